@@ -1,0 +1,93 @@
+package astmodel
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// The kubebuilder markers of properties and types live here, in one place, because two emitters
+// must agree on them: the Go emitter writes them as comments, and the CRD emitter builds the same
+// schema straight from the model (a test checks both against controller-tools).
+
+// RequiredMarker marks a required field.
+const RequiredMarker = "+kubebuilder:validation:Required"
+
+// PropertyValidations returns the validations that apply to the property's value itself (not to
+// array items or map values).
+func PropertyValidations(t Type) (Validations, bool) {
+	for {
+		switch w := t.(type) {
+		case OptionalType:
+			t = w.Element
+		case ValidatedType:
+			return w.Validations, true
+		default:
+			return Validations{}, false
+		}
+	}
+}
+
+// ItemValidations returns the validations of array items, when the property is an array of
+// validated values.
+func ItemValidations(t Type) (Validations, bool) {
+	if a, ok := Unwrap(t).(ArrayType); ok {
+		return PropertyValidations(a.Element)
+	}
+	return Validations{}, false
+}
+
+// PropertyMarkers returns the markers written above a field, in a fixed order.
+func PropertyMarkers(p *Property) []string {
+	var out []string
+	if v, ok := PropertyValidations(p.Type); ok {
+		out = append(out, v.Markers()...)
+	}
+	if v, ok := ItemValidations(p.Type); ok {
+		for _, m := range v.Markers() {
+			out = append(out, strings.Replace(m, "+kubebuilder:validation:", "+kubebuilder:validation:items:", 1))
+		}
+	}
+	if p.Required {
+		out = append(out, RequiredMarker)
+	}
+	return out
+}
+
+// EnumMarker returns the marker listing an enum's values.
+func EnumMarker(e EnumType) string {
+	vals := make([]string, len(e.Values))
+	for i, v := range e.Values {
+		if e.Base == StringType {
+			vals[i] = strconv.Quote(v.Value)
+		} else {
+			vals[i] = v.Value
+		}
+	}
+	return "+kubebuilder:validation:Enum={" + strings.Join(vals, ",") + "}"
+}
+
+// ObjectMarkers returns the markers written above an object type's declaration.
+func ObjectMarkers(o *ObjectType) []string {
+	if o.OneOf {
+		// A union holds exactly one variant.
+		return []string{"+kubebuilder:validation:MaxProperties=1", "+kubebuilder:validation:MinProperties=1"}
+	}
+	return nil
+}
+
+// DocLines renders a description as comment lines: "Name: text", one line per paragraph, so that
+// controller-tools reads back exactly the description the CRD emitter writes.
+func DocLines(name, description string) []string {
+	if description == "" {
+		return nil
+	}
+	lines := strings.Split(description, "\n")
+	lines[0] = fmt.Sprintf("%s: %s", name, lines[0])
+	return lines
+}
+
+// DocText is the description controller-tools derives from DocLines.
+func DocText(name, description string) string {
+	return strings.Join(DocLines(name, description), "\n")
+}

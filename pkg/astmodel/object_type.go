@@ -1,0 +1,110 @@
+package astmodel
+
+import (
+	"slices"
+	"strings"
+)
+
+// ObjectType is a struct: an ordered set of properties, sorted by Go name so that output does not
+// depend on the order of the source.
+type ObjectType struct {
+	properties []*Property
+	// OneOf marks a discriminated union: exactly one property (one per variant) is set.
+	OneOf bool
+	// Discriminator is the wire name of the property that tells variants apart.
+	Discriminator string
+	// DiscriminatorValue is this variant's value of the discriminator, when this is a variant.
+	DiscriminatorValue string
+}
+
+func (*ObjectType) isType() {}
+
+// NewObjectType builds an object with the given properties.
+func NewObjectType(props ...*Property) *ObjectType {
+	o := &ObjectType{}
+	return o.WithProperties(props...)
+}
+
+// Properties returns the properties in order; callers must not change the slice.
+func (o *ObjectType) Properties() []*Property { return o.properties }
+
+// Property finds a property by Go name.
+func (o *ObjectType) Property(name string) (*Property, bool) {
+	for _, p := range o.properties {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return nil, false
+}
+
+// PropertyByJSON finds a property by JSON name.
+func (o *ObjectType) PropertyByJSON(name string) (*Property, bool) {
+	for _, p := range o.properties {
+		if p.JSONName == name {
+			return p, true
+		}
+	}
+	return nil, false
+}
+
+// WithProperties returns a copy with these properties added or replaced (matched by Go name).
+func (o *ObjectType) WithProperties(props ...*Property) *ObjectType {
+	c := *o
+	c.properties = slices.Clone(o.properties)
+	for _, p := range props {
+		if i := slices.IndexFunc(c.properties, func(q *Property) bool { return q.Name == p.Name }); i >= 0 {
+			c.properties[i] = p
+		} else {
+			c.properties = append(c.properties, p)
+		}
+	}
+	slices.SortStableFunc(c.properties, func(a, b *Property) int { return strings.Compare(a.Name, b.Name) })
+	return &c
+}
+
+// WithoutProperty returns a copy without the named property.
+func (o *ObjectType) WithoutProperty(name string) *ObjectType {
+	c := *o
+	c.properties = slices.DeleteFunc(slices.Clone(o.properties), func(p *Property) bool { return p.Name == name })
+	return &c
+}
+
+// WithOnlyProperties returns a copy holding exactly props (sorted).
+func (o *ObjectType) WithOnlyProperties(props []*Property) *ObjectType {
+	c := *o
+	c.properties = nil
+	return c.WithProperties(props...)
+}
+
+func (o *ObjectType) String() string {
+	var b strings.Builder
+	if o.OneOf {
+		b.WriteString("oneOf ")
+	}
+	b.WriteString("{")
+	for i, p := range o.properties {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(p.Name)
+		b.WriteString(" ")
+		b.WriteString(p.Type.String())
+		if p.Required {
+			b.WriteString(" required")
+		}
+		if p.ReadOnly {
+			b.WriteString(" readonly")
+		}
+	}
+	b.WriteString("}")
+	return b.String()
+}
+
+// PropertySource returns where the named property came from.
+func (o *ObjectType) PropertySource(name string) string {
+	if p, ok := o.Property(name); ok {
+		return p.Source
+	}
+	return ""
+}

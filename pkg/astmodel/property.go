@@ -1,0 +1,56 @@
+package astmodel
+
+// Property is one field of an object.
+type Property struct {
+	// Name is the Go field name.
+	Name string
+	// JSONName is the name in Kubernetes JSON.
+	JSONName string
+	Type     Type
+	// Description is the property's documentation, one paragraph, without the name prefix.
+	Description string
+	// Required properties get a Required marker and are listed as required in the CRD.
+	Required bool
+	// ReadOnly properties come back from Azure but cannot be set; they are left out of specs.
+	ReadOnly bool
+	// Secret properties hold credentials; in specs they become SecretReferences.
+	Secret bool
+	// ARMReference properties hold the ARM ID of another resource.
+	ARMReference bool
+	// ARMName is the property's name on the wire, which renames do not change.
+	ARMName string
+	// Flatten asks for the properties of this object to be lifted into the containing object
+	// (x-ms-client-flatten).
+	Flatten bool
+	// Tags are extra struct tags (group and kind of an owner), beside json.
+	Tags []Tag
+	// FlattenedFrom is the wire path of the objects this property was lifted out of, outermost
+	// first; ARM payload conversions use it to nest the value again.
+	FlattenedFrom []string
+	// Source is where the property came from (file#/json/pointer), for explanations.
+	Source string
+}
+
+// WithType returns a copy of p with another type.
+func (p *Property) WithType(t Type) *Property {
+	c := *p
+	c.Type = t
+	return &c
+}
+
+// WithName returns a copy of p with other Go and JSON names.
+func (p *Property) WithName(name, jsonName string) *Property {
+	c := *p
+	c.Name, c.JSONName = name, jsonName
+	return &c
+}
+
+// Copy returns a shallow copy that can be changed freely.
+func (p *Property) Copy() *Property {
+	c := *p
+	c.FlattenedFrom = append([]string(nil), p.FlattenedFrom...)
+	return &c
+}
+
+// Tag is one extra struct tag.
+type Tag struct{ Key, Value string }

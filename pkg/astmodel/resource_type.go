@@ -1,0 +1,51 @@
+package astmodel
+
+import "fmt"
+
+// Scope says where in the ARM hierarchy a resource lives, which decides its owner.
+type Scope string
+
+// Scopes, named as genruntime.ResourceScope values.
+const (
+	ScopeResourceGroup   Scope = "resourcegroup"
+	ScopeSubscription    Scope = "subscription"
+	ScopeTenant          Scope = "tenant"
+	ScopeManagementGroup Scope = "managementgroup"
+	ScopeExtension       Scope = "extension"
+)
+
+// ResourceType is a Kubernetes resource backed by an ARM resource.
+type ResourceType struct {
+	// Spec and Status name the object types of the two halves.
+	Spec   TypeName
+	Status TypeName
+	// ARMType is the ARM resource type (Microsoft.Network/virtualNetworks/subnets).
+	ARMType string
+	// APIVersion is the ARM api-version (2020-11-01).
+	APIVersion string
+	Scope      Scope
+	// OwnerGroup and OwnerKind name the Kubernetes kind that owns the resource; empty when the
+	// resource has no owner (subscription and tenant scope) or may have any (extension).
+	OwnerGroup string
+	OwnerKind  string
+	// ARMURI is the PUT path template.
+	ARMURI string
+	// SourceFile is the swagger file (relative to the spec root) the resource came from.
+	SourceFile string
+	// FixedAzureName is the only allowed name of a singleton resource (default), else empty.
+	FixedAzureName string
+	// IsStorageVersion marks the version the API server stores.
+	IsStorageVersion bool
+}
+
+func (*ResourceType) isType() {}
+
+func (r *ResourceType) String() string {
+	return fmt.Sprintf("resource %s@%s {spec: %s; status: %s; scope: %s}", r.ARMType, r.APIVersion, r.Spec.Name, r.Status.Name, r.Scope)
+}
+
+// With returns a copy that can be changed.
+func (r *ResourceType) With() *ResourceType {
+	c := *r
+	return &c
+}

@@ -1,0 +1,237 @@
+package config
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+// ignoreSettings leaves the unexported settings list to TestSettings.
+var ignoreSettings = cmpopts.IgnoreUnexported(Config{})
+
+// lines joins lines with newlines so test inputs can be indented with spaces
+// inside tab-indented Go source (YAML forbids tabs for indentation).
+func lines(ls ...string) string { return strings.Join(ls, "\n") + "\n" }
+
+// inType puts body lines inside objectModelConfiguration.network.2020-11-01.VirtualNetwork,
+// so the first body line is line 5, column 9.
+func inType(body ...string) string {
+	out := []string{"objectModelConfiguration:", "  network:", "    2020-11-01:", "      VirtualNetwork:"}
+	for _, l := range body {
+		out = append(out, "        "+l)
+	}
+	return lines(out...)
+}
+
+const typePath = "objectModelConfiguration.network.2020-11-01.VirtualNetwork"
+
+func TestParseValid(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want *Config
+	}{
+		{
+			name: "minimal file gets defaults",
+			in:   "objectModelConfiguration: {}\n",
+			want: &Config{File: "dir/azure-arm.yaml", Dir: "dir", OutputPath: DefaultOutputPath, OutputPackage: DefaultOutputPackage},
+		},
+		{
+			name: "versions stay strings and lists are sorted",
+			in: lines(
+				"# leading comment",
+				"objectModelConfiguration:   # trailing comment",
+				"  storage:",
+				"    2021-01-01: {Zeta: {$export: true}, Alpha: {b: {$isSecret: true}, a: {$isSecret: false}}}",
+				"    2019-06-01-preview:",
+				"      Blob: {$isHub: true}",
+				"  # comment between groups",
+				"  batch:",
+				"    '2020-06-01':",
+				"      Pool: {$exportAs: BatchPool}",
+			),
+			want: &Config{
+				File: "dir/azure-arm.yaml", Dir: "dir", OutputPath: DefaultOutputPath, OutputPackage: DefaultOutputPackage,
+				Groups: []*GroupConfig{
+					{
+						Name: "batch", Path: "objectModelConfiguration.batch", Pos: Position{8, 3},
+						Versions: []*VersionConfig{{
+							APIVersion: "2020-06-01", Path: "objectModelConfiguration.batch.2020-06-01", Pos: Position{9, 5},
+							Types: []*TypeConfig{{
+								Name: "Pool", ExportAs: "BatchPool",
+								Path: "objectModelConfiguration.batch.2020-06-01.Pool", Pos: Position{10, 7},
+							}},
+						}},
+					},
+					{
+						Name: "storage", Path: "objectModelConfiguration.storage", Pos: Position{3, 3},
+						Versions: []*VersionConfig{
+							{
+								APIVersion: "2019-06-01-preview", Path: "objectModelConfiguration.storage.2019-06-01-preview", Pos: Position{5, 5},
+								Types: []*TypeConfig{{
+									Name: "Blob", IsHub: true,
+									Path: "objectModelConfiguration.storage.2019-06-01-preview.Blob", Pos: Position{6, 7},
+								}},
+							},
+							{
+								APIVersion: "2021-01-01", Path: "objectModelConfiguration.storage.2021-01-01", Pos: Position{4, 5},
+								Types: []*TypeConfig{
+									{
+										Name: "Alpha", Path: "objectModelConfiguration.storage.2021-01-01.Alpha", Pos: Position{4, 41},
+										Properties: []*PropertyConfig{
+											{Name: "a", Path: "objectModelConfiguration.storage.2021-01-01.Alpha.a", Pos: Position{4, 71}},
+											{Name: "b", IsSecret: true, Path: "objectModelConfiguration.storage.2021-01-01.Alpha.b", Pos: Position{4, 49}},
+										},
+									},
+									{Name: "Zeta", Export: true, Path: "objectModelConfiguration.storage.2021-01-01.Zeta", Pos: Position{4, 18}},
+								},
+							},
+						},
+					},
+				},
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Parse("dir/azure-arm.yaml", []byte(tt.in))
+			if err != nil {
+				t.Fatalf("Parse: %v", err)
+			}
+			if diff := cmp.Diff(tt.want, got, ignoreSettings); diff != "" {
+				t.Errorf("Parse mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want string
+	}{
+		// Syntax.
+		{"invalid YAML on first line", "a: b: c\n", "f.yaml:1: invalid YAML: mapping values are not allowed in this context"},
+		{"invalid YAML later", lines("objectModelConfiguration:", "  network: [a, b", "  other: 1"), "f.yaml:2: invalid YAML: did not find expected ',' or ']'"},
+		{"unterminated string", lines("outputPath: x", "specRoot: \"abc", "objectModelConfiguration: {}"), "f.yaml:2: invalid YAML: found unexpected end of stream"},
+		{"bad indentation", lines("objectModelConfiguration:", "  network: {}", " outputPath: x"), "f.yaml:3: invalid YAML: did not find expected key"},
+		{"tab indentation", lines("objectModelConfiguration:", "\tnetwork: {}"), "f.yaml:2: invalid YAML: found character that cannot start any token"},
+		{"control character", "objectModelConfiguration: {}\noutputPath: a\x01b\n", "f.yaml:2:14: invalid YAML: control characters are not allowed"},
+		{"invalid UTF-8", "objectModelConfiguration: {}\noutputPath: \xff\n", "f.yaml:2:13: invalid YAML: invalid leading UTF-8 octet"},
+		{"unknown anchor", lines("objectModelConfiguration: {}", "outputPath: *nowhere"), "f.yaml:2:13: invalid YAML: unknown anchor 'nowhere' referenced"},
+		{"second document", lines("objectModelConfiguration: {}", "---", "outputPath: x"), "f.yaml:3:1: found a second YAML document; the config must be a single document"},
+		{"alias", lines("outputPath: &p out", "specRoot: *p", "objectModelConfiguration: {}"), "f.yaml:2:11: specRoot: YAML aliases (*p) are not supported; write the value out"},
+		{"merge key", inType("<<: {$export: true}"), "f.yaml:5:9: " + typePath + ": YAML merge keys (<<) are not supported; write the settings out"},
+		{"complex key", lines("objectModelConfiguration:", "  ? [a, b]", "  : {}"), "f.yaml:2:5: objectModelConfiguration: expected a plain key, found a list"},
+
+		// Top level.
+		{"empty file", "", "f.yaml:1:1: missing required key \"objectModelConfiguration\" (the file has no content)"},
+		{"comments only", "# nothing yet\n", "f.yaml:1:1: missing required key \"objectModelConfiguration\" (the file has no content)"},
+		{"root is a list", "- a\n", "f.yaml:1:1: expected a mapping of top-level keys, found a list"},
+		{"missing objectModelConfiguration", "outputPath: x\n", "f.yaml:1:1: missing required key \"objectModelConfiguration\""},
+		{"unknown top-level key", lines("objectModelConfiguration: {}", "outputPth: x"), "f.yaml:2:1: outputPth: unknown top-level key; did you mean \"outputPath\"?"},
+		{"misspelt objectModelConfiguration", "objectModelConfiguraton: {}\n", "f.yaml:1:1: objectModelConfiguraton: unknown top-level key; did you mean \"objectModelConfiguration\"?"},
+		{"unknown top-level key far from all", lines("objectModelConfiguration: {}", "colour: red"), "f.yaml:2:1: colour: unknown top-level key"},
+		{"odd key is quoted in the path", lines("objectModelConfiguration: {}", "\"out\\nput\": x"), "f.yaml:2:1: \"out\\nput\": unknown top-level key"},
+		{"duplicate top-level key", lines("outputPath: a", "objectModelConfiguration: {}", "outputPath: b"), "f.yaml:3:1: outputPath: duplicate key (first defined at line 1, column 1)"},
+		{"outputPath not a string", lines("outputPath: 12", "objectModelConfiguration: {}"), "f.yaml:1:13: outputPath: expected a string, found the number 12"},
+		{"empty specRoot", lines("specRoot: ''", "objectModelConfiguration: {}"), "f.yaml:1:11: specRoot: must not be empty"},
+		{"bad outputPackage", lines("outputPackage: github.com//x", "objectModelConfiguration: {}"), "f.yaml:1:16: outputPackage: \"github.com//x\" is not a Go import path; expected something like github.com/owner/repo/generated"},
+
+		// Structure.
+		{"objectModelConfiguration is a list", "objectModelConfiguration: [network]\n", "f.yaml:1:27: objectModelConfiguration: expected a mapping of API groups, found a list"},
+		{"objectModelConfiguration is empty", "objectModelConfiguration:\n", "f.yaml:1:26: objectModelConfiguration: expected a mapping of API groups, found an empty value"},
+		{"group is a string", lines("objectModelConfiguration:", "  network: 2020-11-01"), "f.yaml:2:12: objectModelConfiguration.network: expected a mapping of API versions, found \"2020-11-01\""},
+		{"version is empty", lines("objectModelConfiguration:", "  network:", "    2020-11-01:"), "f.yaml:3:16: objectModelConfiguration.network.2020-11-01: expected a mapping of type names, found an empty value"},
+		{"type is a boolean", lines("objectModelConfiguration:", "  network:", "    2020-11-01:", "      VirtualNetwork: true"), "f.yaml:4:23: " + typePath + ": expected a mapping of settings and properties, found the boolean true"},
+		{"property is a list", inType("subnets: [a]"), "f.yaml:5:18: " + typePath + ".subnets: expected a mapping of property settings, found a list"},
+
+		// Names.
+		{"group with capitals", lines("objectModelConfiguration:", "  Network: {}"), "f.yaml:2:3: objectModelConfiguration.Network: invalid group name; " + groupNameRule + "; did you mean \"network\"?"},
+		{"group as provider namespace", lines("objectModelConfiguration:", "  Microsoft.Network: {}"), "f.yaml:2:3: objectModelConfiguration.\"Microsoft.Network\": invalid group name; " + groupNameRule + "; did you mean \"network\"?"},
+		{"api version without padding", lines("objectModelConfiguration:", "  network:", "    2020-6-1: {}"), "f.yaml:3:5: objectModelConfiguration.network.2020-6-1: invalid API version; " + apiVersionRule + "; did you mean \"2020-06-01\"?"},
+		{"api version suffix typo", lines("objectModelConfiguration:", "  network:", "    2020-06-01-previw: {}"), "f.yaml:3:5: objectModelConfiguration.network.2020-06-01-previw: invalid API version; " + apiVersionRule + "; did you mean \"2020-06-01-preview\"?"},
+		{"api version impossible date", lines("objectModelConfiguration:", "  network:", "    2020-13-01: {}"), "f.yaml:3:5: objectModelConfiguration.network.2020-13-01: invalid API version; " + apiVersionRule},
+		{"api version word", lines("objectModelConfiguration:", "  network:", "    latest: {}"), "f.yaml:3:5: objectModelConfiguration.network.latest: invalid API version; " + apiVersionRule},
+		{"type name lower case", lines("objectModelConfiguration:", "  network:", "    2020-11-01:", "      virtualNetwork: {}"), "f.yaml:4:7: objectModelConfiguration.network.2020-11-01.virtualNetwork: invalid type name; " + typeNameRule + "; did you mean \"VirtualNetwork\"?"},
+		{"type name digit", lines("objectModelConfiguration:", "  network:", "    2020-11-01:", "      1Network: {}"), "f.yaml:4:7: objectModelConfiguration.network.2020-11-01.1Network: invalid type name; " + typeNameRule},
+		{"property name", inType("9lives: {}"), "f.yaml:5:9: " + typePath + ".9lives: invalid property name; " + propertyNameRule},
+		{"property name with dot", inType("a.b: {}"), "f.yaml:5:9: " + typePath + ".\"a.b\": invalid property name; " + propertyNameRule},
+
+		// Duplicates.
+		{"duplicate group", lines("objectModelConfiguration:", "  network: {}", "  network: {}"), "f.yaml:3:3: objectModelConfiguration.network: duplicate key (first defined at line 2, column 3)"},
+		{"duplicate version quoted", lines("objectModelConfiguration:", "  network:", "    2020-11-01: {}", "    '2020-11-01': {}"), "f.yaml:4:5: objectModelConfiguration.network.2020-11-01: duplicate key (first defined at line 3, column 5)"},
+		{"duplicate setting", inType("$export: true", "$export: false"), "f.yaml:6:9: " + typePath + ".$export: duplicate key (first defined at line 5, column 9)"},
+		{"duplicate property", inType("subnets: {}", "subnets: {$isSecret: true}"), "f.yaml:6:9: " + typePath + ".subnets: duplicate key (first defined at line 5, column 9)"},
+
+		// Settings in the wrong place.
+		{"misspelt type setting", inType("$exprot: true"), "f.yaml:5:9: " + typePath + ".$exprot: unknown setting; did you mean \"$export\"?"},
+		{"type setting with wrong case", inType("$IsHub: true"), "f.yaml:5:9: " + typePath + ".$IsHub: unknown setting; did you mean \"$isHub\"?"},
+		{"unknown type setting", inType("$colour: red"), "f.yaml:5:9: " + typePath + ".$colour: unknown setting; a type accepts $azureGeneratedSecrets, $export, $exportAs, $isHub, $renameTo"},
+		{"property setting on a type", inType("$isSecret: true"), "f.yaml:5:9: " + typePath + ".$isSecret: $isSecret belongs on a property, not on a type"},
+		{"type setting on a property", inType("subnets:", "  $export: true"), "f.yaml:6:11: " + typePath + ".subnets.$export: $export belongs on a type, not on a property"},
+		{"misspelt property setting", inType("subnets: {$isSecert: true}"), "f.yaml:5:19: " + typePath + ".subnets.$isSecert: unknown setting; did you mean \"$isSecret\"?"},
+		{"unknown property setting", inType("subnets: {$colour: red}"), "f.yaml:5:19: " + typePath + ".subnets.$colour: unknown setting; a property accepts $isSecret, $referenceType, $renameTo"},
+		{"setting on a group", lines("objectModelConfiguration:", "  network:", "    $export: true"), "f.yaml:3:5: objectModelConfiguration.network.$export: $export belongs on a type, not on an API group"},
+		{"setting on a version", lines("objectModelConfiguration:", "  network:", "    2020-11-01:", "      $renameTo: X"), "f.yaml:4:7: objectModelConfiguration.network.2020-11-01.$renameTo: $renameTo belongs on a type or a property, not on an API version"},
+		{"unknown setting on objectModelConfiguration", lines("objectModelConfiguration:", "  $foo: 1"), "f.yaml:2:3: objectModelConfiguration.$foo: unknown setting; settings go on types and properties, not on objectModelConfiguration"},
+		{"type setting without $", inType("export: true"), "f.yaml:5:9: " + typePath + ".export: unknown key; settings start with \"$\"; did you mean \"$export\"?"},
+		{"property setting without $", inType("subnets:", "  isSecret: true"), "f.yaml:6:11: " + typePath + ".subnets.isSecret: unknown key; settings start with \"$\"; did you mean \"$isSecret\"?"},
+		{"nested key in property", inType("subnets:", "  name: {}"), "f.yaml:6:11: " + typePath + ".subnets.name: unknown key; a property holds only settings ($isSecret, $referenceType, $renameTo)"},
+
+		// Setting values.
+		{"export not a boolean", inType("$export: yes-please"), "f.yaml:5:18: " + typePath + ".$export: expected a boolean (true or false), found the string \"yes-please\""},
+		{"export yes is a string", inType("$export: yes"), "f.yaml:5:18: " + typePath + ".$export: expected a boolean (true or false), found the string \"yes\""},
+		{"export quoted true", inType("$export: 'true'"), "f.yaml:5:18: " + typePath + ".$export: expected a boolean (true or false), found the string \"true\""},
+		{"isHub a list", inType("$isHub: [true]"), "f.yaml:5:17: " + typePath + ".$isHub: expected a boolean (true or false), found a list"},
+		{"isSecret empty", inType("subnets:", "  $isSecret:"), "f.yaml:6:21: " + typePath + ".subnets.$isSecret: expected a boolean (true or false), found an empty value"},
+		{"renameTo a number", inType("$renameTo: 2020"), "f.yaml:5:20: " + typePath + ".$renameTo: expected a string, found the number 2020"},
+		{"type renameTo lower case", inType("$renameTo: vnet"), "f.yaml:5:20: " + typePath + ".$renameTo: \"vnet\" is not a valid type name; " + typeNameRule + "; did you mean \"Vnet\"?"},
+		{"property renameTo with dash", inType("subnets: {$renameTo: sub-nets}"), "f.yaml:5:30: " + typePath + ".subnets.$renameTo: \"sub-nets\" is not a valid property name; " + fieldNameRule},
+		{"exportAs not an identifier", inType("$exportAs: sql-database"), "f.yaml:5:20: " + typePath + ".$exportAs: \"sql-database\" is not an exported Go identifier; " + typeNameRule + "; did you mean \"SqlDatabase\"?"},
+		{"exportAs unexported", inType("$exportAs: vnet2"), "f.yaml:5:20: " + typePath + ".$exportAs: \"vnet2\" is not an exported Go identifier; " + typeNameRule + "; did you mean \"Vnet2\"?"},
+		{"export false after exportAs", inType("$exportAs: Vnet", "$export: false"), "f.yaml:6:9: " + typePath + ".$export: $export is false, but $exportAs (line 5) implies export; remove one of them"},
+		{"exportAs with export false", inType("$export: false", "$exportAs: Vnet"), "f.yaml:6:9: " + typePath + ".$exportAs: $exportAs implies $export, but $export is false (line 5); remove one of them"},
+		{"referenceType typo", inType("id: {$referenceType: armm}"), "f.yaml:5:30: " + typePath + ".id.$referenceType: invalid reference type \"armm\"; expected arm or simple; did you mean \"arm\"?"},
+		{"referenceType capitals", inType("id: {$referenceType: SIMPLE}"), "f.yaml:5:30: " + typePath + ".id.$referenceType: invalid reference type \"SIMPLE\"; expected arm or simple; did you mean \"simple\"?"},
+		{"referenceType unknown", inType("id: {$referenceType: resource}"), "f.yaml:5:30: " + typePath + ".id.$referenceType: invalid reference type \"resource\"; expected arm or simple"},
+		{"secrets not a list", inType("$azureGeneratedSecrets: key"), "f.yaml:5:33: " + typePath + ".$azureGeneratedSecrets: expected a list of strings, found the string \"key\""},
+		{"secrets item not a string", inType("$azureGeneratedSecrets: [key, {a: b}]"), "f.yaml:5:39: " + typePath + ".$azureGeneratedSecrets[1]: expected a string, found a mapping"},
+		{"secrets duplicate", inType("$azureGeneratedSecrets: [key, key]"), "f.yaml:5:39: " + typePath + ".$azureGeneratedSecrets[1]: duplicate entry \"key\""},
+
+		// Type filters.
+		{"typeFilters not a list", lines("typeFilters: {action: include}", "objectModelConfiguration: {}"), "f.yaml:1:14: typeFilters: expected a list of filters, found a mapping"},
+		{"filter not a mapping", lines("typeFilters: [include]", "objectModelConfiguration: {}"), "f.yaml:1:15: typeFilters[0]: expected a mapping with action, because, group, name, version, found the string \"include\""},
+		{"unknown filter key", lines("typeFilters:", "- action: include", "  gruop: network", "objectModelConfiguration: {}"), "f.yaml:3:3: typeFilters[0].gruop: unknown filter key; did you mean \"group\"?"},
+		{"invalid action", lines("typeFilters:", "- action: include", "- action: prnue", "  because: old", "objectModelConfiguration: {}"), "f.yaml:3:11: typeFilters[1].action: invalid action \"prnue\"; expected include or prune; did you mean \"prune\"?"},
+		{"prune without because", lines("typeFilters:", "- action: prune", "  group: compute", "objectModelConfiguration: {}"), "f.yaml:2:3: typeFilters[0]: a prune filter needs \"because\" to say why the types are pruned"},
+		{"filter without action", lines("typeFilters:", "- group: compute", "objectModelConfiguration: {}"), "f.yaml:2:3: typeFilters[0]: missing required key \"action\" (include or prune)"},
+		{"filter bad glob", lines("typeFilters:", "- action: include", "  name: 'Virtual[Net'", "objectModelConfiguration: {}"), "f.yaml:3:9: typeFilters[0].name: invalid glob \"Virtual[Net\": syntax error in pattern"},
+
+		// Document order: the earliest problem wins, even when a later
+		// problem is more severe.
+		{"first error wins", lines("outputPth: x", "objectModelConfiguration: [a]"), "f.yaml:1:1: outputPth: unknown top-level key; did you mean \"outputPath\"?"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Parse("f.yaml", []byte(tt.in))
+			if err == nil {
+				t.Fatalf("Parse succeeded, want error %q; got %+v", tt.want, got)
+			}
+			if got != nil {
+				t.Errorf("Parse returned a config along with the error")
+			}
+			var e *Error
+			if !errors.As(err, &e) {
+				t.Fatalf("error is %T, want *Error", err)
+			}
+			if diff := cmp.Diff(tt.want, err.Error()); diff != "" {
+				t.Errorf("error mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -1,0 +1,61 @@
+package golang
+
+import (
+	"fmt"
+	"go/token"
+	"strconv"
+
+	"github.com/dave/dst"
+
+	"github.com/armgen/armgen/pkg/astmodel"
+)
+
+// enumDecls renders an enum as a named base type plus one constant per value, in the model's
+// order. The constants are typed conversions (Name("x")) so that the block reads as a table.
+func (fb *fileBuilder) enumDecls(def astmodel.Definition, enum astmodel.EnumType) ([]dst.Decl, error) {
+	name := def.Name.Name
+	td := typeDecl(name, ident(enum.Base.GoName()))
+	td.Decs.Start = docs(astmodel.DocLines(name, def.Description), []string{astmodel.EnumMarker(enum)})
+	if len(enum.Values) == 0 {
+		return []dst.Decl{td}, nil
+	}
+
+	consts := &dst.GenDecl{Tok: token.CONST, Lparen: true, Rparen: true}
+	seen := make(map[string]bool, len(enum.Values))
+	for _, v := range enum.Values {
+		constName := name + "_" + v.Identifier
+		if seen[constName] {
+			return nil, fmt.Errorf("%s: two values are named %s", name, constName)
+		}
+		seen[constName] = true
+		lit, err := enumLiteral(enum.Base, v.Value)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		consts.Specs = append(consts.Specs, &dst.ValueSpec{
+			Names:  []*dst.Ident{ident(constName)},
+			Values: []dst.Expr{call(ident(name), lit)},
+		})
+	}
+	return []dst.Decl{td, consts}, nil
+}
+
+// enumLiteral writes a value of the enum's base type, refusing values that would not compile.
+func enumLiteral(base astmodel.PrimitiveType, value string) (dst.Expr, error) {
+	switch base {
+	case astmodel.StringType:
+		return stringLit(value), nil
+	case astmodel.IntType:
+		if _, err := strconv.ParseInt(value, 10, 64); err != nil {
+			return nil, fmt.Errorf("value %q is not an integer", value)
+		}
+		return &dst.BasicLit{Kind: token.INT, Value: value}, nil
+	case astmodel.FloatType:
+		if _, err := strconv.ParseFloat(value, 64); err != nil {
+			return nil, fmt.Errorf("value %q is not a number", value)
+		}
+		return &dst.BasicLit{Kind: token.FLOAT, Value: value}, nil
+	default:
+		return nil, fmt.Errorf("enums of %s are not supported", base)
+	}
+}

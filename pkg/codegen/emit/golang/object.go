@@ -1,0 +1,97 @@
+package golang
+
+import (
+	"fmt"
+	"go/token"
+	"strconv"
+	"strings"
+
+	"github.com/dave/dst"
+
+	"github.com/armgen/armgen/pkg/astmodel"
+)
+
+// definitionDecls renders one definition.
+func (fb *fileBuilder) definitionDecls(def astmodel.Definition) ([]dst.Decl, error) {
+	switch t := def.Type.(type) {
+	case *astmodel.ResourceType:
+		return fb.resourceDecls(def, t)
+	case *astmodel.ObjectType:
+		d, err := fb.objectDecl(def, t)
+		return []dst.Decl{d}, err
+	case astmodel.EnumType:
+		return fb.enumDecls(def, t)
+	case astmodel.PrimitiveType, astmodel.ArrayType, astmodel.MapType, astmodel.OptionalType, astmodel.ValidatedType:
+		d, err := fb.namedTypeDecl(def)
+		return []dst.Decl{d}, err
+	default:
+		return nil, fmt.Errorf("%s: cannot render a definition of %s", def.Name, def.Type)
+	}
+}
+
+// objectDecl renders an object as a struct, fields in the model's order.
+func (fb *fileBuilder) objectDecl(def astmodel.Definition, obj *astmodel.ObjectType) (dst.Decl, error) {
+	st := &dst.StructType{Fields: &dst.FieldList{}}
+	for i, p := range obj.Properties() {
+		f, err := fb.propertyField(p)
+		if err != nil {
+			return nil, fmt.Errorf("%s.%s: %w", def.Name.Name, p.Name, err)
+		}
+		// A blank line between fields keeps each field's comment visibly attached to it.
+		f.Decs.Before = dst.EmptyLine
+		if i == 0 {
+			f.Decs.Before = dst.NewLine
+		}
+		st.Fields.List = append(st.Fields.List, f)
+	}
+	d := typeDecl(def.Name.Name, st)
+	d.Decs.Start = docs(astmodel.DocLines(def.Name.Name, def.Description), astmodel.ObjectMarkers(obj))
+	return d, nil
+}
+
+// propertyField renders a property as a documented, tagged struct field.
+func (fb *fileBuilder) propertyField(p *astmodel.Property) (*dst.Field, error) {
+	t, err := fb.typeExpr(p.Type)
+	if err != nil {
+		return nil, err
+	}
+	f := field(p.Name, t)
+	f.Tag = structTag(p.JSONName+",omitempty", p.Tags)
+	f.Decs.Start = docs(astmodel.DocLines(p.Name, p.Description), astmodel.PropertyMarkers(p))
+	return f, nil
+}
+
+// structTag renders `json:"<json>"` followed by the extra tags, in order.
+func structTag(json string, extra []astmodel.Tag) *dst.BasicLit {
+	var b strings.Builder
+	b.WriteString("json:")
+	b.WriteString(strconv.Quote(json))
+	for _, t := range extra {
+		b.WriteString(" ")
+		b.WriteString(t.Key)
+		b.WriteString(":")
+		b.WriteString(strconv.Quote(t.Value))
+	}
+	tag := b.String()
+	if strings.Contains(tag, "`") {
+		// A raw string cannot hold a back quote; an interpreted one reads the same to reflect.
+		return stringLit(tag)
+	}
+	return &dst.BasicLit{Kind: token.STRING, Value: "`" + tag + "`"}
+}
+
+// namedTypeDecl renders a definition that names a primitive, slice or map. Validations on the
+// definition itself apply to every use, so they are markers on the type.
+func (fb *fileBuilder) namedTypeDecl(def astmodel.Definition) (dst.Decl, error) {
+	t, err := fb.typeExpr(def.Type)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", def.Name.Name, err)
+	}
+	var markers []string
+	if v, ok := astmodel.PropertyValidations(def.Type); ok {
+		markers = v.Markers()
+	}
+	d := typeDecl(def.Name.Name, t)
+	d.Decs.Start = docs(astmodel.DocLines(def.Name.Name, def.Description), markers)
+	return d, nil
+}

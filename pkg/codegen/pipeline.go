@@ -1,0 +1,20 @@
+package codegen
+
+import "github.com/armgen/armgen/pkg/codegen/pipeline"
+
+// Stages is the generation pipeline, in order.
+func Stages() []pipeline.Stage {
+	return []pipeline.Stage{
+		indexSpecs(),
+		loadSpecs(),
+		discoverResources(),
+		buildTypes(),
+		splitSpecStatus(),
+		addResourceProperties(),
+		breakCycles(),
+		pruneUnused(),
+		checkNames(),
+		emitGo(),
+		emitCRDs(),
+	}
+}

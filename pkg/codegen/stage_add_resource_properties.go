@@ -1,0 +1,139 @@
+package codegen
+
+import (
+	"context"
+	"regexp"
+	"strings"
+
+	"github.com/armgen/armgen/pkg/astmodel"
+	"github.com/armgen/armgen/pkg/codegen/loader"
+	"github.com/armgen/armgen/pkg/codegen/pipeline"
+)
+
+// addResourceProperties adds what every ASO resource carries beside its ARM shape: spec.azureName
+// (with the validations of the name parameter), spec.owner, spec.operatorSpec and
+// status.conditions; and records each resource's owner.
+func addResourceProperties() pipeline.Stage {
+	return pipeline.MakeStage("add-resource-properties", "Add azureName, owner, operatorSpec and conditions", func(ctx context.Context, s pipeline.State) (pipeline.State, error) {
+		exps, _ := pipeline.Get(s, exportsKey)
+		defs := s.Definitions()
+		var changed []astmodel.Definition
+		for _, e := range exps {
+			name := e.Pkg.TypeName(e.Kind)
+			r := defs[name].Type.(*astmodel.ResourceType).With()
+			spec := defs[r.Spec].Type.(*astmodel.ObjectType)
+			status := defs[r.Status].Type.(*astmodel.ObjectType)
+
+			var props []*astmodel.Property
+			if fixed := fixedName(e.Resource); fixed != "" {
+				r.FixedAzureName = fixed
+			} else {
+				props = append(props, azureNameProperty(e.Resource))
+			}
+			if owner := ownerProperty(e, exps, r); owner != nil {
+				props = append(props, owner)
+			}
+			opSpec := e.Pkg.TypeName(e.Kind + "OperatorSpec")
+			props = append(props, &astmodel.Property{
+				Name: "OperatorSpec", JSONName: "operatorSpec", Type: astmodel.OptionalType{Element: opSpec},
+				Description: "settings for the operator itself, not sent to Azure",
+			})
+			changed = append(changed,
+				defs[name].WithType(r),
+				defs[r.Spec].WithType(spec.WithProperties(props...)),
+				defs[r.Status].WithType(status.WithProperties(&astmodel.Property{
+					Name: "Conditions", JSONName: "conditions", Type: astmodel.ArrayType{Element: astmodel.ConditionType},
+					Description: "the observed state of the resource, the Ready condition first among them",
+				})),
+				operatorSpecDefinition(opSpec))
+		}
+		return s.WithDefinitions(defs.With(changed...)), nil
+	}, "split-spec-status")
+}
+
+// fixedName is the only name a singleton resource can have (blobServices/default), if so.
+func fixedName(r *loader.Resource) string {
+	if p := r.NameParameter; len(p.Enum) == 1 {
+		if v, ok := p.Enum[0].(string); ok {
+			return v
+		}
+	}
+	return ""
+}
+
+func azureNameProperty(r *loader.Resource) *astmodel.Property {
+	p := r.NameParameter
+	var v astmodel.Validations
+	if p.Pattern != "" {
+		v.Pattern = validPattern(p.Pattern)
+	}
+	v.MinLength, v.MaxLength = p.MinLength, p.MaxLength
+	return &astmodel.Property{
+		Name: "AzureName", JSONName: "azureName", Type: astmodel.NewValidated(astmodel.StringType, v),
+		Description: "the name of the resource in Azure; when empty, metadata.name is used",
+		Source:      r.File + "#/paths/" + r.Path,
+	}
+}
+
+// ownerProperty points a resource at the Kubernetes resource that owns it: the resource group,
+// the parent resource, or for extension resources any resource at all.
+func ownerProperty(e *export, exps exports, r *astmodel.ResourceType) *astmodel.Property {
+	res := e.Resource
+	prop := &astmodel.Property{Name: "Owner", JSONName: "owner", Required: true}
+	switch {
+	case res.Scope == astmodel.ScopeExtension && res.ParentARMType() == "":
+		prop.Type = astmodel.OptionalType{Element: astmodel.ArbitraryOwnerReferenceType}
+		prop.Description = "the resource this extension resource applies to, by Kubernetes group, kind and name or by ARM ID"
+		return prop
+	case res.ParentARMType() != "":
+		r.OwnerGroup, r.OwnerKind = e.Pkg.FullGroup(), parentKind(e, exps)
+	case res.Scope == astmodel.ScopeResourceGroup:
+		r.OwnerGroup, r.OwnerKind = "resources"+astmodel.GroupSuffix, "ResourceGroup"
+	default:
+		return nil // subscription, tenant and management group resources have no owner
+	}
+	prop.Type = astmodel.OptionalType{Element: astmodel.KnownResourceReferenceType}
+	prop.Tags = []astmodel.Tag{{Key: "group", Value: r.OwnerGroup}, {Key: "kind", Value: r.OwnerKind}}
+	prop.Description = "the " + r.OwnerKind + " this resource belongs to, by Kubernetes name or by ARM ID"
+	return prop
+}
+
+// parentKind is the kind of a child's parent: as exported (renames included) when it is
+// exported in the same version, else by the naming rule.
+func parentKind(e *export, exps exports) string {
+	parent := e.Resource.ParentARMType()
+	for _, o := range exps {
+		if o.Pkg == e.Pkg && strings.EqualFold(o.Resource.ARMType, parent) {
+			return o.Kind
+		}
+	}
+	segs := e.Resource.Segments[:len(e.Resource.Segments)-1]
+	kind := loader.KindName(segs)
+	// A rename configured for the parent in this version applies even when it is not exported.
+	if ptc := e.Version.Type(kind); ptc != nil && ptc.ExportAs != "" {
+		return ptc.ExportAs
+	}
+	return kind
+}
+
+func operatorSpecDefinition(name astmodel.TypeName) astmodel.Definition {
+	exprs := astmodel.ArrayType{Element: astmodel.OptionalType{Element: astmodel.DestinationExpressionType}}
+	return astmodel.Definition{
+		Name:        name,
+		Description: "settings for the operator: values of the resource to export into ConfigMaps and Secrets",
+		Type: astmodel.NewObjectType(
+			&astmodel.Property{Name: "ConfigMapExpressions", JSONName: "configMapExpressions", Type: exprs,
+				Description: "CEL expressions whose results are written to ConfigMaps"},
+			&astmodel.Property{Name: "SecretExpressions", JSONName: "secretExpressions", Type: exprs,
+				Description: "CEL expressions whose results are written to Secrets"},
+		),
+	}
+}
+
+// validPattern keeps a name pattern only when the API server can compile it.
+func validPattern(p string) string {
+	if _, err := regexp.Compile(p); err != nil {
+		return ""
+	}
+	return p
+}

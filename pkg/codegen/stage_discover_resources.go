@@ -1,0 +1,54 @@
+package codegen
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/armgen/armgen/pkg/codegen/config"
+	"github.com/armgen/armgen/pkg/codegen/loader"
+	"github.com/armgen/armgen/pkg/codegen/pipeline"
+)
+
+// discoverResources finds the resources of each configured version from its PUT paths and
+// matches the configured exports against them.
+func discoverResources() pipeline.Stage {
+	return pipeline.MakeStage("discover-resources", "Find resources from PUT paths and match the configured exports", func(ctx context.Context, s pipeline.State) (pipeline.State, error) {
+		cfg, _ := pipeline.Get(s, configKey)
+		corpus, _ := pipeline.Get(s, corpusKey)
+		versions, _ := pipeline.Get(s, versionsKey)
+		out := make([]*apiVersion, len(versions))
+		var exps exports
+		for i, v := range versions {
+			stable := true
+			for _, d := range v.Dirs {
+				stable = stable && d.Stable
+			}
+			cat, err := loader.Discover(corpus, v.Group, v.Config.APIVersion, stable, v.Docs)
+			if err != nil {
+				return s, err
+			}
+			c := *v
+			c.Catalog = cat
+			out[i] = &c
+			kinds := make([]string, 0, len(cat.Resources))
+			for _, r := range cat.Resources {
+				kinds = append(kinds, r.Kind)
+			}
+			for _, tc := range v.Config.Types {
+				if !tc.Exported() {
+					continue
+				}
+				idx := slices.IndexFunc(cat.Resources, func(r *loader.Resource) bool { return r.Kind == tc.Name })
+				if idx < 0 {
+					return s, config.NewError(cfg, tc.Path, tc.Pos,
+						fmt.Sprintf("%s %s has no resource %s (resources are named by their ARM type, e.g. virtualNetworks/subnets -> VirtualNetworksSubnet)", v.Group, v.Config.APIVersion, tc.Name),
+						config.Nearest(tc.Name, kinds))
+				}
+				exps = append(exps, &export{Resource: cat.Resources[idx], Config: tc, Version: v.Config, Pkg: v.Pkg, Kind: tc.KindName()})
+			}
+		}
+		s = pipeline.With(s, exportsKey, exps)
+		return pipeline.With(s, versionsKey, out), nil
+	}, "load-specs")
+}

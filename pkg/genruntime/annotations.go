@@ -1,0 +1,12 @@
+package genruntime
+
+const (
+	// ResourceIDAnnotation records the ARM ID of the Azure resource once known, so that later reconciles and users need not rebuild it.
+	ResourceIDAnnotation = "serviceoperator.azure.com/resource-id"
+
+	// CredentialFromAnnotation names the Secret holding the Azure credential to use instead of the operator's default one.
+	CredentialFromAnnotation = "serviceoperator.azure.com/credential-from"
+
+	// Finalizer holds deletion of a Kubernetes resource until the operator has dealt with the Azure resource behind it.
+	Finalizer = "serviceoperator.azure.com/finalizer"
+)
