@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/armgen/armgen/pkg/astmodel"
 	"github.com/armgen/armgen/pkg/codegen/config"
+	"github.com/armgen/armgen/pkg/codegen/loader"
 	"github.com/armgen/armgen/pkg/codegen/pipeline"
 )
 
@@ -79,6 +81,12 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	}
 	s, err = r.Run(ctx, s)
 	if err != nil {
+		// Sources are recorded relative to the spec root (so output does not depend on where
+		// the specs live); errors name the file as the user can open it.
+		var se *loader.SpecError
+		if errors.As(err, &se) && !filepath.IsAbs(se.File) {
+			se.File = filepath.Join(root, se.File)
+		}
 		return nil, err
 	}
 	files, _ := pipeline.Get(s, filesKey)

@@ -66,6 +66,9 @@ func Discover(c *Corpus, group, apiVersion string, stable bool, docs []*Document
 	byType := make(map[string]*Resource)
 	for _, doc := range docs {
 		for _, p := range doc.PathNames() {
+			if !doc.MayHaveOperation(p, "put") {
+				continue
+			}
 			item, err := doc.PathItem(p)
 			if err != nil {
 				return nil, err

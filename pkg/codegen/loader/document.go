@@ -169,3 +169,9 @@ func decodeOnce[T any](d *Document, cache map[string]*T, raw map[string]json.Raw
 	cache[name] = v
 	return v, nil
 }
+
+// MayHaveOperation reports, without decoding, whether a path could declare the operation; a
+// false answer is certain, so callers can skip decoding the path item.
+func (d *Document) MayHaveOperation(path, op string) bool {
+	return bytes.Contains(d.rawPaths[path], []byte(`"`+op+`"`))
+}

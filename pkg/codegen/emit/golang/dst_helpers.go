@@ -87,16 +87,19 @@ func fieldList(fields ...*dst.Field) *dst.FieldList { return &dst.FieldList{List
 
 // method builds "func (recv *recvType) name(params) results { body }".
 func method(recv, recvType, name string, params, results []*dst.Field, body ...dst.Stmt) *dst.FuncDecl {
-	return &dst.FuncDecl{
-		Recv: fieldList(field(recv, deref(ident(recvType)))),
-		Name: ident(name),
-		Type: &dst.FuncType{Params: fieldList(params...), Results: fieldList(results...)},
-		Body: &dst.BlockStmt{List: body},
-	}
+	fn := function(name, params, results, body...)
+	fn.Recv = fieldList(field(recv, deref(ident(recvType))))
+	return fn
 }
 
 // function builds a top-level "func name(params) results { body }".
 func function(name string, params, results []*dst.Field, body ...dst.Stmt) *dst.FuncDecl {
+	// Statements on lines of their own keep even one-line bodies in the usual layout, rather
+	// than squeezed onto the signature's line.
+	for _, s := range body {
+		s.Decorations().Before = dst.NewLine
+		s.Decorations().After = dst.NewLine
+	}
 	return &dst.FuncDecl{
 		Name: ident(name),
 		Type: &dst.FuncType{Params: fieldList(params...), Results: fieldList(results...)},
