@@ -17,6 +17,9 @@ type Property struct {
 	Secret bool
 	// ARMReference properties hold the ARM ID of another resource.
 	ARMReference bool
+	// NotARMReference keeps a property a plain string even where it looks like an ARM ID
+	// ($referenceType: simple).
+	NotARMReference bool
 	// ARMName is the property's name on the wire, which renames do not change.
 	ARMName string
 	// Flatten asks for the properties of this object to be lifted into the containing object

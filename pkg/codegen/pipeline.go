@@ -9,6 +9,7 @@ func Stages() []pipeline.Stage {
 		loadSpecs(),
 		discoverResources(),
 		buildTypes(),
+		applyConfig(),
 		splitSpecStatus(),
 		addResourceProperties(),
 		breakCycles(),

@@ -38,7 +38,7 @@ func splitSpecStatus() pipeline.Stage {
 			}
 		}
 		return s.WithDefinitions(sp.out), nil
-	}, "build-types")
+	}, "apply-config")
 }
 
 func resourceDescription(e *export) string {
@@ -182,7 +182,7 @@ func specProperty(p *astmodel.Property) *astmodel.Property {
 	case p.Secret && isString:
 		p.Type = astmodel.OptionalType{Element: astmodel.SecretReferenceType}
 		return p
-	case p.ARMReference || p.ARMName == "id" && isString:
+	case p.ARMReference || p.ARMName == "id" && isString && !p.NotARMReference:
 		return referenceProperty(p)
 	}
 	return p

@@ -118,7 +118,7 @@ type Widget_Spec struct {
 	Enabled *bool `json:"enabled,omitempty"`
 
 	// Endpoints: Named endpoints of the widget.
-	Endpoints map[string]Endpoint `json:"endpoints,omitempty"`
+	Endpoints map[string]WidgetEndpoint `json:"endpoints,omitempty"`
 
 	// Extensions: Arbitrary JSON values keyed by name.
 	Extensions map[string]apiextv1.JSON `json:"extensions,omitempty"`
@@ -128,9 +128,6 @@ type Widget_Spec struct {
 
 	// IsHttpsOnly: Whether only HTTPS traffic is accepted; renamed by x-ms-client-name.
 	IsHttpsOnly *bool `json:"isHttpsOnly,omitempty"`
-
-	// Labels: Free-form string labels.
-	Labels map[string]string `json:"labels,omitempty"`
 
 	// Location: Azure region the resource lives in.
 	// +kubebuilder:validation:Required
@@ -184,6 +181,9 @@ type Widget_Spec struct {
 	// Weight: Weight in kilograms.
 	// +kubebuilder:validation:Minimum=0
 	Weight *float64 `json:"weight,omitempty"`
+
+	// WidgetLabels: Free-form string labels.
+	WidgetLabels map[string]string `json:"widgetLabels,omitempty"`
 }
 
 // Widget_STATUS: A widget: a tracked, resource-group scoped resource.
@@ -219,7 +219,7 @@ type Widget_STATUS struct {
 	Enabled *bool `json:"enabled,omitempty"`
 
 	// Endpoints: Named endpoints of the widget.
-	Endpoints map[string]Endpoint_STATUS `json:"endpoints,omitempty"`
+	Endpoints map[string]WidgetEndpoint_STATUS `json:"endpoints,omitempty"`
 
 	// Extensions: Arbitrary JSON values keyed by name.
 	Extensions map[string]apiextv1.JSON `json:"extensions,omitempty"`
@@ -232,9 +232,6 @@ type Widget_STATUS struct {
 
 	// IsHttpsOnly: Whether only HTTPS traffic is accepted; renamed by x-ms-client-name.
 	IsHttpsOnly *bool `json:"isHttpsOnly,omitempty"`
-
-	// Labels: Free-form string labels.
-	Labels map[string]string `json:"labels,omitempty"`
 
 	// Location: Azure region the resource lives in.
 	Location *string `json:"location,omitempty"`
@@ -295,6 +292,9 @@ type Widget_STATUS struct {
 	// Weight: Weight in kilograms.
 	// +kubebuilder:validation:Minimum=0
 	Weight *float64 `json:"weight,omitempty"`
+
+	// WidgetLabels: Free-form string labels.
+	WidgetLabels map[string]string `json:"widgetLabels,omitempty"`
 }
 
 // Circle: A round shape.
@@ -356,29 +356,6 @@ const (
 	CreatedByType_STATUS_ManagedIdentity = CreatedByType_STATUS("ManagedIdentity")
 	CreatedByType_STATUS_Key             = CreatedByType_STATUS("Key")
 )
-
-// Endpoint: A network endpoint.
-type Endpoint struct {
-	// Host: Host name.
-	// +kubebuilder:validation:Required
-	Host *string `json:"host,omitempty"`
-
-	// Port: TCP port.
-	// +kubebuilder:validation:Maximum=65535
-	// +kubebuilder:validation:Minimum=1
-	Port *int `json:"port,omitempty"`
-}
-
-// Endpoint_STATUS: A network endpoint.
-type Endpoint_STATUS struct {
-	// Host: Host name.
-	Host *string `json:"host,omitempty"`
-
-	// Port: TCP port.
-	// +kubebuilder:validation:Maximum=65535
-	// +kubebuilder:validation:Minimum=1
-	Port *int `json:"port,omitempty"`
-}
 
 // Identity: Managed identity settings.
 type Identity struct {
@@ -707,6 +684,26 @@ type UserAssignedIdentity_STATUS struct {
 
 	// PrincipalId: Principal ID of the identity.
 	PrincipalId *string `json:"principalId,omitempty"`
+}
+
+// WidgetEndpoint: A network endpoint.
+type WidgetEndpoint struct {
+	// Host: Host name.
+	// +kubebuilder:validation:Required
+	Host *genruntime.SecretReference `json:"host,omitempty"`
+
+	// Port: TCP port.
+	// +kubebuilder:validation:Maximum=65535
+	// +kubebuilder:validation:Minimum=1
+	Port *int `json:"port,omitempty"`
+}
+
+// WidgetEndpoint_STATUS: A network endpoint.
+type WidgetEndpoint_STATUS struct {
+	// Port: TCP port.
+	// +kubebuilder:validation:Maximum=65535
+	// +kubebuilder:validation:Minimum=1
+	Port *int `json:"port,omitempty"`
 }
 
 // WidgetMode: Operating mode; a closed enum.

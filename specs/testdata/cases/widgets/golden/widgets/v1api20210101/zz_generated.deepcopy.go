@@ -60,56 +60,6 @@ func (in *Circle_STATUS) DeepCopy() *Circle_STATUS {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
-func (in *Endpoint) DeepCopyInto(out *Endpoint) {
-	*out = *in
-	if in.Host != nil {
-		in, out := &in.Host, &out.Host
-		*out = new(string)
-		**out = **in
-	}
-	if in.Port != nil {
-		in, out := &in.Port, &out.Port
-		*out = new(int)
-		**out = **in
-	}
-}
-
-// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
-func (in *Endpoint) DeepCopy() *Endpoint {
-	if in == nil {
-		return nil
-	}
-	out := new(Endpoint)
-	in.DeepCopyInto(out)
-	return out
-}
-
-// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
-func (in *Endpoint_STATUS) DeepCopyInto(out *Endpoint_STATUS) {
-	*out = *in
-	if in.Host != nil {
-		in, out := &in.Host, &out.Host
-		*out = new(string)
-		**out = **in
-	}
-	if in.Port != nil {
-		in, out := &in.Port, &out.Port
-		*out = new(int)
-		**out = **in
-	}
-}
-
-// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
-func (in *Endpoint_STATUS) DeepCopy() *Endpoint_STATUS {
-	if in == nil {
-		return nil
-	}
-	out := new(Endpoint_STATUS)
-	in.DeepCopyInto(out)
-	return out
-}
-
-// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *Identity) DeepCopyInto(out *Identity) {
 	*out = *in
 	if in.Type != nil {
@@ -1077,6 +1027,51 @@ func (in *Widget) DeepCopyObject() runtime.Object {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *WidgetEndpoint) DeepCopyInto(out *WidgetEndpoint) {
+	*out = *in
+	if in.Host != nil {
+		in, out := &in.Host, &out.Host
+		*out = new(genruntime.SecretReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Port != nil {
+		in, out := &in.Port, &out.Port
+		*out = new(int)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *WidgetEndpoint) DeepCopy() *WidgetEndpoint {
+	if in == nil {
+		return nil
+	}
+	out := new(WidgetEndpoint)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *WidgetEndpoint_STATUS) DeepCopyInto(out *WidgetEndpoint_STATUS) {
+	*out = *in
+	if in.Port != nil {
+		in, out := &in.Port, &out.Port
+		*out = new(int)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *WidgetEndpoint_STATUS) DeepCopy() *WidgetEndpoint_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(WidgetEndpoint_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *WidgetList) DeepCopyInto(out *WidgetList) {
 	*out = *in
 	in.ListMeta.DeepCopyInto(&out.ListMeta)
@@ -1191,7 +1186,7 @@ func (in *Widget_STATUS) DeepCopyInto(out *Widget_STATUS) {
 	}
 	if in.Endpoints != nil {
 		in, out := &in.Endpoints, &out.Endpoints
-		*out = make(map[string]Endpoint_STATUS, len(*in))
+		*out = make(map[string]WidgetEndpoint_STATUS, len(*in))
 		for key, val := range *in {
 			(*out)[key] = *val.DeepCopy()
 		}
@@ -1217,13 +1212,6 @@ func (in *Widget_STATUS) DeepCopyInto(out *Widget_STATUS) {
 		in, out := &in.IsHttpsOnly, &out.IsHttpsOnly
 		*out = new(bool)
 		**out = **in
-	}
-	if in.Labels != nil {
-		in, out := &in.Labels, &out.Labels
-		*out = make(map[string]string, len(*in))
-		for key, val := range *in {
-			(*out)[key] = val
-		}
 	}
 	if in.Location != nil {
 		in, out := &in.Location, &out.Location
@@ -1321,6 +1309,13 @@ func (in *Widget_STATUS) DeepCopyInto(out *Widget_STATUS) {
 		*out = new(float64)
 		**out = **in
 	}
+	if in.WidgetLabels != nil {
+		in, out := &in.WidgetLabels, &out.WidgetLabels
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
 }
 
 // DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
@@ -1378,7 +1373,7 @@ func (in *Widget_Spec) DeepCopyInto(out *Widget_Spec) {
 	}
 	if in.Endpoints != nil {
 		in, out := &in.Endpoints, &out.Endpoints
-		*out = make(map[string]Endpoint, len(*in))
+		*out = make(map[string]WidgetEndpoint, len(*in))
 		for key, val := range *in {
 			(*out)[key] = *val.DeepCopy()
 		}
@@ -1399,13 +1394,6 @@ func (in *Widget_Spec) DeepCopyInto(out *Widget_Spec) {
 		in, out := &in.IsHttpsOnly, &out.IsHttpsOnly
 		*out = new(bool)
 		**out = **in
-	}
-	if in.Labels != nil {
-		in, out := &in.Labels, &out.Labels
-		*out = make(map[string]string, len(*in))
-		for key, val := range *in {
-			(*out)[key] = val
-		}
 	}
 	if in.Location != nil {
 		in, out := &in.Location, &out.Location
@@ -1487,6 +1475,13 @@ func (in *Widget_Spec) DeepCopyInto(out *Widget_Spec) {
 		in, out := &in.Weight, &out.Weight
 		*out = new(float64)
 		**out = **in
+	}
+	if in.WidgetLabels != nil {
+		in, out := &in.WidgetLabels, &out.WidgetLabels
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
 	}
 }
 

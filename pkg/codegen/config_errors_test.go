@@ -1,0 +1,53 @@
+package codegen
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/armgen/armgen/pkg/codegen/config"
+)
+
+// TestConfigErrorsAgainstSpecs checks the errors for config entries that parse but name nothing
+// in the spec root: each names the config path and suggests the nearest real name.
+func TestConfigErrorsAgainstSpecs(t *testing.T) {
+	root, err := filepath.Abs("../../specs/testdata/specification")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name, model, want string
+	}{
+		{"group", "widgts:\n    2021-01-01:\n      Widget:\n        $export: true",
+			`objectModelConfiguration.widgts: no provider in the spec root ` + root + ` has the group "widgts"; did you mean "widgets"?`},
+		{"version", "widgets:\n    2021-01-02:\n      Widget:\n        $export: true",
+			`objectModelConfiguration.widgets.2021-01-02: group "widgets" has no api-version 2021-01-02 in the spec root; did you mean "2021-01-01"?`},
+		{"kind", "widgets:\n    2021-01-01:\n      Widgte:\n        $export: true",
+			`objectModelConfiguration.widgets.2021-01-01.Widgte: widgets 2021-01-01 has no resource Widgte`},
+		{"type", "widgets:\n    2021-01-01:\n      Widget:\n        $export: true\n      Endpiont:\n        $renameTo: X",
+			`objectModelConfiguration.widgets.2021-01-01.Endpiont: widgets 2021-01-01 has no type Endpiont used by an exported resource (set $export: true to export a resource); did you mean "Endpoint"?`},
+		{"property", "widgets:\n    2021-01-01:\n      Widget:\n        $export: true\n        lables:\n          $renameTo: x",
+			`objectModelConfiguration.widgets.2021-01-01.Widget.lables: Widget has no property lables; did you mean "labels"?`},
+		{"renameResource", "widgets:\n    2021-01-01:\n      Widget:\n        $export: true\n        $renameTo: Thing",
+			`Widget.$renameTo: a resource is renamed with $exportAs, not $renameTo; did you mean "$exportAs"?`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), "azure-arm.yaml")
+			body := "specRoot: " + root + "\nobjectModelConfiguration:\n  " + c.model + "\n"
+			if err := os.WriteFile(file, []byte(body), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cfg, err := config.Load(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = Run(context.Background(), Options{Config: cfg})
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("got  %v\nwant …%s", err, c.want)
+			}
+		})
+	}
+}
