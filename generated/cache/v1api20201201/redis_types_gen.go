@@ -34,18 +34,26 @@ type RedisList struct {
 	Items           []Redis `json:"items"`
 }
 
-func init() { SchemeBuilder.Register(&Redis{}, &RedisList{}) }
+func init() {
+	SchemeBuilder.Register(&Redis{}, &RedisList{})
+}
 
 var _ genruntime.ARMMetaObject = &Redis{}
 
 // GetConditions returns the conditions held in the resource's status.
-func (r *Redis) GetConditions() conditions.Conditions { return r.Status.Conditions }
+func (r *Redis) GetConditions() conditions.Conditions {
+	return r.Status.Conditions
+}
 
 // SetConditions replaces the conditions held in the resource's status.
-func (r *Redis) SetConditions(conds conditions.Conditions) { r.Status.Conditions = conds }
+func (r *Redis) SetConditions(conds conditions.Conditions) {
+	r.Status.Conditions = conds
+}
 
 // AzureName returns the name of the resource in Azure.
-func (r *Redis) AzureName() string { return r.Spec.AzureName }
+func (r *Redis) AzureName() string {
+	return r.Spec.AzureName
+}
 
 // Owner returns the ResourceGroup the resource lives under, or nil when none is set.
 func (r *Redis) Owner() *genruntime.ResourceReference {
@@ -56,10 +64,14 @@ func (r *Redis) Owner() *genruntime.ResourceReference {
 }
 
 // GetType returns the ARM resource type.
-func (r *Redis) GetType() string { return "Microsoft.Cache/redis" }
+func (r *Redis) GetType() string {
+	return "Microsoft.Cache/redis"
+}
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (r *Redis) GetAPIVersion() string { return "2020-12-01" }
+func (r *Redis) GetAPIVersion() string {
+	return "2020-12-01"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (r *Redis) GetResourceScope() genruntime.ResourceScope {

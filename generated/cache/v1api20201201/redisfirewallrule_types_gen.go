@@ -34,18 +34,26 @@ type RedisFirewallRuleList struct {
 	Items           []RedisFirewallRule `json:"items"`
 }
 
-func init() { SchemeBuilder.Register(&RedisFirewallRule{}, &RedisFirewallRuleList{}) }
+func init() {
+	SchemeBuilder.Register(&RedisFirewallRule{}, &RedisFirewallRuleList{})
+}
 
 var _ genruntime.ARMMetaObject = &RedisFirewallRule{}
 
 // GetConditions returns the conditions held in the resource's status.
-func (r *RedisFirewallRule) GetConditions() conditions.Conditions { return r.Status.Conditions }
+func (r *RedisFirewallRule) GetConditions() conditions.Conditions {
+	return r.Status.Conditions
+}
 
 // SetConditions replaces the conditions held in the resource's status.
-func (r *RedisFirewallRule) SetConditions(conds conditions.Conditions) { r.Status.Conditions = conds }
+func (r *RedisFirewallRule) SetConditions(conds conditions.Conditions) {
+	r.Status.Conditions = conds
+}
 
 // AzureName returns the name of the resource in Azure.
-func (r *RedisFirewallRule) AzureName() string { return r.Spec.AzureName }
+func (r *RedisFirewallRule) AzureName() string {
+	return r.Spec.AzureName
+}
 
 // Owner returns the Redis the resource lives under, or nil when none is set.
 func (r *RedisFirewallRule) Owner() *genruntime.ResourceReference {
@@ -56,10 +64,14 @@ func (r *RedisFirewallRule) Owner() *genruntime.ResourceReference {
 }
 
 // GetType returns the ARM resource type.
-func (r *RedisFirewallRule) GetType() string { return "Microsoft.Cache/redis/firewallRules" }
+func (r *RedisFirewallRule) GetType() string {
+	return "Microsoft.Cache/redis/firewallRules"
+}
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (r *RedisFirewallRule) GetAPIVersion() string { return "2020-12-01" }
+func (r *RedisFirewallRule) GetAPIVersion() string {
+	return "2020-12-01"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (r *RedisFirewallRule) GetResourceScope() genruntime.ResourceScope {

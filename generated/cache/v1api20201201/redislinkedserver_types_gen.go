@@ -34,18 +34,26 @@ type RedisLinkedServerList struct {
 	Items           []RedisLinkedServer `json:"items"`
 }
 
-func init() { SchemeBuilder.Register(&RedisLinkedServer{}, &RedisLinkedServerList{}) }
+func init() {
+	SchemeBuilder.Register(&RedisLinkedServer{}, &RedisLinkedServerList{})
+}
 
 var _ genruntime.ARMMetaObject = &RedisLinkedServer{}
 
 // GetConditions returns the conditions held in the resource's status.
-func (r *RedisLinkedServer) GetConditions() conditions.Conditions { return r.Status.Conditions }
+func (r *RedisLinkedServer) GetConditions() conditions.Conditions {
+	return r.Status.Conditions
+}
 
 // SetConditions replaces the conditions held in the resource's status.
-func (r *RedisLinkedServer) SetConditions(conds conditions.Conditions) { r.Status.Conditions = conds }
+func (r *RedisLinkedServer) SetConditions(conds conditions.Conditions) {
+	r.Status.Conditions = conds
+}
 
 // AzureName returns the name of the resource in Azure.
-func (r *RedisLinkedServer) AzureName() string { return r.Spec.AzureName }
+func (r *RedisLinkedServer) AzureName() string {
+	return r.Spec.AzureName
+}
 
 // Owner returns the Redis the resource lives under, or nil when none is set.
 func (r *RedisLinkedServer) Owner() *genruntime.ResourceReference {
@@ -56,10 +64,14 @@ func (r *RedisLinkedServer) Owner() *genruntime.ResourceReference {
 }
 
 // GetType returns the ARM resource type.
-func (r *RedisLinkedServer) GetType() string { return "Microsoft.Cache/redis/linkedServers" }
+func (r *RedisLinkedServer) GetType() string {
+	return "Microsoft.Cache/redis/linkedServers"
+}
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (r *RedisLinkedServer) GetAPIVersion() string { return "2020-12-01" }
+func (r *RedisLinkedServer) GetAPIVersion() string {
+	return "2020-12-01"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (r *RedisLinkedServer) GetResourceScope() genruntime.ResourceScope {

@@ -34,18 +34,26 @@ type RedisPatchScheduleList struct {
 	Items           []RedisPatchSchedule `json:"items"`
 }
 
-func init() { SchemeBuilder.Register(&RedisPatchSchedule{}, &RedisPatchScheduleList{}) }
+func init() {
+	SchemeBuilder.Register(&RedisPatchSchedule{}, &RedisPatchScheduleList{})
+}
 
 var _ genruntime.ARMMetaObject = &RedisPatchSchedule{}
 
 // GetConditions returns the conditions held in the resource's status.
-func (r *RedisPatchSchedule) GetConditions() conditions.Conditions { return r.Status.Conditions }
+func (r *RedisPatchSchedule) GetConditions() conditions.Conditions {
+	return r.Status.Conditions
+}
 
 // SetConditions replaces the conditions held in the resource's status.
-func (r *RedisPatchSchedule) SetConditions(conds conditions.Conditions) { r.Status.Conditions = conds }
+func (r *RedisPatchSchedule) SetConditions(conds conditions.Conditions) {
+	r.Status.Conditions = conds
+}
 
 // AzureName returns the name of the resource in Azure, which is always default as Azure allows only one.
-func (r *RedisPatchSchedule) AzureName() string { return "default" }
+func (r *RedisPatchSchedule) AzureName() string {
+	return "default"
+}
 
 // Owner returns the Redis the resource lives under, or nil when none is set.
 func (r *RedisPatchSchedule) Owner() *genruntime.ResourceReference {
@@ -56,10 +64,14 @@ func (r *RedisPatchSchedule) Owner() *genruntime.ResourceReference {
 }
 
 // GetType returns the ARM resource type.
-func (r *RedisPatchSchedule) GetType() string { return "Microsoft.Cache/redis/patchSchedules" }
+func (r *RedisPatchSchedule) GetType() string {
+	return "Microsoft.Cache/redis/patchSchedules"
+}
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (r *RedisPatchSchedule) GetAPIVersion() string { return "2020-12-01" }
+func (r *RedisPatchSchedule) GetAPIVersion() string {
+	return "2020-12-01"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (r *RedisPatchSchedule) GetResourceScope() genruntime.ResourceScope {

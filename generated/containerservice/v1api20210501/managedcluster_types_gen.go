@@ -34,18 +34,26 @@ type ManagedClusterList struct {
 	Items           []ManagedCluster `json:"items"`
 }
 
-func init() { SchemeBuilder.Register(&ManagedCluster{}, &ManagedClusterList{}) }
+func init() {
+	SchemeBuilder.Register(&ManagedCluster{}, &ManagedClusterList{})
+}
 
 var _ genruntime.ARMMetaObject = &ManagedCluster{}
 
 // GetConditions returns the conditions held in the resource's status.
-func (m *ManagedCluster) GetConditions() conditions.Conditions { return m.Status.Conditions }
+func (m *ManagedCluster) GetConditions() conditions.Conditions {
+	return m.Status.Conditions
+}
 
 // SetConditions replaces the conditions held in the resource's status.
-func (m *ManagedCluster) SetConditions(conds conditions.Conditions) { m.Status.Conditions = conds }
+func (m *ManagedCluster) SetConditions(conds conditions.Conditions) {
+	m.Status.Conditions = conds
+}
 
 // AzureName returns the name of the resource in Azure.
-func (m *ManagedCluster) AzureName() string { return m.Spec.AzureName }
+func (m *ManagedCluster) AzureName() string {
+	return m.Spec.AzureName
+}
 
 // Owner returns the ResourceGroup the resource lives under, or nil when none is set.
 func (m *ManagedCluster) Owner() *genruntime.ResourceReference {
@@ -56,10 +64,14 @@ func (m *ManagedCluster) Owner() *genruntime.ResourceReference {
 }
 
 // GetType returns the ARM resource type.
-func (m *ManagedCluster) GetType() string { return "Microsoft.ContainerService/managedClusters" }
+func (m *ManagedCluster) GetType() string {
+	return "Microsoft.ContainerService/managedClusters"
+}
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (m *ManagedCluster) GetAPIVersion() string { return "2021-05-01" }
+func (m *ManagedCluster) GetAPIVersion() string {
+	return "2021-05-01"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (m *ManagedCluster) GetResourceScope() genruntime.ResourceScope {

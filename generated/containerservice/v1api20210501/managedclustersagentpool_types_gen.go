@@ -34,12 +34,16 @@ type ManagedClustersAgentPoolList struct {
 	Items           []ManagedClustersAgentPool `json:"items"`
 }
 
-func init() { SchemeBuilder.Register(&ManagedClustersAgentPool{}, &ManagedClustersAgentPoolList{}) }
+func init() {
+	SchemeBuilder.Register(&ManagedClustersAgentPool{}, &ManagedClustersAgentPoolList{})
+}
 
 var _ genruntime.ARMMetaObject = &ManagedClustersAgentPool{}
 
 // GetConditions returns the conditions held in the resource's status.
-func (m *ManagedClustersAgentPool) GetConditions() conditions.Conditions { return m.Status.Conditions }
+func (m *ManagedClustersAgentPool) GetConditions() conditions.Conditions {
+	return m.Status.Conditions
+}
 
 // SetConditions replaces the conditions held in the resource's status.
 func (m *ManagedClustersAgentPool) SetConditions(conds conditions.Conditions) {
@@ -47,7 +51,9 @@ func (m *ManagedClustersAgentPool) SetConditions(conds conditions.Conditions) {
 }
 
 // AzureName returns the name of the resource in Azure.
-func (m *ManagedClustersAgentPool) AzureName() string { return m.Spec.AzureName }
+func (m *ManagedClustersAgentPool) AzureName() string {
+	return m.Spec.AzureName
+}
 
 // Owner returns the ManagedCluster the resource lives under, or nil when none is set.
 func (m *ManagedClustersAgentPool) Owner() *genruntime.ResourceReference {
@@ -63,7 +69,9 @@ func (m *ManagedClustersAgentPool) GetType() string {
 }
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (m *ManagedClustersAgentPool) GetAPIVersion() string { return "2021-05-01" }
+func (m *ManagedClustersAgentPool) GetAPIVersion() string {
+	return "2021-05-01"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (m *ManagedClustersAgentPool) GetResourceScope() genruntime.ResourceScope {

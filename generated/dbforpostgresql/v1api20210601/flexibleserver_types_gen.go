@@ -34,18 +34,26 @@ type FlexibleServerList struct {
 	Items           []FlexibleServer `json:"items"`
 }
 
-func init() { SchemeBuilder.Register(&FlexibleServer{}, &FlexibleServerList{}) }
+func init() {
+	SchemeBuilder.Register(&FlexibleServer{}, &FlexibleServerList{})
+}
 
 var _ genruntime.ARMMetaObject = &FlexibleServer{}
 
 // GetConditions returns the conditions held in the resource's status.
-func (f *FlexibleServer) GetConditions() conditions.Conditions { return f.Status.Conditions }
+func (f *FlexibleServer) GetConditions() conditions.Conditions {
+	return f.Status.Conditions
+}
 
 // SetConditions replaces the conditions held in the resource's status.
-func (f *FlexibleServer) SetConditions(conds conditions.Conditions) { f.Status.Conditions = conds }
+func (f *FlexibleServer) SetConditions(conds conditions.Conditions) {
+	f.Status.Conditions = conds
+}
 
 // AzureName returns the name of the resource in Azure.
-func (f *FlexibleServer) AzureName() string { return f.Spec.AzureName }
+func (f *FlexibleServer) AzureName() string {
+	return f.Spec.AzureName
+}
 
 // Owner returns the ResourceGroup the resource lives under, or nil when none is set.
 func (f *FlexibleServer) Owner() *genruntime.ResourceReference {
@@ -56,10 +64,14 @@ func (f *FlexibleServer) Owner() *genruntime.ResourceReference {
 }
 
 // GetType returns the ARM resource type.
-func (f *FlexibleServer) GetType() string { return "Microsoft.DBForPostgreSql/flexibleServers" }
+func (f *FlexibleServer) GetType() string {
+	return "Microsoft.DBForPostgreSql/flexibleServers"
+}
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (f *FlexibleServer) GetAPIVersion() string { return "2021-06-01" }
+func (f *FlexibleServer) GetAPIVersion() string {
+	return "2021-06-01"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (f *FlexibleServer) GetResourceScope() genruntime.ResourceScope {

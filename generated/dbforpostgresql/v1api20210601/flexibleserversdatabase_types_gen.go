@@ -34,12 +34,16 @@ type FlexibleServersDatabaseList struct {
 	Items           []FlexibleServersDatabase `json:"items"`
 }
 
-func init() { SchemeBuilder.Register(&FlexibleServersDatabase{}, &FlexibleServersDatabaseList{}) }
+func init() {
+	SchemeBuilder.Register(&FlexibleServersDatabase{}, &FlexibleServersDatabaseList{})
+}
 
 var _ genruntime.ARMMetaObject = &FlexibleServersDatabase{}
 
 // GetConditions returns the conditions held in the resource's status.
-func (f *FlexibleServersDatabase) GetConditions() conditions.Conditions { return f.Status.Conditions }
+func (f *FlexibleServersDatabase) GetConditions() conditions.Conditions {
+	return f.Status.Conditions
+}
 
 // SetConditions replaces the conditions held in the resource's status.
 func (f *FlexibleServersDatabase) SetConditions(conds conditions.Conditions) {
@@ -47,7 +51,9 @@ func (f *FlexibleServersDatabase) SetConditions(conds conditions.Conditions) {
 }
 
 // AzureName returns the name of the resource in Azure.
-func (f *FlexibleServersDatabase) AzureName() string { return f.Spec.AzureName }
+func (f *FlexibleServersDatabase) AzureName() string {
+	return f.Spec.AzureName
+}
 
 // Owner returns the FlexibleServer the resource lives under, or nil when none is set.
 func (f *FlexibleServersDatabase) Owner() *genruntime.ResourceReference {
@@ -63,7 +69,9 @@ func (f *FlexibleServersDatabase) GetType() string {
 }
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (f *FlexibleServersDatabase) GetAPIVersion() string { return "2021-06-01" }
+func (f *FlexibleServersDatabase) GetAPIVersion() string {
+	return "2021-06-01"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (f *FlexibleServersDatabase) GetResourceScope() genruntime.ResourceScope {

@@ -51,7 +51,9 @@ func (f *FlexibleServersFirewallRule) SetConditions(conds conditions.Conditions)
 }
 
 // AzureName returns the name of the resource in Azure.
-func (f *FlexibleServersFirewallRule) AzureName() string { return f.Spec.AzureName }
+func (f *FlexibleServersFirewallRule) AzureName() string {
+	return f.Spec.AzureName
+}
 
 // Owner returns the FlexibleServer the resource lives under, or nil when none is set.
 func (f *FlexibleServersFirewallRule) Owner() *genruntime.ResourceReference {
@@ -67,7 +69,9 @@ func (f *FlexibleServersFirewallRule) GetType() string {
 }
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (f *FlexibleServersFirewallRule) GetAPIVersion() string { return "2021-06-01" }
+func (f *FlexibleServersFirewallRule) GetAPIVersion() string {
+	return "2021-06-01"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (f *FlexibleServersFirewallRule) GetResourceScope() genruntime.ResourceScope {

@@ -34,18 +34,26 @@ type DatabaseAccountList struct {
 	Items           []DatabaseAccount `json:"items"`
 }
 
-func init() { SchemeBuilder.Register(&DatabaseAccount{}, &DatabaseAccountList{}) }
+func init() {
+	SchemeBuilder.Register(&DatabaseAccount{}, &DatabaseAccountList{})
+}
 
 var _ genruntime.ARMMetaObject = &DatabaseAccount{}
 
 // GetConditions returns the conditions held in the resource's status.
-func (d *DatabaseAccount) GetConditions() conditions.Conditions { return d.Status.Conditions }
+func (d *DatabaseAccount) GetConditions() conditions.Conditions {
+	return d.Status.Conditions
+}
 
 // SetConditions replaces the conditions held in the resource's status.
-func (d *DatabaseAccount) SetConditions(conds conditions.Conditions) { d.Status.Conditions = conds }
+func (d *DatabaseAccount) SetConditions(conds conditions.Conditions) {
+	d.Status.Conditions = conds
+}
 
 // AzureName returns the name of the resource in Azure.
-func (d *DatabaseAccount) AzureName() string { return d.Spec.AzureName }
+func (d *DatabaseAccount) AzureName() string {
+	return d.Spec.AzureName
+}
 
 // Owner returns the ResourceGroup the resource lives under, or nil when none is set.
 func (d *DatabaseAccount) Owner() *genruntime.ResourceReference {
@@ -56,10 +64,14 @@ func (d *DatabaseAccount) Owner() *genruntime.ResourceReference {
 }
 
 // GetType returns the ARM resource type.
-func (d *DatabaseAccount) GetType() string { return "Microsoft.DocumentDB/databaseAccounts" }
+func (d *DatabaseAccount) GetType() string {
+	return "Microsoft.DocumentDB/databaseAccounts"
+}
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (d *DatabaseAccount) GetAPIVersion() string { return "2021-05-15" }
+func (d *DatabaseAccount) GetAPIVersion() string {
+	return "2021-05-15"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (d *DatabaseAccount) GetResourceScope() genruntime.ResourceScope {

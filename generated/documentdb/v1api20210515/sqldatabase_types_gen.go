@@ -34,18 +34,26 @@ type SqlDatabaseList struct {
 	Items           []SqlDatabase `json:"items"`
 }
 
-func init() { SchemeBuilder.Register(&SqlDatabase{}, &SqlDatabaseList{}) }
+func init() {
+	SchemeBuilder.Register(&SqlDatabase{}, &SqlDatabaseList{})
+}
 
 var _ genruntime.ARMMetaObject = &SqlDatabase{}
 
 // GetConditions returns the conditions held in the resource's status.
-func (s *SqlDatabase) GetConditions() conditions.Conditions { return s.Status.Conditions }
+func (s *SqlDatabase) GetConditions() conditions.Conditions {
+	return s.Status.Conditions
+}
 
 // SetConditions replaces the conditions held in the resource's status.
-func (s *SqlDatabase) SetConditions(conds conditions.Conditions) { s.Status.Conditions = conds }
+func (s *SqlDatabase) SetConditions(conds conditions.Conditions) {
+	s.Status.Conditions = conds
+}
 
 // AzureName returns the name of the resource in Azure.
-func (s *SqlDatabase) AzureName() string { return s.Spec.AzureName }
+func (s *SqlDatabase) AzureName() string {
+	return s.Spec.AzureName
+}
 
 // Owner returns the DatabaseAccount the resource lives under, or nil when none is set.
 func (s *SqlDatabase) Owner() *genruntime.ResourceReference {
@@ -56,10 +64,14 @@ func (s *SqlDatabase) Owner() *genruntime.ResourceReference {
 }
 
 // GetType returns the ARM resource type.
-func (s *SqlDatabase) GetType() string { return "Microsoft.DocumentDB/databaseAccounts/sqlDatabases" }
+func (s *SqlDatabase) GetType() string {
+	return "Microsoft.DocumentDB/databaseAccounts/sqlDatabases"
+}
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (s *SqlDatabase) GetAPIVersion() string { return "2021-05-15" }
+func (s *SqlDatabase) GetAPIVersion() string {
+	return "2021-05-15"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (s *SqlDatabase) GetResourceScope() genruntime.ResourceScope {

@@ -34,12 +34,16 @@ type SqlDatabaseContainerList struct {
 	Items           []SqlDatabaseContainer `json:"items"`
 }
 
-func init() { SchemeBuilder.Register(&SqlDatabaseContainer{}, &SqlDatabaseContainerList{}) }
+func init() {
+	SchemeBuilder.Register(&SqlDatabaseContainer{}, &SqlDatabaseContainerList{})
+}
 
 var _ genruntime.ARMMetaObject = &SqlDatabaseContainer{}
 
 // GetConditions returns the conditions held in the resource's status.
-func (s *SqlDatabaseContainer) GetConditions() conditions.Conditions { return s.Status.Conditions }
+func (s *SqlDatabaseContainer) GetConditions() conditions.Conditions {
+	return s.Status.Conditions
+}
 
 // SetConditions replaces the conditions held in the resource's status.
 func (s *SqlDatabaseContainer) SetConditions(conds conditions.Conditions) {
@@ -47,7 +51,9 @@ func (s *SqlDatabaseContainer) SetConditions(conds conditions.Conditions) {
 }
 
 // AzureName returns the name of the resource in Azure.
-func (s *SqlDatabaseContainer) AzureName() string { return s.Spec.AzureName }
+func (s *SqlDatabaseContainer) AzureName() string {
+	return s.Spec.AzureName
+}
 
 // Owner returns the SqlDatabase the resource lives under, or nil when none is set.
 func (s *SqlDatabaseContainer) Owner() *genruntime.ResourceReference {
@@ -63,7 +69,9 @@ func (s *SqlDatabaseContainer) GetType() string {
 }
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (s *SqlDatabaseContainer) GetAPIVersion() string { return "2021-05-15" }
+func (s *SqlDatabaseContainer) GetAPIVersion() string {
+	return "2021-05-15"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (s *SqlDatabaseContainer) GetResourceScope() genruntime.ResourceScope {

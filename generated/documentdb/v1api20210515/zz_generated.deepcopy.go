@@ -454,7 +454,9 @@ func (in *ContainerPartitionKey_STATUS) DeepCopy() *ContainerPartitionKey_STATUS
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
-func (in *ContinuousModeBackupPolicy) DeepCopyInto(out *ContinuousModeBackupPolicy) { *out = *in }
+func (in *ContinuousModeBackupPolicy) DeepCopyInto(out *ContinuousModeBackupPolicy) {
+	*out = *in
+}
 
 // DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
 func (in *ContinuousModeBackupPolicy) DeepCopy() *ContinuousModeBackupPolicy {

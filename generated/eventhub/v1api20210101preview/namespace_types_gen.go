@@ -34,18 +34,26 @@ type NamespaceList struct {
 	Items           []Namespace `json:"items"`
 }
 
-func init() { SchemeBuilder.Register(&Namespace{}, &NamespaceList{}) }
+func init() {
+	SchemeBuilder.Register(&Namespace{}, &NamespaceList{})
+}
 
 var _ genruntime.ARMMetaObject = &Namespace{}
 
 // GetConditions returns the conditions held in the resource's status.
-func (n *Namespace) GetConditions() conditions.Conditions { return n.Status.Conditions }
+func (n *Namespace) GetConditions() conditions.Conditions {
+	return n.Status.Conditions
+}
 
 // SetConditions replaces the conditions held in the resource's status.
-func (n *Namespace) SetConditions(conds conditions.Conditions) { n.Status.Conditions = conds }
+func (n *Namespace) SetConditions(conds conditions.Conditions) {
+	n.Status.Conditions = conds
+}
 
 // AzureName returns the name of the resource in Azure.
-func (n *Namespace) AzureName() string { return n.Spec.AzureName }
+func (n *Namespace) AzureName() string {
+	return n.Spec.AzureName
+}
 
 // Owner returns the ResourceGroup the resource lives under, or nil when none is set.
 func (n *Namespace) Owner() *genruntime.ResourceReference {
@@ -56,10 +64,14 @@ func (n *Namespace) Owner() *genruntime.ResourceReference {
 }
 
 // GetType returns the ARM resource type.
-func (n *Namespace) GetType() string { return "Microsoft.EventHub/namespaces" }
+func (n *Namespace) GetType() string {
+	return "Microsoft.EventHub/namespaces"
+}
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (n *Namespace) GetAPIVersion() string { return "2021-01-01-preview" }
+func (n *Namespace) GetAPIVersion() string {
+	return "2021-01-01-preview"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (n *Namespace) GetResourceScope() genruntime.ResourceScope {

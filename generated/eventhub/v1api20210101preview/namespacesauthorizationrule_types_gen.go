@@ -51,7 +51,9 @@ func (n *NamespacesAuthorizationRule) SetConditions(conds conditions.Conditions)
 }
 
 // AzureName returns the name of the resource in Azure.
-func (n *NamespacesAuthorizationRule) AzureName() string { return n.Spec.AzureName }
+func (n *NamespacesAuthorizationRule) AzureName() string {
+	return n.Spec.AzureName
+}
 
 // Owner returns the Namespace the resource lives under, or nil when none is set.
 func (n *NamespacesAuthorizationRule) Owner() *genruntime.ResourceReference {
@@ -67,7 +69,9 @@ func (n *NamespacesAuthorizationRule) GetType() string {
 }
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (n *NamespacesAuthorizationRule) GetAPIVersion() string { return "2021-01-01-preview" }
+func (n *NamespacesAuthorizationRule) GetAPIVersion() string {
+	return "2021-01-01-preview"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (n *NamespacesAuthorizationRule) GetResourceScope() genruntime.ResourceScope {

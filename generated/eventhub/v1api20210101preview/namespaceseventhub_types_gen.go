@@ -34,18 +34,26 @@ type NamespacesEventhubList struct {
 	Items           []NamespacesEventhub `json:"items"`
 }
 
-func init() { SchemeBuilder.Register(&NamespacesEventhub{}, &NamespacesEventhubList{}) }
+func init() {
+	SchemeBuilder.Register(&NamespacesEventhub{}, &NamespacesEventhubList{})
+}
 
 var _ genruntime.ARMMetaObject = &NamespacesEventhub{}
 
 // GetConditions returns the conditions held in the resource's status.
-func (n *NamespacesEventhub) GetConditions() conditions.Conditions { return n.Status.Conditions }
+func (n *NamespacesEventhub) GetConditions() conditions.Conditions {
+	return n.Status.Conditions
+}
 
 // SetConditions replaces the conditions held in the resource's status.
-func (n *NamespacesEventhub) SetConditions(conds conditions.Conditions) { n.Status.Conditions = conds }
+func (n *NamespacesEventhub) SetConditions(conds conditions.Conditions) {
+	n.Status.Conditions = conds
+}
 
 // AzureName returns the name of the resource in Azure.
-func (n *NamespacesEventhub) AzureName() string { return n.Spec.AzureName }
+func (n *NamespacesEventhub) AzureName() string {
+	return n.Spec.AzureName
+}
 
 // Owner returns the Namespace the resource lives under, or nil when none is set.
 func (n *NamespacesEventhub) Owner() *genruntime.ResourceReference {
@@ -56,10 +64,14 @@ func (n *NamespacesEventhub) Owner() *genruntime.ResourceReference {
 }
 
 // GetType returns the ARM resource type.
-func (n *NamespacesEventhub) GetType() string { return "Microsoft.EventHub/namespaces/eventhubs" }
+func (n *NamespacesEventhub) GetType() string {
+	return "Microsoft.EventHub/namespaces/eventhubs"
+}
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (n *NamespacesEventhub) GetAPIVersion() string { return "2021-01-01-preview" }
+func (n *NamespacesEventhub) GetAPIVersion() string {
+	return "2021-01-01-preview"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (n *NamespacesEventhub) GetResourceScope() genruntime.ResourceScope {

@@ -51,7 +51,9 @@ func (n *NamespacesEventhubsConsumerGroup) SetConditions(conds conditions.Condit
 }
 
 // AzureName returns the name of the resource in Azure.
-func (n *NamespacesEventhubsConsumerGroup) AzureName() string { return n.Spec.AzureName }
+func (n *NamespacesEventhubsConsumerGroup) AzureName() string {
+	return n.Spec.AzureName
+}
 
 // Owner returns the NamespacesEventhub the resource lives under, or nil when none is set.
 func (n *NamespacesEventhubsConsumerGroup) Owner() *genruntime.ResourceReference {
@@ -67,7 +69,9 @@ func (n *NamespacesEventhubsConsumerGroup) GetType() string {
 }
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (n *NamespacesEventhubsConsumerGroup) GetAPIVersion() string { return "2021-01-01-preview" }
+func (n *NamespacesEventhubsConsumerGroup) GetAPIVersion() string {
+	return "2021-01-01-preview"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (n *NamespacesEventhubsConsumerGroup) GetResourceScope() genruntime.ResourceScope {

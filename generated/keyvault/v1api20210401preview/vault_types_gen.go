@@ -34,18 +34,26 @@ type VaultList struct {
 	Items           []Vault `json:"items"`
 }
 
-func init() { SchemeBuilder.Register(&Vault{}, &VaultList{}) }
+func init() {
+	SchemeBuilder.Register(&Vault{}, &VaultList{})
+}
 
 var _ genruntime.ARMMetaObject = &Vault{}
 
 // GetConditions returns the conditions held in the resource's status.
-func (v *Vault) GetConditions() conditions.Conditions { return v.Status.Conditions }
+func (v *Vault) GetConditions() conditions.Conditions {
+	return v.Status.Conditions
+}
 
 // SetConditions replaces the conditions held in the resource's status.
-func (v *Vault) SetConditions(conds conditions.Conditions) { v.Status.Conditions = conds }
+func (v *Vault) SetConditions(conds conditions.Conditions) {
+	v.Status.Conditions = conds
+}
 
 // AzureName returns the name of the resource in Azure.
-func (v *Vault) AzureName() string { return v.Spec.AzureName }
+func (v *Vault) AzureName() string {
+	return v.Spec.AzureName
+}
 
 // Owner returns the ResourceGroup the resource lives under, or nil when none is set.
 func (v *Vault) Owner() *genruntime.ResourceReference {
@@ -56,10 +64,14 @@ func (v *Vault) Owner() *genruntime.ResourceReference {
 }
 
 // GetType returns the ARM resource type.
-func (v *Vault) GetType() string { return "Microsoft.KeyVault/vaults" }
+func (v *Vault) GetType() string {
+	return "Microsoft.KeyVault/vaults"
+}
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (v *Vault) GetAPIVersion() string { return "2021-04-01-preview" }
+func (v *Vault) GetAPIVersion() string {
+	return "2021-04-01-preview"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (v *Vault) GetResourceScope() genruntime.ResourceScope {

@@ -34,12 +34,16 @@ type UserAssignedIdentityList struct {
 	Items           []UserAssignedIdentity `json:"items"`
 }
 
-func init() { SchemeBuilder.Register(&UserAssignedIdentity{}, &UserAssignedIdentityList{}) }
+func init() {
+	SchemeBuilder.Register(&UserAssignedIdentity{}, &UserAssignedIdentityList{})
+}
 
 var _ genruntime.ARMMetaObject = &UserAssignedIdentity{}
 
 // GetConditions returns the conditions held in the resource's status.
-func (u *UserAssignedIdentity) GetConditions() conditions.Conditions { return u.Status.Conditions }
+func (u *UserAssignedIdentity) GetConditions() conditions.Conditions {
+	return u.Status.Conditions
+}
 
 // SetConditions replaces the conditions held in the resource's status.
 func (u *UserAssignedIdentity) SetConditions(conds conditions.Conditions) {
@@ -47,7 +51,9 @@ func (u *UserAssignedIdentity) SetConditions(conds conditions.Conditions) {
 }
 
 // AzureName returns the name of the resource in Azure.
-func (u *UserAssignedIdentity) AzureName() string { return u.Spec.AzureName }
+func (u *UserAssignedIdentity) AzureName() string {
+	return u.Spec.AzureName
+}
 
 // Owner returns the ResourceGroup the resource lives under, or nil when none is set.
 func (u *UserAssignedIdentity) Owner() *genruntime.ResourceReference {
@@ -63,7 +69,9 @@ func (u *UserAssignedIdentity) GetType() string {
 }
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (u *UserAssignedIdentity) GetAPIVersion() string { return "2018-11-30" }
+func (u *UserAssignedIdentity) GetAPIVersion() string {
+	return "2018-11-30"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (u *UserAssignedIdentity) GetResourceScope() genruntime.ResourceScope {

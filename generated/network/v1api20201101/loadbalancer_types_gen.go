@@ -34,18 +34,26 @@ type LoadBalancerList struct {
 	Items           []LoadBalancer `json:"items"`
 }
 
-func init() { SchemeBuilder.Register(&LoadBalancer{}, &LoadBalancerList{}) }
+func init() {
+	SchemeBuilder.Register(&LoadBalancer{}, &LoadBalancerList{})
+}
 
 var _ genruntime.ARMMetaObject = &LoadBalancer{}
 
 // GetConditions returns the conditions held in the resource's status.
-func (l *LoadBalancer) GetConditions() conditions.Conditions { return l.Status.Conditions }
+func (l *LoadBalancer) GetConditions() conditions.Conditions {
+	return l.Status.Conditions
+}
 
 // SetConditions replaces the conditions held in the resource's status.
-func (l *LoadBalancer) SetConditions(conds conditions.Conditions) { l.Status.Conditions = conds }
+func (l *LoadBalancer) SetConditions(conds conditions.Conditions) {
+	l.Status.Conditions = conds
+}
 
 // AzureName returns the name of the resource in Azure.
-func (l *LoadBalancer) AzureName() string { return l.Spec.AzureName }
+func (l *LoadBalancer) AzureName() string {
+	return l.Spec.AzureName
+}
 
 // Owner returns the ResourceGroup the resource lives under, or nil when none is set.
 func (l *LoadBalancer) Owner() *genruntime.ResourceReference {
@@ -56,10 +64,14 @@ func (l *LoadBalancer) Owner() *genruntime.ResourceReference {
 }
 
 // GetType returns the ARM resource type.
-func (l *LoadBalancer) GetType() string { return "Microsoft.Network/loadBalancers" }
+func (l *LoadBalancer) GetType() string {
+	return "Microsoft.Network/loadBalancers"
+}
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (l *LoadBalancer) GetAPIVersion() string { return "2020-11-01" }
+func (l *LoadBalancer) GetAPIVersion() string {
+	return "2020-11-01"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (l *LoadBalancer) GetResourceScope() genruntime.ResourceScope {

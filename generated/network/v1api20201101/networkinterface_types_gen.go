@@ -34,18 +34,26 @@ type NetworkInterfaceList struct {
 	Items           []NetworkInterface `json:"items"`
 }
 
-func init() { SchemeBuilder.Register(&NetworkInterface{}, &NetworkInterfaceList{}) }
+func init() {
+	SchemeBuilder.Register(&NetworkInterface{}, &NetworkInterfaceList{})
+}
 
 var _ genruntime.ARMMetaObject = &NetworkInterface{}
 
 // GetConditions returns the conditions held in the resource's status.
-func (n *NetworkInterface) GetConditions() conditions.Conditions { return n.Status.Conditions }
+func (n *NetworkInterface) GetConditions() conditions.Conditions {
+	return n.Status.Conditions
+}
 
 // SetConditions replaces the conditions held in the resource's status.
-func (n *NetworkInterface) SetConditions(conds conditions.Conditions) { n.Status.Conditions = conds }
+func (n *NetworkInterface) SetConditions(conds conditions.Conditions) {
+	n.Status.Conditions = conds
+}
 
 // AzureName returns the name of the resource in Azure.
-func (n *NetworkInterface) AzureName() string { return n.Spec.AzureName }
+func (n *NetworkInterface) AzureName() string {
+	return n.Spec.AzureName
+}
 
 // Owner returns the ResourceGroup the resource lives under, or nil when none is set.
 func (n *NetworkInterface) Owner() *genruntime.ResourceReference {
@@ -56,10 +64,14 @@ func (n *NetworkInterface) Owner() *genruntime.ResourceReference {
 }
 
 // GetType returns the ARM resource type.
-func (n *NetworkInterface) GetType() string { return "Microsoft.Network/networkInterfaces" }
+func (n *NetworkInterface) GetType() string {
+	return "Microsoft.Network/networkInterfaces"
+}
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (n *NetworkInterface) GetAPIVersion() string { return "2020-11-01" }
+func (n *NetworkInterface) GetAPIVersion() string {
+	return "2020-11-01"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (n *NetworkInterface) GetResourceScope() genruntime.ResourceScope {

@@ -34,12 +34,16 @@ type NetworkSecurityGroupList struct {
 	Items           []NetworkSecurityGroup `json:"items"`
 }
 
-func init() { SchemeBuilder.Register(&NetworkSecurityGroup{}, &NetworkSecurityGroupList{}) }
+func init() {
+	SchemeBuilder.Register(&NetworkSecurityGroup{}, &NetworkSecurityGroupList{})
+}
 
 var _ genruntime.ARMMetaObject = &NetworkSecurityGroup{}
 
 // GetConditions returns the conditions held in the resource's status.
-func (n *NetworkSecurityGroup) GetConditions() conditions.Conditions { return n.Status.Conditions }
+func (n *NetworkSecurityGroup) GetConditions() conditions.Conditions {
+	return n.Status.Conditions
+}
 
 // SetConditions replaces the conditions held in the resource's status.
 func (n *NetworkSecurityGroup) SetConditions(conds conditions.Conditions) {
@@ -47,7 +51,9 @@ func (n *NetworkSecurityGroup) SetConditions(conds conditions.Conditions) {
 }
 
 // AzureName returns the name of the resource in Azure.
-func (n *NetworkSecurityGroup) AzureName() string { return n.Spec.AzureName }
+func (n *NetworkSecurityGroup) AzureName() string {
+	return n.Spec.AzureName
+}
 
 // Owner returns the ResourceGroup the resource lives under, or nil when none is set.
 func (n *NetworkSecurityGroup) Owner() *genruntime.ResourceReference {
@@ -58,10 +64,14 @@ func (n *NetworkSecurityGroup) Owner() *genruntime.ResourceReference {
 }
 
 // GetType returns the ARM resource type.
-func (n *NetworkSecurityGroup) GetType() string { return "Microsoft.Network/networkSecurityGroups" }
+func (n *NetworkSecurityGroup) GetType() string {
+	return "Microsoft.Network/networkSecurityGroups"
+}
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (n *NetworkSecurityGroup) GetAPIVersion() string { return "2020-11-01" }
+func (n *NetworkSecurityGroup) GetAPIVersion() string {
+	return "2020-11-01"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (n *NetworkSecurityGroup) GetResourceScope() genruntime.ResourceScope {

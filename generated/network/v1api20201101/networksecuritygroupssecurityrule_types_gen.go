@@ -51,7 +51,9 @@ func (n *NetworkSecurityGroupsSecurityRule) SetConditions(conds conditions.Condi
 }
 
 // AzureName returns the name of the resource in Azure.
-func (n *NetworkSecurityGroupsSecurityRule) AzureName() string { return n.Spec.AzureName }
+func (n *NetworkSecurityGroupsSecurityRule) AzureName() string {
+	return n.Spec.AzureName
+}
 
 // Owner returns the NetworkSecurityGroup the resource lives under, or nil when none is set.
 func (n *NetworkSecurityGroupsSecurityRule) Owner() *genruntime.ResourceReference {
@@ -67,7 +69,9 @@ func (n *NetworkSecurityGroupsSecurityRule) GetType() string {
 }
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (n *NetworkSecurityGroupsSecurityRule) GetAPIVersion() string { return "2020-11-01" }
+func (n *NetworkSecurityGroupsSecurityRule) GetAPIVersion() string {
+	return "2020-11-01"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (n *NetworkSecurityGroupsSecurityRule) GetResourceScope() genruntime.ResourceScope {

@@ -34,18 +34,26 @@ type PublicIPAddressList struct {
 	Items           []PublicIPAddress `json:"items"`
 }
 
-func init() { SchemeBuilder.Register(&PublicIPAddress{}, &PublicIPAddressList{}) }
+func init() {
+	SchemeBuilder.Register(&PublicIPAddress{}, &PublicIPAddressList{})
+}
 
 var _ genruntime.ARMMetaObject = &PublicIPAddress{}
 
 // GetConditions returns the conditions held in the resource's status.
-func (p *PublicIPAddress) GetConditions() conditions.Conditions { return p.Status.Conditions }
+func (p *PublicIPAddress) GetConditions() conditions.Conditions {
+	return p.Status.Conditions
+}
 
 // SetConditions replaces the conditions held in the resource's status.
-func (p *PublicIPAddress) SetConditions(conds conditions.Conditions) { p.Status.Conditions = conds }
+func (p *PublicIPAddress) SetConditions(conds conditions.Conditions) {
+	p.Status.Conditions = conds
+}
 
 // AzureName returns the name of the resource in Azure.
-func (p *PublicIPAddress) AzureName() string { return p.Spec.AzureName }
+func (p *PublicIPAddress) AzureName() string {
+	return p.Spec.AzureName
+}
 
 // Owner returns the ResourceGroup the resource lives under, or nil when none is set.
 func (p *PublicIPAddress) Owner() *genruntime.ResourceReference {
@@ -56,10 +64,14 @@ func (p *PublicIPAddress) Owner() *genruntime.ResourceReference {
 }
 
 // GetType returns the ARM resource type.
-func (p *PublicIPAddress) GetType() string { return "Microsoft.Network/publicIPAddresses" }
+func (p *PublicIPAddress) GetType() string {
+	return "Microsoft.Network/publicIPAddresses"
+}
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (p *PublicIPAddress) GetAPIVersion() string { return "2020-11-01" }
+func (p *PublicIPAddress) GetAPIVersion() string {
+	return "2020-11-01"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (p *PublicIPAddress) GetResourceScope() genruntime.ResourceScope {

@@ -34,18 +34,26 @@ type RouteTableList struct {
 	Items           []RouteTable `json:"items"`
 }
 
-func init() { SchemeBuilder.Register(&RouteTable{}, &RouteTableList{}) }
+func init() {
+	SchemeBuilder.Register(&RouteTable{}, &RouteTableList{})
+}
 
 var _ genruntime.ARMMetaObject = &RouteTable{}
 
 // GetConditions returns the conditions held in the resource's status.
-func (r *RouteTable) GetConditions() conditions.Conditions { return r.Status.Conditions }
+func (r *RouteTable) GetConditions() conditions.Conditions {
+	return r.Status.Conditions
+}
 
 // SetConditions replaces the conditions held in the resource's status.
-func (r *RouteTable) SetConditions(conds conditions.Conditions) { r.Status.Conditions = conds }
+func (r *RouteTable) SetConditions(conds conditions.Conditions) {
+	r.Status.Conditions = conds
+}
 
 // AzureName returns the name of the resource in Azure.
-func (r *RouteTable) AzureName() string { return r.Spec.AzureName }
+func (r *RouteTable) AzureName() string {
+	return r.Spec.AzureName
+}
 
 // Owner returns the ResourceGroup the resource lives under, or nil when none is set.
 func (r *RouteTable) Owner() *genruntime.ResourceReference {
@@ -56,10 +64,14 @@ func (r *RouteTable) Owner() *genruntime.ResourceReference {
 }
 
 // GetType returns the ARM resource type.
-func (r *RouteTable) GetType() string { return "Microsoft.Network/routeTables" }
+func (r *RouteTable) GetType() string {
+	return "Microsoft.Network/routeTables"
+}
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (r *RouteTable) GetAPIVersion() string { return "2020-11-01" }
+func (r *RouteTable) GetAPIVersion() string {
+	return "2020-11-01"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (r *RouteTable) GetResourceScope() genruntime.ResourceScope {

@@ -34,18 +34,26 @@ type RouteTablesRouteList struct {
 	Items           []RouteTablesRoute `json:"items"`
 }
 
-func init() { SchemeBuilder.Register(&RouteTablesRoute{}, &RouteTablesRouteList{}) }
+func init() {
+	SchemeBuilder.Register(&RouteTablesRoute{}, &RouteTablesRouteList{})
+}
 
 var _ genruntime.ARMMetaObject = &RouteTablesRoute{}
 
 // GetConditions returns the conditions held in the resource's status.
-func (r *RouteTablesRoute) GetConditions() conditions.Conditions { return r.Status.Conditions }
+func (r *RouteTablesRoute) GetConditions() conditions.Conditions {
+	return r.Status.Conditions
+}
 
 // SetConditions replaces the conditions held in the resource's status.
-func (r *RouteTablesRoute) SetConditions(conds conditions.Conditions) { r.Status.Conditions = conds }
+func (r *RouteTablesRoute) SetConditions(conds conditions.Conditions) {
+	r.Status.Conditions = conds
+}
 
 // AzureName returns the name of the resource in Azure.
-func (r *RouteTablesRoute) AzureName() string { return r.Spec.AzureName }
+func (r *RouteTablesRoute) AzureName() string {
+	return r.Spec.AzureName
+}
 
 // Owner returns the RouteTable the resource lives under, or nil when none is set.
 func (r *RouteTablesRoute) Owner() *genruntime.ResourceReference {
@@ -56,10 +64,14 @@ func (r *RouteTablesRoute) Owner() *genruntime.ResourceReference {
 }
 
 // GetType returns the ARM resource type.
-func (r *RouteTablesRoute) GetType() string { return "Microsoft.Network/routeTables/routes" }
+func (r *RouteTablesRoute) GetType() string {
+	return "Microsoft.Network/routeTables/routes"
+}
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (r *RouteTablesRoute) GetAPIVersion() string { return "2020-11-01" }
+func (r *RouteTablesRoute) GetAPIVersion() string {
+	return "2020-11-01"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (r *RouteTablesRoute) GetResourceScope() genruntime.ResourceScope {

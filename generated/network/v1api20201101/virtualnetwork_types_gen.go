@@ -34,18 +34,26 @@ type VirtualNetworkList struct {
 	Items           []VirtualNetwork `json:"items"`
 }
 
-func init() { SchemeBuilder.Register(&VirtualNetwork{}, &VirtualNetworkList{}) }
+func init() {
+	SchemeBuilder.Register(&VirtualNetwork{}, &VirtualNetworkList{})
+}
 
 var _ genruntime.ARMMetaObject = &VirtualNetwork{}
 
 // GetConditions returns the conditions held in the resource's status.
-func (v *VirtualNetwork) GetConditions() conditions.Conditions { return v.Status.Conditions }
+func (v *VirtualNetwork) GetConditions() conditions.Conditions {
+	return v.Status.Conditions
+}
 
 // SetConditions replaces the conditions held in the resource's status.
-func (v *VirtualNetwork) SetConditions(conds conditions.Conditions) { v.Status.Conditions = conds }
+func (v *VirtualNetwork) SetConditions(conds conditions.Conditions) {
+	v.Status.Conditions = conds
+}
 
 // AzureName returns the name of the resource in Azure.
-func (v *VirtualNetwork) AzureName() string { return v.Spec.AzureName }
+func (v *VirtualNetwork) AzureName() string {
+	return v.Spec.AzureName
+}
 
 // Owner returns the ResourceGroup the resource lives under, or nil when none is set.
 func (v *VirtualNetwork) Owner() *genruntime.ResourceReference {
@@ -56,10 +64,14 @@ func (v *VirtualNetwork) Owner() *genruntime.ResourceReference {
 }
 
 // GetType returns the ARM resource type.
-func (v *VirtualNetwork) GetType() string { return "Microsoft.Network/virtualNetworks" }
+func (v *VirtualNetwork) GetType() string {
+	return "Microsoft.Network/virtualNetworks"
+}
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (v *VirtualNetwork) GetAPIVersion() string { return "2020-11-01" }
+func (v *VirtualNetwork) GetAPIVersion() string {
+	return "2020-11-01"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (v *VirtualNetwork) GetResourceScope() genruntime.ResourceScope {

@@ -34,12 +34,16 @@ type VirtualNetworksSubnetList struct {
 	Items           []VirtualNetworksSubnet `json:"items"`
 }
 
-func init() { SchemeBuilder.Register(&VirtualNetworksSubnet{}, &VirtualNetworksSubnetList{}) }
+func init() {
+	SchemeBuilder.Register(&VirtualNetworksSubnet{}, &VirtualNetworksSubnetList{})
+}
 
 var _ genruntime.ARMMetaObject = &VirtualNetworksSubnet{}
 
 // GetConditions returns the conditions held in the resource's status.
-func (v *VirtualNetworksSubnet) GetConditions() conditions.Conditions { return v.Status.Conditions }
+func (v *VirtualNetworksSubnet) GetConditions() conditions.Conditions {
+	return v.Status.Conditions
+}
 
 // SetConditions replaces the conditions held in the resource's status.
 func (v *VirtualNetworksSubnet) SetConditions(conds conditions.Conditions) {
@@ -47,7 +51,9 @@ func (v *VirtualNetworksSubnet) SetConditions(conds conditions.Conditions) {
 }
 
 // AzureName returns the name of the resource in Azure.
-func (v *VirtualNetworksSubnet) AzureName() string { return v.Spec.AzureName }
+func (v *VirtualNetworksSubnet) AzureName() string {
+	return v.Spec.AzureName
+}
 
 // Owner returns the VirtualNetwork the resource lives under, or nil when none is set.
 func (v *VirtualNetworksSubnet) Owner() *genruntime.ResourceReference {
@@ -58,10 +64,14 @@ func (v *VirtualNetworksSubnet) Owner() *genruntime.ResourceReference {
 }
 
 // GetType returns the ARM resource type.
-func (v *VirtualNetworksSubnet) GetType() string { return "Microsoft.Network/virtualNetworks/subnets" }
+func (v *VirtualNetworksSubnet) GetType() string {
+	return "Microsoft.Network/virtualNetworks/subnets"
+}
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (v *VirtualNetworksSubnet) GetAPIVersion() string { return "2020-11-01" }
+func (v *VirtualNetworksSubnet) GetAPIVersion() string {
+	return "2020-11-01"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (v *VirtualNetworksSubnet) GetResourceScope() genruntime.ResourceScope {

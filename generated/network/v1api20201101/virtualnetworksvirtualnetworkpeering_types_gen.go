@@ -51,7 +51,9 @@ func (v *VirtualNetworksVirtualNetworkPeering) SetConditions(conds conditions.Co
 }
 
 // AzureName returns the name of the resource in Azure.
-func (v *VirtualNetworksVirtualNetworkPeering) AzureName() string { return v.Spec.AzureName }
+func (v *VirtualNetworksVirtualNetworkPeering) AzureName() string {
+	return v.Spec.AzureName
+}
 
 // Owner returns the VirtualNetwork the resource lives under, or nil when none is set.
 func (v *VirtualNetworksVirtualNetworkPeering) Owner() *genruntime.ResourceReference {
@@ -67,7 +69,9 @@ func (v *VirtualNetworksVirtualNetworkPeering) GetType() string {
 }
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (v *VirtualNetworksVirtualNetworkPeering) GetAPIVersion() string { return "2020-11-01" }
+func (v *VirtualNetworksVirtualNetworkPeering) GetAPIVersion() string {
+	return "2020-11-01"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (v *VirtualNetworksVirtualNetworkPeering) GetResourceScope() genruntime.ResourceScope {

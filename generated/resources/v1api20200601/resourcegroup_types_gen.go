@@ -34,27 +34,41 @@ type ResourceGroupList struct {
 	Items           []ResourceGroup `json:"items"`
 }
 
-func init() { SchemeBuilder.Register(&ResourceGroup{}, &ResourceGroupList{}) }
+func init() {
+	SchemeBuilder.Register(&ResourceGroup{}, &ResourceGroupList{})
+}
 
 var _ genruntime.ARMMetaObject = &ResourceGroup{}
 
 // GetConditions returns the conditions held in the resource's status.
-func (r *ResourceGroup) GetConditions() conditions.Conditions { return r.Status.Conditions }
+func (r *ResourceGroup) GetConditions() conditions.Conditions {
+	return r.Status.Conditions
+}
 
 // SetConditions replaces the conditions held in the resource's status.
-func (r *ResourceGroup) SetConditions(conds conditions.Conditions) { r.Status.Conditions = conds }
+func (r *ResourceGroup) SetConditions(conds conditions.Conditions) {
+	r.Status.Conditions = conds
+}
 
 // AzureName returns the name of the resource in Azure.
-func (r *ResourceGroup) AzureName() string { return r.Spec.AzureName }
+func (r *ResourceGroup) AzureName() string {
+	return r.Spec.AzureName
+}
 
 // Owner returns nil, as the resource lives under no other resource.
-func (r *ResourceGroup) Owner() *genruntime.ResourceReference { return nil }
+func (r *ResourceGroup) Owner() *genruntime.ResourceReference {
+	return nil
+}
 
 // GetType returns the ARM resource type.
-func (r *ResourceGroup) GetType() string { return "Microsoft.Resources/resourceGroups" }
+func (r *ResourceGroup) GetType() string {
+	return "Microsoft.Resources/resourceGroups"
+}
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (r *ResourceGroup) GetAPIVersion() string { return "2020-06-01" }
+func (r *ResourceGroup) GetAPIVersion() string {
+	return "2020-06-01"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (r *ResourceGroup) GetResourceScope() genruntime.ResourceScope {

@@ -34,18 +34,26 @@ type NamespacesQueueList struct {
 	Items           []NamespacesQueue `json:"items"`
 }
 
-func init() { SchemeBuilder.Register(&NamespacesQueue{}, &NamespacesQueueList{}) }
+func init() {
+	SchemeBuilder.Register(&NamespacesQueue{}, &NamespacesQueueList{})
+}
 
 var _ genruntime.ARMMetaObject = &NamespacesQueue{}
 
 // GetConditions returns the conditions held in the resource's status.
-func (n *NamespacesQueue) GetConditions() conditions.Conditions { return n.Status.Conditions }
+func (n *NamespacesQueue) GetConditions() conditions.Conditions {
+	return n.Status.Conditions
+}
 
 // SetConditions replaces the conditions held in the resource's status.
-func (n *NamespacesQueue) SetConditions(conds conditions.Conditions) { n.Status.Conditions = conds }
+func (n *NamespacesQueue) SetConditions(conds conditions.Conditions) {
+	n.Status.Conditions = conds
+}
 
 // AzureName returns the name of the resource in Azure.
-func (n *NamespacesQueue) AzureName() string { return n.Spec.AzureName }
+func (n *NamespacesQueue) AzureName() string {
+	return n.Spec.AzureName
+}
 
 // Owner returns the Namespace the resource lives under, or nil when none is set.
 func (n *NamespacesQueue) Owner() *genruntime.ResourceReference {
@@ -56,10 +64,14 @@ func (n *NamespacesQueue) Owner() *genruntime.ResourceReference {
 }
 
 // GetType returns the ARM resource type.
-func (n *NamespacesQueue) GetType() string { return "Microsoft.ServiceBus/namespaces/queues" }
+func (n *NamespacesQueue) GetType() string {
+	return "Microsoft.ServiceBus/namespaces/queues"
+}
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (n *NamespacesQueue) GetAPIVersion() string { return "2021-01-01-preview" }
+func (n *NamespacesQueue) GetAPIVersion() string {
+	return "2021-01-01-preview"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (n *NamespacesQueue) GetResourceScope() genruntime.ResourceScope {

@@ -34,18 +34,26 @@ type NamespacesTopicList struct {
 	Items           []NamespacesTopic `json:"items"`
 }
 
-func init() { SchemeBuilder.Register(&NamespacesTopic{}, &NamespacesTopicList{}) }
+func init() {
+	SchemeBuilder.Register(&NamespacesTopic{}, &NamespacesTopicList{})
+}
 
 var _ genruntime.ARMMetaObject = &NamespacesTopic{}
 
 // GetConditions returns the conditions held in the resource's status.
-func (n *NamespacesTopic) GetConditions() conditions.Conditions { return n.Status.Conditions }
+func (n *NamespacesTopic) GetConditions() conditions.Conditions {
+	return n.Status.Conditions
+}
 
 // SetConditions replaces the conditions held in the resource's status.
-func (n *NamespacesTopic) SetConditions(conds conditions.Conditions) { n.Status.Conditions = conds }
+func (n *NamespacesTopic) SetConditions(conds conditions.Conditions) {
+	n.Status.Conditions = conds
+}
 
 // AzureName returns the name of the resource in Azure.
-func (n *NamespacesTopic) AzureName() string { return n.Spec.AzureName }
+func (n *NamespacesTopic) AzureName() string {
+	return n.Spec.AzureName
+}
 
 // Owner returns the Namespace the resource lives under, or nil when none is set.
 func (n *NamespacesTopic) Owner() *genruntime.ResourceReference {
@@ -56,10 +64,14 @@ func (n *NamespacesTopic) Owner() *genruntime.ResourceReference {
 }
 
 // GetType returns the ARM resource type.
-func (n *NamespacesTopic) GetType() string { return "Microsoft.ServiceBus/namespaces/topics" }
+func (n *NamespacesTopic) GetType() string {
+	return "Microsoft.ServiceBus/namespaces/topics"
+}
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (n *NamespacesTopic) GetAPIVersion() string { return "2021-01-01-preview" }
+func (n *NamespacesTopic) GetAPIVersion() string {
+	return "2021-01-01-preview"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (n *NamespacesTopic) GetResourceScope() genruntime.ResourceScope {

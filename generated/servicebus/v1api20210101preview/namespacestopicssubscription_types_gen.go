@@ -51,7 +51,9 @@ func (n *NamespacesTopicsSubscription) SetConditions(conds conditions.Conditions
 }
 
 // AzureName returns the name of the resource in Azure.
-func (n *NamespacesTopicsSubscription) AzureName() string { return n.Spec.AzureName }
+func (n *NamespacesTopicsSubscription) AzureName() string {
+	return n.Spec.AzureName
+}
 
 // Owner returns the NamespacesTopic the resource lives under, or nil when none is set.
 func (n *NamespacesTopicsSubscription) Owner() *genruntime.ResourceReference {
@@ -67,7 +69,9 @@ func (n *NamespacesTopicsSubscription) GetType() string {
 }
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (n *NamespacesTopicsSubscription) GetAPIVersion() string { return "2021-01-01-preview" }
+func (n *NamespacesTopicsSubscription) GetAPIVersion() string {
+	return "2021-01-01-preview"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (n *NamespacesTopicsSubscription) GetResourceScope() genruntime.ResourceScope {

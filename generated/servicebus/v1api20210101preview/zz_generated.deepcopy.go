@@ -9,7 +9,9 @@ import (
 )
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
-func (in *DictionaryValue) DeepCopyInto(out *DictionaryValue) { *out = *in }
+func (in *DictionaryValue) DeepCopyInto(out *DictionaryValue) {
+	*out = *in
+}
 
 // DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
 func (in *DictionaryValue) DeepCopy() *DictionaryValue {

@@ -34,18 +34,26 @@ type StorageAccountList struct {
 	Items           []StorageAccount `json:"items"`
 }
 
-func init() { SchemeBuilder.Register(&StorageAccount{}, &StorageAccountList{}) }
+func init() {
+	SchemeBuilder.Register(&StorageAccount{}, &StorageAccountList{})
+}
 
 var _ genruntime.ARMMetaObject = &StorageAccount{}
 
 // GetConditions returns the conditions held in the resource's status.
-func (s *StorageAccount) GetConditions() conditions.Conditions { return s.Status.Conditions }
+func (s *StorageAccount) GetConditions() conditions.Conditions {
+	return s.Status.Conditions
+}
 
 // SetConditions replaces the conditions held in the resource's status.
-func (s *StorageAccount) SetConditions(conds conditions.Conditions) { s.Status.Conditions = conds }
+func (s *StorageAccount) SetConditions(conds conditions.Conditions) {
+	s.Status.Conditions = conds
+}
 
 // AzureName returns the name of the resource in Azure.
-func (s *StorageAccount) AzureName() string { return s.Spec.AzureName }
+func (s *StorageAccount) AzureName() string {
+	return s.Spec.AzureName
+}
 
 // Owner returns the ResourceGroup the resource lives under, or nil when none is set.
 func (s *StorageAccount) Owner() *genruntime.ResourceReference {
@@ -56,10 +64,14 @@ func (s *StorageAccount) Owner() *genruntime.ResourceReference {
 }
 
 // GetType returns the ARM resource type.
-func (s *StorageAccount) GetType() string { return "Microsoft.Storage/storageAccounts" }
+func (s *StorageAccount) GetType() string {
+	return "Microsoft.Storage/storageAccounts"
+}
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (s *StorageAccount) GetAPIVersion() string { return "2021-04-01" }
+func (s *StorageAccount) GetAPIVersion() string {
+	return "2021-04-01"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (s *StorageAccount) GetResourceScope() genruntime.ResourceScope {

@@ -34,7 +34,9 @@ type StorageAccountsBlobServiceList struct {
 	Items           []StorageAccountsBlobService `json:"items"`
 }
 
-func init() { SchemeBuilder.Register(&StorageAccountsBlobService{}, &StorageAccountsBlobServiceList{}) }
+func init() {
+	SchemeBuilder.Register(&StorageAccountsBlobService{}, &StorageAccountsBlobServiceList{})
+}
 
 var _ genruntime.ARMMetaObject = &StorageAccountsBlobService{}
 
@@ -49,7 +51,9 @@ func (s *StorageAccountsBlobService) SetConditions(conds conditions.Conditions) 
 }
 
 // AzureName returns the name of the resource in Azure, which is always default as Azure allows only one.
-func (s *StorageAccountsBlobService) AzureName() string { return "default" }
+func (s *StorageAccountsBlobService) AzureName() string {
+	return "default"
+}
 
 // Owner returns the StorageAccount the resource lives under, or nil when none is set.
 func (s *StorageAccountsBlobService) Owner() *genruntime.ResourceReference {
@@ -65,7 +69,9 @@ func (s *StorageAccountsBlobService) GetType() string {
 }
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (s *StorageAccountsBlobService) GetAPIVersion() string { return "2021-04-01" }
+func (s *StorageAccountsBlobService) GetAPIVersion() string {
+	return "2021-04-01"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (s *StorageAccountsBlobService) GetResourceScope() genruntime.ResourceScope {

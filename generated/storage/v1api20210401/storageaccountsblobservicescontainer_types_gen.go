@@ -51,7 +51,9 @@ func (s *StorageAccountsBlobServicesContainer) SetConditions(conds conditions.Co
 }
 
 // AzureName returns the name of the resource in Azure.
-func (s *StorageAccountsBlobServicesContainer) AzureName() string { return s.Spec.AzureName }
+func (s *StorageAccountsBlobServicesContainer) AzureName() string {
+	return s.Spec.AzureName
+}
 
 // Owner returns the StorageAccountsBlobService the resource lives under, or nil when none is set.
 func (s *StorageAccountsBlobServicesContainer) Owner() *genruntime.ResourceReference {
@@ -67,7 +69,9 @@ func (s *StorageAccountsBlobServicesContainer) GetType() string {
 }
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (s *StorageAccountsBlobServicesContainer) GetAPIVersion() string { return "2021-04-01" }
+func (s *StorageAccountsBlobServicesContainer) GetAPIVersion() string {
+	return "2021-04-01"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (s *StorageAccountsBlobServicesContainer) GetResourceScope() genruntime.ResourceScope {

@@ -51,7 +51,9 @@ func (s *StorageAccountsQueueService) SetConditions(conds conditions.Conditions)
 }
 
 // AzureName returns the name of the resource in Azure, which is always default as Azure allows only one.
-func (s *StorageAccountsQueueService) AzureName() string { return "default" }
+func (s *StorageAccountsQueueService) AzureName() string {
+	return "default"
+}
 
 // Owner returns the StorageAccount the resource lives under, or nil when none is set.
 func (s *StorageAccountsQueueService) Owner() *genruntime.ResourceReference {
@@ -67,7 +69,9 @@ func (s *StorageAccountsQueueService) GetType() string {
 }
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (s *StorageAccountsQueueService) GetAPIVersion() string { return "2021-04-01" }
+func (s *StorageAccountsQueueService) GetAPIVersion() string {
+	return "2021-04-01"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (s *StorageAccountsQueueService) GetResourceScope() genruntime.ResourceScope {

@@ -51,7 +51,9 @@ func (s *StorageAccountsQueueServicesQueue) SetConditions(conds conditions.Condi
 }
 
 // AzureName returns the name of the resource in Azure.
-func (s *StorageAccountsQueueServicesQueue) AzureName() string { return s.Spec.AzureName }
+func (s *StorageAccountsQueueServicesQueue) AzureName() string {
+	return s.Spec.AzureName
+}
 
 // Owner returns the StorageAccountsQueueService the resource lives under, or nil when none is set.
 func (s *StorageAccountsQueueServicesQueue) Owner() *genruntime.ResourceReference {
@@ -67,7 +69,9 @@ func (s *StorageAccountsQueueServicesQueue) GetType() string {
 }
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
-func (s *StorageAccountsQueueServicesQueue) GetAPIVersion() string { return "2021-04-01" }
+func (s *StorageAccountsQueueServicesQueue) GetAPIVersion() string {
+	return "2021-04-01"
+}
 
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (s *StorageAccountsQueueServicesQueue) GetResourceScope() genruntime.ResourceScope {

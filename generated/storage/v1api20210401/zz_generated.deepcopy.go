@@ -3204,7 +3204,9 @@ func (in *UpdateHistoryProperty_STATUS) DeepCopy() *UpdateHistoryProperty_STATUS
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
-func (in *UserAssignedIdentity) DeepCopyInto(out *UserAssignedIdentity) { *out = *in }
+func (in *UserAssignedIdentity) DeepCopyInto(out *UserAssignedIdentity) {
+	*out = *in
+}
 
 // DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
 func (in *UserAssignedIdentity) DeepCopy() *UserAssignedIdentity {

@@ -23,6 +23,7 @@ const (
 	byValue copyKind = iota
 	// byMethod: a struct that copies itself with DeepCopyInto.
 	byMethod
+	// The rest need a new pointer, slice or map, whose contents are copied in turn.
 	pointerCopy
 	sliceCopy
 	mapCopy
@@ -41,7 +42,7 @@ type copyShape struct {
 // expected to have controller-gen style DeepCopyInto and DeepCopy methods.
 var externalByValue = map[astmodel.TypeName]bool{
 	astmodel.TypeMetaType: true,
-	astmodel.MakeTypeName(astmodel.GenRuntimePackage, "ResourceScope"):   true,
+	astmodel.MakeTypeName(astmodel.GenRuntimePackage, "ResourceScope"):     true,
 	astmodel.MakeTypeName(astmodel.ConditionsPackage, "ConditionType"):     true,
 	astmodel.MakeTypeName(astmodel.ConditionsPackage, "ConditionSeverity"): true,
 	astmodel.MakeTypeName(astmodel.MetaV1Package, "ConditionStatus"):       true,
@@ -55,6 +56,7 @@ var externalUnderlying = map[astmodel.TypeName]astmodel.Type{
 // shapeOf works out how values of t are copied, looking through names to what they stand for.
 func (fb *fileBuilder) shapeOf(t astmodel.Type) (copyShape, error) {
 	written := t
+	// Names may stand for other names; the bound stops a cycle of them from hanging the run.
 	for range 100 {
 		switch x := t.(type) {
 		case astmodel.ValidatedType:

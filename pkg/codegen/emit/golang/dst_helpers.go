@@ -112,7 +112,7 @@ func typeDecl(name string, t dst.Expr) *dst.GenDecl {
 	return &dst.GenDecl{Tok: token.TYPE, Specs: []dst.Spec{&dst.TypeSpec{Name: ident(name), Type: t}}}
 }
 
-// composite builds "T{k1: v1, ...}" from key/value pairs, one per line when there are several.
+// composite builds "T{elts...}"; a nil t leaves the type out, as inside a slice literal.
 func composite(t dst.Expr, kvs ...dst.Expr) *dst.CompositeLit {
 	return &dst.CompositeLit{Type: t, Elts: kvs}
 }

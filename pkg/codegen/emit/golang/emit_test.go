@@ -3,10 +3,12 @@ package golang
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"go/format"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -173,14 +175,70 @@ func BenchmarkRender(b *testing.B) {
 	}
 }
 
-// TestRenderTime reports how long one render of the test model takes, for the record.
+// TestRenderTime reports how long rendering takes, for the record: the test model, and the test
+// model repeated to about the size of a real configured run (60 resources).
 func TestRenderTime(t *testing.T) {
-	defs := testModel(goldenBase)
-	renderAll(t, defs, goldenBase) // warm up
-	start := time.Now()
-	const runs = 20
-	for range runs {
-		renderAll(t, defs, goldenBase)
+	for _, defs := range []astmodel.Definitions{testModel(goldenBase), scaledModel(10)} {
+		renderAll(t, defs, goldenBase) // warm up
+		start := time.Now()
+		const runs = 5
+		var files []File
+		for range runs {
+			files = renderAll(t, defs, goldenBase)
+		}
+		t.Logf("%d definitions, %d resources, %d files: %v per render",
+			len(defs), len(defs.Resources()), len(files), time.Since(start)/runs)
 	}
-	t.Logf("rendering the test model (%d definitions) takes %v", len(defs), time.Since(start)/runs)
+}
+
+// scaledModel repeats the test model n times in differently named groups, for timing a run of
+// realistic size.
+func scaledModel(n int) astmodel.Definitions {
+	model := testModel(goldenBase)
+	var defs []astmodel.Definition
+	for i := range n {
+		renames := make(map[astmodel.TypeName]astmodel.TypeName, len(model))
+		for name := range model {
+			pkg := name.Package
+			moved := astmodel.MakeAPIPackage(goldenBase, fmt.Sprintf("%s%d", pkg.Group, i), strings.TrimSuffix(pkg.Version, "storage"))
+			if pkg.Storage {
+				moved = moved.StorageTwin()
+			}
+			renames[name] = astmodel.MakeTypeName(moved, name.Name)
+		}
+		for name, def := range model {
+			def.Name = renames[name]
+			def.Type = astmodel.RenameReferences(def.Type, renames)
+			defs = append(defs, def)
+		}
+	}
+	return astmodel.Definitions{}.With(defs...)
+}
+
+// The emit stage renders packages in parallel; rendering shares nothing mutable between calls.
+func TestConcurrentRender(t *testing.T) {
+	defs := testModel(goldenBase)
+	want := concat(renderAll(t, defs, goldenBase))
+	pkgs := defs.Packages()
+	rendered := make([][]File, len(pkgs))
+	errs := make([]error, len(pkgs))
+	var wg sync.WaitGroup
+	for i, pkg := range pkgs {
+		wg.Go(func() { rendered[i], errs[i] = Package(defs, pkg) })
+	}
+	wg.Wait()
+	var files []File
+	for i := range pkgs {
+		if errs[i] != nil {
+			t.Fatal(errs[i])
+		}
+		files = append(files, rendered[i]...)
+	}
+	reg, err := Registration(defs, goldenBase)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := concat(append(files, reg)); !bytes.Equal(got, want) {
+		t.Errorf("parallel rendering differs from sequential:\n%s", cmp.Diff(string(want), string(got)))
+	}
 }

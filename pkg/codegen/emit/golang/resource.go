@@ -34,7 +34,7 @@ func listName(kind string) string { return kind + "List" }
 // methods through which the generic reconciler drives it.
 func (fb *fileBuilder) resourceDecls(def astmodel.Definition, r *astmodel.ResourceType) ([]dst.Decl, error) {
 	kind := def.Name.Name
-	res, err := fb.resourceShape(r)
+	facts, err := fb.resourceFactsOf(r)
 	if err != nil {
 		return nil, fmt.Errorf("resource %s: %w", kind, err)
 	}
@@ -61,9 +61,8 @@ func (fb *fileBuilder) resourceDecls(def astmodel.Definition, r *astmodel.Resour
 	)})
 	list.Decs.Start = docs([]string{listName(kind) + " is a list of " + kind + "."}, []string{"+kubebuilder:object:root=true"})
 
-	decls := []dst.Decl{root, list, fb.registerKinds(kind)}
-	decls = append(decls, fb.interfaceAssertion(kind))
-	decls = append(decls, fb.resourceMethods(kind, r, res)...)
+	decls := []dst.Decl{root, list, registerKinds(kind), fb.interfaceAssertion(kind)}
+	decls = append(decls, fb.resourceMethods(kind, r, facts)...)
 	return decls, nil
 }
 
@@ -76,7 +75,7 @@ type resourceFacts struct {
 	ownerOptional bool
 }
 
-func (fb *fileBuilder) resourceShape(r *astmodel.ResourceType) (resourceFacts, error) {
+func (fb *fileBuilder) resourceFactsOf(r *astmodel.ResourceType) (resourceFacts, error) {
 	var facts resourceFacts
 	if _, ok := scopeConstants[r.Scope]; !ok {
 		return facts, fmt.Errorf("unknown scope %q", r.Scope)
@@ -124,13 +123,13 @@ func (fb *fileBuilder) embedded(t astmodel.TypeName, json string) *dst.Field {
 
 func taggedField(name string, t dst.Expr, json string) *dst.Field {
 	f := field(name, t)
-	f.Tag = &dst.BasicLit{Kind: token.STRING, Value: "`json:\"" + json + "\"`"}
+	f.Tag = structTag(json, nil)
 	return f
 }
 
 // registerKinds renders the init function that adds the kind and its list to SchemeBuilder, so
 // that the package's AddToScheme knows every kind without a central list to maintain.
-func (fb *fileBuilder) registerKinds(kind string) dst.Decl {
+func registerKinds(kind string) dst.Decl {
 	register := call(path("SchemeBuilder", "Register"),
 		addr(composite(ident(kind))), addr(composite(ident(listName(kind)))))
 	return function("init", nil, nil, exprStmt(register))
