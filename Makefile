@@ -15,7 +15,7 @@ help: ## Show this help
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  %-16s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
 .PHONY: generate
-generate: ## Regenerate generated/ from azure-arm.yaml
+generate: ## Regenerate generated/ and docs/resources* from azure-arm.yaml
 	$(GO) run ./cmd/gen
 
 .PHONY: test
@@ -24,18 +24,40 @@ test: ## Vet and run every test (golden, CRD validation, generated packages)
 	$(GO) test ./...
 
 .PHONY: check-generated
-check-generated: ## Fail when generated/ differs from a fresh generation
-	$(GO) run ./cmd/gen -q
-	@git diff --exit-code --stat -- generated/ && test -z "$$(git status --porcelain -- generated/)" \
-		|| { echo "generated/ is stale: run 'make generate' and commit the result"; git status --short -- generated/ | head -20; exit 1; }
+check-generated: ## Fail when generated/ or docs/resources* differ from a fresh generation (prints the diff)
+	$(GO) run ./cmd/gen check
+
+.PHONY: list
+list: ## List the resources the spec root offers (GROUP=network to narrow it)
+	$(GO) run ./cmd/gen list $(if $(GROUP),--group $(GROUP))
 
 .PHONY: golden
 golden: ## Rewrite golden files after an intended output change (review the diff)
 	$(GO) test ./pkg/codegen ./pkg/codegen/emit/... -update
 
+BENCH_OUT ?= bench-out
+
 .PHONY: bench
-bench: ## Time a full generation of the configured set, with peak memory
+bench: ## Time generation of the configured set and of the whole corpus: per stage, total, peak memory
 	$(GO) test -run '^$$' -bench Generate -benchtime 5x ./pkg/codegen
+	$(GO) build -o $(BENCH_OUT)/gen ./cmd/gen
+	@echo "== configured set (azure-arm.yaml)"
+	$(BENCH_OUT)/gen --out $(BENCH_OUT)/starter
+	@echo "== whole corpus (--all)"
+	$(BENCH_OUT)/gen --all --out $(BENCH_OUT)/all --package github.com/armgen/armgen/$(BENCH_OUT)/all
+
+.PHONY: bench-build
+bench-build: ## Generate the whole corpus, then time building it and validate every CRD
+	$(GO) build -o $(BENCH_OUT)/gen ./cmd/gen
+	$(BENCH_OUT)/gen --all --out $(BENCH_OUT)/all --package github.com/armgen/armgen/$(BENCH_OUT)/all
+	@start=$$(date +%s); $(GO) build ./$(BENCH_OUT)/all/... && echo "built the whole corpus in $$(( $$(date +%s) - start ))s"
+	ARMGEN_CRD_DIR=$(CURDIR)/$(BENCH_OUT)/all/crds $(GO) test ./test/generated -run 'TestCRDsPassAPIServerChecks' -count=1 -v | tail -3
+
+.PHONY: sweep
+sweep: ## Run the corpus sweep, the interrupt test and 60 s of each fuzz target
+	$(GO) test ./pkg/codegen -run 'TestCorpusSweep|TestInterrupt' -count=1 -v
+	$(GO) test ./pkg/codegen/loader -run '^$$' -fuzz FuzzLoader -fuzztime 60s
+	$(GO) test ./pkg/codegen/config -run '^$$' -fuzz FuzzParse -fuzztime 60s
 
 .PHONY: specs
 specs: ## Clone the upstream ARM specs into specs/azure-rest-api-specs (needs network)

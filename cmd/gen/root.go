@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"time"
 
@@ -20,7 +19,13 @@ type globalFlags struct {
 	config     string
 	specRoot   string
 	out        string
+	docs       string
 	debugStage string
+	all        bool
+	fullDesc   bool
+	goPackage  string
+	cpuProfile string
+	memProfile string
 	quiet      bool
 	verbose    bool
 }
@@ -45,10 +50,21 @@ The spec root is, in order of precedence: --spec-root, $` + specRootEnv + `, spe
 	f := cmd.PersistentFlags()
 	f.StringVarP(&g.config, "config", "c", "azure-arm.yaml", "the configuration file")
 	f.StringVar(&g.specRoot, "spec-root", "", "the specification folder of azure-rest-api-specs (default $"+specRootEnv+", then specRoot in the config)")
-	f.StringVarP(&g.out, "out", "o", "", "the output directory (default outputPath in the config)")
+	// Not persistent: subcommands use -o for their own output (list -o json, crds -o FILE).
+	cmd.Flags().StringVarP(&g.out, "out", "o", "", "the output directory (default outputPath in the config)")
+	cmd.Flags().StringVar(&g.docs, "docs", "", "the docs folder for the generated resource pages (default docsPath in the config; none with --out)")
 	f.BoolVarP(&g.quiet, "quiet", "q", false, "print errors only")
 	f.BoolVarP(&g.verbose, "verbose", "v", false, "print each stage's description and allocations too")
+	f.StringVar(&g.goPackage, "package", "", "the Go import path of the output directory (default outputPackage in the config)")
+	cmd.Flags().BoolVar(&g.fullDesc, "full-descriptions", false, "keep full descriptions in CRDs over kubectl's 256 KiB apply limit (they are trimmed by default; see README)")
+	cmd.Flags().BoolVar(&g.all, "all", false, "generate every resource type of the spec root (newest stable api-version, else newest preview) and write a coverage report; use with --out")
+	f.StringVar(&g.cpuProfile, "cpuprofile", "", "write a CPU profile to this file")
+	f.StringVar(&g.memProfile, "memprofile", "", "write a heap profile to this file at the end")
+	_ = f.MarkHidden("cpuprofile")
+	_ = f.MarkHidden("memprofile")
 	cmd.Flags().StringVar(&g.debugStage, "debug-stage", "", "dump the pipeline state after this stage to stdout")
+	cmd.AddCommand(newCrdsCommand(&g), newReportCommand(&g))
+	cmd.AddCommand(newCheckCommand(&g), newListCommand(&g), newExplainCommand(&g), newAddCommand(&g))
 	return cmd
 }
 
@@ -62,7 +78,15 @@ func (g globalFlags) options() (codegen.Options, error) {
 	if root == "" {
 		root = os.Getenv(specRootEnv)
 	}
-	return codegen.Options{Config: cfg, SpecRoot: root, OutputDir: g.out}, nil
+	if g.goPackage != "" {
+		c := *cfg
+		c.OutputPackage = g.goPackage
+		cfg = &c
+	}
+	if g.all && g.out == "" {
+		return codegen.Options{}, fmt.Errorf("--all needs --out, so that the committed generated/ is left alone")
+	}
+	return codegen.Options{Config: cfg, SpecRoot: root, OutputDir: g.out, DocsDir: g.docs, All: g.all}, nil
 }
 
 func runGenerate(cmd *cobra.Command, g globalFlags) error {
@@ -81,24 +105,25 @@ func runGenerate(cmd *cobra.Command, g globalFlags) error {
 			return pipeline.Dump(cmd.OutOrStdout(), s)
 		}
 	}
-	res, err := codegen.Generate(cmd.Context(), o)
+	stop, err := startProfiles(g.cpuProfile, g.memProfile)
 	if err != nil {
 		return err
 	}
+	res, err := codegen.Generate(cmd.Context(), o)
+	if perr := stop(); err == nil && perr != nil {
+		return perr
+	}
+	if err != nil {
+		return err
+	}
+	if res.Coverage != nil && !g.quiet {
+		d, gen, sk := res.Coverage.Totals()
+		fmt.Fprintf(out, "coverage: %d resources discovered, %d generated, %d skipped (coverage.md, coverage.json)\n", d, gen, sk)
+	}
 	if !g.quiet {
-		fmt.Fprintf(out, "generated %d resources, %d types, %d files into %s in %s\n",
-			res.Resources, res.Types, len(res.Files), res.OutputDir, res.Elapsed.Round(time.Millisecond))
+		fmt.Fprintf(out, "generated %d resources, %d types, %d files into %s in %s, peak memory %d MiB\n",
+			res.Resources, res.Types, len(res.Files), res.OutputDir, res.Elapsed.Round(time.Millisecond), peakRSS()>>20)
+		fmt.Fprintln(out, crdSizeLine(res.Files))
 	}
 	return nil
-}
-
-// stagePrinter prints one line per stage with its wall time.
-func stagePrinter(w io.Writer, verbose bool) func(pipeline.Report) {
-	return func(r pipeline.Report) {
-		line := fmt.Sprintf("[%2d/%d] %-24s %8s", r.Index+1, r.Total, r.Stage.ID, r.Elapsed.Round(10*time.Microsecond))
-		if verbose {
-			line += fmt.Sprintf("  %7.1f MiB  %s", float64(r.Allocated)/(1<<20), r.Stage.Description)
-		}
-		fmt.Fprintln(w, line)
-	}
 }

@@ -3,79 +3,125 @@
 package controllers
 
 import (
+	cachev1api20200601 "github.com/armgen/armgen/generated/cache/v1api20200601"
+	cachev1api20200601storage "github.com/armgen/armgen/generated/cache/v1api20200601/storage"
 	cachev1api20201201 "github.com/armgen/armgen/generated/cache/v1api20201201"
+	cachev1api20201201storage "github.com/armgen/armgen/generated/cache/v1api20201201/storage"
+	containerservicev1api20210301 "github.com/armgen/armgen/generated/containerservice/v1api20210301"
+	containerservicev1api20210301storage "github.com/armgen/armgen/generated/containerservice/v1api20210301/storage"
 	containerservicev1api20210501 "github.com/armgen/armgen/generated/containerservice/v1api20210501"
+	containerservicev1api20210501storage "github.com/armgen/armgen/generated/containerservice/v1api20210501/storage"
 	dbforpostgresqlv1api20210601 "github.com/armgen/armgen/generated/dbforpostgresql/v1api20210601"
+	dbforpostgresqlv1api20210601storage "github.com/armgen/armgen/generated/dbforpostgresql/v1api20210601/storage"
+	documentdbv1api20210315 "github.com/armgen/armgen/generated/documentdb/v1api20210315"
+	documentdbv1api20210315storage "github.com/armgen/armgen/generated/documentdb/v1api20210315/storage"
 	documentdbv1api20210515 "github.com/armgen/armgen/generated/documentdb/v1api20210515"
+	documentdbv1api20210515storage "github.com/armgen/armgen/generated/documentdb/v1api20210515/storage"
 	eventhubv1api20210101preview "github.com/armgen/armgen/generated/eventhub/v1api20210101preview"
+	eventhubv1api20210101previewstorage "github.com/armgen/armgen/generated/eventhub/v1api20210101preview/storage"
 	keyvaultv1api20210401preview "github.com/armgen/armgen/generated/keyvault/v1api20210401preview"
+	keyvaultv1api20210401previewstorage "github.com/armgen/armgen/generated/keyvault/v1api20210401preview/storage"
 	managedidentityv1api20181130 "github.com/armgen/armgen/generated/managedidentity/v1api20181130"
+	managedidentityv1api20181130storage "github.com/armgen/armgen/generated/managedidentity/v1api20181130/storage"
 	networkv1api20201101 "github.com/armgen/armgen/generated/network/v1api20201101"
+	networkv1api20201101storage "github.com/armgen/armgen/generated/network/v1api20201101/storage"
+	networkv1api20210201 "github.com/armgen/armgen/generated/network/v1api20210201"
+	networkv1api20210201storage "github.com/armgen/armgen/generated/network/v1api20210201/storage"
 	resourcesv1api20200601 "github.com/armgen/armgen/generated/resources/v1api20200601"
+	resourcesv1api20200601storage "github.com/armgen/armgen/generated/resources/v1api20200601/storage"
+	resourcesv1api20210401 "github.com/armgen/armgen/generated/resources/v1api20210401"
+	resourcesv1api20210401storage "github.com/armgen/armgen/generated/resources/v1api20210401/storage"
 	servicebusv1api20210101preview "github.com/armgen/armgen/generated/servicebus/v1api20210101preview"
+	servicebusv1api20210101previewstorage "github.com/armgen/armgen/generated/servicebus/v1api20210101preview/storage"
+	storagev1api20210101 "github.com/armgen/armgen/generated/storage/v1api20210101"
+	storagev1api20210101storage "github.com/armgen/armgen/generated/storage/v1api20210101/storage"
 	storagev1api20210401 "github.com/armgen/armgen/generated/storage/v1api20210401"
+	storagev1api20210401storage "github.com/armgen/armgen/generated/storage/v1api20210401/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
-// KnownResources returns an empty object of every generated resource, telling the controller which kinds to watch.
+// KnownResources returns an empty object of every generated kind, telling the controller which kinds to watch: the storage version of each, which every other version converts to.
 func KnownResources() []genruntime.KnownResource {
 	return []genruntime.KnownResource{
-		{Obj: new(cachev1api20201201.Redis)},
-		{Obj: new(cachev1api20201201.RedisFirewallRule)},
-		{Obj: new(cachev1api20201201.RedisLinkedServer)},
-		{Obj: new(cachev1api20201201.RedisPatchSchedule)},
-		{Obj: new(containerservicev1api20210501.ManagedCluster)},
-		{Obj: new(containerservicev1api20210501.ManagedClustersAgentPool)},
-		{Obj: new(dbforpostgresqlv1api20210601.FlexibleServer)},
-		{Obj: new(dbforpostgresqlv1api20210601.FlexibleServersConfiguration)},
-		{Obj: new(dbforpostgresqlv1api20210601.FlexibleServersDatabase)},
-		{Obj: new(dbforpostgresqlv1api20210601.FlexibleServersFirewallRule)},
-		{Obj: new(documentdbv1api20210515.DatabaseAccount)},
-		{Obj: new(documentdbv1api20210515.SqlDatabase)},
-		{Obj: new(documentdbv1api20210515.SqlDatabaseContainer)},
-		{Obj: new(eventhubv1api20210101preview.Namespace)},
-		{Obj: new(eventhubv1api20210101preview.NamespacesAuthorizationRule)},
-		{Obj: new(eventhubv1api20210101preview.NamespacesEventhub)},
-		{Obj: new(eventhubv1api20210101preview.NamespacesEventhubsConsumerGroup)},
-		{Obj: new(keyvaultv1api20210401preview.Vault)},
-		{Obj: new(managedidentityv1api20181130.UserAssignedIdentity)},
-		{Obj: new(networkv1api20201101.LoadBalancer)},
-		{Obj: new(networkv1api20201101.NetworkInterface)},
-		{Obj: new(networkv1api20201101.NetworkSecurityGroup)},
-		{Obj: new(networkv1api20201101.NetworkSecurityGroupsSecurityRule)},
-		{Obj: new(networkv1api20201101.PublicIPAddress)},
-		{Obj: new(networkv1api20201101.RouteTable)},
-		{Obj: new(networkv1api20201101.RouteTablesRoute)},
-		{Obj: new(networkv1api20201101.VirtualNetwork)},
-		{Obj: new(networkv1api20201101.VirtualNetworksSubnet)},
-		{Obj: new(networkv1api20201101.VirtualNetworksVirtualNetworkPeering)},
-		{Obj: new(resourcesv1api20200601.ResourceGroup)},
-		{Obj: new(servicebusv1api20210101preview.Namespace)},
-		{Obj: new(servicebusv1api20210101preview.NamespacesQueue)},
-		{Obj: new(servicebusv1api20210101preview.NamespacesTopic)},
-		{Obj: new(servicebusv1api20210101preview.NamespacesTopicsSubscription)},
-		{Obj: new(storagev1api20210401.StorageAccount)},
-		{Obj: new(storagev1api20210401.StorageAccountsBlobService)},
-		{Obj: new(storagev1api20210401.StorageAccountsBlobServicesContainer)},
-		{Obj: new(storagev1api20210401.StorageAccountsQueueService)},
-		{Obj: new(storagev1api20210401.StorageAccountsQueueServicesQueue)},
+		{Obj: new(cachev1api20201201storage.Redis)},
+		{Obj: new(cachev1api20201201storage.RedisFirewallRule)},
+		{Obj: new(cachev1api20201201storage.RedisLinkedServer)},
+		{Obj: new(cachev1api20201201storage.RedisPatchSchedule)},
+		{Obj: new(containerservicev1api20210501storage.ManagedCluster)},
+		{Obj: new(containerservicev1api20210501storage.ManagedClustersAgentPool)},
+		{Obj: new(dbforpostgresqlv1api20210601storage.FlexibleServer)},
+		{Obj: new(dbforpostgresqlv1api20210601storage.FlexibleServersConfiguration)},
+		{Obj: new(dbforpostgresqlv1api20210601storage.FlexibleServersDatabase)},
+		{Obj: new(dbforpostgresqlv1api20210601storage.FlexibleServersFirewallRule)},
+		{Obj: new(documentdbv1api20210515storage.DatabaseAccount)},
+		{Obj: new(documentdbv1api20210515storage.SqlDatabase)},
+		{Obj: new(documentdbv1api20210515storage.SqlDatabaseContainer)},
+		{Obj: new(eventhubv1api20210101previewstorage.Namespace)},
+		{Obj: new(eventhubv1api20210101previewstorage.NamespacesAuthorizationRule)},
+		{Obj: new(eventhubv1api20210101previewstorage.NamespacesEventhub)},
+		{Obj: new(eventhubv1api20210101previewstorage.NamespacesEventhubsConsumerGroup)},
+		{Obj: new(keyvaultv1api20210401previewstorage.Vault)},
+		{Obj: new(managedidentityv1api20181130storage.UserAssignedIdentity)},
+		{Obj: new(networkv1api20201101storage.LoadBalancer)},
+		{Obj: new(networkv1api20201101storage.NetworkInterface)},
+		{Obj: new(networkv1api20201101storage.NetworkSecurityGroupsSecurityRule)},
+		{Obj: new(networkv1api20201101storage.PublicIPAddress)},
+		{Obj: new(networkv1api20201101storage.RouteTable)},
+		{Obj: new(networkv1api20201101storage.RouteTablesRoute)},
+		{Obj: new(networkv1api20201101storage.VirtualNetworksVirtualNetworkPeering)},
+		{Obj: new(networkv1api20210201storage.NetworkSecurityGroup)},
+		{Obj: new(networkv1api20210201storage.VirtualNetwork)},
+		{Obj: new(networkv1api20210201storage.VirtualNetworksSubnet)},
+		{Obj: new(resourcesv1api20210401storage.ResourceGroup)},
+		{Obj: new(servicebusv1api20210101previewstorage.Namespace)},
+		{Obj: new(servicebusv1api20210101previewstorage.NamespacesQueue)},
+		{Obj: new(servicebusv1api20210101previewstorage.NamespacesTopic)},
+		{Obj: new(servicebusv1api20210101previewstorage.NamespacesTopicsSubscription)},
+		{Obj: new(storagev1api20210401storage.StorageAccount)},
+		{Obj: new(storagev1api20210401storage.StorageAccountsBlobService)},
+		{Obj: new(storagev1api20210401storage.StorageAccountsBlobServicesContainer)},
+		{Obj: new(storagev1api20210401storage.StorageAccountsQueueService)},
+		{Obj: new(storagev1api20210401storage.StorageAccountsQueueServicesQueue)},
 	}
 }
 
 // schemeAdders holds the AddToScheme of every generated API version, storage versions included, as the API server needs them all to convert between versions.
 var schemeAdders = []func(*runtime.Scheme) error{
+	cachev1api20200601.AddToScheme,
+	cachev1api20200601storage.AddToScheme,
 	cachev1api20201201.AddToScheme,
+	cachev1api20201201storage.AddToScheme,
+	containerservicev1api20210301.AddToScheme,
+	containerservicev1api20210301storage.AddToScheme,
 	containerservicev1api20210501.AddToScheme,
+	containerservicev1api20210501storage.AddToScheme,
 	dbforpostgresqlv1api20210601.AddToScheme,
+	dbforpostgresqlv1api20210601storage.AddToScheme,
+	documentdbv1api20210315.AddToScheme,
+	documentdbv1api20210315storage.AddToScheme,
 	documentdbv1api20210515.AddToScheme,
+	documentdbv1api20210515storage.AddToScheme,
 	eventhubv1api20210101preview.AddToScheme,
+	eventhubv1api20210101previewstorage.AddToScheme,
 	keyvaultv1api20210401preview.AddToScheme,
+	keyvaultv1api20210401previewstorage.AddToScheme,
 	managedidentityv1api20181130.AddToScheme,
+	managedidentityv1api20181130storage.AddToScheme,
 	networkv1api20201101.AddToScheme,
+	networkv1api20201101storage.AddToScheme,
+	networkv1api20210201.AddToScheme,
+	networkv1api20210201storage.AddToScheme,
 	resourcesv1api20200601.AddToScheme,
+	resourcesv1api20200601storage.AddToScheme,
+	resourcesv1api20210401.AddToScheme,
+	resourcesv1api20210401storage.AddToScheme,
 	servicebusv1api20210101preview.AddToScheme,
+	servicebusv1api20210101previewstorage.AddToScheme,
+	storagev1api20210101.AddToScheme,
+	storagev1api20210101storage.AddToScheme,
 	storagev1api20210401.AddToScheme,
+	storagev1api20210401storage.AddToScheme,
 }
 
 // AddToScheme adds every generated API version to s.

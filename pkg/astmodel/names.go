@@ -65,7 +65,8 @@ func VersionName(apiVersion string) string {
 	return b.String()
 }
 
-// IsPreview reports whether an api-version is a preview.
+// IsPreview reports whether an api-version is a preview: anything after the date
+// (2021-01-01-preview, 2021-01-01-beta) makes it one.
 func IsPreview(apiVersion string) bool {
-	return strings.Contains(apiVersion, "-")
+	return strings.Count(apiVersion, "-") > 2
 }

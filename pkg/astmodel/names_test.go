@@ -19,6 +19,11 @@ func TestNames(t *testing.T) {
 		{VersionName, "2021-01-01-preview", "v1api20210101preview"},
 		{VersionName, "2020-06-01", "v1api20200601"},
 	}
+	for v, want := range map[string]bool{"2021-01-01": false, "2021-01-01-preview": true, "2017-08-01-beta": true} {
+		if got := IsPreview(v); got != want {
+			t.Errorf("IsPreview(%q) = %v, want %v", v, got, want)
+		}
+	}
 	for _, c := range cases {
 		if got := c.fn(c.in); got != c.want {
 			t.Errorf("%q: got %q, want %q", c.in, got, c.want)

@@ -22,6 +22,9 @@ type Property struct {
 	NotARMReference bool
 	// ARMName is the property's name on the wire, which renames do not change.
 	ARMName string
+	// RenamedFrom is the name (JSON or wire) the property has in other API versions of its
+	// type, so that conversions between versions match the two ($renamedFrom).
+	RenamedFrom string
 	// Flatten asks for the properties of this object to be lifted into the containing object
 	// (x-ms-client-flatten).
 	Flatten bool

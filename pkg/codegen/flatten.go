@@ -1,15 +1,15 @@
 package codegen
 
 import (
-	"slices"
-
 	"github.com/armgen/armgen/pkg/astmodel"
 )
 
 // flatten lifts the properties of x-ms-client-flatten objects, and of a resource's "properties"
 // envelope, into their container, so users write spec.addressSpace rather than
-// spec.properties.addressSpace. A container whose properties would clash with a neighbour's
-// name stays nested; the lifted properties remember their wire path for the ARM payload.
+// spec.properties.addressSpace. The lifted properties remember their wire path for the ARM
+// payload. A lifted property named like a neighbour of the same type is the same thing said
+// twice (ServerProperties.tags beside the resource's tags): the outer one stays and the inner
+// one goes. A clash of different types keeps the whole envelope nested instead.
 func (sp *splitter) flatten(props []*astmodel.Property, top bool) []*astmodel.Property {
 	candidate := func(p *astmodel.Property) (*astmodel.ObjectType, bool) {
 		if !p.Flatten && !(top && p.ARMName == "properties") {
@@ -22,31 +22,52 @@ func (sp *splitter) flatten(props []*astmodel.Property, top bool) []*astmodel.Pr
 		obj, ok := sp.out[n].Type.(*astmodel.ObjectType)
 		return obj, ok && !obj.OneOf
 	}
-	taken := make(map[string]bool)
+	// What is already taken, by Go name and by JSON name, and by which property.
+	taken := make(map[string]*astmodel.Property)
 	for _, p := range props {
 		if _, ok := candidate(p); !ok {
-			taken[p.Name], taken["json:"+p.JSONName] = true, true
+			taken[p.Name], taken["json:"+p.JSONName] = p, p
 		}
 	}
 	var out []*astmodel.Property
 	for _, p := range props {
 		obj, ok := candidate(p)
-		if ok && !slices.ContainsFunc(obj.Properties(), func(q *astmodel.Property) bool { return taken[q.Name] || taken["json:"+q.JSONName] }) {
-			for _, q := range obj.Properties() {
-				c := q.Copy()
-				c.FlattenedFrom = append([]string{p.ARMName}, q.FlattenedFrom...)
-				c.Required = q.Required && p.Required
-				taken[c.Name], taken["json:"+c.JSONName] = true, true
-				out = append(out, c)
-			}
-			continue
-		}
 		if ok {
-			taken[p.Name], taken["json:"+p.JSONName] = true, true
+			if lifted, fits := liftable(obj, taken); fits {
+				for _, q := range lifted {
+					c := q.Copy()
+					c.FlattenedFrom = append([]string{p.ARMName}, q.FlattenedFrom...)
+					c.Required = q.Required && p.Required
+					taken[c.Name], taken["json:"+c.JSONName] = c, c
+					out = append(out, c)
+				}
+				continue
+			}
+			taken[p.Name], taken["json:"+p.JSONName] = p, p
 		}
 		c := p.Copy()
 		c.Flatten = false
 		out = append(out, c)
 	}
 	return out
+}
+
+// liftable returns the properties of obj to lift, leaving out duplicates of same-typed
+// neighbours; fits is false when a name clashes with a property of another type.
+func liftable(obj *astmodel.ObjectType, taken map[string]*astmodel.Property) (lifted []*astmodel.Property, fits bool) {
+	for _, q := range obj.Properties() {
+		other := taken[q.Name]
+		if other == nil {
+			other = taken["json:"+q.JSONName]
+		}
+		switch {
+		case other == nil:
+			lifted = append(lifted, q)
+		case other.JSONName == q.JSONName && other.Type.String() == q.Type.String():
+			// The same property declared twice; the outer one stands for both.
+		default:
+			return nil, false
+		}
+	}
+	return lifted, true
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/armgen/armgen/pkg/astmodel"
@@ -22,8 +24,20 @@ type Options struct {
 	SpecRoot string
 	// OutputDir overrides the config's output path when set.
 	OutputDir string
+	// DocsDir overrides the config's docsPath when set. When OutputDir is set and DocsDir is
+	// not, no docs are written: a run into another folder leaves the repository's docs alone.
+	DocsDir string
+	// All generates every resource type of the spec root (its newest api-version) instead of the
+	// configured ones, and reports coverage.
+	All bool
+	// FullDescriptions keeps full descriptions in CRDs larger than kubectl's client-side apply
+	// limit (256 KiB), which are otherwise trimmed by the rule in emit/crd.
+	FullDescriptions bool
 	// Observe is told about every stage as it finishes.
 	Observe func(pipeline.Report)
+	// StopAfter, when set, ends the pipeline after this stage (nothing is rendered if it comes
+	// before the emit stages); the corpus sweep uses it to check the type graph alone.
+	StopAfter string
 	// DebugStage names a stage after which the state is dumped to DebugOut.
 	DebugStage string
 	DebugOut   func(id string, s pipeline.State) error
@@ -35,7 +49,14 @@ type Result struct {
 	Types     int
 	Files     Files
 	OutputDir string
-	Elapsed   time.Duration
+	// Coverage is the report of an --all run.
+	Coverage *Coverage
+	// Docs are the generated resource pages, relative to DocsDir ("" when none are written).
+	Docs    Files
+	DocsDir string
+	// Definitions is the final type graph, for tools that explain it.
+	Definitions astmodel.Definitions
+	Elapsed     time.Duration
 }
 
 // SpecRoot decides the spec root: the override, else the config's (relative to the config file).
@@ -57,6 +78,17 @@ func (o Options) Output() string {
 	return o.Config.ResolvePath(o.Config.OutputPath)
 }
 
+// Docs decides the docs folder; "" means no docs are written.
+func (o Options) Docs() string {
+	switch {
+	case o.DocsDir != "":
+		return o.DocsDir
+	case o.OutputDir != "" || o.Config.DocsPath == "":
+		return ""
+	}
+	return o.Config.ResolvePath(o.Config.DocsPath)
+}
+
 // Run generates everything in memory; nothing is written.
 func Run(ctx context.Context, o Options) (*Result, error) {
 	start := time.Now()
@@ -67,7 +99,17 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	s := pipeline.NewState()
 	s = pipeline.With(s, configKey, o.Config)
 	s = pipeline.With(s, specRootKey, root)
-	r := pipeline.Runner{Stages: Stages(), Observe: o.Observe}
+	s = pipeline.With(s, allKey, o.All)
+	s = pipeline.With(s, fullDescriptionsKey, o.FullDescriptions)
+	stages := Stages()
+	if o.StopAfter != "" {
+		i := slices.IndexFunc(stages, func(st pipeline.Stage) bool { return st.ID == o.StopAfter })
+		if i < 0 {
+			return nil, fmt.Errorf("no stage %q (stages: %s)", o.StopAfter, stageIDs(stages))
+		}
+		stages = stages[:i+1]
+	}
+	r := pipeline.Runner{Stages: stages, Observe: o.Observe}
 	if o.DebugStage != "" {
 		if !r.Has(o.DebugStage) {
 			return nil, fmt.Errorf("--debug-stage: no stage %q (stages: %s)", o.DebugStage, stageIDs(r.Stages))
@@ -87,10 +129,26 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 		if errors.As(err, &se) && !filepath.IsAbs(se.File) {
 			se.File = filepath.Join(root, se.File)
 		}
+		// A config error starts with file:line:column, as compilers do, so editors can jump
+		// to it; the stage that found it adds nothing the user needs.
+		var ce *config.Error
+		if errors.As(err, &ce) {
+			return nil, ce
+		}
 		return nil, err
 	}
 	files, _ := pipeline.Get(s, filesKey)
 	res := &Result{Files: files, OutputDir: o.Output()}
+	res.Docs, _ = pipeline.Get(s, docsKey)
+	res.DocsDir, res.Definitions = o.Docs(), s.Definitions()
+	if cov, ok := pipeline.Get(s, coverageKey); ok {
+		cov = cov.clone()
+		cov.sort()
+		res.Coverage = cov
+		if err := addCoverageFiles(res); err != nil {
+			return nil, err
+		}
+	}
 	for _, d := range s.Definitions() {
 		if _, ok := d.Type.(*astmodel.ResourceType); ok {
 			res.Resources++
@@ -123,6 +181,11 @@ func Generate(ctx context.Context, o Options) (*Result, error) {
 	}
 	if err := WriteTree(ctx, res.OutputDir, res.Files); err != nil {
 		return nil, err
+	}
+	if res.DocsDir != "" {
+		if err := WriteDocs(ctx, res.DocsDir, res.Docs); err != nil {
+			return nil, err
+		}
 	}
 	res.Elapsed = time.Since(start)
 	return res, nil
@@ -175,5 +238,23 @@ func WriteTree(ctx context.Context, dir string, files Files) error {
 	if old != "" {
 		return os.RemoveAll(old)
 	}
+	return nil
+}
+
+// addCoverageFiles puts the coverage report beside the output of an --all run.
+func addCoverageFiles(res *Result) error {
+	data, err := res.Coverage.JSON()
+	if err != nil {
+		return err
+	}
+	files := make(Files, len(res.Files)+2)
+	for k, v := range res.Files {
+		files[k] = v
+	}
+	files["coverage.json"] = append(data, '\n')
+	var md strings.Builder
+	res.Coverage.Markdown(&md)
+	files["coverage.md"] = []byte(md.String())
+	res.Files = files
 	return nil
 }

@@ -14,13 +14,26 @@ import (
 
 // Side data passed between stages.
 var (
-	configKey    = pipeline.NewKey[*config.Config]("config")
-	specRootKey  = pipeline.NewKey[string]("spec-root")
-	indexKey     = pipeline.NewKey[*loader.Index]("spec-index")
-	corpusKey    = pipeline.NewKey[*loader.Corpus]("corpus")
-	versionsKey  = pipeline.NewKey[[]*apiVersion]("api-versions")
-	filesKey     = pipeline.NewKey[Files]("files")
-	exportsKey   = pipeline.NewKey[exports]("exports")
+	configKey   = pipeline.NewKey[*config.Config]("config")
+	specRootKey = pipeline.NewKey[string]("spec-root")
+	indexKey    = pipeline.NewKey[*loader.Index]("spec-index")
+	corpusKey   = pipeline.NewKey[*loader.Corpus]("corpus")
+	versionsKey = pipeline.NewKey[[]*apiVersion]("api-versions")
+	filesKey    = pipeline.NewKey[Files]("files")
+	// allKey selects every resource type of the spec root instead of the configured ones.
+	allKey      = pipeline.NewKey[bool]("all")
+	coverageKey = pipeline.NewKey[*Coverage]("coverage")
+	// fullDescriptionsKey keeps every description in CRDs over the kubectl apply limit.
+	fullDescriptionsKey = pipeline.NewKey[bool]("full-descriptions")
+	exportsKey          = pipeline.NewKey[exports]("exports")
+	// consumedKey holds the config settings some stage read; see consume.
+	consumedKey = pipeline.NewKey[consumedSettings]("consumed-settings")
+	// docsKey holds the generated documentation, relative to the docs folder.
+	docsKey = pipeline.NewKey[Files]("docs")
+	// conversionGraphKey holds each kind's hub and how every version reaches it.
+	conversionGraphKey = pipeline.NewKey[*astmodel.ConversionGraph]("conversion-graph")
+	// conversionsKey holds the planned AssignProperties methods between versions.
+	conversionsKey = pipeline.NewKey[*astmodel.Conversions]("conversions")
 )
 
 // apiVersion is one configured group/api-version with what was found for it.

@@ -14,8 +14,14 @@ func Stages() []pipeline.Stage {
 		addResourceProperties(),
 		breakCycles(),
 		pruneUnused(),
+		createStorageTypes(),
+		createConversionGraph(),
+		planConversions(),
 		checkNames(),
 		emitGo(),
 		emitCRDs(),
+		emitDocs(),
+		// Last: every stage that reads a setting of azure-arm.yaml must have run.
+		checkConfigConsumed(),
 	}
 }

@@ -53,6 +53,9 @@ func addResourceProperties() pipeline.Stage {
 
 // fixedName is the only name a singleton resource can have (blobServices/default), if so.
 func fixedName(r *loader.Resource) string {
+	if r.FixedName != "" {
+		return r.FixedName
+	}
 	if p := r.NameParameter; len(p.Enum) == 1 {
 		if v, ok := p.Enum[0].(string); ok {
 			return v

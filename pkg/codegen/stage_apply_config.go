@@ -8,6 +8,7 @@ import (
 
 	"github.com/armgen/armgen/pkg/astmodel"
 	"github.com/armgen/armgen/pkg/codegen/config"
+	"github.com/armgen/armgen/pkg/codegen/loader"
 	"github.com/armgen/armgen/pkg/codegen/pipeline"
 )
 
@@ -22,8 +23,13 @@ func applyConfig() pipeline.Stage {
 		exps, _ := pipeline.Get(s, exportsKey)
 		defs := maps.Clone(s.Definitions())
 		renames := make(map[astmodel.TypeName]astmodel.TypeName)
+		var read []string
 		for _, v := range versions {
 			for _, tc := range v.Config.Types {
+				read = append(read, settingPaths(tc.Path, "$renameTo")...)
+				for _, pc := range tc.Properties {
+					read = append(read, settingPaths(pc.Path, "$isSecret", "$referenceType", "$renameTo", "$renamedFrom")...)
+				}
 				targets, err := configTargets(cfg, v, tc, exps, defs)
 				if err != nil {
 					return s, err
@@ -64,6 +70,7 @@ func applyConfig() pipeline.Stage {
 			}
 			s = pipeline.With(s, exportsKey, out)
 		}
+		s = consume(s, read...)
 		return s.WithDefinitions(defs), nil
 	}, "build-types")
 }
@@ -84,25 +91,21 @@ func configTargets(cfg *config.Config, v *apiVersion, tc *config.TypeConfig, exp
 			if e.Config != tc {
 				continue
 			}
-			for _, root := range []astmodel.TypeName{e.Body, e.Response} {
-				if slices.Contains(out, root) {
-					continue
-				}
-				out = append(out, root)
-				if obj, ok := defs[root].Type.(*astmodel.ObjectType); ok {
-					for _, p := range obj.Properties() {
-						if n, ok := astmodel.Unwrap(p.Type).(astmodel.TypeName); ok && (p.Flatten || p.ARMName == "properties") && !slices.Contains(out, n) {
-							out = append(out, n)
-						}
-					}
-				}
-			}
+			out = withEnvelopes(out, defs, true, e.Body, e.Response)
 		}
 		return out, nil
 	}
 	n := v.Pkg.TypeName(tc.Name)
 	if _, ok := defs[n]; ok {
-		return []astmodel.TypeName{n}, nil
+		return withEnvelopes(nil, defs, false, n), nil
+	}
+	// A resource left unexported ($export: false) is fine as long as nothing else is set on it.
+	if slices.ContainsFunc(v.Catalog.Resources, func(r *loader.Resource) bool { return r.Kind == tc.Name }) {
+		if tc.RenameTo == "" && len(tc.Properties) == 0 {
+			return nil, nil
+		}
+		return nil, config.NewError(cfg, tc.Path, tc.Pos,
+			fmt.Sprintf("%s is a resource that is not exported, so its settings have no effect; set $export: true or remove them", tc.Name), "")
 	}
 	var names []string
 	for dn := range defs {
@@ -117,6 +120,25 @@ func configTargets(cfg *config.Config, v *apiVersion, tc *config.TypeConfig, exp
 	return nil, config.NewError(cfg, tc.Path, tc.Pos,
 		fmt.Sprintf("%s %s has no type %s used by an exported resource (set $export: true to export a resource)", v.Group, v.Config.APIVersion, tc.Name),
 		config.Nearest(tc.Name, names))
+}
+
+// withEnvelopes adds roots to out, each followed by the objects flattened into it (for a
+// resource, its "properties" envelope too): settings name properties as users see them.
+func withEnvelopes(out []astmodel.TypeName, defs astmodel.Definitions, resource bool, roots ...astmodel.TypeName) []astmodel.TypeName {
+	for _, root := range roots {
+		if slices.Contains(out, root) {
+			continue
+		}
+		out = append(out, root)
+		if obj, ok := defs[root].Type.(*astmodel.ObjectType); ok {
+			for _, p := range obj.Properties() {
+				if n, ok := astmodel.Unwrap(p.Type).(astmodel.TypeName); ok && (p.Flatten || resource && p.ARMName == "properties") && !slices.Contains(out, n) {
+					out = append(out, n)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // applyPropertySettings applies each property setting to every target object that has the
@@ -164,6 +186,9 @@ func applyPropertySetting(cfg *config.Config, tc *config.TypeConfig, pc *config.
 		p.ARMReference = true
 	case "simple":
 		p.ARMReference, p.NotARMReference = false, true
+	}
+	if pc.RenamedFrom != "" {
+		p.RenamedFrom = pc.RenamedFrom
 	}
 	if pc.RenameTo != "" {
 		name := astmodel.ExportedName(pc.RenameTo)

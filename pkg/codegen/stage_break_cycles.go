@@ -2,7 +2,6 @@ package codegen
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/armgen/armgen/pkg/astmodel"
 	"github.com/armgen/armgen/pkg/codegen/pipeline"
@@ -13,96 +12,85 @@ import (
 // has every property that would recurse left out. Users keep one level of the recursive shape.
 func breakCycles() pipeline.Stage {
 	return pipeline.MakeStage("break-cycles", "Unroll recursive types, which CRD schemas cannot express", func(ctx context.Context, s pipeline.State) (pipeline.State, error) {
-		defs := s.Definitions()
-		for i := 0; ; i++ {
-			edge, found := findBackEdge(defs)
-			if !found {
-				return s.WithDefinitions(defs), nil
-			}
-			if i > 10_000 {
-				return s, fmt.Errorf("recursion in %s.%s does not unroll", edge.from, edge.prop)
-			}
-			defs = unroll(defs, edge)
+		u := &unroller{
+			defs:   make(astmodel.Definitions, len(s.Definitions())),
+			colour: make(map[astmodel.TypeName]int),
 		}
+		for n, d := range s.Definitions() {
+			u.defs[n] = d
+		}
+		for _, d := range s.Definitions().Resources() {
+			if err := ctx.Err(); err != nil {
+				return s, err
+			}
+			u.visit(d.Name)
+		}
+		return s.WithDefinitions(u.defs), nil
 	}, "add-resource-properties")
 }
 
-type backEdge struct {
-	from astmodel.TypeName
-	prop string
-	to   astmodel.TypeName
+const (
+	white = iota
+	grey
+	black
+)
+
+// unroller walks the graph depth first from each resource, in name order, and redirects every
+// edge that goes back to a type on the current path (a back edge: a cycle) as it finds it. A
+// depth-first walk that meets no back edge has seen an acyclic graph, so one walk suffices.
+type unroller struct {
+	defs   astmodel.Definitions
+	colour map[astmodel.TypeName]int
 }
 
-// findBackEdge walks from every resource, in name order, and returns the first property that
-// refers to a type on the current path.
-func findBackEdge(defs astmodel.Definitions) (backEdge, bool) {
-	const (
-		white = iota
-		grey
-		black
-	)
-	colour := make(map[astmodel.TypeName]int)
-	var found backEdge
-	var visit func(n astmodel.TypeName) bool
-	visit = func(n astmodel.TypeName) bool {
-		colour[n] = grey
-		if obj, ok := defs[n].Type.(*astmodel.ObjectType); ok {
-			for _, p := range obj.Properties() {
-				for _, ref := range astmodel.References(p.Type) {
-					if _, ok := defs[ref]; !ok {
-						continue
-					}
-					switch colour[ref] {
-					case grey:
-						found = backEdge{from: n, prop: p.Name, to: ref}
-						return true
-					case white:
-						if visit(ref) {
-							return true
-						}
-					}
-				}
-			}
-		} else {
-			for _, ref := range astmodel.References(defs[n].Type) {
-				if _, ok := defs[ref]; ok && colour[ref] == white && visit(ref) {
-					return true
-				}
-			}
-		}
-		colour[n] = black
-		return false
-	}
-	for _, d := range defs.Resources() {
-		if visit(d.Name) {
-			return found, true
-		}
-	}
-	return backEdge{}, false
-}
-
-// unroll points the edge's property at the unrolled copy of its target, creating the copy.
-func unroll(defs astmodel.Definitions, e backEdge) astmodel.Definitions {
-	unrolled := e.to.WithName(e.to.Name + "_Unrolled")
-	var changed []astmodel.Definition
-	if _, ok := defs[unrolled]; !ok {
-		target := defs[e.to]
-		obj := target.Type.(*astmodel.ObjectType)
-		var keep []*astmodel.Property
+func (u *unroller) visit(n astmodel.TypeName) {
+	u.colour[n] = grey
+	d := u.defs[n]
+	if obj, ok := d.Type.(*astmodel.ObjectType); ok {
 		for _, p := range obj.Properties() {
-			if !astmodel.Reachable(defs, astmodel.References(p.Type))[e.to] {
-				keep = append(keep, p)
+			current := p
+			for _, ref := range astmodel.References(p.Type) {
+				if _, ok := u.defs[ref]; !ok {
+					continue
+				}
+				if u.colour[ref] == grey {
+					target := u.unrolled(ref)
+					current = current.WithType(astmodel.RenameReferences(current.Type, map[astmodel.TypeName]astmodel.TypeName{ref: target}))
+					obj = obj.WithProperties(current)
+					u.defs[n] = d.WithType(obj)
+					ref = target
+				}
+				if u.colour[ref] == white {
+					u.visit(ref)
+				}
 			}
 		}
-		u := obj.WithOnlyProperties(keep)
-		u.OneOf = false
-		changed = append(changed, astmodel.Definition{Name: unrolled, Type: u, Description: target.Description, Source: target.Source})
+	} else {
+		for _, ref := range astmodel.References(d.Type) {
+			if _, ok := u.defs[ref]; ok && u.colour[ref] == white {
+				u.visit(ref)
+			}
+		}
 	}
-	from := defs[e.from]
-	obj := from.Type.(*astmodel.ObjectType)
-	p, _ := obj.Property(e.prop)
-	np := p.WithType(astmodel.RenameReferences(p.Type, map[astmodel.TypeName]astmodel.TypeName{e.to: unrolled}))
-	changed = append(changed, from.WithType(obj.WithProperties(np)))
-	return defs.With(changed...)
+	u.colour[n] = black
 }
 
+// unrolled returns the copy of t without the properties that lead back to t, making it once.
+func (u *unroller) unrolled(t astmodel.TypeName) astmodel.TypeName {
+	name := t.WithName(t.Name + "_Unrolled")
+	if _, ok := u.defs[name]; ok {
+		return name
+	}
+	target := u.defs[t]
+	obj := target.Type.(*astmodel.ObjectType)
+	var keep []*astmodel.Property
+	for _, p := range obj.Properties() {
+		if !astmodel.Reachable(u.defs, astmodel.References(p.Type))[t] {
+			keep = append(keep, p)
+		}
+	}
+	copied := obj.WithOnlyProperties(keep)
+	copied.OneOf = false
+	u.defs[name] = astmodel.Definition{Name: name, Type: copied, Description: target.Description, Source: target.Source}
+	return name
+}

@@ -3,7 +3,10 @@ package codegen
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"slices"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/armgen/armgen/pkg/codegen/config"
 	"github.com/armgen/armgen/pkg/codegen/loader"
@@ -17,25 +20,25 @@ func discoverResources() pipeline.Stage {
 		cfg, _ := pipeline.Get(s, configKey)
 		corpus, _ := pipeline.Get(s, corpusKey)
 		versions, _ := pipeline.Get(s, versionsKey)
-		out := make([]*apiVersion, len(versions))
+		out, err := discoverAll(ctx, corpus, versions)
+		if err != nil {
+			return s, err
+		}
+		if all, _ := pipeline.Get(s, allKey); all {
+			var cov *Coverage
+			out, cov = selectNewest(out)
+			s = pipeline.With(s, coverageKey, cov)
+		}
 		var exps exports
-		for i, v := range versions {
-			stable := true
-			for _, d := range v.Dirs {
-				stable = stable && d.Stable
-			}
-			cat, err := loader.Discover(corpus, v.Group, v.Config.APIVersion, stable, v.Docs)
-			if err != nil {
-				return s, err
-			}
-			c := *v
-			c.Catalog = cat
-			out[i] = &c
+		var read []string
+		for _, v := range out {
+			cat := v.Catalog
 			kinds := make([]string, 0, len(cat.Resources))
 			for _, r := range cat.Resources {
 				kinds = append(kinds, r.Kind)
 			}
 			for _, tc := range v.Config.Types {
+				read = append(read, settingPaths(tc.Path, "$export", "$exportAs")...)
 				if !tc.Exported() {
 					continue
 				}
@@ -48,7 +51,35 @@ func discoverResources() pipeline.Stage {
 				exps = append(exps, &export{Resource: cat.Resources[idx], Config: tc, Version: v.Config, Pkg: v.Pkg, Kind: tc.KindName()})
 			}
 		}
+		s = consume(s, read...)
 		s = pipeline.With(s, exportsKey, exps)
 		return pipeline.With(s, versionsKey, out), nil
 	}, "load-specs")
+}
+
+// discoverAll runs discovery over each version's documents, in parallel.
+func discoverAll(ctx context.Context, corpus *loader.Corpus, versions []*apiVersion) ([]*apiVersion, error) {
+	out := make([]*apiVersion, len(versions))
+	g, ctx := errgroup.WithContext(ctx)
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i, v := range versions {
+		g.Go(func() error {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			stable := true
+			for _, d := range v.Dirs {
+				stable = stable && d.Stable
+			}
+			cat, err := loader.Discover(corpus, v.Group, v.Config.APIVersion, stable, v.Docs)
+			if err != nil {
+				return err
+			}
+			c := *v
+			c.Catalog = cat
+			out[i] = &c
+			return nil
+		})
+	}
+	return out, g.Wait()
 }

@@ -17,6 +17,7 @@ func emitGo() pipeline.Stage {
 	return pipeline.MakeStage("emit-go", "Render Go packages, deepcopy and the registration list", func(ctx context.Context, s pipeline.State) (pipeline.State, error) {
 		cfg, _ := pipeline.Get(s, configKey)
 		defs := s.Definitions()
+		conv, _ := pipeline.Get(s, conversionsKey)
 		pkgs := defs.Packages()
 		rendered := make([][]golang.File, len(pkgs))
 		g, ctx := errgroup.WithContext(ctx)
@@ -26,7 +27,7 @@ func emitGo() pipeline.Stage {
 				if err := ctx.Err(); err != nil {
 					return err
 				}
-				files, err := golang.Package(defs, pkg)
+				files, err := golang.PackageWith(defs, pkg, golang.Options{Conversions: conv, Tests: true})
 				rendered[i] = files
 				return err
 			})
@@ -46,13 +47,14 @@ func emitGo() pipeline.Stage {
 		}
 		files[reg.Path] = reg.Content
 		return pipeline.With(s, filesKey, files), nil
-	}, "check-names")
+	}, "check-names", "plan-conversions")
 }
 
 // emitCRDs renders one CRD YAML file per group and kind.
 func emitCRDs() pipeline.Stage {
 	return pipeline.MakeStage("emit-crds", "Render CRD YAML from the type graph", func(ctx context.Context, s pipeline.State) (pipeline.State, error) {
-		crds, err := crd.Render(s.Definitions())
+		full, _ := pipeline.Get(s, fullDescriptionsKey)
+		crds, err := crd.RenderWith(s.Definitions(), crd.Options{FullDescriptions: full})
 		if err != nil {
 			return s, fmt.Errorf("CRD: %w", err)
 		}

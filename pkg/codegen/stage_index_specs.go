@@ -21,7 +21,11 @@ func indexSpecs() pipeline.Stage {
 			return s, err
 		}
 		var versions []*apiVersion
-		for _, g := range cfg.Groups {
+		groups := cfg.Groups
+		if all, _ := pipeline.Get(s, allKey); all {
+			versions, groups = allVersions(cfg, ix), nil
+		}
+		for _, g := range groups {
 			if len(ix.APIVersions(g.Name)) == 0 {
 				return s, config.NewError(cfg, g.Path, g.Pos, fmt.Sprintf("no provider in the spec root %s has the group %q", root, g.Name), config.Nearest(g.Name, ix.Groups()))
 			}

@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"github.com/armgen/armgen/pkg/astmodel"
@@ -17,7 +18,14 @@ func splitSpecStatus() pipeline.Stage {
 	return pipeline.MakeStage("split-spec-status", "Derive spec and status types from the raw types", func(ctx context.Context, s pipeline.State) (pipeline.State, error) {
 		exps, _ := pipeline.Get(s, exportsKey)
 		raw := s.Definitions()
-		sp := &splitter{raw: raw, out: make(astmodel.Definitions), done: make(map[splitKey]astmodel.TypeName), building: make(map[astmodel.TypeName]bool)}
+		sp := &splitter{raw: raw, out: make(astmodel.Definitions), done: make(map[splitKey]astmodel.TypeName),
+			building: make(map[astmodel.TypeName]bool), reserved: make(map[astmodel.TypeName]bool)}
+		// Names the resources will take; types derived from the swagger must not take them.
+		for _, e := range exps {
+			for _, suffix := range []string{"", "List", "OperatorSpec", astmodel.SpecSuffix, astmodel.StatusSuffix} {
+				sp.reserved[e.Pkg.TypeName(e.Kind+suffix)] = true
+			}
+		}
 		for _, e := range exps {
 			sp.bodies = e.Bodies
 			spec := e.Pkg.TypeName(e.Kind + astmodel.SpecSuffix)
@@ -68,6 +76,29 @@ type splitter struct {
 	done   map[splitKey]astmodel.TypeName
 	// building holds the objects under construction, which cannot be flattened yet.
 	building map[astmodel.TypeName]bool
+	// reserved are the names of resources and their spec, status, list and operator types.
+	reserved map[astmodel.TypeName]bool
+}
+
+// claim returns a free name for a derived type, preferring name; a name a resource needs, or
+// one another type already has, gets a Type suffix (numbered if need be).
+func (sp *splitter) claim(name astmodel.TypeName) astmodel.TypeName {
+	free := func(n astmodel.TypeName) bool {
+		_, used := sp.out[n]
+		return !used && !sp.reserved[n]
+	}
+	if free(name) {
+		return name
+	}
+	for i := 1; ; i++ {
+		n := name.WithName(fmt.Sprintf("%sType", name.Name))
+		if i > 1 {
+			n = name.WithName(fmt.Sprintf("%sType%d", name.Name, i))
+		}
+		if free(n) {
+			return n
+		}
+	}
 }
 
 func (sp *splitter) rawPackage(n astmodel.TypeName) (astmodel.Definition, bool) {
@@ -100,7 +131,7 @@ func (sp *splitter) named(raw astmodel.TypeName, m splitMode) astmodel.TypeName 
 			return stub
 		}
 	}
-	name := raw.WithName(raw.Name + suffix)
+	name := sp.claim(raw.WithName(raw.Name + suffix))
 	sp.done[splitKey{raw, m}] = name
 	switch t := d.Type.(type) {
 	case *astmodel.ObjectType:
@@ -122,7 +153,7 @@ func (sp *splitter) stub(raw astmodel.TypeName, obj *astmodel.ObjectType, m spli
 	if !ok {
 		return astmodel.TypeName{}, false
 	}
-	name := raw.WithName(raw.Name + suffix + "_SubResourceEmbedded")
+	name := sp.claim(raw.WithName(raw.Name + suffix + "_SubResourceEmbedded"))
 	sp.done[splitKey{raw, m}] = name
 	p := id.Copy()
 	p.ReadOnly, p.Required = false, false

@@ -128,3 +128,16 @@ func TestNewPropertyBag(t *testing.T) {
 		t.Error("NewPropertyBag() = nil, want an empty bag")
 	}
 }
+
+func TestClonePointer(t *testing.T) {
+	t.Parallel()
+
+	if ClonePointer[int](nil) != nil {
+		t.Error("ClonePointer(nil) != nil")
+	}
+	five := 5
+	c := ClonePointer(&five)
+	if c == &five || *c != 5 {
+		t.Errorf("ClonePointer(&5) = %p (%d), original %p", c, *c, &five)
+	}
+}

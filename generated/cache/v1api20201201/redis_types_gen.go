@@ -3,9 +3,15 @@
 package v1api20201201
 
 import (
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/armgen/armgen/generated/cache/v1api20201201/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // Redis: the Kubernetes resource for the ARM type Microsoft.Cache/redis, api-version 2020-12-01.
@@ -13,7 +19,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Cache/redis/{name}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,cache}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -78,6 +83,56 @@ func (r *Redis) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ conversion.Convertible = &Redis{}
+
+// ConvertTo converts the receiver to hub, the cache/v1api20201201/storage.Redis the API server stores, directly.
+func (r *Redis) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.Redis)
+	if !ok {
+		return fmt.Errorf("expected a cache/v1api20201201/storage.Redis to convert with, got %T", hub)
+	}
+	return r.AssignProperties_To_Redis(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the cache/v1api20201201/storage.Redis the API server stores, directly.
+func (r *Redis) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.Redis)
+	if !ok {
+		return fmt.Errorf("expected a cache/v1api20201201/storage.Redis to convert with, got %T", hub)
+	}
+	return r.AssignProperties_From_Redis(source)
+}
+
+// AssignProperties_From_Redis populates the receiver from source, a cache/v1api20201201/storage.Redis.
+func (r *Redis) AssignProperties_From_Redis(source *storage.Redis) error {
+	r.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := r.Spec.AssignProperties_From_Redis_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := r.Status.AssignProperties_From_Redis_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Redis populates destination, a cache/v1api20201201/storage.Redis, from the receiver.
+func (r *Redis) AssignProperties_To_Redis(destination *storage.Redis) error {
+	destination.ObjectMeta = *r.ObjectMeta.DeepCopy()
+
+	if err := r.Spec.AssignProperties_To_Redis_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := r.Status.AssignProperties_To_Redis_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // Redis_Spec: Parameters supplied to the Create Redis operation.
 type Redis_Spec struct {
 	// AzureName: the name of the resource in Azure; when empty, metadata.name is used
@@ -126,9 +181,8 @@ type Redis_Spec struct {
 	// +kubebuilder:validation:Pattern="^\\d+\\.\\d+\\.\\d+\\.\\d+$"
 	StaticIP *string `json:"staticIP,omitempty"`
 
-	// SubnetId: The full resource ID of a subnet in a virtual network to deploy the Redis cache in. Example format: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/Microsoft.{Network|ClassicNetwork}/VirtualNetworks/vnet1/subnets/subnet1
-	// +kubebuilder:validation:Pattern="^/subscriptions/[^/]*/resourceGroups/[^/]*/providers/Microsoft.(ClassicNetwork|Network)/virtualNetworks/[^/]*/subnets/[^/]*$"
-	SubnetId *string `json:"subnetId,omitempty"`
+	// SubnetReference: The full resource ID of a subnet in a virtual network to deploy the Redis cache in. Example format: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/Microsoft.{Network|ClassicNetwork}/VirtualNetworks/vnet1/subnets/subnet1
+	SubnetReference *genruntime.ResourceReference `json:"subnetReference,omitempty"`
 
 	// Tags: Resource tags.
 	Tags map[string]string `json:"tags,omitempty"`
@@ -138,6 +192,147 @@ type Redis_Spec struct {
 
 	// Zones: A list of availability zones denoting where the resource needs to come from.
 	Zones []string `json:"zones,omitempty"`
+}
+
+// AssignProperties_From_Redis_Spec populates the receiver from source, a cache/v1api20201201/storage.Redis_Spec.
+func (r *Redis_Spec) AssignProperties_From_Redis_Spec(source *storage.Redis_Spec) error {
+	r.AzureName = source.AzureName
+	r.EnableNonSslPort = genruntime.ClonePointer(source.EnableNonSslPort)
+	r.Location = genruntime.ClonePointer(source.Location)
+
+	if source.MinimumTlsVersion != nil {
+		minimumTlsVersionValue := TlsVersion(*source.MinimumTlsVersion)
+		r.MinimumTlsVersion = &minimumTlsVersionValue
+	} else {
+		r.MinimumTlsVersion = nil
+	}
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue RedisOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_RedisOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		r.OperatorSpec = &operatorSpecValue
+	} else {
+		r.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		r.Owner = &ownerValue
+	} else {
+		r.Owner = nil
+	}
+
+	if source.PublicNetworkAccess != nil {
+		publicNetworkAccessValue := PublicNetworkAccess(*source.PublicNetworkAccess)
+		r.PublicNetworkAccess = &publicNetworkAccessValue
+	} else {
+		r.PublicNetworkAccess = nil
+	}
+
+	r.RedisConfiguration = maps.Clone(source.RedisConfiguration)
+	r.RedisVersion = genruntime.ClonePointer(source.RedisVersion)
+	r.ReplicasPerMaster = genruntime.ClonePointer(source.ReplicasPerMaster)
+	r.ReplicasPerPrimary = genruntime.ClonePointer(source.ReplicasPerPrimary)
+	r.ShardCount = genruntime.ClonePointer(source.ShardCount)
+
+	if source.Sku != nil {
+		var skuValue Sku
+		if err := skuValue.AssignProperties_From_Sku(source.Sku); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		r.Sku = &skuValue
+	} else {
+		r.Sku = nil
+	}
+
+	r.StaticIP = genruntime.ClonePointer(source.StaticIP)
+
+	if source.SubnetReference != nil {
+		subnetReferenceValue := *source.SubnetReference.DeepCopy()
+		r.SubnetReference = &subnetReferenceValue
+	} else {
+		r.SubnetReference = nil
+	}
+
+	r.Tags = maps.Clone(source.Tags)
+	r.TenantSettings = maps.Clone(source.TenantSettings)
+	r.Zones = slices.Clone(source.Zones)
+
+	return nil
+}
+
+// AssignProperties_To_Redis_Spec populates destination, a cache/v1api20201201/storage.Redis_Spec, from the receiver.
+func (r *Redis_Spec) AssignProperties_To_Redis_Spec(destination *storage.Redis_Spec) error {
+	destination.AzureName = r.AzureName
+	destination.EnableNonSslPort = genruntime.ClonePointer(r.EnableNonSslPort)
+	destination.Location = genruntime.ClonePointer(r.Location)
+
+	if r.MinimumTlsVersion != nil {
+		minimumTlsVersionValue := string(*r.MinimumTlsVersion)
+		destination.MinimumTlsVersion = &minimumTlsVersionValue
+	} else {
+		destination.MinimumTlsVersion = nil
+	}
+
+	if r.OperatorSpec != nil {
+		var operatorSpecValue storage.RedisOperatorSpec
+		if err := r.OperatorSpec.AssignProperties_To_RedisOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if r.Owner != nil {
+		ownerValue := *r.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	if r.PublicNetworkAccess != nil {
+		publicNetworkAccessValue := string(*r.PublicNetworkAccess)
+		destination.PublicNetworkAccess = &publicNetworkAccessValue
+	} else {
+		destination.PublicNetworkAccess = nil
+	}
+
+	destination.RedisConfiguration = maps.Clone(r.RedisConfiguration)
+	destination.RedisVersion = genruntime.ClonePointer(r.RedisVersion)
+	destination.ReplicasPerMaster = genruntime.ClonePointer(r.ReplicasPerMaster)
+	destination.ReplicasPerPrimary = genruntime.ClonePointer(r.ReplicasPerPrimary)
+	destination.ShardCount = genruntime.ClonePointer(r.ShardCount)
+
+	if r.Sku != nil {
+		var skuValue storage.Sku
+		if err := r.Sku.AssignProperties_To_Sku(&skuValue); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		destination.Sku = &skuValue
+	} else {
+		destination.Sku = nil
+	}
+
+	destination.StaticIP = genruntime.ClonePointer(r.StaticIP)
+
+	if r.SubnetReference != nil {
+		subnetReferenceValue := *r.SubnetReference.DeepCopy()
+		destination.SubnetReference = &subnetReferenceValue
+	} else {
+		destination.SubnetReference = nil
+	}
+
+	destination.Tags = maps.Clone(r.Tags)
+	destination.TenantSettings = maps.Clone(r.TenantSettings)
+	destination.Zones = slices.Clone(r.Zones)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // Redis_STATUS: A single Redis item in List or Get Operation.
@@ -161,7 +356,7 @@ type Redis_STATUS struct {
 	Instances []RedisInstanceDetails_STATUS `json:"instances,omitempty"`
 
 	// LinkedServers: List of the linked servers associated with the cache
-	LinkedServers []RedisLinkedServer_STATUS `json:"linkedServers,omitempty"`
+	LinkedServers []RedisLinkedServer_STATUSType `json:"linkedServers,omitempty"`
 
 	// Location: The geo-location where the resource lives
 	Location *string `json:"location,omitempty"`
@@ -226,10 +421,260 @@ type Redis_STATUS struct {
 	Zones []string `json:"zones,omitempty"`
 }
 
+// AssignProperties_From_Redis_STATUS populates the receiver from source, a cache/v1api20201201/storage.Redis_STATUS.
+func (r *Redis_STATUS) AssignProperties_From_Redis_STATUS(source *storage.Redis_STATUS) error {
+	if source.AccessKeys != nil {
+		var accessKeysValue RedisAccessKeys_STATUS
+		if err := accessKeysValue.AssignProperties_From_RedisAccessKeys_STATUS(source.AccessKeys); err != nil {
+			return fmt.Errorf("converting AccessKeys: %w", err)
+		}
+		r.AccessKeys = &accessKeysValue
+	} else {
+		r.AccessKeys = nil
+	}
+
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		r.Conditions = conditionsList
+	} else {
+		r.Conditions = nil
+	}
+
+	r.EnableNonSslPort = genruntime.ClonePointer(source.EnableNonSslPort)
+	r.HostName = genruntime.ClonePointer(source.HostName)
+	r.Id = genruntime.ClonePointer(source.Id)
+
+	if source.Instances != nil {
+		instancesList := make([]RedisInstanceDetails_STATUS, len(source.Instances))
+		for instancesIndex := range source.Instances {
+			if err := instancesList[instancesIndex].AssignProperties_From_RedisInstanceDetails_STATUS(&source.Instances[instancesIndex]); err != nil {
+				return fmt.Errorf("converting Instances: %w", err)
+			}
+		}
+		r.Instances = instancesList
+	} else {
+		r.Instances = nil
+	}
+
+	if source.LinkedServers != nil {
+		linkedServersList := make([]RedisLinkedServer_STATUSType, len(source.LinkedServers))
+		for linkedServersIndex := range source.LinkedServers {
+			if err := linkedServersList[linkedServersIndex].AssignProperties_From_RedisLinkedServer_STATUSType(&source.LinkedServers[linkedServersIndex]); err != nil {
+				return fmt.Errorf("converting LinkedServers: %w", err)
+			}
+		}
+		r.LinkedServers = linkedServersList
+	} else {
+		r.LinkedServers = nil
+	}
+
+	r.Location = genruntime.ClonePointer(source.Location)
+
+	if source.MinimumTlsVersion != nil {
+		minimumTlsVersionValue := TlsVersion_STATUS(*source.MinimumTlsVersion)
+		r.MinimumTlsVersion = &minimumTlsVersionValue
+	} else {
+		r.MinimumTlsVersion = nil
+	}
+
+	r.Name = genruntime.ClonePointer(source.Name)
+	r.Port = genruntime.ClonePointer(source.Port)
+
+	if source.PrivateEndpointConnections != nil {
+		privateEndpointConnectionsList := make([]PrivateEndpointConnection_STATUS_SubResourceEmbedded, len(source.PrivateEndpointConnections))
+		for privateEndpointConnectionsIndex := range source.PrivateEndpointConnections {
+			if err := privateEndpointConnectionsList[privateEndpointConnectionsIndex].AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded(&source.PrivateEndpointConnections[privateEndpointConnectionsIndex]); err != nil {
+				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
+			}
+		}
+		r.PrivateEndpointConnections = privateEndpointConnectionsList
+	} else {
+		r.PrivateEndpointConnections = nil
+	}
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
+		r.ProvisioningState = &provisioningStateValue
+	} else {
+		r.ProvisioningState = nil
+	}
+
+	if source.PublicNetworkAccess != nil {
+		publicNetworkAccessValue := PublicNetworkAccess_STATUS(*source.PublicNetworkAccess)
+		r.PublicNetworkAccess = &publicNetworkAccessValue
+	} else {
+		r.PublicNetworkAccess = nil
+	}
+
+	r.RedisConfiguration = maps.Clone(source.RedisConfiguration)
+	r.RedisVersion = genruntime.ClonePointer(source.RedisVersion)
+	r.ReplicasPerMaster = genruntime.ClonePointer(source.ReplicasPerMaster)
+	r.ReplicasPerPrimary = genruntime.ClonePointer(source.ReplicasPerPrimary)
+	r.ShardCount = genruntime.ClonePointer(source.ShardCount)
+
+	if source.Sku != nil {
+		var skuValue Sku_STATUS
+		if err := skuValue.AssignProperties_From_Sku_STATUS(source.Sku); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		r.Sku = &skuValue
+	} else {
+		r.Sku = nil
+	}
+
+	r.SslPort = genruntime.ClonePointer(source.SslPort)
+	r.StaticIP = genruntime.ClonePointer(source.StaticIP)
+	r.SubnetId = genruntime.ClonePointer(source.SubnetId)
+	r.Tags = maps.Clone(source.Tags)
+	r.TenantSettings = maps.Clone(source.TenantSettings)
+	r.Type = genruntime.ClonePointer(source.Type)
+	r.Zones = slices.Clone(source.Zones)
+
+	return nil
+}
+
+// AssignProperties_To_Redis_STATUS populates destination, a cache/v1api20201201/storage.Redis_STATUS, from the receiver.
+func (r *Redis_STATUS) AssignProperties_To_Redis_STATUS(destination *storage.Redis_STATUS) error {
+	if r.AccessKeys != nil {
+		var accessKeysValue storage.RedisAccessKeys_STATUS
+		if err := r.AccessKeys.AssignProperties_To_RedisAccessKeys_STATUS(&accessKeysValue); err != nil {
+			return fmt.Errorf("converting AccessKeys: %w", err)
+		}
+		destination.AccessKeys = &accessKeysValue
+	} else {
+		destination.AccessKeys = nil
+	}
+
+	if r.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(r.Conditions))
+		for conditionsIndex := range r.Conditions {
+			conditionsList[conditionsIndex] = *r.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.EnableNonSslPort = genruntime.ClonePointer(r.EnableNonSslPort)
+	destination.HostName = genruntime.ClonePointer(r.HostName)
+	destination.Id = genruntime.ClonePointer(r.Id)
+
+	if r.Instances != nil {
+		instancesList := make([]storage.RedisInstanceDetails_STATUS, len(r.Instances))
+		for instancesIndex := range r.Instances {
+			if err := r.Instances[instancesIndex].AssignProperties_To_RedisInstanceDetails_STATUS(&instancesList[instancesIndex]); err != nil {
+				return fmt.Errorf("converting Instances: %w", err)
+			}
+		}
+		destination.Instances = instancesList
+	} else {
+		destination.Instances = nil
+	}
+
+	if r.LinkedServers != nil {
+		linkedServersList := make([]storage.RedisLinkedServer_STATUSType, len(r.LinkedServers))
+		for linkedServersIndex := range r.LinkedServers {
+			if err := r.LinkedServers[linkedServersIndex].AssignProperties_To_RedisLinkedServer_STATUSType(&linkedServersList[linkedServersIndex]); err != nil {
+				return fmt.Errorf("converting LinkedServers: %w", err)
+			}
+		}
+		destination.LinkedServers = linkedServersList
+	} else {
+		destination.LinkedServers = nil
+	}
+
+	destination.Location = genruntime.ClonePointer(r.Location)
+
+	if r.MinimumTlsVersion != nil {
+		minimumTlsVersionValue := string(*r.MinimumTlsVersion)
+		destination.MinimumTlsVersion = &minimumTlsVersionValue
+	} else {
+		destination.MinimumTlsVersion = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(r.Name)
+	destination.Port = genruntime.ClonePointer(r.Port)
+
+	if r.PrivateEndpointConnections != nil {
+		privateEndpointConnectionsList := make([]storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded, len(r.PrivateEndpointConnections))
+		for privateEndpointConnectionsIndex := range r.PrivateEndpointConnections {
+			if err := r.PrivateEndpointConnections[privateEndpointConnectionsIndex].AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded(&privateEndpointConnectionsList[privateEndpointConnectionsIndex]); err != nil {
+				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
+			}
+		}
+		destination.PrivateEndpointConnections = privateEndpointConnectionsList
+	} else {
+		destination.PrivateEndpointConnections = nil
+	}
+
+	if r.ProvisioningState != nil {
+		provisioningStateValue := string(*r.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	if r.PublicNetworkAccess != nil {
+		publicNetworkAccessValue := string(*r.PublicNetworkAccess)
+		destination.PublicNetworkAccess = &publicNetworkAccessValue
+	} else {
+		destination.PublicNetworkAccess = nil
+	}
+
+	destination.RedisConfiguration = maps.Clone(r.RedisConfiguration)
+	destination.RedisVersion = genruntime.ClonePointer(r.RedisVersion)
+	destination.ReplicasPerMaster = genruntime.ClonePointer(r.ReplicasPerMaster)
+	destination.ReplicasPerPrimary = genruntime.ClonePointer(r.ReplicasPerPrimary)
+	destination.ShardCount = genruntime.ClonePointer(r.ShardCount)
+
+	if r.Sku != nil {
+		var skuValue storage.Sku_STATUS
+		if err := r.Sku.AssignProperties_To_Sku_STATUS(&skuValue); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		destination.Sku = &skuValue
+	} else {
+		destination.Sku = nil
+	}
+
+	destination.SslPort = genruntime.ClonePointer(r.SslPort)
+	destination.StaticIP = genruntime.ClonePointer(r.StaticIP)
+	destination.SubnetId = genruntime.ClonePointer(r.SubnetId)
+	destination.Tags = maps.Clone(r.Tags)
+	destination.TenantSettings = maps.Clone(r.TenantSettings)
+	destination.Type = genruntime.ClonePointer(r.Type)
+	destination.Zones = slices.Clone(r.Zones)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // PrivateEndpointConnection_STATUS_SubResourceEmbedded: The Private Endpoint Connection resource.
 type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
 	// Id: Fully qualified resource ID for the resource. Ex - /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}
 	Id *string `json:"id,omitempty"`
+}
+
+// AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded populates the receiver from source, a cache/v1api20201201/storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded.
+func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded(source *storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded) error {
+	p.Id = genruntime.ClonePointer(source.Id)
+
+	return nil
+}
+
+// AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded populates destination, a cache/v1api20201201/storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded, from the receiver.
+func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded(destination *storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded) error {
+	destination.Id = genruntime.ClonePointer(p.Id)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ProvisioningState_STATUS: Redis instance provisioning status.
@@ -278,6 +723,25 @@ type RedisAccessKeys_STATUS struct {
 	SecondaryKey *string `json:"secondaryKey,omitempty"`
 }
 
+// AssignProperties_From_RedisAccessKeys_STATUS populates the receiver from source, a cache/v1api20201201/storage.RedisAccessKeys_STATUS.
+func (r *RedisAccessKeys_STATUS) AssignProperties_From_RedisAccessKeys_STATUS(source *storage.RedisAccessKeys_STATUS) error {
+	r.PrimaryKey = genruntime.ClonePointer(source.PrimaryKey)
+	r.SecondaryKey = genruntime.ClonePointer(source.SecondaryKey)
+
+	return nil
+}
+
+// AssignProperties_To_RedisAccessKeys_STATUS populates destination, a cache/v1api20201201/storage.RedisAccessKeys_STATUS, from the receiver.
+func (r *RedisAccessKeys_STATUS) AssignProperties_To_RedisAccessKeys_STATUS(destination *storage.RedisAccessKeys_STATUS) error {
+	destination.PrimaryKey = genruntime.ClonePointer(r.PrimaryKey)
+	destination.SecondaryKey = genruntime.ClonePointer(r.SecondaryKey)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // RedisInstanceDetails_STATUS: Details of single instance of redis.
 type RedisInstanceDetails_STATUS struct {
 	// IsMaster: Specifies whether the instance is a primary node.
@@ -299,31 +763,54 @@ type RedisInstanceDetails_STATUS struct {
 	Zone *string `json:"zone,omitempty"`
 }
 
-// RedisLinkedServer_STATUS: Response to put/get linked server (with properties) for Redis cache.
-type RedisLinkedServer_STATUS struct {
-	// Conditions: the observed state of the resource, the Ready condition first among them
-	Conditions []conditions.Condition `json:"conditions,omitempty"`
+// AssignProperties_From_RedisInstanceDetails_STATUS populates the receiver from source, a cache/v1api20201201/storage.RedisInstanceDetails_STATUS.
+func (r *RedisInstanceDetails_STATUS) AssignProperties_From_RedisInstanceDetails_STATUS(source *storage.RedisInstanceDetails_STATUS) error {
+	r.IsMaster = genruntime.ClonePointer(source.IsMaster)
+	r.IsPrimary = genruntime.ClonePointer(source.IsPrimary)
+	r.NonSslPort = genruntime.ClonePointer(source.NonSslPort)
+	r.ShardId = genruntime.ClonePointer(source.ShardId)
+	r.SslPort = genruntime.ClonePointer(source.SslPort)
+	r.Zone = genruntime.ClonePointer(source.Zone)
 
-	// Id: Fully qualified resource ID for the resource. Ex - /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}
+	return nil
+}
+
+// AssignProperties_To_RedisInstanceDetails_STATUS populates destination, a cache/v1api20201201/storage.RedisInstanceDetails_STATUS, from the receiver.
+func (r *RedisInstanceDetails_STATUS) AssignProperties_To_RedisInstanceDetails_STATUS(destination *storage.RedisInstanceDetails_STATUS) error {
+	destination.IsMaster = genruntime.ClonePointer(r.IsMaster)
+	destination.IsPrimary = genruntime.ClonePointer(r.IsPrimary)
+	destination.NonSslPort = genruntime.ClonePointer(r.NonSslPort)
+	destination.ShardId = genruntime.ClonePointer(r.ShardId)
+	destination.SslPort = genruntime.ClonePointer(r.SslPort)
+	destination.Zone = genruntime.ClonePointer(r.Zone)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// RedisLinkedServer_STATUSType: Linked server Id
+type RedisLinkedServer_STATUSType struct {
+	// Id: Linked server Id.
 	Id *string `json:"id,omitempty"`
+}
 
-	// LinkedRedisCacheId: Fully qualified resourceId of the linked redis cache.
-	LinkedRedisCacheId *string `json:"linkedRedisCacheId,omitempty"`
+// AssignProperties_From_RedisLinkedServer_STATUSType populates the receiver from source, a cache/v1api20201201/storage.RedisLinkedServer_STATUSType.
+func (r *RedisLinkedServer_STATUSType) AssignProperties_From_RedisLinkedServer_STATUSType(source *storage.RedisLinkedServer_STATUSType) error {
+	r.Id = genruntime.ClonePointer(source.Id)
 
-	// LinkedRedisCacheLocation: Location of the linked redis cache.
-	LinkedRedisCacheLocation *string `json:"linkedRedisCacheLocation,omitempty"`
+	return nil
+}
 
-	// Name: The name of the resource
-	Name *string `json:"name,omitempty"`
+// AssignProperties_To_RedisLinkedServer_STATUSType populates destination, a cache/v1api20201201/storage.RedisLinkedServer_STATUSType, from the receiver.
+func (r *RedisLinkedServer_STATUSType) AssignProperties_To_RedisLinkedServer_STATUSType(destination *storage.RedisLinkedServer_STATUSType) error {
+	destination.Id = genruntime.ClonePointer(r.Id)
 
-	// ProvisioningState: Terminal state of the link between primary and secondary redis cache.
-	ProvisioningState *string `json:"provisioningState,omitempty"`
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
 
-	// ServerRole: Role of the linked server.
-	ServerRole *ReplicationRole_STATUS `json:"serverRole,omitempty"`
-
-	// Type: The type of the resource. E.g. "Microsoft.Compute/virtualMachines" or "Microsoft.Storage/storageAccounts"
-	Type *string `json:"type,omitempty"`
+	return nil
 }
 
 // RedisOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
@@ -335,14 +822,78 @@ type RedisOperatorSpec struct {
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 }
 
-// ReplicationRole_STATUS: Role of the linked server.
-// +kubebuilder:validation:Enum={"Primary","Secondary"}
-type ReplicationRole_STATUS string
+// AssignProperties_From_RedisOperatorSpec populates the receiver from source, a cache/v1api20201201/storage.RedisOperatorSpec.
+func (r *RedisOperatorSpec) AssignProperties_From_RedisOperatorSpec(source *storage.RedisOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		r.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		r.ConfigMapExpressions = nil
+	}
 
-const (
-	ReplicationRole_STATUS_Primary   = ReplicationRole_STATUS("Primary")
-	ReplicationRole_STATUS_Secondary = ReplicationRole_STATUS("Secondary")
-)
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		r.SecretExpressions = secretExpressionsList
+	} else {
+		r.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_RedisOperatorSpec populates destination, a cache/v1api20201201/storage.RedisOperatorSpec, from the receiver.
+func (r *RedisOperatorSpec) AssignProperties_To_RedisOperatorSpec(destination *storage.RedisOperatorSpec) error {
+	if r.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(r.ConfigMapExpressions))
+		for configMapExpressionsIndex := range r.ConfigMapExpressions {
+			if r.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *r.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if r.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(r.SecretExpressions))
+		for secretExpressionsIndex := range r.SecretExpressions {
+			if r.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *r.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
 
 // Sku: SKU parameters supplied to the create Redis operation.
 type Sku struct {
@@ -357,6 +908,51 @@ type Sku struct {
 	// Name: The type of Redis cache to deploy. Valid values: (Basic, Standard, Premium)
 	// +kubebuilder:validation:Required
 	Name *SkuName `json:"name,omitempty"`
+}
+
+// AssignProperties_From_Sku populates the receiver from source, a cache/v1api20201201/storage.Sku.
+func (s *Sku) AssignProperties_From_Sku(source *storage.Sku) error {
+	s.Capacity = genruntime.ClonePointer(source.Capacity)
+
+	if source.Family != nil {
+		familyValue := SkuFamily(*source.Family)
+		s.Family = &familyValue
+	} else {
+		s.Family = nil
+	}
+
+	if source.Name != nil {
+		nameValue := SkuName(*source.Name)
+		s.Name = &nameValue
+	} else {
+		s.Name = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Sku populates destination, a cache/v1api20201201/storage.Sku, from the receiver.
+func (s *Sku) AssignProperties_To_Sku(destination *storage.Sku) error {
+	destination.Capacity = genruntime.ClonePointer(s.Capacity)
+
+	if s.Family != nil {
+		familyValue := string(*s.Family)
+		destination.Family = &familyValue
+	} else {
+		destination.Family = nil
+	}
+
+	if s.Name != nil {
+		nameValue := string(*s.Name)
+		destination.Name = &nameValue
+	} else {
+		destination.Name = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // SkuFamily: The SKU family to use. Valid values: (C, P). (C = Basic/Standard, P = Premium).
@@ -407,6 +1003,51 @@ type Sku_STATUS struct {
 
 	// Name: The type of Redis cache to deploy. Valid values: (Basic, Standard, Premium)
 	Name *SkuName_STATUS `json:"name,omitempty"`
+}
+
+// AssignProperties_From_Sku_STATUS populates the receiver from source, a cache/v1api20201201/storage.Sku_STATUS.
+func (s *Sku_STATUS) AssignProperties_From_Sku_STATUS(source *storage.Sku_STATUS) error {
+	s.Capacity = genruntime.ClonePointer(source.Capacity)
+
+	if source.Family != nil {
+		familyValue := SkuFamily_STATUS(*source.Family)
+		s.Family = &familyValue
+	} else {
+		s.Family = nil
+	}
+
+	if source.Name != nil {
+		nameValue := SkuName_STATUS(*source.Name)
+		s.Name = &nameValue
+	} else {
+		s.Name = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Sku_STATUS populates destination, a cache/v1api20201201/storage.Sku_STATUS, from the receiver.
+func (s *Sku_STATUS) AssignProperties_To_Sku_STATUS(destination *storage.Sku_STATUS) error {
+	destination.Capacity = genruntime.ClonePointer(s.Capacity)
+
+	if s.Family != nil {
+		familyValue := string(*s.Family)
+		destination.Family = &familyValue
+	} else {
+		destination.Family = nil
+	}
+
+	if s.Name != nil {
+		nameValue := string(*s.Name)
+		destination.Name = &nameValue
+	} else {
+		destination.Name = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // TlsVersion: Optional: requires clients to use a specified TLS version (or higher) to connect (e,g, '1.0', '1.1', '1.2')

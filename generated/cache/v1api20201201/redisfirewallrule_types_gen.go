@@ -3,9 +3,13 @@
 package v1api20201201
 
 import (
+	"fmt"
+
+	"github.com/armgen/armgen/generated/cache/v1api20201201/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // RedisFirewallRule: the Kubernetes resource for the ARM type Microsoft.Cache/redis/firewallRules, api-version 2020-12-01.
@@ -13,7 +17,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Cache/redis/{cacheName}/firewallRules/{ruleName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,cache}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -78,6 +81,56 @@ func (r *RedisFirewallRule) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ conversion.Convertible = &RedisFirewallRule{}
+
+// ConvertTo converts the receiver to hub, the cache/v1api20201201/storage.RedisFirewallRule the API server stores, directly.
+func (r *RedisFirewallRule) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.RedisFirewallRule)
+	if !ok {
+		return fmt.Errorf("expected a cache/v1api20201201/storage.RedisFirewallRule to convert with, got %T", hub)
+	}
+	return r.AssignProperties_To_RedisFirewallRule(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the cache/v1api20201201/storage.RedisFirewallRule the API server stores, directly.
+func (r *RedisFirewallRule) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.RedisFirewallRule)
+	if !ok {
+		return fmt.Errorf("expected a cache/v1api20201201/storage.RedisFirewallRule to convert with, got %T", hub)
+	}
+	return r.AssignProperties_From_RedisFirewallRule(source)
+}
+
+// AssignProperties_From_RedisFirewallRule populates the receiver from source, a cache/v1api20201201/storage.RedisFirewallRule.
+func (r *RedisFirewallRule) AssignProperties_From_RedisFirewallRule(source *storage.RedisFirewallRule) error {
+	r.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := r.Spec.AssignProperties_From_RedisFirewallRule_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := r.Status.AssignProperties_From_RedisFirewallRule_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_RedisFirewallRule populates destination, a cache/v1api20201201/storage.RedisFirewallRule, from the receiver.
+func (r *RedisFirewallRule) AssignProperties_To_RedisFirewallRule(destination *storage.RedisFirewallRule) error {
+	destination.ObjectMeta = *r.ObjectMeta.DeepCopy()
+
+	if err := r.Spec.AssignProperties_To_RedisFirewallRule_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := r.Status.AssignProperties_To_RedisFirewallRule_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // RedisFirewallRule_Spec: A firewall rule on a redis cache has a name, and describes a contiguous range of IP addresses permitted to connect
 type RedisFirewallRule_Spec struct {
 	// AzureName: the name of the resource in Azure; when empty, metadata.name is used
@@ -97,6 +150,63 @@ type RedisFirewallRule_Spec struct {
 	// StartIP: lowest IP address included in the range
 	// +kubebuilder:validation:Required
 	StartIP *string `json:"startIP,omitempty"`
+}
+
+// AssignProperties_From_RedisFirewallRule_Spec populates the receiver from source, a cache/v1api20201201/storage.RedisFirewallRule_Spec.
+func (r *RedisFirewallRule_Spec) AssignProperties_From_RedisFirewallRule_Spec(source *storage.RedisFirewallRule_Spec) error {
+	r.AzureName = source.AzureName
+	r.EndIP = genruntime.ClonePointer(source.EndIP)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue RedisFirewallRuleOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_RedisFirewallRuleOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		r.OperatorSpec = &operatorSpecValue
+	} else {
+		r.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		r.Owner = &ownerValue
+	} else {
+		r.Owner = nil
+	}
+
+	r.StartIP = genruntime.ClonePointer(source.StartIP)
+
+	return nil
+}
+
+// AssignProperties_To_RedisFirewallRule_Spec populates destination, a cache/v1api20201201/storage.RedisFirewallRule_Spec, from the receiver.
+func (r *RedisFirewallRule_Spec) AssignProperties_To_RedisFirewallRule_Spec(destination *storage.RedisFirewallRule_Spec) error {
+	destination.AzureName = r.AzureName
+	destination.EndIP = genruntime.ClonePointer(r.EndIP)
+
+	if r.OperatorSpec != nil {
+		var operatorSpecValue storage.RedisFirewallRuleOperatorSpec
+		if err := r.OperatorSpec.AssignProperties_To_RedisFirewallRuleOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if r.Owner != nil {
+		ownerValue := *r.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	destination.StartIP = genruntime.ClonePointer(r.StartIP)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // RedisFirewallRule_STATUS: A firewall rule on a redis cache has a name, and describes a contiguous range of IP addresses permitted to connect
@@ -120,6 +230,51 @@ type RedisFirewallRule_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_RedisFirewallRule_STATUS populates the receiver from source, a cache/v1api20201201/storage.RedisFirewallRule_STATUS.
+func (r *RedisFirewallRule_STATUS) AssignProperties_From_RedisFirewallRule_STATUS(source *storage.RedisFirewallRule_STATUS) error {
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		r.Conditions = conditionsList
+	} else {
+		r.Conditions = nil
+	}
+
+	r.EndIP = genruntime.ClonePointer(source.EndIP)
+	r.Id = genruntime.ClonePointer(source.Id)
+	r.Name = genruntime.ClonePointer(source.Name)
+	r.StartIP = genruntime.ClonePointer(source.StartIP)
+	r.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_RedisFirewallRule_STATUS populates destination, a cache/v1api20201201/storage.RedisFirewallRule_STATUS, from the receiver.
+func (r *RedisFirewallRule_STATUS) AssignProperties_To_RedisFirewallRule_STATUS(destination *storage.RedisFirewallRule_STATUS) error {
+	if r.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(r.Conditions))
+		for conditionsIndex := range r.Conditions {
+			conditionsList[conditionsIndex] = *r.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.EndIP = genruntime.ClonePointer(r.EndIP)
+	destination.Id = genruntime.ClonePointer(r.Id)
+	destination.Name = genruntime.ClonePointer(r.Name)
+	destination.StartIP = genruntime.ClonePointer(r.StartIP)
+	destination.Type = genruntime.ClonePointer(r.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // RedisFirewallRuleOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type RedisFirewallRuleOperatorSpec struct {
 	// ConfigMapExpressions: CEL expressions whose results are written to ConfigMaps
@@ -127,4 +282,77 @@ type RedisFirewallRuleOperatorSpec struct {
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_RedisFirewallRuleOperatorSpec populates the receiver from source, a cache/v1api20201201/storage.RedisFirewallRuleOperatorSpec.
+func (r *RedisFirewallRuleOperatorSpec) AssignProperties_From_RedisFirewallRuleOperatorSpec(source *storage.RedisFirewallRuleOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		r.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		r.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		r.SecretExpressions = secretExpressionsList
+	} else {
+		r.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_RedisFirewallRuleOperatorSpec populates destination, a cache/v1api20201201/storage.RedisFirewallRuleOperatorSpec, from the receiver.
+func (r *RedisFirewallRuleOperatorSpec) AssignProperties_To_RedisFirewallRuleOperatorSpec(destination *storage.RedisFirewallRuleOperatorSpec) error {
+	if r.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(r.ConfigMapExpressions))
+		for configMapExpressionsIndex := range r.ConfigMapExpressions {
+			if r.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *r.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if r.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(r.SecretExpressions))
+		for secretExpressionsIndex := range r.SecretExpressions {
+			if r.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *r.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

@@ -3,9 +3,13 @@
 package v1api20201201
 
 import (
+	"fmt"
+
+	"github.com/armgen/armgen/generated/cache/v1api20201201/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // RedisLinkedServer: the Kubernetes resource for the ARM type Microsoft.Cache/redis/linkedServers, api-version 2020-12-01.
@@ -13,7 +17,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Cache/redis/{name}/linkedServers/{linkedServerName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,cache}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -78,18 +81,68 @@ func (r *RedisLinkedServer) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ conversion.Convertible = &RedisLinkedServer{}
+
+// ConvertTo converts the receiver to hub, the cache/v1api20201201/storage.RedisLinkedServer the API server stores, directly.
+func (r *RedisLinkedServer) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.RedisLinkedServer)
+	if !ok {
+		return fmt.Errorf("expected a cache/v1api20201201/storage.RedisLinkedServer to convert with, got %T", hub)
+	}
+	return r.AssignProperties_To_RedisLinkedServer(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the cache/v1api20201201/storage.RedisLinkedServer the API server stores, directly.
+func (r *RedisLinkedServer) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.RedisLinkedServer)
+	if !ok {
+		return fmt.Errorf("expected a cache/v1api20201201/storage.RedisLinkedServer to convert with, got %T", hub)
+	}
+	return r.AssignProperties_From_RedisLinkedServer(source)
+}
+
+// AssignProperties_From_RedisLinkedServer populates the receiver from source, a cache/v1api20201201/storage.RedisLinkedServer.
+func (r *RedisLinkedServer) AssignProperties_From_RedisLinkedServer(source *storage.RedisLinkedServer) error {
+	r.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := r.Spec.AssignProperties_From_RedisLinkedServer_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := r.Status.AssignProperties_From_RedisLinkedServer_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_RedisLinkedServer populates destination, a cache/v1api20201201/storage.RedisLinkedServer, from the receiver.
+func (r *RedisLinkedServer) AssignProperties_To_RedisLinkedServer(destination *storage.RedisLinkedServer) error {
+	destination.ObjectMeta = *r.ObjectMeta.DeepCopy()
+
+	if err := r.Spec.AssignProperties_To_RedisLinkedServer_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := r.Status.AssignProperties_To_RedisLinkedServer_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // RedisLinkedServer_Spec: Parameter required for creating a linked server to redis cache.
 type RedisLinkedServer_Spec struct {
 	// AzureName: the name of the resource in Azure; when empty, metadata.name is used
 	AzureName string `json:"azureName,omitempty"`
 
-	// LinkedRedisCacheId: Fully qualified resourceId of the linked redis cache.
-	// +kubebuilder:validation:Required
-	LinkedRedisCacheId *string `json:"linkedRedisCacheId,omitempty"`
-
 	// LinkedRedisCacheLocation: Location of the linked redis cache.
 	// +kubebuilder:validation:Required
 	LinkedRedisCacheLocation *string `json:"linkedRedisCacheLocation,omitempty"`
+
+	// LinkedRedisCacheReference: Fully qualified resourceId of the linked redis cache.
+	// +kubebuilder:validation:Required
+	LinkedRedisCacheReference *genruntime.ResourceReference `json:"linkedRedisCacheReference,omitempty"`
 
 	// OperatorSpec: settings for the operator itself, not sent to Azure
 	OperatorSpec *RedisLinkedServerOperatorSpec `json:"operatorSpec,omitempty"`
@@ -103,6 +156,177 @@ type RedisLinkedServer_Spec struct {
 	ServerRole *ReplicationRole `json:"serverRole,omitempty"`
 }
 
+// AssignProperties_From_RedisLinkedServer_Spec populates the receiver from source, a cache/v1api20201201/storage.RedisLinkedServer_Spec.
+func (r *RedisLinkedServer_Spec) AssignProperties_From_RedisLinkedServer_Spec(source *storage.RedisLinkedServer_Spec) error {
+	r.AzureName = source.AzureName
+	r.LinkedRedisCacheLocation = genruntime.ClonePointer(source.LinkedRedisCacheLocation)
+
+	if source.LinkedRedisCacheReference != nil {
+		linkedRedisCacheReferenceValue := *source.LinkedRedisCacheReference.DeepCopy()
+		r.LinkedRedisCacheReference = &linkedRedisCacheReferenceValue
+	} else {
+		r.LinkedRedisCacheReference = nil
+	}
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue RedisLinkedServerOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_RedisLinkedServerOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		r.OperatorSpec = &operatorSpecValue
+	} else {
+		r.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		r.Owner = &ownerValue
+	} else {
+		r.Owner = nil
+	}
+
+	if source.ServerRole != nil {
+		serverRoleValue := ReplicationRole(*source.ServerRole)
+		r.ServerRole = &serverRoleValue
+	} else {
+		r.ServerRole = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_RedisLinkedServer_Spec populates destination, a cache/v1api20201201/storage.RedisLinkedServer_Spec, from the receiver.
+func (r *RedisLinkedServer_Spec) AssignProperties_To_RedisLinkedServer_Spec(destination *storage.RedisLinkedServer_Spec) error {
+	destination.AzureName = r.AzureName
+	destination.LinkedRedisCacheLocation = genruntime.ClonePointer(r.LinkedRedisCacheLocation)
+
+	if r.LinkedRedisCacheReference != nil {
+		linkedRedisCacheReferenceValue := *r.LinkedRedisCacheReference.DeepCopy()
+		destination.LinkedRedisCacheReference = &linkedRedisCacheReferenceValue
+	} else {
+		destination.LinkedRedisCacheReference = nil
+	}
+
+	if r.OperatorSpec != nil {
+		var operatorSpecValue storage.RedisLinkedServerOperatorSpec
+		if err := r.OperatorSpec.AssignProperties_To_RedisLinkedServerOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if r.Owner != nil {
+		ownerValue := *r.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	if r.ServerRole != nil {
+		serverRoleValue := string(*r.ServerRole)
+		destination.ServerRole = &serverRoleValue
+	} else {
+		destination.ServerRole = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// RedisLinkedServer_STATUS: Response to put/get linked server (with properties) for Redis cache.
+type RedisLinkedServer_STATUS struct {
+	// Conditions: the observed state of the resource, the Ready condition first among them
+	Conditions []conditions.Condition `json:"conditions,omitempty"`
+
+	// Id: Fully qualified resource ID for the resource. Ex - /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}
+	Id *string `json:"id,omitempty"`
+
+	// LinkedRedisCacheId: Fully qualified resourceId of the linked redis cache.
+	LinkedRedisCacheId *string `json:"linkedRedisCacheId,omitempty"`
+
+	// LinkedRedisCacheLocation: Location of the linked redis cache.
+	LinkedRedisCacheLocation *string `json:"linkedRedisCacheLocation,omitempty"`
+
+	// Name: The name of the resource
+	Name *string `json:"name,omitempty"`
+
+	// ProvisioningState: Terminal state of the link between primary and secondary redis cache.
+	ProvisioningState *string `json:"provisioningState,omitempty"`
+
+	// ServerRole: Role of the linked server.
+	ServerRole *ReplicationRole_STATUS `json:"serverRole,omitempty"`
+
+	// Type: The type of the resource. E.g. "Microsoft.Compute/virtualMachines" or "Microsoft.Storage/storageAccounts"
+	Type *string `json:"type,omitempty"`
+}
+
+// AssignProperties_From_RedisLinkedServer_STATUS populates the receiver from source, a cache/v1api20201201/storage.RedisLinkedServer_STATUS.
+func (r *RedisLinkedServer_STATUS) AssignProperties_From_RedisLinkedServer_STATUS(source *storage.RedisLinkedServer_STATUS) error {
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		r.Conditions = conditionsList
+	} else {
+		r.Conditions = nil
+	}
+
+	r.Id = genruntime.ClonePointer(source.Id)
+	r.LinkedRedisCacheId = genruntime.ClonePointer(source.LinkedRedisCacheId)
+	r.LinkedRedisCacheLocation = genruntime.ClonePointer(source.LinkedRedisCacheLocation)
+	r.Name = genruntime.ClonePointer(source.Name)
+	r.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+
+	if source.ServerRole != nil {
+		serverRoleValue := ReplicationRole_STATUS(*source.ServerRole)
+		r.ServerRole = &serverRoleValue
+	} else {
+		r.ServerRole = nil
+	}
+
+	r.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_RedisLinkedServer_STATUS populates destination, a cache/v1api20201201/storage.RedisLinkedServer_STATUS, from the receiver.
+func (r *RedisLinkedServer_STATUS) AssignProperties_To_RedisLinkedServer_STATUS(destination *storage.RedisLinkedServer_STATUS) error {
+	if r.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(r.Conditions))
+		for conditionsIndex := range r.Conditions {
+			conditionsList[conditionsIndex] = *r.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(r.Id)
+	destination.LinkedRedisCacheId = genruntime.ClonePointer(r.LinkedRedisCacheId)
+	destination.LinkedRedisCacheLocation = genruntime.ClonePointer(r.LinkedRedisCacheLocation)
+	destination.Name = genruntime.ClonePointer(r.Name)
+	destination.ProvisioningState = genruntime.ClonePointer(r.ProvisioningState)
+
+	if r.ServerRole != nil {
+		serverRoleValue := string(*r.ServerRole)
+		destination.ServerRole = &serverRoleValue
+	} else {
+		destination.ServerRole = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(r.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // RedisLinkedServerOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type RedisLinkedServerOperatorSpec struct {
 	// ConfigMapExpressions: CEL expressions whose results are written to ConfigMaps
@@ -112,6 +336,79 @@ type RedisLinkedServerOperatorSpec struct {
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 }
 
+// AssignProperties_From_RedisLinkedServerOperatorSpec populates the receiver from source, a cache/v1api20201201/storage.RedisLinkedServerOperatorSpec.
+func (r *RedisLinkedServerOperatorSpec) AssignProperties_From_RedisLinkedServerOperatorSpec(source *storage.RedisLinkedServerOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		r.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		r.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		r.SecretExpressions = secretExpressionsList
+	} else {
+		r.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_RedisLinkedServerOperatorSpec populates destination, a cache/v1api20201201/storage.RedisLinkedServerOperatorSpec, from the receiver.
+func (r *RedisLinkedServerOperatorSpec) AssignProperties_To_RedisLinkedServerOperatorSpec(destination *storage.RedisLinkedServerOperatorSpec) error {
+	if r.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(r.ConfigMapExpressions))
+		for configMapExpressionsIndex := range r.ConfigMapExpressions {
+			if r.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *r.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if r.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(r.SecretExpressions))
+		for secretExpressionsIndex := range r.SecretExpressions {
+			if r.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *r.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ReplicationRole: Role of the linked server.
 // +kubebuilder:validation:Enum={"Primary","Secondary"}
 type ReplicationRole string
@@ -119,4 +416,13 @@ type ReplicationRole string
 const (
 	ReplicationRole_Primary   = ReplicationRole("Primary")
 	ReplicationRole_Secondary = ReplicationRole("Secondary")
+)
+
+// ReplicationRole_STATUS: Role of the linked server.
+// +kubebuilder:validation:Enum={"Primary","Secondary"}
+type ReplicationRole_STATUS string
+
+const (
+	ReplicationRole_STATUS_Primary   = ReplicationRole_STATUS("Primary")
+	ReplicationRole_STATUS_Secondary = ReplicationRole_STATUS("Secondary")
 )

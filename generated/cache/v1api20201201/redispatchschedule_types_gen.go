@@ -3,9 +3,13 @@
 package v1api20201201
 
 import (
+	"fmt"
+
+	"github.com/armgen/armgen/generated/cache/v1api20201201/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // RedisPatchSchedule: the Kubernetes resource for the ARM type Microsoft.Cache/redis/patchSchedules, api-version 2020-12-01.
@@ -13,7 +17,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Cache/redis/{name}/patchSchedules/{default}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,cache}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -78,6 +81,56 @@ func (r *RedisPatchSchedule) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ conversion.Convertible = &RedisPatchSchedule{}
+
+// ConvertTo converts the receiver to hub, the cache/v1api20201201/storage.RedisPatchSchedule the API server stores, directly.
+func (r *RedisPatchSchedule) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.RedisPatchSchedule)
+	if !ok {
+		return fmt.Errorf("expected a cache/v1api20201201/storage.RedisPatchSchedule to convert with, got %T", hub)
+	}
+	return r.AssignProperties_To_RedisPatchSchedule(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the cache/v1api20201201/storage.RedisPatchSchedule the API server stores, directly.
+func (r *RedisPatchSchedule) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.RedisPatchSchedule)
+	if !ok {
+		return fmt.Errorf("expected a cache/v1api20201201/storage.RedisPatchSchedule to convert with, got %T", hub)
+	}
+	return r.AssignProperties_From_RedisPatchSchedule(source)
+}
+
+// AssignProperties_From_RedisPatchSchedule populates the receiver from source, a cache/v1api20201201/storage.RedisPatchSchedule.
+func (r *RedisPatchSchedule) AssignProperties_From_RedisPatchSchedule(source *storage.RedisPatchSchedule) error {
+	r.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := r.Spec.AssignProperties_From_RedisPatchSchedule_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := r.Status.AssignProperties_From_RedisPatchSchedule_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_RedisPatchSchedule populates destination, a cache/v1api20201201/storage.RedisPatchSchedule, from the receiver.
+func (r *RedisPatchSchedule) AssignProperties_To_RedisPatchSchedule(destination *storage.RedisPatchSchedule) error {
+	destination.ObjectMeta = *r.ObjectMeta.DeepCopy()
+
+	if err := r.Spec.AssignProperties_To_RedisPatchSchedule_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := r.Status.AssignProperties_To_RedisPatchSchedule_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // RedisPatchSchedule_Spec: Response to put/get patch schedules for Redis cache.
 type RedisPatchSchedule_Spec struct {
 	// OperatorSpec: settings for the operator itself, not sent to Azure
@@ -90,6 +143,77 @@ type RedisPatchSchedule_Spec struct {
 	// ScheduleEntries: List of patch schedules for a Redis cache.
 	// +kubebuilder:validation:Required
 	ScheduleEntries []ScheduleEntry `json:"scheduleEntries,omitempty"`
+}
+
+// AssignProperties_From_RedisPatchSchedule_Spec populates the receiver from source, a cache/v1api20201201/storage.RedisPatchSchedule_Spec.
+func (r *RedisPatchSchedule_Spec) AssignProperties_From_RedisPatchSchedule_Spec(source *storage.RedisPatchSchedule_Spec) error {
+	if source.OperatorSpec != nil {
+		var operatorSpecValue RedisPatchScheduleOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_RedisPatchScheduleOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		r.OperatorSpec = &operatorSpecValue
+	} else {
+		r.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		r.Owner = &ownerValue
+	} else {
+		r.Owner = nil
+	}
+
+	if source.ScheduleEntries != nil {
+		scheduleEntriesList := make([]ScheduleEntry, len(source.ScheduleEntries))
+		for scheduleEntriesIndex := range source.ScheduleEntries {
+			if err := scheduleEntriesList[scheduleEntriesIndex].AssignProperties_From_ScheduleEntry(&source.ScheduleEntries[scheduleEntriesIndex]); err != nil {
+				return fmt.Errorf("converting ScheduleEntries: %w", err)
+			}
+		}
+		r.ScheduleEntries = scheduleEntriesList
+	} else {
+		r.ScheduleEntries = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_RedisPatchSchedule_Spec populates destination, a cache/v1api20201201/storage.RedisPatchSchedule_Spec, from the receiver.
+func (r *RedisPatchSchedule_Spec) AssignProperties_To_RedisPatchSchedule_Spec(destination *storage.RedisPatchSchedule_Spec) error {
+	if r.OperatorSpec != nil {
+		var operatorSpecValue storage.RedisPatchScheduleOperatorSpec
+		if err := r.OperatorSpec.AssignProperties_To_RedisPatchScheduleOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if r.Owner != nil {
+		ownerValue := *r.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	if r.ScheduleEntries != nil {
+		scheduleEntriesList := make([]storage.ScheduleEntry, len(r.ScheduleEntries))
+		for scheduleEntriesIndex := range r.ScheduleEntries {
+			if err := r.ScheduleEntries[scheduleEntriesIndex].AssignProperties_To_ScheduleEntry(&scheduleEntriesList[scheduleEntriesIndex]); err != nil {
+				return fmt.Errorf("converting ScheduleEntries: %w", err)
+			}
+		}
+		destination.ScheduleEntries = scheduleEntriesList
+	} else {
+		destination.ScheduleEntries = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // RedisPatchSchedule_STATUS: Response to put/get patch schedules for Redis cache.
@@ -108,6 +232,73 @@ type RedisPatchSchedule_STATUS struct {
 
 	// Type: The type of the resource. E.g. "Microsoft.Compute/virtualMachines" or "Microsoft.Storage/storageAccounts"
 	Type *string `json:"type,omitempty"`
+}
+
+// AssignProperties_From_RedisPatchSchedule_STATUS populates the receiver from source, a cache/v1api20201201/storage.RedisPatchSchedule_STATUS.
+func (r *RedisPatchSchedule_STATUS) AssignProperties_From_RedisPatchSchedule_STATUS(source *storage.RedisPatchSchedule_STATUS) error {
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		r.Conditions = conditionsList
+	} else {
+		r.Conditions = nil
+	}
+
+	r.Id = genruntime.ClonePointer(source.Id)
+	r.Name = genruntime.ClonePointer(source.Name)
+
+	if source.ScheduleEntries != nil {
+		scheduleEntriesList := make([]ScheduleEntry_STATUS, len(source.ScheduleEntries))
+		for scheduleEntriesIndex := range source.ScheduleEntries {
+			if err := scheduleEntriesList[scheduleEntriesIndex].AssignProperties_From_ScheduleEntry_STATUS(&source.ScheduleEntries[scheduleEntriesIndex]); err != nil {
+				return fmt.Errorf("converting ScheduleEntries: %w", err)
+			}
+		}
+		r.ScheduleEntries = scheduleEntriesList
+	} else {
+		r.ScheduleEntries = nil
+	}
+
+	r.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_RedisPatchSchedule_STATUS populates destination, a cache/v1api20201201/storage.RedisPatchSchedule_STATUS, from the receiver.
+func (r *RedisPatchSchedule_STATUS) AssignProperties_To_RedisPatchSchedule_STATUS(destination *storage.RedisPatchSchedule_STATUS) error {
+	if r.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(r.Conditions))
+		for conditionsIndex := range r.Conditions {
+			conditionsList[conditionsIndex] = *r.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(r.Id)
+	destination.Name = genruntime.ClonePointer(r.Name)
+
+	if r.ScheduleEntries != nil {
+		scheduleEntriesList := make([]storage.ScheduleEntry_STATUS, len(r.ScheduleEntries))
+		for scheduleEntriesIndex := range r.ScheduleEntries {
+			if err := r.ScheduleEntries[scheduleEntriesIndex].AssignProperties_To_ScheduleEntry_STATUS(&scheduleEntriesList[scheduleEntriesIndex]); err != nil {
+				return fmt.Errorf("converting ScheduleEntries: %w", err)
+			}
+		}
+		destination.ScheduleEntries = scheduleEntriesList
+	} else {
+		destination.ScheduleEntries = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(r.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // DayOfWeek: Day of the week when a cache can be patched.
@@ -151,6 +342,79 @@ type RedisPatchScheduleOperatorSpec struct {
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 }
 
+// AssignProperties_From_RedisPatchScheduleOperatorSpec populates the receiver from source, a cache/v1api20201201/storage.RedisPatchScheduleOperatorSpec.
+func (r *RedisPatchScheduleOperatorSpec) AssignProperties_From_RedisPatchScheduleOperatorSpec(source *storage.RedisPatchScheduleOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		r.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		r.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		r.SecretExpressions = secretExpressionsList
+	} else {
+		r.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_RedisPatchScheduleOperatorSpec populates destination, a cache/v1api20201201/storage.RedisPatchScheduleOperatorSpec, from the receiver.
+func (r *RedisPatchScheduleOperatorSpec) AssignProperties_To_RedisPatchScheduleOperatorSpec(destination *storage.RedisPatchScheduleOperatorSpec) error {
+	if r.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(r.ConfigMapExpressions))
+		for configMapExpressionsIndex := range r.ConfigMapExpressions {
+			if r.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *r.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if r.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(r.SecretExpressions))
+		for secretExpressionsIndex := range r.SecretExpressions {
+			if r.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *r.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ScheduleEntry: Patch schedule entry for a Premium Redis Cache.
 type ScheduleEntry struct {
 	// DayOfWeek: Day of the week when a cache can be patched.
@@ -165,6 +429,39 @@ type ScheduleEntry struct {
 	StartHourUtc *int `json:"startHourUtc,omitempty"`
 }
 
+// AssignProperties_From_ScheduleEntry populates the receiver from source, a cache/v1api20201201/storage.ScheduleEntry.
+func (s *ScheduleEntry) AssignProperties_From_ScheduleEntry(source *storage.ScheduleEntry) error {
+	if source.DayOfWeek != nil {
+		dayOfWeekValue := DayOfWeek(*source.DayOfWeek)
+		s.DayOfWeek = &dayOfWeekValue
+	} else {
+		s.DayOfWeek = nil
+	}
+
+	s.MaintenanceWindow = genruntime.ClonePointer(source.MaintenanceWindow)
+	s.StartHourUtc = genruntime.ClonePointer(source.StartHourUtc)
+
+	return nil
+}
+
+// AssignProperties_To_ScheduleEntry populates destination, a cache/v1api20201201/storage.ScheduleEntry, from the receiver.
+func (s *ScheduleEntry) AssignProperties_To_ScheduleEntry(destination *storage.ScheduleEntry) error {
+	if s.DayOfWeek != nil {
+		dayOfWeekValue := string(*s.DayOfWeek)
+		destination.DayOfWeek = &dayOfWeekValue
+	} else {
+		destination.DayOfWeek = nil
+	}
+
+	destination.MaintenanceWindow = genruntime.ClonePointer(s.MaintenanceWindow)
+	destination.StartHourUtc = genruntime.ClonePointer(s.StartHourUtc)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ScheduleEntry_STATUS: Patch schedule entry for a Premium Redis Cache.
 type ScheduleEntry_STATUS struct {
 	// DayOfWeek: Day of the week when a cache can be patched.
@@ -175,4 +472,37 @@ type ScheduleEntry_STATUS struct {
 
 	// StartHourUtc: Start hour after which cache patching can start.
 	StartHourUtc *int `json:"startHourUtc,omitempty"`
+}
+
+// AssignProperties_From_ScheduleEntry_STATUS populates the receiver from source, a cache/v1api20201201/storage.ScheduleEntry_STATUS.
+func (s *ScheduleEntry_STATUS) AssignProperties_From_ScheduleEntry_STATUS(source *storage.ScheduleEntry_STATUS) error {
+	if source.DayOfWeek != nil {
+		dayOfWeekValue := DayOfWeek_STATUS(*source.DayOfWeek)
+		s.DayOfWeek = &dayOfWeekValue
+	} else {
+		s.DayOfWeek = nil
+	}
+
+	s.MaintenanceWindow = genruntime.ClonePointer(source.MaintenanceWindow)
+	s.StartHourUtc = genruntime.ClonePointer(source.StartHourUtc)
+
+	return nil
+}
+
+// AssignProperties_To_ScheduleEntry_STATUS populates destination, a cache/v1api20201201/storage.ScheduleEntry_STATUS, from the receiver.
+func (s *ScheduleEntry_STATUS) AssignProperties_To_ScheduleEntry_STATUS(destination *storage.ScheduleEntry_STATUS) error {
+	if s.DayOfWeek != nil {
+		dayOfWeekValue := string(*s.DayOfWeek)
+		destination.DayOfWeek = &dayOfWeekValue
+	} else {
+		destination.DayOfWeek = nil
+	}
+
+	destination.MaintenanceWindow = genruntime.ClonePointer(s.MaintenanceWindow)
+	destination.StartHourUtc = genruntime.ClonePointer(s.StartHourUtc)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

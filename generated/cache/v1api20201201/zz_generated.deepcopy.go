@@ -452,17 +452,37 @@ func (in *RedisLinkedServer_STATUS) DeepCopy() *RedisLinkedServer_STATUS {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
-func (in *RedisLinkedServer_Spec) DeepCopyInto(out *RedisLinkedServer_Spec) {
+func (in *RedisLinkedServer_STATUSType) DeepCopyInto(out *RedisLinkedServer_STATUSType) {
 	*out = *in
-	if in.LinkedRedisCacheId != nil {
-		in, out := &in.LinkedRedisCacheId, &out.LinkedRedisCacheId
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
 		*out = new(string)
 		**out = **in
 	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *RedisLinkedServer_STATUSType) DeepCopy() *RedisLinkedServer_STATUSType {
+	if in == nil {
+		return nil
+	}
+	out := new(RedisLinkedServer_STATUSType)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *RedisLinkedServer_Spec) DeepCopyInto(out *RedisLinkedServer_Spec) {
+	*out = *in
 	if in.LinkedRedisCacheLocation != nil {
 		in, out := &in.LinkedRedisCacheLocation, &out.LinkedRedisCacheLocation
 		*out = new(string)
 		**out = **in
+	}
+	if in.LinkedRedisCacheReference != nil {
+		in, out := &in.LinkedRedisCacheReference, &out.LinkedRedisCacheReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.OperatorSpec != nil {
 		in, out := &in.OperatorSpec, &out.OperatorSpec
@@ -768,7 +788,7 @@ func (in *Redis_STATUS) DeepCopyInto(out *Redis_STATUS) {
 	}
 	if in.LinkedServers != nil {
 		in, out := &in.LinkedServers, &out.LinkedServers
-		*out = make([]RedisLinkedServer_STATUS, len(*in))
+		*out = make([]RedisLinkedServer_STATUSType, len(*in))
 		for i := range *in {
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
@@ -963,10 +983,10 @@ func (in *Redis_Spec) DeepCopyInto(out *Redis_Spec) {
 		*out = new(string)
 		**out = **in
 	}
-	if in.SubnetId != nil {
-		in, out := &in.SubnetId, &out.SubnetId
-		*out = new(string)
-		**out = **in
+	if in.SubnetReference != nil {
+		in, out := &in.SubnetReference, &out.SubnetReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.Tags != nil {
 		in, out := &in.Tags, &out.Tags

@@ -3,9 +3,15 @@
 package v1api20210501
 
 import (
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/armgen/armgen/generated/containerservice/v1api20210501/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // ManagedCluster: the Kubernetes resource for the ARM type Microsoft.ContainerService/managedClusters, api-version 2021-05-01.
@@ -13,7 +19,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.ContainerService/managedClusters/{resourceName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,containerservice}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -78,6 +83,56 @@ func (m *ManagedCluster) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ conversion.Convertible = &ManagedCluster{}
+
+// ConvertTo converts the receiver to hub, the containerservice/v1api20210501/storage.ManagedCluster the API server stores, directly.
+func (m *ManagedCluster) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.ManagedCluster)
+	if !ok {
+		return fmt.Errorf("expected a containerservice/v1api20210501/storage.ManagedCluster to convert with, got %T", hub)
+	}
+	return m.AssignProperties_To_ManagedCluster(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the containerservice/v1api20210501/storage.ManagedCluster the API server stores, directly.
+func (m *ManagedCluster) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.ManagedCluster)
+	if !ok {
+		return fmt.Errorf("expected a containerservice/v1api20210501/storage.ManagedCluster to convert with, got %T", hub)
+	}
+	return m.AssignProperties_From_ManagedCluster(source)
+}
+
+// AssignProperties_From_ManagedCluster populates the receiver from source, a containerservice/v1api20210501/storage.ManagedCluster.
+func (m *ManagedCluster) AssignProperties_From_ManagedCluster(source *storage.ManagedCluster) error {
+	m.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := m.Spec.AssignProperties_From_ManagedCluster_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := m.Status.AssignProperties_From_ManagedCluster_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedCluster populates destination, a containerservice/v1api20210501/storage.ManagedCluster, from the receiver.
+func (m *ManagedCluster) AssignProperties_To_ManagedCluster(destination *storage.ManagedCluster) error {
+	destination.ObjectMeta = *m.ObjectMeta.DeepCopy()
+
+	if err := m.Spec.AssignProperties_To_ManagedCluster_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := m.Status.AssignProperties_To_ManagedCluster_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // ManagedCluster_Spec: Managed cluster.
 type ManagedCluster_Spec struct {
 	// AadProfile: The Azure Active Directory configuration.
@@ -107,8 +162,8 @@ type ManagedCluster_Spec struct {
 	// DisableLocalAccounts: If set to true, getting static credentials will be disabled for this cluster. This must only be used on Managed Clusters that are AAD enabled. For more details see [disable local accounts](https://docs.microsoft.com/azure/aks/managed-aad#disable-local-accounts-preview).
 	DisableLocalAccounts *bool `json:"disableLocalAccounts,omitempty"`
 
-	// DiskEncryptionSetID: This is of the form: '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Compute/diskEncryptionSets/{encryptionSetName}'
-	DiskEncryptionSetID *string `json:"diskEncryptionSetID,omitempty"`
+	// DiskEncryptionSetReference: This is of the form: '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Compute/diskEncryptionSets/{encryptionSetName}'
+	DiskEncryptionSetReference *genruntime.ResourceReference `json:"diskEncryptionSetReference,omitempty"`
 
 	// DnsPrefix: This cannot be updated once the Managed Cluster has been created.
 	DnsPrefix *string `json:"dnsPrefix,omitempty"`
@@ -174,6 +229,465 @@ type ManagedCluster_Spec struct {
 
 	// WindowsProfile: The profile for Windows VMs in the Managed Cluster.
 	WindowsProfile *ManagedClusterWindowsProfile `json:"windowsProfile,omitempty"`
+}
+
+// AssignProperties_From_ManagedCluster_Spec populates the receiver from source, a containerservice/v1api20210501/storage.ManagedCluster_Spec.
+func (m *ManagedCluster_Spec) AssignProperties_From_ManagedCluster_Spec(source *storage.ManagedCluster_Spec) error {
+	if source.AadProfile != nil {
+		var aadProfileValue ManagedClusterAADProfile
+		if err := aadProfileValue.AssignProperties_From_ManagedClusterAADProfile(source.AadProfile); err != nil {
+			return fmt.Errorf("converting AadProfile: %w", err)
+		}
+		m.AadProfile = &aadProfileValue
+	} else {
+		m.AadProfile = nil
+	}
+
+	if source.AddonProfiles != nil {
+		addonProfilesMap := make(map[string]ManagedClusterAddonProfile, len(source.AddonProfiles))
+		for addonProfilesKey, addonProfilesValue := range source.AddonProfiles {
+			var addonProfilesItem ManagedClusterAddonProfile
+			if err := addonProfilesItem.AssignProperties_From_ManagedClusterAddonProfile(&addonProfilesValue); err != nil {
+				return fmt.Errorf("converting AddonProfiles: %w", err)
+			}
+			(addonProfilesMap)[addonProfilesKey] = addonProfilesItem
+		}
+		m.AddonProfiles = addonProfilesMap
+	} else {
+		m.AddonProfiles = nil
+	}
+
+	if source.AgentPoolProfiles != nil {
+		agentPoolProfilesList := make([]ManagedClusterAgentPoolProfile, len(source.AgentPoolProfiles))
+		for agentPoolProfilesIndex := range source.AgentPoolProfiles {
+			if err := agentPoolProfilesList[agentPoolProfilesIndex].AssignProperties_From_ManagedClusterAgentPoolProfile(&source.AgentPoolProfiles[agentPoolProfilesIndex]); err != nil {
+				return fmt.Errorf("converting AgentPoolProfiles: %w", err)
+			}
+		}
+		m.AgentPoolProfiles = agentPoolProfilesList
+	} else {
+		m.AgentPoolProfiles = nil
+	}
+
+	if source.ApiServerAccessProfile != nil {
+		var apiServerAccessProfileValue ManagedClusterAPIServerAccessProfile
+		if err := apiServerAccessProfileValue.AssignProperties_From_ManagedClusterAPIServerAccessProfile(source.ApiServerAccessProfile); err != nil {
+			return fmt.Errorf("converting ApiServerAccessProfile: %w", err)
+		}
+		m.ApiServerAccessProfile = &apiServerAccessProfileValue
+	} else {
+		m.ApiServerAccessProfile = nil
+	}
+
+	if source.AutoScalerProfile != nil {
+		var autoScalerProfileValue ManagedClusterProperties_AutoScalerProfile
+		if err := autoScalerProfileValue.AssignProperties_From_ManagedClusterProperties_AutoScalerProfile(source.AutoScalerProfile); err != nil {
+			return fmt.Errorf("converting AutoScalerProfile: %w", err)
+		}
+		m.AutoScalerProfile = &autoScalerProfileValue
+	} else {
+		m.AutoScalerProfile = nil
+	}
+
+	if source.AutoUpgradeProfile != nil {
+		var autoUpgradeProfileValue ManagedClusterAutoUpgradeProfile
+		if err := autoUpgradeProfileValue.AssignProperties_From_ManagedClusterAutoUpgradeProfile(source.AutoUpgradeProfile); err != nil {
+			return fmt.Errorf("converting AutoUpgradeProfile: %w", err)
+		}
+		m.AutoUpgradeProfile = &autoUpgradeProfileValue
+	} else {
+		m.AutoUpgradeProfile = nil
+	}
+
+	m.AzureName = source.AzureName
+	m.DisableLocalAccounts = genruntime.ClonePointer(source.DisableLocalAccounts)
+
+	if source.DiskEncryptionSetReference != nil {
+		diskEncryptionSetReferenceValue := *source.DiskEncryptionSetReference.DeepCopy()
+		m.DiskEncryptionSetReference = &diskEncryptionSetReferenceValue
+	} else {
+		m.DiskEncryptionSetReference = nil
+	}
+
+	m.DnsPrefix = genruntime.ClonePointer(source.DnsPrefix)
+	m.EnablePodSecurityPolicy = genruntime.ClonePointer(source.EnablePodSecurityPolicy)
+	m.EnableRBAC = genruntime.ClonePointer(source.EnableRBAC)
+
+	if source.ExtendedLocation != nil {
+		var extendedLocationValue ExtendedLocation
+		if err := extendedLocationValue.AssignProperties_From_ExtendedLocation(source.ExtendedLocation); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		m.ExtendedLocation = &extendedLocationValue
+	} else {
+		m.ExtendedLocation = nil
+	}
+
+	m.FqdnSubdomain = genruntime.ClonePointer(source.FqdnSubdomain)
+
+	if source.HttpProxyConfig != nil {
+		var httpProxyConfigValue ManagedClusterHTTPProxyConfig
+		if err := httpProxyConfigValue.AssignProperties_From_ManagedClusterHTTPProxyConfig(source.HttpProxyConfig); err != nil {
+			return fmt.Errorf("converting HttpProxyConfig: %w", err)
+		}
+		m.HttpProxyConfig = &httpProxyConfigValue
+	} else {
+		m.HttpProxyConfig = nil
+	}
+
+	if source.Identity != nil {
+		var identityValue ManagedClusterIdentity
+		if err := identityValue.AssignProperties_From_ManagedClusterIdentity(source.Identity); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		m.Identity = &identityValue
+	} else {
+		m.Identity = nil
+	}
+
+	if source.IdentityProfile != nil {
+		identityProfileMap := make(map[string]ManagedClusterProperties_IdentityProfileValue, len(source.IdentityProfile))
+		for identityProfileKey, identityProfileValue := range source.IdentityProfile {
+			var identityProfileItem ManagedClusterProperties_IdentityProfileValue
+			if err := identityProfileItem.AssignProperties_From_ManagedClusterProperties_IdentityProfileValue(&identityProfileValue); err != nil {
+				return fmt.Errorf("converting IdentityProfile: %w", err)
+			}
+			(identityProfileMap)[identityProfileKey] = identityProfileItem
+		}
+		m.IdentityProfile = identityProfileMap
+	} else {
+		m.IdentityProfile = nil
+	}
+
+	m.KubernetesVersion = genruntime.ClonePointer(source.KubernetesVersion)
+
+	if source.LinuxProfile != nil {
+		var linuxProfileValue ContainerServiceLinuxProfile
+		if err := linuxProfileValue.AssignProperties_From_ContainerServiceLinuxProfile(source.LinuxProfile); err != nil {
+			return fmt.Errorf("converting LinuxProfile: %w", err)
+		}
+		m.LinuxProfile = &linuxProfileValue
+	} else {
+		m.LinuxProfile = nil
+	}
+
+	m.Location = genruntime.ClonePointer(source.Location)
+
+	if source.NetworkProfile != nil {
+		var networkProfileValue ContainerServiceNetworkProfile
+		if err := networkProfileValue.AssignProperties_From_ContainerServiceNetworkProfile(source.NetworkProfile); err != nil {
+			return fmt.Errorf("converting NetworkProfile: %w", err)
+		}
+		m.NetworkProfile = &networkProfileValue
+	} else {
+		m.NetworkProfile = nil
+	}
+
+	m.NodeResourceGroup = genruntime.ClonePointer(source.NodeResourceGroup)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue ManagedClusterOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_ManagedClusterOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		m.OperatorSpec = &operatorSpecValue
+	} else {
+		m.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		m.Owner = &ownerValue
+	} else {
+		m.Owner = nil
+	}
+
+	if source.PodIdentityProfile != nil {
+		var podIdentityProfileValue ManagedClusterPodIdentityProfile
+		if err := podIdentityProfileValue.AssignProperties_From_ManagedClusterPodIdentityProfile(source.PodIdentityProfile); err != nil {
+			return fmt.Errorf("converting PodIdentityProfile: %w", err)
+		}
+		m.PodIdentityProfile = &podIdentityProfileValue
+	} else {
+		m.PodIdentityProfile = nil
+	}
+
+	if source.PrivateLinkResources != nil {
+		privateLinkResourcesList := make([]PrivateLinkResource, len(source.PrivateLinkResources))
+		for privateLinkResourcesIndex := range source.PrivateLinkResources {
+			if err := privateLinkResourcesList[privateLinkResourcesIndex].AssignProperties_From_PrivateLinkResource(&source.PrivateLinkResources[privateLinkResourcesIndex]); err != nil {
+				return fmt.Errorf("converting PrivateLinkResources: %w", err)
+			}
+		}
+		m.PrivateLinkResources = privateLinkResourcesList
+	} else {
+		m.PrivateLinkResources = nil
+	}
+
+	if source.ServicePrincipalProfile != nil {
+		var servicePrincipalProfileValue ManagedClusterServicePrincipalProfile
+		if err := servicePrincipalProfileValue.AssignProperties_From_ManagedClusterServicePrincipalProfile(source.ServicePrincipalProfile); err != nil {
+			return fmt.Errorf("converting ServicePrincipalProfile: %w", err)
+		}
+		m.ServicePrincipalProfile = &servicePrincipalProfileValue
+	} else {
+		m.ServicePrincipalProfile = nil
+	}
+
+	if source.Sku != nil {
+		var skuValue ManagedClusterSKU
+		if err := skuValue.AssignProperties_From_ManagedClusterSKU(source.Sku); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		m.Sku = &skuValue
+	} else {
+		m.Sku = nil
+	}
+
+	m.Tags = maps.Clone(source.Tags)
+
+	if source.WindowsProfile != nil {
+		var windowsProfileValue ManagedClusterWindowsProfile
+		if err := windowsProfileValue.AssignProperties_From_ManagedClusterWindowsProfile(source.WindowsProfile); err != nil {
+			return fmt.Errorf("converting WindowsProfile: %w", err)
+		}
+		m.WindowsProfile = &windowsProfileValue
+	} else {
+		m.WindowsProfile = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedCluster_Spec populates destination, a containerservice/v1api20210501/storage.ManagedCluster_Spec, from the receiver.
+func (m *ManagedCluster_Spec) AssignProperties_To_ManagedCluster_Spec(destination *storage.ManagedCluster_Spec) error {
+	if m.AadProfile != nil {
+		var aadProfileValue storage.ManagedClusterAADProfile
+		if err := m.AadProfile.AssignProperties_To_ManagedClusterAADProfile(&aadProfileValue); err != nil {
+			return fmt.Errorf("converting AadProfile: %w", err)
+		}
+		destination.AadProfile = &aadProfileValue
+	} else {
+		destination.AadProfile = nil
+	}
+
+	if m.AddonProfiles != nil {
+		addonProfilesMap := make(map[string]storage.ManagedClusterAddonProfile, len(m.AddonProfiles))
+		for addonProfilesKey, addonProfilesValue := range m.AddonProfiles {
+			var addonProfilesItem storage.ManagedClusterAddonProfile
+			if err := addonProfilesValue.AssignProperties_To_ManagedClusterAddonProfile(&addonProfilesItem); err != nil {
+				return fmt.Errorf("converting AddonProfiles: %w", err)
+			}
+			(addonProfilesMap)[addonProfilesKey] = addonProfilesItem
+		}
+		destination.AddonProfiles = addonProfilesMap
+	} else {
+		destination.AddonProfiles = nil
+	}
+
+	if m.AgentPoolProfiles != nil {
+		agentPoolProfilesList := make([]storage.ManagedClusterAgentPoolProfile, len(m.AgentPoolProfiles))
+		for agentPoolProfilesIndex := range m.AgentPoolProfiles {
+			if err := m.AgentPoolProfiles[agentPoolProfilesIndex].AssignProperties_To_ManagedClusterAgentPoolProfile(&agentPoolProfilesList[agentPoolProfilesIndex]); err != nil {
+				return fmt.Errorf("converting AgentPoolProfiles: %w", err)
+			}
+		}
+		destination.AgentPoolProfiles = agentPoolProfilesList
+	} else {
+		destination.AgentPoolProfiles = nil
+	}
+
+	if m.ApiServerAccessProfile != nil {
+		var apiServerAccessProfileValue storage.ManagedClusterAPIServerAccessProfile
+		if err := m.ApiServerAccessProfile.AssignProperties_To_ManagedClusterAPIServerAccessProfile(&apiServerAccessProfileValue); err != nil {
+			return fmt.Errorf("converting ApiServerAccessProfile: %w", err)
+		}
+		destination.ApiServerAccessProfile = &apiServerAccessProfileValue
+	} else {
+		destination.ApiServerAccessProfile = nil
+	}
+
+	if m.AutoScalerProfile != nil {
+		var autoScalerProfileValue storage.ManagedClusterProperties_AutoScalerProfile
+		if err := m.AutoScalerProfile.AssignProperties_To_ManagedClusterProperties_AutoScalerProfile(&autoScalerProfileValue); err != nil {
+			return fmt.Errorf("converting AutoScalerProfile: %w", err)
+		}
+		destination.AutoScalerProfile = &autoScalerProfileValue
+	} else {
+		destination.AutoScalerProfile = nil
+	}
+
+	if m.AutoUpgradeProfile != nil {
+		var autoUpgradeProfileValue storage.ManagedClusterAutoUpgradeProfile
+		if err := m.AutoUpgradeProfile.AssignProperties_To_ManagedClusterAutoUpgradeProfile(&autoUpgradeProfileValue); err != nil {
+			return fmt.Errorf("converting AutoUpgradeProfile: %w", err)
+		}
+		destination.AutoUpgradeProfile = &autoUpgradeProfileValue
+	} else {
+		destination.AutoUpgradeProfile = nil
+	}
+
+	destination.AzureName = m.AzureName
+	destination.DisableLocalAccounts = genruntime.ClonePointer(m.DisableLocalAccounts)
+
+	if m.DiskEncryptionSetReference != nil {
+		diskEncryptionSetReferenceValue := *m.DiskEncryptionSetReference.DeepCopy()
+		destination.DiskEncryptionSetReference = &diskEncryptionSetReferenceValue
+	} else {
+		destination.DiskEncryptionSetReference = nil
+	}
+
+	destination.DnsPrefix = genruntime.ClonePointer(m.DnsPrefix)
+	destination.EnablePodSecurityPolicy = genruntime.ClonePointer(m.EnablePodSecurityPolicy)
+	destination.EnableRBAC = genruntime.ClonePointer(m.EnableRBAC)
+
+	if m.ExtendedLocation != nil {
+		var extendedLocationValue storage.ExtendedLocation
+		if err := m.ExtendedLocation.AssignProperties_To_ExtendedLocation(&extendedLocationValue); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		destination.ExtendedLocation = &extendedLocationValue
+	} else {
+		destination.ExtendedLocation = nil
+	}
+
+	destination.FqdnSubdomain = genruntime.ClonePointer(m.FqdnSubdomain)
+
+	if m.HttpProxyConfig != nil {
+		var httpProxyConfigValue storage.ManagedClusterHTTPProxyConfig
+		if err := m.HttpProxyConfig.AssignProperties_To_ManagedClusterHTTPProxyConfig(&httpProxyConfigValue); err != nil {
+			return fmt.Errorf("converting HttpProxyConfig: %w", err)
+		}
+		destination.HttpProxyConfig = &httpProxyConfigValue
+	} else {
+		destination.HttpProxyConfig = nil
+	}
+
+	if m.Identity != nil {
+		var identityValue storage.ManagedClusterIdentity
+		if err := m.Identity.AssignProperties_To_ManagedClusterIdentity(&identityValue); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		destination.Identity = &identityValue
+	} else {
+		destination.Identity = nil
+	}
+
+	if m.IdentityProfile != nil {
+		identityProfileMap := make(map[string]storage.ManagedClusterProperties_IdentityProfileValue, len(m.IdentityProfile))
+		for identityProfileKey, identityProfileValue := range m.IdentityProfile {
+			var identityProfileItem storage.ManagedClusterProperties_IdentityProfileValue
+			if err := identityProfileValue.AssignProperties_To_ManagedClusterProperties_IdentityProfileValue(&identityProfileItem); err != nil {
+				return fmt.Errorf("converting IdentityProfile: %w", err)
+			}
+			(identityProfileMap)[identityProfileKey] = identityProfileItem
+		}
+		destination.IdentityProfile = identityProfileMap
+	} else {
+		destination.IdentityProfile = nil
+	}
+
+	destination.KubernetesVersion = genruntime.ClonePointer(m.KubernetesVersion)
+
+	if m.LinuxProfile != nil {
+		var linuxProfileValue storage.ContainerServiceLinuxProfile
+		if err := m.LinuxProfile.AssignProperties_To_ContainerServiceLinuxProfile(&linuxProfileValue); err != nil {
+			return fmt.Errorf("converting LinuxProfile: %w", err)
+		}
+		destination.LinuxProfile = &linuxProfileValue
+	} else {
+		destination.LinuxProfile = nil
+	}
+
+	destination.Location = genruntime.ClonePointer(m.Location)
+
+	if m.NetworkProfile != nil {
+		var networkProfileValue storage.ContainerServiceNetworkProfile
+		if err := m.NetworkProfile.AssignProperties_To_ContainerServiceNetworkProfile(&networkProfileValue); err != nil {
+			return fmt.Errorf("converting NetworkProfile: %w", err)
+		}
+		destination.NetworkProfile = &networkProfileValue
+	} else {
+		destination.NetworkProfile = nil
+	}
+
+	destination.NodeResourceGroup = genruntime.ClonePointer(m.NodeResourceGroup)
+
+	if m.OperatorSpec != nil {
+		var operatorSpecValue storage.ManagedClusterOperatorSpec
+		if err := m.OperatorSpec.AssignProperties_To_ManagedClusterOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if m.Owner != nil {
+		ownerValue := *m.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	if m.PodIdentityProfile != nil {
+		var podIdentityProfileValue storage.ManagedClusterPodIdentityProfile
+		if err := m.PodIdentityProfile.AssignProperties_To_ManagedClusterPodIdentityProfile(&podIdentityProfileValue); err != nil {
+			return fmt.Errorf("converting PodIdentityProfile: %w", err)
+		}
+		destination.PodIdentityProfile = &podIdentityProfileValue
+	} else {
+		destination.PodIdentityProfile = nil
+	}
+
+	if m.PrivateLinkResources != nil {
+		privateLinkResourcesList := make([]storage.PrivateLinkResource, len(m.PrivateLinkResources))
+		for privateLinkResourcesIndex := range m.PrivateLinkResources {
+			if err := m.PrivateLinkResources[privateLinkResourcesIndex].AssignProperties_To_PrivateLinkResource(&privateLinkResourcesList[privateLinkResourcesIndex]); err != nil {
+				return fmt.Errorf("converting PrivateLinkResources: %w", err)
+			}
+		}
+		destination.PrivateLinkResources = privateLinkResourcesList
+	} else {
+		destination.PrivateLinkResources = nil
+	}
+
+	if m.ServicePrincipalProfile != nil {
+		var servicePrincipalProfileValue storage.ManagedClusterServicePrincipalProfile
+		if err := m.ServicePrincipalProfile.AssignProperties_To_ManagedClusterServicePrincipalProfile(&servicePrincipalProfileValue); err != nil {
+			return fmt.Errorf("converting ServicePrincipalProfile: %w", err)
+		}
+		destination.ServicePrincipalProfile = &servicePrincipalProfileValue
+	} else {
+		destination.ServicePrincipalProfile = nil
+	}
+
+	if m.Sku != nil {
+		var skuValue storage.ManagedClusterSKU
+		if err := m.Sku.AssignProperties_To_ManagedClusterSKU(&skuValue); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		destination.Sku = &skuValue
+	} else {
+		destination.Sku = nil
+	}
+
+	destination.Tags = maps.Clone(m.Tags)
+
+	if m.WindowsProfile != nil {
+		var windowsProfileValue storage.ManagedClusterWindowsProfile
+		if err := m.WindowsProfile.AssignProperties_To_ManagedClusterWindowsProfile(&windowsProfileValue); err != nil {
+			return fmt.Errorf("converting WindowsProfile: %w", err)
+		}
+		destination.WindowsProfile = &windowsProfileValue
+	} else {
+		destination.WindowsProfile = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ManagedCluster_STATUS: Managed cluster.
@@ -290,6 +804,479 @@ type ManagedCluster_STATUS struct {
 	WindowsProfile *ManagedClusterWindowsProfile_STATUS `json:"windowsProfile,omitempty"`
 }
 
+// AssignProperties_From_ManagedCluster_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ManagedCluster_STATUS.
+func (m *ManagedCluster_STATUS) AssignProperties_From_ManagedCluster_STATUS(source *storage.ManagedCluster_STATUS) error {
+	if source.AadProfile != nil {
+		var aadProfileValue ManagedClusterAADProfile_STATUS
+		if err := aadProfileValue.AssignProperties_From_ManagedClusterAADProfile_STATUS(source.AadProfile); err != nil {
+			return fmt.Errorf("converting AadProfile: %w", err)
+		}
+		m.AadProfile = &aadProfileValue
+	} else {
+		m.AadProfile = nil
+	}
+
+	if source.AddonProfiles != nil {
+		addonProfilesMap := make(map[string]ManagedClusterAddonProfile_STATUS, len(source.AddonProfiles))
+		for addonProfilesKey, addonProfilesValue := range source.AddonProfiles {
+			var addonProfilesItem ManagedClusterAddonProfile_STATUS
+			if err := addonProfilesItem.AssignProperties_From_ManagedClusterAddonProfile_STATUS(&addonProfilesValue); err != nil {
+				return fmt.Errorf("converting AddonProfiles: %w", err)
+			}
+			(addonProfilesMap)[addonProfilesKey] = addonProfilesItem
+		}
+		m.AddonProfiles = addonProfilesMap
+	} else {
+		m.AddonProfiles = nil
+	}
+
+	if source.AgentPoolProfiles != nil {
+		agentPoolProfilesList := make([]ManagedClusterAgentPoolProfile_STATUS, len(source.AgentPoolProfiles))
+		for agentPoolProfilesIndex := range source.AgentPoolProfiles {
+			if err := agentPoolProfilesList[agentPoolProfilesIndex].AssignProperties_From_ManagedClusterAgentPoolProfile_STATUS(&source.AgentPoolProfiles[agentPoolProfilesIndex]); err != nil {
+				return fmt.Errorf("converting AgentPoolProfiles: %w", err)
+			}
+		}
+		m.AgentPoolProfiles = agentPoolProfilesList
+	} else {
+		m.AgentPoolProfiles = nil
+	}
+
+	if source.ApiServerAccessProfile != nil {
+		var apiServerAccessProfileValue ManagedClusterAPIServerAccessProfile_STATUS
+		if err := apiServerAccessProfileValue.AssignProperties_From_ManagedClusterAPIServerAccessProfile_STATUS(source.ApiServerAccessProfile); err != nil {
+			return fmt.Errorf("converting ApiServerAccessProfile: %w", err)
+		}
+		m.ApiServerAccessProfile = &apiServerAccessProfileValue
+	} else {
+		m.ApiServerAccessProfile = nil
+	}
+
+	if source.AutoScalerProfile != nil {
+		var autoScalerProfileValue ManagedClusterProperties_AutoScalerProfile_STATUS
+		if err := autoScalerProfileValue.AssignProperties_From_ManagedClusterProperties_AutoScalerProfile_STATUS(source.AutoScalerProfile); err != nil {
+			return fmt.Errorf("converting AutoScalerProfile: %w", err)
+		}
+		m.AutoScalerProfile = &autoScalerProfileValue
+	} else {
+		m.AutoScalerProfile = nil
+	}
+
+	if source.AutoUpgradeProfile != nil {
+		var autoUpgradeProfileValue ManagedClusterAutoUpgradeProfile_STATUS
+		if err := autoUpgradeProfileValue.AssignProperties_From_ManagedClusterAutoUpgradeProfile_STATUS(source.AutoUpgradeProfile); err != nil {
+			return fmt.Errorf("converting AutoUpgradeProfile: %w", err)
+		}
+		m.AutoUpgradeProfile = &autoUpgradeProfileValue
+	} else {
+		m.AutoUpgradeProfile = nil
+	}
+
+	m.AzurePortalFQDN = genruntime.ClonePointer(source.AzurePortalFQDN)
+
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		m.Conditions = conditionsList
+	} else {
+		m.Conditions = nil
+	}
+
+	m.DisableLocalAccounts = genruntime.ClonePointer(source.DisableLocalAccounts)
+	m.DiskEncryptionSetID = genruntime.ClonePointer(source.DiskEncryptionSetID)
+	m.DnsPrefix = genruntime.ClonePointer(source.DnsPrefix)
+	m.EnablePodSecurityPolicy = genruntime.ClonePointer(source.EnablePodSecurityPolicy)
+	m.EnableRBAC = genruntime.ClonePointer(source.EnableRBAC)
+
+	if source.ExtendedLocation != nil {
+		var extendedLocationValue ExtendedLocation_STATUS
+		if err := extendedLocationValue.AssignProperties_From_ExtendedLocation_STATUS(source.ExtendedLocation); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		m.ExtendedLocation = &extendedLocationValue
+	} else {
+		m.ExtendedLocation = nil
+	}
+
+	m.Fqdn = genruntime.ClonePointer(source.Fqdn)
+	m.FqdnSubdomain = genruntime.ClonePointer(source.FqdnSubdomain)
+
+	if source.HttpProxyConfig != nil {
+		var httpProxyConfigValue ManagedClusterHTTPProxyConfig_STATUS
+		if err := httpProxyConfigValue.AssignProperties_From_ManagedClusterHTTPProxyConfig_STATUS(source.HttpProxyConfig); err != nil {
+			return fmt.Errorf("converting HttpProxyConfig: %w", err)
+		}
+		m.HttpProxyConfig = &httpProxyConfigValue
+	} else {
+		m.HttpProxyConfig = nil
+	}
+
+	m.Id = genruntime.ClonePointer(source.Id)
+
+	if source.Identity != nil {
+		var identityValue ManagedClusterIdentity_STATUS
+		if err := identityValue.AssignProperties_From_ManagedClusterIdentity_STATUS(source.Identity); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		m.Identity = &identityValue
+	} else {
+		m.Identity = nil
+	}
+
+	if source.IdentityProfile != nil {
+		identityProfileMap := make(map[string]ManagedClusterProperties_IdentityProfileValue_STATUS, len(source.IdentityProfile))
+		for identityProfileKey, identityProfileValue := range source.IdentityProfile {
+			var identityProfileItem ManagedClusterProperties_IdentityProfileValue_STATUS
+			if err := identityProfileItem.AssignProperties_From_ManagedClusterProperties_IdentityProfileValue_STATUS(&identityProfileValue); err != nil {
+				return fmt.Errorf("converting IdentityProfile: %w", err)
+			}
+			(identityProfileMap)[identityProfileKey] = identityProfileItem
+		}
+		m.IdentityProfile = identityProfileMap
+	} else {
+		m.IdentityProfile = nil
+	}
+
+	m.KubernetesVersion = genruntime.ClonePointer(source.KubernetesVersion)
+
+	if source.LinuxProfile != nil {
+		var linuxProfileValue ContainerServiceLinuxProfile_STATUS
+		if err := linuxProfileValue.AssignProperties_From_ContainerServiceLinuxProfile_STATUS(source.LinuxProfile); err != nil {
+			return fmt.Errorf("converting LinuxProfile: %w", err)
+		}
+		m.LinuxProfile = &linuxProfileValue
+	} else {
+		m.LinuxProfile = nil
+	}
+
+	m.Location = genruntime.ClonePointer(source.Location)
+	m.MaxAgentPools = genruntime.ClonePointer(source.MaxAgentPools)
+	m.Name = genruntime.ClonePointer(source.Name)
+
+	if source.NetworkProfile != nil {
+		var networkProfileValue ContainerServiceNetworkProfile_STATUS
+		if err := networkProfileValue.AssignProperties_From_ContainerServiceNetworkProfile_STATUS(source.NetworkProfile); err != nil {
+			return fmt.Errorf("converting NetworkProfile: %w", err)
+		}
+		m.NetworkProfile = &networkProfileValue
+	} else {
+		m.NetworkProfile = nil
+	}
+
+	m.NodeResourceGroup = genruntime.ClonePointer(source.NodeResourceGroup)
+
+	if source.PodIdentityProfile != nil {
+		var podIdentityProfileValue ManagedClusterPodIdentityProfile_STATUS
+		if err := podIdentityProfileValue.AssignProperties_From_ManagedClusterPodIdentityProfile_STATUS(source.PodIdentityProfile); err != nil {
+			return fmt.Errorf("converting PodIdentityProfile: %w", err)
+		}
+		m.PodIdentityProfile = &podIdentityProfileValue
+	} else {
+		m.PodIdentityProfile = nil
+	}
+
+	if source.PowerState != nil {
+		var powerStateValue PowerState_STATUS
+		if err := powerStateValue.AssignProperties_From_PowerState_STATUS(source.PowerState); err != nil {
+			return fmt.Errorf("converting PowerState: %w", err)
+		}
+		m.PowerState = &powerStateValue
+	} else {
+		m.PowerState = nil
+	}
+
+	m.PrivateFQDN = genruntime.ClonePointer(source.PrivateFQDN)
+
+	if source.PrivateLinkResources != nil {
+		privateLinkResourcesList := make([]PrivateLinkResource_STATUS, len(source.PrivateLinkResources))
+		for privateLinkResourcesIndex := range source.PrivateLinkResources {
+			if err := privateLinkResourcesList[privateLinkResourcesIndex].AssignProperties_From_PrivateLinkResource_STATUS(&source.PrivateLinkResources[privateLinkResourcesIndex]); err != nil {
+				return fmt.Errorf("converting PrivateLinkResources: %w", err)
+			}
+		}
+		m.PrivateLinkResources = privateLinkResourcesList
+	} else {
+		m.PrivateLinkResources = nil
+	}
+
+	m.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+
+	if source.ServicePrincipalProfile != nil {
+		var servicePrincipalProfileValue ManagedClusterServicePrincipalProfile_STATUS
+		if err := servicePrincipalProfileValue.AssignProperties_From_ManagedClusterServicePrincipalProfile_STATUS(source.ServicePrincipalProfile); err != nil {
+			return fmt.Errorf("converting ServicePrincipalProfile: %w", err)
+		}
+		m.ServicePrincipalProfile = &servicePrincipalProfileValue
+	} else {
+		m.ServicePrincipalProfile = nil
+	}
+
+	if source.Sku != nil {
+		var skuValue ManagedClusterSKU_STATUS
+		if err := skuValue.AssignProperties_From_ManagedClusterSKU_STATUS(source.Sku); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		m.Sku = &skuValue
+	} else {
+		m.Sku = nil
+	}
+
+	m.Tags = maps.Clone(source.Tags)
+	m.Type = genruntime.ClonePointer(source.Type)
+
+	if source.WindowsProfile != nil {
+		var windowsProfileValue ManagedClusterWindowsProfile_STATUS
+		if err := windowsProfileValue.AssignProperties_From_ManagedClusterWindowsProfile_STATUS(source.WindowsProfile); err != nil {
+			return fmt.Errorf("converting WindowsProfile: %w", err)
+		}
+		m.WindowsProfile = &windowsProfileValue
+	} else {
+		m.WindowsProfile = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedCluster_STATUS populates destination, a containerservice/v1api20210501/storage.ManagedCluster_STATUS, from the receiver.
+func (m *ManagedCluster_STATUS) AssignProperties_To_ManagedCluster_STATUS(destination *storage.ManagedCluster_STATUS) error {
+	if m.AadProfile != nil {
+		var aadProfileValue storage.ManagedClusterAADProfile_STATUS
+		if err := m.AadProfile.AssignProperties_To_ManagedClusterAADProfile_STATUS(&aadProfileValue); err != nil {
+			return fmt.Errorf("converting AadProfile: %w", err)
+		}
+		destination.AadProfile = &aadProfileValue
+	} else {
+		destination.AadProfile = nil
+	}
+
+	if m.AddonProfiles != nil {
+		addonProfilesMap := make(map[string]storage.ManagedClusterAddonProfile_STATUS, len(m.AddonProfiles))
+		for addonProfilesKey, addonProfilesValue := range m.AddonProfiles {
+			var addonProfilesItem storage.ManagedClusterAddonProfile_STATUS
+			if err := addonProfilesValue.AssignProperties_To_ManagedClusterAddonProfile_STATUS(&addonProfilesItem); err != nil {
+				return fmt.Errorf("converting AddonProfiles: %w", err)
+			}
+			(addonProfilesMap)[addonProfilesKey] = addonProfilesItem
+		}
+		destination.AddonProfiles = addonProfilesMap
+	} else {
+		destination.AddonProfiles = nil
+	}
+
+	if m.AgentPoolProfiles != nil {
+		agentPoolProfilesList := make([]storage.ManagedClusterAgentPoolProfile_STATUS, len(m.AgentPoolProfiles))
+		for agentPoolProfilesIndex := range m.AgentPoolProfiles {
+			if err := m.AgentPoolProfiles[agentPoolProfilesIndex].AssignProperties_To_ManagedClusterAgentPoolProfile_STATUS(&agentPoolProfilesList[agentPoolProfilesIndex]); err != nil {
+				return fmt.Errorf("converting AgentPoolProfiles: %w", err)
+			}
+		}
+		destination.AgentPoolProfiles = agentPoolProfilesList
+	} else {
+		destination.AgentPoolProfiles = nil
+	}
+
+	if m.ApiServerAccessProfile != nil {
+		var apiServerAccessProfileValue storage.ManagedClusterAPIServerAccessProfile_STATUS
+		if err := m.ApiServerAccessProfile.AssignProperties_To_ManagedClusterAPIServerAccessProfile_STATUS(&apiServerAccessProfileValue); err != nil {
+			return fmt.Errorf("converting ApiServerAccessProfile: %w", err)
+		}
+		destination.ApiServerAccessProfile = &apiServerAccessProfileValue
+	} else {
+		destination.ApiServerAccessProfile = nil
+	}
+
+	if m.AutoScalerProfile != nil {
+		var autoScalerProfileValue storage.ManagedClusterProperties_AutoScalerProfile_STATUS
+		if err := m.AutoScalerProfile.AssignProperties_To_ManagedClusterProperties_AutoScalerProfile_STATUS(&autoScalerProfileValue); err != nil {
+			return fmt.Errorf("converting AutoScalerProfile: %w", err)
+		}
+		destination.AutoScalerProfile = &autoScalerProfileValue
+	} else {
+		destination.AutoScalerProfile = nil
+	}
+
+	if m.AutoUpgradeProfile != nil {
+		var autoUpgradeProfileValue storage.ManagedClusterAutoUpgradeProfile_STATUS
+		if err := m.AutoUpgradeProfile.AssignProperties_To_ManagedClusterAutoUpgradeProfile_STATUS(&autoUpgradeProfileValue); err != nil {
+			return fmt.Errorf("converting AutoUpgradeProfile: %w", err)
+		}
+		destination.AutoUpgradeProfile = &autoUpgradeProfileValue
+	} else {
+		destination.AutoUpgradeProfile = nil
+	}
+
+	destination.AzurePortalFQDN = genruntime.ClonePointer(m.AzurePortalFQDN)
+
+	if m.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(m.Conditions))
+		for conditionsIndex := range m.Conditions {
+			conditionsList[conditionsIndex] = *m.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.DisableLocalAccounts = genruntime.ClonePointer(m.DisableLocalAccounts)
+	destination.DiskEncryptionSetID = genruntime.ClonePointer(m.DiskEncryptionSetID)
+	destination.DnsPrefix = genruntime.ClonePointer(m.DnsPrefix)
+	destination.EnablePodSecurityPolicy = genruntime.ClonePointer(m.EnablePodSecurityPolicy)
+	destination.EnableRBAC = genruntime.ClonePointer(m.EnableRBAC)
+
+	if m.ExtendedLocation != nil {
+		var extendedLocationValue storage.ExtendedLocation_STATUS
+		if err := m.ExtendedLocation.AssignProperties_To_ExtendedLocation_STATUS(&extendedLocationValue); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		destination.ExtendedLocation = &extendedLocationValue
+	} else {
+		destination.ExtendedLocation = nil
+	}
+
+	destination.Fqdn = genruntime.ClonePointer(m.Fqdn)
+	destination.FqdnSubdomain = genruntime.ClonePointer(m.FqdnSubdomain)
+
+	if m.HttpProxyConfig != nil {
+		var httpProxyConfigValue storage.ManagedClusterHTTPProxyConfig_STATUS
+		if err := m.HttpProxyConfig.AssignProperties_To_ManagedClusterHTTPProxyConfig_STATUS(&httpProxyConfigValue); err != nil {
+			return fmt.Errorf("converting HttpProxyConfig: %w", err)
+		}
+		destination.HttpProxyConfig = &httpProxyConfigValue
+	} else {
+		destination.HttpProxyConfig = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(m.Id)
+
+	if m.Identity != nil {
+		var identityValue storage.ManagedClusterIdentity_STATUS
+		if err := m.Identity.AssignProperties_To_ManagedClusterIdentity_STATUS(&identityValue); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		destination.Identity = &identityValue
+	} else {
+		destination.Identity = nil
+	}
+
+	if m.IdentityProfile != nil {
+		identityProfileMap := make(map[string]storage.ManagedClusterProperties_IdentityProfileValue_STATUS, len(m.IdentityProfile))
+		for identityProfileKey, identityProfileValue := range m.IdentityProfile {
+			var identityProfileItem storage.ManagedClusterProperties_IdentityProfileValue_STATUS
+			if err := identityProfileValue.AssignProperties_To_ManagedClusterProperties_IdentityProfileValue_STATUS(&identityProfileItem); err != nil {
+				return fmt.Errorf("converting IdentityProfile: %w", err)
+			}
+			(identityProfileMap)[identityProfileKey] = identityProfileItem
+		}
+		destination.IdentityProfile = identityProfileMap
+	} else {
+		destination.IdentityProfile = nil
+	}
+
+	destination.KubernetesVersion = genruntime.ClonePointer(m.KubernetesVersion)
+
+	if m.LinuxProfile != nil {
+		var linuxProfileValue storage.ContainerServiceLinuxProfile_STATUS
+		if err := m.LinuxProfile.AssignProperties_To_ContainerServiceLinuxProfile_STATUS(&linuxProfileValue); err != nil {
+			return fmt.Errorf("converting LinuxProfile: %w", err)
+		}
+		destination.LinuxProfile = &linuxProfileValue
+	} else {
+		destination.LinuxProfile = nil
+	}
+
+	destination.Location = genruntime.ClonePointer(m.Location)
+	destination.MaxAgentPools = genruntime.ClonePointer(m.MaxAgentPools)
+	destination.Name = genruntime.ClonePointer(m.Name)
+
+	if m.NetworkProfile != nil {
+		var networkProfileValue storage.ContainerServiceNetworkProfile_STATUS
+		if err := m.NetworkProfile.AssignProperties_To_ContainerServiceNetworkProfile_STATUS(&networkProfileValue); err != nil {
+			return fmt.Errorf("converting NetworkProfile: %w", err)
+		}
+		destination.NetworkProfile = &networkProfileValue
+	} else {
+		destination.NetworkProfile = nil
+	}
+
+	destination.NodeResourceGroup = genruntime.ClonePointer(m.NodeResourceGroup)
+
+	if m.PodIdentityProfile != nil {
+		var podIdentityProfileValue storage.ManagedClusterPodIdentityProfile_STATUS
+		if err := m.PodIdentityProfile.AssignProperties_To_ManagedClusterPodIdentityProfile_STATUS(&podIdentityProfileValue); err != nil {
+			return fmt.Errorf("converting PodIdentityProfile: %w", err)
+		}
+		destination.PodIdentityProfile = &podIdentityProfileValue
+	} else {
+		destination.PodIdentityProfile = nil
+	}
+
+	if m.PowerState != nil {
+		var powerStateValue storage.PowerState_STATUS
+		if err := m.PowerState.AssignProperties_To_PowerState_STATUS(&powerStateValue); err != nil {
+			return fmt.Errorf("converting PowerState: %w", err)
+		}
+		destination.PowerState = &powerStateValue
+	} else {
+		destination.PowerState = nil
+	}
+
+	destination.PrivateFQDN = genruntime.ClonePointer(m.PrivateFQDN)
+
+	if m.PrivateLinkResources != nil {
+		privateLinkResourcesList := make([]storage.PrivateLinkResource_STATUS, len(m.PrivateLinkResources))
+		for privateLinkResourcesIndex := range m.PrivateLinkResources {
+			if err := m.PrivateLinkResources[privateLinkResourcesIndex].AssignProperties_To_PrivateLinkResource_STATUS(&privateLinkResourcesList[privateLinkResourcesIndex]); err != nil {
+				return fmt.Errorf("converting PrivateLinkResources: %w", err)
+			}
+		}
+		destination.PrivateLinkResources = privateLinkResourcesList
+	} else {
+		destination.PrivateLinkResources = nil
+	}
+
+	destination.ProvisioningState = genruntime.ClonePointer(m.ProvisioningState)
+
+	if m.ServicePrincipalProfile != nil {
+		var servicePrincipalProfileValue storage.ManagedClusterServicePrincipalProfile_STATUS
+		if err := m.ServicePrincipalProfile.AssignProperties_To_ManagedClusterServicePrincipalProfile_STATUS(&servicePrincipalProfileValue); err != nil {
+			return fmt.Errorf("converting ServicePrincipalProfile: %w", err)
+		}
+		destination.ServicePrincipalProfile = &servicePrincipalProfileValue
+	} else {
+		destination.ServicePrincipalProfile = nil
+	}
+
+	if m.Sku != nil {
+		var skuValue storage.ManagedClusterSKU_STATUS
+		if err := m.Sku.AssignProperties_To_ManagedClusterSKU_STATUS(&skuValue); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		destination.Sku = &skuValue
+	} else {
+		destination.Sku = nil
+	}
+
+	destination.Tags = maps.Clone(m.Tags)
+	destination.Type = genruntime.ClonePointer(m.Type)
+
+	if m.WindowsProfile != nil {
+		var windowsProfileValue storage.ManagedClusterWindowsProfile_STATUS
+		if err := m.WindowsProfile.AssignProperties_To_ManagedClusterWindowsProfile_STATUS(&windowsProfileValue); err != nil {
+			return fmt.Errorf("converting WindowsProfile: %w", err)
+		}
+		destination.WindowsProfile = &windowsProfileValue
+	} else {
+		destination.WindowsProfile = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // AgentPoolMode: A cluster must have at least one 'System' Agent Pool at all times. For additional information on agent pool restrictions and best practices, see: https://docs.microsoft.com/azure/aks/use-system-pools
 // +kubebuilder:validation:Enum={"System","User"}
 type AgentPoolMode string
@@ -332,10 +1319,44 @@ type AgentPoolUpgradeSettings struct {
 	MaxSurge *string `json:"maxSurge,omitempty"`
 }
 
+// AssignProperties_From_AgentPoolUpgradeSettings populates the receiver from source, a containerservice/v1api20210501/storage.AgentPoolUpgradeSettings.
+func (a *AgentPoolUpgradeSettings) AssignProperties_From_AgentPoolUpgradeSettings(source *storage.AgentPoolUpgradeSettings) error {
+	a.MaxSurge = genruntime.ClonePointer(source.MaxSurge)
+
+	return nil
+}
+
+// AssignProperties_To_AgentPoolUpgradeSettings populates destination, a containerservice/v1api20210501/storage.AgentPoolUpgradeSettings, from the receiver.
+func (a *AgentPoolUpgradeSettings) AssignProperties_To_AgentPoolUpgradeSettings(destination *storage.AgentPoolUpgradeSettings) error {
+	destination.MaxSurge = genruntime.ClonePointer(a.MaxSurge)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // AgentPoolUpgradeSettings_STATUS: Settings for upgrading an agentpool
 type AgentPoolUpgradeSettings_STATUS struct {
 	// MaxSurge: This can either be set to an integer (e.g. '5') or a percentage (e.g. '50%'). If a percentage is specified, it is the percentage of the total agent pool size at the time of the upgrade. For percentages, fractional nodes are rounded up. If not specified, the default is 1. For more information, including best practices, see: https://docs.microsoft.com/azure/aks/upgrade-cluster#customize-node-surge-upgrade
 	MaxSurge *string `json:"maxSurge,omitempty"`
+}
+
+// AssignProperties_From_AgentPoolUpgradeSettings_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.AgentPoolUpgradeSettings_STATUS.
+func (a *AgentPoolUpgradeSettings_STATUS) AssignProperties_From_AgentPoolUpgradeSettings_STATUS(source *storage.AgentPoolUpgradeSettings_STATUS) error {
+	a.MaxSurge = genruntime.ClonePointer(source.MaxSurge)
+
+	return nil
+}
+
+// AssignProperties_To_AgentPoolUpgradeSettings_STATUS populates destination, a containerservice/v1api20210501/storage.AgentPoolUpgradeSettings_STATUS, from the receiver.
+func (a *AgentPoolUpgradeSettings_STATUS) AssignProperties_To_AgentPoolUpgradeSettings_STATUS(destination *storage.AgentPoolUpgradeSettings_STATUS) error {
+	destination.MaxSurge = genruntime.ClonePointer(a.MaxSurge)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // Code_STATUS: Tells whether the cluster is Running or Stopped
@@ -359,6 +1380,43 @@ type ContainerServiceLinuxProfile struct {
 	Ssh *ContainerServiceSshConfiguration `json:"ssh,omitempty"`
 }
 
+// AssignProperties_From_ContainerServiceLinuxProfile populates the receiver from source, a containerservice/v1api20210501/storage.ContainerServiceLinuxProfile.
+func (c *ContainerServiceLinuxProfile) AssignProperties_From_ContainerServiceLinuxProfile(source *storage.ContainerServiceLinuxProfile) error {
+	c.AdminUsername = genruntime.ClonePointer(source.AdminUsername)
+
+	if source.Ssh != nil {
+		var sshValue ContainerServiceSshConfiguration
+		if err := sshValue.AssignProperties_From_ContainerServiceSshConfiguration(source.Ssh); err != nil {
+			return fmt.Errorf("converting Ssh: %w", err)
+		}
+		c.Ssh = &sshValue
+	} else {
+		c.Ssh = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ContainerServiceLinuxProfile populates destination, a containerservice/v1api20210501/storage.ContainerServiceLinuxProfile, from the receiver.
+func (c *ContainerServiceLinuxProfile) AssignProperties_To_ContainerServiceLinuxProfile(destination *storage.ContainerServiceLinuxProfile) error {
+	destination.AdminUsername = genruntime.ClonePointer(c.AdminUsername)
+
+	if c.Ssh != nil {
+		var sshValue storage.ContainerServiceSshConfiguration
+		if err := c.Ssh.AssignProperties_To_ContainerServiceSshConfiguration(&sshValue); err != nil {
+			return fmt.Errorf("converting Ssh: %w", err)
+		}
+		destination.Ssh = &sshValue
+	} else {
+		destination.Ssh = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ContainerServiceLinuxProfile_STATUS: Profile for Linux VMs in the container service cluster.
 type ContainerServiceLinuxProfile_STATUS struct {
 	// AdminUsername: The administrator username to use for Linux VMs.
@@ -367,6 +1425,43 @@ type ContainerServiceLinuxProfile_STATUS struct {
 
 	// Ssh: The SSH configuration for Linux-based VMs running on Azure.
 	Ssh *ContainerServiceSshConfiguration_STATUS `json:"ssh,omitempty"`
+}
+
+// AssignProperties_From_ContainerServiceLinuxProfile_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ContainerServiceLinuxProfile_STATUS.
+func (c *ContainerServiceLinuxProfile_STATUS) AssignProperties_From_ContainerServiceLinuxProfile_STATUS(source *storage.ContainerServiceLinuxProfile_STATUS) error {
+	c.AdminUsername = genruntime.ClonePointer(source.AdminUsername)
+
+	if source.Ssh != nil {
+		var sshValue ContainerServiceSshConfiguration_STATUS
+		if err := sshValue.AssignProperties_From_ContainerServiceSshConfiguration_STATUS(source.Ssh); err != nil {
+			return fmt.Errorf("converting Ssh: %w", err)
+		}
+		c.Ssh = &sshValue
+	} else {
+		c.Ssh = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ContainerServiceLinuxProfile_STATUS populates destination, a containerservice/v1api20210501/storage.ContainerServiceLinuxProfile_STATUS, from the receiver.
+func (c *ContainerServiceLinuxProfile_STATUS) AssignProperties_To_ContainerServiceLinuxProfile_STATUS(destination *storage.ContainerServiceLinuxProfile_STATUS) error {
+	destination.AdminUsername = genruntime.ClonePointer(c.AdminUsername)
+
+	if c.Ssh != nil {
+		var sshValue storage.ContainerServiceSshConfiguration_STATUS
+		if err := c.Ssh.AssignProperties_To_ContainerServiceSshConfiguration_STATUS(&sshValue); err != nil {
+			return fmt.Errorf("converting Ssh: %w", err)
+		}
+		destination.Ssh = &sshValue
+	} else {
+		destination.Ssh = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ContainerServiceNetworkProfile: Profile of network configuration.
@@ -406,6 +1501,121 @@ type ContainerServiceNetworkProfile struct {
 	ServiceCidr *string `json:"serviceCidr,omitempty"`
 }
 
+// AssignProperties_From_ContainerServiceNetworkProfile populates the receiver from source, a containerservice/v1api20210501/storage.ContainerServiceNetworkProfile.
+func (c *ContainerServiceNetworkProfile) AssignProperties_From_ContainerServiceNetworkProfile(source *storage.ContainerServiceNetworkProfile) error {
+	c.DnsServiceIP = genruntime.ClonePointer(source.DnsServiceIP)
+	c.DockerBridgeCidr = genruntime.ClonePointer(source.DockerBridgeCidr)
+
+	if source.LoadBalancerProfile != nil {
+		var loadBalancerProfileValue ManagedClusterLoadBalancerProfile
+		if err := loadBalancerProfileValue.AssignProperties_From_ManagedClusterLoadBalancerProfile(source.LoadBalancerProfile); err != nil {
+			return fmt.Errorf("converting LoadBalancerProfile: %w", err)
+		}
+		c.LoadBalancerProfile = &loadBalancerProfileValue
+	} else {
+		c.LoadBalancerProfile = nil
+	}
+
+	if source.LoadBalancerSku != nil {
+		loadBalancerSkuValue := LoadBalancerSku(*source.LoadBalancerSku)
+		c.LoadBalancerSku = &loadBalancerSkuValue
+	} else {
+		c.LoadBalancerSku = nil
+	}
+
+	if source.NetworkMode != nil {
+		networkModeValue := NetworkMode(*source.NetworkMode)
+		c.NetworkMode = &networkModeValue
+	} else {
+		c.NetworkMode = nil
+	}
+
+	if source.NetworkPlugin != nil {
+		networkPluginValue := NetworkPlugin(*source.NetworkPlugin)
+		c.NetworkPlugin = &networkPluginValue
+	} else {
+		c.NetworkPlugin = nil
+	}
+
+	if source.NetworkPolicy != nil {
+		networkPolicyValue := NetworkPolicy(*source.NetworkPolicy)
+		c.NetworkPolicy = &networkPolicyValue
+	} else {
+		c.NetworkPolicy = nil
+	}
+
+	if source.OutboundType != nil {
+		outboundTypeValue := OutboundType(*source.OutboundType)
+		c.OutboundType = &outboundTypeValue
+	} else {
+		c.OutboundType = nil
+	}
+
+	c.PodCidr = genruntime.ClonePointer(source.PodCidr)
+	c.ServiceCidr = genruntime.ClonePointer(source.ServiceCidr)
+
+	return nil
+}
+
+// AssignProperties_To_ContainerServiceNetworkProfile populates destination, a containerservice/v1api20210501/storage.ContainerServiceNetworkProfile, from the receiver.
+func (c *ContainerServiceNetworkProfile) AssignProperties_To_ContainerServiceNetworkProfile(destination *storage.ContainerServiceNetworkProfile) error {
+	destination.DnsServiceIP = genruntime.ClonePointer(c.DnsServiceIP)
+	destination.DockerBridgeCidr = genruntime.ClonePointer(c.DockerBridgeCidr)
+
+	if c.LoadBalancerProfile != nil {
+		var loadBalancerProfileValue storage.ManagedClusterLoadBalancerProfile
+		if err := c.LoadBalancerProfile.AssignProperties_To_ManagedClusterLoadBalancerProfile(&loadBalancerProfileValue); err != nil {
+			return fmt.Errorf("converting LoadBalancerProfile: %w", err)
+		}
+		destination.LoadBalancerProfile = &loadBalancerProfileValue
+	} else {
+		destination.LoadBalancerProfile = nil
+	}
+
+	if c.LoadBalancerSku != nil {
+		loadBalancerSkuValue := string(*c.LoadBalancerSku)
+		destination.LoadBalancerSku = &loadBalancerSkuValue
+	} else {
+		destination.LoadBalancerSku = nil
+	}
+
+	if c.NetworkMode != nil {
+		networkModeValue := string(*c.NetworkMode)
+		destination.NetworkMode = &networkModeValue
+	} else {
+		destination.NetworkMode = nil
+	}
+
+	if c.NetworkPlugin != nil {
+		networkPluginValue := string(*c.NetworkPlugin)
+		destination.NetworkPlugin = &networkPluginValue
+	} else {
+		destination.NetworkPlugin = nil
+	}
+
+	if c.NetworkPolicy != nil {
+		networkPolicyValue := string(*c.NetworkPolicy)
+		destination.NetworkPolicy = &networkPolicyValue
+	} else {
+		destination.NetworkPolicy = nil
+	}
+
+	if c.OutboundType != nil {
+		outboundTypeValue := string(*c.OutboundType)
+		destination.OutboundType = &outboundTypeValue
+	} else {
+		destination.OutboundType = nil
+	}
+
+	destination.PodCidr = genruntime.ClonePointer(c.PodCidr)
+	destination.ServiceCidr = genruntime.ClonePointer(c.ServiceCidr)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ContainerServiceNetworkProfile_STATUS: Profile of network configuration.
 type ContainerServiceNetworkProfile_STATUS struct {
 	// DnsServiceIP: An IP address assigned to the Kubernetes DNS service. It must be within the Kubernetes service address range specified in serviceCidr.
@@ -443,6 +1653,121 @@ type ContainerServiceNetworkProfile_STATUS struct {
 	ServiceCidr *string `json:"serviceCidr,omitempty"`
 }
 
+// AssignProperties_From_ContainerServiceNetworkProfile_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ContainerServiceNetworkProfile_STATUS.
+func (c *ContainerServiceNetworkProfile_STATUS) AssignProperties_From_ContainerServiceNetworkProfile_STATUS(source *storage.ContainerServiceNetworkProfile_STATUS) error {
+	c.DnsServiceIP = genruntime.ClonePointer(source.DnsServiceIP)
+	c.DockerBridgeCidr = genruntime.ClonePointer(source.DockerBridgeCidr)
+
+	if source.LoadBalancerProfile != nil {
+		var loadBalancerProfileValue ManagedClusterLoadBalancerProfile_STATUS
+		if err := loadBalancerProfileValue.AssignProperties_From_ManagedClusterLoadBalancerProfile_STATUS(source.LoadBalancerProfile); err != nil {
+			return fmt.Errorf("converting LoadBalancerProfile: %w", err)
+		}
+		c.LoadBalancerProfile = &loadBalancerProfileValue
+	} else {
+		c.LoadBalancerProfile = nil
+	}
+
+	if source.LoadBalancerSku != nil {
+		loadBalancerSkuValue := LoadBalancerSku_STATUS(*source.LoadBalancerSku)
+		c.LoadBalancerSku = &loadBalancerSkuValue
+	} else {
+		c.LoadBalancerSku = nil
+	}
+
+	if source.NetworkMode != nil {
+		networkModeValue := NetworkMode_STATUS(*source.NetworkMode)
+		c.NetworkMode = &networkModeValue
+	} else {
+		c.NetworkMode = nil
+	}
+
+	if source.NetworkPlugin != nil {
+		networkPluginValue := NetworkPlugin_STATUS(*source.NetworkPlugin)
+		c.NetworkPlugin = &networkPluginValue
+	} else {
+		c.NetworkPlugin = nil
+	}
+
+	if source.NetworkPolicy != nil {
+		networkPolicyValue := NetworkPolicy_STATUS(*source.NetworkPolicy)
+		c.NetworkPolicy = &networkPolicyValue
+	} else {
+		c.NetworkPolicy = nil
+	}
+
+	if source.OutboundType != nil {
+		outboundTypeValue := OutboundType_STATUS(*source.OutboundType)
+		c.OutboundType = &outboundTypeValue
+	} else {
+		c.OutboundType = nil
+	}
+
+	c.PodCidr = genruntime.ClonePointer(source.PodCidr)
+	c.ServiceCidr = genruntime.ClonePointer(source.ServiceCidr)
+
+	return nil
+}
+
+// AssignProperties_To_ContainerServiceNetworkProfile_STATUS populates destination, a containerservice/v1api20210501/storage.ContainerServiceNetworkProfile_STATUS, from the receiver.
+func (c *ContainerServiceNetworkProfile_STATUS) AssignProperties_To_ContainerServiceNetworkProfile_STATUS(destination *storage.ContainerServiceNetworkProfile_STATUS) error {
+	destination.DnsServiceIP = genruntime.ClonePointer(c.DnsServiceIP)
+	destination.DockerBridgeCidr = genruntime.ClonePointer(c.DockerBridgeCidr)
+
+	if c.LoadBalancerProfile != nil {
+		var loadBalancerProfileValue storage.ManagedClusterLoadBalancerProfile_STATUS
+		if err := c.LoadBalancerProfile.AssignProperties_To_ManagedClusterLoadBalancerProfile_STATUS(&loadBalancerProfileValue); err != nil {
+			return fmt.Errorf("converting LoadBalancerProfile: %w", err)
+		}
+		destination.LoadBalancerProfile = &loadBalancerProfileValue
+	} else {
+		destination.LoadBalancerProfile = nil
+	}
+
+	if c.LoadBalancerSku != nil {
+		loadBalancerSkuValue := string(*c.LoadBalancerSku)
+		destination.LoadBalancerSku = &loadBalancerSkuValue
+	} else {
+		destination.LoadBalancerSku = nil
+	}
+
+	if c.NetworkMode != nil {
+		networkModeValue := string(*c.NetworkMode)
+		destination.NetworkMode = &networkModeValue
+	} else {
+		destination.NetworkMode = nil
+	}
+
+	if c.NetworkPlugin != nil {
+		networkPluginValue := string(*c.NetworkPlugin)
+		destination.NetworkPlugin = &networkPluginValue
+	} else {
+		destination.NetworkPlugin = nil
+	}
+
+	if c.NetworkPolicy != nil {
+		networkPolicyValue := string(*c.NetworkPolicy)
+		destination.NetworkPolicy = &networkPolicyValue
+	} else {
+		destination.NetworkPolicy = nil
+	}
+
+	if c.OutboundType != nil {
+		outboundTypeValue := string(*c.OutboundType)
+		destination.OutboundType = &outboundTypeValue
+	} else {
+		destination.OutboundType = nil
+	}
+
+	destination.PodCidr = genruntime.ClonePointer(c.PodCidr)
+	destination.ServiceCidr = genruntime.ClonePointer(c.ServiceCidr)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ContainerServiceSshConfiguration: SSH configuration for Linux-based VMs running on Azure.
 type ContainerServiceSshConfiguration struct {
 	// PublicKeys: The list of SSH public keys used to authenticate with Linux-based VMs. A maximum of 1 key may be specified.
@@ -450,10 +1775,84 @@ type ContainerServiceSshConfiguration struct {
 	PublicKeys []ContainerServiceSshPublicKey `json:"publicKeys,omitempty"`
 }
 
+// AssignProperties_From_ContainerServiceSshConfiguration populates the receiver from source, a containerservice/v1api20210501/storage.ContainerServiceSshConfiguration.
+func (c *ContainerServiceSshConfiguration) AssignProperties_From_ContainerServiceSshConfiguration(source *storage.ContainerServiceSshConfiguration) error {
+	if source.PublicKeys != nil {
+		publicKeysList := make([]ContainerServiceSshPublicKey, len(source.PublicKeys))
+		for publicKeysIndex := range source.PublicKeys {
+			if err := publicKeysList[publicKeysIndex].AssignProperties_From_ContainerServiceSshPublicKey(&source.PublicKeys[publicKeysIndex]); err != nil {
+				return fmt.Errorf("converting PublicKeys: %w", err)
+			}
+		}
+		c.PublicKeys = publicKeysList
+	} else {
+		c.PublicKeys = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ContainerServiceSshConfiguration populates destination, a containerservice/v1api20210501/storage.ContainerServiceSshConfiguration, from the receiver.
+func (c *ContainerServiceSshConfiguration) AssignProperties_To_ContainerServiceSshConfiguration(destination *storage.ContainerServiceSshConfiguration) error {
+	if c.PublicKeys != nil {
+		publicKeysList := make([]storage.ContainerServiceSshPublicKey, len(c.PublicKeys))
+		for publicKeysIndex := range c.PublicKeys {
+			if err := c.PublicKeys[publicKeysIndex].AssignProperties_To_ContainerServiceSshPublicKey(&publicKeysList[publicKeysIndex]); err != nil {
+				return fmt.Errorf("converting PublicKeys: %w", err)
+			}
+		}
+		destination.PublicKeys = publicKeysList
+	} else {
+		destination.PublicKeys = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ContainerServiceSshConfiguration_STATUS: SSH configuration for Linux-based VMs running on Azure.
 type ContainerServiceSshConfiguration_STATUS struct {
 	// PublicKeys: The list of SSH public keys used to authenticate with Linux-based VMs. A maximum of 1 key may be specified.
 	PublicKeys []ContainerServiceSshPublicKey_STATUS `json:"publicKeys,omitempty"`
+}
+
+// AssignProperties_From_ContainerServiceSshConfiguration_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ContainerServiceSshConfiguration_STATUS.
+func (c *ContainerServiceSshConfiguration_STATUS) AssignProperties_From_ContainerServiceSshConfiguration_STATUS(source *storage.ContainerServiceSshConfiguration_STATUS) error {
+	if source.PublicKeys != nil {
+		publicKeysList := make([]ContainerServiceSshPublicKey_STATUS, len(source.PublicKeys))
+		for publicKeysIndex := range source.PublicKeys {
+			if err := publicKeysList[publicKeysIndex].AssignProperties_From_ContainerServiceSshPublicKey_STATUS(&source.PublicKeys[publicKeysIndex]); err != nil {
+				return fmt.Errorf("converting PublicKeys: %w", err)
+			}
+		}
+		c.PublicKeys = publicKeysList
+	} else {
+		c.PublicKeys = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ContainerServiceSshConfiguration_STATUS populates destination, a containerservice/v1api20210501/storage.ContainerServiceSshConfiguration_STATUS, from the receiver.
+func (c *ContainerServiceSshConfiguration_STATUS) AssignProperties_To_ContainerServiceSshConfiguration_STATUS(destination *storage.ContainerServiceSshConfiguration_STATUS) error {
+	if c.PublicKeys != nil {
+		publicKeysList := make([]storage.ContainerServiceSshPublicKey_STATUS, len(c.PublicKeys))
+		for publicKeysIndex := range c.PublicKeys {
+			if err := c.PublicKeys[publicKeysIndex].AssignProperties_To_ContainerServiceSshPublicKey_STATUS(&publicKeysList[publicKeysIndex]); err != nil {
+				return fmt.Errorf("converting PublicKeys: %w", err)
+			}
+		}
+		destination.PublicKeys = publicKeysList
+	} else {
+		destination.PublicKeys = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ContainerServiceSshPublicKey: Contains information about SSH certificate public key data.
@@ -463,10 +1862,44 @@ type ContainerServiceSshPublicKey struct {
 	KeyData *string `json:"keyData,omitempty"`
 }
 
+// AssignProperties_From_ContainerServiceSshPublicKey populates the receiver from source, a containerservice/v1api20210501/storage.ContainerServiceSshPublicKey.
+func (c *ContainerServiceSshPublicKey) AssignProperties_From_ContainerServiceSshPublicKey(source *storage.ContainerServiceSshPublicKey) error {
+	c.KeyData = genruntime.ClonePointer(source.KeyData)
+
+	return nil
+}
+
+// AssignProperties_To_ContainerServiceSshPublicKey populates destination, a containerservice/v1api20210501/storage.ContainerServiceSshPublicKey, from the receiver.
+func (c *ContainerServiceSshPublicKey) AssignProperties_To_ContainerServiceSshPublicKey(destination *storage.ContainerServiceSshPublicKey) error {
+	destination.KeyData = genruntime.ClonePointer(c.KeyData)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ContainerServiceSshPublicKey_STATUS: Contains information about SSH certificate public key data.
 type ContainerServiceSshPublicKey_STATUS struct {
 	// KeyData: Certificate public key used to authenticate with VMs through SSH. The certificate must be in PEM format with or without headers.
 	KeyData *string `json:"keyData,omitempty"`
+}
+
+// AssignProperties_From_ContainerServiceSshPublicKey_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ContainerServiceSshPublicKey_STATUS.
+func (c *ContainerServiceSshPublicKey_STATUS) AssignProperties_From_ContainerServiceSshPublicKey_STATUS(source *storage.ContainerServiceSshPublicKey_STATUS) error {
+	c.KeyData = genruntime.ClonePointer(source.KeyData)
+
+	return nil
+}
+
+// AssignProperties_To_ContainerServiceSshPublicKey_STATUS populates destination, a containerservice/v1api20210501/storage.ContainerServiceSshPublicKey_STATUS, from the receiver.
+func (c *ContainerServiceSshPublicKey_STATUS) AssignProperties_To_ContainerServiceSshPublicKey_STATUS(destination *storage.ContainerServiceSshPublicKey_STATUS) error {
+	destination.KeyData = genruntime.ClonePointer(c.KeyData)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // Expander: If not specified, the default is 'random'. See [expanders](https://github.com/kubernetes/autoscaler/blob/master/cluster-autoscaler/FAQ.md#what-are-expanders) for more information.
@@ -500,6 +1933,37 @@ type ExtendedLocation struct {
 	Type *ExtendedLocationTypes `json:"type,omitempty"`
 }
 
+// AssignProperties_From_ExtendedLocation populates the receiver from source, a containerservice/v1api20210501/storage.ExtendedLocation.
+func (e *ExtendedLocation) AssignProperties_From_ExtendedLocation(source *storage.ExtendedLocation) error {
+	e.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Type != nil {
+		typeValue := ExtendedLocationTypes(*source.Type)
+		e.Type = &typeValue
+	} else {
+		e.Type = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ExtendedLocation populates destination, a containerservice/v1api20210501/storage.ExtendedLocation, from the receiver.
+func (e *ExtendedLocation) AssignProperties_To_ExtendedLocation(destination *storage.ExtendedLocation) error {
+	destination.Name = genruntime.ClonePointer(e.Name)
+
+	if e.Type != nil {
+		typeValue := string(*e.Type)
+		destination.Type = &typeValue
+	} else {
+		destination.Type = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ExtendedLocationTypes: The type of extendedLocation.
 // +kubebuilder:validation:Enum={"EdgeZone"}
 type ExtendedLocationTypes string
@@ -523,6 +1987,37 @@ type ExtendedLocation_STATUS struct {
 
 	// Type: The type of the extended location.
 	Type *ExtendedLocationTypes_STATUS `json:"type,omitempty"`
+}
+
+// AssignProperties_From_ExtendedLocation_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ExtendedLocation_STATUS.
+func (e *ExtendedLocation_STATUS) AssignProperties_From_ExtendedLocation_STATUS(source *storage.ExtendedLocation_STATUS) error {
+	e.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Type != nil {
+		typeValue := ExtendedLocationTypes_STATUS(*source.Type)
+		e.Type = &typeValue
+	} else {
+		e.Type = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ExtendedLocation_STATUS populates destination, a containerservice/v1api20210501/storage.ExtendedLocation_STATUS, from the receiver.
+func (e *ExtendedLocation_STATUS) AssignProperties_To_ExtendedLocation_STATUS(destination *storage.ExtendedLocation_STATUS) error {
+	destination.Name = genruntime.ClonePointer(e.Name)
+
+	if e.Type != nil {
+		typeValue := string(*e.Type)
+		destination.Type = &typeValue
+	} else {
+		destination.Type = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // GPUInstanceProfile: GPUInstanceProfile to be used to specify GPU MIG instance profile for supported GPU VM SKU.
@@ -586,6 +2081,43 @@ type KubeletConfig struct {
 	TopologyManagerPolicy *string `json:"topologyManagerPolicy,omitempty"`
 }
 
+// AssignProperties_From_KubeletConfig populates the receiver from source, a containerservice/v1api20210501/storage.KubeletConfig.
+func (k *KubeletConfig) AssignProperties_From_KubeletConfig(source *storage.KubeletConfig) error {
+	k.AllowedUnsafeSysctls = slices.Clone(source.AllowedUnsafeSysctls)
+	k.ContainerLogMaxFiles = genruntime.ClonePointer(source.ContainerLogMaxFiles)
+	k.ContainerLogMaxSizeMB = genruntime.ClonePointer(source.ContainerLogMaxSizeMB)
+	k.CpuCfsQuota = genruntime.ClonePointer(source.CpuCfsQuota)
+	k.CpuCfsQuotaPeriod = genruntime.ClonePointer(source.CpuCfsQuotaPeriod)
+	k.CpuManagerPolicy = genruntime.ClonePointer(source.CpuManagerPolicy)
+	k.FailSwapOn = genruntime.ClonePointer(source.FailSwapOn)
+	k.ImageGcHighThreshold = genruntime.ClonePointer(source.ImageGcHighThreshold)
+	k.ImageGcLowThreshold = genruntime.ClonePointer(source.ImageGcLowThreshold)
+	k.PodMaxPids = genruntime.ClonePointer(source.PodMaxPids)
+	k.TopologyManagerPolicy = genruntime.ClonePointer(source.TopologyManagerPolicy)
+
+	return nil
+}
+
+// AssignProperties_To_KubeletConfig populates destination, a containerservice/v1api20210501/storage.KubeletConfig, from the receiver.
+func (k *KubeletConfig) AssignProperties_To_KubeletConfig(destination *storage.KubeletConfig) error {
+	destination.AllowedUnsafeSysctls = slices.Clone(k.AllowedUnsafeSysctls)
+	destination.ContainerLogMaxFiles = genruntime.ClonePointer(k.ContainerLogMaxFiles)
+	destination.ContainerLogMaxSizeMB = genruntime.ClonePointer(k.ContainerLogMaxSizeMB)
+	destination.CpuCfsQuota = genruntime.ClonePointer(k.CpuCfsQuota)
+	destination.CpuCfsQuotaPeriod = genruntime.ClonePointer(k.CpuCfsQuotaPeriod)
+	destination.CpuManagerPolicy = genruntime.ClonePointer(k.CpuManagerPolicy)
+	destination.FailSwapOn = genruntime.ClonePointer(k.FailSwapOn)
+	destination.ImageGcHighThreshold = genruntime.ClonePointer(k.ImageGcHighThreshold)
+	destination.ImageGcLowThreshold = genruntime.ClonePointer(k.ImageGcLowThreshold)
+	destination.PodMaxPids = genruntime.ClonePointer(k.PodMaxPids)
+	destination.TopologyManagerPolicy = genruntime.ClonePointer(k.TopologyManagerPolicy)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // KubeletConfig_STATUS: See [AKS custom node configuration](https://docs.microsoft.com/azure/aks/custom-node-configuration) for more details.
 type KubeletConfig_STATUS struct {
 	// AllowedUnsafeSysctls: Allowed list of unsafe sysctls or unsafe sysctl patterns (ending in `*`).
@@ -621,6 +2153,43 @@ type KubeletConfig_STATUS struct {
 
 	// TopologyManagerPolicy: For more information see [Kubernetes Topology Manager](https://kubernetes.io/docs/tasks/administer-cluster/topology-manager). The default is 'none'. Allowed values are 'none', 'best-effort', 'restricted', and 'single-numa-node'.
 	TopologyManagerPolicy *string `json:"topologyManagerPolicy,omitempty"`
+}
+
+// AssignProperties_From_KubeletConfig_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.KubeletConfig_STATUS.
+func (k *KubeletConfig_STATUS) AssignProperties_From_KubeletConfig_STATUS(source *storage.KubeletConfig_STATUS) error {
+	k.AllowedUnsafeSysctls = slices.Clone(source.AllowedUnsafeSysctls)
+	k.ContainerLogMaxFiles = genruntime.ClonePointer(source.ContainerLogMaxFiles)
+	k.ContainerLogMaxSizeMB = genruntime.ClonePointer(source.ContainerLogMaxSizeMB)
+	k.CpuCfsQuota = genruntime.ClonePointer(source.CpuCfsQuota)
+	k.CpuCfsQuotaPeriod = genruntime.ClonePointer(source.CpuCfsQuotaPeriod)
+	k.CpuManagerPolicy = genruntime.ClonePointer(source.CpuManagerPolicy)
+	k.FailSwapOn = genruntime.ClonePointer(source.FailSwapOn)
+	k.ImageGcHighThreshold = genruntime.ClonePointer(source.ImageGcHighThreshold)
+	k.ImageGcLowThreshold = genruntime.ClonePointer(source.ImageGcLowThreshold)
+	k.PodMaxPids = genruntime.ClonePointer(source.PodMaxPids)
+	k.TopologyManagerPolicy = genruntime.ClonePointer(source.TopologyManagerPolicy)
+
+	return nil
+}
+
+// AssignProperties_To_KubeletConfig_STATUS populates destination, a containerservice/v1api20210501/storage.KubeletConfig_STATUS, from the receiver.
+func (k *KubeletConfig_STATUS) AssignProperties_To_KubeletConfig_STATUS(destination *storage.KubeletConfig_STATUS) error {
+	destination.AllowedUnsafeSysctls = slices.Clone(k.AllowedUnsafeSysctls)
+	destination.ContainerLogMaxFiles = genruntime.ClonePointer(k.ContainerLogMaxFiles)
+	destination.ContainerLogMaxSizeMB = genruntime.ClonePointer(k.ContainerLogMaxSizeMB)
+	destination.CpuCfsQuota = genruntime.ClonePointer(k.CpuCfsQuota)
+	destination.CpuCfsQuotaPeriod = genruntime.ClonePointer(k.CpuCfsQuotaPeriod)
+	destination.CpuManagerPolicy = genruntime.ClonePointer(k.CpuManagerPolicy)
+	destination.FailSwapOn = genruntime.ClonePointer(k.FailSwapOn)
+	destination.ImageGcHighThreshold = genruntime.ClonePointer(k.ImageGcHighThreshold)
+	destination.ImageGcLowThreshold = genruntime.ClonePointer(k.ImageGcLowThreshold)
+	destination.PodMaxPids = genruntime.ClonePointer(k.PodMaxPids)
+	destination.TopologyManagerPolicy = genruntime.ClonePointer(k.TopologyManagerPolicy)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // KubeletDiskType: Determines the placement of emptyDir volumes, container runtime data root, and Kubelet ephemeral storage.
@@ -674,6 +2243,49 @@ type LinuxOSConfig struct {
 	TransparentHugePageEnabled *string `json:"transparentHugePageEnabled,omitempty"`
 }
 
+// AssignProperties_From_LinuxOSConfig populates the receiver from source, a containerservice/v1api20210501/storage.LinuxOSConfig.
+func (l *LinuxOSConfig) AssignProperties_From_LinuxOSConfig(source *storage.LinuxOSConfig) error {
+	l.SwapFileSizeMB = genruntime.ClonePointer(source.SwapFileSizeMB)
+
+	if source.Sysctls != nil {
+		var sysctlsValue SysctlConfig
+		if err := sysctlsValue.AssignProperties_From_SysctlConfig(source.Sysctls); err != nil {
+			return fmt.Errorf("converting Sysctls: %w", err)
+		}
+		l.Sysctls = &sysctlsValue
+	} else {
+		l.Sysctls = nil
+	}
+
+	l.TransparentHugePageDefrag = genruntime.ClonePointer(source.TransparentHugePageDefrag)
+	l.TransparentHugePageEnabled = genruntime.ClonePointer(source.TransparentHugePageEnabled)
+
+	return nil
+}
+
+// AssignProperties_To_LinuxOSConfig populates destination, a containerservice/v1api20210501/storage.LinuxOSConfig, from the receiver.
+func (l *LinuxOSConfig) AssignProperties_To_LinuxOSConfig(destination *storage.LinuxOSConfig) error {
+	destination.SwapFileSizeMB = genruntime.ClonePointer(l.SwapFileSizeMB)
+
+	if l.Sysctls != nil {
+		var sysctlsValue storage.SysctlConfig
+		if err := l.Sysctls.AssignProperties_To_SysctlConfig(&sysctlsValue); err != nil {
+			return fmt.Errorf("converting Sysctls: %w", err)
+		}
+		destination.Sysctls = &sysctlsValue
+	} else {
+		destination.Sysctls = nil
+	}
+
+	destination.TransparentHugePageDefrag = genruntime.ClonePointer(l.TransparentHugePageDefrag)
+	destination.TransparentHugePageEnabled = genruntime.ClonePointer(l.TransparentHugePageEnabled)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // LinuxOSConfig_STATUS: See [AKS custom node configuration](https://docs.microsoft.com/azure/aks/custom-node-configuration) for more details.
 type LinuxOSConfig_STATUS struct {
 	// SwapFileSizeMB: The size in MB of a swap file that will be created on each node.
@@ -687,6 +2299,49 @@ type LinuxOSConfig_STATUS struct {
 
 	// TransparentHugePageEnabled: Valid values are 'always', 'madvise', and 'never'. The default is 'always'. For more information see [Transparent Hugepages](https://www.kernel.org/doc/html/latest/admin-guide/mm/transhuge.html#admin-guide-transhuge).
 	TransparentHugePageEnabled *string `json:"transparentHugePageEnabled,omitempty"`
+}
+
+// AssignProperties_From_LinuxOSConfig_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.LinuxOSConfig_STATUS.
+func (l *LinuxOSConfig_STATUS) AssignProperties_From_LinuxOSConfig_STATUS(source *storage.LinuxOSConfig_STATUS) error {
+	l.SwapFileSizeMB = genruntime.ClonePointer(source.SwapFileSizeMB)
+
+	if source.Sysctls != nil {
+		var sysctlsValue SysctlConfig_STATUS
+		if err := sysctlsValue.AssignProperties_From_SysctlConfig_STATUS(source.Sysctls); err != nil {
+			return fmt.Errorf("converting Sysctls: %w", err)
+		}
+		l.Sysctls = &sysctlsValue
+	} else {
+		l.Sysctls = nil
+	}
+
+	l.TransparentHugePageDefrag = genruntime.ClonePointer(source.TransparentHugePageDefrag)
+	l.TransparentHugePageEnabled = genruntime.ClonePointer(source.TransparentHugePageEnabled)
+
+	return nil
+}
+
+// AssignProperties_To_LinuxOSConfig_STATUS populates destination, a containerservice/v1api20210501/storage.LinuxOSConfig_STATUS, from the receiver.
+func (l *LinuxOSConfig_STATUS) AssignProperties_To_LinuxOSConfig_STATUS(destination *storage.LinuxOSConfig_STATUS) error {
+	destination.SwapFileSizeMB = genruntime.ClonePointer(l.SwapFileSizeMB)
+
+	if l.Sysctls != nil {
+		var sysctlsValue storage.SysctlConfig_STATUS
+		if err := l.Sysctls.AssignProperties_To_SysctlConfig_STATUS(&sysctlsValue); err != nil {
+			return fmt.Errorf("converting Sysctls: %w", err)
+		}
+		destination.Sysctls = &sysctlsValue
+	} else {
+		destination.Sysctls = nil
+	}
+
+	destination.TransparentHugePageDefrag = genruntime.ClonePointer(l.TransparentHugePageDefrag)
+	destination.TransparentHugePageEnabled = genruntime.ClonePointer(l.TransparentHugePageEnabled)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // LoadBalancerSku: The default is 'standard'. See [Azure Load Balancer SKUs](https://docs.microsoft.com/azure/load-balancer/skus) for more information about the differences between load balancer SKUs.
@@ -731,6 +2386,35 @@ type ManagedClusterAADProfile struct {
 	TenantID *string `json:"tenantID,omitempty"`
 }
 
+// AssignProperties_From_ManagedClusterAADProfile populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterAADProfile.
+func (m *ManagedClusterAADProfile) AssignProperties_From_ManagedClusterAADProfile(source *storage.ManagedClusterAADProfile) error {
+	m.AdminGroupObjectIDs = slices.Clone(source.AdminGroupObjectIDs)
+	m.ClientAppID = genruntime.ClonePointer(source.ClientAppID)
+	m.EnableAzureRBAC = genruntime.ClonePointer(source.EnableAzureRBAC)
+	m.Managed = genruntime.ClonePointer(source.Managed)
+	m.ServerAppID = genruntime.ClonePointer(source.ServerAppID)
+	m.ServerAppSecret = genruntime.ClonePointer(source.ServerAppSecret)
+	m.TenantID = genruntime.ClonePointer(source.TenantID)
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterAADProfile populates destination, a containerservice/v1api20210501/storage.ManagedClusterAADProfile, from the receiver.
+func (m *ManagedClusterAADProfile) AssignProperties_To_ManagedClusterAADProfile(destination *storage.ManagedClusterAADProfile) error {
+	destination.AdminGroupObjectIDs = slices.Clone(m.AdminGroupObjectIDs)
+	destination.ClientAppID = genruntime.ClonePointer(m.ClientAppID)
+	destination.EnableAzureRBAC = genruntime.ClonePointer(m.EnableAzureRBAC)
+	destination.Managed = genruntime.ClonePointer(m.Managed)
+	destination.ServerAppID = genruntime.ClonePointer(m.ServerAppID)
+	destination.ServerAppSecret = genruntime.ClonePointer(m.ServerAppSecret)
+	destination.TenantID = genruntime.ClonePointer(m.TenantID)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ManagedClusterAADProfile_STATUS: For more details see [managed AAD on AKS](https://docs.microsoft.com/azure/aks/managed-aad).
 type ManagedClusterAADProfile_STATUS struct {
 	// AdminGroupObjectIDs: The list of AAD group object IDs that will have admin role of the cluster.
@@ -755,6 +2439,35 @@ type ManagedClusterAADProfile_STATUS struct {
 	TenantID *string `json:"tenantID,omitempty"`
 }
 
+// AssignProperties_From_ManagedClusterAADProfile_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterAADProfile_STATUS.
+func (m *ManagedClusterAADProfile_STATUS) AssignProperties_From_ManagedClusterAADProfile_STATUS(source *storage.ManagedClusterAADProfile_STATUS) error {
+	m.AdminGroupObjectIDs = slices.Clone(source.AdminGroupObjectIDs)
+	m.ClientAppID = genruntime.ClonePointer(source.ClientAppID)
+	m.EnableAzureRBAC = genruntime.ClonePointer(source.EnableAzureRBAC)
+	m.Managed = genruntime.ClonePointer(source.Managed)
+	m.ServerAppID = genruntime.ClonePointer(source.ServerAppID)
+	m.ServerAppSecret = genruntime.ClonePointer(source.ServerAppSecret)
+	m.TenantID = genruntime.ClonePointer(source.TenantID)
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterAADProfile_STATUS populates destination, a containerservice/v1api20210501/storage.ManagedClusterAADProfile_STATUS, from the receiver.
+func (m *ManagedClusterAADProfile_STATUS) AssignProperties_To_ManagedClusterAADProfile_STATUS(destination *storage.ManagedClusterAADProfile_STATUS) error {
+	destination.AdminGroupObjectIDs = slices.Clone(m.AdminGroupObjectIDs)
+	destination.ClientAppID = genruntime.ClonePointer(m.ClientAppID)
+	destination.EnableAzureRBAC = genruntime.ClonePointer(m.EnableAzureRBAC)
+	destination.Managed = genruntime.ClonePointer(m.Managed)
+	destination.ServerAppID = genruntime.ClonePointer(m.ServerAppID)
+	destination.ServerAppSecret = genruntime.ClonePointer(m.ServerAppSecret)
+	destination.TenantID = genruntime.ClonePointer(m.TenantID)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ManagedClusterAPIServerAccessProfile: Access profile for managed cluster API server.
 type ManagedClusterAPIServerAccessProfile struct {
 	// AuthorizedIPRanges: IP ranges are specified in CIDR format, e.g. 137.117.106.88/29. This feature is not compatible with clusters that use Public IP Per Node, or clusters that are using a Basic Load Balancer. For more information see [API server authorized IP ranges](https://docs.microsoft.com/azure/aks/api-server-authorized-ip-ranges).
@@ -768,6 +2481,29 @@ type ManagedClusterAPIServerAccessProfile struct {
 
 	// PrivateDNSZone: The default is System. For more details see [configure private DNS zone](https://docs.microsoft.com/azure/aks/private-clusters#configure-private-dns-zone). Allowed values are 'system' and 'none'.
 	PrivateDNSZone *string `json:"privateDNSZone,omitempty"`
+}
+
+// AssignProperties_From_ManagedClusterAPIServerAccessProfile populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterAPIServerAccessProfile.
+func (m *ManagedClusterAPIServerAccessProfile) AssignProperties_From_ManagedClusterAPIServerAccessProfile(source *storage.ManagedClusterAPIServerAccessProfile) error {
+	m.AuthorizedIPRanges = slices.Clone(source.AuthorizedIPRanges)
+	m.EnablePrivateCluster = genruntime.ClonePointer(source.EnablePrivateCluster)
+	m.EnablePrivateClusterPublicFQDN = genruntime.ClonePointer(source.EnablePrivateClusterPublicFQDN)
+	m.PrivateDNSZone = genruntime.ClonePointer(source.PrivateDNSZone)
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterAPIServerAccessProfile populates destination, a containerservice/v1api20210501/storage.ManagedClusterAPIServerAccessProfile, from the receiver.
+func (m *ManagedClusterAPIServerAccessProfile) AssignProperties_To_ManagedClusterAPIServerAccessProfile(destination *storage.ManagedClusterAPIServerAccessProfile) error {
+	destination.AuthorizedIPRanges = slices.Clone(m.AuthorizedIPRanges)
+	destination.EnablePrivateCluster = genruntime.ClonePointer(m.EnablePrivateCluster)
+	destination.EnablePrivateClusterPublicFQDN = genruntime.ClonePointer(m.EnablePrivateClusterPublicFQDN)
+	destination.PrivateDNSZone = genruntime.ClonePointer(m.PrivateDNSZone)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ManagedClusterAPIServerAccessProfile_STATUS: Access profile for managed cluster API server.
@@ -785,6 +2521,29 @@ type ManagedClusterAPIServerAccessProfile_STATUS struct {
 	PrivateDNSZone *string `json:"privateDNSZone,omitempty"`
 }
 
+// AssignProperties_From_ManagedClusterAPIServerAccessProfile_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterAPIServerAccessProfile_STATUS.
+func (m *ManagedClusterAPIServerAccessProfile_STATUS) AssignProperties_From_ManagedClusterAPIServerAccessProfile_STATUS(source *storage.ManagedClusterAPIServerAccessProfile_STATUS) error {
+	m.AuthorizedIPRanges = slices.Clone(source.AuthorizedIPRanges)
+	m.EnablePrivateCluster = genruntime.ClonePointer(source.EnablePrivateCluster)
+	m.EnablePrivateClusterPublicFQDN = genruntime.ClonePointer(source.EnablePrivateClusterPublicFQDN)
+	m.PrivateDNSZone = genruntime.ClonePointer(source.PrivateDNSZone)
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterAPIServerAccessProfile_STATUS populates destination, a containerservice/v1api20210501/storage.ManagedClusterAPIServerAccessProfile_STATUS, from the receiver.
+func (m *ManagedClusterAPIServerAccessProfile_STATUS) AssignProperties_To_ManagedClusterAPIServerAccessProfile_STATUS(destination *storage.ManagedClusterAPIServerAccessProfile_STATUS) error {
+	destination.AuthorizedIPRanges = slices.Clone(m.AuthorizedIPRanges)
+	destination.EnablePrivateCluster = genruntime.ClonePointer(m.EnablePrivateCluster)
+	destination.EnablePrivateClusterPublicFQDN = genruntime.ClonePointer(m.EnablePrivateClusterPublicFQDN)
+	destination.PrivateDNSZone = genruntime.ClonePointer(m.PrivateDNSZone)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ManagedClusterAddonProfile: A Kubernetes add-on profile for a managed cluster.
 type ManagedClusterAddonProfile struct {
 	// Config: Key-value pairs for configuring an add-on.
@@ -793,6 +2552,25 @@ type ManagedClusterAddonProfile struct {
 	// Enabled: Whether the add-on is enabled or not.
 	// +kubebuilder:validation:Required
 	Enabled *bool `json:"enabled,omitempty"`
+}
+
+// AssignProperties_From_ManagedClusterAddonProfile populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterAddonProfile.
+func (m *ManagedClusterAddonProfile) AssignProperties_From_ManagedClusterAddonProfile(source *storage.ManagedClusterAddonProfile) error {
+	m.Config = maps.Clone(source.Config)
+	m.Enabled = genruntime.ClonePointer(source.Enabled)
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterAddonProfile populates destination, a containerservice/v1api20210501/storage.ManagedClusterAddonProfile, from the receiver.
+func (m *ManagedClusterAddonProfile) AssignProperties_To_ManagedClusterAddonProfile(destination *storage.ManagedClusterAddonProfile) error {
+	destination.Config = maps.Clone(m.Config)
+	destination.Enabled = genruntime.ClonePointer(m.Enabled)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ManagedClusterAddonProfile_Identity_STATUS: Information of user assigned identity used by this add-on.
@@ -807,6 +2585,27 @@ type ManagedClusterAddonProfile_Identity_STATUS struct {
 	ResourceId *string `json:"resourceId,omitempty"`
 }
 
+// AssignProperties_From_ManagedClusterAddonProfile_Identity_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterAddonProfile_Identity_STATUS.
+func (m *ManagedClusterAddonProfile_Identity_STATUS) AssignProperties_From_ManagedClusterAddonProfile_Identity_STATUS(source *storage.ManagedClusterAddonProfile_Identity_STATUS) error {
+	m.ClientId = genruntime.ClonePointer(source.ClientId)
+	m.ObjectId = genruntime.ClonePointer(source.ObjectId)
+	m.ResourceId = genruntime.ClonePointer(source.ResourceId)
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterAddonProfile_Identity_STATUS populates destination, a containerservice/v1api20210501/storage.ManagedClusterAddonProfile_Identity_STATUS, from the receiver.
+func (m *ManagedClusterAddonProfile_Identity_STATUS) AssignProperties_To_ManagedClusterAddonProfile_Identity_STATUS(destination *storage.ManagedClusterAddonProfile_Identity_STATUS) error {
+	destination.ClientId = genruntime.ClonePointer(m.ClientId)
+	destination.ObjectId = genruntime.ClonePointer(m.ObjectId)
+	destination.ResourceId = genruntime.ClonePointer(m.ResourceId)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ManagedClusterAddonProfile_STATUS: A Kubernetes add-on profile for a managed cluster.
 type ManagedClusterAddonProfile_STATUS struct {
 	// Config: Key-value pairs for configuring an add-on.
@@ -817,6 +2616,45 @@ type ManagedClusterAddonProfile_STATUS struct {
 
 	// Identity: Information of user assigned identity used by this add-on.
 	Identity *ManagedClusterAddonProfile_Identity_STATUS `json:"identity,omitempty"`
+}
+
+// AssignProperties_From_ManagedClusterAddonProfile_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterAddonProfile_STATUS.
+func (m *ManagedClusterAddonProfile_STATUS) AssignProperties_From_ManagedClusterAddonProfile_STATUS(source *storage.ManagedClusterAddonProfile_STATUS) error {
+	m.Config = maps.Clone(source.Config)
+	m.Enabled = genruntime.ClonePointer(source.Enabled)
+
+	if source.Identity != nil {
+		var identityValue ManagedClusterAddonProfile_Identity_STATUS
+		if err := identityValue.AssignProperties_From_ManagedClusterAddonProfile_Identity_STATUS(source.Identity); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		m.Identity = &identityValue
+	} else {
+		m.Identity = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterAddonProfile_STATUS populates destination, a containerservice/v1api20210501/storage.ManagedClusterAddonProfile_STATUS, from the receiver.
+func (m *ManagedClusterAddonProfile_STATUS) AssignProperties_To_ManagedClusterAddonProfile_STATUS(destination *storage.ManagedClusterAddonProfile_STATUS) error {
+	destination.Config = maps.Clone(m.Config)
+	destination.Enabled = genruntime.ClonePointer(m.Enabled)
+
+	if m.Identity != nil {
+		var identityValue storage.ManagedClusterAddonProfile_Identity_STATUS
+		if err := m.Identity.AssignProperties_To_ManagedClusterAddonProfile_Identity_STATUS(&identityValue); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		destination.Identity = &identityValue
+	} else {
+		destination.Identity = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ManagedClusterAgentPoolProfile: Profile for the container service agent pool.
@@ -872,8 +2710,8 @@ type ManagedClusterAgentPoolProfile struct {
 	// NodeLabels: The node labels to be persisted across all nodes in agent pool.
 	NodeLabels map[string]string `json:"nodeLabels,omitempty"`
 
-	// NodePublicIPPrefixID: This is of the form: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/publicIPPrefixes/{publicIPPrefixName}
-	NodePublicIPPrefixID *string `json:"nodePublicIPPrefixID,omitempty"`
+	// NodePublicIPPrefixReference: This is of the form: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/publicIPPrefixes/{publicIPPrefixName}
+	NodePublicIPPrefixReference *genruntime.ResourceReference `json:"nodePublicIPPrefixReference,omitempty"`
 
 	// NodeTaints: The taints added to new nodes during node pool create and scale. For example, key=value:NoSchedule.
 	NodeTaints []string `json:"nodeTaints,omitempty"`
@@ -891,11 +2729,11 @@ type ManagedClusterAgentPoolProfile struct {
 
 	OsType *OSType `json:"osType,omitempty"`
 
-	// PodSubnetID: If omitted, pod IPs are statically assigned on the node subnet (see vnetSubnetID for more details). This is of the form: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/virtualNetworks/{virtualNetworkName}/subnets/{subnetName}
-	PodSubnetID *string `json:"podSubnetID,omitempty"`
+	// PodSubnetReference: If omitted, pod IPs are statically assigned on the node subnet (see vnetSubnetID for more details). This is of the form: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/virtualNetworks/{virtualNetworkName}/subnets/{subnetName}
+	PodSubnetReference *genruntime.ResourceReference `json:"podSubnetReference,omitempty"`
 
-	// ProximityPlacementGroupID: The ID for Proximity Placement Group.
-	ProximityPlacementGroupID *string `json:"proximityPlacementGroupID,omitempty"`
+	// ProximityPlacementGroupReference: The ID for Proximity Placement Group.
+	ProximityPlacementGroupReference *genruntime.ResourceReference `json:"proximityPlacementGroupReference,omitempty"`
 
 	// ScaleSetEvictionPolicy: This cannot be specified unless the scaleSetPriority is 'Spot'. If not specified, the default is 'Delete'.
 	ScaleSetEvictionPolicy *ScaleSetEvictionPolicy `json:"scaleSetEvictionPolicy,omitempty"`
@@ -917,8 +2755,311 @@ type ManagedClusterAgentPoolProfile struct {
 	// VmSize: VM size availability varies by region. If a node contains insufficient compute resources (memory, cpu, etc) pods might fail to run correctly. For more details on restricted VM sizes, see: https://docs.microsoft.com/azure/aks/quotas-skus-regions
 	VmSize *string `json:"vmSize,omitempty"`
 
-	// VnetSubnetID: If this is not specified, a VNET and subnet will be generated and used. If no podSubnetID is specified, this applies to nodes and pods, otherwise it applies to just nodes. This is of the form: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/virtualNetworks/{virtualNetworkName}/subnets/{subnetName}
-	VnetSubnetID *string `json:"vnetSubnetID,omitempty"`
+	// VnetSubnetReference: If this is not specified, a VNET and subnet will be generated and used. If no podSubnetID is specified, this applies to nodes and pods, otherwise it applies to just nodes. This is of the form: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/virtualNetworks/{virtualNetworkName}/subnets/{subnetName}
+	VnetSubnetReference *genruntime.ResourceReference `json:"vnetSubnetReference,omitempty"`
+}
+
+// AssignProperties_From_ManagedClusterAgentPoolProfile populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterAgentPoolProfile.
+func (m *ManagedClusterAgentPoolProfile) AssignProperties_From_ManagedClusterAgentPoolProfile(source *storage.ManagedClusterAgentPoolProfile) error {
+	m.AvailabilityZones = slices.Clone(source.AvailabilityZones)
+	m.Count = genruntime.ClonePointer(source.Count)
+	m.EnableAutoScaling = genruntime.ClonePointer(source.EnableAutoScaling)
+	m.EnableEncryptionAtHost = genruntime.ClonePointer(source.EnableEncryptionAtHost)
+	m.EnableFIPS = genruntime.ClonePointer(source.EnableFIPS)
+	m.EnableNodePublicIP = genruntime.ClonePointer(source.EnableNodePublicIP)
+	m.EnableUltraSSD = genruntime.ClonePointer(source.EnableUltraSSD)
+
+	if source.GpuInstanceProfile != nil {
+		gpuInstanceProfileValue := GPUInstanceProfile(*source.GpuInstanceProfile)
+		m.GpuInstanceProfile = &gpuInstanceProfileValue
+	} else {
+		m.GpuInstanceProfile = nil
+	}
+
+	if source.KubeletConfig != nil {
+		var kubeletConfigValue KubeletConfig
+		if err := kubeletConfigValue.AssignProperties_From_KubeletConfig(source.KubeletConfig); err != nil {
+			return fmt.Errorf("converting KubeletConfig: %w", err)
+		}
+		m.KubeletConfig = &kubeletConfigValue
+	} else {
+		m.KubeletConfig = nil
+	}
+
+	if source.KubeletDiskType != nil {
+		kubeletDiskTypeValue := KubeletDiskType(*source.KubeletDiskType)
+		m.KubeletDiskType = &kubeletDiskTypeValue
+	} else {
+		m.KubeletDiskType = nil
+	}
+
+	if source.LinuxOSConfig != nil {
+		var linuxOSConfigValue LinuxOSConfig
+		if err := linuxOSConfigValue.AssignProperties_From_LinuxOSConfig(source.LinuxOSConfig); err != nil {
+			return fmt.Errorf("converting LinuxOSConfig: %w", err)
+		}
+		m.LinuxOSConfig = &linuxOSConfigValue
+	} else {
+		m.LinuxOSConfig = nil
+	}
+
+	m.MaxCount = genruntime.ClonePointer(source.MaxCount)
+	m.MaxPods = genruntime.ClonePointer(source.MaxPods)
+	m.MinCount = genruntime.ClonePointer(source.MinCount)
+
+	if source.Mode != nil {
+		modeValue := AgentPoolMode(*source.Mode)
+		m.Mode = &modeValue
+	} else {
+		m.Mode = nil
+	}
+
+	m.Name = genruntime.ClonePointer(source.Name)
+	m.NodeLabels = maps.Clone(source.NodeLabels)
+
+	if source.NodePublicIPPrefixReference != nil {
+		nodePublicIPPrefixReferenceValue := *source.NodePublicIPPrefixReference.DeepCopy()
+		m.NodePublicIPPrefixReference = &nodePublicIPPrefixReferenceValue
+	} else {
+		m.NodePublicIPPrefixReference = nil
+	}
+
+	m.NodeTaints = slices.Clone(source.NodeTaints)
+	m.OrchestratorVersion = genruntime.ClonePointer(source.OrchestratorVersion)
+	m.OsDiskSizeGB = genruntime.ClonePointer(source.OsDiskSizeGB)
+
+	if source.OsDiskType != nil {
+		osDiskTypeValue := OSDiskType(*source.OsDiskType)
+		m.OsDiskType = &osDiskTypeValue
+	} else {
+		m.OsDiskType = nil
+	}
+
+	if source.OsSKU != nil {
+		osSKUValue := OSSKU(*source.OsSKU)
+		m.OsSKU = &osSKUValue
+	} else {
+		m.OsSKU = nil
+	}
+
+	if source.OsType != nil {
+		osTypeValue := OSType(*source.OsType)
+		m.OsType = &osTypeValue
+	} else {
+		m.OsType = nil
+	}
+
+	if source.PodSubnetReference != nil {
+		podSubnetReferenceValue := *source.PodSubnetReference.DeepCopy()
+		m.PodSubnetReference = &podSubnetReferenceValue
+	} else {
+		m.PodSubnetReference = nil
+	}
+
+	if source.ProximityPlacementGroupReference != nil {
+		proximityPlacementGroupReferenceValue := *source.ProximityPlacementGroupReference.DeepCopy()
+		m.ProximityPlacementGroupReference = &proximityPlacementGroupReferenceValue
+	} else {
+		m.ProximityPlacementGroupReference = nil
+	}
+
+	if source.ScaleSetEvictionPolicy != nil {
+		scaleSetEvictionPolicyValue := ScaleSetEvictionPolicy(*source.ScaleSetEvictionPolicy)
+		m.ScaleSetEvictionPolicy = &scaleSetEvictionPolicyValue
+	} else {
+		m.ScaleSetEvictionPolicy = nil
+	}
+
+	if source.ScaleSetPriority != nil {
+		scaleSetPriorityValue := ScaleSetPriority(*source.ScaleSetPriority)
+		m.ScaleSetPriority = &scaleSetPriorityValue
+	} else {
+		m.ScaleSetPriority = nil
+	}
+
+	m.SpotMaxPrice = genruntime.ClonePointer(source.SpotMaxPrice)
+	m.Tags = maps.Clone(source.Tags)
+
+	if source.Type != nil {
+		typeValue := AgentPoolType(*source.Type)
+		m.Type = &typeValue
+	} else {
+		m.Type = nil
+	}
+
+	if source.UpgradeSettings != nil {
+		var upgradeSettingsValue AgentPoolUpgradeSettings
+		if err := upgradeSettingsValue.AssignProperties_From_AgentPoolUpgradeSettings(source.UpgradeSettings); err != nil {
+			return fmt.Errorf("converting UpgradeSettings: %w", err)
+		}
+		m.UpgradeSettings = &upgradeSettingsValue
+	} else {
+		m.UpgradeSettings = nil
+	}
+
+	m.VmSize = genruntime.ClonePointer(source.VmSize)
+
+	if source.VnetSubnetReference != nil {
+		vnetSubnetReferenceValue := *source.VnetSubnetReference.DeepCopy()
+		m.VnetSubnetReference = &vnetSubnetReferenceValue
+	} else {
+		m.VnetSubnetReference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterAgentPoolProfile populates destination, a containerservice/v1api20210501/storage.ManagedClusterAgentPoolProfile, from the receiver.
+func (m *ManagedClusterAgentPoolProfile) AssignProperties_To_ManagedClusterAgentPoolProfile(destination *storage.ManagedClusterAgentPoolProfile) error {
+	destination.AvailabilityZones = slices.Clone(m.AvailabilityZones)
+	destination.Count = genruntime.ClonePointer(m.Count)
+	destination.EnableAutoScaling = genruntime.ClonePointer(m.EnableAutoScaling)
+	destination.EnableEncryptionAtHost = genruntime.ClonePointer(m.EnableEncryptionAtHost)
+	destination.EnableFIPS = genruntime.ClonePointer(m.EnableFIPS)
+	destination.EnableNodePublicIP = genruntime.ClonePointer(m.EnableNodePublicIP)
+	destination.EnableUltraSSD = genruntime.ClonePointer(m.EnableUltraSSD)
+
+	if m.GpuInstanceProfile != nil {
+		gpuInstanceProfileValue := string(*m.GpuInstanceProfile)
+		destination.GpuInstanceProfile = &gpuInstanceProfileValue
+	} else {
+		destination.GpuInstanceProfile = nil
+	}
+
+	if m.KubeletConfig != nil {
+		var kubeletConfigValue storage.KubeletConfig
+		if err := m.KubeletConfig.AssignProperties_To_KubeletConfig(&kubeletConfigValue); err != nil {
+			return fmt.Errorf("converting KubeletConfig: %w", err)
+		}
+		destination.KubeletConfig = &kubeletConfigValue
+	} else {
+		destination.KubeletConfig = nil
+	}
+
+	if m.KubeletDiskType != nil {
+		kubeletDiskTypeValue := string(*m.KubeletDiskType)
+		destination.KubeletDiskType = &kubeletDiskTypeValue
+	} else {
+		destination.KubeletDiskType = nil
+	}
+
+	if m.LinuxOSConfig != nil {
+		var linuxOSConfigValue storage.LinuxOSConfig
+		if err := m.LinuxOSConfig.AssignProperties_To_LinuxOSConfig(&linuxOSConfigValue); err != nil {
+			return fmt.Errorf("converting LinuxOSConfig: %w", err)
+		}
+		destination.LinuxOSConfig = &linuxOSConfigValue
+	} else {
+		destination.LinuxOSConfig = nil
+	}
+
+	destination.MaxCount = genruntime.ClonePointer(m.MaxCount)
+	destination.MaxPods = genruntime.ClonePointer(m.MaxPods)
+	destination.MinCount = genruntime.ClonePointer(m.MinCount)
+
+	if m.Mode != nil {
+		modeValue := string(*m.Mode)
+		destination.Mode = &modeValue
+	} else {
+		destination.Mode = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(m.Name)
+	destination.NodeLabels = maps.Clone(m.NodeLabels)
+
+	if m.NodePublicIPPrefixReference != nil {
+		nodePublicIPPrefixReferenceValue := *m.NodePublicIPPrefixReference.DeepCopy()
+		destination.NodePublicIPPrefixReference = &nodePublicIPPrefixReferenceValue
+	} else {
+		destination.NodePublicIPPrefixReference = nil
+	}
+
+	destination.NodeTaints = slices.Clone(m.NodeTaints)
+	destination.OrchestratorVersion = genruntime.ClonePointer(m.OrchestratorVersion)
+	destination.OsDiskSizeGB = genruntime.ClonePointer(m.OsDiskSizeGB)
+
+	if m.OsDiskType != nil {
+		osDiskTypeValue := string(*m.OsDiskType)
+		destination.OsDiskType = &osDiskTypeValue
+	} else {
+		destination.OsDiskType = nil
+	}
+
+	if m.OsSKU != nil {
+		osSKUValue := string(*m.OsSKU)
+		destination.OsSKU = &osSKUValue
+	} else {
+		destination.OsSKU = nil
+	}
+
+	if m.OsType != nil {
+		osTypeValue := string(*m.OsType)
+		destination.OsType = &osTypeValue
+	} else {
+		destination.OsType = nil
+	}
+
+	if m.PodSubnetReference != nil {
+		podSubnetReferenceValue := *m.PodSubnetReference.DeepCopy()
+		destination.PodSubnetReference = &podSubnetReferenceValue
+	} else {
+		destination.PodSubnetReference = nil
+	}
+
+	if m.ProximityPlacementGroupReference != nil {
+		proximityPlacementGroupReferenceValue := *m.ProximityPlacementGroupReference.DeepCopy()
+		destination.ProximityPlacementGroupReference = &proximityPlacementGroupReferenceValue
+	} else {
+		destination.ProximityPlacementGroupReference = nil
+	}
+
+	if m.ScaleSetEvictionPolicy != nil {
+		scaleSetEvictionPolicyValue := string(*m.ScaleSetEvictionPolicy)
+		destination.ScaleSetEvictionPolicy = &scaleSetEvictionPolicyValue
+	} else {
+		destination.ScaleSetEvictionPolicy = nil
+	}
+
+	if m.ScaleSetPriority != nil {
+		scaleSetPriorityValue := string(*m.ScaleSetPriority)
+		destination.ScaleSetPriority = &scaleSetPriorityValue
+	} else {
+		destination.ScaleSetPriority = nil
+	}
+
+	destination.SpotMaxPrice = genruntime.ClonePointer(m.SpotMaxPrice)
+	destination.Tags = maps.Clone(m.Tags)
+
+	if m.Type != nil {
+		typeValue := string(*m.Type)
+		destination.Type = &typeValue
+	} else {
+		destination.Type = nil
+	}
+
+	if m.UpgradeSettings != nil {
+		var upgradeSettingsValue storage.AgentPoolUpgradeSettings
+		if err := m.UpgradeSettings.AssignProperties_To_AgentPoolUpgradeSettings(&upgradeSettingsValue); err != nil {
+			return fmt.Errorf("converting UpgradeSettings: %w", err)
+		}
+		destination.UpgradeSettings = &upgradeSettingsValue
+	} else {
+		destination.UpgradeSettings = nil
+	}
+
+	destination.VmSize = genruntime.ClonePointer(m.VmSize)
+
+	if m.VnetSubnetReference != nil {
+		vnetSubnetReferenceValue := *m.VnetSubnetReference.DeepCopy()
+		destination.VnetSubnetReference = &vnetSubnetReferenceValue
+	} else {
+		destination.VnetSubnetReference = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ManagedClusterAgentPoolProfile_STATUS: Profile for the container service agent pool.
@@ -1031,16 +3172,351 @@ type ManagedClusterAgentPoolProfile_STATUS struct {
 	VnetSubnetID *string `json:"vnetSubnetID,omitempty"`
 }
 
+// AssignProperties_From_ManagedClusterAgentPoolProfile_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterAgentPoolProfile_STATUS.
+func (m *ManagedClusterAgentPoolProfile_STATUS) AssignProperties_From_ManagedClusterAgentPoolProfile_STATUS(source *storage.ManagedClusterAgentPoolProfile_STATUS) error {
+	m.AvailabilityZones = slices.Clone(source.AvailabilityZones)
+	m.Count = genruntime.ClonePointer(source.Count)
+	m.EnableAutoScaling = genruntime.ClonePointer(source.EnableAutoScaling)
+	m.EnableEncryptionAtHost = genruntime.ClonePointer(source.EnableEncryptionAtHost)
+	m.EnableFIPS = genruntime.ClonePointer(source.EnableFIPS)
+	m.EnableNodePublicIP = genruntime.ClonePointer(source.EnableNodePublicIP)
+	m.EnableUltraSSD = genruntime.ClonePointer(source.EnableUltraSSD)
+
+	if source.GpuInstanceProfile != nil {
+		gpuInstanceProfileValue := GPUInstanceProfile_STATUS(*source.GpuInstanceProfile)
+		m.GpuInstanceProfile = &gpuInstanceProfileValue
+	} else {
+		m.GpuInstanceProfile = nil
+	}
+
+	if source.KubeletConfig != nil {
+		var kubeletConfigValue KubeletConfig_STATUS
+		if err := kubeletConfigValue.AssignProperties_From_KubeletConfig_STATUS(source.KubeletConfig); err != nil {
+			return fmt.Errorf("converting KubeletConfig: %w", err)
+		}
+		m.KubeletConfig = &kubeletConfigValue
+	} else {
+		m.KubeletConfig = nil
+	}
+
+	if source.KubeletDiskType != nil {
+		kubeletDiskTypeValue := KubeletDiskType_STATUS(*source.KubeletDiskType)
+		m.KubeletDiskType = &kubeletDiskTypeValue
+	} else {
+		m.KubeletDiskType = nil
+	}
+
+	if source.LinuxOSConfig != nil {
+		var linuxOSConfigValue LinuxOSConfig_STATUS
+		if err := linuxOSConfigValue.AssignProperties_From_LinuxOSConfig_STATUS(source.LinuxOSConfig); err != nil {
+			return fmt.Errorf("converting LinuxOSConfig: %w", err)
+		}
+		m.LinuxOSConfig = &linuxOSConfigValue
+	} else {
+		m.LinuxOSConfig = nil
+	}
+
+	m.MaxCount = genruntime.ClonePointer(source.MaxCount)
+	m.MaxPods = genruntime.ClonePointer(source.MaxPods)
+	m.MinCount = genruntime.ClonePointer(source.MinCount)
+
+	if source.Mode != nil {
+		modeValue := AgentPoolMode_STATUS(*source.Mode)
+		m.Mode = &modeValue
+	} else {
+		m.Mode = nil
+	}
+
+	m.Name = genruntime.ClonePointer(source.Name)
+	m.NodeImageVersion = genruntime.ClonePointer(source.NodeImageVersion)
+	m.NodeLabels = maps.Clone(source.NodeLabels)
+	m.NodePublicIPPrefixID = genruntime.ClonePointer(source.NodePublicIPPrefixID)
+	m.NodeTaints = slices.Clone(source.NodeTaints)
+	m.OrchestratorVersion = genruntime.ClonePointer(source.OrchestratorVersion)
+	m.OsDiskSizeGB = genruntime.ClonePointer(source.OsDiskSizeGB)
+
+	if source.OsDiskType != nil {
+		osDiskTypeValue := OSDiskType_STATUS(*source.OsDiskType)
+		m.OsDiskType = &osDiskTypeValue
+	} else {
+		m.OsDiskType = nil
+	}
+
+	if source.OsSKU != nil {
+		osSKUValue := OSSKU_STATUS(*source.OsSKU)
+		m.OsSKU = &osSKUValue
+	} else {
+		m.OsSKU = nil
+	}
+
+	if source.OsType != nil {
+		osTypeValue := OSType_STATUS(*source.OsType)
+		m.OsType = &osTypeValue
+	} else {
+		m.OsType = nil
+	}
+
+	m.PodSubnetID = genruntime.ClonePointer(source.PodSubnetID)
+
+	if source.PowerState != nil {
+		var powerStateValue PowerState_STATUS
+		if err := powerStateValue.AssignProperties_From_PowerState_STATUS(source.PowerState); err != nil {
+			return fmt.Errorf("converting PowerState: %w", err)
+		}
+		m.PowerState = &powerStateValue
+	} else {
+		m.PowerState = nil
+	}
+
+	m.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+	m.ProximityPlacementGroupID = genruntime.ClonePointer(source.ProximityPlacementGroupID)
+
+	if source.ScaleSetEvictionPolicy != nil {
+		scaleSetEvictionPolicyValue := ScaleSetEvictionPolicy_STATUS(*source.ScaleSetEvictionPolicy)
+		m.ScaleSetEvictionPolicy = &scaleSetEvictionPolicyValue
+	} else {
+		m.ScaleSetEvictionPolicy = nil
+	}
+
+	if source.ScaleSetPriority != nil {
+		scaleSetPriorityValue := ScaleSetPriority_STATUS(*source.ScaleSetPriority)
+		m.ScaleSetPriority = &scaleSetPriorityValue
+	} else {
+		m.ScaleSetPriority = nil
+	}
+
+	m.SpotMaxPrice = genruntime.ClonePointer(source.SpotMaxPrice)
+	m.Tags = maps.Clone(source.Tags)
+
+	if source.Type != nil {
+		typeValue := AgentPoolType_STATUS(*source.Type)
+		m.Type = &typeValue
+	} else {
+		m.Type = nil
+	}
+
+	if source.UpgradeSettings != nil {
+		var upgradeSettingsValue AgentPoolUpgradeSettings_STATUS
+		if err := upgradeSettingsValue.AssignProperties_From_AgentPoolUpgradeSettings_STATUS(source.UpgradeSettings); err != nil {
+			return fmt.Errorf("converting UpgradeSettings: %w", err)
+		}
+		m.UpgradeSettings = &upgradeSettingsValue
+	} else {
+		m.UpgradeSettings = nil
+	}
+
+	m.VmSize = genruntime.ClonePointer(source.VmSize)
+	m.VnetSubnetID = genruntime.ClonePointer(source.VnetSubnetID)
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterAgentPoolProfile_STATUS populates destination, a containerservice/v1api20210501/storage.ManagedClusterAgentPoolProfile_STATUS, from the receiver.
+func (m *ManagedClusterAgentPoolProfile_STATUS) AssignProperties_To_ManagedClusterAgentPoolProfile_STATUS(destination *storage.ManagedClusterAgentPoolProfile_STATUS) error {
+	destination.AvailabilityZones = slices.Clone(m.AvailabilityZones)
+	destination.Count = genruntime.ClonePointer(m.Count)
+	destination.EnableAutoScaling = genruntime.ClonePointer(m.EnableAutoScaling)
+	destination.EnableEncryptionAtHost = genruntime.ClonePointer(m.EnableEncryptionAtHost)
+	destination.EnableFIPS = genruntime.ClonePointer(m.EnableFIPS)
+	destination.EnableNodePublicIP = genruntime.ClonePointer(m.EnableNodePublicIP)
+	destination.EnableUltraSSD = genruntime.ClonePointer(m.EnableUltraSSD)
+
+	if m.GpuInstanceProfile != nil {
+		gpuInstanceProfileValue := string(*m.GpuInstanceProfile)
+		destination.GpuInstanceProfile = &gpuInstanceProfileValue
+	} else {
+		destination.GpuInstanceProfile = nil
+	}
+
+	if m.KubeletConfig != nil {
+		var kubeletConfigValue storage.KubeletConfig_STATUS
+		if err := m.KubeletConfig.AssignProperties_To_KubeletConfig_STATUS(&kubeletConfigValue); err != nil {
+			return fmt.Errorf("converting KubeletConfig: %w", err)
+		}
+		destination.KubeletConfig = &kubeletConfigValue
+	} else {
+		destination.KubeletConfig = nil
+	}
+
+	if m.KubeletDiskType != nil {
+		kubeletDiskTypeValue := string(*m.KubeletDiskType)
+		destination.KubeletDiskType = &kubeletDiskTypeValue
+	} else {
+		destination.KubeletDiskType = nil
+	}
+
+	if m.LinuxOSConfig != nil {
+		var linuxOSConfigValue storage.LinuxOSConfig_STATUS
+		if err := m.LinuxOSConfig.AssignProperties_To_LinuxOSConfig_STATUS(&linuxOSConfigValue); err != nil {
+			return fmt.Errorf("converting LinuxOSConfig: %w", err)
+		}
+		destination.LinuxOSConfig = &linuxOSConfigValue
+	} else {
+		destination.LinuxOSConfig = nil
+	}
+
+	destination.MaxCount = genruntime.ClonePointer(m.MaxCount)
+	destination.MaxPods = genruntime.ClonePointer(m.MaxPods)
+	destination.MinCount = genruntime.ClonePointer(m.MinCount)
+
+	if m.Mode != nil {
+		modeValue := string(*m.Mode)
+		destination.Mode = &modeValue
+	} else {
+		destination.Mode = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(m.Name)
+	destination.NodeImageVersion = genruntime.ClonePointer(m.NodeImageVersion)
+	destination.NodeLabels = maps.Clone(m.NodeLabels)
+	destination.NodePublicIPPrefixID = genruntime.ClonePointer(m.NodePublicIPPrefixID)
+	destination.NodeTaints = slices.Clone(m.NodeTaints)
+	destination.OrchestratorVersion = genruntime.ClonePointer(m.OrchestratorVersion)
+	destination.OsDiskSizeGB = genruntime.ClonePointer(m.OsDiskSizeGB)
+
+	if m.OsDiskType != nil {
+		osDiskTypeValue := string(*m.OsDiskType)
+		destination.OsDiskType = &osDiskTypeValue
+	} else {
+		destination.OsDiskType = nil
+	}
+
+	if m.OsSKU != nil {
+		osSKUValue := string(*m.OsSKU)
+		destination.OsSKU = &osSKUValue
+	} else {
+		destination.OsSKU = nil
+	}
+
+	if m.OsType != nil {
+		osTypeValue := string(*m.OsType)
+		destination.OsType = &osTypeValue
+	} else {
+		destination.OsType = nil
+	}
+
+	destination.PodSubnetID = genruntime.ClonePointer(m.PodSubnetID)
+
+	if m.PowerState != nil {
+		var powerStateValue storage.PowerState_STATUS
+		if err := m.PowerState.AssignProperties_To_PowerState_STATUS(&powerStateValue); err != nil {
+			return fmt.Errorf("converting PowerState: %w", err)
+		}
+		destination.PowerState = &powerStateValue
+	} else {
+		destination.PowerState = nil
+	}
+
+	destination.ProvisioningState = genruntime.ClonePointer(m.ProvisioningState)
+	destination.ProximityPlacementGroupID = genruntime.ClonePointer(m.ProximityPlacementGroupID)
+
+	if m.ScaleSetEvictionPolicy != nil {
+		scaleSetEvictionPolicyValue := string(*m.ScaleSetEvictionPolicy)
+		destination.ScaleSetEvictionPolicy = &scaleSetEvictionPolicyValue
+	} else {
+		destination.ScaleSetEvictionPolicy = nil
+	}
+
+	if m.ScaleSetPriority != nil {
+		scaleSetPriorityValue := string(*m.ScaleSetPriority)
+		destination.ScaleSetPriority = &scaleSetPriorityValue
+	} else {
+		destination.ScaleSetPriority = nil
+	}
+
+	destination.SpotMaxPrice = genruntime.ClonePointer(m.SpotMaxPrice)
+	destination.Tags = maps.Clone(m.Tags)
+
+	if m.Type != nil {
+		typeValue := string(*m.Type)
+		destination.Type = &typeValue
+	} else {
+		destination.Type = nil
+	}
+
+	if m.UpgradeSettings != nil {
+		var upgradeSettingsValue storage.AgentPoolUpgradeSettings_STATUS
+		if err := m.UpgradeSettings.AssignProperties_To_AgentPoolUpgradeSettings_STATUS(&upgradeSettingsValue); err != nil {
+			return fmt.Errorf("converting UpgradeSettings: %w", err)
+		}
+		destination.UpgradeSettings = &upgradeSettingsValue
+	} else {
+		destination.UpgradeSettings = nil
+	}
+
+	destination.VmSize = genruntime.ClonePointer(m.VmSize)
+	destination.VnetSubnetID = genruntime.ClonePointer(m.VnetSubnetID)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ManagedClusterAutoUpgradeProfile: Auto upgrade profile for a managed cluster.
 type ManagedClusterAutoUpgradeProfile struct {
 	// UpgradeChannel: For more information see [setting the AKS cluster auto-upgrade channel](https://docs.microsoft.com/azure/aks/upgrade-cluster#set-auto-upgrade-channel).
 	UpgradeChannel *UpgradeChannel `json:"upgradeChannel,omitempty"`
 }
 
+// AssignProperties_From_ManagedClusterAutoUpgradeProfile populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterAutoUpgradeProfile.
+func (m *ManagedClusterAutoUpgradeProfile) AssignProperties_From_ManagedClusterAutoUpgradeProfile(source *storage.ManagedClusterAutoUpgradeProfile) error {
+	if source.UpgradeChannel != nil {
+		upgradeChannelValue := UpgradeChannel(*source.UpgradeChannel)
+		m.UpgradeChannel = &upgradeChannelValue
+	} else {
+		m.UpgradeChannel = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterAutoUpgradeProfile populates destination, a containerservice/v1api20210501/storage.ManagedClusterAutoUpgradeProfile, from the receiver.
+func (m *ManagedClusterAutoUpgradeProfile) AssignProperties_To_ManagedClusterAutoUpgradeProfile(destination *storage.ManagedClusterAutoUpgradeProfile) error {
+	if m.UpgradeChannel != nil {
+		upgradeChannelValue := string(*m.UpgradeChannel)
+		destination.UpgradeChannel = &upgradeChannelValue
+	} else {
+		destination.UpgradeChannel = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ManagedClusterAutoUpgradeProfile_STATUS: Auto upgrade profile for a managed cluster.
 type ManagedClusterAutoUpgradeProfile_STATUS struct {
 	// UpgradeChannel: For more information see [setting the AKS cluster auto-upgrade channel](https://docs.microsoft.com/azure/aks/upgrade-cluster#set-auto-upgrade-channel).
 	UpgradeChannel *UpgradeChannel_STATUS `json:"upgradeChannel,omitempty"`
+}
+
+// AssignProperties_From_ManagedClusterAutoUpgradeProfile_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterAutoUpgradeProfile_STATUS.
+func (m *ManagedClusterAutoUpgradeProfile_STATUS) AssignProperties_From_ManagedClusterAutoUpgradeProfile_STATUS(source *storage.ManagedClusterAutoUpgradeProfile_STATUS) error {
+	if source.UpgradeChannel != nil {
+		upgradeChannelValue := UpgradeChannel_STATUS(*source.UpgradeChannel)
+		m.UpgradeChannel = &upgradeChannelValue
+	} else {
+		m.UpgradeChannel = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterAutoUpgradeProfile_STATUS populates destination, a containerservice/v1api20210501/storage.ManagedClusterAutoUpgradeProfile_STATUS, from the receiver.
+func (m *ManagedClusterAutoUpgradeProfile_STATUS) AssignProperties_To_ManagedClusterAutoUpgradeProfile_STATUS(destination *storage.ManagedClusterAutoUpgradeProfile_STATUS) error {
+	if m.UpgradeChannel != nil {
+		upgradeChannelValue := string(*m.UpgradeChannel)
+		destination.UpgradeChannel = &upgradeChannelValue
+	} else {
+		destination.UpgradeChannel = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ManagedClusterHTTPProxyConfig: Cluster HTTP proxy configuration.
@@ -1058,6 +3534,29 @@ type ManagedClusterHTTPProxyConfig struct {
 	TrustedCa *string `json:"trustedCa,omitempty"`
 }
 
+// AssignProperties_From_ManagedClusterHTTPProxyConfig populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterHTTPProxyConfig.
+func (m *ManagedClusterHTTPProxyConfig) AssignProperties_From_ManagedClusterHTTPProxyConfig(source *storage.ManagedClusterHTTPProxyConfig) error {
+	m.HttpProxy = genruntime.ClonePointer(source.HttpProxy)
+	m.HttpsProxy = genruntime.ClonePointer(source.HttpsProxy)
+	m.NoProxy = slices.Clone(source.NoProxy)
+	m.TrustedCa = genruntime.ClonePointer(source.TrustedCa)
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterHTTPProxyConfig populates destination, a containerservice/v1api20210501/storage.ManagedClusterHTTPProxyConfig, from the receiver.
+func (m *ManagedClusterHTTPProxyConfig) AssignProperties_To_ManagedClusterHTTPProxyConfig(destination *storage.ManagedClusterHTTPProxyConfig) error {
+	destination.HttpProxy = genruntime.ClonePointer(m.HttpProxy)
+	destination.HttpsProxy = genruntime.ClonePointer(m.HttpsProxy)
+	destination.NoProxy = slices.Clone(m.NoProxy)
+	destination.TrustedCa = genruntime.ClonePointer(m.TrustedCa)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ManagedClusterHTTPProxyConfig_STATUS: Cluster HTTP proxy configuration.
 type ManagedClusterHTTPProxyConfig_STATUS struct {
 	// HttpProxy: The HTTP proxy server endpoint to use.
@@ -1073,6 +3572,29 @@ type ManagedClusterHTTPProxyConfig_STATUS struct {
 	TrustedCa *string `json:"trustedCa,omitempty"`
 }
 
+// AssignProperties_From_ManagedClusterHTTPProxyConfig_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterHTTPProxyConfig_STATUS.
+func (m *ManagedClusterHTTPProxyConfig_STATUS) AssignProperties_From_ManagedClusterHTTPProxyConfig_STATUS(source *storage.ManagedClusterHTTPProxyConfig_STATUS) error {
+	m.HttpProxy = genruntime.ClonePointer(source.HttpProxy)
+	m.HttpsProxy = genruntime.ClonePointer(source.HttpsProxy)
+	m.NoProxy = slices.Clone(source.NoProxy)
+	m.TrustedCa = genruntime.ClonePointer(source.TrustedCa)
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterHTTPProxyConfig_STATUS populates destination, a containerservice/v1api20210501/storage.ManagedClusterHTTPProxyConfig_STATUS, from the receiver.
+func (m *ManagedClusterHTTPProxyConfig_STATUS) AssignProperties_To_ManagedClusterHTTPProxyConfig_STATUS(destination *storage.ManagedClusterHTTPProxyConfig_STATUS) error {
+	destination.HttpProxy = genruntime.ClonePointer(m.HttpProxy)
+	destination.HttpsProxy = genruntime.ClonePointer(m.HttpsProxy)
+	destination.NoProxy = slices.Clone(m.NoProxy)
+	destination.TrustedCa = genruntime.ClonePointer(m.TrustedCa)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ManagedClusterIdentity: Identity for the managed cluster.
 type ManagedClusterIdentity struct {
 	// Type: For more information see [use managed identities in AKS](https://docs.microsoft.com/azure/aks/use-managed-identity).
@@ -1080,6 +3602,61 @@ type ManagedClusterIdentity struct {
 
 	// UserAssignedIdentities: The keys must be ARM resource IDs in the form: '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.ManagedIdentity/userAssignedIdentities/{identityName}'.
 	UserAssignedIdentities map[string]ManagedClusterIdentity_UserAssignedIdentitiesValue `json:"userAssignedIdentities,omitempty"`
+}
+
+// AssignProperties_From_ManagedClusterIdentity populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterIdentity.
+func (m *ManagedClusterIdentity) AssignProperties_From_ManagedClusterIdentity(source *storage.ManagedClusterIdentity) error {
+	if source.Type != nil {
+		typeValue := ResourceIdentityType(*source.Type)
+		m.Type = &typeValue
+	} else {
+		m.Type = nil
+	}
+
+	if source.UserAssignedIdentities != nil {
+		userAssignedIdentitiesMap := make(map[string]ManagedClusterIdentity_UserAssignedIdentitiesValue, len(source.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range source.UserAssignedIdentities {
+			var userAssignedIdentitiesItem ManagedClusterIdentity_UserAssignedIdentitiesValue
+			if err := userAssignedIdentitiesItem.AssignProperties_From_ManagedClusterIdentity_UserAssignedIdentitiesValue(&userAssignedIdentitiesValue); err != nil {
+				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
+			}
+			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+		}
+		m.UserAssignedIdentities = userAssignedIdentitiesMap
+	} else {
+		m.UserAssignedIdentities = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterIdentity populates destination, a containerservice/v1api20210501/storage.ManagedClusterIdentity, from the receiver.
+func (m *ManagedClusterIdentity) AssignProperties_To_ManagedClusterIdentity(destination *storage.ManagedClusterIdentity) error {
+	if m.Type != nil {
+		typeValue := string(*m.Type)
+		destination.Type = &typeValue
+	} else {
+		destination.Type = nil
+	}
+
+	if m.UserAssignedIdentities != nil {
+		userAssignedIdentitiesMap := make(map[string]storage.ManagedClusterIdentity_UserAssignedIdentitiesValue, len(m.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range m.UserAssignedIdentities {
+			var userAssignedIdentitiesItem storage.ManagedClusterIdentity_UserAssignedIdentitiesValue
+			if err := userAssignedIdentitiesValue.AssignProperties_To_ManagedClusterIdentity_UserAssignedIdentitiesValue(&userAssignedIdentitiesItem); err != nil {
+				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
+			}
+			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+		}
+		destination.UserAssignedIdentities = userAssignedIdentitiesMap
+	} else {
+		destination.UserAssignedIdentities = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ManagedClusterIdentity_STATUS: Identity for the managed cluster.
@@ -1097,7 +3674,81 @@ type ManagedClusterIdentity_STATUS struct {
 	UserAssignedIdentities map[string]ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS `json:"userAssignedIdentities,omitempty"`
 }
 
+// AssignProperties_From_ManagedClusterIdentity_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterIdentity_STATUS.
+func (m *ManagedClusterIdentity_STATUS) AssignProperties_From_ManagedClusterIdentity_STATUS(source *storage.ManagedClusterIdentity_STATUS) error {
+	m.PrincipalId = genruntime.ClonePointer(source.PrincipalId)
+	m.TenantId = genruntime.ClonePointer(source.TenantId)
+
+	if source.Type != nil {
+		typeValue := ResourceIdentityType_STATUS(*source.Type)
+		m.Type = &typeValue
+	} else {
+		m.Type = nil
+	}
+
+	if source.UserAssignedIdentities != nil {
+		userAssignedIdentitiesMap := make(map[string]ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS, len(source.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range source.UserAssignedIdentities {
+			var userAssignedIdentitiesItem ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS
+			if err := userAssignedIdentitiesItem.AssignProperties_From_ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS(&userAssignedIdentitiesValue); err != nil {
+				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
+			}
+			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+		}
+		m.UserAssignedIdentities = userAssignedIdentitiesMap
+	} else {
+		m.UserAssignedIdentities = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterIdentity_STATUS populates destination, a containerservice/v1api20210501/storage.ManagedClusterIdentity_STATUS, from the receiver.
+func (m *ManagedClusterIdentity_STATUS) AssignProperties_To_ManagedClusterIdentity_STATUS(destination *storage.ManagedClusterIdentity_STATUS) error {
+	destination.PrincipalId = genruntime.ClonePointer(m.PrincipalId)
+	destination.TenantId = genruntime.ClonePointer(m.TenantId)
+
+	if m.Type != nil {
+		typeValue := string(*m.Type)
+		destination.Type = &typeValue
+	} else {
+		destination.Type = nil
+	}
+
+	if m.UserAssignedIdentities != nil {
+		userAssignedIdentitiesMap := make(map[string]storage.ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS, len(m.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range m.UserAssignedIdentities {
+			var userAssignedIdentitiesItem storage.ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS
+			if err := userAssignedIdentitiesValue.AssignProperties_To_ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS(&userAssignedIdentitiesItem); err != nil {
+				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
+			}
+			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+		}
+		destination.UserAssignedIdentities = userAssignedIdentitiesMap
+	} else {
+		destination.UserAssignedIdentities = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 type ManagedClusterIdentity_UserAssignedIdentitiesValue struct {
+}
+
+// AssignProperties_From_ManagedClusterIdentity_UserAssignedIdentitiesValue populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterIdentity_UserAssignedIdentitiesValue.
+func (m *ManagedClusterIdentity_UserAssignedIdentitiesValue) AssignProperties_From_ManagedClusterIdentity_UserAssignedIdentitiesValue(source *storage.ManagedClusterIdentity_UserAssignedIdentitiesValue) error {
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterIdentity_UserAssignedIdentitiesValue populates destination, a containerservice/v1api20210501/storage.ManagedClusterIdentity_UserAssignedIdentitiesValue, from the receiver.
+func (m *ManagedClusterIdentity_UserAssignedIdentitiesValue) AssignProperties_To_ManagedClusterIdentity_UserAssignedIdentitiesValue(destination *storage.ManagedClusterIdentity_UserAssignedIdentitiesValue) error {
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 type ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS struct {
@@ -1106,6 +3757,25 @@ type ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS struct {
 
 	// PrincipalId: The principal id of user assigned identity.
 	PrincipalId *string `json:"principalId,omitempty"`
+}
+
+// AssignProperties_From_ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS.
+func (m *ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS) AssignProperties_From_ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS(source *storage.ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS) error {
+	m.ClientId = genruntime.ClonePointer(source.ClientId)
+	m.PrincipalId = genruntime.ClonePointer(source.PrincipalId)
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS populates destination, a containerservice/v1api20210501/storage.ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS, from the receiver.
+func (m *ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS) AssignProperties_To_ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS(destination *storage.ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS) error {
+	destination.ClientId = genruntime.ClonePointer(m.ClientId)
+	destination.PrincipalId = genruntime.ClonePointer(m.PrincipalId)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ManagedClusterLoadBalancerProfile: Profile of the managed cluster load balancer.
@@ -1133,12 +3803,134 @@ type ManagedClusterLoadBalancerProfile struct {
 	OutboundIPs *ManagedClusterLoadBalancerProfile_OutboundIPs `json:"outboundIPs,omitempty"`
 }
 
+// AssignProperties_From_ManagedClusterLoadBalancerProfile populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterLoadBalancerProfile.
+func (m *ManagedClusterLoadBalancerProfile) AssignProperties_From_ManagedClusterLoadBalancerProfile(source *storage.ManagedClusterLoadBalancerProfile) error {
+	m.AllocatedOutboundPorts = genruntime.ClonePointer(source.AllocatedOutboundPorts)
+
+	if source.EffectiveOutboundIPs != nil {
+		effectiveOutboundIPsList := make([]ResourceReference, len(source.EffectiveOutboundIPs))
+		for effectiveOutboundIPsIndex := range source.EffectiveOutboundIPs {
+			if err := effectiveOutboundIPsList[effectiveOutboundIPsIndex].AssignProperties_From_ResourceReference(&source.EffectiveOutboundIPs[effectiveOutboundIPsIndex]); err != nil {
+				return fmt.Errorf("converting EffectiveOutboundIPs: %w", err)
+			}
+		}
+		m.EffectiveOutboundIPs = effectiveOutboundIPsList
+	} else {
+		m.EffectiveOutboundIPs = nil
+	}
+
+	m.IdleTimeoutInMinutes = genruntime.ClonePointer(source.IdleTimeoutInMinutes)
+
+	if source.ManagedOutboundIPs != nil {
+		var managedOutboundIPsValue ManagedClusterLoadBalancerProfile_ManagedOutboundIPs
+		if err := managedOutboundIPsValue.AssignProperties_From_ManagedClusterLoadBalancerProfile_ManagedOutboundIPs(source.ManagedOutboundIPs); err != nil {
+			return fmt.Errorf("converting ManagedOutboundIPs: %w", err)
+		}
+		m.ManagedOutboundIPs = &managedOutboundIPsValue
+	} else {
+		m.ManagedOutboundIPs = nil
+	}
+
+	if source.OutboundIPPrefixes != nil {
+		var outboundIPPrefixesValue ManagedClusterLoadBalancerProfile_OutboundIPPrefixes
+		if err := outboundIPPrefixesValue.AssignProperties_From_ManagedClusterLoadBalancerProfile_OutboundIPPrefixes(source.OutboundIPPrefixes); err != nil {
+			return fmt.Errorf("converting OutboundIPPrefixes: %w", err)
+		}
+		m.OutboundIPPrefixes = &outboundIPPrefixesValue
+	} else {
+		m.OutboundIPPrefixes = nil
+	}
+
+	if source.OutboundIPs != nil {
+		var outboundIPsValue ManagedClusterLoadBalancerProfile_OutboundIPs
+		if err := outboundIPsValue.AssignProperties_From_ManagedClusterLoadBalancerProfile_OutboundIPs(source.OutboundIPs); err != nil {
+			return fmt.Errorf("converting OutboundIPs: %w", err)
+		}
+		m.OutboundIPs = &outboundIPsValue
+	} else {
+		m.OutboundIPs = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterLoadBalancerProfile populates destination, a containerservice/v1api20210501/storage.ManagedClusterLoadBalancerProfile, from the receiver.
+func (m *ManagedClusterLoadBalancerProfile) AssignProperties_To_ManagedClusterLoadBalancerProfile(destination *storage.ManagedClusterLoadBalancerProfile) error {
+	destination.AllocatedOutboundPorts = genruntime.ClonePointer(m.AllocatedOutboundPorts)
+
+	if m.EffectiveOutboundIPs != nil {
+		effectiveOutboundIPsList := make([]storage.ResourceReference, len(m.EffectiveOutboundIPs))
+		for effectiveOutboundIPsIndex := range m.EffectiveOutboundIPs {
+			if err := m.EffectiveOutboundIPs[effectiveOutboundIPsIndex].AssignProperties_To_ResourceReference(&effectiveOutboundIPsList[effectiveOutboundIPsIndex]); err != nil {
+				return fmt.Errorf("converting EffectiveOutboundIPs: %w", err)
+			}
+		}
+		destination.EffectiveOutboundIPs = effectiveOutboundIPsList
+	} else {
+		destination.EffectiveOutboundIPs = nil
+	}
+
+	destination.IdleTimeoutInMinutes = genruntime.ClonePointer(m.IdleTimeoutInMinutes)
+
+	if m.ManagedOutboundIPs != nil {
+		var managedOutboundIPsValue storage.ManagedClusterLoadBalancerProfile_ManagedOutboundIPs
+		if err := m.ManagedOutboundIPs.AssignProperties_To_ManagedClusterLoadBalancerProfile_ManagedOutboundIPs(&managedOutboundIPsValue); err != nil {
+			return fmt.Errorf("converting ManagedOutboundIPs: %w", err)
+		}
+		destination.ManagedOutboundIPs = &managedOutboundIPsValue
+	} else {
+		destination.ManagedOutboundIPs = nil
+	}
+
+	if m.OutboundIPPrefixes != nil {
+		var outboundIPPrefixesValue storage.ManagedClusterLoadBalancerProfile_OutboundIPPrefixes
+		if err := m.OutboundIPPrefixes.AssignProperties_To_ManagedClusterLoadBalancerProfile_OutboundIPPrefixes(&outboundIPPrefixesValue); err != nil {
+			return fmt.Errorf("converting OutboundIPPrefixes: %w", err)
+		}
+		destination.OutboundIPPrefixes = &outboundIPPrefixesValue
+	} else {
+		destination.OutboundIPPrefixes = nil
+	}
+
+	if m.OutboundIPs != nil {
+		var outboundIPsValue storage.ManagedClusterLoadBalancerProfile_OutboundIPs
+		if err := m.OutboundIPs.AssignProperties_To_ManagedClusterLoadBalancerProfile_OutboundIPs(&outboundIPsValue); err != nil {
+			return fmt.Errorf("converting OutboundIPs: %w", err)
+		}
+		destination.OutboundIPs = &outboundIPsValue
+	} else {
+		destination.OutboundIPs = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ManagedClusterLoadBalancerProfile_ManagedOutboundIPs: Desired managed outbound IPs for the cluster load balancer.
 type ManagedClusterLoadBalancerProfile_ManagedOutboundIPs struct {
 	// Count: The desired number of outbound IPs created/managed by Azure for the cluster load balancer. Allowed values must be in the range of 1 to 100 (inclusive). The default value is 1.
 	// +kubebuilder:validation:Maximum=100
 	// +kubebuilder:validation:Minimum=1
 	Count *int `json:"count,omitempty"`
+}
+
+// AssignProperties_From_ManagedClusterLoadBalancerProfile_ManagedOutboundIPs populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterLoadBalancerProfile_ManagedOutboundIPs.
+func (m *ManagedClusterLoadBalancerProfile_ManagedOutboundIPs) AssignProperties_From_ManagedClusterLoadBalancerProfile_ManagedOutboundIPs(source *storage.ManagedClusterLoadBalancerProfile_ManagedOutboundIPs) error {
+	m.Count = genruntime.ClonePointer(source.Count)
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterLoadBalancerProfile_ManagedOutboundIPs populates destination, a containerservice/v1api20210501/storage.ManagedClusterLoadBalancerProfile_ManagedOutboundIPs, from the receiver.
+func (m *ManagedClusterLoadBalancerProfile_ManagedOutboundIPs) AssignProperties_To_ManagedClusterLoadBalancerProfile_ManagedOutboundIPs(destination *storage.ManagedClusterLoadBalancerProfile_ManagedOutboundIPs) error {
+	destination.Count = genruntime.ClonePointer(m.Count)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS: Desired managed outbound IPs for the cluster load balancer.
@@ -1149,10 +3941,64 @@ type ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS struct {
 	Count *int `json:"count,omitempty"`
 }
 
+// AssignProperties_From_ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS.
+func (m *ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS) AssignProperties_From_ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS(source *storage.ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS) error {
+	m.Count = genruntime.ClonePointer(source.Count)
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS populates destination, a containerservice/v1api20210501/storage.ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS, from the receiver.
+func (m *ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS) AssignProperties_To_ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS(destination *storage.ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS) error {
+	destination.Count = genruntime.ClonePointer(m.Count)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ManagedClusterLoadBalancerProfile_OutboundIPPrefixes: Desired outbound IP Prefix resources for the cluster load balancer.
 type ManagedClusterLoadBalancerProfile_OutboundIPPrefixes struct {
 	// PublicIPPrefixes: A list of public IP prefix resources.
 	PublicIPPrefixes []ResourceReference `json:"publicIPPrefixes,omitempty"`
+}
+
+// AssignProperties_From_ManagedClusterLoadBalancerProfile_OutboundIPPrefixes populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterLoadBalancerProfile_OutboundIPPrefixes.
+func (m *ManagedClusterLoadBalancerProfile_OutboundIPPrefixes) AssignProperties_From_ManagedClusterLoadBalancerProfile_OutboundIPPrefixes(source *storage.ManagedClusterLoadBalancerProfile_OutboundIPPrefixes) error {
+	if source.PublicIPPrefixes != nil {
+		publicIPPrefixesList := make([]ResourceReference, len(source.PublicIPPrefixes))
+		for publicIPPrefixesIndex := range source.PublicIPPrefixes {
+			if err := publicIPPrefixesList[publicIPPrefixesIndex].AssignProperties_From_ResourceReference(&source.PublicIPPrefixes[publicIPPrefixesIndex]); err != nil {
+				return fmt.Errorf("converting PublicIPPrefixes: %w", err)
+			}
+		}
+		m.PublicIPPrefixes = publicIPPrefixesList
+	} else {
+		m.PublicIPPrefixes = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterLoadBalancerProfile_OutboundIPPrefixes populates destination, a containerservice/v1api20210501/storage.ManagedClusterLoadBalancerProfile_OutboundIPPrefixes, from the receiver.
+func (m *ManagedClusterLoadBalancerProfile_OutboundIPPrefixes) AssignProperties_To_ManagedClusterLoadBalancerProfile_OutboundIPPrefixes(destination *storage.ManagedClusterLoadBalancerProfile_OutboundIPPrefixes) error {
+	if m.PublicIPPrefixes != nil {
+		publicIPPrefixesList := make([]storage.ResourceReference, len(m.PublicIPPrefixes))
+		for publicIPPrefixesIndex := range m.PublicIPPrefixes {
+			if err := m.PublicIPPrefixes[publicIPPrefixesIndex].AssignProperties_To_ResourceReference(&publicIPPrefixesList[publicIPPrefixesIndex]); err != nil {
+				return fmt.Errorf("converting PublicIPPrefixes: %w", err)
+			}
+		}
+		destination.PublicIPPrefixes = publicIPPrefixesList
+	} else {
+		destination.PublicIPPrefixes = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS: Desired outbound IP Prefix resources for the cluster load balancer.
@@ -1161,16 +4007,127 @@ type ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS struct {
 	PublicIPPrefixes []ResourceReference_STATUS `json:"publicIPPrefixes,omitempty"`
 }
 
+// AssignProperties_From_ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS.
+func (m *ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS) AssignProperties_From_ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS(source *storage.ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS) error {
+	if source.PublicIPPrefixes != nil {
+		publicIPPrefixesList := make([]ResourceReference_STATUS, len(source.PublicIPPrefixes))
+		for publicIPPrefixesIndex := range source.PublicIPPrefixes {
+			if err := publicIPPrefixesList[publicIPPrefixesIndex].AssignProperties_From_ResourceReference_STATUS(&source.PublicIPPrefixes[publicIPPrefixesIndex]); err != nil {
+				return fmt.Errorf("converting PublicIPPrefixes: %w", err)
+			}
+		}
+		m.PublicIPPrefixes = publicIPPrefixesList
+	} else {
+		m.PublicIPPrefixes = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS populates destination, a containerservice/v1api20210501/storage.ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS, from the receiver.
+func (m *ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS) AssignProperties_To_ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS(destination *storage.ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS) error {
+	if m.PublicIPPrefixes != nil {
+		publicIPPrefixesList := make([]storage.ResourceReference_STATUS, len(m.PublicIPPrefixes))
+		for publicIPPrefixesIndex := range m.PublicIPPrefixes {
+			if err := m.PublicIPPrefixes[publicIPPrefixesIndex].AssignProperties_To_ResourceReference_STATUS(&publicIPPrefixesList[publicIPPrefixesIndex]); err != nil {
+				return fmt.Errorf("converting PublicIPPrefixes: %w", err)
+			}
+		}
+		destination.PublicIPPrefixes = publicIPPrefixesList
+	} else {
+		destination.PublicIPPrefixes = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ManagedClusterLoadBalancerProfile_OutboundIPs: Desired outbound IP resources for the cluster load balancer.
 type ManagedClusterLoadBalancerProfile_OutboundIPs struct {
 	// PublicIPs: A list of public IP resources.
 	PublicIPs []ResourceReference `json:"publicIPs,omitempty"`
 }
 
+// AssignProperties_From_ManagedClusterLoadBalancerProfile_OutboundIPs populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterLoadBalancerProfile_OutboundIPs.
+func (m *ManagedClusterLoadBalancerProfile_OutboundIPs) AssignProperties_From_ManagedClusterLoadBalancerProfile_OutboundIPs(source *storage.ManagedClusterLoadBalancerProfile_OutboundIPs) error {
+	if source.PublicIPs != nil {
+		publicIPsList := make([]ResourceReference, len(source.PublicIPs))
+		for publicIPsIndex := range source.PublicIPs {
+			if err := publicIPsList[publicIPsIndex].AssignProperties_From_ResourceReference(&source.PublicIPs[publicIPsIndex]); err != nil {
+				return fmt.Errorf("converting PublicIPs: %w", err)
+			}
+		}
+		m.PublicIPs = publicIPsList
+	} else {
+		m.PublicIPs = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterLoadBalancerProfile_OutboundIPs populates destination, a containerservice/v1api20210501/storage.ManagedClusterLoadBalancerProfile_OutboundIPs, from the receiver.
+func (m *ManagedClusterLoadBalancerProfile_OutboundIPs) AssignProperties_To_ManagedClusterLoadBalancerProfile_OutboundIPs(destination *storage.ManagedClusterLoadBalancerProfile_OutboundIPs) error {
+	if m.PublicIPs != nil {
+		publicIPsList := make([]storage.ResourceReference, len(m.PublicIPs))
+		for publicIPsIndex := range m.PublicIPs {
+			if err := m.PublicIPs[publicIPsIndex].AssignProperties_To_ResourceReference(&publicIPsList[publicIPsIndex]); err != nil {
+				return fmt.Errorf("converting PublicIPs: %w", err)
+			}
+		}
+		destination.PublicIPs = publicIPsList
+	} else {
+		destination.PublicIPs = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS: Desired outbound IP resources for the cluster load balancer.
 type ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS struct {
 	// PublicIPs: A list of public IP resources.
 	PublicIPs []ResourceReference_STATUS `json:"publicIPs,omitempty"`
+}
+
+// AssignProperties_From_ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS.
+func (m *ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS) AssignProperties_From_ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS(source *storage.ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS) error {
+	if source.PublicIPs != nil {
+		publicIPsList := make([]ResourceReference_STATUS, len(source.PublicIPs))
+		for publicIPsIndex := range source.PublicIPs {
+			if err := publicIPsList[publicIPsIndex].AssignProperties_From_ResourceReference_STATUS(&source.PublicIPs[publicIPsIndex]); err != nil {
+				return fmt.Errorf("converting PublicIPs: %w", err)
+			}
+		}
+		m.PublicIPs = publicIPsList
+	} else {
+		m.PublicIPs = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS populates destination, a containerservice/v1api20210501/storage.ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS, from the receiver.
+func (m *ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS) AssignProperties_To_ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS(destination *storage.ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS) error {
+	if m.PublicIPs != nil {
+		publicIPsList := make([]storage.ResourceReference_STATUS, len(m.PublicIPs))
+		for publicIPsIndex := range m.PublicIPs {
+			if err := m.PublicIPs[publicIPsIndex].AssignProperties_To_ResourceReference_STATUS(&publicIPsList[publicIPsIndex]); err != nil {
+				return fmt.Errorf("converting PublicIPs: %w", err)
+			}
+		}
+		destination.PublicIPs = publicIPsList
+	} else {
+		destination.PublicIPs = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ManagedClusterLoadBalancerProfile_STATUS: Profile of the managed cluster load balancer.
@@ -1198,6 +4155,111 @@ type ManagedClusterLoadBalancerProfile_STATUS struct {
 	OutboundIPs *ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS `json:"outboundIPs,omitempty"`
 }
 
+// AssignProperties_From_ManagedClusterLoadBalancerProfile_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterLoadBalancerProfile_STATUS.
+func (m *ManagedClusterLoadBalancerProfile_STATUS) AssignProperties_From_ManagedClusterLoadBalancerProfile_STATUS(source *storage.ManagedClusterLoadBalancerProfile_STATUS) error {
+	m.AllocatedOutboundPorts = genruntime.ClonePointer(source.AllocatedOutboundPorts)
+
+	if source.EffectiveOutboundIPs != nil {
+		effectiveOutboundIPsList := make([]ResourceReference_STATUS, len(source.EffectiveOutboundIPs))
+		for effectiveOutboundIPsIndex := range source.EffectiveOutboundIPs {
+			if err := effectiveOutboundIPsList[effectiveOutboundIPsIndex].AssignProperties_From_ResourceReference_STATUS(&source.EffectiveOutboundIPs[effectiveOutboundIPsIndex]); err != nil {
+				return fmt.Errorf("converting EffectiveOutboundIPs: %w", err)
+			}
+		}
+		m.EffectiveOutboundIPs = effectiveOutboundIPsList
+	} else {
+		m.EffectiveOutboundIPs = nil
+	}
+
+	m.IdleTimeoutInMinutes = genruntime.ClonePointer(source.IdleTimeoutInMinutes)
+
+	if source.ManagedOutboundIPs != nil {
+		var managedOutboundIPsValue ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS
+		if err := managedOutboundIPsValue.AssignProperties_From_ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS(source.ManagedOutboundIPs); err != nil {
+			return fmt.Errorf("converting ManagedOutboundIPs: %w", err)
+		}
+		m.ManagedOutboundIPs = &managedOutboundIPsValue
+	} else {
+		m.ManagedOutboundIPs = nil
+	}
+
+	if source.OutboundIPPrefixes != nil {
+		var outboundIPPrefixesValue ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS
+		if err := outboundIPPrefixesValue.AssignProperties_From_ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS(source.OutboundIPPrefixes); err != nil {
+			return fmt.Errorf("converting OutboundIPPrefixes: %w", err)
+		}
+		m.OutboundIPPrefixes = &outboundIPPrefixesValue
+	} else {
+		m.OutboundIPPrefixes = nil
+	}
+
+	if source.OutboundIPs != nil {
+		var outboundIPsValue ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS
+		if err := outboundIPsValue.AssignProperties_From_ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS(source.OutboundIPs); err != nil {
+			return fmt.Errorf("converting OutboundIPs: %w", err)
+		}
+		m.OutboundIPs = &outboundIPsValue
+	} else {
+		m.OutboundIPs = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterLoadBalancerProfile_STATUS populates destination, a containerservice/v1api20210501/storage.ManagedClusterLoadBalancerProfile_STATUS, from the receiver.
+func (m *ManagedClusterLoadBalancerProfile_STATUS) AssignProperties_To_ManagedClusterLoadBalancerProfile_STATUS(destination *storage.ManagedClusterLoadBalancerProfile_STATUS) error {
+	destination.AllocatedOutboundPorts = genruntime.ClonePointer(m.AllocatedOutboundPorts)
+
+	if m.EffectiveOutboundIPs != nil {
+		effectiveOutboundIPsList := make([]storage.ResourceReference_STATUS, len(m.EffectiveOutboundIPs))
+		for effectiveOutboundIPsIndex := range m.EffectiveOutboundIPs {
+			if err := m.EffectiveOutboundIPs[effectiveOutboundIPsIndex].AssignProperties_To_ResourceReference_STATUS(&effectiveOutboundIPsList[effectiveOutboundIPsIndex]); err != nil {
+				return fmt.Errorf("converting EffectiveOutboundIPs: %w", err)
+			}
+		}
+		destination.EffectiveOutboundIPs = effectiveOutboundIPsList
+	} else {
+		destination.EffectiveOutboundIPs = nil
+	}
+
+	destination.IdleTimeoutInMinutes = genruntime.ClonePointer(m.IdleTimeoutInMinutes)
+
+	if m.ManagedOutboundIPs != nil {
+		var managedOutboundIPsValue storage.ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS
+		if err := m.ManagedOutboundIPs.AssignProperties_To_ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS(&managedOutboundIPsValue); err != nil {
+			return fmt.Errorf("converting ManagedOutboundIPs: %w", err)
+		}
+		destination.ManagedOutboundIPs = &managedOutboundIPsValue
+	} else {
+		destination.ManagedOutboundIPs = nil
+	}
+
+	if m.OutboundIPPrefixes != nil {
+		var outboundIPPrefixesValue storage.ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS
+		if err := m.OutboundIPPrefixes.AssignProperties_To_ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS(&outboundIPPrefixesValue); err != nil {
+			return fmt.Errorf("converting OutboundIPPrefixes: %w", err)
+		}
+		destination.OutboundIPPrefixes = &outboundIPPrefixesValue
+	} else {
+		destination.OutboundIPPrefixes = nil
+	}
+
+	if m.OutboundIPs != nil {
+		var outboundIPsValue storage.ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS
+		if err := m.OutboundIPs.AssignProperties_To_ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS(&outboundIPsValue); err != nil {
+			return fmt.Errorf("converting OutboundIPs: %w", err)
+		}
+		destination.OutboundIPs = &outboundIPsValue
+	} else {
+		destination.OutboundIPs = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ManagedClusterOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type ManagedClusterOperatorSpec struct {
 	// ConfigMapExpressions: CEL expressions whose results are written to ConfigMaps
@@ -1205,6 +4267,79 @@ type ManagedClusterOperatorSpec struct {
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_ManagedClusterOperatorSpec populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterOperatorSpec.
+func (m *ManagedClusterOperatorSpec) AssignProperties_From_ManagedClusterOperatorSpec(source *storage.ManagedClusterOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		m.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		m.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		m.SecretExpressions = secretExpressionsList
+	} else {
+		m.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterOperatorSpec populates destination, a containerservice/v1api20210501/storage.ManagedClusterOperatorSpec, from the receiver.
+func (m *ManagedClusterOperatorSpec) AssignProperties_To_ManagedClusterOperatorSpec(destination *storage.ManagedClusterOperatorSpec) error {
+	if m.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(m.ConfigMapExpressions))
+		for configMapExpressionsIndex := range m.ConfigMapExpressions {
+			if m.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *m.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if m.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(m.SecretExpressions))
+		for secretExpressionsIndex := range m.SecretExpressions {
+			if m.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *m.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ManagedClusterPodIdentity: Details about the pod identity assigned to the Managed Cluster.
@@ -1225,6 +4360,49 @@ type ManagedClusterPodIdentity struct {
 	Namespace *string `json:"namespace,omitempty"`
 }
 
+// AssignProperties_From_ManagedClusterPodIdentity populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterPodIdentity.
+func (m *ManagedClusterPodIdentity) AssignProperties_From_ManagedClusterPodIdentity(source *storage.ManagedClusterPodIdentity) error {
+	m.BindingSelector = genruntime.ClonePointer(source.BindingSelector)
+
+	if source.Identity != nil {
+		var identityValue UserAssignedIdentity
+		if err := identityValue.AssignProperties_From_UserAssignedIdentity(source.Identity); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		m.Identity = &identityValue
+	} else {
+		m.Identity = nil
+	}
+
+	m.Name = genruntime.ClonePointer(source.Name)
+	m.Namespace = genruntime.ClonePointer(source.Namespace)
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterPodIdentity populates destination, a containerservice/v1api20210501/storage.ManagedClusterPodIdentity, from the receiver.
+func (m *ManagedClusterPodIdentity) AssignProperties_To_ManagedClusterPodIdentity(destination *storage.ManagedClusterPodIdentity) error {
+	destination.BindingSelector = genruntime.ClonePointer(m.BindingSelector)
+
+	if m.Identity != nil {
+		var identityValue storage.UserAssignedIdentity
+		if err := m.Identity.AssignProperties_To_UserAssignedIdentity(&identityValue); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		destination.Identity = &identityValue
+	} else {
+		destination.Identity = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(m.Name)
+	destination.Namespace = genruntime.ClonePointer(m.Namespace)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ManagedClusterPodIdentityException: See [disable AAD Pod Identity for a specific Pod/Application](https://azure.github.io/aad-pod-identity/docs/configure/application_exception/) for more details.
 type ManagedClusterPodIdentityException struct {
 	// Name: The name of the pod identity exception.
@@ -1240,6 +4418,27 @@ type ManagedClusterPodIdentityException struct {
 	PodLabels map[string]string `json:"podLabels,omitempty"`
 }
 
+// AssignProperties_From_ManagedClusterPodIdentityException populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterPodIdentityException.
+func (m *ManagedClusterPodIdentityException) AssignProperties_From_ManagedClusterPodIdentityException(source *storage.ManagedClusterPodIdentityException) error {
+	m.Name = genruntime.ClonePointer(source.Name)
+	m.Namespace = genruntime.ClonePointer(source.Namespace)
+	m.PodLabels = maps.Clone(source.PodLabels)
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterPodIdentityException populates destination, a containerservice/v1api20210501/storage.ManagedClusterPodIdentityException, from the receiver.
+func (m *ManagedClusterPodIdentityException) AssignProperties_To_ManagedClusterPodIdentityException(destination *storage.ManagedClusterPodIdentityException) error {
+	destination.Name = genruntime.ClonePointer(m.Name)
+	destination.Namespace = genruntime.ClonePointer(m.Namespace)
+	destination.PodLabels = maps.Clone(m.PodLabels)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ManagedClusterPodIdentityException_STATUS: See [disable AAD Pod Identity for a specific Pod/Application](https://azure.github.io/aad-pod-identity/docs/configure/application_exception/) for more details.
 type ManagedClusterPodIdentityException_STATUS struct {
 	// Name: The name of the pod identity exception.
@@ -1250,6 +4449,27 @@ type ManagedClusterPodIdentityException_STATUS struct {
 
 	// PodLabels: The pod labels to match.
 	PodLabels map[string]string `json:"podLabels,omitempty"`
+}
+
+// AssignProperties_From_ManagedClusterPodIdentityException_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterPodIdentityException_STATUS.
+func (m *ManagedClusterPodIdentityException_STATUS) AssignProperties_From_ManagedClusterPodIdentityException_STATUS(source *storage.ManagedClusterPodIdentityException_STATUS) error {
+	m.Name = genruntime.ClonePointer(source.Name)
+	m.Namespace = genruntime.ClonePointer(source.Namespace)
+	m.PodLabels = maps.Clone(source.PodLabels)
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterPodIdentityException_STATUS populates destination, a containerservice/v1api20210501/storage.ManagedClusterPodIdentityException_STATUS, from the receiver.
+func (m *ManagedClusterPodIdentityException_STATUS) AssignProperties_To_ManagedClusterPodIdentityException_STATUS(destination *storage.ManagedClusterPodIdentityException_STATUS) error {
+	destination.Name = genruntime.ClonePointer(m.Name)
+	destination.Namespace = genruntime.ClonePointer(m.Namespace)
+	destination.PodLabels = maps.Clone(m.PodLabels)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ManagedClusterPodIdentityProfile: See [use AAD pod identity](https://docs.microsoft.com/azure/aks/use-azure-ad-pod-identity) for more details on pod identity integration.
@@ -1267,6 +4487,73 @@ type ManagedClusterPodIdentityProfile struct {
 	UserAssignedIdentityExceptions []ManagedClusterPodIdentityException `json:"userAssignedIdentityExceptions,omitempty"`
 }
 
+// AssignProperties_From_ManagedClusterPodIdentityProfile populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterPodIdentityProfile.
+func (m *ManagedClusterPodIdentityProfile) AssignProperties_From_ManagedClusterPodIdentityProfile(source *storage.ManagedClusterPodIdentityProfile) error {
+	m.AllowNetworkPluginKubenet = genruntime.ClonePointer(source.AllowNetworkPluginKubenet)
+	m.Enabled = genruntime.ClonePointer(source.Enabled)
+
+	if source.UserAssignedIdentities != nil {
+		userAssignedIdentitiesList := make([]ManagedClusterPodIdentity, len(source.UserAssignedIdentities))
+		for userAssignedIdentitiesIndex := range source.UserAssignedIdentities {
+			if err := userAssignedIdentitiesList[userAssignedIdentitiesIndex].AssignProperties_From_ManagedClusterPodIdentity(&source.UserAssignedIdentities[userAssignedIdentitiesIndex]); err != nil {
+				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
+			}
+		}
+		m.UserAssignedIdentities = userAssignedIdentitiesList
+	} else {
+		m.UserAssignedIdentities = nil
+	}
+
+	if source.UserAssignedIdentityExceptions != nil {
+		userAssignedIdentityExceptionsList := make([]ManagedClusterPodIdentityException, len(source.UserAssignedIdentityExceptions))
+		for userAssignedIdentityExceptionsIndex := range source.UserAssignedIdentityExceptions {
+			if err := userAssignedIdentityExceptionsList[userAssignedIdentityExceptionsIndex].AssignProperties_From_ManagedClusterPodIdentityException(&source.UserAssignedIdentityExceptions[userAssignedIdentityExceptionsIndex]); err != nil {
+				return fmt.Errorf("converting UserAssignedIdentityExceptions: %w", err)
+			}
+		}
+		m.UserAssignedIdentityExceptions = userAssignedIdentityExceptionsList
+	} else {
+		m.UserAssignedIdentityExceptions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterPodIdentityProfile populates destination, a containerservice/v1api20210501/storage.ManagedClusterPodIdentityProfile, from the receiver.
+func (m *ManagedClusterPodIdentityProfile) AssignProperties_To_ManagedClusterPodIdentityProfile(destination *storage.ManagedClusterPodIdentityProfile) error {
+	destination.AllowNetworkPluginKubenet = genruntime.ClonePointer(m.AllowNetworkPluginKubenet)
+	destination.Enabled = genruntime.ClonePointer(m.Enabled)
+
+	if m.UserAssignedIdentities != nil {
+		userAssignedIdentitiesList := make([]storage.ManagedClusterPodIdentity, len(m.UserAssignedIdentities))
+		for userAssignedIdentitiesIndex := range m.UserAssignedIdentities {
+			if err := m.UserAssignedIdentities[userAssignedIdentitiesIndex].AssignProperties_To_ManagedClusterPodIdentity(&userAssignedIdentitiesList[userAssignedIdentitiesIndex]); err != nil {
+				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
+			}
+		}
+		destination.UserAssignedIdentities = userAssignedIdentitiesList
+	} else {
+		destination.UserAssignedIdentities = nil
+	}
+
+	if m.UserAssignedIdentityExceptions != nil {
+		userAssignedIdentityExceptionsList := make([]storage.ManagedClusterPodIdentityException, len(m.UserAssignedIdentityExceptions))
+		for userAssignedIdentityExceptionsIndex := range m.UserAssignedIdentityExceptions {
+			if err := m.UserAssignedIdentityExceptions[userAssignedIdentityExceptionsIndex].AssignProperties_To_ManagedClusterPodIdentityException(&userAssignedIdentityExceptionsList[userAssignedIdentityExceptionsIndex]); err != nil {
+				return fmt.Errorf("converting UserAssignedIdentityExceptions: %w", err)
+			}
+		}
+		destination.UserAssignedIdentityExceptions = userAssignedIdentityExceptionsList
+	} else {
+		destination.UserAssignedIdentityExceptions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ManagedClusterPodIdentityProfile_STATUS: See [use AAD pod identity](https://docs.microsoft.com/azure/aks/use-azure-ad-pod-identity) for more details on pod identity integration.
 type ManagedClusterPodIdentityProfile_STATUS struct {
 	// AllowNetworkPluginKubenet: Running in Kubenet is disabled by default due to the security related nature of AAD Pod Identity and the risks of IP spoofing. See [using Kubenet network plugin with AAD Pod Identity](https://docs.microsoft.com/azure/aks/use-azure-ad-pod-identity#using-kubenet-network-plugin-with-azure-active-directory-pod-managed-identities) for more information.
@@ -1280,6 +4567,73 @@ type ManagedClusterPodIdentityProfile_STATUS struct {
 
 	// UserAssignedIdentityExceptions: The pod identity exceptions to allow.
 	UserAssignedIdentityExceptions []ManagedClusterPodIdentityException_STATUS `json:"userAssignedIdentityExceptions,omitempty"`
+}
+
+// AssignProperties_From_ManagedClusterPodIdentityProfile_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterPodIdentityProfile_STATUS.
+func (m *ManagedClusterPodIdentityProfile_STATUS) AssignProperties_From_ManagedClusterPodIdentityProfile_STATUS(source *storage.ManagedClusterPodIdentityProfile_STATUS) error {
+	m.AllowNetworkPluginKubenet = genruntime.ClonePointer(source.AllowNetworkPluginKubenet)
+	m.Enabled = genruntime.ClonePointer(source.Enabled)
+
+	if source.UserAssignedIdentities != nil {
+		userAssignedIdentitiesList := make([]ManagedClusterPodIdentity_STATUS, len(source.UserAssignedIdentities))
+		for userAssignedIdentitiesIndex := range source.UserAssignedIdentities {
+			if err := userAssignedIdentitiesList[userAssignedIdentitiesIndex].AssignProperties_From_ManagedClusterPodIdentity_STATUS(&source.UserAssignedIdentities[userAssignedIdentitiesIndex]); err != nil {
+				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
+			}
+		}
+		m.UserAssignedIdentities = userAssignedIdentitiesList
+	} else {
+		m.UserAssignedIdentities = nil
+	}
+
+	if source.UserAssignedIdentityExceptions != nil {
+		userAssignedIdentityExceptionsList := make([]ManagedClusterPodIdentityException_STATUS, len(source.UserAssignedIdentityExceptions))
+		for userAssignedIdentityExceptionsIndex := range source.UserAssignedIdentityExceptions {
+			if err := userAssignedIdentityExceptionsList[userAssignedIdentityExceptionsIndex].AssignProperties_From_ManagedClusterPodIdentityException_STATUS(&source.UserAssignedIdentityExceptions[userAssignedIdentityExceptionsIndex]); err != nil {
+				return fmt.Errorf("converting UserAssignedIdentityExceptions: %w", err)
+			}
+		}
+		m.UserAssignedIdentityExceptions = userAssignedIdentityExceptionsList
+	} else {
+		m.UserAssignedIdentityExceptions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterPodIdentityProfile_STATUS populates destination, a containerservice/v1api20210501/storage.ManagedClusterPodIdentityProfile_STATUS, from the receiver.
+func (m *ManagedClusterPodIdentityProfile_STATUS) AssignProperties_To_ManagedClusterPodIdentityProfile_STATUS(destination *storage.ManagedClusterPodIdentityProfile_STATUS) error {
+	destination.AllowNetworkPluginKubenet = genruntime.ClonePointer(m.AllowNetworkPluginKubenet)
+	destination.Enabled = genruntime.ClonePointer(m.Enabled)
+
+	if m.UserAssignedIdentities != nil {
+		userAssignedIdentitiesList := make([]storage.ManagedClusterPodIdentity_STATUS, len(m.UserAssignedIdentities))
+		for userAssignedIdentitiesIndex := range m.UserAssignedIdentities {
+			if err := m.UserAssignedIdentities[userAssignedIdentitiesIndex].AssignProperties_To_ManagedClusterPodIdentity_STATUS(&userAssignedIdentitiesList[userAssignedIdentitiesIndex]); err != nil {
+				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
+			}
+		}
+		destination.UserAssignedIdentities = userAssignedIdentitiesList
+	} else {
+		destination.UserAssignedIdentities = nil
+	}
+
+	if m.UserAssignedIdentityExceptions != nil {
+		userAssignedIdentityExceptionsList := make([]storage.ManagedClusterPodIdentityException_STATUS, len(m.UserAssignedIdentityExceptions))
+		for userAssignedIdentityExceptionsIndex := range m.UserAssignedIdentityExceptions {
+			if err := m.UserAssignedIdentityExceptions[userAssignedIdentityExceptionsIndex].AssignProperties_To_ManagedClusterPodIdentityException_STATUS(&userAssignedIdentityExceptionsList[userAssignedIdentityExceptionsIndex]); err != nil {
+				return fmt.Errorf("converting UserAssignedIdentityExceptions: %w", err)
+			}
+		}
+		destination.UserAssignedIdentityExceptions = userAssignedIdentityExceptionsList
+	} else {
+		destination.UserAssignedIdentityExceptions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ManagedClusterPodIdentityProvisioningErrorBody_STATUS: An error response from the pod identity provisioning.
@@ -1297,6 +4651,53 @@ type ManagedClusterPodIdentityProvisioningErrorBody_STATUS struct {
 	Target *string `json:"target,omitempty"`
 }
 
+// AssignProperties_From_ManagedClusterPodIdentityProvisioningErrorBody_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterPodIdentityProvisioningErrorBody_STATUS.
+func (m *ManagedClusterPodIdentityProvisioningErrorBody_STATUS) AssignProperties_From_ManagedClusterPodIdentityProvisioningErrorBody_STATUS(source *storage.ManagedClusterPodIdentityProvisioningErrorBody_STATUS) error {
+	m.Code = genruntime.ClonePointer(source.Code)
+
+	if source.Details != nil {
+		detailsList := make([]ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled, len(source.Details))
+		for detailsIndex := range source.Details {
+			if err := detailsList[detailsIndex].AssignProperties_From_ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled(&source.Details[detailsIndex]); err != nil {
+				return fmt.Errorf("converting Details: %w", err)
+			}
+		}
+		m.Details = detailsList
+	} else {
+		m.Details = nil
+	}
+
+	m.Message = genruntime.ClonePointer(source.Message)
+	m.Target = genruntime.ClonePointer(source.Target)
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterPodIdentityProvisioningErrorBody_STATUS populates destination, a containerservice/v1api20210501/storage.ManagedClusterPodIdentityProvisioningErrorBody_STATUS, from the receiver.
+func (m *ManagedClusterPodIdentityProvisioningErrorBody_STATUS) AssignProperties_To_ManagedClusterPodIdentityProvisioningErrorBody_STATUS(destination *storage.ManagedClusterPodIdentityProvisioningErrorBody_STATUS) error {
+	destination.Code = genruntime.ClonePointer(m.Code)
+
+	if m.Details != nil {
+		detailsList := make([]storage.ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled, len(m.Details))
+		for detailsIndex := range m.Details {
+			if err := m.Details[detailsIndex].AssignProperties_To_ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled(&detailsList[detailsIndex]); err != nil {
+				return fmt.Errorf("converting Details: %w", err)
+			}
+		}
+		destination.Details = detailsList
+	} else {
+		destination.Details = nil
+	}
+
+	destination.Message = genruntime.ClonePointer(m.Message)
+	destination.Target = genruntime.ClonePointer(m.Target)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled: An error response from the pod identity provisioning.
 type ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled struct {
 	// Code: An identifier for the error. Codes are invariant and are intended to be consumed programmatically.
@@ -1309,10 +4710,64 @@ type ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled struct {
 	Target *string `json:"target,omitempty"`
 }
 
+// AssignProperties_From_ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled.
+func (m *ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled) AssignProperties_From_ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled(source *storage.ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled) error {
+	m.Code = genruntime.ClonePointer(source.Code)
+	m.Message = genruntime.ClonePointer(source.Message)
+	m.Target = genruntime.ClonePointer(source.Target)
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled populates destination, a containerservice/v1api20210501/storage.ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled, from the receiver.
+func (m *ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled) AssignProperties_To_ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled(destination *storage.ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled) error {
+	destination.Code = genruntime.ClonePointer(m.Code)
+	destination.Message = genruntime.ClonePointer(m.Message)
+	destination.Target = genruntime.ClonePointer(m.Target)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ManagedClusterPodIdentityProvisioningError_STATUS: An error response from the pod identity provisioning.
 type ManagedClusterPodIdentityProvisioningError_STATUS struct {
 	// Error: Details about the error.
 	Error *ManagedClusterPodIdentityProvisioningErrorBody_STATUS `json:"error,omitempty"`
+}
+
+// AssignProperties_From_ManagedClusterPodIdentityProvisioningError_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterPodIdentityProvisioningError_STATUS.
+func (m *ManagedClusterPodIdentityProvisioningError_STATUS) AssignProperties_From_ManagedClusterPodIdentityProvisioningError_STATUS(source *storage.ManagedClusterPodIdentityProvisioningError_STATUS) error {
+	if source.Error != nil {
+		var errorValue ManagedClusterPodIdentityProvisioningErrorBody_STATUS
+		if err := errorValue.AssignProperties_From_ManagedClusterPodIdentityProvisioningErrorBody_STATUS(source.Error); err != nil {
+			return fmt.Errorf("converting Error: %w", err)
+		}
+		m.Error = &errorValue
+	} else {
+		m.Error = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterPodIdentityProvisioningError_STATUS populates destination, a containerservice/v1api20210501/storage.ManagedClusterPodIdentityProvisioningError_STATUS, from the receiver.
+func (m *ManagedClusterPodIdentityProvisioningError_STATUS) AssignProperties_To_ManagedClusterPodIdentityProvisioningError_STATUS(destination *storage.ManagedClusterPodIdentityProvisioningError_STATUS) error {
+	if m.Error != nil {
+		var errorValue storage.ManagedClusterPodIdentityProvisioningErrorBody_STATUS
+		if err := m.Error.AssignProperties_To_ManagedClusterPodIdentityProvisioningErrorBody_STATUS(&errorValue); err != nil {
+			return fmt.Errorf("converting Error: %w", err)
+		}
+		destination.Error = &errorValue
+	} else {
+		destination.Error = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ManagedClusterPodIdentityProvisioningState_STATUS: The current provisioning state of the pod identity.
@@ -1329,6 +4784,39 @@ const (
 type ManagedClusterPodIdentity_ProvisioningInfo_STATUS struct {
 	// Error: Pod identity assignment error (if any).
 	Error *ManagedClusterPodIdentityProvisioningError_STATUS `json:"error,omitempty"`
+}
+
+// AssignProperties_From_ManagedClusterPodIdentity_ProvisioningInfo_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterPodIdentity_ProvisioningInfo_STATUS.
+func (m *ManagedClusterPodIdentity_ProvisioningInfo_STATUS) AssignProperties_From_ManagedClusterPodIdentity_ProvisioningInfo_STATUS(source *storage.ManagedClusterPodIdentity_ProvisioningInfo_STATUS) error {
+	if source.Error != nil {
+		var errorValue ManagedClusterPodIdentityProvisioningError_STATUS
+		if err := errorValue.AssignProperties_From_ManagedClusterPodIdentityProvisioningError_STATUS(source.Error); err != nil {
+			return fmt.Errorf("converting Error: %w", err)
+		}
+		m.Error = &errorValue
+	} else {
+		m.Error = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterPodIdentity_ProvisioningInfo_STATUS populates destination, a containerservice/v1api20210501/storage.ManagedClusterPodIdentity_ProvisioningInfo_STATUS, from the receiver.
+func (m *ManagedClusterPodIdentity_ProvisioningInfo_STATUS) AssignProperties_To_ManagedClusterPodIdentity_ProvisioningInfo_STATUS(destination *storage.ManagedClusterPodIdentity_ProvisioningInfo_STATUS) error {
+	if m.Error != nil {
+		var errorValue storage.ManagedClusterPodIdentityProvisioningError_STATUS
+		if err := m.Error.AssignProperties_To_ManagedClusterPodIdentityProvisioningError_STATUS(&errorValue); err != nil {
+			return fmt.Errorf("converting Error: %w", err)
+		}
+		destination.Error = &errorValue
+	} else {
+		destination.Error = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ManagedClusterPodIdentity_STATUS: Details about the pod identity assigned to the Managed Cluster.
@@ -1349,6 +4837,83 @@ type ManagedClusterPodIdentity_STATUS struct {
 
 	// ProvisioningState: The current provisioning state of the pod identity.
 	ProvisioningState *ManagedClusterPodIdentityProvisioningState_STATUS `json:"provisioningState,omitempty"`
+}
+
+// AssignProperties_From_ManagedClusterPodIdentity_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterPodIdentity_STATUS.
+func (m *ManagedClusterPodIdentity_STATUS) AssignProperties_From_ManagedClusterPodIdentity_STATUS(source *storage.ManagedClusterPodIdentity_STATUS) error {
+	m.BindingSelector = genruntime.ClonePointer(source.BindingSelector)
+
+	if source.Identity != nil {
+		var identityValue UserAssignedIdentity_STATUS
+		if err := identityValue.AssignProperties_From_UserAssignedIdentity_STATUS(source.Identity); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		m.Identity = &identityValue
+	} else {
+		m.Identity = nil
+	}
+
+	m.Name = genruntime.ClonePointer(source.Name)
+	m.Namespace = genruntime.ClonePointer(source.Namespace)
+
+	if source.ProvisioningInfo != nil {
+		var provisioningInfoValue ManagedClusterPodIdentity_ProvisioningInfo_STATUS
+		if err := provisioningInfoValue.AssignProperties_From_ManagedClusterPodIdentity_ProvisioningInfo_STATUS(source.ProvisioningInfo); err != nil {
+			return fmt.Errorf("converting ProvisioningInfo: %w", err)
+		}
+		m.ProvisioningInfo = &provisioningInfoValue
+	} else {
+		m.ProvisioningInfo = nil
+	}
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ManagedClusterPodIdentityProvisioningState_STATUS(*source.ProvisioningState)
+		m.ProvisioningState = &provisioningStateValue
+	} else {
+		m.ProvisioningState = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterPodIdentity_STATUS populates destination, a containerservice/v1api20210501/storage.ManagedClusterPodIdentity_STATUS, from the receiver.
+func (m *ManagedClusterPodIdentity_STATUS) AssignProperties_To_ManagedClusterPodIdentity_STATUS(destination *storage.ManagedClusterPodIdentity_STATUS) error {
+	destination.BindingSelector = genruntime.ClonePointer(m.BindingSelector)
+
+	if m.Identity != nil {
+		var identityValue storage.UserAssignedIdentity_STATUS
+		if err := m.Identity.AssignProperties_To_UserAssignedIdentity_STATUS(&identityValue); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		destination.Identity = &identityValue
+	} else {
+		destination.Identity = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(m.Name)
+	destination.Namespace = genruntime.ClonePointer(m.Namespace)
+
+	if m.ProvisioningInfo != nil {
+		var provisioningInfoValue storage.ManagedClusterPodIdentity_ProvisioningInfo_STATUS
+		if err := m.ProvisioningInfo.AssignProperties_To_ManagedClusterPodIdentity_ProvisioningInfo_STATUS(&provisioningInfoValue); err != nil {
+			return fmt.Errorf("converting ProvisioningInfo: %w", err)
+		}
+		destination.ProvisioningInfo = &provisioningInfoValue
+	} else {
+		destination.ProvisioningInfo = nil
+	}
+
+	if m.ProvisioningState != nil {
+		provisioningStateValue := string(*m.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ManagedClusterProperties_AutoScalerProfile: Parameters to be applied to the cluster-autoscaler when enabled
@@ -1405,6 +4970,69 @@ type ManagedClusterProperties_AutoScalerProfile struct {
 	SkipNodesWithSystemPods *string `json:"skipNodesWithSystemPods,omitempty"`
 }
 
+// AssignProperties_From_ManagedClusterProperties_AutoScalerProfile populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterProperties_AutoScalerProfile.
+func (m *ManagedClusterProperties_AutoScalerProfile) AssignProperties_From_ManagedClusterProperties_AutoScalerProfile(source *storage.ManagedClusterProperties_AutoScalerProfile) error {
+	m.BalanceSimilarNodeGroups = genruntime.ClonePointer(source.BalanceSimilarNodeGroups)
+
+	if source.Expander != nil {
+		expanderValue := Expander(*source.Expander)
+		m.Expander = &expanderValue
+	} else {
+		m.Expander = nil
+	}
+
+	m.MaxEmptyBulkDelete = genruntime.ClonePointer(source.MaxEmptyBulkDelete)
+	m.MaxGracefulTerminationSec = genruntime.ClonePointer(source.MaxGracefulTerminationSec)
+	m.MaxNodeProvisionTime = genruntime.ClonePointer(source.MaxNodeProvisionTime)
+	m.MaxTotalUnreadyPercentage = genruntime.ClonePointer(source.MaxTotalUnreadyPercentage)
+	m.NewPodScaleUpDelay = genruntime.ClonePointer(source.NewPodScaleUpDelay)
+	m.OkTotalUnreadyCount = genruntime.ClonePointer(source.OkTotalUnreadyCount)
+	m.ScaleDownDelayAfterAdd = genruntime.ClonePointer(source.ScaleDownDelayAfterAdd)
+	m.ScaleDownDelayAfterDelete = genruntime.ClonePointer(source.ScaleDownDelayAfterDelete)
+	m.ScaleDownDelayAfterFailure = genruntime.ClonePointer(source.ScaleDownDelayAfterFailure)
+	m.ScaleDownUnneededTime = genruntime.ClonePointer(source.ScaleDownUnneededTime)
+	m.ScaleDownUnreadyTime = genruntime.ClonePointer(source.ScaleDownUnreadyTime)
+	m.ScaleDownUtilizationThreshold = genruntime.ClonePointer(source.ScaleDownUtilizationThreshold)
+	m.ScanInterval = genruntime.ClonePointer(source.ScanInterval)
+	m.SkipNodesWithLocalStorage = genruntime.ClonePointer(source.SkipNodesWithLocalStorage)
+	m.SkipNodesWithSystemPods = genruntime.ClonePointer(source.SkipNodesWithSystemPods)
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterProperties_AutoScalerProfile populates destination, a containerservice/v1api20210501/storage.ManagedClusterProperties_AutoScalerProfile, from the receiver.
+func (m *ManagedClusterProperties_AutoScalerProfile) AssignProperties_To_ManagedClusterProperties_AutoScalerProfile(destination *storage.ManagedClusterProperties_AutoScalerProfile) error {
+	destination.BalanceSimilarNodeGroups = genruntime.ClonePointer(m.BalanceSimilarNodeGroups)
+
+	if m.Expander != nil {
+		expanderValue := string(*m.Expander)
+		destination.Expander = &expanderValue
+	} else {
+		destination.Expander = nil
+	}
+
+	destination.MaxEmptyBulkDelete = genruntime.ClonePointer(m.MaxEmptyBulkDelete)
+	destination.MaxGracefulTerminationSec = genruntime.ClonePointer(m.MaxGracefulTerminationSec)
+	destination.MaxNodeProvisionTime = genruntime.ClonePointer(m.MaxNodeProvisionTime)
+	destination.MaxTotalUnreadyPercentage = genruntime.ClonePointer(m.MaxTotalUnreadyPercentage)
+	destination.NewPodScaleUpDelay = genruntime.ClonePointer(m.NewPodScaleUpDelay)
+	destination.OkTotalUnreadyCount = genruntime.ClonePointer(m.OkTotalUnreadyCount)
+	destination.ScaleDownDelayAfterAdd = genruntime.ClonePointer(m.ScaleDownDelayAfterAdd)
+	destination.ScaleDownDelayAfterDelete = genruntime.ClonePointer(m.ScaleDownDelayAfterDelete)
+	destination.ScaleDownDelayAfterFailure = genruntime.ClonePointer(m.ScaleDownDelayAfterFailure)
+	destination.ScaleDownUnneededTime = genruntime.ClonePointer(m.ScaleDownUnneededTime)
+	destination.ScaleDownUnreadyTime = genruntime.ClonePointer(m.ScaleDownUnreadyTime)
+	destination.ScaleDownUtilizationThreshold = genruntime.ClonePointer(m.ScaleDownUtilizationThreshold)
+	destination.ScanInterval = genruntime.ClonePointer(m.ScanInterval)
+	destination.SkipNodesWithLocalStorage = genruntime.ClonePointer(m.SkipNodesWithLocalStorage)
+	destination.SkipNodesWithSystemPods = genruntime.ClonePointer(m.SkipNodesWithSystemPods)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ManagedClusterProperties_AutoScalerProfile_STATUS: Parameters to be applied to the cluster-autoscaler when enabled
 type ManagedClusterProperties_AutoScalerProfile_STATUS struct {
 	// BalanceSimilarNodeGroups: Valid values are 'true' and 'false'
@@ -1459,6 +5087,69 @@ type ManagedClusterProperties_AutoScalerProfile_STATUS struct {
 	SkipNodesWithSystemPods *string `json:"skipNodesWithSystemPods,omitempty"`
 }
 
+// AssignProperties_From_ManagedClusterProperties_AutoScalerProfile_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterProperties_AutoScalerProfile_STATUS.
+func (m *ManagedClusterProperties_AutoScalerProfile_STATUS) AssignProperties_From_ManagedClusterProperties_AutoScalerProfile_STATUS(source *storage.ManagedClusterProperties_AutoScalerProfile_STATUS) error {
+	m.BalanceSimilarNodeGroups = genruntime.ClonePointer(source.BalanceSimilarNodeGroups)
+
+	if source.Expander != nil {
+		expanderValue := Expander_STATUS(*source.Expander)
+		m.Expander = &expanderValue
+	} else {
+		m.Expander = nil
+	}
+
+	m.MaxEmptyBulkDelete = genruntime.ClonePointer(source.MaxEmptyBulkDelete)
+	m.MaxGracefulTerminationSec = genruntime.ClonePointer(source.MaxGracefulTerminationSec)
+	m.MaxNodeProvisionTime = genruntime.ClonePointer(source.MaxNodeProvisionTime)
+	m.MaxTotalUnreadyPercentage = genruntime.ClonePointer(source.MaxTotalUnreadyPercentage)
+	m.NewPodScaleUpDelay = genruntime.ClonePointer(source.NewPodScaleUpDelay)
+	m.OkTotalUnreadyCount = genruntime.ClonePointer(source.OkTotalUnreadyCount)
+	m.ScaleDownDelayAfterAdd = genruntime.ClonePointer(source.ScaleDownDelayAfterAdd)
+	m.ScaleDownDelayAfterDelete = genruntime.ClonePointer(source.ScaleDownDelayAfterDelete)
+	m.ScaleDownDelayAfterFailure = genruntime.ClonePointer(source.ScaleDownDelayAfterFailure)
+	m.ScaleDownUnneededTime = genruntime.ClonePointer(source.ScaleDownUnneededTime)
+	m.ScaleDownUnreadyTime = genruntime.ClonePointer(source.ScaleDownUnreadyTime)
+	m.ScaleDownUtilizationThreshold = genruntime.ClonePointer(source.ScaleDownUtilizationThreshold)
+	m.ScanInterval = genruntime.ClonePointer(source.ScanInterval)
+	m.SkipNodesWithLocalStorage = genruntime.ClonePointer(source.SkipNodesWithLocalStorage)
+	m.SkipNodesWithSystemPods = genruntime.ClonePointer(source.SkipNodesWithSystemPods)
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterProperties_AutoScalerProfile_STATUS populates destination, a containerservice/v1api20210501/storage.ManagedClusterProperties_AutoScalerProfile_STATUS, from the receiver.
+func (m *ManagedClusterProperties_AutoScalerProfile_STATUS) AssignProperties_To_ManagedClusterProperties_AutoScalerProfile_STATUS(destination *storage.ManagedClusterProperties_AutoScalerProfile_STATUS) error {
+	destination.BalanceSimilarNodeGroups = genruntime.ClonePointer(m.BalanceSimilarNodeGroups)
+
+	if m.Expander != nil {
+		expanderValue := string(*m.Expander)
+		destination.Expander = &expanderValue
+	} else {
+		destination.Expander = nil
+	}
+
+	destination.MaxEmptyBulkDelete = genruntime.ClonePointer(m.MaxEmptyBulkDelete)
+	destination.MaxGracefulTerminationSec = genruntime.ClonePointer(m.MaxGracefulTerminationSec)
+	destination.MaxNodeProvisionTime = genruntime.ClonePointer(m.MaxNodeProvisionTime)
+	destination.MaxTotalUnreadyPercentage = genruntime.ClonePointer(m.MaxTotalUnreadyPercentage)
+	destination.NewPodScaleUpDelay = genruntime.ClonePointer(m.NewPodScaleUpDelay)
+	destination.OkTotalUnreadyCount = genruntime.ClonePointer(m.OkTotalUnreadyCount)
+	destination.ScaleDownDelayAfterAdd = genruntime.ClonePointer(m.ScaleDownDelayAfterAdd)
+	destination.ScaleDownDelayAfterDelete = genruntime.ClonePointer(m.ScaleDownDelayAfterDelete)
+	destination.ScaleDownDelayAfterFailure = genruntime.ClonePointer(m.ScaleDownDelayAfterFailure)
+	destination.ScaleDownUnneededTime = genruntime.ClonePointer(m.ScaleDownUnneededTime)
+	destination.ScaleDownUnreadyTime = genruntime.ClonePointer(m.ScaleDownUnreadyTime)
+	destination.ScaleDownUtilizationThreshold = genruntime.ClonePointer(m.ScaleDownUtilizationThreshold)
+	destination.ScanInterval = genruntime.ClonePointer(m.ScanInterval)
+	destination.SkipNodesWithLocalStorage = genruntime.ClonePointer(m.SkipNodesWithLocalStorage)
+	destination.SkipNodesWithSystemPods = genruntime.ClonePointer(m.SkipNodesWithSystemPods)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 type ManagedClusterProperties_IdentityProfileValue struct {
 	// ClientId: The client ID of the user assigned identity.
 	ClientId *string `json:"clientId,omitempty"`
@@ -1468,6 +5159,27 @@ type ManagedClusterProperties_IdentityProfileValue struct {
 
 	// ResourceId: The resource ID of the user assigned identity.
 	ResourceId *string `json:"resourceId,omitempty"`
+}
+
+// AssignProperties_From_ManagedClusterProperties_IdentityProfileValue populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterProperties_IdentityProfileValue.
+func (m *ManagedClusterProperties_IdentityProfileValue) AssignProperties_From_ManagedClusterProperties_IdentityProfileValue(source *storage.ManagedClusterProperties_IdentityProfileValue) error {
+	m.ClientId = genruntime.ClonePointer(source.ClientId)
+	m.ObjectId = genruntime.ClonePointer(source.ObjectId)
+	m.ResourceId = genruntime.ClonePointer(source.ResourceId)
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterProperties_IdentityProfileValue populates destination, a containerservice/v1api20210501/storage.ManagedClusterProperties_IdentityProfileValue, from the receiver.
+func (m *ManagedClusterProperties_IdentityProfileValue) AssignProperties_To_ManagedClusterProperties_IdentityProfileValue(destination *storage.ManagedClusterProperties_IdentityProfileValue) error {
+	destination.ClientId = genruntime.ClonePointer(m.ClientId)
+	destination.ObjectId = genruntime.ClonePointer(m.ObjectId)
+	destination.ResourceId = genruntime.ClonePointer(m.ResourceId)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 type ManagedClusterProperties_IdentityProfileValue_STATUS struct {
@@ -1481,6 +5193,27 @@ type ManagedClusterProperties_IdentityProfileValue_STATUS struct {
 	ResourceId *string `json:"resourceId,omitempty"`
 }
 
+// AssignProperties_From_ManagedClusterProperties_IdentityProfileValue_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterProperties_IdentityProfileValue_STATUS.
+func (m *ManagedClusterProperties_IdentityProfileValue_STATUS) AssignProperties_From_ManagedClusterProperties_IdentityProfileValue_STATUS(source *storage.ManagedClusterProperties_IdentityProfileValue_STATUS) error {
+	m.ClientId = genruntime.ClonePointer(source.ClientId)
+	m.ObjectId = genruntime.ClonePointer(source.ObjectId)
+	m.ResourceId = genruntime.ClonePointer(source.ResourceId)
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterProperties_IdentityProfileValue_STATUS populates destination, a containerservice/v1api20210501/storage.ManagedClusterProperties_IdentityProfileValue_STATUS, from the receiver.
+func (m *ManagedClusterProperties_IdentityProfileValue_STATUS) AssignProperties_To_ManagedClusterProperties_IdentityProfileValue_STATUS(destination *storage.ManagedClusterProperties_IdentityProfileValue_STATUS) error {
+	destination.ClientId = genruntime.ClonePointer(m.ClientId)
+	destination.ObjectId = genruntime.ClonePointer(m.ObjectId)
+	destination.ResourceId = genruntime.ClonePointer(m.ResourceId)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ManagedClusterSKU: The SKU of a Managed Cluster.
 type ManagedClusterSKU struct {
 	// Name: The name of a managed cluster SKU.
@@ -1488,6 +5221,47 @@ type ManagedClusterSKU struct {
 
 	// Tier: If not specified, the default is 'Free'. See [uptime SLA](https://docs.microsoft.com/azure/aks/uptime-sla) for more details.
 	Tier *ManagedClusterSKUTier `json:"tier,omitempty"`
+}
+
+// AssignProperties_From_ManagedClusterSKU populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterSKU.
+func (m *ManagedClusterSKU) AssignProperties_From_ManagedClusterSKU(source *storage.ManagedClusterSKU) error {
+	if source.Name != nil {
+		nameValue := ManagedClusterSKUName(*source.Name)
+		m.Name = &nameValue
+	} else {
+		m.Name = nil
+	}
+
+	if source.Tier != nil {
+		tierValue := ManagedClusterSKUTier(*source.Tier)
+		m.Tier = &tierValue
+	} else {
+		m.Tier = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterSKU populates destination, a containerservice/v1api20210501/storage.ManagedClusterSKU, from the receiver.
+func (m *ManagedClusterSKU) AssignProperties_To_ManagedClusterSKU(destination *storage.ManagedClusterSKU) error {
+	if m.Name != nil {
+		nameValue := string(*m.Name)
+		destination.Name = &nameValue
+	} else {
+		destination.Name = nil
+	}
+
+	if m.Tier != nil {
+		tierValue := string(*m.Tier)
+		destination.Tier = &tierValue
+	} else {
+		destination.Tier = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ManagedClusterSKUName: The name of a managed cluster SKU.
@@ -1533,6 +5307,47 @@ type ManagedClusterSKU_STATUS struct {
 	Tier *ManagedClusterSKUTier_STATUS `json:"tier,omitempty"`
 }
 
+// AssignProperties_From_ManagedClusterSKU_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterSKU_STATUS.
+func (m *ManagedClusterSKU_STATUS) AssignProperties_From_ManagedClusterSKU_STATUS(source *storage.ManagedClusterSKU_STATUS) error {
+	if source.Name != nil {
+		nameValue := ManagedClusterSKUName_STATUS(*source.Name)
+		m.Name = &nameValue
+	} else {
+		m.Name = nil
+	}
+
+	if source.Tier != nil {
+		tierValue := ManagedClusterSKUTier_STATUS(*source.Tier)
+		m.Tier = &tierValue
+	} else {
+		m.Tier = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterSKU_STATUS populates destination, a containerservice/v1api20210501/storage.ManagedClusterSKU_STATUS, from the receiver.
+func (m *ManagedClusterSKU_STATUS) AssignProperties_To_ManagedClusterSKU_STATUS(destination *storage.ManagedClusterSKU_STATUS) error {
+	if m.Name != nil {
+		nameValue := string(*m.Name)
+		destination.Name = &nameValue
+	} else {
+		destination.Name = nil
+	}
+
+	if m.Tier != nil {
+		tierValue := string(*m.Tier)
+		destination.Tier = &tierValue
+	} else {
+		destination.Tier = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ManagedClusterServicePrincipalProfile: Information about a service principal identity for the cluster to use for manipulating Azure APIs.
 type ManagedClusterServicePrincipalProfile struct {
 	// ClientId: The ID for the service principal.
@@ -1543,6 +5358,25 @@ type ManagedClusterServicePrincipalProfile struct {
 	Secret *string `json:"secret,omitempty"`
 }
 
+// AssignProperties_From_ManagedClusterServicePrincipalProfile populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterServicePrincipalProfile.
+func (m *ManagedClusterServicePrincipalProfile) AssignProperties_From_ManagedClusterServicePrincipalProfile(source *storage.ManagedClusterServicePrincipalProfile) error {
+	m.ClientId = genruntime.ClonePointer(source.ClientId)
+	m.Secret = genruntime.ClonePointer(source.Secret)
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterServicePrincipalProfile populates destination, a containerservice/v1api20210501/storage.ManagedClusterServicePrincipalProfile, from the receiver.
+func (m *ManagedClusterServicePrincipalProfile) AssignProperties_To_ManagedClusterServicePrincipalProfile(destination *storage.ManagedClusterServicePrincipalProfile) error {
+	destination.ClientId = genruntime.ClonePointer(m.ClientId)
+	destination.Secret = genruntime.ClonePointer(m.Secret)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ManagedClusterServicePrincipalProfile_STATUS: Information about a service principal identity for the cluster to use for manipulating Azure APIs.
 type ManagedClusterServicePrincipalProfile_STATUS struct {
 	// ClientId: The ID for the service principal.
@@ -1550,6 +5384,25 @@ type ManagedClusterServicePrincipalProfile_STATUS struct {
 
 	// Secret: The secret password associated with the service principal in plain text.
 	Secret *string `json:"secret,omitempty"`
+}
+
+// AssignProperties_From_ManagedClusterServicePrincipalProfile_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterServicePrincipalProfile_STATUS.
+func (m *ManagedClusterServicePrincipalProfile_STATUS) AssignProperties_From_ManagedClusterServicePrincipalProfile_STATUS(source *storage.ManagedClusterServicePrincipalProfile_STATUS) error {
+	m.ClientId = genruntime.ClonePointer(source.ClientId)
+	m.Secret = genruntime.ClonePointer(source.Secret)
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterServicePrincipalProfile_STATUS populates destination, a containerservice/v1api20210501/storage.ManagedClusterServicePrincipalProfile_STATUS, from the receiver.
+func (m *ManagedClusterServicePrincipalProfile_STATUS) AssignProperties_To_ManagedClusterServicePrincipalProfile_STATUS(destination *storage.ManagedClusterServicePrincipalProfile_STATUS) error {
+	destination.ClientId = genruntime.ClonePointer(m.ClientId)
+	destination.Secret = genruntime.ClonePointer(m.Secret)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ManagedClusterWindowsProfile: Profile for Windows VMs in the managed cluster.
@@ -1568,6 +5421,41 @@ type ManagedClusterWindowsProfile struct {
 	LicenseType *LicenseType `json:"licenseType,omitempty"`
 }
 
+// AssignProperties_From_ManagedClusterWindowsProfile populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterWindowsProfile.
+func (m *ManagedClusterWindowsProfile) AssignProperties_From_ManagedClusterWindowsProfile(source *storage.ManagedClusterWindowsProfile) error {
+	m.AdminPassword = genruntime.ClonePointer(source.AdminPassword)
+	m.AdminUsername = genruntime.ClonePointer(source.AdminUsername)
+	m.EnableCSIProxy = genruntime.ClonePointer(source.EnableCSIProxy)
+
+	if source.LicenseType != nil {
+		licenseTypeValue := LicenseType(*source.LicenseType)
+		m.LicenseType = &licenseTypeValue
+	} else {
+		m.LicenseType = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterWindowsProfile populates destination, a containerservice/v1api20210501/storage.ManagedClusterWindowsProfile, from the receiver.
+func (m *ManagedClusterWindowsProfile) AssignProperties_To_ManagedClusterWindowsProfile(destination *storage.ManagedClusterWindowsProfile) error {
+	destination.AdminPassword = genruntime.ClonePointer(m.AdminPassword)
+	destination.AdminUsername = genruntime.ClonePointer(m.AdminUsername)
+	destination.EnableCSIProxy = genruntime.ClonePointer(m.EnableCSIProxy)
+
+	if m.LicenseType != nil {
+		licenseTypeValue := string(*m.LicenseType)
+		destination.LicenseType = &licenseTypeValue
+	} else {
+		destination.LicenseType = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ManagedClusterWindowsProfile_STATUS: Profile for Windows VMs in the managed cluster.
 type ManagedClusterWindowsProfile_STATUS struct {
 	// AdminPassword: Specifies the password of the administrator account. <br><br> **Minimum-length:** 8 characters <br><br> **Max-length:** 123 characters <br><br> **Complexity requirements:** 3 out of 4 conditions below need to be fulfilled <br> Has lower characters <br>Has upper characters <br> Has a digit <br> Has a special character (Regex match [\W_]) <br><br> **Disallowed values:** "abc@123", "P@$$w0rd", "P@ssw0rd", "P@ssword123", "Pa$$word", "pass@word1", "Password!", "Password1", "Password22", "iloveyou!"
@@ -1581,6 +5469,41 @@ type ManagedClusterWindowsProfile_STATUS struct {
 
 	// LicenseType: The license type to use for Windows VMs. See [Azure Hybrid User Benefits](https://azure.microsoft.com/pricing/hybrid-benefit/faq/) for more details.
 	LicenseType *LicenseType_STATUS `json:"licenseType,omitempty"`
+}
+
+// AssignProperties_From_ManagedClusterWindowsProfile_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterWindowsProfile_STATUS.
+func (m *ManagedClusterWindowsProfile_STATUS) AssignProperties_From_ManagedClusterWindowsProfile_STATUS(source *storage.ManagedClusterWindowsProfile_STATUS) error {
+	m.AdminPassword = genruntime.ClonePointer(source.AdminPassword)
+	m.AdminUsername = genruntime.ClonePointer(source.AdminUsername)
+	m.EnableCSIProxy = genruntime.ClonePointer(source.EnableCSIProxy)
+
+	if source.LicenseType != nil {
+		licenseTypeValue := LicenseType_STATUS(*source.LicenseType)
+		m.LicenseType = &licenseTypeValue
+	} else {
+		m.LicenseType = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterWindowsProfile_STATUS populates destination, a containerservice/v1api20210501/storage.ManagedClusterWindowsProfile_STATUS, from the receiver.
+func (m *ManagedClusterWindowsProfile_STATUS) AssignProperties_To_ManagedClusterWindowsProfile_STATUS(destination *storage.ManagedClusterWindowsProfile_STATUS) error {
+	destination.AdminPassword = genruntime.ClonePointer(m.AdminPassword)
+	destination.AdminUsername = genruntime.ClonePointer(m.AdminUsername)
+	destination.EnableCSIProxy = genruntime.ClonePointer(m.EnableCSIProxy)
+
+	if m.LicenseType != nil {
+		licenseTypeValue := string(*m.LicenseType)
+		destination.LicenseType = &licenseTypeValue
+	} else {
+		destination.LicenseType = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // NetworkMode: This cannot be specified if networkPlugin is anything other than 'azure'.
@@ -1715,6 +5638,33 @@ type PowerState_STATUS struct {
 	Code *Code_STATUS `json:"code,omitempty"`
 }
 
+// AssignProperties_From_PowerState_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.PowerState_STATUS.
+func (p *PowerState_STATUS) AssignProperties_From_PowerState_STATUS(source *storage.PowerState_STATUS) error {
+	if source.Code != nil {
+		codeValue := Code_STATUS(*source.Code)
+		p.Code = &codeValue
+	} else {
+		p.Code = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PowerState_STATUS populates destination, a containerservice/v1api20210501/storage.PowerState_STATUS, from the receiver.
+func (p *PowerState_STATUS) AssignProperties_To_PowerState_STATUS(destination *storage.PowerState_STATUS) error {
+	if p.Code != nil {
+		codeValue := string(*p.Code)
+		destination.Code = &codeValue
+	} else {
+		destination.Code = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // PrivateLinkResource: A private link resource
 type PrivateLinkResource struct {
 	// GroupId: The group ID of the resource.
@@ -1731,6 +5681,45 @@ type PrivateLinkResource struct {
 
 	// Type: The resource type.
 	Type *string `json:"type,omitempty"`
+}
+
+// AssignProperties_From_PrivateLinkResource populates the receiver from source, a containerservice/v1api20210501/storage.PrivateLinkResource.
+func (p *PrivateLinkResource) AssignProperties_From_PrivateLinkResource(source *storage.PrivateLinkResource) error {
+	p.GroupId = genruntime.ClonePointer(source.GroupId)
+	p.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		p.Reference = &referenceValue
+	} else {
+		p.Reference = nil
+	}
+
+	p.RequiredMembers = slices.Clone(source.RequiredMembers)
+	p.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_PrivateLinkResource populates destination, a containerservice/v1api20210501/storage.PrivateLinkResource, from the receiver.
+func (p *PrivateLinkResource) AssignProperties_To_PrivateLinkResource(destination *storage.PrivateLinkResource) error {
+	destination.GroupId = genruntime.ClonePointer(p.GroupId)
+	destination.Name = genruntime.ClonePointer(p.Name)
+
+	if p.Reference != nil {
+		referenceValue := *p.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	destination.RequiredMembers = slices.Clone(p.RequiredMembers)
+	destination.Type = genruntime.ClonePointer(p.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // PrivateLinkResource_STATUS: A private link resource
@@ -1752,6 +5741,33 @@ type PrivateLinkResource_STATUS struct {
 
 	// Type: The resource type.
 	Type *string `json:"type,omitempty"`
+}
+
+// AssignProperties_From_PrivateLinkResource_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.PrivateLinkResource_STATUS.
+func (p *PrivateLinkResource_STATUS) AssignProperties_From_PrivateLinkResource_STATUS(source *storage.PrivateLinkResource_STATUS) error {
+	p.GroupId = genruntime.ClonePointer(source.GroupId)
+	p.Id = genruntime.ClonePointer(source.Id)
+	p.Name = genruntime.ClonePointer(source.Name)
+	p.PrivateLinkServiceID = genruntime.ClonePointer(source.PrivateLinkServiceID)
+	p.RequiredMembers = slices.Clone(source.RequiredMembers)
+	p.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_PrivateLinkResource_STATUS populates destination, a containerservice/v1api20210501/storage.PrivateLinkResource_STATUS, from the receiver.
+func (p *PrivateLinkResource_STATUS) AssignProperties_To_PrivateLinkResource_STATUS(destination *storage.PrivateLinkResource_STATUS) error {
+	destination.GroupId = genruntime.ClonePointer(p.GroupId)
+	destination.Id = genruntime.ClonePointer(p.Id)
+	destination.Name = genruntime.ClonePointer(p.Name)
+	destination.PrivateLinkServiceID = genruntime.ClonePointer(p.PrivateLinkServiceID)
+	destination.RequiredMembers = slices.Clone(p.RequiredMembers)
+	destination.Type = genruntime.ClonePointer(p.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ResourceIdentityType: For more information see [use managed identities in AKS](https://docs.microsoft.com/azure/aks/use-managed-identity).
@@ -1780,10 +5796,54 @@ type ResourceReference struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
+// AssignProperties_From_ResourceReference populates the receiver from source, a containerservice/v1api20210501/storage.ResourceReference.
+func (r *ResourceReference) AssignProperties_From_ResourceReference(source *storage.ResourceReference) error {
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		r.Reference = &referenceValue
+	} else {
+		r.Reference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ResourceReference populates destination, a containerservice/v1api20210501/storage.ResourceReference, from the receiver.
+func (r *ResourceReference) AssignProperties_To_ResourceReference(destination *storage.ResourceReference) error {
+	if r.Reference != nil {
+		referenceValue := *r.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ResourceReference_STATUS: A reference to an Azure resource.
 type ResourceReference_STATUS struct {
 	// Id: The fully qualified Azure resource id.
 	Id *string `json:"id,omitempty"`
+}
+
+// AssignProperties_From_ResourceReference_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ResourceReference_STATUS.
+func (r *ResourceReference_STATUS) AssignProperties_From_ResourceReference_STATUS(source *storage.ResourceReference_STATUS) error {
+	r.Id = genruntime.ClonePointer(source.Id)
+
+	return nil
+}
+
+// AssignProperties_To_ResourceReference_STATUS populates destination, a containerservice/v1api20210501/storage.ResourceReference_STATUS, from the receiver.
+func (r *ResourceReference_STATUS) AssignProperties_To_ResourceReference_STATUS(destination *storage.ResourceReference_STATUS) error {
+	destination.Id = genruntime.ClonePointer(r.Id)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ScaleSetEvictionPolicy: The eviction policy specifies what to do with the VM when it is evicted. The default is Delete. For more information about eviction see [spot VMs](https://docs.microsoft.com/azure/virtual-machines/spot-vms)
@@ -1909,6 +5969,77 @@ type SysctlConfig struct {
 	VmVfsCachePressure *int `json:"vmVfsCachePressure,omitempty"`
 }
 
+// AssignProperties_From_SysctlConfig populates the receiver from source, a containerservice/v1api20210501/storage.SysctlConfig.
+func (s *SysctlConfig) AssignProperties_From_SysctlConfig(source *storage.SysctlConfig) error {
+	s.FsAioMaxNr = genruntime.ClonePointer(source.FsAioMaxNr)
+	s.FsFileMax = genruntime.ClonePointer(source.FsFileMax)
+	s.FsInotifyMaxUserWatches = genruntime.ClonePointer(source.FsInotifyMaxUserWatches)
+	s.FsNrOpen = genruntime.ClonePointer(source.FsNrOpen)
+	s.KernelThreadsMax = genruntime.ClonePointer(source.KernelThreadsMax)
+	s.NetCoreNetdevMaxBacklog = genruntime.ClonePointer(source.NetCoreNetdevMaxBacklog)
+	s.NetCoreOptmemMax = genruntime.ClonePointer(source.NetCoreOptmemMax)
+	s.NetCoreRmemDefault = genruntime.ClonePointer(source.NetCoreRmemDefault)
+	s.NetCoreRmemMax = genruntime.ClonePointer(source.NetCoreRmemMax)
+	s.NetCoreSomaxconn = genruntime.ClonePointer(source.NetCoreSomaxconn)
+	s.NetCoreWmemDefault = genruntime.ClonePointer(source.NetCoreWmemDefault)
+	s.NetCoreWmemMax = genruntime.ClonePointer(source.NetCoreWmemMax)
+	s.NetIpv4IpLocalPortRange = genruntime.ClonePointer(source.NetIpv4IpLocalPortRange)
+	s.NetIpv4NeighDefaultGcThresh1 = genruntime.ClonePointer(source.NetIpv4NeighDefaultGcThresh1)
+	s.NetIpv4NeighDefaultGcThresh2 = genruntime.ClonePointer(source.NetIpv4NeighDefaultGcThresh2)
+	s.NetIpv4NeighDefaultGcThresh3 = genruntime.ClonePointer(source.NetIpv4NeighDefaultGcThresh3)
+	s.NetIpv4TcpFinTimeout = genruntime.ClonePointer(source.NetIpv4TcpFinTimeout)
+	s.NetIpv4TcpKeepaliveProbes = genruntime.ClonePointer(source.NetIpv4TcpKeepaliveProbes)
+	s.NetIpv4TcpKeepaliveTime = genruntime.ClonePointer(source.NetIpv4TcpKeepaliveTime)
+	s.NetIpv4TcpMaxSynBacklog = genruntime.ClonePointer(source.NetIpv4TcpMaxSynBacklog)
+	s.NetIpv4TcpMaxTwBuckets = genruntime.ClonePointer(source.NetIpv4TcpMaxTwBuckets)
+	s.NetIpv4TcpTwReuse = genruntime.ClonePointer(source.NetIpv4TcpTwReuse)
+	s.NetIpv4TcpkeepaliveIntvl = genruntime.ClonePointer(source.NetIpv4TcpkeepaliveIntvl)
+	s.NetNetfilterNfConntrackBuckets = genruntime.ClonePointer(source.NetNetfilterNfConntrackBuckets)
+	s.NetNetfilterNfConntrackMax = genruntime.ClonePointer(source.NetNetfilterNfConntrackMax)
+	s.VmMaxMapCount = genruntime.ClonePointer(source.VmMaxMapCount)
+	s.VmSwappiness = genruntime.ClonePointer(source.VmSwappiness)
+	s.VmVfsCachePressure = genruntime.ClonePointer(source.VmVfsCachePressure)
+
+	return nil
+}
+
+// AssignProperties_To_SysctlConfig populates destination, a containerservice/v1api20210501/storage.SysctlConfig, from the receiver.
+func (s *SysctlConfig) AssignProperties_To_SysctlConfig(destination *storage.SysctlConfig) error {
+	destination.FsAioMaxNr = genruntime.ClonePointer(s.FsAioMaxNr)
+	destination.FsFileMax = genruntime.ClonePointer(s.FsFileMax)
+	destination.FsInotifyMaxUserWatches = genruntime.ClonePointer(s.FsInotifyMaxUserWatches)
+	destination.FsNrOpen = genruntime.ClonePointer(s.FsNrOpen)
+	destination.KernelThreadsMax = genruntime.ClonePointer(s.KernelThreadsMax)
+	destination.NetCoreNetdevMaxBacklog = genruntime.ClonePointer(s.NetCoreNetdevMaxBacklog)
+	destination.NetCoreOptmemMax = genruntime.ClonePointer(s.NetCoreOptmemMax)
+	destination.NetCoreRmemDefault = genruntime.ClonePointer(s.NetCoreRmemDefault)
+	destination.NetCoreRmemMax = genruntime.ClonePointer(s.NetCoreRmemMax)
+	destination.NetCoreSomaxconn = genruntime.ClonePointer(s.NetCoreSomaxconn)
+	destination.NetCoreWmemDefault = genruntime.ClonePointer(s.NetCoreWmemDefault)
+	destination.NetCoreWmemMax = genruntime.ClonePointer(s.NetCoreWmemMax)
+	destination.NetIpv4IpLocalPortRange = genruntime.ClonePointer(s.NetIpv4IpLocalPortRange)
+	destination.NetIpv4NeighDefaultGcThresh1 = genruntime.ClonePointer(s.NetIpv4NeighDefaultGcThresh1)
+	destination.NetIpv4NeighDefaultGcThresh2 = genruntime.ClonePointer(s.NetIpv4NeighDefaultGcThresh2)
+	destination.NetIpv4NeighDefaultGcThresh3 = genruntime.ClonePointer(s.NetIpv4NeighDefaultGcThresh3)
+	destination.NetIpv4TcpFinTimeout = genruntime.ClonePointer(s.NetIpv4TcpFinTimeout)
+	destination.NetIpv4TcpKeepaliveProbes = genruntime.ClonePointer(s.NetIpv4TcpKeepaliveProbes)
+	destination.NetIpv4TcpKeepaliveTime = genruntime.ClonePointer(s.NetIpv4TcpKeepaliveTime)
+	destination.NetIpv4TcpMaxSynBacklog = genruntime.ClonePointer(s.NetIpv4TcpMaxSynBacklog)
+	destination.NetIpv4TcpMaxTwBuckets = genruntime.ClonePointer(s.NetIpv4TcpMaxTwBuckets)
+	destination.NetIpv4TcpTwReuse = genruntime.ClonePointer(s.NetIpv4TcpTwReuse)
+	destination.NetIpv4TcpkeepaliveIntvl = genruntime.ClonePointer(s.NetIpv4TcpkeepaliveIntvl)
+	destination.NetNetfilterNfConntrackBuckets = genruntime.ClonePointer(s.NetNetfilterNfConntrackBuckets)
+	destination.NetNetfilterNfConntrackMax = genruntime.ClonePointer(s.NetNetfilterNfConntrackMax)
+	destination.VmMaxMapCount = genruntime.ClonePointer(s.VmMaxMapCount)
+	destination.VmSwappiness = genruntime.ClonePointer(s.VmSwappiness)
+	destination.VmVfsCachePressure = genruntime.ClonePointer(s.VmVfsCachePressure)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // SysctlConfig_STATUS: Sysctl settings for Linux agent nodes.
 type SysctlConfig_STATUS struct {
 	// FsAioMaxNr: Sysctl setting fs.aio-max-nr.
@@ -1996,6 +6127,77 @@ type SysctlConfig_STATUS struct {
 	VmVfsCachePressure *int `json:"vmVfsCachePressure,omitempty"`
 }
 
+// AssignProperties_From_SysctlConfig_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.SysctlConfig_STATUS.
+func (s *SysctlConfig_STATUS) AssignProperties_From_SysctlConfig_STATUS(source *storage.SysctlConfig_STATUS) error {
+	s.FsAioMaxNr = genruntime.ClonePointer(source.FsAioMaxNr)
+	s.FsFileMax = genruntime.ClonePointer(source.FsFileMax)
+	s.FsInotifyMaxUserWatches = genruntime.ClonePointer(source.FsInotifyMaxUserWatches)
+	s.FsNrOpen = genruntime.ClonePointer(source.FsNrOpen)
+	s.KernelThreadsMax = genruntime.ClonePointer(source.KernelThreadsMax)
+	s.NetCoreNetdevMaxBacklog = genruntime.ClonePointer(source.NetCoreNetdevMaxBacklog)
+	s.NetCoreOptmemMax = genruntime.ClonePointer(source.NetCoreOptmemMax)
+	s.NetCoreRmemDefault = genruntime.ClonePointer(source.NetCoreRmemDefault)
+	s.NetCoreRmemMax = genruntime.ClonePointer(source.NetCoreRmemMax)
+	s.NetCoreSomaxconn = genruntime.ClonePointer(source.NetCoreSomaxconn)
+	s.NetCoreWmemDefault = genruntime.ClonePointer(source.NetCoreWmemDefault)
+	s.NetCoreWmemMax = genruntime.ClonePointer(source.NetCoreWmemMax)
+	s.NetIpv4IpLocalPortRange = genruntime.ClonePointer(source.NetIpv4IpLocalPortRange)
+	s.NetIpv4NeighDefaultGcThresh1 = genruntime.ClonePointer(source.NetIpv4NeighDefaultGcThresh1)
+	s.NetIpv4NeighDefaultGcThresh2 = genruntime.ClonePointer(source.NetIpv4NeighDefaultGcThresh2)
+	s.NetIpv4NeighDefaultGcThresh3 = genruntime.ClonePointer(source.NetIpv4NeighDefaultGcThresh3)
+	s.NetIpv4TcpFinTimeout = genruntime.ClonePointer(source.NetIpv4TcpFinTimeout)
+	s.NetIpv4TcpKeepaliveProbes = genruntime.ClonePointer(source.NetIpv4TcpKeepaliveProbes)
+	s.NetIpv4TcpKeepaliveTime = genruntime.ClonePointer(source.NetIpv4TcpKeepaliveTime)
+	s.NetIpv4TcpMaxSynBacklog = genruntime.ClonePointer(source.NetIpv4TcpMaxSynBacklog)
+	s.NetIpv4TcpMaxTwBuckets = genruntime.ClonePointer(source.NetIpv4TcpMaxTwBuckets)
+	s.NetIpv4TcpTwReuse = genruntime.ClonePointer(source.NetIpv4TcpTwReuse)
+	s.NetIpv4TcpkeepaliveIntvl = genruntime.ClonePointer(source.NetIpv4TcpkeepaliveIntvl)
+	s.NetNetfilterNfConntrackBuckets = genruntime.ClonePointer(source.NetNetfilterNfConntrackBuckets)
+	s.NetNetfilterNfConntrackMax = genruntime.ClonePointer(source.NetNetfilterNfConntrackMax)
+	s.VmMaxMapCount = genruntime.ClonePointer(source.VmMaxMapCount)
+	s.VmSwappiness = genruntime.ClonePointer(source.VmSwappiness)
+	s.VmVfsCachePressure = genruntime.ClonePointer(source.VmVfsCachePressure)
+
+	return nil
+}
+
+// AssignProperties_To_SysctlConfig_STATUS populates destination, a containerservice/v1api20210501/storage.SysctlConfig_STATUS, from the receiver.
+func (s *SysctlConfig_STATUS) AssignProperties_To_SysctlConfig_STATUS(destination *storage.SysctlConfig_STATUS) error {
+	destination.FsAioMaxNr = genruntime.ClonePointer(s.FsAioMaxNr)
+	destination.FsFileMax = genruntime.ClonePointer(s.FsFileMax)
+	destination.FsInotifyMaxUserWatches = genruntime.ClonePointer(s.FsInotifyMaxUserWatches)
+	destination.FsNrOpen = genruntime.ClonePointer(s.FsNrOpen)
+	destination.KernelThreadsMax = genruntime.ClonePointer(s.KernelThreadsMax)
+	destination.NetCoreNetdevMaxBacklog = genruntime.ClonePointer(s.NetCoreNetdevMaxBacklog)
+	destination.NetCoreOptmemMax = genruntime.ClonePointer(s.NetCoreOptmemMax)
+	destination.NetCoreRmemDefault = genruntime.ClonePointer(s.NetCoreRmemDefault)
+	destination.NetCoreRmemMax = genruntime.ClonePointer(s.NetCoreRmemMax)
+	destination.NetCoreSomaxconn = genruntime.ClonePointer(s.NetCoreSomaxconn)
+	destination.NetCoreWmemDefault = genruntime.ClonePointer(s.NetCoreWmemDefault)
+	destination.NetCoreWmemMax = genruntime.ClonePointer(s.NetCoreWmemMax)
+	destination.NetIpv4IpLocalPortRange = genruntime.ClonePointer(s.NetIpv4IpLocalPortRange)
+	destination.NetIpv4NeighDefaultGcThresh1 = genruntime.ClonePointer(s.NetIpv4NeighDefaultGcThresh1)
+	destination.NetIpv4NeighDefaultGcThresh2 = genruntime.ClonePointer(s.NetIpv4NeighDefaultGcThresh2)
+	destination.NetIpv4NeighDefaultGcThresh3 = genruntime.ClonePointer(s.NetIpv4NeighDefaultGcThresh3)
+	destination.NetIpv4TcpFinTimeout = genruntime.ClonePointer(s.NetIpv4TcpFinTimeout)
+	destination.NetIpv4TcpKeepaliveProbes = genruntime.ClonePointer(s.NetIpv4TcpKeepaliveProbes)
+	destination.NetIpv4TcpKeepaliveTime = genruntime.ClonePointer(s.NetIpv4TcpKeepaliveTime)
+	destination.NetIpv4TcpMaxSynBacklog = genruntime.ClonePointer(s.NetIpv4TcpMaxSynBacklog)
+	destination.NetIpv4TcpMaxTwBuckets = genruntime.ClonePointer(s.NetIpv4TcpMaxTwBuckets)
+	destination.NetIpv4TcpTwReuse = genruntime.ClonePointer(s.NetIpv4TcpTwReuse)
+	destination.NetIpv4TcpkeepaliveIntvl = genruntime.ClonePointer(s.NetIpv4TcpkeepaliveIntvl)
+	destination.NetNetfilterNfConntrackBuckets = genruntime.ClonePointer(s.NetNetfilterNfConntrackBuckets)
+	destination.NetNetfilterNfConntrackMax = genruntime.ClonePointer(s.NetNetfilterNfConntrackMax)
+	destination.VmMaxMapCount = genruntime.ClonePointer(s.VmMaxMapCount)
+	destination.VmSwappiness = genruntime.ClonePointer(s.VmSwappiness)
+	destination.VmVfsCachePressure = genruntime.ClonePointer(s.VmVfsCachePressure)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // UpgradeChannel: For more information see [setting the AKS cluster auto-upgrade channel](https://docs.microsoft.com/azure/aks/upgrade-cluster#set-auto-upgrade-channel).
 // +kubebuilder:validation:Enum={"rapid","stable","patch","node-image","none"}
 type UpgradeChannel string
@@ -2032,6 +6234,27 @@ type UserAssignedIdentity struct {
 	ResourceId *string `json:"resourceId,omitempty"`
 }
 
+// AssignProperties_From_UserAssignedIdentity populates the receiver from source, a containerservice/v1api20210501/storage.UserAssignedIdentity.
+func (u *UserAssignedIdentity) AssignProperties_From_UserAssignedIdentity(source *storage.UserAssignedIdentity) error {
+	u.ClientId = genruntime.ClonePointer(source.ClientId)
+	u.ObjectId = genruntime.ClonePointer(source.ObjectId)
+	u.ResourceId = genruntime.ClonePointer(source.ResourceId)
+
+	return nil
+}
+
+// AssignProperties_To_UserAssignedIdentity populates destination, a containerservice/v1api20210501/storage.UserAssignedIdentity, from the receiver.
+func (u *UserAssignedIdentity) AssignProperties_To_UserAssignedIdentity(destination *storage.UserAssignedIdentity) error {
+	destination.ClientId = genruntime.ClonePointer(u.ClientId)
+	destination.ObjectId = genruntime.ClonePointer(u.ObjectId)
+	destination.ResourceId = genruntime.ClonePointer(u.ResourceId)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // UserAssignedIdentity_STATUS: Details about a user assigned identity.
 type UserAssignedIdentity_STATUS struct {
 	// ClientId: The client ID of the user assigned identity.
@@ -2042,4 +6265,25 @@ type UserAssignedIdentity_STATUS struct {
 
 	// ResourceId: The resource ID of the user assigned identity.
 	ResourceId *string `json:"resourceId,omitempty"`
+}
+
+// AssignProperties_From_UserAssignedIdentity_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.UserAssignedIdentity_STATUS.
+func (u *UserAssignedIdentity_STATUS) AssignProperties_From_UserAssignedIdentity_STATUS(source *storage.UserAssignedIdentity_STATUS) error {
+	u.ClientId = genruntime.ClonePointer(source.ClientId)
+	u.ObjectId = genruntime.ClonePointer(source.ObjectId)
+	u.ResourceId = genruntime.ClonePointer(source.ResourceId)
+
+	return nil
+}
+
+// AssignProperties_To_UserAssignedIdentity_STATUS populates destination, a containerservice/v1api20210501/storage.UserAssignedIdentity_STATUS, from the receiver.
+func (u *UserAssignedIdentity_STATUS) AssignProperties_To_UserAssignedIdentity_STATUS(destination *storage.UserAssignedIdentity_STATUS) error {
+	destination.ClientId = genruntime.ClonePointer(u.ClientId)
+	destination.ObjectId = genruntime.ClonePointer(u.ObjectId)
+	destination.ResourceId = genruntime.ClonePointer(u.ResourceId)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

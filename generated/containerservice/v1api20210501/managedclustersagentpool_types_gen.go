@@ -3,9 +3,15 @@
 package v1api20210501
 
 import (
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/armgen/armgen/generated/containerservice/v1api20210501/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // ManagedClustersAgentPool: the Kubernetes resource for the ARM type Microsoft.ContainerService/managedClusters/agentPools, api-version 2021-05-01.
@@ -13,7 +19,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.ContainerService/managedClusters/{resourceName}/agentPools/{agentPoolName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,containerservice}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -78,6 +83,56 @@ func (m *ManagedClustersAgentPool) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ conversion.Convertible = &ManagedClustersAgentPool{}
+
+// ConvertTo converts the receiver to hub, the containerservice/v1api20210501/storage.ManagedClustersAgentPool the API server stores, directly.
+func (m *ManagedClustersAgentPool) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.ManagedClustersAgentPool)
+	if !ok {
+		return fmt.Errorf("expected a containerservice/v1api20210501/storage.ManagedClustersAgentPool to convert with, got %T", hub)
+	}
+	return m.AssignProperties_To_ManagedClustersAgentPool(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the containerservice/v1api20210501/storage.ManagedClustersAgentPool the API server stores, directly.
+func (m *ManagedClustersAgentPool) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.ManagedClustersAgentPool)
+	if !ok {
+		return fmt.Errorf("expected a containerservice/v1api20210501/storage.ManagedClustersAgentPool to convert with, got %T", hub)
+	}
+	return m.AssignProperties_From_ManagedClustersAgentPool(source)
+}
+
+// AssignProperties_From_ManagedClustersAgentPool populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClustersAgentPool.
+func (m *ManagedClustersAgentPool) AssignProperties_From_ManagedClustersAgentPool(source *storage.ManagedClustersAgentPool) error {
+	m.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := m.Spec.AssignProperties_From_ManagedClustersAgentPool_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := m.Status.AssignProperties_From_ManagedClustersAgentPool_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClustersAgentPool populates destination, a containerservice/v1api20210501/storage.ManagedClustersAgentPool, from the receiver.
+func (m *ManagedClustersAgentPool) AssignProperties_To_ManagedClustersAgentPool(destination *storage.ManagedClustersAgentPool) error {
+	destination.ObjectMeta = *m.ObjectMeta.DeepCopy()
+
+	if err := m.Spec.AssignProperties_To_ManagedClustersAgentPool_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := m.Status.AssignProperties_To_ManagedClustersAgentPool_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // ManagedClustersAgentPool_Spec: Agent Pool.
 type ManagedClustersAgentPool_Spec struct {
 	// AvailabilityZones: The list of Availability zones to use for nodes. This can only be specified if the AgentPoolType property is 'VirtualMachineScaleSets'.
@@ -129,8 +184,8 @@ type ManagedClustersAgentPool_Spec struct {
 	// NodeLabels: The node labels to be persisted across all nodes in agent pool.
 	NodeLabels map[string]string `json:"nodeLabels,omitempty"`
 
-	// NodePublicIPPrefixID: This is of the form: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/publicIPPrefixes/{publicIPPrefixName}
-	NodePublicIPPrefixID *string `json:"nodePublicIPPrefixID,omitempty"`
+	// NodePublicIPPrefixReference: This is of the form: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/publicIPPrefixes/{publicIPPrefixName}
+	NodePublicIPPrefixReference *genruntime.ResourceReference `json:"nodePublicIPPrefixReference,omitempty"`
 
 	// NodeTaints: The taints added to new nodes during node pool create and scale. For example, key=value:NoSchedule.
 	NodeTaints []string `json:"nodeTaints,omitempty"`
@@ -155,11 +210,11 @@ type ManagedClustersAgentPool_Spec struct {
 	// +kubebuilder:validation:Required
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"containerservice.azure.com" kind:"ManagedCluster"`
 
-	// PodSubnetID: If omitted, pod IPs are statically assigned on the node subnet (see vnetSubnetID for more details). This is of the form: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/virtualNetworks/{virtualNetworkName}/subnets/{subnetName}
-	PodSubnetID *string `json:"podSubnetID,omitempty"`
+	// PodSubnetReference: If omitted, pod IPs are statically assigned on the node subnet (see vnetSubnetID for more details). This is of the form: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/virtualNetworks/{virtualNetworkName}/subnets/{subnetName}
+	PodSubnetReference *genruntime.ResourceReference `json:"podSubnetReference,omitempty"`
 
-	// ProximityPlacementGroupID: The ID for Proximity Placement Group.
-	ProximityPlacementGroupID *string `json:"proximityPlacementGroupID,omitempty"`
+	// ProximityPlacementGroupReference: The ID for Proximity Placement Group.
+	ProximityPlacementGroupReference *genruntime.ResourceReference `json:"proximityPlacementGroupReference,omitempty"`
 
 	// ScaleSetEvictionPolicy: This cannot be specified unless the scaleSetPriority is 'Spot'. If not specified, the default is 'Delete'.
 	ScaleSetEvictionPolicy *ScaleSetEvictionPolicy `json:"scaleSetEvictionPolicy,omitempty"`
@@ -181,8 +236,347 @@ type ManagedClustersAgentPool_Spec struct {
 	// VmSize: VM size availability varies by region. If a node contains insufficient compute resources (memory, cpu, etc) pods might fail to run correctly. For more details on restricted VM sizes, see: https://docs.microsoft.com/azure/aks/quotas-skus-regions
 	VmSize *string `json:"vmSize,omitempty"`
 
-	// VnetSubnetID: If this is not specified, a VNET and subnet will be generated and used. If no podSubnetID is specified, this applies to nodes and pods, otherwise it applies to just nodes. This is of the form: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/virtualNetworks/{virtualNetworkName}/subnets/{subnetName}
-	VnetSubnetID *string `json:"vnetSubnetID,omitempty"`
+	// VnetSubnetReference: If this is not specified, a VNET and subnet will be generated and used. If no podSubnetID is specified, this applies to nodes and pods, otherwise it applies to just nodes. This is of the form: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/virtualNetworks/{virtualNetworkName}/subnets/{subnetName}
+	VnetSubnetReference *genruntime.ResourceReference `json:"vnetSubnetReference,omitempty"`
+}
+
+// AssignProperties_From_ManagedClustersAgentPool_Spec populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClustersAgentPool_Spec.
+func (m *ManagedClustersAgentPool_Spec) AssignProperties_From_ManagedClustersAgentPool_Spec(source *storage.ManagedClustersAgentPool_Spec) error {
+	m.AvailabilityZones = slices.Clone(source.AvailabilityZones)
+	m.AzureName = source.AzureName
+	m.Count = genruntime.ClonePointer(source.Count)
+	m.EnableAutoScaling = genruntime.ClonePointer(source.EnableAutoScaling)
+	m.EnableEncryptionAtHost = genruntime.ClonePointer(source.EnableEncryptionAtHost)
+	m.EnableFIPS = genruntime.ClonePointer(source.EnableFIPS)
+	m.EnableNodePublicIP = genruntime.ClonePointer(source.EnableNodePublicIP)
+	m.EnableUltraSSD = genruntime.ClonePointer(source.EnableUltraSSD)
+
+	if source.GpuInstanceProfile != nil {
+		gpuInstanceProfileValue := GPUInstanceProfile(*source.GpuInstanceProfile)
+		m.GpuInstanceProfile = &gpuInstanceProfileValue
+	} else {
+		m.GpuInstanceProfile = nil
+	}
+
+	if source.KubeletConfig != nil {
+		var kubeletConfigValue KubeletConfig
+		if err := kubeletConfigValue.AssignProperties_From_KubeletConfig(source.KubeletConfig); err != nil {
+			return fmt.Errorf("converting KubeletConfig: %w", err)
+		}
+		m.KubeletConfig = &kubeletConfigValue
+	} else {
+		m.KubeletConfig = nil
+	}
+
+	if source.KubeletDiskType != nil {
+		kubeletDiskTypeValue := KubeletDiskType(*source.KubeletDiskType)
+		m.KubeletDiskType = &kubeletDiskTypeValue
+	} else {
+		m.KubeletDiskType = nil
+	}
+
+	if source.LinuxOSConfig != nil {
+		var linuxOSConfigValue LinuxOSConfig
+		if err := linuxOSConfigValue.AssignProperties_From_LinuxOSConfig(source.LinuxOSConfig); err != nil {
+			return fmt.Errorf("converting LinuxOSConfig: %w", err)
+		}
+		m.LinuxOSConfig = &linuxOSConfigValue
+	} else {
+		m.LinuxOSConfig = nil
+	}
+
+	m.MaxCount = genruntime.ClonePointer(source.MaxCount)
+	m.MaxPods = genruntime.ClonePointer(source.MaxPods)
+	m.MinCount = genruntime.ClonePointer(source.MinCount)
+
+	if source.Mode != nil {
+		modeValue := AgentPoolMode(*source.Mode)
+		m.Mode = &modeValue
+	} else {
+		m.Mode = nil
+	}
+
+	m.NodeLabels = maps.Clone(source.NodeLabels)
+
+	if source.NodePublicIPPrefixReference != nil {
+		nodePublicIPPrefixReferenceValue := *source.NodePublicIPPrefixReference.DeepCopy()
+		m.NodePublicIPPrefixReference = &nodePublicIPPrefixReferenceValue
+	} else {
+		m.NodePublicIPPrefixReference = nil
+	}
+
+	m.NodeTaints = slices.Clone(source.NodeTaints)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue ManagedClustersAgentPoolOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_ManagedClustersAgentPoolOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		m.OperatorSpec = &operatorSpecValue
+	} else {
+		m.OperatorSpec = nil
+	}
+
+	m.OrchestratorVersion = genruntime.ClonePointer(source.OrchestratorVersion)
+	m.OsDiskSizeGB = genruntime.ClonePointer(source.OsDiskSizeGB)
+
+	if source.OsDiskType != nil {
+		osDiskTypeValue := OSDiskType(*source.OsDiskType)
+		m.OsDiskType = &osDiskTypeValue
+	} else {
+		m.OsDiskType = nil
+	}
+
+	if source.OsSKU != nil {
+		osSKUValue := OSSKU(*source.OsSKU)
+		m.OsSKU = &osSKUValue
+	} else {
+		m.OsSKU = nil
+	}
+
+	if source.OsType != nil {
+		osTypeValue := OSType(*source.OsType)
+		m.OsType = &osTypeValue
+	} else {
+		m.OsType = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		m.Owner = &ownerValue
+	} else {
+		m.Owner = nil
+	}
+
+	if source.PodSubnetReference != nil {
+		podSubnetReferenceValue := *source.PodSubnetReference.DeepCopy()
+		m.PodSubnetReference = &podSubnetReferenceValue
+	} else {
+		m.PodSubnetReference = nil
+	}
+
+	if source.ProximityPlacementGroupReference != nil {
+		proximityPlacementGroupReferenceValue := *source.ProximityPlacementGroupReference.DeepCopy()
+		m.ProximityPlacementGroupReference = &proximityPlacementGroupReferenceValue
+	} else {
+		m.ProximityPlacementGroupReference = nil
+	}
+
+	if source.ScaleSetEvictionPolicy != nil {
+		scaleSetEvictionPolicyValue := ScaleSetEvictionPolicy(*source.ScaleSetEvictionPolicy)
+		m.ScaleSetEvictionPolicy = &scaleSetEvictionPolicyValue
+	} else {
+		m.ScaleSetEvictionPolicy = nil
+	}
+
+	if source.ScaleSetPriority != nil {
+		scaleSetPriorityValue := ScaleSetPriority(*source.ScaleSetPriority)
+		m.ScaleSetPriority = &scaleSetPriorityValue
+	} else {
+		m.ScaleSetPriority = nil
+	}
+
+	m.SpotMaxPrice = genruntime.ClonePointer(source.SpotMaxPrice)
+	m.Tags = maps.Clone(source.Tags)
+
+	if source.Type != nil {
+		typeValue := AgentPoolType(*source.Type)
+		m.Type = &typeValue
+	} else {
+		m.Type = nil
+	}
+
+	if source.UpgradeSettings != nil {
+		var upgradeSettingsValue AgentPoolUpgradeSettings
+		if err := upgradeSettingsValue.AssignProperties_From_AgentPoolUpgradeSettings(source.UpgradeSettings); err != nil {
+			return fmt.Errorf("converting UpgradeSettings: %w", err)
+		}
+		m.UpgradeSettings = &upgradeSettingsValue
+	} else {
+		m.UpgradeSettings = nil
+	}
+
+	m.VmSize = genruntime.ClonePointer(source.VmSize)
+
+	if source.VnetSubnetReference != nil {
+		vnetSubnetReferenceValue := *source.VnetSubnetReference.DeepCopy()
+		m.VnetSubnetReference = &vnetSubnetReferenceValue
+	} else {
+		m.VnetSubnetReference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClustersAgentPool_Spec populates destination, a containerservice/v1api20210501/storage.ManagedClustersAgentPool_Spec, from the receiver.
+func (m *ManagedClustersAgentPool_Spec) AssignProperties_To_ManagedClustersAgentPool_Spec(destination *storage.ManagedClustersAgentPool_Spec) error {
+	destination.AvailabilityZones = slices.Clone(m.AvailabilityZones)
+	destination.AzureName = m.AzureName
+	destination.Count = genruntime.ClonePointer(m.Count)
+	destination.EnableAutoScaling = genruntime.ClonePointer(m.EnableAutoScaling)
+	destination.EnableEncryptionAtHost = genruntime.ClonePointer(m.EnableEncryptionAtHost)
+	destination.EnableFIPS = genruntime.ClonePointer(m.EnableFIPS)
+	destination.EnableNodePublicIP = genruntime.ClonePointer(m.EnableNodePublicIP)
+	destination.EnableUltraSSD = genruntime.ClonePointer(m.EnableUltraSSD)
+
+	if m.GpuInstanceProfile != nil {
+		gpuInstanceProfileValue := string(*m.GpuInstanceProfile)
+		destination.GpuInstanceProfile = &gpuInstanceProfileValue
+	} else {
+		destination.GpuInstanceProfile = nil
+	}
+
+	if m.KubeletConfig != nil {
+		var kubeletConfigValue storage.KubeletConfig
+		if err := m.KubeletConfig.AssignProperties_To_KubeletConfig(&kubeletConfigValue); err != nil {
+			return fmt.Errorf("converting KubeletConfig: %w", err)
+		}
+		destination.KubeletConfig = &kubeletConfigValue
+	} else {
+		destination.KubeletConfig = nil
+	}
+
+	if m.KubeletDiskType != nil {
+		kubeletDiskTypeValue := string(*m.KubeletDiskType)
+		destination.KubeletDiskType = &kubeletDiskTypeValue
+	} else {
+		destination.KubeletDiskType = nil
+	}
+
+	if m.LinuxOSConfig != nil {
+		var linuxOSConfigValue storage.LinuxOSConfig
+		if err := m.LinuxOSConfig.AssignProperties_To_LinuxOSConfig(&linuxOSConfigValue); err != nil {
+			return fmt.Errorf("converting LinuxOSConfig: %w", err)
+		}
+		destination.LinuxOSConfig = &linuxOSConfigValue
+	} else {
+		destination.LinuxOSConfig = nil
+	}
+
+	destination.MaxCount = genruntime.ClonePointer(m.MaxCount)
+	destination.MaxPods = genruntime.ClonePointer(m.MaxPods)
+	destination.MinCount = genruntime.ClonePointer(m.MinCount)
+
+	if m.Mode != nil {
+		modeValue := string(*m.Mode)
+		destination.Mode = &modeValue
+	} else {
+		destination.Mode = nil
+	}
+
+	destination.NodeLabels = maps.Clone(m.NodeLabels)
+
+	if m.NodePublicIPPrefixReference != nil {
+		nodePublicIPPrefixReferenceValue := *m.NodePublicIPPrefixReference.DeepCopy()
+		destination.NodePublicIPPrefixReference = &nodePublicIPPrefixReferenceValue
+	} else {
+		destination.NodePublicIPPrefixReference = nil
+	}
+
+	destination.NodeTaints = slices.Clone(m.NodeTaints)
+
+	if m.OperatorSpec != nil {
+		var operatorSpecValue storage.ManagedClustersAgentPoolOperatorSpec
+		if err := m.OperatorSpec.AssignProperties_To_ManagedClustersAgentPoolOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	destination.OrchestratorVersion = genruntime.ClonePointer(m.OrchestratorVersion)
+	destination.OsDiskSizeGB = genruntime.ClonePointer(m.OsDiskSizeGB)
+
+	if m.OsDiskType != nil {
+		osDiskTypeValue := string(*m.OsDiskType)
+		destination.OsDiskType = &osDiskTypeValue
+	} else {
+		destination.OsDiskType = nil
+	}
+
+	if m.OsSKU != nil {
+		osSKUValue := string(*m.OsSKU)
+		destination.OsSKU = &osSKUValue
+	} else {
+		destination.OsSKU = nil
+	}
+
+	if m.OsType != nil {
+		osTypeValue := string(*m.OsType)
+		destination.OsType = &osTypeValue
+	} else {
+		destination.OsType = nil
+	}
+
+	if m.Owner != nil {
+		ownerValue := *m.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	if m.PodSubnetReference != nil {
+		podSubnetReferenceValue := *m.PodSubnetReference.DeepCopy()
+		destination.PodSubnetReference = &podSubnetReferenceValue
+	} else {
+		destination.PodSubnetReference = nil
+	}
+
+	if m.ProximityPlacementGroupReference != nil {
+		proximityPlacementGroupReferenceValue := *m.ProximityPlacementGroupReference.DeepCopy()
+		destination.ProximityPlacementGroupReference = &proximityPlacementGroupReferenceValue
+	} else {
+		destination.ProximityPlacementGroupReference = nil
+	}
+
+	if m.ScaleSetEvictionPolicy != nil {
+		scaleSetEvictionPolicyValue := string(*m.ScaleSetEvictionPolicy)
+		destination.ScaleSetEvictionPolicy = &scaleSetEvictionPolicyValue
+	} else {
+		destination.ScaleSetEvictionPolicy = nil
+	}
+
+	if m.ScaleSetPriority != nil {
+		scaleSetPriorityValue := string(*m.ScaleSetPriority)
+		destination.ScaleSetPriority = &scaleSetPriorityValue
+	} else {
+		destination.ScaleSetPriority = nil
+	}
+
+	destination.SpotMaxPrice = genruntime.ClonePointer(m.SpotMaxPrice)
+	destination.Tags = maps.Clone(m.Tags)
+
+	if m.Type != nil {
+		typeValue := string(*m.Type)
+		destination.Type = &typeValue
+	} else {
+		destination.Type = nil
+	}
+
+	if m.UpgradeSettings != nil {
+		var upgradeSettingsValue storage.AgentPoolUpgradeSettings
+		if err := m.UpgradeSettings.AssignProperties_To_AgentPoolUpgradeSettings(&upgradeSettingsValue); err != nil {
+			return fmt.Errorf("converting UpgradeSettings: %w", err)
+		}
+		destination.UpgradeSettings = &upgradeSettingsValue
+	} else {
+		destination.UpgradeSettings = nil
+	}
+
+	destination.VmSize = genruntime.ClonePointer(m.VmSize)
+
+	if m.VnetSubnetReference != nil {
+		vnetSubnetReferenceValue := *m.VnetSubnetReference.DeepCopy()
+		destination.VnetSubnetReference = &vnetSubnetReferenceValue
+	} else {
+		destination.VnetSubnetReference = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ManagedClustersAgentPool_STATUS: Agent Pool.
@@ -201,6 +595,69 @@ type ManagedClustersAgentPool_STATUS struct {
 
 	// Type: Resource type
 	Type *string `json:"type,omitempty"`
+}
+
+// AssignProperties_From_ManagedClustersAgentPool_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClustersAgentPool_STATUS.
+func (m *ManagedClustersAgentPool_STATUS) AssignProperties_From_ManagedClustersAgentPool_STATUS(source *storage.ManagedClustersAgentPool_STATUS) error {
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		m.Conditions = conditionsList
+	} else {
+		m.Conditions = nil
+	}
+
+	m.Id = genruntime.ClonePointer(source.Id)
+	m.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Properties != nil {
+		var propertiesValue ManagedClusterAgentPoolProfileProperties_STATUS
+		if err := propertiesValue.AssignProperties_From_ManagedClusterAgentPoolProfileProperties_STATUS(source.Properties); err != nil {
+			return fmt.Errorf("converting Properties: %w", err)
+		}
+		m.Properties = &propertiesValue
+	} else {
+		m.Properties = nil
+	}
+
+	m.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClustersAgentPool_STATUS populates destination, a containerservice/v1api20210501/storage.ManagedClustersAgentPool_STATUS, from the receiver.
+func (m *ManagedClustersAgentPool_STATUS) AssignProperties_To_ManagedClustersAgentPool_STATUS(destination *storage.ManagedClustersAgentPool_STATUS) error {
+	if m.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(m.Conditions))
+		for conditionsIndex := range m.Conditions {
+			conditionsList[conditionsIndex] = *m.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(m.Id)
+	destination.Name = genruntime.ClonePointer(m.Name)
+
+	if m.Properties != nil {
+		var propertiesValue storage.ManagedClusterAgentPoolProfileProperties_STATUS
+		if err := m.Properties.AssignProperties_To_ManagedClusterAgentPoolProfileProperties_STATUS(&propertiesValue); err != nil {
+			return fmt.Errorf("converting Properties: %w", err)
+		}
+		destination.Properties = &propertiesValue
+	} else {
+		destination.Properties = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(m.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ManagedClusterAgentPoolProfileProperties_STATUS: Properties for the container service agent pool profile.
@@ -309,6 +766,285 @@ type ManagedClusterAgentPoolProfileProperties_STATUS struct {
 	VnetSubnetID *string `json:"vnetSubnetID,omitempty"`
 }
 
+// AssignProperties_From_ManagedClusterAgentPoolProfileProperties_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterAgentPoolProfileProperties_STATUS.
+func (m *ManagedClusterAgentPoolProfileProperties_STATUS) AssignProperties_From_ManagedClusterAgentPoolProfileProperties_STATUS(source *storage.ManagedClusterAgentPoolProfileProperties_STATUS) error {
+	m.AvailabilityZones = slices.Clone(source.AvailabilityZones)
+	m.Count = genruntime.ClonePointer(source.Count)
+	m.EnableAutoScaling = genruntime.ClonePointer(source.EnableAutoScaling)
+	m.EnableEncryptionAtHost = genruntime.ClonePointer(source.EnableEncryptionAtHost)
+	m.EnableFIPS = genruntime.ClonePointer(source.EnableFIPS)
+	m.EnableNodePublicIP = genruntime.ClonePointer(source.EnableNodePublicIP)
+	m.EnableUltraSSD = genruntime.ClonePointer(source.EnableUltraSSD)
+
+	if source.GpuInstanceProfile != nil {
+		gpuInstanceProfileValue := GPUInstanceProfile_STATUS(*source.GpuInstanceProfile)
+		m.GpuInstanceProfile = &gpuInstanceProfileValue
+	} else {
+		m.GpuInstanceProfile = nil
+	}
+
+	if source.KubeletConfig != nil {
+		var kubeletConfigValue KubeletConfig_STATUS
+		if err := kubeletConfigValue.AssignProperties_From_KubeletConfig_STATUS(source.KubeletConfig); err != nil {
+			return fmt.Errorf("converting KubeletConfig: %w", err)
+		}
+		m.KubeletConfig = &kubeletConfigValue
+	} else {
+		m.KubeletConfig = nil
+	}
+
+	if source.KubeletDiskType != nil {
+		kubeletDiskTypeValue := KubeletDiskType_STATUS(*source.KubeletDiskType)
+		m.KubeletDiskType = &kubeletDiskTypeValue
+	} else {
+		m.KubeletDiskType = nil
+	}
+
+	if source.LinuxOSConfig != nil {
+		var linuxOSConfigValue LinuxOSConfig_STATUS
+		if err := linuxOSConfigValue.AssignProperties_From_LinuxOSConfig_STATUS(source.LinuxOSConfig); err != nil {
+			return fmt.Errorf("converting LinuxOSConfig: %w", err)
+		}
+		m.LinuxOSConfig = &linuxOSConfigValue
+	} else {
+		m.LinuxOSConfig = nil
+	}
+
+	m.MaxCount = genruntime.ClonePointer(source.MaxCount)
+	m.MaxPods = genruntime.ClonePointer(source.MaxPods)
+	m.MinCount = genruntime.ClonePointer(source.MinCount)
+
+	if source.Mode != nil {
+		modeValue := AgentPoolMode_STATUS(*source.Mode)
+		m.Mode = &modeValue
+	} else {
+		m.Mode = nil
+	}
+
+	m.NodeImageVersion = genruntime.ClonePointer(source.NodeImageVersion)
+	m.NodeLabels = maps.Clone(source.NodeLabels)
+	m.NodePublicIPPrefixID = genruntime.ClonePointer(source.NodePublicIPPrefixID)
+	m.NodeTaints = slices.Clone(source.NodeTaints)
+	m.OrchestratorVersion = genruntime.ClonePointer(source.OrchestratorVersion)
+	m.OsDiskSizeGB = genruntime.ClonePointer(source.OsDiskSizeGB)
+
+	if source.OsDiskType != nil {
+		osDiskTypeValue := OSDiskType_STATUS(*source.OsDiskType)
+		m.OsDiskType = &osDiskTypeValue
+	} else {
+		m.OsDiskType = nil
+	}
+
+	if source.OsSKU != nil {
+		osSKUValue := OSSKU_STATUS(*source.OsSKU)
+		m.OsSKU = &osSKUValue
+	} else {
+		m.OsSKU = nil
+	}
+
+	if source.OsType != nil {
+		osTypeValue := OSType_STATUS(*source.OsType)
+		m.OsType = &osTypeValue
+	} else {
+		m.OsType = nil
+	}
+
+	m.PodSubnetID = genruntime.ClonePointer(source.PodSubnetID)
+
+	if source.PowerState != nil {
+		var powerStateValue PowerState_STATUS
+		if err := powerStateValue.AssignProperties_From_PowerState_STATUS(source.PowerState); err != nil {
+			return fmt.Errorf("converting PowerState: %w", err)
+		}
+		m.PowerState = &powerStateValue
+	} else {
+		m.PowerState = nil
+	}
+
+	m.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+	m.ProximityPlacementGroupID = genruntime.ClonePointer(source.ProximityPlacementGroupID)
+
+	if source.ScaleSetEvictionPolicy != nil {
+		scaleSetEvictionPolicyValue := ScaleSetEvictionPolicy_STATUS(*source.ScaleSetEvictionPolicy)
+		m.ScaleSetEvictionPolicy = &scaleSetEvictionPolicyValue
+	} else {
+		m.ScaleSetEvictionPolicy = nil
+	}
+
+	if source.ScaleSetPriority != nil {
+		scaleSetPriorityValue := ScaleSetPriority_STATUS(*source.ScaleSetPriority)
+		m.ScaleSetPriority = &scaleSetPriorityValue
+	} else {
+		m.ScaleSetPriority = nil
+	}
+
+	m.SpotMaxPrice = genruntime.ClonePointer(source.SpotMaxPrice)
+	m.Tags = maps.Clone(source.Tags)
+
+	if source.Type != nil {
+		typeValue := AgentPoolType_STATUS(*source.Type)
+		m.Type = &typeValue
+	} else {
+		m.Type = nil
+	}
+
+	if source.UpgradeSettings != nil {
+		var upgradeSettingsValue AgentPoolUpgradeSettings_STATUS
+		if err := upgradeSettingsValue.AssignProperties_From_AgentPoolUpgradeSettings_STATUS(source.UpgradeSettings); err != nil {
+			return fmt.Errorf("converting UpgradeSettings: %w", err)
+		}
+		m.UpgradeSettings = &upgradeSettingsValue
+	} else {
+		m.UpgradeSettings = nil
+	}
+
+	m.VmSize = genruntime.ClonePointer(source.VmSize)
+	m.VnetSubnetID = genruntime.ClonePointer(source.VnetSubnetID)
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterAgentPoolProfileProperties_STATUS populates destination, a containerservice/v1api20210501/storage.ManagedClusterAgentPoolProfileProperties_STATUS, from the receiver.
+func (m *ManagedClusterAgentPoolProfileProperties_STATUS) AssignProperties_To_ManagedClusterAgentPoolProfileProperties_STATUS(destination *storage.ManagedClusterAgentPoolProfileProperties_STATUS) error {
+	destination.AvailabilityZones = slices.Clone(m.AvailabilityZones)
+	destination.Count = genruntime.ClonePointer(m.Count)
+	destination.EnableAutoScaling = genruntime.ClonePointer(m.EnableAutoScaling)
+	destination.EnableEncryptionAtHost = genruntime.ClonePointer(m.EnableEncryptionAtHost)
+	destination.EnableFIPS = genruntime.ClonePointer(m.EnableFIPS)
+	destination.EnableNodePublicIP = genruntime.ClonePointer(m.EnableNodePublicIP)
+	destination.EnableUltraSSD = genruntime.ClonePointer(m.EnableUltraSSD)
+
+	if m.GpuInstanceProfile != nil {
+		gpuInstanceProfileValue := string(*m.GpuInstanceProfile)
+		destination.GpuInstanceProfile = &gpuInstanceProfileValue
+	} else {
+		destination.GpuInstanceProfile = nil
+	}
+
+	if m.KubeletConfig != nil {
+		var kubeletConfigValue storage.KubeletConfig_STATUS
+		if err := m.KubeletConfig.AssignProperties_To_KubeletConfig_STATUS(&kubeletConfigValue); err != nil {
+			return fmt.Errorf("converting KubeletConfig: %w", err)
+		}
+		destination.KubeletConfig = &kubeletConfigValue
+	} else {
+		destination.KubeletConfig = nil
+	}
+
+	if m.KubeletDiskType != nil {
+		kubeletDiskTypeValue := string(*m.KubeletDiskType)
+		destination.KubeletDiskType = &kubeletDiskTypeValue
+	} else {
+		destination.KubeletDiskType = nil
+	}
+
+	if m.LinuxOSConfig != nil {
+		var linuxOSConfigValue storage.LinuxOSConfig_STATUS
+		if err := m.LinuxOSConfig.AssignProperties_To_LinuxOSConfig_STATUS(&linuxOSConfigValue); err != nil {
+			return fmt.Errorf("converting LinuxOSConfig: %w", err)
+		}
+		destination.LinuxOSConfig = &linuxOSConfigValue
+	} else {
+		destination.LinuxOSConfig = nil
+	}
+
+	destination.MaxCount = genruntime.ClonePointer(m.MaxCount)
+	destination.MaxPods = genruntime.ClonePointer(m.MaxPods)
+	destination.MinCount = genruntime.ClonePointer(m.MinCount)
+
+	if m.Mode != nil {
+		modeValue := string(*m.Mode)
+		destination.Mode = &modeValue
+	} else {
+		destination.Mode = nil
+	}
+
+	destination.NodeImageVersion = genruntime.ClonePointer(m.NodeImageVersion)
+	destination.NodeLabels = maps.Clone(m.NodeLabels)
+	destination.NodePublicIPPrefixID = genruntime.ClonePointer(m.NodePublicIPPrefixID)
+	destination.NodeTaints = slices.Clone(m.NodeTaints)
+	destination.OrchestratorVersion = genruntime.ClonePointer(m.OrchestratorVersion)
+	destination.OsDiskSizeGB = genruntime.ClonePointer(m.OsDiskSizeGB)
+
+	if m.OsDiskType != nil {
+		osDiskTypeValue := string(*m.OsDiskType)
+		destination.OsDiskType = &osDiskTypeValue
+	} else {
+		destination.OsDiskType = nil
+	}
+
+	if m.OsSKU != nil {
+		osSKUValue := string(*m.OsSKU)
+		destination.OsSKU = &osSKUValue
+	} else {
+		destination.OsSKU = nil
+	}
+
+	if m.OsType != nil {
+		osTypeValue := string(*m.OsType)
+		destination.OsType = &osTypeValue
+	} else {
+		destination.OsType = nil
+	}
+
+	destination.PodSubnetID = genruntime.ClonePointer(m.PodSubnetID)
+
+	if m.PowerState != nil {
+		var powerStateValue storage.PowerState_STATUS
+		if err := m.PowerState.AssignProperties_To_PowerState_STATUS(&powerStateValue); err != nil {
+			return fmt.Errorf("converting PowerState: %w", err)
+		}
+		destination.PowerState = &powerStateValue
+	} else {
+		destination.PowerState = nil
+	}
+
+	destination.ProvisioningState = genruntime.ClonePointer(m.ProvisioningState)
+	destination.ProximityPlacementGroupID = genruntime.ClonePointer(m.ProximityPlacementGroupID)
+
+	if m.ScaleSetEvictionPolicy != nil {
+		scaleSetEvictionPolicyValue := string(*m.ScaleSetEvictionPolicy)
+		destination.ScaleSetEvictionPolicy = &scaleSetEvictionPolicyValue
+	} else {
+		destination.ScaleSetEvictionPolicy = nil
+	}
+
+	if m.ScaleSetPriority != nil {
+		scaleSetPriorityValue := string(*m.ScaleSetPriority)
+		destination.ScaleSetPriority = &scaleSetPriorityValue
+	} else {
+		destination.ScaleSetPriority = nil
+	}
+
+	destination.SpotMaxPrice = genruntime.ClonePointer(m.SpotMaxPrice)
+	destination.Tags = maps.Clone(m.Tags)
+
+	if m.Type != nil {
+		typeValue := string(*m.Type)
+		destination.Type = &typeValue
+	} else {
+		destination.Type = nil
+	}
+
+	if m.UpgradeSettings != nil {
+		var upgradeSettingsValue storage.AgentPoolUpgradeSettings_STATUS
+		if err := m.UpgradeSettings.AssignProperties_To_AgentPoolUpgradeSettings_STATUS(&upgradeSettingsValue); err != nil {
+			return fmt.Errorf("converting UpgradeSettings: %w", err)
+		}
+		destination.UpgradeSettings = &upgradeSettingsValue
+	} else {
+		destination.UpgradeSettings = nil
+	}
+
+	destination.VmSize = genruntime.ClonePointer(m.VmSize)
+	destination.VnetSubnetID = genruntime.ClonePointer(m.VnetSubnetID)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ManagedClustersAgentPoolOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type ManagedClustersAgentPoolOperatorSpec struct {
 	// ConfigMapExpressions: CEL expressions whose results are written to ConfigMaps
@@ -316,4 +1052,77 @@ type ManagedClustersAgentPoolOperatorSpec struct {
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_ManagedClustersAgentPoolOperatorSpec populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClustersAgentPoolOperatorSpec.
+func (m *ManagedClustersAgentPoolOperatorSpec) AssignProperties_From_ManagedClustersAgentPoolOperatorSpec(source *storage.ManagedClustersAgentPoolOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		m.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		m.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		m.SecretExpressions = secretExpressionsList
+	} else {
+		m.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClustersAgentPoolOperatorSpec populates destination, a containerservice/v1api20210501/storage.ManagedClustersAgentPoolOperatorSpec, from the receiver.
+func (m *ManagedClustersAgentPoolOperatorSpec) AssignProperties_To_ManagedClustersAgentPoolOperatorSpec(destination *storage.ManagedClustersAgentPoolOperatorSpec) error {
+	if m.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(m.ConfigMapExpressions))
+		for configMapExpressionsIndex := range m.ConfigMapExpressions {
+			if m.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *m.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if m.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(m.SecretExpressions))
+		for secretExpressionsIndex := range m.SecretExpressions {
+			if m.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *m.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

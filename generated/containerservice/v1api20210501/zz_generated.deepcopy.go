@@ -947,10 +947,10 @@ func (in *ManagedClusterAgentPoolProfile) DeepCopyInto(out *ManagedClusterAgentP
 			(*out)[key] = val
 		}
 	}
-	if in.NodePublicIPPrefixID != nil {
-		in, out := &in.NodePublicIPPrefixID, &out.NodePublicIPPrefixID
-		*out = new(string)
-		**out = **in
+	if in.NodePublicIPPrefixReference != nil {
+		in, out := &in.NodePublicIPPrefixReference, &out.NodePublicIPPrefixReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.NodeTaints != nil {
 		in, out := &in.NodeTaints, &out.NodeTaints
@@ -982,15 +982,15 @@ func (in *ManagedClusterAgentPoolProfile) DeepCopyInto(out *ManagedClusterAgentP
 		*out = new(OSType)
 		**out = **in
 	}
-	if in.PodSubnetID != nil {
-		in, out := &in.PodSubnetID, &out.PodSubnetID
-		*out = new(string)
-		**out = **in
+	if in.PodSubnetReference != nil {
+		in, out := &in.PodSubnetReference, &out.PodSubnetReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
 	}
-	if in.ProximityPlacementGroupID != nil {
-		in, out := &in.ProximityPlacementGroupID, &out.ProximityPlacementGroupID
-		*out = new(string)
-		**out = **in
+	if in.ProximityPlacementGroupReference != nil {
+		in, out := &in.ProximityPlacementGroupReference, &out.ProximityPlacementGroupReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.ScaleSetEvictionPolicy != nil {
 		in, out := &in.ScaleSetEvictionPolicy, &out.ScaleSetEvictionPolicy
@@ -1029,10 +1029,10 @@ func (in *ManagedClusterAgentPoolProfile) DeepCopyInto(out *ManagedClusterAgentP
 		*out = new(string)
 		**out = **in
 	}
-	if in.VnetSubnetID != nil {
-		in, out := &in.VnetSubnetID, &out.VnetSubnetID
-		*out = new(string)
-		**out = **in
+	if in.VnetSubnetReference != nil {
+		in, out := &in.VnetSubnetReference, &out.VnetSubnetReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
 	}
 }
 
@@ -2966,10 +2966,10 @@ func (in *ManagedCluster_Spec) DeepCopyInto(out *ManagedCluster_Spec) {
 		*out = new(bool)
 		**out = **in
 	}
-	if in.DiskEncryptionSetID != nil {
-		in, out := &in.DiskEncryptionSetID, &out.DiskEncryptionSetID
-		*out = new(string)
-		**out = **in
+	if in.DiskEncryptionSetReference != nil {
+		in, out := &in.DiskEncryptionSetReference, &out.DiskEncryptionSetReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.DnsPrefix != nil {
 		in, out := &in.DnsPrefix, &out.DnsPrefix
@@ -3315,10 +3315,10 @@ func (in *ManagedClustersAgentPool_Spec) DeepCopyInto(out *ManagedClustersAgentP
 			(*out)[key] = val
 		}
 	}
-	if in.NodePublicIPPrefixID != nil {
-		in, out := &in.NodePublicIPPrefixID, &out.NodePublicIPPrefixID
-		*out = new(string)
-		**out = **in
+	if in.NodePublicIPPrefixReference != nil {
+		in, out := &in.NodePublicIPPrefixReference, &out.NodePublicIPPrefixReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.NodeTaints != nil {
 		in, out := &in.NodeTaints, &out.NodeTaints
@@ -3360,15 +3360,15 @@ func (in *ManagedClustersAgentPool_Spec) DeepCopyInto(out *ManagedClustersAgentP
 		*out = new(genruntime.KnownResourceReference)
 		(*in).DeepCopyInto(*out)
 	}
-	if in.PodSubnetID != nil {
-		in, out := &in.PodSubnetID, &out.PodSubnetID
-		*out = new(string)
-		**out = **in
+	if in.PodSubnetReference != nil {
+		in, out := &in.PodSubnetReference, &out.PodSubnetReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
 	}
-	if in.ProximityPlacementGroupID != nil {
-		in, out := &in.ProximityPlacementGroupID, &out.ProximityPlacementGroupID
-		*out = new(string)
-		**out = **in
+	if in.ProximityPlacementGroupReference != nil {
+		in, out := &in.ProximityPlacementGroupReference, &out.ProximityPlacementGroupReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.ScaleSetEvictionPolicy != nil {
 		in, out := &in.ScaleSetEvictionPolicy, &out.ScaleSetEvictionPolicy
@@ -3407,10 +3407,10 @@ func (in *ManagedClustersAgentPool_Spec) DeepCopyInto(out *ManagedClustersAgentP
 		*out = new(string)
 		**out = **in
 	}
-	if in.VnetSubnetID != nil {
-		in, out := &in.VnetSubnetID, &out.VnetSubnetID
-		*out = new(string)
-		**out = **in
+	if in.VnetSubnetReference != nil {
+		in, out := &in.VnetSubnetReference, &out.VnetSubnetReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
 	}
 }
 

@@ -3,17 +3,21 @@
 package v1api20210601
 
 import (
+	"fmt"
+	"maps"
+
+	"github.com/armgen/armgen/generated/dbforpostgresql/v1api20210601/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
-// FlexibleServer: the Kubernetes resource for the ARM type Microsoft.DBForPostgreSql/flexibleServers, api-version 2021-06-01.
+// FlexibleServer: the Kubernetes resource for the ARM type Microsoft.DBforPostgreSQL/flexibleServers, api-version 2021-06-01.
 // Generated from: postgresql/resource-manager/Microsoft.DBforPostgreSQL/stable/2021-06-01/postgresql.json
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.DBForPostgreSql/flexibleServers/{serverName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,dbforpostgresql}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -65,7 +69,7 @@ func (f *FlexibleServer) Owner() *genruntime.ResourceReference {
 
 // GetType returns the ARM resource type.
 func (f *FlexibleServer) GetType() string {
-	return "Microsoft.DBForPostgreSql/flexibleServers"
+	return "Microsoft.DBforPostgreSQL/flexibleServers"
 }
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
@@ -78,10 +82,78 @@ func (f *FlexibleServer) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ conversion.Convertible = &FlexibleServer{}
+
+// ConvertTo converts the receiver to hub, the dbforpostgresql/v1api20210601/storage.FlexibleServer the API server stores, directly.
+func (f *FlexibleServer) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.FlexibleServer)
+	if !ok {
+		return fmt.Errorf("expected a dbforpostgresql/v1api20210601/storage.FlexibleServer to convert with, got %T", hub)
+	}
+	return f.AssignProperties_To_FlexibleServer(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the dbforpostgresql/v1api20210601/storage.FlexibleServer the API server stores, directly.
+func (f *FlexibleServer) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.FlexibleServer)
+	if !ok {
+		return fmt.Errorf("expected a dbforpostgresql/v1api20210601/storage.FlexibleServer to convert with, got %T", hub)
+	}
+	return f.AssignProperties_From_FlexibleServer(source)
+}
+
+// AssignProperties_From_FlexibleServer populates the receiver from source, a dbforpostgresql/v1api20210601/storage.FlexibleServer.
+func (f *FlexibleServer) AssignProperties_From_FlexibleServer(source *storage.FlexibleServer) error {
+	f.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := f.Spec.AssignProperties_From_FlexibleServer_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := f.Status.AssignProperties_From_FlexibleServer_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_FlexibleServer populates destination, a dbforpostgresql/v1api20210601/storage.FlexibleServer, from the receiver.
+func (f *FlexibleServer) AssignProperties_To_FlexibleServer(destination *storage.FlexibleServer) error {
+	destination.ObjectMeta = *f.ObjectMeta.DeepCopy()
+
+	if err := f.Spec.AssignProperties_To_FlexibleServer_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := f.Status.AssignProperties_To_FlexibleServer_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // FlexibleServer_Spec: Represents a server.
 type FlexibleServer_Spec struct {
+	// AdministratorLogin: The administrator's login name of a server. Can only be specified when the server is being created (and is required for creation).
+	AdministratorLogin *string `json:"administratorLogin,omitempty"`
+
+	// AdministratorLoginPassword: The administrator login password (required for server creation).
+	AdministratorLoginPassword *genruntime.SecretReference `json:"administratorLoginPassword,omitempty"`
+
+	// AvailabilityZone: availability zone information of the server.
+	AvailabilityZone *string `json:"availabilityZone,omitempty"`
+
 	// AzureName: the name of the resource in Azure; when empty, metadata.name is used
 	AzureName string `json:"azureName,omitempty"`
+
+	// Backup: Backup properties of a server.
+	Backup *Backup `json:"backup,omitempty"`
+
+	// CreateMode: The mode to create a new PostgreSQL server.
+	CreateMode *CreateMode `json:"createMode,omitempty"`
+
+	// HighAvailability: High availability properties of a server.
+	HighAvailability *HighAvailability `json:"highAvailability,omitempty"`
 
 	// Identity: The Azure Active Directory identity of the server.
 	Identity *Identity `json:"identity,omitempty"`
@@ -90,6 +162,12 @@ type FlexibleServer_Spec struct {
 	// +kubebuilder:validation:Required
 	Location *string `json:"location,omitempty"`
 
+	// MaintenanceWindow: Maintenance window properties of a server.
+	MaintenanceWindow *MaintenanceWindow `json:"maintenanceWindow,omitempty"`
+
+	// Network: Network properties of a server.
+	Network *Network `json:"network,omitempty"`
+
 	// OperatorSpec: settings for the operator itself, not sent to Azure
 	OperatorSpec *FlexibleServerOperatorSpec `json:"operatorSpec,omitempty"`
 
@@ -97,20 +175,312 @@ type FlexibleServer_Spec struct {
 	// +kubebuilder:validation:Required
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"resources.azure.com" kind:"ResourceGroup"`
 
-	// Properties: Properties of the server.
-	Properties *ServerProperties `json:"properties,omitempty"`
+	// PointInTimeUTC: Restore point creation time (ISO8601 format), specifying the time to restore from. It's required when 'createMode' is 'PointInTimeRestore'.
+	PointInTimeUTC *string `json:"pointInTimeUTC,omitempty"`
 
 	// Sku: The SKU (pricing tier) of the server.
 	Sku *Sku `json:"sku,omitempty"`
 
+	// SourceServerResourceReference: The source server resource ID to restore from. It's required when 'createMode' is 'PointInTimeRestore'.
+	SourceServerResourceReference *genruntime.ResourceReference `json:"sourceServerResourceReference,omitempty"`
+
+	// Storage: Storage properties of a server.
+	Storage *Storage `json:"storage,omitempty"`
+
 	// Tags: Resource tags.
 	Tags map[string]string `json:"tags,omitempty"`
+
+	// Version: PostgreSQL Server version.
+	Version *ServerVersion `json:"version,omitempty"`
+}
+
+// AssignProperties_From_FlexibleServer_Spec populates the receiver from source, a dbforpostgresql/v1api20210601/storage.FlexibleServer_Spec.
+func (f *FlexibleServer_Spec) AssignProperties_From_FlexibleServer_Spec(source *storage.FlexibleServer_Spec) error {
+	f.AdministratorLogin = genruntime.ClonePointer(source.AdministratorLogin)
+
+	if source.AdministratorLoginPassword != nil {
+		administratorLoginPasswordValue := *source.AdministratorLoginPassword.DeepCopy()
+		f.AdministratorLoginPassword = &administratorLoginPasswordValue
+	} else {
+		f.AdministratorLoginPassword = nil
+	}
+
+	f.AvailabilityZone = genruntime.ClonePointer(source.AvailabilityZone)
+	f.AzureName = source.AzureName
+
+	if source.Backup != nil {
+		var backupValue Backup
+		if err := backupValue.AssignProperties_From_Backup(source.Backup); err != nil {
+			return fmt.Errorf("converting Backup: %w", err)
+		}
+		f.Backup = &backupValue
+	} else {
+		f.Backup = nil
+	}
+
+	if source.CreateMode != nil {
+		createModeValue := CreateMode(*source.CreateMode)
+		f.CreateMode = &createModeValue
+	} else {
+		f.CreateMode = nil
+	}
+
+	if source.HighAvailability != nil {
+		var highAvailabilityValue HighAvailability
+		if err := highAvailabilityValue.AssignProperties_From_HighAvailability(source.HighAvailability); err != nil {
+			return fmt.Errorf("converting HighAvailability: %w", err)
+		}
+		f.HighAvailability = &highAvailabilityValue
+	} else {
+		f.HighAvailability = nil
+	}
+
+	if source.Identity != nil {
+		var identityValue Identity
+		if err := identityValue.AssignProperties_From_Identity(source.Identity); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		f.Identity = &identityValue
+	} else {
+		f.Identity = nil
+	}
+
+	f.Location = genruntime.ClonePointer(source.Location)
+
+	if source.MaintenanceWindow != nil {
+		var maintenanceWindowValue MaintenanceWindow
+		if err := maintenanceWindowValue.AssignProperties_From_MaintenanceWindow(source.MaintenanceWindow); err != nil {
+			return fmt.Errorf("converting MaintenanceWindow: %w", err)
+		}
+		f.MaintenanceWindow = &maintenanceWindowValue
+	} else {
+		f.MaintenanceWindow = nil
+	}
+
+	if source.Network != nil {
+		var networkValue Network
+		if err := networkValue.AssignProperties_From_Network(source.Network); err != nil {
+			return fmt.Errorf("converting Network: %w", err)
+		}
+		f.Network = &networkValue
+	} else {
+		f.Network = nil
+	}
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue FlexibleServerOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_FlexibleServerOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		f.OperatorSpec = &operatorSpecValue
+	} else {
+		f.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		f.Owner = &ownerValue
+	} else {
+		f.Owner = nil
+	}
+
+	f.PointInTimeUTC = genruntime.ClonePointer(source.PointInTimeUTC)
+
+	if source.Sku != nil {
+		var skuValue Sku
+		if err := skuValue.AssignProperties_From_Sku(source.Sku); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		f.Sku = &skuValue
+	} else {
+		f.Sku = nil
+	}
+
+	if source.SourceServerResourceReference != nil {
+		sourceServerResourceReferenceValue := *source.SourceServerResourceReference.DeepCopy()
+		f.SourceServerResourceReference = &sourceServerResourceReferenceValue
+	} else {
+		f.SourceServerResourceReference = nil
+	}
+
+	if source.Storage != nil {
+		var storageValue Storage
+		if err := storageValue.AssignProperties_From_Storage(source.Storage); err != nil {
+			return fmt.Errorf("converting Storage: %w", err)
+		}
+		f.Storage = &storageValue
+	} else {
+		f.Storage = nil
+	}
+
+	f.Tags = maps.Clone(source.Tags)
+
+	if source.Version != nil {
+		versionValue := ServerVersion(*source.Version)
+		f.Version = &versionValue
+	} else {
+		f.Version = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_FlexibleServer_Spec populates destination, a dbforpostgresql/v1api20210601/storage.FlexibleServer_Spec, from the receiver.
+func (f *FlexibleServer_Spec) AssignProperties_To_FlexibleServer_Spec(destination *storage.FlexibleServer_Spec) error {
+	destination.AdministratorLogin = genruntime.ClonePointer(f.AdministratorLogin)
+
+	if f.AdministratorLoginPassword != nil {
+		administratorLoginPasswordValue := *f.AdministratorLoginPassword.DeepCopy()
+		destination.AdministratorLoginPassword = &administratorLoginPasswordValue
+	} else {
+		destination.AdministratorLoginPassword = nil
+	}
+
+	destination.AvailabilityZone = genruntime.ClonePointer(f.AvailabilityZone)
+	destination.AzureName = f.AzureName
+
+	if f.Backup != nil {
+		var backupValue storage.Backup
+		if err := f.Backup.AssignProperties_To_Backup(&backupValue); err != nil {
+			return fmt.Errorf("converting Backup: %w", err)
+		}
+		destination.Backup = &backupValue
+	} else {
+		destination.Backup = nil
+	}
+
+	if f.CreateMode != nil {
+		createModeValue := string(*f.CreateMode)
+		destination.CreateMode = &createModeValue
+	} else {
+		destination.CreateMode = nil
+	}
+
+	if f.HighAvailability != nil {
+		var highAvailabilityValue storage.HighAvailability
+		if err := f.HighAvailability.AssignProperties_To_HighAvailability(&highAvailabilityValue); err != nil {
+			return fmt.Errorf("converting HighAvailability: %w", err)
+		}
+		destination.HighAvailability = &highAvailabilityValue
+	} else {
+		destination.HighAvailability = nil
+	}
+
+	if f.Identity != nil {
+		var identityValue storage.Identity
+		if err := f.Identity.AssignProperties_To_Identity(&identityValue); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		destination.Identity = &identityValue
+	} else {
+		destination.Identity = nil
+	}
+
+	destination.Location = genruntime.ClonePointer(f.Location)
+
+	if f.MaintenanceWindow != nil {
+		var maintenanceWindowValue storage.MaintenanceWindow
+		if err := f.MaintenanceWindow.AssignProperties_To_MaintenanceWindow(&maintenanceWindowValue); err != nil {
+			return fmt.Errorf("converting MaintenanceWindow: %w", err)
+		}
+		destination.MaintenanceWindow = &maintenanceWindowValue
+	} else {
+		destination.MaintenanceWindow = nil
+	}
+
+	if f.Network != nil {
+		var networkValue storage.Network
+		if err := f.Network.AssignProperties_To_Network(&networkValue); err != nil {
+			return fmt.Errorf("converting Network: %w", err)
+		}
+		destination.Network = &networkValue
+	} else {
+		destination.Network = nil
+	}
+
+	if f.OperatorSpec != nil {
+		var operatorSpecValue storage.FlexibleServerOperatorSpec
+		if err := f.OperatorSpec.AssignProperties_To_FlexibleServerOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if f.Owner != nil {
+		ownerValue := *f.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	destination.PointInTimeUTC = genruntime.ClonePointer(f.PointInTimeUTC)
+
+	if f.Sku != nil {
+		var skuValue storage.Sku
+		if err := f.Sku.AssignProperties_To_Sku(&skuValue); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		destination.Sku = &skuValue
+	} else {
+		destination.Sku = nil
+	}
+
+	if f.SourceServerResourceReference != nil {
+		sourceServerResourceReferenceValue := *f.SourceServerResourceReference.DeepCopy()
+		destination.SourceServerResourceReference = &sourceServerResourceReferenceValue
+	} else {
+		destination.SourceServerResourceReference = nil
+	}
+
+	if f.Storage != nil {
+		var storageValue storage.Storage
+		if err := f.Storage.AssignProperties_To_Storage(&storageValue); err != nil {
+			return fmt.Errorf("converting Storage: %w", err)
+		}
+		destination.Storage = &storageValue
+	} else {
+		destination.Storage = nil
+	}
+
+	destination.Tags = maps.Clone(f.Tags)
+
+	if f.Version != nil {
+		versionValue := string(*f.Version)
+		destination.Version = &versionValue
+	} else {
+		destination.Version = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // FlexibleServer_STATUS: Represents a server.
 type FlexibleServer_STATUS struct {
+	// AdministratorLogin: The administrator's login name of a server. Can only be specified when the server is being created (and is required for creation).
+	AdministratorLogin *string `json:"administratorLogin,omitempty"`
+
+	// AvailabilityZone: availability zone information of the server.
+	AvailabilityZone *string `json:"availabilityZone,omitempty"`
+
+	// Backup: Backup properties of a server.
+	Backup *Backup_STATUS `json:"backup,omitempty"`
+
 	// Conditions: the observed state of the resource, the Ready condition first among them
 	Conditions []conditions.Condition `json:"conditions,omitempty"`
+
+	// CreateMode: The mode to create a new PostgreSQL server.
+	CreateMode *CreateMode_STATUS `json:"createMode,omitempty"`
+
+	// FullyQualifiedDomainName: The fully qualified domain name of a server.
+	FullyQualifiedDomainName *string `json:"fullyQualifiedDomainName,omitempty"`
+
+	// HighAvailability: High availability properties of a server.
+	HighAvailability *HighAvailability_STATUS `json:"highAvailability,omitempty"`
 
 	// Id: Fully qualified resource ID for the resource. Ex - /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}
 	Id *string `json:"id,omitempty"`
@@ -121,14 +491,32 @@ type FlexibleServer_STATUS struct {
 	// Location: The geo-location where the resource lives
 	Location *string `json:"location,omitempty"`
 
+	// MaintenanceWindow: Maintenance window properties of a server.
+	MaintenanceWindow *MaintenanceWindow_STATUS `json:"maintenanceWindow,omitempty"`
+
+	// MinorVersion: The minor version of the server.
+	MinorVersion *string `json:"minorVersion,omitempty"`
+
 	// Name: The name of the resource
 	Name *string `json:"name,omitempty"`
 
-	// Properties: Properties of the server.
-	Properties *ServerProperties_STATUS `json:"properties,omitempty"`
+	// Network: Network properties of a server.
+	Network *Network_STATUS `json:"network,omitempty"`
+
+	// PointInTimeUTC: Restore point creation time (ISO8601 format), specifying the time to restore from. It's required when 'createMode' is 'PointInTimeRestore'.
+	PointInTimeUTC *string `json:"pointInTimeUTC,omitempty"`
 
 	// Sku: The SKU (pricing tier) of the server.
 	Sku *Sku_STATUS `json:"sku,omitempty"`
+
+	// SourceServerResourceId: The source server resource ID to restore from. It's required when 'createMode' is 'PointInTimeRestore'.
+	SourceServerResourceId *string `json:"sourceServerResourceId,omitempty"`
+
+	// State: A state of a server that is visible to user.
+	State *ServerState_STATUS `json:"state,omitempty"`
+
+	// Storage: Storage properties of a server.
+	Storage *Storage_STATUS `json:"storage,omitempty"`
 
 	// SystemData: The system metadata relating to this resource.
 	SystemData *SystemData_STATUS `json:"systemData,omitempty"`
@@ -138,6 +526,282 @@ type FlexibleServer_STATUS struct {
 
 	// Type: The type of the resource. E.g. "Microsoft.Compute/virtualMachines" or "Microsoft.Storage/storageAccounts"
 	Type *string `json:"type,omitempty"`
+
+	// Version: PostgreSQL Server version.
+	Version *ServerVersion_STATUS `json:"version,omitempty"`
+}
+
+// AssignProperties_From_FlexibleServer_STATUS populates the receiver from source, a dbforpostgresql/v1api20210601/storage.FlexibleServer_STATUS.
+func (f *FlexibleServer_STATUS) AssignProperties_From_FlexibleServer_STATUS(source *storage.FlexibleServer_STATUS) error {
+	f.AdministratorLogin = genruntime.ClonePointer(source.AdministratorLogin)
+	f.AvailabilityZone = genruntime.ClonePointer(source.AvailabilityZone)
+
+	if source.Backup != nil {
+		var backupValue Backup_STATUS
+		if err := backupValue.AssignProperties_From_Backup_STATUS(source.Backup); err != nil {
+			return fmt.Errorf("converting Backup: %w", err)
+		}
+		f.Backup = &backupValue
+	} else {
+		f.Backup = nil
+	}
+
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		f.Conditions = conditionsList
+	} else {
+		f.Conditions = nil
+	}
+
+	if source.CreateMode != nil {
+		createModeValue := CreateMode_STATUS(*source.CreateMode)
+		f.CreateMode = &createModeValue
+	} else {
+		f.CreateMode = nil
+	}
+
+	f.FullyQualifiedDomainName = genruntime.ClonePointer(source.FullyQualifiedDomainName)
+
+	if source.HighAvailability != nil {
+		var highAvailabilityValue HighAvailability_STATUS
+		if err := highAvailabilityValue.AssignProperties_From_HighAvailability_STATUS(source.HighAvailability); err != nil {
+			return fmt.Errorf("converting HighAvailability: %w", err)
+		}
+		f.HighAvailability = &highAvailabilityValue
+	} else {
+		f.HighAvailability = nil
+	}
+
+	f.Id = genruntime.ClonePointer(source.Id)
+
+	if source.Identity != nil {
+		var identityValue Identity_STATUS
+		if err := identityValue.AssignProperties_From_Identity_STATUS(source.Identity); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		f.Identity = &identityValue
+	} else {
+		f.Identity = nil
+	}
+
+	f.Location = genruntime.ClonePointer(source.Location)
+
+	if source.MaintenanceWindow != nil {
+		var maintenanceWindowValue MaintenanceWindow_STATUS
+		if err := maintenanceWindowValue.AssignProperties_From_MaintenanceWindow_STATUS(source.MaintenanceWindow); err != nil {
+			return fmt.Errorf("converting MaintenanceWindow: %w", err)
+		}
+		f.MaintenanceWindow = &maintenanceWindowValue
+	} else {
+		f.MaintenanceWindow = nil
+	}
+
+	f.MinorVersion = genruntime.ClonePointer(source.MinorVersion)
+	f.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Network != nil {
+		var networkValue Network_STATUS
+		if err := networkValue.AssignProperties_From_Network_STATUS(source.Network); err != nil {
+			return fmt.Errorf("converting Network: %w", err)
+		}
+		f.Network = &networkValue
+	} else {
+		f.Network = nil
+	}
+
+	f.PointInTimeUTC = genruntime.ClonePointer(source.PointInTimeUTC)
+
+	if source.Sku != nil {
+		var skuValue Sku_STATUS
+		if err := skuValue.AssignProperties_From_Sku_STATUS(source.Sku); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		f.Sku = &skuValue
+	} else {
+		f.Sku = nil
+	}
+
+	f.SourceServerResourceId = genruntime.ClonePointer(source.SourceServerResourceId)
+
+	if source.State != nil {
+		stateValue := ServerState_STATUS(*source.State)
+		f.State = &stateValue
+	} else {
+		f.State = nil
+	}
+
+	if source.Storage != nil {
+		var storageValue Storage_STATUS
+		if err := storageValue.AssignProperties_From_Storage_STATUS(source.Storage); err != nil {
+			return fmt.Errorf("converting Storage: %w", err)
+		}
+		f.Storage = &storageValue
+	} else {
+		f.Storage = nil
+	}
+
+	if source.SystemData != nil {
+		var systemDataValue SystemData_STATUS
+		if err := systemDataValue.AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
+			return fmt.Errorf("converting SystemData: %w", err)
+		}
+		f.SystemData = &systemDataValue
+	} else {
+		f.SystemData = nil
+	}
+
+	f.Tags = maps.Clone(source.Tags)
+	f.Type = genruntime.ClonePointer(source.Type)
+
+	if source.Version != nil {
+		versionValue := ServerVersion_STATUS(*source.Version)
+		f.Version = &versionValue
+	} else {
+		f.Version = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_FlexibleServer_STATUS populates destination, a dbforpostgresql/v1api20210601/storage.FlexibleServer_STATUS, from the receiver.
+func (f *FlexibleServer_STATUS) AssignProperties_To_FlexibleServer_STATUS(destination *storage.FlexibleServer_STATUS) error {
+	destination.AdministratorLogin = genruntime.ClonePointer(f.AdministratorLogin)
+	destination.AvailabilityZone = genruntime.ClonePointer(f.AvailabilityZone)
+
+	if f.Backup != nil {
+		var backupValue storage.Backup_STATUS
+		if err := f.Backup.AssignProperties_To_Backup_STATUS(&backupValue); err != nil {
+			return fmt.Errorf("converting Backup: %w", err)
+		}
+		destination.Backup = &backupValue
+	} else {
+		destination.Backup = nil
+	}
+
+	if f.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(f.Conditions))
+		for conditionsIndex := range f.Conditions {
+			conditionsList[conditionsIndex] = *f.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	if f.CreateMode != nil {
+		createModeValue := string(*f.CreateMode)
+		destination.CreateMode = &createModeValue
+	} else {
+		destination.CreateMode = nil
+	}
+
+	destination.FullyQualifiedDomainName = genruntime.ClonePointer(f.FullyQualifiedDomainName)
+
+	if f.HighAvailability != nil {
+		var highAvailabilityValue storage.HighAvailability_STATUS
+		if err := f.HighAvailability.AssignProperties_To_HighAvailability_STATUS(&highAvailabilityValue); err != nil {
+			return fmt.Errorf("converting HighAvailability: %w", err)
+		}
+		destination.HighAvailability = &highAvailabilityValue
+	} else {
+		destination.HighAvailability = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(f.Id)
+
+	if f.Identity != nil {
+		var identityValue storage.Identity_STATUS
+		if err := f.Identity.AssignProperties_To_Identity_STATUS(&identityValue); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		destination.Identity = &identityValue
+	} else {
+		destination.Identity = nil
+	}
+
+	destination.Location = genruntime.ClonePointer(f.Location)
+
+	if f.MaintenanceWindow != nil {
+		var maintenanceWindowValue storage.MaintenanceWindow_STATUS
+		if err := f.MaintenanceWindow.AssignProperties_To_MaintenanceWindow_STATUS(&maintenanceWindowValue); err != nil {
+			return fmt.Errorf("converting MaintenanceWindow: %w", err)
+		}
+		destination.MaintenanceWindow = &maintenanceWindowValue
+	} else {
+		destination.MaintenanceWindow = nil
+	}
+
+	destination.MinorVersion = genruntime.ClonePointer(f.MinorVersion)
+	destination.Name = genruntime.ClonePointer(f.Name)
+
+	if f.Network != nil {
+		var networkValue storage.Network_STATUS
+		if err := f.Network.AssignProperties_To_Network_STATUS(&networkValue); err != nil {
+			return fmt.Errorf("converting Network: %w", err)
+		}
+		destination.Network = &networkValue
+	} else {
+		destination.Network = nil
+	}
+
+	destination.PointInTimeUTC = genruntime.ClonePointer(f.PointInTimeUTC)
+
+	if f.Sku != nil {
+		var skuValue storage.Sku_STATUS
+		if err := f.Sku.AssignProperties_To_Sku_STATUS(&skuValue); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		destination.Sku = &skuValue
+	} else {
+		destination.Sku = nil
+	}
+
+	destination.SourceServerResourceId = genruntime.ClonePointer(f.SourceServerResourceId)
+
+	if f.State != nil {
+		stateValue := string(*f.State)
+		destination.State = &stateValue
+	} else {
+		destination.State = nil
+	}
+
+	if f.Storage != nil {
+		var storageValue storage.Storage_STATUS
+		if err := f.Storage.AssignProperties_To_Storage_STATUS(&storageValue); err != nil {
+			return fmt.Errorf("converting Storage: %w", err)
+		}
+		destination.Storage = &storageValue
+	} else {
+		destination.Storage = nil
+	}
+
+	if f.SystemData != nil {
+		var systemDataValue storage.SystemData_STATUS
+		if err := f.SystemData.AssignProperties_To_SystemData_STATUS(&systemDataValue); err != nil {
+			return fmt.Errorf("converting SystemData: %w", err)
+		}
+		destination.SystemData = &systemDataValue
+	} else {
+		destination.SystemData = nil
+	}
+
+	destination.Tags = maps.Clone(f.Tags)
+	destination.Type = genruntime.ClonePointer(f.Type)
+
+	if f.Version != nil {
+		versionValue := string(*f.Version)
+		destination.Version = &versionValue
+	} else {
+		destination.Version = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // Backup: Backup properties of a server
@@ -147,6 +811,37 @@ type Backup struct {
 
 	// GeoRedundantBackup: A value indicating whether Geo-Redundant backup is enabled on the server.
 	GeoRedundantBackup *GeoRedundantBackupEnum `json:"geoRedundantBackup,omitempty"`
+}
+
+// AssignProperties_From_Backup populates the receiver from source, a dbforpostgresql/v1api20210601/storage.Backup.
+func (b *Backup) AssignProperties_From_Backup(source *storage.Backup) error {
+	b.BackupRetentionDays = genruntime.ClonePointer(source.BackupRetentionDays)
+
+	if source.GeoRedundantBackup != nil {
+		geoRedundantBackupValue := GeoRedundantBackupEnum(*source.GeoRedundantBackup)
+		b.GeoRedundantBackup = &geoRedundantBackupValue
+	} else {
+		b.GeoRedundantBackup = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Backup populates destination, a dbforpostgresql/v1api20210601/storage.Backup, from the receiver.
+func (b *Backup) AssignProperties_To_Backup(destination *storage.Backup) error {
+	destination.BackupRetentionDays = genruntime.ClonePointer(b.BackupRetentionDays)
+
+	if b.GeoRedundantBackup != nil {
+		geoRedundantBackupValue := string(*b.GeoRedundantBackup)
+		destination.GeoRedundantBackup = &geoRedundantBackupValue
+	} else {
+		destination.GeoRedundantBackup = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // Backup_STATUS: Backup properties of a server
@@ -159,6 +854,39 @@ type Backup_STATUS struct {
 
 	// GeoRedundantBackup: A value indicating whether Geo-Redundant backup is enabled on the server.
 	GeoRedundantBackup *GeoRedundantBackupEnum_STATUS `json:"geoRedundantBackup,omitempty"`
+}
+
+// AssignProperties_From_Backup_STATUS populates the receiver from source, a dbforpostgresql/v1api20210601/storage.Backup_STATUS.
+func (b *Backup_STATUS) AssignProperties_From_Backup_STATUS(source *storage.Backup_STATUS) error {
+	b.BackupRetentionDays = genruntime.ClonePointer(source.BackupRetentionDays)
+	b.EarliestRestoreDate = genruntime.ClonePointer(source.EarliestRestoreDate)
+
+	if source.GeoRedundantBackup != nil {
+		geoRedundantBackupValue := GeoRedundantBackupEnum_STATUS(*source.GeoRedundantBackup)
+		b.GeoRedundantBackup = &geoRedundantBackupValue
+	} else {
+		b.GeoRedundantBackup = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Backup_STATUS populates destination, a dbforpostgresql/v1api20210601/storage.Backup_STATUS, from the receiver.
+func (b *Backup_STATUS) AssignProperties_To_Backup_STATUS(destination *storage.Backup_STATUS) error {
+	destination.BackupRetentionDays = genruntime.ClonePointer(b.BackupRetentionDays)
+	destination.EarliestRestoreDate = genruntime.ClonePointer(b.EarliestRestoreDate)
+
+	if b.GeoRedundantBackup != nil {
+		geoRedundantBackupValue := string(*b.GeoRedundantBackup)
+		destination.GeoRedundantBackup = &geoRedundantBackupValue
+	} else {
+		destination.GeoRedundantBackup = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // CreateMode: The mode to create a new PostgreSQL server.
@@ -203,6 +931,79 @@ type FlexibleServerOperatorSpec struct {
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 }
 
+// AssignProperties_From_FlexibleServerOperatorSpec populates the receiver from source, a dbforpostgresql/v1api20210601/storage.FlexibleServerOperatorSpec.
+func (f *FlexibleServerOperatorSpec) AssignProperties_From_FlexibleServerOperatorSpec(source *storage.FlexibleServerOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		f.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		f.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		f.SecretExpressions = secretExpressionsList
+	} else {
+		f.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_FlexibleServerOperatorSpec populates destination, a dbforpostgresql/v1api20210601/storage.FlexibleServerOperatorSpec, from the receiver.
+func (f *FlexibleServerOperatorSpec) AssignProperties_To_FlexibleServerOperatorSpec(destination *storage.FlexibleServerOperatorSpec) error {
+	if f.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(f.ConfigMapExpressions))
+		for configMapExpressionsIndex := range f.ConfigMapExpressions {
+			if f.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *f.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if f.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(f.SecretExpressions))
+		for secretExpressionsIndex := range f.SecretExpressions {
+			if f.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *f.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // GeoRedundantBackupEnum: A value indicating whether Geo-Redundant backup is enabled on the server.
 // +kubebuilder:validation:Enum={"Enabled","Disabled"}
 type GeoRedundantBackupEnum string
@@ -228,6 +1029,37 @@ type HighAvailability struct {
 
 	// StandbyAvailabilityZone: availability zone information of the standby.
 	StandbyAvailabilityZone *string `json:"standbyAvailabilityZone,omitempty"`
+}
+
+// AssignProperties_From_HighAvailability populates the receiver from source, a dbforpostgresql/v1api20210601/storage.HighAvailability.
+func (h *HighAvailability) AssignProperties_From_HighAvailability(source *storage.HighAvailability) error {
+	if source.Mode != nil {
+		modeValue := HighAvailabilityMode(*source.Mode)
+		h.Mode = &modeValue
+	} else {
+		h.Mode = nil
+	}
+
+	h.StandbyAvailabilityZone = genruntime.ClonePointer(source.StandbyAvailabilityZone)
+
+	return nil
+}
+
+// AssignProperties_To_HighAvailability populates destination, a dbforpostgresql/v1api20210601/storage.HighAvailability, from the receiver.
+func (h *HighAvailability) AssignProperties_To_HighAvailability(destination *storage.HighAvailability) error {
+	if h.Mode != nil {
+		modeValue := string(*h.Mode)
+		destination.Mode = &modeValue
+	} else {
+		destination.Mode = nil
+	}
+
+	destination.StandbyAvailabilityZone = genruntime.ClonePointer(h.StandbyAvailabilityZone)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // HighAvailabilityMode: The HA mode for the server.
@@ -260,10 +1092,82 @@ type HighAvailability_STATUS struct {
 	State *ServerHAState_STATUS `json:"state,omitempty"`
 }
 
+// AssignProperties_From_HighAvailability_STATUS populates the receiver from source, a dbforpostgresql/v1api20210601/storage.HighAvailability_STATUS.
+func (h *HighAvailability_STATUS) AssignProperties_From_HighAvailability_STATUS(source *storage.HighAvailability_STATUS) error {
+	if source.Mode != nil {
+		modeValue := HighAvailabilityMode_STATUS(*source.Mode)
+		h.Mode = &modeValue
+	} else {
+		h.Mode = nil
+	}
+
+	h.StandbyAvailabilityZone = genruntime.ClonePointer(source.StandbyAvailabilityZone)
+
+	if source.State != nil {
+		stateValue := ServerHAState_STATUS(*source.State)
+		h.State = &stateValue
+	} else {
+		h.State = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_HighAvailability_STATUS populates destination, a dbforpostgresql/v1api20210601/storage.HighAvailability_STATUS, from the receiver.
+func (h *HighAvailability_STATUS) AssignProperties_To_HighAvailability_STATUS(destination *storage.HighAvailability_STATUS) error {
+	if h.Mode != nil {
+		modeValue := string(*h.Mode)
+		destination.Mode = &modeValue
+	} else {
+		destination.Mode = nil
+	}
+
+	destination.StandbyAvailabilityZone = genruntime.ClonePointer(h.StandbyAvailabilityZone)
+
+	if h.State != nil {
+		stateValue := string(*h.State)
+		destination.State = &stateValue
+	} else {
+		destination.State = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // Identity: Identity for the resource.
 type Identity struct {
 	// Type: The identity type.
 	Type *ResourceIdentityType `json:"type,omitempty"`
+}
+
+// AssignProperties_From_Identity populates the receiver from source, a dbforpostgresql/v1api20210601/storage.Identity.
+func (i *Identity) AssignProperties_From_Identity(source *storage.Identity) error {
+	if source.Type != nil {
+		typeValue := ResourceIdentityType(*source.Type)
+		i.Type = &typeValue
+	} else {
+		i.Type = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Identity populates destination, a dbforpostgresql/v1api20210601/storage.Identity, from the receiver.
+func (i *Identity) AssignProperties_To_Identity(destination *storage.Identity) error {
+	if i.Type != nil {
+		typeValue := string(*i.Type)
+		destination.Type = &typeValue
+	} else {
+		destination.Type = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // Identity_STATUS: Identity for the resource.
@@ -276,6 +1180,39 @@ type Identity_STATUS struct {
 
 	// Type: The identity type.
 	Type *ResourceIdentityType_STATUS `json:"type,omitempty"`
+}
+
+// AssignProperties_From_Identity_STATUS populates the receiver from source, a dbforpostgresql/v1api20210601/storage.Identity_STATUS.
+func (i *Identity_STATUS) AssignProperties_From_Identity_STATUS(source *storage.Identity_STATUS) error {
+	i.PrincipalId = genruntime.ClonePointer(source.PrincipalId)
+	i.TenantId = genruntime.ClonePointer(source.TenantId)
+
+	if source.Type != nil {
+		typeValue := ResourceIdentityType_STATUS(*source.Type)
+		i.Type = &typeValue
+	} else {
+		i.Type = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Identity_STATUS populates destination, a dbforpostgresql/v1api20210601/storage.Identity_STATUS, from the receiver.
+func (i *Identity_STATUS) AssignProperties_To_Identity_STATUS(destination *storage.Identity_STATUS) error {
+	destination.PrincipalId = genruntime.ClonePointer(i.PrincipalId)
+	destination.TenantId = genruntime.ClonePointer(i.TenantId)
+
+	if i.Type != nil {
+		typeValue := string(*i.Type)
+		destination.Type = &typeValue
+	} else {
+		destination.Type = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // MaintenanceWindow: Maintenance window properties of a server.
@@ -293,6 +1230,29 @@ type MaintenanceWindow struct {
 	StartMinute *int `json:"startMinute,omitempty"`
 }
 
+// AssignProperties_From_MaintenanceWindow populates the receiver from source, a dbforpostgresql/v1api20210601/storage.MaintenanceWindow.
+func (m *MaintenanceWindow) AssignProperties_From_MaintenanceWindow(source *storage.MaintenanceWindow) error {
+	m.CustomWindow = genruntime.ClonePointer(source.CustomWindow)
+	m.DayOfWeek = genruntime.ClonePointer(source.DayOfWeek)
+	m.StartHour = genruntime.ClonePointer(source.StartHour)
+	m.StartMinute = genruntime.ClonePointer(source.StartMinute)
+
+	return nil
+}
+
+// AssignProperties_To_MaintenanceWindow populates destination, a dbforpostgresql/v1api20210601/storage.MaintenanceWindow, from the receiver.
+func (m *MaintenanceWindow) AssignProperties_To_MaintenanceWindow(destination *storage.MaintenanceWindow) error {
+	destination.CustomWindow = genruntime.ClonePointer(m.CustomWindow)
+	destination.DayOfWeek = genruntime.ClonePointer(m.DayOfWeek)
+	destination.StartHour = genruntime.ClonePointer(m.StartHour)
+	destination.StartMinute = genruntime.ClonePointer(m.StartMinute)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // MaintenanceWindow_STATUS: Maintenance window properties of a server.
 type MaintenanceWindow_STATUS struct {
 	// CustomWindow: indicates whether custom window is enabled or disabled
@@ -308,13 +1268,77 @@ type MaintenanceWindow_STATUS struct {
 	StartMinute *int `json:"startMinute,omitempty"`
 }
 
+// AssignProperties_From_MaintenanceWindow_STATUS populates the receiver from source, a dbforpostgresql/v1api20210601/storage.MaintenanceWindow_STATUS.
+func (m *MaintenanceWindow_STATUS) AssignProperties_From_MaintenanceWindow_STATUS(source *storage.MaintenanceWindow_STATUS) error {
+	m.CustomWindow = genruntime.ClonePointer(source.CustomWindow)
+	m.DayOfWeek = genruntime.ClonePointer(source.DayOfWeek)
+	m.StartHour = genruntime.ClonePointer(source.StartHour)
+	m.StartMinute = genruntime.ClonePointer(source.StartMinute)
+
+	return nil
+}
+
+// AssignProperties_To_MaintenanceWindow_STATUS populates destination, a dbforpostgresql/v1api20210601/storage.MaintenanceWindow_STATUS, from the receiver.
+func (m *MaintenanceWindow_STATUS) AssignProperties_To_MaintenanceWindow_STATUS(destination *storage.MaintenanceWindow_STATUS) error {
+	destination.CustomWindow = genruntime.ClonePointer(m.CustomWindow)
+	destination.DayOfWeek = genruntime.ClonePointer(m.DayOfWeek)
+	destination.StartHour = genruntime.ClonePointer(m.StartHour)
+	destination.StartMinute = genruntime.ClonePointer(m.StartMinute)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // Network: Network properties of a server
 type Network struct {
-	// DelegatedSubnetResourceId: delegated subnet arm resource id.
-	DelegatedSubnetResourceId *string `json:"delegatedSubnetResourceId,omitempty"`
+	// DelegatedSubnetResourceReference: delegated subnet arm resource id.
+	DelegatedSubnetResourceReference *genruntime.ResourceReference `json:"delegatedSubnetResourceReference,omitempty"`
 
-	// PrivateDnsZoneArmResourceId: private dns zone arm resource id.
-	PrivateDnsZoneArmResourceId *string `json:"privateDnsZoneArmResourceId,omitempty"`
+	// PrivateDnsZoneArmResourceReference: private dns zone arm resource id.
+	PrivateDnsZoneArmResourceReference *genruntime.ResourceReference `json:"privateDnsZoneArmResourceReference,omitempty"`
+}
+
+// AssignProperties_From_Network populates the receiver from source, a dbforpostgresql/v1api20210601/storage.Network.
+func (n *Network) AssignProperties_From_Network(source *storage.Network) error {
+	if source.DelegatedSubnetResourceReference != nil {
+		delegatedSubnetResourceReferenceValue := *source.DelegatedSubnetResourceReference.DeepCopy()
+		n.DelegatedSubnetResourceReference = &delegatedSubnetResourceReferenceValue
+	} else {
+		n.DelegatedSubnetResourceReference = nil
+	}
+
+	if source.PrivateDnsZoneArmResourceReference != nil {
+		privateDnsZoneArmResourceReferenceValue := *source.PrivateDnsZoneArmResourceReference.DeepCopy()
+		n.PrivateDnsZoneArmResourceReference = &privateDnsZoneArmResourceReferenceValue
+	} else {
+		n.PrivateDnsZoneArmResourceReference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Network populates destination, a dbforpostgresql/v1api20210601/storage.Network, from the receiver.
+func (n *Network) AssignProperties_To_Network(destination *storage.Network) error {
+	if n.DelegatedSubnetResourceReference != nil {
+		delegatedSubnetResourceReferenceValue := *n.DelegatedSubnetResourceReference.DeepCopy()
+		destination.DelegatedSubnetResourceReference = &delegatedSubnetResourceReferenceValue
+	} else {
+		destination.DelegatedSubnetResourceReference = nil
+	}
+
+	if n.PrivateDnsZoneArmResourceReference != nil {
+		privateDnsZoneArmResourceReferenceValue := *n.PrivateDnsZoneArmResourceReference.DeepCopy()
+		destination.PrivateDnsZoneArmResourceReference = &privateDnsZoneArmResourceReferenceValue
+	} else {
+		destination.PrivateDnsZoneArmResourceReference = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // Network_STATUS: Network properties of a server
@@ -327,6 +1351,39 @@ type Network_STATUS struct {
 
 	// PublicNetworkAccess: public network access is enabled or not
 	PublicNetworkAccess *ServerPublicNetworkAccessState_STATUS `json:"publicNetworkAccess,omitempty"`
+}
+
+// AssignProperties_From_Network_STATUS populates the receiver from source, a dbforpostgresql/v1api20210601/storage.Network_STATUS.
+func (n *Network_STATUS) AssignProperties_From_Network_STATUS(source *storage.Network_STATUS) error {
+	n.DelegatedSubnetResourceId = genruntime.ClonePointer(source.DelegatedSubnetResourceId)
+	n.PrivateDnsZoneArmResourceId = genruntime.ClonePointer(source.PrivateDnsZoneArmResourceId)
+
+	if source.PublicNetworkAccess != nil {
+		publicNetworkAccessValue := ServerPublicNetworkAccessState_STATUS(*source.PublicNetworkAccess)
+		n.PublicNetworkAccess = &publicNetworkAccessValue
+	} else {
+		n.PublicNetworkAccess = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Network_STATUS populates destination, a dbforpostgresql/v1api20210601/storage.Network_STATUS, from the receiver.
+func (n *Network_STATUS) AssignProperties_To_Network_STATUS(destination *storage.Network_STATUS) error {
+	destination.DelegatedSubnetResourceId = genruntime.ClonePointer(n.DelegatedSubnetResourceId)
+	destination.PrivateDnsZoneArmResourceId = genruntime.ClonePointer(n.PrivateDnsZoneArmResourceId)
+
+	if n.PublicNetworkAccess != nil {
+		publicNetworkAccessValue := string(*n.PublicNetworkAccess)
+		destination.PublicNetworkAccess = &publicNetworkAccessValue
+	} else {
+		destination.PublicNetworkAccess = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ResourceIdentityType: The identity type.
@@ -357,96 +1414,6 @@ const (
 	ServerHAState_STATUS_Healthy         = ServerHAState_STATUS("Healthy")
 	ServerHAState_STATUS_RemovingStandby = ServerHAState_STATUS("RemovingStandby")
 )
-
-// ServerProperties: The properties of a server.
-type ServerProperties struct {
-	// AdministratorLogin: The administrator's login name of a server. Can only be specified when the server is being created (and is required for creation).
-	AdministratorLogin *string `json:"administratorLogin,omitempty"`
-
-	// AdministratorLoginPassword: The administrator login password (required for server creation).
-	AdministratorLoginPassword *genruntime.SecretReference `json:"administratorLoginPassword,omitempty"`
-
-	// AvailabilityZone: availability zone information of the server.
-	AvailabilityZone *string `json:"availabilityZone,omitempty"`
-
-	// Backup: Backup properties of a server.
-	Backup *Backup `json:"backup,omitempty"`
-
-	// CreateMode: The mode to create a new PostgreSQL server.
-	CreateMode *CreateMode `json:"createMode,omitempty"`
-
-	// HighAvailability: High availability properties of a server.
-	HighAvailability *HighAvailability `json:"highAvailability,omitempty"`
-
-	// MaintenanceWindow: Maintenance window properties of a server.
-	MaintenanceWindow *MaintenanceWindow `json:"maintenanceWindow,omitempty"`
-
-	// Network: Network properties of a server.
-	Network *Network `json:"network,omitempty"`
-
-	// PointInTimeUTC: Restore point creation time (ISO8601 format), specifying the time to restore from. It's required when 'createMode' is 'PointInTimeRestore'.
-	PointInTimeUTC *string `json:"pointInTimeUTC,omitempty"`
-
-	// SourceServerResourceId: The source server resource ID to restore from. It's required when 'createMode' is 'PointInTimeRestore'.
-	SourceServerResourceId *string `json:"sourceServerResourceId,omitempty"`
-
-	// Storage: Storage properties of a server.
-	Storage *Storage `json:"storage,omitempty"`
-
-	// Tags: Application-specific metadata in the form of key-value pairs.
-	Tags map[string]string `json:"tags,omitempty"`
-
-	// Version: PostgreSQL Server version.
-	Version *ServerVersion `json:"version,omitempty"`
-}
-
-// ServerProperties_STATUS: The properties of a server.
-type ServerProperties_STATUS struct {
-	// AdministratorLogin: The administrator's login name of a server. Can only be specified when the server is being created (and is required for creation).
-	AdministratorLogin *string `json:"administratorLogin,omitempty"`
-
-	// AvailabilityZone: availability zone information of the server.
-	AvailabilityZone *string `json:"availabilityZone,omitempty"`
-
-	// Backup: Backup properties of a server.
-	Backup *Backup_STATUS `json:"backup,omitempty"`
-
-	// CreateMode: The mode to create a new PostgreSQL server.
-	CreateMode *CreateMode_STATUS `json:"createMode,omitempty"`
-
-	// FullyQualifiedDomainName: The fully qualified domain name of a server.
-	FullyQualifiedDomainName *string `json:"fullyQualifiedDomainName,omitempty"`
-
-	// HighAvailability: High availability properties of a server.
-	HighAvailability *HighAvailability_STATUS `json:"highAvailability,omitempty"`
-
-	// MaintenanceWindow: Maintenance window properties of a server.
-	MaintenanceWindow *MaintenanceWindow_STATUS `json:"maintenanceWindow,omitempty"`
-
-	// MinorVersion: The minor version of the server.
-	MinorVersion *string `json:"minorVersion,omitempty"`
-
-	// Network: Network properties of a server.
-	Network *Network_STATUS `json:"network,omitempty"`
-
-	// PointInTimeUTC: Restore point creation time (ISO8601 format), specifying the time to restore from. It's required when 'createMode' is 'PointInTimeRestore'.
-	PointInTimeUTC *string `json:"pointInTimeUTC,omitempty"`
-
-	// SourceServerResourceId: The source server resource ID to restore from. It's required when 'createMode' is 'PointInTimeRestore'.
-	SourceServerResourceId *string `json:"sourceServerResourceId,omitempty"`
-
-	// State: A state of a server that is visible to user.
-	State *ServerState_STATUS `json:"state,omitempty"`
-
-	// Storage: Storage properties of a server.
-	Storage *Storage_STATUS `json:"storage,omitempty"`
-
-	// Tags: Application-specific metadata in the form of key-value pairs.
-	Tags map[string]string `json:"tags,omitempty"`
-
-	// Version: PostgreSQL Server version.
-	Version *ServerVersion_STATUS `json:"version,omitempty"`
-}
 
 // ServerPublicNetworkAccessState_STATUS: public network access is enabled or not
 // +kubebuilder:validation:Enum={"Enabled","Disabled"}
@@ -502,6 +1469,37 @@ type Sku struct {
 	Tier *SkuTier `json:"tier,omitempty"`
 }
 
+// AssignProperties_From_Sku populates the receiver from source, a dbforpostgresql/v1api20210601/storage.Sku.
+func (s *Sku) AssignProperties_From_Sku(source *storage.Sku) error {
+	s.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Tier != nil {
+		tierValue := SkuTier(*source.Tier)
+		s.Tier = &tierValue
+	} else {
+		s.Tier = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Sku populates destination, a dbforpostgresql/v1api20210601/storage.Sku, from the receiver.
+func (s *Sku) AssignProperties_To_Sku(destination *storage.Sku) error {
+	destination.Name = genruntime.ClonePointer(s.Name)
+
+	if s.Tier != nil {
+		tierValue := string(*s.Tier)
+		destination.Tier = &tierValue
+	} else {
+		destination.Tier = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // SkuTier: The tier of the particular SKU, e.g. Burstable.
 // +kubebuilder:validation:Enum={"Burstable","GeneralPurpose","MemoryOptimized"}
 type SkuTier string
@@ -531,16 +1529,81 @@ type Sku_STATUS struct {
 	Tier *SkuTier_STATUS `json:"tier,omitempty"`
 }
 
+// AssignProperties_From_Sku_STATUS populates the receiver from source, a dbforpostgresql/v1api20210601/storage.Sku_STATUS.
+func (s *Sku_STATUS) AssignProperties_From_Sku_STATUS(source *storage.Sku_STATUS) error {
+	s.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Tier != nil {
+		tierValue := SkuTier_STATUS(*source.Tier)
+		s.Tier = &tierValue
+	} else {
+		s.Tier = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Sku_STATUS populates destination, a dbforpostgresql/v1api20210601/storage.Sku_STATUS, from the receiver.
+func (s *Sku_STATUS) AssignProperties_To_Sku_STATUS(destination *storage.Sku_STATUS) error {
+	destination.Name = genruntime.ClonePointer(s.Name)
+
+	if s.Tier != nil {
+		tierValue := string(*s.Tier)
+		destination.Tier = &tierValue
+	} else {
+		destination.Tier = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // Storage: Storage properties of a server
 type Storage struct {
 	// StorageSizeGB: Max storage allowed for a server.
 	StorageSizeGB *int `json:"storageSizeGB,omitempty"`
 }
 
+// AssignProperties_From_Storage populates the receiver from source, a dbforpostgresql/v1api20210601/storage.Storage.
+func (s *Storage) AssignProperties_From_Storage(source *storage.Storage) error {
+	s.StorageSizeGB = genruntime.ClonePointer(source.StorageSizeGB)
+
+	return nil
+}
+
+// AssignProperties_To_Storage populates destination, a dbforpostgresql/v1api20210601/storage.Storage, from the receiver.
+func (s *Storage) AssignProperties_To_Storage(destination *storage.Storage) error {
+	destination.StorageSizeGB = genruntime.ClonePointer(s.StorageSizeGB)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // Storage_STATUS: Storage properties of a server
 type Storage_STATUS struct {
 	// StorageSizeGB: Max storage allowed for a server.
 	StorageSizeGB *int `json:"storageSizeGB,omitempty"`
+}
+
+// AssignProperties_From_Storage_STATUS populates the receiver from source, a dbforpostgresql/v1api20210601/storage.Storage_STATUS.
+func (s *Storage_STATUS) AssignProperties_From_Storage_STATUS(source *storage.Storage_STATUS) error {
+	s.StorageSizeGB = genruntime.ClonePointer(source.StorageSizeGB)
+
+	return nil
+}
+
+// AssignProperties_To_Storage_STATUS populates destination, a dbforpostgresql/v1api20210601/storage.Storage_STATUS, from the receiver.
+func (s *Storage_STATUS) AssignProperties_To_Storage_STATUS(destination *storage.Storage_STATUS) error {
+	destination.StorageSizeGB = genruntime.ClonePointer(s.StorageSizeGB)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // SystemData_STATUS: Metadata pertaining to creation and last modification of the resource.
@@ -562,4 +1625,57 @@ type SystemData_STATUS struct {
 
 	// LastModifiedByType: The type of identity that last modified the resource.
 	LastModifiedByType *CreatedByType_STATUS `json:"lastModifiedByType,omitempty"`
+}
+
+// AssignProperties_From_SystemData_STATUS populates the receiver from source, a dbforpostgresql/v1api20210601/storage.SystemData_STATUS.
+func (s *SystemData_STATUS) AssignProperties_From_SystemData_STATUS(source *storage.SystemData_STATUS) error {
+	s.CreatedAt = genruntime.ClonePointer(source.CreatedAt)
+	s.CreatedBy = genruntime.ClonePointer(source.CreatedBy)
+
+	if source.CreatedByType != nil {
+		createdByTypeValue := CreatedByType_STATUS(*source.CreatedByType)
+		s.CreatedByType = &createdByTypeValue
+	} else {
+		s.CreatedByType = nil
+	}
+
+	s.LastModifiedAt = genruntime.ClonePointer(source.LastModifiedAt)
+	s.LastModifiedBy = genruntime.ClonePointer(source.LastModifiedBy)
+
+	if source.LastModifiedByType != nil {
+		lastModifiedByTypeValue := CreatedByType_STATUS(*source.LastModifiedByType)
+		s.LastModifiedByType = &lastModifiedByTypeValue
+	} else {
+		s.LastModifiedByType = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_SystemData_STATUS populates destination, a dbforpostgresql/v1api20210601/storage.SystemData_STATUS, from the receiver.
+func (s *SystemData_STATUS) AssignProperties_To_SystemData_STATUS(destination *storage.SystemData_STATUS) error {
+	destination.CreatedAt = genruntime.ClonePointer(s.CreatedAt)
+	destination.CreatedBy = genruntime.ClonePointer(s.CreatedBy)
+
+	if s.CreatedByType != nil {
+		createdByTypeValue := string(*s.CreatedByType)
+		destination.CreatedByType = &createdByTypeValue
+	} else {
+		destination.CreatedByType = nil
+	}
+
+	destination.LastModifiedAt = genruntime.ClonePointer(s.LastModifiedAt)
+	destination.LastModifiedBy = genruntime.ClonePointer(s.LastModifiedBy)
+
+	if s.LastModifiedByType != nil {
+		lastModifiedByTypeValue := string(*s.LastModifiedByType)
+		destination.LastModifiedByType = &lastModifiedByTypeValue
+	} else {
+		destination.LastModifiedByType = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

@@ -3,17 +3,20 @@
 package v1api20210601
 
 import (
+	"fmt"
+
+	"github.com/armgen/armgen/generated/dbforpostgresql/v1api20210601/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
-// FlexibleServersConfiguration: the Kubernetes resource for the ARM type Microsoft.DBForPostgreSql/flexibleServers/configurations, api-version 2021-06-01.
+// FlexibleServersConfiguration: the Kubernetes resource for the ARM type Microsoft.DBforPostgreSQL/flexibleServers/configurations, api-version 2021-06-01.
 // Generated from: postgresql/resource-manager/Microsoft.DBforPostgreSQL/stable/2021-06-01/postgresql.json
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.DBForPostgreSql/flexibleServers/{serverName}/configurations/{configurationName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,dbforpostgresql}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -65,7 +68,7 @@ func (f *FlexibleServersConfiguration) Owner() *genruntime.ResourceReference {
 
 // GetType returns the ARM resource type.
 func (f *FlexibleServersConfiguration) GetType() string {
-	return "Microsoft.DBForPostgreSql/flexibleServers/configurations"
+	return "Microsoft.DBforPostgreSQL/flexibleServers/configurations"
 }
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
@@ -76,6 +79,56 @@ func (f *FlexibleServersConfiguration) GetAPIVersion() string {
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (f *FlexibleServersConfiguration) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
+}
+
+var _ conversion.Convertible = &FlexibleServersConfiguration{}
+
+// ConvertTo converts the receiver to hub, the dbforpostgresql/v1api20210601/storage.FlexibleServersConfiguration the API server stores, directly.
+func (f *FlexibleServersConfiguration) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.FlexibleServersConfiguration)
+	if !ok {
+		return fmt.Errorf("expected a dbforpostgresql/v1api20210601/storage.FlexibleServersConfiguration to convert with, got %T", hub)
+	}
+	return f.AssignProperties_To_FlexibleServersConfiguration(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the dbforpostgresql/v1api20210601/storage.FlexibleServersConfiguration the API server stores, directly.
+func (f *FlexibleServersConfiguration) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.FlexibleServersConfiguration)
+	if !ok {
+		return fmt.Errorf("expected a dbforpostgresql/v1api20210601/storage.FlexibleServersConfiguration to convert with, got %T", hub)
+	}
+	return f.AssignProperties_From_FlexibleServersConfiguration(source)
+}
+
+// AssignProperties_From_FlexibleServersConfiguration populates the receiver from source, a dbforpostgresql/v1api20210601/storage.FlexibleServersConfiguration.
+func (f *FlexibleServersConfiguration) AssignProperties_From_FlexibleServersConfiguration(source *storage.FlexibleServersConfiguration) error {
+	f.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := f.Spec.AssignProperties_From_FlexibleServersConfiguration_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := f.Status.AssignProperties_From_FlexibleServersConfiguration_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_FlexibleServersConfiguration populates destination, a dbforpostgresql/v1api20210601/storage.FlexibleServersConfiguration, from the receiver.
+func (f *FlexibleServersConfiguration) AssignProperties_To_FlexibleServersConfiguration(destination *storage.FlexibleServersConfiguration) error {
+	destination.ObjectMeta = *f.ObjectMeta.DeepCopy()
+
+	if err := f.Spec.AssignProperties_To_FlexibleServersConfiguration_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := f.Status.AssignProperties_To_FlexibleServersConfiguration_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
 }
 
 // FlexibleServersConfiguration_Spec: Represents a Configuration.
@@ -95,6 +148,63 @@ type FlexibleServersConfiguration_Spec struct {
 
 	// Value: Value of the configuration.
 	Value *string `json:"value,omitempty"`
+}
+
+// AssignProperties_From_FlexibleServersConfiguration_Spec populates the receiver from source, a dbforpostgresql/v1api20210601/storage.FlexibleServersConfiguration_Spec.
+func (f *FlexibleServersConfiguration_Spec) AssignProperties_From_FlexibleServersConfiguration_Spec(source *storage.FlexibleServersConfiguration_Spec) error {
+	f.AzureName = source.AzureName
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue FlexibleServersConfigurationOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_FlexibleServersConfigurationOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		f.OperatorSpec = &operatorSpecValue
+	} else {
+		f.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		f.Owner = &ownerValue
+	} else {
+		f.Owner = nil
+	}
+
+	f.Source = genruntime.ClonePointer(source.Source)
+	f.Value = genruntime.ClonePointer(source.Value)
+
+	return nil
+}
+
+// AssignProperties_To_FlexibleServersConfiguration_Spec populates destination, a dbforpostgresql/v1api20210601/storage.FlexibleServersConfiguration_Spec, from the receiver.
+func (f *FlexibleServersConfiguration_Spec) AssignProperties_To_FlexibleServersConfiguration_Spec(destination *storage.FlexibleServersConfiguration_Spec) error {
+	destination.AzureName = f.AzureName
+
+	if f.OperatorSpec != nil {
+		var operatorSpecValue storage.FlexibleServersConfigurationOperatorSpec
+		if err := f.OperatorSpec.AssignProperties_To_FlexibleServersConfigurationOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if f.Owner != nil {
+		ownerValue := *f.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	destination.Source = genruntime.ClonePointer(f.Source)
+	destination.Value = genruntime.ClonePointer(f.Value)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // FlexibleServersConfiguration_STATUS: Represents a Configuration.
@@ -133,6 +243,95 @@ type FlexibleServersConfiguration_STATUS struct {
 	Value *string `json:"value,omitempty"`
 }
 
+// AssignProperties_From_FlexibleServersConfiguration_STATUS populates the receiver from source, a dbforpostgresql/v1api20210601/storage.FlexibleServersConfiguration_STATUS.
+func (f *FlexibleServersConfiguration_STATUS) AssignProperties_From_FlexibleServersConfiguration_STATUS(source *storage.FlexibleServersConfiguration_STATUS) error {
+	f.AllowedValues = genruntime.ClonePointer(source.AllowedValues)
+
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		f.Conditions = conditionsList
+	} else {
+		f.Conditions = nil
+	}
+
+	if source.DataType != nil {
+		dataTypeValue := ConfigurationDataType_STATUS(*source.DataType)
+		f.DataType = &dataTypeValue
+	} else {
+		f.DataType = nil
+	}
+
+	f.DefaultValue = genruntime.ClonePointer(source.DefaultValue)
+	f.Description = genruntime.ClonePointer(source.Description)
+	f.Id = genruntime.ClonePointer(source.Id)
+	f.Name = genruntime.ClonePointer(source.Name)
+	f.Source = genruntime.ClonePointer(source.Source)
+
+	if source.SystemData != nil {
+		var systemDataValue SystemData_STATUS
+		if err := systemDataValue.AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
+			return fmt.Errorf("converting SystemData: %w", err)
+		}
+		f.SystemData = &systemDataValue
+	} else {
+		f.SystemData = nil
+	}
+
+	f.Type = genruntime.ClonePointer(source.Type)
+	f.Value = genruntime.ClonePointer(source.Value)
+
+	return nil
+}
+
+// AssignProperties_To_FlexibleServersConfiguration_STATUS populates destination, a dbforpostgresql/v1api20210601/storage.FlexibleServersConfiguration_STATUS, from the receiver.
+func (f *FlexibleServersConfiguration_STATUS) AssignProperties_To_FlexibleServersConfiguration_STATUS(destination *storage.FlexibleServersConfiguration_STATUS) error {
+	destination.AllowedValues = genruntime.ClonePointer(f.AllowedValues)
+
+	if f.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(f.Conditions))
+		for conditionsIndex := range f.Conditions {
+			conditionsList[conditionsIndex] = *f.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	if f.DataType != nil {
+		dataTypeValue := string(*f.DataType)
+		destination.DataType = &dataTypeValue
+	} else {
+		destination.DataType = nil
+	}
+
+	destination.DefaultValue = genruntime.ClonePointer(f.DefaultValue)
+	destination.Description = genruntime.ClonePointer(f.Description)
+	destination.Id = genruntime.ClonePointer(f.Id)
+	destination.Name = genruntime.ClonePointer(f.Name)
+	destination.Source = genruntime.ClonePointer(f.Source)
+
+	if f.SystemData != nil {
+		var systemDataValue storage.SystemData_STATUS
+		if err := f.SystemData.AssignProperties_To_SystemData_STATUS(&systemDataValue); err != nil {
+			return fmt.Errorf("converting SystemData: %w", err)
+		}
+		destination.SystemData = &systemDataValue
+	} else {
+		destination.SystemData = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(f.Type)
+	destination.Value = genruntime.ClonePointer(f.Value)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ConfigurationDataType_STATUS: Data type of the configuration.
 // +kubebuilder:validation:Enum={"Boolean","Numeric","Integer","Enumeration"}
 type ConfigurationDataType_STATUS string
@@ -151,4 +350,77 @@ type FlexibleServersConfigurationOperatorSpec struct {
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_FlexibleServersConfigurationOperatorSpec populates the receiver from source, a dbforpostgresql/v1api20210601/storage.FlexibleServersConfigurationOperatorSpec.
+func (f *FlexibleServersConfigurationOperatorSpec) AssignProperties_From_FlexibleServersConfigurationOperatorSpec(source *storage.FlexibleServersConfigurationOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		f.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		f.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		f.SecretExpressions = secretExpressionsList
+	} else {
+		f.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_FlexibleServersConfigurationOperatorSpec populates destination, a dbforpostgresql/v1api20210601/storage.FlexibleServersConfigurationOperatorSpec, from the receiver.
+func (f *FlexibleServersConfigurationOperatorSpec) AssignProperties_To_FlexibleServersConfigurationOperatorSpec(destination *storage.FlexibleServersConfigurationOperatorSpec) error {
+	if f.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(f.ConfigMapExpressions))
+		for configMapExpressionsIndex := range f.ConfigMapExpressions {
+			if f.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *f.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if f.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(f.SecretExpressions))
+		for secretExpressionsIndex := range f.SecretExpressions {
+			if f.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *f.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

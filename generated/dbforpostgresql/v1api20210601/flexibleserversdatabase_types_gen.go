@@ -3,17 +3,20 @@
 package v1api20210601
 
 import (
+	"fmt"
+
+	"github.com/armgen/armgen/generated/dbforpostgresql/v1api20210601/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
-// FlexibleServersDatabase: the Kubernetes resource for the ARM type Microsoft.DBForPostgreSql/flexibleServers/databases, api-version 2021-06-01.
+// FlexibleServersDatabase: the Kubernetes resource for the ARM type Microsoft.DBforPostgreSQL/flexibleServers/databases, api-version 2021-06-01.
 // Generated from: postgresql/resource-manager/Microsoft.DBforPostgreSQL/stable/2021-06-01/Databases.json
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.DBForPostgreSql/flexibleServers/{serverName}/databases/{databaseName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,dbforpostgresql}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -65,7 +68,7 @@ func (f *FlexibleServersDatabase) Owner() *genruntime.ResourceReference {
 
 // GetType returns the ARM resource type.
 func (f *FlexibleServersDatabase) GetType() string {
-	return "Microsoft.DBForPostgreSql/flexibleServers/databases"
+	return "Microsoft.DBforPostgreSQL/flexibleServers/databases"
 }
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
@@ -76,6 +79,56 @@ func (f *FlexibleServersDatabase) GetAPIVersion() string {
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (f *FlexibleServersDatabase) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
+}
+
+var _ conversion.Convertible = &FlexibleServersDatabase{}
+
+// ConvertTo converts the receiver to hub, the dbforpostgresql/v1api20210601/storage.FlexibleServersDatabase the API server stores, directly.
+func (f *FlexibleServersDatabase) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.FlexibleServersDatabase)
+	if !ok {
+		return fmt.Errorf("expected a dbforpostgresql/v1api20210601/storage.FlexibleServersDatabase to convert with, got %T", hub)
+	}
+	return f.AssignProperties_To_FlexibleServersDatabase(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the dbforpostgresql/v1api20210601/storage.FlexibleServersDatabase the API server stores, directly.
+func (f *FlexibleServersDatabase) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.FlexibleServersDatabase)
+	if !ok {
+		return fmt.Errorf("expected a dbforpostgresql/v1api20210601/storage.FlexibleServersDatabase to convert with, got %T", hub)
+	}
+	return f.AssignProperties_From_FlexibleServersDatabase(source)
+}
+
+// AssignProperties_From_FlexibleServersDatabase populates the receiver from source, a dbforpostgresql/v1api20210601/storage.FlexibleServersDatabase.
+func (f *FlexibleServersDatabase) AssignProperties_From_FlexibleServersDatabase(source *storage.FlexibleServersDatabase) error {
+	f.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := f.Spec.AssignProperties_From_FlexibleServersDatabase_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := f.Status.AssignProperties_From_FlexibleServersDatabase_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_FlexibleServersDatabase populates destination, a dbforpostgresql/v1api20210601/storage.FlexibleServersDatabase, from the receiver.
+func (f *FlexibleServersDatabase) AssignProperties_To_FlexibleServersDatabase(destination *storage.FlexibleServersDatabase) error {
+	destination.ObjectMeta = *f.ObjectMeta.DeepCopy()
+
+	if err := f.Spec.AssignProperties_To_FlexibleServersDatabase_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := f.Status.AssignProperties_To_FlexibleServersDatabase_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
 }
 
 // FlexibleServersDatabase_Spec: Represents a Database.
@@ -95,6 +148,61 @@ type FlexibleServersDatabase_Spec struct {
 	// Owner: the FlexibleServer this resource belongs to, by Kubernetes name or by ARM ID
 	// +kubebuilder:validation:Required
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"dbforpostgresql.azure.com" kind:"FlexibleServer"`
+}
+
+// AssignProperties_From_FlexibleServersDatabase_Spec populates the receiver from source, a dbforpostgresql/v1api20210601/storage.FlexibleServersDatabase_Spec.
+func (f *FlexibleServersDatabase_Spec) AssignProperties_From_FlexibleServersDatabase_Spec(source *storage.FlexibleServersDatabase_Spec) error {
+	f.AzureName = source.AzureName
+	f.Charset = genruntime.ClonePointer(source.Charset)
+	f.Collation = genruntime.ClonePointer(source.Collation)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue FlexibleServersDatabaseOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_FlexibleServersDatabaseOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		f.OperatorSpec = &operatorSpecValue
+	} else {
+		f.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		f.Owner = &ownerValue
+	} else {
+		f.Owner = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_FlexibleServersDatabase_Spec populates destination, a dbforpostgresql/v1api20210601/storage.FlexibleServersDatabase_Spec, from the receiver.
+func (f *FlexibleServersDatabase_Spec) AssignProperties_To_FlexibleServersDatabase_Spec(destination *storage.FlexibleServersDatabase_Spec) error {
+	destination.AzureName = f.AzureName
+	destination.Charset = genruntime.ClonePointer(f.Charset)
+	destination.Collation = genruntime.ClonePointer(f.Collation)
+
+	if f.OperatorSpec != nil {
+		var operatorSpecValue storage.FlexibleServersDatabaseOperatorSpec
+		if err := f.OperatorSpec.AssignProperties_To_FlexibleServersDatabaseOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if f.Owner != nil {
+		ownerValue := *f.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // FlexibleServersDatabase_STATUS: Represents a Database.
@@ -121,6 +229,75 @@ type FlexibleServersDatabase_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_FlexibleServersDatabase_STATUS populates the receiver from source, a dbforpostgresql/v1api20210601/storage.FlexibleServersDatabase_STATUS.
+func (f *FlexibleServersDatabase_STATUS) AssignProperties_From_FlexibleServersDatabase_STATUS(source *storage.FlexibleServersDatabase_STATUS) error {
+	f.Charset = genruntime.ClonePointer(source.Charset)
+	f.Collation = genruntime.ClonePointer(source.Collation)
+
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		f.Conditions = conditionsList
+	} else {
+		f.Conditions = nil
+	}
+
+	f.Id = genruntime.ClonePointer(source.Id)
+	f.Name = genruntime.ClonePointer(source.Name)
+
+	if source.SystemData != nil {
+		var systemDataValue SystemData_STATUS
+		if err := systemDataValue.AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
+			return fmt.Errorf("converting SystemData: %w", err)
+		}
+		f.SystemData = &systemDataValue
+	} else {
+		f.SystemData = nil
+	}
+
+	f.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_FlexibleServersDatabase_STATUS populates destination, a dbforpostgresql/v1api20210601/storage.FlexibleServersDatabase_STATUS, from the receiver.
+func (f *FlexibleServersDatabase_STATUS) AssignProperties_To_FlexibleServersDatabase_STATUS(destination *storage.FlexibleServersDatabase_STATUS) error {
+	destination.Charset = genruntime.ClonePointer(f.Charset)
+	destination.Collation = genruntime.ClonePointer(f.Collation)
+
+	if f.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(f.Conditions))
+		for conditionsIndex := range f.Conditions {
+			conditionsList[conditionsIndex] = *f.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(f.Id)
+	destination.Name = genruntime.ClonePointer(f.Name)
+
+	if f.SystemData != nil {
+		var systemDataValue storage.SystemData_STATUS
+		if err := f.SystemData.AssignProperties_To_SystemData_STATUS(&systemDataValue); err != nil {
+			return fmt.Errorf("converting SystemData: %w", err)
+		}
+		destination.SystemData = &systemDataValue
+	} else {
+		destination.SystemData = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(f.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // FlexibleServersDatabaseOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type FlexibleServersDatabaseOperatorSpec struct {
 	// ConfigMapExpressions: CEL expressions whose results are written to ConfigMaps
@@ -128,4 +305,77 @@ type FlexibleServersDatabaseOperatorSpec struct {
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_FlexibleServersDatabaseOperatorSpec populates the receiver from source, a dbforpostgresql/v1api20210601/storage.FlexibleServersDatabaseOperatorSpec.
+func (f *FlexibleServersDatabaseOperatorSpec) AssignProperties_From_FlexibleServersDatabaseOperatorSpec(source *storage.FlexibleServersDatabaseOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		f.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		f.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		f.SecretExpressions = secretExpressionsList
+	} else {
+		f.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_FlexibleServersDatabaseOperatorSpec populates destination, a dbforpostgresql/v1api20210601/storage.FlexibleServersDatabaseOperatorSpec, from the receiver.
+func (f *FlexibleServersDatabaseOperatorSpec) AssignProperties_To_FlexibleServersDatabaseOperatorSpec(destination *storage.FlexibleServersDatabaseOperatorSpec) error {
+	if f.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(f.ConfigMapExpressions))
+		for configMapExpressionsIndex := range f.ConfigMapExpressions {
+			if f.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *f.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if f.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(f.SecretExpressions))
+		for secretExpressionsIndex := range f.SecretExpressions {
+			if f.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *f.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

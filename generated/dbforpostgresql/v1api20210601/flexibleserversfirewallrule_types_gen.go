@@ -3,17 +3,20 @@
 package v1api20210601
 
 import (
+	"fmt"
+
+	"github.com/armgen/armgen/generated/dbforpostgresql/v1api20210601/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
-// FlexibleServersFirewallRule: the Kubernetes resource for the ARM type Microsoft.DBForPostgreSql/flexibleServers/firewallRules, api-version 2021-06-01.
+// FlexibleServersFirewallRule: the Kubernetes resource for the ARM type Microsoft.DBforPostgreSQL/flexibleServers/firewallRules, api-version 2021-06-01.
 // Generated from: postgresql/resource-manager/Microsoft.DBforPostgreSQL/stable/2021-06-01/postgresql.json
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.DBForPostgreSql/flexibleServers/{serverName}/firewallRules/{firewallRuleName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,dbforpostgresql}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -65,7 +68,7 @@ func (f *FlexibleServersFirewallRule) Owner() *genruntime.ResourceReference {
 
 // GetType returns the ARM resource type.
 func (f *FlexibleServersFirewallRule) GetType() string {
-	return "Microsoft.DBForPostgreSql/flexibleServers/firewallRules"
+	return "Microsoft.DBforPostgreSQL/flexibleServers/firewallRules"
 }
 
 // GetAPIVersion returns the ARM api-version this version of the resource talks to Azure with.
@@ -76,6 +79,56 @@ func (f *FlexibleServersFirewallRule) GetAPIVersion() string {
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (f *FlexibleServersFirewallRule) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
+}
+
+var _ conversion.Convertible = &FlexibleServersFirewallRule{}
+
+// ConvertTo converts the receiver to hub, the dbforpostgresql/v1api20210601/storage.FlexibleServersFirewallRule the API server stores, directly.
+func (f *FlexibleServersFirewallRule) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.FlexibleServersFirewallRule)
+	if !ok {
+		return fmt.Errorf("expected a dbforpostgresql/v1api20210601/storage.FlexibleServersFirewallRule to convert with, got %T", hub)
+	}
+	return f.AssignProperties_To_FlexibleServersFirewallRule(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the dbforpostgresql/v1api20210601/storage.FlexibleServersFirewallRule the API server stores, directly.
+func (f *FlexibleServersFirewallRule) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.FlexibleServersFirewallRule)
+	if !ok {
+		return fmt.Errorf("expected a dbforpostgresql/v1api20210601/storage.FlexibleServersFirewallRule to convert with, got %T", hub)
+	}
+	return f.AssignProperties_From_FlexibleServersFirewallRule(source)
+}
+
+// AssignProperties_From_FlexibleServersFirewallRule populates the receiver from source, a dbforpostgresql/v1api20210601/storage.FlexibleServersFirewallRule.
+func (f *FlexibleServersFirewallRule) AssignProperties_From_FlexibleServersFirewallRule(source *storage.FlexibleServersFirewallRule) error {
+	f.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := f.Spec.AssignProperties_From_FlexibleServersFirewallRule_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := f.Status.AssignProperties_From_FlexibleServersFirewallRule_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_FlexibleServersFirewallRule populates destination, a dbforpostgresql/v1api20210601/storage.FlexibleServersFirewallRule, from the receiver.
+func (f *FlexibleServersFirewallRule) AssignProperties_To_FlexibleServersFirewallRule(destination *storage.FlexibleServersFirewallRule) error {
+	destination.ObjectMeta = *f.ObjectMeta.DeepCopy()
+
+	if err := f.Spec.AssignProperties_To_FlexibleServersFirewallRule_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := f.Status.AssignProperties_To_FlexibleServersFirewallRule_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
 }
 
 // FlexibleServersFirewallRule_Spec: Represents a server firewall rule.
@@ -99,6 +152,63 @@ type FlexibleServersFirewallRule_Spec struct {
 	// +kubebuilder:validation:Pattern="^(([0-9]|[1-9][0-9]|1[0-9]{2}|2[0-4][0-9]|25[0-5])\\.){3}([0-9]|[1-9][0-9]|1[0-9]{2}|2[0-4][0-9]|25[0-5])$"
 	// +kubebuilder:validation:Required
 	StartIpAddress *string `json:"startIpAddress,omitempty"`
+}
+
+// AssignProperties_From_FlexibleServersFirewallRule_Spec populates the receiver from source, a dbforpostgresql/v1api20210601/storage.FlexibleServersFirewallRule_Spec.
+func (f *FlexibleServersFirewallRule_Spec) AssignProperties_From_FlexibleServersFirewallRule_Spec(source *storage.FlexibleServersFirewallRule_Spec) error {
+	f.AzureName = source.AzureName
+	f.EndIpAddress = genruntime.ClonePointer(source.EndIpAddress)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue FlexibleServersFirewallRuleOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_FlexibleServersFirewallRuleOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		f.OperatorSpec = &operatorSpecValue
+	} else {
+		f.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		f.Owner = &ownerValue
+	} else {
+		f.Owner = nil
+	}
+
+	f.StartIpAddress = genruntime.ClonePointer(source.StartIpAddress)
+
+	return nil
+}
+
+// AssignProperties_To_FlexibleServersFirewallRule_Spec populates destination, a dbforpostgresql/v1api20210601/storage.FlexibleServersFirewallRule_Spec, from the receiver.
+func (f *FlexibleServersFirewallRule_Spec) AssignProperties_To_FlexibleServersFirewallRule_Spec(destination *storage.FlexibleServersFirewallRule_Spec) error {
+	destination.AzureName = f.AzureName
+	destination.EndIpAddress = genruntime.ClonePointer(f.EndIpAddress)
+
+	if f.OperatorSpec != nil {
+		var operatorSpecValue storage.FlexibleServersFirewallRuleOperatorSpec
+		if err := f.OperatorSpec.AssignProperties_To_FlexibleServersFirewallRuleOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if f.Owner != nil {
+		ownerValue := *f.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	destination.StartIpAddress = genruntime.ClonePointer(f.StartIpAddress)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // FlexibleServersFirewallRule_STATUS: Represents a server firewall rule.
@@ -127,6 +237,73 @@ type FlexibleServersFirewallRule_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_FlexibleServersFirewallRule_STATUS populates the receiver from source, a dbforpostgresql/v1api20210601/storage.FlexibleServersFirewallRule_STATUS.
+func (f *FlexibleServersFirewallRule_STATUS) AssignProperties_From_FlexibleServersFirewallRule_STATUS(source *storage.FlexibleServersFirewallRule_STATUS) error {
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		f.Conditions = conditionsList
+	} else {
+		f.Conditions = nil
+	}
+
+	f.EndIpAddress = genruntime.ClonePointer(source.EndIpAddress)
+	f.Id = genruntime.ClonePointer(source.Id)
+	f.Name = genruntime.ClonePointer(source.Name)
+	f.StartIpAddress = genruntime.ClonePointer(source.StartIpAddress)
+
+	if source.SystemData != nil {
+		var systemDataValue SystemData_STATUS
+		if err := systemDataValue.AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
+			return fmt.Errorf("converting SystemData: %w", err)
+		}
+		f.SystemData = &systemDataValue
+	} else {
+		f.SystemData = nil
+	}
+
+	f.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_FlexibleServersFirewallRule_STATUS populates destination, a dbforpostgresql/v1api20210601/storage.FlexibleServersFirewallRule_STATUS, from the receiver.
+func (f *FlexibleServersFirewallRule_STATUS) AssignProperties_To_FlexibleServersFirewallRule_STATUS(destination *storage.FlexibleServersFirewallRule_STATUS) error {
+	if f.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(f.Conditions))
+		for conditionsIndex := range f.Conditions {
+			conditionsList[conditionsIndex] = *f.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.EndIpAddress = genruntime.ClonePointer(f.EndIpAddress)
+	destination.Id = genruntime.ClonePointer(f.Id)
+	destination.Name = genruntime.ClonePointer(f.Name)
+	destination.StartIpAddress = genruntime.ClonePointer(f.StartIpAddress)
+
+	if f.SystemData != nil {
+		var systemDataValue storage.SystemData_STATUS
+		if err := f.SystemData.AssignProperties_To_SystemData_STATUS(&systemDataValue); err != nil {
+			return fmt.Errorf("converting SystemData: %w", err)
+		}
+		destination.SystemData = &systemDataValue
+	} else {
+		destination.SystemData = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(f.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // FlexibleServersFirewallRuleOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type FlexibleServersFirewallRuleOperatorSpec struct {
 	// ConfigMapExpressions: CEL expressions whose results are written to ConfigMaps
@@ -134,4 +311,77 @@ type FlexibleServersFirewallRuleOperatorSpec struct {
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_FlexibleServersFirewallRuleOperatorSpec populates the receiver from source, a dbforpostgresql/v1api20210601/storage.FlexibleServersFirewallRuleOperatorSpec.
+func (f *FlexibleServersFirewallRuleOperatorSpec) AssignProperties_From_FlexibleServersFirewallRuleOperatorSpec(source *storage.FlexibleServersFirewallRuleOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		f.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		f.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		f.SecretExpressions = secretExpressionsList
+	} else {
+		f.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_FlexibleServersFirewallRuleOperatorSpec populates destination, a dbforpostgresql/v1api20210601/storage.FlexibleServersFirewallRuleOperatorSpec, from the receiver.
+func (f *FlexibleServersFirewallRuleOperatorSpec) AssignProperties_To_FlexibleServersFirewallRuleOperatorSpec(destination *storage.FlexibleServersFirewallRuleOperatorSpec) error {
+	if f.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(f.ConfigMapExpressions))
+		for configMapExpressionsIndex := range f.ConfigMapExpressions {
+			if f.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *f.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if f.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(f.SecretExpressions))
+		for secretExpressionsIndex := range f.SecretExpressions {
+			if f.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *f.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

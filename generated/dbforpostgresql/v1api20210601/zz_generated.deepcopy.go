@@ -160,12 +160,42 @@ func (in *FlexibleServerOperatorSpec) DeepCopy() *FlexibleServerOperatorSpec {
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *FlexibleServer_STATUS) DeepCopyInto(out *FlexibleServer_STATUS) {
 	*out = *in
+	if in.AdministratorLogin != nil {
+		in, out := &in.AdministratorLogin, &out.AdministratorLogin
+		*out = new(string)
+		**out = **in
+	}
+	if in.AvailabilityZone != nil {
+		in, out := &in.AvailabilityZone, &out.AvailabilityZone
+		*out = new(string)
+		**out = **in
+	}
+	if in.Backup != nil {
+		in, out := &in.Backup, &out.Backup
+		*out = new(Backup_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
 	if in.Conditions != nil {
 		in, out := &in.Conditions, &out.Conditions
 		*out = make([]conditions.Condition, len(*in))
 		for i := range *in {
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
+	}
+	if in.CreateMode != nil {
+		in, out := &in.CreateMode, &out.CreateMode
+		*out = new(CreateMode_STATUS)
+		**out = **in
+	}
+	if in.FullyQualifiedDomainName != nil {
+		in, out := &in.FullyQualifiedDomainName, &out.FullyQualifiedDomainName
+		*out = new(string)
+		**out = **in
+	}
+	if in.HighAvailability != nil {
+		in, out := &in.HighAvailability, &out.HighAvailability
+		*out = new(HighAvailability_STATUS)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.Id != nil {
 		in, out := &in.Id, &out.Id
@@ -182,19 +212,49 @@ func (in *FlexibleServer_STATUS) DeepCopyInto(out *FlexibleServer_STATUS) {
 		*out = new(string)
 		**out = **in
 	}
+	if in.MaintenanceWindow != nil {
+		in, out := &in.MaintenanceWindow, &out.MaintenanceWindow
+		*out = new(MaintenanceWindow_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.MinorVersion != nil {
+		in, out := &in.MinorVersion, &out.MinorVersion
+		*out = new(string)
+		**out = **in
+	}
 	if in.Name != nil {
 		in, out := &in.Name, &out.Name
 		*out = new(string)
 		**out = **in
 	}
-	if in.Properties != nil {
-		in, out := &in.Properties, &out.Properties
-		*out = new(ServerProperties_STATUS)
+	if in.Network != nil {
+		in, out := &in.Network, &out.Network
+		*out = new(Network_STATUS)
 		(*in).DeepCopyInto(*out)
+	}
+	if in.PointInTimeUTC != nil {
+		in, out := &in.PointInTimeUTC, &out.PointInTimeUTC
+		*out = new(string)
+		**out = **in
 	}
 	if in.Sku != nil {
 		in, out := &in.Sku, &out.Sku
 		*out = new(Sku_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.SourceServerResourceId != nil {
+		in, out := &in.SourceServerResourceId, &out.SourceServerResourceId
+		*out = new(string)
+		**out = **in
+	}
+	if in.State != nil {
+		in, out := &in.State, &out.State
+		*out = new(ServerState_STATUS)
+		**out = **in
+	}
+	if in.Storage != nil {
+		in, out := &in.Storage, &out.Storage
+		*out = new(Storage_STATUS)
 		(*in).DeepCopyInto(*out)
 	}
 	if in.SystemData != nil {
@@ -214,6 +274,11 @@ func (in *FlexibleServer_STATUS) DeepCopyInto(out *FlexibleServer_STATUS) {
 		*out = new(string)
 		**out = **in
 	}
+	if in.Version != nil {
+		in, out := &in.Version, &out.Version
+		*out = new(ServerVersion_STATUS)
+		**out = **in
+	}
 }
 
 // DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
@@ -229,6 +294,36 @@ func (in *FlexibleServer_STATUS) DeepCopy() *FlexibleServer_STATUS {
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *FlexibleServer_Spec) DeepCopyInto(out *FlexibleServer_Spec) {
 	*out = *in
+	if in.AdministratorLogin != nil {
+		in, out := &in.AdministratorLogin, &out.AdministratorLogin
+		*out = new(string)
+		**out = **in
+	}
+	if in.AdministratorLoginPassword != nil {
+		in, out := &in.AdministratorLoginPassword, &out.AdministratorLoginPassword
+		*out = new(genruntime.SecretReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.AvailabilityZone != nil {
+		in, out := &in.AvailabilityZone, &out.AvailabilityZone
+		*out = new(string)
+		**out = **in
+	}
+	if in.Backup != nil {
+		in, out := &in.Backup, &out.Backup
+		*out = new(Backup)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.CreateMode != nil {
+		in, out := &in.CreateMode, &out.CreateMode
+		*out = new(CreateMode)
+		**out = **in
+	}
+	if in.HighAvailability != nil {
+		in, out := &in.HighAvailability, &out.HighAvailability
+		*out = new(HighAvailability)
+		(*in).DeepCopyInto(*out)
+	}
 	if in.Identity != nil {
 		in, out := &in.Identity, &out.Identity
 		*out = new(Identity)
@@ -238,6 +333,16 @@ func (in *FlexibleServer_Spec) DeepCopyInto(out *FlexibleServer_Spec) {
 		in, out := &in.Location, &out.Location
 		*out = new(string)
 		**out = **in
+	}
+	if in.MaintenanceWindow != nil {
+		in, out := &in.MaintenanceWindow, &out.MaintenanceWindow
+		*out = new(MaintenanceWindow)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Network != nil {
+		in, out := &in.Network, &out.Network
+		*out = new(Network)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.OperatorSpec != nil {
 		in, out := &in.OperatorSpec, &out.OperatorSpec
@@ -249,14 +354,24 @@ func (in *FlexibleServer_Spec) DeepCopyInto(out *FlexibleServer_Spec) {
 		*out = new(genruntime.KnownResourceReference)
 		(*in).DeepCopyInto(*out)
 	}
-	if in.Properties != nil {
-		in, out := &in.Properties, &out.Properties
-		*out = new(ServerProperties)
-		(*in).DeepCopyInto(*out)
+	if in.PointInTimeUTC != nil {
+		in, out := &in.PointInTimeUTC, &out.PointInTimeUTC
+		*out = new(string)
+		**out = **in
 	}
 	if in.Sku != nil {
 		in, out := &in.Sku, &out.Sku
 		*out = new(Sku)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.SourceServerResourceReference != nil {
+		in, out := &in.SourceServerResourceReference, &out.SourceServerResourceReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Storage != nil {
+		in, out := &in.Storage, &out.Storage
+		*out = new(Storage)
 		(*in).DeepCopyInto(*out)
 	}
 	if in.Tags != nil {
@@ -265,6 +380,11 @@ func (in *FlexibleServer_Spec) DeepCopyInto(out *FlexibleServer_Spec) {
 		for key, val := range *in {
 			(*out)[key] = val
 		}
+	}
+	if in.Version != nil {
+		in, out := &in.Version, &out.Version
+		*out = new(ServerVersion)
+		**out = **in
 	}
 }
 
@@ -1019,15 +1139,15 @@ func (in *MaintenanceWindow_STATUS) DeepCopy() *MaintenanceWindow_STATUS {
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *Network) DeepCopyInto(out *Network) {
 	*out = *in
-	if in.DelegatedSubnetResourceId != nil {
-		in, out := &in.DelegatedSubnetResourceId, &out.DelegatedSubnetResourceId
-		*out = new(string)
-		**out = **in
+	if in.DelegatedSubnetResourceReference != nil {
+		in, out := &in.DelegatedSubnetResourceReference, &out.DelegatedSubnetResourceReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
 	}
-	if in.PrivateDnsZoneArmResourceId != nil {
-		in, out := &in.PrivateDnsZoneArmResourceId, &out.PrivateDnsZoneArmResourceId
-		*out = new(string)
-		**out = **in
+	if in.PrivateDnsZoneArmResourceReference != nil {
+		in, out := &in.PrivateDnsZoneArmResourceReference, &out.PrivateDnsZoneArmResourceReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
 	}
 }
 
@@ -1067,180 +1187,6 @@ func (in *Network_STATUS) DeepCopy() *Network_STATUS {
 		return nil
 	}
 	out := new(Network_STATUS)
-	in.DeepCopyInto(out)
-	return out
-}
-
-// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
-func (in *ServerProperties) DeepCopyInto(out *ServerProperties) {
-	*out = *in
-	if in.AdministratorLogin != nil {
-		in, out := &in.AdministratorLogin, &out.AdministratorLogin
-		*out = new(string)
-		**out = **in
-	}
-	if in.AdministratorLoginPassword != nil {
-		in, out := &in.AdministratorLoginPassword, &out.AdministratorLoginPassword
-		*out = new(genruntime.SecretReference)
-		(*in).DeepCopyInto(*out)
-	}
-	if in.AvailabilityZone != nil {
-		in, out := &in.AvailabilityZone, &out.AvailabilityZone
-		*out = new(string)
-		**out = **in
-	}
-	if in.Backup != nil {
-		in, out := &in.Backup, &out.Backup
-		*out = new(Backup)
-		(*in).DeepCopyInto(*out)
-	}
-	if in.CreateMode != nil {
-		in, out := &in.CreateMode, &out.CreateMode
-		*out = new(CreateMode)
-		**out = **in
-	}
-	if in.HighAvailability != nil {
-		in, out := &in.HighAvailability, &out.HighAvailability
-		*out = new(HighAvailability)
-		(*in).DeepCopyInto(*out)
-	}
-	if in.MaintenanceWindow != nil {
-		in, out := &in.MaintenanceWindow, &out.MaintenanceWindow
-		*out = new(MaintenanceWindow)
-		(*in).DeepCopyInto(*out)
-	}
-	if in.Network != nil {
-		in, out := &in.Network, &out.Network
-		*out = new(Network)
-		(*in).DeepCopyInto(*out)
-	}
-	if in.PointInTimeUTC != nil {
-		in, out := &in.PointInTimeUTC, &out.PointInTimeUTC
-		*out = new(string)
-		**out = **in
-	}
-	if in.SourceServerResourceId != nil {
-		in, out := &in.SourceServerResourceId, &out.SourceServerResourceId
-		*out = new(string)
-		**out = **in
-	}
-	if in.Storage != nil {
-		in, out := &in.Storage, &out.Storage
-		*out = new(Storage)
-		(*in).DeepCopyInto(*out)
-	}
-	if in.Tags != nil {
-		in, out := &in.Tags, &out.Tags
-		*out = make(map[string]string, len(*in))
-		for key, val := range *in {
-			(*out)[key] = val
-		}
-	}
-	if in.Version != nil {
-		in, out := &in.Version, &out.Version
-		*out = new(ServerVersion)
-		**out = **in
-	}
-}
-
-// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
-func (in *ServerProperties) DeepCopy() *ServerProperties {
-	if in == nil {
-		return nil
-	}
-	out := new(ServerProperties)
-	in.DeepCopyInto(out)
-	return out
-}
-
-// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
-func (in *ServerProperties_STATUS) DeepCopyInto(out *ServerProperties_STATUS) {
-	*out = *in
-	if in.AdministratorLogin != nil {
-		in, out := &in.AdministratorLogin, &out.AdministratorLogin
-		*out = new(string)
-		**out = **in
-	}
-	if in.AvailabilityZone != nil {
-		in, out := &in.AvailabilityZone, &out.AvailabilityZone
-		*out = new(string)
-		**out = **in
-	}
-	if in.Backup != nil {
-		in, out := &in.Backup, &out.Backup
-		*out = new(Backup_STATUS)
-		(*in).DeepCopyInto(*out)
-	}
-	if in.CreateMode != nil {
-		in, out := &in.CreateMode, &out.CreateMode
-		*out = new(CreateMode_STATUS)
-		**out = **in
-	}
-	if in.FullyQualifiedDomainName != nil {
-		in, out := &in.FullyQualifiedDomainName, &out.FullyQualifiedDomainName
-		*out = new(string)
-		**out = **in
-	}
-	if in.HighAvailability != nil {
-		in, out := &in.HighAvailability, &out.HighAvailability
-		*out = new(HighAvailability_STATUS)
-		(*in).DeepCopyInto(*out)
-	}
-	if in.MaintenanceWindow != nil {
-		in, out := &in.MaintenanceWindow, &out.MaintenanceWindow
-		*out = new(MaintenanceWindow_STATUS)
-		(*in).DeepCopyInto(*out)
-	}
-	if in.MinorVersion != nil {
-		in, out := &in.MinorVersion, &out.MinorVersion
-		*out = new(string)
-		**out = **in
-	}
-	if in.Network != nil {
-		in, out := &in.Network, &out.Network
-		*out = new(Network_STATUS)
-		(*in).DeepCopyInto(*out)
-	}
-	if in.PointInTimeUTC != nil {
-		in, out := &in.PointInTimeUTC, &out.PointInTimeUTC
-		*out = new(string)
-		**out = **in
-	}
-	if in.SourceServerResourceId != nil {
-		in, out := &in.SourceServerResourceId, &out.SourceServerResourceId
-		*out = new(string)
-		**out = **in
-	}
-	if in.State != nil {
-		in, out := &in.State, &out.State
-		*out = new(ServerState_STATUS)
-		**out = **in
-	}
-	if in.Storage != nil {
-		in, out := &in.Storage, &out.Storage
-		*out = new(Storage_STATUS)
-		(*in).DeepCopyInto(*out)
-	}
-	if in.Tags != nil {
-		in, out := &in.Tags, &out.Tags
-		*out = make(map[string]string, len(*in))
-		for key, val := range *in {
-			(*out)[key] = val
-		}
-	}
-	if in.Version != nil {
-		in, out := &in.Version, &out.Version
-		*out = new(ServerVersion_STATUS)
-		**out = **in
-	}
-}
-
-// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
-func (in *ServerProperties_STATUS) DeepCopy() *ServerProperties_STATUS {
-	if in == nil {
-		return nil
-	}
-	out := new(ServerProperties_STATUS)
 	in.DeepCopyInto(out)
 	return out
 }

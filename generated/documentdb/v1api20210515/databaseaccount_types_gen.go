@@ -3,9 +3,15 @@
 package v1api20210515
 
 import (
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/armgen/armgen/generated/documentdb/v1api20210515/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // DatabaseAccount: the Kubernetes resource for the ARM type Microsoft.DocumentDB/databaseAccounts, api-version 2021-05-15.
@@ -13,7 +19,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.DocumentDB/databaseAccounts/{accountName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,documentdb}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -76,6 +81,56 @@ func (d *DatabaseAccount) GetAPIVersion() string {
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (d *DatabaseAccount) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
+}
+
+var _ conversion.Convertible = &DatabaseAccount{}
+
+// ConvertTo converts the receiver to hub, the documentdb/v1api20210515/storage.DatabaseAccount the API server stores, directly.
+func (d *DatabaseAccount) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.DatabaseAccount)
+	if !ok {
+		return fmt.Errorf("expected a documentdb/v1api20210515/storage.DatabaseAccount to convert with, got %T", hub)
+	}
+	return d.AssignProperties_To_DatabaseAccount(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the documentdb/v1api20210515/storage.DatabaseAccount the API server stores, directly.
+func (d *DatabaseAccount) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.DatabaseAccount)
+	if !ok {
+		return fmt.Errorf("expected a documentdb/v1api20210515/storage.DatabaseAccount to convert with, got %T", hub)
+	}
+	return d.AssignProperties_From_DatabaseAccount(source)
+}
+
+// AssignProperties_From_DatabaseAccount populates the receiver from source, a documentdb/v1api20210515/storage.DatabaseAccount.
+func (d *DatabaseAccount) AssignProperties_From_DatabaseAccount(source *storage.DatabaseAccount) error {
+	d.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := d.Spec.AssignProperties_From_DatabaseAccount_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := d.Status.AssignProperties_From_DatabaseAccount_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_DatabaseAccount populates destination, a documentdb/v1api20210515/storage.DatabaseAccount, from the receiver.
+func (d *DatabaseAccount) AssignProperties_To_DatabaseAccount(destination *storage.DatabaseAccount) error {
+	destination.ObjectMeta = *d.ObjectMeta.DeepCopy()
+
+	if err := d.Spec.AssignProperties_To_DatabaseAccount_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := d.Status.AssignProperties_To_DatabaseAccount_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
 }
 
 // DatabaseAccount_Spec: Parameters to create and update Cosmos DB database accounts.
@@ -156,8 +211,8 @@ type DatabaseAccount_Spec struct {
 	// NetworkAclBypass: Indicates what services are allowed to bypass firewall checks.
 	NetworkAclBypass *NetworkAclBypass `json:"networkAclBypass,omitempty"`
 
-	// NetworkAclBypassResourceIds: An array that contains the Resource Ids for Network Acl Bypass for the Cosmos DB account.
-	NetworkAclBypassResourceIds []string `json:"networkAclBypassResourceIds,omitempty"`
+	// NetworkAclBypassResourceReferences: An array that contains the Resource Ids for Network Acl Bypass for the Cosmos DB account.
+	NetworkAclBypassResourceReferences []genruntime.ResourceReference `json:"networkAclBypassResourceReferences,omitempty"`
 
 	// OperatorSpec: settings for the operator itself, not sent to Azure
 	OperatorSpec *DatabaseAccountOperatorSpec `json:"operatorSpec,omitempty"`
@@ -173,6 +228,397 @@ type DatabaseAccount_Spec struct {
 
 	// VirtualNetworkRules: List of Virtual Network ACL rules configured for the Cosmos DB account.
 	VirtualNetworkRules []VirtualNetworkRule `json:"virtualNetworkRules,omitempty"`
+}
+
+// AssignProperties_From_DatabaseAccount_Spec populates the receiver from source, a documentdb/v1api20210515/storage.DatabaseAccount_Spec.
+func (d *DatabaseAccount_Spec) AssignProperties_From_DatabaseAccount_Spec(source *storage.DatabaseAccount_Spec) error {
+	if source.AnalyticalStorageConfiguration != nil {
+		var analyticalStorageConfigurationValue AnalyticalStorageConfiguration
+		if err := analyticalStorageConfigurationValue.AssignProperties_From_AnalyticalStorageConfiguration(source.AnalyticalStorageConfiguration); err != nil {
+			return fmt.Errorf("converting AnalyticalStorageConfiguration: %w", err)
+		}
+		d.AnalyticalStorageConfiguration = &analyticalStorageConfigurationValue
+	} else {
+		d.AnalyticalStorageConfiguration = nil
+	}
+
+	if source.ApiProperties != nil {
+		var apiPropertiesValue ApiProperties
+		if err := apiPropertiesValue.AssignProperties_From_ApiProperties(source.ApiProperties); err != nil {
+			return fmt.Errorf("converting ApiProperties: %w", err)
+		}
+		d.ApiProperties = &apiPropertiesValue
+	} else {
+		d.ApiProperties = nil
+	}
+
+	d.AzureName = source.AzureName
+
+	if source.BackupPolicy != nil {
+		var backupPolicyValue BackupPolicy
+		if err := backupPolicyValue.AssignProperties_From_BackupPolicy(source.BackupPolicy); err != nil {
+			return fmt.Errorf("converting BackupPolicy: %w", err)
+		}
+		d.BackupPolicy = &backupPolicyValue
+	} else {
+		d.BackupPolicy = nil
+	}
+
+	if source.Capabilities != nil {
+		capabilitiesList := make([]Capability, len(source.Capabilities))
+		for capabilitiesIndex := range source.Capabilities {
+			if err := capabilitiesList[capabilitiesIndex].AssignProperties_From_Capability(&source.Capabilities[capabilitiesIndex]); err != nil {
+				return fmt.Errorf("converting Capabilities: %w", err)
+			}
+		}
+		d.Capabilities = capabilitiesList
+	} else {
+		d.Capabilities = nil
+	}
+
+	if source.ConnectorOffer != nil {
+		connectorOfferValue := ConnectorOffer(*source.ConnectorOffer)
+		d.ConnectorOffer = &connectorOfferValue
+	} else {
+		d.ConnectorOffer = nil
+	}
+
+	if source.ConsistencyPolicy != nil {
+		var consistencyPolicyValue ConsistencyPolicy
+		if err := consistencyPolicyValue.AssignProperties_From_ConsistencyPolicy(source.ConsistencyPolicy); err != nil {
+			return fmt.Errorf("converting ConsistencyPolicy: %w", err)
+		}
+		d.ConsistencyPolicy = &consistencyPolicyValue
+	} else {
+		d.ConsistencyPolicy = nil
+	}
+
+	if source.Cors != nil {
+		corsList := make([]CorsPolicy, len(source.Cors))
+		for corsIndex := range source.Cors {
+			if err := corsList[corsIndex].AssignProperties_From_CorsPolicy(&source.Cors[corsIndex]); err != nil {
+				return fmt.Errorf("converting Cors: %w", err)
+			}
+		}
+		d.Cors = corsList
+	} else {
+		d.Cors = nil
+	}
+
+	if source.DatabaseAccountOfferType != nil {
+		databaseAccountOfferTypeValue := DatabaseAccountOfferType(*source.DatabaseAccountOfferType)
+		d.DatabaseAccountOfferType = &databaseAccountOfferTypeValue
+	} else {
+		d.DatabaseAccountOfferType = nil
+	}
+
+	d.DefaultIdentity = genruntime.ClonePointer(source.DefaultIdentity)
+	d.DisableKeyBasedMetadataWriteAccess = genruntime.ClonePointer(source.DisableKeyBasedMetadataWriteAccess)
+	d.EnableAnalyticalStorage = genruntime.ClonePointer(source.EnableAnalyticalStorage)
+	d.EnableAutomaticFailover = genruntime.ClonePointer(source.EnableAutomaticFailover)
+	d.EnableCassandraConnector = genruntime.ClonePointer(source.EnableCassandraConnector)
+	d.EnableFreeTier = genruntime.ClonePointer(source.EnableFreeTier)
+	d.EnableMultipleWriteLocations = genruntime.ClonePointer(source.EnableMultipleWriteLocations)
+
+	if source.Identity != nil {
+		var identityValue ManagedServiceIdentity
+		if err := identityValue.AssignProperties_From_ManagedServiceIdentity(source.Identity); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		d.Identity = &identityValue
+	} else {
+		d.Identity = nil
+	}
+
+	if source.IpRules != nil {
+		ipRulesList := make([]IpAddressOrRange, len(source.IpRules))
+		for ipRulesIndex := range source.IpRules {
+			if err := ipRulesList[ipRulesIndex].AssignProperties_From_IpAddressOrRange(&source.IpRules[ipRulesIndex]); err != nil {
+				return fmt.Errorf("converting IpRules: %w", err)
+			}
+		}
+		d.IpRules = ipRulesList
+	} else {
+		d.IpRules = nil
+	}
+
+	d.IsVirtualNetworkFilterEnabled = genruntime.ClonePointer(source.IsVirtualNetworkFilterEnabled)
+	d.KeyVaultKeyUri = genruntime.ClonePointer(source.KeyVaultKeyUri)
+
+	if source.Kind != nil {
+		kindValue := DatabaseAccountKind(*source.Kind)
+		d.Kind = &kindValue
+	} else {
+		d.Kind = nil
+	}
+
+	d.Location = genruntime.ClonePointer(source.Location)
+
+	if source.Locations != nil {
+		locationsList := make([]Location, len(source.Locations))
+		for locationsIndex := range source.Locations {
+			if err := locationsList[locationsIndex].AssignProperties_From_Location(&source.Locations[locationsIndex]); err != nil {
+				return fmt.Errorf("converting Locations: %w", err)
+			}
+		}
+		d.Locations = locationsList
+	} else {
+		d.Locations = nil
+	}
+
+	if source.NetworkAclBypass != nil {
+		networkAclBypassValue := NetworkAclBypass(*source.NetworkAclBypass)
+		d.NetworkAclBypass = &networkAclBypassValue
+	} else {
+		d.NetworkAclBypass = nil
+	}
+
+	if source.NetworkAclBypassResourceReferences != nil {
+		networkAclBypassResourceReferencesList := make([]genruntime.ResourceReference, len(source.NetworkAclBypassResourceReferences))
+		for networkAclBypassResourceReferencesIndex := range source.NetworkAclBypassResourceReferences {
+			networkAclBypassResourceReferencesList[networkAclBypassResourceReferencesIndex] = *source.NetworkAclBypassResourceReferences[networkAclBypassResourceReferencesIndex].DeepCopy()
+		}
+		d.NetworkAclBypassResourceReferences = networkAclBypassResourceReferencesList
+	} else {
+		d.NetworkAclBypassResourceReferences = nil
+	}
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue DatabaseAccountOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_DatabaseAccountOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		d.OperatorSpec = &operatorSpecValue
+	} else {
+		d.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		d.Owner = &ownerValue
+	} else {
+		d.Owner = nil
+	}
+
+	if source.PublicNetworkAccess != nil {
+		publicNetworkAccessValue := PublicNetworkAccess(*source.PublicNetworkAccess)
+		d.PublicNetworkAccess = &publicNetworkAccessValue
+	} else {
+		d.PublicNetworkAccess = nil
+	}
+
+	d.Tags = maps.Clone(source.Tags)
+
+	if source.VirtualNetworkRules != nil {
+		virtualNetworkRulesList := make([]VirtualNetworkRule, len(source.VirtualNetworkRules))
+		for virtualNetworkRulesIndex := range source.VirtualNetworkRules {
+			if err := virtualNetworkRulesList[virtualNetworkRulesIndex].AssignProperties_From_VirtualNetworkRule(&source.VirtualNetworkRules[virtualNetworkRulesIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkRules: %w", err)
+			}
+		}
+		d.VirtualNetworkRules = virtualNetworkRulesList
+	} else {
+		d.VirtualNetworkRules = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_DatabaseAccount_Spec populates destination, a documentdb/v1api20210515/storage.DatabaseAccount_Spec, from the receiver.
+func (d *DatabaseAccount_Spec) AssignProperties_To_DatabaseAccount_Spec(destination *storage.DatabaseAccount_Spec) error {
+	if d.AnalyticalStorageConfiguration != nil {
+		var analyticalStorageConfigurationValue storage.AnalyticalStorageConfiguration
+		if err := d.AnalyticalStorageConfiguration.AssignProperties_To_AnalyticalStorageConfiguration(&analyticalStorageConfigurationValue); err != nil {
+			return fmt.Errorf("converting AnalyticalStorageConfiguration: %w", err)
+		}
+		destination.AnalyticalStorageConfiguration = &analyticalStorageConfigurationValue
+	} else {
+		destination.AnalyticalStorageConfiguration = nil
+	}
+
+	if d.ApiProperties != nil {
+		var apiPropertiesValue storage.ApiProperties
+		if err := d.ApiProperties.AssignProperties_To_ApiProperties(&apiPropertiesValue); err != nil {
+			return fmt.Errorf("converting ApiProperties: %w", err)
+		}
+		destination.ApiProperties = &apiPropertiesValue
+	} else {
+		destination.ApiProperties = nil
+	}
+
+	destination.AzureName = d.AzureName
+
+	if d.BackupPolicy != nil {
+		var backupPolicyValue storage.BackupPolicy
+		if err := d.BackupPolicy.AssignProperties_To_BackupPolicy(&backupPolicyValue); err != nil {
+			return fmt.Errorf("converting BackupPolicy: %w", err)
+		}
+		destination.BackupPolicy = &backupPolicyValue
+	} else {
+		destination.BackupPolicy = nil
+	}
+
+	if d.Capabilities != nil {
+		capabilitiesList := make([]storage.Capability, len(d.Capabilities))
+		for capabilitiesIndex := range d.Capabilities {
+			if err := d.Capabilities[capabilitiesIndex].AssignProperties_To_Capability(&capabilitiesList[capabilitiesIndex]); err != nil {
+				return fmt.Errorf("converting Capabilities: %w", err)
+			}
+		}
+		destination.Capabilities = capabilitiesList
+	} else {
+		destination.Capabilities = nil
+	}
+
+	if d.ConnectorOffer != nil {
+		connectorOfferValue := string(*d.ConnectorOffer)
+		destination.ConnectorOffer = &connectorOfferValue
+	} else {
+		destination.ConnectorOffer = nil
+	}
+
+	if d.ConsistencyPolicy != nil {
+		var consistencyPolicyValue storage.ConsistencyPolicy
+		if err := d.ConsistencyPolicy.AssignProperties_To_ConsistencyPolicy(&consistencyPolicyValue); err != nil {
+			return fmt.Errorf("converting ConsistencyPolicy: %w", err)
+		}
+		destination.ConsistencyPolicy = &consistencyPolicyValue
+	} else {
+		destination.ConsistencyPolicy = nil
+	}
+
+	if d.Cors != nil {
+		corsList := make([]storage.CorsPolicy, len(d.Cors))
+		for corsIndex := range d.Cors {
+			if err := d.Cors[corsIndex].AssignProperties_To_CorsPolicy(&corsList[corsIndex]); err != nil {
+				return fmt.Errorf("converting Cors: %w", err)
+			}
+		}
+		destination.Cors = corsList
+	} else {
+		destination.Cors = nil
+	}
+
+	if d.DatabaseAccountOfferType != nil {
+		databaseAccountOfferTypeValue := string(*d.DatabaseAccountOfferType)
+		destination.DatabaseAccountOfferType = &databaseAccountOfferTypeValue
+	} else {
+		destination.DatabaseAccountOfferType = nil
+	}
+
+	destination.DefaultIdentity = genruntime.ClonePointer(d.DefaultIdentity)
+	destination.DisableKeyBasedMetadataWriteAccess = genruntime.ClonePointer(d.DisableKeyBasedMetadataWriteAccess)
+	destination.EnableAnalyticalStorage = genruntime.ClonePointer(d.EnableAnalyticalStorage)
+	destination.EnableAutomaticFailover = genruntime.ClonePointer(d.EnableAutomaticFailover)
+	destination.EnableCassandraConnector = genruntime.ClonePointer(d.EnableCassandraConnector)
+	destination.EnableFreeTier = genruntime.ClonePointer(d.EnableFreeTier)
+	destination.EnableMultipleWriteLocations = genruntime.ClonePointer(d.EnableMultipleWriteLocations)
+
+	if d.Identity != nil {
+		var identityValue storage.ManagedServiceIdentity
+		if err := d.Identity.AssignProperties_To_ManagedServiceIdentity(&identityValue); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		destination.Identity = &identityValue
+	} else {
+		destination.Identity = nil
+	}
+
+	if d.IpRules != nil {
+		ipRulesList := make([]storage.IpAddressOrRange, len(d.IpRules))
+		for ipRulesIndex := range d.IpRules {
+			if err := d.IpRules[ipRulesIndex].AssignProperties_To_IpAddressOrRange(&ipRulesList[ipRulesIndex]); err != nil {
+				return fmt.Errorf("converting IpRules: %w", err)
+			}
+		}
+		destination.IpRules = ipRulesList
+	} else {
+		destination.IpRules = nil
+	}
+
+	destination.IsVirtualNetworkFilterEnabled = genruntime.ClonePointer(d.IsVirtualNetworkFilterEnabled)
+	destination.KeyVaultKeyUri = genruntime.ClonePointer(d.KeyVaultKeyUri)
+
+	if d.Kind != nil {
+		kindValue := string(*d.Kind)
+		destination.Kind = &kindValue
+	} else {
+		destination.Kind = nil
+	}
+
+	destination.Location = genruntime.ClonePointer(d.Location)
+
+	if d.Locations != nil {
+		locationsList := make([]storage.Location, len(d.Locations))
+		for locationsIndex := range d.Locations {
+			if err := d.Locations[locationsIndex].AssignProperties_To_Location(&locationsList[locationsIndex]); err != nil {
+				return fmt.Errorf("converting Locations: %w", err)
+			}
+		}
+		destination.Locations = locationsList
+	} else {
+		destination.Locations = nil
+	}
+
+	if d.NetworkAclBypass != nil {
+		networkAclBypassValue := string(*d.NetworkAclBypass)
+		destination.NetworkAclBypass = &networkAclBypassValue
+	} else {
+		destination.NetworkAclBypass = nil
+	}
+
+	if d.NetworkAclBypassResourceReferences != nil {
+		networkAclBypassResourceReferencesList := make([]genruntime.ResourceReference, len(d.NetworkAclBypassResourceReferences))
+		for networkAclBypassResourceReferencesIndex := range d.NetworkAclBypassResourceReferences {
+			networkAclBypassResourceReferencesList[networkAclBypassResourceReferencesIndex] = *d.NetworkAclBypassResourceReferences[networkAclBypassResourceReferencesIndex].DeepCopy()
+		}
+		destination.NetworkAclBypassResourceReferences = networkAclBypassResourceReferencesList
+	} else {
+		destination.NetworkAclBypassResourceReferences = nil
+	}
+
+	if d.OperatorSpec != nil {
+		var operatorSpecValue storage.DatabaseAccountOperatorSpec
+		if err := d.OperatorSpec.AssignProperties_To_DatabaseAccountOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if d.Owner != nil {
+		ownerValue := *d.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	if d.PublicNetworkAccess != nil {
+		publicNetworkAccessValue := string(*d.PublicNetworkAccess)
+		destination.PublicNetworkAccess = &publicNetworkAccessValue
+	} else {
+		destination.PublicNetworkAccess = nil
+	}
+
+	destination.Tags = maps.Clone(d.Tags)
+
+	if d.VirtualNetworkRules != nil {
+		virtualNetworkRulesList := make([]storage.VirtualNetworkRule, len(d.VirtualNetworkRules))
+		for virtualNetworkRulesIndex := range d.VirtualNetworkRules {
+			if err := d.VirtualNetworkRules[virtualNetworkRulesIndex].AssignProperties_To_VirtualNetworkRule(&virtualNetworkRulesList[virtualNetworkRulesIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkRules: %w", err)
+			}
+		}
+		destination.VirtualNetworkRules = virtualNetworkRulesList
+	} else {
+		destination.VirtualNetworkRules = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // DatabaseAccount_STATUS: An Azure Cosmos DB database account.
@@ -286,14 +732,537 @@ type DatabaseAccount_STATUS struct {
 	WriteLocations []Location_STATUS `json:"writeLocations,omitempty"`
 }
 
+// AssignProperties_From_DatabaseAccount_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.DatabaseAccount_STATUS.
+func (d *DatabaseAccount_STATUS) AssignProperties_From_DatabaseAccount_STATUS(source *storage.DatabaseAccount_STATUS) error {
+	if source.AnalyticalStorageConfiguration != nil {
+		var analyticalStorageConfigurationValue AnalyticalStorageConfiguration_STATUS
+		if err := analyticalStorageConfigurationValue.AssignProperties_From_AnalyticalStorageConfiguration_STATUS(source.AnalyticalStorageConfiguration); err != nil {
+			return fmt.Errorf("converting AnalyticalStorageConfiguration: %w", err)
+		}
+		d.AnalyticalStorageConfiguration = &analyticalStorageConfigurationValue
+	} else {
+		d.AnalyticalStorageConfiguration = nil
+	}
+
+	if source.ApiProperties != nil {
+		var apiPropertiesValue ApiProperties_STATUS
+		if err := apiPropertiesValue.AssignProperties_From_ApiProperties_STATUS(source.ApiProperties); err != nil {
+			return fmt.Errorf("converting ApiProperties: %w", err)
+		}
+		d.ApiProperties = &apiPropertiesValue
+	} else {
+		d.ApiProperties = nil
+	}
+
+	if source.BackupPolicy != nil {
+		var backupPolicyValue BackupPolicy_STATUS
+		if err := backupPolicyValue.AssignProperties_From_BackupPolicy_STATUS(source.BackupPolicy); err != nil {
+			return fmt.Errorf("converting BackupPolicy: %w", err)
+		}
+		d.BackupPolicy = &backupPolicyValue
+	} else {
+		d.BackupPolicy = nil
+	}
+
+	if source.Capabilities != nil {
+		capabilitiesList := make([]Capability_STATUS, len(source.Capabilities))
+		for capabilitiesIndex := range source.Capabilities {
+			if err := capabilitiesList[capabilitiesIndex].AssignProperties_From_Capability_STATUS(&source.Capabilities[capabilitiesIndex]); err != nil {
+				return fmt.Errorf("converting Capabilities: %w", err)
+			}
+		}
+		d.Capabilities = capabilitiesList
+	} else {
+		d.Capabilities = nil
+	}
+
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		d.Conditions = conditionsList
+	} else {
+		d.Conditions = nil
+	}
+
+	if source.ConnectorOffer != nil {
+		connectorOfferValue := ConnectorOffer_STATUS(*source.ConnectorOffer)
+		d.ConnectorOffer = &connectorOfferValue
+	} else {
+		d.ConnectorOffer = nil
+	}
+
+	if source.ConsistencyPolicy != nil {
+		var consistencyPolicyValue ConsistencyPolicy_STATUS
+		if err := consistencyPolicyValue.AssignProperties_From_ConsistencyPolicy_STATUS(source.ConsistencyPolicy); err != nil {
+			return fmt.Errorf("converting ConsistencyPolicy: %w", err)
+		}
+		d.ConsistencyPolicy = &consistencyPolicyValue
+	} else {
+		d.ConsistencyPolicy = nil
+	}
+
+	if source.Cors != nil {
+		corsList := make([]CorsPolicy_STATUS, len(source.Cors))
+		for corsIndex := range source.Cors {
+			if err := corsList[corsIndex].AssignProperties_From_CorsPolicy_STATUS(&source.Cors[corsIndex]); err != nil {
+				return fmt.Errorf("converting Cors: %w", err)
+			}
+		}
+		d.Cors = corsList
+	} else {
+		d.Cors = nil
+	}
+
+	if source.DatabaseAccountOfferType != nil {
+		databaseAccountOfferTypeValue := DatabaseAccountOfferType_STATUS(*source.DatabaseAccountOfferType)
+		d.DatabaseAccountOfferType = &databaseAccountOfferTypeValue
+	} else {
+		d.DatabaseAccountOfferType = nil
+	}
+
+	d.DefaultIdentity = genruntime.ClonePointer(source.DefaultIdentity)
+	d.DisableKeyBasedMetadataWriteAccess = genruntime.ClonePointer(source.DisableKeyBasedMetadataWriteAccess)
+	d.DocumentEndpoint = genruntime.ClonePointer(source.DocumentEndpoint)
+	d.EnableAnalyticalStorage = genruntime.ClonePointer(source.EnableAnalyticalStorage)
+	d.EnableAutomaticFailover = genruntime.ClonePointer(source.EnableAutomaticFailover)
+	d.EnableCassandraConnector = genruntime.ClonePointer(source.EnableCassandraConnector)
+	d.EnableFreeTier = genruntime.ClonePointer(source.EnableFreeTier)
+	d.EnableMultipleWriteLocations = genruntime.ClonePointer(source.EnableMultipleWriteLocations)
+
+	if source.FailoverPolicies != nil {
+		failoverPoliciesList := make([]FailoverPolicy_STATUS, len(source.FailoverPolicies))
+		for failoverPoliciesIndex := range source.FailoverPolicies {
+			if err := failoverPoliciesList[failoverPoliciesIndex].AssignProperties_From_FailoverPolicy_STATUS(&source.FailoverPolicies[failoverPoliciesIndex]); err != nil {
+				return fmt.Errorf("converting FailoverPolicies: %w", err)
+			}
+		}
+		d.FailoverPolicies = failoverPoliciesList
+	} else {
+		d.FailoverPolicies = nil
+	}
+
+	d.Id = genruntime.ClonePointer(source.Id)
+
+	if source.Identity != nil {
+		var identityValue ManagedServiceIdentity_STATUS
+		if err := identityValue.AssignProperties_From_ManagedServiceIdentity_STATUS(source.Identity); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		d.Identity = &identityValue
+	} else {
+		d.Identity = nil
+	}
+
+	if source.IpRules != nil {
+		ipRulesList := make([]IpAddressOrRange_STATUS, len(source.IpRules))
+		for ipRulesIndex := range source.IpRules {
+			if err := ipRulesList[ipRulesIndex].AssignProperties_From_IpAddressOrRange_STATUS(&source.IpRules[ipRulesIndex]); err != nil {
+				return fmt.Errorf("converting IpRules: %w", err)
+			}
+		}
+		d.IpRules = ipRulesList
+	} else {
+		d.IpRules = nil
+	}
+
+	d.IsVirtualNetworkFilterEnabled = genruntime.ClonePointer(source.IsVirtualNetworkFilterEnabled)
+	d.KeyVaultKeyUri = genruntime.ClonePointer(source.KeyVaultKeyUri)
+
+	if source.Kind != nil {
+		kindValue := DatabaseAccountKind_STATUS(*source.Kind)
+		d.Kind = &kindValue
+	} else {
+		d.Kind = nil
+	}
+
+	d.Location = genruntime.ClonePointer(source.Location)
+
+	if source.Locations != nil {
+		locationsList := make([]Location_STATUS, len(source.Locations))
+		for locationsIndex := range source.Locations {
+			if err := locationsList[locationsIndex].AssignProperties_From_Location_STATUS(&source.Locations[locationsIndex]); err != nil {
+				return fmt.Errorf("converting Locations: %w", err)
+			}
+		}
+		d.Locations = locationsList
+	} else {
+		d.Locations = nil
+	}
+
+	d.Name = genruntime.ClonePointer(source.Name)
+
+	if source.NetworkAclBypass != nil {
+		networkAclBypassValue := NetworkAclBypass_STATUS(*source.NetworkAclBypass)
+		d.NetworkAclBypass = &networkAclBypassValue
+	} else {
+		d.NetworkAclBypass = nil
+	}
+
+	d.NetworkAclBypassResourceIds = slices.Clone(source.NetworkAclBypassResourceIds)
+
+	if source.PrivateEndpointConnections != nil {
+		privateEndpointConnectionsList := make([]PrivateEndpointConnection_STATUS_SubResourceEmbedded, len(source.PrivateEndpointConnections))
+		for privateEndpointConnectionsIndex := range source.PrivateEndpointConnections {
+			if err := privateEndpointConnectionsList[privateEndpointConnectionsIndex].AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded(&source.PrivateEndpointConnections[privateEndpointConnectionsIndex]); err != nil {
+				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
+			}
+		}
+		d.PrivateEndpointConnections = privateEndpointConnectionsList
+	} else {
+		d.PrivateEndpointConnections = nil
+	}
+
+	d.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+
+	if source.PublicNetworkAccess != nil {
+		publicNetworkAccessValue := PublicNetworkAccess_STATUS(*source.PublicNetworkAccess)
+		d.PublicNetworkAccess = &publicNetworkAccessValue
+	} else {
+		d.PublicNetworkAccess = nil
+	}
+
+	if source.ReadLocations != nil {
+		readLocationsList := make([]Location_STATUS, len(source.ReadLocations))
+		for readLocationsIndex := range source.ReadLocations {
+			if err := readLocationsList[readLocationsIndex].AssignProperties_From_Location_STATUS(&source.ReadLocations[readLocationsIndex]); err != nil {
+				return fmt.Errorf("converting ReadLocations: %w", err)
+			}
+		}
+		d.ReadLocations = readLocationsList
+	} else {
+		d.ReadLocations = nil
+	}
+
+	d.Tags = maps.Clone(source.Tags)
+	d.Type = genruntime.ClonePointer(source.Type)
+
+	if source.VirtualNetworkRules != nil {
+		virtualNetworkRulesList := make([]VirtualNetworkRule_STATUS, len(source.VirtualNetworkRules))
+		for virtualNetworkRulesIndex := range source.VirtualNetworkRules {
+			if err := virtualNetworkRulesList[virtualNetworkRulesIndex].AssignProperties_From_VirtualNetworkRule_STATUS(&source.VirtualNetworkRules[virtualNetworkRulesIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkRules: %w", err)
+			}
+		}
+		d.VirtualNetworkRules = virtualNetworkRulesList
+	} else {
+		d.VirtualNetworkRules = nil
+	}
+
+	if source.WriteLocations != nil {
+		writeLocationsList := make([]Location_STATUS, len(source.WriteLocations))
+		for writeLocationsIndex := range source.WriteLocations {
+			if err := writeLocationsList[writeLocationsIndex].AssignProperties_From_Location_STATUS(&source.WriteLocations[writeLocationsIndex]); err != nil {
+				return fmt.Errorf("converting WriteLocations: %w", err)
+			}
+		}
+		d.WriteLocations = writeLocationsList
+	} else {
+		d.WriteLocations = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_DatabaseAccount_STATUS populates destination, a documentdb/v1api20210515/storage.DatabaseAccount_STATUS, from the receiver.
+func (d *DatabaseAccount_STATUS) AssignProperties_To_DatabaseAccount_STATUS(destination *storage.DatabaseAccount_STATUS) error {
+	if d.AnalyticalStorageConfiguration != nil {
+		var analyticalStorageConfigurationValue storage.AnalyticalStorageConfiguration_STATUS
+		if err := d.AnalyticalStorageConfiguration.AssignProperties_To_AnalyticalStorageConfiguration_STATUS(&analyticalStorageConfigurationValue); err != nil {
+			return fmt.Errorf("converting AnalyticalStorageConfiguration: %w", err)
+		}
+		destination.AnalyticalStorageConfiguration = &analyticalStorageConfigurationValue
+	} else {
+		destination.AnalyticalStorageConfiguration = nil
+	}
+
+	if d.ApiProperties != nil {
+		var apiPropertiesValue storage.ApiProperties_STATUS
+		if err := d.ApiProperties.AssignProperties_To_ApiProperties_STATUS(&apiPropertiesValue); err != nil {
+			return fmt.Errorf("converting ApiProperties: %w", err)
+		}
+		destination.ApiProperties = &apiPropertiesValue
+	} else {
+		destination.ApiProperties = nil
+	}
+
+	if d.BackupPolicy != nil {
+		var backupPolicyValue storage.BackupPolicy_STATUS
+		if err := d.BackupPolicy.AssignProperties_To_BackupPolicy_STATUS(&backupPolicyValue); err != nil {
+			return fmt.Errorf("converting BackupPolicy: %w", err)
+		}
+		destination.BackupPolicy = &backupPolicyValue
+	} else {
+		destination.BackupPolicy = nil
+	}
+
+	if d.Capabilities != nil {
+		capabilitiesList := make([]storage.Capability_STATUS, len(d.Capabilities))
+		for capabilitiesIndex := range d.Capabilities {
+			if err := d.Capabilities[capabilitiesIndex].AssignProperties_To_Capability_STATUS(&capabilitiesList[capabilitiesIndex]); err != nil {
+				return fmt.Errorf("converting Capabilities: %w", err)
+			}
+		}
+		destination.Capabilities = capabilitiesList
+	} else {
+		destination.Capabilities = nil
+	}
+
+	if d.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(d.Conditions))
+		for conditionsIndex := range d.Conditions {
+			conditionsList[conditionsIndex] = *d.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	if d.ConnectorOffer != nil {
+		connectorOfferValue := string(*d.ConnectorOffer)
+		destination.ConnectorOffer = &connectorOfferValue
+	} else {
+		destination.ConnectorOffer = nil
+	}
+
+	if d.ConsistencyPolicy != nil {
+		var consistencyPolicyValue storage.ConsistencyPolicy_STATUS
+		if err := d.ConsistencyPolicy.AssignProperties_To_ConsistencyPolicy_STATUS(&consistencyPolicyValue); err != nil {
+			return fmt.Errorf("converting ConsistencyPolicy: %w", err)
+		}
+		destination.ConsistencyPolicy = &consistencyPolicyValue
+	} else {
+		destination.ConsistencyPolicy = nil
+	}
+
+	if d.Cors != nil {
+		corsList := make([]storage.CorsPolicy_STATUS, len(d.Cors))
+		for corsIndex := range d.Cors {
+			if err := d.Cors[corsIndex].AssignProperties_To_CorsPolicy_STATUS(&corsList[corsIndex]); err != nil {
+				return fmt.Errorf("converting Cors: %w", err)
+			}
+		}
+		destination.Cors = corsList
+	} else {
+		destination.Cors = nil
+	}
+
+	if d.DatabaseAccountOfferType != nil {
+		databaseAccountOfferTypeValue := string(*d.DatabaseAccountOfferType)
+		destination.DatabaseAccountOfferType = &databaseAccountOfferTypeValue
+	} else {
+		destination.DatabaseAccountOfferType = nil
+	}
+
+	destination.DefaultIdentity = genruntime.ClonePointer(d.DefaultIdentity)
+	destination.DisableKeyBasedMetadataWriteAccess = genruntime.ClonePointer(d.DisableKeyBasedMetadataWriteAccess)
+	destination.DocumentEndpoint = genruntime.ClonePointer(d.DocumentEndpoint)
+	destination.EnableAnalyticalStorage = genruntime.ClonePointer(d.EnableAnalyticalStorage)
+	destination.EnableAutomaticFailover = genruntime.ClonePointer(d.EnableAutomaticFailover)
+	destination.EnableCassandraConnector = genruntime.ClonePointer(d.EnableCassandraConnector)
+	destination.EnableFreeTier = genruntime.ClonePointer(d.EnableFreeTier)
+	destination.EnableMultipleWriteLocations = genruntime.ClonePointer(d.EnableMultipleWriteLocations)
+
+	if d.FailoverPolicies != nil {
+		failoverPoliciesList := make([]storage.FailoverPolicy_STATUS, len(d.FailoverPolicies))
+		for failoverPoliciesIndex := range d.FailoverPolicies {
+			if err := d.FailoverPolicies[failoverPoliciesIndex].AssignProperties_To_FailoverPolicy_STATUS(&failoverPoliciesList[failoverPoliciesIndex]); err != nil {
+				return fmt.Errorf("converting FailoverPolicies: %w", err)
+			}
+		}
+		destination.FailoverPolicies = failoverPoliciesList
+	} else {
+		destination.FailoverPolicies = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(d.Id)
+
+	if d.Identity != nil {
+		var identityValue storage.ManagedServiceIdentity_STATUS
+		if err := d.Identity.AssignProperties_To_ManagedServiceIdentity_STATUS(&identityValue); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		destination.Identity = &identityValue
+	} else {
+		destination.Identity = nil
+	}
+
+	if d.IpRules != nil {
+		ipRulesList := make([]storage.IpAddressOrRange_STATUS, len(d.IpRules))
+		for ipRulesIndex := range d.IpRules {
+			if err := d.IpRules[ipRulesIndex].AssignProperties_To_IpAddressOrRange_STATUS(&ipRulesList[ipRulesIndex]); err != nil {
+				return fmt.Errorf("converting IpRules: %w", err)
+			}
+		}
+		destination.IpRules = ipRulesList
+	} else {
+		destination.IpRules = nil
+	}
+
+	destination.IsVirtualNetworkFilterEnabled = genruntime.ClonePointer(d.IsVirtualNetworkFilterEnabled)
+	destination.KeyVaultKeyUri = genruntime.ClonePointer(d.KeyVaultKeyUri)
+
+	if d.Kind != nil {
+		kindValue := string(*d.Kind)
+		destination.Kind = &kindValue
+	} else {
+		destination.Kind = nil
+	}
+
+	destination.Location = genruntime.ClonePointer(d.Location)
+
+	if d.Locations != nil {
+		locationsList := make([]storage.Location_STATUS, len(d.Locations))
+		for locationsIndex := range d.Locations {
+			if err := d.Locations[locationsIndex].AssignProperties_To_Location_STATUS(&locationsList[locationsIndex]); err != nil {
+				return fmt.Errorf("converting Locations: %w", err)
+			}
+		}
+		destination.Locations = locationsList
+	} else {
+		destination.Locations = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(d.Name)
+
+	if d.NetworkAclBypass != nil {
+		networkAclBypassValue := string(*d.NetworkAclBypass)
+		destination.NetworkAclBypass = &networkAclBypassValue
+	} else {
+		destination.NetworkAclBypass = nil
+	}
+
+	destination.NetworkAclBypassResourceIds = slices.Clone(d.NetworkAclBypassResourceIds)
+
+	if d.PrivateEndpointConnections != nil {
+		privateEndpointConnectionsList := make([]storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded, len(d.PrivateEndpointConnections))
+		for privateEndpointConnectionsIndex := range d.PrivateEndpointConnections {
+			if err := d.PrivateEndpointConnections[privateEndpointConnectionsIndex].AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded(&privateEndpointConnectionsList[privateEndpointConnectionsIndex]); err != nil {
+				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
+			}
+		}
+		destination.PrivateEndpointConnections = privateEndpointConnectionsList
+	} else {
+		destination.PrivateEndpointConnections = nil
+	}
+
+	destination.ProvisioningState = genruntime.ClonePointer(d.ProvisioningState)
+
+	if d.PublicNetworkAccess != nil {
+		publicNetworkAccessValue := string(*d.PublicNetworkAccess)
+		destination.PublicNetworkAccess = &publicNetworkAccessValue
+	} else {
+		destination.PublicNetworkAccess = nil
+	}
+
+	if d.ReadLocations != nil {
+		readLocationsList := make([]storage.Location_STATUS, len(d.ReadLocations))
+		for readLocationsIndex := range d.ReadLocations {
+			if err := d.ReadLocations[readLocationsIndex].AssignProperties_To_Location_STATUS(&readLocationsList[readLocationsIndex]); err != nil {
+				return fmt.Errorf("converting ReadLocations: %w", err)
+			}
+		}
+		destination.ReadLocations = readLocationsList
+	} else {
+		destination.ReadLocations = nil
+	}
+
+	destination.Tags = maps.Clone(d.Tags)
+	destination.Type = genruntime.ClonePointer(d.Type)
+
+	if d.VirtualNetworkRules != nil {
+		virtualNetworkRulesList := make([]storage.VirtualNetworkRule_STATUS, len(d.VirtualNetworkRules))
+		for virtualNetworkRulesIndex := range d.VirtualNetworkRules {
+			if err := d.VirtualNetworkRules[virtualNetworkRulesIndex].AssignProperties_To_VirtualNetworkRule_STATUS(&virtualNetworkRulesList[virtualNetworkRulesIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkRules: %w", err)
+			}
+		}
+		destination.VirtualNetworkRules = virtualNetworkRulesList
+	} else {
+		destination.VirtualNetworkRules = nil
+	}
+
+	if d.WriteLocations != nil {
+		writeLocationsList := make([]storage.Location_STATUS, len(d.WriteLocations))
+		for writeLocationsIndex := range d.WriteLocations {
+			if err := d.WriteLocations[writeLocationsIndex].AssignProperties_To_Location_STATUS(&writeLocationsList[writeLocationsIndex]); err != nil {
+				return fmt.Errorf("converting WriteLocations: %w", err)
+			}
+		}
+		destination.WriteLocations = writeLocationsList
+	} else {
+		destination.WriteLocations = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // AnalyticalStorageConfiguration: Analytical storage specific properties.
 type AnalyticalStorageConfiguration struct {
 	SchemaType *AnalyticalStorageSchemaType `json:"schemaType,omitempty"`
 }
 
+// AssignProperties_From_AnalyticalStorageConfiguration populates the receiver from source, a documentdb/v1api20210515/storage.AnalyticalStorageConfiguration.
+func (a *AnalyticalStorageConfiguration) AssignProperties_From_AnalyticalStorageConfiguration(source *storage.AnalyticalStorageConfiguration) error {
+	if source.SchemaType != nil {
+		schemaTypeValue := AnalyticalStorageSchemaType(*source.SchemaType)
+		a.SchemaType = &schemaTypeValue
+	} else {
+		a.SchemaType = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_AnalyticalStorageConfiguration populates destination, a documentdb/v1api20210515/storage.AnalyticalStorageConfiguration, from the receiver.
+func (a *AnalyticalStorageConfiguration) AssignProperties_To_AnalyticalStorageConfiguration(destination *storage.AnalyticalStorageConfiguration) error {
+	if a.SchemaType != nil {
+		schemaTypeValue := string(*a.SchemaType)
+		destination.SchemaType = &schemaTypeValue
+	} else {
+		destination.SchemaType = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // AnalyticalStorageConfiguration_STATUS: Analytical storage specific properties.
 type AnalyticalStorageConfiguration_STATUS struct {
 	SchemaType *AnalyticalStorageSchemaType_STATUS `json:"schemaType,omitempty"`
+}
+
+// AssignProperties_From_AnalyticalStorageConfiguration_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.AnalyticalStorageConfiguration_STATUS.
+func (a *AnalyticalStorageConfiguration_STATUS) AssignProperties_From_AnalyticalStorageConfiguration_STATUS(source *storage.AnalyticalStorageConfiguration_STATUS) error {
+	if source.SchemaType != nil {
+		schemaTypeValue := AnalyticalStorageSchemaType_STATUS(*source.SchemaType)
+		a.SchemaType = &schemaTypeValue
+	} else {
+		a.SchemaType = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_AnalyticalStorageConfiguration_STATUS populates destination, a documentdb/v1api20210515/storage.AnalyticalStorageConfiguration_STATUS, from the receiver.
+func (a *AnalyticalStorageConfiguration_STATUS) AssignProperties_To_AnalyticalStorageConfiguration_STATUS(destination *storage.AnalyticalStorageConfiguration_STATUS) error {
+	if a.SchemaType != nil {
+		schemaTypeValue := string(*a.SchemaType)
+		destination.SchemaType = &schemaTypeValue
+	} else {
+		destination.SchemaType = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // AnalyticalStorageSchemaType: Describes the types of schema for analytical storage.
@@ -319,9 +1288,63 @@ type ApiProperties struct {
 	ServerVersion *ServerVersion `json:"serverVersion,omitempty"`
 }
 
+// AssignProperties_From_ApiProperties populates the receiver from source, a documentdb/v1api20210515/storage.ApiProperties.
+func (a *ApiProperties) AssignProperties_From_ApiProperties(source *storage.ApiProperties) error {
+	if source.ServerVersion != nil {
+		serverVersionValue := ServerVersion(*source.ServerVersion)
+		a.ServerVersion = &serverVersionValue
+	} else {
+		a.ServerVersion = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ApiProperties populates destination, a documentdb/v1api20210515/storage.ApiProperties, from the receiver.
+func (a *ApiProperties) AssignProperties_To_ApiProperties(destination *storage.ApiProperties) error {
+	if a.ServerVersion != nil {
+		serverVersionValue := string(*a.ServerVersion)
+		destination.ServerVersion = &serverVersionValue
+	} else {
+		destination.ServerVersion = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 type ApiProperties_STATUS struct {
 	// ServerVersion: Describes the ServerVersion of an a MongoDB account.
 	ServerVersion *ServerVersion_STATUS `json:"serverVersion,omitempty"`
+}
+
+// AssignProperties_From_ApiProperties_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.ApiProperties_STATUS.
+func (a *ApiProperties_STATUS) AssignProperties_From_ApiProperties_STATUS(source *storage.ApiProperties_STATUS) error {
+	if source.ServerVersion != nil {
+		serverVersionValue := ServerVersion_STATUS(*source.ServerVersion)
+		a.ServerVersion = &serverVersionValue
+	} else {
+		a.ServerVersion = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ApiProperties_STATUS populates destination, a documentdb/v1api20210515/storage.ApiProperties_STATUS, from the receiver.
+func (a *ApiProperties_STATUS) AssignProperties_To_ApiProperties_STATUS(destination *storage.ApiProperties_STATUS) error {
+	if a.ServerVersion != nil {
+		serverVersionValue := string(*a.ServerVersion)
+		destination.ServerVersion = &serverVersionValue
+	} else {
+		destination.ServerVersion = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // BackupPolicy: The object representing the policy for taking backups on an account.
@@ -335,6 +1358,59 @@ type BackupPolicy struct {
 	PeriodicModeBackupPolicy *PeriodicModeBackupPolicy `json:"periodicModeBackupPolicy,omitempty"`
 }
 
+// AssignProperties_From_BackupPolicy populates the receiver from source, a documentdb/v1api20210515/storage.BackupPolicy.
+func (b *BackupPolicy) AssignProperties_From_BackupPolicy(source *storage.BackupPolicy) error {
+	if source.ContinuousModeBackupPolicy != nil {
+		var continuousModeBackupPolicyValue ContinuousModeBackupPolicy
+		if err := continuousModeBackupPolicyValue.AssignProperties_From_ContinuousModeBackupPolicy(source.ContinuousModeBackupPolicy); err != nil {
+			return fmt.Errorf("converting ContinuousModeBackupPolicy: %w", err)
+		}
+		b.ContinuousModeBackupPolicy = &continuousModeBackupPolicyValue
+	} else {
+		b.ContinuousModeBackupPolicy = nil
+	}
+
+	if source.PeriodicModeBackupPolicy != nil {
+		var periodicModeBackupPolicyValue PeriodicModeBackupPolicy
+		if err := periodicModeBackupPolicyValue.AssignProperties_From_PeriodicModeBackupPolicy(source.PeriodicModeBackupPolicy); err != nil {
+			return fmt.Errorf("converting PeriodicModeBackupPolicy: %w", err)
+		}
+		b.PeriodicModeBackupPolicy = &periodicModeBackupPolicyValue
+	} else {
+		b.PeriodicModeBackupPolicy = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_BackupPolicy populates destination, a documentdb/v1api20210515/storage.BackupPolicy, from the receiver.
+func (b *BackupPolicy) AssignProperties_To_BackupPolicy(destination *storage.BackupPolicy) error {
+	if b.ContinuousModeBackupPolicy != nil {
+		var continuousModeBackupPolicyValue storage.ContinuousModeBackupPolicy
+		if err := b.ContinuousModeBackupPolicy.AssignProperties_To_ContinuousModeBackupPolicy(&continuousModeBackupPolicyValue); err != nil {
+			return fmt.Errorf("converting ContinuousModeBackupPolicy: %w", err)
+		}
+		destination.ContinuousModeBackupPolicy = &continuousModeBackupPolicyValue
+	} else {
+		destination.ContinuousModeBackupPolicy = nil
+	}
+
+	if b.PeriodicModeBackupPolicy != nil {
+		var periodicModeBackupPolicyValue storage.PeriodicModeBackupPolicy
+		if err := b.PeriodicModeBackupPolicy.AssignProperties_To_PeriodicModeBackupPolicy(&periodicModeBackupPolicyValue); err != nil {
+			return fmt.Errorf("converting PeriodicModeBackupPolicy: %w", err)
+		}
+		destination.PeriodicModeBackupPolicy = &periodicModeBackupPolicyValue
+	} else {
+		destination.PeriodicModeBackupPolicy = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // BackupPolicy_STATUS: The object representing the policy for taking backups on an account.
 // +kubebuilder:validation:MaxProperties=1
 // +kubebuilder:validation:MinProperties=1
@@ -344,6 +1420,59 @@ type BackupPolicy_STATUS struct {
 
 	// PeriodicModeBackupPolicy: The object representing periodic mode backup policy.
 	PeriodicModeBackupPolicy *PeriodicModeBackupPolicy_STATUS `json:"periodicModeBackupPolicy,omitempty"`
+}
+
+// AssignProperties_From_BackupPolicy_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.BackupPolicy_STATUS.
+func (b *BackupPolicy_STATUS) AssignProperties_From_BackupPolicy_STATUS(source *storage.BackupPolicy_STATUS) error {
+	if source.ContinuousModeBackupPolicy != nil {
+		var continuousModeBackupPolicyValue ContinuousModeBackupPolicy_STATUS
+		if err := continuousModeBackupPolicyValue.AssignProperties_From_ContinuousModeBackupPolicy_STATUS(source.ContinuousModeBackupPolicy); err != nil {
+			return fmt.Errorf("converting ContinuousModeBackupPolicy: %w", err)
+		}
+		b.ContinuousModeBackupPolicy = &continuousModeBackupPolicyValue
+	} else {
+		b.ContinuousModeBackupPolicy = nil
+	}
+
+	if source.PeriodicModeBackupPolicy != nil {
+		var periodicModeBackupPolicyValue PeriodicModeBackupPolicy_STATUS
+		if err := periodicModeBackupPolicyValue.AssignProperties_From_PeriodicModeBackupPolicy_STATUS(source.PeriodicModeBackupPolicy); err != nil {
+			return fmt.Errorf("converting PeriodicModeBackupPolicy: %w", err)
+		}
+		b.PeriodicModeBackupPolicy = &periodicModeBackupPolicyValue
+	} else {
+		b.PeriodicModeBackupPolicy = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_BackupPolicy_STATUS populates destination, a documentdb/v1api20210515/storage.BackupPolicy_STATUS, from the receiver.
+func (b *BackupPolicy_STATUS) AssignProperties_To_BackupPolicy_STATUS(destination *storage.BackupPolicy_STATUS) error {
+	if b.ContinuousModeBackupPolicy != nil {
+		var continuousModeBackupPolicyValue storage.ContinuousModeBackupPolicy_STATUS
+		if err := b.ContinuousModeBackupPolicy.AssignProperties_To_ContinuousModeBackupPolicy_STATUS(&continuousModeBackupPolicyValue); err != nil {
+			return fmt.Errorf("converting ContinuousModeBackupPolicy: %w", err)
+		}
+		destination.ContinuousModeBackupPolicy = &continuousModeBackupPolicyValue
+	} else {
+		destination.ContinuousModeBackupPolicy = nil
+	}
+
+	if b.PeriodicModeBackupPolicy != nil {
+		var periodicModeBackupPolicyValue storage.PeriodicModeBackupPolicy_STATUS
+		if err := b.PeriodicModeBackupPolicy.AssignProperties_To_PeriodicModeBackupPolicy_STATUS(&periodicModeBackupPolicyValue); err != nil {
+			return fmt.Errorf("converting PeriodicModeBackupPolicy: %w", err)
+		}
+		destination.PeriodicModeBackupPolicy = &periodicModeBackupPolicyValue
+	} else {
+		destination.PeriodicModeBackupPolicy = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // +kubebuilder:validation:Enum={"Continuous"}
@@ -380,10 +1509,44 @@ type Capability struct {
 	Name *string `json:"name,omitempty"`
 }
 
+// AssignProperties_From_Capability populates the receiver from source, a documentdb/v1api20210515/storage.Capability.
+func (c *Capability) AssignProperties_From_Capability(source *storage.Capability) error {
+	c.Name = genruntime.ClonePointer(source.Name)
+
+	return nil
+}
+
+// AssignProperties_To_Capability populates destination, a documentdb/v1api20210515/storage.Capability, from the receiver.
+func (c *Capability) AssignProperties_To_Capability(destination *storage.Capability) error {
+	destination.Name = genruntime.ClonePointer(c.Name)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // Capability_STATUS: Cosmos DB capability object
 type Capability_STATUS struct {
 	// Name: Name of the Cosmos DB capability. For example, "name": "EnableCassandra". Current values also include "EnableTable" and "EnableGremlin".
 	Name *string `json:"name,omitempty"`
+}
+
+// AssignProperties_From_Capability_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.Capability_STATUS.
+func (c *Capability_STATUS) AssignProperties_From_Capability_STATUS(source *storage.Capability_STATUS) error {
+	c.Name = genruntime.ClonePointer(source.Name)
+
+	return nil
+}
+
+// AssignProperties_To_Capability_STATUS populates destination, a documentdb/v1api20210515/storage.Capability_STATUS, from the receiver.
+func (c *Capability_STATUS) AssignProperties_To_Capability_STATUS(destination *storage.Capability_STATUS) error {
+	destination.Name = genruntime.ClonePointer(c.Name)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ConnectorOffer: The cassandra connector offer type for the Cosmos DB C* database account.
@@ -419,6 +1582,39 @@ type ConsistencyPolicy struct {
 	MaxStalenessPrefix *int `json:"maxStalenessPrefix,omitempty"`
 }
 
+// AssignProperties_From_ConsistencyPolicy populates the receiver from source, a documentdb/v1api20210515/storage.ConsistencyPolicy.
+func (c *ConsistencyPolicy) AssignProperties_From_ConsistencyPolicy(source *storage.ConsistencyPolicy) error {
+	if source.DefaultConsistencyLevel != nil {
+		defaultConsistencyLevelValue := DefaultConsistencyLevel(*source.DefaultConsistencyLevel)
+		c.DefaultConsistencyLevel = &defaultConsistencyLevelValue
+	} else {
+		c.DefaultConsistencyLevel = nil
+	}
+
+	c.MaxIntervalInSeconds = genruntime.ClonePointer(source.MaxIntervalInSeconds)
+	c.MaxStalenessPrefix = genruntime.ClonePointer(source.MaxStalenessPrefix)
+
+	return nil
+}
+
+// AssignProperties_To_ConsistencyPolicy populates destination, a documentdb/v1api20210515/storage.ConsistencyPolicy, from the receiver.
+func (c *ConsistencyPolicy) AssignProperties_To_ConsistencyPolicy(destination *storage.ConsistencyPolicy) error {
+	if c.DefaultConsistencyLevel != nil {
+		defaultConsistencyLevelValue := string(*c.DefaultConsistencyLevel)
+		destination.DefaultConsistencyLevel = &defaultConsistencyLevelValue
+	} else {
+		destination.DefaultConsistencyLevel = nil
+	}
+
+	destination.MaxIntervalInSeconds = genruntime.ClonePointer(c.MaxIntervalInSeconds)
+	destination.MaxStalenessPrefix = genruntime.ClonePointer(c.MaxStalenessPrefix)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ConsistencyPolicy_STATUS: The consistency policy for the Cosmos DB database account.
 type ConsistencyPolicy_STATUS struct {
 	// DefaultConsistencyLevel: The default consistency level and configuration settings of the Cosmos DB account.
@@ -435,15 +1631,82 @@ type ConsistencyPolicy_STATUS struct {
 	MaxStalenessPrefix *int `json:"maxStalenessPrefix,omitempty"`
 }
 
+// AssignProperties_From_ConsistencyPolicy_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.ConsistencyPolicy_STATUS.
+func (c *ConsistencyPolicy_STATUS) AssignProperties_From_ConsistencyPolicy_STATUS(source *storage.ConsistencyPolicy_STATUS) error {
+	if source.DefaultConsistencyLevel != nil {
+		defaultConsistencyLevelValue := DefaultConsistencyLevel_STATUS(*source.DefaultConsistencyLevel)
+		c.DefaultConsistencyLevel = &defaultConsistencyLevelValue
+	} else {
+		c.DefaultConsistencyLevel = nil
+	}
+
+	c.MaxIntervalInSeconds = genruntime.ClonePointer(source.MaxIntervalInSeconds)
+	c.MaxStalenessPrefix = genruntime.ClonePointer(source.MaxStalenessPrefix)
+
+	return nil
+}
+
+// AssignProperties_To_ConsistencyPolicy_STATUS populates destination, a documentdb/v1api20210515/storage.ConsistencyPolicy_STATUS, from the receiver.
+func (c *ConsistencyPolicy_STATUS) AssignProperties_To_ConsistencyPolicy_STATUS(destination *storage.ConsistencyPolicy_STATUS) error {
+	if c.DefaultConsistencyLevel != nil {
+		defaultConsistencyLevelValue := string(*c.DefaultConsistencyLevel)
+		destination.DefaultConsistencyLevel = &defaultConsistencyLevelValue
+	} else {
+		destination.DefaultConsistencyLevel = nil
+	}
+
+	destination.MaxIntervalInSeconds = genruntime.ClonePointer(c.MaxIntervalInSeconds)
+	destination.MaxStalenessPrefix = genruntime.ClonePointer(c.MaxStalenessPrefix)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ContinuousModeBackupPolicy: The object representing continuous mode backup policy.
 type ContinuousModeBackupPolicy struct {
 	// +kubebuilder:validation:Required
 	Type BackupPolicy_Type_Continuous `json:"type,omitempty"`
 }
 
+// AssignProperties_From_ContinuousModeBackupPolicy populates the receiver from source, a documentdb/v1api20210515/storage.ContinuousModeBackupPolicy.
+func (c *ContinuousModeBackupPolicy) AssignProperties_From_ContinuousModeBackupPolicy(source *storage.ContinuousModeBackupPolicy) error {
+	c.Type = BackupPolicy_Type_Continuous(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_ContinuousModeBackupPolicy populates destination, a documentdb/v1api20210515/storage.ContinuousModeBackupPolicy, from the receiver.
+func (c *ContinuousModeBackupPolicy) AssignProperties_To_ContinuousModeBackupPolicy(destination *storage.ContinuousModeBackupPolicy) error {
+	destination.Type = string(c.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ContinuousModeBackupPolicy_STATUS: The object representing continuous mode backup policy.
 type ContinuousModeBackupPolicy_STATUS struct {
 	Type BackupPolicy_Type_Continuous_STATUS `json:"type,omitempty"`
+}
+
+// AssignProperties_From_ContinuousModeBackupPolicy_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.ContinuousModeBackupPolicy_STATUS.
+func (c *ContinuousModeBackupPolicy_STATUS) AssignProperties_From_ContinuousModeBackupPolicy_STATUS(source *storage.ContinuousModeBackupPolicy_STATUS) error {
+	c.Type = BackupPolicy_Type_Continuous_STATUS(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_ContinuousModeBackupPolicy_STATUS populates destination, a documentdb/v1api20210515/storage.ContinuousModeBackupPolicy_STATUS, from the receiver.
+func (c *ContinuousModeBackupPolicy_STATUS) AssignProperties_To_ContinuousModeBackupPolicy_STATUS(destination *storage.ContinuousModeBackupPolicy_STATUS) error {
+	destination.Type = string(c.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // CorsPolicy: The CORS policy for the Cosmos DB database account.
@@ -467,6 +1730,31 @@ type CorsPolicy struct {
 	MaxAgeInSeconds *int `json:"maxAgeInSeconds,omitempty"`
 }
 
+// AssignProperties_From_CorsPolicy populates the receiver from source, a documentdb/v1api20210515/storage.CorsPolicy.
+func (c *CorsPolicy) AssignProperties_From_CorsPolicy(source *storage.CorsPolicy) error {
+	c.AllowedHeaders = genruntime.ClonePointer(source.AllowedHeaders)
+	c.AllowedMethods = genruntime.ClonePointer(source.AllowedMethods)
+	c.AllowedOrigins = genruntime.ClonePointer(source.AllowedOrigins)
+	c.ExposedHeaders = genruntime.ClonePointer(source.ExposedHeaders)
+	c.MaxAgeInSeconds = genruntime.ClonePointer(source.MaxAgeInSeconds)
+
+	return nil
+}
+
+// AssignProperties_To_CorsPolicy populates destination, a documentdb/v1api20210515/storage.CorsPolicy, from the receiver.
+func (c *CorsPolicy) AssignProperties_To_CorsPolicy(destination *storage.CorsPolicy) error {
+	destination.AllowedHeaders = genruntime.ClonePointer(c.AllowedHeaders)
+	destination.AllowedMethods = genruntime.ClonePointer(c.AllowedMethods)
+	destination.AllowedOrigins = genruntime.ClonePointer(c.AllowedOrigins)
+	destination.ExposedHeaders = genruntime.ClonePointer(c.ExposedHeaders)
+	destination.MaxAgeInSeconds = genruntime.ClonePointer(c.MaxAgeInSeconds)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // CorsPolicy_STATUS: The CORS policy for the Cosmos DB database account.
 type CorsPolicy_STATUS struct {
 	// AllowedHeaders: The request headers that the origin domain may specify on the CORS request.
@@ -485,6 +1773,31 @@ type CorsPolicy_STATUS struct {
 	// +kubebuilder:validation:Maximum=2147483647
 	// +kubebuilder:validation:Minimum=1
 	MaxAgeInSeconds *int `json:"maxAgeInSeconds,omitempty"`
+}
+
+// AssignProperties_From_CorsPolicy_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.CorsPolicy_STATUS.
+func (c *CorsPolicy_STATUS) AssignProperties_From_CorsPolicy_STATUS(source *storage.CorsPolicy_STATUS) error {
+	c.AllowedHeaders = genruntime.ClonePointer(source.AllowedHeaders)
+	c.AllowedMethods = genruntime.ClonePointer(source.AllowedMethods)
+	c.AllowedOrigins = genruntime.ClonePointer(source.AllowedOrigins)
+	c.ExposedHeaders = genruntime.ClonePointer(source.ExposedHeaders)
+	c.MaxAgeInSeconds = genruntime.ClonePointer(source.MaxAgeInSeconds)
+
+	return nil
+}
+
+// AssignProperties_To_CorsPolicy_STATUS populates destination, a documentdb/v1api20210515/storage.CorsPolicy_STATUS, from the receiver.
+func (c *CorsPolicy_STATUS) AssignProperties_To_CorsPolicy_STATUS(destination *storage.CorsPolicy_STATUS) error {
+	destination.AllowedHeaders = genruntime.ClonePointer(c.AllowedHeaders)
+	destination.AllowedMethods = genruntime.ClonePointer(c.AllowedMethods)
+	destination.AllowedOrigins = genruntime.ClonePointer(c.AllowedOrigins)
+	destination.ExposedHeaders = genruntime.ClonePointer(c.ExposedHeaders)
+	destination.MaxAgeInSeconds = genruntime.ClonePointer(c.MaxAgeInSeconds)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // DatabaseAccountKind: Indicates the type of database account. This can only be set at database account creation.
@@ -532,6 +1845,79 @@ type DatabaseAccountOperatorSpec struct {
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 }
 
+// AssignProperties_From_DatabaseAccountOperatorSpec populates the receiver from source, a documentdb/v1api20210515/storage.DatabaseAccountOperatorSpec.
+func (d *DatabaseAccountOperatorSpec) AssignProperties_From_DatabaseAccountOperatorSpec(source *storage.DatabaseAccountOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		d.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		d.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		d.SecretExpressions = secretExpressionsList
+	} else {
+		d.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_DatabaseAccountOperatorSpec populates destination, a documentdb/v1api20210515/storage.DatabaseAccountOperatorSpec, from the receiver.
+func (d *DatabaseAccountOperatorSpec) AssignProperties_To_DatabaseAccountOperatorSpec(destination *storage.DatabaseAccountOperatorSpec) error {
+	if d.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(d.ConfigMapExpressions))
+		for configMapExpressionsIndex := range d.ConfigMapExpressions {
+			if d.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *d.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if d.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(d.SecretExpressions))
+		for secretExpressionsIndex := range d.SecretExpressions {
+			if d.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *d.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // DefaultConsistencyLevel: The default consistency level and configuration settings of the Cosmos DB account.
 // +kubebuilder:validation:Enum={"Eventual","Session","BoundedStaleness","Strong","ConsistentPrefix"}
 type DefaultConsistencyLevel string
@@ -569,16 +1955,71 @@ type FailoverPolicy_STATUS struct {
 	LocationName *string `json:"locationName,omitempty"`
 }
 
+// AssignProperties_From_FailoverPolicy_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.FailoverPolicy_STATUS.
+func (f *FailoverPolicy_STATUS) AssignProperties_From_FailoverPolicy_STATUS(source *storage.FailoverPolicy_STATUS) error {
+	f.FailoverPriority = genruntime.ClonePointer(source.FailoverPriority)
+	f.Id = genruntime.ClonePointer(source.Id)
+	f.LocationName = genruntime.ClonePointer(source.LocationName)
+
+	return nil
+}
+
+// AssignProperties_To_FailoverPolicy_STATUS populates destination, a documentdb/v1api20210515/storage.FailoverPolicy_STATUS, from the receiver.
+func (f *FailoverPolicy_STATUS) AssignProperties_To_FailoverPolicy_STATUS(destination *storage.FailoverPolicy_STATUS) error {
+	destination.FailoverPriority = genruntime.ClonePointer(f.FailoverPriority)
+	destination.Id = genruntime.ClonePointer(f.Id)
+	destination.LocationName = genruntime.ClonePointer(f.LocationName)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // IpAddressOrRange: IpAddressOrRange object
 type IpAddressOrRange struct {
 	// IpAddressOrRange: A single IPv4 address or a single IPv4 address range in CIDR format. Provided IPs must be well-formatted and cannot be contained in one of the following ranges: 10.0.0.0/8, 100.64.0.0/10, 172.16.0.0/12, 192.168.0.0/16, since these are not enforceable by the IP address filter. Example of valid inputs: “23.40.210.245” or “23.40.210.0/8”.
 	IpAddressOrRange *string `json:"ipAddressOrRange,omitempty"`
 }
 
+// AssignProperties_From_IpAddressOrRange populates the receiver from source, a documentdb/v1api20210515/storage.IpAddressOrRange.
+func (i *IpAddressOrRange) AssignProperties_From_IpAddressOrRange(source *storage.IpAddressOrRange) error {
+	i.IpAddressOrRange = genruntime.ClonePointer(source.IpAddressOrRange)
+
+	return nil
+}
+
+// AssignProperties_To_IpAddressOrRange populates destination, a documentdb/v1api20210515/storage.IpAddressOrRange, from the receiver.
+func (i *IpAddressOrRange) AssignProperties_To_IpAddressOrRange(destination *storage.IpAddressOrRange) error {
+	destination.IpAddressOrRange = genruntime.ClonePointer(i.IpAddressOrRange)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // IpAddressOrRange_STATUS: IpAddressOrRange object
 type IpAddressOrRange_STATUS struct {
 	// IpAddressOrRange: A single IPv4 address or a single IPv4 address range in CIDR format. Provided IPs must be well-formatted and cannot be contained in one of the following ranges: 10.0.0.0/8, 100.64.0.0/10, 172.16.0.0/12, 192.168.0.0/16, since these are not enforceable by the IP address filter. Example of valid inputs: “23.40.210.245” or “23.40.210.0/8”.
 	IpAddressOrRange *string `json:"ipAddressOrRange,omitempty"`
+}
+
+// AssignProperties_From_IpAddressOrRange_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.IpAddressOrRange_STATUS.
+func (i *IpAddressOrRange_STATUS) AssignProperties_From_IpAddressOrRange_STATUS(source *storage.IpAddressOrRange_STATUS) error {
+	i.IpAddressOrRange = genruntime.ClonePointer(source.IpAddressOrRange)
+
+	return nil
+}
+
+// AssignProperties_To_IpAddressOrRange_STATUS populates destination, a documentdb/v1api20210515/storage.IpAddressOrRange_STATUS, from the receiver.
+func (i *IpAddressOrRange_STATUS) AssignProperties_To_IpAddressOrRange_STATUS(destination *storage.IpAddressOrRange_STATUS) error {
+	destination.IpAddressOrRange = genruntime.ClonePointer(i.IpAddressOrRange)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // Location: A region in which the Azure Cosmos DB database account is deployed.
@@ -594,6 +2035,29 @@ type Location struct {
 	LocationName *string `json:"locationName,omitempty"`
 
 	ProvisioningState *string `json:"provisioningState,omitempty"`
+}
+
+// AssignProperties_From_Location populates the receiver from source, a documentdb/v1api20210515/storage.Location.
+func (l *Location) AssignProperties_From_Location(source *storage.Location) error {
+	l.FailoverPriority = genruntime.ClonePointer(source.FailoverPriority)
+	l.IsZoneRedundant = genruntime.ClonePointer(source.IsZoneRedundant)
+	l.LocationName = genruntime.ClonePointer(source.LocationName)
+	l.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+
+	return nil
+}
+
+// AssignProperties_To_Location populates destination, a documentdb/v1api20210515/storage.Location, from the receiver.
+func (l *Location) AssignProperties_To_Location(destination *storage.Location) error {
+	destination.FailoverPriority = genruntime.ClonePointer(l.FailoverPriority)
+	destination.IsZoneRedundant = genruntime.ClonePointer(l.IsZoneRedundant)
+	destination.LocationName = genruntime.ClonePointer(l.LocationName)
+	destination.ProvisioningState = genruntime.ClonePointer(l.ProvisioningState)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // Location_STATUS: A region in which the Azure Cosmos DB database account is deployed.
@@ -617,6 +2081,33 @@ type Location_STATUS struct {
 	ProvisioningState *string `json:"provisioningState,omitempty"`
 }
 
+// AssignProperties_From_Location_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.Location_STATUS.
+func (l *Location_STATUS) AssignProperties_From_Location_STATUS(source *storage.Location_STATUS) error {
+	l.DocumentEndpoint = genruntime.ClonePointer(source.DocumentEndpoint)
+	l.FailoverPriority = genruntime.ClonePointer(source.FailoverPriority)
+	l.Id = genruntime.ClonePointer(source.Id)
+	l.IsZoneRedundant = genruntime.ClonePointer(source.IsZoneRedundant)
+	l.LocationName = genruntime.ClonePointer(source.LocationName)
+	l.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+
+	return nil
+}
+
+// AssignProperties_To_Location_STATUS populates destination, a documentdb/v1api20210515/storage.Location_STATUS, from the receiver.
+func (l *Location_STATUS) AssignProperties_To_Location_STATUS(destination *storage.Location_STATUS) error {
+	destination.DocumentEndpoint = genruntime.ClonePointer(l.DocumentEndpoint)
+	destination.FailoverPriority = genruntime.ClonePointer(l.FailoverPriority)
+	destination.Id = genruntime.ClonePointer(l.Id)
+	destination.IsZoneRedundant = genruntime.ClonePointer(l.IsZoneRedundant)
+	destination.LocationName = genruntime.ClonePointer(l.LocationName)
+	destination.ProvisioningState = genruntime.ClonePointer(l.ProvisioningState)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ManagedServiceIdentity: Identity for the resource.
 type ManagedServiceIdentity struct {
 	// Type: The type of identity used for the resource. The type 'SystemAssigned,UserAssigned' includes both an implicitly created identity and a set of user assigned identities. The type 'None' will remove any identities from the service.
@@ -624,6 +2115,61 @@ type ManagedServiceIdentity struct {
 
 	// UserAssignedIdentities: The list of user identities associated with resource. The user identity dictionary key references will be ARM resource ids in the form: '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.ManagedIdentity/userAssignedIdentities/{identityName}'.
 	UserAssignedIdentities map[string]ManagedServiceIdentity_UserAssignedIdentitiesValue `json:"userAssignedIdentities,omitempty"`
+}
+
+// AssignProperties_From_ManagedServiceIdentity populates the receiver from source, a documentdb/v1api20210515/storage.ManagedServiceIdentity.
+func (m *ManagedServiceIdentity) AssignProperties_From_ManagedServiceIdentity(source *storage.ManagedServiceIdentity) error {
+	if source.Type != nil {
+		typeValue := ResourceIdentityType(*source.Type)
+		m.Type = &typeValue
+	} else {
+		m.Type = nil
+	}
+
+	if source.UserAssignedIdentities != nil {
+		userAssignedIdentitiesMap := make(map[string]ManagedServiceIdentity_UserAssignedIdentitiesValue, len(source.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range source.UserAssignedIdentities {
+			var userAssignedIdentitiesItem ManagedServiceIdentity_UserAssignedIdentitiesValue
+			if err := userAssignedIdentitiesItem.AssignProperties_From_ManagedServiceIdentity_UserAssignedIdentitiesValue(&userAssignedIdentitiesValue); err != nil {
+				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
+			}
+			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+		}
+		m.UserAssignedIdentities = userAssignedIdentitiesMap
+	} else {
+		m.UserAssignedIdentities = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedServiceIdentity populates destination, a documentdb/v1api20210515/storage.ManagedServiceIdentity, from the receiver.
+func (m *ManagedServiceIdentity) AssignProperties_To_ManagedServiceIdentity(destination *storage.ManagedServiceIdentity) error {
+	if m.Type != nil {
+		typeValue := string(*m.Type)
+		destination.Type = &typeValue
+	} else {
+		destination.Type = nil
+	}
+
+	if m.UserAssignedIdentities != nil {
+		userAssignedIdentitiesMap := make(map[string]storage.ManagedServiceIdentity_UserAssignedIdentitiesValue, len(m.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range m.UserAssignedIdentities {
+			var userAssignedIdentitiesItem storage.ManagedServiceIdentity_UserAssignedIdentitiesValue
+			if err := userAssignedIdentitiesValue.AssignProperties_To_ManagedServiceIdentity_UserAssignedIdentitiesValue(&userAssignedIdentitiesItem); err != nil {
+				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
+			}
+			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+		}
+		destination.UserAssignedIdentities = userAssignedIdentitiesMap
+	} else {
+		destination.UserAssignedIdentities = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ManagedServiceIdentity_STATUS: Identity for the resource.
@@ -641,7 +2187,81 @@ type ManagedServiceIdentity_STATUS struct {
 	UserAssignedIdentities map[string]ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS `json:"userAssignedIdentities,omitempty"`
 }
 
+// AssignProperties_From_ManagedServiceIdentity_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.ManagedServiceIdentity_STATUS.
+func (m *ManagedServiceIdentity_STATUS) AssignProperties_From_ManagedServiceIdentity_STATUS(source *storage.ManagedServiceIdentity_STATUS) error {
+	m.PrincipalId = genruntime.ClonePointer(source.PrincipalId)
+	m.TenantId = genruntime.ClonePointer(source.TenantId)
+
+	if source.Type != nil {
+		typeValue := ResourceIdentityType_STATUS(*source.Type)
+		m.Type = &typeValue
+	} else {
+		m.Type = nil
+	}
+
+	if source.UserAssignedIdentities != nil {
+		userAssignedIdentitiesMap := make(map[string]ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS, len(source.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range source.UserAssignedIdentities {
+			var userAssignedIdentitiesItem ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS
+			if err := userAssignedIdentitiesItem.AssignProperties_From_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS(&userAssignedIdentitiesValue); err != nil {
+				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
+			}
+			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+		}
+		m.UserAssignedIdentities = userAssignedIdentitiesMap
+	} else {
+		m.UserAssignedIdentities = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedServiceIdentity_STATUS populates destination, a documentdb/v1api20210515/storage.ManagedServiceIdentity_STATUS, from the receiver.
+func (m *ManagedServiceIdentity_STATUS) AssignProperties_To_ManagedServiceIdentity_STATUS(destination *storage.ManagedServiceIdentity_STATUS) error {
+	destination.PrincipalId = genruntime.ClonePointer(m.PrincipalId)
+	destination.TenantId = genruntime.ClonePointer(m.TenantId)
+
+	if m.Type != nil {
+		typeValue := string(*m.Type)
+		destination.Type = &typeValue
+	} else {
+		destination.Type = nil
+	}
+
+	if m.UserAssignedIdentities != nil {
+		userAssignedIdentitiesMap := make(map[string]storage.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS, len(m.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range m.UserAssignedIdentities {
+			var userAssignedIdentitiesItem storage.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS
+			if err := userAssignedIdentitiesValue.AssignProperties_To_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS(&userAssignedIdentitiesItem); err != nil {
+				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
+			}
+			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+		}
+		destination.UserAssignedIdentities = userAssignedIdentitiesMap
+	} else {
+		destination.UserAssignedIdentities = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 type ManagedServiceIdentity_UserAssignedIdentitiesValue struct {
+}
+
+// AssignProperties_From_ManagedServiceIdentity_UserAssignedIdentitiesValue populates the receiver from source, a documentdb/v1api20210515/storage.ManagedServiceIdentity_UserAssignedIdentitiesValue.
+func (m *ManagedServiceIdentity_UserAssignedIdentitiesValue) AssignProperties_From_ManagedServiceIdentity_UserAssignedIdentitiesValue(source *storage.ManagedServiceIdentity_UserAssignedIdentitiesValue) error {
+	return nil
+}
+
+// AssignProperties_To_ManagedServiceIdentity_UserAssignedIdentitiesValue populates destination, a documentdb/v1api20210515/storage.ManagedServiceIdentity_UserAssignedIdentitiesValue, from the receiver.
+func (m *ManagedServiceIdentity_UserAssignedIdentitiesValue) AssignProperties_To_ManagedServiceIdentity_UserAssignedIdentitiesValue(destination *storage.ManagedServiceIdentity_UserAssignedIdentitiesValue) error {
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 type ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS struct {
@@ -650,6 +2270,25 @@ type ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS struct {
 
 	// PrincipalId: The principal id of user assigned identity.
 	PrincipalId *string `json:"principalId,omitempty"`
+}
+
+// AssignProperties_From_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS.
+func (m *ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS) AssignProperties_From_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS(source *storage.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS) error {
+	m.ClientId = genruntime.ClonePointer(source.ClientId)
+	m.PrincipalId = genruntime.ClonePointer(source.PrincipalId)
+
+	return nil
+}
+
+// AssignProperties_To_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS populates destination, a documentdb/v1api20210515/storage.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS, from the receiver.
+func (m *ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS) AssignProperties_To_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS(destination *storage.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS) error {
+	destination.ClientId = genruntime.ClonePointer(m.ClientId)
+	destination.PrincipalId = genruntime.ClonePointer(m.PrincipalId)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // NetworkAclBypass: Indicates what services are allowed to bypass firewall checks.
@@ -679,12 +2318,86 @@ type PeriodicModeBackupPolicy struct {
 	Type BackupPolicy_Type_Periodic `json:"type,omitempty"`
 }
 
+// AssignProperties_From_PeriodicModeBackupPolicy populates the receiver from source, a documentdb/v1api20210515/storage.PeriodicModeBackupPolicy.
+func (p *PeriodicModeBackupPolicy) AssignProperties_From_PeriodicModeBackupPolicy(source *storage.PeriodicModeBackupPolicy) error {
+	if source.PeriodicModeProperties != nil {
+		var periodicModePropertiesValue PeriodicModeProperties
+		if err := periodicModePropertiesValue.AssignProperties_From_PeriodicModeProperties(source.PeriodicModeProperties); err != nil {
+			return fmt.Errorf("converting PeriodicModeProperties: %w", err)
+		}
+		p.PeriodicModeProperties = &periodicModePropertiesValue
+	} else {
+		p.PeriodicModeProperties = nil
+	}
+
+	p.Type = BackupPolicy_Type_Periodic(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_PeriodicModeBackupPolicy populates destination, a documentdb/v1api20210515/storage.PeriodicModeBackupPolicy, from the receiver.
+func (p *PeriodicModeBackupPolicy) AssignProperties_To_PeriodicModeBackupPolicy(destination *storage.PeriodicModeBackupPolicy) error {
+	if p.PeriodicModeProperties != nil {
+		var periodicModePropertiesValue storage.PeriodicModeProperties
+		if err := p.PeriodicModeProperties.AssignProperties_To_PeriodicModeProperties(&periodicModePropertiesValue); err != nil {
+			return fmt.Errorf("converting PeriodicModeProperties: %w", err)
+		}
+		destination.PeriodicModeProperties = &periodicModePropertiesValue
+	} else {
+		destination.PeriodicModeProperties = nil
+	}
+
+	destination.Type = string(p.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // PeriodicModeBackupPolicy_STATUS: The object representing periodic mode backup policy.
 type PeriodicModeBackupPolicy_STATUS struct {
 	// PeriodicModeProperties: Configuration values for periodic mode backup
 	PeriodicModeProperties *PeriodicModeProperties_STATUS `json:"periodicModeProperties,omitempty"`
 
 	Type BackupPolicy_Type_Periodic_STATUS `json:"type,omitempty"`
+}
+
+// AssignProperties_From_PeriodicModeBackupPolicy_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.PeriodicModeBackupPolicy_STATUS.
+func (p *PeriodicModeBackupPolicy_STATUS) AssignProperties_From_PeriodicModeBackupPolicy_STATUS(source *storage.PeriodicModeBackupPolicy_STATUS) error {
+	if source.PeriodicModeProperties != nil {
+		var periodicModePropertiesValue PeriodicModeProperties_STATUS
+		if err := periodicModePropertiesValue.AssignProperties_From_PeriodicModeProperties_STATUS(source.PeriodicModeProperties); err != nil {
+			return fmt.Errorf("converting PeriodicModeProperties: %w", err)
+		}
+		p.PeriodicModeProperties = &periodicModePropertiesValue
+	} else {
+		p.PeriodicModeProperties = nil
+	}
+
+	p.Type = BackupPolicy_Type_Periodic_STATUS(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_PeriodicModeBackupPolicy_STATUS populates destination, a documentdb/v1api20210515/storage.PeriodicModeBackupPolicy_STATUS, from the receiver.
+func (p *PeriodicModeBackupPolicy_STATUS) AssignProperties_To_PeriodicModeBackupPolicy_STATUS(destination *storage.PeriodicModeBackupPolicy_STATUS) error {
+	if p.PeriodicModeProperties != nil {
+		var periodicModePropertiesValue storage.PeriodicModeProperties_STATUS
+		if err := p.PeriodicModeProperties.AssignProperties_To_PeriodicModeProperties_STATUS(&periodicModePropertiesValue); err != nil {
+			return fmt.Errorf("converting PeriodicModeProperties: %w", err)
+		}
+		destination.PeriodicModeProperties = &periodicModePropertiesValue
+	} else {
+		destination.PeriodicModeProperties = nil
+	}
+
+	destination.Type = string(p.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // PeriodicModeProperties: Configuration values for periodic mode backup
@@ -698,6 +2411,25 @@ type PeriodicModeProperties struct {
 	BackupRetentionIntervalInHours *int `json:"backupRetentionIntervalInHours,omitempty"`
 }
 
+// AssignProperties_From_PeriodicModeProperties populates the receiver from source, a documentdb/v1api20210515/storage.PeriodicModeProperties.
+func (p *PeriodicModeProperties) AssignProperties_From_PeriodicModeProperties(source *storage.PeriodicModeProperties) error {
+	p.BackupIntervalInMinutes = genruntime.ClonePointer(source.BackupIntervalInMinutes)
+	p.BackupRetentionIntervalInHours = genruntime.ClonePointer(source.BackupRetentionIntervalInHours)
+
+	return nil
+}
+
+// AssignProperties_To_PeriodicModeProperties populates destination, a documentdb/v1api20210515/storage.PeriodicModeProperties, from the receiver.
+func (p *PeriodicModeProperties) AssignProperties_To_PeriodicModeProperties(destination *storage.PeriodicModeProperties) error {
+	destination.BackupIntervalInMinutes = genruntime.ClonePointer(p.BackupIntervalInMinutes)
+	destination.BackupRetentionIntervalInHours = genruntime.ClonePointer(p.BackupRetentionIntervalInHours)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // PeriodicModeProperties_STATUS: Configuration values for periodic mode backup
 type PeriodicModeProperties_STATUS struct {
 	// BackupIntervalInMinutes: An integer representing the interval in minutes between two backups
@@ -709,10 +2441,46 @@ type PeriodicModeProperties_STATUS struct {
 	BackupRetentionIntervalInHours *int `json:"backupRetentionIntervalInHours,omitempty"`
 }
 
+// AssignProperties_From_PeriodicModeProperties_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.PeriodicModeProperties_STATUS.
+func (p *PeriodicModeProperties_STATUS) AssignProperties_From_PeriodicModeProperties_STATUS(source *storage.PeriodicModeProperties_STATUS) error {
+	p.BackupIntervalInMinutes = genruntime.ClonePointer(source.BackupIntervalInMinutes)
+	p.BackupRetentionIntervalInHours = genruntime.ClonePointer(source.BackupRetentionIntervalInHours)
+
+	return nil
+}
+
+// AssignProperties_To_PeriodicModeProperties_STATUS populates destination, a documentdb/v1api20210515/storage.PeriodicModeProperties_STATUS, from the receiver.
+func (p *PeriodicModeProperties_STATUS) AssignProperties_To_PeriodicModeProperties_STATUS(destination *storage.PeriodicModeProperties_STATUS) error {
+	destination.BackupIntervalInMinutes = genruntime.ClonePointer(p.BackupIntervalInMinutes)
+	destination.BackupRetentionIntervalInHours = genruntime.ClonePointer(p.BackupRetentionIntervalInHours)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // PrivateEndpointConnection_STATUS_SubResourceEmbedded: A private endpoint connection
 type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
 	// Id: Fully qualified resource ID for the resource. Ex - /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}
 	Id *string `json:"id,omitempty"`
+}
+
+// AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded populates the receiver from source, a documentdb/v1api20210515/storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded.
+func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded(source *storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded) error {
+	p.Id = genruntime.ClonePointer(source.Id)
+
+	return nil
+}
+
+// AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded populates destination, a documentdb/v1api20210515/storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded, from the receiver.
+func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded(destination *storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded) error {
+	destination.Id = genruntime.ClonePointer(p.Id)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // PublicNetworkAccess: Whether requests from Public Network are allowed
@@ -784,6 +2552,37 @@ type VirtualNetworkRule struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
+// AssignProperties_From_VirtualNetworkRule populates the receiver from source, a documentdb/v1api20210515/storage.VirtualNetworkRule.
+func (v *VirtualNetworkRule) AssignProperties_From_VirtualNetworkRule(source *storage.VirtualNetworkRule) error {
+	v.IgnoreMissingVNetServiceEndpoint = genruntime.ClonePointer(source.IgnoreMissingVNetServiceEndpoint)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		v.Reference = &referenceValue
+	} else {
+		v.Reference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_VirtualNetworkRule populates destination, a documentdb/v1api20210515/storage.VirtualNetworkRule, from the receiver.
+func (v *VirtualNetworkRule) AssignProperties_To_VirtualNetworkRule(destination *storage.VirtualNetworkRule) error {
+	destination.IgnoreMissingVNetServiceEndpoint = genruntime.ClonePointer(v.IgnoreMissingVNetServiceEndpoint)
+
+	if v.Reference != nil {
+		referenceValue := *v.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // VirtualNetworkRule_STATUS: Virtual Network ACL Rule object
 type VirtualNetworkRule_STATUS struct {
 	// Id: Resource ID of a subnet, for example: /subscriptions/{subscriptionId}/resourceGroups/{groupName}/providers/Microsoft.Network/virtualNetworks/{virtualNetworkName}/subnets/{subnetName}.
@@ -791,4 +2590,23 @@ type VirtualNetworkRule_STATUS struct {
 
 	// IgnoreMissingVNetServiceEndpoint: Create firewall rule before the virtual network has vnet service endpoint enabled.
 	IgnoreMissingVNetServiceEndpoint *bool `json:"ignoreMissingVNetServiceEndpoint,omitempty"`
+}
+
+// AssignProperties_From_VirtualNetworkRule_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.VirtualNetworkRule_STATUS.
+func (v *VirtualNetworkRule_STATUS) AssignProperties_From_VirtualNetworkRule_STATUS(source *storage.VirtualNetworkRule_STATUS) error {
+	v.Id = genruntime.ClonePointer(source.Id)
+	v.IgnoreMissingVNetServiceEndpoint = genruntime.ClonePointer(source.IgnoreMissingVNetServiceEndpoint)
+
+	return nil
+}
+
+// AssignProperties_To_VirtualNetworkRule_STATUS populates destination, a documentdb/v1api20210515/storage.VirtualNetworkRule_STATUS, from the receiver.
+func (v *VirtualNetworkRule_STATUS) AssignProperties_To_VirtualNetworkRule_STATUS(destination *storage.VirtualNetworkRule_STATUS) error {
+	destination.Id = genruntime.ClonePointer(v.Id)
+	destination.IgnoreMissingVNetServiceEndpoint = genruntime.ClonePointer(v.IgnoreMissingVNetServiceEndpoint)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

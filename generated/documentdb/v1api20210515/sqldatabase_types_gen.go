@@ -3,9 +3,14 @@
 package v1api20210515
 
 import (
+	"fmt"
+	"maps"
+
+	"github.com/armgen/armgen/generated/documentdb/v1api20210515/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // SqlDatabase: the Kubernetes resource for the ARM type Microsoft.DocumentDB/databaseAccounts/sqlDatabases, api-version 2021-05-15.
@@ -13,7 +18,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.DocumentDB/databaseAccounts/{accountName}/sqlDatabases/{databaseName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,documentdb}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -78,6 +82,56 @@ func (s *SqlDatabase) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ conversion.Convertible = &SqlDatabase{}
+
+// ConvertTo converts the receiver to hub, the documentdb/v1api20210515/storage.SqlDatabase the API server stores, directly.
+func (s *SqlDatabase) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.SqlDatabase)
+	if !ok {
+		return fmt.Errorf("expected a documentdb/v1api20210515/storage.SqlDatabase to convert with, got %T", hub)
+	}
+	return s.AssignProperties_To_SqlDatabase(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the documentdb/v1api20210515/storage.SqlDatabase the API server stores, directly.
+func (s *SqlDatabase) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.SqlDatabase)
+	if !ok {
+		return fmt.Errorf("expected a documentdb/v1api20210515/storage.SqlDatabase to convert with, got %T", hub)
+	}
+	return s.AssignProperties_From_SqlDatabase(source)
+}
+
+// AssignProperties_From_SqlDatabase populates the receiver from source, a documentdb/v1api20210515/storage.SqlDatabase.
+func (s *SqlDatabase) AssignProperties_From_SqlDatabase(source *storage.SqlDatabase) error {
+	s.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := s.Spec.AssignProperties_From_SqlDatabase_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := s.Status.AssignProperties_From_SqlDatabase_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_SqlDatabase populates destination, a documentdb/v1api20210515/storage.SqlDatabase, from the receiver.
+func (s *SqlDatabase) AssignProperties_To_SqlDatabase(destination *storage.SqlDatabase) error {
+	destination.ObjectMeta = *s.ObjectMeta.DeepCopy()
+
+	if err := s.Spec.AssignProperties_To_SqlDatabase_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := s.Status.AssignProperties_To_SqlDatabase_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // SqlDatabase_Spec: Parameters to create and update Cosmos DB SQL database.
 type SqlDatabase_Spec struct {
 	// AzureName: the name of the resource in Azure; when empty, metadata.name is used
@@ -101,6 +155,103 @@ type SqlDatabase_Spec struct {
 	Resource *SqlDatabaseResource `json:"resource,omitempty"`
 
 	Tags map[string]string `json:"tags,omitempty"`
+}
+
+// AssignProperties_From_SqlDatabase_Spec populates the receiver from source, a documentdb/v1api20210515/storage.SqlDatabase_Spec.
+func (s *SqlDatabase_Spec) AssignProperties_From_SqlDatabase_Spec(source *storage.SqlDatabase_Spec) error {
+	s.AzureName = source.AzureName
+	s.Location = genruntime.ClonePointer(source.Location)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue SqlDatabaseOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_SqlDatabaseOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		s.OperatorSpec = &operatorSpecValue
+	} else {
+		s.OperatorSpec = nil
+	}
+
+	if source.Options != nil {
+		var optionsValue CreateUpdateOptions
+		if err := optionsValue.AssignProperties_From_CreateUpdateOptions(source.Options); err != nil {
+			return fmt.Errorf("converting Options: %w", err)
+		}
+		s.Options = &optionsValue
+	} else {
+		s.Options = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		s.Owner = &ownerValue
+	} else {
+		s.Owner = nil
+	}
+
+	if source.Resource != nil {
+		var resourceValue SqlDatabaseResource
+		if err := resourceValue.AssignProperties_From_SqlDatabaseResource(source.Resource); err != nil {
+			return fmt.Errorf("converting Resource: %w", err)
+		}
+		s.Resource = &resourceValue
+	} else {
+		s.Resource = nil
+	}
+
+	s.Tags = maps.Clone(source.Tags)
+
+	return nil
+}
+
+// AssignProperties_To_SqlDatabase_Spec populates destination, a documentdb/v1api20210515/storage.SqlDatabase_Spec, from the receiver.
+func (s *SqlDatabase_Spec) AssignProperties_To_SqlDatabase_Spec(destination *storage.SqlDatabase_Spec) error {
+	destination.AzureName = s.AzureName
+	destination.Location = genruntime.ClonePointer(s.Location)
+
+	if s.OperatorSpec != nil {
+		var operatorSpecValue storage.SqlDatabaseOperatorSpec
+		if err := s.OperatorSpec.AssignProperties_To_SqlDatabaseOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if s.Options != nil {
+		var optionsValue storage.CreateUpdateOptions
+		if err := s.Options.AssignProperties_To_CreateUpdateOptions(&optionsValue); err != nil {
+			return fmt.Errorf("converting Options: %w", err)
+		}
+		destination.Options = &optionsValue
+	} else {
+		destination.Options = nil
+	}
+
+	if s.Owner != nil {
+		ownerValue := *s.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	if s.Resource != nil {
+		var resourceValue storage.SqlDatabaseResource
+		if err := s.Resource.AssignProperties_To_SqlDatabaseResource(&resourceValue); err != nil {
+			return fmt.Errorf("converting Resource: %w", err)
+		}
+		destination.Resource = &resourceValue
+	} else {
+		destination.Resource = nil
+	}
+
+	destination.Tags = maps.Clone(s.Tags)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // SqlDatabase_STATUS: An Azure Cosmos DB SQL database.
@@ -127,14 +278,135 @@ type SqlDatabase_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_SqlDatabase_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.SqlDatabase_STATUS.
+func (s *SqlDatabase_STATUS) AssignProperties_From_SqlDatabase_STATUS(source *storage.SqlDatabase_STATUS) error {
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		s.Conditions = conditionsList
+	} else {
+		s.Conditions = nil
+	}
+
+	s.Id = genruntime.ClonePointer(source.Id)
+	s.Location = genruntime.ClonePointer(source.Location)
+	s.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Options != nil {
+		var optionsValue SqlDatabaseGetProperties_Options_STATUS
+		if err := optionsValue.AssignProperties_From_SqlDatabaseGetProperties_Options_STATUS(source.Options); err != nil {
+			return fmt.Errorf("converting Options: %w", err)
+		}
+		s.Options = &optionsValue
+	} else {
+		s.Options = nil
+	}
+
+	if source.Resource != nil {
+		var resourceValue SqlDatabaseGetProperties_Resource_STATUS
+		if err := resourceValue.AssignProperties_From_SqlDatabaseGetProperties_Resource_STATUS(source.Resource); err != nil {
+			return fmt.Errorf("converting Resource: %w", err)
+		}
+		s.Resource = &resourceValue
+	} else {
+		s.Resource = nil
+	}
+
+	s.Tags = maps.Clone(source.Tags)
+	s.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_SqlDatabase_STATUS populates destination, a documentdb/v1api20210515/storage.SqlDatabase_STATUS, from the receiver.
+func (s *SqlDatabase_STATUS) AssignProperties_To_SqlDatabase_STATUS(destination *storage.SqlDatabase_STATUS) error {
+	if s.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(s.Conditions))
+		for conditionsIndex := range s.Conditions {
+			conditionsList[conditionsIndex] = *s.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(s.Id)
+	destination.Location = genruntime.ClonePointer(s.Location)
+	destination.Name = genruntime.ClonePointer(s.Name)
+
+	if s.Options != nil {
+		var optionsValue storage.SqlDatabaseGetProperties_Options_STATUS
+		if err := s.Options.AssignProperties_To_SqlDatabaseGetProperties_Options_STATUS(&optionsValue); err != nil {
+			return fmt.Errorf("converting Options: %w", err)
+		}
+		destination.Options = &optionsValue
+	} else {
+		destination.Options = nil
+	}
+
+	if s.Resource != nil {
+		var resourceValue storage.SqlDatabaseGetProperties_Resource_STATUS
+		if err := s.Resource.AssignProperties_To_SqlDatabaseGetProperties_Resource_STATUS(&resourceValue); err != nil {
+			return fmt.Errorf("converting Resource: %w", err)
+		}
+		destination.Resource = &resourceValue
+	} else {
+		destination.Resource = nil
+	}
+
+	destination.Tags = maps.Clone(s.Tags)
+	destination.Type = genruntime.ClonePointer(s.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 type AutoscaleSettings struct {
 	// MaxThroughput: Represents maximum throughput, the resource can scale up to.
 	MaxThroughput *int `json:"maxThroughput,omitempty"`
 }
 
+// AssignProperties_From_AutoscaleSettings populates the receiver from source, a documentdb/v1api20210515/storage.AutoscaleSettings.
+func (a *AutoscaleSettings) AssignProperties_From_AutoscaleSettings(source *storage.AutoscaleSettings) error {
+	a.MaxThroughput = genruntime.ClonePointer(source.MaxThroughput)
+
+	return nil
+}
+
+// AssignProperties_To_AutoscaleSettings populates destination, a documentdb/v1api20210515/storage.AutoscaleSettings, from the receiver.
+func (a *AutoscaleSettings) AssignProperties_To_AutoscaleSettings(destination *storage.AutoscaleSettings) error {
+	destination.MaxThroughput = genruntime.ClonePointer(a.MaxThroughput)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 type AutoscaleSettings_STATUS struct {
 	// MaxThroughput: Represents maximum throughput, the resource can scale up to.
 	MaxThroughput *int `json:"maxThroughput,omitempty"`
+}
+
+// AssignProperties_From_AutoscaleSettings_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.AutoscaleSettings_STATUS.
+func (a *AutoscaleSettings_STATUS) AssignProperties_From_AutoscaleSettings_STATUS(source *storage.AutoscaleSettings_STATUS) error {
+	a.MaxThroughput = genruntime.ClonePointer(source.MaxThroughput)
+
+	return nil
+}
+
+// AssignProperties_To_AutoscaleSettings_STATUS populates destination, a documentdb/v1api20210515/storage.AutoscaleSettings_STATUS, from the receiver.
+func (a *AutoscaleSettings_STATUS) AssignProperties_To_AutoscaleSettings_STATUS(destination *storage.AutoscaleSettings_STATUS) error {
+	destination.MaxThroughput = genruntime.ClonePointer(a.MaxThroughput)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // CreateUpdateOptions: CreateUpdateOptions are a list of key-value pairs that describe the resource. Supported keys are "If-Match", "If-None-Match", "Session-Token" and "Throughput"
@@ -146,12 +418,86 @@ type CreateUpdateOptions struct {
 	Throughput *int `json:"throughput,omitempty"`
 }
 
+// AssignProperties_From_CreateUpdateOptions populates the receiver from source, a documentdb/v1api20210515/storage.CreateUpdateOptions.
+func (c *CreateUpdateOptions) AssignProperties_From_CreateUpdateOptions(source *storage.CreateUpdateOptions) error {
+	if source.AutoscaleSettings != nil {
+		var autoscaleSettingsValue AutoscaleSettings
+		if err := autoscaleSettingsValue.AssignProperties_From_AutoscaleSettings(source.AutoscaleSettings); err != nil {
+			return fmt.Errorf("converting AutoscaleSettings: %w", err)
+		}
+		c.AutoscaleSettings = &autoscaleSettingsValue
+	} else {
+		c.AutoscaleSettings = nil
+	}
+
+	c.Throughput = genruntime.ClonePointer(source.Throughput)
+
+	return nil
+}
+
+// AssignProperties_To_CreateUpdateOptions populates destination, a documentdb/v1api20210515/storage.CreateUpdateOptions, from the receiver.
+func (c *CreateUpdateOptions) AssignProperties_To_CreateUpdateOptions(destination *storage.CreateUpdateOptions) error {
+	if c.AutoscaleSettings != nil {
+		var autoscaleSettingsValue storage.AutoscaleSettings
+		if err := c.AutoscaleSettings.AssignProperties_To_AutoscaleSettings(&autoscaleSettingsValue); err != nil {
+			return fmt.Errorf("converting AutoscaleSettings: %w", err)
+		}
+		destination.AutoscaleSettings = &autoscaleSettingsValue
+	} else {
+		destination.AutoscaleSettings = nil
+	}
+
+	destination.Throughput = genruntime.ClonePointer(c.Throughput)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 type SqlDatabaseGetProperties_Options_STATUS struct {
 	// AutoscaleSettings: Specifies the Autoscale settings.
 	AutoscaleSettings *AutoscaleSettings_STATUS `json:"autoscaleSettings,omitempty"`
 
 	// Throughput: Value of the Cosmos DB resource throughput or autoscaleSettings. Use the ThroughputSetting resource when retrieving offer details.
 	Throughput *int `json:"throughput,omitempty"`
+}
+
+// AssignProperties_From_SqlDatabaseGetProperties_Options_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.SqlDatabaseGetProperties_Options_STATUS.
+func (s *SqlDatabaseGetProperties_Options_STATUS) AssignProperties_From_SqlDatabaseGetProperties_Options_STATUS(source *storage.SqlDatabaseGetProperties_Options_STATUS) error {
+	if source.AutoscaleSettings != nil {
+		var autoscaleSettingsValue AutoscaleSettings_STATUS
+		if err := autoscaleSettingsValue.AssignProperties_From_AutoscaleSettings_STATUS(source.AutoscaleSettings); err != nil {
+			return fmt.Errorf("converting AutoscaleSettings: %w", err)
+		}
+		s.AutoscaleSettings = &autoscaleSettingsValue
+	} else {
+		s.AutoscaleSettings = nil
+	}
+
+	s.Throughput = genruntime.ClonePointer(source.Throughput)
+
+	return nil
+}
+
+// AssignProperties_To_SqlDatabaseGetProperties_Options_STATUS populates destination, a documentdb/v1api20210515/storage.SqlDatabaseGetProperties_Options_STATUS, from the receiver.
+func (s *SqlDatabaseGetProperties_Options_STATUS) AssignProperties_To_SqlDatabaseGetProperties_Options_STATUS(destination *storage.SqlDatabaseGetProperties_Options_STATUS) error {
+	if s.AutoscaleSettings != nil {
+		var autoscaleSettingsValue storage.AutoscaleSettings_STATUS
+		if err := s.AutoscaleSettings.AssignProperties_To_AutoscaleSettings_STATUS(&autoscaleSettingsValue); err != nil {
+			return fmt.Errorf("converting AutoscaleSettings: %w", err)
+		}
+		destination.AutoscaleSettings = &autoscaleSettingsValue
+	} else {
+		destination.AutoscaleSettings = nil
+	}
+
+	destination.Throughput = genruntime.ClonePointer(s.Throughput)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 type SqlDatabaseGetProperties_Resource_STATUS struct {
@@ -174,6 +520,33 @@ type SqlDatabaseGetProperties_Resource_STATUS struct {
 	Users *string `json:"users,omitempty"`
 }
 
+// AssignProperties_From_SqlDatabaseGetProperties_Resource_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.SqlDatabaseGetProperties_Resource_STATUS.
+func (s *SqlDatabaseGetProperties_Resource_STATUS) AssignProperties_From_SqlDatabaseGetProperties_Resource_STATUS(source *storage.SqlDatabaseGetProperties_Resource_STATUS) error {
+	s.Colls = genruntime.ClonePointer(source.Colls)
+	s.Etag = genruntime.ClonePointer(source.Etag)
+	s.Id = genruntime.ClonePointer(source.Id)
+	s.Rid = genruntime.ClonePointer(source.Rid)
+	s.Ts = genruntime.ClonePointer(source.Ts)
+	s.Users = genruntime.ClonePointer(source.Users)
+
+	return nil
+}
+
+// AssignProperties_To_SqlDatabaseGetProperties_Resource_STATUS populates destination, a documentdb/v1api20210515/storage.SqlDatabaseGetProperties_Resource_STATUS, from the receiver.
+func (s *SqlDatabaseGetProperties_Resource_STATUS) AssignProperties_To_SqlDatabaseGetProperties_Resource_STATUS(destination *storage.SqlDatabaseGetProperties_Resource_STATUS) error {
+	destination.Colls = genruntime.ClonePointer(s.Colls)
+	destination.Etag = genruntime.ClonePointer(s.Etag)
+	destination.Id = genruntime.ClonePointer(s.Id)
+	destination.Rid = genruntime.ClonePointer(s.Rid)
+	destination.Ts = genruntime.ClonePointer(s.Ts)
+	destination.Users = genruntime.ClonePointer(s.Users)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // SqlDatabaseOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type SqlDatabaseOperatorSpec struct {
 	// ConfigMapExpressions: CEL expressions whose results are written to ConfigMaps
@@ -183,9 +556,99 @@ type SqlDatabaseOperatorSpec struct {
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 }
 
+// AssignProperties_From_SqlDatabaseOperatorSpec populates the receiver from source, a documentdb/v1api20210515/storage.SqlDatabaseOperatorSpec.
+func (s *SqlDatabaseOperatorSpec) AssignProperties_From_SqlDatabaseOperatorSpec(source *storage.SqlDatabaseOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		s.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		s.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		s.SecretExpressions = secretExpressionsList
+	} else {
+		s.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_SqlDatabaseOperatorSpec populates destination, a documentdb/v1api20210515/storage.SqlDatabaseOperatorSpec, from the receiver.
+func (s *SqlDatabaseOperatorSpec) AssignProperties_To_SqlDatabaseOperatorSpec(destination *storage.SqlDatabaseOperatorSpec) error {
+	if s.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(s.ConfigMapExpressions))
+		for configMapExpressionsIndex := range s.ConfigMapExpressions {
+			if s.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *s.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if s.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(s.SecretExpressions))
+		for secretExpressionsIndex := range s.SecretExpressions {
+			if s.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *s.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // SqlDatabaseResource: Cosmos DB SQL database resource object
 type SqlDatabaseResource struct {
-	// Reference: Name of the Cosmos DB SQL database
+	// Id: Name of the Cosmos DB SQL database
 	// +kubebuilder:validation:Required
-	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+	Id *string `json:"id,omitempty"`
+}
+
+// AssignProperties_From_SqlDatabaseResource populates the receiver from source, a documentdb/v1api20210515/storage.SqlDatabaseResource.
+func (s *SqlDatabaseResource) AssignProperties_From_SqlDatabaseResource(source *storage.SqlDatabaseResource) error {
+	s.Id = genruntime.ClonePointer(source.Id)
+
+	return nil
+}
+
+// AssignProperties_To_SqlDatabaseResource populates destination, a documentdb/v1api20210515/storage.SqlDatabaseResource, from the receiver.
+func (s *SqlDatabaseResource) AssignProperties_To_SqlDatabaseResource(destination *storage.SqlDatabaseResource) error {
+	destination.Id = genruntime.ClonePointer(s.Id)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

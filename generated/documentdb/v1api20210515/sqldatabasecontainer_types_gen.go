@@ -3,9 +3,15 @@
 package v1api20210515
 
 import (
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/armgen/armgen/generated/documentdb/v1api20210515/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // SqlDatabaseContainer: the Kubernetes resource for the ARM type Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers, api-version 2021-05-15.
@@ -13,7 +19,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.DocumentDB/databaseAccounts/{accountName}/sqlDatabases/{databaseName}/containers/{containerName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,documentdb}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -78,6 +83,56 @@ func (s *SqlDatabaseContainer) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ conversion.Convertible = &SqlDatabaseContainer{}
+
+// ConvertTo converts the receiver to hub, the documentdb/v1api20210515/storage.SqlDatabaseContainer the API server stores, directly.
+func (s *SqlDatabaseContainer) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.SqlDatabaseContainer)
+	if !ok {
+		return fmt.Errorf("expected a documentdb/v1api20210515/storage.SqlDatabaseContainer to convert with, got %T", hub)
+	}
+	return s.AssignProperties_To_SqlDatabaseContainer(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the documentdb/v1api20210515/storage.SqlDatabaseContainer the API server stores, directly.
+func (s *SqlDatabaseContainer) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.SqlDatabaseContainer)
+	if !ok {
+		return fmt.Errorf("expected a documentdb/v1api20210515/storage.SqlDatabaseContainer to convert with, got %T", hub)
+	}
+	return s.AssignProperties_From_SqlDatabaseContainer(source)
+}
+
+// AssignProperties_From_SqlDatabaseContainer populates the receiver from source, a documentdb/v1api20210515/storage.SqlDatabaseContainer.
+func (s *SqlDatabaseContainer) AssignProperties_From_SqlDatabaseContainer(source *storage.SqlDatabaseContainer) error {
+	s.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := s.Spec.AssignProperties_From_SqlDatabaseContainer_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := s.Status.AssignProperties_From_SqlDatabaseContainer_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_SqlDatabaseContainer populates destination, a documentdb/v1api20210515/storage.SqlDatabaseContainer, from the receiver.
+func (s *SqlDatabaseContainer) AssignProperties_To_SqlDatabaseContainer(destination *storage.SqlDatabaseContainer) error {
+	destination.ObjectMeta = *s.ObjectMeta.DeepCopy()
+
+	if err := s.Spec.AssignProperties_To_SqlDatabaseContainer_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := s.Status.AssignProperties_To_SqlDatabaseContainer_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // SqlDatabaseContainer_Spec: Parameters to create and update Cosmos DB container.
 type SqlDatabaseContainer_Spec struct {
 	// AzureName: the name of the resource in Azure; when empty, metadata.name is used
@@ -101,6 +156,103 @@ type SqlDatabaseContainer_Spec struct {
 	Resource *SqlContainerResource `json:"resource,omitempty"`
 
 	Tags map[string]string `json:"tags,omitempty"`
+}
+
+// AssignProperties_From_SqlDatabaseContainer_Spec populates the receiver from source, a documentdb/v1api20210515/storage.SqlDatabaseContainer_Spec.
+func (s *SqlDatabaseContainer_Spec) AssignProperties_From_SqlDatabaseContainer_Spec(source *storage.SqlDatabaseContainer_Spec) error {
+	s.AzureName = source.AzureName
+	s.Location = genruntime.ClonePointer(source.Location)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue SqlDatabaseContainerOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_SqlDatabaseContainerOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		s.OperatorSpec = &operatorSpecValue
+	} else {
+		s.OperatorSpec = nil
+	}
+
+	if source.Options != nil {
+		var optionsValue CreateUpdateOptions
+		if err := optionsValue.AssignProperties_From_CreateUpdateOptions(source.Options); err != nil {
+			return fmt.Errorf("converting Options: %w", err)
+		}
+		s.Options = &optionsValue
+	} else {
+		s.Options = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		s.Owner = &ownerValue
+	} else {
+		s.Owner = nil
+	}
+
+	if source.Resource != nil {
+		var resourceValue SqlContainerResource
+		if err := resourceValue.AssignProperties_From_SqlContainerResource(source.Resource); err != nil {
+			return fmt.Errorf("converting Resource: %w", err)
+		}
+		s.Resource = &resourceValue
+	} else {
+		s.Resource = nil
+	}
+
+	s.Tags = maps.Clone(source.Tags)
+
+	return nil
+}
+
+// AssignProperties_To_SqlDatabaseContainer_Spec populates destination, a documentdb/v1api20210515/storage.SqlDatabaseContainer_Spec, from the receiver.
+func (s *SqlDatabaseContainer_Spec) AssignProperties_To_SqlDatabaseContainer_Spec(destination *storage.SqlDatabaseContainer_Spec) error {
+	destination.AzureName = s.AzureName
+	destination.Location = genruntime.ClonePointer(s.Location)
+
+	if s.OperatorSpec != nil {
+		var operatorSpecValue storage.SqlDatabaseContainerOperatorSpec
+		if err := s.OperatorSpec.AssignProperties_To_SqlDatabaseContainerOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if s.Options != nil {
+		var optionsValue storage.CreateUpdateOptions
+		if err := s.Options.AssignProperties_To_CreateUpdateOptions(&optionsValue); err != nil {
+			return fmt.Errorf("converting Options: %w", err)
+		}
+		destination.Options = &optionsValue
+	} else {
+		destination.Options = nil
+	}
+
+	if s.Owner != nil {
+		ownerValue := *s.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	if s.Resource != nil {
+		var resourceValue storage.SqlContainerResource
+		if err := s.Resource.AssignProperties_To_SqlContainerResource(&resourceValue); err != nil {
+			return fmt.Errorf("converting Resource: %w", err)
+		}
+		destination.Resource = &resourceValue
+	} else {
+		destination.Resource = nil
+	}
+
+	destination.Tags = maps.Clone(s.Tags)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // SqlDatabaseContainer_STATUS: An Azure Cosmos DB container.
@@ -127,12 +279,130 @@ type SqlDatabaseContainer_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_SqlDatabaseContainer_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.SqlDatabaseContainer_STATUS.
+func (s *SqlDatabaseContainer_STATUS) AssignProperties_From_SqlDatabaseContainer_STATUS(source *storage.SqlDatabaseContainer_STATUS) error {
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		s.Conditions = conditionsList
+	} else {
+		s.Conditions = nil
+	}
+
+	s.Id = genruntime.ClonePointer(source.Id)
+	s.Location = genruntime.ClonePointer(source.Location)
+	s.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Options != nil {
+		var optionsValue SqlContainerGetProperties_Options_STATUS
+		if err := optionsValue.AssignProperties_From_SqlContainerGetProperties_Options_STATUS(source.Options); err != nil {
+			return fmt.Errorf("converting Options: %w", err)
+		}
+		s.Options = &optionsValue
+	} else {
+		s.Options = nil
+	}
+
+	if source.Resource != nil {
+		var resourceValue SqlContainerGetProperties_Resource_STATUS
+		if err := resourceValue.AssignProperties_From_SqlContainerGetProperties_Resource_STATUS(source.Resource); err != nil {
+			return fmt.Errorf("converting Resource: %w", err)
+		}
+		s.Resource = &resourceValue
+	} else {
+		s.Resource = nil
+	}
+
+	s.Tags = maps.Clone(source.Tags)
+	s.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_SqlDatabaseContainer_STATUS populates destination, a documentdb/v1api20210515/storage.SqlDatabaseContainer_STATUS, from the receiver.
+func (s *SqlDatabaseContainer_STATUS) AssignProperties_To_SqlDatabaseContainer_STATUS(destination *storage.SqlDatabaseContainer_STATUS) error {
+	if s.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(s.Conditions))
+		for conditionsIndex := range s.Conditions {
+			conditionsList[conditionsIndex] = *s.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(s.Id)
+	destination.Location = genruntime.ClonePointer(s.Location)
+	destination.Name = genruntime.ClonePointer(s.Name)
+
+	if s.Options != nil {
+		var optionsValue storage.SqlContainerGetProperties_Options_STATUS
+		if err := s.Options.AssignProperties_To_SqlContainerGetProperties_Options_STATUS(&optionsValue); err != nil {
+			return fmt.Errorf("converting Options: %w", err)
+		}
+		destination.Options = &optionsValue
+	} else {
+		destination.Options = nil
+	}
+
+	if s.Resource != nil {
+		var resourceValue storage.SqlContainerGetProperties_Resource_STATUS
+		if err := s.Resource.AssignProperties_To_SqlContainerGetProperties_Resource_STATUS(&resourceValue); err != nil {
+			return fmt.Errorf("converting Resource: %w", err)
+		}
+		destination.Resource = &resourceValue
+	} else {
+		destination.Resource = nil
+	}
+
+	destination.Tags = maps.Clone(s.Tags)
+	destination.Type = genruntime.ClonePointer(s.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 type CompositePath struct {
 	// Order: Sort order for composite paths.
 	Order *CompositePathSortOrder `json:"order,omitempty"`
 
 	// Path: The path for which the indexing behavior applies to. Index paths typically start with root and end with wildcard (/path/*)
 	Path *string `json:"path,omitempty"`
+}
+
+// AssignProperties_From_CompositePath populates the receiver from source, a documentdb/v1api20210515/storage.CompositePath.
+func (c *CompositePath) AssignProperties_From_CompositePath(source *storage.CompositePath) error {
+	if source.Order != nil {
+		orderValue := CompositePathSortOrder(*source.Order)
+		c.Order = &orderValue
+	} else {
+		c.Order = nil
+	}
+
+	c.Path = genruntime.ClonePointer(source.Path)
+
+	return nil
+}
+
+// AssignProperties_To_CompositePath populates destination, a documentdb/v1api20210515/storage.CompositePath, from the receiver.
+func (c *CompositePath) AssignProperties_To_CompositePath(destination *storage.CompositePath) error {
+	if c.Order != nil {
+		orderValue := string(*c.Order)
+		destination.Order = &orderValue
+	} else {
+		destination.Order = nil
+	}
+
+	destination.Path = genruntime.ClonePointer(c.Path)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // CompositePathSortOrder: Sort order for composite paths.
@@ -159,6 +429,37 @@ type CompositePath_STATUS struct {
 
 	// Path: The path for which the indexing behavior applies to. Index paths typically start with root and end with wildcard (/path/*)
 	Path *string `json:"path,omitempty"`
+}
+
+// AssignProperties_From_CompositePath_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.CompositePath_STATUS.
+func (c *CompositePath_STATUS) AssignProperties_From_CompositePath_STATUS(source *storage.CompositePath_STATUS) error {
+	if source.Order != nil {
+		orderValue := CompositePathSortOrder_STATUS(*source.Order)
+		c.Order = &orderValue
+	} else {
+		c.Order = nil
+	}
+
+	c.Path = genruntime.ClonePointer(source.Path)
+
+	return nil
+}
+
+// AssignProperties_To_CompositePath_STATUS populates destination, a documentdb/v1api20210515/storage.CompositePath_STATUS, from the receiver.
+func (c *CompositePath_STATUS) AssignProperties_To_CompositePath_STATUS(destination *storage.CompositePath_STATUS) error {
+	if c.Order != nil {
+		orderValue := string(*c.Order)
+		destination.Order = &orderValue
+	} else {
+		destination.Order = nil
+	}
+
+	destination.Path = genruntime.ClonePointer(c.Path)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ConflictResolutionMode: Indicates the conflict resolution mode.
@@ -191,6 +492,39 @@ type ConflictResolutionPolicy struct {
 	Mode *ConflictResolutionMode `json:"mode,omitempty"`
 }
 
+// AssignProperties_From_ConflictResolutionPolicy populates the receiver from source, a documentdb/v1api20210515/storage.ConflictResolutionPolicy.
+func (c *ConflictResolutionPolicy) AssignProperties_From_ConflictResolutionPolicy(source *storage.ConflictResolutionPolicy) error {
+	c.ConflictResolutionPath = genruntime.ClonePointer(source.ConflictResolutionPath)
+	c.ConflictResolutionProcedure = genruntime.ClonePointer(source.ConflictResolutionProcedure)
+
+	if source.Mode != nil {
+		modeValue := ConflictResolutionMode(*source.Mode)
+		c.Mode = &modeValue
+	} else {
+		c.Mode = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ConflictResolutionPolicy populates destination, a documentdb/v1api20210515/storage.ConflictResolutionPolicy, from the receiver.
+func (c *ConflictResolutionPolicy) AssignProperties_To_ConflictResolutionPolicy(destination *storage.ConflictResolutionPolicy) error {
+	destination.ConflictResolutionPath = genruntime.ClonePointer(c.ConflictResolutionPath)
+	destination.ConflictResolutionProcedure = genruntime.ClonePointer(c.ConflictResolutionProcedure)
+
+	if c.Mode != nil {
+		modeValue := string(*c.Mode)
+		destination.Mode = &modeValue
+	} else {
+		destination.Mode = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ConflictResolutionPolicy_STATUS: The conflict resolution policy for the container.
 type ConflictResolutionPolicy_STATUS struct {
 	// ConflictResolutionPath: The conflict resolution path in the case of LastWriterWins mode.
@@ -201,6 +535,39 @@ type ConflictResolutionPolicy_STATUS struct {
 
 	// Mode: Indicates the conflict resolution mode.
 	Mode *ConflictResolutionMode_STATUS `json:"mode,omitempty"`
+}
+
+// AssignProperties_From_ConflictResolutionPolicy_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.ConflictResolutionPolicy_STATUS.
+func (c *ConflictResolutionPolicy_STATUS) AssignProperties_From_ConflictResolutionPolicy_STATUS(source *storage.ConflictResolutionPolicy_STATUS) error {
+	c.ConflictResolutionPath = genruntime.ClonePointer(source.ConflictResolutionPath)
+	c.ConflictResolutionProcedure = genruntime.ClonePointer(source.ConflictResolutionProcedure)
+
+	if source.Mode != nil {
+		modeValue := ConflictResolutionMode_STATUS(*source.Mode)
+		c.Mode = &modeValue
+	} else {
+		c.Mode = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ConflictResolutionPolicy_STATUS populates destination, a documentdb/v1api20210515/storage.ConflictResolutionPolicy_STATUS, from the receiver.
+func (c *ConflictResolutionPolicy_STATUS) AssignProperties_To_ConflictResolutionPolicy_STATUS(destination *storage.ConflictResolutionPolicy_STATUS) error {
+	destination.ConflictResolutionPath = genruntime.ClonePointer(c.ConflictResolutionPath)
+	destination.ConflictResolutionProcedure = genruntime.ClonePointer(c.ConflictResolutionProcedure)
+
+	if c.Mode != nil {
+		modeValue := string(*c.Mode)
+		destination.Mode = &modeValue
+	} else {
+		destination.Mode = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ContainerPartitionKey: The configuration of the partition key to be used for partitioning data into multiple partitions
@@ -215,6 +582,39 @@ type ContainerPartitionKey struct {
 	// +kubebuilder:validation:Maximum=2
 	// +kubebuilder:validation:Minimum=1
 	Version *int `json:"version,omitempty"`
+}
+
+// AssignProperties_From_ContainerPartitionKey populates the receiver from source, a documentdb/v1api20210515/storage.ContainerPartitionKey.
+func (c *ContainerPartitionKey) AssignProperties_From_ContainerPartitionKey(source *storage.ContainerPartitionKey) error {
+	if source.Kind != nil {
+		kindValue := PartitionKind(*source.Kind)
+		c.Kind = &kindValue
+	} else {
+		c.Kind = nil
+	}
+
+	c.Paths = slices.Clone(source.Paths)
+	c.Version = genruntime.ClonePointer(source.Version)
+
+	return nil
+}
+
+// AssignProperties_To_ContainerPartitionKey populates destination, a documentdb/v1api20210515/storage.ContainerPartitionKey, from the receiver.
+func (c *ContainerPartitionKey) AssignProperties_To_ContainerPartitionKey(destination *storage.ContainerPartitionKey) error {
+	if c.Kind != nil {
+		kindValue := string(*c.Kind)
+		destination.Kind = &kindValue
+	} else {
+		destination.Kind = nil
+	}
+
+	destination.Paths = slices.Clone(c.Paths)
+	destination.Version = genruntime.ClonePointer(c.Version)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ContainerPartitionKey_STATUS: The configuration of the partition key to be used for partitioning data into multiple partitions
@@ -232,6 +632,41 @@ type ContainerPartitionKey_STATUS struct {
 	// +kubebuilder:validation:Maximum=2
 	// +kubebuilder:validation:Minimum=1
 	Version *int `json:"version,omitempty"`
+}
+
+// AssignProperties_From_ContainerPartitionKey_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.ContainerPartitionKey_STATUS.
+func (c *ContainerPartitionKey_STATUS) AssignProperties_From_ContainerPartitionKey_STATUS(source *storage.ContainerPartitionKey_STATUS) error {
+	if source.Kind != nil {
+		kindValue := PartitionKind_STATUS(*source.Kind)
+		c.Kind = &kindValue
+	} else {
+		c.Kind = nil
+	}
+
+	c.Paths = slices.Clone(source.Paths)
+	c.SystemKey = genruntime.ClonePointer(source.SystemKey)
+	c.Version = genruntime.ClonePointer(source.Version)
+
+	return nil
+}
+
+// AssignProperties_To_ContainerPartitionKey_STATUS populates destination, a documentdb/v1api20210515/storage.ContainerPartitionKey_STATUS, from the receiver.
+func (c *ContainerPartitionKey_STATUS) AssignProperties_To_ContainerPartitionKey_STATUS(destination *storage.ContainerPartitionKey_STATUS) error {
+	if c.Kind != nil {
+		kindValue := string(*c.Kind)
+		destination.Kind = &kindValue
+	} else {
+		destination.Kind = nil
+	}
+
+	destination.Paths = slices.Clone(c.Paths)
+	destination.SystemKey = genruntime.ClonePointer(c.SystemKey)
+	destination.Version = genruntime.ClonePointer(c.Version)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // DataType: The datatype for which the indexing behavior is applied to.
@@ -265,9 +700,43 @@ type ExcludedPath struct {
 	Path *string `json:"path,omitempty"`
 }
 
+// AssignProperties_From_ExcludedPath populates the receiver from source, a documentdb/v1api20210515/storage.ExcludedPath.
+func (e *ExcludedPath) AssignProperties_From_ExcludedPath(source *storage.ExcludedPath) error {
+	e.Path = genruntime.ClonePointer(source.Path)
+
+	return nil
+}
+
+// AssignProperties_To_ExcludedPath populates destination, a documentdb/v1api20210515/storage.ExcludedPath, from the receiver.
+func (e *ExcludedPath) AssignProperties_To_ExcludedPath(destination *storage.ExcludedPath) error {
+	destination.Path = genruntime.ClonePointer(e.Path)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 type ExcludedPath_STATUS struct {
 	// Path: The path for which the indexing behavior applies to. Index paths typically start with root and end with wildcard (/path/*)
 	Path *string `json:"path,omitempty"`
+}
+
+// AssignProperties_From_ExcludedPath_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.ExcludedPath_STATUS.
+func (e *ExcludedPath_STATUS) AssignProperties_From_ExcludedPath_STATUS(source *storage.ExcludedPath_STATUS) error {
+	e.Path = genruntime.ClonePointer(source.Path)
+
+	return nil
+}
+
+// AssignProperties_To_ExcludedPath_STATUS populates destination, a documentdb/v1api20210515/storage.ExcludedPath_STATUS, from the receiver.
+func (e *ExcludedPath_STATUS) AssignProperties_To_ExcludedPath_STATUS(destination *storage.ExcludedPath_STATUS) error {
+	destination.Path = genruntime.ClonePointer(e.Path)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // IncludedPath: The paths that are included in indexing
@@ -279,6 +748,47 @@ type IncludedPath struct {
 	Path *string `json:"path,omitempty"`
 }
 
+// AssignProperties_From_IncludedPath populates the receiver from source, a documentdb/v1api20210515/storage.IncludedPath.
+func (i *IncludedPath) AssignProperties_From_IncludedPath(source *storage.IncludedPath) error {
+	if source.Indexes != nil {
+		indexesList := make([]Indexes, len(source.Indexes))
+		for indexesIndex := range source.Indexes {
+			if err := indexesList[indexesIndex].AssignProperties_From_Indexes(&source.Indexes[indexesIndex]); err != nil {
+				return fmt.Errorf("converting Indexes: %w", err)
+			}
+		}
+		i.Indexes = indexesList
+	} else {
+		i.Indexes = nil
+	}
+
+	i.Path = genruntime.ClonePointer(source.Path)
+
+	return nil
+}
+
+// AssignProperties_To_IncludedPath populates destination, a documentdb/v1api20210515/storage.IncludedPath, from the receiver.
+func (i *IncludedPath) AssignProperties_To_IncludedPath(destination *storage.IncludedPath) error {
+	if i.Indexes != nil {
+		indexesList := make([]storage.Indexes, len(i.Indexes))
+		for indexesIndex := range i.Indexes {
+			if err := i.Indexes[indexesIndex].AssignProperties_To_Indexes(&indexesList[indexesIndex]); err != nil {
+				return fmt.Errorf("converting Indexes: %w", err)
+			}
+		}
+		destination.Indexes = indexesList
+	} else {
+		destination.Indexes = nil
+	}
+
+	destination.Path = genruntime.ClonePointer(i.Path)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // IncludedPath_STATUS: The paths that are included in indexing
 type IncludedPath_STATUS struct {
 	// Indexes: List of indexes for this path
@@ -286,6 +796,47 @@ type IncludedPath_STATUS struct {
 
 	// Path: The path for which the indexing behavior applies to. Index paths typically start with root and end with wildcard (/path/*)
 	Path *string `json:"path,omitempty"`
+}
+
+// AssignProperties_From_IncludedPath_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.IncludedPath_STATUS.
+func (i *IncludedPath_STATUS) AssignProperties_From_IncludedPath_STATUS(source *storage.IncludedPath_STATUS) error {
+	if source.Indexes != nil {
+		indexesList := make([]Indexes_STATUS, len(source.Indexes))
+		for indexesIndex := range source.Indexes {
+			if err := indexesList[indexesIndex].AssignProperties_From_Indexes_STATUS(&source.Indexes[indexesIndex]); err != nil {
+				return fmt.Errorf("converting Indexes: %w", err)
+			}
+		}
+		i.Indexes = indexesList
+	} else {
+		i.Indexes = nil
+	}
+
+	i.Path = genruntime.ClonePointer(source.Path)
+
+	return nil
+}
+
+// AssignProperties_To_IncludedPath_STATUS populates destination, a documentdb/v1api20210515/storage.IncludedPath_STATUS, from the receiver.
+func (i *IncludedPath_STATUS) AssignProperties_To_IncludedPath_STATUS(destination *storage.IncludedPath_STATUS) error {
+	if i.Indexes != nil {
+		indexesList := make([]storage.Indexes_STATUS, len(i.Indexes))
+		for indexesIndex := range i.Indexes {
+			if err := i.Indexes[indexesIndex].AssignProperties_To_Indexes_STATUS(&indexesList[indexesIndex]); err != nil {
+				return fmt.Errorf("converting Indexes: %w", err)
+			}
+		}
+		destination.Indexes = indexesList
+	} else {
+		destination.Indexes = nil
+	}
+
+	destination.Path = genruntime.ClonePointer(i.Path)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // IndexKind: Indicates the type of index.
@@ -320,6 +871,51 @@ type Indexes struct {
 	Precision *int `json:"precision,omitempty"`
 }
 
+// AssignProperties_From_Indexes populates the receiver from source, a documentdb/v1api20210515/storage.Indexes.
+func (i *Indexes) AssignProperties_From_Indexes(source *storage.Indexes) error {
+	if source.DataType != nil {
+		dataTypeValue := DataType(*source.DataType)
+		i.DataType = &dataTypeValue
+	} else {
+		i.DataType = nil
+	}
+
+	if source.Kind != nil {
+		kindValue := IndexKind(*source.Kind)
+		i.Kind = &kindValue
+	} else {
+		i.Kind = nil
+	}
+
+	i.Precision = genruntime.ClonePointer(source.Precision)
+
+	return nil
+}
+
+// AssignProperties_To_Indexes populates destination, a documentdb/v1api20210515/storage.Indexes, from the receiver.
+func (i *Indexes) AssignProperties_To_Indexes(destination *storage.Indexes) error {
+	if i.DataType != nil {
+		dataTypeValue := string(*i.DataType)
+		destination.DataType = &dataTypeValue
+	} else {
+		destination.DataType = nil
+	}
+
+	if i.Kind != nil {
+		kindValue := string(*i.Kind)
+		destination.Kind = &kindValue
+	} else {
+		destination.Kind = nil
+	}
+
+	destination.Precision = genruntime.ClonePointer(i.Precision)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // Indexes_STATUS: The indexes for the path.
 type Indexes_STATUS struct {
 	// DataType: The datatype for which the indexing behavior is applied to.
@@ -330,6 +926,51 @@ type Indexes_STATUS struct {
 
 	// Precision: The precision of the index. -1 is maximum precision.
 	Precision *int `json:"precision,omitempty"`
+}
+
+// AssignProperties_From_Indexes_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.Indexes_STATUS.
+func (i *Indexes_STATUS) AssignProperties_From_Indexes_STATUS(source *storage.Indexes_STATUS) error {
+	if source.DataType != nil {
+		dataTypeValue := DataType_STATUS(*source.DataType)
+		i.DataType = &dataTypeValue
+	} else {
+		i.DataType = nil
+	}
+
+	if source.Kind != nil {
+		kindValue := IndexKind_STATUS(*source.Kind)
+		i.Kind = &kindValue
+	} else {
+		i.Kind = nil
+	}
+
+	i.Precision = genruntime.ClonePointer(source.Precision)
+
+	return nil
+}
+
+// AssignProperties_To_Indexes_STATUS populates destination, a documentdb/v1api20210515/storage.Indexes_STATUS, from the receiver.
+func (i *Indexes_STATUS) AssignProperties_To_Indexes_STATUS(destination *storage.Indexes_STATUS) error {
+	if i.DataType != nil {
+		dataTypeValue := string(*i.DataType)
+		destination.DataType = &dataTypeValue
+	} else {
+		destination.DataType = nil
+	}
+
+	if i.Kind != nil {
+		kindValue := string(*i.Kind)
+		destination.Kind = &kindValue
+	} else {
+		destination.Kind = nil
+	}
+
+	destination.Precision = genruntime.ClonePointer(i.Precision)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // IndexingMode: Indicates the indexing mode.
@@ -373,6 +1014,149 @@ type IndexingPolicy struct {
 	SpatialIndexes []SpatialSpec `json:"spatialIndexes,omitempty"`
 }
 
+// AssignProperties_From_IndexingPolicy populates the receiver from source, a documentdb/v1api20210515/storage.IndexingPolicy.
+func (i *IndexingPolicy) AssignProperties_From_IndexingPolicy(source *storage.IndexingPolicy) error {
+	i.Automatic = genruntime.ClonePointer(source.Automatic)
+
+	if source.CompositeIndexes != nil {
+		compositeIndexesList := make([][]CompositePath, len(source.CompositeIndexes))
+		for compositeIndexesIndex := range source.CompositeIndexes {
+			if source.CompositeIndexes[compositeIndexesIndex] != nil {
+				compositeIndexesItemList := make([]CompositePath, len(source.CompositeIndexes[compositeIndexesIndex]))
+				for compositeIndexesItemIndex := range source.CompositeIndexes[compositeIndexesIndex] {
+					if err := compositeIndexesItemList[compositeIndexesItemIndex].AssignProperties_From_CompositePath(&source.CompositeIndexes[compositeIndexesIndex][compositeIndexesItemIndex]); err != nil {
+						return fmt.Errorf("converting CompositeIndexes: %w", err)
+					}
+				}
+				compositeIndexesList[compositeIndexesIndex] = compositeIndexesItemList
+			} else {
+				compositeIndexesList[compositeIndexesIndex] = nil
+			}
+		}
+		i.CompositeIndexes = compositeIndexesList
+	} else {
+		i.CompositeIndexes = nil
+	}
+
+	if source.ExcludedPaths != nil {
+		excludedPathsList := make([]ExcludedPath, len(source.ExcludedPaths))
+		for excludedPathsIndex := range source.ExcludedPaths {
+			if err := excludedPathsList[excludedPathsIndex].AssignProperties_From_ExcludedPath(&source.ExcludedPaths[excludedPathsIndex]); err != nil {
+				return fmt.Errorf("converting ExcludedPaths: %w", err)
+			}
+		}
+		i.ExcludedPaths = excludedPathsList
+	} else {
+		i.ExcludedPaths = nil
+	}
+
+	if source.IncludedPaths != nil {
+		includedPathsList := make([]IncludedPath, len(source.IncludedPaths))
+		for includedPathsIndex := range source.IncludedPaths {
+			if err := includedPathsList[includedPathsIndex].AssignProperties_From_IncludedPath(&source.IncludedPaths[includedPathsIndex]); err != nil {
+				return fmt.Errorf("converting IncludedPaths: %w", err)
+			}
+		}
+		i.IncludedPaths = includedPathsList
+	} else {
+		i.IncludedPaths = nil
+	}
+
+	if source.IndexingMode != nil {
+		indexingModeValue := IndexingMode(*source.IndexingMode)
+		i.IndexingMode = &indexingModeValue
+	} else {
+		i.IndexingMode = nil
+	}
+
+	if source.SpatialIndexes != nil {
+		spatialIndexesList := make([]SpatialSpec, len(source.SpatialIndexes))
+		for spatialIndexesIndex := range source.SpatialIndexes {
+			if err := spatialIndexesList[spatialIndexesIndex].AssignProperties_From_SpatialSpec(&source.SpatialIndexes[spatialIndexesIndex]); err != nil {
+				return fmt.Errorf("converting SpatialIndexes: %w", err)
+			}
+		}
+		i.SpatialIndexes = spatialIndexesList
+	} else {
+		i.SpatialIndexes = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_IndexingPolicy populates destination, a documentdb/v1api20210515/storage.IndexingPolicy, from the receiver.
+func (i *IndexingPolicy) AssignProperties_To_IndexingPolicy(destination *storage.IndexingPolicy) error {
+	destination.Automatic = genruntime.ClonePointer(i.Automatic)
+
+	if i.CompositeIndexes != nil {
+		compositeIndexesList := make([][]storage.CompositePath, len(i.CompositeIndexes))
+		for compositeIndexesIndex := range i.CompositeIndexes {
+			if i.CompositeIndexes[compositeIndexesIndex] != nil {
+				compositeIndexesItemList := make([]storage.CompositePath, len(i.CompositeIndexes[compositeIndexesIndex]))
+				for compositeIndexesItemIndex := range i.CompositeIndexes[compositeIndexesIndex] {
+					if err := i.CompositeIndexes[compositeIndexesIndex][compositeIndexesItemIndex].AssignProperties_To_CompositePath(&compositeIndexesItemList[compositeIndexesItemIndex]); err != nil {
+						return fmt.Errorf("converting CompositeIndexes: %w", err)
+					}
+				}
+				compositeIndexesList[compositeIndexesIndex] = compositeIndexesItemList
+			} else {
+				compositeIndexesList[compositeIndexesIndex] = nil
+			}
+		}
+		destination.CompositeIndexes = compositeIndexesList
+	} else {
+		destination.CompositeIndexes = nil
+	}
+
+	if i.ExcludedPaths != nil {
+		excludedPathsList := make([]storage.ExcludedPath, len(i.ExcludedPaths))
+		for excludedPathsIndex := range i.ExcludedPaths {
+			if err := i.ExcludedPaths[excludedPathsIndex].AssignProperties_To_ExcludedPath(&excludedPathsList[excludedPathsIndex]); err != nil {
+				return fmt.Errorf("converting ExcludedPaths: %w", err)
+			}
+		}
+		destination.ExcludedPaths = excludedPathsList
+	} else {
+		destination.ExcludedPaths = nil
+	}
+
+	if i.IncludedPaths != nil {
+		includedPathsList := make([]storage.IncludedPath, len(i.IncludedPaths))
+		for includedPathsIndex := range i.IncludedPaths {
+			if err := i.IncludedPaths[includedPathsIndex].AssignProperties_To_IncludedPath(&includedPathsList[includedPathsIndex]); err != nil {
+				return fmt.Errorf("converting IncludedPaths: %w", err)
+			}
+		}
+		destination.IncludedPaths = includedPathsList
+	} else {
+		destination.IncludedPaths = nil
+	}
+
+	if i.IndexingMode != nil {
+		indexingModeValue := string(*i.IndexingMode)
+		destination.IndexingMode = &indexingModeValue
+	} else {
+		destination.IndexingMode = nil
+	}
+
+	if i.SpatialIndexes != nil {
+		spatialIndexesList := make([]storage.SpatialSpec, len(i.SpatialIndexes))
+		for spatialIndexesIndex := range i.SpatialIndexes {
+			if err := i.SpatialIndexes[spatialIndexesIndex].AssignProperties_To_SpatialSpec(&spatialIndexesList[spatialIndexesIndex]); err != nil {
+				return fmt.Errorf("converting SpatialIndexes: %w", err)
+			}
+		}
+		destination.SpatialIndexes = spatialIndexesList
+	} else {
+		destination.SpatialIndexes = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // IndexingPolicy_STATUS: Cosmos DB indexing policy
 type IndexingPolicy_STATUS struct {
 	// Automatic: Indicates if the indexing policy is automatic
@@ -392,6 +1176,149 @@ type IndexingPolicy_STATUS struct {
 
 	// SpatialIndexes: List of spatial specifics
 	SpatialIndexes []SpatialSpec_STATUS `json:"spatialIndexes,omitempty"`
+}
+
+// AssignProperties_From_IndexingPolicy_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.IndexingPolicy_STATUS.
+func (i *IndexingPolicy_STATUS) AssignProperties_From_IndexingPolicy_STATUS(source *storage.IndexingPolicy_STATUS) error {
+	i.Automatic = genruntime.ClonePointer(source.Automatic)
+
+	if source.CompositeIndexes != nil {
+		compositeIndexesList := make([][]CompositePath_STATUS, len(source.CompositeIndexes))
+		for compositeIndexesIndex := range source.CompositeIndexes {
+			if source.CompositeIndexes[compositeIndexesIndex] != nil {
+				compositeIndexesItemList := make([]CompositePath_STATUS, len(source.CompositeIndexes[compositeIndexesIndex]))
+				for compositeIndexesItemIndex := range source.CompositeIndexes[compositeIndexesIndex] {
+					if err := compositeIndexesItemList[compositeIndexesItemIndex].AssignProperties_From_CompositePath_STATUS(&source.CompositeIndexes[compositeIndexesIndex][compositeIndexesItemIndex]); err != nil {
+						return fmt.Errorf("converting CompositeIndexes: %w", err)
+					}
+				}
+				compositeIndexesList[compositeIndexesIndex] = compositeIndexesItemList
+			} else {
+				compositeIndexesList[compositeIndexesIndex] = nil
+			}
+		}
+		i.CompositeIndexes = compositeIndexesList
+	} else {
+		i.CompositeIndexes = nil
+	}
+
+	if source.ExcludedPaths != nil {
+		excludedPathsList := make([]ExcludedPath_STATUS, len(source.ExcludedPaths))
+		for excludedPathsIndex := range source.ExcludedPaths {
+			if err := excludedPathsList[excludedPathsIndex].AssignProperties_From_ExcludedPath_STATUS(&source.ExcludedPaths[excludedPathsIndex]); err != nil {
+				return fmt.Errorf("converting ExcludedPaths: %w", err)
+			}
+		}
+		i.ExcludedPaths = excludedPathsList
+	} else {
+		i.ExcludedPaths = nil
+	}
+
+	if source.IncludedPaths != nil {
+		includedPathsList := make([]IncludedPath_STATUS, len(source.IncludedPaths))
+		for includedPathsIndex := range source.IncludedPaths {
+			if err := includedPathsList[includedPathsIndex].AssignProperties_From_IncludedPath_STATUS(&source.IncludedPaths[includedPathsIndex]); err != nil {
+				return fmt.Errorf("converting IncludedPaths: %w", err)
+			}
+		}
+		i.IncludedPaths = includedPathsList
+	} else {
+		i.IncludedPaths = nil
+	}
+
+	if source.IndexingMode != nil {
+		indexingModeValue := IndexingMode_STATUS(*source.IndexingMode)
+		i.IndexingMode = &indexingModeValue
+	} else {
+		i.IndexingMode = nil
+	}
+
+	if source.SpatialIndexes != nil {
+		spatialIndexesList := make([]SpatialSpec_STATUS, len(source.SpatialIndexes))
+		for spatialIndexesIndex := range source.SpatialIndexes {
+			if err := spatialIndexesList[spatialIndexesIndex].AssignProperties_From_SpatialSpec_STATUS(&source.SpatialIndexes[spatialIndexesIndex]); err != nil {
+				return fmt.Errorf("converting SpatialIndexes: %w", err)
+			}
+		}
+		i.SpatialIndexes = spatialIndexesList
+	} else {
+		i.SpatialIndexes = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_IndexingPolicy_STATUS populates destination, a documentdb/v1api20210515/storage.IndexingPolicy_STATUS, from the receiver.
+func (i *IndexingPolicy_STATUS) AssignProperties_To_IndexingPolicy_STATUS(destination *storage.IndexingPolicy_STATUS) error {
+	destination.Automatic = genruntime.ClonePointer(i.Automatic)
+
+	if i.CompositeIndexes != nil {
+		compositeIndexesList := make([][]storage.CompositePath_STATUS, len(i.CompositeIndexes))
+		for compositeIndexesIndex := range i.CompositeIndexes {
+			if i.CompositeIndexes[compositeIndexesIndex] != nil {
+				compositeIndexesItemList := make([]storage.CompositePath_STATUS, len(i.CompositeIndexes[compositeIndexesIndex]))
+				for compositeIndexesItemIndex := range i.CompositeIndexes[compositeIndexesIndex] {
+					if err := i.CompositeIndexes[compositeIndexesIndex][compositeIndexesItemIndex].AssignProperties_To_CompositePath_STATUS(&compositeIndexesItemList[compositeIndexesItemIndex]); err != nil {
+						return fmt.Errorf("converting CompositeIndexes: %w", err)
+					}
+				}
+				compositeIndexesList[compositeIndexesIndex] = compositeIndexesItemList
+			} else {
+				compositeIndexesList[compositeIndexesIndex] = nil
+			}
+		}
+		destination.CompositeIndexes = compositeIndexesList
+	} else {
+		destination.CompositeIndexes = nil
+	}
+
+	if i.ExcludedPaths != nil {
+		excludedPathsList := make([]storage.ExcludedPath_STATUS, len(i.ExcludedPaths))
+		for excludedPathsIndex := range i.ExcludedPaths {
+			if err := i.ExcludedPaths[excludedPathsIndex].AssignProperties_To_ExcludedPath_STATUS(&excludedPathsList[excludedPathsIndex]); err != nil {
+				return fmt.Errorf("converting ExcludedPaths: %w", err)
+			}
+		}
+		destination.ExcludedPaths = excludedPathsList
+	} else {
+		destination.ExcludedPaths = nil
+	}
+
+	if i.IncludedPaths != nil {
+		includedPathsList := make([]storage.IncludedPath_STATUS, len(i.IncludedPaths))
+		for includedPathsIndex := range i.IncludedPaths {
+			if err := i.IncludedPaths[includedPathsIndex].AssignProperties_To_IncludedPath_STATUS(&includedPathsList[includedPathsIndex]); err != nil {
+				return fmt.Errorf("converting IncludedPaths: %w", err)
+			}
+		}
+		destination.IncludedPaths = includedPathsList
+	} else {
+		destination.IncludedPaths = nil
+	}
+
+	if i.IndexingMode != nil {
+		indexingModeValue := string(*i.IndexingMode)
+		destination.IndexingMode = &indexingModeValue
+	} else {
+		destination.IndexingMode = nil
+	}
+
+	if i.SpatialIndexes != nil {
+		spatialIndexesList := make([]storage.SpatialSpec_STATUS, len(i.SpatialIndexes))
+		for spatialIndexesIndex := range i.SpatialIndexes {
+			if err := i.SpatialIndexes[spatialIndexesIndex].AssignProperties_To_SpatialSpec_STATUS(&spatialIndexesList[spatialIndexesIndex]); err != nil {
+				return fmt.Errorf("converting SpatialIndexes: %w", err)
+			}
+		}
+		destination.SpatialIndexes = spatialIndexesList
+	} else {
+		destination.SpatialIndexes = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // PartitionKind: Indicates the kind of algorithm used for partitioning. For MultiHash, multiple partition keys (upto three maximum) are supported for container create
@@ -422,12 +1349,86 @@ type SpatialSpec struct {
 	Types []SpatialType `json:"types,omitempty"`
 }
 
+// AssignProperties_From_SpatialSpec populates the receiver from source, a documentdb/v1api20210515/storage.SpatialSpec.
+func (s *SpatialSpec) AssignProperties_From_SpatialSpec(source *storage.SpatialSpec) error {
+	s.Path = genruntime.ClonePointer(source.Path)
+
+	if source.Types != nil {
+		typesList := make([]SpatialType, len(source.Types))
+		for typesIndex := range source.Types {
+			typesList[typesIndex] = SpatialType(source.Types[typesIndex])
+		}
+		s.Types = typesList
+	} else {
+		s.Types = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_SpatialSpec populates destination, a documentdb/v1api20210515/storage.SpatialSpec, from the receiver.
+func (s *SpatialSpec) AssignProperties_To_SpatialSpec(destination *storage.SpatialSpec) error {
+	destination.Path = genruntime.ClonePointer(s.Path)
+
+	if s.Types != nil {
+		typesList := make([]string, len(s.Types))
+		for typesIndex := range s.Types {
+			typesList[typesIndex] = string(s.Types[typesIndex])
+		}
+		destination.Types = typesList
+	} else {
+		destination.Types = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 type SpatialSpec_STATUS struct {
 	// Path: The path for which the indexing behavior applies to. Index paths typically start with root and end with wildcard (/path/*)
 	Path *string `json:"path,omitempty"`
 
 	// Types: List of path's spatial type
 	Types []SpatialType_STATUS `json:"types,omitempty"`
+}
+
+// AssignProperties_From_SpatialSpec_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.SpatialSpec_STATUS.
+func (s *SpatialSpec_STATUS) AssignProperties_From_SpatialSpec_STATUS(source *storage.SpatialSpec_STATUS) error {
+	s.Path = genruntime.ClonePointer(source.Path)
+
+	if source.Types != nil {
+		typesList := make([]SpatialType_STATUS, len(source.Types))
+		for typesIndex := range source.Types {
+			typesList[typesIndex] = SpatialType_STATUS(source.Types[typesIndex])
+		}
+		s.Types = typesList
+	} else {
+		s.Types = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_SpatialSpec_STATUS populates destination, a documentdb/v1api20210515/storage.SpatialSpec_STATUS, from the receiver.
+func (s *SpatialSpec_STATUS) AssignProperties_To_SpatialSpec_STATUS(destination *storage.SpatialSpec_STATUS) error {
+	destination.Path = genruntime.ClonePointer(s.Path)
+
+	if s.Types != nil {
+		typesList := make([]string, len(s.Types))
+		for typesIndex := range s.Types {
+			typesList[typesIndex] = string(s.Types[typesIndex])
+		}
+		destination.Types = typesList
+	} else {
+		destination.Types = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // SpatialType: Indicates the spatial type of index.
@@ -458,6 +1459,43 @@ type SqlContainerGetProperties_Options_STATUS struct {
 
 	// Throughput: Value of the Cosmos DB resource throughput or autoscaleSettings. Use the ThroughputSetting resource when retrieving offer details.
 	Throughput *int `json:"throughput,omitempty"`
+}
+
+// AssignProperties_From_SqlContainerGetProperties_Options_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.SqlContainerGetProperties_Options_STATUS.
+func (s *SqlContainerGetProperties_Options_STATUS) AssignProperties_From_SqlContainerGetProperties_Options_STATUS(source *storage.SqlContainerGetProperties_Options_STATUS) error {
+	if source.AutoscaleSettings != nil {
+		var autoscaleSettingsValue AutoscaleSettings_STATUS
+		if err := autoscaleSettingsValue.AssignProperties_From_AutoscaleSettings_STATUS(source.AutoscaleSettings); err != nil {
+			return fmt.Errorf("converting AutoscaleSettings: %w", err)
+		}
+		s.AutoscaleSettings = &autoscaleSettingsValue
+	} else {
+		s.AutoscaleSettings = nil
+	}
+
+	s.Throughput = genruntime.ClonePointer(source.Throughput)
+
+	return nil
+}
+
+// AssignProperties_To_SqlContainerGetProperties_Options_STATUS populates destination, a documentdb/v1api20210515/storage.SqlContainerGetProperties_Options_STATUS, from the receiver.
+func (s *SqlContainerGetProperties_Options_STATUS) AssignProperties_To_SqlContainerGetProperties_Options_STATUS(destination *storage.SqlContainerGetProperties_Options_STATUS) error {
+	if s.AutoscaleSettings != nil {
+		var autoscaleSettingsValue storage.AutoscaleSettings_STATUS
+		if err := s.AutoscaleSettings.AssignProperties_To_AutoscaleSettings_STATUS(&autoscaleSettingsValue); err != nil {
+			return fmt.Errorf("converting AutoscaleSettings: %w", err)
+		}
+		destination.AutoscaleSettings = &autoscaleSettingsValue
+	} else {
+		destination.AutoscaleSettings = nil
+	}
+
+	destination.Throughput = genruntime.ClonePointer(s.Throughput)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 type SqlContainerGetProperties_Resource_STATUS struct {
@@ -492,6 +1530,117 @@ type SqlContainerGetProperties_Resource_STATUS struct {
 	UniqueKeyPolicy *UniqueKeyPolicy_STATUS `json:"uniqueKeyPolicy,omitempty"`
 }
 
+// AssignProperties_From_SqlContainerGetProperties_Resource_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.SqlContainerGetProperties_Resource_STATUS.
+func (s *SqlContainerGetProperties_Resource_STATUS) AssignProperties_From_SqlContainerGetProperties_Resource_STATUS(source *storage.SqlContainerGetProperties_Resource_STATUS) error {
+	s.AnalyticalStorageTtl = genruntime.ClonePointer(source.AnalyticalStorageTtl)
+
+	if source.ConflictResolutionPolicy != nil {
+		var conflictResolutionPolicyValue ConflictResolutionPolicy_STATUS
+		if err := conflictResolutionPolicyValue.AssignProperties_From_ConflictResolutionPolicy_STATUS(source.ConflictResolutionPolicy); err != nil {
+			return fmt.Errorf("converting ConflictResolutionPolicy: %w", err)
+		}
+		s.ConflictResolutionPolicy = &conflictResolutionPolicyValue
+	} else {
+		s.ConflictResolutionPolicy = nil
+	}
+
+	s.DefaultTtl = genruntime.ClonePointer(source.DefaultTtl)
+	s.Etag = genruntime.ClonePointer(source.Etag)
+	s.Id = genruntime.ClonePointer(source.Id)
+
+	if source.IndexingPolicy != nil {
+		var indexingPolicyValue IndexingPolicy_STATUS
+		if err := indexingPolicyValue.AssignProperties_From_IndexingPolicy_STATUS(source.IndexingPolicy); err != nil {
+			return fmt.Errorf("converting IndexingPolicy: %w", err)
+		}
+		s.IndexingPolicy = &indexingPolicyValue
+	} else {
+		s.IndexingPolicy = nil
+	}
+
+	if source.PartitionKey != nil {
+		var partitionKeyValue ContainerPartitionKey_STATUS
+		if err := partitionKeyValue.AssignProperties_From_ContainerPartitionKey_STATUS(source.PartitionKey); err != nil {
+			return fmt.Errorf("converting PartitionKey: %w", err)
+		}
+		s.PartitionKey = &partitionKeyValue
+	} else {
+		s.PartitionKey = nil
+	}
+
+	s.Rid = genruntime.ClonePointer(source.Rid)
+	s.Ts = genruntime.ClonePointer(source.Ts)
+
+	if source.UniqueKeyPolicy != nil {
+		var uniqueKeyPolicyValue UniqueKeyPolicy_STATUS
+		if err := uniqueKeyPolicyValue.AssignProperties_From_UniqueKeyPolicy_STATUS(source.UniqueKeyPolicy); err != nil {
+			return fmt.Errorf("converting UniqueKeyPolicy: %w", err)
+		}
+		s.UniqueKeyPolicy = &uniqueKeyPolicyValue
+	} else {
+		s.UniqueKeyPolicy = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_SqlContainerGetProperties_Resource_STATUS populates destination, a documentdb/v1api20210515/storage.SqlContainerGetProperties_Resource_STATUS, from the receiver.
+func (s *SqlContainerGetProperties_Resource_STATUS) AssignProperties_To_SqlContainerGetProperties_Resource_STATUS(destination *storage.SqlContainerGetProperties_Resource_STATUS) error {
+	destination.AnalyticalStorageTtl = genruntime.ClonePointer(s.AnalyticalStorageTtl)
+
+	if s.ConflictResolutionPolicy != nil {
+		var conflictResolutionPolicyValue storage.ConflictResolutionPolicy_STATUS
+		if err := s.ConflictResolutionPolicy.AssignProperties_To_ConflictResolutionPolicy_STATUS(&conflictResolutionPolicyValue); err != nil {
+			return fmt.Errorf("converting ConflictResolutionPolicy: %w", err)
+		}
+		destination.ConflictResolutionPolicy = &conflictResolutionPolicyValue
+	} else {
+		destination.ConflictResolutionPolicy = nil
+	}
+
+	destination.DefaultTtl = genruntime.ClonePointer(s.DefaultTtl)
+	destination.Etag = genruntime.ClonePointer(s.Etag)
+	destination.Id = genruntime.ClonePointer(s.Id)
+
+	if s.IndexingPolicy != nil {
+		var indexingPolicyValue storage.IndexingPolicy_STATUS
+		if err := s.IndexingPolicy.AssignProperties_To_IndexingPolicy_STATUS(&indexingPolicyValue); err != nil {
+			return fmt.Errorf("converting IndexingPolicy: %w", err)
+		}
+		destination.IndexingPolicy = &indexingPolicyValue
+	} else {
+		destination.IndexingPolicy = nil
+	}
+
+	if s.PartitionKey != nil {
+		var partitionKeyValue storage.ContainerPartitionKey_STATUS
+		if err := s.PartitionKey.AssignProperties_To_ContainerPartitionKey_STATUS(&partitionKeyValue); err != nil {
+			return fmt.Errorf("converting PartitionKey: %w", err)
+		}
+		destination.PartitionKey = &partitionKeyValue
+	} else {
+		destination.PartitionKey = nil
+	}
+
+	destination.Rid = genruntime.ClonePointer(s.Rid)
+	destination.Ts = genruntime.ClonePointer(s.Ts)
+
+	if s.UniqueKeyPolicy != nil {
+		var uniqueKeyPolicyValue storage.UniqueKeyPolicy_STATUS
+		if err := s.UniqueKeyPolicy.AssignProperties_To_UniqueKeyPolicy_STATUS(&uniqueKeyPolicyValue); err != nil {
+			return fmt.Errorf("converting UniqueKeyPolicy: %w", err)
+		}
+		destination.UniqueKeyPolicy = &uniqueKeyPolicyValue
+	} else {
+		destination.UniqueKeyPolicy = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // SqlContainerResource: Cosmos DB SQL container resource object
 type SqlContainerResource struct {
 	// AnalyticalStorageTtl: Analytical TTL.
@@ -503,18 +1652,121 @@ type SqlContainerResource struct {
 	// DefaultTtl: Default time to live
 	DefaultTtl *int `json:"defaultTtl,omitempty"`
 
+	// Id: Name of the Cosmos DB SQL container
+	// +kubebuilder:validation:Required
+	Id *string `json:"id,omitempty"`
+
 	// IndexingPolicy: The configuration of the indexing policy. By default, the indexing is automatic for all document paths within the container
 	IndexingPolicy *IndexingPolicy `json:"indexingPolicy,omitempty"`
 
 	// PartitionKey: The configuration of the partition key to be used for partitioning data into multiple partitions
 	PartitionKey *ContainerPartitionKey `json:"partitionKey,omitempty"`
 
-	// Reference: Name of the Cosmos DB SQL container
-	// +kubebuilder:validation:Required
-	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
-
 	// UniqueKeyPolicy: The unique key policy configuration for specifying uniqueness constraints on documents in the collection in the Azure Cosmos DB service.
 	UniqueKeyPolicy *UniqueKeyPolicy `json:"uniqueKeyPolicy,omitempty"`
+}
+
+// AssignProperties_From_SqlContainerResource populates the receiver from source, a documentdb/v1api20210515/storage.SqlContainerResource.
+func (s *SqlContainerResource) AssignProperties_From_SqlContainerResource(source *storage.SqlContainerResource) error {
+	s.AnalyticalStorageTtl = genruntime.ClonePointer(source.AnalyticalStorageTtl)
+
+	if source.ConflictResolutionPolicy != nil {
+		var conflictResolutionPolicyValue ConflictResolutionPolicy
+		if err := conflictResolutionPolicyValue.AssignProperties_From_ConflictResolutionPolicy(source.ConflictResolutionPolicy); err != nil {
+			return fmt.Errorf("converting ConflictResolutionPolicy: %w", err)
+		}
+		s.ConflictResolutionPolicy = &conflictResolutionPolicyValue
+	} else {
+		s.ConflictResolutionPolicy = nil
+	}
+
+	s.DefaultTtl = genruntime.ClonePointer(source.DefaultTtl)
+	s.Id = genruntime.ClonePointer(source.Id)
+
+	if source.IndexingPolicy != nil {
+		var indexingPolicyValue IndexingPolicy
+		if err := indexingPolicyValue.AssignProperties_From_IndexingPolicy(source.IndexingPolicy); err != nil {
+			return fmt.Errorf("converting IndexingPolicy: %w", err)
+		}
+		s.IndexingPolicy = &indexingPolicyValue
+	} else {
+		s.IndexingPolicy = nil
+	}
+
+	if source.PartitionKey != nil {
+		var partitionKeyValue ContainerPartitionKey
+		if err := partitionKeyValue.AssignProperties_From_ContainerPartitionKey(source.PartitionKey); err != nil {
+			return fmt.Errorf("converting PartitionKey: %w", err)
+		}
+		s.PartitionKey = &partitionKeyValue
+	} else {
+		s.PartitionKey = nil
+	}
+
+	if source.UniqueKeyPolicy != nil {
+		var uniqueKeyPolicyValue UniqueKeyPolicy
+		if err := uniqueKeyPolicyValue.AssignProperties_From_UniqueKeyPolicy(source.UniqueKeyPolicy); err != nil {
+			return fmt.Errorf("converting UniqueKeyPolicy: %w", err)
+		}
+		s.UniqueKeyPolicy = &uniqueKeyPolicyValue
+	} else {
+		s.UniqueKeyPolicy = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_SqlContainerResource populates destination, a documentdb/v1api20210515/storage.SqlContainerResource, from the receiver.
+func (s *SqlContainerResource) AssignProperties_To_SqlContainerResource(destination *storage.SqlContainerResource) error {
+	destination.AnalyticalStorageTtl = genruntime.ClonePointer(s.AnalyticalStorageTtl)
+
+	if s.ConflictResolutionPolicy != nil {
+		var conflictResolutionPolicyValue storage.ConflictResolutionPolicy
+		if err := s.ConflictResolutionPolicy.AssignProperties_To_ConflictResolutionPolicy(&conflictResolutionPolicyValue); err != nil {
+			return fmt.Errorf("converting ConflictResolutionPolicy: %w", err)
+		}
+		destination.ConflictResolutionPolicy = &conflictResolutionPolicyValue
+	} else {
+		destination.ConflictResolutionPolicy = nil
+	}
+
+	destination.DefaultTtl = genruntime.ClonePointer(s.DefaultTtl)
+	destination.Id = genruntime.ClonePointer(s.Id)
+
+	if s.IndexingPolicy != nil {
+		var indexingPolicyValue storage.IndexingPolicy
+		if err := s.IndexingPolicy.AssignProperties_To_IndexingPolicy(&indexingPolicyValue); err != nil {
+			return fmt.Errorf("converting IndexingPolicy: %w", err)
+		}
+		destination.IndexingPolicy = &indexingPolicyValue
+	} else {
+		destination.IndexingPolicy = nil
+	}
+
+	if s.PartitionKey != nil {
+		var partitionKeyValue storage.ContainerPartitionKey
+		if err := s.PartitionKey.AssignProperties_To_ContainerPartitionKey(&partitionKeyValue); err != nil {
+			return fmt.Errorf("converting PartitionKey: %w", err)
+		}
+		destination.PartitionKey = &partitionKeyValue
+	} else {
+		destination.PartitionKey = nil
+	}
+
+	if s.UniqueKeyPolicy != nil {
+		var uniqueKeyPolicyValue storage.UniqueKeyPolicy
+		if err := s.UniqueKeyPolicy.AssignProperties_To_UniqueKeyPolicy(&uniqueKeyPolicyValue); err != nil {
+			return fmt.Errorf("converting UniqueKeyPolicy: %w", err)
+		}
+		destination.UniqueKeyPolicy = &uniqueKeyPolicyValue
+	} else {
+		destination.UniqueKeyPolicy = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // SqlDatabaseContainerOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
@@ -526,10 +1778,100 @@ type SqlDatabaseContainerOperatorSpec struct {
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 }
 
+// AssignProperties_From_SqlDatabaseContainerOperatorSpec populates the receiver from source, a documentdb/v1api20210515/storage.SqlDatabaseContainerOperatorSpec.
+func (s *SqlDatabaseContainerOperatorSpec) AssignProperties_From_SqlDatabaseContainerOperatorSpec(source *storage.SqlDatabaseContainerOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		s.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		s.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		s.SecretExpressions = secretExpressionsList
+	} else {
+		s.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_SqlDatabaseContainerOperatorSpec populates destination, a documentdb/v1api20210515/storage.SqlDatabaseContainerOperatorSpec, from the receiver.
+func (s *SqlDatabaseContainerOperatorSpec) AssignProperties_To_SqlDatabaseContainerOperatorSpec(destination *storage.SqlDatabaseContainerOperatorSpec) error {
+	if s.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(s.ConfigMapExpressions))
+		for configMapExpressionsIndex := range s.ConfigMapExpressions {
+			if s.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *s.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if s.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(s.SecretExpressions))
+		for secretExpressionsIndex := range s.SecretExpressions {
+			if s.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *s.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // UniqueKey: The unique key on that enforces uniqueness constraint on documents in the collection in the Azure Cosmos DB service.
 type UniqueKey struct {
 	// Paths: List of paths must be unique for each document in the Azure Cosmos DB service
 	Paths []string `json:"paths,omitempty"`
+}
+
+// AssignProperties_From_UniqueKey populates the receiver from source, a documentdb/v1api20210515/storage.UniqueKey.
+func (u *UniqueKey) AssignProperties_From_UniqueKey(source *storage.UniqueKey) error {
+	u.Paths = slices.Clone(source.Paths)
+
+	return nil
+}
+
+// AssignProperties_To_UniqueKey populates destination, a documentdb/v1api20210515/storage.UniqueKey, from the receiver.
+func (u *UniqueKey) AssignProperties_To_UniqueKey(destination *storage.UniqueKey) error {
+	destination.Paths = slices.Clone(u.Paths)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // UniqueKeyPolicy: The unique key policy configuration for specifying uniqueness constraints on documents in the collection in the Azure Cosmos DB service.
@@ -538,14 +1880,105 @@ type UniqueKeyPolicy struct {
 	UniqueKeys []UniqueKey `json:"uniqueKeys,omitempty"`
 }
 
+// AssignProperties_From_UniqueKeyPolicy populates the receiver from source, a documentdb/v1api20210515/storage.UniqueKeyPolicy.
+func (u *UniqueKeyPolicy) AssignProperties_From_UniqueKeyPolicy(source *storage.UniqueKeyPolicy) error {
+	if source.UniqueKeys != nil {
+		uniqueKeysList := make([]UniqueKey, len(source.UniqueKeys))
+		for uniqueKeysIndex := range source.UniqueKeys {
+			if err := uniqueKeysList[uniqueKeysIndex].AssignProperties_From_UniqueKey(&source.UniqueKeys[uniqueKeysIndex]); err != nil {
+				return fmt.Errorf("converting UniqueKeys: %w", err)
+			}
+		}
+		u.UniqueKeys = uniqueKeysList
+	} else {
+		u.UniqueKeys = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_UniqueKeyPolicy populates destination, a documentdb/v1api20210515/storage.UniqueKeyPolicy, from the receiver.
+func (u *UniqueKeyPolicy) AssignProperties_To_UniqueKeyPolicy(destination *storage.UniqueKeyPolicy) error {
+	if u.UniqueKeys != nil {
+		uniqueKeysList := make([]storage.UniqueKey, len(u.UniqueKeys))
+		for uniqueKeysIndex := range u.UniqueKeys {
+			if err := u.UniqueKeys[uniqueKeysIndex].AssignProperties_To_UniqueKey(&uniqueKeysList[uniqueKeysIndex]); err != nil {
+				return fmt.Errorf("converting UniqueKeys: %w", err)
+			}
+		}
+		destination.UniqueKeys = uniqueKeysList
+	} else {
+		destination.UniqueKeys = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // UniqueKeyPolicy_STATUS: The unique key policy configuration for specifying uniqueness constraints on documents in the collection in the Azure Cosmos DB service.
 type UniqueKeyPolicy_STATUS struct {
 	// UniqueKeys: List of unique keys on that enforces uniqueness constraint on documents in the collection in the Azure Cosmos DB service.
 	UniqueKeys []UniqueKey_STATUS `json:"uniqueKeys,omitempty"`
 }
 
+// AssignProperties_From_UniqueKeyPolicy_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.UniqueKeyPolicy_STATUS.
+func (u *UniqueKeyPolicy_STATUS) AssignProperties_From_UniqueKeyPolicy_STATUS(source *storage.UniqueKeyPolicy_STATUS) error {
+	if source.UniqueKeys != nil {
+		uniqueKeysList := make([]UniqueKey_STATUS, len(source.UniqueKeys))
+		for uniqueKeysIndex := range source.UniqueKeys {
+			if err := uniqueKeysList[uniqueKeysIndex].AssignProperties_From_UniqueKey_STATUS(&source.UniqueKeys[uniqueKeysIndex]); err != nil {
+				return fmt.Errorf("converting UniqueKeys: %w", err)
+			}
+		}
+		u.UniqueKeys = uniqueKeysList
+	} else {
+		u.UniqueKeys = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_UniqueKeyPolicy_STATUS populates destination, a documentdb/v1api20210515/storage.UniqueKeyPolicy_STATUS, from the receiver.
+func (u *UniqueKeyPolicy_STATUS) AssignProperties_To_UniqueKeyPolicy_STATUS(destination *storage.UniqueKeyPolicy_STATUS) error {
+	if u.UniqueKeys != nil {
+		uniqueKeysList := make([]storage.UniqueKey_STATUS, len(u.UniqueKeys))
+		for uniqueKeysIndex := range u.UniqueKeys {
+			if err := u.UniqueKeys[uniqueKeysIndex].AssignProperties_To_UniqueKey_STATUS(&uniqueKeysList[uniqueKeysIndex]); err != nil {
+				return fmt.Errorf("converting UniqueKeys: %w", err)
+			}
+		}
+		destination.UniqueKeys = uniqueKeysList
+	} else {
+		destination.UniqueKeys = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // UniqueKey_STATUS: The unique key on that enforces uniqueness constraint on documents in the collection in the Azure Cosmos DB service.
 type UniqueKey_STATUS struct {
 	// Paths: List of paths must be unique for each document in the Azure Cosmos DB service
 	Paths []string `json:"paths,omitempty"`
+}
+
+// AssignProperties_From_UniqueKey_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.UniqueKey_STATUS.
+func (u *UniqueKey_STATUS) AssignProperties_From_UniqueKey_STATUS(source *storage.UniqueKey_STATUS) error {
+	u.Paths = slices.Clone(source.Paths)
+
+	return nil
+}
+
+// AssignProperties_To_UniqueKey_STATUS populates destination, a documentdb/v1api20210515/storage.UniqueKey_STATUS, from the receiver.
+func (u *UniqueKey_STATUS) AssignProperties_To_UniqueKey_STATUS(destination *storage.UniqueKey_STATUS) error {
+	destination.Paths = slices.Clone(u.Paths)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

@@ -1030,10 +1030,12 @@ func (in *DatabaseAccount_Spec) DeepCopyInto(out *DatabaseAccount_Spec) {
 		*out = new(NetworkAclBypass)
 		**out = **in
 	}
-	if in.NetworkAclBypassResourceIds != nil {
-		in, out := &in.NetworkAclBypassResourceIds, &out.NetworkAclBypassResourceIds
-		*out = make([]string, len(*in))
-		copy(*out, *in)
+	if in.NetworkAclBypassResourceReferences != nil {
+		in, out := &in.NetworkAclBypassResourceReferences, &out.NetworkAclBypassResourceReferences
+		*out = make([]genruntime.ResourceReference, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
 	}
 	if in.OperatorSpec != nil {
 		in, out := &in.OperatorSpec, &out.OperatorSpec
@@ -1870,6 +1872,11 @@ func (in *SqlContainerResource) DeepCopyInto(out *SqlContainerResource) {
 		*out = new(int)
 		**out = **in
 	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
 	if in.IndexingPolicy != nil {
 		in, out := &in.IndexingPolicy, &out.IndexingPolicy
 		*out = new(IndexingPolicy)
@@ -1878,11 +1885,6 @@ func (in *SqlContainerResource) DeepCopyInto(out *SqlContainerResource) {
 	if in.PartitionKey != nil {
 		in, out := &in.PartitionKey, &out.PartitionKey
 		*out = new(ContainerPartitionKey)
-		(*in).DeepCopyInto(*out)
-	}
-	if in.Reference != nil {
-		in, out := &in.Reference, &out.Reference
-		*out = new(genruntime.ResourceReference)
 		(*in).DeepCopyInto(*out)
 	}
 	if in.UniqueKeyPolicy != nil {
@@ -2269,10 +2271,10 @@ func (in *SqlDatabaseOperatorSpec) DeepCopy() *SqlDatabaseOperatorSpec {
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *SqlDatabaseResource) DeepCopyInto(out *SqlDatabaseResource) {
 	*out = *in
-	if in.Reference != nil {
-		in, out := &in.Reference, &out.Reference
-		*out = new(genruntime.ResourceReference)
-		(*in).DeepCopyInto(*out)
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
 	}
 }
 

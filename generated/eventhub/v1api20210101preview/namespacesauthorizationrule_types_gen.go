@@ -3,9 +3,13 @@
 package v1api20210101preview
 
 import (
+	"fmt"
+
+	"github.com/armgen/armgen/generated/eventhub/v1api20210101preview/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // NamespacesAuthorizationRule: the Kubernetes resource for the ARM type Microsoft.EventHub/namespaces/authorizationRules, api-version 2021-01-01-preview.
@@ -13,7 +17,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.EventHub/namespaces/{namespaceName}/authorizationRules/{authorizationRuleName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,eventhub}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -78,6 +81,56 @@ func (n *NamespacesAuthorizationRule) GetResourceScope() genruntime.ResourceScop
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ conversion.Convertible = &NamespacesAuthorizationRule{}
+
+// ConvertTo converts the receiver to hub, the eventhub/v1api20210101preview/storage.NamespacesAuthorizationRule the API server stores, directly.
+func (n *NamespacesAuthorizationRule) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.NamespacesAuthorizationRule)
+	if !ok {
+		return fmt.Errorf("expected a eventhub/v1api20210101preview/storage.NamespacesAuthorizationRule to convert with, got %T", hub)
+	}
+	return n.AssignProperties_To_NamespacesAuthorizationRule(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the eventhub/v1api20210101preview/storage.NamespacesAuthorizationRule the API server stores, directly.
+func (n *NamespacesAuthorizationRule) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.NamespacesAuthorizationRule)
+	if !ok {
+		return fmt.Errorf("expected a eventhub/v1api20210101preview/storage.NamespacesAuthorizationRule to convert with, got %T", hub)
+	}
+	return n.AssignProperties_From_NamespacesAuthorizationRule(source)
+}
+
+// AssignProperties_From_NamespacesAuthorizationRule populates the receiver from source, a eventhub/v1api20210101preview/storage.NamespacesAuthorizationRule.
+func (n *NamespacesAuthorizationRule) AssignProperties_From_NamespacesAuthorizationRule(source *storage.NamespacesAuthorizationRule) error {
+	n.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := n.Spec.AssignProperties_From_NamespacesAuthorizationRule_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := n.Status.AssignProperties_From_NamespacesAuthorizationRule_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NamespacesAuthorizationRule populates destination, a eventhub/v1api20210101preview/storage.NamespacesAuthorizationRule, from the receiver.
+func (n *NamespacesAuthorizationRule) AssignProperties_To_NamespacesAuthorizationRule(destination *storage.NamespacesAuthorizationRule) error {
+	destination.ObjectMeta = *n.ObjectMeta.DeepCopy()
+
+	if err := n.Spec.AssignProperties_To_NamespacesAuthorizationRule_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := n.Status.AssignProperties_To_NamespacesAuthorizationRule_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // NamespacesAuthorizationRule_Spec: Single item in a List or Get AuthorizationRule operation
 type NamespacesAuthorizationRule_Spec struct {
 	// AzureName: the name of the resource in Azure; when empty, metadata.name is used
@@ -93,6 +146,77 @@ type NamespacesAuthorizationRule_Spec struct {
 
 	// Rights: The rights associated with the rule.
 	Rights []AccessRights `json:"rights,omitempty"`
+}
+
+// AssignProperties_From_NamespacesAuthorizationRule_Spec populates the receiver from source, a eventhub/v1api20210101preview/storage.NamespacesAuthorizationRule_Spec.
+func (n *NamespacesAuthorizationRule_Spec) AssignProperties_From_NamespacesAuthorizationRule_Spec(source *storage.NamespacesAuthorizationRule_Spec) error {
+	n.AzureName = source.AzureName
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue NamespacesAuthorizationRuleOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_NamespacesAuthorizationRuleOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		n.OperatorSpec = &operatorSpecValue
+	} else {
+		n.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		n.Owner = &ownerValue
+	} else {
+		n.Owner = nil
+	}
+
+	if source.Rights != nil {
+		rightsList := make([]AccessRights, len(source.Rights))
+		for rightsIndex := range source.Rights {
+			rightsList[rightsIndex] = AccessRights(source.Rights[rightsIndex])
+		}
+		n.Rights = rightsList
+	} else {
+		n.Rights = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NamespacesAuthorizationRule_Spec populates destination, a eventhub/v1api20210101preview/storage.NamespacesAuthorizationRule_Spec, from the receiver.
+func (n *NamespacesAuthorizationRule_Spec) AssignProperties_To_NamespacesAuthorizationRule_Spec(destination *storage.NamespacesAuthorizationRule_Spec) error {
+	destination.AzureName = n.AzureName
+
+	if n.OperatorSpec != nil {
+		var operatorSpecValue storage.NamespacesAuthorizationRuleOperatorSpec
+		if err := n.OperatorSpec.AssignProperties_To_NamespacesAuthorizationRuleOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if n.Owner != nil {
+		ownerValue := *n.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	if n.Rights != nil {
+		rightsList := make([]string, len(n.Rights))
+		for rightsIndex := range n.Rights {
+			rightsList[rightsIndex] = string(n.Rights[rightsIndex])
+		}
+		destination.Rights = rightsList
+	} else {
+		destination.Rights = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // NamespacesAuthorizationRule_STATUS: Single item in a List or Get AuthorizationRule operation
@@ -114,6 +238,89 @@ type NamespacesAuthorizationRule_STATUS struct {
 
 	// Type: Resource type.
 	Type *string `json:"type,omitempty"`
+}
+
+// AssignProperties_From_NamespacesAuthorizationRule_STATUS populates the receiver from source, a eventhub/v1api20210101preview/storage.NamespacesAuthorizationRule_STATUS.
+func (n *NamespacesAuthorizationRule_STATUS) AssignProperties_From_NamespacesAuthorizationRule_STATUS(source *storage.NamespacesAuthorizationRule_STATUS) error {
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		n.Conditions = conditionsList
+	} else {
+		n.Conditions = nil
+	}
+
+	n.Id = genruntime.ClonePointer(source.Id)
+	n.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Rights != nil {
+		rightsList := make([]AccessRights_STATUS, len(source.Rights))
+		for rightsIndex := range source.Rights {
+			rightsList[rightsIndex] = AccessRights_STATUS(source.Rights[rightsIndex])
+		}
+		n.Rights = rightsList
+	} else {
+		n.Rights = nil
+	}
+
+	if source.SystemData != nil {
+		var systemDataValue SystemData_STATUS
+		if err := systemDataValue.AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
+			return fmt.Errorf("converting SystemData: %w", err)
+		}
+		n.SystemData = &systemDataValue
+	} else {
+		n.SystemData = nil
+	}
+
+	n.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_NamespacesAuthorizationRule_STATUS populates destination, a eventhub/v1api20210101preview/storage.NamespacesAuthorizationRule_STATUS, from the receiver.
+func (n *NamespacesAuthorizationRule_STATUS) AssignProperties_To_NamespacesAuthorizationRule_STATUS(destination *storage.NamespacesAuthorizationRule_STATUS) error {
+	if n.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(n.Conditions))
+		for conditionsIndex := range n.Conditions {
+			conditionsList[conditionsIndex] = *n.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(n.Id)
+	destination.Name = genruntime.ClonePointer(n.Name)
+
+	if n.Rights != nil {
+		rightsList := make([]string, len(n.Rights))
+		for rightsIndex := range n.Rights {
+			rightsList[rightsIndex] = string(n.Rights[rightsIndex])
+		}
+		destination.Rights = rightsList
+	} else {
+		destination.Rights = nil
+	}
+
+	if n.SystemData != nil {
+		var systemDataValue storage.SystemData_STATUS
+		if err := n.SystemData.AssignProperties_To_SystemData_STATUS(&systemDataValue); err != nil {
+			return fmt.Errorf("converting SystemData: %w", err)
+		}
+		destination.SystemData = &systemDataValue
+	} else {
+		destination.SystemData = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(n.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // +kubebuilder:validation:Enum={"Manage","Send","Listen"}
@@ -141,4 +348,77 @@ type NamespacesAuthorizationRuleOperatorSpec struct {
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_NamespacesAuthorizationRuleOperatorSpec populates the receiver from source, a eventhub/v1api20210101preview/storage.NamespacesAuthorizationRuleOperatorSpec.
+func (n *NamespacesAuthorizationRuleOperatorSpec) AssignProperties_From_NamespacesAuthorizationRuleOperatorSpec(source *storage.NamespacesAuthorizationRuleOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		n.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		n.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		n.SecretExpressions = secretExpressionsList
+	} else {
+		n.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NamespacesAuthorizationRuleOperatorSpec populates destination, a eventhub/v1api20210101preview/storage.NamespacesAuthorizationRuleOperatorSpec, from the receiver.
+func (n *NamespacesAuthorizationRuleOperatorSpec) AssignProperties_To_NamespacesAuthorizationRuleOperatorSpec(destination *storage.NamespacesAuthorizationRuleOperatorSpec) error {
+	if n.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(n.ConfigMapExpressions))
+		for configMapExpressionsIndex := range n.ConfigMapExpressions {
+			if n.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *n.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if n.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(n.SecretExpressions))
+		for secretExpressionsIndex := range n.SecretExpressions {
+			if n.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *n.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

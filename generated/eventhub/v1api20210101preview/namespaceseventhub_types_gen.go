@@ -3,9 +3,14 @@
 package v1api20210101preview
 
 import (
+	"fmt"
+	"slices"
+
+	"github.com/armgen/armgen/generated/eventhub/v1api20210101preview/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // NamespacesEventhub: the Kubernetes resource for the ARM type Microsoft.EventHub/namespaces/eventhubs, api-version 2021-01-01-preview.
@@ -13,7 +18,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.EventHub/namespaces/{namespaceName}/eventhubs/{eventHubName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,eventhub}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -78,6 +82,56 @@ func (n *NamespacesEventhub) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ conversion.Convertible = &NamespacesEventhub{}
+
+// ConvertTo converts the receiver to hub, the eventhub/v1api20210101preview/storage.NamespacesEventhub the API server stores, directly.
+func (n *NamespacesEventhub) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.NamespacesEventhub)
+	if !ok {
+		return fmt.Errorf("expected a eventhub/v1api20210101preview/storage.NamespacesEventhub to convert with, got %T", hub)
+	}
+	return n.AssignProperties_To_NamespacesEventhub(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the eventhub/v1api20210101preview/storage.NamespacesEventhub the API server stores, directly.
+func (n *NamespacesEventhub) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.NamespacesEventhub)
+	if !ok {
+		return fmt.Errorf("expected a eventhub/v1api20210101preview/storage.NamespacesEventhub to convert with, got %T", hub)
+	}
+	return n.AssignProperties_From_NamespacesEventhub(source)
+}
+
+// AssignProperties_From_NamespacesEventhub populates the receiver from source, a eventhub/v1api20210101preview/storage.NamespacesEventhub.
+func (n *NamespacesEventhub) AssignProperties_From_NamespacesEventhub(source *storage.NamespacesEventhub) error {
+	n.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := n.Spec.AssignProperties_From_NamespacesEventhub_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := n.Status.AssignProperties_From_NamespacesEventhub_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NamespacesEventhub populates destination, a eventhub/v1api20210101preview/storage.NamespacesEventhub, from the receiver.
+func (n *NamespacesEventhub) AssignProperties_To_NamespacesEventhub(destination *storage.NamespacesEventhub) error {
+	destination.ObjectMeta = *n.ObjectMeta.DeepCopy()
+
+	if err := n.Spec.AssignProperties_To_NamespacesEventhub_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := n.Status.AssignProperties_To_NamespacesEventhub_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // NamespacesEventhub_Spec: Single item in List or Get Event Hub operation
 type NamespacesEventhub_Spec struct {
 	// AzureName: the name of the resource in Azure; when empty, metadata.name is used
@@ -105,6 +159,99 @@ type NamespacesEventhub_Spec struct {
 
 	// Status: Enumerates the possible values for the status of the Event Hub.
 	Status *EntityStatus `json:"status,omitempty"`
+}
+
+// AssignProperties_From_NamespacesEventhub_Spec populates the receiver from source, a eventhub/v1api20210101preview/storage.NamespacesEventhub_Spec.
+func (n *NamespacesEventhub_Spec) AssignProperties_From_NamespacesEventhub_Spec(source *storage.NamespacesEventhub_Spec) error {
+	n.AzureName = source.AzureName
+
+	if source.CaptureDescription != nil {
+		var captureDescriptionValue CaptureDescription
+		if err := captureDescriptionValue.AssignProperties_From_CaptureDescription(source.CaptureDescription); err != nil {
+			return fmt.Errorf("converting CaptureDescription: %w", err)
+		}
+		n.CaptureDescription = &captureDescriptionValue
+	} else {
+		n.CaptureDescription = nil
+	}
+
+	n.MessageRetentionInDays = genruntime.ClonePointer(source.MessageRetentionInDays)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue NamespacesEventhubOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_NamespacesEventhubOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		n.OperatorSpec = &operatorSpecValue
+	} else {
+		n.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		n.Owner = &ownerValue
+	} else {
+		n.Owner = nil
+	}
+
+	n.PartitionCount = genruntime.ClonePointer(source.PartitionCount)
+
+	if source.Status != nil {
+		statusValue := EntityStatus(*source.Status)
+		n.Status = &statusValue
+	} else {
+		n.Status = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NamespacesEventhub_Spec populates destination, a eventhub/v1api20210101preview/storage.NamespacesEventhub_Spec, from the receiver.
+func (n *NamespacesEventhub_Spec) AssignProperties_To_NamespacesEventhub_Spec(destination *storage.NamespacesEventhub_Spec) error {
+	destination.AzureName = n.AzureName
+
+	if n.CaptureDescription != nil {
+		var captureDescriptionValue storage.CaptureDescription
+		if err := n.CaptureDescription.AssignProperties_To_CaptureDescription(&captureDescriptionValue); err != nil {
+			return fmt.Errorf("converting CaptureDescription: %w", err)
+		}
+		destination.CaptureDescription = &captureDescriptionValue
+	} else {
+		destination.CaptureDescription = nil
+	}
+
+	destination.MessageRetentionInDays = genruntime.ClonePointer(n.MessageRetentionInDays)
+
+	if n.OperatorSpec != nil {
+		var operatorSpecValue storage.NamespacesEventhubOperatorSpec
+		if err := n.OperatorSpec.AssignProperties_To_NamespacesEventhubOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if n.Owner != nil {
+		ownerValue := *n.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	destination.PartitionCount = genruntime.ClonePointer(n.PartitionCount)
+
+	if n.Status != nil {
+		statusValue := string(*n.Status)
+		destination.Status = &statusValue
+	} else {
+		destination.Status = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // NamespacesEventhub_STATUS: Single item in List or Get Event Hub operation
@@ -148,6 +295,113 @@ type NamespacesEventhub_STATUS struct {
 	UpdatedAt *string `json:"updatedAt,omitempty"`
 }
 
+// AssignProperties_From_NamespacesEventhub_STATUS populates the receiver from source, a eventhub/v1api20210101preview/storage.NamespacesEventhub_STATUS.
+func (n *NamespacesEventhub_STATUS) AssignProperties_From_NamespacesEventhub_STATUS(source *storage.NamespacesEventhub_STATUS) error {
+	if source.CaptureDescription != nil {
+		var captureDescriptionValue CaptureDescription_STATUS
+		if err := captureDescriptionValue.AssignProperties_From_CaptureDescription_STATUS(source.CaptureDescription); err != nil {
+			return fmt.Errorf("converting CaptureDescription: %w", err)
+		}
+		n.CaptureDescription = &captureDescriptionValue
+	} else {
+		n.CaptureDescription = nil
+	}
+
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		n.Conditions = conditionsList
+	} else {
+		n.Conditions = nil
+	}
+
+	n.CreatedAt = genruntime.ClonePointer(source.CreatedAt)
+	n.Id = genruntime.ClonePointer(source.Id)
+	n.MessageRetentionInDays = genruntime.ClonePointer(source.MessageRetentionInDays)
+	n.Name = genruntime.ClonePointer(source.Name)
+	n.PartitionCount = genruntime.ClonePointer(source.PartitionCount)
+	n.PartitionIds = slices.Clone(source.PartitionIds)
+
+	if source.Status != nil {
+		statusValue := EntityStatus_STATUS(*source.Status)
+		n.Status = &statusValue
+	} else {
+		n.Status = nil
+	}
+
+	if source.SystemData != nil {
+		var systemDataValue SystemData_STATUS
+		if err := systemDataValue.AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
+			return fmt.Errorf("converting SystemData: %w", err)
+		}
+		n.SystemData = &systemDataValue
+	} else {
+		n.SystemData = nil
+	}
+
+	n.Type = genruntime.ClonePointer(source.Type)
+	n.UpdatedAt = genruntime.ClonePointer(source.UpdatedAt)
+
+	return nil
+}
+
+// AssignProperties_To_NamespacesEventhub_STATUS populates destination, a eventhub/v1api20210101preview/storage.NamespacesEventhub_STATUS, from the receiver.
+func (n *NamespacesEventhub_STATUS) AssignProperties_To_NamespacesEventhub_STATUS(destination *storage.NamespacesEventhub_STATUS) error {
+	if n.CaptureDescription != nil {
+		var captureDescriptionValue storage.CaptureDescription_STATUS
+		if err := n.CaptureDescription.AssignProperties_To_CaptureDescription_STATUS(&captureDescriptionValue); err != nil {
+			return fmt.Errorf("converting CaptureDescription: %w", err)
+		}
+		destination.CaptureDescription = &captureDescriptionValue
+	} else {
+		destination.CaptureDescription = nil
+	}
+
+	if n.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(n.Conditions))
+		for conditionsIndex := range n.Conditions {
+			conditionsList[conditionsIndex] = *n.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.CreatedAt = genruntime.ClonePointer(n.CreatedAt)
+	destination.Id = genruntime.ClonePointer(n.Id)
+	destination.MessageRetentionInDays = genruntime.ClonePointer(n.MessageRetentionInDays)
+	destination.Name = genruntime.ClonePointer(n.Name)
+	destination.PartitionCount = genruntime.ClonePointer(n.PartitionCount)
+	destination.PartitionIds = slices.Clone(n.PartitionIds)
+
+	if n.Status != nil {
+		statusValue := string(*n.Status)
+		destination.Status = &statusValue
+	} else {
+		destination.Status = nil
+	}
+
+	if n.SystemData != nil {
+		var systemDataValue storage.SystemData_STATUS
+		if err := n.SystemData.AssignProperties_To_SystemData_STATUS(&systemDataValue); err != nil {
+			return fmt.Errorf("converting SystemData: %w", err)
+		}
+		destination.SystemData = &systemDataValue
+	} else {
+		destination.SystemData = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(n.Type)
+	destination.UpdatedAt = genruntime.ClonePointer(n.UpdatedAt)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // CaptureDescription: Properties to configure capture description for eventhub
 type CaptureDescription struct {
 	// Destination: Properties of Destination where capture will be stored. (Storage Account, Blob Names)
@@ -171,6 +425,65 @@ type CaptureDescription struct {
 
 	// SkipEmptyArchives: A value that indicates whether to Skip Empty Archives
 	SkipEmptyArchives *bool `json:"skipEmptyArchives,omitempty"`
+}
+
+// AssignProperties_From_CaptureDescription populates the receiver from source, a eventhub/v1api20210101preview/storage.CaptureDescription.
+func (c *CaptureDescription) AssignProperties_From_CaptureDescription(source *storage.CaptureDescription) error {
+	if source.Destination != nil {
+		var destinationValue Destination
+		if err := destinationValue.AssignProperties_From_Destination(source.Destination); err != nil {
+			return fmt.Errorf("converting Destination: %w", err)
+		}
+		c.Destination = &destinationValue
+	} else {
+		c.Destination = nil
+	}
+
+	c.Enabled = genruntime.ClonePointer(source.Enabled)
+
+	if source.Encoding != nil {
+		encodingValue := EncodingCaptureDescription(*source.Encoding)
+		c.Encoding = &encodingValue
+	} else {
+		c.Encoding = nil
+	}
+
+	c.IntervalInSeconds = genruntime.ClonePointer(source.IntervalInSeconds)
+	c.SizeLimitInBytes = genruntime.ClonePointer(source.SizeLimitInBytes)
+	c.SkipEmptyArchives = genruntime.ClonePointer(source.SkipEmptyArchives)
+
+	return nil
+}
+
+// AssignProperties_To_CaptureDescription populates destination, a eventhub/v1api20210101preview/storage.CaptureDescription, from the receiver.
+func (c *CaptureDescription) AssignProperties_To_CaptureDescription(destination *storage.CaptureDescription) error {
+	if c.Destination != nil {
+		var destinationValue storage.Destination
+		if err := c.Destination.AssignProperties_To_Destination(&destinationValue); err != nil {
+			return fmt.Errorf("converting Destination: %w", err)
+		}
+		destination.Destination = &destinationValue
+	} else {
+		destination.Destination = nil
+	}
+
+	destination.Enabled = genruntime.ClonePointer(c.Enabled)
+
+	if c.Encoding != nil {
+		encodingValue := string(*c.Encoding)
+		destination.Encoding = &encodingValue
+	} else {
+		destination.Encoding = nil
+	}
+
+	destination.IntervalInSeconds = genruntime.ClonePointer(c.IntervalInSeconds)
+	destination.SizeLimitInBytes = genruntime.ClonePointer(c.SizeLimitInBytes)
+	destination.SkipEmptyArchives = genruntime.ClonePointer(c.SkipEmptyArchives)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // CaptureDescription_STATUS: Properties to configure capture description for eventhub
@@ -198,6 +511,65 @@ type CaptureDescription_STATUS struct {
 	SkipEmptyArchives *bool `json:"skipEmptyArchives,omitempty"`
 }
 
+// AssignProperties_From_CaptureDescription_STATUS populates the receiver from source, a eventhub/v1api20210101preview/storage.CaptureDescription_STATUS.
+func (c *CaptureDescription_STATUS) AssignProperties_From_CaptureDescription_STATUS(source *storage.CaptureDescription_STATUS) error {
+	if source.Destination != nil {
+		var destinationValue Destination_STATUS
+		if err := destinationValue.AssignProperties_From_Destination_STATUS(source.Destination); err != nil {
+			return fmt.Errorf("converting Destination: %w", err)
+		}
+		c.Destination = &destinationValue
+	} else {
+		c.Destination = nil
+	}
+
+	c.Enabled = genruntime.ClonePointer(source.Enabled)
+
+	if source.Encoding != nil {
+		encodingValue := EncodingCaptureDescription_STATUS(*source.Encoding)
+		c.Encoding = &encodingValue
+	} else {
+		c.Encoding = nil
+	}
+
+	c.IntervalInSeconds = genruntime.ClonePointer(source.IntervalInSeconds)
+	c.SizeLimitInBytes = genruntime.ClonePointer(source.SizeLimitInBytes)
+	c.SkipEmptyArchives = genruntime.ClonePointer(source.SkipEmptyArchives)
+
+	return nil
+}
+
+// AssignProperties_To_CaptureDescription_STATUS populates destination, a eventhub/v1api20210101preview/storage.CaptureDescription_STATUS, from the receiver.
+func (c *CaptureDescription_STATUS) AssignProperties_To_CaptureDescription_STATUS(destination *storage.CaptureDescription_STATUS) error {
+	if c.Destination != nil {
+		var destinationValue storage.Destination_STATUS
+		if err := c.Destination.AssignProperties_To_Destination_STATUS(&destinationValue); err != nil {
+			return fmt.Errorf("converting Destination: %w", err)
+		}
+		destination.Destination = &destinationValue
+	} else {
+		destination.Destination = nil
+	}
+
+	destination.Enabled = genruntime.ClonePointer(c.Enabled)
+
+	if c.Encoding != nil {
+		encodingValue := string(*c.Encoding)
+		destination.Encoding = &encodingValue
+	} else {
+		destination.Encoding = nil
+	}
+
+	destination.IntervalInSeconds = genruntime.ClonePointer(c.IntervalInSeconds)
+	destination.SizeLimitInBytes = genruntime.ClonePointer(c.SizeLimitInBytes)
+	destination.SkipEmptyArchives = genruntime.ClonePointer(c.SkipEmptyArchives)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // Destination: Capture storage details for capture description
 type Destination struct {
 	// ArchiveNameFormat: Blob naming convention for archive, e.g. {Namespace}/{EventHub}/{PartitionId}/{Year}/{Month}/{Day}/{Hour}/{Minute}/{Second}. Here all the parameters (Namespace,EventHub .. etc) are mandatory irrespective of order
@@ -209,8 +581,43 @@ type Destination struct {
 	// Name: Name for capture destination
 	Name *string `json:"name,omitempty"`
 
-	// StorageAccountResourceId: Resource id of the storage account to be used to create the blobs
-	StorageAccountResourceId *string `json:"storageAccountResourceId,omitempty"`
+	// StorageAccountResourceReference: Resource id of the storage account to be used to create the blobs
+	StorageAccountResourceReference *genruntime.ResourceReference `json:"storageAccountResourceReference,omitempty"`
+}
+
+// AssignProperties_From_Destination populates the receiver from source, a eventhub/v1api20210101preview/storage.Destination.
+func (d *Destination) AssignProperties_From_Destination(source *storage.Destination) error {
+	d.ArchiveNameFormat = genruntime.ClonePointer(source.ArchiveNameFormat)
+	d.BlobContainer = genruntime.ClonePointer(source.BlobContainer)
+	d.Name = genruntime.ClonePointer(source.Name)
+
+	if source.StorageAccountResourceReference != nil {
+		storageAccountResourceReferenceValue := *source.StorageAccountResourceReference.DeepCopy()
+		d.StorageAccountResourceReference = &storageAccountResourceReferenceValue
+	} else {
+		d.StorageAccountResourceReference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Destination populates destination, a eventhub/v1api20210101preview/storage.Destination, from the receiver.
+func (d *Destination) AssignProperties_To_Destination(destination *storage.Destination) error {
+	destination.ArchiveNameFormat = genruntime.ClonePointer(d.ArchiveNameFormat)
+	destination.BlobContainer = genruntime.ClonePointer(d.BlobContainer)
+	destination.Name = genruntime.ClonePointer(d.Name)
+
+	if d.StorageAccountResourceReference != nil {
+		storageAccountResourceReferenceValue := *d.StorageAccountResourceReference.DeepCopy()
+		destination.StorageAccountResourceReference = &storageAccountResourceReferenceValue
+	} else {
+		destination.StorageAccountResourceReference = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // Destination_STATUS: Capture storage details for capture description
@@ -226,6 +633,29 @@ type Destination_STATUS struct {
 
 	// StorageAccountResourceId: Resource id of the storage account to be used to create the blobs
 	StorageAccountResourceId *string `json:"storageAccountResourceId,omitempty"`
+}
+
+// AssignProperties_From_Destination_STATUS populates the receiver from source, a eventhub/v1api20210101preview/storage.Destination_STATUS.
+func (d *Destination_STATUS) AssignProperties_From_Destination_STATUS(source *storage.Destination_STATUS) error {
+	d.ArchiveNameFormat = genruntime.ClonePointer(source.ArchiveNameFormat)
+	d.BlobContainer = genruntime.ClonePointer(source.BlobContainer)
+	d.Name = genruntime.ClonePointer(source.Name)
+	d.StorageAccountResourceId = genruntime.ClonePointer(source.StorageAccountResourceId)
+
+	return nil
+}
+
+// AssignProperties_To_Destination_STATUS populates destination, a eventhub/v1api20210101preview/storage.Destination_STATUS, from the receiver.
+func (d *Destination_STATUS) AssignProperties_To_Destination_STATUS(destination *storage.Destination_STATUS) error {
+	destination.ArchiveNameFormat = genruntime.ClonePointer(d.ArchiveNameFormat)
+	destination.BlobContainer = genruntime.ClonePointer(d.BlobContainer)
+	destination.Name = genruntime.ClonePointer(d.Name)
+	destination.StorageAccountResourceId = genruntime.ClonePointer(d.StorageAccountResourceId)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // EncodingCaptureDescription: Enumerates the possible values for the encoding format of capture description. Note: 'AvroDeflate' will be deprecated in New API Version
@@ -285,4 +715,77 @@ type NamespacesEventhubOperatorSpec struct {
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_NamespacesEventhubOperatorSpec populates the receiver from source, a eventhub/v1api20210101preview/storage.NamespacesEventhubOperatorSpec.
+func (n *NamespacesEventhubOperatorSpec) AssignProperties_From_NamespacesEventhubOperatorSpec(source *storage.NamespacesEventhubOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		n.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		n.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		n.SecretExpressions = secretExpressionsList
+	} else {
+		n.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NamespacesEventhubOperatorSpec populates destination, a eventhub/v1api20210101preview/storage.NamespacesEventhubOperatorSpec, from the receiver.
+func (n *NamespacesEventhubOperatorSpec) AssignProperties_To_NamespacesEventhubOperatorSpec(destination *storage.NamespacesEventhubOperatorSpec) error {
+	if n.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(n.ConfigMapExpressions))
+		for configMapExpressionsIndex := range n.ConfigMapExpressions {
+			if n.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *n.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if n.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(n.SecretExpressions))
+		for secretExpressionsIndex := range n.SecretExpressions {
+			if n.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *n.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

@@ -3,9 +3,13 @@
 package v1api20210101preview
 
 import (
+	"fmt"
+
+	"github.com/armgen/armgen/generated/eventhub/v1api20210101preview/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // NamespacesEventhubsConsumerGroup: the Kubernetes resource for the ARM type Microsoft.EventHub/namespaces/eventhubs/consumergroups, api-version 2021-01-01-preview.
@@ -13,7 +17,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.EventHub/namespaces/{namespaceName}/eventhubs/{eventHubName}/consumergroups/{consumerGroupName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,eventhub}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -78,6 +81,56 @@ func (n *NamespacesEventhubsConsumerGroup) GetResourceScope() genruntime.Resourc
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ conversion.Convertible = &NamespacesEventhubsConsumerGroup{}
+
+// ConvertTo converts the receiver to hub, the eventhub/v1api20210101preview/storage.NamespacesEventhubsConsumerGroup the API server stores, directly.
+func (n *NamespacesEventhubsConsumerGroup) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.NamespacesEventhubsConsumerGroup)
+	if !ok {
+		return fmt.Errorf("expected a eventhub/v1api20210101preview/storage.NamespacesEventhubsConsumerGroup to convert with, got %T", hub)
+	}
+	return n.AssignProperties_To_NamespacesEventhubsConsumerGroup(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the eventhub/v1api20210101preview/storage.NamespacesEventhubsConsumerGroup the API server stores, directly.
+func (n *NamespacesEventhubsConsumerGroup) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.NamespacesEventhubsConsumerGroup)
+	if !ok {
+		return fmt.Errorf("expected a eventhub/v1api20210101preview/storage.NamespacesEventhubsConsumerGroup to convert with, got %T", hub)
+	}
+	return n.AssignProperties_From_NamespacesEventhubsConsumerGroup(source)
+}
+
+// AssignProperties_From_NamespacesEventhubsConsumerGroup populates the receiver from source, a eventhub/v1api20210101preview/storage.NamespacesEventhubsConsumerGroup.
+func (n *NamespacesEventhubsConsumerGroup) AssignProperties_From_NamespacesEventhubsConsumerGroup(source *storage.NamespacesEventhubsConsumerGroup) error {
+	n.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := n.Spec.AssignProperties_From_NamespacesEventhubsConsumerGroup_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := n.Status.AssignProperties_From_NamespacesEventhubsConsumerGroup_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NamespacesEventhubsConsumerGroup populates destination, a eventhub/v1api20210101preview/storage.NamespacesEventhubsConsumerGroup, from the receiver.
+func (n *NamespacesEventhubsConsumerGroup) AssignProperties_To_NamespacesEventhubsConsumerGroup(destination *storage.NamespacesEventhubsConsumerGroup) error {
+	destination.ObjectMeta = *n.ObjectMeta.DeepCopy()
+
+	if err := n.Spec.AssignProperties_To_NamespacesEventhubsConsumerGroup_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := n.Status.AssignProperties_To_NamespacesEventhubsConsumerGroup_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // NamespacesEventhubsConsumerGroup_Spec: Single item in List or Get Consumer group operation
 type NamespacesEventhubsConsumerGroup_Spec struct {
 	// AzureName: the name of the resource in Azure; when empty, metadata.name is used
@@ -94,6 +147,61 @@ type NamespacesEventhubsConsumerGroup_Spec struct {
 
 	// UserMetadata: User Metadata is a placeholder to store user-defined string data with maximum length 1024. e.g. it can be used to store descriptive data, such as list of teams and their contact information also user-defined configuration settings can be stored.
 	UserMetadata *string `json:"userMetadata,omitempty"`
+}
+
+// AssignProperties_From_NamespacesEventhubsConsumerGroup_Spec populates the receiver from source, a eventhub/v1api20210101preview/storage.NamespacesEventhubsConsumerGroup_Spec.
+func (n *NamespacesEventhubsConsumerGroup_Spec) AssignProperties_From_NamespacesEventhubsConsumerGroup_Spec(source *storage.NamespacesEventhubsConsumerGroup_Spec) error {
+	n.AzureName = source.AzureName
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue NamespacesEventhubsConsumerGroupOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_NamespacesEventhubsConsumerGroupOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		n.OperatorSpec = &operatorSpecValue
+	} else {
+		n.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		n.Owner = &ownerValue
+	} else {
+		n.Owner = nil
+	}
+
+	n.UserMetadata = genruntime.ClonePointer(source.UserMetadata)
+
+	return nil
+}
+
+// AssignProperties_To_NamespacesEventhubsConsumerGroup_Spec populates destination, a eventhub/v1api20210101preview/storage.NamespacesEventhubsConsumerGroup_Spec, from the receiver.
+func (n *NamespacesEventhubsConsumerGroup_Spec) AssignProperties_To_NamespacesEventhubsConsumerGroup_Spec(destination *storage.NamespacesEventhubsConsumerGroup_Spec) error {
+	destination.AzureName = n.AzureName
+
+	if n.OperatorSpec != nil {
+		var operatorSpecValue storage.NamespacesEventhubsConsumerGroupOperatorSpec
+		if err := n.OperatorSpec.AssignProperties_To_NamespacesEventhubsConsumerGroupOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if n.Owner != nil {
+		ownerValue := *n.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	destination.UserMetadata = genruntime.ClonePointer(n.UserMetadata)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // NamespacesEventhubsConsumerGroup_STATUS: Single item in List or Get Consumer group operation
@@ -123,6 +231,75 @@ type NamespacesEventhubsConsumerGroup_STATUS struct {
 	UserMetadata *string `json:"userMetadata,omitempty"`
 }
 
+// AssignProperties_From_NamespacesEventhubsConsumerGroup_STATUS populates the receiver from source, a eventhub/v1api20210101preview/storage.NamespacesEventhubsConsumerGroup_STATUS.
+func (n *NamespacesEventhubsConsumerGroup_STATUS) AssignProperties_From_NamespacesEventhubsConsumerGroup_STATUS(source *storage.NamespacesEventhubsConsumerGroup_STATUS) error {
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		n.Conditions = conditionsList
+	} else {
+		n.Conditions = nil
+	}
+
+	n.CreatedAt = genruntime.ClonePointer(source.CreatedAt)
+	n.Id = genruntime.ClonePointer(source.Id)
+	n.Name = genruntime.ClonePointer(source.Name)
+
+	if source.SystemData != nil {
+		var systemDataValue SystemData_STATUS
+		if err := systemDataValue.AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
+			return fmt.Errorf("converting SystemData: %w", err)
+		}
+		n.SystemData = &systemDataValue
+	} else {
+		n.SystemData = nil
+	}
+
+	n.Type = genruntime.ClonePointer(source.Type)
+	n.UpdatedAt = genruntime.ClonePointer(source.UpdatedAt)
+	n.UserMetadata = genruntime.ClonePointer(source.UserMetadata)
+
+	return nil
+}
+
+// AssignProperties_To_NamespacesEventhubsConsumerGroup_STATUS populates destination, a eventhub/v1api20210101preview/storage.NamespacesEventhubsConsumerGroup_STATUS, from the receiver.
+func (n *NamespacesEventhubsConsumerGroup_STATUS) AssignProperties_To_NamespacesEventhubsConsumerGroup_STATUS(destination *storage.NamespacesEventhubsConsumerGroup_STATUS) error {
+	if n.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(n.Conditions))
+		for conditionsIndex := range n.Conditions {
+			conditionsList[conditionsIndex] = *n.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.CreatedAt = genruntime.ClonePointer(n.CreatedAt)
+	destination.Id = genruntime.ClonePointer(n.Id)
+	destination.Name = genruntime.ClonePointer(n.Name)
+
+	if n.SystemData != nil {
+		var systemDataValue storage.SystemData_STATUS
+		if err := n.SystemData.AssignProperties_To_SystemData_STATUS(&systemDataValue); err != nil {
+			return fmt.Errorf("converting SystemData: %w", err)
+		}
+		destination.SystemData = &systemDataValue
+	} else {
+		destination.SystemData = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(n.Type)
+	destination.UpdatedAt = genruntime.ClonePointer(n.UpdatedAt)
+	destination.UserMetadata = genruntime.ClonePointer(n.UserMetadata)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // NamespacesEventhubsConsumerGroupOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type NamespacesEventhubsConsumerGroupOperatorSpec struct {
 	// ConfigMapExpressions: CEL expressions whose results are written to ConfigMaps
@@ -130,4 +307,77 @@ type NamespacesEventhubsConsumerGroupOperatorSpec struct {
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_NamespacesEventhubsConsumerGroupOperatorSpec populates the receiver from source, a eventhub/v1api20210101preview/storage.NamespacesEventhubsConsumerGroupOperatorSpec.
+func (n *NamespacesEventhubsConsumerGroupOperatorSpec) AssignProperties_From_NamespacesEventhubsConsumerGroupOperatorSpec(source *storage.NamespacesEventhubsConsumerGroupOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		n.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		n.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		n.SecretExpressions = secretExpressionsList
+	} else {
+		n.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NamespacesEventhubsConsumerGroupOperatorSpec populates destination, a eventhub/v1api20210101preview/storage.NamespacesEventhubsConsumerGroupOperatorSpec, from the receiver.
+func (n *NamespacesEventhubsConsumerGroupOperatorSpec) AssignProperties_To_NamespacesEventhubsConsumerGroupOperatorSpec(destination *storage.NamespacesEventhubsConsumerGroupOperatorSpec) error {
+	if n.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(n.ConfigMapExpressions))
+		for configMapExpressionsIndex := range n.ConfigMapExpressions {
+			if n.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *n.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if n.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(n.SecretExpressions))
+		for secretExpressionsIndex := range n.SecretExpressions {
+			if n.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *n.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

@@ -116,10 +116,10 @@ func (in *Destination) DeepCopyInto(out *Destination) {
 		*out = new(string)
 		**out = **in
 	}
-	if in.StorageAccountResourceId != nil {
-		in, out := &in.StorageAccountResourceId, &out.StorageAccountResourceId
-		*out = new(string)
-		**out = **in
+	if in.StorageAccountResourceReference != nil {
+		in, out := &in.StorageAccountResourceReference, &out.StorageAccountResourceReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
 	}
 }
 
@@ -634,10 +634,10 @@ func (in *Namespace_STATUS) DeepCopy() *Namespace_STATUS {
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *Namespace_Spec) DeepCopyInto(out *Namespace_Spec) {
 	*out = *in
-	if in.ClusterArmId != nil {
-		in, out := &in.ClusterArmId, &out.ClusterArmId
-		*out = new(string)
-		**out = **in
+	if in.ClusterArmReference != nil {
+		in, out := &in.ClusterArmReference, &out.ClusterArmReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.Encryption != nil {
 		in, out := &in.Encryption, &out.Encryption

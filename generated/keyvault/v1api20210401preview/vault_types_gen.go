@@ -3,9 +3,14 @@
 package v1api20210401preview
 
 import (
+	"fmt"
+	"maps"
+
+	"github.com/armgen/armgen/generated/keyvault/v1api20210401preview/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // Vault: the Kubernetes resource for the ARM type Microsoft.KeyVault/vaults, api-version 2021-04-01-preview.
@@ -13,7 +18,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.KeyVault/vaults/{vaultName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,keyvault}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -76,6 +80,56 @@ func (v *Vault) GetAPIVersion() string {
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (v *Vault) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
+}
+
+var _ conversion.Convertible = &Vault{}
+
+// ConvertTo converts the receiver to hub, the keyvault/v1api20210401preview/storage.Vault the API server stores, directly.
+func (v *Vault) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.Vault)
+	if !ok {
+		return fmt.Errorf("expected a keyvault/v1api20210401preview/storage.Vault to convert with, got %T", hub)
+	}
+	return v.AssignProperties_To_Vault(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the keyvault/v1api20210401preview/storage.Vault the API server stores, directly.
+func (v *Vault) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.Vault)
+	if !ok {
+		return fmt.Errorf("expected a keyvault/v1api20210401preview/storage.Vault to convert with, got %T", hub)
+	}
+	return v.AssignProperties_From_Vault(source)
+}
+
+// AssignProperties_From_Vault populates the receiver from source, a keyvault/v1api20210401preview/storage.Vault.
+func (v *Vault) AssignProperties_From_Vault(source *storage.Vault) error {
+	v.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := v.Spec.AssignProperties_From_Vault_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := v.Status.AssignProperties_From_Vault_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Vault populates destination, a keyvault/v1api20210401preview/storage.Vault, from the receiver.
+func (v *Vault) AssignProperties_To_Vault(destination *storage.Vault) error {
+	destination.ObjectMeta = *v.ObjectMeta.DeepCopy()
+
+	if err := v.Spec.AssignProperties_To_Vault_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := v.Status.AssignProperties_To_Vault_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
 }
 
 // Vault_Spec: Parameters for creating or updating a vault
@@ -141,6 +195,175 @@ type Vault_Spec struct {
 
 	// VaultUri: The URI of the vault for performing operations on keys and secrets.
 	VaultUri *string `json:"vaultUri,omitempty"`
+}
+
+// AssignProperties_From_Vault_Spec populates the receiver from source, a keyvault/v1api20210401preview/storage.Vault_Spec.
+func (v *Vault_Spec) AssignProperties_From_Vault_Spec(source *storage.Vault_Spec) error {
+	if source.AccessPolicies != nil {
+		accessPoliciesList := make([]AccessPolicyEntry, len(source.AccessPolicies))
+		for accessPoliciesIndex := range source.AccessPolicies {
+			if err := accessPoliciesList[accessPoliciesIndex].AssignProperties_From_AccessPolicyEntry(&source.AccessPolicies[accessPoliciesIndex]); err != nil {
+				return fmt.Errorf("converting AccessPolicies: %w", err)
+			}
+		}
+		v.AccessPolicies = accessPoliciesList
+	} else {
+		v.AccessPolicies = nil
+	}
+
+	v.AzureName = source.AzureName
+
+	if source.CreateMode != nil {
+		createModeValue := CreateMode(*source.CreateMode)
+		v.CreateMode = &createModeValue
+	} else {
+		v.CreateMode = nil
+	}
+
+	v.EnablePurgeProtection = genruntime.ClonePointer(source.EnablePurgeProtection)
+	v.EnableRbacAuthorization = genruntime.ClonePointer(source.EnableRbacAuthorization)
+	v.EnableSoftDelete = genruntime.ClonePointer(source.EnableSoftDelete)
+	v.EnabledForDeployment = genruntime.ClonePointer(source.EnabledForDeployment)
+	v.EnabledForDiskEncryption = genruntime.ClonePointer(source.EnabledForDiskEncryption)
+	v.EnabledForTemplateDeployment = genruntime.ClonePointer(source.EnabledForTemplateDeployment)
+	v.Location = genruntime.ClonePointer(source.Location)
+
+	if source.NetworkAcls != nil {
+		var networkAclsValue NetworkRuleSet
+		if err := networkAclsValue.AssignProperties_From_NetworkRuleSet(source.NetworkAcls); err != nil {
+			return fmt.Errorf("converting NetworkAcls: %w", err)
+		}
+		v.NetworkAcls = &networkAclsValue
+	} else {
+		v.NetworkAcls = nil
+	}
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue VaultOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_VaultOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		v.OperatorSpec = &operatorSpecValue
+	} else {
+		v.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		v.Owner = &ownerValue
+	} else {
+		v.Owner = nil
+	}
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := VaultProvisioningState(*source.ProvisioningState)
+		v.ProvisioningState = &provisioningStateValue
+	} else {
+		v.ProvisioningState = nil
+	}
+
+	if source.Sku != nil {
+		var skuValue Sku
+		if err := skuValue.AssignProperties_From_Sku(source.Sku); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		v.Sku = &skuValue
+	} else {
+		v.Sku = nil
+	}
+
+	v.SoftDeleteRetentionInDays = genruntime.ClonePointer(source.SoftDeleteRetentionInDays)
+	v.Tags = maps.Clone(source.Tags)
+	v.TenantId = genruntime.ClonePointer(source.TenantId)
+	v.VaultUri = genruntime.ClonePointer(source.VaultUri)
+
+	return nil
+}
+
+// AssignProperties_To_Vault_Spec populates destination, a keyvault/v1api20210401preview/storage.Vault_Spec, from the receiver.
+func (v *Vault_Spec) AssignProperties_To_Vault_Spec(destination *storage.Vault_Spec) error {
+	if v.AccessPolicies != nil {
+		accessPoliciesList := make([]storage.AccessPolicyEntry, len(v.AccessPolicies))
+		for accessPoliciesIndex := range v.AccessPolicies {
+			if err := v.AccessPolicies[accessPoliciesIndex].AssignProperties_To_AccessPolicyEntry(&accessPoliciesList[accessPoliciesIndex]); err != nil {
+				return fmt.Errorf("converting AccessPolicies: %w", err)
+			}
+		}
+		destination.AccessPolicies = accessPoliciesList
+	} else {
+		destination.AccessPolicies = nil
+	}
+
+	destination.AzureName = v.AzureName
+
+	if v.CreateMode != nil {
+		createModeValue := string(*v.CreateMode)
+		destination.CreateMode = &createModeValue
+	} else {
+		destination.CreateMode = nil
+	}
+
+	destination.EnablePurgeProtection = genruntime.ClonePointer(v.EnablePurgeProtection)
+	destination.EnableRbacAuthorization = genruntime.ClonePointer(v.EnableRbacAuthorization)
+	destination.EnableSoftDelete = genruntime.ClonePointer(v.EnableSoftDelete)
+	destination.EnabledForDeployment = genruntime.ClonePointer(v.EnabledForDeployment)
+	destination.EnabledForDiskEncryption = genruntime.ClonePointer(v.EnabledForDiskEncryption)
+	destination.EnabledForTemplateDeployment = genruntime.ClonePointer(v.EnabledForTemplateDeployment)
+	destination.Location = genruntime.ClonePointer(v.Location)
+
+	if v.NetworkAcls != nil {
+		var networkAclsValue storage.NetworkRuleSet
+		if err := v.NetworkAcls.AssignProperties_To_NetworkRuleSet(&networkAclsValue); err != nil {
+			return fmt.Errorf("converting NetworkAcls: %w", err)
+		}
+		destination.NetworkAcls = &networkAclsValue
+	} else {
+		destination.NetworkAcls = nil
+	}
+
+	if v.OperatorSpec != nil {
+		var operatorSpecValue storage.VaultOperatorSpec
+		if err := v.OperatorSpec.AssignProperties_To_VaultOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if v.Owner != nil {
+		ownerValue := *v.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	if v.ProvisioningState != nil {
+		provisioningStateValue := string(*v.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	if v.Sku != nil {
+		var skuValue storage.Sku
+		if err := v.Sku.AssignProperties_To_Sku(&skuValue); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		destination.Sku = &skuValue
+	} else {
+		destination.Sku = nil
+	}
+
+	destination.SoftDeleteRetentionInDays = genruntime.ClonePointer(v.SoftDeleteRetentionInDays)
+	destination.Tags = maps.Clone(v.Tags)
+	destination.TenantId = genruntime.ClonePointer(v.TenantId)
+	destination.VaultUri = genruntime.ClonePointer(v.VaultUri)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // Vault_STATUS: Resource information with extended details.
@@ -215,6 +438,211 @@ type Vault_STATUS struct {
 	VaultUri *string `json:"vaultUri,omitempty"`
 }
 
+// AssignProperties_From_Vault_STATUS populates the receiver from source, a keyvault/v1api20210401preview/storage.Vault_STATUS.
+func (v *Vault_STATUS) AssignProperties_From_Vault_STATUS(source *storage.Vault_STATUS) error {
+	if source.AccessPolicies != nil {
+		accessPoliciesList := make([]AccessPolicyEntry_STATUS, len(source.AccessPolicies))
+		for accessPoliciesIndex := range source.AccessPolicies {
+			if err := accessPoliciesList[accessPoliciesIndex].AssignProperties_From_AccessPolicyEntry_STATUS(&source.AccessPolicies[accessPoliciesIndex]); err != nil {
+				return fmt.Errorf("converting AccessPolicies: %w", err)
+			}
+		}
+		v.AccessPolicies = accessPoliciesList
+	} else {
+		v.AccessPolicies = nil
+	}
+
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		v.Conditions = conditionsList
+	} else {
+		v.Conditions = nil
+	}
+
+	if source.CreateMode != nil {
+		createModeValue := CreateMode_STATUS(*source.CreateMode)
+		v.CreateMode = &createModeValue
+	} else {
+		v.CreateMode = nil
+	}
+
+	v.EnablePurgeProtection = genruntime.ClonePointer(source.EnablePurgeProtection)
+	v.EnableRbacAuthorization = genruntime.ClonePointer(source.EnableRbacAuthorization)
+	v.EnableSoftDelete = genruntime.ClonePointer(source.EnableSoftDelete)
+	v.EnabledForDeployment = genruntime.ClonePointer(source.EnabledForDeployment)
+	v.EnabledForDiskEncryption = genruntime.ClonePointer(source.EnabledForDiskEncryption)
+	v.EnabledForTemplateDeployment = genruntime.ClonePointer(source.EnabledForTemplateDeployment)
+	v.HsmPoolResourceId = genruntime.ClonePointer(source.HsmPoolResourceId)
+	v.Id = genruntime.ClonePointer(source.Id)
+	v.Location = genruntime.ClonePointer(source.Location)
+	v.Name = genruntime.ClonePointer(source.Name)
+
+	if source.NetworkAcls != nil {
+		var networkAclsValue NetworkRuleSet_STATUS
+		if err := networkAclsValue.AssignProperties_From_NetworkRuleSet_STATUS(source.NetworkAcls); err != nil {
+			return fmt.Errorf("converting NetworkAcls: %w", err)
+		}
+		v.NetworkAcls = &networkAclsValue
+	} else {
+		v.NetworkAcls = nil
+	}
+
+	if source.PrivateEndpointConnections != nil {
+		privateEndpointConnectionsList := make([]PrivateEndpointConnectionItem_STATUS, len(source.PrivateEndpointConnections))
+		for privateEndpointConnectionsIndex := range source.PrivateEndpointConnections {
+			if err := privateEndpointConnectionsList[privateEndpointConnectionsIndex].AssignProperties_From_PrivateEndpointConnectionItem_STATUS(&source.PrivateEndpointConnections[privateEndpointConnectionsIndex]); err != nil {
+				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
+			}
+		}
+		v.PrivateEndpointConnections = privateEndpointConnectionsList
+	} else {
+		v.PrivateEndpointConnections = nil
+	}
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := VaultProvisioningState_STATUS(*source.ProvisioningState)
+		v.ProvisioningState = &provisioningStateValue
+	} else {
+		v.ProvisioningState = nil
+	}
+
+	if source.Sku != nil {
+		var skuValue Sku_STATUS
+		if err := skuValue.AssignProperties_From_Sku_STATUS(source.Sku); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		v.Sku = &skuValue
+	} else {
+		v.Sku = nil
+	}
+
+	v.SoftDeleteRetentionInDays = genruntime.ClonePointer(source.SoftDeleteRetentionInDays)
+
+	if source.SystemData != nil {
+		var systemDataValue SystemData_STATUS
+		if err := systemDataValue.AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
+			return fmt.Errorf("converting SystemData: %w", err)
+		}
+		v.SystemData = &systemDataValue
+	} else {
+		v.SystemData = nil
+	}
+
+	v.Tags = maps.Clone(source.Tags)
+	v.TenantId = genruntime.ClonePointer(source.TenantId)
+	v.Type = genruntime.ClonePointer(source.Type)
+	v.VaultUri = genruntime.ClonePointer(source.VaultUri)
+
+	return nil
+}
+
+// AssignProperties_To_Vault_STATUS populates destination, a keyvault/v1api20210401preview/storage.Vault_STATUS, from the receiver.
+func (v *Vault_STATUS) AssignProperties_To_Vault_STATUS(destination *storage.Vault_STATUS) error {
+	if v.AccessPolicies != nil {
+		accessPoliciesList := make([]storage.AccessPolicyEntry_STATUS, len(v.AccessPolicies))
+		for accessPoliciesIndex := range v.AccessPolicies {
+			if err := v.AccessPolicies[accessPoliciesIndex].AssignProperties_To_AccessPolicyEntry_STATUS(&accessPoliciesList[accessPoliciesIndex]); err != nil {
+				return fmt.Errorf("converting AccessPolicies: %w", err)
+			}
+		}
+		destination.AccessPolicies = accessPoliciesList
+	} else {
+		destination.AccessPolicies = nil
+	}
+
+	if v.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(v.Conditions))
+		for conditionsIndex := range v.Conditions {
+			conditionsList[conditionsIndex] = *v.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	if v.CreateMode != nil {
+		createModeValue := string(*v.CreateMode)
+		destination.CreateMode = &createModeValue
+	} else {
+		destination.CreateMode = nil
+	}
+
+	destination.EnablePurgeProtection = genruntime.ClonePointer(v.EnablePurgeProtection)
+	destination.EnableRbacAuthorization = genruntime.ClonePointer(v.EnableRbacAuthorization)
+	destination.EnableSoftDelete = genruntime.ClonePointer(v.EnableSoftDelete)
+	destination.EnabledForDeployment = genruntime.ClonePointer(v.EnabledForDeployment)
+	destination.EnabledForDiskEncryption = genruntime.ClonePointer(v.EnabledForDiskEncryption)
+	destination.EnabledForTemplateDeployment = genruntime.ClonePointer(v.EnabledForTemplateDeployment)
+	destination.HsmPoolResourceId = genruntime.ClonePointer(v.HsmPoolResourceId)
+	destination.Id = genruntime.ClonePointer(v.Id)
+	destination.Location = genruntime.ClonePointer(v.Location)
+	destination.Name = genruntime.ClonePointer(v.Name)
+
+	if v.NetworkAcls != nil {
+		var networkAclsValue storage.NetworkRuleSet_STATUS
+		if err := v.NetworkAcls.AssignProperties_To_NetworkRuleSet_STATUS(&networkAclsValue); err != nil {
+			return fmt.Errorf("converting NetworkAcls: %w", err)
+		}
+		destination.NetworkAcls = &networkAclsValue
+	} else {
+		destination.NetworkAcls = nil
+	}
+
+	if v.PrivateEndpointConnections != nil {
+		privateEndpointConnectionsList := make([]storage.PrivateEndpointConnectionItem_STATUS, len(v.PrivateEndpointConnections))
+		for privateEndpointConnectionsIndex := range v.PrivateEndpointConnections {
+			if err := v.PrivateEndpointConnections[privateEndpointConnectionsIndex].AssignProperties_To_PrivateEndpointConnectionItem_STATUS(&privateEndpointConnectionsList[privateEndpointConnectionsIndex]); err != nil {
+				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
+			}
+		}
+		destination.PrivateEndpointConnections = privateEndpointConnectionsList
+	} else {
+		destination.PrivateEndpointConnections = nil
+	}
+
+	if v.ProvisioningState != nil {
+		provisioningStateValue := string(*v.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	if v.Sku != nil {
+		var skuValue storage.Sku_STATUS
+		if err := v.Sku.AssignProperties_To_Sku_STATUS(&skuValue); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		destination.Sku = &skuValue
+	} else {
+		destination.Sku = nil
+	}
+
+	destination.SoftDeleteRetentionInDays = genruntime.ClonePointer(v.SoftDeleteRetentionInDays)
+
+	if v.SystemData != nil {
+		var systemDataValue storage.SystemData_STATUS
+		if err := v.SystemData.AssignProperties_To_SystemData_STATUS(&systemDataValue); err != nil {
+			return fmt.Errorf("converting SystemData: %w", err)
+		}
+		destination.SystemData = &systemDataValue
+	} else {
+		destination.SystemData = nil
+	}
+
+	destination.Tags = maps.Clone(v.Tags)
+	destination.TenantId = genruntime.ClonePointer(v.TenantId)
+	destination.Type = genruntime.ClonePointer(v.Type)
+	destination.VaultUri = genruntime.ClonePointer(v.VaultUri)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // AccessPolicyEntry: An identity that have access to the key vault. All identities in the array must use the same tenant ID as the key vault's tenant ID.
 type AccessPolicyEntry struct {
 	// ApplicationId: Application ID of the client making request on behalf of a principal
@@ -233,6 +661,49 @@ type AccessPolicyEntry struct {
 	TenantId *string `json:"tenantId,omitempty"`
 }
 
+// AssignProperties_From_AccessPolicyEntry populates the receiver from source, a keyvault/v1api20210401preview/storage.AccessPolicyEntry.
+func (a *AccessPolicyEntry) AssignProperties_From_AccessPolicyEntry(source *storage.AccessPolicyEntry) error {
+	a.ApplicationId = genruntime.ClonePointer(source.ApplicationId)
+	a.ObjectId = genruntime.ClonePointer(source.ObjectId)
+
+	if source.Permissions != nil {
+		var permissionsValue Permissions
+		if err := permissionsValue.AssignProperties_From_Permissions(source.Permissions); err != nil {
+			return fmt.Errorf("converting Permissions: %w", err)
+		}
+		a.Permissions = &permissionsValue
+	} else {
+		a.Permissions = nil
+	}
+
+	a.TenantId = genruntime.ClonePointer(source.TenantId)
+
+	return nil
+}
+
+// AssignProperties_To_AccessPolicyEntry populates destination, a keyvault/v1api20210401preview/storage.AccessPolicyEntry, from the receiver.
+func (a *AccessPolicyEntry) AssignProperties_To_AccessPolicyEntry(destination *storage.AccessPolicyEntry) error {
+	destination.ApplicationId = genruntime.ClonePointer(a.ApplicationId)
+	destination.ObjectId = genruntime.ClonePointer(a.ObjectId)
+
+	if a.Permissions != nil {
+		var permissionsValue storage.Permissions
+		if err := a.Permissions.AssignProperties_To_Permissions(&permissionsValue); err != nil {
+			return fmt.Errorf("converting Permissions: %w", err)
+		}
+		destination.Permissions = &permissionsValue
+	} else {
+		destination.Permissions = nil
+	}
+
+	destination.TenantId = genruntime.ClonePointer(a.TenantId)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // AccessPolicyEntry_STATUS: An identity that have access to the key vault. All identities in the array must use the same tenant ID as the key vault's tenant ID.
 type AccessPolicyEntry_STATUS struct {
 	// ApplicationId: Application ID of the client making request on behalf of a principal
@@ -246,6 +717,49 @@ type AccessPolicyEntry_STATUS struct {
 
 	// TenantId: The Azure Active Directory tenant ID that should be used for authenticating requests to the key vault.
 	TenantId *string `json:"tenantId,omitempty"`
+}
+
+// AssignProperties_From_AccessPolicyEntry_STATUS populates the receiver from source, a keyvault/v1api20210401preview/storage.AccessPolicyEntry_STATUS.
+func (a *AccessPolicyEntry_STATUS) AssignProperties_From_AccessPolicyEntry_STATUS(source *storage.AccessPolicyEntry_STATUS) error {
+	a.ApplicationId = genruntime.ClonePointer(source.ApplicationId)
+	a.ObjectId = genruntime.ClonePointer(source.ObjectId)
+
+	if source.Permissions != nil {
+		var permissionsValue Permissions_STATUS
+		if err := permissionsValue.AssignProperties_From_Permissions_STATUS(source.Permissions); err != nil {
+			return fmt.Errorf("converting Permissions: %w", err)
+		}
+		a.Permissions = &permissionsValue
+	} else {
+		a.Permissions = nil
+	}
+
+	a.TenantId = genruntime.ClonePointer(source.TenantId)
+
+	return nil
+}
+
+// AssignProperties_To_AccessPolicyEntry_STATUS populates destination, a keyvault/v1api20210401preview/storage.AccessPolicyEntry_STATUS, from the receiver.
+func (a *AccessPolicyEntry_STATUS) AssignProperties_To_AccessPolicyEntry_STATUS(destination *storage.AccessPolicyEntry_STATUS) error {
+	destination.ApplicationId = genruntime.ClonePointer(a.ApplicationId)
+	destination.ObjectId = genruntime.ClonePointer(a.ObjectId)
+
+	if a.Permissions != nil {
+		var permissionsValue storage.Permissions_STATUS
+		if err := a.Permissions.AssignProperties_To_Permissions_STATUS(&permissionsValue); err != nil {
+			return fmt.Errorf("converting Permissions: %w", err)
+		}
+		destination.Permissions = &permissionsValue
+	} else {
+		destination.Permissions = nil
+	}
+
+	destination.TenantId = genruntime.ClonePointer(a.TenantId)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ActionsRequired_STATUS: A message indicating if changes on the service provider require any updates on the consumer.
@@ -325,10 +839,44 @@ type IPRule struct {
 	Value *string `json:"value,omitempty"`
 }
 
+// AssignProperties_From_IPRule populates the receiver from source, a keyvault/v1api20210401preview/storage.IPRule.
+func (i *IPRule) AssignProperties_From_IPRule(source *storage.IPRule) error {
+	i.Value = genruntime.ClonePointer(source.Value)
+
+	return nil
+}
+
+// AssignProperties_To_IPRule populates destination, a keyvault/v1api20210401preview/storage.IPRule, from the receiver.
+func (i *IPRule) AssignProperties_To_IPRule(destination *storage.IPRule) error {
+	destination.Value = genruntime.ClonePointer(i.Value)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // IPRule_STATUS: A rule governing the accessibility of a vault from a specific ip address or ip range.
 type IPRule_STATUS struct {
 	// Value: An IPv4 address range in CIDR notation, such as '124.56.78.91' (simple IP address) or '124.56.78.0/24' (all addresses that start with 124.56.78).
 	Value *string `json:"value,omitempty"`
+}
+
+// AssignProperties_From_IPRule_STATUS populates the receiver from source, a keyvault/v1api20210401preview/storage.IPRule_STATUS.
+func (i *IPRule_STATUS) AssignProperties_From_IPRule_STATUS(source *storage.IPRule_STATUS) error {
+	i.Value = genruntime.ClonePointer(source.Value)
+
+	return nil
+}
+
+// AssignProperties_To_IPRule_STATUS populates destination, a keyvault/v1api20210401preview/storage.IPRule_STATUS, from the receiver.
+func (i *IPRule_STATUS) AssignProperties_To_IPRule_STATUS(destination *storage.IPRule_STATUS) error {
+	destination.Value = genruntime.ClonePointer(i.Value)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // IdentityType_STATUS: The type of identity.
@@ -439,6 +987,95 @@ type NetworkRuleSet struct {
 	VirtualNetworkRules []VirtualNetworkRule `json:"virtualNetworkRules,omitempty"`
 }
 
+// AssignProperties_From_NetworkRuleSet populates the receiver from source, a keyvault/v1api20210401preview/storage.NetworkRuleSet.
+func (n *NetworkRuleSet) AssignProperties_From_NetworkRuleSet(source *storage.NetworkRuleSet) error {
+	if source.Bypass != nil {
+		bypassValue := NetworkRuleBypassOptions(*source.Bypass)
+		n.Bypass = &bypassValue
+	} else {
+		n.Bypass = nil
+	}
+
+	if source.DefaultAction != nil {
+		defaultActionValue := NetworkRuleAction(*source.DefaultAction)
+		n.DefaultAction = &defaultActionValue
+	} else {
+		n.DefaultAction = nil
+	}
+
+	if source.IpRules != nil {
+		ipRulesList := make([]IPRule, len(source.IpRules))
+		for ipRulesIndex := range source.IpRules {
+			if err := ipRulesList[ipRulesIndex].AssignProperties_From_IPRule(&source.IpRules[ipRulesIndex]); err != nil {
+				return fmt.Errorf("converting IpRules: %w", err)
+			}
+		}
+		n.IpRules = ipRulesList
+	} else {
+		n.IpRules = nil
+	}
+
+	if source.VirtualNetworkRules != nil {
+		virtualNetworkRulesList := make([]VirtualNetworkRule, len(source.VirtualNetworkRules))
+		for virtualNetworkRulesIndex := range source.VirtualNetworkRules {
+			if err := virtualNetworkRulesList[virtualNetworkRulesIndex].AssignProperties_From_VirtualNetworkRule(&source.VirtualNetworkRules[virtualNetworkRulesIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkRules: %w", err)
+			}
+		}
+		n.VirtualNetworkRules = virtualNetworkRulesList
+	} else {
+		n.VirtualNetworkRules = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NetworkRuleSet populates destination, a keyvault/v1api20210401preview/storage.NetworkRuleSet, from the receiver.
+func (n *NetworkRuleSet) AssignProperties_To_NetworkRuleSet(destination *storage.NetworkRuleSet) error {
+	if n.Bypass != nil {
+		bypassValue := string(*n.Bypass)
+		destination.Bypass = &bypassValue
+	} else {
+		destination.Bypass = nil
+	}
+
+	if n.DefaultAction != nil {
+		defaultActionValue := string(*n.DefaultAction)
+		destination.DefaultAction = &defaultActionValue
+	} else {
+		destination.DefaultAction = nil
+	}
+
+	if n.IpRules != nil {
+		ipRulesList := make([]storage.IPRule, len(n.IpRules))
+		for ipRulesIndex := range n.IpRules {
+			if err := n.IpRules[ipRulesIndex].AssignProperties_To_IPRule(&ipRulesList[ipRulesIndex]); err != nil {
+				return fmt.Errorf("converting IpRules: %w", err)
+			}
+		}
+		destination.IpRules = ipRulesList
+	} else {
+		destination.IpRules = nil
+	}
+
+	if n.VirtualNetworkRules != nil {
+		virtualNetworkRulesList := make([]storage.VirtualNetworkRule, len(n.VirtualNetworkRules))
+		for virtualNetworkRulesIndex := range n.VirtualNetworkRules {
+			if err := n.VirtualNetworkRules[virtualNetworkRulesIndex].AssignProperties_To_VirtualNetworkRule(&virtualNetworkRulesList[virtualNetworkRulesIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkRules: %w", err)
+			}
+		}
+		destination.VirtualNetworkRules = virtualNetworkRulesList
+	} else {
+		destination.VirtualNetworkRules = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // NetworkRuleSet_STATUS: A set of rules governing the network accessibility of a vault.
 type NetworkRuleSet_STATUS struct {
 	// Bypass: Tells what traffic can bypass network rules. This can be 'AzureServices' or 'None'. If not specified the default is 'AzureServices'.
@@ -452,6 +1089,95 @@ type NetworkRuleSet_STATUS struct {
 
 	// VirtualNetworkRules: The list of virtual network rules.
 	VirtualNetworkRules []VirtualNetworkRule_STATUS `json:"virtualNetworkRules,omitempty"`
+}
+
+// AssignProperties_From_NetworkRuleSet_STATUS populates the receiver from source, a keyvault/v1api20210401preview/storage.NetworkRuleSet_STATUS.
+func (n *NetworkRuleSet_STATUS) AssignProperties_From_NetworkRuleSet_STATUS(source *storage.NetworkRuleSet_STATUS) error {
+	if source.Bypass != nil {
+		bypassValue := NetworkRuleBypassOptions_STATUS(*source.Bypass)
+		n.Bypass = &bypassValue
+	} else {
+		n.Bypass = nil
+	}
+
+	if source.DefaultAction != nil {
+		defaultActionValue := NetworkRuleAction_STATUS(*source.DefaultAction)
+		n.DefaultAction = &defaultActionValue
+	} else {
+		n.DefaultAction = nil
+	}
+
+	if source.IpRules != nil {
+		ipRulesList := make([]IPRule_STATUS, len(source.IpRules))
+		for ipRulesIndex := range source.IpRules {
+			if err := ipRulesList[ipRulesIndex].AssignProperties_From_IPRule_STATUS(&source.IpRules[ipRulesIndex]); err != nil {
+				return fmt.Errorf("converting IpRules: %w", err)
+			}
+		}
+		n.IpRules = ipRulesList
+	} else {
+		n.IpRules = nil
+	}
+
+	if source.VirtualNetworkRules != nil {
+		virtualNetworkRulesList := make([]VirtualNetworkRule_STATUS, len(source.VirtualNetworkRules))
+		for virtualNetworkRulesIndex := range source.VirtualNetworkRules {
+			if err := virtualNetworkRulesList[virtualNetworkRulesIndex].AssignProperties_From_VirtualNetworkRule_STATUS(&source.VirtualNetworkRules[virtualNetworkRulesIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkRules: %w", err)
+			}
+		}
+		n.VirtualNetworkRules = virtualNetworkRulesList
+	} else {
+		n.VirtualNetworkRules = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NetworkRuleSet_STATUS populates destination, a keyvault/v1api20210401preview/storage.NetworkRuleSet_STATUS, from the receiver.
+func (n *NetworkRuleSet_STATUS) AssignProperties_To_NetworkRuleSet_STATUS(destination *storage.NetworkRuleSet_STATUS) error {
+	if n.Bypass != nil {
+		bypassValue := string(*n.Bypass)
+		destination.Bypass = &bypassValue
+	} else {
+		destination.Bypass = nil
+	}
+
+	if n.DefaultAction != nil {
+		defaultActionValue := string(*n.DefaultAction)
+		destination.DefaultAction = &defaultActionValue
+	} else {
+		destination.DefaultAction = nil
+	}
+
+	if n.IpRules != nil {
+		ipRulesList := make([]storage.IPRule_STATUS, len(n.IpRules))
+		for ipRulesIndex := range n.IpRules {
+			if err := n.IpRules[ipRulesIndex].AssignProperties_To_IPRule_STATUS(&ipRulesList[ipRulesIndex]); err != nil {
+				return fmt.Errorf("converting IpRules: %w", err)
+			}
+		}
+		destination.IpRules = ipRulesList
+	} else {
+		destination.IpRules = nil
+	}
+
+	if n.VirtualNetworkRules != nil {
+		virtualNetworkRulesList := make([]storage.VirtualNetworkRule_STATUS, len(n.VirtualNetworkRules))
+		for virtualNetworkRulesIndex := range n.VirtualNetworkRules {
+			if err := n.VirtualNetworkRules[virtualNetworkRulesIndex].AssignProperties_To_VirtualNetworkRule_STATUS(&virtualNetworkRulesList[virtualNetworkRulesIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkRules: %w", err)
+			}
+		}
+		destination.VirtualNetworkRules = virtualNetworkRulesList
+	} else {
+		destination.VirtualNetworkRules = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // Permissions: Permissions the identity has for keys, secrets, certificates and storage.
@@ -469,6 +1195,99 @@ type Permissions struct {
 	Storage []StoragePermissions `json:"storage,omitempty"`
 }
 
+// AssignProperties_From_Permissions populates the receiver from source, a keyvault/v1api20210401preview/storage.Permissions.
+func (p *Permissions) AssignProperties_From_Permissions(source *storage.Permissions) error {
+	if source.Certificates != nil {
+		certificatesList := make([]CertificatePermissions, len(source.Certificates))
+		for certificatesIndex := range source.Certificates {
+			certificatesList[certificatesIndex] = CertificatePermissions(source.Certificates[certificatesIndex])
+		}
+		p.Certificates = certificatesList
+	} else {
+		p.Certificates = nil
+	}
+
+	if source.Keys != nil {
+		keysList := make([]KeyPermissions, len(source.Keys))
+		for keysIndex := range source.Keys {
+			keysList[keysIndex] = KeyPermissions(source.Keys[keysIndex])
+		}
+		p.Keys = keysList
+	} else {
+		p.Keys = nil
+	}
+
+	if source.Secrets != nil {
+		secretsList := make([]SecretPermissions, len(source.Secrets))
+		for secretsIndex := range source.Secrets {
+			secretsList[secretsIndex] = SecretPermissions(source.Secrets[secretsIndex])
+		}
+		p.Secrets = secretsList
+	} else {
+		p.Secrets = nil
+	}
+
+	if source.Storage != nil {
+		storageList := make([]StoragePermissions, len(source.Storage))
+		for storageIndex := range source.Storage {
+			storageList[storageIndex] = StoragePermissions(source.Storage[storageIndex])
+		}
+		p.Storage = storageList
+	} else {
+		p.Storage = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Permissions populates destination, a keyvault/v1api20210401preview/storage.Permissions, from the receiver.
+func (p *Permissions) AssignProperties_To_Permissions(destination *storage.Permissions) error {
+	if p.Certificates != nil {
+		certificatesList := make([]string, len(p.Certificates))
+		for certificatesIndex := range p.Certificates {
+			certificatesList[certificatesIndex] = string(p.Certificates[certificatesIndex])
+		}
+		destination.Certificates = certificatesList
+	} else {
+		destination.Certificates = nil
+	}
+
+	if p.Keys != nil {
+		keysList := make([]string, len(p.Keys))
+		for keysIndex := range p.Keys {
+			keysList[keysIndex] = string(p.Keys[keysIndex])
+		}
+		destination.Keys = keysList
+	} else {
+		destination.Keys = nil
+	}
+
+	if p.Secrets != nil {
+		secretsList := make([]string, len(p.Secrets))
+		for secretsIndex := range p.Secrets {
+			secretsList[secretsIndex] = string(p.Secrets[secretsIndex])
+		}
+		destination.Secrets = secretsList
+	} else {
+		destination.Secrets = nil
+	}
+
+	if p.Storage != nil {
+		storageList := make([]string, len(p.Storage))
+		for storageIndex := range p.Storage {
+			storageList[storageIndex] = string(p.Storage[storageIndex])
+		}
+		destination.Storage = storageList
+	} else {
+		destination.Storage = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // Permissions_STATUS: Permissions the identity has for keys, secrets, certificates and storage.
 type Permissions_STATUS struct {
 	// Certificates: Permissions to certificates
@@ -482,6 +1301,99 @@ type Permissions_STATUS struct {
 
 	// Storage: Permissions to storage accounts
 	Storage []StoragePermissions_STATUS `json:"storage,omitempty"`
+}
+
+// AssignProperties_From_Permissions_STATUS populates the receiver from source, a keyvault/v1api20210401preview/storage.Permissions_STATUS.
+func (p *Permissions_STATUS) AssignProperties_From_Permissions_STATUS(source *storage.Permissions_STATUS) error {
+	if source.Certificates != nil {
+		certificatesList := make([]CertificatePermissions_STATUS, len(source.Certificates))
+		for certificatesIndex := range source.Certificates {
+			certificatesList[certificatesIndex] = CertificatePermissions_STATUS(source.Certificates[certificatesIndex])
+		}
+		p.Certificates = certificatesList
+	} else {
+		p.Certificates = nil
+	}
+
+	if source.Keys != nil {
+		keysList := make([]KeyPermissions_STATUS, len(source.Keys))
+		for keysIndex := range source.Keys {
+			keysList[keysIndex] = KeyPermissions_STATUS(source.Keys[keysIndex])
+		}
+		p.Keys = keysList
+	} else {
+		p.Keys = nil
+	}
+
+	if source.Secrets != nil {
+		secretsList := make([]SecretPermissions_STATUS, len(source.Secrets))
+		for secretsIndex := range source.Secrets {
+			secretsList[secretsIndex] = SecretPermissions_STATUS(source.Secrets[secretsIndex])
+		}
+		p.Secrets = secretsList
+	} else {
+		p.Secrets = nil
+	}
+
+	if source.Storage != nil {
+		storageList := make([]StoragePermissions_STATUS, len(source.Storage))
+		for storageIndex := range source.Storage {
+			storageList[storageIndex] = StoragePermissions_STATUS(source.Storage[storageIndex])
+		}
+		p.Storage = storageList
+	} else {
+		p.Storage = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Permissions_STATUS populates destination, a keyvault/v1api20210401preview/storage.Permissions_STATUS, from the receiver.
+func (p *Permissions_STATUS) AssignProperties_To_Permissions_STATUS(destination *storage.Permissions_STATUS) error {
+	if p.Certificates != nil {
+		certificatesList := make([]string, len(p.Certificates))
+		for certificatesIndex := range p.Certificates {
+			certificatesList[certificatesIndex] = string(p.Certificates[certificatesIndex])
+		}
+		destination.Certificates = certificatesList
+	} else {
+		destination.Certificates = nil
+	}
+
+	if p.Keys != nil {
+		keysList := make([]string, len(p.Keys))
+		for keysIndex := range p.Keys {
+			keysList[keysIndex] = string(p.Keys[keysIndex])
+		}
+		destination.Keys = keysList
+	} else {
+		destination.Keys = nil
+	}
+
+	if p.Secrets != nil {
+		secretsList := make([]string, len(p.Secrets))
+		for secretsIndex := range p.Secrets {
+			secretsList[secretsIndex] = string(p.Secrets[secretsIndex])
+		}
+		destination.Secrets = secretsList
+	} else {
+		destination.Secrets = nil
+	}
+
+	if p.Storage != nil {
+		storageList := make([]string, len(p.Storage))
+		for storageIndex := range p.Storage {
+			storageList[storageIndex] = string(p.Storage[storageIndex])
+		}
+		destination.Storage = storageList
+	} else {
+		destination.Storage = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // PrivateEndpointConnectionItem_STATUS: Private endpoint connection item.
@@ -500,6 +1412,79 @@ type PrivateEndpointConnectionItem_STATUS struct {
 
 	// ProvisioningState: Provisioning state of the private endpoint connection.
 	ProvisioningState *PrivateEndpointConnectionProvisioningState_STATUS `json:"provisioningState,omitempty"`
+}
+
+// AssignProperties_From_PrivateEndpointConnectionItem_STATUS populates the receiver from source, a keyvault/v1api20210401preview/storage.PrivateEndpointConnectionItem_STATUS.
+func (p *PrivateEndpointConnectionItem_STATUS) AssignProperties_From_PrivateEndpointConnectionItem_STATUS(source *storage.PrivateEndpointConnectionItem_STATUS) error {
+	p.Etag = genruntime.ClonePointer(source.Etag)
+	p.Id = genruntime.ClonePointer(source.Id)
+
+	if source.PrivateEndpoint != nil {
+		var privateEndpointValue PrivateEndpoint_STATUS
+		if err := privateEndpointValue.AssignProperties_From_PrivateEndpoint_STATUS(source.PrivateEndpoint); err != nil {
+			return fmt.Errorf("converting PrivateEndpoint: %w", err)
+		}
+		p.PrivateEndpoint = &privateEndpointValue
+	} else {
+		p.PrivateEndpoint = nil
+	}
+
+	if source.PrivateLinkServiceConnectionState != nil {
+		var privateLinkServiceConnectionStateValue PrivateLinkServiceConnectionState_STATUS
+		if err := privateLinkServiceConnectionStateValue.AssignProperties_From_PrivateLinkServiceConnectionState_STATUS(source.PrivateLinkServiceConnectionState); err != nil {
+			return fmt.Errorf("converting PrivateLinkServiceConnectionState: %w", err)
+		}
+		p.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+	} else {
+		p.PrivateLinkServiceConnectionState = nil
+	}
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := PrivateEndpointConnectionProvisioningState_STATUS(*source.ProvisioningState)
+		p.ProvisioningState = &provisioningStateValue
+	} else {
+		p.ProvisioningState = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PrivateEndpointConnectionItem_STATUS populates destination, a keyvault/v1api20210401preview/storage.PrivateEndpointConnectionItem_STATUS, from the receiver.
+func (p *PrivateEndpointConnectionItem_STATUS) AssignProperties_To_PrivateEndpointConnectionItem_STATUS(destination *storage.PrivateEndpointConnectionItem_STATUS) error {
+	destination.Etag = genruntime.ClonePointer(p.Etag)
+	destination.Id = genruntime.ClonePointer(p.Id)
+
+	if p.PrivateEndpoint != nil {
+		var privateEndpointValue storage.PrivateEndpoint_STATUS
+		if err := p.PrivateEndpoint.AssignProperties_To_PrivateEndpoint_STATUS(&privateEndpointValue); err != nil {
+			return fmt.Errorf("converting PrivateEndpoint: %w", err)
+		}
+		destination.PrivateEndpoint = &privateEndpointValue
+	} else {
+		destination.PrivateEndpoint = nil
+	}
+
+	if p.PrivateLinkServiceConnectionState != nil {
+		var privateLinkServiceConnectionStateValue storage.PrivateLinkServiceConnectionState_STATUS
+		if err := p.PrivateLinkServiceConnectionState.AssignProperties_To_PrivateLinkServiceConnectionState_STATUS(&privateLinkServiceConnectionStateValue); err != nil {
+			return fmt.Errorf("converting PrivateLinkServiceConnectionState: %w", err)
+		}
+		destination.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+	} else {
+		destination.PrivateLinkServiceConnectionState = nil
+	}
+
+	if p.ProvisioningState != nil {
+		provisioningStateValue := string(*p.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // PrivateEndpointConnectionProvisioningState_STATUS: The current provisioning state.
@@ -532,6 +1517,23 @@ type PrivateEndpoint_STATUS struct {
 	Id *string `json:"id,omitempty"`
 }
 
+// AssignProperties_From_PrivateEndpoint_STATUS populates the receiver from source, a keyvault/v1api20210401preview/storage.PrivateEndpoint_STATUS.
+func (p *PrivateEndpoint_STATUS) AssignProperties_From_PrivateEndpoint_STATUS(source *storage.PrivateEndpoint_STATUS) error {
+	p.Id = genruntime.ClonePointer(source.Id)
+
+	return nil
+}
+
+// AssignProperties_To_PrivateEndpoint_STATUS populates destination, a keyvault/v1api20210401preview/storage.PrivateEndpoint_STATUS, from the receiver.
+func (p *PrivateEndpoint_STATUS) AssignProperties_To_PrivateEndpoint_STATUS(destination *storage.PrivateEndpoint_STATUS) error {
+	destination.Id = genruntime.ClonePointer(p.Id)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // PrivateLinkServiceConnectionState_STATUS: An object that represents the approval state of the private link connection.
 type PrivateLinkServiceConnectionState_STATUS struct {
 	// ActionsRequired: A message indicating if changes on the service provider require any updates on the consumer.
@@ -542,6 +1544,51 @@ type PrivateLinkServiceConnectionState_STATUS struct {
 
 	// Status: Indicates whether the connection has been approved, rejected or removed by the key vault owner.
 	Status *PrivateEndpointServiceConnectionStatus_STATUS `json:"status,omitempty"`
+}
+
+// AssignProperties_From_PrivateLinkServiceConnectionState_STATUS populates the receiver from source, a keyvault/v1api20210401preview/storage.PrivateLinkServiceConnectionState_STATUS.
+func (p *PrivateLinkServiceConnectionState_STATUS) AssignProperties_From_PrivateLinkServiceConnectionState_STATUS(source *storage.PrivateLinkServiceConnectionState_STATUS) error {
+	if source.ActionsRequired != nil {
+		actionsRequiredValue := ActionsRequired_STATUS(*source.ActionsRequired)
+		p.ActionsRequired = &actionsRequiredValue
+	} else {
+		p.ActionsRequired = nil
+	}
+
+	p.Description = genruntime.ClonePointer(source.Description)
+
+	if source.Status != nil {
+		statusValue := PrivateEndpointServiceConnectionStatus_STATUS(*source.Status)
+		p.Status = &statusValue
+	} else {
+		p.Status = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PrivateLinkServiceConnectionState_STATUS populates destination, a keyvault/v1api20210401preview/storage.PrivateLinkServiceConnectionState_STATUS, from the receiver.
+func (p *PrivateLinkServiceConnectionState_STATUS) AssignProperties_To_PrivateLinkServiceConnectionState_STATUS(destination *storage.PrivateLinkServiceConnectionState_STATUS) error {
+	if p.ActionsRequired != nil {
+		actionsRequiredValue := string(*p.ActionsRequired)
+		destination.ActionsRequired = &actionsRequiredValue
+	} else {
+		destination.ActionsRequired = nil
+	}
+
+	destination.Description = genruntime.ClonePointer(p.Description)
+
+	if p.Status != nil {
+		statusValue := string(*p.Status)
+		destination.Status = &statusValue
+	} else {
+		destination.Status = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // +kubebuilder:validation:Enum={"get","list","set","delete","backup","restore","recover","purge"}
@@ -581,6 +1628,47 @@ type Sku struct {
 	// Name: SKU name to specify whether the key vault is a standard vault or a premium vault.
 	// +kubebuilder:validation:Required
 	Name *SkuName `json:"name,omitempty"`
+}
+
+// AssignProperties_From_Sku populates the receiver from source, a keyvault/v1api20210401preview/storage.Sku.
+func (s *Sku) AssignProperties_From_Sku(source *storage.Sku) error {
+	if source.Family != nil {
+		familyValue := SkuFamily(*source.Family)
+		s.Family = &familyValue
+	} else {
+		s.Family = nil
+	}
+
+	if source.Name != nil {
+		nameValue := SkuName(*source.Name)
+		s.Name = &nameValue
+	} else {
+		s.Name = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Sku populates destination, a keyvault/v1api20210401preview/storage.Sku, from the receiver.
+func (s *Sku) AssignProperties_To_Sku(destination *storage.Sku) error {
+	if s.Family != nil {
+		familyValue := string(*s.Family)
+		destination.Family = &familyValue
+	} else {
+		destination.Family = nil
+	}
+
+	if s.Name != nil {
+		nameValue := string(*s.Name)
+		destination.Name = &nameValue
+	} else {
+		destination.Name = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // SkuFamily: SKU family name
@@ -624,6 +1712,47 @@ type Sku_STATUS struct {
 
 	// Name: SKU name to specify whether the key vault is a standard vault or a premium vault.
 	Name *SkuName_STATUS `json:"name,omitempty"`
+}
+
+// AssignProperties_From_Sku_STATUS populates the receiver from source, a keyvault/v1api20210401preview/storage.Sku_STATUS.
+func (s *Sku_STATUS) AssignProperties_From_Sku_STATUS(source *storage.Sku_STATUS) error {
+	if source.Family != nil {
+		familyValue := SkuFamily_STATUS(*source.Family)
+		s.Family = &familyValue
+	} else {
+		s.Family = nil
+	}
+
+	if source.Name != nil {
+		nameValue := SkuName_STATUS(*source.Name)
+		s.Name = &nameValue
+	} else {
+		s.Name = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Sku_STATUS populates destination, a keyvault/v1api20210401preview/storage.Sku_STATUS, from the receiver.
+func (s *Sku_STATUS) AssignProperties_To_Sku_STATUS(destination *storage.Sku_STATUS) error {
+	if s.Family != nil {
+		familyValue := string(*s.Family)
+		destination.Family = &familyValue
+	} else {
+		destination.Family = nil
+	}
+
+	if s.Name != nil {
+		nameValue := string(*s.Name)
+		destination.Name = &nameValue
+	} else {
+		destination.Name = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // +kubebuilder:validation:Enum={"get","list","delete","set","update","regeneratekey","recover","purge","backup","restore","setsas","listsas","getsas","deletesas"}
@@ -687,6 +1816,59 @@ type SystemData_STATUS struct {
 	LastModifiedByType *IdentityType_STATUS `json:"lastModifiedByType,omitempty"`
 }
 
+// AssignProperties_From_SystemData_STATUS populates the receiver from source, a keyvault/v1api20210401preview/storage.SystemData_STATUS.
+func (s *SystemData_STATUS) AssignProperties_From_SystemData_STATUS(source *storage.SystemData_STATUS) error {
+	s.CreatedAt = genruntime.ClonePointer(source.CreatedAt)
+	s.CreatedBy = genruntime.ClonePointer(source.CreatedBy)
+
+	if source.CreatedByType != nil {
+		createdByTypeValue := IdentityType_STATUS(*source.CreatedByType)
+		s.CreatedByType = &createdByTypeValue
+	} else {
+		s.CreatedByType = nil
+	}
+
+	s.LastModifiedAt = genruntime.ClonePointer(source.LastModifiedAt)
+	s.LastModifiedBy = genruntime.ClonePointer(source.LastModifiedBy)
+
+	if source.LastModifiedByType != nil {
+		lastModifiedByTypeValue := IdentityType_STATUS(*source.LastModifiedByType)
+		s.LastModifiedByType = &lastModifiedByTypeValue
+	} else {
+		s.LastModifiedByType = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_SystemData_STATUS populates destination, a keyvault/v1api20210401preview/storage.SystemData_STATUS, from the receiver.
+func (s *SystemData_STATUS) AssignProperties_To_SystemData_STATUS(destination *storage.SystemData_STATUS) error {
+	destination.CreatedAt = genruntime.ClonePointer(s.CreatedAt)
+	destination.CreatedBy = genruntime.ClonePointer(s.CreatedBy)
+
+	if s.CreatedByType != nil {
+		createdByTypeValue := string(*s.CreatedByType)
+		destination.CreatedByType = &createdByTypeValue
+	} else {
+		destination.CreatedByType = nil
+	}
+
+	destination.LastModifiedAt = genruntime.ClonePointer(s.LastModifiedAt)
+	destination.LastModifiedBy = genruntime.ClonePointer(s.LastModifiedBy)
+
+	if s.LastModifiedByType != nil {
+		lastModifiedByTypeValue := string(*s.LastModifiedByType)
+		destination.LastModifiedByType = &lastModifiedByTypeValue
+	} else {
+		destination.LastModifiedByType = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // VaultOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type VaultOperatorSpec struct {
 	// ConfigMapExpressions: CEL expressions whose results are written to ConfigMaps
@@ -694,6 +1876,79 @@ type VaultOperatorSpec struct {
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_VaultOperatorSpec populates the receiver from source, a keyvault/v1api20210401preview/storage.VaultOperatorSpec.
+func (v *VaultOperatorSpec) AssignProperties_From_VaultOperatorSpec(source *storage.VaultOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		v.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		v.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		v.SecretExpressions = secretExpressionsList
+	} else {
+		v.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_VaultOperatorSpec populates destination, a keyvault/v1api20210401preview/storage.VaultOperatorSpec, from the receiver.
+func (v *VaultOperatorSpec) AssignProperties_To_VaultOperatorSpec(destination *storage.VaultOperatorSpec) error {
+	if v.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(v.ConfigMapExpressions))
+		for configMapExpressionsIndex := range v.ConfigMapExpressions {
+			if v.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *v.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if v.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(v.SecretExpressions))
+		for secretExpressionsIndex := range v.SecretExpressions {
+			if v.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *v.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // VaultProvisioningState: Provisioning state of the vault.
@@ -724,6 +1979,37 @@ type VirtualNetworkRule struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
+// AssignProperties_From_VirtualNetworkRule populates the receiver from source, a keyvault/v1api20210401preview/storage.VirtualNetworkRule.
+func (v *VirtualNetworkRule) AssignProperties_From_VirtualNetworkRule(source *storage.VirtualNetworkRule) error {
+	v.IgnoreMissingVnetServiceEndpoint = genruntime.ClonePointer(source.IgnoreMissingVnetServiceEndpoint)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		v.Reference = &referenceValue
+	} else {
+		v.Reference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_VirtualNetworkRule populates destination, a keyvault/v1api20210401preview/storage.VirtualNetworkRule, from the receiver.
+func (v *VirtualNetworkRule) AssignProperties_To_VirtualNetworkRule(destination *storage.VirtualNetworkRule) error {
+	destination.IgnoreMissingVnetServiceEndpoint = genruntime.ClonePointer(v.IgnoreMissingVnetServiceEndpoint)
+
+	if v.Reference != nil {
+		referenceValue := *v.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // VirtualNetworkRule_STATUS: A rule governing the accessibility of a vault from a specific virtual network.
 type VirtualNetworkRule_STATUS struct {
 	// Id: Full resource id of a vnet subnet, such as '/subscriptions/subid/resourceGroups/rg1/providers/Microsoft.Network/virtualNetworks/test-vnet/subnets/subnet1'.
@@ -731,4 +2017,23 @@ type VirtualNetworkRule_STATUS struct {
 
 	// IgnoreMissingVnetServiceEndpoint: Property to specify whether NRP will ignore the check if parent subnet has serviceEndpoints configured.
 	IgnoreMissingVnetServiceEndpoint *bool `json:"ignoreMissingVnetServiceEndpoint,omitempty"`
+}
+
+// AssignProperties_From_VirtualNetworkRule_STATUS populates the receiver from source, a keyvault/v1api20210401preview/storage.VirtualNetworkRule_STATUS.
+func (v *VirtualNetworkRule_STATUS) AssignProperties_From_VirtualNetworkRule_STATUS(source *storage.VirtualNetworkRule_STATUS) error {
+	v.Id = genruntime.ClonePointer(source.Id)
+	v.IgnoreMissingVnetServiceEndpoint = genruntime.ClonePointer(source.IgnoreMissingVnetServiceEndpoint)
+
+	return nil
+}
+
+// AssignProperties_To_VirtualNetworkRule_STATUS populates destination, a keyvault/v1api20210401preview/storage.VirtualNetworkRule_STATUS, from the receiver.
+func (v *VirtualNetworkRule_STATUS) AssignProperties_To_VirtualNetworkRule_STATUS(destination *storage.VirtualNetworkRule_STATUS) error {
+	destination.Id = genruntime.ClonePointer(v.Id)
+	destination.IgnoreMissingVnetServiceEndpoint = genruntime.ClonePointer(v.IgnoreMissingVnetServiceEndpoint)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

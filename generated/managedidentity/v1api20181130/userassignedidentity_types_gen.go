@@ -3,9 +3,14 @@
 package v1api20181130
 
 import (
+	"fmt"
+	"maps"
+
+	"github.com/armgen/armgen/generated/managedidentity/v1api20181130/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // UserAssignedIdentity: the Kubernetes resource for the ARM type Microsoft.ManagedIdentity/userAssignedIdentities, api-version 2018-11-30.
@@ -13,7 +18,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.ManagedIdentity/userAssignedIdentities/{resourceName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,managedidentity}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -78,6 +82,56 @@ func (u *UserAssignedIdentity) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ conversion.Convertible = &UserAssignedIdentity{}
+
+// ConvertTo converts the receiver to hub, the managedidentity/v1api20181130/storage.UserAssignedIdentity the API server stores, directly.
+func (u *UserAssignedIdentity) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.UserAssignedIdentity)
+	if !ok {
+		return fmt.Errorf("expected a managedidentity/v1api20181130/storage.UserAssignedIdentity to convert with, got %T", hub)
+	}
+	return u.AssignProperties_To_UserAssignedIdentity(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the managedidentity/v1api20181130/storage.UserAssignedIdentity the API server stores, directly.
+func (u *UserAssignedIdentity) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.UserAssignedIdentity)
+	if !ok {
+		return fmt.Errorf("expected a managedidentity/v1api20181130/storage.UserAssignedIdentity to convert with, got %T", hub)
+	}
+	return u.AssignProperties_From_UserAssignedIdentity(source)
+}
+
+// AssignProperties_From_UserAssignedIdentity populates the receiver from source, a managedidentity/v1api20181130/storage.UserAssignedIdentity.
+func (u *UserAssignedIdentity) AssignProperties_From_UserAssignedIdentity(source *storage.UserAssignedIdentity) error {
+	u.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := u.Spec.AssignProperties_From_UserAssignedIdentity_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := u.Status.AssignProperties_From_UserAssignedIdentity_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_UserAssignedIdentity populates destination, a managedidentity/v1api20181130/storage.UserAssignedIdentity, from the receiver.
+func (u *UserAssignedIdentity) AssignProperties_To_UserAssignedIdentity(destination *storage.UserAssignedIdentity) error {
+	destination.ObjectMeta = *u.ObjectMeta.DeepCopy()
+
+	if err := u.Spec.AssignProperties_To_UserAssignedIdentity_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := u.Status.AssignProperties_To_UserAssignedIdentity_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // UserAssignedIdentity_Spec: Describes an identity resource.
 type UserAssignedIdentity_Spec struct {
 	// AzureName: the name of the resource in Azure; when empty, metadata.name is used
@@ -96,6 +150,63 @@ type UserAssignedIdentity_Spec struct {
 
 	// Tags: Resource tags.
 	Tags map[string]string `json:"tags,omitempty"`
+}
+
+// AssignProperties_From_UserAssignedIdentity_Spec populates the receiver from source, a managedidentity/v1api20181130/storage.UserAssignedIdentity_Spec.
+func (u *UserAssignedIdentity_Spec) AssignProperties_From_UserAssignedIdentity_Spec(source *storage.UserAssignedIdentity_Spec) error {
+	u.AzureName = source.AzureName
+	u.Location = genruntime.ClonePointer(source.Location)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue UserAssignedIdentityOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_UserAssignedIdentityOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		u.OperatorSpec = &operatorSpecValue
+	} else {
+		u.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		u.Owner = &ownerValue
+	} else {
+		u.Owner = nil
+	}
+
+	u.Tags = maps.Clone(source.Tags)
+
+	return nil
+}
+
+// AssignProperties_To_UserAssignedIdentity_Spec populates destination, a managedidentity/v1api20181130/storage.UserAssignedIdentity_Spec, from the receiver.
+func (u *UserAssignedIdentity_Spec) AssignProperties_To_UserAssignedIdentity_Spec(destination *storage.UserAssignedIdentity_Spec) error {
+	destination.AzureName = u.AzureName
+	destination.Location = genruntime.ClonePointer(u.Location)
+
+	if u.OperatorSpec != nil {
+		var operatorSpecValue storage.UserAssignedIdentityOperatorSpec
+		if err := u.OperatorSpec.AssignProperties_To_UserAssignedIdentityOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if u.Owner != nil {
+		ownerValue := *u.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	destination.Tags = maps.Clone(u.Tags)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // UserAssignedIdentity_STATUS: Describes an identity resource.
@@ -128,6 +239,59 @@ type UserAssignedIdentity_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_UserAssignedIdentity_STATUS populates the receiver from source, a managedidentity/v1api20181130/storage.UserAssignedIdentity_STATUS.
+func (u *UserAssignedIdentity_STATUS) AssignProperties_From_UserAssignedIdentity_STATUS(source *storage.UserAssignedIdentity_STATUS) error {
+	u.ClientId = genruntime.ClonePointer(source.ClientId)
+
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		u.Conditions = conditionsList
+	} else {
+		u.Conditions = nil
+	}
+
+	u.Id = genruntime.ClonePointer(source.Id)
+	u.Location = genruntime.ClonePointer(source.Location)
+	u.Name = genruntime.ClonePointer(source.Name)
+	u.PrincipalId = genruntime.ClonePointer(source.PrincipalId)
+	u.Tags = maps.Clone(source.Tags)
+	u.TenantId = genruntime.ClonePointer(source.TenantId)
+	u.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_UserAssignedIdentity_STATUS populates destination, a managedidentity/v1api20181130/storage.UserAssignedIdentity_STATUS, from the receiver.
+func (u *UserAssignedIdentity_STATUS) AssignProperties_To_UserAssignedIdentity_STATUS(destination *storage.UserAssignedIdentity_STATUS) error {
+	destination.ClientId = genruntime.ClonePointer(u.ClientId)
+
+	if u.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(u.Conditions))
+		for conditionsIndex := range u.Conditions {
+			conditionsList[conditionsIndex] = *u.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(u.Id)
+	destination.Location = genruntime.ClonePointer(u.Location)
+	destination.Name = genruntime.ClonePointer(u.Name)
+	destination.PrincipalId = genruntime.ClonePointer(u.PrincipalId)
+	destination.Tags = maps.Clone(u.Tags)
+	destination.TenantId = genruntime.ClonePointer(u.TenantId)
+	destination.Type = genruntime.ClonePointer(u.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // UserAssignedIdentityOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type UserAssignedIdentityOperatorSpec struct {
 	// ConfigMapExpressions: CEL expressions whose results are written to ConfigMaps
@@ -135,4 +299,77 @@ type UserAssignedIdentityOperatorSpec struct {
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_UserAssignedIdentityOperatorSpec populates the receiver from source, a managedidentity/v1api20181130/storage.UserAssignedIdentityOperatorSpec.
+func (u *UserAssignedIdentityOperatorSpec) AssignProperties_From_UserAssignedIdentityOperatorSpec(source *storage.UserAssignedIdentityOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		u.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		u.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		u.SecretExpressions = secretExpressionsList
+	} else {
+		u.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_UserAssignedIdentityOperatorSpec populates destination, a managedidentity/v1api20181130/storage.UserAssignedIdentityOperatorSpec, from the receiver.
+func (u *UserAssignedIdentityOperatorSpec) AssignProperties_To_UserAssignedIdentityOperatorSpec(destination *storage.UserAssignedIdentityOperatorSpec) error {
+	if u.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(u.ConfigMapExpressions))
+		for configMapExpressionsIndex := range u.ConfigMapExpressions {
+			if u.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *u.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if u.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(u.SecretExpressions))
+		for secretExpressionsIndex := range u.SecretExpressions {
+			if u.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *u.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

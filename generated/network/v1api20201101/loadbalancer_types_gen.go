@@ -3,9 +3,15 @@
 package v1api20201101
 
 import (
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/armgen/armgen/generated/network/v1api20201101/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // LoadBalancer: the Kubernetes resource for the ARM type Microsoft.Network/loadBalancers, api-version 2020-11-01.
@@ -13,7 +19,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/loadBalancers/{loadBalancerName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,network}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -78,6 +83,56 @@ func (l *LoadBalancer) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ conversion.Convertible = &LoadBalancer{}
+
+// ConvertTo converts the receiver to hub, the network/v1api20201101/storage.LoadBalancer the API server stores, directly.
+func (l *LoadBalancer) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.LoadBalancer)
+	if !ok {
+		return fmt.Errorf("expected a network/v1api20201101/storage.LoadBalancer to convert with, got %T", hub)
+	}
+	return l.AssignProperties_To_LoadBalancer(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the network/v1api20201101/storage.LoadBalancer the API server stores, directly.
+func (l *LoadBalancer) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.LoadBalancer)
+	if !ok {
+		return fmt.Errorf("expected a network/v1api20201101/storage.LoadBalancer to convert with, got %T", hub)
+	}
+	return l.AssignProperties_From_LoadBalancer(source)
+}
+
+// AssignProperties_From_LoadBalancer populates the receiver from source, a network/v1api20201101/storage.LoadBalancer.
+func (l *LoadBalancer) AssignProperties_From_LoadBalancer(source *storage.LoadBalancer) error {
+	l.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := l.Spec.AssignProperties_From_LoadBalancer_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := l.Status.AssignProperties_From_LoadBalancer_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_LoadBalancer populates destination, a network/v1api20201101/storage.LoadBalancer, from the receiver.
+func (l *LoadBalancer) AssignProperties_To_LoadBalancer(destination *storage.LoadBalancer) error {
+	destination.ObjectMeta = *l.ObjectMeta.DeepCopy()
+
+	if err := l.Spec.AssignProperties_To_LoadBalancer_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := l.Status.AssignProperties_To_LoadBalancer_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // LoadBalancer_Spec: LoadBalancer resource.
 type LoadBalancer_Spec struct {
 	// AzureName: the name of the resource in Azure; when empty, metadata.name is used
@@ -122,6 +177,273 @@ type LoadBalancer_Spec struct {
 
 	// Tags: Resource tags.
 	Tags map[string]string `json:"tags,omitempty"`
+}
+
+// AssignProperties_From_LoadBalancer_Spec populates the receiver from source, a network/v1api20201101/storage.LoadBalancer_Spec.
+func (l *LoadBalancer_Spec) AssignProperties_From_LoadBalancer_Spec(source *storage.LoadBalancer_Spec) error {
+	l.AzureName = source.AzureName
+
+	if source.BackendAddressPools != nil {
+		backendAddressPoolsList := make([]BackendAddressPool_SubResourceEmbedded, len(source.BackendAddressPools))
+		for backendAddressPoolsIndex := range source.BackendAddressPools {
+			if err := backendAddressPoolsList[backendAddressPoolsIndex].AssignProperties_From_BackendAddressPool_SubResourceEmbedded(&source.BackendAddressPools[backendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting BackendAddressPools: %w", err)
+			}
+		}
+		l.BackendAddressPools = backendAddressPoolsList
+	} else {
+		l.BackendAddressPools = nil
+	}
+
+	if source.ExtendedLocation != nil {
+		var extendedLocationValue ExtendedLocation
+		if err := extendedLocationValue.AssignProperties_From_ExtendedLocation(source.ExtendedLocation); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		l.ExtendedLocation = &extendedLocationValue
+	} else {
+		l.ExtendedLocation = nil
+	}
+
+	if source.FrontendIPConfigurations != nil {
+		frontendIPConfigurationsList := make([]FrontendIPConfiguration, len(source.FrontendIPConfigurations))
+		for frontendIPConfigurationsIndex := range source.FrontendIPConfigurations {
+			if err := frontendIPConfigurationsList[frontendIPConfigurationsIndex].AssignProperties_From_FrontendIPConfiguration(&source.FrontendIPConfigurations[frontendIPConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting FrontendIPConfigurations: %w", err)
+			}
+		}
+		l.FrontendIPConfigurations = frontendIPConfigurationsList
+	} else {
+		l.FrontendIPConfigurations = nil
+	}
+
+	if source.InboundNatPools != nil {
+		inboundNatPoolsList := make([]InboundNatPool, len(source.InboundNatPools))
+		for inboundNatPoolsIndex := range source.InboundNatPools {
+			if err := inboundNatPoolsList[inboundNatPoolsIndex].AssignProperties_From_InboundNatPool(&source.InboundNatPools[inboundNatPoolsIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatPools: %w", err)
+			}
+		}
+		l.InboundNatPools = inboundNatPoolsList
+	} else {
+		l.InboundNatPools = nil
+	}
+
+	if source.InboundNatRules != nil {
+		inboundNatRulesList := make([]InboundNatRule_SubResourceEmbedded, len(source.InboundNatRules))
+		for inboundNatRulesIndex := range source.InboundNatRules {
+			if err := inboundNatRulesList[inboundNatRulesIndex].AssignProperties_From_InboundNatRule_SubResourceEmbedded(&source.InboundNatRules[inboundNatRulesIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatRules: %w", err)
+			}
+		}
+		l.InboundNatRules = inboundNatRulesList
+	} else {
+		l.InboundNatRules = nil
+	}
+
+	if source.LoadBalancingRules != nil {
+		loadBalancingRulesList := make([]LoadBalancingRule, len(source.LoadBalancingRules))
+		for loadBalancingRulesIndex := range source.LoadBalancingRules {
+			if err := loadBalancingRulesList[loadBalancingRulesIndex].AssignProperties_From_LoadBalancingRule(&source.LoadBalancingRules[loadBalancingRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancingRules: %w", err)
+			}
+		}
+		l.LoadBalancingRules = loadBalancingRulesList
+	} else {
+		l.LoadBalancingRules = nil
+	}
+
+	l.Location = genruntime.ClonePointer(source.Location)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue LoadBalancerOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_LoadBalancerOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		l.OperatorSpec = &operatorSpecValue
+	} else {
+		l.OperatorSpec = nil
+	}
+
+	if source.OutboundRules != nil {
+		outboundRulesList := make([]OutboundRule, len(source.OutboundRules))
+		for outboundRulesIndex := range source.OutboundRules {
+			if err := outboundRulesList[outboundRulesIndex].AssignProperties_From_OutboundRule(&source.OutboundRules[outboundRulesIndex]); err != nil {
+				return fmt.Errorf("converting OutboundRules: %w", err)
+			}
+		}
+		l.OutboundRules = outboundRulesList
+	} else {
+		l.OutboundRules = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		l.Owner = &ownerValue
+	} else {
+		l.Owner = nil
+	}
+
+	if source.Probes != nil {
+		probesList := make([]Probe, len(source.Probes))
+		for probesIndex := range source.Probes {
+			if err := probesList[probesIndex].AssignProperties_From_Probe(&source.Probes[probesIndex]); err != nil {
+				return fmt.Errorf("converting Probes: %w", err)
+			}
+		}
+		l.Probes = probesList
+	} else {
+		l.Probes = nil
+	}
+
+	if source.Sku != nil {
+		var skuValue LoadBalancerSku
+		if err := skuValue.AssignProperties_From_LoadBalancerSku(source.Sku); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		l.Sku = &skuValue
+	} else {
+		l.Sku = nil
+	}
+
+	l.Tags = maps.Clone(source.Tags)
+
+	return nil
+}
+
+// AssignProperties_To_LoadBalancer_Spec populates destination, a network/v1api20201101/storage.LoadBalancer_Spec, from the receiver.
+func (l *LoadBalancer_Spec) AssignProperties_To_LoadBalancer_Spec(destination *storage.LoadBalancer_Spec) error {
+	destination.AzureName = l.AzureName
+
+	if l.BackendAddressPools != nil {
+		backendAddressPoolsList := make([]storage.BackendAddressPool_SubResourceEmbedded, len(l.BackendAddressPools))
+		for backendAddressPoolsIndex := range l.BackendAddressPools {
+			if err := l.BackendAddressPools[backendAddressPoolsIndex].AssignProperties_To_BackendAddressPool_SubResourceEmbedded(&backendAddressPoolsList[backendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting BackendAddressPools: %w", err)
+			}
+		}
+		destination.BackendAddressPools = backendAddressPoolsList
+	} else {
+		destination.BackendAddressPools = nil
+	}
+
+	if l.ExtendedLocation != nil {
+		var extendedLocationValue storage.ExtendedLocation
+		if err := l.ExtendedLocation.AssignProperties_To_ExtendedLocation(&extendedLocationValue); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		destination.ExtendedLocation = &extendedLocationValue
+	} else {
+		destination.ExtendedLocation = nil
+	}
+
+	if l.FrontendIPConfigurations != nil {
+		frontendIPConfigurationsList := make([]storage.FrontendIPConfiguration, len(l.FrontendIPConfigurations))
+		for frontendIPConfigurationsIndex := range l.FrontendIPConfigurations {
+			if err := l.FrontendIPConfigurations[frontendIPConfigurationsIndex].AssignProperties_To_FrontendIPConfiguration(&frontendIPConfigurationsList[frontendIPConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting FrontendIPConfigurations: %w", err)
+			}
+		}
+		destination.FrontendIPConfigurations = frontendIPConfigurationsList
+	} else {
+		destination.FrontendIPConfigurations = nil
+	}
+
+	if l.InboundNatPools != nil {
+		inboundNatPoolsList := make([]storage.InboundNatPool, len(l.InboundNatPools))
+		for inboundNatPoolsIndex := range l.InboundNatPools {
+			if err := l.InboundNatPools[inboundNatPoolsIndex].AssignProperties_To_InboundNatPool(&inboundNatPoolsList[inboundNatPoolsIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatPools: %w", err)
+			}
+		}
+		destination.InboundNatPools = inboundNatPoolsList
+	} else {
+		destination.InboundNatPools = nil
+	}
+
+	if l.InboundNatRules != nil {
+		inboundNatRulesList := make([]storage.InboundNatRule_SubResourceEmbedded, len(l.InboundNatRules))
+		for inboundNatRulesIndex := range l.InboundNatRules {
+			if err := l.InboundNatRules[inboundNatRulesIndex].AssignProperties_To_InboundNatRule_SubResourceEmbedded(&inboundNatRulesList[inboundNatRulesIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatRules: %w", err)
+			}
+		}
+		destination.InboundNatRules = inboundNatRulesList
+	} else {
+		destination.InboundNatRules = nil
+	}
+
+	if l.LoadBalancingRules != nil {
+		loadBalancingRulesList := make([]storage.LoadBalancingRule, len(l.LoadBalancingRules))
+		for loadBalancingRulesIndex := range l.LoadBalancingRules {
+			if err := l.LoadBalancingRules[loadBalancingRulesIndex].AssignProperties_To_LoadBalancingRule(&loadBalancingRulesList[loadBalancingRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancingRules: %w", err)
+			}
+		}
+		destination.LoadBalancingRules = loadBalancingRulesList
+	} else {
+		destination.LoadBalancingRules = nil
+	}
+
+	destination.Location = genruntime.ClonePointer(l.Location)
+
+	if l.OperatorSpec != nil {
+		var operatorSpecValue storage.LoadBalancerOperatorSpec
+		if err := l.OperatorSpec.AssignProperties_To_LoadBalancerOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if l.OutboundRules != nil {
+		outboundRulesList := make([]storage.OutboundRule, len(l.OutboundRules))
+		for outboundRulesIndex := range l.OutboundRules {
+			if err := l.OutboundRules[outboundRulesIndex].AssignProperties_To_OutboundRule(&outboundRulesList[outboundRulesIndex]); err != nil {
+				return fmt.Errorf("converting OutboundRules: %w", err)
+			}
+		}
+		destination.OutboundRules = outboundRulesList
+	} else {
+		destination.OutboundRules = nil
+	}
+
+	if l.Owner != nil {
+		ownerValue := *l.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	if l.Probes != nil {
+		probesList := make([]storage.Probe, len(l.Probes))
+		for probesIndex := range l.Probes {
+			if err := l.Probes[probesIndex].AssignProperties_To_Probe(&probesList[probesIndex]); err != nil {
+				return fmt.Errorf("converting Probes: %w", err)
+			}
+		}
+		destination.Probes = probesList
+	} else {
+		destination.Probes = nil
+	}
+
+	if l.Sku != nil {
+		var skuValue storage.LoadBalancerSku
+		if err := l.Sku.AssignProperties_To_LoadBalancerSku(&skuValue); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		destination.Sku = &skuValue
+	} else {
+		destination.Sku = nil
+	}
+
+	destination.Tags = maps.Clone(l.Tags)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // LoadBalancer_STATUS: LoadBalancer resource.
@@ -181,16 +503,339 @@ type LoadBalancer_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_LoadBalancer_STATUS populates the receiver from source, a network/v1api20201101/storage.LoadBalancer_STATUS.
+func (l *LoadBalancer_STATUS) AssignProperties_From_LoadBalancer_STATUS(source *storage.LoadBalancer_STATUS) error {
+	if source.BackendAddressPools != nil {
+		backendAddressPoolsList := make([]BackendAddressPool_STATUS_SubResourceEmbedded, len(source.BackendAddressPools))
+		for backendAddressPoolsIndex := range source.BackendAddressPools {
+			if err := backendAddressPoolsList[backendAddressPoolsIndex].AssignProperties_From_BackendAddressPool_STATUS_SubResourceEmbedded(&source.BackendAddressPools[backendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting BackendAddressPools: %w", err)
+			}
+		}
+		l.BackendAddressPools = backendAddressPoolsList
+	} else {
+		l.BackendAddressPools = nil
+	}
+
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		l.Conditions = conditionsList
+	} else {
+		l.Conditions = nil
+	}
+
+	l.Etag = genruntime.ClonePointer(source.Etag)
+
+	if source.ExtendedLocation != nil {
+		var extendedLocationValue ExtendedLocation_STATUS
+		if err := extendedLocationValue.AssignProperties_From_ExtendedLocation_STATUS(source.ExtendedLocation); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		l.ExtendedLocation = &extendedLocationValue
+	} else {
+		l.ExtendedLocation = nil
+	}
+
+	if source.FrontendIPConfigurations != nil {
+		frontendIPConfigurationsList := make([]FrontendIPConfiguration_STATUS, len(source.FrontendIPConfigurations))
+		for frontendIPConfigurationsIndex := range source.FrontendIPConfigurations {
+			if err := frontendIPConfigurationsList[frontendIPConfigurationsIndex].AssignProperties_From_FrontendIPConfiguration_STATUS(&source.FrontendIPConfigurations[frontendIPConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting FrontendIPConfigurations: %w", err)
+			}
+		}
+		l.FrontendIPConfigurations = frontendIPConfigurationsList
+	} else {
+		l.FrontendIPConfigurations = nil
+	}
+
+	l.Id = genruntime.ClonePointer(source.Id)
+
+	if source.InboundNatPools != nil {
+		inboundNatPoolsList := make([]InboundNatPool_STATUS, len(source.InboundNatPools))
+		for inboundNatPoolsIndex := range source.InboundNatPools {
+			if err := inboundNatPoolsList[inboundNatPoolsIndex].AssignProperties_From_InboundNatPool_STATUS(&source.InboundNatPools[inboundNatPoolsIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatPools: %w", err)
+			}
+		}
+		l.InboundNatPools = inboundNatPoolsList
+	} else {
+		l.InboundNatPools = nil
+	}
+
+	if source.InboundNatRules != nil {
+		inboundNatRulesList := make([]InboundNatRule_STATUS_SubResourceEmbedded, len(source.InboundNatRules))
+		for inboundNatRulesIndex := range source.InboundNatRules {
+			if err := inboundNatRulesList[inboundNatRulesIndex].AssignProperties_From_InboundNatRule_STATUS_SubResourceEmbedded(&source.InboundNatRules[inboundNatRulesIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatRules: %w", err)
+			}
+		}
+		l.InboundNatRules = inboundNatRulesList
+	} else {
+		l.InboundNatRules = nil
+	}
+
+	if source.LoadBalancingRules != nil {
+		loadBalancingRulesList := make([]LoadBalancingRule_STATUS, len(source.LoadBalancingRules))
+		for loadBalancingRulesIndex := range source.LoadBalancingRules {
+			if err := loadBalancingRulesList[loadBalancingRulesIndex].AssignProperties_From_LoadBalancingRule_STATUS(&source.LoadBalancingRules[loadBalancingRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancingRules: %w", err)
+			}
+		}
+		l.LoadBalancingRules = loadBalancingRulesList
+	} else {
+		l.LoadBalancingRules = nil
+	}
+
+	l.Location = genruntime.ClonePointer(source.Location)
+	l.Name = genruntime.ClonePointer(source.Name)
+
+	if source.OutboundRules != nil {
+		outboundRulesList := make([]OutboundRule_STATUS, len(source.OutboundRules))
+		for outboundRulesIndex := range source.OutboundRules {
+			if err := outboundRulesList[outboundRulesIndex].AssignProperties_From_OutboundRule_STATUS(&source.OutboundRules[outboundRulesIndex]); err != nil {
+				return fmt.Errorf("converting OutboundRules: %w", err)
+			}
+		}
+		l.OutboundRules = outboundRulesList
+	} else {
+		l.OutboundRules = nil
+	}
+
+	if source.Probes != nil {
+		probesList := make([]Probe_STATUS, len(source.Probes))
+		for probesIndex := range source.Probes {
+			if err := probesList[probesIndex].AssignProperties_From_Probe_STATUS(&source.Probes[probesIndex]); err != nil {
+				return fmt.Errorf("converting Probes: %w", err)
+			}
+		}
+		l.Probes = probesList
+	} else {
+		l.Probes = nil
+	}
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
+		l.ProvisioningState = &provisioningStateValue
+	} else {
+		l.ProvisioningState = nil
+	}
+
+	l.ResourceGuid = genruntime.ClonePointer(source.ResourceGuid)
+
+	if source.Sku != nil {
+		var skuValue LoadBalancerSku_STATUS
+		if err := skuValue.AssignProperties_From_LoadBalancerSku_STATUS(source.Sku); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		l.Sku = &skuValue
+	} else {
+		l.Sku = nil
+	}
+
+	l.Tags = maps.Clone(source.Tags)
+	l.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_LoadBalancer_STATUS populates destination, a network/v1api20201101/storage.LoadBalancer_STATUS, from the receiver.
+func (l *LoadBalancer_STATUS) AssignProperties_To_LoadBalancer_STATUS(destination *storage.LoadBalancer_STATUS) error {
+	if l.BackendAddressPools != nil {
+		backendAddressPoolsList := make([]storage.BackendAddressPool_STATUS_SubResourceEmbedded, len(l.BackendAddressPools))
+		for backendAddressPoolsIndex := range l.BackendAddressPools {
+			if err := l.BackendAddressPools[backendAddressPoolsIndex].AssignProperties_To_BackendAddressPool_STATUS_SubResourceEmbedded(&backendAddressPoolsList[backendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting BackendAddressPools: %w", err)
+			}
+		}
+		destination.BackendAddressPools = backendAddressPoolsList
+	} else {
+		destination.BackendAddressPools = nil
+	}
+
+	if l.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(l.Conditions))
+		for conditionsIndex := range l.Conditions {
+			conditionsList[conditionsIndex] = *l.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.Etag = genruntime.ClonePointer(l.Etag)
+
+	if l.ExtendedLocation != nil {
+		var extendedLocationValue storage.ExtendedLocation_STATUS
+		if err := l.ExtendedLocation.AssignProperties_To_ExtendedLocation_STATUS(&extendedLocationValue); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		destination.ExtendedLocation = &extendedLocationValue
+	} else {
+		destination.ExtendedLocation = nil
+	}
+
+	if l.FrontendIPConfigurations != nil {
+		frontendIPConfigurationsList := make([]storage.FrontendIPConfiguration_STATUS, len(l.FrontendIPConfigurations))
+		for frontendIPConfigurationsIndex := range l.FrontendIPConfigurations {
+			if err := l.FrontendIPConfigurations[frontendIPConfigurationsIndex].AssignProperties_To_FrontendIPConfiguration_STATUS(&frontendIPConfigurationsList[frontendIPConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting FrontendIPConfigurations: %w", err)
+			}
+		}
+		destination.FrontendIPConfigurations = frontendIPConfigurationsList
+	} else {
+		destination.FrontendIPConfigurations = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(l.Id)
+
+	if l.InboundNatPools != nil {
+		inboundNatPoolsList := make([]storage.InboundNatPool_STATUS, len(l.InboundNatPools))
+		for inboundNatPoolsIndex := range l.InboundNatPools {
+			if err := l.InboundNatPools[inboundNatPoolsIndex].AssignProperties_To_InboundNatPool_STATUS(&inboundNatPoolsList[inboundNatPoolsIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatPools: %w", err)
+			}
+		}
+		destination.InboundNatPools = inboundNatPoolsList
+	} else {
+		destination.InboundNatPools = nil
+	}
+
+	if l.InboundNatRules != nil {
+		inboundNatRulesList := make([]storage.InboundNatRule_STATUS_SubResourceEmbedded, len(l.InboundNatRules))
+		for inboundNatRulesIndex := range l.InboundNatRules {
+			if err := l.InboundNatRules[inboundNatRulesIndex].AssignProperties_To_InboundNatRule_STATUS_SubResourceEmbedded(&inboundNatRulesList[inboundNatRulesIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatRules: %w", err)
+			}
+		}
+		destination.InboundNatRules = inboundNatRulesList
+	} else {
+		destination.InboundNatRules = nil
+	}
+
+	if l.LoadBalancingRules != nil {
+		loadBalancingRulesList := make([]storage.LoadBalancingRule_STATUS, len(l.LoadBalancingRules))
+		for loadBalancingRulesIndex := range l.LoadBalancingRules {
+			if err := l.LoadBalancingRules[loadBalancingRulesIndex].AssignProperties_To_LoadBalancingRule_STATUS(&loadBalancingRulesList[loadBalancingRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancingRules: %w", err)
+			}
+		}
+		destination.LoadBalancingRules = loadBalancingRulesList
+	} else {
+		destination.LoadBalancingRules = nil
+	}
+
+	destination.Location = genruntime.ClonePointer(l.Location)
+	destination.Name = genruntime.ClonePointer(l.Name)
+
+	if l.OutboundRules != nil {
+		outboundRulesList := make([]storage.OutboundRule_STATUS, len(l.OutboundRules))
+		for outboundRulesIndex := range l.OutboundRules {
+			if err := l.OutboundRules[outboundRulesIndex].AssignProperties_To_OutboundRule_STATUS(&outboundRulesList[outboundRulesIndex]); err != nil {
+				return fmt.Errorf("converting OutboundRules: %w", err)
+			}
+		}
+		destination.OutboundRules = outboundRulesList
+	} else {
+		destination.OutboundRules = nil
+	}
+
+	if l.Probes != nil {
+		probesList := make([]storage.Probe_STATUS, len(l.Probes))
+		for probesIndex := range l.Probes {
+			if err := l.Probes[probesIndex].AssignProperties_To_Probe_STATUS(&probesList[probesIndex]); err != nil {
+				return fmt.Errorf("converting Probes: %w", err)
+			}
+		}
+		destination.Probes = probesList
+	} else {
+		destination.Probes = nil
+	}
+
+	if l.ProvisioningState != nil {
+		provisioningStateValue := string(*l.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	destination.ResourceGuid = genruntime.ClonePointer(l.ResourceGuid)
+
+	if l.Sku != nil {
+		var skuValue storage.LoadBalancerSku_STATUS
+		if err := l.Sku.AssignProperties_To_LoadBalancerSku_STATUS(&skuValue); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		destination.Sku = &skuValue
+	} else {
+		destination.Sku = nil
+	}
+
+	destination.Tags = maps.Clone(l.Tags)
+	destination.Type = genruntime.ClonePointer(l.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // BackendAddressPool_STATUS_SubResourceEmbedded: Pool of backend IP addresses.
 type BackendAddressPool_STATUS_SubResourceEmbedded struct {
 	// Id: Resource ID.
 	Id *string `json:"id,omitempty"`
 }
 
+// AssignProperties_From_BackendAddressPool_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.BackendAddressPool_STATUS_SubResourceEmbedded.
+func (b *BackendAddressPool_STATUS_SubResourceEmbedded) AssignProperties_From_BackendAddressPool_STATUS_SubResourceEmbedded(source *storage.BackendAddressPool_STATUS_SubResourceEmbedded) error {
+	b.Id = genruntime.ClonePointer(source.Id)
+
+	return nil
+}
+
+// AssignProperties_To_BackendAddressPool_STATUS_SubResourceEmbedded populates destination, a network/v1api20201101/storage.BackendAddressPool_STATUS_SubResourceEmbedded, from the receiver.
+func (b *BackendAddressPool_STATUS_SubResourceEmbedded) AssignProperties_To_BackendAddressPool_STATUS_SubResourceEmbedded(destination *storage.BackendAddressPool_STATUS_SubResourceEmbedded) error {
+	destination.Id = genruntime.ClonePointer(b.Id)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // BackendAddressPool_SubResourceEmbedded: Pool of backend IP addresses.
 type BackendAddressPool_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// AssignProperties_From_BackendAddressPool_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.BackendAddressPool_SubResourceEmbedded.
+func (b *BackendAddressPool_SubResourceEmbedded) AssignProperties_From_BackendAddressPool_SubResourceEmbedded(source *storage.BackendAddressPool_SubResourceEmbedded) error {
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		b.Reference = &referenceValue
+	} else {
+		b.Reference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_BackendAddressPool_SubResourceEmbedded populates destination, a network/v1api20201101/storage.BackendAddressPool_SubResourceEmbedded, from the receiver.
+func (b *BackendAddressPool_SubResourceEmbedded) AssignProperties_To_BackendAddressPool_SubResourceEmbedded(destination *storage.BackendAddressPool_SubResourceEmbedded) error {
+	if b.Reference != nil {
+		referenceValue := *b.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ExtendedLocation: ExtendedLocation complex type.
@@ -202,6 +847,37 @@ type ExtendedLocation struct {
 	// Type: The type of the extended location.
 	// +kubebuilder:validation:Required
 	Type *ExtendedLocationTypes `json:"type,omitempty"`
+}
+
+// AssignProperties_From_ExtendedLocation populates the receiver from source, a network/v1api20201101/storage.ExtendedLocation.
+func (e *ExtendedLocation) AssignProperties_From_ExtendedLocation(source *storage.ExtendedLocation) error {
+	e.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Type != nil {
+		typeValue := ExtendedLocationTypes(*source.Type)
+		e.Type = &typeValue
+	} else {
+		e.Type = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ExtendedLocation populates destination, a network/v1api20201101/storage.ExtendedLocation, from the receiver.
+func (e *ExtendedLocation) AssignProperties_To_ExtendedLocation(destination *storage.ExtendedLocation) error {
+	destination.Name = genruntime.ClonePointer(e.Name)
+
+	if e.Type != nil {
+		typeValue := string(*e.Type)
+		destination.Type = &typeValue
+	} else {
+		destination.Type = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ExtendedLocationTypes: The supported ExtendedLocation types. Currently only EdgeZone is supported in Microsoft.Network resources.
@@ -227,6 +903,37 @@ type ExtendedLocation_STATUS struct {
 
 	// Type: The type of the extended location.
 	Type *ExtendedLocationTypes_STATUS `json:"type,omitempty"`
+}
+
+// AssignProperties_From_ExtendedLocation_STATUS populates the receiver from source, a network/v1api20201101/storage.ExtendedLocation_STATUS.
+func (e *ExtendedLocation_STATUS) AssignProperties_From_ExtendedLocation_STATUS(source *storage.ExtendedLocation_STATUS) error {
+	e.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Type != nil {
+		typeValue := ExtendedLocationTypes_STATUS(*source.Type)
+		e.Type = &typeValue
+	} else {
+		e.Type = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ExtendedLocation_STATUS populates destination, a network/v1api20201101/storage.ExtendedLocation_STATUS, from the receiver.
+func (e *ExtendedLocation_STATUS) AssignProperties_To_ExtendedLocation_STATUS(destination *storage.ExtendedLocation_STATUS) error {
+	destination.Name = genruntime.ClonePointer(e.Name)
+
+	if e.Type != nil {
+		typeValue := string(*e.Type)
+		destination.Type = &typeValue
+	} else {
+		destination.Type = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // FrontendIPConfiguration: Frontend IP address of the load balancer.
@@ -257,6 +964,131 @@ type FrontendIPConfiguration struct {
 
 	// Zones: A list of availability zones denoting the IP allocated for the resource needs to come from.
 	Zones []string `json:"zones,omitempty"`
+}
+
+// AssignProperties_From_FrontendIPConfiguration populates the receiver from source, a network/v1api20201101/storage.FrontendIPConfiguration.
+func (f *FrontendIPConfiguration) AssignProperties_From_FrontendIPConfiguration(source *storage.FrontendIPConfiguration) error {
+	f.Name = genruntime.ClonePointer(source.Name)
+	f.PrivateIPAddress = genruntime.ClonePointer(source.PrivateIPAddress)
+
+	if source.PrivateIPAddressVersion != nil {
+		privateIPAddressVersionValue := IPVersion(*source.PrivateIPAddressVersion)
+		f.PrivateIPAddressVersion = &privateIPAddressVersionValue
+	} else {
+		f.PrivateIPAddressVersion = nil
+	}
+
+	if source.PrivateIPAllocationMethod != nil {
+		privateIPAllocationMethodValue := IPAllocationMethod(*source.PrivateIPAllocationMethod)
+		f.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
+	} else {
+		f.PrivateIPAllocationMethod = nil
+	}
+
+	if source.PublicIPAddress != nil {
+		var publicIPAddressValue PublicIPAddress_SubResourceEmbedded
+		if err := publicIPAddressValue.AssignProperties_From_PublicIPAddress_SubResourceEmbedded(source.PublicIPAddress); err != nil {
+			return fmt.Errorf("converting PublicIPAddress: %w", err)
+		}
+		f.PublicIPAddress = &publicIPAddressValue
+	} else {
+		f.PublicIPAddress = nil
+	}
+
+	if source.PublicIPPrefix != nil {
+		var publicIPPrefixValue SubResource
+		if err := publicIPPrefixValue.AssignProperties_From_SubResource(source.PublicIPPrefix); err != nil {
+			return fmt.Errorf("converting PublicIPPrefix: %w", err)
+		}
+		f.PublicIPPrefix = &publicIPPrefixValue
+	} else {
+		f.PublicIPPrefix = nil
+	}
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		f.Reference = &referenceValue
+	} else {
+		f.Reference = nil
+	}
+
+	if source.Subnet != nil {
+		var subnetValue Subnet_SubResourceEmbedded
+		if err := subnetValue.AssignProperties_From_Subnet_SubResourceEmbedded(source.Subnet); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		f.Subnet = &subnetValue
+	} else {
+		f.Subnet = nil
+	}
+
+	f.Zones = slices.Clone(source.Zones)
+
+	return nil
+}
+
+// AssignProperties_To_FrontendIPConfiguration populates destination, a network/v1api20201101/storage.FrontendIPConfiguration, from the receiver.
+func (f *FrontendIPConfiguration) AssignProperties_To_FrontendIPConfiguration(destination *storage.FrontendIPConfiguration) error {
+	destination.Name = genruntime.ClonePointer(f.Name)
+	destination.PrivateIPAddress = genruntime.ClonePointer(f.PrivateIPAddress)
+
+	if f.PrivateIPAddressVersion != nil {
+		privateIPAddressVersionValue := string(*f.PrivateIPAddressVersion)
+		destination.PrivateIPAddressVersion = &privateIPAddressVersionValue
+	} else {
+		destination.PrivateIPAddressVersion = nil
+	}
+
+	if f.PrivateIPAllocationMethod != nil {
+		privateIPAllocationMethodValue := string(*f.PrivateIPAllocationMethod)
+		destination.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
+	} else {
+		destination.PrivateIPAllocationMethod = nil
+	}
+
+	if f.PublicIPAddress != nil {
+		var publicIPAddressValue storage.PublicIPAddress_SubResourceEmbedded
+		if err := f.PublicIPAddress.AssignProperties_To_PublicIPAddress_SubResourceEmbedded(&publicIPAddressValue); err != nil {
+			return fmt.Errorf("converting PublicIPAddress: %w", err)
+		}
+		destination.PublicIPAddress = &publicIPAddressValue
+	} else {
+		destination.PublicIPAddress = nil
+	}
+
+	if f.PublicIPPrefix != nil {
+		var publicIPPrefixValue storage.SubResource
+		if err := f.PublicIPPrefix.AssignProperties_To_SubResource(&publicIPPrefixValue); err != nil {
+			return fmt.Errorf("converting PublicIPPrefix: %w", err)
+		}
+		destination.PublicIPPrefix = &publicIPPrefixValue
+	} else {
+		destination.PublicIPPrefix = nil
+	}
+
+	if f.Reference != nil {
+		referenceValue := *f.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	if f.Subnet != nil {
+		var subnetValue storage.Subnet_SubResourceEmbedded
+		if err := f.Subnet.AssignProperties_To_Subnet_SubResourceEmbedded(&subnetValue); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		destination.Subnet = &subnetValue
+	} else {
+		destination.Subnet = nil
+	}
+
+	destination.Zones = slices.Clone(f.Zones)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // FrontendIPConfiguration_STATUS: Frontend IP address of the load balancer.
@@ -308,6 +1140,237 @@ type FrontendIPConfiguration_STATUS struct {
 
 	// Zones: A list of availability zones denoting the IP allocated for the resource needs to come from.
 	Zones []string `json:"zones,omitempty"`
+}
+
+// AssignProperties_From_FrontendIPConfiguration_STATUS populates the receiver from source, a network/v1api20201101/storage.FrontendIPConfiguration_STATUS.
+func (f *FrontendIPConfiguration_STATUS) AssignProperties_From_FrontendIPConfiguration_STATUS(source *storage.FrontendIPConfiguration_STATUS) error {
+	f.Etag = genruntime.ClonePointer(source.Etag)
+	f.Id = genruntime.ClonePointer(source.Id)
+
+	if source.InboundNatPools != nil {
+		inboundNatPoolsList := make([]SubResource_STATUS, len(source.InboundNatPools))
+		for inboundNatPoolsIndex := range source.InboundNatPools {
+			if err := inboundNatPoolsList[inboundNatPoolsIndex].AssignProperties_From_SubResource_STATUS(&source.InboundNatPools[inboundNatPoolsIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatPools: %w", err)
+			}
+		}
+		f.InboundNatPools = inboundNatPoolsList
+	} else {
+		f.InboundNatPools = nil
+	}
+
+	if source.InboundNatRules != nil {
+		inboundNatRulesList := make([]SubResource_STATUS, len(source.InboundNatRules))
+		for inboundNatRulesIndex := range source.InboundNatRules {
+			if err := inboundNatRulesList[inboundNatRulesIndex].AssignProperties_From_SubResource_STATUS(&source.InboundNatRules[inboundNatRulesIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatRules: %w", err)
+			}
+		}
+		f.InboundNatRules = inboundNatRulesList
+	} else {
+		f.InboundNatRules = nil
+	}
+
+	if source.LoadBalancingRules != nil {
+		loadBalancingRulesList := make([]SubResource_STATUS, len(source.LoadBalancingRules))
+		for loadBalancingRulesIndex := range source.LoadBalancingRules {
+			if err := loadBalancingRulesList[loadBalancingRulesIndex].AssignProperties_From_SubResource_STATUS(&source.LoadBalancingRules[loadBalancingRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancingRules: %w", err)
+			}
+		}
+		f.LoadBalancingRules = loadBalancingRulesList
+	} else {
+		f.LoadBalancingRules = nil
+	}
+
+	f.Name = genruntime.ClonePointer(source.Name)
+
+	if source.OutboundRules != nil {
+		outboundRulesList := make([]SubResource_STATUS, len(source.OutboundRules))
+		for outboundRulesIndex := range source.OutboundRules {
+			if err := outboundRulesList[outboundRulesIndex].AssignProperties_From_SubResource_STATUS(&source.OutboundRules[outboundRulesIndex]); err != nil {
+				return fmt.Errorf("converting OutboundRules: %w", err)
+			}
+		}
+		f.OutboundRules = outboundRulesList
+	} else {
+		f.OutboundRules = nil
+	}
+
+	f.PrivateIPAddress = genruntime.ClonePointer(source.PrivateIPAddress)
+
+	if source.PrivateIPAddressVersion != nil {
+		privateIPAddressVersionValue := IPVersion_STATUS(*source.PrivateIPAddressVersion)
+		f.PrivateIPAddressVersion = &privateIPAddressVersionValue
+	} else {
+		f.PrivateIPAddressVersion = nil
+	}
+
+	if source.PrivateIPAllocationMethod != nil {
+		privateIPAllocationMethodValue := IPAllocationMethod_STATUS(*source.PrivateIPAllocationMethod)
+		f.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
+	} else {
+		f.PrivateIPAllocationMethod = nil
+	}
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
+		f.ProvisioningState = &provisioningStateValue
+	} else {
+		f.ProvisioningState = nil
+	}
+
+	if source.PublicIPAddress != nil {
+		var publicIPAddressValue PublicIPAddress_STATUS_SubResourceEmbedded
+		if err := publicIPAddressValue.AssignProperties_From_PublicIPAddress_STATUS_SubResourceEmbedded(source.PublicIPAddress); err != nil {
+			return fmt.Errorf("converting PublicIPAddress: %w", err)
+		}
+		f.PublicIPAddress = &publicIPAddressValue
+	} else {
+		f.PublicIPAddress = nil
+	}
+
+	if source.PublicIPPrefix != nil {
+		var publicIPPrefixValue SubResource_STATUS
+		if err := publicIPPrefixValue.AssignProperties_From_SubResource_STATUS(source.PublicIPPrefix); err != nil {
+			return fmt.Errorf("converting PublicIPPrefix: %w", err)
+		}
+		f.PublicIPPrefix = &publicIPPrefixValue
+	} else {
+		f.PublicIPPrefix = nil
+	}
+
+	if source.Subnet != nil {
+		var subnetValue Subnet_STATUS_SubResourceEmbedded
+		if err := subnetValue.AssignProperties_From_Subnet_STATUS_SubResourceEmbedded(source.Subnet); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		f.Subnet = &subnetValue
+	} else {
+		f.Subnet = nil
+	}
+
+	f.Type = genruntime.ClonePointer(source.Type)
+	f.Zones = slices.Clone(source.Zones)
+
+	return nil
+}
+
+// AssignProperties_To_FrontendIPConfiguration_STATUS populates destination, a network/v1api20201101/storage.FrontendIPConfiguration_STATUS, from the receiver.
+func (f *FrontendIPConfiguration_STATUS) AssignProperties_To_FrontendIPConfiguration_STATUS(destination *storage.FrontendIPConfiguration_STATUS) error {
+	destination.Etag = genruntime.ClonePointer(f.Etag)
+	destination.Id = genruntime.ClonePointer(f.Id)
+
+	if f.InboundNatPools != nil {
+		inboundNatPoolsList := make([]storage.SubResource_STATUS, len(f.InboundNatPools))
+		for inboundNatPoolsIndex := range f.InboundNatPools {
+			if err := f.InboundNatPools[inboundNatPoolsIndex].AssignProperties_To_SubResource_STATUS(&inboundNatPoolsList[inboundNatPoolsIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatPools: %w", err)
+			}
+		}
+		destination.InboundNatPools = inboundNatPoolsList
+	} else {
+		destination.InboundNatPools = nil
+	}
+
+	if f.InboundNatRules != nil {
+		inboundNatRulesList := make([]storage.SubResource_STATUS, len(f.InboundNatRules))
+		for inboundNatRulesIndex := range f.InboundNatRules {
+			if err := f.InboundNatRules[inboundNatRulesIndex].AssignProperties_To_SubResource_STATUS(&inboundNatRulesList[inboundNatRulesIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatRules: %w", err)
+			}
+		}
+		destination.InboundNatRules = inboundNatRulesList
+	} else {
+		destination.InboundNatRules = nil
+	}
+
+	if f.LoadBalancingRules != nil {
+		loadBalancingRulesList := make([]storage.SubResource_STATUS, len(f.LoadBalancingRules))
+		for loadBalancingRulesIndex := range f.LoadBalancingRules {
+			if err := f.LoadBalancingRules[loadBalancingRulesIndex].AssignProperties_To_SubResource_STATUS(&loadBalancingRulesList[loadBalancingRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancingRules: %w", err)
+			}
+		}
+		destination.LoadBalancingRules = loadBalancingRulesList
+	} else {
+		destination.LoadBalancingRules = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(f.Name)
+
+	if f.OutboundRules != nil {
+		outboundRulesList := make([]storage.SubResource_STATUS, len(f.OutboundRules))
+		for outboundRulesIndex := range f.OutboundRules {
+			if err := f.OutboundRules[outboundRulesIndex].AssignProperties_To_SubResource_STATUS(&outboundRulesList[outboundRulesIndex]); err != nil {
+				return fmt.Errorf("converting OutboundRules: %w", err)
+			}
+		}
+		destination.OutboundRules = outboundRulesList
+	} else {
+		destination.OutboundRules = nil
+	}
+
+	destination.PrivateIPAddress = genruntime.ClonePointer(f.PrivateIPAddress)
+
+	if f.PrivateIPAddressVersion != nil {
+		privateIPAddressVersionValue := string(*f.PrivateIPAddressVersion)
+		destination.PrivateIPAddressVersion = &privateIPAddressVersionValue
+	} else {
+		destination.PrivateIPAddressVersion = nil
+	}
+
+	if f.PrivateIPAllocationMethod != nil {
+		privateIPAllocationMethodValue := string(*f.PrivateIPAllocationMethod)
+		destination.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
+	} else {
+		destination.PrivateIPAllocationMethod = nil
+	}
+
+	if f.ProvisioningState != nil {
+		provisioningStateValue := string(*f.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	if f.PublicIPAddress != nil {
+		var publicIPAddressValue storage.PublicIPAddress_STATUS_SubResourceEmbedded
+		if err := f.PublicIPAddress.AssignProperties_To_PublicIPAddress_STATUS_SubResourceEmbedded(&publicIPAddressValue); err != nil {
+			return fmt.Errorf("converting PublicIPAddress: %w", err)
+		}
+		destination.PublicIPAddress = &publicIPAddressValue
+	} else {
+		destination.PublicIPAddress = nil
+	}
+
+	if f.PublicIPPrefix != nil {
+		var publicIPPrefixValue storage.SubResource_STATUS
+		if err := f.PublicIPPrefix.AssignProperties_To_SubResource_STATUS(&publicIPPrefixValue); err != nil {
+			return fmt.Errorf("converting PublicIPPrefix: %w", err)
+		}
+		destination.PublicIPPrefix = &publicIPPrefixValue
+	} else {
+		destination.PublicIPPrefix = nil
+	}
+
+	if f.Subnet != nil {
+		var subnetValue storage.Subnet_STATUS_SubResourceEmbedded
+		if err := f.Subnet.AssignProperties_To_Subnet_STATUS_SubResourceEmbedded(&subnetValue); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		destination.Subnet = &subnetValue
+	} else {
+		destination.Subnet = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(f.Type)
+	destination.Zones = slices.Clone(f.Zones)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // IPAllocationMethod: IP address allocation method.
@@ -379,6 +1442,85 @@ type InboundNatPool struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
+// AssignProperties_From_InboundNatPool populates the receiver from source, a network/v1api20201101/storage.InboundNatPool.
+func (i *InboundNatPool) AssignProperties_From_InboundNatPool(source *storage.InboundNatPool) error {
+	i.BackendPort = genruntime.ClonePointer(source.BackendPort)
+	i.EnableFloatingIP = genruntime.ClonePointer(source.EnableFloatingIP)
+	i.EnableTcpReset = genruntime.ClonePointer(source.EnableTcpReset)
+
+	if source.FrontendIPConfiguration != nil {
+		var frontendIPConfigurationValue SubResource
+		if err := frontendIPConfigurationValue.AssignProperties_From_SubResource(source.FrontendIPConfiguration); err != nil {
+			return fmt.Errorf("converting FrontendIPConfiguration: %w", err)
+		}
+		i.FrontendIPConfiguration = &frontendIPConfigurationValue
+	} else {
+		i.FrontendIPConfiguration = nil
+	}
+
+	i.FrontendPortRangeEnd = genruntime.ClonePointer(source.FrontendPortRangeEnd)
+	i.FrontendPortRangeStart = genruntime.ClonePointer(source.FrontendPortRangeStart)
+	i.IdleTimeoutInMinutes = genruntime.ClonePointer(source.IdleTimeoutInMinutes)
+	i.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Protocol != nil {
+		protocolValue := TransportProtocol(*source.Protocol)
+		i.Protocol = &protocolValue
+	} else {
+		i.Protocol = nil
+	}
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		i.Reference = &referenceValue
+	} else {
+		i.Reference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_InboundNatPool populates destination, a network/v1api20201101/storage.InboundNatPool, from the receiver.
+func (i *InboundNatPool) AssignProperties_To_InboundNatPool(destination *storage.InboundNatPool) error {
+	destination.BackendPort = genruntime.ClonePointer(i.BackendPort)
+	destination.EnableFloatingIP = genruntime.ClonePointer(i.EnableFloatingIP)
+	destination.EnableTcpReset = genruntime.ClonePointer(i.EnableTcpReset)
+
+	if i.FrontendIPConfiguration != nil {
+		var frontendIPConfigurationValue storage.SubResource
+		if err := i.FrontendIPConfiguration.AssignProperties_To_SubResource(&frontendIPConfigurationValue); err != nil {
+			return fmt.Errorf("converting FrontendIPConfiguration: %w", err)
+		}
+		destination.FrontendIPConfiguration = &frontendIPConfigurationValue
+	} else {
+		destination.FrontendIPConfiguration = nil
+	}
+
+	destination.FrontendPortRangeEnd = genruntime.ClonePointer(i.FrontendPortRangeEnd)
+	destination.FrontendPortRangeStart = genruntime.ClonePointer(i.FrontendPortRangeStart)
+	destination.IdleTimeoutInMinutes = genruntime.ClonePointer(i.IdleTimeoutInMinutes)
+	destination.Name = genruntime.ClonePointer(i.Name)
+
+	if i.Protocol != nil {
+		protocolValue := string(*i.Protocol)
+		destination.Protocol = &protocolValue
+	} else {
+		destination.Protocol = nil
+	}
+
+	if i.Reference != nil {
+		referenceValue := *i.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // InboundNatPool_STATUS: Inbound NAT pool of the load balancer.
 type InboundNatPool_STATUS struct {
 	// BackendPort: The port used for internal connections on the endpoint. Acceptable values are between 1 and 65535.
@@ -421,16 +1563,147 @@ type InboundNatPool_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_InboundNatPool_STATUS populates the receiver from source, a network/v1api20201101/storage.InboundNatPool_STATUS.
+func (i *InboundNatPool_STATUS) AssignProperties_From_InboundNatPool_STATUS(source *storage.InboundNatPool_STATUS) error {
+	i.BackendPort = genruntime.ClonePointer(source.BackendPort)
+	i.EnableFloatingIP = genruntime.ClonePointer(source.EnableFloatingIP)
+	i.EnableTcpReset = genruntime.ClonePointer(source.EnableTcpReset)
+	i.Etag = genruntime.ClonePointer(source.Etag)
+
+	if source.FrontendIPConfiguration != nil {
+		var frontendIPConfigurationValue SubResource_STATUS
+		if err := frontendIPConfigurationValue.AssignProperties_From_SubResource_STATUS(source.FrontendIPConfiguration); err != nil {
+			return fmt.Errorf("converting FrontendIPConfiguration: %w", err)
+		}
+		i.FrontendIPConfiguration = &frontendIPConfigurationValue
+	} else {
+		i.FrontendIPConfiguration = nil
+	}
+
+	i.FrontendPortRangeEnd = genruntime.ClonePointer(source.FrontendPortRangeEnd)
+	i.FrontendPortRangeStart = genruntime.ClonePointer(source.FrontendPortRangeStart)
+	i.Id = genruntime.ClonePointer(source.Id)
+	i.IdleTimeoutInMinutes = genruntime.ClonePointer(source.IdleTimeoutInMinutes)
+	i.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Protocol != nil {
+		protocolValue := TransportProtocol_STATUS(*source.Protocol)
+		i.Protocol = &protocolValue
+	} else {
+		i.Protocol = nil
+	}
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
+		i.ProvisioningState = &provisioningStateValue
+	} else {
+		i.ProvisioningState = nil
+	}
+
+	i.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_InboundNatPool_STATUS populates destination, a network/v1api20201101/storage.InboundNatPool_STATUS, from the receiver.
+func (i *InboundNatPool_STATUS) AssignProperties_To_InboundNatPool_STATUS(destination *storage.InboundNatPool_STATUS) error {
+	destination.BackendPort = genruntime.ClonePointer(i.BackendPort)
+	destination.EnableFloatingIP = genruntime.ClonePointer(i.EnableFloatingIP)
+	destination.EnableTcpReset = genruntime.ClonePointer(i.EnableTcpReset)
+	destination.Etag = genruntime.ClonePointer(i.Etag)
+
+	if i.FrontendIPConfiguration != nil {
+		var frontendIPConfigurationValue storage.SubResource_STATUS
+		if err := i.FrontendIPConfiguration.AssignProperties_To_SubResource_STATUS(&frontendIPConfigurationValue); err != nil {
+			return fmt.Errorf("converting FrontendIPConfiguration: %w", err)
+		}
+		destination.FrontendIPConfiguration = &frontendIPConfigurationValue
+	} else {
+		destination.FrontendIPConfiguration = nil
+	}
+
+	destination.FrontendPortRangeEnd = genruntime.ClonePointer(i.FrontendPortRangeEnd)
+	destination.FrontendPortRangeStart = genruntime.ClonePointer(i.FrontendPortRangeStart)
+	destination.Id = genruntime.ClonePointer(i.Id)
+	destination.IdleTimeoutInMinutes = genruntime.ClonePointer(i.IdleTimeoutInMinutes)
+	destination.Name = genruntime.ClonePointer(i.Name)
+
+	if i.Protocol != nil {
+		protocolValue := string(*i.Protocol)
+		destination.Protocol = &protocolValue
+	} else {
+		destination.Protocol = nil
+	}
+
+	if i.ProvisioningState != nil {
+		provisioningStateValue := string(*i.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(i.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // InboundNatRule_STATUS_SubResourceEmbedded: Inbound NAT rule of the load balancer.
 type InboundNatRule_STATUS_SubResourceEmbedded struct {
 	// Id: Resource ID.
 	Id *string `json:"id,omitempty"`
 }
 
+// AssignProperties_From_InboundNatRule_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.InboundNatRule_STATUS_SubResourceEmbedded.
+func (i *InboundNatRule_STATUS_SubResourceEmbedded) AssignProperties_From_InboundNatRule_STATUS_SubResourceEmbedded(source *storage.InboundNatRule_STATUS_SubResourceEmbedded) error {
+	i.Id = genruntime.ClonePointer(source.Id)
+
+	return nil
+}
+
+// AssignProperties_To_InboundNatRule_STATUS_SubResourceEmbedded populates destination, a network/v1api20201101/storage.InboundNatRule_STATUS_SubResourceEmbedded, from the receiver.
+func (i *InboundNatRule_STATUS_SubResourceEmbedded) AssignProperties_To_InboundNatRule_STATUS_SubResourceEmbedded(destination *storage.InboundNatRule_STATUS_SubResourceEmbedded) error {
+	destination.Id = genruntime.ClonePointer(i.Id)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // InboundNatRule_SubResourceEmbedded: Inbound NAT rule of the load balancer.
 type InboundNatRule_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// AssignProperties_From_InboundNatRule_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.InboundNatRule_SubResourceEmbedded.
+func (i *InboundNatRule_SubResourceEmbedded) AssignProperties_From_InboundNatRule_SubResourceEmbedded(source *storage.InboundNatRule_SubResourceEmbedded) error {
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		i.Reference = &referenceValue
+	} else {
+		i.Reference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_InboundNatRule_SubResourceEmbedded populates destination, a network/v1api20201101/storage.InboundNatRule_SubResourceEmbedded, from the receiver.
+func (i *InboundNatRule_SubResourceEmbedded) AssignProperties_To_InboundNatRule_SubResourceEmbedded(destination *storage.InboundNatRule_SubResourceEmbedded) error {
+	if i.Reference != nil {
+		referenceValue := *i.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // LoadBalancerOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
@@ -440,6 +1713,79 @@ type LoadBalancerOperatorSpec struct {
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_LoadBalancerOperatorSpec populates the receiver from source, a network/v1api20201101/storage.LoadBalancerOperatorSpec.
+func (l *LoadBalancerOperatorSpec) AssignProperties_From_LoadBalancerOperatorSpec(source *storage.LoadBalancerOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		l.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		l.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		l.SecretExpressions = secretExpressionsList
+	} else {
+		l.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_LoadBalancerOperatorSpec populates destination, a network/v1api20201101/storage.LoadBalancerOperatorSpec, from the receiver.
+func (l *LoadBalancerOperatorSpec) AssignProperties_To_LoadBalancerOperatorSpec(destination *storage.LoadBalancerOperatorSpec) error {
+	if l.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(l.ConfigMapExpressions))
+		for configMapExpressionsIndex := range l.ConfigMapExpressions {
+			if l.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *l.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if l.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(l.SecretExpressions))
+		for secretExpressionsIndex := range l.SecretExpressions {
+			if l.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *l.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // LoadBalancerOutboundRuleProtocol: The protocol for the outbound rule in load balancer.
@@ -469,6 +1815,47 @@ type LoadBalancerSku struct {
 
 	// Tier: Tier of a load balancer SKU.
 	Tier *LoadBalancerSkuTier `json:"tier,omitempty"`
+}
+
+// AssignProperties_From_LoadBalancerSku populates the receiver from source, a network/v1api20201101/storage.LoadBalancerSku.
+func (l *LoadBalancerSku) AssignProperties_From_LoadBalancerSku(source *storage.LoadBalancerSku) error {
+	if source.Name != nil {
+		nameValue := LoadBalancerSkuName(*source.Name)
+		l.Name = &nameValue
+	} else {
+		l.Name = nil
+	}
+
+	if source.Tier != nil {
+		tierValue := LoadBalancerSkuTier(*source.Tier)
+		l.Tier = &tierValue
+	} else {
+		l.Tier = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_LoadBalancerSku populates destination, a network/v1api20201101/storage.LoadBalancerSku, from the receiver.
+func (l *LoadBalancerSku) AssignProperties_To_LoadBalancerSku(destination *storage.LoadBalancerSku) error {
+	if l.Name != nil {
+		nameValue := string(*l.Name)
+		destination.Name = &nameValue
+	} else {
+		destination.Name = nil
+	}
+
+	if l.Tier != nil {
+		tierValue := string(*l.Tier)
+		destination.Tier = &tierValue
+	} else {
+		destination.Tier = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // LoadBalancerSkuName: Name of a load balancer SKU.
@@ -516,6 +1903,47 @@ type LoadBalancerSku_STATUS struct {
 	Tier *LoadBalancerSkuTier_STATUS `json:"tier,omitempty"`
 }
 
+// AssignProperties_From_LoadBalancerSku_STATUS populates the receiver from source, a network/v1api20201101/storage.LoadBalancerSku_STATUS.
+func (l *LoadBalancerSku_STATUS) AssignProperties_From_LoadBalancerSku_STATUS(source *storage.LoadBalancerSku_STATUS) error {
+	if source.Name != nil {
+		nameValue := LoadBalancerSkuName_STATUS(*source.Name)
+		l.Name = &nameValue
+	} else {
+		l.Name = nil
+	}
+
+	if source.Tier != nil {
+		tierValue := LoadBalancerSkuTier_STATUS(*source.Tier)
+		l.Tier = &tierValue
+	} else {
+		l.Tier = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_LoadBalancerSku_STATUS populates destination, a network/v1api20201101/storage.LoadBalancerSku_STATUS, from the receiver.
+func (l *LoadBalancerSku_STATUS) AssignProperties_To_LoadBalancerSku_STATUS(destination *storage.LoadBalancerSku_STATUS) error {
+	if l.Name != nil {
+		nameValue := string(*l.Name)
+		destination.Name = &nameValue
+	} else {
+		destination.Name = nil
+	}
+
+	if l.Tier != nil {
+		tierValue := string(*l.Tier)
+		destination.Tier = &tierValue
+	} else {
+		destination.Tier = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // LoadBalancingRule: A load balancing rule for a load balancer.
 type LoadBalancingRule struct {
 	// BackendAddressPool: A reference to a pool of DIPs. Inbound traffic is randomly load balanced across IPs in the backend IPs.
@@ -556,6 +1984,141 @@ type LoadBalancingRule struct {
 
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// AssignProperties_From_LoadBalancingRule populates the receiver from source, a network/v1api20201101/storage.LoadBalancingRule.
+func (l *LoadBalancingRule) AssignProperties_From_LoadBalancingRule(source *storage.LoadBalancingRule) error {
+	if source.BackendAddressPool != nil {
+		var backendAddressPoolValue SubResource
+		if err := backendAddressPoolValue.AssignProperties_From_SubResource(source.BackendAddressPool); err != nil {
+			return fmt.Errorf("converting BackendAddressPool: %w", err)
+		}
+		l.BackendAddressPool = &backendAddressPoolValue
+	} else {
+		l.BackendAddressPool = nil
+	}
+
+	l.BackendPort = genruntime.ClonePointer(source.BackendPort)
+	l.DisableOutboundSnat = genruntime.ClonePointer(source.DisableOutboundSnat)
+	l.EnableFloatingIP = genruntime.ClonePointer(source.EnableFloatingIP)
+	l.EnableTcpReset = genruntime.ClonePointer(source.EnableTcpReset)
+
+	if source.FrontendIPConfiguration != nil {
+		var frontendIPConfigurationValue SubResource
+		if err := frontendIPConfigurationValue.AssignProperties_From_SubResource(source.FrontendIPConfiguration); err != nil {
+			return fmt.Errorf("converting FrontendIPConfiguration: %w", err)
+		}
+		l.FrontendIPConfiguration = &frontendIPConfigurationValue
+	} else {
+		l.FrontendIPConfiguration = nil
+	}
+
+	l.FrontendPort = genruntime.ClonePointer(source.FrontendPort)
+	l.IdleTimeoutInMinutes = genruntime.ClonePointer(source.IdleTimeoutInMinutes)
+
+	if source.LoadDistribution != nil {
+		loadDistributionValue := LoadDistribution(*source.LoadDistribution)
+		l.LoadDistribution = &loadDistributionValue
+	} else {
+		l.LoadDistribution = nil
+	}
+
+	l.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Probe != nil {
+		var probeValue SubResource
+		if err := probeValue.AssignProperties_From_SubResource(source.Probe); err != nil {
+			return fmt.Errorf("converting Probe: %w", err)
+		}
+		l.Probe = &probeValue
+	} else {
+		l.Probe = nil
+	}
+
+	if source.Protocol != nil {
+		protocolValue := TransportProtocol(*source.Protocol)
+		l.Protocol = &protocolValue
+	} else {
+		l.Protocol = nil
+	}
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		l.Reference = &referenceValue
+	} else {
+		l.Reference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_LoadBalancingRule populates destination, a network/v1api20201101/storage.LoadBalancingRule, from the receiver.
+func (l *LoadBalancingRule) AssignProperties_To_LoadBalancingRule(destination *storage.LoadBalancingRule) error {
+	if l.BackendAddressPool != nil {
+		var backendAddressPoolValue storage.SubResource
+		if err := l.BackendAddressPool.AssignProperties_To_SubResource(&backendAddressPoolValue); err != nil {
+			return fmt.Errorf("converting BackendAddressPool: %w", err)
+		}
+		destination.BackendAddressPool = &backendAddressPoolValue
+	} else {
+		destination.BackendAddressPool = nil
+	}
+
+	destination.BackendPort = genruntime.ClonePointer(l.BackendPort)
+	destination.DisableOutboundSnat = genruntime.ClonePointer(l.DisableOutboundSnat)
+	destination.EnableFloatingIP = genruntime.ClonePointer(l.EnableFloatingIP)
+	destination.EnableTcpReset = genruntime.ClonePointer(l.EnableTcpReset)
+
+	if l.FrontendIPConfiguration != nil {
+		var frontendIPConfigurationValue storage.SubResource
+		if err := l.FrontendIPConfiguration.AssignProperties_To_SubResource(&frontendIPConfigurationValue); err != nil {
+			return fmt.Errorf("converting FrontendIPConfiguration: %w", err)
+		}
+		destination.FrontendIPConfiguration = &frontendIPConfigurationValue
+	} else {
+		destination.FrontendIPConfiguration = nil
+	}
+
+	destination.FrontendPort = genruntime.ClonePointer(l.FrontendPort)
+	destination.IdleTimeoutInMinutes = genruntime.ClonePointer(l.IdleTimeoutInMinutes)
+
+	if l.LoadDistribution != nil {
+		loadDistributionValue := string(*l.LoadDistribution)
+		destination.LoadDistribution = &loadDistributionValue
+	} else {
+		destination.LoadDistribution = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(l.Name)
+
+	if l.Probe != nil {
+		var probeValue storage.SubResource
+		if err := l.Probe.AssignProperties_To_SubResource(&probeValue); err != nil {
+			return fmt.Errorf("converting Probe: %w", err)
+		}
+		destination.Probe = &probeValue
+	} else {
+		destination.Probe = nil
+	}
+
+	if l.Protocol != nil {
+		protocolValue := string(*l.Protocol)
+		destination.Protocol = &protocolValue
+	} else {
+		destination.Protocol = nil
+	}
+
+	if l.Reference != nil {
+		referenceValue := *l.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // LoadBalancingRule_STATUS: A load balancing rule for a load balancer.
@@ -609,6 +2172,149 @@ type LoadBalancingRule_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_LoadBalancingRule_STATUS populates the receiver from source, a network/v1api20201101/storage.LoadBalancingRule_STATUS.
+func (l *LoadBalancingRule_STATUS) AssignProperties_From_LoadBalancingRule_STATUS(source *storage.LoadBalancingRule_STATUS) error {
+	if source.BackendAddressPool != nil {
+		var backendAddressPoolValue SubResource_STATUS
+		if err := backendAddressPoolValue.AssignProperties_From_SubResource_STATUS(source.BackendAddressPool); err != nil {
+			return fmt.Errorf("converting BackendAddressPool: %w", err)
+		}
+		l.BackendAddressPool = &backendAddressPoolValue
+	} else {
+		l.BackendAddressPool = nil
+	}
+
+	l.BackendPort = genruntime.ClonePointer(source.BackendPort)
+	l.DisableOutboundSnat = genruntime.ClonePointer(source.DisableOutboundSnat)
+	l.EnableFloatingIP = genruntime.ClonePointer(source.EnableFloatingIP)
+	l.EnableTcpReset = genruntime.ClonePointer(source.EnableTcpReset)
+	l.Etag = genruntime.ClonePointer(source.Etag)
+
+	if source.FrontendIPConfiguration != nil {
+		var frontendIPConfigurationValue SubResource_STATUS
+		if err := frontendIPConfigurationValue.AssignProperties_From_SubResource_STATUS(source.FrontendIPConfiguration); err != nil {
+			return fmt.Errorf("converting FrontendIPConfiguration: %w", err)
+		}
+		l.FrontendIPConfiguration = &frontendIPConfigurationValue
+	} else {
+		l.FrontendIPConfiguration = nil
+	}
+
+	l.FrontendPort = genruntime.ClonePointer(source.FrontendPort)
+	l.Id = genruntime.ClonePointer(source.Id)
+	l.IdleTimeoutInMinutes = genruntime.ClonePointer(source.IdleTimeoutInMinutes)
+
+	if source.LoadDistribution != nil {
+		loadDistributionValue := LoadDistribution_STATUS(*source.LoadDistribution)
+		l.LoadDistribution = &loadDistributionValue
+	} else {
+		l.LoadDistribution = nil
+	}
+
+	l.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Probe != nil {
+		var probeValue SubResource_STATUS
+		if err := probeValue.AssignProperties_From_SubResource_STATUS(source.Probe); err != nil {
+			return fmt.Errorf("converting Probe: %w", err)
+		}
+		l.Probe = &probeValue
+	} else {
+		l.Probe = nil
+	}
+
+	if source.Protocol != nil {
+		protocolValue := TransportProtocol_STATUS(*source.Protocol)
+		l.Protocol = &protocolValue
+	} else {
+		l.Protocol = nil
+	}
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
+		l.ProvisioningState = &provisioningStateValue
+	} else {
+		l.ProvisioningState = nil
+	}
+
+	l.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_LoadBalancingRule_STATUS populates destination, a network/v1api20201101/storage.LoadBalancingRule_STATUS, from the receiver.
+func (l *LoadBalancingRule_STATUS) AssignProperties_To_LoadBalancingRule_STATUS(destination *storage.LoadBalancingRule_STATUS) error {
+	if l.BackendAddressPool != nil {
+		var backendAddressPoolValue storage.SubResource_STATUS
+		if err := l.BackendAddressPool.AssignProperties_To_SubResource_STATUS(&backendAddressPoolValue); err != nil {
+			return fmt.Errorf("converting BackendAddressPool: %w", err)
+		}
+		destination.BackendAddressPool = &backendAddressPoolValue
+	} else {
+		destination.BackendAddressPool = nil
+	}
+
+	destination.BackendPort = genruntime.ClonePointer(l.BackendPort)
+	destination.DisableOutboundSnat = genruntime.ClonePointer(l.DisableOutboundSnat)
+	destination.EnableFloatingIP = genruntime.ClonePointer(l.EnableFloatingIP)
+	destination.EnableTcpReset = genruntime.ClonePointer(l.EnableTcpReset)
+	destination.Etag = genruntime.ClonePointer(l.Etag)
+
+	if l.FrontendIPConfiguration != nil {
+		var frontendIPConfigurationValue storage.SubResource_STATUS
+		if err := l.FrontendIPConfiguration.AssignProperties_To_SubResource_STATUS(&frontendIPConfigurationValue); err != nil {
+			return fmt.Errorf("converting FrontendIPConfiguration: %w", err)
+		}
+		destination.FrontendIPConfiguration = &frontendIPConfigurationValue
+	} else {
+		destination.FrontendIPConfiguration = nil
+	}
+
+	destination.FrontendPort = genruntime.ClonePointer(l.FrontendPort)
+	destination.Id = genruntime.ClonePointer(l.Id)
+	destination.IdleTimeoutInMinutes = genruntime.ClonePointer(l.IdleTimeoutInMinutes)
+
+	if l.LoadDistribution != nil {
+		loadDistributionValue := string(*l.LoadDistribution)
+		destination.LoadDistribution = &loadDistributionValue
+	} else {
+		destination.LoadDistribution = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(l.Name)
+
+	if l.Probe != nil {
+		var probeValue storage.SubResource_STATUS
+		if err := l.Probe.AssignProperties_To_SubResource_STATUS(&probeValue); err != nil {
+			return fmt.Errorf("converting Probe: %w", err)
+		}
+		destination.Probe = &probeValue
+	} else {
+		destination.Probe = nil
+	}
+
+	if l.Protocol != nil {
+		protocolValue := string(*l.Protocol)
+		destination.Protocol = &protocolValue
+	} else {
+		destination.Protocol = nil
+	}
+
+	if l.ProvisioningState != nil {
+		provisioningStateValue := string(*l.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(l.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // LoadDistribution: The load distribution policy for this rule.
 // +kubebuilder:validation:Enum={"Default","SourceIP","SourceIPProtocol"}
 type LoadDistribution string
@@ -656,6 +2362,105 @@ type OutboundRule struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
+// AssignProperties_From_OutboundRule populates the receiver from source, a network/v1api20201101/storage.OutboundRule.
+func (o *OutboundRule) AssignProperties_From_OutboundRule(source *storage.OutboundRule) error {
+	o.AllocatedOutboundPorts = genruntime.ClonePointer(source.AllocatedOutboundPorts)
+
+	if source.BackendAddressPool != nil {
+		var backendAddressPoolValue SubResource
+		if err := backendAddressPoolValue.AssignProperties_From_SubResource(source.BackendAddressPool); err != nil {
+			return fmt.Errorf("converting BackendAddressPool: %w", err)
+		}
+		o.BackendAddressPool = &backendAddressPoolValue
+	} else {
+		o.BackendAddressPool = nil
+	}
+
+	o.EnableTcpReset = genruntime.ClonePointer(source.EnableTcpReset)
+
+	if source.FrontendIPConfigurations != nil {
+		frontendIPConfigurationsList := make([]SubResource, len(source.FrontendIPConfigurations))
+		for frontendIPConfigurationsIndex := range source.FrontendIPConfigurations {
+			if err := frontendIPConfigurationsList[frontendIPConfigurationsIndex].AssignProperties_From_SubResource(&source.FrontendIPConfigurations[frontendIPConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting FrontendIPConfigurations: %w", err)
+			}
+		}
+		o.FrontendIPConfigurations = frontendIPConfigurationsList
+	} else {
+		o.FrontendIPConfigurations = nil
+	}
+
+	o.IdleTimeoutInMinutes = genruntime.ClonePointer(source.IdleTimeoutInMinutes)
+	o.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Protocol != nil {
+		protocolValue := LoadBalancerOutboundRuleProtocol(*source.Protocol)
+		o.Protocol = &protocolValue
+	} else {
+		o.Protocol = nil
+	}
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		o.Reference = &referenceValue
+	} else {
+		o.Reference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_OutboundRule populates destination, a network/v1api20201101/storage.OutboundRule, from the receiver.
+func (o *OutboundRule) AssignProperties_To_OutboundRule(destination *storage.OutboundRule) error {
+	destination.AllocatedOutboundPorts = genruntime.ClonePointer(o.AllocatedOutboundPorts)
+
+	if o.BackendAddressPool != nil {
+		var backendAddressPoolValue storage.SubResource
+		if err := o.BackendAddressPool.AssignProperties_To_SubResource(&backendAddressPoolValue); err != nil {
+			return fmt.Errorf("converting BackendAddressPool: %w", err)
+		}
+		destination.BackendAddressPool = &backendAddressPoolValue
+	} else {
+		destination.BackendAddressPool = nil
+	}
+
+	destination.EnableTcpReset = genruntime.ClonePointer(o.EnableTcpReset)
+
+	if o.FrontendIPConfigurations != nil {
+		frontendIPConfigurationsList := make([]storage.SubResource, len(o.FrontendIPConfigurations))
+		for frontendIPConfigurationsIndex := range o.FrontendIPConfigurations {
+			if err := o.FrontendIPConfigurations[frontendIPConfigurationsIndex].AssignProperties_To_SubResource(&frontendIPConfigurationsList[frontendIPConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting FrontendIPConfigurations: %w", err)
+			}
+		}
+		destination.FrontendIPConfigurations = frontendIPConfigurationsList
+	} else {
+		destination.FrontendIPConfigurations = nil
+	}
+
+	destination.IdleTimeoutInMinutes = genruntime.ClonePointer(o.IdleTimeoutInMinutes)
+	destination.Name = genruntime.ClonePointer(o.Name)
+
+	if o.Protocol != nil {
+		protocolValue := string(*o.Protocol)
+		destination.Protocol = &protocolValue
+	} else {
+		destination.Protocol = nil
+	}
+
+	if o.Reference != nil {
+		referenceValue := *o.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // OutboundRule_STATUS: Outbound rule of the load balancer.
 type OutboundRule_STATUS struct {
 	// AllocatedOutboundPorts: The number of outbound ports to be used for NAT.
@@ -692,6 +2497,113 @@ type OutboundRule_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_OutboundRule_STATUS populates the receiver from source, a network/v1api20201101/storage.OutboundRule_STATUS.
+func (o *OutboundRule_STATUS) AssignProperties_From_OutboundRule_STATUS(source *storage.OutboundRule_STATUS) error {
+	o.AllocatedOutboundPorts = genruntime.ClonePointer(source.AllocatedOutboundPorts)
+
+	if source.BackendAddressPool != nil {
+		var backendAddressPoolValue SubResource_STATUS
+		if err := backendAddressPoolValue.AssignProperties_From_SubResource_STATUS(source.BackendAddressPool); err != nil {
+			return fmt.Errorf("converting BackendAddressPool: %w", err)
+		}
+		o.BackendAddressPool = &backendAddressPoolValue
+	} else {
+		o.BackendAddressPool = nil
+	}
+
+	o.EnableTcpReset = genruntime.ClonePointer(source.EnableTcpReset)
+	o.Etag = genruntime.ClonePointer(source.Etag)
+
+	if source.FrontendIPConfigurations != nil {
+		frontendIPConfigurationsList := make([]SubResource_STATUS, len(source.FrontendIPConfigurations))
+		for frontendIPConfigurationsIndex := range source.FrontendIPConfigurations {
+			if err := frontendIPConfigurationsList[frontendIPConfigurationsIndex].AssignProperties_From_SubResource_STATUS(&source.FrontendIPConfigurations[frontendIPConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting FrontendIPConfigurations: %w", err)
+			}
+		}
+		o.FrontendIPConfigurations = frontendIPConfigurationsList
+	} else {
+		o.FrontendIPConfigurations = nil
+	}
+
+	o.Id = genruntime.ClonePointer(source.Id)
+	o.IdleTimeoutInMinutes = genruntime.ClonePointer(source.IdleTimeoutInMinutes)
+	o.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Protocol != nil {
+		protocolValue := LoadBalancerOutboundRuleProtocol_STATUS(*source.Protocol)
+		o.Protocol = &protocolValue
+	} else {
+		o.Protocol = nil
+	}
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
+		o.ProvisioningState = &provisioningStateValue
+	} else {
+		o.ProvisioningState = nil
+	}
+
+	o.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_OutboundRule_STATUS populates destination, a network/v1api20201101/storage.OutboundRule_STATUS, from the receiver.
+func (o *OutboundRule_STATUS) AssignProperties_To_OutboundRule_STATUS(destination *storage.OutboundRule_STATUS) error {
+	destination.AllocatedOutboundPorts = genruntime.ClonePointer(o.AllocatedOutboundPorts)
+
+	if o.BackendAddressPool != nil {
+		var backendAddressPoolValue storage.SubResource_STATUS
+		if err := o.BackendAddressPool.AssignProperties_To_SubResource_STATUS(&backendAddressPoolValue); err != nil {
+			return fmt.Errorf("converting BackendAddressPool: %w", err)
+		}
+		destination.BackendAddressPool = &backendAddressPoolValue
+	} else {
+		destination.BackendAddressPool = nil
+	}
+
+	destination.EnableTcpReset = genruntime.ClonePointer(o.EnableTcpReset)
+	destination.Etag = genruntime.ClonePointer(o.Etag)
+
+	if o.FrontendIPConfigurations != nil {
+		frontendIPConfigurationsList := make([]storage.SubResource_STATUS, len(o.FrontendIPConfigurations))
+		for frontendIPConfigurationsIndex := range o.FrontendIPConfigurations {
+			if err := o.FrontendIPConfigurations[frontendIPConfigurationsIndex].AssignProperties_To_SubResource_STATUS(&frontendIPConfigurationsList[frontendIPConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting FrontendIPConfigurations: %w", err)
+			}
+		}
+		destination.FrontendIPConfigurations = frontendIPConfigurationsList
+	} else {
+		destination.FrontendIPConfigurations = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(o.Id)
+	destination.IdleTimeoutInMinutes = genruntime.ClonePointer(o.IdleTimeoutInMinutes)
+	destination.Name = genruntime.ClonePointer(o.Name)
+
+	if o.Protocol != nil {
+		protocolValue := string(*o.Protocol)
+		destination.Protocol = &protocolValue
+	} else {
+		destination.Protocol = nil
+	}
+
+	if o.ProvisioningState != nil {
+		provisioningStateValue := string(*o.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(o.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // Probe: A load balancer probe.
 type Probe struct {
 	// IntervalInSeconds: The interval, in seconds, for how frequently to probe the endpoint for health status. Typically, the interval is slightly less than half the allocated timeout period (in seconds) which allows two full probes before taking the instance out of rotation. The default value is 15, the minimum value is 5.
@@ -714,6 +2626,61 @@ type Probe struct {
 
 	// RequestPath: The URI used for requesting health status from the VM. Path is required if a protocol is set to http. Otherwise, it is not allowed. There is no default value.
 	RequestPath *string `json:"requestPath,omitempty"`
+}
+
+// AssignProperties_From_Probe populates the receiver from source, a network/v1api20201101/storage.Probe.
+func (p *Probe) AssignProperties_From_Probe(source *storage.Probe) error {
+	p.IntervalInSeconds = genruntime.ClonePointer(source.IntervalInSeconds)
+	p.Name = genruntime.ClonePointer(source.Name)
+	p.NumberOfProbes = genruntime.ClonePointer(source.NumberOfProbes)
+	p.Port = genruntime.ClonePointer(source.Port)
+
+	if source.Protocol != nil {
+		protocolValue := ProbeProtocol(*source.Protocol)
+		p.Protocol = &protocolValue
+	} else {
+		p.Protocol = nil
+	}
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		p.Reference = &referenceValue
+	} else {
+		p.Reference = nil
+	}
+
+	p.RequestPath = genruntime.ClonePointer(source.RequestPath)
+
+	return nil
+}
+
+// AssignProperties_To_Probe populates destination, a network/v1api20201101/storage.Probe, from the receiver.
+func (p *Probe) AssignProperties_To_Probe(destination *storage.Probe) error {
+	destination.IntervalInSeconds = genruntime.ClonePointer(p.IntervalInSeconds)
+	destination.Name = genruntime.ClonePointer(p.Name)
+	destination.NumberOfProbes = genruntime.ClonePointer(p.NumberOfProbes)
+	destination.Port = genruntime.ClonePointer(p.Port)
+
+	if p.Protocol != nil {
+		protocolValue := string(*p.Protocol)
+		destination.Protocol = &protocolValue
+	} else {
+		destination.Protocol = nil
+	}
+
+	if p.Reference != nil {
+		referenceValue := *p.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	destination.RequestPath = genruntime.ClonePointer(p.RequestPath)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ProbeProtocol: The protocol of the end point. If 'Tcp' is specified, a received ACK is required for the probe to be successful. If 'Http' or 'Https' is specified, a 200 OK response from the specifies URI is required for the probe to be successful.
@@ -772,6 +2739,93 @@ type Probe_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_Probe_STATUS populates the receiver from source, a network/v1api20201101/storage.Probe_STATUS.
+func (p *Probe_STATUS) AssignProperties_From_Probe_STATUS(source *storage.Probe_STATUS) error {
+	p.Etag = genruntime.ClonePointer(source.Etag)
+	p.Id = genruntime.ClonePointer(source.Id)
+	p.IntervalInSeconds = genruntime.ClonePointer(source.IntervalInSeconds)
+
+	if source.LoadBalancingRules != nil {
+		loadBalancingRulesList := make([]SubResource_STATUS, len(source.LoadBalancingRules))
+		for loadBalancingRulesIndex := range source.LoadBalancingRules {
+			if err := loadBalancingRulesList[loadBalancingRulesIndex].AssignProperties_From_SubResource_STATUS(&source.LoadBalancingRules[loadBalancingRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancingRules: %w", err)
+			}
+		}
+		p.LoadBalancingRules = loadBalancingRulesList
+	} else {
+		p.LoadBalancingRules = nil
+	}
+
+	p.Name = genruntime.ClonePointer(source.Name)
+	p.NumberOfProbes = genruntime.ClonePointer(source.NumberOfProbes)
+	p.Port = genruntime.ClonePointer(source.Port)
+
+	if source.Protocol != nil {
+		protocolValue := ProbeProtocol_STATUS(*source.Protocol)
+		p.Protocol = &protocolValue
+	} else {
+		p.Protocol = nil
+	}
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
+		p.ProvisioningState = &provisioningStateValue
+	} else {
+		p.ProvisioningState = nil
+	}
+
+	p.RequestPath = genruntime.ClonePointer(source.RequestPath)
+	p.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_Probe_STATUS populates destination, a network/v1api20201101/storage.Probe_STATUS, from the receiver.
+func (p *Probe_STATUS) AssignProperties_To_Probe_STATUS(destination *storage.Probe_STATUS) error {
+	destination.Etag = genruntime.ClonePointer(p.Etag)
+	destination.Id = genruntime.ClonePointer(p.Id)
+	destination.IntervalInSeconds = genruntime.ClonePointer(p.IntervalInSeconds)
+
+	if p.LoadBalancingRules != nil {
+		loadBalancingRulesList := make([]storage.SubResource_STATUS, len(p.LoadBalancingRules))
+		for loadBalancingRulesIndex := range p.LoadBalancingRules {
+			if err := p.LoadBalancingRules[loadBalancingRulesIndex].AssignProperties_To_SubResource_STATUS(&loadBalancingRulesList[loadBalancingRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancingRules: %w", err)
+			}
+		}
+		destination.LoadBalancingRules = loadBalancingRulesList
+	} else {
+		destination.LoadBalancingRules = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(p.Name)
+	destination.NumberOfProbes = genruntime.ClonePointer(p.NumberOfProbes)
+	destination.Port = genruntime.ClonePointer(p.Port)
+
+	if p.Protocol != nil {
+		protocolValue := string(*p.Protocol)
+		destination.Protocol = &protocolValue
+	} else {
+		destination.Protocol = nil
+	}
+
+	if p.ProvisioningState != nil {
+		provisioningStateValue := string(*p.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	destination.RequestPath = genruntime.ClonePointer(p.RequestPath)
+	destination.Type = genruntime.ClonePointer(p.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ProvisioningState_STATUS: The current provisioning state.
 // +kubebuilder:validation:Enum={"Succeeded","Updating","Deleting","Failed"}
 type ProvisioningState_STATUS string
@@ -789,10 +2843,54 @@ type PublicIPAddress_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+// AssignProperties_From_PublicIPAddress_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.PublicIPAddress_STATUS_SubResourceEmbedded.
+func (p *PublicIPAddress_STATUS_SubResourceEmbedded) AssignProperties_From_PublicIPAddress_STATUS_SubResourceEmbedded(source *storage.PublicIPAddress_STATUS_SubResourceEmbedded) error {
+	p.Id = genruntime.ClonePointer(source.Id)
+
+	return nil
+}
+
+// AssignProperties_To_PublicIPAddress_STATUS_SubResourceEmbedded populates destination, a network/v1api20201101/storage.PublicIPAddress_STATUS_SubResourceEmbedded, from the receiver.
+func (p *PublicIPAddress_STATUS_SubResourceEmbedded) AssignProperties_To_PublicIPAddress_STATUS_SubResourceEmbedded(destination *storage.PublicIPAddress_STATUS_SubResourceEmbedded) error {
+	destination.Id = genruntime.ClonePointer(p.Id)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // PublicIPAddress_SubResourceEmbedded: Public IP address resource.
 type PublicIPAddress_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// AssignProperties_From_PublicIPAddress_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.PublicIPAddress_SubResourceEmbedded.
+func (p *PublicIPAddress_SubResourceEmbedded) AssignProperties_From_PublicIPAddress_SubResourceEmbedded(source *storage.PublicIPAddress_SubResourceEmbedded) error {
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		p.Reference = &referenceValue
+	} else {
+		p.Reference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PublicIPAddress_SubResourceEmbedded populates destination, a network/v1api20201101/storage.PublicIPAddress_SubResourceEmbedded, from the receiver.
+func (p *PublicIPAddress_SubResourceEmbedded) AssignProperties_To_PublicIPAddress_SubResourceEmbedded(destination *storage.PublicIPAddress_SubResourceEmbedded) error {
+	if p.Reference != nil {
+		referenceValue := *p.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // SubResource: Reference to another subresource.
@@ -801,10 +2899,54 @@ type SubResource struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
+// AssignProperties_From_SubResource populates the receiver from source, a network/v1api20201101/storage.SubResource.
+func (s *SubResource) AssignProperties_From_SubResource(source *storage.SubResource) error {
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		s.Reference = &referenceValue
+	} else {
+		s.Reference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_SubResource populates destination, a network/v1api20201101/storage.SubResource, from the receiver.
+func (s *SubResource) AssignProperties_To_SubResource(destination *storage.SubResource) error {
+	if s.Reference != nil {
+		referenceValue := *s.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // SubResource_STATUS: Reference to another subresource.
 type SubResource_STATUS struct {
 	// Id: Resource ID.
 	Id *string `json:"id,omitempty"`
+}
+
+// AssignProperties_From_SubResource_STATUS populates the receiver from source, a network/v1api20201101/storage.SubResource_STATUS.
+func (s *SubResource_STATUS) AssignProperties_From_SubResource_STATUS(source *storage.SubResource_STATUS) error {
+	s.Id = genruntime.ClonePointer(source.Id)
+
+	return nil
+}
+
+// AssignProperties_To_SubResource_STATUS populates destination, a network/v1api20201101/storage.SubResource_STATUS, from the receiver.
+func (s *SubResource_STATUS) AssignProperties_To_SubResource_STATUS(destination *storage.SubResource_STATUS) error {
+	destination.Id = genruntime.ClonePointer(s.Id)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // Subnet_STATUS_SubResourceEmbedded: Subnet in a virtual network resource.
@@ -813,10 +2955,54 @@ type Subnet_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+// AssignProperties_From_Subnet_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.Subnet_STATUS_SubResourceEmbedded.
+func (s *Subnet_STATUS_SubResourceEmbedded) AssignProperties_From_Subnet_STATUS_SubResourceEmbedded(source *storage.Subnet_STATUS_SubResourceEmbedded) error {
+	s.Id = genruntime.ClonePointer(source.Id)
+
+	return nil
+}
+
+// AssignProperties_To_Subnet_STATUS_SubResourceEmbedded populates destination, a network/v1api20201101/storage.Subnet_STATUS_SubResourceEmbedded, from the receiver.
+func (s *Subnet_STATUS_SubResourceEmbedded) AssignProperties_To_Subnet_STATUS_SubResourceEmbedded(destination *storage.Subnet_STATUS_SubResourceEmbedded) error {
+	destination.Id = genruntime.ClonePointer(s.Id)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // Subnet_SubResourceEmbedded: Subnet in a virtual network resource.
 type Subnet_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// AssignProperties_From_Subnet_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.Subnet_SubResourceEmbedded.
+func (s *Subnet_SubResourceEmbedded) AssignProperties_From_Subnet_SubResourceEmbedded(source *storage.Subnet_SubResourceEmbedded) error {
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		s.Reference = &referenceValue
+	} else {
+		s.Reference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Subnet_SubResourceEmbedded populates destination, a network/v1api20201101/storage.Subnet_SubResourceEmbedded, from the receiver.
+func (s *Subnet_SubResourceEmbedded) AssignProperties_To_Subnet_SubResourceEmbedded(destination *storage.Subnet_SubResourceEmbedded) error {
+	if s.Reference != nil {
+		referenceValue := *s.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // TransportProtocol: The transport protocol for the endpoint.

@@ -3,9 +3,15 @@
 package v1api20201101
 
 import (
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/armgen/armgen/generated/network/v1api20201101/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // NetworkInterface: the Kubernetes resource for the ARM type Microsoft.Network/networkInterfaces, api-version 2020-11-01.
@@ -13,7 +19,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/networkInterfaces/{networkInterfaceName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,network}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -78,6 +83,56 @@ func (n *NetworkInterface) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ conversion.Convertible = &NetworkInterface{}
+
+// ConvertTo converts the receiver to hub, the network/v1api20201101/storage.NetworkInterface the API server stores, directly.
+func (n *NetworkInterface) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.NetworkInterface)
+	if !ok {
+		return fmt.Errorf("expected a network/v1api20201101/storage.NetworkInterface to convert with, got %T", hub)
+	}
+	return n.AssignProperties_To_NetworkInterface(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the network/v1api20201101/storage.NetworkInterface the API server stores, directly.
+func (n *NetworkInterface) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.NetworkInterface)
+	if !ok {
+		return fmt.Errorf("expected a network/v1api20201101/storage.NetworkInterface to convert with, got %T", hub)
+	}
+	return n.AssignProperties_From_NetworkInterface(source)
+}
+
+// AssignProperties_From_NetworkInterface populates the receiver from source, a network/v1api20201101/storage.NetworkInterface.
+func (n *NetworkInterface) AssignProperties_From_NetworkInterface(source *storage.NetworkInterface) error {
+	n.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := n.Spec.AssignProperties_From_NetworkInterface_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := n.Status.AssignProperties_From_NetworkInterface_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NetworkInterface populates destination, a network/v1api20201101/storage.NetworkInterface, from the receiver.
+func (n *NetworkInterface) AssignProperties_To_NetworkInterface(destination *storage.NetworkInterface) error {
+	destination.ObjectMeta = *n.ObjectMeta.DeepCopy()
+
+	if err := n.Spec.AssignProperties_To_NetworkInterface_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := n.Status.AssignProperties_To_NetworkInterface_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // NetworkInterface_Spec: A network interface in a resource group.
 type NetworkInterface_Spec struct {
 	// AzureName: the name of the resource in Azure; when empty, metadata.name is used
@@ -122,6 +177,203 @@ type NetworkInterface_Spec struct {
 
 	// Tags: Resource tags.
 	Tags map[string]string `json:"tags,omitempty"`
+}
+
+// AssignProperties_From_NetworkInterface_Spec populates the receiver from source, a network/v1api20201101/storage.NetworkInterface_Spec.
+func (n *NetworkInterface_Spec) AssignProperties_From_NetworkInterface_Spec(source *storage.NetworkInterface_Spec) error {
+	n.AzureName = source.AzureName
+
+	if source.DnsSettings != nil {
+		var dnsSettingsValue NetworkInterfaceDnsSettings
+		if err := dnsSettingsValue.AssignProperties_From_NetworkInterfaceDnsSettings(source.DnsSettings); err != nil {
+			return fmt.Errorf("converting DnsSettings: %w", err)
+		}
+		n.DnsSettings = &dnsSettingsValue
+	} else {
+		n.DnsSettings = nil
+	}
+
+	n.EnableAcceleratedNetworking = genruntime.ClonePointer(source.EnableAcceleratedNetworking)
+	n.EnableIPForwarding = genruntime.ClonePointer(source.EnableIPForwarding)
+
+	if source.ExtendedLocation != nil {
+		var extendedLocationValue ExtendedLocation
+		if err := extendedLocationValue.AssignProperties_From_ExtendedLocation(source.ExtendedLocation); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		n.ExtendedLocation = &extendedLocationValue
+	} else {
+		n.ExtendedLocation = nil
+	}
+
+	if source.IpConfigurations != nil {
+		ipConfigurationsList := make([]NetworkInterfaceIPConfiguration, len(source.IpConfigurations))
+		for ipConfigurationsIndex := range source.IpConfigurations {
+			if err := ipConfigurationsList[ipConfigurationsIndex].AssignProperties_From_NetworkInterfaceIPConfiguration(&source.IpConfigurations[ipConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting IpConfigurations: %w", err)
+			}
+		}
+		n.IpConfigurations = ipConfigurationsList
+	} else {
+		n.IpConfigurations = nil
+	}
+
+	n.Location = genruntime.ClonePointer(source.Location)
+
+	if source.MigrationPhase != nil {
+		migrationPhaseValue := NetworkInterfaceMigrationPhase(*source.MigrationPhase)
+		n.MigrationPhase = &migrationPhaseValue
+	} else {
+		n.MigrationPhase = nil
+	}
+
+	if source.NetworkSecurityGroup != nil {
+		var networkSecurityGroupValue NetworkSecurityGroup_SubResourceEmbedded
+		if err := networkSecurityGroupValue.AssignProperties_From_NetworkSecurityGroup_SubResourceEmbedded(source.NetworkSecurityGroup); err != nil {
+			return fmt.Errorf("converting NetworkSecurityGroup: %w", err)
+		}
+		n.NetworkSecurityGroup = &networkSecurityGroupValue
+	} else {
+		n.NetworkSecurityGroup = nil
+	}
+
+	if source.NicType != nil {
+		nicTypeValue := NetworkInterfaceNicType(*source.NicType)
+		n.NicType = &nicTypeValue
+	} else {
+		n.NicType = nil
+	}
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue NetworkInterfaceOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_NetworkInterfaceOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		n.OperatorSpec = &operatorSpecValue
+	} else {
+		n.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		n.Owner = &ownerValue
+	} else {
+		n.Owner = nil
+	}
+
+	if source.PrivateLinkService != nil {
+		var privateLinkServiceValue PrivateLinkService_SubResourceEmbedded
+		if err := privateLinkServiceValue.AssignProperties_From_PrivateLinkService_SubResourceEmbedded(source.PrivateLinkService); err != nil {
+			return fmt.Errorf("converting PrivateLinkService: %w", err)
+		}
+		n.PrivateLinkService = &privateLinkServiceValue
+	} else {
+		n.PrivateLinkService = nil
+	}
+
+	n.Tags = maps.Clone(source.Tags)
+
+	return nil
+}
+
+// AssignProperties_To_NetworkInterface_Spec populates destination, a network/v1api20201101/storage.NetworkInterface_Spec, from the receiver.
+func (n *NetworkInterface_Spec) AssignProperties_To_NetworkInterface_Spec(destination *storage.NetworkInterface_Spec) error {
+	destination.AzureName = n.AzureName
+
+	if n.DnsSettings != nil {
+		var dnsSettingsValue storage.NetworkInterfaceDnsSettings
+		if err := n.DnsSettings.AssignProperties_To_NetworkInterfaceDnsSettings(&dnsSettingsValue); err != nil {
+			return fmt.Errorf("converting DnsSettings: %w", err)
+		}
+		destination.DnsSettings = &dnsSettingsValue
+	} else {
+		destination.DnsSettings = nil
+	}
+
+	destination.EnableAcceleratedNetworking = genruntime.ClonePointer(n.EnableAcceleratedNetworking)
+	destination.EnableIPForwarding = genruntime.ClonePointer(n.EnableIPForwarding)
+
+	if n.ExtendedLocation != nil {
+		var extendedLocationValue storage.ExtendedLocation
+		if err := n.ExtendedLocation.AssignProperties_To_ExtendedLocation(&extendedLocationValue); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		destination.ExtendedLocation = &extendedLocationValue
+	} else {
+		destination.ExtendedLocation = nil
+	}
+
+	if n.IpConfigurations != nil {
+		ipConfigurationsList := make([]storage.NetworkInterfaceIPConfiguration, len(n.IpConfigurations))
+		for ipConfigurationsIndex := range n.IpConfigurations {
+			if err := n.IpConfigurations[ipConfigurationsIndex].AssignProperties_To_NetworkInterfaceIPConfiguration(&ipConfigurationsList[ipConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting IpConfigurations: %w", err)
+			}
+		}
+		destination.IpConfigurations = ipConfigurationsList
+	} else {
+		destination.IpConfigurations = nil
+	}
+
+	destination.Location = genruntime.ClonePointer(n.Location)
+
+	if n.MigrationPhase != nil {
+		migrationPhaseValue := string(*n.MigrationPhase)
+		destination.MigrationPhase = &migrationPhaseValue
+	} else {
+		destination.MigrationPhase = nil
+	}
+
+	if n.NetworkSecurityGroup != nil {
+		var networkSecurityGroupValue storage.NetworkSecurityGroup_SubResourceEmbedded
+		if err := n.NetworkSecurityGroup.AssignProperties_To_NetworkSecurityGroup_SubResourceEmbedded(&networkSecurityGroupValue); err != nil {
+			return fmt.Errorf("converting NetworkSecurityGroup: %w", err)
+		}
+		destination.NetworkSecurityGroup = &networkSecurityGroupValue
+	} else {
+		destination.NetworkSecurityGroup = nil
+	}
+
+	if n.NicType != nil {
+		nicTypeValue := string(*n.NicType)
+		destination.NicType = &nicTypeValue
+	} else {
+		destination.NicType = nil
+	}
+
+	if n.OperatorSpec != nil {
+		var operatorSpecValue storage.NetworkInterfaceOperatorSpec
+		if err := n.OperatorSpec.AssignProperties_To_NetworkInterfaceOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if n.Owner != nil {
+		ownerValue := *n.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	if n.PrivateLinkService != nil {
+		var privateLinkServiceValue storage.PrivateLinkService_SubResourceEmbedded
+		if err := n.PrivateLinkService.AssignProperties_To_PrivateLinkService_SubResourceEmbedded(&privateLinkServiceValue); err != nil {
+			return fmt.Errorf("converting PrivateLinkService: %w", err)
+		}
+		destination.PrivateLinkService = &privateLinkServiceValue
+	} else {
+		destination.PrivateLinkService = nil
+	}
+
+	destination.Tags = maps.Clone(n.Tags)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // NetworkInterface_STATUS: A network interface in a resource group.
@@ -202,6 +454,307 @@ type NetworkInterface_STATUS struct {
 	VirtualMachine *SubResource_STATUS `json:"virtualMachine,omitempty"`
 }
 
+// AssignProperties_From_NetworkInterface_STATUS populates the receiver from source, a network/v1api20201101/storage.NetworkInterface_STATUS.
+func (n *NetworkInterface_STATUS) AssignProperties_From_NetworkInterface_STATUS(source *storage.NetworkInterface_STATUS) error {
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		n.Conditions = conditionsList
+	} else {
+		n.Conditions = nil
+	}
+
+	if source.DnsSettings != nil {
+		var dnsSettingsValue NetworkInterfaceDnsSettings_STATUS
+		if err := dnsSettingsValue.AssignProperties_From_NetworkInterfaceDnsSettings_STATUS(source.DnsSettings); err != nil {
+			return fmt.Errorf("converting DnsSettings: %w", err)
+		}
+		n.DnsSettings = &dnsSettingsValue
+	} else {
+		n.DnsSettings = nil
+	}
+
+	if source.DscpConfiguration != nil {
+		var dscpConfigurationValue SubResource_STATUS
+		if err := dscpConfigurationValue.AssignProperties_From_SubResource_STATUS(source.DscpConfiguration); err != nil {
+			return fmt.Errorf("converting DscpConfiguration: %w", err)
+		}
+		n.DscpConfiguration = &dscpConfigurationValue
+	} else {
+		n.DscpConfiguration = nil
+	}
+
+	n.EnableAcceleratedNetworking = genruntime.ClonePointer(source.EnableAcceleratedNetworking)
+	n.EnableIPForwarding = genruntime.ClonePointer(source.EnableIPForwarding)
+	n.Etag = genruntime.ClonePointer(source.Etag)
+
+	if source.ExtendedLocation != nil {
+		var extendedLocationValue ExtendedLocation_STATUS
+		if err := extendedLocationValue.AssignProperties_From_ExtendedLocation_STATUS(source.ExtendedLocation); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		n.ExtendedLocation = &extendedLocationValue
+	} else {
+		n.ExtendedLocation = nil
+	}
+
+	n.HostedWorkloads = slices.Clone(source.HostedWorkloads)
+	n.Id = genruntime.ClonePointer(source.Id)
+
+	if source.IpConfigurations != nil {
+		ipConfigurationsList := make([]NetworkInterfaceIPConfiguration_STATUS, len(source.IpConfigurations))
+		for ipConfigurationsIndex := range source.IpConfigurations {
+			if err := ipConfigurationsList[ipConfigurationsIndex].AssignProperties_From_NetworkInterfaceIPConfiguration_STATUS(&source.IpConfigurations[ipConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting IpConfigurations: %w", err)
+			}
+		}
+		n.IpConfigurations = ipConfigurationsList
+	} else {
+		n.IpConfigurations = nil
+	}
+
+	n.Location = genruntime.ClonePointer(source.Location)
+	n.MacAddress = genruntime.ClonePointer(source.MacAddress)
+
+	if source.MigrationPhase != nil {
+		migrationPhaseValue := NetworkInterfaceMigrationPhase_STATUS(*source.MigrationPhase)
+		n.MigrationPhase = &migrationPhaseValue
+	} else {
+		n.MigrationPhase = nil
+	}
+
+	n.Name = genruntime.ClonePointer(source.Name)
+
+	if source.NetworkSecurityGroup != nil {
+		var networkSecurityGroupValue NetworkSecurityGroup_STATUS_SubResourceEmbedded
+		if err := networkSecurityGroupValue.AssignProperties_From_NetworkSecurityGroup_STATUS_SubResourceEmbedded(source.NetworkSecurityGroup); err != nil {
+			return fmt.Errorf("converting NetworkSecurityGroup: %w", err)
+		}
+		n.NetworkSecurityGroup = &networkSecurityGroupValue
+	} else {
+		n.NetworkSecurityGroup = nil
+	}
+
+	if source.NicType != nil {
+		nicTypeValue := NetworkInterfaceNicType_STATUS(*source.NicType)
+		n.NicType = &nicTypeValue
+	} else {
+		n.NicType = nil
+	}
+
+	n.Primary = genruntime.ClonePointer(source.Primary)
+
+	if source.PrivateEndpoint != nil {
+		var privateEndpointValue PrivateEndpoint_STATUS_SubResourceEmbedded
+		if err := privateEndpointValue.AssignProperties_From_PrivateEndpoint_STATUS_SubResourceEmbedded(source.PrivateEndpoint); err != nil {
+			return fmt.Errorf("converting PrivateEndpoint: %w", err)
+		}
+		n.PrivateEndpoint = &privateEndpointValue
+	} else {
+		n.PrivateEndpoint = nil
+	}
+
+	if source.PrivateLinkService != nil {
+		var privateLinkServiceValue PrivateLinkService_STATUS_SubResourceEmbedded
+		if err := privateLinkServiceValue.AssignProperties_From_PrivateLinkService_STATUS_SubResourceEmbedded(source.PrivateLinkService); err != nil {
+			return fmt.Errorf("converting PrivateLinkService: %w", err)
+		}
+		n.PrivateLinkService = &privateLinkServiceValue
+	} else {
+		n.PrivateLinkService = nil
+	}
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
+		n.ProvisioningState = &provisioningStateValue
+	} else {
+		n.ProvisioningState = nil
+	}
+
+	n.ResourceGuid = genruntime.ClonePointer(source.ResourceGuid)
+	n.Tags = maps.Clone(source.Tags)
+
+	if source.TapConfigurations != nil {
+		tapConfigurationsList := make([]NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded, len(source.TapConfigurations))
+		for tapConfigurationsIndex := range source.TapConfigurations {
+			if err := tapConfigurationsList[tapConfigurationsIndex].AssignProperties_From_NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded(&source.TapConfigurations[tapConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting TapConfigurations: %w", err)
+			}
+		}
+		n.TapConfigurations = tapConfigurationsList
+	} else {
+		n.TapConfigurations = nil
+	}
+
+	n.Type = genruntime.ClonePointer(source.Type)
+
+	if source.VirtualMachine != nil {
+		var virtualMachineValue SubResource_STATUS
+		if err := virtualMachineValue.AssignProperties_From_SubResource_STATUS(source.VirtualMachine); err != nil {
+			return fmt.Errorf("converting VirtualMachine: %w", err)
+		}
+		n.VirtualMachine = &virtualMachineValue
+	} else {
+		n.VirtualMachine = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NetworkInterface_STATUS populates destination, a network/v1api20201101/storage.NetworkInterface_STATUS, from the receiver.
+func (n *NetworkInterface_STATUS) AssignProperties_To_NetworkInterface_STATUS(destination *storage.NetworkInterface_STATUS) error {
+	if n.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(n.Conditions))
+		for conditionsIndex := range n.Conditions {
+			conditionsList[conditionsIndex] = *n.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	if n.DnsSettings != nil {
+		var dnsSettingsValue storage.NetworkInterfaceDnsSettings_STATUS
+		if err := n.DnsSettings.AssignProperties_To_NetworkInterfaceDnsSettings_STATUS(&dnsSettingsValue); err != nil {
+			return fmt.Errorf("converting DnsSettings: %w", err)
+		}
+		destination.DnsSettings = &dnsSettingsValue
+	} else {
+		destination.DnsSettings = nil
+	}
+
+	if n.DscpConfiguration != nil {
+		var dscpConfigurationValue storage.SubResource_STATUS
+		if err := n.DscpConfiguration.AssignProperties_To_SubResource_STATUS(&dscpConfigurationValue); err != nil {
+			return fmt.Errorf("converting DscpConfiguration: %w", err)
+		}
+		destination.DscpConfiguration = &dscpConfigurationValue
+	} else {
+		destination.DscpConfiguration = nil
+	}
+
+	destination.EnableAcceleratedNetworking = genruntime.ClonePointer(n.EnableAcceleratedNetworking)
+	destination.EnableIPForwarding = genruntime.ClonePointer(n.EnableIPForwarding)
+	destination.Etag = genruntime.ClonePointer(n.Etag)
+
+	if n.ExtendedLocation != nil {
+		var extendedLocationValue storage.ExtendedLocation_STATUS
+		if err := n.ExtendedLocation.AssignProperties_To_ExtendedLocation_STATUS(&extendedLocationValue); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		destination.ExtendedLocation = &extendedLocationValue
+	} else {
+		destination.ExtendedLocation = nil
+	}
+
+	destination.HostedWorkloads = slices.Clone(n.HostedWorkloads)
+	destination.Id = genruntime.ClonePointer(n.Id)
+
+	if n.IpConfigurations != nil {
+		ipConfigurationsList := make([]storage.NetworkInterfaceIPConfiguration_STATUS, len(n.IpConfigurations))
+		for ipConfigurationsIndex := range n.IpConfigurations {
+			if err := n.IpConfigurations[ipConfigurationsIndex].AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS(&ipConfigurationsList[ipConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting IpConfigurations: %w", err)
+			}
+		}
+		destination.IpConfigurations = ipConfigurationsList
+	} else {
+		destination.IpConfigurations = nil
+	}
+
+	destination.Location = genruntime.ClonePointer(n.Location)
+	destination.MacAddress = genruntime.ClonePointer(n.MacAddress)
+
+	if n.MigrationPhase != nil {
+		migrationPhaseValue := string(*n.MigrationPhase)
+		destination.MigrationPhase = &migrationPhaseValue
+	} else {
+		destination.MigrationPhase = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(n.Name)
+
+	if n.NetworkSecurityGroup != nil {
+		var networkSecurityGroupValue storage.NetworkSecurityGroup_STATUS_SubResourceEmbedded
+		if err := n.NetworkSecurityGroup.AssignProperties_To_NetworkSecurityGroup_STATUS_SubResourceEmbedded(&networkSecurityGroupValue); err != nil {
+			return fmt.Errorf("converting NetworkSecurityGroup: %w", err)
+		}
+		destination.NetworkSecurityGroup = &networkSecurityGroupValue
+	} else {
+		destination.NetworkSecurityGroup = nil
+	}
+
+	if n.NicType != nil {
+		nicTypeValue := string(*n.NicType)
+		destination.NicType = &nicTypeValue
+	} else {
+		destination.NicType = nil
+	}
+
+	destination.Primary = genruntime.ClonePointer(n.Primary)
+
+	if n.PrivateEndpoint != nil {
+		var privateEndpointValue storage.PrivateEndpoint_STATUS_SubResourceEmbedded
+		if err := n.PrivateEndpoint.AssignProperties_To_PrivateEndpoint_STATUS_SubResourceEmbedded(&privateEndpointValue); err != nil {
+			return fmt.Errorf("converting PrivateEndpoint: %w", err)
+		}
+		destination.PrivateEndpoint = &privateEndpointValue
+	} else {
+		destination.PrivateEndpoint = nil
+	}
+
+	if n.PrivateLinkService != nil {
+		var privateLinkServiceValue storage.PrivateLinkService_STATUS_SubResourceEmbedded
+		if err := n.PrivateLinkService.AssignProperties_To_PrivateLinkService_STATUS_SubResourceEmbedded(&privateLinkServiceValue); err != nil {
+			return fmt.Errorf("converting PrivateLinkService: %w", err)
+		}
+		destination.PrivateLinkService = &privateLinkServiceValue
+	} else {
+		destination.PrivateLinkService = nil
+	}
+
+	if n.ProvisioningState != nil {
+		provisioningStateValue := string(*n.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	destination.ResourceGuid = genruntime.ClonePointer(n.ResourceGuid)
+	destination.Tags = maps.Clone(n.Tags)
+
+	if n.TapConfigurations != nil {
+		tapConfigurationsList := make([]storage.NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded, len(n.TapConfigurations))
+		for tapConfigurationsIndex := range n.TapConfigurations {
+			if err := n.TapConfigurations[tapConfigurationsIndex].AssignProperties_To_NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded(&tapConfigurationsList[tapConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting TapConfigurations: %w", err)
+			}
+		}
+		destination.TapConfigurations = tapConfigurationsList
+	} else {
+		destination.TapConfigurations = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(n.Type)
+
+	if n.VirtualMachine != nil {
+		var virtualMachineValue storage.SubResource_STATUS
+		if err := n.VirtualMachine.AssignProperties_To_SubResource_STATUS(&virtualMachineValue); err != nil {
+			return fmt.Errorf("converting VirtualMachine: %w", err)
+		}
+		destination.VirtualMachine = &virtualMachineValue
+	} else {
+		destination.VirtualMachine = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ApplicationGatewayBackendAddress: Backend address of an application gateway.
 type ApplicationGatewayBackendAddress struct {
 	// Fqdn: Fully qualified domain name (FQDN).
@@ -209,6 +762,25 @@ type ApplicationGatewayBackendAddress struct {
 
 	// IpAddress: IP address.
 	IpAddress *string `json:"ipAddress,omitempty"`
+}
+
+// AssignProperties_From_ApplicationGatewayBackendAddress populates the receiver from source, a network/v1api20201101/storage.ApplicationGatewayBackendAddress.
+func (a *ApplicationGatewayBackendAddress) AssignProperties_From_ApplicationGatewayBackendAddress(source *storage.ApplicationGatewayBackendAddress) error {
+	a.Fqdn = genruntime.ClonePointer(source.Fqdn)
+	a.IpAddress = genruntime.ClonePointer(source.IpAddress)
+
+	return nil
+}
+
+// AssignProperties_To_ApplicationGatewayBackendAddress populates destination, a network/v1api20201101/storage.ApplicationGatewayBackendAddress, from the receiver.
+func (a *ApplicationGatewayBackendAddress) AssignProperties_To_ApplicationGatewayBackendAddress(destination *storage.ApplicationGatewayBackendAddress) error {
+	destination.Fqdn = genruntime.ClonePointer(a.Fqdn)
+	destination.IpAddress = genruntime.ClonePointer(a.IpAddress)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ApplicationGatewayBackendAddressPool: Backend Address Pool of an application gateway.
@@ -221,6 +793,61 @@ type ApplicationGatewayBackendAddressPool struct {
 
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// AssignProperties_From_ApplicationGatewayBackendAddressPool populates the receiver from source, a network/v1api20201101/storage.ApplicationGatewayBackendAddressPool.
+func (a *ApplicationGatewayBackendAddressPool) AssignProperties_From_ApplicationGatewayBackendAddressPool(source *storage.ApplicationGatewayBackendAddressPool) error {
+	if source.BackendAddresses != nil {
+		backendAddressesList := make([]ApplicationGatewayBackendAddress, len(source.BackendAddresses))
+		for backendAddressesIndex := range source.BackendAddresses {
+			if err := backendAddressesList[backendAddressesIndex].AssignProperties_From_ApplicationGatewayBackendAddress(&source.BackendAddresses[backendAddressesIndex]); err != nil {
+				return fmt.Errorf("converting BackendAddresses: %w", err)
+			}
+		}
+		a.BackendAddresses = backendAddressesList
+	} else {
+		a.BackendAddresses = nil
+	}
+
+	a.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		a.Reference = &referenceValue
+	} else {
+		a.Reference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ApplicationGatewayBackendAddressPool populates destination, a network/v1api20201101/storage.ApplicationGatewayBackendAddressPool, from the receiver.
+func (a *ApplicationGatewayBackendAddressPool) AssignProperties_To_ApplicationGatewayBackendAddressPool(destination *storage.ApplicationGatewayBackendAddressPool) error {
+	if a.BackendAddresses != nil {
+		backendAddressesList := make([]storage.ApplicationGatewayBackendAddress, len(a.BackendAddresses))
+		for backendAddressesIndex := range a.BackendAddresses {
+			if err := a.BackendAddresses[backendAddressesIndex].AssignProperties_To_ApplicationGatewayBackendAddress(&backendAddressesList[backendAddressesIndex]); err != nil {
+				return fmt.Errorf("converting BackendAddresses: %w", err)
+			}
+		}
+		destination.BackendAddresses = backendAddressesList
+	} else {
+		destination.BackendAddresses = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(a.Name)
+
+	if a.Reference != nil {
+		referenceValue := *a.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ApplicationGatewayBackendAddressPool_STATUS: Backend Address Pool of an application gateway.
@@ -247,6 +874,93 @@ type ApplicationGatewayBackendAddressPool_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_ApplicationGatewayBackendAddressPool_STATUS populates the receiver from source, a network/v1api20201101/storage.ApplicationGatewayBackendAddressPool_STATUS.
+func (a *ApplicationGatewayBackendAddressPool_STATUS) AssignProperties_From_ApplicationGatewayBackendAddressPool_STATUS(source *storage.ApplicationGatewayBackendAddressPool_STATUS) error {
+	if source.BackendAddresses != nil {
+		backendAddressesList := make([]ApplicationGatewayBackendAddress_STATUS, len(source.BackendAddresses))
+		for backendAddressesIndex := range source.BackendAddresses {
+			if err := backendAddressesList[backendAddressesIndex].AssignProperties_From_ApplicationGatewayBackendAddress_STATUS(&source.BackendAddresses[backendAddressesIndex]); err != nil {
+				return fmt.Errorf("converting BackendAddresses: %w", err)
+			}
+		}
+		a.BackendAddresses = backendAddressesList
+	} else {
+		a.BackendAddresses = nil
+	}
+
+	if source.BackendIPConfigurations != nil {
+		backendIPConfigurationsList := make([]NetworkInterfaceIPConfiguration_STATUS_Unrolled, len(source.BackendIPConfigurations))
+		for backendIPConfigurationsIndex := range source.BackendIPConfigurations {
+			if err := backendIPConfigurationsList[backendIPConfigurationsIndex].AssignProperties_From_NetworkInterfaceIPConfiguration_STATUS_Unrolled(&source.BackendIPConfigurations[backendIPConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting BackendIPConfigurations: %w", err)
+			}
+		}
+		a.BackendIPConfigurations = backendIPConfigurationsList
+	} else {
+		a.BackendIPConfigurations = nil
+	}
+
+	a.Etag = genruntime.ClonePointer(source.Etag)
+	a.Id = genruntime.ClonePointer(source.Id)
+	a.Name = genruntime.ClonePointer(source.Name)
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
+		a.ProvisioningState = &provisioningStateValue
+	} else {
+		a.ProvisioningState = nil
+	}
+
+	a.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_ApplicationGatewayBackendAddressPool_STATUS populates destination, a network/v1api20201101/storage.ApplicationGatewayBackendAddressPool_STATUS, from the receiver.
+func (a *ApplicationGatewayBackendAddressPool_STATUS) AssignProperties_To_ApplicationGatewayBackendAddressPool_STATUS(destination *storage.ApplicationGatewayBackendAddressPool_STATUS) error {
+	if a.BackendAddresses != nil {
+		backendAddressesList := make([]storage.ApplicationGatewayBackendAddress_STATUS, len(a.BackendAddresses))
+		for backendAddressesIndex := range a.BackendAddresses {
+			if err := a.BackendAddresses[backendAddressesIndex].AssignProperties_To_ApplicationGatewayBackendAddress_STATUS(&backendAddressesList[backendAddressesIndex]); err != nil {
+				return fmt.Errorf("converting BackendAddresses: %w", err)
+			}
+		}
+		destination.BackendAddresses = backendAddressesList
+	} else {
+		destination.BackendAddresses = nil
+	}
+
+	if a.BackendIPConfigurations != nil {
+		backendIPConfigurationsList := make([]storage.NetworkInterfaceIPConfiguration_STATUS_Unrolled, len(a.BackendIPConfigurations))
+		for backendIPConfigurationsIndex := range a.BackendIPConfigurations {
+			if err := a.BackendIPConfigurations[backendIPConfigurationsIndex].AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS_Unrolled(&backendIPConfigurationsList[backendIPConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting BackendIPConfigurations: %w", err)
+			}
+		}
+		destination.BackendIPConfigurations = backendIPConfigurationsList
+	} else {
+		destination.BackendIPConfigurations = nil
+	}
+
+	destination.Etag = genruntime.ClonePointer(a.Etag)
+	destination.Id = genruntime.ClonePointer(a.Id)
+	destination.Name = genruntime.ClonePointer(a.Name)
+
+	if a.ProvisioningState != nil {
+		provisioningStateValue := string(*a.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(a.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ApplicationGatewayBackendAddress_STATUS: Backend address of an application gateway.
 type ApplicationGatewayBackendAddress_STATUS struct {
 	// Fqdn: Fully qualified domain name (FQDN).
@@ -256,16 +970,79 @@ type ApplicationGatewayBackendAddress_STATUS struct {
 	IpAddress *string `json:"ipAddress,omitempty"`
 }
 
+// AssignProperties_From_ApplicationGatewayBackendAddress_STATUS populates the receiver from source, a network/v1api20201101/storage.ApplicationGatewayBackendAddress_STATUS.
+func (a *ApplicationGatewayBackendAddress_STATUS) AssignProperties_From_ApplicationGatewayBackendAddress_STATUS(source *storage.ApplicationGatewayBackendAddress_STATUS) error {
+	a.Fqdn = genruntime.ClonePointer(source.Fqdn)
+	a.IpAddress = genruntime.ClonePointer(source.IpAddress)
+
+	return nil
+}
+
+// AssignProperties_To_ApplicationGatewayBackendAddress_STATUS populates destination, a network/v1api20201101/storage.ApplicationGatewayBackendAddress_STATUS, from the receiver.
+func (a *ApplicationGatewayBackendAddress_STATUS) AssignProperties_To_ApplicationGatewayBackendAddress_STATUS(destination *storage.ApplicationGatewayBackendAddress_STATUS) error {
+	destination.Fqdn = genruntime.ClonePointer(a.Fqdn)
+	destination.IpAddress = genruntime.ClonePointer(a.IpAddress)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ApplicationSecurityGroup_STATUS_SubResourceEmbedded: An application security group in a resource group.
 type ApplicationSecurityGroup_STATUS_SubResourceEmbedded struct {
 	// Id: Resource ID.
 	Id *string `json:"id,omitempty"`
 }
 
+// AssignProperties_From_ApplicationSecurityGroup_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.ApplicationSecurityGroup_STATUS_SubResourceEmbedded.
+func (a *ApplicationSecurityGroup_STATUS_SubResourceEmbedded) AssignProperties_From_ApplicationSecurityGroup_STATUS_SubResourceEmbedded(source *storage.ApplicationSecurityGroup_STATUS_SubResourceEmbedded) error {
+	a.Id = genruntime.ClonePointer(source.Id)
+
+	return nil
+}
+
+// AssignProperties_To_ApplicationSecurityGroup_STATUS_SubResourceEmbedded populates destination, a network/v1api20201101/storage.ApplicationSecurityGroup_STATUS_SubResourceEmbedded, from the receiver.
+func (a *ApplicationSecurityGroup_STATUS_SubResourceEmbedded) AssignProperties_To_ApplicationSecurityGroup_STATUS_SubResourceEmbedded(destination *storage.ApplicationSecurityGroup_STATUS_SubResourceEmbedded) error {
+	destination.Id = genruntime.ClonePointer(a.Id)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ApplicationSecurityGroup_SubResourceEmbedded: An application security group in a resource group.
 type ApplicationSecurityGroup_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// AssignProperties_From_ApplicationSecurityGroup_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.ApplicationSecurityGroup_SubResourceEmbedded.
+func (a *ApplicationSecurityGroup_SubResourceEmbedded) AssignProperties_From_ApplicationSecurityGroup_SubResourceEmbedded(source *storage.ApplicationSecurityGroup_SubResourceEmbedded) error {
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		a.Reference = &referenceValue
+	} else {
+		a.Reference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ApplicationSecurityGroup_SubResourceEmbedded populates destination, a network/v1api20201101/storage.ApplicationSecurityGroup_SubResourceEmbedded, from the receiver.
+func (a *ApplicationSecurityGroup_SubResourceEmbedded) AssignProperties_To_ApplicationSecurityGroup_SubResourceEmbedded(destination *storage.ApplicationSecurityGroup_SubResourceEmbedded) error {
+	if a.Reference != nil {
+		referenceValue := *a.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // NetworkInterfaceDnsSettings: DNS settings of a network interface.
@@ -275,6 +1052,25 @@ type NetworkInterfaceDnsSettings struct {
 
 	// InternalDnsNameLabel: Relative DNS name for this NIC used for internal communications between VMs in the same virtual network.
 	InternalDnsNameLabel *string `json:"internalDnsNameLabel,omitempty"`
+}
+
+// AssignProperties_From_NetworkInterfaceDnsSettings populates the receiver from source, a network/v1api20201101/storage.NetworkInterfaceDnsSettings.
+func (n *NetworkInterfaceDnsSettings) AssignProperties_From_NetworkInterfaceDnsSettings(source *storage.NetworkInterfaceDnsSettings) error {
+	n.DnsServers = slices.Clone(source.DnsServers)
+	n.InternalDnsNameLabel = genruntime.ClonePointer(source.InternalDnsNameLabel)
+
+	return nil
+}
+
+// AssignProperties_To_NetworkInterfaceDnsSettings populates destination, a network/v1api20201101/storage.NetworkInterfaceDnsSettings, from the receiver.
+func (n *NetworkInterfaceDnsSettings) AssignProperties_To_NetworkInterfaceDnsSettings(destination *storage.NetworkInterfaceDnsSettings) error {
+	destination.DnsServers = slices.Clone(n.DnsServers)
+	destination.InternalDnsNameLabel = genruntime.ClonePointer(n.InternalDnsNameLabel)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // NetworkInterfaceDnsSettings_STATUS: DNS settings of a network interface.
@@ -293,6 +1089,31 @@ type NetworkInterfaceDnsSettings_STATUS struct {
 
 	// InternalFqdn: Fully qualified DNS name supporting internal communications between VMs in the same virtual network.
 	InternalFqdn *string `json:"internalFqdn,omitempty"`
+}
+
+// AssignProperties_From_NetworkInterfaceDnsSettings_STATUS populates the receiver from source, a network/v1api20201101/storage.NetworkInterfaceDnsSettings_STATUS.
+func (n *NetworkInterfaceDnsSettings_STATUS) AssignProperties_From_NetworkInterfaceDnsSettings_STATUS(source *storage.NetworkInterfaceDnsSettings_STATUS) error {
+	n.AppliedDnsServers = slices.Clone(source.AppliedDnsServers)
+	n.DnsServers = slices.Clone(source.DnsServers)
+	n.InternalDnsNameLabel = genruntime.ClonePointer(source.InternalDnsNameLabel)
+	n.InternalDomainNameSuffix = genruntime.ClonePointer(source.InternalDomainNameSuffix)
+	n.InternalFqdn = genruntime.ClonePointer(source.InternalFqdn)
+
+	return nil
+}
+
+// AssignProperties_To_NetworkInterfaceDnsSettings_STATUS populates destination, a network/v1api20201101/storage.NetworkInterfaceDnsSettings_STATUS, from the receiver.
+func (n *NetworkInterfaceDnsSettings_STATUS) AssignProperties_To_NetworkInterfaceDnsSettings_STATUS(destination *storage.NetworkInterfaceDnsSettings_STATUS) error {
+	destination.AppliedDnsServers = slices.Clone(n.AppliedDnsServers)
+	destination.DnsServers = slices.Clone(n.DnsServers)
+	destination.InternalDnsNameLabel = genruntime.ClonePointer(n.InternalDnsNameLabel)
+	destination.InternalDomainNameSuffix = genruntime.ClonePointer(n.InternalDomainNameSuffix)
+	destination.InternalFqdn = genruntime.ClonePointer(n.InternalFqdn)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // NetworkInterfaceIPConfiguration: IPConfiguration in a network interface.
@@ -340,6 +1161,233 @@ type NetworkInterfaceIPConfiguration struct {
 	VirtualNetworkTaps []VirtualNetworkTap_SubResourceEmbedded `json:"virtualNetworkTaps,omitempty"`
 }
 
+// AssignProperties_From_NetworkInterfaceIPConfiguration populates the receiver from source, a network/v1api20201101/storage.NetworkInterfaceIPConfiguration.
+func (n *NetworkInterfaceIPConfiguration) AssignProperties_From_NetworkInterfaceIPConfiguration(source *storage.NetworkInterfaceIPConfiguration) error {
+	if source.ApplicationGatewayBackendAddressPools != nil {
+		applicationGatewayBackendAddressPoolsList := make([]ApplicationGatewayBackendAddressPool, len(source.ApplicationGatewayBackendAddressPools))
+		for applicationGatewayBackendAddressPoolsIndex := range source.ApplicationGatewayBackendAddressPools {
+			if err := applicationGatewayBackendAddressPoolsList[applicationGatewayBackendAddressPoolsIndex].AssignProperties_From_ApplicationGatewayBackendAddressPool(&source.ApplicationGatewayBackendAddressPools[applicationGatewayBackendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting ApplicationGatewayBackendAddressPools: %w", err)
+			}
+		}
+		n.ApplicationGatewayBackendAddressPools = applicationGatewayBackendAddressPoolsList
+	} else {
+		n.ApplicationGatewayBackendAddressPools = nil
+	}
+
+	if source.ApplicationSecurityGroups != nil {
+		applicationSecurityGroupsList := make([]ApplicationSecurityGroup_SubResourceEmbedded, len(source.ApplicationSecurityGroups))
+		for applicationSecurityGroupsIndex := range source.ApplicationSecurityGroups {
+			if err := applicationSecurityGroupsList[applicationSecurityGroupsIndex].AssignProperties_From_ApplicationSecurityGroup_SubResourceEmbedded(&source.ApplicationSecurityGroups[applicationSecurityGroupsIndex]); err != nil {
+				return fmt.Errorf("converting ApplicationSecurityGroups: %w", err)
+			}
+		}
+		n.ApplicationSecurityGroups = applicationSecurityGroupsList
+	} else {
+		n.ApplicationSecurityGroups = nil
+	}
+
+	if source.LoadBalancerBackendAddressPools != nil {
+		loadBalancerBackendAddressPoolsList := make([]BackendAddressPool_SubResourceEmbedded, len(source.LoadBalancerBackendAddressPools))
+		for loadBalancerBackendAddressPoolsIndex := range source.LoadBalancerBackendAddressPools {
+			if err := loadBalancerBackendAddressPoolsList[loadBalancerBackendAddressPoolsIndex].AssignProperties_From_BackendAddressPool_SubResourceEmbedded(&source.LoadBalancerBackendAddressPools[loadBalancerBackendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerBackendAddressPools: %w", err)
+			}
+		}
+		n.LoadBalancerBackendAddressPools = loadBalancerBackendAddressPoolsList
+	} else {
+		n.LoadBalancerBackendAddressPools = nil
+	}
+
+	if source.LoadBalancerInboundNatRules != nil {
+		loadBalancerInboundNatRulesList := make([]InboundNatRule_SubResourceEmbedded, len(source.LoadBalancerInboundNatRules))
+		for loadBalancerInboundNatRulesIndex := range source.LoadBalancerInboundNatRules {
+			if err := loadBalancerInboundNatRulesList[loadBalancerInboundNatRulesIndex].AssignProperties_From_InboundNatRule_SubResourceEmbedded(&source.LoadBalancerInboundNatRules[loadBalancerInboundNatRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerInboundNatRules: %w", err)
+			}
+		}
+		n.LoadBalancerInboundNatRules = loadBalancerInboundNatRulesList
+	} else {
+		n.LoadBalancerInboundNatRules = nil
+	}
+
+	n.Name = genruntime.ClonePointer(source.Name)
+	n.Primary = genruntime.ClonePointer(source.Primary)
+	n.PrivateIPAddress = genruntime.ClonePointer(source.PrivateIPAddress)
+
+	if source.PrivateIPAddressVersion != nil {
+		privateIPAddressVersionValue := IPVersion(*source.PrivateIPAddressVersion)
+		n.PrivateIPAddressVersion = &privateIPAddressVersionValue
+	} else {
+		n.PrivateIPAddressVersion = nil
+	}
+
+	if source.PrivateIPAllocationMethod != nil {
+		privateIPAllocationMethodValue := IPAllocationMethod(*source.PrivateIPAllocationMethod)
+		n.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
+	} else {
+		n.PrivateIPAllocationMethod = nil
+	}
+
+	if source.PublicIPAddress != nil {
+		var publicIPAddressValue PublicIPAddress_SubResourceEmbedded
+		if err := publicIPAddressValue.AssignProperties_From_PublicIPAddress_SubResourceEmbedded(source.PublicIPAddress); err != nil {
+			return fmt.Errorf("converting PublicIPAddress: %w", err)
+		}
+		n.PublicIPAddress = &publicIPAddressValue
+	} else {
+		n.PublicIPAddress = nil
+	}
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		n.Reference = &referenceValue
+	} else {
+		n.Reference = nil
+	}
+
+	if source.Subnet != nil {
+		var subnetValue Subnet_SubResourceEmbedded
+		if err := subnetValue.AssignProperties_From_Subnet_SubResourceEmbedded(source.Subnet); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		n.Subnet = &subnetValue
+	} else {
+		n.Subnet = nil
+	}
+
+	n.Type = genruntime.ClonePointer(source.Type)
+
+	if source.VirtualNetworkTaps != nil {
+		virtualNetworkTapsList := make([]VirtualNetworkTap_SubResourceEmbedded, len(source.VirtualNetworkTaps))
+		for virtualNetworkTapsIndex := range source.VirtualNetworkTaps {
+			if err := virtualNetworkTapsList[virtualNetworkTapsIndex].AssignProperties_From_VirtualNetworkTap_SubResourceEmbedded(&source.VirtualNetworkTaps[virtualNetworkTapsIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkTaps: %w", err)
+			}
+		}
+		n.VirtualNetworkTaps = virtualNetworkTapsList
+	} else {
+		n.VirtualNetworkTaps = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NetworkInterfaceIPConfiguration populates destination, a network/v1api20201101/storage.NetworkInterfaceIPConfiguration, from the receiver.
+func (n *NetworkInterfaceIPConfiguration) AssignProperties_To_NetworkInterfaceIPConfiguration(destination *storage.NetworkInterfaceIPConfiguration) error {
+	if n.ApplicationGatewayBackendAddressPools != nil {
+		applicationGatewayBackendAddressPoolsList := make([]storage.ApplicationGatewayBackendAddressPool, len(n.ApplicationGatewayBackendAddressPools))
+		for applicationGatewayBackendAddressPoolsIndex := range n.ApplicationGatewayBackendAddressPools {
+			if err := n.ApplicationGatewayBackendAddressPools[applicationGatewayBackendAddressPoolsIndex].AssignProperties_To_ApplicationGatewayBackendAddressPool(&applicationGatewayBackendAddressPoolsList[applicationGatewayBackendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting ApplicationGatewayBackendAddressPools: %w", err)
+			}
+		}
+		destination.ApplicationGatewayBackendAddressPools = applicationGatewayBackendAddressPoolsList
+	} else {
+		destination.ApplicationGatewayBackendAddressPools = nil
+	}
+
+	if n.ApplicationSecurityGroups != nil {
+		applicationSecurityGroupsList := make([]storage.ApplicationSecurityGroup_SubResourceEmbedded, len(n.ApplicationSecurityGroups))
+		for applicationSecurityGroupsIndex := range n.ApplicationSecurityGroups {
+			if err := n.ApplicationSecurityGroups[applicationSecurityGroupsIndex].AssignProperties_To_ApplicationSecurityGroup_SubResourceEmbedded(&applicationSecurityGroupsList[applicationSecurityGroupsIndex]); err != nil {
+				return fmt.Errorf("converting ApplicationSecurityGroups: %w", err)
+			}
+		}
+		destination.ApplicationSecurityGroups = applicationSecurityGroupsList
+	} else {
+		destination.ApplicationSecurityGroups = nil
+	}
+
+	if n.LoadBalancerBackendAddressPools != nil {
+		loadBalancerBackendAddressPoolsList := make([]storage.BackendAddressPool_SubResourceEmbedded, len(n.LoadBalancerBackendAddressPools))
+		for loadBalancerBackendAddressPoolsIndex := range n.LoadBalancerBackendAddressPools {
+			if err := n.LoadBalancerBackendAddressPools[loadBalancerBackendAddressPoolsIndex].AssignProperties_To_BackendAddressPool_SubResourceEmbedded(&loadBalancerBackendAddressPoolsList[loadBalancerBackendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerBackendAddressPools: %w", err)
+			}
+		}
+		destination.LoadBalancerBackendAddressPools = loadBalancerBackendAddressPoolsList
+	} else {
+		destination.LoadBalancerBackendAddressPools = nil
+	}
+
+	if n.LoadBalancerInboundNatRules != nil {
+		loadBalancerInboundNatRulesList := make([]storage.InboundNatRule_SubResourceEmbedded, len(n.LoadBalancerInboundNatRules))
+		for loadBalancerInboundNatRulesIndex := range n.LoadBalancerInboundNatRules {
+			if err := n.LoadBalancerInboundNatRules[loadBalancerInboundNatRulesIndex].AssignProperties_To_InboundNatRule_SubResourceEmbedded(&loadBalancerInboundNatRulesList[loadBalancerInboundNatRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerInboundNatRules: %w", err)
+			}
+		}
+		destination.LoadBalancerInboundNatRules = loadBalancerInboundNatRulesList
+	} else {
+		destination.LoadBalancerInboundNatRules = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(n.Name)
+	destination.Primary = genruntime.ClonePointer(n.Primary)
+	destination.PrivateIPAddress = genruntime.ClonePointer(n.PrivateIPAddress)
+
+	if n.PrivateIPAddressVersion != nil {
+		privateIPAddressVersionValue := string(*n.PrivateIPAddressVersion)
+		destination.PrivateIPAddressVersion = &privateIPAddressVersionValue
+	} else {
+		destination.PrivateIPAddressVersion = nil
+	}
+
+	if n.PrivateIPAllocationMethod != nil {
+		privateIPAllocationMethodValue := string(*n.PrivateIPAllocationMethod)
+		destination.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
+	} else {
+		destination.PrivateIPAllocationMethod = nil
+	}
+
+	if n.PublicIPAddress != nil {
+		var publicIPAddressValue storage.PublicIPAddress_SubResourceEmbedded
+		if err := n.PublicIPAddress.AssignProperties_To_PublicIPAddress_SubResourceEmbedded(&publicIPAddressValue); err != nil {
+			return fmt.Errorf("converting PublicIPAddress: %w", err)
+		}
+		destination.PublicIPAddress = &publicIPAddressValue
+	} else {
+		destination.PublicIPAddress = nil
+	}
+
+	if n.Reference != nil {
+		referenceValue := *n.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	if n.Subnet != nil {
+		var subnetValue storage.Subnet_SubResourceEmbedded
+		if err := n.Subnet.AssignProperties_To_Subnet_SubResourceEmbedded(&subnetValue); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		destination.Subnet = &subnetValue
+	} else {
+		destination.Subnet = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(n.Type)
+
+	if n.VirtualNetworkTaps != nil {
+		virtualNetworkTapsList := make([]storage.VirtualNetworkTap_SubResourceEmbedded, len(n.VirtualNetworkTaps))
+		for virtualNetworkTapsIndex := range n.VirtualNetworkTaps {
+			if err := n.VirtualNetworkTaps[virtualNetworkTapsIndex].AssignProperties_To_VirtualNetworkTap_SubResourceEmbedded(&virtualNetworkTapsList[virtualNetworkTapsIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkTaps: %w", err)
+			}
+		}
+		destination.VirtualNetworkTaps = virtualNetworkTapsList
+	} else {
+		destination.VirtualNetworkTaps = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS: PrivateLinkConnection properties for the network interface.
 type NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS struct {
 	// Fqdns: List of FQDNs for current private link connection.
@@ -350,6 +1398,27 @@ type NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS struc
 
 	// RequiredMemberName: The required member name for current private link connection.
 	RequiredMemberName *string `json:"requiredMemberName,omitempty"`
+}
+
+// AssignProperties_From_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS populates the receiver from source, a network/v1api20201101/storage.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS.
+func (n *NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS) AssignProperties_From_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS(source *storage.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS) error {
+	n.Fqdns = slices.Clone(source.Fqdns)
+	n.GroupId = genruntime.ClonePointer(source.GroupId)
+	n.RequiredMemberName = genruntime.ClonePointer(source.RequiredMemberName)
+
+	return nil
+}
+
+// AssignProperties_To_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS populates destination, a network/v1api20201101/storage.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS, from the receiver.
+func (n *NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS) AssignProperties_To_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS(destination *storage.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS) error {
+	destination.Fqdns = slices.Clone(n.Fqdns)
+	destination.GroupId = genruntime.ClonePointer(n.GroupId)
+	destination.RequiredMemberName = genruntime.ClonePointer(n.RequiredMemberName)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // NetworkInterfaceIPConfiguration_STATUS: IPConfiguration in a network interface.
@@ -406,6 +1475,259 @@ type NetworkInterfaceIPConfiguration_STATUS struct {
 	VirtualNetworkTaps []VirtualNetworkTap_STATUS_SubResourceEmbedded `json:"virtualNetworkTaps,omitempty"`
 }
 
+// AssignProperties_From_NetworkInterfaceIPConfiguration_STATUS populates the receiver from source, a network/v1api20201101/storage.NetworkInterfaceIPConfiguration_STATUS.
+func (n *NetworkInterfaceIPConfiguration_STATUS) AssignProperties_From_NetworkInterfaceIPConfiguration_STATUS(source *storage.NetworkInterfaceIPConfiguration_STATUS) error {
+	if source.ApplicationGatewayBackendAddressPools != nil {
+		applicationGatewayBackendAddressPoolsList := make([]ApplicationGatewayBackendAddressPool_STATUS, len(source.ApplicationGatewayBackendAddressPools))
+		for applicationGatewayBackendAddressPoolsIndex := range source.ApplicationGatewayBackendAddressPools {
+			if err := applicationGatewayBackendAddressPoolsList[applicationGatewayBackendAddressPoolsIndex].AssignProperties_From_ApplicationGatewayBackendAddressPool_STATUS(&source.ApplicationGatewayBackendAddressPools[applicationGatewayBackendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting ApplicationGatewayBackendAddressPools: %w", err)
+			}
+		}
+		n.ApplicationGatewayBackendAddressPools = applicationGatewayBackendAddressPoolsList
+	} else {
+		n.ApplicationGatewayBackendAddressPools = nil
+	}
+
+	if source.ApplicationSecurityGroups != nil {
+		applicationSecurityGroupsList := make([]ApplicationSecurityGroup_STATUS_SubResourceEmbedded, len(source.ApplicationSecurityGroups))
+		for applicationSecurityGroupsIndex := range source.ApplicationSecurityGroups {
+			if err := applicationSecurityGroupsList[applicationSecurityGroupsIndex].AssignProperties_From_ApplicationSecurityGroup_STATUS_SubResourceEmbedded(&source.ApplicationSecurityGroups[applicationSecurityGroupsIndex]); err != nil {
+				return fmt.Errorf("converting ApplicationSecurityGroups: %w", err)
+			}
+		}
+		n.ApplicationSecurityGroups = applicationSecurityGroupsList
+	} else {
+		n.ApplicationSecurityGroups = nil
+	}
+
+	n.Etag = genruntime.ClonePointer(source.Etag)
+	n.Id = genruntime.ClonePointer(source.Id)
+
+	if source.LoadBalancerBackendAddressPools != nil {
+		loadBalancerBackendAddressPoolsList := make([]BackendAddressPool_STATUS_SubResourceEmbedded, len(source.LoadBalancerBackendAddressPools))
+		for loadBalancerBackendAddressPoolsIndex := range source.LoadBalancerBackendAddressPools {
+			if err := loadBalancerBackendAddressPoolsList[loadBalancerBackendAddressPoolsIndex].AssignProperties_From_BackendAddressPool_STATUS_SubResourceEmbedded(&source.LoadBalancerBackendAddressPools[loadBalancerBackendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerBackendAddressPools: %w", err)
+			}
+		}
+		n.LoadBalancerBackendAddressPools = loadBalancerBackendAddressPoolsList
+	} else {
+		n.LoadBalancerBackendAddressPools = nil
+	}
+
+	if source.LoadBalancerInboundNatRules != nil {
+		loadBalancerInboundNatRulesList := make([]InboundNatRule_STATUS_SubResourceEmbedded, len(source.LoadBalancerInboundNatRules))
+		for loadBalancerInboundNatRulesIndex := range source.LoadBalancerInboundNatRules {
+			if err := loadBalancerInboundNatRulesList[loadBalancerInboundNatRulesIndex].AssignProperties_From_InboundNatRule_STATUS_SubResourceEmbedded(&source.LoadBalancerInboundNatRules[loadBalancerInboundNatRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerInboundNatRules: %w", err)
+			}
+		}
+		n.LoadBalancerInboundNatRules = loadBalancerInboundNatRulesList
+	} else {
+		n.LoadBalancerInboundNatRules = nil
+	}
+
+	n.Name = genruntime.ClonePointer(source.Name)
+	n.Primary = genruntime.ClonePointer(source.Primary)
+	n.PrivateIPAddress = genruntime.ClonePointer(source.PrivateIPAddress)
+
+	if source.PrivateIPAddressVersion != nil {
+		privateIPAddressVersionValue := IPVersion_STATUS(*source.PrivateIPAddressVersion)
+		n.PrivateIPAddressVersion = &privateIPAddressVersionValue
+	} else {
+		n.PrivateIPAddressVersion = nil
+	}
+
+	if source.PrivateIPAllocationMethod != nil {
+		privateIPAllocationMethodValue := IPAllocationMethod_STATUS(*source.PrivateIPAllocationMethod)
+		n.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
+	} else {
+		n.PrivateIPAllocationMethod = nil
+	}
+
+	if source.PrivateLinkConnectionProperties != nil {
+		var privateLinkConnectionPropertiesValue NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS
+		if err := privateLinkConnectionPropertiesValue.AssignProperties_From_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS(source.PrivateLinkConnectionProperties); err != nil {
+			return fmt.Errorf("converting PrivateLinkConnectionProperties: %w", err)
+		}
+		n.PrivateLinkConnectionProperties = &privateLinkConnectionPropertiesValue
+	} else {
+		n.PrivateLinkConnectionProperties = nil
+	}
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
+		n.ProvisioningState = &provisioningStateValue
+	} else {
+		n.ProvisioningState = nil
+	}
+
+	if source.PublicIPAddress != nil {
+		var publicIPAddressValue PublicIPAddress_STATUS_SubResourceEmbedded
+		if err := publicIPAddressValue.AssignProperties_From_PublicIPAddress_STATUS_SubResourceEmbedded(source.PublicIPAddress); err != nil {
+			return fmt.Errorf("converting PublicIPAddress: %w", err)
+		}
+		n.PublicIPAddress = &publicIPAddressValue
+	} else {
+		n.PublicIPAddress = nil
+	}
+
+	if source.Subnet != nil {
+		var subnetValue Subnet_STATUS_SubResourceEmbedded
+		if err := subnetValue.AssignProperties_From_Subnet_STATUS_SubResourceEmbedded(source.Subnet); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		n.Subnet = &subnetValue
+	} else {
+		n.Subnet = nil
+	}
+
+	n.Type = genruntime.ClonePointer(source.Type)
+
+	if source.VirtualNetworkTaps != nil {
+		virtualNetworkTapsList := make([]VirtualNetworkTap_STATUS_SubResourceEmbedded, len(source.VirtualNetworkTaps))
+		for virtualNetworkTapsIndex := range source.VirtualNetworkTaps {
+			if err := virtualNetworkTapsList[virtualNetworkTapsIndex].AssignProperties_From_VirtualNetworkTap_STATUS_SubResourceEmbedded(&source.VirtualNetworkTaps[virtualNetworkTapsIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkTaps: %w", err)
+			}
+		}
+		n.VirtualNetworkTaps = virtualNetworkTapsList
+	} else {
+		n.VirtualNetworkTaps = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS populates destination, a network/v1api20201101/storage.NetworkInterfaceIPConfiguration_STATUS, from the receiver.
+func (n *NetworkInterfaceIPConfiguration_STATUS) AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS(destination *storage.NetworkInterfaceIPConfiguration_STATUS) error {
+	if n.ApplicationGatewayBackendAddressPools != nil {
+		applicationGatewayBackendAddressPoolsList := make([]storage.ApplicationGatewayBackendAddressPool_STATUS, len(n.ApplicationGatewayBackendAddressPools))
+		for applicationGatewayBackendAddressPoolsIndex := range n.ApplicationGatewayBackendAddressPools {
+			if err := n.ApplicationGatewayBackendAddressPools[applicationGatewayBackendAddressPoolsIndex].AssignProperties_To_ApplicationGatewayBackendAddressPool_STATUS(&applicationGatewayBackendAddressPoolsList[applicationGatewayBackendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting ApplicationGatewayBackendAddressPools: %w", err)
+			}
+		}
+		destination.ApplicationGatewayBackendAddressPools = applicationGatewayBackendAddressPoolsList
+	} else {
+		destination.ApplicationGatewayBackendAddressPools = nil
+	}
+
+	if n.ApplicationSecurityGroups != nil {
+		applicationSecurityGroupsList := make([]storage.ApplicationSecurityGroup_STATUS_SubResourceEmbedded, len(n.ApplicationSecurityGroups))
+		for applicationSecurityGroupsIndex := range n.ApplicationSecurityGroups {
+			if err := n.ApplicationSecurityGroups[applicationSecurityGroupsIndex].AssignProperties_To_ApplicationSecurityGroup_STATUS_SubResourceEmbedded(&applicationSecurityGroupsList[applicationSecurityGroupsIndex]); err != nil {
+				return fmt.Errorf("converting ApplicationSecurityGroups: %w", err)
+			}
+		}
+		destination.ApplicationSecurityGroups = applicationSecurityGroupsList
+	} else {
+		destination.ApplicationSecurityGroups = nil
+	}
+
+	destination.Etag = genruntime.ClonePointer(n.Etag)
+	destination.Id = genruntime.ClonePointer(n.Id)
+
+	if n.LoadBalancerBackendAddressPools != nil {
+		loadBalancerBackendAddressPoolsList := make([]storage.BackendAddressPool_STATUS_SubResourceEmbedded, len(n.LoadBalancerBackendAddressPools))
+		for loadBalancerBackendAddressPoolsIndex := range n.LoadBalancerBackendAddressPools {
+			if err := n.LoadBalancerBackendAddressPools[loadBalancerBackendAddressPoolsIndex].AssignProperties_To_BackendAddressPool_STATUS_SubResourceEmbedded(&loadBalancerBackendAddressPoolsList[loadBalancerBackendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerBackendAddressPools: %w", err)
+			}
+		}
+		destination.LoadBalancerBackendAddressPools = loadBalancerBackendAddressPoolsList
+	} else {
+		destination.LoadBalancerBackendAddressPools = nil
+	}
+
+	if n.LoadBalancerInboundNatRules != nil {
+		loadBalancerInboundNatRulesList := make([]storage.InboundNatRule_STATUS_SubResourceEmbedded, len(n.LoadBalancerInboundNatRules))
+		for loadBalancerInboundNatRulesIndex := range n.LoadBalancerInboundNatRules {
+			if err := n.LoadBalancerInboundNatRules[loadBalancerInboundNatRulesIndex].AssignProperties_To_InboundNatRule_STATUS_SubResourceEmbedded(&loadBalancerInboundNatRulesList[loadBalancerInboundNatRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerInboundNatRules: %w", err)
+			}
+		}
+		destination.LoadBalancerInboundNatRules = loadBalancerInboundNatRulesList
+	} else {
+		destination.LoadBalancerInboundNatRules = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(n.Name)
+	destination.Primary = genruntime.ClonePointer(n.Primary)
+	destination.PrivateIPAddress = genruntime.ClonePointer(n.PrivateIPAddress)
+
+	if n.PrivateIPAddressVersion != nil {
+		privateIPAddressVersionValue := string(*n.PrivateIPAddressVersion)
+		destination.PrivateIPAddressVersion = &privateIPAddressVersionValue
+	} else {
+		destination.PrivateIPAddressVersion = nil
+	}
+
+	if n.PrivateIPAllocationMethod != nil {
+		privateIPAllocationMethodValue := string(*n.PrivateIPAllocationMethod)
+		destination.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
+	} else {
+		destination.PrivateIPAllocationMethod = nil
+	}
+
+	if n.PrivateLinkConnectionProperties != nil {
+		var privateLinkConnectionPropertiesValue storage.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS
+		if err := n.PrivateLinkConnectionProperties.AssignProperties_To_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS(&privateLinkConnectionPropertiesValue); err != nil {
+			return fmt.Errorf("converting PrivateLinkConnectionProperties: %w", err)
+		}
+		destination.PrivateLinkConnectionProperties = &privateLinkConnectionPropertiesValue
+	} else {
+		destination.PrivateLinkConnectionProperties = nil
+	}
+
+	if n.ProvisioningState != nil {
+		provisioningStateValue := string(*n.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	if n.PublicIPAddress != nil {
+		var publicIPAddressValue storage.PublicIPAddress_STATUS_SubResourceEmbedded
+		if err := n.PublicIPAddress.AssignProperties_To_PublicIPAddress_STATUS_SubResourceEmbedded(&publicIPAddressValue); err != nil {
+			return fmt.Errorf("converting PublicIPAddress: %w", err)
+		}
+		destination.PublicIPAddress = &publicIPAddressValue
+	} else {
+		destination.PublicIPAddress = nil
+	}
+
+	if n.Subnet != nil {
+		var subnetValue storage.Subnet_STATUS_SubResourceEmbedded
+		if err := n.Subnet.AssignProperties_To_Subnet_STATUS_SubResourceEmbedded(&subnetValue); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		destination.Subnet = &subnetValue
+	} else {
+		destination.Subnet = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(n.Type)
+
+	if n.VirtualNetworkTaps != nil {
+		virtualNetworkTapsList := make([]storage.VirtualNetworkTap_STATUS_SubResourceEmbedded, len(n.VirtualNetworkTaps))
+		for virtualNetworkTapsIndex := range n.VirtualNetworkTaps {
+			if err := n.VirtualNetworkTaps[virtualNetworkTapsIndex].AssignProperties_To_VirtualNetworkTap_STATUS_SubResourceEmbedded(&virtualNetworkTapsList[virtualNetworkTapsIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkTaps: %w", err)
+			}
+		}
+		destination.VirtualNetworkTaps = virtualNetworkTapsList
+	} else {
+		destination.VirtualNetworkTaps = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // NetworkInterfaceIPConfiguration_STATUS_Unrolled: IPConfiguration in a network interface.
 type NetworkInterfaceIPConfiguration_STATUS_Unrolled struct {
 	// ApplicationSecurityGroups: Application security groups in which the IP configuration is included.
@@ -455,6 +1777,235 @@ type NetworkInterfaceIPConfiguration_STATUS_Unrolled struct {
 
 	// VirtualNetworkTaps: The reference to Virtual Network Taps.
 	VirtualNetworkTaps []VirtualNetworkTap_STATUS_SubResourceEmbedded `json:"virtualNetworkTaps,omitempty"`
+}
+
+// AssignProperties_From_NetworkInterfaceIPConfiguration_STATUS_Unrolled populates the receiver from source, a network/v1api20201101/storage.NetworkInterfaceIPConfiguration_STATUS_Unrolled.
+func (n *NetworkInterfaceIPConfiguration_STATUS_Unrolled) AssignProperties_From_NetworkInterfaceIPConfiguration_STATUS_Unrolled(source *storage.NetworkInterfaceIPConfiguration_STATUS_Unrolled) error {
+	if source.ApplicationSecurityGroups != nil {
+		applicationSecurityGroupsList := make([]ApplicationSecurityGroup_STATUS_SubResourceEmbedded, len(source.ApplicationSecurityGroups))
+		for applicationSecurityGroupsIndex := range source.ApplicationSecurityGroups {
+			if err := applicationSecurityGroupsList[applicationSecurityGroupsIndex].AssignProperties_From_ApplicationSecurityGroup_STATUS_SubResourceEmbedded(&source.ApplicationSecurityGroups[applicationSecurityGroupsIndex]); err != nil {
+				return fmt.Errorf("converting ApplicationSecurityGroups: %w", err)
+			}
+		}
+		n.ApplicationSecurityGroups = applicationSecurityGroupsList
+	} else {
+		n.ApplicationSecurityGroups = nil
+	}
+
+	n.Etag = genruntime.ClonePointer(source.Etag)
+	n.Id = genruntime.ClonePointer(source.Id)
+
+	if source.LoadBalancerBackendAddressPools != nil {
+		loadBalancerBackendAddressPoolsList := make([]BackendAddressPool_STATUS_SubResourceEmbedded, len(source.LoadBalancerBackendAddressPools))
+		for loadBalancerBackendAddressPoolsIndex := range source.LoadBalancerBackendAddressPools {
+			if err := loadBalancerBackendAddressPoolsList[loadBalancerBackendAddressPoolsIndex].AssignProperties_From_BackendAddressPool_STATUS_SubResourceEmbedded(&source.LoadBalancerBackendAddressPools[loadBalancerBackendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerBackendAddressPools: %w", err)
+			}
+		}
+		n.LoadBalancerBackendAddressPools = loadBalancerBackendAddressPoolsList
+	} else {
+		n.LoadBalancerBackendAddressPools = nil
+	}
+
+	if source.LoadBalancerInboundNatRules != nil {
+		loadBalancerInboundNatRulesList := make([]InboundNatRule_STATUS_SubResourceEmbedded, len(source.LoadBalancerInboundNatRules))
+		for loadBalancerInboundNatRulesIndex := range source.LoadBalancerInboundNatRules {
+			if err := loadBalancerInboundNatRulesList[loadBalancerInboundNatRulesIndex].AssignProperties_From_InboundNatRule_STATUS_SubResourceEmbedded(&source.LoadBalancerInboundNatRules[loadBalancerInboundNatRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerInboundNatRules: %w", err)
+			}
+		}
+		n.LoadBalancerInboundNatRules = loadBalancerInboundNatRulesList
+	} else {
+		n.LoadBalancerInboundNatRules = nil
+	}
+
+	n.Name = genruntime.ClonePointer(source.Name)
+	n.Primary = genruntime.ClonePointer(source.Primary)
+	n.PrivateIPAddress = genruntime.ClonePointer(source.PrivateIPAddress)
+
+	if source.PrivateIPAddressVersion != nil {
+		privateIPAddressVersionValue := IPVersion_STATUS(*source.PrivateIPAddressVersion)
+		n.PrivateIPAddressVersion = &privateIPAddressVersionValue
+	} else {
+		n.PrivateIPAddressVersion = nil
+	}
+
+	if source.PrivateIPAllocationMethod != nil {
+		privateIPAllocationMethodValue := IPAllocationMethod_STATUS(*source.PrivateIPAllocationMethod)
+		n.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
+	} else {
+		n.PrivateIPAllocationMethod = nil
+	}
+
+	if source.PrivateLinkConnectionProperties != nil {
+		var privateLinkConnectionPropertiesValue NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS
+		if err := privateLinkConnectionPropertiesValue.AssignProperties_From_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS(source.PrivateLinkConnectionProperties); err != nil {
+			return fmt.Errorf("converting PrivateLinkConnectionProperties: %w", err)
+		}
+		n.PrivateLinkConnectionProperties = &privateLinkConnectionPropertiesValue
+	} else {
+		n.PrivateLinkConnectionProperties = nil
+	}
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
+		n.ProvisioningState = &provisioningStateValue
+	} else {
+		n.ProvisioningState = nil
+	}
+
+	if source.PublicIPAddress != nil {
+		var publicIPAddressValue PublicIPAddress_STATUS_SubResourceEmbedded
+		if err := publicIPAddressValue.AssignProperties_From_PublicIPAddress_STATUS_SubResourceEmbedded(source.PublicIPAddress); err != nil {
+			return fmt.Errorf("converting PublicIPAddress: %w", err)
+		}
+		n.PublicIPAddress = &publicIPAddressValue
+	} else {
+		n.PublicIPAddress = nil
+	}
+
+	if source.Subnet != nil {
+		var subnetValue Subnet_STATUS_SubResourceEmbedded
+		if err := subnetValue.AssignProperties_From_Subnet_STATUS_SubResourceEmbedded(source.Subnet); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		n.Subnet = &subnetValue
+	} else {
+		n.Subnet = nil
+	}
+
+	n.Type = genruntime.ClonePointer(source.Type)
+
+	if source.VirtualNetworkTaps != nil {
+		virtualNetworkTapsList := make([]VirtualNetworkTap_STATUS_SubResourceEmbedded, len(source.VirtualNetworkTaps))
+		for virtualNetworkTapsIndex := range source.VirtualNetworkTaps {
+			if err := virtualNetworkTapsList[virtualNetworkTapsIndex].AssignProperties_From_VirtualNetworkTap_STATUS_SubResourceEmbedded(&source.VirtualNetworkTaps[virtualNetworkTapsIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkTaps: %w", err)
+			}
+		}
+		n.VirtualNetworkTaps = virtualNetworkTapsList
+	} else {
+		n.VirtualNetworkTaps = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS_Unrolled populates destination, a network/v1api20201101/storage.NetworkInterfaceIPConfiguration_STATUS_Unrolled, from the receiver.
+func (n *NetworkInterfaceIPConfiguration_STATUS_Unrolled) AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS_Unrolled(destination *storage.NetworkInterfaceIPConfiguration_STATUS_Unrolled) error {
+	if n.ApplicationSecurityGroups != nil {
+		applicationSecurityGroupsList := make([]storage.ApplicationSecurityGroup_STATUS_SubResourceEmbedded, len(n.ApplicationSecurityGroups))
+		for applicationSecurityGroupsIndex := range n.ApplicationSecurityGroups {
+			if err := n.ApplicationSecurityGroups[applicationSecurityGroupsIndex].AssignProperties_To_ApplicationSecurityGroup_STATUS_SubResourceEmbedded(&applicationSecurityGroupsList[applicationSecurityGroupsIndex]); err != nil {
+				return fmt.Errorf("converting ApplicationSecurityGroups: %w", err)
+			}
+		}
+		destination.ApplicationSecurityGroups = applicationSecurityGroupsList
+	} else {
+		destination.ApplicationSecurityGroups = nil
+	}
+
+	destination.Etag = genruntime.ClonePointer(n.Etag)
+	destination.Id = genruntime.ClonePointer(n.Id)
+
+	if n.LoadBalancerBackendAddressPools != nil {
+		loadBalancerBackendAddressPoolsList := make([]storage.BackendAddressPool_STATUS_SubResourceEmbedded, len(n.LoadBalancerBackendAddressPools))
+		for loadBalancerBackendAddressPoolsIndex := range n.LoadBalancerBackendAddressPools {
+			if err := n.LoadBalancerBackendAddressPools[loadBalancerBackendAddressPoolsIndex].AssignProperties_To_BackendAddressPool_STATUS_SubResourceEmbedded(&loadBalancerBackendAddressPoolsList[loadBalancerBackendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerBackendAddressPools: %w", err)
+			}
+		}
+		destination.LoadBalancerBackendAddressPools = loadBalancerBackendAddressPoolsList
+	} else {
+		destination.LoadBalancerBackendAddressPools = nil
+	}
+
+	if n.LoadBalancerInboundNatRules != nil {
+		loadBalancerInboundNatRulesList := make([]storage.InboundNatRule_STATUS_SubResourceEmbedded, len(n.LoadBalancerInboundNatRules))
+		for loadBalancerInboundNatRulesIndex := range n.LoadBalancerInboundNatRules {
+			if err := n.LoadBalancerInboundNatRules[loadBalancerInboundNatRulesIndex].AssignProperties_To_InboundNatRule_STATUS_SubResourceEmbedded(&loadBalancerInboundNatRulesList[loadBalancerInboundNatRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerInboundNatRules: %w", err)
+			}
+		}
+		destination.LoadBalancerInboundNatRules = loadBalancerInboundNatRulesList
+	} else {
+		destination.LoadBalancerInboundNatRules = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(n.Name)
+	destination.Primary = genruntime.ClonePointer(n.Primary)
+	destination.PrivateIPAddress = genruntime.ClonePointer(n.PrivateIPAddress)
+
+	if n.PrivateIPAddressVersion != nil {
+		privateIPAddressVersionValue := string(*n.PrivateIPAddressVersion)
+		destination.PrivateIPAddressVersion = &privateIPAddressVersionValue
+	} else {
+		destination.PrivateIPAddressVersion = nil
+	}
+
+	if n.PrivateIPAllocationMethod != nil {
+		privateIPAllocationMethodValue := string(*n.PrivateIPAllocationMethod)
+		destination.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
+	} else {
+		destination.PrivateIPAllocationMethod = nil
+	}
+
+	if n.PrivateLinkConnectionProperties != nil {
+		var privateLinkConnectionPropertiesValue storage.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS
+		if err := n.PrivateLinkConnectionProperties.AssignProperties_To_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS(&privateLinkConnectionPropertiesValue); err != nil {
+			return fmt.Errorf("converting PrivateLinkConnectionProperties: %w", err)
+		}
+		destination.PrivateLinkConnectionProperties = &privateLinkConnectionPropertiesValue
+	} else {
+		destination.PrivateLinkConnectionProperties = nil
+	}
+
+	if n.ProvisioningState != nil {
+		provisioningStateValue := string(*n.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	if n.PublicIPAddress != nil {
+		var publicIPAddressValue storage.PublicIPAddress_STATUS_SubResourceEmbedded
+		if err := n.PublicIPAddress.AssignProperties_To_PublicIPAddress_STATUS_SubResourceEmbedded(&publicIPAddressValue); err != nil {
+			return fmt.Errorf("converting PublicIPAddress: %w", err)
+		}
+		destination.PublicIPAddress = &publicIPAddressValue
+	} else {
+		destination.PublicIPAddress = nil
+	}
+
+	if n.Subnet != nil {
+		var subnetValue storage.Subnet_STATUS_SubResourceEmbedded
+		if err := n.Subnet.AssignProperties_To_Subnet_STATUS_SubResourceEmbedded(&subnetValue); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		destination.Subnet = &subnetValue
+	} else {
+		destination.Subnet = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(n.Type)
+
+	if n.VirtualNetworkTaps != nil {
+		virtualNetworkTapsList := make([]storage.VirtualNetworkTap_STATUS_SubResourceEmbedded, len(n.VirtualNetworkTaps))
+		for virtualNetworkTapsIndex := range n.VirtualNetworkTaps {
+			if err := n.VirtualNetworkTaps[virtualNetworkTapsIndex].AssignProperties_To_VirtualNetworkTap_STATUS_SubResourceEmbedded(&virtualNetworkTapsList[virtualNetworkTapsIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkTaps: %w", err)
+			}
+		}
+		destination.VirtualNetworkTaps = virtualNetworkTapsList
+	} else {
+		destination.VirtualNetworkTaps = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // NetworkInterfaceMigrationPhase: Migration phase of Network Interface resource.
@@ -508,10 +2059,100 @@ type NetworkInterfaceOperatorSpec struct {
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 }
 
+// AssignProperties_From_NetworkInterfaceOperatorSpec populates the receiver from source, a network/v1api20201101/storage.NetworkInterfaceOperatorSpec.
+func (n *NetworkInterfaceOperatorSpec) AssignProperties_From_NetworkInterfaceOperatorSpec(source *storage.NetworkInterfaceOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		n.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		n.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		n.SecretExpressions = secretExpressionsList
+	} else {
+		n.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NetworkInterfaceOperatorSpec populates destination, a network/v1api20201101/storage.NetworkInterfaceOperatorSpec, from the receiver.
+func (n *NetworkInterfaceOperatorSpec) AssignProperties_To_NetworkInterfaceOperatorSpec(destination *storage.NetworkInterfaceOperatorSpec) error {
+	if n.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(n.ConfigMapExpressions))
+		for configMapExpressionsIndex := range n.ConfigMapExpressions {
+			if n.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *n.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if n.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(n.SecretExpressions))
+		for secretExpressionsIndex := range n.SecretExpressions {
+			if n.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *n.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded: Tap configuration in a Network Interface.
 type NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded struct {
 	// Id: Resource ID.
 	Id *string `json:"id,omitempty"`
+}
+
+// AssignProperties_From_NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded.
+func (n *NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded) AssignProperties_From_NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded(source *storage.NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded) error {
+	n.Id = genruntime.ClonePointer(source.Id)
+
+	return nil
+}
+
+// AssignProperties_To_NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded populates destination, a network/v1api20201101/storage.NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded, from the receiver.
+func (n *NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded) AssignProperties_To_NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded(destination *storage.NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded) error {
+	destination.Id = genruntime.ClonePointer(n.Id)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // NetworkSecurityGroup_STATUS_SubResourceEmbedded: NetworkSecurityGroup resource.
@@ -520,10 +2161,54 @@ type NetworkSecurityGroup_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+// AssignProperties_From_NetworkSecurityGroup_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.NetworkSecurityGroup_STATUS_SubResourceEmbedded.
+func (n *NetworkSecurityGroup_STATUS_SubResourceEmbedded) AssignProperties_From_NetworkSecurityGroup_STATUS_SubResourceEmbedded(source *storage.NetworkSecurityGroup_STATUS_SubResourceEmbedded) error {
+	n.Id = genruntime.ClonePointer(source.Id)
+
+	return nil
+}
+
+// AssignProperties_To_NetworkSecurityGroup_STATUS_SubResourceEmbedded populates destination, a network/v1api20201101/storage.NetworkSecurityGroup_STATUS_SubResourceEmbedded, from the receiver.
+func (n *NetworkSecurityGroup_STATUS_SubResourceEmbedded) AssignProperties_To_NetworkSecurityGroup_STATUS_SubResourceEmbedded(destination *storage.NetworkSecurityGroup_STATUS_SubResourceEmbedded) error {
+	destination.Id = genruntime.ClonePointer(n.Id)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // NetworkSecurityGroup_SubResourceEmbedded: NetworkSecurityGroup resource.
 type NetworkSecurityGroup_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// AssignProperties_From_NetworkSecurityGroup_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.NetworkSecurityGroup_SubResourceEmbedded.
+func (n *NetworkSecurityGroup_SubResourceEmbedded) AssignProperties_From_NetworkSecurityGroup_SubResourceEmbedded(source *storage.NetworkSecurityGroup_SubResourceEmbedded) error {
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		n.Reference = &referenceValue
+	} else {
+		n.Reference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NetworkSecurityGroup_SubResourceEmbedded populates destination, a network/v1api20201101/storage.NetworkSecurityGroup_SubResourceEmbedded, from the receiver.
+func (n *NetworkSecurityGroup_SubResourceEmbedded) AssignProperties_To_NetworkSecurityGroup_SubResourceEmbedded(destination *storage.NetworkSecurityGroup_SubResourceEmbedded) error {
+	if n.Reference != nil {
+		referenceValue := *n.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // PrivateEndpoint_STATUS_SubResourceEmbedded: Private endpoint resource.
@@ -532,10 +2217,44 @@ type PrivateEndpoint_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+// AssignProperties_From_PrivateEndpoint_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.PrivateEndpoint_STATUS_SubResourceEmbedded.
+func (p *PrivateEndpoint_STATUS_SubResourceEmbedded) AssignProperties_From_PrivateEndpoint_STATUS_SubResourceEmbedded(source *storage.PrivateEndpoint_STATUS_SubResourceEmbedded) error {
+	p.Id = genruntime.ClonePointer(source.Id)
+
+	return nil
+}
+
+// AssignProperties_To_PrivateEndpoint_STATUS_SubResourceEmbedded populates destination, a network/v1api20201101/storage.PrivateEndpoint_STATUS_SubResourceEmbedded, from the receiver.
+func (p *PrivateEndpoint_STATUS_SubResourceEmbedded) AssignProperties_To_PrivateEndpoint_STATUS_SubResourceEmbedded(destination *storage.PrivateEndpoint_STATUS_SubResourceEmbedded) error {
+	destination.Id = genruntime.ClonePointer(p.Id)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // PrivateLinkService_STATUS_SubResourceEmbedded: Private link service resource.
 type PrivateLinkService_STATUS_SubResourceEmbedded struct {
 	// Id: Resource ID.
 	Id *string `json:"id,omitempty"`
+}
+
+// AssignProperties_From_PrivateLinkService_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.PrivateLinkService_STATUS_SubResourceEmbedded.
+func (p *PrivateLinkService_STATUS_SubResourceEmbedded) AssignProperties_From_PrivateLinkService_STATUS_SubResourceEmbedded(source *storage.PrivateLinkService_STATUS_SubResourceEmbedded) error {
+	p.Id = genruntime.ClonePointer(source.Id)
+
+	return nil
+}
+
+// AssignProperties_To_PrivateLinkService_STATUS_SubResourceEmbedded populates destination, a network/v1api20201101/storage.PrivateLinkService_STATUS_SubResourceEmbedded, from the receiver.
+func (p *PrivateLinkService_STATUS_SubResourceEmbedded) AssignProperties_To_PrivateLinkService_STATUS_SubResourceEmbedded(destination *storage.PrivateLinkService_STATUS_SubResourceEmbedded) error {
+	destination.Id = genruntime.ClonePointer(p.Id)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // PrivateLinkService_SubResourceEmbedded: Private link service resource.
@@ -544,14 +2263,85 @@ type PrivateLinkService_SubResourceEmbedded struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
+// AssignProperties_From_PrivateLinkService_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.PrivateLinkService_SubResourceEmbedded.
+func (p *PrivateLinkService_SubResourceEmbedded) AssignProperties_From_PrivateLinkService_SubResourceEmbedded(source *storage.PrivateLinkService_SubResourceEmbedded) error {
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		p.Reference = &referenceValue
+	} else {
+		p.Reference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PrivateLinkService_SubResourceEmbedded populates destination, a network/v1api20201101/storage.PrivateLinkService_SubResourceEmbedded, from the receiver.
+func (p *PrivateLinkService_SubResourceEmbedded) AssignProperties_To_PrivateLinkService_SubResourceEmbedded(destination *storage.PrivateLinkService_SubResourceEmbedded) error {
+	if p.Reference != nil {
+		referenceValue := *p.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // VirtualNetworkTap_STATUS_SubResourceEmbedded: Virtual Network Tap resource.
 type VirtualNetworkTap_STATUS_SubResourceEmbedded struct {
 	// Id: Resource ID.
 	Id *string `json:"id,omitempty"`
 }
 
+// AssignProperties_From_VirtualNetworkTap_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.VirtualNetworkTap_STATUS_SubResourceEmbedded.
+func (v *VirtualNetworkTap_STATUS_SubResourceEmbedded) AssignProperties_From_VirtualNetworkTap_STATUS_SubResourceEmbedded(source *storage.VirtualNetworkTap_STATUS_SubResourceEmbedded) error {
+	v.Id = genruntime.ClonePointer(source.Id)
+
+	return nil
+}
+
+// AssignProperties_To_VirtualNetworkTap_STATUS_SubResourceEmbedded populates destination, a network/v1api20201101/storage.VirtualNetworkTap_STATUS_SubResourceEmbedded, from the receiver.
+func (v *VirtualNetworkTap_STATUS_SubResourceEmbedded) AssignProperties_To_VirtualNetworkTap_STATUS_SubResourceEmbedded(destination *storage.VirtualNetworkTap_STATUS_SubResourceEmbedded) error {
+	destination.Id = genruntime.ClonePointer(v.Id)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // VirtualNetworkTap_SubResourceEmbedded: Virtual Network Tap resource.
 type VirtualNetworkTap_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// AssignProperties_From_VirtualNetworkTap_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.VirtualNetworkTap_SubResourceEmbedded.
+func (v *VirtualNetworkTap_SubResourceEmbedded) AssignProperties_From_VirtualNetworkTap_SubResourceEmbedded(source *storage.VirtualNetworkTap_SubResourceEmbedded) error {
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		v.Reference = &referenceValue
+	} else {
+		v.Reference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_VirtualNetworkTap_SubResourceEmbedded populates destination, a network/v1api20201101/storage.VirtualNetworkTap_SubResourceEmbedded, from the receiver.
+func (v *VirtualNetworkTap_SubResourceEmbedded) AssignProperties_To_VirtualNetworkTap_SubResourceEmbedded(destination *storage.VirtualNetworkTap_SubResourceEmbedded) error {
+	if v.Reference != nil {
+		referenceValue := *v.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

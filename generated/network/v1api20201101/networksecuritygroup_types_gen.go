@@ -3,9 +3,14 @@
 package v1api20201101
 
 import (
+	"fmt"
+	"maps"
+
+	"github.com/armgen/armgen/generated/network/v1api20201101/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // NetworkSecurityGroup: the Kubernetes resource for the ARM type Microsoft.Network/networkSecurityGroups, api-version 2020-11-01.
@@ -13,7 +18,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/networkSecurityGroups/{networkSecurityGroupName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,network}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -78,6 +82,56 @@ func (n *NetworkSecurityGroup) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ conversion.Convertible = &NetworkSecurityGroup{}
+
+// ConvertTo converts the receiver to hub, the network/v1api20210201/storage.NetworkSecurityGroup the API server stores, through network/v1api20201101/storage.NetworkSecurityGroup.
+func (n *NetworkSecurityGroup) ConvertTo(hub conversion.Hub) error {
+	var destination storage.NetworkSecurityGroup
+	if err := n.AssignProperties_To_NetworkSecurityGroup(&destination); err != nil {
+		return fmt.Errorf("converting to network/v1api20201101/storage.NetworkSecurityGroup: %w", err)
+	}
+	return destination.ConvertTo(hub)
+}
+
+// ConvertFrom populates the receiver from hub, the network/v1api20210201/storage.NetworkSecurityGroup the API server stores, through network/v1api20201101/storage.NetworkSecurityGroup.
+func (n *NetworkSecurityGroup) ConvertFrom(hub conversion.Hub) error {
+	var source storage.NetworkSecurityGroup
+	if err := source.ConvertFrom(hub); err != nil {
+		return fmt.Errorf("converting from the hub to network/v1api20201101/storage.NetworkSecurityGroup: %w", err)
+	}
+	return n.AssignProperties_From_NetworkSecurityGroup(&source)
+}
+
+// AssignProperties_From_NetworkSecurityGroup populates the receiver from source, a network/v1api20201101/storage.NetworkSecurityGroup.
+func (n *NetworkSecurityGroup) AssignProperties_From_NetworkSecurityGroup(source *storage.NetworkSecurityGroup) error {
+	n.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := n.Spec.AssignProperties_From_NetworkSecurityGroup_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := n.Status.AssignProperties_From_NetworkSecurityGroup_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NetworkSecurityGroup populates destination, a network/v1api20201101/storage.NetworkSecurityGroup, from the receiver.
+func (n *NetworkSecurityGroup) AssignProperties_To_NetworkSecurityGroup(destination *storage.NetworkSecurityGroup) error {
+	destination.ObjectMeta = *n.ObjectMeta.DeepCopy()
+
+	if err := n.Spec.AssignProperties_To_NetworkSecurityGroup_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := n.Status.AssignProperties_To_NetworkSecurityGroup_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // NetworkSecurityGroup_Spec: NetworkSecurityGroup resource.
 type NetworkSecurityGroup_Spec struct {
 	// AzureName: the name of the resource in Azure; when empty, metadata.name is used
@@ -98,6 +152,87 @@ type NetworkSecurityGroup_Spec struct {
 
 	// Tags: Resource tags.
 	Tags map[string]string `json:"tags,omitempty"`
+}
+
+// AssignProperties_From_NetworkSecurityGroup_Spec populates the receiver from source, a network/v1api20201101/storage.NetworkSecurityGroup_Spec.
+func (n *NetworkSecurityGroup_Spec) AssignProperties_From_NetworkSecurityGroup_Spec(source *storage.NetworkSecurityGroup_Spec) error {
+	n.AzureName = source.AzureName
+	n.Location = genruntime.ClonePointer(source.Location)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue NetworkSecurityGroupOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_NetworkSecurityGroupOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		n.OperatorSpec = &operatorSpecValue
+	} else {
+		n.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		n.Owner = &ownerValue
+	} else {
+		n.Owner = nil
+	}
+
+	if source.SecurityRules != nil {
+		securityRulesList := make([]SecurityRule_SubResourceEmbedded, len(source.SecurityRules))
+		for securityRulesIndex := range source.SecurityRules {
+			if err := securityRulesList[securityRulesIndex].AssignProperties_From_SecurityRule_SubResourceEmbedded(&source.SecurityRules[securityRulesIndex]); err != nil {
+				return fmt.Errorf("converting SecurityRules: %w", err)
+			}
+		}
+		n.SecurityRules = securityRulesList
+	} else {
+		n.SecurityRules = nil
+	}
+
+	n.Tags = maps.Clone(source.Tags)
+
+	return nil
+}
+
+// AssignProperties_To_NetworkSecurityGroup_Spec populates destination, a network/v1api20201101/storage.NetworkSecurityGroup_Spec, from the receiver.
+func (n *NetworkSecurityGroup_Spec) AssignProperties_To_NetworkSecurityGroup_Spec(destination *storage.NetworkSecurityGroup_Spec) error {
+	destination.AzureName = n.AzureName
+	destination.Location = genruntime.ClonePointer(n.Location)
+
+	if n.OperatorSpec != nil {
+		var operatorSpecValue storage.NetworkSecurityGroupOperatorSpec
+		if err := n.OperatorSpec.AssignProperties_To_NetworkSecurityGroupOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if n.Owner != nil {
+		ownerValue := *n.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	if n.SecurityRules != nil {
+		securityRulesList := make([]storage.SecurityRule_SubResourceEmbedded, len(n.SecurityRules))
+		for securityRulesIndex := range n.SecurityRules {
+			if err := n.SecurityRules[securityRulesIndex].AssignProperties_To_SecurityRule_SubResourceEmbedded(&securityRulesList[securityRulesIndex]); err != nil {
+				return fmt.Errorf("converting SecurityRules: %w", err)
+			}
+		}
+		destination.SecurityRules = securityRulesList
+	} else {
+		destination.SecurityRules = nil
+	}
+
+	destination.Tags = maps.Clone(n.Tags)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // NetworkSecurityGroup_STATUS: NetworkSecurityGroup resource.
@@ -145,16 +280,239 @@ type NetworkSecurityGroup_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_NetworkSecurityGroup_STATUS populates the receiver from source, a network/v1api20201101/storage.NetworkSecurityGroup_STATUS.
+func (n *NetworkSecurityGroup_STATUS) AssignProperties_From_NetworkSecurityGroup_STATUS(source *storage.NetworkSecurityGroup_STATUS) error {
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		n.Conditions = conditionsList
+	} else {
+		n.Conditions = nil
+	}
+
+	if source.DefaultSecurityRules != nil {
+		defaultSecurityRulesList := make([]SecurityRule_STATUS_SubResourceEmbedded, len(source.DefaultSecurityRules))
+		for defaultSecurityRulesIndex := range source.DefaultSecurityRules {
+			if err := defaultSecurityRulesList[defaultSecurityRulesIndex].AssignProperties_From_SecurityRule_STATUS_SubResourceEmbedded(&source.DefaultSecurityRules[defaultSecurityRulesIndex]); err != nil {
+				return fmt.Errorf("converting DefaultSecurityRules: %w", err)
+			}
+		}
+		n.DefaultSecurityRules = defaultSecurityRulesList
+	} else {
+		n.DefaultSecurityRules = nil
+	}
+
+	n.Etag = genruntime.ClonePointer(source.Etag)
+
+	if source.FlowLogs != nil {
+		flowLogsList := make([]FlowLog_STATUS_SubResourceEmbedded, len(source.FlowLogs))
+		for flowLogsIndex := range source.FlowLogs {
+			if err := flowLogsList[flowLogsIndex].AssignProperties_From_FlowLog_STATUS_SubResourceEmbedded(&source.FlowLogs[flowLogsIndex]); err != nil {
+				return fmt.Errorf("converting FlowLogs: %w", err)
+			}
+		}
+		n.FlowLogs = flowLogsList
+	} else {
+		n.FlowLogs = nil
+	}
+
+	n.Id = genruntime.ClonePointer(source.Id)
+	n.Location = genruntime.ClonePointer(source.Location)
+	n.Name = genruntime.ClonePointer(source.Name)
+
+	if source.NetworkInterfaces != nil {
+		networkInterfacesList := make([]NetworkInterface_STATUS_SubResourceEmbedded, len(source.NetworkInterfaces))
+		for networkInterfacesIndex := range source.NetworkInterfaces {
+			if err := networkInterfacesList[networkInterfacesIndex].AssignProperties_From_NetworkInterface_STATUS_SubResourceEmbedded(&source.NetworkInterfaces[networkInterfacesIndex]); err != nil {
+				return fmt.Errorf("converting NetworkInterfaces: %w", err)
+			}
+		}
+		n.NetworkInterfaces = networkInterfacesList
+	} else {
+		n.NetworkInterfaces = nil
+	}
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
+		n.ProvisioningState = &provisioningStateValue
+	} else {
+		n.ProvisioningState = nil
+	}
+
+	n.ResourceGuid = genruntime.ClonePointer(source.ResourceGuid)
+
+	if source.SecurityRules != nil {
+		securityRulesList := make([]SecurityRule_STATUS_SubResourceEmbedded, len(source.SecurityRules))
+		for securityRulesIndex := range source.SecurityRules {
+			if err := securityRulesList[securityRulesIndex].AssignProperties_From_SecurityRule_STATUS_SubResourceEmbedded(&source.SecurityRules[securityRulesIndex]); err != nil {
+				return fmt.Errorf("converting SecurityRules: %w", err)
+			}
+		}
+		n.SecurityRules = securityRulesList
+	} else {
+		n.SecurityRules = nil
+	}
+
+	if source.Subnets != nil {
+		subnetsList := make([]Subnet_STATUS_SubResourceEmbedded, len(source.Subnets))
+		for subnetsIndex := range source.Subnets {
+			if err := subnetsList[subnetsIndex].AssignProperties_From_Subnet_STATUS_SubResourceEmbedded(&source.Subnets[subnetsIndex]); err != nil {
+				return fmt.Errorf("converting Subnets: %w", err)
+			}
+		}
+		n.Subnets = subnetsList
+	} else {
+		n.Subnets = nil
+	}
+
+	n.Tags = maps.Clone(source.Tags)
+	n.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_NetworkSecurityGroup_STATUS populates destination, a network/v1api20201101/storage.NetworkSecurityGroup_STATUS, from the receiver.
+func (n *NetworkSecurityGroup_STATUS) AssignProperties_To_NetworkSecurityGroup_STATUS(destination *storage.NetworkSecurityGroup_STATUS) error {
+	if n.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(n.Conditions))
+		for conditionsIndex := range n.Conditions {
+			conditionsList[conditionsIndex] = *n.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	if n.DefaultSecurityRules != nil {
+		defaultSecurityRulesList := make([]storage.SecurityRule_STATUS_SubResourceEmbedded, len(n.DefaultSecurityRules))
+		for defaultSecurityRulesIndex := range n.DefaultSecurityRules {
+			if err := n.DefaultSecurityRules[defaultSecurityRulesIndex].AssignProperties_To_SecurityRule_STATUS_SubResourceEmbedded(&defaultSecurityRulesList[defaultSecurityRulesIndex]); err != nil {
+				return fmt.Errorf("converting DefaultSecurityRules: %w", err)
+			}
+		}
+		destination.DefaultSecurityRules = defaultSecurityRulesList
+	} else {
+		destination.DefaultSecurityRules = nil
+	}
+
+	destination.Etag = genruntime.ClonePointer(n.Etag)
+
+	if n.FlowLogs != nil {
+		flowLogsList := make([]storage.FlowLog_STATUS_SubResourceEmbedded, len(n.FlowLogs))
+		for flowLogsIndex := range n.FlowLogs {
+			if err := n.FlowLogs[flowLogsIndex].AssignProperties_To_FlowLog_STATUS_SubResourceEmbedded(&flowLogsList[flowLogsIndex]); err != nil {
+				return fmt.Errorf("converting FlowLogs: %w", err)
+			}
+		}
+		destination.FlowLogs = flowLogsList
+	} else {
+		destination.FlowLogs = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(n.Id)
+	destination.Location = genruntime.ClonePointer(n.Location)
+	destination.Name = genruntime.ClonePointer(n.Name)
+
+	if n.NetworkInterfaces != nil {
+		networkInterfacesList := make([]storage.NetworkInterface_STATUS_SubResourceEmbedded, len(n.NetworkInterfaces))
+		for networkInterfacesIndex := range n.NetworkInterfaces {
+			if err := n.NetworkInterfaces[networkInterfacesIndex].AssignProperties_To_NetworkInterface_STATUS_SubResourceEmbedded(&networkInterfacesList[networkInterfacesIndex]); err != nil {
+				return fmt.Errorf("converting NetworkInterfaces: %w", err)
+			}
+		}
+		destination.NetworkInterfaces = networkInterfacesList
+	} else {
+		destination.NetworkInterfaces = nil
+	}
+
+	if n.ProvisioningState != nil {
+		provisioningStateValue := string(*n.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	destination.ResourceGuid = genruntime.ClonePointer(n.ResourceGuid)
+
+	if n.SecurityRules != nil {
+		securityRulesList := make([]storage.SecurityRule_STATUS_SubResourceEmbedded, len(n.SecurityRules))
+		for securityRulesIndex := range n.SecurityRules {
+			if err := n.SecurityRules[securityRulesIndex].AssignProperties_To_SecurityRule_STATUS_SubResourceEmbedded(&securityRulesList[securityRulesIndex]); err != nil {
+				return fmt.Errorf("converting SecurityRules: %w", err)
+			}
+		}
+		destination.SecurityRules = securityRulesList
+	} else {
+		destination.SecurityRules = nil
+	}
+
+	if n.Subnets != nil {
+		subnetsList := make([]storage.Subnet_STATUS_SubResourceEmbedded, len(n.Subnets))
+		for subnetsIndex := range n.Subnets {
+			if err := n.Subnets[subnetsIndex].AssignProperties_To_Subnet_STATUS_SubResourceEmbedded(&subnetsList[subnetsIndex]); err != nil {
+				return fmt.Errorf("converting Subnets: %w", err)
+			}
+		}
+		destination.Subnets = subnetsList
+	} else {
+		destination.Subnets = nil
+	}
+
+	destination.Tags = maps.Clone(n.Tags)
+	destination.Type = genruntime.ClonePointer(n.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // FlowLog_STATUS_SubResourceEmbedded: A flow log resource.
 type FlowLog_STATUS_SubResourceEmbedded struct {
 	// Id: Resource ID.
 	Id *string `json:"id,omitempty"`
 }
 
+// AssignProperties_From_FlowLog_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.FlowLog_STATUS_SubResourceEmbedded.
+func (f *FlowLog_STATUS_SubResourceEmbedded) AssignProperties_From_FlowLog_STATUS_SubResourceEmbedded(source *storage.FlowLog_STATUS_SubResourceEmbedded) error {
+	f.Id = genruntime.ClonePointer(source.Id)
+
+	return nil
+}
+
+// AssignProperties_To_FlowLog_STATUS_SubResourceEmbedded populates destination, a network/v1api20201101/storage.FlowLog_STATUS_SubResourceEmbedded, from the receiver.
+func (f *FlowLog_STATUS_SubResourceEmbedded) AssignProperties_To_FlowLog_STATUS_SubResourceEmbedded(destination *storage.FlowLog_STATUS_SubResourceEmbedded) error {
+	destination.Id = genruntime.ClonePointer(f.Id)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // NetworkInterface_STATUS_SubResourceEmbedded: A network interface in a resource group.
 type NetworkInterface_STATUS_SubResourceEmbedded struct {
 	// Id: Resource ID.
 	Id *string `json:"id,omitempty"`
+}
+
+// AssignProperties_From_NetworkInterface_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.NetworkInterface_STATUS_SubResourceEmbedded.
+func (n *NetworkInterface_STATUS_SubResourceEmbedded) AssignProperties_From_NetworkInterface_STATUS_SubResourceEmbedded(source *storage.NetworkInterface_STATUS_SubResourceEmbedded) error {
+	n.Id = genruntime.ClonePointer(source.Id)
+
+	return nil
+}
+
+// AssignProperties_To_NetworkInterface_STATUS_SubResourceEmbedded populates destination, a network/v1api20201101/storage.NetworkInterface_STATUS_SubResourceEmbedded, from the receiver.
+func (n *NetworkInterface_STATUS_SubResourceEmbedded) AssignProperties_To_NetworkInterface_STATUS_SubResourceEmbedded(destination *storage.NetworkInterface_STATUS_SubResourceEmbedded) error {
+	destination.Id = genruntime.ClonePointer(n.Id)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // NetworkSecurityGroupOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
@@ -166,14 +524,131 @@ type NetworkSecurityGroupOperatorSpec struct {
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 }
 
+// AssignProperties_From_NetworkSecurityGroupOperatorSpec populates the receiver from source, a network/v1api20201101/storage.NetworkSecurityGroupOperatorSpec.
+func (n *NetworkSecurityGroupOperatorSpec) AssignProperties_From_NetworkSecurityGroupOperatorSpec(source *storage.NetworkSecurityGroupOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		n.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		n.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		n.SecretExpressions = secretExpressionsList
+	} else {
+		n.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NetworkSecurityGroupOperatorSpec populates destination, a network/v1api20201101/storage.NetworkSecurityGroupOperatorSpec, from the receiver.
+func (n *NetworkSecurityGroupOperatorSpec) AssignProperties_To_NetworkSecurityGroupOperatorSpec(destination *storage.NetworkSecurityGroupOperatorSpec) error {
+	if n.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(n.ConfigMapExpressions))
+		for configMapExpressionsIndex := range n.ConfigMapExpressions {
+			if n.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *n.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if n.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(n.SecretExpressions))
+		for secretExpressionsIndex := range n.SecretExpressions {
+			if n.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *n.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // SecurityRule_STATUS_SubResourceEmbedded: Network security rule.
 type SecurityRule_STATUS_SubResourceEmbedded struct {
 	// Id: Resource ID.
 	Id *string `json:"id,omitempty"`
 }
 
+// AssignProperties_From_SecurityRule_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.SecurityRule_STATUS_SubResourceEmbedded.
+func (s *SecurityRule_STATUS_SubResourceEmbedded) AssignProperties_From_SecurityRule_STATUS_SubResourceEmbedded(source *storage.SecurityRule_STATUS_SubResourceEmbedded) error {
+	s.Id = genruntime.ClonePointer(source.Id)
+
+	return nil
+}
+
+// AssignProperties_To_SecurityRule_STATUS_SubResourceEmbedded populates destination, a network/v1api20201101/storage.SecurityRule_STATUS_SubResourceEmbedded, from the receiver.
+func (s *SecurityRule_STATUS_SubResourceEmbedded) AssignProperties_To_SecurityRule_STATUS_SubResourceEmbedded(destination *storage.SecurityRule_STATUS_SubResourceEmbedded) error {
+	destination.Id = genruntime.ClonePointer(s.Id)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // SecurityRule_SubResourceEmbedded: Network security rule.
 type SecurityRule_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// AssignProperties_From_SecurityRule_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.SecurityRule_SubResourceEmbedded.
+func (s *SecurityRule_SubResourceEmbedded) AssignProperties_From_SecurityRule_SubResourceEmbedded(source *storage.SecurityRule_SubResourceEmbedded) error {
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		s.Reference = &referenceValue
+	} else {
+		s.Reference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_SecurityRule_SubResourceEmbedded populates destination, a network/v1api20201101/storage.SecurityRule_SubResourceEmbedded, from the receiver.
+func (s *SecurityRule_SubResourceEmbedded) AssignProperties_To_SecurityRule_SubResourceEmbedded(destination *storage.SecurityRule_SubResourceEmbedded) error {
+	if s.Reference != nil {
+		referenceValue := *s.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

@@ -3,9 +3,14 @@
 package v1api20201101
 
 import (
+	"fmt"
+	"slices"
+
+	"github.com/armgen/armgen/generated/network/v1api20201101/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // NetworkSecurityGroupsSecurityRule: the Kubernetes resource for the ARM type Microsoft.Network/networkSecurityGroups/securityRules, api-version 2020-11-01.
@@ -13,7 +18,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/networkSecurityGroups/{networkSecurityGroupName}/securityRules/{securityRuleName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,network}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -78,6 +82,56 @@ func (n *NetworkSecurityGroupsSecurityRule) GetResourceScope() genruntime.Resour
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ conversion.Convertible = &NetworkSecurityGroupsSecurityRule{}
+
+// ConvertTo converts the receiver to hub, the network/v1api20201101/storage.NetworkSecurityGroupsSecurityRule the API server stores, directly.
+func (n *NetworkSecurityGroupsSecurityRule) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.NetworkSecurityGroupsSecurityRule)
+	if !ok {
+		return fmt.Errorf("expected a network/v1api20201101/storage.NetworkSecurityGroupsSecurityRule to convert with, got %T", hub)
+	}
+	return n.AssignProperties_To_NetworkSecurityGroupsSecurityRule(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the network/v1api20201101/storage.NetworkSecurityGroupsSecurityRule the API server stores, directly.
+func (n *NetworkSecurityGroupsSecurityRule) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.NetworkSecurityGroupsSecurityRule)
+	if !ok {
+		return fmt.Errorf("expected a network/v1api20201101/storage.NetworkSecurityGroupsSecurityRule to convert with, got %T", hub)
+	}
+	return n.AssignProperties_From_NetworkSecurityGroupsSecurityRule(source)
+}
+
+// AssignProperties_From_NetworkSecurityGroupsSecurityRule populates the receiver from source, a network/v1api20201101/storage.NetworkSecurityGroupsSecurityRule.
+func (n *NetworkSecurityGroupsSecurityRule) AssignProperties_From_NetworkSecurityGroupsSecurityRule(source *storage.NetworkSecurityGroupsSecurityRule) error {
+	n.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := n.Spec.AssignProperties_From_NetworkSecurityGroupsSecurityRule_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := n.Status.AssignProperties_From_NetworkSecurityGroupsSecurityRule_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NetworkSecurityGroupsSecurityRule populates destination, a network/v1api20201101/storage.NetworkSecurityGroupsSecurityRule, from the receiver.
+func (n *NetworkSecurityGroupsSecurityRule) AssignProperties_To_NetworkSecurityGroupsSecurityRule(destination *storage.NetworkSecurityGroupsSecurityRule) error {
+	destination.ObjectMeta = *n.ObjectMeta.DeepCopy()
+
+	if err := n.Spec.AssignProperties_To_NetworkSecurityGroupsSecurityRule_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := n.Status.AssignProperties_To_NetworkSecurityGroupsSecurityRule_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // NetworkSecurityGroupsSecurityRule_Spec: Network security rule.
 type NetworkSecurityGroupsSecurityRule_Spec struct {
 	// Access: The network traffic is allowed or denied.
@@ -134,6 +188,175 @@ type NetworkSecurityGroupsSecurityRule_Spec struct {
 
 	// SourcePortRanges: The source port ranges.
 	SourcePortRanges []string `json:"sourcePortRanges,omitempty"`
+}
+
+// AssignProperties_From_NetworkSecurityGroupsSecurityRule_Spec populates the receiver from source, a network/v1api20201101/storage.NetworkSecurityGroupsSecurityRule_Spec.
+func (n *NetworkSecurityGroupsSecurityRule_Spec) AssignProperties_From_NetworkSecurityGroupsSecurityRule_Spec(source *storage.NetworkSecurityGroupsSecurityRule_Spec) error {
+	if source.Access != nil {
+		accessValue := SecurityRuleAccess(*source.Access)
+		n.Access = &accessValue
+	} else {
+		n.Access = nil
+	}
+
+	n.AzureName = source.AzureName
+	n.Description = genruntime.ClonePointer(source.Description)
+	n.DestinationAddressPrefix = genruntime.ClonePointer(source.DestinationAddressPrefix)
+	n.DestinationAddressPrefixes = slices.Clone(source.DestinationAddressPrefixes)
+
+	if source.DestinationApplicationSecurityGroups != nil {
+		destinationApplicationSecurityGroupsList := make([]ApplicationSecurityGroup_SubResourceEmbedded, len(source.DestinationApplicationSecurityGroups))
+		for destinationApplicationSecurityGroupsIndex := range source.DestinationApplicationSecurityGroups {
+			if err := destinationApplicationSecurityGroupsList[destinationApplicationSecurityGroupsIndex].AssignProperties_From_ApplicationSecurityGroup_SubResourceEmbedded(&source.DestinationApplicationSecurityGroups[destinationApplicationSecurityGroupsIndex]); err != nil {
+				return fmt.Errorf("converting DestinationApplicationSecurityGroups: %w", err)
+			}
+		}
+		n.DestinationApplicationSecurityGroups = destinationApplicationSecurityGroupsList
+	} else {
+		n.DestinationApplicationSecurityGroups = nil
+	}
+
+	n.DestinationPortRange = genruntime.ClonePointer(source.DestinationPortRange)
+	n.DestinationPortRanges = slices.Clone(source.DestinationPortRanges)
+
+	if source.Direction != nil {
+		directionValue := SecurityRuleDirection(*source.Direction)
+		n.Direction = &directionValue
+	} else {
+		n.Direction = nil
+	}
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue NetworkSecurityGroupsSecurityRuleOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_NetworkSecurityGroupsSecurityRuleOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		n.OperatorSpec = &operatorSpecValue
+	} else {
+		n.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		n.Owner = &ownerValue
+	} else {
+		n.Owner = nil
+	}
+
+	n.Priority = genruntime.ClonePointer(source.Priority)
+
+	if source.Protocol != nil {
+		protocolValue := SecurityRuleProtocol(*source.Protocol)
+		n.Protocol = &protocolValue
+	} else {
+		n.Protocol = nil
+	}
+
+	n.SourceAddressPrefix = genruntime.ClonePointer(source.SourceAddressPrefix)
+	n.SourceAddressPrefixes = slices.Clone(source.SourceAddressPrefixes)
+
+	if source.SourceApplicationSecurityGroups != nil {
+		sourceApplicationSecurityGroupsList := make([]ApplicationSecurityGroup_SubResourceEmbedded, len(source.SourceApplicationSecurityGroups))
+		for sourceApplicationSecurityGroupsIndex := range source.SourceApplicationSecurityGroups {
+			if err := sourceApplicationSecurityGroupsList[sourceApplicationSecurityGroupsIndex].AssignProperties_From_ApplicationSecurityGroup_SubResourceEmbedded(&source.SourceApplicationSecurityGroups[sourceApplicationSecurityGroupsIndex]); err != nil {
+				return fmt.Errorf("converting SourceApplicationSecurityGroups: %w", err)
+			}
+		}
+		n.SourceApplicationSecurityGroups = sourceApplicationSecurityGroupsList
+	} else {
+		n.SourceApplicationSecurityGroups = nil
+	}
+
+	n.SourcePortRange = genruntime.ClonePointer(source.SourcePortRange)
+	n.SourcePortRanges = slices.Clone(source.SourcePortRanges)
+
+	return nil
+}
+
+// AssignProperties_To_NetworkSecurityGroupsSecurityRule_Spec populates destination, a network/v1api20201101/storage.NetworkSecurityGroupsSecurityRule_Spec, from the receiver.
+func (n *NetworkSecurityGroupsSecurityRule_Spec) AssignProperties_To_NetworkSecurityGroupsSecurityRule_Spec(destination *storage.NetworkSecurityGroupsSecurityRule_Spec) error {
+	if n.Access != nil {
+		accessValue := string(*n.Access)
+		destination.Access = &accessValue
+	} else {
+		destination.Access = nil
+	}
+
+	destination.AzureName = n.AzureName
+	destination.Description = genruntime.ClonePointer(n.Description)
+	destination.DestinationAddressPrefix = genruntime.ClonePointer(n.DestinationAddressPrefix)
+	destination.DestinationAddressPrefixes = slices.Clone(n.DestinationAddressPrefixes)
+
+	if n.DestinationApplicationSecurityGroups != nil {
+		destinationApplicationSecurityGroupsList := make([]storage.ApplicationSecurityGroup_SubResourceEmbedded, len(n.DestinationApplicationSecurityGroups))
+		for destinationApplicationSecurityGroupsIndex := range n.DestinationApplicationSecurityGroups {
+			if err := n.DestinationApplicationSecurityGroups[destinationApplicationSecurityGroupsIndex].AssignProperties_To_ApplicationSecurityGroup_SubResourceEmbedded(&destinationApplicationSecurityGroupsList[destinationApplicationSecurityGroupsIndex]); err != nil {
+				return fmt.Errorf("converting DestinationApplicationSecurityGroups: %w", err)
+			}
+		}
+		destination.DestinationApplicationSecurityGroups = destinationApplicationSecurityGroupsList
+	} else {
+		destination.DestinationApplicationSecurityGroups = nil
+	}
+
+	destination.DestinationPortRange = genruntime.ClonePointer(n.DestinationPortRange)
+	destination.DestinationPortRanges = slices.Clone(n.DestinationPortRanges)
+
+	if n.Direction != nil {
+		directionValue := string(*n.Direction)
+		destination.Direction = &directionValue
+	} else {
+		destination.Direction = nil
+	}
+
+	if n.OperatorSpec != nil {
+		var operatorSpecValue storage.NetworkSecurityGroupsSecurityRuleOperatorSpec
+		if err := n.OperatorSpec.AssignProperties_To_NetworkSecurityGroupsSecurityRuleOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if n.Owner != nil {
+		ownerValue := *n.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	destination.Priority = genruntime.ClonePointer(n.Priority)
+
+	if n.Protocol != nil {
+		protocolValue := string(*n.Protocol)
+		destination.Protocol = &protocolValue
+	} else {
+		destination.Protocol = nil
+	}
+
+	destination.SourceAddressPrefix = genruntime.ClonePointer(n.SourceAddressPrefix)
+	destination.SourceAddressPrefixes = slices.Clone(n.SourceAddressPrefixes)
+
+	if n.SourceApplicationSecurityGroups != nil {
+		sourceApplicationSecurityGroupsList := make([]storage.ApplicationSecurityGroup_SubResourceEmbedded, len(n.SourceApplicationSecurityGroups))
+		for sourceApplicationSecurityGroupsIndex := range n.SourceApplicationSecurityGroups {
+			if err := n.SourceApplicationSecurityGroups[sourceApplicationSecurityGroupsIndex].AssignProperties_To_ApplicationSecurityGroup_SubResourceEmbedded(&sourceApplicationSecurityGroupsList[sourceApplicationSecurityGroupsIndex]); err != nil {
+				return fmt.Errorf("converting SourceApplicationSecurityGroups: %w", err)
+			}
+		}
+		destination.SourceApplicationSecurityGroups = sourceApplicationSecurityGroupsList
+	} else {
+		destination.SourceApplicationSecurityGroups = nil
+	}
+
+	destination.SourcePortRange = genruntime.ClonePointer(n.SourcePortRange)
+	destination.SourcePortRanges = slices.Clone(n.SourcePortRanges)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // NetworkSecurityGroupsSecurityRule_STATUS: Network security rule.
@@ -202,6 +425,181 @@ type NetworkSecurityGroupsSecurityRule_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_NetworkSecurityGroupsSecurityRule_STATUS populates the receiver from source, a network/v1api20201101/storage.NetworkSecurityGroupsSecurityRule_STATUS.
+func (n *NetworkSecurityGroupsSecurityRule_STATUS) AssignProperties_From_NetworkSecurityGroupsSecurityRule_STATUS(source *storage.NetworkSecurityGroupsSecurityRule_STATUS) error {
+	if source.Access != nil {
+		accessValue := SecurityRuleAccess_STATUS(*source.Access)
+		n.Access = &accessValue
+	} else {
+		n.Access = nil
+	}
+
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		n.Conditions = conditionsList
+	} else {
+		n.Conditions = nil
+	}
+
+	n.Description = genruntime.ClonePointer(source.Description)
+	n.DestinationAddressPrefix = genruntime.ClonePointer(source.DestinationAddressPrefix)
+	n.DestinationAddressPrefixes = slices.Clone(source.DestinationAddressPrefixes)
+
+	if source.DestinationApplicationSecurityGroups != nil {
+		destinationApplicationSecurityGroupsList := make([]ApplicationSecurityGroup_STATUS_SubResourceEmbedded, len(source.DestinationApplicationSecurityGroups))
+		for destinationApplicationSecurityGroupsIndex := range source.DestinationApplicationSecurityGroups {
+			if err := destinationApplicationSecurityGroupsList[destinationApplicationSecurityGroupsIndex].AssignProperties_From_ApplicationSecurityGroup_STATUS_SubResourceEmbedded(&source.DestinationApplicationSecurityGroups[destinationApplicationSecurityGroupsIndex]); err != nil {
+				return fmt.Errorf("converting DestinationApplicationSecurityGroups: %w", err)
+			}
+		}
+		n.DestinationApplicationSecurityGroups = destinationApplicationSecurityGroupsList
+	} else {
+		n.DestinationApplicationSecurityGroups = nil
+	}
+
+	n.DestinationPortRange = genruntime.ClonePointer(source.DestinationPortRange)
+	n.DestinationPortRanges = slices.Clone(source.DestinationPortRanges)
+
+	if source.Direction != nil {
+		directionValue := SecurityRuleDirection_STATUS(*source.Direction)
+		n.Direction = &directionValue
+	} else {
+		n.Direction = nil
+	}
+
+	n.Etag = genruntime.ClonePointer(source.Etag)
+	n.Id = genruntime.ClonePointer(source.Id)
+	n.Name = genruntime.ClonePointer(source.Name)
+	n.Priority = genruntime.ClonePointer(source.Priority)
+
+	if source.Protocol != nil {
+		protocolValue := SecurityRuleProtocol_STATUS(*source.Protocol)
+		n.Protocol = &protocolValue
+	} else {
+		n.Protocol = nil
+	}
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
+		n.ProvisioningState = &provisioningStateValue
+	} else {
+		n.ProvisioningState = nil
+	}
+
+	n.SourceAddressPrefix = genruntime.ClonePointer(source.SourceAddressPrefix)
+	n.SourceAddressPrefixes = slices.Clone(source.SourceAddressPrefixes)
+
+	if source.SourceApplicationSecurityGroups != nil {
+		sourceApplicationSecurityGroupsList := make([]ApplicationSecurityGroup_STATUS_SubResourceEmbedded, len(source.SourceApplicationSecurityGroups))
+		for sourceApplicationSecurityGroupsIndex := range source.SourceApplicationSecurityGroups {
+			if err := sourceApplicationSecurityGroupsList[sourceApplicationSecurityGroupsIndex].AssignProperties_From_ApplicationSecurityGroup_STATUS_SubResourceEmbedded(&source.SourceApplicationSecurityGroups[sourceApplicationSecurityGroupsIndex]); err != nil {
+				return fmt.Errorf("converting SourceApplicationSecurityGroups: %w", err)
+			}
+		}
+		n.SourceApplicationSecurityGroups = sourceApplicationSecurityGroupsList
+	} else {
+		n.SourceApplicationSecurityGroups = nil
+	}
+
+	n.SourcePortRange = genruntime.ClonePointer(source.SourcePortRange)
+	n.SourcePortRanges = slices.Clone(source.SourcePortRanges)
+	n.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_NetworkSecurityGroupsSecurityRule_STATUS populates destination, a network/v1api20201101/storage.NetworkSecurityGroupsSecurityRule_STATUS, from the receiver.
+func (n *NetworkSecurityGroupsSecurityRule_STATUS) AssignProperties_To_NetworkSecurityGroupsSecurityRule_STATUS(destination *storage.NetworkSecurityGroupsSecurityRule_STATUS) error {
+	if n.Access != nil {
+		accessValue := string(*n.Access)
+		destination.Access = &accessValue
+	} else {
+		destination.Access = nil
+	}
+
+	if n.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(n.Conditions))
+		for conditionsIndex := range n.Conditions {
+			conditionsList[conditionsIndex] = *n.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.Description = genruntime.ClonePointer(n.Description)
+	destination.DestinationAddressPrefix = genruntime.ClonePointer(n.DestinationAddressPrefix)
+	destination.DestinationAddressPrefixes = slices.Clone(n.DestinationAddressPrefixes)
+
+	if n.DestinationApplicationSecurityGroups != nil {
+		destinationApplicationSecurityGroupsList := make([]storage.ApplicationSecurityGroup_STATUS_SubResourceEmbedded, len(n.DestinationApplicationSecurityGroups))
+		for destinationApplicationSecurityGroupsIndex := range n.DestinationApplicationSecurityGroups {
+			if err := n.DestinationApplicationSecurityGroups[destinationApplicationSecurityGroupsIndex].AssignProperties_To_ApplicationSecurityGroup_STATUS_SubResourceEmbedded(&destinationApplicationSecurityGroupsList[destinationApplicationSecurityGroupsIndex]); err != nil {
+				return fmt.Errorf("converting DestinationApplicationSecurityGroups: %w", err)
+			}
+		}
+		destination.DestinationApplicationSecurityGroups = destinationApplicationSecurityGroupsList
+	} else {
+		destination.DestinationApplicationSecurityGroups = nil
+	}
+
+	destination.DestinationPortRange = genruntime.ClonePointer(n.DestinationPortRange)
+	destination.DestinationPortRanges = slices.Clone(n.DestinationPortRanges)
+
+	if n.Direction != nil {
+		directionValue := string(*n.Direction)
+		destination.Direction = &directionValue
+	} else {
+		destination.Direction = nil
+	}
+
+	destination.Etag = genruntime.ClonePointer(n.Etag)
+	destination.Id = genruntime.ClonePointer(n.Id)
+	destination.Name = genruntime.ClonePointer(n.Name)
+	destination.Priority = genruntime.ClonePointer(n.Priority)
+
+	if n.Protocol != nil {
+		protocolValue := string(*n.Protocol)
+		destination.Protocol = &protocolValue
+	} else {
+		destination.Protocol = nil
+	}
+
+	if n.ProvisioningState != nil {
+		provisioningStateValue := string(*n.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	destination.SourceAddressPrefix = genruntime.ClonePointer(n.SourceAddressPrefix)
+	destination.SourceAddressPrefixes = slices.Clone(n.SourceAddressPrefixes)
+
+	if n.SourceApplicationSecurityGroups != nil {
+		sourceApplicationSecurityGroupsList := make([]storage.ApplicationSecurityGroup_STATUS_SubResourceEmbedded, len(n.SourceApplicationSecurityGroups))
+		for sourceApplicationSecurityGroupsIndex := range n.SourceApplicationSecurityGroups {
+			if err := n.SourceApplicationSecurityGroups[sourceApplicationSecurityGroupsIndex].AssignProperties_To_ApplicationSecurityGroup_STATUS_SubResourceEmbedded(&sourceApplicationSecurityGroupsList[sourceApplicationSecurityGroupsIndex]); err != nil {
+				return fmt.Errorf("converting SourceApplicationSecurityGroups: %w", err)
+			}
+		}
+		destination.SourceApplicationSecurityGroups = sourceApplicationSecurityGroupsList
+	} else {
+		destination.SourceApplicationSecurityGroups = nil
+	}
+
+	destination.SourcePortRange = genruntime.ClonePointer(n.SourcePortRange)
+	destination.SourcePortRanges = slices.Clone(n.SourcePortRanges)
+	destination.Type = genruntime.ClonePointer(n.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // NetworkSecurityGroupsSecurityRuleOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type NetworkSecurityGroupsSecurityRuleOperatorSpec struct {
 	// ConfigMapExpressions: CEL expressions whose results are written to ConfigMaps
@@ -209,6 +607,79 @@ type NetworkSecurityGroupsSecurityRuleOperatorSpec struct {
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_NetworkSecurityGroupsSecurityRuleOperatorSpec populates the receiver from source, a network/v1api20201101/storage.NetworkSecurityGroupsSecurityRuleOperatorSpec.
+func (n *NetworkSecurityGroupsSecurityRuleOperatorSpec) AssignProperties_From_NetworkSecurityGroupsSecurityRuleOperatorSpec(source *storage.NetworkSecurityGroupsSecurityRuleOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		n.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		n.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		n.SecretExpressions = secretExpressionsList
+	} else {
+		n.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NetworkSecurityGroupsSecurityRuleOperatorSpec populates destination, a network/v1api20201101/storage.NetworkSecurityGroupsSecurityRuleOperatorSpec, from the receiver.
+func (n *NetworkSecurityGroupsSecurityRuleOperatorSpec) AssignProperties_To_NetworkSecurityGroupsSecurityRuleOperatorSpec(destination *storage.NetworkSecurityGroupsSecurityRuleOperatorSpec) error {
+	if n.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(n.ConfigMapExpressions))
+		for configMapExpressionsIndex := range n.ConfigMapExpressions {
+			if n.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *n.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if n.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(n.SecretExpressions))
+		for secretExpressionsIndex := range n.SecretExpressions {
+			if n.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *n.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // SecurityRuleAccess: Whether network traffic is allowed or denied.

@@ -3,9 +3,15 @@
 package v1api20201101
 
 import (
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/armgen/armgen/generated/network/v1api20201101/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // PublicIPAddress: the Kubernetes resource for the ARM type Microsoft.Network/publicIPAddresses, api-version 2020-11-01.
@@ -13,7 +19,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/publicIPAddresses/{publicIpAddressName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,network}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -78,6 +83,56 @@ func (p *PublicIPAddress) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ conversion.Convertible = &PublicIPAddress{}
+
+// ConvertTo converts the receiver to hub, the network/v1api20201101/storage.PublicIPAddress the API server stores, directly.
+func (p *PublicIPAddress) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.PublicIPAddress)
+	if !ok {
+		return fmt.Errorf("expected a network/v1api20201101/storage.PublicIPAddress to convert with, got %T", hub)
+	}
+	return p.AssignProperties_To_PublicIPAddress(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the network/v1api20201101/storage.PublicIPAddress the API server stores, directly.
+func (p *PublicIPAddress) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.PublicIPAddress)
+	if !ok {
+		return fmt.Errorf("expected a network/v1api20201101/storage.PublicIPAddress to convert with, got %T", hub)
+	}
+	return p.AssignProperties_From_PublicIPAddress(source)
+}
+
+// AssignProperties_From_PublicIPAddress populates the receiver from source, a network/v1api20201101/storage.PublicIPAddress.
+func (p *PublicIPAddress) AssignProperties_From_PublicIPAddress(source *storage.PublicIPAddress) error {
+	p.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := p.Spec.AssignProperties_From_PublicIPAddress_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := p.Status.AssignProperties_From_PublicIPAddress_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PublicIPAddress populates destination, a network/v1api20201101/storage.PublicIPAddress, from the receiver.
+func (p *PublicIPAddress) AssignProperties_To_PublicIPAddress(destination *storage.PublicIPAddress) error {
+	destination.ObjectMeta = *p.ObjectMeta.DeepCopy()
+
+	if err := p.Spec.AssignProperties_To_PublicIPAddress_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := p.Status.AssignProperties_To_PublicIPAddress_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // PublicIPAddress_Spec: Public IP address resource.
 type PublicIPAddress_Spec struct {
 	// AzureName: the name of the resource in Azure; when empty, metadata.name is used
@@ -140,6 +195,299 @@ type PublicIPAddress_Spec struct {
 
 	// Zones: A list of availability zones denoting the IP allocated for the resource needs to come from.
 	Zones []string `json:"zones,omitempty"`
+}
+
+// AssignProperties_From_PublicIPAddress_Spec populates the receiver from source, a network/v1api20201101/storage.PublicIPAddress_Spec.
+func (p *PublicIPAddress_Spec) AssignProperties_From_PublicIPAddress_Spec(source *storage.PublicIPAddress_Spec) error {
+	p.AzureName = source.AzureName
+
+	if source.DdosSettings != nil {
+		var ddosSettingsValue DdosSettings
+		if err := ddosSettingsValue.AssignProperties_From_DdosSettings(source.DdosSettings); err != nil {
+			return fmt.Errorf("converting DdosSettings: %w", err)
+		}
+		p.DdosSettings = &ddosSettingsValue
+	} else {
+		p.DdosSettings = nil
+	}
+
+	if source.DnsSettings != nil {
+		var dnsSettingsValue PublicIPAddressDnsSettings
+		if err := dnsSettingsValue.AssignProperties_From_PublicIPAddressDnsSettings(source.DnsSettings); err != nil {
+			return fmt.Errorf("converting DnsSettings: %w", err)
+		}
+		p.DnsSettings = &dnsSettingsValue
+	} else {
+		p.DnsSettings = nil
+	}
+
+	if source.ExtendedLocation != nil {
+		var extendedLocationValue ExtendedLocation
+		if err := extendedLocationValue.AssignProperties_From_ExtendedLocation(source.ExtendedLocation); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		p.ExtendedLocation = &extendedLocationValue
+	} else {
+		p.ExtendedLocation = nil
+	}
+
+	p.IdleTimeoutInMinutes = genruntime.ClonePointer(source.IdleTimeoutInMinutes)
+	p.IpAddress = genruntime.ClonePointer(source.IpAddress)
+
+	if source.IpTags != nil {
+		ipTagsList := make([]IpTag, len(source.IpTags))
+		for ipTagsIndex := range source.IpTags {
+			if err := ipTagsList[ipTagsIndex].AssignProperties_From_IpTag(&source.IpTags[ipTagsIndex]); err != nil {
+				return fmt.Errorf("converting IpTags: %w", err)
+			}
+		}
+		p.IpTags = ipTagsList
+	} else {
+		p.IpTags = nil
+	}
+
+	if source.LinkedPublicIPAddress != nil {
+		var linkedPublicIPAddressValue PublicIPAddress_SubResourceEmbedded
+		if err := linkedPublicIPAddressValue.AssignProperties_From_PublicIPAddress_SubResourceEmbedded(source.LinkedPublicIPAddress); err != nil {
+			return fmt.Errorf("converting LinkedPublicIPAddress: %w", err)
+		}
+		p.LinkedPublicIPAddress = &linkedPublicIPAddressValue
+	} else {
+		p.LinkedPublicIPAddress = nil
+	}
+
+	p.Location = genruntime.ClonePointer(source.Location)
+
+	if source.MigrationPhase != nil {
+		migrationPhaseValue := PublicIPAddressMigrationPhase(*source.MigrationPhase)
+		p.MigrationPhase = &migrationPhaseValue
+	} else {
+		p.MigrationPhase = nil
+	}
+
+	if source.NatGateway != nil {
+		var natGatewayValue NatGateway_SubResourceEmbedded
+		if err := natGatewayValue.AssignProperties_From_NatGateway_SubResourceEmbedded(source.NatGateway); err != nil {
+			return fmt.Errorf("converting NatGateway: %w", err)
+		}
+		p.NatGateway = &natGatewayValue
+	} else {
+		p.NatGateway = nil
+	}
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue PublicIPAddressOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_PublicIPAddressOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		p.OperatorSpec = &operatorSpecValue
+	} else {
+		p.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		p.Owner = &ownerValue
+	} else {
+		p.Owner = nil
+	}
+
+	if source.PublicIPAddressVersion != nil {
+		publicIPAddressVersionValue := IPVersion(*source.PublicIPAddressVersion)
+		p.PublicIPAddressVersion = &publicIPAddressVersionValue
+	} else {
+		p.PublicIPAddressVersion = nil
+	}
+
+	if source.PublicIPAllocationMethod != nil {
+		publicIPAllocationMethodValue := IPAllocationMethod(*source.PublicIPAllocationMethod)
+		p.PublicIPAllocationMethod = &publicIPAllocationMethodValue
+	} else {
+		p.PublicIPAllocationMethod = nil
+	}
+
+	if source.PublicIPPrefix != nil {
+		var publicIPPrefixValue SubResource
+		if err := publicIPPrefixValue.AssignProperties_From_SubResource(source.PublicIPPrefix); err != nil {
+			return fmt.Errorf("converting PublicIPPrefix: %w", err)
+		}
+		p.PublicIPPrefix = &publicIPPrefixValue
+	} else {
+		p.PublicIPPrefix = nil
+	}
+
+	if source.ServicePublicIPAddress != nil {
+		var servicePublicIPAddressValue PublicIPAddress_SubResourceEmbedded
+		if err := servicePublicIPAddressValue.AssignProperties_From_PublicIPAddress_SubResourceEmbedded(source.ServicePublicIPAddress); err != nil {
+			return fmt.Errorf("converting ServicePublicIPAddress: %w", err)
+		}
+		p.ServicePublicIPAddress = &servicePublicIPAddressValue
+	} else {
+		p.ServicePublicIPAddress = nil
+	}
+
+	if source.Sku != nil {
+		var skuValue PublicIPAddressSku
+		if err := skuValue.AssignProperties_From_PublicIPAddressSku(source.Sku); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		p.Sku = &skuValue
+	} else {
+		p.Sku = nil
+	}
+
+	p.Tags = maps.Clone(source.Tags)
+	p.Zones = slices.Clone(source.Zones)
+
+	return nil
+}
+
+// AssignProperties_To_PublicIPAddress_Spec populates destination, a network/v1api20201101/storage.PublicIPAddress_Spec, from the receiver.
+func (p *PublicIPAddress_Spec) AssignProperties_To_PublicIPAddress_Spec(destination *storage.PublicIPAddress_Spec) error {
+	destination.AzureName = p.AzureName
+
+	if p.DdosSettings != nil {
+		var ddosSettingsValue storage.DdosSettings
+		if err := p.DdosSettings.AssignProperties_To_DdosSettings(&ddosSettingsValue); err != nil {
+			return fmt.Errorf("converting DdosSettings: %w", err)
+		}
+		destination.DdosSettings = &ddosSettingsValue
+	} else {
+		destination.DdosSettings = nil
+	}
+
+	if p.DnsSettings != nil {
+		var dnsSettingsValue storage.PublicIPAddressDnsSettings
+		if err := p.DnsSettings.AssignProperties_To_PublicIPAddressDnsSettings(&dnsSettingsValue); err != nil {
+			return fmt.Errorf("converting DnsSettings: %w", err)
+		}
+		destination.DnsSettings = &dnsSettingsValue
+	} else {
+		destination.DnsSettings = nil
+	}
+
+	if p.ExtendedLocation != nil {
+		var extendedLocationValue storage.ExtendedLocation
+		if err := p.ExtendedLocation.AssignProperties_To_ExtendedLocation(&extendedLocationValue); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		destination.ExtendedLocation = &extendedLocationValue
+	} else {
+		destination.ExtendedLocation = nil
+	}
+
+	destination.IdleTimeoutInMinutes = genruntime.ClonePointer(p.IdleTimeoutInMinutes)
+	destination.IpAddress = genruntime.ClonePointer(p.IpAddress)
+
+	if p.IpTags != nil {
+		ipTagsList := make([]storage.IpTag, len(p.IpTags))
+		for ipTagsIndex := range p.IpTags {
+			if err := p.IpTags[ipTagsIndex].AssignProperties_To_IpTag(&ipTagsList[ipTagsIndex]); err != nil {
+				return fmt.Errorf("converting IpTags: %w", err)
+			}
+		}
+		destination.IpTags = ipTagsList
+	} else {
+		destination.IpTags = nil
+	}
+
+	if p.LinkedPublicIPAddress != nil {
+		var linkedPublicIPAddressValue storage.PublicIPAddress_SubResourceEmbedded
+		if err := p.LinkedPublicIPAddress.AssignProperties_To_PublicIPAddress_SubResourceEmbedded(&linkedPublicIPAddressValue); err != nil {
+			return fmt.Errorf("converting LinkedPublicIPAddress: %w", err)
+		}
+		destination.LinkedPublicIPAddress = &linkedPublicIPAddressValue
+	} else {
+		destination.LinkedPublicIPAddress = nil
+	}
+
+	destination.Location = genruntime.ClonePointer(p.Location)
+
+	if p.MigrationPhase != nil {
+		migrationPhaseValue := string(*p.MigrationPhase)
+		destination.MigrationPhase = &migrationPhaseValue
+	} else {
+		destination.MigrationPhase = nil
+	}
+
+	if p.NatGateway != nil {
+		var natGatewayValue storage.NatGateway_SubResourceEmbedded
+		if err := p.NatGateway.AssignProperties_To_NatGateway_SubResourceEmbedded(&natGatewayValue); err != nil {
+			return fmt.Errorf("converting NatGateway: %w", err)
+		}
+		destination.NatGateway = &natGatewayValue
+	} else {
+		destination.NatGateway = nil
+	}
+
+	if p.OperatorSpec != nil {
+		var operatorSpecValue storage.PublicIPAddressOperatorSpec
+		if err := p.OperatorSpec.AssignProperties_To_PublicIPAddressOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if p.Owner != nil {
+		ownerValue := *p.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	if p.PublicIPAddressVersion != nil {
+		publicIPAddressVersionValue := string(*p.PublicIPAddressVersion)
+		destination.PublicIPAddressVersion = &publicIPAddressVersionValue
+	} else {
+		destination.PublicIPAddressVersion = nil
+	}
+
+	if p.PublicIPAllocationMethod != nil {
+		publicIPAllocationMethodValue := string(*p.PublicIPAllocationMethod)
+		destination.PublicIPAllocationMethod = &publicIPAllocationMethodValue
+	} else {
+		destination.PublicIPAllocationMethod = nil
+	}
+
+	if p.PublicIPPrefix != nil {
+		var publicIPPrefixValue storage.SubResource
+		if err := p.PublicIPPrefix.AssignProperties_To_SubResource(&publicIPPrefixValue); err != nil {
+			return fmt.Errorf("converting PublicIPPrefix: %w", err)
+		}
+		destination.PublicIPPrefix = &publicIPPrefixValue
+	} else {
+		destination.PublicIPPrefix = nil
+	}
+
+	if p.ServicePublicIPAddress != nil {
+		var servicePublicIPAddressValue storage.PublicIPAddress_SubResourceEmbedded
+		if err := p.ServicePublicIPAddress.AssignProperties_To_PublicIPAddress_SubResourceEmbedded(&servicePublicIPAddressValue); err != nil {
+			return fmt.Errorf("converting ServicePublicIPAddress: %w", err)
+		}
+		destination.ServicePublicIPAddress = &servicePublicIPAddressValue
+	} else {
+		destination.ServicePublicIPAddress = nil
+	}
+
+	if p.Sku != nil {
+		var skuValue storage.PublicIPAddressSku
+		if err := p.Sku.AssignProperties_To_PublicIPAddressSku(&skuValue); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		destination.Sku = &skuValue
+	} else {
+		destination.Sku = nil
+	}
+
+	destination.Tags = maps.Clone(p.Tags)
+	destination.Zones = slices.Clone(p.Zones)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // PublicIPAddress_STATUS: Public IP address resource.
@@ -220,6 +568,331 @@ type PublicIPAddress_STATUS struct {
 	Zones []string `json:"zones,omitempty"`
 }
 
+// AssignProperties_From_PublicIPAddress_STATUS populates the receiver from source, a network/v1api20201101/storage.PublicIPAddress_STATUS.
+func (p *PublicIPAddress_STATUS) AssignProperties_From_PublicIPAddress_STATUS(source *storage.PublicIPAddress_STATUS) error {
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		p.Conditions = conditionsList
+	} else {
+		p.Conditions = nil
+	}
+
+	if source.DdosSettings != nil {
+		var ddosSettingsValue DdosSettings_STATUS
+		if err := ddosSettingsValue.AssignProperties_From_DdosSettings_STATUS(source.DdosSettings); err != nil {
+			return fmt.Errorf("converting DdosSettings: %w", err)
+		}
+		p.DdosSettings = &ddosSettingsValue
+	} else {
+		p.DdosSettings = nil
+	}
+
+	if source.DnsSettings != nil {
+		var dnsSettingsValue PublicIPAddressDnsSettings_STATUS
+		if err := dnsSettingsValue.AssignProperties_From_PublicIPAddressDnsSettings_STATUS(source.DnsSettings); err != nil {
+			return fmt.Errorf("converting DnsSettings: %w", err)
+		}
+		p.DnsSettings = &dnsSettingsValue
+	} else {
+		p.DnsSettings = nil
+	}
+
+	p.Etag = genruntime.ClonePointer(source.Etag)
+
+	if source.ExtendedLocation != nil {
+		var extendedLocationValue ExtendedLocation_STATUS
+		if err := extendedLocationValue.AssignProperties_From_ExtendedLocation_STATUS(source.ExtendedLocation); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		p.ExtendedLocation = &extendedLocationValue
+	} else {
+		p.ExtendedLocation = nil
+	}
+
+	p.Id = genruntime.ClonePointer(source.Id)
+	p.IdleTimeoutInMinutes = genruntime.ClonePointer(source.IdleTimeoutInMinutes)
+	p.IpAddress = genruntime.ClonePointer(source.IpAddress)
+
+	if source.IpConfiguration != nil {
+		var ipConfigurationValue IPConfiguration_STATUS
+		if err := ipConfigurationValue.AssignProperties_From_IPConfiguration_STATUS(source.IpConfiguration); err != nil {
+			return fmt.Errorf("converting IpConfiguration: %w", err)
+		}
+		p.IpConfiguration = &ipConfigurationValue
+	} else {
+		p.IpConfiguration = nil
+	}
+
+	if source.IpTags != nil {
+		ipTagsList := make([]IpTag_STATUS, len(source.IpTags))
+		for ipTagsIndex := range source.IpTags {
+			if err := ipTagsList[ipTagsIndex].AssignProperties_From_IpTag_STATUS(&source.IpTags[ipTagsIndex]); err != nil {
+				return fmt.Errorf("converting IpTags: %w", err)
+			}
+		}
+		p.IpTags = ipTagsList
+	} else {
+		p.IpTags = nil
+	}
+
+	if source.LinkedPublicIPAddress != nil {
+		var linkedPublicIPAddressValue PublicIPAddress_STATUS_SubResourceEmbedded
+		if err := linkedPublicIPAddressValue.AssignProperties_From_PublicIPAddress_STATUS_SubResourceEmbedded(source.LinkedPublicIPAddress); err != nil {
+			return fmt.Errorf("converting LinkedPublicIPAddress: %w", err)
+		}
+		p.LinkedPublicIPAddress = &linkedPublicIPAddressValue
+	} else {
+		p.LinkedPublicIPAddress = nil
+	}
+
+	p.Location = genruntime.ClonePointer(source.Location)
+
+	if source.MigrationPhase != nil {
+		migrationPhaseValue := PublicIPAddressMigrationPhase_STATUS(*source.MigrationPhase)
+		p.MigrationPhase = &migrationPhaseValue
+	} else {
+		p.MigrationPhase = nil
+	}
+
+	p.Name = genruntime.ClonePointer(source.Name)
+
+	if source.NatGateway != nil {
+		var natGatewayValue NatGateway_STATUS_SubResourceEmbedded
+		if err := natGatewayValue.AssignProperties_From_NatGateway_STATUS_SubResourceEmbedded(source.NatGateway); err != nil {
+			return fmt.Errorf("converting NatGateway: %w", err)
+		}
+		p.NatGateway = &natGatewayValue
+	} else {
+		p.NatGateway = nil
+	}
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
+		p.ProvisioningState = &provisioningStateValue
+	} else {
+		p.ProvisioningState = nil
+	}
+
+	if source.PublicIPAddressVersion != nil {
+		publicIPAddressVersionValue := IPVersion_STATUS(*source.PublicIPAddressVersion)
+		p.PublicIPAddressVersion = &publicIPAddressVersionValue
+	} else {
+		p.PublicIPAddressVersion = nil
+	}
+
+	if source.PublicIPAllocationMethod != nil {
+		publicIPAllocationMethodValue := IPAllocationMethod_STATUS(*source.PublicIPAllocationMethod)
+		p.PublicIPAllocationMethod = &publicIPAllocationMethodValue
+	} else {
+		p.PublicIPAllocationMethod = nil
+	}
+
+	if source.PublicIPPrefix != nil {
+		var publicIPPrefixValue SubResource_STATUS
+		if err := publicIPPrefixValue.AssignProperties_From_SubResource_STATUS(source.PublicIPPrefix); err != nil {
+			return fmt.Errorf("converting PublicIPPrefix: %w", err)
+		}
+		p.PublicIPPrefix = &publicIPPrefixValue
+	} else {
+		p.PublicIPPrefix = nil
+	}
+
+	p.ResourceGuid = genruntime.ClonePointer(source.ResourceGuid)
+
+	if source.ServicePublicIPAddress != nil {
+		var servicePublicIPAddressValue PublicIPAddress_STATUS_SubResourceEmbedded
+		if err := servicePublicIPAddressValue.AssignProperties_From_PublicIPAddress_STATUS_SubResourceEmbedded(source.ServicePublicIPAddress); err != nil {
+			return fmt.Errorf("converting ServicePublicIPAddress: %w", err)
+		}
+		p.ServicePublicIPAddress = &servicePublicIPAddressValue
+	} else {
+		p.ServicePublicIPAddress = nil
+	}
+
+	if source.Sku != nil {
+		var skuValue PublicIPAddressSku_STATUS
+		if err := skuValue.AssignProperties_From_PublicIPAddressSku_STATUS(source.Sku); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		p.Sku = &skuValue
+	} else {
+		p.Sku = nil
+	}
+
+	p.Tags = maps.Clone(source.Tags)
+	p.Type = genruntime.ClonePointer(source.Type)
+	p.Zones = slices.Clone(source.Zones)
+
+	return nil
+}
+
+// AssignProperties_To_PublicIPAddress_STATUS populates destination, a network/v1api20201101/storage.PublicIPAddress_STATUS, from the receiver.
+func (p *PublicIPAddress_STATUS) AssignProperties_To_PublicIPAddress_STATUS(destination *storage.PublicIPAddress_STATUS) error {
+	if p.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(p.Conditions))
+		for conditionsIndex := range p.Conditions {
+			conditionsList[conditionsIndex] = *p.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	if p.DdosSettings != nil {
+		var ddosSettingsValue storage.DdosSettings_STATUS
+		if err := p.DdosSettings.AssignProperties_To_DdosSettings_STATUS(&ddosSettingsValue); err != nil {
+			return fmt.Errorf("converting DdosSettings: %w", err)
+		}
+		destination.DdosSettings = &ddosSettingsValue
+	} else {
+		destination.DdosSettings = nil
+	}
+
+	if p.DnsSettings != nil {
+		var dnsSettingsValue storage.PublicIPAddressDnsSettings_STATUS
+		if err := p.DnsSettings.AssignProperties_To_PublicIPAddressDnsSettings_STATUS(&dnsSettingsValue); err != nil {
+			return fmt.Errorf("converting DnsSettings: %w", err)
+		}
+		destination.DnsSettings = &dnsSettingsValue
+	} else {
+		destination.DnsSettings = nil
+	}
+
+	destination.Etag = genruntime.ClonePointer(p.Etag)
+
+	if p.ExtendedLocation != nil {
+		var extendedLocationValue storage.ExtendedLocation_STATUS
+		if err := p.ExtendedLocation.AssignProperties_To_ExtendedLocation_STATUS(&extendedLocationValue); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		destination.ExtendedLocation = &extendedLocationValue
+	} else {
+		destination.ExtendedLocation = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(p.Id)
+	destination.IdleTimeoutInMinutes = genruntime.ClonePointer(p.IdleTimeoutInMinutes)
+	destination.IpAddress = genruntime.ClonePointer(p.IpAddress)
+
+	if p.IpConfiguration != nil {
+		var ipConfigurationValue storage.IPConfiguration_STATUS
+		if err := p.IpConfiguration.AssignProperties_To_IPConfiguration_STATUS(&ipConfigurationValue); err != nil {
+			return fmt.Errorf("converting IpConfiguration: %w", err)
+		}
+		destination.IpConfiguration = &ipConfigurationValue
+	} else {
+		destination.IpConfiguration = nil
+	}
+
+	if p.IpTags != nil {
+		ipTagsList := make([]storage.IpTag_STATUS, len(p.IpTags))
+		for ipTagsIndex := range p.IpTags {
+			if err := p.IpTags[ipTagsIndex].AssignProperties_To_IpTag_STATUS(&ipTagsList[ipTagsIndex]); err != nil {
+				return fmt.Errorf("converting IpTags: %w", err)
+			}
+		}
+		destination.IpTags = ipTagsList
+	} else {
+		destination.IpTags = nil
+	}
+
+	if p.LinkedPublicIPAddress != nil {
+		var linkedPublicIPAddressValue storage.PublicIPAddress_STATUS_SubResourceEmbedded
+		if err := p.LinkedPublicIPAddress.AssignProperties_To_PublicIPAddress_STATUS_SubResourceEmbedded(&linkedPublicIPAddressValue); err != nil {
+			return fmt.Errorf("converting LinkedPublicIPAddress: %w", err)
+		}
+		destination.LinkedPublicIPAddress = &linkedPublicIPAddressValue
+	} else {
+		destination.LinkedPublicIPAddress = nil
+	}
+
+	destination.Location = genruntime.ClonePointer(p.Location)
+
+	if p.MigrationPhase != nil {
+		migrationPhaseValue := string(*p.MigrationPhase)
+		destination.MigrationPhase = &migrationPhaseValue
+	} else {
+		destination.MigrationPhase = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(p.Name)
+
+	if p.NatGateway != nil {
+		var natGatewayValue storage.NatGateway_STATUS_SubResourceEmbedded
+		if err := p.NatGateway.AssignProperties_To_NatGateway_STATUS_SubResourceEmbedded(&natGatewayValue); err != nil {
+			return fmt.Errorf("converting NatGateway: %w", err)
+		}
+		destination.NatGateway = &natGatewayValue
+	} else {
+		destination.NatGateway = nil
+	}
+
+	if p.ProvisioningState != nil {
+		provisioningStateValue := string(*p.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	if p.PublicIPAddressVersion != nil {
+		publicIPAddressVersionValue := string(*p.PublicIPAddressVersion)
+		destination.PublicIPAddressVersion = &publicIPAddressVersionValue
+	} else {
+		destination.PublicIPAddressVersion = nil
+	}
+
+	if p.PublicIPAllocationMethod != nil {
+		publicIPAllocationMethodValue := string(*p.PublicIPAllocationMethod)
+		destination.PublicIPAllocationMethod = &publicIPAllocationMethodValue
+	} else {
+		destination.PublicIPAllocationMethod = nil
+	}
+
+	if p.PublicIPPrefix != nil {
+		var publicIPPrefixValue storage.SubResource_STATUS
+		if err := p.PublicIPPrefix.AssignProperties_To_SubResource_STATUS(&publicIPPrefixValue); err != nil {
+			return fmt.Errorf("converting PublicIPPrefix: %w", err)
+		}
+		destination.PublicIPPrefix = &publicIPPrefixValue
+	} else {
+		destination.PublicIPPrefix = nil
+	}
+
+	destination.ResourceGuid = genruntime.ClonePointer(p.ResourceGuid)
+
+	if p.ServicePublicIPAddress != nil {
+		var servicePublicIPAddressValue storage.PublicIPAddress_STATUS_SubResourceEmbedded
+		if err := p.ServicePublicIPAddress.AssignProperties_To_PublicIPAddress_STATUS_SubResourceEmbedded(&servicePublicIPAddressValue); err != nil {
+			return fmt.Errorf("converting ServicePublicIPAddress: %w", err)
+		}
+		destination.ServicePublicIPAddress = &servicePublicIPAddressValue
+	} else {
+		destination.ServicePublicIPAddress = nil
+	}
+
+	if p.Sku != nil {
+		var skuValue storage.PublicIPAddressSku_STATUS
+		if err := p.Sku.AssignProperties_To_PublicIPAddressSku_STATUS(&skuValue); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		destination.Sku = &skuValue
+	} else {
+		destination.Sku = nil
+	}
+
+	destination.Tags = maps.Clone(p.Tags)
+	destination.Type = genruntime.ClonePointer(p.Type)
+	destination.Zones = slices.Clone(p.Zones)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // DdosSettings: Contains the DDoS protection settings of the public IP.
 type DdosSettings struct {
 	// DdosCustomPolicy: The DDoS custom policy associated with the public IP.
@@ -230,6 +903,57 @@ type DdosSettings struct {
 
 	// ProtectionCoverage: The DDoS protection policy customizability of the public IP. Only standard coverage will have the ability to be customized.
 	ProtectionCoverage *DdosSettingsProtectionCoverage `json:"protectionCoverage,omitempty"`
+}
+
+// AssignProperties_From_DdosSettings populates the receiver from source, a network/v1api20201101/storage.DdosSettings.
+func (d *DdosSettings) AssignProperties_From_DdosSettings(source *storage.DdosSettings) error {
+	if source.DdosCustomPolicy != nil {
+		var ddosCustomPolicyValue SubResource
+		if err := ddosCustomPolicyValue.AssignProperties_From_SubResource(source.DdosCustomPolicy); err != nil {
+			return fmt.Errorf("converting DdosCustomPolicy: %w", err)
+		}
+		d.DdosCustomPolicy = &ddosCustomPolicyValue
+	} else {
+		d.DdosCustomPolicy = nil
+	}
+
+	d.ProtectedIP = genruntime.ClonePointer(source.ProtectedIP)
+
+	if source.ProtectionCoverage != nil {
+		protectionCoverageValue := DdosSettingsProtectionCoverage(*source.ProtectionCoverage)
+		d.ProtectionCoverage = &protectionCoverageValue
+	} else {
+		d.ProtectionCoverage = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_DdosSettings populates destination, a network/v1api20201101/storage.DdosSettings, from the receiver.
+func (d *DdosSettings) AssignProperties_To_DdosSettings(destination *storage.DdosSettings) error {
+	if d.DdosCustomPolicy != nil {
+		var ddosCustomPolicyValue storage.SubResource
+		if err := d.DdosCustomPolicy.AssignProperties_To_SubResource(&ddosCustomPolicyValue); err != nil {
+			return fmt.Errorf("converting DdosCustomPolicy: %w", err)
+		}
+		destination.DdosCustomPolicy = &ddosCustomPolicyValue
+	} else {
+		destination.DdosCustomPolicy = nil
+	}
+
+	destination.ProtectedIP = genruntime.ClonePointer(d.ProtectedIP)
+
+	if d.ProtectionCoverage != nil {
+		protectionCoverageValue := string(*d.ProtectionCoverage)
+		destination.ProtectionCoverage = &protectionCoverageValue
+	} else {
+		destination.ProtectionCoverage = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // DdosSettingsProtectionCoverage: The DDoS protection policy customizability of the public IP. Only standard coverage will have the ability to be customized.
@@ -262,6 +986,57 @@ type DdosSettings_STATUS struct {
 	ProtectionCoverage *DdosSettingsProtectionCoverage_STATUS `json:"protectionCoverage,omitempty"`
 }
 
+// AssignProperties_From_DdosSettings_STATUS populates the receiver from source, a network/v1api20201101/storage.DdosSettings_STATUS.
+func (d *DdosSettings_STATUS) AssignProperties_From_DdosSettings_STATUS(source *storage.DdosSettings_STATUS) error {
+	if source.DdosCustomPolicy != nil {
+		var ddosCustomPolicyValue SubResource_STATUS
+		if err := ddosCustomPolicyValue.AssignProperties_From_SubResource_STATUS(source.DdosCustomPolicy); err != nil {
+			return fmt.Errorf("converting DdosCustomPolicy: %w", err)
+		}
+		d.DdosCustomPolicy = &ddosCustomPolicyValue
+	} else {
+		d.DdosCustomPolicy = nil
+	}
+
+	d.ProtectedIP = genruntime.ClonePointer(source.ProtectedIP)
+
+	if source.ProtectionCoverage != nil {
+		protectionCoverageValue := DdosSettingsProtectionCoverage_STATUS(*source.ProtectionCoverage)
+		d.ProtectionCoverage = &protectionCoverageValue
+	} else {
+		d.ProtectionCoverage = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_DdosSettings_STATUS populates destination, a network/v1api20201101/storage.DdosSettings_STATUS, from the receiver.
+func (d *DdosSettings_STATUS) AssignProperties_To_DdosSettings_STATUS(destination *storage.DdosSettings_STATUS) error {
+	if d.DdosCustomPolicy != nil {
+		var ddosCustomPolicyValue storage.SubResource_STATUS
+		if err := d.DdosCustomPolicy.AssignProperties_To_SubResource_STATUS(&ddosCustomPolicyValue); err != nil {
+			return fmt.Errorf("converting DdosCustomPolicy: %w", err)
+		}
+		destination.DdosCustomPolicy = &ddosCustomPolicyValue
+	} else {
+		destination.DdosCustomPolicy = nil
+	}
+
+	destination.ProtectedIP = genruntime.ClonePointer(d.ProtectedIP)
+
+	if d.ProtectionCoverage != nil {
+		protectionCoverageValue := string(*d.ProtectionCoverage)
+		destination.ProtectionCoverage = &protectionCoverageValue
+	} else {
+		destination.ProtectionCoverage = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // IPConfiguration_STATUS: IP configuration.
 type IPConfiguration_STATUS struct {
 	// Etag: A unique read-only string that changes whenever the resource is updated.
@@ -289,6 +1064,97 @@ type IPConfiguration_STATUS struct {
 	Subnet *Subnet_STATUS_SubResourceEmbedded `json:"subnet,omitempty"`
 }
 
+// AssignProperties_From_IPConfiguration_STATUS populates the receiver from source, a network/v1api20201101/storage.IPConfiguration_STATUS.
+func (i *IPConfiguration_STATUS) AssignProperties_From_IPConfiguration_STATUS(source *storage.IPConfiguration_STATUS) error {
+	i.Etag = genruntime.ClonePointer(source.Etag)
+	i.Id = genruntime.ClonePointer(source.Id)
+	i.Name = genruntime.ClonePointer(source.Name)
+	i.PrivateIPAddress = genruntime.ClonePointer(source.PrivateIPAddress)
+
+	if source.PrivateIPAllocationMethod != nil {
+		privateIPAllocationMethodValue := IPAllocationMethod_STATUS(*source.PrivateIPAllocationMethod)
+		i.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
+	} else {
+		i.PrivateIPAllocationMethod = nil
+	}
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
+		i.ProvisioningState = &provisioningStateValue
+	} else {
+		i.ProvisioningState = nil
+	}
+
+	if source.PublicIPAddress != nil {
+		var publicIPAddressValue PublicIPAddress_STATUS_SubResourceEmbedded
+		if err := publicIPAddressValue.AssignProperties_From_PublicIPAddress_STATUS_SubResourceEmbedded(source.PublicIPAddress); err != nil {
+			return fmt.Errorf("converting PublicIPAddress: %w", err)
+		}
+		i.PublicIPAddress = &publicIPAddressValue
+	} else {
+		i.PublicIPAddress = nil
+	}
+
+	if source.Subnet != nil {
+		var subnetValue Subnet_STATUS_SubResourceEmbedded
+		if err := subnetValue.AssignProperties_From_Subnet_STATUS_SubResourceEmbedded(source.Subnet); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		i.Subnet = &subnetValue
+	} else {
+		i.Subnet = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_IPConfiguration_STATUS populates destination, a network/v1api20201101/storage.IPConfiguration_STATUS, from the receiver.
+func (i *IPConfiguration_STATUS) AssignProperties_To_IPConfiguration_STATUS(destination *storage.IPConfiguration_STATUS) error {
+	destination.Etag = genruntime.ClonePointer(i.Etag)
+	destination.Id = genruntime.ClonePointer(i.Id)
+	destination.Name = genruntime.ClonePointer(i.Name)
+	destination.PrivateIPAddress = genruntime.ClonePointer(i.PrivateIPAddress)
+
+	if i.PrivateIPAllocationMethod != nil {
+		privateIPAllocationMethodValue := string(*i.PrivateIPAllocationMethod)
+		destination.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
+	} else {
+		destination.PrivateIPAllocationMethod = nil
+	}
+
+	if i.ProvisioningState != nil {
+		provisioningStateValue := string(*i.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	if i.PublicIPAddress != nil {
+		var publicIPAddressValue storage.PublicIPAddress_STATUS_SubResourceEmbedded
+		if err := i.PublicIPAddress.AssignProperties_To_PublicIPAddress_STATUS_SubResourceEmbedded(&publicIPAddressValue); err != nil {
+			return fmt.Errorf("converting PublicIPAddress: %w", err)
+		}
+		destination.PublicIPAddress = &publicIPAddressValue
+	} else {
+		destination.PublicIPAddress = nil
+	}
+
+	if i.Subnet != nil {
+		var subnetValue storage.Subnet_STATUS_SubResourceEmbedded
+		if err := i.Subnet.AssignProperties_To_Subnet_STATUS_SubResourceEmbedded(&subnetValue); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		destination.Subnet = &subnetValue
+	} else {
+		destination.Subnet = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // IpTag: Contains the IpTag associated with the object.
 type IpTag struct {
 	// IpTagType: The IP tag type. Example: FirstPartyUsage.
@@ -296,6 +1162,25 @@ type IpTag struct {
 
 	// Tag: The value of the IP tag associated with the public IP. Example: SQL.
 	Tag *string `json:"tag,omitempty"`
+}
+
+// AssignProperties_From_IpTag populates the receiver from source, a network/v1api20201101/storage.IpTag.
+func (i *IpTag) AssignProperties_From_IpTag(source *storage.IpTag) error {
+	i.IpTagType = genruntime.ClonePointer(source.IpTagType)
+	i.Tag = genruntime.ClonePointer(source.Tag)
+
+	return nil
+}
+
+// AssignProperties_To_IpTag populates destination, a network/v1api20201101/storage.IpTag, from the receiver.
+func (i *IpTag) AssignProperties_To_IpTag(destination *storage.IpTag) error {
+	destination.IpTagType = genruntime.ClonePointer(i.IpTagType)
+	destination.Tag = genruntime.ClonePointer(i.Tag)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // IpTag_STATUS: Contains the IpTag associated with the object.
@@ -307,16 +1192,79 @@ type IpTag_STATUS struct {
 	Tag *string `json:"tag,omitempty"`
 }
 
+// AssignProperties_From_IpTag_STATUS populates the receiver from source, a network/v1api20201101/storage.IpTag_STATUS.
+func (i *IpTag_STATUS) AssignProperties_From_IpTag_STATUS(source *storage.IpTag_STATUS) error {
+	i.IpTagType = genruntime.ClonePointer(source.IpTagType)
+	i.Tag = genruntime.ClonePointer(source.Tag)
+
+	return nil
+}
+
+// AssignProperties_To_IpTag_STATUS populates destination, a network/v1api20201101/storage.IpTag_STATUS, from the receiver.
+func (i *IpTag_STATUS) AssignProperties_To_IpTag_STATUS(destination *storage.IpTag_STATUS) error {
+	destination.IpTagType = genruntime.ClonePointer(i.IpTagType)
+	destination.Tag = genruntime.ClonePointer(i.Tag)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // NatGateway_STATUS_SubResourceEmbedded: Nat Gateway resource.
 type NatGateway_STATUS_SubResourceEmbedded struct {
 	// Id: Resource ID.
 	Id *string `json:"id,omitempty"`
 }
 
+// AssignProperties_From_NatGateway_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.NatGateway_STATUS_SubResourceEmbedded.
+func (n *NatGateway_STATUS_SubResourceEmbedded) AssignProperties_From_NatGateway_STATUS_SubResourceEmbedded(source *storage.NatGateway_STATUS_SubResourceEmbedded) error {
+	n.Id = genruntime.ClonePointer(source.Id)
+
+	return nil
+}
+
+// AssignProperties_To_NatGateway_STATUS_SubResourceEmbedded populates destination, a network/v1api20201101/storage.NatGateway_STATUS_SubResourceEmbedded, from the receiver.
+func (n *NatGateway_STATUS_SubResourceEmbedded) AssignProperties_To_NatGateway_STATUS_SubResourceEmbedded(destination *storage.NatGateway_STATUS_SubResourceEmbedded) error {
+	destination.Id = genruntime.ClonePointer(n.Id)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // NatGateway_SubResourceEmbedded: Nat Gateway resource.
 type NatGateway_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// AssignProperties_From_NatGateway_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.NatGateway_SubResourceEmbedded.
+func (n *NatGateway_SubResourceEmbedded) AssignProperties_From_NatGateway_SubResourceEmbedded(source *storage.NatGateway_SubResourceEmbedded) error {
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		n.Reference = &referenceValue
+	} else {
+		n.Reference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NatGateway_SubResourceEmbedded populates destination, a network/v1api20201101/storage.NatGateway_SubResourceEmbedded, from the receiver.
+func (n *NatGateway_SubResourceEmbedded) AssignProperties_To_NatGateway_SubResourceEmbedded(destination *storage.NatGateway_SubResourceEmbedded) error {
+	if n.Reference != nil {
+		referenceValue := *n.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // PublicIPAddressDnsSettings: Contains FQDN of the DNS record associated with the public IP address.
@@ -331,6 +1279,27 @@ type PublicIPAddressDnsSettings struct {
 	ReverseFqdn *string `json:"reverseFqdn,omitempty"`
 }
 
+// AssignProperties_From_PublicIPAddressDnsSettings populates the receiver from source, a network/v1api20201101/storage.PublicIPAddressDnsSettings.
+func (p *PublicIPAddressDnsSettings) AssignProperties_From_PublicIPAddressDnsSettings(source *storage.PublicIPAddressDnsSettings) error {
+	p.DomainNameLabel = genruntime.ClonePointer(source.DomainNameLabel)
+	p.Fqdn = genruntime.ClonePointer(source.Fqdn)
+	p.ReverseFqdn = genruntime.ClonePointer(source.ReverseFqdn)
+
+	return nil
+}
+
+// AssignProperties_To_PublicIPAddressDnsSettings populates destination, a network/v1api20201101/storage.PublicIPAddressDnsSettings, from the receiver.
+func (p *PublicIPAddressDnsSettings) AssignProperties_To_PublicIPAddressDnsSettings(destination *storage.PublicIPAddressDnsSettings) error {
+	destination.DomainNameLabel = genruntime.ClonePointer(p.DomainNameLabel)
+	destination.Fqdn = genruntime.ClonePointer(p.Fqdn)
+	destination.ReverseFqdn = genruntime.ClonePointer(p.ReverseFqdn)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // PublicIPAddressDnsSettings_STATUS: Contains FQDN of the DNS record associated with the public IP address.
 type PublicIPAddressDnsSettings_STATUS struct {
 	// DomainNameLabel: The domain name label. The concatenation of the domain name label and the regionalized DNS zone make up the fully qualified domain name associated with the public IP address. If a domain name label is specified, an A DNS record is created for the public IP in the Microsoft Azure DNS system.
@@ -341,6 +1310,27 @@ type PublicIPAddressDnsSettings_STATUS struct {
 
 	// ReverseFqdn: The reverse FQDN. A user-visible, fully qualified domain name that resolves to this public IP address. If the reverseFqdn is specified, then a PTR DNS record is created pointing from the IP address in the in-addr.arpa domain to the reverse FQDN.
 	ReverseFqdn *string `json:"reverseFqdn,omitempty"`
+}
+
+// AssignProperties_From_PublicIPAddressDnsSettings_STATUS populates the receiver from source, a network/v1api20201101/storage.PublicIPAddressDnsSettings_STATUS.
+func (p *PublicIPAddressDnsSettings_STATUS) AssignProperties_From_PublicIPAddressDnsSettings_STATUS(source *storage.PublicIPAddressDnsSettings_STATUS) error {
+	p.DomainNameLabel = genruntime.ClonePointer(source.DomainNameLabel)
+	p.Fqdn = genruntime.ClonePointer(source.Fqdn)
+	p.ReverseFqdn = genruntime.ClonePointer(source.ReverseFqdn)
+
+	return nil
+}
+
+// AssignProperties_To_PublicIPAddressDnsSettings_STATUS populates destination, a network/v1api20201101/storage.PublicIPAddressDnsSettings_STATUS, from the receiver.
+func (p *PublicIPAddressDnsSettings_STATUS) AssignProperties_To_PublicIPAddressDnsSettings_STATUS(destination *storage.PublicIPAddressDnsSettings_STATUS) error {
+	destination.DomainNameLabel = genruntime.ClonePointer(p.DomainNameLabel)
+	destination.Fqdn = genruntime.ClonePointer(p.Fqdn)
+	destination.ReverseFqdn = genruntime.ClonePointer(p.ReverseFqdn)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // PublicIPAddressMigrationPhase: Migration phase of Public IP Address.
@@ -376,6 +1366,79 @@ type PublicIPAddressOperatorSpec struct {
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 }
 
+// AssignProperties_From_PublicIPAddressOperatorSpec populates the receiver from source, a network/v1api20201101/storage.PublicIPAddressOperatorSpec.
+func (p *PublicIPAddressOperatorSpec) AssignProperties_From_PublicIPAddressOperatorSpec(source *storage.PublicIPAddressOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		p.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		p.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		p.SecretExpressions = secretExpressionsList
+	} else {
+		p.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PublicIPAddressOperatorSpec populates destination, a network/v1api20201101/storage.PublicIPAddressOperatorSpec, from the receiver.
+func (p *PublicIPAddressOperatorSpec) AssignProperties_To_PublicIPAddressOperatorSpec(destination *storage.PublicIPAddressOperatorSpec) error {
+	if p.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(p.ConfigMapExpressions))
+		for configMapExpressionsIndex := range p.ConfigMapExpressions {
+			if p.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *p.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if p.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(p.SecretExpressions))
+		for secretExpressionsIndex := range p.SecretExpressions {
+			if p.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *p.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // PublicIPAddressSku: SKU of a public IP address.
 type PublicIPAddressSku struct {
 	// Name: Name of a public IP address SKU.
@@ -383,6 +1446,47 @@ type PublicIPAddressSku struct {
 
 	// Tier: Tier of a public IP address SKU.
 	Tier *PublicIPAddressSkuTier `json:"tier,omitempty"`
+}
+
+// AssignProperties_From_PublicIPAddressSku populates the receiver from source, a network/v1api20201101/storage.PublicIPAddressSku.
+func (p *PublicIPAddressSku) AssignProperties_From_PublicIPAddressSku(source *storage.PublicIPAddressSku) error {
+	if source.Name != nil {
+		nameValue := PublicIPAddressSkuName(*source.Name)
+		p.Name = &nameValue
+	} else {
+		p.Name = nil
+	}
+
+	if source.Tier != nil {
+		tierValue := PublicIPAddressSkuTier(*source.Tier)
+		p.Tier = &tierValue
+	} else {
+		p.Tier = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PublicIPAddressSku populates destination, a network/v1api20201101/storage.PublicIPAddressSku, from the receiver.
+func (p *PublicIPAddressSku) AssignProperties_To_PublicIPAddressSku(destination *storage.PublicIPAddressSku) error {
+	if p.Name != nil {
+		nameValue := string(*p.Name)
+		destination.Name = &nameValue
+	} else {
+		destination.Name = nil
+	}
+
+	if p.Tier != nil {
+		tierValue := string(*p.Tier)
+		destination.Tier = &tierValue
+	} else {
+		destination.Tier = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // PublicIPAddressSkuName: Name of a public IP address SKU.
@@ -428,4 +1532,45 @@ type PublicIPAddressSku_STATUS struct {
 
 	// Tier: Tier of a public IP address SKU.
 	Tier *PublicIPAddressSkuTier_STATUS `json:"tier,omitempty"`
+}
+
+// AssignProperties_From_PublicIPAddressSku_STATUS populates the receiver from source, a network/v1api20201101/storage.PublicIPAddressSku_STATUS.
+func (p *PublicIPAddressSku_STATUS) AssignProperties_From_PublicIPAddressSku_STATUS(source *storage.PublicIPAddressSku_STATUS) error {
+	if source.Name != nil {
+		nameValue := PublicIPAddressSkuName_STATUS(*source.Name)
+		p.Name = &nameValue
+	} else {
+		p.Name = nil
+	}
+
+	if source.Tier != nil {
+		tierValue := PublicIPAddressSkuTier_STATUS(*source.Tier)
+		p.Tier = &tierValue
+	} else {
+		p.Tier = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PublicIPAddressSku_STATUS populates destination, a network/v1api20201101/storage.PublicIPAddressSku_STATUS, from the receiver.
+func (p *PublicIPAddressSku_STATUS) AssignProperties_To_PublicIPAddressSku_STATUS(destination *storage.PublicIPAddressSku_STATUS) error {
+	if p.Name != nil {
+		nameValue := string(*p.Name)
+		destination.Name = &nameValue
+	} else {
+		destination.Name = nil
+	}
+
+	if p.Tier != nil {
+		tierValue := string(*p.Tier)
+		destination.Tier = &tierValue
+	} else {
+		destination.Tier = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

@@ -3,9 +3,14 @@
 package v1api20201101
 
 import (
+	"fmt"
+	"maps"
+
+	"github.com/armgen/armgen/generated/network/v1api20201101/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // RouteTable: the Kubernetes resource for the ARM type Microsoft.Network/routeTables, api-version 2020-11-01.
@@ -13,7 +18,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/routeTables/{routeTableName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,network}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -78,6 +82,56 @@ func (r *RouteTable) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ conversion.Convertible = &RouteTable{}
+
+// ConvertTo converts the receiver to hub, the network/v1api20201101/storage.RouteTable the API server stores, directly.
+func (r *RouteTable) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.RouteTable)
+	if !ok {
+		return fmt.Errorf("expected a network/v1api20201101/storage.RouteTable to convert with, got %T", hub)
+	}
+	return r.AssignProperties_To_RouteTable(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the network/v1api20201101/storage.RouteTable the API server stores, directly.
+func (r *RouteTable) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.RouteTable)
+	if !ok {
+		return fmt.Errorf("expected a network/v1api20201101/storage.RouteTable to convert with, got %T", hub)
+	}
+	return r.AssignProperties_From_RouteTable(source)
+}
+
+// AssignProperties_From_RouteTable populates the receiver from source, a network/v1api20201101/storage.RouteTable.
+func (r *RouteTable) AssignProperties_From_RouteTable(source *storage.RouteTable) error {
+	r.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := r.Spec.AssignProperties_From_RouteTable_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := r.Status.AssignProperties_From_RouteTable_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_RouteTable populates destination, a network/v1api20201101/storage.RouteTable, from the receiver.
+func (r *RouteTable) AssignProperties_To_RouteTable(destination *storage.RouteTable) error {
+	destination.ObjectMeta = *r.ObjectMeta.DeepCopy()
+
+	if err := r.Spec.AssignProperties_To_RouteTable_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := r.Status.AssignProperties_To_RouteTable_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // RouteTable_Spec: Route table resource.
 type RouteTable_Spec struct {
 	// AzureName: the name of the resource in Azure; when empty, metadata.name is used
@@ -101,6 +155,89 @@ type RouteTable_Spec struct {
 
 	// Tags: Resource tags.
 	Tags map[string]string `json:"tags,omitempty"`
+}
+
+// AssignProperties_From_RouteTable_Spec populates the receiver from source, a network/v1api20201101/storage.RouteTable_Spec.
+func (r *RouteTable_Spec) AssignProperties_From_RouteTable_Spec(source *storage.RouteTable_Spec) error {
+	r.AzureName = source.AzureName
+	r.DisableBgpRoutePropagation = genruntime.ClonePointer(source.DisableBgpRoutePropagation)
+	r.Location = genruntime.ClonePointer(source.Location)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue RouteTableOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_RouteTableOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		r.OperatorSpec = &operatorSpecValue
+	} else {
+		r.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		r.Owner = &ownerValue
+	} else {
+		r.Owner = nil
+	}
+
+	if source.Routes != nil {
+		routesList := make([]Route_SubResourceEmbedded, len(source.Routes))
+		for routesIndex := range source.Routes {
+			if err := routesList[routesIndex].AssignProperties_From_Route_SubResourceEmbedded(&source.Routes[routesIndex]); err != nil {
+				return fmt.Errorf("converting Routes: %w", err)
+			}
+		}
+		r.Routes = routesList
+	} else {
+		r.Routes = nil
+	}
+
+	r.Tags = maps.Clone(source.Tags)
+
+	return nil
+}
+
+// AssignProperties_To_RouteTable_Spec populates destination, a network/v1api20201101/storage.RouteTable_Spec, from the receiver.
+func (r *RouteTable_Spec) AssignProperties_To_RouteTable_Spec(destination *storage.RouteTable_Spec) error {
+	destination.AzureName = r.AzureName
+	destination.DisableBgpRoutePropagation = genruntime.ClonePointer(r.DisableBgpRoutePropagation)
+	destination.Location = genruntime.ClonePointer(r.Location)
+
+	if r.OperatorSpec != nil {
+		var operatorSpecValue storage.RouteTableOperatorSpec
+		if err := r.OperatorSpec.AssignProperties_To_RouteTableOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if r.Owner != nil {
+		ownerValue := *r.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	if r.Routes != nil {
+		routesList := make([]storage.Route_SubResourceEmbedded, len(r.Routes))
+		for routesIndex := range r.Routes {
+			if err := r.Routes[routesIndex].AssignProperties_To_Route_SubResourceEmbedded(&routesList[routesIndex]); err != nil {
+				return fmt.Errorf("converting Routes: %w", err)
+			}
+		}
+		destination.Routes = routesList
+	} else {
+		destination.Routes = nil
+	}
+
+	destination.Tags = maps.Clone(r.Tags)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // RouteTable_STATUS: Route table resource.
@@ -142,6 +279,123 @@ type RouteTable_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_RouteTable_STATUS populates the receiver from source, a network/v1api20201101/storage.RouteTable_STATUS.
+func (r *RouteTable_STATUS) AssignProperties_From_RouteTable_STATUS(source *storage.RouteTable_STATUS) error {
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		r.Conditions = conditionsList
+	} else {
+		r.Conditions = nil
+	}
+
+	r.DisableBgpRoutePropagation = genruntime.ClonePointer(source.DisableBgpRoutePropagation)
+	r.Etag = genruntime.ClonePointer(source.Etag)
+	r.Id = genruntime.ClonePointer(source.Id)
+	r.Location = genruntime.ClonePointer(source.Location)
+	r.Name = genruntime.ClonePointer(source.Name)
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
+		r.ProvisioningState = &provisioningStateValue
+	} else {
+		r.ProvisioningState = nil
+	}
+
+	r.ResourceGuid = genruntime.ClonePointer(source.ResourceGuid)
+
+	if source.Routes != nil {
+		routesList := make([]Route_STATUS_SubResourceEmbedded, len(source.Routes))
+		for routesIndex := range source.Routes {
+			if err := routesList[routesIndex].AssignProperties_From_Route_STATUS_SubResourceEmbedded(&source.Routes[routesIndex]); err != nil {
+				return fmt.Errorf("converting Routes: %w", err)
+			}
+		}
+		r.Routes = routesList
+	} else {
+		r.Routes = nil
+	}
+
+	if source.Subnets != nil {
+		subnetsList := make([]Subnet_STATUS_SubResourceEmbedded, len(source.Subnets))
+		for subnetsIndex := range source.Subnets {
+			if err := subnetsList[subnetsIndex].AssignProperties_From_Subnet_STATUS_SubResourceEmbedded(&source.Subnets[subnetsIndex]); err != nil {
+				return fmt.Errorf("converting Subnets: %w", err)
+			}
+		}
+		r.Subnets = subnetsList
+	} else {
+		r.Subnets = nil
+	}
+
+	r.Tags = maps.Clone(source.Tags)
+	r.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_RouteTable_STATUS populates destination, a network/v1api20201101/storage.RouteTable_STATUS, from the receiver.
+func (r *RouteTable_STATUS) AssignProperties_To_RouteTable_STATUS(destination *storage.RouteTable_STATUS) error {
+	if r.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(r.Conditions))
+		for conditionsIndex := range r.Conditions {
+			conditionsList[conditionsIndex] = *r.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.DisableBgpRoutePropagation = genruntime.ClonePointer(r.DisableBgpRoutePropagation)
+	destination.Etag = genruntime.ClonePointer(r.Etag)
+	destination.Id = genruntime.ClonePointer(r.Id)
+	destination.Location = genruntime.ClonePointer(r.Location)
+	destination.Name = genruntime.ClonePointer(r.Name)
+
+	if r.ProvisioningState != nil {
+		provisioningStateValue := string(*r.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	destination.ResourceGuid = genruntime.ClonePointer(r.ResourceGuid)
+
+	if r.Routes != nil {
+		routesList := make([]storage.Route_STATUS_SubResourceEmbedded, len(r.Routes))
+		for routesIndex := range r.Routes {
+			if err := r.Routes[routesIndex].AssignProperties_To_Route_STATUS_SubResourceEmbedded(&routesList[routesIndex]); err != nil {
+				return fmt.Errorf("converting Routes: %w", err)
+			}
+		}
+		destination.Routes = routesList
+	} else {
+		destination.Routes = nil
+	}
+
+	if r.Subnets != nil {
+		subnetsList := make([]storage.Subnet_STATUS_SubResourceEmbedded, len(r.Subnets))
+		for subnetsIndex := range r.Subnets {
+			if err := r.Subnets[subnetsIndex].AssignProperties_To_Subnet_STATUS_SubResourceEmbedded(&subnetsList[subnetsIndex]); err != nil {
+				return fmt.Errorf("converting Subnets: %w", err)
+			}
+		}
+		destination.Subnets = subnetsList
+	} else {
+		destination.Subnets = nil
+	}
+
+	destination.Tags = maps.Clone(r.Tags)
+	destination.Type = genruntime.ClonePointer(r.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // RouteTableOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type RouteTableOperatorSpec struct {
 	// ConfigMapExpressions: CEL expressions whose results are written to ConfigMaps
@@ -151,14 +405,131 @@ type RouteTableOperatorSpec struct {
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 }
 
+// AssignProperties_From_RouteTableOperatorSpec populates the receiver from source, a network/v1api20201101/storage.RouteTableOperatorSpec.
+func (r *RouteTableOperatorSpec) AssignProperties_From_RouteTableOperatorSpec(source *storage.RouteTableOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		r.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		r.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		r.SecretExpressions = secretExpressionsList
+	} else {
+		r.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_RouteTableOperatorSpec populates destination, a network/v1api20201101/storage.RouteTableOperatorSpec, from the receiver.
+func (r *RouteTableOperatorSpec) AssignProperties_To_RouteTableOperatorSpec(destination *storage.RouteTableOperatorSpec) error {
+	if r.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(r.ConfigMapExpressions))
+		for configMapExpressionsIndex := range r.ConfigMapExpressions {
+			if r.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *r.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if r.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(r.SecretExpressions))
+		for secretExpressionsIndex := range r.SecretExpressions {
+			if r.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *r.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // Route_STATUS_SubResourceEmbedded: Route resource.
 type Route_STATUS_SubResourceEmbedded struct {
 	// Id: Resource ID.
 	Id *string `json:"id,omitempty"`
 }
 
+// AssignProperties_From_Route_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.Route_STATUS_SubResourceEmbedded.
+func (r *Route_STATUS_SubResourceEmbedded) AssignProperties_From_Route_STATUS_SubResourceEmbedded(source *storage.Route_STATUS_SubResourceEmbedded) error {
+	r.Id = genruntime.ClonePointer(source.Id)
+
+	return nil
+}
+
+// AssignProperties_To_Route_STATUS_SubResourceEmbedded populates destination, a network/v1api20201101/storage.Route_STATUS_SubResourceEmbedded, from the receiver.
+func (r *Route_STATUS_SubResourceEmbedded) AssignProperties_To_Route_STATUS_SubResourceEmbedded(destination *storage.Route_STATUS_SubResourceEmbedded) error {
+	destination.Id = genruntime.ClonePointer(r.Id)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // Route_SubResourceEmbedded: Route resource.
 type Route_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// AssignProperties_From_Route_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.Route_SubResourceEmbedded.
+func (r *Route_SubResourceEmbedded) AssignProperties_From_Route_SubResourceEmbedded(source *storage.Route_SubResourceEmbedded) error {
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		r.Reference = &referenceValue
+	} else {
+		r.Reference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Route_SubResourceEmbedded populates destination, a network/v1api20201101/storage.Route_SubResourceEmbedded, from the receiver.
+func (r *Route_SubResourceEmbedded) AssignProperties_To_Route_SubResourceEmbedded(destination *storage.Route_SubResourceEmbedded) error {
+	if r.Reference != nil {
+		referenceValue := *r.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

@@ -3,9 +3,13 @@
 package v1api20201101
 
 import (
+	"fmt"
+
+	"github.com/armgen/armgen/generated/network/v1api20201101/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // RouteTablesRoute: the Kubernetes resource for the ARM type Microsoft.Network/routeTables/routes, api-version 2020-11-01.
@@ -13,7 +17,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/routeTables/{routeTableName}/routes/{routeName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,network}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -78,6 +81,56 @@ func (r *RouteTablesRoute) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ conversion.Convertible = &RouteTablesRoute{}
+
+// ConvertTo converts the receiver to hub, the network/v1api20201101/storage.RouteTablesRoute the API server stores, directly.
+func (r *RouteTablesRoute) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.RouteTablesRoute)
+	if !ok {
+		return fmt.Errorf("expected a network/v1api20201101/storage.RouteTablesRoute to convert with, got %T", hub)
+	}
+	return r.AssignProperties_To_RouteTablesRoute(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the network/v1api20201101/storage.RouteTablesRoute the API server stores, directly.
+func (r *RouteTablesRoute) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.RouteTablesRoute)
+	if !ok {
+		return fmt.Errorf("expected a network/v1api20201101/storage.RouteTablesRoute to convert with, got %T", hub)
+	}
+	return r.AssignProperties_From_RouteTablesRoute(source)
+}
+
+// AssignProperties_From_RouteTablesRoute populates the receiver from source, a network/v1api20201101/storage.RouteTablesRoute.
+func (r *RouteTablesRoute) AssignProperties_From_RouteTablesRoute(source *storage.RouteTablesRoute) error {
+	r.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := r.Spec.AssignProperties_From_RouteTablesRoute_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := r.Status.AssignProperties_From_RouteTablesRoute_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_RouteTablesRoute populates destination, a network/v1api20201101/storage.RouteTablesRoute, from the receiver.
+func (r *RouteTablesRoute) AssignProperties_To_RouteTablesRoute(destination *storage.RouteTablesRoute) error {
+	destination.ObjectMeta = *r.ObjectMeta.DeepCopy()
+
+	if err := r.Spec.AssignProperties_To_RouteTablesRoute_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := r.Status.AssignProperties_To_RouteTablesRoute_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // RouteTablesRoute_Spec: Route resource.
 type RouteTablesRoute_Spec struct {
 	// AddressPrefix: The destination CIDR to which the route applies.
@@ -101,6 +154,77 @@ type RouteTablesRoute_Spec struct {
 	// Owner: the RouteTable this resource belongs to, by Kubernetes name or by ARM ID
 	// +kubebuilder:validation:Required
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"network.azure.com" kind:"RouteTable"`
+}
+
+// AssignProperties_From_RouteTablesRoute_Spec populates the receiver from source, a network/v1api20201101/storage.RouteTablesRoute_Spec.
+func (r *RouteTablesRoute_Spec) AssignProperties_From_RouteTablesRoute_Spec(source *storage.RouteTablesRoute_Spec) error {
+	r.AddressPrefix = genruntime.ClonePointer(source.AddressPrefix)
+	r.AzureName = source.AzureName
+	r.HasBgpOverride = genruntime.ClonePointer(source.HasBgpOverride)
+	r.NextHopIpAddress = genruntime.ClonePointer(source.NextHopIpAddress)
+
+	if source.NextHopType != nil {
+		nextHopTypeValue := RouteNextHopType(*source.NextHopType)
+		r.NextHopType = &nextHopTypeValue
+	} else {
+		r.NextHopType = nil
+	}
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue RouteTablesRouteOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_RouteTablesRouteOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		r.OperatorSpec = &operatorSpecValue
+	} else {
+		r.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		r.Owner = &ownerValue
+	} else {
+		r.Owner = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_RouteTablesRoute_Spec populates destination, a network/v1api20201101/storage.RouteTablesRoute_Spec, from the receiver.
+func (r *RouteTablesRoute_Spec) AssignProperties_To_RouteTablesRoute_Spec(destination *storage.RouteTablesRoute_Spec) error {
+	destination.AddressPrefix = genruntime.ClonePointer(r.AddressPrefix)
+	destination.AzureName = r.AzureName
+	destination.HasBgpOverride = genruntime.ClonePointer(r.HasBgpOverride)
+	destination.NextHopIpAddress = genruntime.ClonePointer(r.NextHopIpAddress)
+
+	if r.NextHopType != nil {
+		nextHopTypeValue := string(*r.NextHopType)
+		destination.NextHopType = &nextHopTypeValue
+	} else {
+		destination.NextHopType = nil
+	}
+
+	if r.OperatorSpec != nil {
+		var operatorSpecValue storage.RouteTablesRouteOperatorSpec
+		if err := r.OperatorSpec.AssignProperties_To_RouteTablesRouteOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if r.Owner != nil {
+		ownerValue := *r.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // RouteTablesRoute_STATUS: Route resource.
@@ -136,6 +260,87 @@ type RouteTablesRoute_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_RouteTablesRoute_STATUS populates the receiver from source, a network/v1api20201101/storage.RouteTablesRoute_STATUS.
+func (r *RouteTablesRoute_STATUS) AssignProperties_From_RouteTablesRoute_STATUS(source *storage.RouteTablesRoute_STATUS) error {
+	r.AddressPrefix = genruntime.ClonePointer(source.AddressPrefix)
+
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		r.Conditions = conditionsList
+	} else {
+		r.Conditions = nil
+	}
+
+	r.Etag = genruntime.ClonePointer(source.Etag)
+	r.HasBgpOverride = genruntime.ClonePointer(source.HasBgpOverride)
+	r.Id = genruntime.ClonePointer(source.Id)
+	r.Name = genruntime.ClonePointer(source.Name)
+	r.NextHopIpAddress = genruntime.ClonePointer(source.NextHopIpAddress)
+
+	if source.NextHopType != nil {
+		nextHopTypeValue := RouteNextHopType_STATUS(*source.NextHopType)
+		r.NextHopType = &nextHopTypeValue
+	} else {
+		r.NextHopType = nil
+	}
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
+		r.ProvisioningState = &provisioningStateValue
+	} else {
+		r.ProvisioningState = nil
+	}
+
+	r.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_RouteTablesRoute_STATUS populates destination, a network/v1api20201101/storage.RouteTablesRoute_STATUS, from the receiver.
+func (r *RouteTablesRoute_STATUS) AssignProperties_To_RouteTablesRoute_STATUS(destination *storage.RouteTablesRoute_STATUS) error {
+	destination.AddressPrefix = genruntime.ClonePointer(r.AddressPrefix)
+
+	if r.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(r.Conditions))
+		for conditionsIndex := range r.Conditions {
+			conditionsList[conditionsIndex] = *r.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.Etag = genruntime.ClonePointer(r.Etag)
+	destination.HasBgpOverride = genruntime.ClonePointer(r.HasBgpOverride)
+	destination.Id = genruntime.ClonePointer(r.Id)
+	destination.Name = genruntime.ClonePointer(r.Name)
+	destination.NextHopIpAddress = genruntime.ClonePointer(r.NextHopIpAddress)
+
+	if r.NextHopType != nil {
+		nextHopTypeValue := string(*r.NextHopType)
+		destination.NextHopType = &nextHopTypeValue
+	} else {
+		destination.NextHopType = nil
+	}
+
+	if r.ProvisioningState != nil {
+		provisioningStateValue := string(*r.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(r.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // RouteNextHopType: The type of Azure hop the packet should be sent to.
 // +kubebuilder:validation:Enum={"VirtualNetworkGateway","VnetLocal","Internet","VirtualAppliance","None"}
 type RouteNextHopType string
@@ -167,4 +372,77 @@ type RouteTablesRouteOperatorSpec struct {
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_RouteTablesRouteOperatorSpec populates the receiver from source, a network/v1api20201101/storage.RouteTablesRouteOperatorSpec.
+func (r *RouteTablesRouteOperatorSpec) AssignProperties_From_RouteTablesRouteOperatorSpec(source *storage.RouteTablesRouteOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		r.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		r.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		r.SecretExpressions = secretExpressionsList
+	} else {
+		r.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_RouteTablesRouteOperatorSpec populates destination, a network/v1api20201101/storage.RouteTablesRouteOperatorSpec, from the receiver.
+func (r *RouteTablesRouteOperatorSpec) AssignProperties_To_RouteTablesRouteOperatorSpec(destination *storage.RouteTablesRouteOperatorSpec) error {
+	if r.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(r.ConfigMapExpressions))
+		for configMapExpressionsIndex := range r.ConfigMapExpressions {
+			if r.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *r.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if r.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(r.SecretExpressions))
+		for secretExpressionsIndex := range r.SecretExpressions {
+			if r.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *r.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

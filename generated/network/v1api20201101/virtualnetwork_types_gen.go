@@ -3,9 +3,15 @@
 package v1api20201101
 
 import (
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/armgen/armgen/generated/network/v1api20201101/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // VirtualNetwork: the Kubernetes resource for the ARM type Microsoft.Network/virtualNetworks, api-version 2020-11-01.
@@ -13,7 +19,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/virtualNetworks/{virtualNetworkName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,network}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -78,6 +83,56 @@ func (v *VirtualNetwork) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ conversion.Convertible = &VirtualNetwork{}
+
+// ConvertTo converts the receiver to hub, the network/v1api20210201/storage.VirtualNetwork the API server stores, through network/v1api20201101/storage.VirtualNetwork.
+func (v *VirtualNetwork) ConvertTo(hub conversion.Hub) error {
+	var destination storage.VirtualNetwork
+	if err := v.AssignProperties_To_VirtualNetwork(&destination); err != nil {
+		return fmt.Errorf("converting to network/v1api20201101/storage.VirtualNetwork: %w", err)
+	}
+	return destination.ConvertTo(hub)
+}
+
+// ConvertFrom populates the receiver from hub, the network/v1api20210201/storage.VirtualNetwork the API server stores, through network/v1api20201101/storage.VirtualNetwork.
+func (v *VirtualNetwork) ConvertFrom(hub conversion.Hub) error {
+	var source storage.VirtualNetwork
+	if err := source.ConvertFrom(hub); err != nil {
+		return fmt.Errorf("converting from the hub to network/v1api20201101/storage.VirtualNetwork: %w", err)
+	}
+	return v.AssignProperties_From_VirtualNetwork(&source)
+}
+
+// AssignProperties_From_VirtualNetwork populates the receiver from source, a network/v1api20201101/storage.VirtualNetwork.
+func (v *VirtualNetwork) AssignProperties_From_VirtualNetwork(source *storage.VirtualNetwork) error {
+	v.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := v.Spec.AssignProperties_From_VirtualNetwork_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := v.Status.AssignProperties_From_VirtualNetwork_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_VirtualNetwork populates destination, a network/v1api20201101/storage.VirtualNetwork, from the receiver.
+func (v *VirtualNetwork) AssignProperties_To_VirtualNetwork(destination *storage.VirtualNetwork) error {
+	destination.ObjectMeta = *v.ObjectMeta.DeepCopy()
+
+	if err := v.Spec.AssignProperties_To_VirtualNetwork_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := v.Status.AssignProperties_To_VirtualNetwork_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // VirtualNetwork_Spec: Virtual Network resource.
 type VirtualNetwork_Spec struct {
 	// AddressSpace: The AddressSpace that contains an array of IP address ranges that can be used by subnets.
@@ -125,6 +180,243 @@ type VirtualNetwork_Spec struct {
 
 	// VirtualNetworkPeerings: A list of peerings in a Virtual Network.
 	VirtualNetworkPeerings []VirtualNetworkPeering_SubResourceEmbedded `json:"virtualNetworkPeerings,omitempty"`
+}
+
+// AssignProperties_From_VirtualNetwork_Spec populates the receiver from source, a network/v1api20201101/storage.VirtualNetwork_Spec.
+func (v *VirtualNetwork_Spec) AssignProperties_From_VirtualNetwork_Spec(source *storage.VirtualNetwork_Spec) error {
+	if source.AddressSpace != nil {
+		var addressSpaceValue AddressSpace
+		if err := addressSpaceValue.AssignProperties_From_AddressSpace(source.AddressSpace); err != nil {
+			return fmt.Errorf("converting AddressSpace: %w", err)
+		}
+		v.AddressSpace = &addressSpaceValue
+	} else {
+		v.AddressSpace = nil
+	}
+
+	v.AzureName = source.AzureName
+
+	if source.BgpCommunities != nil {
+		var bgpCommunitiesValue VirtualNetworkBgpCommunities
+		if err := bgpCommunitiesValue.AssignProperties_From_VirtualNetworkBgpCommunities(source.BgpCommunities); err != nil {
+			return fmt.Errorf("converting BgpCommunities: %w", err)
+		}
+		v.BgpCommunities = &bgpCommunitiesValue
+	} else {
+		v.BgpCommunities = nil
+	}
+
+	if source.DdosProtectionPlan != nil {
+		var ddosProtectionPlanValue SubResource
+		if err := ddosProtectionPlanValue.AssignProperties_From_SubResource(source.DdosProtectionPlan); err != nil {
+			return fmt.Errorf("converting DdosProtectionPlan: %w", err)
+		}
+		v.DdosProtectionPlan = &ddosProtectionPlanValue
+	} else {
+		v.DdosProtectionPlan = nil
+	}
+
+	if source.DhcpOptions != nil {
+		var dhcpOptionsValue DhcpOptions
+		if err := dhcpOptionsValue.AssignProperties_From_DhcpOptions(source.DhcpOptions); err != nil {
+			return fmt.Errorf("converting DhcpOptions: %w", err)
+		}
+		v.DhcpOptions = &dhcpOptionsValue
+	} else {
+		v.DhcpOptions = nil
+	}
+
+	v.EnableDdosProtection = genruntime.ClonePointer(source.EnableDdosProtection)
+	v.EnableVmProtection = genruntime.ClonePointer(source.EnableVmProtection)
+
+	if source.ExtendedLocation != nil {
+		var extendedLocationValue ExtendedLocation
+		if err := extendedLocationValue.AssignProperties_From_ExtendedLocation(source.ExtendedLocation); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		v.ExtendedLocation = &extendedLocationValue
+	} else {
+		v.ExtendedLocation = nil
+	}
+
+	if source.IpAllocations != nil {
+		ipAllocationsList := make([]SubResource, len(source.IpAllocations))
+		for ipAllocationsIndex := range source.IpAllocations {
+			if err := ipAllocationsList[ipAllocationsIndex].AssignProperties_From_SubResource(&source.IpAllocations[ipAllocationsIndex]); err != nil {
+				return fmt.Errorf("converting IpAllocations: %w", err)
+			}
+		}
+		v.IpAllocations = ipAllocationsList
+	} else {
+		v.IpAllocations = nil
+	}
+
+	v.Location = genruntime.ClonePointer(source.Location)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue VirtualNetworkOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_VirtualNetworkOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		v.OperatorSpec = &operatorSpecValue
+	} else {
+		v.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		v.Owner = &ownerValue
+	} else {
+		v.Owner = nil
+	}
+
+	if source.Subnets != nil {
+		subnetsList := make([]Subnet_SubResourceEmbedded, len(source.Subnets))
+		for subnetsIndex := range source.Subnets {
+			if err := subnetsList[subnetsIndex].AssignProperties_From_Subnet_SubResourceEmbedded(&source.Subnets[subnetsIndex]); err != nil {
+				return fmt.Errorf("converting Subnets: %w", err)
+			}
+		}
+		v.Subnets = subnetsList
+	} else {
+		v.Subnets = nil
+	}
+
+	v.Tags = maps.Clone(source.Tags)
+
+	if source.VirtualNetworkPeerings != nil {
+		virtualNetworkPeeringsList := make([]VirtualNetworkPeering_SubResourceEmbedded, len(source.VirtualNetworkPeerings))
+		for virtualNetworkPeeringsIndex := range source.VirtualNetworkPeerings {
+			if err := virtualNetworkPeeringsList[virtualNetworkPeeringsIndex].AssignProperties_From_VirtualNetworkPeering_SubResourceEmbedded(&source.VirtualNetworkPeerings[virtualNetworkPeeringsIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkPeerings: %w", err)
+			}
+		}
+		v.VirtualNetworkPeerings = virtualNetworkPeeringsList
+	} else {
+		v.VirtualNetworkPeerings = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_VirtualNetwork_Spec populates destination, a network/v1api20201101/storage.VirtualNetwork_Spec, from the receiver.
+func (v *VirtualNetwork_Spec) AssignProperties_To_VirtualNetwork_Spec(destination *storage.VirtualNetwork_Spec) error {
+	if v.AddressSpace != nil {
+		var addressSpaceValue storage.AddressSpace
+		if err := v.AddressSpace.AssignProperties_To_AddressSpace(&addressSpaceValue); err != nil {
+			return fmt.Errorf("converting AddressSpace: %w", err)
+		}
+		destination.AddressSpace = &addressSpaceValue
+	} else {
+		destination.AddressSpace = nil
+	}
+
+	destination.AzureName = v.AzureName
+
+	if v.BgpCommunities != nil {
+		var bgpCommunitiesValue storage.VirtualNetworkBgpCommunities
+		if err := v.BgpCommunities.AssignProperties_To_VirtualNetworkBgpCommunities(&bgpCommunitiesValue); err != nil {
+			return fmt.Errorf("converting BgpCommunities: %w", err)
+		}
+		destination.BgpCommunities = &bgpCommunitiesValue
+	} else {
+		destination.BgpCommunities = nil
+	}
+
+	if v.DdosProtectionPlan != nil {
+		var ddosProtectionPlanValue storage.SubResource
+		if err := v.DdosProtectionPlan.AssignProperties_To_SubResource(&ddosProtectionPlanValue); err != nil {
+			return fmt.Errorf("converting DdosProtectionPlan: %w", err)
+		}
+		destination.DdosProtectionPlan = &ddosProtectionPlanValue
+	} else {
+		destination.DdosProtectionPlan = nil
+	}
+
+	if v.DhcpOptions != nil {
+		var dhcpOptionsValue storage.DhcpOptions
+		if err := v.DhcpOptions.AssignProperties_To_DhcpOptions(&dhcpOptionsValue); err != nil {
+			return fmt.Errorf("converting DhcpOptions: %w", err)
+		}
+		destination.DhcpOptions = &dhcpOptionsValue
+	} else {
+		destination.DhcpOptions = nil
+	}
+
+	destination.EnableDdosProtection = genruntime.ClonePointer(v.EnableDdosProtection)
+	destination.EnableVmProtection = genruntime.ClonePointer(v.EnableVmProtection)
+
+	if v.ExtendedLocation != nil {
+		var extendedLocationValue storage.ExtendedLocation
+		if err := v.ExtendedLocation.AssignProperties_To_ExtendedLocation(&extendedLocationValue); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		destination.ExtendedLocation = &extendedLocationValue
+	} else {
+		destination.ExtendedLocation = nil
+	}
+
+	if v.IpAllocations != nil {
+		ipAllocationsList := make([]storage.SubResource, len(v.IpAllocations))
+		for ipAllocationsIndex := range v.IpAllocations {
+			if err := v.IpAllocations[ipAllocationsIndex].AssignProperties_To_SubResource(&ipAllocationsList[ipAllocationsIndex]); err != nil {
+				return fmt.Errorf("converting IpAllocations: %w", err)
+			}
+		}
+		destination.IpAllocations = ipAllocationsList
+	} else {
+		destination.IpAllocations = nil
+	}
+
+	destination.Location = genruntime.ClonePointer(v.Location)
+
+	if v.OperatorSpec != nil {
+		var operatorSpecValue storage.VirtualNetworkOperatorSpec
+		if err := v.OperatorSpec.AssignProperties_To_VirtualNetworkOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if v.Owner != nil {
+		ownerValue := *v.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	if v.Subnets != nil {
+		subnetsList := make([]storage.Subnet_SubResourceEmbedded, len(v.Subnets))
+		for subnetsIndex := range v.Subnets {
+			if err := v.Subnets[subnetsIndex].AssignProperties_To_Subnet_SubResourceEmbedded(&subnetsList[subnetsIndex]); err != nil {
+				return fmt.Errorf("converting Subnets: %w", err)
+			}
+		}
+		destination.Subnets = subnetsList
+	} else {
+		destination.Subnets = nil
+	}
+
+	destination.Tags = maps.Clone(v.Tags)
+
+	if v.VirtualNetworkPeerings != nil {
+		virtualNetworkPeeringsList := make([]storage.VirtualNetworkPeering_SubResourceEmbedded, len(v.VirtualNetworkPeerings))
+		for virtualNetworkPeeringsIndex := range v.VirtualNetworkPeerings {
+			if err := v.VirtualNetworkPeerings[virtualNetworkPeeringsIndex].AssignProperties_To_VirtualNetworkPeering_SubResourceEmbedded(&virtualNetworkPeeringsList[virtualNetworkPeeringsIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkPeerings: %w", err)
+			}
+		}
+		destination.VirtualNetworkPeerings = virtualNetworkPeeringsList
+	} else {
+		destination.VirtualNetworkPeerings = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // VirtualNetwork_STATUS: Virtual Network resource.
@@ -187,10 +479,274 @@ type VirtualNetwork_STATUS struct {
 	VirtualNetworkPeerings []VirtualNetworkPeering_STATUS_SubResourceEmbedded `json:"virtualNetworkPeerings,omitempty"`
 }
 
+// AssignProperties_From_VirtualNetwork_STATUS populates the receiver from source, a network/v1api20201101/storage.VirtualNetwork_STATUS.
+func (v *VirtualNetwork_STATUS) AssignProperties_From_VirtualNetwork_STATUS(source *storage.VirtualNetwork_STATUS) error {
+	if source.AddressSpace != nil {
+		var addressSpaceValue AddressSpace_STATUS
+		if err := addressSpaceValue.AssignProperties_From_AddressSpace_STATUS(source.AddressSpace); err != nil {
+			return fmt.Errorf("converting AddressSpace: %w", err)
+		}
+		v.AddressSpace = &addressSpaceValue
+	} else {
+		v.AddressSpace = nil
+	}
+
+	if source.BgpCommunities != nil {
+		var bgpCommunitiesValue VirtualNetworkBgpCommunities_STATUS
+		if err := bgpCommunitiesValue.AssignProperties_From_VirtualNetworkBgpCommunities_STATUS(source.BgpCommunities); err != nil {
+			return fmt.Errorf("converting BgpCommunities: %w", err)
+		}
+		v.BgpCommunities = &bgpCommunitiesValue
+	} else {
+		v.BgpCommunities = nil
+	}
+
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		v.Conditions = conditionsList
+	} else {
+		v.Conditions = nil
+	}
+
+	if source.DdosProtectionPlan != nil {
+		var ddosProtectionPlanValue SubResource_STATUS
+		if err := ddosProtectionPlanValue.AssignProperties_From_SubResource_STATUS(source.DdosProtectionPlan); err != nil {
+			return fmt.Errorf("converting DdosProtectionPlan: %w", err)
+		}
+		v.DdosProtectionPlan = &ddosProtectionPlanValue
+	} else {
+		v.DdosProtectionPlan = nil
+	}
+
+	if source.DhcpOptions != nil {
+		var dhcpOptionsValue DhcpOptions_STATUS
+		if err := dhcpOptionsValue.AssignProperties_From_DhcpOptions_STATUS(source.DhcpOptions); err != nil {
+			return fmt.Errorf("converting DhcpOptions: %w", err)
+		}
+		v.DhcpOptions = &dhcpOptionsValue
+	} else {
+		v.DhcpOptions = nil
+	}
+
+	v.EnableDdosProtection = genruntime.ClonePointer(source.EnableDdosProtection)
+	v.EnableVmProtection = genruntime.ClonePointer(source.EnableVmProtection)
+	v.Etag = genruntime.ClonePointer(source.Etag)
+
+	if source.ExtendedLocation != nil {
+		var extendedLocationValue ExtendedLocation_STATUS
+		if err := extendedLocationValue.AssignProperties_From_ExtendedLocation_STATUS(source.ExtendedLocation); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		v.ExtendedLocation = &extendedLocationValue
+	} else {
+		v.ExtendedLocation = nil
+	}
+
+	v.Id = genruntime.ClonePointer(source.Id)
+
+	if source.IpAllocations != nil {
+		ipAllocationsList := make([]SubResource_STATUS, len(source.IpAllocations))
+		for ipAllocationsIndex := range source.IpAllocations {
+			if err := ipAllocationsList[ipAllocationsIndex].AssignProperties_From_SubResource_STATUS(&source.IpAllocations[ipAllocationsIndex]); err != nil {
+				return fmt.Errorf("converting IpAllocations: %w", err)
+			}
+		}
+		v.IpAllocations = ipAllocationsList
+	} else {
+		v.IpAllocations = nil
+	}
+
+	v.Location = genruntime.ClonePointer(source.Location)
+	v.Name = genruntime.ClonePointer(source.Name)
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
+		v.ProvisioningState = &provisioningStateValue
+	} else {
+		v.ProvisioningState = nil
+	}
+
+	v.ResourceGuid = genruntime.ClonePointer(source.ResourceGuid)
+
+	if source.Subnets != nil {
+		subnetsList := make([]Subnet_STATUS_SubResourceEmbedded, len(source.Subnets))
+		for subnetsIndex := range source.Subnets {
+			if err := subnetsList[subnetsIndex].AssignProperties_From_Subnet_STATUS_SubResourceEmbedded(&source.Subnets[subnetsIndex]); err != nil {
+				return fmt.Errorf("converting Subnets: %w", err)
+			}
+		}
+		v.Subnets = subnetsList
+	} else {
+		v.Subnets = nil
+	}
+
+	v.Tags = maps.Clone(source.Tags)
+	v.Type = genruntime.ClonePointer(source.Type)
+
+	if source.VirtualNetworkPeerings != nil {
+		virtualNetworkPeeringsList := make([]VirtualNetworkPeering_STATUS_SubResourceEmbedded, len(source.VirtualNetworkPeerings))
+		for virtualNetworkPeeringsIndex := range source.VirtualNetworkPeerings {
+			if err := virtualNetworkPeeringsList[virtualNetworkPeeringsIndex].AssignProperties_From_VirtualNetworkPeering_STATUS_SubResourceEmbedded(&source.VirtualNetworkPeerings[virtualNetworkPeeringsIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkPeerings: %w", err)
+			}
+		}
+		v.VirtualNetworkPeerings = virtualNetworkPeeringsList
+	} else {
+		v.VirtualNetworkPeerings = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_VirtualNetwork_STATUS populates destination, a network/v1api20201101/storage.VirtualNetwork_STATUS, from the receiver.
+func (v *VirtualNetwork_STATUS) AssignProperties_To_VirtualNetwork_STATUS(destination *storage.VirtualNetwork_STATUS) error {
+	if v.AddressSpace != nil {
+		var addressSpaceValue storage.AddressSpace_STATUS
+		if err := v.AddressSpace.AssignProperties_To_AddressSpace_STATUS(&addressSpaceValue); err != nil {
+			return fmt.Errorf("converting AddressSpace: %w", err)
+		}
+		destination.AddressSpace = &addressSpaceValue
+	} else {
+		destination.AddressSpace = nil
+	}
+
+	if v.BgpCommunities != nil {
+		var bgpCommunitiesValue storage.VirtualNetworkBgpCommunities_STATUS
+		if err := v.BgpCommunities.AssignProperties_To_VirtualNetworkBgpCommunities_STATUS(&bgpCommunitiesValue); err != nil {
+			return fmt.Errorf("converting BgpCommunities: %w", err)
+		}
+		destination.BgpCommunities = &bgpCommunitiesValue
+	} else {
+		destination.BgpCommunities = nil
+	}
+
+	if v.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(v.Conditions))
+		for conditionsIndex := range v.Conditions {
+			conditionsList[conditionsIndex] = *v.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	if v.DdosProtectionPlan != nil {
+		var ddosProtectionPlanValue storage.SubResource_STATUS
+		if err := v.DdosProtectionPlan.AssignProperties_To_SubResource_STATUS(&ddosProtectionPlanValue); err != nil {
+			return fmt.Errorf("converting DdosProtectionPlan: %w", err)
+		}
+		destination.DdosProtectionPlan = &ddosProtectionPlanValue
+	} else {
+		destination.DdosProtectionPlan = nil
+	}
+
+	if v.DhcpOptions != nil {
+		var dhcpOptionsValue storage.DhcpOptions_STATUS
+		if err := v.DhcpOptions.AssignProperties_To_DhcpOptions_STATUS(&dhcpOptionsValue); err != nil {
+			return fmt.Errorf("converting DhcpOptions: %w", err)
+		}
+		destination.DhcpOptions = &dhcpOptionsValue
+	} else {
+		destination.DhcpOptions = nil
+	}
+
+	destination.EnableDdosProtection = genruntime.ClonePointer(v.EnableDdosProtection)
+	destination.EnableVmProtection = genruntime.ClonePointer(v.EnableVmProtection)
+	destination.Etag = genruntime.ClonePointer(v.Etag)
+
+	if v.ExtendedLocation != nil {
+		var extendedLocationValue storage.ExtendedLocation_STATUS
+		if err := v.ExtendedLocation.AssignProperties_To_ExtendedLocation_STATUS(&extendedLocationValue); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		destination.ExtendedLocation = &extendedLocationValue
+	} else {
+		destination.ExtendedLocation = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(v.Id)
+
+	if v.IpAllocations != nil {
+		ipAllocationsList := make([]storage.SubResource_STATUS, len(v.IpAllocations))
+		for ipAllocationsIndex := range v.IpAllocations {
+			if err := v.IpAllocations[ipAllocationsIndex].AssignProperties_To_SubResource_STATUS(&ipAllocationsList[ipAllocationsIndex]); err != nil {
+				return fmt.Errorf("converting IpAllocations: %w", err)
+			}
+		}
+		destination.IpAllocations = ipAllocationsList
+	} else {
+		destination.IpAllocations = nil
+	}
+
+	destination.Location = genruntime.ClonePointer(v.Location)
+	destination.Name = genruntime.ClonePointer(v.Name)
+
+	if v.ProvisioningState != nil {
+		provisioningStateValue := string(*v.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	destination.ResourceGuid = genruntime.ClonePointer(v.ResourceGuid)
+
+	if v.Subnets != nil {
+		subnetsList := make([]storage.Subnet_STATUS_SubResourceEmbedded, len(v.Subnets))
+		for subnetsIndex := range v.Subnets {
+			if err := v.Subnets[subnetsIndex].AssignProperties_To_Subnet_STATUS_SubResourceEmbedded(&subnetsList[subnetsIndex]); err != nil {
+				return fmt.Errorf("converting Subnets: %w", err)
+			}
+		}
+		destination.Subnets = subnetsList
+	} else {
+		destination.Subnets = nil
+	}
+
+	destination.Tags = maps.Clone(v.Tags)
+	destination.Type = genruntime.ClonePointer(v.Type)
+
+	if v.VirtualNetworkPeerings != nil {
+		virtualNetworkPeeringsList := make([]storage.VirtualNetworkPeering_STATUS_SubResourceEmbedded, len(v.VirtualNetworkPeerings))
+		for virtualNetworkPeeringsIndex := range v.VirtualNetworkPeerings {
+			if err := v.VirtualNetworkPeerings[virtualNetworkPeeringsIndex].AssignProperties_To_VirtualNetworkPeering_STATUS_SubResourceEmbedded(&virtualNetworkPeeringsList[virtualNetworkPeeringsIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkPeerings: %w", err)
+			}
+		}
+		destination.VirtualNetworkPeerings = virtualNetworkPeeringsList
+	} else {
+		destination.VirtualNetworkPeerings = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // AddressSpace: AddressSpace contains an array of IP address ranges that can be used by subnets of the virtual network.
 type AddressSpace struct {
 	// AddressPrefixes: A list of address blocks reserved for this virtual network in CIDR notation.
 	AddressPrefixes []string `json:"addressPrefixes,omitempty"`
+}
+
+// AssignProperties_From_AddressSpace populates the receiver from source, a network/v1api20201101/storage.AddressSpace.
+func (a *AddressSpace) AssignProperties_From_AddressSpace(source *storage.AddressSpace) error {
+	a.AddressPrefixes = slices.Clone(source.AddressPrefixes)
+
+	return nil
+}
+
+// AssignProperties_To_AddressSpace populates destination, a network/v1api20201101/storage.AddressSpace, from the receiver.
+func (a *AddressSpace) AssignProperties_To_AddressSpace(destination *storage.AddressSpace) error {
+	destination.AddressPrefixes = slices.Clone(a.AddressPrefixes)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // AddressSpace_STATUS: AddressSpace contains an array of IP address ranges that can be used by subnets of the virtual network.
@@ -199,10 +755,44 @@ type AddressSpace_STATUS struct {
 	AddressPrefixes []string `json:"addressPrefixes,omitempty"`
 }
 
+// AssignProperties_From_AddressSpace_STATUS populates the receiver from source, a network/v1api20201101/storage.AddressSpace_STATUS.
+func (a *AddressSpace_STATUS) AssignProperties_From_AddressSpace_STATUS(source *storage.AddressSpace_STATUS) error {
+	a.AddressPrefixes = slices.Clone(source.AddressPrefixes)
+
+	return nil
+}
+
+// AssignProperties_To_AddressSpace_STATUS populates destination, a network/v1api20201101/storage.AddressSpace_STATUS, from the receiver.
+func (a *AddressSpace_STATUS) AssignProperties_To_AddressSpace_STATUS(destination *storage.AddressSpace_STATUS) error {
+	destination.AddressPrefixes = slices.Clone(a.AddressPrefixes)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // DhcpOptions: DhcpOptions contains an array of DNS servers available to VMs deployed in the virtual network. Standard DHCP option for a subnet overrides VNET DHCP options.
 type DhcpOptions struct {
 	// DnsServers: The list of DNS servers IP addresses.
 	DnsServers []string `json:"dnsServers,omitempty"`
+}
+
+// AssignProperties_From_DhcpOptions populates the receiver from source, a network/v1api20201101/storage.DhcpOptions.
+func (d *DhcpOptions) AssignProperties_From_DhcpOptions(source *storage.DhcpOptions) error {
+	d.DnsServers = slices.Clone(source.DnsServers)
+
+	return nil
+}
+
+// AssignProperties_To_DhcpOptions populates destination, a network/v1api20201101/storage.DhcpOptions, from the receiver.
+func (d *DhcpOptions) AssignProperties_To_DhcpOptions(destination *storage.DhcpOptions) error {
+	destination.DnsServers = slices.Clone(d.DnsServers)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // DhcpOptions_STATUS: DhcpOptions contains an array of DNS servers available to VMs deployed in the virtual network. Standard DHCP option for a subnet overrides VNET DHCP options.
@@ -211,11 +801,45 @@ type DhcpOptions_STATUS struct {
 	DnsServers []string `json:"dnsServers,omitempty"`
 }
 
+// AssignProperties_From_DhcpOptions_STATUS populates the receiver from source, a network/v1api20201101/storage.DhcpOptions_STATUS.
+func (d *DhcpOptions_STATUS) AssignProperties_From_DhcpOptions_STATUS(source *storage.DhcpOptions_STATUS) error {
+	d.DnsServers = slices.Clone(source.DnsServers)
+
+	return nil
+}
+
+// AssignProperties_To_DhcpOptions_STATUS populates destination, a network/v1api20201101/storage.DhcpOptions_STATUS, from the receiver.
+func (d *DhcpOptions_STATUS) AssignProperties_To_DhcpOptions_STATUS(destination *storage.DhcpOptions_STATUS) error {
+	destination.DnsServers = slices.Clone(d.DnsServers)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // VirtualNetworkBgpCommunities: Bgp Communities sent over ExpressRoute with each route corresponding to a prefix in this VNET.
 type VirtualNetworkBgpCommunities struct {
 	// VirtualNetworkCommunity: The BGP community associated with the virtual network.
 	// +kubebuilder:validation:Required
 	VirtualNetworkCommunity *string `json:"virtualNetworkCommunity,omitempty"`
+}
+
+// AssignProperties_From_VirtualNetworkBgpCommunities populates the receiver from source, a network/v1api20201101/storage.VirtualNetworkBgpCommunities.
+func (v *VirtualNetworkBgpCommunities) AssignProperties_From_VirtualNetworkBgpCommunities(source *storage.VirtualNetworkBgpCommunities) error {
+	v.VirtualNetworkCommunity = genruntime.ClonePointer(source.VirtualNetworkCommunity)
+
+	return nil
+}
+
+// AssignProperties_To_VirtualNetworkBgpCommunities populates destination, a network/v1api20201101/storage.VirtualNetworkBgpCommunities, from the receiver.
+func (v *VirtualNetworkBgpCommunities) AssignProperties_To_VirtualNetworkBgpCommunities(destination *storage.VirtualNetworkBgpCommunities) error {
+	destination.VirtualNetworkCommunity = genruntime.ClonePointer(v.VirtualNetworkCommunity)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // VirtualNetworkBgpCommunities_STATUS: Bgp Communities sent over ExpressRoute with each route corresponding to a prefix in this VNET.
@@ -227,6 +851,25 @@ type VirtualNetworkBgpCommunities_STATUS struct {
 	VirtualNetworkCommunity *string `json:"virtualNetworkCommunity,omitempty"`
 }
 
+// AssignProperties_From_VirtualNetworkBgpCommunities_STATUS populates the receiver from source, a network/v1api20201101/storage.VirtualNetworkBgpCommunities_STATUS.
+func (v *VirtualNetworkBgpCommunities_STATUS) AssignProperties_From_VirtualNetworkBgpCommunities_STATUS(source *storage.VirtualNetworkBgpCommunities_STATUS) error {
+	v.RegionalCommunity = genruntime.ClonePointer(source.RegionalCommunity)
+	v.VirtualNetworkCommunity = genruntime.ClonePointer(source.VirtualNetworkCommunity)
+
+	return nil
+}
+
+// AssignProperties_To_VirtualNetworkBgpCommunities_STATUS populates destination, a network/v1api20201101/storage.VirtualNetworkBgpCommunities_STATUS, from the receiver.
+func (v *VirtualNetworkBgpCommunities_STATUS) AssignProperties_To_VirtualNetworkBgpCommunities_STATUS(destination *storage.VirtualNetworkBgpCommunities_STATUS) error {
+	destination.RegionalCommunity = genruntime.ClonePointer(v.RegionalCommunity)
+	destination.VirtualNetworkCommunity = genruntime.ClonePointer(v.VirtualNetworkCommunity)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // VirtualNetworkOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type VirtualNetworkOperatorSpec struct {
 	// ConfigMapExpressions: CEL expressions whose results are written to ConfigMaps
@@ -236,14 +879,131 @@ type VirtualNetworkOperatorSpec struct {
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 }
 
+// AssignProperties_From_VirtualNetworkOperatorSpec populates the receiver from source, a network/v1api20201101/storage.VirtualNetworkOperatorSpec.
+func (v *VirtualNetworkOperatorSpec) AssignProperties_From_VirtualNetworkOperatorSpec(source *storage.VirtualNetworkOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		v.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		v.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		v.SecretExpressions = secretExpressionsList
+	} else {
+		v.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_VirtualNetworkOperatorSpec populates destination, a network/v1api20201101/storage.VirtualNetworkOperatorSpec, from the receiver.
+func (v *VirtualNetworkOperatorSpec) AssignProperties_To_VirtualNetworkOperatorSpec(destination *storage.VirtualNetworkOperatorSpec) error {
+	if v.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(v.ConfigMapExpressions))
+		for configMapExpressionsIndex := range v.ConfigMapExpressions {
+			if v.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *v.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if v.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(v.SecretExpressions))
+		for secretExpressionsIndex := range v.SecretExpressions {
+			if v.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *v.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // VirtualNetworkPeering_STATUS_SubResourceEmbedded: Peerings in a virtual network resource.
 type VirtualNetworkPeering_STATUS_SubResourceEmbedded struct {
 	// Id: Resource ID.
 	Id *string `json:"id,omitempty"`
 }
 
+// AssignProperties_From_VirtualNetworkPeering_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.VirtualNetworkPeering_STATUS_SubResourceEmbedded.
+func (v *VirtualNetworkPeering_STATUS_SubResourceEmbedded) AssignProperties_From_VirtualNetworkPeering_STATUS_SubResourceEmbedded(source *storage.VirtualNetworkPeering_STATUS_SubResourceEmbedded) error {
+	v.Id = genruntime.ClonePointer(source.Id)
+
+	return nil
+}
+
+// AssignProperties_To_VirtualNetworkPeering_STATUS_SubResourceEmbedded populates destination, a network/v1api20201101/storage.VirtualNetworkPeering_STATUS_SubResourceEmbedded, from the receiver.
+func (v *VirtualNetworkPeering_STATUS_SubResourceEmbedded) AssignProperties_To_VirtualNetworkPeering_STATUS_SubResourceEmbedded(destination *storage.VirtualNetworkPeering_STATUS_SubResourceEmbedded) error {
+	destination.Id = genruntime.ClonePointer(v.Id)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // VirtualNetworkPeering_SubResourceEmbedded: Peerings in a virtual network resource.
 type VirtualNetworkPeering_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// AssignProperties_From_VirtualNetworkPeering_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.VirtualNetworkPeering_SubResourceEmbedded.
+func (v *VirtualNetworkPeering_SubResourceEmbedded) AssignProperties_From_VirtualNetworkPeering_SubResourceEmbedded(source *storage.VirtualNetworkPeering_SubResourceEmbedded) error {
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		v.Reference = &referenceValue
+	} else {
+		v.Reference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_VirtualNetworkPeering_SubResourceEmbedded populates destination, a network/v1api20201101/storage.VirtualNetworkPeering_SubResourceEmbedded, from the receiver.
+func (v *VirtualNetworkPeering_SubResourceEmbedded) AssignProperties_To_VirtualNetworkPeering_SubResourceEmbedded(destination *storage.VirtualNetworkPeering_SubResourceEmbedded) error {
+	if v.Reference != nil {
+		referenceValue := *v.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

@@ -3,9 +3,14 @@
 package v1api20201101
 
 import (
+	"fmt"
+	"slices"
+
+	"github.com/armgen/armgen/generated/network/v1api20201101/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // VirtualNetworksSubnet: the Kubernetes resource for the ARM type Microsoft.Network/virtualNetworks/subnets, api-version 2020-11-01.
@@ -13,7 +18,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/virtualNetworks/{virtualNetworkName}/subnets/{subnetName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,network}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -78,6 +82,56 @@ func (v *VirtualNetworksSubnet) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ conversion.Convertible = &VirtualNetworksSubnet{}
+
+// ConvertTo converts the receiver to hub, the network/v1api20210201/storage.VirtualNetworksSubnet the API server stores, through network/v1api20201101/storage.VirtualNetworksSubnet.
+func (v *VirtualNetworksSubnet) ConvertTo(hub conversion.Hub) error {
+	var destination storage.VirtualNetworksSubnet
+	if err := v.AssignProperties_To_VirtualNetworksSubnet(&destination); err != nil {
+		return fmt.Errorf("converting to network/v1api20201101/storage.VirtualNetworksSubnet: %w", err)
+	}
+	return destination.ConvertTo(hub)
+}
+
+// ConvertFrom populates the receiver from hub, the network/v1api20210201/storage.VirtualNetworksSubnet the API server stores, through network/v1api20201101/storage.VirtualNetworksSubnet.
+func (v *VirtualNetworksSubnet) ConvertFrom(hub conversion.Hub) error {
+	var source storage.VirtualNetworksSubnet
+	if err := source.ConvertFrom(hub); err != nil {
+		return fmt.Errorf("converting from the hub to network/v1api20201101/storage.VirtualNetworksSubnet: %w", err)
+	}
+	return v.AssignProperties_From_VirtualNetworksSubnet(&source)
+}
+
+// AssignProperties_From_VirtualNetworksSubnet populates the receiver from source, a network/v1api20201101/storage.VirtualNetworksSubnet.
+func (v *VirtualNetworksSubnet) AssignProperties_From_VirtualNetworksSubnet(source *storage.VirtualNetworksSubnet) error {
+	v.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := v.Spec.AssignProperties_From_VirtualNetworksSubnet_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := v.Status.AssignProperties_From_VirtualNetworksSubnet_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_VirtualNetworksSubnet populates destination, a network/v1api20201101/storage.VirtualNetworksSubnet, from the receiver.
+func (v *VirtualNetworksSubnet) AssignProperties_To_VirtualNetworksSubnet(destination *storage.VirtualNetworksSubnet) error {
+	destination.ObjectMeta = *v.ObjectMeta.DeepCopy()
+
+	if err := v.Spec.AssignProperties_To_VirtualNetworksSubnet_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := v.Status.AssignProperties_To_VirtualNetworksSubnet_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // VirtualNetworksSubnet_Spec: Subnet in a virtual network resource.
 type VirtualNetworksSubnet_Spec struct {
 	// AddressPrefix: The address prefix for the subnet.
@@ -125,6 +179,271 @@ type VirtualNetworksSubnet_Spec struct {
 
 	// ServiceEndpoints: An array of service endpoints.
 	ServiceEndpoints []ServiceEndpointPropertiesFormat `json:"serviceEndpoints,omitempty"`
+}
+
+// AssignProperties_From_VirtualNetworksSubnet_Spec populates the receiver from source, a network/v1api20201101/storage.VirtualNetworksSubnet_Spec.
+func (v *VirtualNetworksSubnet_Spec) AssignProperties_From_VirtualNetworksSubnet_Spec(source *storage.VirtualNetworksSubnet_Spec) error {
+	v.AddressPrefix = genruntime.ClonePointer(source.AddressPrefix)
+	v.AddressPrefixes = slices.Clone(source.AddressPrefixes)
+
+	if source.ApplicationGatewayIpConfigurations != nil {
+		applicationGatewayIpConfigurationsList := make([]ApplicationGatewayIPConfiguration, len(source.ApplicationGatewayIpConfigurations))
+		for applicationGatewayIpConfigurationsIndex := range source.ApplicationGatewayIpConfigurations {
+			if err := applicationGatewayIpConfigurationsList[applicationGatewayIpConfigurationsIndex].AssignProperties_From_ApplicationGatewayIPConfiguration(&source.ApplicationGatewayIpConfigurations[applicationGatewayIpConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting ApplicationGatewayIpConfigurations: %w", err)
+			}
+		}
+		v.ApplicationGatewayIpConfigurations = applicationGatewayIpConfigurationsList
+	} else {
+		v.ApplicationGatewayIpConfigurations = nil
+	}
+
+	v.AzureName = source.AzureName
+
+	if source.Delegations != nil {
+		delegationsList := make([]Delegation, len(source.Delegations))
+		for delegationsIndex := range source.Delegations {
+			if err := delegationsList[delegationsIndex].AssignProperties_From_Delegation(&source.Delegations[delegationsIndex]); err != nil {
+				return fmt.Errorf("converting Delegations: %w", err)
+			}
+		}
+		v.Delegations = delegationsList
+	} else {
+		v.Delegations = nil
+	}
+
+	if source.IpAllocations != nil {
+		ipAllocationsList := make([]SubResource, len(source.IpAllocations))
+		for ipAllocationsIndex := range source.IpAllocations {
+			if err := ipAllocationsList[ipAllocationsIndex].AssignProperties_From_SubResource(&source.IpAllocations[ipAllocationsIndex]); err != nil {
+				return fmt.Errorf("converting IpAllocations: %w", err)
+			}
+		}
+		v.IpAllocations = ipAllocationsList
+	} else {
+		v.IpAllocations = nil
+	}
+
+	if source.NatGateway != nil {
+		var natGatewayValue SubResource
+		if err := natGatewayValue.AssignProperties_From_SubResource(source.NatGateway); err != nil {
+			return fmt.Errorf("converting NatGateway: %w", err)
+		}
+		v.NatGateway = &natGatewayValue
+	} else {
+		v.NatGateway = nil
+	}
+
+	if source.NetworkSecurityGroup != nil {
+		var networkSecurityGroupValue NetworkSecurityGroup_SubResourceEmbedded
+		if err := networkSecurityGroupValue.AssignProperties_From_NetworkSecurityGroup_SubResourceEmbedded(source.NetworkSecurityGroup); err != nil {
+			return fmt.Errorf("converting NetworkSecurityGroup: %w", err)
+		}
+		v.NetworkSecurityGroup = &networkSecurityGroupValue
+	} else {
+		v.NetworkSecurityGroup = nil
+	}
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue VirtualNetworksSubnetOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_VirtualNetworksSubnetOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		v.OperatorSpec = &operatorSpecValue
+	} else {
+		v.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		v.Owner = &ownerValue
+	} else {
+		v.Owner = nil
+	}
+
+	if source.PrivateEndpointNetworkPolicies != nil {
+		privateEndpointNetworkPoliciesValue := VirtualNetworkPrivateEndpointNetworkPolicies(*source.PrivateEndpointNetworkPolicies)
+		v.PrivateEndpointNetworkPolicies = &privateEndpointNetworkPoliciesValue
+	} else {
+		v.PrivateEndpointNetworkPolicies = nil
+	}
+
+	if source.PrivateLinkServiceNetworkPolicies != nil {
+		privateLinkServiceNetworkPoliciesValue := VirtualNetworkPrivateLinkServiceNetworkPolicies(*source.PrivateLinkServiceNetworkPolicies)
+		v.PrivateLinkServiceNetworkPolicies = &privateLinkServiceNetworkPoliciesValue
+	} else {
+		v.PrivateLinkServiceNetworkPolicies = nil
+	}
+
+	if source.RouteTable != nil {
+		var routeTableValue RouteTable_SubResourceEmbedded
+		if err := routeTableValue.AssignProperties_From_RouteTable_SubResourceEmbedded(source.RouteTable); err != nil {
+			return fmt.Errorf("converting RouteTable: %w", err)
+		}
+		v.RouteTable = &routeTableValue
+	} else {
+		v.RouteTable = nil
+	}
+
+	if source.ServiceEndpointPolicies != nil {
+		serviceEndpointPoliciesList := make([]ServiceEndpointPolicy_SubResourceEmbedded, len(source.ServiceEndpointPolicies))
+		for serviceEndpointPoliciesIndex := range source.ServiceEndpointPolicies {
+			if err := serviceEndpointPoliciesList[serviceEndpointPoliciesIndex].AssignProperties_From_ServiceEndpointPolicy_SubResourceEmbedded(&source.ServiceEndpointPolicies[serviceEndpointPoliciesIndex]); err != nil {
+				return fmt.Errorf("converting ServiceEndpointPolicies: %w", err)
+			}
+		}
+		v.ServiceEndpointPolicies = serviceEndpointPoliciesList
+	} else {
+		v.ServiceEndpointPolicies = nil
+	}
+
+	if source.ServiceEndpoints != nil {
+		serviceEndpointsList := make([]ServiceEndpointPropertiesFormat, len(source.ServiceEndpoints))
+		for serviceEndpointsIndex := range source.ServiceEndpoints {
+			if err := serviceEndpointsList[serviceEndpointsIndex].AssignProperties_From_ServiceEndpointPropertiesFormat(&source.ServiceEndpoints[serviceEndpointsIndex]); err != nil {
+				return fmt.Errorf("converting ServiceEndpoints: %w", err)
+			}
+		}
+		v.ServiceEndpoints = serviceEndpointsList
+	} else {
+		v.ServiceEndpoints = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_VirtualNetworksSubnet_Spec populates destination, a network/v1api20201101/storage.VirtualNetworksSubnet_Spec, from the receiver.
+func (v *VirtualNetworksSubnet_Spec) AssignProperties_To_VirtualNetworksSubnet_Spec(destination *storage.VirtualNetworksSubnet_Spec) error {
+	destination.AddressPrefix = genruntime.ClonePointer(v.AddressPrefix)
+	destination.AddressPrefixes = slices.Clone(v.AddressPrefixes)
+
+	if v.ApplicationGatewayIpConfigurations != nil {
+		applicationGatewayIpConfigurationsList := make([]storage.ApplicationGatewayIPConfiguration, len(v.ApplicationGatewayIpConfigurations))
+		for applicationGatewayIpConfigurationsIndex := range v.ApplicationGatewayIpConfigurations {
+			if err := v.ApplicationGatewayIpConfigurations[applicationGatewayIpConfigurationsIndex].AssignProperties_To_ApplicationGatewayIPConfiguration(&applicationGatewayIpConfigurationsList[applicationGatewayIpConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting ApplicationGatewayIpConfigurations: %w", err)
+			}
+		}
+		destination.ApplicationGatewayIpConfigurations = applicationGatewayIpConfigurationsList
+	} else {
+		destination.ApplicationGatewayIpConfigurations = nil
+	}
+
+	destination.AzureName = v.AzureName
+
+	if v.Delegations != nil {
+		delegationsList := make([]storage.Delegation, len(v.Delegations))
+		for delegationsIndex := range v.Delegations {
+			if err := v.Delegations[delegationsIndex].AssignProperties_To_Delegation(&delegationsList[delegationsIndex]); err != nil {
+				return fmt.Errorf("converting Delegations: %w", err)
+			}
+		}
+		destination.Delegations = delegationsList
+	} else {
+		destination.Delegations = nil
+	}
+
+	if v.IpAllocations != nil {
+		ipAllocationsList := make([]storage.SubResource, len(v.IpAllocations))
+		for ipAllocationsIndex := range v.IpAllocations {
+			if err := v.IpAllocations[ipAllocationsIndex].AssignProperties_To_SubResource(&ipAllocationsList[ipAllocationsIndex]); err != nil {
+				return fmt.Errorf("converting IpAllocations: %w", err)
+			}
+		}
+		destination.IpAllocations = ipAllocationsList
+	} else {
+		destination.IpAllocations = nil
+	}
+
+	if v.NatGateway != nil {
+		var natGatewayValue storage.SubResource
+		if err := v.NatGateway.AssignProperties_To_SubResource(&natGatewayValue); err != nil {
+			return fmt.Errorf("converting NatGateway: %w", err)
+		}
+		destination.NatGateway = &natGatewayValue
+	} else {
+		destination.NatGateway = nil
+	}
+
+	if v.NetworkSecurityGroup != nil {
+		var networkSecurityGroupValue storage.NetworkSecurityGroup_SubResourceEmbedded
+		if err := v.NetworkSecurityGroup.AssignProperties_To_NetworkSecurityGroup_SubResourceEmbedded(&networkSecurityGroupValue); err != nil {
+			return fmt.Errorf("converting NetworkSecurityGroup: %w", err)
+		}
+		destination.NetworkSecurityGroup = &networkSecurityGroupValue
+	} else {
+		destination.NetworkSecurityGroup = nil
+	}
+
+	if v.OperatorSpec != nil {
+		var operatorSpecValue storage.VirtualNetworksSubnetOperatorSpec
+		if err := v.OperatorSpec.AssignProperties_To_VirtualNetworksSubnetOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if v.Owner != nil {
+		ownerValue := *v.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	if v.PrivateEndpointNetworkPolicies != nil {
+		privateEndpointNetworkPoliciesValue := string(*v.PrivateEndpointNetworkPolicies)
+		destination.PrivateEndpointNetworkPolicies = &privateEndpointNetworkPoliciesValue
+	} else {
+		destination.PrivateEndpointNetworkPolicies = nil
+	}
+
+	if v.PrivateLinkServiceNetworkPolicies != nil {
+		privateLinkServiceNetworkPoliciesValue := string(*v.PrivateLinkServiceNetworkPolicies)
+		destination.PrivateLinkServiceNetworkPolicies = &privateLinkServiceNetworkPoliciesValue
+	} else {
+		destination.PrivateLinkServiceNetworkPolicies = nil
+	}
+
+	if v.RouteTable != nil {
+		var routeTableValue storage.RouteTable_SubResourceEmbedded
+		if err := v.RouteTable.AssignProperties_To_RouteTable_SubResourceEmbedded(&routeTableValue); err != nil {
+			return fmt.Errorf("converting RouteTable: %w", err)
+		}
+		destination.RouteTable = &routeTableValue
+	} else {
+		destination.RouteTable = nil
+	}
+
+	if v.ServiceEndpointPolicies != nil {
+		serviceEndpointPoliciesList := make([]storage.ServiceEndpointPolicy_SubResourceEmbedded, len(v.ServiceEndpointPolicies))
+		for serviceEndpointPoliciesIndex := range v.ServiceEndpointPolicies {
+			if err := v.ServiceEndpointPolicies[serviceEndpointPoliciesIndex].AssignProperties_To_ServiceEndpointPolicy_SubResourceEmbedded(&serviceEndpointPoliciesList[serviceEndpointPoliciesIndex]); err != nil {
+				return fmt.Errorf("converting ServiceEndpointPolicies: %w", err)
+			}
+		}
+		destination.ServiceEndpointPolicies = serviceEndpointPoliciesList
+	} else {
+		destination.ServiceEndpointPolicies = nil
+	}
+
+	if v.ServiceEndpoints != nil {
+		serviceEndpointsList := make([]storage.ServiceEndpointPropertiesFormat, len(v.ServiceEndpoints))
+		for serviceEndpointsIndex := range v.ServiceEndpoints {
+			if err := v.ServiceEndpoints[serviceEndpointsIndex].AssignProperties_To_ServiceEndpointPropertiesFormat(&serviceEndpointsList[serviceEndpointsIndex]); err != nil {
+				return fmt.Errorf("converting ServiceEndpoints: %w", err)
+			}
+		}
+		destination.ServiceEndpoints = serviceEndpointsList
+	} else {
+		destination.ServiceEndpoints = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // VirtualNetworksSubnet_STATUS: Subnet in a virtual network resource.
@@ -202,6 +521,405 @@ type VirtualNetworksSubnet_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_VirtualNetworksSubnet_STATUS populates the receiver from source, a network/v1api20201101/storage.VirtualNetworksSubnet_STATUS.
+func (v *VirtualNetworksSubnet_STATUS) AssignProperties_From_VirtualNetworksSubnet_STATUS(source *storage.VirtualNetworksSubnet_STATUS) error {
+	v.AddressPrefix = genruntime.ClonePointer(source.AddressPrefix)
+	v.AddressPrefixes = slices.Clone(source.AddressPrefixes)
+
+	if source.ApplicationGatewayIpConfigurations != nil {
+		applicationGatewayIpConfigurationsList := make([]ApplicationGatewayIPConfiguration_STATUS, len(source.ApplicationGatewayIpConfigurations))
+		for applicationGatewayIpConfigurationsIndex := range source.ApplicationGatewayIpConfigurations {
+			if err := applicationGatewayIpConfigurationsList[applicationGatewayIpConfigurationsIndex].AssignProperties_From_ApplicationGatewayIPConfiguration_STATUS(&source.ApplicationGatewayIpConfigurations[applicationGatewayIpConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting ApplicationGatewayIpConfigurations: %w", err)
+			}
+		}
+		v.ApplicationGatewayIpConfigurations = applicationGatewayIpConfigurationsList
+	} else {
+		v.ApplicationGatewayIpConfigurations = nil
+	}
+
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		v.Conditions = conditionsList
+	} else {
+		v.Conditions = nil
+	}
+
+	if source.Delegations != nil {
+		delegationsList := make([]Delegation_STATUS, len(source.Delegations))
+		for delegationsIndex := range source.Delegations {
+			if err := delegationsList[delegationsIndex].AssignProperties_From_Delegation_STATUS(&source.Delegations[delegationsIndex]); err != nil {
+				return fmt.Errorf("converting Delegations: %w", err)
+			}
+		}
+		v.Delegations = delegationsList
+	} else {
+		v.Delegations = nil
+	}
+
+	v.Etag = genruntime.ClonePointer(source.Etag)
+	v.Id = genruntime.ClonePointer(source.Id)
+
+	if source.IpAllocations != nil {
+		ipAllocationsList := make([]SubResource_STATUS, len(source.IpAllocations))
+		for ipAllocationsIndex := range source.IpAllocations {
+			if err := ipAllocationsList[ipAllocationsIndex].AssignProperties_From_SubResource_STATUS(&source.IpAllocations[ipAllocationsIndex]); err != nil {
+				return fmt.Errorf("converting IpAllocations: %w", err)
+			}
+		}
+		v.IpAllocations = ipAllocationsList
+	} else {
+		v.IpAllocations = nil
+	}
+
+	if source.IpConfigurationProfiles != nil {
+		ipConfigurationProfilesList := make([]IPConfigurationProfile_STATUS, len(source.IpConfigurationProfiles))
+		for ipConfigurationProfilesIndex := range source.IpConfigurationProfiles {
+			if err := ipConfigurationProfilesList[ipConfigurationProfilesIndex].AssignProperties_From_IPConfigurationProfile_STATUS(&source.IpConfigurationProfiles[ipConfigurationProfilesIndex]); err != nil {
+				return fmt.Errorf("converting IpConfigurationProfiles: %w", err)
+			}
+		}
+		v.IpConfigurationProfiles = ipConfigurationProfilesList
+	} else {
+		v.IpConfigurationProfiles = nil
+	}
+
+	if source.IpConfigurations != nil {
+		ipConfigurationsList := make([]IPConfiguration_STATUS, len(source.IpConfigurations))
+		for ipConfigurationsIndex := range source.IpConfigurations {
+			if err := ipConfigurationsList[ipConfigurationsIndex].AssignProperties_From_IPConfiguration_STATUS(&source.IpConfigurations[ipConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting IpConfigurations: %w", err)
+			}
+		}
+		v.IpConfigurations = ipConfigurationsList
+	} else {
+		v.IpConfigurations = nil
+	}
+
+	v.Name = genruntime.ClonePointer(source.Name)
+
+	if source.NatGateway != nil {
+		var natGatewayValue SubResource_STATUS
+		if err := natGatewayValue.AssignProperties_From_SubResource_STATUS(source.NatGateway); err != nil {
+			return fmt.Errorf("converting NatGateway: %w", err)
+		}
+		v.NatGateway = &natGatewayValue
+	} else {
+		v.NatGateway = nil
+	}
+
+	if source.NetworkSecurityGroup != nil {
+		var networkSecurityGroupValue NetworkSecurityGroup_STATUS_SubResourceEmbedded
+		if err := networkSecurityGroupValue.AssignProperties_From_NetworkSecurityGroup_STATUS_SubResourceEmbedded(source.NetworkSecurityGroup); err != nil {
+			return fmt.Errorf("converting NetworkSecurityGroup: %w", err)
+		}
+		v.NetworkSecurityGroup = &networkSecurityGroupValue
+	} else {
+		v.NetworkSecurityGroup = nil
+	}
+
+	if source.PrivateEndpointNetworkPolicies != nil {
+		privateEndpointNetworkPoliciesValue := VirtualNetworkPrivateEndpointNetworkPolicies_STATUS(*source.PrivateEndpointNetworkPolicies)
+		v.PrivateEndpointNetworkPolicies = &privateEndpointNetworkPoliciesValue
+	} else {
+		v.PrivateEndpointNetworkPolicies = nil
+	}
+
+	if source.PrivateEndpoints != nil {
+		privateEndpointsList := make([]PrivateEndpoint_STATUS_SubResourceEmbedded, len(source.PrivateEndpoints))
+		for privateEndpointsIndex := range source.PrivateEndpoints {
+			if err := privateEndpointsList[privateEndpointsIndex].AssignProperties_From_PrivateEndpoint_STATUS_SubResourceEmbedded(&source.PrivateEndpoints[privateEndpointsIndex]); err != nil {
+				return fmt.Errorf("converting PrivateEndpoints: %w", err)
+			}
+		}
+		v.PrivateEndpoints = privateEndpointsList
+	} else {
+		v.PrivateEndpoints = nil
+	}
+
+	if source.PrivateLinkServiceNetworkPolicies != nil {
+		privateLinkServiceNetworkPoliciesValue := VirtualNetworkPrivateLinkServiceNetworkPolicies_STATUS(*source.PrivateLinkServiceNetworkPolicies)
+		v.PrivateLinkServiceNetworkPolicies = &privateLinkServiceNetworkPoliciesValue
+	} else {
+		v.PrivateLinkServiceNetworkPolicies = nil
+	}
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
+		v.ProvisioningState = &provisioningStateValue
+	} else {
+		v.ProvisioningState = nil
+	}
+
+	v.Purpose = genruntime.ClonePointer(source.Purpose)
+
+	if source.ResourceNavigationLinks != nil {
+		resourceNavigationLinksList := make([]ResourceNavigationLink_STATUS, len(source.ResourceNavigationLinks))
+		for resourceNavigationLinksIndex := range source.ResourceNavigationLinks {
+			if err := resourceNavigationLinksList[resourceNavigationLinksIndex].AssignProperties_From_ResourceNavigationLink_STATUS(&source.ResourceNavigationLinks[resourceNavigationLinksIndex]); err != nil {
+				return fmt.Errorf("converting ResourceNavigationLinks: %w", err)
+			}
+		}
+		v.ResourceNavigationLinks = resourceNavigationLinksList
+	} else {
+		v.ResourceNavigationLinks = nil
+	}
+
+	if source.RouteTable != nil {
+		var routeTableValue RouteTable_STATUS_SubResourceEmbedded
+		if err := routeTableValue.AssignProperties_From_RouteTable_STATUS_SubResourceEmbedded(source.RouteTable); err != nil {
+			return fmt.Errorf("converting RouteTable: %w", err)
+		}
+		v.RouteTable = &routeTableValue
+	} else {
+		v.RouteTable = nil
+	}
+
+	if source.ServiceAssociationLinks != nil {
+		serviceAssociationLinksList := make([]ServiceAssociationLink_STATUS, len(source.ServiceAssociationLinks))
+		for serviceAssociationLinksIndex := range source.ServiceAssociationLinks {
+			if err := serviceAssociationLinksList[serviceAssociationLinksIndex].AssignProperties_From_ServiceAssociationLink_STATUS(&source.ServiceAssociationLinks[serviceAssociationLinksIndex]); err != nil {
+				return fmt.Errorf("converting ServiceAssociationLinks: %w", err)
+			}
+		}
+		v.ServiceAssociationLinks = serviceAssociationLinksList
+	} else {
+		v.ServiceAssociationLinks = nil
+	}
+
+	if source.ServiceEndpointPolicies != nil {
+		serviceEndpointPoliciesList := make([]ServiceEndpointPolicy_STATUS_SubResourceEmbedded, len(source.ServiceEndpointPolicies))
+		for serviceEndpointPoliciesIndex := range source.ServiceEndpointPolicies {
+			if err := serviceEndpointPoliciesList[serviceEndpointPoliciesIndex].AssignProperties_From_ServiceEndpointPolicy_STATUS_SubResourceEmbedded(&source.ServiceEndpointPolicies[serviceEndpointPoliciesIndex]); err != nil {
+				return fmt.Errorf("converting ServiceEndpointPolicies: %w", err)
+			}
+		}
+		v.ServiceEndpointPolicies = serviceEndpointPoliciesList
+	} else {
+		v.ServiceEndpointPolicies = nil
+	}
+
+	if source.ServiceEndpoints != nil {
+		serviceEndpointsList := make([]ServiceEndpointPropertiesFormat_STATUS, len(source.ServiceEndpoints))
+		for serviceEndpointsIndex := range source.ServiceEndpoints {
+			if err := serviceEndpointsList[serviceEndpointsIndex].AssignProperties_From_ServiceEndpointPropertiesFormat_STATUS(&source.ServiceEndpoints[serviceEndpointsIndex]); err != nil {
+				return fmt.Errorf("converting ServiceEndpoints: %w", err)
+			}
+		}
+		v.ServiceEndpoints = serviceEndpointsList
+	} else {
+		v.ServiceEndpoints = nil
+	}
+
+	v.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_VirtualNetworksSubnet_STATUS populates destination, a network/v1api20201101/storage.VirtualNetworksSubnet_STATUS, from the receiver.
+func (v *VirtualNetworksSubnet_STATUS) AssignProperties_To_VirtualNetworksSubnet_STATUS(destination *storage.VirtualNetworksSubnet_STATUS) error {
+	destination.AddressPrefix = genruntime.ClonePointer(v.AddressPrefix)
+	destination.AddressPrefixes = slices.Clone(v.AddressPrefixes)
+
+	if v.ApplicationGatewayIpConfigurations != nil {
+		applicationGatewayIpConfigurationsList := make([]storage.ApplicationGatewayIPConfiguration_STATUS, len(v.ApplicationGatewayIpConfigurations))
+		for applicationGatewayIpConfigurationsIndex := range v.ApplicationGatewayIpConfigurations {
+			if err := v.ApplicationGatewayIpConfigurations[applicationGatewayIpConfigurationsIndex].AssignProperties_To_ApplicationGatewayIPConfiguration_STATUS(&applicationGatewayIpConfigurationsList[applicationGatewayIpConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting ApplicationGatewayIpConfigurations: %w", err)
+			}
+		}
+		destination.ApplicationGatewayIpConfigurations = applicationGatewayIpConfigurationsList
+	} else {
+		destination.ApplicationGatewayIpConfigurations = nil
+	}
+
+	if v.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(v.Conditions))
+		for conditionsIndex := range v.Conditions {
+			conditionsList[conditionsIndex] = *v.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	if v.Delegations != nil {
+		delegationsList := make([]storage.Delegation_STATUS, len(v.Delegations))
+		for delegationsIndex := range v.Delegations {
+			if err := v.Delegations[delegationsIndex].AssignProperties_To_Delegation_STATUS(&delegationsList[delegationsIndex]); err != nil {
+				return fmt.Errorf("converting Delegations: %w", err)
+			}
+		}
+		destination.Delegations = delegationsList
+	} else {
+		destination.Delegations = nil
+	}
+
+	destination.Etag = genruntime.ClonePointer(v.Etag)
+	destination.Id = genruntime.ClonePointer(v.Id)
+
+	if v.IpAllocations != nil {
+		ipAllocationsList := make([]storage.SubResource_STATUS, len(v.IpAllocations))
+		for ipAllocationsIndex := range v.IpAllocations {
+			if err := v.IpAllocations[ipAllocationsIndex].AssignProperties_To_SubResource_STATUS(&ipAllocationsList[ipAllocationsIndex]); err != nil {
+				return fmt.Errorf("converting IpAllocations: %w", err)
+			}
+		}
+		destination.IpAllocations = ipAllocationsList
+	} else {
+		destination.IpAllocations = nil
+	}
+
+	if v.IpConfigurationProfiles != nil {
+		ipConfigurationProfilesList := make([]storage.IPConfigurationProfile_STATUS, len(v.IpConfigurationProfiles))
+		for ipConfigurationProfilesIndex := range v.IpConfigurationProfiles {
+			if err := v.IpConfigurationProfiles[ipConfigurationProfilesIndex].AssignProperties_To_IPConfigurationProfile_STATUS(&ipConfigurationProfilesList[ipConfigurationProfilesIndex]); err != nil {
+				return fmt.Errorf("converting IpConfigurationProfiles: %w", err)
+			}
+		}
+		destination.IpConfigurationProfiles = ipConfigurationProfilesList
+	} else {
+		destination.IpConfigurationProfiles = nil
+	}
+
+	if v.IpConfigurations != nil {
+		ipConfigurationsList := make([]storage.IPConfiguration_STATUS, len(v.IpConfigurations))
+		for ipConfigurationsIndex := range v.IpConfigurations {
+			if err := v.IpConfigurations[ipConfigurationsIndex].AssignProperties_To_IPConfiguration_STATUS(&ipConfigurationsList[ipConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting IpConfigurations: %w", err)
+			}
+		}
+		destination.IpConfigurations = ipConfigurationsList
+	} else {
+		destination.IpConfigurations = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(v.Name)
+
+	if v.NatGateway != nil {
+		var natGatewayValue storage.SubResource_STATUS
+		if err := v.NatGateway.AssignProperties_To_SubResource_STATUS(&natGatewayValue); err != nil {
+			return fmt.Errorf("converting NatGateway: %w", err)
+		}
+		destination.NatGateway = &natGatewayValue
+	} else {
+		destination.NatGateway = nil
+	}
+
+	if v.NetworkSecurityGroup != nil {
+		var networkSecurityGroupValue storage.NetworkSecurityGroup_STATUS_SubResourceEmbedded
+		if err := v.NetworkSecurityGroup.AssignProperties_To_NetworkSecurityGroup_STATUS_SubResourceEmbedded(&networkSecurityGroupValue); err != nil {
+			return fmt.Errorf("converting NetworkSecurityGroup: %w", err)
+		}
+		destination.NetworkSecurityGroup = &networkSecurityGroupValue
+	} else {
+		destination.NetworkSecurityGroup = nil
+	}
+
+	if v.PrivateEndpointNetworkPolicies != nil {
+		privateEndpointNetworkPoliciesValue := string(*v.PrivateEndpointNetworkPolicies)
+		destination.PrivateEndpointNetworkPolicies = &privateEndpointNetworkPoliciesValue
+	} else {
+		destination.PrivateEndpointNetworkPolicies = nil
+	}
+
+	if v.PrivateEndpoints != nil {
+		privateEndpointsList := make([]storage.PrivateEndpoint_STATUS_SubResourceEmbedded, len(v.PrivateEndpoints))
+		for privateEndpointsIndex := range v.PrivateEndpoints {
+			if err := v.PrivateEndpoints[privateEndpointsIndex].AssignProperties_To_PrivateEndpoint_STATUS_SubResourceEmbedded(&privateEndpointsList[privateEndpointsIndex]); err != nil {
+				return fmt.Errorf("converting PrivateEndpoints: %w", err)
+			}
+		}
+		destination.PrivateEndpoints = privateEndpointsList
+	} else {
+		destination.PrivateEndpoints = nil
+	}
+
+	if v.PrivateLinkServiceNetworkPolicies != nil {
+		privateLinkServiceNetworkPoliciesValue := string(*v.PrivateLinkServiceNetworkPolicies)
+		destination.PrivateLinkServiceNetworkPolicies = &privateLinkServiceNetworkPoliciesValue
+	} else {
+		destination.PrivateLinkServiceNetworkPolicies = nil
+	}
+
+	if v.ProvisioningState != nil {
+		provisioningStateValue := string(*v.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	destination.Purpose = genruntime.ClonePointer(v.Purpose)
+
+	if v.ResourceNavigationLinks != nil {
+		resourceNavigationLinksList := make([]storage.ResourceNavigationLink_STATUS, len(v.ResourceNavigationLinks))
+		for resourceNavigationLinksIndex := range v.ResourceNavigationLinks {
+			if err := v.ResourceNavigationLinks[resourceNavigationLinksIndex].AssignProperties_To_ResourceNavigationLink_STATUS(&resourceNavigationLinksList[resourceNavigationLinksIndex]); err != nil {
+				return fmt.Errorf("converting ResourceNavigationLinks: %w", err)
+			}
+		}
+		destination.ResourceNavigationLinks = resourceNavigationLinksList
+	} else {
+		destination.ResourceNavigationLinks = nil
+	}
+
+	if v.RouteTable != nil {
+		var routeTableValue storage.RouteTable_STATUS_SubResourceEmbedded
+		if err := v.RouteTable.AssignProperties_To_RouteTable_STATUS_SubResourceEmbedded(&routeTableValue); err != nil {
+			return fmt.Errorf("converting RouteTable: %w", err)
+		}
+		destination.RouteTable = &routeTableValue
+	} else {
+		destination.RouteTable = nil
+	}
+
+	if v.ServiceAssociationLinks != nil {
+		serviceAssociationLinksList := make([]storage.ServiceAssociationLink_STATUS, len(v.ServiceAssociationLinks))
+		for serviceAssociationLinksIndex := range v.ServiceAssociationLinks {
+			if err := v.ServiceAssociationLinks[serviceAssociationLinksIndex].AssignProperties_To_ServiceAssociationLink_STATUS(&serviceAssociationLinksList[serviceAssociationLinksIndex]); err != nil {
+				return fmt.Errorf("converting ServiceAssociationLinks: %w", err)
+			}
+		}
+		destination.ServiceAssociationLinks = serviceAssociationLinksList
+	} else {
+		destination.ServiceAssociationLinks = nil
+	}
+
+	if v.ServiceEndpointPolicies != nil {
+		serviceEndpointPoliciesList := make([]storage.ServiceEndpointPolicy_STATUS_SubResourceEmbedded, len(v.ServiceEndpointPolicies))
+		for serviceEndpointPoliciesIndex := range v.ServiceEndpointPolicies {
+			if err := v.ServiceEndpointPolicies[serviceEndpointPoliciesIndex].AssignProperties_To_ServiceEndpointPolicy_STATUS_SubResourceEmbedded(&serviceEndpointPoliciesList[serviceEndpointPoliciesIndex]); err != nil {
+				return fmt.Errorf("converting ServiceEndpointPolicies: %w", err)
+			}
+		}
+		destination.ServiceEndpointPolicies = serviceEndpointPoliciesList
+	} else {
+		destination.ServiceEndpointPolicies = nil
+	}
+
+	if v.ServiceEndpoints != nil {
+		serviceEndpointsList := make([]storage.ServiceEndpointPropertiesFormat_STATUS, len(v.ServiceEndpoints))
+		for serviceEndpointsIndex := range v.ServiceEndpoints {
+			if err := v.ServiceEndpoints[serviceEndpointsIndex].AssignProperties_To_ServiceEndpointPropertiesFormat_STATUS(&serviceEndpointsList[serviceEndpointsIndex]); err != nil {
+				return fmt.Errorf("converting ServiceEndpoints: %w", err)
+			}
+		}
+		destination.ServiceEndpoints = serviceEndpointsList
+	} else {
+		destination.ServiceEndpoints = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(v.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ApplicationGatewayIPConfiguration: IP configuration of an application gateway. Currently 1 public and 1 private IP configuration is allowed.
 type ApplicationGatewayIPConfiguration struct {
 	// Name: Name of the IP configuration that is unique within an Application Gateway.
@@ -212,6 +930,57 @@ type ApplicationGatewayIPConfiguration struct {
 
 	// Subnet: Reference to the subnet resource. A subnet from where application gateway gets its private address.
 	Subnet *SubResource `json:"subnet,omitempty"`
+}
+
+// AssignProperties_From_ApplicationGatewayIPConfiguration populates the receiver from source, a network/v1api20201101/storage.ApplicationGatewayIPConfiguration.
+func (a *ApplicationGatewayIPConfiguration) AssignProperties_From_ApplicationGatewayIPConfiguration(source *storage.ApplicationGatewayIPConfiguration) error {
+	a.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		a.Reference = &referenceValue
+	} else {
+		a.Reference = nil
+	}
+
+	if source.Subnet != nil {
+		var subnetValue SubResource
+		if err := subnetValue.AssignProperties_From_SubResource(source.Subnet); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		a.Subnet = &subnetValue
+	} else {
+		a.Subnet = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ApplicationGatewayIPConfiguration populates destination, a network/v1api20201101/storage.ApplicationGatewayIPConfiguration, from the receiver.
+func (a *ApplicationGatewayIPConfiguration) AssignProperties_To_ApplicationGatewayIPConfiguration(destination *storage.ApplicationGatewayIPConfiguration) error {
+	destination.Name = genruntime.ClonePointer(a.Name)
+
+	if a.Reference != nil {
+		referenceValue := *a.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	if a.Subnet != nil {
+		var subnetValue storage.SubResource
+		if err := a.Subnet.AssignProperties_To_SubResource(&subnetValue); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		destination.Subnet = &subnetValue
+	} else {
+		destination.Subnet = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ApplicationGatewayIPConfiguration_STATUS: IP configuration of an application gateway. Currently 1 public and 1 private IP configuration is allowed.
@@ -235,6 +1004,65 @@ type ApplicationGatewayIPConfiguration_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_ApplicationGatewayIPConfiguration_STATUS populates the receiver from source, a network/v1api20201101/storage.ApplicationGatewayIPConfiguration_STATUS.
+func (a *ApplicationGatewayIPConfiguration_STATUS) AssignProperties_From_ApplicationGatewayIPConfiguration_STATUS(source *storage.ApplicationGatewayIPConfiguration_STATUS) error {
+	a.Etag = genruntime.ClonePointer(source.Etag)
+	a.Id = genruntime.ClonePointer(source.Id)
+	a.Name = genruntime.ClonePointer(source.Name)
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
+		a.ProvisioningState = &provisioningStateValue
+	} else {
+		a.ProvisioningState = nil
+	}
+
+	if source.Subnet != nil {
+		var subnetValue SubResource_STATUS
+		if err := subnetValue.AssignProperties_From_SubResource_STATUS(source.Subnet); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		a.Subnet = &subnetValue
+	} else {
+		a.Subnet = nil
+	}
+
+	a.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_ApplicationGatewayIPConfiguration_STATUS populates destination, a network/v1api20201101/storage.ApplicationGatewayIPConfiguration_STATUS, from the receiver.
+func (a *ApplicationGatewayIPConfiguration_STATUS) AssignProperties_To_ApplicationGatewayIPConfiguration_STATUS(destination *storage.ApplicationGatewayIPConfiguration_STATUS) error {
+	destination.Etag = genruntime.ClonePointer(a.Etag)
+	destination.Id = genruntime.ClonePointer(a.Id)
+	destination.Name = genruntime.ClonePointer(a.Name)
+
+	if a.ProvisioningState != nil {
+		provisioningStateValue := string(*a.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	if a.Subnet != nil {
+		var subnetValue storage.SubResource_STATUS
+		if err := a.Subnet.AssignProperties_To_SubResource_STATUS(&subnetValue); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		destination.Subnet = &subnetValue
+	} else {
+		destination.Subnet = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(a.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // Delegation: Details the service to which the subnet is delegated.
 type Delegation struct {
 	// Name: The name of the resource that is unique within a subnet. This name can be used to access the resource.
@@ -248,6 +1076,43 @@ type Delegation struct {
 
 	// Type: Resource type.
 	Type *string `json:"type,omitempty"`
+}
+
+// AssignProperties_From_Delegation populates the receiver from source, a network/v1api20201101/storage.Delegation.
+func (d *Delegation) AssignProperties_From_Delegation(source *storage.Delegation) error {
+	d.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		d.Reference = &referenceValue
+	} else {
+		d.Reference = nil
+	}
+
+	d.ServiceName = genruntime.ClonePointer(source.ServiceName)
+	d.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_Delegation populates destination, a network/v1api20201101/storage.Delegation, from the receiver.
+func (d *Delegation) AssignProperties_To_Delegation(destination *storage.Delegation) error {
+	destination.Name = genruntime.ClonePointer(d.Name)
+
+	if d.Reference != nil {
+		referenceValue := *d.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	destination.ServiceName = genruntime.ClonePointer(d.ServiceName)
+	destination.Type = genruntime.ClonePointer(d.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // Delegation_STATUS: Details the service to which the subnet is delegated.
@@ -274,6 +1139,49 @@ type Delegation_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_Delegation_STATUS populates the receiver from source, a network/v1api20201101/storage.Delegation_STATUS.
+func (d *Delegation_STATUS) AssignProperties_From_Delegation_STATUS(source *storage.Delegation_STATUS) error {
+	d.Actions = slices.Clone(source.Actions)
+	d.Etag = genruntime.ClonePointer(source.Etag)
+	d.Id = genruntime.ClonePointer(source.Id)
+	d.Name = genruntime.ClonePointer(source.Name)
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
+		d.ProvisioningState = &provisioningStateValue
+	} else {
+		d.ProvisioningState = nil
+	}
+
+	d.ServiceName = genruntime.ClonePointer(source.ServiceName)
+	d.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_Delegation_STATUS populates destination, a network/v1api20201101/storage.Delegation_STATUS, from the receiver.
+func (d *Delegation_STATUS) AssignProperties_To_Delegation_STATUS(destination *storage.Delegation_STATUS) error {
+	destination.Actions = slices.Clone(d.Actions)
+	destination.Etag = genruntime.ClonePointer(d.Etag)
+	destination.Id = genruntime.ClonePointer(d.Id)
+	destination.Name = genruntime.ClonePointer(d.Name)
+
+	if d.ProvisioningState != nil {
+		provisioningStateValue := string(*d.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	destination.ServiceName = genruntime.ClonePointer(d.ServiceName)
+	destination.Type = genruntime.ClonePointer(d.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // IPConfigurationProfile_STATUS: IP configuration profile child resource.
 type IPConfigurationProfile_STATUS struct {
 	// Etag: A unique read-only string that changes whenever the resource is updated.
@@ -293,6 +1201,65 @@ type IPConfigurationProfile_STATUS struct {
 
 	// Type: Sub Resource type.
 	Type *string `json:"type,omitempty"`
+}
+
+// AssignProperties_From_IPConfigurationProfile_STATUS populates the receiver from source, a network/v1api20201101/storage.IPConfigurationProfile_STATUS.
+func (i *IPConfigurationProfile_STATUS) AssignProperties_From_IPConfigurationProfile_STATUS(source *storage.IPConfigurationProfile_STATUS) error {
+	i.Etag = genruntime.ClonePointer(source.Etag)
+	i.Id = genruntime.ClonePointer(source.Id)
+	i.Name = genruntime.ClonePointer(source.Name)
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
+		i.ProvisioningState = &provisioningStateValue
+	} else {
+		i.ProvisioningState = nil
+	}
+
+	if source.Subnet != nil {
+		var subnetValue Subnet_STATUS_SubResourceEmbedded
+		if err := subnetValue.AssignProperties_From_Subnet_STATUS_SubResourceEmbedded(source.Subnet); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		i.Subnet = &subnetValue
+	} else {
+		i.Subnet = nil
+	}
+
+	i.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_IPConfigurationProfile_STATUS populates destination, a network/v1api20201101/storage.IPConfigurationProfile_STATUS, from the receiver.
+func (i *IPConfigurationProfile_STATUS) AssignProperties_To_IPConfigurationProfile_STATUS(destination *storage.IPConfigurationProfile_STATUS) error {
+	destination.Etag = genruntime.ClonePointer(i.Etag)
+	destination.Id = genruntime.ClonePointer(i.Id)
+	destination.Name = genruntime.ClonePointer(i.Name)
+
+	if i.ProvisioningState != nil {
+		provisioningStateValue := string(*i.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	if i.Subnet != nil {
+		var subnetValue storage.Subnet_STATUS_SubResourceEmbedded
+		if err := i.Subnet.AssignProperties_To_Subnet_STATUS_SubResourceEmbedded(&subnetValue); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		destination.Subnet = &subnetValue
+	} else {
+		destination.Subnet = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(i.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ResourceNavigationLink_STATUS: ResourceNavigationLink resource.
@@ -319,16 +1286,103 @@ type ResourceNavigationLink_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_ResourceNavigationLink_STATUS populates the receiver from source, a network/v1api20201101/storage.ResourceNavigationLink_STATUS.
+func (r *ResourceNavigationLink_STATUS) AssignProperties_From_ResourceNavigationLink_STATUS(source *storage.ResourceNavigationLink_STATUS) error {
+	r.Etag = genruntime.ClonePointer(source.Etag)
+	r.Id = genruntime.ClonePointer(source.Id)
+	r.Link = genruntime.ClonePointer(source.Link)
+	r.LinkedResourceType = genruntime.ClonePointer(source.LinkedResourceType)
+	r.Name = genruntime.ClonePointer(source.Name)
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
+		r.ProvisioningState = &provisioningStateValue
+	} else {
+		r.ProvisioningState = nil
+	}
+
+	r.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_ResourceNavigationLink_STATUS populates destination, a network/v1api20201101/storage.ResourceNavigationLink_STATUS, from the receiver.
+func (r *ResourceNavigationLink_STATUS) AssignProperties_To_ResourceNavigationLink_STATUS(destination *storage.ResourceNavigationLink_STATUS) error {
+	destination.Etag = genruntime.ClonePointer(r.Etag)
+	destination.Id = genruntime.ClonePointer(r.Id)
+	destination.Link = genruntime.ClonePointer(r.Link)
+	destination.LinkedResourceType = genruntime.ClonePointer(r.LinkedResourceType)
+	destination.Name = genruntime.ClonePointer(r.Name)
+
+	if r.ProvisioningState != nil {
+		provisioningStateValue := string(*r.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(r.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // RouteTable_STATUS_SubResourceEmbedded: Route table resource.
 type RouteTable_STATUS_SubResourceEmbedded struct {
 	// Id: Resource ID.
 	Id *string `json:"id,omitempty"`
 }
 
+// AssignProperties_From_RouteTable_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.RouteTable_STATUS_SubResourceEmbedded.
+func (r *RouteTable_STATUS_SubResourceEmbedded) AssignProperties_From_RouteTable_STATUS_SubResourceEmbedded(source *storage.RouteTable_STATUS_SubResourceEmbedded) error {
+	r.Id = genruntime.ClonePointer(source.Id)
+
+	return nil
+}
+
+// AssignProperties_To_RouteTable_STATUS_SubResourceEmbedded populates destination, a network/v1api20201101/storage.RouteTable_STATUS_SubResourceEmbedded, from the receiver.
+func (r *RouteTable_STATUS_SubResourceEmbedded) AssignProperties_To_RouteTable_STATUS_SubResourceEmbedded(destination *storage.RouteTable_STATUS_SubResourceEmbedded) error {
+	destination.Id = genruntime.ClonePointer(r.Id)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // RouteTable_SubResourceEmbedded: Route table resource.
 type RouteTable_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// AssignProperties_From_RouteTable_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.RouteTable_SubResourceEmbedded.
+func (r *RouteTable_SubResourceEmbedded) AssignProperties_From_RouteTable_SubResourceEmbedded(source *storage.RouteTable_SubResourceEmbedded) error {
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		r.Reference = &referenceValue
+	} else {
+		r.Reference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_RouteTable_SubResourceEmbedded populates destination, a network/v1api20201101/storage.RouteTable_SubResourceEmbedded, from the receiver.
+func (r *RouteTable_SubResourceEmbedded) AssignProperties_To_RouteTable_SubResourceEmbedded(destination *storage.RouteTable_SubResourceEmbedded) error {
+	if r.Reference != nil {
+		referenceValue := *r.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ServiceAssociationLink_STATUS: ServiceAssociationLink resource.
@@ -361,16 +1415,107 @@ type ServiceAssociationLink_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_ServiceAssociationLink_STATUS populates the receiver from source, a network/v1api20201101/storage.ServiceAssociationLink_STATUS.
+func (s *ServiceAssociationLink_STATUS) AssignProperties_From_ServiceAssociationLink_STATUS(source *storage.ServiceAssociationLink_STATUS) error {
+	s.AllowDelete = genruntime.ClonePointer(source.AllowDelete)
+	s.Etag = genruntime.ClonePointer(source.Etag)
+	s.Id = genruntime.ClonePointer(source.Id)
+	s.Link = genruntime.ClonePointer(source.Link)
+	s.LinkedResourceType = genruntime.ClonePointer(source.LinkedResourceType)
+	s.Locations = slices.Clone(source.Locations)
+	s.Name = genruntime.ClonePointer(source.Name)
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
+		s.ProvisioningState = &provisioningStateValue
+	} else {
+		s.ProvisioningState = nil
+	}
+
+	s.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_ServiceAssociationLink_STATUS populates destination, a network/v1api20201101/storage.ServiceAssociationLink_STATUS, from the receiver.
+func (s *ServiceAssociationLink_STATUS) AssignProperties_To_ServiceAssociationLink_STATUS(destination *storage.ServiceAssociationLink_STATUS) error {
+	destination.AllowDelete = genruntime.ClonePointer(s.AllowDelete)
+	destination.Etag = genruntime.ClonePointer(s.Etag)
+	destination.Id = genruntime.ClonePointer(s.Id)
+	destination.Link = genruntime.ClonePointer(s.Link)
+	destination.LinkedResourceType = genruntime.ClonePointer(s.LinkedResourceType)
+	destination.Locations = slices.Clone(s.Locations)
+	destination.Name = genruntime.ClonePointer(s.Name)
+
+	if s.ProvisioningState != nil {
+		provisioningStateValue := string(*s.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(s.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ServiceEndpointPolicy_STATUS_SubResourceEmbedded: Service End point policy resource.
 type ServiceEndpointPolicy_STATUS_SubResourceEmbedded struct {
 	// Id: Resource ID.
 	Id *string `json:"id,omitempty"`
 }
 
+// AssignProperties_From_ServiceEndpointPolicy_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.ServiceEndpointPolicy_STATUS_SubResourceEmbedded.
+func (s *ServiceEndpointPolicy_STATUS_SubResourceEmbedded) AssignProperties_From_ServiceEndpointPolicy_STATUS_SubResourceEmbedded(source *storage.ServiceEndpointPolicy_STATUS_SubResourceEmbedded) error {
+	s.Id = genruntime.ClonePointer(source.Id)
+
+	return nil
+}
+
+// AssignProperties_To_ServiceEndpointPolicy_STATUS_SubResourceEmbedded populates destination, a network/v1api20201101/storage.ServiceEndpointPolicy_STATUS_SubResourceEmbedded, from the receiver.
+func (s *ServiceEndpointPolicy_STATUS_SubResourceEmbedded) AssignProperties_To_ServiceEndpointPolicy_STATUS_SubResourceEmbedded(destination *storage.ServiceEndpointPolicy_STATUS_SubResourceEmbedded) error {
+	destination.Id = genruntime.ClonePointer(s.Id)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ServiceEndpointPolicy_SubResourceEmbedded: Service End point policy resource.
 type ServiceEndpointPolicy_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// AssignProperties_From_ServiceEndpointPolicy_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.ServiceEndpointPolicy_SubResourceEmbedded.
+func (s *ServiceEndpointPolicy_SubResourceEmbedded) AssignProperties_From_ServiceEndpointPolicy_SubResourceEmbedded(source *storage.ServiceEndpointPolicy_SubResourceEmbedded) error {
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		s.Reference = &referenceValue
+	} else {
+		s.Reference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ServiceEndpointPolicy_SubResourceEmbedded populates destination, a network/v1api20201101/storage.ServiceEndpointPolicy_SubResourceEmbedded, from the receiver.
+func (s *ServiceEndpointPolicy_SubResourceEmbedded) AssignProperties_To_ServiceEndpointPolicy_SubResourceEmbedded(destination *storage.ServiceEndpointPolicy_SubResourceEmbedded) error {
+	if s.Reference != nil {
+		referenceValue := *s.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ServiceEndpointPropertiesFormat: The service endpoint properties.
@@ -380,6 +1525,25 @@ type ServiceEndpointPropertiesFormat struct {
 
 	// Service: The type of the endpoint service.
 	Service *string `json:"service,omitempty"`
+}
+
+// AssignProperties_From_ServiceEndpointPropertiesFormat populates the receiver from source, a network/v1api20201101/storage.ServiceEndpointPropertiesFormat.
+func (s *ServiceEndpointPropertiesFormat) AssignProperties_From_ServiceEndpointPropertiesFormat(source *storage.ServiceEndpointPropertiesFormat) error {
+	s.Locations = slices.Clone(source.Locations)
+	s.Service = genruntime.ClonePointer(source.Service)
+
+	return nil
+}
+
+// AssignProperties_To_ServiceEndpointPropertiesFormat populates destination, a network/v1api20201101/storage.ServiceEndpointPropertiesFormat, from the receiver.
+func (s *ServiceEndpointPropertiesFormat) AssignProperties_To_ServiceEndpointPropertiesFormat(destination *storage.ServiceEndpointPropertiesFormat) error {
+	destination.Locations = slices.Clone(s.Locations)
+	destination.Service = genruntime.ClonePointer(s.Service)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ServiceEndpointPropertiesFormat_STATUS: The service endpoint properties.
@@ -392,6 +1556,41 @@ type ServiceEndpointPropertiesFormat_STATUS struct {
 
 	// Service: The type of the endpoint service.
 	Service *string `json:"service,omitempty"`
+}
+
+// AssignProperties_From_ServiceEndpointPropertiesFormat_STATUS populates the receiver from source, a network/v1api20201101/storage.ServiceEndpointPropertiesFormat_STATUS.
+func (s *ServiceEndpointPropertiesFormat_STATUS) AssignProperties_From_ServiceEndpointPropertiesFormat_STATUS(source *storage.ServiceEndpointPropertiesFormat_STATUS) error {
+	s.Locations = slices.Clone(source.Locations)
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
+		s.ProvisioningState = &provisioningStateValue
+	} else {
+		s.ProvisioningState = nil
+	}
+
+	s.Service = genruntime.ClonePointer(source.Service)
+
+	return nil
+}
+
+// AssignProperties_To_ServiceEndpointPropertiesFormat_STATUS populates destination, a network/v1api20201101/storage.ServiceEndpointPropertiesFormat_STATUS, from the receiver.
+func (s *ServiceEndpointPropertiesFormat_STATUS) AssignProperties_To_ServiceEndpointPropertiesFormat_STATUS(destination *storage.ServiceEndpointPropertiesFormat_STATUS) error {
+	destination.Locations = slices.Clone(s.Locations)
+
+	if s.ProvisioningState != nil {
+		provisioningStateValue := string(*s.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	destination.Service = genruntime.ClonePointer(s.Service)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // VirtualNetworkPrivateEndpointNetworkPolicies: Enable or Disable apply network policies on private end point in the subnet.
@@ -437,4 +1636,77 @@ type VirtualNetworksSubnetOperatorSpec struct {
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_VirtualNetworksSubnetOperatorSpec populates the receiver from source, a network/v1api20201101/storage.VirtualNetworksSubnetOperatorSpec.
+func (v *VirtualNetworksSubnetOperatorSpec) AssignProperties_From_VirtualNetworksSubnetOperatorSpec(source *storage.VirtualNetworksSubnetOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		v.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		v.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		v.SecretExpressions = secretExpressionsList
+	} else {
+		v.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_VirtualNetworksSubnetOperatorSpec populates destination, a network/v1api20201101/storage.VirtualNetworksSubnetOperatorSpec, from the receiver.
+func (v *VirtualNetworksSubnetOperatorSpec) AssignProperties_To_VirtualNetworksSubnetOperatorSpec(destination *storage.VirtualNetworksSubnetOperatorSpec) error {
+	if v.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(v.ConfigMapExpressions))
+		for configMapExpressionsIndex := range v.ConfigMapExpressions {
+			if v.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *v.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if v.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(v.SecretExpressions))
+		for secretExpressionsIndex := range v.SecretExpressions {
+			if v.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *v.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

@@ -3,9 +3,14 @@
 package v1api20200601
 
 import (
+	"fmt"
+	"maps"
+
+	"github.com/armgen/armgen/generated/resources/v1api20200601/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // ResourceGroup: the Kubernetes resource for the ARM type Microsoft.Resources/resourceGroups, api-version 2020-06-01.
@@ -13,7 +18,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourcegroups/{resourceGroupName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,resources}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -75,6 +79,56 @@ func (r *ResourceGroup) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeSubscription
 }
 
+var _ conversion.Convertible = &ResourceGroup{}
+
+// ConvertTo converts the receiver to hub, the resources/v1api20210401/storage.ResourceGroup the API server stores, through resources/v1api20200601/storage.ResourceGroup.
+func (r *ResourceGroup) ConvertTo(hub conversion.Hub) error {
+	var destination storage.ResourceGroup
+	if err := r.AssignProperties_To_ResourceGroup(&destination); err != nil {
+		return fmt.Errorf("converting to resources/v1api20200601/storage.ResourceGroup: %w", err)
+	}
+	return destination.ConvertTo(hub)
+}
+
+// ConvertFrom populates the receiver from hub, the resources/v1api20210401/storage.ResourceGroup the API server stores, through resources/v1api20200601/storage.ResourceGroup.
+func (r *ResourceGroup) ConvertFrom(hub conversion.Hub) error {
+	var source storage.ResourceGroup
+	if err := source.ConvertFrom(hub); err != nil {
+		return fmt.Errorf("converting from the hub to resources/v1api20200601/storage.ResourceGroup: %w", err)
+	}
+	return r.AssignProperties_From_ResourceGroup(&source)
+}
+
+// AssignProperties_From_ResourceGroup populates the receiver from source, a resources/v1api20200601/storage.ResourceGroup.
+func (r *ResourceGroup) AssignProperties_From_ResourceGroup(source *storage.ResourceGroup) error {
+	r.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := r.Spec.AssignProperties_From_ResourceGroup_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := r.Status.AssignProperties_From_ResourceGroup_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ResourceGroup populates destination, a resources/v1api20200601/storage.ResourceGroup, from the receiver.
+func (r *ResourceGroup) AssignProperties_To_ResourceGroup(destination *storage.ResourceGroup) error {
+	destination.ObjectMeta = *r.ObjectMeta.DeepCopy()
+
+	if err := r.Spec.AssignProperties_To_ResourceGroup_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := r.Status.AssignProperties_To_ResourceGroup_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // ResourceGroup_Spec: Resource group information.
 type ResourceGroup_Spec struct {
 	// AzureName: the name of the resource in Azure; when empty, metadata.name is used
@@ -94,6 +148,51 @@ type ResourceGroup_Spec struct {
 
 	// Tags: The tags attached to the resource group.
 	Tags map[string]string `json:"tags,omitempty"`
+}
+
+// AssignProperties_From_ResourceGroup_Spec populates the receiver from source, a resources/v1api20200601/storage.ResourceGroup_Spec.
+func (r *ResourceGroup_Spec) AssignProperties_From_ResourceGroup_Spec(source *storage.ResourceGroup_Spec) error {
+	r.AzureName = source.AzureName
+	r.Location = genruntime.ClonePointer(source.Location)
+	r.ManagedBy = genruntime.ClonePointer(source.ManagedBy)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue ResourceGroupOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_ResourceGroupOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		r.OperatorSpec = &operatorSpecValue
+	} else {
+		r.OperatorSpec = nil
+	}
+
+	r.Tags = maps.Clone(source.Tags)
+
+	return nil
+}
+
+// AssignProperties_To_ResourceGroup_Spec populates destination, a resources/v1api20200601/storage.ResourceGroup_Spec, from the receiver.
+func (r *ResourceGroup_Spec) AssignProperties_To_ResourceGroup_Spec(destination *storage.ResourceGroup_Spec) error {
+	destination.AzureName = r.AzureName
+	destination.Location = genruntime.ClonePointer(r.Location)
+	destination.ManagedBy = genruntime.ClonePointer(r.ManagedBy)
+
+	if r.OperatorSpec != nil {
+		var operatorSpecValue storage.ResourceGroupOperatorSpec
+		if err := r.OperatorSpec.AssignProperties_To_ResourceGroupOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	destination.Tags = maps.Clone(r.Tags)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ResourceGroup_STATUS: Resource group information.
@@ -123,6 +222,55 @@ type ResourceGroup_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_ResourceGroup_STATUS populates the receiver from source, a resources/v1api20200601/storage.ResourceGroup_STATUS.
+func (r *ResourceGroup_STATUS) AssignProperties_From_ResourceGroup_STATUS(source *storage.ResourceGroup_STATUS) error {
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		r.Conditions = conditionsList
+	} else {
+		r.Conditions = nil
+	}
+
+	r.Id = genruntime.ClonePointer(source.Id)
+	r.Location = genruntime.ClonePointer(source.Location)
+	r.ManagedBy = genruntime.ClonePointer(source.ManagedBy)
+	r.Name = genruntime.ClonePointer(source.Name)
+	r.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+	r.Tags = maps.Clone(source.Tags)
+	r.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_ResourceGroup_STATUS populates destination, a resources/v1api20200601/storage.ResourceGroup_STATUS, from the receiver.
+func (r *ResourceGroup_STATUS) AssignProperties_To_ResourceGroup_STATUS(destination *storage.ResourceGroup_STATUS) error {
+	if r.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(r.Conditions))
+		for conditionsIndex := range r.Conditions {
+			conditionsList[conditionsIndex] = *r.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(r.Id)
+	destination.Location = genruntime.ClonePointer(r.Location)
+	destination.ManagedBy = genruntime.ClonePointer(r.ManagedBy)
+	destination.Name = genruntime.ClonePointer(r.Name)
+	destination.ProvisioningState = genruntime.ClonePointer(r.ProvisioningState)
+	destination.Tags = maps.Clone(r.Tags)
+	destination.Type = genruntime.ClonePointer(r.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ResourceGroupOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type ResourceGroupOperatorSpec struct {
 	// ConfigMapExpressions: CEL expressions whose results are written to ConfigMaps
@@ -130,4 +278,77 @@ type ResourceGroupOperatorSpec struct {
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_ResourceGroupOperatorSpec populates the receiver from source, a resources/v1api20200601/storage.ResourceGroupOperatorSpec.
+func (r *ResourceGroupOperatorSpec) AssignProperties_From_ResourceGroupOperatorSpec(source *storage.ResourceGroupOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		r.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		r.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		r.SecretExpressions = secretExpressionsList
+	} else {
+		r.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ResourceGroupOperatorSpec populates destination, a resources/v1api20200601/storage.ResourceGroupOperatorSpec, from the receiver.
+func (r *ResourceGroupOperatorSpec) AssignProperties_To_ResourceGroupOperatorSpec(destination *storage.ResourceGroupOperatorSpec) error {
+	if r.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(r.ConfigMapExpressions))
+		for configMapExpressionsIndex := range r.ConfigMapExpressions {
+			if r.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *r.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if r.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(r.SecretExpressions))
+		for secretExpressionsIndex := range r.SecretExpressions {
+			if r.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *r.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

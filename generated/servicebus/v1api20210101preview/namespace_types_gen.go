@@ -3,9 +3,14 @@
 package v1api20210101preview
 
 import (
+	"fmt"
+	"maps"
+
+	"github.com/armgen/armgen/generated/servicebus/v1api20210101preview/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // Namespace: the Kubernetes resource for the ARM type Microsoft.ServiceBus/namespaces, api-version 2021-01-01-preview.
@@ -13,7 +18,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.ServiceBus/namespaces/{namespaceName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,servicebus}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -78,6 +82,56 @@ func (n *Namespace) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ conversion.Convertible = &Namespace{}
+
+// ConvertTo converts the receiver to hub, the servicebus/v1api20210101preview/storage.Namespace the API server stores, directly.
+func (n *Namespace) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.Namespace)
+	if !ok {
+		return fmt.Errorf("expected a servicebus/v1api20210101preview/storage.Namespace to convert with, got %T", hub)
+	}
+	return n.AssignProperties_To_Namespace(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the servicebus/v1api20210101preview/storage.Namespace the API server stores, directly.
+func (n *Namespace) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.Namespace)
+	if !ok {
+		return fmt.Errorf("expected a servicebus/v1api20210101preview/storage.Namespace to convert with, got %T", hub)
+	}
+	return n.AssignProperties_From_Namespace(source)
+}
+
+// AssignProperties_From_Namespace populates the receiver from source, a servicebus/v1api20210101preview/storage.Namespace.
+func (n *Namespace) AssignProperties_From_Namespace(source *storage.Namespace) error {
+	n.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := n.Spec.AssignProperties_From_Namespace_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := n.Status.AssignProperties_From_Namespace_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Namespace populates destination, a servicebus/v1api20210101preview/storage.Namespace, from the receiver.
+func (n *Namespace) AssignProperties_To_Namespace(destination *storage.Namespace) error {
+	destination.ObjectMeta = *n.ObjectMeta.DeepCopy()
+
+	if err := n.Spec.AssignProperties_To_Namespace_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := n.Status.AssignProperties_To_Namespace_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // Namespace_Spec: Description of a namespace resource.
 type Namespace_Spec struct {
 	// AzureName: the name of the resource in Azure; when empty, metadata.name is used
@@ -111,6 +165,151 @@ type Namespace_Spec struct {
 
 	// ZoneRedundant: Enabling this property creates a Premium Service Bus Namespace in regions supported availability zones.
 	ZoneRedundant *bool `json:"zoneRedundant,omitempty"`
+}
+
+// AssignProperties_From_Namespace_Spec populates the receiver from source, a servicebus/v1api20210101preview/storage.Namespace_Spec.
+func (n *Namespace_Spec) AssignProperties_From_Namespace_Spec(source *storage.Namespace_Spec) error {
+	n.AzureName = source.AzureName
+
+	if source.Encryption != nil {
+		var encryptionValue Encryption
+		if err := encryptionValue.AssignProperties_From_Encryption(source.Encryption); err != nil {
+			return fmt.Errorf("converting Encryption: %w", err)
+		}
+		n.Encryption = &encryptionValue
+	} else {
+		n.Encryption = nil
+	}
+
+	if source.Identity != nil {
+		var identityValue Identity
+		if err := identityValue.AssignProperties_From_Identity(source.Identity); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		n.Identity = &identityValue
+	} else {
+		n.Identity = nil
+	}
+
+	n.Location = genruntime.ClonePointer(source.Location)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue NamespaceOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_NamespaceOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		n.OperatorSpec = &operatorSpecValue
+	} else {
+		n.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		n.Owner = &ownerValue
+	} else {
+		n.Owner = nil
+	}
+
+	if source.PrivateEndpointConnections != nil {
+		privateEndpointConnectionsList := make([]PrivateEndpointConnection_SubResourceEmbedded, len(source.PrivateEndpointConnections))
+		for privateEndpointConnectionsIndex := range source.PrivateEndpointConnections {
+			if err := privateEndpointConnectionsList[privateEndpointConnectionsIndex].AssignProperties_From_PrivateEndpointConnection_SubResourceEmbedded(&source.PrivateEndpointConnections[privateEndpointConnectionsIndex]); err != nil {
+				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
+			}
+		}
+		n.PrivateEndpointConnections = privateEndpointConnectionsList
+	} else {
+		n.PrivateEndpointConnections = nil
+	}
+
+	if source.Sku != nil {
+		var skuValue SBSku
+		if err := skuValue.AssignProperties_From_SBSku(source.Sku); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		n.Sku = &skuValue
+	} else {
+		n.Sku = nil
+	}
+
+	n.Tags = maps.Clone(source.Tags)
+	n.ZoneRedundant = genruntime.ClonePointer(source.ZoneRedundant)
+
+	return nil
+}
+
+// AssignProperties_To_Namespace_Spec populates destination, a servicebus/v1api20210101preview/storage.Namespace_Spec, from the receiver.
+func (n *Namespace_Spec) AssignProperties_To_Namespace_Spec(destination *storage.Namespace_Spec) error {
+	destination.AzureName = n.AzureName
+
+	if n.Encryption != nil {
+		var encryptionValue storage.Encryption
+		if err := n.Encryption.AssignProperties_To_Encryption(&encryptionValue); err != nil {
+			return fmt.Errorf("converting Encryption: %w", err)
+		}
+		destination.Encryption = &encryptionValue
+	} else {
+		destination.Encryption = nil
+	}
+
+	if n.Identity != nil {
+		var identityValue storage.Identity
+		if err := n.Identity.AssignProperties_To_Identity(&identityValue); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		destination.Identity = &identityValue
+	} else {
+		destination.Identity = nil
+	}
+
+	destination.Location = genruntime.ClonePointer(n.Location)
+
+	if n.OperatorSpec != nil {
+		var operatorSpecValue storage.NamespaceOperatorSpec
+		if err := n.OperatorSpec.AssignProperties_To_NamespaceOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if n.Owner != nil {
+		ownerValue := *n.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	if n.PrivateEndpointConnections != nil {
+		privateEndpointConnectionsList := make([]storage.PrivateEndpointConnection_SubResourceEmbedded, len(n.PrivateEndpointConnections))
+		for privateEndpointConnectionsIndex := range n.PrivateEndpointConnections {
+			if err := n.PrivateEndpointConnections[privateEndpointConnectionsIndex].AssignProperties_To_PrivateEndpointConnection_SubResourceEmbedded(&privateEndpointConnectionsList[privateEndpointConnectionsIndex]); err != nil {
+				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
+			}
+		}
+		destination.PrivateEndpointConnections = privateEndpointConnectionsList
+	} else {
+		destination.PrivateEndpointConnections = nil
+	}
+
+	if n.Sku != nil {
+		var skuValue storage.SBSku
+		if err := n.Sku.AssignProperties_To_SBSku(&skuValue); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		destination.Sku = &skuValue
+	} else {
+		destination.Sku = nil
+	}
+
+	destination.Tags = maps.Clone(n.Tags)
+	destination.ZoneRedundant = genruntime.ClonePointer(n.ZoneRedundant)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // Namespace_STATUS: Description of a namespace resource.
@@ -170,6 +369,179 @@ type Namespace_STATUS struct {
 	ZoneRedundant *bool `json:"zoneRedundant,omitempty"`
 }
 
+// AssignProperties_From_Namespace_STATUS populates the receiver from source, a servicebus/v1api20210101preview/storage.Namespace_STATUS.
+func (n *Namespace_STATUS) AssignProperties_From_Namespace_STATUS(source *storage.Namespace_STATUS) error {
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		n.Conditions = conditionsList
+	} else {
+		n.Conditions = nil
+	}
+
+	n.CreatedAt = genruntime.ClonePointer(source.CreatedAt)
+
+	if source.Encryption != nil {
+		var encryptionValue Encryption_STATUS
+		if err := encryptionValue.AssignProperties_From_Encryption_STATUS(source.Encryption); err != nil {
+			return fmt.Errorf("converting Encryption: %w", err)
+		}
+		n.Encryption = &encryptionValue
+	} else {
+		n.Encryption = nil
+	}
+
+	n.Id = genruntime.ClonePointer(source.Id)
+
+	if source.Identity != nil {
+		var identityValue Identity_STATUS
+		if err := identityValue.AssignProperties_From_Identity_STATUS(source.Identity); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		n.Identity = &identityValue
+	} else {
+		n.Identity = nil
+	}
+
+	n.Location = genruntime.ClonePointer(source.Location)
+	n.MetricId = genruntime.ClonePointer(source.MetricId)
+	n.Name = genruntime.ClonePointer(source.Name)
+
+	if source.PrivateEndpointConnections != nil {
+		privateEndpointConnectionsList := make([]PrivateEndpointConnection_STATUS_SubResourceEmbedded, len(source.PrivateEndpointConnections))
+		for privateEndpointConnectionsIndex := range source.PrivateEndpointConnections {
+			if err := privateEndpointConnectionsList[privateEndpointConnectionsIndex].AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded(&source.PrivateEndpointConnections[privateEndpointConnectionsIndex]); err != nil {
+				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
+			}
+		}
+		n.PrivateEndpointConnections = privateEndpointConnectionsList
+	} else {
+		n.PrivateEndpointConnections = nil
+	}
+
+	n.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+	n.ServiceBusEndpoint = genruntime.ClonePointer(source.ServiceBusEndpoint)
+
+	if source.Sku != nil {
+		var skuValue SBSku_STATUS
+		if err := skuValue.AssignProperties_From_SBSku_STATUS(source.Sku); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		n.Sku = &skuValue
+	} else {
+		n.Sku = nil
+	}
+
+	n.Status = genruntime.ClonePointer(source.Status)
+
+	if source.SystemData != nil {
+		var systemDataValue SystemData_STATUS
+		if err := systemDataValue.AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
+			return fmt.Errorf("converting SystemData: %w", err)
+		}
+		n.SystemData = &systemDataValue
+	} else {
+		n.SystemData = nil
+	}
+
+	n.Tags = maps.Clone(source.Tags)
+	n.Type = genruntime.ClonePointer(source.Type)
+	n.UpdatedAt = genruntime.ClonePointer(source.UpdatedAt)
+	n.ZoneRedundant = genruntime.ClonePointer(source.ZoneRedundant)
+
+	return nil
+}
+
+// AssignProperties_To_Namespace_STATUS populates destination, a servicebus/v1api20210101preview/storage.Namespace_STATUS, from the receiver.
+func (n *Namespace_STATUS) AssignProperties_To_Namespace_STATUS(destination *storage.Namespace_STATUS) error {
+	if n.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(n.Conditions))
+		for conditionsIndex := range n.Conditions {
+			conditionsList[conditionsIndex] = *n.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.CreatedAt = genruntime.ClonePointer(n.CreatedAt)
+
+	if n.Encryption != nil {
+		var encryptionValue storage.Encryption_STATUS
+		if err := n.Encryption.AssignProperties_To_Encryption_STATUS(&encryptionValue); err != nil {
+			return fmt.Errorf("converting Encryption: %w", err)
+		}
+		destination.Encryption = &encryptionValue
+	} else {
+		destination.Encryption = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(n.Id)
+
+	if n.Identity != nil {
+		var identityValue storage.Identity_STATUS
+		if err := n.Identity.AssignProperties_To_Identity_STATUS(&identityValue); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		destination.Identity = &identityValue
+	} else {
+		destination.Identity = nil
+	}
+
+	destination.Location = genruntime.ClonePointer(n.Location)
+	destination.MetricId = genruntime.ClonePointer(n.MetricId)
+	destination.Name = genruntime.ClonePointer(n.Name)
+
+	if n.PrivateEndpointConnections != nil {
+		privateEndpointConnectionsList := make([]storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded, len(n.PrivateEndpointConnections))
+		for privateEndpointConnectionsIndex := range n.PrivateEndpointConnections {
+			if err := n.PrivateEndpointConnections[privateEndpointConnectionsIndex].AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded(&privateEndpointConnectionsList[privateEndpointConnectionsIndex]); err != nil {
+				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
+			}
+		}
+		destination.PrivateEndpointConnections = privateEndpointConnectionsList
+	} else {
+		destination.PrivateEndpointConnections = nil
+	}
+
+	destination.ProvisioningState = genruntime.ClonePointer(n.ProvisioningState)
+	destination.ServiceBusEndpoint = genruntime.ClonePointer(n.ServiceBusEndpoint)
+
+	if n.Sku != nil {
+		var skuValue storage.SBSku_STATUS
+		if err := n.Sku.AssignProperties_To_SBSku_STATUS(&skuValue); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		destination.Sku = &skuValue
+	} else {
+		destination.Sku = nil
+	}
+
+	destination.Status = genruntime.ClonePointer(n.Status)
+
+	if n.SystemData != nil {
+		var systemDataValue storage.SystemData_STATUS
+		if err := n.SystemData.AssignProperties_To_SystemData_STATUS(&systemDataValue); err != nil {
+			return fmt.Errorf("converting SystemData: %w", err)
+		}
+		destination.SystemData = &systemDataValue
+	} else {
+		destination.SystemData = nil
+	}
+
+	destination.Tags = maps.Clone(n.Tags)
+	destination.Type = genruntime.ClonePointer(n.Type)
+	destination.UpdatedAt = genruntime.ClonePointer(n.UpdatedAt)
+	destination.ZoneRedundant = genruntime.ClonePointer(n.ZoneRedundant)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // CreatedByType_STATUS: The type of identity that created the resource.
 // +kubebuilder:validation:Enum={"User","Application","ManagedIdentity","Key"}
 type CreatedByType_STATUS string
@@ -185,6 +557,19 @@ const (
 type DictionaryValue struct {
 }
 
+// AssignProperties_From_DictionaryValue populates the receiver from source, a servicebus/v1api20210101preview/storage.DictionaryValue.
+func (d *DictionaryValue) AssignProperties_From_DictionaryValue(source *storage.DictionaryValue) error {
+	return nil
+}
+
+// AssignProperties_To_DictionaryValue populates destination, a servicebus/v1api20210101preview/storage.DictionaryValue, from the receiver.
+func (d *DictionaryValue) AssignProperties_To_DictionaryValue(destination *storage.DictionaryValue) error {
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // DictionaryValue_STATUS: Recognized Dictionary value.
 type DictionaryValue_STATUS struct {
 	// ClientId: Client Id of user assigned identity
@@ -192,6 +577,25 @@ type DictionaryValue_STATUS struct {
 
 	// PrincipalId: Principal Id of user assigned identity
 	PrincipalId *string `json:"principalId,omitempty"`
+}
+
+// AssignProperties_From_DictionaryValue_STATUS populates the receiver from source, a servicebus/v1api20210101preview/storage.DictionaryValue_STATUS.
+func (d *DictionaryValue_STATUS) AssignProperties_From_DictionaryValue_STATUS(source *storage.DictionaryValue_STATUS) error {
+	d.ClientId = genruntime.ClonePointer(source.ClientId)
+	d.PrincipalId = genruntime.ClonePointer(source.PrincipalId)
+
+	return nil
+}
+
+// AssignProperties_To_DictionaryValue_STATUS populates destination, a servicebus/v1api20210101preview/storage.DictionaryValue_STATUS, from the receiver.
+func (d *DictionaryValue_STATUS) AssignProperties_To_DictionaryValue_STATUS(destination *storage.DictionaryValue_STATUS) error {
+	destination.ClientId = genruntime.ClonePointer(d.ClientId)
+	destination.PrincipalId = genruntime.ClonePointer(d.PrincipalId)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // Encryption: Properties to configure Encryption
@@ -206,6 +610,61 @@ type Encryption struct {
 	RequireInfrastructureEncryption *bool `json:"requireInfrastructureEncryption,omitempty"`
 }
 
+// AssignProperties_From_Encryption populates the receiver from source, a servicebus/v1api20210101preview/storage.Encryption.
+func (e *Encryption) AssignProperties_From_Encryption(source *storage.Encryption) error {
+	if source.KeySource != nil {
+		keySourceValue := KeySource(*source.KeySource)
+		e.KeySource = &keySourceValue
+	} else {
+		e.KeySource = nil
+	}
+
+	if source.KeyVaultProperties != nil {
+		keyVaultPropertiesList := make([]KeyVaultProperties, len(source.KeyVaultProperties))
+		for keyVaultPropertiesIndex := range source.KeyVaultProperties {
+			if err := keyVaultPropertiesList[keyVaultPropertiesIndex].AssignProperties_From_KeyVaultProperties(&source.KeyVaultProperties[keyVaultPropertiesIndex]); err != nil {
+				return fmt.Errorf("converting KeyVaultProperties: %w", err)
+			}
+		}
+		e.KeyVaultProperties = keyVaultPropertiesList
+	} else {
+		e.KeyVaultProperties = nil
+	}
+
+	e.RequireInfrastructureEncryption = genruntime.ClonePointer(source.RequireInfrastructureEncryption)
+
+	return nil
+}
+
+// AssignProperties_To_Encryption populates destination, a servicebus/v1api20210101preview/storage.Encryption, from the receiver.
+func (e *Encryption) AssignProperties_To_Encryption(destination *storage.Encryption) error {
+	if e.KeySource != nil {
+		keySourceValue := string(*e.KeySource)
+		destination.KeySource = &keySourceValue
+	} else {
+		destination.KeySource = nil
+	}
+
+	if e.KeyVaultProperties != nil {
+		keyVaultPropertiesList := make([]storage.KeyVaultProperties, len(e.KeyVaultProperties))
+		for keyVaultPropertiesIndex := range e.KeyVaultProperties {
+			if err := e.KeyVaultProperties[keyVaultPropertiesIndex].AssignProperties_To_KeyVaultProperties(&keyVaultPropertiesList[keyVaultPropertiesIndex]); err != nil {
+				return fmt.Errorf("converting KeyVaultProperties: %w", err)
+			}
+		}
+		destination.KeyVaultProperties = keyVaultPropertiesList
+	} else {
+		destination.KeyVaultProperties = nil
+	}
+
+	destination.RequireInfrastructureEncryption = genruntime.ClonePointer(e.RequireInfrastructureEncryption)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // Encryption_STATUS: Properties to configure Encryption
 type Encryption_STATUS struct {
 	// KeySource: Enumerates the possible value of keySource for Encryption
@@ -218,6 +677,61 @@ type Encryption_STATUS struct {
 	RequireInfrastructureEncryption *bool `json:"requireInfrastructureEncryption,omitempty"`
 }
 
+// AssignProperties_From_Encryption_STATUS populates the receiver from source, a servicebus/v1api20210101preview/storage.Encryption_STATUS.
+func (e *Encryption_STATUS) AssignProperties_From_Encryption_STATUS(source *storage.Encryption_STATUS) error {
+	if source.KeySource != nil {
+		keySourceValue := KeySource_STATUS(*source.KeySource)
+		e.KeySource = &keySourceValue
+	} else {
+		e.KeySource = nil
+	}
+
+	if source.KeyVaultProperties != nil {
+		keyVaultPropertiesList := make([]KeyVaultProperties_STATUS, len(source.KeyVaultProperties))
+		for keyVaultPropertiesIndex := range source.KeyVaultProperties {
+			if err := keyVaultPropertiesList[keyVaultPropertiesIndex].AssignProperties_From_KeyVaultProperties_STATUS(&source.KeyVaultProperties[keyVaultPropertiesIndex]); err != nil {
+				return fmt.Errorf("converting KeyVaultProperties: %w", err)
+			}
+		}
+		e.KeyVaultProperties = keyVaultPropertiesList
+	} else {
+		e.KeyVaultProperties = nil
+	}
+
+	e.RequireInfrastructureEncryption = genruntime.ClonePointer(source.RequireInfrastructureEncryption)
+
+	return nil
+}
+
+// AssignProperties_To_Encryption_STATUS populates destination, a servicebus/v1api20210101preview/storage.Encryption_STATUS, from the receiver.
+func (e *Encryption_STATUS) AssignProperties_To_Encryption_STATUS(destination *storage.Encryption_STATUS) error {
+	if e.KeySource != nil {
+		keySourceValue := string(*e.KeySource)
+		destination.KeySource = &keySourceValue
+	} else {
+		destination.KeySource = nil
+	}
+
+	if e.KeyVaultProperties != nil {
+		keyVaultPropertiesList := make([]storage.KeyVaultProperties_STATUS, len(e.KeyVaultProperties))
+		for keyVaultPropertiesIndex := range e.KeyVaultProperties {
+			if err := e.KeyVaultProperties[keyVaultPropertiesIndex].AssignProperties_To_KeyVaultProperties_STATUS(&keyVaultPropertiesList[keyVaultPropertiesIndex]); err != nil {
+				return fmt.Errorf("converting KeyVaultProperties: %w", err)
+			}
+		}
+		destination.KeyVaultProperties = keyVaultPropertiesList
+	} else {
+		destination.KeyVaultProperties = nil
+	}
+
+	destination.RequireInfrastructureEncryption = genruntime.ClonePointer(e.RequireInfrastructureEncryption)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // Identity: Properties to configure User Assigned Identities for Bring your Own Keys
 type Identity struct {
 	// Type: Type of managed service identity.
@@ -225,6 +739,61 @@ type Identity struct {
 
 	// UserAssignedIdentities: Properties for User Assigned Identities
 	UserAssignedIdentities map[string]DictionaryValue `json:"userAssignedIdentities,omitempty"`
+}
+
+// AssignProperties_From_Identity populates the receiver from source, a servicebus/v1api20210101preview/storage.Identity.
+func (i *Identity) AssignProperties_From_Identity(source *storage.Identity) error {
+	if source.Type != nil {
+		typeValue := ManagedServiceIdentityType(*source.Type)
+		i.Type = &typeValue
+	} else {
+		i.Type = nil
+	}
+
+	if source.UserAssignedIdentities != nil {
+		userAssignedIdentitiesMap := make(map[string]DictionaryValue, len(source.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range source.UserAssignedIdentities {
+			var userAssignedIdentitiesItem DictionaryValue
+			if err := userAssignedIdentitiesItem.AssignProperties_From_DictionaryValue(&userAssignedIdentitiesValue); err != nil {
+				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
+			}
+			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+		}
+		i.UserAssignedIdentities = userAssignedIdentitiesMap
+	} else {
+		i.UserAssignedIdentities = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Identity populates destination, a servicebus/v1api20210101preview/storage.Identity, from the receiver.
+func (i *Identity) AssignProperties_To_Identity(destination *storage.Identity) error {
+	if i.Type != nil {
+		typeValue := string(*i.Type)
+		destination.Type = &typeValue
+	} else {
+		destination.Type = nil
+	}
+
+	if i.UserAssignedIdentities != nil {
+		userAssignedIdentitiesMap := make(map[string]storage.DictionaryValue, len(i.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range i.UserAssignedIdentities {
+			var userAssignedIdentitiesItem storage.DictionaryValue
+			if err := userAssignedIdentitiesValue.AssignProperties_To_DictionaryValue(&userAssignedIdentitiesItem); err != nil {
+				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
+			}
+			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+		}
+		destination.UserAssignedIdentities = userAssignedIdentitiesMap
+	} else {
+		destination.UserAssignedIdentities = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // Identity_STATUS: Properties to configure User Assigned Identities for Bring your Own Keys
@@ -240,6 +809,67 @@ type Identity_STATUS struct {
 
 	// UserAssignedIdentities: Properties for User Assigned Identities
 	UserAssignedIdentities map[string]DictionaryValue_STATUS `json:"userAssignedIdentities,omitempty"`
+}
+
+// AssignProperties_From_Identity_STATUS populates the receiver from source, a servicebus/v1api20210101preview/storage.Identity_STATUS.
+func (i *Identity_STATUS) AssignProperties_From_Identity_STATUS(source *storage.Identity_STATUS) error {
+	i.PrincipalId = genruntime.ClonePointer(source.PrincipalId)
+	i.TenantId = genruntime.ClonePointer(source.TenantId)
+
+	if source.Type != nil {
+		typeValue := ManagedServiceIdentityType_STATUS(*source.Type)
+		i.Type = &typeValue
+	} else {
+		i.Type = nil
+	}
+
+	if source.UserAssignedIdentities != nil {
+		userAssignedIdentitiesMap := make(map[string]DictionaryValue_STATUS, len(source.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range source.UserAssignedIdentities {
+			var userAssignedIdentitiesItem DictionaryValue_STATUS
+			if err := userAssignedIdentitiesItem.AssignProperties_From_DictionaryValue_STATUS(&userAssignedIdentitiesValue); err != nil {
+				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
+			}
+			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+		}
+		i.UserAssignedIdentities = userAssignedIdentitiesMap
+	} else {
+		i.UserAssignedIdentities = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Identity_STATUS populates destination, a servicebus/v1api20210101preview/storage.Identity_STATUS, from the receiver.
+func (i *Identity_STATUS) AssignProperties_To_Identity_STATUS(destination *storage.Identity_STATUS) error {
+	destination.PrincipalId = genruntime.ClonePointer(i.PrincipalId)
+	destination.TenantId = genruntime.ClonePointer(i.TenantId)
+
+	if i.Type != nil {
+		typeValue := string(*i.Type)
+		destination.Type = &typeValue
+	} else {
+		destination.Type = nil
+	}
+
+	if i.UserAssignedIdentities != nil {
+		userAssignedIdentitiesMap := make(map[string]storage.DictionaryValue_STATUS, len(i.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range i.UserAssignedIdentities {
+			var userAssignedIdentitiesItem storage.DictionaryValue_STATUS
+			if err := userAssignedIdentitiesValue.AssignProperties_To_DictionaryValue_STATUS(&userAssignedIdentitiesItem); err != nil {
+				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
+			}
+			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+		}
+		destination.UserAssignedIdentities = userAssignedIdentitiesMap
+	} else {
+		destination.UserAssignedIdentities = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // KeySource: Enumerates the possible value of keySource for Encryption
@@ -272,6 +902,47 @@ type KeyVaultProperties struct {
 	KeyVersion *string `json:"keyVersion,omitempty"`
 }
 
+// AssignProperties_From_KeyVaultProperties populates the receiver from source, a servicebus/v1api20210101preview/storage.KeyVaultProperties.
+func (k *KeyVaultProperties) AssignProperties_From_KeyVaultProperties(source *storage.KeyVaultProperties) error {
+	if source.Identity != nil {
+		var identityValue UserAssignedIdentityProperties
+		if err := identityValue.AssignProperties_From_UserAssignedIdentityProperties(source.Identity); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		k.Identity = &identityValue
+	} else {
+		k.Identity = nil
+	}
+
+	k.KeyName = genruntime.ClonePointer(source.KeyName)
+	k.KeyVaultUri = genruntime.ClonePointer(source.KeyVaultUri)
+	k.KeyVersion = genruntime.ClonePointer(source.KeyVersion)
+
+	return nil
+}
+
+// AssignProperties_To_KeyVaultProperties populates destination, a servicebus/v1api20210101preview/storage.KeyVaultProperties, from the receiver.
+func (k *KeyVaultProperties) AssignProperties_To_KeyVaultProperties(destination *storage.KeyVaultProperties) error {
+	if k.Identity != nil {
+		var identityValue storage.UserAssignedIdentityProperties
+		if err := k.Identity.AssignProperties_To_UserAssignedIdentityProperties(&identityValue); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		destination.Identity = &identityValue
+	} else {
+		destination.Identity = nil
+	}
+
+	destination.KeyName = genruntime.ClonePointer(k.KeyName)
+	destination.KeyVaultUri = genruntime.ClonePointer(k.KeyVaultUri)
+	destination.KeyVersion = genruntime.ClonePointer(k.KeyVersion)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // KeyVaultProperties_STATUS: Properties to configure keyVault Properties
 type KeyVaultProperties_STATUS struct {
 	Identity *UserAssignedIdentityProperties_STATUS `json:"identity,omitempty"`
@@ -284,6 +955,47 @@ type KeyVaultProperties_STATUS struct {
 
 	// KeyVersion: Version of KeyVault
 	KeyVersion *string `json:"keyVersion,omitempty"`
+}
+
+// AssignProperties_From_KeyVaultProperties_STATUS populates the receiver from source, a servicebus/v1api20210101preview/storage.KeyVaultProperties_STATUS.
+func (k *KeyVaultProperties_STATUS) AssignProperties_From_KeyVaultProperties_STATUS(source *storage.KeyVaultProperties_STATUS) error {
+	if source.Identity != nil {
+		var identityValue UserAssignedIdentityProperties_STATUS
+		if err := identityValue.AssignProperties_From_UserAssignedIdentityProperties_STATUS(source.Identity); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		k.Identity = &identityValue
+	} else {
+		k.Identity = nil
+	}
+
+	k.KeyName = genruntime.ClonePointer(source.KeyName)
+	k.KeyVaultUri = genruntime.ClonePointer(source.KeyVaultUri)
+	k.KeyVersion = genruntime.ClonePointer(source.KeyVersion)
+
+	return nil
+}
+
+// AssignProperties_To_KeyVaultProperties_STATUS populates destination, a servicebus/v1api20210101preview/storage.KeyVaultProperties_STATUS, from the receiver.
+func (k *KeyVaultProperties_STATUS) AssignProperties_To_KeyVaultProperties_STATUS(destination *storage.KeyVaultProperties_STATUS) error {
+	if k.Identity != nil {
+		var identityValue storage.UserAssignedIdentityProperties_STATUS
+		if err := k.Identity.AssignProperties_To_UserAssignedIdentityProperties_STATUS(&identityValue); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		destination.Identity = &identityValue
+	} else {
+		destination.Identity = nil
+	}
+
+	destination.KeyName = genruntime.ClonePointer(k.KeyName)
+	destination.KeyVaultUri = genruntime.ClonePointer(k.KeyVaultUri)
+	destination.KeyVersion = genruntime.ClonePointer(k.KeyVersion)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ManagedServiceIdentityType: Type of managed service identity.
@@ -317,16 +1029,133 @@ type NamespaceOperatorSpec struct {
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 }
 
+// AssignProperties_From_NamespaceOperatorSpec populates the receiver from source, a servicebus/v1api20210101preview/storage.NamespaceOperatorSpec.
+func (n *NamespaceOperatorSpec) AssignProperties_From_NamespaceOperatorSpec(source *storage.NamespaceOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		n.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		n.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		n.SecretExpressions = secretExpressionsList
+	} else {
+		n.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NamespaceOperatorSpec populates destination, a servicebus/v1api20210101preview/storage.NamespaceOperatorSpec, from the receiver.
+func (n *NamespaceOperatorSpec) AssignProperties_To_NamespaceOperatorSpec(destination *storage.NamespaceOperatorSpec) error {
+	if n.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(n.ConfigMapExpressions))
+		for configMapExpressionsIndex := range n.ConfigMapExpressions {
+			if n.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *n.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if n.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(n.SecretExpressions))
+		for secretExpressionsIndex := range n.SecretExpressions {
+			if n.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *n.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // PrivateEndpointConnection_STATUS_SubResourceEmbedded: Properties of the PrivateEndpointConnection.
 type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
 	// Id: Resource Id
 	Id *string `json:"id,omitempty"`
 }
 
+// AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded populates the receiver from source, a servicebus/v1api20210101preview/storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded.
+func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded(source *storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded) error {
+	p.Id = genruntime.ClonePointer(source.Id)
+
+	return nil
+}
+
+// AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded populates destination, a servicebus/v1api20210101preview/storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded, from the receiver.
+func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded(destination *storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded) error {
+	destination.Id = genruntime.ClonePointer(p.Id)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // PrivateEndpointConnection_SubResourceEmbedded: Properties of the PrivateEndpointConnection.
 type PrivateEndpointConnection_SubResourceEmbedded struct {
 	// Reference: Resource Id
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// AssignProperties_From_PrivateEndpointConnection_SubResourceEmbedded populates the receiver from source, a servicebus/v1api20210101preview/storage.PrivateEndpointConnection_SubResourceEmbedded.
+func (p *PrivateEndpointConnection_SubResourceEmbedded) AssignProperties_From_PrivateEndpointConnection_SubResourceEmbedded(source *storage.PrivateEndpointConnection_SubResourceEmbedded) error {
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		p.Reference = &referenceValue
+	} else {
+		p.Reference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PrivateEndpointConnection_SubResourceEmbedded populates destination, a servicebus/v1api20210101preview/storage.PrivateEndpointConnection_SubResourceEmbedded, from the receiver.
+func (p *PrivateEndpointConnection_SubResourceEmbedded) AssignProperties_To_PrivateEndpointConnection_SubResourceEmbedded(destination *storage.PrivateEndpointConnection_SubResourceEmbedded) error {
+	if p.Reference != nil {
+		referenceValue := *p.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // SBSku: SKU of the namespace.
@@ -342,6 +1171,51 @@ type SBSku struct {
 	Tier *SkuTier `json:"tier,omitempty"`
 }
 
+// AssignProperties_From_SBSku populates the receiver from source, a servicebus/v1api20210101preview/storage.SBSku.
+func (s *SBSku) AssignProperties_From_SBSku(source *storage.SBSku) error {
+	s.Capacity = genruntime.ClonePointer(source.Capacity)
+
+	if source.Name != nil {
+		nameValue := SkuName(*source.Name)
+		s.Name = &nameValue
+	} else {
+		s.Name = nil
+	}
+
+	if source.Tier != nil {
+		tierValue := SkuTier(*source.Tier)
+		s.Tier = &tierValue
+	} else {
+		s.Tier = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_SBSku populates destination, a servicebus/v1api20210101preview/storage.SBSku, from the receiver.
+func (s *SBSku) AssignProperties_To_SBSku(destination *storage.SBSku) error {
+	destination.Capacity = genruntime.ClonePointer(s.Capacity)
+
+	if s.Name != nil {
+		nameValue := string(*s.Name)
+		destination.Name = &nameValue
+	} else {
+		destination.Name = nil
+	}
+
+	if s.Tier != nil {
+		tierValue := string(*s.Tier)
+		destination.Tier = &tierValue
+	} else {
+		destination.Tier = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // SBSku_STATUS: SKU of the namespace.
 type SBSku_STATUS struct {
 	// Capacity: The specified messaging units for the tier. For Premium tier, capacity are 1,2 and 4.
@@ -352,6 +1226,51 @@ type SBSku_STATUS struct {
 
 	// Tier: The billing tier of this particular SKU.
 	Tier *SkuTier_STATUS `json:"tier,omitempty"`
+}
+
+// AssignProperties_From_SBSku_STATUS populates the receiver from source, a servicebus/v1api20210101preview/storage.SBSku_STATUS.
+func (s *SBSku_STATUS) AssignProperties_From_SBSku_STATUS(source *storage.SBSku_STATUS) error {
+	s.Capacity = genruntime.ClonePointer(source.Capacity)
+
+	if source.Name != nil {
+		nameValue := SkuName_STATUS(*source.Name)
+		s.Name = &nameValue
+	} else {
+		s.Name = nil
+	}
+
+	if source.Tier != nil {
+		tierValue := SkuTier_STATUS(*source.Tier)
+		s.Tier = &tierValue
+	} else {
+		s.Tier = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_SBSku_STATUS populates destination, a servicebus/v1api20210101preview/storage.SBSku_STATUS, from the receiver.
+func (s *SBSku_STATUS) AssignProperties_To_SBSku_STATUS(destination *storage.SBSku_STATUS) error {
+	destination.Capacity = genruntime.ClonePointer(s.Capacity)
+
+	if s.Name != nil {
+		nameValue := string(*s.Name)
+		destination.Name = &nameValue
+	} else {
+		destination.Name = nil
+	}
+
+	if s.Tier != nil {
+		tierValue := string(*s.Tier)
+		destination.Tier = &tierValue
+	} else {
+		destination.Tier = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // SkuName: Name of this SKU.
@@ -415,12 +1334,99 @@ type SystemData_STATUS struct {
 	LastModifiedByType *CreatedByType_STATUS `json:"lastModifiedByType,omitempty"`
 }
 
+// AssignProperties_From_SystemData_STATUS populates the receiver from source, a servicebus/v1api20210101preview/storage.SystemData_STATUS.
+func (s *SystemData_STATUS) AssignProperties_From_SystemData_STATUS(source *storage.SystemData_STATUS) error {
+	s.CreatedAt = genruntime.ClonePointer(source.CreatedAt)
+	s.CreatedBy = genruntime.ClonePointer(source.CreatedBy)
+
+	if source.CreatedByType != nil {
+		createdByTypeValue := CreatedByType_STATUS(*source.CreatedByType)
+		s.CreatedByType = &createdByTypeValue
+	} else {
+		s.CreatedByType = nil
+	}
+
+	s.LastModifiedAt = genruntime.ClonePointer(source.LastModifiedAt)
+	s.LastModifiedBy = genruntime.ClonePointer(source.LastModifiedBy)
+
+	if source.LastModifiedByType != nil {
+		lastModifiedByTypeValue := CreatedByType_STATUS(*source.LastModifiedByType)
+		s.LastModifiedByType = &lastModifiedByTypeValue
+	} else {
+		s.LastModifiedByType = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_SystemData_STATUS populates destination, a servicebus/v1api20210101preview/storage.SystemData_STATUS, from the receiver.
+func (s *SystemData_STATUS) AssignProperties_To_SystemData_STATUS(destination *storage.SystemData_STATUS) error {
+	destination.CreatedAt = genruntime.ClonePointer(s.CreatedAt)
+	destination.CreatedBy = genruntime.ClonePointer(s.CreatedBy)
+
+	if s.CreatedByType != nil {
+		createdByTypeValue := string(*s.CreatedByType)
+		destination.CreatedByType = &createdByTypeValue
+	} else {
+		destination.CreatedByType = nil
+	}
+
+	destination.LastModifiedAt = genruntime.ClonePointer(s.LastModifiedAt)
+	destination.LastModifiedBy = genruntime.ClonePointer(s.LastModifiedBy)
+
+	if s.LastModifiedByType != nil {
+		lastModifiedByTypeValue := string(*s.LastModifiedByType)
+		destination.LastModifiedByType = &lastModifiedByTypeValue
+	} else {
+		destination.LastModifiedByType = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 type UserAssignedIdentityProperties struct {
 	// UserAssignedIdentity: ARM ID of user Identity selected for encryption
 	UserAssignedIdentity *string `json:"userAssignedIdentity,omitempty"`
 }
 
+// AssignProperties_From_UserAssignedIdentityProperties populates the receiver from source, a servicebus/v1api20210101preview/storage.UserAssignedIdentityProperties.
+func (u *UserAssignedIdentityProperties) AssignProperties_From_UserAssignedIdentityProperties(source *storage.UserAssignedIdentityProperties) error {
+	u.UserAssignedIdentity = genruntime.ClonePointer(source.UserAssignedIdentity)
+
+	return nil
+}
+
+// AssignProperties_To_UserAssignedIdentityProperties populates destination, a servicebus/v1api20210101preview/storage.UserAssignedIdentityProperties, from the receiver.
+func (u *UserAssignedIdentityProperties) AssignProperties_To_UserAssignedIdentityProperties(destination *storage.UserAssignedIdentityProperties) error {
+	destination.UserAssignedIdentity = genruntime.ClonePointer(u.UserAssignedIdentity)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 type UserAssignedIdentityProperties_STATUS struct {
 	// UserAssignedIdentity: ARM ID of user Identity selected for encryption
 	UserAssignedIdentity *string `json:"userAssignedIdentity,omitempty"`
+}
+
+// AssignProperties_From_UserAssignedIdentityProperties_STATUS populates the receiver from source, a servicebus/v1api20210101preview/storage.UserAssignedIdentityProperties_STATUS.
+func (u *UserAssignedIdentityProperties_STATUS) AssignProperties_From_UserAssignedIdentityProperties_STATUS(source *storage.UserAssignedIdentityProperties_STATUS) error {
+	u.UserAssignedIdentity = genruntime.ClonePointer(source.UserAssignedIdentity)
+
+	return nil
+}
+
+// AssignProperties_To_UserAssignedIdentityProperties_STATUS populates destination, a servicebus/v1api20210101preview/storage.UserAssignedIdentityProperties_STATUS, from the receiver.
+func (u *UserAssignedIdentityProperties_STATUS) AssignProperties_To_UserAssignedIdentityProperties_STATUS(destination *storage.UserAssignedIdentityProperties_STATUS) error {
+	destination.UserAssignedIdentity = genruntime.ClonePointer(u.UserAssignedIdentity)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

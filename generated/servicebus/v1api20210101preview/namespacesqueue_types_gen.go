@@ -3,9 +3,13 @@
 package v1api20210101preview
 
 import (
+	"fmt"
+
+	"github.com/armgen/armgen/generated/servicebus/v1api20210101preview/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // NamespacesQueue: the Kubernetes resource for the ARM type Microsoft.ServiceBus/namespaces/queues, api-version 2021-01-01-preview.
@@ -13,7 +17,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.ServiceBus/namespaces/{namespaceName}/queues/{queueName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,servicebus}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -78,6 +81,56 @@ func (n *NamespacesQueue) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ conversion.Convertible = &NamespacesQueue{}
+
+// ConvertTo converts the receiver to hub, the servicebus/v1api20210101preview/storage.NamespacesQueue the API server stores, directly.
+func (n *NamespacesQueue) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.NamespacesQueue)
+	if !ok {
+		return fmt.Errorf("expected a servicebus/v1api20210101preview/storage.NamespacesQueue to convert with, got %T", hub)
+	}
+	return n.AssignProperties_To_NamespacesQueue(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the servicebus/v1api20210101preview/storage.NamespacesQueue the API server stores, directly.
+func (n *NamespacesQueue) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.NamespacesQueue)
+	if !ok {
+		return fmt.Errorf("expected a servicebus/v1api20210101preview/storage.NamespacesQueue to convert with, got %T", hub)
+	}
+	return n.AssignProperties_From_NamespacesQueue(source)
+}
+
+// AssignProperties_From_NamespacesQueue populates the receiver from source, a servicebus/v1api20210101preview/storage.NamespacesQueue.
+func (n *NamespacesQueue) AssignProperties_From_NamespacesQueue(source *storage.NamespacesQueue) error {
+	n.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := n.Spec.AssignProperties_From_NamespacesQueue_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := n.Status.AssignProperties_From_NamespacesQueue_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NamespacesQueue populates destination, a servicebus/v1api20210101preview/storage.NamespacesQueue, from the receiver.
+func (n *NamespacesQueue) AssignProperties_To_NamespacesQueue(destination *storage.NamespacesQueue) error {
+	destination.ObjectMeta = *n.ObjectMeta.DeepCopy()
+
+	if err := n.Spec.AssignProperties_To_NamespacesQueue_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := n.Status.AssignProperties_To_NamespacesQueue_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // NamespacesQueue_Spec: Description of queue Resource.
 type NamespacesQueue_Spec struct {
 	// AutoDeleteOnIdle: ISO 8061 timeSpan idle interval after which the queue is automatically deleted. The minimum duration is 5 minutes.
@@ -135,6 +188,101 @@ type NamespacesQueue_Spec struct {
 
 	// Status: Enumerates the possible values for the status of a messaging entity.
 	Status *EntityStatus `json:"status,omitempty"`
+}
+
+// AssignProperties_From_NamespacesQueue_Spec populates the receiver from source, a servicebus/v1api20210101preview/storage.NamespacesQueue_Spec.
+func (n *NamespacesQueue_Spec) AssignProperties_From_NamespacesQueue_Spec(source *storage.NamespacesQueue_Spec) error {
+	n.AutoDeleteOnIdle = genruntime.ClonePointer(source.AutoDeleteOnIdle)
+	n.AzureName = source.AzureName
+	n.DeadLetteringOnMessageExpiration = genruntime.ClonePointer(source.DeadLetteringOnMessageExpiration)
+	n.DefaultMessageTimeToLive = genruntime.ClonePointer(source.DefaultMessageTimeToLive)
+	n.DuplicateDetectionHistoryTimeWindow = genruntime.ClonePointer(source.DuplicateDetectionHistoryTimeWindow)
+	n.EnableBatchedOperations = genruntime.ClonePointer(source.EnableBatchedOperations)
+	n.EnableExpress = genruntime.ClonePointer(source.EnableExpress)
+	n.EnablePartitioning = genruntime.ClonePointer(source.EnablePartitioning)
+	n.ForwardDeadLetteredMessagesTo = genruntime.ClonePointer(source.ForwardDeadLetteredMessagesTo)
+	n.ForwardTo = genruntime.ClonePointer(source.ForwardTo)
+	n.LockDuration = genruntime.ClonePointer(source.LockDuration)
+	n.MaxDeliveryCount = genruntime.ClonePointer(source.MaxDeliveryCount)
+	n.MaxSizeInMegabytes = genruntime.ClonePointer(source.MaxSizeInMegabytes)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue NamespacesQueueOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_NamespacesQueueOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		n.OperatorSpec = &operatorSpecValue
+	} else {
+		n.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		n.Owner = &ownerValue
+	} else {
+		n.Owner = nil
+	}
+
+	n.RequiresDuplicateDetection = genruntime.ClonePointer(source.RequiresDuplicateDetection)
+	n.RequiresSession = genruntime.ClonePointer(source.RequiresSession)
+
+	if source.Status != nil {
+		statusValue := EntityStatus(*source.Status)
+		n.Status = &statusValue
+	} else {
+		n.Status = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NamespacesQueue_Spec populates destination, a servicebus/v1api20210101preview/storage.NamespacesQueue_Spec, from the receiver.
+func (n *NamespacesQueue_Spec) AssignProperties_To_NamespacesQueue_Spec(destination *storage.NamespacesQueue_Spec) error {
+	destination.AutoDeleteOnIdle = genruntime.ClonePointer(n.AutoDeleteOnIdle)
+	destination.AzureName = n.AzureName
+	destination.DeadLetteringOnMessageExpiration = genruntime.ClonePointer(n.DeadLetteringOnMessageExpiration)
+	destination.DefaultMessageTimeToLive = genruntime.ClonePointer(n.DefaultMessageTimeToLive)
+	destination.DuplicateDetectionHistoryTimeWindow = genruntime.ClonePointer(n.DuplicateDetectionHistoryTimeWindow)
+	destination.EnableBatchedOperations = genruntime.ClonePointer(n.EnableBatchedOperations)
+	destination.EnableExpress = genruntime.ClonePointer(n.EnableExpress)
+	destination.EnablePartitioning = genruntime.ClonePointer(n.EnablePartitioning)
+	destination.ForwardDeadLetteredMessagesTo = genruntime.ClonePointer(n.ForwardDeadLetteredMessagesTo)
+	destination.ForwardTo = genruntime.ClonePointer(n.ForwardTo)
+	destination.LockDuration = genruntime.ClonePointer(n.LockDuration)
+	destination.MaxDeliveryCount = genruntime.ClonePointer(n.MaxDeliveryCount)
+	destination.MaxSizeInMegabytes = genruntime.ClonePointer(n.MaxSizeInMegabytes)
+
+	if n.OperatorSpec != nil {
+		var operatorSpecValue storage.NamespacesQueueOperatorSpec
+		if err := n.OperatorSpec.AssignProperties_To_NamespacesQueueOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if n.Owner != nil {
+		ownerValue := *n.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	destination.RequiresDuplicateDetection = genruntime.ClonePointer(n.RequiresDuplicateDetection)
+	destination.RequiresSession = genruntime.ClonePointer(n.RequiresSession)
+
+	if n.Status != nil {
+		statusValue := string(*n.Status)
+		destination.Status = &statusValue
+	} else {
+		destination.Status = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // NamespacesQueue_STATUS: Description of queue Resource.
@@ -218,6 +366,143 @@ type NamespacesQueue_STATUS struct {
 	UpdatedAt *string `json:"updatedAt,omitempty"`
 }
 
+// AssignProperties_From_NamespacesQueue_STATUS populates the receiver from source, a servicebus/v1api20210101preview/storage.NamespacesQueue_STATUS.
+func (n *NamespacesQueue_STATUS) AssignProperties_From_NamespacesQueue_STATUS(source *storage.NamespacesQueue_STATUS) error {
+	n.AccessedAt = genruntime.ClonePointer(source.AccessedAt)
+	n.AutoDeleteOnIdle = genruntime.ClonePointer(source.AutoDeleteOnIdle)
+
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		n.Conditions = conditionsList
+	} else {
+		n.Conditions = nil
+	}
+
+	if source.CountDetails != nil {
+		var countDetailsValue MessageCountDetails_STATUS
+		if err := countDetailsValue.AssignProperties_From_MessageCountDetails_STATUS(source.CountDetails); err != nil {
+			return fmt.Errorf("converting CountDetails: %w", err)
+		}
+		n.CountDetails = &countDetailsValue
+	} else {
+		n.CountDetails = nil
+	}
+
+	n.CreatedAt = genruntime.ClonePointer(source.CreatedAt)
+	n.DeadLetteringOnMessageExpiration = genruntime.ClonePointer(source.DeadLetteringOnMessageExpiration)
+	n.DefaultMessageTimeToLive = genruntime.ClonePointer(source.DefaultMessageTimeToLive)
+	n.DuplicateDetectionHistoryTimeWindow = genruntime.ClonePointer(source.DuplicateDetectionHistoryTimeWindow)
+	n.EnableBatchedOperations = genruntime.ClonePointer(source.EnableBatchedOperations)
+	n.EnableExpress = genruntime.ClonePointer(source.EnableExpress)
+	n.EnablePartitioning = genruntime.ClonePointer(source.EnablePartitioning)
+	n.ForwardDeadLetteredMessagesTo = genruntime.ClonePointer(source.ForwardDeadLetteredMessagesTo)
+	n.ForwardTo = genruntime.ClonePointer(source.ForwardTo)
+	n.Id = genruntime.ClonePointer(source.Id)
+	n.LockDuration = genruntime.ClonePointer(source.LockDuration)
+	n.MaxDeliveryCount = genruntime.ClonePointer(source.MaxDeliveryCount)
+	n.MaxSizeInMegabytes = genruntime.ClonePointer(source.MaxSizeInMegabytes)
+	n.MessageCount = genruntime.ClonePointer(source.MessageCount)
+	n.Name = genruntime.ClonePointer(source.Name)
+	n.RequiresDuplicateDetection = genruntime.ClonePointer(source.RequiresDuplicateDetection)
+	n.RequiresSession = genruntime.ClonePointer(source.RequiresSession)
+	n.SizeInBytes = genruntime.ClonePointer(source.SizeInBytes)
+
+	if source.Status != nil {
+		statusValue := EntityStatus_STATUS(*source.Status)
+		n.Status = &statusValue
+	} else {
+		n.Status = nil
+	}
+
+	if source.SystemData != nil {
+		var systemDataValue SystemData_STATUS
+		if err := systemDataValue.AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
+			return fmt.Errorf("converting SystemData: %w", err)
+		}
+		n.SystemData = &systemDataValue
+	} else {
+		n.SystemData = nil
+	}
+
+	n.Type = genruntime.ClonePointer(source.Type)
+	n.UpdatedAt = genruntime.ClonePointer(source.UpdatedAt)
+
+	return nil
+}
+
+// AssignProperties_To_NamespacesQueue_STATUS populates destination, a servicebus/v1api20210101preview/storage.NamespacesQueue_STATUS, from the receiver.
+func (n *NamespacesQueue_STATUS) AssignProperties_To_NamespacesQueue_STATUS(destination *storage.NamespacesQueue_STATUS) error {
+	destination.AccessedAt = genruntime.ClonePointer(n.AccessedAt)
+	destination.AutoDeleteOnIdle = genruntime.ClonePointer(n.AutoDeleteOnIdle)
+
+	if n.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(n.Conditions))
+		for conditionsIndex := range n.Conditions {
+			conditionsList[conditionsIndex] = *n.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	if n.CountDetails != nil {
+		var countDetailsValue storage.MessageCountDetails_STATUS
+		if err := n.CountDetails.AssignProperties_To_MessageCountDetails_STATUS(&countDetailsValue); err != nil {
+			return fmt.Errorf("converting CountDetails: %w", err)
+		}
+		destination.CountDetails = &countDetailsValue
+	} else {
+		destination.CountDetails = nil
+	}
+
+	destination.CreatedAt = genruntime.ClonePointer(n.CreatedAt)
+	destination.DeadLetteringOnMessageExpiration = genruntime.ClonePointer(n.DeadLetteringOnMessageExpiration)
+	destination.DefaultMessageTimeToLive = genruntime.ClonePointer(n.DefaultMessageTimeToLive)
+	destination.DuplicateDetectionHistoryTimeWindow = genruntime.ClonePointer(n.DuplicateDetectionHistoryTimeWindow)
+	destination.EnableBatchedOperations = genruntime.ClonePointer(n.EnableBatchedOperations)
+	destination.EnableExpress = genruntime.ClonePointer(n.EnableExpress)
+	destination.EnablePartitioning = genruntime.ClonePointer(n.EnablePartitioning)
+	destination.ForwardDeadLetteredMessagesTo = genruntime.ClonePointer(n.ForwardDeadLetteredMessagesTo)
+	destination.ForwardTo = genruntime.ClonePointer(n.ForwardTo)
+	destination.Id = genruntime.ClonePointer(n.Id)
+	destination.LockDuration = genruntime.ClonePointer(n.LockDuration)
+	destination.MaxDeliveryCount = genruntime.ClonePointer(n.MaxDeliveryCount)
+	destination.MaxSizeInMegabytes = genruntime.ClonePointer(n.MaxSizeInMegabytes)
+	destination.MessageCount = genruntime.ClonePointer(n.MessageCount)
+	destination.Name = genruntime.ClonePointer(n.Name)
+	destination.RequiresDuplicateDetection = genruntime.ClonePointer(n.RequiresDuplicateDetection)
+	destination.RequiresSession = genruntime.ClonePointer(n.RequiresSession)
+	destination.SizeInBytes = genruntime.ClonePointer(n.SizeInBytes)
+
+	if n.Status != nil {
+		statusValue := string(*n.Status)
+		destination.Status = &statusValue
+	} else {
+		destination.Status = nil
+	}
+
+	if n.SystemData != nil {
+		var systemDataValue storage.SystemData_STATUS
+		if err := n.SystemData.AssignProperties_To_SystemData_STATUS(&systemDataValue); err != nil {
+			return fmt.Errorf("converting SystemData: %w", err)
+		}
+		destination.SystemData = &systemDataValue
+	} else {
+		destination.SystemData = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(n.Type)
+	destination.UpdatedAt = genruntime.ClonePointer(n.UpdatedAt)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // EntityStatus: Entity status.
 // +kubebuilder:validation:Enum={"Active","Disabled","Restoring","SendDisabled","ReceiveDisabled","Creating","Deleting","Renaming","Unknown"}
 type EntityStatus string
@@ -268,6 +553,31 @@ type MessageCountDetails_STATUS struct {
 	TransferMessageCount *int `json:"transferMessageCount,omitempty"`
 }
 
+// AssignProperties_From_MessageCountDetails_STATUS populates the receiver from source, a servicebus/v1api20210101preview/storage.MessageCountDetails_STATUS.
+func (m *MessageCountDetails_STATUS) AssignProperties_From_MessageCountDetails_STATUS(source *storage.MessageCountDetails_STATUS) error {
+	m.ActiveMessageCount = genruntime.ClonePointer(source.ActiveMessageCount)
+	m.DeadLetterMessageCount = genruntime.ClonePointer(source.DeadLetterMessageCount)
+	m.ScheduledMessageCount = genruntime.ClonePointer(source.ScheduledMessageCount)
+	m.TransferDeadLetterMessageCount = genruntime.ClonePointer(source.TransferDeadLetterMessageCount)
+	m.TransferMessageCount = genruntime.ClonePointer(source.TransferMessageCount)
+
+	return nil
+}
+
+// AssignProperties_To_MessageCountDetails_STATUS populates destination, a servicebus/v1api20210101preview/storage.MessageCountDetails_STATUS, from the receiver.
+func (m *MessageCountDetails_STATUS) AssignProperties_To_MessageCountDetails_STATUS(destination *storage.MessageCountDetails_STATUS) error {
+	destination.ActiveMessageCount = genruntime.ClonePointer(m.ActiveMessageCount)
+	destination.DeadLetterMessageCount = genruntime.ClonePointer(m.DeadLetterMessageCount)
+	destination.ScheduledMessageCount = genruntime.ClonePointer(m.ScheduledMessageCount)
+	destination.TransferDeadLetterMessageCount = genruntime.ClonePointer(m.TransferDeadLetterMessageCount)
+	destination.TransferMessageCount = genruntime.ClonePointer(m.TransferMessageCount)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // NamespacesQueueOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type NamespacesQueueOperatorSpec struct {
 	// ConfigMapExpressions: CEL expressions whose results are written to ConfigMaps
@@ -275,4 +585,77 @@ type NamespacesQueueOperatorSpec struct {
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_NamespacesQueueOperatorSpec populates the receiver from source, a servicebus/v1api20210101preview/storage.NamespacesQueueOperatorSpec.
+func (n *NamespacesQueueOperatorSpec) AssignProperties_From_NamespacesQueueOperatorSpec(source *storage.NamespacesQueueOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		n.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		n.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		n.SecretExpressions = secretExpressionsList
+	} else {
+		n.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NamespacesQueueOperatorSpec populates destination, a servicebus/v1api20210101preview/storage.NamespacesQueueOperatorSpec, from the receiver.
+func (n *NamespacesQueueOperatorSpec) AssignProperties_To_NamespacesQueueOperatorSpec(destination *storage.NamespacesQueueOperatorSpec) error {
+	if n.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(n.ConfigMapExpressions))
+		for configMapExpressionsIndex := range n.ConfigMapExpressions {
+			if n.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *n.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if n.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(n.SecretExpressions))
+		for secretExpressionsIndex := range n.SecretExpressions {
+			if n.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *n.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

@@ -3,9 +3,13 @@
 package v1api20210101preview
 
 import (
+	"fmt"
+
+	"github.com/armgen/armgen/generated/servicebus/v1api20210101preview/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // NamespacesTopic: the Kubernetes resource for the ARM type Microsoft.ServiceBus/namespaces/topics, api-version 2021-01-01-preview.
@@ -13,7 +17,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.ServiceBus/namespaces/{namespaceName}/topics/{topicName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,servicebus}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -78,6 +81,56 @@ func (n *NamespacesTopic) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ conversion.Convertible = &NamespacesTopic{}
+
+// ConvertTo converts the receiver to hub, the servicebus/v1api20210101preview/storage.NamespacesTopic the API server stores, directly.
+func (n *NamespacesTopic) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.NamespacesTopic)
+	if !ok {
+		return fmt.Errorf("expected a servicebus/v1api20210101preview/storage.NamespacesTopic to convert with, got %T", hub)
+	}
+	return n.AssignProperties_To_NamespacesTopic(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the servicebus/v1api20210101preview/storage.NamespacesTopic the API server stores, directly.
+func (n *NamespacesTopic) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.NamespacesTopic)
+	if !ok {
+		return fmt.Errorf("expected a servicebus/v1api20210101preview/storage.NamespacesTopic to convert with, got %T", hub)
+	}
+	return n.AssignProperties_From_NamespacesTopic(source)
+}
+
+// AssignProperties_From_NamespacesTopic populates the receiver from source, a servicebus/v1api20210101preview/storage.NamespacesTopic.
+func (n *NamespacesTopic) AssignProperties_From_NamespacesTopic(source *storage.NamespacesTopic) error {
+	n.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := n.Spec.AssignProperties_From_NamespacesTopic_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := n.Status.AssignProperties_From_NamespacesTopic_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NamespacesTopic populates destination, a servicebus/v1api20210101preview/storage.NamespacesTopic, from the receiver.
+func (n *NamespacesTopic) AssignProperties_To_NamespacesTopic(destination *storage.NamespacesTopic) error {
+	destination.ObjectMeta = *n.ObjectMeta.DeepCopy()
+
+	if err := n.Spec.AssignProperties_To_NamespacesTopic_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := n.Status.AssignProperties_To_NamespacesTopic_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // NamespacesTopic_Spec: Description of topic resource.
 type NamespacesTopic_Spec struct {
 	// AutoDeleteOnIdle: ISO 8601 timespan idle interval after which the topic is automatically deleted. The minimum duration is 5 minutes.
@@ -120,6 +173,93 @@ type NamespacesTopic_Spec struct {
 
 	// SupportOrdering: Value that indicates whether the topic supports ordering.
 	SupportOrdering *bool `json:"supportOrdering,omitempty"`
+}
+
+// AssignProperties_From_NamespacesTopic_Spec populates the receiver from source, a servicebus/v1api20210101preview/storage.NamespacesTopic_Spec.
+func (n *NamespacesTopic_Spec) AssignProperties_From_NamespacesTopic_Spec(source *storage.NamespacesTopic_Spec) error {
+	n.AutoDeleteOnIdle = genruntime.ClonePointer(source.AutoDeleteOnIdle)
+	n.AzureName = source.AzureName
+	n.DefaultMessageTimeToLive = genruntime.ClonePointer(source.DefaultMessageTimeToLive)
+	n.DuplicateDetectionHistoryTimeWindow = genruntime.ClonePointer(source.DuplicateDetectionHistoryTimeWindow)
+	n.EnableBatchedOperations = genruntime.ClonePointer(source.EnableBatchedOperations)
+	n.EnableExpress = genruntime.ClonePointer(source.EnableExpress)
+	n.EnablePartitioning = genruntime.ClonePointer(source.EnablePartitioning)
+	n.MaxSizeInMegabytes = genruntime.ClonePointer(source.MaxSizeInMegabytes)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue NamespacesTopicOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_NamespacesTopicOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		n.OperatorSpec = &operatorSpecValue
+	} else {
+		n.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		n.Owner = &ownerValue
+	} else {
+		n.Owner = nil
+	}
+
+	n.RequiresDuplicateDetection = genruntime.ClonePointer(source.RequiresDuplicateDetection)
+
+	if source.Status != nil {
+		statusValue := EntityStatus(*source.Status)
+		n.Status = &statusValue
+	} else {
+		n.Status = nil
+	}
+
+	n.SupportOrdering = genruntime.ClonePointer(source.SupportOrdering)
+
+	return nil
+}
+
+// AssignProperties_To_NamespacesTopic_Spec populates destination, a servicebus/v1api20210101preview/storage.NamespacesTopic_Spec, from the receiver.
+func (n *NamespacesTopic_Spec) AssignProperties_To_NamespacesTopic_Spec(destination *storage.NamespacesTopic_Spec) error {
+	destination.AutoDeleteOnIdle = genruntime.ClonePointer(n.AutoDeleteOnIdle)
+	destination.AzureName = n.AzureName
+	destination.DefaultMessageTimeToLive = genruntime.ClonePointer(n.DefaultMessageTimeToLive)
+	destination.DuplicateDetectionHistoryTimeWindow = genruntime.ClonePointer(n.DuplicateDetectionHistoryTimeWindow)
+	destination.EnableBatchedOperations = genruntime.ClonePointer(n.EnableBatchedOperations)
+	destination.EnableExpress = genruntime.ClonePointer(n.EnableExpress)
+	destination.EnablePartitioning = genruntime.ClonePointer(n.EnablePartitioning)
+	destination.MaxSizeInMegabytes = genruntime.ClonePointer(n.MaxSizeInMegabytes)
+
+	if n.OperatorSpec != nil {
+		var operatorSpecValue storage.NamespacesTopicOperatorSpec
+		if err := n.OperatorSpec.AssignProperties_To_NamespacesTopicOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if n.Owner != nil {
+		ownerValue := *n.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	destination.RequiresDuplicateDetection = genruntime.ClonePointer(n.RequiresDuplicateDetection)
+
+	if n.Status != nil {
+		statusValue := string(*n.Status)
+		destination.Status = &statusValue
+	} else {
+		destination.Status = nil
+	}
+
+	destination.SupportOrdering = genruntime.ClonePointer(n.SupportOrdering)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // NamespacesTopic_STATUS: Description of topic resource.
@@ -188,6 +328,135 @@ type NamespacesTopic_STATUS struct {
 	UpdatedAt *string `json:"updatedAt,omitempty"`
 }
 
+// AssignProperties_From_NamespacesTopic_STATUS populates the receiver from source, a servicebus/v1api20210101preview/storage.NamespacesTopic_STATUS.
+func (n *NamespacesTopic_STATUS) AssignProperties_From_NamespacesTopic_STATUS(source *storage.NamespacesTopic_STATUS) error {
+	n.AccessedAt = genruntime.ClonePointer(source.AccessedAt)
+	n.AutoDeleteOnIdle = genruntime.ClonePointer(source.AutoDeleteOnIdle)
+
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		n.Conditions = conditionsList
+	} else {
+		n.Conditions = nil
+	}
+
+	if source.CountDetails != nil {
+		var countDetailsValue MessageCountDetails_STATUS
+		if err := countDetailsValue.AssignProperties_From_MessageCountDetails_STATUS(source.CountDetails); err != nil {
+			return fmt.Errorf("converting CountDetails: %w", err)
+		}
+		n.CountDetails = &countDetailsValue
+	} else {
+		n.CountDetails = nil
+	}
+
+	n.CreatedAt = genruntime.ClonePointer(source.CreatedAt)
+	n.DefaultMessageTimeToLive = genruntime.ClonePointer(source.DefaultMessageTimeToLive)
+	n.DuplicateDetectionHistoryTimeWindow = genruntime.ClonePointer(source.DuplicateDetectionHistoryTimeWindow)
+	n.EnableBatchedOperations = genruntime.ClonePointer(source.EnableBatchedOperations)
+	n.EnableExpress = genruntime.ClonePointer(source.EnableExpress)
+	n.EnablePartitioning = genruntime.ClonePointer(source.EnablePartitioning)
+	n.Id = genruntime.ClonePointer(source.Id)
+	n.MaxSizeInMegabytes = genruntime.ClonePointer(source.MaxSizeInMegabytes)
+	n.Name = genruntime.ClonePointer(source.Name)
+	n.RequiresDuplicateDetection = genruntime.ClonePointer(source.RequiresDuplicateDetection)
+	n.SizeInBytes = genruntime.ClonePointer(source.SizeInBytes)
+
+	if source.Status != nil {
+		statusValue := EntityStatus_STATUS(*source.Status)
+		n.Status = &statusValue
+	} else {
+		n.Status = nil
+	}
+
+	n.SubscriptionCount = genruntime.ClonePointer(source.SubscriptionCount)
+	n.SupportOrdering = genruntime.ClonePointer(source.SupportOrdering)
+
+	if source.SystemData != nil {
+		var systemDataValue SystemData_STATUS
+		if err := systemDataValue.AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
+			return fmt.Errorf("converting SystemData: %w", err)
+		}
+		n.SystemData = &systemDataValue
+	} else {
+		n.SystemData = nil
+	}
+
+	n.Type = genruntime.ClonePointer(source.Type)
+	n.UpdatedAt = genruntime.ClonePointer(source.UpdatedAt)
+
+	return nil
+}
+
+// AssignProperties_To_NamespacesTopic_STATUS populates destination, a servicebus/v1api20210101preview/storage.NamespacesTopic_STATUS, from the receiver.
+func (n *NamespacesTopic_STATUS) AssignProperties_To_NamespacesTopic_STATUS(destination *storage.NamespacesTopic_STATUS) error {
+	destination.AccessedAt = genruntime.ClonePointer(n.AccessedAt)
+	destination.AutoDeleteOnIdle = genruntime.ClonePointer(n.AutoDeleteOnIdle)
+
+	if n.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(n.Conditions))
+		for conditionsIndex := range n.Conditions {
+			conditionsList[conditionsIndex] = *n.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	if n.CountDetails != nil {
+		var countDetailsValue storage.MessageCountDetails_STATUS
+		if err := n.CountDetails.AssignProperties_To_MessageCountDetails_STATUS(&countDetailsValue); err != nil {
+			return fmt.Errorf("converting CountDetails: %w", err)
+		}
+		destination.CountDetails = &countDetailsValue
+	} else {
+		destination.CountDetails = nil
+	}
+
+	destination.CreatedAt = genruntime.ClonePointer(n.CreatedAt)
+	destination.DefaultMessageTimeToLive = genruntime.ClonePointer(n.DefaultMessageTimeToLive)
+	destination.DuplicateDetectionHistoryTimeWindow = genruntime.ClonePointer(n.DuplicateDetectionHistoryTimeWindow)
+	destination.EnableBatchedOperations = genruntime.ClonePointer(n.EnableBatchedOperations)
+	destination.EnableExpress = genruntime.ClonePointer(n.EnableExpress)
+	destination.EnablePartitioning = genruntime.ClonePointer(n.EnablePartitioning)
+	destination.Id = genruntime.ClonePointer(n.Id)
+	destination.MaxSizeInMegabytes = genruntime.ClonePointer(n.MaxSizeInMegabytes)
+	destination.Name = genruntime.ClonePointer(n.Name)
+	destination.RequiresDuplicateDetection = genruntime.ClonePointer(n.RequiresDuplicateDetection)
+	destination.SizeInBytes = genruntime.ClonePointer(n.SizeInBytes)
+
+	if n.Status != nil {
+		statusValue := string(*n.Status)
+		destination.Status = &statusValue
+	} else {
+		destination.Status = nil
+	}
+
+	destination.SubscriptionCount = genruntime.ClonePointer(n.SubscriptionCount)
+	destination.SupportOrdering = genruntime.ClonePointer(n.SupportOrdering)
+
+	if n.SystemData != nil {
+		var systemDataValue storage.SystemData_STATUS
+		if err := n.SystemData.AssignProperties_To_SystemData_STATUS(&systemDataValue); err != nil {
+			return fmt.Errorf("converting SystemData: %w", err)
+		}
+		destination.SystemData = &systemDataValue
+	} else {
+		destination.SystemData = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(n.Type)
+	destination.UpdatedAt = genruntime.ClonePointer(n.UpdatedAt)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // NamespacesTopicOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type NamespacesTopicOperatorSpec struct {
 	// ConfigMapExpressions: CEL expressions whose results are written to ConfigMaps
@@ -195,4 +464,77 @@ type NamespacesTopicOperatorSpec struct {
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_NamespacesTopicOperatorSpec populates the receiver from source, a servicebus/v1api20210101preview/storage.NamespacesTopicOperatorSpec.
+func (n *NamespacesTopicOperatorSpec) AssignProperties_From_NamespacesTopicOperatorSpec(source *storage.NamespacesTopicOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		n.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		n.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		n.SecretExpressions = secretExpressionsList
+	} else {
+		n.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NamespacesTopicOperatorSpec populates destination, a servicebus/v1api20210101preview/storage.NamespacesTopicOperatorSpec, from the receiver.
+func (n *NamespacesTopicOperatorSpec) AssignProperties_To_NamespacesTopicOperatorSpec(destination *storage.NamespacesTopicOperatorSpec) error {
+	if n.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(n.ConfigMapExpressions))
+		for configMapExpressionsIndex := range n.ConfigMapExpressions {
+			if n.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *n.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if n.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(n.SecretExpressions))
+		for secretExpressionsIndex := range n.SecretExpressions {
+			if n.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *n.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

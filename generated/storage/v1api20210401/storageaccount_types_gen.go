@@ -3,9 +3,14 @@
 package v1api20210401
 
 import (
+	"fmt"
+	"maps"
+
+	"github.com/armgen/armgen/generated/storage/v1api20210401/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // StorageAccount: the Kubernetes resource for the ARM type Microsoft.Storage/storageAccounts, api-version 2021-04-01.
@@ -13,7 +18,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Storage/storageAccounts/{accountName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,storage}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -76,6 +80,56 @@ func (s *StorageAccount) GetAPIVersion() string {
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (s *StorageAccount) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
+}
+
+var _ conversion.Convertible = &StorageAccount{}
+
+// ConvertTo converts the receiver to hub, the storage/v1api20210401/storage.StorageAccount the API server stores, directly.
+func (s *StorageAccount) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.StorageAccount)
+	if !ok {
+		return fmt.Errorf("expected a storage/v1api20210401/storage.StorageAccount to convert with, got %T", hub)
+	}
+	return s.AssignProperties_To_StorageAccount(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the storage/v1api20210401/storage.StorageAccount the API server stores, directly.
+func (s *StorageAccount) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.StorageAccount)
+	if !ok {
+		return fmt.Errorf("expected a storage/v1api20210401/storage.StorageAccount to convert with, got %T", hub)
+	}
+	return s.AssignProperties_From_StorageAccount(source)
+}
+
+// AssignProperties_From_StorageAccount populates the receiver from source, a storage/v1api20210401/storage.StorageAccount.
+func (s *StorageAccount) AssignProperties_From_StorageAccount(source *storage.StorageAccount) error {
+	s.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := s.Spec.AssignProperties_From_StorageAccount_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := s.Status.AssignProperties_From_StorageAccount_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_StorageAccount populates destination, a storage/v1api20210401/storage.StorageAccount, from the receiver.
+func (s *StorageAccount) AssignProperties_To_StorageAccount(destination *storage.StorageAccount) error {
+	destination.ObjectMeta = *s.ObjectMeta.DeepCopy()
+
+	if err := s.Spec.AssignProperties_To_StorageAccount_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := s.Status.AssignProperties_To_StorageAccount_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
 }
 
 // StorageAccount_Spec: The parameters used when creating a storage account.
@@ -160,6 +214,337 @@ type StorageAccount_Spec struct {
 
 	// Tags: Gets or sets a list of key value pairs that describe the resource. These tags can be used for viewing and grouping this resource (across resource groups). A maximum of 15 tags can be provided for a resource. Each tag must have a key with a length no greater than 128 characters and a value with a length no greater than 256 characters.
 	Tags map[string]string `json:"tags,omitempty"`
+}
+
+// AssignProperties_From_StorageAccount_Spec populates the receiver from source, a storage/v1api20210401/storage.StorageAccount_Spec.
+func (s *StorageAccount_Spec) AssignProperties_From_StorageAccount_Spec(source *storage.StorageAccount_Spec) error {
+	if source.AccessTier != nil {
+		accessTierValue := AccessTier(*source.AccessTier)
+		s.AccessTier = &accessTierValue
+	} else {
+		s.AccessTier = nil
+	}
+
+	s.AllowBlobPublicAccess = genruntime.ClonePointer(source.AllowBlobPublicAccess)
+	s.AllowCrossTenantReplication = genruntime.ClonePointer(source.AllowCrossTenantReplication)
+	s.AllowSharedKeyAccess = genruntime.ClonePointer(source.AllowSharedKeyAccess)
+
+	if source.AzureFilesIdentityBasedAuthentication != nil {
+		var azureFilesIdentityBasedAuthenticationValue AzureFilesIdentityBasedAuthentication
+		if err := azureFilesIdentityBasedAuthenticationValue.AssignProperties_From_AzureFilesIdentityBasedAuthentication(source.AzureFilesIdentityBasedAuthentication); err != nil {
+			return fmt.Errorf("converting AzureFilesIdentityBasedAuthentication: %w", err)
+		}
+		s.AzureFilesIdentityBasedAuthentication = &azureFilesIdentityBasedAuthenticationValue
+	} else {
+		s.AzureFilesIdentityBasedAuthentication = nil
+	}
+
+	s.AzureName = source.AzureName
+
+	if source.CustomDomain != nil {
+		var customDomainValue CustomDomain
+		if err := customDomainValue.AssignProperties_From_CustomDomain(source.CustomDomain); err != nil {
+			return fmt.Errorf("converting CustomDomain: %w", err)
+		}
+		s.CustomDomain = &customDomainValue
+	} else {
+		s.CustomDomain = nil
+	}
+
+	if source.Encryption != nil {
+		var encryptionValue Encryption
+		if err := encryptionValue.AssignProperties_From_Encryption(source.Encryption); err != nil {
+			return fmt.Errorf("converting Encryption: %w", err)
+		}
+		s.Encryption = &encryptionValue
+	} else {
+		s.Encryption = nil
+	}
+
+	if source.ExtendedLocation != nil {
+		var extendedLocationValue ExtendedLocation
+		if err := extendedLocationValue.AssignProperties_From_ExtendedLocation(source.ExtendedLocation); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		s.ExtendedLocation = &extendedLocationValue
+	} else {
+		s.ExtendedLocation = nil
+	}
+
+	if source.Identity != nil {
+		var identityValue Identity
+		if err := identityValue.AssignProperties_From_Identity(source.Identity); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		s.Identity = &identityValue
+	} else {
+		s.Identity = nil
+	}
+
+	s.IsHnsEnabled = genruntime.ClonePointer(source.IsHnsEnabled)
+	s.IsNfsV3Enabled = genruntime.ClonePointer(source.IsNfsV3Enabled)
+
+	if source.KeyPolicy != nil {
+		var keyPolicyValue KeyPolicy
+		if err := keyPolicyValue.AssignProperties_From_KeyPolicy(source.KeyPolicy); err != nil {
+			return fmt.Errorf("converting KeyPolicy: %w", err)
+		}
+		s.KeyPolicy = &keyPolicyValue
+	} else {
+		s.KeyPolicy = nil
+	}
+
+	if source.Kind != nil {
+		kindValue := Kind(*source.Kind)
+		s.Kind = &kindValue
+	} else {
+		s.Kind = nil
+	}
+
+	if source.LargeFileSharesState != nil {
+		largeFileSharesStateValue := LargeFileSharesState(*source.LargeFileSharesState)
+		s.LargeFileSharesState = &largeFileSharesStateValue
+	} else {
+		s.LargeFileSharesState = nil
+	}
+
+	s.Location = genruntime.ClonePointer(source.Location)
+
+	if source.MinimumTlsVersion != nil {
+		minimumTlsVersionValue := MinimumTlsVersion(*source.MinimumTlsVersion)
+		s.MinimumTlsVersion = &minimumTlsVersionValue
+	} else {
+		s.MinimumTlsVersion = nil
+	}
+
+	if source.NetworkAcls != nil {
+		var networkAclsValue NetworkRuleSet
+		if err := networkAclsValue.AssignProperties_From_NetworkRuleSet(source.NetworkAcls); err != nil {
+			return fmt.Errorf("converting NetworkAcls: %w", err)
+		}
+		s.NetworkAcls = &networkAclsValue
+	} else {
+		s.NetworkAcls = nil
+	}
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue StorageAccountOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_StorageAccountOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		s.OperatorSpec = &operatorSpecValue
+	} else {
+		s.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		s.Owner = &ownerValue
+	} else {
+		s.Owner = nil
+	}
+
+	if source.RoutingPreference != nil {
+		var routingPreferenceValue RoutingPreference
+		if err := routingPreferenceValue.AssignProperties_From_RoutingPreference(source.RoutingPreference); err != nil {
+			return fmt.Errorf("converting RoutingPreference: %w", err)
+		}
+		s.RoutingPreference = &routingPreferenceValue
+	} else {
+		s.RoutingPreference = nil
+	}
+
+	if source.SasPolicy != nil {
+		var sasPolicyValue SasPolicy
+		if err := sasPolicyValue.AssignProperties_From_SasPolicy(source.SasPolicy); err != nil {
+			return fmt.Errorf("converting SasPolicy: %w", err)
+		}
+		s.SasPolicy = &sasPolicyValue
+	} else {
+		s.SasPolicy = nil
+	}
+
+	if source.Sku != nil {
+		var skuValue Sku
+		if err := skuValue.AssignProperties_From_Sku(source.Sku); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		s.Sku = &skuValue
+	} else {
+		s.Sku = nil
+	}
+
+	s.SupportsHttpsTrafficOnly = genruntime.ClonePointer(source.SupportsHttpsTrafficOnly)
+	s.Tags = maps.Clone(source.Tags)
+
+	return nil
+}
+
+// AssignProperties_To_StorageAccount_Spec populates destination, a storage/v1api20210401/storage.StorageAccount_Spec, from the receiver.
+func (s *StorageAccount_Spec) AssignProperties_To_StorageAccount_Spec(destination *storage.StorageAccount_Spec) error {
+	if s.AccessTier != nil {
+		accessTierValue := string(*s.AccessTier)
+		destination.AccessTier = &accessTierValue
+	} else {
+		destination.AccessTier = nil
+	}
+
+	destination.AllowBlobPublicAccess = genruntime.ClonePointer(s.AllowBlobPublicAccess)
+	destination.AllowCrossTenantReplication = genruntime.ClonePointer(s.AllowCrossTenantReplication)
+	destination.AllowSharedKeyAccess = genruntime.ClonePointer(s.AllowSharedKeyAccess)
+
+	if s.AzureFilesIdentityBasedAuthentication != nil {
+		var azureFilesIdentityBasedAuthenticationValue storage.AzureFilesIdentityBasedAuthentication
+		if err := s.AzureFilesIdentityBasedAuthentication.AssignProperties_To_AzureFilesIdentityBasedAuthentication(&azureFilesIdentityBasedAuthenticationValue); err != nil {
+			return fmt.Errorf("converting AzureFilesIdentityBasedAuthentication: %w", err)
+		}
+		destination.AzureFilesIdentityBasedAuthentication = &azureFilesIdentityBasedAuthenticationValue
+	} else {
+		destination.AzureFilesIdentityBasedAuthentication = nil
+	}
+
+	destination.AzureName = s.AzureName
+
+	if s.CustomDomain != nil {
+		var customDomainValue storage.CustomDomain
+		if err := s.CustomDomain.AssignProperties_To_CustomDomain(&customDomainValue); err != nil {
+			return fmt.Errorf("converting CustomDomain: %w", err)
+		}
+		destination.CustomDomain = &customDomainValue
+	} else {
+		destination.CustomDomain = nil
+	}
+
+	if s.Encryption != nil {
+		var encryptionValue storage.Encryption
+		if err := s.Encryption.AssignProperties_To_Encryption(&encryptionValue); err != nil {
+			return fmt.Errorf("converting Encryption: %w", err)
+		}
+		destination.Encryption = &encryptionValue
+	} else {
+		destination.Encryption = nil
+	}
+
+	if s.ExtendedLocation != nil {
+		var extendedLocationValue storage.ExtendedLocation
+		if err := s.ExtendedLocation.AssignProperties_To_ExtendedLocation(&extendedLocationValue); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		destination.ExtendedLocation = &extendedLocationValue
+	} else {
+		destination.ExtendedLocation = nil
+	}
+
+	if s.Identity != nil {
+		var identityValue storage.Identity
+		if err := s.Identity.AssignProperties_To_Identity(&identityValue); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		destination.Identity = &identityValue
+	} else {
+		destination.Identity = nil
+	}
+
+	destination.IsHnsEnabled = genruntime.ClonePointer(s.IsHnsEnabled)
+	destination.IsNfsV3Enabled = genruntime.ClonePointer(s.IsNfsV3Enabled)
+
+	if s.KeyPolicy != nil {
+		var keyPolicyValue storage.KeyPolicy
+		if err := s.KeyPolicy.AssignProperties_To_KeyPolicy(&keyPolicyValue); err != nil {
+			return fmt.Errorf("converting KeyPolicy: %w", err)
+		}
+		destination.KeyPolicy = &keyPolicyValue
+	} else {
+		destination.KeyPolicy = nil
+	}
+
+	if s.Kind != nil {
+		kindValue := string(*s.Kind)
+		destination.Kind = &kindValue
+	} else {
+		destination.Kind = nil
+	}
+
+	if s.LargeFileSharesState != nil {
+		largeFileSharesStateValue := string(*s.LargeFileSharesState)
+		destination.LargeFileSharesState = &largeFileSharesStateValue
+	} else {
+		destination.LargeFileSharesState = nil
+	}
+
+	destination.Location = genruntime.ClonePointer(s.Location)
+
+	if s.MinimumTlsVersion != nil {
+		minimumTlsVersionValue := string(*s.MinimumTlsVersion)
+		destination.MinimumTlsVersion = &minimumTlsVersionValue
+	} else {
+		destination.MinimumTlsVersion = nil
+	}
+
+	if s.NetworkAcls != nil {
+		var networkAclsValue storage.NetworkRuleSet
+		if err := s.NetworkAcls.AssignProperties_To_NetworkRuleSet(&networkAclsValue); err != nil {
+			return fmt.Errorf("converting NetworkAcls: %w", err)
+		}
+		destination.NetworkAcls = &networkAclsValue
+	} else {
+		destination.NetworkAcls = nil
+	}
+
+	if s.OperatorSpec != nil {
+		var operatorSpecValue storage.StorageAccountOperatorSpec
+		if err := s.OperatorSpec.AssignProperties_To_StorageAccountOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if s.Owner != nil {
+		ownerValue := *s.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	if s.RoutingPreference != nil {
+		var routingPreferenceValue storage.RoutingPreference
+		if err := s.RoutingPreference.AssignProperties_To_RoutingPreference(&routingPreferenceValue); err != nil {
+			return fmt.Errorf("converting RoutingPreference: %w", err)
+		}
+		destination.RoutingPreference = &routingPreferenceValue
+	} else {
+		destination.RoutingPreference = nil
+	}
+
+	if s.SasPolicy != nil {
+		var sasPolicyValue storage.SasPolicy
+		if err := s.SasPolicy.AssignProperties_To_SasPolicy(&sasPolicyValue); err != nil {
+			return fmt.Errorf("converting SasPolicy: %w", err)
+		}
+		destination.SasPolicy = &sasPolicyValue
+	} else {
+		destination.SasPolicy = nil
+	}
+
+	if s.Sku != nil {
+		var skuValue storage.Sku
+		if err := s.Sku.AssignProperties_To_Sku(&skuValue); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		destination.Sku = &skuValue
+	} else {
+		destination.Sku = nil
+	}
+
+	destination.SupportsHttpsTrafficOnly = genruntime.ClonePointer(s.SupportsHttpsTrafficOnly)
+	destination.Tags = maps.Clone(s.Tags)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // StorageAccount_STATUS: The storage account.
@@ -285,6 +670,513 @@ type StorageAccount_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_StorageAccount_STATUS populates the receiver from source, a storage/v1api20210401/storage.StorageAccount_STATUS.
+func (s *StorageAccount_STATUS) AssignProperties_From_StorageAccount_STATUS(source *storage.StorageAccount_STATUS) error {
+	if source.AccessTier != nil {
+		accessTierValue := AccessTier_STATUS(*source.AccessTier)
+		s.AccessTier = &accessTierValue
+	} else {
+		s.AccessTier = nil
+	}
+
+	s.AllowBlobPublicAccess = genruntime.ClonePointer(source.AllowBlobPublicAccess)
+	s.AllowCrossTenantReplication = genruntime.ClonePointer(source.AllowCrossTenantReplication)
+	s.AllowSharedKeyAccess = genruntime.ClonePointer(source.AllowSharedKeyAccess)
+
+	if source.AzureFilesIdentityBasedAuthentication != nil {
+		var azureFilesIdentityBasedAuthenticationValue AzureFilesIdentityBasedAuthentication_STATUS
+		if err := azureFilesIdentityBasedAuthenticationValue.AssignProperties_From_AzureFilesIdentityBasedAuthentication_STATUS(source.AzureFilesIdentityBasedAuthentication); err != nil {
+			return fmt.Errorf("converting AzureFilesIdentityBasedAuthentication: %w", err)
+		}
+		s.AzureFilesIdentityBasedAuthentication = &azureFilesIdentityBasedAuthenticationValue
+	} else {
+		s.AzureFilesIdentityBasedAuthentication = nil
+	}
+
+	if source.BlobRestoreStatus != nil {
+		var blobRestoreStatusValue BlobRestoreStatus_STATUS
+		if err := blobRestoreStatusValue.AssignProperties_From_BlobRestoreStatus_STATUS(source.BlobRestoreStatus); err != nil {
+			return fmt.Errorf("converting BlobRestoreStatus: %w", err)
+		}
+		s.BlobRestoreStatus = &blobRestoreStatusValue
+	} else {
+		s.BlobRestoreStatus = nil
+	}
+
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		s.Conditions = conditionsList
+	} else {
+		s.Conditions = nil
+	}
+
+	s.CreationTime = genruntime.ClonePointer(source.CreationTime)
+
+	if source.CustomDomain != nil {
+		var customDomainValue CustomDomain_STATUS
+		if err := customDomainValue.AssignProperties_From_CustomDomain_STATUS(source.CustomDomain); err != nil {
+			return fmt.Errorf("converting CustomDomain: %w", err)
+		}
+		s.CustomDomain = &customDomainValue
+	} else {
+		s.CustomDomain = nil
+	}
+
+	if source.Encryption != nil {
+		var encryptionValue Encryption_STATUS
+		if err := encryptionValue.AssignProperties_From_Encryption_STATUS(source.Encryption); err != nil {
+			return fmt.Errorf("converting Encryption: %w", err)
+		}
+		s.Encryption = &encryptionValue
+	} else {
+		s.Encryption = nil
+	}
+
+	if source.ExtendedLocation != nil {
+		var extendedLocationValue ExtendedLocation_STATUS
+		if err := extendedLocationValue.AssignProperties_From_ExtendedLocation_STATUS(source.ExtendedLocation); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		s.ExtendedLocation = &extendedLocationValue
+	} else {
+		s.ExtendedLocation = nil
+	}
+
+	s.FailoverInProgress = genruntime.ClonePointer(source.FailoverInProgress)
+
+	if source.GeoReplicationStats != nil {
+		var geoReplicationStatsValue GeoReplicationStats_STATUS
+		if err := geoReplicationStatsValue.AssignProperties_From_GeoReplicationStats_STATUS(source.GeoReplicationStats); err != nil {
+			return fmt.Errorf("converting GeoReplicationStats: %w", err)
+		}
+		s.GeoReplicationStats = &geoReplicationStatsValue
+	} else {
+		s.GeoReplicationStats = nil
+	}
+
+	s.Id = genruntime.ClonePointer(source.Id)
+
+	if source.Identity != nil {
+		var identityValue Identity_STATUS
+		if err := identityValue.AssignProperties_From_Identity_STATUS(source.Identity); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		s.Identity = &identityValue
+	} else {
+		s.Identity = nil
+	}
+
+	s.IsHnsEnabled = genruntime.ClonePointer(source.IsHnsEnabled)
+	s.IsNfsV3Enabled = genruntime.ClonePointer(source.IsNfsV3Enabled)
+
+	if source.KeyCreationTime != nil {
+		var keyCreationTimeValue KeyCreationTime_STATUS
+		if err := keyCreationTimeValue.AssignProperties_From_KeyCreationTime_STATUS(source.KeyCreationTime); err != nil {
+			return fmt.Errorf("converting KeyCreationTime: %w", err)
+		}
+		s.KeyCreationTime = &keyCreationTimeValue
+	} else {
+		s.KeyCreationTime = nil
+	}
+
+	if source.KeyPolicy != nil {
+		var keyPolicyValue KeyPolicy_STATUS
+		if err := keyPolicyValue.AssignProperties_From_KeyPolicy_STATUS(source.KeyPolicy); err != nil {
+			return fmt.Errorf("converting KeyPolicy: %w", err)
+		}
+		s.KeyPolicy = &keyPolicyValue
+	} else {
+		s.KeyPolicy = nil
+	}
+
+	if source.Kind != nil {
+		kindValue := Kind_STATUS(*source.Kind)
+		s.Kind = &kindValue
+	} else {
+		s.Kind = nil
+	}
+
+	if source.LargeFileSharesState != nil {
+		largeFileSharesStateValue := LargeFileSharesState_STATUS(*source.LargeFileSharesState)
+		s.LargeFileSharesState = &largeFileSharesStateValue
+	} else {
+		s.LargeFileSharesState = nil
+	}
+
+	s.LastGeoFailoverTime = genruntime.ClonePointer(source.LastGeoFailoverTime)
+	s.Location = genruntime.ClonePointer(source.Location)
+
+	if source.MinimumTlsVersion != nil {
+		minimumTlsVersionValue := MinimumTlsVersion_STATUS(*source.MinimumTlsVersion)
+		s.MinimumTlsVersion = &minimumTlsVersionValue
+	} else {
+		s.MinimumTlsVersion = nil
+	}
+
+	s.Name = genruntime.ClonePointer(source.Name)
+
+	if source.NetworkAcls != nil {
+		var networkAclsValue NetworkRuleSet_STATUS
+		if err := networkAclsValue.AssignProperties_From_NetworkRuleSet_STATUS(source.NetworkAcls); err != nil {
+			return fmt.Errorf("converting NetworkAcls: %w", err)
+		}
+		s.NetworkAcls = &networkAclsValue
+	} else {
+		s.NetworkAcls = nil
+	}
+
+	if source.PrimaryEndpoints != nil {
+		var primaryEndpointsValue Endpoints_STATUS
+		if err := primaryEndpointsValue.AssignProperties_From_Endpoints_STATUS(source.PrimaryEndpoints); err != nil {
+			return fmt.Errorf("converting PrimaryEndpoints: %w", err)
+		}
+		s.PrimaryEndpoints = &primaryEndpointsValue
+	} else {
+		s.PrimaryEndpoints = nil
+	}
+
+	s.PrimaryLocation = genruntime.ClonePointer(source.PrimaryLocation)
+
+	if source.PrivateEndpointConnections != nil {
+		privateEndpointConnectionsList := make([]PrivateEndpointConnection_STATUS_SubResourceEmbedded, len(source.PrivateEndpointConnections))
+		for privateEndpointConnectionsIndex := range source.PrivateEndpointConnections {
+			if err := privateEndpointConnectionsList[privateEndpointConnectionsIndex].AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded(&source.PrivateEndpointConnections[privateEndpointConnectionsIndex]); err != nil {
+				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
+			}
+		}
+		s.PrivateEndpointConnections = privateEndpointConnectionsList
+	} else {
+		s.PrivateEndpointConnections = nil
+	}
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
+		s.ProvisioningState = &provisioningStateValue
+	} else {
+		s.ProvisioningState = nil
+	}
+
+	if source.RoutingPreference != nil {
+		var routingPreferenceValue RoutingPreference_STATUS
+		if err := routingPreferenceValue.AssignProperties_From_RoutingPreference_STATUS(source.RoutingPreference); err != nil {
+			return fmt.Errorf("converting RoutingPreference: %w", err)
+		}
+		s.RoutingPreference = &routingPreferenceValue
+	} else {
+		s.RoutingPreference = nil
+	}
+
+	if source.SasPolicy != nil {
+		var sasPolicyValue SasPolicy_STATUS
+		if err := sasPolicyValue.AssignProperties_From_SasPolicy_STATUS(source.SasPolicy); err != nil {
+			return fmt.Errorf("converting SasPolicy: %w", err)
+		}
+		s.SasPolicy = &sasPolicyValue
+	} else {
+		s.SasPolicy = nil
+	}
+
+	if source.SecondaryEndpoints != nil {
+		var secondaryEndpointsValue Endpoints_STATUS
+		if err := secondaryEndpointsValue.AssignProperties_From_Endpoints_STATUS(source.SecondaryEndpoints); err != nil {
+			return fmt.Errorf("converting SecondaryEndpoints: %w", err)
+		}
+		s.SecondaryEndpoints = &secondaryEndpointsValue
+	} else {
+		s.SecondaryEndpoints = nil
+	}
+
+	s.SecondaryLocation = genruntime.ClonePointer(source.SecondaryLocation)
+
+	if source.Sku != nil {
+		var skuValue Sku_STATUS
+		if err := skuValue.AssignProperties_From_Sku_STATUS(source.Sku); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		s.Sku = &skuValue
+	} else {
+		s.Sku = nil
+	}
+
+	if source.StatusOfPrimary != nil {
+		statusOfPrimaryValue := AccountStatus_STATUS(*source.StatusOfPrimary)
+		s.StatusOfPrimary = &statusOfPrimaryValue
+	} else {
+		s.StatusOfPrimary = nil
+	}
+
+	if source.StatusOfSecondary != nil {
+		statusOfSecondaryValue := AccountStatus_STATUS(*source.StatusOfSecondary)
+		s.StatusOfSecondary = &statusOfSecondaryValue
+	} else {
+		s.StatusOfSecondary = nil
+	}
+
+	s.SupportsHttpsTrafficOnly = genruntime.ClonePointer(source.SupportsHttpsTrafficOnly)
+	s.Tags = maps.Clone(source.Tags)
+	s.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_StorageAccount_STATUS populates destination, a storage/v1api20210401/storage.StorageAccount_STATUS, from the receiver.
+func (s *StorageAccount_STATUS) AssignProperties_To_StorageAccount_STATUS(destination *storage.StorageAccount_STATUS) error {
+	if s.AccessTier != nil {
+		accessTierValue := string(*s.AccessTier)
+		destination.AccessTier = &accessTierValue
+	} else {
+		destination.AccessTier = nil
+	}
+
+	destination.AllowBlobPublicAccess = genruntime.ClonePointer(s.AllowBlobPublicAccess)
+	destination.AllowCrossTenantReplication = genruntime.ClonePointer(s.AllowCrossTenantReplication)
+	destination.AllowSharedKeyAccess = genruntime.ClonePointer(s.AllowSharedKeyAccess)
+
+	if s.AzureFilesIdentityBasedAuthentication != nil {
+		var azureFilesIdentityBasedAuthenticationValue storage.AzureFilesIdentityBasedAuthentication_STATUS
+		if err := s.AzureFilesIdentityBasedAuthentication.AssignProperties_To_AzureFilesIdentityBasedAuthentication_STATUS(&azureFilesIdentityBasedAuthenticationValue); err != nil {
+			return fmt.Errorf("converting AzureFilesIdentityBasedAuthentication: %w", err)
+		}
+		destination.AzureFilesIdentityBasedAuthentication = &azureFilesIdentityBasedAuthenticationValue
+	} else {
+		destination.AzureFilesIdentityBasedAuthentication = nil
+	}
+
+	if s.BlobRestoreStatus != nil {
+		var blobRestoreStatusValue storage.BlobRestoreStatus_STATUS
+		if err := s.BlobRestoreStatus.AssignProperties_To_BlobRestoreStatus_STATUS(&blobRestoreStatusValue); err != nil {
+			return fmt.Errorf("converting BlobRestoreStatus: %w", err)
+		}
+		destination.BlobRestoreStatus = &blobRestoreStatusValue
+	} else {
+		destination.BlobRestoreStatus = nil
+	}
+
+	if s.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(s.Conditions))
+		for conditionsIndex := range s.Conditions {
+			conditionsList[conditionsIndex] = *s.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.CreationTime = genruntime.ClonePointer(s.CreationTime)
+
+	if s.CustomDomain != nil {
+		var customDomainValue storage.CustomDomain_STATUS
+		if err := s.CustomDomain.AssignProperties_To_CustomDomain_STATUS(&customDomainValue); err != nil {
+			return fmt.Errorf("converting CustomDomain: %w", err)
+		}
+		destination.CustomDomain = &customDomainValue
+	} else {
+		destination.CustomDomain = nil
+	}
+
+	if s.Encryption != nil {
+		var encryptionValue storage.Encryption_STATUS
+		if err := s.Encryption.AssignProperties_To_Encryption_STATUS(&encryptionValue); err != nil {
+			return fmt.Errorf("converting Encryption: %w", err)
+		}
+		destination.Encryption = &encryptionValue
+	} else {
+		destination.Encryption = nil
+	}
+
+	if s.ExtendedLocation != nil {
+		var extendedLocationValue storage.ExtendedLocation_STATUS
+		if err := s.ExtendedLocation.AssignProperties_To_ExtendedLocation_STATUS(&extendedLocationValue); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		destination.ExtendedLocation = &extendedLocationValue
+	} else {
+		destination.ExtendedLocation = nil
+	}
+
+	destination.FailoverInProgress = genruntime.ClonePointer(s.FailoverInProgress)
+
+	if s.GeoReplicationStats != nil {
+		var geoReplicationStatsValue storage.GeoReplicationStats_STATUS
+		if err := s.GeoReplicationStats.AssignProperties_To_GeoReplicationStats_STATUS(&geoReplicationStatsValue); err != nil {
+			return fmt.Errorf("converting GeoReplicationStats: %w", err)
+		}
+		destination.GeoReplicationStats = &geoReplicationStatsValue
+	} else {
+		destination.GeoReplicationStats = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(s.Id)
+
+	if s.Identity != nil {
+		var identityValue storage.Identity_STATUS
+		if err := s.Identity.AssignProperties_To_Identity_STATUS(&identityValue); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		destination.Identity = &identityValue
+	} else {
+		destination.Identity = nil
+	}
+
+	destination.IsHnsEnabled = genruntime.ClonePointer(s.IsHnsEnabled)
+	destination.IsNfsV3Enabled = genruntime.ClonePointer(s.IsNfsV3Enabled)
+
+	if s.KeyCreationTime != nil {
+		var keyCreationTimeValue storage.KeyCreationTime_STATUS
+		if err := s.KeyCreationTime.AssignProperties_To_KeyCreationTime_STATUS(&keyCreationTimeValue); err != nil {
+			return fmt.Errorf("converting KeyCreationTime: %w", err)
+		}
+		destination.KeyCreationTime = &keyCreationTimeValue
+	} else {
+		destination.KeyCreationTime = nil
+	}
+
+	if s.KeyPolicy != nil {
+		var keyPolicyValue storage.KeyPolicy_STATUS
+		if err := s.KeyPolicy.AssignProperties_To_KeyPolicy_STATUS(&keyPolicyValue); err != nil {
+			return fmt.Errorf("converting KeyPolicy: %w", err)
+		}
+		destination.KeyPolicy = &keyPolicyValue
+	} else {
+		destination.KeyPolicy = nil
+	}
+
+	if s.Kind != nil {
+		kindValue := string(*s.Kind)
+		destination.Kind = &kindValue
+	} else {
+		destination.Kind = nil
+	}
+
+	if s.LargeFileSharesState != nil {
+		largeFileSharesStateValue := string(*s.LargeFileSharesState)
+		destination.LargeFileSharesState = &largeFileSharesStateValue
+	} else {
+		destination.LargeFileSharesState = nil
+	}
+
+	destination.LastGeoFailoverTime = genruntime.ClonePointer(s.LastGeoFailoverTime)
+	destination.Location = genruntime.ClonePointer(s.Location)
+
+	if s.MinimumTlsVersion != nil {
+		minimumTlsVersionValue := string(*s.MinimumTlsVersion)
+		destination.MinimumTlsVersion = &minimumTlsVersionValue
+	} else {
+		destination.MinimumTlsVersion = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(s.Name)
+
+	if s.NetworkAcls != nil {
+		var networkAclsValue storage.NetworkRuleSet_STATUS
+		if err := s.NetworkAcls.AssignProperties_To_NetworkRuleSet_STATUS(&networkAclsValue); err != nil {
+			return fmt.Errorf("converting NetworkAcls: %w", err)
+		}
+		destination.NetworkAcls = &networkAclsValue
+	} else {
+		destination.NetworkAcls = nil
+	}
+
+	if s.PrimaryEndpoints != nil {
+		var primaryEndpointsValue storage.Endpoints_STATUS
+		if err := s.PrimaryEndpoints.AssignProperties_To_Endpoints_STATUS(&primaryEndpointsValue); err != nil {
+			return fmt.Errorf("converting PrimaryEndpoints: %w", err)
+		}
+		destination.PrimaryEndpoints = &primaryEndpointsValue
+	} else {
+		destination.PrimaryEndpoints = nil
+	}
+
+	destination.PrimaryLocation = genruntime.ClonePointer(s.PrimaryLocation)
+
+	if s.PrivateEndpointConnections != nil {
+		privateEndpointConnectionsList := make([]storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded, len(s.PrivateEndpointConnections))
+		for privateEndpointConnectionsIndex := range s.PrivateEndpointConnections {
+			if err := s.PrivateEndpointConnections[privateEndpointConnectionsIndex].AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded(&privateEndpointConnectionsList[privateEndpointConnectionsIndex]); err != nil {
+				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
+			}
+		}
+		destination.PrivateEndpointConnections = privateEndpointConnectionsList
+	} else {
+		destination.PrivateEndpointConnections = nil
+	}
+
+	if s.ProvisioningState != nil {
+		provisioningStateValue := string(*s.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	if s.RoutingPreference != nil {
+		var routingPreferenceValue storage.RoutingPreference_STATUS
+		if err := s.RoutingPreference.AssignProperties_To_RoutingPreference_STATUS(&routingPreferenceValue); err != nil {
+			return fmt.Errorf("converting RoutingPreference: %w", err)
+		}
+		destination.RoutingPreference = &routingPreferenceValue
+	} else {
+		destination.RoutingPreference = nil
+	}
+
+	if s.SasPolicy != nil {
+		var sasPolicyValue storage.SasPolicy_STATUS
+		if err := s.SasPolicy.AssignProperties_To_SasPolicy_STATUS(&sasPolicyValue); err != nil {
+			return fmt.Errorf("converting SasPolicy: %w", err)
+		}
+		destination.SasPolicy = &sasPolicyValue
+	} else {
+		destination.SasPolicy = nil
+	}
+
+	if s.SecondaryEndpoints != nil {
+		var secondaryEndpointsValue storage.Endpoints_STATUS
+		if err := s.SecondaryEndpoints.AssignProperties_To_Endpoints_STATUS(&secondaryEndpointsValue); err != nil {
+			return fmt.Errorf("converting SecondaryEndpoints: %w", err)
+		}
+		destination.SecondaryEndpoints = &secondaryEndpointsValue
+	} else {
+		destination.SecondaryEndpoints = nil
+	}
+
+	destination.SecondaryLocation = genruntime.ClonePointer(s.SecondaryLocation)
+
+	if s.Sku != nil {
+		var skuValue storage.Sku_STATUS
+		if err := s.Sku.AssignProperties_To_Sku_STATUS(&skuValue); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		destination.Sku = &skuValue
+	} else {
+		destination.Sku = nil
+	}
+
+	if s.StatusOfPrimary != nil {
+		statusOfPrimaryValue := string(*s.StatusOfPrimary)
+		destination.StatusOfPrimary = &statusOfPrimaryValue
+	} else {
+		destination.StatusOfPrimary = nil
+	}
+
+	if s.StatusOfSecondary != nil {
+		statusOfSecondaryValue := string(*s.StatusOfSecondary)
+		destination.StatusOfSecondary = &statusOfSecondaryValue
+	} else {
+		destination.StatusOfSecondary = nil
+	}
+
+	destination.SupportsHttpsTrafficOnly = genruntime.ClonePointer(s.SupportsHttpsTrafficOnly)
+	destination.Tags = maps.Clone(s.Tags)
+	destination.Type = genruntime.ClonePointer(s.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // AccessTier: Required for storage accounts where kind = BlobStorage. The access tier used for billing.
 // +kubebuilder:validation:Enum={"Hot","Cool"}
 type AccessTier string
@@ -355,6 +1247,33 @@ type ActiveDirectoryProperties struct {
 	NetBiosDomainName *string `json:"netBiosDomainName,omitempty"`
 }
 
+// AssignProperties_From_ActiveDirectoryProperties populates the receiver from source, a storage/v1api20210401/storage.ActiveDirectoryProperties.
+func (a *ActiveDirectoryProperties) AssignProperties_From_ActiveDirectoryProperties(source *storage.ActiveDirectoryProperties) error {
+	a.AzureStorageSid = genruntime.ClonePointer(source.AzureStorageSid)
+	a.DomainGuid = genruntime.ClonePointer(source.DomainGuid)
+	a.DomainName = genruntime.ClonePointer(source.DomainName)
+	a.DomainSid = genruntime.ClonePointer(source.DomainSid)
+	a.ForestName = genruntime.ClonePointer(source.ForestName)
+	a.NetBiosDomainName = genruntime.ClonePointer(source.NetBiosDomainName)
+
+	return nil
+}
+
+// AssignProperties_To_ActiveDirectoryProperties populates destination, a storage/v1api20210401/storage.ActiveDirectoryProperties, from the receiver.
+func (a *ActiveDirectoryProperties) AssignProperties_To_ActiveDirectoryProperties(destination *storage.ActiveDirectoryProperties) error {
+	destination.AzureStorageSid = genruntime.ClonePointer(a.AzureStorageSid)
+	destination.DomainGuid = genruntime.ClonePointer(a.DomainGuid)
+	destination.DomainName = genruntime.ClonePointer(a.DomainName)
+	destination.DomainSid = genruntime.ClonePointer(a.DomainSid)
+	destination.ForestName = genruntime.ClonePointer(a.ForestName)
+	destination.NetBiosDomainName = genruntime.ClonePointer(a.NetBiosDomainName)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ActiveDirectoryProperties_STATUS: Settings properties for Active Directory (AD).
 type ActiveDirectoryProperties_STATUS struct {
 	// AzureStorageSid: Specifies the security identifier (SID) for Azure Storage.
@@ -376,6 +1295,33 @@ type ActiveDirectoryProperties_STATUS struct {
 	NetBiosDomainName *string `json:"netBiosDomainName,omitempty"`
 }
 
+// AssignProperties_From_ActiveDirectoryProperties_STATUS populates the receiver from source, a storage/v1api20210401/storage.ActiveDirectoryProperties_STATUS.
+func (a *ActiveDirectoryProperties_STATUS) AssignProperties_From_ActiveDirectoryProperties_STATUS(source *storage.ActiveDirectoryProperties_STATUS) error {
+	a.AzureStorageSid = genruntime.ClonePointer(source.AzureStorageSid)
+	a.DomainGuid = genruntime.ClonePointer(source.DomainGuid)
+	a.DomainName = genruntime.ClonePointer(source.DomainName)
+	a.DomainSid = genruntime.ClonePointer(source.DomainSid)
+	a.ForestName = genruntime.ClonePointer(source.ForestName)
+	a.NetBiosDomainName = genruntime.ClonePointer(source.NetBiosDomainName)
+
+	return nil
+}
+
+// AssignProperties_To_ActiveDirectoryProperties_STATUS populates destination, a storage/v1api20210401/storage.ActiveDirectoryProperties_STATUS, from the receiver.
+func (a *ActiveDirectoryProperties_STATUS) AssignProperties_To_ActiveDirectoryProperties_STATUS(destination *storage.ActiveDirectoryProperties_STATUS) error {
+	destination.AzureStorageSid = genruntime.ClonePointer(a.AzureStorageSid)
+	destination.DomainGuid = genruntime.ClonePointer(a.DomainGuid)
+	destination.DomainName = genruntime.ClonePointer(a.DomainName)
+	destination.DomainSid = genruntime.ClonePointer(a.DomainSid)
+	destination.ForestName = genruntime.ClonePointer(a.ForestName)
+	destination.NetBiosDomainName = genruntime.ClonePointer(a.NetBiosDomainName)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // AzureFilesIdentityBasedAuthentication: Settings for Azure Files identity based authentication.
 type AzureFilesIdentityBasedAuthentication struct {
 	// ActiveDirectoryProperties: Required if choose AD.
@@ -387,6 +1333,67 @@ type AzureFilesIdentityBasedAuthentication struct {
 	// DirectoryServiceOptions: Indicates the directory service used.
 	// +kubebuilder:validation:Required
 	DirectoryServiceOptions *DirectoryServiceOptions `json:"directoryServiceOptions,omitempty"`
+}
+
+// AssignProperties_From_AzureFilesIdentityBasedAuthentication populates the receiver from source, a storage/v1api20210401/storage.AzureFilesIdentityBasedAuthentication.
+func (a *AzureFilesIdentityBasedAuthentication) AssignProperties_From_AzureFilesIdentityBasedAuthentication(source *storage.AzureFilesIdentityBasedAuthentication) error {
+	if source.ActiveDirectoryProperties != nil {
+		var activeDirectoryPropertiesValue ActiveDirectoryProperties
+		if err := activeDirectoryPropertiesValue.AssignProperties_From_ActiveDirectoryProperties(source.ActiveDirectoryProperties); err != nil {
+			return fmt.Errorf("converting ActiveDirectoryProperties: %w", err)
+		}
+		a.ActiveDirectoryProperties = &activeDirectoryPropertiesValue
+	} else {
+		a.ActiveDirectoryProperties = nil
+	}
+
+	if source.DefaultSharePermission != nil {
+		defaultSharePermissionValue := DefaultSharePermission(*source.DefaultSharePermission)
+		a.DefaultSharePermission = &defaultSharePermissionValue
+	} else {
+		a.DefaultSharePermission = nil
+	}
+
+	if source.DirectoryServiceOptions != nil {
+		directoryServiceOptionsValue := DirectoryServiceOptions(*source.DirectoryServiceOptions)
+		a.DirectoryServiceOptions = &directoryServiceOptionsValue
+	} else {
+		a.DirectoryServiceOptions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_AzureFilesIdentityBasedAuthentication populates destination, a storage/v1api20210401/storage.AzureFilesIdentityBasedAuthentication, from the receiver.
+func (a *AzureFilesIdentityBasedAuthentication) AssignProperties_To_AzureFilesIdentityBasedAuthentication(destination *storage.AzureFilesIdentityBasedAuthentication) error {
+	if a.ActiveDirectoryProperties != nil {
+		var activeDirectoryPropertiesValue storage.ActiveDirectoryProperties
+		if err := a.ActiveDirectoryProperties.AssignProperties_To_ActiveDirectoryProperties(&activeDirectoryPropertiesValue); err != nil {
+			return fmt.Errorf("converting ActiveDirectoryProperties: %w", err)
+		}
+		destination.ActiveDirectoryProperties = &activeDirectoryPropertiesValue
+	} else {
+		destination.ActiveDirectoryProperties = nil
+	}
+
+	if a.DefaultSharePermission != nil {
+		defaultSharePermissionValue := string(*a.DefaultSharePermission)
+		destination.DefaultSharePermission = &defaultSharePermissionValue
+	} else {
+		destination.DefaultSharePermission = nil
+	}
+
+	if a.DirectoryServiceOptions != nil {
+		directoryServiceOptionsValue := string(*a.DirectoryServiceOptions)
+		destination.DirectoryServiceOptions = &directoryServiceOptionsValue
+	} else {
+		destination.DirectoryServiceOptions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // AzureFilesIdentityBasedAuthentication_STATUS: Settings for Azure Files identity based authentication.
@@ -401,6 +1408,67 @@ type AzureFilesIdentityBasedAuthentication_STATUS struct {
 	DirectoryServiceOptions *DirectoryServiceOptions_STATUS `json:"directoryServiceOptions,omitempty"`
 }
 
+// AssignProperties_From_AzureFilesIdentityBasedAuthentication_STATUS populates the receiver from source, a storage/v1api20210401/storage.AzureFilesIdentityBasedAuthentication_STATUS.
+func (a *AzureFilesIdentityBasedAuthentication_STATUS) AssignProperties_From_AzureFilesIdentityBasedAuthentication_STATUS(source *storage.AzureFilesIdentityBasedAuthentication_STATUS) error {
+	if source.ActiveDirectoryProperties != nil {
+		var activeDirectoryPropertiesValue ActiveDirectoryProperties_STATUS
+		if err := activeDirectoryPropertiesValue.AssignProperties_From_ActiveDirectoryProperties_STATUS(source.ActiveDirectoryProperties); err != nil {
+			return fmt.Errorf("converting ActiveDirectoryProperties: %w", err)
+		}
+		a.ActiveDirectoryProperties = &activeDirectoryPropertiesValue
+	} else {
+		a.ActiveDirectoryProperties = nil
+	}
+
+	if source.DefaultSharePermission != nil {
+		defaultSharePermissionValue := DefaultSharePermission_STATUS(*source.DefaultSharePermission)
+		a.DefaultSharePermission = &defaultSharePermissionValue
+	} else {
+		a.DefaultSharePermission = nil
+	}
+
+	if source.DirectoryServiceOptions != nil {
+		directoryServiceOptionsValue := DirectoryServiceOptions_STATUS(*source.DirectoryServiceOptions)
+		a.DirectoryServiceOptions = &directoryServiceOptionsValue
+	} else {
+		a.DirectoryServiceOptions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_AzureFilesIdentityBasedAuthentication_STATUS populates destination, a storage/v1api20210401/storage.AzureFilesIdentityBasedAuthentication_STATUS, from the receiver.
+func (a *AzureFilesIdentityBasedAuthentication_STATUS) AssignProperties_To_AzureFilesIdentityBasedAuthentication_STATUS(destination *storage.AzureFilesIdentityBasedAuthentication_STATUS) error {
+	if a.ActiveDirectoryProperties != nil {
+		var activeDirectoryPropertiesValue storage.ActiveDirectoryProperties_STATUS
+		if err := a.ActiveDirectoryProperties.AssignProperties_To_ActiveDirectoryProperties_STATUS(&activeDirectoryPropertiesValue); err != nil {
+			return fmt.Errorf("converting ActiveDirectoryProperties: %w", err)
+		}
+		destination.ActiveDirectoryProperties = &activeDirectoryPropertiesValue
+	} else {
+		destination.ActiveDirectoryProperties = nil
+	}
+
+	if a.DefaultSharePermission != nil {
+		defaultSharePermissionValue := string(*a.DefaultSharePermission)
+		destination.DefaultSharePermission = &defaultSharePermissionValue
+	} else {
+		destination.DefaultSharePermission = nil
+	}
+
+	if a.DirectoryServiceOptions != nil {
+		directoryServiceOptionsValue := string(*a.DirectoryServiceOptions)
+		destination.DirectoryServiceOptions = &directoryServiceOptionsValue
+	} else {
+		destination.DirectoryServiceOptions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // BlobRestoreParameters_STATUS: Blob restore parameters
 type BlobRestoreParameters_STATUS struct {
 	// BlobRanges: Blob ranges to restore.
@@ -408,6 +1476,47 @@ type BlobRestoreParameters_STATUS struct {
 
 	// TimeToRestore: Restore blob to the specified time.
 	TimeToRestore *string `json:"timeToRestore,omitempty"`
+}
+
+// AssignProperties_From_BlobRestoreParameters_STATUS populates the receiver from source, a storage/v1api20210401/storage.BlobRestoreParameters_STATUS.
+func (b *BlobRestoreParameters_STATUS) AssignProperties_From_BlobRestoreParameters_STATUS(source *storage.BlobRestoreParameters_STATUS) error {
+	if source.BlobRanges != nil {
+		blobRangesList := make([]BlobRestoreRange_STATUS, len(source.BlobRanges))
+		for blobRangesIndex := range source.BlobRanges {
+			if err := blobRangesList[blobRangesIndex].AssignProperties_From_BlobRestoreRange_STATUS(&source.BlobRanges[blobRangesIndex]); err != nil {
+				return fmt.Errorf("converting BlobRanges: %w", err)
+			}
+		}
+		b.BlobRanges = blobRangesList
+	} else {
+		b.BlobRanges = nil
+	}
+
+	b.TimeToRestore = genruntime.ClonePointer(source.TimeToRestore)
+
+	return nil
+}
+
+// AssignProperties_To_BlobRestoreParameters_STATUS populates destination, a storage/v1api20210401/storage.BlobRestoreParameters_STATUS, from the receiver.
+func (b *BlobRestoreParameters_STATUS) AssignProperties_To_BlobRestoreParameters_STATUS(destination *storage.BlobRestoreParameters_STATUS) error {
+	if b.BlobRanges != nil {
+		blobRangesList := make([]storage.BlobRestoreRange_STATUS, len(b.BlobRanges))
+		for blobRangesIndex := range b.BlobRanges {
+			if err := b.BlobRanges[blobRangesIndex].AssignProperties_To_BlobRestoreRange_STATUS(&blobRangesList[blobRangesIndex]); err != nil {
+				return fmt.Errorf("converting BlobRanges: %w", err)
+			}
+		}
+		destination.BlobRanges = blobRangesList
+	} else {
+		destination.BlobRanges = nil
+	}
+
+	destination.TimeToRestore = genruntime.ClonePointer(b.TimeToRestore)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // BlobRestoreProgressStatus_STATUS: The status of blob restore progress. Possible values are: - InProgress: Indicates that blob restore is ongoing. - Complete: Indicates that blob restore has been completed successfully. - Failed: Indicates that blob restore is failed.
@@ -429,6 +1538,25 @@ type BlobRestoreRange_STATUS struct {
 	StartRange *string `json:"startRange,omitempty"`
 }
 
+// AssignProperties_From_BlobRestoreRange_STATUS populates the receiver from source, a storage/v1api20210401/storage.BlobRestoreRange_STATUS.
+func (b *BlobRestoreRange_STATUS) AssignProperties_From_BlobRestoreRange_STATUS(source *storage.BlobRestoreRange_STATUS) error {
+	b.EndRange = genruntime.ClonePointer(source.EndRange)
+	b.StartRange = genruntime.ClonePointer(source.StartRange)
+
+	return nil
+}
+
+// AssignProperties_To_BlobRestoreRange_STATUS populates destination, a storage/v1api20210401/storage.BlobRestoreRange_STATUS, from the receiver.
+func (b *BlobRestoreRange_STATUS) AssignProperties_To_BlobRestoreRange_STATUS(destination *storage.BlobRestoreRange_STATUS) error {
+	destination.EndRange = genruntime.ClonePointer(b.EndRange)
+	destination.StartRange = genruntime.ClonePointer(b.StartRange)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // BlobRestoreStatus_STATUS: Blob restore status.
 type BlobRestoreStatus_STATUS struct {
 	// FailureReason: Failure reason when blob restore is failed.
@@ -442,6 +1570,61 @@ type BlobRestoreStatus_STATUS struct {
 
 	// Status: The status of blob restore progress. Possible values are: - InProgress: Indicates that blob restore is ongoing. - Complete: Indicates that blob restore has been completed successfully. - Failed: Indicates that blob restore is failed.
 	Status *BlobRestoreProgressStatus_STATUS `json:"status,omitempty"`
+}
+
+// AssignProperties_From_BlobRestoreStatus_STATUS populates the receiver from source, a storage/v1api20210401/storage.BlobRestoreStatus_STATUS.
+func (b *BlobRestoreStatus_STATUS) AssignProperties_From_BlobRestoreStatus_STATUS(source *storage.BlobRestoreStatus_STATUS) error {
+	b.FailureReason = genruntime.ClonePointer(source.FailureReason)
+
+	if source.Parameters != nil {
+		var parametersValue BlobRestoreParameters_STATUS
+		if err := parametersValue.AssignProperties_From_BlobRestoreParameters_STATUS(source.Parameters); err != nil {
+			return fmt.Errorf("converting Parameters: %w", err)
+		}
+		b.Parameters = &parametersValue
+	} else {
+		b.Parameters = nil
+	}
+
+	b.RestoreId = genruntime.ClonePointer(source.RestoreId)
+
+	if source.Status != nil {
+		statusValue := BlobRestoreProgressStatus_STATUS(*source.Status)
+		b.Status = &statusValue
+	} else {
+		b.Status = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_BlobRestoreStatus_STATUS populates destination, a storage/v1api20210401/storage.BlobRestoreStatus_STATUS, from the receiver.
+func (b *BlobRestoreStatus_STATUS) AssignProperties_To_BlobRestoreStatus_STATUS(destination *storage.BlobRestoreStatus_STATUS) error {
+	destination.FailureReason = genruntime.ClonePointer(b.FailureReason)
+
+	if b.Parameters != nil {
+		var parametersValue storage.BlobRestoreParameters_STATUS
+		if err := b.Parameters.AssignProperties_To_BlobRestoreParameters_STATUS(&parametersValue); err != nil {
+			return fmt.Errorf("converting Parameters: %w", err)
+		}
+		destination.Parameters = &parametersValue
+	} else {
+		destination.Parameters = nil
+	}
+
+	destination.RestoreId = genruntime.ClonePointer(b.RestoreId)
+
+	if b.Status != nil {
+		statusValue := string(*b.Status)
+		destination.Status = &statusValue
+	} else {
+		destination.Status = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // Bypass: Specifies whether traffic is bypassed for Logging/Metrics/AzureServices. Possible values are any combination of Logging|Metrics|AzureServices (For example, "Logging, Metrics"), or None to bypass none of those traffics.
@@ -476,6 +1659,25 @@ type CustomDomain struct {
 	UseSubDomainName *bool `json:"useSubDomainName,omitempty"`
 }
 
+// AssignProperties_From_CustomDomain populates the receiver from source, a storage/v1api20210401/storage.CustomDomain.
+func (c *CustomDomain) AssignProperties_From_CustomDomain(source *storage.CustomDomain) error {
+	c.Name = genruntime.ClonePointer(source.Name)
+	c.UseSubDomainName = genruntime.ClonePointer(source.UseSubDomainName)
+
+	return nil
+}
+
+// AssignProperties_To_CustomDomain populates destination, a storage/v1api20210401/storage.CustomDomain, from the receiver.
+func (c *CustomDomain) AssignProperties_To_CustomDomain(destination *storage.CustomDomain) error {
+	destination.Name = genruntime.ClonePointer(c.Name)
+	destination.UseSubDomainName = genruntime.ClonePointer(c.UseSubDomainName)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // CustomDomain_STATUS: The custom domain assigned to this storage account. This can be set via Update.
 type CustomDomain_STATUS struct {
 	// Name: Gets or sets the custom domain name assigned to the storage account. Name is the CNAME source.
@@ -483,6 +1685,25 @@ type CustomDomain_STATUS struct {
 
 	// UseSubDomainName: Indicates whether indirect CName validation is enabled. Default value is false. This should only be set on updates.
 	UseSubDomainName *bool `json:"useSubDomainName,omitempty"`
+}
+
+// AssignProperties_From_CustomDomain_STATUS populates the receiver from source, a storage/v1api20210401/storage.CustomDomain_STATUS.
+func (c *CustomDomain_STATUS) AssignProperties_From_CustomDomain_STATUS(source *storage.CustomDomain_STATUS) error {
+	c.Name = genruntime.ClonePointer(source.Name)
+	c.UseSubDomainName = genruntime.ClonePointer(source.UseSubDomainName)
+
+	return nil
+}
+
+// AssignProperties_To_CustomDomain_STATUS populates destination, a storage/v1api20210401/storage.CustomDomain_STATUS, from the receiver.
+func (c *CustomDomain_STATUS) AssignProperties_To_CustomDomain_STATUS(destination *storage.CustomDomain_STATUS) error {
+	destination.Name = genruntime.ClonePointer(c.Name)
+	destination.UseSubDomainName = genruntime.ClonePointer(c.UseSubDomainName)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // DefaultAction: Specifies the default action of allow or deny when no other rules match.
@@ -566,16 +1787,141 @@ type Encryption struct {
 	Services *EncryptionServices `json:"services,omitempty"`
 }
 
+// AssignProperties_From_Encryption populates the receiver from source, a storage/v1api20210401/storage.Encryption.
+func (e *Encryption) AssignProperties_From_Encryption(source *storage.Encryption) error {
+	if source.Identity != nil {
+		var identityValue EncryptionIdentity
+		if err := identityValue.AssignProperties_From_EncryptionIdentity(source.Identity); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		e.Identity = &identityValue
+	} else {
+		e.Identity = nil
+	}
+
+	if source.KeySource != nil {
+		keySourceValue := KeySource(*source.KeySource)
+		e.KeySource = &keySourceValue
+	} else {
+		e.KeySource = nil
+	}
+
+	if source.Keyvaultproperties != nil {
+		var keyvaultpropertiesValue KeyVaultProperties
+		if err := keyvaultpropertiesValue.AssignProperties_From_KeyVaultProperties(source.Keyvaultproperties); err != nil {
+			return fmt.Errorf("converting Keyvaultproperties: %w", err)
+		}
+		e.Keyvaultproperties = &keyvaultpropertiesValue
+	} else {
+		e.Keyvaultproperties = nil
+	}
+
+	e.RequireInfrastructureEncryption = genruntime.ClonePointer(source.RequireInfrastructureEncryption)
+
+	if source.Services != nil {
+		var servicesValue EncryptionServices
+		if err := servicesValue.AssignProperties_From_EncryptionServices(source.Services); err != nil {
+			return fmt.Errorf("converting Services: %w", err)
+		}
+		e.Services = &servicesValue
+	} else {
+		e.Services = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Encryption populates destination, a storage/v1api20210401/storage.Encryption, from the receiver.
+func (e *Encryption) AssignProperties_To_Encryption(destination *storage.Encryption) error {
+	if e.Identity != nil {
+		var identityValue storage.EncryptionIdentity
+		if err := e.Identity.AssignProperties_To_EncryptionIdentity(&identityValue); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		destination.Identity = &identityValue
+	} else {
+		destination.Identity = nil
+	}
+
+	if e.KeySource != nil {
+		keySourceValue := string(*e.KeySource)
+		destination.KeySource = &keySourceValue
+	} else {
+		destination.KeySource = nil
+	}
+
+	if e.Keyvaultproperties != nil {
+		var keyvaultpropertiesValue storage.KeyVaultProperties
+		if err := e.Keyvaultproperties.AssignProperties_To_KeyVaultProperties(&keyvaultpropertiesValue); err != nil {
+			return fmt.Errorf("converting Keyvaultproperties: %w", err)
+		}
+		destination.Keyvaultproperties = &keyvaultpropertiesValue
+	} else {
+		destination.Keyvaultproperties = nil
+	}
+
+	destination.RequireInfrastructureEncryption = genruntime.ClonePointer(e.RequireInfrastructureEncryption)
+
+	if e.Services != nil {
+		var servicesValue storage.EncryptionServices
+		if err := e.Services.AssignProperties_To_EncryptionServices(&servicesValue); err != nil {
+			return fmt.Errorf("converting Services: %w", err)
+		}
+		destination.Services = &servicesValue
+	} else {
+		destination.Services = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // EncryptionIdentity: Encryption identity for the storage account.
 type EncryptionIdentity struct {
 	// UserAssignedIdentity: Resource identifier of the UserAssigned identity to be associated with server-side encryption on the storage account.
 	UserAssignedIdentity *string `json:"userAssignedIdentity,omitempty"`
 }
 
+// AssignProperties_From_EncryptionIdentity populates the receiver from source, a storage/v1api20210401/storage.EncryptionIdentity.
+func (e *EncryptionIdentity) AssignProperties_From_EncryptionIdentity(source *storage.EncryptionIdentity) error {
+	e.UserAssignedIdentity = genruntime.ClonePointer(source.UserAssignedIdentity)
+
+	return nil
+}
+
+// AssignProperties_To_EncryptionIdentity populates destination, a storage/v1api20210401/storage.EncryptionIdentity, from the receiver.
+func (e *EncryptionIdentity) AssignProperties_To_EncryptionIdentity(destination *storage.EncryptionIdentity) error {
+	destination.UserAssignedIdentity = genruntime.ClonePointer(e.UserAssignedIdentity)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // EncryptionIdentity_STATUS: Encryption identity for the storage account.
 type EncryptionIdentity_STATUS struct {
 	// UserAssignedIdentity: Resource identifier of the UserAssigned identity to be associated with server-side encryption on the storage account.
 	UserAssignedIdentity *string `json:"userAssignedIdentity,omitempty"`
+}
+
+// AssignProperties_From_EncryptionIdentity_STATUS populates the receiver from source, a storage/v1api20210401/storage.EncryptionIdentity_STATUS.
+func (e *EncryptionIdentity_STATUS) AssignProperties_From_EncryptionIdentity_STATUS(source *storage.EncryptionIdentity_STATUS) error {
+	e.UserAssignedIdentity = genruntime.ClonePointer(source.UserAssignedIdentity)
+
+	return nil
+}
+
+// AssignProperties_To_EncryptionIdentity_STATUS populates destination, a storage/v1api20210401/storage.EncryptionIdentity_STATUS, from the receiver.
+func (e *EncryptionIdentity_STATUS) AssignProperties_To_EncryptionIdentity_STATUS(destination *storage.EncryptionIdentity_STATUS) error {
+	destination.UserAssignedIdentity = genruntime.ClonePointer(e.UserAssignedIdentity)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // EncryptionService: A service that allows server-side encryption to be used.
@@ -585,6 +1931,37 @@ type EncryptionService struct {
 
 	// KeyType: Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped encryption key will be used. 'Service' key type implies that a default service key is used.
 	KeyType *KeyType `json:"keyType,omitempty"`
+}
+
+// AssignProperties_From_EncryptionService populates the receiver from source, a storage/v1api20210401/storage.EncryptionService.
+func (e *EncryptionService) AssignProperties_From_EncryptionService(source *storage.EncryptionService) error {
+	e.Enabled = genruntime.ClonePointer(source.Enabled)
+
+	if source.KeyType != nil {
+		keyTypeValue := KeyType(*source.KeyType)
+		e.KeyType = &keyTypeValue
+	} else {
+		e.KeyType = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_EncryptionService populates destination, a storage/v1api20210401/storage.EncryptionService, from the receiver.
+func (e *EncryptionService) AssignProperties_To_EncryptionService(destination *storage.EncryptionService) error {
+	destination.Enabled = genruntime.ClonePointer(e.Enabled)
+
+	if e.KeyType != nil {
+		keyTypeValue := string(*e.KeyType)
+		destination.KeyType = &keyTypeValue
+	} else {
+		destination.KeyType = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // EncryptionService_STATUS: A service that allows server-side encryption to be used.
@@ -597,6 +1974,41 @@ type EncryptionService_STATUS struct {
 
 	// LastEnabledTime: Gets a rough estimate of the date/time when the encryption was last enabled by the user. Only returned when encryption is enabled. There might be some unencrypted blobs which were written after this time, as it is just a rough estimate.
 	LastEnabledTime *string `json:"lastEnabledTime,omitempty"`
+}
+
+// AssignProperties_From_EncryptionService_STATUS populates the receiver from source, a storage/v1api20210401/storage.EncryptionService_STATUS.
+func (e *EncryptionService_STATUS) AssignProperties_From_EncryptionService_STATUS(source *storage.EncryptionService_STATUS) error {
+	e.Enabled = genruntime.ClonePointer(source.Enabled)
+
+	if source.KeyType != nil {
+		keyTypeValue := KeyType_STATUS(*source.KeyType)
+		e.KeyType = &keyTypeValue
+	} else {
+		e.KeyType = nil
+	}
+
+	e.LastEnabledTime = genruntime.ClonePointer(source.LastEnabledTime)
+
+	return nil
+}
+
+// AssignProperties_To_EncryptionService_STATUS populates destination, a storage/v1api20210401/storage.EncryptionService_STATUS, from the receiver.
+func (e *EncryptionService_STATUS) AssignProperties_To_EncryptionService_STATUS(destination *storage.EncryptionService_STATUS) error {
+	destination.Enabled = genruntime.ClonePointer(e.Enabled)
+
+	if e.KeyType != nil {
+		keyTypeValue := string(*e.KeyType)
+		destination.KeyType = &keyTypeValue
+	} else {
+		destination.KeyType = nil
+	}
+
+	destination.LastEnabledTime = genruntime.ClonePointer(e.LastEnabledTime)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // EncryptionServices: A list of services that support encryption.
@@ -614,6 +2026,99 @@ type EncryptionServices struct {
 	Table *EncryptionService `json:"table,omitempty"`
 }
 
+// AssignProperties_From_EncryptionServices populates the receiver from source, a storage/v1api20210401/storage.EncryptionServices.
+func (e *EncryptionServices) AssignProperties_From_EncryptionServices(source *storage.EncryptionServices) error {
+	if source.Blob != nil {
+		var blobValue EncryptionService
+		if err := blobValue.AssignProperties_From_EncryptionService(source.Blob); err != nil {
+			return fmt.Errorf("converting Blob: %w", err)
+		}
+		e.Blob = &blobValue
+	} else {
+		e.Blob = nil
+	}
+
+	if source.File != nil {
+		var fileValue EncryptionService
+		if err := fileValue.AssignProperties_From_EncryptionService(source.File); err != nil {
+			return fmt.Errorf("converting File: %w", err)
+		}
+		e.File = &fileValue
+	} else {
+		e.File = nil
+	}
+
+	if source.Queue != nil {
+		var queueValue EncryptionService
+		if err := queueValue.AssignProperties_From_EncryptionService(source.Queue); err != nil {
+			return fmt.Errorf("converting Queue: %w", err)
+		}
+		e.Queue = &queueValue
+	} else {
+		e.Queue = nil
+	}
+
+	if source.Table != nil {
+		var tableValue EncryptionService
+		if err := tableValue.AssignProperties_From_EncryptionService(source.Table); err != nil {
+			return fmt.Errorf("converting Table: %w", err)
+		}
+		e.Table = &tableValue
+	} else {
+		e.Table = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_EncryptionServices populates destination, a storage/v1api20210401/storage.EncryptionServices, from the receiver.
+func (e *EncryptionServices) AssignProperties_To_EncryptionServices(destination *storage.EncryptionServices) error {
+	if e.Blob != nil {
+		var blobValue storage.EncryptionService
+		if err := e.Blob.AssignProperties_To_EncryptionService(&blobValue); err != nil {
+			return fmt.Errorf("converting Blob: %w", err)
+		}
+		destination.Blob = &blobValue
+	} else {
+		destination.Blob = nil
+	}
+
+	if e.File != nil {
+		var fileValue storage.EncryptionService
+		if err := e.File.AssignProperties_To_EncryptionService(&fileValue); err != nil {
+			return fmt.Errorf("converting File: %w", err)
+		}
+		destination.File = &fileValue
+	} else {
+		destination.File = nil
+	}
+
+	if e.Queue != nil {
+		var queueValue storage.EncryptionService
+		if err := e.Queue.AssignProperties_To_EncryptionService(&queueValue); err != nil {
+			return fmt.Errorf("converting Queue: %w", err)
+		}
+		destination.Queue = &queueValue
+	} else {
+		destination.Queue = nil
+	}
+
+	if e.Table != nil {
+		var tableValue storage.EncryptionService
+		if err := e.Table.AssignProperties_To_EncryptionService(&tableValue); err != nil {
+			return fmt.Errorf("converting Table: %w", err)
+		}
+		destination.Table = &tableValue
+	} else {
+		destination.Table = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // EncryptionServices_STATUS: A list of services that support encryption.
 type EncryptionServices_STATUS struct {
 	// Blob: The encryption function of the blob storage service.
@@ -627,6 +2132,99 @@ type EncryptionServices_STATUS struct {
 
 	// Table: The encryption function of the table storage service.
 	Table *EncryptionService_STATUS `json:"table,omitempty"`
+}
+
+// AssignProperties_From_EncryptionServices_STATUS populates the receiver from source, a storage/v1api20210401/storage.EncryptionServices_STATUS.
+func (e *EncryptionServices_STATUS) AssignProperties_From_EncryptionServices_STATUS(source *storage.EncryptionServices_STATUS) error {
+	if source.Blob != nil {
+		var blobValue EncryptionService_STATUS
+		if err := blobValue.AssignProperties_From_EncryptionService_STATUS(source.Blob); err != nil {
+			return fmt.Errorf("converting Blob: %w", err)
+		}
+		e.Blob = &blobValue
+	} else {
+		e.Blob = nil
+	}
+
+	if source.File != nil {
+		var fileValue EncryptionService_STATUS
+		if err := fileValue.AssignProperties_From_EncryptionService_STATUS(source.File); err != nil {
+			return fmt.Errorf("converting File: %w", err)
+		}
+		e.File = &fileValue
+	} else {
+		e.File = nil
+	}
+
+	if source.Queue != nil {
+		var queueValue EncryptionService_STATUS
+		if err := queueValue.AssignProperties_From_EncryptionService_STATUS(source.Queue); err != nil {
+			return fmt.Errorf("converting Queue: %w", err)
+		}
+		e.Queue = &queueValue
+	} else {
+		e.Queue = nil
+	}
+
+	if source.Table != nil {
+		var tableValue EncryptionService_STATUS
+		if err := tableValue.AssignProperties_From_EncryptionService_STATUS(source.Table); err != nil {
+			return fmt.Errorf("converting Table: %w", err)
+		}
+		e.Table = &tableValue
+	} else {
+		e.Table = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_EncryptionServices_STATUS populates destination, a storage/v1api20210401/storage.EncryptionServices_STATUS, from the receiver.
+func (e *EncryptionServices_STATUS) AssignProperties_To_EncryptionServices_STATUS(destination *storage.EncryptionServices_STATUS) error {
+	if e.Blob != nil {
+		var blobValue storage.EncryptionService_STATUS
+		if err := e.Blob.AssignProperties_To_EncryptionService_STATUS(&blobValue); err != nil {
+			return fmt.Errorf("converting Blob: %w", err)
+		}
+		destination.Blob = &blobValue
+	} else {
+		destination.Blob = nil
+	}
+
+	if e.File != nil {
+		var fileValue storage.EncryptionService_STATUS
+		if err := e.File.AssignProperties_To_EncryptionService_STATUS(&fileValue); err != nil {
+			return fmt.Errorf("converting File: %w", err)
+		}
+		destination.File = &fileValue
+	} else {
+		destination.File = nil
+	}
+
+	if e.Queue != nil {
+		var queueValue storage.EncryptionService_STATUS
+		if err := e.Queue.AssignProperties_To_EncryptionService_STATUS(&queueValue); err != nil {
+			return fmt.Errorf("converting Queue: %w", err)
+		}
+		destination.Queue = &queueValue
+	} else {
+		destination.Queue = nil
+	}
+
+	if e.Table != nil {
+		var tableValue storage.EncryptionService_STATUS
+		if err := e.Table.AssignProperties_To_EncryptionService_STATUS(&tableValue); err != nil {
+			return fmt.Errorf("converting Table: %w", err)
+		}
+		destination.Table = &tableValue
+	} else {
+		destination.Table = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // Encryption_STATUS: The encryption settings on the storage account.
@@ -645,6 +2243,97 @@ type Encryption_STATUS struct {
 
 	// Services: List of services which support encryption.
 	Services *EncryptionServices_STATUS `json:"services,omitempty"`
+}
+
+// AssignProperties_From_Encryption_STATUS populates the receiver from source, a storage/v1api20210401/storage.Encryption_STATUS.
+func (e *Encryption_STATUS) AssignProperties_From_Encryption_STATUS(source *storage.Encryption_STATUS) error {
+	if source.Identity != nil {
+		var identityValue EncryptionIdentity_STATUS
+		if err := identityValue.AssignProperties_From_EncryptionIdentity_STATUS(source.Identity); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		e.Identity = &identityValue
+	} else {
+		e.Identity = nil
+	}
+
+	if source.KeySource != nil {
+		keySourceValue := KeySource_STATUS(*source.KeySource)
+		e.KeySource = &keySourceValue
+	} else {
+		e.KeySource = nil
+	}
+
+	if source.Keyvaultproperties != nil {
+		var keyvaultpropertiesValue KeyVaultProperties_STATUS
+		if err := keyvaultpropertiesValue.AssignProperties_From_KeyVaultProperties_STATUS(source.Keyvaultproperties); err != nil {
+			return fmt.Errorf("converting Keyvaultproperties: %w", err)
+		}
+		e.Keyvaultproperties = &keyvaultpropertiesValue
+	} else {
+		e.Keyvaultproperties = nil
+	}
+
+	e.RequireInfrastructureEncryption = genruntime.ClonePointer(source.RequireInfrastructureEncryption)
+
+	if source.Services != nil {
+		var servicesValue EncryptionServices_STATUS
+		if err := servicesValue.AssignProperties_From_EncryptionServices_STATUS(source.Services); err != nil {
+			return fmt.Errorf("converting Services: %w", err)
+		}
+		e.Services = &servicesValue
+	} else {
+		e.Services = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Encryption_STATUS populates destination, a storage/v1api20210401/storage.Encryption_STATUS, from the receiver.
+func (e *Encryption_STATUS) AssignProperties_To_Encryption_STATUS(destination *storage.Encryption_STATUS) error {
+	if e.Identity != nil {
+		var identityValue storage.EncryptionIdentity_STATUS
+		if err := e.Identity.AssignProperties_To_EncryptionIdentity_STATUS(&identityValue); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		destination.Identity = &identityValue
+	} else {
+		destination.Identity = nil
+	}
+
+	if e.KeySource != nil {
+		keySourceValue := string(*e.KeySource)
+		destination.KeySource = &keySourceValue
+	} else {
+		destination.KeySource = nil
+	}
+
+	if e.Keyvaultproperties != nil {
+		var keyvaultpropertiesValue storage.KeyVaultProperties_STATUS
+		if err := e.Keyvaultproperties.AssignProperties_To_KeyVaultProperties_STATUS(&keyvaultpropertiesValue); err != nil {
+			return fmt.Errorf("converting Keyvaultproperties: %w", err)
+		}
+		destination.Keyvaultproperties = &keyvaultpropertiesValue
+	} else {
+		destination.Keyvaultproperties = nil
+	}
+
+	destination.RequireInfrastructureEncryption = genruntime.ClonePointer(e.RequireInfrastructureEncryption)
+
+	if e.Services != nil {
+		var servicesValue storage.EncryptionServices_STATUS
+		if err := e.Services.AssignProperties_To_EncryptionServices_STATUS(&servicesValue); err != nil {
+			return fmt.Errorf("converting Services: %w", err)
+		}
+		destination.Services = &servicesValue
+	} else {
+		destination.Services = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // Endpoints_STATUS: The URIs that are used to perform a retrieval of a public blob, queue, table, web or dfs object.
@@ -674,6 +2363,75 @@ type Endpoints_STATUS struct {
 	Web *string `json:"web,omitempty"`
 }
 
+// AssignProperties_From_Endpoints_STATUS populates the receiver from source, a storage/v1api20210401/storage.Endpoints_STATUS.
+func (e *Endpoints_STATUS) AssignProperties_From_Endpoints_STATUS(source *storage.Endpoints_STATUS) error {
+	e.Blob = genruntime.ClonePointer(source.Blob)
+	e.Dfs = genruntime.ClonePointer(source.Dfs)
+	e.File = genruntime.ClonePointer(source.File)
+
+	if source.InternetEndpoints != nil {
+		var internetEndpointsValue StorageAccountInternetEndpoints_STATUS
+		if err := internetEndpointsValue.AssignProperties_From_StorageAccountInternetEndpoints_STATUS(source.InternetEndpoints); err != nil {
+			return fmt.Errorf("converting InternetEndpoints: %w", err)
+		}
+		e.InternetEndpoints = &internetEndpointsValue
+	} else {
+		e.InternetEndpoints = nil
+	}
+
+	if source.MicrosoftEndpoints != nil {
+		var microsoftEndpointsValue StorageAccountMicrosoftEndpoints_STATUS
+		if err := microsoftEndpointsValue.AssignProperties_From_StorageAccountMicrosoftEndpoints_STATUS(source.MicrosoftEndpoints); err != nil {
+			return fmt.Errorf("converting MicrosoftEndpoints: %w", err)
+		}
+		e.MicrosoftEndpoints = &microsoftEndpointsValue
+	} else {
+		e.MicrosoftEndpoints = nil
+	}
+
+	e.Queue = genruntime.ClonePointer(source.Queue)
+	e.Table = genruntime.ClonePointer(source.Table)
+	e.Web = genruntime.ClonePointer(source.Web)
+
+	return nil
+}
+
+// AssignProperties_To_Endpoints_STATUS populates destination, a storage/v1api20210401/storage.Endpoints_STATUS, from the receiver.
+func (e *Endpoints_STATUS) AssignProperties_To_Endpoints_STATUS(destination *storage.Endpoints_STATUS) error {
+	destination.Blob = genruntime.ClonePointer(e.Blob)
+	destination.Dfs = genruntime.ClonePointer(e.Dfs)
+	destination.File = genruntime.ClonePointer(e.File)
+
+	if e.InternetEndpoints != nil {
+		var internetEndpointsValue storage.StorageAccountInternetEndpoints_STATUS
+		if err := e.InternetEndpoints.AssignProperties_To_StorageAccountInternetEndpoints_STATUS(&internetEndpointsValue); err != nil {
+			return fmt.Errorf("converting InternetEndpoints: %w", err)
+		}
+		destination.InternetEndpoints = &internetEndpointsValue
+	} else {
+		destination.InternetEndpoints = nil
+	}
+
+	if e.MicrosoftEndpoints != nil {
+		var microsoftEndpointsValue storage.StorageAccountMicrosoftEndpoints_STATUS
+		if err := e.MicrosoftEndpoints.AssignProperties_To_StorageAccountMicrosoftEndpoints_STATUS(&microsoftEndpointsValue); err != nil {
+			return fmt.Errorf("converting MicrosoftEndpoints: %w", err)
+		}
+		destination.MicrosoftEndpoints = &microsoftEndpointsValue
+	} else {
+		destination.MicrosoftEndpoints = nil
+	}
+
+	destination.Queue = genruntime.ClonePointer(e.Queue)
+	destination.Table = genruntime.ClonePointer(e.Table)
+	destination.Web = genruntime.ClonePointer(e.Web)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ExpirationAction: The SAS expiration action. Can only be Log.
 // +kubebuilder:validation:Enum={"Log"}
 type ExpirationAction string
@@ -697,6 +2455,37 @@ type ExtendedLocation struct {
 
 	// Type: The type of the extended location.
 	Type *ExtendedLocationTypes `json:"type,omitempty"`
+}
+
+// AssignProperties_From_ExtendedLocation populates the receiver from source, a storage/v1api20210401/storage.ExtendedLocation.
+func (e *ExtendedLocation) AssignProperties_From_ExtendedLocation(source *storage.ExtendedLocation) error {
+	e.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Type != nil {
+		typeValue := ExtendedLocationTypes(*source.Type)
+		e.Type = &typeValue
+	} else {
+		e.Type = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ExtendedLocation populates destination, a storage/v1api20210401/storage.ExtendedLocation, from the receiver.
+func (e *ExtendedLocation) AssignProperties_To_ExtendedLocation(destination *storage.ExtendedLocation) error {
+	destination.Name = genruntime.ClonePointer(e.Name)
+
+	if e.Type != nil {
+		typeValue := string(*e.Type)
+		destination.Type = &typeValue
+	} else {
+		destination.Type = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ExtendedLocationTypes: The type of extendedLocation.
@@ -724,6 +2513,37 @@ type ExtendedLocation_STATUS struct {
 	Type *ExtendedLocationTypes_STATUS `json:"type,omitempty"`
 }
 
+// AssignProperties_From_ExtendedLocation_STATUS populates the receiver from source, a storage/v1api20210401/storage.ExtendedLocation_STATUS.
+func (e *ExtendedLocation_STATUS) AssignProperties_From_ExtendedLocation_STATUS(source *storage.ExtendedLocation_STATUS) error {
+	e.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Type != nil {
+		typeValue := ExtendedLocationTypes_STATUS(*source.Type)
+		e.Type = &typeValue
+	} else {
+		e.Type = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ExtendedLocation_STATUS populates destination, a storage/v1api20210401/storage.ExtendedLocation_STATUS, from the receiver.
+func (e *ExtendedLocation_STATUS) AssignProperties_To_ExtendedLocation_STATUS(destination *storage.ExtendedLocation_STATUS) error {
+	destination.Name = genruntime.ClonePointer(e.Name)
+
+	if e.Type != nil {
+		typeValue := string(*e.Type)
+		destination.Type = &typeValue
+	} else {
+		destination.Type = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // GeoReplicationStats_STATUS: Statistics related to replication for storage account's Blob, Table, Queue and File services. It is only available when geo-redundant replication is enabled for the storage account.
 type GeoReplicationStats_STATUS struct {
 	// CanFailover: A boolean flag which indicates whether or not account failover is supported for the account.
@@ -734,6 +2554,39 @@ type GeoReplicationStats_STATUS struct {
 
 	// Status: The status of the secondary location. Possible values are: - Live: Indicates that the secondary location is active and operational. - Bootstrap: Indicates initial synchronization from the primary location to the secondary location is in progress.This typically occurs when replication is first enabled. - Unavailable: Indicates that the secondary location is temporarily unavailable.
 	Status *GeoReplicationStatus_STATUS `json:"status,omitempty"`
+}
+
+// AssignProperties_From_GeoReplicationStats_STATUS populates the receiver from source, a storage/v1api20210401/storage.GeoReplicationStats_STATUS.
+func (g *GeoReplicationStats_STATUS) AssignProperties_From_GeoReplicationStats_STATUS(source *storage.GeoReplicationStats_STATUS) error {
+	g.CanFailover = genruntime.ClonePointer(source.CanFailover)
+	g.LastSyncTime = genruntime.ClonePointer(source.LastSyncTime)
+
+	if source.Status != nil {
+		statusValue := GeoReplicationStatus_STATUS(*source.Status)
+		g.Status = &statusValue
+	} else {
+		g.Status = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_GeoReplicationStats_STATUS populates destination, a storage/v1api20210401/storage.GeoReplicationStats_STATUS, from the receiver.
+func (g *GeoReplicationStats_STATUS) AssignProperties_To_GeoReplicationStats_STATUS(destination *storage.GeoReplicationStats_STATUS) error {
+	destination.CanFailover = genruntime.ClonePointer(g.CanFailover)
+	destination.LastSyncTime = genruntime.ClonePointer(g.LastSyncTime)
+
+	if g.Status != nil {
+		statusValue := string(*g.Status)
+		destination.Status = &statusValue
+	} else {
+		destination.Status = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // GeoReplicationStatus_STATUS: The status of the secondary location. Possible values are: - Live: Indicates that the secondary location is active and operational. - Bootstrap: Indicates initial synchronization from the primary location to the secondary location is in progress.This typically occurs when replication is first enabled. - Unavailable: Indicates that the secondary location is temporarily unavailable.
@@ -756,6 +2609,37 @@ type IPRule struct {
 	Value *string `json:"value,omitempty"`
 }
 
+// AssignProperties_From_IPRule populates the receiver from source, a storage/v1api20210401/storage.IPRule.
+func (i *IPRule) AssignProperties_From_IPRule(source *storage.IPRule) error {
+	if source.Action != nil {
+		actionValue := Action(*source.Action)
+		i.Action = &actionValue
+	} else {
+		i.Action = nil
+	}
+
+	i.Value = genruntime.ClonePointer(source.Value)
+
+	return nil
+}
+
+// AssignProperties_To_IPRule populates destination, a storage/v1api20210401/storage.IPRule, from the receiver.
+func (i *IPRule) AssignProperties_To_IPRule(destination *storage.IPRule) error {
+	if i.Action != nil {
+		actionValue := string(*i.Action)
+		destination.Action = &actionValue
+	} else {
+		destination.Action = nil
+	}
+
+	destination.Value = genruntime.ClonePointer(i.Value)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // IPRule_STATUS: IP rule with specific IP or IP range in CIDR format.
 type IPRule_STATUS struct {
 	// Action: The action of IP ACL rule.
@@ -763,6 +2647,37 @@ type IPRule_STATUS struct {
 
 	// Value: Specifies the IP or IP range in CIDR format. Only IPV4 address is allowed.
 	Value *string `json:"value,omitempty"`
+}
+
+// AssignProperties_From_IPRule_STATUS populates the receiver from source, a storage/v1api20210401/storage.IPRule_STATUS.
+func (i *IPRule_STATUS) AssignProperties_From_IPRule_STATUS(source *storage.IPRule_STATUS) error {
+	if source.Action != nil {
+		actionValue := Action_STATUS(*source.Action)
+		i.Action = &actionValue
+	} else {
+		i.Action = nil
+	}
+
+	i.Value = genruntime.ClonePointer(source.Value)
+
+	return nil
+}
+
+// AssignProperties_To_IPRule_STATUS populates destination, a storage/v1api20210401/storage.IPRule_STATUS, from the receiver.
+func (i *IPRule_STATUS) AssignProperties_To_IPRule_STATUS(destination *storage.IPRule_STATUS) error {
+	if i.Action != nil {
+		actionValue := string(*i.Action)
+		destination.Action = &actionValue
+	} else {
+		destination.Action = nil
+	}
+
+	destination.Value = genruntime.ClonePointer(i.Value)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // Identity: Identity for the resource.
@@ -773,6 +2688,61 @@ type Identity struct {
 
 	// UserAssignedIdentities: Gets or sets a list of key value pairs that describe the set of User Assigned identities that will be used with this storage account. The key is the ARM resource identifier of the identity. Only 1 User Assigned identity is permitted here.
 	UserAssignedIdentities map[string]UserAssignedIdentity `json:"userAssignedIdentities,omitempty"`
+}
+
+// AssignProperties_From_Identity populates the receiver from source, a storage/v1api20210401/storage.Identity.
+func (i *Identity) AssignProperties_From_Identity(source *storage.Identity) error {
+	if source.Type != nil {
+		typeValue := IdentityType(*source.Type)
+		i.Type = &typeValue
+	} else {
+		i.Type = nil
+	}
+
+	if source.UserAssignedIdentities != nil {
+		userAssignedIdentitiesMap := make(map[string]UserAssignedIdentity, len(source.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range source.UserAssignedIdentities {
+			var userAssignedIdentitiesItem UserAssignedIdentity
+			if err := userAssignedIdentitiesItem.AssignProperties_From_UserAssignedIdentity(&userAssignedIdentitiesValue); err != nil {
+				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
+			}
+			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+		}
+		i.UserAssignedIdentities = userAssignedIdentitiesMap
+	} else {
+		i.UserAssignedIdentities = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Identity populates destination, a storage/v1api20210401/storage.Identity, from the receiver.
+func (i *Identity) AssignProperties_To_Identity(destination *storage.Identity) error {
+	if i.Type != nil {
+		typeValue := string(*i.Type)
+		destination.Type = &typeValue
+	} else {
+		destination.Type = nil
+	}
+
+	if i.UserAssignedIdentities != nil {
+		userAssignedIdentitiesMap := make(map[string]storage.UserAssignedIdentity, len(i.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range i.UserAssignedIdentities {
+			var userAssignedIdentitiesItem storage.UserAssignedIdentity
+			if err := userAssignedIdentitiesValue.AssignProperties_To_UserAssignedIdentity(&userAssignedIdentitiesItem); err != nil {
+				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
+			}
+			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+		}
+		destination.UserAssignedIdentities = userAssignedIdentitiesMap
+	} else {
+		destination.UserAssignedIdentities = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // IdentityType: The identity type.
@@ -812,11 +2782,91 @@ type Identity_STATUS struct {
 	UserAssignedIdentities map[string]UserAssignedIdentity_STATUS `json:"userAssignedIdentities,omitempty"`
 }
 
+// AssignProperties_From_Identity_STATUS populates the receiver from source, a storage/v1api20210401/storage.Identity_STATUS.
+func (i *Identity_STATUS) AssignProperties_From_Identity_STATUS(source *storage.Identity_STATUS) error {
+	i.PrincipalId = genruntime.ClonePointer(source.PrincipalId)
+	i.TenantId = genruntime.ClonePointer(source.TenantId)
+
+	if source.Type != nil {
+		typeValue := IdentityType_STATUS(*source.Type)
+		i.Type = &typeValue
+	} else {
+		i.Type = nil
+	}
+
+	if source.UserAssignedIdentities != nil {
+		userAssignedIdentitiesMap := make(map[string]UserAssignedIdentity_STATUS, len(source.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range source.UserAssignedIdentities {
+			var userAssignedIdentitiesItem UserAssignedIdentity_STATUS
+			if err := userAssignedIdentitiesItem.AssignProperties_From_UserAssignedIdentity_STATUS(&userAssignedIdentitiesValue); err != nil {
+				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
+			}
+			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+		}
+		i.UserAssignedIdentities = userAssignedIdentitiesMap
+	} else {
+		i.UserAssignedIdentities = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Identity_STATUS populates destination, a storage/v1api20210401/storage.Identity_STATUS, from the receiver.
+func (i *Identity_STATUS) AssignProperties_To_Identity_STATUS(destination *storage.Identity_STATUS) error {
+	destination.PrincipalId = genruntime.ClonePointer(i.PrincipalId)
+	destination.TenantId = genruntime.ClonePointer(i.TenantId)
+
+	if i.Type != nil {
+		typeValue := string(*i.Type)
+		destination.Type = &typeValue
+	} else {
+		destination.Type = nil
+	}
+
+	if i.UserAssignedIdentities != nil {
+		userAssignedIdentitiesMap := make(map[string]storage.UserAssignedIdentity_STATUS, len(i.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range i.UserAssignedIdentities {
+			var userAssignedIdentitiesItem storage.UserAssignedIdentity_STATUS
+			if err := userAssignedIdentitiesValue.AssignProperties_To_UserAssignedIdentity_STATUS(&userAssignedIdentitiesItem); err != nil {
+				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
+			}
+			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+		}
+		destination.UserAssignedIdentities = userAssignedIdentitiesMap
+	} else {
+		destination.UserAssignedIdentities = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // KeyCreationTime_STATUS: Storage account keys creation time.
 type KeyCreationTime_STATUS struct {
 	Key1 *string `json:"key1,omitempty"`
 
 	Key2 *string `json:"key2,omitempty"`
+}
+
+// AssignProperties_From_KeyCreationTime_STATUS populates the receiver from source, a storage/v1api20210401/storage.KeyCreationTime_STATUS.
+func (k *KeyCreationTime_STATUS) AssignProperties_From_KeyCreationTime_STATUS(source *storage.KeyCreationTime_STATUS) error {
+	k.Key1 = genruntime.ClonePointer(source.Key1)
+	k.Key2 = genruntime.ClonePointer(source.Key2)
+
+	return nil
+}
+
+// AssignProperties_To_KeyCreationTime_STATUS populates destination, a storage/v1api20210401/storage.KeyCreationTime_STATUS, from the receiver.
+func (k *KeyCreationTime_STATUS) AssignProperties_To_KeyCreationTime_STATUS(destination *storage.KeyCreationTime_STATUS) error {
+	destination.Key1 = genruntime.ClonePointer(k.Key1)
+	destination.Key2 = genruntime.ClonePointer(k.Key2)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // KeyPolicy: KeyPolicy assigned to the storage account.
@@ -826,10 +2876,44 @@ type KeyPolicy struct {
 	KeyExpirationPeriodInDays *int `json:"keyExpirationPeriodInDays,omitempty"`
 }
 
+// AssignProperties_From_KeyPolicy populates the receiver from source, a storage/v1api20210401/storage.KeyPolicy.
+func (k *KeyPolicy) AssignProperties_From_KeyPolicy(source *storage.KeyPolicy) error {
+	k.KeyExpirationPeriodInDays = genruntime.ClonePointer(source.KeyExpirationPeriodInDays)
+
+	return nil
+}
+
+// AssignProperties_To_KeyPolicy populates destination, a storage/v1api20210401/storage.KeyPolicy, from the receiver.
+func (k *KeyPolicy) AssignProperties_To_KeyPolicy(destination *storage.KeyPolicy) error {
+	destination.KeyExpirationPeriodInDays = genruntime.ClonePointer(k.KeyExpirationPeriodInDays)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // KeyPolicy_STATUS: KeyPolicy assigned to the storage account.
 type KeyPolicy_STATUS struct {
 	// KeyExpirationPeriodInDays: The key expiration period in days.
 	KeyExpirationPeriodInDays *int `json:"keyExpirationPeriodInDays,omitempty"`
+}
+
+// AssignProperties_From_KeyPolicy_STATUS populates the receiver from source, a storage/v1api20210401/storage.KeyPolicy_STATUS.
+func (k *KeyPolicy_STATUS) AssignProperties_From_KeyPolicy_STATUS(source *storage.KeyPolicy_STATUS) error {
+	k.KeyExpirationPeriodInDays = genruntime.ClonePointer(source.KeyExpirationPeriodInDays)
+
+	return nil
+}
+
+// AssignProperties_To_KeyPolicy_STATUS populates destination, a storage/v1api20210401/storage.KeyPolicy_STATUS, from the receiver.
+func (k *KeyPolicy_STATUS) AssignProperties_To_KeyPolicy_STATUS(destination *storage.KeyPolicy_STATUS) error {
+	destination.KeyExpirationPeriodInDays = genruntime.ClonePointer(k.KeyExpirationPeriodInDays)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // KeySource: The encryption keySource (provider). Possible values (case-insensitive): Microsoft.Storage, Microsoft.Keyvault
@@ -880,6 +2964,27 @@ type KeyVaultProperties struct {
 	Keyversion *string `json:"keyversion,omitempty"`
 }
 
+// AssignProperties_From_KeyVaultProperties populates the receiver from source, a storage/v1api20210401/storage.KeyVaultProperties.
+func (k *KeyVaultProperties) AssignProperties_From_KeyVaultProperties(source *storage.KeyVaultProperties) error {
+	k.Keyname = genruntime.ClonePointer(source.Keyname)
+	k.Keyvaulturi = genruntime.ClonePointer(source.Keyvaulturi)
+	k.Keyversion = genruntime.ClonePointer(source.Keyversion)
+
+	return nil
+}
+
+// AssignProperties_To_KeyVaultProperties populates destination, a storage/v1api20210401/storage.KeyVaultProperties, from the receiver.
+func (k *KeyVaultProperties) AssignProperties_To_KeyVaultProperties(destination *storage.KeyVaultProperties) error {
+	destination.Keyname = genruntime.ClonePointer(k.Keyname)
+	destination.Keyvaulturi = genruntime.ClonePointer(k.Keyvaulturi)
+	destination.Keyversion = genruntime.ClonePointer(k.Keyversion)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // KeyVaultProperties_STATUS: Properties of key vault.
 type KeyVaultProperties_STATUS struct {
 	// CurrentVersionedKeyIdentifier: The object identifier of the current versioned Key Vault Key in use.
@@ -896,6 +3001,31 @@ type KeyVaultProperties_STATUS struct {
 
 	// LastKeyRotationTimestamp: Timestamp of last rotation of the Key Vault Key.
 	LastKeyRotationTimestamp *string `json:"lastKeyRotationTimestamp,omitempty"`
+}
+
+// AssignProperties_From_KeyVaultProperties_STATUS populates the receiver from source, a storage/v1api20210401/storage.KeyVaultProperties_STATUS.
+func (k *KeyVaultProperties_STATUS) AssignProperties_From_KeyVaultProperties_STATUS(source *storage.KeyVaultProperties_STATUS) error {
+	k.CurrentVersionedKeyIdentifier = genruntime.ClonePointer(source.CurrentVersionedKeyIdentifier)
+	k.Keyname = genruntime.ClonePointer(source.Keyname)
+	k.Keyvaulturi = genruntime.ClonePointer(source.Keyvaulturi)
+	k.Keyversion = genruntime.ClonePointer(source.Keyversion)
+	k.LastKeyRotationTimestamp = genruntime.ClonePointer(source.LastKeyRotationTimestamp)
+
+	return nil
+}
+
+// AssignProperties_To_KeyVaultProperties_STATUS populates destination, a storage/v1api20210401/storage.KeyVaultProperties_STATUS, from the receiver.
+func (k *KeyVaultProperties_STATUS) AssignProperties_To_KeyVaultProperties_STATUS(destination *storage.KeyVaultProperties_STATUS) error {
+	destination.CurrentVersionedKeyIdentifier = genruntime.ClonePointer(k.CurrentVersionedKeyIdentifier)
+	destination.Keyname = genruntime.ClonePointer(k.Keyname)
+	destination.Keyvaulturi = genruntime.ClonePointer(k.Keyvaulturi)
+	destination.Keyversion = genruntime.ClonePointer(k.Keyversion)
+	destination.LastKeyRotationTimestamp = genruntime.ClonePointer(k.LastKeyRotationTimestamp)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // Kind: Required. Indicates the type of storage account.
@@ -979,6 +3109,119 @@ type NetworkRuleSet struct {
 	VirtualNetworkRules []VirtualNetworkRule `json:"virtualNetworkRules,omitempty"`
 }
 
+// AssignProperties_From_NetworkRuleSet populates the receiver from source, a storage/v1api20210401/storage.NetworkRuleSet.
+func (n *NetworkRuleSet) AssignProperties_From_NetworkRuleSet(source *storage.NetworkRuleSet) error {
+	if source.Bypass != nil {
+		bypassValue := Bypass(*source.Bypass)
+		n.Bypass = &bypassValue
+	} else {
+		n.Bypass = nil
+	}
+
+	if source.DefaultAction != nil {
+		defaultActionValue := DefaultAction(*source.DefaultAction)
+		n.DefaultAction = &defaultActionValue
+	} else {
+		n.DefaultAction = nil
+	}
+
+	if source.IpRules != nil {
+		ipRulesList := make([]IPRule, len(source.IpRules))
+		for ipRulesIndex := range source.IpRules {
+			if err := ipRulesList[ipRulesIndex].AssignProperties_From_IPRule(&source.IpRules[ipRulesIndex]); err != nil {
+				return fmt.Errorf("converting IpRules: %w", err)
+			}
+		}
+		n.IpRules = ipRulesList
+	} else {
+		n.IpRules = nil
+	}
+
+	if source.ResourceAccessRules != nil {
+		resourceAccessRulesList := make([]ResourceAccessRule, len(source.ResourceAccessRules))
+		for resourceAccessRulesIndex := range source.ResourceAccessRules {
+			if err := resourceAccessRulesList[resourceAccessRulesIndex].AssignProperties_From_ResourceAccessRule(&source.ResourceAccessRules[resourceAccessRulesIndex]); err != nil {
+				return fmt.Errorf("converting ResourceAccessRules: %w", err)
+			}
+		}
+		n.ResourceAccessRules = resourceAccessRulesList
+	} else {
+		n.ResourceAccessRules = nil
+	}
+
+	if source.VirtualNetworkRules != nil {
+		virtualNetworkRulesList := make([]VirtualNetworkRule, len(source.VirtualNetworkRules))
+		for virtualNetworkRulesIndex := range source.VirtualNetworkRules {
+			if err := virtualNetworkRulesList[virtualNetworkRulesIndex].AssignProperties_From_VirtualNetworkRule(&source.VirtualNetworkRules[virtualNetworkRulesIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkRules: %w", err)
+			}
+		}
+		n.VirtualNetworkRules = virtualNetworkRulesList
+	} else {
+		n.VirtualNetworkRules = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NetworkRuleSet populates destination, a storage/v1api20210401/storage.NetworkRuleSet, from the receiver.
+func (n *NetworkRuleSet) AssignProperties_To_NetworkRuleSet(destination *storage.NetworkRuleSet) error {
+	if n.Bypass != nil {
+		bypassValue := string(*n.Bypass)
+		destination.Bypass = &bypassValue
+	} else {
+		destination.Bypass = nil
+	}
+
+	if n.DefaultAction != nil {
+		defaultActionValue := string(*n.DefaultAction)
+		destination.DefaultAction = &defaultActionValue
+	} else {
+		destination.DefaultAction = nil
+	}
+
+	if n.IpRules != nil {
+		ipRulesList := make([]storage.IPRule, len(n.IpRules))
+		for ipRulesIndex := range n.IpRules {
+			if err := n.IpRules[ipRulesIndex].AssignProperties_To_IPRule(&ipRulesList[ipRulesIndex]); err != nil {
+				return fmt.Errorf("converting IpRules: %w", err)
+			}
+		}
+		destination.IpRules = ipRulesList
+	} else {
+		destination.IpRules = nil
+	}
+
+	if n.ResourceAccessRules != nil {
+		resourceAccessRulesList := make([]storage.ResourceAccessRule, len(n.ResourceAccessRules))
+		for resourceAccessRulesIndex := range n.ResourceAccessRules {
+			if err := n.ResourceAccessRules[resourceAccessRulesIndex].AssignProperties_To_ResourceAccessRule(&resourceAccessRulesList[resourceAccessRulesIndex]); err != nil {
+				return fmt.Errorf("converting ResourceAccessRules: %w", err)
+			}
+		}
+		destination.ResourceAccessRules = resourceAccessRulesList
+	} else {
+		destination.ResourceAccessRules = nil
+	}
+
+	if n.VirtualNetworkRules != nil {
+		virtualNetworkRulesList := make([]storage.VirtualNetworkRule, len(n.VirtualNetworkRules))
+		for virtualNetworkRulesIndex := range n.VirtualNetworkRules {
+			if err := n.VirtualNetworkRules[virtualNetworkRulesIndex].AssignProperties_To_VirtualNetworkRule(&virtualNetworkRulesList[virtualNetworkRulesIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkRules: %w", err)
+			}
+		}
+		destination.VirtualNetworkRules = virtualNetworkRulesList
+	} else {
+		destination.VirtualNetworkRules = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // NetworkRuleSet_STATUS: Network rule set
 type NetworkRuleSet_STATUS struct {
 	// Bypass: Specifies whether traffic is bypassed for Logging/Metrics/AzureServices. Possible values are any combination of Logging|Metrics|AzureServices (For example, "Logging, Metrics"), or None to bypass none of those traffics.
@@ -997,10 +3240,140 @@ type NetworkRuleSet_STATUS struct {
 	VirtualNetworkRules []VirtualNetworkRule_STATUS `json:"virtualNetworkRules,omitempty"`
 }
 
+// AssignProperties_From_NetworkRuleSet_STATUS populates the receiver from source, a storage/v1api20210401/storage.NetworkRuleSet_STATUS.
+func (n *NetworkRuleSet_STATUS) AssignProperties_From_NetworkRuleSet_STATUS(source *storage.NetworkRuleSet_STATUS) error {
+	if source.Bypass != nil {
+		bypassValue := Bypass_STATUS(*source.Bypass)
+		n.Bypass = &bypassValue
+	} else {
+		n.Bypass = nil
+	}
+
+	if source.DefaultAction != nil {
+		defaultActionValue := DefaultAction_STATUS(*source.DefaultAction)
+		n.DefaultAction = &defaultActionValue
+	} else {
+		n.DefaultAction = nil
+	}
+
+	if source.IpRules != nil {
+		ipRulesList := make([]IPRule_STATUS, len(source.IpRules))
+		for ipRulesIndex := range source.IpRules {
+			if err := ipRulesList[ipRulesIndex].AssignProperties_From_IPRule_STATUS(&source.IpRules[ipRulesIndex]); err != nil {
+				return fmt.Errorf("converting IpRules: %w", err)
+			}
+		}
+		n.IpRules = ipRulesList
+	} else {
+		n.IpRules = nil
+	}
+
+	if source.ResourceAccessRules != nil {
+		resourceAccessRulesList := make([]ResourceAccessRule_STATUS, len(source.ResourceAccessRules))
+		for resourceAccessRulesIndex := range source.ResourceAccessRules {
+			if err := resourceAccessRulesList[resourceAccessRulesIndex].AssignProperties_From_ResourceAccessRule_STATUS(&source.ResourceAccessRules[resourceAccessRulesIndex]); err != nil {
+				return fmt.Errorf("converting ResourceAccessRules: %w", err)
+			}
+		}
+		n.ResourceAccessRules = resourceAccessRulesList
+	} else {
+		n.ResourceAccessRules = nil
+	}
+
+	if source.VirtualNetworkRules != nil {
+		virtualNetworkRulesList := make([]VirtualNetworkRule_STATUS, len(source.VirtualNetworkRules))
+		for virtualNetworkRulesIndex := range source.VirtualNetworkRules {
+			if err := virtualNetworkRulesList[virtualNetworkRulesIndex].AssignProperties_From_VirtualNetworkRule_STATUS(&source.VirtualNetworkRules[virtualNetworkRulesIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkRules: %w", err)
+			}
+		}
+		n.VirtualNetworkRules = virtualNetworkRulesList
+	} else {
+		n.VirtualNetworkRules = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NetworkRuleSet_STATUS populates destination, a storage/v1api20210401/storage.NetworkRuleSet_STATUS, from the receiver.
+func (n *NetworkRuleSet_STATUS) AssignProperties_To_NetworkRuleSet_STATUS(destination *storage.NetworkRuleSet_STATUS) error {
+	if n.Bypass != nil {
+		bypassValue := string(*n.Bypass)
+		destination.Bypass = &bypassValue
+	} else {
+		destination.Bypass = nil
+	}
+
+	if n.DefaultAction != nil {
+		defaultActionValue := string(*n.DefaultAction)
+		destination.DefaultAction = &defaultActionValue
+	} else {
+		destination.DefaultAction = nil
+	}
+
+	if n.IpRules != nil {
+		ipRulesList := make([]storage.IPRule_STATUS, len(n.IpRules))
+		for ipRulesIndex := range n.IpRules {
+			if err := n.IpRules[ipRulesIndex].AssignProperties_To_IPRule_STATUS(&ipRulesList[ipRulesIndex]); err != nil {
+				return fmt.Errorf("converting IpRules: %w", err)
+			}
+		}
+		destination.IpRules = ipRulesList
+	} else {
+		destination.IpRules = nil
+	}
+
+	if n.ResourceAccessRules != nil {
+		resourceAccessRulesList := make([]storage.ResourceAccessRule_STATUS, len(n.ResourceAccessRules))
+		for resourceAccessRulesIndex := range n.ResourceAccessRules {
+			if err := n.ResourceAccessRules[resourceAccessRulesIndex].AssignProperties_To_ResourceAccessRule_STATUS(&resourceAccessRulesList[resourceAccessRulesIndex]); err != nil {
+				return fmt.Errorf("converting ResourceAccessRules: %w", err)
+			}
+		}
+		destination.ResourceAccessRules = resourceAccessRulesList
+	} else {
+		destination.ResourceAccessRules = nil
+	}
+
+	if n.VirtualNetworkRules != nil {
+		virtualNetworkRulesList := make([]storage.VirtualNetworkRule_STATUS, len(n.VirtualNetworkRules))
+		for virtualNetworkRulesIndex := range n.VirtualNetworkRules {
+			if err := n.VirtualNetworkRules[virtualNetworkRulesIndex].AssignProperties_To_VirtualNetworkRule_STATUS(&virtualNetworkRulesList[virtualNetworkRulesIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkRules: %w", err)
+			}
+		}
+		destination.VirtualNetworkRules = virtualNetworkRulesList
+	} else {
+		destination.VirtualNetworkRules = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // PrivateEndpointConnection_STATUS_SubResourceEmbedded: The Private Endpoint Connection resource.
 type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
 	// Id: Fully qualified resource ID for the resource. Ex - /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}
 	Id *string `json:"id,omitempty"`
+}
+
+// AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded populates the receiver from source, a storage/v1api20210401/storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded.
+func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded(source *storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded) error {
+	p.Id = genruntime.ClonePointer(source.Id)
+
+	return nil
+}
+
+// AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded populates destination, a storage/v1api20210401/storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded, from the receiver.
+func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded(destination *storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded) error {
+	destination.Id = genruntime.ClonePointer(p.Id)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ProvisioningState_STATUS: Gets the status of the storage account at the time the operation was called.
@@ -1022,6 +3395,25 @@ type ResourceAccessRule struct {
 	TenantId *string `json:"tenantId,omitempty"`
 }
 
+// AssignProperties_From_ResourceAccessRule populates the receiver from source, a storage/v1api20210401/storage.ResourceAccessRule.
+func (r *ResourceAccessRule) AssignProperties_From_ResourceAccessRule(source *storage.ResourceAccessRule) error {
+	r.ResourceId = genruntime.ClonePointer(source.ResourceId)
+	r.TenantId = genruntime.ClonePointer(source.TenantId)
+
+	return nil
+}
+
+// AssignProperties_To_ResourceAccessRule populates destination, a storage/v1api20210401/storage.ResourceAccessRule, from the receiver.
+func (r *ResourceAccessRule) AssignProperties_To_ResourceAccessRule(destination *storage.ResourceAccessRule) error {
+	destination.ResourceId = genruntime.ClonePointer(r.ResourceId)
+	destination.TenantId = genruntime.ClonePointer(r.TenantId)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ResourceAccessRule_STATUS: Resource Access Rule.
 type ResourceAccessRule_STATUS struct {
 	// ResourceId: Resource Id
@@ -1029,6 +3421,25 @@ type ResourceAccessRule_STATUS struct {
 
 	// TenantId: Tenant Id
 	TenantId *string `json:"tenantId,omitempty"`
+}
+
+// AssignProperties_From_ResourceAccessRule_STATUS populates the receiver from source, a storage/v1api20210401/storage.ResourceAccessRule_STATUS.
+func (r *ResourceAccessRule_STATUS) AssignProperties_From_ResourceAccessRule_STATUS(source *storage.ResourceAccessRule_STATUS) error {
+	r.ResourceId = genruntime.ClonePointer(source.ResourceId)
+	r.TenantId = genruntime.ClonePointer(source.TenantId)
+
+	return nil
+}
+
+// AssignProperties_To_ResourceAccessRule_STATUS populates destination, a storage/v1api20210401/storage.ResourceAccessRule_STATUS, from the receiver.
+func (r *ResourceAccessRule_STATUS) AssignProperties_To_ResourceAccessRule_STATUS(destination *storage.ResourceAccessRule_STATUS) error {
+	destination.ResourceId = genruntime.ClonePointer(r.ResourceId)
+	destination.TenantId = genruntime.ClonePointer(r.TenantId)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // RoutingChoice: Routing Choice defines the kind of network routing opted by the user.
@@ -1061,6 +3472,39 @@ type RoutingPreference struct {
 	RoutingChoice *RoutingChoice `json:"routingChoice,omitempty"`
 }
 
+// AssignProperties_From_RoutingPreference populates the receiver from source, a storage/v1api20210401/storage.RoutingPreference.
+func (r *RoutingPreference) AssignProperties_From_RoutingPreference(source *storage.RoutingPreference) error {
+	r.PublishInternetEndpoints = genruntime.ClonePointer(source.PublishInternetEndpoints)
+	r.PublishMicrosoftEndpoints = genruntime.ClonePointer(source.PublishMicrosoftEndpoints)
+
+	if source.RoutingChoice != nil {
+		routingChoiceValue := RoutingChoice(*source.RoutingChoice)
+		r.RoutingChoice = &routingChoiceValue
+	} else {
+		r.RoutingChoice = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_RoutingPreference populates destination, a storage/v1api20210401/storage.RoutingPreference, from the receiver.
+func (r *RoutingPreference) AssignProperties_To_RoutingPreference(destination *storage.RoutingPreference) error {
+	destination.PublishInternetEndpoints = genruntime.ClonePointer(r.PublishInternetEndpoints)
+	destination.PublishMicrosoftEndpoints = genruntime.ClonePointer(r.PublishMicrosoftEndpoints)
+
+	if r.RoutingChoice != nil {
+		routingChoiceValue := string(*r.RoutingChoice)
+		destination.RoutingChoice = &routingChoiceValue
+	} else {
+		destination.RoutingChoice = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // RoutingPreference_STATUS: Routing preference defines the type of network, either microsoft or internet routing to be used to deliver the user data, the default option is microsoft routing
 type RoutingPreference_STATUS struct {
 	// PublishInternetEndpoints: A boolean flag which indicates whether internet routing storage endpoints are to be published
@@ -1071,6 +3515,39 @@ type RoutingPreference_STATUS struct {
 
 	// RoutingChoice: Routing Choice defines the kind of network routing opted by the user.
 	RoutingChoice *RoutingChoice_STATUS `json:"routingChoice,omitempty"`
+}
+
+// AssignProperties_From_RoutingPreference_STATUS populates the receiver from source, a storage/v1api20210401/storage.RoutingPreference_STATUS.
+func (r *RoutingPreference_STATUS) AssignProperties_From_RoutingPreference_STATUS(source *storage.RoutingPreference_STATUS) error {
+	r.PublishInternetEndpoints = genruntime.ClonePointer(source.PublishInternetEndpoints)
+	r.PublishMicrosoftEndpoints = genruntime.ClonePointer(source.PublishMicrosoftEndpoints)
+
+	if source.RoutingChoice != nil {
+		routingChoiceValue := RoutingChoice_STATUS(*source.RoutingChoice)
+		r.RoutingChoice = &routingChoiceValue
+	} else {
+		r.RoutingChoice = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_RoutingPreference_STATUS populates destination, a storage/v1api20210401/storage.RoutingPreference_STATUS, from the receiver.
+func (r *RoutingPreference_STATUS) AssignProperties_To_RoutingPreference_STATUS(destination *storage.RoutingPreference_STATUS) error {
+	destination.PublishInternetEndpoints = genruntime.ClonePointer(r.PublishInternetEndpoints)
+	destination.PublishMicrosoftEndpoints = genruntime.ClonePointer(r.PublishMicrosoftEndpoints)
+
+	if r.RoutingChoice != nil {
+		routingChoiceValue := string(*r.RoutingChoice)
+		destination.RoutingChoice = &routingChoiceValue
+	} else {
+		destination.RoutingChoice = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // SasPolicy: SasPolicy assigned to the storage account.
@@ -1084,6 +3561,37 @@ type SasPolicy struct {
 	SasExpirationPeriod *string `json:"sasExpirationPeriod,omitempty"`
 }
 
+// AssignProperties_From_SasPolicy populates the receiver from source, a storage/v1api20210401/storage.SasPolicy.
+func (s *SasPolicy) AssignProperties_From_SasPolicy(source *storage.SasPolicy) error {
+	if source.ExpirationAction != nil {
+		expirationActionValue := ExpirationAction(*source.ExpirationAction)
+		s.ExpirationAction = &expirationActionValue
+	} else {
+		s.ExpirationAction = nil
+	}
+
+	s.SasExpirationPeriod = genruntime.ClonePointer(source.SasExpirationPeriod)
+
+	return nil
+}
+
+// AssignProperties_To_SasPolicy populates destination, a storage/v1api20210401/storage.SasPolicy, from the receiver.
+func (s *SasPolicy) AssignProperties_To_SasPolicy(destination *storage.SasPolicy) error {
+	if s.ExpirationAction != nil {
+		expirationActionValue := string(*s.ExpirationAction)
+		destination.ExpirationAction = &expirationActionValue
+	} else {
+		destination.ExpirationAction = nil
+	}
+
+	destination.SasExpirationPeriod = genruntime.ClonePointer(s.SasExpirationPeriod)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // SasPolicy_STATUS: SasPolicy assigned to the storage account.
 type SasPolicy_STATUS struct {
 	// ExpirationAction: The SAS expiration action. Can only be Log.
@@ -1093,12 +3601,84 @@ type SasPolicy_STATUS struct {
 	SasExpirationPeriod *string `json:"sasExpirationPeriod,omitempty"`
 }
 
+// AssignProperties_From_SasPolicy_STATUS populates the receiver from source, a storage/v1api20210401/storage.SasPolicy_STATUS.
+func (s *SasPolicy_STATUS) AssignProperties_From_SasPolicy_STATUS(source *storage.SasPolicy_STATUS) error {
+	if source.ExpirationAction != nil {
+		expirationActionValue := ExpirationAction_STATUS(*source.ExpirationAction)
+		s.ExpirationAction = &expirationActionValue
+	} else {
+		s.ExpirationAction = nil
+	}
+
+	s.SasExpirationPeriod = genruntime.ClonePointer(source.SasExpirationPeriod)
+
+	return nil
+}
+
+// AssignProperties_To_SasPolicy_STATUS populates destination, a storage/v1api20210401/storage.SasPolicy_STATUS, from the receiver.
+func (s *SasPolicy_STATUS) AssignProperties_To_SasPolicy_STATUS(destination *storage.SasPolicy_STATUS) error {
+	if s.ExpirationAction != nil {
+		expirationActionValue := string(*s.ExpirationAction)
+		destination.ExpirationAction = &expirationActionValue
+	} else {
+		destination.ExpirationAction = nil
+	}
+
+	destination.SasExpirationPeriod = genruntime.ClonePointer(s.SasExpirationPeriod)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // Sku: The SKU of the storage account.
 type Sku struct {
 	// +kubebuilder:validation:Required
 	Name *SkuName `json:"name,omitempty"`
 
 	Tier *SkuTier `json:"tier,omitempty"`
+}
+
+// AssignProperties_From_Sku populates the receiver from source, a storage/v1api20210401/storage.Sku.
+func (s *Sku) AssignProperties_From_Sku(source *storage.Sku) error {
+	if source.Name != nil {
+		nameValue := SkuName(*source.Name)
+		s.Name = &nameValue
+	} else {
+		s.Name = nil
+	}
+
+	if source.Tier != nil {
+		tierValue := SkuTier(*source.Tier)
+		s.Tier = &tierValue
+	} else {
+		s.Tier = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Sku populates destination, a storage/v1api20210401/storage.Sku, from the receiver.
+func (s *Sku) AssignProperties_To_Sku(destination *storage.Sku) error {
+	if s.Name != nil {
+		nameValue := string(*s.Name)
+		destination.Name = &nameValue
+	} else {
+		destination.Name = nil
+	}
+
+	if s.Tier != nil {
+		tierValue := string(*s.Tier)
+		destination.Tier = &tierValue
+	} else {
+		destination.Tier = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // SkuName: The SKU name. Required for account creation; optional for update. Note that in older versions, SKU name was called accountType.
@@ -1156,6 +3736,47 @@ type Sku_STATUS struct {
 	Tier *SkuTier_STATUS `json:"tier,omitempty"`
 }
 
+// AssignProperties_From_Sku_STATUS populates the receiver from source, a storage/v1api20210401/storage.Sku_STATUS.
+func (s *Sku_STATUS) AssignProperties_From_Sku_STATUS(source *storage.Sku_STATUS) error {
+	if source.Name != nil {
+		nameValue := SkuName_STATUS(*source.Name)
+		s.Name = &nameValue
+	} else {
+		s.Name = nil
+	}
+
+	if source.Tier != nil {
+		tierValue := SkuTier_STATUS(*source.Tier)
+		s.Tier = &tierValue
+	} else {
+		s.Tier = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Sku_STATUS populates destination, a storage/v1api20210401/storage.Sku_STATUS, from the receiver.
+func (s *Sku_STATUS) AssignProperties_To_Sku_STATUS(destination *storage.Sku_STATUS) error {
+	if s.Name != nil {
+		nameValue := string(*s.Name)
+		destination.Name = &nameValue
+	} else {
+		destination.Name = nil
+	}
+
+	if s.Tier != nil {
+		tierValue := string(*s.Tier)
+		destination.Tier = &tierValue
+	} else {
+		destination.Tier = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // State: Gets the state of virtual network rule.
 // +kubebuilder:validation:Enum={"Provisioning","Deprovisioning","Succeeded","Failed","NetworkSourceDeleted"}
 type State string
@@ -1195,6 +3816,29 @@ type StorageAccountInternetEndpoints_STATUS struct {
 	Web *string `json:"web,omitempty"`
 }
 
+// AssignProperties_From_StorageAccountInternetEndpoints_STATUS populates the receiver from source, a storage/v1api20210401/storage.StorageAccountInternetEndpoints_STATUS.
+func (s *StorageAccountInternetEndpoints_STATUS) AssignProperties_From_StorageAccountInternetEndpoints_STATUS(source *storage.StorageAccountInternetEndpoints_STATUS) error {
+	s.Blob = genruntime.ClonePointer(source.Blob)
+	s.Dfs = genruntime.ClonePointer(source.Dfs)
+	s.File = genruntime.ClonePointer(source.File)
+	s.Web = genruntime.ClonePointer(source.Web)
+
+	return nil
+}
+
+// AssignProperties_To_StorageAccountInternetEndpoints_STATUS populates destination, a storage/v1api20210401/storage.StorageAccountInternetEndpoints_STATUS, from the receiver.
+func (s *StorageAccountInternetEndpoints_STATUS) AssignProperties_To_StorageAccountInternetEndpoints_STATUS(destination *storage.StorageAccountInternetEndpoints_STATUS) error {
+	destination.Blob = genruntime.ClonePointer(s.Blob)
+	destination.Dfs = genruntime.ClonePointer(s.Dfs)
+	destination.File = genruntime.ClonePointer(s.File)
+	destination.Web = genruntime.ClonePointer(s.Web)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // StorageAccountMicrosoftEndpoints_STATUS: The URIs that are used to perform a retrieval of a public blob, queue, table, web or dfs object via a microsoft routing endpoint.
 type StorageAccountMicrosoftEndpoints_STATUS struct {
 	// Blob: Gets the blob endpoint.
@@ -1216,6 +3860,33 @@ type StorageAccountMicrosoftEndpoints_STATUS struct {
 	Web *string `json:"web,omitempty"`
 }
 
+// AssignProperties_From_StorageAccountMicrosoftEndpoints_STATUS populates the receiver from source, a storage/v1api20210401/storage.StorageAccountMicrosoftEndpoints_STATUS.
+func (s *StorageAccountMicrosoftEndpoints_STATUS) AssignProperties_From_StorageAccountMicrosoftEndpoints_STATUS(source *storage.StorageAccountMicrosoftEndpoints_STATUS) error {
+	s.Blob = genruntime.ClonePointer(source.Blob)
+	s.Dfs = genruntime.ClonePointer(source.Dfs)
+	s.File = genruntime.ClonePointer(source.File)
+	s.Queue = genruntime.ClonePointer(source.Queue)
+	s.Table = genruntime.ClonePointer(source.Table)
+	s.Web = genruntime.ClonePointer(source.Web)
+
+	return nil
+}
+
+// AssignProperties_To_StorageAccountMicrosoftEndpoints_STATUS populates destination, a storage/v1api20210401/storage.StorageAccountMicrosoftEndpoints_STATUS, from the receiver.
+func (s *StorageAccountMicrosoftEndpoints_STATUS) AssignProperties_To_StorageAccountMicrosoftEndpoints_STATUS(destination *storage.StorageAccountMicrosoftEndpoints_STATUS) error {
+	destination.Blob = genruntime.ClonePointer(s.Blob)
+	destination.Dfs = genruntime.ClonePointer(s.Dfs)
+	destination.File = genruntime.ClonePointer(s.File)
+	destination.Queue = genruntime.ClonePointer(s.Queue)
+	destination.Table = genruntime.ClonePointer(s.Table)
+	destination.Web = genruntime.ClonePointer(s.Web)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // StorageAccountOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type StorageAccountOperatorSpec struct {
 	// ConfigMapExpressions: CEL expressions whose results are written to ConfigMaps
@@ -1225,8 +3896,94 @@ type StorageAccountOperatorSpec struct {
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 }
 
+// AssignProperties_From_StorageAccountOperatorSpec populates the receiver from source, a storage/v1api20210401/storage.StorageAccountOperatorSpec.
+func (s *StorageAccountOperatorSpec) AssignProperties_From_StorageAccountOperatorSpec(source *storage.StorageAccountOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		s.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		s.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		s.SecretExpressions = secretExpressionsList
+	} else {
+		s.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_StorageAccountOperatorSpec populates destination, a storage/v1api20210401/storage.StorageAccountOperatorSpec, from the receiver.
+func (s *StorageAccountOperatorSpec) AssignProperties_To_StorageAccountOperatorSpec(destination *storage.StorageAccountOperatorSpec) error {
+	if s.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(s.ConfigMapExpressions))
+		for configMapExpressionsIndex := range s.ConfigMapExpressions {
+			if s.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *s.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if s.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(s.SecretExpressions))
+		for secretExpressionsIndex := range s.SecretExpressions {
+			if s.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *s.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // UserAssignedIdentity: UserAssignedIdentity for the resource.
 type UserAssignedIdentity struct {
+}
+
+// AssignProperties_From_UserAssignedIdentity populates the receiver from source, a storage/v1api20210401/storage.UserAssignedIdentity.
+func (u *UserAssignedIdentity) AssignProperties_From_UserAssignedIdentity(source *storage.UserAssignedIdentity) error {
+	return nil
+}
+
+// AssignProperties_To_UserAssignedIdentity populates destination, a storage/v1api20210401/storage.UserAssignedIdentity, from the receiver.
+func (u *UserAssignedIdentity) AssignProperties_To_UserAssignedIdentity(destination *storage.UserAssignedIdentity) error {
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // UserAssignedIdentity_STATUS: UserAssignedIdentity for the resource.
@@ -1236,6 +3993,25 @@ type UserAssignedIdentity_STATUS struct {
 
 	// PrincipalId: The principal ID of the identity.
 	PrincipalId *string `json:"principalId,omitempty"`
+}
+
+// AssignProperties_From_UserAssignedIdentity_STATUS populates the receiver from source, a storage/v1api20210401/storage.UserAssignedIdentity_STATUS.
+func (u *UserAssignedIdentity_STATUS) AssignProperties_From_UserAssignedIdentity_STATUS(source *storage.UserAssignedIdentity_STATUS) error {
+	u.ClientId = genruntime.ClonePointer(source.ClientId)
+	u.PrincipalId = genruntime.ClonePointer(source.PrincipalId)
+
+	return nil
+}
+
+// AssignProperties_To_UserAssignedIdentity_STATUS populates destination, a storage/v1api20210401/storage.UserAssignedIdentity_STATUS, from the receiver.
+func (u *UserAssignedIdentity_STATUS) AssignProperties_To_UserAssignedIdentity_STATUS(destination *storage.UserAssignedIdentity_STATUS) error {
+	destination.ClientId = genruntime.ClonePointer(u.ClientId)
+	destination.PrincipalId = genruntime.ClonePointer(u.PrincipalId)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // VirtualNetworkRule: Virtual Network rule.
@@ -1251,6 +4027,61 @@ type VirtualNetworkRule struct {
 	State *State `json:"state,omitempty"`
 }
 
+// AssignProperties_From_VirtualNetworkRule populates the receiver from source, a storage/v1api20210401/storage.VirtualNetworkRule.
+func (v *VirtualNetworkRule) AssignProperties_From_VirtualNetworkRule(source *storage.VirtualNetworkRule) error {
+	if source.Action != nil {
+		actionValue := Action(*source.Action)
+		v.Action = &actionValue
+	} else {
+		v.Action = nil
+	}
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		v.Reference = &referenceValue
+	} else {
+		v.Reference = nil
+	}
+
+	if source.State != nil {
+		stateValue := State(*source.State)
+		v.State = &stateValue
+	} else {
+		v.State = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_VirtualNetworkRule populates destination, a storage/v1api20210401/storage.VirtualNetworkRule, from the receiver.
+func (v *VirtualNetworkRule) AssignProperties_To_VirtualNetworkRule(destination *storage.VirtualNetworkRule) error {
+	if v.Action != nil {
+		actionValue := string(*v.Action)
+		destination.Action = &actionValue
+	} else {
+		destination.Action = nil
+	}
+
+	if v.Reference != nil {
+		referenceValue := *v.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	if v.State != nil {
+		stateValue := string(*v.State)
+		destination.State = &stateValue
+	} else {
+		destination.State = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // VirtualNetworkRule_STATUS: Virtual Network rule.
 type VirtualNetworkRule_STATUS struct {
 	// Action: The action of virtual network rule.
@@ -1261,4 +4092,49 @@ type VirtualNetworkRule_STATUS struct {
 
 	// State: Gets the state of virtual network rule.
 	State *State_STATUS `json:"state,omitempty"`
+}
+
+// AssignProperties_From_VirtualNetworkRule_STATUS populates the receiver from source, a storage/v1api20210401/storage.VirtualNetworkRule_STATUS.
+func (v *VirtualNetworkRule_STATUS) AssignProperties_From_VirtualNetworkRule_STATUS(source *storage.VirtualNetworkRule_STATUS) error {
+	if source.Action != nil {
+		actionValue := Action_STATUS(*source.Action)
+		v.Action = &actionValue
+	} else {
+		v.Action = nil
+	}
+
+	v.Id = genruntime.ClonePointer(source.Id)
+
+	if source.State != nil {
+		stateValue := State_STATUS(*source.State)
+		v.State = &stateValue
+	} else {
+		v.State = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_VirtualNetworkRule_STATUS populates destination, a storage/v1api20210401/storage.VirtualNetworkRule_STATUS, from the receiver.
+func (v *VirtualNetworkRule_STATUS) AssignProperties_To_VirtualNetworkRule_STATUS(destination *storage.VirtualNetworkRule_STATUS) error {
+	if v.Action != nil {
+		actionValue := string(*v.Action)
+		destination.Action = &actionValue
+	} else {
+		destination.Action = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(v.Id)
+
+	if v.State != nil {
+		stateValue := string(*v.State)
+		destination.State = &stateValue
+	} else {
+		destination.State = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

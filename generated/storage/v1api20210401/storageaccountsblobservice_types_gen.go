@@ -3,9 +3,14 @@
 package v1api20210401
 
 import (
+	"fmt"
+	"slices"
+
+	"github.com/armgen/armgen/generated/storage/v1api20210401/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // StorageAccountsBlobService: the Kubernetes resource for the ARM type Microsoft.Storage/storageAccounts/blobServices, api-version 2021-04-01.
@@ -13,7 +18,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Storage/storageAccounts/{accountName}/blobServices/{BlobServicesName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,storage}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -78,6 +82,56 @@ func (s *StorageAccountsBlobService) GetResourceScope() genruntime.ResourceScope
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ conversion.Convertible = &StorageAccountsBlobService{}
+
+// ConvertTo converts the receiver to hub, the storage/v1api20210401/storage.StorageAccountsBlobService the API server stores, directly.
+func (s *StorageAccountsBlobService) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.StorageAccountsBlobService)
+	if !ok {
+		return fmt.Errorf("expected a storage/v1api20210401/storage.StorageAccountsBlobService to convert with, got %T", hub)
+	}
+	return s.AssignProperties_To_StorageAccountsBlobService(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the storage/v1api20210401/storage.StorageAccountsBlobService the API server stores, directly.
+func (s *StorageAccountsBlobService) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.StorageAccountsBlobService)
+	if !ok {
+		return fmt.Errorf("expected a storage/v1api20210401/storage.StorageAccountsBlobService to convert with, got %T", hub)
+	}
+	return s.AssignProperties_From_StorageAccountsBlobService(source)
+}
+
+// AssignProperties_From_StorageAccountsBlobService populates the receiver from source, a storage/v1api20210401/storage.StorageAccountsBlobService.
+func (s *StorageAccountsBlobService) AssignProperties_From_StorageAccountsBlobService(source *storage.StorageAccountsBlobService) error {
+	s.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := s.Spec.AssignProperties_From_StorageAccountsBlobService_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := s.Status.AssignProperties_From_StorageAccountsBlobService_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_StorageAccountsBlobService populates destination, a storage/v1api20210401/storage.StorageAccountsBlobService, from the receiver.
+func (s *StorageAccountsBlobService) AssignProperties_To_StorageAccountsBlobService(destination *storage.StorageAccountsBlobService) error {
+	destination.ObjectMeta = *s.ObjectMeta.DeepCopy()
+
+	if err := s.Spec.AssignProperties_To_StorageAccountsBlobService_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := s.Status.AssignProperties_To_StorageAccountsBlobService_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // StorageAccountsBlobService_Spec: The properties of a storage account’s Blob service.
 type StorageAccountsBlobService_Spec struct {
 	// AutomaticSnapshotPolicyEnabled: Deprecated in favor of isVersioningEnabled property.
@@ -113,6 +167,185 @@ type StorageAccountsBlobService_Spec struct {
 
 	// RestorePolicy: The blob service properties for blob restore policy.
 	RestorePolicy *RestorePolicyProperties `json:"restorePolicy,omitempty"`
+}
+
+// AssignProperties_From_StorageAccountsBlobService_Spec populates the receiver from source, a storage/v1api20210401/storage.StorageAccountsBlobService_Spec.
+func (s *StorageAccountsBlobService_Spec) AssignProperties_From_StorageAccountsBlobService_Spec(source *storage.StorageAccountsBlobService_Spec) error {
+	s.AutomaticSnapshotPolicyEnabled = genruntime.ClonePointer(source.AutomaticSnapshotPolicyEnabled)
+
+	if source.ChangeFeed != nil {
+		var changeFeedValue ChangeFeed
+		if err := changeFeedValue.AssignProperties_From_ChangeFeed(source.ChangeFeed); err != nil {
+			return fmt.Errorf("converting ChangeFeed: %w", err)
+		}
+		s.ChangeFeed = &changeFeedValue
+	} else {
+		s.ChangeFeed = nil
+	}
+
+	if source.ContainerDeleteRetentionPolicy != nil {
+		var containerDeleteRetentionPolicyValue DeleteRetentionPolicy
+		if err := containerDeleteRetentionPolicyValue.AssignProperties_From_DeleteRetentionPolicy(source.ContainerDeleteRetentionPolicy); err != nil {
+			return fmt.Errorf("converting ContainerDeleteRetentionPolicy: %w", err)
+		}
+		s.ContainerDeleteRetentionPolicy = &containerDeleteRetentionPolicyValue
+	} else {
+		s.ContainerDeleteRetentionPolicy = nil
+	}
+
+	if source.Cors != nil {
+		var corsValue CorsRules
+		if err := corsValue.AssignProperties_From_CorsRules(source.Cors); err != nil {
+			return fmt.Errorf("converting Cors: %w", err)
+		}
+		s.Cors = &corsValue
+	} else {
+		s.Cors = nil
+	}
+
+	s.DefaultServiceVersion = genruntime.ClonePointer(source.DefaultServiceVersion)
+
+	if source.DeleteRetentionPolicy != nil {
+		var deleteRetentionPolicyValue DeleteRetentionPolicy
+		if err := deleteRetentionPolicyValue.AssignProperties_From_DeleteRetentionPolicy(source.DeleteRetentionPolicy); err != nil {
+			return fmt.Errorf("converting DeleteRetentionPolicy: %w", err)
+		}
+		s.DeleteRetentionPolicy = &deleteRetentionPolicyValue
+	} else {
+		s.DeleteRetentionPolicy = nil
+	}
+
+	s.IsVersioningEnabled = genruntime.ClonePointer(source.IsVersioningEnabled)
+
+	if source.LastAccessTimeTrackingPolicy != nil {
+		var lastAccessTimeTrackingPolicyValue LastAccessTimeTrackingPolicy
+		if err := lastAccessTimeTrackingPolicyValue.AssignProperties_From_LastAccessTimeTrackingPolicy(source.LastAccessTimeTrackingPolicy); err != nil {
+			return fmt.Errorf("converting LastAccessTimeTrackingPolicy: %w", err)
+		}
+		s.LastAccessTimeTrackingPolicy = &lastAccessTimeTrackingPolicyValue
+	} else {
+		s.LastAccessTimeTrackingPolicy = nil
+	}
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue StorageAccountsBlobServiceOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_StorageAccountsBlobServiceOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		s.OperatorSpec = &operatorSpecValue
+	} else {
+		s.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		s.Owner = &ownerValue
+	} else {
+		s.Owner = nil
+	}
+
+	if source.RestorePolicy != nil {
+		var restorePolicyValue RestorePolicyProperties
+		if err := restorePolicyValue.AssignProperties_From_RestorePolicyProperties(source.RestorePolicy); err != nil {
+			return fmt.Errorf("converting RestorePolicy: %w", err)
+		}
+		s.RestorePolicy = &restorePolicyValue
+	} else {
+		s.RestorePolicy = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_StorageAccountsBlobService_Spec populates destination, a storage/v1api20210401/storage.StorageAccountsBlobService_Spec, from the receiver.
+func (s *StorageAccountsBlobService_Spec) AssignProperties_To_StorageAccountsBlobService_Spec(destination *storage.StorageAccountsBlobService_Spec) error {
+	destination.AutomaticSnapshotPolicyEnabled = genruntime.ClonePointer(s.AutomaticSnapshotPolicyEnabled)
+
+	if s.ChangeFeed != nil {
+		var changeFeedValue storage.ChangeFeed
+		if err := s.ChangeFeed.AssignProperties_To_ChangeFeed(&changeFeedValue); err != nil {
+			return fmt.Errorf("converting ChangeFeed: %w", err)
+		}
+		destination.ChangeFeed = &changeFeedValue
+	} else {
+		destination.ChangeFeed = nil
+	}
+
+	if s.ContainerDeleteRetentionPolicy != nil {
+		var containerDeleteRetentionPolicyValue storage.DeleteRetentionPolicy
+		if err := s.ContainerDeleteRetentionPolicy.AssignProperties_To_DeleteRetentionPolicy(&containerDeleteRetentionPolicyValue); err != nil {
+			return fmt.Errorf("converting ContainerDeleteRetentionPolicy: %w", err)
+		}
+		destination.ContainerDeleteRetentionPolicy = &containerDeleteRetentionPolicyValue
+	} else {
+		destination.ContainerDeleteRetentionPolicy = nil
+	}
+
+	if s.Cors != nil {
+		var corsValue storage.CorsRules
+		if err := s.Cors.AssignProperties_To_CorsRules(&corsValue); err != nil {
+			return fmt.Errorf("converting Cors: %w", err)
+		}
+		destination.Cors = &corsValue
+	} else {
+		destination.Cors = nil
+	}
+
+	destination.DefaultServiceVersion = genruntime.ClonePointer(s.DefaultServiceVersion)
+
+	if s.DeleteRetentionPolicy != nil {
+		var deleteRetentionPolicyValue storage.DeleteRetentionPolicy
+		if err := s.DeleteRetentionPolicy.AssignProperties_To_DeleteRetentionPolicy(&deleteRetentionPolicyValue); err != nil {
+			return fmt.Errorf("converting DeleteRetentionPolicy: %w", err)
+		}
+		destination.DeleteRetentionPolicy = &deleteRetentionPolicyValue
+	} else {
+		destination.DeleteRetentionPolicy = nil
+	}
+
+	destination.IsVersioningEnabled = genruntime.ClonePointer(s.IsVersioningEnabled)
+
+	if s.LastAccessTimeTrackingPolicy != nil {
+		var lastAccessTimeTrackingPolicyValue storage.LastAccessTimeTrackingPolicy
+		if err := s.LastAccessTimeTrackingPolicy.AssignProperties_To_LastAccessTimeTrackingPolicy(&lastAccessTimeTrackingPolicyValue); err != nil {
+			return fmt.Errorf("converting LastAccessTimeTrackingPolicy: %w", err)
+		}
+		destination.LastAccessTimeTrackingPolicy = &lastAccessTimeTrackingPolicyValue
+	} else {
+		destination.LastAccessTimeTrackingPolicy = nil
+	}
+
+	if s.OperatorSpec != nil {
+		var operatorSpecValue storage.StorageAccountsBlobServiceOperatorSpec
+		if err := s.OperatorSpec.AssignProperties_To_StorageAccountsBlobServiceOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if s.Owner != nil {
+		ownerValue := *s.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	if s.RestorePolicy != nil {
+		var restorePolicyValue storage.RestorePolicyProperties
+		if err := s.RestorePolicy.AssignProperties_To_RestorePolicyProperties(&restorePolicyValue); err != nil {
+			return fmt.Errorf("converting RestorePolicy: %w", err)
+		}
+		destination.RestorePolicy = &restorePolicyValue
+	} else {
+		destination.RestorePolicy = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // StorageAccountsBlobService_STATUS: The properties of a storage account’s Blob service.
@@ -160,6 +393,201 @@ type StorageAccountsBlobService_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_StorageAccountsBlobService_STATUS populates the receiver from source, a storage/v1api20210401/storage.StorageAccountsBlobService_STATUS.
+func (s *StorageAccountsBlobService_STATUS) AssignProperties_From_StorageAccountsBlobService_STATUS(source *storage.StorageAccountsBlobService_STATUS) error {
+	s.AutomaticSnapshotPolicyEnabled = genruntime.ClonePointer(source.AutomaticSnapshotPolicyEnabled)
+
+	if source.ChangeFeed != nil {
+		var changeFeedValue ChangeFeed_STATUS
+		if err := changeFeedValue.AssignProperties_From_ChangeFeed_STATUS(source.ChangeFeed); err != nil {
+			return fmt.Errorf("converting ChangeFeed: %w", err)
+		}
+		s.ChangeFeed = &changeFeedValue
+	} else {
+		s.ChangeFeed = nil
+	}
+
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		s.Conditions = conditionsList
+	} else {
+		s.Conditions = nil
+	}
+
+	if source.ContainerDeleteRetentionPolicy != nil {
+		var containerDeleteRetentionPolicyValue DeleteRetentionPolicy_STATUS
+		if err := containerDeleteRetentionPolicyValue.AssignProperties_From_DeleteRetentionPolicy_STATUS(source.ContainerDeleteRetentionPolicy); err != nil {
+			return fmt.Errorf("converting ContainerDeleteRetentionPolicy: %w", err)
+		}
+		s.ContainerDeleteRetentionPolicy = &containerDeleteRetentionPolicyValue
+	} else {
+		s.ContainerDeleteRetentionPolicy = nil
+	}
+
+	if source.Cors != nil {
+		var corsValue CorsRules_STATUS
+		if err := corsValue.AssignProperties_From_CorsRules_STATUS(source.Cors); err != nil {
+			return fmt.Errorf("converting Cors: %w", err)
+		}
+		s.Cors = &corsValue
+	} else {
+		s.Cors = nil
+	}
+
+	s.DefaultServiceVersion = genruntime.ClonePointer(source.DefaultServiceVersion)
+
+	if source.DeleteRetentionPolicy != nil {
+		var deleteRetentionPolicyValue DeleteRetentionPolicy_STATUS
+		if err := deleteRetentionPolicyValue.AssignProperties_From_DeleteRetentionPolicy_STATUS(source.DeleteRetentionPolicy); err != nil {
+			return fmt.Errorf("converting DeleteRetentionPolicy: %w", err)
+		}
+		s.DeleteRetentionPolicy = &deleteRetentionPolicyValue
+	} else {
+		s.DeleteRetentionPolicy = nil
+	}
+
+	s.Id = genruntime.ClonePointer(source.Id)
+	s.IsVersioningEnabled = genruntime.ClonePointer(source.IsVersioningEnabled)
+
+	if source.LastAccessTimeTrackingPolicy != nil {
+		var lastAccessTimeTrackingPolicyValue LastAccessTimeTrackingPolicy_STATUS
+		if err := lastAccessTimeTrackingPolicyValue.AssignProperties_From_LastAccessTimeTrackingPolicy_STATUS(source.LastAccessTimeTrackingPolicy); err != nil {
+			return fmt.Errorf("converting LastAccessTimeTrackingPolicy: %w", err)
+		}
+		s.LastAccessTimeTrackingPolicy = &lastAccessTimeTrackingPolicyValue
+	} else {
+		s.LastAccessTimeTrackingPolicy = nil
+	}
+
+	s.Name = genruntime.ClonePointer(source.Name)
+
+	if source.RestorePolicy != nil {
+		var restorePolicyValue RestorePolicyProperties_STATUS
+		if err := restorePolicyValue.AssignProperties_From_RestorePolicyProperties_STATUS(source.RestorePolicy); err != nil {
+			return fmt.Errorf("converting RestorePolicy: %w", err)
+		}
+		s.RestorePolicy = &restorePolicyValue
+	} else {
+		s.RestorePolicy = nil
+	}
+
+	if source.Sku != nil {
+		var skuValue Sku_STATUS
+		if err := skuValue.AssignProperties_From_Sku_STATUS(source.Sku); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		s.Sku = &skuValue
+	} else {
+		s.Sku = nil
+	}
+
+	s.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_StorageAccountsBlobService_STATUS populates destination, a storage/v1api20210401/storage.StorageAccountsBlobService_STATUS, from the receiver.
+func (s *StorageAccountsBlobService_STATUS) AssignProperties_To_StorageAccountsBlobService_STATUS(destination *storage.StorageAccountsBlobService_STATUS) error {
+	destination.AutomaticSnapshotPolicyEnabled = genruntime.ClonePointer(s.AutomaticSnapshotPolicyEnabled)
+
+	if s.ChangeFeed != nil {
+		var changeFeedValue storage.ChangeFeed_STATUS
+		if err := s.ChangeFeed.AssignProperties_To_ChangeFeed_STATUS(&changeFeedValue); err != nil {
+			return fmt.Errorf("converting ChangeFeed: %w", err)
+		}
+		destination.ChangeFeed = &changeFeedValue
+	} else {
+		destination.ChangeFeed = nil
+	}
+
+	if s.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(s.Conditions))
+		for conditionsIndex := range s.Conditions {
+			conditionsList[conditionsIndex] = *s.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	if s.ContainerDeleteRetentionPolicy != nil {
+		var containerDeleteRetentionPolicyValue storage.DeleteRetentionPolicy_STATUS
+		if err := s.ContainerDeleteRetentionPolicy.AssignProperties_To_DeleteRetentionPolicy_STATUS(&containerDeleteRetentionPolicyValue); err != nil {
+			return fmt.Errorf("converting ContainerDeleteRetentionPolicy: %w", err)
+		}
+		destination.ContainerDeleteRetentionPolicy = &containerDeleteRetentionPolicyValue
+	} else {
+		destination.ContainerDeleteRetentionPolicy = nil
+	}
+
+	if s.Cors != nil {
+		var corsValue storage.CorsRules_STATUS
+		if err := s.Cors.AssignProperties_To_CorsRules_STATUS(&corsValue); err != nil {
+			return fmt.Errorf("converting Cors: %w", err)
+		}
+		destination.Cors = &corsValue
+	} else {
+		destination.Cors = nil
+	}
+
+	destination.DefaultServiceVersion = genruntime.ClonePointer(s.DefaultServiceVersion)
+
+	if s.DeleteRetentionPolicy != nil {
+		var deleteRetentionPolicyValue storage.DeleteRetentionPolicy_STATUS
+		if err := s.DeleteRetentionPolicy.AssignProperties_To_DeleteRetentionPolicy_STATUS(&deleteRetentionPolicyValue); err != nil {
+			return fmt.Errorf("converting DeleteRetentionPolicy: %w", err)
+		}
+		destination.DeleteRetentionPolicy = &deleteRetentionPolicyValue
+	} else {
+		destination.DeleteRetentionPolicy = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(s.Id)
+	destination.IsVersioningEnabled = genruntime.ClonePointer(s.IsVersioningEnabled)
+
+	if s.LastAccessTimeTrackingPolicy != nil {
+		var lastAccessTimeTrackingPolicyValue storage.LastAccessTimeTrackingPolicy_STATUS
+		if err := s.LastAccessTimeTrackingPolicy.AssignProperties_To_LastAccessTimeTrackingPolicy_STATUS(&lastAccessTimeTrackingPolicyValue); err != nil {
+			return fmt.Errorf("converting LastAccessTimeTrackingPolicy: %w", err)
+		}
+		destination.LastAccessTimeTrackingPolicy = &lastAccessTimeTrackingPolicyValue
+	} else {
+		destination.LastAccessTimeTrackingPolicy = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(s.Name)
+
+	if s.RestorePolicy != nil {
+		var restorePolicyValue storage.RestorePolicyProperties_STATUS
+		if err := s.RestorePolicy.AssignProperties_To_RestorePolicyProperties_STATUS(&restorePolicyValue); err != nil {
+			return fmt.Errorf("converting RestorePolicy: %w", err)
+		}
+		destination.RestorePolicy = &restorePolicyValue
+	} else {
+		destination.RestorePolicy = nil
+	}
+
+	if s.Sku != nil {
+		var skuValue storage.Sku_STATUS
+		if err := s.Sku.AssignProperties_To_Sku_STATUS(&skuValue); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		destination.Sku = &skuValue
+	} else {
+		destination.Sku = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(s.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ChangeFeed: The blob service properties for change feed events.
 type ChangeFeed struct {
 	// Enabled: Indicates whether change feed event logging is enabled for the Blob service.
@@ -171,6 +599,25 @@ type ChangeFeed struct {
 	RetentionInDays *int `json:"retentionInDays,omitempty"`
 }
 
+// AssignProperties_From_ChangeFeed populates the receiver from source, a storage/v1api20210401/storage.ChangeFeed.
+func (c *ChangeFeed) AssignProperties_From_ChangeFeed(source *storage.ChangeFeed) error {
+	c.Enabled = genruntime.ClonePointer(source.Enabled)
+	c.RetentionInDays = genruntime.ClonePointer(source.RetentionInDays)
+
+	return nil
+}
+
+// AssignProperties_To_ChangeFeed populates destination, a storage/v1api20210401/storage.ChangeFeed, from the receiver.
+func (c *ChangeFeed) AssignProperties_To_ChangeFeed(destination *storage.ChangeFeed) error {
+	destination.Enabled = genruntime.ClonePointer(c.Enabled)
+	destination.RetentionInDays = genruntime.ClonePointer(c.RetentionInDays)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ChangeFeed_STATUS: The blob service properties for change feed events.
 type ChangeFeed_STATUS struct {
 	// Enabled: Indicates whether change feed event logging is enabled for the Blob service.
@@ -180,6 +627,25 @@ type ChangeFeed_STATUS struct {
 	// +kubebuilder:validation:Maximum=146000
 	// +kubebuilder:validation:Minimum=1
 	RetentionInDays *int `json:"retentionInDays,omitempty"`
+}
+
+// AssignProperties_From_ChangeFeed_STATUS populates the receiver from source, a storage/v1api20210401/storage.ChangeFeed_STATUS.
+func (c *ChangeFeed_STATUS) AssignProperties_From_ChangeFeed_STATUS(source *storage.ChangeFeed_STATUS) error {
+	c.Enabled = genruntime.ClonePointer(source.Enabled)
+	c.RetentionInDays = genruntime.ClonePointer(source.RetentionInDays)
+
+	return nil
+}
+
+// AssignProperties_To_ChangeFeed_STATUS populates destination, a storage/v1api20210401/storage.ChangeFeed_STATUS, from the receiver.
+func (c *ChangeFeed_STATUS) AssignProperties_To_ChangeFeed_STATUS(destination *storage.ChangeFeed_STATUS) error {
+	destination.Enabled = genruntime.ClonePointer(c.Enabled)
+	destination.RetentionInDays = genruntime.ClonePointer(c.RetentionInDays)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // CorsRule: Specifies a CORS rule for the Blob service.
@@ -203,6 +669,51 @@ type CorsRule struct {
 	// MaxAgeInSeconds: Required if CorsRule element is present. The number of seconds that the client/browser should cache a preflight response.
 	// +kubebuilder:validation:Required
 	MaxAgeInSeconds *int `json:"maxAgeInSeconds,omitempty"`
+}
+
+// AssignProperties_From_CorsRule populates the receiver from source, a storage/v1api20210401/storage.CorsRule.
+func (c *CorsRule) AssignProperties_From_CorsRule(source *storage.CorsRule) error {
+	c.AllowedHeaders = slices.Clone(source.AllowedHeaders)
+
+	if source.AllowedMethods != nil {
+		allowedMethodsList := make([]CorsRule_AllowedMethods, len(source.AllowedMethods))
+		for allowedMethodsIndex := range source.AllowedMethods {
+			allowedMethodsList[allowedMethodsIndex] = CorsRule_AllowedMethods(source.AllowedMethods[allowedMethodsIndex])
+		}
+		c.AllowedMethods = allowedMethodsList
+	} else {
+		c.AllowedMethods = nil
+	}
+
+	c.AllowedOrigins = slices.Clone(source.AllowedOrigins)
+	c.ExposedHeaders = slices.Clone(source.ExposedHeaders)
+	c.MaxAgeInSeconds = genruntime.ClonePointer(source.MaxAgeInSeconds)
+
+	return nil
+}
+
+// AssignProperties_To_CorsRule populates destination, a storage/v1api20210401/storage.CorsRule, from the receiver.
+func (c *CorsRule) AssignProperties_To_CorsRule(destination *storage.CorsRule) error {
+	destination.AllowedHeaders = slices.Clone(c.AllowedHeaders)
+
+	if c.AllowedMethods != nil {
+		allowedMethodsList := make([]string, len(c.AllowedMethods))
+		for allowedMethodsIndex := range c.AllowedMethods {
+			allowedMethodsList[allowedMethodsIndex] = string(c.AllowedMethods[allowedMethodsIndex])
+		}
+		destination.AllowedMethods = allowedMethodsList
+	} else {
+		destination.AllowedMethods = nil
+	}
+
+	destination.AllowedOrigins = slices.Clone(c.AllowedOrigins)
+	destination.ExposedHeaders = slices.Clone(c.ExposedHeaders)
+	destination.MaxAgeInSeconds = genruntime.ClonePointer(c.MaxAgeInSeconds)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // +kubebuilder:validation:Enum={"DELETE","GET","HEAD","MERGE","POST","OPTIONS","PUT"}
@@ -249,16 +760,135 @@ type CorsRule_STATUS struct {
 	MaxAgeInSeconds *int `json:"maxAgeInSeconds,omitempty"`
 }
 
+// AssignProperties_From_CorsRule_STATUS populates the receiver from source, a storage/v1api20210401/storage.CorsRule_STATUS.
+func (c *CorsRule_STATUS) AssignProperties_From_CorsRule_STATUS(source *storage.CorsRule_STATUS) error {
+	c.AllowedHeaders = slices.Clone(source.AllowedHeaders)
+
+	if source.AllowedMethods != nil {
+		allowedMethodsList := make([]CorsRule_AllowedMethods_STATUS, len(source.AllowedMethods))
+		for allowedMethodsIndex := range source.AllowedMethods {
+			allowedMethodsList[allowedMethodsIndex] = CorsRule_AllowedMethods_STATUS(source.AllowedMethods[allowedMethodsIndex])
+		}
+		c.AllowedMethods = allowedMethodsList
+	} else {
+		c.AllowedMethods = nil
+	}
+
+	c.AllowedOrigins = slices.Clone(source.AllowedOrigins)
+	c.ExposedHeaders = slices.Clone(source.ExposedHeaders)
+	c.MaxAgeInSeconds = genruntime.ClonePointer(source.MaxAgeInSeconds)
+
+	return nil
+}
+
+// AssignProperties_To_CorsRule_STATUS populates destination, a storage/v1api20210401/storage.CorsRule_STATUS, from the receiver.
+func (c *CorsRule_STATUS) AssignProperties_To_CorsRule_STATUS(destination *storage.CorsRule_STATUS) error {
+	destination.AllowedHeaders = slices.Clone(c.AllowedHeaders)
+
+	if c.AllowedMethods != nil {
+		allowedMethodsList := make([]string, len(c.AllowedMethods))
+		for allowedMethodsIndex := range c.AllowedMethods {
+			allowedMethodsList[allowedMethodsIndex] = string(c.AllowedMethods[allowedMethodsIndex])
+		}
+		destination.AllowedMethods = allowedMethodsList
+	} else {
+		destination.AllowedMethods = nil
+	}
+
+	destination.AllowedOrigins = slices.Clone(c.AllowedOrigins)
+	destination.ExposedHeaders = slices.Clone(c.ExposedHeaders)
+	destination.MaxAgeInSeconds = genruntime.ClonePointer(c.MaxAgeInSeconds)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // CorsRules: Sets the CORS rules. You can include up to five CorsRule elements in the request.
 type CorsRules struct {
 	// CorsRules: The List of CORS rules. You can include up to five CorsRule elements in the request.
 	CorsRules []CorsRule `json:"corsRules,omitempty"`
 }
 
+// AssignProperties_From_CorsRules populates the receiver from source, a storage/v1api20210401/storage.CorsRules.
+func (c *CorsRules) AssignProperties_From_CorsRules(source *storage.CorsRules) error {
+	if source.CorsRules != nil {
+		corsRulesList := make([]CorsRule, len(source.CorsRules))
+		for corsRulesIndex := range source.CorsRules {
+			if err := corsRulesList[corsRulesIndex].AssignProperties_From_CorsRule(&source.CorsRules[corsRulesIndex]); err != nil {
+				return fmt.Errorf("converting CorsRules: %w", err)
+			}
+		}
+		c.CorsRules = corsRulesList
+	} else {
+		c.CorsRules = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_CorsRules populates destination, a storage/v1api20210401/storage.CorsRules, from the receiver.
+func (c *CorsRules) AssignProperties_To_CorsRules(destination *storage.CorsRules) error {
+	if c.CorsRules != nil {
+		corsRulesList := make([]storage.CorsRule, len(c.CorsRules))
+		for corsRulesIndex := range c.CorsRules {
+			if err := c.CorsRules[corsRulesIndex].AssignProperties_To_CorsRule(&corsRulesList[corsRulesIndex]); err != nil {
+				return fmt.Errorf("converting CorsRules: %w", err)
+			}
+		}
+		destination.CorsRules = corsRulesList
+	} else {
+		destination.CorsRules = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // CorsRules_STATUS: Sets the CORS rules. You can include up to five CorsRule elements in the request.
 type CorsRules_STATUS struct {
 	// CorsRules: The List of CORS rules. You can include up to five CorsRule elements in the request.
 	CorsRules []CorsRule_STATUS `json:"corsRules,omitempty"`
+}
+
+// AssignProperties_From_CorsRules_STATUS populates the receiver from source, a storage/v1api20210401/storage.CorsRules_STATUS.
+func (c *CorsRules_STATUS) AssignProperties_From_CorsRules_STATUS(source *storage.CorsRules_STATUS) error {
+	if source.CorsRules != nil {
+		corsRulesList := make([]CorsRule_STATUS, len(source.CorsRules))
+		for corsRulesIndex := range source.CorsRules {
+			if err := corsRulesList[corsRulesIndex].AssignProperties_From_CorsRule_STATUS(&source.CorsRules[corsRulesIndex]); err != nil {
+				return fmt.Errorf("converting CorsRules: %w", err)
+			}
+		}
+		c.CorsRules = corsRulesList
+	} else {
+		c.CorsRules = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_CorsRules_STATUS populates destination, a storage/v1api20210401/storage.CorsRules_STATUS, from the receiver.
+func (c *CorsRules_STATUS) AssignProperties_To_CorsRules_STATUS(destination *storage.CorsRules_STATUS) error {
+	if c.CorsRules != nil {
+		corsRulesList := make([]storage.CorsRule_STATUS, len(c.CorsRules))
+		for corsRulesIndex := range c.CorsRules {
+			if err := c.CorsRules[corsRulesIndex].AssignProperties_To_CorsRule_STATUS(&corsRulesList[corsRulesIndex]); err != nil {
+				return fmt.Errorf("converting CorsRules: %w", err)
+			}
+		}
+		destination.CorsRules = corsRulesList
+	} else {
+		destination.CorsRules = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // DeleteRetentionPolicy: The service properties for soft delete.
@@ -272,6 +902,25 @@ type DeleteRetentionPolicy struct {
 	Enabled *bool `json:"enabled,omitempty"`
 }
 
+// AssignProperties_From_DeleteRetentionPolicy populates the receiver from source, a storage/v1api20210401/storage.DeleteRetentionPolicy.
+func (d *DeleteRetentionPolicy) AssignProperties_From_DeleteRetentionPolicy(source *storage.DeleteRetentionPolicy) error {
+	d.Days = genruntime.ClonePointer(source.Days)
+	d.Enabled = genruntime.ClonePointer(source.Enabled)
+
+	return nil
+}
+
+// AssignProperties_To_DeleteRetentionPolicy populates destination, a storage/v1api20210401/storage.DeleteRetentionPolicy, from the receiver.
+func (d *DeleteRetentionPolicy) AssignProperties_To_DeleteRetentionPolicy(destination *storage.DeleteRetentionPolicy) error {
+	destination.Days = genruntime.ClonePointer(d.Days)
+	destination.Enabled = genruntime.ClonePointer(d.Enabled)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // DeleteRetentionPolicy_STATUS: The service properties for soft delete.
 type DeleteRetentionPolicy_STATUS struct {
 	// Days: Indicates the number of days that the deleted item should be retained. The minimum specified value can be 1 and the maximum value can be 365.
@@ -281,6 +930,25 @@ type DeleteRetentionPolicy_STATUS struct {
 
 	// Enabled: Indicates whether DeleteRetentionPolicy is enabled.
 	Enabled *bool `json:"enabled,omitempty"`
+}
+
+// AssignProperties_From_DeleteRetentionPolicy_STATUS populates the receiver from source, a storage/v1api20210401/storage.DeleteRetentionPolicy_STATUS.
+func (d *DeleteRetentionPolicy_STATUS) AssignProperties_From_DeleteRetentionPolicy_STATUS(source *storage.DeleteRetentionPolicy_STATUS) error {
+	d.Days = genruntime.ClonePointer(source.Days)
+	d.Enabled = genruntime.ClonePointer(source.Enabled)
+
+	return nil
+}
+
+// AssignProperties_To_DeleteRetentionPolicy_STATUS populates destination, a storage/v1api20210401/storage.DeleteRetentionPolicy_STATUS, from the receiver.
+func (d *DeleteRetentionPolicy_STATUS) AssignProperties_To_DeleteRetentionPolicy_STATUS(destination *storage.DeleteRetentionPolicy_STATUS) error {
+	destination.Days = genruntime.ClonePointer(d.Days)
+	destination.Enabled = genruntime.ClonePointer(d.Enabled)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // LastAccessTimeTrackingPolicy: The blob service properties for Last access time based tracking policy.
@@ -299,6 +967,43 @@ type LastAccessTimeTrackingPolicy struct {
 	TrackingGranularityInDays *int `json:"trackingGranularityInDays,omitempty"`
 }
 
+// AssignProperties_From_LastAccessTimeTrackingPolicy populates the receiver from source, a storage/v1api20210401/storage.LastAccessTimeTrackingPolicy.
+func (l *LastAccessTimeTrackingPolicy) AssignProperties_From_LastAccessTimeTrackingPolicy(source *storage.LastAccessTimeTrackingPolicy) error {
+	l.BlobType = slices.Clone(source.BlobType)
+	l.Enable = genruntime.ClonePointer(source.Enable)
+
+	if source.Name != nil {
+		nameValue := Name(*source.Name)
+		l.Name = &nameValue
+	} else {
+		l.Name = nil
+	}
+
+	l.TrackingGranularityInDays = genruntime.ClonePointer(source.TrackingGranularityInDays)
+
+	return nil
+}
+
+// AssignProperties_To_LastAccessTimeTrackingPolicy populates destination, a storage/v1api20210401/storage.LastAccessTimeTrackingPolicy, from the receiver.
+func (l *LastAccessTimeTrackingPolicy) AssignProperties_To_LastAccessTimeTrackingPolicy(destination *storage.LastAccessTimeTrackingPolicy) error {
+	destination.BlobType = slices.Clone(l.BlobType)
+	destination.Enable = genruntime.ClonePointer(l.Enable)
+
+	if l.Name != nil {
+		nameValue := string(*l.Name)
+		destination.Name = &nameValue
+	} else {
+		destination.Name = nil
+	}
+
+	destination.TrackingGranularityInDays = genruntime.ClonePointer(l.TrackingGranularityInDays)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // LastAccessTimeTrackingPolicy_STATUS: The blob service properties for Last access time based tracking policy.
 type LastAccessTimeTrackingPolicy_STATUS struct {
 	// BlobType: An array of predefined supported blob types. Only blockBlob is the supported value. This field is currently read only
@@ -312,6 +1017,43 @@ type LastAccessTimeTrackingPolicy_STATUS struct {
 
 	// TrackingGranularityInDays: The field specifies blob object tracking granularity in days, typically how often the blob object should be tracked.This field is currently read only with value as 1
 	TrackingGranularityInDays *int `json:"trackingGranularityInDays,omitempty"`
+}
+
+// AssignProperties_From_LastAccessTimeTrackingPolicy_STATUS populates the receiver from source, a storage/v1api20210401/storage.LastAccessTimeTrackingPolicy_STATUS.
+func (l *LastAccessTimeTrackingPolicy_STATUS) AssignProperties_From_LastAccessTimeTrackingPolicy_STATUS(source *storage.LastAccessTimeTrackingPolicy_STATUS) error {
+	l.BlobType = slices.Clone(source.BlobType)
+	l.Enable = genruntime.ClonePointer(source.Enable)
+
+	if source.Name != nil {
+		nameValue := Name_STATUS(*source.Name)
+		l.Name = &nameValue
+	} else {
+		l.Name = nil
+	}
+
+	l.TrackingGranularityInDays = genruntime.ClonePointer(source.TrackingGranularityInDays)
+
+	return nil
+}
+
+// AssignProperties_To_LastAccessTimeTrackingPolicy_STATUS populates destination, a storage/v1api20210401/storage.LastAccessTimeTrackingPolicy_STATUS, from the receiver.
+func (l *LastAccessTimeTrackingPolicy_STATUS) AssignProperties_To_LastAccessTimeTrackingPolicy_STATUS(destination *storage.LastAccessTimeTrackingPolicy_STATUS) error {
+	destination.BlobType = slices.Clone(l.BlobType)
+	destination.Enable = genruntime.ClonePointer(l.Enable)
+
+	if l.Name != nil {
+		nameValue := string(*l.Name)
+		destination.Name = &nameValue
+	} else {
+		destination.Name = nil
+	}
+
+	destination.TrackingGranularityInDays = genruntime.ClonePointer(l.TrackingGranularityInDays)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // Name: Name of the policy. The valid value is AccessTimeTracking. This field is currently read only
@@ -342,6 +1084,25 @@ type RestorePolicyProperties struct {
 	Enabled *bool `json:"enabled,omitempty"`
 }
 
+// AssignProperties_From_RestorePolicyProperties populates the receiver from source, a storage/v1api20210401/storage.RestorePolicyProperties.
+func (r *RestorePolicyProperties) AssignProperties_From_RestorePolicyProperties(source *storage.RestorePolicyProperties) error {
+	r.Days = genruntime.ClonePointer(source.Days)
+	r.Enabled = genruntime.ClonePointer(source.Enabled)
+
+	return nil
+}
+
+// AssignProperties_To_RestorePolicyProperties populates destination, a storage/v1api20210401/storage.RestorePolicyProperties, from the receiver.
+func (r *RestorePolicyProperties) AssignProperties_To_RestorePolicyProperties(destination *storage.RestorePolicyProperties) error {
+	destination.Days = genruntime.ClonePointer(r.Days)
+	destination.Enabled = genruntime.ClonePointer(r.Enabled)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // RestorePolicyProperties_STATUS: The blob service properties for blob restore policy
 type RestorePolicyProperties_STATUS struct {
 	// Days: how long this blob can be restored. It should be great than zero and less than DeleteRetentionPolicy.days.
@@ -359,6 +1120,29 @@ type RestorePolicyProperties_STATUS struct {
 	MinRestoreTime *string `json:"minRestoreTime,omitempty"`
 }
 
+// AssignProperties_From_RestorePolicyProperties_STATUS populates the receiver from source, a storage/v1api20210401/storage.RestorePolicyProperties_STATUS.
+func (r *RestorePolicyProperties_STATUS) AssignProperties_From_RestorePolicyProperties_STATUS(source *storage.RestorePolicyProperties_STATUS) error {
+	r.Days = genruntime.ClonePointer(source.Days)
+	r.Enabled = genruntime.ClonePointer(source.Enabled)
+	r.LastEnabledTime = genruntime.ClonePointer(source.LastEnabledTime)
+	r.MinRestoreTime = genruntime.ClonePointer(source.MinRestoreTime)
+
+	return nil
+}
+
+// AssignProperties_To_RestorePolicyProperties_STATUS populates destination, a storage/v1api20210401/storage.RestorePolicyProperties_STATUS, from the receiver.
+func (r *RestorePolicyProperties_STATUS) AssignProperties_To_RestorePolicyProperties_STATUS(destination *storage.RestorePolicyProperties_STATUS) error {
+	destination.Days = genruntime.ClonePointer(r.Days)
+	destination.Enabled = genruntime.ClonePointer(r.Enabled)
+	destination.LastEnabledTime = genruntime.ClonePointer(r.LastEnabledTime)
+	destination.MinRestoreTime = genruntime.ClonePointer(r.MinRestoreTime)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // StorageAccountsBlobServiceOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type StorageAccountsBlobServiceOperatorSpec struct {
 	// ConfigMapExpressions: CEL expressions whose results are written to ConfigMaps
@@ -366,4 +1150,77 @@ type StorageAccountsBlobServiceOperatorSpec struct {
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_StorageAccountsBlobServiceOperatorSpec populates the receiver from source, a storage/v1api20210401/storage.StorageAccountsBlobServiceOperatorSpec.
+func (s *StorageAccountsBlobServiceOperatorSpec) AssignProperties_From_StorageAccountsBlobServiceOperatorSpec(source *storage.StorageAccountsBlobServiceOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		s.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		s.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		s.SecretExpressions = secretExpressionsList
+	} else {
+		s.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_StorageAccountsBlobServiceOperatorSpec populates destination, a storage/v1api20210401/storage.StorageAccountsBlobServiceOperatorSpec, from the receiver.
+func (s *StorageAccountsBlobServiceOperatorSpec) AssignProperties_To_StorageAccountsBlobServiceOperatorSpec(destination *storage.StorageAccountsBlobServiceOperatorSpec) error {
+	if s.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(s.ConfigMapExpressions))
+		for configMapExpressionsIndex := range s.ConfigMapExpressions {
+			if s.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *s.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if s.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(s.SecretExpressions))
+		for secretExpressionsIndex := range s.SecretExpressions {
+			if s.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *s.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

@@ -3,9 +3,14 @@
 package v1api20210401
 
 import (
+	"fmt"
+	"maps"
+
+	"github.com/armgen/armgen/generated/storage/v1api20210401/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // StorageAccountsBlobServicesContainer: the Kubernetes resource for the ARM type Microsoft.Storage/storageAccounts/blobServices/containers, api-version 2021-04-01.
@@ -13,7 +18,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Storage/storageAccounts/{accountName}/blobServices/default/containers/{containerName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,storage}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -78,6 +82,56 @@ func (s *StorageAccountsBlobServicesContainer) GetResourceScope() genruntime.Res
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ conversion.Convertible = &StorageAccountsBlobServicesContainer{}
+
+// ConvertTo converts the receiver to hub, the storage/v1api20210401/storage.StorageAccountsBlobServicesContainer the API server stores, directly.
+func (s *StorageAccountsBlobServicesContainer) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.StorageAccountsBlobServicesContainer)
+	if !ok {
+		return fmt.Errorf("expected a storage/v1api20210401/storage.StorageAccountsBlobServicesContainer to convert with, got %T", hub)
+	}
+	return s.AssignProperties_To_StorageAccountsBlobServicesContainer(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the storage/v1api20210401/storage.StorageAccountsBlobServicesContainer the API server stores, directly.
+func (s *StorageAccountsBlobServicesContainer) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.StorageAccountsBlobServicesContainer)
+	if !ok {
+		return fmt.Errorf("expected a storage/v1api20210401/storage.StorageAccountsBlobServicesContainer to convert with, got %T", hub)
+	}
+	return s.AssignProperties_From_StorageAccountsBlobServicesContainer(source)
+}
+
+// AssignProperties_From_StorageAccountsBlobServicesContainer populates the receiver from source, a storage/v1api20210401/storage.StorageAccountsBlobServicesContainer.
+func (s *StorageAccountsBlobServicesContainer) AssignProperties_From_StorageAccountsBlobServicesContainer(source *storage.StorageAccountsBlobServicesContainer) error {
+	s.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := s.Spec.AssignProperties_From_StorageAccountsBlobServicesContainer_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := s.Status.AssignProperties_From_StorageAccountsBlobServicesContainer_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_StorageAccountsBlobServicesContainer populates destination, a storage/v1api20210401/storage.StorageAccountsBlobServicesContainer, from the receiver.
+func (s *StorageAccountsBlobServicesContainer) AssignProperties_To_StorageAccountsBlobServicesContainer(destination *storage.StorageAccountsBlobServicesContainer) error {
+	destination.ObjectMeta = *s.ObjectMeta.DeepCopy()
+
+	if err := s.Spec.AssignProperties_To_StorageAccountsBlobServicesContainer_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := s.Status.AssignProperties_To_StorageAccountsBlobServicesContainer_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // StorageAccountsBlobServicesContainer_Spec: Properties of the blob container, including Id, resource name, resource type, Etag.
 type StorageAccountsBlobServicesContainer_Spec struct {
 	// AzureName: the name of the resource in Azure; when empty, metadata.name is used
@@ -106,6 +160,99 @@ type StorageAccountsBlobServicesContainer_Spec struct {
 
 	// PublicAccess: Specifies whether data in the container may be accessed publicly and the level of access.
 	PublicAccess *PublicAccess `json:"publicAccess,omitempty"`
+}
+
+// AssignProperties_From_StorageAccountsBlobServicesContainer_Spec populates the receiver from source, a storage/v1api20210401/storage.StorageAccountsBlobServicesContainer_Spec.
+func (s *StorageAccountsBlobServicesContainer_Spec) AssignProperties_From_StorageAccountsBlobServicesContainer_Spec(source *storage.StorageAccountsBlobServicesContainer_Spec) error {
+	s.AzureName = source.AzureName
+	s.DefaultEncryptionScope = genruntime.ClonePointer(source.DefaultEncryptionScope)
+	s.DenyEncryptionScopeOverride = genruntime.ClonePointer(source.DenyEncryptionScopeOverride)
+
+	if source.ImmutableStorageWithVersioning != nil {
+		var immutableStorageWithVersioningValue ImmutableStorageWithVersioning
+		if err := immutableStorageWithVersioningValue.AssignProperties_From_ImmutableStorageWithVersioning(source.ImmutableStorageWithVersioning); err != nil {
+			return fmt.Errorf("converting ImmutableStorageWithVersioning: %w", err)
+		}
+		s.ImmutableStorageWithVersioning = &immutableStorageWithVersioningValue
+	} else {
+		s.ImmutableStorageWithVersioning = nil
+	}
+
+	s.Metadata = maps.Clone(source.Metadata)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue StorageAccountsBlobServicesContainerOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_StorageAccountsBlobServicesContainerOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		s.OperatorSpec = &operatorSpecValue
+	} else {
+		s.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		s.Owner = &ownerValue
+	} else {
+		s.Owner = nil
+	}
+
+	if source.PublicAccess != nil {
+		publicAccessValue := PublicAccess(*source.PublicAccess)
+		s.PublicAccess = &publicAccessValue
+	} else {
+		s.PublicAccess = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_StorageAccountsBlobServicesContainer_Spec populates destination, a storage/v1api20210401/storage.StorageAccountsBlobServicesContainer_Spec, from the receiver.
+func (s *StorageAccountsBlobServicesContainer_Spec) AssignProperties_To_StorageAccountsBlobServicesContainer_Spec(destination *storage.StorageAccountsBlobServicesContainer_Spec) error {
+	destination.AzureName = s.AzureName
+	destination.DefaultEncryptionScope = genruntime.ClonePointer(s.DefaultEncryptionScope)
+	destination.DenyEncryptionScopeOverride = genruntime.ClonePointer(s.DenyEncryptionScopeOverride)
+
+	if s.ImmutableStorageWithVersioning != nil {
+		var immutableStorageWithVersioningValue storage.ImmutableStorageWithVersioning
+		if err := s.ImmutableStorageWithVersioning.AssignProperties_To_ImmutableStorageWithVersioning(&immutableStorageWithVersioningValue); err != nil {
+			return fmt.Errorf("converting ImmutableStorageWithVersioning: %w", err)
+		}
+		destination.ImmutableStorageWithVersioning = &immutableStorageWithVersioningValue
+	} else {
+		destination.ImmutableStorageWithVersioning = nil
+	}
+
+	destination.Metadata = maps.Clone(s.Metadata)
+
+	if s.OperatorSpec != nil {
+		var operatorSpecValue storage.StorageAccountsBlobServicesContainerOperatorSpec
+		if err := s.OperatorSpec.AssignProperties_To_StorageAccountsBlobServicesContainerOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if s.Owner != nil {
+		ownerValue := *s.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	if s.PublicAccess != nil {
+		publicAccessValue := string(*s.PublicAccess)
+		destination.PublicAccess = &publicAccessValue
+	} else {
+		destination.PublicAccess = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // StorageAccountsBlobServicesContainer_STATUS: Properties of the blob container, including Id, resource name, resource type, Etag.
@@ -177,6 +324,191 @@ type StorageAccountsBlobServicesContainer_STATUS struct {
 	Version *string `json:"version,omitempty"`
 }
 
+// AssignProperties_From_StorageAccountsBlobServicesContainer_STATUS populates the receiver from source, a storage/v1api20210401/storage.StorageAccountsBlobServicesContainer_STATUS.
+func (s *StorageAccountsBlobServicesContainer_STATUS) AssignProperties_From_StorageAccountsBlobServicesContainer_STATUS(source *storage.StorageAccountsBlobServicesContainer_STATUS) error {
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		s.Conditions = conditionsList
+	} else {
+		s.Conditions = nil
+	}
+
+	s.DefaultEncryptionScope = genruntime.ClonePointer(source.DefaultEncryptionScope)
+	s.Deleted = genruntime.ClonePointer(source.Deleted)
+	s.DeletedTime = genruntime.ClonePointer(source.DeletedTime)
+	s.DenyEncryptionScopeOverride = genruntime.ClonePointer(source.DenyEncryptionScopeOverride)
+	s.Etag = genruntime.ClonePointer(source.Etag)
+	s.HasImmutabilityPolicy = genruntime.ClonePointer(source.HasImmutabilityPolicy)
+	s.HasLegalHold = genruntime.ClonePointer(source.HasLegalHold)
+	s.Id = genruntime.ClonePointer(source.Id)
+
+	if source.ImmutabilityPolicy != nil {
+		var immutabilityPolicyValue ImmutabilityPolicyProperties_STATUS
+		if err := immutabilityPolicyValue.AssignProperties_From_ImmutabilityPolicyProperties_STATUS(source.ImmutabilityPolicy); err != nil {
+			return fmt.Errorf("converting ImmutabilityPolicy: %w", err)
+		}
+		s.ImmutabilityPolicy = &immutabilityPolicyValue
+	} else {
+		s.ImmutabilityPolicy = nil
+	}
+
+	if source.ImmutableStorageWithVersioning != nil {
+		var immutableStorageWithVersioningValue ImmutableStorageWithVersioning_STATUS
+		if err := immutableStorageWithVersioningValue.AssignProperties_From_ImmutableStorageWithVersioning_STATUS(source.ImmutableStorageWithVersioning); err != nil {
+			return fmt.Errorf("converting ImmutableStorageWithVersioning: %w", err)
+		}
+		s.ImmutableStorageWithVersioning = &immutableStorageWithVersioningValue
+	} else {
+		s.ImmutableStorageWithVersioning = nil
+	}
+
+	s.LastModifiedTime = genruntime.ClonePointer(source.LastModifiedTime)
+
+	if source.LeaseDuration != nil {
+		leaseDurationValue := LeaseDuration_STATUS(*source.LeaseDuration)
+		s.LeaseDuration = &leaseDurationValue
+	} else {
+		s.LeaseDuration = nil
+	}
+
+	if source.LeaseState != nil {
+		leaseStateValue := LeaseState_STATUS(*source.LeaseState)
+		s.LeaseState = &leaseStateValue
+	} else {
+		s.LeaseState = nil
+	}
+
+	if source.LeaseStatus != nil {
+		leaseStatusValue := LeaseStatus_STATUS(*source.LeaseStatus)
+		s.LeaseStatus = &leaseStatusValue
+	} else {
+		s.LeaseStatus = nil
+	}
+
+	if source.LegalHold != nil {
+		var legalHoldValue LegalHoldProperties_STATUS
+		if err := legalHoldValue.AssignProperties_From_LegalHoldProperties_STATUS(source.LegalHold); err != nil {
+			return fmt.Errorf("converting LegalHold: %w", err)
+		}
+		s.LegalHold = &legalHoldValue
+	} else {
+		s.LegalHold = nil
+	}
+
+	s.Metadata = maps.Clone(source.Metadata)
+	s.Name = genruntime.ClonePointer(source.Name)
+
+	if source.PublicAccess != nil {
+		publicAccessValue := PublicAccess_STATUS(*source.PublicAccess)
+		s.PublicAccess = &publicAccessValue
+	} else {
+		s.PublicAccess = nil
+	}
+
+	s.RemainingRetentionDays = genruntime.ClonePointer(source.RemainingRetentionDays)
+	s.Type = genruntime.ClonePointer(source.Type)
+	s.Version = genruntime.ClonePointer(source.Version)
+
+	return nil
+}
+
+// AssignProperties_To_StorageAccountsBlobServicesContainer_STATUS populates destination, a storage/v1api20210401/storage.StorageAccountsBlobServicesContainer_STATUS, from the receiver.
+func (s *StorageAccountsBlobServicesContainer_STATUS) AssignProperties_To_StorageAccountsBlobServicesContainer_STATUS(destination *storage.StorageAccountsBlobServicesContainer_STATUS) error {
+	if s.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(s.Conditions))
+		for conditionsIndex := range s.Conditions {
+			conditionsList[conditionsIndex] = *s.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.DefaultEncryptionScope = genruntime.ClonePointer(s.DefaultEncryptionScope)
+	destination.Deleted = genruntime.ClonePointer(s.Deleted)
+	destination.DeletedTime = genruntime.ClonePointer(s.DeletedTime)
+	destination.DenyEncryptionScopeOverride = genruntime.ClonePointer(s.DenyEncryptionScopeOverride)
+	destination.Etag = genruntime.ClonePointer(s.Etag)
+	destination.HasImmutabilityPolicy = genruntime.ClonePointer(s.HasImmutabilityPolicy)
+	destination.HasLegalHold = genruntime.ClonePointer(s.HasLegalHold)
+	destination.Id = genruntime.ClonePointer(s.Id)
+
+	if s.ImmutabilityPolicy != nil {
+		var immutabilityPolicyValue storage.ImmutabilityPolicyProperties_STATUS
+		if err := s.ImmutabilityPolicy.AssignProperties_To_ImmutabilityPolicyProperties_STATUS(&immutabilityPolicyValue); err != nil {
+			return fmt.Errorf("converting ImmutabilityPolicy: %w", err)
+		}
+		destination.ImmutabilityPolicy = &immutabilityPolicyValue
+	} else {
+		destination.ImmutabilityPolicy = nil
+	}
+
+	if s.ImmutableStorageWithVersioning != nil {
+		var immutableStorageWithVersioningValue storage.ImmutableStorageWithVersioning_STATUS
+		if err := s.ImmutableStorageWithVersioning.AssignProperties_To_ImmutableStorageWithVersioning_STATUS(&immutableStorageWithVersioningValue); err != nil {
+			return fmt.Errorf("converting ImmutableStorageWithVersioning: %w", err)
+		}
+		destination.ImmutableStorageWithVersioning = &immutableStorageWithVersioningValue
+	} else {
+		destination.ImmutableStorageWithVersioning = nil
+	}
+
+	destination.LastModifiedTime = genruntime.ClonePointer(s.LastModifiedTime)
+
+	if s.LeaseDuration != nil {
+		leaseDurationValue := string(*s.LeaseDuration)
+		destination.LeaseDuration = &leaseDurationValue
+	} else {
+		destination.LeaseDuration = nil
+	}
+
+	if s.LeaseState != nil {
+		leaseStateValue := string(*s.LeaseState)
+		destination.LeaseState = &leaseStateValue
+	} else {
+		destination.LeaseState = nil
+	}
+
+	if s.LeaseStatus != nil {
+		leaseStatusValue := string(*s.LeaseStatus)
+		destination.LeaseStatus = &leaseStatusValue
+	} else {
+		destination.LeaseStatus = nil
+	}
+
+	if s.LegalHold != nil {
+		var legalHoldValue storage.LegalHoldProperties_STATUS
+		if err := s.LegalHold.AssignProperties_To_LegalHoldProperties_STATUS(&legalHoldValue); err != nil {
+			return fmt.Errorf("converting LegalHold: %w", err)
+		}
+		destination.LegalHold = &legalHoldValue
+	} else {
+		destination.LegalHold = nil
+	}
+
+	destination.Metadata = maps.Clone(s.Metadata)
+	destination.Name = genruntime.ClonePointer(s.Name)
+
+	if s.PublicAccess != nil {
+		publicAccessValue := string(*s.PublicAccess)
+		destination.PublicAccess = &publicAccessValue
+	} else {
+		destination.PublicAccess = nil
+	}
+
+	destination.RemainingRetentionDays = genruntime.ClonePointer(s.RemainingRetentionDays)
+	destination.Type = genruntime.ClonePointer(s.Type)
+	destination.Version = genruntime.ClonePointer(s.Version)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ImmutabilityPolicyProperties_STATUS: The properties of an ImmutabilityPolicy of a blob container.
 type ImmutabilityPolicyProperties_STATUS struct {
 	// AllowProtectedAppendWrites: This property can only be changed for unlocked time-based retention policies. When enabled, new blocks can be written to an append blob while maintaining immutability protection and compliance. Only new blocks can be added and any existing blocks cannot be modified or deleted. This property cannot be changed with ExtendImmutabilityPolicy API
@@ -193,6 +525,65 @@ type ImmutabilityPolicyProperties_STATUS struct {
 
 	// UpdateHistory: The ImmutabilityPolicy update history of the blob container.
 	UpdateHistory []UpdateHistoryProperty_STATUS `json:"updateHistory,omitempty"`
+}
+
+// AssignProperties_From_ImmutabilityPolicyProperties_STATUS populates the receiver from source, a storage/v1api20210401/storage.ImmutabilityPolicyProperties_STATUS.
+func (i *ImmutabilityPolicyProperties_STATUS) AssignProperties_From_ImmutabilityPolicyProperties_STATUS(source *storage.ImmutabilityPolicyProperties_STATUS) error {
+	i.AllowProtectedAppendWrites = genruntime.ClonePointer(source.AllowProtectedAppendWrites)
+	i.Etag = genruntime.ClonePointer(source.Etag)
+	i.ImmutabilityPeriodSinceCreationInDays = genruntime.ClonePointer(source.ImmutabilityPeriodSinceCreationInDays)
+
+	if source.State != nil {
+		stateValue := ImmutabilityPolicyState_STATUS(*source.State)
+		i.State = &stateValue
+	} else {
+		i.State = nil
+	}
+
+	if source.UpdateHistory != nil {
+		updateHistoryList := make([]UpdateHistoryProperty_STATUS, len(source.UpdateHistory))
+		for updateHistoryIndex := range source.UpdateHistory {
+			if err := updateHistoryList[updateHistoryIndex].AssignProperties_From_UpdateHistoryProperty_STATUS(&source.UpdateHistory[updateHistoryIndex]); err != nil {
+				return fmt.Errorf("converting UpdateHistory: %w", err)
+			}
+		}
+		i.UpdateHistory = updateHistoryList
+	} else {
+		i.UpdateHistory = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ImmutabilityPolicyProperties_STATUS populates destination, a storage/v1api20210401/storage.ImmutabilityPolicyProperties_STATUS, from the receiver.
+func (i *ImmutabilityPolicyProperties_STATUS) AssignProperties_To_ImmutabilityPolicyProperties_STATUS(destination *storage.ImmutabilityPolicyProperties_STATUS) error {
+	destination.AllowProtectedAppendWrites = genruntime.ClonePointer(i.AllowProtectedAppendWrites)
+	destination.Etag = genruntime.ClonePointer(i.Etag)
+	destination.ImmutabilityPeriodSinceCreationInDays = genruntime.ClonePointer(i.ImmutabilityPeriodSinceCreationInDays)
+
+	if i.State != nil {
+		stateValue := string(*i.State)
+		destination.State = &stateValue
+	} else {
+		destination.State = nil
+	}
+
+	if i.UpdateHistory != nil {
+		updateHistoryList := make([]storage.UpdateHistoryProperty_STATUS, len(i.UpdateHistory))
+		for updateHistoryIndex := range i.UpdateHistory {
+			if err := i.UpdateHistory[updateHistoryIndex].AssignProperties_To_UpdateHistoryProperty_STATUS(&updateHistoryList[updateHistoryIndex]); err != nil {
+				return fmt.Errorf("converting UpdateHistory: %w", err)
+			}
+		}
+		destination.UpdateHistory = updateHistoryList
+	} else {
+		destination.UpdateHistory = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // ImmutabilityPolicyState_STATUS: The ImmutabilityPolicy state of a blob container, possible values include: Locked and Unlocked.
@@ -220,6 +611,23 @@ type ImmutableStorageWithVersioning struct {
 	Enabled *bool `json:"enabled,omitempty"`
 }
 
+// AssignProperties_From_ImmutableStorageWithVersioning populates the receiver from source, a storage/v1api20210401/storage.ImmutableStorageWithVersioning.
+func (i *ImmutableStorageWithVersioning) AssignProperties_From_ImmutableStorageWithVersioning(source *storage.ImmutableStorageWithVersioning) error {
+	i.Enabled = genruntime.ClonePointer(source.Enabled)
+
+	return nil
+}
+
+// AssignProperties_To_ImmutableStorageWithVersioning populates destination, a storage/v1api20210401/storage.ImmutableStorageWithVersioning, from the receiver.
+func (i *ImmutableStorageWithVersioning) AssignProperties_To_ImmutableStorageWithVersioning(destination *storage.ImmutableStorageWithVersioning) error {
+	destination.Enabled = genruntime.ClonePointer(i.Enabled)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ImmutableStorageWithVersioning_STATUS: Object level immutability properties of the container.
 type ImmutableStorageWithVersioning_STATUS struct {
 	// Enabled: This is an immutable property, when set to true it enables object level immutability at the container level.
@@ -230,6 +638,41 @@ type ImmutableStorageWithVersioning_STATUS struct {
 
 	// TimeStamp: Returns the date and time the object level immutability was enabled.
 	TimeStamp *string `json:"timeStamp,omitempty"`
+}
+
+// AssignProperties_From_ImmutableStorageWithVersioning_STATUS populates the receiver from source, a storage/v1api20210401/storage.ImmutableStorageWithVersioning_STATUS.
+func (i *ImmutableStorageWithVersioning_STATUS) AssignProperties_From_ImmutableStorageWithVersioning_STATUS(source *storage.ImmutableStorageWithVersioning_STATUS) error {
+	i.Enabled = genruntime.ClonePointer(source.Enabled)
+
+	if source.MigrationState != nil {
+		migrationStateValue := MigrationState_STATUS(*source.MigrationState)
+		i.MigrationState = &migrationStateValue
+	} else {
+		i.MigrationState = nil
+	}
+
+	i.TimeStamp = genruntime.ClonePointer(source.TimeStamp)
+
+	return nil
+}
+
+// AssignProperties_To_ImmutableStorageWithVersioning_STATUS populates destination, a storage/v1api20210401/storage.ImmutableStorageWithVersioning_STATUS, from the receiver.
+func (i *ImmutableStorageWithVersioning_STATUS) AssignProperties_To_ImmutableStorageWithVersioning_STATUS(destination *storage.ImmutableStorageWithVersioning_STATUS) error {
+	destination.Enabled = genruntime.ClonePointer(i.Enabled)
+
+	if i.MigrationState != nil {
+		migrationStateValue := string(*i.MigrationState)
+		destination.MigrationState = &migrationStateValue
+	} else {
+		destination.MigrationState = nil
+	}
+
+	destination.TimeStamp = genruntime.ClonePointer(i.TimeStamp)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // LeaseDuration_STATUS: Specifies whether the lease on a container is of infinite or fixed duration, only when the container is leased.
@@ -271,6 +714,47 @@ type LegalHoldProperties_STATUS struct {
 	Tags []TagProperty_STATUS `json:"tags,omitempty"`
 }
 
+// AssignProperties_From_LegalHoldProperties_STATUS populates the receiver from source, a storage/v1api20210401/storage.LegalHoldProperties_STATUS.
+func (l *LegalHoldProperties_STATUS) AssignProperties_From_LegalHoldProperties_STATUS(source *storage.LegalHoldProperties_STATUS) error {
+	l.HasLegalHold = genruntime.ClonePointer(source.HasLegalHold)
+
+	if source.Tags != nil {
+		tagsList := make([]TagProperty_STATUS, len(source.Tags))
+		for tagsIndex := range source.Tags {
+			if err := tagsList[tagsIndex].AssignProperties_From_TagProperty_STATUS(&source.Tags[tagsIndex]); err != nil {
+				return fmt.Errorf("converting Tags: %w", err)
+			}
+		}
+		l.Tags = tagsList
+	} else {
+		l.Tags = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_LegalHoldProperties_STATUS populates destination, a storage/v1api20210401/storage.LegalHoldProperties_STATUS, from the receiver.
+func (l *LegalHoldProperties_STATUS) AssignProperties_To_LegalHoldProperties_STATUS(destination *storage.LegalHoldProperties_STATUS) error {
+	destination.HasLegalHold = genruntime.ClonePointer(l.HasLegalHold)
+
+	if l.Tags != nil {
+		tagsList := make([]storage.TagProperty_STATUS, len(l.Tags))
+		for tagsIndex := range l.Tags {
+			if err := l.Tags[tagsIndex].AssignProperties_To_TagProperty_STATUS(&tagsList[tagsIndex]); err != nil {
+				return fmt.Errorf("converting Tags: %w", err)
+			}
+		}
+		destination.Tags = tagsList
+	} else {
+		destination.Tags = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // MigrationState_STATUS: This property denotes the container level immutability to object level immutability migration state.
 // +kubebuilder:validation:Enum={"InProgress","Completed"}
 type MigrationState_STATUS string
@@ -309,6 +793,79 @@ type StorageAccountsBlobServicesContainerOperatorSpec struct {
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 }
 
+// AssignProperties_From_StorageAccountsBlobServicesContainerOperatorSpec populates the receiver from source, a storage/v1api20210401/storage.StorageAccountsBlobServicesContainerOperatorSpec.
+func (s *StorageAccountsBlobServicesContainerOperatorSpec) AssignProperties_From_StorageAccountsBlobServicesContainerOperatorSpec(source *storage.StorageAccountsBlobServicesContainerOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		s.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		s.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		s.SecretExpressions = secretExpressionsList
+	} else {
+		s.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_StorageAccountsBlobServicesContainerOperatorSpec populates destination, a storage/v1api20210401/storage.StorageAccountsBlobServicesContainerOperatorSpec, from the receiver.
+func (s *StorageAccountsBlobServicesContainerOperatorSpec) AssignProperties_To_StorageAccountsBlobServicesContainerOperatorSpec(destination *storage.StorageAccountsBlobServicesContainerOperatorSpec) error {
+	if s.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(s.ConfigMapExpressions))
+		for configMapExpressionsIndex := range s.ConfigMapExpressions {
+			if s.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *s.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if s.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(s.SecretExpressions))
+		for secretExpressionsIndex := range s.SecretExpressions {
+			if s.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *s.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // TagProperty_STATUS: A tag of the LegalHold of a blob container.
 type TagProperty_STATUS struct {
 	// ObjectIdentifier: Returns the Object ID of the user who added the tag.
@@ -325,6 +882,31 @@ type TagProperty_STATUS struct {
 
 	// Upn: Returns the User Principal Name of the user who added the tag.
 	Upn *string `json:"upn,omitempty"`
+}
+
+// AssignProperties_From_TagProperty_STATUS populates the receiver from source, a storage/v1api20210401/storage.TagProperty_STATUS.
+func (t *TagProperty_STATUS) AssignProperties_From_TagProperty_STATUS(source *storage.TagProperty_STATUS) error {
+	t.ObjectIdentifier = genruntime.ClonePointer(source.ObjectIdentifier)
+	t.Tag = genruntime.ClonePointer(source.Tag)
+	t.TenantId = genruntime.ClonePointer(source.TenantId)
+	t.Timestamp = genruntime.ClonePointer(source.Timestamp)
+	t.Upn = genruntime.ClonePointer(source.Upn)
+
+	return nil
+}
+
+// AssignProperties_To_TagProperty_STATUS populates destination, a storage/v1api20210401/storage.TagProperty_STATUS, from the receiver.
+func (t *TagProperty_STATUS) AssignProperties_To_TagProperty_STATUS(destination *storage.TagProperty_STATUS) error {
+	destination.ObjectIdentifier = genruntime.ClonePointer(t.ObjectIdentifier)
+	destination.Tag = genruntime.ClonePointer(t.Tag)
+	destination.TenantId = genruntime.ClonePointer(t.TenantId)
+	destination.Timestamp = genruntime.ClonePointer(t.Timestamp)
+	destination.Upn = genruntime.ClonePointer(t.Upn)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // UpdateHistoryProperty_STATUS: An update history of the ImmutabilityPolicy of a blob container.
@@ -346,4 +928,45 @@ type UpdateHistoryProperty_STATUS struct {
 
 	// Upn: Returns the User Principal Name of the user who updated the ImmutabilityPolicy.
 	Upn *string `json:"upn,omitempty"`
+}
+
+// AssignProperties_From_UpdateHistoryProperty_STATUS populates the receiver from source, a storage/v1api20210401/storage.UpdateHistoryProperty_STATUS.
+func (u *UpdateHistoryProperty_STATUS) AssignProperties_From_UpdateHistoryProperty_STATUS(source *storage.UpdateHistoryProperty_STATUS) error {
+	u.ImmutabilityPeriodSinceCreationInDays = genruntime.ClonePointer(source.ImmutabilityPeriodSinceCreationInDays)
+	u.ObjectIdentifier = genruntime.ClonePointer(source.ObjectIdentifier)
+	u.TenantId = genruntime.ClonePointer(source.TenantId)
+	u.Timestamp = genruntime.ClonePointer(source.Timestamp)
+
+	if source.Update != nil {
+		updateValue := ImmutabilityPolicyUpdateType_STATUS(*source.Update)
+		u.Update = &updateValue
+	} else {
+		u.Update = nil
+	}
+
+	u.Upn = genruntime.ClonePointer(source.Upn)
+
+	return nil
+}
+
+// AssignProperties_To_UpdateHistoryProperty_STATUS populates destination, a storage/v1api20210401/storage.UpdateHistoryProperty_STATUS, from the receiver.
+func (u *UpdateHistoryProperty_STATUS) AssignProperties_To_UpdateHistoryProperty_STATUS(destination *storage.UpdateHistoryProperty_STATUS) error {
+	destination.ImmutabilityPeriodSinceCreationInDays = genruntime.ClonePointer(u.ImmutabilityPeriodSinceCreationInDays)
+	destination.ObjectIdentifier = genruntime.ClonePointer(u.ObjectIdentifier)
+	destination.TenantId = genruntime.ClonePointer(u.TenantId)
+	destination.Timestamp = genruntime.ClonePointer(u.Timestamp)
+
+	if u.Update != nil {
+		updateValue := string(*u.Update)
+		destination.Update = &updateValue
+	} else {
+		destination.Update = nil
+	}
+
+	destination.Upn = genruntime.ClonePointer(u.Upn)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

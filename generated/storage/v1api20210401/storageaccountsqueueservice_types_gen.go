@@ -3,9 +3,13 @@
 package v1api20210401
 
 import (
+	"fmt"
+
+	"github.com/armgen/armgen/generated/storage/v1api20210401/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // StorageAccountsQueueService: the Kubernetes resource for the ARM type Microsoft.Storage/storageAccounts/queueServices, api-version 2021-04-01.
@@ -13,7 +17,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Storage/storageAccounts/{accountName}/queueServices/{queueServiceName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,storage}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -78,6 +81,56 @@ func (s *StorageAccountsQueueService) GetResourceScope() genruntime.ResourceScop
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ conversion.Convertible = &StorageAccountsQueueService{}
+
+// ConvertTo converts the receiver to hub, the storage/v1api20210401/storage.StorageAccountsQueueService the API server stores, directly.
+func (s *StorageAccountsQueueService) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.StorageAccountsQueueService)
+	if !ok {
+		return fmt.Errorf("expected a storage/v1api20210401/storage.StorageAccountsQueueService to convert with, got %T", hub)
+	}
+	return s.AssignProperties_To_StorageAccountsQueueService(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the storage/v1api20210401/storage.StorageAccountsQueueService the API server stores, directly.
+func (s *StorageAccountsQueueService) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.StorageAccountsQueueService)
+	if !ok {
+		return fmt.Errorf("expected a storage/v1api20210401/storage.StorageAccountsQueueService to convert with, got %T", hub)
+	}
+	return s.AssignProperties_From_StorageAccountsQueueService(source)
+}
+
+// AssignProperties_From_StorageAccountsQueueService populates the receiver from source, a storage/v1api20210401/storage.StorageAccountsQueueService.
+func (s *StorageAccountsQueueService) AssignProperties_From_StorageAccountsQueueService(source *storage.StorageAccountsQueueService) error {
+	s.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := s.Spec.AssignProperties_From_StorageAccountsQueueService_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := s.Status.AssignProperties_From_StorageAccountsQueueService_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_StorageAccountsQueueService populates destination, a storage/v1api20210401/storage.StorageAccountsQueueService, from the receiver.
+func (s *StorageAccountsQueueService) AssignProperties_To_StorageAccountsQueueService(destination *storage.StorageAccountsQueueService) error {
+	destination.ObjectMeta = *s.ObjectMeta.DeepCopy()
+
+	if err := s.Spec.AssignProperties_To_StorageAccountsQueueService_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := s.Status.AssignProperties_To_StorageAccountsQueueService_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // StorageAccountsQueueService_Spec: The properties of a storage account’s Queue service.
 type StorageAccountsQueueService_Spec struct {
 	// Cors: Specifies CORS rules for the Queue service. You can include up to five CorsRule elements in the request. If no CorsRule elements are included in the request body, all CORS rules will be deleted, and CORS will be disabled for the Queue service.
@@ -89,6 +142,73 @@ type StorageAccountsQueueService_Spec struct {
 	// Owner: the StorageAccount this resource belongs to, by Kubernetes name or by ARM ID
 	// +kubebuilder:validation:Required
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"storage.azure.com" kind:"StorageAccount"`
+}
+
+// AssignProperties_From_StorageAccountsQueueService_Spec populates the receiver from source, a storage/v1api20210401/storage.StorageAccountsQueueService_Spec.
+func (s *StorageAccountsQueueService_Spec) AssignProperties_From_StorageAccountsQueueService_Spec(source *storage.StorageAccountsQueueService_Spec) error {
+	if source.Cors != nil {
+		var corsValue CorsRules
+		if err := corsValue.AssignProperties_From_CorsRules(source.Cors); err != nil {
+			return fmt.Errorf("converting Cors: %w", err)
+		}
+		s.Cors = &corsValue
+	} else {
+		s.Cors = nil
+	}
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue StorageAccountsQueueServiceOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_StorageAccountsQueueServiceOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		s.OperatorSpec = &operatorSpecValue
+	} else {
+		s.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		s.Owner = &ownerValue
+	} else {
+		s.Owner = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_StorageAccountsQueueService_Spec populates destination, a storage/v1api20210401/storage.StorageAccountsQueueService_Spec, from the receiver.
+func (s *StorageAccountsQueueService_Spec) AssignProperties_To_StorageAccountsQueueService_Spec(destination *storage.StorageAccountsQueueService_Spec) error {
+	if s.Cors != nil {
+		var corsValue storage.CorsRules
+		if err := s.Cors.AssignProperties_To_CorsRules(&corsValue); err != nil {
+			return fmt.Errorf("converting Cors: %w", err)
+		}
+		destination.Cors = &corsValue
+	} else {
+		destination.Cors = nil
+	}
+
+	if s.OperatorSpec != nil {
+		var operatorSpecValue storage.StorageAccountsQueueServiceOperatorSpec
+		if err := s.OperatorSpec.AssignProperties_To_StorageAccountsQueueServiceOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if s.Owner != nil {
+		ownerValue := *s.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // StorageAccountsQueueService_STATUS: The properties of a storage account’s Queue service.
@@ -109,6 +229,67 @@ type StorageAccountsQueueService_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_StorageAccountsQueueService_STATUS populates the receiver from source, a storage/v1api20210401/storage.StorageAccountsQueueService_STATUS.
+func (s *StorageAccountsQueueService_STATUS) AssignProperties_From_StorageAccountsQueueService_STATUS(source *storage.StorageAccountsQueueService_STATUS) error {
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		s.Conditions = conditionsList
+	} else {
+		s.Conditions = nil
+	}
+
+	if source.Cors != nil {
+		var corsValue CorsRules_STATUS
+		if err := corsValue.AssignProperties_From_CorsRules_STATUS(source.Cors); err != nil {
+			return fmt.Errorf("converting Cors: %w", err)
+		}
+		s.Cors = &corsValue
+	} else {
+		s.Cors = nil
+	}
+
+	s.Id = genruntime.ClonePointer(source.Id)
+	s.Name = genruntime.ClonePointer(source.Name)
+	s.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_StorageAccountsQueueService_STATUS populates destination, a storage/v1api20210401/storage.StorageAccountsQueueService_STATUS, from the receiver.
+func (s *StorageAccountsQueueService_STATUS) AssignProperties_To_StorageAccountsQueueService_STATUS(destination *storage.StorageAccountsQueueService_STATUS) error {
+	if s.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(s.Conditions))
+		for conditionsIndex := range s.Conditions {
+			conditionsList[conditionsIndex] = *s.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	if s.Cors != nil {
+		var corsValue storage.CorsRules_STATUS
+		if err := s.Cors.AssignProperties_To_CorsRules_STATUS(&corsValue); err != nil {
+			return fmt.Errorf("converting Cors: %w", err)
+		}
+		destination.Cors = &corsValue
+	} else {
+		destination.Cors = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(s.Id)
+	destination.Name = genruntime.ClonePointer(s.Name)
+	destination.Type = genruntime.ClonePointer(s.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // StorageAccountsQueueServiceOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type StorageAccountsQueueServiceOperatorSpec struct {
 	// ConfigMapExpressions: CEL expressions whose results are written to ConfigMaps
@@ -116,4 +297,77 @@ type StorageAccountsQueueServiceOperatorSpec struct {
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_StorageAccountsQueueServiceOperatorSpec populates the receiver from source, a storage/v1api20210401/storage.StorageAccountsQueueServiceOperatorSpec.
+func (s *StorageAccountsQueueServiceOperatorSpec) AssignProperties_From_StorageAccountsQueueServiceOperatorSpec(source *storage.StorageAccountsQueueServiceOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		s.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		s.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		s.SecretExpressions = secretExpressionsList
+	} else {
+		s.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_StorageAccountsQueueServiceOperatorSpec populates destination, a storage/v1api20210401/storage.StorageAccountsQueueServiceOperatorSpec, from the receiver.
+func (s *StorageAccountsQueueServiceOperatorSpec) AssignProperties_To_StorageAccountsQueueServiceOperatorSpec(destination *storage.StorageAccountsQueueServiceOperatorSpec) error {
+	if s.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(s.ConfigMapExpressions))
+		for configMapExpressionsIndex := range s.ConfigMapExpressions {
+			if s.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *s.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if s.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(s.SecretExpressions))
+		for secretExpressionsIndex := range s.SecretExpressions {
+			if s.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *s.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

@@ -3,9 +3,14 @@
 package v1api20210401
 
 import (
+	"fmt"
+	"maps"
+
+	"github.com/armgen/armgen/generated/storage/v1api20210401/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // StorageAccountsQueueServicesQueue: the Kubernetes resource for the ARM type Microsoft.Storage/storageAccounts/queueServices/queues, api-version 2021-04-01.
@@ -13,7 +18,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Storage/storageAccounts/{accountName}/queueServices/default/queues/{queueName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,storage}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -78,6 +82,56 @@ func (s *StorageAccountsQueueServicesQueue) GetResourceScope() genruntime.Resour
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ conversion.Convertible = &StorageAccountsQueueServicesQueue{}
+
+// ConvertTo converts the receiver to hub, the storage/v1api20210401/storage.StorageAccountsQueueServicesQueue the API server stores, directly.
+func (s *StorageAccountsQueueServicesQueue) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.StorageAccountsQueueServicesQueue)
+	if !ok {
+		return fmt.Errorf("expected a storage/v1api20210401/storage.StorageAccountsQueueServicesQueue to convert with, got %T", hub)
+	}
+	return s.AssignProperties_To_StorageAccountsQueueServicesQueue(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the storage/v1api20210401/storage.StorageAccountsQueueServicesQueue the API server stores, directly.
+func (s *StorageAccountsQueueServicesQueue) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.StorageAccountsQueueServicesQueue)
+	if !ok {
+		return fmt.Errorf("expected a storage/v1api20210401/storage.StorageAccountsQueueServicesQueue to convert with, got %T", hub)
+	}
+	return s.AssignProperties_From_StorageAccountsQueueServicesQueue(source)
+}
+
+// AssignProperties_From_StorageAccountsQueueServicesQueue populates the receiver from source, a storage/v1api20210401/storage.StorageAccountsQueueServicesQueue.
+func (s *StorageAccountsQueueServicesQueue) AssignProperties_From_StorageAccountsQueueServicesQueue(source *storage.StorageAccountsQueueServicesQueue) error {
+	s.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := s.Spec.AssignProperties_From_StorageAccountsQueueServicesQueue_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := s.Status.AssignProperties_From_StorageAccountsQueueServicesQueue_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_StorageAccountsQueueServicesQueue populates destination, a storage/v1api20210401/storage.StorageAccountsQueueServicesQueue, from the receiver.
+func (s *StorageAccountsQueueServicesQueue) AssignProperties_To_StorageAccountsQueueServicesQueue(destination *storage.StorageAccountsQueueServicesQueue) error {
+	destination.ObjectMeta = *s.ObjectMeta.DeepCopy()
+
+	if err := s.Spec.AssignProperties_To_StorageAccountsQueueServicesQueue_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := s.Status.AssignProperties_To_StorageAccountsQueueServicesQueue_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 type StorageAccountsQueueServicesQueue_Spec struct {
 	// AzureName: the name of the resource in Azure; when empty, metadata.name is used
 	// +kubebuilder:validation:MaxLength=63
@@ -93,6 +147,59 @@ type StorageAccountsQueueServicesQueue_Spec struct {
 	// Owner: the StorageAccountsQueueService this resource belongs to, by Kubernetes name or by ARM ID
 	// +kubebuilder:validation:Required
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"storage.azure.com" kind:"StorageAccountsQueueService"`
+}
+
+// AssignProperties_From_StorageAccountsQueueServicesQueue_Spec populates the receiver from source, a storage/v1api20210401/storage.StorageAccountsQueueServicesQueue_Spec.
+func (s *StorageAccountsQueueServicesQueue_Spec) AssignProperties_From_StorageAccountsQueueServicesQueue_Spec(source *storage.StorageAccountsQueueServicesQueue_Spec) error {
+	s.AzureName = source.AzureName
+	s.Metadata = maps.Clone(source.Metadata)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue StorageAccountsQueueServicesQueueOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_StorageAccountsQueueServicesQueueOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		s.OperatorSpec = &operatorSpecValue
+	} else {
+		s.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		s.Owner = &ownerValue
+	} else {
+		s.Owner = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_StorageAccountsQueueServicesQueue_Spec populates destination, a storage/v1api20210401/storage.StorageAccountsQueueServicesQueue_Spec, from the receiver.
+func (s *StorageAccountsQueueServicesQueue_Spec) AssignProperties_To_StorageAccountsQueueServicesQueue_Spec(destination *storage.StorageAccountsQueueServicesQueue_Spec) error {
+	destination.AzureName = s.AzureName
+	destination.Metadata = maps.Clone(s.Metadata)
+
+	if s.OperatorSpec != nil {
+		var operatorSpecValue storage.StorageAccountsQueueServicesQueueOperatorSpec
+		if err := s.OperatorSpec.AssignProperties_To_StorageAccountsQueueServicesQueueOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if s.Owner != nil {
+		ownerValue := *s.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 type StorageAccountsQueueServicesQueue_STATUS struct {
@@ -115,6 +222,53 @@ type StorageAccountsQueueServicesQueue_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_StorageAccountsQueueServicesQueue_STATUS populates the receiver from source, a storage/v1api20210401/storage.StorageAccountsQueueServicesQueue_STATUS.
+func (s *StorageAccountsQueueServicesQueue_STATUS) AssignProperties_From_StorageAccountsQueueServicesQueue_STATUS(source *storage.StorageAccountsQueueServicesQueue_STATUS) error {
+	s.ApproximateMessageCount = genruntime.ClonePointer(source.ApproximateMessageCount)
+
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		s.Conditions = conditionsList
+	} else {
+		s.Conditions = nil
+	}
+
+	s.Id = genruntime.ClonePointer(source.Id)
+	s.Metadata = maps.Clone(source.Metadata)
+	s.Name = genruntime.ClonePointer(source.Name)
+	s.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_StorageAccountsQueueServicesQueue_STATUS populates destination, a storage/v1api20210401/storage.StorageAccountsQueueServicesQueue_STATUS, from the receiver.
+func (s *StorageAccountsQueueServicesQueue_STATUS) AssignProperties_To_StorageAccountsQueueServicesQueue_STATUS(destination *storage.StorageAccountsQueueServicesQueue_STATUS) error {
+	destination.ApproximateMessageCount = genruntime.ClonePointer(s.ApproximateMessageCount)
+
+	if s.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(s.Conditions))
+		for conditionsIndex := range s.Conditions {
+			conditionsList[conditionsIndex] = *s.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(s.Id)
+	destination.Metadata = maps.Clone(s.Metadata)
+	destination.Name = genruntime.ClonePointer(s.Name)
+	destination.Type = genruntime.ClonePointer(s.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // StorageAccountsQueueServicesQueueOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type StorageAccountsQueueServicesQueueOperatorSpec struct {
 	// ConfigMapExpressions: CEL expressions whose results are written to ConfigMaps
@@ -122,4 +276,77 @@ type StorageAccountsQueueServicesQueueOperatorSpec struct {
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_StorageAccountsQueueServicesQueueOperatorSpec populates the receiver from source, a storage/v1api20210401/storage.StorageAccountsQueueServicesQueueOperatorSpec.
+func (s *StorageAccountsQueueServicesQueueOperatorSpec) AssignProperties_From_StorageAccountsQueueServicesQueueOperatorSpec(source *storage.StorageAccountsQueueServicesQueueOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		s.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		s.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		s.SecretExpressions = secretExpressionsList
+	} else {
+		s.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_StorageAccountsQueueServicesQueueOperatorSpec populates destination, a storage/v1api20210401/storage.StorageAccountsQueueServicesQueueOperatorSpec, from the receiver.
+func (s *StorageAccountsQueueServicesQueueOperatorSpec) AssignProperties_To_StorageAccountsQueueServicesQueueOperatorSpec(destination *storage.StorageAccountsQueueServicesQueueOperatorSpec) error {
+	if s.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(s.ConfigMapExpressions))
+		for configMapExpressionsIndex := range s.ConfigMapExpressions {
+			if s.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *s.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if s.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(s.SecretExpressions))
+		for secretExpressionsIndex := range s.SecretExpressions {
+			if s.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *s.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

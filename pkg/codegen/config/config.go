@@ -31,6 +31,7 @@ type Config struct {
 	SpecRoot      string // "" if absent
 	OutputPath    string // DefaultOutputPath if absent
 	OutputPackage string // Go import path of OutputPath; DefaultOutputPackage if absent
+	DocsPath      string // folder for the generated resource pages; "" (absent) writes none
 
 	TypeFilters []*TypeFilter  // in file order: what a filter means can depend on those before it
 	Groups      []*GroupConfig // sorted by Name
@@ -94,6 +95,7 @@ type PropertyConfig struct {
 	IsSecret      bool
 	ReferenceType string // "", "arm" or "simple"
 	RenameTo      string
+	RenamedFrom   string // the property's name in other API versions, for conversions
 
 	Path string
 	Pos  Position // of the key

@@ -17,11 +17,12 @@ const (
 	keySpecRoot    = "specRoot"
 	keyOutputPath  = "outputPath"
 	keyOutputPkg   = "outputPackage"
+	keyDocsPath    = "docsPath"
 	keyObjectModel = "objectModelConfiguration"
 	keyTypeFilters = "typeFilters"
 )
 
-var topLevelKeys = []string{keyObjectModel, keyOutputPkg, keyOutputPath, keySpecRoot, keyTypeFilters}
+var topLevelKeys = []string{keyDocsPath, keyObjectModel, keyOutputPkg, keyOutputPath, keySpecRoot, keyTypeFilters}
 
 // Load reads and parses the config file at path.
 func Load(path string) (*Config, error) {
@@ -113,6 +114,8 @@ func (p *parser) root(n *yaml.Node) error {
 			p.cfg.SpecRoot, err = p.nonEmptyString(e.value, e.path)
 		case keyOutputPath:
 			p.cfg.OutputPath, err = p.nonEmptyString(e.value, e.path)
+		case keyDocsPath:
+			p.cfg.DocsPath, err = p.nonEmptyString(e.value, e.path)
 		case keyOutputPkg:
 			p.cfg.OutputPackage, err = p.importPath(e.value, e.path)
 		case keyTypeFilters:

@@ -62,6 +62,12 @@ var propertySettings = map[string]propertySetting{
 		pc.RenameTo, err = p.name(n, path, validFieldName, noFix, "is not a valid property name", fieldNameRule)
 		return err
 	},
+	// $renamedFrom names the property as other API versions of the type call it, so that
+	// conversions between the versions carry its value across.
+	"$renamedFrom": func(p *parser, pc *PropertyConfig, n *yaml.Node, path string) (err error) {
+		pc.RenamedFrom, err = p.name(n, path, validFieldName, noFix, "is not a valid property name", fieldNameRule)
+		return err
+	},
 }
 
 var (

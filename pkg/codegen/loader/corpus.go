@@ -2,9 +2,10 @@ package loader
 
 import (
 	"context"
+	"io/fs"
+	"net/url"
 	"os"
 	"path"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -16,6 +17,7 @@ import (
 // between them. It is safe for concurrent use; loading is memoised, so callers see it as pure.
 type Corpus struct {
 	root string
+	fsys fs.FS
 
 	mu   sync.Mutex
 	docs map[string]*docEntry
@@ -29,7 +31,12 @@ type docEntry struct {
 
 // NewCorpus returns a corpus reading below root.
 func NewCorpus(root string) *Corpus {
-	return &Corpus{root: root, docs: make(map[string]*docEntry)}
+	return NewCorpusFS(root, os.DirFS(root))
+}
+
+// NewCorpusFS returns a corpus reading from fsys; root only names it in messages.
+func NewCorpusFS(root string, fsys fs.FS) *Corpus {
+	return &Corpus{root: root, fsys: fsys, docs: make(map[string]*docEntry)}
 }
 
 // Root is the spec root.
@@ -45,7 +52,7 @@ func (c *Corpus) Load(rel string) (*Document, error) {
 	}
 	c.mu.Unlock()
 	e.once.Do(func() {
-		data, err := os.ReadFile(filepath.Join(c.root, filepath.FromSlash(rel)))
+		data, err := fs.ReadFile(c.fsys, rel)
 		if err != nil {
 			e.err = &SpecError{File: rel, Message: "cannot read: " + err.Error()}
 			return
@@ -97,6 +104,10 @@ func (t Target) Name() string {
 // Resolve follows a $ref written in document from (at pointer at, for errors).
 func (c *Corpus) Resolve(from *Document, at, ref string) (Target, error) {
 	file, frag, _ := strings.Cut(ref, "#")
+	// A fragment is URI-encoded (Foo%5BBar%5D names the definition Foo[Bar]).
+	if dec, err := url.PathUnescape(frag); err == nil {
+		frag = dec
+	}
 	doc := from
 	if file != "" {
 		rel := path.Clean(path.Join(path.Dir(from.Path), file))

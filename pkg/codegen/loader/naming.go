@@ -14,6 +14,9 @@ var wordsKeptAsIs = map[string]bool{
 
 // Singular returns the singular of an ARM type segment, keeping its casing.
 func Singular(word string) string {
+	if word == "" {
+		return word
+	}
 	if wordsKeptAsIs[strings.ToLower(word)] {
 		return word
 	}
@@ -25,6 +28,9 @@ func Singular(word string) string {
 		return word
 	}
 	s := flect.Singularize(last)
+	if s == "" {
+		return word
+	}
 	if n := max(1, min(len(s), len(last))-2); len(s) > len(last) || !strings.EqualFold(s[:n], last[:n]) {
 		// flect rewrote the stem (it does for some acronyms): keep the word.
 		return word

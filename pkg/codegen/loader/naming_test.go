@@ -24,3 +24,9 @@ func TestKindName(t *testing.T) {
 		}
 	}
 }
+
+func TestSingularOddWords(t *testing.T) {
+	for _, w := range []string{"", "s", "S", "ss", "x", "1s", "IPs"} {
+		_ = Singular(w) // must not panic
+	}
+}

@@ -51,6 +51,12 @@ func (b *TypeBuilder) Named(ref SchemaRef) (astmodel.TypeName, bool) {
 
 // RootType translates a resource's body or response schema, which always becomes a named object.
 func (b *TypeBuilder) RootType(ref SchemaRef, hint string) (astmodel.TypeName, error) {
+	if ref.Schema == nil {
+		// A PUT without a body: the resource has nothing to set beyond its name and owner.
+		name := b.allocateName(hint, schemaKey{"no-body", hint})
+		b.defs[name] = astmodel.Definition{Name: name, Type: astmodel.NewObjectType()}
+		return name, nil
+	}
 	t, err := b.schemaType(ref.Doc, ref.Pointer, ref.Schema, hint)
 	if err != nil {
 		return astmodel.TypeName{}, err
@@ -60,7 +66,7 @@ func (b *TypeBuilder) RootType(ref SchemaRef, hint string) (astmodel.TypeName, e
 			return n, nil
 		}
 	}
-	return astmodel.TypeName{}, &SpecError{File: ref.Doc.Path, Pointer: ref.Pointer, Message: "resource schema is not an object"}
+	return astmodel.TypeName{}, &SpecError{File: ref.Doc.Path, Pointer: ref.Pointer, Message: "resource schema is not an object but " + t.String()}
 }
 
 // resolveSchema follows a $ref to a definition.
@@ -201,6 +207,9 @@ func (b *TypeBuilder) allocateName(base string, key schemaKey) astmodel.TypeName
 // Identity returns where a schema is really defined: the target of its $ref, or itself. Two
 // references to one definition have the same identity.
 func (c *Corpus) Identity(ref SchemaRef) (file, pointer string) {
+	if ref.Schema == nil {
+		return "", ""
+	}
 	if r := ref.Schema.Ref.String(); r != "" {
 		if t, err := c.Resolve(ref.Doc, ref.Pointer, r); err == nil {
 			return t.Doc.Path, t.Pointer

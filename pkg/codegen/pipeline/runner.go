@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"runtime/debug"
 	"time"
 )
 
@@ -70,7 +71,7 @@ func (r Runner) Run(ctx context.Context, s State) (State, error) {
 			runtime.ReadMemStats(&before)
 		}
 		start := time.Now()
-		next, err := st.Run(ctx, s)
+		next, err := runStage(ctx, st, s)
 		if err != nil {
 			return s, fmt.Errorf("%s: %w", st.ID, err)
 		}
@@ -88,4 +89,15 @@ func (r Runner) Run(ctx context.Context, s State) (State, error) {
 		}
 	}
 	return s, nil
+}
+
+// runStage runs one stage, turning a panic into an error that names the stage: a bug in one
+// stage must not take down a whole generation without saying where.
+func runStage(ctx context.Context, st Stage, s State) (next State, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error (please report): %v\n%s", r, debug.Stack())
+		}
+	}()
+	return st.Run(ctx, s)
 }

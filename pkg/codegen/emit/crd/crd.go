@@ -11,7 +11,6 @@ import (
 	"github.com/gobuffalo/flect"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"sigs.k8s.io/yaml"
 
 	"github.com/armgen/armgen/pkg/astmodel"
 )
@@ -27,8 +26,15 @@ type File struct {
 // Plural is the resource name of a kind, as controller-tools computes it.
 func Plural(kind string) string { return strings.ToLower(flect.Pluralize(kind)) }
 
-// Render builds one CRD per group and kind, with a version per API package that has the kind.
+// Render builds one CRD per group and kind, with a version per API package that has the kind,
+// laid out as crds/<group>/<plural>.yaml with a kustomization per group and one over all groups
+// (files holding no CRD have a nil CRD field).
 func Render(defs astmodel.Definitions) ([]File, error) {
+	return RenderWith(defs, Options{})
+}
+
+// RenderWith is Render with options.
+func RenderWith(defs astmodel.Definitions, opts Options) ([]File, error) {
 	type groupKind struct{ group, kind string }
 	byGK := make(map[groupKind][]astmodel.Definition)
 	var order []groupKind
@@ -47,13 +53,13 @@ func Render(defs astmodel.Definitions) ([]File, error) {
 		if err != nil {
 			return nil, err
 		}
-		out, err := yaml.Marshal(crd)
+		out, err := marshal(crd, opts)
 		if err != nil {
 			return nil, fmt.Errorf("%s/%s: %w", gk.group, gk.kind, err)
 		}
-		files = append(files, File{Path: "crds/" + gk.group + "_" + crd.Spec.Names.Plural + ".yaml", Content: append([]byte("---\n"), out...), CRD: crd})
+		files = append(files, File{Path: crdPath(gk.group, crd.Spec.Names.Plural), Content: append([]byte("---\n"), out...), CRD: crd})
 	}
-	return files, nil
+	return append(files, kustomizations(files)...), nil
 }
 
 type builder struct {
@@ -74,7 +80,9 @@ func (b *builder) crd(group, kind string, versions []astmodel.Definition) (*apie
 			Scope: apiextv1.NamespaceScoped,
 		},
 	}
-	slices.SortFunc(versions, func(a, b astmodel.Definition) int { return strings.Compare(a.Name.Package.Version, b.Name.Package.Version) })
+	slices.SortFunc(versions, func(a, b astmodel.Definition) int {
+		return strings.Compare(a.Name.Package.Version, b.Name.Package.Version)
+	})
 	for _, d := range versions {
 		r := d.Type.(*astmodel.ResourceType)
 		schema, err := b.rootSchema(d, r)
@@ -90,7 +98,34 @@ func (b *builder) crd(group, kind string, versions []astmodel.Definition) (*apie
 			AdditionalPrinterColumns: printerColumns(),
 		})
 	}
+	if len(crd.Spec.Versions) > 1 {
+		crd.Spec.Conversion = webhookConversion()
+	}
 	return crd, nil
+}
+
+// Where the API server sends ConversionReviews for kinds served in several versions: the
+// operator's webhook service converts through the hub with the generated ConvertTo and
+// ConvertFrom methods.
+const (
+	WebhookServiceName      = "armgen-webhook-service"
+	WebhookServiceNamespace = "armgen-system"
+	WebhookConversionPath   = "/convert"
+)
+
+// webhookConversion asks the API server to convert between versions through the webhook. (A
+// CRD with one version needs no conversion.)
+func webhookConversion() *apiextv1.CustomResourceConversion {
+	path := WebhookConversionPath
+	return &apiextv1.CustomResourceConversion{
+		Strategy: apiextv1.WebhookConverter,
+		Webhook: &apiextv1.WebhookConversion{
+			ConversionReviewVersions: []string{"v1"},
+			ClientConfig: &apiextv1.WebhookClientConfig{
+				Service: &apiextv1.ServiceReference{Name: WebhookServiceName, Namespace: WebhookServiceNamespace, Path: &path},
+			},
+		},
+	}
 }
 
 // printerColumns are the columns kubectl get shows for every resource.

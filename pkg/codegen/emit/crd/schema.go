@@ -3,6 +3,7 @@ package crd
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
@@ -112,8 +113,13 @@ func (b *builder) objectSchema(o *astmodel.ObjectType) (apiextv1.JSONSchemaProps
 			s.Required = append(s.Required, p.JSONName)
 		}
 	}
+	sortRequired(&s)
 	return s, nil
 }
+
+// sortRequired puts required field names in order, as controller-tools does whenever it inlines
+// a referenced type (every object type but the root), so our CRDs equal controller-gen's.
+func sortRequired(s *apiextv1.JSONSchemaProps) { slices.Sort(s.Required) }
 
 func applyValidations(s *apiextv1.JSONSchemaProps, v astmodel.Validations) {
 	s.Pattern = v.Pattern
@@ -122,4 +128,3 @@ func applyValidations(s *apiextv1.JSONSchemaProps, v astmodel.Validations) {
 	s.Minimum, s.Maximum = v.Minimum, v.Maximum
 	s.ExclusiveMinimum, s.ExclusiveMaximum = v.ExclusiveMinimum, v.ExclusiveMaximum
 }
-

@@ -30,6 +30,7 @@ var wellKnown = sync.OnceValues(func() (map[string]apiextv1.JSONSchemaProps, err
 var WellKnownTypes = []astmodel.TypeName{
 	astmodel.KnownResourceReferenceType, astmodel.ArbitraryOwnerReferenceType, astmodel.ResourceReferenceType,
 	astmodel.SecretReferenceType, astmodel.DestinationExpressionType, astmodel.ConditionType,
+	astmodel.PropertyBagType,
 }
 
 func wellKnownSchema(n astmodel.TypeName) (apiextv1.JSONSchemaProps, error) {
@@ -44,7 +45,10 @@ func wellKnownSchema(n astmodel.TypeName) (apiextv1.JSONSchemaProps, error) {
 	if !ok {
 		return s, fmt.Errorf("no CRD schema for the external type %s", n)
 	}
-	return *s.DeepCopy(), nil
+	out := s.DeepCopy()
+	// wellknown.json holds each type as declared; where a CRD uses it, it is inlined.
+	sortRequired(out)
+	return *out, nil
 }
 
 func ptr[T any](v T) *T { return &v }

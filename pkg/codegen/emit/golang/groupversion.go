@@ -14,12 +14,18 @@ const groupVersionFileName = "groupversion_info_gen.go"
 // controller-tools treat every type as part of group pkg.FullGroup and every field as optional
 // unless marked required, as ARM does.
 func groupVersionDoc(pkg astmodel.PackageReference) []string {
-	return []string{
+	doc := []string{
 		"Package " + pkg.Name + " contains API Schema definitions for the " + pkg.Group + " " + pkg.Version + " API group",
 		"+kubebuilder:object:generate=true",
 		"+kubebuilder:validation:Optional",
 		"+groupName=" + pkg.FullGroup(),
 	}
+	if pkg.Name != pkg.Version {
+		// controller-tools takes the version from the package name unless told otherwise, and
+		// every storage package is called storage.
+		doc = append(doc, "+versionName="+pkg.Version)
+	}
+	return doc
 }
 
 // groupVersionDecls renders the package's GroupVersion and the scheme builder that each

@@ -15,10 +15,29 @@ import (
 func (fb *fileBuilder) definitionDecls(def astmodel.Definition) ([]dst.Decl, error) {
 	switch t := def.Type.(type) {
 	case *astmodel.ResourceType:
-		return fb.resourceDecls(def, t)
+		decls, err := fb.resourceDecls(def, t)
+		if err != nil {
+			return nil, err
+		}
+		conv, err := fb.resourceConversionDecls(def.Name.Name)
+		if err != nil {
+			return nil, fmt.Errorf("resource %s: %w", def.Name.Name, err)
+		}
+		assignments, err := fb.assignmentDecls(def.Name.Name)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", def.Name.Name, err)
+		}
+		return append(append(decls, conv...), assignments...), nil
 	case *astmodel.ObjectType:
 		d, err := fb.objectDecl(def, t)
-		return []dst.Decl{d}, err
+		if err != nil {
+			return nil, err
+		}
+		assignments, err := fb.assignmentDecls(def.Name.Name)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", def.Name.Name, err)
+		}
+		return append([]dst.Decl{d}, assignments...), nil
 	case astmodel.EnumType:
 		return fb.enumDecls(def, t)
 	case astmodel.PrimitiveType, astmodel.ArrayType, astmodel.MapType, astmodel.OptionalType, astmodel.ValidatedType:

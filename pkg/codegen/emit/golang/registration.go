@@ -32,6 +32,7 @@ func Registration(defs astmodel.Definitions, outputPackage string) (File, error)
 	fb.aliases = packageAliases(pkgs)
 
 	resources := slices.DeleteFunc(defs.Resources(), func(d astmodel.Definition) bool { return !d.Name.Package.IsAPI() })
+	resources = watchedVersions(resources)
 	slices.SortFunc(resources, func(a, b astmodel.Definition) int {
 		return cmp.Or(
 			cmp.Compare(a.Name.Package.Group, b.Name.Package.Group),
@@ -47,7 +48,7 @@ func Registration(defs astmodel.Definitions, outputPackage string) (File, error)
 	knownType := func() dst.Expr { return &dst.ArrayType{Elt: fb.qualified(astmodel.GenRuntimePackage, "KnownResource")} }
 	knownResources := withDoc(function("KnownResources", nil, []*dst.Field{field("", knownType())},
 		returns(composite(knownType(), known...))),
-		"KnownResources returns an empty object of every generated resource, telling the controller which kinds to watch.")
+		"KnownResources returns an empty object of every generated kind, telling the controller which kinds to watch: the storage version of each, which every other version converts to.")
 
 	scheme := func() dst.Expr { return deref(fb.qualified(astmodel.RuntimePackage, "Scheme")) }
 	adderType := func() dst.Expr {
@@ -78,6 +79,21 @@ func Registration(defs astmodel.Definitions, outputPackage string) (File, error)
 		return File{}, fmt.Errorf("%s: %w", registrationFile, err)
 	}
 	return File{Path: registrationFile, Content: content}, nil
+}
+
+// watchedVersions keeps one version of each kind for the controller to watch: the storage
+// version, which the API server converts every other version to, when the kind has one.
+func watchedVersions(resources []astmodel.Definition) []astmodel.Definition {
+	type groupKind struct{ group, kind string }
+	stored := make(map[groupKind]bool)
+	for _, r := range resources {
+		if r.Type.(*astmodel.ResourceType).IsStorageVersion {
+			stored[groupKind{r.Name.Package.Group, r.Name.Name}] = true
+		}
+	}
+	return slices.DeleteFunc(resources, func(r astmodel.Definition) bool {
+		return stored[groupKind{r.Name.Package.Group, r.Name.Name}] && !r.Type.(*astmodel.ResourceType).IsStorageVersion
+	})
 }
 
 // packageAliases names each API package <group><version> (the version of a storage package ends

@@ -5,22 +5,25 @@ package controllers
 import (
 	"github.com/armgen/armgen/pkg/genruntime"
 	cachelitev1api20200601 "github.com/armgen/armgen/specs/testdata/cases/cachelite/golden/cachelite/v1api20200601"
+	cachelitev1api20200601storage "github.com/armgen/armgen/specs/testdata/cases/cachelite/golden/cachelite/v1api20200601/storage"
 	cachelitev1api20201201 "github.com/armgen/armgen/specs/testdata/cases/cachelite/golden/cachelite/v1api20201201"
+	cachelitev1api20201201storage "github.com/armgen/armgen/specs/testdata/cases/cachelite/golden/cachelite/v1api20201201/storage"
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
-// KnownResources returns an empty object of every generated resource, telling the controller which kinds to watch.
+// KnownResources returns an empty object of every generated kind, telling the controller which kinds to watch: the storage version of each, which every other version converts to.
 func KnownResources() []genruntime.KnownResource {
 	return []genruntime.KnownResource{
-		{Obj: new(cachelitev1api20200601.Cache)},
-		{Obj: new(cachelitev1api20201201.Cache)},
+		{Obj: new(cachelitev1api20201201storage.Cache)},
 	}
 }
 
 // schemeAdders holds the AddToScheme of every generated API version, storage versions included, as the API server needs them all to convert between versions.
 var schemeAdders = []func(*runtime.Scheme) error{
 	cachelitev1api20200601.AddToScheme,
+	cachelitev1api20200601storage.AddToScheme,
 	cachelitev1api20201201.AddToScheme,
+	cachelitev1api20201201storage.AddToScheme,
 }
 
 // AddToScheme adds every generated API version to s.

@@ -5,25 +5,27 @@ package controllers
 import (
 	"github.com/armgen/armgen/pkg/genruntime"
 	widgetsv1api20210101 "github.com/armgen/armgen/specs/testdata/cases/widgets/golden/widgets/v1api20210101"
+	widgetsv1api20210101storage "github.com/armgen/armgen/specs/testdata/cases/widgets/golden/widgets/v1api20210101/storage"
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
-// KnownResources returns an empty object of every generated resource, telling the controller which kinds to watch.
+// KnownResources returns an empty object of every generated kind, telling the controller which kinds to watch: the storage version of each, which every other version converts to.
 func KnownResources() []genruntime.KnownResource {
 	return []genruntime.KnownResource{
-		{Obj: new(widgetsv1api20210101.Lock)},
-		{Obj: new(widgetsv1api20210101.Publisher)},
-		{Obj: new(widgetsv1api20210101.Quota)},
-		{Obj: new(widgetsv1api20210101.Widget)},
-		{Obj: new(widgetsv1api20210101.WidgetsGadget)},
-		{Obj: new(widgetsv1api20210101.WidgetsGadgetsPart)},
-		{Obj: new(widgetsv1api20210101.WidgetsSetting)},
+		{Obj: new(widgetsv1api20210101storage.Lock)},
+		{Obj: new(widgetsv1api20210101storage.Publisher)},
+		{Obj: new(widgetsv1api20210101storage.Quota)},
+		{Obj: new(widgetsv1api20210101storage.Widget)},
+		{Obj: new(widgetsv1api20210101storage.WidgetsGadget)},
+		{Obj: new(widgetsv1api20210101storage.WidgetsGadgetsPart)},
+		{Obj: new(widgetsv1api20210101storage.WidgetsSetting)},
 	}
 }
 
 // schemeAdders holds the AddToScheme of every generated API version, storage versions included, as the API server needs them all to convert between versions.
 var schemeAdders = []func(*runtime.Scheme) error{
 	widgetsv1api20210101.AddToScheme,
+	widgetsv1api20210101storage.AddToScheme,
 }
 
 // AddToScheme adds every generated API version to s.

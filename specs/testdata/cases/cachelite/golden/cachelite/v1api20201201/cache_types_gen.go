@@ -3,9 +3,14 @@
 package v1api20201201
 
 import (
+	"fmt"
+	"maps"
+
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
+	"github.com/armgen/armgen/specs/testdata/cases/cachelite/golden/cachelite/v1api20201201/storage"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // Cache: the Kubernetes resource for the ARM type Microsoft.CacheLite/caches, api-version 2020-12-01.
@@ -13,7 +18,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.CacheLite/caches/{cacheName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,cachelite}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -78,6 +82,56 @@ func (c *Cache) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ conversion.Convertible = &Cache{}
+
+// ConvertTo converts the receiver to hub, the cachelite/v1api20201201/storage.Cache the API server stores, directly.
+func (c *Cache) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.Cache)
+	if !ok {
+		return fmt.Errorf("expected a cachelite/v1api20201201/storage.Cache to convert with, got %T", hub)
+	}
+	return c.AssignProperties_To_Cache(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the cachelite/v1api20201201/storage.Cache the API server stores, directly.
+func (c *Cache) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.Cache)
+	if !ok {
+		return fmt.Errorf("expected a cachelite/v1api20201201/storage.Cache to convert with, got %T", hub)
+	}
+	return c.AssignProperties_From_Cache(source)
+}
+
+// AssignProperties_From_Cache populates the receiver from source, a cachelite/v1api20201201/storage.Cache.
+func (c *Cache) AssignProperties_From_Cache(source *storage.Cache) error {
+	c.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := c.Spec.AssignProperties_From_Cache_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := c.Status.AssignProperties_From_Cache_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Cache populates destination, a cachelite/v1api20201201/storage.Cache, from the receiver.
+func (c *Cache) AssignProperties_To_Cache(destination *storage.Cache) error {
+	destination.ObjectMeta = *c.ObjectMeta.DeepCopy()
+
+	if err := c.Spec.AssignProperties_To_Cache_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := c.Status.AssignProperties_To_Cache_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // Cache_Spec: An in-memory cache.
 type Cache_Spec struct {
 	// AzureName: the name of the resource in Azure; when empty, metadata.name is used
@@ -115,6 +169,107 @@ type Cache_Spec struct {
 
 	// Tags: Tags attached to the resource.
 	Tags map[string]string `json:"tags,omitempty"`
+}
+
+// AssignProperties_From_Cache_Spec populates the receiver from source, a cachelite/v1api20201201/storage.Cache_Spec.
+func (c *Cache_Spec) AssignProperties_From_Cache_Spec(source *storage.Cache_Spec) error {
+	c.AzureName = source.AzureName
+
+	if source.EvictionPolicy != nil {
+		evictionPolicyValue := EvictionPolicy(*source.EvictionPolicy)
+		c.EvictionPolicy = &evictionPolicyValue
+	} else {
+		c.EvictionPolicy = nil
+	}
+
+	c.Location = genruntime.ClonePointer(source.Location)
+	c.NonSslPortEnabled = genruntime.ClonePointer(source.NonSslPortEnabled)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue CacheOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_CacheOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		c.OperatorSpec = &operatorSpecValue
+	} else {
+		c.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		c.Owner = &ownerValue
+	} else {
+		c.Owner = nil
+	}
+
+	c.ReplicasPerPrimary = genruntime.ClonePointer(source.ReplicasPerPrimary)
+	c.ShardCount = genruntime.ClonePointer(source.ShardCount)
+
+	if source.Sku != nil {
+		var skuValue Sku
+		if err := skuValue.AssignProperties_From_Sku(source.Sku); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		c.Sku = &skuValue
+	} else {
+		c.Sku = nil
+	}
+
+	c.Tags = maps.Clone(source.Tags)
+
+	return nil
+}
+
+// AssignProperties_To_Cache_Spec populates destination, a cachelite/v1api20201201/storage.Cache_Spec, from the receiver.
+func (c *Cache_Spec) AssignProperties_To_Cache_Spec(destination *storage.Cache_Spec) error {
+	destination.AzureName = c.AzureName
+
+	if c.EvictionPolicy != nil {
+		evictionPolicyValue := string(*c.EvictionPolicy)
+		destination.EvictionPolicy = &evictionPolicyValue
+	} else {
+		destination.EvictionPolicy = nil
+	}
+
+	destination.Location = genruntime.ClonePointer(c.Location)
+	destination.NonSslPortEnabled = genruntime.ClonePointer(c.NonSslPortEnabled)
+
+	if c.OperatorSpec != nil {
+		var operatorSpecValue storage.CacheOperatorSpec
+		if err := c.OperatorSpec.AssignProperties_To_CacheOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if c.Owner != nil {
+		ownerValue := *c.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	destination.ReplicasPerPrimary = genruntime.ClonePointer(c.ReplicasPerPrimary)
+	destination.ShardCount = genruntime.ClonePointer(c.ShardCount)
+
+	if c.Sku != nil {
+		var skuValue storage.Sku
+		if err := c.Sku.AssignProperties_To_Sku(&skuValue); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		destination.Sku = &skuValue
+	} else {
+		destination.Sku = nil
+	}
+
+	destination.Tags = maps.Clone(c.Tags)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // Cache_STATUS: An in-memory cache.
@@ -162,6 +317,111 @@ type Cache_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_Cache_STATUS populates the receiver from source, a cachelite/v1api20201201/storage.Cache_STATUS.
+func (c *Cache_STATUS) AssignProperties_From_Cache_STATUS(source *storage.Cache_STATUS) error {
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		c.Conditions = conditionsList
+	} else {
+		c.Conditions = nil
+	}
+
+	if source.EvictionPolicy != nil {
+		evictionPolicyValue := EvictionPolicy_STATUS(*source.EvictionPolicy)
+		c.EvictionPolicy = &evictionPolicyValue
+	} else {
+		c.EvictionPolicy = nil
+	}
+
+	c.HostName = genruntime.ClonePointer(source.HostName)
+	c.Id = genruntime.ClonePointer(source.Id)
+	c.Location = genruntime.ClonePointer(source.Location)
+	c.Name = genruntime.ClonePointer(source.Name)
+	c.NonSslPortEnabled = genruntime.ClonePointer(source.NonSslPortEnabled)
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
+		c.ProvisioningState = &provisioningStateValue
+	} else {
+		c.ProvisioningState = nil
+	}
+
+	c.ReplicasPerPrimary = genruntime.ClonePointer(source.ReplicasPerPrimary)
+	c.ShardCount = genruntime.ClonePointer(source.ShardCount)
+
+	if source.Sku != nil {
+		var skuValue Sku_STATUS
+		if err := skuValue.AssignProperties_From_Sku_STATUS(source.Sku); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		c.Sku = &skuValue
+	} else {
+		c.Sku = nil
+	}
+
+	c.Tags = maps.Clone(source.Tags)
+	c.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_Cache_STATUS populates destination, a cachelite/v1api20201201/storage.Cache_STATUS, from the receiver.
+func (c *Cache_STATUS) AssignProperties_To_Cache_STATUS(destination *storage.Cache_STATUS) error {
+	if c.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(c.Conditions))
+		for conditionsIndex := range c.Conditions {
+			conditionsList[conditionsIndex] = *c.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	if c.EvictionPolicy != nil {
+		evictionPolicyValue := string(*c.EvictionPolicy)
+		destination.EvictionPolicy = &evictionPolicyValue
+	} else {
+		destination.EvictionPolicy = nil
+	}
+
+	destination.HostName = genruntime.ClonePointer(c.HostName)
+	destination.Id = genruntime.ClonePointer(c.Id)
+	destination.Location = genruntime.ClonePointer(c.Location)
+	destination.Name = genruntime.ClonePointer(c.Name)
+	destination.NonSslPortEnabled = genruntime.ClonePointer(c.NonSslPortEnabled)
+
+	if c.ProvisioningState != nil {
+		provisioningStateValue := string(*c.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	destination.ReplicasPerPrimary = genruntime.ClonePointer(c.ReplicasPerPrimary)
+	destination.ShardCount = genruntime.ClonePointer(c.ShardCount)
+
+	if c.Sku != nil {
+		var skuValue storage.Sku_STATUS
+		if err := c.Sku.AssignProperties_To_Sku_STATUS(&skuValue); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		destination.Sku = &skuValue
+	} else {
+		destination.Sku = nil
+	}
+
+	destination.Tags = maps.Clone(c.Tags)
+	destination.Type = genruntime.ClonePointer(c.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // CacheOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type CacheOperatorSpec struct {
 	// ConfigMapExpressions: CEL expressions whose results are written to ConfigMaps
@@ -169,6 +429,79 @@ type CacheOperatorSpec struct {
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_CacheOperatorSpec populates the receiver from source, a cachelite/v1api20201201/storage.CacheOperatorSpec.
+func (c *CacheOperatorSpec) AssignProperties_From_CacheOperatorSpec(source *storage.CacheOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		c.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		c.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		c.SecretExpressions = secretExpressionsList
+	} else {
+		c.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_CacheOperatorSpec populates destination, a cachelite/v1api20201201/storage.CacheOperatorSpec, from the receiver.
+func (c *CacheOperatorSpec) AssignProperties_To_CacheOperatorSpec(destination *storage.CacheOperatorSpec) error {
+	if c.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(c.ConfigMapExpressions))
+		for configMapExpressionsIndex := range c.ConfigMapExpressions {
+			if c.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *c.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if c.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(c.SecretExpressions))
+		for secretExpressionsIndex := range c.SecretExpressions {
+			if c.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *c.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // EvictionPolicy: What to drop when memory runs out.
@@ -214,6 +547,37 @@ type Sku struct {
 	Name *SkuName `json:"name,omitempty"`
 }
 
+// AssignProperties_From_Sku populates the receiver from source, a cachelite/v1api20201201/storage.Sku.
+func (s *Sku) AssignProperties_From_Sku(source *storage.Sku) error {
+	s.Capacity = genruntime.ClonePointer(source.Capacity)
+
+	if source.Name != nil {
+		nameValue := SkuName(*source.Name)
+		s.Name = &nameValue
+	} else {
+		s.Name = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Sku populates destination, a cachelite/v1api20201201/storage.Sku, from the receiver.
+func (s *Sku) AssignProperties_To_Sku(destination *storage.Sku) error {
+	destination.Capacity = genruntime.ClonePointer(s.Capacity)
+
+	if s.Name != nil {
+		nameValue := string(*s.Name)
+		destination.Name = &nameValue
+	} else {
+		destination.Name = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // SkuName: Tier of the cache.
 // +kubebuilder:validation:Enum={"Basic","Standard"}
 type SkuName string
@@ -241,4 +605,35 @@ type Sku_STATUS struct {
 
 	// Name: Tier of the cache.
 	Name *SkuName_STATUS `json:"name,omitempty"`
+}
+
+// AssignProperties_From_Sku_STATUS populates the receiver from source, a cachelite/v1api20201201/storage.Sku_STATUS.
+func (s *Sku_STATUS) AssignProperties_From_Sku_STATUS(source *storage.Sku_STATUS) error {
+	s.Capacity = genruntime.ClonePointer(source.Capacity)
+
+	if source.Name != nil {
+		nameValue := SkuName_STATUS(*source.Name)
+		s.Name = &nameValue
+	} else {
+		s.Name = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Sku_STATUS populates destination, a cachelite/v1api20201201/storage.Sku_STATUS, from the receiver.
+func (s *Sku_STATUS) AssignProperties_To_Sku_STATUS(destination *storage.Sku_STATUS) error {
+	destination.Capacity = genruntime.ClonePointer(s.Capacity)
+
+	if s.Name != nil {
+		nameValue := string(*s.Name)
+		destination.Name = &nameValue
+	} else {
+		destination.Name = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

@@ -3,9 +3,13 @@
 package v1api20210101
 
 import (
+	"fmt"
+
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
+	"github.com/armgen/armgen/specs/testdata/cases/widgets/golden/widgets/v1api20210101/storage"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // Lock: the Kubernetes resource for the ARM type Microsoft.Widgets/locks, api-version 2021-01-01.
@@ -13,7 +17,6 @@ import (
 // ARM URI: /{scope}/providers/Microsoft.Widgets/locks/{lockName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,widgets}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -78,6 +81,56 @@ func (l *Lock) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeExtension
 }
 
+var _ conversion.Convertible = &Lock{}
+
+// ConvertTo converts the receiver to hub, the widgets/v1api20210101/storage.Lock the API server stores, directly.
+func (l *Lock) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.Lock)
+	if !ok {
+		return fmt.Errorf("expected a widgets/v1api20210101/storage.Lock to convert with, got %T", hub)
+	}
+	return l.AssignProperties_To_Lock(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the widgets/v1api20210101/storage.Lock the API server stores, directly.
+func (l *Lock) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.Lock)
+	if !ok {
+		return fmt.Errorf("expected a widgets/v1api20210101/storage.Lock to convert with, got %T", hub)
+	}
+	return l.AssignProperties_From_Lock(source)
+}
+
+// AssignProperties_From_Lock populates the receiver from source, a widgets/v1api20210101/storage.Lock.
+func (l *Lock) AssignProperties_From_Lock(source *storage.Lock) error {
+	l.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := l.Spec.AssignProperties_From_Lock_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := l.Status.AssignProperties_From_Lock_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Lock populates destination, a widgets/v1api20210101/storage.Lock, from the receiver.
+func (l *Lock) AssignProperties_To_Lock(destination *storage.Lock) error {
+	destination.ObjectMeta = *l.ObjectMeta.DeepCopy()
+
+	if err := l.Spec.AssignProperties_To_Lock_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := l.Status.AssignProperties_To_Lock_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // Lock_Spec: An extension resource that can be attached to any resource.
 type Lock_Spec struct {
 	// AzureName: the name of the resource in Azure; when empty, metadata.name is used
@@ -97,6 +150,75 @@ type Lock_Spec struct {
 	// Owner: the resource this extension resource applies to, by Kubernetes group, kind and name or by ARM ID
 	// +kubebuilder:validation:Required
 	Owner *genruntime.ArbitraryOwnerReference `json:"owner,omitempty"`
+}
+
+// AssignProperties_From_Lock_Spec populates the receiver from source, a widgets/v1api20210101/storage.Lock_Spec.
+func (l *Lock_Spec) AssignProperties_From_Lock_Spec(source *storage.Lock_Spec) error {
+	l.AzureName = source.AzureName
+
+	if source.Level != nil {
+		levelValue := LockLevel(*source.Level)
+		l.Level = &levelValue
+	} else {
+		l.Level = nil
+	}
+
+	l.Notes = genruntime.ClonePointer(source.Notes)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue LockOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_LockOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		l.OperatorSpec = &operatorSpecValue
+	} else {
+		l.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		l.Owner = &ownerValue
+	} else {
+		l.Owner = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Lock_Spec populates destination, a widgets/v1api20210101/storage.Lock_Spec, from the receiver.
+func (l *Lock_Spec) AssignProperties_To_Lock_Spec(destination *storage.Lock_Spec) error {
+	destination.AzureName = l.AzureName
+
+	if l.Level != nil {
+		levelValue := string(*l.Level)
+		destination.Level = &levelValue
+	} else {
+		destination.Level = nil
+	}
+
+	destination.Notes = genruntime.ClonePointer(l.Notes)
+
+	if l.OperatorSpec != nil {
+		var operatorSpecValue storage.LockOperatorSpec
+		if err := l.OperatorSpec.AssignProperties_To_LockOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if l.Owner != nil {
+		ownerValue := *l.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // Lock_STATUS: An extension resource that can be attached to any resource.
@@ -119,6 +241,65 @@ type Lock_STATUS struct {
 
 	// Type: Type of the resource, as provider namespace plus resource type.
 	Type *string `json:"type,omitempty"`
+}
+
+// AssignProperties_From_Lock_STATUS populates the receiver from source, a widgets/v1api20210101/storage.Lock_STATUS.
+func (l *Lock_STATUS) AssignProperties_From_Lock_STATUS(source *storage.Lock_STATUS) error {
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		l.Conditions = conditionsList
+	} else {
+		l.Conditions = nil
+	}
+
+	l.Id = genruntime.ClonePointer(source.Id)
+
+	if source.Level != nil {
+		levelValue := LockLevel_STATUS(*source.Level)
+		l.Level = &levelValue
+	} else {
+		l.Level = nil
+	}
+
+	l.Name = genruntime.ClonePointer(source.Name)
+	l.Notes = genruntime.ClonePointer(source.Notes)
+	l.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_Lock_STATUS populates destination, a widgets/v1api20210101/storage.Lock_STATUS, from the receiver.
+func (l *Lock_STATUS) AssignProperties_To_Lock_STATUS(destination *storage.Lock_STATUS) error {
+	if l.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(l.Conditions))
+		for conditionsIndex := range l.Conditions {
+			conditionsList[conditionsIndex] = *l.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(l.Id)
+
+	if l.Level != nil {
+		levelValue := string(*l.Level)
+		destination.Level = &levelValue
+	} else {
+		destination.Level = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(l.Name)
+	destination.Notes = genruntime.ClonePointer(l.Notes)
+	destination.Type = genruntime.ClonePointer(l.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // LockLevel: What the lock prevents.
@@ -146,4 +327,77 @@ type LockOperatorSpec struct {
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_LockOperatorSpec populates the receiver from source, a widgets/v1api20210101/storage.LockOperatorSpec.
+func (l *LockOperatorSpec) AssignProperties_From_LockOperatorSpec(source *storage.LockOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		l.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		l.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		l.SecretExpressions = secretExpressionsList
+	} else {
+		l.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_LockOperatorSpec populates destination, a widgets/v1api20210101/storage.LockOperatorSpec, from the receiver.
+func (l *LockOperatorSpec) AssignProperties_To_LockOperatorSpec(destination *storage.LockOperatorSpec) error {
+	if l.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(l.ConfigMapExpressions))
+		for configMapExpressionsIndex := range l.ConfigMapExpressions {
+			if l.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *l.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if l.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(l.SecretExpressions))
+		for secretExpressionsIndex := range l.SecretExpressions {
+			if l.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *l.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

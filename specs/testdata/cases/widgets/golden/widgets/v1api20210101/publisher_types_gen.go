@@ -3,9 +3,13 @@
 package v1api20210101
 
 import (
+	"fmt"
+
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
+	"github.com/armgen/armgen/specs/testdata/cases/widgets/golden/widgets/v1api20210101/storage"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // Publisher: the Kubernetes resource for the ARM type Microsoft.Widgets/publishers, api-version 2021-01-01.
@@ -13,7 +17,6 @@ import (
 // ARM URI: /providers/Microsoft.Widgets/publishers/{publisherName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,widgets}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -75,6 +78,56 @@ func (p *Publisher) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeTenant
 }
 
+var _ conversion.Convertible = &Publisher{}
+
+// ConvertTo converts the receiver to hub, the widgets/v1api20210101/storage.Publisher the API server stores, directly.
+func (p *Publisher) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.Publisher)
+	if !ok {
+		return fmt.Errorf("expected a widgets/v1api20210101/storage.Publisher to convert with, got %T", hub)
+	}
+	return p.AssignProperties_To_Publisher(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the widgets/v1api20210101/storage.Publisher the API server stores, directly.
+func (p *Publisher) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.Publisher)
+	if !ok {
+		return fmt.Errorf("expected a widgets/v1api20210101/storage.Publisher to convert with, got %T", hub)
+	}
+	return p.AssignProperties_From_Publisher(source)
+}
+
+// AssignProperties_From_Publisher populates the receiver from source, a widgets/v1api20210101/storage.Publisher.
+func (p *Publisher) AssignProperties_From_Publisher(source *storage.Publisher) error {
+	p.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := p.Spec.AssignProperties_From_Publisher_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := p.Status.AssignProperties_From_Publisher_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Publisher populates destination, a widgets/v1api20210101/storage.Publisher, from the receiver.
+func (p *Publisher) AssignProperties_To_Publisher(destination *storage.Publisher) error {
+	destination.ObjectMeta = *p.ObjectMeta.DeepCopy()
+
+	if err := p.Spec.AssignProperties_To_Publisher_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := p.Status.AssignProperties_To_Publisher_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // Publisher_Spec: A tenant-scoped widget publisher.
 type Publisher_Spec struct {
 	// AzureName: the name of the resource in Azure; when empty, metadata.name is used
@@ -90,6 +143,49 @@ type Publisher_Spec struct {
 
 	// PublisherDisplayName: Name shown to customers.
 	PublisherDisplayName *string `json:"publisherDisplayName,omitempty"`
+}
+
+// AssignProperties_From_Publisher_Spec populates the receiver from source, a widgets/v1api20210101/storage.Publisher_Spec.
+func (p *Publisher_Spec) AssignProperties_From_Publisher_Spec(source *storage.Publisher_Spec) error {
+	p.AzureName = source.AzureName
+	p.ContactEmail = genruntime.ClonePointer(source.ContactEmail)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue PublisherOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_PublisherOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		p.OperatorSpec = &operatorSpecValue
+	} else {
+		p.OperatorSpec = nil
+	}
+
+	p.PublisherDisplayName = genruntime.ClonePointer(source.PublisherDisplayName)
+
+	return nil
+}
+
+// AssignProperties_To_Publisher_Spec populates destination, a widgets/v1api20210101/storage.Publisher_Spec, from the receiver.
+func (p *Publisher_Spec) AssignProperties_To_Publisher_Spec(destination *storage.Publisher_Spec) error {
+	destination.AzureName = p.AzureName
+	destination.ContactEmail = genruntime.ClonePointer(p.ContactEmail)
+
+	if p.OperatorSpec != nil {
+		var operatorSpecValue storage.PublisherOperatorSpec
+		if err := p.OperatorSpec.AssignProperties_To_PublisherOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	destination.PublisherDisplayName = genruntime.ClonePointer(p.PublisherDisplayName)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // Publisher_STATUS: A tenant-scoped widget publisher.
@@ -113,6 +209,51 @@ type Publisher_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_Publisher_STATUS populates the receiver from source, a widgets/v1api20210101/storage.Publisher_STATUS.
+func (p *Publisher_STATUS) AssignProperties_From_Publisher_STATUS(source *storage.Publisher_STATUS) error {
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		p.Conditions = conditionsList
+	} else {
+		p.Conditions = nil
+	}
+
+	p.ContactEmail = genruntime.ClonePointer(source.ContactEmail)
+	p.Id = genruntime.ClonePointer(source.Id)
+	p.Name = genruntime.ClonePointer(source.Name)
+	p.PublisherDisplayName = genruntime.ClonePointer(source.PublisherDisplayName)
+	p.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_Publisher_STATUS populates destination, a widgets/v1api20210101/storage.Publisher_STATUS, from the receiver.
+func (p *Publisher_STATUS) AssignProperties_To_Publisher_STATUS(destination *storage.Publisher_STATUS) error {
+	if p.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(p.Conditions))
+		for conditionsIndex := range p.Conditions {
+			conditionsList[conditionsIndex] = *p.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.ContactEmail = genruntime.ClonePointer(p.ContactEmail)
+	destination.Id = genruntime.ClonePointer(p.Id)
+	destination.Name = genruntime.ClonePointer(p.Name)
+	destination.PublisherDisplayName = genruntime.ClonePointer(p.PublisherDisplayName)
+	destination.Type = genruntime.ClonePointer(p.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // PublisherOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type PublisherOperatorSpec struct {
 	// ConfigMapExpressions: CEL expressions whose results are written to ConfigMaps
@@ -120,4 +261,77 @@ type PublisherOperatorSpec struct {
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_PublisherOperatorSpec populates the receiver from source, a widgets/v1api20210101/storage.PublisherOperatorSpec.
+func (p *PublisherOperatorSpec) AssignProperties_From_PublisherOperatorSpec(source *storage.PublisherOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		p.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		p.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		p.SecretExpressions = secretExpressionsList
+	} else {
+		p.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PublisherOperatorSpec populates destination, a widgets/v1api20210101/storage.PublisherOperatorSpec, from the receiver.
+func (p *PublisherOperatorSpec) AssignProperties_To_PublisherOperatorSpec(destination *storage.PublisherOperatorSpec) error {
+	if p.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(p.ConfigMapExpressions))
+		for configMapExpressionsIndex := range p.ConfigMapExpressions {
+			if p.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *p.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if p.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(p.SecretExpressions))
+		for secretExpressionsIndex := range p.SecretExpressions {
+			if p.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *p.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

@@ -3,9 +3,13 @@
 package v1api20210101
 
 import (
+	"fmt"
+
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
+	"github.com/armgen/armgen/specs/testdata/cases/widgets/golden/widgets/v1api20210101/storage"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // Quota: the Kubernetes resource for the ARM type Microsoft.Widgets/quotas, api-version 2021-01-01.
@@ -13,7 +17,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/providers/Microsoft.Widgets/quotas/{quotaName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,widgets}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -75,6 +78,56 @@ func (q *Quota) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeSubscription
 }
 
+var _ conversion.Convertible = &Quota{}
+
+// ConvertTo converts the receiver to hub, the widgets/v1api20210101/storage.Quota the API server stores, directly.
+func (q *Quota) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.Quota)
+	if !ok {
+		return fmt.Errorf("expected a widgets/v1api20210101/storage.Quota to convert with, got %T", hub)
+	}
+	return q.AssignProperties_To_Quota(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the widgets/v1api20210101/storage.Quota the API server stores, directly.
+func (q *Quota) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.Quota)
+	if !ok {
+		return fmt.Errorf("expected a widgets/v1api20210101/storage.Quota to convert with, got %T", hub)
+	}
+	return q.AssignProperties_From_Quota(source)
+}
+
+// AssignProperties_From_Quota populates the receiver from source, a widgets/v1api20210101/storage.Quota.
+func (q *Quota) AssignProperties_From_Quota(source *storage.Quota) error {
+	q.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := q.Spec.AssignProperties_From_Quota_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := q.Status.AssignProperties_From_Quota_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Quota populates destination, a widgets/v1api20210101/storage.Quota, from the receiver.
+func (q *Quota) AssignProperties_To_Quota(destination *storage.Quota) error {
+	destination.ObjectMeta = *q.ObjectMeta.DeepCopy()
+
+	if err := q.Spec.AssignProperties_To_Quota_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := q.Status.AssignProperties_To_Quota_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // Quota_Spec: A subscription-scoped widget quota.
 type Quota_Spec struct {
 	// AzureName: the name of the resource in Azure; when empty, metadata.name is used
@@ -87,6 +140,45 @@ type Quota_Spec struct {
 
 	// OperatorSpec: settings for the operator itself, not sent to Azure
 	OperatorSpec *QuotaOperatorSpec `json:"operatorSpec,omitempty"`
+}
+
+// AssignProperties_From_Quota_Spec populates the receiver from source, a widgets/v1api20210101/storage.Quota_Spec.
+func (q *Quota_Spec) AssignProperties_From_Quota_Spec(source *storage.Quota_Spec) error {
+	q.AzureName = source.AzureName
+	q.Limit = genruntime.ClonePointer(source.Limit)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue QuotaOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_QuotaOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		q.OperatorSpec = &operatorSpecValue
+	} else {
+		q.OperatorSpec = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Quota_Spec populates destination, a widgets/v1api20210101/storage.Quota_Spec, from the receiver.
+func (q *Quota_Spec) AssignProperties_To_Quota_Spec(destination *storage.Quota_Spec) error {
+	destination.AzureName = q.AzureName
+	destination.Limit = genruntime.ClonePointer(q.Limit)
+
+	if q.OperatorSpec != nil {
+		var operatorSpecValue storage.QuotaOperatorSpec
+		if err := q.OperatorSpec.AssignProperties_To_QuotaOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // Quota_STATUS: A subscription-scoped widget quota.
@@ -111,6 +203,51 @@ type Quota_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_Quota_STATUS populates the receiver from source, a widgets/v1api20210101/storage.Quota_STATUS.
+func (q *Quota_STATUS) AssignProperties_From_Quota_STATUS(source *storage.Quota_STATUS) error {
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		q.Conditions = conditionsList
+	} else {
+		q.Conditions = nil
+	}
+
+	q.CurrentValue = genruntime.ClonePointer(source.CurrentValue)
+	q.Id = genruntime.ClonePointer(source.Id)
+	q.Limit = genruntime.ClonePointer(source.Limit)
+	q.Name = genruntime.ClonePointer(source.Name)
+	q.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_Quota_STATUS populates destination, a widgets/v1api20210101/storage.Quota_STATUS, from the receiver.
+func (q *Quota_STATUS) AssignProperties_To_Quota_STATUS(destination *storage.Quota_STATUS) error {
+	if q.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(q.Conditions))
+		for conditionsIndex := range q.Conditions {
+			conditionsList[conditionsIndex] = *q.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.CurrentValue = genruntime.ClonePointer(q.CurrentValue)
+	destination.Id = genruntime.ClonePointer(q.Id)
+	destination.Limit = genruntime.ClonePointer(q.Limit)
+	destination.Name = genruntime.ClonePointer(q.Name)
+	destination.Type = genruntime.ClonePointer(q.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // QuotaOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type QuotaOperatorSpec struct {
 	// ConfigMapExpressions: CEL expressions whose results are written to ConfigMaps
@@ -118,4 +255,77 @@ type QuotaOperatorSpec struct {
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_QuotaOperatorSpec populates the receiver from source, a widgets/v1api20210101/storage.QuotaOperatorSpec.
+func (q *QuotaOperatorSpec) AssignProperties_From_QuotaOperatorSpec(source *storage.QuotaOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		q.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		q.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		q.SecretExpressions = secretExpressionsList
+	} else {
+		q.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_QuotaOperatorSpec populates destination, a widgets/v1api20210101/storage.QuotaOperatorSpec, from the receiver.
+func (q *QuotaOperatorSpec) AssignProperties_To_QuotaOperatorSpec(destination *storage.QuotaOperatorSpec) error {
+	if q.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(q.ConfigMapExpressions))
+		for configMapExpressionsIndex := range q.ConfigMapExpressions {
+			if q.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *q.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if q.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(q.SecretExpressions))
+		for secretExpressionsIndex := range q.SecretExpressions {
+			if q.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *q.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

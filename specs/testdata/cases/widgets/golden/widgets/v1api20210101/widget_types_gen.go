@@ -3,10 +3,16 @@
 package v1api20210101
 
 import (
+	"fmt"
+	"maps"
+	"slices"
+
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
+	"github.com/armgen/armgen/specs/testdata/cases/widgets/golden/widgets/v1api20210101/storage"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // Widget: the Kubernetes resource for the ARM type Microsoft.Widgets/widgets, api-version 2021-01-01.
@@ -14,7 +20,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Widgets/widgets/{widgetName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,widgets}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -77,6 +82,56 @@ func (w *Widget) GetAPIVersion() string {
 // GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.
 func (w *Widget) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
+}
+
+var _ conversion.Convertible = &Widget{}
+
+// ConvertTo converts the receiver to hub, the widgets/v1api20210101/storage.Widget the API server stores, directly.
+func (w *Widget) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.Widget)
+	if !ok {
+		return fmt.Errorf("expected a widgets/v1api20210101/storage.Widget to convert with, got %T", hub)
+	}
+	return w.AssignProperties_To_Widget(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the widgets/v1api20210101/storage.Widget the API server stores, directly.
+func (w *Widget) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.Widget)
+	if !ok {
+		return fmt.Errorf("expected a widgets/v1api20210101/storage.Widget to convert with, got %T", hub)
+	}
+	return w.AssignProperties_From_Widget(source)
+}
+
+// AssignProperties_From_Widget populates the receiver from source, a widgets/v1api20210101/storage.Widget.
+func (w *Widget) AssignProperties_From_Widget(source *storage.Widget) error {
+	w.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := w.Spec.AssignProperties_From_Widget_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := w.Status.AssignProperties_From_Widget_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Widget populates destination, a widgets/v1api20210101/storage.Widget, from the receiver.
+func (w *Widget) AssignProperties_To_Widget(destination *storage.Widget) error {
+	destination.ObjectMeta = *w.ObjectMeta.DeepCopy()
+
+	if err := w.Spec.AssignProperties_To_Widget_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := w.Status.AssignProperties_To_Widget_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
 }
 
 // Widget_Spec: A widget: a tracked, resource-group scoped resource.
@@ -184,6 +239,335 @@ type Widget_Spec struct {
 
 	// WidgetLabels: Free-form string labels.
 	WidgetLabels map[string]string `json:"widgetLabels,omitempty"`
+}
+
+// AssignProperties_From_Widget_Spec populates the receiver from source, a widgets/v1api20210101/storage.Widget_Spec.
+func (w *Widget_Spec) AssignProperties_From_Widget_Spec(source *storage.Widget_Spec) error {
+	if source.AdminPassword != nil {
+		adminPasswordValue := *source.AdminPassword.DeepCopy()
+		w.AdminPassword = &adminPasswordValue
+	} else {
+		w.AdminPassword = nil
+	}
+
+	w.AdminUsername = genruntime.ClonePointer(source.AdminUsername)
+	w.Aliases = slices.Clone(source.Aliases)
+
+	if source.AllowedProtocols != nil {
+		allowedProtocolsList := make([]Protocol, len(source.AllowedProtocols))
+		for allowedProtocolsIndex := range source.AllowedProtocols {
+			allowedProtocolsList[allowedProtocolsIndex] = Protocol(source.AllowedProtocols[allowedProtocolsIndex])
+		}
+		w.AllowedProtocols = allowedProtocolsList
+	} else {
+		w.AllowedProtocols = nil
+	}
+
+	w.AzureName = source.AzureName
+
+	if source.Color != nil {
+		colorValue := Color(*source.Color)
+		w.Color = &colorValue
+	} else {
+		w.Color = nil
+	}
+
+	w.CorrelationId = genruntime.ClonePointer(source.CorrelationId)
+	w.DisplayName = genruntime.ClonePointer(source.DisplayName)
+	w.Enabled = genruntime.ClonePointer(source.Enabled)
+
+	if source.Endpoints != nil {
+		endpointsMap := make(map[string]WidgetEndpoint, len(source.Endpoints))
+		for endpointsKey, endpointsValue := range source.Endpoints {
+			var endpointsItem WidgetEndpoint
+			if err := endpointsItem.AssignProperties_From_WidgetEndpoint(&endpointsValue); err != nil {
+				return fmt.Errorf("converting Endpoints: %w", err)
+			}
+			(endpointsMap)[endpointsKey] = endpointsItem
+		}
+		w.Endpoints = endpointsMap
+	} else {
+		w.Endpoints = nil
+	}
+
+	if source.Extensions != nil {
+		extensionsMap := make(map[string]apiextv1.JSON, len(source.Extensions))
+		for extensionsKey, extensionsValue := range source.Extensions {
+			(extensionsMap)[extensionsKey] = *extensionsValue.DeepCopy()
+		}
+		w.Extensions = extensionsMap
+	} else {
+		w.Extensions = nil
+	}
+
+	if source.Identity != nil {
+		var identityValue Identity
+		if err := identityValue.AssignProperties_From_Identity(source.Identity); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		w.Identity = &identityValue
+	} else {
+		w.Identity = nil
+	}
+
+	w.IsHttpsOnly = genruntime.ClonePointer(source.IsHttpsOnly)
+	w.Location = genruntime.ClonePointer(source.Location)
+	w.MaintenanceWindowStart = genruntime.ClonePointer(source.MaintenanceWindowStart)
+	w.MaxSizeInBytes = genruntime.ClonePointer(source.MaxSizeInBytes)
+
+	if source.Metadata != nil {
+		metadataMap := make(map[string]apiextv1.JSON, len(source.Metadata))
+		for metadataKey, metadataValue := range source.Metadata {
+			(metadataMap)[metadataKey] = *metadataValue.DeepCopy()
+		}
+		w.Metadata = metadataMap
+	} else {
+		w.Metadata = nil
+	}
+
+	if source.Mode != nil {
+		modeValue := WidgetMode(*source.Mode)
+		w.Mode = &modeValue
+	} else {
+		w.Mode = nil
+	}
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue WidgetOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_WidgetOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		w.OperatorSpec = &operatorSpecValue
+	} else {
+		w.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		w.Owner = &ownerValue
+	} else {
+		w.Owner = nil
+	}
+
+	w.ReplicaCount = genruntime.ClonePointer(source.ReplicaCount)
+
+	if source.Rules != nil {
+		rulesList := make([]Rule, len(source.Rules))
+		for rulesIndex := range source.Rules {
+			if err := rulesList[rulesIndex].AssignProperties_From_Rule(&source.Rules[rulesIndex]); err != nil {
+				return fmt.Errorf("converting Rules: %w", err)
+			}
+		}
+		w.Rules = rulesList
+	} else {
+		w.Rules = nil
+	}
+
+	if source.Shape != nil {
+		var shapeValue Shape
+		if err := shapeValue.AssignProperties_From_Shape(source.Shape); err != nil {
+			return fmt.Errorf("converting Shape: %w", err)
+		}
+		w.Shape = &shapeValue
+	} else {
+		w.Shape = nil
+	}
+
+	if source.Size != nil {
+		sizeValue := WidgetProperties_Size(*source.Size)
+		w.Size = &sizeValue
+	} else {
+		w.Size = nil
+	}
+
+	if source.Sku != nil {
+		var skuValue Sku
+		if err := skuValue.AssignProperties_From_Sku(source.Sku); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		w.Sku = &skuValue
+	} else {
+		w.Sku = nil
+	}
+
+	if source.SubnetReference != nil {
+		subnetReferenceValue := *source.SubnetReference.DeepCopy()
+		w.SubnetReference = &subnetReferenceValue
+	} else {
+		w.SubnetReference = nil
+	}
+
+	w.Tags = maps.Clone(source.Tags)
+	w.Weight = genruntime.ClonePointer(source.Weight)
+	w.WidgetLabels = maps.Clone(source.WidgetLabels)
+
+	return nil
+}
+
+// AssignProperties_To_Widget_Spec populates destination, a widgets/v1api20210101/storage.Widget_Spec, from the receiver.
+func (w *Widget_Spec) AssignProperties_To_Widget_Spec(destination *storage.Widget_Spec) error {
+	if w.AdminPassword != nil {
+		adminPasswordValue := *w.AdminPassword.DeepCopy()
+		destination.AdminPassword = &adminPasswordValue
+	} else {
+		destination.AdminPassword = nil
+	}
+
+	destination.AdminUsername = genruntime.ClonePointer(w.AdminUsername)
+	destination.Aliases = slices.Clone(w.Aliases)
+
+	if w.AllowedProtocols != nil {
+		allowedProtocolsList := make([]string, len(w.AllowedProtocols))
+		for allowedProtocolsIndex := range w.AllowedProtocols {
+			allowedProtocolsList[allowedProtocolsIndex] = string(w.AllowedProtocols[allowedProtocolsIndex])
+		}
+		destination.AllowedProtocols = allowedProtocolsList
+	} else {
+		destination.AllowedProtocols = nil
+	}
+
+	destination.AzureName = w.AzureName
+
+	if w.Color != nil {
+		colorValue := string(*w.Color)
+		destination.Color = &colorValue
+	} else {
+		destination.Color = nil
+	}
+
+	destination.CorrelationId = genruntime.ClonePointer(w.CorrelationId)
+	destination.DisplayName = genruntime.ClonePointer(w.DisplayName)
+	destination.Enabled = genruntime.ClonePointer(w.Enabled)
+
+	if w.Endpoints != nil {
+		endpointsMap := make(map[string]storage.WidgetEndpoint, len(w.Endpoints))
+		for endpointsKey, endpointsValue := range w.Endpoints {
+			var endpointsItem storage.WidgetEndpoint
+			if err := endpointsValue.AssignProperties_To_WidgetEndpoint(&endpointsItem); err != nil {
+				return fmt.Errorf("converting Endpoints: %w", err)
+			}
+			(endpointsMap)[endpointsKey] = endpointsItem
+		}
+		destination.Endpoints = endpointsMap
+	} else {
+		destination.Endpoints = nil
+	}
+
+	if w.Extensions != nil {
+		extensionsMap := make(map[string]apiextv1.JSON, len(w.Extensions))
+		for extensionsKey, extensionsValue := range w.Extensions {
+			(extensionsMap)[extensionsKey] = *extensionsValue.DeepCopy()
+		}
+		destination.Extensions = extensionsMap
+	} else {
+		destination.Extensions = nil
+	}
+
+	if w.Identity != nil {
+		var identityValue storage.Identity
+		if err := w.Identity.AssignProperties_To_Identity(&identityValue); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		destination.Identity = &identityValue
+	} else {
+		destination.Identity = nil
+	}
+
+	destination.IsHttpsOnly = genruntime.ClonePointer(w.IsHttpsOnly)
+	destination.Location = genruntime.ClonePointer(w.Location)
+	destination.MaintenanceWindowStart = genruntime.ClonePointer(w.MaintenanceWindowStart)
+	destination.MaxSizeInBytes = genruntime.ClonePointer(w.MaxSizeInBytes)
+
+	if w.Metadata != nil {
+		metadataMap := make(map[string]apiextv1.JSON, len(w.Metadata))
+		for metadataKey, metadataValue := range w.Metadata {
+			(metadataMap)[metadataKey] = *metadataValue.DeepCopy()
+		}
+		destination.Metadata = metadataMap
+	} else {
+		destination.Metadata = nil
+	}
+
+	if w.Mode != nil {
+		modeValue := string(*w.Mode)
+		destination.Mode = &modeValue
+	} else {
+		destination.Mode = nil
+	}
+
+	if w.OperatorSpec != nil {
+		var operatorSpecValue storage.WidgetOperatorSpec
+		if err := w.OperatorSpec.AssignProperties_To_WidgetOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if w.Owner != nil {
+		ownerValue := *w.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	destination.ReplicaCount = genruntime.ClonePointer(w.ReplicaCount)
+
+	if w.Rules != nil {
+		rulesList := make([]storage.Rule, len(w.Rules))
+		for rulesIndex := range w.Rules {
+			if err := w.Rules[rulesIndex].AssignProperties_To_Rule(&rulesList[rulesIndex]); err != nil {
+				return fmt.Errorf("converting Rules: %w", err)
+			}
+		}
+		destination.Rules = rulesList
+	} else {
+		destination.Rules = nil
+	}
+
+	if w.Shape != nil {
+		var shapeValue storage.Shape
+		if err := w.Shape.AssignProperties_To_Shape(&shapeValue); err != nil {
+			return fmt.Errorf("converting Shape: %w", err)
+		}
+		destination.Shape = &shapeValue
+	} else {
+		destination.Shape = nil
+	}
+
+	if w.Size != nil {
+		sizeValue := string(*w.Size)
+		destination.Size = &sizeValue
+	} else {
+		destination.Size = nil
+	}
+
+	if w.Sku != nil {
+		var skuValue storage.Sku
+		if err := w.Sku.AssignProperties_To_Sku(&skuValue); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		destination.Sku = &skuValue
+	} else {
+		destination.Sku = nil
+	}
+
+	if w.SubnetReference != nil {
+		subnetReferenceValue := *w.SubnetReference.DeepCopy()
+		destination.SubnetReference = &subnetReferenceValue
+	} else {
+		destination.SubnetReference = nil
+	}
+
+	destination.Tags = maps.Clone(w.Tags)
+	destination.Weight = genruntime.ClonePointer(w.Weight)
+	destination.WidgetLabels = maps.Clone(w.WidgetLabels)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // Widget_STATUS: A widget: a tracked, resource-group scoped resource.
@@ -297,6 +681,341 @@ type Widget_STATUS struct {
 	WidgetLabels map[string]string `json:"widgetLabels,omitempty"`
 }
 
+// AssignProperties_From_Widget_STATUS populates the receiver from source, a widgets/v1api20210101/storage.Widget_STATUS.
+func (w *Widget_STATUS) AssignProperties_From_Widget_STATUS(source *storage.Widget_STATUS) error {
+	w.AdminUsername = genruntime.ClonePointer(source.AdminUsername)
+	w.Aliases = slices.Clone(source.Aliases)
+
+	if source.AllowedProtocols != nil {
+		allowedProtocolsList := make([]Protocol_STATUS, len(source.AllowedProtocols))
+		for allowedProtocolsIndex := range source.AllowedProtocols {
+			allowedProtocolsList[allowedProtocolsIndex] = Protocol_STATUS(source.AllowedProtocols[allowedProtocolsIndex])
+		}
+		w.AllowedProtocols = allowedProtocolsList
+	} else {
+		w.AllowedProtocols = nil
+	}
+
+	if source.Color != nil {
+		colorValue := Color_STATUS(*source.Color)
+		w.Color = &colorValue
+	} else {
+		w.Color = nil
+	}
+
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		w.Conditions = conditionsList
+	} else {
+		w.Conditions = nil
+	}
+
+	w.CorrelationId = genruntime.ClonePointer(source.CorrelationId)
+	w.DisplayName = genruntime.ClonePointer(source.DisplayName)
+	w.Enabled = genruntime.ClonePointer(source.Enabled)
+
+	if source.Endpoints != nil {
+		endpointsMap := make(map[string]WidgetEndpoint_STATUS, len(source.Endpoints))
+		for endpointsKey, endpointsValue := range source.Endpoints {
+			var endpointsItem WidgetEndpoint_STATUS
+			if err := endpointsItem.AssignProperties_From_WidgetEndpoint_STATUS(&endpointsValue); err != nil {
+				return fmt.Errorf("converting Endpoints: %w", err)
+			}
+			(endpointsMap)[endpointsKey] = endpointsItem
+		}
+		w.Endpoints = endpointsMap
+	} else {
+		w.Endpoints = nil
+	}
+
+	if source.Extensions != nil {
+		extensionsMap := make(map[string]apiextv1.JSON, len(source.Extensions))
+		for extensionsKey, extensionsValue := range source.Extensions {
+			(extensionsMap)[extensionsKey] = *extensionsValue.DeepCopy()
+		}
+		w.Extensions = extensionsMap
+	} else {
+		w.Extensions = nil
+	}
+
+	w.Id = genruntime.ClonePointer(source.Id)
+
+	if source.Identity != nil {
+		var identityValue Identity_STATUS
+		if err := identityValue.AssignProperties_From_Identity_STATUS(source.Identity); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		w.Identity = &identityValue
+	} else {
+		w.Identity = nil
+	}
+
+	w.IsHttpsOnly = genruntime.ClonePointer(source.IsHttpsOnly)
+	w.Location = genruntime.ClonePointer(source.Location)
+	w.MaintenanceWindowStart = genruntime.ClonePointer(source.MaintenanceWindowStart)
+	w.MaxSizeInBytes = genruntime.ClonePointer(source.MaxSizeInBytes)
+
+	if source.Metadata != nil {
+		metadataMap := make(map[string]apiextv1.JSON, len(source.Metadata))
+		for metadataKey, metadataValue := range source.Metadata {
+			(metadataMap)[metadataKey] = *metadataValue.DeepCopy()
+		}
+		w.Metadata = metadataMap
+	} else {
+		w.Metadata = nil
+	}
+
+	if source.Mode != nil {
+		modeValue := WidgetMode_STATUS(*source.Mode)
+		w.Mode = &modeValue
+	} else {
+		w.Mode = nil
+	}
+
+	w.Name = genruntime.ClonePointer(source.Name)
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
+		w.ProvisioningState = &provisioningStateValue
+	} else {
+		w.ProvisioningState = nil
+	}
+
+	w.ReplicaCount = genruntime.ClonePointer(source.ReplicaCount)
+
+	if source.Rules != nil {
+		rulesList := make([]Rule_STATUS, len(source.Rules))
+		for rulesIndex := range source.Rules {
+			if err := rulesList[rulesIndex].AssignProperties_From_Rule_STATUS(&source.Rules[rulesIndex]); err != nil {
+				return fmt.Errorf("converting Rules: %w", err)
+			}
+		}
+		w.Rules = rulesList
+	} else {
+		w.Rules = nil
+	}
+
+	w.SerialNumber = genruntime.ClonePointer(source.SerialNumber)
+
+	if source.Shape != nil {
+		var shapeValue Shape_STATUS
+		if err := shapeValue.AssignProperties_From_Shape_STATUS(source.Shape); err != nil {
+			return fmt.Errorf("converting Shape: %w", err)
+		}
+		w.Shape = &shapeValue
+	} else {
+		w.Shape = nil
+	}
+
+	if source.Size != nil {
+		sizeValue := WidgetProperties_Size_STATUS(*source.Size)
+		w.Size = &sizeValue
+	} else {
+		w.Size = nil
+	}
+
+	if source.Sku != nil {
+		var skuValue Sku_STATUS
+		if err := skuValue.AssignProperties_From_Sku_STATUS(source.Sku); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		w.Sku = &skuValue
+	} else {
+		w.Sku = nil
+	}
+
+	w.SubnetId = genruntime.ClonePointer(source.SubnetId)
+
+	if source.SystemData != nil {
+		var systemDataValue SystemData_STATUS
+		if err := systemDataValue.AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
+			return fmt.Errorf("converting SystemData: %w", err)
+		}
+		w.SystemData = &systemDataValue
+	} else {
+		w.SystemData = nil
+	}
+
+	w.Tags = maps.Clone(source.Tags)
+	w.Type = genruntime.ClonePointer(source.Type)
+	w.Weight = genruntime.ClonePointer(source.Weight)
+	w.WidgetLabels = maps.Clone(source.WidgetLabels)
+
+	return nil
+}
+
+// AssignProperties_To_Widget_STATUS populates destination, a widgets/v1api20210101/storage.Widget_STATUS, from the receiver.
+func (w *Widget_STATUS) AssignProperties_To_Widget_STATUS(destination *storage.Widget_STATUS) error {
+	destination.AdminUsername = genruntime.ClonePointer(w.AdminUsername)
+	destination.Aliases = slices.Clone(w.Aliases)
+
+	if w.AllowedProtocols != nil {
+		allowedProtocolsList := make([]string, len(w.AllowedProtocols))
+		for allowedProtocolsIndex := range w.AllowedProtocols {
+			allowedProtocolsList[allowedProtocolsIndex] = string(w.AllowedProtocols[allowedProtocolsIndex])
+		}
+		destination.AllowedProtocols = allowedProtocolsList
+	} else {
+		destination.AllowedProtocols = nil
+	}
+
+	if w.Color != nil {
+		colorValue := string(*w.Color)
+		destination.Color = &colorValue
+	} else {
+		destination.Color = nil
+	}
+
+	if w.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(w.Conditions))
+		for conditionsIndex := range w.Conditions {
+			conditionsList[conditionsIndex] = *w.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.CorrelationId = genruntime.ClonePointer(w.CorrelationId)
+	destination.DisplayName = genruntime.ClonePointer(w.DisplayName)
+	destination.Enabled = genruntime.ClonePointer(w.Enabled)
+
+	if w.Endpoints != nil {
+		endpointsMap := make(map[string]storage.WidgetEndpoint_STATUS, len(w.Endpoints))
+		for endpointsKey, endpointsValue := range w.Endpoints {
+			var endpointsItem storage.WidgetEndpoint_STATUS
+			if err := endpointsValue.AssignProperties_To_WidgetEndpoint_STATUS(&endpointsItem); err != nil {
+				return fmt.Errorf("converting Endpoints: %w", err)
+			}
+			(endpointsMap)[endpointsKey] = endpointsItem
+		}
+		destination.Endpoints = endpointsMap
+	} else {
+		destination.Endpoints = nil
+	}
+
+	if w.Extensions != nil {
+		extensionsMap := make(map[string]apiextv1.JSON, len(w.Extensions))
+		for extensionsKey, extensionsValue := range w.Extensions {
+			(extensionsMap)[extensionsKey] = *extensionsValue.DeepCopy()
+		}
+		destination.Extensions = extensionsMap
+	} else {
+		destination.Extensions = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(w.Id)
+
+	if w.Identity != nil {
+		var identityValue storage.Identity_STATUS
+		if err := w.Identity.AssignProperties_To_Identity_STATUS(&identityValue); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		destination.Identity = &identityValue
+	} else {
+		destination.Identity = nil
+	}
+
+	destination.IsHttpsOnly = genruntime.ClonePointer(w.IsHttpsOnly)
+	destination.Location = genruntime.ClonePointer(w.Location)
+	destination.MaintenanceWindowStart = genruntime.ClonePointer(w.MaintenanceWindowStart)
+	destination.MaxSizeInBytes = genruntime.ClonePointer(w.MaxSizeInBytes)
+
+	if w.Metadata != nil {
+		metadataMap := make(map[string]apiextv1.JSON, len(w.Metadata))
+		for metadataKey, metadataValue := range w.Metadata {
+			(metadataMap)[metadataKey] = *metadataValue.DeepCopy()
+		}
+		destination.Metadata = metadataMap
+	} else {
+		destination.Metadata = nil
+	}
+
+	if w.Mode != nil {
+		modeValue := string(*w.Mode)
+		destination.Mode = &modeValue
+	} else {
+		destination.Mode = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(w.Name)
+
+	if w.ProvisioningState != nil {
+		provisioningStateValue := string(*w.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	destination.ReplicaCount = genruntime.ClonePointer(w.ReplicaCount)
+
+	if w.Rules != nil {
+		rulesList := make([]storage.Rule_STATUS, len(w.Rules))
+		for rulesIndex := range w.Rules {
+			if err := w.Rules[rulesIndex].AssignProperties_To_Rule_STATUS(&rulesList[rulesIndex]); err != nil {
+				return fmt.Errorf("converting Rules: %w", err)
+			}
+		}
+		destination.Rules = rulesList
+	} else {
+		destination.Rules = nil
+	}
+
+	destination.SerialNumber = genruntime.ClonePointer(w.SerialNumber)
+
+	if w.Shape != nil {
+		var shapeValue storage.Shape_STATUS
+		if err := w.Shape.AssignProperties_To_Shape_STATUS(&shapeValue); err != nil {
+			return fmt.Errorf("converting Shape: %w", err)
+		}
+		destination.Shape = &shapeValue
+	} else {
+		destination.Shape = nil
+	}
+
+	if w.Size != nil {
+		sizeValue := string(*w.Size)
+		destination.Size = &sizeValue
+	} else {
+		destination.Size = nil
+	}
+
+	if w.Sku != nil {
+		var skuValue storage.Sku_STATUS
+		if err := w.Sku.AssignProperties_To_Sku_STATUS(&skuValue); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		destination.Sku = &skuValue
+	} else {
+		destination.Sku = nil
+	}
+
+	destination.SubnetId = genruntime.ClonePointer(w.SubnetId)
+
+	if w.SystemData != nil {
+		var systemDataValue storage.SystemData_STATUS
+		if err := w.SystemData.AssignProperties_To_SystemData_STATUS(&systemDataValue); err != nil {
+			return fmt.Errorf("converting SystemData: %w", err)
+		}
+		destination.SystemData = &systemDataValue
+	} else {
+		destination.SystemData = nil
+	}
+
+	destination.Tags = maps.Clone(w.Tags)
+	destination.Type = genruntime.ClonePointer(w.Type)
+	destination.Weight = genruntime.ClonePointer(w.Weight)
+	destination.WidgetLabels = maps.Clone(w.WidgetLabels)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // Circle: A round shape.
 type Circle struct {
 	// Label: Optional label printed on the shape.
@@ -312,6 +1031,27 @@ type Circle struct {
 	ShapeType Shape_ShapeType_Circle `json:"shapeType,omitempty"`
 }
 
+// AssignProperties_From_Circle populates the receiver from source, a widgets/v1api20210101/storage.Circle.
+func (c *Circle) AssignProperties_From_Circle(source *storage.Circle) error {
+	c.Label = genruntime.ClonePointer(source.Label)
+	c.Radius = genruntime.ClonePointer(source.Radius)
+	c.ShapeType = Shape_ShapeType_Circle(source.ShapeType)
+
+	return nil
+}
+
+// AssignProperties_To_Circle populates destination, a widgets/v1api20210101/storage.Circle, from the receiver.
+func (c *Circle) AssignProperties_To_Circle(destination *storage.Circle) error {
+	destination.Label = genruntime.ClonePointer(c.Label)
+	destination.Radius = genruntime.ClonePointer(c.Radius)
+	destination.ShapeType = string(c.ShapeType)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // Circle_STATUS: A round shape.
 type Circle_STATUS struct {
 	// Label: Optional label printed on the shape.
@@ -324,6 +1064,27 @@ type Circle_STATUS struct {
 
 	// ShapeType: Discriminator naming the concrete shape.
 	ShapeType Shape_ShapeType_Circle_STATUS `json:"shapeType,omitempty"`
+}
+
+// AssignProperties_From_Circle_STATUS populates the receiver from source, a widgets/v1api20210101/storage.Circle_STATUS.
+func (c *Circle_STATUS) AssignProperties_From_Circle_STATUS(source *storage.Circle_STATUS) error {
+	c.Label = genruntime.ClonePointer(source.Label)
+	c.Radius = genruntime.ClonePointer(source.Radius)
+	c.ShapeType = Shape_ShapeType_Circle_STATUS(source.ShapeType)
+
+	return nil
+}
+
+// AssignProperties_To_Circle_STATUS populates destination, a widgets/v1api20210101/storage.Circle_STATUS, from the receiver.
+func (c *Circle_STATUS) AssignProperties_To_Circle_STATUS(destination *storage.Circle_STATUS) error {
+	destination.Label = genruntime.ClonePointer(c.Label)
+	destination.Radius = genruntime.ClonePointer(c.Radius)
+	destination.ShapeType = string(c.ShapeType)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // Color: Paint colour; an extensible enum.
@@ -367,6 +1128,61 @@ type Identity struct {
 	UserAssignedIdentities map[string]UserAssignedIdentity `json:"userAssignedIdentities,omitempty"`
 }
 
+// AssignProperties_From_Identity populates the receiver from source, a widgets/v1api20210101/storage.Identity.
+func (i *Identity) AssignProperties_From_Identity(source *storage.Identity) error {
+	if source.Type != nil {
+		typeValue := IdentityType(*source.Type)
+		i.Type = &typeValue
+	} else {
+		i.Type = nil
+	}
+
+	if source.UserAssignedIdentities != nil {
+		userAssignedIdentitiesMap := make(map[string]UserAssignedIdentity, len(source.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range source.UserAssignedIdentities {
+			var userAssignedIdentitiesItem UserAssignedIdentity
+			if err := userAssignedIdentitiesItem.AssignProperties_From_UserAssignedIdentity(&userAssignedIdentitiesValue); err != nil {
+				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
+			}
+			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+		}
+		i.UserAssignedIdentities = userAssignedIdentitiesMap
+	} else {
+		i.UserAssignedIdentities = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Identity populates destination, a widgets/v1api20210101/storage.Identity, from the receiver.
+func (i *Identity) AssignProperties_To_Identity(destination *storage.Identity) error {
+	if i.Type != nil {
+		typeValue := string(*i.Type)
+		destination.Type = &typeValue
+	} else {
+		destination.Type = nil
+	}
+
+	if i.UserAssignedIdentities != nil {
+		userAssignedIdentitiesMap := make(map[string]storage.UserAssignedIdentity, len(i.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range i.UserAssignedIdentities {
+			var userAssignedIdentitiesItem storage.UserAssignedIdentity
+			if err := userAssignedIdentitiesValue.AssignProperties_To_UserAssignedIdentity(&userAssignedIdentitiesItem); err != nil {
+				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
+			}
+			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+		}
+		destination.UserAssignedIdentities = userAssignedIdentitiesMap
+	} else {
+		destination.UserAssignedIdentities = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // IdentityType: Kind of identity.
 // +kubebuilder:validation:Enum={"None","SystemAssigned","UserAssigned"}
 type IdentityType string
@@ -400,6 +1216,67 @@ type Identity_STATUS struct {
 
 	// UserAssignedIdentities: User assigned identities keyed by their ARM ID.
 	UserAssignedIdentities map[string]UserAssignedIdentity_STATUS `json:"userAssignedIdentities,omitempty"`
+}
+
+// AssignProperties_From_Identity_STATUS populates the receiver from source, a widgets/v1api20210101/storage.Identity_STATUS.
+func (i *Identity_STATUS) AssignProperties_From_Identity_STATUS(source *storage.Identity_STATUS) error {
+	i.PrincipalId = genruntime.ClonePointer(source.PrincipalId)
+	i.TenantId = genruntime.ClonePointer(source.TenantId)
+
+	if source.Type != nil {
+		typeValue := IdentityType_STATUS(*source.Type)
+		i.Type = &typeValue
+	} else {
+		i.Type = nil
+	}
+
+	if source.UserAssignedIdentities != nil {
+		userAssignedIdentitiesMap := make(map[string]UserAssignedIdentity_STATUS, len(source.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range source.UserAssignedIdentities {
+			var userAssignedIdentitiesItem UserAssignedIdentity_STATUS
+			if err := userAssignedIdentitiesItem.AssignProperties_From_UserAssignedIdentity_STATUS(&userAssignedIdentitiesValue); err != nil {
+				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
+			}
+			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+		}
+		i.UserAssignedIdentities = userAssignedIdentitiesMap
+	} else {
+		i.UserAssignedIdentities = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Identity_STATUS populates destination, a widgets/v1api20210101/storage.Identity_STATUS, from the receiver.
+func (i *Identity_STATUS) AssignProperties_To_Identity_STATUS(destination *storage.Identity_STATUS) error {
+	destination.PrincipalId = genruntime.ClonePointer(i.PrincipalId)
+	destination.TenantId = genruntime.ClonePointer(i.TenantId)
+
+	if i.Type != nil {
+		typeValue := string(*i.Type)
+		destination.Type = &typeValue
+	} else {
+		destination.Type = nil
+	}
+
+	if i.UserAssignedIdentities != nil {
+		userAssignedIdentitiesMap := make(map[string]storage.UserAssignedIdentity_STATUS, len(i.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range i.UserAssignedIdentities {
+			var userAssignedIdentitiesItem storage.UserAssignedIdentity_STATUS
+			if err := userAssignedIdentitiesValue.AssignProperties_To_UserAssignedIdentity_STATUS(&userAssignedIdentitiesItem); err != nil {
+				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
+			}
+			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+		}
+		destination.UserAssignedIdentities = userAssignedIdentitiesMap
+	} else {
+		destination.UserAssignedIdentities = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // +kubebuilder:validation:Enum={"Http","Https","Tcp"}
@@ -451,6 +1328,63 @@ type Rule struct {
 	Priority *int `json:"priority,omitempty"`
 }
 
+// AssignProperties_From_Rule populates the receiver from source, a widgets/v1api20210101/storage.Rule.
+func (r *Rule) AssignProperties_From_Rule(source *storage.Rule) error {
+	if source.Action != nil {
+		actionValue := RuleAction(*source.Action)
+		r.Action = &actionValue
+	} else {
+		r.Action = nil
+	}
+
+	if source.Children != nil {
+		childrenList := make([]Rule_Unrolled, len(source.Children))
+		for childrenIndex := range source.Children {
+			if err := childrenList[childrenIndex].AssignProperties_From_Rule_Unrolled(&source.Children[childrenIndex]); err != nil {
+				return fmt.Errorf("converting Children: %w", err)
+			}
+		}
+		r.Children = childrenList
+	} else {
+		r.Children = nil
+	}
+
+	r.Name = genruntime.ClonePointer(source.Name)
+	r.Priority = genruntime.ClonePointer(source.Priority)
+
+	return nil
+}
+
+// AssignProperties_To_Rule populates destination, a widgets/v1api20210101/storage.Rule, from the receiver.
+func (r *Rule) AssignProperties_To_Rule(destination *storage.Rule) error {
+	if r.Action != nil {
+		actionValue := string(*r.Action)
+		destination.Action = &actionValue
+	} else {
+		destination.Action = nil
+	}
+
+	if r.Children != nil {
+		childrenList := make([]storage.Rule_Unrolled, len(r.Children))
+		for childrenIndex := range r.Children {
+			if err := r.Children[childrenIndex].AssignProperties_To_Rule_Unrolled(&childrenList[childrenIndex]); err != nil {
+				return fmt.Errorf("converting Children: %w", err)
+			}
+		}
+		destination.Children = childrenList
+	} else {
+		destination.Children = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(r.Name)
+	destination.Priority = genruntime.ClonePointer(r.Priority)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // RuleAction: What to do with matching traffic.
 // +kubebuilder:validation:Enum={"Allow","Deny"}
 type RuleAction string
@@ -486,6 +1420,63 @@ type Rule_STATUS struct {
 	Priority *int `json:"priority,omitempty"`
 }
 
+// AssignProperties_From_Rule_STATUS populates the receiver from source, a widgets/v1api20210101/storage.Rule_STATUS.
+func (r *Rule_STATUS) AssignProperties_From_Rule_STATUS(source *storage.Rule_STATUS) error {
+	if source.Action != nil {
+		actionValue := RuleAction_STATUS(*source.Action)
+		r.Action = &actionValue
+	} else {
+		r.Action = nil
+	}
+
+	if source.Children != nil {
+		childrenList := make([]Rule_STATUS_Unrolled, len(source.Children))
+		for childrenIndex := range source.Children {
+			if err := childrenList[childrenIndex].AssignProperties_From_Rule_STATUS_Unrolled(&source.Children[childrenIndex]); err != nil {
+				return fmt.Errorf("converting Children: %w", err)
+			}
+		}
+		r.Children = childrenList
+	} else {
+		r.Children = nil
+	}
+
+	r.Name = genruntime.ClonePointer(source.Name)
+	r.Priority = genruntime.ClonePointer(source.Priority)
+
+	return nil
+}
+
+// AssignProperties_To_Rule_STATUS populates destination, a widgets/v1api20210101/storage.Rule_STATUS, from the receiver.
+func (r *Rule_STATUS) AssignProperties_To_Rule_STATUS(destination *storage.Rule_STATUS) error {
+	if r.Action != nil {
+		actionValue := string(*r.Action)
+		destination.Action = &actionValue
+	} else {
+		destination.Action = nil
+	}
+
+	if r.Children != nil {
+		childrenList := make([]storage.Rule_STATUS_Unrolled, len(r.Children))
+		for childrenIndex := range r.Children {
+			if err := r.Children[childrenIndex].AssignProperties_To_Rule_STATUS_Unrolled(&childrenList[childrenIndex]); err != nil {
+				return fmt.Errorf("converting Children: %w", err)
+			}
+		}
+		destination.Children = childrenList
+	} else {
+		destination.Children = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(r.Name)
+	destination.Priority = genruntime.ClonePointer(r.Priority)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // Rule_STATUS_Unrolled: A traffic rule; rules nest recursively through children.
 type Rule_STATUS_Unrolled struct {
 	// Action: What to do with matching traffic.
@@ -498,6 +1489,39 @@ type Rule_STATUS_Unrolled struct {
 	// +kubebuilder:validation:Maximum=4096
 	// +kubebuilder:validation:Minimum=100
 	Priority *int `json:"priority,omitempty"`
+}
+
+// AssignProperties_From_Rule_STATUS_Unrolled populates the receiver from source, a widgets/v1api20210101/storage.Rule_STATUS_Unrolled.
+func (r *Rule_STATUS_Unrolled) AssignProperties_From_Rule_STATUS_Unrolled(source *storage.Rule_STATUS_Unrolled) error {
+	if source.Action != nil {
+		actionValue := RuleAction_STATUS(*source.Action)
+		r.Action = &actionValue
+	} else {
+		r.Action = nil
+	}
+
+	r.Name = genruntime.ClonePointer(source.Name)
+	r.Priority = genruntime.ClonePointer(source.Priority)
+
+	return nil
+}
+
+// AssignProperties_To_Rule_STATUS_Unrolled populates destination, a widgets/v1api20210101/storage.Rule_STATUS_Unrolled, from the receiver.
+func (r *Rule_STATUS_Unrolled) AssignProperties_To_Rule_STATUS_Unrolled(destination *storage.Rule_STATUS_Unrolled) error {
+	if r.Action != nil {
+		actionValue := string(*r.Action)
+		destination.Action = &actionValue
+	} else {
+		destination.Action = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(r.Name)
+	destination.Priority = genruntime.ClonePointer(r.Priority)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // Rule_Unrolled: A traffic rule; rules nest recursively through children.
@@ -515,6 +1539,39 @@ type Rule_Unrolled struct {
 	Priority *int `json:"priority,omitempty"`
 }
 
+// AssignProperties_From_Rule_Unrolled populates the receiver from source, a widgets/v1api20210101/storage.Rule_Unrolled.
+func (r *Rule_Unrolled) AssignProperties_From_Rule_Unrolled(source *storage.Rule_Unrolled) error {
+	if source.Action != nil {
+		actionValue := RuleAction(*source.Action)
+		r.Action = &actionValue
+	} else {
+		r.Action = nil
+	}
+
+	r.Name = genruntime.ClonePointer(source.Name)
+	r.Priority = genruntime.ClonePointer(source.Priority)
+
+	return nil
+}
+
+// AssignProperties_To_Rule_Unrolled populates destination, a widgets/v1api20210101/storage.Rule_Unrolled, from the receiver.
+func (r *Rule_Unrolled) AssignProperties_To_Rule_Unrolled(destination *storage.Rule_Unrolled) error {
+	if r.Action != nil {
+		actionValue := string(*r.Action)
+		destination.Action = &actionValue
+	} else {
+		destination.Action = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(r.Name)
+	destination.Priority = genruntime.ClonePointer(r.Priority)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // Shape: Base of the shape hierarchy; the concrete kind is chosen by shapeType.
 // +kubebuilder:validation:MaxProperties=1
 // +kubebuilder:validation:MinProperties=1
@@ -526,6 +1583,59 @@ type Shape struct {
 	Square *Square `json:"square,omitempty"`
 }
 
+// AssignProperties_From_Shape populates the receiver from source, a widgets/v1api20210101/storage.Shape.
+func (s *Shape) AssignProperties_From_Shape(source *storage.Shape) error {
+	if source.Circle != nil {
+		var circleValue Circle
+		if err := circleValue.AssignProperties_From_Circle(source.Circle); err != nil {
+			return fmt.Errorf("converting Circle: %w", err)
+		}
+		s.Circle = &circleValue
+	} else {
+		s.Circle = nil
+	}
+
+	if source.Square != nil {
+		var squareValue Square
+		if err := squareValue.AssignProperties_From_Square(source.Square); err != nil {
+			return fmt.Errorf("converting Square: %w", err)
+		}
+		s.Square = &squareValue
+	} else {
+		s.Square = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Shape populates destination, a widgets/v1api20210101/storage.Shape, from the receiver.
+func (s *Shape) AssignProperties_To_Shape(destination *storage.Shape) error {
+	if s.Circle != nil {
+		var circleValue storage.Circle
+		if err := s.Circle.AssignProperties_To_Circle(&circleValue); err != nil {
+			return fmt.Errorf("converting Circle: %w", err)
+		}
+		destination.Circle = &circleValue
+	} else {
+		destination.Circle = nil
+	}
+
+	if s.Square != nil {
+		var squareValue storage.Square
+		if err := s.Square.AssignProperties_To_Square(&squareValue); err != nil {
+			return fmt.Errorf("converting Square: %w", err)
+		}
+		destination.Square = &squareValue
+	} else {
+		destination.Square = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // Shape_STATUS: Base of the shape hierarchy; the concrete kind is chosen by shapeType.
 // +kubebuilder:validation:MaxProperties=1
 // +kubebuilder:validation:MinProperties=1
@@ -535,6 +1645,59 @@ type Shape_STATUS struct {
 
 	// Square: A shape with four equal sides.
 	Square *Square_STATUS `json:"square,omitempty"`
+}
+
+// AssignProperties_From_Shape_STATUS populates the receiver from source, a widgets/v1api20210101/storage.Shape_STATUS.
+func (s *Shape_STATUS) AssignProperties_From_Shape_STATUS(source *storage.Shape_STATUS) error {
+	if source.Circle != nil {
+		var circleValue Circle_STATUS
+		if err := circleValue.AssignProperties_From_Circle_STATUS(source.Circle); err != nil {
+			return fmt.Errorf("converting Circle: %w", err)
+		}
+		s.Circle = &circleValue
+	} else {
+		s.Circle = nil
+	}
+
+	if source.Square != nil {
+		var squareValue Square_STATUS
+		if err := squareValue.AssignProperties_From_Square_STATUS(source.Square); err != nil {
+			return fmt.Errorf("converting Square: %w", err)
+		}
+		s.Square = &squareValue
+	} else {
+		s.Square = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Shape_STATUS populates destination, a widgets/v1api20210101/storage.Shape_STATUS, from the receiver.
+func (s *Shape_STATUS) AssignProperties_To_Shape_STATUS(destination *storage.Shape_STATUS) error {
+	if s.Circle != nil {
+		var circleValue storage.Circle_STATUS
+		if err := s.Circle.AssignProperties_To_Circle_STATUS(&circleValue); err != nil {
+			return fmt.Errorf("converting Circle: %w", err)
+		}
+		destination.Circle = &circleValue
+	} else {
+		destination.Circle = nil
+	}
+
+	if s.Square != nil {
+		var squareValue storage.Square_STATUS
+		if err := s.Square.AssignProperties_To_Square_STATUS(&squareValue); err != nil {
+			return fmt.Errorf("converting Square: %w", err)
+		}
+		destination.Square = &squareValue
+	} else {
+		destination.Square = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // +kubebuilder:validation:Enum={"Circle"}
@@ -578,6 +1741,51 @@ type Sku struct {
 
 	// Tier: Billing tier.
 	Tier *SkuTier `json:"tier,omitempty"`
+}
+
+// AssignProperties_From_Sku populates the receiver from source, a widgets/v1api20210101/storage.Sku.
+func (s *Sku) AssignProperties_From_Sku(source *storage.Sku) error {
+	s.Capacity = genruntime.ClonePointer(source.Capacity)
+
+	if source.Name != nil {
+		nameValue := SkuName(*source.Name)
+		s.Name = &nameValue
+	} else {
+		s.Name = nil
+	}
+
+	if source.Tier != nil {
+		tierValue := SkuTier(*source.Tier)
+		s.Tier = &tierValue
+	} else {
+		s.Tier = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Sku populates destination, a widgets/v1api20210101/storage.Sku, from the receiver.
+func (s *Sku) AssignProperties_To_Sku(destination *storage.Sku) error {
+	destination.Capacity = genruntime.ClonePointer(s.Capacity)
+
+	if s.Name != nil {
+		nameValue := string(*s.Name)
+		destination.Name = &nameValue
+	} else {
+		destination.Name = nil
+	}
+
+	if s.Tier != nil {
+		tierValue := string(*s.Tier)
+		destination.Tier = &tierValue
+	} else {
+		destination.Tier = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // SkuName: Name of the SKU.
@@ -632,6 +1840,51 @@ type Sku_STATUS struct {
 	Tier *SkuTier_STATUS `json:"tier,omitempty"`
 }
 
+// AssignProperties_From_Sku_STATUS populates the receiver from source, a widgets/v1api20210101/storage.Sku_STATUS.
+func (s *Sku_STATUS) AssignProperties_From_Sku_STATUS(source *storage.Sku_STATUS) error {
+	s.Capacity = genruntime.ClonePointer(source.Capacity)
+
+	if source.Name != nil {
+		nameValue := SkuName_STATUS(*source.Name)
+		s.Name = &nameValue
+	} else {
+		s.Name = nil
+	}
+
+	if source.Tier != nil {
+		tierValue := SkuTier_STATUS(*source.Tier)
+		s.Tier = &tierValue
+	} else {
+		s.Tier = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Sku_STATUS populates destination, a widgets/v1api20210101/storage.Sku_STATUS, from the receiver.
+func (s *Sku_STATUS) AssignProperties_To_Sku_STATUS(destination *storage.Sku_STATUS) error {
+	destination.Capacity = genruntime.ClonePointer(s.Capacity)
+
+	if s.Name != nil {
+		nameValue := string(*s.Name)
+		destination.Name = &nameValue
+	} else {
+		destination.Name = nil
+	}
+
+	if s.Tier != nil {
+		tierValue := string(*s.Tier)
+		destination.Tier = &tierValue
+	} else {
+		destination.Tier = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // Square: A shape with four equal sides.
 type Square struct {
 	// Label: Optional label printed on the shape.
@@ -645,6 +1898,27 @@ type Square struct {
 	// Side: Side length in centimetres.
 	// +kubebuilder:validation:Minimum=1
 	Side *int `json:"side,omitempty"`
+}
+
+// AssignProperties_From_Square populates the receiver from source, a widgets/v1api20210101/storage.Square.
+func (s *Square) AssignProperties_From_Square(source *storage.Square) error {
+	s.Label = genruntime.ClonePointer(source.Label)
+	s.ShapeType = Shape_ShapeType_Square(source.ShapeType)
+	s.Side = genruntime.ClonePointer(source.Side)
+
+	return nil
+}
+
+// AssignProperties_To_Square populates destination, a widgets/v1api20210101/storage.Square, from the receiver.
+func (s *Square) AssignProperties_To_Square(destination *storage.Square) error {
+	destination.Label = genruntime.ClonePointer(s.Label)
+	destination.ShapeType = string(s.ShapeType)
+	destination.Side = genruntime.ClonePointer(s.Side)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // Square_STATUS: A shape with four equal sides.
@@ -661,6 +1935,27 @@ type Square_STATUS struct {
 	Side *int `json:"side,omitempty"`
 }
 
+// AssignProperties_From_Square_STATUS populates the receiver from source, a widgets/v1api20210101/storage.Square_STATUS.
+func (s *Square_STATUS) AssignProperties_From_Square_STATUS(source *storage.Square_STATUS) error {
+	s.Label = genruntime.ClonePointer(source.Label)
+	s.ShapeType = Shape_ShapeType_Square_STATUS(source.ShapeType)
+	s.Side = genruntime.ClonePointer(source.Side)
+
+	return nil
+}
+
+// AssignProperties_To_Square_STATUS populates destination, a widgets/v1api20210101/storage.Square_STATUS, from the receiver.
+func (s *Square_STATUS) AssignProperties_To_Square_STATUS(destination *storage.Square_STATUS) error {
+	destination.Label = genruntime.ClonePointer(s.Label)
+	destination.ShapeType = string(s.ShapeType)
+	destination.Side = genruntime.ClonePointer(s.Side)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // SystemData_STATUS: Creation metadata recorded by the platform.
 type SystemData_STATUS struct {
 	// CreatedAt: Creation time (UTC).
@@ -673,8 +1968,54 @@ type SystemData_STATUS struct {
 	CreatedByType *CreatedByType_STATUS `json:"createdByType,omitempty"`
 }
 
+// AssignProperties_From_SystemData_STATUS populates the receiver from source, a widgets/v1api20210101/storage.SystemData_STATUS.
+func (s *SystemData_STATUS) AssignProperties_From_SystemData_STATUS(source *storage.SystemData_STATUS) error {
+	s.CreatedAt = genruntime.ClonePointer(source.CreatedAt)
+	s.CreatedBy = genruntime.ClonePointer(source.CreatedBy)
+
+	if source.CreatedByType != nil {
+		createdByTypeValue := CreatedByType_STATUS(*source.CreatedByType)
+		s.CreatedByType = &createdByTypeValue
+	} else {
+		s.CreatedByType = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_SystemData_STATUS populates destination, a widgets/v1api20210101/storage.SystemData_STATUS, from the receiver.
+func (s *SystemData_STATUS) AssignProperties_To_SystemData_STATUS(destination *storage.SystemData_STATUS) error {
+	destination.CreatedAt = genruntime.ClonePointer(s.CreatedAt)
+	destination.CreatedBy = genruntime.ClonePointer(s.CreatedBy)
+
+	if s.CreatedByType != nil {
+		createdByTypeValue := string(*s.CreatedByType)
+		destination.CreatedByType = &createdByTypeValue
+	} else {
+		destination.CreatedByType = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // UserAssignedIdentity: A user assigned identity.
 type UserAssignedIdentity struct {
+}
+
+// AssignProperties_From_UserAssignedIdentity populates the receiver from source, a widgets/v1api20210101/storage.UserAssignedIdentity.
+func (u *UserAssignedIdentity) AssignProperties_From_UserAssignedIdentity(source *storage.UserAssignedIdentity) error {
+	return nil
+}
+
+// AssignProperties_To_UserAssignedIdentity populates destination, a widgets/v1api20210101/storage.UserAssignedIdentity, from the receiver.
+func (u *UserAssignedIdentity) AssignProperties_To_UserAssignedIdentity(destination *storage.UserAssignedIdentity) error {
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // UserAssignedIdentity_STATUS: A user assigned identity.
@@ -684,6 +2025,25 @@ type UserAssignedIdentity_STATUS struct {
 
 	// PrincipalId: Principal ID of the identity.
 	PrincipalId *string `json:"principalId,omitempty"`
+}
+
+// AssignProperties_From_UserAssignedIdentity_STATUS populates the receiver from source, a widgets/v1api20210101/storage.UserAssignedIdentity_STATUS.
+func (u *UserAssignedIdentity_STATUS) AssignProperties_From_UserAssignedIdentity_STATUS(source *storage.UserAssignedIdentity_STATUS) error {
+	u.ClientId = genruntime.ClonePointer(source.ClientId)
+	u.PrincipalId = genruntime.ClonePointer(source.PrincipalId)
+
+	return nil
+}
+
+// AssignProperties_To_UserAssignedIdentity_STATUS populates destination, a widgets/v1api20210101/storage.UserAssignedIdentity_STATUS, from the receiver.
+func (u *UserAssignedIdentity_STATUS) AssignProperties_To_UserAssignedIdentity_STATUS(destination *storage.UserAssignedIdentity_STATUS) error {
+	destination.ClientId = genruntime.ClonePointer(u.ClientId)
+	destination.PrincipalId = genruntime.ClonePointer(u.PrincipalId)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // WidgetEndpoint: A network endpoint.
@@ -698,12 +2058,60 @@ type WidgetEndpoint struct {
 	Port *int `json:"port,omitempty"`
 }
 
+// AssignProperties_From_WidgetEndpoint populates the receiver from source, a widgets/v1api20210101/storage.WidgetEndpoint.
+func (w *WidgetEndpoint) AssignProperties_From_WidgetEndpoint(source *storage.WidgetEndpoint) error {
+	if source.Host != nil {
+		hostValue := *source.Host.DeepCopy()
+		w.Host = &hostValue
+	} else {
+		w.Host = nil
+	}
+
+	w.Port = genruntime.ClonePointer(source.Port)
+
+	return nil
+}
+
+// AssignProperties_To_WidgetEndpoint populates destination, a widgets/v1api20210101/storage.WidgetEndpoint, from the receiver.
+func (w *WidgetEndpoint) AssignProperties_To_WidgetEndpoint(destination *storage.WidgetEndpoint) error {
+	if w.Host != nil {
+		hostValue := *w.Host.DeepCopy()
+		destination.Host = &hostValue
+	} else {
+		destination.Host = nil
+	}
+
+	destination.Port = genruntime.ClonePointer(w.Port)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // WidgetEndpoint_STATUS: A network endpoint.
 type WidgetEndpoint_STATUS struct {
 	// Port: TCP port.
 	// +kubebuilder:validation:Maximum=65535
 	// +kubebuilder:validation:Minimum=1
 	Port *int `json:"port,omitempty"`
+}
+
+// AssignProperties_From_WidgetEndpoint_STATUS populates the receiver from source, a widgets/v1api20210101/storage.WidgetEndpoint_STATUS.
+func (w *WidgetEndpoint_STATUS) AssignProperties_From_WidgetEndpoint_STATUS(source *storage.WidgetEndpoint_STATUS) error {
+	w.Port = genruntime.ClonePointer(source.Port)
+
+	return nil
+}
+
+// AssignProperties_To_WidgetEndpoint_STATUS populates destination, a widgets/v1api20210101/storage.WidgetEndpoint_STATUS, from the receiver.
+func (w *WidgetEndpoint_STATUS) AssignProperties_To_WidgetEndpoint_STATUS(destination *storage.WidgetEndpoint_STATUS) error {
+	destination.Port = genruntime.ClonePointer(w.Port)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // WidgetMode: Operating mode; a closed enum.
@@ -731,6 +2139,79 @@ type WidgetOperatorSpec struct {
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_WidgetOperatorSpec populates the receiver from source, a widgets/v1api20210101/storage.WidgetOperatorSpec.
+func (w *WidgetOperatorSpec) AssignProperties_From_WidgetOperatorSpec(source *storage.WidgetOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		w.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		w.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		w.SecretExpressions = secretExpressionsList
+	} else {
+		w.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_WidgetOperatorSpec populates destination, a widgets/v1api20210101/storage.WidgetOperatorSpec, from the receiver.
+func (w *WidgetOperatorSpec) AssignProperties_To_WidgetOperatorSpec(destination *storage.WidgetOperatorSpec) error {
+	if w.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(w.ConfigMapExpressions))
+		for configMapExpressionsIndex := range w.ConfigMapExpressions {
+			if w.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *w.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if w.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(w.SecretExpressions))
+		for secretExpressionsIndex := range w.SecretExpressions {
+			if w.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *w.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // WidgetProperties_Size: Physical size; an inline enum without x-ms-enum.

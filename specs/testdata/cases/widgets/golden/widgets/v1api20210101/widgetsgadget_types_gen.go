@@ -3,9 +3,13 @@
 package v1api20210101
 
 import (
+	"fmt"
+
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
+	"github.com/armgen/armgen/specs/testdata/cases/widgets/golden/widgets/v1api20210101/storage"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // WidgetsGadget: the Kubernetes resource for the ARM type Microsoft.Widgets/widgets/gadgets, api-version 2021-01-01.
@@ -13,7 +17,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Widgets/widgets/{widgetName}/gadgets/{gadgetName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,widgets}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -78,6 +81,56 @@ func (w *WidgetsGadget) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ conversion.Convertible = &WidgetsGadget{}
+
+// ConvertTo converts the receiver to hub, the widgets/v1api20210101/storage.WidgetsGadget the API server stores, directly.
+func (w *WidgetsGadget) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.WidgetsGadget)
+	if !ok {
+		return fmt.Errorf("expected a widgets/v1api20210101/storage.WidgetsGadget to convert with, got %T", hub)
+	}
+	return w.AssignProperties_To_WidgetsGadget(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the widgets/v1api20210101/storage.WidgetsGadget the API server stores, directly.
+func (w *WidgetsGadget) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.WidgetsGadget)
+	if !ok {
+		return fmt.Errorf("expected a widgets/v1api20210101/storage.WidgetsGadget to convert with, got %T", hub)
+	}
+	return w.AssignProperties_From_WidgetsGadget(source)
+}
+
+// AssignProperties_From_WidgetsGadget populates the receiver from source, a widgets/v1api20210101/storage.WidgetsGadget.
+func (w *WidgetsGadget) AssignProperties_From_WidgetsGadget(source *storage.WidgetsGadget) error {
+	w.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := w.Spec.AssignProperties_From_WidgetsGadget_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := w.Status.AssignProperties_From_WidgetsGadget_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_WidgetsGadget populates destination, a widgets/v1api20210101/storage.WidgetsGadget, from the receiver.
+func (w *WidgetsGadget) AssignProperties_To_WidgetsGadget(destination *storage.WidgetsGadget) error {
+	destination.ObjectMeta = *w.ObjectMeta.DeepCopy()
+
+	if err := w.Spec.AssignProperties_To_WidgetsGadget_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := w.Status.AssignProperties_To_WidgetsGadget_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // WidgetsGadget_Spec: A gadget: a child resource of a widget.
 type WidgetsGadget_Spec struct {
 	// AzureName: the name of the resource in Azure; when empty, metadata.name is used
@@ -103,6 +156,79 @@ type WidgetsGadget_Spec struct {
 	// TeethCount: Number of teeth.
 	// +kubebuilder:validation:Minimum=0
 	TeethCount *int `json:"teethCount,omitempty"`
+}
+
+// AssignProperties_From_WidgetsGadget_Spec populates the receiver from source, a widgets/v1api20210101/storage.WidgetsGadget_Spec.
+func (w *WidgetsGadget_Spec) AssignProperties_From_WidgetsGadget_Spec(source *storage.WidgetsGadget_Spec) error {
+	w.AzureName = source.AzureName
+
+	if source.Kind != nil {
+		kindValue := GadgetKind(*source.Kind)
+		w.Kind = &kindValue
+	} else {
+		w.Kind = nil
+	}
+
+	w.Notes = genruntime.ClonePointer(source.Notes)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue WidgetsGadgetOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_WidgetsGadgetOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		w.OperatorSpec = &operatorSpecValue
+	} else {
+		w.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		w.Owner = &ownerValue
+	} else {
+		w.Owner = nil
+	}
+
+	w.TeethCount = genruntime.ClonePointer(source.TeethCount)
+
+	return nil
+}
+
+// AssignProperties_To_WidgetsGadget_Spec populates destination, a widgets/v1api20210101/storage.WidgetsGadget_Spec, from the receiver.
+func (w *WidgetsGadget_Spec) AssignProperties_To_WidgetsGadget_Spec(destination *storage.WidgetsGadget_Spec) error {
+	destination.AzureName = w.AzureName
+
+	if w.Kind != nil {
+		kindValue := string(*w.Kind)
+		destination.Kind = &kindValue
+	} else {
+		destination.Kind = nil
+	}
+
+	destination.Notes = genruntime.ClonePointer(w.Notes)
+
+	if w.OperatorSpec != nil {
+		var operatorSpecValue storage.WidgetsGadgetOperatorSpec
+		if err := w.OperatorSpec.AssignProperties_To_WidgetsGadgetOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if w.Owner != nil {
+		ownerValue := *w.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	destination.TeethCount = genruntime.ClonePointer(w.TeethCount)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // WidgetsGadget_STATUS: A gadget: a child resource of a widget.
@@ -134,6 +260,89 @@ type WidgetsGadget_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_WidgetsGadget_STATUS populates the receiver from source, a widgets/v1api20210101/storage.WidgetsGadget_STATUS.
+func (w *WidgetsGadget_STATUS) AssignProperties_From_WidgetsGadget_STATUS(source *storage.WidgetsGadget_STATUS) error {
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		w.Conditions = conditionsList
+	} else {
+		w.Conditions = nil
+	}
+
+	w.Id = genruntime.ClonePointer(source.Id)
+
+	if source.Kind != nil {
+		kindValue := GadgetKind_STATUS(*source.Kind)
+		w.Kind = &kindValue
+	} else {
+		w.Kind = nil
+	}
+
+	w.Name = genruntime.ClonePointer(source.Name)
+	w.Notes = genruntime.ClonePointer(source.Notes)
+
+	if source.SystemData != nil {
+		var systemDataValue SystemData_STATUS
+		if err := systemDataValue.AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
+			return fmt.Errorf("converting SystemData: %w", err)
+		}
+		w.SystemData = &systemDataValue
+	} else {
+		w.SystemData = nil
+	}
+
+	w.TeethCount = genruntime.ClonePointer(source.TeethCount)
+	w.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_WidgetsGadget_STATUS populates destination, a widgets/v1api20210101/storage.WidgetsGadget_STATUS, from the receiver.
+func (w *WidgetsGadget_STATUS) AssignProperties_To_WidgetsGadget_STATUS(destination *storage.WidgetsGadget_STATUS) error {
+	if w.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(w.Conditions))
+		for conditionsIndex := range w.Conditions {
+			conditionsList[conditionsIndex] = *w.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(w.Id)
+
+	if w.Kind != nil {
+		kindValue := string(*w.Kind)
+		destination.Kind = &kindValue
+	} else {
+		destination.Kind = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(w.Name)
+	destination.Notes = genruntime.ClonePointer(w.Notes)
+
+	if w.SystemData != nil {
+		var systemDataValue storage.SystemData_STATUS
+		if err := w.SystemData.AssignProperties_To_SystemData_STATUS(&systemDataValue); err != nil {
+			return fmt.Errorf("converting SystemData: %w", err)
+		}
+		destination.SystemData = &systemDataValue
+	} else {
+		destination.SystemData = nil
+	}
+
+	destination.TeethCount = genruntime.ClonePointer(w.TeethCount)
+	destination.Type = genruntime.ClonePointer(w.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // GadgetKind: Kind of gadget.
 // +kubebuilder:validation:Enum={"Sprocket","Cog"}
 type GadgetKind string
@@ -159,4 +368,77 @@ type WidgetsGadgetOperatorSpec struct {
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_WidgetsGadgetOperatorSpec populates the receiver from source, a widgets/v1api20210101/storage.WidgetsGadgetOperatorSpec.
+func (w *WidgetsGadgetOperatorSpec) AssignProperties_From_WidgetsGadgetOperatorSpec(source *storage.WidgetsGadgetOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		w.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		w.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		w.SecretExpressions = secretExpressionsList
+	} else {
+		w.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_WidgetsGadgetOperatorSpec populates destination, a widgets/v1api20210101/storage.WidgetsGadgetOperatorSpec, from the receiver.
+func (w *WidgetsGadgetOperatorSpec) AssignProperties_To_WidgetsGadgetOperatorSpec(destination *storage.WidgetsGadgetOperatorSpec) error {
+	if w.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(w.ConfigMapExpressions))
+		for configMapExpressionsIndex := range w.ConfigMapExpressions {
+			if w.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *w.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if w.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(w.SecretExpressions))
+		for secretExpressionsIndex := range w.SecretExpressions {
+			if w.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *w.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

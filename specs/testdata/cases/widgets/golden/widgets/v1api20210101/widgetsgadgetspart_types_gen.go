@@ -3,9 +3,13 @@
 package v1api20210101
 
 import (
+	"fmt"
+
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
+	"github.com/armgen/armgen/specs/testdata/cases/widgets/golden/widgets/v1api20210101/storage"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // WidgetsGadgetsPart: the Kubernetes resource for the ARM type Microsoft.Widgets/widgets/gadgets/parts, api-version 2021-01-01.
@@ -13,7 +17,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Widgets/widgets/{widgetName}/gadgets/{gadgetName}/parts/{partName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,widgets}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -78,6 +81,56 @@ func (w *WidgetsGadgetsPart) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ conversion.Convertible = &WidgetsGadgetsPart{}
+
+// ConvertTo converts the receiver to hub, the widgets/v1api20210101/storage.WidgetsGadgetsPart the API server stores, directly.
+func (w *WidgetsGadgetsPart) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.WidgetsGadgetsPart)
+	if !ok {
+		return fmt.Errorf("expected a widgets/v1api20210101/storage.WidgetsGadgetsPart to convert with, got %T", hub)
+	}
+	return w.AssignProperties_To_WidgetsGadgetsPart(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the widgets/v1api20210101/storage.WidgetsGadgetsPart the API server stores, directly.
+func (w *WidgetsGadgetsPart) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.WidgetsGadgetsPart)
+	if !ok {
+		return fmt.Errorf("expected a widgets/v1api20210101/storage.WidgetsGadgetsPart to convert with, got %T", hub)
+	}
+	return w.AssignProperties_From_WidgetsGadgetsPart(source)
+}
+
+// AssignProperties_From_WidgetsGadgetsPart populates the receiver from source, a widgets/v1api20210101/storage.WidgetsGadgetsPart.
+func (w *WidgetsGadgetsPart) AssignProperties_From_WidgetsGadgetsPart(source *storage.WidgetsGadgetsPart) error {
+	w.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := w.Spec.AssignProperties_From_WidgetsGadgetsPart_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := w.Status.AssignProperties_From_WidgetsGadgetsPart_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_WidgetsGadgetsPart populates destination, a widgets/v1api20210101/storage.WidgetsGadgetsPart, from the receiver.
+func (w *WidgetsGadgetsPart) AssignProperties_To_WidgetsGadgetsPart(destination *storage.WidgetsGadgetsPart) error {
+	destination.ObjectMeta = *w.ObjectMeta.DeepCopy()
+
+	if err := w.Spec.AssignProperties_To_WidgetsGadgetsPart_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := w.Status.AssignProperties_To_WidgetsGadgetsPart_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // WidgetsGadgetsPart_Spec: A part: a child resource of a gadget (grandchild of a widget).
 type WidgetsGadgetsPart_Spec struct {
 	// AzureName: the name of the resource in Azure; when empty, metadata.name is used
@@ -97,6 +150,63 @@ type WidgetsGadgetsPart_Spec struct {
 	// Quantity: How many are fitted.
 	// +kubebuilder:validation:Minimum=0
 	Quantity *int `json:"quantity,omitempty"`
+}
+
+// AssignProperties_From_WidgetsGadgetsPart_Spec populates the receiver from source, a widgets/v1api20210101/storage.WidgetsGadgetsPart_Spec.
+func (w *WidgetsGadgetsPart_Spec) AssignProperties_From_WidgetsGadgetsPart_Spec(source *storage.WidgetsGadgetsPart_Spec) error {
+	w.AzureName = source.AzureName
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue WidgetsGadgetsPartOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_WidgetsGadgetsPartOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		w.OperatorSpec = &operatorSpecValue
+	} else {
+		w.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		w.Owner = &ownerValue
+	} else {
+		w.Owner = nil
+	}
+
+	w.PartNumber = genruntime.ClonePointer(source.PartNumber)
+	w.Quantity = genruntime.ClonePointer(source.Quantity)
+
+	return nil
+}
+
+// AssignProperties_To_WidgetsGadgetsPart_Spec populates destination, a widgets/v1api20210101/storage.WidgetsGadgetsPart_Spec, from the receiver.
+func (w *WidgetsGadgetsPart_Spec) AssignProperties_To_WidgetsGadgetsPart_Spec(destination *storage.WidgetsGadgetsPart_Spec) error {
+	destination.AzureName = w.AzureName
+
+	if w.OperatorSpec != nil {
+		var operatorSpecValue storage.WidgetsGadgetsPartOperatorSpec
+		if err := w.OperatorSpec.AssignProperties_To_WidgetsGadgetsPartOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if w.Owner != nil {
+		ownerValue := *w.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	destination.PartNumber = genruntime.ClonePointer(w.PartNumber)
+	destination.Quantity = genruntime.ClonePointer(w.Quantity)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // WidgetsGadgetsPart_STATUS: A part: a child resource of a gadget (grandchild of a widget).
@@ -122,6 +232,51 @@ type WidgetsGadgetsPart_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_WidgetsGadgetsPart_STATUS populates the receiver from source, a widgets/v1api20210101/storage.WidgetsGadgetsPart_STATUS.
+func (w *WidgetsGadgetsPart_STATUS) AssignProperties_From_WidgetsGadgetsPart_STATUS(source *storage.WidgetsGadgetsPart_STATUS) error {
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		w.Conditions = conditionsList
+	} else {
+		w.Conditions = nil
+	}
+
+	w.Id = genruntime.ClonePointer(source.Id)
+	w.Name = genruntime.ClonePointer(source.Name)
+	w.PartNumber = genruntime.ClonePointer(source.PartNumber)
+	w.Quantity = genruntime.ClonePointer(source.Quantity)
+	w.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_WidgetsGadgetsPart_STATUS populates destination, a widgets/v1api20210101/storage.WidgetsGadgetsPart_STATUS, from the receiver.
+func (w *WidgetsGadgetsPart_STATUS) AssignProperties_To_WidgetsGadgetsPart_STATUS(destination *storage.WidgetsGadgetsPart_STATUS) error {
+	if w.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(w.Conditions))
+		for conditionsIndex := range w.Conditions {
+			conditionsList[conditionsIndex] = *w.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(w.Id)
+	destination.Name = genruntime.ClonePointer(w.Name)
+	destination.PartNumber = genruntime.ClonePointer(w.PartNumber)
+	destination.Quantity = genruntime.ClonePointer(w.Quantity)
+	destination.Type = genruntime.ClonePointer(w.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // WidgetsGadgetsPartOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type WidgetsGadgetsPartOperatorSpec struct {
 	// ConfigMapExpressions: CEL expressions whose results are written to ConfigMaps
@@ -129,4 +284,77 @@ type WidgetsGadgetsPartOperatorSpec struct {
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_WidgetsGadgetsPartOperatorSpec populates the receiver from source, a widgets/v1api20210101/storage.WidgetsGadgetsPartOperatorSpec.
+func (w *WidgetsGadgetsPartOperatorSpec) AssignProperties_From_WidgetsGadgetsPartOperatorSpec(source *storage.WidgetsGadgetsPartOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		w.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		w.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		w.SecretExpressions = secretExpressionsList
+	} else {
+		w.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_WidgetsGadgetsPartOperatorSpec populates destination, a widgets/v1api20210101/storage.WidgetsGadgetsPartOperatorSpec, from the receiver.
+func (w *WidgetsGadgetsPartOperatorSpec) AssignProperties_To_WidgetsGadgetsPartOperatorSpec(destination *storage.WidgetsGadgetsPartOperatorSpec) error {
+	if w.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(w.ConfigMapExpressions))
+		for configMapExpressionsIndex := range w.ConfigMapExpressions {
+			if w.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *w.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if w.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(w.SecretExpressions))
+		for secretExpressionsIndex := range w.SecretExpressions {
+			if w.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *w.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

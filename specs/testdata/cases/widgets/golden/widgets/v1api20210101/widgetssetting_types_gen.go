@@ -3,9 +3,13 @@
 package v1api20210101
 
 import (
+	"fmt"
+
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
+	"github.com/armgen/armgen/specs/testdata/cases/widgets/golden/widgets/v1api20210101/storage"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // WidgetsSetting: the Kubernetes resource for the ARM type Microsoft.Widgets/widgets/settings, api-version 2021-01-01.
@@ -13,7 +17,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Widgets/widgets/{widgetName}/settings/{settingName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,widgets}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -78,6 +81,56 @@ func (w *WidgetsSetting) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ conversion.Convertible = &WidgetsSetting{}
+
+// ConvertTo converts the receiver to hub, the widgets/v1api20210101/storage.WidgetsSetting the API server stores, directly.
+func (w *WidgetsSetting) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*storage.WidgetsSetting)
+	if !ok {
+		return fmt.Errorf("expected a widgets/v1api20210101/storage.WidgetsSetting to convert with, got %T", hub)
+	}
+	return w.AssignProperties_To_WidgetsSetting(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the widgets/v1api20210101/storage.WidgetsSetting the API server stores, directly.
+func (w *WidgetsSetting) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*storage.WidgetsSetting)
+	if !ok {
+		return fmt.Errorf("expected a widgets/v1api20210101/storage.WidgetsSetting to convert with, got %T", hub)
+	}
+	return w.AssignProperties_From_WidgetsSetting(source)
+}
+
+// AssignProperties_From_WidgetsSetting populates the receiver from source, a widgets/v1api20210101/storage.WidgetsSetting.
+func (w *WidgetsSetting) AssignProperties_From_WidgetsSetting(source *storage.WidgetsSetting) error {
+	w.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := w.Spec.AssignProperties_From_WidgetsSetting_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := w.Status.AssignProperties_From_WidgetsSetting_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_WidgetsSetting populates destination, a widgets/v1api20210101/storage.WidgetsSetting, from the receiver.
+func (w *WidgetsSetting) AssignProperties_To_WidgetsSetting(destination *storage.WidgetsSetting) error {
+	destination.ObjectMeta = *w.ObjectMeta.DeepCopy()
+
+	if err := w.Spec.AssignProperties_To_WidgetsSetting_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := w.Status.AssignProperties_To_WidgetsSetting_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
 // WidgetsSetting_Spec: The settings singleton of a widget; always named 'default'.
 type WidgetsSetting_Spec struct {
 	// AutoUpdate: Whether firmware updates are applied automatically.
@@ -94,6 +147,61 @@ type WidgetsSetting_Spec struct {
 	// +kubebuilder:validation:Maximum=365
 	// +kubebuilder:validation:Minimum=1
 	RetentionDays *int `json:"retentionDays,omitempty"`
+}
+
+// AssignProperties_From_WidgetsSetting_Spec populates the receiver from source, a widgets/v1api20210101/storage.WidgetsSetting_Spec.
+func (w *WidgetsSetting_Spec) AssignProperties_From_WidgetsSetting_Spec(source *storage.WidgetsSetting_Spec) error {
+	w.AutoUpdate = genruntime.ClonePointer(source.AutoUpdate)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue WidgetsSettingOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_WidgetsSettingOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		w.OperatorSpec = &operatorSpecValue
+	} else {
+		w.OperatorSpec = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		w.Owner = &ownerValue
+	} else {
+		w.Owner = nil
+	}
+
+	w.RetentionDays = genruntime.ClonePointer(source.RetentionDays)
+
+	return nil
+}
+
+// AssignProperties_To_WidgetsSetting_Spec populates destination, a widgets/v1api20210101/storage.WidgetsSetting_Spec, from the receiver.
+func (w *WidgetsSetting_Spec) AssignProperties_To_WidgetsSetting_Spec(destination *storage.WidgetsSetting_Spec) error {
+	destination.AutoUpdate = genruntime.ClonePointer(w.AutoUpdate)
+
+	if w.OperatorSpec != nil {
+		var operatorSpecValue storage.WidgetsSettingOperatorSpec
+		if err := w.OperatorSpec.AssignProperties_To_WidgetsSettingOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if w.Owner != nil {
+		ownerValue := *w.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	destination.RetentionDays = genruntime.ClonePointer(w.RetentionDays)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // WidgetsSetting_STATUS: The settings singleton of a widget; always named 'default'.
@@ -119,6 +227,53 @@ type WidgetsSetting_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_WidgetsSetting_STATUS populates the receiver from source, a widgets/v1api20210101/storage.WidgetsSetting_STATUS.
+func (w *WidgetsSetting_STATUS) AssignProperties_From_WidgetsSetting_STATUS(source *storage.WidgetsSetting_STATUS) error {
+	w.AutoUpdate = genruntime.ClonePointer(source.AutoUpdate)
+
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		w.Conditions = conditionsList
+	} else {
+		w.Conditions = nil
+	}
+
+	w.Id = genruntime.ClonePointer(source.Id)
+	w.Name = genruntime.ClonePointer(source.Name)
+	w.RetentionDays = genruntime.ClonePointer(source.RetentionDays)
+	w.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_WidgetsSetting_STATUS populates destination, a widgets/v1api20210101/storage.WidgetsSetting_STATUS, from the receiver.
+func (w *WidgetsSetting_STATUS) AssignProperties_To_WidgetsSetting_STATUS(destination *storage.WidgetsSetting_STATUS) error {
+	destination.AutoUpdate = genruntime.ClonePointer(w.AutoUpdate)
+
+	if w.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(w.Conditions))
+		for conditionsIndex := range w.Conditions {
+			conditionsList[conditionsIndex] = *w.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(w.Id)
+	destination.Name = genruntime.ClonePointer(w.Name)
+	destination.RetentionDays = genruntime.ClonePointer(w.RetentionDays)
+	destination.Type = genruntime.ClonePointer(w.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // WidgetsSettingOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type WidgetsSettingOperatorSpec struct {
 	// ConfigMapExpressions: CEL expressions whose results are written to ConfigMaps
@@ -126,4 +281,77 @@ type WidgetsSettingOperatorSpec struct {
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_WidgetsSettingOperatorSpec populates the receiver from source, a widgets/v1api20210101/storage.WidgetsSettingOperatorSpec.
+func (w *WidgetsSettingOperatorSpec) AssignProperties_From_WidgetsSettingOperatorSpec(source *storage.WidgetsSettingOperatorSpec) error {
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		w.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		w.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		w.SecretExpressions = secretExpressionsList
+	} else {
+		w.SecretExpressions = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_WidgetsSettingOperatorSpec populates destination, a widgets/v1api20210101/storage.WidgetsSettingOperatorSpec, from the receiver.
+func (w *WidgetsSettingOperatorSpec) AssignProperties_To_WidgetsSettingOperatorSpec(destination *storage.WidgetsSettingOperatorSpec) error {
+	if w.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(w.ConfigMapExpressions))
+		for configMapExpressionsIndex := range w.ConfigMapExpressions {
+			if w.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *w.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if w.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(w.SecretExpressions))
+		for secretExpressionsIndex := range w.SecretExpressions {
+			if w.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *w.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

@@ -1,0 +1,89 @@
+package codegen
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/armgen/armgen/pkg/codegen/config"
+)
+
+// thisPackage is the import path of this directory, below which scratch output gets import paths
+// inside the module.
+const thisPackage = "github.com/armgen/armgen/pkg/codegen"
+
+// TestGeneratedRoundTripsCatchABrokenConversion proves that the generated property-based tests
+// guard the conversions: it generates the cachelite case (one resource in two versions) into a
+// scratch directory inside the module and runs its tests, which pass; then drops one assignment
+// from a conversion method (a property a storage version no longer hands on to the hub) and
+// runs them again, which must fail, naming a round trip.
+func TestGeneratedRoundTripsCatchABrokenConversion(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs generated tests with the go command")
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	cfg, err := config.Load(filepath.Join(casesDir, "cachelite", "azure-arm.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A directory named testdata is invisible to ./... patterns, so the scratch packages never
+	// disturb other builds, yet build by their explicit path.
+	if err := os.MkdirAll("testdata", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	dir, err := os.MkdirTemp("testdata", "tmp-roundtrip-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	c := *cfg
+	c.OutputPackage = thisPackage + "/" + filepath.ToSlash(dir)
+	res, err := Run(context.Background(), Options{Config: &c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteTree(context.Background(), dir, res.Files); err != nil {
+		t.Fatal(err)
+	}
+
+	run := func() (string, error) {
+		cmd := exec.Command(goTool, "test", "-count=1", "./"+filepath.ToSlash(dir)+"/...", "-args", "-rapid.nofailfile")
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	if out, err := run(); err != nil {
+		t.Fatalf("the generated tests fail on the generated code: %v\n%s", err, out)
+	}
+
+	// Drop a line that hands Location on to the hub.
+	file := filepath.Join(dir, "cachelite", "v1api20200601", "storage", "cache_types_gen.go")
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The first is in AssignProperties_To_Cache_Spec.
+	loc := regexp.MustCompile(`(?m)^\tdestination\.Location = .*\n`).FindIndex(src)
+	if loc == nil {
+		t.Fatalf("%s assigns no destination.Location", file)
+	}
+	broken := append(src[:loc[0]:loc[0]], src[loc[1]:]...)
+	if err := os.WriteFile(file, broken, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := run()
+	if err == nil {
+		t.Fatalf("the generated tests pass although a conversion drops Location:\n%s", out)
+	}
+	for _, want := range []string{"--- FAIL: Test_Cache_Spec_", "--- FAIL: Test_Cache_HubRoundTrip", "Location"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the failure does not mention %q:\n%s", want, out)
+		}
+	}
+}

@@ -1,0 +1,122 @@
+package crd
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"sigs.k8s.io/yaml"
+)
+
+// Size limits. kubectl's client-side apply stores the whole object in an annotation, which the
+// API server caps at 256 KiB; etcd's default request limit is about 1.5 MiB, and we keep well
+// below it.
+const (
+	ApplyLimit = 256 << 10
+	HardLimit  = 1 << 20
+)
+
+// Options tune rendering.
+type Options struct {
+	// FullDescriptions keeps every description even when a CRD is larger than ApplyLimit; a CRD
+	// is still trimmed to stay under HardLimit.
+	FullDescriptions bool
+
+	// applyLimit and hardLimit replace the limits in tests, which then need no huge CRDs.
+	applyLimit, hardLimit int
+}
+
+func (o Options) limits() (apply, hard int) {
+	apply, hard = ApplyLimit, HardLimit
+	if o.applyLimit > 0 {
+		apply = o.applyLimit
+	}
+	if o.hardLimit > 0 {
+		hard = o.hardLimit
+	}
+	return apply, hard
+}
+
+// marshal renders a CRD as YAML, without the empty status a new CRD carries (the API server
+// ignores it). A CRD over the limit loses descriptions by a fixed rule, step by step until it
+// fits: (1) every description is cut to its first sentence; (2) descriptions inside status go;
+// (3) all descriptions below the root go. CRDs that fit are never trimmed, so they stay equal
+// to what controller-tools derives from the Go types.
+func marshal(crd *apiextv1.CustomResourceDefinition, opts Options) ([]byte, error) {
+	limit, hard := opts.limits()
+	if opts.FullDescriptions {
+		limit = hard
+	}
+	out, err := marshalWithoutStatus(crd)
+	if err != nil {
+		return nil, err
+	}
+	for step := 1; len(out) > limit && step <= 3; step++ {
+		crd = crd.DeepCopy()
+		for i := range crd.Spec.Versions {
+			if v := crd.Spec.Versions[i].Schema; v != nil && v.OpenAPIV3Schema != nil {
+				trim(v.OpenAPIV3Schema, step, 0, false)
+			}
+		}
+		if out, err = marshalWithoutStatus(crd); err != nil {
+			return nil, err
+		}
+	}
+	if len(out) > hard {
+		return nil, fmt.Errorf("CRD %s is %d KiB even without descriptions, over the %d KiB limit", crd.Name, len(out)>>10, hard>>10)
+	}
+	return out, nil
+}
+
+func marshalWithoutStatus(crd *apiextv1.CustomResourceDefinition) ([]byte, error) {
+	data, err := json.Marshal(crd)
+	if err != nil {
+		return nil, err
+	}
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, err
+	}
+	delete(m, "status")
+	if meta, ok := m["metadata"].(map[string]any); ok {
+		delete(meta, "creationTimestamp")
+	}
+	return yaml.Marshal(m)
+}
+
+// trim applies one step of the rule to a schema and everything below it.
+func trim(s *apiextv1.JSONSchemaProps, step, depth int, inStatus bool) {
+	switch {
+	case step >= 3 && depth > 0, step >= 2 && inStatus:
+		s.Description = ""
+	case step >= 1:
+		s.Description = firstSentence(s.Description)
+	}
+	for name, p := range s.Properties {
+		trim(&p, step, depth+1, inStatus || depth == 0 && name == "status")
+		s.Properties[name] = p
+	}
+	if s.Items != nil && s.Items.Schema != nil {
+		trim(s.Items.Schema, step, depth+1, inStatus)
+	}
+	if s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil {
+		trim(s.AdditionalProperties.Schema, step, depth+1, inStatus)
+	}
+}
+
+// firstSentence keeps a description up to the end of its first sentence, at most 160 characters.
+func firstSentence(d string) string {
+	if i := strings.Index(d, ". "); i >= 0 {
+		d = d[:i+1]
+	}
+	if i := strings.IndexByte(d, '\n'); i >= 0 {
+		d = d[:i]
+	}
+	if utf8.RuneCountInString(d) > 160 {
+		r := []rune(d)
+		d = string(r[:159]) + "…"
+	}
+	return d
+}

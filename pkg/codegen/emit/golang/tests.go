@@ -1,0 +1,232 @@
+package golang
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dave/dst"
+
+	"github.com/armgen/armgen/pkg/astmodel"
+)
+
+// Generated tests: beside each types file, a test file (same package) with a generator of random
+// values for each of its definitions, a JSON round trip per object and resource, and a round
+// trip through every conversion its types declare (to the storage twin and back, to the hub and
+// back). Where the file's types are the far side of other versions' conversions (a hub), a second
+// test file (package <name>_test, so that it may import those versions) runs the round trips
+// from this side: hub -> other version -> hub.
+
+var (
+	rapidPackage   = astmodel.MakeExternalPackage("pgregory.net/rapid", "rapid")
+	testingPackage = astmodel.MakeExternalPackage("testing", "testing")
+	gentestPackage = astmodel.MakeExternalPackage("github.com/armgen/armgen/pkg/genruntime/gentest", "gentest")
+)
+
+// generatorsOf are the gentest generators of the external types generated code uses.
+var generatorsOf = map[astmodel.TypeName]string{
+	astmodel.KnownResourceReferenceType:  "KnownResourceReference",
+	astmodel.ArbitraryOwnerReferenceType: "ArbitraryOwnerReference",
+	astmodel.ResourceReferenceType:       "ResourceReference",
+	astmodel.SecretReferenceType:         "SecretReference",
+	astmodel.DestinationExpressionType:   "DestinationExpression",
+	astmodel.PropertyBagType:             "PropertyBag",
+	astmodel.ConditionType:               "Condition",
+	astmodel.JSONType:                    "JSON",
+}
+
+// testFileName is the test file that goes with a types file; hubTestFileName the external one.
+func testFileName(types string) string    { return strings.TrimSuffix(types, ".go") + "_test.go" }
+func hubTestFileName(types string) string { return strings.TrimSuffix(types, ".go") + "_hub_test.go" }
+
+// generatorName is the function that draws a random value of a definition.
+func generatorName(n string) string { return "Generate" + n }
+
+// testDecls renders the generators and tests of one types file.
+func (fb *fileBuilder) testDecls(plan filePlan) ([]dst.Decl, error) {
+	var gens, tests []dst.Decl
+	for _, def := range plan.defs {
+		g, err := fb.generatorDecl(def)
+		if err != nil {
+			return nil, fmt.Errorf("generator of %s: %w", def.Name.Name, err)
+		}
+		gens = append(gens, g)
+		switch def.Type.(type) {
+		case *astmodel.ObjectType, *astmodel.ResourceType:
+			tests = append(tests, fb.testFunc("Test_"+def.Name.Name+"_JSONRoundTrip",
+				"checks that JSON keeps every value of "+def.Name.Name+".",
+				call(fb.qualified(gentestPackage, "RunJSONRoundTrip"), ident("t"), ident(generatorName(def.Name.Name)))))
+		}
+		if _, isResource := def.Type.(*astmodel.ResourceType); isResource {
+			if d := fb.spokeTest(def.Name); d != nil {
+				tests = append(tests, d)
+			}
+			continue
+		}
+		for _, a := range fb.conv.Of(def.Name) {
+			self, other := fb.typeName(a.Self), fb.typeName(a.Other)
+			tests = append(tests, fb.testFunc(fmt.Sprintf("Test_%s_%s_RoundTrip", a.Self.Name, a.ToMethod),
+				fmt.Sprintf("checks that converting a %s to %s and back loses nothing.", a.Self.Name, a.Other),
+				call(&dst.IndexListExpr{X: fb.qualified(gentestPackage, "RunRoundTrip"), Indices: []dst.Expr{self, other}},
+					ident("t"), ident(generatorName(a.Self.Name)),
+					methodExpr(fb.typeName(a.Self), a.ToMethod), methodExpr(fb.typeName(a.Self), a.FromMethod))))
+		}
+	}
+	return append(gens, tests...), nil
+}
+
+// spokeTest checks that a resource converts to its hub and back without loss.
+func (fb *fileBuilder) spokeTest(n astmodel.TypeName) dst.Decl {
+	if fb.conv == nil {
+		return nil
+	}
+	hub, ok := fb.conv.Graph.Hub(n)
+	if !ok || hub == n {
+		return nil
+	}
+	return fb.testFunc("Test_"+n.Name+"_HubRoundTrip",
+		fmt.Sprintf("checks that converting a %s to the hub %s and back loses nothing.", n.Name, hub),
+		call(&dst.IndexListExpr{X: fb.qualified(gentestPackage, "RunSpokeRoundTrip"), Indices: []dst.Expr{ident(n.Name), fb.typeName(hub)}},
+			ident("t"), ident(generatorName(n.Name))))
+}
+
+// hubTestDecls renders, in the external test package of under, the round trips that start from
+// the definitions of plan: through every version that converts with them, where that version
+// keeps a property bag (so that nothing of ours may be lost on the way).
+func (fb *fileBuilder) hubTestDecls(plan filePlan, under astmodel.PackageReference) ([]dst.Decl, error) {
+	if fb.conv == nil {
+		return nil, nil
+	}
+	var tests []dst.Decl
+	for _, def := range plan.defs {
+		ours := func() dst.Expr { return fb.typeName(def.Name) }
+		gen := func() dst.Expr { return fb.qualified(under, generatorName(def.Name.Name)) }
+		if _, isResource := def.Type.(*astmodel.ResourceType); isResource {
+			for _, kv := range fb.conv.Graph.Kinds() {
+				if kv.Hub != def.Name {
+					continue
+				}
+				for _, r := range kv.Resources {
+					if r == def.Name || !r.Package.Storage {
+						continue
+					}
+					tests = append(tests, fb.testFunc(fmt.Sprintf("Test_%s_RoundTripThrough_%s", def.Name.Name, identifierOf(r.Package.Version)),
+						fmt.Sprintf("checks that converting a hub %s to %s and back loses nothing.", def.Name.Name, r),
+						call(&dst.IndexListExpr{X: fb.qualified(gentestPackage, "RunHubRoundTrip"), Indices: []dst.Expr{ours(), fb.typeName(r)}},
+							ident("t"), gen())))
+				}
+			}
+			continue
+		}
+		for _, a := range fb.conv.Towards(def.Name) {
+			if a.SelfBag == "" || a.OtherBag == "" {
+				continue
+			}
+			tests = append(tests, fb.testFunc(fmt.Sprintf("Test_%s_RoundTripThrough_%s_%s", def.Name.Name, identifierOf(a.Self.Package.Version), a.Self.Name),
+				fmt.Sprintf("checks that converting a %s to %s and back loses nothing.", def.Name.Name, a.Self),
+				call(&dst.IndexListExpr{X: fb.qualified(gentestPackage, "RunReverseRoundTrip"), Indices: []dst.Expr{fb.typeName(a.Self), ours()}},
+					ident("t"), gen(), methodExpr(fb.typeName(a.Self), a.FromMethod), methodExpr(fb.typeName(a.Self), a.ToMethod))))
+		}
+	}
+	return tests, nil
+}
+
+// testFunc builds "func name(t *testing.T) { body }".
+func (fb *fileBuilder) testFunc(name, doc string, body dst.Expr) dst.Decl {
+	return withDoc(function(name, []*dst.Field{field("t", deref(fb.qualified(testingPackage, "T")))}, nil, exprStmt(body)),
+		name+" "+doc)
+}
+
+// methodExpr builds (*T).Method.
+func methodExpr(t dst.Expr, name string) dst.Expr {
+	return &dst.SelectorExpr{X: &dst.ParenExpr{X: deref(t)}, Sel: ident(name)}
+}
+
+// generatorDecl renders "func GenerateX(t *rapid.T) X", which draws a random X.
+func (fb *fileBuilder) generatorDecl(def astmodel.Definition) (dst.Decl, error) {
+	name := def.Name.Name
+	var result dst.Expr
+	switch t := def.Type.(type) {
+	case *astmodel.ResourceType:
+		result = composite(ident(name),
+			keyValue("ObjectMeta", call(fb.qualified(gentestPackage, "ObjectMeta"), ident("t"))),
+			keyValue("Spec", call(ident(generatorName(t.Spec.Name)), ident("t"))),
+			keyValue("Status", call(ident(generatorName(t.Status.Name)), ident("t"))))
+	case *astmodel.ObjectType:
+		var elts []dst.Expr
+		for _, p := range t.Properties() {
+			g, err := fb.generatorOf(p.Type)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", p.Name, err)
+			}
+			elts = append(elts, keyValue(p.Name, call(g, ident("t"))))
+		}
+		onePerLine(elts)
+		result = composite(ident(name), elts...)
+	case astmodel.EnumType:
+		if len(t.Values) == 0 {
+			g, err := fb.generatorOf(t.Base)
+			if err != nil {
+				return nil, err
+			}
+			result = call(ident(name), call(g, ident("t")))
+			break
+		}
+		values := make([]dst.Expr, len(t.Values))
+		for i, v := range t.Values {
+			values[i] = ident(name + "_" + v.Identifier)
+		}
+		result = call(call(fb.qualified(gentestPackage, "OneOf"), values...), ident("t"))
+	default:
+		g, err := fb.generatorOf(t)
+		if err != nil {
+			return nil, err
+		}
+		result = call(ident(name), call(g, ident("t")))
+	}
+	fn := function(generatorName(name), []*dst.Field{field("t", deref(fb.qualified(rapidPackage, "T")))},
+		[]*dst.Field{field("", ident(name))}, returns(result))
+	return withDoc(fn, generatorName(name)+" draws a random "+name+" for property-based tests."), nil
+}
+
+// generatorOf returns a function value that draws a random value of t.
+func (fb *fileBuilder) generatorOf(t astmodel.Type) (dst.Expr, error) {
+	wrap := func(combinator string, elem astmodel.Type) (dst.Expr, error) {
+		g, err := fb.generatorOf(elem)
+		if err != nil {
+			return nil, err
+		}
+		return call(fb.qualified(gentestPackage, combinator), g), nil
+	}
+	switch x := t.(type) {
+	case astmodel.PrimitiveType:
+		switch x {
+		case astmodel.StringType:
+			return fb.qualified(gentestPackage, "String"), nil
+		case astmodel.IntType:
+			return fb.qualified(gentestPackage, "Int"), nil
+		case astmodel.FloatType:
+			return fb.qualified(gentestPackage, "Float"), nil
+		case astmodel.BoolType:
+			return fb.qualified(gentestPackage, "Bool"), nil
+		}
+	case astmodel.ValidatedType:
+		return fb.generatorOf(x.Element)
+	case astmodel.OptionalType:
+		return wrap("Optional", x.Element)
+	case astmodel.ArrayType:
+		return wrap("SliceOf", x.Element)
+	case astmodel.MapType:
+		if astmodel.Unwrap(x.Key) != astmodel.StringType {
+			return nil, fmt.Errorf("maps with %s keys have no generator", x.Key)
+		}
+		return wrap("MapOf", x.Value)
+	case astmodel.TypeName:
+		if x.Package.IsAPI() {
+			return fb.qualified(x.Package, generatorName(x.Name)), nil
+		}
+		if g, ok := generatorsOf[x]; ok {
+			return fb.qualified(gentestPackage, g), nil
+		}
+	}
+	return nil, fmt.Errorf("no generator for %s", t)
+}

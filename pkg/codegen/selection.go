@@ -1,0 +1,126 @@
+package codegen
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/armgen/armgen/pkg/astmodel"
+	"github.com/armgen/armgen/pkg/codegen/config"
+	"github.com/armgen/armgen/pkg/codegen/loader"
+)
+
+// allPath is the config path of entries made up for --all runs, so errors still say where a
+// setting came from.
+const allPath = "(--all)"
+
+// allVersions makes an entry for every api-version folder of the spec root.
+func allVersions(cfg *config.Config, ix *loader.Index) []*apiVersion {
+	var out []*apiVersion
+	byKey := make(map[string]*apiVersion)
+	for _, d := range ix.Versions {
+		key := d.Group + "/" + d.APIVersion
+		v, ok := byKey[key]
+		if !ok {
+			v = &apiVersion{
+				Group:  d.Group,
+				Config: &config.VersionConfig{APIVersion: d.APIVersion, Path: allPath + "." + d.Group + "." + d.APIVersion},
+				Pkg:    astmodel.MakeAPIPackage(cfg.OutputPackage, d.Group, astmodel.VersionName(d.APIVersion)),
+			}
+			byKey[key] = v
+			out = append(out, v)
+		}
+		v.Dirs = append(v.Dirs, d)
+	}
+	slices.SortFunc(out, func(a, b *apiVersion) int { return strings.Compare(a.Pkg.Path, b.Pkg.Path) })
+	return out
+}
+
+// selectNewest exports, for every resource type, its newest stable api-version (newest preview
+// where there is no stable one), and records what it found for the coverage report.
+func selectNewest(versions []*apiVersion) ([]*apiVersion, *Coverage) {
+	type candidate struct {
+		v *apiVersion
+		r *loader.Resource
+	}
+	best := make(map[string]candidate)
+	var keys []string
+	cov := newCoverage()
+	for _, v := range versions {
+		for _, r := range v.Catalog.Resources {
+			key := v.Group + "/" + strings.ToLower(r.ARMType)
+			cur, ok := best[key]
+			if !ok {
+				keys = append(keys, key)
+			}
+			if !ok || newer(r, cur.r) {
+				best[key] = candidate{v, r}
+			}
+		}
+	}
+	slices.Sort(keys)
+	// Paths skipped in some version whose resource type is generated (from that version's other
+	// paths, or another version) lose nothing; only the rest are reported.
+	for _, v := range versions {
+		for _, sk := range v.Catalog.Skipped {
+			if sk.ARMType != "" {
+				if _, generated := best[v.Group+"/"+strings.ToLower(sk.ARMType)]; generated {
+					if sk.Duplicate {
+						cov.alias(namespaceOf(sk.Path, v), sk, v.Config.APIVersion)
+					}
+					continue
+				}
+			}
+			cov.skipPath(namespaceOf(sk.Path, v), sk, v.Config.APIVersion)
+		}
+	}
+	types := make(map[*apiVersion][]*config.TypeConfig)
+	kinds := make(map[string]string) // group/kind -> ARM type that took it
+	for _, k := range keys {
+		c := best[k]
+		cov.discovered(c.r)
+		gk := c.v.Group + "/" + c.r.Kind
+		if other, taken := kinds[gk]; taken {
+			cov.skip(c.r, fmt.Sprintf("kind %s is already taken by %s", c.r.Kind, other))
+			continue
+		}
+		kinds[gk] = c.r.ARMType
+		types[c.v] = append(types[c.v], &config.TypeConfig{Name: c.r.Kind, Export: true, Path: c.v.Config.Path + "." + c.r.Kind})
+	}
+	var out []*apiVersion
+	for _, v := range versions {
+		ts := types[v]
+		if len(ts) == 0 {
+			continue
+		}
+		slices.SortFunc(ts, func(a, b *config.TypeConfig) int { return strings.Compare(a.Name, b.Name) })
+		c := *v
+		vc := *v.Config
+		vc.Types = ts
+		c.Config = &vc
+		out = append(out, &c)
+	}
+	return out, cov
+}
+
+// newer reports whether a is a better pick than b: stable beats preview, then the later version.
+func newer(a, b *loader.Resource) bool {
+	if a.Stable != b.Stable {
+		return a.Stable
+	}
+	return a.APIVersion > b.APIVersion
+}
+
+// namespaceOf guesses the provider namespace of a skipped path, for the report.
+func namespaceOf(path string, v *apiVersion) string {
+	segs := strings.Split(strings.Trim(path, "/"), "/")
+	for i := len(segs) - 2; i >= 0; i-- {
+		if strings.EqualFold(segs[i], "providers") && !strings.HasPrefix(segs[i+1], "{") {
+			return segs[i+1]
+		}
+	}
+	if len(v.Dirs) > 0 {
+		return v.Dirs[0].Namespace
+	}
+	return v.Group
+}

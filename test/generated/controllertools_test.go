@@ -1,0 +1,97 @@
+package generated_test
+
+import (
+	"path/filepath"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/armgen/armgen/internal/controllertools"
+	"github.com/armgen/armgen/internal/crdcheck"
+)
+
+// TestMatchesControllerGen holds the CRDs we emit straight from the type graph to what
+// controller-gen makes of the Go code we emit next to them: the two must describe the same API.
+// Only the deliberate differences below are normalised away.
+func TestMatchesControllerGen(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads and type-checks all of generated/")
+	}
+	start := time.Now()
+	files, err := controllertools.GenerateCRDs("github.com/armgen/armgen/generated/...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("controller-gen made %d CRDs in %s", len(files), time.Since(start).Round(time.Millisecond))
+
+	ours := make(map[string]*apiextv1.CustomResourceDefinition)
+	for _, c := range generatedCRDs(t) {
+		ours[c.Spec.Group+"_"+c.Spec.Names.Plural+".yaml"] = c
+	}
+	var names []string
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		want, err := crdcheck.Decode("controller-gen "+n, files[n])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(want) != 1 {
+			t.Fatalf("controller-gen %s holds %d CRDs", n, len(want))
+		}
+		got, ok := ours[n]
+		if !ok {
+			t.Errorf("controller-gen makes %s, %s has no such CRD", n, crdsDir(t))
+			continue
+		}
+		delete(ours, n)
+		normaliseControllerGen(want[0])
+		got = withoutConversion(got)
+		if d := cmp.Diff(want[0], got); d != "" {
+			t.Errorf("%s differs (-controller-gen +%s):\n%s", n, filepath.Join("generated", "crds", n), d)
+		}
+	}
+	for n := range ours {
+		t.Errorf("generated/crds has %s, which controller-gen does not make from the Go code", n)
+	}
+}
+
+// normaliseControllerGen removes from controller-gen's CRD what ours leaves out on purpose:
+//   - the controller-gen.kubebuilder.io/version annotation: it records the tool, and we are not it;
+//   - the descriptions of apiVersion and kind (controller-gen already drops metadata's): every
+//     cluster and client knows them, and 39 copies of them only make our CRDs bigger.
+func normaliseControllerGen(crd *apiextv1.CustomResourceDefinition) {
+	delete(crd.Annotations, "controller-gen.kubebuilder.io/version")
+	if len(crd.Annotations) == 0 {
+		crd.Annotations = nil
+	}
+	for _, v := range crd.Spec.Versions {
+		if v.Schema == nil || v.Schema.OpenAPIV3Schema == nil {
+			continue
+		}
+		props := v.Schema.OpenAPIV3Schema.Properties
+		for _, k := range []string{"apiVersion", "kind", "metadata"} {
+			if p, ok := props[k]; ok {
+				p.Description = ""
+				props[k] = p
+			}
+		}
+	}
+}
+
+// withoutConversion returns a copy of our CRD without spec.conversion, which controller-gen never
+// writes (with controller-tools, kustomize patches add the webhook), while we emit it directly
+// for every kind served in several versions.
+func withoutConversion(crd *apiextv1.CustomResourceDefinition) *apiextv1.CustomResourceDefinition {
+	if crd.Spec.Conversion == nil {
+		return crd
+	}
+	c := crd.DeepCopy()
+	c.Spec.Conversion = nil
+	return c
+}
