@@ -2,7 +2,7 @@ package codegen
 
 import (
 	"context"
-	"flag"
+	"github.com/armgen/armgen/internal/testflags"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -13,7 +13,7 @@ import (
 	"github.com/armgen/armgen/pkg/codegen/config"
 )
 
-var update = flag.Bool("update", false, "rewrite golden files from the current output")
+var update = testflags.Update
 
 const casesDir = "../../specs/testdata/cases"
 

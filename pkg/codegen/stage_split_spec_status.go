@@ -157,11 +157,17 @@ func (sp *splitter) stub(raw astmodel.TypeName, obj *astmodel.ObjectType, m spli
 	sp.done[splitKey{raw, m}] = name
 	p := id.Copy()
 	p.ReadOnly, p.Required = false, false
+	props := []*astmodel.Property{p}
 	if m == specMode {
-		p = referenceProperty(p)
+		props[0] = referenceProperty(p)
+		// A writable name lets a child be declared inline by its parent (a load balancer's
+		// backendAddressPools[].name), as ARM allows.
+		if n, ok := obj.PropertyByJSON("name"); ok && !n.ReadOnly && astmodel.Unwrap(n.Type) == astmodel.StringType {
+			props = append(props, n.Copy())
+		}
 	}
 	d := sp.raw[raw]
-	sp.out[name] = astmodel.Definition{Name: name, Type: astmodel.NewObjectType(p), Description: d.Description, Source: d.Source}
+	sp.out[name] = astmodel.Definition{Name: name, Type: astmodel.NewObjectType(props...), Description: d.Description, Source: d.Source}
 	return name, true
 }
 
@@ -172,7 +178,7 @@ func (sp *splitter) object(o *astmodel.ObjectType, m splitMode, top bool) *astmo
 		if m == specMode && (p.ReadOnly || top && isARMIdentity(p.ARMName)) {
 			continue
 		}
-		if m == statusMode && p.Secret {
+		if m == statusMode && (p.Secret || passwordLike(p.ARMName) && astmodel.Unwrap(p.Type) == astmodel.StringType) {
 			continue // Azure never returns secrets
 		}
 		np := p.Copy()
@@ -210,13 +216,21 @@ func (sp *splitter) convert(t astmodel.Type, m splitMode) astmodel.Type {
 func specProperty(p *astmodel.Property) *astmodel.Property {
 	isString := astmodel.Unwrap(p.Type) == astmodel.StringType
 	switch {
-	case p.Secret && isString:
+	case (p.Secret || passwordLike(p.ARMName)) && isString:
 		p.Type = astmodel.OptionalType{Element: astmodel.SecretReferenceType}
 		return p
 	case p.ARMReference || p.ARMName == "id" && isString && !p.NotARMReference:
 		return referenceProperty(p)
 	}
 	return p
+}
+
+// passwordLike tells credential inputs that specs often forget to mark x-ms-secret
+// (adminPassword, servicePrincipalProfile.secret, serverAppSecret): a Kubernetes user keeps
+// them in a Secret, never in the resource.
+func passwordLike(armName string) bool {
+	n := strings.ToLower(armName)
+	return strings.HasSuffix(n, "password") || strings.HasSuffix(n, "secret")
 }
 
 // referenceProperty makes an ARM ID property (or a list of them) a resource reference, renamed

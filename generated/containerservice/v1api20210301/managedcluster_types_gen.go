@@ -250,7 +250,7 @@ func (m *ManagedCluster_Spec) AssignProperties_From_ManagedCluster_Spec(source *
 			if err := addonProfilesItem.AssignProperties_From_ManagedClusterAddonProfile(&addonProfilesValue); err != nil {
 				return fmt.Errorf("converting AddonProfiles: %w", err)
 			}
-			(addonProfilesMap)[addonProfilesKey] = addonProfilesItem
+			addonProfilesMap[addonProfilesKey] = addonProfilesItem
 		}
 		m.AddonProfiles = addonProfilesMap
 	} else {
@@ -352,7 +352,7 @@ func (m *ManagedCluster_Spec) AssignProperties_From_ManagedCluster_Spec(source *
 			if err := identityProfileItem.AssignProperties_From_ManagedClusterProperties_IdentityProfileValue(&identityProfileValue); err != nil {
 				return fmt.Errorf("converting IdentityProfile: %w", err)
 			}
-			(identityProfileMap)[identityProfileKey] = identityProfileItem
+			identityProfileMap[identityProfileKey] = identityProfileItem
 		}
 		m.IdentityProfile = identityProfileMap
 	} else {
@@ -478,7 +478,7 @@ func (m *ManagedCluster_Spec) AssignProperties_To_ManagedCluster_Spec(destinatio
 			if err := addonProfilesValue.AssignProperties_To_ManagedClusterAddonProfile(&addonProfilesItem); err != nil {
 				return fmt.Errorf("converting AddonProfiles: %w", err)
 			}
-			(addonProfilesMap)[addonProfilesKey] = addonProfilesItem
+			addonProfilesMap[addonProfilesKey] = addonProfilesItem
 		}
 		destination.AddonProfiles = addonProfilesMap
 	} else {
@@ -580,7 +580,7 @@ func (m *ManagedCluster_Spec) AssignProperties_To_ManagedCluster_Spec(destinatio
 			if err := identityProfileValue.AssignProperties_To_ManagedClusterProperties_IdentityProfileValue(&identityProfileItem); err != nil {
 				return fmt.Errorf("converting IdentityProfile: %w", err)
 			}
-			(identityProfileMap)[identityProfileKey] = identityProfileItem
+			identityProfileMap[identityProfileKey] = identityProfileItem
 		}
 		destination.IdentityProfile = identityProfileMap
 	} else {
@@ -823,7 +823,7 @@ func (m *ManagedCluster_STATUS) AssignProperties_From_ManagedCluster_STATUS(sour
 			if err := addonProfilesItem.AssignProperties_From_ManagedClusterAddonProfile_STATUS(&addonProfilesValue); err != nil {
 				return fmt.Errorf("converting AddonProfiles: %w", err)
 			}
-			(addonProfilesMap)[addonProfilesKey] = addonProfilesItem
+			addonProfilesMap[addonProfilesKey] = addonProfilesItem
 		}
 		m.AddonProfiles = addonProfilesMap
 	} else {
@@ -932,7 +932,7 @@ func (m *ManagedCluster_STATUS) AssignProperties_From_ManagedCluster_STATUS(sour
 			if err := identityProfileItem.AssignProperties_From_ManagedClusterProperties_IdentityProfileValue_STATUS(&identityProfileValue); err != nil {
 				return fmt.Errorf("converting IdentityProfile: %w", err)
 			}
-			(identityProfileMap)[identityProfileKey] = identityProfileItem
+			identityProfileMap[identityProfileKey] = identityProfileItem
 		}
 		m.IdentityProfile = identityProfileMap
 	} else {
@@ -1058,7 +1058,7 @@ func (m *ManagedCluster_STATUS) AssignProperties_To_ManagedCluster_STATUS(destin
 			if err := addonProfilesValue.AssignProperties_To_ManagedClusterAddonProfile_STATUS(&addonProfilesItem); err != nil {
 				return fmt.Errorf("converting AddonProfiles: %w", err)
 			}
-			(addonProfilesMap)[addonProfilesKey] = addonProfilesItem
+			addonProfilesMap[addonProfilesKey] = addonProfilesItem
 		}
 		destination.AddonProfiles = addonProfilesMap
 	} else {
@@ -1167,7 +1167,7 @@ func (m *ManagedCluster_STATUS) AssignProperties_To_ManagedCluster_STATUS(destin
 			if err := identityProfileValue.AssignProperties_To_ManagedClusterProperties_IdentityProfileValue_STATUS(&identityProfileItem); err != nil {
 				return fmt.Errorf("converting IdentityProfile: %w", err)
 			}
-			(identityProfileMap)[identityProfileKey] = identityProfileItem
+			identityProfileMap[identityProfileKey] = identityProfileItem
 		}
 		destination.IdentityProfile = identityProfileMap
 	} else {
@@ -2512,7 +2512,7 @@ type ManagedClusterAADProfile struct {
 	ServerAppID *string `json:"serverAppID,omitempty"`
 
 	// ServerAppSecret: The server AAD application secret.
-	ServerAppSecret *string `json:"serverAppSecret,omitempty"`
+	ServerAppSecret *genruntime.SecretReference `json:"serverAppSecret,omitempty"`
 
 	// TenantID: The AAD tenant ID to use for authentication. If not specified, will use the tenant of the deployment subscription.
 	TenantID *string `json:"tenantID,omitempty"`
@@ -2525,7 +2525,14 @@ func (m *ManagedClusterAADProfile) AssignProperties_From_ManagedClusterAADProfil
 	m.EnableAzureRBAC = genruntime.ClonePointer(source.EnableAzureRBAC)
 	m.Managed = genruntime.ClonePointer(source.Managed)
 	m.ServerAppID = genruntime.ClonePointer(source.ServerAppID)
-	m.ServerAppSecret = genruntime.ClonePointer(source.ServerAppSecret)
+
+	if source.ServerAppSecret != nil {
+		serverAppSecretValue := *source.ServerAppSecret.DeepCopy()
+		m.ServerAppSecret = &serverAppSecretValue
+	} else {
+		m.ServerAppSecret = nil
+	}
+
 	m.TenantID = genruntime.ClonePointer(source.TenantID)
 
 	return nil
@@ -2538,7 +2545,14 @@ func (m *ManagedClusterAADProfile) AssignProperties_To_ManagedClusterAADProfile(
 	destination.EnableAzureRBAC = genruntime.ClonePointer(m.EnableAzureRBAC)
 	destination.Managed = genruntime.ClonePointer(m.Managed)
 	destination.ServerAppID = genruntime.ClonePointer(m.ServerAppID)
-	destination.ServerAppSecret = genruntime.ClonePointer(m.ServerAppSecret)
+
+	if m.ServerAppSecret != nil {
+		serverAppSecretValue := *m.ServerAppSecret.DeepCopy()
+		destination.ServerAppSecret = &serverAppSecretValue
+	} else {
+		destination.ServerAppSecret = nil
+	}
+
 	destination.TenantID = genruntime.ClonePointer(m.TenantID)
 
 	// The source has no property bag, and every property found a field.
@@ -2564,9 +2578,6 @@ type ManagedClusterAADProfile_STATUS struct {
 	// ServerAppID: The server AAD application ID.
 	ServerAppID *string `json:"serverAppID,omitempty"`
 
-	// ServerAppSecret: The server AAD application secret.
-	ServerAppSecret *string `json:"serverAppSecret,omitempty"`
-
 	// TenantID: The AAD tenant ID to use for authentication. If not specified, will use the tenant of the deployment subscription.
 	TenantID *string `json:"tenantID,omitempty"`
 }
@@ -2578,7 +2589,6 @@ func (m *ManagedClusterAADProfile_STATUS) AssignProperties_From_ManagedClusterAA
 	m.EnableAzureRBAC = genruntime.ClonePointer(source.EnableAzureRBAC)
 	m.Managed = genruntime.ClonePointer(source.Managed)
 	m.ServerAppID = genruntime.ClonePointer(source.ServerAppID)
-	m.ServerAppSecret = genruntime.ClonePointer(source.ServerAppSecret)
 	m.TenantID = genruntime.ClonePointer(source.TenantID)
 
 	return nil
@@ -2591,7 +2601,6 @@ func (m *ManagedClusterAADProfile_STATUS) AssignProperties_To_ManagedClusterAADP
 	destination.EnableAzureRBAC = genruntime.ClonePointer(m.EnableAzureRBAC)
 	destination.Managed = genruntime.ClonePointer(m.Managed)
 	destination.ServerAppID = genruntime.ClonePointer(m.ServerAppID)
-	destination.ServerAppSecret = genruntime.ClonePointer(m.ServerAppSecret)
 	destination.TenantID = genruntime.ClonePointer(m.TenantID)
 
 	// The source has no property bag, and every property found a field.
@@ -3746,7 +3755,7 @@ func (m *ManagedClusterIdentity) AssignProperties_From_ManagedClusterIdentity(so
 			if err := userAssignedIdentitiesItem.AssignProperties_From_ManagedClusterIdentity_UserAssignedIdentitiesValue(&userAssignedIdentitiesValue); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
 		m.UserAssignedIdentities = userAssignedIdentitiesMap
 	} else {
@@ -3772,7 +3781,7 @@ func (m *ManagedClusterIdentity) AssignProperties_To_ManagedClusterIdentity(dest
 			if err := userAssignedIdentitiesValue.AssignProperties_To_ManagedClusterIdentity_UserAssignedIdentitiesValue(&userAssignedIdentitiesItem); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
 		destination.UserAssignedIdentities = userAssignedIdentitiesMap
 	} else {
@@ -3819,7 +3828,7 @@ func (m *ManagedClusterIdentity_STATUS) AssignProperties_From_ManagedClusterIden
 			if err := userAssignedIdentitiesItem.AssignProperties_From_ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS(&userAssignedIdentitiesValue); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
 		m.UserAssignedIdentities = userAssignedIdentitiesMap
 	} else {
@@ -3848,7 +3857,7 @@ func (m *ManagedClusterIdentity_STATUS) AssignProperties_To_ManagedClusterIdenti
 			if err := userAssignedIdentitiesValue.AssignProperties_To_ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS(&userAssignedIdentitiesItem); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
 		destination.UserAssignedIdentities = userAssignedIdentitiesMap
 	} else {
@@ -5305,13 +5314,19 @@ type ManagedClusterServicePrincipalProfile struct {
 	ClientId *string `json:"clientId,omitempty"`
 
 	// Secret: The secret password associated with the service principal in plain text.
-	Secret *string `json:"secret,omitempty"`
+	Secret *genruntime.SecretReference `json:"secret,omitempty"`
 }
 
 // AssignProperties_From_ManagedClusterServicePrincipalProfile populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterServicePrincipalProfile.
 func (m *ManagedClusterServicePrincipalProfile) AssignProperties_From_ManagedClusterServicePrincipalProfile(source *storage.ManagedClusterServicePrincipalProfile) error {
 	m.ClientId = genruntime.ClonePointer(source.ClientId)
-	m.Secret = genruntime.ClonePointer(source.Secret)
+
+	if source.Secret != nil {
+		secretValue := *source.Secret.DeepCopy()
+		m.Secret = &secretValue
+	} else {
+		m.Secret = nil
+	}
 
 	return nil
 }
@@ -5319,7 +5334,13 @@ func (m *ManagedClusterServicePrincipalProfile) AssignProperties_From_ManagedClu
 // AssignProperties_To_ManagedClusterServicePrincipalProfile populates destination, a containerservice/v1api20210301/storage.ManagedClusterServicePrincipalProfile, from the receiver.
 func (m *ManagedClusterServicePrincipalProfile) AssignProperties_To_ManagedClusterServicePrincipalProfile(destination *storage.ManagedClusterServicePrincipalProfile) error {
 	destination.ClientId = genruntime.ClonePointer(m.ClientId)
-	destination.Secret = genruntime.ClonePointer(m.Secret)
+
+	if m.Secret != nil {
+		secretValue := *m.Secret.DeepCopy()
+		destination.Secret = &secretValue
+	} else {
+		destination.Secret = nil
+	}
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil
@@ -5331,15 +5352,11 @@ func (m *ManagedClusterServicePrincipalProfile) AssignProperties_To_ManagedClust
 type ManagedClusterServicePrincipalProfile_STATUS struct {
 	// ClientId: The ID for the service principal.
 	ClientId *string `json:"clientId,omitempty"`
-
-	// Secret: The secret password associated with the service principal in plain text.
-	Secret *string `json:"secret,omitempty"`
 }
 
 // AssignProperties_From_ManagedClusterServicePrincipalProfile_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterServicePrincipalProfile_STATUS.
 func (m *ManagedClusterServicePrincipalProfile_STATUS) AssignProperties_From_ManagedClusterServicePrincipalProfile_STATUS(source *storage.ManagedClusterServicePrincipalProfile_STATUS) error {
 	m.ClientId = genruntime.ClonePointer(source.ClientId)
-	m.Secret = genruntime.ClonePointer(source.Secret)
 
 	return nil
 }
@@ -5347,7 +5364,6 @@ func (m *ManagedClusterServicePrincipalProfile_STATUS) AssignProperties_From_Man
 // AssignProperties_To_ManagedClusterServicePrincipalProfile_STATUS populates destination, a containerservice/v1api20210301/storage.ManagedClusterServicePrincipalProfile_STATUS, from the receiver.
 func (m *ManagedClusterServicePrincipalProfile_STATUS) AssignProperties_To_ManagedClusterServicePrincipalProfile_STATUS(destination *storage.ManagedClusterServicePrincipalProfile_STATUS) error {
 	destination.ClientId = genruntime.ClonePointer(m.ClientId)
-	destination.Secret = genruntime.ClonePointer(m.Secret)
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil
@@ -5358,7 +5374,7 @@ func (m *ManagedClusterServicePrincipalProfile_STATUS) AssignProperties_To_Manag
 // ManagedClusterWindowsProfile: Profile for Windows VMs in the container service cluster.
 type ManagedClusterWindowsProfile struct {
 	// AdminPassword: Specifies the password of the administrator account. <br><br> **Minimum-length:** 8 characters <br><br> **Max-length:** 123 characters <br><br> **Complexity requirements:** 3 out of 4 conditions below need to be fulfilled <br> Has lower characters <br>Has upper characters <br> Has a digit <br> Has a special character (Regex match [\W_]) <br><br> **Disallowed values:** "abc@123", "P@$$w0rd", "P@ssw0rd", "P@ssword123", "Pa$$word", "pass@word1", "Password!", "Password1", "Password22", "iloveyou!"
-	AdminPassword *string `json:"adminPassword,omitempty"`
+	AdminPassword *genruntime.SecretReference `json:"adminPassword,omitempty"`
 
 	// AdminUsername: Specifies the name of the administrator account. <br><br> **restriction:** Cannot end in "." <br><br> **Disallowed values:** "administrator", "admin", "user", "user1", "test", "user2", "test1", "user3", "admin1", "1", "123", "a", "actuser", "adm", "admin2", "aspnet", "backup", "console", "david", "guest", "john", "owner", "root", "server", "sql", "support", "support_388945a0", "sys", "test2", "test3", "user4", "user5". <br><br> **Minimum-length:** 1 character <br><br> **Max-length:** 20 characters
 	// +kubebuilder:validation:Required
@@ -5373,7 +5389,13 @@ type ManagedClusterWindowsProfile struct {
 
 // AssignProperties_From_ManagedClusterWindowsProfile populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterWindowsProfile.
 func (m *ManagedClusterWindowsProfile) AssignProperties_From_ManagedClusterWindowsProfile(source *storage.ManagedClusterWindowsProfile) error {
-	m.AdminPassword = genruntime.ClonePointer(source.AdminPassword)
+	if source.AdminPassword != nil {
+		adminPasswordValue := *source.AdminPassword.DeepCopy()
+		m.AdminPassword = &adminPasswordValue
+	} else {
+		m.AdminPassword = nil
+	}
+
 	m.AdminUsername = genruntime.ClonePointer(source.AdminUsername)
 	m.EnableCSIProxy = genruntime.ClonePointer(source.EnableCSIProxy)
 
@@ -5389,7 +5411,13 @@ func (m *ManagedClusterWindowsProfile) AssignProperties_From_ManagedClusterWindo
 
 // AssignProperties_To_ManagedClusterWindowsProfile populates destination, a containerservice/v1api20210301/storage.ManagedClusterWindowsProfile, from the receiver.
 func (m *ManagedClusterWindowsProfile) AssignProperties_To_ManagedClusterWindowsProfile(destination *storage.ManagedClusterWindowsProfile) error {
-	destination.AdminPassword = genruntime.ClonePointer(m.AdminPassword)
+	if m.AdminPassword != nil {
+		adminPasswordValue := *m.AdminPassword.DeepCopy()
+		destination.AdminPassword = &adminPasswordValue
+	} else {
+		destination.AdminPassword = nil
+	}
+
 	destination.AdminUsername = genruntime.ClonePointer(m.AdminUsername)
 	destination.EnableCSIProxy = genruntime.ClonePointer(m.EnableCSIProxy)
 
@@ -5408,9 +5436,6 @@ func (m *ManagedClusterWindowsProfile) AssignProperties_To_ManagedClusterWindows
 
 // ManagedClusterWindowsProfile_STATUS: Profile for Windows VMs in the container service cluster.
 type ManagedClusterWindowsProfile_STATUS struct {
-	// AdminPassword: Specifies the password of the administrator account. <br><br> **Minimum-length:** 8 characters <br><br> **Max-length:** 123 characters <br><br> **Complexity requirements:** 3 out of 4 conditions below need to be fulfilled <br> Has lower characters <br>Has upper characters <br> Has a digit <br> Has a special character (Regex match [\W_]) <br><br> **Disallowed values:** "abc@123", "P@$$w0rd", "P@ssw0rd", "P@ssword123", "Pa$$word", "pass@word1", "Password!", "Password1", "Password22", "iloveyou!"
-	AdminPassword *string `json:"adminPassword,omitempty"`
-
 	// AdminUsername: Specifies the name of the administrator account. <br><br> **restriction:** Cannot end in "." <br><br> **Disallowed values:** "administrator", "admin", "user", "user1", "test", "user2", "test1", "user3", "admin1", "1", "123", "a", "actuser", "adm", "admin2", "aspnet", "backup", "console", "david", "guest", "john", "owner", "root", "server", "sql", "support", "support_388945a0", "sys", "test2", "test3", "user4", "user5". <br><br> **Minimum-length:** 1 character <br><br> **Max-length:** 20 characters
 	AdminUsername *string `json:"adminUsername,omitempty"`
 
@@ -5423,7 +5448,6 @@ type ManagedClusterWindowsProfile_STATUS struct {
 
 // AssignProperties_From_ManagedClusterWindowsProfile_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterWindowsProfile_STATUS.
 func (m *ManagedClusterWindowsProfile_STATUS) AssignProperties_From_ManagedClusterWindowsProfile_STATUS(source *storage.ManagedClusterWindowsProfile_STATUS) error {
-	m.AdminPassword = genruntime.ClonePointer(source.AdminPassword)
 	m.AdminUsername = genruntime.ClonePointer(source.AdminUsername)
 	m.EnableCSIProxy = genruntime.ClonePointer(source.EnableCSIProxy)
 
@@ -5439,7 +5463,6 @@ func (m *ManagedClusterWindowsProfile_STATUS) AssignProperties_From_ManagedClust
 
 // AssignProperties_To_ManagedClusterWindowsProfile_STATUS populates destination, a containerservice/v1api20210301/storage.ManagedClusterWindowsProfile_STATUS, from the receiver.
 func (m *ManagedClusterWindowsProfile_STATUS) AssignProperties_To_ManagedClusterWindowsProfile_STATUS(destination *storage.ManagedClusterWindowsProfile_STATUS) error {
-	destination.AdminPassword = genruntime.ClonePointer(m.AdminPassword)
 	destination.AdminUsername = genruntime.ClonePointer(m.AdminUsername)
 	destination.EnableCSIProxy = genruntime.ClonePointer(m.EnableCSIProxy)
 

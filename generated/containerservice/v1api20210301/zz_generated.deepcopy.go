@@ -715,8 +715,8 @@ func (in *ManagedClusterAADProfile) DeepCopyInto(out *ManagedClusterAADProfile) 
 	}
 	if in.ServerAppSecret != nil {
 		in, out := &in.ServerAppSecret, &out.ServerAppSecret
-		*out = new(string)
-		**out = **in
+		*out = new(genruntime.SecretReference)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.TenantID != nil {
 		in, out := &in.TenantID, &out.TenantID
@@ -760,11 +760,6 @@ func (in *ManagedClusterAADProfile_STATUS) DeepCopyInto(out *ManagedClusterAADPr
 	}
 	if in.ServerAppID != nil {
 		in, out := &in.ServerAppID, &out.ServerAppID
-		*out = new(string)
-		**out = **in
-	}
-	if in.ServerAppSecret != nil {
-		in, out := &in.ServerAppSecret, &out.ServerAppSecret
 		*out = new(string)
 		**out = **in
 	}
@@ -2577,8 +2572,8 @@ func (in *ManagedClusterServicePrincipalProfile) DeepCopyInto(out *ManagedCluste
 	}
 	if in.Secret != nil {
 		in, out := &in.Secret, &out.Secret
-		*out = new(string)
-		**out = **in
+		*out = new(genruntime.SecretReference)
+		(*in).DeepCopyInto(*out)
 	}
 }
 
@@ -2600,11 +2595,6 @@ func (in *ManagedClusterServicePrincipalProfile_STATUS) DeepCopyInto(out *Manage
 		*out = new(string)
 		**out = **in
 	}
-	if in.Secret != nil {
-		in, out := &in.Secret, &out.Secret
-		*out = new(string)
-		**out = **in
-	}
 }
 
 // DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
@@ -2622,8 +2612,8 @@ func (in *ManagedClusterWindowsProfile) DeepCopyInto(out *ManagedClusterWindowsP
 	*out = *in
 	if in.AdminPassword != nil {
 		in, out := &in.AdminPassword, &out.AdminPassword
-		*out = new(string)
-		**out = **in
+		*out = new(genruntime.SecretReference)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.AdminUsername != nil {
 		in, out := &in.AdminUsername, &out.AdminUsername
@@ -2655,11 +2645,6 @@ func (in *ManagedClusterWindowsProfile) DeepCopy() *ManagedClusterWindowsProfile
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *ManagedClusterWindowsProfile_STATUS) DeepCopyInto(out *ManagedClusterWindowsProfile_STATUS) {
 	*out = *in
-	if in.AdminPassword != nil {
-		in, out := &in.AdminPassword, &out.AdminPassword
-		*out = new(string)
-		**out = **in
-	}
 	if in.AdminUsername != nil {
 		in, out := &in.AdminUsername, &out.AdminUsername
 		*out = new(string)

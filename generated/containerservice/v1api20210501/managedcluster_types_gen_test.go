@@ -347,7 +347,7 @@ func GenerateManagedClusterAADProfile(t *rapid.T) ManagedClusterAADProfile {
 		EnableAzureRBAC:     gentest.Optional(gentest.Bool)(t),
 		Managed:             gentest.Optional(gentest.Bool)(t),
 		ServerAppID:         gentest.Optional(gentest.String)(t),
-		ServerAppSecret:     gentest.Optional(gentest.String)(t),
+		ServerAppSecret:     gentest.Optional(gentest.SecretReference)(t),
 		TenantID:            gentest.Optional(gentest.String)(t),
 	}
 }
@@ -360,7 +360,6 @@ func GenerateManagedClusterAADProfile_STATUS(t *rapid.T) ManagedClusterAADProfil
 		EnableAzureRBAC:     gentest.Optional(gentest.Bool)(t),
 		Managed:             gentest.Optional(gentest.Bool)(t),
 		ServerAppID:         gentest.Optional(gentest.String)(t),
-		ServerAppSecret:     gentest.Optional(gentest.String)(t),
 		TenantID:            gentest.Optional(gentest.String)(t),
 	}
 }
@@ -835,7 +834,7 @@ func GenerateManagedClusterSKU_STATUS(t *rapid.T) ManagedClusterSKU_STATUS {
 func GenerateManagedClusterServicePrincipalProfile(t *rapid.T) ManagedClusterServicePrincipalProfile {
 	return ManagedClusterServicePrincipalProfile{
 		ClientId: gentest.Optional(gentest.String)(t),
-		Secret:   gentest.Optional(gentest.String)(t),
+		Secret:   gentest.Optional(gentest.SecretReference)(t),
 	}
 }
 
@@ -843,14 +842,13 @@ func GenerateManagedClusterServicePrincipalProfile(t *rapid.T) ManagedClusterSer
 func GenerateManagedClusterServicePrincipalProfile_STATUS(t *rapid.T) ManagedClusterServicePrincipalProfile_STATUS {
 	return ManagedClusterServicePrincipalProfile_STATUS{
 		ClientId: gentest.Optional(gentest.String)(t),
-		Secret:   gentest.Optional(gentest.String)(t),
 	}
 }
 
 // GenerateManagedClusterWindowsProfile draws a random ManagedClusterWindowsProfile for property-based tests.
 func GenerateManagedClusterWindowsProfile(t *rapid.T) ManagedClusterWindowsProfile {
 	return ManagedClusterWindowsProfile{
-		AdminPassword:  gentest.Optional(gentest.String)(t),
+		AdminPassword:  gentest.Optional(gentest.SecretReference)(t),
 		AdminUsername:  gentest.Optional(gentest.String)(t),
 		EnableCSIProxy: gentest.Optional(gentest.Bool)(t),
 		LicenseType:    gentest.Optional(GenerateLicenseType)(t),
@@ -860,7 +858,6 @@ func GenerateManagedClusterWindowsProfile(t *rapid.T) ManagedClusterWindowsProfi
 // GenerateManagedClusterWindowsProfile_STATUS draws a random ManagedClusterWindowsProfile_STATUS for property-based tests.
 func GenerateManagedClusterWindowsProfile_STATUS(t *rapid.T) ManagedClusterWindowsProfile_STATUS {
 	return ManagedClusterWindowsProfile_STATUS{
-		AdminPassword:  gentest.Optional(gentest.String)(t),
 		AdminUsername:  gentest.Optional(gentest.String)(t),
 		EnableCSIProxy: gentest.Optional(gentest.Bool)(t),
 		LicenseType:    gentest.Optional(GenerateLicenseType_STATUS)(t),

@@ -628,8 +628,8 @@ func (in *ManagedClusterAADProfile) DeepCopyInto(out *ManagedClusterAADProfile) 
 	}
 	if in.ServerAppSecret != nil {
 		in, out := &in.ServerAppSecret, &out.ServerAppSecret
-		*out = new(string)
-		**out = **in
+		*out = new(genruntime.SecretReference)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.TenantID != nil {
 		in, out := &in.TenantID, &out.TenantID
@@ -673,11 +673,6 @@ func (in *ManagedClusterAADProfile_STATUS) DeepCopyInto(out *ManagedClusterAADPr
 	}
 	if in.ServerAppID != nil {
 		in, out := &in.ServerAppID, &out.ServerAppID
-		*out = new(string)
-		**out = **in
-	}
-	if in.ServerAppSecret != nil {
-		in, out := &in.ServerAppSecret, &out.ServerAppSecret
 		*out = new(string)
 		**out = **in
 	}
@@ -2602,8 +2597,8 @@ func (in *ManagedClusterServicePrincipalProfile) DeepCopyInto(out *ManagedCluste
 	}
 	if in.Secret != nil {
 		in, out := &in.Secret, &out.Secret
-		*out = new(string)
-		**out = **in
+		*out = new(genruntime.SecretReference)
+		(*in).DeepCopyInto(*out)
 	}
 }
 
@@ -2625,11 +2620,6 @@ func (in *ManagedClusterServicePrincipalProfile_STATUS) DeepCopyInto(out *Manage
 		*out = new(string)
 		**out = **in
 	}
-	if in.Secret != nil {
-		in, out := &in.Secret, &out.Secret
-		*out = new(string)
-		**out = **in
-	}
 }
 
 // DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
@@ -2647,8 +2637,8 @@ func (in *ManagedClusterWindowsProfile) DeepCopyInto(out *ManagedClusterWindowsP
 	*out = *in
 	if in.AdminPassword != nil {
 		in, out := &in.AdminPassword, &out.AdminPassword
-		*out = new(string)
-		**out = **in
+		*out = new(genruntime.SecretReference)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.AdminUsername != nil {
 		in, out := &in.AdminUsername, &out.AdminUsername
@@ -2680,11 +2670,6 @@ func (in *ManagedClusterWindowsProfile) DeepCopy() *ManagedClusterWindowsProfile
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *ManagedClusterWindowsProfile_STATUS) DeepCopyInto(out *ManagedClusterWindowsProfile_STATUS) {
 	*out = *in
-	if in.AdminPassword != nil {
-		in, out := &in.AdminPassword, &out.AdminPassword
-		*out = new(string)
-		**out = **in
-	}
 	if in.AdminUsername != nil {
 		in, out := &in.AdminUsername, &out.AdminUsername
 		*out = new(string)

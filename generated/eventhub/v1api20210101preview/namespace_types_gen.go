@@ -771,7 +771,7 @@ func (i *Identity) AssignProperties_From_Identity(source *storage.Identity) erro
 			if err := userAssignedIdentitiesItem.AssignProperties_From_Identity_UserAssignedIdentitiesValue(&userAssignedIdentitiesValue); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
 		i.UserAssignedIdentities = userAssignedIdentitiesMap
 	} else {
@@ -797,7 +797,7 @@ func (i *Identity) AssignProperties_To_Identity(destination *storage.Identity) e
 			if err := userAssignedIdentitiesValue.AssignProperties_To_Identity_UserAssignedIdentitiesValue(&userAssignedIdentitiesItem); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
 		destination.UserAssignedIdentities = userAssignedIdentitiesMap
 	} else {
@@ -844,7 +844,7 @@ func (i *Identity_STATUS) AssignProperties_From_Identity_STATUS(source *storage.
 			if err := userAssignedIdentitiesItem.AssignProperties_From_Identity_UserAssignedIdentitiesValue_STATUS(&userAssignedIdentitiesValue); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
 		i.UserAssignedIdentities = userAssignedIdentitiesMap
 	} else {
@@ -873,7 +873,7 @@ func (i *Identity_STATUS) AssignProperties_To_Identity_STATUS(destination *stora
 			if err := userAssignedIdentitiesValue.AssignProperties_To_Identity_UserAssignedIdentitiesValue_STATUS(&userAssignedIdentitiesItem); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
 		destination.UserAssignedIdentities = userAssignedIdentitiesMap
 	} else {

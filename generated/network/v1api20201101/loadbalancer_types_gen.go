@@ -807,12 +807,17 @@ func (b *BackendAddressPool_STATUS_SubResourceEmbedded) AssignProperties_To_Back
 
 // BackendAddressPool_SubResourceEmbedded: Pool of backend IP addresses.
 type BackendAddressPool_SubResourceEmbedded struct {
+	// Name: The name of the resource that is unique within the set of backend address pools used by the load balancer. This name can be used to access the resource.
+	Name *string `json:"name,omitempty"`
+
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
 // AssignProperties_From_BackendAddressPool_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.BackendAddressPool_SubResourceEmbedded.
 func (b *BackendAddressPool_SubResourceEmbedded) AssignProperties_From_BackendAddressPool_SubResourceEmbedded(source *storage.BackendAddressPool_SubResourceEmbedded) error {
+	b.Name = genruntime.ClonePointer(source.Name)
+
 	if source.Reference != nil {
 		referenceValue := *source.Reference.DeepCopy()
 		b.Reference = &referenceValue
@@ -825,6 +830,8 @@ func (b *BackendAddressPool_SubResourceEmbedded) AssignProperties_From_BackendAd
 
 // AssignProperties_To_BackendAddressPool_SubResourceEmbedded populates destination, a network/v1api20201101/storage.BackendAddressPool_SubResourceEmbedded, from the receiver.
 func (b *BackendAddressPool_SubResourceEmbedded) AssignProperties_To_BackendAddressPool_SubResourceEmbedded(destination *storage.BackendAddressPool_SubResourceEmbedded) error {
+	destination.Name = genruntime.ClonePointer(b.Name)
+
 	if b.Reference != nil {
 		referenceValue := *b.Reference.DeepCopy()
 		destination.Reference = &referenceValue
@@ -1675,12 +1682,17 @@ func (i *InboundNatRule_STATUS_SubResourceEmbedded) AssignProperties_To_InboundN
 
 // InboundNatRule_SubResourceEmbedded: Inbound NAT rule of the load balancer.
 type InboundNatRule_SubResourceEmbedded struct {
+	// Name: The name of the resource that is unique within the set of inbound NAT rules used by the load balancer. This name can be used to access the resource.
+	Name *string `json:"name,omitempty"`
+
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
 // AssignProperties_From_InboundNatRule_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.InboundNatRule_SubResourceEmbedded.
 func (i *InboundNatRule_SubResourceEmbedded) AssignProperties_From_InboundNatRule_SubResourceEmbedded(source *storage.InboundNatRule_SubResourceEmbedded) error {
+	i.Name = genruntime.ClonePointer(source.Name)
+
 	if source.Reference != nil {
 		referenceValue := *source.Reference.DeepCopy()
 		i.Reference = &referenceValue
@@ -1693,6 +1705,8 @@ func (i *InboundNatRule_SubResourceEmbedded) AssignProperties_From_InboundNatRul
 
 // AssignProperties_To_InboundNatRule_SubResourceEmbedded populates destination, a network/v1api20201101/storage.InboundNatRule_SubResourceEmbedded, from the receiver.
 func (i *InboundNatRule_SubResourceEmbedded) AssignProperties_To_InboundNatRule_SubResourceEmbedded(destination *storage.InboundNatRule_SubResourceEmbedded) error {
+	destination.Name = genruntime.ClonePointer(i.Name)
+
 	if i.Reference != nil {
 		referenceValue := *i.Reference.DeepCopy()
 		destination.Reference = &referenceValue
@@ -2974,12 +2988,17 @@ func (s *Subnet_STATUS_SubResourceEmbedded) AssignProperties_To_Subnet_STATUS_Su
 
 // Subnet_SubResourceEmbedded: Subnet in a virtual network resource.
 type Subnet_SubResourceEmbedded struct {
+	// Name: The name of the resource that is unique within a resource group. This name can be used to access the resource.
+	Name *string `json:"name,omitempty"`
+
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
 // AssignProperties_From_Subnet_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.Subnet_SubResourceEmbedded.
 func (s *Subnet_SubResourceEmbedded) AssignProperties_From_Subnet_SubResourceEmbedded(source *storage.Subnet_SubResourceEmbedded) error {
+	s.Name = genruntime.ClonePointer(source.Name)
+
 	if source.Reference != nil {
 		referenceValue := *source.Reference.DeepCopy()
 		s.Reference = &referenceValue
@@ -2992,6 +3011,8 @@ func (s *Subnet_SubResourceEmbedded) AssignProperties_From_Subnet_SubResourceEmb
 
 // AssignProperties_To_Subnet_SubResourceEmbedded populates destination, a network/v1api20201101/storage.Subnet_SubResourceEmbedded, from the receiver.
 func (s *Subnet_SubResourceEmbedded) AssignProperties_To_Subnet_SubResourceEmbedded(destination *storage.Subnet_SubResourceEmbedded) error {
+	destination.Name = genruntime.ClonePointer(s.Name)
+
 	if s.Reference != nil {
 		referenceValue := *s.Reference.DeepCopy()
 		destination.Reference = &referenceValue

@@ -622,12 +622,17 @@ func (s *SecurityRule_STATUS_SubResourceEmbedded) AssignProperties_To_SecurityRu
 
 // SecurityRule_SubResourceEmbedded: Network security rule.
 type SecurityRule_SubResourceEmbedded struct {
+	// Name: The name of the resource that is unique within a resource group. This name can be used to access the resource.
+	Name *string `json:"name,omitempty"`
+
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
 // AssignProperties_From_SecurityRule_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.SecurityRule_SubResourceEmbedded.
 func (s *SecurityRule_SubResourceEmbedded) AssignProperties_From_SecurityRule_SubResourceEmbedded(source *storage.SecurityRule_SubResourceEmbedded) error {
+	s.Name = genruntime.ClonePointer(source.Name)
+
 	if source.Reference != nil {
 		referenceValue := *source.Reference.DeepCopy()
 		s.Reference = &referenceValue
@@ -640,6 +645,8 @@ func (s *SecurityRule_SubResourceEmbedded) AssignProperties_From_SecurityRule_Su
 
 // AssignProperties_To_SecurityRule_SubResourceEmbedded populates destination, a network/v1api20201101/storage.SecurityRule_SubResourceEmbedded, from the receiver.
 func (s *SecurityRule_SubResourceEmbedded) AssignProperties_To_SecurityRule_SubResourceEmbedded(destination *storage.SecurityRule_SubResourceEmbedded) error {
+	destination.Name = genruntime.ClonePointer(s.Name)
+
 	if s.Reference != nil {
 		referenceValue := *s.Reference.DeepCopy()
 		destination.Reference = &referenceValue

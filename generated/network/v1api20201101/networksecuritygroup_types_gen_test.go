@@ -80,6 +80,7 @@ func GenerateSecurityRule_STATUS_SubResourceEmbedded(t *rapid.T) SecurityRule_ST
 // GenerateSecurityRule_SubResourceEmbedded draws a random SecurityRule_SubResourceEmbedded for property-based tests.
 func GenerateSecurityRule_SubResourceEmbedded(t *rapid.T) SecurityRule_SubResourceEmbedded {
 	return SecurityRule_SubResourceEmbedded{
+		Name:      gentest.Optional(gentest.String)(t),
 		Reference: gentest.Optional(gentest.ResourceReference)(t),
 	}
 }

@@ -503,12 +503,17 @@ func (r *Route_STATUS_SubResourceEmbedded) AssignProperties_To_Route_STATUS_SubR
 
 // Route_SubResourceEmbedded: Route resource.
 type Route_SubResourceEmbedded struct {
+	// Name: The name of the resource that is unique within a resource group. This name can be used to access the resource.
+	Name *string `json:"name,omitempty"`
+
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
 // AssignProperties_From_Route_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.Route_SubResourceEmbedded.
 func (r *Route_SubResourceEmbedded) AssignProperties_From_Route_SubResourceEmbedded(source *storage.Route_SubResourceEmbedded) error {
+	r.Name = genruntime.ClonePointer(source.Name)
+
 	if source.Reference != nil {
 		referenceValue := *source.Reference.DeepCopy()
 		r.Reference = &referenceValue
@@ -521,6 +526,8 @@ func (r *Route_SubResourceEmbedded) AssignProperties_From_Route_SubResourceEmbed
 
 // AssignProperties_To_Route_SubResourceEmbedded populates destination, a network/v1api20201101/storage.Route_SubResourceEmbedded, from the receiver.
 func (r *Route_SubResourceEmbedded) AssignProperties_To_Route_SubResourceEmbedded(destination *storage.Route_SubResourceEmbedded) error {
+	destination.Name = genruntime.ClonePointer(r.Name)
+
 	if r.Reference != nil {
 		referenceValue := *r.Reference.DeepCopy()
 		destination.Reference = &referenceValue

@@ -64,6 +64,7 @@ func GenerateRoute_STATUS_SubResourceEmbedded(t *rapid.T) Route_STATUS_SubResour
 // GenerateRoute_SubResourceEmbedded draws a random Route_SubResourceEmbedded for property-based tests.
 func GenerateRoute_SubResourceEmbedded(t *rapid.T) Route_SubResourceEmbedded {
 	return Route_SubResourceEmbedded{
+		Name:      gentest.Optional(gentest.String)(t),
 		Reference: gentest.Optional(gentest.ResourceReference)(t),
 	}
 }

@@ -123,6 +123,7 @@ func GenerateVirtualNetworkPeering_STATUS_SubResourceEmbedded(t *rapid.T) Virtua
 // GenerateVirtualNetworkPeering_SubResourceEmbedded draws a random VirtualNetworkPeering_SubResourceEmbedded for property-based tests.
 func GenerateVirtualNetworkPeering_SubResourceEmbedded(t *rapid.T) VirtualNetworkPeering_SubResourceEmbedded {
 	return VirtualNetworkPeering_SubResourceEmbedded{
+		Name:      gentest.Optional(gentest.String)(t),
 		Reference: gentest.Optional(gentest.ResourceReference)(t),
 	}
 }

@@ -984,12 +984,17 @@ func (s *SubResource_STATUS) AssignProperties_To_SubResource_STATUS(destination 
 
 // Subnet_SubResourceEmbedded: Subnet in a virtual network resource.
 type Subnet_SubResourceEmbedded struct {
+	// Name: The name of the resource that is unique within a resource group. This name can be used to access the resource.
+	Name *string `json:"name,omitempty"`
+
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
 // AssignProperties_From_Subnet_SubResourceEmbedded populates the receiver from source, a network/v1api20210201/storage.Subnet_SubResourceEmbedded.
 func (s *Subnet_SubResourceEmbedded) AssignProperties_From_Subnet_SubResourceEmbedded(source *storage.Subnet_SubResourceEmbedded) error {
+	s.Name = genruntime.ClonePointer(source.Name)
+
 	if source.Reference != nil {
 		referenceValue := *source.Reference.DeepCopy()
 		s.Reference = &referenceValue
@@ -1002,6 +1007,8 @@ func (s *Subnet_SubResourceEmbedded) AssignProperties_From_Subnet_SubResourceEmb
 
 // AssignProperties_To_Subnet_SubResourceEmbedded populates destination, a network/v1api20210201/storage.Subnet_SubResourceEmbedded, from the receiver.
 func (s *Subnet_SubResourceEmbedded) AssignProperties_To_Subnet_SubResourceEmbedded(destination *storage.Subnet_SubResourceEmbedded) error {
+	destination.Name = genruntime.ClonePointer(s.Name)
+
 	if s.Reference != nil {
 		referenceValue := *s.Reference.DeepCopy()
 		destination.Reference = &referenceValue
@@ -1174,12 +1181,17 @@ func (v *VirtualNetworkPeering_STATUS_SubResourceEmbedded) AssignProperties_To_V
 
 // VirtualNetworkPeering_SubResourceEmbedded: Peerings in a virtual network resource.
 type VirtualNetworkPeering_SubResourceEmbedded struct {
+	// Name: The name of the resource that is unique within a resource group. This name can be used to access the resource.
+	Name *string `json:"name,omitempty"`
+
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
 // AssignProperties_From_VirtualNetworkPeering_SubResourceEmbedded populates the receiver from source, a network/v1api20210201/storage.VirtualNetworkPeering_SubResourceEmbedded.
 func (v *VirtualNetworkPeering_SubResourceEmbedded) AssignProperties_From_VirtualNetworkPeering_SubResourceEmbedded(source *storage.VirtualNetworkPeering_SubResourceEmbedded) error {
+	v.Name = genruntime.ClonePointer(source.Name)
+
 	if source.Reference != nil {
 		referenceValue := *source.Reference.DeepCopy()
 		v.Reference = &referenceValue
@@ -1192,6 +1204,8 @@ func (v *VirtualNetworkPeering_SubResourceEmbedded) AssignProperties_From_Virtua
 
 // AssignProperties_To_VirtualNetworkPeering_SubResourceEmbedded populates destination, a network/v1api20210201/storage.VirtualNetworkPeering_SubResourceEmbedded, from the receiver.
 func (v *VirtualNetworkPeering_SubResourceEmbedded) AssignProperties_To_VirtualNetworkPeering_SubResourceEmbedded(destination *storage.VirtualNetworkPeering_SubResourceEmbedded) error {
+	destination.Name = genruntime.ClonePointer(v.Name)
+
 	if v.Reference != nil {
 		referenceValue := *v.Reference.DeepCopy()
 		destination.Reference = &referenceValue

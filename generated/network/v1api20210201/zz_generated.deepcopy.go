@@ -868,6 +868,11 @@ func (in *SecurityRule_STATUS_SubResourceEmbedded) DeepCopy() *SecurityRule_STAT
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *SecurityRule_SubResourceEmbedded) DeepCopyInto(out *SecurityRule_SubResourceEmbedded) {
 	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
 	if in.Reference != nil {
 		in, out := &in.Reference, &out.Reference
 		*out = new(genruntime.ResourceReference)
@@ -1103,6 +1108,11 @@ func (in *Subnet_STATUS_SubResourceEmbedded) DeepCopy() *Subnet_STATUS_SubResour
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *Subnet_SubResourceEmbedded) DeepCopyInto(out *Subnet_SubResourceEmbedded) {
 	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
 	if in.Reference != nil {
 		in, out := &in.Reference, &out.Reference
 		*out = new(genruntime.ResourceReference)
@@ -1282,6 +1292,11 @@ func (in *VirtualNetworkPeering_STATUS_SubResourceEmbedded) DeepCopy() *VirtualN
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *VirtualNetworkPeering_SubResourceEmbedded) DeepCopyInto(out *VirtualNetworkPeering_SubResourceEmbedded) {
 	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
 	if in.Reference != nil {
 		in, out := &in.Reference, &out.Reference
 		*out = new(genruntime.ResourceReference)

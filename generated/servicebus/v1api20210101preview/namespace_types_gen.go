@@ -757,7 +757,7 @@ func (i *Identity) AssignProperties_From_Identity(source *storage.Identity) erro
 			if err := userAssignedIdentitiesItem.AssignProperties_From_DictionaryValue(&userAssignedIdentitiesValue); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
 		i.UserAssignedIdentities = userAssignedIdentitiesMap
 	} else {
@@ -783,7 +783,7 @@ func (i *Identity) AssignProperties_To_Identity(destination *storage.Identity) e
 			if err := userAssignedIdentitiesValue.AssignProperties_To_DictionaryValue(&userAssignedIdentitiesItem); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
 		destination.UserAssignedIdentities = userAssignedIdentitiesMap
 	} else {
@@ -830,7 +830,7 @@ func (i *Identity_STATUS) AssignProperties_From_Identity_STATUS(source *storage.
 			if err := userAssignedIdentitiesItem.AssignProperties_From_DictionaryValue_STATUS(&userAssignedIdentitiesValue); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
 		i.UserAssignedIdentities = userAssignedIdentitiesMap
 	} else {
@@ -859,7 +859,7 @@ func (i *Identity_STATUS) AssignProperties_To_Identity_STATUS(destination *stora
 			if err := userAssignedIdentitiesValue.AssignProperties_To_DictionaryValue_STATUS(&userAssignedIdentitiesItem); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
 		destination.UserAssignedIdentities = userAssignedIdentitiesMap
 	} else {

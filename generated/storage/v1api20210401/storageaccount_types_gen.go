@@ -2706,7 +2706,7 @@ func (i *Identity) AssignProperties_From_Identity(source *storage.Identity) erro
 			if err := userAssignedIdentitiesItem.AssignProperties_From_UserAssignedIdentity(&userAssignedIdentitiesValue); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
 		i.UserAssignedIdentities = userAssignedIdentitiesMap
 	} else {
@@ -2732,7 +2732,7 @@ func (i *Identity) AssignProperties_To_Identity(destination *storage.Identity) e
 			if err := userAssignedIdentitiesValue.AssignProperties_To_UserAssignedIdentity(&userAssignedIdentitiesItem); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
 		destination.UserAssignedIdentities = userAssignedIdentitiesMap
 	} else {
@@ -2801,7 +2801,7 @@ func (i *Identity_STATUS) AssignProperties_From_Identity_STATUS(source *storage.
 			if err := userAssignedIdentitiesItem.AssignProperties_From_UserAssignedIdentity_STATUS(&userAssignedIdentitiesValue); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
 		i.UserAssignedIdentities = userAssignedIdentitiesMap
 	} else {
@@ -2830,7 +2830,7 @@ func (i *Identity_STATUS) AssignProperties_To_Identity_STATUS(destination *stora
 			if err := userAssignedIdentitiesValue.AssignProperties_To_UserAssignedIdentity_STATUS(&userAssignedIdentitiesItem); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
 		destination.UserAssignedIdentities = userAssignedIdentitiesMap
 	} else {

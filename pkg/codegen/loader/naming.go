@@ -2,6 +2,7 @@ package loader
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/gobuffalo/flect"
 )
@@ -64,7 +65,14 @@ func KindName(segments []string) string {
 		if i == len(segments)-1 {
 			s = Singular(s)
 		}
-		b.WriteString(Capitalize(s))
+		// Characters a Go identifier cannot hold break words (api-version-sets -> ApiVersionSets).
+		for _, word := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+			b.WriteString(Capitalize(word))
+		}
 	}
-	return b.String()
+	kind := b.String()
+	if kind == "" || unicode.IsDigit(rune(kind[0])) {
+		kind = "X" + kind
+	}
+	return kind
 }

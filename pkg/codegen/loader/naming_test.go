@@ -17,6 +17,8 @@ func TestKindName(t *testing.T) {
 		"Vault":                                {"vaults"},
 		"ZoneDns":                              {"zoneDns"},
 		"PolicyDefinition":                     {"policyDefinitions"},
+		"ServiceApiVersionSet":                 {"service", "api-version-sets"},
+		"DnsZonesAAAA":                         {"dnsZones", "AAAA"},
 	}
 	for want, segs := range cases {
 		if got := KindName(segs); got != want {

@@ -18,6 +18,8 @@ import (
 	"pgregory.net/rapid"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 
+	// Generated test binaries accept the module-wide test flags, so go test ./... -update works.
+	_ "github.com/armgen/armgen/internal/testflags"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 )

@@ -219,7 +219,7 @@ func (m *ManagedCluster_Spec) AssignProperties_From_ManagedCluster_Spec(source *
 			if err := addonProfilesItem.AssignProperties_From_ManagedClusterAddonProfile(&addonProfilesValue); err != nil {
 				return fmt.Errorf("converting AddonProfiles: %w", err)
 			}
-			(addonProfilesMap)[addonProfilesKey] = addonProfilesItem
+			addonProfilesMap[addonProfilesKey] = addonProfilesItem
 		}
 		m.AddonProfiles = addonProfilesMap
 	} else {
@@ -321,7 +321,7 @@ func (m *ManagedCluster_Spec) AssignProperties_From_ManagedCluster_Spec(source *
 			if err := identityProfileItem.AssignProperties_From_ManagedClusterProperties_IdentityProfileValue(&identityProfileValue); err != nil {
 				return fmt.Errorf("converting IdentityProfile: %w", err)
 			}
-			(identityProfileMap)[identityProfileKey] = identityProfileItem
+			identityProfileMap[identityProfileKey] = identityProfileItem
 		}
 		m.IdentityProfile = identityProfileMap
 	} else {
@@ -456,7 +456,7 @@ func (m *ManagedCluster_Spec) AssignProperties_To_ManagedCluster_Spec(destinatio
 			if err := addonProfilesValue.AssignProperties_To_ManagedClusterAddonProfile(&addonProfilesItem); err != nil {
 				return fmt.Errorf("converting AddonProfiles: %w", err)
 			}
-			(addonProfilesMap)[addonProfilesKey] = addonProfilesItem
+			addonProfilesMap[addonProfilesKey] = addonProfilesItem
 		}
 		destination.AddonProfiles = addonProfilesMap
 	} else {
@@ -558,7 +558,7 @@ func (m *ManagedCluster_Spec) AssignProperties_To_ManagedCluster_Spec(destinatio
 			if err := identityProfileValue.AssignProperties_To_ManagedClusterProperties_IdentityProfileValue(&identityProfileItem); err != nil {
 				return fmt.Errorf("converting IdentityProfile: %w", err)
 			}
-			(identityProfileMap)[identityProfileKey] = identityProfileItem
+			identityProfileMap[identityProfileKey] = identityProfileItem
 		}
 		destination.IdentityProfile = identityProfileMap
 	} else {
@@ -772,7 +772,7 @@ func (m *ManagedCluster_STATUS) AssignProperties_From_ManagedCluster_STATUS(sour
 			if err := addonProfilesItem.AssignProperties_From_ManagedClusterAddonProfile_STATUS(&addonProfilesValue); err != nil {
 				return fmt.Errorf("converting AddonProfiles: %w", err)
 			}
-			(addonProfilesMap)[addonProfilesKey] = addonProfilesItem
+			addonProfilesMap[addonProfilesKey] = addonProfilesItem
 		}
 		m.AddonProfiles = addonProfilesMap
 	} else {
@@ -881,7 +881,7 @@ func (m *ManagedCluster_STATUS) AssignProperties_From_ManagedCluster_STATUS(sour
 			if err := identityProfileItem.AssignProperties_From_ManagedClusterProperties_IdentityProfileValue_STATUS(&identityProfileValue); err != nil {
 				return fmt.Errorf("converting IdentityProfile: %w", err)
 			}
-			(identityProfileMap)[identityProfileKey] = identityProfileItem
+			identityProfileMap[identityProfileKey] = identityProfileItem
 		}
 		m.IdentityProfile = identityProfileMap
 	} else {
@@ -1016,7 +1016,7 @@ func (m *ManagedCluster_STATUS) AssignProperties_To_ManagedCluster_STATUS(destin
 			if err := addonProfilesValue.AssignProperties_To_ManagedClusterAddonProfile_STATUS(&addonProfilesItem); err != nil {
 				return fmt.Errorf("converting AddonProfiles: %w", err)
 			}
-			(addonProfilesMap)[addonProfilesKey] = addonProfilesItem
+			addonProfilesMap[addonProfilesKey] = addonProfilesItem
 		}
 		destination.AddonProfiles = addonProfilesMap
 	} else {
@@ -1125,7 +1125,7 @@ func (m *ManagedCluster_STATUS) AssignProperties_To_ManagedCluster_STATUS(destin
 			if err := identityProfileValue.AssignProperties_To_ManagedClusterProperties_IdentityProfileValue_STATUS(&identityProfileItem); err != nil {
 				return fmt.Errorf("converting IdentityProfile: %w", err)
 			}
-			(identityProfileMap)[identityProfileKey] = identityProfileItem
+			identityProfileMap[identityProfileKey] = identityProfileItem
 		}
 		destination.IdentityProfile = identityProfileMap
 	} else {
@@ -2402,7 +2402,7 @@ type ManagedClusterAADProfile struct {
 
 	ServerAppID *string `json:"serverAppID,omitempty"`
 
-	ServerAppSecret *string `json:"serverAppSecret,omitempty"`
+	ServerAppSecret *genruntime.SecretReference `json:"serverAppSecret,omitempty"`
 
 	TenantID *string `json:"tenantID,omitempty"`
 }
@@ -2416,7 +2416,14 @@ func (m *ManagedClusterAADProfile) AssignProperties_From_ManagedClusterAADProfil
 	m.EnableAzureRBAC = genruntime.ClonePointer(source.EnableAzureRBAC)
 	m.Managed = genruntime.ClonePointer(source.Managed)
 	m.ServerAppID = genruntime.ClonePointer(source.ServerAppID)
-	m.ServerAppSecret = genruntime.ClonePointer(source.ServerAppSecret)
+
+	if source.ServerAppSecret != nil {
+		serverAppSecretValue := *source.ServerAppSecret.DeepCopy()
+		m.ServerAppSecret = &serverAppSecretValue
+	} else {
+		m.ServerAppSecret = nil
+	}
+
 	m.TenantID = genruntime.ClonePointer(source.TenantID)
 
 	// What has no field of its own stays in the property bag.
@@ -2438,7 +2445,14 @@ func (m *ManagedClusterAADProfile) AssignProperties_To_ManagedClusterAADProfile(
 	destination.EnableAzureRBAC = genruntime.ClonePointer(m.EnableAzureRBAC)
 	destination.Managed = genruntime.ClonePointer(m.Managed)
 	destination.ServerAppID = genruntime.ClonePointer(m.ServerAppID)
-	destination.ServerAppSecret = genruntime.ClonePointer(m.ServerAppSecret)
+
+	if m.ServerAppSecret != nil {
+		serverAppSecretValue := *m.ServerAppSecret.DeepCopy()
+		destination.ServerAppSecret = &serverAppSecretValue
+	} else {
+		destination.ServerAppSecret = nil
+	}
+
 	destination.TenantID = genruntime.ClonePointer(m.TenantID)
 
 	// What has no field of its own stays in the property bag.
@@ -2465,8 +2479,6 @@ type ManagedClusterAADProfile_STATUS struct {
 
 	ServerAppID *string `json:"serverAppID,omitempty"`
 
-	ServerAppSecret *string `json:"serverAppSecret,omitempty"`
-
 	TenantID *string `json:"tenantID,omitempty"`
 }
 
@@ -2479,7 +2491,6 @@ func (m *ManagedClusterAADProfile_STATUS) AssignProperties_From_ManagedClusterAA
 	m.EnableAzureRBAC = genruntime.ClonePointer(source.EnableAzureRBAC)
 	m.Managed = genruntime.ClonePointer(source.Managed)
 	m.ServerAppID = genruntime.ClonePointer(source.ServerAppID)
-	m.ServerAppSecret = genruntime.ClonePointer(source.ServerAppSecret)
 	m.TenantID = genruntime.ClonePointer(source.TenantID)
 
 	// What has no field of its own stays in the property bag.
@@ -2501,7 +2512,6 @@ func (m *ManagedClusterAADProfile_STATUS) AssignProperties_To_ManagedClusterAADP
 	destination.EnableAzureRBAC = genruntime.ClonePointer(m.EnableAzureRBAC)
 	destination.Managed = genruntime.ClonePointer(m.Managed)
 	destination.ServerAppID = genruntime.ClonePointer(m.ServerAppID)
-	destination.ServerAppSecret = genruntime.ClonePointer(m.ServerAppSecret)
 	destination.TenantID = genruntime.ClonePointer(m.TenantID)
 
 	// What has no field of its own stays in the property bag.
@@ -3555,7 +3565,7 @@ func (m *ManagedClusterIdentity) AssignProperties_From_ManagedClusterIdentity(so
 			if err := userAssignedIdentitiesItem.AssignProperties_From_ManagedClusterIdentity_UserAssignedIdentitiesValue(&userAssignedIdentitiesValue); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
 		m.UserAssignedIdentities = userAssignedIdentitiesMap
 	} else {
@@ -3585,7 +3595,7 @@ func (m *ManagedClusterIdentity) AssignProperties_To_ManagedClusterIdentity(dest
 			if err := userAssignedIdentitiesValue.AssignProperties_To_ManagedClusterIdentity_UserAssignedIdentitiesValue(&userAssignedIdentitiesItem); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
 		destination.UserAssignedIdentities = userAssignedIdentitiesMap
 	} else {
@@ -3630,7 +3640,7 @@ func (m *ManagedClusterIdentity_STATUS) AssignProperties_From_ManagedClusterIden
 			if err := userAssignedIdentitiesItem.AssignProperties_From_ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS(&userAssignedIdentitiesValue); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
 		m.UserAssignedIdentities = userAssignedIdentitiesMap
 	} else {
@@ -3662,7 +3672,7 @@ func (m *ManagedClusterIdentity_STATUS) AssignProperties_To_ManagedClusterIdenti
 			if err := userAssignedIdentitiesValue.AssignProperties_To_ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS(&userAssignedIdentitiesItem); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
 		destination.UserAssignedIdentities = userAssignedIdentitiesMap
 	} else {
@@ -5341,7 +5351,7 @@ type ManagedClusterServicePrincipalProfile struct {
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	Secret *string `json:"secret,omitempty"`
+	Secret *genruntime.SecretReference `json:"secret,omitempty"`
 }
 
 // AssignProperties_From_ManagedClusterServicePrincipalProfile populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterServicePrincipalProfile.
@@ -5349,7 +5359,13 @@ func (m *ManagedClusterServicePrincipalProfile) AssignProperties_From_ManagedClu
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	m.ClientId = genruntime.ClonePointer(source.ClientId)
-	m.Secret = genruntime.ClonePointer(source.Secret)
+
+	if source.Secret != nil {
+		secretValue := *source.Secret.DeepCopy()
+		m.Secret = &secretValue
+	} else {
+		m.Secret = nil
+	}
 
 	// What has no field of its own stays in the property bag.
 	if len(propertyBag) > 0 {
@@ -5366,7 +5382,13 @@ func (m *ManagedClusterServicePrincipalProfile) AssignProperties_To_ManagedClust
 	propertyBag := genruntime.NewPropertyBag(m.PropertyBag)
 
 	destination.ClientId = genruntime.ClonePointer(m.ClientId)
-	destination.Secret = genruntime.ClonePointer(m.Secret)
+
+	if m.Secret != nil {
+		secretValue := *m.Secret.DeepCopy()
+		destination.Secret = &secretValue
+	} else {
+		destination.Secret = nil
+	}
 
 	// What has no field of its own stays in the property bag.
 	if len(propertyBag) > 0 {
@@ -5383,8 +5405,6 @@ type ManagedClusterServicePrincipalProfile_STATUS struct {
 	ClientId *string `json:"clientId,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-
-	Secret *string `json:"secret,omitempty"`
 }
 
 // AssignProperties_From_ManagedClusterServicePrincipalProfile_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterServicePrincipalProfile_STATUS.
@@ -5392,7 +5412,6 @@ func (m *ManagedClusterServicePrincipalProfile_STATUS) AssignProperties_From_Man
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	m.ClientId = genruntime.ClonePointer(source.ClientId)
-	m.Secret = genruntime.ClonePointer(source.Secret)
 
 	// What has no field of its own stays in the property bag.
 	if len(propertyBag) > 0 {
@@ -5409,7 +5428,6 @@ func (m *ManagedClusterServicePrincipalProfile_STATUS) AssignProperties_To_Manag
 	propertyBag := genruntime.NewPropertyBag(m.PropertyBag)
 
 	destination.ClientId = genruntime.ClonePointer(m.ClientId)
-	destination.Secret = genruntime.ClonePointer(m.Secret)
 
 	// What has no field of its own stays in the property bag.
 	if len(propertyBag) > 0 {
@@ -5423,7 +5441,7 @@ func (m *ManagedClusterServicePrincipalProfile_STATUS) AssignProperties_To_Manag
 
 // ManagedClusterWindowsProfile: Storage version of v1api20210301.ManagedClusterWindowsProfile
 type ManagedClusterWindowsProfile struct {
-	AdminPassword *string `json:"adminPassword,omitempty"`
+	AdminPassword *genruntime.SecretReference `json:"adminPassword,omitempty"`
 
 	AdminUsername *string `json:"adminUsername,omitempty"`
 
@@ -5438,7 +5456,13 @@ type ManagedClusterWindowsProfile struct {
 func (m *ManagedClusterWindowsProfile) AssignProperties_From_ManagedClusterWindowsProfile(source *v1api20210501storage.ManagedClusterWindowsProfile) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
-	m.AdminPassword = genruntime.ClonePointer(source.AdminPassword)
+	if source.AdminPassword != nil {
+		adminPasswordValue := *source.AdminPassword.DeepCopy()
+		m.AdminPassword = &adminPasswordValue
+	} else {
+		m.AdminPassword = nil
+	}
+
 	m.AdminUsername = genruntime.ClonePointer(source.AdminUsername)
 	m.EnableCSIProxy = genruntime.ClonePointer(source.EnableCSIProxy)
 	m.LicenseType = genruntime.ClonePointer(source.LicenseType)
@@ -5457,7 +5481,13 @@ func (m *ManagedClusterWindowsProfile) AssignProperties_From_ManagedClusterWindo
 func (m *ManagedClusterWindowsProfile) AssignProperties_To_ManagedClusterWindowsProfile(destination *v1api20210501storage.ManagedClusterWindowsProfile) error {
 	propertyBag := genruntime.NewPropertyBag(m.PropertyBag)
 
-	destination.AdminPassword = genruntime.ClonePointer(m.AdminPassword)
+	if m.AdminPassword != nil {
+		adminPasswordValue := *m.AdminPassword.DeepCopy()
+		destination.AdminPassword = &adminPasswordValue
+	} else {
+		destination.AdminPassword = nil
+	}
+
 	destination.AdminUsername = genruntime.ClonePointer(m.AdminUsername)
 	destination.EnableCSIProxy = genruntime.ClonePointer(m.EnableCSIProxy)
 	destination.LicenseType = genruntime.ClonePointer(m.LicenseType)
@@ -5474,8 +5504,6 @@ func (m *ManagedClusterWindowsProfile) AssignProperties_To_ManagedClusterWindows
 
 // ManagedClusterWindowsProfile_STATUS: Storage version of v1api20210301.ManagedClusterWindowsProfile_STATUS
 type ManagedClusterWindowsProfile_STATUS struct {
-	AdminPassword *string `json:"adminPassword,omitempty"`
-
 	AdminUsername *string `json:"adminUsername,omitempty"`
 
 	EnableCSIProxy *bool `json:"enableCSIProxy,omitempty"`
@@ -5489,7 +5517,6 @@ type ManagedClusterWindowsProfile_STATUS struct {
 func (m *ManagedClusterWindowsProfile_STATUS) AssignProperties_From_ManagedClusterWindowsProfile_STATUS(source *v1api20210501storage.ManagedClusterWindowsProfile_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
-	m.AdminPassword = genruntime.ClonePointer(source.AdminPassword)
 	m.AdminUsername = genruntime.ClonePointer(source.AdminUsername)
 	m.EnableCSIProxy = genruntime.ClonePointer(source.EnableCSIProxy)
 	m.LicenseType = genruntime.ClonePointer(source.LicenseType)
@@ -5508,7 +5535,6 @@ func (m *ManagedClusterWindowsProfile_STATUS) AssignProperties_From_ManagedClust
 func (m *ManagedClusterWindowsProfile_STATUS) AssignProperties_To_ManagedClusterWindowsProfile_STATUS(destination *v1api20210501storage.ManagedClusterWindowsProfile_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(m.PropertyBag)
 
-	destination.AdminPassword = genruntime.ClonePointer(m.AdminPassword)
 	destination.AdminUsername = genruntime.ClonePointer(m.AdminUsername)
 	destination.EnableCSIProxy = genruntime.ClonePointer(m.EnableCSIProxy)
 	destination.LicenseType = genruntime.ClonePointer(m.LicenseType)

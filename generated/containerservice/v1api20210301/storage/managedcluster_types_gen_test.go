@@ -310,7 +310,7 @@ func GenerateManagedClusterAADProfile(t *rapid.T) ManagedClusterAADProfile {
 		Managed:             gentest.Optional(gentest.Bool)(t),
 		PropertyBag:         gentest.PropertyBag(t),
 		ServerAppID:         gentest.Optional(gentest.String)(t),
-		ServerAppSecret:     gentest.Optional(gentest.String)(t),
+		ServerAppSecret:     gentest.Optional(gentest.SecretReference)(t),
 		TenantID:            gentest.Optional(gentest.String)(t),
 	}
 }
@@ -324,7 +324,6 @@ func GenerateManagedClusterAADProfile_STATUS(t *rapid.T) ManagedClusterAADProfil
 		Managed:             gentest.Optional(gentest.Bool)(t),
 		PropertyBag:         gentest.PropertyBag(t),
 		ServerAppID:         gentest.Optional(gentest.String)(t),
-		ServerAppSecret:     gentest.Optional(gentest.String)(t),
 		TenantID:            gentest.Optional(gentest.String)(t),
 	}
 }
@@ -783,7 +782,7 @@ func GenerateManagedClusterServicePrincipalProfile(t *rapid.T) ManagedClusterSer
 	return ManagedClusterServicePrincipalProfile{
 		ClientId:    gentest.Optional(gentest.String)(t),
 		PropertyBag: gentest.PropertyBag(t),
-		Secret:      gentest.Optional(gentest.String)(t),
+		Secret:      gentest.Optional(gentest.SecretReference)(t),
 	}
 }
 
@@ -792,14 +791,13 @@ func GenerateManagedClusterServicePrincipalProfile_STATUS(t *rapid.T) ManagedClu
 	return ManagedClusterServicePrincipalProfile_STATUS{
 		ClientId:    gentest.Optional(gentest.String)(t),
 		PropertyBag: gentest.PropertyBag(t),
-		Secret:      gentest.Optional(gentest.String)(t),
 	}
 }
 
 // GenerateManagedClusterWindowsProfile draws a random ManagedClusterWindowsProfile for property-based tests.
 func GenerateManagedClusterWindowsProfile(t *rapid.T) ManagedClusterWindowsProfile {
 	return ManagedClusterWindowsProfile{
-		AdminPassword:  gentest.Optional(gentest.String)(t),
+		AdminPassword:  gentest.Optional(gentest.SecretReference)(t),
 		AdminUsername:  gentest.Optional(gentest.String)(t),
 		EnableCSIProxy: gentest.Optional(gentest.Bool)(t),
 		LicenseType:    gentest.Optional(gentest.String)(t),
@@ -810,7 +808,6 @@ func GenerateManagedClusterWindowsProfile(t *rapid.T) ManagedClusterWindowsProfi
 // GenerateManagedClusterWindowsProfile_STATUS draws a random ManagedClusterWindowsProfile_STATUS for property-based tests.
 func GenerateManagedClusterWindowsProfile_STATUS(t *rapid.T) ManagedClusterWindowsProfile_STATUS {
 	return ManagedClusterWindowsProfile_STATUS{
-		AdminPassword:  gentest.Optional(gentest.String)(t),
 		AdminUsername:  gentest.Optional(gentest.String)(t),
 		EnableCSIProxy: gentest.Optional(gentest.Bool)(t),
 		LicenseType:    gentest.Optional(gentest.String)(t),

@@ -450,7 +450,7 @@ type ManagedClusterAADProfile struct {
 
 	ServerAppID *string `json:"serverAppID,omitempty"`
 
-	ServerAppSecret *string `json:"serverAppSecret,omitempty"`
+	ServerAppSecret *genruntime.SecretReference `json:"serverAppSecret,omitempty"`
 
 	TenantID *string `json:"tenantID,omitempty"`
 }
@@ -468,8 +468,6 @@ type ManagedClusterAADProfile_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	ServerAppID *string `json:"serverAppID,omitempty"`
-
-	ServerAppSecret *string `json:"serverAppSecret,omitempty"`
 
 	TenantID *string `json:"tenantID,omitempty"`
 }
@@ -1084,7 +1082,7 @@ type ManagedClusterServicePrincipalProfile struct {
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	Secret *string `json:"secret,omitempty"`
+	Secret *genruntime.SecretReference `json:"secret,omitempty"`
 }
 
 // ManagedClusterServicePrincipalProfile_STATUS: Storage version of v1api20210501.ManagedClusterServicePrincipalProfile_STATUS
@@ -1092,13 +1090,11 @@ type ManagedClusterServicePrincipalProfile_STATUS struct {
 	ClientId *string `json:"clientId,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-
-	Secret *string `json:"secret,omitempty"`
 }
 
 // ManagedClusterWindowsProfile: Storage version of v1api20210501.ManagedClusterWindowsProfile
 type ManagedClusterWindowsProfile struct {
-	AdminPassword *string `json:"adminPassword,omitempty"`
+	AdminPassword *genruntime.SecretReference `json:"adminPassword,omitempty"`
 
 	AdminUsername *string `json:"adminUsername,omitempty"`
 
@@ -1111,8 +1107,6 @@ type ManagedClusterWindowsProfile struct {
 
 // ManagedClusterWindowsProfile_STATUS: Storage version of v1api20210501.ManagedClusterWindowsProfile_STATUS
 type ManagedClusterWindowsProfile_STATUS struct {
-	AdminPassword *string `json:"adminPassword,omitempty"`
-
 	AdminUsername *string `json:"adminUsername,omitempty"`
 
 	EnableCSIProxy *bool `json:"enableCSIProxy,omitempty"`

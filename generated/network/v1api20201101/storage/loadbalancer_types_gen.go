@@ -168,6 +168,8 @@ type BackendAddressPool_STATUS_SubResourceEmbedded struct {
 
 // BackendAddressPool_SubResourceEmbedded: Storage version of v1api20201101.BackendAddressPool_SubResourceEmbedded
 type BackendAddressPool_SubResourceEmbedded struct {
+	Name *string `json:"name,omitempty"`
+
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
@@ -384,6 +386,8 @@ type InboundNatRule_STATUS_SubResourceEmbedded struct {
 
 // InboundNatRule_SubResourceEmbedded: Storage version of v1api20201101.InboundNatRule_SubResourceEmbedded
 type InboundNatRule_SubResourceEmbedded struct {
+	Name *string `json:"name,omitempty"`
+
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
@@ -753,6 +757,8 @@ func (s *Subnet_STATUS_SubResourceEmbedded) AssignProperties_To_Subnet_STATUS_Su
 
 // Subnet_SubResourceEmbedded: Storage version of v1api20201101.Subnet_SubResourceEmbedded
 type Subnet_SubResourceEmbedded struct {
+	Name *string `json:"name,omitempty"`
+
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
@@ -761,6 +767,8 @@ type Subnet_SubResourceEmbedded struct {
 // AssignProperties_From_Subnet_SubResourceEmbedded populates the receiver from source, a network/v1api20210201/storage.Subnet_SubResourceEmbedded.
 func (s *Subnet_SubResourceEmbedded) AssignProperties_From_Subnet_SubResourceEmbedded(source *v1api20210201storage.Subnet_SubResourceEmbedded) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	s.Name = genruntime.ClonePointer(source.Name)
 
 	if source.Reference != nil {
 		referenceValue := *source.Reference.DeepCopy()
@@ -782,6 +790,8 @@ func (s *Subnet_SubResourceEmbedded) AssignProperties_From_Subnet_SubResourceEmb
 // AssignProperties_To_Subnet_SubResourceEmbedded populates destination, a network/v1api20210201/storage.Subnet_SubResourceEmbedded, from the receiver.
 func (s *Subnet_SubResourceEmbedded) AssignProperties_To_Subnet_SubResourceEmbedded(destination *v1api20210201storage.Subnet_SubResourceEmbedded) error {
 	propertyBag := genruntime.NewPropertyBag(s.PropertyBag)
+
+	destination.Name = genruntime.ClonePointer(s.Name)
 
 	if s.Reference != nil {
 		referenceValue := *s.Reference.DeepCopy()

@@ -72,6 +72,7 @@ func GenerateBackendAddressPool_STATUS_SubResourceEmbedded(t *rapid.T) BackendAd
 // GenerateBackendAddressPool_SubResourceEmbedded draws a random BackendAddressPool_SubResourceEmbedded for property-based tests.
 func GenerateBackendAddressPool_SubResourceEmbedded(t *rapid.T) BackendAddressPool_SubResourceEmbedded {
 	return BackendAddressPool_SubResourceEmbedded{
+		Name:        gentest.Optional(gentest.String)(t),
 		PropertyBag: gentest.PropertyBag(t),
 		Reference:   gentest.Optional(gentest.ResourceReference)(t),
 	}
@@ -182,6 +183,7 @@ func GenerateInboundNatRule_STATUS_SubResourceEmbedded(t *rapid.T) InboundNatRul
 // GenerateInboundNatRule_SubResourceEmbedded draws a random InboundNatRule_SubResourceEmbedded for property-based tests.
 func GenerateInboundNatRule_SubResourceEmbedded(t *rapid.T) InboundNatRule_SubResourceEmbedded {
 	return InboundNatRule_SubResourceEmbedded{
+		Name:        gentest.Optional(gentest.String)(t),
 		PropertyBag: gentest.PropertyBag(t),
 		Reference:   gentest.Optional(gentest.ResourceReference)(t),
 	}
@@ -365,6 +367,7 @@ func GenerateSubnet_STATUS_SubResourceEmbedded(t *rapid.T) Subnet_STATUS_SubReso
 // GenerateSubnet_SubResourceEmbedded draws a random Subnet_SubResourceEmbedded for property-based tests.
 func GenerateSubnet_SubResourceEmbedded(t *rapid.T) Subnet_SubResourceEmbedded {
 	return Subnet_SubResourceEmbedded{
+		Name:        gentest.Optional(gentest.String)(t),
 		PropertyBag: gentest.PropertyBag(t),
 		Reference:   gentest.Optional(gentest.ResourceReference)(t),
 	}

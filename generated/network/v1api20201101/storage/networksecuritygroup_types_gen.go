@@ -686,6 +686,8 @@ func (s *SecurityRule_STATUS_SubResourceEmbedded) AssignProperties_To_SecurityRu
 
 // SecurityRule_SubResourceEmbedded: Storage version of v1api20201101.SecurityRule_SubResourceEmbedded
 type SecurityRule_SubResourceEmbedded struct {
+	Name *string `json:"name,omitempty"`
+
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
@@ -694,6 +696,8 @@ type SecurityRule_SubResourceEmbedded struct {
 // AssignProperties_From_SecurityRule_SubResourceEmbedded populates the receiver from source, a network/v1api20210201/storage.SecurityRule_SubResourceEmbedded.
 func (s *SecurityRule_SubResourceEmbedded) AssignProperties_From_SecurityRule_SubResourceEmbedded(source *v1api20210201storage.SecurityRule_SubResourceEmbedded) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	s.Name = genruntime.ClonePointer(source.Name)
 
 	if source.Reference != nil {
 		referenceValue := *source.Reference.DeepCopy()
@@ -715,6 +719,8 @@ func (s *SecurityRule_SubResourceEmbedded) AssignProperties_From_SecurityRule_Su
 // AssignProperties_To_SecurityRule_SubResourceEmbedded populates destination, a network/v1api20210201/storage.SecurityRule_SubResourceEmbedded, from the receiver.
 func (s *SecurityRule_SubResourceEmbedded) AssignProperties_To_SecurityRule_SubResourceEmbedded(destination *v1api20210201storage.SecurityRule_SubResourceEmbedded) error {
 	propertyBag := genruntime.NewPropertyBag(s.PropertyBag)
+
+	destination.Name = genruntime.ClonePointer(s.Name)
 
 	if s.Reference != nil {
 		referenceValue := *s.Reference.DeepCopy()

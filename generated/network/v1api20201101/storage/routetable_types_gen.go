@@ -150,6 +150,8 @@ type Route_STATUS_SubResourceEmbedded struct {
 
 // Route_SubResourceEmbedded: Storage version of v1api20201101.Route_SubResourceEmbedded
 type Route_SubResourceEmbedded struct {
+	Name *string `json:"name,omitempty"`
+
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`

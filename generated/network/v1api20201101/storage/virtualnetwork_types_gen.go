@@ -1113,6 +1113,8 @@ func (v *VirtualNetworkPeering_STATUS_SubResourceEmbedded) AssignProperties_To_V
 
 // VirtualNetworkPeering_SubResourceEmbedded: Storage version of v1api20201101.VirtualNetworkPeering_SubResourceEmbedded
 type VirtualNetworkPeering_SubResourceEmbedded struct {
+	Name *string `json:"name,omitempty"`
+
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
@@ -1121,6 +1123,8 @@ type VirtualNetworkPeering_SubResourceEmbedded struct {
 // AssignProperties_From_VirtualNetworkPeering_SubResourceEmbedded populates the receiver from source, a network/v1api20210201/storage.VirtualNetworkPeering_SubResourceEmbedded.
 func (v *VirtualNetworkPeering_SubResourceEmbedded) AssignProperties_From_VirtualNetworkPeering_SubResourceEmbedded(source *v1api20210201storage.VirtualNetworkPeering_SubResourceEmbedded) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	v.Name = genruntime.ClonePointer(source.Name)
 
 	if source.Reference != nil {
 		referenceValue := *source.Reference.DeepCopy()
@@ -1142,6 +1146,8 @@ func (v *VirtualNetworkPeering_SubResourceEmbedded) AssignProperties_From_Virtua
 // AssignProperties_To_VirtualNetworkPeering_SubResourceEmbedded populates destination, a network/v1api20210201/storage.VirtualNetworkPeering_SubResourceEmbedded, from the receiver.
 func (v *VirtualNetworkPeering_SubResourceEmbedded) AssignProperties_To_VirtualNetworkPeering_SubResourceEmbedded(destination *v1api20210201storage.VirtualNetworkPeering_SubResourceEmbedded) error {
 	propertyBag := genruntime.NewPropertyBag(v.PropertyBag)
+
+	destination.Name = genruntime.ClonePointer(v.Name)
 
 	if v.Reference != nil {
 		referenceValue := *v.Reference.DeepCopy()

@@ -132,6 +132,7 @@ func GenerateVirtualNetworkPeering_STATUS_SubResourceEmbedded(t *rapid.T) Virtua
 // GenerateVirtualNetworkPeering_SubResourceEmbedded draws a random VirtualNetworkPeering_SubResourceEmbedded for property-based tests.
 func GenerateVirtualNetworkPeering_SubResourceEmbedded(t *rapid.T) VirtualNetworkPeering_SubResourceEmbedded {
 	return VirtualNetworkPeering_SubResourceEmbedded{
+		Name:        gentest.Optional(gentest.String)(t),
 		PropertyBag: gentest.PropertyBag(t),
 		Reference:   gentest.Optional(gentest.ResourceReference)(t),
 	}

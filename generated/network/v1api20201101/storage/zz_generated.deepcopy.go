@@ -399,6 +399,11 @@ func (in *BackendAddressPool_STATUS_SubResourceEmbedded) DeepCopy() *BackendAddr
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *BackendAddressPool_SubResourceEmbedded) DeepCopyInto(out *BackendAddressPool_SubResourceEmbedded) {
 	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
 	if in.PropertyBag != nil {
 		in, out := &in.PropertyBag, &out.PropertyBag
 		*out = make(genruntime.PropertyBag, len(*in))
@@ -1221,6 +1226,11 @@ func (in *InboundNatRule_STATUS_SubResourceEmbedded) DeepCopy() *InboundNatRule_
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *InboundNatRule_SubResourceEmbedded) DeepCopyInto(out *InboundNatRule_SubResourceEmbedded) {
 	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
 	if in.PropertyBag != nil {
 		in, out := &in.PropertyBag, &out.PropertyBag
 		*out = make(genruntime.PropertyBag, len(*in))
@@ -4995,6 +5005,11 @@ func (in *Route_STATUS_SubResourceEmbedded) DeepCopy() *Route_STATUS_SubResource
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *Route_SubResourceEmbedded) DeepCopyInto(out *Route_SubResourceEmbedded) {
 	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
 	if in.PropertyBag != nil {
 		in, out := &in.PropertyBag, &out.PropertyBag
 		*out = make(genruntime.PropertyBag, len(*in))
@@ -5049,6 +5064,11 @@ func (in *SecurityRule_STATUS_SubResourceEmbedded) DeepCopy() *SecurityRule_STAT
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *SecurityRule_SubResourceEmbedded) DeepCopyInto(out *SecurityRule_SubResourceEmbedded) {
 	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
 	if in.PropertyBag != nil {
 		in, out := &in.PropertyBag, &out.PropertyBag
 		*out = make(genruntime.PropertyBag, len(*in))
@@ -5347,6 +5367,11 @@ func (in *Subnet_STATUS_SubResourceEmbedded) DeepCopy() *Subnet_STATUS_SubResour
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *Subnet_SubResourceEmbedded) DeepCopyInto(out *Subnet_SubResourceEmbedded) {
 	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
 	if in.PropertyBag != nil {
 		in, out := &in.PropertyBag, &out.PropertyBag
 		*out = make(genruntime.PropertyBag, len(*in))
@@ -5561,6 +5586,11 @@ func (in *VirtualNetworkPeering_STATUS_SubResourceEmbedded) DeepCopy() *VirtualN
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *VirtualNetworkPeering_SubResourceEmbedded) DeepCopyInto(out *VirtualNetworkPeering_SubResourceEmbedded) {
 	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
 	if in.PropertyBag != nil {
 		in, out := &in.PropertyBag, &out.PropertyBag
 		*out = make(genruntime.PropertyBag, len(*in))

@@ -166,6 +166,8 @@ type SecurityRule_STATUS_SubResourceEmbedded struct {
 
 // SecurityRule_SubResourceEmbedded: Storage version of v1api20210201.SecurityRule_SubResourceEmbedded
 type SecurityRule_SubResourceEmbedded struct {
+	Name *string `json:"name,omitempty"`
+
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`

@@ -228,6 +228,8 @@ type SubResource_STATUS struct {
 
 // Subnet_SubResourceEmbedded: Storage version of v1api20210201.Subnet_SubResourceEmbedded
 type Subnet_SubResourceEmbedded struct {
+	Name *string `json:"name,omitempty"`
+
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
@@ -267,6 +269,8 @@ type VirtualNetworkPeering_STATUS_SubResourceEmbedded struct {
 
 // VirtualNetworkPeering_SubResourceEmbedded: Storage version of v1api20210201.VirtualNetworkPeering_SubResourceEmbedded
 type VirtualNetworkPeering_SubResourceEmbedded struct {
+	Name *string `json:"name,omitempty"`
+
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`

@@ -133,6 +133,7 @@ func GenerateSubResource_STATUS(t *rapid.T) SubResource_STATUS {
 // GenerateSubnet_SubResourceEmbedded draws a random Subnet_SubResourceEmbedded for property-based tests.
 func GenerateSubnet_SubResourceEmbedded(t *rapid.T) Subnet_SubResourceEmbedded {
 	return Subnet_SubResourceEmbedded{
+		Name:        gentest.Optional(gentest.String)(t),
 		PropertyBag: gentest.PropertyBag(t),
 		Reference:   gentest.Optional(gentest.ResourceReference)(t),
 	}
@@ -175,6 +176,7 @@ func GenerateVirtualNetworkPeering_STATUS_SubResourceEmbedded(t *rapid.T) Virtua
 // GenerateVirtualNetworkPeering_SubResourceEmbedded draws a random VirtualNetworkPeering_SubResourceEmbedded for property-based tests.
 func GenerateVirtualNetworkPeering_SubResourceEmbedded(t *rapid.T) VirtualNetworkPeering_SubResourceEmbedded {
 	return VirtualNetworkPeering_SubResourceEmbedded{
+		Name:        gentest.Optional(gentest.String)(t),
 		PropertyBag: gentest.PropertyBag(t),
 		Reference:   gentest.Optional(gentest.ResourceReference)(t),
 	}

@@ -1043,6 +1043,11 @@ func (in *SecurityRule_STATUS_SubResourceEmbedded) DeepCopy() *SecurityRule_STAT
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *SecurityRule_SubResourceEmbedded) DeepCopyInto(out *SecurityRule_SubResourceEmbedded) {
 	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
 	if in.PropertyBag != nil {
 		in, out := &in.PropertyBag, &out.PropertyBag
 		*out = make(genruntime.PropertyBag, len(*in))
@@ -1341,6 +1346,11 @@ func (in *Subnet_STATUS_SubResourceEmbedded) DeepCopy() *Subnet_STATUS_SubResour
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *Subnet_SubResourceEmbedded) DeepCopyInto(out *Subnet_SubResourceEmbedded) {
 	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
 	if in.PropertyBag != nil {
 		in, out := &in.PropertyBag, &out.PropertyBag
 		*out = make(genruntime.PropertyBag, len(*in))
@@ -1555,6 +1565,11 @@ func (in *VirtualNetworkPeering_STATUS_SubResourceEmbedded) DeepCopy() *VirtualN
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *VirtualNetworkPeering_SubResourceEmbedded) DeepCopyInto(out *VirtualNetworkPeering_SubResourceEmbedded) {
 	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
 	if in.PropertyBag != nil {
 		in, out := &in.PropertyBag, &out.PropertyBag
 		*out = make(genruntime.PropertyBag, len(*in))

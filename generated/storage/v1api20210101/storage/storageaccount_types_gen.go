@@ -2486,7 +2486,7 @@ func (i *Identity) AssignProperties_From_Identity(source *v1api20210401storage.I
 			if err := userAssignedIdentitiesItem.AssignProperties_From_UserAssignedIdentity(&userAssignedIdentitiesValue); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
 		i.UserAssignedIdentities = userAssignedIdentitiesMap
 	} else {
@@ -2516,7 +2516,7 @@ func (i *Identity) AssignProperties_To_Identity(destination *v1api20210401storag
 			if err := userAssignedIdentitiesValue.AssignProperties_To_UserAssignedIdentity(&userAssignedIdentitiesItem); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
 		destination.UserAssignedIdentities = userAssignedIdentitiesMap
 	} else {
@@ -2561,7 +2561,7 @@ func (i *Identity_STATUS) AssignProperties_From_Identity_STATUS(source *v1api202
 			if err := userAssignedIdentitiesItem.AssignProperties_From_UserAssignedIdentity_STATUS(&userAssignedIdentitiesValue); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
 		i.UserAssignedIdentities = userAssignedIdentitiesMap
 	} else {
@@ -2593,7 +2593,7 @@ func (i *Identity_STATUS) AssignProperties_To_Identity_STATUS(destination *v1api
 			if err := userAssignedIdentitiesValue.AssignProperties_To_UserAssignedIdentity_STATUS(&userAssignedIdentitiesItem); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
 		destination.UserAssignedIdentities = userAssignedIdentitiesMap
 	} else {

@@ -2,7 +2,7 @@ package crd
 
 import (
 	"encoding/json"
-	"flag"
+	"github.com/armgen/armgen/internal/testflags"
 	"os"
 	"testing"
 
@@ -13,7 +13,7 @@ import (
 	"github.com/armgen/armgen/pkg/astmodel"
 )
 
-var update = flag.Bool("update", false, "rewrite golden files")
+var update = testflags.Update
 
 // TestWellKnownSchemas checks that wellknown.json is what controller-tools derives from the
 // genruntime sources today, so the CRDs we emit describe those types exactly.

@@ -285,7 +285,7 @@ func (c *converter) convert(vc *astmodel.ValueConversion, src, target dst.Expr, 
 			if err != nil {
 				return nil, err
 			}
-			inner = []dst.Stmt{assign(index(ident(m), ident(k)), x)}
+			inner = []dst.Stmt{assign(&dst.IndexExpr{X: ident(m), Index: ident(k)}, x)}
 		} else {
 			elemType, err := c.fb.typeExpr(vc.Element.To)
 			if err != nil {
@@ -296,7 +296,7 @@ func (c *converter) convert(vc *astmodel.ValueConversion, src, target dst.Expr, 
 				return nil, err
 			}
 			inner = append([]dst.Stmt{varDecl(e, elemType)}, conv...)
-			inner = append(inner, assign(index(ident(m), ident(k)), ident(e)))
+			inner = append(inner, assign(&dst.IndexExpr{X: ident(m), Index: ident(k)}, ident(e)))
 		}
 		return orNil(
 			define([]string{m}, call(ident("make"), toType, call(ident("len"), dst.Clone(src).(dst.Expr)))),

@@ -2,8 +2,8 @@ package golang
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
+	"github.com/armgen/armgen/internal/testflags"
 	"go/format"
 	"os"
 	"path/filepath"
@@ -17,7 +17,7 @@ import (
 	"github.com/armgen/armgen/pkg/astmodel"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files")
+var update = testflags.Update
 
 // goldenBase is where the golden test pretends the generated packages live.
 const goldenBase = "github.com/armgen/armgen/generated"

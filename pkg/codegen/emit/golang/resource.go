@@ -188,12 +188,14 @@ func (fb *fileBuilder) resourceMethods(kind string, r *astmodel.ResourceType, fa
 	}
 
 	var ownerBody []dst.Stmt
+	// A known owner kind comes first: the child of an extension resource is an extension too,
+	// but its owner is its parent.
 	switch {
-	case r.Scope == astmodel.ScopeExtension:
-		ownerBody = []dst.Stmt{returns(call(path(rv, "Spec", "Owner", "AsResourceReference")))}
 	case r.OwnerKind != "":
 		ownerBody = []dst.Stmt{returns(call(path(rv, "Spec", "Owner", "AsResourceReference"),
 			stringLit(r.OwnerGroup), stringLit(r.OwnerKind)))}
+	case r.Scope == astmodel.ScopeExtension:
+		ownerBody = []dst.Stmt{returns(call(path(rv, "Spec", "Owner", "AsResourceReference")))}
 	default:
 		ownerBody = []dst.Stmt{returns(nilIdent())}
 	}
@@ -221,10 +223,10 @@ func (fb *fileBuilder) resourceMethods(kind string, r *astmodel.ResourceType, fa
 
 func ownerDoc(r *astmodel.ResourceType) string {
 	switch {
-	case r.Scope == astmodel.ScopeExtension:
-		return "Owner returns the resource this extension is attached to, which may be of any kind, or nil when none is set."
 	case r.OwnerKind != "":
 		return "Owner returns the " + r.OwnerKind + " the resource lives under, or nil when none is set."
+	case r.Scope == astmodel.ScopeExtension:
+		return "Owner returns the resource this extension is attached to, which may be of any kind, or nil when none is set."
 	default:
 		return "Owner returns nil, as the resource lives under no other resource."
 	}

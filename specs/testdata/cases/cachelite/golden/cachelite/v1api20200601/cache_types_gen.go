@@ -144,6 +144,9 @@ type Cache_Spec struct {
 	// EvictionPolicy: What to drop when memory runs out.
 	EvictionPolicy *EvictionPolicy `json:"evictionPolicy,omitempty"`
 
+	// FirewallRules: Address ranges allowed to connect.
+	FirewallRules []FirewallRule `json:"firewallRules,omitempty"`
+
 	// Location: Azure region the resource lives in.
 	// +kubebuilder:validation:Required
 	Location *string `json:"location,omitempty"`
@@ -154,6 +157,9 @@ type Cache_Spec struct {
 	// Owner: the ResourceGroup this resource belongs to, by Kubernetes name or by ARM ID
 	// +kubebuilder:validation:Required
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"resources.azure.com" kind:"ResourceGroup"`
+
+	// ReplicaSettings: Settings of each replica, by replica name.
+	ReplicaSettings map[string]ReplicaSetting `json:"replicaSettings,omitempty"`
 
 	// ShardCount: Number of shards.
 	// +kubebuilder:validation:Maximum=10
@@ -179,6 +185,18 @@ func (c *Cache_Spec) AssignProperties_From_Cache_Spec(source *storage.Cache_Spec
 		c.EvictionPolicy = nil
 	}
 
+	if source.FirewallRules != nil {
+		firewallRulesList := make([]FirewallRule, len(source.FirewallRules))
+		for firewallRulesIndex := range source.FirewallRules {
+			if err := firewallRulesList[firewallRulesIndex].AssignProperties_From_FirewallRule(&source.FirewallRules[firewallRulesIndex]); err != nil {
+				return fmt.Errorf("converting FirewallRules: %w", err)
+			}
+		}
+		c.FirewallRules = firewallRulesList
+	} else {
+		c.FirewallRules = nil
+	}
+
 	c.Location = genruntime.ClonePointer(source.Location)
 
 	if source.OperatorSpec != nil {
@@ -196,6 +214,20 @@ func (c *Cache_Spec) AssignProperties_From_Cache_Spec(source *storage.Cache_Spec
 		c.Owner = &ownerValue
 	} else {
 		c.Owner = nil
+	}
+
+	if source.ReplicaSettings != nil {
+		replicaSettingsMap := make(map[string]ReplicaSetting, len(source.ReplicaSettings))
+		for replicaSettingsKey, replicaSettingsValue := range source.ReplicaSettings {
+			var replicaSettingsItem ReplicaSetting
+			if err := replicaSettingsItem.AssignProperties_From_ReplicaSetting(&replicaSettingsValue); err != nil {
+				return fmt.Errorf("converting ReplicaSettings: %w", err)
+			}
+			replicaSettingsMap[replicaSettingsKey] = replicaSettingsItem
+		}
+		c.ReplicaSettings = replicaSettingsMap
+	} else {
+		c.ReplicaSettings = nil
 	}
 
 	c.ShardCount = genruntime.ClonePointer(source.ShardCount)
@@ -227,6 +259,18 @@ func (c *Cache_Spec) AssignProperties_To_Cache_Spec(destination *storage.Cache_S
 		destination.EvictionPolicy = nil
 	}
 
+	if c.FirewallRules != nil {
+		firewallRulesList := make([]storage.FirewallRule, len(c.FirewallRules))
+		for firewallRulesIndex := range c.FirewallRules {
+			if err := c.FirewallRules[firewallRulesIndex].AssignProperties_To_FirewallRule(&firewallRulesList[firewallRulesIndex]); err != nil {
+				return fmt.Errorf("converting FirewallRules: %w", err)
+			}
+		}
+		destination.FirewallRules = firewallRulesList
+	} else {
+		destination.FirewallRules = nil
+	}
+
 	destination.Location = genruntime.ClonePointer(c.Location)
 
 	if c.OperatorSpec != nil {
@@ -244,6 +288,20 @@ func (c *Cache_Spec) AssignProperties_To_Cache_Spec(destination *storage.Cache_S
 		destination.Owner = &ownerValue
 	} else {
 		destination.Owner = nil
+	}
+
+	if c.ReplicaSettings != nil {
+		replicaSettingsMap := make(map[string]storage.ReplicaSetting, len(c.ReplicaSettings))
+		for replicaSettingsKey, replicaSettingsValue := range c.ReplicaSettings {
+			var replicaSettingsItem storage.ReplicaSetting
+			if err := replicaSettingsValue.AssignProperties_To_ReplicaSetting(&replicaSettingsItem); err != nil {
+				return fmt.Errorf("converting ReplicaSettings: %w", err)
+			}
+			replicaSettingsMap[replicaSettingsKey] = replicaSettingsItem
+		}
+		destination.ReplicaSettings = replicaSettingsMap
+	} else {
+		destination.ReplicaSettings = nil
 	}
 
 	destination.ShardCount = genruntime.ClonePointer(c.ShardCount)
@@ -277,6 +335,9 @@ type Cache_STATUS struct {
 	// EvictionPolicy: What to drop when memory runs out.
 	EvictionPolicy *EvictionPolicy_STATUS `json:"evictionPolicy,omitempty"`
 
+	// FirewallRules: Address ranges allowed to connect.
+	FirewallRules []FirewallRule_STATUS `json:"firewallRules,omitempty"`
+
 	// HostName: DNS name clients connect to.
 	HostName *string `json:"hostName,omitempty"`
 
@@ -291,6 +352,9 @@ type Cache_STATUS struct {
 
 	// ProvisioningState: Provisioning state of the cache.
 	ProvisioningState *ProvisioningState_STATUS `json:"provisioningState,omitempty"`
+
+	// ReplicaSettings: Settings of each replica, by replica name.
+	ReplicaSettings map[string]ReplicaSetting_STATUS `json:"replicaSettings,omitempty"`
 
 	// ShardCount: Number of shards.
 	// +kubebuilder:validation:Maximum=10
@@ -328,6 +392,18 @@ func (c *Cache_STATUS) AssignProperties_From_Cache_STATUS(source *storage.Cache_
 		c.EvictionPolicy = nil
 	}
 
+	if source.FirewallRules != nil {
+		firewallRulesList := make([]FirewallRule_STATUS, len(source.FirewallRules))
+		for firewallRulesIndex := range source.FirewallRules {
+			if err := firewallRulesList[firewallRulesIndex].AssignProperties_From_FirewallRule_STATUS(&source.FirewallRules[firewallRulesIndex]); err != nil {
+				return fmt.Errorf("converting FirewallRules: %w", err)
+			}
+		}
+		c.FirewallRules = firewallRulesList
+	} else {
+		c.FirewallRules = nil
+	}
+
 	c.HostName = genruntime.ClonePointer(source.HostName)
 	c.Id = genruntime.ClonePointer(source.Id)
 	c.Location = genruntime.ClonePointer(source.Location)
@@ -338,6 +414,20 @@ func (c *Cache_STATUS) AssignProperties_From_Cache_STATUS(source *storage.Cache_
 		c.ProvisioningState = &provisioningStateValue
 	} else {
 		c.ProvisioningState = nil
+	}
+
+	if source.ReplicaSettings != nil {
+		replicaSettingsMap := make(map[string]ReplicaSetting_STATUS, len(source.ReplicaSettings))
+		for replicaSettingsKey, replicaSettingsValue := range source.ReplicaSettings {
+			var replicaSettingsItem ReplicaSetting_STATUS
+			if err := replicaSettingsItem.AssignProperties_From_ReplicaSetting_STATUS(&replicaSettingsValue); err != nil {
+				return fmt.Errorf("converting ReplicaSettings: %w", err)
+			}
+			replicaSettingsMap[replicaSettingsKey] = replicaSettingsItem
+		}
+		c.ReplicaSettings = replicaSettingsMap
+	} else {
+		c.ReplicaSettings = nil
 	}
 
 	c.ShardCount = genruntime.ClonePointer(source.ShardCount)
@@ -379,6 +469,18 @@ func (c *Cache_STATUS) AssignProperties_To_Cache_STATUS(destination *storage.Cac
 		destination.EvictionPolicy = nil
 	}
 
+	if c.FirewallRules != nil {
+		firewallRulesList := make([]storage.FirewallRule_STATUS, len(c.FirewallRules))
+		for firewallRulesIndex := range c.FirewallRules {
+			if err := c.FirewallRules[firewallRulesIndex].AssignProperties_To_FirewallRule_STATUS(&firewallRulesList[firewallRulesIndex]); err != nil {
+				return fmt.Errorf("converting FirewallRules: %w", err)
+			}
+		}
+		destination.FirewallRules = firewallRulesList
+	} else {
+		destination.FirewallRules = nil
+	}
+
 	destination.HostName = genruntime.ClonePointer(c.HostName)
 	destination.Id = genruntime.ClonePointer(c.Id)
 	destination.Location = genruntime.ClonePointer(c.Location)
@@ -389,6 +491,20 @@ func (c *Cache_STATUS) AssignProperties_To_Cache_STATUS(destination *storage.Cac
 		destination.ProvisioningState = &provisioningStateValue
 	} else {
 		destination.ProvisioningState = nil
+	}
+
+	if c.ReplicaSettings != nil {
+		replicaSettingsMap := make(map[string]storage.ReplicaSetting_STATUS, len(c.ReplicaSettings))
+		for replicaSettingsKey, replicaSettingsValue := range c.ReplicaSettings {
+			var replicaSettingsItem storage.ReplicaSetting_STATUS
+			if err := replicaSettingsValue.AssignProperties_To_ReplicaSetting_STATUS(&replicaSettingsItem); err != nil {
+				return fmt.Errorf("converting ReplicaSettings: %w", err)
+			}
+			replicaSettingsMap[replicaSettingsKey] = replicaSettingsItem
+		}
+		destination.ReplicaSettings = replicaSettingsMap
+	} else {
+		destination.ReplicaSettings = nil
 	}
 
 	destination.ShardCount = genruntime.ClonePointer(c.ShardCount)
@@ -512,6 +628,64 @@ const (
 	EvictionPolicy_STATUS_VolatileLRU = EvictionPolicy_STATUS("VolatileLRU")
 )
 
+// FirewallRule: An address range allowed to connect.
+type FirewallRule struct {
+	// EndIP: Highest address of the range.
+	// +kubebuilder:validation:Required
+	EndIP *string `json:"endIP,omitempty"`
+
+	// StartIP: Lowest address of the range.
+	// +kubebuilder:validation:Required
+	StartIP *string `json:"startIP,omitempty"`
+}
+
+// AssignProperties_From_FirewallRule populates the receiver from source, a cachelite/v1api20200601/storage.FirewallRule.
+func (f *FirewallRule) AssignProperties_From_FirewallRule(source *storage.FirewallRule) error {
+	f.EndIP = genruntime.ClonePointer(source.EndIP)
+	f.StartIP = genruntime.ClonePointer(source.StartIP)
+
+	return nil
+}
+
+// AssignProperties_To_FirewallRule populates destination, a cachelite/v1api20200601/storage.FirewallRule, from the receiver.
+func (f *FirewallRule) AssignProperties_To_FirewallRule(destination *storage.FirewallRule) error {
+	destination.EndIP = genruntime.ClonePointer(f.EndIP)
+	destination.StartIP = genruntime.ClonePointer(f.StartIP)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// FirewallRule_STATUS: An address range allowed to connect.
+type FirewallRule_STATUS struct {
+	// EndIP: Highest address of the range.
+	EndIP *string `json:"endIP,omitempty"`
+
+	// StartIP: Lowest address of the range.
+	StartIP *string `json:"startIP,omitempty"`
+}
+
+// AssignProperties_From_FirewallRule_STATUS populates the receiver from source, a cachelite/v1api20200601/storage.FirewallRule_STATUS.
+func (f *FirewallRule_STATUS) AssignProperties_From_FirewallRule_STATUS(source *storage.FirewallRule_STATUS) error {
+	f.EndIP = genruntime.ClonePointer(source.EndIP)
+	f.StartIP = genruntime.ClonePointer(source.StartIP)
+
+	return nil
+}
+
+// AssignProperties_To_FirewallRule_STATUS populates destination, a cachelite/v1api20200601/storage.FirewallRule_STATUS, from the receiver.
+func (f *FirewallRule_STATUS) AssignProperties_To_FirewallRule_STATUS(destination *storage.FirewallRule_STATUS) error {
+	destination.EndIP = genruntime.ClonePointer(f.EndIP)
+	destination.StartIP = genruntime.ClonePointer(f.StartIP)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ProvisioningState_STATUS: Provisioning state of the cache.
 // +kubebuilder:validation:Enum={"Succeeded","Failed","Creating"}
 type ProvisioningState_STATUS string
@@ -521,6 +695,52 @@ const (
 	ProvisioningState_STATUS_Failed    = ProvisioningState_STATUS("Failed")
 	ProvisioningState_STATUS_Creating  = ProvisioningState_STATUS("Creating")
 )
+
+// ReplicaSetting: Settings of one replica.
+type ReplicaSetting struct {
+	// Zone: Availability zone of the replica.
+	Zone *string `json:"zone,omitempty"`
+}
+
+// AssignProperties_From_ReplicaSetting populates the receiver from source, a cachelite/v1api20200601/storage.ReplicaSetting.
+func (r *ReplicaSetting) AssignProperties_From_ReplicaSetting(source *storage.ReplicaSetting) error {
+	r.Zone = genruntime.ClonePointer(source.Zone)
+
+	return nil
+}
+
+// AssignProperties_To_ReplicaSetting populates destination, a cachelite/v1api20200601/storage.ReplicaSetting, from the receiver.
+func (r *ReplicaSetting) AssignProperties_To_ReplicaSetting(destination *storage.ReplicaSetting) error {
+	destination.Zone = genruntime.ClonePointer(r.Zone)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// ReplicaSetting_STATUS: Settings of one replica.
+type ReplicaSetting_STATUS struct {
+	// Zone: Availability zone of the replica.
+	Zone *string `json:"zone,omitempty"`
+}
+
+// AssignProperties_From_ReplicaSetting_STATUS populates the receiver from source, a cachelite/v1api20200601/storage.ReplicaSetting_STATUS.
+func (r *ReplicaSetting_STATUS) AssignProperties_From_ReplicaSetting_STATUS(source *storage.ReplicaSetting_STATUS) error {
+	r.Zone = genruntime.ClonePointer(source.Zone)
+
+	return nil
+}
+
+// AssignProperties_To_ReplicaSetting_STATUS populates destination, a cachelite/v1api20200601/storage.ReplicaSetting_STATUS, from the receiver.
+func (r *ReplicaSetting_STATUS) AssignProperties_To_ReplicaSetting_STATUS(destination *storage.ReplicaSetting_STATUS) error {
+	destination.Zone = genruntime.ClonePointer(r.Zone)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
 
 // Sku: Size and tier of a cache.
 type Sku struct {

@@ -22,9 +22,11 @@ func GenerateCache_Spec(t *rapid.T) Cache_Spec {
 		AzureName:        gentest.String(t),
 		EnableNonSslPort: gentest.Optional(gentest.Bool)(t),
 		EvictionPolicy:   gentest.Optional(GenerateEvictionPolicy)(t),
+		FirewallRules:    gentest.SliceOf(GenerateFirewallRule)(t),
 		Location:         gentest.Optional(gentest.String)(t),
 		OperatorSpec:     gentest.Optional(GenerateCacheOperatorSpec)(t),
 		Owner:            gentest.Optional(gentest.KnownResourceReference)(t),
+		ReplicaSettings:  gentest.MapOf(GenerateReplicaSetting)(t),
 		ShardCount:       gentest.Optional(gentest.Int)(t),
 		Sku:              gentest.Optional(GenerateSku)(t),
 		Tags:             gentest.MapOf(gentest.String)(t),
@@ -37,11 +39,13 @@ func GenerateCache_STATUS(t *rapid.T) Cache_STATUS {
 		Conditions:        gentest.SliceOf(gentest.Condition)(t),
 		EnableNonSslPort:  gentest.Optional(gentest.Bool)(t),
 		EvictionPolicy:    gentest.Optional(GenerateEvictionPolicy_STATUS)(t),
+		FirewallRules:     gentest.SliceOf(GenerateFirewallRule_STATUS)(t),
 		HostName:          gentest.Optional(gentest.String)(t),
 		Id:                gentest.Optional(gentest.String)(t),
 		Location:          gentest.Optional(gentest.String)(t),
 		Name:              gentest.Optional(gentest.String)(t),
 		ProvisioningState: gentest.Optional(GenerateProvisioningState_STATUS)(t),
+		ReplicaSettings:   gentest.MapOf(GenerateReplicaSetting_STATUS)(t),
 		ShardCount:        gentest.Optional(gentest.Int)(t),
 		Sku:               gentest.Optional(GenerateSku_STATUS)(t),
 		Tags:              gentest.MapOf(gentest.String)(t),
@@ -67,9 +71,39 @@ func GenerateEvictionPolicy_STATUS(t *rapid.T) EvictionPolicy_STATUS {
 	return gentest.OneOf(EvictionPolicy_STATUS_AllKeysLRU, EvictionPolicy_STATUS_VolatileLRU)(t)
 }
 
+// GenerateFirewallRule draws a random FirewallRule for property-based tests.
+func GenerateFirewallRule(t *rapid.T) FirewallRule {
+	return FirewallRule{
+		EndIP:   gentest.Optional(gentest.String)(t),
+		StartIP: gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GenerateFirewallRule_STATUS draws a random FirewallRule_STATUS for property-based tests.
+func GenerateFirewallRule_STATUS(t *rapid.T) FirewallRule_STATUS {
+	return FirewallRule_STATUS{
+		EndIP:   gentest.Optional(gentest.String)(t),
+		StartIP: gentest.Optional(gentest.String)(t),
+	}
+}
+
 // GenerateProvisioningState_STATUS draws a random ProvisioningState_STATUS for property-based tests.
 func GenerateProvisioningState_STATUS(t *rapid.T) ProvisioningState_STATUS {
 	return gentest.OneOf(ProvisioningState_STATUS_Succeeded, ProvisioningState_STATUS_Failed, ProvisioningState_STATUS_Creating)(t)
+}
+
+// GenerateReplicaSetting draws a random ReplicaSetting for property-based tests.
+func GenerateReplicaSetting(t *rapid.T) ReplicaSetting {
+	return ReplicaSetting{
+		Zone: gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GenerateReplicaSetting_STATUS draws a random ReplicaSetting_STATUS for property-based tests.
+func GenerateReplicaSetting_STATUS(t *rapid.T) ReplicaSetting_STATUS {
+	return ReplicaSetting_STATUS{
+		Zone: gentest.Optional(gentest.String)(t),
+	}
 }
 
 // GenerateSku draws a random Sku for property-based tests.
@@ -136,6 +170,46 @@ func Test_CacheOperatorSpec_JSONRoundTrip(t *testing.T) {
 // Test_CacheOperatorSpec_AssignProperties_To_CacheOperatorSpec_RoundTrip checks that converting a CacheOperatorSpec to cachelite/v1api20200601/storage.CacheOperatorSpec and back loses nothing.
 func Test_CacheOperatorSpec_AssignProperties_To_CacheOperatorSpec_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[CacheOperatorSpec, storage.CacheOperatorSpec](t, GenerateCacheOperatorSpec, (*CacheOperatorSpec).AssignProperties_To_CacheOperatorSpec, (*CacheOperatorSpec).AssignProperties_From_CacheOperatorSpec)
+}
+
+// Test_FirewallRule_JSONRoundTrip checks that JSON keeps every value of FirewallRule.
+func Test_FirewallRule_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateFirewallRule)
+}
+
+// Test_FirewallRule_AssignProperties_To_FirewallRule_RoundTrip checks that converting a FirewallRule to cachelite/v1api20200601/storage.FirewallRule and back loses nothing.
+func Test_FirewallRule_AssignProperties_To_FirewallRule_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[FirewallRule, storage.FirewallRule](t, GenerateFirewallRule, (*FirewallRule).AssignProperties_To_FirewallRule, (*FirewallRule).AssignProperties_From_FirewallRule)
+}
+
+// Test_FirewallRule_STATUS_JSONRoundTrip checks that JSON keeps every value of FirewallRule_STATUS.
+func Test_FirewallRule_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateFirewallRule_STATUS)
+}
+
+// Test_FirewallRule_STATUS_AssignProperties_To_FirewallRule_STATUS_RoundTrip checks that converting a FirewallRule_STATUS to cachelite/v1api20200601/storage.FirewallRule_STATUS and back loses nothing.
+func Test_FirewallRule_STATUS_AssignProperties_To_FirewallRule_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[FirewallRule_STATUS, storage.FirewallRule_STATUS](t, GenerateFirewallRule_STATUS, (*FirewallRule_STATUS).AssignProperties_To_FirewallRule_STATUS, (*FirewallRule_STATUS).AssignProperties_From_FirewallRule_STATUS)
+}
+
+// Test_ReplicaSetting_JSONRoundTrip checks that JSON keeps every value of ReplicaSetting.
+func Test_ReplicaSetting_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateReplicaSetting)
+}
+
+// Test_ReplicaSetting_AssignProperties_To_ReplicaSetting_RoundTrip checks that converting a ReplicaSetting to cachelite/v1api20200601/storage.ReplicaSetting and back loses nothing.
+func Test_ReplicaSetting_AssignProperties_To_ReplicaSetting_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[ReplicaSetting, storage.ReplicaSetting](t, GenerateReplicaSetting, (*ReplicaSetting).AssignProperties_To_ReplicaSetting, (*ReplicaSetting).AssignProperties_From_ReplicaSetting)
+}
+
+// Test_ReplicaSetting_STATUS_JSONRoundTrip checks that JSON keeps every value of ReplicaSetting_STATUS.
+func Test_ReplicaSetting_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateReplicaSetting_STATUS)
+}
+
+// Test_ReplicaSetting_STATUS_AssignProperties_To_ReplicaSetting_STATUS_RoundTrip checks that converting a ReplicaSetting_STATUS to cachelite/v1api20200601/storage.ReplicaSetting_STATUS and back loses nothing.
+func Test_ReplicaSetting_STATUS_AssignProperties_To_ReplicaSetting_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[ReplicaSetting_STATUS, storage.ReplicaSetting_STATUS](t, GenerateReplicaSetting_STATUS, (*ReplicaSetting_STATUS).AssignProperties_To_ReplicaSetting_STATUS, (*ReplicaSetting_STATUS).AssignProperties_From_ReplicaSetting_STATUS)
 }
 
 // Test_Sku_JSONRoundTrip checks that JSON keeps every value of Sku.

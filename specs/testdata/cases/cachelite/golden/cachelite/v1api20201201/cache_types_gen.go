@@ -141,6 +141,9 @@ type Cache_Spec struct {
 	// EvictionPolicy: What to drop when memory runs out.
 	EvictionPolicy *EvictionPolicy `json:"evictionPolicy,omitempty"`
 
+	// FirewallRules: Address ranges allowed to connect.
+	FirewallRules []FirewallRule `json:"firewallRules,omitempty"`
+
 	// Location: Azure region the resource lives in.
 	// +kubebuilder:validation:Required
 	Location *string `json:"location,omitempty"`
@@ -154,6 +157,12 @@ type Cache_Spec struct {
 	// Owner: the ResourceGroup this resource belongs to, by Kubernetes name or by ARM ID
 	// +kubebuilder:validation:Required
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"resources.azure.com" kind:"ResourceGroup"`
+
+	// Persistence: How the cache is saved to disk; new in this version.
+	Persistence *Persistence `json:"persistence,omitempty"`
+
+	// ReplicaSettings: Settings of each replica, by replica name.
+	ReplicaSettings map[string]ReplicaSetting `json:"replicaSettings,omitempty"`
 
 	// ReplicasPerPrimary: Replicas kept for each primary shard; new in this version.
 	// +kubebuilder:validation:Maximum=3
@@ -182,6 +191,18 @@ func (c *Cache_Spec) AssignProperties_From_Cache_Spec(source *storage.Cache_Spec
 		c.EvictionPolicy = nil
 	}
 
+	if source.FirewallRules != nil {
+		firewallRulesList := make([]FirewallRule, len(source.FirewallRules))
+		for firewallRulesIndex := range source.FirewallRules {
+			if err := firewallRulesList[firewallRulesIndex].AssignProperties_From_FirewallRule(&source.FirewallRules[firewallRulesIndex]); err != nil {
+				return fmt.Errorf("converting FirewallRules: %w", err)
+			}
+		}
+		c.FirewallRules = firewallRulesList
+	} else {
+		c.FirewallRules = nil
+	}
+
 	c.Location = genruntime.ClonePointer(source.Location)
 	c.NonSslPortEnabled = genruntime.ClonePointer(source.NonSslPortEnabled)
 
@@ -200,6 +221,30 @@ func (c *Cache_Spec) AssignProperties_From_Cache_Spec(source *storage.Cache_Spec
 		c.Owner = &ownerValue
 	} else {
 		c.Owner = nil
+	}
+
+	if source.Persistence != nil {
+		var persistenceValue Persistence
+		if err := persistenceValue.AssignProperties_From_Persistence(source.Persistence); err != nil {
+			return fmt.Errorf("converting Persistence: %w", err)
+		}
+		c.Persistence = &persistenceValue
+	} else {
+		c.Persistence = nil
+	}
+
+	if source.ReplicaSettings != nil {
+		replicaSettingsMap := make(map[string]ReplicaSetting, len(source.ReplicaSettings))
+		for replicaSettingsKey, replicaSettingsValue := range source.ReplicaSettings {
+			var replicaSettingsItem ReplicaSetting
+			if err := replicaSettingsItem.AssignProperties_From_ReplicaSetting(&replicaSettingsValue); err != nil {
+				return fmt.Errorf("converting ReplicaSettings: %w", err)
+			}
+			replicaSettingsMap[replicaSettingsKey] = replicaSettingsItem
+		}
+		c.ReplicaSettings = replicaSettingsMap
+	} else {
+		c.ReplicaSettings = nil
 	}
 
 	c.ReplicasPerPrimary = genruntime.ClonePointer(source.ReplicasPerPrimary)
@@ -231,6 +276,18 @@ func (c *Cache_Spec) AssignProperties_To_Cache_Spec(destination *storage.Cache_S
 		destination.EvictionPolicy = nil
 	}
 
+	if c.FirewallRules != nil {
+		firewallRulesList := make([]storage.FirewallRule, len(c.FirewallRules))
+		for firewallRulesIndex := range c.FirewallRules {
+			if err := c.FirewallRules[firewallRulesIndex].AssignProperties_To_FirewallRule(&firewallRulesList[firewallRulesIndex]); err != nil {
+				return fmt.Errorf("converting FirewallRules: %w", err)
+			}
+		}
+		destination.FirewallRules = firewallRulesList
+	} else {
+		destination.FirewallRules = nil
+	}
+
 	destination.Location = genruntime.ClonePointer(c.Location)
 	destination.NonSslPortEnabled = genruntime.ClonePointer(c.NonSslPortEnabled)
 
@@ -249,6 +306,30 @@ func (c *Cache_Spec) AssignProperties_To_Cache_Spec(destination *storage.Cache_S
 		destination.Owner = &ownerValue
 	} else {
 		destination.Owner = nil
+	}
+
+	if c.Persistence != nil {
+		var persistenceValue storage.Persistence
+		if err := c.Persistence.AssignProperties_To_Persistence(&persistenceValue); err != nil {
+			return fmt.Errorf("converting Persistence: %w", err)
+		}
+		destination.Persistence = &persistenceValue
+	} else {
+		destination.Persistence = nil
+	}
+
+	if c.ReplicaSettings != nil {
+		replicaSettingsMap := make(map[string]storage.ReplicaSetting, len(c.ReplicaSettings))
+		for replicaSettingsKey, replicaSettingsValue := range c.ReplicaSettings {
+			var replicaSettingsItem storage.ReplicaSetting
+			if err := replicaSettingsValue.AssignProperties_To_ReplicaSetting(&replicaSettingsItem); err != nil {
+				return fmt.Errorf("converting ReplicaSettings: %w", err)
+			}
+			replicaSettingsMap[replicaSettingsKey] = replicaSettingsItem
+		}
+		destination.ReplicaSettings = replicaSettingsMap
+	} else {
+		destination.ReplicaSettings = nil
 	}
 
 	destination.ReplicasPerPrimary = genruntime.ClonePointer(c.ReplicasPerPrimary)
@@ -280,6 +361,9 @@ type Cache_STATUS struct {
 	// EvictionPolicy: What to drop when memory runs out.
 	EvictionPolicy *EvictionPolicy_STATUS `json:"evictionPolicy,omitempty"`
 
+	// FirewallRules: Address ranges allowed to connect.
+	FirewallRules []FirewallRule_STATUS `json:"firewallRules,omitempty"`
+
 	// HostName: DNS name clients connect to.
 	HostName *string `json:"hostName,omitempty"`
 
@@ -295,8 +379,14 @@ type Cache_STATUS struct {
 	// NonSslPortEnabled: Whether the plain-text port is open.
 	NonSslPortEnabled *bool `json:"nonSslPortEnabled,omitempty"`
 
+	// Persistence: How the cache is saved to disk; new in this version.
+	Persistence *Persistence_STATUS `json:"persistence,omitempty"`
+
 	// ProvisioningState: Provisioning state of the cache.
 	ProvisioningState *ProvisioningState_STATUS `json:"provisioningState,omitempty"`
+
+	// ReplicaSettings: Settings of each replica, by replica name.
+	ReplicaSettings map[string]ReplicaSetting_STATUS `json:"replicaSettings,omitempty"`
 
 	// ReplicasPerPrimary: Replicas kept for each primary shard; new in this version.
 	// +kubebuilder:validation:Maximum=3
@@ -336,17 +426,53 @@ func (c *Cache_STATUS) AssignProperties_From_Cache_STATUS(source *storage.Cache_
 		c.EvictionPolicy = nil
 	}
 
+	if source.FirewallRules != nil {
+		firewallRulesList := make([]FirewallRule_STATUS, len(source.FirewallRules))
+		for firewallRulesIndex := range source.FirewallRules {
+			if err := firewallRulesList[firewallRulesIndex].AssignProperties_From_FirewallRule_STATUS(&source.FirewallRules[firewallRulesIndex]); err != nil {
+				return fmt.Errorf("converting FirewallRules: %w", err)
+			}
+		}
+		c.FirewallRules = firewallRulesList
+	} else {
+		c.FirewallRules = nil
+	}
+
 	c.HostName = genruntime.ClonePointer(source.HostName)
 	c.Id = genruntime.ClonePointer(source.Id)
 	c.Location = genruntime.ClonePointer(source.Location)
 	c.Name = genruntime.ClonePointer(source.Name)
 	c.NonSslPortEnabled = genruntime.ClonePointer(source.NonSslPortEnabled)
 
+	if source.Persistence != nil {
+		var persistenceValue Persistence_STATUS
+		if err := persistenceValue.AssignProperties_From_Persistence_STATUS(source.Persistence); err != nil {
+			return fmt.Errorf("converting Persistence: %w", err)
+		}
+		c.Persistence = &persistenceValue
+	} else {
+		c.Persistence = nil
+	}
+
 	if source.ProvisioningState != nil {
 		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
 		c.ProvisioningState = &provisioningStateValue
 	} else {
 		c.ProvisioningState = nil
+	}
+
+	if source.ReplicaSettings != nil {
+		replicaSettingsMap := make(map[string]ReplicaSetting_STATUS, len(source.ReplicaSettings))
+		for replicaSettingsKey, replicaSettingsValue := range source.ReplicaSettings {
+			var replicaSettingsItem ReplicaSetting_STATUS
+			if err := replicaSettingsItem.AssignProperties_From_ReplicaSetting_STATUS(&replicaSettingsValue); err != nil {
+				return fmt.Errorf("converting ReplicaSettings: %w", err)
+			}
+			replicaSettingsMap[replicaSettingsKey] = replicaSettingsItem
+		}
+		c.ReplicaSettings = replicaSettingsMap
+	} else {
+		c.ReplicaSettings = nil
 	}
 
 	c.ReplicasPerPrimary = genruntime.ClonePointer(source.ReplicasPerPrimary)
@@ -387,17 +513,53 @@ func (c *Cache_STATUS) AssignProperties_To_Cache_STATUS(destination *storage.Cac
 		destination.EvictionPolicy = nil
 	}
 
+	if c.FirewallRules != nil {
+		firewallRulesList := make([]storage.FirewallRule_STATUS, len(c.FirewallRules))
+		for firewallRulesIndex := range c.FirewallRules {
+			if err := c.FirewallRules[firewallRulesIndex].AssignProperties_To_FirewallRule_STATUS(&firewallRulesList[firewallRulesIndex]); err != nil {
+				return fmt.Errorf("converting FirewallRules: %w", err)
+			}
+		}
+		destination.FirewallRules = firewallRulesList
+	} else {
+		destination.FirewallRules = nil
+	}
+
 	destination.HostName = genruntime.ClonePointer(c.HostName)
 	destination.Id = genruntime.ClonePointer(c.Id)
 	destination.Location = genruntime.ClonePointer(c.Location)
 	destination.Name = genruntime.ClonePointer(c.Name)
 	destination.NonSslPortEnabled = genruntime.ClonePointer(c.NonSslPortEnabled)
 
+	if c.Persistence != nil {
+		var persistenceValue storage.Persistence_STATUS
+		if err := c.Persistence.AssignProperties_To_Persistence_STATUS(&persistenceValue); err != nil {
+			return fmt.Errorf("converting Persistence: %w", err)
+		}
+		destination.Persistence = &persistenceValue
+	} else {
+		destination.Persistence = nil
+	}
+
 	if c.ProvisioningState != nil {
 		provisioningStateValue := string(*c.ProvisioningState)
 		destination.ProvisioningState = &provisioningStateValue
 	} else {
 		destination.ProvisioningState = nil
+	}
+
+	if c.ReplicaSettings != nil {
+		replicaSettingsMap := make(map[string]storage.ReplicaSetting_STATUS, len(c.ReplicaSettings))
+		for replicaSettingsKey, replicaSettingsValue := range c.ReplicaSettings {
+			var replicaSettingsItem storage.ReplicaSetting_STATUS
+			if err := replicaSettingsValue.AssignProperties_To_ReplicaSetting_STATUS(&replicaSettingsItem); err != nil {
+				return fmt.Errorf("converting ReplicaSettings: %w", err)
+			}
+			replicaSettingsMap[replicaSettingsKey] = replicaSettingsItem
+		}
+		destination.ReplicaSettings = replicaSettingsMap
+	} else {
+		destination.ReplicaSettings = nil
 	}
 
 	destination.ReplicasPerPrimary = genruntime.ClonePointer(c.ReplicasPerPrimary)
@@ -524,6 +686,174 @@ const (
 	EvictionPolicy_STATUS_NoEviction  = EvictionPolicy_STATUS("NoEviction")
 )
 
+// FirewallRule: An address range allowed to connect.
+type FirewallRule struct {
+	// EndIP: Highest address of the range.
+	// +kubebuilder:validation:Required
+	EndIP *string `json:"endIP,omitempty"`
+
+	// Label: What the range is for; new in this version.
+	Label *string `json:"label,omitempty"`
+
+	// StartIP: Lowest address of the range.
+	// +kubebuilder:validation:Required
+	StartIP *string `json:"startIP,omitempty"`
+}
+
+// AssignProperties_From_FirewallRule populates the receiver from source, a cachelite/v1api20201201/storage.FirewallRule.
+func (f *FirewallRule) AssignProperties_From_FirewallRule(source *storage.FirewallRule) error {
+	f.EndIP = genruntime.ClonePointer(source.EndIP)
+	f.Label = genruntime.ClonePointer(source.Label)
+	f.StartIP = genruntime.ClonePointer(source.StartIP)
+
+	return nil
+}
+
+// AssignProperties_To_FirewallRule populates destination, a cachelite/v1api20201201/storage.FirewallRule, from the receiver.
+func (f *FirewallRule) AssignProperties_To_FirewallRule(destination *storage.FirewallRule) error {
+	destination.EndIP = genruntime.ClonePointer(f.EndIP)
+	destination.Label = genruntime.ClonePointer(f.Label)
+	destination.StartIP = genruntime.ClonePointer(f.StartIP)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// FirewallRule_STATUS: An address range allowed to connect.
+type FirewallRule_STATUS struct {
+	// EndIP: Highest address of the range.
+	EndIP *string `json:"endIP,omitempty"`
+
+	// Label: What the range is for; new in this version.
+	Label *string `json:"label,omitempty"`
+
+	// StartIP: Lowest address of the range.
+	StartIP *string `json:"startIP,omitempty"`
+}
+
+// AssignProperties_From_FirewallRule_STATUS populates the receiver from source, a cachelite/v1api20201201/storage.FirewallRule_STATUS.
+func (f *FirewallRule_STATUS) AssignProperties_From_FirewallRule_STATUS(source *storage.FirewallRule_STATUS) error {
+	f.EndIP = genruntime.ClonePointer(source.EndIP)
+	f.Label = genruntime.ClonePointer(source.Label)
+	f.StartIP = genruntime.ClonePointer(source.StartIP)
+
+	return nil
+}
+
+// AssignProperties_To_FirewallRule_STATUS populates destination, a cachelite/v1api20201201/storage.FirewallRule_STATUS, from the receiver.
+func (f *FirewallRule_STATUS) AssignProperties_To_FirewallRule_STATUS(destination *storage.FirewallRule_STATUS) error {
+	destination.EndIP = genruntime.ClonePointer(f.EndIP)
+	destination.Label = genruntime.ClonePointer(f.Label)
+	destination.StartIP = genruntime.ClonePointer(f.StartIP)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// Persistence: How the cache is saved to disk.
+type Persistence struct {
+	// Enabled: Whether snapshots are written.
+	Enabled *bool `json:"enabled,omitempty"`
+
+	// Frequency: How often snapshots are written.
+	Frequency *PersistenceFrequency `json:"frequency,omitempty"`
+}
+
+// AssignProperties_From_Persistence populates the receiver from source, a cachelite/v1api20201201/storage.Persistence.
+func (p *Persistence) AssignProperties_From_Persistence(source *storage.Persistence) error {
+	p.Enabled = genruntime.ClonePointer(source.Enabled)
+
+	if source.Frequency != nil {
+		frequencyValue := PersistenceFrequency(*source.Frequency)
+		p.Frequency = &frequencyValue
+	} else {
+		p.Frequency = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Persistence populates destination, a cachelite/v1api20201201/storage.Persistence, from the receiver.
+func (p *Persistence) AssignProperties_To_Persistence(destination *storage.Persistence) error {
+	destination.Enabled = genruntime.ClonePointer(p.Enabled)
+
+	if p.Frequency != nil {
+		frequencyValue := string(*p.Frequency)
+		destination.Frequency = &frequencyValue
+	} else {
+		destination.Frequency = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// PersistenceFrequency: How often snapshots are written.
+// +kubebuilder:validation:Enum={"1h","6h","24h"}
+type PersistenceFrequency string
+
+const (
+	PersistenceFrequency_X1h  = PersistenceFrequency("1h")
+	PersistenceFrequency_X6h  = PersistenceFrequency("6h")
+	PersistenceFrequency_X24h = PersistenceFrequency("24h")
+)
+
+// PersistenceFrequency_STATUS: How often snapshots are written.
+// +kubebuilder:validation:Enum={"1h","6h","24h"}
+type PersistenceFrequency_STATUS string
+
+const (
+	PersistenceFrequency_STATUS_X1h  = PersistenceFrequency_STATUS("1h")
+	PersistenceFrequency_STATUS_X6h  = PersistenceFrequency_STATUS("6h")
+	PersistenceFrequency_STATUS_X24h = PersistenceFrequency_STATUS("24h")
+)
+
+// Persistence_STATUS: How the cache is saved to disk.
+type Persistence_STATUS struct {
+	// Enabled: Whether snapshots are written.
+	Enabled *bool `json:"enabled,omitempty"`
+
+	// Frequency: How often snapshots are written.
+	Frequency *PersistenceFrequency_STATUS `json:"frequency,omitempty"`
+}
+
+// AssignProperties_From_Persistence_STATUS populates the receiver from source, a cachelite/v1api20201201/storage.Persistence_STATUS.
+func (p *Persistence_STATUS) AssignProperties_From_Persistence_STATUS(source *storage.Persistence_STATUS) error {
+	p.Enabled = genruntime.ClonePointer(source.Enabled)
+
+	if source.Frequency != nil {
+		frequencyValue := PersistenceFrequency_STATUS(*source.Frequency)
+		p.Frequency = &frequencyValue
+	} else {
+		p.Frequency = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Persistence_STATUS populates destination, a cachelite/v1api20201201/storage.Persistence_STATUS, from the receiver.
+func (p *Persistence_STATUS) AssignProperties_To_Persistence_STATUS(destination *storage.Persistence_STATUS) error {
+	destination.Enabled = genruntime.ClonePointer(p.Enabled)
+
+	if p.Frequency != nil {
+		frequencyValue := string(*p.Frequency)
+		destination.Frequency = &frequencyValue
+	} else {
+		destination.Frequency = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ProvisioningState_STATUS: Provisioning state of the cache.
 // +kubebuilder:validation:Enum={"Succeeded","Failed","Creating"}
 type ProvisioningState_STATUS string
@@ -534,12 +864,67 @@ const (
 	ProvisioningState_STATUS_Creating  = ProvisioningState_STATUS("Creating")
 )
 
+// ReplicaSetting: Settings of one replica.
+type ReplicaSetting struct {
+	// ReadsOnly: Whether the replica serves reads only; new in this version.
+	ReadsOnly *bool `json:"readsOnly,omitempty"`
+
+	// Zone: Availability zone of the replica.
+	Zone *string `json:"zone,omitempty"`
+}
+
+// AssignProperties_From_ReplicaSetting populates the receiver from source, a cachelite/v1api20201201/storage.ReplicaSetting.
+func (r *ReplicaSetting) AssignProperties_From_ReplicaSetting(source *storage.ReplicaSetting) error {
+	r.ReadsOnly = genruntime.ClonePointer(source.ReadsOnly)
+	r.Zone = genruntime.ClonePointer(source.Zone)
+
+	return nil
+}
+
+// AssignProperties_To_ReplicaSetting populates destination, a cachelite/v1api20201201/storage.ReplicaSetting, from the receiver.
+func (r *ReplicaSetting) AssignProperties_To_ReplicaSetting(destination *storage.ReplicaSetting) error {
+	destination.ReadsOnly = genruntime.ClonePointer(r.ReadsOnly)
+	destination.Zone = genruntime.ClonePointer(r.Zone)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// ReplicaSetting_STATUS: Settings of one replica.
+type ReplicaSetting_STATUS struct {
+	// ReadsOnly: Whether the replica serves reads only; new in this version.
+	ReadsOnly *bool `json:"readsOnly,omitempty"`
+
+	// Zone: Availability zone of the replica.
+	Zone *string `json:"zone,omitempty"`
+}
+
+// AssignProperties_From_ReplicaSetting_STATUS populates the receiver from source, a cachelite/v1api20201201/storage.ReplicaSetting_STATUS.
+func (r *ReplicaSetting_STATUS) AssignProperties_From_ReplicaSetting_STATUS(source *storage.ReplicaSetting_STATUS) error {
+	r.ReadsOnly = genruntime.ClonePointer(source.ReadsOnly)
+	r.Zone = genruntime.ClonePointer(source.Zone)
+
+	return nil
+}
+
+// AssignProperties_To_ReplicaSetting_STATUS populates destination, a cachelite/v1api20201201/storage.ReplicaSetting_STATUS, from the receiver.
+func (r *ReplicaSetting_STATUS) AssignProperties_To_ReplicaSetting_STATUS(destination *storage.ReplicaSetting_STATUS) error {
+	destination.ReadsOnly = genruntime.ClonePointer(r.ReadsOnly)
+	destination.Zone = genruntime.ClonePointer(r.Zone)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // Sku: Size and tier of a cache.
 type Sku struct {
 	// Capacity: Size of the cache within its tier.
 	// +kubebuilder:validation:Maximum=6
 	// +kubebuilder:validation:Minimum=0
-	// +kubebuilder:validation:Required
 	Capacity *int `json:"capacity,omitempty"`
 
 	// Name: Tier of the cache.

@@ -20,10 +20,13 @@ func GenerateCache_Spec(t *rapid.T) Cache_Spec {
 	return Cache_Spec{
 		AzureName:          gentest.String(t),
 		EvictionPolicy:     gentest.Optional(GenerateEvictionPolicy)(t),
+		FirewallRules:      gentest.SliceOf(GenerateFirewallRule)(t),
 		Location:           gentest.Optional(gentest.String)(t),
 		NonSslPortEnabled:  gentest.Optional(gentest.Bool)(t),
 		OperatorSpec:       gentest.Optional(GenerateCacheOperatorSpec)(t),
 		Owner:              gentest.Optional(gentest.KnownResourceReference)(t),
+		Persistence:        gentest.Optional(GeneratePersistence)(t),
+		ReplicaSettings:    gentest.MapOf(GenerateReplicaSetting)(t),
 		ReplicasPerPrimary: gentest.Optional(gentest.Int)(t),
 		ShardCount:         gentest.Optional(gentest.String)(t),
 		Sku:                gentest.Optional(GenerateSku)(t),
@@ -36,12 +39,15 @@ func GenerateCache_STATUS(t *rapid.T) Cache_STATUS {
 	return Cache_STATUS{
 		Conditions:         gentest.SliceOf(gentest.Condition)(t),
 		EvictionPolicy:     gentest.Optional(GenerateEvictionPolicy_STATUS)(t),
+		FirewallRules:      gentest.SliceOf(GenerateFirewallRule_STATUS)(t),
 		HostName:           gentest.Optional(gentest.String)(t),
 		Id:                 gentest.Optional(gentest.String)(t),
 		Location:           gentest.Optional(gentest.String)(t),
 		Name:               gentest.Optional(gentest.String)(t),
 		NonSslPortEnabled:  gentest.Optional(gentest.Bool)(t),
+		Persistence:        gentest.Optional(GeneratePersistence_STATUS)(t),
 		ProvisioningState:  gentest.Optional(GenerateProvisioningState_STATUS)(t),
+		ReplicaSettings:    gentest.MapOf(GenerateReplicaSetting_STATUS)(t),
 		ReplicasPerPrimary: gentest.Optional(gentest.Int)(t),
 		ShardCount:         gentest.Optional(gentest.String)(t),
 		Sku:                gentest.Optional(GenerateSku_STATUS)(t),
@@ -68,9 +74,69 @@ func GenerateEvictionPolicy_STATUS(t *rapid.T) EvictionPolicy_STATUS {
 	return gentest.OneOf(EvictionPolicy_STATUS_AllKeysLRU, EvictionPolicy_STATUS_VolatileLRU, EvictionPolicy_STATUS_NoEviction)(t)
 }
 
+// GenerateFirewallRule draws a random FirewallRule for property-based tests.
+func GenerateFirewallRule(t *rapid.T) FirewallRule {
+	return FirewallRule{
+		EndIP:   gentest.Optional(gentest.String)(t),
+		Label:   gentest.Optional(gentest.String)(t),
+		StartIP: gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GenerateFirewallRule_STATUS draws a random FirewallRule_STATUS for property-based tests.
+func GenerateFirewallRule_STATUS(t *rapid.T) FirewallRule_STATUS {
+	return FirewallRule_STATUS{
+		EndIP:   gentest.Optional(gentest.String)(t),
+		Label:   gentest.Optional(gentest.String)(t),
+		StartIP: gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GeneratePersistence draws a random Persistence for property-based tests.
+func GeneratePersistence(t *rapid.T) Persistence {
+	return Persistence{
+		Enabled:   gentest.Optional(gentest.Bool)(t),
+		Frequency: gentest.Optional(GeneratePersistenceFrequency)(t),
+	}
+}
+
+// GeneratePersistenceFrequency draws a random PersistenceFrequency for property-based tests.
+func GeneratePersistenceFrequency(t *rapid.T) PersistenceFrequency {
+	return gentest.OneOf(PersistenceFrequency_X1h, PersistenceFrequency_X6h, PersistenceFrequency_X24h)(t)
+}
+
+// GeneratePersistenceFrequency_STATUS draws a random PersistenceFrequency_STATUS for property-based tests.
+func GeneratePersistenceFrequency_STATUS(t *rapid.T) PersistenceFrequency_STATUS {
+	return gentest.OneOf(PersistenceFrequency_STATUS_X1h, PersistenceFrequency_STATUS_X6h, PersistenceFrequency_STATUS_X24h)(t)
+}
+
+// GeneratePersistence_STATUS draws a random Persistence_STATUS for property-based tests.
+func GeneratePersistence_STATUS(t *rapid.T) Persistence_STATUS {
+	return Persistence_STATUS{
+		Enabled:   gentest.Optional(gentest.Bool)(t),
+		Frequency: gentest.Optional(GeneratePersistenceFrequency_STATUS)(t),
+	}
+}
+
 // GenerateProvisioningState_STATUS draws a random ProvisioningState_STATUS for property-based tests.
 func GenerateProvisioningState_STATUS(t *rapid.T) ProvisioningState_STATUS {
 	return gentest.OneOf(ProvisioningState_STATUS_Succeeded, ProvisioningState_STATUS_Failed, ProvisioningState_STATUS_Creating)(t)
+}
+
+// GenerateReplicaSetting draws a random ReplicaSetting for property-based tests.
+func GenerateReplicaSetting(t *rapid.T) ReplicaSetting {
+	return ReplicaSetting{
+		ReadsOnly: gentest.Optional(gentest.Bool)(t),
+		Zone:      gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GenerateReplicaSetting_STATUS draws a random ReplicaSetting_STATUS for property-based tests.
+func GenerateReplicaSetting_STATUS(t *rapid.T) ReplicaSetting_STATUS {
+	return ReplicaSetting_STATUS{
+		ReadsOnly: gentest.Optional(gentest.Bool)(t),
+		Zone:      gentest.Optional(gentest.String)(t),
+	}
 }
 
 // GenerateSku draws a random Sku for property-based tests.
@@ -137,6 +203,66 @@ func Test_CacheOperatorSpec_JSONRoundTrip(t *testing.T) {
 // Test_CacheOperatorSpec_AssignProperties_To_CacheOperatorSpec_RoundTrip checks that converting a CacheOperatorSpec to cachelite/v1api20201201/storage.CacheOperatorSpec and back loses nothing.
 func Test_CacheOperatorSpec_AssignProperties_To_CacheOperatorSpec_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[CacheOperatorSpec, storage.CacheOperatorSpec](t, GenerateCacheOperatorSpec, (*CacheOperatorSpec).AssignProperties_To_CacheOperatorSpec, (*CacheOperatorSpec).AssignProperties_From_CacheOperatorSpec)
+}
+
+// Test_FirewallRule_JSONRoundTrip checks that JSON keeps every value of FirewallRule.
+func Test_FirewallRule_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateFirewallRule)
+}
+
+// Test_FirewallRule_AssignProperties_To_FirewallRule_RoundTrip checks that converting a FirewallRule to cachelite/v1api20201201/storage.FirewallRule and back loses nothing.
+func Test_FirewallRule_AssignProperties_To_FirewallRule_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[FirewallRule, storage.FirewallRule](t, GenerateFirewallRule, (*FirewallRule).AssignProperties_To_FirewallRule, (*FirewallRule).AssignProperties_From_FirewallRule)
+}
+
+// Test_FirewallRule_STATUS_JSONRoundTrip checks that JSON keeps every value of FirewallRule_STATUS.
+func Test_FirewallRule_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateFirewallRule_STATUS)
+}
+
+// Test_FirewallRule_STATUS_AssignProperties_To_FirewallRule_STATUS_RoundTrip checks that converting a FirewallRule_STATUS to cachelite/v1api20201201/storage.FirewallRule_STATUS and back loses nothing.
+func Test_FirewallRule_STATUS_AssignProperties_To_FirewallRule_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[FirewallRule_STATUS, storage.FirewallRule_STATUS](t, GenerateFirewallRule_STATUS, (*FirewallRule_STATUS).AssignProperties_To_FirewallRule_STATUS, (*FirewallRule_STATUS).AssignProperties_From_FirewallRule_STATUS)
+}
+
+// Test_Persistence_JSONRoundTrip checks that JSON keeps every value of Persistence.
+func Test_Persistence_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePersistence)
+}
+
+// Test_Persistence_AssignProperties_To_Persistence_RoundTrip checks that converting a Persistence to cachelite/v1api20201201/storage.Persistence and back loses nothing.
+func Test_Persistence_AssignProperties_To_Persistence_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[Persistence, storage.Persistence](t, GeneratePersistence, (*Persistence).AssignProperties_To_Persistence, (*Persistence).AssignProperties_From_Persistence)
+}
+
+// Test_Persistence_STATUS_JSONRoundTrip checks that JSON keeps every value of Persistence_STATUS.
+func Test_Persistence_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePersistence_STATUS)
+}
+
+// Test_Persistence_STATUS_AssignProperties_To_Persistence_STATUS_RoundTrip checks that converting a Persistence_STATUS to cachelite/v1api20201201/storage.Persistence_STATUS and back loses nothing.
+func Test_Persistence_STATUS_AssignProperties_To_Persistence_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[Persistence_STATUS, storage.Persistence_STATUS](t, GeneratePersistence_STATUS, (*Persistence_STATUS).AssignProperties_To_Persistence_STATUS, (*Persistence_STATUS).AssignProperties_From_Persistence_STATUS)
+}
+
+// Test_ReplicaSetting_JSONRoundTrip checks that JSON keeps every value of ReplicaSetting.
+func Test_ReplicaSetting_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateReplicaSetting)
+}
+
+// Test_ReplicaSetting_AssignProperties_To_ReplicaSetting_RoundTrip checks that converting a ReplicaSetting to cachelite/v1api20201201/storage.ReplicaSetting and back loses nothing.
+func Test_ReplicaSetting_AssignProperties_To_ReplicaSetting_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[ReplicaSetting, storage.ReplicaSetting](t, GenerateReplicaSetting, (*ReplicaSetting).AssignProperties_To_ReplicaSetting, (*ReplicaSetting).AssignProperties_From_ReplicaSetting)
+}
+
+// Test_ReplicaSetting_STATUS_JSONRoundTrip checks that JSON keeps every value of ReplicaSetting_STATUS.
+func Test_ReplicaSetting_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateReplicaSetting_STATUS)
+}
+
+// Test_ReplicaSetting_STATUS_AssignProperties_To_ReplicaSetting_STATUS_RoundTrip checks that converting a ReplicaSetting_STATUS to cachelite/v1api20201201/storage.ReplicaSetting_STATUS and back loses nothing.
+func Test_ReplicaSetting_STATUS_AssignProperties_To_ReplicaSetting_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[ReplicaSetting_STATUS, storage.ReplicaSetting_STATUS](t, GenerateReplicaSetting_STATUS, (*ReplicaSetting_STATUS).AssignProperties_To_ReplicaSetting_STATUS, (*ReplicaSetting_STATUS).AssignProperties_From_ReplicaSetting_STATUS)
 }
 
 // Test_Sku_JSONRoundTrip checks that JSON keeps every value of Sku.

@@ -117,6 +117,13 @@ func (in *Cache_STATUS) DeepCopyInto(out *Cache_STATUS) {
 		*out = new(EvictionPolicy_STATUS)
 		**out = **in
 	}
+	if in.FirewallRules != nil {
+		in, out := &in.FirewallRules, &out.FirewallRules
+		*out = make([]FirewallRule_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
 	if in.HostName != nil {
 		in, out := &in.HostName, &out.HostName
 		*out = new(string)
@@ -142,10 +149,22 @@ func (in *Cache_STATUS) DeepCopyInto(out *Cache_STATUS) {
 		*out = new(bool)
 		**out = **in
 	}
+	if in.Persistence != nil {
+		in, out := &in.Persistence, &out.Persistence
+		*out = new(Persistence_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
 	if in.ProvisioningState != nil {
 		in, out := &in.ProvisioningState, &out.ProvisioningState
 		*out = new(ProvisioningState_STATUS)
 		**out = **in
+	}
+	if in.ReplicaSettings != nil {
+		in, out := &in.ReplicaSettings, &out.ReplicaSettings
+		*out = make(map[string]ReplicaSetting_STATUS, len(*in))
+		for key, val := range *in {
+			(*out)[key] = *val.DeepCopy()
+		}
 	}
 	if in.ReplicasPerPrimary != nil {
 		in, out := &in.ReplicasPerPrimary, &out.ReplicasPerPrimary
@@ -194,6 +213,13 @@ func (in *Cache_Spec) DeepCopyInto(out *Cache_Spec) {
 		*out = new(EvictionPolicy)
 		**out = **in
 	}
+	if in.FirewallRules != nil {
+		in, out := &in.FirewallRules, &out.FirewallRules
+		*out = make([]FirewallRule, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
 	if in.Location != nil {
 		in, out := &in.Location, &out.Location
 		*out = new(string)
@@ -213,6 +239,18 @@ func (in *Cache_Spec) DeepCopyInto(out *Cache_Spec) {
 		in, out := &in.Owner, &out.Owner
 		*out = new(genruntime.KnownResourceReference)
 		(*in).DeepCopyInto(*out)
+	}
+	if in.Persistence != nil {
+		in, out := &in.Persistence, &out.Persistence
+		*out = new(Persistence)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.ReplicaSettings != nil {
+		in, out := &in.ReplicaSettings, &out.ReplicaSettings
+		*out = make(map[string]ReplicaSetting, len(*in))
+		for key, val := range *in {
+			(*out)[key] = *val.DeepCopy()
+		}
 	}
 	if in.ReplicasPerPrimary != nil {
 		in, out := &in.ReplicasPerPrimary, &out.ReplicasPerPrimary
@@ -244,6 +282,166 @@ func (in *Cache_Spec) DeepCopy() *Cache_Spec {
 		return nil
 	}
 	out := new(Cache_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallRule) DeepCopyInto(out *FirewallRule) {
+	*out = *in
+	if in.EndIP != nil {
+		in, out := &in.EndIP, &out.EndIP
+		*out = new(string)
+		**out = **in
+	}
+	if in.Label != nil {
+		in, out := &in.Label, &out.Label
+		*out = new(string)
+		**out = **in
+	}
+	if in.StartIP != nil {
+		in, out := &in.StartIP, &out.StartIP
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallRule) DeepCopy() *FirewallRule {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallRule)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallRule_STATUS) DeepCopyInto(out *FirewallRule_STATUS) {
+	*out = *in
+	if in.EndIP != nil {
+		in, out := &in.EndIP, &out.EndIP
+		*out = new(string)
+		**out = **in
+	}
+	if in.Label != nil {
+		in, out := &in.Label, &out.Label
+		*out = new(string)
+		**out = **in
+	}
+	if in.StartIP != nil {
+		in, out := &in.StartIP, &out.StartIP
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallRule_STATUS) DeepCopy() *FirewallRule_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallRule_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *Persistence) DeepCopyInto(out *Persistence) {
+	*out = *in
+	if in.Enabled != nil {
+		in, out := &in.Enabled, &out.Enabled
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Frequency != nil {
+		in, out := &in.Frequency, &out.Frequency
+		*out = new(PersistenceFrequency)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *Persistence) DeepCopy() *Persistence {
+	if in == nil {
+		return nil
+	}
+	out := new(Persistence)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *Persistence_STATUS) DeepCopyInto(out *Persistence_STATUS) {
+	*out = *in
+	if in.Enabled != nil {
+		in, out := &in.Enabled, &out.Enabled
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Frequency != nil {
+		in, out := &in.Frequency, &out.Frequency
+		*out = new(PersistenceFrequency_STATUS)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *Persistence_STATUS) DeepCopy() *Persistence_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(Persistence_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ReplicaSetting) DeepCopyInto(out *ReplicaSetting) {
+	*out = *in
+	if in.ReadsOnly != nil {
+		in, out := &in.ReadsOnly, &out.ReadsOnly
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Zone != nil {
+		in, out := &in.Zone, &out.Zone
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ReplicaSetting) DeepCopy() *ReplicaSetting {
+	if in == nil {
+		return nil
+	}
+	out := new(ReplicaSetting)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ReplicaSetting_STATUS) DeepCopyInto(out *ReplicaSetting_STATUS) {
+	*out = *in
+	if in.ReadsOnly != nil {
+		in, out := &in.ReadsOnly, &out.ReadsOnly
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Zone != nil {
+		in, out := &in.Zone, &out.Zone
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ReplicaSetting_STATUS) DeepCopy() *ReplicaSetting_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ReplicaSetting_STATUS)
 	in.DeepCopyInto(out)
 	return out
 }

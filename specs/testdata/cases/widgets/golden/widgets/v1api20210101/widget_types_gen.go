@@ -283,7 +283,7 @@ func (w *Widget_Spec) AssignProperties_From_Widget_Spec(source *storage.Widget_S
 			if err := endpointsItem.AssignProperties_From_WidgetEndpoint(&endpointsValue); err != nil {
 				return fmt.Errorf("converting Endpoints: %w", err)
 			}
-			(endpointsMap)[endpointsKey] = endpointsItem
+			endpointsMap[endpointsKey] = endpointsItem
 		}
 		w.Endpoints = endpointsMap
 	} else {
@@ -293,7 +293,7 @@ func (w *Widget_Spec) AssignProperties_From_Widget_Spec(source *storage.Widget_S
 	if source.Extensions != nil {
 		extensionsMap := make(map[string]apiextv1.JSON, len(source.Extensions))
 		for extensionsKey, extensionsValue := range source.Extensions {
-			(extensionsMap)[extensionsKey] = *extensionsValue.DeepCopy()
+			extensionsMap[extensionsKey] = *extensionsValue.DeepCopy()
 		}
 		w.Extensions = extensionsMap
 	} else {
@@ -318,7 +318,7 @@ func (w *Widget_Spec) AssignProperties_From_Widget_Spec(source *storage.Widget_S
 	if source.Metadata != nil {
 		metadataMap := make(map[string]apiextv1.JSON, len(source.Metadata))
 		for metadataKey, metadataValue := range source.Metadata {
-			(metadataMap)[metadataKey] = *metadataValue.DeepCopy()
+			metadataMap[metadataKey] = *metadataValue.DeepCopy()
 		}
 		w.Metadata = metadataMap
 	} else {
@@ -446,7 +446,7 @@ func (w *Widget_Spec) AssignProperties_To_Widget_Spec(destination *storage.Widge
 			if err := endpointsValue.AssignProperties_To_WidgetEndpoint(&endpointsItem); err != nil {
 				return fmt.Errorf("converting Endpoints: %w", err)
 			}
-			(endpointsMap)[endpointsKey] = endpointsItem
+			endpointsMap[endpointsKey] = endpointsItem
 		}
 		destination.Endpoints = endpointsMap
 	} else {
@@ -456,7 +456,7 @@ func (w *Widget_Spec) AssignProperties_To_Widget_Spec(destination *storage.Widge
 	if w.Extensions != nil {
 		extensionsMap := make(map[string]apiextv1.JSON, len(w.Extensions))
 		for extensionsKey, extensionsValue := range w.Extensions {
-			(extensionsMap)[extensionsKey] = *extensionsValue.DeepCopy()
+			extensionsMap[extensionsKey] = *extensionsValue.DeepCopy()
 		}
 		destination.Extensions = extensionsMap
 	} else {
@@ -481,7 +481,7 @@ func (w *Widget_Spec) AssignProperties_To_Widget_Spec(destination *storage.Widge
 	if w.Metadata != nil {
 		metadataMap := make(map[string]apiextv1.JSON, len(w.Metadata))
 		for metadataKey, metadataValue := range w.Metadata {
-			(metadataMap)[metadataKey] = *metadataValue.DeepCopy()
+			metadataMap[metadataKey] = *metadataValue.DeepCopy()
 		}
 		destination.Metadata = metadataMap
 	} else {
@@ -724,7 +724,7 @@ func (w *Widget_STATUS) AssignProperties_From_Widget_STATUS(source *storage.Widg
 			if err := endpointsItem.AssignProperties_From_WidgetEndpoint_STATUS(&endpointsValue); err != nil {
 				return fmt.Errorf("converting Endpoints: %w", err)
 			}
-			(endpointsMap)[endpointsKey] = endpointsItem
+			endpointsMap[endpointsKey] = endpointsItem
 		}
 		w.Endpoints = endpointsMap
 	} else {
@@ -734,7 +734,7 @@ func (w *Widget_STATUS) AssignProperties_From_Widget_STATUS(source *storage.Widg
 	if source.Extensions != nil {
 		extensionsMap := make(map[string]apiextv1.JSON, len(source.Extensions))
 		for extensionsKey, extensionsValue := range source.Extensions {
-			(extensionsMap)[extensionsKey] = *extensionsValue.DeepCopy()
+			extensionsMap[extensionsKey] = *extensionsValue.DeepCopy()
 		}
 		w.Extensions = extensionsMap
 	} else {
@@ -761,7 +761,7 @@ func (w *Widget_STATUS) AssignProperties_From_Widget_STATUS(source *storage.Widg
 	if source.Metadata != nil {
 		metadataMap := make(map[string]apiextv1.JSON, len(source.Metadata))
 		for metadataKey, metadataValue := range source.Metadata {
-			(metadataMap)[metadataKey] = *metadataValue.DeepCopy()
+			metadataMap[metadataKey] = *metadataValue.DeepCopy()
 		}
 		w.Metadata = metadataMap
 	} else {
@@ -890,7 +890,7 @@ func (w *Widget_STATUS) AssignProperties_To_Widget_STATUS(destination *storage.W
 			if err := endpointsValue.AssignProperties_To_WidgetEndpoint_STATUS(&endpointsItem); err != nil {
 				return fmt.Errorf("converting Endpoints: %w", err)
 			}
-			(endpointsMap)[endpointsKey] = endpointsItem
+			endpointsMap[endpointsKey] = endpointsItem
 		}
 		destination.Endpoints = endpointsMap
 	} else {
@@ -900,7 +900,7 @@ func (w *Widget_STATUS) AssignProperties_To_Widget_STATUS(destination *storage.W
 	if w.Extensions != nil {
 		extensionsMap := make(map[string]apiextv1.JSON, len(w.Extensions))
 		for extensionsKey, extensionsValue := range w.Extensions {
-			(extensionsMap)[extensionsKey] = *extensionsValue.DeepCopy()
+			extensionsMap[extensionsKey] = *extensionsValue.DeepCopy()
 		}
 		destination.Extensions = extensionsMap
 	} else {
@@ -927,7 +927,7 @@ func (w *Widget_STATUS) AssignProperties_To_Widget_STATUS(destination *storage.W
 	if w.Metadata != nil {
 		metadataMap := make(map[string]apiextv1.JSON, len(w.Metadata))
 		for metadataKey, metadataValue := range w.Metadata {
-			(metadataMap)[metadataKey] = *metadataValue.DeepCopy()
+			metadataMap[metadataKey] = *metadataValue.DeepCopy()
 		}
 		destination.Metadata = metadataMap
 	} else {
@@ -1144,7 +1144,7 @@ func (i *Identity) AssignProperties_From_Identity(source *storage.Identity) erro
 			if err := userAssignedIdentitiesItem.AssignProperties_From_UserAssignedIdentity(&userAssignedIdentitiesValue); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
 		i.UserAssignedIdentities = userAssignedIdentitiesMap
 	} else {
@@ -1170,7 +1170,7 @@ func (i *Identity) AssignProperties_To_Identity(destination *storage.Identity) e
 			if err := userAssignedIdentitiesValue.AssignProperties_To_UserAssignedIdentity(&userAssignedIdentitiesItem); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
 		destination.UserAssignedIdentities = userAssignedIdentitiesMap
 	} else {
@@ -1237,7 +1237,7 @@ func (i *Identity_STATUS) AssignProperties_From_Identity_STATUS(source *storage.
 			if err := userAssignedIdentitiesItem.AssignProperties_From_UserAssignedIdentity_STATUS(&userAssignedIdentitiesValue); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
 		i.UserAssignedIdentities = userAssignedIdentitiesMap
 	} else {
@@ -1266,7 +1266,7 @@ func (i *Identity_STATUS) AssignProperties_To_Identity_STATUS(destination *stora
 			if err := userAssignedIdentitiesValue.AssignProperties_To_UserAssignedIdentity_STATUS(&userAssignedIdentitiesItem); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			(userAssignedIdentitiesMap)[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
 		destination.UserAssignedIdentities = userAssignedIdentitiesMap
 	} else {

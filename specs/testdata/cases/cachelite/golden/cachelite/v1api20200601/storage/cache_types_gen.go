@@ -140,6 +140,8 @@ type Cache_Spec struct {
 
 	EvictionPolicy *string `json:"evictionPolicy,omitempty"`
 
+	FirewallRules []FirewallRule `json:"firewallRules,omitempty"`
+
 	Location *string `json:"location,omitempty"`
 
 	OperatorSpec *CacheOperatorSpec `json:"operatorSpec,omitempty"`
@@ -147,6 +149,8 @@ type Cache_Spec struct {
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"resources.azure.com" kind:"ResourceGroup"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	ReplicaSettings map[string]ReplicaSetting `json:"replicaSettings,omitempty"`
 
 	ShardCount *int `json:"shardCount,omitempty"`
 
@@ -165,6 +169,19 @@ func (c *Cache_Spec) AssignProperties_From_Cache_Spec(source *v1api20201201stora
 	c.EnableNonSslPort = genruntime.ClonePointer(source.NonSslPortEnabled)
 
 	c.EvictionPolicy = genruntime.ClonePointer(source.EvictionPolicy)
+
+	if source.FirewallRules != nil {
+		firewallRulesList := make([]FirewallRule, len(source.FirewallRules))
+		for firewallRulesIndex := range source.FirewallRules {
+			if err := firewallRulesList[firewallRulesIndex].AssignProperties_From_FirewallRule(&source.FirewallRules[firewallRulesIndex]); err != nil {
+				return fmt.Errorf("converting FirewallRules: %w", err)
+			}
+		}
+		c.FirewallRules = firewallRulesList
+	} else {
+		c.FirewallRules = nil
+	}
+
 	c.Location = genruntime.ClonePointer(source.Location)
 
 	if source.OperatorSpec != nil {
@@ -182,6 +199,20 @@ func (c *Cache_Spec) AssignProperties_From_Cache_Spec(source *v1api20201201stora
 		c.Owner = &ownerValue
 	} else {
 		c.Owner = nil
+	}
+
+	if source.ReplicaSettings != nil {
+		replicaSettingsMap := make(map[string]ReplicaSetting, len(source.ReplicaSettings))
+		for replicaSettingsKey, replicaSettingsValue := range source.ReplicaSettings {
+			var replicaSettingsItem ReplicaSetting
+			if err := replicaSettingsItem.AssignProperties_From_ReplicaSetting(&replicaSettingsValue); err != nil {
+				return fmt.Errorf("converting ReplicaSettings: %w", err)
+			}
+			replicaSettingsMap[replicaSettingsKey] = replicaSettingsItem
+		}
+		c.ReplicaSettings = replicaSettingsMap
+	} else {
+		c.ReplicaSettings = nil
 	}
 
 	// ShardCount: the types differ, so each side's value waits in the property bag of the other
@@ -206,6 +237,13 @@ func (c *Cache_Spec) AssignProperties_From_Cache_Spec(source *v1api20201201stora
 	}
 
 	c.Tags = maps.Clone(source.Tags)
+
+	// Persistence: the destination has no such property; the value waits in the property bag
+	if source.Persistence != nil {
+		if err := propertyBag.Add("persistence", source.Persistence); err != nil {
+			return fmt.Errorf("converting Persistence: %w", err)
+		}
+	}
 
 	// ReplicasPerPrimary: the destination has no such property; the value waits in the property bag
 	if source.ReplicasPerPrimary != nil {
@@ -234,6 +272,19 @@ func (c *Cache_Spec) AssignProperties_To_Cache_Spec(destination *v1api20201201st
 	destination.NonSslPortEnabled = genruntime.ClonePointer(c.EnableNonSslPort)
 
 	destination.EvictionPolicy = genruntime.ClonePointer(c.EvictionPolicy)
+
+	if c.FirewallRules != nil {
+		firewallRulesList := make([]v1api20201201storage.FirewallRule, len(c.FirewallRules))
+		for firewallRulesIndex := range c.FirewallRules {
+			if err := c.FirewallRules[firewallRulesIndex].AssignProperties_To_FirewallRule(&firewallRulesList[firewallRulesIndex]); err != nil {
+				return fmt.Errorf("converting FirewallRules: %w", err)
+			}
+		}
+		destination.FirewallRules = firewallRulesList
+	} else {
+		destination.FirewallRules = nil
+	}
+
 	destination.Location = genruntime.ClonePointer(c.Location)
 
 	if c.OperatorSpec != nil {
@@ -251,6 +302,20 @@ func (c *Cache_Spec) AssignProperties_To_Cache_Spec(destination *v1api20201201st
 		destination.Owner = &ownerValue
 	} else {
 		destination.Owner = nil
+	}
+
+	if c.ReplicaSettings != nil {
+		replicaSettingsMap := make(map[string]v1api20201201storage.ReplicaSetting, len(c.ReplicaSettings))
+		for replicaSettingsKey, replicaSettingsValue := range c.ReplicaSettings {
+			var replicaSettingsItem v1api20201201storage.ReplicaSetting
+			if err := replicaSettingsValue.AssignProperties_To_ReplicaSetting(&replicaSettingsItem); err != nil {
+				return fmt.Errorf("converting ReplicaSettings: %w", err)
+			}
+			replicaSettingsMap[replicaSettingsKey] = replicaSettingsItem
+		}
+		destination.ReplicaSettings = replicaSettingsMap
+	} else {
+		destination.ReplicaSettings = nil
 	}
 
 	// ShardCount: the types differ, so each side's value waits in the property bag of the other
@@ -276,6 +341,12 @@ func (c *Cache_Spec) AssignProperties_To_Cache_Spec(destination *v1api20201201st
 
 	destination.Tags = maps.Clone(c.Tags)
 
+	// Persistence: the source has no such property; its value may wait in the property bag
+	destination.Persistence = nil
+	if _, err := propertyBag.Pull("persistence", &destination.Persistence); err != nil {
+		return fmt.Errorf("converting Persistence: %w", err)
+	}
+
 	// ReplicasPerPrimary: the source has no such property; its value may wait in the property bag
 	destination.ReplicasPerPrimary = nil
 	if _, err := propertyBag.Pull("replicasPerPrimary", &destination.ReplicasPerPrimary); err != nil {
@@ -300,6 +371,8 @@ type Cache_STATUS struct {
 
 	EvictionPolicy *string `json:"evictionPolicy,omitempty"`
 
+	FirewallRules []FirewallRule_STATUS `json:"firewallRules,omitempty"`
+
 	HostName *string `json:"hostName,omitempty"`
 
 	Id *string `json:"id,omitempty"`
@@ -311,6 +384,8 @@ type Cache_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	ProvisioningState *string `json:"provisioningState,omitempty"`
+
+	ReplicaSettings map[string]ReplicaSetting_STATUS `json:"replicaSettings,omitempty"`
 
 	ShardCount *int `json:"shardCount,omitempty"`
 
@@ -339,11 +414,38 @@ func (c *Cache_STATUS) AssignProperties_From_Cache_STATUS(source *v1api20201201s
 	c.EnableNonSslPort = genruntime.ClonePointer(source.NonSslPortEnabled)
 
 	c.EvictionPolicy = genruntime.ClonePointer(source.EvictionPolicy)
+
+	if source.FirewallRules != nil {
+		firewallRulesList := make([]FirewallRule_STATUS, len(source.FirewallRules))
+		for firewallRulesIndex := range source.FirewallRules {
+			if err := firewallRulesList[firewallRulesIndex].AssignProperties_From_FirewallRule_STATUS(&source.FirewallRules[firewallRulesIndex]); err != nil {
+				return fmt.Errorf("converting FirewallRules: %w", err)
+			}
+		}
+		c.FirewallRules = firewallRulesList
+	} else {
+		c.FirewallRules = nil
+	}
+
 	c.HostName = genruntime.ClonePointer(source.HostName)
 	c.Id = genruntime.ClonePointer(source.Id)
 	c.Location = genruntime.ClonePointer(source.Location)
 	c.Name = genruntime.ClonePointer(source.Name)
 	c.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+
+	if source.ReplicaSettings != nil {
+		replicaSettingsMap := make(map[string]ReplicaSetting_STATUS, len(source.ReplicaSettings))
+		for replicaSettingsKey, replicaSettingsValue := range source.ReplicaSettings {
+			var replicaSettingsItem ReplicaSetting_STATUS
+			if err := replicaSettingsItem.AssignProperties_From_ReplicaSetting_STATUS(&replicaSettingsValue); err != nil {
+				return fmt.Errorf("converting ReplicaSettings: %w", err)
+			}
+			replicaSettingsMap[replicaSettingsKey] = replicaSettingsItem
+		}
+		c.ReplicaSettings = replicaSettingsMap
+	} else {
+		c.ReplicaSettings = nil
+	}
 
 	// ShardCount: the types differ, so each side's value waits in the property bag of the other
 	c.ShardCount = nil
@@ -368,6 +470,13 @@ func (c *Cache_STATUS) AssignProperties_From_Cache_STATUS(source *v1api20201201s
 
 	c.Tags = maps.Clone(source.Tags)
 	c.Type = genruntime.ClonePointer(source.Type)
+
+	// Persistence: the destination has no such property; the value waits in the property bag
+	if source.Persistence != nil {
+		if err := propertyBag.Add("persistence", source.Persistence); err != nil {
+			return fmt.Errorf("converting Persistence: %w", err)
+		}
+	}
 
 	// ReplicasPerPrimary: the destination has no such property; the value waits in the property bag
 	if source.ReplicasPerPrimary != nil {
@@ -404,11 +513,38 @@ func (c *Cache_STATUS) AssignProperties_To_Cache_STATUS(destination *v1api202012
 	destination.NonSslPortEnabled = genruntime.ClonePointer(c.EnableNonSslPort)
 
 	destination.EvictionPolicy = genruntime.ClonePointer(c.EvictionPolicy)
+
+	if c.FirewallRules != nil {
+		firewallRulesList := make([]v1api20201201storage.FirewallRule_STATUS, len(c.FirewallRules))
+		for firewallRulesIndex := range c.FirewallRules {
+			if err := c.FirewallRules[firewallRulesIndex].AssignProperties_To_FirewallRule_STATUS(&firewallRulesList[firewallRulesIndex]); err != nil {
+				return fmt.Errorf("converting FirewallRules: %w", err)
+			}
+		}
+		destination.FirewallRules = firewallRulesList
+	} else {
+		destination.FirewallRules = nil
+	}
+
 	destination.HostName = genruntime.ClonePointer(c.HostName)
 	destination.Id = genruntime.ClonePointer(c.Id)
 	destination.Location = genruntime.ClonePointer(c.Location)
 	destination.Name = genruntime.ClonePointer(c.Name)
 	destination.ProvisioningState = genruntime.ClonePointer(c.ProvisioningState)
+
+	if c.ReplicaSettings != nil {
+		replicaSettingsMap := make(map[string]v1api20201201storage.ReplicaSetting_STATUS, len(c.ReplicaSettings))
+		for replicaSettingsKey, replicaSettingsValue := range c.ReplicaSettings {
+			var replicaSettingsItem v1api20201201storage.ReplicaSetting_STATUS
+			if err := replicaSettingsValue.AssignProperties_To_ReplicaSetting_STATUS(&replicaSettingsItem); err != nil {
+				return fmt.Errorf("converting ReplicaSettings: %w", err)
+			}
+			replicaSettingsMap[replicaSettingsKey] = replicaSettingsItem
+		}
+		destination.ReplicaSettings = replicaSettingsMap
+	} else {
+		destination.ReplicaSettings = nil
+	}
 
 	// ShardCount: the types differ, so each side's value waits in the property bag of the other
 	destination.ShardCount = nil
@@ -433,6 +569,12 @@ func (c *Cache_STATUS) AssignProperties_To_Cache_STATUS(destination *v1api202012
 
 	destination.Tags = maps.Clone(c.Tags)
 	destination.Type = genruntime.ClonePointer(c.Type)
+
+	// Persistence: the source has no such property; its value may wait in the property bag
+	destination.Persistence = nil
+	if _, err := propertyBag.Pull("persistence", &destination.Persistence); err != nil {
+		return fmt.Errorf("converting Persistence: %w", err)
+	}
 
 	// ReplicasPerPrimary: the source has no such property; its value may wait in the property bag
 	destination.ReplicasPerPrimary = nil
@@ -535,6 +677,222 @@ func (c *CacheOperatorSpec) AssignProperties_To_CacheOperatorSpec(destination *v
 		destination.SecretExpressions = secretExpressionsList
 	} else {
 		destination.SecretExpressions = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// FirewallRule: Storage version of v1api20200601.FirewallRule
+type FirewallRule struct {
+	EndIP *string `json:"endIP,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	StartIP *string `json:"startIP,omitempty"`
+}
+
+// AssignProperties_From_FirewallRule populates the receiver from source, a cachelite/v1api20201201/storage.FirewallRule.
+func (f *FirewallRule) AssignProperties_From_FirewallRule(source *v1api20201201storage.FirewallRule) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	f.EndIP = genruntime.ClonePointer(source.EndIP)
+	f.StartIP = genruntime.ClonePointer(source.StartIP)
+
+	// Label: the destination has no such property; the value waits in the property bag
+	if source.Label != nil {
+		if err := propertyBag.Add("label", source.Label); err != nil {
+			return fmt.Errorf("converting Label: %w", err)
+		}
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		f.PropertyBag = propertyBag
+	} else {
+		f.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_FirewallRule populates destination, a cachelite/v1api20201201/storage.FirewallRule, from the receiver.
+func (f *FirewallRule) AssignProperties_To_FirewallRule(destination *v1api20201201storage.FirewallRule) error {
+	propertyBag := genruntime.NewPropertyBag(f.PropertyBag)
+
+	destination.EndIP = genruntime.ClonePointer(f.EndIP)
+	destination.StartIP = genruntime.ClonePointer(f.StartIP)
+
+	// Label: the source has no such property; its value may wait in the property bag
+	destination.Label = nil
+	if _, err := propertyBag.Pull("label", &destination.Label); err != nil {
+		return fmt.Errorf("converting Label: %w", err)
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// FirewallRule_STATUS: Storage version of v1api20200601.FirewallRule_STATUS
+type FirewallRule_STATUS struct {
+	EndIP *string `json:"endIP,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	StartIP *string `json:"startIP,omitempty"`
+}
+
+// AssignProperties_From_FirewallRule_STATUS populates the receiver from source, a cachelite/v1api20201201/storage.FirewallRule_STATUS.
+func (f *FirewallRule_STATUS) AssignProperties_From_FirewallRule_STATUS(source *v1api20201201storage.FirewallRule_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	f.EndIP = genruntime.ClonePointer(source.EndIP)
+	f.StartIP = genruntime.ClonePointer(source.StartIP)
+
+	// Label: the destination has no such property; the value waits in the property bag
+	if source.Label != nil {
+		if err := propertyBag.Add("label", source.Label); err != nil {
+			return fmt.Errorf("converting Label: %w", err)
+		}
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		f.PropertyBag = propertyBag
+	} else {
+		f.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_FirewallRule_STATUS populates destination, a cachelite/v1api20201201/storage.FirewallRule_STATUS, from the receiver.
+func (f *FirewallRule_STATUS) AssignProperties_To_FirewallRule_STATUS(destination *v1api20201201storage.FirewallRule_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(f.PropertyBag)
+
+	destination.EndIP = genruntime.ClonePointer(f.EndIP)
+	destination.StartIP = genruntime.ClonePointer(f.StartIP)
+
+	// Label: the source has no such property; its value may wait in the property bag
+	destination.Label = nil
+	if _, err := propertyBag.Pull("label", &destination.Label); err != nil {
+		return fmt.Errorf("converting Label: %w", err)
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// ReplicaSetting: Storage version of v1api20200601.ReplicaSetting
+type ReplicaSetting struct {
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	Zone *string `json:"zone,omitempty"`
+}
+
+// AssignProperties_From_ReplicaSetting populates the receiver from source, a cachelite/v1api20201201/storage.ReplicaSetting.
+func (r *ReplicaSetting) AssignProperties_From_ReplicaSetting(source *v1api20201201storage.ReplicaSetting) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	r.Zone = genruntime.ClonePointer(source.Zone)
+
+	// ReadsOnly: the destination has no such property; the value waits in the property bag
+	if source.ReadsOnly != nil {
+		if err := propertyBag.Add("readsOnly", source.ReadsOnly); err != nil {
+			return fmt.Errorf("converting ReadsOnly: %w", err)
+		}
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		r.PropertyBag = propertyBag
+	} else {
+		r.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ReplicaSetting populates destination, a cachelite/v1api20201201/storage.ReplicaSetting, from the receiver.
+func (r *ReplicaSetting) AssignProperties_To_ReplicaSetting(destination *v1api20201201storage.ReplicaSetting) error {
+	propertyBag := genruntime.NewPropertyBag(r.PropertyBag)
+
+	destination.Zone = genruntime.ClonePointer(r.Zone)
+
+	// ReadsOnly: the source has no such property; its value may wait in the property bag
+	destination.ReadsOnly = nil
+	if _, err := propertyBag.Pull("readsOnly", &destination.ReadsOnly); err != nil {
+		return fmt.Errorf("converting ReadsOnly: %w", err)
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// ReplicaSetting_STATUS: Storage version of v1api20200601.ReplicaSetting_STATUS
+type ReplicaSetting_STATUS struct {
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	Zone *string `json:"zone,omitempty"`
+}
+
+// AssignProperties_From_ReplicaSetting_STATUS populates the receiver from source, a cachelite/v1api20201201/storage.ReplicaSetting_STATUS.
+func (r *ReplicaSetting_STATUS) AssignProperties_From_ReplicaSetting_STATUS(source *v1api20201201storage.ReplicaSetting_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	r.Zone = genruntime.ClonePointer(source.Zone)
+
+	// ReadsOnly: the destination has no such property; the value waits in the property bag
+	if source.ReadsOnly != nil {
+		if err := propertyBag.Add("readsOnly", source.ReadsOnly); err != nil {
+			return fmt.Errorf("converting ReadsOnly: %w", err)
+		}
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		r.PropertyBag = propertyBag
+	} else {
+		r.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ReplicaSetting_STATUS populates destination, a cachelite/v1api20201201/storage.ReplicaSetting_STATUS, from the receiver.
+func (r *ReplicaSetting_STATUS) AssignProperties_To_ReplicaSetting_STATUS(destination *v1api20201201storage.ReplicaSetting_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(r.PropertyBag)
+
+	destination.Zone = genruntime.ClonePointer(r.Zone)
+
+	// ReadsOnly: the source has no such property; its value may wait in the property bag
+	destination.ReadsOnly = nil
+	if _, err := propertyBag.Pull("readsOnly", &destination.ReadsOnly); err != nil {
+		return fmt.Errorf("converting ReadsOnly: %w", err)
 	}
 
 	// What has no field of its own stays in the property bag.

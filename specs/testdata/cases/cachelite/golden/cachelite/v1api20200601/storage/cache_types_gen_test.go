@@ -21,10 +21,12 @@ func GenerateCache_Spec(t *rapid.T) Cache_Spec {
 		AzureName:        gentest.String(t),
 		EnableNonSslPort: gentest.Optional(gentest.Bool)(t),
 		EvictionPolicy:   gentest.Optional(gentest.String)(t),
+		FirewallRules:    gentest.SliceOf(GenerateFirewallRule)(t),
 		Location:         gentest.Optional(gentest.String)(t),
 		OperatorSpec:     gentest.Optional(GenerateCacheOperatorSpec)(t),
 		Owner:            gentest.Optional(gentest.KnownResourceReference)(t),
 		PropertyBag:      gentest.PropertyBag(t),
+		ReplicaSettings:  gentest.MapOf(GenerateReplicaSetting)(t),
 		ShardCount:       gentest.Optional(gentest.Int)(t),
 		Sku:              gentest.Optional(GenerateSku)(t),
 		Tags:             gentest.MapOf(gentest.String)(t),
@@ -37,12 +39,14 @@ func GenerateCache_STATUS(t *rapid.T) Cache_STATUS {
 		Conditions:        gentest.SliceOf(gentest.Condition)(t),
 		EnableNonSslPort:  gentest.Optional(gentest.Bool)(t),
 		EvictionPolicy:    gentest.Optional(gentest.String)(t),
+		FirewallRules:     gentest.SliceOf(GenerateFirewallRule_STATUS)(t),
 		HostName:          gentest.Optional(gentest.String)(t),
 		Id:                gentest.Optional(gentest.String)(t),
 		Location:          gentest.Optional(gentest.String)(t),
 		Name:              gentest.Optional(gentest.String)(t),
 		PropertyBag:       gentest.PropertyBag(t),
 		ProvisioningState: gentest.Optional(gentest.String)(t),
+		ReplicaSettings:   gentest.MapOf(GenerateReplicaSetting_STATUS)(t),
 		ShardCount:        gentest.Optional(gentest.Int)(t),
 		Sku:               gentest.Optional(GenerateSku_STATUS)(t),
 		Tags:              gentest.MapOf(gentest.String)(t),
@@ -56,6 +60,40 @@ func GenerateCacheOperatorSpec(t *rapid.T) CacheOperatorSpec {
 		ConfigMapExpressions: gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
 		PropertyBag:          gentest.PropertyBag(t),
 		SecretExpressions:    gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
+	}
+}
+
+// GenerateFirewallRule draws a random FirewallRule for property-based tests.
+func GenerateFirewallRule(t *rapid.T) FirewallRule {
+	return FirewallRule{
+		EndIP:       gentest.Optional(gentest.String)(t),
+		PropertyBag: gentest.PropertyBag(t),
+		StartIP:     gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GenerateFirewallRule_STATUS draws a random FirewallRule_STATUS for property-based tests.
+func GenerateFirewallRule_STATUS(t *rapid.T) FirewallRule_STATUS {
+	return FirewallRule_STATUS{
+		EndIP:       gentest.Optional(gentest.String)(t),
+		PropertyBag: gentest.PropertyBag(t),
+		StartIP:     gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GenerateReplicaSetting draws a random ReplicaSetting for property-based tests.
+func GenerateReplicaSetting(t *rapid.T) ReplicaSetting {
+	return ReplicaSetting{
+		PropertyBag: gentest.PropertyBag(t),
+		Zone:        gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GenerateReplicaSetting_STATUS draws a random ReplicaSetting_STATUS for property-based tests.
+func GenerateReplicaSetting_STATUS(t *rapid.T) ReplicaSetting_STATUS {
+	return ReplicaSetting_STATUS{
+		PropertyBag: gentest.PropertyBag(t),
+		Zone:        gentest.Optional(gentest.String)(t),
 	}
 }
 
@@ -115,6 +153,46 @@ func Test_CacheOperatorSpec_JSONRoundTrip(t *testing.T) {
 // Test_CacheOperatorSpec_AssignProperties_To_CacheOperatorSpec_RoundTrip checks that converting a CacheOperatorSpec to cachelite/v1api20201201/storage.CacheOperatorSpec and back loses nothing.
 func Test_CacheOperatorSpec_AssignProperties_To_CacheOperatorSpec_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[CacheOperatorSpec, v1api20201201storage.CacheOperatorSpec](t, GenerateCacheOperatorSpec, (*CacheOperatorSpec).AssignProperties_To_CacheOperatorSpec, (*CacheOperatorSpec).AssignProperties_From_CacheOperatorSpec)
+}
+
+// Test_FirewallRule_JSONRoundTrip checks that JSON keeps every value of FirewallRule.
+func Test_FirewallRule_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateFirewallRule)
+}
+
+// Test_FirewallRule_AssignProperties_To_FirewallRule_RoundTrip checks that converting a FirewallRule to cachelite/v1api20201201/storage.FirewallRule and back loses nothing.
+func Test_FirewallRule_AssignProperties_To_FirewallRule_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[FirewallRule, v1api20201201storage.FirewallRule](t, GenerateFirewallRule, (*FirewallRule).AssignProperties_To_FirewallRule, (*FirewallRule).AssignProperties_From_FirewallRule)
+}
+
+// Test_FirewallRule_STATUS_JSONRoundTrip checks that JSON keeps every value of FirewallRule_STATUS.
+func Test_FirewallRule_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateFirewallRule_STATUS)
+}
+
+// Test_FirewallRule_STATUS_AssignProperties_To_FirewallRule_STATUS_RoundTrip checks that converting a FirewallRule_STATUS to cachelite/v1api20201201/storage.FirewallRule_STATUS and back loses nothing.
+func Test_FirewallRule_STATUS_AssignProperties_To_FirewallRule_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[FirewallRule_STATUS, v1api20201201storage.FirewallRule_STATUS](t, GenerateFirewallRule_STATUS, (*FirewallRule_STATUS).AssignProperties_To_FirewallRule_STATUS, (*FirewallRule_STATUS).AssignProperties_From_FirewallRule_STATUS)
+}
+
+// Test_ReplicaSetting_JSONRoundTrip checks that JSON keeps every value of ReplicaSetting.
+func Test_ReplicaSetting_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateReplicaSetting)
+}
+
+// Test_ReplicaSetting_AssignProperties_To_ReplicaSetting_RoundTrip checks that converting a ReplicaSetting to cachelite/v1api20201201/storage.ReplicaSetting and back loses nothing.
+func Test_ReplicaSetting_AssignProperties_To_ReplicaSetting_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[ReplicaSetting, v1api20201201storage.ReplicaSetting](t, GenerateReplicaSetting, (*ReplicaSetting).AssignProperties_To_ReplicaSetting, (*ReplicaSetting).AssignProperties_From_ReplicaSetting)
+}
+
+// Test_ReplicaSetting_STATUS_JSONRoundTrip checks that JSON keeps every value of ReplicaSetting_STATUS.
+func Test_ReplicaSetting_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateReplicaSetting_STATUS)
+}
+
+// Test_ReplicaSetting_STATUS_AssignProperties_To_ReplicaSetting_STATUS_RoundTrip checks that converting a ReplicaSetting_STATUS to cachelite/v1api20201201/storage.ReplicaSetting_STATUS and back loses nothing.
+func Test_ReplicaSetting_STATUS_AssignProperties_To_ReplicaSetting_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[ReplicaSetting_STATUS, v1api20201201storage.ReplicaSetting_STATUS](t, GenerateReplicaSetting_STATUS, (*ReplicaSetting_STATUS).AssignProperties_To_ReplicaSetting_STATUS, (*ReplicaSetting_STATUS).AssignProperties_From_ReplicaSetting_STATUS)
 }
 
 // Test_Sku_JSONRoundTrip checks that JSON keeps every value of Sku.

@@ -129,6 +129,13 @@ func (in *Cache_STATUS) DeepCopyInto(out *Cache_STATUS) {
 		*out = new(string)
 		**out = **in
 	}
+	if in.FirewallRules != nil {
+		in, out := &in.FirewallRules, &out.FirewallRules
+		*out = make([]FirewallRule_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
 	if in.HostName != nil {
 		in, out := &in.HostName, &out.HostName
 		*out = new(string)
@@ -160,6 +167,13 @@ func (in *Cache_STATUS) DeepCopyInto(out *Cache_STATUS) {
 		in, out := &in.ProvisioningState, &out.ProvisioningState
 		*out = new(string)
 		**out = **in
+	}
+	if in.ReplicaSettings != nil {
+		in, out := &in.ReplicaSettings, &out.ReplicaSettings
+		*out = make(map[string]ReplicaSetting_STATUS, len(*in))
+		for key, val := range *in {
+			(*out)[key] = *val.DeepCopy()
+		}
 	}
 	if in.ShardCount != nil {
 		in, out := &in.ShardCount, &out.ShardCount
@@ -208,6 +222,13 @@ func (in *Cache_Spec) DeepCopyInto(out *Cache_Spec) {
 		*out = new(string)
 		**out = **in
 	}
+	if in.FirewallRules != nil {
+		in, out := &in.FirewallRules, &out.FirewallRules
+		*out = make([]FirewallRule, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
 	if in.Location != nil {
 		in, out := &in.Location, &out.Location
 		*out = new(string)
@@ -228,6 +249,13 @@ func (in *Cache_Spec) DeepCopyInto(out *Cache_Spec) {
 		*out = make(genruntime.PropertyBag, len(*in))
 		for key, val := range *in {
 			(*out)[key] = val
+		}
+	}
+	if in.ReplicaSettings != nil {
+		in, out := &in.ReplicaSettings, &out.ReplicaSettings
+		*out = make(map[string]ReplicaSetting, len(*in))
+		for key, val := range *in {
+			(*out)[key] = *val.DeepCopy()
 		}
 	}
 	if in.ShardCount != nil {
@@ -255,6 +283,124 @@ func (in *Cache_Spec) DeepCopy() *Cache_Spec {
 		return nil
 	}
 	out := new(Cache_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallRule) DeepCopyInto(out *FirewallRule) {
+	*out = *in
+	if in.EndIP != nil {
+		in, out := &in.EndIP, &out.EndIP
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.StartIP != nil {
+		in, out := &in.StartIP, &out.StartIP
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallRule) DeepCopy() *FirewallRule {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallRule)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallRule_STATUS) DeepCopyInto(out *FirewallRule_STATUS) {
+	*out = *in
+	if in.EndIP != nil {
+		in, out := &in.EndIP, &out.EndIP
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.StartIP != nil {
+		in, out := &in.StartIP, &out.StartIP
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallRule_STATUS) DeepCopy() *FirewallRule_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallRule_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ReplicaSetting) DeepCopyInto(out *ReplicaSetting) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Zone != nil {
+		in, out := &in.Zone, &out.Zone
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ReplicaSetting) DeepCopy() *ReplicaSetting {
+	if in == nil {
+		return nil
+	}
+	out := new(ReplicaSetting)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ReplicaSetting_STATUS) DeepCopyInto(out *ReplicaSetting_STATUS) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Zone != nil {
+		in, out := &in.Zone, &out.Zone
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ReplicaSetting_STATUS) DeepCopy() *ReplicaSetting_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ReplicaSetting_STATUS)
 	in.DeepCopyInto(out)
 	return out
 }

@@ -90,6 +90,8 @@ type Cache_Spec struct {
 
 	EvictionPolicy *string `json:"evictionPolicy,omitempty"`
 
+	FirewallRules []FirewallRule `json:"firewallRules,omitempty"`
+
 	Location *string `json:"location,omitempty"`
 
 	NonSslPortEnabled *bool `json:"nonSslPortEnabled,omitempty"`
@@ -98,7 +100,11 @@ type Cache_Spec struct {
 
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"resources.azure.com" kind:"ResourceGroup"`
 
+	Persistence *Persistence `json:"persistence,omitempty"`
+
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	ReplicaSettings map[string]ReplicaSetting `json:"replicaSettings,omitempty"`
 
 	ReplicasPerPrimary *int `json:"replicasPerPrimary,omitempty"`
 
@@ -115,6 +121,8 @@ type Cache_STATUS struct {
 
 	EvictionPolicy *string `json:"evictionPolicy,omitempty"`
 
+	FirewallRules []FirewallRule_STATUS `json:"firewallRules,omitempty"`
+
 	HostName *string `json:"hostName,omitempty"`
 
 	Id *string `json:"id,omitempty"`
@@ -125,9 +133,13 @@ type Cache_STATUS struct {
 
 	NonSslPortEnabled *bool `json:"nonSslPortEnabled,omitempty"`
 
+	Persistence *Persistence_STATUS `json:"persistence,omitempty"`
+
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	ProvisioningState *string `json:"provisioningState,omitempty"`
+
+	ReplicaSettings map[string]ReplicaSetting_STATUS `json:"replicaSettings,omitempty"`
 
 	ReplicasPerPrimary *int `json:"replicasPerPrimary,omitempty"`
 
@@ -147,6 +159,64 @@ type CacheOperatorSpec struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// FirewallRule: Storage version of v1api20201201.FirewallRule
+type FirewallRule struct {
+	EndIP *string `json:"endIP,omitempty"`
+
+	Label *string `json:"label,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	StartIP *string `json:"startIP,omitempty"`
+}
+
+// FirewallRule_STATUS: Storage version of v1api20201201.FirewallRule_STATUS
+type FirewallRule_STATUS struct {
+	EndIP *string `json:"endIP,omitempty"`
+
+	Label *string `json:"label,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	StartIP *string `json:"startIP,omitempty"`
+}
+
+// Persistence: Storage version of v1api20201201.Persistence
+type Persistence struct {
+	Enabled *bool `json:"enabled,omitempty"`
+
+	Frequency *string `json:"frequency,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// Persistence_STATUS: Storage version of v1api20201201.Persistence_STATUS
+type Persistence_STATUS struct {
+	Enabled *bool `json:"enabled,omitempty"`
+
+	Frequency *string `json:"frequency,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// ReplicaSetting: Storage version of v1api20201201.ReplicaSetting
+type ReplicaSetting struct {
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	ReadsOnly *bool `json:"readsOnly,omitempty"`
+
+	Zone *string `json:"zone,omitempty"`
+}
+
+// ReplicaSetting_STATUS: Storage version of v1api20201201.ReplicaSetting_STATUS
+type ReplicaSetting_STATUS struct {
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	ReadsOnly *bool `json:"readsOnly,omitempty"`
+
+	Zone *string `json:"zone,omitempty"`
 }
 
 // Sku: Storage version of v1api20201201.Sku

@@ -30,6 +30,26 @@ func Test_CacheOperatorSpec_RoundTripThrough_v1api20200601storage_CacheOperatorS
 	gentest.RunReverseRoundTrip[v1api20200601storage.CacheOperatorSpec, v1api20201201storage.CacheOperatorSpec](t, v1api20201201storage.GenerateCacheOperatorSpec, (*v1api20200601storage.CacheOperatorSpec).AssignProperties_From_CacheOperatorSpec, (*v1api20200601storage.CacheOperatorSpec).AssignProperties_To_CacheOperatorSpec)
 }
 
+// Test_FirewallRule_RoundTripThrough_v1api20200601storage_FirewallRule checks that converting a FirewallRule to cachelite/v1api20200601/storage.FirewallRule and back loses nothing.
+func Test_FirewallRule_RoundTripThrough_v1api20200601storage_FirewallRule(t *testing.T) {
+	gentest.RunReverseRoundTrip[v1api20200601storage.FirewallRule, v1api20201201storage.FirewallRule](t, v1api20201201storage.GenerateFirewallRule, (*v1api20200601storage.FirewallRule).AssignProperties_From_FirewallRule, (*v1api20200601storage.FirewallRule).AssignProperties_To_FirewallRule)
+}
+
+// Test_FirewallRule_STATUS_RoundTripThrough_v1api20200601storage_FirewallRule_STATUS checks that converting a FirewallRule_STATUS to cachelite/v1api20200601/storage.FirewallRule_STATUS and back loses nothing.
+func Test_FirewallRule_STATUS_RoundTripThrough_v1api20200601storage_FirewallRule_STATUS(t *testing.T) {
+	gentest.RunReverseRoundTrip[v1api20200601storage.FirewallRule_STATUS, v1api20201201storage.FirewallRule_STATUS](t, v1api20201201storage.GenerateFirewallRule_STATUS, (*v1api20200601storage.FirewallRule_STATUS).AssignProperties_From_FirewallRule_STATUS, (*v1api20200601storage.FirewallRule_STATUS).AssignProperties_To_FirewallRule_STATUS)
+}
+
+// Test_ReplicaSetting_RoundTripThrough_v1api20200601storage_ReplicaSetting checks that converting a ReplicaSetting to cachelite/v1api20200601/storage.ReplicaSetting and back loses nothing.
+func Test_ReplicaSetting_RoundTripThrough_v1api20200601storage_ReplicaSetting(t *testing.T) {
+	gentest.RunReverseRoundTrip[v1api20200601storage.ReplicaSetting, v1api20201201storage.ReplicaSetting](t, v1api20201201storage.GenerateReplicaSetting, (*v1api20200601storage.ReplicaSetting).AssignProperties_From_ReplicaSetting, (*v1api20200601storage.ReplicaSetting).AssignProperties_To_ReplicaSetting)
+}
+
+// Test_ReplicaSetting_STATUS_RoundTripThrough_v1api20200601storage_ReplicaSetting_STATUS checks that converting a ReplicaSetting_STATUS to cachelite/v1api20200601/storage.ReplicaSetting_STATUS and back loses nothing.
+func Test_ReplicaSetting_STATUS_RoundTripThrough_v1api20200601storage_ReplicaSetting_STATUS(t *testing.T) {
+	gentest.RunReverseRoundTrip[v1api20200601storage.ReplicaSetting_STATUS, v1api20201201storage.ReplicaSetting_STATUS](t, v1api20201201storage.GenerateReplicaSetting_STATUS, (*v1api20200601storage.ReplicaSetting_STATUS).AssignProperties_From_ReplicaSetting_STATUS, (*v1api20200601storage.ReplicaSetting_STATUS).AssignProperties_To_ReplicaSetting_STATUS)
+}
+
 // Test_Sku_RoundTripThrough_v1api20200601storage_Sku checks that converting a Sku to cachelite/v1api20200601/storage.Sku and back loses nothing.
 func Test_Sku_RoundTripThrough_v1api20200601storage_Sku(t *testing.T) {
 	gentest.RunReverseRoundTrip[v1api20200601storage.Sku, v1api20201201storage.Sku](t, v1api20201201storage.GenerateSku, (*v1api20200601storage.Sku).AssignProperties_From_Sku, (*v1api20200601storage.Sku).AssignProperties_To_Sku)

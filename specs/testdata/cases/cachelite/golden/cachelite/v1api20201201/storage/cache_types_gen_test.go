@@ -19,11 +19,14 @@ func GenerateCache_Spec(t *rapid.T) Cache_Spec {
 	return Cache_Spec{
 		AzureName:          gentest.String(t),
 		EvictionPolicy:     gentest.Optional(gentest.String)(t),
+		FirewallRules:      gentest.SliceOf(GenerateFirewallRule)(t),
 		Location:           gentest.Optional(gentest.String)(t),
 		NonSslPortEnabled:  gentest.Optional(gentest.Bool)(t),
 		OperatorSpec:       gentest.Optional(GenerateCacheOperatorSpec)(t),
 		Owner:              gentest.Optional(gentest.KnownResourceReference)(t),
+		Persistence:        gentest.Optional(GeneratePersistence)(t),
 		PropertyBag:        gentest.PropertyBag(t),
+		ReplicaSettings:    gentest.MapOf(GenerateReplicaSetting)(t),
 		ReplicasPerPrimary: gentest.Optional(gentest.Int)(t),
 		ShardCount:         gentest.Optional(gentest.String)(t),
 		Sku:                gentest.Optional(GenerateSku)(t),
@@ -36,13 +39,16 @@ func GenerateCache_STATUS(t *rapid.T) Cache_STATUS {
 	return Cache_STATUS{
 		Conditions:         gentest.SliceOf(gentest.Condition)(t),
 		EvictionPolicy:     gentest.Optional(gentest.String)(t),
+		FirewallRules:      gentest.SliceOf(GenerateFirewallRule_STATUS)(t),
 		HostName:           gentest.Optional(gentest.String)(t),
 		Id:                 gentest.Optional(gentest.String)(t),
 		Location:           gentest.Optional(gentest.String)(t),
 		Name:               gentest.Optional(gentest.String)(t),
 		NonSslPortEnabled:  gentest.Optional(gentest.Bool)(t),
+		Persistence:        gentest.Optional(GeneratePersistence_STATUS)(t),
 		PropertyBag:        gentest.PropertyBag(t),
 		ProvisioningState:  gentest.Optional(gentest.String)(t),
+		ReplicaSettings:    gentest.MapOf(GenerateReplicaSetting_STATUS)(t),
 		ReplicasPerPrimary: gentest.Optional(gentest.Int)(t),
 		ShardCount:         gentest.Optional(gentest.String)(t),
 		Sku:                gentest.Optional(GenerateSku_STATUS)(t),
@@ -57,6 +63,62 @@ func GenerateCacheOperatorSpec(t *rapid.T) CacheOperatorSpec {
 		ConfigMapExpressions: gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
 		PropertyBag:          gentest.PropertyBag(t),
 		SecretExpressions:    gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
+	}
+}
+
+// GenerateFirewallRule draws a random FirewallRule for property-based tests.
+func GenerateFirewallRule(t *rapid.T) FirewallRule {
+	return FirewallRule{
+		EndIP:       gentest.Optional(gentest.String)(t),
+		Label:       gentest.Optional(gentest.String)(t),
+		PropertyBag: gentest.PropertyBag(t),
+		StartIP:     gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GenerateFirewallRule_STATUS draws a random FirewallRule_STATUS for property-based tests.
+func GenerateFirewallRule_STATUS(t *rapid.T) FirewallRule_STATUS {
+	return FirewallRule_STATUS{
+		EndIP:       gentest.Optional(gentest.String)(t),
+		Label:       gentest.Optional(gentest.String)(t),
+		PropertyBag: gentest.PropertyBag(t),
+		StartIP:     gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GeneratePersistence draws a random Persistence for property-based tests.
+func GeneratePersistence(t *rapid.T) Persistence {
+	return Persistence{
+		Enabled:     gentest.Optional(gentest.Bool)(t),
+		Frequency:   gentest.Optional(gentest.String)(t),
+		PropertyBag: gentest.PropertyBag(t),
+	}
+}
+
+// GeneratePersistence_STATUS draws a random Persistence_STATUS for property-based tests.
+func GeneratePersistence_STATUS(t *rapid.T) Persistence_STATUS {
+	return Persistence_STATUS{
+		Enabled:     gentest.Optional(gentest.Bool)(t),
+		Frequency:   gentest.Optional(gentest.String)(t),
+		PropertyBag: gentest.PropertyBag(t),
+	}
+}
+
+// GenerateReplicaSetting draws a random ReplicaSetting for property-based tests.
+func GenerateReplicaSetting(t *rapid.T) ReplicaSetting {
+	return ReplicaSetting{
+		PropertyBag: gentest.PropertyBag(t),
+		ReadsOnly:   gentest.Optional(gentest.Bool)(t),
+		Zone:        gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GenerateReplicaSetting_STATUS draws a random ReplicaSetting_STATUS for property-based tests.
+func GenerateReplicaSetting_STATUS(t *rapid.T) ReplicaSetting_STATUS {
+	return ReplicaSetting_STATUS{
+		PropertyBag: gentest.PropertyBag(t),
+		ReadsOnly:   gentest.Optional(gentest.Bool)(t),
+		Zone:        gentest.Optional(gentest.String)(t),
 	}
 }
 
@@ -96,6 +158,36 @@ func Test_Cache_STATUS_JSONRoundTrip(t *testing.T) {
 // Test_CacheOperatorSpec_JSONRoundTrip checks that JSON keeps every value of CacheOperatorSpec.
 func Test_CacheOperatorSpec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateCacheOperatorSpec)
+}
+
+// Test_FirewallRule_JSONRoundTrip checks that JSON keeps every value of FirewallRule.
+func Test_FirewallRule_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateFirewallRule)
+}
+
+// Test_FirewallRule_STATUS_JSONRoundTrip checks that JSON keeps every value of FirewallRule_STATUS.
+func Test_FirewallRule_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateFirewallRule_STATUS)
+}
+
+// Test_Persistence_JSONRoundTrip checks that JSON keeps every value of Persistence.
+func Test_Persistence_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePersistence)
+}
+
+// Test_Persistence_STATUS_JSONRoundTrip checks that JSON keeps every value of Persistence_STATUS.
+func Test_Persistence_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePersistence_STATUS)
+}
+
+// Test_ReplicaSetting_JSONRoundTrip checks that JSON keeps every value of ReplicaSetting.
+func Test_ReplicaSetting_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateReplicaSetting)
+}
+
+// Test_ReplicaSetting_STATUS_JSONRoundTrip checks that JSON keeps every value of ReplicaSetting_STATUS.
+func Test_ReplicaSetting_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateReplicaSetting_STATUS)
 }
 
 // Test_Sku_JSONRoundTrip checks that JSON keeps every value of Sku.
