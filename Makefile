@@ -26,6 +26,10 @@ test: ## Vet and run every test (golden, CRD validation, generated packages)
 .PHONY: check-generated
 check-generated: ## Fail when generated/ or docs/resources* differ from a fresh generation (prints the diff)
 	$(GO) run ./cmd/gen check
+	GOMAXPROCS=1 $(GO) run ./cmd/gen check
+	$(GO) run ./cmd/gen -q
+	@git diff --exit-code --stat -- generated docs && test -z "$$(git status --porcelain -- generated docs)" \
+		|| { echo "regenerating changed the tree: run 'make generate' and commit"; git status --short -- generated docs | head; exit 1; }
 
 .PHONY: list
 list: ## List the resources the spec root offers (GROUP=network to narrow it)

@@ -2,8 +2,8 @@ package main
 
 import (
 	"fmt"
+	"github.com/armgen/armgen/pkg/codegen"
 	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -93,28 +93,11 @@ func runAdd(cmd *cobra.Command, g *globalFlags, group, apiVersion string, kinds 
 	return nil
 }
 
-// writeReplacing replaces a file's content through a temporary sibling and a rename, keeping
-// its permissions, so an interrupted write never leaves half a config.
+// writeReplacing replaces a file's content atomically, keeping its permissions.
 func writeReplacing(path string, data []byte) error {
 	info, err := os.Stat(path)
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".new-")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Chmod(info.Mode().Perm()); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return codegen.WriteFileAtomic(path, data, info.Mode().Perm())
 }

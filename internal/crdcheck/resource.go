@@ -1,6 +1,7 @@
 package crdcheck
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -86,7 +87,7 @@ func ValidateYAML(crds []*apiextv1.CustomResourceDefinition, data []byte) error 
 	if err != nil {
 		return err
 	}
-	return joinErrors(all)
+	return errors.Join(all...)
 }
 
 // ParseObject decodes one YAML or JSON object as the API server decodes a request body.
@@ -118,15 +119,4 @@ func Find(crds []*apiextv1.CustomResourceDefinition, gk schema.GroupKind) *apiex
 func stringField(obj map[string]any, key string) string {
 	s, _ := obj[key].(string)
 	return s
-}
-
-func joinErrors(errs []error) error {
-	if len(errs) == 0 {
-		return nil
-	}
-	msgs := make([]string, len(errs))
-	for i, e := range errs {
-		msgs[i] = e.Error()
-	}
-	return fmt.Errorf("%s", strings.Join(msgs, "\n"))
 }

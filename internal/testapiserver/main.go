@@ -212,15 +212,4 @@ func createOptions() metav1.CreateOptions {
 
 func listOptions() metav1.ListOptions { return metav1.ListOptions{} }
 
-func joinErrors(errs []error) error {
-	if len(errs) == 0 {
-		return nil
-	}
-	msgs := make([]string, len(errs))
-	for i, e := range errs {
-		msgs[i] = e.Error()
-	}
-	return errors.New(strings.Join(msgs, "\n"))
-}
-
 func joinLines(lines []string) string { return strings.Join(lines, "\n  ") }

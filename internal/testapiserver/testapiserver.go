@@ -24,6 +24,7 @@ package testapiserver
 import (
 	"context"
 	"encoding/pem"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -188,7 +189,7 @@ func (s *Server) InstallCRDs(ctx context.Context, crds []*apiextv1.CustomResourc
 	for _, crd := range created {
 		s.addMapping(crd)
 	}
-	return joinErrors(failed)
+	return errors.Join(failed...)
 }
 
 // waitEstablished polls until every CRD has Established=True, for at most a minute.

@@ -38,11 +38,12 @@ func WriteDocs(ctx context.Context, dir string, files Files) error {
 		}
 		return nil
 	}
-	return writeFileAtomic(index, data)
+	return WriteFileAtomic(index, data, 0o644)
 }
 
-// writeFileAtomic replaces a file through a temporary sibling and a rename.
-func writeFileAtomic(path string, data []byte) error {
+// WriteFileAtomic replaces a file through a temporary sibling and a rename, so an interrupted
+// write never leaves half a file.
+func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".new-")
 	if err != nil {
 		return err
@@ -52,7 +53,7 @@ func writeFileAtomic(path string, data []byte) error {
 		tmp.Close()
 		return err
 	}
-	if err := tmp.Chmod(0o644); err != nil {
+	if err := tmp.Chmod(perm); err != nil {
 		tmp.Close()
 		return err
 	}
