@@ -119,6 +119,15 @@ func (g *ConversionGraph) Kinds() []*KindVersions {
 	return out
 }
 
+// KindOf returns the versions of the kind a resource belongs to.
+func (g *ConversionGraph) KindOf(resource TypeName) (*KindVersions, bool) {
+	if g == nil {
+		return nil, false
+	}
+	kv, ok := g.kinds[GroupKind{Group: resource.Package.Group, Kind: resource.Name}]
+	return kv, ok
+}
+
 // Dump lists each kind with its hub and the path of every version, for --debug-stage.
 func (g *ConversionGraph) Dump(w io.Writer) error {
 	for _, kv := range g.Kinds() {

@@ -74,17 +74,29 @@ func selectNewest(versions []*apiVersion) ([]*apiVersion, *Coverage) {
 			cov.skipPath(namespaceOf(sk.Path, v), sk, v.Config.APIVersion)
 		}
 	}
-	types := make(map[*apiVersion][]*config.TypeConfig)
-	kinds := make(map[string]string) // group/kind -> ARM type that took it
+	// Two resource types can map to one kind (api-version-sets, renamed apiVersionSets later):
+	// the one with the newer api-version is generated.
+	chosen := make(map[string]candidate) // group/kind -> candidate
+	var gks []string
 	for _, k := range keys {
 		c := best[k]
 		cov.discovered(c.r)
 		gk := c.v.Group + "/" + c.r.Kind
-		if other, taken := kinds[gk]; taken {
-			cov.skip(c.r, fmt.Sprintf("kind %s is already taken by %s", c.r.Kind, other))
-			continue
+		other, taken := chosen[gk]
+		switch {
+		case !taken:
+			chosen[gk] = c
+			gks = append(gks, gk)
+		case newer(c.r, other.r):
+			chosen[gk] = c
+			cov.skip(other.r, fmt.Sprintf("kind %s is also the kind of %s, which has a newer api-version and is generated", c.r.Kind, c.r.ARMType))
+		default:
+			cov.skip(c.r, fmt.Sprintf("kind %s is also the kind of %s, which has a newer api-version and is generated", c.r.Kind, other.r.ARMType))
 		}
-		kinds[gk] = c.r.ARMType
+	}
+	types := make(map[*apiVersion][]*config.TypeConfig)
+	for _, gk := range gks {
+		c := chosen[gk]
 		types[c.v] = append(types[c.v], &config.TypeConfig{Name: c.r.Kind, Export: true, Path: c.v.Config.Path + "." + c.r.Kind})
 	}
 	var out []*apiVersion

@@ -5,10 +5,12 @@ package crd
 
 import (
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 
 	"github.com/gobuffalo/flect"
+	"golang.org/x/sync/errgroup"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
@@ -46,18 +48,27 @@ func RenderWith(defs astmodel.Definitions, opts Options) ([]File, error) {
 		byGK[gk] = append(byGK[gk], d)
 	}
 	slices.SortFunc(order, func(a, b groupKind) int { return strings.Compare(a.group+"/"+a.kind, b.group+"/"+b.kind) })
+	// CRDs are independent and some are large: build and marshal them in parallel.
 	b := &builder{defs: defs}
-	var files []File
-	for _, gk := range order {
-		crd, err := b.crd(gk.group, gk.kind, byGK[gk])
-		if err != nil {
-			return nil, err
-		}
-		out, err := marshal(crd, opts)
-		if err != nil {
-			return nil, fmt.Errorf("%s/%s: %w", gk.group, gk.kind, err)
-		}
-		files = append(files, File{Path: crdPath(gk.group, crd.Spec.Names.Plural), Content: append([]byte("---\n"), out...), CRD: crd})
+	files := make([]File, len(order))
+	g := new(errgroup.Group)
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i, gk := range order {
+		g.Go(func() error {
+			crd, err := b.crd(gk.group, gk.kind, byGK[gk])
+			if err != nil {
+				return err
+			}
+			out, err := marshal(crd, opts)
+			if err != nil {
+				return fmt.Errorf("%s/%s: %w", gk.group, gk.kind, err)
+			}
+			files[i] = File{Path: crdPath(gk.group, crd.Spec.Names.Plural), Content: append([]byte("---\n"), out...), CRD: crd}
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
 	}
 	return append(files, kustomizations(files)...), nil
 }

@@ -42,7 +42,10 @@ func (o Options) limits() (apply, hard int) {
 // marshal renders a CRD as YAML, without the empty status a new CRD carries (the API server
 // ignores it). A CRD over the limit loses descriptions by a fixed rule, step by step until it
 // fits: (1) every description is cut to its first sentence; (2) descriptions inside status go;
-// (3) all descriptions below the root go. CRDs that fit are never trimmed, so they stay equal
+// (3) all descriptions below the root go; (4) storage versions, which users do not write, keep
+// only their top level, spec and status accepting any fields (the conversion webhook gives
+// them their shape); (5) status, which users never write, accepts any fields in every version.
+// CRDs that fit are never trimmed, so they stay equal
 // to what controller-tools derives from the Go types.
 func marshal(crd *apiextv1.CustomResourceDefinition, opts Options) ([]byte, error) {
 	limit, hard := opts.limits()
@@ -53,12 +56,24 @@ func marshal(crd *apiextv1.CustomResourceDefinition, opts Options) ([]byte, erro
 	if err != nil {
 		return nil, err
 	}
-	for step := 1; len(out) > limit && step <= 3; step++ {
+	for step := 1; len(out) > limit && step <= 5; step++ {
 		crd = crd.DeepCopy()
 		for i := range crd.Spec.Versions {
-			if v := crd.Spec.Versions[i].Schema; v != nil && v.OpenAPIV3Schema != nil {
-				trim(v.OpenAPIV3Schema, step, 0, false)
+			v := &crd.Spec.Versions[i]
+			if v.Schema == nil || v.Schema.OpenAPIV3Schema == nil {
+				continue
 			}
+			switch {
+			case step == 4 && strings.HasSuffix(v.Name, "storage"):
+				loosen(v.Schema.OpenAPIV3Schema, "spec", "status")
+				continue
+			case step == 5:
+				loosen(v.Schema.OpenAPIV3Schema, "status")
+				continue
+			case step > 3:
+				continue
+			}
+			trim(v.Schema.OpenAPIV3Schema, step, 0, false)
 		}
 		if out, err = marshalWithoutStatus(crd); err != nil {
 			return nil, err
@@ -84,6 +99,15 @@ func marshalWithoutStatus(crd *apiextv1.CustomResourceDefinition) ([]byte, error
 		delete(meta, "creationTimestamp")
 	}
 	return yaml.Marshal(m)
+}
+
+// loosen makes the named top-level properties accept any fields.
+func loosen(s *apiextv1.JSONSchemaProps, names ...string) {
+	for _, name := range names {
+		if _, ok := s.Properties[name]; ok {
+			s.Properties[name] = apiextv1.JSONSchemaProps{Type: "object", XPreserveUnknownFields: ptr(true)}
+		}
+	}
 }
 
 // trim applies one step of the rule to a schema and everything below it.

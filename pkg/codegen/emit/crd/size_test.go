@@ -81,3 +81,21 @@ func TestMarshalRefusesWhatCannotFit(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+func TestMarshalLoosensStorageVersionsLast(t *testing.T) {
+	crd := bigCRD(600, "")
+	storage := crd.Spec.Versions[0].DeepCopy()
+	storage.Name = "v1storage"
+	crd.Spec.Versions = append(crd.Spec.Versions, *storage)
+	out, err := marshal(crd, Options{applyLimit: 64 << 10, hardLimit: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out) > 64<<10 {
+		t.Fatalf("%d bytes, over the limit", len(out))
+	}
+	s := string(out)
+	if strings.Count(s, "p599:") != 2 || !strings.Contains(s, "x-kubernetes-preserve-unknown-fields: true") {
+		t.Errorf("want the API version whole (spec and status) and the storage version loosened:\n%.400s", s)
+	}
+}

@@ -101,10 +101,8 @@ func (fb *fileBuilder) hubTestDecls(plan filePlan, under astmodel.PackageReferen
 		ours := func() dst.Expr { return fb.typeName(def.Name) }
 		gen := func() dst.Expr { return fb.qualified(under, generatorName(def.Name.Name)) }
 		if _, isResource := def.Type.(*astmodel.ResourceType); isResource {
-			for _, kv := range fb.conv.Graph.Kinds() {
-				if kv.Hub != def.Name {
-					continue
-				}
+			// One kind per resource: look it up rather than scanning every kind of the run.
+			if kv, ok := fb.conv.Graph.KindOf(def.Name); ok && kv.Hub == def.Name {
 				for _, r := range kv.Resources {
 					if r == def.Name || !r.Package.Storage {
 						continue
