@@ -81,7 +81,7 @@ func selectNewest(versions []*apiVersion) ([]*apiVersion, *Coverage) {
 	for _, k := range keys {
 		c := best[k]
 		cov.discovered(c.r)
-		gk := c.v.Group + "/" + c.r.Kind
+		gk := c.v.Group + "/" + kindOf(c.r)
 		other, taken := chosen[gk]
 		switch {
 		case !taken:
@@ -89,15 +89,19 @@ func selectNewest(versions []*apiVersion) ([]*apiVersion, *Coverage) {
 			gks = append(gks, gk)
 		case newer(c.r, other.r):
 			chosen[gk] = c
-			cov.skip(other.r, fmt.Sprintf("kind %s is also the kind of %s, which has a newer api-version and is generated", c.r.Kind, c.r.ARMType))
+			cov.skip(other.r, fmt.Sprintf("kind %s is also the kind of %s, which has a newer api-version and is generated", kindOf(c.r), c.r.ARMType))
 		default:
-			cov.skip(c.r, fmt.Sprintf("kind %s is also the kind of %s, which has a newer api-version and is generated", c.r.Kind, other.r.ARMType))
+			cov.skip(c.r, fmt.Sprintf("kind %s is also the kind of %s, which has a newer api-version and is generated", kindOf(c.r), other.r.ARMType))
 		}
 	}
 	types := make(map[*apiVersion][]*config.TypeConfig)
 	for _, gk := range gks {
 		c := chosen[gk]
-		types[c.v] = append(types[c.v], &config.TypeConfig{Name: c.r.Kind, Export: true, Path: c.v.Config.Path + "." + c.r.Kind})
+		tc := &config.TypeConfig{Name: c.r.Kind, Export: true, Path: c.v.Config.Path + "." + c.r.Kind}
+		if k := kindOf(c.r); k != c.r.Kind {
+			tc.ExportAs = k
+		}
+		types[c.v] = append(types[c.v], tc)
 	}
 	var out []*apiVersion
 	for _, v := range versions {
@@ -135,4 +139,13 @@ func namespaceOf(path string, v *apiVersion) string {
 		return v.Dirs[0].Namespace
 	}
 	return v.Group
+}
+
+// kindOf is the kind --all exports a resource as: its rule name, shortened to fit Kubernetes'
+// name limits when the parent chain makes it too long.
+func kindOf(r *loader.Resource) string {
+	if len(r.Kind) <= loader.MaxKindLength {
+		return r.Kind
+	}
+	return loader.ShortKindName(r.Segments)
 }

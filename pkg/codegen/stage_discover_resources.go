@@ -48,6 +48,11 @@ func discoverResources() pipeline.Stage {
 						fmt.Sprintf("%s %s has no resource %s (resources are named by their ARM type, e.g. virtualNetworks/subnets -> VirtualNetworksSubnet)", v.Group, v.Config.APIVersion, tc.Name),
 						config.Nearest(tc.Name, kinds))
 				}
+				if k := tc.KindName(); len(k) > loader.MaxKindLength {
+					return s, config.NewError(cfg, tc.Path, tc.Pos,
+						fmt.Sprintf("kind %s has %d characters; Kubernetes allows %d (63 for its list kind and plural): set $exportAs", k, len(k), loader.MaxKindLength),
+						loader.ShortKindName(cat.Resources[idx].Segments))
+				}
 				exps = append(exps, &export{Resource: cat.Resources[idx], Config: tc, Version: v.Config, Pkg: v.Pkg, Kind: tc.KindName()})
 			}
 		}

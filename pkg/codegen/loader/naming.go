@@ -76,3 +76,18 @@ func KindName(segments []string) string {
 	}
 	return kind
 }
+
+// MaxKindLength keeps a kind's list kind (Kind+"List") and plural within the 63 characters
+// Kubernetes allows for them.
+const MaxKindLength = 59
+
+// ShortKindName is KindName with leading parent segments dropped until the name fits
+// MaxKindLength; the resource's own segment is always kept.
+func ShortKindName(segments []string) string {
+	for i := range segments {
+		if k := KindName(segments[i:]); len(k) <= MaxKindLength || i == len(segments)-1 {
+			return k
+		}
+	}
+	return KindName(segments)
+}
