@@ -1,6 +1,7 @@
 package loader
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -81,13 +82,27 @@ func KindName(segments []string) string {
 // Kubernetes allows for them.
 const MaxKindLength = 59
 
-// ShortKindName is KindName with leading parent segments dropped until the name fits
-// MaxKindLength; the resource's own segment is always kept.
+// ShortKindName is KindName made to fit MaxKindLength: parent segments, leftmost first, are
+// abbreviated to their initials (privateLinkServicesForM365SecurityCenter -> PLSFM365SC), which
+// keeps distinct resource types distinct; only if that is not enough are leading parents dropped.
 func ShortKindName(segments []string) string {
-	for i := range segments {
-		if k := KindName(segments[i:]); len(k) <= MaxKindLength || i == len(segments)-1 {
-			return k
+	segs := slices.Clone(segments)
+	for i := 0; i < len(segs)-1 && len(KindName(segs)) > MaxKindLength; i++ {
+		segs[i] = initials(segs[i])
+	}
+	for len(segs) > 1 && len(KindName(segs)) > MaxKindLength {
+		segs = segs[1:]
+	}
+	return KindName(segs)
+}
+
+// initials keeps the first letter, the capitals and the digits of a camelCase word.
+func initials(word string) string {
+	var b strings.Builder
+	for i, r := range word {
+		if i == 0 || unicode.IsUpper(r) || unicode.IsDigit(r) {
+			b.WriteRune(unicode.ToUpper(r))
 		}
 	}
-	return KindName(segments)
+	return b.String()
 }

@@ -32,3 +32,25 @@ func TestSingularOddWords(t *testing.T) {
 		_ = Singular(w) // must not panic
 	}
 }
+
+func TestShortKindName(t *testing.T) {
+	long := []string{"databaseAccounts", "mongodbDatabases", "collections", "throughputSettings"}
+	if k := KindName(long); len(k) <= MaxKindLength {
+		t.Fatalf("test needs a kind over the limit, %s is %d", k, len(k))
+	}
+	got := ShortKindName(long)
+	if got != "DAMongodbDatabasesCollectionsThroughputSetting" || len(got) > MaxKindLength {
+		t.Errorf("got %s", got)
+	}
+	if got := ShortKindName([]string{"virtualNetworks", "subnets"}); got != "VirtualNetworksSubnet" {
+		t.Errorf("a short kind changed: %s", got)
+	}
+}
+
+func TestShortKindNamesStayDistinct(t *testing.T) {
+	a := ShortKindName([]string{"privateLinkServicesForM365SecurityCenter", "privateEndpointConnections"})
+	b := ShortKindName([]string{"privateLinkServicesForMIPPolicySync", "privateEndpointConnections"})
+	if a == b || len(a) > MaxKindLength || len(b) > MaxKindLength {
+		t.Errorf("got %s and %s", a, b)
+	}
+}
