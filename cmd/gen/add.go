@@ -2,13 +2,13 @@ package main
 
 import (
 	"fmt"
-	"github.com/armgen/armgen/pkg/codegen"
 	"os"
 
 	"github.com/spf13/cobra"
 
 	"github.com/armgen/armgen/pkg/codegen/catalog"
 	"github.com/armgen/armgen/pkg/codegen/config"
+	"github.com/armgen/armgen/pkg/codegen/output"
 )
 
 func newAddCommand(g *globalFlags) *cobra.Command {
@@ -99,5 +99,5 @@ func writeReplacing(path string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	return codegen.WriteFileAtomic(path, data, info.Mode().Perm())
+	return output.WriteFileAtomic(path, data, info.Mode().Perm())
 }

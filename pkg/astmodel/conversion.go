@@ -208,6 +208,14 @@ type AssignmentStep struct {
 	From, To *ValueConversion
 }
 
+// Name is the Go name of the property the step assigns, on whichever side has it.
+func (s AssignmentStep) Name() string {
+	if s.Self != nil {
+		return s.Self.Name
+	}
+	return s.Other.Name
+}
+
 // Converts reports whether the step assigns directly rather than through a property bag.
 func (s AssignmentStep) Converts() bool { return s.From != nil && s.To != nil }
 

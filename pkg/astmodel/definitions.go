@@ -12,6 +12,8 @@ type Definition struct {
 	Description string
 	// Source is where the definition came from (file#/json/pointer), for explanations.
 	Source string
+	// Origin is what the definition was derived from, if it was.
+	Origin Origin
 }
 
 // WithType returns the definition with another type.

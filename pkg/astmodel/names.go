@@ -5,12 +5,6 @@ import (
 	"unicode"
 )
 
-// Suffixes that mark derived type names, as in ASO.
-const (
-	StatusSuffix = "_STATUS"
-	SpecSuffix   = "_Spec"
-)
-
 // ExportedName turns a swagger identifier into a Go identifier: characters that cannot appear in
 // an identifier become word breaks, and each word starts upper case (provisioning-state ->
 // ProvisioningState, ipv6 -> Ipv6, 2xx -> X2Xx).

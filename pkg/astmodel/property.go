@@ -35,6 +35,8 @@ type Property struct {
 	FlattenedFrom []string
 	// Source is where the property came from (file#/json/pointer), for explanations.
 	Source string
+	// Provenance records why the property has its shape.
+	Provenance Provenance
 }
 
 // WithType returns a copy of p with another type.
@@ -55,6 +57,7 @@ func (p *Property) WithName(name, jsonName string) *Property {
 func (p *Property) Copy() *Property {
 	c := *p
 	c.FlattenedFrom = append([]string(nil), p.FlattenedFrom...)
+	c.Provenance.NotFlattened = append([]string(nil), p.Provenance.NotFlattened...)
 	return &c
 }
 

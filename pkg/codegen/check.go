@@ -5,6 +5,8 @@ import (
 	"context"
 	"path/filepath"
 	"slices"
+
+	"github.com/armgen/armgen/pkg/codegen/output"
 )
 
 // Drift is one file whose content on disk differs from a fresh generation.
@@ -42,13 +44,13 @@ func Check(ctx context.Context, o Options) (*CheckResult, error) {
 		return nil, err
 	}
 	out := &CheckResult{Result: res}
-	onDisk, err := readFiles(res.OutputDir)
+	onDisk, err := output.ReadTree(res.OutputDir)
 	if err != nil {
 		return nil, err
 	}
 	out.Drift = compareFiles(res.OutputDir, res.Files, onDisk)
 	if res.DocsDir != "" {
-		pages, err := readDocs(res.DocsDir)
+		pages, err := output.ReadDocs(res.DocsDir)
 		if err != nil {
 			return nil, err
 		}

@@ -11,7 +11,6 @@ import (
 
 	"github.com/armgen/armgen/pkg/codegen/config"
 	"github.com/armgen/armgen/pkg/codegen/emit/docs"
-	"github.com/armgen/armgen/pkg/codegen/pipeline"
 )
 
 const fixtureRoot = "../../specs/testdata/specification"
@@ -72,52 +71,6 @@ func TestUnconsumedSettings(t *testing.T) {
 				t.Errorf("error does not name the file and line: %v", err)
 			}
 		})
-	}
-}
-
-// TestEverySettingIsConsumed runs the pipeline on a config that uses every implemented setting
-// and checks that each was recorded as consumed by some stage.
-func TestEverySettingIsConsumed(t *testing.T) {
-	cfg, err := config.Load("../../specs/testdata/cases/widgets/azure-arm.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	root, _ := Options{Config: cfg}.specRoot()
-	s := pipeline.With(pipeline.NewState(), configKey, cfg)
-	s = pipeline.With(s, specRootKey, root)
-	s, err = pipeline.Runner{Stages: Stages()}.Run(context.Background(), s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	consumed, _ := pipeline.Get(s, consumedKey)
-	names := map[string]bool{}
-	for _, st := range cfg.Settings() {
-		if !consumed[st.Path] {
-			t.Errorf("%s was not consumed", st.Path)
-		}
-		names[st.Path[strings.LastIndex(st.Path, ".")+1:]] = true
-	}
-	for _, n := range []string{"$export", "$renameTo", "$isSecret", "$referenceType"} {
-		if !names[n] {
-			t.Errorf("the widgets case no longer uses %s; this test needs a config that does", n)
-		}
-	}
-}
-
-// TestUnconsumedError covers the message for a setting a stage forgot to record.
-func TestUnconsumedError(t *testing.T) {
-	cfg, err := config.Parse("azure-arm.yaml", []byte("objectModelConfiguration:\n  widgets:\n    2021-01-01:\n      Widget:\n        $export: true\n        host:\n          $isSecret: true\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	base := "objectModelConfiguration.widgets.2021-01-01.Widget"
-	err = unconsumedError(cfg, consumedSettings{base + ".$export": true})
-	want := "azure-arm.yaml:7:11: " + base + ".host.$isSecret: no stage used $isSecret, so it has no effect; remove it or check where it is placed"
-	if err == nil || err.Error() != want {
-		t.Fatalf("got  %v\nwant %s", err, want)
-	}
-	if err := unconsumedError(cfg, consumedSettings{base + ".$export": true, base + ".host.$isSecret": true}); err != nil {
-		t.Fatalf("all consumed, got %v", err)
 	}
 }
 

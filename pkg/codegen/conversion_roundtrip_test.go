@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/armgen/armgen/pkg/codegen/config"
+	"github.com/armgen/armgen/pkg/codegen/output"
 )
 
 // thisPackage is the import path of this directory, below which scratch output gets import paths
@@ -49,7 +50,7 @@ func TestGeneratedRoundTripsCatchABrokenConversion(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteTree(context.Background(), dir, res.Files); err != nil {
+	if err := output.WriteTree(context.Background(), dir, res.Files); err != nil {
 		t.Fatal(err)
 	}
 

@@ -2,15 +2,17 @@ package codegen
 
 import (
 	"context"
-	"github.com/armgen/armgen/internal/testflags"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/armgen/armgen/internal/testflags"
+
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/armgen/armgen/pkg/codegen/config"
+	"github.com/armgen/armgen/pkg/codegen/output"
 )
 
 var update = testflags.Update
@@ -41,7 +43,7 @@ func TestGolden(t *testing.T) {
 			}
 			golden := filepath.Join(dir, "golden")
 			if *update {
-				if err := WriteTree(context.Background(), golden, res.Files); err != nil {
+				if err := output.WriteTree(context.Background(), golden, res.Files); err != nil {
 					t.Fatal(err)
 				}
 				return

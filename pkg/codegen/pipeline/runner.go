@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"slices"
+	"strings"
 	"time"
 )
 
@@ -27,9 +29,16 @@ type Runner struct {
 	AfterStage func(id string, s State) error
 }
 
-// Check verifies that IDs are unique and every stage's prerequisites run before it.
-func (r Runner) Check() error {
+// Check verifies the stage list before anything runs: IDs are unique, every stage's
+// prerequisites run before it, and every key a stage reads is among inputs (the keys of the
+// initial state) or written by an earlier stage.
+func (r Runner) Check(inputs ...string) error {
 	seen := make(map[string]bool)
+	// writer names, per key, who provides it: "" for an input.
+	writer := make(map[string]string)
+	for _, k := range inputs {
+		writer[k] = ""
+	}
 	for _, st := range r.Stages {
 		if st.ID == "" || st.Run == nil {
 			return fmt.Errorf("pipeline: stage %q has no id or no function", st.ID)
@@ -42,24 +51,43 @@ func (r Runner) Check() error {
 				return fmt.Errorf("pipeline: stage %q needs %q to run before it", st.ID, req)
 			}
 		}
+		for _, k := range st.Reads {
+			if _, ok := writer[k]; !ok {
+				return fmt.Errorf("pipeline: stage %q reads state key %q, which no earlier stage writes%s", st.ID, k, laterWriter(r.Stages, st.ID, k))
+			}
+		}
+		for _, k := range st.Writes {
+			writer[k] = st.ID
+		}
 		seen[st.ID] = true
 	}
 	return nil
 }
 
-// Has reports whether a stage with this ID is in the pipeline.
-func (r Runner) Has(id string) bool {
-	for _, st := range r.Stages {
-		if st.ID == id {
-			return true
+// laterWriter says which stages write k after the stage that reads it, if any: the usual
+// mistake is a stage list in the wrong order.
+func laterWriter(stages []Stage, reader, k string) string {
+	var ws []string
+	for _, st := range stages {
+		if st.ID != reader && slices.Contains(st.Writes, k) {
+			ws = append(ws, fmt.Sprintf("%q", st.ID))
 		}
 	}
-	return false
+	if len(ws) == 0 {
+		return ""
+	}
+	return " (written by " + strings.Join(ws, ", ") + ", which must run before it)"
 }
 
-// Run checks the order, then runs every stage, stopping at the first error or cancellation.
+// Has reports whether a stage with this ID is in the pipeline.
+func (r Runner) Has(id string) bool {
+	return slices.ContainsFunc(r.Stages, func(st Stage) bool { return st.ID == id })
+}
+
+// Run checks the stage list against the keys s holds, then runs every stage, stopping at the
+// first error or cancellation.
 func (r Runner) Run(ctx context.Context, s State) (State, error) {
-	if err := r.Check(); err != nil {
+	if err := r.Check(s.SideNames()...); err != nil {
 		return s, err
 	}
 	for i, st := range r.Stages {
@@ -92,12 +120,25 @@ func (r Runner) Run(ctx context.Context, s State) (State, error) {
 }
 
 // runStage runs one stage, turning a panic into an error that names the stage: a bug in one
-// stage must not take down a whole generation without saying where.
+// stage must not take down a whole generation without saying where. It also holds the stage to
+// its declarations: everything it declared it writes, it must write.
 func runStage(ctx context.Context, st Stage, s State) (next State, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("internal error (please report): %v\n%s", r, debug.Stack())
 		}
 	}()
-	return st.Run(ctx, s)
+	f := &frame{stage: st, wrote: make(map[string]bool)}
+	s.running = f
+	next, err = st.Run(ctx, s)
+	next.running = nil
+	if err != nil {
+		return next, err
+	}
+	for _, k := range st.Writes {
+		if !f.wrote[k] {
+			return next, fmt.Errorf("internal error (please report): stage %q declares it writes state key %q but did not write it", st.ID, k)
+		}
+	}
+	return next, nil
 }

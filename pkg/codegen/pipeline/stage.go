@@ -3,6 +3,12 @@ package pipeline
 import "context"
 
 // Stage is one named, pure step of generation.
+//
+// A stage declares what it needs: the stages that must run before it (Requires), the state keys
+// it reads and the state keys it writes. The runner checks the declarations before running
+// anything (every key read is written by an earlier stage or given as input) and while running
+// (a stage reads and writes only what it declared, and writes all of it), so the order of the
+// stage list can be trusted and a stage can be run on its own in a test.
 type Stage struct {
 	// ID is short and unique (load-specs); --debug-stage takes it.
 	ID string
@@ -10,11 +16,20 @@ type Stage struct {
 	Description string
 	// Requires lists the stage IDs that must have run earlier in the same pipeline.
 	Requires []string
+	// Reads and Writes list the names of the state keys the stage reads and writes; see Keys.
+	Reads, Writes []string
 	// Run computes the next state from the previous one.
 	Run func(ctx context.Context, s State) (State, error)
 }
 
-// MakeStage builds a stage.
-func MakeStage(id, description string, run func(context.Context, State) (State, error), requires ...string) Stage {
-	return Stage{ID: id, Description: description, Requires: requires, Run: run}
+// AnyKey is a state key of any value type.
+type AnyKey interface{ Name() string }
+
+// Keys returns the names of keys, for Stage.Reads and Stage.Writes.
+func Keys(keys ...AnyKey) []string {
+	out := make([]string, len(keys))
+	for i, k := range keys {
+		out[i] = k.Name()
+	}
+	return out
 }

@@ -2,7 +2,9 @@
 package pipeline
 
 import (
+	"fmt"
 	"maps"
+	"slices"
 
 	"github.com/armgen/armgen/pkg/astmodel"
 )
@@ -12,6 +14,15 @@ import (
 type State struct {
 	definitions astmodel.Definitions
 	side        map[string]any
+	// running is the stage being run, while the runner runs it; it holds the stage's
+	// declarations so that reads and writes can be checked against them.
+	running *frame
+}
+
+// frame is the runner's record of the stage being run.
+type frame struct {
+	stage Stage
+	wrote map[string]bool
 }
 
 // NewState returns an empty state.
@@ -29,24 +40,64 @@ func (s State) WithDefinitions(defs astmodel.Definitions) State {
 // Key names a piece of side data and fixes its type.
 type Key[T any] struct{ name string }
 
-// NewKey declares a side-data key; name shows in state dumps.
+// NewKey declares a side-data key; name shows in state dumps and errors.
 func NewKey[T any](name string) Key[T] { return Key[T]{name: name} }
 
 // Name is the key's name.
 func (k Key[T]) Name() string { return k.name }
 
-// Get reads side data.
-func Get[T any](s State, k Key[T]) (T, bool) {
-	v, ok := s.side[k.name]
-	if !ok {
-		var zero T
-		return zero, false
-	}
-	return v.(T), true
+// MissingKeyError is a read of a state key that the state does not hold, or that the reading
+// stage did not declare.
+type MissingKeyError struct {
+	Stage, Key string
+	// Undeclared is set when the stage did not list the key in its Reads.
+	Undeclared bool
 }
 
-// With returns a state that holds v under k.
+func (e *MissingKeyError) Error() string {
+	switch {
+	case e.Undeclared:
+		return fmt.Sprintf("stage %q reads state key %q without declaring it in Reads", e.Stage, e.Key)
+	case e.Stage != "":
+		return fmt.Sprintf("stage %q reads state key %q, which no earlier stage wrote", e.Stage, e.Key)
+	}
+	return fmt.Sprintf("state key %q is missing", e.Key)
+}
+
+// Get reads side data. A key the state does not hold is an error naming the reading stage and
+// the key: a zero value would let a misordered pipeline produce wrong output quietly.
+func Get[T any](s State, k Key[T]) (T, error) {
+	var zero T
+	if f := s.running; f != nil && !slices.Contains(f.stage.Reads, k.name) && !slices.Contains(f.stage.Writes, k.name) {
+		return zero, &MissingKeyError{Stage: f.stage.ID, Key: k.name, Undeclared: true}
+	}
+	v, ok := s.side[k.name]
+	if !ok {
+		e := &MissingKeyError{Key: k.name}
+		if s.running != nil {
+			e.Stage = s.running.stage.ID
+		}
+		return zero, e
+	}
+	return v.(T), nil
+}
+
+// Has reports whether the state holds k; for readers outside stages, such as a run that stopped
+// before the stage that writes k.
+func Has[T any](s State, k Key[T]) bool {
+	_, ok := s.side[k.name]
+	return ok
+}
+
+// With returns a state that holds v under k. Inside a stage, writing a key the stage did not
+// declare in Writes is a bug in the stage; the runner reports the panic as an error naming it.
 func With[T any](s State, k Key[T], v T) State {
+	if f := s.running; f != nil {
+		if !slices.Contains(f.stage.Writes, k.name) {
+			panic(fmt.Sprintf("stage %q writes state key %q without declaring it in Writes", f.stage.ID, k.name))
+		}
+		f.wrote[k.name] = true
+	}
 	side := maps.Clone(s.side)
 	if side == nil {
 		side = make(map[string]any)

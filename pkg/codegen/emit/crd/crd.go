@@ -85,7 +85,7 @@ func (b *builder) crd(group, kind string, versions []astmodel.Definition) (*apie
 		Spec: apiextv1.CustomResourceDefinitionSpec{
 			Group: group,
 			Names: apiextv1.CustomResourceDefinitionNames{
-				Kind: kind, ListKind: kind + "List", Plural: plural, Singular: strings.ToLower(kind),
+				Kind: kind, ListKind: astmodel.ListName(kind), Plural: plural, Singular: strings.ToLower(kind),
 				Categories: []string{"azure", strings.TrimSuffix(group, astmodel.GroupSuffix)},
 			},
 			Scope: apiextv1.NamespaceScoped,

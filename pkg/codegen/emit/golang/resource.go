@@ -28,7 +28,7 @@ var scopeConstants = map[astmodel.Scope]string{
 }
 
 // listName is the name of the list type that goes with a resource kind.
-func listName(kind string) string { return kind + "List" }
+func listName(kind string) string { return astmodel.ListName(kind) }
 
 // resourceDecls renders a resource: the root object, its list, their registration and the
 // methods through which the generic reconciler drives it.

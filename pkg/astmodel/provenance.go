@@ -1,0 +1,54 @@
+package astmodel
+
+// Reason says what decided a property's shape; stages record it where they decide, so that tools
+// explaining the shape (gen explain) read the decision instead of guessing it back.
+type Reason string
+
+// The reasons.
+const (
+	// BySwagger: the swagger marks it (x-ms-secret, format: arm-id).
+	BySwagger Reason = "swagger"
+	// ByName: its name (a password-like name for a secret; "id" for a reference).
+	ByName Reason = "name"
+	// ByConfig: a setting in azure-arm.yaml ($isSecret, $referenceType, $renameTo).
+	ByConfig Reason = "config"
+	// ByEmbedding: it is the ID of a resource embedded in another resource.
+	ByEmbedding Reason = "embedding"
+)
+
+// Provenance records why a property has its shape, beyond the swagger's own declaration.
+// FlattenedFrom, on Property, records lifting.
+type Provenance struct {
+	// Secret says why the property is a secret (a SecretReference in specs, absent in status).
+	Secret Reason
+	// Reference says why the property takes a resource reference in specs.
+	Reference Reason
+	// Renamed says why the JSON name differs from the wire name, when a setting renamed it.
+	Renamed Reason
+	// NotFlattened names the neighbours whose names clashed with the property's own
+	// properties, which kept it nested although it is a flattening candidate.
+	NotFlattened []string
+}
+
+// Derivation says how a definition was derived from another.
+type Derivation string
+
+// The derivations.
+const (
+	// Unrolled: a copy of a recursive type without its recursive properties (break-cycles).
+	Unrolled Derivation = "unrolled"
+	// Embedded: the stub, ID only, of a resource embedded in another (split-spec-status).
+	Embedded Derivation = "embedded"
+	// StorageTwin: the storage version of an API type (create-storage-types).
+	StorageTwin Derivation = "storage-twin"
+	// Renamed: a type renamed by $renameTo (apply-config).
+	Renamed Derivation = "renamed"
+)
+
+// Origin records what a definition was derived from and how; zero for a definition translated
+// from the swagger as it is.
+type Origin struct {
+	Derivation Derivation
+	// From is the definition it was derived from (for Renamed, under its swagger name).
+	From TypeName
+}

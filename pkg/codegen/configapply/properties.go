@@ -1,0 +1,69 @@
+package configapply
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/armgen/armgen/pkg/astmodel"
+	"github.com/armgen/armgen/pkg/codegen/config"
+)
+
+// applyPropertySettings applies each property setting to every target object that has the
+// property (named as in the swagger); a property no target has is an error.
+func applyPropertySettings(cfg *config.Config, tc *config.TypeConfig, targets []astmodel.TypeName, defs astmodel.Definitions) error {
+	for _, pc := range tc.Properties {
+		var names []string
+		found := false
+		for _, n := range targets {
+			obj, ok := defs[n].Type.(*astmodel.ObjectType)
+			if !ok {
+				continue
+			}
+			for _, p := range obj.Properties() {
+				names = append(names, p.ARMName)
+			}
+			changed, ok, err := applyPropertySetting(cfg, tc, pc, obj)
+			if err != nil {
+				return err
+			}
+			if ok {
+				found = true
+				defs[n] = defs[n].WithType(changed)
+			}
+		}
+		if !found {
+			return config.NewError(cfg, pc.Path, pc.Pos, fmt.Sprintf("%s has no property %s", tc.Name, pc.Name), config.Nearest(pc.Name, names))
+		}
+	}
+	return nil
+}
+
+func applyPropertySetting(cfg *config.Config, tc *config.TypeConfig, pc *config.PropertyConfig, obj *astmodel.ObjectType) (*astmodel.ObjectType, bool, error) {
+	idx := slices.IndexFunc(obj.Properties(), func(p *astmodel.Property) bool { return p.ARMName == pc.Name })
+	if idx < 0 {
+		return obj, false, nil
+	}
+	found := obj.Properties()[idx]
+	p := found.Copy()
+	if pc.IsSecret {
+		p.Secret, p.Provenance.Secret = true, astmodel.ByConfig
+	}
+	switch pc.ReferenceType {
+	case "arm":
+		p.ARMReference, p.Provenance.Reference = true, astmodel.ByConfig
+	case "simple":
+		p.ARMReference, p.NotARMReference, p.Provenance.Reference = false, true, ""
+	}
+	if pc.RenamedFrom != "" {
+		p.RenamedFrom = pc.RenamedFrom
+	}
+	if pc.RenameTo != "" {
+		name := astmodel.ExportedName(pc.RenameTo)
+		if other, clash := obj.Property(name); clash && other != found {
+			return nil, false, config.NewError(cfg, pc.Path+".$renameTo", pc.Pos, fmt.Sprintf("%s already has a property %s", tc.Name, name), "")
+		}
+		p.Name, p.JSONName, p.Provenance.Renamed = name, astmodel.JSONName(name), astmodel.ByConfig
+		obj = obj.WithoutProperty(found.Name)
+	}
+	return obj.WithProperties(p), true, nil
+}

@@ -1,0 +1,184 @@
+package conversions
+
+import (
+	"fmt"
+
+	"github.com/armgen/armgen/pkg/astmodel"
+)
+
+// Plan plans the AssignProperties methods along every edge of the conversion graph:
+// between each resource and the next one on its way to the hub, and between every pair of object
+// types those reach property by property. Properties match by JSON name (or a configured
+// rename); matched values convert when their types allow it exactly (same shape, scalars of the
+// same base type, objects through their own methods). Everything else (a property on one side
+// only, or types that differ, such as an integer that became a string) travels in the property
+// bag of the side that has no field for it, and comes back out on the way back.
+func Plan(defs astmodel.Definitions, graph *astmodel.ConversionGraph) (*astmodel.Conversions, error) {
+	p := &planner{defs: defs, conv: astmodel.NewConversions(graph), names: map[astmodel.TypeName]map[string]astmodel.TypeName{}}
+	for _, kv := range graph.Kinds() {
+		for _, r := range kv.Resources {
+			next, ok := graph.Next(r)
+			if !ok {
+				continue
+			}
+			if _, err := p.pair(r, next); err != nil {
+				return nil, err
+			}
+		}
+	}
+	for len(p.queue) > 0 {
+		a := p.queue[0]
+		p.queue = p.queue[1:]
+		if err := p.plan(a); err != nil {
+			return nil, err
+		}
+	}
+	return p.conv, nil
+}
+
+type planner struct {
+	defs  astmodel.Definitions
+	conv  *astmodel.Conversions
+	queue []*astmodel.PropertyAssignment
+	// names holds, per type, the method suffix given to each type it converts with.
+	names map[astmodel.TypeName]map[string]astmodel.TypeName
+}
+
+// pair returns the assignment between self and other, queueing it for planning when new.
+func (p *planner) pair(self, other astmodel.TypeName) (*astmodel.PropertyAssignment, error) {
+	if a, ok := p.conv.Between(self, other); ok {
+		return a, nil
+	}
+	// Methods are named after the other type; should a type convert with two types of the same
+	// name (in two hub packages), the second gets the package in its name too.
+	suffix := other.Name
+	used := p.names[self]
+	if used == nil {
+		used = make(map[string]astmodel.TypeName)
+		p.names[self] = used
+	}
+	if prev, taken := used[suffix]; taken && prev != other {
+		suffix = astmodel.ExportedName(other.Package.Version) + "_" + other.Name
+	}
+	used[suffix] = other
+	a := &astmodel.PropertyAssignment{
+		Self: self, Other: other,
+		FromMethod: "AssignProperties_From_" + suffix,
+		ToMethod:   "AssignProperties_To_" + suffix,
+	}
+	_, selfIsResource := p.defs[self].Type.(*astmodel.ResourceType)
+	_, otherIsResource := p.defs[other].Type.(*astmodel.ResourceType)
+	if selfIsResource != otherIsResource {
+		return nil, fmt.Errorf("cannot convert between %s and %s: one is a resource, the other is not", self, other)
+	}
+	a.Resource = selfIsResource
+	p.conv.Add(a)
+	p.queue = append(p.queue, a)
+	return a, nil
+}
+
+// plan fills in the steps of an assignment.
+func (p *planner) plan(a *astmodel.PropertyAssignment) error {
+	if a.Resource {
+		self := p.defs[a.Self].Type.(*astmodel.ResourceType)
+		other := p.defs[a.Other].Type.(*astmodel.ResourceType)
+		for _, half := range []struct {
+			name, json  string
+			self, other astmodel.TypeName
+		}{{"Spec", "spec", self.Spec, other.Spec}, {"Status", "status", self.Status, other.Status}} {
+			sp := &astmodel.Property{Name: half.name, JSONName: half.json, Type: half.self}
+			op := &astmodel.Property{Name: half.name, JSONName: half.json, Type: half.other}
+			step := astmodel.AssignmentStep{Self: sp, Other: op}
+			var err error
+			if step.From, err = p.value(half.other, half.self, a, true); err != nil {
+				return err
+			}
+			if step.To, err = p.value(half.self, half.other, a, false); err != nil {
+				return err
+			}
+			if !step.Converts() {
+				return fmt.Errorf("%s of %s and %s do not convert", half.name, a.Self, a.Other)
+			}
+			a.Steps = append(a.Steps, step)
+		}
+		return nil
+	}
+
+	self, ok := p.defs[a.Self].Type.(*astmodel.ObjectType)
+	if !ok {
+		return fmt.Errorf("%s is not an object", a.Self)
+	}
+	other, ok := p.defs[a.Other].Type.(*astmodel.ObjectType)
+	if !ok {
+		return fmt.Errorf("%s is not an object", a.Other)
+	}
+	if bag, ok := self.PropertyBag(); ok {
+		a.SelfBag = bag.Name
+	}
+	if bag, ok := other.PropertyBag(); ok {
+		a.OtherBag = bag.Name
+	}
+
+	matched := make(map[*astmodel.Property]bool)
+	for _, sp := range self.Properties() {
+		if sp.IsPropertyBag() {
+			continue
+		}
+		step := astmodel.AssignmentStep{Self: sp}
+		if op := counterpart(sp, other, self); op != nil {
+			matched[op] = true
+			step.Other = op
+			from, err := p.value(op.Type, sp.Type, a, true)
+			if err != nil {
+				return err
+			}
+			to, err := p.value(sp.Type, op.Type, a, false)
+			if err != nil {
+				return err
+			}
+			if from != nil && to != nil {
+				step.From, step.To = from, to
+			}
+		}
+		a.Steps = append(a.Steps, step)
+	}
+	for _, op := range other.Properties() {
+		if !op.IsPropertyBag() && !matched[op] {
+			a.Steps = append(a.Steps, astmodel.AssignmentStep{Other: op})
+		}
+	}
+	if a.SelfBag == "" || a.OtherBag == "" {
+		// Without a bag on both sides, every property must convert: that holds between an API
+		// version and its own storage twin, which have the same shape.
+		for _, s := range a.Steps {
+			if !s.Converts() {
+				return fmt.Errorf("%s and %s differ in %s, and one of them has no property bag to keep it", a.Self, a.Other, s.Name())
+			}
+		}
+	}
+	return nil
+}
+
+
+// counterpart finds the property of other that corresponds to sp: the one with the same JSON
+// name, or one renamed from or to it between the versions.
+func counterpart(sp *astmodel.Property, other, self *astmodel.ObjectType) *astmodel.Property {
+	if op, ok := other.PropertyByJSON(sp.JSONName); ok {
+		return op
+	}
+	for _, op := range other.Properties() {
+		if op.IsPropertyBag() {
+			continue
+		}
+		// A rename applies only where the old name is not itself still in use on that side.
+		if sp.RenamedFrom != "" && (op.JSONName == sp.RenamedFrom || op.ARMName == sp.RenamedFrom) {
+			return op
+		}
+		if op.RenamedFrom != "" && (sp.JSONName == op.RenamedFrom || sp.ARMName == op.RenamedFrom) {
+			if _, clash := self.PropertyByJSON(op.JSONName); !clash {
+				return op
+			}
+		}
+	}
+	return nil
+}

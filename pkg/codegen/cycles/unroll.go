@@ -1,0 +1,93 @@
+// Package cycles breaks recursion in the type graph.
+package cycles
+
+import (
+	"context"
+	"maps"
+
+	"github.com/armgen/armgen/pkg/astmodel"
+)
+
+// Break removes recursion, which a CRD schema cannot express: a property that leads back to a
+// type already being described points instead at an "_Unrolled" copy of that type, which has
+// every property that would recurse left out. Users keep one level of the recursive shape.
+func Break(ctx context.Context, defs astmodel.Definitions) (astmodel.Definitions, error) {
+	u := &unroller{
+		defs:   maps.Clone(defs),
+		colour: make(map[astmodel.TypeName]int),
+	}
+	for _, d := range defs.Resources() {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		u.visit(d.Name)
+	}
+	return u.defs, nil
+}
+
+const (
+	white = iota
+	grey
+	black
+)
+
+// unroller walks the graph depth first from each resource, in name order, and redirects every
+// edge that goes back to a type on the current path (a back edge: a cycle) as it finds it. A
+// depth-first walk that meets no back edge has seen an acyclic graph, so one walk suffices.
+type unroller struct {
+	defs   astmodel.Definitions
+	colour map[astmodel.TypeName]int
+}
+
+func (u *unroller) visit(n astmodel.TypeName) {
+	u.colour[n] = grey
+	d := u.defs[n]
+	if obj, ok := d.Type.(*astmodel.ObjectType); ok {
+		for _, p := range obj.Properties() {
+			current := p
+			for _, ref := range astmodel.References(p.Type) {
+				if _, ok := u.defs[ref]; !ok {
+					continue
+				}
+				if u.colour[ref] == grey {
+					target := u.unrolled(ref)
+					current = current.WithType(astmodel.RenameReferences(current.Type, map[astmodel.TypeName]astmodel.TypeName{ref: target}))
+					obj = obj.WithProperties(current)
+					u.defs[n] = d.WithType(obj)
+					ref = target
+				}
+				if u.colour[ref] == white {
+					u.visit(ref)
+				}
+			}
+		}
+	} else {
+		for _, ref := range astmodel.References(d.Type) {
+			if _, ok := u.defs[ref]; ok && u.colour[ref] == white {
+				u.visit(ref)
+			}
+		}
+	}
+	u.colour[n] = black
+}
+
+// unrolled returns the copy of t without the properties that lead back to t, making it once.
+func (u *unroller) unrolled(t astmodel.TypeName) astmodel.TypeName {
+	name := astmodel.UnrolledName(t)
+	if _, ok := u.defs[name]; ok {
+		return name
+	}
+	target := u.defs[t]
+	obj := target.Type.(*astmodel.ObjectType)
+	var keep []*astmodel.Property
+	for _, p := range obj.Properties() {
+		if !astmodel.Reachable(u.defs, astmodel.References(p.Type))[t] {
+			keep = append(keep, p)
+		}
+	}
+	copied := obj.WithOnlyProperties(keep)
+	copied.OneOf = false
+	u.defs[name] = astmodel.Definition{Name: name, Type: copied, Description: target.Description, Source: target.Source,
+		Origin: astmodel.Origin{Derivation: astmodel.Unrolled, From: t}}
+	return name
+}

@@ -1,0 +1,119 @@
+package codegen
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/armgen/armgen/pkg/astmodel"
+	"github.com/armgen/armgen/pkg/codegen/coverage"
+	"github.com/armgen/armgen/pkg/codegen/output"
+	"github.com/armgen/armgen/pkg/codegen/pipeline"
+	"github.com/armgen/armgen/pkg/codegen/stages"
+)
+
+// Files are rendered files keyed by slash-separated path relative to their folder.
+type Files = output.Files
+
+// Result summarises a run.
+type Result struct {
+	Resources int
+	Types     int
+	Files     Files
+	OutputDir string
+	// Coverage is the report of an --all run.
+	Coverage *coverage.Report
+	// Docs are the generated resource pages, relative to DocsDir ("" when none are written).
+	Docs    Files
+	DocsDir string
+	// Definitions is the final type graph, for tools that explain it.
+	Definitions astmodel.Definitions
+	Elapsed     time.Duration
+}
+
+// Run generates everything in memory; nothing is written.
+func Run(ctx context.Context, o Options) (*Result, error) {
+	start := time.Now()
+	root, err := o.SpecRootDir()
+	if err != nil {
+		return nil, err
+	}
+	list := stages.All()
+	if o.StopAfter != "" {
+		var ok bool
+		if list, ok = stages.Upto(o.StopAfter); !ok {
+			return nil, fmt.Errorf("no stage %q (stages: %s)", o.StopAfter, strings.Join(stages.IDs(stages.All()), ", "))
+		}
+	}
+	r := pipeline.Runner{Stages: list, Observe: o.Observe}
+	if o.DebugStage != "" {
+		if !r.Has(o.DebugStage) {
+			return nil, fmt.Errorf("--debug-stage: no stage %q (stages: %s)", o.DebugStage, strings.Join(stages.IDs(r.Stages), ", "))
+		}
+		r.AfterStage = func(id string, s pipeline.State) error {
+			if id == o.DebugStage && o.DebugOut != nil {
+				return o.DebugOut(id, s)
+			}
+			return nil
+		}
+	}
+	in := stages.Inputs{Config: o.Config, SpecRoot: root, All: o.All, FullDescriptions: o.FullDescriptions}
+	s, err := r.Run(ctx, in.State())
+	if err != nil {
+		return nil, userError(err, root)
+	}
+	out, err := stages.Results(s)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Files: out.Files, Docs: out.Docs, OutputDir: o.Output(), DocsDir: o.Docs(), Definitions: s.Definitions()}
+	if out.Coverage != nil {
+		res.Coverage = out.Coverage.Clone()
+		res.Coverage.Sort()
+		res.Files, err = withCoverageFiles(res.Files, res.Coverage)
+		if err != nil {
+			return nil, err
+		}
+	}
+	for _, d := range s.Definitions() {
+		if _, ok := d.Type.(*astmodel.ResourceType); ok {
+			res.Resources++
+		} else {
+			res.Types++
+		}
+	}
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
+
+// Generate runs the pipeline and replaces the output directory with the result, only when the
+// whole run succeeded: files are written into a fresh sibling directory that is then swapped in.
+func Generate(ctx context.Context, o Options) (*Result, error) {
+	start := time.Now()
+	res, err := Run(ctx, o)
+	if err != nil {
+		return nil, err
+	}
+	if err := output.WriteTree(ctx, res.OutputDir, res.Files); err != nil {
+		return nil, err
+	}
+	if res.DocsDir != "" {
+		if err := output.WriteDocs(ctx, res.DocsDir, res.Docs); err != nil {
+			return nil, err
+		}
+	}
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
+
+// withCoverageFiles puts the coverage report beside the output of an --all run.
+func withCoverageFiles(files Files, cov *coverage.Report) (Files, error) {
+	data, err := cov.JSON()
+	if err != nil {
+		return nil, err
+	}
+	var md strings.Builder
+	cov.Markdown(&md)
+	return output.Merge(files, Files{"coverage.json": append(data, '\n'), "coverage.md": []byte(md.String())})
+}

@@ -1,0 +1,169 @@
+// Package specstatus derives, from the raw types of each exported resource, its spec (what a
+// user may write: read-only properties dropped, secrets and ARM IDs turned into references,
+// resources embedded in other resources reduced to a reference, flattened properties lifted)
+// and its status (everything Azure returns, all optional, names suffixed _STATUS). One file per
+// rule: flatten.go, secrets.go, references.go, embedded.go, names.go.
+package specstatus
+
+import (
+	"strings"
+
+	"github.com/armgen/armgen/pkg/astmodel"
+	"github.com/armgen/armgen/pkg/codegen/selection"
+)
+
+// Split replaces the raw types of the exported resources by their spec and status types, and
+// adds a resource definition per export.
+func Split(raw astmodel.Definitions, exps selection.Exports) astmodel.Definitions {
+	sp := &splitter{raw: raw, out: make(astmodel.Definitions), done: make(map[splitKey]astmodel.TypeName),
+		building: make(map[astmodel.TypeName]bool), reserved: make(map[astmodel.TypeName]bool)}
+	for _, e := range exps {
+		sp.reserve(e)
+	}
+	for _, e := range exps {
+		sp.bodies = e.Bodies
+		spec := e.Pkg.TypeName(e.Kind + astmodel.SpecSuffix)
+		status := e.Pkg.TypeName(e.Kind + astmodel.StatusSuffix)
+		sp.root(e.Body, spec, specMode)
+		sp.root(e.Response, status, statusMode)
+		r := &astmodel.ResourceType{
+			Spec: spec, Status: status, ARMType: e.Resource.ARMType, APIVersion: e.Resource.APIVersion,
+			Scope: e.Resource.Scope, ARMURI: e.Resource.Path, SourceFile: e.Resource.File, IsStorageVersion: true,
+		}
+		name := e.Name()
+		sp.out[name] = astmodel.Definition{Name: name, Type: r, Description: resourceDescription(e), Source: e.Resource.File + "#" + "/paths/" + e.Resource.Path}
+	}
+	// Keep what is not raw (nothing, today; later stages may add packages before this one).
+	for n, d := range raw {
+		if _, isRaw := sp.rawPackage(n); !isRaw {
+			sp.out[n] = d
+		}
+	}
+	return sp.out
+}
+
+func resourceDescription(e *selection.Export) string {
+	return strings.Join([]string{
+		"the Kubernetes resource for the ARM type " + e.Resource.ARMType + ", api-version " + e.Resource.APIVersion + ".",
+		"Generated from: " + e.Resource.File,
+		"ARM URI: " + e.Resource.Path,
+	}, "\n")
+}
+
+type splitMode int
+
+const (
+	specMode splitMode = iota
+	statusMode
+)
+
+type splitKey struct {
+	raw  astmodel.TypeName
+	mode splitMode
+}
+
+type splitter struct {
+	raw    astmodel.Definitions
+	bodies map[astmodel.TypeName]bool
+	out    astmodel.Definitions
+	done   map[splitKey]astmodel.TypeName
+	// building holds the objects under construction, which cannot be flattened yet.
+	building map[astmodel.TypeName]bool
+	// reserved are the names of resources and their spec, status, list and operator types.
+	reserved map[astmodel.TypeName]bool
+}
+
+func (sp *splitter) rawPackage(n astmodel.TypeName) (astmodel.Definition, bool) {
+	if !n.Package.IsAPI() {
+		return astmodel.Definition{}, false
+	}
+	d, ok := sp.raw[n]
+	return d, ok
+}
+
+// root builds the spec or status object of a resource under the given name.
+func (sp *splitter) root(raw, name astmodel.TypeName, m splitMode) {
+	d := sp.raw[raw]
+	obj := d.Type.(*astmodel.ObjectType)
+	sp.out[name] = astmodel.Definition{Name: name, Type: sp.object(obj, m, true), Description: d.Description, Source: d.Source}
+}
+
+// named returns the spec or status counterpart of a raw named type, building it on first use.
+func (sp *splitter) named(raw astmodel.TypeName, m splitMode) astmodel.TypeName {
+	if n, ok := sp.done[splitKey{raw, m}]; ok {
+		return n
+	}
+	d := sp.raw[raw]
+	suffix := ""
+	if m == statusMode {
+		suffix = astmodel.StatusSuffix
+	}
+	if obj, ok := d.Type.(*astmodel.ObjectType); ok && sp.bodies[raw] {
+		if stub, ok := sp.stub(raw, obj, m, suffix); ok {
+			return stub
+		}
+	}
+	name := sp.claim(raw.WithName(raw.Name + suffix))
+	sp.done[splitKey{raw, m}] = name
+	def := astmodel.Definition{Name: name, Type: d.Type, Description: d.Description, Source: d.Source, Origin: d.Origin}
+	if t, ok := d.Type.(*astmodel.ObjectType); ok {
+		// Placeholder first: recursive types refer back to the name while it is being built.
+		sp.building[name] = true
+		sp.out[name] = def.WithType(astmodel.NewObjectType())
+		def = def.WithType(sp.object(t, m, false))
+		delete(sp.building, name)
+	}
+	sp.out[name] = def
+	return name
+}
+
+// object converts the properties of a raw object for one side; top is set for the spec or
+// status object of a resource.
+func (sp *splitter) object(o *astmodel.ObjectType, m splitMode, top bool) *astmodel.ObjectType {
+	var props []*astmodel.Property
+	for _, p := range o.Properties() {
+		if m == specMode && (p.ReadOnly || top && isARMIdentity(p.ARMName)) {
+			continue
+		}
+		if m == statusMode && leftOutOfStatus(p) {
+			continue
+		}
+		np := p.Copy()
+		np.Type = sp.convert(p.Type, m)
+		if m == statusMode {
+			np.Required = false
+		} else {
+			np = specProperty(np)
+		}
+		props = append(props, np)
+	}
+	return o.WithOnlyProperties(sp.flatten(props, top))
+}
+
+// isARMIdentity tells the properties ARM sets on every resource; spec has azureName instead.
+func isARMIdentity(armName string) bool {
+	return armName == "id" || armName == "name" || armName == "type"
+}
+
+// convert rewrites references to raw types into their counterparts on one side.
+func (sp *splitter) convert(t astmodel.Type, m splitMode) astmodel.Type {
+	return astmodel.Rewrite(t, func(t astmodel.Type) astmodel.Type {
+		if n, ok := t.(astmodel.TypeName); ok {
+			if _, raw := sp.rawPackage(n); raw {
+				return sp.named(n, m)
+			}
+		}
+		return t
+	})
+}
+
+// specProperty turns secrets into secret references and ARM IDs into resource references.
+func specProperty(p *astmodel.Property) *astmodel.Property {
+	if isSecret(p) {
+		return secretProperty(p)
+	}
+	if why := referenceReason(p); why != "" {
+		return referenceProperty(p, why)
+	}
+	return p
+}

@@ -1,0 +1,19 @@
+package stages
+
+import (
+	"context"
+
+	"github.com/armgen/armgen/pkg/codegen/namecheck"
+	"github.com/armgen/armgen/pkg/codegen/pipeline"
+)
+
+// checkNames catches ambiguous names before anything is rendered.
+func checkNames() pipeline.Stage {
+	return pipeline.Stage{
+		ID: CheckNames, Description: "Check that type and property names are unambiguous",
+		Requires: []string{PruneUnused},
+		Run: func(ctx context.Context, s pipeline.State) (pipeline.State, error) {
+			return s, namecheck.Check(s.Definitions())
+		},
+	}
+}

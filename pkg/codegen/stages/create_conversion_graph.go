@@ -1,0 +1,37 @@
+package stages
+
+import (
+	"context"
+
+	"github.com/armgen/armgen/pkg/codegen/conversions"
+	"github.com/armgen/armgen/pkg/codegen/pipeline"
+)
+
+// createConversionGraph picks each kind's hub and marks it the only storage version.
+func createConversionGraph() pipeline.Stage {
+	return pipeline.Stage{
+		ID: CreateConversionGraph, Description: "Choose each kind's hub and how every version reaches it",
+		Requires: []string{CreateStorageTypes},
+		Reads:    pipeline.Keys(configKey, exportsKey, consumedKey),
+		Writes:   pipeline.Keys(conversionGraphKey, consumedKey),
+		Run: func(ctx context.Context, s pipeline.State) (pipeline.State, error) {
+			cfg, err := pipeline.Get(s, configKey)
+			if err != nil {
+				return s, err
+			}
+			exps, err := pipeline.Get(s, exportsKey)
+			if err != nil {
+				return s, err
+			}
+			graph, defs, read, err := conversions.Graph(cfg, s.Definitions(), exps)
+			if err != nil {
+				return s, err
+			}
+			if s, err = consume(s, read...); err != nil {
+				return s, err
+			}
+			s = pipeline.With(s, conversionGraphKey, graph)
+			return s.WithDefinitions(defs), nil
+		},
+	}
+}

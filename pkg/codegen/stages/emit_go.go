@@ -1,0 +1,38 @@
+package stages
+
+import (
+	"context"
+
+	"github.com/armgen/armgen/pkg/codegen/emit/golang"
+	"github.com/armgen/armgen/pkg/codegen/output"
+	"github.com/armgen/armgen/pkg/codegen/pipeline"
+)
+
+// emitGo renders the Go packages, with deepcopy, conversions and tests, and the registration list.
+func emitGo() pipeline.Stage {
+	return pipeline.Stage{
+		ID: EmitGo, Description: "Render Go packages, deepcopy and the registration list",
+		Requires: []string{CheckNames, PlanConversions},
+		Reads:    pipeline.Keys(configKey, conversionsKey),
+		Writes:   pipeline.Keys(goFilesKey),
+		Run: func(ctx context.Context, s pipeline.State) (pipeline.State, error) {
+			cfg, err := pipeline.Get(s, configKey)
+			if err != nil {
+				return s, err
+			}
+			conv, err := pipeline.Get(s, conversionsKey)
+			if err != nil {
+				return s, err
+			}
+			rendered, err := golang.Packages(ctx, s.Definitions(), golang.Options{Conversions: conv, Tests: true}, cfg.OutputPackage)
+			if err != nil {
+				return s, err
+			}
+			files := make(output.Files, len(rendered))
+			for _, f := range rendered {
+				files[f.Path] = f.Content
+			}
+			return pipeline.With(s, goFilesKey, files), nil
+		},
+	}
+}

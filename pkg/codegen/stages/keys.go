@@ -1,0 +1,117 @@
+package stages
+
+import (
+	"github.com/armgen/armgen/pkg/astmodel"
+	"github.com/armgen/armgen/pkg/codegen/config"
+	"github.com/armgen/armgen/pkg/codegen/consumed"
+	"github.com/armgen/armgen/pkg/codegen/coverage"
+	"github.com/armgen/armgen/pkg/codegen/loader"
+	"github.com/armgen/armgen/pkg/codegen/output"
+	"github.com/armgen/armgen/pkg/codegen/pipeline"
+	"github.com/armgen/armgen/pkg/codegen/selection"
+)
+
+// The side data stages pass along, beside the type definitions. Inputs are set by the caller
+// (see Inputs); the rest are written by the stage named.
+var (
+	// Inputs.
+	configKey   = pipeline.NewKey[*config.Config]("config")
+	specRootKey = pipeline.NewKey[string]("spec-root")
+	// allKey selects every resource type of the spec root instead of the configured ones.
+	allKey = pipeline.NewKey[bool]("all")
+	// fullDescriptionsKey keeps every description in CRDs over the kubectl apply limit.
+	fullDescriptionsKey = pipeline.NewKey[bool]("full-descriptions")
+	// consumedKey holds the config settings some stage read; every stage that reads settings
+	// adds to it, and check-config-consumed reports the rest.
+	consumedKey = pipeline.NewKey[consumed.Settings]("consumed-settings")
+
+	// index-specs.
+	indexKey = pipeline.NewKey[*loader.Index]("spec-index")
+	// index-specs, then load-specs (documents) and discover-resources (catalogues).
+	versionsKey = pipeline.NewKey[selection.Versions]("api-versions")
+	// load-specs.
+	corpusKey = pipeline.NewKey[*loader.Corpus]("corpus")
+	// discover-resources; build-types and apply-config refine them.
+	exportsKey = pipeline.NewKey[selection.Exports]("exports")
+	// discover-resources (nil unless --all); build-types adds the resources it skips.
+	coverageKey = pipeline.NewKey[*coverage.Report]("coverage")
+	// create-conversion-graph: each kind's hub and how every version reaches it.
+	conversionGraphKey = pipeline.NewKey[*astmodel.ConversionGraph]("conversion-graph")
+	// plan-conversions: the AssignProperties methods between versions.
+	conversionsKey = pipeline.NewKey[*astmodel.Conversions]("conversions")
+	// emit-go, emit-crds, emit-docs: rendered files, relative to the output or docs folder.
+	goFilesKey  = pipeline.NewKey[output.Files]("go-files")
+	crdFilesKey = pipeline.NewKey[output.Files]("crd-files")
+	docsKey     = pipeline.NewKey[output.Files]("docs")
+)
+
+// Inputs are what a run starts from.
+type Inputs struct {
+	Config   *config.Config
+	SpecRoot string
+	// All generates every resource type of the spec root instead of the configured ones.
+	All bool
+	// FullDescriptions keeps full descriptions in CRDs over kubectl's apply limit.
+	FullDescriptions bool
+}
+
+// State returns the initial state of a run.
+func (in Inputs) State() pipeline.State {
+	s := pipeline.NewState()
+	s = pipeline.With(s, configKey, in.Config)
+	s = pipeline.With(s, specRootKey, in.SpecRoot)
+	s = pipeline.With(s, allKey, in.All)
+	s = pipeline.With(s, fullDescriptionsKey, in.FullDescriptions)
+	return pipeline.With(s, consumedKey, consumed.Settings{})
+}
+
+// Outputs are what a run produced; a run that stopped early has only what its stages wrote.
+type Outputs struct {
+	// Files are the rendered Go and CRD files, relative to the output folder.
+	Files output.Files
+	// Docs are the resource pages, relative to the docs folder.
+	Docs output.Files
+	// Coverage is the report of an --all run; nil otherwise.
+	Coverage *coverage.Report
+}
+
+// Results reads the outputs of a finished run.
+func Results(s pipeline.State) (Outputs, error) {
+	var out Outputs
+	var sets []output.Files
+	for _, k := range []pipeline.Key[output.Files]{goFilesKey, crdFilesKey} {
+		if pipeline.Has(s, k) {
+			fs, err := pipeline.Get(s, k)
+			if err != nil {
+				return out, err
+			}
+			sets = append(sets, fs)
+		}
+	}
+	files, err := output.Merge(sets...)
+	if err != nil {
+		return out, err
+	}
+	out.Files = files
+	if pipeline.Has(s, docsKey) {
+		if out.Docs, err = pipeline.Get(s, docsKey); err != nil {
+			return out, err
+		}
+	}
+	if pipeline.Has(s, coverageKey) {
+		if out.Coverage, err = pipeline.Get(s, coverageKey); err != nil {
+			return out, err
+		}
+	}
+	return out, nil
+}
+
+// consume records settings read by the running stage (which declares consumedKey in both Reads
+// and Writes).
+func consume(s pipeline.State, paths ...string) (pipeline.State, error) {
+	c, err := pipeline.Get(s, consumedKey)
+	if err != nil {
+		return s, err
+	}
+	return pipeline.With(s, consumedKey, c.With(paths...)), nil
+}
