@@ -2,11 +2,11 @@
 #
 # The spec root (the specification folder of azure-rest-api-specs) comes from ARMGEN_SPEC_ROOT
 # when set, else from specRoot in azure-arm.yaml (specs/azure-rest-api-specs/specification,
-# which `make specs` fills).
+# which `make specs` fills with the commit azure-arm.yaml pins; `make generate` does it first
+# when needed). ARMGEN_SPECS_REPO fetches that commit from a mirror instead of specRepository.
 
 GO ?= go
-SPECS_REPO ?= https://github.com/Azure/azure-rest-api-specs
-export ARMGEN_SPEC_ROOT
+export ARMGEN_SPEC_ROOT ARMGEN_SPECS_REPO
 
 .DEFAULT_GOAL := help
 
@@ -15,7 +15,8 @@ help: ## Show this help
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  %-16s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
 .PHONY: generate
-generate: ## Regenerate generated/ and docs/resources* from azure-arm.yaml
+generate: ## Regenerate generated/ and docs/resources* from azure-arm.yaml (fetches the pinned specs first if there are none)
+	@$(GO) run ./cmd/gen specs fetch -q
 	$(GO) run ./cmd/gen
 
 .PHONY: test
@@ -71,5 +72,5 @@ sweep: ## Run the corpus sweep, the interrupt test and 60 s of each fuzz target
 	$(GO) test ./pkg/codegen/config -run '^$$' -fuzz FuzzParse -fuzztime 60s
 
 .PHONY: specs
-specs: ## Clone the upstream ARM specs into specs/azure-rest-api-specs (needs network)
-	@test -d specs/azure-rest-api-specs || git clone --depth 1 $(SPECS_REPO) specs/azure-rest-api-specs
+specs: ## Fetch the ARM specs at the commit azure-arm.yaml pins into specs/azure-rest-api-specs (needs network and git)
+	$(GO) run ./cmd/gen specs fetch

@@ -39,6 +39,7 @@ func runCheck(cmd *cobra.Command, g *globalFlags, maxLines int) error {
 	if err != nil {
 		return err
 	}
+	warnSpecDrift(cmd.ErrOrStderr(), o)
 	errOut := cmd.ErrOrStderr()
 	if !g.quiet {
 		o.Observe = stagePrinter(errOut, g.verbose)

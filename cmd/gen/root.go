@@ -65,6 +65,7 @@ The spec root is, in order of precedence: --spec-root, $` + specRootEnv + `, spe
 	cmd.Flags().StringVar(&g.debugStage, "debug-stage", "", "dump the pipeline state after this stage to stdout")
 	cmd.AddCommand(newCrdsCommand(&g), newReportCommand(&g))
 	cmd.AddCommand(newCheckCommand(&g), newListCommand(&g), newExplainCommand(&g), newAddCommand(&g))
+	cmd.AddCommand(newSpecsCommand(&g))
 	return cmd
 }
 
@@ -94,6 +95,7 @@ func runGenerate(cmd *cobra.Command, g globalFlags) error {
 	if err != nil {
 		return err
 	}
+	warnSpecDrift(cmd.ErrOrStderr(), o)
 	out := cmd.ErrOrStderr()
 	if !g.quiet {
 		o.Observe = stagePrinter(out, g.verbose)

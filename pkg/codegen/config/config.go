@@ -33,6 +33,12 @@ type Config struct {
 	OutputPackage string // Go import path of OutputPath; DefaultOutputPackage if absent
 	DocsPath      string // folder for the generated resource pages; "" (absent) writes none
 
+	// The azure-rest-api-specs snapshot the committed output is made from: what
+	// `gen specs fetch` checks out, and what a spec root at another commit is
+	// warned against. "" if absent, which pins nothing and warns about nothing.
+	SpecRepository string
+	SpecCommit     string // 40 lower-case hex digits when set
+
 	TypeFilters []*TypeFilter  // in file order: what a filter means can depend on those before it
 	Groups      []*GroupConfig // sorted by Name
 

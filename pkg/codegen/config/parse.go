@@ -14,15 +14,17 @@ import (
 )
 
 const (
-	keySpecRoot    = "specRoot"
-	keyOutputPath  = "outputPath"
-	keyOutputPkg   = "outputPackage"
-	keyDocsPath    = "docsPath"
-	keyObjectModel = "objectModelConfiguration"
-	keyTypeFilters = "typeFilters"
+	keySpecRoot       = "specRoot"
+	keySpecRepository = "specRepository"
+	keySpecCommit     = "specCommit"
+	keyOutputPath     = "outputPath"
+	keyOutputPkg      = "outputPackage"
+	keyDocsPath       = "docsPath"
+	keyObjectModel    = "objectModelConfiguration"
+	keyTypeFilters    = "typeFilters"
 )
 
-var topLevelKeys = []string{keyDocsPath, keyObjectModel, keyOutputPkg, keyOutputPath, keySpecRoot, keyTypeFilters}
+var topLevelKeys = []string{keyDocsPath, keyObjectModel, keyOutputPkg, keyOutputPath, keySpecCommit, keySpecRepository, keySpecRoot, keyTypeFilters}
 
 // Load reads and parses the config file at path.
 func Load(path string) (*Config, error) {
@@ -112,6 +114,10 @@ func (p *parser) root(n *yaml.Node) error {
 		switch e.key {
 		case keySpecRoot:
 			p.cfg.SpecRoot, err = p.nonEmptyString(e.value, e.path)
+		case keySpecRepository:
+			p.cfg.SpecRepository, err = p.nonEmptyString(e.value, e.path)
+		case keySpecCommit:
+			p.cfg.SpecCommit, err = p.commitSHA(e.value, e.path)
 		case keyOutputPath:
 			p.cfg.OutputPath, err = p.nonEmptyString(e.value, e.path)
 		case keyDocsPath:

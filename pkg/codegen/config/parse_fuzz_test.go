@@ -106,4 +106,7 @@ func checkFuzzConfig(t *testing.T, c *Config) {
 		}
 	}
 	sorted("settings", paths)
+	if c.SpecCommit != "" && !isCommitSHA(c.SpecCommit) {
+		t.Fatalf("specCommit %q accepted", c.SpecCommit)
+	}
 }

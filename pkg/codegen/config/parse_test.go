@@ -40,6 +40,27 @@ func TestParseValid(t *testing.T) {
 			want: &Config{File: "dir/azure-arm.yaml", Dir: "dir", OutputPath: DefaultOutputPath, OutputPackage: DefaultOutputPackage},
 		},
 		{
+			name: "spec snapshot pin",
+			in: lines(
+				"specRepository: https://github.com/Azure/azure-rest-api-specs",
+				"specCommit: 57a7be857d79c80eb31eefa65173fc31a80b7449",
+				"objectModelConfiguration: {}",
+			),
+			want: &Config{
+				File: "dir/azure-arm.yaml", Dir: "dir", OutputPath: DefaultOutputPath, OutputPackage: DefaultOutputPackage,
+				SpecRepository: "https://github.com/Azure/azure-rest-api-specs", SpecCommit: "57a7be857d79c80eb31eefa65173fc31a80b7449",
+			},
+		},
+		{
+			// Unquoted, this SHA reads as a float; the text as written is kept.
+			name: "spec commit that YAML would read as a number",
+			in:   lines("specCommit: 1234567890123456789012345678901234567e89", "objectModelConfiguration: {}"),
+			want: &Config{
+				File: "dir/azure-arm.yaml", Dir: "dir", OutputPath: DefaultOutputPath, OutputPackage: DefaultOutputPackage,
+				SpecCommit: "1234567890123456789012345678901234567e89",
+			},
+		},
+		{
 			name: "versions stay strings and lists are sorted",
 			in: lines(
 				"# leading comment",
@@ -140,6 +161,13 @@ func TestParseErrors(t *testing.T) {
 		{"duplicate top-level key", lines("outputPath: a", "objectModelConfiguration: {}", "outputPath: b"), "f.yaml:3:1: outputPath: duplicate key (first defined at line 1, column 1)"},
 		{"outputPath not a string", lines("outputPath: 12", "objectModelConfiguration: {}"), "f.yaml:1:13: outputPath: expected a string, found the number 12"},
 		{"empty specRoot", lines("specRoot: ''", "objectModelConfiguration: {}"), "f.yaml:1:11: specRoot: must not be empty"},
+		{"specCommit abbreviated", lines("specCommit: 57a7be8", "objectModelConfiguration: {}"), "f.yaml:1:13: specCommit: \"57a7be8\" is not a full commit SHA; expected 40 lower-case hex digits, as `git rev-parse HEAD` prints them"},
+		{"specCommit not hex", lines("objectModelConfiguration: {}", "specCommit: 57a7be857d79c80eb31eefa65173fc31a80b744z"), "f.yaml:2:13: specCommit: \"57a7be857d79c80eb31eefa65173fc31a80b744z\" is not a full commit SHA; expected 40 lower-case hex digits, as `git rev-parse HEAD` prints them"},
+		{"specCommit upper case", lines("specCommit: 57A7BE857D79C80EB31EFA65173FC31A80B7449F", "objectModelConfiguration: {}"), "f.yaml:1:13: specCommit: \"57A7BE857D79C80EB31EFA65173FC31A80B7449F\" is not a full commit SHA; expected 40 lower-case hex digits, as `git rev-parse HEAD` prints them; did you mean \"57a7be857d79c80eb31efa65173fc31a80b7449f\"?"},
+		{"specCommit a list", lines("specCommit: [57a7be8]", "objectModelConfiguration: {}"), "f.yaml:1:13: specCommit: expected a commit SHA (40 hex digits), found a list"},
+		{"specCommit empty", lines("specCommit:", "objectModelConfiguration: {}"), "f.yaml:1:12: specCommit: expected a commit SHA (40 hex digits), found an empty value"},
+		{"empty specRepository", lines("specRepository: ''", "objectModelConfiguration: {}"), "f.yaml:1:17: specRepository: must not be empty"},
+		{"misspelt specCommit", lines("specComit: 57a7be857d79c80eb31eefa65173fc31a80b7449", "objectModelConfiguration: {}"), "f.yaml:1:1: specComit: unknown top-level key; did you mean \"specCommit\"?"},
 		{"bad outputPackage", lines("outputPackage: github.com//x", "objectModelConfiguration: {}"), "f.yaml:1:16: outputPackage: \"github.com//x\" is not a Go import path; expected something like github.com/owner/repo/generated"},
 
 		// Structure.
