@@ -165,27 +165,36 @@ func (e *Explanation) reasons() []string {
 		}
 		add("lifted out of %q into the %s (split-spec-status flattens the ARM envelope, as Azure Service Operator does); %s", strings.Join(p.FlattenedFrom, "."), e.Path[0], back)
 	}
-	if clash := e.flattenClash(p); len(clash) > 0 {
+	if clash := p.Provenance.NotFlattened; len(clash) > 0 {
 		add("not flattened although the swagger asks for it (x-ms-client-flatten or the \"properties\" envelope): lifting its properties would clash with %s beside it, so it stays nested", strings.Join(clash, ", "))
 	}
 	setting := e.propertySetting(p)
+	settingPath := func(name string) string {
+		if setting != nil {
+			return setting.Path + "." + name
+		}
+		return name + " in " + e.cfg.File
+	}
 	switch u := astmodel.Unwrap(p.Type); {
 	case u == astmodel.SecretReferenceType:
-		why := "marked x-ms-secret or password-like in the swagger"
-		if setting != nil && setting.IsSecret {
-			why = "marked secret by " + setting.Path + ".$isSecret"
-		}
+		why := map[astmodel.Reason]string{
+			astmodel.BySwagger: "marked x-ms-secret in the swagger",
+			astmodel.ByName:    "its name is password-like (it ends in password or secret), which specs often forget to mark x-ms-secret",
+			astmodel.ByConfig:  "marked secret by " + settingPath("$isSecret"),
+		}[p.Provenance.Secret]
 		add("a secret (%s): the spec takes a reference to a key of a Kubernetes Secret instead of the value, and the status leaves it out", why)
 	case u == astmodel.ResourceReferenceType || isArrayOf(p.Type, astmodel.ResourceReferenceType):
-		why := "its name marks an ARM ID"
-		if setting != nil && setting.ReferenceType == "arm" {
-			why = setting.Path + ".$referenceType is arm"
-		}
+		why := map[astmodel.Reason]string{
+			astmodel.BySwagger:   "the swagger declares format: arm-id",
+			astmodel.ByName:      "a writable \"id\", which ARM uses to refer to another resource",
+			astmodel.ByConfig:    settingPath("$referenceType") + " is arm",
+			astmodel.ByEmbedding: "it is the ID of a resource embedded here",
+		}[p.Provenance.Reference]
 		add("holds the ARM ID of another resource (%s): the spec takes a reference, by Kubernetes group, kind and name or by armId, and %q is renamed %q", why, p.ARMName, p.JSONName)
 	case p.ARMName != "" && p.JSONName != p.ARMName:
 		why := "by the generator's naming rules"
-		if setting != nil && setting.RenameTo != "" {
-			why = "by " + setting.Path + ".$renameTo"
+		if p.Provenance.Renamed == astmodel.ByConfig {
+			why = "by " + settingPath("$renameTo")
 		}
 		add("renamed from %q %s", p.ARMName, why)
 	}
@@ -194,14 +203,14 @@ func (e *Explanation) reasons() []string {
 	}
 	el := elementName(p.Type)
 	if n, ok := el.(astmodel.TypeName); ok {
-		switch {
-		case strings.HasSuffix(n.Name, "_SubResourceEmbedded"):
+		origin := e.defs[n].Origin
+		switch origin.Derivation {
+		case astmodel.Embedded:
 			add("%s is a resource of its own embedded here; only its ID is kept (manage it through its own Kubernetes resource)", n.Name)
-		case strings.HasSuffix(n.Name, "_Unrolled"):
-			add("%s is recursive, which CRD schemas cannot express; break-cycles replaced the recursion by a copy without the recursive properties", strings.TrimSuffix(n.Name, "_Unrolled"))
-		}
-		if tc := e.typeRename(n); tc != nil {
-			add("type %s is named by %s.$renameTo (its swagger name is %s)", n.Name, tc.Path, tc.Name)
+		case astmodel.Unrolled:
+			add("%s is recursive, which CRD schemas cannot express; break-cycles replaced the recursion by a copy without the recursive properties", origin.From.Name)
+		case astmodel.Renamed:
+			add("type %s is named by %s (its swagger name is %s)", n.Name, e.typeRenameSetting(origin.From), origin.From.Name)
 		}
 		if d, ok := e.defs[n]; ok {
 			switch t := d.Type.(type) {
@@ -251,25 +260,6 @@ func (e *Explanation) reasons() []string {
 	return out
 }
 
-// flattenClash names the neighbours that kept a flattening candidate nested, if it was one.
-func (e *Explanation) flattenClash(p *astmodel.Property) []string {
-	if !(p.Flatten || len(e.Path) == 2 && p.ARMName == "properties") {
-		return nil
-	}
-	inner, ok := e.defs.ResolveObject(p.Type)
-	holder, ok2 := e.defs.ResolveObject(e.Holder)
-	if !ok || !ok2 {
-		return nil
-	}
-	var out []string
-	for _, q := range inner.Properties() {
-		if other, ok := holder.PropertyByJSON(q.JSONName); ok && other != p {
-			out = append(out, q.JSONName)
-		}
-	}
-	return out
-}
-
 func isArrayOf(t, el astmodel.Type) bool {
 	a, ok := astmodel.Unwrap(t).(astmodel.ArrayType)
 	return ok && astmodel.Unwrap(a.Element) == el
@@ -283,19 +273,15 @@ func (e *Explanation) propertySetting(p *astmodel.Property) *config.PropertyConf
 	return e.Type.Property(p.ARMName)
 }
 
-// typeRename is the config entry that renamed a type of this version, when one did.
-func (e *Explanation) typeRename(n astmodel.TypeName) *config.TypeConfig {
-	v := e.cfg.Group(n.Package.Group).Version(e.Resource.APIVersion)
-	if v == nil {
-		return nil
-	}
-	base := strings.TrimSuffix(n.Name, astmodel.StatusSuffix)
-	for _, tc := range v.Types {
-		if tc.RenameTo != "" && tc.RenameTo == base {
-			return tc
+// typeRenameSetting names the $renameTo setting that renamed the type whose swagger name is
+// from, as the config spells its path.
+func (e *Explanation) typeRenameSetting(from astmodel.TypeName) string {
+	if v := e.cfg.Group(from.Package.Group).Version(e.Resource.APIVersion); v != nil {
+		if tc := v.Type(from.Name); tc != nil {
+			return tc.Path + ".$renameTo"
 		}
 	}
-	return nil
+	return "$renameTo in " + e.cfg.File
 }
 
 func (e *Explanation) ownerText() string {
