@@ -3,12 +3,10 @@ package explain
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/armgen/armgen/pkg/astmodel"
-	"github.com/armgen/armgen/pkg/codegen/config"
 )
 
 // Write renders the explanation as text.
@@ -137,153 +135,6 @@ func (e *Explanation) writeProperty(b *strings.Builder) {
 	}
 }
 
-// reasons explains, from what the pipeline recorded on the property and its type, why it looks
-// the way it does.
-func (e *Explanation) reasons() []string {
-	p := e.Property
-	spec := e.Path[0] == "spec"
-	top := len(e.Path) == 2
-	var out []string
-	add := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
-
-	if top {
-		switch p.JSONName {
-		case "azureName":
-			add("added to every spec (add-resource-properties): the resource's name in Azure, from the PUT path's name parameter with its validations; when empty, metadata.name is used")
-		case "owner":
-			add("added to every owned resource (add-resource-properties): the owner comes from the ARM path; %s", e.ownerText())
-		case "operatorSpec":
-			add("added to every spec (add-resource-properties): settings for the operator itself, never sent to Azure")
-		case "conditions":
-			add("added to every status (add-resource-properties): the Ready condition and others the operator reports")
-		}
-	}
-	if len(p.FlattenedFrom) > 0 {
-		back := "ConvertToARM nests it again"
-		if !spec {
-			back = "PopulateFromARM reads it from there"
-		}
-		add("lifted out of %q into the %s (split-spec-status flattens the ARM envelope, as Azure Service Operator does); %s", strings.Join(p.FlattenedFrom, "."), e.Path[0], back)
-	}
-	if clash := p.Provenance.NotFlattened; len(clash) > 0 {
-		add("not flattened although the swagger asks for it (x-ms-client-flatten or the \"properties\" envelope): lifting its properties would clash with %s beside it, so it stays nested", strings.Join(clash, ", "))
-	}
-	setting := e.propertySetting(p)
-	settingPath := func(name string) string {
-		if setting != nil {
-			return setting.Path + "." + name
-		}
-		return name + " in " + e.cfg.File
-	}
-	switch u := astmodel.Unwrap(p.Type); {
-	case u == astmodel.SecretReferenceType:
-		why := map[astmodel.Reason]string{
-			astmodel.BySwagger: "marked x-ms-secret in the swagger",
-			astmodel.ByName:    "its name is password-like (it ends in password or secret), which specs often forget to mark x-ms-secret",
-			astmodel.ByConfig:  "marked secret by " + settingPath("$isSecret"),
-		}[p.Provenance.Secret]
-		add("a secret (%s): the spec takes a reference to a key of a Kubernetes Secret instead of the value, and the status leaves it out", why)
-	case u == astmodel.ResourceReferenceType || isArrayOf(p.Type, astmodel.ResourceReferenceType):
-		why := map[astmodel.Reason]string{
-			astmodel.BySwagger:   "the swagger declares format: arm-id",
-			astmodel.ByName:      "a writable \"id\", which ARM uses to refer to another resource",
-			astmodel.ByConfig:    settingPath("$referenceType") + " is arm",
-			astmodel.ByEmbedding: "it is the ID of a resource embedded here",
-		}[p.Provenance.Reference]
-		add("holds the ARM ID of another resource (%s): the spec takes a reference, by Kubernetes group, kind and name or by armId, and %q is renamed %q", why, p.ARMName, p.JSONName)
-	case p.ARMName != "" && p.JSONName != p.ARMName:
-		why := "by the generator's naming rules"
-		if p.Provenance.Renamed == astmodel.ByConfig {
-			why = "by " + settingPath("$renameTo")
-		}
-		add("renamed from %q %s", p.ARMName, why)
-	}
-	if setting != nil && setting.ReferenceType == "simple" {
-		add("kept a plain string by %s.$referenceType: simple, although it looks like an ARM ID", setting.Path)
-	}
-	el := elementName(p.Type)
-	if n, ok := el.(astmodel.TypeName); ok {
-		origin := e.defs[n].Origin
-		switch origin.Derivation {
-		case astmodel.Embedded:
-			add("%s is a resource of its own embedded here; only its ID is kept (manage it through its own Kubernetes resource)", n.Name)
-		case astmodel.Unrolled:
-			add("%s is recursive, which CRD schemas cannot express; break-cycles replaced the recursion by a copy without the recursive properties", origin.From.Name)
-		case astmodel.Renamed:
-			add("type %s is named by %s (its swagger name is %s)", n.Name, e.typeRenameSetting(origin.From), origin.From.Name)
-		}
-		if d, ok := e.defs[n]; ok {
-			switch t := d.Type.(type) {
-			case *astmodel.ObjectType:
-				if t.OneOf {
-					add("%s is a discriminated union (polymorphic in the swagger, discriminator %q): set exactly one of its properties", n.Name, t.Discriminator)
-				}
-			case astmodel.EnumType:
-				vals := make([]string, len(t.Values))
-				for i, v := range t.Values {
-					vals[i] = v.Value
-				}
-				add("an enum (x-ms-enum or enum in the swagger); the CRD accepts only %s", strings.Join(vals, ", "))
-			}
-			if d.Source != "" && d.Source != p.Source {
-				add("%s comes from %s", n.Name, d.Source)
-			}
-		}
-	}
-	switch astmodel.Unwrap(p.Type).(type) {
-	case astmodel.MapType:
-		add("a map: the swagger declares additionalProperties")
-	}
-	if astmodel.Unwrap(p.Type) == astmodel.JSONType {
-		add("free-form JSON: the swagger gives no usable schema (an object without properties, or any type)")
-	}
-	if v := Validations(e.defs, p.Type); len(v) > 0 {
-		if _, isEnum := enumOf(e.defs, p.Type); isEnum {
-			v = v[:len(v)-1] // the values are named above
-		}
-		if len(v) > 0 {
-			add("validations from the swagger, enforced by the CRD schema: %s", strings.Join(v, "; "))
-		}
-	}
-	if spec && p.Required {
-		add("required: the swagger lists it as required in the PUT body")
-	}
-	if !spec {
-		add("status properties are all optional and their types carry the _STATUS suffix: they report what Azure returned")
-		if p.ReadOnly {
-			add("read-only in the swagger, so it appears in the status only")
-		}
-	}
-	if len(out) == 0 {
-		add("translated as the swagger declares it; nothing changed its name or type")
-	}
-	return out
-}
-
-func isArrayOf(t, el astmodel.Type) bool {
-	a, ok := astmodel.Unwrap(t).(astmodel.ArrayType)
-	return ok && astmodel.Unwrap(a.Element) == el
-}
-
-// propertySetting is the config entry for a top-level property of the resource, when there is one.
-func (e *Explanation) propertySetting(p *astmodel.Property) *config.PropertyConfig {
-	if e.Type == nil || len(e.Path) != 2 {
-		return nil
-	}
-	return e.Type.Property(p.ARMName)
-}
-
-// typeRenameSetting names the $renameTo setting that renamed the type whose swagger name is
-// from, as the config spells its path.
-func (e *Explanation) typeRenameSetting(from astmodel.TypeName) string {
-	if v := e.cfg.Group(from.Package.Group).Version(e.Resource.APIVersion); v != nil {
-		if tc := v.Type(from.Name); tc != nil {
-			return tc.Path + ".$renameTo"
-		}
-	}
-	return "$renameTo in " + e.cfg.File
-}
-
 func (e *Explanation) ownerText() string {
 	r := e.Resource
 	switch {
@@ -300,72 +151,6 @@ func (e *Explanation) source(n astmodel.TypeName) string {
 		return d.Source
 	}
 	return "(not recorded)"
-}
-
-// settings lists the settings of the resource's config entry and the type renames of its
-// version that reach it, with their values and lines.
-func (e *Explanation) settings() []string {
-	if e.Type == nil {
-		return nil
-	}
-	tc := e.Type
-	out := []string{fmt.Sprintf("%s (%s:%d)", tc.Path, e.cfg.File, tc.Pos.Line)}
-	for _, s := range e.cfg.Settings() {
-		rel, ok := strings.CutPrefix(s.Path, tc.Path+".")
-		if !ok {
-			continue
-		}
-		out = append(out, fmt.Sprintf("  %s: %s (line %d)", rel, e.settingValue(rel), s.Pos.Line))
-	}
-	reach := astmodel.Reachable(e.defs, []astmodel.TypeName{e.Name})
-	if v := e.cfg.Group(e.Name.Package.Group).Version(e.Resource.APIVersion); v != nil {
-		for _, other := range v.Types {
-			if other.RenameTo == "" || other.Exported() {
-				continue
-			}
-			n := e.Name.Package.TypeName(other.RenameTo)
-			if reach[n] || reach[n.WithName(n.Name+astmodel.StatusSuffix)] {
-				out = append(out, fmt.Sprintf("%s.$renameTo: %s (line %d) renames a type this resource uses", other.Path, other.RenameTo, other.Pos.Line))
-			}
-		}
-	}
-	return out
-}
-
-// settingValue shows the value of a setting below the resource's config entry (rel is
-// "$export" or "property.$isSecret").
-func (e *Explanation) settingValue(rel string) string {
-	tc := e.Type
-	prop, name, nested := strings.Cut(rel, ".")
-	if !nested {
-		name = prop
-		switch name {
-		case "$export":
-			return strconv.FormatBool(tc.Export)
-		case "$exportAs":
-			return tc.ExportAs
-		case "$renameTo":
-			return tc.RenameTo
-		case "$isHub":
-			return strconv.FormatBool(tc.IsHub)
-		case "$azureGeneratedSecrets":
-			return "[" + strings.Join(tc.AzureGeneratedSecrets, ", ") + "]"
-		}
-		return "?"
-	}
-	pc := tc.Property(prop)
-	if pc == nil {
-		return "?"
-	}
-	switch name {
-	case "$isSecret":
-		return strconv.FormatBool(pc.IsSecret)
-	case "$referenceType":
-		return pc.ReferenceType
-	case "$renameTo":
-		return pc.RenameTo
-	}
-	return "?"
 }
 
 func yesOrBlank(b bool) string {
