@@ -47,8 +47,14 @@ func runTo(cfg *config.Config, id string) (pipeline.State, error) {
 	if !ok {
 		return pipeline.State{}, fmt.Errorf("no stage %q", id)
 	}
+	return runStages(cfg, list, nil)
+}
+
+// runStages runs a stage list over cfg, as gen would; after, when set, sees the state after
+// each stage.
+func runStages(cfg *config.Config, list []pipeline.Stage, after func(id string, s pipeline.State) error) (pipeline.State, error) {
 	in := Inputs{Config: cfg, SpecRoot: cfg.ResolvePath(cfg.SpecRoot)}
-	return pipeline.Runner{Stages: list}.Run(context.Background(), in.State())
+	return pipeline.Runner{Stages: list, AfterStage: after}.Run(context.Background(), in.State())
 }
 
 func mustGet[T any](t *testing.T, s pipeline.State, k pipeline.Key[T]) T {
