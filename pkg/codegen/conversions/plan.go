@@ -159,7 +159,6 @@ func (p *planner) plan(a *astmodel.PropertyAssignment) error {
 	return nil
 }
 
-
 // counterpart finds the property of other that corresponds to sp: the one with the same JSON
 // name, or one renamed from or to it between the versions.
 func counterpart(sp *astmodel.Property, other, self *astmodel.ObjectType) *astmodel.Property {

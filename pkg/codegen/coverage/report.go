@@ -19,9 +19,9 @@ type Report struct {
 
 // Provider is one provider namespace's line of the report.
 type Provider struct {
-	Namespace  string `json:"namespace"`
-	Discovered int    `json:"discovered"`
-	Generated  int    `json:"generated"`
+	Namespace  string  `json:"namespace"`
+	Discovered int     `json:"discovered"`
+	Generated  int     `json:"generated"`
 	Skipped    []Entry `json:"skipped,omitempty"`
 	// Aliases are further paths of generated resource types (other scopes); nothing is lost.
 	Aliases []Entry `json:"aliases,omitempty"`
@@ -152,11 +152,11 @@ func reasonClass(r string) string {
 func (c *Report) JSON() ([]byte, error) {
 	d, g, s := c.Totals()
 	return json.MarshalIndent(struct {
-		Discovered int                 `json:"discovered"`
-		Generated  int                 `json:"generated"`
-		Skipped    int                 `json:"skipped"`
-		Reasons    []ReasonCount       `json:"reasons"`
-		Providers  []*Provider `json:"providers"`
+		Discovered int           `json:"discovered"`
+		Generated  int           `json:"generated"`
+		Skipped    int           `json:"skipped"`
+		Reasons    []ReasonCount `json:"reasons"`
+		Providers  []*Provider   `json:"providers"`
 	}{d, g, s, c.Reasons(), c.Providers}, "", "  ")
 }
 
