@@ -1,0 +1,81 @@
+package armfake
+
+import (
+	"errors"
+	"os"
+	"time"
+)
+
+// Options configure a server. The zero value (with SpecRoot or ARMGEN_SPEC_ROOT set) is a
+// server on 127.0.0.1 with a random port, synchronous answers where the swagger has them and
+// long-running operations that finish after two polls.
+type Options struct {
+	// SpecRoot is the specification folder (default: $ARMGEN_SPEC_ROOT).
+	SpecRoot string
+	// Groups limits the provider groups served (network, storage, ...); empty serves all.
+	Groups []string
+	// Addr is the listen address (default 127.0.0.1:0).
+	Addr string
+	// CADir is where the CA file is written (default: a temporary folder removed by Close).
+	CADir string
+
+	// LROPolls is how many polls (of the operation or of the resource) a long-running
+	// operation answers InProgress before it finishes (default 2; negative: none, the first
+	// poll sees the outcome).
+	LROPolls int
+	// LRODuration, when set, also keeps an operation in progress at least this long.
+	LRODuration time.Duration
+	// ForceLRO makes every PUT and DELETE long-running, whatever the swagger says.
+	ForceLRO bool
+	// RetryAfter is the poll interval advised in Retry-After (default 1s). Below a second it is
+	// also sent as retry-after-ms, which the Azure SDK honours, so tests poll fast.
+	RetryAfter time.Duration
+
+	// Seed makes generated values (action results, probabilistic faults) reproducible.
+	Seed int64
+	// Faults are injected into matching requests; more can be added with Server.AddFault.
+	Faults []Fault
+
+	// Clients are the service principals the token endpoint knows, by client id.
+	Clients map[string]Client
+	// StrictClients refuses tokens to clients not in Clients.
+	StrictClients bool
+	// RequireAuth refuses ARM requests without a bearer token (by default they act with full access,
+	// which keeps curl sessions short).
+	RequireAuth bool
+	// Subscriptions that exist; empty means every subscription id exists.
+	Subscriptions []string
+	// TenantID is reported for subscriptions (default a fixed GUID).
+	TenantID string
+
+	// MaxRecorded caps the recorded requests kept (default 100000; the oldest are dropped).
+	MaxRecorded int
+}
+
+func (o Options) withDefaults() (Options, error) {
+	if o.SpecRoot == "" {
+		o.SpecRoot = os.Getenv("ARMGEN_SPEC_ROOT")
+	}
+	if o.SpecRoot == "" {
+		return o, errors.New("armfake: no spec root: set Options.SpecRoot (--spec-root) or ARMGEN_SPEC_ROOT")
+	}
+	if o.Addr == "" {
+		o.Addr = "127.0.0.1:0"
+	}
+	if o.LROPolls == 0 {
+		o.LROPolls = 2
+	}
+	if o.LROPolls < 0 {
+		o.LROPolls = 0
+	}
+	if o.RetryAfter <= 0 {
+		o.RetryAfter = time.Second
+	}
+	if o.TenantID == "" {
+		o.TenantID = "00000000-0000-0000-0000-00000000a2f0"
+	}
+	if o.MaxRecorded <= 0 {
+		o.MaxRecorded = 100000
+	}
+	return o, nil
+}

@@ -1,0 +1,78 @@
+package armfake
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/go-openapi/errors"
+)
+
+// decodeBody reads a JSON object body. A malformed body is ARM's InvalidRequestContent.
+func decodeBody(body []byte) (map[string]any, *armError) {
+	if len(bytes.TrimSpace(body)) == 0 {
+		return nil, &armError{Code: "InvalidRequestContent", Message: "The request content was invalid and could not be deserialized: the body is empty."}
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, &armError{Code: "InvalidRequestContent", Message: "The request content was invalid and could not be deserialized: " + err.Error()}
+	}
+	if dec.More() {
+		return nil, &armError{Code: "InvalidRequestContent", Message: "The request content was invalid and could not be deserialized: data after the JSON value."}
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil, &armError{Code: "InvalidRequestContent", Message: "The request content was invalid and could not be deserialized: the body must be a JSON object."}
+	}
+	return m, nil
+}
+
+// validateBody checks a body (read-only properties already removed) against the PUT schema of
+// the type's api-version, and turns go-openapi's findings into ARM's error envelope, one
+// detail per finding, each naming its JSON path as target.
+func validateBody(ops *typeOps, body map[string]any) *armError {
+	res := ops.validator.Validate(body)
+	if res == nil || res.IsValid() {
+		return nil
+	}
+	var details []armError
+	for _, e := range res.Errors {
+		details = append(details, detailOf(e))
+	}
+	slices.SortFunc(details, func(a, b armError) int { return strings.Compare(a.Target+a.Message, b.Target+b.Message) })
+	details = slices.CompactFunc(details, func(a, b armError) bool { return a.Target == b.Target && a.Message == b.Message })
+	first := details[0]
+	msg := first.Message
+	if len(details) > 1 {
+		msg = fmt.Sprintf("%s (and %d more problems, see details)", msg, len(details)-1)
+	}
+	return &armError{Code: "InvalidRequestContent", Target: first.Target, Message: msg, Details: details}
+}
+
+func detailOf(e error) armError {
+	ve, ok := e.(*errors.Validation)
+	if !ok {
+		return armError{Code: "InvalidRequestContent", Message: e.Error()}
+	}
+	target := strings.TrimPrefix(ve.Name, ".")
+	code := "InvalidRequestContent"
+	switch ve.Code() {
+	case errors.RequiredFailCode:
+		code = "MissingRequiredProperty"
+	case errors.InvalidTypeCode:
+		code = "InvalidPropertyType"
+	case errors.EnumFailCode:
+		code = "InvalidPropertyValue"
+	case errors.PatternFailCode, errors.TooLongFailCode, errors.TooShortFailCode,
+		errors.MaxFailCode, errors.MinFailCode, errors.MultipleOfFailCode,
+		errors.MaxItemsFailCode, errors.MinItemsFailCode, errors.UniqueFailCode:
+		code = "InvalidPropertyValue"
+	}
+	if target == "" {
+		target = "body"
+	}
+	return armError{Code: code, Target: target, Message: ve.Error()}
+}
