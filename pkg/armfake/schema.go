@@ -119,7 +119,7 @@ func (e *expander) expand(doc *loader.Document, s *spec.Schema, at string) (*spe
 	if len(cp.Required) > 0 {
 		var req []string
 		for _, r := range cp.Required {
-			if p, ok := props[r]; !ok || !p.ReadOnly {
+			if p, ok := props[r]; !ok || !readOnly(p) {
 				req = append(req, r)
 			}
 		}
@@ -204,7 +204,7 @@ func stripReadOnly(v any, s *spec.Schema, depth int) {
 			if p == nil {
 				continue
 			}
-			if p.ReadOnly {
+			if readOnly(p) {
 				delete(x, name)
 				continue
 			}
@@ -244,4 +244,13 @@ func applyDefaults(v any, s *spec.Schema, depth int) {
 			}
 		}
 	}
+}
+
+// readOnly says a property is the service's to set: readOnly, or x-ms-mutability [read].
+func readOnly(p *spec.Schema) bool {
+	if p.ReadOnly {
+		return true
+	}
+	m, ok := p.Extensions["x-ms-mutability"].([]any)
+	return ok && len(m) == 1 && m[0] == "read"
 }

@@ -40,9 +40,22 @@ func validateBody(ops *typeOps, body map[string]any) *armError {
 	}
 	var details []armError
 	for _, e := range res.Errors {
-		details = append(details, detailOf(e))
+		d := detailOf(e)
+		// "must validate all the schemas (allOf)" only repeats the findings inside the allOf.
+		if strings.Contains(d.Message, "must validate all the schemas") && len(res.Errors) > 1 {
+			continue
+		}
+		details = append(details, d)
 	}
-	slices.SortFunc(details, func(a, b armError) int { return strings.Compare(a.Target+a.Message, b.Target+b.Message) })
+	slices.SortFunc(details, func(a, b armError) int {
+		if (a.Target == "") != (b.Target == "") {
+			if a.Target == "" {
+				return 1
+			}
+			return -1
+		}
+		return strings.Compare(a.Target+a.Message, b.Target+b.Message)
+	})
 	details = slices.CompactFunc(details, func(a, b armError) bool { return a.Target == b.Target && a.Message == b.Message })
 	first := details[0]
 	msg := first.Message
