@@ -45,7 +45,7 @@ func (h *request) action() {
 	var value any
 	if a.response != nil {
 		rng := rand.New(rand.NewPCG(uint64(s.opts.Seed), seedOf(st.id, st.generation)))
-		value = synthesize(a.response, rng, 0, 0)
+		value = synthesize(a.response, "", rng, 0, 0)
 	}
 	if a.lro || h.lro(http.MethodPost) {
 		op := s.startOperation(h.p, http.MethodPost, h.apiVersion, h.fault)
@@ -69,7 +69,7 @@ func seedOf(id string, generation int) uint64 {
 
 // synthesize makes a value of a schema's shape. index is the position in an enclosing array,
 // so that arrays of keys get distinct enum values (key1, key2) as services answer.
-func synthesize(s *spec.Schema, rng *rand.Rand, depth, index int) any {
+func synthesize(s *spec.Schema, name string, rng *rand.Rand, depth, index int) any {
 	if s == nil || depth > 8 {
 		return nil
 	}
@@ -93,17 +93,17 @@ func synthesize(s *spec.Schema, rng *rand.Rand, depth, index int) any {
 		}
 		slices.Sort(names)
 		for _, n := range names {
-			if v := synthesize(props[n], rng, depth+1, index); v != nil {
+			if v := synthesize(props[n], n, rng, depth+1, index); v != nil {
 				out[n] = v
 			}
 		}
 		if mv := mapValueSchema(s); mv != nil && len(props) == 0 {
-			out["key1"] = synthesize(mv, rng, depth+1, 0)
+			out["key1"] = synthesize(mv, "key1", rng, depth+1, 0)
 		}
 		return out
 	case "array":
 		it := itemSchema(s)
-		return []any{synthesize(it, rng, depth+1, 0), synthesize(it, rng, depth+1, 1)}
+		return []any{synthesize(it, name, rng, depth+1, 0), synthesize(it, name, rng, depth+1, 1)}
 	case "integer":
 		return rng.IntN(100) + 1
 	case "number":
@@ -120,6 +120,10 @@ func synthesize(s *spec.Schema, rng *rand.Rand, depth, index int) any {
 				b[i] = byte(rng.UintN(256))
 			}
 			return uuidFromHex(fmt.Sprintf("%x", b))
+		}
+		if strings.EqualFold(name, "keyName") {
+			// Services name their keys key1, key2 (regenerateKey takes these names).
+			return fmt.Sprintf("key%d", index+1)
 		}
 		// Secrets (keys, connection strings) are what actions mostly return: 64 base64 chars.
 		b := make([]byte, 48)
