@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -65,12 +66,15 @@ func validateBody(ops *typeOps, body map[string]any) *armError {
 	return &armError{Code: "InvalidRequestContent", Target: first.Target, Message: msg, Details: details}
 }
 
+var arrayIndex = regexp.MustCompile(`\.(\d+)\b`)
+
 func detailOf(e error) armError {
 	ve, ok := e.(*errors.Validation)
 	if !ok {
 		return armError{Code: "InvalidRequestContent", Message: e.Error()}
 	}
-	target := strings.TrimPrefix(ve.Name, ".")
+	// go-openapi writes array items as a.0.b; ARM writes a[0].b.
+	target := arrayIndex.ReplaceAllString(strings.TrimPrefix(ve.Name, "."), "[$1]")
 	code := "InvalidRequestContent"
 	switch ve.Code() {
 	case errors.RequiredFailCode:
@@ -87,5 +91,6 @@ func detailOf(e error) armError {
 	if target == "" {
 		target = "body"
 	}
-	return armError{Code: code, Target: target, Message: ve.Error()}
+	msg := strings.Replace(ve.Error(), strings.TrimPrefix(ve.Name, "."), target, 1)
+	return armError{Code: code, Target: target, Message: msg}
 }
