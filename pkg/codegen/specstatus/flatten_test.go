@@ -1,0 +1,170 @@
+package specstatus
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/armgen/armgen/pkg/astmodel"
+	"github.com/armgen/armgen/pkg/codegen/selection"
+)
+
+// shape describes the properties of an object for comparison: each Go name with the wire path it
+// was lifted from ("" when not lifted), and for an envelope kept nested, the clashes that kept it.
+func shape(o *astmodel.ObjectType) map[string]string {
+	out := make(map[string]string)
+	for _, p := range o.Properties() {
+		d := strings.Join(p.FlattenedFrom, ".")
+		if len(p.Provenance.NotFlattened) > 0 {
+			d += "nested, clashing with " + strings.Join(p.Provenance.NotFlattened, ",")
+		}
+		out[p.Name] = d
+	}
+	return out
+}
+
+func TestFlatten(t *testing.T) {
+	mapOfStrings := astmodel.MapType{Key: astmodel.StringType, Value: astmodel.StringType}
+	cases := []struct {
+		name string
+		defs []astmodel.Definition // WidgetResource is the body
+		// in is the spec type inspected (Widget_Spec when empty); want its shape.
+		in   string
+		want map[string]string
+	}{
+		{
+			name: "the properties envelope is lifted at the top",
+			defs: []astmodel.Definition{
+				object("WidgetResource", prop("location", optString), prop("properties", opt("WidgetProperties"))),
+				object("WidgetProperties", prop("size", optInt), prop("colour", optString)),
+			},
+			want: map[string]string{"Location": "", "Size": "properties", "Colour": "properties"},
+		},
+		{
+			name: "a properties envelope below the top stays",
+			defs: []astmodel.Definition{
+				object("WidgetResource", prop("settings", opt("Settings"))),
+				object("Settings", prop("properties", opt("SettingsProperties"))),
+				object("SettingsProperties", prop("size", optInt)),
+			},
+			in:   "Settings",
+			want: map[string]string{"Properties": ""},
+		},
+		{
+			name: "x-ms-client-flatten is lifted anywhere",
+			defs: []astmodel.Definition{
+				object("WidgetResource", prop("settings", opt("Settings"))),
+				object("Settings", prop("mode", optString), prop("extra", opt("Extra"), flatten)),
+				object("Extra", prop("depth", optInt), prop("width", optInt)),
+			},
+			in:   "Settings",
+			want: map[string]string{"Mode": "", "Depth": "extra", "Width": "extra"},
+		},
+		{
+			name: "lifting through two levels records the whole path",
+			defs: []astmodel.Definition{
+				object("WidgetResource", prop("properties", opt("WidgetProperties"))),
+				object("WidgetProperties", prop("size", optInt), prop("extra", opt("Extra"), flatten)),
+				object("Extra", prop("depth", optInt)),
+			},
+			want: map[string]string{"Size": "properties", "Depth": "properties.extra"},
+		},
+		{
+			name: "a same-typed duplicate is dropped for the outer one",
+			defs: []astmodel.Definition{
+				object("WidgetResource", prop("tags", mapOfStrings), prop("properties", opt("WidgetProperties"))),
+				object("WidgetProperties", prop("tags", mapOfStrings), prop("size", optInt)),
+			},
+			want: map[string]string{"Tags": "", "Size": "properties"},
+		},
+		{
+			name: "a clash of types keeps the envelope nested",
+			defs: []astmodel.Definition{
+				object("WidgetResource", prop("location", optString), prop("properties", opt("WidgetProperties"))),
+				object("WidgetProperties", prop("location", optInt), prop("size", optInt)),
+			},
+			want: map[string]string{"Location": "", "Properties": "nested, clashing with location"},
+		},
+		{
+			name: "a clash with a neighbour lifted from another envelope",
+			defs: []astmodel.Definition{
+				object("WidgetResource", prop("first", opt("First"), flatten), prop("second", opt("Second"), flatten)),
+				object("First", prop("size", optInt)),
+				object("Second", prop("size", optString), prop("depth", optInt)),
+			},
+			want: map[string]string{"Size": "first", "Second": "nested, clashing with size"},
+		},
+		{
+			name: "a union is not lifted",
+			defs: []astmodel.Definition{
+				object("WidgetResource", prop("properties", opt("WidgetProperties"))),
+				{Name: tn("WidgetProperties"), Type: func() *astmodel.ObjectType {
+					o := astmodel.NewObjectType(prop("cat", opt("Cat")), prop("dog", opt("Dog")))
+					o.OneOf = true
+					return o
+				}()},
+				object("Cat", prop("lives", optInt)),
+				object("Dog", prop("bark", optString)),
+			},
+			want: map[string]string{"Properties": ""},
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out := Split(definitions(c.defs...), []*selection.Export{export("Widget", "WidgetResource")})
+			in := c.in
+			if in == "" {
+				in = "Widget_Spec"
+			}
+			if diff := cmp.Diff(c.want, shape(objectOf(t, out, in))); diff != "" {
+				t.Errorf("%s (-want +got):\n%s", in, diff)
+			}
+			// The status is flattened alike.
+			status := in + astmodel.StatusSuffix
+			if in == "Widget_Spec" {
+				status = "Widget_STATUS"
+			}
+			if diff := cmp.Diff(c.want, shape(objectOf(t, out, status))); diff != "" {
+				t.Errorf("%s (-want +got):\n%s", status, diff)
+			}
+		})
+	}
+}
+
+// TestFlattenClearsMarks: an x-ms-client-flatten envelope kept nested is no longer marked for
+// flattening, so nothing downstream lifts it after all.
+func TestFlattenClearsMarks(t *testing.T) {
+	defs := definitions(
+		object("WidgetResource", prop("location", optString), prop("extra", opt("Extra"), flatten)),
+		object("Extra", prop("location", optInt)),
+	)
+	out := Split(defs, []*selection.Export{export("Widget", "WidgetResource")})
+	p := propertyOf(t, out, "Widget_Spec", "Extra")
+	if p == nil || p.Flatten || len(p.Provenance.NotFlattened) == 0 {
+		t.Errorf("Extra = %+v, want kept nested and no longer marked", p)
+	}
+}
+
+func TestFlattenRequiredness(t *testing.T) {
+	cases := []struct {
+		name                  string
+		envelope, inner, want bool
+	}{
+		{"both required", true, true, true},
+		{"optional envelope", false, true, false},
+		{"optional property", true, false, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			env := prop("properties", opt("WidgetProperties"))
+			size := prop("size", optInt)
+			env.Required, size.Required = c.envelope, c.inner
+			out := Split(definitions(object("WidgetResource", env), object("WidgetProperties", size)),
+				[]*selection.Export{export("Widget", "WidgetResource")})
+			if p := propertyOf(t, out, "Widget_Spec", "Size"); p == nil || p.Required != c.want {
+				t.Errorf("Size = %+v, want required %v", p, c.want)
+			}
+		})
+	}
+}
