@@ -5,6 +5,7 @@ package conversions
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -38,7 +39,9 @@ func Graph(cfg *config.Config, defs astmodel.Definitions, exps selection.Exports
 
 	graph := astmodel.NewConversionGraph()
 	var changed []astmodel.Definition
-	for gk, versions := range kinds {
+	// In kind order, so that of several misconfigured kinds the same one is reported every run.
+	for _, gk := range slices.SortedFunc(maps.Keys(kinds), compareGroupKinds) {
+		versions := kinds[gk]
 		hub, err := chooseHub(cfg, gk, versions, defs, byName)
 		if err != nil {
 			return nil, nil, nil, err
@@ -125,4 +128,11 @@ func checkStorageImports(g *astmodel.ConversionGraph) error {
 		}
 	}
 	return nil
+}
+
+func compareGroupKinds(a, b astmodel.GroupKind) int {
+	if c := strings.Compare(a.Group, b.Group); c != 0 {
+		return c
+	}
+	return strings.Compare(a.Kind, b.Kind)
 }

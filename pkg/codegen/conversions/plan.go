@@ -169,9 +169,13 @@ func counterpart(sp *astmodel.Property, other, self *astmodel.ObjectType) *astmo
 		if op.IsPropertyBag() {
 			continue
 		}
-		// A rename applies only where the old name is not itself still in use on that side.
+		// A rename applies only where the old name is not itself still in use on the renaming
+		// side: there the property of the old name pairs with its namesake, and pairing the
+		// renamed one with it too would assign one value twice.
 		if sp.RenamedFrom != "" && (op.JSONName == sp.RenamedFrom || op.ARMName == sp.RenamedFrom) {
-			return op
+			if _, clash := self.PropertyByJSON(op.JSONName); !clash {
+				return op
+			}
 		}
 		if op.RenamedFrom != "" && (sp.JSONName == op.RenamedFrom || sp.ARMName == op.RenamedFrom) {
 			if _, clash := self.PropertyByJSON(op.JSONName); !clash {

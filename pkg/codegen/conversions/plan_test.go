@@ -221,6 +221,8 @@ func TestCounterpart(t *testing.T) {
 			[]*astmodel.Property{renamedFrom(property("Enabled", s), "isEnabled")}, "Enabled"},
 		{"renamed there, but the new name is in use here too", property("IsEnabled", s), []*astmodel.Property{property("Enabled", s)},
 			[]*astmodel.Property{renamedFrom(property("Enabled", s), "isEnabled")}, ""},
+		{"renamed here, but the old name is still in use here", renamedFrom(property("Enabled", s), "isEnabled"), []*astmodel.Property{property("IsEnabled", s)},
+			[]*astmodel.Property{property("IsEnabled", s)}, ""},
 		{"the property bag is no counterpart", property("Size", s), nil,
 			[]*astmodel.Property{renamedFrom(bag, "size")}, ""},
 	}
