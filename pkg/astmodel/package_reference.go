@@ -16,6 +16,8 @@ type PackageReference struct {
 	Version string
 	// Storage marks the storage twin of an API version.
 	Storage bool
+	// ARM marks the package of an API version's ARM wire types.
+	ARM bool
 }
 
 // MakeAPIPackage returns the package of a generated API version below base.
@@ -27,6 +29,15 @@ func MakeAPIPackage(base, group, version string) PackageReference {
 func (p PackageReference) StorageTwin() PackageReference {
 	return PackageReference{Path: p.Path + "/storage", Name: "storage", Group: p.Group, Version: p.Version + "storage", Storage: true}
 }
+
+// ARMPackage returns the package of the ARM wire types that belongs with an API package.
+func (p PackageReference) ARMPackage() PackageReference {
+	return PackageReference{Path: p.Path + "/arm", Name: "arm", Group: p.Group, Version: p.Version, ARM: true}
+}
+
+// IsAPIVersion reports whether p is the package of an API version users write: generated, and
+// neither a storage twin nor ARM wire types.
+func (p PackageReference) IsAPIVersion() bool { return p.IsAPI() && !p.Storage && !p.ARM }
 
 // MakeExternalPackage returns a reference to a package we import but do not generate.
 func MakeExternalPackage(path, name string) PackageReference {
@@ -49,6 +60,9 @@ func (p PackageReference) RelativeDir() string {
 	dir := p.Group + "/" + strings.TrimSuffix(p.Version, "storage")
 	if p.Storage {
 		dir += "/storage"
+	}
+	if p.ARM {
+		dir += "/arm"
 	}
 	return dir
 }

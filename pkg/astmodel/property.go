@@ -33,6 +33,9 @@ type Property struct {
 	// FlattenedFrom is the wire path of the objects this property was lifted out of, outermost
 	// first; ARM payload conversions use it to nest the value again.
 	FlattenedFrom []string
+	// FlattenedVia names the envelope types FlattenedFrom passes through, outermost first, so
+	// the ARM wire types can declare them again under those names.
+	FlattenedVia []TypeName
 	// Source is where the property came from (file#/json/pointer), for explanations.
 	Source string
 	// Provenance records why the property has its shape.
@@ -57,6 +60,7 @@ func (p *Property) WithName(name, jsonName string) *Property {
 func (p *Property) Copy() *Property {
 	c := *p
 	c.FlattenedFrom = append([]string(nil), p.FlattenedFrom...)
+	c.FlattenedVia = append([]TypeName(nil), p.FlattenedVia...)
 	c.Provenance.NotFlattened = append([]string(nil), p.Provenance.NotFlattened...)
 	return &c
 }

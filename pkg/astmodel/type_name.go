@@ -32,6 +32,7 @@ var (
 	ArbitraryOwnerReferenceType = MakeTypeName(GenRuntimePackage, "ArbitraryOwnerReference")
 	ResourceReferenceType       = MakeTypeName(GenRuntimePackage, "ResourceReference")
 	SecretReferenceType         = MakeTypeName(GenRuntimePackage, "SecretReference")
+	ConfigMapReferenceType      = MakeTypeName(GenRuntimePackage, "ConfigMapReference")
 	DestinationExpressionType   = MakeTypeName(GenRuntimePackage, "DestinationExpression")
 	PropertyBagType             = MakeTypeName(GenRuntimePackage, "PropertyBag")
 	ConditionType               = MakeTypeName(ConditionsPackage, "Condition")

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -21,7 +22,8 @@ const thisPackage = "github.com/armgen/armgen/pkg/codegen"
 // guard the conversions: it generates the cachelite case (one resource in two versions) into a
 // scratch directory inside the module and runs its tests, which pass; then drops one assignment
 // from a conversion method (a property a storage version no longer hands on to the hub) and
-// runs them again, which must fail, naming a round trip.
+// runs them again, which must fail, naming a round trip. It then does the same to ConvertToARM
+// (a property no longer sent to Azure), which the ARM round trip must catch.
 func TestGeneratedRoundTripsCatchABrokenConversion(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs generated tests with the go command")
@@ -83,6 +85,33 @@ func TestGeneratedRoundTripsCatchABrokenConversion(t *testing.T) {
 		t.Fatalf("the generated tests pass although a conversion drops Location:\n%s", out)
 	}
 	for _, want := range []string{"--- FAIL: Test_Cache_Spec_", "--- FAIL: Test_Cache_HubRoundTrip", "Location"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the failure does not mention %q:\n%s", want, out)
+		}
+	}
+	if err := os.WriteFile(file, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	// Make ConvertToARM drop the location it converted (deleting the line would leave an unused
+	// variable, which does not compile).
+	file = filepath.Join(dir, "cachelite", "v1api20201201", "cache_types_gen.go")
+	if src, err = os.ReadFile(file); err != nil {
+		t.Fatal(err)
+	}
+	sends := regexp.MustCompile(`(?m)^\t\tresult\.Location = `)
+	loc = sends.FindIndex(src)
+	if loc == nil {
+		t.Fatalf("%s sends no result.Location", file)
+	}
+	if err := os.WriteFile(file, slices.Concat(src[:loc[0]], []byte("\t\t_ = "), src[loc[1]:]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err = run()
+	if err == nil {
+		t.Fatalf("the generated tests pass although ConvertToARM drops Location:\n%s", out)
+	}
+	for _, want := range []string{"--- FAIL: Test_Cache_Spec_ARMRoundTrip", "Location"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the failure does not mention %q:\n%s", want, out)
 		}

@@ -7,6 +7,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/armgen/armgen/generated/cache/v1api20200601/arm"
 	"github.com/armgen/armgen/generated/cache/v1api20200601/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -186,6 +187,231 @@ type Redis_Spec struct {
 
 	// Zones: A list of availability zones denoting where the resource needs to come from.
 	Zones []string `json:"zones,omitempty"`
+}
+
+// ConvertToARM returns the Redis_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *Redis_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.Redis_Spec{}
+	result.Name = &resolved.Name
+	if r.EnableNonSslPort != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisCreateProperties{}
+		}
+		enableNonSslPortValue := *r.EnableNonSslPort
+		result.Properties.EnableNonSslPort = &enableNonSslPortValue
+	}
+	if r.Location != nil {
+		locationValue := *r.Location
+		result.Location = &locationValue
+	}
+	if r.MinimumTlsVersion != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisCreateProperties{}
+		}
+		minimumTlsVersionValue := string(*r.MinimumTlsVersion)
+		result.Properties.MinimumTlsVersion = &minimumTlsVersionValue
+	}
+	if r.PublicNetworkAccess != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisCreateProperties{}
+		}
+		publicNetworkAccessValue := string(*r.PublicNetworkAccess)
+		result.Properties.PublicNetworkAccess = &publicNetworkAccessValue
+	}
+	if r.RedisConfiguration != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisCreateProperties{}
+		}
+		result.Properties.RedisConfiguration = make(map[string]string, len(r.RedisConfiguration))
+		for redisConfigurationKey, redisConfigurationItem := range r.RedisConfiguration {
+			redisConfigurationValue := redisConfigurationItem
+			result.Properties.RedisConfiguration[redisConfigurationKey] = redisConfigurationValue
+		}
+	}
+	if r.ReplicasPerMaster != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisCreateProperties{}
+		}
+		replicasPerMasterValue := *r.ReplicasPerMaster
+		result.Properties.ReplicasPerMaster = &replicasPerMasterValue
+	}
+	if r.ShardCount != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisCreateProperties{}
+		}
+		shardCountValue := *r.ShardCount
+		result.Properties.ShardCount = &shardCountValue
+	}
+	if r.Sku != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisCreateProperties{}
+		}
+		var skuValue arm.Sku
+		skuARM, err := r.Sku.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		skuValue = *skuARM.(*arm.Sku)
+		result.Properties.Sku = &skuValue
+	}
+	if r.StaticIP != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisCreateProperties{}
+		}
+		staticIPValue := *r.StaticIP
+		result.Properties.StaticIP = &staticIPValue
+	}
+	if r.SubnetReference != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisCreateProperties{}
+		}
+		var subnetReferenceValue string
+		subnetReferenceResolved, err := resolved.ARMID("Redis_Spec.subnetReference", *r.SubnetReference)
+		if err != nil {
+			return nil, err
+		}
+		subnetReferenceValue = subnetReferenceResolved
+		result.Properties.SubnetId = &subnetReferenceValue
+	}
+	if r.Tags != nil {
+		result.Tags = make(map[string]string, len(r.Tags))
+		for tagsKey, tagsItem := range r.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	if r.TenantSettings != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisCreateProperties{}
+		}
+		result.Properties.TenantSettings = make(map[string]string, len(r.TenantSettings))
+		for tenantSettingsKey, tenantSettingsItem := range r.TenantSettings {
+			tenantSettingsValue := tenantSettingsItem
+			result.Properties.TenantSettings[tenantSettingsKey] = tenantSettingsValue
+		}
+	}
+	if r.Zones != nil {
+		result.Zones = make([]string, 0, len(r.Zones))
+		for _, zonesItem := range r.Zones {
+			zonesValue := zonesItem
+			result.Zones = append(result.Zones, zonesValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Redis_Spec of the arm package, to decode an ARM response into.
+func (r *Redis_Spec) NewEmptyARMValue() any {
+	return &arm.Redis_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Redis_Spec (or a pointer to one), as Azure returned it.
+func (r *Redis_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Redis_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.Redis_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Redis_Spec, want arm.Redis_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		r.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	r.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.EnableNonSslPort != nil {
+			enableNonSslPortValue := *typed.Properties.EnableNonSslPort
+			r.EnableNonSslPort = &enableNonSslPortValue
+		}
+	}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		r.Location = &locationValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MinimumTlsVersion != nil {
+			minimumTlsVersionValue := TlsVersion(*typed.Properties.MinimumTlsVersion)
+			r.MinimumTlsVersion = &minimumTlsVersionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PublicNetworkAccess != nil {
+			publicNetworkAccessValue := PublicNetworkAccess(*typed.Properties.PublicNetworkAccess)
+			r.PublicNetworkAccess = &publicNetworkAccessValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.RedisConfiguration != nil {
+			r.RedisConfiguration = make(map[string]string, len(typed.Properties.RedisConfiguration))
+			for redisConfigurationKey, redisConfigurationItem := range typed.Properties.RedisConfiguration {
+				redisConfigurationValue := redisConfigurationItem
+				r.RedisConfiguration[redisConfigurationKey] = redisConfigurationValue
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ReplicasPerMaster != nil {
+			replicasPerMasterValue := *typed.Properties.ReplicasPerMaster
+			r.ReplicasPerMaster = &replicasPerMasterValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ShardCount != nil {
+			shardCountValue := *typed.Properties.ShardCount
+			r.ShardCount = &shardCountValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Sku != nil {
+			var skuValue Sku
+			if err := skuValue.PopulateFromARM(owner, *typed.Properties.Sku); err != nil {
+				return err
+			}
+			r.Sku = &skuValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.StaticIP != nil {
+			staticIPValue := *typed.Properties.StaticIP
+			r.StaticIP = &staticIPValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.SubnetId != nil {
+			subnetReferenceValue := genruntime.ResourceReference{ARMID: *typed.Properties.SubnetId}
+			r.SubnetReference = &subnetReferenceValue
+		}
+	}
+	if typed.Tags != nil {
+		r.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			r.Tags[tagsKey] = tagsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.TenantSettings != nil {
+			r.TenantSettings = make(map[string]string, len(typed.Properties.TenantSettings))
+			for tenantSettingsKey, tenantSettingsItem := range typed.Properties.TenantSettings {
+				tenantSettingsValue := tenantSettingsItem
+				r.TenantSettings[tenantSettingsKey] = tenantSettingsValue
+			}
+		}
+	}
+	if typed.Zones != nil {
+		for _, zonesItem := range typed.Zones {
+			zonesValue := zonesItem
+			r.Zones = append(r.Zones, zonesValue)
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_Redis_Spec populates the receiver from source, a cache/v1api20200601/storage.Redis_Spec.
@@ -406,6 +632,409 @@ type Redis_STATUS struct {
 
 	// Zones: A list of availability zones denoting where the resource needs to come from.
 	Zones []string `json:"zones,omitempty"`
+}
+
+// ConvertToARM returns the Redis_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *Redis_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.Redis_STATUS{}
+	if r.AccessKeys != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisProperties_STATUS{}
+		}
+		var accessKeysValue arm.RedisAccessKeys_STATUS
+		accessKeysARM, err := r.AccessKeys.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		accessKeysValue = *accessKeysARM.(*arm.RedisAccessKeys_STATUS)
+		result.Properties.AccessKeys = &accessKeysValue
+	}
+	if r.EnableNonSslPort != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisProperties_STATUS{}
+		}
+		enableNonSslPortValue := *r.EnableNonSslPort
+		result.Properties.EnableNonSslPort = &enableNonSslPortValue
+	}
+	if r.HostName != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisProperties_STATUS{}
+		}
+		hostNameValue := *r.HostName
+		result.Properties.HostName = &hostNameValue
+	}
+	if r.Id != nil {
+		idValue := *r.Id
+		result.Id = &idValue
+	}
+	if r.Instances != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisProperties_STATUS{}
+		}
+		result.Properties.Instances = make([]arm.RedisInstanceDetails_STATUS, 0, len(r.Instances))
+		for _, instancesItem := range r.Instances {
+			var instancesValue arm.RedisInstanceDetails_STATUS
+			instancesARM, err := instancesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			instancesValue = *instancesARM.(*arm.RedisInstanceDetails_STATUS)
+			result.Properties.Instances = append(result.Properties.Instances, instancesValue)
+		}
+	}
+	if r.LinkedServers != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisProperties_STATUS{}
+		}
+		result.Properties.LinkedServers = make([]arm.RedisLinkedServer_STATUSType, 0, len(r.LinkedServers))
+		for _, linkedServersItem := range r.LinkedServers {
+			var linkedServersValue arm.RedisLinkedServer_STATUSType
+			linkedServersARM, err := linkedServersItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			linkedServersValue = *linkedServersARM.(*arm.RedisLinkedServer_STATUSType)
+			result.Properties.LinkedServers = append(result.Properties.LinkedServers, linkedServersValue)
+		}
+	}
+	if r.Location != nil {
+		locationValue := *r.Location
+		result.Location = &locationValue
+	}
+	if r.MinimumTlsVersion != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisProperties_STATUS{}
+		}
+		minimumTlsVersionValue := string(*r.MinimumTlsVersion)
+		result.Properties.MinimumTlsVersion = &minimumTlsVersionValue
+	}
+	if r.Name != nil {
+		nameValue := *r.Name
+		result.Name = &nameValue
+	}
+	if r.Port != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisProperties_STATUS{}
+		}
+		portValue := *r.Port
+		result.Properties.Port = &portValue
+	}
+	if r.PrivateEndpointConnections != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisProperties_STATUS{}
+		}
+		result.Properties.PrivateEndpointConnections = make([]arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded, 0, len(r.PrivateEndpointConnections))
+		for _, privateEndpointConnectionsItem := range r.PrivateEndpointConnections {
+			var privateEndpointConnectionsValue arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded
+			privateEndpointConnectionsARM, err := privateEndpointConnectionsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			privateEndpointConnectionsValue = *privateEndpointConnectionsARM.(*arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+			result.Properties.PrivateEndpointConnections = append(result.Properties.PrivateEndpointConnections, privateEndpointConnectionsValue)
+		}
+	}
+	if r.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisProperties_STATUS{}
+		}
+		provisioningStateValue := string(*r.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if r.PublicNetworkAccess != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisProperties_STATUS{}
+		}
+		publicNetworkAccessValue := string(*r.PublicNetworkAccess)
+		result.Properties.PublicNetworkAccess = &publicNetworkAccessValue
+	}
+	if r.RedisConfiguration != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisProperties_STATUS{}
+		}
+		result.Properties.RedisConfiguration = make(map[string]string, len(r.RedisConfiguration))
+		for redisConfigurationKey, redisConfigurationItem := range r.RedisConfiguration {
+			redisConfigurationValue := redisConfigurationItem
+			result.Properties.RedisConfiguration[redisConfigurationKey] = redisConfigurationValue
+		}
+	}
+	if r.RedisVersion != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisProperties_STATUS{}
+		}
+		redisVersionValue := *r.RedisVersion
+		result.Properties.RedisVersion = &redisVersionValue
+	}
+	if r.ReplicasPerMaster != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisProperties_STATUS{}
+		}
+		replicasPerMasterValue := *r.ReplicasPerMaster
+		result.Properties.ReplicasPerMaster = &replicasPerMasterValue
+	}
+	if r.ShardCount != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisProperties_STATUS{}
+		}
+		shardCountValue := *r.ShardCount
+		result.Properties.ShardCount = &shardCountValue
+	}
+	if r.Sku != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisProperties_STATUS{}
+		}
+		var skuValue arm.Sku_STATUS
+		skuARM, err := r.Sku.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		skuValue = *skuARM.(*arm.Sku_STATUS)
+		result.Properties.Sku = &skuValue
+	}
+	if r.SslPort != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisProperties_STATUS{}
+		}
+		sslPortValue := *r.SslPort
+		result.Properties.SslPort = &sslPortValue
+	}
+	if r.StaticIP != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisProperties_STATUS{}
+		}
+		staticIPValue := *r.StaticIP
+		result.Properties.StaticIP = &staticIPValue
+	}
+	if r.SubnetId != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisProperties_STATUS{}
+		}
+		subnetIdValue := *r.SubnetId
+		result.Properties.SubnetId = &subnetIdValue
+	}
+	if r.Tags != nil {
+		result.Tags = make(map[string]string, len(r.Tags))
+		for tagsKey, tagsItem := range r.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	if r.TenantSettings != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisProperties_STATUS{}
+		}
+		result.Properties.TenantSettings = make(map[string]string, len(r.TenantSettings))
+		for tenantSettingsKey, tenantSettingsItem := range r.TenantSettings {
+			tenantSettingsValue := tenantSettingsItem
+			result.Properties.TenantSettings[tenantSettingsKey] = tenantSettingsValue
+		}
+	}
+	if r.Type != nil {
+		typeValue := *r.Type
+		result.Type = &typeValue
+	}
+	if r.Zones != nil {
+		result.Zones = make([]string, 0, len(r.Zones))
+		for _, zonesItem := range r.Zones {
+			zonesValue := zonesItem
+			result.Zones = append(result.Zones, zonesValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Redis_STATUS of the arm package, to decode an ARM response into.
+func (r *Redis_STATUS) NewEmptyARMValue() any {
+	return &arm.Redis_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Redis_STATUS (or a pointer to one), as Azure returned it.
+func (r *Redis_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Redis_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.Redis_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Redis_STATUS, want arm.Redis_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AccessKeys != nil {
+			var accessKeysValue RedisAccessKeys_STATUS
+			if err := accessKeysValue.PopulateFromARM(owner, *typed.Properties.AccessKeys); err != nil {
+				return err
+			}
+			r.AccessKeys = &accessKeysValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableNonSslPort != nil {
+			enableNonSslPortValue := *typed.Properties.EnableNonSslPort
+			r.EnableNonSslPort = &enableNonSslPortValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.HostName != nil {
+			hostNameValue := *typed.Properties.HostName
+			r.HostName = &hostNameValue
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		r.Id = &idValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Instances != nil {
+			for _, instancesItem := range typed.Properties.Instances {
+				var instancesValue RedisInstanceDetails_STATUS
+				if err := instancesValue.PopulateFromARM(owner, instancesItem); err != nil {
+					return err
+				}
+				r.Instances = append(r.Instances, instancesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LinkedServers != nil {
+			for _, linkedServersItem := range typed.Properties.LinkedServers {
+				var linkedServersValue RedisLinkedServer_STATUSType
+				if err := linkedServersValue.PopulateFromARM(owner, linkedServersItem); err != nil {
+					return err
+				}
+				r.LinkedServers = append(r.LinkedServers, linkedServersValue)
+			}
+		}
+	}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		r.Location = &locationValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MinimumTlsVersion != nil {
+			minimumTlsVersionValue := TlsVersion_STATUS(*typed.Properties.MinimumTlsVersion)
+			r.MinimumTlsVersion = &minimumTlsVersionValue
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		r.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Port != nil {
+			portValue := *typed.Properties.Port
+			r.Port = &portValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateEndpointConnections != nil {
+			for _, privateEndpointConnectionsItem := range typed.Properties.PrivateEndpointConnections {
+				var privateEndpointConnectionsValue PrivateEndpointConnection_STATUS_SubResourceEmbedded
+				if err := privateEndpointConnectionsValue.PopulateFromARM(owner, privateEndpointConnectionsItem); err != nil {
+					return err
+				}
+				r.PrivateEndpointConnections = append(r.PrivateEndpointConnections, privateEndpointConnectionsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			r.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PublicNetworkAccess != nil {
+			publicNetworkAccessValue := PublicNetworkAccess_STATUS(*typed.Properties.PublicNetworkAccess)
+			r.PublicNetworkAccess = &publicNetworkAccessValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.RedisConfiguration != nil {
+			r.RedisConfiguration = make(map[string]string, len(typed.Properties.RedisConfiguration))
+			for redisConfigurationKey, redisConfigurationItem := range typed.Properties.RedisConfiguration {
+				redisConfigurationValue := redisConfigurationItem
+				r.RedisConfiguration[redisConfigurationKey] = redisConfigurationValue
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.RedisVersion != nil {
+			redisVersionValue := *typed.Properties.RedisVersion
+			r.RedisVersion = &redisVersionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ReplicasPerMaster != nil {
+			replicasPerMasterValue := *typed.Properties.ReplicasPerMaster
+			r.ReplicasPerMaster = &replicasPerMasterValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ShardCount != nil {
+			shardCountValue := *typed.Properties.ShardCount
+			r.ShardCount = &shardCountValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Sku != nil {
+			var skuValue Sku_STATUS
+			if err := skuValue.PopulateFromARM(owner, *typed.Properties.Sku); err != nil {
+				return err
+			}
+			r.Sku = &skuValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.SslPort != nil {
+			sslPortValue := *typed.Properties.SslPort
+			r.SslPort = &sslPortValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.StaticIP != nil {
+			staticIPValue := *typed.Properties.StaticIP
+			r.StaticIP = &staticIPValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.SubnetId != nil {
+			subnetIdValue := *typed.Properties.SubnetId
+			r.SubnetId = &subnetIdValue
+		}
+	}
+	if typed.Tags != nil {
+		r.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			r.Tags[tagsKey] = tagsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.TenantSettings != nil {
+			r.TenantSettings = make(map[string]string, len(typed.Properties.TenantSettings))
+			for tenantSettingsKey, tenantSettingsItem := range typed.Properties.TenantSettings {
+				tenantSettingsValue := tenantSettingsItem
+				r.TenantSettings[tenantSettingsKey] = tenantSettingsValue
+			}
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		r.Type = &typeValue
+	}
+	if typed.Zones != nil {
+		for _, zonesItem := range typed.Zones {
+			zonesValue := zonesItem
+			r.Zones = append(r.Zones, zonesValue)
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_Redis_STATUS populates the receiver from source, a cache/v1api20200601/storage.Redis_STATUS.
@@ -645,6 +1274,44 @@ type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+// ConvertToARM returns the PrivateEndpointConnection_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded{}
+	if p.Id != nil {
+		idValue := *p.Id
+		result.Id = &idValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PrivateEndpointConnection_STATUS_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PrivateEndpointConnection_STATUS_SubResourceEmbedded, want arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		p.Id = &idValue
+	}
+	return nil
+}
+
 // AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded populates the receiver from source, a cache/v1api20200601/storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded.
 func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded(source *storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded) error {
 	p.Id = genruntime.ClonePointer(source.Id)
@@ -708,6 +1375,52 @@ type RedisAccessKeys_STATUS struct {
 	SecondaryKey *string `json:"secondaryKey,omitempty"`
 }
 
+// ConvertToARM returns the RedisAccessKeys_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *RedisAccessKeys_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.RedisAccessKeys_STATUS{}
+	if r.PrimaryKey != nil {
+		primaryKeyValue := *r.PrimaryKey
+		result.PrimaryKey = &primaryKeyValue
+	}
+	if r.SecondaryKey != nil {
+		secondaryKeyValue := *r.SecondaryKey
+		result.SecondaryKey = &secondaryKeyValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty RedisAccessKeys_STATUS of the arm package, to decode an ARM response into.
+func (r *RedisAccessKeys_STATUS) NewEmptyARMValue() any {
+	return &arm.RedisAccessKeys_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.RedisAccessKeys_STATUS (or a pointer to one), as Azure returned it.
+func (r *RedisAccessKeys_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.RedisAccessKeys_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.RedisAccessKeys_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for RedisAccessKeys_STATUS, want arm.RedisAccessKeys_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.PrimaryKey != nil {
+		primaryKeyValue := *typed.PrimaryKey
+		r.PrimaryKey = &primaryKeyValue
+	}
+	if typed.SecondaryKey != nil {
+		secondaryKeyValue := *typed.SecondaryKey
+		r.SecondaryKey = &secondaryKeyValue
+	}
+	return nil
+}
+
 // AssignProperties_From_RedisAccessKeys_STATUS populates the receiver from source, a cache/v1api20200601/storage.RedisAccessKeys_STATUS.
 func (r *RedisAccessKeys_STATUS) AssignProperties_From_RedisAccessKeys_STATUS(source *storage.RedisAccessKeys_STATUS) error {
 	r.PrimaryKey = genruntime.ClonePointer(source.PrimaryKey)
@@ -745,6 +1458,76 @@ type RedisInstanceDetails_STATUS struct {
 	Zone *string `json:"zone,omitempty"`
 }
 
+// ConvertToARM returns the RedisInstanceDetails_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *RedisInstanceDetails_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.RedisInstanceDetails_STATUS{}
+	if r.IsMaster != nil {
+		isMasterValue := *r.IsMaster
+		result.IsMaster = &isMasterValue
+	}
+	if r.NonSslPort != nil {
+		nonSslPortValue := *r.NonSslPort
+		result.NonSslPort = &nonSslPortValue
+	}
+	if r.ShardId != nil {
+		shardIdValue := *r.ShardId
+		result.ShardId = &shardIdValue
+	}
+	if r.SslPort != nil {
+		sslPortValue := *r.SslPort
+		result.SslPort = &sslPortValue
+	}
+	if r.Zone != nil {
+		zoneValue := *r.Zone
+		result.Zone = &zoneValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty RedisInstanceDetails_STATUS of the arm package, to decode an ARM response into.
+func (r *RedisInstanceDetails_STATUS) NewEmptyARMValue() any {
+	return &arm.RedisInstanceDetails_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.RedisInstanceDetails_STATUS (or a pointer to one), as Azure returned it.
+func (r *RedisInstanceDetails_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.RedisInstanceDetails_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.RedisInstanceDetails_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for RedisInstanceDetails_STATUS, want arm.RedisInstanceDetails_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.IsMaster != nil {
+		isMasterValue := *typed.IsMaster
+		r.IsMaster = &isMasterValue
+	}
+	if typed.NonSslPort != nil {
+		nonSslPortValue := *typed.NonSslPort
+		r.NonSslPort = &nonSslPortValue
+	}
+	if typed.ShardId != nil {
+		shardIdValue := *typed.ShardId
+		r.ShardId = &shardIdValue
+	}
+	if typed.SslPort != nil {
+		sslPortValue := *typed.SslPort
+		r.SslPort = &sslPortValue
+	}
+	if typed.Zone != nil {
+		zoneValue := *typed.Zone
+		r.Zone = &zoneValue
+	}
+	return nil
+}
+
 // AssignProperties_From_RedisInstanceDetails_STATUS populates the receiver from source, a cache/v1api20200601/storage.RedisInstanceDetails_STATUS.
 func (r *RedisInstanceDetails_STATUS) AssignProperties_From_RedisInstanceDetails_STATUS(source *storage.RedisInstanceDetails_STATUS) error {
 	r.IsMaster = genruntime.ClonePointer(source.IsMaster)
@@ -774,6 +1557,44 @@ func (r *RedisInstanceDetails_STATUS) AssignProperties_To_RedisInstanceDetails_S
 type RedisLinkedServer_STATUSType struct {
 	// Id: Linked server Id.
 	Id *string `json:"id,omitempty"`
+}
+
+// ConvertToARM returns the RedisLinkedServer_STATUSType of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *RedisLinkedServer_STATUSType) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.RedisLinkedServer_STATUSType{}
+	if r.Id != nil {
+		idValue := *r.Id
+		result.Id = &idValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty RedisLinkedServer_STATUSType of the arm package, to decode an ARM response into.
+func (r *RedisLinkedServer_STATUSType) NewEmptyARMValue() any {
+	return &arm.RedisLinkedServer_STATUSType{}
+}
+
+// PopulateFromARM fills the receiver from an arm.RedisLinkedServer_STATUSType (or a pointer to one), as Azure returned it.
+func (r *RedisLinkedServer_STATUSType) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.RedisLinkedServer_STATUSType)
+	if !ok {
+		pointer, ok := armInput.(*arm.RedisLinkedServer_STATUSType)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for RedisLinkedServer_STATUSType, want arm.RedisLinkedServer_STATUSType", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		r.Id = &idValue
+	}
+	return nil
 }
 
 // AssignProperties_From_RedisLinkedServer_STATUSType populates the receiver from source, a cache/v1api20200601/storage.RedisLinkedServer_STATUSType.
@@ -890,6 +1711,60 @@ type Sku struct {
 	Name *SkuName `json:"name,omitempty"`
 }
 
+// ConvertToARM returns the Sku of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *Sku) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.Sku{}
+	if s.Capacity != nil {
+		capacityValue := *s.Capacity
+		result.Capacity = &capacityValue
+	}
+	if s.Family != nil {
+		familyValue := string(*s.Family)
+		result.Family = &familyValue
+	}
+	if s.Name != nil {
+		nameValue := string(*s.Name)
+		result.Name = &nameValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Sku of the arm package, to decode an ARM response into.
+func (s *Sku) NewEmptyARMValue() any {
+	return &arm.Sku{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Sku (or a pointer to one), as Azure returned it.
+func (s *Sku) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Sku)
+	if !ok {
+		pointer, ok := armInput.(*arm.Sku)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Sku, want arm.Sku", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Capacity != nil {
+		capacityValue := *typed.Capacity
+		s.Capacity = &capacityValue
+	}
+	if typed.Family != nil {
+		familyValue := SkuFamily(*typed.Family)
+		s.Family = &familyValue
+	}
+	if typed.Name != nil {
+		nameValue := SkuName(*typed.Name)
+		s.Name = &nameValue
+	}
+	return nil
+}
+
 // AssignProperties_From_Sku populates the receiver from source, a cache/v1api20200601/storage.Sku.
 func (s *Sku) AssignProperties_From_Sku(source *storage.Sku) error {
 	s.Capacity = genruntime.ClonePointer(source.Capacity)
@@ -983,6 +1858,60 @@ type Sku_STATUS struct {
 
 	// Name: The type of Redis cache to deploy. Valid values: (Basic, Standard, Premium)
 	Name *SkuName_STATUS `json:"name,omitempty"`
+}
+
+// ConvertToARM returns the Sku_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *Sku_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.Sku_STATUS{}
+	if s.Capacity != nil {
+		capacityValue := *s.Capacity
+		result.Capacity = &capacityValue
+	}
+	if s.Family != nil {
+		familyValue := string(*s.Family)
+		result.Family = &familyValue
+	}
+	if s.Name != nil {
+		nameValue := string(*s.Name)
+		result.Name = &nameValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Sku_STATUS of the arm package, to decode an ARM response into.
+func (s *Sku_STATUS) NewEmptyARMValue() any {
+	return &arm.Sku_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Sku_STATUS (or a pointer to one), as Azure returned it.
+func (s *Sku_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Sku_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.Sku_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Sku_STATUS, want arm.Sku_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Capacity != nil {
+		capacityValue := *typed.Capacity
+		s.Capacity = &capacityValue
+	}
+	if typed.Family != nil {
+		familyValue := SkuFamily_STATUS(*typed.Family)
+		s.Family = &familyValue
+	}
+	if typed.Name != nil {
+		nameValue := SkuName_STATUS(*typed.Name)
+		s.Name = &nameValue
+	}
+	return nil
 }
 
 // AssignProperties_From_Sku_STATUS populates the receiver from source, a cache/v1api20200601/storage.Sku_STATUS.

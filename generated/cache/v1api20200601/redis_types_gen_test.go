@@ -184,6 +184,16 @@ func Test_Redis_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[Redis, v1api20201201storage.Redis](t, GenerateRedis)
 }
 
+// Test_Redis_Spec_ARMRoundTrip checks that Redis_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_Redis_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[Redis_Spec](t, GenerateRedis_Spec)
+}
+
+// Test_Redis_STATUS_ARMRoundTrip checks that Redis_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_Redis_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[Redis_STATUS](t, GenerateRedis_STATUS)
+}
+
 // Test_Redis_Spec_JSONRoundTrip checks that JSON keeps every value of Redis_Spec.
 func Test_Redis_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateRedis_Spec)

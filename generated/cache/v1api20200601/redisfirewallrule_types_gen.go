@@ -5,6 +5,7 @@ package v1api20200601
 import (
 	"fmt"
 
+	"github.com/armgen/armgen/generated/cache/v1api20200601/arm"
 	"github.com/armgen/armgen/generated/cache/v1api20200601/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -152,6 +153,67 @@ type RedisFirewallRule_Spec struct {
 	StartIP *string `json:"startIP,omitempty"`
 }
 
+// ConvertToARM returns the RedisFirewallRule_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *RedisFirewallRule_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.RedisFirewallRule_Spec{}
+	result.Name = &resolved.Name
+	if r.EndIP != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisFirewallRuleProperties{}
+		}
+		endIPValue := *r.EndIP
+		result.Properties.EndIP = &endIPValue
+	}
+	if r.StartIP != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisFirewallRuleProperties{}
+		}
+		startIPValue := *r.StartIP
+		result.Properties.StartIP = &startIPValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty RedisFirewallRule_Spec of the arm package, to decode an ARM response into.
+func (r *RedisFirewallRule_Spec) NewEmptyARMValue() any {
+	return &arm.RedisFirewallRule_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.RedisFirewallRule_Spec (or a pointer to one), as Azure returned it.
+func (r *RedisFirewallRule_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.RedisFirewallRule_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.RedisFirewallRule_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for RedisFirewallRule_Spec, want arm.RedisFirewallRule_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		r.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	r.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.EndIP != nil {
+			endIPValue := *typed.Properties.EndIP
+			r.EndIP = &endIPValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.StartIP != nil {
+			startIPValue := *typed.Properties.StartIP
+			r.StartIP = &startIPValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_RedisFirewallRule_Spec populates the receiver from source, a cache/v1api20200601/storage.RedisFirewallRule_Spec.
 func (r *RedisFirewallRule_Spec) AssignProperties_From_RedisFirewallRule_Spec(source *storage.RedisFirewallRule_Spec) error {
 	r.AzureName = source.AzureName
@@ -228,6 +290,86 @@ type RedisFirewallRule_STATUS struct {
 
 	// Type: Resource type.
 	Type *string `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the RedisFirewallRule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *RedisFirewallRule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.RedisFirewallRule_STATUS{}
+	if r.EndIP != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisFirewallRuleProperties_STATUS{}
+		}
+		endIPValue := *r.EndIP
+		result.Properties.EndIP = &endIPValue
+	}
+	if r.Id != nil {
+		idValue := *r.Id
+		result.Id = &idValue
+	}
+	if r.Name != nil {
+		nameValue := *r.Name
+		result.Name = &nameValue
+	}
+	if r.StartIP != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisFirewallRuleProperties_STATUS{}
+		}
+		startIPValue := *r.StartIP
+		result.Properties.StartIP = &startIPValue
+	}
+	if r.Type != nil {
+		typeValue := *r.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty RedisFirewallRule_STATUS of the arm package, to decode an ARM response into.
+func (r *RedisFirewallRule_STATUS) NewEmptyARMValue() any {
+	return &arm.RedisFirewallRule_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.RedisFirewallRule_STATUS (or a pointer to one), as Azure returned it.
+func (r *RedisFirewallRule_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.RedisFirewallRule_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.RedisFirewallRule_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for RedisFirewallRule_STATUS, want arm.RedisFirewallRule_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EndIP != nil {
+			endIPValue := *typed.Properties.EndIP
+			r.EndIP = &endIPValue
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		r.Id = &idValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		r.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.StartIP != nil {
+			startIPValue := *typed.Properties.StartIP
+			r.StartIP = &startIPValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		r.Type = &typeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_RedisFirewallRule_STATUS populates the receiver from source, a cache/v1api20200601/storage.RedisFirewallRule_STATUS.

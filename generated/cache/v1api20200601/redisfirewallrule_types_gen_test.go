@@ -57,6 +57,16 @@ func Test_RedisFirewallRule_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[RedisFirewallRule, v1api20201201storage.RedisFirewallRule](t, GenerateRedisFirewallRule)
 }
 
+// Test_RedisFirewallRule_Spec_ARMRoundTrip checks that RedisFirewallRule_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_RedisFirewallRule_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[RedisFirewallRule_Spec](t, GenerateRedisFirewallRule_Spec)
+}
+
+// Test_RedisFirewallRule_STATUS_ARMRoundTrip checks that RedisFirewallRule_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_RedisFirewallRule_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[RedisFirewallRule_STATUS](t, GenerateRedisFirewallRule_STATUS)
+}
+
 // Test_RedisFirewallRule_Spec_JSONRoundTrip checks that JSON keeps every value of RedisFirewallRule_Spec.
 func Test_RedisFirewallRule_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateRedisFirewallRule_Spec)

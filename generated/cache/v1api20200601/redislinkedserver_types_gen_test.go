@@ -70,6 +70,16 @@ func Test_RedisLinkedServer_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[RedisLinkedServer, v1api20201201storage.RedisLinkedServer](t, GenerateRedisLinkedServer)
 }
 
+// Test_RedisLinkedServer_Spec_ARMRoundTrip checks that RedisLinkedServer_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_RedisLinkedServer_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[RedisLinkedServer_Spec](t, GenerateRedisLinkedServer_Spec)
+}
+
+// Test_RedisLinkedServer_STATUS_ARMRoundTrip checks that RedisLinkedServer_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_RedisLinkedServer_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[RedisLinkedServer_STATUS](t, GenerateRedisLinkedServer_STATUS)
+}
+
 // Test_RedisLinkedServer_Spec_JSONRoundTrip checks that JSON keeps every value of RedisLinkedServer_Spec.
 func Test_RedisLinkedServer_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateRedisLinkedServer_Spec)

@@ -82,6 +82,16 @@ func Test_RedisPatchSchedule_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[RedisPatchSchedule, v1api20201201storage.RedisPatchSchedule](t, GenerateRedisPatchSchedule)
 }
 
+// Test_RedisPatchSchedule_Spec_ARMRoundTrip checks that RedisPatchSchedule_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_RedisPatchSchedule_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[RedisPatchSchedule_Spec](t, GenerateRedisPatchSchedule_Spec)
+}
+
+// Test_RedisPatchSchedule_STATUS_ARMRoundTrip checks that RedisPatchSchedule_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_RedisPatchSchedule_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[RedisPatchSchedule_STATUS](t, GenerateRedisPatchSchedule_STATUS)
+}
+
 // Test_RedisPatchSchedule_Spec_JSONRoundTrip checks that JSON keeps every value of RedisPatchSchedule_Spec.
 func Test_RedisPatchSchedule_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateRedisPatchSchedule_Spec)

@@ -5,6 +5,7 @@ package v1api20201201
 import (
 	"fmt"
 
+	"github.com/armgen/armgen/generated/cache/v1api20201201/arm"
 	"github.com/armgen/armgen/generated/cache/v1api20201201/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -156,6 +157,85 @@ type RedisLinkedServer_Spec struct {
 	ServerRole *ReplicationRole `json:"serverRole,omitempty"`
 }
 
+// ConvertToARM returns the RedisLinkedServer_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *RedisLinkedServer_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.RedisLinkedServer_Spec{}
+	result.Name = &resolved.Name
+	if r.LinkedRedisCacheLocation != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisLinkedServerCreateProperties{}
+		}
+		linkedRedisCacheLocationValue := *r.LinkedRedisCacheLocation
+		result.Properties.LinkedRedisCacheLocation = &linkedRedisCacheLocationValue
+	}
+	if r.LinkedRedisCacheReference != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisLinkedServerCreateProperties{}
+		}
+		var linkedRedisCacheReferenceValue string
+		linkedRedisCacheReferenceResolved, err := resolved.ARMID("RedisLinkedServer_Spec.linkedRedisCacheReference", *r.LinkedRedisCacheReference)
+		if err != nil {
+			return nil, err
+		}
+		linkedRedisCacheReferenceValue = linkedRedisCacheReferenceResolved
+		result.Properties.LinkedRedisCacheId = &linkedRedisCacheReferenceValue
+	}
+	if r.ServerRole != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisLinkedServerCreateProperties{}
+		}
+		serverRoleValue := string(*r.ServerRole)
+		result.Properties.ServerRole = &serverRoleValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty RedisLinkedServer_Spec of the arm package, to decode an ARM response into.
+func (r *RedisLinkedServer_Spec) NewEmptyARMValue() any {
+	return &arm.RedisLinkedServer_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.RedisLinkedServer_Spec (or a pointer to one), as Azure returned it.
+func (r *RedisLinkedServer_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.RedisLinkedServer_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.RedisLinkedServer_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for RedisLinkedServer_Spec, want arm.RedisLinkedServer_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		r.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	r.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.LinkedRedisCacheLocation != nil {
+			linkedRedisCacheLocationValue := *typed.Properties.LinkedRedisCacheLocation
+			r.LinkedRedisCacheLocation = &linkedRedisCacheLocationValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LinkedRedisCacheId != nil {
+			linkedRedisCacheReferenceValue := genruntime.ResourceReference{ARMID: *typed.Properties.LinkedRedisCacheId}
+			r.LinkedRedisCacheReference = &linkedRedisCacheReferenceValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ServerRole != nil {
+			serverRoleValue := ReplicationRole(*typed.Properties.ServerRole)
+			r.ServerRole = &serverRoleValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_RedisLinkedServer_Spec populates the receiver from source, a cache/v1api20201201/storage.RedisLinkedServer_Spec.
 func (r *RedisLinkedServer_Spec) AssignProperties_From_RedisLinkedServer_Spec(source *storage.RedisLinkedServer_Spec) error {
 	r.AzureName = source.AzureName
@@ -262,6 +342,112 @@ type RedisLinkedServer_STATUS struct {
 
 	// Type: The type of the resource. E.g. "Microsoft.Compute/virtualMachines" or "Microsoft.Storage/storageAccounts"
 	Type *string `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the RedisLinkedServer_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *RedisLinkedServer_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.RedisLinkedServer_STATUS{}
+	if r.Id != nil {
+		idValue := *r.Id
+		result.Id = &idValue
+	}
+	if r.LinkedRedisCacheId != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisLinkedServerProperties_STATUS{}
+		}
+		linkedRedisCacheIdValue := *r.LinkedRedisCacheId
+		result.Properties.LinkedRedisCacheId = &linkedRedisCacheIdValue
+	}
+	if r.LinkedRedisCacheLocation != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisLinkedServerProperties_STATUS{}
+		}
+		linkedRedisCacheLocationValue := *r.LinkedRedisCacheLocation
+		result.Properties.LinkedRedisCacheLocation = &linkedRedisCacheLocationValue
+	}
+	if r.Name != nil {
+		nameValue := *r.Name
+		result.Name = &nameValue
+	}
+	if r.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisLinkedServerProperties_STATUS{}
+		}
+		provisioningStateValue := *r.ProvisioningState
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if r.ServerRole != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RedisLinkedServerProperties_STATUS{}
+		}
+		serverRoleValue := string(*r.ServerRole)
+		result.Properties.ServerRole = &serverRoleValue
+	}
+	if r.Type != nil {
+		typeValue := *r.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty RedisLinkedServer_STATUS of the arm package, to decode an ARM response into.
+func (r *RedisLinkedServer_STATUS) NewEmptyARMValue() any {
+	return &arm.RedisLinkedServer_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.RedisLinkedServer_STATUS (or a pointer to one), as Azure returned it.
+func (r *RedisLinkedServer_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.RedisLinkedServer_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.RedisLinkedServer_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for RedisLinkedServer_STATUS, want arm.RedisLinkedServer_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		r.Id = &idValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LinkedRedisCacheId != nil {
+			linkedRedisCacheIdValue := *typed.Properties.LinkedRedisCacheId
+			r.LinkedRedisCacheId = &linkedRedisCacheIdValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LinkedRedisCacheLocation != nil {
+			linkedRedisCacheLocationValue := *typed.Properties.LinkedRedisCacheLocation
+			r.LinkedRedisCacheLocation = &linkedRedisCacheLocationValue
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		r.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := *typed.Properties.ProvisioningState
+			r.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ServerRole != nil {
+			serverRoleValue := ReplicationRole_STATUS(*typed.Properties.ServerRole)
+			r.ServerRole = &serverRoleValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		r.Type = &typeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_RedisLinkedServer_STATUS populates the receiver from source, a cache/v1api20201201/storage.RedisLinkedServer_STATUS.

@@ -5,6 +5,7 @@ package v1api20201201
 import (
 	"fmt"
 
+	"github.com/armgen/armgen/generated/cache/v1api20201201/arm"
 	"github.com/armgen/armgen/generated/cache/v1api20201201/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -145,6 +146,64 @@ type RedisPatchSchedule_Spec struct {
 	ScheduleEntries []ScheduleEntry `json:"scheduleEntries,omitempty"`
 }
 
+// ConvertToARM returns the RedisPatchSchedule_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *RedisPatchSchedule_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.RedisPatchSchedule_Spec{}
+	result.Name = &resolved.Name
+	if r.ScheduleEntries != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ScheduleEntries{}
+		}
+		result.Properties.ScheduleEntries = make([]arm.ScheduleEntry, 0, len(r.ScheduleEntries))
+		for _, scheduleEntriesItem := range r.ScheduleEntries {
+			var scheduleEntriesValue arm.ScheduleEntry
+			scheduleEntriesARM, err := scheduleEntriesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			scheduleEntriesValue = *scheduleEntriesARM.(*arm.ScheduleEntry)
+			result.Properties.ScheduleEntries = append(result.Properties.ScheduleEntries, scheduleEntriesValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty RedisPatchSchedule_Spec of the arm package, to decode an ARM response into.
+func (r *RedisPatchSchedule_Spec) NewEmptyARMValue() any {
+	return &arm.RedisPatchSchedule_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.RedisPatchSchedule_Spec (or a pointer to one), as Azure returned it.
+func (r *RedisPatchSchedule_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.RedisPatchSchedule_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.RedisPatchSchedule_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for RedisPatchSchedule_Spec, want arm.RedisPatchSchedule_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	r.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.ScheduleEntries != nil {
+			for _, scheduleEntriesItem := range typed.Properties.ScheduleEntries {
+				var scheduleEntriesValue ScheduleEntry
+				if err := scheduleEntriesValue.PopulateFromARM(owner, scheduleEntriesItem); err != nil {
+					return err
+				}
+				r.ScheduleEntries = append(r.ScheduleEntries, scheduleEntriesValue)
+			}
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_RedisPatchSchedule_Spec populates the receiver from source, a cache/v1api20201201/storage.RedisPatchSchedule_Spec.
 func (r *RedisPatchSchedule_Spec) AssignProperties_From_RedisPatchSchedule_Spec(source *storage.RedisPatchSchedule_Spec) error {
 	if source.OperatorSpec != nil {
@@ -232,6 +291,86 @@ type RedisPatchSchedule_STATUS struct {
 
 	// Type: The type of the resource. E.g. "Microsoft.Compute/virtualMachines" or "Microsoft.Storage/storageAccounts"
 	Type *string `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the RedisPatchSchedule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *RedisPatchSchedule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.RedisPatchSchedule_STATUS{}
+	if r.Id != nil {
+		idValue := *r.Id
+		result.Id = &idValue
+	}
+	if r.Name != nil {
+		nameValue := *r.Name
+		result.Name = &nameValue
+	}
+	if r.ScheduleEntries != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ScheduleEntries_STATUS{}
+		}
+		result.Properties.ScheduleEntries = make([]arm.ScheduleEntry_STATUS, 0, len(r.ScheduleEntries))
+		for _, scheduleEntriesItem := range r.ScheduleEntries {
+			var scheduleEntriesValue arm.ScheduleEntry_STATUS
+			scheduleEntriesARM, err := scheduleEntriesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			scheduleEntriesValue = *scheduleEntriesARM.(*arm.ScheduleEntry_STATUS)
+			result.Properties.ScheduleEntries = append(result.Properties.ScheduleEntries, scheduleEntriesValue)
+		}
+	}
+	if r.Type != nil {
+		typeValue := *r.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty RedisPatchSchedule_STATUS of the arm package, to decode an ARM response into.
+func (r *RedisPatchSchedule_STATUS) NewEmptyARMValue() any {
+	return &arm.RedisPatchSchedule_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.RedisPatchSchedule_STATUS (or a pointer to one), as Azure returned it.
+func (r *RedisPatchSchedule_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.RedisPatchSchedule_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.RedisPatchSchedule_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for RedisPatchSchedule_STATUS, want arm.RedisPatchSchedule_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		r.Id = &idValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		r.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ScheduleEntries != nil {
+			for _, scheduleEntriesItem := range typed.Properties.ScheduleEntries {
+				var scheduleEntriesValue ScheduleEntry_STATUS
+				if err := scheduleEntriesValue.PopulateFromARM(owner, scheduleEntriesItem); err != nil {
+					return err
+				}
+				r.ScheduleEntries = append(r.ScheduleEntries, scheduleEntriesValue)
+			}
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		r.Type = &typeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_RedisPatchSchedule_STATUS populates the receiver from source, a cache/v1api20201201/storage.RedisPatchSchedule_STATUS.
@@ -429,6 +568,60 @@ type ScheduleEntry struct {
 	StartHourUtc *int `json:"startHourUtc,omitempty"`
 }
 
+// ConvertToARM returns the ScheduleEntry of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *ScheduleEntry) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.ScheduleEntry{}
+	if s.DayOfWeek != nil {
+		dayOfWeekValue := string(*s.DayOfWeek)
+		result.DayOfWeek = &dayOfWeekValue
+	}
+	if s.MaintenanceWindow != nil {
+		maintenanceWindowValue := *s.MaintenanceWindow
+		result.MaintenanceWindow = &maintenanceWindowValue
+	}
+	if s.StartHourUtc != nil {
+		startHourUtcValue := *s.StartHourUtc
+		result.StartHourUtc = &startHourUtcValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ScheduleEntry of the arm package, to decode an ARM response into.
+func (s *ScheduleEntry) NewEmptyARMValue() any {
+	return &arm.ScheduleEntry{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ScheduleEntry (or a pointer to one), as Azure returned it.
+func (s *ScheduleEntry) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ScheduleEntry)
+	if !ok {
+		pointer, ok := armInput.(*arm.ScheduleEntry)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ScheduleEntry, want arm.ScheduleEntry", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.DayOfWeek != nil {
+		dayOfWeekValue := DayOfWeek(*typed.DayOfWeek)
+		s.DayOfWeek = &dayOfWeekValue
+	}
+	if typed.MaintenanceWindow != nil {
+		maintenanceWindowValue := *typed.MaintenanceWindow
+		s.MaintenanceWindow = &maintenanceWindowValue
+	}
+	if typed.StartHourUtc != nil {
+		startHourUtcValue := *typed.StartHourUtc
+		s.StartHourUtc = &startHourUtcValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ScheduleEntry populates the receiver from source, a cache/v1api20201201/storage.ScheduleEntry.
 func (s *ScheduleEntry) AssignProperties_From_ScheduleEntry(source *storage.ScheduleEntry) error {
 	if source.DayOfWeek != nil {
@@ -472,6 +665,60 @@ type ScheduleEntry_STATUS struct {
 
 	// StartHourUtc: Start hour after which cache patching can start.
 	StartHourUtc *int `json:"startHourUtc,omitempty"`
+}
+
+// ConvertToARM returns the ScheduleEntry_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *ScheduleEntry_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.ScheduleEntry_STATUS{}
+	if s.DayOfWeek != nil {
+		dayOfWeekValue := string(*s.DayOfWeek)
+		result.DayOfWeek = &dayOfWeekValue
+	}
+	if s.MaintenanceWindow != nil {
+		maintenanceWindowValue := *s.MaintenanceWindow
+		result.MaintenanceWindow = &maintenanceWindowValue
+	}
+	if s.StartHourUtc != nil {
+		startHourUtcValue := *s.StartHourUtc
+		result.StartHourUtc = &startHourUtcValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ScheduleEntry_STATUS of the arm package, to decode an ARM response into.
+func (s *ScheduleEntry_STATUS) NewEmptyARMValue() any {
+	return &arm.ScheduleEntry_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ScheduleEntry_STATUS (or a pointer to one), as Azure returned it.
+func (s *ScheduleEntry_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ScheduleEntry_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ScheduleEntry_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ScheduleEntry_STATUS, want arm.ScheduleEntry_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.DayOfWeek != nil {
+		dayOfWeekValue := DayOfWeek_STATUS(*typed.DayOfWeek)
+		s.DayOfWeek = &dayOfWeekValue
+	}
+	if typed.MaintenanceWindow != nil {
+		maintenanceWindowValue := *typed.MaintenanceWindow
+		s.MaintenanceWindow = &maintenanceWindowValue
+	}
+	if typed.StartHourUtc != nil {
+		startHourUtcValue := *typed.StartHourUtc
+		s.StartHourUtc = &startHourUtcValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ScheduleEntry_STATUS populates the receiver from source, a cache/v1api20201201/storage.ScheduleEntry_STATUS.

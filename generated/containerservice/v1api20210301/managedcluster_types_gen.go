@@ -7,6 +7,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/armgen/armgen/generated/containerservice/v1api20210301/arm"
 	"github.com/armgen/armgen/generated/containerservice/v1api20210301/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -229,6 +230,536 @@ type ManagedCluster_Spec struct {
 
 	// WindowsProfile: Profile for Windows VMs in the container service cluster.
 	WindowsProfile *ManagedClusterWindowsProfile `json:"windowsProfile,omitempty"`
+}
+
+// ConvertToARM returns the ManagedCluster_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedCluster_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedCluster_Spec{}
+	result.Name = &resolved.Name
+	if m.AadProfile != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties{}
+		}
+		var aadProfileValue arm.ManagedClusterAADProfile
+		aadProfileARM, err := m.AadProfile.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		aadProfileValue = *aadProfileARM.(*arm.ManagedClusterAADProfile)
+		result.Properties.AadProfile = &aadProfileValue
+	}
+	if m.AddonProfiles != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties{}
+		}
+		result.Properties.AddonProfiles = make(map[string]arm.ManagedClusterAddonProfile, len(m.AddonProfiles))
+		for addonProfilesKey, addonProfilesItem := range m.AddonProfiles {
+			var addonProfilesValue arm.ManagedClusterAddonProfile
+			addonProfilesARM, err := addonProfilesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			addonProfilesValue = *addonProfilesARM.(*arm.ManagedClusterAddonProfile)
+			result.Properties.AddonProfiles[addonProfilesKey] = addonProfilesValue
+		}
+	}
+	if m.AgentPoolProfiles != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties{}
+		}
+		result.Properties.AgentPoolProfiles = make([]arm.ManagedClusterAgentPoolProfile, 0, len(m.AgentPoolProfiles))
+		for _, agentPoolProfilesItem := range m.AgentPoolProfiles {
+			var agentPoolProfilesValue arm.ManagedClusterAgentPoolProfile
+			agentPoolProfilesARM, err := agentPoolProfilesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			agentPoolProfilesValue = *agentPoolProfilesARM.(*arm.ManagedClusterAgentPoolProfile)
+			result.Properties.AgentPoolProfiles = append(result.Properties.AgentPoolProfiles, agentPoolProfilesValue)
+		}
+	}
+	if m.ApiServerAccessProfile != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties{}
+		}
+		var apiServerAccessProfileValue arm.ManagedClusterAPIServerAccessProfile
+		apiServerAccessProfileARM, err := m.ApiServerAccessProfile.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		apiServerAccessProfileValue = *apiServerAccessProfileARM.(*arm.ManagedClusterAPIServerAccessProfile)
+		result.Properties.ApiServerAccessProfile = &apiServerAccessProfileValue
+	}
+	if m.AutoScalerProfile != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties{}
+		}
+		var autoScalerProfileValue arm.ManagedClusterProperties_AutoScalerProfile
+		autoScalerProfileARM, err := m.AutoScalerProfile.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		autoScalerProfileValue = *autoScalerProfileARM.(*arm.ManagedClusterProperties_AutoScalerProfile)
+		result.Properties.AutoScalerProfile = &autoScalerProfileValue
+	}
+	if m.AutoUpgradeProfile != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties{}
+		}
+		var autoUpgradeProfileValue arm.ManagedClusterAutoUpgradeProfile
+		autoUpgradeProfileARM, err := m.AutoUpgradeProfile.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		autoUpgradeProfileValue = *autoUpgradeProfileARM.(*arm.ManagedClusterAutoUpgradeProfile)
+		result.Properties.AutoUpgradeProfile = &autoUpgradeProfileValue
+	}
+	if m.DisableLocalAccounts != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties{}
+		}
+		disableLocalAccountsValue := *m.DisableLocalAccounts
+		result.Properties.DisableLocalAccounts = &disableLocalAccountsValue
+	}
+	if m.DiskEncryptionSetReference != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties{}
+		}
+		var diskEncryptionSetReferenceValue string
+		diskEncryptionSetReferenceResolved, err := resolved.ARMID("ManagedCluster_Spec.diskEncryptionSetReference", *m.DiskEncryptionSetReference)
+		if err != nil {
+			return nil, err
+		}
+		diskEncryptionSetReferenceValue = diskEncryptionSetReferenceResolved
+		result.Properties.DiskEncryptionSetID = &diskEncryptionSetReferenceValue
+	}
+	if m.DnsPrefix != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties{}
+		}
+		dnsPrefixValue := *m.DnsPrefix
+		result.Properties.DnsPrefix = &dnsPrefixValue
+	}
+	if m.EnablePodSecurityPolicy != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties{}
+		}
+		enablePodSecurityPolicyValue := *m.EnablePodSecurityPolicy
+		result.Properties.EnablePodSecurityPolicy = &enablePodSecurityPolicyValue
+	}
+	if m.EnableRBAC != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties{}
+		}
+		enableRBACValue := *m.EnableRBAC
+		result.Properties.EnableRBAC = &enableRBACValue
+	}
+	if m.ExtendedLocation != nil {
+		var extendedLocationValue arm.ExtendedLocation
+		extendedLocationARM, err := m.ExtendedLocation.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		extendedLocationValue = *extendedLocationARM.(*arm.ExtendedLocation)
+		result.ExtendedLocation = &extendedLocationValue
+	}
+	if m.FqdnSubdomain != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties{}
+		}
+		fqdnSubdomainValue := *m.FqdnSubdomain
+		result.Properties.FqdnSubdomain = &fqdnSubdomainValue
+	}
+	if m.HttpProxyConfig != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties{}
+		}
+		var httpProxyConfigValue arm.ManagedClusterHTTPProxyConfig
+		httpProxyConfigARM, err := m.HttpProxyConfig.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		httpProxyConfigValue = *httpProxyConfigARM.(*arm.ManagedClusterHTTPProxyConfig)
+		result.Properties.HttpProxyConfig = &httpProxyConfigValue
+	}
+	if m.Identity != nil {
+		var identityValue arm.ManagedClusterIdentity
+		identityARM, err := m.Identity.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		identityValue = *identityARM.(*arm.ManagedClusterIdentity)
+		result.Identity = &identityValue
+	}
+	if m.IdentityProfile != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties{}
+		}
+		result.Properties.IdentityProfile = make(map[string]arm.ManagedClusterProperties_IdentityProfileValue, len(m.IdentityProfile))
+		for identityProfileKey, identityProfileItem := range m.IdentityProfile {
+			var identityProfileValue arm.ManagedClusterProperties_IdentityProfileValue
+			identityProfileARM, err := identityProfileItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			identityProfileValue = *identityProfileARM.(*arm.ManagedClusterProperties_IdentityProfileValue)
+			result.Properties.IdentityProfile[identityProfileKey] = identityProfileValue
+		}
+	}
+	if m.KubernetesVersion != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties{}
+		}
+		kubernetesVersionValue := *m.KubernetesVersion
+		result.Properties.KubernetesVersion = &kubernetesVersionValue
+	}
+	if m.LinuxProfile != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties{}
+		}
+		var linuxProfileValue arm.ContainerServiceLinuxProfile
+		linuxProfileARM, err := m.LinuxProfile.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		linuxProfileValue = *linuxProfileARM.(*arm.ContainerServiceLinuxProfile)
+		result.Properties.LinuxProfile = &linuxProfileValue
+	}
+	if m.Location != nil {
+		locationValue := *m.Location
+		result.Location = &locationValue
+	}
+	if m.NetworkProfile != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties{}
+		}
+		var networkProfileValue arm.ContainerServiceNetworkProfile
+		networkProfileARM, err := m.NetworkProfile.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		networkProfileValue = *networkProfileARM.(*arm.ContainerServiceNetworkProfile)
+		result.Properties.NetworkProfile = &networkProfileValue
+	}
+	if m.NodeResourceGroup != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties{}
+		}
+		nodeResourceGroupValue := *m.NodeResourceGroup
+		result.Properties.NodeResourceGroup = &nodeResourceGroupValue
+	}
+	if m.PodIdentityProfile != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties{}
+		}
+		var podIdentityProfileValue arm.ManagedClusterPodIdentityProfile
+		podIdentityProfileARM, err := m.PodIdentityProfile.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		podIdentityProfileValue = *podIdentityProfileARM.(*arm.ManagedClusterPodIdentityProfile)
+		result.Properties.PodIdentityProfile = &podIdentityProfileValue
+	}
+	if m.PrivateLinkResources != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties{}
+		}
+		result.Properties.PrivateLinkResources = make([]arm.PrivateLinkResource, 0, len(m.PrivateLinkResources))
+		for _, privateLinkResourcesItem := range m.PrivateLinkResources {
+			var privateLinkResourcesValue arm.PrivateLinkResource
+			privateLinkResourcesARM, err := privateLinkResourcesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			privateLinkResourcesValue = *privateLinkResourcesARM.(*arm.PrivateLinkResource)
+			result.Properties.PrivateLinkResources = append(result.Properties.PrivateLinkResources, privateLinkResourcesValue)
+		}
+	}
+	if m.ServicePrincipalProfile != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties{}
+		}
+		var servicePrincipalProfileValue arm.ManagedClusterServicePrincipalProfile
+		servicePrincipalProfileARM, err := m.ServicePrincipalProfile.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		servicePrincipalProfileValue = *servicePrincipalProfileARM.(*arm.ManagedClusterServicePrincipalProfile)
+		result.Properties.ServicePrincipalProfile = &servicePrincipalProfileValue
+	}
+	if m.Sku != nil {
+		var skuValue arm.ManagedClusterSKU
+		skuARM, err := m.Sku.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		skuValue = *skuARM.(*arm.ManagedClusterSKU)
+		result.Sku = &skuValue
+	}
+	if m.Tags != nil {
+		result.Tags = make(map[string]string, len(m.Tags))
+		for tagsKey, tagsItem := range m.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	if m.WindowsProfile != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties{}
+		}
+		var windowsProfileValue arm.ManagedClusterWindowsProfile
+		windowsProfileARM, err := m.WindowsProfile.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		windowsProfileValue = *windowsProfileARM.(*arm.ManagedClusterWindowsProfile)
+		result.Properties.WindowsProfile = &windowsProfileValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedCluster_Spec of the arm package, to decode an ARM response into.
+func (m *ManagedCluster_Spec) NewEmptyARMValue() any {
+	return &arm.ManagedCluster_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedCluster_Spec (or a pointer to one), as Azure returned it.
+func (m *ManagedCluster_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedCluster_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedCluster_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedCluster_Spec, want arm.ManagedCluster_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		m.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	m.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.AadProfile != nil {
+			var aadProfileValue ManagedClusterAADProfile
+			if err := aadProfileValue.PopulateFromARM(owner, *typed.Properties.AadProfile); err != nil {
+				return err
+			}
+			m.AadProfile = &aadProfileValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AddonProfiles != nil {
+			m.AddonProfiles = make(map[string]ManagedClusterAddonProfile, len(typed.Properties.AddonProfiles))
+			for addonProfilesKey, addonProfilesItem := range typed.Properties.AddonProfiles {
+				var addonProfilesValue ManagedClusterAddonProfile
+				if err := addonProfilesValue.PopulateFromARM(owner, addonProfilesItem); err != nil {
+					return err
+				}
+				m.AddonProfiles[addonProfilesKey] = addonProfilesValue
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AgentPoolProfiles != nil {
+			for _, agentPoolProfilesItem := range typed.Properties.AgentPoolProfiles {
+				var agentPoolProfilesValue ManagedClusterAgentPoolProfile
+				if err := agentPoolProfilesValue.PopulateFromARM(owner, agentPoolProfilesItem); err != nil {
+					return err
+				}
+				m.AgentPoolProfiles = append(m.AgentPoolProfiles, agentPoolProfilesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ApiServerAccessProfile != nil {
+			var apiServerAccessProfileValue ManagedClusterAPIServerAccessProfile
+			if err := apiServerAccessProfileValue.PopulateFromARM(owner, *typed.Properties.ApiServerAccessProfile); err != nil {
+				return err
+			}
+			m.ApiServerAccessProfile = &apiServerAccessProfileValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AutoScalerProfile != nil {
+			var autoScalerProfileValue ManagedClusterProperties_AutoScalerProfile
+			if err := autoScalerProfileValue.PopulateFromARM(owner, *typed.Properties.AutoScalerProfile); err != nil {
+				return err
+			}
+			m.AutoScalerProfile = &autoScalerProfileValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AutoUpgradeProfile != nil {
+			var autoUpgradeProfileValue ManagedClusterAutoUpgradeProfile
+			if err := autoUpgradeProfileValue.PopulateFromARM(owner, *typed.Properties.AutoUpgradeProfile); err != nil {
+				return err
+			}
+			m.AutoUpgradeProfile = &autoUpgradeProfileValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DisableLocalAccounts != nil {
+			disableLocalAccountsValue := *typed.Properties.DisableLocalAccounts
+			m.DisableLocalAccounts = &disableLocalAccountsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DiskEncryptionSetID != nil {
+			diskEncryptionSetReferenceValue := genruntime.ResourceReference{ARMID: *typed.Properties.DiskEncryptionSetID}
+			m.DiskEncryptionSetReference = &diskEncryptionSetReferenceValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DnsPrefix != nil {
+			dnsPrefixValue := *typed.Properties.DnsPrefix
+			m.DnsPrefix = &dnsPrefixValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnablePodSecurityPolicy != nil {
+			enablePodSecurityPolicyValue := *typed.Properties.EnablePodSecurityPolicy
+			m.EnablePodSecurityPolicy = &enablePodSecurityPolicyValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableRBAC != nil {
+			enableRBACValue := *typed.Properties.EnableRBAC
+			m.EnableRBAC = &enableRBACValue
+		}
+	}
+	if typed.ExtendedLocation != nil {
+		var extendedLocationValue ExtendedLocation
+		if err := extendedLocationValue.PopulateFromARM(owner, *typed.ExtendedLocation); err != nil {
+			return err
+		}
+		m.ExtendedLocation = &extendedLocationValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.FqdnSubdomain != nil {
+			fqdnSubdomainValue := *typed.Properties.FqdnSubdomain
+			m.FqdnSubdomain = &fqdnSubdomainValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.HttpProxyConfig != nil {
+			var httpProxyConfigValue ManagedClusterHTTPProxyConfig
+			if err := httpProxyConfigValue.PopulateFromARM(owner, *typed.Properties.HttpProxyConfig); err != nil {
+				return err
+			}
+			m.HttpProxyConfig = &httpProxyConfigValue
+		}
+	}
+	if typed.Identity != nil {
+		var identityValue ManagedClusterIdentity
+		if err := identityValue.PopulateFromARM(owner, *typed.Identity); err != nil {
+			return err
+		}
+		m.Identity = &identityValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IdentityProfile != nil {
+			m.IdentityProfile = make(map[string]ManagedClusterProperties_IdentityProfileValue, len(typed.Properties.IdentityProfile))
+			for identityProfileKey, identityProfileItem := range typed.Properties.IdentityProfile {
+				var identityProfileValue ManagedClusterProperties_IdentityProfileValue
+				if err := identityProfileValue.PopulateFromARM(owner, identityProfileItem); err != nil {
+					return err
+				}
+				m.IdentityProfile[identityProfileKey] = identityProfileValue
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.KubernetesVersion != nil {
+			kubernetesVersionValue := *typed.Properties.KubernetesVersion
+			m.KubernetesVersion = &kubernetesVersionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LinuxProfile != nil {
+			var linuxProfileValue ContainerServiceLinuxProfile
+			if err := linuxProfileValue.PopulateFromARM(owner, *typed.Properties.LinuxProfile); err != nil {
+				return err
+			}
+			m.LinuxProfile = &linuxProfileValue
+		}
+	}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		m.Location = &locationValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NetworkProfile != nil {
+			var networkProfileValue ContainerServiceNetworkProfile
+			if err := networkProfileValue.PopulateFromARM(owner, *typed.Properties.NetworkProfile); err != nil {
+				return err
+			}
+			m.NetworkProfile = &networkProfileValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NodeResourceGroup != nil {
+			nodeResourceGroupValue := *typed.Properties.NodeResourceGroup
+			m.NodeResourceGroup = &nodeResourceGroupValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PodIdentityProfile != nil {
+			var podIdentityProfileValue ManagedClusterPodIdentityProfile
+			if err := podIdentityProfileValue.PopulateFromARM(owner, *typed.Properties.PodIdentityProfile); err != nil {
+				return err
+			}
+			m.PodIdentityProfile = &podIdentityProfileValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateLinkResources != nil {
+			for _, privateLinkResourcesItem := range typed.Properties.PrivateLinkResources {
+				var privateLinkResourcesValue PrivateLinkResource
+				if err := privateLinkResourcesValue.PopulateFromARM(owner, privateLinkResourcesItem); err != nil {
+					return err
+				}
+				m.PrivateLinkResources = append(m.PrivateLinkResources, privateLinkResourcesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ServicePrincipalProfile != nil {
+			var servicePrincipalProfileValue ManagedClusterServicePrincipalProfile
+			if err := servicePrincipalProfileValue.PopulateFromARM(owner, *typed.Properties.ServicePrincipalProfile); err != nil {
+				return err
+			}
+			m.ServicePrincipalProfile = &servicePrincipalProfileValue
+		}
+	}
+	if typed.Sku != nil {
+		var skuValue ManagedClusterSKU
+		if err := skuValue.PopulateFromARM(owner, *typed.Sku); err != nil {
+			return err
+		}
+		m.Sku = &skuValue
+	}
+	if typed.Tags != nil {
+		m.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			m.Tags[tagsKey] = tagsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.WindowsProfile != nil {
+			var windowsProfileValue ManagedClusterWindowsProfile
+			if err := windowsProfileValue.PopulateFromARM(owner, *typed.Properties.WindowsProfile); err != nil {
+				return err
+			}
+			m.WindowsProfile = &windowsProfileValue
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_ManagedCluster_Spec populates the receiver from source, a containerservice/v1api20210301/storage.ManagedCluster_Spec.
@@ -804,6 +1335,636 @@ type ManagedCluster_STATUS struct {
 	WindowsProfile *ManagedClusterWindowsProfile_STATUS `json:"windowsProfile,omitempty"`
 }
 
+// ConvertToARM returns the ManagedCluster_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedCluster_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedCluster_STATUS{}
+	if m.AadProfile != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties_STATUS{}
+		}
+		var aadProfileValue arm.ManagedClusterAADProfile_STATUS
+		aadProfileARM, err := m.AadProfile.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		aadProfileValue = *aadProfileARM.(*arm.ManagedClusterAADProfile_STATUS)
+		result.Properties.AadProfile = &aadProfileValue
+	}
+	if m.AddonProfiles != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties_STATUS{}
+		}
+		result.Properties.AddonProfiles = make(map[string]arm.ManagedClusterAddonProfile_STATUS, len(m.AddonProfiles))
+		for addonProfilesKey, addonProfilesItem := range m.AddonProfiles {
+			var addonProfilesValue arm.ManagedClusterAddonProfile_STATUS
+			addonProfilesARM, err := addonProfilesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			addonProfilesValue = *addonProfilesARM.(*arm.ManagedClusterAddonProfile_STATUS)
+			result.Properties.AddonProfiles[addonProfilesKey] = addonProfilesValue
+		}
+	}
+	if m.AgentPoolProfiles != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties_STATUS{}
+		}
+		result.Properties.AgentPoolProfiles = make([]arm.ManagedClusterAgentPoolProfile_STATUS, 0, len(m.AgentPoolProfiles))
+		for _, agentPoolProfilesItem := range m.AgentPoolProfiles {
+			var agentPoolProfilesValue arm.ManagedClusterAgentPoolProfile_STATUS
+			agentPoolProfilesARM, err := agentPoolProfilesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			agentPoolProfilesValue = *agentPoolProfilesARM.(*arm.ManagedClusterAgentPoolProfile_STATUS)
+			result.Properties.AgentPoolProfiles = append(result.Properties.AgentPoolProfiles, agentPoolProfilesValue)
+		}
+	}
+	if m.ApiServerAccessProfile != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties_STATUS{}
+		}
+		var apiServerAccessProfileValue arm.ManagedClusterAPIServerAccessProfile_STATUS
+		apiServerAccessProfileARM, err := m.ApiServerAccessProfile.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		apiServerAccessProfileValue = *apiServerAccessProfileARM.(*arm.ManagedClusterAPIServerAccessProfile_STATUS)
+		result.Properties.ApiServerAccessProfile = &apiServerAccessProfileValue
+	}
+	if m.AutoScalerProfile != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties_STATUS{}
+		}
+		var autoScalerProfileValue arm.ManagedClusterProperties_AutoScalerProfile_STATUS
+		autoScalerProfileARM, err := m.AutoScalerProfile.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		autoScalerProfileValue = *autoScalerProfileARM.(*arm.ManagedClusterProperties_AutoScalerProfile_STATUS)
+		result.Properties.AutoScalerProfile = &autoScalerProfileValue
+	}
+	if m.AutoUpgradeProfile != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties_STATUS{}
+		}
+		var autoUpgradeProfileValue arm.ManagedClusterAutoUpgradeProfile_STATUS
+		autoUpgradeProfileARM, err := m.AutoUpgradeProfile.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		autoUpgradeProfileValue = *autoUpgradeProfileARM.(*arm.ManagedClusterAutoUpgradeProfile_STATUS)
+		result.Properties.AutoUpgradeProfile = &autoUpgradeProfileValue
+	}
+	if m.AzurePortalFQDN != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties_STATUS{}
+		}
+		azurePortalFQDNValue := *m.AzurePortalFQDN
+		result.Properties.AzurePortalFQDN = &azurePortalFQDNValue
+	}
+	if m.DisableLocalAccounts != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties_STATUS{}
+		}
+		disableLocalAccountsValue := *m.DisableLocalAccounts
+		result.Properties.DisableLocalAccounts = &disableLocalAccountsValue
+	}
+	if m.DiskEncryptionSetID != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties_STATUS{}
+		}
+		diskEncryptionSetIDValue := *m.DiskEncryptionSetID
+		result.Properties.DiskEncryptionSetID = &diskEncryptionSetIDValue
+	}
+	if m.DnsPrefix != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties_STATUS{}
+		}
+		dnsPrefixValue := *m.DnsPrefix
+		result.Properties.DnsPrefix = &dnsPrefixValue
+	}
+	if m.EnablePodSecurityPolicy != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties_STATUS{}
+		}
+		enablePodSecurityPolicyValue := *m.EnablePodSecurityPolicy
+		result.Properties.EnablePodSecurityPolicy = &enablePodSecurityPolicyValue
+	}
+	if m.EnableRBAC != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties_STATUS{}
+		}
+		enableRBACValue := *m.EnableRBAC
+		result.Properties.EnableRBAC = &enableRBACValue
+	}
+	if m.ExtendedLocation != nil {
+		var extendedLocationValue arm.ExtendedLocation_STATUS
+		extendedLocationARM, err := m.ExtendedLocation.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		extendedLocationValue = *extendedLocationARM.(*arm.ExtendedLocation_STATUS)
+		result.ExtendedLocation = &extendedLocationValue
+	}
+	if m.Fqdn != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties_STATUS{}
+		}
+		fqdnValue := *m.Fqdn
+		result.Properties.Fqdn = &fqdnValue
+	}
+	if m.FqdnSubdomain != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties_STATUS{}
+		}
+		fqdnSubdomainValue := *m.FqdnSubdomain
+		result.Properties.FqdnSubdomain = &fqdnSubdomainValue
+	}
+	if m.HttpProxyConfig != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties_STATUS{}
+		}
+		var httpProxyConfigValue arm.ManagedClusterHTTPProxyConfig_STATUS
+		httpProxyConfigARM, err := m.HttpProxyConfig.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		httpProxyConfigValue = *httpProxyConfigARM.(*arm.ManagedClusterHTTPProxyConfig_STATUS)
+		result.Properties.HttpProxyConfig = &httpProxyConfigValue
+	}
+	if m.Id != nil {
+		idValue := *m.Id
+		result.Id = &idValue
+	}
+	if m.Identity != nil {
+		var identityValue arm.ManagedClusterIdentity_STATUS
+		identityARM, err := m.Identity.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		identityValue = *identityARM.(*arm.ManagedClusterIdentity_STATUS)
+		result.Identity = &identityValue
+	}
+	if m.IdentityProfile != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties_STATUS{}
+		}
+		result.Properties.IdentityProfile = make(map[string]arm.ManagedClusterProperties_IdentityProfileValue_STATUS, len(m.IdentityProfile))
+		for identityProfileKey, identityProfileItem := range m.IdentityProfile {
+			var identityProfileValue arm.ManagedClusterProperties_IdentityProfileValue_STATUS
+			identityProfileARM, err := identityProfileItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			identityProfileValue = *identityProfileARM.(*arm.ManagedClusterProperties_IdentityProfileValue_STATUS)
+			result.Properties.IdentityProfile[identityProfileKey] = identityProfileValue
+		}
+	}
+	if m.KubernetesVersion != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties_STATUS{}
+		}
+		kubernetesVersionValue := *m.KubernetesVersion
+		result.Properties.KubernetesVersion = &kubernetesVersionValue
+	}
+	if m.LinuxProfile != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties_STATUS{}
+		}
+		var linuxProfileValue arm.ContainerServiceLinuxProfile_STATUS
+		linuxProfileARM, err := m.LinuxProfile.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		linuxProfileValue = *linuxProfileARM.(*arm.ContainerServiceLinuxProfile_STATUS)
+		result.Properties.LinuxProfile = &linuxProfileValue
+	}
+	if m.Location != nil {
+		locationValue := *m.Location
+		result.Location = &locationValue
+	}
+	if m.MaxAgentPools != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties_STATUS{}
+		}
+		maxAgentPoolsValue := *m.MaxAgentPools
+		result.Properties.MaxAgentPools = &maxAgentPoolsValue
+	}
+	if m.Name != nil {
+		nameValue := *m.Name
+		result.Name = &nameValue
+	}
+	if m.NetworkProfile != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties_STATUS{}
+		}
+		var networkProfileValue arm.ContainerServiceNetworkProfile_STATUS
+		networkProfileARM, err := m.NetworkProfile.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		networkProfileValue = *networkProfileARM.(*arm.ContainerServiceNetworkProfile_STATUS)
+		result.Properties.NetworkProfile = &networkProfileValue
+	}
+	if m.NodeResourceGroup != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties_STATUS{}
+		}
+		nodeResourceGroupValue := *m.NodeResourceGroup
+		result.Properties.NodeResourceGroup = &nodeResourceGroupValue
+	}
+	if m.PodIdentityProfile != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties_STATUS{}
+		}
+		var podIdentityProfileValue arm.ManagedClusterPodIdentityProfile_STATUS
+		podIdentityProfileARM, err := m.PodIdentityProfile.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		podIdentityProfileValue = *podIdentityProfileARM.(*arm.ManagedClusterPodIdentityProfile_STATUS)
+		result.Properties.PodIdentityProfile = &podIdentityProfileValue
+	}
+	if m.PowerState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties_STATUS{}
+		}
+		var powerStateValue arm.PowerState_STATUS
+		powerStateARM, err := m.PowerState.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		powerStateValue = *powerStateARM.(*arm.PowerState_STATUS)
+		result.Properties.PowerState = &powerStateValue
+	}
+	if m.PrivateFQDN != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties_STATUS{}
+		}
+		privateFQDNValue := *m.PrivateFQDN
+		result.Properties.PrivateFQDN = &privateFQDNValue
+	}
+	if m.PrivateLinkResources != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties_STATUS{}
+		}
+		result.Properties.PrivateLinkResources = make([]arm.PrivateLinkResource_STATUS, 0, len(m.PrivateLinkResources))
+		for _, privateLinkResourcesItem := range m.PrivateLinkResources {
+			var privateLinkResourcesValue arm.PrivateLinkResource_STATUS
+			privateLinkResourcesARM, err := privateLinkResourcesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			privateLinkResourcesValue = *privateLinkResourcesARM.(*arm.PrivateLinkResource_STATUS)
+			result.Properties.PrivateLinkResources = append(result.Properties.PrivateLinkResources, privateLinkResourcesValue)
+		}
+	}
+	if m.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties_STATUS{}
+		}
+		provisioningStateValue := *m.ProvisioningState
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if m.ServicePrincipalProfile != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties_STATUS{}
+		}
+		var servicePrincipalProfileValue arm.ManagedClusterServicePrincipalProfile_STATUS
+		servicePrincipalProfileARM, err := m.ServicePrincipalProfile.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		servicePrincipalProfileValue = *servicePrincipalProfileARM.(*arm.ManagedClusterServicePrincipalProfile_STATUS)
+		result.Properties.ServicePrincipalProfile = &servicePrincipalProfileValue
+	}
+	if m.Sku != nil {
+		var skuValue arm.ManagedClusterSKU_STATUS
+		skuARM, err := m.Sku.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		skuValue = *skuARM.(*arm.ManagedClusterSKU_STATUS)
+		result.Sku = &skuValue
+	}
+	if m.Tags != nil {
+		result.Tags = make(map[string]string, len(m.Tags))
+		for tagsKey, tagsItem := range m.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	if m.Type != nil {
+		typeValue := *m.Type
+		result.Type = &typeValue
+	}
+	if m.WindowsProfile != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterProperties_STATUS{}
+		}
+		var windowsProfileValue arm.ManagedClusterWindowsProfile_STATUS
+		windowsProfileARM, err := m.WindowsProfile.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		windowsProfileValue = *windowsProfileARM.(*arm.ManagedClusterWindowsProfile_STATUS)
+		result.Properties.WindowsProfile = &windowsProfileValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedCluster_STATUS of the arm package, to decode an ARM response into.
+func (m *ManagedCluster_STATUS) NewEmptyARMValue() any {
+	return &arm.ManagedCluster_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedCluster_STATUS (or a pointer to one), as Azure returned it.
+func (m *ManagedCluster_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedCluster_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedCluster_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedCluster_STATUS, want arm.ManagedCluster_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AadProfile != nil {
+			var aadProfileValue ManagedClusterAADProfile_STATUS
+			if err := aadProfileValue.PopulateFromARM(owner, *typed.Properties.AadProfile); err != nil {
+				return err
+			}
+			m.AadProfile = &aadProfileValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AddonProfiles != nil {
+			m.AddonProfiles = make(map[string]ManagedClusterAddonProfile_STATUS, len(typed.Properties.AddonProfiles))
+			for addonProfilesKey, addonProfilesItem := range typed.Properties.AddonProfiles {
+				var addonProfilesValue ManagedClusterAddonProfile_STATUS
+				if err := addonProfilesValue.PopulateFromARM(owner, addonProfilesItem); err != nil {
+					return err
+				}
+				m.AddonProfiles[addonProfilesKey] = addonProfilesValue
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AgentPoolProfiles != nil {
+			for _, agentPoolProfilesItem := range typed.Properties.AgentPoolProfiles {
+				var agentPoolProfilesValue ManagedClusterAgentPoolProfile_STATUS
+				if err := agentPoolProfilesValue.PopulateFromARM(owner, agentPoolProfilesItem); err != nil {
+					return err
+				}
+				m.AgentPoolProfiles = append(m.AgentPoolProfiles, agentPoolProfilesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ApiServerAccessProfile != nil {
+			var apiServerAccessProfileValue ManagedClusterAPIServerAccessProfile_STATUS
+			if err := apiServerAccessProfileValue.PopulateFromARM(owner, *typed.Properties.ApiServerAccessProfile); err != nil {
+				return err
+			}
+			m.ApiServerAccessProfile = &apiServerAccessProfileValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AutoScalerProfile != nil {
+			var autoScalerProfileValue ManagedClusterProperties_AutoScalerProfile_STATUS
+			if err := autoScalerProfileValue.PopulateFromARM(owner, *typed.Properties.AutoScalerProfile); err != nil {
+				return err
+			}
+			m.AutoScalerProfile = &autoScalerProfileValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AutoUpgradeProfile != nil {
+			var autoUpgradeProfileValue ManagedClusterAutoUpgradeProfile_STATUS
+			if err := autoUpgradeProfileValue.PopulateFromARM(owner, *typed.Properties.AutoUpgradeProfile); err != nil {
+				return err
+			}
+			m.AutoUpgradeProfile = &autoUpgradeProfileValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AzurePortalFQDN != nil {
+			azurePortalFQDNValue := *typed.Properties.AzurePortalFQDN
+			m.AzurePortalFQDN = &azurePortalFQDNValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DisableLocalAccounts != nil {
+			disableLocalAccountsValue := *typed.Properties.DisableLocalAccounts
+			m.DisableLocalAccounts = &disableLocalAccountsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DiskEncryptionSetID != nil {
+			diskEncryptionSetIDValue := *typed.Properties.DiskEncryptionSetID
+			m.DiskEncryptionSetID = &diskEncryptionSetIDValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DnsPrefix != nil {
+			dnsPrefixValue := *typed.Properties.DnsPrefix
+			m.DnsPrefix = &dnsPrefixValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnablePodSecurityPolicy != nil {
+			enablePodSecurityPolicyValue := *typed.Properties.EnablePodSecurityPolicy
+			m.EnablePodSecurityPolicy = &enablePodSecurityPolicyValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableRBAC != nil {
+			enableRBACValue := *typed.Properties.EnableRBAC
+			m.EnableRBAC = &enableRBACValue
+		}
+	}
+	if typed.ExtendedLocation != nil {
+		var extendedLocationValue ExtendedLocation_STATUS
+		if err := extendedLocationValue.PopulateFromARM(owner, *typed.ExtendedLocation); err != nil {
+			return err
+		}
+		m.ExtendedLocation = &extendedLocationValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Fqdn != nil {
+			fqdnValue := *typed.Properties.Fqdn
+			m.Fqdn = &fqdnValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.FqdnSubdomain != nil {
+			fqdnSubdomainValue := *typed.Properties.FqdnSubdomain
+			m.FqdnSubdomain = &fqdnSubdomainValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.HttpProxyConfig != nil {
+			var httpProxyConfigValue ManagedClusterHTTPProxyConfig_STATUS
+			if err := httpProxyConfigValue.PopulateFromARM(owner, *typed.Properties.HttpProxyConfig); err != nil {
+				return err
+			}
+			m.HttpProxyConfig = &httpProxyConfigValue
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		m.Id = &idValue
+	}
+	if typed.Identity != nil {
+		var identityValue ManagedClusterIdentity_STATUS
+		if err := identityValue.PopulateFromARM(owner, *typed.Identity); err != nil {
+			return err
+		}
+		m.Identity = &identityValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IdentityProfile != nil {
+			m.IdentityProfile = make(map[string]ManagedClusterProperties_IdentityProfileValue_STATUS, len(typed.Properties.IdentityProfile))
+			for identityProfileKey, identityProfileItem := range typed.Properties.IdentityProfile {
+				var identityProfileValue ManagedClusterProperties_IdentityProfileValue_STATUS
+				if err := identityProfileValue.PopulateFromARM(owner, identityProfileItem); err != nil {
+					return err
+				}
+				m.IdentityProfile[identityProfileKey] = identityProfileValue
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.KubernetesVersion != nil {
+			kubernetesVersionValue := *typed.Properties.KubernetesVersion
+			m.KubernetesVersion = &kubernetesVersionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LinuxProfile != nil {
+			var linuxProfileValue ContainerServiceLinuxProfile_STATUS
+			if err := linuxProfileValue.PopulateFromARM(owner, *typed.Properties.LinuxProfile); err != nil {
+				return err
+			}
+			m.LinuxProfile = &linuxProfileValue
+		}
+	}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		m.Location = &locationValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MaxAgentPools != nil {
+			maxAgentPoolsValue := *typed.Properties.MaxAgentPools
+			m.MaxAgentPools = &maxAgentPoolsValue
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		m.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NetworkProfile != nil {
+			var networkProfileValue ContainerServiceNetworkProfile_STATUS
+			if err := networkProfileValue.PopulateFromARM(owner, *typed.Properties.NetworkProfile); err != nil {
+				return err
+			}
+			m.NetworkProfile = &networkProfileValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NodeResourceGroup != nil {
+			nodeResourceGroupValue := *typed.Properties.NodeResourceGroup
+			m.NodeResourceGroup = &nodeResourceGroupValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PodIdentityProfile != nil {
+			var podIdentityProfileValue ManagedClusterPodIdentityProfile_STATUS
+			if err := podIdentityProfileValue.PopulateFromARM(owner, *typed.Properties.PodIdentityProfile); err != nil {
+				return err
+			}
+			m.PodIdentityProfile = &podIdentityProfileValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PowerState != nil {
+			var powerStateValue PowerState_STATUS
+			if err := powerStateValue.PopulateFromARM(owner, *typed.Properties.PowerState); err != nil {
+				return err
+			}
+			m.PowerState = &powerStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateFQDN != nil {
+			privateFQDNValue := *typed.Properties.PrivateFQDN
+			m.PrivateFQDN = &privateFQDNValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateLinkResources != nil {
+			for _, privateLinkResourcesItem := range typed.Properties.PrivateLinkResources {
+				var privateLinkResourcesValue PrivateLinkResource_STATUS
+				if err := privateLinkResourcesValue.PopulateFromARM(owner, privateLinkResourcesItem); err != nil {
+					return err
+				}
+				m.PrivateLinkResources = append(m.PrivateLinkResources, privateLinkResourcesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := *typed.Properties.ProvisioningState
+			m.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ServicePrincipalProfile != nil {
+			var servicePrincipalProfileValue ManagedClusterServicePrincipalProfile_STATUS
+			if err := servicePrincipalProfileValue.PopulateFromARM(owner, *typed.Properties.ServicePrincipalProfile); err != nil {
+				return err
+			}
+			m.ServicePrincipalProfile = &servicePrincipalProfileValue
+		}
+	}
+	if typed.Sku != nil {
+		var skuValue ManagedClusterSKU_STATUS
+		if err := skuValue.PopulateFromARM(owner, *typed.Sku); err != nil {
+			return err
+		}
+		m.Sku = &skuValue
+	}
+	if typed.Tags != nil {
+		m.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			m.Tags[tagsKey] = tagsValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		m.Type = &typeValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.WindowsProfile != nil {
+			var windowsProfileValue ManagedClusterWindowsProfile_STATUS
+			if err := windowsProfileValue.PopulateFromARM(owner, *typed.Properties.WindowsProfile); err != nil {
+				return err
+			}
+			m.WindowsProfile = &windowsProfileValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_ManagedCluster_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ManagedCluster_STATUS.
 func (m *ManagedCluster_STATUS) AssignProperties_From_ManagedCluster_STATUS(source *storage.ManagedCluster_STATUS) error {
 	if source.AadProfile != nil {
@@ -1319,6 +2480,44 @@ type AgentPoolUpgradeSettings struct {
 	MaxSurge *string `json:"maxSurge,omitempty"`
 }
 
+// ConvertToARM returns the AgentPoolUpgradeSettings of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (a *AgentPoolUpgradeSettings) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if a == nil {
+		return nil, nil
+	}
+	result := &arm.AgentPoolUpgradeSettings{}
+	if a.MaxSurge != nil {
+		maxSurgeValue := *a.MaxSurge
+		result.MaxSurge = &maxSurgeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty AgentPoolUpgradeSettings of the arm package, to decode an ARM response into.
+func (a *AgentPoolUpgradeSettings) NewEmptyARMValue() any {
+	return &arm.AgentPoolUpgradeSettings{}
+}
+
+// PopulateFromARM fills the receiver from an arm.AgentPoolUpgradeSettings (or a pointer to one), as Azure returned it.
+func (a *AgentPoolUpgradeSettings) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.AgentPoolUpgradeSettings)
+	if !ok {
+		pointer, ok := armInput.(*arm.AgentPoolUpgradeSettings)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for AgentPoolUpgradeSettings, want arm.AgentPoolUpgradeSettings", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.MaxSurge != nil {
+		maxSurgeValue := *typed.MaxSurge
+		a.MaxSurge = &maxSurgeValue
+	}
+	return nil
+}
+
 // AssignProperties_From_AgentPoolUpgradeSettings populates the receiver from source, a containerservice/v1api20210301/storage.AgentPoolUpgradeSettings.
 func (a *AgentPoolUpgradeSettings) AssignProperties_From_AgentPoolUpgradeSettings(source *storage.AgentPoolUpgradeSettings) error {
 	a.MaxSurge = genruntime.ClonePointer(source.MaxSurge)
@@ -1340,6 +2539,44 @@ func (a *AgentPoolUpgradeSettings) AssignProperties_To_AgentPoolUpgradeSettings(
 type AgentPoolUpgradeSettings_STATUS struct {
 	// MaxSurge: Count or percentage of additional nodes to be added during upgrade. If empty uses AKS default
 	MaxSurge *string `json:"maxSurge,omitempty"`
+}
+
+// ConvertToARM returns the AgentPoolUpgradeSettings_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (a *AgentPoolUpgradeSettings_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if a == nil {
+		return nil, nil
+	}
+	result := &arm.AgentPoolUpgradeSettings_STATUS{}
+	if a.MaxSurge != nil {
+		maxSurgeValue := *a.MaxSurge
+		result.MaxSurge = &maxSurgeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty AgentPoolUpgradeSettings_STATUS of the arm package, to decode an ARM response into.
+func (a *AgentPoolUpgradeSettings_STATUS) NewEmptyARMValue() any {
+	return &arm.AgentPoolUpgradeSettings_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.AgentPoolUpgradeSettings_STATUS (or a pointer to one), as Azure returned it.
+func (a *AgentPoolUpgradeSettings_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.AgentPoolUpgradeSettings_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.AgentPoolUpgradeSettings_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for AgentPoolUpgradeSettings_STATUS, want arm.AgentPoolUpgradeSettings_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.MaxSurge != nil {
+		maxSurgeValue := *typed.MaxSurge
+		a.MaxSurge = &maxSurgeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_AgentPoolUpgradeSettings_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.AgentPoolUpgradeSettings_STATUS.
@@ -1372,6 +2609,81 @@ type CloudErrorBody_STATUS struct {
 
 	// Target: The target of the particular error. For example, the name of the property in error.
 	Target *string `json:"target,omitempty"`
+}
+
+// ConvertToARM returns the CloudErrorBody_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *CloudErrorBody_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.CloudErrorBody_STATUS{}
+	if c.Code != nil {
+		codeValue := *c.Code
+		result.Code = &codeValue
+	}
+	if c.Details != nil {
+		result.Details = make([]arm.CloudErrorBody_STATUS_Unrolled, 0, len(c.Details))
+		for _, detailsItem := range c.Details {
+			var detailsValue arm.CloudErrorBody_STATUS_Unrolled
+			detailsARM, err := detailsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			detailsValue = *detailsARM.(*arm.CloudErrorBody_STATUS_Unrolled)
+			result.Details = append(result.Details, detailsValue)
+		}
+	}
+	if c.Message != nil {
+		messageValue := *c.Message
+		result.Message = &messageValue
+	}
+	if c.Target != nil {
+		targetValue := *c.Target
+		result.Target = &targetValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty CloudErrorBody_STATUS of the arm package, to decode an ARM response into.
+func (c *CloudErrorBody_STATUS) NewEmptyARMValue() any {
+	return &arm.CloudErrorBody_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.CloudErrorBody_STATUS (or a pointer to one), as Azure returned it.
+func (c *CloudErrorBody_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.CloudErrorBody_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.CloudErrorBody_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for CloudErrorBody_STATUS, want arm.CloudErrorBody_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Code != nil {
+		codeValue := *typed.Code
+		c.Code = &codeValue
+	}
+	if typed.Details != nil {
+		for _, detailsItem := range typed.Details {
+			var detailsValue CloudErrorBody_STATUS_Unrolled
+			if err := detailsValue.PopulateFromARM(owner, detailsItem); err != nil {
+				return err
+			}
+			c.Details = append(c.Details, detailsValue)
+		}
+	}
+	if typed.Message != nil {
+		messageValue := *typed.Message
+		c.Message = &messageValue
+	}
+	if typed.Target != nil {
+		targetValue := *typed.Target
+		c.Target = &targetValue
+	}
+	return nil
 }
 
 // AssignProperties_From_CloudErrorBody_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.CloudErrorBody_STATUS.
@@ -1433,6 +2745,60 @@ type CloudErrorBody_STATUS_Unrolled struct {
 	Target *string `json:"target,omitempty"`
 }
 
+// ConvertToARM returns the CloudErrorBody_STATUS_Unrolled of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *CloudErrorBody_STATUS_Unrolled) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.CloudErrorBody_STATUS_Unrolled{}
+	if c.Code != nil {
+		codeValue := *c.Code
+		result.Code = &codeValue
+	}
+	if c.Message != nil {
+		messageValue := *c.Message
+		result.Message = &messageValue
+	}
+	if c.Target != nil {
+		targetValue := *c.Target
+		result.Target = &targetValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty CloudErrorBody_STATUS_Unrolled of the arm package, to decode an ARM response into.
+func (c *CloudErrorBody_STATUS_Unrolled) NewEmptyARMValue() any {
+	return &arm.CloudErrorBody_STATUS_Unrolled{}
+}
+
+// PopulateFromARM fills the receiver from an arm.CloudErrorBody_STATUS_Unrolled (or a pointer to one), as Azure returned it.
+func (c *CloudErrorBody_STATUS_Unrolled) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.CloudErrorBody_STATUS_Unrolled)
+	if !ok {
+		pointer, ok := armInput.(*arm.CloudErrorBody_STATUS_Unrolled)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for CloudErrorBody_STATUS_Unrolled, want arm.CloudErrorBody_STATUS_Unrolled", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Code != nil {
+		codeValue := *typed.Code
+		c.Code = &codeValue
+	}
+	if typed.Message != nil {
+		messageValue := *typed.Message
+		c.Message = &messageValue
+	}
+	if typed.Target != nil {
+		targetValue := *typed.Target
+		c.Target = &targetValue
+	}
+	return nil
+}
+
 // AssignProperties_From_CloudErrorBody_STATUS_Unrolled populates the receiver from source, a containerservice/v1api20210301/storage.CloudErrorBody_STATUS_Unrolled.
 func (c *CloudErrorBody_STATUS_Unrolled) AssignProperties_From_CloudErrorBody_STATUS_Unrolled(source *storage.CloudErrorBody_STATUS_Unrolled) error {
 	c.Code = genruntime.ClonePointer(source.Code)
@@ -1458,6 +2824,52 @@ func (c *CloudErrorBody_STATUS_Unrolled) AssignProperties_To_CloudErrorBody_STAT
 type CloudError_STATUS struct {
 	// Error: Details about the error.
 	Error *CloudErrorBody_STATUS `json:"error,omitempty"`
+}
+
+// ConvertToARM returns the CloudError_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *CloudError_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.CloudError_STATUS{}
+	if c.Error != nil {
+		var errorValue arm.CloudErrorBody_STATUS
+		errorARM, err := c.Error.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		errorValue = *errorARM.(*arm.CloudErrorBody_STATUS)
+		result.Error = &errorValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty CloudError_STATUS of the arm package, to decode an ARM response into.
+func (c *CloudError_STATUS) NewEmptyARMValue() any {
+	return &arm.CloudError_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.CloudError_STATUS (or a pointer to one), as Azure returned it.
+func (c *CloudError_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.CloudError_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.CloudError_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for CloudError_STATUS, want arm.CloudError_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Error != nil {
+		var errorValue CloudErrorBody_STATUS
+		if err := errorValue.PopulateFromARM(owner, *typed.Error); err != nil {
+			return err
+		}
+		c.Error = &errorValue
+	}
+	return nil
 }
 
 // AssignProperties_From_CloudError_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.CloudError_STATUS.
@@ -1514,6 +2926,60 @@ type ContainerServiceLinuxProfile struct {
 	Ssh *ContainerServiceSshConfiguration `json:"ssh,omitempty"`
 }
 
+// ConvertToARM returns the ContainerServiceLinuxProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *ContainerServiceLinuxProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.ContainerServiceLinuxProfile{}
+	if c.AdminUsername != nil {
+		adminUsernameValue := *c.AdminUsername
+		result.AdminUsername = &adminUsernameValue
+	}
+	if c.Ssh != nil {
+		var sshValue arm.ContainerServiceSshConfiguration
+		sshARM, err := c.Ssh.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		sshValue = *sshARM.(*arm.ContainerServiceSshConfiguration)
+		result.Ssh = &sshValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ContainerServiceLinuxProfile of the arm package, to decode an ARM response into.
+func (c *ContainerServiceLinuxProfile) NewEmptyARMValue() any {
+	return &arm.ContainerServiceLinuxProfile{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ContainerServiceLinuxProfile (or a pointer to one), as Azure returned it.
+func (c *ContainerServiceLinuxProfile) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ContainerServiceLinuxProfile)
+	if !ok {
+		pointer, ok := armInput.(*arm.ContainerServiceLinuxProfile)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ContainerServiceLinuxProfile, want arm.ContainerServiceLinuxProfile", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.AdminUsername != nil {
+		adminUsernameValue := *typed.AdminUsername
+		c.AdminUsername = &adminUsernameValue
+	}
+	if typed.Ssh != nil {
+		var sshValue ContainerServiceSshConfiguration
+		if err := sshValue.PopulateFromARM(owner, *typed.Ssh); err != nil {
+			return err
+		}
+		c.Ssh = &sshValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ContainerServiceLinuxProfile populates the receiver from source, a containerservice/v1api20210301/storage.ContainerServiceLinuxProfile.
 func (c *ContainerServiceLinuxProfile) AssignProperties_From_ContainerServiceLinuxProfile(source *storage.ContainerServiceLinuxProfile) error {
 	c.AdminUsername = genruntime.ClonePointer(source.AdminUsername)
@@ -1559,6 +3025,60 @@ type ContainerServiceLinuxProfile_STATUS struct {
 
 	// Ssh: SSH configuration for Linux-based VMs running on Azure.
 	Ssh *ContainerServiceSshConfiguration_STATUS `json:"ssh,omitempty"`
+}
+
+// ConvertToARM returns the ContainerServiceLinuxProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *ContainerServiceLinuxProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.ContainerServiceLinuxProfile_STATUS{}
+	if c.AdminUsername != nil {
+		adminUsernameValue := *c.AdminUsername
+		result.AdminUsername = &adminUsernameValue
+	}
+	if c.Ssh != nil {
+		var sshValue arm.ContainerServiceSshConfiguration_STATUS
+		sshARM, err := c.Ssh.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		sshValue = *sshARM.(*arm.ContainerServiceSshConfiguration_STATUS)
+		result.Ssh = &sshValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ContainerServiceLinuxProfile_STATUS of the arm package, to decode an ARM response into.
+func (c *ContainerServiceLinuxProfile_STATUS) NewEmptyARMValue() any {
+	return &arm.ContainerServiceLinuxProfile_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ContainerServiceLinuxProfile_STATUS (or a pointer to one), as Azure returned it.
+func (c *ContainerServiceLinuxProfile_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ContainerServiceLinuxProfile_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ContainerServiceLinuxProfile_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ContainerServiceLinuxProfile_STATUS, want arm.ContainerServiceLinuxProfile_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.AdminUsername != nil {
+		adminUsernameValue := *typed.AdminUsername
+		c.AdminUsername = &adminUsernameValue
+	}
+	if typed.Ssh != nil {
+		var sshValue ContainerServiceSshConfiguration_STATUS
+		if err := sshValue.PopulateFromARM(owner, *typed.Ssh); err != nil {
+			return err
+		}
+		c.Ssh = &sshValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ContainerServiceLinuxProfile_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ContainerServiceLinuxProfile_STATUS.
@@ -1633,6 +3153,124 @@ type ContainerServiceNetworkProfile struct {
 	// ServiceCidr: A CIDR notation IP range from which to assign service cluster IPs. It must not overlap with any Subnet IP ranges.
 	// +kubebuilder:validation:Pattern="^([0-9]{1,3}\\.){3}[0-9]{1,3}(\\/([0-9]|[1-2][0-9]|3[0-2]))?$"
 	ServiceCidr *string `json:"serviceCidr,omitempty"`
+}
+
+// ConvertToARM returns the ContainerServiceNetworkProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *ContainerServiceNetworkProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.ContainerServiceNetworkProfile{}
+	if c.DnsServiceIP != nil {
+		dnsServiceIPValue := *c.DnsServiceIP
+		result.DnsServiceIP = &dnsServiceIPValue
+	}
+	if c.DockerBridgeCidr != nil {
+		dockerBridgeCidrValue := *c.DockerBridgeCidr
+		result.DockerBridgeCidr = &dockerBridgeCidrValue
+	}
+	if c.LoadBalancerProfile != nil {
+		var loadBalancerProfileValue arm.ManagedClusterLoadBalancerProfile
+		loadBalancerProfileARM, err := c.LoadBalancerProfile.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		loadBalancerProfileValue = *loadBalancerProfileARM.(*arm.ManagedClusterLoadBalancerProfile)
+		result.LoadBalancerProfile = &loadBalancerProfileValue
+	}
+	if c.LoadBalancerSku != nil {
+		loadBalancerSkuValue := string(*c.LoadBalancerSku)
+		result.LoadBalancerSku = &loadBalancerSkuValue
+	}
+	if c.NetworkMode != nil {
+		networkModeValue := string(*c.NetworkMode)
+		result.NetworkMode = &networkModeValue
+	}
+	if c.NetworkPlugin != nil {
+		networkPluginValue := string(*c.NetworkPlugin)
+		result.NetworkPlugin = &networkPluginValue
+	}
+	if c.NetworkPolicy != nil {
+		networkPolicyValue := string(*c.NetworkPolicy)
+		result.NetworkPolicy = &networkPolicyValue
+	}
+	if c.OutboundType != nil {
+		outboundTypeValue := string(*c.OutboundType)
+		result.OutboundType = &outboundTypeValue
+	}
+	if c.PodCidr != nil {
+		podCidrValue := *c.PodCidr
+		result.PodCidr = &podCidrValue
+	}
+	if c.ServiceCidr != nil {
+		serviceCidrValue := *c.ServiceCidr
+		result.ServiceCidr = &serviceCidrValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ContainerServiceNetworkProfile of the arm package, to decode an ARM response into.
+func (c *ContainerServiceNetworkProfile) NewEmptyARMValue() any {
+	return &arm.ContainerServiceNetworkProfile{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ContainerServiceNetworkProfile (or a pointer to one), as Azure returned it.
+func (c *ContainerServiceNetworkProfile) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ContainerServiceNetworkProfile)
+	if !ok {
+		pointer, ok := armInput.(*arm.ContainerServiceNetworkProfile)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ContainerServiceNetworkProfile, want arm.ContainerServiceNetworkProfile", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.DnsServiceIP != nil {
+		dnsServiceIPValue := *typed.DnsServiceIP
+		c.DnsServiceIP = &dnsServiceIPValue
+	}
+	if typed.DockerBridgeCidr != nil {
+		dockerBridgeCidrValue := *typed.DockerBridgeCidr
+		c.DockerBridgeCidr = &dockerBridgeCidrValue
+	}
+	if typed.LoadBalancerProfile != nil {
+		var loadBalancerProfileValue ManagedClusterLoadBalancerProfile
+		if err := loadBalancerProfileValue.PopulateFromARM(owner, *typed.LoadBalancerProfile); err != nil {
+			return err
+		}
+		c.LoadBalancerProfile = &loadBalancerProfileValue
+	}
+	if typed.LoadBalancerSku != nil {
+		loadBalancerSkuValue := LoadBalancerSku(*typed.LoadBalancerSku)
+		c.LoadBalancerSku = &loadBalancerSkuValue
+	}
+	if typed.NetworkMode != nil {
+		networkModeValue := NetworkMode(*typed.NetworkMode)
+		c.NetworkMode = &networkModeValue
+	}
+	if typed.NetworkPlugin != nil {
+		networkPluginValue := NetworkPlugin(*typed.NetworkPlugin)
+		c.NetworkPlugin = &networkPluginValue
+	}
+	if typed.NetworkPolicy != nil {
+		networkPolicyValue := NetworkPolicy(*typed.NetworkPolicy)
+		c.NetworkPolicy = &networkPolicyValue
+	}
+	if typed.OutboundType != nil {
+		outboundTypeValue := OutboundType(*typed.OutboundType)
+		c.OutboundType = &outboundTypeValue
+	}
+	if typed.PodCidr != nil {
+		podCidrValue := *typed.PodCidr
+		c.PodCidr = &podCidrValue
+	}
+	if typed.ServiceCidr != nil {
+		serviceCidrValue := *typed.ServiceCidr
+		c.ServiceCidr = &serviceCidrValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ContainerServiceNetworkProfile populates the receiver from source, a containerservice/v1api20210301/storage.ContainerServiceNetworkProfile.
@@ -1787,6 +3425,124 @@ type ContainerServiceNetworkProfile_STATUS struct {
 	ServiceCidr *string `json:"serviceCidr,omitempty"`
 }
 
+// ConvertToARM returns the ContainerServiceNetworkProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *ContainerServiceNetworkProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.ContainerServiceNetworkProfile_STATUS{}
+	if c.DnsServiceIP != nil {
+		dnsServiceIPValue := *c.DnsServiceIP
+		result.DnsServiceIP = &dnsServiceIPValue
+	}
+	if c.DockerBridgeCidr != nil {
+		dockerBridgeCidrValue := *c.DockerBridgeCidr
+		result.DockerBridgeCidr = &dockerBridgeCidrValue
+	}
+	if c.LoadBalancerProfile != nil {
+		var loadBalancerProfileValue arm.ManagedClusterLoadBalancerProfile_STATUS
+		loadBalancerProfileARM, err := c.LoadBalancerProfile.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		loadBalancerProfileValue = *loadBalancerProfileARM.(*arm.ManagedClusterLoadBalancerProfile_STATUS)
+		result.LoadBalancerProfile = &loadBalancerProfileValue
+	}
+	if c.LoadBalancerSku != nil {
+		loadBalancerSkuValue := string(*c.LoadBalancerSku)
+		result.LoadBalancerSku = &loadBalancerSkuValue
+	}
+	if c.NetworkMode != nil {
+		networkModeValue := string(*c.NetworkMode)
+		result.NetworkMode = &networkModeValue
+	}
+	if c.NetworkPlugin != nil {
+		networkPluginValue := string(*c.NetworkPlugin)
+		result.NetworkPlugin = &networkPluginValue
+	}
+	if c.NetworkPolicy != nil {
+		networkPolicyValue := string(*c.NetworkPolicy)
+		result.NetworkPolicy = &networkPolicyValue
+	}
+	if c.OutboundType != nil {
+		outboundTypeValue := string(*c.OutboundType)
+		result.OutboundType = &outboundTypeValue
+	}
+	if c.PodCidr != nil {
+		podCidrValue := *c.PodCidr
+		result.PodCidr = &podCidrValue
+	}
+	if c.ServiceCidr != nil {
+		serviceCidrValue := *c.ServiceCidr
+		result.ServiceCidr = &serviceCidrValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ContainerServiceNetworkProfile_STATUS of the arm package, to decode an ARM response into.
+func (c *ContainerServiceNetworkProfile_STATUS) NewEmptyARMValue() any {
+	return &arm.ContainerServiceNetworkProfile_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ContainerServiceNetworkProfile_STATUS (or a pointer to one), as Azure returned it.
+func (c *ContainerServiceNetworkProfile_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ContainerServiceNetworkProfile_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ContainerServiceNetworkProfile_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ContainerServiceNetworkProfile_STATUS, want arm.ContainerServiceNetworkProfile_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.DnsServiceIP != nil {
+		dnsServiceIPValue := *typed.DnsServiceIP
+		c.DnsServiceIP = &dnsServiceIPValue
+	}
+	if typed.DockerBridgeCidr != nil {
+		dockerBridgeCidrValue := *typed.DockerBridgeCidr
+		c.DockerBridgeCidr = &dockerBridgeCidrValue
+	}
+	if typed.LoadBalancerProfile != nil {
+		var loadBalancerProfileValue ManagedClusterLoadBalancerProfile_STATUS
+		if err := loadBalancerProfileValue.PopulateFromARM(owner, *typed.LoadBalancerProfile); err != nil {
+			return err
+		}
+		c.LoadBalancerProfile = &loadBalancerProfileValue
+	}
+	if typed.LoadBalancerSku != nil {
+		loadBalancerSkuValue := LoadBalancerSku_STATUS(*typed.LoadBalancerSku)
+		c.LoadBalancerSku = &loadBalancerSkuValue
+	}
+	if typed.NetworkMode != nil {
+		networkModeValue := NetworkMode_STATUS(*typed.NetworkMode)
+		c.NetworkMode = &networkModeValue
+	}
+	if typed.NetworkPlugin != nil {
+		networkPluginValue := NetworkPlugin_STATUS(*typed.NetworkPlugin)
+		c.NetworkPlugin = &networkPluginValue
+	}
+	if typed.NetworkPolicy != nil {
+		networkPolicyValue := NetworkPolicy_STATUS(*typed.NetworkPolicy)
+		c.NetworkPolicy = &networkPolicyValue
+	}
+	if typed.OutboundType != nil {
+		outboundTypeValue := OutboundType_STATUS(*typed.OutboundType)
+		c.OutboundType = &outboundTypeValue
+	}
+	if typed.PodCidr != nil {
+		podCidrValue := *typed.PodCidr
+		c.PodCidr = &podCidrValue
+	}
+	if typed.ServiceCidr != nil {
+		serviceCidrValue := *typed.ServiceCidr
+		c.ServiceCidr = &serviceCidrValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ContainerServiceNetworkProfile_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ContainerServiceNetworkProfile_STATUS.
 func (c *ContainerServiceNetworkProfile_STATUS) AssignProperties_From_ContainerServiceNetworkProfile_STATUS(source *storage.ContainerServiceNetworkProfile_STATUS) error {
 	c.DnsServiceIP = genruntime.ClonePointer(source.DnsServiceIP)
@@ -1909,6 +3665,57 @@ type ContainerServiceSshConfiguration struct {
 	PublicKeys []ContainerServiceSshPublicKey `json:"publicKeys,omitempty"`
 }
 
+// ConvertToARM returns the ContainerServiceSshConfiguration of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *ContainerServiceSshConfiguration) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.ContainerServiceSshConfiguration{}
+	if c.PublicKeys != nil {
+		result.PublicKeys = make([]arm.ContainerServiceSshPublicKey, 0, len(c.PublicKeys))
+		for _, publicKeysItem := range c.PublicKeys {
+			var publicKeysValue arm.ContainerServiceSshPublicKey
+			publicKeysARM, err := publicKeysItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			publicKeysValue = *publicKeysARM.(*arm.ContainerServiceSshPublicKey)
+			result.PublicKeys = append(result.PublicKeys, publicKeysValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ContainerServiceSshConfiguration of the arm package, to decode an ARM response into.
+func (c *ContainerServiceSshConfiguration) NewEmptyARMValue() any {
+	return &arm.ContainerServiceSshConfiguration{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ContainerServiceSshConfiguration (or a pointer to one), as Azure returned it.
+func (c *ContainerServiceSshConfiguration) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ContainerServiceSshConfiguration)
+	if !ok {
+		pointer, ok := armInput.(*arm.ContainerServiceSshConfiguration)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ContainerServiceSshConfiguration, want arm.ContainerServiceSshConfiguration", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.PublicKeys != nil {
+		for _, publicKeysItem := range typed.PublicKeys {
+			var publicKeysValue ContainerServiceSshPublicKey
+			if err := publicKeysValue.PopulateFromARM(owner, publicKeysItem); err != nil {
+				return err
+			}
+			c.PublicKeys = append(c.PublicKeys, publicKeysValue)
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_ContainerServiceSshConfiguration populates the receiver from source, a containerservice/v1api20210301/storage.ContainerServiceSshConfiguration.
 func (c *ContainerServiceSshConfiguration) AssignProperties_From_ContainerServiceSshConfiguration(source *storage.ContainerServiceSshConfiguration) error {
 	if source.PublicKeys != nil {
@@ -1950,6 +3757,57 @@ func (c *ContainerServiceSshConfiguration) AssignProperties_To_ContainerServiceS
 type ContainerServiceSshConfiguration_STATUS struct {
 	// PublicKeys: The list of SSH public keys used to authenticate with Linux-based VMs. Only expect one key specified.
 	PublicKeys []ContainerServiceSshPublicKey_STATUS `json:"publicKeys,omitempty"`
+}
+
+// ConvertToARM returns the ContainerServiceSshConfiguration_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *ContainerServiceSshConfiguration_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.ContainerServiceSshConfiguration_STATUS{}
+	if c.PublicKeys != nil {
+		result.PublicKeys = make([]arm.ContainerServiceSshPublicKey_STATUS, 0, len(c.PublicKeys))
+		for _, publicKeysItem := range c.PublicKeys {
+			var publicKeysValue arm.ContainerServiceSshPublicKey_STATUS
+			publicKeysARM, err := publicKeysItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			publicKeysValue = *publicKeysARM.(*arm.ContainerServiceSshPublicKey_STATUS)
+			result.PublicKeys = append(result.PublicKeys, publicKeysValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ContainerServiceSshConfiguration_STATUS of the arm package, to decode an ARM response into.
+func (c *ContainerServiceSshConfiguration_STATUS) NewEmptyARMValue() any {
+	return &arm.ContainerServiceSshConfiguration_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ContainerServiceSshConfiguration_STATUS (or a pointer to one), as Azure returned it.
+func (c *ContainerServiceSshConfiguration_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ContainerServiceSshConfiguration_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ContainerServiceSshConfiguration_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ContainerServiceSshConfiguration_STATUS, want arm.ContainerServiceSshConfiguration_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.PublicKeys != nil {
+		for _, publicKeysItem := range typed.PublicKeys {
+			var publicKeysValue ContainerServiceSshPublicKey_STATUS
+			if err := publicKeysValue.PopulateFromARM(owner, publicKeysItem); err != nil {
+				return err
+			}
+			c.PublicKeys = append(c.PublicKeys, publicKeysValue)
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_ContainerServiceSshConfiguration_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ContainerServiceSshConfiguration_STATUS.
@@ -1996,6 +3854,44 @@ type ContainerServiceSshPublicKey struct {
 	KeyData *string `json:"keyData,omitempty"`
 }
 
+// ConvertToARM returns the ContainerServiceSshPublicKey of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *ContainerServiceSshPublicKey) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.ContainerServiceSshPublicKey{}
+	if c.KeyData != nil {
+		keyDataValue := *c.KeyData
+		result.KeyData = &keyDataValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ContainerServiceSshPublicKey of the arm package, to decode an ARM response into.
+func (c *ContainerServiceSshPublicKey) NewEmptyARMValue() any {
+	return &arm.ContainerServiceSshPublicKey{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ContainerServiceSshPublicKey (or a pointer to one), as Azure returned it.
+func (c *ContainerServiceSshPublicKey) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ContainerServiceSshPublicKey)
+	if !ok {
+		pointer, ok := armInput.(*arm.ContainerServiceSshPublicKey)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ContainerServiceSshPublicKey, want arm.ContainerServiceSshPublicKey", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.KeyData != nil {
+		keyDataValue := *typed.KeyData
+		c.KeyData = &keyDataValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ContainerServiceSshPublicKey populates the receiver from source, a containerservice/v1api20210301/storage.ContainerServiceSshPublicKey.
 func (c *ContainerServiceSshPublicKey) AssignProperties_From_ContainerServiceSshPublicKey(source *storage.ContainerServiceSshPublicKey) error {
 	c.KeyData = genruntime.ClonePointer(source.KeyData)
@@ -2017,6 +3913,44 @@ func (c *ContainerServiceSshPublicKey) AssignProperties_To_ContainerServiceSshPu
 type ContainerServiceSshPublicKey_STATUS struct {
 	// KeyData: Certificate public key used to authenticate with VMs through SSH. The certificate must be in PEM format with or without headers.
 	KeyData *string `json:"keyData,omitempty"`
+}
+
+// ConvertToARM returns the ContainerServiceSshPublicKey_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *ContainerServiceSshPublicKey_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.ContainerServiceSshPublicKey_STATUS{}
+	if c.KeyData != nil {
+		keyDataValue := *c.KeyData
+		result.KeyData = &keyDataValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ContainerServiceSshPublicKey_STATUS of the arm package, to decode an ARM response into.
+func (c *ContainerServiceSshPublicKey_STATUS) NewEmptyARMValue() any {
+	return &arm.ContainerServiceSshPublicKey_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ContainerServiceSshPublicKey_STATUS (or a pointer to one), as Azure returned it.
+func (c *ContainerServiceSshPublicKey_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ContainerServiceSshPublicKey_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ContainerServiceSshPublicKey_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ContainerServiceSshPublicKey_STATUS, want arm.ContainerServiceSshPublicKey_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.KeyData != nil {
+		keyDataValue := *typed.KeyData
+		c.KeyData = &keyDataValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ContainerServiceSshPublicKey_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ContainerServiceSshPublicKey_STATUS.
@@ -2063,6 +3997,52 @@ type ExtendedLocation struct {
 
 	// Type: The type of the extended location.
 	Type *ExtendedLocationTypes `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the ExtendedLocation of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (e *ExtendedLocation) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if e == nil {
+		return nil, nil
+	}
+	result := &arm.ExtendedLocation{}
+	if e.Name != nil {
+		nameValue := *e.Name
+		result.Name = &nameValue
+	}
+	if e.Type != nil {
+		typeValue := string(*e.Type)
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ExtendedLocation of the arm package, to decode an ARM response into.
+func (e *ExtendedLocation) NewEmptyARMValue() any {
+	return &arm.ExtendedLocation{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ExtendedLocation (or a pointer to one), as Azure returned it.
+func (e *ExtendedLocation) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ExtendedLocation)
+	if !ok {
+		pointer, ok := armInput.(*arm.ExtendedLocation)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ExtendedLocation, want arm.ExtendedLocation", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		e.Name = &nameValue
+	}
+	if typed.Type != nil {
+		typeValue := ExtendedLocationTypes(*typed.Type)
+		e.Type = &typeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ExtendedLocation populates the receiver from source, a containerservice/v1api20210301/storage.ExtendedLocation.
@@ -2119,6 +4099,52 @@ type ExtendedLocation_STATUS struct {
 
 	// Type: The type of the extended location.
 	Type *ExtendedLocationTypes_STATUS `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the ExtendedLocation_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (e *ExtendedLocation_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if e == nil {
+		return nil, nil
+	}
+	result := &arm.ExtendedLocation_STATUS{}
+	if e.Name != nil {
+		nameValue := *e.Name
+		result.Name = &nameValue
+	}
+	if e.Type != nil {
+		typeValue := string(*e.Type)
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ExtendedLocation_STATUS of the arm package, to decode an ARM response into.
+func (e *ExtendedLocation_STATUS) NewEmptyARMValue() any {
+	return &arm.ExtendedLocation_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ExtendedLocation_STATUS (or a pointer to one), as Azure returned it.
+func (e *ExtendedLocation_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ExtendedLocation_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ExtendedLocation_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ExtendedLocation_STATUS, want arm.ExtendedLocation_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		e.Name = &nameValue
+	}
+	if typed.Type != nil {
+		typeValue := ExtendedLocationTypes_STATUS(*typed.Type)
+		e.Type = &typeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ExtendedLocation_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ExtendedLocation_STATUS.
@@ -2213,6 +4239,129 @@ type KubeletConfig struct {
 	TopologyManagerPolicy *string `json:"topologyManagerPolicy,omitempty"`
 }
 
+// ConvertToARM returns the KubeletConfig of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (k *KubeletConfig) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if k == nil {
+		return nil, nil
+	}
+	result := &arm.KubeletConfig{}
+	if k.AllowedUnsafeSysctls != nil {
+		result.AllowedUnsafeSysctls = make([]string, 0, len(k.AllowedUnsafeSysctls))
+		for _, allowedUnsafeSysctlsItem := range k.AllowedUnsafeSysctls {
+			allowedUnsafeSysctlsValue := allowedUnsafeSysctlsItem
+			result.AllowedUnsafeSysctls = append(result.AllowedUnsafeSysctls, allowedUnsafeSysctlsValue)
+		}
+	}
+	if k.ContainerLogMaxFiles != nil {
+		containerLogMaxFilesValue := *k.ContainerLogMaxFiles
+		result.ContainerLogMaxFiles = &containerLogMaxFilesValue
+	}
+	if k.ContainerLogMaxSizeMB != nil {
+		containerLogMaxSizeMBValue := *k.ContainerLogMaxSizeMB
+		result.ContainerLogMaxSizeMB = &containerLogMaxSizeMBValue
+	}
+	if k.CpuCfsQuota != nil {
+		cpuCfsQuotaValue := *k.CpuCfsQuota
+		result.CpuCfsQuota = &cpuCfsQuotaValue
+	}
+	if k.CpuCfsQuotaPeriod != nil {
+		cpuCfsQuotaPeriodValue := *k.CpuCfsQuotaPeriod
+		result.CpuCfsQuotaPeriod = &cpuCfsQuotaPeriodValue
+	}
+	if k.CpuManagerPolicy != nil {
+		cpuManagerPolicyValue := *k.CpuManagerPolicy
+		result.CpuManagerPolicy = &cpuManagerPolicyValue
+	}
+	if k.FailSwapOn != nil {
+		failSwapOnValue := *k.FailSwapOn
+		result.FailSwapOn = &failSwapOnValue
+	}
+	if k.ImageGcHighThreshold != nil {
+		imageGcHighThresholdValue := *k.ImageGcHighThreshold
+		result.ImageGcHighThreshold = &imageGcHighThresholdValue
+	}
+	if k.ImageGcLowThreshold != nil {
+		imageGcLowThresholdValue := *k.ImageGcLowThreshold
+		result.ImageGcLowThreshold = &imageGcLowThresholdValue
+	}
+	if k.PodMaxPids != nil {
+		podMaxPidsValue := *k.PodMaxPids
+		result.PodMaxPids = &podMaxPidsValue
+	}
+	if k.TopologyManagerPolicy != nil {
+		topologyManagerPolicyValue := *k.TopologyManagerPolicy
+		result.TopologyManagerPolicy = &topologyManagerPolicyValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty KubeletConfig of the arm package, to decode an ARM response into.
+func (k *KubeletConfig) NewEmptyARMValue() any {
+	return &arm.KubeletConfig{}
+}
+
+// PopulateFromARM fills the receiver from an arm.KubeletConfig (or a pointer to one), as Azure returned it.
+func (k *KubeletConfig) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.KubeletConfig)
+	if !ok {
+		pointer, ok := armInput.(*arm.KubeletConfig)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for KubeletConfig, want arm.KubeletConfig", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.AllowedUnsafeSysctls != nil {
+		for _, allowedUnsafeSysctlsItem := range typed.AllowedUnsafeSysctls {
+			allowedUnsafeSysctlsValue := allowedUnsafeSysctlsItem
+			k.AllowedUnsafeSysctls = append(k.AllowedUnsafeSysctls, allowedUnsafeSysctlsValue)
+		}
+	}
+	if typed.ContainerLogMaxFiles != nil {
+		containerLogMaxFilesValue := *typed.ContainerLogMaxFiles
+		k.ContainerLogMaxFiles = &containerLogMaxFilesValue
+	}
+	if typed.ContainerLogMaxSizeMB != nil {
+		containerLogMaxSizeMBValue := *typed.ContainerLogMaxSizeMB
+		k.ContainerLogMaxSizeMB = &containerLogMaxSizeMBValue
+	}
+	if typed.CpuCfsQuota != nil {
+		cpuCfsQuotaValue := *typed.CpuCfsQuota
+		k.CpuCfsQuota = &cpuCfsQuotaValue
+	}
+	if typed.CpuCfsQuotaPeriod != nil {
+		cpuCfsQuotaPeriodValue := *typed.CpuCfsQuotaPeriod
+		k.CpuCfsQuotaPeriod = &cpuCfsQuotaPeriodValue
+	}
+	if typed.CpuManagerPolicy != nil {
+		cpuManagerPolicyValue := *typed.CpuManagerPolicy
+		k.CpuManagerPolicy = &cpuManagerPolicyValue
+	}
+	if typed.FailSwapOn != nil {
+		failSwapOnValue := *typed.FailSwapOn
+		k.FailSwapOn = &failSwapOnValue
+	}
+	if typed.ImageGcHighThreshold != nil {
+		imageGcHighThresholdValue := *typed.ImageGcHighThreshold
+		k.ImageGcHighThreshold = &imageGcHighThresholdValue
+	}
+	if typed.ImageGcLowThreshold != nil {
+		imageGcLowThresholdValue := *typed.ImageGcLowThreshold
+		k.ImageGcLowThreshold = &imageGcLowThresholdValue
+	}
+	if typed.PodMaxPids != nil {
+		podMaxPidsValue := *typed.PodMaxPids
+		k.PodMaxPids = &podMaxPidsValue
+	}
+	if typed.TopologyManagerPolicy != nil {
+		topologyManagerPolicyValue := *typed.TopologyManagerPolicy
+		k.TopologyManagerPolicy = &topologyManagerPolicyValue
+	}
+	return nil
+}
+
 // AssignProperties_From_KubeletConfig populates the receiver from source, a containerservice/v1api20210301/storage.KubeletConfig.
 func (k *KubeletConfig) AssignProperties_From_KubeletConfig(source *storage.KubeletConfig) error {
 	k.AllowedUnsafeSysctls = slices.Clone(source.AllowedUnsafeSysctls)
@@ -2285,6 +4434,129 @@ type KubeletConfig_STATUS struct {
 
 	// TopologyManagerPolicy: Topology Manager policy to use.
 	TopologyManagerPolicy *string `json:"topologyManagerPolicy,omitempty"`
+}
+
+// ConvertToARM returns the KubeletConfig_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (k *KubeletConfig_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if k == nil {
+		return nil, nil
+	}
+	result := &arm.KubeletConfig_STATUS{}
+	if k.AllowedUnsafeSysctls != nil {
+		result.AllowedUnsafeSysctls = make([]string, 0, len(k.AllowedUnsafeSysctls))
+		for _, allowedUnsafeSysctlsItem := range k.AllowedUnsafeSysctls {
+			allowedUnsafeSysctlsValue := allowedUnsafeSysctlsItem
+			result.AllowedUnsafeSysctls = append(result.AllowedUnsafeSysctls, allowedUnsafeSysctlsValue)
+		}
+	}
+	if k.ContainerLogMaxFiles != nil {
+		containerLogMaxFilesValue := *k.ContainerLogMaxFiles
+		result.ContainerLogMaxFiles = &containerLogMaxFilesValue
+	}
+	if k.ContainerLogMaxSizeMB != nil {
+		containerLogMaxSizeMBValue := *k.ContainerLogMaxSizeMB
+		result.ContainerLogMaxSizeMB = &containerLogMaxSizeMBValue
+	}
+	if k.CpuCfsQuota != nil {
+		cpuCfsQuotaValue := *k.CpuCfsQuota
+		result.CpuCfsQuota = &cpuCfsQuotaValue
+	}
+	if k.CpuCfsQuotaPeriod != nil {
+		cpuCfsQuotaPeriodValue := *k.CpuCfsQuotaPeriod
+		result.CpuCfsQuotaPeriod = &cpuCfsQuotaPeriodValue
+	}
+	if k.CpuManagerPolicy != nil {
+		cpuManagerPolicyValue := *k.CpuManagerPolicy
+		result.CpuManagerPolicy = &cpuManagerPolicyValue
+	}
+	if k.FailSwapOn != nil {
+		failSwapOnValue := *k.FailSwapOn
+		result.FailSwapOn = &failSwapOnValue
+	}
+	if k.ImageGcHighThreshold != nil {
+		imageGcHighThresholdValue := *k.ImageGcHighThreshold
+		result.ImageGcHighThreshold = &imageGcHighThresholdValue
+	}
+	if k.ImageGcLowThreshold != nil {
+		imageGcLowThresholdValue := *k.ImageGcLowThreshold
+		result.ImageGcLowThreshold = &imageGcLowThresholdValue
+	}
+	if k.PodMaxPids != nil {
+		podMaxPidsValue := *k.PodMaxPids
+		result.PodMaxPids = &podMaxPidsValue
+	}
+	if k.TopologyManagerPolicy != nil {
+		topologyManagerPolicyValue := *k.TopologyManagerPolicy
+		result.TopologyManagerPolicy = &topologyManagerPolicyValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty KubeletConfig_STATUS of the arm package, to decode an ARM response into.
+func (k *KubeletConfig_STATUS) NewEmptyARMValue() any {
+	return &arm.KubeletConfig_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.KubeletConfig_STATUS (or a pointer to one), as Azure returned it.
+func (k *KubeletConfig_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.KubeletConfig_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.KubeletConfig_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for KubeletConfig_STATUS, want arm.KubeletConfig_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.AllowedUnsafeSysctls != nil {
+		for _, allowedUnsafeSysctlsItem := range typed.AllowedUnsafeSysctls {
+			allowedUnsafeSysctlsValue := allowedUnsafeSysctlsItem
+			k.AllowedUnsafeSysctls = append(k.AllowedUnsafeSysctls, allowedUnsafeSysctlsValue)
+		}
+	}
+	if typed.ContainerLogMaxFiles != nil {
+		containerLogMaxFilesValue := *typed.ContainerLogMaxFiles
+		k.ContainerLogMaxFiles = &containerLogMaxFilesValue
+	}
+	if typed.ContainerLogMaxSizeMB != nil {
+		containerLogMaxSizeMBValue := *typed.ContainerLogMaxSizeMB
+		k.ContainerLogMaxSizeMB = &containerLogMaxSizeMBValue
+	}
+	if typed.CpuCfsQuota != nil {
+		cpuCfsQuotaValue := *typed.CpuCfsQuota
+		k.CpuCfsQuota = &cpuCfsQuotaValue
+	}
+	if typed.CpuCfsQuotaPeriod != nil {
+		cpuCfsQuotaPeriodValue := *typed.CpuCfsQuotaPeriod
+		k.CpuCfsQuotaPeriod = &cpuCfsQuotaPeriodValue
+	}
+	if typed.CpuManagerPolicy != nil {
+		cpuManagerPolicyValue := *typed.CpuManagerPolicy
+		k.CpuManagerPolicy = &cpuManagerPolicyValue
+	}
+	if typed.FailSwapOn != nil {
+		failSwapOnValue := *typed.FailSwapOn
+		k.FailSwapOn = &failSwapOnValue
+	}
+	if typed.ImageGcHighThreshold != nil {
+		imageGcHighThresholdValue := *typed.ImageGcHighThreshold
+		k.ImageGcHighThreshold = &imageGcHighThresholdValue
+	}
+	if typed.ImageGcLowThreshold != nil {
+		imageGcLowThresholdValue := *typed.ImageGcLowThreshold
+		k.ImageGcLowThreshold = &imageGcLowThresholdValue
+	}
+	if typed.PodMaxPids != nil {
+		podMaxPidsValue := *typed.PodMaxPids
+		k.PodMaxPids = &podMaxPidsValue
+	}
+	if typed.TopologyManagerPolicy != nil {
+		topologyManagerPolicyValue := *typed.TopologyManagerPolicy
+		k.TopologyManagerPolicy = &topologyManagerPolicyValue
+	}
+	return nil
 }
 
 // AssignProperties_From_KubeletConfig_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.KubeletConfig_STATUS.
@@ -2375,6 +4647,76 @@ type LinuxOSConfig struct {
 	TransparentHugePageEnabled *string `json:"transparentHugePageEnabled,omitempty"`
 }
 
+// ConvertToARM returns the LinuxOSConfig of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (l *LinuxOSConfig) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if l == nil {
+		return nil, nil
+	}
+	result := &arm.LinuxOSConfig{}
+	if l.SwapFileSizeMB != nil {
+		swapFileSizeMBValue := *l.SwapFileSizeMB
+		result.SwapFileSizeMB = &swapFileSizeMBValue
+	}
+	if l.Sysctls != nil {
+		var sysctlsValue arm.SysctlConfig
+		sysctlsARM, err := l.Sysctls.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		sysctlsValue = *sysctlsARM.(*arm.SysctlConfig)
+		result.Sysctls = &sysctlsValue
+	}
+	if l.TransparentHugePageDefrag != nil {
+		transparentHugePageDefragValue := *l.TransparentHugePageDefrag
+		result.TransparentHugePageDefrag = &transparentHugePageDefragValue
+	}
+	if l.TransparentHugePageEnabled != nil {
+		transparentHugePageEnabledValue := *l.TransparentHugePageEnabled
+		result.TransparentHugePageEnabled = &transparentHugePageEnabledValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty LinuxOSConfig of the arm package, to decode an ARM response into.
+func (l *LinuxOSConfig) NewEmptyARMValue() any {
+	return &arm.LinuxOSConfig{}
+}
+
+// PopulateFromARM fills the receiver from an arm.LinuxOSConfig (or a pointer to one), as Azure returned it.
+func (l *LinuxOSConfig) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.LinuxOSConfig)
+	if !ok {
+		pointer, ok := armInput.(*arm.LinuxOSConfig)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for LinuxOSConfig, want arm.LinuxOSConfig", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.SwapFileSizeMB != nil {
+		swapFileSizeMBValue := *typed.SwapFileSizeMB
+		l.SwapFileSizeMB = &swapFileSizeMBValue
+	}
+	if typed.Sysctls != nil {
+		var sysctlsValue SysctlConfig
+		if err := sysctlsValue.PopulateFromARM(owner, *typed.Sysctls); err != nil {
+			return err
+		}
+		l.Sysctls = &sysctlsValue
+	}
+	if typed.TransparentHugePageDefrag != nil {
+		transparentHugePageDefragValue := *typed.TransparentHugePageDefrag
+		l.TransparentHugePageDefrag = &transparentHugePageDefragValue
+	}
+	if typed.TransparentHugePageEnabled != nil {
+		transparentHugePageEnabledValue := *typed.TransparentHugePageEnabled
+		l.TransparentHugePageEnabled = &transparentHugePageEnabledValue
+	}
+	return nil
+}
+
 // AssignProperties_From_LinuxOSConfig populates the receiver from source, a containerservice/v1api20210301/storage.LinuxOSConfig.
 func (l *LinuxOSConfig) AssignProperties_From_LinuxOSConfig(source *storage.LinuxOSConfig) error {
 	l.SwapFileSizeMB = genruntime.ClonePointer(source.SwapFileSizeMB)
@@ -2431,6 +4773,76 @@ type LinuxOSConfig_STATUS struct {
 
 	// TransparentHugePageEnabled: Transparent Huge Page enabled configuration.
 	TransparentHugePageEnabled *string `json:"transparentHugePageEnabled,omitempty"`
+}
+
+// ConvertToARM returns the LinuxOSConfig_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (l *LinuxOSConfig_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if l == nil {
+		return nil, nil
+	}
+	result := &arm.LinuxOSConfig_STATUS{}
+	if l.SwapFileSizeMB != nil {
+		swapFileSizeMBValue := *l.SwapFileSizeMB
+		result.SwapFileSizeMB = &swapFileSizeMBValue
+	}
+	if l.Sysctls != nil {
+		var sysctlsValue arm.SysctlConfig_STATUS
+		sysctlsARM, err := l.Sysctls.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		sysctlsValue = *sysctlsARM.(*arm.SysctlConfig_STATUS)
+		result.Sysctls = &sysctlsValue
+	}
+	if l.TransparentHugePageDefrag != nil {
+		transparentHugePageDefragValue := *l.TransparentHugePageDefrag
+		result.TransparentHugePageDefrag = &transparentHugePageDefragValue
+	}
+	if l.TransparentHugePageEnabled != nil {
+		transparentHugePageEnabledValue := *l.TransparentHugePageEnabled
+		result.TransparentHugePageEnabled = &transparentHugePageEnabledValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty LinuxOSConfig_STATUS of the arm package, to decode an ARM response into.
+func (l *LinuxOSConfig_STATUS) NewEmptyARMValue() any {
+	return &arm.LinuxOSConfig_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.LinuxOSConfig_STATUS (or a pointer to one), as Azure returned it.
+func (l *LinuxOSConfig_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.LinuxOSConfig_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.LinuxOSConfig_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for LinuxOSConfig_STATUS, want arm.LinuxOSConfig_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.SwapFileSizeMB != nil {
+		swapFileSizeMBValue := *typed.SwapFileSizeMB
+		l.SwapFileSizeMB = &swapFileSizeMBValue
+	}
+	if typed.Sysctls != nil {
+		var sysctlsValue SysctlConfig_STATUS
+		if err := sysctlsValue.PopulateFromARM(owner, *typed.Sysctls); err != nil {
+			return err
+		}
+		l.Sysctls = &sysctlsValue
+	}
+	if typed.TransparentHugePageDefrag != nil {
+		transparentHugePageDefragValue := *typed.TransparentHugePageDefrag
+		l.TransparentHugePageDefrag = &transparentHugePageDefragValue
+	}
+	if typed.TransparentHugePageEnabled != nil {
+		transparentHugePageEnabledValue := *typed.TransparentHugePageEnabled
+		l.TransparentHugePageEnabled = &transparentHugePageEnabledValue
+	}
+	return nil
 }
 
 // AssignProperties_From_LinuxOSConfig_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.LinuxOSConfig_STATUS.
@@ -2518,6 +4930,98 @@ type ManagedClusterAADProfile struct {
 	TenantID *string `json:"tenantID,omitempty"`
 }
 
+// ConvertToARM returns the ManagedClusterAADProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterAADProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterAADProfile{}
+	if m.AdminGroupObjectIDs != nil {
+		result.AdminGroupObjectIDs = make([]string, 0, len(m.AdminGroupObjectIDs))
+		for _, adminGroupObjectIDsItem := range m.AdminGroupObjectIDs {
+			adminGroupObjectIDsValue := adminGroupObjectIDsItem
+			result.AdminGroupObjectIDs = append(result.AdminGroupObjectIDs, adminGroupObjectIDsValue)
+		}
+	}
+	if m.ClientAppID != nil {
+		clientAppIDValue := *m.ClientAppID
+		result.ClientAppID = &clientAppIDValue
+	}
+	if m.EnableAzureRBAC != nil {
+		enableAzureRBACValue := *m.EnableAzureRBAC
+		result.EnableAzureRBAC = &enableAzureRBACValue
+	}
+	if m.Managed != nil {
+		managedValue := *m.Managed
+		result.Managed = &managedValue
+	}
+	if m.ServerAppID != nil {
+		serverAppIDValue := *m.ServerAppID
+		result.ServerAppID = &serverAppIDValue
+	}
+	if m.ServerAppSecret != nil {
+		var serverAppSecretValue string
+		serverAppSecretResolved, err := resolved.Secret("ManagedClusterAADProfile.serverAppSecret", *m.ServerAppSecret)
+		if err != nil {
+			return nil, err
+		}
+		serverAppSecretValue = serverAppSecretResolved
+		result.ServerAppSecret = &serverAppSecretValue
+	}
+	if m.TenantID != nil {
+		tenantIDValue := *m.TenantID
+		result.TenantID = &tenantIDValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterAADProfile of the arm package, to decode an ARM response into.
+func (m *ManagedClusterAADProfile) NewEmptyARMValue() any {
+	return &arm.ManagedClusterAADProfile{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterAADProfile (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterAADProfile) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterAADProfile)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterAADProfile)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterAADProfile, want arm.ManagedClusterAADProfile", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.AdminGroupObjectIDs != nil {
+		for _, adminGroupObjectIDsItem := range typed.AdminGroupObjectIDs {
+			adminGroupObjectIDsValue := adminGroupObjectIDsItem
+			m.AdminGroupObjectIDs = append(m.AdminGroupObjectIDs, adminGroupObjectIDsValue)
+		}
+	}
+	if typed.ClientAppID != nil {
+		clientAppIDValue := *typed.ClientAppID
+		m.ClientAppID = &clientAppIDValue
+	}
+	if typed.EnableAzureRBAC != nil {
+		enableAzureRBACValue := *typed.EnableAzureRBAC
+		m.EnableAzureRBAC = &enableAzureRBACValue
+	}
+	if typed.Managed != nil {
+		managedValue := *typed.Managed
+		m.Managed = &managedValue
+	}
+	if typed.ServerAppID != nil {
+		serverAppIDValue := *typed.ServerAppID
+		m.ServerAppID = &serverAppIDValue
+	}
+	if typed.TenantID != nil {
+		tenantIDValue := *typed.TenantID
+		m.TenantID = &tenantIDValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ManagedClusterAADProfile populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterAADProfile.
 func (m *ManagedClusterAADProfile) AssignProperties_From_ManagedClusterAADProfile(source *storage.ManagedClusterAADProfile) error {
 	m.AdminGroupObjectIDs = slices.Clone(source.AdminGroupObjectIDs)
@@ -2582,6 +5086,89 @@ type ManagedClusterAADProfile_STATUS struct {
 	TenantID *string `json:"tenantID,omitempty"`
 }
 
+// ConvertToARM returns the ManagedClusterAADProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterAADProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterAADProfile_STATUS{}
+	if m.AdminGroupObjectIDs != nil {
+		result.AdminGroupObjectIDs = make([]string, 0, len(m.AdminGroupObjectIDs))
+		for _, adminGroupObjectIDsItem := range m.AdminGroupObjectIDs {
+			adminGroupObjectIDsValue := adminGroupObjectIDsItem
+			result.AdminGroupObjectIDs = append(result.AdminGroupObjectIDs, adminGroupObjectIDsValue)
+		}
+	}
+	if m.ClientAppID != nil {
+		clientAppIDValue := *m.ClientAppID
+		result.ClientAppID = &clientAppIDValue
+	}
+	if m.EnableAzureRBAC != nil {
+		enableAzureRBACValue := *m.EnableAzureRBAC
+		result.EnableAzureRBAC = &enableAzureRBACValue
+	}
+	if m.Managed != nil {
+		managedValue := *m.Managed
+		result.Managed = &managedValue
+	}
+	if m.ServerAppID != nil {
+		serverAppIDValue := *m.ServerAppID
+		result.ServerAppID = &serverAppIDValue
+	}
+	if m.TenantID != nil {
+		tenantIDValue := *m.TenantID
+		result.TenantID = &tenantIDValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterAADProfile_STATUS of the arm package, to decode an ARM response into.
+func (m *ManagedClusterAADProfile_STATUS) NewEmptyARMValue() any {
+	return &arm.ManagedClusterAADProfile_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterAADProfile_STATUS (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterAADProfile_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterAADProfile_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterAADProfile_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterAADProfile_STATUS, want arm.ManagedClusterAADProfile_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.AdminGroupObjectIDs != nil {
+		for _, adminGroupObjectIDsItem := range typed.AdminGroupObjectIDs {
+			adminGroupObjectIDsValue := adminGroupObjectIDsItem
+			m.AdminGroupObjectIDs = append(m.AdminGroupObjectIDs, adminGroupObjectIDsValue)
+		}
+	}
+	if typed.ClientAppID != nil {
+		clientAppIDValue := *typed.ClientAppID
+		m.ClientAppID = &clientAppIDValue
+	}
+	if typed.EnableAzureRBAC != nil {
+		enableAzureRBACValue := *typed.EnableAzureRBAC
+		m.EnableAzureRBAC = &enableAzureRBACValue
+	}
+	if typed.Managed != nil {
+		managedValue := *typed.Managed
+		m.Managed = &managedValue
+	}
+	if typed.ServerAppID != nil {
+		serverAppIDValue := *typed.ServerAppID
+		m.ServerAppID = &serverAppIDValue
+	}
+	if typed.TenantID != nil {
+		tenantIDValue := *typed.TenantID
+		m.TenantID = &tenantIDValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ManagedClusterAADProfile_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterAADProfile_STATUS.
 func (m *ManagedClusterAADProfile_STATUS) AssignProperties_From_ManagedClusterAADProfile_STATUS(source *storage.ManagedClusterAADProfile_STATUS) error {
 	m.AdminGroupObjectIDs = slices.Clone(source.AdminGroupObjectIDs)
@@ -2621,6 +5208,65 @@ type ManagedClusterAPIServerAccessProfile struct {
 	PrivateDNSZone *string `json:"privateDNSZone,omitempty"`
 }
 
+// ConvertToARM returns the ManagedClusterAPIServerAccessProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterAPIServerAccessProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterAPIServerAccessProfile{}
+	if m.AuthorizedIPRanges != nil {
+		result.AuthorizedIPRanges = make([]string, 0, len(m.AuthorizedIPRanges))
+		for _, authorizedIPRangesItem := range m.AuthorizedIPRanges {
+			authorizedIPRangesValue := authorizedIPRangesItem
+			result.AuthorizedIPRanges = append(result.AuthorizedIPRanges, authorizedIPRangesValue)
+		}
+	}
+	if m.EnablePrivateCluster != nil {
+		enablePrivateClusterValue := *m.EnablePrivateCluster
+		result.EnablePrivateCluster = &enablePrivateClusterValue
+	}
+	if m.PrivateDNSZone != nil {
+		privateDNSZoneValue := *m.PrivateDNSZone
+		result.PrivateDNSZone = &privateDNSZoneValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterAPIServerAccessProfile of the arm package, to decode an ARM response into.
+func (m *ManagedClusterAPIServerAccessProfile) NewEmptyARMValue() any {
+	return &arm.ManagedClusterAPIServerAccessProfile{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterAPIServerAccessProfile (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterAPIServerAccessProfile) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterAPIServerAccessProfile)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterAPIServerAccessProfile)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterAPIServerAccessProfile, want arm.ManagedClusterAPIServerAccessProfile", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.AuthorizedIPRanges != nil {
+		for _, authorizedIPRangesItem := range typed.AuthorizedIPRanges {
+			authorizedIPRangesValue := authorizedIPRangesItem
+			m.AuthorizedIPRanges = append(m.AuthorizedIPRanges, authorizedIPRangesValue)
+		}
+	}
+	if typed.EnablePrivateCluster != nil {
+		enablePrivateClusterValue := *typed.EnablePrivateCluster
+		m.EnablePrivateCluster = &enablePrivateClusterValue
+	}
+	if typed.PrivateDNSZone != nil {
+		privateDNSZoneValue := *typed.PrivateDNSZone
+		m.PrivateDNSZone = &privateDNSZoneValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ManagedClusterAPIServerAccessProfile populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterAPIServerAccessProfile.
 func (m *ManagedClusterAPIServerAccessProfile) AssignProperties_From_ManagedClusterAPIServerAccessProfile(source *storage.ManagedClusterAPIServerAccessProfile) error {
 	m.AuthorizedIPRanges = slices.Clone(source.AuthorizedIPRanges)
@@ -2654,6 +5300,65 @@ type ManagedClusterAPIServerAccessProfile_STATUS struct {
 	PrivateDNSZone *string `json:"privateDNSZone,omitempty"`
 }
 
+// ConvertToARM returns the ManagedClusterAPIServerAccessProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterAPIServerAccessProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterAPIServerAccessProfile_STATUS{}
+	if m.AuthorizedIPRanges != nil {
+		result.AuthorizedIPRanges = make([]string, 0, len(m.AuthorizedIPRanges))
+		for _, authorizedIPRangesItem := range m.AuthorizedIPRanges {
+			authorizedIPRangesValue := authorizedIPRangesItem
+			result.AuthorizedIPRanges = append(result.AuthorizedIPRanges, authorizedIPRangesValue)
+		}
+	}
+	if m.EnablePrivateCluster != nil {
+		enablePrivateClusterValue := *m.EnablePrivateCluster
+		result.EnablePrivateCluster = &enablePrivateClusterValue
+	}
+	if m.PrivateDNSZone != nil {
+		privateDNSZoneValue := *m.PrivateDNSZone
+		result.PrivateDNSZone = &privateDNSZoneValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterAPIServerAccessProfile_STATUS of the arm package, to decode an ARM response into.
+func (m *ManagedClusterAPIServerAccessProfile_STATUS) NewEmptyARMValue() any {
+	return &arm.ManagedClusterAPIServerAccessProfile_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterAPIServerAccessProfile_STATUS (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterAPIServerAccessProfile_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterAPIServerAccessProfile_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterAPIServerAccessProfile_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterAPIServerAccessProfile_STATUS, want arm.ManagedClusterAPIServerAccessProfile_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.AuthorizedIPRanges != nil {
+		for _, authorizedIPRangesItem := range typed.AuthorizedIPRanges {
+			authorizedIPRangesValue := authorizedIPRangesItem
+			m.AuthorizedIPRanges = append(m.AuthorizedIPRanges, authorizedIPRangesValue)
+		}
+	}
+	if typed.EnablePrivateCluster != nil {
+		enablePrivateClusterValue := *typed.EnablePrivateCluster
+		m.EnablePrivateCluster = &enablePrivateClusterValue
+	}
+	if typed.PrivateDNSZone != nil {
+		privateDNSZoneValue := *typed.PrivateDNSZone
+		m.PrivateDNSZone = &privateDNSZoneValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ManagedClusterAPIServerAccessProfile_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterAPIServerAccessProfile_STATUS.
 func (m *ManagedClusterAPIServerAccessProfile_STATUS) AssignProperties_From_ManagedClusterAPIServerAccessProfile_STATUS(source *storage.ManagedClusterAPIServerAccessProfile_STATUS) error {
 	m.AuthorizedIPRanges = slices.Clone(source.AuthorizedIPRanges)
@@ -2683,6 +5388,58 @@ type ManagedClusterAddonProfile struct {
 	// Enabled: Whether the add-on is enabled or not.
 	// +kubebuilder:validation:Required
 	Enabled *bool `json:"enabled,omitempty"`
+}
+
+// ConvertToARM returns the ManagedClusterAddonProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterAddonProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterAddonProfile{}
+	if m.Config != nil {
+		result.Config = make(map[string]string, len(m.Config))
+		for configKey, configItem := range m.Config {
+			configValue := configItem
+			result.Config[configKey] = configValue
+		}
+	}
+	if m.Enabled != nil {
+		enabledValue := *m.Enabled
+		result.Enabled = &enabledValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterAddonProfile of the arm package, to decode an ARM response into.
+func (m *ManagedClusterAddonProfile) NewEmptyARMValue() any {
+	return &arm.ManagedClusterAddonProfile{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterAddonProfile (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterAddonProfile) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterAddonProfile)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterAddonProfile)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterAddonProfile, want arm.ManagedClusterAddonProfile", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Config != nil {
+		m.Config = make(map[string]string, len(typed.Config))
+		for configKey, configItem := range typed.Config {
+			configValue := configItem
+			m.Config[configKey] = configValue
+		}
+	}
+	if typed.Enabled != nil {
+		enabledValue := *typed.Enabled
+		m.Enabled = &enabledValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ManagedClusterAddonProfile populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterAddonProfile.
@@ -2716,6 +5473,60 @@ type ManagedClusterAddonProfile_Identity_STATUS struct {
 	ResourceId *string `json:"resourceId,omitempty"`
 }
 
+// ConvertToARM returns the ManagedClusterAddonProfile_Identity_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterAddonProfile_Identity_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterAddonProfile_Identity_STATUS{}
+	if m.ClientId != nil {
+		clientIdValue := *m.ClientId
+		result.ClientId = &clientIdValue
+	}
+	if m.ObjectId != nil {
+		objectIdValue := *m.ObjectId
+		result.ObjectId = &objectIdValue
+	}
+	if m.ResourceId != nil {
+		resourceIdValue := *m.ResourceId
+		result.ResourceId = &resourceIdValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterAddonProfile_Identity_STATUS of the arm package, to decode an ARM response into.
+func (m *ManagedClusterAddonProfile_Identity_STATUS) NewEmptyARMValue() any {
+	return &arm.ManagedClusterAddonProfile_Identity_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterAddonProfile_Identity_STATUS (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterAddonProfile_Identity_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterAddonProfile_Identity_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterAddonProfile_Identity_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterAddonProfile_Identity_STATUS, want arm.ManagedClusterAddonProfile_Identity_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ClientId != nil {
+		clientIdValue := *typed.ClientId
+		m.ClientId = &clientIdValue
+	}
+	if typed.ObjectId != nil {
+		objectIdValue := *typed.ObjectId
+		m.ObjectId = &objectIdValue
+	}
+	if typed.ResourceId != nil {
+		resourceIdValue := *typed.ResourceId
+		m.ResourceId = &resourceIdValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ManagedClusterAddonProfile_Identity_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterAddonProfile_Identity_STATUS.
 func (m *ManagedClusterAddonProfile_Identity_STATUS) AssignProperties_From_ManagedClusterAddonProfile_Identity_STATUS(source *storage.ManagedClusterAddonProfile_Identity_STATUS) error {
 	m.ClientId = genruntime.ClonePointer(source.ClientId)
@@ -2747,6 +5558,74 @@ type ManagedClusterAddonProfile_STATUS struct {
 
 	// Identity: Information of user assigned identity used by this add-on.
 	Identity *ManagedClusterAddonProfile_Identity_STATUS `json:"identity,omitempty"`
+}
+
+// ConvertToARM returns the ManagedClusterAddonProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterAddonProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterAddonProfile_STATUS{}
+	if m.Config != nil {
+		result.Config = make(map[string]string, len(m.Config))
+		for configKey, configItem := range m.Config {
+			configValue := configItem
+			result.Config[configKey] = configValue
+		}
+	}
+	if m.Enabled != nil {
+		enabledValue := *m.Enabled
+		result.Enabled = &enabledValue
+	}
+	if m.Identity != nil {
+		var identityValue arm.ManagedClusterAddonProfile_Identity_STATUS
+		identityARM, err := m.Identity.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		identityValue = *identityARM.(*arm.ManagedClusterAddonProfile_Identity_STATUS)
+		result.Identity = &identityValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterAddonProfile_STATUS of the arm package, to decode an ARM response into.
+func (m *ManagedClusterAddonProfile_STATUS) NewEmptyARMValue() any {
+	return &arm.ManagedClusterAddonProfile_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterAddonProfile_STATUS (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterAddonProfile_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterAddonProfile_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterAddonProfile_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterAddonProfile_STATUS, want arm.ManagedClusterAddonProfile_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Config != nil {
+		m.Config = make(map[string]string, len(typed.Config))
+		for configKey, configItem := range typed.Config {
+			configValue := configItem
+			m.Config[configKey] = configValue
+		}
+	}
+	if typed.Enabled != nil {
+		enabledValue := *typed.Enabled
+		m.Enabled = &enabledValue
+	}
+	if typed.Identity != nil {
+		var identityValue ManagedClusterAddonProfile_Identity_STATUS
+		if err := identityValue.PopulateFromARM(owner, *typed.Identity); err != nil {
+			return err
+		}
+		m.Identity = &identityValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ManagedClusterAddonProfile_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterAddonProfile_STATUS.
@@ -2892,6 +5771,366 @@ type ManagedClusterAgentPoolProfile struct {
 
 	// VnetSubnetReference: VNet SubnetID specifies the VNet's subnet identifier for nodes and maybe pods
 	VnetSubnetReference *genruntime.ResourceReference `json:"vnetSubnetReference,omitempty"`
+}
+
+// ConvertToARM returns the ManagedClusterAgentPoolProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterAgentPoolProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterAgentPoolProfile{}
+	if m.AvailabilityZones != nil {
+		result.AvailabilityZones = make([]string, 0, len(m.AvailabilityZones))
+		for _, availabilityZonesItem := range m.AvailabilityZones {
+			availabilityZonesValue := availabilityZonesItem
+			result.AvailabilityZones = append(result.AvailabilityZones, availabilityZonesValue)
+		}
+	}
+	if m.Count != nil {
+		countValue := *m.Count
+		result.Count = &countValue
+	}
+	if m.EnableAutoScaling != nil {
+		enableAutoScalingValue := *m.EnableAutoScaling
+		result.EnableAutoScaling = &enableAutoScalingValue
+	}
+	if m.EnableEncryptionAtHost != nil {
+		enableEncryptionAtHostValue := *m.EnableEncryptionAtHost
+		result.EnableEncryptionAtHost = &enableEncryptionAtHostValue
+	}
+	if m.EnableFIPS != nil {
+		enableFIPSValue := *m.EnableFIPS
+		result.EnableFIPS = &enableFIPSValue
+	}
+	if m.EnableNodePublicIP != nil {
+		enableNodePublicIPValue := *m.EnableNodePublicIP
+		result.EnableNodePublicIP = &enableNodePublicIPValue
+	}
+	if m.GpuInstanceProfile != nil {
+		gpuInstanceProfileValue := string(*m.GpuInstanceProfile)
+		result.GpuInstanceProfile = &gpuInstanceProfileValue
+	}
+	if m.KubeletConfig != nil {
+		var kubeletConfigValue arm.KubeletConfig
+		kubeletConfigARM, err := m.KubeletConfig.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		kubeletConfigValue = *kubeletConfigARM.(*arm.KubeletConfig)
+		result.KubeletConfig = &kubeletConfigValue
+	}
+	if m.KubeletDiskType != nil {
+		kubeletDiskTypeValue := string(*m.KubeletDiskType)
+		result.KubeletDiskType = &kubeletDiskTypeValue
+	}
+	if m.LinuxOSConfig != nil {
+		var linuxOSConfigValue arm.LinuxOSConfig
+		linuxOSConfigARM, err := m.LinuxOSConfig.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		linuxOSConfigValue = *linuxOSConfigARM.(*arm.LinuxOSConfig)
+		result.LinuxOSConfig = &linuxOSConfigValue
+	}
+	if m.MaxCount != nil {
+		maxCountValue := *m.MaxCount
+		result.MaxCount = &maxCountValue
+	}
+	if m.MaxPods != nil {
+		maxPodsValue := *m.MaxPods
+		result.MaxPods = &maxPodsValue
+	}
+	if m.MinCount != nil {
+		minCountValue := *m.MinCount
+		result.MinCount = &minCountValue
+	}
+	if m.Mode != nil {
+		modeValue := string(*m.Mode)
+		result.Mode = &modeValue
+	}
+	if m.Name != nil {
+		nameValue := *m.Name
+		result.Name = &nameValue
+	}
+	if m.NodeLabels != nil {
+		result.NodeLabels = make(map[string]string, len(m.NodeLabels))
+		for nodeLabelsKey, nodeLabelsItem := range m.NodeLabels {
+			nodeLabelsValue := nodeLabelsItem
+			result.NodeLabels[nodeLabelsKey] = nodeLabelsValue
+		}
+	}
+	if m.NodePublicIPPrefixReference != nil {
+		var nodePublicIPPrefixReferenceValue string
+		nodePublicIPPrefixReferenceResolved, err := resolved.ARMID("ManagedClusterAgentPoolProfile.nodePublicIPPrefixReference", *m.NodePublicIPPrefixReference)
+		if err != nil {
+			return nil, err
+		}
+		nodePublicIPPrefixReferenceValue = nodePublicIPPrefixReferenceResolved
+		result.NodePublicIPPrefixID = &nodePublicIPPrefixReferenceValue
+	}
+	if m.NodeTaints != nil {
+		result.NodeTaints = make([]string, 0, len(m.NodeTaints))
+		for _, nodeTaintsItem := range m.NodeTaints {
+			nodeTaintsValue := nodeTaintsItem
+			result.NodeTaints = append(result.NodeTaints, nodeTaintsValue)
+		}
+	}
+	if m.OrchestratorVersion != nil {
+		orchestratorVersionValue := *m.OrchestratorVersion
+		result.OrchestratorVersion = &orchestratorVersionValue
+	}
+	if m.OsDiskSizeGB != nil {
+		osDiskSizeGBValue := *m.OsDiskSizeGB
+		result.OsDiskSizeGB = &osDiskSizeGBValue
+	}
+	if m.OsDiskType != nil {
+		osDiskTypeValue := string(*m.OsDiskType)
+		result.OsDiskType = &osDiskTypeValue
+	}
+	if m.OsSKU != nil {
+		osSKUValue := string(*m.OsSKU)
+		result.OsSKU = &osSKUValue
+	}
+	if m.OsType != nil {
+		osTypeValue := string(*m.OsType)
+		result.OsType = &osTypeValue
+	}
+	if m.PodSubnetReference != nil {
+		var podSubnetReferenceValue string
+		podSubnetReferenceResolved, err := resolved.ARMID("ManagedClusterAgentPoolProfile.podSubnetReference", *m.PodSubnetReference)
+		if err != nil {
+			return nil, err
+		}
+		podSubnetReferenceValue = podSubnetReferenceResolved
+		result.PodSubnetID = &podSubnetReferenceValue
+	}
+	if m.ProximityPlacementGroupReference != nil {
+		var proximityPlacementGroupReferenceValue string
+		proximityPlacementGroupReferenceResolved, err := resolved.ARMID("ManagedClusterAgentPoolProfile.proximityPlacementGroupReference", *m.ProximityPlacementGroupReference)
+		if err != nil {
+			return nil, err
+		}
+		proximityPlacementGroupReferenceValue = proximityPlacementGroupReferenceResolved
+		result.ProximityPlacementGroupID = &proximityPlacementGroupReferenceValue
+	}
+	if m.ScaleSetEvictionPolicy != nil {
+		scaleSetEvictionPolicyValue := string(*m.ScaleSetEvictionPolicy)
+		result.ScaleSetEvictionPolicy = &scaleSetEvictionPolicyValue
+	}
+	if m.ScaleSetPriority != nil {
+		scaleSetPriorityValue := string(*m.ScaleSetPriority)
+		result.ScaleSetPriority = &scaleSetPriorityValue
+	}
+	if m.SpotMaxPrice != nil {
+		spotMaxPriceValue := *m.SpotMaxPrice
+		result.SpotMaxPrice = &spotMaxPriceValue
+	}
+	if m.Tags != nil {
+		result.Tags = make(map[string]string, len(m.Tags))
+		for tagsKey, tagsItem := range m.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	if m.Type != nil {
+		typeValue := string(*m.Type)
+		result.Type = &typeValue
+	}
+	if m.UpgradeSettings != nil {
+		var upgradeSettingsValue arm.AgentPoolUpgradeSettings
+		upgradeSettingsARM, err := m.UpgradeSettings.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		upgradeSettingsValue = *upgradeSettingsARM.(*arm.AgentPoolUpgradeSettings)
+		result.UpgradeSettings = &upgradeSettingsValue
+	}
+	if m.VmSize != nil {
+		vmSizeValue := *m.VmSize
+		result.VmSize = &vmSizeValue
+	}
+	if m.VnetSubnetReference != nil {
+		var vnetSubnetReferenceValue string
+		vnetSubnetReferenceResolved, err := resolved.ARMID("ManagedClusterAgentPoolProfile.vnetSubnetReference", *m.VnetSubnetReference)
+		if err != nil {
+			return nil, err
+		}
+		vnetSubnetReferenceValue = vnetSubnetReferenceResolved
+		result.VnetSubnetID = &vnetSubnetReferenceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterAgentPoolProfile of the arm package, to decode an ARM response into.
+func (m *ManagedClusterAgentPoolProfile) NewEmptyARMValue() any {
+	return &arm.ManagedClusterAgentPoolProfile{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterAgentPoolProfile (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterAgentPoolProfile) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterAgentPoolProfile)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterAgentPoolProfile)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterAgentPoolProfile, want arm.ManagedClusterAgentPoolProfile", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.AvailabilityZones != nil {
+		for _, availabilityZonesItem := range typed.AvailabilityZones {
+			availabilityZonesValue := availabilityZonesItem
+			m.AvailabilityZones = append(m.AvailabilityZones, availabilityZonesValue)
+		}
+	}
+	if typed.Count != nil {
+		countValue := *typed.Count
+		m.Count = &countValue
+	}
+	if typed.EnableAutoScaling != nil {
+		enableAutoScalingValue := *typed.EnableAutoScaling
+		m.EnableAutoScaling = &enableAutoScalingValue
+	}
+	if typed.EnableEncryptionAtHost != nil {
+		enableEncryptionAtHostValue := *typed.EnableEncryptionAtHost
+		m.EnableEncryptionAtHost = &enableEncryptionAtHostValue
+	}
+	if typed.EnableFIPS != nil {
+		enableFIPSValue := *typed.EnableFIPS
+		m.EnableFIPS = &enableFIPSValue
+	}
+	if typed.EnableNodePublicIP != nil {
+		enableNodePublicIPValue := *typed.EnableNodePublicIP
+		m.EnableNodePublicIP = &enableNodePublicIPValue
+	}
+	if typed.GpuInstanceProfile != nil {
+		gpuInstanceProfileValue := GPUInstanceProfile(*typed.GpuInstanceProfile)
+		m.GpuInstanceProfile = &gpuInstanceProfileValue
+	}
+	if typed.KubeletConfig != nil {
+		var kubeletConfigValue KubeletConfig
+		if err := kubeletConfigValue.PopulateFromARM(owner, *typed.KubeletConfig); err != nil {
+			return err
+		}
+		m.KubeletConfig = &kubeletConfigValue
+	}
+	if typed.KubeletDiskType != nil {
+		kubeletDiskTypeValue := KubeletDiskType(*typed.KubeletDiskType)
+		m.KubeletDiskType = &kubeletDiskTypeValue
+	}
+	if typed.LinuxOSConfig != nil {
+		var linuxOSConfigValue LinuxOSConfig
+		if err := linuxOSConfigValue.PopulateFromARM(owner, *typed.LinuxOSConfig); err != nil {
+			return err
+		}
+		m.LinuxOSConfig = &linuxOSConfigValue
+	}
+	if typed.MaxCount != nil {
+		maxCountValue := *typed.MaxCount
+		m.MaxCount = &maxCountValue
+	}
+	if typed.MaxPods != nil {
+		maxPodsValue := *typed.MaxPods
+		m.MaxPods = &maxPodsValue
+	}
+	if typed.MinCount != nil {
+		minCountValue := *typed.MinCount
+		m.MinCount = &minCountValue
+	}
+	if typed.Mode != nil {
+		modeValue := AgentPoolMode(*typed.Mode)
+		m.Mode = &modeValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		m.Name = &nameValue
+	}
+	if typed.NodeLabels != nil {
+		m.NodeLabels = make(map[string]string, len(typed.NodeLabels))
+		for nodeLabelsKey, nodeLabelsItem := range typed.NodeLabels {
+			nodeLabelsValue := nodeLabelsItem
+			m.NodeLabels[nodeLabelsKey] = nodeLabelsValue
+		}
+	}
+	if typed.NodePublicIPPrefixID != nil {
+		nodePublicIPPrefixReferenceValue := genruntime.ResourceReference{ARMID: *typed.NodePublicIPPrefixID}
+		m.NodePublicIPPrefixReference = &nodePublicIPPrefixReferenceValue
+	}
+	if typed.NodeTaints != nil {
+		for _, nodeTaintsItem := range typed.NodeTaints {
+			nodeTaintsValue := nodeTaintsItem
+			m.NodeTaints = append(m.NodeTaints, nodeTaintsValue)
+		}
+	}
+	if typed.OrchestratorVersion != nil {
+		orchestratorVersionValue := *typed.OrchestratorVersion
+		m.OrchestratorVersion = &orchestratorVersionValue
+	}
+	if typed.OsDiskSizeGB != nil {
+		osDiskSizeGBValue := *typed.OsDiskSizeGB
+		m.OsDiskSizeGB = &osDiskSizeGBValue
+	}
+	if typed.OsDiskType != nil {
+		osDiskTypeValue := OSDiskType(*typed.OsDiskType)
+		m.OsDiskType = &osDiskTypeValue
+	}
+	if typed.OsSKU != nil {
+		osSKUValue := OSSKU(*typed.OsSKU)
+		m.OsSKU = &osSKUValue
+	}
+	if typed.OsType != nil {
+		osTypeValue := OSType(*typed.OsType)
+		m.OsType = &osTypeValue
+	}
+	if typed.PodSubnetID != nil {
+		podSubnetReferenceValue := genruntime.ResourceReference{ARMID: *typed.PodSubnetID}
+		m.PodSubnetReference = &podSubnetReferenceValue
+	}
+	if typed.ProximityPlacementGroupID != nil {
+		proximityPlacementGroupReferenceValue := genruntime.ResourceReference{ARMID: *typed.ProximityPlacementGroupID}
+		m.ProximityPlacementGroupReference = &proximityPlacementGroupReferenceValue
+	}
+	if typed.ScaleSetEvictionPolicy != nil {
+		scaleSetEvictionPolicyValue := ScaleSetEvictionPolicy(*typed.ScaleSetEvictionPolicy)
+		m.ScaleSetEvictionPolicy = &scaleSetEvictionPolicyValue
+	}
+	if typed.ScaleSetPriority != nil {
+		scaleSetPriorityValue := ScaleSetPriority(*typed.ScaleSetPriority)
+		m.ScaleSetPriority = &scaleSetPriorityValue
+	}
+	if typed.SpotMaxPrice != nil {
+		spotMaxPriceValue := *typed.SpotMaxPrice
+		m.SpotMaxPrice = &spotMaxPriceValue
+	}
+	if typed.Tags != nil {
+		m.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			m.Tags[tagsKey] = tagsValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := AgentPoolType(*typed.Type)
+		m.Type = &typeValue
+	}
+	if typed.UpgradeSettings != nil {
+		var upgradeSettingsValue AgentPoolUpgradeSettings
+		if err := upgradeSettingsValue.PopulateFromARM(owner, *typed.UpgradeSettings); err != nil {
+			return err
+		}
+		m.UpgradeSettings = &upgradeSettingsValue
+	}
+	if typed.VmSize != nil {
+		vmSizeValue := *typed.VmSize
+		m.VmSize = &vmSizeValue
+	}
+	if typed.VnetSubnetID != nil {
+		vnetSubnetReferenceValue := genruntime.ResourceReference{ARMID: *typed.VnetSubnetID}
+		m.VnetSubnetReference = &vnetSubnetReferenceValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ManagedClusterAgentPoolProfile populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterAgentPoolProfile.
@@ -3309,6 +6548,378 @@ type ManagedClusterAgentPoolProfile_STATUS struct {
 	VnetSubnetID *string `json:"vnetSubnetID,omitempty"`
 }
 
+// ConvertToARM returns the ManagedClusterAgentPoolProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterAgentPoolProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterAgentPoolProfile_STATUS{}
+	if m.AvailabilityZones != nil {
+		result.AvailabilityZones = make([]string, 0, len(m.AvailabilityZones))
+		for _, availabilityZonesItem := range m.AvailabilityZones {
+			availabilityZonesValue := availabilityZonesItem
+			result.AvailabilityZones = append(result.AvailabilityZones, availabilityZonesValue)
+		}
+	}
+	if m.Count != nil {
+		countValue := *m.Count
+		result.Count = &countValue
+	}
+	if m.EnableAutoScaling != nil {
+		enableAutoScalingValue := *m.EnableAutoScaling
+		result.EnableAutoScaling = &enableAutoScalingValue
+	}
+	if m.EnableEncryptionAtHost != nil {
+		enableEncryptionAtHostValue := *m.EnableEncryptionAtHost
+		result.EnableEncryptionAtHost = &enableEncryptionAtHostValue
+	}
+	if m.EnableFIPS != nil {
+		enableFIPSValue := *m.EnableFIPS
+		result.EnableFIPS = &enableFIPSValue
+	}
+	if m.EnableNodePublicIP != nil {
+		enableNodePublicIPValue := *m.EnableNodePublicIP
+		result.EnableNodePublicIP = &enableNodePublicIPValue
+	}
+	if m.GpuInstanceProfile != nil {
+		gpuInstanceProfileValue := string(*m.GpuInstanceProfile)
+		result.GpuInstanceProfile = &gpuInstanceProfileValue
+	}
+	if m.KubeletConfig != nil {
+		var kubeletConfigValue arm.KubeletConfig_STATUS
+		kubeletConfigARM, err := m.KubeletConfig.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		kubeletConfigValue = *kubeletConfigARM.(*arm.KubeletConfig_STATUS)
+		result.KubeletConfig = &kubeletConfigValue
+	}
+	if m.KubeletDiskType != nil {
+		kubeletDiskTypeValue := string(*m.KubeletDiskType)
+		result.KubeletDiskType = &kubeletDiskTypeValue
+	}
+	if m.LinuxOSConfig != nil {
+		var linuxOSConfigValue arm.LinuxOSConfig_STATUS
+		linuxOSConfigARM, err := m.LinuxOSConfig.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		linuxOSConfigValue = *linuxOSConfigARM.(*arm.LinuxOSConfig_STATUS)
+		result.LinuxOSConfig = &linuxOSConfigValue
+	}
+	if m.MaxCount != nil {
+		maxCountValue := *m.MaxCount
+		result.MaxCount = &maxCountValue
+	}
+	if m.MaxPods != nil {
+		maxPodsValue := *m.MaxPods
+		result.MaxPods = &maxPodsValue
+	}
+	if m.MinCount != nil {
+		minCountValue := *m.MinCount
+		result.MinCount = &minCountValue
+	}
+	if m.Mode != nil {
+		modeValue := string(*m.Mode)
+		result.Mode = &modeValue
+	}
+	if m.Name != nil {
+		nameValue := *m.Name
+		result.Name = &nameValue
+	}
+	if m.NodeImageVersion != nil {
+		nodeImageVersionValue := *m.NodeImageVersion
+		result.NodeImageVersion = &nodeImageVersionValue
+	}
+	if m.NodeLabels != nil {
+		result.NodeLabels = make(map[string]string, len(m.NodeLabels))
+		for nodeLabelsKey, nodeLabelsItem := range m.NodeLabels {
+			nodeLabelsValue := nodeLabelsItem
+			result.NodeLabels[nodeLabelsKey] = nodeLabelsValue
+		}
+	}
+	if m.NodePublicIPPrefixID != nil {
+		nodePublicIPPrefixIDValue := *m.NodePublicIPPrefixID
+		result.NodePublicIPPrefixID = &nodePublicIPPrefixIDValue
+	}
+	if m.NodeTaints != nil {
+		result.NodeTaints = make([]string, 0, len(m.NodeTaints))
+		for _, nodeTaintsItem := range m.NodeTaints {
+			nodeTaintsValue := nodeTaintsItem
+			result.NodeTaints = append(result.NodeTaints, nodeTaintsValue)
+		}
+	}
+	if m.OrchestratorVersion != nil {
+		orchestratorVersionValue := *m.OrchestratorVersion
+		result.OrchestratorVersion = &orchestratorVersionValue
+	}
+	if m.OsDiskSizeGB != nil {
+		osDiskSizeGBValue := *m.OsDiskSizeGB
+		result.OsDiskSizeGB = &osDiskSizeGBValue
+	}
+	if m.OsDiskType != nil {
+		osDiskTypeValue := string(*m.OsDiskType)
+		result.OsDiskType = &osDiskTypeValue
+	}
+	if m.OsSKU != nil {
+		osSKUValue := string(*m.OsSKU)
+		result.OsSKU = &osSKUValue
+	}
+	if m.OsType != nil {
+		osTypeValue := string(*m.OsType)
+		result.OsType = &osTypeValue
+	}
+	if m.PodSubnetID != nil {
+		podSubnetIDValue := *m.PodSubnetID
+		result.PodSubnetID = &podSubnetIDValue
+	}
+	if m.PowerState != nil {
+		var powerStateValue arm.PowerState_STATUS
+		powerStateARM, err := m.PowerState.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		powerStateValue = *powerStateARM.(*arm.PowerState_STATUS)
+		result.PowerState = &powerStateValue
+	}
+	if m.ProvisioningState != nil {
+		provisioningStateValue := *m.ProvisioningState
+		result.ProvisioningState = &provisioningStateValue
+	}
+	if m.ProximityPlacementGroupID != nil {
+		proximityPlacementGroupIDValue := *m.ProximityPlacementGroupID
+		result.ProximityPlacementGroupID = &proximityPlacementGroupIDValue
+	}
+	if m.ScaleSetEvictionPolicy != nil {
+		scaleSetEvictionPolicyValue := string(*m.ScaleSetEvictionPolicy)
+		result.ScaleSetEvictionPolicy = &scaleSetEvictionPolicyValue
+	}
+	if m.ScaleSetPriority != nil {
+		scaleSetPriorityValue := string(*m.ScaleSetPriority)
+		result.ScaleSetPriority = &scaleSetPriorityValue
+	}
+	if m.SpotMaxPrice != nil {
+		spotMaxPriceValue := *m.SpotMaxPrice
+		result.SpotMaxPrice = &spotMaxPriceValue
+	}
+	if m.Tags != nil {
+		result.Tags = make(map[string]string, len(m.Tags))
+		for tagsKey, tagsItem := range m.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	if m.Type != nil {
+		typeValue := string(*m.Type)
+		result.Type = &typeValue
+	}
+	if m.UpgradeSettings != nil {
+		var upgradeSettingsValue arm.AgentPoolUpgradeSettings_STATUS
+		upgradeSettingsARM, err := m.UpgradeSettings.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		upgradeSettingsValue = *upgradeSettingsARM.(*arm.AgentPoolUpgradeSettings_STATUS)
+		result.UpgradeSettings = &upgradeSettingsValue
+	}
+	if m.VmSize != nil {
+		vmSizeValue := *m.VmSize
+		result.VmSize = &vmSizeValue
+	}
+	if m.VnetSubnetID != nil {
+		vnetSubnetIDValue := *m.VnetSubnetID
+		result.VnetSubnetID = &vnetSubnetIDValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterAgentPoolProfile_STATUS of the arm package, to decode an ARM response into.
+func (m *ManagedClusterAgentPoolProfile_STATUS) NewEmptyARMValue() any {
+	return &arm.ManagedClusterAgentPoolProfile_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterAgentPoolProfile_STATUS (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterAgentPoolProfile_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterAgentPoolProfile_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterAgentPoolProfile_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterAgentPoolProfile_STATUS, want arm.ManagedClusterAgentPoolProfile_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.AvailabilityZones != nil {
+		for _, availabilityZonesItem := range typed.AvailabilityZones {
+			availabilityZonesValue := availabilityZonesItem
+			m.AvailabilityZones = append(m.AvailabilityZones, availabilityZonesValue)
+		}
+	}
+	if typed.Count != nil {
+		countValue := *typed.Count
+		m.Count = &countValue
+	}
+	if typed.EnableAutoScaling != nil {
+		enableAutoScalingValue := *typed.EnableAutoScaling
+		m.EnableAutoScaling = &enableAutoScalingValue
+	}
+	if typed.EnableEncryptionAtHost != nil {
+		enableEncryptionAtHostValue := *typed.EnableEncryptionAtHost
+		m.EnableEncryptionAtHost = &enableEncryptionAtHostValue
+	}
+	if typed.EnableFIPS != nil {
+		enableFIPSValue := *typed.EnableFIPS
+		m.EnableFIPS = &enableFIPSValue
+	}
+	if typed.EnableNodePublicIP != nil {
+		enableNodePublicIPValue := *typed.EnableNodePublicIP
+		m.EnableNodePublicIP = &enableNodePublicIPValue
+	}
+	if typed.GpuInstanceProfile != nil {
+		gpuInstanceProfileValue := GPUInstanceProfile_STATUS(*typed.GpuInstanceProfile)
+		m.GpuInstanceProfile = &gpuInstanceProfileValue
+	}
+	if typed.KubeletConfig != nil {
+		var kubeletConfigValue KubeletConfig_STATUS
+		if err := kubeletConfigValue.PopulateFromARM(owner, *typed.KubeletConfig); err != nil {
+			return err
+		}
+		m.KubeletConfig = &kubeletConfigValue
+	}
+	if typed.KubeletDiskType != nil {
+		kubeletDiskTypeValue := KubeletDiskType_STATUS(*typed.KubeletDiskType)
+		m.KubeletDiskType = &kubeletDiskTypeValue
+	}
+	if typed.LinuxOSConfig != nil {
+		var linuxOSConfigValue LinuxOSConfig_STATUS
+		if err := linuxOSConfigValue.PopulateFromARM(owner, *typed.LinuxOSConfig); err != nil {
+			return err
+		}
+		m.LinuxOSConfig = &linuxOSConfigValue
+	}
+	if typed.MaxCount != nil {
+		maxCountValue := *typed.MaxCount
+		m.MaxCount = &maxCountValue
+	}
+	if typed.MaxPods != nil {
+		maxPodsValue := *typed.MaxPods
+		m.MaxPods = &maxPodsValue
+	}
+	if typed.MinCount != nil {
+		minCountValue := *typed.MinCount
+		m.MinCount = &minCountValue
+	}
+	if typed.Mode != nil {
+		modeValue := AgentPoolMode_STATUS(*typed.Mode)
+		m.Mode = &modeValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		m.Name = &nameValue
+	}
+	if typed.NodeImageVersion != nil {
+		nodeImageVersionValue := *typed.NodeImageVersion
+		m.NodeImageVersion = &nodeImageVersionValue
+	}
+	if typed.NodeLabels != nil {
+		m.NodeLabels = make(map[string]string, len(typed.NodeLabels))
+		for nodeLabelsKey, nodeLabelsItem := range typed.NodeLabels {
+			nodeLabelsValue := nodeLabelsItem
+			m.NodeLabels[nodeLabelsKey] = nodeLabelsValue
+		}
+	}
+	if typed.NodePublicIPPrefixID != nil {
+		nodePublicIPPrefixIDValue := *typed.NodePublicIPPrefixID
+		m.NodePublicIPPrefixID = &nodePublicIPPrefixIDValue
+	}
+	if typed.NodeTaints != nil {
+		for _, nodeTaintsItem := range typed.NodeTaints {
+			nodeTaintsValue := nodeTaintsItem
+			m.NodeTaints = append(m.NodeTaints, nodeTaintsValue)
+		}
+	}
+	if typed.OrchestratorVersion != nil {
+		orchestratorVersionValue := *typed.OrchestratorVersion
+		m.OrchestratorVersion = &orchestratorVersionValue
+	}
+	if typed.OsDiskSizeGB != nil {
+		osDiskSizeGBValue := *typed.OsDiskSizeGB
+		m.OsDiskSizeGB = &osDiskSizeGBValue
+	}
+	if typed.OsDiskType != nil {
+		osDiskTypeValue := OSDiskType_STATUS(*typed.OsDiskType)
+		m.OsDiskType = &osDiskTypeValue
+	}
+	if typed.OsSKU != nil {
+		osSKUValue := OSSKU_STATUS(*typed.OsSKU)
+		m.OsSKU = &osSKUValue
+	}
+	if typed.OsType != nil {
+		osTypeValue := OSType_STATUS(*typed.OsType)
+		m.OsType = &osTypeValue
+	}
+	if typed.PodSubnetID != nil {
+		podSubnetIDValue := *typed.PodSubnetID
+		m.PodSubnetID = &podSubnetIDValue
+	}
+	if typed.PowerState != nil {
+		var powerStateValue PowerState_STATUS
+		if err := powerStateValue.PopulateFromARM(owner, *typed.PowerState); err != nil {
+			return err
+		}
+		m.PowerState = &powerStateValue
+	}
+	if typed.ProvisioningState != nil {
+		provisioningStateValue := *typed.ProvisioningState
+		m.ProvisioningState = &provisioningStateValue
+	}
+	if typed.ProximityPlacementGroupID != nil {
+		proximityPlacementGroupIDValue := *typed.ProximityPlacementGroupID
+		m.ProximityPlacementGroupID = &proximityPlacementGroupIDValue
+	}
+	if typed.ScaleSetEvictionPolicy != nil {
+		scaleSetEvictionPolicyValue := ScaleSetEvictionPolicy_STATUS(*typed.ScaleSetEvictionPolicy)
+		m.ScaleSetEvictionPolicy = &scaleSetEvictionPolicyValue
+	}
+	if typed.ScaleSetPriority != nil {
+		scaleSetPriorityValue := ScaleSetPriority_STATUS(*typed.ScaleSetPriority)
+		m.ScaleSetPriority = &scaleSetPriorityValue
+	}
+	if typed.SpotMaxPrice != nil {
+		spotMaxPriceValue := *typed.SpotMaxPrice
+		m.SpotMaxPrice = &spotMaxPriceValue
+	}
+	if typed.Tags != nil {
+		m.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			m.Tags[tagsKey] = tagsValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := AgentPoolType_STATUS(*typed.Type)
+		m.Type = &typeValue
+	}
+	if typed.UpgradeSettings != nil {
+		var upgradeSettingsValue AgentPoolUpgradeSettings_STATUS
+		if err := upgradeSettingsValue.PopulateFromARM(owner, *typed.UpgradeSettings); err != nil {
+			return err
+		}
+		m.UpgradeSettings = &upgradeSettingsValue
+	}
+	if typed.VmSize != nil {
+		vmSizeValue := *typed.VmSize
+		m.VmSize = &vmSizeValue
+	}
+	if typed.VnetSubnetID != nil {
+		vnetSubnetIDValue := *typed.VnetSubnetID
+		m.VnetSubnetID = &vnetSubnetIDValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ManagedClusterAgentPoolProfile_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterAgentPoolProfile_STATUS.
 func (m *ManagedClusterAgentPoolProfile_STATUS) AssignProperties_From_ManagedClusterAgentPoolProfile_STATUS(source *storage.ManagedClusterAgentPoolProfile_STATUS) error {
 	m.AvailabilityZones = slices.Clone(source.AvailabilityZones)
@@ -3594,6 +7205,44 @@ type ManagedClusterAutoUpgradeProfile struct {
 	UpgradeChannel *UpgradeChannel `json:"upgradeChannel,omitempty"`
 }
 
+// ConvertToARM returns the ManagedClusterAutoUpgradeProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterAutoUpgradeProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterAutoUpgradeProfile{}
+	if m.UpgradeChannel != nil {
+		upgradeChannelValue := string(*m.UpgradeChannel)
+		result.UpgradeChannel = &upgradeChannelValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterAutoUpgradeProfile of the arm package, to decode an ARM response into.
+func (m *ManagedClusterAutoUpgradeProfile) NewEmptyARMValue() any {
+	return &arm.ManagedClusterAutoUpgradeProfile{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterAutoUpgradeProfile (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterAutoUpgradeProfile) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterAutoUpgradeProfile)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterAutoUpgradeProfile)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterAutoUpgradeProfile, want arm.ManagedClusterAutoUpgradeProfile", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.UpgradeChannel != nil {
+		upgradeChannelValue := UpgradeChannel(*typed.UpgradeChannel)
+		m.UpgradeChannel = &upgradeChannelValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ManagedClusterAutoUpgradeProfile populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterAutoUpgradeProfile.
 func (m *ManagedClusterAutoUpgradeProfile) AssignProperties_From_ManagedClusterAutoUpgradeProfile(source *storage.ManagedClusterAutoUpgradeProfile) error {
 	if source.UpgradeChannel != nil {
@@ -3625,6 +7274,44 @@ func (m *ManagedClusterAutoUpgradeProfile) AssignProperties_To_ManagedClusterAut
 type ManagedClusterAutoUpgradeProfile_STATUS struct {
 	// UpgradeChannel: upgrade channel for auto upgrade.
 	UpgradeChannel *UpgradeChannel_STATUS `json:"upgradeChannel,omitempty"`
+}
+
+// ConvertToARM returns the ManagedClusterAutoUpgradeProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterAutoUpgradeProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterAutoUpgradeProfile_STATUS{}
+	if m.UpgradeChannel != nil {
+		upgradeChannelValue := string(*m.UpgradeChannel)
+		result.UpgradeChannel = &upgradeChannelValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterAutoUpgradeProfile_STATUS of the arm package, to decode an ARM response into.
+func (m *ManagedClusterAutoUpgradeProfile_STATUS) NewEmptyARMValue() any {
+	return &arm.ManagedClusterAutoUpgradeProfile_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterAutoUpgradeProfile_STATUS (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterAutoUpgradeProfile_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterAutoUpgradeProfile_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterAutoUpgradeProfile_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterAutoUpgradeProfile_STATUS, want arm.ManagedClusterAutoUpgradeProfile_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.UpgradeChannel != nil {
+		upgradeChannelValue := UpgradeChannel_STATUS(*typed.UpgradeChannel)
+		m.UpgradeChannel = &upgradeChannelValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ManagedClusterAutoUpgradeProfile_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterAutoUpgradeProfile_STATUS.
@@ -3669,6 +7356,73 @@ type ManagedClusterHTTPProxyConfig struct {
 	TrustedCa *string `json:"trustedCa,omitempty"`
 }
 
+// ConvertToARM returns the ManagedClusterHTTPProxyConfig of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterHTTPProxyConfig) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterHTTPProxyConfig{}
+	if m.HttpProxy != nil {
+		httpProxyValue := *m.HttpProxy
+		result.HttpProxy = &httpProxyValue
+	}
+	if m.HttpsProxy != nil {
+		httpsProxyValue := *m.HttpsProxy
+		result.HttpsProxy = &httpsProxyValue
+	}
+	if m.NoProxy != nil {
+		result.NoProxy = make([]string, 0, len(m.NoProxy))
+		for _, noProxyItem := range m.NoProxy {
+			noProxyValue := noProxyItem
+			result.NoProxy = append(result.NoProxy, noProxyValue)
+		}
+	}
+	if m.TrustedCa != nil {
+		trustedCaValue := *m.TrustedCa
+		result.TrustedCa = &trustedCaValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterHTTPProxyConfig of the arm package, to decode an ARM response into.
+func (m *ManagedClusterHTTPProxyConfig) NewEmptyARMValue() any {
+	return &arm.ManagedClusterHTTPProxyConfig{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterHTTPProxyConfig (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterHTTPProxyConfig) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterHTTPProxyConfig)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterHTTPProxyConfig)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterHTTPProxyConfig, want arm.ManagedClusterHTTPProxyConfig", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.HttpProxy != nil {
+		httpProxyValue := *typed.HttpProxy
+		m.HttpProxy = &httpProxyValue
+	}
+	if typed.HttpsProxy != nil {
+		httpsProxyValue := *typed.HttpsProxy
+		m.HttpsProxy = &httpsProxyValue
+	}
+	if typed.NoProxy != nil {
+		for _, noProxyItem := range typed.NoProxy {
+			noProxyValue := noProxyItem
+			m.NoProxy = append(m.NoProxy, noProxyValue)
+		}
+	}
+	if typed.TrustedCa != nil {
+		trustedCaValue := *typed.TrustedCa
+		m.TrustedCa = &trustedCaValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ManagedClusterHTTPProxyConfig populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterHTTPProxyConfig.
 func (m *ManagedClusterHTTPProxyConfig) AssignProperties_From_ManagedClusterHTTPProxyConfig(source *storage.ManagedClusterHTTPProxyConfig) error {
 	m.HttpProxy = genruntime.ClonePointer(source.HttpProxy)
@@ -3707,6 +7461,73 @@ type ManagedClusterHTTPProxyConfig_STATUS struct {
 	TrustedCa *string `json:"trustedCa,omitempty"`
 }
 
+// ConvertToARM returns the ManagedClusterHTTPProxyConfig_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterHTTPProxyConfig_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterHTTPProxyConfig_STATUS{}
+	if m.HttpProxy != nil {
+		httpProxyValue := *m.HttpProxy
+		result.HttpProxy = &httpProxyValue
+	}
+	if m.HttpsProxy != nil {
+		httpsProxyValue := *m.HttpsProxy
+		result.HttpsProxy = &httpsProxyValue
+	}
+	if m.NoProxy != nil {
+		result.NoProxy = make([]string, 0, len(m.NoProxy))
+		for _, noProxyItem := range m.NoProxy {
+			noProxyValue := noProxyItem
+			result.NoProxy = append(result.NoProxy, noProxyValue)
+		}
+	}
+	if m.TrustedCa != nil {
+		trustedCaValue := *m.TrustedCa
+		result.TrustedCa = &trustedCaValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterHTTPProxyConfig_STATUS of the arm package, to decode an ARM response into.
+func (m *ManagedClusterHTTPProxyConfig_STATUS) NewEmptyARMValue() any {
+	return &arm.ManagedClusterHTTPProxyConfig_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterHTTPProxyConfig_STATUS (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterHTTPProxyConfig_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterHTTPProxyConfig_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterHTTPProxyConfig_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterHTTPProxyConfig_STATUS, want arm.ManagedClusterHTTPProxyConfig_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.HttpProxy != nil {
+		httpProxyValue := *typed.HttpProxy
+		m.HttpProxy = &httpProxyValue
+	}
+	if typed.HttpsProxy != nil {
+		httpsProxyValue := *typed.HttpsProxy
+		m.HttpsProxy = &httpsProxyValue
+	}
+	if typed.NoProxy != nil {
+		for _, noProxyItem := range typed.NoProxy {
+			noProxyValue := noProxyItem
+			m.NoProxy = append(m.NoProxy, noProxyValue)
+		}
+	}
+	if typed.TrustedCa != nil {
+		trustedCaValue := *typed.TrustedCa
+		m.TrustedCa = &trustedCaValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ManagedClusterHTTPProxyConfig_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterHTTPProxyConfig_STATUS.
 func (m *ManagedClusterHTTPProxyConfig_STATUS) AssignProperties_From_ManagedClusterHTTPProxyConfig_STATUS(source *storage.ManagedClusterHTTPProxyConfig_STATUS) error {
 	m.HttpProxy = genruntime.ClonePointer(source.HttpProxy)
@@ -3737,6 +7558,66 @@ type ManagedClusterIdentity struct {
 
 	// UserAssignedIdentities: The user identity associated with the managed cluster. This identity will be used in control plane and only one user assigned identity is allowed. The user identity dictionary key references will be ARM resource ids in the form: '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.ManagedIdentity/userAssignedIdentities/{identityName}'.
 	UserAssignedIdentities map[string]ManagedClusterIdentity_UserAssignedIdentitiesValue `json:"userAssignedIdentities,omitempty"`
+}
+
+// ConvertToARM returns the ManagedClusterIdentity of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterIdentity) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterIdentity{}
+	if m.Type != nil {
+		typeValue := string(*m.Type)
+		result.Type = &typeValue
+	}
+	if m.UserAssignedIdentities != nil {
+		result.UserAssignedIdentities = make(map[string]arm.ManagedClusterIdentity_UserAssignedIdentitiesValue, len(m.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesItem := range m.UserAssignedIdentities {
+			var userAssignedIdentitiesValue arm.ManagedClusterIdentity_UserAssignedIdentitiesValue
+			userAssignedIdentitiesARM, err := userAssignedIdentitiesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			userAssignedIdentitiesValue = *userAssignedIdentitiesARM.(*arm.ManagedClusterIdentity_UserAssignedIdentitiesValue)
+			result.UserAssignedIdentities[userAssignedIdentitiesKey] = userAssignedIdentitiesValue
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterIdentity of the arm package, to decode an ARM response into.
+func (m *ManagedClusterIdentity) NewEmptyARMValue() any {
+	return &arm.ManagedClusterIdentity{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterIdentity (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterIdentity) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterIdentity)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterIdentity)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterIdentity, want arm.ManagedClusterIdentity", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Type != nil {
+		typeValue := ResourceIdentityType(*typed.Type)
+		m.Type = &typeValue
+	}
+	if typed.UserAssignedIdentities != nil {
+		m.UserAssignedIdentities = make(map[string]ManagedClusterIdentity_UserAssignedIdentitiesValue, len(typed.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesItem := range typed.UserAssignedIdentities {
+			var userAssignedIdentitiesValue ManagedClusterIdentity_UserAssignedIdentitiesValue
+			if err := userAssignedIdentitiesValue.PopulateFromARM(owner, userAssignedIdentitiesItem); err != nil {
+				return err
+			}
+			m.UserAssignedIdentities[userAssignedIdentitiesKey] = userAssignedIdentitiesValue
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_ManagedClusterIdentity populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterIdentity.
@@ -3809,6 +7690,82 @@ type ManagedClusterIdentity_STATUS struct {
 	UserAssignedIdentities map[string]ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS `json:"userAssignedIdentities,omitempty"`
 }
 
+// ConvertToARM returns the ManagedClusterIdentity_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterIdentity_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterIdentity_STATUS{}
+	if m.PrincipalId != nil {
+		principalIdValue := *m.PrincipalId
+		result.PrincipalId = &principalIdValue
+	}
+	if m.TenantId != nil {
+		tenantIdValue := *m.TenantId
+		result.TenantId = &tenantIdValue
+	}
+	if m.Type != nil {
+		typeValue := string(*m.Type)
+		result.Type = &typeValue
+	}
+	if m.UserAssignedIdentities != nil {
+		result.UserAssignedIdentities = make(map[string]arm.ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS, len(m.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesItem := range m.UserAssignedIdentities {
+			var userAssignedIdentitiesValue arm.ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS
+			userAssignedIdentitiesARM, err := userAssignedIdentitiesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			userAssignedIdentitiesValue = *userAssignedIdentitiesARM.(*arm.ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS)
+			result.UserAssignedIdentities[userAssignedIdentitiesKey] = userAssignedIdentitiesValue
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterIdentity_STATUS of the arm package, to decode an ARM response into.
+func (m *ManagedClusterIdentity_STATUS) NewEmptyARMValue() any {
+	return &arm.ManagedClusterIdentity_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterIdentity_STATUS (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterIdentity_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterIdentity_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterIdentity_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterIdentity_STATUS, want arm.ManagedClusterIdentity_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.PrincipalId != nil {
+		principalIdValue := *typed.PrincipalId
+		m.PrincipalId = &principalIdValue
+	}
+	if typed.TenantId != nil {
+		tenantIdValue := *typed.TenantId
+		m.TenantId = &tenantIdValue
+	}
+	if typed.Type != nil {
+		typeValue := ResourceIdentityType_STATUS(*typed.Type)
+		m.Type = &typeValue
+	}
+	if typed.UserAssignedIdentities != nil {
+		m.UserAssignedIdentities = make(map[string]ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS, len(typed.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesItem := range typed.UserAssignedIdentities {
+			var userAssignedIdentitiesValue ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS
+			if err := userAssignedIdentitiesValue.PopulateFromARM(owner, userAssignedIdentitiesItem); err != nil {
+				return err
+			}
+			m.UserAssignedIdentities[userAssignedIdentitiesKey] = userAssignedIdentitiesValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_ManagedClusterIdentity_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterIdentity_STATUS.
 func (m *ManagedClusterIdentity_STATUS) AssignProperties_From_ManagedClusterIdentity_STATUS(source *storage.ManagedClusterIdentity_STATUS) error {
 	m.PrincipalId = genruntime.ClonePointer(source.PrincipalId)
@@ -3873,6 +7830,37 @@ func (m *ManagedClusterIdentity_STATUS) AssignProperties_To_ManagedClusterIdenti
 type ManagedClusterIdentity_UserAssignedIdentitiesValue struct {
 }
 
+// ConvertToARM returns the ManagedClusterIdentity_UserAssignedIdentitiesValue of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterIdentity_UserAssignedIdentitiesValue) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterIdentity_UserAssignedIdentitiesValue{}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterIdentity_UserAssignedIdentitiesValue of the arm package, to decode an ARM response into.
+func (m *ManagedClusterIdentity_UserAssignedIdentitiesValue) NewEmptyARMValue() any {
+	return &arm.ManagedClusterIdentity_UserAssignedIdentitiesValue{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterIdentity_UserAssignedIdentitiesValue (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterIdentity_UserAssignedIdentitiesValue) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterIdentity_UserAssignedIdentitiesValue)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterIdentity_UserAssignedIdentitiesValue)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterIdentity_UserAssignedIdentitiesValue, want arm.ManagedClusterIdentity_UserAssignedIdentitiesValue", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	_ = typed
+	return nil
+}
+
 // AssignProperties_From_ManagedClusterIdentity_UserAssignedIdentitiesValue populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterIdentity_UserAssignedIdentitiesValue.
 func (m *ManagedClusterIdentity_UserAssignedIdentitiesValue) AssignProperties_From_ManagedClusterIdentity_UserAssignedIdentitiesValue(source *storage.ManagedClusterIdentity_UserAssignedIdentitiesValue) error {
 	return nil
@@ -3892,6 +7880,52 @@ type ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS struct {
 
 	// PrincipalId: The principal id of user assigned identity.
 	PrincipalId *string `json:"principalId,omitempty"`
+}
+
+// ConvertToARM returns the ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS{}
+	if m.ClientId != nil {
+		clientIdValue := *m.ClientId
+		result.ClientId = &clientIdValue
+	}
+	if m.PrincipalId != nil {
+		principalIdValue := *m.PrincipalId
+		result.PrincipalId = &principalIdValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS of the arm package, to decode an ARM response into.
+func (m *ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS) NewEmptyARMValue() any {
+	return &arm.ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS, want arm.ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ClientId != nil {
+		clientIdValue := *typed.ClientId
+		m.ClientId = &clientIdValue
+	}
+	if typed.PrincipalId != nil {
+		principalIdValue := *typed.PrincipalId
+		m.PrincipalId = &principalIdValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS.
@@ -3936,6 +7970,121 @@ type ManagedClusterLoadBalancerProfile struct {
 
 	// OutboundIPs: Desired outbound IP resources for the cluster load balancer.
 	OutboundIPs *ManagedClusterLoadBalancerProfile_OutboundIPs `json:"outboundIPs,omitempty"`
+}
+
+// ConvertToARM returns the ManagedClusterLoadBalancerProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterLoadBalancerProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterLoadBalancerProfile{}
+	if m.AllocatedOutboundPorts != nil {
+		allocatedOutboundPortsValue := *m.AllocatedOutboundPorts
+		result.AllocatedOutboundPorts = &allocatedOutboundPortsValue
+	}
+	if m.EffectiveOutboundIPs != nil {
+		result.EffectiveOutboundIPs = make([]arm.ResourceReference, 0, len(m.EffectiveOutboundIPs))
+		for _, effectiveOutboundIPsItem := range m.EffectiveOutboundIPs {
+			var effectiveOutboundIPsValue arm.ResourceReference
+			effectiveOutboundIPsARM, err := effectiveOutboundIPsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			effectiveOutboundIPsValue = *effectiveOutboundIPsARM.(*arm.ResourceReference)
+			result.EffectiveOutboundIPs = append(result.EffectiveOutboundIPs, effectiveOutboundIPsValue)
+		}
+	}
+	if m.IdleTimeoutInMinutes != nil {
+		idleTimeoutInMinutesValue := *m.IdleTimeoutInMinutes
+		result.IdleTimeoutInMinutes = &idleTimeoutInMinutesValue
+	}
+	if m.ManagedOutboundIPs != nil {
+		var managedOutboundIPsValue arm.ManagedClusterLoadBalancerProfile_ManagedOutboundIPs
+		managedOutboundIPsARM, err := m.ManagedOutboundIPs.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		managedOutboundIPsValue = *managedOutboundIPsARM.(*arm.ManagedClusterLoadBalancerProfile_ManagedOutboundIPs)
+		result.ManagedOutboundIPs = &managedOutboundIPsValue
+	}
+	if m.OutboundIPPrefixes != nil {
+		var outboundIPPrefixesValue arm.ManagedClusterLoadBalancerProfile_OutboundIPPrefixes
+		outboundIPPrefixesARM, err := m.OutboundIPPrefixes.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		outboundIPPrefixesValue = *outboundIPPrefixesARM.(*arm.ManagedClusterLoadBalancerProfile_OutboundIPPrefixes)
+		result.OutboundIPPrefixes = &outboundIPPrefixesValue
+	}
+	if m.OutboundIPs != nil {
+		var outboundIPsValue arm.ManagedClusterLoadBalancerProfile_OutboundIPs
+		outboundIPsARM, err := m.OutboundIPs.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		outboundIPsValue = *outboundIPsARM.(*arm.ManagedClusterLoadBalancerProfile_OutboundIPs)
+		result.OutboundIPs = &outboundIPsValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterLoadBalancerProfile of the arm package, to decode an ARM response into.
+func (m *ManagedClusterLoadBalancerProfile) NewEmptyARMValue() any {
+	return &arm.ManagedClusterLoadBalancerProfile{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterLoadBalancerProfile (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterLoadBalancerProfile) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterLoadBalancerProfile)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterLoadBalancerProfile)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterLoadBalancerProfile, want arm.ManagedClusterLoadBalancerProfile", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.AllocatedOutboundPorts != nil {
+		allocatedOutboundPortsValue := *typed.AllocatedOutboundPorts
+		m.AllocatedOutboundPorts = &allocatedOutboundPortsValue
+	}
+	if typed.EffectiveOutboundIPs != nil {
+		for _, effectiveOutboundIPsItem := range typed.EffectiveOutboundIPs {
+			var effectiveOutboundIPsValue ResourceReference
+			if err := effectiveOutboundIPsValue.PopulateFromARM(owner, effectiveOutboundIPsItem); err != nil {
+				return err
+			}
+			m.EffectiveOutboundIPs = append(m.EffectiveOutboundIPs, effectiveOutboundIPsValue)
+		}
+	}
+	if typed.IdleTimeoutInMinutes != nil {
+		idleTimeoutInMinutesValue := *typed.IdleTimeoutInMinutes
+		m.IdleTimeoutInMinutes = &idleTimeoutInMinutesValue
+	}
+	if typed.ManagedOutboundIPs != nil {
+		var managedOutboundIPsValue ManagedClusterLoadBalancerProfile_ManagedOutboundIPs
+		if err := managedOutboundIPsValue.PopulateFromARM(owner, *typed.ManagedOutboundIPs); err != nil {
+			return err
+		}
+		m.ManagedOutboundIPs = &managedOutboundIPsValue
+	}
+	if typed.OutboundIPPrefixes != nil {
+		var outboundIPPrefixesValue ManagedClusterLoadBalancerProfile_OutboundIPPrefixes
+		if err := outboundIPPrefixesValue.PopulateFromARM(owner, *typed.OutboundIPPrefixes); err != nil {
+			return err
+		}
+		m.OutboundIPPrefixes = &outboundIPPrefixesValue
+	}
+	if typed.OutboundIPs != nil {
+		var outboundIPsValue ManagedClusterLoadBalancerProfile_OutboundIPs
+		if err := outboundIPsValue.PopulateFromARM(owner, *typed.OutboundIPs); err != nil {
+			return err
+		}
+		m.OutboundIPs = &outboundIPsValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ManagedClusterLoadBalancerProfile populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterLoadBalancerProfile.
@@ -4051,6 +8200,44 @@ type ManagedClusterLoadBalancerProfile_ManagedOutboundIPs struct {
 	Count *int `json:"count,omitempty"`
 }
 
+// ConvertToARM returns the ManagedClusterLoadBalancerProfile_ManagedOutboundIPs of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterLoadBalancerProfile_ManagedOutboundIPs) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterLoadBalancerProfile_ManagedOutboundIPs{}
+	if m.Count != nil {
+		countValue := *m.Count
+		result.Count = &countValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterLoadBalancerProfile_ManagedOutboundIPs of the arm package, to decode an ARM response into.
+func (m *ManagedClusterLoadBalancerProfile_ManagedOutboundIPs) NewEmptyARMValue() any {
+	return &arm.ManagedClusterLoadBalancerProfile_ManagedOutboundIPs{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterLoadBalancerProfile_ManagedOutboundIPs (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterLoadBalancerProfile_ManagedOutboundIPs) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterLoadBalancerProfile_ManagedOutboundIPs)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterLoadBalancerProfile_ManagedOutboundIPs)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterLoadBalancerProfile_ManagedOutboundIPs, want arm.ManagedClusterLoadBalancerProfile_ManagedOutboundIPs", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Count != nil {
+		countValue := *typed.Count
+		m.Count = &countValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ManagedClusterLoadBalancerProfile_ManagedOutboundIPs populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterLoadBalancerProfile_ManagedOutboundIPs.
 func (m *ManagedClusterLoadBalancerProfile_ManagedOutboundIPs) AssignProperties_From_ManagedClusterLoadBalancerProfile_ManagedOutboundIPs(source *storage.ManagedClusterLoadBalancerProfile_ManagedOutboundIPs) error {
 	m.Count = genruntime.ClonePointer(source.Count)
@@ -4076,6 +8263,44 @@ type ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS struct {
 	Count *int `json:"count,omitempty"`
 }
 
+// ConvertToARM returns the ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS{}
+	if m.Count != nil {
+		countValue := *m.Count
+		result.Count = &countValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS of the arm package, to decode an ARM response into.
+func (m *ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS) NewEmptyARMValue() any {
+	return &arm.ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS, want arm.ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Count != nil {
+		countValue := *typed.Count
+		m.Count = &countValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS.
 func (m *ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS) AssignProperties_From_ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS(source *storage.ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS) error {
 	m.Count = genruntime.ClonePointer(source.Count)
@@ -4097,6 +8322,57 @@ func (m *ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS) AssignProp
 type ManagedClusterLoadBalancerProfile_OutboundIPPrefixes struct {
 	// PublicIPPrefixes: A list of public IP prefix resources.
 	PublicIPPrefixes []ResourceReference `json:"publicIPPrefixes,omitempty"`
+}
+
+// ConvertToARM returns the ManagedClusterLoadBalancerProfile_OutboundIPPrefixes of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterLoadBalancerProfile_OutboundIPPrefixes) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterLoadBalancerProfile_OutboundIPPrefixes{}
+	if m.PublicIPPrefixes != nil {
+		result.PublicIPPrefixes = make([]arm.ResourceReference, 0, len(m.PublicIPPrefixes))
+		for _, publicIPPrefixesItem := range m.PublicIPPrefixes {
+			var publicIPPrefixesValue arm.ResourceReference
+			publicIPPrefixesARM, err := publicIPPrefixesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			publicIPPrefixesValue = *publicIPPrefixesARM.(*arm.ResourceReference)
+			result.PublicIPPrefixes = append(result.PublicIPPrefixes, publicIPPrefixesValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterLoadBalancerProfile_OutboundIPPrefixes of the arm package, to decode an ARM response into.
+func (m *ManagedClusterLoadBalancerProfile_OutboundIPPrefixes) NewEmptyARMValue() any {
+	return &arm.ManagedClusterLoadBalancerProfile_OutboundIPPrefixes{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterLoadBalancerProfile_OutboundIPPrefixes (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterLoadBalancerProfile_OutboundIPPrefixes) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterLoadBalancerProfile_OutboundIPPrefixes)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterLoadBalancerProfile_OutboundIPPrefixes)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterLoadBalancerProfile_OutboundIPPrefixes, want arm.ManagedClusterLoadBalancerProfile_OutboundIPPrefixes", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.PublicIPPrefixes != nil {
+		for _, publicIPPrefixesItem := range typed.PublicIPPrefixes {
+			var publicIPPrefixesValue ResourceReference
+			if err := publicIPPrefixesValue.PopulateFromARM(owner, publicIPPrefixesItem); err != nil {
+				return err
+			}
+			m.PublicIPPrefixes = append(m.PublicIPPrefixes, publicIPPrefixesValue)
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_ManagedClusterLoadBalancerProfile_OutboundIPPrefixes populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterLoadBalancerProfile_OutboundIPPrefixes.
@@ -4142,6 +8418,57 @@ type ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS struct {
 	PublicIPPrefixes []ResourceReference_STATUS `json:"publicIPPrefixes,omitempty"`
 }
 
+// ConvertToARM returns the ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS{}
+	if m.PublicIPPrefixes != nil {
+		result.PublicIPPrefixes = make([]arm.ResourceReference_STATUS, 0, len(m.PublicIPPrefixes))
+		for _, publicIPPrefixesItem := range m.PublicIPPrefixes {
+			var publicIPPrefixesValue arm.ResourceReference_STATUS
+			publicIPPrefixesARM, err := publicIPPrefixesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			publicIPPrefixesValue = *publicIPPrefixesARM.(*arm.ResourceReference_STATUS)
+			result.PublicIPPrefixes = append(result.PublicIPPrefixes, publicIPPrefixesValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS of the arm package, to decode an ARM response into.
+func (m *ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS) NewEmptyARMValue() any {
+	return &arm.ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS, want arm.ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.PublicIPPrefixes != nil {
+		for _, publicIPPrefixesItem := range typed.PublicIPPrefixes {
+			var publicIPPrefixesValue ResourceReference_STATUS
+			if err := publicIPPrefixesValue.PopulateFromARM(owner, publicIPPrefixesItem); err != nil {
+				return err
+			}
+			m.PublicIPPrefixes = append(m.PublicIPPrefixes, publicIPPrefixesValue)
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS.
 func (m *ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS) AssignProperties_From_ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS(source *storage.ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS) error {
 	if source.PublicIPPrefixes != nil {
@@ -4185,6 +8512,57 @@ type ManagedClusterLoadBalancerProfile_OutboundIPs struct {
 	PublicIPs []ResourceReference `json:"publicIPs,omitempty"`
 }
 
+// ConvertToARM returns the ManagedClusterLoadBalancerProfile_OutboundIPs of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterLoadBalancerProfile_OutboundIPs) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterLoadBalancerProfile_OutboundIPs{}
+	if m.PublicIPs != nil {
+		result.PublicIPs = make([]arm.ResourceReference, 0, len(m.PublicIPs))
+		for _, publicIPsItem := range m.PublicIPs {
+			var publicIPsValue arm.ResourceReference
+			publicIPsARM, err := publicIPsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			publicIPsValue = *publicIPsARM.(*arm.ResourceReference)
+			result.PublicIPs = append(result.PublicIPs, publicIPsValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterLoadBalancerProfile_OutboundIPs of the arm package, to decode an ARM response into.
+func (m *ManagedClusterLoadBalancerProfile_OutboundIPs) NewEmptyARMValue() any {
+	return &arm.ManagedClusterLoadBalancerProfile_OutboundIPs{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterLoadBalancerProfile_OutboundIPs (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterLoadBalancerProfile_OutboundIPs) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterLoadBalancerProfile_OutboundIPs)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterLoadBalancerProfile_OutboundIPs)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterLoadBalancerProfile_OutboundIPs, want arm.ManagedClusterLoadBalancerProfile_OutboundIPs", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.PublicIPs != nil {
+		for _, publicIPsItem := range typed.PublicIPs {
+			var publicIPsValue ResourceReference
+			if err := publicIPsValue.PopulateFromARM(owner, publicIPsItem); err != nil {
+				return err
+			}
+			m.PublicIPs = append(m.PublicIPs, publicIPsValue)
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_ManagedClusterLoadBalancerProfile_OutboundIPs populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterLoadBalancerProfile_OutboundIPs.
 func (m *ManagedClusterLoadBalancerProfile_OutboundIPs) AssignProperties_From_ManagedClusterLoadBalancerProfile_OutboundIPs(source *storage.ManagedClusterLoadBalancerProfile_OutboundIPs) error {
 	if source.PublicIPs != nil {
@@ -4226,6 +8604,57 @@ func (m *ManagedClusterLoadBalancerProfile_OutboundIPs) AssignProperties_To_Mana
 type ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS struct {
 	// PublicIPs: A list of public IP resources.
 	PublicIPs []ResourceReference_STATUS `json:"publicIPs,omitempty"`
+}
+
+// ConvertToARM returns the ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS{}
+	if m.PublicIPs != nil {
+		result.PublicIPs = make([]arm.ResourceReference_STATUS, 0, len(m.PublicIPs))
+		for _, publicIPsItem := range m.PublicIPs {
+			var publicIPsValue arm.ResourceReference_STATUS
+			publicIPsARM, err := publicIPsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			publicIPsValue = *publicIPsARM.(*arm.ResourceReference_STATUS)
+			result.PublicIPs = append(result.PublicIPs, publicIPsValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS of the arm package, to decode an ARM response into.
+func (m *ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS) NewEmptyARMValue() any {
+	return &arm.ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS, want arm.ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.PublicIPs != nil {
+		for _, publicIPsItem := range typed.PublicIPs {
+			var publicIPsValue ResourceReference_STATUS
+			if err := publicIPsValue.PopulateFromARM(owner, publicIPsItem); err != nil {
+				return err
+			}
+			m.PublicIPs = append(m.PublicIPs, publicIPsValue)
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS.
@@ -4288,6 +8717,121 @@ type ManagedClusterLoadBalancerProfile_STATUS struct {
 
 	// OutboundIPs: Desired outbound IP resources for the cluster load balancer.
 	OutboundIPs *ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS `json:"outboundIPs,omitempty"`
+}
+
+// ConvertToARM returns the ManagedClusterLoadBalancerProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterLoadBalancerProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterLoadBalancerProfile_STATUS{}
+	if m.AllocatedOutboundPorts != nil {
+		allocatedOutboundPortsValue := *m.AllocatedOutboundPorts
+		result.AllocatedOutboundPorts = &allocatedOutboundPortsValue
+	}
+	if m.EffectiveOutboundIPs != nil {
+		result.EffectiveOutboundIPs = make([]arm.ResourceReference_STATUS, 0, len(m.EffectiveOutboundIPs))
+		for _, effectiveOutboundIPsItem := range m.EffectiveOutboundIPs {
+			var effectiveOutboundIPsValue arm.ResourceReference_STATUS
+			effectiveOutboundIPsARM, err := effectiveOutboundIPsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			effectiveOutboundIPsValue = *effectiveOutboundIPsARM.(*arm.ResourceReference_STATUS)
+			result.EffectiveOutboundIPs = append(result.EffectiveOutboundIPs, effectiveOutboundIPsValue)
+		}
+	}
+	if m.IdleTimeoutInMinutes != nil {
+		idleTimeoutInMinutesValue := *m.IdleTimeoutInMinutes
+		result.IdleTimeoutInMinutes = &idleTimeoutInMinutesValue
+	}
+	if m.ManagedOutboundIPs != nil {
+		var managedOutboundIPsValue arm.ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS
+		managedOutboundIPsARM, err := m.ManagedOutboundIPs.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		managedOutboundIPsValue = *managedOutboundIPsARM.(*arm.ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS)
+		result.ManagedOutboundIPs = &managedOutboundIPsValue
+	}
+	if m.OutboundIPPrefixes != nil {
+		var outboundIPPrefixesValue arm.ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS
+		outboundIPPrefixesARM, err := m.OutboundIPPrefixes.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		outboundIPPrefixesValue = *outboundIPPrefixesARM.(*arm.ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS)
+		result.OutboundIPPrefixes = &outboundIPPrefixesValue
+	}
+	if m.OutboundIPs != nil {
+		var outboundIPsValue arm.ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS
+		outboundIPsARM, err := m.OutboundIPs.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		outboundIPsValue = *outboundIPsARM.(*arm.ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS)
+		result.OutboundIPs = &outboundIPsValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterLoadBalancerProfile_STATUS of the arm package, to decode an ARM response into.
+func (m *ManagedClusterLoadBalancerProfile_STATUS) NewEmptyARMValue() any {
+	return &arm.ManagedClusterLoadBalancerProfile_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterLoadBalancerProfile_STATUS (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterLoadBalancerProfile_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterLoadBalancerProfile_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterLoadBalancerProfile_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterLoadBalancerProfile_STATUS, want arm.ManagedClusterLoadBalancerProfile_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.AllocatedOutboundPorts != nil {
+		allocatedOutboundPortsValue := *typed.AllocatedOutboundPorts
+		m.AllocatedOutboundPorts = &allocatedOutboundPortsValue
+	}
+	if typed.EffectiveOutboundIPs != nil {
+		for _, effectiveOutboundIPsItem := range typed.EffectiveOutboundIPs {
+			var effectiveOutboundIPsValue ResourceReference_STATUS
+			if err := effectiveOutboundIPsValue.PopulateFromARM(owner, effectiveOutboundIPsItem); err != nil {
+				return err
+			}
+			m.EffectiveOutboundIPs = append(m.EffectiveOutboundIPs, effectiveOutboundIPsValue)
+		}
+	}
+	if typed.IdleTimeoutInMinutes != nil {
+		idleTimeoutInMinutesValue := *typed.IdleTimeoutInMinutes
+		m.IdleTimeoutInMinutes = &idleTimeoutInMinutesValue
+	}
+	if typed.ManagedOutboundIPs != nil {
+		var managedOutboundIPsValue ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS
+		if err := managedOutboundIPsValue.PopulateFromARM(owner, *typed.ManagedOutboundIPs); err != nil {
+			return err
+		}
+		m.ManagedOutboundIPs = &managedOutboundIPsValue
+	}
+	if typed.OutboundIPPrefixes != nil {
+		var outboundIPPrefixesValue ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS
+		if err := outboundIPPrefixesValue.PopulateFromARM(owner, *typed.OutboundIPPrefixes); err != nil {
+			return err
+		}
+		m.OutboundIPPrefixes = &outboundIPPrefixesValue
+	}
+	if typed.OutboundIPs != nil {
+		var outboundIPsValue ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS
+		if err := outboundIPsValue.PopulateFromARM(owner, *typed.OutboundIPs); err != nil {
+			return err
+		}
+		m.OutboundIPs = &outboundIPsValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ManagedClusterLoadBalancerProfile_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterLoadBalancerProfile_STATUS.
@@ -4494,6 +9038,76 @@ type ManagedClusterPodIdentity struct {
 	Namespace *string `json:"namespace,omitempty"`
 }
 
+// ConvertToARM returns the ManagedClusterPodIdentity of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterPodIdentity) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterPodIdentity{}
+	if m.BindingSelector != nil {
+		bindingSelectorValue := *m.BindingSelector
+		result.BindingSelector = &bindingSelectorValue
+	}
+	if m.Identity != nil {
+		var identityValue arm.UserAssignedIdentity
+		identityARM, err := m.Identity.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		identityValue = *identityARM.(*arm.UserAssignedIdentity)
+		result.Identity = &identityValue
+	}
+	if m.Name != nil {
+		nameValue := *m.Name
+		result.Name = &nameValue
+	}
+	if m.Namespace != nil {
+		namespaceValue := *m.Namespace
+		result.Namespace = &namespaceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterPodIdentity of the arm package, to decode an ARM response into.
+func (m *ManagedClusterPodIdentity) NewEmptyARMValue() any {
+	return &arm.ManagedClusterPodIdentity{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterPodIdentity (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterPodIdentity) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterPodIdentity)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterPodIdentity)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterPodIdentity, want arm.ManagedClusterPodIdentity", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.BindingSelector != nil {
+		bindingSelectorValue := *typed.BindingSelector
+		m.BindingSelector = &bindingSelectorValue
+	}
+	if typed.Identity != nil {
+		var identityValue UserAssignedIdentity
+		if err := identityValue.PopulateFromARM(owner, *typed.Identity); err != nil {
+			return err
+		}
+		m.Identity = &identityValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		m.Name = &nameValue
+	}
+	if typed.Namespace != nil {
+		namespaceValue := *typed.Namespace
+		m.Namespace = &namespaceValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ManagedClusterPodIdentity populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterPodIdentity.
 func (m *ManagedClusterPodIdentity) AssignProperties_From_ManagedClusterPodIdentity(source *storage.ManagedClusterPodIdentity) error {
 	m.BindingSelector = genruntime.ClonePointer(source.BindingSelector)
@@ -4551,6 +9165,66 @@ type ManagedClusterPodIdentityException struct {
 	PodLabels map[string]string `json:"podLabels,omitempty"`
 }
 
+// ConvertToARM returns the ManagedClusterPodIdentityException of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterPodIdentityException) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterPodIdentityException{}
+	if m.Name != nil {
+		nameValue := *m.Name
+		result.Name = &nameValue
+	}
+	if m.Namespace != nil {
+		namespaceValue := *m.Namespace
+		result.Namespace = &namespaceValue
+	}
+	if m.PodLabels != nil {
+		result.PodLabels = make(map[string]string, len(m.PodLabels))
+		for podLabelsKey, podLabelsItem := range m.PodLabels {
+			podLabelsValue := podLabelsItem
+			result.PodLabels[podLabelsKey] = podLabelsValue
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterPodIdentityException of the arm package, to decode an ARM response into.
+func (m *ManagedClusterPodIdentityException) NewEmptyARMValue() any {
+	return &arm.ManagedClusterPodIdentityException{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterPodIdentityException (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterPodIdentityException) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterPodIdentityException)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterPodIdentityException)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterPodIdentityException, want arm.ManagedClusterPodIdentityException", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		m.Name = &nameValue
+	}
+	if typed.Namespace != nil {
+		namespaceValue := *typed.Namespace
+		m.Namespace = &namespaceValue
+	}
+	if typed.PodLabels != nil {
+		m.PodLabels = make(map[string]string, len(typed.PodLabels))
+		for podLabelsKey, podLabelsItem := range typed.PodLabels {
+			podLabelsValue := podLabelsItem
+			m.PodLabels[podLabelsKey] = podLabelsValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_ManagedClusterPodIdentityException populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterPodIdentityException.
 func (m *ManagedClusterPodIdentityException) AssignProperties_From_ManagedClusterPodIdentityException(source *storage.ManagedClusterPodIdentityException) error {
 	m.Name = genruntime.ClonePointer(source.Name)
@@ -4581,6 +9255,66 @@ type ManagedClusterPodIdentityException_STATUS struct {
 
 	// PodLabels: Pod labels to match.
 	PodLabels map[string]string `json:"podLabels,omitempty"`
+}
+
+// ConvertToARM returns the ManagedClusterPodIdentityException_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterPodIdentityException_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterPodIdentityException_STATUS{}
+	if m.Name != nil {
+		nameValue := *m.Name
+		result.Name = &nameValue
+	}
+	if m.Namespace != nil {
+		namespaceValue := *m.Namespace
+		result.Namespace = &namespaceValue
+	}
+	if m.PodLabels != nil {
+		result.PodLabels = make(map[string]string, len(m.PodLabels))
+		for podLabelsKey, podLabelsItem := range m.PodLabels {
+			podLabelsValue := podLabelsItem
+			result.PodLabels[podLabelsKey] = podLabelsValue
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterPodIdentityException_STATUS of the arm package, to decode an ARM response into.
+func (m *ManagedClusterPodIdentityException_STATUS) NewEmptyARMValue() any {
+	return &arm.ManagedClusterPodIdentityException_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterPodIdentityException_STATUS (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterPodIdentityException_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterPodIdentityException_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterPodIdentityException_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterPodIdentityException_STATUS, want arm.ManagedClusterPodIdentityException_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		m.Name = &nameValue
+	}
+	if typed.Namespace != nil {
+		namespaceValue := *typed.Namespace
+		m.Namespace = &namespaceValue
+	}
+	if typed.PodLabels != nil {
+		m.PodLabels = make(map[string]string, len(typed.PodLabels))
+		for podLabelsKey, podLabelsItem := range typed.PodLabels {
+			podLabelsValue := podLabelsItem
+			m.PodLabels[podLabelsKey] = podLabelsValue
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_ManagedClusterPodIdentityException_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterPodIdentityException_STATUS.
@@ -4616,6 +9350,94 @@ type ManagedClusterPodIdentityProfile struct {
 
 	// UserAssignedIdentityExceptions: User assigned pod identity exception settings.
 	UserAssignedIdentityExceptions []ManagedClusterPodIdentityException `json:"userAssignedIdentityExceptions,omitempty"`
+}
+
+// ConvertToARM returns the ManagedClusterPodIdentityProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterPodIdentityProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterPodIdentityProfile{}
+	if m.AllowNetworkPluginKubenet != nil {
+		allowNetworkPluginKubenetValue := *m.AllowNetworkPluginKubenet
+		result.AllowNetworkPluginKubenet = &allowNetworkPluginKubenetValue
+	}
+	if m.Enabled != nil {
+		enabledValue := *m.Enabled
+		result.Enabled = &enabledValue
+	}
+	if m.UserAssignedIdentities != nil {
+		result.UserAssignedIdentities = make([]arm.ManagedClusterPodIdentity, 0, len(m.UserAssignedIdentities))
+		for _, userAssignedIdentitiesItem := range m.UserAssignedIdentities {
+			var userAssignedIdentitiesValue arm.ManagedClusterPodIdentity
+			userAssignedIdentitiesARM, err := userAssignedIdentitiesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			userAssignedIdentitiesValue = *userAssignedIdentitiesARM.(*arm.ManagedClusterPodIdentity)
+			result.UserAssignedIdentities = append(result.UserAssignedIdentities, userAssignedIdentitiesValue)
+		}
+	}
+	if m.UserAssignedIdentityExceptions != nil {
+		result.UserAssignedIdentityExceptions = make([]arm.ManagedClusterPodIdentityException, 0, len(m.UserAssignedIdentityExceptions))
+		for _, userAssignedIdentityExceptionsItem := range m.UserAssignedIdentityExceptions {
+			var userAssignedIdentityExceptionsValue arm.ManagedClusterPodIdentityException
+			userAssignedIdentityExceptionsARM, err := userAssignedIdentityExceptionsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			userAssignedIdentityExceptionsValue = *userAssignedIdentityExceptionsARM.(*arm.ManagedClusterPodIdentityException)
+			result.UserAssignedIdentityExceptions = append(result.UserAssignedIdentityExceptions, userAssignedIdentityExceptionsValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterPodIdentityProfile of the arm package, to decode an ARM response into.
+func (m *ManagedClusterPodIdentityProfile) NewEmptyARMValue() any {
+	return &arm.ManagedClusterPodIdentityProfile{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterPodIdentityProfile (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterPodIdentityProfile) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterPodIdentityProfile)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterPodIdentityProfile)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterPodIdentityProfile, want arm.ManagedClusterPodIdentityProfile", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.AllowNetworkPluginKubenet != nil {
+		allowNetworkPluginKubenetValue := *typed.AllowNetworkPluginKubenet
+		m.AllowNetworkPluginKubenet = &allowNetworkPluginKubenetValue
+	}
+	if typed.Enabled != nil {
+		enabledValue := *typed.Enabled
+		m.Enabled = &enabledValue
+	}
+	if typed.UserAssignedIdentities != nil {
+		for _, userAssignedIdentitiesItem := range typed.UserAssignedIdentities {
+			var userAssignedIdentitiesValue ManagedClusterPodIdentity
+			if err := userAssignedIdentitiesValue.PopulateFromARM(owner, userAssignedIdentitiesItem); err != nil {
+				return err
+			}
+			m.UserAssignedIdentities = append(m.UserAssignedIdentities, userAssignedIdentitiesValue)
+		}
+	}
+	if typed.UserAssignedIdentityExceptions != nil {
+		for _, userAssignedIdentityExceptionsItem := range typed.UserAssignedIdentityExceptions {
+			var userAssignedIdentityExceptionsValue ManagedClusterPodIdentityException
+			if err := userAssignedIdentityExceptionsValue.PopulateFromARM(owner, userAssignedIdentityExceptionsItem); err != nil {
+				return err
+			}
+			m.UserAssignedIdentityExceptions = append(m.UserAssignedIdentityExceptions, userAssignedIdentityExceptionsValue)
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_ManagedClusterPodIdentityProfile populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterPodIdentityProfile.
@@ -4697,6 +9519,94 @@ type ManagedClusterPodIdentityProfile_STATUS struct {
 
 	// UserAssignedIdentityExceptions: User assigned pod identity exception settings.
 	UserAssignedIdentityExceptions []ManagedClusterPodIdentityException_STATUS `json:"userAssignedIdentityExceptions,omitempty"`
+}
+
+// ConvertToARM returns the ManagedClusterPodIdentityProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterPodIdentityProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterPodIdentityProfile_STATUS{}
+	if m.AllowNetworkPluginKubenet != nil {
+		allowNetworkPluginKubenetValue := *m.AllowNetworkPluginKubenet
+		result.AllowNetworkPluginKubenet = &allowNetworkPluginKubenetValue
+	}
+	if m.Enabled != nil {
+		enabledValue := *m.Enabled
+		result.Enabled = &enabledValue
+	}
+	if m.UserAssignedIdentities != nil {
+		result.UserAssignedIdentities = make([]arm.ManagedClusterPodIdentity_STATUS, 0, len(m.UserAssignedIdentities))
+		for _, userAssignedIdentitiesItem := range m.UserAssignedIdentities {
+			var userAssignedIdentitiesValue arm.ManagedClusterPodIdentity_STATUS
+			userAssignedIdentitiesARM, err := userAssignedIdentitiesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			userAssignedIdentitiesValue = *userAssignedIdentitiesARM.(*arm.ManagedClusterPodIdentity_STATUS)
+			result.UserAssignedIdentities = append(result.UserAssignedIdentities, userAssignedIdentitiesValue)
+		}
+	}
+	if m.UserAssignedIdentityExceptions != nil {
+		result.UserAssignedIdentityExceptions = make([]arm.ManagedClusterPodIdentityException_STATUS, 0, len(m.UserAssignedIdentityExceptions))
+		for _, userAssignedIdentityExceptionsItem := range m.UserAssignedIdentityExceptions {
+			var userAssignedIdentityExceptionsValue arm.ManagedClusterPodIdentityException_STATUS
+			userAssignedIdentityExceptionsARM, err := userAssignedIdentityExceptionsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			userAssignedIdentityExceptionsValue = *userAssignedIdentityExceptionsARM.(*arm.ManagedClusterPodIdentityException_STATUS)
+			result.UserAssignedIdentityExceptions = append(result.UserAssignedIdentityExceptions, userAssignedIdentityExceptionsValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterPodIdentityProfile_STATUS of the arm package, to decode an ARM response into.
+func (m *ManagedClusterPodIdentityProfile_STATUS) NewEmptyARMValue() any {
+	return &arm.ManagedClusterPodIdentityProfile_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterPodIdentityProfile_STATUS (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterPodIdentityProfile_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterPodIdentityProfile_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterPodIdentityProfile_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterPodIdentityProfile_STATUS, want arm.ManagedClusterPodIdentityProfile_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.AllowNetworkPluginKubenet != nil {
+		allowNetworkPluginKubenetValue := *typed.AllowNetworkPluginKubenet
+		m.AllowNetworkPluginKubenet = &allowNetworkPluginKubenetValue
+	}
+	if typed.Enabled != nil {
+		enabledValue := *typed.Enabled
+		m.Enabled = &enabledValue
+	}
+	if typed.UserAssignedIdentities != nil {
+		for _, userAssignedIdentitiesItem := range typed.UserAssignedIdentities {
+			var userAssignedIdentitiesValue ManagedClusterPodIdentity_STATUS
+			if err := userAssignedIdentitiesValue.PopulateFromARM(owner, userAssignedIdentitiesItem); err != nil {
+				return err
+			}
+			m.UserAssignedIdentities = append(m.UserAssignedIdentities, userAssignedIdentitiesValue)
+		}
+	}
+	if typed.UserAssignedIdentityExceptions != nil {
+		for _, userAssignedIdentityExceptionsItem := range typed.UserAssignedIdentityExceptions {
+			var userAssignedIdentityExceptionsValue ManagedClusterPodIdentityException_STATUS
+			if err := userAssignedIdentityExceptionsValue.PopulateFromARM(owner, userAssignedIdentityExceptionsItem); err != nil {
+				return err
+			}
+			m.UserAssignedIdentityExceptions = append(m.UserAssignedIdentityExceptions, userAssignedIdentityExceptionsValue)
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_ManagedClusterPodIdentityProfile_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterPodIdentityProfile_STATUS.
@@ -4782,6 +9692,52 @@ type ManagedClusterPodIdentity_ProvisioningInfo_STATUS struct {
 	Error *CloudError_STATUS `json:"error,omitempty"`
 }
 
+// ConvertToARM returns the ManagedClusterPodIdentity_ProvisioningInfo_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterPodIdentity_ProvisioningInfo_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterPodIdentity_ProvisioningInfo_STATUS{}
+	if m.Error != nil {
+		var errorValue arm.CloudError_STATUS
+		errorARM, err := m.Error.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		errorValue = *errorARM.(*arm.CloudError_STATUS)
+		result.Error = &errorValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterPodIdentity_ProvisioningInfo_STATUS of the arm package, to decode an ARM response into.
+func (m *ManagedClusterPodIdentity_ProvisioningInfo_STATUS) NewEmptyARMValue() any {
+	return &arm.ManagedClusterPodIdentity_ProvisioningInfo_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterPodIdentity_ProvisioningInfo_STATUS (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterPodIdentity_ProvisioningInfo_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterPodIdentity_ProvisioningInfo_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterPodIdentity_ProvisioningInfo_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterPodIdentity_ProvisioningInfo_STATUS, want arm.ManagedClusterPodIdentity_ProvisioningInfo_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Error != nil {
+		var errorValue CloudError_STATUS
+		if err := errorValue.PopulateFromARM(owner, *typed.Error); err != nil {
+			return err
+		}
+		m.Error = &errorValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ManagedClusterPodIdentity_ProvisioningInfo_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterPodIdentity_ProvisioningInfo_STATUS.
 func (m *ManagedClusterPodIdentity_ProvisioningInfo_STATUS) AssignProperties_From_ManagedClusterPodIdentity_ProvisioningInfo_STATUS(source *storage.ManagedClusterPodIdentity_ProvisioningInfo_STATUS) error {
 	if source.Error != nil {
@@ -4832,6 +9788,100 @@ type ManagedClusterPodIdentity_STATUS struct {
 
 	// ProvisioningState: The current provisioning state of the pod identity.
 	ProvisioningState *ManagedClusterPodIdentityProvisioningState_STATUS `json:"provisioningState,omitempty"`
+}
+
+// ConvertToARM returns the ManagedClusterPodIdentity_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterPodIdentity_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterPodIdentity_STATUS{}
+	if m.BindingSelector != nil {
+		bindingSelectorValue := *m.BindingSelector
+		result.BindingSelector = &bindingSelectorValue
+	}
+	if m.Identity != nil {
+		var identityValue arm.UserAssignedIdentity_STATUS
+		identityARM, err := m.Identity.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		identityValue = *identityARM.(*arm.UserAssignedIdentity_STATUS)
+		result.Identity = &identityValue
+	}
+	if m.Name != nil {
+		nameValue := *m.Name
+		result.Name = &nameValue
+	}
+	if m.Namespace != nil {
+		namespaceValue := *m.Namespace
+		result.Namespace = &namespaceValue
+	}
+	if m.ProvisioningInfo != nil {
+		var provisioningInfoValue arm.ManagedClusterPodIdentity_ProvisioningInfo_STATUS
+		provisioningInfoARM, err := m.ProvisioningInfo.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		provisioningInfoValue = *provisioningInfoARM.(*arm.ManagedClusterPodIdentity_ProvisioningInfo_STATUS)
+		result.ProvisioningInfo = &provisioningInfoValue
+	}
+	if m.ProvisioningState != nil {
+		provisioningStateValue := string(*m.ProvisioningState)
+		result.ProvisioningState = &provisioningStateValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterPodIdentity_STATUS of the arm package, to decode an ARM response into.
+func (m *ManagedClusterPodIdentity_STATUS) NewEmptyARMValue() any {
+	return &arm.ManagedClusterPodIdentity_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterPodIdentity_STATUS (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterPodIdentity_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterPodIdentity_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterPodIdentity_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterPodIdentity_STATUS, want arm.ManagedClusterPodIdentity_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.BindingSelector != nil {
+		bindingSelectorValue := *typed.BindingSelector
+		m.BindingSelector = &bindingSelectorValue
+	}
+	if typed.Identity != nil {
+		var identityValue UserAssignedIdentity_STATUS
+		if err := identityValue.PopulateFromARM(owner, *typed.Identity); err != nil {
+			return err
+		}
+		m.Identity = &identityValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		m.Name = &nameValue
+	}
+	if typed.Namespace != nil {
+		namespaceValue := *typed.Namespace
+		m.Namespace = &namespaceValue
+	}
+	if typed.ProvisioningInfo != nil {
+		var provisioningInfoValue ManagedClusterPodIdentity_ProvisioningInfo_STATUS
+		if err := provisioningInfoValue.PopulateFromARM(owner, *typed.ProvisioningInfo); err != nil {
+			return err
+		}
+		m.ProvisioningInfo = &provisioningInfoValue
+	}
+	if typed.ProvisioningState != nil {
+		provisioningStateValue := ManagedClusterPodIdentityProvisioningState_STATUS(*typed.ProvisioningState)
+		m.ProvisioningState = &provisioningStateValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ManagedClusterPodIdentity_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterPodIdentity_STATUS.
@@ -4948,6 +9998,172 @@ type ManagedClusterProperties_AutoScalerProfile struct {
 	SkipNodesWithSystemPods *string `json:"skipNodesWithSystemPods,omitempty"`
 }
 
+// ConvertToARM returns the ManagedClusterProperties_AutoScalerProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterProperties_AutoScalerProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterProperties_AutoScalerProfile{}
+	if m.BalanceSimilarNodeGroups != nil {
+		balanceSimilarNodeGroupsValue := *m.BalanceSimilarNodeGroups
+		result.BalanceSimilarNodeGroups = &balanceSimilarNodeGroupsValue
+	}
+	if m.Expander != nil {
+		expanderValue := string(*m.Expander)
+		result.Expander = &expanderValue
+	}
+	if m.MaxEmptyBulkDelete != nil {
+		maxEmptyBulkDeleteValue := *m.MaxEmptyBulkDelete
+		result.MaxEmptyBulkDelete = &maxEmptyBulkDeleteValue
+	}
+	if m.MaxGracefulTerminationSec != nil {
+		maxGracefulTerminationSecValue := *m.MaxGracefulTerminationSec
+		result.MaxGracefulTerminationSec = &maxGracefulTerminationSecValue
+	}
+	if m.MaxNodeProvisionTime != nil {
+		maxNodeProvisionTimeValue := *m.MaxNodeProvisionTime
+		result.MaxNodeProvisionTime = &maxNodeProvisionTimeValue
+	}
+	if m.MaxTotalUnreadyPercentage != nil {
+		maxTotalUnreadyPercentageValue := *m.MaxTotalUnreadyPercentage
+		result.MaxTotalUnreadyPercentage = &maxTotalUnreadyPercentageValue
+	}
+	if m.NewPodScaleUpDelay != nil {
+		newPodScaleUpDelayValue := *m.NewPodScaleUpDelay
+		result.NewPodScaleUpDelay = &newPodScaleUpDelayValue
+	}
+	if m.OkTotalUnreadyCount != nil {
+		okTotalUnreadyCountValue := *m.OkTotalUnreadyCount
+		result.OkTotalUnreadyCount = &okTotalUnreadyCountValue
+	}
+	if m.ScaleDownDelayAfterAdd != nil {
+		scaleDownDelayAfterAddValue := *m.ScaleDownDelayAfterAdd
+		result.ScaleDownDelayAfterAdd = &scaleDownDelayAfterAddValue
+	}
+	if m.ScaleDownDelayAfterDelete != nil {
+		scaleDownDelayAfterDeleteValue := *m.ScaleDownDelayAfterDelete
+		result.ScaleDownDelayAfterDelete = &scaleDownDelayAfterDeleteValue
+	}
+	if m.ScaleDownDelayAfterFailure != nil {
+		scaleDownDelayAfterFailureValue := *m.ScaleDownDelayAfterFailure
+		result.ScaleDownDelayAfterFailure = &scaleDownDelayAfterFailureValue
+	}
+	if m.ScaleDownUnneededTime != nil {
+		scaleDownUnneededTimeValue := *m.ScaleDownUnneededTime
+		result.ScaleDownUnneededTime = &scaleDownUnneededTimeValue
+	}
+	if m.ScaleDownUnreadyTime != nil {
+		scaleDownUnreadyTimeValue := *m.ScaleDownUnreadyTime
+		result.ScaleDownUnreadyTime = &scaleDownUnreadyTimeValue
+	}
+	if m.ScaleDownUtilizationThreshold != nil {
+		scaleDownUtilizationThresholdValue := *m.ScaleDownUtilizationThreshold
+		result.ScaleDownUtilizationThreshold = &scaleDownUtilizationThresholdValue
+	}
+	if m.ScanInterval != nil {
+		scanIntervalValue := *m.ScanInterval
+		result.ScanInterval = &scanIntervalValue
+	}
+	if m.SkipNodesWithLocalStorage != nil {
+		skipNodesWithLocalStorageValue := *m.SkipNodesWithLocalStorage
+		result.SkipNodesWithLocalStorage = &skipNodesWithLocalStorageValue
+	}
+	if m.SkipNodesWithSystemPods != nil {
+		skipNodesWithSystemPodsValue := *m.SkipNodesWithSystemPods
+		result.SkipNodesWithSystemPods = &skipNodesWithSystemPodsValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterProperties_AutoScalerProfile of the arm package, to decode an ARM response into.
+func (m *ManagedClusterProperties_AutoScalerProfile) NewEmptyARMValue() any {
+	return &arm.ManagedClusterProperties_AutoScalerProfile{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterProperties_AutoScalerProfile (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterProperties_AutoScalerProfile) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterProperties_AutoScalerProfile)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterProperties_AutoScalerProfile)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterProperties_AutoScalerProfile, want arm.ManagedClusterProperties_AutoScalerProfile", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.BalanceSimilarNodeGroups != nil {
+		balanceSimilarNodeGroupsValue := *typed.BalanceSimilarNodeGroups
+		m.BalanceSimilarNodeGroups = &balanceSimilarNodeGroupsValue
+	}
+	if typed.Expander != nil {
+		expanderValue := Expander(*typed.Expander)
+		m.Expander = &expanderValue
+	}
+	if typed.MaxEmptyBulkDelete != nil {
+		maxEmptyBulkDeleteValue := *typed.MaxEmptyBulkDelete
+		m.MaxEmptyBulkDelete = &maxEmptyBulkDeleteValue
+	}
+	if typed.MaxGracefulTerminationSec != nil {
+		maxGracefulTerminationSecValue := *typed.MaxGracefulTerminationSec
+		m.MaxGracefulTerminationSec = &maxGracefulTerminationSecValue
+	}
+	if typed.MaxNodeProvisionTime != nil {
+		maxNodeProvisionTimeValue := *typed.MaxNodeProvisionTime
+		m.MaxNodeProvisionTime = &maxNodeProvisionTimeValue
+	}
+	if typed.MaxTotalUnreadyPercentage != nil {
+		maxTotalUnreadyPercentageValue := *typed.MaxTotalUnreadyPercentage
+		m.MaxTotalUnreadyPercentage = &maxTotalUnreadyPercentageValue
+	}
+	if typed.NewPodScaleUpDelay != nil {
+		newPodScaleUpDelayValue := *typed.NewPodScaleUpDelay
+		m.NewPodScaleUpDelay = &newPodScaleUpDelayValue
+	}
+	if typed.OkTotalUnreadyCount != nil {
+		okTotalUnreadyCountValue := *typed.OkTotalUnreadyCount
+		m.OkTotalUnreadyCount = &okTotalUnreadyCountValue
+	}
+	if typed.ScaleDownDelayAfterAdd != nil {
+		scaleDownDelayAfterAddValue := *typed.ScaleDownDelayAfterAdd
+		m.ScaleDownDelayAfterAdd = &scaleDownDelayAfterAddValue
+	}
+	if typed.ScaleDownDelayAfterDelete != nil {
+		scaleDownDelayAfterDeleteValue := *typed.ScaleDownDelayAfterDelete
+		m.ScaleDownDelayAfterDelete = &scaleDownDelayAfterDeleteValue
+	}
+	if typed.ScaleDownDelayAfterFailure != nil {
+		scaleDownDelayAfterFailureValue := *typed.ScaleDownDelayAfterFailure
+		m.ScaleDownDelayAfterFailure = &scaleDownDelayAfterFailureValue
+	}
+	if typed.ScaleDownUnneededTime != nil {
+		scaleDownUnneededTimeValue := *typed.ScaleDownUnneededTime
+		m.ScaleDownUnneededTime = &scaleDownUnneededTimeValue
+	}
+	if typed.ScaleDownUnreadyTime != nil {
+		scaleDownUnreadyTimeValue := *typed.ScaleDownUnreadyTime
+		m.ScaleDownUnreadyTime = &scaleDownUnreadyTimeValue
+	}
+	if typed.ScaleDownUtilizationThreshold != nil {
+		scaleDownUtilizationThresholdValue := *typed.ScaleDownUtilizationThreshold
+		m.ScaleDownUtilizationThreshold = &scaleDownUtilizationThresholdValue
+	}
+	if typed.ScanInterval != nil {
+		scanIntervalValue := *typed.ScanInterval
+		m.ScanInterval = &scanIntervalValue
+	}
+	if typed.SkipNodesWithLocalStorage != nil {
+		skipNodesWithLocalStorageValue := *typed.SkipNodesWithLocalStorage
+		m.SkipNodesWithLocalStorage = &skipNodesWithLocalStorageValue
+	}
+	if typed.SkipNodesWithSystemPods != nil {
+		skipNodesWithSystemPodsValue := *typed.SkipNodesWithSystemPods
+		m.SkipNodesWithSystemPods = &skipNodesWithSystemPodsValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ManagedClusterProperties_AutoScalerProfile populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterProperties_AutoScalerProfile.
 func (m *ManagedClusterProperties_AutoScalerProfile) AssignProperties_From_ManagedClusterProperties_AutoScalerProfile(source *storage.ManagedClusterProperties_AutoScalerProfile) error {
 	m.BalanceSimilarNodeGroups = genruntime.ClonePointer(source.BalanceSimilarNodeGroups)
@@ -5048,6 +10264,172 @@ type ManagedClusterProperties_AutoScalerProfile_STATUS struct {
 	SkipNodesWithSystemPods *string `json:"skipNodesWithSystemPods,omitempty"`
 }
 
+// ConvertToARM returns the ManagedClusterProperties_AutoScalerProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterProperties_AutoScalerProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterProperties_AutoScalerProfile_STATUS{}
+	if m.BalanceSimilarNodeGroups != nil {
+		balanceSimilarNodeGroupsValue := *m.BalanceSimilarNodeGroups
+		result.BalanceSimilarNodeGroups = &balanceSimilarNodeGroupsValue
+	}
+	if m.Expander != nil {
+		expanderValue := string(*m.Expander)
+		result.Expander = &expanderValue
+	}
+	if m.MaxEmptyBulkDelete != nil {
+		maxEmptyBulkDeleteValue := *m.MaxEmptyBulkDelete
+		result.MaxEmptyBulkDelete = &maxEmptyBulkDeleteValue
+	}
+	if m.MaxGracefulTerminationSec != nil {
+		maxGracefulTerminationSecValue := *m.MaxGracefulTerminationSec
+		result.MaxGracefulTerminationSec = &maxGracefulTerminationSecValue
+	}
+	if m.MaxNodeProvisionTime != nil {
+		maxNodeProvisionTimeValue := *m.MaxNodeProvisionTime
+		result.MaxNodeProvisionTime = &maxNodeProvisionTimeValue
+	}
+	if m.MaxTotalUnreadyPercentage != nil {
+		maxTotalUnreadyPercentageValue := *m.MaxTotalUnreadyPercentage
+		result.MaxTotalUnreadyPercentage = &maxTotalUnreadyPercentageValue
+	}
+	if m.NewPodScaleUpDelay != nil {
+		newPodScaleUpDelayValue := *m.NewPodScaleUpDelay
+		result.NewPodScaleUpDelay = &newPodScaleUpDelayValue
+	}
+	if m.OkTotalUnreadyCount != nil {
+		okTotalUnreadyCountValue := *m.OkTotalUnreadyCount
+		result.OkTotalUnreadyCount = &okTotalUnreadyCountValue
+	}
+	if m.ScaleDownDelayAfterAdd != nil {
+		scaleDownDelayAfterAddValue := *m.ScaleDownDelayAfterAdd
+		result.ScaleDownDelayAfterAdd = &scaleDownDelayAfterAddValue
+	}
+	if m.ScaleDownDelayAfterDelete != nil {
+		scaleDownDelayAfterDeleteValue := *m.ScaleDownDelayAfterDelete
+		result.ScaleDownDelayAfterDelete = &scaleDownDelayAfterDeleteValue
+	}
+	if m.ScaleDownDelayAfterFailure != nil {
+		scaleDownDelayAfterFailureValue := *m.ScaleDownDelayAfterFailure
+		result.ScaleDownDelayAfterFailure = &scaleDownDelayAfterFailureValue
+	}
+	if m.ScaleDownUnneededTime != nil {
+		scaleDownUnneededTimeValue := *m.ScaleDownUnneededTime
+		result.ScaleDownUnneededTime = &scaleDownUnneededTimeValue
+	}
+	if m.ScaleDownUnreadyTime != nil {
+		scaleDownUnreadyTimeValue := *m.ScaleDownUnreadyTime
+		result.ScaleDownUnreadyTime = &scaleDownUnreadyTimeValue
+	}
+	if m.ScaleDownUtilizationThreshold != nil {
+		scaleDownUtilizationThresholdValue := *m.ScaleDownUtilizationThreshold
+		result.ScaleDownUtilizationThreshold = &scaleDownUtilizationThresholdValue
+	}
+	if m.ScanInterval != nil {
+		scanIntervalValue := *m.ScanInterval
+		result.ScanInterval = &scanIntervalValue
+	}
+	if m.SkipNodesWithLocalStorage != nil {
+		skipNodesWithLocalStorageValue := *m.SkipNodesWithLocalStorage
+		result.SkipNodesWithLocalStorage = &skipNodesWithLocalStorageValue
+	}
+	if m.SkipNodesWithSystemPods != nil {
+		skipNodesWithSystemPodsValue := *m.SkipNodesWithSystemPods
+		result.SkipNodesWithSystemPods = &skipNodesWithSystemPodsValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterProperties_AutoScalerProfile_STATUS of the arm package, to decode an ARM response into.
+func (m *ManagedClusterProperties_AutoScalerProfile_STATUS) NewEmptyARMValue() any {
+	return &arm.ManagedClusterProperties_AutoScalerProfile_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterProperties_AutoScalerProfile_STATUS (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterProperties_AutoScalerProfile_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterProperties_AutoScalerProfile_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterProperties_AutoScalerProfile_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterProperties_AutoScalerProfile_STATUS, want arm.ManagedClusterProperties_AutoScalerProfile_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.BalanceSimilarNodeGroups != nil {
+		balanceSimilarNodeGroupsValue := *typed.BalanceSimilarNodeGroups
+		m.BalanceSimilarNodeGroups = &balanceSimilarNodeGroupsValue
+	}
+	if typed.Expander != nil {
+		expanderValue := Expander_STATUS(*typed.Expander)
+		m.Expander = &expanderValue
+	}
+	if typed.MaxEmptyBulkDelete != nil {
+		maxEmptyBulkDeleteValue := *typed.MaxEmptyBulkDelete
+		m.MaxEmptyBulkDelete = &maxEmptyBulkDeleteValue
+	}
+	if typed.MaxGracefulTerminationSec != nil {
+		maxGracefulTerminationSecValue := *typed.MaxGracefulTerminationSec
+		m.MaxGracefulTerminationSec = &maxGracefulTerminationSecValue
+	}
+	if typed.MaxNodeProvisionTime != nil {
+		maxNodeProvisionTimeValue := *typed.MaxNodeProvisionTime
+		m.MaxNodeProvisionTime = &maxNodeProvisionTimeValue
+	}
+	if typed.MaxTotalUnreadyPercentage != nil {
+		maxTotalUnreadyPercentageValue := *typed.MaxTotalUnreadyPercentage
+		m.MaxTotalUnreadyPercentage = &maxTotalUnreadyPercentageValue
+	}
+	if typed.NewPodScaleUpDelay != nil {
+		newPodScaleUpDelayValue := *typed.NewPodScaleUpDelay
+		m.NewPodScaleUpDelay = &newPodScaleUpDelayValue
+	}
+	if typed.OkTotalUnreadyCount != nil {
+		okTotalUnreadyCountValue := *typed.OkTotalUnreadyCount
+		m.OkTotalUnreadyCount = &okTotalUnreadyCountValue
+	}
+	if typed.ScaleDownDelayAfterAdd != nil {
+		scaleDownDelayAfterAddValue := *typed.ScaleDownDelayAfterAdd
+		m.ScaleDownDelayAfterAdd = &scaleDownDelayAfterAddValue
+	}
+	if typed.ScaleDownDelayAfterDelete != nil {
+		scaleDownDelayAfterDeleteValue := *typed.ScaleDownDelayAfterDelete
+		m.ScaleDownDelayAfterDelete = &scaleDownDelayAfterDeleteValue
+	}
+	if typed.ScaleDownDelayAfterFailure != nil {
+		scaleDownDelayAfterFailureValue := *typed.ScaleDownDelayAfterFailure
+		m.ScaleDownDelayAfterFailure = &scaleDownDelayAfterFailureValue
+	}
+	if typed.ScaleDownUnneededTime != nil {
+		scaleDownUnneededTimeValue := *typed.ScaleDownUnneededTime
+		m.ScaleDownUnneededTime = &scaleDownUnneededTimeValue
+	}
+	if typed.ScaleDownUnreadyTime != nil {
+		scaleDownUnreadyTimeValue := *typed.ScaleDownUnreadyTime
+		m.ScaleDownUnreadyTime = &scaleDownUnreadyTimeValue
+	}
+	if typed.ScaleDownUtilizationThreshold != nil {
+		scaleDownUtilizationThresholdValue := *typed.ScaleDownUtilizationThreshold
+		m.ScaleDownUtilizationThreshold = &scaleDownUtilizationThresholdValue
+	}
+	if typed.ScanInterval != nil {
+		scanIntervalValue := *typed.ScanInterval
+		m.ScanInterval = &scanIntervalValue
+	}
+	if typed.SkipNodesWithLocalStorage != nil {
+		skipNodesWithLocalStorageValue := *typed.SkipNodesWithLocalStorage
+		m.SkipNodesWithLocalStorage = &skipNodesWithLocalStorageValue
+	}
+	if typed.SkipNodesWithSystemPods != nil {
+		skipNodesWithSystemPodsValue := *typed.SkipNodesWithSystemPods
+		m.SkipNodesWithSystemPods = &skipNodesWithSystemPodsValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ManagedClusterProperties_AutoScalerProfile_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterProperties_AutoScalerProfile_STATUS.
 func (m *ManagedClusterProperties_AutoScalerProfile_STATUS) AssignProperties_From_ManagedClusterProperties_AutoScalerProfile_STATUS(source *storage.ManagedClusterProperties_AutoScalerProfile_STATUS) error {
 	m.BalanceSimilarNodeGroups = genruntime.ClonePointer(source.BalanceSimilarNodeGroups)
@@ -5122,6 +10504,60 @@ type ManagedClusterProperties_IdentityProfileValue struct {
 	ResourceId *string `json:"resourceId,omitempty"`
 }
 
+// ConvertToARM returns the ManagedClusterProperties_IdentityProfileValue of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterProperties_IdentityProfileValue) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterProperties_IdentityProfileValue{}
+	if m.ClientId != nil {
+		clientIdValue := *m.ClientId
+		result.ClientId = &clientIdValue
+	}
+	if m.ObjectId != nil {
+		objectIdValue := *m.ObjectId
+		result.ObjectId = &objectIdValue
+	}
+	if m.ResourceId != nil {
+		resourceIdValue := *m.ResourceId
+		result.ResourceId = &resourceIdValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterProperties_IdentityProfileValue of the arm package, to decode an ARM response into.
+func (m *ManagedClusterProperties_IdentityProfileValue) NewEmptyARMValue() any {
+	return &arm.ManagedClusterProperties_IdentityProfileValue{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterProperties_IdentityProfileValue (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterProperties_IdentityProfileValue) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterProperties_IdentityProfileValue)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterProperties_IdentityProfileValue)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterProperties_IdentityProfileValue, want arm.ManagedClusterProperties_IdentityProfileValue", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ClientId != nil {
+		clientIdValue := *typed.ClientId
+		m.ClientId = &clientIdValue
+	}
+	if typed.ObjectId != nil {
+		objectIdValue := *typed.ObjectId
+		m.ObjectId = &objectIdValue
+	}
+	if typed.ResourceId != nil {
+		resourceIdValue := *typed.ResourceId
+		m.ResourceId = &resourceIdValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ManagedClusterProperties_IdentityProfileValue populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterProperties_IdentityProfileValue.
 func (m *ManagedClusterProperties_IdentityProfileValue) AssignProperties_From_ManagedClusterProperties_IdentityProfileValue(source *storage.ManagedClusterProperties_IdentityProfileValue) error {
 	m.ClientId = genruntime.ClonePointer(source.ClientId)
@@ -5154,6 +10590,60 @@ type ManagedClusterProperties_IdentityProfileValue_STATUS struct {
 	ResourceId *string `json:"resourceId,omitempty"`
 }
 
+// ConvertToARM returns the ManagedClusterProperties_IdentityProfileValue_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterProperties_IdentityProfileValue_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterProperties_IdentityProfileValue_STATUS{}
+	if m.ClientId != nil {
+		clientIdValue := *m.ClientId
+		result.ClientId = &clientIdValue
+	}
+	if m.ObjectId != nil {
+		objectIdValue := *m.ObjectId
+		result.ObjectId = &objectIdValue
+	}
+	if m.ResourceId != nil {
+		resourceIdValue := *m.ResourceId
+		result.ResourceId = &resourceIdValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterProperties_IdentityProfileValue_STATUS of the arm package, to decode an ARM response into.
+func (m *ManagedClusterProperties_IdentityProfileValue_STATUS) NewEmptyARMValue() any {
+	return &arm.ManagedClusterProperties_IdentityProfileValue_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterProperties_IdentityProfileValue_STATUS (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterProperties_IdentityProfileValue_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterProperties_IdentityProfileValue_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterProperties_IdentityProfileValue_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterProperties_IdentityProfileValue_STATUS, want arm.ManagedClusterProperties_IdentityProfileValue_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ClientId != nil {
+		clientIdValue := *typed.ClientId
+		m.ClientId = &clientIdValue
+	}
+	if typed.ObjectId != nil {
+		objectIdValue := *typed.ObjectId
+		m.ObjectId = &objectIdValue
+	}
+	if typed.ResourceId != nil {
+		resourceIdValue := *typed.ResourceId
+		m.ResourceId = &resourceIdValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ManagedClusterProperties_IdentityProfileValue_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterProperties_IdentityProfileValue_STATUS.
 func (m *ManagedClusterProperties_IdentityProfileValue_STATUS) AssignProperties_From_ManagedClusterProperties_IdentityProfileValue_STATUS(source *storage.ManagedClusterProperties_IdentityProfileValue_STATUS) error {
 	m.ClientId = genruntime.ClonePointer(source.ClientId)
@@ -5181,6 +10671,52 @@ type ManagedClusterSKU struct {
 
 	// Tier: Tier of a managed cluster SKU.
 	Tier *ManagedClusterSKUTier `json:"tier,omitempty"`
+}
+
+// ConvertToARM returns the ManagedClusterSKU of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterSKU) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterSKU{}
+	if m.Name != nil {
+		nameValue := string(*m.Name)
+		result.Name = &nameValue
+	}
+	if m.Tier != nil {
+		tierValue := string(*m.Tier)
+		result.Tier = &tierValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterSKU of the arm package, to decode an ARM response into.
+func (m *ManagedClusterSKU) NewEmptyARMValue() any {
+	return &arm.ManagedClusterSKU{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterSKU (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterSKU) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterSKU)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterSKU)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterSKU, want arm.ManagedClusterSKU", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		nameValue := ManagedClusterSKUName(*typed.Name)
+		m.Name = &nameValue
+	}
+	if typed.Tier != nil {
+		tierValue := ManagedClusterSKUTier(*typed.Tier)
+		m.Tier = &tierValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ManagedClusterSKU populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterSKU.
@@ -5266,6 +10802,52 @@ type ManagedClusterSKU_STATUS struct {
 	Tier *ManagedClusterSKUTier_STATUS `json:"tier,omitempty"`
 }
 
+// ConvertToARM returns the ManagedClusterSKU_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterSKU_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterSKU_STATUS{}
+	if m.Name != nil {
+		nameValue := string(*m.Name)
+		result.Name = &nameValue
+	}
+	if m.Tier != nil {
+		tierValue := string(*m.Tier)
+		result.Tier = &tierValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterSKU_STATUS of the arm package, to decode an ARM response into.
+func (m *ManagedClusterSKU_STATUS) NewEmptyARMValue() any {
+	return &arm.ManagedClusterSKU_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterSKU_STATUS (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterSKU_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterSKU_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterSKU_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterSKU_STATUS, want arm.ManagedClusterSKU_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		nameValue := ManagedClusterSKUName_STATUS(*typed.Name)
+		m.Name = &nameValue
+	}
+	if typed.Tier != nil {
+		tierValue := ManagedClusterSKUTier_STATUS(*typed.Tier)
+		m.Tier = &tierValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ManagedClusterSKU_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterSKU_STATUS.
 func (m *ManagedClusterSKU_STATUS) AssignProperties_From_ManagedClusterSKU_STATUS(source *storage.ManagedClusterSKU_STATUS) error {
 	if source.Name != nil {
@@ -5317,6 +10899,53 @@ type ManagedClusterServicePrincipalProfile struct {
 	Secret *genruntime.SecretReference `json:"secret,omitempty"`
 }
 
+// ConvertToARM returns the ManagedClusterServicePrincipalProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterServicePrincipalProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterServicePrincipalProfile{}
+	if m.ClientId != nil {
+		clientIdValue := *m.ClientId
+		result.ClientId = &clientIdValue
+	}
+	if m.Secret != nil {
+		var secretValue string
+		secretResolved, err := resolved.Secret("ManagedClusterServicePrincipalProfile.secret", *m.Secret)
+		if err != nil {
+			return nil, err
+		}
+		secretValue = secretResolved
+		result.Secret = &secretValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterServicePrincipalProfile of the arm package, to decode an ARM response into.
+func (m *ManagedClusterServicePrincipalProfile) NewEmptyARMValue() any {
+	return &arm.ManagedClusterServicePrincipalProfile{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterServicePrincipalProfile (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterServicePrincipalProfile) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterServicePrincipalProfile)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterServicePrincipalProfile)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterServicePrincipalProfile, want arm.ManagedClusterServicePrincipalProfile", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ClientId != nil {
+		clientIdValue := *typed.ClientId
+		m.ClientId = &clientIdValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ManagedClusterServicePrincipalProfile populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterServicePrincipalProfile.
 func (m *ManagedClusterServicePrincipalProfile) AssignProperties_From_ManagedClusterServicePrincipalProfile(source *storage.ManagedClusterServicePrincipalProfile) error {
 	m.ClientId = genruntime.ClonePointer(source.ClientId)
@@ -5354,6 +10983,44 @@ type ManagedClusterServicePrincipalProfile_STATUS struct {
 	ClientId *string `json:"clientId,omitempty"`
 }
 
+// ConvertToARM returns the ManagedClusterServicePrincipalProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterServicePrincipalProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterServicePrincipalProfile_STATUS{}
+	if m.ClientId != nil {
+		clientIdValue := *m.ClientId
+		result.ClientId = &clientIdValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterServicePrincipalProfile_STATUS of the arm package, to decode an ARM response into.
+func (m *ManagedClusterServicePrincipalProfile_STATUS) NewEmptyARMValue() any {
+	return &arm.ManagedClusterServicePrincipalProfile_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterServicePrincipalProfile_STATUS (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterServicePrincipalProfile_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterServicePrincipalProfile_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterServicePrincipalProfile_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterServicePrincipalProfile_STATUS, want arm.ManagedClusterServicePrincipalProfile_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ClientId != nil {
+		clientIdValue := *typed.ClientId
+		m.ClientId = &clientIdValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ManagedClusterServicePrincipalProfile_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterServicePrincipalProfile_STATUS.
 func (m *ManagedClusterServicePrincipalProfile_STATUS) AssignProperties_From_ManagedClusterServicePrincipalProfile_STATUS(source *storage.ManagedClusterServicePrincipalProfile_STATUS) error {
 	m.ClientId = genruntime.ClonePointer(source.ClientId)
@@ -5385,6 +11052,69 @@ type ManagedClusterWindowsProfile struct {
 
 	// LicenseType: The licenseType to use for Windows VMs. Windows_Server is used to enable Azure Hybrid User Benefits for Windows VMs.
 	LicenseType *LicenseType `json:"licenseType,omitempty"`
+}
+
+// ConvertToARM returns the ManagedClusterWindowsProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterWindowsProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterWindowsProfile{}
+	if m.AdminPassword != nil {
+		var adminPasswordValue string
+		adminPasswordResolved, err := resolved.Secret("ManagedClusterWindowsProfile.adminPassword", *m.AdminPassword)
+		if err != nil {
+			return nil, err
+		}
+		adminPasswordValue = adminPasswordResolved
+		result.AdminPassword = &adminPasswordValue
+	}
+	if m.AdminUsername != nil {
+		adminUsernameValue := *m.AdminUsername
+		result.AdminUsername = &adminUsernameValue
+	}
+	if m.EnableCSIProxy != nil {
+		enableCSIProxyValue := *m.EnableCSIProxy
+		result.EnableCSIProxy = &enableCSIProxyValue
+	}
+	if m.LicenseType != nil {
+		licenseTypeValue := string(*m.LicenseType)
+		result.LicenseType = &licenseTypeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterWindowsProfile of the arm package, to decode an ARM response into.
+func (m *ManagedClusterWindowsProfile) NewEmptyARMValue() any {
+	return &arm.ManagedClusterWindowsProfile{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterWindowsProfile (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterWindowsProfile) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterWindowsProfile)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterWindowsProfile)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterWindowsProfile, want arm.ManagedClusterWindowsProfile", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.AdminUsername != nil {
+		adminUsernameValue := *typed.AdminUsername
+		m.AdminUsername = &adminUsernameValue
+	}
+	if typed.EnableCSIProxy != nil {
+		enableCSIProxyValue := *typed.EnableCSIProxy
+		m.EnableCSIProxy = &enableCSIProxyValue
+	}
+	if typed.LicenseType != nil {
+		licenseTypeValue := LicenseType(*typed.LicenseType)
+		m.LicenseType = &licenseTypeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ManagedClusterWindowsProfile populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterWindowsProfile.
@@ -5444,6 +11174,60 @@ type ManagedClusterWindowsProfile_STATUS struct {
 
 	// LicenseType: The licenseType to use for Windows VMs. Windows_Server is used to enable Azure Hybrid User Benefits for Windows VMs.
 	LicenseType *LicenseType_STATUS `json:"licenseType,omitempty"`
+}
+
+// ConvertToARM returns the ManagedClusterWindowsProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterWindowsProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterWindowsProfile_STATUS{}
+	if m.AdminUsername != nil {
+		adminUsernameValue := *m.AdminUsername
+		result.AdminUsername = &adminUsernameValue
+	}
+	if m.EnableCSIProxy != nil {
+		enableCSIProxyValue := *m.EnableCSIProxy
+		result.EnableCSIProxy = &enableCSIProxyValue
+	}
+	if m.LicenseType != nil {
+		licenseTypeValue := string(*m.LicenseType)
+		result.LicenseType = &licenseTypeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterWindowsProfile_STATUS of the arm package, to decode an ARM response into.
+func (m *ManagedClusterWindowsProfile_STATUS) NewEmptyARMValue() any {
+	return &arm.ManagedClusterWindowsProfile_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterWindowsProfile_STATUS (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterWindowsProfile_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterWindowsProfile_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterWindowsProfile_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterWindowsProfile_STATUS, want arm.ManagedClusterWindowsProfile_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.AdminUsername != nil {
+		adminUsernameValue := *typed.AdminUsername
+		m.AdminUsername = &adminUsernameValue
+	}
+	if typed.EnableCSIProxy != nil {
+		enableCSIProxyValue := *typed.EnableCSIProxy
+		m.EnableCSIProxy = &enableCSIProxyValue
+	}
+	if typed.LicenseType != nil {
+		licenseTypeValue := LicenseType_STATUS(*typed.LicenseType)
+		m.LicenseType = &licenseTypeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ManagedClusterWindowsProfile_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterWindowsProfile_STATUS.
@@ -5611,6 +11395,44 @@ type PowerState_STATUS struct {
 	Code *Code_STATUS `json:"code,omitempty"`
 }
 
+// ConvertToARM returns the PowerState_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PowerState_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PowerState_STATUS{}
+	if p.Code != nil {
+		codeValue := string(*p.Code)
+		result.Code = &codeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PowerState_STATUS of the arm package, to decode an ARM response into.
+func (p *PowerState_STATUS) NewEmptyARMValue() any {
+	return &arm.PowerState_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PowerState_STATUS (or a pointer to one), as Azure returned it.
+func (p *PowerState_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PowerState_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.PowerState_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PowerState_STATUS, want arm.PowerState_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Code != nil {
+		codeValue := Code_STATUS(*typed.Code)
+		p.Code = &codeValue
+	}
+	return nil
+}
+
 // AssignProperties_From_PowerState_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.PowerState_STATUS.
 func (p *PowerState_STATUS) AssignProperties_From_PowerState_STATUS(source *storage.PowerState_STATUS) error {
 	if source.Code != nil {
@@ -5654,6 +11476,86 @@ type PrivateLinkResource struct {
 
 	// Type: The resource type.
 	Type *string `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the PrivateLinkResource of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PrivateLinkResource) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PrivateLinkResource{}
+	if p.GroupId != nil {
+		groupIdValue := *p.GroupId
+		result.GroupId = &groupIdValue
+	}
+	if p.Name != nil {
+		nameValue := *p.Name
+		result.Name = &nameValue
+	}
+	if p.Reference != nil {
+		var referenceValue string
+		referenceResolved, err := resolved.ARMID("PrivateLinkResource.reference", *p.Reference)
+		if err != nil {
+			return nil, err
+		}
+		referenceValue = referenceResolved
+		result.Id = &referenceValue
+	}
+	if p.RequiredMembers != nil {
+		result.RequiredMembers = make([]string, 0, len(p.RequiredMembers))
+		for _, requiredMembersItem := range p.RequiredMembers {
+			requiredMembersValue := requiredMembersItem
+			result.RequiredMembers = append(result.RequiredMembers, requiredMembersValue)
+		}
+	}
+	if p.Type != nil {
+		typeValue := *p.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PrivateLinkResource of the arm package, to decode an ARM response into.
+func (p *PrivateLinkResource) NewEmptyARMValue() any {
+	return &arm.PrivateLinkResource{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PrivateLinkResource (or a pointer to one), as Azure returned it.
+func (p *PrivateLinkResource) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PrivateLinkResource)
+	if !ok {
+		pointer, ok := armInput.(*arm.PrivateLinkResource)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PrivateLinkResource, want arm.PrivateLinkResource", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.GroupId != nil {
+		groupIdValue := *typed.GroupId
+		p.GroupId = &groupIdValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		p.Name = &nameValue
+	}
+	if typed.Id != nil {
+		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
+		p.Reference = &referenceValue
+	}
+	if typed.RequiredMembers != nil {
+		for _, requiredMembersItem := range typed.RequiredMembers {
+			requiredMembersValue := requiredMembersItem
+			p.RequiredMembers = append(p.RequiredMembers, requiredMembersValue)
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		p.Type = &typeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_PrivateLinkResource populates the receiver from source, a containerservice/v1api20210301/storage.PrivateLinkResource.
@@ -5716,6 +11618,89 @@ type PrivateLinkResource_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// ConvertToARM returns the PrivateLinkResource_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PrivateLinkResource_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PrivateLinkResource_STATUS{}
+	if p.GroupId != nil {
+		groupIdValue := *p.GroupId
+		result.GroupId = &groupIdValue
+	}
+	if p.Id != nil {
+		idValue := *p.Id
+		result.Id = &idValue
+	}
+	if p.Name != nil {
+		nameValue := *p.Name
+		result.Name = &nameValue
+	}
+	if p.PrivateLinkServiceID != nil {
+		privateLinkServiceIDValue := *p.PrivateLinkServiceID
+		result.PrivateLinkServiceID = &privateLinkServiceIDValue
+	}
+	if p.RequiredMembers != nil {
+		result.RequiredMembers = make([]string, 0, len(p.RequiredMembers))
+		for _, requiredMembersItem := range p.RequiredMembers {
+			requiredMembersValue := requiredMembersItem
+			result.RequiredMembers = append(result.RequiredMembers, requiredMembersValue)
+		}
+	}
+	if p.Type != nil {
+		typeValue := *p.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PrivateLinkResource_STATUS of the arm package, to decode an ARM response into.
+func (p *PrivateLinkResource_STATUS) NewEmptyARMValue() any {
+	return &arm.PrivateLinkResource_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PrivateLinkResource_STATUS (or a pointer to one), as Azure returned it.
+func (p *PrivateLinkResource_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PrivateLinkResource_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.PrivateLinkResource_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PrivateLinkResource_STATUS, want arm.PrivateLinkResource_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.GroupId != nil {
+		groupIdValue := *typed.GroupId
+		p.GroupId = &groupIdValue
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		p.Id = &idValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		p.Name = &nameValue
+	}
+	if typed.PrivateLinkServiceID != nil {
+		privateLinkServiceIDValue := *typed.PrivateLinkServiceID
+		p.PrivateLinkServiceID = &privateLinkServiceIDValue
+	}
+	if typed.RequiredMembers != nil {
+		for _, requiredMembersItem := range typed.RequiredMembers {
+			requiredMembersValue := requiredMembersItem
+			p.RequiredMembers = append(p.RequiredMembers, requiredMembersValue)
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		p.Type = &typeValue
+	}
+	return nil
+}
+
 // AssignProperties_From_PrivateLinkResource_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.PrivateLinkResource_STATUS.
 func (p *PrivateLinkResource_STATUS) AssignProperties_From_PrivateLinkResource_STATUS(source *storage.PrivateLinkResource_STATUS) error {
 	p.GroupId = genruntime.ClonePointer(source.GroupId)
@@ -5769,6 +11754,49 @@ type ResourceReference struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
+// ConvertToARM returns the ResourceReference of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *ResourceReference) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.ResourceReference{}
+	if r.Reference != nil {
+		var referenceValue string
+		referenceResolved, err := resolved.ARMID("ResourceReference.reference", *r.Reference)
+		if err != nil {
+			return nil, err
+		}
+		referenceValue = referenceResolved
+		result.Id = &referenceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ResourceReference of the arm package, to decode an ARM response into.
+func (r *ResourceReference) NewEmptyARMValue() any {
+	return &arm.ResourceReference{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ResourceReference (or a pointer to one), as Azure returned it.
+func (r *ResourceReference) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ResourceReference)
+	if !ok {
+		pointer, ok := armInput.(*arm.ResourceReference)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ResourceReference, want arm.ResourceReference", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
+		r.Reference = &referenceValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ResourceReference populates the receiver from source, a containerservice/v1api20210301/storage.ResourceReference.
 func (r *ResourceReference) AssignProperties_From_ResourceReference(source *storage.ResourceReference) error {
 	if source.Reference != nil {
@@ -5800,6 +11828,44 @@ func (r *ResourceReference) AssignProperties_To_ResourceReference(destination *s
 type ResourceReference_STATUS struct {
 	// Id: The fully qualified Azure resource id.
 	Id *string `json:"id,omitempty"`
+}
+
+// ConvertToARM returns the ResourceReference_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *ResourceReference_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.ResourceReference_STATUS{}
+	if r.Id != nil {
+		idValue := *r.Id
+		result.Id = &idValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ResourceReference_STATUS of the arm package, to decode an ARM response into.
+func (r *ResourceReference_STATUS) NewEmptyARMValue() any {
+	return &arm.ResourceReference_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ResourceReference_STATUS (or a pointer to one), as Azure returned it.
+func (r *ResourceReference_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ResourceReference_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ResourceReference_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ResourceReference_STATUS, want arm.ResourceReference_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		r.Id = &idValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ResourceReference_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ResourceReference_STATUS.
@@ -5940,6 +12006,260 @@ type SysctlConfig struct {
 
 	// VmVfsCachePressure: Sysctl setting vm.vfs_cache_pressure.
 	VmVfsCachePressure *int `json:"vmVfsCachePressure,omitempty"`
+}
+
+// ConvertToARM returns the SysctlConfig of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *SysctlConfig) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.SysctlConfig{}
+	if s.FsAioMaxNr != nil {
+		fsAioMaxNrValue := *s.FsAioMaxNr
+		result.FsAioMaxNr = &fsAioMaxNrValue
+	}
+	if s.FsFileMax != nil {
+		fsFileMaxValue := *s.FsFileMax
+		result.FsFileMax = &fsFileMaxValue
+	}
+	if s.FsInotifyMaxUserWatches != nil {
+		fsInotifyMaxUserWatchesValue := *s.FsInotifyMaxUserWatches
+		result.FsInotifyMaxUserWatches = &fsInotifyMaxUserWatchesValue
+	}
+	if s.FsNrOpen != nil {
+		fsNrOpenValue := *s.FsNrOpen
+		result.FsNrOpen = &fsNrOpenValue
+	}
+	if s.KernelThreadsMax != nil {
+		kernelThreadsMaxValue := *s.KernelThreadsMax
+		result.KernelThreadsMax = &kernelThreadsMaxValue
+	}
+	if s.NetCoreNetdevMaxBacklog != nil {
+		netCoreNetdevMaxBacklogValue := *s.NetCoreNetdevMaxBacklog
+		result.NetCoreNetdevMaxBacklog = &netCoreNetdevMaxBacklogValue
+	}
+	if s.NetCoreOptmemMax != nil {
+		netCoreOptmemMaxValue := *s.NetCoreOptmemMax
+		result.NetCoreOptmemMax = &netCoreOptmemMaxValue
+	}
+	if s.NetCoreRmemDefault != nil {
+		netCoreRmemDefaultValue := *s.NetCoreRmemDefault
+		result.NetCoreRmemDefault = &netCoreRmemDefaultValue
+	}
+	if s.NetCoreRmemMax != nil {
+		netCoreRmemMaxValue := *s.NetCoreRmemMax
+		result.NetCoreRmemMax = &netCoreRmemMaxValue
+	}
+	if s.NetCoreSomaxconn != nil {
+		netCoreSomaxconnValue := *s.NetCoreSomaxconn
+		result.NetCoreSomaxconn = &netCoreSomaxconnValue
+	}
+	if s.NetCoreWmemDefault != nil {
+		netCoreWmemDefaultValue := *s.NetCoreWmemDefault
+		result.NetCoreWmemDefault = &netCoreWmemDefaultValue
+	}
+	if s.NetCoreWmemMax != nil {
+		netCoreWmemMaxValue := *s.NetCoreWmemMax
+		result.NetCoreWmemMax = &netCoreWmemMaxValue
+	}
+	if s.NetIpv4IpLocalPortRange != nil {
+		netIpv4IpLocalPortRangeValue := *s.NetIpv4IpLocalPortRange
+		result.NetIpv4IpLocalPortRange = &netIpv4IpLocalPortRangeValue
+	}
+	if s.NetIpv4NeighDefaultGcThresh1 != nil {
+		netIpv4NeighDefaultGcThresh1Value := *s.NetIpv4NeighDefaultGcThresh1
+		result.NetIpv4NeighDefaultGcThresh1 = &netIpv4NeighDefaultGcThresh1Value
+	}
+	if s.NetIpv4NeighDefaultGcThresh2 != nil {
+		netIpv4NeighDefaultGcThresh2Value := *s.NetIpv4NeighDefaultGcThresh2
+		result.NetIpv4NeighDefaultGcThresh2 = &netIpv4NeighDefaultGcThresh2Value
+	}
+	if s.NetIpv4NeighDefaultGcThresh3 != nil {
+		netIpv4NeighDefaultGcThresh3Value := *s.NetIpv4NeighDefaultGcThresh3
+		result.NetIpv4NeighDefaultGcThresh3 = &netIpv4NeighDefaultGcThresh3Value
+	}
+	if s.NetIpv4TcpFinTimeout != nil {
+		netIpv4TcpFinTimeoutValue := *s.NetIpv4TcpFinTimeout
+		result.NetIpv4TcpFinTimeout = &netIpv4TcpFinTimeoutValue
+	}
+	if s.NetIpv4TcpKeepaliveProbes != nil {
+		netIpv4TcpKeepaliveProbesValue := *s.NetIpv4TcpKeepaliveProbes
+		result.NetIpv4TcpKeepaliveProbes = &netIpv4TcpKeepaliveProbesValue
+	}
+	if s.NetIpv4TcpKeepaliveTime != nil {
+		netIpv4TcpKeepaliveTimeValue := *s.NetIpv4TcpKeepaliveTime
+		result.NetIpv4TcpKeepaliveTime = &netIpv4TcpKeepaliveTimeValue
+	}
+	if s.NetIpv4TcpMaxSynBacklog != nil {
+		netIpv4TcpMaxSynBacklogValue := *s.NetIpv4TcpMaxSynBacklog
+		result.NetIpv4TcpMaxSynBacklog = &netIpv4TcpMaxSynBacklogValue
+	}
+	if s.NetIpv4TcpMaxTwBuckets != nil {
+		netIpv4TcpMaxTwBucketsValue := *s.NetIpv4TcpMaxTwBuckets
+		result.NetIpv4TcpMaxTwBuckets = &netIpv4TcpMaxTwBucketsValue
+	}
+	if s.NetIpv4TcpTwReuse != nil {
+		netIpv4TcpTwReuseValue := *s.NetIpv4TcpTwReuse
+		result.NetIpv4TcpTwReuse = &netIpv4TcpTwReuseValue
+	}
+	if s.NetIpv4TcpkeepaliveIntvl != nil {
+		netIpv4TcpkeepaliveIntvlValue := *s.NetIpv4TcpkeepaliveIntvl
+		result.NetIpv4TcpkeepaliveIntvl = &netIpv4TcpkeepaliveIntvlValue
+	}
+	if s.NetNetfilterNfConntrackBuckets != nil {
+		netNetfilterNfConntrackBucketsValue := *s.NetNetfilterNfConntrackBuckets
+		result.NetNetfilterNfConntrackBuckets = &netNetfilterNfConntrackBucketsValue
+	}
+	if s.NetNetfilterNfConntrackMax != nil {
+		netNetfilterNfConntrackMaxValue := *s.NetNetfilterNfConntrackMax
+		result.NetNetfilterNfConntrackMax = &netNetfilterNfConntrackMaxValue
+	}
+	if s.VmMaxMapCount != nil {
+		vmMaxMapCountValue := *s.VmMaxMapCount
+		result.VmMaxMapCount = &vmMaxMapCountValue
+	}
+	if s.VmSwappiness != nil {
+		vmSwappinessValue := *s.VmSwappiness
+		result.VmSwappiness = &vmSwappinessValue
+	}
+	if s.VmVfsCachePressure != nil {
+		vmVfsCachePressureValue := *s.VmVfsCachePressure
+		result.VmVfsCachePressure = &vmVfsCachePressureValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty SysctlConfig of the arm package, to decode an ARM response into.
+func (s *SysctlConfig) NewEmptyARMValue() any {
+	return &arm.SysctlConfig{}
+}
+
+// PopulateFromARM fills the receiver from an arm.SysctlConfig (or a pointer to one), as Azure returned it.
+func (s *SysctlConfig) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.SysctlConfig)
+	if !ok {
+		pointer, ok := armInput.(*arm.SysctlConfig)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for SysctlConfig, want arm.SysctlConfig", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.FsAioMaxNr != nil {
+		fsAioMaxNrValue := *typed.FsAioMaxNr
+		s.FsAioMaxNr = &fsAioMaxNrValue
+	}
+	if typed.FsFileMax != nil {
+		fsFileMaxValue := *typed.FsFileMax
+		s.FsFileMax = &fsFileMaxValue
+	}
+	if typed.FsInotifyMaxUserWatches != nil {
+		fsInotifyMaxUserWatchesValue := *typed.FsInotifyMaxUserWatches
+		s.FsInotifyMaxUserWatches = &fsInotifyMaxUserWatchesValue
+	}
+	if typed.FsNrOpen != nil {
+		fsNrOpenValue := *typed.FsNrOpen
+		s.FsNrOpen = &fsNrOpenValue
+	}
+	if typed.KernelThreadsMax != nil {
+		kernelThreadsMaxValue := *typed.KernelThreadsMax
+		s.KernelThreadsMax = &kernelThreadsMaxValue
+	}
+	if typed.NetCoreNetdevMaxBacklog != nil {
+		netCoreNetdevMaxBacklogValue := *typed.NetCoreNetdevMaxBacklog
+		s.NetCoreNetdevMaxBacklog = &netCoreNetdevMaxBacklogValue
+	}
+	if typed.NetCoreOptmemMax != nil {
+		netCoreOptmemMaxValue := *typed.NetCoreOptmemMax
+		s.NetCoreOptmemMax = &netCoreOptmemMaxValue
+	}
+	if typed.NetCoreRmemDefault != nil {
+		netCoreRmemDefaultValue := *typed.NetCoreRmemDefault
+		s.NetCoreRmemDefault = &netCoreRmemDefaultValue
+	}
+	if typed.NetCoreRmemMax != nil {
+		netCoreRmemMaxValue := *typed.NetCoreRmemMax
+		s.NetCoreRmemMax = &netCoreRmemMaxValue
+	}
+	if typed.NetCoreSomaxconn != nil {
+		netCoreSomaxconnValue := *typed.NetCoreSomaxconn
+		s.NetCoreSomaxconn = &netCoreSomaxconnValue
+	}
+	if typed.NetCoreWmemDefault != nil {
+		netCoreWmemDefaultValue := *typed.NetCoreWmemDefault
+		s.NetCoreWmemDefault = &netCoreWmemDefaultValue
+	}
+	if typed.NetCoreWmemMax != nil {
+		netCoreWmemMaxValue := *typed.NetCoreWmemMax
+		s.NetCoreWmemMax = &netCoreWmemMaxValue
+	}
+	if typed.NetIpv4IpLocalPortRange != nil {
+		netIpv4IpLocalPortRangeValue := *typed.NetIpv4IpLocalPortRange
+		s.NetIpv4IpLocalPortRange = &netIpv4IpLocalPortRangeValue
+	}
+	if typed.NetIpv4NeighDefaultGcThresh1 != nil {
+		netIpv4NeighDefaultGcThresh1Value := *typed.NetIpv4NeighDefaultGcThresh1
+		s.NetIpv4NeighDefaultGcThresh1 = &netIpv4NeighDefaultGcThresh1Value
+	}
+	if typed.NetIpv4NeighDefaultGcThresh2 != nil {
+		netIpv4NeighDefaultGcThresh2Value := *typed.NetIpv4NeighDefaultGcThresh2
+		s.NetIpv4NeighDefaultGcThresh2 = &netIpv4NeighDefaultGcThresh2Value
+	}
+	if typed.NetIpv4NeighDefaultGcThresh3 != nil {
+		netIpv4NeighDefaultGcThresh3Value := *typed.NetIpv4NeighDefaultGcThresh3
+		s.NetIpv4NeighDefaultGcThresh3 = &netIpv4NeighDefaultGcThresh3Value
+	}
+	if typed.NetIpv4TcpFinTimeout != nil {
+		netIpv4TcpFinTimeoutValue := *typed.NetIpv4TcpFinTimeout
+		s.NetIpv4TcpFinTimeout = &netIpv4TcpFinTimeoutValue
+	}
+	if typed.NetIpv4TcpKeepaliveProbes != nil {
+		netIpv4TcpKeepaliveProbesValue := *typed.NetIpv4TcpKeepaliveProbes
+		s.NetIpv4TcpKeepaliveProbes = &netIpv4TcpKeepaliveProbesValue
+	}
+	if typed.NetIpv4TcpKeepaliveTime != nil {
+		netIpv4TcpKeepaliveTimeValue := *typed.NetIpv4TcpKeepaliveTime
+		s.NetIpv4TcpKeepaliveTime = &netIpv4TcpKeepaliveTimeValue
+	}
+	if typed.NetIpv4TcpMaxSynBacklog != nil {
+		netIpv4TcpMaxSynBacklogValue := *typed.NetIpv4TcpMaxSynBacklog
+		s.NetIpv4TcpMaxSynBacklog = &netIpv4TcpMaxSynBacklogValue
+	}
+	if typed.NetIpv4TcpMaxTwBuckets != nil {
+		netIpv4TcpMaxTwBucketsValue := *typed.NetIpv4TcpMaxTwBuckets
+		s.NetIpv4TcpMaxTwBuckets = &netIpv4TcpMaxTwBucketsValue
+	}
+	if typed.NetIpv4TcpTwReuse != nil {
+		netIpv4TcpTwReuseValue := *typed.NetIpv4TcpTwReuse
+		s.NetIpv4TcpTwReuse = &netIpv4TcpTwReuseValue
+	}
+	if typed.NetIpv4TcpkeepaliveIntvl != nil {
+		netIpv4TcpkeepaliveIntvlValue := *typed.NetIpv4TcpkeepaliveIntvl
+		s.NetIpv4TcpkeepaliveIntvl = &netIpv4TcpkeepaliveIntvlValue
+	}
+	if typed.NetNetfilterNfConntrackBuckets != nil {
+		netNetfilterNfConntrackBucketsValue := *typed.NetNetfilterNfConntrackBuckets
+		s.NetNetfilterNfConntrackBuckets = &netNetfilterNfConntrackBucketsValue
+	}
+	if typed.NetNetfilterNfConntrackMax != nil {
+		netNetfilterNfConntrackMaxValue := *typed.NetNetfilterNfConntrackMax
+		s.NetNetfilterNfConntrackMax = &netNetfilterNfConntrackMaxValue
+	}
+	if typed.VmMaxMapCount != nil {
+		vmMaxMapCountValue := *typed.VmMaxMapCount
+		s.VmMaxMapCount = &vmMaxMapCountValue
+	}
+	if typed.VmSwappiness != nil {
+		vmSwappinessValue := *typed.VmSwappiness
+		s.VmSwappiness = &vmSwappinessValue
+	}
+	if typed.VmVfsCachePressure != nil {
+		vmVfsCachePressureValue := *typed.VmVfsCachePressure
+		s.VmVfsCachePressure = &vmVfsCachePressureValue
+	}
+	return nil
 }
 
 // AssignProperties_From_SysctlConfig populates the receiver from source, a containerservice/v1api20210301/storage.SysctlConfig.
@@ -6100,6 +12420,260 @@ type SysctlConfig_STATUS struct {
 	VmVfsCachePressure *int `json:"vmVfsCachePressure,omitempty"`
 }
 
+// ConvertToARM returns the SysctlConfig_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *SysctlConfig_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.SysctlConfig_STATUS{}
+	if s.FsAioMaxNr != nil {
+		fsAioMaxNrValue := *s.FsAioMaxNr
+		result.FsAioMaxNr = &fsAioMaxNrValue
+	}
+	if s.FsFileMax != nil {
+		fsFileMaxValue := *s.FsFileMax
+		result.FsFileMax = &fsFileMaxValue
+	}
+	if s.FsInotifyMaxUserWatches != nil {
+		fsInotifyMaxUserWatchesValue := *s.FsInotifyMaxUserWatches
+		result.FsInotifyMaxUserWatches = &fsInotifyMaxUserWatchesValue
+	}
+	if s.FsNrOpen != nil {
+		fsNrOpenValue := *s.FsNrOpen
+		result.FsNrOpen = &fsNrOpenValue
+	}
+	if s.KernelThreadsMax != nil {
+		kernelThreadsMaxValue := *s.KernelThreadsMax
+		result.KernelThreadsMax = &kernelThreadsMaxValue
+	}
+	if s.NetCoreNetdevMaxBacklog != nil {
+		netCoreNetdevMaxBacklogValue := *s.NetCoreNetdevMaxBacklog
+		result.NetCoreNetdevMaxBacklog = &netCoreNetdevMaxBacklogValue
+	}
+	if s.NetCoreOptmemMax != nil {
+		netCoreOptmemMaxValue := *s.NetCoreOptmemMax
+		result.NetCoreOptmemMax = &netCoreOptmemMaxValue
+	}
+	if s.NetCoreRmemDefault != nil {
+		netCoreRmemDefaultValue := *s.NetCoreRmemDefault
+		result.NetCoreRmemDefault = &netCoreRmemDefaultValue
+	}
+	if s.NetCoreRmemMax != nil {
+		netCoreRmemMaxValue := *s.NetCoreRmemMax
+		result.NetCoreRmemMax = &netCoreRmemMaxValue
+	}
+	if s.NetCoreSomaxconn != nil {
+		netCoreSomaxconnValue := *s.NetCoreSomaxconn
+		result.NetCoreSomaxconn = &netCoreSomaxconnValue
+	}
+	if s.NetCoreWmemDefault != nil {
+		netCoreWmemDefaultValue := *s.NetCoreWmemDefault
+		result.NetCoreWmemDefault = &netCoreWmemDefaultValue
+	}
+	if s.NetCoreWmemMax != nil {
+		netCoreWmemMaxValue := *s.NetCoreWmemMax
+		result.NetCoreWmemMax = &netCoreWmemMaxValue
+	}
+	if s.NetIpv4IpLocalPortRange != nil {
+		netIpv4IpLocalPortRangeValue := *s.NetIpv4IpLocalPortRange
+		result.NetIpv4IpLocalPortRange = &netIpv4IpLocalPortRangeValue
+	}
+	if s.NetIpv4NeighDefaultGcThresh1 != nil {
+		netIpv4NeighDefaultGcThresh1Value := *s.NetIpv4NeighDefaultGcThresh1
+		result.NetIpv4NeighDefaultGcThresh1 = &netIpv4NeighDefaultGcThresh1Value
+	}
+	if s.NetIpv4NeighDefaultGcThresh2 != nil {
+		netIpv4NeighDefaultGcThresh2Value := *s.NetIpv4NeighDefaultGcThresh2
+		result.NetIpv4NeighDefaultGcThresh2 = &netIpv4NeighDefaultGcThresh2Value
+	}
+	if s.NetIpv4NeighDefaultGcThresh3 != nil {
+		netIpv4NeighDefaultGcThresh3Value := *s.NetIpv4NeighDefaultGcThresh3
+		result.NetIpv4NeighDefaultGcThresh3 = &netIpv4NeighDefaultGcThresh3Value
+	}
+	if s.NetIpv4TcpFinTimeout != nil {
+		netIpv4TcpFinTimeoutValue := *s.NetIpv4TcpFinTimeout
+		result.NetIpv4TcpFinTimeout = &netIpv4TcpFinTimeoutValue
+	}
+	if s.NetIpv4TcpKeepaliveProbes != nil {
+		netIpv4TcpKeepaliveProbesValue := *s.NetIpv4TcpKeepaliveProbes
+		result.NetIpv4TcpKeepaliveProbes = &netIpv4TcpKeepaliveProbesValue
+	}
+	if s.NetIpv4TcpKeepaliveTime != nil {
+		netIpv4TcpKeepaliveTimeValue := *s.NetIpv4TcpKeepaliveTime
+		result.NetIpv4TcpKeepaliveTime = &netIpv4TcpKeepaliveTimeValue
+	}
+	if s.NetIpv4TcpMaxSynBacklog != nil {
+		netIpv4TcpMaxSynBacklogValue := *s.NetIpv4TcpMaxSynBacklog
+		result.NetIpv4TcpMaxSynBacklog = &netIpv4TcpMaxSynBacklogValue
+	}
+	if s.NetIpv4TcpMaxTwBuckets != nil {
+		netIpv4TcpMaxTwBucketsValue := *s.NetIpv4TcpMaxTwBuckets
+		result.NetIpv4TcpMaxTwBuckets = &netIpv4TcpMaxTwBucketsValue
+	}
+	if s.NetIpv4TcpTwReuse != nil {
+		netIpv4TcpTwReuseValue := *s.NetIpv4TcpTwReuse
+		result.NetIpv4TcpTwReuse = &netIpv4TcpTwReuseValue
+	}
+	if s.NetIpv4TcpkeepaliveIntvl != nil {
+		netIpv4TcpkeepaliveIntvlValue := *s.NetIpv4TcpkeepaliveIntvl
+		result.NetIpv4TcpkeepaliveIntvl = &netIpv4TcpkeepaliveIntvlValue
+	}
+	if s.NetNetfilterNfConntrackBuckets != nil {
+		netNetfilterNfConntrackBucketsValue := *s.NetNetfilterNfConntrackBuckets
+		result.NetNetfilterNfConntrackBuckets = &netNetfilterNfConntrackBucketsValue
+	}
+	if s.NetNetfilterNfConntrackMax != nil {
+		netNetfilterNfConntrackMaxValue := *s.NetNetfilterNfConntrackMax
+		result.NetNetfilterNfConntrackMax = &netNetfilterNfConntrackMaxValue
+	}
+	if s.VmMaxMapCount != nil {
+		vmMaxMapCountValue := *s.VmMaxMapCount
+		result.VmMaxMapCount = &vmMaxMapCountValue
+	}
+	if s.VmSwappiness != nil {
+		vmSwappinessValue := *s.VmSwappiness
+		result.VmSwappiness = &vmSwappinessValue
+	}
+	if s.VmVfsCachePressure != nil {
+		vmVfsCachePressureValue := *s.VmVfsCachePressure
+		result.VmVfsCachePressure = &vmVfsCachePressureValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty SysctlConfig_STATUS of the arm package, to decode an ARM response into.
+func (s *SysctlConfig_STATUS) NewEmptyARMValue() any {
+	return &arm.SysctlConfig_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.SysctlConfig_STATUS (or a pointer to one), as Azure returned it.
+func (s *SysctlConfig_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.SysctlConfig_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.SysctlConfig_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for SysctlConfig_STATUS, want arm.SysctlConfig_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.FsAioMaxNr != nil {
+		fsAioMaxNrValue := *typed.FsAioMaxNr
+		s.FsAioMaxNr = &fsAioMaxNrValue
+	}
+	if typed.FsFileMax != nil {
+		fsFileMaxValue := *typed.FsFileMax
+		s.FsFileMax = &fsFileMaxValue
+	}
+	if typed.FsInotifyMaxUserWatches != nil {
+		fsInotifyMaxUserWatchesValue := *typed.FsInotifyMaxUserWatches
+		s.FsInotifyMaxUserWatches = &fsInotifyMaxUserWatchesValue
+	}
+	if typed.FsNrOpen != nil {
+		fsNrOpenValue := *typed.FsNrOpen
+		s.FsNrOpen = &fsNrOpenValue
+	}
+	if typed.KernelThreadsMax != nil {
+		kernelThreadsMaxValue := *typed.KernelThreadsMax
+		s.KernelThreadsMax = &kernelThreadsMaxValue
+	}
+	if typed.NetCoreNetdevMaxBacklog != nil {
+		netCoreNetdevMaxBacklogValue := *typed.NetCoreNetdevMaxBacklog
+		s.NetCoreNetdevMaxBacklog = &netCoreNetdevMaxBacklogValue
+	}
+	if typed.NetCoreOptmemMax != nil {
+		netCoreOptmemMaxValue := *typed.NetCoreOptmemMax
+		s.NetCoreOptmemMax = &netCoreOptmemMaxValue
+	}
+	if typed.NetCoreRmemDefault != nil {
+		netCoreRmemDefaultValue := *typed.NetCoreRmemDefault
+		s.NetCoreRmemDefault = &netCoreRmemDefaultValue
+	}
+	if typed.NetCoreRmemMax != nil {
+		netCoreRmemMaxValue := *typed.NetCoreRmemMax
+		s.NetCoreRmemMax = &netCoreRmemMaxValue
+	}
+	if typed.NetCoreSomaxconn != nil {
+		netCoreSomaxconnValue := *typed.NetCoreSomaxconn
+		s.NetCoreSomaxconn = &netCoreSomaxconnValue
+	}
+	if typed.NetCoreWmemDefault != nil {
+		netCoreWmemDefaultValue := *typed.NetCoreWmemDefault
+		s.NetCoreWmemDefault = &netCoreWmemDefaultValue
+	}
+	if typed.NetCoreWmemMax != nil {
+		netCoreWmemMaxValue := *typed.NetCoreWmemMax
+		s.NetCoreWmemMax = &netCoreWmemMaxValue
+	}
+	if typed.NetIpv4IpLocalPortRange != nil {
+		netIpv4IpLocalPortRangeValue := *typed.NetIpv4IpLocalPortRange
+		s.NetIpv4IpLocalPortRange = &netIpv4IpLocalPortRangeValue
+	}
+	if typed.NetIpv4NeighDefaultGcThresh1 != nil {
+		netIpv4NeighDefaultGcThresh1Value := *typed.NetIpv4NeighDefaultGcThresh1
+		s.NetIpv4NeighDefaultGcThresh1 = &netIpv4NeighDefaultGcThresh1Value
+	}
+	if typed.NetIpv4NeighDefaultGcThresh2 != nil {
+		netIpv4NeighDefaultGcThresh2Value := *typed.NetIpv4NeighDefaultGcThresh2
+		s.NetIpv4NeighDefaultGcThresh2 = &netIpv4NeighDefaultGcThresh2Value
+	}
+	if typed.NetIpv4NeighDefaultGcThresh3 != nil {
+		netIpv4NeighDefaultGcThresh3Value := *typed.NetIpv4NeighDefaultGcThresh3
+		s.NetIpv4NeighDefaultGcThresh3 = &netIpv4NeighDefaultGcThresh3Value
+	}
+	if typed.NetIpv4TcpFinTimeout != nil {
+		netIpv4TcpFinTimeoutValue := *typed.NetIpv4TcpFinTimeout
+		s.NetIpv4TcpFinTimeout = &netIpv4TcpFinTimeoutValue
+	}
+	if typed.NetIpv4TcpKeepaliveProbes != nil {
+		netIpv4TcpKeepaliveProbesValue := *typed.NetIpv4TcpKeepaliveProbes
+		s.NetIpv4TcpKeepaliveProbes = &netIpv4TcpKeepaliveProbesValue
+	}
+	if typed.NetIpv4TcpKeepaliveTime != nil {
+		netIpv4TcpKeepaliveTimeValue := *typed.NetIpv4TcpKeepaliveTime
+		s.NetIpv4TcpKeepaliveTime = &netIpv4TcpKeepaliveTimeValue
+	}
+	if typed.NetIpv4TcpMaxSynBacklog != nil {
+		netIpv4TcpMaxSynBacklogValue := *typed.NetIpv4TcpMaxSynBacklog
+		s.NetIpv4TcpMaxSynBacklog = &netIpv4TcpMaxSynBacklogValue
+	}
+	if typed.NetIpv4TcpMaxTwBuckets != nil {
+		netIpv4TcpMaxTwBucketsValue := *typed.NetIpv4TcpMaxTwBuckets
+		s.NetIpv4TcpMaxTwBuckets = &netIpv4TcpMaxTwBucketsValue
+	}
+	if typed.NetIpv4TcpTwReuse != nil {
+		netIpv4TcpTwReuseValue := *typed.NetIpv4TcpTwReuse
+		s.NetIpv4TcpTwReuse = &netIpv4TcpTwReuseValue
+	}
+	if typed.NetIpv4TcpkeepaliveIntvl != nil {
+		netIpv4TcpkeepaliveIntvlValue := *typed.NetIpv4TcpkeepaliveIntvl
+		s.NetIpv4TcpkeepaliveIntvl = &netIpv4TcpkeepaliveIntvlValue
+	}
+	if typed.NetNetfilterNfConntrackBuckets != nil {
+		netNetfilterNfConntrackBucketsValue := *typed.NetNetfilterNfConntrackBuckets
+		s.NetNetfilterNfConntrackBuckets = &netNetfilterNfConntrackBucketsValue
+	}
+	if typed.NetNetfilterNfConntrackMax != nil {
+		netNetfilterNfConntrackMaxValue := *typed.NetNetfilterNfConntrackMax
+		s.NetNetfilterNfConntrackMax = &netNetfilterNfConntrackMaxValue
+	}
+	if typed.VmMaxMapCount != nil {
+		vmMaxMapCountValue := *typed.VmMaxMapCount
+		s.VmMaxMapCount = &vmMaxMapCountValue
+	}
+	if typed.VmSwappiness != nil {
+		vmSwappinessValue := *typed.VmSwappiness
+		s.VmSwappiness = &vmSwappinessValue
+	}
+	if typed.VmVfsCachePressure != nil {
+		vmVfsCachePressureValue := *typed.VmVfsCachePressure
+		s.VmVfsCachePressure = &vmVfsCachePressureValue
+	}
+	return nil
+}
+
 // AssignProperties_From_SysctlConfig_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.SysctlConfig_STATUS.
 func (s *SysctlConfig_STATUS) AssignProperties_From_SysctlConfig_STATUS(source *storage.SysctlConfig_STATUS) error {
 	s.FsAioMaxNr = genruntime.ClonePointer(source.FsAioMaxNr)
@@ -6206,6 +12780,60 @@ type UserAssignedIdentity struct {
 	ResourceId *string `json:"resourceId,omitempty"`
 }
 
+// ConvertToARM returns the UserAssignedIdentity of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (u *UserAssignedIdentity) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if u == nil {
+		return nil, nil
+	}
+	result := &arm.UserAssignedIdentity{}
+	if u.ClientId != nil {
+		clientIdValue := *u.ClientId
+		result.ClientId = &clientIdValue
+	}
+	if u.ObjectId != nil {
+		objectIdValue := *u.ObjectId
+		result.ObjectId = &objectIdValue
+	}
+	if u.ResourceId != nil {
+		resourceIdValue := *u.ResourceId
+		result.ResourceId = &resourceIdValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty UserAssignedIdentity of the arm package, to decode an ARM response into.
+func (u *UserAssignedIdentity) NewEmptyARMValue() any {
+	return &arm.UserAssignedIdentity{}
+}
+
+// PopulateFromARM fills the receiver from an arm.UserAssignedIdentity (or a pointer to one), as Azure returned it.
+func (u *UserAssignedIdentity) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.UserAssignedIdentity)
+	if !ok {
+		pointer, ok := armInput.(*arm.UserAssignedIdentity)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for UserAssignedIdentity, want arm.UserAssignedIdentity", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ClientId != nil {
+		clientIdValue := *typed.ClientId
+		u.ClientId = &clientIdValue
+	}
+	if typed.ObjectId != nil {
+		objectIdValue := *typed.ObjectId
+		u.ObjectId = &objectIdValue
+	}
+	if typed.ResourceId != nil {
+		resourceIdValue := *typed.ResourceId
+		u.ResourceId = &resourceIdValue
+	}
+	return nil
+}
+
 // AssignProperties_From_UserAssignedIdentity populates the receiver from source, a containerservice/v1api20210301/storage.UserAssignedIdentity.
 func (u *UserAssignedIdentity) AssignProperties_From_UserAssignedIdentity(source *storage.UserAssignedIdentity) error {
 	u.ClientId = genruntime.ClonePointer(source.ClientId)
@@ -6236,6 +12864,60 @@ type UserAssignedIdentity_STATUS struct {
 
 	// ResourceId: The resource id of the user assigned identity.
 	ResourceId *string `json:"resourceId,omitempty"`
+}
+
+// ConvertToARM returns the UserAssignedIdentity_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (u *UserAssignedIdentity_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if u == nil {
+		return nil, nil
+	}
+	result := &arm.UserAssignedIdentity_STATUS{}
+	if u.ClientId != nil {
+		clientIdValue := *u.ClientId
+		result.ClientId = &clientIdValue
+	}
+	if u.ObjectId != nil {
+		objectIdValue := *u.ObjectId
+		result.ObjectId = &objectIdValue
+	}
+	if u.ResourceId != nil {
+		resourceIdValue := *u.ResourceId
+		result.ResourceId = &resourceIdValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty UserAssignedIdentity_STATUS of the arm package, to decode an ARM response into.
+func (u *UserAssignedIdentity_STATUS) NewEmptyARMValue() any {
+	return &arm.UserAssignedIdentity_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.UserAssignedIdentity_STATUS (or a pointer to one), as Azure returned it.
+func (u *UserAssignedIdentity_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.UserAssignedIdentity_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.UserAssignedIdentity_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for UserAssignedIdentity_STATUS, want arm.UserAssignedIdentity_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ClientId != nil {
+		clientIdValue := *typed.ClientId
+		u.ClientId = &clientIdValue
+	}
+	if typed.ObjectId != nil {
+		objectIdValue := *typed.ObjectId
+		u.ObjectId = &objectIdValue
+	}
+	if typed.ResourceId != nil {
+		resourceIdValue := *typed.ResourceId
+		u.ResourceId = &resourceIdValue
+	}
+	return nil
 }
 
 // AssignProperties_From_UserAssignedIdentity_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.UserAssignedIdentity_STATUS.

@@ -7,6 +7,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/armgen/armgen/generated/containerservice/v1api20210301/arm"
 	"github.com/armgen/armgen/generated/containerservice/v1api20210301/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -242,6 +243,523 @@ type ManagedClustersAgentPool_Spec struct {
 
 	// VnetSubnetReference: VNet SubnetID specifies the VNet's subnet identifier for nodes and maybe pods
 	VnetSubnetReference *genruntime.ResourceReference `json:"vnetSubnetReference,omitempty"`
+}
+
+// ConvertToARM returns the ManagedClustersAgentPool_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClustersAgentPool_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClustersAgentPool_Spec{}
+	result.Name = &resolved.Name
+	if m.AvailabilityZones != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties{}
+		}
+		result.Properties.AvailabilityZones = make([]string, 0, len(m.AvailabilityZones))
+		for _, availabilityZonesItem := range m.AvailabilityZones {
+			availabilityZonesValue := availabilityZonesItem
+			result.Properties.AvailabilityZones = append(result.Properties.AvailabilityZones, availabilityZonesValue)
+		}
+	}
+	if m.Count != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties{}
+		}
+		countValue := *m.Count
+		result.Properties.Count = &countValue
+	}
+	if m.EnableAutoScaling != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties{}
+		}
+		enableAutoScalingValue := *m.EnableAutoScaling
+		result.Properties.EnableAutoScaling = &enableAutoScalingValue
+	}
+	if m.EnableEncryptionAtHost != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties{}
+		}
+		enableEncryptionAtHostValue := *m.EnableEncryptionAtHost
+		result.Properties.EnableEncryptionAtHost = &enableEncryptionAtHostValue
+	}
+	if m.EnableFIPS != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties{}
+		}
+		enableFIPSValue := *m.EnableFIPS
+		result.Properties.EnableFIPS = &enableFIPSValue
+	}
+	if m.EnableNodePublicIP != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties{}
+		}
+		enableNodePublicIPValue := *m.EnableNodePublicIP
+		result.Properties.EnableNodePublicIP = &enableNodePublicIPValue
+	}
+	if m.GpuInstanceProfile != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties{}
+		}
+		gpuInstanceProfileValue := string(*m.GpuInstanceProfile)
+		result.Properties.GpuInstanceProfile = &gpuInstanceProfileValue
+	}
+	if m.KubeletConfig != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties{}
+		}
+		var kubeletConfigValue arm.KubeletConfig
+		kubeletConfigARM, err := m.KubeletConfig.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		kubeletConfigValue = *kubeletConfigARM.(*arm.KubeletConfig)
+		result.Properties.KubeletConfig = &kubeletConfigValue
+	}
+	if m.KubeletDiskType != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties{}
+		}
+		kubeletDiskTypeValue := string(*m.KubeletDiskType)
+		result.Properties.KubeletDiskType = &kubeletDiskTypeValue
+	}
+	if m.LinuxOSConfig != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties{}
+		}
+		var linuxOSConfigValue arm.LinuxOSConfig
+		linuxOSConfigARM, err := m.LinuxOSConfig.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		linuxOSConfigValue = *linuxOSConfigARM.(*arm.LinuxOSConfig)
+		result.Properties.LinuxOSConfig = &linuxOSConfigValue
+	}
+	if m.MaxCount != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties{}
+		}
+		maxCountValue := *m.MaxCount
+		result.Properties.MaxCount = &maxCountValue
+	}
+	if m.MaxPods != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties{}
+		}
+		maxPodsValue := *m.MaxPods
+		result.Properties.MaxPods = &maxPodsValue
+	}
+	if m.MinCount != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties{}
+		}
+		minCountValue := *m.MinCount
+		result.Properties.MinCount = &minCountValue
+	}
+	if m.Mode != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties{}
+		}
+		modeValue := string(*m.Mode)
+		result.Properties.Mode = &modeValue
+	}
+	if m.NodeLabels != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties{}
+		}
+		result.Properties.NodeLabels = make(map[string]string, len(m.NodeLabels))
+		for nodeLabelsKey, nodeLabelsItem := range m.NodeLabels {
+			nodeLabelsValue := nodeLabelsItem
+			result.Properties.NodeLabels[nodeLabelsKey] = nodeLabelsValue
+		}
+	}
+	if m.NodePublicIPPrefixReference != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties{}
+		}
+		var nodePublicIPPrefixReferenceValue string
+		nodePublicIPPrefixReferenceResolved, err := resolved.ARMID("ManagedClustersAgentPool_Spec.nodePublicIPPrefixReference", *m.NodePublicIPPrefixReference)
+		if err != nil {
+			return nil, err
+		}
+		nodePublicIPPrefixReferenceValue = nodePublicIPPrefixReferenceResolved
+		result.Properties.NodePublicIPPrefixID = &nodePublicIPPrefixReferenceValue
+	}
+	if m.NodeTaints != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties{}
+		}
+		result.Properties.NodeTaints = make([]string, 0, len(m.NodeTaints))
+		for _, nodeTaintsItem := range m.NodeTaints {
+			nodeTaintsValue := nodeTaintsItem
+			result.Properties.NodeTaints = append(result.Properties.NodeTaints, nodeTaintsValue)
+		}
+	}
+	if m.OrchestratorVersion != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties{}
+		}
+		orchestratorVersionValue := *m.OrchestratorVersion
+		result.Properties.OrchestratorVersion = &orchestratorVersionValue
+	}
+	if m.OsDiskSizeGB != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties{}
+		}
+		osDiskSizeGBValue := *m.OsDiskSizeGB
+		result.Properties.OsDiskSizeGB = &osDiskSizeGBValue
+	}
+	if m.OsDiskType != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties{}
+		}
+		osDiskTypeValue := string(*m.OsDiskType)
+		result.Properties.OsDiskType = &osDiskTypeValue
+	}
+	if m.OsSKU != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties{}
+		}
+		osSKUValue := string(*m.OsSKU)
+		result.Properties.OsSKU = &osSKUValue
+	}
+	if m.OsType != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties{}
+		}
+		osTypeValue := string(*m.OsType)
+		result.Properties.OsType = &osTypeValue
+	}
+	if m.PodSubnetReference != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties{}
+		}
+		var podSubnetReferenceValue string
+		podSubnetReferenceResolved, err := resolved.ARMID("ManagedClustersAgentPool_Spec.podSubnetReference", *m.PodSubnetReference)
+		if err != nil {
+			return nil, err
+		}
+		podSubnetReferenceValue = podSubnetReferenceResolved
+		result.Properties.PodSubnetID = &podSubnetReferenceValue
+	}
+	if m.ProximityPlacementGroupReference != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties{}
+		}
+		var proximityPlacementGroupReferenceValue string
+		proximityPlacementGroupReferenceResolved, err := resolved.ARMID("ManagedClustersAgentPool_Spec.proximityPlacementGroupReference", *m.ProximityPlacementGroupReference)
+		if err != nil {
+			return nil, err
+		}
+		proximityPlacementGroupReferenceValue = proximityPlacementGroupReferenceResolved
+		result.Properties.ProximityPlacementGroupID = &proximityPlacementGroupReferenceValue
+	}
+	if m.ScaleSetEvictionPolicy != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties{}
+		}
+		scaleSetEvictionPolicyValue := string(*m.ScaleSetEvictionPolicy)
+		result.Properties.ScaleSetEvictionPolicy = &scaleSetEvictionPolicyValue
+	}
+	if m.ScaleSetPriority != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties{}
+		}
+		scaleSetPriorityValue := string(*m.ScaleSetPriority)
+		result.Properties.ScaleSetPriority = &scaleSetPriorityValue
+	}
+	if m.SpotMaxPrice != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties{}
+		}
+		spotMaxPriceValue := *m.SpotMaxPrice
+		result.Properties.SpotMaxPrice = &spotMaxPriceValue
+	}
+	if m.Tags != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties{}
+		}
+		result.Properties.Tags = make(map[string]string, len(m.Tags))
+		for tagsKey, tagsItem := range m.Tags {
+			tagsValue := tagsItem
+			result.Properties.Tags[tagsKey] = tagsValue
+		}
+	}
+	if m.Type != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties{}
+		}
+		typeValue := string(*m.Type)
+		result.Properties.Type = &typeValue
+	}
+	if m.UpgradeSettings != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties{}
+		}
+		var upgradeSettingsValue arm.AgentPoolUpgradeSettings
+		upgradeSettingsARM, err := m.UpgradeSettings.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		upgradeSettingsValue = *upgradeSettingsARM.(*arm.AgentPoolUpgradeSettings)
+		result.Properties.UpgradeSettings = &upgradeSettingsValue
+	}
+	if m.VmSize != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties{}
+		}
+		vmSizeValue := *m.VmSize
+		result.Properties.VmSize = &vmSizeValue
+	}
+	if m.VnetSubnetReference != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties{}
+		}
+		var vnetSubnetReferenceValue string
+		vnetSubnetReferenceResolved, err := resolved.ARMID("ManagedClustersAgentPool_Spec.vnetSubnetReference", *m.VnetSubnetReference)
+		if err != nil {
+			return nil, err
+		}
+		vnetSubnetReferenceValue = vnetSubnetReferenceResolved
+		result.Properties.VnetSubnetID = &vnetSubnetReferenceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClustersAgentPool_Spec of the arm package, to decode an ARM response into.
+func (m *ManagedClustersAgentPool_Spec) NewEmptyARMValue() any {
+	return &arm.ManagedClustersAgentPool_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClustersAgentPool_Spec (or a pointer to one), as Azure returned it.
+func (m *ManagedClustersAgentPool_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClustersAgentPool_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClustersAgentPool_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClustersAgentPool_Spec, want arm.ManagedClustersAgentPool_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		m.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	m.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.AvailabilityZones != nil {
+			for _, availabilityZonesItem := range typed.Properties.AvailabilityZones {
+				availabilityZonesValue := availabilityZonesItem
+				m.AvailabilityZones = append(m.AvailabilityZones, availabilityZonesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Count != nil {
+			countValue := *typed.Properties.Count
+			m.Count = &countValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableAutoScaling != nil {
+			enableAutoScalingValue := *typed.Properties.EnableAutoScaling
+			m.EnableAutoScaling = &enableAutoScalingValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableEncryptionAtHost != nil {
+			enableEncryptionAtHostValue := *typed.Properties.EnableEncryptionAtHost
+			m.EnableEncryptionAtHost = &enableEncryptionAtHostValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableFIPS != nil {
+			enableFIPSValue := *typed.Properties.EnableFIPS
+			m.EnableFIPS = &enableFIPSValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableNodePublicIP != nil {
+			enableNodePublicIPValue := *typed.Properties.EnableNodePublicIP
+			m.EnableNodePublicIP = &enableNodePublicIPValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.GpuInstanceProfile != nil {
+			gpuInstanceProfileValue := GPUInstanceProfile(*typed.Properties.GpuInstanceProfile)
+			m.GpuInstanceProfile = &gpuInstanceProfileValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.KubeletConfig != nil {
+			var kubeletConfigValue KubeletConfig
+			if err := kubeletConfigValue.PopulateFromARM(owner, *typed.Properties.KubeletConfig); err != nil {
+				return err
+			}
+			m.KubeletConfig = &kubeletConfigValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.KubeletDiskType != nil {
+			kubeletDiskTypeValue := KubeletDiskType(*typed.Properties.KubeletDiskType)
+			m.KubeletDiskType = &kubeletDiskTypeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LinuxOSConfig != nil {
+			var linuxOSConfigValue LinuxOSConfig
+			if err := linuxOSConfigValue.PopulateFromARM(owner, *typed.Properties.LinuxOSConfig); err != nil {
+				return err
+			}
+			m.LinuxOSConfig = &linuxOSConfigValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MaxCount != nil {
+			maxCountValue := *typed.Properties.MaxCount
+			m.MaxCount = &maxCountValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MaxPods != nil {
+			maxPodsValue := *typed.Properties.MaxPods
+			m.MaxPods = &maxPodsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MinCount != nil {
+			minCountValue := *typed.Properties.MinCount
+			m.MinCount = &minCountValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Mode != nil {
+			modeValue := AgentPoolMode(*typed.Properties.Mode)
+			m.Mode = &modeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NodeLabels != nil {
+			m.NodeLabels = make(map[string]string, len(typed.Properties.NodeLabels))
+			for nodeLabelsKey, nodeLabelsItem := range typed.Properties.NodeLabels {
+				nodeLabelsValue := nodeLabelsItem
+				m.NodeLabels[nodeLabelsKey] = nodeLabelsValue
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NodePublicIPPrefixID != nil {
+			nodePublicIPPrefixReferenceValue := genruntime.ResourceReference{ARMID: *typed.Properties.NodePublicIPPrefixID}
+			m.NodePublicIPPrefixReference = &nodePublicIPPrefixReferenceValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NodeTaints != nil {
+			for _, nodeTaintsItem := range typed.Properties.NodeTaints {
+				nodeTaintsValue := nodeTaintsItem
+				m.NodeTaints = append(m.NodeTaints, nodeTaintsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.OrchestratorVersion != nil {
+			orchestratorVersionValue := *typed.Properties.OrchestratorVersion
+			m.OrchestratorVersion = &orchestratorVersionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.OsDiskSizeGB != nil {
+			osDiskSizeGBValue := *typed.Properties.OsDiskSizeGB
+			m.OsDiskSizeGB = &osDiskSizeGBValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.OsDiskType != nil {
+			osDiskTypeValue := OSDiskType(*typed.Properties.OsDiskType)
+			m.OsDiskType = &osDiskTypeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.OsSKU != nil {
+			osSKUValue := OSSKU(*typed.Properties.OsSKU)
+			m.OsSKU = &osSKUValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.OsType != nil {
+			osTypeValue := OSType(*typed.Properties.OsType)
+			m.OsType = &osTypeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PodSubnetID != nil {
+			podSubnetReferenceValue := genruntime.ResourceReference{ARMID: *typed.Properties.PodSubnetID}
+			m.PodSubnetReference = &podSubnetReferenceValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProximityPlacementGroupID != nil {
+			proximityPlacementGroupReferenceValue := genruntime.ResourceReference{ARMID: *typed.Properties.ProximityPlacementGroupID}
+			m.ProximityPlacementGroupReference = &proximityPlacementGroupReferenceValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ScaleSetEvictionPolicy != nil {
+			scaleSetEvictionPolicyValue := ScaleSetEvictionPolicy(*typed.Properties.ScaleSetEvictionPolicy)
+			m.ScaleSetEvictionPolicy = &scaleSetEvictionPolicyValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ScaleSetPriority != nil {
+			scaleSetPriorityValue := ScaleSetPriority(*typed.Properties.ScaleSetPriority)
+			m.ScaleSetPriority = &scaleSetPriorityValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.SpotMaxPrice != nil {
+			spotMaxPriceValue := *typed.Properties.SpotMaxPrice
+			m.SpotMaxPrice = &spotMaxPriceValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Tags != nil {
+			m.Tags = make(map[string]string, len(typed.Properties.Tags))
+			for tagsKey, tagsItem := range typed.Properties.Tags {
+				tagsValue := tagsItem
+				m.Tags[tagsKey] = tagsValue
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Type != nil {
+			typeValue := AgentPoolType(*typed.Properties.Type)
+			m.Type = &typeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.UpgradeSettings != nil {
+			var upgradeSettingsValue AgentPoolUpgradeSettings
+			if err := upgradeSettingsValue.PopulateFromARM(owner, *typed.Properties.UpgradeSettings); err != nil {
+				return err
+			}
+			m.UpgradeSettings = &upgradeSettingsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.VmSize != nil {
+			vmSizeValue := *typed.Properties.VmSize
+			m.VmSize = &vmSizeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.VnetSubnetID != nil {
+			vnetSubnetReferenceValue := genruntime.ResourceReference{ARMID: *typed.Properties.VnetSubnetID}
+			m.VnetSubnetReference = &vnetSubnetReferenceValue
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_ManagedClustersAgentPool_Spec populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClustersAgentPool_Spec.
@@ -599,6 +1117,76 @@ type ManagedClustersAgentPool_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// ConvertToARM returns the ManagedClustersAgentPool_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClustersAgentPool_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClustersAgentPool_STATUS{}
+	if m.Id != nil {
+		idValue := *m.Id
+		result.Id = &idValue
+	}
+	if m.Name != nil {
+		nameValue := *m.Name
+		result.Name = &nameValue
+	}
+	if m.Properties != nil {
+		var propertiesValue arm.ManagedClusterAgentPoolProfileProperties_STATUS
+		propertiesARM, err := m.Properties.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		propertiesValue = *propertiesARM.(*arm.ManagedClusterAgentPoolProfileProperties_STATUS)
+		result.Properties = &propertiesValue
+	}
+	if m.Type != nil {
+		typeValue := *m.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClustersAgentPool_STATUS of the arm package, to decode an ARM response into.
+func (m *ManagedClustersAgentPool_STATUS) NewEmptyARMValue() any {
+	return &arm.ManagedClustersAgentPool_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClustersAgentPool_STATUS (or a pointer to one), as Azure returned it.
+func (m *ManagedClustersAgentPool_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClustersAgentPool_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClustersAgentPool_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClustersAgentPool_STATUS, want arm.ManagedClustersAgentPool_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		m.Id = &idValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		m.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		var propertiesValue ManagedClusterAgentPoolProfileProperties_STATUS
+		if err := propertiesValue.PopulateFromARM(owner, *typed.Properties); err != nil {
+			return err
+		}
+		m.Properties = &propertiesValue
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		m.Type = &typeValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ManagedClustersAgentPool_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClustersAgentPool_STATUS.
 func (m *ManagedClustersAgentPool_STATUS) AssignProperties_From_ManagedClustersAgentPool_STATUS(source *storage.ManagedClustersAgentPool_STATUS) error {
 	if source.Conditions != nil {
@@ -770,6 +1358,370 @@ type ManagedClusterAgentPoolProfileProperties_STATUS struct {
 
 	// VnetSubnetID: VNet SubnetID specifies the VNet's subnet identifier for nodes and maybe pods
 	VnetSubnetID *string `json:"vnetSubnetID,omitempty"`
+}
+
+// ConvertToARM returns the ManagedClusterAgentPoolProfileProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClusterAgentPoolProfileProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+	if m.AvailabilityZones != nil {
+		result.AvailabilityZones = make([]string, 0, len(m.AvailabilityZones))
+		for _, availabilityZonesItem := range m.AvailabilityZones {
+			availabilityZonesValue := availabilityZonesItem
+			result.AvailabilityZones = append(result.AvailabilityZones, availabilityZonesValue)
+		}
+	}
+	if m.Count != nil {
+		countValue := *m.Count
+		result.Count = &countValue
+	}
+	if m.EnableAutoScaling != nil {
+		enableAutoScalingValue := *m.EnableAutoScaling
+		result.EnableAutoScaling = &enableAutoScalingValue
+	}
+	if m.EnableEncryptionAtHost != nil {
+		enableEncryptionAtHostValue := *m.EnableEncryptionAtHost
+		result.EnableEncryptionAtHost = &enableEncryptionAtHostValue
+	}
+	if m.EnableFIPS != nil {
+		enableFIPSValue := *m.EnableFIPS
+		result.EnableFIPS = &enableFIPSValue
+	}
+	if m.EnableNodePublicIP != nil {
+		enableNodePublicIPValue := *m.EnableNodePublicIP
+		result.EnableNodePublicIP = &enableNodePublicIPValue
+	}
+	if m.GpuInstanceProfile != nil {
+		gpuInstanceProfileValue := string(*m.GpuInstanceProfile)
+		result.GpuInstanceProfile = &gpuInstanceProfileValue
+	}
+	if m.KubeletConfig != nil {
+		var kubeletConfigValue arm.KubeletConfig_STATUS
+		kubeletConfigARM, err := m.KubeletConfig.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		kubeletConfigValue = *kubeletConfigARM.(*arm.KubeletConfig_STATUS)
+		result.KubeletConfig = &kubeletConfigValue
+	}
+	if m.KubeletDiskType != nil {
+		kubeletDiskTypeValue := string(*m.KubeletDiskType)
+		result.KubeletDiskType = &kubeletDiskTypeValue
+	}
+	if m.LinuxOSConfig != nil {
+		var linuxOSConfigValue arm.LinuxOSConfig_STATUS
+		linuxOSConfigARM, err := m.LinuxOSConfig.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		linuxOSConfigValue = *linuxOSConfigARM.(*arm.LinuxOSConfig_STATUS)
+		result.LinuxOSConfig = &linuxOSConfigValue
+	}
+	if m.MaxCount != nil {
+		maxCountValue := *m.MaxCount
+		result.MaxCount = &maxCountValue
+	}
+	if m.MaxPods != nil {
+		maxPodsValue := *m.MaxPods
+		result.MaxPods = &maxPodsValue
+	}
+	if m.MinCount != nil {
+		minCountValue := *m.MinCount
+		result.MinCount = &minCountValue
+	}
+	if m.Mode != nil {
+		modeValue := string(*m.Mode)
+		result.Mode = &modeValue
+	}
+	if m.NodeImageVersion != nil {
+		nodeImageVersionValue := *m.NodeImageVersion
+		result.NodeImageVersion = &nodeImageVersionValue
+	}
+	if m.NodeLabels != nil {
+		result.NodeLabels = make(map[string]string, len(m.NodeLabels))
+		for nodeLabelsKey, nodeLabelsItem := range m.NodeLabels {
+			nodeLabelsValue := nodeLabelsItem
+			result.NodeLabels[nodeLabelsKey] = nodeLabelsValue
+		}
+	}
+	if m.NodePublicIPPrefixID != nil {
+		nodePublicIPPrefixIDValue := *m.NodePublicIPPrefixID
+		result.NodePublicIPPrefixID = &nodePublicIPPrefixIDValue
+	}
+	if m.NodeTaints != nil {
+		result.NodeTaints = make([]string, 0, len(m.NodeTaints))
+		for _, nodeTaintsItem := range m.NodeTaints {
+			nodeTaintsValue := nodeTaintsItem
+			result.NodeTaints = append(result.NodeTaints, nodeTaintsValue)
+		}
+	}
+	if m.OrchestratorVersion != nil {
+		orchestratorVersionValue := *m.OrchestratorVersion
+		result.OrchestratorVersion = &orchestratorVersionValue
+	}
+	if m.OsDiskSizeGB != nil {
+		osDiskSizeGBValue := *m.OsDiskSizeGB
+		result.OsDiskSizeGB = &osDiskSizeGBValue
+	}
+	if m.OsDiskType != nil {
+		osDiskTypeValue := string(*m.OsDiskType)
+		result.OsDiskType = &osDiskTypeValue
+	}
+	if m.OsSKU != nil {
+		osSKUValue := string(*m.OsSKU)
+		result.OsSKU = &osSKUValue
+	}
+	if m.OsType != nil {
+		osTypeValue := string(*m.OsType)
+		result.OsType = &osTypeValue
+	}
+	if m.PodSubnetID != nil {
+		podSubnetIDValue := *m.PodSubnetID
+		result.PodSubnetID = &podSubnetIDValue
+	}
+	if m.PowerState != nil {
+		var powerStateValue arm.PowerState_STATUS
+		powerStateARM, err := m.PowerState.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		powerStateValue = *powerStateARM.(*arm.PowerState_STATUS)
+		result.PowerState = &powerStateValue
+	}
+	if m.ProvisioningState != nil {
+		provisioningStateValue := *m.ProvisioningState
+		result.ProvisioningState = &provisioningStateValue
+	}
+	if m.ProximityPlacementGroupID != nil {
+		proximityPlacementGroupIDValue := *m.ProximityPlacementGroupID
+		result.ProximityPlacementGroupID = &proximityPlacementGroupIDValue
+	}
+	if m.ScaleSetEvictionPolicy != nil {
+		scaleSetEvictionPolicyValue := string(*m.ScaleSetEvictionPolicy)
+		result.ScaleSetEvictionPolicy = &scaleSetEvictionPolicyValue
+	}
+	if m.ScaleSetPriority != nil {
+		scaleSetPriorityValue := string(*m.ScaleSetPriority)
+		result.ScaleSetPriority = &scaleSetPriorityValue
+	}
+	if m.SpotMaxPrice != nil {
+		spotMaxPriceValue := *m.SpotMaxPrice
+		result.SpotMaxPrice = &spotMaxPriceValue
+	}
+	if m.Tags != nil {
+		result.Tags = make(map[string]string, len(m.Tags))
+		for tagsKey, tagsItem := range m.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	if m.Type != nil {
+		typeValue := string(*m.Type)
+		result.Type = &typeValue
+	}
+	if m.UpgradeSettings != nil {
+		var upgradeSettingsValue arm.AgentPoolUpgradeSettings_STATUS
+		upgradeSettingsARM, err := m.UpgradeSettings.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		upgradeSettingsValue = *upgradeSettingsARM.(*arm.AgentPoolUpgradeSettings_STATUS)
+		result.UpgradeSettings = &upgradeSettingsValue
+	}
+	if m.VmSize != nil {
+		vmSizeValue := *m.VmSize
+		result.VmSize = &vmSizeValue
+	}
+	if m.VnetSubnetID != nil {
+		vnetSubnetIDValue := *m.VnetSubnetID
+		result.VnetSubnetID = &vnetSubnetIDValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedClusterAgentPoolProfileProperties_STATUS of the arm package, to decode an ARM response into.
+func (m *ManagedClusterAgentPoolProfileProperties_STATUS) NewEmptyARMValue() any {
+	return &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedClusterAgentPoolProfileProperties_STATUS (or a pointer to one), as Azure returned it.
+func (m *ManagedClusterAgentPoolProfileProperties_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClusterAgentPoolProfileProperties_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedClusterAgentPoolProfileProperties_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedClusterAgentPoolProfileProperties_STATUS, want arm.ManagedClusterAgentPoolProfileProperties_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.AvailabilityZones != nil {
+		for _, availabilityZonesItem := range typed.AvailabilityZones {
+			availabilityZonesValue := availabilityZonesItem
+			m.AvailabilityZones = append(m.AvailabilityZones, availabilityZonesValue)
+		}
+	}
+	if typed.Count != nil {
+		countValue := *typed.Count
+		m.Count = &countValue
+	}
+	if typed.EnableAutoScaling != nil {
+		enableAutoScalingValue := *typed.EnableAutoScaling
+		m.EnableAutoScaling = &enableAutoScalingValue
+	}
+	if typed.EnableEncryptionAtHost != nil {
+		enableEncryptionAtHostValue := *typed.EnableEncryptionAtHost
+		m.EnableEncryptionAtHost = &enableEncryptionAtHostValue
+	}
+	if typed.EnableFIPS != nil {
+		enableFIPSValue := *typed.EnableFIPS
+		m.EnableFIPS = &enableFIPSValue
+	}
+	if typed.EnableNodePublicIP != nil {
+		enableNodePublicIPValue := *typed.EnableNodePublicIP
+		m.EnableNodePublicIP = &enableNodePublicIPValue
+	}
+	if typed.GpuInstanceProfile != nil {
+		gpuInstanceProfileValue := GPUInstanceProfile_STATUS(*typed.GpuInstanceProfile)
+		m.GpuInstanceProfile = &gpuInstanceProfileValue
+	}
+	if typed.KubeletConfig != nil {
+		var kubeletConfigValue KubeletConfig_STATUS
+		if err := kubeletConfigValue.PopulateFromARM(owner, *typed.KubeletConfig); err != nil {
+			return err
+		}
+		m.KubeletConfig = &kubeletConfigValue
+	}
+	if typed.KubeletDiskType != nil {
+		kubeletDiskTypeValue := KubeletDiskType_STATUS(*typed.KubeletDiskType)
+		m.KubeletDiskType = &kubeletDiskTypeValue
+	}
+	if typed.LinuxOSConfig != nil {
+		var linuxOSConfigValue LinuxOSConfig_STATUS
+		if err := linuxOSConfigValue.PopulateFromARM(owner, *typed.LinuxOSConfig); err != nil {
+			return err
+		}
+		m.LinuxOSConfig = &linuxOSConfigValue
+	}
+	if typed.MaxCount != nil {
+		maxCountValue := *typed.MaxCount
+		m.MaxCount = &maxCountValue
+	}
+	if typed.MaxPods != nil {
+		maxPodsValue := *typed.MaxPods
+		m.MaxPods = &maxPodsValue
+	}
+	if typed.MinCount != nil {
+		minCountValue := *typed.MinCount
+		m.MinCount = &minCountValue
+	}
+	if typed.Mode != nil {
+		modeValue := AgentPoolMode_STATUS(*typed.Mode)
+		m.Mode = &modeValue
+	}
+	if typed.NodeImageVersion != nil {
+		nodeImageVersionValue := *typed.NodeImageVersion
+		m.NodeImageVersion = &nodeImageVersionValue
+	}
+	if typed.NodeLabels != nil {
+		m.NodeLabels = make(map[string]string, len(typed.NodeLabels))
+		for nodeLabelsKey, nodeLabelsItem := range typed.NodeLabels {
+			nodeLabelsValue := nodeLabelsItem
+			m.NodeLabels[nodeLabelsKey] = nodeLabelsValue
+		}
+	}
+	if typed.NodePublicIPPrefixID != nil {
+		nodePublicIPPrefixIDValue := *typed.NodePublicIPPrefixID
+		m.NodePublicIPPrefixID = &nodePublicIPPrefixIDValue
+	}
+	if typed.NodeTaints != nil {
+		for _, nodeTaintsItem := range typed.NodeTaints {
+			nodeTaintsValue := nodeTaintsItem
+			m.NodeTaints = append(m.NodeTaints, nodeTaintsValue)
+		}
+	}
+	if typed.OrchestratorVersion != nil {
+		orchestratorVersionValue := *typed.OrchestratorVersion
+		m.OrchestratorVersion = &orchestratorVersionValue
+	}
+	if typed.OsDiskSizeGB != nil {
+		osDiskSizeGBValue := *typed.OsDiskSizeGB
+		m.OsDiskSizeGB = &osDiskSizeGBValue
+	}
+	if typed.OsDiskType != nil {
+		osDiskTypeValue := OSDiskType_STATUS(*typed.OsDiskType)
+		m.OsDiskType = &osDiskTypeValue
+	}
+	if typed.OsSKU != nil {
+		osSKUValue := OSSKU_STATUS(*typed.OsSKU)
+		m.OsSKU = &osSKUValue
+	}
+	if typed.OsType != nil {
+		osTypeValue := OSType_STATUS(*typed.OsType)
+		m.OsType = &osTypeValue
+	}
+	if typed.PodSubnetID != nil {
+		podSubnetIDValue := *typed.PodSubnetID
+		m.PodSubnetID = &podSubnetIDValue
+	}
+	if typed.PowerState != nil {
+		var powerStateValue PowerState_STATUS
+		if err := powerStateValue.PopulateFromARM(owner, *typed.PowerState); err != nil {
+			return err
+		}
+		m.PowerState = &powerStateValue
+	}
+	if typed.ProvisioningState != nil {
+		provisioningStateValue := *typed.ProvisioningState
+		m.ProvisioningState = &provisioningStateValue
+	}
+	if typed.ProximityPlacementGroupID != nil {
+		proximityPlacementGroupIDValue := *typed.ProximityPlacementGroupID
+		m.ProximityPlacementGroupID = &proximityPlacementGroupIDValue
+	}
+	if typed.ScaleSetEvictionPolicy != nil {
+		scaleSetEvictionPolicyValue := ScaleSetEvictionPolicy_STATUS(*typed.ScaleSetEvictionPolicy)
+		m.ScaleSetEvictionPolicy = &scaleSetEvictionPolicyValue
+	}
+	if typed.ScaleSetPriority != nil {
+		scaleSetPriorityValue := ScaleSetPriority_STATUS(*typed.ScaleSetPriority)
+		m.ScaleSetPriority = &scaleSetPriorityValue
+	}
+	if typed.SpotMaxPrice != nil {
+		spotMaxPriceValue := *typed.SpotMaxPrice
+		m.SpotMaxPrice = &spotMaxPriceValue
+	}
+	if typed.Tags != nil {
+		m.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			m.Tags[tagsKey] = tagsValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := AgentPoolType_STATUS(*typed.Type)
+		m.Type = &typeValue
+	}
+	if typed.UpgradeSettings != nil {
+		var upgradeSettingsValue AgentPoolUpgradeSettings_STATUS
+		if err := upgradeSettingsValue.PopulateFromARM(owner, *typed.UpgradeSettings); err != nil {
+			return err
+		}
+		m.UpgradeSettings = &upgradeSettingsValue
+	}
+	if typed.VmSize != nil {
+		vmSizeValue := *typed.VmSize
+		m.VmSize = &vmSizeValue
+	}
+	if typed.VnetSubnetID != nil {
+		vnetSubnetIDValue := *typed.VnetSubnetID
+		m.VnetSubnetID = &vnetSubnetIDValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ManagedClusterAgentPoolProfileProperties_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterAgentPoolProfileProperties_STATUS.

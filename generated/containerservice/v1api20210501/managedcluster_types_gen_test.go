@@ -1114,6 +1114,16 @@ func Test_ManagedCluster_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[ManagedCluster, storage.ManagedCluster](t, GenerateManagedCluster)
 }
 
+// Test_ManagedCluster_Spec_ARMRoundTrip checks that ManagedCluster_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_ManagedCluster_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[ManagedCluster_Spec](t, GenerateManagedCluster_Spec)
+}
+
+// Test_ManagedCluster_STATUS_ARMRoundTrip checks that ManagedCluster_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_ManagedCluster_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[ManagedCluster_STATUS](t, GenerateManagedCluster_STATUS)
+}
+
 // Test_ManagedCluster_Spec_JSONRoundTrip checks that JSON keeps every value of ManagedCluster_Spec.
 func Test_ManagedCluster_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateManagedCluster_Spec)

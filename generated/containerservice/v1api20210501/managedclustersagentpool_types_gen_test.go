@@ -128,6 +128,16 @@ func Test_ManagedClustersAgentPool_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[ManagedClustersAgentPool, storage.ManagedClustersAgentPool](t, GenerateManagedClustersAgentPool)
 }
 
+// Test_ManagedClustersAgentPool_Spec_ARMRoundTrip checks that ManagedClustersAgentPool_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_ManagedClustersAgentPool_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[ManagedClustersAgentPool_Spec](t, GenerateManagedClustersAgentPool_Spec)
+}
+
+// Test_ManagedClustersAgentPool_STATUS_ARMRoundTrip checks that ManagedClustersAgentPool_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_ManagedClustersAgentPool_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[ManagedClustersAgentPool_STATUS](t, GenerateManagedClustersAgentPool_STATUS)
+}
+
 // Test_ManagedClustersAgentPool_Spec_JSONRoundTrip checks that JSON keeps every value of ManagedClustersAgentPool_Spec.
 func Test_ManagedClustersAgentPool_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateManagedClustersAgentPool_Spec)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 
+	"github.com/armgen/armgen/generated/dbforpostgresql/v1api20210601/arm"
 	"github.com/armgen/armgen/generated/dbforpostgresql/v1api20210601/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -192,6 +193,295 @@ type FlexibleServer_Spec struct {
 
 	// Version: PostgreSQL Server version.
 	Version *ServerVersion `json:"version,omitempty"`
+}
+
+// ConvertToARM returns the FlexibleServer_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (f *FlexibleServer_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if f == nil {
+		return nil, nil
+	}
+	result := &arm.FlexibleServer_Spec{}
+	result.Name = &resolved.Name
+	if f.AdministratorLogin != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServerProperties{}
+		}
+		administratorLoginValue := *f.AdministratorLogin
+		result.Properties.AdministratorLogin = &administratorLoginValue
+	}
+	if f.AdministratorLoginPassword != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServerProperties{}
+		}
+		var administratorLoginPasswordValue string
+		administratorLoginPasswordResolved, err := resolved.Secret("FlexibleServer_Spec.administratorLoginPassword", *f.AdministratorLoginPassword)
+		if err != nil {
+			return nil, err
+		}
+		administratorLoginPasswordValue = administratorLoginPasswordResolved
+		result.Properties.AdministratorLoginPassword = &administratorLoginPasswordValue
+	}
+	if f.AvailabilityZone != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServerProperties{}
+		}
+		availabilityZoneValue := *f.AvailabilityZone
+		result.Properties.AvailabilityZone = &availabilityZoneValue
+	}
+	if f.Backup != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServerProperties{}
+		}
+		var backupValue arm.Backup
+		backupARM, err := f.Backup.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		backupValue = *backupARM.(*arm.Backup)
+		result.Properties.Backup = &backupValue
+	}
+	if f.CreateMode != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServerProperties{}
+		}
+		createModeValue := string(*f.CreateMode)
+		result.Properties.CreateMode = &createModeValue
+	}
+	if f.HighAvailability != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServerProperties{}
+		}
+		var highAvailabilityValue arm.HighAvailability
+		highAvailabilityARM, err := f.HighAvailability.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		highAvailabilityValue = *highAvailabilityARM.(*arm.HighAvailability)
+		result.Properties.HighAvailability = &highAvailabilityValue
+	}
+	if f.Identity != nil {
+		var identityValue arm.Identity
+		identityARM, err := f.Identity.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		identityValue = *identityARM.(*arm.Identity)
+		result.Identity = &identityValue
+	}
+	if f.Location != nil {
+		locationValue := *f.Location
+		result.Location = &locationValue
+	}
+	if f.MaintenanceWindow != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServerProperties{}
+		}
+		var maintenanceWindowValue arm.MaintenanceWindow
+		maintenanceWindowARM, err := f.MaintenanceWindow.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		maintenanceWindowValue = *maintenanceWindowARM.(*arm.MaintenanceWindow)
+		result.Properties.MaintenanceWindow = &maintenanceWindowValue
+	}
+	if f.Network != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServerProperties{}
+		}
+		var networkValue arm.Network
+		networkARM, err := f.Network.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		networkValue = *networkARM.(*arm.Network)
+		result.Properties.Network = &networkValue
+	}
+	if f.PointInTimeUTC != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServerProperties{}
+		}
+		pointInTimeUTCValue := *f.PointInTimeUTC
+		result.Properties.PointInTimeUTC = &pointInTimeUTCValue
+	}
+	if f.Sku != nil {
+		var skuValue arm.Sku
+		skuARM, err := f.Sku.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		skuValue = *skuARM.(*arm.Sku)
+		result.Sku = &skuValue
+	}
+	if f.SourceServerResourceReference != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServerProperties{}
+		}
+		var sourceServerResourceReferenceValue string
+		sourceServerResourceReferenceResolved, err := resolved.ARMID("FlexibleServer_Spec.sourceServerResourceReference", *f.SourceServerResourceReference)
+		if err != nil {
+			return nil, err
+		}
+		sourceServerResourceReferenceValue = sourceServerResourceReferenceResolved
+		result.Properties.SourceServerResourceId = &sourceServerResourceReferenceValue
+	}
+	if f.Storage != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServerProperties{}
+		}
+		var storageValue arm.Storage
+		storageARM, err := f.Storage.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		storageValue = *storageARM.(*arm.Storage)
+		result.Properties.Storage = &storageValue
+	}
+	if f.Tags != nil {
+		result.Tags = make(map[string]string, len(f.Tags))
+		for tagsKey, tagsItem := range f.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	if f.Version != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServerProperties{}
+		}
+		versionValue := string(*f.Version)
+		result.Properties.Version = &versionValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty FlexibleServer_Spec of the arm package, to decode an ARM response into.
+func (f *FlexibleServer_Spec) NewEmptyARMValue() any {
+	return &arm.FlexibleServer_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.FlexibleServer_Spec (or a pointer to one), as Azure returned it.
+func (f *FlexibleServer_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.FlexibleServer_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.FlexibleServer_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for FlexibleServer_Spec, want arm.FlexibleServer_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		f.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	f.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.AdministratorLogin != nil {
+			administratorLoginValue := *typed.Properties.AdministratorLogin
+			f.AdministratorLogin = &administratorLoginValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AvailabilityZone != nil {
+			availabilityZoneValue := *typed.Properties.AvailabilityZone
+			f.AvailabilityZone = &availabilityZoneValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Backup != nil {
+			var backupValue Backup
+			if err := backupValue.PopulateFromARM(owner, *typed.Properties.Backup); err != nil {
+				return err
+			}
+			f.Backup = &backupValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.CreateMode != nil {
+			createModeValue := CreateMode(*typed.Properties.CreateMode)
+			f.CreateMode = &createModeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.HighAvailability != nil {
+			var highAvailabilityValue HighAvailability
+			if err := highAvailabilityValue.PopulateFromARM(owner, *typed.Properties.HighAvailability); err != nil {
+				return err
+			}
+			f.HighAvailability = &highAvailabilityValue
+		}
+	}
+	if typed.Identity != nil {
+		var identityValue Identity
+		if err := identityValue.PopulateFromARM(owner, *typed.Identity); err != nil {
+			return err
+		}
+		f.Identity = &identityValue
+	}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		f.Location = &locationValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MaintenanceWindow != nil {
+			var maintenanceWindowValue MaintenanceWindow
+			if err := maintenanceWindowValue.PopulateFromARM(owner, *typed.Properties.MaintenanceWindow); err != nil {
+				return err
+			}
+			f.MaintenanceWindow = &maintenanceWindowValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Network != nil {
+			var networkValue Network
+			if err := networkValue.PopulateFromARM(owner, *typed.Properties.Network); err != nil {
+				return err
+			}
+			f.Network = &networkValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PointInTimeUTC != nil {
+			pointInTimeUTCValue := *typed.Properties.PointInTimeUTC
+			f.PointInTimeUTC = &pointInTimeUTCValue
+		}
+	}
+	if typed.Sku != nil {
+		var skuValue Sku
+		if err := skuValue.PopulateFromARM(owner, *typed.Sku); err != nil {
+			return err
+		}
+		f.Sku = &skuValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.SourceServerResourceId != nil {
+			sourceServerResourceReferenceValue := genruntime.ResourceReference{ARMID: *typed.Properties.SourceServerResourceId}
+			f.SourceServerResourceReference = &sourceServerResourceReferenceValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Storage != nil {
+			var storageValue Storage
+			if err := storageValue.PopulateFromARM(owner, *typed.Properties.Storage); err != nil {
+				return err
+			}
+			f.Storage = &storageValue
+		}
+	}
+	if typed.Tags != nil {
+		f.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			f.Tags[tagsKey] = tagsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Version != nil {
+			versionValue := ServerVersion(*typed.Properties.Version)
+			f.Version = &versionValue
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_FlexibleServer_Spec populates the receiver from source, a dbforpostgresql/v1api20210601/storage.FlexibleServer_Spec.
@@ -531,6 +821,352 @@ type FlexibleServer_STATUS struct {
 	Version *ServerVersion_STATUS `json:"version,omitempty"`
 }
 
+// ConvertToARM returns the FlexibleServer_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (f *FlexibleServer_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if f == nil {
+		return nil, nil
+	}
+	result := &arm.FlexibleServer_STATUS{}
+	if f.AdministratorLogin != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServerProperties_STATUS{}
+		}
+		administratorLoginValue := *f.AdministratorLogin
+		result.Properties.AdministratorLogin = &administratorLoginValue
+	}
+	if f.AvailabilityZone != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServerProperties_STATUS{}
+		}
+		availabilityZoneValue := *f.AvailabilityZone
+		result.Properties.AvailabilityZone = &availabilityZoneValue
+	}
+	if f.Backup != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServerProperties_STATUS{}
+		}
+		var backupValue arm.Backup_STATUS
+		backupARM, err := f.Backup.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		backupValue = *backupARM.(*arm.Backup_STATUS)
+		result.Properties.Backup = &backupValue
+	}
+	if f.CreateMode != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServerProperties_STATUS{}
+		}
+		createModeValue := string(*f.CreateMode)
+		result.Properties.CreateMode = &createModeValue
+	}
+	if f.FullyQualifiedDomainName != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServerProperties_STATUS{}
+		}
+		fullyQualifiedDomainNameValue := *f.FullyQualifiedDomainName
+		result.Properties.FullyQualifiedDomainName = &fullyQualifiedDomainNameValue
+	}
+	if f.HighAvailability != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServerProperties_STATUS{}
+		}
+		var highAvailabilityValue arm.HighAvailability_STATUS
+		highAvailabilityARM, err := f.HighAvailability.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		highAvailabilityValue = *highAvailabilityARM.(*arm.HighAvailability_STATUS)
+		result.Properties.HighAvailability = &highAvailabilityValue
+	}
+	if f.Id != nil {
+		idValue := *f.Id
+		result.Id = &idValue
+	}
+	if f.Identity != nil {
+		var identityValue arm.Identity_STATUS
+		identityARM, err := f.Identity.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		identityValue = *identityARM.(*arm.Identity_STATUS)
+		result.Identity = &identityValue
+	}
+	if f.Location != nil {
+		locationValue := *f.Location
+		result.Location = &locationValue
+	}
+	if f.MaintenanceWindow != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServerProperties_STATUS{}
+		}
+		var maintenanceWindowValue arm.MaintenanceWindow_STATUS
+		maintenanceWindowARM, err := f.MaintenanceWindow.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		maintenanceWindowValue = *maintenanceWindowARM.(*arm.MaintenanceWindow_STATUS)
+		result.Properties.MaintenanceWindow = &maintenanceWindowValue
+	}
+	if f.MinorVersion != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServerProperties_STATUS{}
+		}
+		minorVersionValue := *f.MinorVersion
+		result.Properties.MinorVersion = &minorVersionValue
+	}
+	if f.Name != nil {
+		nameValue := *f.Name
+		result.Name = &nameValue
+	}
+	if f.Network != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServerProperties_STATUS{}
+		}
+		var networkValue arm.Network_STATUS
+		networkARM, err := f.Network.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		networkValue = *networkARM.(*arm.Network_STATUS)
+		result.Properties.Network = &networkValue
+	}
+	if f.PointInTimeUTC != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServerProperties_STATUS{}
+		}
+		pointInTimeUTCValue := *f.PointInTimeUTC
+		result.Properties.PointInTimeUTC = &pointInTimeUTCValue
+	}
+	if f.Sku != nil {
+		var skuValue arm.Sku_STATUS
+		skuARM, err := f.Sku.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		skuValue = *skuARM.(*arm.Sku_STATUS)
+		result.Sku = &skuValue
+	}
+	if f.SourceServerResourceId != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServerProperties_STATUS{}
+		}
+		sourceServerResourceIdValue := *f.SourceServerResourceId
+		result.Properties.SourceServerResourceId = &sourceServerResourceIdValue
+	}
+	if f.State != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServerProperties_STATUS{}
+		}
+		stateValue := string(*f.State)
+		result.Properties.State = &stateValue
+	}
+	if f.Storage != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServerProperties_STATUS{}
+		}
+		var storageValue arm.Storage_STATUS
+		storageARM, err := f.Storage.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		storageValue = *storageARM.(*arm.Storage_STATUS)
+		result.Properties.Storage = &storageValue
+	}
+	if f.SystemData != nil {
+		var systemDataValue arm.SystemData_STATUS
+		systemDataARM, err := f.SystemData.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		systemDataValue = *systemDataARM.(*arm.SystemData_STATUS)
+		result.SystemData = &systemDataValue
+	}
+	if f.Tags != nil {
+		result.Tags = make(map[string]string, len(f.Tags))
+		for tagsKey, tagsItem := range f.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	if f.Type != nil {
+		typeValue := *f.Type
+		result.Type = &typeValue
+	}
+	if f.Version != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServerProperties_STATUS{}
+		}
+		versionValue := string(*f.Version)
+		result.Properties.Version = &versionValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty FlexibleServer_STATUS of the arm package, to decode an ARM response into.
+func (f *FlexibleServer_STATUS) NewEmptyARMValue() any {
+	return &arm.FlexibleServer_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.FlexibleServer_STATUS (or a pointer to one), as Azure returned it.
+func (f *FlexibleServer_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.FlexibleServer_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.FlexibleServer_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for FlexibleServer_STATUS, want arm.FlexibleServer_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AdministratorLogin != nil {
+			administratorLoginValue := *typed.Properties.AdministratorLogin
+			f.AdministratorLogin = &administratorLoginValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AvailabilityZone != nil {
+			availabilityZoneValue := *typed.Properties.AvailabilityZone
+			f.AvailabilityZone = &availabilityZoneValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Backup != nil {
+			var backupValue Backup_STATUS
+			if err := backupValue.PopulateFromARM(owner, *typed.Properties.Backup); err != nil {
+				return err
+			}
+			f.Backup = &backupValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.CreateMode != nil {
+			createModeValue := CreateMode_STATUS(*typed.Properties.CreateMode)
+			f.CreateMode = &createModeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.FullyQualifiedDomainName != nil {
+			fullyQualifiedDomainNameValue := *typed.Properties.FullyQualifiedDomainName
+			f.FullyQualifiedDomainName = &fullyQualifiedDomainNameValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.HighAvailability != nil {
+			var highAvailabilityValue HighAvailability_STATUS
+			if err := highAvailabilityValue.PopulateFromARM(owner, *typed.Properties.HighAvailability); err != nil {
+				return err
+			}
+			f.HighAvailability = &highAvailabilityValue
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		f.Id = &idValue
+	}
+	if typed.Identity != nil {
+		var identityValue Identity_STATUS
+		if err := identityValue.PopulateFromARM(owner, *typed.Identity); err != nil {
+			return err
+		}
+		f.Identity = &identityValue
+	}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		f.Location = &locationValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MaintenanceWindow != nil {
+			var maintenanceWindowValue MaintenanceWindow_STATUS
+			if err := maintenanceWindowValue.PopulateFromARM(owner, *typed.Properties.MaintenanceWindow); err != nil {
+				return err
+			}
+			f.MaintenanceWindow = &maintenanceWindowValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MinorVersion != nil {
+			minorVersionValue := *typed.Properties.MinorVersion
+			f.MinorVersion = &minorVersionValue
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		f.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Network != nil {
+			var networkValue Network_STATUS
+			if err := networkValue.PopulateFromARM(owner, *typed.Properties.Network); err != nil {
+				return err
+			}
+			f.Network = &networkValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PointInTimeUTC != nil {
+			pointInTimeUTCValue := *typed.Properties.PointInTimeUTC
+			f.PointInTimeUTC = &pointInTimeUTCValue
+		}
+	}
+	if typed.Sku != nil {
+		var skuValue Sku_STATUS
+		if err := skuValue.PopulateFromARM(owner, *typed.Sku); err != nil {
+			return err
+		}
+		f.Sku = &skuValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.SourceServerResourceId != nil {
+			sourceServerResourceIdValue := *typed.Properties.SourceServerResourceId
+			f.SourceServerResourceId = &sourceServerResourceIdValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.State != nil {
+			stateValue := ServerState_STATUS(*typed.Properties.State)
+			f.State = &stateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Storage != nil {
+			var storageValue Storage_STATUS
+			if err := storageValue.PopulateFromARM(owner, *typed.Properties.Storage); err != nil {
+				return err
+			}
+			f.Storage = &storageValue
+		}
+	}
+	if typed.SystemData != nil {
+		var systemDataValue SystemData_STATUS
+		if err := systemDataValue.PopulateFromARM(owner, *typed.SystemData); err != nil {
+			return err
+		}
+		f.SystemData = &systemDataValue
+	}
+	if typed.Tags != nil {
+		f.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			f.Tags[tagsKey] = tagsValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		f.Type = &typeValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Version != nil {
+			versionValue := ServerVersion_STATUS(*typed.Properties.Version)
+			f.Version = &versionValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_FlexibleServer_STATUS populates the receiver from source, a dbforpostgresql/v1api20210601/storage.FlexibleServer_STATUS.
 func (f *FlexibleServer_STATUS) AssignProperties_From_FlexibleServer_STATUS(source *storage.FlexibleServer_STATUS) error {
 	f.AdministratorLogin = genruntime.ClonePointer(source.AdministratorLogin)
@@ -813,6 +1449,52 @@ type Backup struct {
 	GeoRedundantBackup *GeoRedundantBackupEnum `json:"geoRedundantBackup,omitempty"`
 }
 
+// ConvertToARM returns the Backup of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (b *Backup) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if b == nil {
+		return nil, nil
+	}
+	result := &arm.Backup{}
+	if b.BackupRetentionDays != nil {
+		backupRetentionDaysValue := *b.BackupRetentionDays
+		result.BackupRetentionDays = &backupRetentionDaysValue
+	}
+	if b.GeoRedundantBackup != nil {
+		geoRedundantBackupValue := string(*b.GeoRedundantBackup)
+		result.GeoRedundantBackup = &geoRedundantBackupValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Backup of the arm package, to decode an ARM response into.
+func (b *Backup) NewEmptyARMValue() any {
+	return &arm.Backup{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Backup (or a pointer to one), as Azure returned it.
+func (b *Backup) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Backup)
+	if !ok {
+		pointer, ok := armInput.(*arm.Backup)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Backup, want arm.Backup", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.BackupRetentionDays != nil {
+		backupRetentionDaysValue := *typed.BackupRetentionDays
+		b.BackupRetentionDays = &backupRetentionDaysValue
+	}
+	if typed.GeoRedundantBackup != nil {
+		geoRedundantBackupValue := GeoRedundantBackupEnum(*typed.GeoRedundantBackup)
+		b.GeoRedundantBackup = &geoRedundantBackupValue
+	}
+	return nil
+}
+
 // AssignProperties_From_Backup populates the receiver from source, a dbforpostgresql/v1api20210601/storage.Backup.
 func (b *Backup) AssignProperties_From_Backup(source *storage.Backup) error {
 	b.BackupRetentionDays = genruntime.ClonePointer(source.BackupRetentionDays)
@@ -854,6 +1536,60 @@ type Backup_STATUS struct {
 
 	// GeoRedundantBackup: A value indicating whether Geo-Redundant backup is enabled on the server.
 	GeoRedundantBackup *GeoRedundantBackupEnum_STATUS `json:"geoRedundantBackup,omitempty"`
+}
+
+// ConvertToARM returns the Backup_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (b *Backup_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if b == nil {
+		return nil, nil
+	}
+	result := &arm.Backup_STATUS{}
+	if b.BackupRetentionDays != nil {
+		backupRetentionDaysValue := *b.BackupRetentionDays
+		result.BackupRetentionDays = &backupRetentionDaysValue
+	}
+	if b.EarliestRestoreDate != nil {
+		earliestRestoreDateValue := *b.EarliestRestoreDate
+		result.EarliestRestoreDate = &earliestRestoreDateValue
+	}
+	if b.GeoRedundantBackup != nil {
+		geoRedundantBackupValue := string(*b.GeoRedundantBackup)
+		result.GeoRedundantBackup = &geoRedundantBackupValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Backup_STATUS of the arm package, to decode an ARM response into.
+func (b *Backup_STATUS) NewEmptyARMValue() any {
+	return &arm.Backup_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Backup_STATUS (or a pointer to one), as Azure returned it.
+func (b *Backup_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Backup_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.Backup_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Backup_STATUS, want arm.Backup_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.BackupRetentionDays != nil {
+		backupRetentionDaysValue := *typed.BackupRetentionDays
+		b.BackupRetentionDays = &backupRetentionDaysValue
+	}
+	if typed.EarliestRestoreDate != nil {
+		earliestRestoreDateValue := *typed.EarliestRestoreDate
+		b.EarliestRestoreDate = &earliestRestoreDateValue
+	}
+	if typed.GeoRedundantBackup != nil {
+		geoRedundantBackupValue := GeoRedundantBackupEnum_STATUS(*typed.GeoRedundantBackup)
+		b.GeoRedundantBackup = &geoRedundantBackupValue
+	}
+	return nil
 }
 
 // AssignProperties_From_Backup_STATUS populates the receiver from source, a dbforpostgresql/v1api20210601/storage.Backup_STATUS.
@@ -1031,6 +1767,52 @@ type HighAvailability struct {
 	StandbyAvailabilityZone *string `json:"standbyAvailabilityZone,omitempty"`
 }
 
+// ConvertToARM returns the HighAvailability of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (h *HighAvailability) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if h == nil {
+		return nil, nil
+	}
+	result := &arm.HighAvailability{}
+	if h.Mode != nil {
+		modeValue := string(*h.Mode)
+		result.Mode = &modeValue
+	}
+	if h.StandbyAvailabilityZone != nil {
+		standbyAvailabilityZoneValue := *h.StandbyAvailabilityZone
+		result.StandbyAvailabilityZone = &standbyAvailabilityZoneValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty HighAvailability of the arm package, to decode an ARM response into.
+func (h *HighAvailability) NewEmptyARMValue() any {
+	return &arm.HighAvailability{}
+}
+
+// PopulateFromARM fills the receiver from an arm.HighAvailability (or a pointer to one), as Azure returned it.
+func (h *HighAvailability) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.HighAvailability)
+	if !ok {
+		pointer, ok := armInput.(*arm.HighAvailability)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for HighAvailability, want arm.HighAvailability", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Mode != nil {
+		modeValue := HighAvailabilityMode(*typed.Mode)
+		h.Mode = &modeValue
+	}
+	if typed.StandbyAvailabilityZone != nil {
+		standbyAvailabilityZoneValue := *typed.StandbyAvailabilityZone
+		h.StandbyAvailabilityZone = &standbyAvailabilityZoneValue
+	}
+	return nil
+}
+
 // AssignProperties_From_HighAvailability populates the receiver from source, a dbforpostgresql/v1api20210601/storage.HighAvailability.
 func (h *HighAvailability) AssignProperties_From_HighAvailability(source *storage.HighAvailability) error {
 	if source.Mode != nil {
@@ -1092,6 +1874,60 @@ type HighAvailability_STATUS struct {
 	State *ServerHAState_STATUS `json:"state,omitempty"`
 }
 
+// ConvertToARM returns the HighAvailability_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (h *HighAvailability_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if h == nil {
+		return nil, nil
+	}
+	result := &arm.HighAvailability_STATUS{}
+	if h.Mode != nil {
+		modeValue := string(*h.Mode)
+		result.Mode = &modeValue
+	}
+	if h.StandbyAvailabilityZone != nil {
+		standbyAvailabilityZoneValue := *h.StandbyAvailabilityZone
+		result.StandbyAvailabilityZone = &standbyAvailabilityZoneValue
+	}
+	if h.State != nil {
+		stateValue := string(*h.State)
+		result.State = &stateValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty HighAvailability_STATUS of the arm package, to decode an ARM response into.
+func (h *HighAvailability_STATUS) NewEmptyARMValue() any {
+	return &arm.HighAvailability_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.HighAvailability_STATUS (or a pointer to one), as Azure returned it.
+func (h *HighAvailability_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.HighAvailability_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.HighAvailability_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for HighAvailability_STATUS, want arm.HighAvailability_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Mode != nil {
+		modeValue := HighAvailabilityMode_STATUS(*typed.Mode)
+		h.Mode = &modeValue
+	}
+	if typed.StandbyAvailabilityZone != nil {
+		standbyAvailabilityZoneValue := *typed.StandbyAvailabilityZone
+		h.StandbyAvailabilityZone = &standbyAvailabilityZoneValue
+	}
+	if typed.State != nil {
+		stateValue := ServerHAState_STATUS(*typed.State)
+		h.State = &stateValue
+	}
+	return nil
+}
+
 // AssignProperties_From_HighAvailability_STATUS populates the receiver from source, a dbforpostgresql/v1api20210601/storage.HighAvailability_STATUS.
 func (h *HighAvailability_STATUS) AssignProperties_From_HighAvailability_STATUS(source *storage.HighAvailability_STATUS) error {
 	if source.Mode != nil {
@@ -1143,6 +1979,44 @@ type Identity struct {
 	Type *ResourceIdentityType `json:"type,omitempty"`
 }
 
+// ConvertToARM returns the Identity of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (i *Identity) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if i == nil {
+		return nil, nil
+	}
+	result := &arm.Identity{}
+	if i.Type != nil {
+		typeValue := string(*i.Type)
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Identity of the arm package, to decode an ARM response into.
+func (i *Identity) NewEmptyARMValue() any {
+	return &arm.Identity{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Identity (or a pointer to one), as Azure returned it.
+func (i *Identity) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Identity)
+	if !ok {
+		pointer, ok := armInput.(*arm.Identity)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Identity, want arm.Identity", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Type != nil {
+		typeValue := ResourceIdentityType(*typed.Type)
+		i.Type = &typeValue
+	}
+	return nil
+}
+
 // AssignProperties_From_Identity populates the receiver from source, a dbforpostgresql/v1api20210601/storage.Identity.
 func (i *Identity) AssignProperties_From_Identity(source *storage.Identity) error {
 	if source.Type != nil {
@@ -1180,6 +2054,60 @@ type Identity_STATUS struct {
 
 	// Type: The identity type.
 	Type *ResourceIdentityType_STATUS `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the Identity_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (i *Identity_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if i == nil {
+		return nil, nil
+	}
+	result := &arm.Identity_STATUS{}
+	if i.PrincipalId != nil {
+		principalIdValue := *i.PrincipalId
+		result.PrincipalId = &principalIdValue
+	}
+	if i.TenantId != nil {
+		tenantIdValue := *i.TenantId
+		result.TenantId = &tenantIdValue
+	}
+	if i.Type != nil {
+		typeValue := string(*i.Type)
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Identity_STATUS of the arm package, to decode an ARM response into.
+func (i *Identity_STATUS) NewEmptyARMValue() any {
+	return &arm.Identity_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Identity_STATUS (or a pointer to one), as Azure returned it.
+func (i *Identity_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Identity_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.Identity_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Identity_STATUS, want arm.Identity_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.PrincipalId != nil {
+		principalIdValue := *typed.PrincipalId
+		i.PrincipalId = &principalIdValue
+	}
+	if typed.TenantId != nil {
+		tenantIdValue := *typed.TenantId
+		i.TenantId = &tenantIdValue
+	}
+	if typed.Type != nil {
+		typeValue := ResourceIdentityType_STATUS(*typed.Type)
+		i.Type = &typeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_Identity_STATUS populates the receiver from source, a dbforpostgresql/v1api20210601/storage.Identity_STATUS.
@@ -1230,6 +2158,68 @@ type MaintenanceWindow struct {
 	StartMinute *int `json:"startMinute,omitempty"`
 }
 
+// ConvertToARM returns the MaintenanceWindow of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *MaintenanceWindow) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.MaintenanceWindow{}
+	if m.CustomWindow != nil {
+		customWindowValue := *m.CustomWindow
+		result.CustomWindow = &customWindowValue
+	}
+	if m.DayOfWeek != nil {
+		dayOfWeekValue := *m.DayOfWeek
+		result.DayOfWeek = &dayOfWeekValue
+	}
+	if m.StartHour != nil {
+		startHourValue := *m.StartHour
+		result.StartHour = &startHourValue
+	}
+	if m.StartMinute != nil {
+		startMinuteValue := *m.StartMinute
+		result.StartMinute = &startMinuteValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty MaintenanceWindow of the arm package, to decode an ARM response into.
+func (m *MaintenanceWindow) NewEmptyARMValue() any {
+	return &arm.MaintenanceWindow{}
+}
+
+// PopulateFromARM fills the receiver from an arm.MaintenanceWindow (or a pointer to one), as Azure returned it.
+func (m *MaintenanceWindow) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.MaintenanceWindow)
+	if !ok {
+		pointer, ok := armInput.(*arm.MaintenanceWindow)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for MaintenanceWindow, want arm.MaintenanceWindow", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.CustomWindow != nil {
+		customWindowValue := *typed.CustomWindow
+		m.CustomWindow = &customWindowValue
+	}
+	if typed.DayOfWeek != nil {
+		dayOfWeekValue := *typed.DayOfWeek
+		m.DayOfWeek = &dayOfWeekValue
+	}
+	if typed.StartHour != nil {
+		startHourValue := *typed.StartHour
+		m.StartHour = &startHourValue
+	}
+	if typed.StartMinute != nil {
+		startMinuteValue := *typed.StartMinute
+		m.StartMinute = &startMinuteValue
+	}
+	return nil
+}
+
 // AssignProperties_From_MaintenanceWindow populates the receiver from source, a dbforpostgresql/v1api20210601/storage.MaintenanceWindow.
 func (m *MaintenanceWindow) AssignProperties_From_MaintenanceWindow(source *storage.MaintenanceWindow) error {
 	m.CustomWindow = genruntime.ClonePointer(source.CustomWindow)
@@ -1268,6 +2258,68 @@ type MaintenanceWindow_STATUS struct {
 	StartMinute *int `json:"startMinute,omitempty"`
 }
 
+// ConvertToARM returns the MaintenanceWindow_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *MaintenanceWindow_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.MaintenanceWindow_STATUS{}
+	if m.CustomWindow != nil {
+		customWindowValue := *m.CustomWindow
+		result.CustomWindow = &customWindowValue
+	}
+	if m.DayOfWeek != nil {
+		dayOfWeekValue := *m.DayOfWeek
+		result.DayOfWeek = &dayOfWeekValue
+	}
+	if m.StartHour != nil {
+		startHourValue := *m.StartHour
+		result.StartHour = &startHourValue
+	}
+	if m.StartMinute != nil {
+		startMinuteValue := *m.StartMinute
+		result.StartMinute = &startMinuteValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty MaintenanceWindow_STATUS of the arm package, to decode an ARM response into.
+func (m *MaintenanceWindow_STATUS) NewEmptyARMValue() any {
+	return &arm.MaintenanceWindow_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.MaintenanceWindow_STATUS (or a pointer to one), as Azure returned it.
+func (m *MaintenanceWindow_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.MaintenanceWindow_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.MaintenanceWindow_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for MaintenanceWindow_STATUS, want arm.MaintenanceWindow_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.CustomWindow != nil {
+		customWindowValue := *typed.CustomWindow
+		m.CustomWindow = &customWindowValue
+	}
+	if typed.DayOfWeek != nil {
+		dayOfWeekValue := *typed.DayOfWeek
+		m.DayOfWeek = &dayOfWeekValue
+	}
+	if typed.StartHour != nil {
+		startHourValue := *typed.StartHour
+		m.StartHour = &startHourValue
+	}
+	if typed.StartMinute != nil {
+		startMinuteValue := *typed.StartMinute
+		m.StartMinute = &startMinuteValue
+	}
+	return nil
+}
+
 // AssignProperties_From_MaintenanceWindow_STATUS populates the receiver from source, a dbforpostgresql/v1api20210601/storage.MaintenanceWindow_STATUS.
 func (m *MaintenanceWindow_STATUS) AssignProperties_From_MaintenanceWindow_STATUS(source *storage.MaintenanceWindow_STATUS) error {
 	m.CustomWindow = genruntime.ClonePointer(source.CustomWindow)
@@ -1298,6 +2350,62 @@ type Network struct {
 
 	// PrivateDnsZoneArmResourceReference: private dns zone arm resource id.
 	PrivateDnsZoneArmResourceReference *genruntime.ResourceReference `json:"privateDnsZoneArmResourceReference,omitempty"`
+}
+
+// ConvertToARM returns the Network of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *Network) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.Network{}
+	if n.DelegatedSubnetResourceReference != nil {
+		var delegatedSubnetResourceReferenceValue string
+		delegatedSubnetResourceReferenceResolved, err := resolved.ARMID("Network.delegatedSubnetResourceReference", *n.DelegatedSubnetResourceReference)
+		if err != nil {
+			return nil, err
+		}
+		delegatedSubnetResourceReferenceValue = delegatedSubnetResourceReferenceResolved
+		result.DelegatedSubnetResourceId = &delegatedSubnetResourceReferenceValue
+	}
+	if n.PrivateDnsZoneArmResourceReference != nil {
+		var privateDnsZoneArmResourceReferenceValue string
+		privateDnsZoneArmResourceReferenceResolved, err := resolved.ARMID("Network.privateDnsZoneArmResourceReference", *n.PrivateDnsZoneArmResourceReference)
+		if err != nil {
+			return nil, err
+		}
+		privateDnsZoneArmResourceReferenceValue = privateDnsZoneArmResourceReferenceResolved
+		result.PrivateDnsZoneArmResourceId = &privateDnsZoneArmResourceReferenceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Network of the arm package, to decode an ARM response into.
+func (n *Network) NewEmptyARMValue() any {
+	return &arm.Network{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Network (or a pointer to one), as Azure returned it.
+func (n *Network) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Network)
+	if !ok {
+		pointer, ok := armInput.(*arm.Network)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Network, want arm.Network", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.DelegatedSubnetResourceId != nil {
+		delegatedSubnetResourceReferenceValue := genruntime.ResourceReference{ARMID: *typed.DelegatedSubnetResourceId}
+		n.DelegatedSubnetResourceReference = &delegatedSubnetResourceReferenceValue
+	}
+	if typed.PrivateDnsZoneArmResourceId != nil {
+		privateDnsZoneArmResourceReferenceValue := genruntime.ResourceReference{ARMID: *typed.PrivateDnsZoneArmResourceId}
+		n.PrivateDnsZoneArmResourceReference = &privateDnsZoneArmResourceReferenceValue
+	}
+	return nil
 }
 
 // AssignProperties_From_Network populates the receiver from source, a dbforpostgresql/v1api20210601/storage.Network.
@@ -1351,6 +2459,60 @@ type Network_STATUS struct {
 
 	// PublicNetworkAccess: public network access is enabled or not
 	PublicNetworkAccess *ServerPublicNetworkAccessState_STATUS `json:"publicNetworkAccess,omitempty"`
+}
+
+// ConvertToARM returns the Network_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *Network_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.Network_STATUS{}
+	if n.DelegatedSubnetResourceId != nil {
+		delegatedSubnetResourceIdValue := *n.DelegatedSubnetResourceId
+		result.DelegatedSubnetResourceId = &delegatedSubnetResourceIdValue
+	}
+	if n.PrivateDnsZoneArmResourceId != nil {
+		privateDnsZoneArmResourceIdValue := *n.PrivateDnsZoneArmResourceId
+		result.PrivateDnsZoneArmResourceId = &privateDnsZoneArmResourceIdValue
+	}
+	if n.PublicNetworkAccess != nil {
+		publicNetworkAccessValue := string(*n.PublicNetworkAccess)
+		result.PublicNetworkAccess = &publicNetworkAccessValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Network_STATUS of the arm package, to decode an ARM response into.
+func (n *Network_STATUS) NewEmptyARMValue() any {
+	return &arm.Network_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Network_STATUS (or a pointer to one), as Azure returned it.
+func (n *Network_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Network_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.Network_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Network_STATUS, want arm.Network_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.DelegatedSubnetResourceId != nil {
+		delegatedSubnetResourceIdValue := *typed.DelegatedSubnetResourceId
+		n.DelegatedSubnetResourceId = &delegatedSubnetResourceIdValue
+	}
+	if typed.PrivateDnsZoneArmResourceId != nil {
+		privateDnsZoneArmResourceIdValue := *typed.PrivateDnsZoneArmResourceId
+		n.PrivateDnsZoneArmResourceId = &privateDnsZoneArmResourceIdValue
+	}
+	if typed.PublicNetworkAccess != nil {
+		publicNetworkAccessValue := ServerPublicNetworkAccessState_STATUS(*typed.PublicNetworkAccess)
+		n.PublicNetworkAccess = &publicNetworkAccessValue
+	}
+	return nil
 }
 
 // AssignProperties_From_Network_STATUS populates the receiver from source, a dbforpostgresql/v1api20210601/storage.Network_STATUS.
@@ -1469,6 +2631,52 @@ type Sku struct {
 	Tier *SkuTier `json:"tier,omitempty"`
 }
 
+// ConvertToARM returns the Sku of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *Sku) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.Sku{}
+	if s.Name != nil {
+		nameValue := *s.Name
+		result.Name = &nameValue
+	}
+	if s.Tier != nil {
+		tierValue := string(*s.Tier)
+		result.Tier = &tierValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Sku of the arm package, to decode an ARM response into.
+func (s *Sku) NewEmptyARMValue() any {
+	return &arm.Sku{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Sku (or a pointer to one), as Azure returned it.
+func (s *Sku) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Sku)
+	if !ok {
+		pointer, ok := armInput.(*arm.Sku)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Sku, want arm.Sku", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		s.Name = &nameValue
+	}
+	if typed.Tier != nil {
+		tierValue := SkuTier(*typed.Tier)
+		s.Tier = &tierValue
+	}
+	return nil
+}
+
 // AssignProperties_From_Sku populates the receiver from source, a dbforpostgresql/v1api20210601/storage.Sku.
 func (s *Sku) AssignProperties_From_Sku(source *storage.Sku) error {
 	s.Name = genruntime.ClonePointer(source.Name)
@@ -1529,6 +2737,52 @@ type Sku_STATUS struct {
 	Tier *SkuTier_STATUS `json:"tier,omitempty"`
 }
 
+// ConvertToARM returns the Sku_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *Sku_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.Sku_STATUS{}
+	if s.Name != nil {
+		nameValue := *s.Name
+		result.Name = &nameValue
+	}
+	if s.Tier != nil {
+		tierValue := string(*s.Tier)
+		result.Tier = &tierValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Sku_STATUS of the arm package, to decode an ARM response into.
+func (s *Sku_STATUS) NewEmptyARMValue() any {
+	return &arm.Sku_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Sku_STATUS (or a pointer to one), as Azure returned it.
+func (s *Sku_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Sku_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.Sku_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Sku_STATUS, want arm.Sku_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		s.Name = &nameValue
+	}
+	if typed.Tier != nil {
+		tierValue := SkuTier_STATUS(*typed.Tier)
+		s.Tier = &tierValue
+	}
+	return nil
+}
+
 // AssignProperties_From_Sku_STATUS populates the receiver from source, a dbforpostgresql/v1api20210601/storage.Sku_STATUS.
 func (s *Sku_STATUS) AssignProperties_From_Sku_STATUS(source *storage.Sku_STATUS) error {
 	s.Name = genruntime.ClonePointer(source.Name)
@@ -1566,6 +2820,44 @@ type Storage struct {
 	StorageSizeGB *int `json:"storageSizeGB,omitempty"`
 }
 
+// ConvertToARM returns the Storage of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *Storage) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.Storage{}
+	if s.StorageSizeGB != nil {
+		storageSizeGBValue := *s.StorageSizeGB
+		result.StorageSizeGB = &storageSizeGBValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Storage of the arm package, to decode an ARM response into.
+func (s *Storage) NewEmptyARMValue() any {
+	return &arm.Storage{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Storage (or a pointer to one), as Azure returned it.
+func (s *Storage) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Storage)
+	if !ok {
+		pointer, ok := armInput.(*arm.Storage)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Storage, want arm.Storage", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.StorageSizeGB != nil {
+		storageSizeGBValue := *typed.StorageSizeGB
+		s.StorageSizeGB = &storageSizeGBValue
+	}
+	return nil
+}
+
 // AssignProperties_From_Storage populates the receiver from source, a dbforpostgresql/v1api20210601/storage.Storage.
 func (s *Storage) AssignProperties_From_Storage(source *storage.Storage) error {
 	s.StorageSizeGB = genruntime.ClonePointer(source.StorageSizeGB)
@@ -1587,6 +2879,44 @@ func (s *Storage) AssignProperties_To_Storage(destination *storage.Storage) erro
 type Storage_STATUS struct {
 	// StorageSizeGB: Max storage allowed for a server.
 	StorageSizeGB *int `json:"storageSizeGB,omitempty"`
+}
+
+// ConvertToARM returns the Storage_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *Storage_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.Storage_STATUS{}
+	if s.StorageSizeGB != nil {
+		storageSizeGBValue := *s.StorageSizeGB
+		result.StorageSizeGB = &storageSizeGBValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Storage_STATUS of the arm package, to decode an ARM response into.
+func (s *Storage_STATUS) NewEmptyARMValue() any {
+	return &arm.Storage_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Storage_STATUS (or a pointer to one), as Azure returned it.
+func (s *Storage_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Storage_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.Storage_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Storage_STATUS, want arm.Storage_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.StorageSizeGB != nil {
+		storageSizeGBValue := *typed.StorageSizeGB
+		s.StorageSizeGB = &storageSizeGBValue
+	}
+	return nil
 }
 
 // AssignProperties_From_Storage_STATUS populates the receiver from source, a dbforpostgresql/v1api20210601/storage.Storage_STATUS.
@@ -1625,6 +2955,84 @@ type SystemData_STATUS struct {
 
 	// LastModifiedByType: The type of identity that last modified the resource.
 	LastModifiedByType *CreatedByType_STATUS `json:"lastModifiedByType,omitempty"`
+}
+
+// ConvertToARM returns the SystemData_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *SystemData_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.SystemData_STATUS{}
+	if s.CreatedAt != nil {
+		createdAtValue := *s.CreatedAt
+		result.CreatedAt = &createdAtValue
+	}
+	if s.CreatedBy != nil {
+		createdByValue := *s.CreatedBy
+		result.CreatedBy = &createdByValue
+	}
+	if s.CreatedByType != nil {
+		createdByTypeValue := string(*s.CreatedByType)
+		result.CreatedByType = &createdByTypeValue
+	}
+	if s.LastModifiedAt != nil {
+		lastModifiedAtValue := *s.LastModifiedAt
+		result.LastModifiedAt = &lastModifiedAtValue
+	}
+	if s.LastModifiedBy != nil {
+		lastModifiedByValue := *s.LastModifiedBy
+		result.LastModifiedBy = &lastModifiedByValue
+	}
+	if s.LastModifiedByType != nil {
+		lastModifiedByTypeValue := string(*s.LastModifiedByType)
+		result.LastModifiedByType = &lastModifiedByTypeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty SystemData_STATUS of the arm package, to decode an ARM response into.
+func (s *SystemData_STATUS) NewEmptyARMValue() any {
+	return &arm.SystemData_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.SystemData_STATUS (or a pointer to one), as Azure returned it.
+func (s *SystemData_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.SystemData_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.SystemData_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for SystemData_STATUS, want arm.SystemData_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.CreatedAt != nil {
+		createdAtValue := *typed.CreatedAt
+		s.CreatedAt = &createdAtValue
+	}
+	if typed.CreatedBy != nil {
+		createdByValue := *typed.CreatedBy
+		s.CreatedBy = &createdByValue
+	}
+	if typed.CreatedByType != nil {
+		createdByTypeValue := CreatedByType_STATUS(*typed.CreatedByType)
+		s.CreatedByType = &createdByTypeValue
+	}
+	if typed.LastModifiedAt != nil {
+		lastModifiedAtValue := *typed.LastModifiedAt
+		s.LastModifiedAt = &lastModifiedAtValue
+	}
+	if typed.LastModifiedBy != nil {
+		lastModifiedByValue := *typed.LastModifiedBy
+		s.LastModifiedBy = &lastModifiedByValue
+	}
+	if typed.LastModifiedByType != nil {
+		lastModifiedByTypeValue := CreatedByType_STATUS(*typed.LastModifiedByType)
+		s.LastModifiedByType = &lastModifiedByTypeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_SystemData_STATUS populates the receiver from source, a dbforpostgresql/v1api20210601/storage.SystemData_STATUS.

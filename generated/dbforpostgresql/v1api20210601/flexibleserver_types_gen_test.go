@@ -296,6 +296,16 @@ func Test_FlexibleServer_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[FlexibleServer, storage.FlexibleServer](t, GenerateFlexibleServer)
 }
 
+// Test_FlexibleServer_Spec_ARMRoundTrip checks that FlexibleServer_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_FlexibleServer_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[FlexibleServer_Spec](t, GenerateFlexibleServer_Spec)
+}
+
+// Test_FlexibleServer_STATUS_ARMRoundTrip checks that FlexibleServer_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_FlexibleServer_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[FlexibleServer_STATUS](t, GenerateFlexibleServer_STATUS)
+}
+
 // Test_FlexibleServer_Spec_JSONRoundTrip checks that JSON keeps every value of FlexibleServer_Spec.
 func Test_FlexibleServer_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateFlexibleServer_Spec)

@@ -5,6 +5,7 @@ package v1api20210601
 import (
 	"fmt"
 
+	"github.com/armgen/armgen/generated/dbforpostgresql/v1api20210601/arm"
 	"github.com/armgen/armgen/generated/dbforpostgresql/v1api20210601/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -150,6 +151,67 @@ type FlexibleServersConfiguration_Spec struct {
 	Value *string `json:"value,omitempty"`
 }
 
+// ConvertToARM returns the FlexibleServersConfiguration_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (f *FlexibleServersConfiguration_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if f == nil {
+		return nil, nil
+	}
+	result := &arm.FlexibleServersConfiguration_Spec{}
+	result.Name = &resolved.Name
+	if f.Source != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ConfigurationProperties{}
+		}
+		sourceValue := *f.Source
+		result.Properties.Source = &sourceValue
+	}
+	if f.Value != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ConfigurationProperties{}
+		}
+		valueValue := *f.Value
+		result.Properties.Value = &valueValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty FlexibleServersConfiguration_Spec of the arm package, to decode an ARM response into.
+func (f *FlexibleServersConfiguration_Spec) NewEmptyARMValue() any {
+	return &arm.FlexibleServersConfiguration_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.FlexibleServersConfiguration_Spec (or a pointer to one), as Azure returned it.
+func (f *FlexibleServersConfiguration_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.FlexibleServersConfiguration_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.FlexibleServersConfiguration_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for FlexibleServersConfiguration_Spec, want arm.FlexibleServersConfiguration_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		f.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	f.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.Source != nil {
+			sourceValue := *typed.Properties.Source
+			f.Source = &sourceValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Value != nil {
+			valueValue := *typed.Properties.Value
+			f.Value = &valueValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_FlexibleServersConfiguration_Spec populates the receiver from source, a dbforpostgresql/v1api20210601/storage.FlexibleServersConfiguration_Spec.
 func (f *FlexibleServersConfiguration_Spec) AssignProperties_From_FlexibleServersConfiguration_Spec(source *storage.FlexibleServersConfiguration_Spec) error {
 	f.AzureName = source.AzureName
@@ -241,6 +303,154 @@ type FlexibleServersConfiguration_STATUS struct {
 
 	// Value: Value of the configuration.
 	Value *string `json:"value,omitempty"`
+}
+
+// ConvertToARM returns the FlexibleServersConfiguration_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (f *FlexibleServersConfiguration_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if f == nil {
+		return nil, nil
+	}
+	result := &arm.FlexibleServersConfiguration_STATUS{}
+	if f.AllowedValues != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ConfigurationProperties_STATUS{}
+		}
+		allowedValuesValue := *f.AllowedValues
+		result.Properties.AllowedValues = &allowedValuesValue
+	}
+	if f.DataType != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ConfigurationProperties_STATUS{}
+		}
+		dataTypeValue := string(*f.DataType)
+		result.Properties.DataType = &dataTypeValue
+	}
+	if f.DefaultValue != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ConfigurationProperties_STATUS{}
+		}
+		defaultValueValue := *f.DefaultValue
+		result.Properties.DefaultValue = &defaultValueValue
+	}
+	if f.Description != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ConfigurationProperties_STATUS{}
+		}
+		descriptionValue := *f.Description
+		result.Properties.Description = &descriptionValue
+	}
+	if f.Id != nil {
+		idValue := *f.Id
+		result.Id = &idValue
+	}
+	if f.Name != nil {
+		nameValue := *f.Name
+		result.Name = &nameValue
+	}
+	if f.Source != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ConfigurationProperties_STATUS{}
+		}
+		sourceValue := *f.Source
+		result.Properties.Source = &sourceValue
+	}
+	if f.SystemData != nil {
+		var systemDataValue arm.SystemData_STATUS
+		systemDataARM, err := f.SystemData.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		systemDataValue = *systemDataARM.(*arm.SystemData_STATUS)
+		result.SystemData = &systemDataValue
+	}
+	if f.Type != nil {
+		typeValue := *f.Type
+		result.Type = &typeValue
+	}
+	if f.Value != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ConfigurationProperties_STATUS{}
+		}
+		valueValue := *f.Value
+		result.Properties.Value = &valueValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty FlexibleServersConfiguration_STATUS of the arm package, to decode an ARM response into.
+func (f *FlexibleServersConfiguration_STATUS) NewEmptyARMValue() any {
+	return &arm.FlexibleServersConfiguration_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.FlexibleServersConfiguration_STATUS (or a pointer to one), as Azure returned it.
+func (f *FlexibleServersConfiguration_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.FlexibleServersConfiguration_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.FlexibleServersConfiguration_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for FlexibleServersConfiguration_STATUS, want arm.FlexibleServersConfiguration_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AllowedValues != nil {
+			allowedValuesValue := *typed.Properties.AllowedValues
+			f.AllowedValues = &allowedValuesValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DataType != nil {
+			dataTypeValue := ConfigurationDataType_STATUS(*typed.Properties.DataType)
+			f.DataType = &dataTypeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DefaultValue != nil {
+			defaultValueValue := *typed.Properties.DefaultValue
+			f.DefaultValue = &defaultValueValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Description != nil {
+			descriptionValue := *typed.Properties.Description
+			f.Description = &descriptionValue
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		f.Id = &idValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		f.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Source != nil {
+			sourceValue := *typed.Properties.Source
+			f.Source = &sourceValue
+		}
+	}
+	if typed.SystemData != nil {
+		var systemDataValue SystemData_STATUS
+		if err := systemDataValue.PopulateFromARM(owner, *typed.SystemData); err != nil {
+			return err
+		}
+		f.SystemData = &systemDataValue
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		f.Type = &typeValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Value != nil {
+			valueValue := *typed.Properties.Value
+			f.Value = &valueValue
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_FlexibleServersConfiguration_STATUS populates the receiver from source, a dbforpostgresql/v1api20210601/storage.FlexibleServersConfiguration_STATUS.

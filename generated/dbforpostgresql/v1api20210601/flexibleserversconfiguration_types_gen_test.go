@@ -66,6 +66,16 @@ func Test_FlexibleServersConfiguration_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[FlexibleServersConfiguration, storage.FlexibleServersConfiguration](t, GenerateFlexibleServersConfiguration)
 }
 
+// Test_FlexibleServersConfiguration_Spec_ARMRoundTrip checks that FlexibleServersConfiguration_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_FlexibleServersConfiguration_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[FlexibleServersConfiguration_Spec](t, GenerateFlexibleServersConfiguration_Spec)
+}
+
+// Test_FlexibleServersConfiguration_STATUS_ARMRoundTrip checks that FlexibleServersConfiguration_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_FlexibleServersConfiguration_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[FlexibleServersConfiguration_STATUS](t, GenerateFlexibleServersConfiguration_STATUS)
+}
+
 // Test_FlexibleServersConfiguration_Spec_JSONRoundTrip checks that JSON keeps every value of FlexibleServersConfiguration_Spec.
 func Test_FlexibleServersConfiguration_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateFlexibleServersConfiguration_Spec)

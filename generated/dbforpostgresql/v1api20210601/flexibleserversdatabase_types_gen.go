@@ -5,6 +5,7 @@ package v1api20210601
 import (
 	"fmt"
 
+	"github.com/armgen/armgen/generated/dbforpostgresql/v1api20210601/arm"
 	"github.com/armgen/armgen/generated/dbforpostgresql/v1api20210601/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -150,6 +151,67 @@ type FlexibleServersDatabase_Spec struct {
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"dbforpostgresql.azure.com" kind:"FlexibleServer"`
 }
 
+// ConvertToARM returns the FlexibleServersDatabase_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (f *FlexibleServersDatabase_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if f == nil {
+		return nil, nil
+	}
+	result := &arm.FlexibleServersDatabase_Spec{}
+	result.Name = &resolved.Name
+	if f.Charset != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseProperties{}
+		}
+		charsetValue := *f.Charset
+		result.Properties.Charset = &charsetValue
+	}
+	if f.Collation != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseProperties{}
+		}
+		collationValue := *f.Collation
+		result.Properties.Collation = &collationValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty FlexibleServersDatabase_Spec of the arm package, to decode an ARM response into.
+func (f *FlexibleServersDatabase_Spec) NewEmptyARMValue() any {
+	return &arm.FlexibleServersDatabase_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.FlexibleServersDatabase_Spec (or a pointer to one), as Azure returned it.
+func (f *FlexibleServersDatabase_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.FlexibleServersDatabase_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.FlexibleServersDatabase_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for FlexibleServersDatabase_Spec, want arm.FlexibleServersDatabase_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		f.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	f.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.Charset != nil {
+			charsetValue := *typed.Properties.Charset
+			f.Charset = &charsetValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Collation != nil {
+			collationValue := *typed.Properties.Collation
+			f.Collation = &collationValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_FlexibleServersDatabase_Spec populates the receiver from source, a dbforpostgresql/v1api20210601/storage.FlexibleServersDatabase_Spec.
 func (f *FlexibleServersDatabase_Spec) AssignProperties_From_FlexibleServersDatabase_Spec(source *storage.FlexibleServersDatabase_Spec) error {
 	f.AzureName = source.AzureName
@@ -227,6 +289,102 @@ type FlexibleServersDatabase_STATUS struct {
 
 	// Type: The type of the resource. E.g. "Microsoft.Compute/virtualMachines" or "Microsoft.Storage/storageAccounts"
 	Type *string `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the FlexibleServersDatabase_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (f *FlexibleServersDatabase_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if f == nil {
+		return nil, nil
+	}
+	result := &arm.FlexibleServersDatabase_STATUS{}
+	if f.Charset != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseProperties_STATUS{}
+		}
+		charsetValue := *f.Charset
+		result.Properties.Charset = &charsetValue
+	}
+	if f.Collation != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseProperties_STATUS{}
+		}
+		collationValue := *f.Collation
+		result.Properties.Collation = &collationValue
+	}
+	if f.Id != nil {
+		idValue := *f.Id
+		result.Id = &idValue
+	}
+	if f.Name != nil {
+		nameValue := *f.Name
+		result.Name = &nameValue
+	}
+	if f.SystemData != nil {
+		var systemDataValue arm.SystemData_STATUS
+		systemDataARM, err := f.SystemData.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		systemDataValue = *systemDataARM.(*arm.SystemData_STATUS)
+		result.SystemData = &systemDataValue
+	}
+	if f.Type != nil {
+		typeValue := *f.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty FlexibleServersDatabase_STATUS of the arm package, to decode an ARM response into.
+func (f *FlexibleServersDatabase_STATUS) NewEmptyARMValue() any {
+	return &arm.FlexibleServersDatabase_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.FlexibleServersDatabase_STATUS (or a pointer to one), as Azure returned it.
+func (f *FlexibleServersDatabase_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.FlexibleServersDatabase_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.FlexibleServersDatabase_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for FlexibleServersDatabase_STATUS, want arm.FlexibleServersDatabase_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Charset != nil {
+			charsetValue := *typed.Properties.Charset
+			f.Charset = &charsetValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Collation != nil {
+			collationValue := *typed.Properties.Collation
+			f.Collation = &collationValue
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		f.Id = &idValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		f.Name = &nameValue
+	}
+	if typed.SystemData != nil {
+		var systemDataValue SystemData_STATUS
+		if err := systemDataValue.PopulateFromARM(owner, *typed.SystemData); err != nil {
+			return err
+		}
+		f.SystemData = &systemDataValue
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		f.Type = &typeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_FlexibleServersDatabase_STATUS populates the receiver from source, a dbforpostgresql/v1api20210601/storage.FlexibleServersDatabase_STATUS.

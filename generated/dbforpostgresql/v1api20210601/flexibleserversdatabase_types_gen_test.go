@@ -57,6 +57,16 @@ func Test_FlexibleServersDatabase_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[FlexibleServersDatabase, storage.FlexibleServersDatabase](t, GenerateFlexibleServersDatabase)
 }
 
+// Test_FlexibleServersDatabase_Spec_ARMRoundTrip checks that FlexibleServersDatabase_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_FlexibleServersDatabase_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[FlexibleServersDatabase_Spec](t, GenerateFlexibleServersDatabase_Spec)
+}
+
+// Test_FlexibleServersDatabase_STATUS_ARMRoundTrip checks that FlexibleServersDatabase_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_FlexibleServersDatabase_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[FlexibleServersDatabase_STATUS](t, GenerateFlexibleServersDatabase_STATUS)
+}
+
 // Test_FlexibleServersDatabase_Spec_JSONRoundTrip checks that JSON keeps every value of FlexibleServersDatabase_Spec.
 func Test_FlexibleServersDatabase_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateFlexibleServersDatabase_Spec)

@@ -5,6 +5,7 @@ package v1api20210601
 import (
 	"fmt"
 
+	"github.com/armgen/armgen/generated/dbforpostgresql/v1api20210601/arm"
 	"github.com/armgen/armgen/generated/dbforpostgresql/v1api20210601/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -154,6 +155,67 @@ type FlexibleServersFirewallRule_Spec struct {
 	StartIpAddress *string `json:"startIpAddress,omitempty"`
 }
 
+// ConvertToARM returns the FlexibleServersFirewallRule_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (f *FlexibleServersFirewallRule_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if f == nil {
+		return nil, nil
+	}
+	result := &arm.FlexibleServersFirewallRule_Spec{}
+	result.Name = &resolved.Name
+	if f.EndIpAddress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.FirewallRuleProperties{}
+		}
+		endIpAddressValue := *f.EndIpAddress
+		result.Properties.EndIpAddress = &endIpAddressValue
+	}
+	if f.StartIpAddress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.FirewallRuleProperties{}
+		}
+		startIpAddressValue := *f.StartIpAddress
+		result.Properties.StartIpAddress = &startIpAddressValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty FlexibleServersFirewallRule_Spec of the arm package, to decode an ARM response into.
+func (f *FlexibleServersFirewallRule_Spec) NewEmptyARMValue() any {
+	return &arm.FlexibleServersFirewallRule_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.FlexibleServersFirewallRule_Spec (or a pointer to one), as Azure returned it.
+func (f *FlexibleServersFirewallRule_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.FlexibleServersFirewallRule_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.FlexibleServersFirewallRule_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for FlexibleServersFirewallRule_Spec, want arm.FlexibleServersFirewallRule_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		f.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	f.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.EndIpAddress != nil {
+			endIpAddressValue := *typed.Properties.EndIpAddress
+			f.EndIpAddress = &endIpAddressValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.StartIpAddress != nil {
+			startIpAddressValue := *typed.Properties.StartIpAddress
+			f.StartIpAddress = &startIpAddressValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_FlexibleServersFirewallRule_Spec populates the receiver from source, a dbforpostgresql/v1api20210601/storage.FlexibleServersFirewallRule_Spec.
 func (f *FlexibleServersFirewallRule_Spec) AssignProperties_From_FlexibleServersFirewallRule_Spec(source *storage.FlexibleServersFirewallRule_Spec) error {
 	f.AzureName = source.AzureName
@@ -235,6 +297,102 @@ type FlexibleServersFirewallRule_STATUS struct {
 
 	// Type: The type of the resource. E.g. "Microsoft.Compute/virtualMachines" or "Microsoft.Storage/storageAccounts"
 	Type *string `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the FlexibleServersFirewallRule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (f *FlexibleServersFirewallRule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if f == nil {
+		return nil, nil
+	}
+	result := &arm.FlexibleServersFirewallRule_STATUS{}
+	if f.EndIpAddress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.FirewallRuleProperties_STATUS{}
+		}
+		endIpAddressValue := *f.EndIpAddress
+		result.Properties.EndIpAddress = &endIpAddressValue
+	}
+	if f.Id != nil {
+		idValue := *f.Id
+		result.Id = &idValue
+	}
+	if f.Name != nil {
+		nameValue := *f.Name
+		result.Name = &nameValue
+	}
+	if f.StartIpAddress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.FirewallRuleProperties_STATUS{}
+		}
+		startIpAddressValue := *f.StartIpAddress
+		result.Properties.StartIpAddress = &startIpAddressValue
+	}
+	if f.SystemData != nil {
+		var systemDataValue arm.SystemData_STATUS
+		systemDataARM, err := f.SystemData.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		systemDataValue = *systemDataARM.(*arm.SystemData_STATUS)
+		result.SystemData = &systemDataValue
+	}
+	if f.Type != nil {
+		typeValue := *f.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty FlexibleServersFirewallRule_STATUS of the arm package, to decode an ARM response into.
+func (f *FlexibleServersFirewallRule_STATUS) NewEmptyARMValue() any {
+	return &arm.FlexibleServersFirewallRule_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.FlexibleServersFirewallRule_STATUS (or a pointer to one), as Azure returned it.
+func (f *FlexibleServersFirewallRule_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.FlexibleServersFirewallRule_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.FlexibleServersFirewallRule_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for FlexibleServersFirewallRule_STATUS, want arm.FlexibleServersFirewallRule_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EndIpAddress != nil {
+			endIpAddressValue := *typed.Properties.EndIpAddress
+			f.EndIpAddress = &endIpAddressValue
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		f.Id = &idValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		f.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.StartIpAddress != nil {
+			startIpAddressValue := *typed.Properties.StartIpAddress
+			f.StartIpAddress = &startIpAddressValue
+		}
+	}
+	if typed.SystemData != nil {
+		var systemDataValue SystemData_STATUS
+		if err := systemDataValue.PopulateFromARM(owner, *typed.SystemData); err != nil {
+			return err
+		}
+		f.SystemData = &systemDataValue
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		f.Type = &typeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_FlexibleServersFirewallRule_STATUS populates the receiver from source, a dbforpostgresql/v1api20210601/storage.FlexibleServersFirewallRule_STATUS.

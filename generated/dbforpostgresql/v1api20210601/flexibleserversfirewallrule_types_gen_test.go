@@ -57,6 +57,16 @@ func Test_FlexibleServersFirewallRule_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[FlexibleServersFirewallRule, storage.FlexibleServersFirewallRule](t, GenerateFlexibleServersFirewallRule)
 }
 
+// Test_FlexibleServersFirewallRule_Spec_ARMRoundTrip checks that FlexibleServersFirewallRule_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_FlexibleServersFirewallRule_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[FlexibleServersFirewallRule_Spec](t, GenerateFlexibleServersFirewallRule_Spec)
+}
+
+// Test_FlexibleServersFirewallRule_STATUS_ARMRoundTrip checks that FlexibleServersFirewallRule_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_FlexibleServersFirewallRule_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[FlexibleServersFirewallRule_STATUS](t, GenerateFlexibleServersFirewallRule_STATUS)
+}
+
 // Test_FlexibleServersFirewallRule_Spec_JSONRoundTrip checks that JSON keeps every value of FlexibleServersFirewallRule_Spec.
 func Test_FlexibleServersFirewallRule_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateFlexibleServersFirewallRule_Spec)

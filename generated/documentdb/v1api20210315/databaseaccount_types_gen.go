@@ -7,6 +7,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/armgen/armgen/generated/documentdb/v1api20210315/arm"
 	"github.com/armgen/armgen/generated/documentdb/v1api20210315/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -225,6 +226,472 @@ type DatabaseAccount_Spec struct {
 
 	// VirtualNetworkRules: List of Virtual Network ACL rules configured for the Cosmos DB account.
 	VirtualNetworkRules []VirtualNetworkRule `json:"virtualNetworkRules,omitempty"`
+}
+
+// ConvertToARM returns the DatabaseAccount_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (d *DatabaseAccount_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if d == nil {
+		return nil, nil
+	}
+	result := &arm.DatabaseAccount_Spec{}
+	result.Name = &resolved.Name
+	if d.ApiProperties != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountCreateUpdateProperties{}
+		}
+		var apiPropertiesValue arm.ApiProperties
+		apiPropertiesARM, err := d.ApiProperties.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		apiPropertiesValue = *apiPropertiesARM.(*arm.ApiProperties)
+		result.Properties.ApiProperties = &apiPropertiesValue
+	}
+	if d.BackupPolicy != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountCreateUpdateProperties{}
+		}
+		var backupPolicyValue arm.BackupPolicy
+		backupPolicyARM, err := d.BackupPolicy.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		backupPolicyValue = *backupPolicyARM.(*arm.BackupPolicy)
+		result.Properties.BackupPolicy = &backupPolicyValue
+	}
+	if d.Capabilities != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountCreateUpdateProperties{}
+		}
+		result.Properties.Capabilities = make([]arm.Capability, 0, len(d.Capabilities))
+		for _, capabilitiesItem := range d.Capabilities {
+			var capabilitiesValue arm.Capability
+			capabilitiesARM, err := capabilitiesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			capabilitiesValue = *capabilitiesARM.(*arm.Capability)
+			result.Properties.Capabilities = append(result.Properties.Capabilities, capabilitiesValue)
+		}
+	}
+	if d.ConnectorOffer != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountCreateUpdateProperties{}
+		}
+		connectorOfferValue := string(*d.ConnectorOffer)
+		result.Properties.ConnectorOffer = &connectorOfferValue
+	}
+	if d.ConsistencyPolicy != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountCreateUpdateProperties{}
+		}
+		var consistencyPolicyValue arm.ConsistencyPolicy
+		consistencyPolicyARM, err := d.ConsistencyPolicy.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		consistencyPolicyValue = *consistencyPolicyARM.(*arm.ConsistencyPolicy)
+		result.Properties.ConsistencyPolicy = &consistencyPolicyValue
+	}
+	if d.Cors != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountCreateUpdateProperties{}
+		}
+		result.Properties.Cors = make([]arm.CorsPolicy, 0, len(d.Cors))
+		for _, corsItem := range d.Cors {
+			var corsValue arm.CorsPolicy
+			corsARM, err := corsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			corsValue = *corsARM.(*arm.CorsPolicy)
+			result.Properties.Cors = append(result.Properties.Cors, corsValue)
+		}
+	}
+	if d.DatabaseAccountOfferType != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountCreateUpdateProperties{}
+		}
+		databaseAccountOfferTypeValue := string(*d.DatabaseAccountOfferType)
+		result.Properties.DatabaseAccountOfferType = &databaseAccountOfferTypeValue
+	}
+	if d.DefaultIdentity != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountCreateUpdateProperties{}
+		}
+		defaultIdentityValue := *d.DefaultIdentity
+		result.Properties.DefaultIdentity = &defaultIdentityValue
+	}
+	if d.DisableKeyBasedMetadataWriteAccess != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountCreateUpdateProperties{}
+		}
+		disableKeyBasedMetadataWriteAccessValue := *d.DisableKeyBasedMetadataWriteAccess
+		result.Properties.DisableKeyBasedMetadataWriteAccess = &disableKeyBasedMetadataWriteAccessValue
+	}
+	if d.EnableAnalyticalStorage != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountCreateUpdateProperties{}
+		}
+		enableAnalyticalStorageValue := *d.EnableAnalyticalStorage
+		result.Properties.EnableAnalyticalStorage = &enableAnalyticalStorageValue
+	}
+	if d.EnableAutomaticFailover != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountCreateUpdateProperties{}
+		}
+		enableAutomaticFailoverValue := *d.EnableAutomaticFailover
+		result.Properties.EnableAutomaticFailover = &enableAutomaticFailoverValue
+	}
+	if d.EnableCassandraConnector != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountCreateUpdateProperties{}
+		}
+		enableCassandraConnectorValue := *d.EnableCassandraConnector
+		result.Properties.EnableCassandraConnector = &enableCassandraConnectorValue
+	}
+	if d.EnableFreeTier != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountCreateUpdateProperties{}
+		}
+		enableFreeTierValue := *d.EnableFreeTier
+		result.Properties.EnableFreeTier = &enableFreeTierValue
+	}
+	if d.EnableMultipleWriteLocations != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountCreateUpdateProperties{}
+		}
+		enableMultipleWriteLocationsValue := *d.EnableMultipleWriteLocations
+		result.Properties.EnableMultipleWriteLocations = &enableMultipleWriteLocationsValue
+	}
+	if d.Identity != nil {
+		var identityValue arm.ManagedServiceIdentity
+		identityARM, err := d.Identity.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		identityValue = *identityARM.(*arm.ManagedServiceIdentity)
+		result.Identity = &identityValue
+	}
+	if d.IpRules != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountCreateUpdateProperties{}
+		}
+		result.Properties.IpRules = make([]arm.IpAddressOrRange, 0, len(d.IpRules))
+		for _, ipRulesItem := range d.IpRules {
+			var ipRulesValue arm.IpAddressOrRange
+			ipRulesARM, err := ipRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			ipRulesValue = *ipRulesARM.(*arm.IpAddressOrRange)
+			result.Properties.IpRules = append(result.Properties.IpRules, ipRulesValue)
+		}
+	}
+	if d.IsVirtualNetworkFilterEnabled != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountCreateUpdateProperties{}
+		}
+		isVirtualNetworkFilterEnabledValue := *d.IsVirtualNetworkFilterEnabled
+		result.Properties.IsVirtualNetworkFilterEnabled = &isVirtualNetworkFilterEnabledValue
+	}
+	if d.KeyVaultKeyUri != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountCreateUpdateProperties{}
+		}
+		keyVaultKeyUriValue := *d.KeyVaultKeyUri
+		result.Properties.KeyVaultKeyUri = &keyVaultKeyUriValue
+	}
+	if d.Kind != nil {
+		kindValue := string(*d.Kind)
+		result.Kind = &kindValue
+	}
+	if d.Location != nil {
+		locationValue := *d.Location
+		result.Location = &locationValue
+	}
+	if d.Locations != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountCreateUpdateProperties{}
+		}
+		result.Properties.Locations = make([]arm.Location, 0, len(d.Locations))
+		for _, locationsItem := range d.Locations {
+			var locationsValue arm.Location
+			locationsARM, err := locationsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			locationsValue = *locationsARM.(*arm.Location)
+			result.Properties.Locations = append(result.Properties.Locations, locationsValue)
+		}
+	}
+	if d.NetworkAclBypass != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountCreateUpdateProperties{}
+		}
+		networkAclBypassValue := string(*d.NetworkAclBypass)
+		result.Properties.NetworkAclBypass = &networkAclBypassValue
+	}
+	if d.NetworkAclBypassResourceReferences != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountCreateUpdateProperties{}
+		}
+		result.Properties.NetworkAclBypassResourceIds = make([]string, 0, len(d.NetworkAclBypassResourceReferences))
+		for _, networkAclBypassResourceReferencesItem := range d.NetworkAclBypassResourceReferences {
+			var networkAclBypassResourceReferencesValue string
+			networkAclBypassResourceReferencesResolved, err := resolved.ARMID("DatabaseAccount_Spec.networkAclBypassResourceReferences", networkAclBypassResourceReferencesItem)
+			if err != nil {
+				return nil, err
+			}
+			networkAclBypassResourceReferencesValue = networkAclBypassResourceReferencesResolved
+			result.Properties.NetworkAclBypassResourceIds = append(result.Properties.NetworkAclBypassResourceIds, networkAclBypassResourceReferencesValue)
+		}
+	}
+	if d.PublicNetworkAccess != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountCreateUpdateProperties{}
+		}
+		publicNetworkAccessValue := string(*d.PublicNetworkAccess)
+		result.Properties.PublicNetworkAccess = &publicNetworkAccessValue
+	}
+	if d.Tags != nil {
+		result.Tags = make(map[string]string, len(d.Tags))
+		for tagsKey, tagsItem := range d.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	if d.VirtualNetworkRules != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountCreateUpdateProperties{}
+		}
+		result.Properties.VirtualNetworkRules = make([]arm.VirtualNetworkRule, 0, len(d.VirtualNetworkRules))
+		for _, virtualNetworkRulesItem := range d.VirtualNetworkRules {
+			var virtualNetworkRulesValue arm.VirtualNetworkRule
+			virtualNetworkRulesARM, err := virtualNetworkRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			virtualNetworkRulesValue = *virtualNetworkRulesARM.(*arm.VirtualNetworkRule)
+			result.Properties.VirtualNetworkRules = append(result.Properties.VirtualNetworkRules, virtualNetworkRulesValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty DatabaseAccount_Spec of the arm package, to decode an ARM response into.
+func (d *DatabaseAccount_Spec) NewEmptyARMValue() any {
+	return &arm.DatabaseAccount_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.DatabaseAccount_Spec (or a pointer to one), as Azure returned it.
+func (d *DatabaseAccount_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.DatabaseAccount_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.DatabaseAccount_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for DatabaseAccount_Spec, want arm.DatabaseAccount_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		d.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	d.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.ApiProperties != nil {
+			var apiPropertiesValue ApiProperties
+			if err := apiPropertiesValue.PopulateFromARM(owner, *typed.Properties.ApiProperties); err != nil {
+				return err
+			}
+			d.ApiProperties = &apiPropertiesValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.BackupPolicy != nil {
+			var backupPolicyValue BackupPolicy
+			if err := backupPolicyValue.PopulateFromARM(owner, *typed.Properties.BackupPolicy); err != nil {
+				return err
+			}
+			d.BackupPolicy = &backupPolicyValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Capabilities != nil {
+			for _, capabilitiesItem := range typed.Properties.Capabilities {
+				var capabilitiesValue Capability
+				if err := capabilitiesValue.PopulateFromARM(owner, capabilitiesItem); err != nil {
+					return err
+				}
+				d.Capabilities = append(d.Capabilities, capabilitiesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ConnectorOffer != nil {
+			connectorOfferValue := ConnectorOffer(*typed.Properties.ConnectorOffer)
+			d.ConnectorOffer = &connectorOfferValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ConsistencyPolicy != nil {
+			var consistencyPolicyValue ConsistencyPolicy
+			if err := consistencyPolicyValue.PopulateFromARM(owner, *typed.Properties.ConsistencyPolicy); err != nil {
+				return err
+			}
+			d.ConsistencyPolicy = &consistencyPolicyValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Cors != nil {
+			for _, corsItem := range typed.Properties.Cors {
+				var corsValue CorsPolicy
+				if err := corsValue.PopulateFromARM(owner, corsItem); err != nil {
+					return err
+				}
+				d.Cors = append(d.Cors, corsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DatabaseAccountOfferType != nil {
+			databaseAccountOfferTypeValue := DatabaseAccountOfferType(*typed.Properties.DatabaseAccountOfferType)
+			d.DatabaseAccountOfferType = &databaseAccountOfferTypeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DefaultIdentity != nil {
+			defaultIdentityValue := *typed.Properties.DefaultIdentity
+			d.DefaultIdentity = &defaultIdentityValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DisableKeyBasedMetadataWriteAccess != nil {
+			disableKeyBasedMetadataWriteAccessValue := *typed.Properties.DisableKeyBasedMetadataWriteAccess
+			d.DisableKeyBasedMetadataWriteAccess = &disableKeyBasedMetadataWriteAccessValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableAnalyticalStorage != nil {
+			enableAnalyticalStorageValue := *typed.Properties.EnableAnalyticalStorage
+			d.EnableAnalyticalStorage = &enableAnalyticalStorageValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableAutomaticFailover != nil {
+			enableAutomaticFailoverValue := *typed.Properties.EnableAutomaticFailover
+			d.EnableAutomaticFailover = &enableAutomaticFailoverValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableCassandraConnector != nil {
+			enableCassandraConnectorValue := *typed.Properties.EnableCassandraConnector
+			d.EnableCassandraConnector = &enableCassandraConnectorValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableFreeTier != nil {
+			enableFreeTierValue := *typed.Properties.EnableFreeTier
+			d.EnableFreeTier = &enableFreeTierValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableMultipleWriteLocations != nil {
+			enableMultipleWriteLocationsValue := *typed.Properties.EnableMultipleWriteLocations
+			d.EnableMultipleWriteLocations = &enableMultipleWriteLocationsValue
+		}
+	}
+	if typed.Identity != nil {
+		var identityValue ManagedServiceIdentity
+		if err := identityValue.PopulateFromARM(owner, *typed.Identity); err != nil {
+			return err
+		}
+		d.Identity = &identityValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IpRules != nil {
+			for _, ipRulesItem := range typed.Properties.IpRules {
+				var ipRulesValue IpAddressOrRange
+				if err := ipRulesValue.PopulateFromARM(owner, ipRulesItem); err != nil {
+					return err
+				}
+				d.IpRules = append(d.IpRules, ipRulesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IsVirtualNetworkFilterEnabled != nil {
+			isVirtualNetworkFilterEnabledValue := *typed.Properties.IsVirtualNetworkFilterEnabled
+			d.IsVirtualNetworkFilterEnabled = &isVirtualNetworkFilterEnabledValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.KeyVaultKeyUri != nil {
+			keyVaultKeyUriValue := *typed.Properties.KeyVaultKeyUri
+			d.KeyVaultKeyUri = &keyVaultKeyUriValue
+		}
+	}
+	if typed.Kind != nil {
+		kindValue := DatabaseAccountKind(*typed.Kind)
+		d.Kind = &kindValue
+	}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		d.Location = &locationValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Locations != nil {
+			for _, locationsItem := range typed.Properties.Locations {
+				var locationsValue Location
+				if err := locationsValue.PopulateFromARM(owner, locationsItem); err != nil {
+					return err
+				}
+				d.Locations = append(d.Locations, locationsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NetworkAclBypass != nil {
+			networkAclBypassValue := NetworkAclBypass(*typed.Properties.NetworkAclBypass)
+			d.NetworkAclBypass = &networkAclBypassValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NetworkAclBypassResourceIds != nil {
+			for _, networkAclBypassResourceReferencesItem := range typed.Properties.NetworkAclBypassResourceIds {
+				networkAclBypassResourceReferencesValue := genruntime.ResourceReference{ARMID: networkAclBypassResourceReferencesItem}
+				d.NetworkAclBypassResourceReferences = append(d.NetworkAclBypassResourceReferences, networkAclBypassResourceReferencesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PublicNetworkAccess != nil {
+			publicNetworkAccessValue := PublicNetworkAccess(*typed.Properties.PublicNetworkAccess)
+			d.PublicNetworkAccess = &publicNetworkAccessValue
+		}
+	}
+	if typed.Tags != nil {
+		d.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			d.Tags[tagsKey] = tagsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.VirtualNetworkRules != nil {
+			for _, virtualNetworkRulesItem := range typed.Properties.VirtualNetworkRules {
+				var virtualNetworkRulesValue VirtualNetworkRule
+				if err := virtualNetworkRulesValue.PopulateFromARM(owner, virtualNetworkRulesItem); err != nil {
+					return err
+				}
+				d.VirtualNetworkRules = append(d.VirtualNetworkRules, virtualNetworkRulesValue)
+			}
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_DatabaseAccount_Spec populates the receiver from source, a documentdb/v1api20210315/storage.DatabaseAccount_Spec.
@@ -706,6 +1173,616 @@ type DatabaseAccount_STATUS struct {
 	WriteLocations []Location_STATUS `json:"writeLocations,omitempty"`
 }
 
+// ConvertToARM returns the DatabaseAccount_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (d *DatabaseAccount_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if d == nil {
+		return nil, nil
+	}
+	result := &arm.DatabaseAccount_STATUS{}
+	if d.ApiProperties != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountGetProperties_STATUS{}
+		}
+		var apiPropertiesValue arm.ApiProperties_STATUS
+		apiPropertiesARM, err := d.ApiProperties.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		apiPropertiesValue = *apiPropertiesARM.(*arm.ApiProperties_STATUS)
+		result.Properties.ApiProperties = &apiPropertiesValue
+	}
+	if d.BackupPolicy != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountGetProperties_STATUS{}
+		}
+		var backupPolicyValue arm.BackupPolicy_STATUS
+		backupPolicyARM, err := d.BackupPolicy.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		backupPolicyValue = *backupPolicyARM.(*arm.BackupPolicy_STATUS)
+		result.Properties.BackupPolicy = &backupPolicyValue
+	}
+	if d.Capabilities != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountGetProperties_STATUS{}
+		}
+		result.Properties.Capabilities = make([]arm.Capability_STATUS, 0, len(d.Capabilities))
+		for _, capabilitiesItem := range d.Capabilities {
+			var capabilitiesValue arm.Capability_STATUS
+			capabilitiesARM, err := capabilitiesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			capabilitiesValue = *capabilitiesARM.(*arm.Capability_STATUS)
+			result.Properties.Capabilities = append(result.Properties.Capabilities, capabilitiesValue)
+		}
+	}
+	if d.ConnectorOffer != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountGetProperties_STATUS{}
+		}
+		connectorOfferValue := string(*d.ConnectorOffer)
+		result.Properties.ConnectorOffer = &connectorOfferValue
+	}
+	if d.ConsistencyPolicy != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountGetProperties_STATUS{}
+		}
+		var consistencyPolicyValue arm.ConsistencyPolicy_STATUS
+		consistencyPolicyARM, err := d.ConsistencyPolicy.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		consistencyPolicyValue = *consistencyPolicyARM.(*arm.ConsistencyPolicy_STATUS)
+		result.Properties.ConsistencyPolicy = &consistencyPolicyValue
+	}
+	if d.Cors != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountGetProperties_STATUS{}
+		}
+		result.Properties.Cors = make([]arm.CorsPolicy_STATUS, 0, len(d.Cors))
+		for _, corsItem := range d.Cors {
+			var corsValue arm.CorsPolicy_STATUS
+			corsARM, err := corsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			corsValue = *corsARM.(*arm.CorsPolicy_STATUS)
+			result.Properties.Cors = append(result.Properties.Cors, corsValue)
+		}
+	}
+	if d.DatabaseAccountOfferType != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountGetProperties_STATUS{}
+		}
+		databaseAccountOfferTypeValue := string(*d.DatabaseAccountOfferType)
+		result.Properties.DatabaseAccountOfferType = &databaseAccountOfferTypeValue
+	}
+	if d.DefaultIdentity != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountGetProperties_STATUS{}
+		}
+		defaultIdentityValue := *d.DefaultIdentity
+		result.Properties.DefaultIdentity = &defaultIdentityValue
+	}
+	if d.DisableKeyBasedMetadataWriteAccess != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountGetProperties_STATUS{}
+		}
+		disableKeyBasedMetadataWriteAccessValue := *d.DisableKeyBasedMetadataWriteAccess
+		result.Properties.DisableKeyBasedMetadataWriteAccess = &disableKeyBasedMetadataWriteAccessValue
+	}
+	if d.DocumentEndpoint != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountGetProperties_STATUS{}
+		}
+		documentEndpointValue := *d.DocumentEndpoint
+		result.Properties.DocumentEndpoint = &documentEndpointValue
+	}
+	if d.EnableAnalyticalStorage != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountGetProperties_STATUS{}
+		}
+		enableAnalyticalStorageValue := *d.EnableAnalyticalStorage
+		result.Properties.EnableAnalyticalStorage = &enableAnalyticalStorageValue
+	}
+	if d.EnableAutomaticFailover != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountGetProperties_STATUS{}
+		}
+		enableAutomaticFailoverValue := *d.EnableAutomaticFailover
+		result.Properties.EnableAutomaticFailover = &enableAutomaticFailoverValue
+	}
+	if d.EnableCassandraConnector != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountGetProperties_STATUS{}
+		}
+		enableCassandraConnectorValue := *d.EnableCassandraConnector
+		result.Properties.EnableCassandraConnector = &enableCassandraConnectorValue
+	}
+	if d.EnableFreeTier != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountGetProperties_STATUS{}
+		}
+		enableFreeTierValue := *d.EnableFreeTier
+		result.Properties.EnableFreeTier = &enableFreeTierValue
+	}
+	if d.EnableMultipleWriteLocations != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountGetProperties_STATUS{}
+		}
+		enableMultipleWriteLocationsValue := *d.EnableMultipleWriteLocations
+		result.Properties.EnableMultipleWriteLocations = &enableMultipleWriteLocationsValue
+	}
+	if d.FailoverPolicies != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountGetProperties_STATUS{}
+		}
+		result.Properties.FailoverPolicies = make([]arm.FailoverPolicy_STATUS, 0, len(d.FailoverPolicies))
+		for _, failoverPoliciesItem := range d.FailoverPolicies {
+			var failoverPoliciesValue arm.FailoverPolicy_STATUS
+			failoverPoliciesARM, err := failoverPoliciesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			failoverPoliciesValue = *failoverPoliciesARM.(*arm.FailoverPolicy_STATUS)
+			result.Properties.FailoverPolicies = append(result.Properties.FailoverPolicies, failoverPoliciesValue)
+		}
+	}
+	if d.Id != nil {
+		idValue := *d.Id
+		result.Id = &idValue
+	}
+	if d.Identity != nil {
+		var identityValue arm.ManagedServiceIdentity_STATUS
+		identityARM, err := d.Identity.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		identityValue = *identityARM.(*arm.ManagedServiceIdentity_STATUS)
+		result.Identity = &identityValue
+	}
+	if d.IpRules != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountGetProperties_STATUS{}
+		}
+		result.Properties.IpRules = make([]arm.IpAddressOrRange_STATUS, 0, len(d.IpRules))
+		for _, ipRulesItem := range d.IpRules {
+			var ipRulesValue arm.IpAddressOrRange_STATUS
+			ipRulesARM, err := ipRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			ipRulesValue = *ipRulesARM.(*arm.IpAddressOrRange_STATUS)
+			result.Properties.IpRules = append(result.Properties.IpRules, ipRulesValue)
+		}
+	}
+	if d.IsVirtualNetworkFilterEnabled != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountGetProperties_STATUS{}
+		}
+		isVirtualNetworkFilterEnabledValue := *d.IsVirtualNetworkFilterEnabled
+		result.Properties.IsVirtualNetworkFilterEnabled = &isVirtualNetworkFilterEnabledValue
+	}
+	if d.KeyVaultKeyUri != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountGetProperties_STATUS{}
+		}
+		keyVaultKeyUriValue := *d.KeyVaultKeyUri
+		result.Properties.KeyVaultKeyUri = &keyVaultKeyUriValue
+	}
+	if d.Kind != nil {
+		kindValue := string(*d.Kind)
+		result.Kind = &kindValue
+	}
+	if d.Location != nil {
+		locationValue := *d.Location
+		result.Location = &locationValue
+	}
+	if d.Locations != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountGetProperties_STATUS{}
+		}
+		result.Properties.Locations = make([]arm.Location_STATUS, 0, len(d.Locations))
+		for _, locationsItem := range d.Locations {
+			var locationsValue arm.Location_STATUS
+			locationsARM, err := locationsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			locationsValue = *locationsARM.(*arm.Location_STATUS)
+			result.Properties.Locations = append(result.Properties.Locations, locationsValue)
+		}
+	}
+	if d.Name != nil {
+		nameValue := *d.Name
+		result.Name = &nameValue
+	}
+	if d.NetworkAclBypass != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountGetProperties_STATUS{}
+		}
+		networkAclBypassValue := string(*d.NetworkAclBypass)
+		result.Properties.NetworkAclBypass = &networkAclBypassValue
+	}
+	if d.NetworkAclBypassResourceIds != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountGetProperties_STATUS{}
+		}
+		result.Properties.NetworkAclBypassResourceIds = make([]string, 0, len(d.NetworkAclBypassResourceIds))
+		for _, networkAclBypassResourceIdsItem := range d.NetworkAclBypassResourceIds {
+			networkAclBypassResourceIdsValue := networkAclBypassResourceIdsItem
+			result.Properties.NetworkAclBypassResourceIds = append(result.Properties.NetworkAclBypassResourceIds, networkAclBypassResourceIdsValue)
+		}
+	}
+	if d.PrivateEndpointConnections != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountGetProperties_STATUS{}
+		}
+		result.Properties.PrivateEndpointConnections = make([]arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded, 0, len(d.PrivateEndpointConnections))
+		for _, privateEndpointConnectionsItem := range d.PrivateEndpointConnections {
+			var privateEndpointConnectionsValue arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded
+			privateEndpointConnectionsARM, err := privateEndpointConnectionsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			privateEndpointConnectionsValue = *privateEndpointConnectionsARM.(*arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+			result.Properties.PrivateEndpointConnections = append(result.Properties.PrivateEndpointConnections, privateEndpointConnectionsValue)
+		}
+	}
+	if d.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountGetProperties_STATUS{}
+		}
+		provisioningStateValue := *d.ProvisioningState
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if d.PublicNetworkAccess != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountGetProperties_STATUS{}
+		}
+		publicNetworkAccessValue := string(*d.PublicNetworkAccess)
+		result.Properties.PublicNetworkAccess = &publicNetworkAccessValue
+	}
+	if d.ReadLocations != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountGetProperties_STATUS{}
+		}
+		result.Properties.ReadLocations = make([]arm.Location_STATUS, 0, len(d.ReadLocations))
+		for _, readLocationsItem := range d.ReadLocations {
+			var readLocationsValue arm.Location_STATUS
+			readLocationsARM, err := readLocationsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			readLocationsValue = *readLocationsARM.(*arm.Location_STATUS)
+			result.Properties.ReadLocations = append(result.Properties.ReadLocations, readLocationsValue)
+		}
+	}
+	if d.Tags != nil {
+		result.Tags = make(map[string]string, len(d.Tags))
+		for tagsKey, tagsItem := range d.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	if d.Type != nil {
+		typeValue := *d.Type
+		result.Type = &typeValue
+	}
+	if d.VirtualNetworkRules != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountGetProperties_STATUS{}
+		}
+		result.Properties.VirtualNetworkRules = make([]arm.VirtualNetworkRule_STATUS, 0, len(d.VirtualNetworkRules))
+		for _, virtualNetworkRulesItem := range d.VirtualNetworkRules {
+			var virtualNetworkRulesValue arm.VirtualNetworkRule_STATUS
+			virtualNetworkRulesARM, err := virtualNetworkRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			virtualNetworkRulesValue = *virtualNetworkRulesARM.(*arm.VirtualNetworkRule_STATUS)
+			result.Properties.VirtualNetworkRules = append(result.Properties.VirtualNetworkRules, virtualNetworkRulesValue)
+		}
+	}
+	if d.WriteLocations != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.DatabaseAccountGetProperties_STATUS{}
+		}
+		result.Properties.WriteLocations = make([]arm.Location_STATUS, 0, len(d.WriteLocations))
+		for _, writeLocationsItem := range d.WriteLocations {
+			var writeLocationsValue arm.Location_STATUS
+			writeLocationsARM, err := writeLocationsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			writeLocationsValue = *writeLocationsARM.(*arm.Location_STATUS)
+			result.Properties.WriteLocations = append(result.Properties.WriteLocations, writeLocationsValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty DatabaseAccount_STATUS of the arm package, to decode an ARM response into.
+func (d *DatabaseAccount_STATUS) NewEmptyARMValue() any {
+	return &arm.DatabaseAccount_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.DatabaseAccount_STATUS (or a pointer to one), as Azure returned it.
+func (d *DatabaseAccount_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.DatabaseAccount_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.DatabaseAccount_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for DatabaseAccount_STATUS, want arm.DatabaseAccount_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ApiProperties != nil {
+			var apiPropertiesValue ApiProperties_STATUS
+			if err := apiPropertiesValue.PopulateFromARM(owner, *typed.Properties.ApiProperties); err != nil {
+				return err
+			}
+			d.ApiProperties = &apiPropertiesValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.BackupPolicy != nil {
+			var backupPolicyValue BackupPolicy_STATUS
+			if err := backupPolicyValue.PopulateFromARM(owner, *typed.Properties.BackupPolicy); err != nil {
+				return err
+			}
+			d.BackupPolicy = &backupPolicyValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Capabilities != nil {
+			for _, capabilitiesItem := range typed.Properties.Capabilities {
+				var capabilitiesValue Capability_STATUS
+				if err := capabilitiesValue.PopulateFromARM(owner, capabilitiesItem); err != nil {
+					return err
+				}
+				d.Capabilities = append(d.Capabilities, capabilitiesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ConnectorOffer != nil {
+			connectorOfferValue := ConnectorOffer_STATUS(*typed.Properties.ConnectorOffer)
+			d.ConnectorOffer = &connectorOfferValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ConsistencyPolicy != nil {
+			var consistencyPolicyValue ConsistencyPolicy_STATUS
+			if err := consistencyPolicyValue.PopulateFromARM(owner, *typed.Properties.ConsistencyPolicy); err != nil {
+				return err
+			}
+			d.ConsistencyPolicy = &consistencyPolicyValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Cors != nil {
+			for _, corsItem := range typed.Properties.Cors {
+				var corsValue CorsPolicy_STATUS
+				if err := corsValue.PopulateFromARM(owner, corsItem); err != nil {
+					return err
+				}
+				d.Cors = append(d.Cors, corsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DatabaseAccountOfferType != nil {
+			databaseAccountOfferTypeValue := DatabaseAccountOfferType_STATUS(*typed.Properties.DatabaseAccountOfferType)
+			d.DatabaseAccountOfferType = &databaseAccountOfferTypeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DefaultIdentity != nil {
+			defaultIdentityValue := *typed.Properties.DefaultIdentity
+			d.DefaultIdentity = &defaultIdentityValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DisableKeyBasedMetadataWriteAccess != nil {
+			disableKeyBasedMetadataWriteAccessValue := *typed.Properties.DisableKeyBasedMetadataWriteAccess
+			d.DisableKeyBasedMetadataWriteAccess = &disableKeyBasedMetadataWriteAccessValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DocumentEndpoint != nil {
+			documentEndpointValue := *typed.Properties.DocumentEndpoint
+			d.DocumentEndpoint = &documentEndpointValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableAnalyticalStorage != nil {
+			enableAnalyticalStorageValue := *typed.Properties.EnableAnalyticalStorage
+			d.EnableAnalyticalStorage = &enableAnalyticalStorageValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableAutomaticFailover != nil {
+			enableAutomaticFailoverValue := *typed.Properties.EnableAutomaticFailover
+			d.EnableAutomaticFailover = &enableAutomaticFailoverValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableCassandraConnector != nil {
+			enableCassandraConnectorValue := *typed.Properties.EnableCassandraConnector
+			d.EnableCassandraConnector = &enableCassandraConnectorValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableFreeTier != nil {
+			enableFreeTierValue := *typed.Properties.EnableFreeTier
+			d.EnableFreeTier = &enableFreeTierValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableMultipleWriteLocations != nil {
+			enableMultipleWriteLocationsValue := *typed.Properties.EnableMultipleWriteLocations
+			d.EnableMultipleWriteLocations = &enableMultipleWriteLocationsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.FailoverPolicies != nil {
+			for _, failoverPoliciesItem := range typed.Properties.FailoverPolicies {
+				var failoverPoliciesValue FailoverPolicy_STATUS
+				if err := failoverPoliciesValue.PopulateFromARM(owner, failoverPoliciesItem); err != nil {
+					return err
+				}
+				d.FailoverPolicies = append(d.FailoverPolicies, failoverPoliciesValue)
+			}
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		d.Id = &idValue
+	}
+	if typed.Identity != nil {
+		var identityValue ManagedServiceIdentity_STATUS
+		if err := identityValue.PopulateFromARM(owner, *typed.Identity); err != nil {
+			return err
+		}
+		d.Identity = &identityValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IpRules != nil {
+			for _, ipRulesItem := range typed.Properties.IpRules {
+				var ipRulesValue IpAddressOrRange_STATUS
+				if err := ipRulesValue.PopulateFromARM(owner, ipRulesItem); err != nil {
+					return err
+				}
+				d.IpRules = append(d.IpRules, ipRulesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IsVirtualNetworkFilterEnabled != nil {
+			isVirtualNetworkFilterEnabledValue := *typed.Properties.IsVirtualNetworkFilterEnabled
+			d.IsVirtualNetworkFilterEnabled = &isVirtualNetworkFilterEnabledValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.KeyVaultKeyUri != nil {
+			keyVaultKeyUriValue := *typed.Properties.KeyVaultKeyUri
+			d.KeyVaultKeyUri = &keyVaultKeyUriValue
+		}
+	}
+	if typed.Kind != nil {
+		kindValue := DatabaseAccountKind_STATUS(*typed.Kind)
+		d.Kind = &kindValue
+	}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		d.Location = &locationValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Locations != nil {
+			for _, locationsItem := range typed.Properties.Locations {
+				var locationsValue Location_STATUS
+				if err := locationsValue.PopulateFromARM(owner, locationsItem); err != nil {
+					return err
+				}
+				d.Locations = append(d.Locations, locationsValue)
+			}
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		d.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NetworkAclBypass != nil {
+			networkAclBypassValue := NetworkAclBypass_STATUS(*typed.Properties.NetworkAclBypass)
+			d.NetworkAclBypass = &networkAclBypassValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NetworkAclBypassResourceIds != nil {
+			for _, networkAclBypassResourceIdsItem := range typed.Properties.NetworkAclBypassResourceIds {
+				networkAclBypassResourceIdsValue := networkAclBypassResourceIdsItem
+				d.NetworkAclBypassResourceIds = append(d.NetworkAclBypassResourceIds, networkAclBypassResourceIdsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateEndpointConnections != nil {
+			for _, privateEndpointConnectionsItem := range typed.Properties.PrivateEndpointConnections {
+				var privateEndpointConnectionsValue PrivateEndpointConnection_STATUS_SubResourceEmbedded
+				if err := privateEndpointConnectionsValue.PopulateFromARM(owner, privateEndpointConnectionsItem); err != nil {
+					return err
+				}
+				d.PrivateEndpointConnections = append(d.PrivateEndpointConnections, privateEndpointConnectionsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := *typed.Properties.ProvisioningState
+			d.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PublicNetworkAccess != nil {
+			publicNetworkAccessValue := PublicNetworkAccess_STATUS(*typed.Properties.PublicNetworkAccess)
+			d.PublicNetworkAccess = &publicNetworkAccessValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ReadLocations != nil {
+			for _, readLocationsItem := range typed.Properties.ReadLocations {
+				var readLocationsValue Location_STATUS
+				if err := readLocationsValue.PopulateFromARM(owner, readLocationsItem); err != nil {
+					return err
+				}
+				d.ReadLocations = append(d.ReadLocations, readLocationsValue)
+			}
+		}
+	}
+	if typed.Tags != nil {
+		d.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			d.Tags[tagsKey] = tagsValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		d.Type = &typeValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.VirtualNetworkRules != nil {
+			for _, virtualNetworkRulesItem := range typed.Properties.VirtualNetworkRules {
+				var virtualNetworkRulesValue VirtualNetworkRule_STATUS
+				if err := virtualNetworkRulesValue.PopulateFromARM(owner, virtualNetworkRulesItem); err != nil {
+					return err
+				}
+				d.VirtualNetworkRules = append(d.VirtualNetworkRules, virtualNetworkRulesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.WriteLocations != nil {
+			for _, writeLocationsItem := range typed.Properties.WriteLocations {
+				var writeLocationsValue Location_STATUS
+				if err := writeLocationsValue.PopulateFromARM(owner, writeLocationsItem); err != nil {
+					return err
+				}
+				d.WriteLocations = append(d.WriteLocations, writeLocationsValue)
+			}
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_DatabaseAccount_STATUS populates the receiver from source, a documentdb/v1api20210315/storage.DatabaseAccount_STATUS.
 func (d *DatabaseAccount_STATUS) AssignProperties_From_DatabaseAccount_STATUS(source *storage.DatabaseAccount_STATUS) error {
 	if source.ApiProperties != nil {
@@ -1160,6 +2237,44 @@ type ApiProperties struct {
 	ServerVersion *ServerVersion `json:"serverVersion,omitempty"`
 }
 
+// ConvertToARM returns the ApiProperties of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (a *ApiProperties) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if a == nil {
+		return nil, nil
+	}
+	result := &arm.ApiProperties{}
+	if a.ServerVersion != nil {
+		serverVersionValue := string(*a.ServerVersion)
+		result.ServerVersion = &serverVersionValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ApiProperties of the arm package, to decode an ARM response into.
+func (a *ApiProperties) NewEmptyARMValue() any {
+	return &arm.ApiProperties{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ApiProperties (or a pointer to one), as Azure returned it.
+func (a *ApiProperties) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ApiProperties)
+	if !ok {
+		pointer, ok := armInput.(*arm.ApiProperties)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ApiProperties, want arm.ApiProperties", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ServerVersion != nil {
+		serverVersionValue := ServerVersion(*typed.ServerVersion)
+		a.ServerVersion = &serverVersionValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ApiProperties populates the receiver from source, a documentdb/v1api20210315/storage.ApiProperties.
 func (a *ApiProperties) AssignProperties_From_ApiProperties(source *storage.ApiProperties) error {
 	if source.ServerVersion != nil {
@@ -1190,6 +2305,44 @@ func (a *ApiProperties) AssignProperties_To_ApiProperties(destination *storage.A
 type ApiProperties_STATUS struct {
 	// ServerVersion: Describes the ServerVersion of an a MongoDB account.
 	ServerVersion *ServerVersion_STATUS `json:"serverVersion,omitempty"`
+}
+
+// ConvertToARM returns the ApiProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (a *ApiProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if a == nil {
+		return nil, nil
+	}
+	result := &arm.ApiProperties_STATUS{}
+	if a.ServerVersion != nil {
+		serverVersionValue := string(*a.ServerVersion)
+		result.ServerVersion = &serverVersionValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ApiProperties_STATUS of the arm package, to decode an ARM response into.
+func (a *ApiProperties_STATUS) NewEmptyARMValue() any {
+	return &arm.ApiProperties_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ApiProperties_STATUS (or a pointer to one), as Azure returned it.
+func (a *ApiProperties_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ApiProperties_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ApiProperties_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ApiProperties_STATUS, want arm.ApiProperties_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ServerVersion != nil {
+		serverVersionValue := ServerVersion_STATUS(*typed.ServerVersion)
+		a.ServerVersion = &serverVersionValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ApiProperties_STATUS populates the receiver from source, a documentdb/v1api20210315/storage.ApiProperties_STATUS.
@@ -1228,6 +2381,68 @@ type BackupPolicy struct {
 
 	// PeriodicModeBackupPolicy: The object representing periodic mode backup policy.
 	PeriodicModeBackupPolicy *PeriodicModeBackupPolicy `json:"periodicModeBackupPolicy,omitempty"`
+}
+
+// ConvertToARM returns the BackupPolicy of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (b *BackupPolicy) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if b == nil {
+		return nil, nil
+	}
+	result := &arm.BackupPolicy{}
+	if b.ContinuousModeBackupPolicy != nil {
+		var continuousModeBackupPolicyValue arm.ContinuousModeBackupPolicy
+		continuousModeBackupPolicyARM, err := b.ContinuousModeBackupPolicy.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		continuousModeBackupPolicyValue = *continuousModeBackupPolicyARM.(*arm.ContinuousModeBackupPolicy)
+		result.ContinuousModeBackupPolicy = &continuousModeBackupPolicyValue
+	}
+	if b.PeriodicModeBackupPolicy != nil {
+		var periodicModeBackupPolicyValue arm.PeriodicModeBackupPolicy
+		periodicModeBackupPolicyARM, err := b.PeriodicModeBackupPolicy.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		periodicModeBackupPolicyValue = *periodicModeBackupPolicyARM.(*arm.PeriodicModeBackupPolicy)
+		result.PeriodicModeBackupPolicy = &periodicModeBackupPolicyValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty BackupPolicy of the arm package, to decode an ARM response into.
+func (b *BackupPolicy) NewEmptyARMValue() any {
+	return &arm.BackupPolicy{}
+}
+
+// PopulateFromARM fills the receiver from an arm.BackupPolicy (or a pointer to one), as Azure returned it.
+func (b *BackupPolicy) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.BackupPolicy)
+	if !ok {
+		pointer, ok := armInput.(*arm.BackupPolicy)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for BackupPolicy, want arm.BackupPolicy", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ContinuousModeBackupPolicy != nil {
+		var continuousModeBackupPolicyValue ContinuousModeBackupPolicy
+		if err := continuousModeBackupPolicyValue.PopulateFromARM(owner, *typed.ContinuousModeBackupPolicy); err != nil {
+			return err
+		}
+		b.ContinuousModeBackupPolicy = &continuousModeBackupPolicyValue
+	}
+	if typed.PeriodicModeBackupPolicy != nil {
+		var periodicModeBackupPolicyValue PeriodicModeBackupPolicy
+		if err := periodicModeBackupPolicyValue.PopulateFromARM(owner, *typed.PeriodicModeBackupPolicy); err != nil {
+			return err
+		}
+		b.PeriodicModeBackupPolicy = &periodicModeBackupPolicyValue
+	}
+	return nil
 }
 
 // AssignProperties_From_BackupPolicy populates the receiver from source, a documentdb/v1api20210315/storage.BackupPolicy.
@@ -1292,6 +2507,68 @@ type BackupPolicy_STATUS struct {
 
 	// PeriodicModeBackupPolicy: The object representing periodic mode backup policy.
 	PeriodicModeBackupPolicy *PeriodicModeBackupPolicy_STATUS `json:"periodicModeBackupPolicy,omitempty"`
+}
+
+// ConvertToARM returns the BackupPolicy_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (b *BackupPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if b == nil {
+		return nil, nil
+	}
+	result := &arm.BackupPolicy_STATUS{}
+	if b.ContinuousModeBackupPolicy != nil {
+		var continuousModeBackupPolicyValue arm.ContinuousModeBackupPolicy_STATUS
+		continuousModeBackupPolicyARM, err := b.ContinuousModeBackupPolicy.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		continuousModeBackupPolicyValue = *continuousModeBackupPolicyARM.(*arm.ContinuousModeBackupPolicy_STATUS)
+		result.ContinuousModeBackupPolicy = &continuousModeBackupPolicyValue
+	}
+	if b.PeriodicModeBackupPolicy != nil {
+		var periodicModeBackupPolicyValue arm.PeriodicModeBackupPolicy_STATUS
+		periodicModeBackupPolicyARM, err := b.PeriodicModeBackupPolicy.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		periodicModeBackupPolicyValue = *periodicModeBackupPolicyARM.(*arm.PeriodicModeBackupPolicy_STATUS)
+		result.PeriodicModeBackupPolicy = &periodicModeBackupPolicyValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty BackupPolicy_STATUS of the arm package, to decode an ARM response into.
+func (b *BackupPolicy_STATUS) NewEmptyARMValue() any {
+	return &arm.BackupPolicy_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.BackupPolicy_STATUS (or a pointer to one), as Azure returned it.
+func (b *BackupPolicy_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.BackupPolicy_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.BackupPolicy_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for BackupPolicy_STATUS, want arm.BackupPolicy_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ContinuousModeBackupPolicy != nil {
+		var continuousModeBackupPolicyValue ContinuousModeBackupPolicy_STATUS
+		if err := continuousModeBackupPolicyValue.PopulateFromARM(owner, *typed.ContinuousModeBackupPolicy); err != nil {
+			return err
+		}
+		b.ContinuousModeBackupPolicy = &continuousModeBackupPolicyValue
+	}
+	if typed.PeriodicModeBackupPolicy != nil {
+		var periodicModeBackupPolicyValue PeriodicModeBackupPolicy_STATUS
+		if err := periodicModeBackupPolicyValue.PopulateFromARM(owner, *typed.PeriodicModeBackupPolicy); err != nil {
+			return err
+		}
+		b.PeriodicModeBackupPolicy = &periodicModeBackupPolicyValue
+	}
+	return nil
 }
 
 // AssignProperties_From_BackupPolicy_STATUS populates the receiver from source, a documentdb/v1api20210315/storage.BackupPolicy_STATUS.
@@ -1381,6 +2658,44 @@ type Capability struct {
 	Name *string `json:"name,omitempty"`
 }
 
+// ConvertToARM returns the Capability of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *Capability) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.Capability{}
+	if c.Name != nil {
+		nameValue := *c.Name
+		result.Name = &nameValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Capability of the arm package, to decode an ARM response into.
+func (c *Capability) NewEmptyARMValue() any {
+	return &arm.Capability{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Capability (or a pointer to one), as Azure returned it.
+func (c *Capability) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Capability)
+	if !ok {
+		pointer, ok := armInput.(*arm.Capability)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Capability, want arm.Capability", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		c.Name = &nameValue
+	}
+	return nil
+}
+
 // AssignProperties_From_Capability populates the receiver from source, a documentdb/v1api20210315/storage.Capability.
 func (c *Capability) AssignProperties_From_Capability(source *storage.Capability) error {
 	c.Name = genruntime.ClonePointer(source.Name)
@@ -1402,6 +2717,44 @@ func (c *Capability) AssignProperties_To_Capability(destination *storage.Capabil
 type Capability_STATUS struct {
 	// Name: Name of the Cosmos DB capability. For example, "name": "EnableCassandra". Current values also include "EnableTable" and "EnableGremlin".
 	Name *string `json:"name,omitempty"`
+}
+
+// ConvertToARM returns the Capability_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *Capability_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.Capability_STATUS{}
+	if c.Name != nil {
+		nameValue := *c.Name
+		result.Name = &nameValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Capability_STATUS of the arm package, to decode an ARM response into.
+func (c *Capability_STATUS) NewEmptyARMValue() any {
+	return &arm.Capability_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Capability_STATUS (or a pointer to one), as Azure returned it.
+func (c *Capability_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Capability_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.Capability_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Capability_STATUS, want arm.Capability_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		c.Name = &nameValue
+	}
+	return nil
 }
 
 // AssignProperties_From_Capability_STATUS populates the receiver from source, a documentdb/v1api20210315/storage.Capability_STATUS.
@@ -1454,6 +2807,60 @@ type ConsistencyPolicy struct {
 	MaxStalenessPrefix *int `json:"maxStalenessPrefix,omitempty"`
 }
 
+// ConvertToARM returns the ConsistencyPolicy of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *ConsistencyPolicy) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.ConsistencyPolicy{}
+	if c.DefaultConsistencyLevel != nil {
+		defaultConsistencyLevelValue := string(*c.DefaultConsistencyLevel)
+		result.DefaultConsistencyLevel = &defaultConsistencyLevelValue
+	}
+	if c.MaxIntervalInSeconds != nil {
+		maxIntervalInSecondsValue := *c.MaxIntervalInSeconds
+		result.MaxIntervalInSeconds = &maxIntervalInSecondsValue
+	}
+	if c.MaxStalenessPrefix != nil {
+		maxStalenessPrefixValue := *c.MaxStalenessPrefix
+		result.MaxStalenessPrefix = &maxStalenessPrefixValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ConsistencyPolicy of the arm package, to decode an ARM response into.
+func (c *ConsistencyPolicy) NewEmptyARMValue() any {
+	return &arm.ConsistencyPolicy{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ConsistencyPolicy (or a pointer to one), as Azure returned it.
+func (c *ConsistencyPolicy) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ConsistencyPolicy)
+	if !ok {
+		pointer, ok := armInput.(*arm.ConsistencyPolicy)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ConsistencyPolicy, want arm.ConsistencyPolicy", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.DefaultConsistencyLevel != nil {
+		defaultConsistencyLevelValue := DefaultConsistencyLevel(*typed.DefaultConsistencyLevel)
+		c.DefaultConsistencyLevel = &defaultConsistencyLevelValue
+	}
+	if typed.MaxIntervalInSeconds != nil {
+		maxIntervalInSecondsValue := *typed.MaxIntervalInSeconds
+		c.MaxIntervalInSeconds = &maxIntervalInSecondsValue
+	}
+	if typed.MaxStalenessPrefix != nil {
+		maxStalenessPrefixValue := *typed.MaxStalenessPrefix
+		c.MaxStalenessPrefix = &maxStalenessPrefixValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ConsistencyPolicy populates the receiver from source, a documentdb/v1api20210315/storage.ConsistencyPolicy.
 func (c *ConsistencyPolicy) AssignProperties_From_ConsistencyPolicy(source *storage.ConsistencyPolicy) error {
 	if source.DefaultConsistencyLevel != nil {
@@ -1503,6 +2910,60 @@ type ConsistencyPolicy_STATUS struct {
 	MaxStalenessPrefix *int `json:"maxStalenessPrefix,omitempty"`
 }
 
+// ConvertToARM returns the ConsistencyPolicy_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *ConsistencyPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.ConsistencyPolicy_STATUS{}
+	if c.DefaultConsistencyLevel != nil {
+		defaultConsistencyLevelValue := string(*c.DefaultConsistencyLevel)
+		result.DefaultConsistencyLevel = &defaultConsistencyLevelValue
+	}
+	if c.MaxIntervalInSeconds != nil {
+		maxIntervalInSecondsValue := *c.MaxIntervalInSeconds
+		result.MaxIntervalInSeconds = &maxIntervalInSecondsValue
+	}
+	if c.MaxStalenessPrefix != nil {
+		maxStalenessPrefixValue := *c.MaxStalenessPrefix
+		result.MaxStalenessPrefix = &maxStalenessPrefixValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ConsistencyPolicy_STATUS of the arm package, to decode an ARM response into.
+func (c *ConsistencyPolicy_STATUS) NewEmptyARMValue() any {
+	return &arm.ConsistencyPolicy_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ConsistencyPolicy_STATUS (or a pointer to one), as Azure returned it.
+func (c *ConsistencyPolicy_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ConsistencyPolicy_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ConsistencyPolicy_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ConsistencyPolicy_STATUS, want arm.ConsistencyPolicy_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.DefaultConsistencyLevel != nil {
+		defaultConsistencyLevelValue := DefaultConsistencyLevel_STATUS(*typed.DefaultConsistencyLevel)
+		c.DefaultConsistencyLevel = &defaultConsistencyLevelValue
+	}
+	if typed.MaxIntervalInSeconds != nil {
+		maxIntervalInSecondsValue := *typed.MaxIntervalInSeconds
+		c.MaxIntervalInSeconds = &maxIntervalInSecondsValue
+	}
+	if typed.MaxStalenessPrefix != nil {
+		maxStalenessPrefixValue := *typed.MaxStalenessPrefix
+		c.MaxStalenessPrefix = &maxStalenessPrefixValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ConsistencyPolicy_STATUS populates the receiver from source, a documentdb/v1api20210315/storage.ConsistencyPolicy_STATUS.
 func (c *ConsistencyPolicy_STATUS) AssignProperties_From_ConsistencyPolicy_STATUS(source *storage.ConsistencyPolicy_STATUS) error {
 	if source.DefaultConsistencyLevel != nil {
@@ -1542,6 +3003,41 @@ type ContinuousModeBackupPolicy struct {
 	Type BackupPolicy_Type_Continuous `json:"type,omitempty"`
 }
 
+// ConvertToARM returns the ContinuousModeBackupPolicy of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *ContinuousModeBackupPolicy) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.ContinuousModeBackupPolicy{}
+	typeValue := string(c.Type)
+	result.Type = &typeValue
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ContinuousModeBackupPolicy of the arm package, to decode an ARM response into.
+func (c *ContinuousModeBackupPolicy) NewEmptyARMValue() any {
+	return &arm.ContinuousModeBackupPolicy{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ContinuousModeBackupPolicy (or a pointer to one), as Azure returned it.
+func (c *ContinuousModeBackupPolicy) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ContinuousModeBackupPolicy)
+	if !ok {
+		pointer, ok := armInput.(*arm.ContinuousModeBackupPolicy)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ContinuousModeBackupPolicy, want arm.ContinuousModeBackupPolicy", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Type != nil {
+		c.Type = BackupPolicy_Type_Continuous(*typed.Type)
+	}
+	return nil
+}
+
 // AssignProperties_From_ContinuousModeBackupPolicy populates the receiver from source, a documentdb/v1api20210315/storage.ContinuousModeBackupPolicy.
 func (c *ContinuousModeBackupPolicy) AssignProperties_From_ContinuousModeBackupPolicy(source *storage.ContinuousModeBackupPolicy) error {
 	c.Type = BackupPolicy_Type_Continuous(source.Type)
@@ -1562,6 +3058,41 @@ func (c *ContinuousModeBackupPolicy) AssignProperties_To_ContinuousModeBackupPol
 // ContinuousModeBackupPolicy_STATUS: The object representing continuous mode backup policy.
 type ContinuousModeBackupPolicy_STATUS struct {
 	Type BackupPolicy_Type_Continuous_STATUS `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the ContinuousModeBackupPolicy_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *ContinuousModeBackupPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.ContinuousModeBackupPolicy_STATUS{}
+	typeValue := string(c.Type)
+	result.Type = &typeValue
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ContinuousModeBackupPolicy_STATUS of the arm package, to decode an ARM response into.
+func (c *ContinuousModeBackupPolicy_STATUS) NewEmptyARMValue() any {
+	return &arm.ContinuousModeBackupPolicy_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ContinuousModeBackupPolicy_STATUS (or a pointer to one), as Azure returned it.
+func (c *ContinuousModeBackupPolicy_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ContinuousModeBackupPolicy_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ContinuousModeBackupPolicy_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ContinuousModeBackupPolicy_STATUS, want arm.ContinuousModeBackupPolicy_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Type != nil {
+		c.Type = BackupPolicy_Type_Continuous_STATUS(*typed.Type)
+	}
+	return nil
 }
 
 // AssignProperties_From_ContinuousModeBackupPolicy_STATUS populates the receiver from source, a documentdb/v1api20210315/storage.ContinuousModeBackupPolicy_STATUS.
@@ -1600,6 +3131,76 @@ type CorsPolicy struct {
 	// +kubebuilder:validation:Maximum=2147483647
 	// +kubebuilder:validation:Minimum=1
 	MaxAgeInSeconds *int `json:"maxAgeInSeconds,omitempty"`
+}
+
+// ConvertToARM returns the CorsPolicy of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *CorsPolicy) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.CorsPolicy{}
+	if c.AllowedHeaders != nil {
+		allowedHeadersValue := *c.AllowedHeaders
+		result.AllowedHeaders = &allowedHeadersValue
+	}
+	if c.AllowedMethods != nil {
+		allowedMethodsValue := *c.AllowedMethods
+		result.AllowedMethods = &allowedMethodsValue
+	}
+	if c.AllowedOrigins != nil {
+		allowedOriginsValue := *c.AllowedOrigins
+		result.AllowedOrigins = &allowedOriginsValue
+	}
+	if c.ExposedHeaders != nil {
+		exposedHeadersValue := *c.ExposedHeaders
+		result.ExposedHeaders = &exposedHeadersValue
+	}
+	if c.MaxAgeInSeconds != nil {
+		maxAgeInSecondsValue := *c.MaxAgeInSeconds
+		result.MaxAgeInSeconds = &maxAgeInSecondsValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty CorsPolicy of the arm package, to decode an ARM response into.
+func (c *CorsPolicy) NewEmptyARMValue() any {
+	return &arm.CorsPolicy{}
+}
+
+// PopulateFromARM fills the receiver from an arm.CorsPolicy (or a pointer to one), as Azure returned it.
+func (c *CorsPolicy) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.CorsPolicy)
+	if !ok {
+		pointer, ok := armInput.(*arm.CorsPolicy)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for CorsPolicy, want arm.CorsPolicy", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.AllowedHeaders != nil {
+		allowedHeadersValue := *typed.AllowedHeaders
+		c.AllowedHeaders = &allowedHeadersValue
+	}
+	if typed.AllowedMethods != nil {
+		allowedMethodsValue := *typed.AllowedMethods
+		c.AllowedMethods = &allowedMethodsValue
+	}
+	if typed.AllowedOrigins != nil {
+		allowedOriginsValue := *typed.AllowedOrigins
+		c.AllowedOrigins = &allowedOriginsValue
+	}
+	if typed.ExposedHeaders != nil {
+		exposedHeadersValue := *typed.ExposedHeaders
+		c.ExposedHeaders = &exposedHeadersValue
+	}
+	if typed.MaxAgeInSeconds != nil {
+		maxAgeInSecondsValue := *typed.MaxAgeInSeconds
+		c.MaxAgeInSeconds = &maxAgeInSecondsValue
+	}
+	return nil
 }
 
 // AssignProperties_From_CorsPolicy populates the receiver from source, a documentdb/v1api20210315/storage.CorsPolicy.
@@ -1645,6 +3246,76 @@ type CorsPolicy_STATUS struct {
 	// +kubebuilder:validation:Maximum=2147483647
 	// +kubebuilder:validation:Minimum=1
 	MaxAgeInSeconds *int `json:"maxAgeInSeconds,omitempty"`
+}
+
+// ConvertToARM returns the CorsPolicy_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *CorsPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.CorsPolicy_STATUS{}
+	if c.AllowedHeaders != nil {
+		allowedHeadersValue := *c.AllowedHeaders
+		result.AllowedHeaders = &allowedHeadersValue
+	}
+	if c.AllowedMethods != nil {
+		allowedMethodsValue := *c.AllowedMethods
+		result.AllowedMethods = &allowedMethodsValue
+	}
+	if c.AllowedOrigins != nil {
+		allowedOriginsValue := *c.AllowedOrigins
+		result.AllowedOrigins = &allowedOriginsValue
+	}
+	if c.ExposedHeaders != nil {
+		exposedHeadersValue := *c.ExposedHeaders
+		result.ExposedHeaders = &exposedHeadersValue
+	}
+	if c.MaxAgeInSeconds != nil {
+		maxAgeInSecondsValue := *c.MaxAgeInSeconds
+		result.MaxAgeInSeconds = &maxAgeInSecondsValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty CorsPolicy_STATUS of the arm package, to decode an ARM response into.
+func (c *CorsPolicy_STATUS) NewEmptyARMValue() any {
+	return &arm.CorsPolicy_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.CorsPolicy_STATUS (or a pointer to one), as Azure returned it.
+func (c *CorsPolicy_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.CorsPolicy_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.CorsPolicy_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for CorsPolicy_STATUS, want arm.CorsPolicy_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.AllowedHeaders != nil {
+		allowedHeadersValue := *typed.AllowedHeaders
+		c.AllowedHeaders = &allowedHeadersValue
+	}
+	if typed.AllowedMethods != nil {
+		allowedMethodsValue := *typed.AllowedMethods
+		c.AllowedMethods = &allowedMethodsValue
+	}
+	if typed.AllowedOrigins != nil {
+		allowedOriginsValue := *typed.AllowedOrigins
+		c.AllowedOrigins = &allowedOriginsValue
+	}
+	if typed.ExposedHeaders != nil {
+		exposedHeadersValue := *typed.ExposedHeaders
+		c.ExposedHeaders = &exposedHeadersValue
+	}
+	if typed.MaxAgeInSeconds != nil {
+		maxAgeInSecondsValue := *typed.MaxAgeInSeconds
+		c.MaxAgeInSeconds = &maxAgeInSecondsValue
+	}
+	return nil
 }
 
 // AssignProperties_From_CorsPolicy_STATUS populates the receiver from source, a documentdb/v1api20210315/storage.CorsPolicy_STATUS.
@@ -1827,6 +3498,60 @@ type FailoverPolicy_STATUS struct {
 	LocationName *string `json:"locationName,omitempty"`
 }
 
+// ConvertToARM returns the FailoverPolicy_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (f *FailoverPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if f == nil {
+		return nil, nil
+	}
+	result := &arm.FailoverPolicy_STATUS{}
+	if f.FailoverPriority != nil {
+		failoverPriorityValue := *f.FailoverPriority
+		result.FailoverPriority = &failoverPriorityValue
+	}
+	if f.Id != nil {
+		idValue := *f.Id
+		result.Id = &idValue
+	}
+	if f.LocationName != nil {
+		locationNameValue := *f.LocationName
+		result.LocationName = &locationNameValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty FailoverPolicy_STATUS of the arm package, to decode an ARM response into.
+func (f *FailoverPolicy_STATUS) NewEmptyARMValue() any {
+	return &arm.FailoverPolicy_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.FailoverPolicy_STATUS (or a pointer to one), as Azure returned it.
+func (f *FailoverPolicy_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.FailoverPolicy_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.FailoverPolicy_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for FailoverPolicy_STATUS, want arm.FailoverPolicy_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.FailoverPriority != nil {
+		failoverPriorityValue := *typed.FailoverPriority
+		f.FailoverPriority = &failoverPriorityValue
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		f.Id = &idValue
+	}
+	if typed.LocationName != nil {
+		locationNameValue := *typed.LocationName
+		f.LocationName = &locationNameValue
+	}
+	return nil
+}
+
 // AssignProperties_From_FailoverPolicy_STATUS populates the receiver from source, a documentdb/v1api20210315/storage.FailoverPolicy_STATUS.
 func (f *FailoverPolicy_STATUS) AssignProperties_From_FailoverPolicy_STATUS(source *storage.FailoverPolicy_STATUS) error {
 	f.FailoverPriority = genruntime.ClonePointer(source.FailoverPriority)
@@ -1854,6 +3579,44 @@ type IpAddressOrRange struct {
 	IpAddressOrRange *string `json:"ipAddressOrRange,omitempty"`
 }
 
+// ConvertToARM returns the IpAddressOrRange of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (i *IpAddressOrRange) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if i == nil {
+		return nil, nil
+	}
+	result := &arm.IpAddressOrRange{}
+	if i.IpAddressOrRange != nil {
+		ipAddressOrRangeValue := *i.IpAddressOrRange
+		result.IpAddressOrRange = &ipAddressOrRangeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty IpAddressOrRange of the arm package, to decode an ARM response into.
+func (i *IpAddressOrRange) NewEmptyARMValue() any {
+	return &arm.IpAddressOrRange{}
+}
+
+// PopulateFromARM fills the receiver from an arm.IpAddressOrRange (or a pointer to one), as Azure returned it.
+func (i *IpAddressOrRange) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.IpAddressOrRange)
+	if !ok {
+		pointer, ok := armInput.(*arm.IpAddressOrRange)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for IpAddressOrRange, want arm.IpAddressOrRange", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.IpAddressOrRange != nil {
+		ipAddressOrRangeValue := *typed.IpAddressOrRange
+		i.IpAddressOrRange = &ipAddressOrRangeValue
+	}
+	return nil
+}
+
 // AssignProperties_From_IpAddressOrRange populates the receiver from source, a documentdb/v1api20210315/storage.IpAddressOrRange.
 func (i *IpAddressOrRange) AssignProperties_From_IpAddressOrRange(source *storage.IpAddressOrRange) error {
 	i.IpAddressOrRange = genruntime.ClonePointer(source.IpAddressOrRange)
@@ -1875,6 +3638,44 @@ func (i *IpAddressOrRange) AssignProperties_To_IpAddressOrRange(destination *sto
 type IpAddressOrRange_STATUS struct {
 	// IpAddressOrRange: A single IPv4 address or a single IPv4 address range in CIDR format. Provided IPs must be well-formatted and cannot be contained in one of the following ranges: 10.0.0.0/8, 100.64.0.0/10, 172.16.0.0/12, 192.168.0.0/16, since these are not enforceable by the IP address filter. Example of valid inputs: “23.40.210.245” or “23.40.210.0/8”.
 	IpAddressOrRange *string `json:"ipAddressOrRange,omitempty"`
+}
+
+// ConvertToARM returns the IpAddressOrRange_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (i *IpAddressOrRange_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if i == nil {
+		return nil, nil
+	}
+	result := &arm.IpAddressOrRange_STATUS{}
+	if i.IpAddressOrRange != nil {
+		ipAddressOrRangeValue := *i.IpAddressOrRange
+		result.IpAddressOrRange = &ipAddressOrRangeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty IpAddressOrRange_STATUS of the arm package, to decode an ARM response into.
+func (i *IpAddressOrRange_STATUS) NewEmptyARMValue() any {
+	return &arm.IpAddressOrRange_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.IpAddressOrRange_STATUS (or a pointer to one), as Azure returned it.
+func (i *IpAddressOrRange_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.IpAddressOrRange_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.IpAddressOrRange_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for IpAddressOrRange_STATUS, want arm.IpAddressOrRange_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.IpAddressOrRange != nil {
+		ipAddressOrRangeValue := *typed.IpAddressOrRange
+		i.IpAddressOrRange = &ipAddressOrRangeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_IpAddressOrRange_STATUS populates the receiver from source, a documentdb/v1api20210315/storage.IpAddressOrRange_STATUS.
@@ -1907,6 +3708,68 @@ type Location struct {
 	LocationName *string `json:"locationName,omitempty"`
 
 	ProvisioningState *string `json:"provisioningState,omitempty"`
+}
+
+// ConvertToARM returns the Location of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (l *Location) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if l == nil {
+		return nil, nil
+	}
+	result := &arm.Location{}
+	if l.FailoverPriority != nil {
+		failoverPriorityValue := *l.FailoverPriority
+		result.FailoverPriority = &failoverPriorityValue
+	}
+	if l.IsZoneRedundant != nil {
+		isZoneRedundantValue := *l.IsZoneRedundant
+		result.IsZoneRedundant = &isZoneRedundantValue
+	}
+	if l.LocationName != nil {
+		locationNameValue := *l.LocationName
+		result.LocationName = &locationNameValue
+	}
+	if l.ProvisioningState != nil {
+		provisioningStateValue := *l.ProvisioningState
+		result.ProvisioningState = &provisioningStateValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Location of the arm package, to decode an ARM response into.
+func (l *Location) NewEmptyARMValue() any {
+	return &arm.Location{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Location (or a pointer to one), as Azure returned it.
+func (l *Location) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Location)
+	if !ok {
+		pointer, ok := armInput.(*arm.Location)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Location, want arm.Location", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.FailoverPriority != nil {
+		failoverPriorityValue := *typed.FailoverPriority
+		l.FailoverPriority = &failoverPriorityValue
+	}
+	if typed.IsZoneRedundant != nil {
+		isZoneRedundantValue := *typed.IsZoneRedundant
+		l.IsZoneRedundant = &isZoneRedundantValue
+	}
+	if typed.LocationName != nil {
+		locationNameValue := *typed.LocationName
+		l.LocationName = &locationNameValue
+	}
+	if typed.ProvisioningState != nil {
+		provisioningStateValue := *typed.ProvisioningState
+		l.ProvisioningState = &provisioningStateValue
+	}
+	return nil
 }
 
 // AssignProperties_From_Location populates the receiver from source, a documentdb/v1api20210315/storage.Location.
@@ -1953,6 +3816,84 @@ type Location_STATUS struct {
 	ProvisioningState *string `json:"provisioningState,omitempty"`
 }
 
+// ConvertToARM returns the Location_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (l *Location_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if l == nil {
+		return nil, nil
+	}
+	result := &arm.Location_STATUS{}
+	if l.DocumentEndpoint != nil {
+		documentEndpointValue := *l.DocumentEndpoint
+		result.DocumentEndpoint = &documentEndpointValue
+	}
+	if l.FailoverPriority != nil {
+		failoverPriorityValue := *l.FailoverPriority
+		result.FailoverPriority = &failoverPriorityValue
+	}
+	if l.Id != nil {
+		idValue := *l.Id
+		result.Id = &idValue
+	}
+	if l.IsZoneRedundant != nil {
+		isZoneRedundantValue := *l.IsZoneRedundant
+		result.IsZoneRedundant = &isZoneRedundantValue
+	}
+	if l.LocationName != nil {
+		locationNameValue := *l.LocationName
+		result.LocationName = &locationNameValue
+	}
+	if l.ProvisioningState != nil {
+		provisioningStateValue := *l.ProvisioningState
+		result.ProvisioningState = &provisioningStateValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Location_STATUS of the arm package, to decode an ARM response into.
+func (l *Location_STATUS) NewEmptyARMValue() any {
+	return &arm.Location_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Location_STATUS (or a pointer to one), as Azure returned it.
+func (l *Location_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Location_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.Location_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Location_STATUS, want arm.Location_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.DocumentEndpoint != nil {
+		documentEndpointValue := *typed.DocumentEndpoint
+		l.DocumentEndpoint = &documentEndpointValue
+	}
+	if typed.FailoverPriority != nil {
+		failoverPriorityValue := *typed.FailoverPriority
+		l.FailoverPriority = &failoverPriorityValue
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		l.Id = &idValue
+	}
+	if typed.IsZoneRedundant != nil {
+		isZoneRedundantValue := *typed.IsZoneRedundant
+		l.IsZoneRedundant = &isZoneRedundantValue
+	}
+	if typed.LocationName != nil {
+		locationNameValue := *typed.LocationName
+		l.LocationName = &locationNameValue
+	}
+	if typed.ProvisioningState != nil {
+		provisioningStateValue := *typed.ProvisioningState
+		l.ProvisioningState = &provisioningStateValue
+	}
+	return nil
+}
+
 // AssignProperties_From_Location_STATUS populates the receiver from source, a documentdb/v1api20210315/storage.Location_STATUS.
 func (l *Location_STATUS) AssignProperties_From_Location_STATUS(source *storage.Location_STATUS) error {
 	l.DocumentEndpoint = genruntime.ClonePointer(source.DocumentEndpoint)
@@ -1987,6 +3928,66 @@ type ManagedServiceIdentity struct {
 
 	// UserAssignedIdentities: The list of user identities associated with resource. The user identity dictionary key references will be ARM resource ids in the form: '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.ManagedIdentity/userAssignedIdentities/{identityName}'.
 	UserAssignedIdentities map[string]ManagedServiceIdentity_UserAssignedIdentitiesValue `json:"userAssignedIdentities,omitempty"`
+}
+
+// ConvertToARM returns the ManagedServiceIdentity of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedServiceIdentity) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedServiceIdentity{}
+	if m.Type != nil {
+		typeValue := string(*m.Type)
+		result.Type = &typeValue
+	}
+	if m.UserAssignedIdentities != nil {
+		result.UserAssignedIdentities = make(map[string]arm.ManagedServiceIdentity_UserAssignedIdentitiesValue, len(m.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesItem := range m.UserAssignedIdentities {
+			var userAssignedIdentitiesValue arm.ManagedServiceIdentity_UserAssignedIdentitiesValue
+			userAssignedIdentitiesARM, err := userAssignedIdentitiesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			userAssignedIdentitiesValue = *userAssignedIdentitiesARM.(*arm.ManagedServiceIdentity_UserAssignedIdentitiesValue)
+			result.UserAssignedIdentities[userAssignedIdentitiesKey] = userAssignedIdentitiesValue
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedServiceIdentity of the arm package, to decode an ARM response into.
+func (m *ManagedServiceIdentity) NewEmptyARMValue() any {
+	return &arm.ManagedServiceIdentity{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedServiceIdentity (or a pointer to one), as Azure returned it.
+func (m *ManagedServiceIdentity) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedServiceIdentity)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedServiceIdentity)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedServiceIdentity, want arm.ManagedServiceIdentity", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Type != nil {
+		typeValue := ResourceIdentityType(*typed.Type)
+		m.Type = &typeValue
+	}
+	if typed.UserAssignedIdentities != nil {
+		m.UserAssignedIdentities = make(map[string]ManagedServiceIdentity_UserAssignedIdentitiesValue, len(typed.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesItem := range typed.UserAssignedIdentities {
+			var userAssignedIdentitiesValue ManagedServiceIdentity_UserAssignedIdentitiesValue
+			if err := userAssignedIdentitiesValue.PopulateFromARM(owner, userAssignedIdentitiesItem); err != nil {
+				return err
+			}
+			m.UserAssignedIdentities[userAssignedIdentitiesKey] = userAssignedIdentitiesValue
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_ManagedServiceIdentity populates the receiver from source, a documentdb/v1api20210315/storage.ManagedServiceIdentity.
@@ -2059,6 +4060,82 @@ type ManagedServiceIdentity_STATUS struct {
 	UserAssignedIdentities map[string]ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS `json:"userAssignedIdentities,omitempty"`
 }
 
+// ConvertToARM returns the ManagedServiceIdentity_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedServiceIdentity_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedServiceIdentity_STATUS{}
+	if m.PrincipalId != nil {
+		principalIdValue := *m.PrincipalId
+		result.PrincipalId = &principalIdValue
+	}
+	if m.TenantId != nil {
+		tenantIdValue := *m.TenantId
+		result.TenantId = &tenantIdValue
+	}
+	if m.Type != nil {
+		typeValue := string(*m.Type)
+		result.Type = &typeValue
+	}
+	if m.UserAssignedIdentities != nil {
+		result.UserAssignedIdentities = make(map[string]arm.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS, len(m.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesItem := range m.UserAssignedIdentities {
+			var userAssignedIdentitiesValue arm.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS
+			userAssignedIdentitiesARM, err := userAssignedIdentitiesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			userAssignedIdentitiesValue = *userAssignedIdentitiesARM.(*arm.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS)
+			result.UserAssignedIdentities[userAssignedIdentitiesKey] = userAssignedIdentitiesValue
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedServiceIdentity_STATUS of the arm package, to decode an ARM response into.
+func (m *ManagedServiceIdentity_STATUS) NewEmptyARMValue() any {
+	return &arm.ManagedServiceIdentity_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedServiceIdentity_STATUS (or a pointer to one), as Azure returned it.
+func (m *ManagedServiceIdentity_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedServiceIdentity_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedServiceIdentity_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedServiceIdentity_STATUS, want arm.ManagedServiceIdentity_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.PrincipalId != nil {
+		principalIdValue := *typed.PrincipalId
+		m.PrincipalId = &principalIdValue
+	}
+	if typed.TenantId != nil {
+		tenantIdValue := *typed.TenantId
+		m.TenantId = &tenantIdValue
+	}
+	if typed.Type != nil {
+		typeValue := ResourceIdentityType_STATUS(*typed.Type)
+		m.Type = &typeValue
+	}
+	if typed.UserAssignedIdentities != nil {
+		m.UserAssignedIdentities = make(map[string]ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS, len(typed.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesItem := range typed.UserAssignedIdentities {
+			var userAssignedIdentitiesValue ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS
+			if err := userAssignedIdentitiesValue.PopulateFromARM(owner, userAssignedIdentitiesItem); err != nil {
+				return err
+			}
+			m.UserAssignedIdentities[userAssignedIdentitiesKey] = userAssignedIdentitiesValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_ManagedServiceIdentity_STATUS populates the receiver from source, a documentdb/v1api20210315/storage.ManagedServiceIdentity_STATUS.
 func (m *ManagedServiceIdentity_STATUS) AssignProperties_From_ManagedServiceIdentity_STATUS(source *storage.ManagedServiceIdentity_STATUS) error {
 	m.PrincipalId = genruntime.ClonePointer(source.PrincipalId)
@@ -2123,6 +4200,37 @@ func (m *ManagedServiceIdentity_STATUS) AssignProperties_To_ManagedServiceIdenti
 type ManagedServiceIdentity_UserAssignedIdentitiesValue struct {
 }
 
+// ConvertToARM returns the ManagedServiceIdentity_UserAssignedIdentitiesValue of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedServiceIdentity_UserAssignedIdentitiesValue) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedServiceIdentity_UserAssignedIdentitiesValue{}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedServiceIdentity_UserAssignedIdentitiesValue of the arm package, to decode an ARM response into.
+func (m *ManagedServiceIdentity_UserAssignedIdentitiesValue) NewEmptyARMValue() any {
+	return &arm.ManagedServiceIdentity_UserAssignedIdentitiesValue{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedServiceIdentity_UserAssignedIdentitiesValue (or a pointer to one), as Azure returned it.
+func (m *ManagedServiceIdentity_UserAssignedIdentitiesValue) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedServiceIdentity_UserAssignedIdentitiesValue)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedServiceIdentity_UserAssignedIdentitiesValue)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedServiceIdentity_UserAssignedIdentitiesValue, want arm.ManagedServiceIdentity_UserAssignedIdentitiesValue", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	_ = typed
+	return nil
+}
+
 // AssignProperties_From_ManagedServiceIdentity_UserAssignedIdentitiesValue populates the receiver from source, a documentdb/v1api20210315/storage.ManagedServiceIdentity_UserAssignedIdentitiesValue.
 func (m *ManagedServiceIdentity_UserAssignedIdentitiesValue) AssignProperties_From_ManagedServiceIdentity_UserAssignedIdentitiesValue(source *storage.ManagedServiceIdentity_UserAssignedIdentitiesValue) error {
 	return nil
@@ -2142,6 +4250,52 @@ type ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS struct {
 
 	// PrincipalId: The principal id of user assigned identity.
 	PrincipalId *string `json:"principalId,omitempty"`
+}
+
+// ConvertToARM returns the ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS{}
+	if m.ClientId != nil {
+		clientIdValue := *m.ClientId
+		result.ClientId = &clientIdValue
+	}
+	if m.PrincipalId != nil {
+		principalIdValue := *m.PrincipalId
+		result.PrincipalId = &principalIdValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS of the arm package, to decode an ARM response into.
+func (m *ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS) NewEmptyARMValue() any {
+	return &arm.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS (or a pointer to one), as Azure returned it.
+func (m *ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS, want arm.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ClientId != nil {
+		clientIdValue := *typed.ClientId
+		m.ClientId = &clientIdValue
+	}
+	if typed.PrincipalId != nil {
+		principalIdValue := *typed.PrincipalId
+		m.PrincipalId = &principalIdValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS populates the receiver from source, a documentdb/v1api20210315/storage.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS.
@@ -2190,6 +4344,57 @@ type PeriodicModeBackupPolicy struct {
 	Type BackupPolicy_Type_Periodic `json:"type,omitempty"`
 }
 
+// ConvertToARM returns the PeriodicModeBackupPolicy of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PeriodicModeBackupPolicy) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PeriodicModeBackupPolicy{}
+	if p.PeriodicModeProperties != nil {
+		var periodicModePropertiesValue arm.PeriodicModeProperties
+		periodicModePropertiesARM, err := p.PeriodicModeProperties.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		periodicModePropertiesValue = *periodicModePropertiesARM.(*arm.PeriodicModeProperties)
+		result.PeriodicModeProperties = &periodicModePropertiesValue
+	}
+	typeValue := string(p.Type)
+	result.Type = &typeValue
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PeriodicModeBackupPolicy of the arm package, to decode an ARM response into.
+func (p *PeriodicModeBackupPolicy) NewEmptyARMValue() any {
+	return &arm.PeriodicModeBackupPolicy{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PeriodicModeBackupPolicy (or a pointer to one), as Azure returned it.
+func (p *PeriodicModeBackupPolicy) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PeriodicModeBackupPolicy)
+	if !ok {
+		pointer, ok := armInput.(*arm.PeriodicModeBackupPolicy)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PeriodicModeBackupPolicy, want arm.PeriodicModeBackupPolicy", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.PeriodicModeProperties != nil {
+		var periodicModePropertiesValue PeriodicModeProperties
+		if err := periodicModePropertiesValue.PopulateFromARM(owner, *typed.PeriodicModeProperties); err != nil {
+			return err
+		}
+		p.PeriodicModeProperties = &periodicModePropertiesValue
+	}
+	if typed.Type != nil {
+		p.Type = BackupPolicy_Type_Periodic(*typed.Type)
+	}
+	return nil
+}
+
 // AssignProperties_From_PeriodicModeBackupPolicy populates the receiver from source, a documentdb/v1api20210315/storage.PeriodicModeBackupPolicy.
 func (p *PeriodicModeBackupPolicy) AssignProperties_From_PeriodicModeBackupPolicy(source *storage.PeriodicModeBackupPolicy) error {
 	if source.PeriodicModeProperties != nil {
@@ -2233,6 +4438,57 @@ type PeriodicModeBackupPolicy_STATUS struct {
 	PeriodicModeProperties *PeriodicModeProperties_STATUS `json:"periodicModeProperties,omitempty"`
 
 	Type BackupPolicy_Type_Periodic_STATUS `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the PeriodicModeBackupPolicy_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PeriodicModeBackupPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PeriodicModeBackupPolicy_STATUS{}
+	if p.PeriodicModeProperties != nil {
+		var periodicModePropertiesValue arm.PeriodicModeProperties_STATUS
+		periodicModePropertiesARM, err := p.PeriodicModeProperties.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		periodicModePropertiesValue = *periodicModePropertiesARM.(*arm.PeriodicModeProperties_STATUS)
+		result.PeriodicModeProperties = &periodicModePropertiesValue
+	}
+	typeValue := string(p.Type)
+	result.Type = &typeValue
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PeriodicModeBackupPolicy_STATUS of the arm package, to decode an ARM response into.
+func (p *PeriodicModeBackupPolicy_STATUS) NewEmptyARMValue() any {
+	return &arm.PeriodicModeBackupPolicy_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PeriodicModeBackupPolicy_STATUS (or a pointer to one), as Azure returned it.
+func (p *PeriodicModeBackupPolicy_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PeriodicModeBackupPolicy_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.PeriodicModeBackupPolicy_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PeriodicModeBackupPolicy_STATUS, want arm.PeriodicModeBackupPolicy_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.PeriodicModeProperties != nil {
+		var periodicModePropertiesValue PeriodicModeProperties_STATUS
+		if err := periodicModePropertiesValue.PopulateFromARM(owner, *typed.PeriodicModeProperties); err != nil {
+			return err
+		}
+		p.PeriodicModeProperties = &periodicModePropertiesValue
+	}
+	if typed.Type != nil {
+		p.Type = BackupPolicy_Type_Periodic_STATUS(*typed.Type)
+	}
+	return nil
 }
 
 // AssignProperties_From_PeriodicModeBackupPolicy_STATUS populates the receiver from source, a documentdb/v1api20210315/storage.PeriodicModeBackupPolicy_STATUS.
@@ -2283,6 +4539,52 @@ type PeriodicModeProperties struct {
 	BackupRetentionIntervalInHours *int `json:"backupRetentionIntervalInHours,omitempty"`
 }
 
+// ConvertToARM returns the PeriodicModeProperties of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PeriodicModeProperties) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PeriodicModeProperties{}
+	if p.BackupIntervalInMinutes != nil {
+		backupIntervalInMinutesValue := *p.BackupIntervalInMinutes
+		result.BackupIntervalInMinutes = &backupIntervalInMinutesValue
+	}
+	if p.BackupRetentionIntervalInHours != nil {
+		backupRetentionIntervalInHoursValue := *p.BackupRetentionIntervalInHours
+		result.BackupRetentionIntervalInHours = &backupRetentionIntervalInHoursValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PeriodicModeProperties of the arm package, to decode an ARM response into.
+func (p *PeriodicModeProperties) NewEmptyARMValue() any {
+	return &arm.PeriodicModeProperties{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PeriodicModeProperties (or a pointer to one), as Azure returned it.
+func (p *PeriodicModeProperties) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PeriodicModeProperties)
+	if !ok {
+		pointer, ok := armInput.(*arm.PeriodicModeProperties)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PeriodicModeProperties, want arm.PeriodicModeProperties", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.BackupIntervalInMinutes != nil {
+		backupIntervalInMinutesValue := *typed.BackupIntervalInMinutes
+		p.BackupIntervalInMinutes = &backupIntervalInMinutesValue
+	}
+	if typed.BackupRetentionIntervalInHours != nil {
+		backupRetentionIntervalInHoursValue := *typed.BackupRetentionIntervalInHours
+		p.BackupRetentionIntervalInHours = &backupRetentionIntervalInHoursValue
+	}
+	return nil
+}
+
 // AssignProperties_From_PeriodicModeProperties populates the receiver from source, a documentdb/v1api20210315/storage.PeriodicModeProperties.
 func (p *PeriodicModeProperties) AssignProperties_From_PeriodicModeProperties(source *storage.PeriodicModeProperties) error {
 	p.BackupIntervalInMinutes = genruntime.ClonePointer(source.BackupIntervalInMinutes)
@@ -2313,6 +4615,52 @@ type PeriodicModeProperties_STATUS struct {
 	BackupRetentionIntervalInHours *int `json:"backupRetentionIntervalInHours,omitempty"`
 }
 
+// ConvertToARM returns the PeriodicModeProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PeriodicModeProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PeriodicModeProperties_STATUS{}
+	if p.BackupIntervalInMinutes != nil {
+		backupIntervalInMinutesValue := *p.BackupIntervalInMinutes
+		result.BackupIntervalInMinutes = &backupIntervalInMinutesValue
+	}
+	if p.BackupRetentionIntervalInHours != nil {
+		backupRetentionIntervalInHoursValue := *p.BackupRetentionIntervalInHours
+		result.BackupRetentionIntervalInHours = &backupRetentionIntervalInHoursValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PeriodicModeProperties_STATUS of the arm package, to decode an ARM response into.
+func (p *PeriodicModeProperties_STATUS) NewEmptyARMValue() any {
+	return &arm.PeriodicModeProperties_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PeriodicModeProperties_STATUS (or a pointer to one), as Azure returned it.
+func (p *PeriodicModeProperties_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PeriodicModeProperties_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.PeriodicModeProperties_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PeriodicModeProperties_STATUS, want arm.PeriodicModeProperties_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.BackupIntervalInMinutes != nil {
+		backupIntervalInMinutesValue := *typed.BackupIntervalInMinutes
+		p.BackupIntervalInMinutes = &backupIntervalInMinutesValue
+	}
+	if typed.BackupRetentionIntervalInHours != nil {
+		backupRetentionIntervalInHoursValue := *typed.BackupRetentionIntervalInHours
+		p.BackupRetentionIntervalInHours = &backupRetentionIntervalInHoursValue
+	}
+	return nil
+}
+
 // AssignProperties_From_PeriodicModeProperties_STATUS populates the receiver from source, a documentdb/v1api20210315/storage.PeriodicModeProperties_STATUS.
 func (p *PeriodicModeProperties_STATUS) AssignProperties_From_PeriodicModeProperties_STATUS(source *storage.PeriodicModeProperties_STATUS) error {
 	p.BackupIntervalInMinutes = genruntime.ClonePointer(source.BackupIntervalInMinutes)
@@ -2336,6 +4684,44 @@ func (p *PeriodicModeProperties_STATUS) AssignProperties_To_PeriodicModeProperti
 type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
 	// Id: Fully qualified resource ID for the resource. Ex - /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}
 	Id *string `json:"id,omitempty"`
+}
+
+// ConvertToARM returns the PrivateEndpointConnection_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded{}
+	if p.Id != nil {
+		idValue := *p.Id
+		result.Id = &idValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PrivateEndpointConnection_STATUS_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PrivateEndpointConnection_STATUS_SubResourceEmbedded, want arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		p.Id = &idValue
+	}
+	return nil
 }
 
 // AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded populates the receiver from source, a documentdb/v1api20210315/storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded.
@@ -2424,6 +4810,57 @@ type VirtualNetworkRule struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
+// ConvertToARM returns the VirtualNetworkRule of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (v *VirtualNetworkRule) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	result := &arm.VirtualNetworkRule{}
+	if v.IgnoreMissingVNetServiceEndpoint != nil {
+		ignoreMissingVNetServiceEndpointValue := *v.IgnoreMissingVNetServiceEndpoint
+		result.IgnoreMissingVNetServiceEndpoint = &ignoreMissingVNetServiceEndpointValue
+	}
+	if v.Reference != nil {
+		var referenceValue string
+		referenceResolved, err := resolved.ARMID("VirtualNetworkRule.reference", *v.Reference)
+		if err != nil {
+			return nil, err
+		}
+		referenceValue = referenceResolved
+		result.Id = &referenceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty VirtualNetworkRule of the arm package, to decode an ARM response into.
+func (v *VirtualNetworkRule) NewEmptyARMValue() any {
+	return &arm.VirtualNetworkRule{}
+}
+
+// PopulateFromARM fills the receiver from an arm.VirtualNetworkRule (or a pointer to one), as Azure returned it.
+func (v *VirtualNetworkRule) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.VirtualNetworkRule)
+	if !ok {
+		pointer, ok := armInput.(*arm.VirtualNetworkRule)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for VirtualNetworkRule, want arm.VirtualNetworkRule", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.IgnoreMissingVNetServiceEndpoint != nil {
+		ignoreMissingVNetServiceEndpointValue := *typed.IgnoreMissingVNetServiceEndpoint
+		v.IgnoreMissingVNetServiceEndpoint = &ignoreMissingVNetServiceEndpointValue
+	}
+	if typed.Id != nil {
+		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
+		v.Reference = &referenceValue
+	}
+	return nil
+}
+
 // AssignProperties_From_VirtualNetworkRule populates the receiver from source, a documentdb/v1api20210315/storage.VirtualNetworkRule.
 func (v *VirtualNetworkRule) AssignProperties_From_VirtualNetworkRule(source *storage.VirtualNetworkRule) error {
 	v.IgnoreMissingVNetServiceEndpoint = genruntime.ClonePointer(source.IgnoreMissingVNetServiceEndpoint)
@@ -2462,6 +4899,52 @@ type VirtualNetworkRule_STATUS struct {
 
 	// IgnoreMissingVNetServiceEndpoint: Create firewall rule before the virtual network has vnet service endpoint enabled.
 	IgnoreMissingVNetServiceEndpoint *bool `json:"ignoreMissingVNetServiceEndpoint,omitempty"`
+}
+
+// ConvertToARM returns the VirtualNetworkRule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (v *VirtualNetworkRule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	result := &arm.VirtualNetworkRule_STATUS{}
+	if v.Id != nil {
+		idValue := *v.Id
+		result.Id = &idValue
+	}
+	if v.IgnoreMissingVNetServiceEndpoint != nil {
+		ignoreMissingVNetServiceEndpointValue := *v.IgnoreMissingVNetServiceEndpoint
+		result.IgnoreMissingVNetServiceEndpoint = &ignoreMissingVNetServiceEndpointValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty VirtualNetworkRule_STATUS of the arm package, to decode an ARM response into.
+func (v *VirtualNetworkRule_STATUS) NewEmptyARMValue() any {
+	return &arm.VirtualNetworkRule_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.VirtualNetworkRule_STATUS (or a pointer to one), as Azure returned it.
+func (v *VirtualNetworkRule_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.VirtualNetworkRule_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.VirtualNetworkRule_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for VirtualNetworkRule_STATUS, want arm.VirtualNetworkRule_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		v.Id = &idValue
+	}
+	if typed.IgnoreMissingVNetServiceEndpoint != nil {
+		ignoreMissingVNetServiceEndpointValue := *typed.IgnoreMissingVNetServiceEndpoint
+		v.IgnoreMissingVNetServiceEndpoint = &ignoreMissingVNetServiceEndpointValue
+	}
+	return nil
 }
 
 // AssignProperties_From_VirtualNetworkRule_STATUS populates the receiver from source, a documentdb/v1api20210315/storage.VirtualNetworkRule_STATUS.

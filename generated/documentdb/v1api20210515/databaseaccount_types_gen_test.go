@@ -132,20 +132,32 @@ func GenerateApiProperties_STATUS(t *rapid.T) ApiProperties_STATUS {
 	}
 }
 
-// GenerateBackupPolicy draws a random BackupPolicy for property-based tests.
+// GenerateBackupPolicy draws a random BackupPolicy, with one variant set.
 func GenerateBackupPolicy(t *rapid.T) BackupPolicy {
-	return BackupPolicy{
-		ContinuousModeBackupPolicy: gentest.Optional(GenerateContinuousModeBackupPolicy)(t),
-		PeriodicModeBackupPolicy:   gentest.Optional(GeneratePeriodicModeBackupPolicy)(t),
+	var result BackupPolicy
+	switch gentest.Variant(t, 2) {
+	case 0:
+		variant := GenerateContinuousModeBackupPolicy(t)
+		result.ContinuousModeBackupPolicy = &variant
+	case 1:
+		variant := GeneratePeriodicModeBackupPolicy(t)
+		result.PeriodicModeBackupPolicy = &variant
 	}
+	return result
 }
 
-// GenerateBackupPolicy_STATUS draws a random BackupPolicy_STATUS for property-based tests.
+// GenerateBackupPolicy_STATUS draws a random BackupPolicy_STATUS, with one variant set.
 func GenerateBackupPolicy_STATUS(t *rapid.T) BackupPolicy_STATUS {
-	return BackupPolicy_STATUS{
-		ContinuousModeBackupPolicy: gentest.Optional(GenerateContinuousModeBackupPolicy_STATUS)(t),
-		PeriodicModeBackupPolicy:   gentest.Optional(GeneratePeriodicModeBackupPolicy_STATUS)(t),
+	var result BackupPolicy_STATUS
+	switch gentest.Variant(t, 2) {
+	case 0:
+		variant := GenerateContinuousModeBackupPolicy_STATUS(t)
+		result.ContinuousModeBackupPolicy = &variant
+	case 1:
+		variant := GeneratePeriodicModeBackupPolicy_STATUS(t)
+		result.PeriodicModeBackupPolicy = &variant
 	}
+	return result
 }
 
 // GenerateBackupPolicy_Type_Continuous draws a random BackupPolicy_Type_Continuous for property-based tests.
@@ -463,6 +475,16 @@ func Test_DatabaseAccount_JSONRoundTrip(t *testing.T) {
 // Test_DatabaseAccount_HubRoundTrip checks that converting a DatabaseAccount to the hub documentdb/v1api20210515/storage.DatabaseAccount and back loses nothing.
 func Test_DatabaseAccount_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[DatabaseAccount, storage.DatabaseAccount](t, GenerateDatabaseAccount)
+}
+
+// Test_DatabaseAccount_Spec_ARMRoundTrip checks that DatabaseAccount_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_DatabaseAccount_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[DatabaseAccount_Spec](t, GenerateDatabaseAccount_Spec)
+}
+
+// Test_DatabaseAccount_STATUS_ARMRoundTrip checks that DatabaseAccount_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_DatabaseAccount_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[DatabaseAccount_STATUS](t, GenerateDatabaseAccount_STATUS)
 }
 
 // Test_DatabaseAccount_Spec_JSONRoundTrip checks that JSON keeps every value of DatabaseAccount_Spec.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 
+	"github.com/armgen/armgen/generated/documentdb/v1api20210515/arm"
 	"github.com/armgen/armgen/generated/documentdb/v1api20210515/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -157,6 +158,105 @@ type SqlDatabase_Spec struct {
 	Tags map[string]string `json:"tags,omitempty"`
 }
 
+// ConvertToARM returns the SqlDatabase_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *SqlDatabase_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.SqlDatabase_Spec{}
+	result.Name = &resolved.Name
+	if s.Location != nil {
+		locationValue := *s.Location
+		result.Location = &locationValue
+	}
+	if s.Options != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SqlDatabaseCreateUpdateProperties{}
+		}
+		var optionsValue arm.CreateUpdateOptions
+		optionsARM, err := s.Options.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		optionsValue = *optionsARM.(*arm.CreateUpdateOptions)
+		result.Properties.Options = &optionsValue
+	}
+	if s.Resource != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SqlDatabaseCreateUpdateProperties{}
+		}
+		var resourceValue arm.SqlDatabaseResource
+		resourceARM, err := s.Resource.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		resourceValue = *resourceARM.(*arm.SqlDatabaseResource)
+		result.Properties.Resource = &resourceValue
+	}
+	if s.Tags != nil {
+		result.Tags = make(map[string]string, len(s.Tags))
+		for tagsKey, tagsItem := range s.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty SqlDatabase_Spec of the arm package, to decode an ARM response into.
+func (s *SqlDatabase_Spec) NewEmptyARMValue() any {
+	return &arm.SqlDatabase_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.SqlDatabase_Spec (or a pointer to one), as Azure returned it.
+func (s *SqlDatabase_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.SqlDatabase_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.SqlDatabase_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for SqlDatabase_Spec, want arm.SqlDatabase_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		s.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	s.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		s.Location = &locationValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Options != nil {
+			var optionsValue CreateUpdateOptions
+			if err := optionsValue.PopulateFromARM(owner, *typed.Properties.Options); err != nil {
+				return err
+			}
+			s.Options = &optionsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Resource != nil {
+			var resourceValue SqlDatabaseResource
+			if err := resourceValue.PopulateFromARM(owner, *typed.Properties.Resource); err != nil {
+				return err
+			}
+			s.Resource = &resourceValue
+		}
+	}
+	if typed.Tags != nil {
+		s.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			s.Tags[tagsKey] = tagsValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_SqlDatabase_Spec populates the receiver from source, a documentdb/v1api20210515/storage.SqlDatabase_Spec.
 func (s *SqlDatabase_Spec) AssignProperties_From_SqlDatabase_Spec(source *storage.SqlDatabase_Spec) error {
 	s.AzureName = source.AzureName
@@ -278,6 +378,124 @@ type SqlDatabase_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// ConvertToARM returns the SqlDatabase_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *SqlDatabase_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.SqlDatabase_STATUS{}
+	if s.Id != nil {
+		idValue := *s.Id
+		result.Id = &idValue
+	}
+	if s.Location != nil {
+		locationValue := *s.Location
+		result.Location = &locationValue
+	}
+	if s.Name != nil {
+		nameValue := *s.Name
+		result.Name = &nameValue
+	}
+	if s.Options != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SqlDatabaseGetProperties_STATUS{}
+		}
+		var optionsValue arm.SqlDatabaseGetProperties_Options_STATUS
+		optionsARM, err := s.Options.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		optionsValue = *optionsARM.(*arm.SqlDatabaseGetProperties_Options_STATUS)
+		result.Properties.Options = &optionsValue
+	}
+	if s.Resource != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SqlDatabaseGetProperties_STATUS{}
+		}
+		var resourceValue arm.SqlDatabaseGetProperties_Resource_STATUS
+		resourceARM, err := s.Resource.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		resourceValue = *resourceARM.(*arm.SqlDatabaseGetProperties_Resource_STATUS)
+		result.Properties.Resource = &resourceValue
+	}
+	if s.Tags != nil {
+		result.Tags = make(map[string]string, len(s.Tags))
+		for tagsKey, tagsItem := range s.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	if s.Type != nil {
+		typeValue := *s.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty SqlDatabase_STATUS of the arm package, to decode an ARM response into.
+func (s *SqlDatabase_STATUS) NewEmptyARMValue() any {
+	return &arm.SqlDatabase_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.SqlDatabase_STATUS (or a pointer to one), as Azure returned it.
+func (s *SqlDatabase_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.SqlDatabase_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.SqlDatabase_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for SqlDatabase_STATUS, want arm.SqlDatabase_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		s.Id = &idValue
+	}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		s.Location = &locationValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		s.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Options != nil {
+			var optionsValue SqlDatabaseGetProperties_Options_STATUS
+			if err := optionsValue.PopulateFromARM(owner, *typed.Properties.Options); err != nil {
+				return err
+			}
+			s.Options = &optionsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Resource != nil {
+			var resourceValue SqlDatabaseGetProperties_Resource_STATUS
+			if err := resourceValue.PopulateFromARM(owner, *typed.Properties.Resource); err != nil {
+				return err
+			}
+			s.Resource = &resourceValue
+		}
+	}
+	if typed.Tags != nil {
+		s.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			s.Tags[tagsKey] = tagsValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		s.Type = &typeValue
+	}
+	return nil
+}
+
 // AssignProperties_From_SqlDatabase_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.SqlDatabase_STATUS.
 func (s *SqlDatabase_STATUS) AssignProperties_From_SqlDatabase_STATUS(source *storage.SqlDatabase_STATUS) error {
 	if source.Conditions != nil {
@@ -370,6 +588,44 @@ type AutoscaleSettings struct {
 	MaxThroughput *int `json:"maxThroughput,omitempty"`
 }
 
+// ConvertToARM returns the AutoscaleSettings of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (a *AutoscaleSettings) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if a == nil {
+		return nil, nil
+	}
+	result := &arm.AutoscaleSettings{}
+	if a.MaxThroughput != nil {
+		maxThroughputValue := *a.MaxThroughput
+		result.MaxThroughput = &maxThroughputValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty AutoscaleSettings of the arm package, to decode an ARM response into.
+func (a *AutoscaleSettings) NewEmptyARMValue() any {
+	return &arm.AutoscaleSettings{}
+}
+
+// PopulateFromARM fills the receiver from an arm.AutoscaleSettings (or a pointer to one), as Azure returned it.
+func (a *AutoscaleSettings) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.AutoscaleSettings)
+	if !ok {
+		pointer, ok := armInput.(*arm.AutoscaleSettings)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for AutoscaleSettings, want arm.AutoscaleSettings", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.MaxThroughput != nil {
+		maxThroughputValue := *typed.MaxThroughput
+		a.MaxThroughput = &maxThroughputValue
+	}
+	return nil
+}
+
 // AssignProperties_From_AutoscaleSettings populates the receiver from source, a documentdb/v1api20210515/storage.AutoscaleSettings.
 func (a *AutoscaleSettings) AssignProperties_From_AutoscaleSettings(source *storage.AutoscaleSettings) error {
 	a.MaxThroughput = genruntime.ClonePointer(source.MaxThroughput)
@@ -390,6 +646,44 @@ func (a *AutoscaleSettings) AssignProperties_To_AutoscaleSettings(destination *s
 type AutoscaleSettings_STATUS struct {
 	// MaxThroughput: Represents maximum throughput, the resource can scale up to.
 	MaxThroughput *int `json:"maxThroughput,omitempty"`
+}
+
+// ConvertToARM returns the AutoscaleSettings_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (a *AutoscaleSettings_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if a == nil {
+		return nil, nil
+	}
+	result := &arm.AutoscaleSettings_STATUS{}
+	if a.MaxThroughput != nil {
+		maxThroughputValue := *a.MaxThroughput
+		result.MaxThroughput = &maxThroughputValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty AutoscaleSettings_STATUS of the arm package, to decode an ARM response into.
+func (a *AutoscaleSettings_STATUS) NewEmptyARMValue() any {
+	return &arm.AutoscaleSettings_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.AutoscaleSettings_STATUS (or a pointer to one), as Azure returned it.
+func (a *AutoscaleSettings_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.AutoscaleSettings_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.AutoscaleSettings_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for AutoscaleSettings_STATUS, want arm.AutoscaleSettings_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.MaxThroughput != nil {
+		maxThroughputValue := *typed.MaxThroughput
+		a.MaxThroughput = &maxThroughputValue
+	}
+	return nil
 }
 
 // AssignProperties_From_AutoscaleSettings_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.AutoscaleSettings_STATUS.
@@ -416,6 +710,60 @@ type CreateUpdateOptions struct {
 
 	// Throughput: Request Units per second. For example, "throughput": 10000.
 	Throughput *int `json:"throughput,omitempty"`
+}
+
+// ConvertToARM returns the CreateUpdateOptions of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *CreateUpdateOptions) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.CreateUpdateOptions{}
+	if c.AutoscaleSettings != nil {
+		var autoscaleSettingsValue arm.AutoscaleSettings
+		autoscaleSettingsARM, err := c.AutoscaleSettings.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		autoscaleSettingsValue = *autoscaleSettingsARM.(*arm.AutoscaleSettings)
+		result.AutoscaleSettings = &autoscaleSettingsValue
+	}
+	if c.Throughput != nil {
+		throughputValue := *c.Throughput
+		result.Throughput = &throughputValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty CreateUpdateOptions of the arm package, to decode an ARM response into.
+func (c *CreateUpdateOptions) NewEmptyARMValue() any {
+	return &arm.CreateUpdateOptions{}
+}
+
+// PopulateFromARM fills the receiver from an arm.CreateUpdateOptions (or a pointer to one), as Azure returned it.
+func (c *CreateUpdateOptions) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.CreateUpdateOptions)
+	if !ok {
+		pointer, ok := armInput.(*arm.CreateUpdateOptions)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for CreateUpdateOptions, want arm.CreateUpdateOptions", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.AutoscaleSettings != nil {
+		var autoscaleSettingsValue AutoscaleSettings
+		if err := autoscaleSettingsValue.PopulateFromARM(owner, *typed.AutoscaleSettings); err != nil {
+			return err
+		}
+		c.AutoscaleSettings = &autoscaleSettingsValue
+	}
+	if typed.Throughput != nil {
+		throughputValue := *typed.Throughput
+		c.Throughput = &throughputValue
+	}
+	return nil
 }
 
 // AssignProperties_From_CreateUpdateOptions populates the receiver from source, a documentdb/v1api20210515/storage.CreateUpdateOptions.
@@ -461,6 +809,60 @@ type SqlDatabaseGetProperties_Options_STATUS struct {
 
 	// Throughput: Value of the Cosmos DB resource throughput or autoscaleSettings. Use the ThroughputSetting resource when retrieving offer details.
 	Throughput *int `json:"throughput,omitempty"`
+}
+
+// ConvertToARM returns the SqlDatabaseGetProperties_Options_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *SqlDatabaseGetProperties_Options_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.SqlDatabaseGetProperties_Options_STATUS{}
+	if s.AutoscaleSettings != nil {
+		var autoscaleSettingsValue arm.AutoscaleSettings_STATUS
+		autoscaleSettingsARM, err := s.AutoscaleSettings.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		autoscaleSettingsValue = *autoscaleSettingsARM.(*arm.AutoscaleSettings_STATUS)
+		result.AutoscaleSettings = &autoscaleSettingsValue
+	}
+	if s.Throughput != nil {
+		throughputValue := *s.Throughput
+		result.Throughput = &throughputValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty SqlDatabaseGetProperties_Options_STATUS of the arm package, to decode an ARM response into.
+func (s *SqlDatabaseGetProperties_Options_STATUS) NewEmptyARMValue() any {
+	return &arm.SqlDatabaseGetProperties_Options_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.SqlDatabaseGetProperties_Options_STATUS (or a pointer to one), as Azure returned it.
+func (s *SqlDatabaseGetProperties_Options_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.SqlDatabaseGetProperties_Options_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.SqlDatabaseGetProperties_Options_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for SqlDatabaseGetProperties_Options_STATUS, want arm.SqlDatabaseGetProperties_Options_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.AutoscaleSettings != nil {
+		var autoscaleSettingsValue AutoscaleSettings_STATUS
+		if err := autoscaleSettingsValue.PopulateFromARM(owner, *typed.AutoscaleSettings); err != nil {
+			return err
+		}
+		s.AutoscaleSettings = &autoscaleSettingsValue
+	}
+	if typed.Throughput != nil {
+		throughputValue := *typed.Throughput
+		s.Throughput = &throughputValue
+	}
+	return nil
 }
 
 // AssignProperties_From_SqlDatabaseGetProperties_Options_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.SqlDatabaseGetProperties_Options_STATUS.
@@ -518,6 +920,84 @@ type SqlDatabaseGetProperties_Resource_STATUS struct {
 
 	// Users: A system generated property that specifies the addressable path of the users resource.
 	Users *string `json:"users,omitempty"`
+}
+
+// ConvertToARM returns the SqlDatabaseGetProperties_Resource_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *SqlDatabaseGetProperties_Resource_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.SqlDatabaseGetProperties_Resource_STATUS{}
+	if s.Colls != nil {
+		collsValue := *s.Colls
+		result.Colls = &collsValue
+	}
+	if s.Etag != nil {
+		etagValue := *s.Etag
+		result.Etag = &etagValue
+	}
+	if s.Id != nil {
+		idValue := *s.Id
+		result.Id = &idValue
+	}
+	if s.Rid != nil {
+		ridValue := *s.Rid
+		result.Rid = &ridValue
+	}
+	if s.Ts != nil {
+		tsValue := *s.Ts
+		result.Ts = &tsValue
+	}
+	if s.Users != nil {
+		usersValue := *s.Users
+		result.Users = &usersValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty SqlDatabaseGetProperties_Resource_STATUS of the arm package, to decode an ARM response into.
+func (s *SqlDatabaseGetProperties_Resource_STATUS) NewEmptyARMValue() any {
+	return &arm.SqlDatabaseGetProperties_Resource_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.SqlDatabaseGetProperties_Resource_STATUS (or a pointer to one), as Azure returned it.
+func (s *SqlDatabaseGetProperties_Resource_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.SqlDatabaseGetProperties_Resource_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.SqlDatabaseGetProperties_Resource_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for SqlDatabaseGetProperties_Resource_STATUS, want arm.SqlDatabaseGetProperties_Resource_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Colls != nil {
+		collsValue := *typed.Colls
+		s.Colls = &collsValue
+	}
+	if typed.Etag != nil {
+		etagValue := *typed.Etag
+		s.Etag = &etagValue
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		s.Id = &idValue
+	}
+	if typed.Rid != nil {
+		ridValue := *typed.Rid
+		s.Rid = &ridValue
+	}
+	if typed.Ts != nil {
+		tsValue := *typed.Ts
+		s.Ts = &tsValue
+	}
+	if typed.Users != nil {
+		usersValue := *typed.Users
+		s.Users = &usersValue
+	}
+	return nil
 }
 
 // AssignProperties_From_SqlDatabaseGetProperties_Resource_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.SqlDatabaseGetProperties_Resource_STATUS.
@@ -634,6 +1114,44 @@ type SqlDatabaseResource struct {
 	// Id: Name of the Cosmos DB SQL database
 	// +kubebuilder:validation:Required
 	Id *string `json:"id,omitempty"`
+}
+
+// ConvertToARM returns the SqlDatabaseResource of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *SqlDatabaseResource) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.SqlDatabaseResource{}
+	if s.Id != nil {
+		idValue := *s.Id
+		result.Id = &idValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty SqlDatabaseResource of the arm package, to decode an ARM response into.
+func (s *SqlDatabaseResource) NewEmptyARMValue() any {
+	return &arm.SqlDatabaseResource{}
+}
+
+// PopulateFromARM fills the receiver from an arm.SqlDatabaseResource (or a pointer to one), as Azure returned it.
+func (s *SqlDatabaseResource) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.SqlDatabaseResource)
+	if !ok {
+		pointer, ok := armInput.(*arm.SqlDatabaseResource)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for SqlDatabaseResource, want arm.SqlDatabaseResource", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		s.Id = &idValue
+	}
+	return nil
 }
 
 // AssignProperties_From_SqlDatabaseResource populates the receiver from source, a documentdb/v1api20210515/storage.SqlDatabaseResource.

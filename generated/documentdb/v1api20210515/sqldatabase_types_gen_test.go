@@ -109,6 +109,16 @@ func Test_SqlDatabase_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[SqlDatabase, storage.SqlDatabase](t, GenerateSqlDatabase)
 }
 
+// Test_SqlDatabase_Spec_ARMRoundTrip checks that SqlDatabase_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_SqlDatabase_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[SqlDatabase_Spec](t, GenerateSqlDatabase_Spec)
+}
+
+// Test_SqlDatabase_STATUS_ARMRoundTrip checks that SqlDatabase_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_SqlDatabase_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[SqlDatabase_STATUS](t, GenerateSqlDatabase_STATUS)
+}
+
 // Test_SqlDatabase_Spec_JSONRoundTrip checks that JSON keeps every value of SqlDatabase_Spec.
 func Test_SqlDatabase_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateSqlDatabase_Spec)

@@ -7,6 +7,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/armgen/armgen/generated/documentdb/v1api20210515/arm"
 	"github.com/armgen/armgen/generated/documentdb/v1api20210515/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -158,6 +159,105 @@ type SqlDatabaseContainer_Spec struct {
 	Tags map[string]string `json:"tags,omitempty"`
 }
 
+// ConvertToARM returns the SqlDatabaseContainer_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *SqlDatabaseContainer_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.SqlDatabaseContainer_Spec{}
+	result.Name = &resolved.Name
+	if s.Location != nil {
+		locationValue := *s.Location
+		result.Location = &locationValue
+	}
+	if s.Options != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SqlContainerCreateUpdateProperties{}
+		}
+		var optionsValue arm.CreateUpdateOptions
+		optionsARM, err := s.Options.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		optionsValue = *optionsARM.(*arm.CreateUpdateOptions)
+		result.Properties.Options = &optionsValue
+	}
+	if s.Resource != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SqlContainerCreateUpdateProperties{}
+		}
+		var resourceValue arm.SqlContainerResource
+		resourceARM, err := s.Resource.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		resourceValue = *resourceARM.(*arm.SqlContainerResource)
+		result.Properties.Resource = &resourceValue
+	}
+	if s.Tags != nil {
+		result.Tags = make(map[string]string, len(s.Tags))
+		for tagsKey, tagsItem := range s.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty SqlDatabaseContainer_Spec of the arm package, to decode an ARM response into.
+func (s *SqlDatabaseContainer_Spec) NewEmptyARMValue() any {
+	return &arm.SqlDatabaseContainer_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.SqlDatabaseContainer_Spec (or a pointer to one), as Azure returned it.
+func (s *SqlDatabaseContainer_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.SqlDatabaseContainer_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.SqlDatabaseContainer_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for SqlDatabaseContainer_Spec, want arm.SqlDatabaseContainer_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		s.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	s.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		s.Location = &locationValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Options != nil {
+			var optionsValue CreateUpdateOptions
+			if err := optionsValue.PopulateFromARM(owner, *typed.Properties.Options); err != nil {
+				return err
+			}
+			s.Options = &optionsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Resource != nil {
+			var resourceValue SqlContainerResource
+			if err := resourceValue.PopulateFromARM(owner, *typed.Properties.Resource); err != nil {
+				return err
+			}
+			s.Resource = &resourceValue
+		}
+	}
+	if typed.Tags != nil {
+		s.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			s.Tags[tagsKey] = tagsValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_SqlDatabaseContainer_Spec populates the receiver from source, a documentdb/v1api20210515/storage.SqlDatabaseContainer_Spec.
 func (s *SqlDatabaseContainer_Spec) AssignProperties_From_SqlDatabaseContainer_Spec(source *storage.SqlDatabaseContainer_Spec) error {
 	s.AzureName = source.AzureName
@@ -279,6 +379,124 @@ type SqlDatabaseContainer_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// ConvertToARM returns the SqlDatabaseContainer_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *SqlDatabaseContainer_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.SqlDatabaseContainer_STATUS{}
+	if s.Id != nil {
+		idValue := *s.Id
+		result.Id = &idValue
+	}
+	if s.Location != nil {
+		locationValue := *s.Location
+		result.Location = &locationValue
+	}
+	if s.Name != nil {
+		nameValue := *s.Name
+		result.Name = &nameValue
+	}
+	if s.Options != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SqlContainerGetProperties_STATUS{}
+		}
+		var optionsValue arm.SqlContainerGetProperties_Options_STATUS
+		optionsARM, err := s.Options.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		optionsValue = *optionsARM.(*arm.SqlContainerGetProperties_Options_STATUS)
+		result.Properties.Options = &optionsValue
+	}
+	if s.Resource != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SqlContainerGetProperties_STATUS{}
+		}
+		var resourceValue arm.SqlContainerGetProperties_Resource_STATUS
+		resourceARM, err := s.Resource.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		resourceValue = *resourceARM.(*arm.SqlContainerGetProperties_Resource_STATUS)
+		result.Properties.Resource = &resourceValue
+	}
+	if s.Tags != nil {
+		result.Tags = make(map[string]string, len(s.Tags))
+		for tagsKey, tagsItem := range s.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	if s.Type != nil {
+		typeValue := *s.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty SqlDatabaseContainer_STATUS of the arm package, to decode an ARM response into.
+func (s *SqlDatabaseContainer_STATUS) NewEmptyARMValue() any {
+	return &arm.SqlDatabaseContainer_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.SqlDatabaseContainer_STATUS (or a pointer to one), as Azure returned it.
+func (s *SqlDatabaseContainer_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.SqlDatabaseContainer_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.SqlDatabaseContainer_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for SqlDatabaseContainer_STATUS, want arm.SqlDatabaseContainer_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		s.Id = &idValue
+	}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		s.Location = &locationValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		s.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Options != nil {
+			var optionsValue SqlContainerGetProperties_Options_STATUS
+			if err := optionsValue.PopulateFromARM(owner, *typed.Properties.Options); err != nil {
+				return err
+			}
+			s.Options = &optionsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Resource != nil {
+			var resourceValue SqlContainerGetProperties_Resource_STATUS
+			if err := resourceValue.PopulateFromARM(owner, *typed.Properties.Resource); err != nil {
+				return err
+			}
+			s.Resource = &resourceValue
+		}
+	}
+	if typed.Tags != nil {
+		s.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			s.Tags[tagsKey] = tagsValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		s.Type = &typeValue
+	}
+	return nil
+}
+
 // AssignProperties_From_SqlDatabaseContainer_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.SqlDatabaseContainer_STATUS.
 func (s *SqlDatabaseContainer_STATUS) AssignProperties_From_SqlDatabaseContainer_STATUS(source *storage.SqlDatabaseContainer_STATUS) error {
 	if source.Conditions != nil {
@@ -374,6 +592,52 @@ type CompositePath struct {
 	Path *string `json:"path,omitempty"`
 }
 
+// ConvertToARM returns the CompositePath of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *CompositePath) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.CompositePath{}
+	if c.Order != nil {
+		orderValue := string(*c.Order)
+		result.Order = &orderValue
+	}
+	if c.Path != nil {
+		pathValue := *c.Path
+		result.Path = &pathValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty CompositePath of the arm package, to decode an ARM response into.
+func (c *CompositePath) NewEmptyARMValue() any {
+	return &arm.CompositePath{}
+}
+
+// PopulateFromARM fills the receiver from an arm.CompositePath (or a pointer to one), as Azure returned it.
+func (c *CompositePath) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.CompositePath)
+	if !ok {
+		pointer, ok := armInput.(*arm.CompositePath)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for CompositePath, want arm.CompositePath", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Order != nil {
+		orderValue := CompositePathSortOrder(*typed.Order)
+		c.Order = &orderValue
+	}
+	if typed.Path != nil {
+		pathValue := *typed.Path
+		c.Path = &pathValue
+	}
+	return nil
+}
+
 // AssignProperties_From_CompositePath populates the receiver from source, a documentdb/v1api20210515/storage.CompositePath.
 func (c *CompositePath) AssignProperties_From_CompositePath(source *storage.CompositePath) error {
 	if source.Order != nil {
@@ -429,6 +693,52 @@ type CompositePath_STATUS struct {
 
 	// Path: The path for which the indexing behavior applies to. Index paths typically start with root and end with wildcard (/path/*)
 	Path *string `json:"path,omitempty"`
+}
+
+// ConvertToARM returns the CompositePath_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *CompositePath_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.CompositePath_STATUS{}
+	if c.Order != nil {
+		orderValue := string(*c.Order)
+		result.Order = &orderValue
+	}
+	if c.Path != nil {
+		pathValue := *c.Path
+		result.Path = &pathValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty CompositePath_STATUS of the arm package, to decode an ARM response into.
+func (c *CompositePath_STATUS) NewEmptyARMValue() any {
+	return &arm.CompositePath_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.CompositePath_STATUS (or a pointer to one), as Azure returned it.
+func (c *CompositePath_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.CompositePath_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.CompositePath_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for CompositePath_STATUS, want arm.CompositePath_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Order != nil {
+		orderValue := CompositePathSortOrder_STATUS(*typed.Order)
+		c.Order = &orderValue
+	}
+	if typed.Path != nil {
+		pathValue := *typed.Path
+		c.Path = &pathValue
+	}
+	return nil
 }
 
 // AssignProperties_From_CompositePath_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.CompositePath_STATUS.
@@ -492,6 +802,60 @@ type ConflictResolutionPolicy struct {
 	Mode *ConflictResolutionMode `json:"mode,omitempty"`
 }
 
+// ConvertToARM returns the ConflictResolutionPolicy of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *ConflictResolutionPolicy) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.ConflictResolutionPolicy{}
+	if c.ConflictResolutionPath != nil {
+		conflictResolutionPathValue := *c.ConflictResolutionPath
+		result.ConflictResolutionPath = &conflictResolutionPathValue
+	}
+	if c.ConflictResolutionProcedure != nil {
+		conflictResolutionProcedureValue := *c.ConflictResolutionProcedure
+		result.ConflictResolutionProcedure = &conflictResolutionProcedureValue
+	}
+	if c.Mode != nil {
+		modeValue := string(*c.Mode)
+		result.Mode = &modeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ConflictResolutionPolicy of the arm package, to decode an ARM response into.
+func (c *ConflictResolutionPolicy) NewEmptyARMValue() any {
+	return &arm.ConflictResolutionPolicy{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ConflictResolutionPolicy (or a pointer to one), as Azure returned it.
+func (c *ConflictResolutionPolicy) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ConflictResolutionPolicy)
+	if !ok {
+		pointer, ok := armInput.(*arm.ConflictResolutionPolicy)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ConflictResolutionPolicy, want arm.ConflictResolutionPolicy", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ConflictResolutionPath != nil {
+		conflictResolutionPathValue := *typed.ConflictResolutionPath
+		c.ConflictResolutionPath = &conflictResolutionPathValue
+	}
+	if typed.ConflictResolutionProcedure != nil {
+		conflictResolutionProcedureValue := *typed.ConflictResolutionProcedure
+		c.ConflictResolutionProcedure = &conflictResolutionProcedureValue
+	}
+	if typed.Mode != nil {
+		modeValue := ConflictResolutionMode(*typed.Mode)
+		c.Mode = &modeValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ConflictResolutionPolicy populates the receiver from source, a documentdb/v1api20210515/storage.ConflictResolutionPolicy.
 func (c *ConflictResolutionPolicy) AssignProperties_From_ConflictResolutionPolicy(source *storage.ConflictResolutionPolicy) error {
 	c.ConflictResolutionPath = genruntime.ClonePointer(source.ConflictResolutionPath)
@@ -535,6 +899,60 @@ type ConflictResolutionPolicy_STATUS struct {
 
 	// Mode: Indicates the conflict resolution mode.
 	Mode *ConflictResolutionMode_STATUS `json:"mode,omitempty"`
+}
+
+// ConvertToARM returns the ConflictResolutionPolicy_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *ConflictResolutionPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.ConflictResolutionPolicy_STATUS{}
+	if c.ConflictResolutionPath != nil {
+		conflictResolutionPathValue := *c.ConflictResolutionPath
+		result.ConflictResolutionPath = &conflictResolutionPathValue
+	}
+	if c.ConflictResolutionProcedure != nil {
+		conflictResolutionProcedureValue := *c.ConflictResolutionProcedure
+		result.ConflictResolutionProcedure = &conflictResolutionProcedureValue
+	}
+	if c.Mode != nil {
+		modeValue := string(*c.Mode)
+		result.Mode = &modeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ConflictResolutionPolicy_STATUS of the arm package, to decode an ARM response into.
+func (c *ConflictResolutionPolicy_STATUS) NewEmptyARMValue() any {
+	return &arm.ConflictResolutionPolicy_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ConflictResolutionPolicy_STATUS (or a pointer to one), as Azure returned it.
+func (c *ConflictResolutionPolicy_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ConflictResolutionPolicy_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ConflictResolutionPolicy_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ConflictResolutionPolicy_STATUS, want arm.ConflictResolutionPolicy_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ConflictResolutionPath != nil {
+		conflictResolutionPathValue := *typed.ConflictResolutionPath
+		c.ConflictResolutionPath = &conflictResolutionPathValue
+	}
+	if typed.ConflictResolutionProcedure != nil {
+		conflictResolutionProcedureValue := *typed.ConflictResolutionProcedure
+		c.ConflictResolutionProcedure = &conflictResolutionProcedureValue
+	}
+	if typed.Mode != nil {
+		modeValue := ConflictResolutionMode_STATUS(*typed.Mode)
+		c.Mode = &modeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ConflictResolutionPolicy_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.ConflictResolutionPolicy_STATUS.
@@ -582,6 +1000,65 @@ type ContainerPartitionKey struct {
 	// +kubebuilder:validation:Maximum=2
 	// +kubebuilder:validation:Minimum=1
 	Version *int `json:"version,omitempty"`
+}
+
+// ConvertToARM returns the ContainerPartitionKey of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *ContainerPartitionKey) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.ContainerPartitionKey{}
+	if c.Kind != nil {
+		kindValue := string(*c.Kind)
+		result.Kind = &kindValue
+	}
+	if c.Paths != nil {
+		result.Paths = make([]string, 0, len(c.Paths))
+		for _, pathsItem := range c.Paths {
+			pathsValue := pathsItem
+			result.Paths = append(result.Paths, pathsValue)
+		}
+	}
+	if c.Version != nil {
+		versionValue := *c.Version
+		result.Version = &versionValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ContainerPartitionKey of the arm package, to decode an ARM response into.
+func (c *ContainerPartitionKey) NewEmptyARMValue() any {
+	return &arm.ContainerPartitionKey{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ContainerPartitionKey (or a pointer to one), as Azure returned it.
+func (c *ContainerPartitionKey) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ContainerPartitionKey)
+	if !ok {
+		pointer, ok := armInput.(*arm.ContainerPartitionKey)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ContainerPartitionKey, want arm.ContainerPartitionKey", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Kind != nil {
+		kindValue := PartitionKind(*typed.Kind)
+		c.Kind = &kindValue
+	}
+	if typed.Paths != nil {
+		for _, pathsItem := range typed.Paths {
+			pathsValue := pathsItem
+			c.Paths = append(c.Paths, pathsValue)
+		}
+	}
+	if typed.Version != nil {
+		versionValue := *typed.Version
+		c.Version = &versionValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ContainerPartitionKey populates the receiver from source, a documentdb/v1api20210515/storage.ContainerPartitionKey.
@@ -632,6 +1109,73 @@ type ContainerPartitionKey_STATUS struct {
 	// +kubebuilder:validation:Maximum=2
 	// +kubebuilder:validation:Minimum=1
 	Version *int `json:"version,omitempty"`
+}
+
+// ConvertToARM returns the ContainerPartitionKey_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *ContainerPartitionKey_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.ContainerPartitionKey_STATUS{}
+	if c.Kind != nil {
+		kindValue := string(*c.Kind)
+		result.Kind = &kindValue
+	}
+	if c.Paths != nil {
+		result.Paths = make([]string, 0, len(c.Paths))
+		for _, pathsItem := range c.Paths {
+			pathsValue := pathsItem
+			result.Paths = append(result.Paths, pathsValue)
+		}
+	}
+	if c.SystemKey != nil {
+		systemKeyValue := *c.SystemKey
+		result.SystemKey = &systemKeyValue
+	}
+	if c.Version != nil {
+		versionValue := *c.Version
+		result.Version = &versionValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ContainerPartitionKey_STATUS of the arm package, to decode an ARM response into.
+func (c *ContainerPartitionKey_STATUS) NewEmptyARMValue() any {
+	return &arm.ContainerPartitionKey_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ContainerPartitionKey_STATUS (or a pointer to one), as Azure returned it.
+func (c *ContainerPartitionKey_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ContainerPartitionKey_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ContainerPartitionKey_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ContainerPartitionKey_STATUS, want arm.ContainerPartitionKey_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Kind != nil {
+		kindValue := PartitionKind_STATUS(*typed.Kind)
+		c.Kind = &kindValue
+	}
+	if typed.Paths != nil {
+		for _, pathsItem := range typed.Paths {
+			pathsValue := pathsItem
+			c.Paths = append(c.Paths, pathsValue)
+		}
+	}
+	if typed.SystemKey != nil {
+		systemKeyValue := *typed.SystemKey
+		c.SystemKey = &systemKeyValue
+	}
+	if typed.Version != nil {
+		versionValue := *typed.Version
+		c.Version = &versionValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ContainerPartitionKey_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.ContainerPartitionKey_STATUS.
@@ -700,6 +1244,44 @@ type ExcludedPath struct {
 	Path *string `json:"path,omitempty"`
 }
 
+// ConvertToARM returns the ExcludedPath of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (e *ExcludedPath) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if e == nil {
+		return nil, nil
+	}
+	result := &arm.ExcludedPath{}
+	if e.Path != nil {
+		pathValue := *e.Path
+		result.Path = &pathValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ExcludedPath of the arm package, to decode an ARM response into.
+func (e *ExcludedPath) NewEmptyARMValue() any {
+	return &arm.ExcludedPath{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ExcludedPath (or a pointer to one), as Azure returned it.
+func (e *ExcludedPath) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ExcludedPath)
+	if !ok {
+		pointer, ok := armInput.(*arm.ExcludedPath)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ExcludedPath, want arm.ExcludedPath", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Path != nil {
+		pathValue := *typed.Path
+		e.Path = &pathValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ExcludedPath populates the receiver from source, a documentdb/v1api20210515/storage.ExcludedPath.
 func (e *ExcludedPath) AssignProperties_From_ExcludedPath(source *storage.ExcludedPath) error {
 	e.Path = genruntime.ClonePointer(source.Path)
@@ -720,6 +1302,44 @@ func (e *ExcludedPath) AssignProperties_To_ExcludedPath(destination *storage.Exc
 type ExcludedPath_STATUS struct {
 	// Path: The path for which the indexing behavior applies to. Index paths typically start with root and end with wildcard (/path/*)
 	Path *string `json:"path,omitempty"`
+}
+
+// ConvertToARM returns the ExcludedPath_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (e *ExcludedPath_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if e == nil {
+		return nil, nil
+	}
+	result := &arm.ExcludedPath_STATUS{}
+	if e.Path != nil {
+		pathValue := *e.Path
+		result.Path = &pathValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ExcludedPath_STATUS of the arm package, to decode an ARM response into.
+func (e *ExcludedPath_STATUS) NewEmptyARMValue() any {
+	return &arm.ExcludedPath_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ExcludedPath_STATUS (or a pointer to one), as Azure returned it.
+func (e *ExcludedPath_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ExcludedPath_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ExcludedPath_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ExcludedPath_STATUS, want arm.ExcludedPath_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Path != nil {
+		pathValue := *typed.Path
+		e.Path = &pathValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ExcludedPath_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.ExcludedPath_STATUS.
@@ -746,6 +1366,65 @@ type IncludedPath struct {
 
 	// Path: The path for which the indexing behavior applies to. Index paths typically start with root and end with wildcard (/path/*)
 	Path *string `json:"path,omitempty"`
+}
+
+// ConvertToARM returns the IncludedPath of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (i *IncludedPath) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if i == nil {
+		return nil, nil
+	}
+	result := &arm.IncludedPath{}
+	if i.Indexes != nil {
+		result.Indexes = make([]arm.Indexes, 0, len(i.Indexes))
+		for _, indexesItem := range i.Indexes {
+			var indexesValue arm.Indexes
+			indexesARM, err := indexesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			indexesValue = *indexesARM.(*arm.Indexes)
+			result.Indexes = append(result.Indexes, indexesValue)
+		}
+	}
+	if i.Path != nil {
+		pathValue := *i.Path
+		result.Path = &pathValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty IncludedPath of the arm package, to decode an ARM response into.
+func (i *IncludedPath) NewEmptyARMValue() any {
+	return &arm.IncludedPath{}
+}
+
+// PopulateFromARM fills the receiver from an arm.IncludedPath (or a pointer to one), as Azure returned it.
+func (i *IncludedPath) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.IncludedPath)
+	if !ok {
+		pointer, ok := armInput.(*arm.IncludedPath)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for IncludedPath, want arm.IncludedPath", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Indexes != nil {
+		for _, indexesItem := range typed.Indexes {
+			var indexesValue Indexes
+			if err := indexesValue.PopulateFromARM(owner, indexesItem); err != nil {
+				return err
+			}
+			i.Indexes = append(i.Indexes, indexesValue)
+		}
+	}
+	if typed.Path != nil {
+		pathValue := *typed.Path
+		i.Path = &pathValue
+	}
+	return nil
 }
 
 // AssignProperties_From_IncludedPath populates the receiver from source, a documentdb/v1api20210515/storage.IncludedPath.
@@ -796,6 +1475,65 @@ type IncludedPath_STATUS struct {
 
 	// Path: The path for which the indexing behavior applies to. Index paths typically start with root and end with wildcard (/path/*)
 	Path *string `json:"path,omitempty"`
+}
+
+// ConvertToARM returns the IncludedPath_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (i *IncludedPath_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if i == nil {
+		return nil, nil
+	}
+	result := &arm.IncludedPath_STATUS{}
+	if i.Indexes != nil {
+		result.Indexes = make([]arm.Indexes_STATUS, 0, len(i.Indexes))
+		for _, indexesItem := range i.Indexes {
+			var indexesValue arm.Indexes_STATUS
+			indexesARM, err := indexesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			indexesValue = *indexesARM.(*arm.Indexes_STATUS)
+			result.Indexes = append(result.Indexes, indexesValue)
+		}
+	}
+	if i.Path != nil {
+		pathValue := *i.Path
+		result.Path = &pathValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty IncludedPath_STATUS of the arm package, to decode an ARM response into.
+func (i *IncludedPath_STATUS) NewEmptyARMValue() any {
+	return &arm.IncludedPath_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.IncludedPath_STATUS (or a pointer to one), as Azure returned it.
+func (i *IncludedPath_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.IncludedPath_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.IncludedPath_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for IncludedPath_STATUS, want arm.IncludedPath_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Indexes != nil {
+		for _, indexesItem := range typed.Indexes {
+			var indexesValue Indexes_STATUS
+			if err := indexesValue.PopulateFromARM(owner, indexesItem); err != nil {
+				return err
+			}
+			i.Indexes = append(i.Indexes, indexesValue)
+		}
+	}
+	if typed.Path != nil {
+		pathValue := *typed.Path
+		i.Path = &pathValue
+	}
+	return nil
 }
 
 // AssignProperties_From_IncludedPath_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.IncludedPath_STATUS.
@@ -871,6 +1609,60 @@ type Indexes struct {
 	Precision *int `json:"precision,omitempty"`
 }
 
+// ConvertToARM returns the Indexes of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (i *Indexes) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if i == nil {
+		return nil, nil
+	}
+	result := &arm.Indexes{}
+	if i.DataType != nil {
+		dataTypeValue := string(*i.DataType)
+		result.DataType = &dataTypeValue
+	}
+	if i.Kind != nil {
+		kindValue := string(*i.Kind)
+		result.Kind = &kindValue
+	}
+	if i.Precision != nil {
+		precisionValue := *i.Precision
+		result.Precision = &precisionValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Indexes of the arm package, to decode an ARM response into.
+func (i *Indexes) NewEmptyARMValue() any {
+	return &arm.Indexes{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Indexes (or a pointer to one), as Azure returned it.
+func (i *Indexes) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Indexes)
+	if !ok {
+		pointer, ok := armInput.(*arm.Indexes)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Indexes, want arm.Indexes", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.DataType != nil {
+		dataTypeValue := DataType(*typed.DataType)
+		i.DataType = &dataTypeValue
+	}
+	if typed.Kind != nil {
+		kindValue := IndexKind(*typed.Kind)
+		i.Kind = &kindValue
+	}
+	if typed.Precision != nil {
+		precisionValue := *typed.Precision
+		i.Precision = &precisionValue
+	}
+	return nil
+}
+
 // AssignProperties_From_Indexes populates the receiver from source, a documentdb/v1api20210515/storage.Indexes.
 func (i *Indexes) AssignProperties_From_Indexes(source *storage.Indexes) error {
 	if source.DataType != nil {
@@ -926,6 +1718,60 @@ type Indexes_STATUS struct {
 
 	// Precision: The precision of the index. -1 is maximum precision.
 	Precision *int `json:"precision,omitempty"`
+}
+
+// ConvertToARM returns the Indexes_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (i *Indexes_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if i == nil {
+		return nil, nil
+	}
+	result := &arm.Indexes_STATUS{}
+	if i.DataType != nil {
+		dataTypeValue := string(*i.DataType)
+		result.DataType = &dataTypeValue
+	}
+	if i.Kind != nil {
+		kindValue := string(*i.Kind)
+		result.Kind = &kindValue
+	}
+	if i.Precision != nil {
+		precisionValue := *i.Precision
+		result.Precision = &precisionValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Indexes_STATUS of the arm package, to decode an ARM response into.
+func (i *Indexes_STATUS) NewEmptyARMValue() any {
+	return &arm.Indexes_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Indexes_STATUS (or a pointer to one), as Azure returned it.
+func (i *Indexes_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Indexes_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.Indexes_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Indexes_STATUS, want arm.Indexes_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.DataType != nil {
+		dataTypeValue := DataType_STATUS(*typed.DataType)
+		i.DataType = &dataTypeValue
+	}
+	if typed.Kind != nil {
+		kindValue := IndexKind_STATUS(*typed.Kind)
+		i.Kind = &kindValue
+	}
+	if typed.Precision != nil {
+		precisionValue := *typed.Precision
+		i.Precision = &precisionValue
+	}
+	return nil
 }
 
 // AssignProperties_From_Indexes_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.Indexes_STATUS.
@@ -1012,6 +1858,147 @@ type IndexingPolicy struct {
 
 	// SpatialIndexes: List of spatial specifics
 	SpatialIndexes []SpatialSpec `json:"spatialIndexes,omitempty"`
+}
+
+// ConvertToARM returns the IndexingPolicy of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (i *IndexingPolicy) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if i == nil {
+		return nil, nil
+	}
+	result := &arm.IndexingPolicy{}
+	if i.Automatic != nil {
+		automaticValue := *i.Automatic
+		result.Automatic = &automaticValue
+	}
+	if i.CompositeIndexes != nil {
+		result.CompositeIndexes = make([][]arm.CompositePath, 0, len(i.CompositeIndexes))
+		for _, compositeIndexesItem := range i.CompositeIndexes {
+			var compositeIndexesValue []arm.CompositePath
+			compositeIndexesValue = make([]arm.CompositePath, 0, len(compositeIndexesItem))
+			for _, compositeIndexesItem2 := range compositeIndexesItem {
+				var compositeIndexesValue2 arm.CompositePath
+				compositeIndexesARM, err := compositeIndexesItem2.ConvertToARM(resolved)
+				if err != nil {
+					return nil, err
+				}
+				compositeIndexesValue2 = *compositeIndexesARM.(*arm.CompositePath)
+				compositeIndexesValue = append(compositeIndexesValue, compositeIndexesValue2)
+			}
+			result.CompositeIndexes = append(result.CompositeIndexes, compositeIndexesValue)
+		}
+	}
+	if i.ExcludedPaths != nil {
+		result.ExcludedPaths = make([]arm.ExcludedPath, 0, len(i.ExcludedPaths))
+		for _, excludedPathsItem := range i.ExcludedPaths {
+			var excludedPathsValue arm.ExcludedPath
+			excludedPathsARM, err := excludedPathsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			excludedPathsValue = *excludedPathsARM.(*arm.ExcludedPath)
+			result.ExcludedPaths = append(result.ExcludedPaths, excludedPathsValue)
+		}
+	}
+	if i.IncludedPaths != nil {
+		result.IncludedPaths = make([]arm.IncludedPath, 0, len(i.IncludedPaths))
+		for _, includedPathsItem := range i.IncludedPaths {
+			var includedPathsValue arm.IncludedPath
+			includedPathsARM, err := includedPathsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			includedPathsValue = *includedPathsARM.(*arm.IncludedPath)
+			result.IncludedPaths = append(result.IncludedPaths, includedPathsValue)
+		}
+	}
+	if i.IndexingMode != nil {
+		indexingModeValue := string(*i.IndexingMode)
+		result.IndexingMode = &indexingModeValue
+	}
+	if i.SpatialIndexes != nil {
+		result.SpatialIndexes = make([]arm.SpatialSpec, 0, len(i.SpatialIndexes))
+		for _, spatialIndexesItem := range i.SpatialIndexes {
+			var spatialIndexesValue arm.SpatialSpec
+			spatialIndexesARM, err := spatialIndexesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			spatialIndexesValue = *spatialIndexesARM.(*arm.SpatialSpec)
+			result.SpatialIndexes = append(result.SpatialIndexes, spatialIndexesValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty IndexingPolicy of the arm package, to decode an ARM response into.
+func (i *IndexingPolicy) NewEmptyARMValue() any {
+	return &arm.IndexingPolicy{}
+}
+
+// PopulateFromARM fills the receiver from an arm.IndexingPolicy (or a pointer to one), as Azure returned it.
+func (i *IndexingPolicy) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.IndexingPolicy)
+	if !ok {
+		pointer, ok := armInput.(*arm.IndexingPolicy)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for IndexingPolicy, want arm.IndexingPolicy", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Automatic != nil {
+		automaticValue := *typed.Automatic
+		i.Automatic = &automaticValue
+	}
+	if typed.CompositeIndexes != nil {
+		for _, compositeIndexesItem := range typed.CompositeIndexes {
+			var compositeIndexesValue []CompositePath
+			if compositeIndexesItem != nil {
+				for _, compositeIndexesItem2 := range compositeIndexesItem {
+					var compositeIndexesValue2 CompositePath
+					if err := compositeIndexesValue2.PopulateFromARM(owner, compositeIndexesItem2); err != nil {
+						return err
+					}
+					compositeIndexesValue = append(compositeIndexesValue, compositeIndexesValue2)
+				}
+			}
+			i.CompositeIndexes = append(i.CompositeIndexes, compositeIndexesValue)
+		}
+	}
+	if typed.ExcludedPaths != nil {
+		for _, excludedPathsItem := range typed.ExcludedPaths {
+			var excludedPathsValue ExcludedPath
+			if err := excludedPathsValue.PopulateFromARM(owner, excludedPathsItem); err != nil {
+				return err
+			}
+			i.ExcludedPaths = append(i.ExcludedPaths, excludedPathsValue)
+		}
+	}
+	if typed.IncludedPaths != nil {
+		for _, includedPathsItem := range typed.IncludedPaths {
+			var includedPathsValue IncludedPath
+			if err := includedPathsValue.PopulateFromARM(owner, includedPathsItem); err != nil {
+				return err
+			}
+			i.IncludedPaths = append(i.IncludedPaths, includedPathsValue)
+		}
+	}
+	if typed.IndexingMode != nil {
+		indexingModeValue := IndexingMode(*typed.IndexingMode)
+		i.IndexingMode = &indexingModeValue
+	}
+	if typed.SpatialIndexes != nil {
+		for _, spatialIndexesItem := range typed.SpatialIndexes {
+			var spatialIndexesValue SpatialSpec
+			if err := spatialIndexesValue.PopulateFromARM(owner, spatialIndexesItem); err != nil {
+				return err
+			}
+			i.SpatialIndexes = append(i.SpatialIndexes, spatialIndexesValue)
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_IndexingPolicy populates the receiver from source, a documentdb/v1api20210515/storage.IndexingPolicy.
@@ -1176,6 +2163,147 @@ type IndexingPolicy_STATUS struct {
 
 	// SpatialIndexes: List of spatial specifics
 	SpatialIndexes []SpatialSpec_STATUS `json:"spatialIndexes,omitempty"`
+}
+
+// ConvertToARM returns the IndexingPolicy_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (i *IndexingPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if i == nil {
+		return nil, nil
+	}
+	result := &arm.IndexingPolicy_STATUS{}
+	if i.Automatic != nil {
+		automaticValue := *i.Automatic
+		result.Automatic = &automaticValue
+	}
+	if i.CompositeIndexes != nil {
+		result.CompositeIndexes = make([][]arm.CompositePath_STATUS, 0, len(i.CompositeIndexes))
+		for _, compositeIndexesItem := range i.CompositeIndexes {
+			var compositeIndexesValue []arm.CompositePath_STATUS
+			compositeIndexesValue = make([]arm.CompositePath_STATUS, 0, len(compositeIndexesItem))
+			for _, compositeIndexesItem2 := range compositeIndexesItem {
+				var compositeIndexesValue2 arm.CompositePath_STATUS
+				compositeIndexesARM, err := compositeIndexesItem2.ConvertToARM(resolved)
+				if err != nil {
+					return nil, err
+				}
+				compositeIndexesValue2 = *compositeIndexesARM.(*arm.CompositePath_STATUS)
+				compositeIndexesValue = append(compositeIndexesValue, compositeIndexesValue2)
+			}
+			result.CompositeIndexes = append(result.CompositeIndexes, compositeIndexesValue)
+		}
+	}
+	if i.ExcludedPaths != nil {
+		result.ExcludedPaths = make([]arm.ExcludedPath_STATUS, 0, len(i.ExcludedPaths))
+		for _, excludedPathsItem := range i.ExcludedPaths {
+			var excludedPathsValue arm.ExcludedPath_STATUS
+			excludedPathsARM, err := excludedPathsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			excludedPathsValue = *excludedPathsARM.(*arm.ExcludedPath_STATUS)
+			result.ExcludedPaths = append(result.ExcludedPaths, excludedPathsValue)
+		}
+	}
+	if i.IncludedPaths != nil {
+		result.IncludedPaths = make([]arm.IncludedPath_STATUS, 0, len(i.IncludedPaths))
+		for _, includedPathsItem := range i.IncludedPaths {
+			var includedPathsValue arm.IncludedPath_STATUS
+			includedPathsARM, err := includedPathsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			includedPathsValue = *includedPathsARM.(*arm.IncludedPath_STATUS)
+			result.IncludedPaths = append(result.IncludedPaths, includedPathsValue)
+		}
+	}
+	if i.IndexingMode != nil {
+		indexingModeValue := string(*i.IndexingMode)
+		result.IndexingMode = &indexingModeValue
+	}
+	if i.SpatialIndexes != nil {
+		result.SpatialIndexes = make([]arm.SpatialSpec_STATUS, 0, len(i.SpatialIndexes))
+		for _, spatialIndexesItem := range i.SpatialIndexes {
+			var spatialIndexesValue arm.SpatialSpec_STATUS
+			spatialIndexesARM, err := spatialIndexesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			spatialIndexesValue = *spatialIndexesARM.(*arm.SpatialSpec_STATUS)
+			result.SpatialIndexes = append(result.SpatialIndexes, spatialIndexesValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty IndexingPolicy_STATUS of the arm package, to decode an ARM response into.
+func (i *IndexingPolicy_STATUS) NewEmptyARMValue() any {
+	return &arm.IndexingPolicy_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.IndexingPolicy_STATUS (or a pointer to one), as Azure returned it.
+func (i *IndexingPolicy_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.IndexingPolicy_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.IndexingPolicy_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for IndexingPolicy_STATUS, want arm.IndexingPolicy_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Automatic != nil {
+		automaticValue := *typed.Automatic
+		i.Automatic = &automaticValue
+	}
+	if typed.CompositeIndexes != nil {
+		for _, compositeIndexesItem := range typed.CompositeIndexes {
+			var compositeIndexesValue []CompositePath_STATUS
+			if compositeIndexesItem != nil {
+				for _, compositeIndexesItem2 := range compositeIndexesItem {
+					var compositeIndexesValue2 CompositePath_STATUS
+					if err := compositeIndexesValue2.PopulateFromARM(owner, compositeIndexesItem2); err != nil {
+						return err
+					}
+					compositeIndexesValue = append(compositeIndexesValue, compositeIndexesValue2)
+				}
+			}
+			i.CompositeIndexes = append(i.CompositeIndexes, compositeIndexesValue)
+		}
+	}
+	if typed.ExcludedPaths != nil {
+		for _, excludedPathsItem := range typed.ExcludedPaths {
+			var excludedPathsValue ExcludedPath_STATUS
+			if err := excludedPathsValue.PopulateFromARM(owner, excludedPathsItem); err != nil {
+				return err
+			}
+			i.ExcludedPaths = append(i.ExcludedPaths, excludedPathsValue)
+		}
+	}
+	if typed.IncludedPaths != nil {
+		for _, includedPathsItem := range typed.IncludedPaths {
+			var includedPathsValue IncludedPath_STATUS
+			if err := includedPathsValue.PopulateFromARM(owner, includedPathsItem); err != nil {
+				return err
+			}
+			i.IncludedPaths = append(i.IncludedPaths, includedPathsValue)
+		}
+	}
+	if typed.IndexingMode != nil {
+		indexingModeValue := IndexingMode_STATUS(*typed.IndexingMode)
+		i.IndexingMode = &indexingModeValue
+	}
+	if typed.SpatialIndexes != nil {
+		for _, spatialIndexesItem := range typed.SpatialIndexes {
+			var spatialIndexesValue SpatialSpec_STATUS
+			if err := spatialIndexesValue.PopulateFromARM(owner, spatialIndexesItem); err != nil {
+				return err
+			}
+			i.SpatialIndexes = append(i.SpatialIndexes, spatialIndexesValue)
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_IndexingPolicy_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.IndexingPolicy_STATUS.
@@ -1349,6 +2477,57 @@ type SpatialSpec struct {
 	Types []SpatialType `json:"types,omitempty"`
 }
 
+// ConvertToARM returns the SpatialSpec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *SpatialSpec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.SpatialSpec{}
+	if s.Path != nil {
+		pathValue := *s.Path
+		result.Path = &pathValue
+	}
+	if s.Types != nil {
+		result.Types = make([]string, 0, len(s.Types))
+		for _, typesItem := range s.Types {
+			typesValue := string(typesItem)
+			result.Types = append(result.Types, typesValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty SpatialSpec of the arm package, to decode an ARM response into.
+func (s *SpatialSpec) NewEmptyARMValue() any {
+	return &arm.SpatialSpec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.SpatialSpec (or a pointer to one), as Azure returned it.
+func (s *SpatialSpec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.SpatialSpec)
+	if !ok {
+		pointer, ok := armInput.(*arm.SpatialSpec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for SpatialSpec, want arm.SpatialSpec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Path != nil {
+		pathValue := *typed.Path
+		s.Path = &pathValue
+	}
+	if typed.Types != nil {
+		for _, typesItem := range typed.Types {
+			typesValue := SpatialType(typesItem)
+			s.Types = append(s.Types, typesValue)
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_SpatialSpec populates the receiver from source, a documentdb/v1api20210515/storage.SpatialSpec.
 func (s *SpatialSpec) AssignProperties_From_SpatialSpec(source *storage.SpatialSpec) error {
 	s.Path = genruntime.ClonePointer(source.Path)
@@ -1392,6 +2571,57 @@ type SpatialSpec_STATUS struct {
 
 	// Types: List of path's spatial type
 	Types []SpatialType_STATUS `json:"types,omitempty"`
+}
+
+// ConvertToARM returns the SpatialSpec_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *SpatialSpec_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.SpatialSpec_STATUS{}
+	if s.Path != nil {
+		pathValue := *s.Path
+		result.Path = &pathValue
+	}
+	if s.Types != nil {
+		result.Types = make([]string, 0, len(s.Types))
+		for _, typesItem := range s.Types {
+			typesValue := string(typesItem)
+			result.Types = append(result.Types, typesValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty SpatialSpec_STATUS of the arm package, to decode an ARM response into.
+func (s *SpatialSpec_STATUS) NewEmptyARMValue() any {
+	return &arm.SpatialSpec_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.SpatialSpec_STATUS (or a pointer to one), as Azure returned it.
+func (s *SpatialSpec_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.SpatialSpec_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.SpatialSpec_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for SpatialSpec_STATUS, want arm.SpatialSpec_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Path != nil {
+		pathValue := *typed.Path
+		s.Path = &pathValue
+	}
+	if typed.Types != nil {
+		for _, typesItem := range typed.Types {
+			typesValue := SpatialType_STATUS(typesItem)
+			s.Types = append(s.Types, typesValue)
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_SpatialSpec_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.SpatialSpec_STATUS.
@@ -1461,6 +2691,60 @@ type SqlContainerGetProperties_Options_STATUS struct {
 	Throughput *int `json:"throughput,omitempty"`
 }
 
+// ConvertToARM returns the SqlContainerGetProperties_Options_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *SqlContainerGetProperties_Options_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.SqlContainerGetProperties_Options_STATUS{}
+	if s.AutoscaleSettings != nil {
+		var autoscaleSettingsValue arm.AutoscaleSettings_STATUS
+		autoscaleSettingsARM, err := s.AutoscaleSettings.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		autoscaleSettingsValue = *autoscaleSettingsARM.(*arm.AutoscaleSettings_STATUS)
+		result.AutoscaleSettings = &autoscaleSettingsValue
+	}
+	if s.Throughput != nil {
+		throughputValue := *s.Throughput
+		result.Throughput = &throughputValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty SqlContainerGetProperties_Options_STATUS of the arm package, to decode an ARM response into.
+func (s *SqlContainerGetProperties_Options_STATUS) NewEmptyARMValue() any {
+	return &arm.SqlContainerGetProperties_Options_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.SqlContainerGetProperties_Options_STATUS (or a pointer to one), as Azure returned it.
+func (s *SqlContainerGetProperties_Options_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.SqlContainerGetProperties_Options_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.SqlContainerGetProperties_Options_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for SqlContainerGetProperties_Options_STATUS, want arm.SqlContainerGetProperties_Options_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.AutoscaleSettings != nil {
+		var autoscaleSettingsValue AutoscaleSettings_STATUS
+		if err := autoscaleSettingsValue.PopulateFromARM(owner, *typed.AutoscaleSettings); err != nil {
+			return err
+		}
+		s.AutoscaleSettings = &autoscaleSettingsValue
+	}
+	if typed.Throughput != nil {
+		throughputValue := *typed.Throughput
+		s.Throughput = &throughputValue
+	}
+	return nil
+}
+
 // AssignProperties_From_SqlContainerGetProperties_Options_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.SqlContainerGetProperties_Options_STATUS.
 func (s *SqlContainerGetProperties_Options_STATUS) AssignProperties_From_SqlContainerGetProperties_Options_STATUS(source *storage.SqlContainerGetProperties_Options_STATUS) error {
 	if source.AutoscaleSettings != nil {
@@ -1528,6 +2812,148 @@ type SqlContainerGetProperties_Resource_STATUS struct {
 
 	// UniqueKeyPolicy: The unique key policy configuration for specifying uniqueness constraints on documents in the collection in the Azure Cosmos DB service.
 	UniqueKeyPolicy *UniqueKeyPolicy_STATUS `json:"uniqueKeyPolicy,omitempty"`
+}
+
+// ConvertToARM returns the SqlContainerGetProperties_Resource_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *SqlContainerGetProperties_Resource_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.SqlContainerGetProperties_Resource_STATUS{}
+	if s.AnalyticalStorageTtl != nil {
+		analyticalStorageTtlValue := *s.AnalyticalStorageTtl
+		result.AnalyticalStorageTtl = &analyticalStorageTtlValue
+	}
+	if s.ConflictResolutionPolicy != nil {
+		var conflictResolutionPolicyValue arm.ConflictResolutionPolicy_STATUS
+		conflictResolutionPolicyARM, err := s.ConflictResolutionPolicy.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		conflictResolutionPolicyValue = *conflictResolutionPolicyARM.(*arm.ConflictResolutionPolicy_STATUS)
+		result.ConflictResolutionPolicy = &conflictResolutionPolicyValue
+	}
+	if s.DefaultTtl != nil {
+		defaultTtlValue := *s.DefaultTtl
+		result.DefaultTtl = &defaultTtlValue
+	}
+	if s.Etag != nil {
+		etagValue := *s.Etag
+		result.Etag = &etagValue
+	}
+	if s.Id != nil {
+		idValue := *s.Id
+		result.Id = &idValue
+	}
+	if s.IndexingPolicy != nil {
+		var indexingPolicyValue arm.IndexingPolicy_STATUS
+		indexingPolicyARM, err := s.IndexingPolicy.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		indexingPolicyValue = *indexingPolicyARM.(*arm.IndexingPolicy_STATUS)
+		result.IndexingPolicy = &indexingPolicyValue
+	}
+	if s.PartitionKey != nil {
+		var partitionKeyValue arm.ContainerPartitionKey_STATUS
+		partitionKeyARM, err := s.PartitionKey.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		partitionKeyValue = *partitionKeyARM.(*arm.ContainerPartitionKey_STATUS)
+		result.PartitionKey = &partitionKeyValue
+	}
+	if s.Rid != nil {
+		ridValue := *s.Rid
+		result.Rid = &ridValue
+	}
+	if s.Ts != nil {
+		tsValue := *s.Ts
+		result.Ts = &tsValue
+	}
+	if s.UniqueKeyPolicy != nil {
+		var uniqueKeyPolicyValue arm.UniqueKeyPolicy_STATUS
+		uniqueKeyPolicyARM, err := s.UniqueKeyPolicy.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		uniqueKeyPolicyValue = *uniqueKeyPolicyARM.(*arm.UniqueKeyPolicy_STATUS)
+		result.UniqueKeyPolicy = &uniqueKeyPolicyValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty SqlContainerGetProperties_Resource_STATUS of the arm package, to decode an ARM response into.
+func (s *SqlContainerGetProperties_Resource_STATUS) NewEmptyARMValue() any {
+	return &arm.SqlContainerGetProperties_Resource_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.SqlContainerGetProperties_Resource_STATUS (or a pointer to one), as Azure returned it.
+func (s *SqlContainerGetProperties_Resource_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.SqlContainerGetProperties_Resource_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.SqlContainerGetProperties_Resource_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for SqlContainerGetProperties_Resource_STATUS, want arm.SqlContainerGetProperties_Resource_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.AnalyticalStorageTtl != nil {
+		analyticalStorageTtlValue := *typed.AnalyticalStorageTtl
+		s.AnalyticalStorageTtl = &analyticalStorageTtlValue
+	}
+	if typed.ConflictResolutionPolicy != nil {
+		var conflictResolutionPolicyValue ConflictResolutionPolicy_STATUS
+		if err := conflictResolutionPolicyValue.PopulateFromARM(owner, *typed.ConflictResolutionPolicy); err != nil {
+			return err
+		}
+		s.ConflictResolutionPolicy = &conflictResolutionPolicyValue
+	}
+	if typed.DefaultTtl != nil {
+		defaultTtlValue := *typed.DefaultTtl
+		s.DefaultTtl = &defaultTtlValue
+	}
+	if typed.Etag != nil {
+		etagValue := *typed.Etag
+		s.Etag = &etagValue
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		s.Id = &idValue
+	}
+	if typed.IndexingPolicy != nil {
+		var indexingPolicyValue IndexingPolicy_STATUS
+		if err := indexingPolicyValue.PopulateFromARM(owner, *typed.IndexingPolicy); err != nil {
+			return err
+		}
+		s.IndexingPolicy = &indexingPolicyValue
+	}
+	if typed.PartitionKey != nil {
+		var partitionKeyValue ContainerPartitionKey_STATUS
+		if err := partitionKeyValue.PopulateFromARM(owner, *typed.PartitionKey); err != nil {
+			return err
+		}
+		s.PartitionKey = &partitionKeyValue
+	}
+	if typed.Rid != nil {
+		ridValue := *typed.Rid
+		s.Rid = &ridValue
+	}
+	if typed.Ts != nil {
+		tsValue := *typed.Ts
+		s.Ts = &tsValue
+	}
+	if typed.UniqueKeyPolicy != nil {
+		var uniqueKeyPolicyValue UniqueKeyPolicy_STATUS
+		if err := uniqueKeyPolicyValue.PopulateFromARM(owner, *typed.UniqueKeyPolicy); err != nil {
+			return err
+		}
+		s.UniqueKeyPolicy = &uniqueKeyPolicyValue
+	}
+	return nil
 }
 
 // AssignProperties_From_SqlContainerGetProperties_Resource_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.SqlContainerGetProperties_Resource_STATUS.
@@ -1664,6 +3090,124 @@ type SqlContainerResource struct {
 
 	// UniqueKeyPolicy: The unique key policy configuration for specifying uniqueness constraints on documents in the collection in the Azure Cosmos DB service.
 	UniqueKeyPolicy *UniqueKeyPolicy `json:"uniqueKeyPolicy,omitempty"`
+}
+
+// ConvertToARM returns the SqlContainerResource of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *SqlContainerResource) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.SqlContainerResource{}
+	if s.AnalyticalStorageTtl != nil {
+		analyticalStorageTtlValue := *s.AnalyticalStorageTtl
+		result.AnalyticalStorageTtl = &analyticalStorageTtlValue
+	}
+	if s.ConflictResolutionPolicy != nil {
+		var conflictResolutionPolicyValue arm.ConflictResolutionPolicy
+		conflictResolutionPolicyARM, err := s.ConflictResolutionPolicy.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		conflictResolutionPolicyValue = *conflictResolutionPolicyARM.(*arm.ConflictResolutionPolicy)
+		result.ConflictResolutionPolicy = &conflictResolutionPolicyValue
+	}
+	if s.DefaultTtl != nil {
+		defaultTtlValue := *s.DefaultTtl
+		result.DefaultTtl = &defaultTtlValue
+	}
+	if s.Id != nil {
+		idValue := *s.Id
+		result.Id = &idValue
+	}
+	if s.IndexingPolicy != nil {
+		var indexingPolicyValue arm.IndexingPolicy
+		indexingPolicyARM, err := s.IndexingPolicy.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		indexingPolicyValue = *indexingPolicyARM.(*arm.IndexingPolicy)
+		result.IndexingPolicy = &indexingPolicyValue
+	}
+	if s.PartitionKey != nil {
+		var partitionKeyValue arm.ContainerPartitionKey
+		partitionKeyARM, err := s.PartitionKey.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		partitionKeyValue = *partitionKeyARM.(*arm.ContainerPartitionKey)
+		result.PartitionKey = &partitionKeyValue
+	}
+	if s.UniqueKeyPolicy != nil {
+		var uniqueKeyPolicyValue arm.UniqueKeyPolicy
+		uniqueKeyPolicyARM, err := s.UniqueKeyPolicy.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		uniqueKeyPolicyValue = *uniqueKeyPolicyARM.(*arm.UniqueKeyPolicy)
+		result.UniqueKeyPolicy = &uniqueKeyPolicyValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty SqlContainerResource of the arm package, to decode an ARM response into.
+func (s *SqlContainerResource) NewEmptyARMValue() any {
+	return &arm.SqlContainerResource{}
+}
+
+// PopulateFromARM fills the receiver from an arm.SqlContainerResource (or a pointer to one), as Azure returned it.
+func (s *SqlContainerResource) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.SqlContainerResource)
+	if !ok {
+		pointer, ok := armInput.(*arm.SqlContainerResource)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for SqlContainerResource, want arm.SqlContainerResource", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.AnalyticalStorageTtl != nil {
+		analyticalStorageTtlValue := *typed.AnalyticalStorageTtl
+		s.AnalyticalStorageTtl = &analyticalStorageTtlValue
+	}
+	if typed.ConflictResolutionPolicy != nil {
+		var conflictResolutionPolicyValue ConflictResolutionPolicy
+		if err := conflictResolutionPolicyValue.PopulateFromARM(owner, *typed.ConflictResolutionPolicy); err != nil {
+			return err
+		}
+		s.ConflictResolutionPolicy = &conflictResolutionPolicyValue
+	}
+	if typed.DefaultTtl != nil {
+		defaultTtlValue := *typed.DefaultTtl
+		s.DefaultTtl = &defaultTtlValue
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		s.Id = &idValue
+	}
+	if typed.IndexingPolicy != nil {
+		var indexingPolicyValue IndexingPolicy
+		if err := indexingPolicyValue.PopulateFromARM(owner, *typed.IndexingPolicy); err != nil {
+			return err
+		}
+		s.IndexingPolicy = &indexingPolicyValue
+	}
+	if typed.PartitionKey != nil {
+		var partitionKeyValue ContainerPartitionKey
+		if err := partitionKeyValue.PopulateFromARM(owner, *typed.PartitionKey); err != nil {
+			return err
+		}
+		s.PartitionKey = &partitionKeyValue
+	}
+	if typed.UniqueKeyPolicy != nil {
+		var uniqueKeyPolicyValue UniqueKeyPolicy
+		if err := uniqueKeyPolicyValue.PopulateFromARM(owner, *typed.UniqueKeyPolicy); err != nil {
+			return err
+		}
+		s.UniqueKeyPolicy = &uniqueKeyPolicyValue
+	}
+	return nil
 }
 
 // AssignProperties_From_SqlContainerResource populates the receiver from source, a documentdb/v1api20210515/storage.SqlContainerResource.
@@ -1857,6 +3401,49 @@ type UniqueKey struct {
 	Paths []string `json:"paths,omitempty"`
 }
 
+// ConvertToARM returns the UniqueKey of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (u *UniqueKey) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if u == nil {
+		return nil, nil
+	}
+	result := &arm.UniqueKey{}
+	if u.Paths != nil {
+		result.Paths = make([]string, 0, len(u.Paths))
+		for _, pathsItem := range u.Paths {
+			pathsValue := pathsItem
+			result.Paths = append(result.Paths, pathsValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty UniqueKey of the arm package, to decode an ARM response into.
+func (u *UniqueKey) NewEmptyARMValue() any {
+	return &arm.UniqueKey{}
+}
+
+// PopulateFromARM fills the receiver from an arm.UniqueKey (or a pointer to one), as Azure returned it.
+func (u *UniqueKey) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.UniqueKey)
+	if !ok {
+		pointer, ok := armInput.(*arm.UniqueKey)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for UniqueKey, want arm.UniqueKey", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Paths != nil {
+		for _, pathsItem := range typed.Paths {
+			pathsValue := pathsItem
+			u.Paths = append(u.Paths, pathsValue)
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_UniqueKey populates the receiver from source, a documentdb/v1api20210515/storage.UniqueKey.
 func (u *UniqueKey) AssignProperties_From_UniqueKey(source *storage.UniqueKey) error {
 	u.Paths = slices.Clone(source.Paths)
@@ -1878,6 +3465,57 @@ func (u *UniqueKey) AssignProperties_To_UniqueKey(destination *storage.UniqueKey
 type UniqueKeyPolicy struct {
 	// UniqueKeys: List of unique keys on that enforces uniqueness constraint on documents in the collection in the Azure Cosmos DB service.
 	UniqueKeys []UniqueKey `json:"uniqueKeys,omitempty"`
+}
+
+// ConvertToARM returns the UniqueKeyPolicy of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (u *UniqueKeyPolicy) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if u == nil {
+		return nil, nil
+	}
+	result := &arm.UniqueKeyPolicy{}
+	if u.UniqueKeys != nil {
+		result.UniqueKeys = make([]arm.UniqueKey, 0, len(u.UniqueKeys))
+		for _, uniqueKeysItem := range u.UniqueKeys {
+			var uniqueKeysValue arm.UniqueKey
+			uniqueKeysARM, err := uniqueKeysItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			uniqueKeysValue = *uniqueKeysARM.(*arm.UniqueKey)
+			result.UniqueKeys = append(result.UniqueKeys, uniqueKeysValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty UniqueKeyPolicy of the arm package, to decode an ARM response into.
+func (u *UniqueKeyPolicy) NewEmptyARMValue() any {
+	return &arm.UniqueKeyPolicy{}
+}
+
+// PopulateFromARM fills the receiver from an arm.UniqueKeyPolicy (or a pointer to one), as Azure returned it.
+func (u *UniqueKeyPolicy) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.UniqueKeyPolicy)
+	if !ok {
+		pointer, ok := armInput.(*arm.UniqueKeyPolicy)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for UniqueKeyPolicy, want arm.UniqueKeyPolicy", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.UniqueKeys != nil {
+		for _, uniqueKeysItem := range typed.UniqueKeys {
+			var uniqueKeysValue UniqueKey
+			if err := uniqueKeysValue.PopulateFromARM(owner, uniqueKeysItem); err != nil {
+				return err
+			}
+			u.UniqueKeys = append(u.UniqueKeys, uniqueKeysValue)
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_UniqueKeyPolicy populates the receiver from source, a documentdb/v1api20210515/storage.UniqueKeyPolicy.
@@ -1923,6 +3561,57 @@ type UniqueKeyPolicy_STATUS struct {
 	UniqueKeys []UniqueKey_STATUS `json:"uniqueKeys,omitempty"`
 }
 
+// ConvertToARM returns the UniqueKeyPolicy_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (u *UniqueKeyPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if u == nil {
+		return nil, nil
+	}
+	result := &arm.UniqueKeyPolicy_STATUS{}
+	if u.UniqueKeys != nil {
+		result.UniqueKeys = make([]arm.UniqueKey_STATUS, 0, len(u.UniqueKeys))
+		for _, uniqueKeysItem := range u.UniqueKeys {
+			var uniqueKeysValue arm.UniqueKey_STATUS
+			uniqueKeysARM, err := uniqueKeysItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			uniqueKeysValue = *uniqueKeysARM.(*arm.UniqueKey_STATUS)
+			result.UniqueKeys = append(result.UniqueKeys, uniqueKeysValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty UniqueKeyPolicy_STATUS of the arm package, to decode an ARM response into.
+func (u *UniqueKeyPolicy_STATUS) NewEmptyARMValue() any {
+	return &arm.UniqueKeyPolicy_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.UniqueKeyPolicy_STATUS (or a pointer to one), as Azure returned it.
+func (u *UniqueKeyPolicy_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.UniqueKeyPolicy_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.UniqueKeyPolicy_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for UniqueKeyPolicy_STATUS, want arm.UniqueKeyPolicy_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.UniqueKeys != nil {
+		for _, uniqueKeysItem := range typed.UniqueKeys {
+			var uniqueKeysValue UniqueKey_STATUS
+			if err := uniqueKeysValue.PopulateFromARM(owner, uniqueKeysItem); err != nil {
+				return err
+			}
+			u.UniqueKeys = append(u.UniqueKeys, uniqueKeysValue)
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_UniqueKeyPolicy_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.UniqueKeyPolicy_STATUS.
 func (u *UniqueKeyPolicy_STATUS) AssignProperties_From_UniqueKeyPolicy_STATUS(source *storage.UniqueKeyPolicy_STATUS) error {
 	if source.UniqueKeys != nil {
@@ -1964,6 +3653,49 @@ func (u *UniqueKeyPolicy_STATUS) AssignProperties_To_UniqueKeyPolicy_STATUS(dest
 type UniqueKey_STATUS struct {
 	// Paths: List of paths must be unique for each document in the Azure Cosmos DB service
 	Paths []string `json:"paths,omitempty"`
+}
+
+// ConvertToARM returns the UniqueKey_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (u *UniqueKey_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if u == nil {
+		return nil, nil
+	}
+	result := &arm.UniqueKey_STATUS{}
+	if u.Paths != nil {
+		result.Paths = make([]string, 0, len(u.Paths))
+		for _, pathsItem := range u.Paths {
+			pathsValue := pathsItem
+			result.Paths = append(result.Paths, pathsValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty UniqueKey_STATUS of the arm package, to decode an ARM response into.
+func (u *UniqueKey_STATUS) NewEmptyARMValue() any {
+	return &arm.UniqueKey_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.UniqueKey_STATUS (or a pointer to one), as Azure returned it.
+func (u *UniqueKey_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.UniqueKey_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.UniqueKey_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for UniqueKey_STATUS, want arm.UniqueKey_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Paths != nil {
+		for _, pathsItem := range typed.Paths {
+			pathsValue := pathsItem
+			u.Paths = append(u.Paths, pathsValue)
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_UniqueKey_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.UniqueKey_STATUS.

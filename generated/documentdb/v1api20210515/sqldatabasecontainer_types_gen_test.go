@@ -336,6 +336,16 @@ func Test_SqlDatabaseContainer_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[SqlDatabaseContainer, storage.SqlDatabaseContainer](t, GenerateSqlDatabaseContainer)
 }
 
+// Test_SqlDatabaseContainer_Spec_ARMRoundTrip checks that SqlDatabaseContainer_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_SqlDatabaseContainer_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[SqlDatabaseContainer_Spec](t, GenerateSqlDatabaseContainer_Spec)
+}
+
+// Test_SqlDatabaseContainer_STATUS_ARMRoundTrip checks that SqlDatabaseContainer_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_SqlDatabaseContainer_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[SqlDatabaseContainer_STATUS](t, GenerateSqlDatabaseContainer_STATUS)
+}
+
 // Test_SqlDatabaseContainer_Spec_JSONRoundTrip checks that JSON keeps every value of SqlDatabaseContainer_Spec.
 func Test_SqlDatabaseContainer_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateSqlDatabaseContainer_Spec)

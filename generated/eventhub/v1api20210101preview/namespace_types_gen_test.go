@@ -253,6 +253,16 @@ func Test_Namespace_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[Namespace, storage.Namespace](t, GenerateNamespace)
 }
 
+// Test_Namespace_Spec_ARMRoundTrip checks that Namespace_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_Namespace_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[Namespace_Spec](t, GenerateNamespace_Spec)
+}
+
+// Test_Namespace_STATUS_ARMRoundTrip checks that Namespace_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_Namespace_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[Namespace_STATUS](t, GenerateNamespace_STATUS)
+}
+
 // Test_Namespace_Spec_JSONRoundTrip checks that JSON keeps every value of Namespace_Spec.
 func Test_Namespace_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateNamespace_Spec)

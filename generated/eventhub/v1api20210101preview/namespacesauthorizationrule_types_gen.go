@@ -5,6 +5,7 @@ package v1api20210101preview
 import (
 	"fmt"
 
+	"github.com/armgen/armgen/generated/eventhub/v1api20210101preview/arm"
 	"github.com/armgen/armgen/generated/eventhub/v1api20210101preview/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -148,6 +149,59 @@ type NamespacesAuthorizationRule_Spec struct {
 	Rights []AccessRights `json:"rights,omitempty"`
 }
 
+// ConvertToARM returns the NamespacesAuthorizationRule_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NamespacesAuthorizationRule_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NamespacesAuthorizationRule_Spec{}
+	result.Name = &resolved.Name
+	if n.Rights != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.AuthorizationRule_Properties{}
+		}
+		result.Properties.Rights = make([]string, 0, len(n.Rights))
+		for _, rightsItem := range n.Rights {
+			rightsValue := string(rightsItem)
+			result.Properties.Rights = append(result.Properties.Rights, rightsValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NamespacesAuthorizationRule_Spec of the arm package, to decode an ARM response into.
+func (n *NamespacesAuthorizationRule_Spec) NewEmptyARMValue() any {
+	return &arm.NamespacesAuthorizationRule_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NamespacesAuthorizationRule_Spec (or a pointer to one), as Azure returned it.
+func (n *NamespacesAuthorizationRule_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NamespacesAuthorizationRule_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.NamespacesAuthorizationRule_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NamespacesAuthorizationRule_Spec, want arm.NamespacesAuthorizationRule_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		n.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	n.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.Rights != nil {
+			for _, rightsItem := range typed.Properties.Rights {
+				rightsValue := AccessRights(rightsItem)
+				n.Rights = append(n.Rights, rightsValue)
+			}
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_NamespacesAuthorizationRule_Spec populates the receiver from source, a eventhub/v1api20210101preview/storage.NamespacesAuthorizationRule_Spec.
 func (n *NamespacesAuthorizationRule_Spec) AssignProperties_From_NamespacesAuthorizationRule_Spec(source *storage.NamespacesAuthorizationRule_Spec) error {
 	n.AzureName = source.AzureName
@@ -238,6 +292,94 @@ type NamespacesAuthorizationRule_STATUS struct {
 
 	// Type: Resource type.
 	Type *string `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the NamespacesAuthorizationRule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NamespacesAuthorizationRule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NamespacesAuthorizationRule_STATUS{}
+	if n.Id != nil {
+		idValue := *n.Id
+		result.Id = &idValue
+	}
+	if n.Name != nil {
+		nameValue := *n.Name
+		result.Name = &nameValue
+	}
+	if n.Rights != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.AuthorizationRule_Properties_STATUS{}
+		}
+		result.Properties.Rights = make([]string, 0, len(n.Rights))
+		for _, rightsItem := range n.Rights {
+			rightsValue := string(rightsItem)
+			result.Properties.Rights = append(result.Properties.Rights, rightsValue)
+		}
+	}
+	if n.SystemData != nil {
+		var systemDataValue arm.SystemData_STATUS
+		systemDataARM, err := n.SystemData.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		systemDataValue = *systemDataARM.(*arm.SystemData_STATUS)
+		result.SystemData = &systemDataValue
+	}
+	if n.Type != nil {
+		typeValue := *n.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NamespacesAuthorizationRule_STATUS of the arm package, to decode an ARM response into.
+func (n *NamespacesAuthorizationRule_STATUS) NewEmptyARMValue() any {
+	return &arm.NamespacesAuthorizationRule_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NamespacesAuthorizationRule_STATUS (or a pointer to one), as Azure returned it.
+func (n *NamespacesAuthorizationRule_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NamespacesAuthorizationRule_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.NamespacesAuthorizationRule_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NamespacesAuthorizationRule_STATUS, want arm.NamespacesAuthorizationRule_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		n.Id = &idValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		n.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Rights != nil {
+			for _, rightsItem := range typed.Properties.Rights {
+				rightsValue := AccessRights_STATUS(rightsItem)
+				n.Rights = append(n.Rights, rightsValue)
+			}
+		}
+	}
+	if typed.SystemData != nil {
+		var systemDataValue SystemData_STATUS
+		if err := systemDataValue.PopulateFromARM(owner, *typed.SystemData); err != nil {
+			return err
+		}
+		n.SystemData = &systemDataValue
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		n.Type = &typeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_NamespacesAuthorizationRule_STATUS populates the receiver from source, a eventhub/v1api20210101preview/storage.NamespacesAuthorizationRule_STATUS.

@@ -65,6 +65,16 @@ func Test_NamespacesAuthorizationRule_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[NamespacesAuthorizationRule, storage.NamespacesAuthorizationRule](t, GenerateNamespacesAuthorizationRule)
 }
 
+// Test_NamespacesAuthorizationRule_Spec_ARMRoundTrip checks that NamespacesAuthorizationRule_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_NamespacesAuthorizationRule_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[NamespacesAuthorizationRule_Spec](t, GenerateNamespacesAuthorizationRule_Spec)
+}
+
+// Test_NamespacesAuthorizationRule_STATUS_ARMRoundTrip checks that NamespacesAuthorizationRule_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_NamespacesAuthorizationRule_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[NamespacesAuthorizationRule_STATUS](t, GenerateNamespacesAuthorizationRule_STATUS)
+}
+
 // Test_NamespacesAuthorizationRule_Spec_JSONRoundTrip checks that JSON keeps every value of NamespacesAuthorizationRule_Spec.
 func Test_NamespacesAuthorizationRule_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateNamespacesAuthorizationRule_Spec)

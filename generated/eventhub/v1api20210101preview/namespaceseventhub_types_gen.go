@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/armgen/armgen/generated/eventhub/v1api20210101preview/arm"
 	"github.com/armgen/armgen/generated/eventhub/v1api20210101preview/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -161,6 +162,101 @@ type NamespacesEventhub_Spec struct {
 	Status *EntityStatus `json:"status,omitempty"`
 }
 
+// ConvertToARM returns the NamespacesEventhub_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NamespacesEventhub_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NamespacesEventhub_Spec{}
+	result.Name = &resolved.Name
+	if n.CaptureDescription != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.Eventhub_Properties{}
+		}
+		var captureDescriptionValue arm.CaptureDescription
+		captureDescriptionARM, err := n.CaptureDescription.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		captureDescriptionValue = *captureDescriptionARM.(*arm.CaptureDescription)
+		result.Properties.CaptureDescription = &captureDescriptionValue
+	}
+	if n.MessageRetentionInDays != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.Eventhub_Properties{}
+		}
+		messageRetentionInDaysValue := *n.MessageRetentionInDays
+		result.Properties.MessageRetentionInDays = &messageRetentionInDaysValue
+	}
+	if n.PartitionCount != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.Eventhub_Properties{}
+		}
+		partitionCountValue := *n.PartitionCount
+		result.Properties.PartitionCount = &partitionCountValue
+	}
+	if n.Status != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.Eventhub_Properties{}
+		}
+		statusValue := string(*n.Status)
+		result.Properties.Status = &statusValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NamespacesEventhub_Spec of the arm package, to decode an ARM response into.
+func (n *NamespacesEventhub_Spec) NewEmptyARMValue() any {
+	return &arm.NamespacesEventhub_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NamespacesEventhub_Spec (or a pointer to one), as Azure returned it.
+func (n *NamespacesEventhub_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NamespacesEventhub_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.NamespacesEventhub_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NamespacesEventhub_Spec, want arm.NamespacesEventhub_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		n.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	n.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.CaptureDescription != nil {
+			var captureDescriptionValue CaptureDescription
+			if err := captureDescriptionValue.PopulateFromARM(owner, *typed.Properties.CaptureDescription); err != nil {
+				return err
+			}
+			n.CaptureDescription = &captureDescriptionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MessageRetentionInDays != nil {
+			messageRetentionInDaysValue := *typed.Properties.MessageRetentionInDays
+			n.MessageRetentionInDays = &messageRetentionInDaysValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PartitionCount != nil {
+			partitionCountValue := *typed.Properties.PartitionCount
+			n.PartitionCount = &partitionCountValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Status != nil {
+			statusValue := EntityStatus(*typed.Properties.Status)
+			n.Status = &statusValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_NamespacesEventhub_Spec populates the receiver from source, a eventhub/v1api20210101preview/storage.NamespacesEventhub_Spec.
 func (n *NamespacesEventhub_Spec) AssignProperties_From_NamespacesEventhub_Spec(source *storage.NamespacesEventhub_Spec) error {
 	n.AzureName = source.AzureName
@@ -295,6 +391,180 @@ type NamespacesEventhub_STATUS struct {
 	UpdatedAt *string `json:"updatedAt,omitempty"`
 }
 
+// ConvertToARM returns the NamespacesEventhub_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NamespacesEventhub_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NamespacesEventhub_STATUS{}
+	if n.CaptureDescription != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.Eventhub_Properties_STATUS{}
+		}
+		var captureDescriptionValue arm.CaptureDescription_STATUS
+		captureDescriptionARM, err := n.CaptureDescription.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		captureDescriptionValue = *captureDescriptionARM.(*arm.CaptureDescription_STATUS)
+		result.Properties.CaptureDescription = &captureDescriptionValue
+	}
+	if n.CreatedAt != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.Eventhub_Properties_STATUS{}
+		}
+		createdAtValue := *n.CreatedAt
+		result.Properties.CreatedAt = &createdAtValue
+	}
+	if n.Id != nil {
+		idValue := *n.Id
+		result.Id = &idValue
+	}
+	if n.MessageRetentionInDays != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.Eventhub_Properties_STATUS{}
+		}
+		messageRetentionInDaysValue := *n.MessageRetentionInDays
+		result.Properties.MessageRetentionInDays = &messageRetentionInDaysValue
+	}
+	if n.Name != nil {
+		nameValue := *n.Name
+		result.Name = &nameValue
+	}
+	if n.PartitionCount != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.Eventhub_Properties_STATUS{}
+		}
+		partitionCountValue := *n.PartitionCount
+		result.Properties.PartitionCount = &partitionCountValue
+	}
+	if n.PartitionIds != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.Eventhub_Properties_STATUS{}
+		}
+		result.Properties.PartitionIds = make([]string, 0, len(n.PartitionIds))
+		for _, partitionIdsItem := range n.PartitionIds {
+			partitionIdsValue := partitionIdsItem
+			result.Properties.PartitionIds = append(result.Properties.PartitionIds, partitionIdsValue)
+		}
+	}
+	if n.Status != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.Eventhub_Properties_STATUS{}
+		}
+		statusValue := string(*n.Status)
+		result.Properties.Status = &statusValue
+	}
+	if n.SystemData != nil {
+		var systemDataValue arm.SystemData_STATUS
+		systemDataARM, err := n.SystemData.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		systemDataValue = *systemDataARM.(*arm.SystemData_STATUS)
+		result.SystemData = &systemDataValue
+	}
+	if n.Type != nil {
+		typeValue := *n.Type
+		result.Type = &typeValue
+	}
+	if n.UpdatedAt != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.Eventhub_Properties_STATUS{}
+		}
+		updatedAtValue := *n.UpdatedAt
+		result.Properties.UpdatedAt = &updatedAtValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NamespacesEventhub_STATUS of the arm package, to decode an ARM response into.
+func (n *NamespacesEventhub_STATUS) NewEmptyARMValue() any {
+	return &arm.NamespacesEventhub_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NamespacesEventhub_STATUS (or a pointer to one), as Azure returned it.
+func (n *NamespacesEventhub_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NamespacesEventhub_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.NamespacesEventhub_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NamespacesEventhub_STATUS, want arm.NamespacesEventhub_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.CaptureDescription != nil {
+			var captureDescriptionValue CaptureDescription_STATUS
+			if err := captureDescriptionValue.PopulateFromARM(owner, *typed.Properties.CaptureDescription); err != nil {
+				return err
+			}
+			n.CaptureDescription = &captureDescriptionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.CreatedAt != nil {
+			createdAtValue := *typed.Properties.CreatedAt
+			n.CreatedAt = &createdAtValue
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		n.Id = &idValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MessageRetentionInDays != nil {
+			messageRetentionInDaysValue := *typed.Properties.MessageRetentionInDays
+			n.MessageRetentionInDays = &messageRetentionInDaysValue
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		n.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PartitionCount != nil {
+			partitionCountValue := *typed.Properties.PartitionCount
+			n.PartitionCount = &partitionCountValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PartitionIds != nil {
+			for _, partitionIdsItem := range typed.Properties.PartitionIds {
+				partitionIdsValue := partitionIdsItem
+				n.PartitionIds = append(n.PartitionIds, partitionIdsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Status != nil {
+			statusValue := EntityStatus_STATUS(*typed.Properties.Status)
+			n.Status = &statusValue
+		}
+	}
+	if typed.SystemData != nil {
+		var systemDataValue SystemData_STATUS
+		if err := systemDataValue.PopulateFromARM(owner, *typed.SystemData); err != nil {
+			return err
+		}
+		n.SystemData = &systemDataValue
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		n.Type = &typeValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.UpdatedAt != nil {
+			updatedAtValue := *typed.Properties.UpdatedAt
+			n.UpdatedAt = &updatedAtValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_NamespacesEventhub_STATUS populates the receiver from source, a eventhub/v1api20210101preview/storage.NamespacesEventhub_STATUS.
 func (n *NamespacesEventhub_STATUS) AssignProperties_From_NamespacesEventhub_STATUS(source *storage.NamespacesEventhub_STATUS) error {
 	if source.CaptureDescription != nil {
@@ -427,6 +697,92 @@ type CaptureDescription struct {
 	SkipEmptyArchives *bool `json:"skipEmptyArchives,omitempty"`
 }
 
+// ConvertToARM returns the CaptureDescription of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *CaptureDescription) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.CaptureDescription{}
+	if c.Destination != nil {
+		var destinationValue arm.Destination
+		destinationARM, err := c.Destination.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		destinationValue = *destinationARM.(*arm.Destination)
+		result.Destination = &destinationValue
+	}
+	if c.Enabled != nil {
+		enabledValue := *c.Enabled
+		result.Enabled = &enabledValue
+	}
+	if c.Encoding != nil {
+		encodingValue := string(*c.Encoding)
+		result.Encoding = &encodingValue
+	}
+	if c.IntervalInSeconds != nil {
+		intervalInSecondsValue := *c.IntervalInSeconds
+		result.IntervalInSeconds = &intervalInSecondsValue
+	}
+	if c.SizeLimitInBytes != nil {
+		sizeLimitInBytesValue := *c.SizeLimitInBytes
+		result.SizeLimitInBytes = &sizeLimitInBytesValue
+	}
+	if c.SkipEmptyArchives != nil {
+		skipEmptyArchivesValue := *c.SkipEmptyArchives
+		result.SkipEmptyArchives = &skipEmptyArchivesValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty CaptureDescription of the arm package, to decode an ARM response into.
+func (c *CaptureDescription) NewEmptyARMValue() any {
+	return &arm.CaptureDescription{}
+}
+
+// PopulateFromARM fills the receiver from an arm.CaptureDescription (or a pointer to one), as Azure returned it.
+func (c *CaptureDescription) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.CaptureDescription)
+	if !ok {
+		pointer, ok := armInput.(*arm.CaptureDescription)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for CaptureDescription, want arm.CaptureDescription", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Destination != nil {
+		var destinationValue Destination
+		if err := destinationValue.PopulateFromARM(owner, *typed.Destination); err != nil {
+			return err
+		}
+		c.Destination = &destinationValue
+	}
+	if typed.Enabled != nil {
+		enabledValue := *typed.Enabled
+		c.Enabled = &enabledValue
+	}
+	if typed.Encoding != nil {
+		encodingValue := EncodingCaptureDescription(*typed.Encoding)
+		c.Encoding = &encodingValue
+	}
+	if typed.IntervalInSeconds != nil {
+		intervalInSecondsValue := *typed.IntervalInSeconds
+		c.IntervalInSeconds = &intervalInSecondsValue
+	}
+	if typed.SizeLimitInBytes != nil {
+		sizeLimitInBytesValue := *typed.SizeLimitInBytes
+		c.SizeLimitInBytes = &sizeLimitInBytesValue
+	}
+	if typed.SkipEmptyArchives != nil {
+		skipEmptyArchivesValue := *typed.SkipEmptyArchives
+		c.SkipEmptyArchives = &skipEmptyArchivesValue
+	}
+	return nil
+}
+
 // AssignProperties_From_CaptureDescription populates the receiver from source, a eventhub/v1api20210101preview/storage.CaptureDescription.
 func (c *CaptureDescription) AssignProperties_From_CaptureDescription(source *storage.CaptureDescription) error {
 	if source.Destination != nil {
@@ -511,6 +867,92 @@ type CaptureDescription_STATUS struct {
 	SkipEmptyArchives *bool `json:"skipEmptyArchives,omitempty"`
 }
 
+// ConvertToARM returns the CaptureDescription_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *CaptureDescription_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.CaptureDescription_STATUS{}
+	if c.Destination != nil {
+		var destinationValue arm.Destination_STATUS
+		destinationARM, err := c.Destination.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		destinationValue = *destinationARM.(*arm.Destination_STATUS)
+		result.Destination = &destinationValue
+	}
+	if c.Enabled != nil {
+		enabledValue := *c.Enabled
+		result.Enabled = &enabledValue
+	}
+	if c.Encoding != nil {
+		encodingValue := string(*c.Encoding)
+		result.Encoding = &encodingValue
+	}
+	if c.IntervalInSeconds != nil {
+		intervalInSecondsValue := *c.IntervalInSeconds
+		result.IntervalInSeconds = &intervalInSecondsValue
+	}
+	if c.SizeLimitInBytes != nil {
+		sizeLimitInBytesValue := *c.SizeLimitInBytes
+		result.SizeLimitInBytes = &sizeLimitInBytesValue
+	}
+	if c.SkipEmptyArchives != nil {
+		skipEmptyArchivesValue := *c.SkipEmptyArchives
+		result.SkipEmptyArchives = &skipEmptyArchivesValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty CaptureDescription_STATUS of the arm package, to decode an ARM response into.
+func (c *CaptureDescription_STATUS) NewEmptyARMValue() any {
+	return &arm.CaptureDescription_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.CaptureDescription_STATUS (or a pointer to one), as Azure returned it.
+func (c *CaptureDescription_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.CaptureDescription_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.CaptureDescription_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for CaptureDescription_STATUS, want arm.CaptureDescription_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Destination != nil {
+		var destinationValue Destination_STATUS
+		if err := destinationValue.PopulateFromARM(owner, *typed.Destination); err != nil {
+			return err
+		}
+		c.Destination = &destinationValue
+	}
+	if typed.Enabled != nil {
+		enabledValue := *typed.Enabled
+		c.Enabled = &enabledValue
+	}
+	if typed.Encoding != nil {
+		encodingValue := EncodingCaptureDescription_STATUS(*typed.Encoding)
+		c.Encoding = &encodingValue
+	}
+	if typed.IntervalInSeconds != nil {
+		intervalInSecondsValue := *typed.IntervalInSeconds
+		c.IntervalInSeconds = &intervalInSecondsValue
+	}
+	if typed.SizeLimitInBytes != nil {
+		sizeLimitInBytesValue := *typed.SizeLimitInBytes
+		c.SizeLimitInBytes = &sizeLimitInBytesValue
+	}
+	if typed.SkipEmptyArchives != nil {
+		skipEmptyArchivesValue := *typed.SkipEmptyArchives
+		c.SkipEmptyArchives = &skipEmptyArchivesValue
+	}
+	return nil
+}
+
 // AssignProperties_From_CaptureDescription_STATUS populates the receiver from source, a eventhub/v1api20210101preview/storage.CaptureDescription_STATUS.
 func (c *CaptureDescription_STATUS) AssignProperties_From_CaptureDescription_STATUS(source *storage.CaptureDescription_STATUS) error {
 	if source.Destination != nil {
@@ -585,6 +1027,88 @@ type Destination struct {
 	StorageAccountResourceReference *genruntime.ResourceReference `json:"storageAccountResourceReference,omitempty"`
 }
 
+// ConvertToARM returns the Destination of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (d *Destination) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if d == nil {
+		return nil, nil
+	}
+	result := &arm.Destination{}
+	if d.ArchiveNameFormat != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.Destination_Properties{}
+		}
+		archiveNameFormatValue := *d.ArchiveNameFormat
+		result.Properties.ArchiveNameFormat = &archiveNameFormatValue
+	}
+	if d.BlobContainer != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.Destination_Properties{}
+		}
+		blobContainerValue := *d.BlobContainer
+		result.Properties.BlobContainer = &blobContainerValue
+	}
+	if d.Name != nil {
+		nameValue := *d.Name
+		result.Name = &nameValue
+	}
+	if d.StorageAccountResourceReference != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.Destination_Properties{}
+		}
+		var storageAccountResourceReferenceValue string
+		storageAccountResourceReferenceResolved, err := resolved.ARMID("Destination.storageAccountResourceReference", *d.StorageAccountResourceReference)
+		if err != nil {
+			return nil, err
+		}
+		storageAccountResourceReferenceValue = storageAccountResourceReferenceResolved
+		result.Properties.StorageAccountResourceId = &storageAccountResourceReferenceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Destination of the arm package, to decode an ARM response into.
+func (d *Destination) NewEmptyARMValue() any {
+	return &arm.Destination{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Destination (or a pointer to one), as Azure returned it.
+func (d *Destination) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Destination)
+	if !ok {
+		pointer, ok := armInput.(*arm.Destination)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Destination, want arm.Destination", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ArchiveNameFormat != nil {
+			archiveNameFormatValue := *typed.Properties.ArchiveNameFormat
+			d.ArchiveNameFormat = &archiveNameFormatValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.BlobContainer != nil {
+			blobContainerValue := *typed.Properties.BlobContainer
+			d.BlobContainer = &blobContainerValue
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		d.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.StorageAccountResourceId != nil {
+			storageAccountResourceReferenceValue := genruntime.ResourceReference{ARMID: *typed.Properties.StorageAccountResourceId}
+			d.StorageAccountResourceReference = &storageAccountResourceReferenceValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_Destination populates the receiver from source, a eventhub/v1api20210101preview/storage.Destination.
 func (d *Destination) AssignProperties_From_Destination(source *storage.Destination) error {
 	d.ArchiveNameFormat = genruntime.ClonePointer(source.ArchiveNameFormat)
@@ -633,6 +1157,83 @@ type Destination_STATUS struct {
 
 	// StorageAccountResourceId: Resource id of the storage account to be used to create the blobs
 	StorageAccountResourceId *string `json:"storageAccountResourceId,omitempty"`
+}
+
+// ConvertToARM returns the Destination_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (d *Destination_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if d == nil {
+		return nil, nil
+	}
+	result := &arm.Destination_STATUS{}
+	if d.ArchiveNameFormat != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.Destination_Properties_STATUS{}
+		}
+		archiveNameFormatValue := *d.ArchiveNameFormat
+		result.Properties.ArchiveNameFormat = &archiveNameFormatValue
+	}
+	if d.BlobContainer != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.Destination_Properties_STATUS{}
+		}
+		blobContainerValue := *d.BlobContainer
+		result.Properties.BlobContainer = &blobContainerValue
+	}
+	if d.Name != nil {
+		nameValue := *d.Name
+		result.Name = &nameValue
+	}
+	if d.StorageAccountResourceId != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.Destination_Properties_STATUS{}
+		}
+		storageAccountResourceIdValue := *d.StorageAccountResourceId
+		result.Properties.StorageAccountResourceId = &storageAccountResourceIdValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Destination_STATUS of the arm package, to decode an ARM response into.
+func (d *Destination_STATUS) NewEmptyARMValue() any {
+	return &arm.Destination_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Destination_STATUS (or a pointer to one), as Azure returned it.
+func (d *Destination_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Destination_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.Destination_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Destination_STATUS, want arm.Destination_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ArchiveNameFormat != nil {
+			archiveNameFormatValue := *typed.Properties.ArchiveNameFormat
+			d.ArchiveNameFormat = &archiveNameFormatValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.BlobContainer != nil {
+			blobContainerValue := *typed.Properties.BlobContainer
+			d.BlobContainer = &blobContainerValue
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		d.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.StorageAccountResourceId != nil {
+			storageAccountResourceIdValue := *typed.Properties.StorageAccountResourceId
+			d.StorageAccountResourceId = &storageAccountResourceIdValue
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_Destination_STATUS populates the receiver from source, a eventhub/v1api20210101preview/storage.Destination_STATUS.

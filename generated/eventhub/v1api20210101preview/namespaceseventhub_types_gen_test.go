@@ -128,6 +128,16 @@ func Test_NamespacesEventhub_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[NamespacesEventhub, storage.NamespacesEventhub](t, GenerateNamespacesEventhub)
 }
 
+// Test_NamespacesEventhub_Spec_ARMRoundTrip checks that NamespacesEventhub_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_NamespacesEventhub_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[NamespacesEventhub_Spec](t, GenerateNamespacesEventhub_Spec)
+}
+
+// Test_NamespacesEventhub_STATUS_ARMRoundTrip checks that NamespacesEventhub_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_NamespacesEventhub_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[NamespacesEventhub_STATUS](t, GenerateNamespacesEventhub_STATUS)
+}
+
 // Test_NamespacesEventhub_Spec_JSONRoundTrip checks that JSON keeps every value of NamespacesEventhub_Spec.
 func Test_NamespacesEventhub_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateNamespacesEventhub_Spec)

@@ -5,6 +5,7 @@ package v1api20210101preview
 import (
 	"fmt"
 
+	"github.com/armgen/armgen/generated/eventhub/v1api20210101preview/arm"
 	"github.com/armgen/armgen/generated/eventhub/v1api20210101preview/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -149,6 +150,54 @@ type NamespacesEventhubsConsumerGroup_Spec struct {
 	UserMetadata *string `json:"userMetadata,omitempty"`
 }
 
+// ConvertToARM returns the NamespacesEventhubsConsumerGroup_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NamespacesEventhubsConsumerGroup_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NamespacesEventhubsConsumerGroup_Spec{}
+	result.Name = &resolved.Name
+	if n.UserMetadata != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ConsumerGroup_Properties{}
+		}
+		userMetadataValue := *n.UserMetadata
+		result.Properties.UserMetadata = &userMetadataValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NamespacesEventhubsConsumerGroup_Spec of the arm package, to decode an ARM response into.
+func (n *NamespacesEventhubsConsumerGroup_Spec) NewEmptyARMValue() any {
+	return &arm.NamespacesEventhubsConsumerGroup_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NamespacesEventhubsConsumerGroup_Spec (or a pointer to one), as Azure returned it.
+func (n *NamespacesEventhubsConsumerGroup_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NamespacesEventhubsConsumerGroup_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.NamespacesEventhubsConsumerGroup_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NamespacesEventhubsConsumerGroup_Spec, want arm.NamespacesEventhubsConsumerGroup_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		n.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	n.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.UserMetadata != nil {
+			userMetadataValue := *typed.Properties.UserMetadata
+			n.UserMetadata = &userMetadataValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_NamespacesEventhubsConsumerGroup_Spec populates the receiver from source, a eventhub/v1api20210101preview/storage.NamespacesEventhubsConsumerGroup_Spec.
 func (n *NamespacesEventhubsConsumerGroup_Spec) AssignProperties_From_NamespacesEventhubsConsumerGroup_Spec(source *storage.NamespacesEventhubsConsumerGroup_Spec) error {
 	n.AzureName = source.AzureName
@@ -229,6 +278,115 @@ type NamespacesEventhubsConsumerGroup_STATUS struct {
 
 	// UserMetadata: User Metadata is a placeholder to store user-defined string data with maximum length 1024. e.g. it can be used to store descriptive data, such as list of teams and their contact information also user-defined configuration settings can be stored.
 	UserMetadata *string `json:"userMetadata,omitempty"`
+}
+
+// ConvertToARM returns the NamespacesEventhubsConsumerGroup_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NamespacesEventhubsConsumerGroup_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NamespacesEventhubsConsumerGroup_STATUS{}
+	if n.CreatedAt != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ConsumerGroup_Properties_STATUS{}
+		}
+		createdAtValue := *n.CreatedAt
+		result.Properties.CreatedAt = &createdAtValue
+	}
+	if n.Id != nil {
+		idValue := *n.Id
+		result.Id = &idValue
+	}
+	if n.Name != nil {
+		nameValue := *n.Name
+		result.Name = &nameValue
+	}
+	if n.SystemData != nil {
+		var systemDataValue arm.SystemData_STATUS
+		systemDataARM, err := n.SystemData.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		systemDataValue = *systemDataARM.(*arm.SystemData_STATUS)
+		result.SystemData = &systemDataValue
+	}
+	if n.Type != nil {
+		typeValue := *n.Type
+		result.Type = &typeValue
+	}
+	if n.UpdatedAt != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ConsumerGroup_Properties_STATUS{}
+		}
+		updatedAtValue := *n.UpdatedAt
+		result.Properties.UpdatedAt = &updatedAtValue
+	}
+	if n.UserMetadata != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ConsumerGroup_Properties_STATUS{}
+		}
+		userMetadataValue := *n.UserMetadata
+		result.Properties.UserMetadata = &userMetadataValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NamespacesEventhubsConsumerGroup_STATUS of the arm package, to decode an ARM response into.
+func (n *NamespacesEventhubsConsumerGroup_STATUS) NewEmptyARMValue() any {
+	return &arm.NamespacesEventhubsConsumerGroup_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NamespacesEventhubsConsumerGroup_STATUS (or a pointer to one), as Azure returned it.
+func (n *NamespacesEventhubsConsumerGroup_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NamespacesEventhubsConsumerGroup_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.NamespacesEventhubsConsumerGroup_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NamespacesEventhubsConsumerGroup_STATUS, want arm.NamespacesEventhubsConsumerGroup_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.CreatedAt != nil {
+			createdAtValue := *typed.Properties.CreatedAt
+			n.CreatedAt = &createdAtValue
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		n.Id = &idValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		n.Name = &nameValue
+	}
+	if typed.SystemData != nil {
+		var systemDataValue SystemData_STATUS
+		if err := systemDataValue.PopulateFromARM(owner, *typed.SystemData); err != nil {
+			return err
+		}
+		n.SystemData = &systemDataValue
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		n.Type = &typeValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.UpdatedAt != nil {
+			updatedAtValue := *typed.Properties.UpdatedAt
+			n.UpdatedAt = &updatedAtValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.UserMetadata != nil {
+			userMetadataValue := *typed.Properties.UserMetadata
+			n.UserMetadata = &userMetadataValue
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_NamespacesEventhubsConsumerGroup_STATUS populates the receiver from source, a eventhub/v1api20210101preview/storage.NamespacesEventhubsConsumerGroup_STATUS.

@@ -57,6 +57,16 @@ func Test_NamespacesEventhubsConsumerGroup_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[NamespacesEventhubsConsumerGroup, storage.NamespacesEventhubsConsumerGroup](t, GenerateNamespacesEventhubsConsumerGroup)
 }
 
+// Test_NamespacesEventhubsConsumerGroup_Spec_ARMRoundTrip checks that NamespacesEventhubsConsumerGroup_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_NamespacesEventhubsConsumerGroup_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[NamespacesEventhubsConsumerGroup_Spec](t, GenerateNamespacesEventhubsConsumerGroup_Spec)
+}
+
+// Test_NamespacesEventhubsConsumerGroup_STATUS_ARMRoundTrip checks that NamespacesEventhubsConsumerGroup_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_NamespacesEventhubsConsumerGroup_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[NamespacesEventhubsConsumerGroup_STATUS](t, GenerateNamespacesEventhubsConsumerGroup_STATUS)
+}
+
 // Test_NamespacesEventhubsConsumerGroup_Spec_JSONRoundTrip checks that JSON keeps every value of NamespacesEventhubsConsumerGroup_Spec.
 func Test_NamespacesEventhubsConsumerGroup_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateNamespacesEventhubsConsumerGroup_Spec)

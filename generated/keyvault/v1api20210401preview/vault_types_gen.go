@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 
+	"github.com/armgen/armgen/generated/keyvault/v1api20210401preview/arm"
 	"github.com/armgen/armgen/generated/keyvault/v1api20210401preview/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -195,6 +196,274 @@ type Vault_Spec struct {
 
 	// VaultUri: The URI of the vault for performing operations on keys and secrets.
 	VaultUri *string `json:"vaultUri,omitempty"`
+}
+
+// ConvertToARM returns the Vault_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (v *Vault_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	result := &arm.Vault_Spec{}
+	result.Name = &resolved.Name
+	if v.AccessPolicies != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VaultProperties{}
+		}
+		result.Properties.AccessPolicies = make([]arm.AccessPolicyEntry, 0, len(v.AccessPolicies))
+		for _, accessPoliciesItem := range v.AccessPolicies {
+			var accessPoliciesValue arm.AccessPolicyEntry
+			accessPoliciesARM, err := accessPoliciesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			accessPoliciesValue = *accessPoliciesARM.(*arm.AccessPolicyEntry)
+			result.Properties.AccessPolicies = append(result.Properties.AccessPolicies, accessPoliciesValue)
+		}
+	}
+	if v.CreateMode != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VaultProperties{}
+		}
+		createModeValue := string(*v.CreateMode)
+		result.Properties.CreateMode = &createModeValue
+	}
+	if v.EnablePurgeProtection != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VaultProperties{}
+		}
+		enablePurgeProtectionValue := *v.EnablePurgeProtection
+		result.Properties.EnablePurgeProtection = &enablePurgeProtectionValue
+	}
+	if v.EnableRbacAuthorization != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VaultProperties{}
+		}
+		enableRbacAuthorizationValue := *v.EnableRbacAuthorization
+		result.Properties.EnableRbacAuthorization = &enableRbacAuthorizationValue
+	}
+	if v.EnableSoftDelete != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VaultProperties{}
+		}
+		enableSoftDeleteValue := *v.EnableSoftDelete
+		result.Properties.EnableSoftDelete = &enableSoftDeleteValue
+	}
+	if v.EnabledForDeployment != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VaultProperties{}
+		}
+		enabledForDeploymentValue := *v.EnabledForDeployment
+		result.Properties.EnabledForDeployment = &enabledForDeploymentValue
+	}
+	if v.EnabledForDiskEncryption != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VaultProperties{}
+		}
+		enabledForDiskEncryptionValue := *v.EnabledForDiskEncryption
+		result.Properties.EnabledForDiskEncryption = &enabledForDiskEncryptionValue
+	}
+	if v.EnabledForTemplateDeployment != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VaultProperties{}
+		}
+		enabledForTemplateDeploymentValue := *v.EnabledForTemplateDeployment
+		result.Properties.EnabledForTemplateDeployment = &enabledForTemplateDeploymentValue
+	}
+	if v.Location != nil {
+		locationValue := *v.Location
+		result.Location = &locationValue
+	}
+	if v.NetworkAcls != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VaultProperties{}
+		}
+		var networkAclsValue arm.NetworkRuleSet
+		networkAclsARM, err := v.NetworkAcls.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		networkAclsValue = *networkAclsARM.(*arm.NetworkRuleSet)
+		result.Properties.NetworkAcls = &networkAclsValue
+	}
+	if v.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VaultProperties{}
+		}
+		provisioningStateValue := string(*v.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if v.Sku != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VaultProperties{}
+		}
+		var skuValue arm.Sku
+		skuARM, err := v.Sku.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		skuValue = *skuARM.(*arm.Sku)
+		result.Properties.Sku = &skuValue
+	}
+	if v.SoftDeleteRetentionInDays != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VaultProperties{}
+		}
+		softDeleteRetentionInDaysValue := *v.SoftDeleteRetentionInDays
+		result.Properties.SoftDeleteRetentionInDays = &softDeleteRetentionInDaysValue
+	}
+	if v.Tags != nil {
+		result.Tags = make(map[string]string, len(v.Tags))
+		for tagsKey, tagsItem := range v.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	if v.TenantId != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VaultProperties{}
+		}
+		tenantIdValue := *v.TenantId
+		result.Properties.TenantId = &tenantIdValue
+	}
+	if v.VaultUri != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VaultProperties{}
+		}
+		vaultUriValue := *v.VaultUri
+		result.Properties.VaultUri = &vaultUriValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Vault_Spec of the arm package, to decode an ARM response into.
+func (v *Vault_Spec) NewEmptyARMValue() any {
+	return &arm.Vault_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Vault_Spec (or a pointer to one), as Azure returned it.
+func (v *Vault_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Vault_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.Vault_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Vault_Spec, want arm.Vault_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		v.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	v.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.AccessPolicies != nil {
+			for _, accessPoliciesItem := range typed.Properties.AccessPolicies {
+				var accessPoliciesValue AccessPolicyEntry
+				if err := accessPoliciesValue.PopulateFromARM(owner, accessPoliciesItem); err != nil {
+					return err
+				}
+				v.AccessPolicies = append(v.AccessPolicies, accessPoliciesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.CreateMode != nil {
+			createModeValue := CreateMode(*typed.Properties.CreateMode)
+			v.CreateMode = &createModeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnablePurgeProtection != nil {
+			enablePurgeProtectionValue := *typed.Properties.EnablePurgeProtection
+			v.EnablePurgeProtection = &enablePurgeProtectionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableRbacAuthorization != nil {
+			enableRbacAuthorizationValue := *typed.Properties.EnableRbacAuthorization
+			v.EnableRbacAuthorization = &enableRbacAuthorizationValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableSoftDelete != nil {
+			enableSoftDeleteValue := *typed.Properties.EnableSoftDelete
+			v.EnableSoftDelete = &enableSoftDeleteValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnabledForDeployment != nil {
+			enabledForDeploymentValue := *typed.Properties.EnabledForDeployment
+			v.EnabledForDeployment = &enabledForDeploymentValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnabledForDiskEncryption != nil {
+			enabledForDiskEncryptionValue := *typed.Properties.EnabledForDiskEncryption
+			v.EnabledForDiskEncryption = &enabledForDiskEncryptionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnabledForTemplateDeployment != nil {
+			enabledForTemplateDeploymentValue := *typed.Properties.EnabledForTemplateDeployment
+			v.EnabledForTemplateDeployment = &enabledForTemplateDeploymentValue
+		}
+	}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		v.Location = &locationValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NetworkAcls != nil {
+			var networkAclsValue NetworkRuleSet
+			if err := networkAclsValue.PopulateFromARM(owner, *typed.Properties.NetworkAcls); err != nil {
+				return err
+			}
+			v.NetworkAcls = &networkAclsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := VaultProvisioningState(*typed.Properties.ProvisioningState)
+			v.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Sku != nil {
+			var skuValue Sku
+			if err := skuValue.PopulateFromARM(owner, *typed.Properties.Sku); err != nil {
+				return err
+			}
+			v.Sku = &skuValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.SoftDeleteRetentionInDays != nil {
+			softDeleteRetentionInDaysValue := *typed.Properties.SoftDeleteRetentionInDays
+			v.SoftDeleteRetentionInDays = &softDeleteRetentionInDaysValue
+		}
+	}
+	if typed.Tags != nil {
+		v.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			v.Tags[tagsKey] = tagsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.TenantId != nil {
+			tenantIdValue := *typed.Properties.TenantId
+			v.TenantId = &tenantIdValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.VaultUri != nil {
+			vaultUriValue := *typed.Properties.VaultUri
+			v.VaultUri = &vaultUriValue
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_Vault_Spec populates the receiver from source, a keyvault/v1api20210401preview/storage.Vault_Spec.
@@ -438,6 +707,348 @@ type Vault_STATUS struct {
 	VaultUri *string `json:"vaultUri,omitempty"`
 }
 
+// ConvertToARM returns the Vault_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (v *Vault_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	result := &arm.Vault_STATUS{}
+	if v.AccessPolicies != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VaultProperties_STATUS{}
+		}
+		result.Properties.AccessPolicies = make([]arm.AccessPolicyEntry_STATUS, 0, len(v.AccessPolicies))
+		for _, accessPoliciesItem := range v.AccessPolicies {
+			var accessPoliciesValue arm.AccessPolicyEntry_STATUS
+			accessPoliciesARM, err := accessPoliciesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			accessPoliciesValue = *accessPoliciesARM.(*arm.AccessPolicyEntry_STATUS)
+			result.Properties.AccessPolicies = append(result.Properties.AccessPolicies, accessPoliciesValue)
+		}
+	}
+	if v.CreateMode != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VaultProperties_STATUS{}
+		}
+		createModeValue := string(*v.CreateMode)
+		result.Properties.CreateMode = &createModeValue
+	}
+	if v.EnablePurgeProtection != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VaultProperties_STATUS{}
+		}
+		enablePurgeProtectionValue := *v.EnablePurgeProtection
+		result.Properties.EnablePurgeProtection = &enablePurgeProtectionValue
+	}
+	if v.EnableRbacAuthorization != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VaultProperties_STATUS{}
+		}
+		enableRbacAuthorizationValue := *v.EnableRbacAuthorization
+		result.Properties.EnableRbacAuthorization = &enableRbacAuthorizationValue
+	}
+	if v.EnableSoftDelete != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VaultProperties_STATUS{}
+		}
+		enableSoftDeleteValue := *v.EnableSoftDelete
+		result.Properties.EnableSoftDelete = &enableSoftDeleteValue
+	}
+	if v.EnabledForDeployment != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VaultProperties_STATUS{}
+		}
+		enabledForDeploymentValue := *v.EnabledForDeployment
+		result.Properties.EnabledForDeployment = &enabledForDeploymentValue
+	}
+	if v.EnabledForDiskEncryption != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VaultProperties_STATUS{}
+		}
+		enabledForDiskEncryptionValue := *v.EnabledForDiskEncryption
+		result.Properties.EnabledForDiskEncryption = &enabledForDiskEncryptionValue
+	}
+	if v.EnabledForTemplateDeployment != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VaultProperties_STATUS{}
+		}
+		enabledForTemplateDeploymentValue := *v.EnabledForTemplateDeployment
+		result.Properties.EnabledForTemplateDeployment = &enabledForTemplateDeploymentValue
+	}
+	if v.HsmPoolResourceId != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VaultProperties_STATUS{}
+		}
+		hsmPoolResourceIdValue := *v.HsmPoolResourceId
+		result.Properties.HsmPoolResourceId = &hsmPoolResourceIdValue
+	}
+	if v.Id != nil {
+		idValue := *v.Id
+		result.Id = &idValue
+	}
+	if v.Location != nil {
+		locationValue := *v.Location
+		result.Location = &locationValue
+	}
+	if v.Name != nil {
+		nameValue := *v.Name
+		result.Name = &nameValue
+	}
+	if v.NetworkAcls != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VaultProperties_STATUS{}
+		}
+		var networkAclsValue arm.NetworkRuleSet_STATUS
+		networkAclsARM, err := v.NetworkAcls.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		networkAclsValue = *networkAclsARM.(*arm.NetworkRuleSet_STATUS)
+		result.Properties.NetworkAcls = &networkAclsValue
+	}
+	if v.PrivateEndpointConnections != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VaultProperties_STATUS{}
+		}
+		result.Properties.PrivateEndpointConnections = make([]arm.PrivateEndpointConnectionItem_STATUS, 0, len(v.PrivateEndpointConnections))
+		for _, privateEndpointConnectionsItem := range v.PrivateEndpointConnections {
+			var privateEndpointConnectionsValue arm.PrivateEndpointConnectionItem_STATUS
+			privateEndpointConnectionsARM, err := privateEndpointConnectionsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			privateEndpointConnectionsValue = *privateEndpointConnectionsARM.(*arm.PrivateEndpointConnectionItem_STATUS)
+			result.Properties.PrivateEndpointConnections = append(result.Properties.PrivateEndpointConnections, privateEndpointConnectionsValue)
+		}
+	}
+	if v.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VaultProperties_STATUS{}
+		}
+		provisioningStateValue := string(*v.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if v.Sku != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VaultProperties_STATUS{}
+		}
+		var skuValue arm.Sku_STATUS
+		skuARM, err := v.Sku.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		skuValue = *skuARM.(*arm.Sku_STATUS)
+		result.Properties.Sku = &skuValue
+	}
+	if v.SoftDeleteRetentionInDays != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VaultProperties_STATUS{}
+		}
+		softDeleteRetentionInDaysValue := *v.SoftDeleteRetentionInDays
+		result.Properties.SoftDeleteRetentionInDays = &softDeleteRetentionInDaysValue
+	}
+	if v.SystemData != nil {
+		var systemDataValue arm.SystemData_STATUS
+		systemDataARM, err := v.SystemData.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		systemDataValue = *systemDataARM.(*arm.SystemData_STATUS)
+		result.SystemData = &systemDataValue
+	}
+	if v.Tags != nil {
+		result.Tags = make(map[string]string, len(v.Tags))
+		for tagsKey, tagsItem := range v.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	if v.TenantId != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VaultProperties_STATUS{}
+		}
+		tenantIdValue := *v.TenantId
+		result.Properties.TenantId = &tenantIdValue
+	}
+	if v.Type != nil {
+		typeValue := *v.Type
+		result.Type = &typeValue
+	}
+	if v.VaultUri != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VaultProperties_STATUS{}
+		}
+		vaultUriValue := *v.VaultUri
+		result.Properties.VaultUri = &vaultUriValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Vault_STATUS of the arm package, to decode an ARM response into.
+func (v *Vault_STATUS) NewEmptyARMValue() any {
+	return &arm.Vault_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Vault_STATUS (or a pointer to one), as Azure returned it.
+func (v *Vault_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Vault_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.Vault_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Vault_STATUS, want arm.Vault_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AccessPolicies != nil {
+			for _, accessPoliciesItem := range typed.Properties.AccessPolicies {
+				var accessPoliciesValue AccessPolicyEntry_STATUS
+				if err := accessPoliciesValue.PopulateFromARM(owner, accessPoliciesItem); err != nil {
+					return err
+				}
+				v.AccessPolicies = append(v.AccessPolicies, accessPoliciesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.CreateMode != nil {
+			createModeValue := CreateMode_STATUS(*typed.Properties.CreateMode)
+			v.CreateMode = &createModeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnablePurgeProtection != nil {
+			enablePurgeProtectionValue := *typed.Properties.EnablePurgeProtection
+			v.EnablePurgeProtection = &enablePurgeProtectionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableRbacAuthorization != nil {
+			enableRbacAuthorizationValue := *typed.Properties.EnableRbacAuthorization
+			v.EnableRbacAuthorization = &enableRbacAuthorizationValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableSoftDelete != nil {
+			enableSoftDeleteValue := *typed.Properties.EnableSoftDelete
+			v.EnableSoftDelete = &enableSoftDeleteValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnabledForDeployment != nil {
+			enabledForDeploymentValue := *typed.Properties.EnabledForDeployment
+			v.EnabledForDeployment = &enabledForDeploymentValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnabledForDiskEncryption != nil {
+			enabledForDiskEncryptionValue := *typed.Properties.EnabledForDiskEncryption
+			v.EnabledForDiskEncryption = &enabledForDiskEncryptionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnabledForTemplateDeployment != nil {
+			enabledForTemplateDeploymentValue := *typed.Properties.EnabledForTemplateDeployment
+			v.EnabledForTemplateDeployment = &enabledForTemplateDeploymentValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.HsmPoolResourceId != nil {
+			hsmPoolResourceIdValue := *typed.Properties.HsmPoolResourceId
+			v.HsmPoolResourceId = &hsmPoolResourceIdValue
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		v.Id = &idValue
+	}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		v.Location = &locationValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		v.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NetworkAcls != nil {
+			var networkAclsValue NetworkRuleSet_STATUS
+			if err := networkAclsValue.PopulateFromARM(owner, *typed.Properties.NetworkAcls); err != nil {
+				return err
+			}
+			v.NetworkAcls = &networkAclsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateEndpointConnections != nil {
+			for _, privateEndpointConnectionsItem := range typed.Properties.PrivateEndpointConnections {
+				var privateEndpointConnectionsValue PrivateEndpointConnectionItem_STATUS
+				if err := privateEndpointConnectionsValue.PopulateFromARM(owner, privateEndpointConnectionsItem); err != nil {
+					return err
+				}
+				v.PrivateEndpointConnections = append(v.PrivateEndpointConnections, privateEndpointConnectionsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := VaultProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			v.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Sku != nil {
+			var skuValue Sku_STATUS
+			if err := skuValue.PopulateFromARM(owner, *typed.Properties.Sku); err != nil {
+				return err
+			}
+			v.Sku = &skuValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.SoftDeleteRetentionInDays != nil {
+			softDeleteRetentionInDaysValue := *typed.Properties.SoftDeleteRetentionInDays
+			v.SoftDeleteRetentionInDays = &softDeleteRetentionInDaysValue
+		}
+	}
+	if typed.SystemData != nil {
+		var systemDataValue SystemData_STATUS
+		if err := systemDataValue.PopulateFromARM(owner, *typed.SystemData); err != nil {
+			return err
+		}
+		v.SystemData = &systemDataValue
+	}
+	if typed.Tags != nil {
+		v.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			v.Tags[tagsKey] = tagsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.TenantId != nil {
+			tenantIdValue := *typed.Properties.TenantId
+			v.TenantId = &tenantIdValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		v.Type = &typeValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.VaultUri != nil {
+			vaultUriValue := *typed.Properties.VaultUri
+			v.VaultUri = &vaultUriValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_Vault_STATUS populates the receiver from source, a keyvault/v1api20210401preview/storage.Vault_STATUS.
 func (v *Vault_STATUS) AssignProperties_From_Vault_STATUS(source *storage.Vault_STATUS) error {
 	if source.AccessPolicies != nil {
@@ -661,6 +1272,76 @@ type AccessPolicyEntry struct {
 	TenantId *string `json:"tenantId,omitempty"`
 }
 
+// ConvertToARM returns the AccessPolicyEntry of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (a *AccessPolicyEntry) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if a == nil {
+		return nil, nil
+	}
+	result := &arm.AccessPolicyEntry{}
+	if a.ApplicationId != nil {
+		applicationIdValue := *a.ApplicationId
+		result.ApplicationId = &applicationIdValue
+	}
+	if a.ObjectId != nil {
+		objectIdValue := *a.ObjectId
+		result.ObjectId = &objectIdValue
+	}
+	if a.Permissions != nil {
+		var permissionsValue arm.Permissions
+		permissionsARM, err := a.Permissions.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		permissionsValue = *permissionsARM.(*arm.Permissions)
+		result.Permissions = &permissionsValue
+	}
+	if a.TenantId != nil {
+		tenantIdValue := *a.TenantId
+		result.TenantId = &tenantIdValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty AccessPolicyEntry of the arm package, to decode an ARM response into.
+func (a *AccessPolicyEntry) NewEmptyARMValue() any {
+	return &arm.AccessPolicyEntry{}
+}
+
+// PopulateFromARM fills the receiver from an arm.AccessPolicyEntry (or a pointer to one), as Azure returned it.
+func (a *AccessPolicyEntry) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.AccessPolicyEntry)
+	if !ok {
+		pointer, ok := armInput.(*arm.AccessPolicyEntry)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for AccessPolicyEntry, want arm.AccessPolicyEntry", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ApplicationId != nil {
+		applicationIdValue := *typed.ApplicationId
+		a.ApplicationId = &applicationIdValue
+	}
+	if typed.ObjectId != nil {
+		objectIdValue := *typed.ObjectId
+		a.ObjectId = &objectIdValue
+	}
+	if typed.Permissions != nil {
+		var permissionsValue Permissions
+		if err := permissionsValue.PopulateFromARM(owner, *typed.Permissions); err != nil {
+			return err
+		}
+		a.Permissions = &permissionsValue
+	}
+	if typed.TenantId != nil {
+		tenantIdValue := *typed.TenantId
+		a.TenantId = &tenantIdValue
+	}
+	return nil
+}
+
 // AssignProperties_From_AccessPolicyEntry populates the receiver from source, a keyvault/v1api20210401preview/storage.AccessPolicyEntry.
 func (a *AccessPolicyEntry) AssignProperties_From_AccessPolicyEntry(source *storage.AccessPolicyEntry) error {
 	a.ApplicationId = genruntime.ClonePointer(source.ApplicationId)
@@ -717,6 +1398,76 @@ type AccessPolicyEntry_STATUS struct {
 
 	// TenantId: The Azure Active Directory tenant ID that should be used for authenticating requests to the key vault.
 	TenantId *string `json:"tenantId,omitempty"`
+}
+
+// ConvertToARM returns the AccessPolicyEntry_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (a *AccessPolicyEntry_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if a == nil {
+		return nil, nil
+	}
+	result := &arm.AccessPolicyEntry_STATUS{}
+	if a.ApplicationId != nil {
+		applicationIdValue := *a.ApplicationId
+		result.ApplicationId = &applicationIdValue
+	}
+	if a.ObjectId != nil {
+		objectIdValue := *a.ObjectId
+		result.ObjectId = &objectIdValue
+	}
+	if a.Permissions != nil {
+		var permissionsValue arm.Permissions_STATUS
+		permissionsARM, err := a.Permissions.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		permissionsValue = *permissionsARM.(*arm.Permissions_STATUS)
+		result.Permissions = &permissionsValue
+	}
+	if a.TenantId != nil {
+		tenantIdValue := *a.TenantId
+		result.TenantId = &tenantIdValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty AccessPolicyEntry_STATUS of the arm package, to decode an ARM response into.
+func (a *AccessPolicyEntry_STATUS) NewEmptyARMValue() any {
+	return &arm.AccessPolicyEntry_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.AccessPolicyEntry_STATUS (or a pointer to one), as Azure returned it.
+func (a *AccessPolicyEntry_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.AccessPolicyEntry_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.AccessPolicyEntry_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for AccessPolicyEntry_STATUS, want arm.AccessPolicyEntry_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ApplicationId != nil {
+		applicationIdValue := *typed.ApplicationId
+		a.ApplicationId = &applicationIdValue
+	}
+	if typed.ObjectId != nil {
+		objectIdValue := *typed.ObjectId
+		a.ObjectId = &objectIdValue
+	}
+	if typed.Permissions != nil {
+		var permissionsValue Permissions_STATUS
+		if err := permissionsValue.PopulateFromARM(owner, *typed.Permissions); err != nil {
+			return err
+		}
+		a.Permissions = &permissionsValue
+	}
+	if typed.TenantId != nil {
+		tenantIdValue := *typed.TenantId
+		a.TenantId = &tenantIdValue
+	}
+	return nil
 }
 
 // AssignProperties_From_AccessPolicyEntry_STATUS populates the receiver from source, a keyvault/v1api20210401preview/storage.AccessPolicyEntry_STATUS.
@@ -839,6 +1590,44 @@ type IPRule struct {
 	Value *string `json:"value,omitempty"`
 }
 
+// ConvertToARM returns the IPRule of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (i *IPRule) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if i == nil {
+		return nil, nil
+	}
+	result := &arm.IPRule{}
+	if i.Value != nil {
+		valueValue := *i.Value
+		result.Value = &valueValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty IPRule of the arm package, to decode an ARM response into.
+func (i *IPRule) NewEmptyARMValue() any {
+	return &arm.IPRule{}
+}
+
+// PopulateFromARM fills the receiver from an arm.IPRule (or a pointer to one), as Azure returned it.
+func (i *IPRule) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.IPRule)
+	if !ok {
+		pointer, ok := armInput.(*arm.IPRule)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for IPRule, want arm.IPRule", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Value != nil {
+		valueValue := *typed.Value
+		i.Value = &valueValue
+	}
+	return nil
+}
+
 // AssignProperties_From_IPRule populates the receiver from source, a keyvault/v1api20210401preview/storage.IPRule.
 func (i *IPRule) AssignProperties_From_IPRule(source *storage.IPRule) error {
 	i.Value = genruntime.ClonePointer(source.Value)
@@ -860,6 +1649,44 @@ func (i *IPRule) AssignProperties_To_IPRule(destination *storage.IPRule) error {
 type IPRule_STATUS struct {
 	// Value: An IPv4 address range in CIDR notation, such as '124.56.78.91' (simple IP address) or '124.56.78.0/24' (all addresses that start with 124.56.78).
 	Value *string `json:"value,omitempty"`
+}
+
+// ConvertToARM returns the IPRule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (i *IPRule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if i == nil {
+		return nil, nil
+	}
+	result := &arm.IPRule_STATUS{}
+	if i.Value != nil {
+		valueValue := *i.Value
+		result.Value = &valueValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty IPRule_STATUS of the arm package, to decode an ARM response into.
+func (i *IPRule_STATUS) NewEmptyARMValue() any {
+	return &arm.IPRule_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.IPRule_STATUS (or a pointer to one), as Azure returned it.
+func (i *IPRule_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.IPRule_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.IPRule_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for IPRule_STATUS, want arm.IPRule_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Value != nil {
+		valueValue := *typed.Value
+		i.Value = &valueValue
+	}
+	return nil
 }
 
 // AssignProperties_From_IPRule_STATUS populates the receiver from source, a keyvault/v1api20210401preview/storage.IPRule_STATUS.
@@ -987,6 +1814,94 @@ type NetworkRuleSet struct {
 	VirtualNetworkRules []VirtualNetworkRule `json:"virtualNetworkRules,omitempty"`
 }
 
+// ConvertToARM returns the NetworkRuleSet of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NetworkRuleSet) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NetworkRuleSet{}
+	if n.Bypass != nil {
+		bypassValue := string(*n.Bypass)
+		result.Bypass = &bypassValue
+	}
+	if n.DefaultAction != nil {
+		defaultActionValue := string(*n.DefaultAction)
+		result.DefaultAction = &defaultActionValue
+	}
+	if n.IpRules != nil {
+		result.IpRules = make([]arm.IPRule, 0, len(n.IpRules))
+		for _, ipRulesItem := range n.IpRules {
+			var ipRulesValue arm.IPRule
+			ipRulesARM, err := ipRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			ipRulesValue = *ipRulesARM.(*arm.IPRule)
+			result.IpRules = append(result.IpRules, ipRulesValue)
+		}
+	}
+	if n.VirtualNetworkRules != nil {
+		result.VirtualNetworkRules = make([]arm.VirtualNetworkRule, 0, len(n.VirtualNetworkRules))
+		for _, virtualNetworkRulesItem := range n.VirtualNetworkRules {
+			var virtualNetworkRulesValue arm.VirtualNetworkRule
+			virtualNetworkRulesARM, err := virtualNetworkRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			virtualNetworkRulesValue = *virtualNetworkRulesARM.(*arm.VirtualNetworkRule)
+			result.VirtualNetworkRules = append(result.VirtualNetworkRules, virtualNetworkRulesValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NetworkRuleSet of the arm package, to decode an ARM response into.
+func (n *NetworkRuleSet) NewEmptyARMValue() any {
+	return &arm.NetworkRuleSet{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NetworkRuleSet (or a pointer to one), as Azure returned it.
+func (n *NetworkRuleSet) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NetworkRuleSet)
+	if !ok {
+		pointer, ok := armInput.(*arm.NetworkRuleSet)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NetworkRuleSet, want arm.NetworkRuleSet", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Bypass != nil {
+		bypassValue := NetworkRuleBypassOptions(*typed.Bypass)
+		n.Bypass = &bypassValue
+	}
+	if typed.DefaultAction != nil {
+		defaultActionValue := NetworkRuleAction(*typed.DefaultAction)
+		n.DefaultAction = &defaultActionValue
+	}
+	if typed.IpRules != nil {
+		for _, ipRulesItem := range typed.IpRules {
+			var ipRulesValue IPRule
+			if err := ipRulesValue.PopulateFromARM(owner, ipRulesItem); err != nil {
+				return err
+			}
+			n.IpRules = append(n.IpRules, ipRulesValue)
+		}
+	}
+	if typed.VirtualNetworkRules != nil {
+		for _, virtualNetworkRulesItem := range typed.VirtualNetworkRules {
+			var virtualNetworkRulesValue VirtualNetworkRule
+			if err := virtualNetworkRulesValue.PopulateFromARM(owner, virtualNetworkRulesItem); err != nil {
+				return err
+			}
+			n.VirtualNetworkRules = append(n.VirtualNetworkRules, virtualNetworkRulesValue)
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_NetworkRuleSet populates the receiver from source, a keyvault/v1api20210401preview/storage.NetworkRuleSet.
 func (n *NetworkRuleSet) AssignProperties_From_NetworkRuleSet(source *storage.NetworkRuleSet) error {
 	if source.Bypass != nil {
@@ -1091,6 +2006,94 @@ type NetworkRuleSet_STATUS struct {
 	VirtualNetworkRules []VirtualNetworkRule_STATUS `json:"virtualNetworkRules,omitempty"`
 }
 
+// ConvertToARM returns the NetworkRuleSet_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NetworkRuleSet_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NetworkRuleSet_STATUS{}
+	if n.Bypass != nil {
+		bypassValue := string(*n.Bypass)
+		result.Bypass = &bypassValue
+	}
+	if n.DefaultAction != nil {
+		defaultActionValue := string(*n.DefaultAction)
+		result.DefaultAction = &defaultActionValue
+	}
+	if n.IpRules != nil {
+		result.IpRules = make([]arm.IPRule_STATUS, 0, len(n.IpRules))
+		for _, ipRulesItem := range n.IpRules {
+			var ipRulesValue arm.IPRule_STATUS
+			ipRulesARM, err := ipRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			ipRulesValue = *ipRulesARM.(*arm.IPRule_STATUS)
+			result.IpRules = append(result.IpRules, ipRulesValue)
+		}
+	}
+	if n.VirtualNetworkRules != nil {
+		result.VirtualNetworkRules = make([]arm.VirtualNetworkRule_STATUS, 0, len(n.VirtualNetworkRules))
+		for _, virtualNetworkRulesItem := range n.VirtualNetworkRules {
+			var virtualNetworkRulesValue arm.VirtualNetworkRule_STATUS
+			virtualNetworkRulesARM, err := virtualNetworkRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			virtualNetworkRulesValue = *virtualNetworkRulesARM.(*arm.VirtualNetworkRule_STATUS)
+			result.VirtualNetworkRules = append(result.VirtualNetworkRules, virtualNetworkRulesValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NetworkRuleSet_STATUS of the arm package, to decode an ARM response into.
+func (n *NetworkRuleSet_STATUS) NewEmptyARMValue() any {
+	return &arm.NetworkRuleSet_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NetworkRuleSet_STATUS (or a pointer to one), as Azure returned it.
+func (n *NetworkRuleSet_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NetworkRuleSet_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.NetworkRuleSet_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NetworkRuleSet_STATUS, want arm.NetworkRuleSet_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Bypass != nil {
+		bypassValue := NetworkRuleBypassOptions_STATUS(*typed.Bypass)
+		n.Bypass = &bypassValue
+	}
+	if typed.DefaultAction != nil {
+		defaultActionValue := NetworkRuleAction_STATUS(*typed.DefaultAction)
+		n.DefaultAction = &defaultActionValue
+	}
+	if typed.IpRules != nil {
+		for _, ipRulesItem := range typed.IpRules {
+			var ipRulesValue IPRule_STATUS
+			if err := ipRulesValue.PopulateFromARM(owner, ipRulesItem); err != nil {
+				return err
+			}
+			n.IpRules = append(n.IpRules, ipRulesValue)
+		}
+	}
+	if typed.VirtualNetworkRules != nil {
+		for _, virtualNetworkRulesItem := range typed.VirtualNetworkRules {
+			var virtualNetworkRulesValue VirtualNetworkRule_STATUS
+			if err := virtualNetworkRulesValue.PopulateFromARM(owner, virtualNetworkRulesItem); err != nil {
+				return err
+			}
+			n.VirtualNetworkRules = append(n.VirtualNetworkRules, virtualNetworkRulesValue)
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_NetworkRuleSet_STATUS populates the receiver from source, a keyvault/v1api20210401preview/storage.NetworkRuleSet_STATUS.
 func (n *NetworkRuleSet_STATUS) AssignProperties_From_NetworkRuleSet_STATUS(source *storage.NetworkRuleSet_STATUS) error {
 	if source.Bypass != nil {
@@ -1193,6 +2196,88 @@ type Permissions struct {
 
 	// Storage: Permissions to storage accounts
 	Storage []StoragePermissions `json:"storage,omitempty"`
+}
+
+// ConvertToARM returns the Permissions of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *Permissions) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.Permissions{}
+	if p.Certificates != nil {
+		result.Certificates = make([]string, 0, len(p.Certificates))
+		for _, certificatesItem := range p.Certificates {
+			certificatesValue := string(certificatesItem)
+			result.Certificates = append(result.Certificates, certificatesValue)
+		}
+	}
+	if p.Keys != nil {
+		result.Keys = make([]string, 0, len(p.Keys))
+		for _, keysItem := range p.Keys {
+			keysValue := string(keysItem)
+			result.Keys = append(result.Keys, keysValue)
+		}
+	}
+	if p.Secrets != nil {
+		result.Secrets = make([]string, 0, len(p.Secrets))
+		for _, secretsItem := range p.Secrets {
+			secretsValue := string(secretsItem)
+			result.Secrets = append(result.Secrets, secretsValue)
+		}
+	}
+	if p.Storage != nil {
+		result.Storage = make([]string, 0, len(p.Storage))
+		for _, storageItem := range p.Storage {
+			storageValue := string(storageItem)
+			result.Storage = append(result.Storage, storageValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Permissions of the arm package, to decode an ARM response into.
+func (p *Permissions) NewEmptyARMValue() any {
+	return &arm.Permissions{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Permissions (or a pointer to one), as Azure returned it.
+func (p *Permissions) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Permissions)
+	if !ok {
+		pointer, ok := armInput.(*arm.Permissions)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Permissions, want arm.Permissions", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Certificates != nil {
+		for _, certificatesItem := range typed.Certificates {
+			certificatesValue := CertificatePermissions(certificatesItem)
+			p.Certificates = append(p.Certificates, certificatesValue)
+		}
+	}
+	if typed.Keys != nil {
+		for _, keysItem := range typed.Keys {
+			keysValue := KeyPermissions(keysItem)
+			p.Keys = append(p.Keys, keysValue)
+		}
+	}
+	if typed.Secrets != nil {
+		for _, secretsItem := range typed.Secrets {
+			secretsValue := SecretPermissions(secretsItem)
+			p.Secrets = append(p.Secrets, secretsValue)
+		}
+	}
+	if typed.Storage != nil {
+		for _, storageItem := range typed.Storage {
+			storageValue := StoragePermissions(storageItem)
+			p.Storage = append(p.Storage, storageValue)
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_Permissions populates the receiver from source, a keyvault/v1api20210401preview/storage.Permissions.
@@ -1301,6 +2386,88 @@ type Permissions_STATUS struct {
 
 	// Storage: Permissions to storage accounts
 	Storage []StoragePermissions_STATUS `json:"storage,omitempty"`
+}
+
+// ConvertToARM returns the Permissions_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *Permissions_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.Permissions_STATUS{}
+	if p.Certificates != nil {
+		result.Certificates = make([]string, 0, len(p.Certificates))
+		for _, certificatesItem := range p.Certificates {
+			certificatesValue := string(certificatesItem)
+			result.Certificates = append(result.Certificates, certificatesValue)
+		}
+	}
+	if p.Keys != nil {
+		result.Keys = make([]string, 0, len(p.Keys))
+		for _, keysItem := range p.Keys {
+			keysValue := string(keysItem)
+			result.Keys = append(result.Keys, keysValue)
+		}
+	}
+	if p.Secrets != nil {
+		result.Secrets = make([]string, 0, len(p.Secrets))
+		for _, secretsItem := range p.Secrets {
+			secretsValue := string(secretsItem)
+			result.Secrets = append(result.Secrets, secretsValue)
+		}
+	}
+	if p.Storage != nil {
+		result.Storage = make([]string, 0, len(p.Storage))
+		for _, storageItem := range p.Storage {
+			storageValue := string(storageItem)
+			result.Storage = append(result.Storage, storageValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Permissions_STATUS of the arm package, to decode an ARM response into.
+func (p *Permissions_STATUS) NewEmptyARMValue() any {
+	return &arm.Permissions_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Permissions_STATUS (or a pointer to one), as Azure returned it.
+func (p *Permissions_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Permissions_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.Permissions_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Permissions_STATUS, want arm.Permissions_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Certificates != nil {
+		for _, certificatesItem := range typed.Certificates {
+			certificatesValue := CertificatePermissions_STATUS(certificatesItem)
+			p.Certificates = append(p.Certificates, certificatesValue)
+		}
+	}
+	if typed.Keys != nil {
+		for _, keysItem := range typed.Keys {
+			keysValue := KeyPermissions_STATUS(keysItem)
+			p.Keys = append(p.Keys, keysValue)
+		}
+	}
+	if typed.Secrets != nil {
+		for _, secretsItem := range typed.Secrets {
+			secretsValue := SecretPermissions_STATUS(secretsItem)
+			p.Secrets = append(p.Secrets, secretsValue)
+		}
+	}
+	if typed.Storage != nil {
+		for _, storageItem := range typed.Storage {
+			storageValue := StoragePermissions_STATUS(storageItem)
+			p.Storage = append(p.Storage, storageValue)
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_Permissions_STATUS populates the receiver from source, a keyvault/v1api20210401preview/storage.Permissions_STATUS.
@@ -1414,6 +2581,107 @@ type PrivateEndpointConnectionItem_STATUS struct {
 	ProvisioningState *PrivateEndpointConnectionProvisioningState_STATUS `json:"provisioningState,omitempty"`
 }
 
+// ConvertToARM returns the PrivateEndpointConnectionItem_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PrivateEndpointConnectionItem_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PrivateEndpointConnectionItem_STATUS{}
+	if p.Etag != nil {
+		etagValue := *p.Etag
+		result.Etag = &etagValue
+	}
+	if p.Id != nil {
+		idValue := *p.Id
+		result.Id = &idValue
+	}
+	if p.PrivateEndpoint != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PrivateEndpointConnectionProperties_STATUS{}
+		}
+		var privateEndpointValue arm.PrivateEndpoint_STATUS
+		privateEndpointARM, err := p.PrivateEndpoint.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		privateEndpointValue = *privateEndpointARM.(*arm.PrivateEndpoint_STATUS)
+		result.Properties.PrivateEndpoint = &privateEndpointValue
+	}
+	if p.PrivateLinkServiceConnectionState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PrivateEndpointConnectionProperties_STATUS{}
+		}
+		var privateLinkServiceConnectionStateValue arm.PrivateLinkServiceConnectionState_STATUS
+		privateLinkServiceConnectionStateARM, err := p.PrivateLinkServiceConnectionState.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		privateLinkServiceConnectionStateValue = *privateLinkServiceConnectionStateARM.(*arm.PrivateLinkServiceConnectionState_STATUS)
+		result.Properties.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+	}
+	if p.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PrivateEndpointConnectionProperties_STATUS{}
+		}
+		provisioningStateValue := string(*p.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PrivateEndpointConnectionItem_STATUS of the arm package, to decode an ARM response into.
+func (p *PrivateEndpointConnectionItem_STATUS) NewEmptyARMValue() any {
+	return &arm.PrivateEndpointConnectionItem_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PrivateEndpointConnectionItem_STATUS (or a pointer to one), as Azure returned it.
+func (p *PrivateEndpointConnectionItem_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PrivateEndpointConnectionItem_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.PrivateEndpointConnectionItem_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PrivateEndpointConnectionItem_STATUS, want arm.PrivateEndpointConnectionItem_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Etag != nil {
+		etagValue := *typed.Etag
+		p.Etag = &etagValue
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		p.Id = &idValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateEndpoint != nil {
+			var privateEndpointValue PrivateEndpoint_STATUS
+			if err := privateEndpointValue.PopulateFromARM(owner, *typed.Properties.PrivateEndpoint); err != nil {
+				return err
+			}
+			p.PrivateEndpoint = &privateEndpointValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateLinkServiceConnectionState != nil {
+			var privateLinkServiceConnectionStateValue PrivateLinkServiceConnectionState_STATUS
+			if err := privateLinkServiceConnectionStateValue.PopulateFromARM(owner, *typed.Properties.PrivateLinkServiceConnectionState); err != nil {
+				return err
+			}
+			p.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := PrivateEndpointConnectionProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			p.ProvisioningState = &provisioningStateValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_PrivateEndpointConnectionItem_STATUS populates the receiver from source, a keyvault/v1api20210401preview/storage.PrivateEndpointConnectionItem_STATUS.
 func (p *PrivateEndpointConnectionItem_STATUS) AssignProperties_From_PrivateEndpointConnectionItem_STATUS(source *storage.PrivateEndpointConnectionItem_STATUS) error {
 	p.Etag = genruntime.ClonePointer(source.Etag)
@@ -1517,6 +2785,44 @@ type PrivateEndpoint_STATUS struct {
 	Id *string `json:"id,omitempty"`
 }
 
+// ConvertToARM returns the PrivateEndpoint_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PrivateEndpoint_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PrivateEndpoint_STATUS{}
+	if p.Id != nil {
+		idValue := *p.Id
+		result.Id = &idValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PrivateEndpoint_STATUS of the arm package, to decode an ARM response into.
+func (p *PrivateEndpoint_STATUS) NewEmptyARMValue() any {
+	return &arm.PrivateEndpoint_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PrivateEndpoint_STATUS (or a pointer to one), as Azure returned it.
+func (p *PrivateEndpoint_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PrivateEndpoint_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.PrivateEndpoint_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PrivateEndpoint_STATUS, want arm.PrivateEndpoint_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		p.Id = &idValue
+	}
+	return nil
+}
+
 // AssignProperties_From_PrivateEndpoint_STATUS populates the receiver from source, a keyvault/v1api20210401preview/storage.PrivateEndpoint_STATUS.
 func (p *PrivateEndpoint_STATUS) AssignProperties_From_PrivateEndpoint_STATUS(source *storage.PrivateEndpoint_STATUS) error {
 	p.Id = genruntime.ClonePointer(source.Id)
@@ -1544,6 +2850,60 @@ type PrivateLinkServiceConnectionState_STATUS struct {
 
 	// Status: Indicates whether the connection has been approved, rejected or removed by the key vault owner.
 	Status *PrivateEndpointServiceConnectionStatus_STATUS `json:"status,omitempty"`
+}
+
+// ConvertToARM returns the PrivateLinkServiceConnectionState_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PrivateLinkServiceConnectionState_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PrivateLinkServiceConnectionState_STATUS{}
+	if p.ActionsRequired != nil {
+		actionsRequiredValue := string(*p.ActionsRequired)
+		result.ActionsRequired = &actionsRequiredValue
+	}
+	if p.Description != nil {
+		descriptionValue := *p.Description
+		result.Description = &descriptionValue
+	}
+	if p.Status != nil {
+		statusValue := string(*p.Status)
+		result.Status = &statusValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PrivateLinkServiceConnectionState_STATUS of the arm package, to decode an ARM response into.
+func (p *PrivateLinkServiceConnectionState_STATUS) NewEmptyARMValue() any {
+	return &arm.PrivateLinkServiceConnectionState_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PrivateLinkServiceConnectionState_STATUS (or a pointer to one), as Azure returned it.
+func (p *PrivateLinkServiceConnectionState_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PrivateLinkServiceConnectionState_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.PrivateLinkServiceConnectionState_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PrivateLinkServiceConnectionState_STATUS, want arm.PrivateLinkServiceConnectionState_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ActionsRequired != nil {
+		actionsRequiredValue := ActionsRequired_STATUS(*typed.ActionsRequired)
+		p.ActionsRequired = &actionsRequiredValue
+	}
+	if typed.Description != nil {
+		descriptionValue := *typed.Description
+		p.Description = &descriptionValue
+	}
+	if typed.Status != nil {
+		statusValue := PrivateEndpointServiceConnectionStatus_STATUS(*typed.Status)
+		p.Status = &statusValue
+	}
+	return nil
 }
 
 // AssignProperties_From_PrivateLinkServiceConnectionState_STATUS populates the receiver from source, a keyvault/v1api20210401preview/storage.PrivateLinkServiceConnectionState_STATUS.
@@ -1630,6 +2990,52 @@ type Sku struct {
 	Name *SkuName `json:"name,omitempty"`
 }
 
+// ConvertToARM returns the Sku of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *Sku) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.Sku{}
+	if s.Family != nil {
+		familyValue := string(*s.Family)
+		result.Family = &familyValue
+	}
+	if s.Name != nil {
+		nameValue := string(*s.Name)
+		result.Name = &nameValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Sku of the arm package, to decode an ARM response into.
+func (s *Sku) NewEmptyARMValue() any {
+	return &arm.Sku{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Sku (or a pointer to one), as Azure returned it.
+func (s *Sku) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Sku)
+	if !ok {
+		pointer, ok := armInput.(*arm.Sku)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Sku, want arm.Sku", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Family != nil {
+		familyValue := SkuFamily(*typed.Family)
+		s.Family = &familyValue
+	}
+	if typed.Name != nil {
+		nameValue := SkuName(*typed.Name)
+		s.Name = &nameValue
+	}
+	return nil
+}
+
 // AssignProperties_From_Sku populates the receiver from source, a keyvault/v1api20210401preview/storage.Sku.
 func (s *Sku) AssignProperties_From_Sku(source *storage.Sku) error {
 	if source.Family != nil {
@@ -1712,6 +3118,52 @@ type Sku_STATUS struct {
 
 	// Name: SKU name to specify whether the key vault is a standard vault or a premium vault.
 	Name *SkuName_STATUS `json:"name,omitempty"`
+}
+
+// ConvertToARM returns the Sku_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *Sku_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.Sku_STATUS{}
+	if s.Family != nil {
+		familyValue := string(*s.Family)
+		result.Family = &familyValue
+	}
+	if s.Name != nil {
+		nameValue := string(*s.Name)
+		result.Name = &nameValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Sku_STATUS of the arm package, to decode an ARM response into.
+func (s *Sku_STATUS) NewEmptyARMValue() any {
+	return &arm.Sku_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Sku_STATUS (or a pointer to one), as Azure returned it.
+func (s *Sku_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Sku_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.Sku_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Sku_STATUS, want arm.Sku_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Family != nil {
+		familyValue := SkuFamily_STATUS(*typed.Family)
+		s.Family = &familyValue
+	}
+	if typed.Name != nil {
+		nameValue := SkuName_STATUS(*typed.Name)
+		s.Name = &nameValue
+	}
+	return nil
 }
 
 // AssignProperties_From_Sku_STATUS populates the receiver from source, a keyvault/v1api20210401preview/storage.Sku_STATUS.
@@ -1814,6 +3266,84 @@ type SystemData_STATUS struct {
 
 	// LastModifiedByType: The type of identity that last modified the key vault resource.
 	LastModifiedByType *IdentityType_STATUS `json:"lastModifiedByType,omitempty"`
+}
+
+// ConvertToARM returns the SystemData_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *SystemData_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.SystemData_STATUS{}
+	if s.CreatedAt != nil {
+		createdAtValue := *s.CreatedAt
+		result.CreatedAt = &createdAtValue
+	}
+	if s.CreatedBy != nil {
+		createdByValue := *s.CreatedBy
+		result.CreatedBy = &createdByValue
+	}
+	if s.CreatedByType != nil {
+		createdByTypeValue := string(*s.CreatedByType)
+		result.CreatedByType = &createdByTypeValue
+	}
+	if s.LastModifiedAt != nil {
+		lastModifiedAtValue := *s.LastModifiedAt
+		result.LastModifiedAt = &lastModifiedAtValue
+	}
+	if s.LastModifiedBy != nil {
+		lastModifiedByValue := *s.LastModifiedBy
+		result.LastModifiedBy = &lastModifiedByValue
+	}
+	if s.LastModifiedByType != nil {
+		lastModifiedByTypeValue := string(*s.LastModifiedByType)
+		result.LastModifiedByType = &lastModifiedByTypeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty SystemData_STATUS of the arm package, to decode an ARM response into.
+func (s *SystemData_STATUS) NewEmptyARMValue() any {
+	return &arm.SystemData_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.SystemData_STATUS (or a pointer to one), as Azure returned it.
+func (s *SystemData_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.SystemData_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.SystemData_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for SystemData_STATUS, want arm.SystemData_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.CreatedAt != nil {
+		createdAtValue := *typed.CreatedAt
+		s.CreatedAt = &createdAtValue
+	}
+	if typed.CreatedBy != nil {
+		createdByValue := *typed.CreatedBy
+		s.CreatedBy = &createdByValue
+	}
+	if typed.CreatedByType != nil {
+		createdByTypeValue := IdentityType_STATUS(*typed.CreatedByType)
+		s.CreatedByType = &createdByTypeValue
+	}
+	if typed.LastModifiedAt != nil {
+		lastModifiedAtValue := *typed.LastModifiedAt
+		s.LastModifiedAt = &lastModifiedAtValue
+	}
+	if typed.LastModifiedBy != nil {
+		lastModifiedByValue := *typed.LastModifiedBy
+		s.LastModifiedBy = &lastModifiedByValue
+	}
+	if typed.LastModifiedByType != nil {
+		lastModifiedByTypeValue := IdentityType_STATUS(*typed.LastModifiedByType)
+		s.LastModifiedByType = &lastModifiedByTypeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_SystemData_STATUS populates the receiver from source, a keyvault/v1api20210401preview/storage.SystemData_STATUS.
@@ -1979,6 +3509,57 @@ type VirtualNetworkRule struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
+// ConvertToARM returns the VirtualNetworkRule of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (v *VirtualNetworkRule) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	result := &arm.VirtualNetworkRule{}
+	if v.IgnoreMissingVnetServiceEndpoint != nil {
+		ignoreMissingVnetServiceEndpointValue := *v.IgnoreMissingVnetServiceEndpoint
+		result.IgnoreMissingVnetServiceEndpoint = &ignoreMissingVnetServiceEndpointValue
+	}
+	if v.Reference != nil {
+		var referenceValue string
+		referenceResolved, err := resolved.ARMID("VirtualNetworkRule.reference", *v.Reference)
+		if err != nil {
+			return nil, err
+		}
+		referenceValue = referenceResolved
+		result.Id = &referenceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty VirtualNetworkRule of the arm package, to decode an ARM response into.
+func (v *VirtualNetworkRule) NewEmptyARMValue() any {
+	return &arm.VirtualNetworkRule{}
+}
+
+// PopulateFromARM fills the receiver from an arm.VirtualNetworkRule (or a pointer to one), as Azure returned it.
+func (v *VirtualNetworkRule) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.VirtualNetworkRule)
+	if !ok {
+		pointer, ok := armInput.(*arm.VirtualNetworkRule)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for VirtualNetworkRule, want arm.VirtualNetworkRule", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.IgnoreMissingVnetServiceEndpoint != nil {
+		ignoreMissingVnetServiceEndpointValue := *typed.IgnoreMissingVnetServiceEndpoint
+		v.IgnoreMissingVnetServiceEndpoint = &ignoreMissingVnetServiceEndpointValue
+	}
+	if typed.Id != nil {
+		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
+		v.Reference = &referenceValue
+	}
+	return nil
+}
+
 // AssignProperties_From_VirtualNetworkRule populates the receiver from source, a keyvault/v1api20210401preview/storage.VirtualNetworkRule.
 func (v *VirtualNetworkRule) AssignProperties_From_VirtualNetworkRule(source *storage.VirtualNetworkRule) error {
 	v.IgnoreMissingVnetServiceEndpoint = genruntime.ClonePointer(source.IgnoreMissingVnetServiceEndpoint)
@@ -2017,6 +3598,52 @@ type VirtualNetworkRule_STATUS struct {
 
 	// IgnoreMissingVnetServiceEndpoint: Property to specify whether NRP will ignore the check if parent subnet has serviceEndpoints configured.
 	IgnoreMissingVnetServiceEndpoint *bool `json:"ignoreMissingVnetServiceEndpoint,omitempty"`
+}
+
+// ConvertToARM returns the VirtualNetworkRule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (v *VirtualNetworkRule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	result := &arm.VirtualNetworkRule_STATUS{}
+	if v.Id != nil {
+		idValue := *v.Id
+		result.Id = &idValue
+	}
+	if v.IgnoreMissingVnetServiceEndpoint != nil {
+		ignoreMissingVnetServiceEndpointValue := *v.IgnoreMissingVnetServiceEndpoint
+		result.IgnoreMissingVnetServiceEndpoint = &ignoreMissingVnetServiceEndpointValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty VirtualNetworkRule_STATUS of the arm package, to decode an ARM response into.
+func (v *VirtualNetworkRule_STATUS) NewEmptyARMValue() any {
+	return &arm.VirtualNetworkRule_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.VirtualNetworkRule_STATUS (or a pointer to one), as Azure returned it.
+func (v *VirtualNetworkRule_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.VirtualNetworkRule_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.VirtualNetworkRule_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for VirtualNetworkRule_STATUS, want arm.VirtualNetworkRule_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		v.Id = &idValue
+	}
+	if typed.IgnoreMissingVnetServiceEndpoint != nil {
+		ignoreMissingVnetServiceEndpointValue := *typed.IgnoreMissingVnetServiceEndpoint
+		v.IgnoreMissingVnetServiceEndpoint = &ignoreMissingVnetServiceEndpointValue
+	}
+	return nil
 }
 
 // AssignProperties_From_VirtualNetworkRule_STATUS populates the receiver from source, a keyvault/v1api20210401preview/storage.VirtualNetworkRule_STATUS.

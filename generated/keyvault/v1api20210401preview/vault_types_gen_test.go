@@ -352,6 +352,16 @@ func Test_Vault_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[Vault, storage.Vault](t, GenerateVault)
 }
 
+// Test_Vault_Spec_ARMRoundTrip checks that Vault_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_Vault_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[Vault_Spec](t, GenerateVault_Spec)
+}
+
+// Test_Vault_STATUS_ARMRoundTrip checks that Vault_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_Vault_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[Vault_STATUS](t, GenerateVault_STATUS)
+}
+
 // Test_Vault_Spec_JSONRoundTrip checks that JSON keeps every value of Vault_Spec.
 func Test_Vault_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateVault_Spec)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 
+	"github.com/armgen/armgen/generated/managedidentity/v1api20181130/arm"
 	"github.com/armgen/armgen/generated/managedidentity/v1api20181130/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -152,6 +153,63 @@ type UserAssignedIdentity_Spec struct {
 	Tags map[string]string `json:"tags,omitempty"`
 }
 
+// ConvertToARM returns the UserAssignedIdentity_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (u *UserAssignedIdentity_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if u == nil {
+		return nil, nil
+	}
+	result := &arm.UserAssignedIdentity_Spec{}
+	result.Name = &resolved.Name
+	if u.Location != nil {
+		locationValue := *u.Location
+		result.Location = &locationValue
+	}
+	if u.Tags != nil {
+		result.Tags = make(map[string]string, len(u.Tags))
+		for tagsKey, tagsItem := range u.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty UserAssignedIdentity_Spec of the arm package, to decode an ARM response into.
+func (u *UserAssignedIdentity_Spec) NewEmptyARMValue() any {
+	return &arm.UserAssignedIdentity_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.UserAssignedIdentity_Spec (or a pointer to one), as Azure returned it.
+func (u *UserAssignedIdentity_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.UserAssignedIdentity_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.UserAssignedIdentity_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for UserAssignedIdentity_Spec, want arm.UserAssignedIdentity_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		u.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	u.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		u.Location = &locationValue
+	}
+	if typed.Tags != nil {
+		u.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			u.Tags[tagsKey] = tagsValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_UserAssignedIdentity_Spec populates the receiver from source, a managedidentity/v1api20181130/storage.UserAssignedIdentity_Spec.
 func (u *UserAssignedIdentity_Spec) AssignProperties_From_UserAssignedIdentity_Spec(source *storage.UserAssignedIdentity_Spec) error {
 	u.AzureName = source.AzureName
@@ -237,6 +295,121 @@ type UserAssignedIdentity_STATUS struct {
 
 	// Type: The type of the resource. E.g. "Microsoft.Compute/virtualMachines" or "Microsoft.Storage/storageAccounts"
 	Type *string `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the UserAssignedIdentity_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (u *UserAssignedIdentity_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if u == nil {
+		return nil, nil
+	}
+	result := &arm.UserAssignedIdentity_STATUS{}
+	if u.ClientId != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.UserAssignedIdentityProperties_STATUS{}
+		}
+		clientIdValue := *u.ClientId
+		result.Properties.ClientId = &clientIdValue
+	}
+	if u.Id != nil {
+		idValue := *u.Id
+		result.Id = &idValue
+	}
+	if u.Location != nil {
+		locationValue := *u.Location
+		result.Location = &locationValue
+	}
+	if u.Name != nil {
+		nameValue := *u.Name
+		result.Name = &nameValue
+	}
+	if u.PrincipalId != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.UserAssignedIdentityProperties_STATUS{}
+		}
+		principalIdValue := *u.PrincipalId
+		result.Properties.PrincipalId = &principalIdValue
+	}
+	if u.Tags != nil {
+		result.Tags = make(map[string]string, len(u.Tags))
+		for tagsKey, tagsItem := range u.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	if u.TenantId != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.UserAssignedIdentityProperties_STATUS{}
+		}
+		tenantIdValue := *u.TenantId
+		result.Properties.TenantId = &tenantIdValue
+	}
+	if u.Type != nil {
+		typeValue := *u.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty UserAssignedIdentity_STATUS of the arm package, to decode an ARM response into.
+func (u *UserAssignedIdentity_STATUS) NewEmptyARMValue() any {
+	return &arm.UserAssignedIdentity_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.UserAssignedIdentity_STATUS (or a pointer to one), as Azure returned it.
+func (u *UserAssignedIdentity_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.UserAssignedIdentity_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.UserAssignedIdentity_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for UserAssignedIdentity_STATUS, want arm.UserAssignedIdentity_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ClientId != nil {
+			clientIdValue := *typed.Properties.ClientId
+			u.ClientId = &clientIdValue
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		u.Id = &idValue
+	}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		u.Location = &locationValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		u.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrincipalId != nil {
+			principalIdValue := *typed.Properties.PrincipalId
+			u.PrincipalId = &principalIdValue
+		}
+	}
+	if typed.Tags != nil {
+		u.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			u.Tags[tagsKey] = tagsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.TenantId != nil {
+			tenantIdValue := *typed.Properties.TenantId
+			u.TenantId = &tenantIdValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		u.Type = &typeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_UserAssignedIdentity_STATUS populates the receiver from source, a managedidentity/v1api20181130/storage.UserAssignedIdentity_STATUS.

@@ -59,6 +59,16 @@ func Test_UserAssignedIdentity_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[UserAssignedIdentity, storage.UserAssignedIdentity](t, GenerateUserAssignedIdentity)
 }
 
+// Test_UserAssignedIdentity_Spec_ARMRoundTrip checks that UserAssignedIdentity_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_UserAssignedIdentity_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[UserAssignedIdentity_Spec](t, GenerateUserAssignedIdentity_Spec)
+}
+
+// Test_UserAssignedIdentity_STATUS_ARMRoundTrip checks that UserAssignedIdentity_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_UserAssignedIdentity_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[UserAssignedIdentity_STATUS](t, GenerateUserAssignedIdentity_STATUS)
+}
+
 // Test_UserAssignedIdentity_Spec_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentity_Spec.
 func Test_UserAssignedIdentity_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateUserAssignedIdentity_Spec)

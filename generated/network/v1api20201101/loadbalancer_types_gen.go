@@ -7,6 +7,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/armgen/armgen/generated/network/v1api20201101/arm"
 	"github.com/armgen/armgen/generated/network/v1api20201101/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -177,6 +178,277 @@ type LoadBalancer_Spec struct {
 
 	// Tags: Resource tags.
 	Tags map[string]string `json:"tags,omitempty"`
+}
+
+// ConvertToARM returns the LoadBalancer_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (l *LoadBalancer_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if l == nil {
+		return nil, nil
+	}
+	result := &arm.LoadBalancer_Spec{}
+	result.Name = &resolved.Name
+	if l.BackendAddressPools != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancerPropertiesFormat{}
+		}
+		result.Properties.BackendAddressPools = make([]arm.BackendAddressPool_SubResourceEmbedded, 0, len(l.BackendAddressPools))
+		for _, backendAddressPoolsItem := range l.BackendAddressPools {
+			var backendAddressPoolsValue arm.BackendAddressPool_SubResourceEmbedded
+			backendAddressPoolsARM, err := backendAddressPoolsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			backendAddressPoolsValue = *backendAddressPoolsARM.(*arm.BackendAddressPool_SubResourceEmbedded)
+			result.Properties.BackendAddressPools = append(result.Properties.BackendAddressPools, backendAddressPoolsValue)
+		}
+	}
+	if l.ExtendedLocation != nil {
+		var extendedLocationValue arm.ExtendedLocation
+		extendedLocationARM, err := l.ExtendedLocation.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		extendedLocationValue = *extendedLocationARM.(*arm.ExtendedLocation)
+		result.ExtendedLocation = &extendedLocationValue
+	}
+	if l.FrontendIPConfigurations != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancerPropertiesFormat{}
+		}
+		result.Properties.FrontendIPConfigurations = make([]arm.FrontendIPConfiguration, 0, len(l.FrontendIPConfigurations))
+		for _, frontendIPConfigurationsItem := range l.FrontendIPConfigurations {
+			var frontendIPConfigurationsValue arm.FrontendIPConfiguration
+			frontendIPConfigurationsARM, err := frontendIPConfigurationsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			frontendIPConfigurationsValue = *frontendIPConfigurationsARM.(*arm.FrontendIPConfiguration)
+			result.Properties.FrontendIPConfigurations = append(result.Properties.FrontendIPConfigurations, frontendIPConfigurationsValue)
+		}
+	}
+	if l.InboundNatPools != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancerPropertiesFormat{}
+		}
+		result.Properties.InboundNatPools = make([]arm.InboundNatPool, 0, len(l.InboundNatPools))
+		for _, inboundNatPoolsItem := range l.InboundNatPools {
+			var inboundNatPoolsValue arm.InboundNatPool
+			inboundNatPoolsARM, err := inboundNatPoolsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			inboundNatPoolsValue = *inboundNatPoolsARM.(*arm.InboundNatPool)
+			result.Properties.InboundNatPools = append(result.Properties.InboundNatPools, inboundNatPoolsValue)
+		}
+	}
+	if l.InboundNatRules != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancerPropertiesFormat{}
+		}
+		result.Properties.InboundNatRules = make([]arm.InboundNatRule_SubResourceEmbedded, 0, len(l.InboundNatRules))
+		for _, inboundNatRulesItem := range l.InboundNatRules {
+			var inboundNatRulesValue arm.InboundNatRule_SubResourceEmbedded
+			inboundNatRulesARM, err := inboundNatRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			inboundNatRulesValue = *inboundNatRulesARM.(*arm.InboundNatRule_SubResourceEmbedded)
+			result.Properties.InboundNatRules = append(result.Properties.InboundNatRules, inboundNatRulesValue)
+		}
+	}
+	if l.LoadBalancingRules != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancerPropertiesFormat{}
+		}
+		result.Properties.LoadBalancingRules = make([]arm.LoadBalancingRule, 0, len(l.LoadBalancingRules))
+		for _, loadBalancingRulesItem := range l.LoadBalancingRules {
+			var loadBalancingRulesValue arm.LoadBalancingRule
+			loadBalancingRulesARM, err := loadBalancingRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			loadBalancingRulesValue = *loadBalancingRulesARM.(*arm.LoadBalancingRule)
+			result.Properties.LoadBalancingRules = append(result.Properties.LoadBalancingRules, loadBalancingRulesValue)
+		}
+	}
+	if l.Location != nil {
+		locationValue := *l.Location
+		result.Location = &locationValue
+	}
+	if l.OutboundRules != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancerPropertiesFormat{}
+		}
+		result.Properties.OutboundRules = make([]arm.OutboundRule, 0, len(l.OutboundRules))
+		for _, outboundRulesItem := range l.OutboundRules {
+			var outboundRulesValue arm.OutboundRule
+			outboundRulesARM, err := outboundRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			outboundRulesValue = *outboundRulesARM.(*arm.OutboundRule)
+			result.Properties.OutboundRules = append(result.Properties.OutboundRules, outboundRulesValue)
+		}
+	}
+	if l.Probes != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancerPropertiesFormat{}
+		}
+		result.Properties.Probes = make([]arm.Probe, 0, len(l.Probes))
+		for _, probesItem := range l.Probes {
+			var probesValue arm.Probe
+			probesARM, err := probesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			probesValue = *probesARM.(*arm.Probe)
+			result.Properties.Probes = append(result.Properties.Probes, probesValue)
+		}
+	}
+	if l.Sku != nil {
+		var skuValue arm.LoadBalancerSku
+		skuARM, err := l.Sku.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		skuValue = *skuARM.(*arm.LoadBalancerSku)
+		result.Sku = &skuValue
+	}
+	if l.Tags != nil {
+		result.Tags = make(map[string]string, len(l.Tags))
+		for tagsKey, tagsItem := range l.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty LoadBalancer_Spec of the arm package, to decode an ARM response into.
+func (l *LoadBalancer_Spec) NewEmptyARMValue() any {
+	return &arm.LoadBalancer_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.LoadBalancer_Spec (or a pointer to one), as Azure returned it.
+func (l *LoadBalancer_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.LoadBalancer_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.LoadBalancer_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for LoadBalancer_Spec, want arm.LoadBalancer_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		l.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	l.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.BackendAddressPools != nil {
+			for _, backendAddressPoolsItem := range typed.Properties.BackendAddressPools {
+				var backendAddressPoolsValue BackendAddressPool_SubResourceEmbedded
+				if err := backendAddressPoolsValue.PopulateFromARM(owner, backendAddressPoolsItem); err != nil {
+					return err
+				}
+				l.BackendAddressPools = append(l.BackendAddressPools, backendAddressPoolsValue)
+			}
+		}
+	}
+	if typed.ExtendedLocation != nil {
+		var extendedLocationValue ExtendedLocation
+		if err := extendedLocationValue.PopulateFromARM(owner, *typed.ExtendedLocation); err != nil {
+			return err
+		}
+		l.ExtendedLocation = &extendedLocationValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.FrontendIPConfigurations != nil {
+			for _, frontendIPConfigurationsItem := range typed.Properties.FrontendIPConfigurations {
+				var frontendIPConfigurationsValue FrontendIPConfiguration
+				if err := frontendIPConfigurationsValue.PopulateFromARM(owner, frontendIPConfigurationsItem); err != nil {
+					return err
+				}
+				l.FrontendIPConfigurations = append(l.FrontendIPConfigurations, frontendIPConfigurationsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.InboundNatPools != nil {
+			for _, inboundNatPoolsItem := range typed.Properties.InboundNatPools {
+				var inboundNatPoolsValue InboundNatPool
+				if err := inboundNatPoolsValue.PopulateFromARM(owner, inboundNatPoolsItem); err != nil {
+					return err
+				}
+				l.InboundNatPools = append(l.InboundNatPools, inboundNatPoolsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.InboundNatRules != nil {
+			for _, inboundNatRulesItem := range typed.Properties.InboundNatRules {
+				var inboundNatRulesValue InboundNatRule_SubResourceEmbedded
+				if err := inboundNatRulesValue.PopulateFromARM(owner, inboundNatRulesItem); err != nil {
+					return err
+				}
+				l.InboundNatRules = append(l.InboundNatRules, inboundNatRulesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LoadBalancingRules != nil {
+			for _, loadBalancingRulesItem := range typed.Properties.LoadBalancingRules {
+				var loadBalancingRulesValue LoadBalancingRule
+				if err := loadBalancingRulesValue.PopulateFromARM(owner, loadBalancingRulesItem); err != nil {
+					return err
+				}
+				l.LoadBalancingRules = append(l.LoadBalancingRules, loadBalancingRulesValue)
+			}
+		}
+	}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		l.Location = &locationValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.OutboundRules != nil {
+			for _, outboundRulesItem := range typed.Properties.OutboundRules {
+				var outboundRulesValue OutboundRule
+				if err := outboundRulesValue.PopulateFromARM(owner, outboundRulesItem); err != nil {
+					return err
+				}
+				l.OutboundRules = append(l.OutboundRules, outboundRulesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Probes != nil {
+			for _, probesItem := range typed.Properties.Probes {
+				var probesValue Probe
+				if err := probesValue.PopulateFromARM(owner, probesItem); err != nil {
+					return err
+				}
+				l.Probes = append(l.Probes, probesValue)
+			}
+		}
+	}
+	if typed.Sku != nil {
+		var skuValue LoadBalancerSku
+		if err := skuValue.PopulateFromARM(owner, *typed.Sku); err != nil {
+			return err
+		}
+		l.Sku = &skuValue
+	}
+	if typed.Tags != nil {
+		l.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			l.Tags[tagsKey] = tagsValue
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_LoadBalancer_Spec populates the receiver from source, a network/v1api20201101/storage.LoadBalancer_Spec.
@@ -503,6 +775,330 @@ type LoadBalancer_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// ConvertToARM returns the LoadBalancer_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (l *LoadBalancer_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if l == nil {
+		return nil, nil
+	}
+	result := &arm.LoadBalancer_STATUS{}
+	if l.BackendAddressPools != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancerPropertiesFormat_STATUS{}
+		}
+		result.Properties.BackendAddressPools = make([]arm.BackendAddressPool_STATUS_SubResourceEmbedded, 0, len(l.BackendAddressPools))
+		for _, backendAddressPoolsItem := range l.BackendAddressPools {
+			var backendAddressPoolsValue arm.BackendAddressPool_STATUS_SubResourceEmbedded
+			backendAddressPoolsARM, err := backendAddressPoolsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			backendAddressPoolsValue = *backendAddressPoolsARM.(*arm.BackendAddressPool_STATUS_SubResourceEmbedded)
+			result.Properties.BackendAddressPools = append(result.Properties.BackendAddressPools, backendAddressPoolsValue)
+		}
+	}
+	if l.Etag != nil {
+		etagValue := *l.Etag
+		result.Etag = &etagValue
+	}
+	if l.ExtendedLocation != nil {
+		var extendedLocationValue arm.ExtendedLocation_STATUS
+		extendedLocationARM, err := l.ExtendedLocation.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		extendedLocationValue = *extendedLocationARM.(*arm.ExtendedLocation_STATUS)
+		result.ExtendedLocation = &extendedLocationValue
+	}
+	if l.FrontendIPConfigurations != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancerPropertiesFormat_STATUS{}
+		}
+		result.Properties.FrontendIPConfigurations = make([]arm.FrontendIPConfiguration_STATUS, 0, len(l.FrontendIPConfigurations))
+		for _, frontendIPConfigurationsItem := range l.FrontendIPConfigurations {
+			var frontendIPConfigurationsValue arm.FrontendIPConfiguration_STATUS
+			frontendIPConfigurationsARM, err := frontendIPConfigurationsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			frontendIPConfigurationsValue = *frontendIPConfigurationsARM.(*arm.FrontendIPConfiguration_STATUS)
+			result.Properties.FrontendIPConfigurations = append(result.Properties.FrontendIPConfigurations, frontendIPConfigurationsValue)
+		}
+	}
+	if l.Id != nil {
+		idValue := *l.Id
+		result.Id = &idValue
+	}
+	if l.InboundNatPools != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancerPropertiesFormat_STATUS{}
+		}
+		result.Properties.InboundNatPools = make([]arm.InboundNatPool_STATUS, 0, len(l.InboundNatPools))
+		for _, inboundNatPoolsItem := range l.InboundNatPools {
+			var inboundNatPoolsValue arm.InboundNatPool_STATUS
+			inboundNatPoolsARM, err := inboundNatPoolsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			inboundNatPoolsValue = *inboundNatPoolsARM.(*arm.InboundNatPool_STATUS)
+			result.Properties.InboundNatPools = append(result.Properties.InboundNatPools, inboundNatPoolsValue)
+		}
+	}
+	if l.InboundNatRules != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancerPropertiesFormat_STATUS{}
+		}
+		result.Properties.InboundNatRules = make([]arm.InboundNatRule_STATUS_SubResourceEmbedded, 0, len(l.InboundNatRules))
+		for _, inboundNatRulesItem := range l.InboundNatRules {
+			var inboundNatRulesValue arm.InboundNatRule_STATUS_SubResourceEmbedded
+			inboundNatRulesARM, err := inboundNatRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			inboundNatRulesValue = *inboundNatRulesARM.(*arm.InboundNatRule_STATUS_SubResourceEmbedded)
+			result.Properties.InboundNatRules = append(result.Properties.InboundNatRules, inboundNatRulesValue)
+		}
+	}
+	if l.LoadBalancingRules != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancerPropertiesFormat_STATUS{}
+		}
+		result.Properties.LoadBalancingRules = make([]arm.LoadBalancingRule_STATUS, 0, len(l.LoadBalancingRules))
+		for _, loadBalancingRulesItem := range l.LoadBalancingRules {
+			var loadBalancingRulesValue arm.LoadBalancingRule_STATUS
+			loadBalancingRulesARM, err := loadBalancingRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			loadBalancingRulesValue = *loadBalancingRulesARM.(*arm.LoadBalancingRule_STATUS)
+			result.Properties.LoadBalancingRules = append(result.Properties.LoadBalancingRules, loadBalancingRulesValue)
+		}
+	}
+	if l.Location != nil {
+		locationValue := *l.Location
+		result.Location = &locationValue
+	}
+	if l.Name != nil {
+		nameValue := *l.Name
+		result.Name = &nameValue
+	}
+	if l.OutboundRules != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancerPropertiesFormat_STATUS{}
+		}
+		result.Properties.OutboundRules = make([]arm.OutboundRule_STATUS, 0, len(l.OutboundRules))
+		for _, outboundRulesItem := range l.OutboundRules {
+			var outboundRulesValue arm.OutboundRule_STATUS
+			outboundRulesARM, err := outboundRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			outboundRulesValue = *outboundRulesARM.(*arm.OutboundRule_STATUS)
+			result.Properties.OutboundRules = append(result.Properties.OutboundRules, outboundRulesValue)
+		}
+	}
+	if l.Probes != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancerPropertiesFormat_STATUS{}
+		}
+		result.Properties.Probes = make([]arm.Probe_STATUS, 0, len(l.Probes))
+		for _, probesItem := range l.Probes {
+			var probesValue arm.Probe_STATUS
+			probesARM, err := probesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			probesValue = *probesARM.(*arm.Probe_STATUS)
+			result.Properties.Probes = append(result.Properties.Probes, probesValue)
+		}
+	}
+	if l.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancerPropertiesFormat_STATUS{}
+		}
+		provisioningStateValue := string(*l.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if l.ResourceGuid != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancerPropertiesFormat_STATUS{}
+		}
+		resourceGuidValue := *l.ResourceGuid
+		result.Properties.ResourceGuid = &resourceGuidValue
+	}
+	if l.Sku != nil {
+		var skuValue arm.LoadBalancerSku_STATUS
+		skuARM, err := l.Sku.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		skuValue = *skuARM.(*arm.LoadBalancerSku_STATUS)
+		result.Sku = &skuValue
+	}
+	if l.Tags != nil {
+		result.Tags = make(map[string]string, len(l.Tags))
+		for tagsKey, tagsItem := range l.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	if l.Type != nil {
+		typeValue := *l.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty LoadBalancer_STATUS of the arm package, to decode an ARM response into.
+func (l *LoadBalancer_STATUS) NewEmptyARMValue() any {
+	return &arm.LoadBalancer_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.LoadBalancer_STATUS (or a pointer to one), as Azure returned it.
+func (l *LoadBalancer_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.LoadBalancer_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.LoadBalancer_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for LoadBalancer_STATUS, want arm.LoadBalancer_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.BackendAddressPools != nil {
+			for _, backendAddressPoolsItem := range typed.Properties.BackendAddressPools {
+				var backendAddressPoolsValue BackendAddressPool_STATUS_SubResourceEmbedded
+				if err := backendAddressPoolsValue.PopulateFromARM(owner, backendAddressPoolsItem); err != nil {
+					return err
+				}
+				l.BackendAddressPools = append(l.BackendAddressPools, backendAddressPoolsValue)
+			}
+		}
+	}
+	if typed.Etag != nil {
+		etagValue := *typed.Etag
+		l.Etag = &etagValue
+	}
+	if typed.ExtendedLocation != nil {
+		var extendedLocationValue ExtendedLocation_STATUS
+		if err := extendedLocationValue.PopulateFromARM(owner, *typed.ExtendedLocation); err != nil {
+			return err
+		}
+		l.ExtendedLocation = &extendedLocationValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.FrontendIPConfigurations != nil {
+			for _, frontendIPConfigurationsItem := range typed.Properties.FrontendIPConfigurations {
+				var frontendIPConfigurationsValue FrontendIPConfiguration_STATUS
+				if err := frontendIPConfigurationsValue.PopulateFromARM(owner, frontendIPConfigurationsItem); err != nil {
+					return err
+				}
+				l.FrontendIPConfigurations = append(l.FrontendIPConfigurations, frontendIPConfigurationsValue)
+			}
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		l.Id = &idValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.InboundNatPools != nil {
+			for _, inboundNatPoolsItem := range typed.Properties.InboundNatPools {
+				var inboundNatPoolsValue InboundNatPool_STATUS
+				if err := inboundNatPoolsValue.PopulateFromARM(owner, inboundNatPoolsItem); err != nil {
+					return err
+				}
+				l.InboundNatPools = append(l.InboundNatPools, inboundNatPoolsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.InboundNatRules != nil {
+			for _, inboundNatRulesItem := range typed.Properties.InboundNatRules {
+				var inboundNatRulesValue InboundNatRule_STATUS_SubResourceEmbedded
+				if err := inboundNatRulesValue.PopulateFromARM(owner, inboundNatRulesItem); err != nil {
+					return err
+				}
+				l.InboundNatRules = append(l.InboundNatRules, inboundNatRulesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LoadBalancingRules != nil {
+			for _, loadBalancingRulesItem := range typed.Properties.LoadBalancingRules {
+				var loadBalancingRulesValue LoadBalancingRule_STATUS
+				if err := loadBalancingRulesValue.PopulateFromARM(owner, loadBalancingRulesItem); err != nil {
+					return err
+				}
+				l.LoadBalancingRules = append(l.LoadBalancingRules, loadBalancingRulesValue)
+			}
+		}
+	}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		l.Location = &locationValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		l.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.OutboundRules != nil {
+			for _, outboundRulesItem := range typed.Properties.OutboundRules {
+				var outboundRulesValue OutboundRule_STATUS
+				if err := outboundRulesValue.PopulateFromARM(owner, outboundRulesItem); err != nil {
+					return err
+				}
+				l.OutboundRules = append(l.OutboundRules, outboundRulesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Probes != nil {
+			for _, probesItem := range typed.Properties.Probes {
+				var probesValue Probe_STATUS
+				if err := probesValue.PopulateFromARM(owner, probesItem); err != nil {
+					return err
+				}
+				l.Probes = append(l.Probes, probesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			l.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ResourceGuid != nil {
+			resourceGuidValue := *typed.Properties.ResourceGuid
+			l.ResourceGuid = &resourceGuidValue
+		}
+	}
+	if typed.Sku != nil {
+		var skuValue LoadBalancerSku_STATUS
+		if err := skuValue.PopulateFromARM(owner, *typed.Sku); err != nil {
+			return err
+		}
+		l.Sku = &skuValue
+	}
+	if typed.Tags != nil {
+		l.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			l.Tags[tagsKey] = tagsValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		l.Type = &typeValue
+	}
+	return nil
+}
+
 // AssignProperties_From_LoadBalancer_STATUS populates the receiver from source, a network/v1api20201101/storage.LoadBalancer_STATUS.
 func (l *LoadBalancer_STATUS) AssignProperties_From_LoadBalancer_STATUS(source *storage.LoadBalancer_STATUS) error {
 	if source.BackendAddressPools != nil {
@@ -788,6 +1384,44 @@ type BackendAddressPool_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+// ConvertToARM returns the BackendAddressPool_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (b *BackendAddressPool_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if b == nil {
+		return nil, nil
+	}
+	result := &arm.BackendAddressPool_STATUS_SubResourceEmbedded{}
+	if b.Id != nil {
+		idValue := *b.Id
+		result.Id = &idValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty BackendAddressPool_STATUS_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (b *BackendAddressPool_STATUS_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.BackendAddressPool_STATUS_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.BackendAddressPool_STATUS_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (b *BackendAddressPool_STATUS_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.BackendAddressPool_STATUS_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.BackendAddressPool_STATUS_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for BackendAddressPool_STATUS_SubResourceEmbedded, want arm.BackendAddressPool_STATUS_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		b.Id = &idValue
+	}
+	return nil
+}
+
 // AssignProperties_From_BackendAddressPool_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.BackendAddressPool_STATUS_SubResourceEmbedded.
 func (b *BackendAddressPool_STATUS_SubResourceEmbedded) AssignProperties_From_BackendAddressPool_STATUS_SubResourceEmbedded(source *storage.BackendAddressPool_STATUS_SubResourceEmbedded) error {
 	b.Id = genruntime.ClonePointer(source.Id)
@@ -812,6 +1446,57 @@ type BackendAddressPool_SubResourceEmbedded struct {
 
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// ConvertToARM returns the BackendAddressPool_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (b *BackendAddressPool_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if b == nil {
+		return nil, nil
+	}
+	result := &arm.BackendAddressPool_SubResourceEmbedded{}
+	if b.Name != nil {
+		nameValue := *b.Name
+		result.Name = &nameValue
+	}
+	if b.Reference != nil {
+		var referenceValue string
+		referenceResolved, err := resolved.ARMID("BackendAddressPool_SubResourceEmbedded.reference", *b.Reference)
+		if err != nil {
+			return nil, err
+		}
+		referenceValue = referenceResolved
+		result.Id = &referenceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty BackendAddressPool_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (b *BackendAddressPool_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.BackendAddressPool_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.BackendAddressPool_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (b *BackendAddressPool_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.BackendAddressPool_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.BackendAddressPool_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for BackendAddressPool_SubResourceEmbedded, want arm.BackendAddressPool_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		b.Name = &nameValue
+	}
+	if typed.Id != nil {
+		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
+		b.Reference = &referenceValue
+	}
+	return nil
 }
 
 // AssignProperties_From_BackendAddressPool_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.BackendAddressPool_SubResourceEmbedded.
@@ -854,6 +1539,52 @@ type ExtendedLocation struct {
 	// Type: The type of the extended location.
 	// +kubebuilder:validation:Required
 	Type *ExtendedLocationTypes `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the ExtendedLocation of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (e *ExtendedLocation) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if e == nil {
+		return nil, nil
+	}
+	result := &arm.ExtendedLocation{}
+	if e.Name != nil {
+		nameValue := *e.Name
+		result.Name = &nameValue
+	}
+	if e.Type != nil {
+		typeValue := string(*e.Type)
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ExtendedLocation of the arm package, to decode an ARM response into.
+func (e *ExtendedLocation) NewEmptyARMValue() any {
+	return &arm.ExtendedLocation{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ExtendedLocation (or a pointer to one), as Azure returned it.
+func (e *ExtendedLocation) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ExtendedLocation)
+	if !ok {
+		pointer, ok := armInput.(*arm.ExtendedLocation)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ExtendedLocation, want arm.ExtendedLocation", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		e.Name = &nameValue
+	}
+	if typed.Type != nil {
+		typeValue := ExtendedLocationTypes(*typed.Type)
+		e.Type = &typeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ExtendedLocation populates the receiver from source, a network/v1api20201101/storage.ExtendedLocation.
@@ -910,6 +1641,52 @@ type ExtendedLocation_STATUS struct {
 
 	// Type: The type of the extended location.
 	Type *ExtendedLocationTypes_STATUS `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the ExtendedLocation_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (e *ExtendedLocation_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if e == nil {
+		return nil, nil
+	}
+	result := &arm.ExtendedLocation_STATUS{}
+	if e.Name != nil {
+		nameValue := *e.Name
+		result.Name = &nameValue
+	}
+	if e.Type != nil {
+		typeValue := string(*e.Type)
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ExtendedLocation_STATUS of the arm package, to decode an ARM response into.
+func (e *ExtendedLocation_STATUS) NewEmptyARMValue() any {
+	return &arm.ExtendedLocation_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ExtendedLocation_STATUS (or a pointer to one), as Azure returned it.
+func (e *ExtendedLocation_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ExtendedLocation_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ExtendedLocation_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ExtendedLocation_STATUS, want arm.ExtendedLocation_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		e.Name = &nameValue
+	}
+	if typed.Type != nil {
+		typeValue := ExtendedLocationTypes_STATUS(*typed.Type)
+		e.Type = &typeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ExtendedLocation_STATUS populates the receiver from source, a network/v1api20201101/storage.ExtendedLocation_STATUS.
@@ -971,6 +1748,172 @@ type FrontendIPConfiguration struct {
 
 	// Zones: A list of availability zones denoting the IP allocated for the resource needs to come from.
 	Zones []string `json:"zones,omitempty"`
+}
+
+// ConvertToARM returns the FrontendIPConfiguration of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (f *FrontendIPConfiguration) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if f == nil {
+		return nil, nil
+	}
+	result := &arm.FrontendIPConfiguration{}
+	if f.Name != nil {
+		nameValue := *f.Name
+		result.Name = &nameValue
+	}
+	if f.PrivateIPAddress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.FrontendIPConfigurationPropertiesFormat{}
+		}
+		privateIPAddressValue := *f.PrivateIPAddress
+		result.Properties.PrivateIPAddress = &privateIPAddressValue
+	}
+	if f.PrivateIPAddressVersion != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.FrontendIPConfigurationPropertiesFormat{}
+		}
+		privateIPAddressVersionValue := string(*f.PrivateIPAddressVersion)
+		result.Properties.PrivateIPAddressVersion = &privateIPAddressVersionValue
+	}
+	if f.PrivateIPAllocationMethod != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.FrontendIPConfigurationPropertiesFormat{}
+		}
+		privateIPAllocationMethodValue := string(*f.PrivateIPAllocationMethod)
+		result.Properties.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
+	}
+	if f.PublicIPAddress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.FrontendIPConfigurationPropertiesFormat{}
+		}
+		var publicIPAddressValue arm.PublicIPAddress_SubResourceEmbedded
+		publicIPAddressARM, err := f.PublicIPAddress.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		publicIPAddressValue = *publicIPAddressARM.(*arm.PublicIPAddress_SubResourceEmbedded)
+		result.Properties.PublicIPAddress = &publicIPAddressValue
+	}
+	if f.PublicIPPrefix != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.FrontendIPConfigurationPropertiesFormat{}
+		}
+		var publicIPPrefixValue arm.SubResource
+		publicIPPrefixARM, err := f.PublicIPPrefix.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		publicIPPrefixValue = *publicIPPrefixARM.(*arm.SubResource)
+		result.Properties.PublicIPPrefix = &publicIPPrefixValue
+	}
+	if f.Reference != nil {
+		var referenceValue string
+		referenceResolved, err := resolved.ARMID("FrontendIPConfiguration.reference", *f.Reference)
+		if err != nil {
+			return nil, err
+		}
+		referenceValue = referenceResolved
+		result.Id = &referenceValue
+	}
+	if f.Subnet != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.FrontendIPConfigurationPropertiesFormat{}
+		}
+		var subnetValue arm.Subnet_SubResourceEmbedded
+		subnetARM, err := f.Subnet.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		subnetValue = *subnetARM.(*arm.Subnet_SubResourceEmbedded)
+		result.Properties.Subnet = &subnetValue
+	}
+	if f.Zones != nil {
+		result.Zones = make([]string, 0, len(f.Zones))
+		for _, zonesItem := range f.Zones {
+			zonesValue := zonesItem
+			result.Zones = append(result.Zones, zonesValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty FrontendIPConfiguration of the arm package, to decode an ARM response into.
+func (f *FrontendIPConfiguration) NewEmptyARMValue() any {
+	return &arm.FrontendIPConfiguration{}
+}
+
+// PopulateFromARM fills the receiver from an arm.FrontendIPConfiguration (or a pointer to one), as Azure returned it.
+func (f *FrontendIPConfiguration) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.FrontendIPConfiguration)
+	if !ok {
+		pointer, ok := armInput.(*arm.FrontendIPConfiguration)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for FrontendIPConfiguration, want arm.FrontendIPConfiguration", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		f.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateIPAddress != nil {
+			privateIPAddressValue := *typed.Properties.PrivateIPAddress
+			f.PrivateIPAddress = &privateIPAddressValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateIPAddressVersion != nil {
+			privateIPAddressVersionValue := IPVersion(*typed.Properties.PrivateIPAddressVersion)
+			f.PrivateIPAddressVersion = &privateIPAddressVersionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateIPAllocationMethod != nil {
+			privateIPAllocationMethodValue := IPAllocationMethod(*typed.Properties.PrivateIPAllocationMethod)
+			f.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PublicIPAddress != nil {
+			var publicIPAddressValue PublicIPAddress_SubResourceEmbedded
+			if err := publicIPAddressValue.PopulateFromARM(owner, *typed.Properties.PublicIPAddress); err != nil {
+				return err
+			}
+			f.PublicIPAddress = &publicIPAddressValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PublicIPPrefix != nil {
+			var publicIPPrefixValue SubResource
+			if err := publicIPPrefixValue.PopulateFromARM(owner, *typed.Properties.PublicIPPrefix); err != nil {
+				return err
+			}
+			f.PublicIPPrefix = &publicIPPrefixValue
+		}
+	}
+	if typed.Id != nil {
+		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
+		f.Reference = &referenceValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Subnet != nil {
+			var subnetValue Subnet_SubResourceEmbedded
+			if err := subnetValue.PopulateFromARM(owner, *typed.Properties.Subnet); err != nil {
+				return err
+			}
+			f.Subnet = &subnetValue
+		}
+	}
+	if typed.Zones != nil {
+		for _, zonesItem := range typed.Zones {
+			zonesValue := zonesItem
+			f.Zones = append(f.Zones, zonesValue)
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_FrontendIPConfiguration populates the receiver from source, a network/v1api20201101/storage.FrontendIPConfiguration.
@@ -1147,6 +2090,300 @@ type FrontendIPConfiguration_STATUS struct {
 
 	// Zones: A list of availability zones denoting the IP allocated for the resource needs to come from.
 	Zones []string `json:"zones,omitempty"`
+}
+
+// ConvertToARM returns the FrontendIPConfiguration_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (f *FrontendIPConfiguration_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if f == nil {
+		return nil, nil
+	}
+	result := &arm.FrontendIPConfiguration_STATUS{}
+	if f.Etag != nil {
+		etagValue := *f.Etag
+		result.Etag = &etagValue
+	}
+	if f.Id != nil {
+		idValue := *f.Id
+		result.Id = &idValue
+	}
+	if f.InboundNatPools != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.FrontendIPConfigurationPropertiesFormat_STATUS{}
+		}
+		result.Properties.InboundNatPools = make([]arm.SubResource_STATUS, 0, len(f.InboundNatPools))
+		for _, inboundNatPoolsItem := range f.InboundNatPools {
+			var inboundNatPoolsValue arm.SubResource_STATUS
+			inboundNatPoolsARM, err := inboundNatPoolsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			inboundNatPoolsValue = *inboundNatPoolsARM.(*arm.SubResource_STATUS)
+			result.Properties.InboundNatPools = append(result.Properties.InboundNatPools, inboundNatPoolsValue)
+		}
+	}
+	if f.InboundNatRules != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.FrontendIPConfigurationPropertiesFormat_STATUS{}
+		}
+		result.Properties.InboundNatRules = make([]arm.SubResource_STATUS, 0, len(f.InboundNatRules))
+		for _, inboundNatRulesItem := range f.InboundNatRules {
+			var inboundNatRulesValue arm.SubResource_STATUS
+			inboundNatRulesARM, err := inboundNatRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			inboundNatRulesValue = *inboundNatRulesARM.(*arm.SubResource_STATUS)
+			result.Properties.InboundNatRules = append(result.Properties.InboundNatRules, inboundNatRulesValue)
+		}
+	}
+	if f.LoadBalancingRules != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.FrontendIPConfigurationPropertiesFormat_STATUS{}
+		}
+		result.Properties.LoadBalancingRules = make([]arm.SubResource_STATUS, 0, len(f.LoadBalancingRules))
+		for _, loadBalancingRulesItem := range f.LoadBalancingRules {
+			var loadBalancingRulesValue arm.SubResource_STATUS
+			loadBalancingRulesARM, err := loadBalancingRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			loadBalancingRulesValue = *loadBalancingRulesARM.(*arm.SubResource_STATUS)
+			result.Properties.LoadBalancingRules = append(result.Properties.LoadBalancingRules, loadBalancingRulesValue)
+		}
+	}
+	if f.Name != nil {
+		nameValue := *f.Name
+		result.Name = &nameValue
+	}
+	if f.OutboundRules != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.FrontendIPConfigurationPropertiesFormat_STATUS{}
+		}
+		result.Properties.OutboundRules = make([]arm.SubResource_STATUS, 0, len(f.OutboundRules))
+		for _, outboundRulesItem := range f.OutboundRules {
+			var outboundRulesValue arm.SubResource_STATUS
+			outboundRulesARM, err := outboundRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			outboundRulesValue = *outboundRulesARM.(*arm.SubResource_STATUS)
+			result.Properties.OutboundRules = append(result.Properties.OutboundRules, outboundRulesValue)
+		}
+	}
+	if f.PrivateIPAddress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.FrontendIPConfigurationPropertiesFormat_STATUS{}
+		}
+		privateIPAddressValue := *f.PrivateIPAddress
+		result.Properties.PrivateIPAddress = &privateIPAddressValue
+	}
+	if f.PrivateIPAddressVersion != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.FrontendIPConfigurationPropertiesFormat_STATUS{}
+		}
+		privateIPAddressVersionValue := string(*f.PrivateIPAddressVersion)
+		result.Properties.PrivateIPAddressVersion = &privateIPAddressVersionValue
+	}
+	if f.PrivateIPAllocationMethod != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.FrontendIPConfigurationPropertiesFormat_STATUS{}
+		}
+		privateIPAllocationMethodValue := string(*f.PrivateIPAllocationMethod)
+		result.Properties.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
+	}
+	if f.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.FrontendIPConfigurationPropertiesFormat_STATUS{}
+		}
+		provisioningStateValue := string(*f.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if f.PublicIPAddress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.FrontendIPConfigurationPropertiesFormat_STATUS{}
+		}
+		var publicIPAddressValue arm.PublicIPAddress_STATUS_SubResourceEmbedded
+		publicIPAddressARM, err := f.PublicIPAddress.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		publicIPAddressValue = *publicIPAddressARM.(*arm.PublicIPAddress_STATUS_SubResourceEmbedded)
+		result.Properties.PublicIPAddress = &publicIPAddressValue
+	}
+	if f.PublicIPPrefix != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.FrontendIPConfigurationPropertiesFormat_STATUS{}
+		}
+		var publicIPPrefixValue arm.SubResource_STATUS
+		publicIPPrefixARM, err := f.PublicIPPrefix.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		publicIPPrefixValue = *publicIPPrefixARM.(*arm.SubResource_STATUS)
+		result.Properties.PublicIPPrefix = &publicIPPrefixValue
+	}
+	if f.Subnet != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.FrontendIPConfigurationPropertiesFormat_STATUS{}
+		}
+		var subnetValue arm.Subnet_STATUS_SubResourceEmbedded
+		subnetARM, err := f.Subnet.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		subnetValue = *subnetARM.(*arm.Subnet_STATUS_SubResourceEmbedded)
+		result.Properties.Subnet = &subnetValue
+	}
+	if f.Type != nil {
+		typeValue := *f.Type
+		result.Type = &typeValue
+	}
+	if f.Zones != nil {
+		result.Zones = make([]string, 0, len(f.Zones))
+		for _, zonesItem := range f.Zones {
+			zonesValue := zonesItem
+			result.Zones = append(result.Zones, zonesValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty FrontendIPConfiguration_STATUS of the arm package, to decode an ARM response into.
+func (f *FrontendIPConfiguration_STATUS) NewEmptyARMValue() any {
+	return &arm.FrontendIPConfiguration_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.FrontendIPConfiguration_STATUS (or a pointer to one), as Azure returned it.
+func (f *FrontendIPConfiguration_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.FrontendIPConfiguration_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.FrontendIPConfiguration_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for FrontendIPConfiguration_STATUS, want arm.FrontendIPConfiguration_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Etag != nil {
+		etagValue := *typed.Etag
+		f.Etag = &etagValue
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		f.Id = &idValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.InboundNatPools != nil {
+			for _, inboundNatPoolsItem := range typed.Properties.InboundNatPools {
+				var inboundNatPoolsValue SubResource_STATUS
+				if err := inboundNatPoolsValue.PopulateFromARM(owner, inboundNatPoolsItem); err != nil {
+					return err
+				}
+				f.InboundNatPools = append(f.InboundNatPools, inboundNatPoolsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.InboundNatRules != nil {
+			for _, inboundNatRulesItem := range typed.Properties.InboundNatRules {
+				var inboundNatRulesValue SubResource_STATUS
+				if err := inboundNatRulesValue.PopulateFromARM(owner, inboundNatRulesItem); err != nil {
+					return err
+				}
+				f.InboundNatRules = append(f.InboundNatRules, inboundNatRulesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LoadBalancingRules != nil {
+			for _, loadBalancingRulesItem := range typed.Properties.LoadBalancingRules {
+				var loadBalancingRulesValue SubResource_STATUS
+				if err := loadBalancingRulesValue.PopulateFromARM(owner, loadBalancingRulesItem); err != nil {
+					return err
+				}
+				f.LoadBalancingRules = append(f.LoadBalancingRules, loadBalancingRulesValue)
+			}
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		f.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.OutboundRules != nil {
+			for _, outboundRulesItem := range typed.Properties.OutboundRules {
+				var outboundRulesValue SubResource_STATUS
+				if err := outboundRulesValue.PopulateFromARM(owner, outboundRulesItem); err != nil {
+					return err
+				}
+				f.OutboundRules = append(f.OutboundRules, outboundRulesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateIPAddress != nil {
+			privateIPAddressValue := *typed.Properties.PrivateIPAddress
+			f.PrivateIPAddress = &privateIPAddressValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateIPAddressVersion != nil {
+			privateIPAddressVersionValue := IPVersion_STATUS(*typed.Properties.PrivateIPAddressVersion)
+			f.PrivateIPAddressVersion = &privateIPAddressVersionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateIPAllocationMethod != nil {
+			privateIPAllocationMethodValue := IPAllocationMethod_STATUS(*typed.Properties.PrivateIPAllocationMethod)
+			f.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			f.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PublicIPAddress != nil {
+			var publicIPAddressValue PublicIPAddress_STATUS_SubResourceEmbedded
+			if err := publicIPAddressValue.PopulateFromARM(owner, *typed.Properties.PublicIPAddress); err != nil {
+				return err
+			}
+			f.PublicIPAddress = &publicIPAddressValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PublicIPPrefix != nil {
+			var publicIPPrefixValue SubResource_STATUS
+			if err := publicIPPrefixValue.PopulateFromARM(owner, *typed.Properties.PublicIPPrefix); err != nil {
+				return err
+			}
+			f.PublicIPPrefix = &publicIPPrefixValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Subnet != nil {
+			var subnetValue Subnet_STATUS_SubResourceEmbedded
+			if err := subnetValue.PopulateFromARM(owner, *typed.Properties.Subnet); err != nil {
+				return err
+			}
+			f.Subnet = &subnetValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		f.Type = &typeValue
+	}
+	if typed.Zones != nil {
+		for _, zonesItem := range typed.Zones {
+			zonesValue := zonesItem
+			f.Zones = append(f.Zones, zonesValue)
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_FrontendIPConfiguration_STATUS populates the receiver from source, a network/v1api20201101/storage.FrontendIPConfiguration_STATUS.
@@ -1449,6 +2686,169 @@ type InboundNatPool struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
+// ConvertToARM returns the InboundNatPool of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (i *InboundNatPool) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if i == nil {
+		return nil, nil
+	}
+	result := &arm.InboundNatPool{}
+	if i.BackendPort != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.InboundNatPoolPropertiesFormat{}
+		}
+		backendPortValue := *i.BackendPort
+		result.Properties.BackendPort = &backendPortValue
+	}
+	if i.EnableFloatingIP != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.InboundNatPoolPropertiesFormat{}
+		}
+		enableFloatingIPValue := *i.EnableFloatingIP
+		result.Properties.EnableFloatingIP = &enableFloatingIPValue
+	}
+	if i.EnableTcpReset != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.InboundNatPoolPropertiesFormat{}
+		}
+		enableTcpResetValue := *i.EnableTcpReset
+		result.Properties.EnableTcpReset = &enableTcpResetValue
+	}
+	if i.FrontendIPConfiguration != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.InboundNatPoolPropertiesFormat{}
+		}
+		var frontendIPConfigurationValue arm.SubResource
+		frontendIPConfigurationARM, err := i.FrontendIPConfiguration.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		frontendIPConfigurationValue = *frontendIPConfigurationARM.(*arm.SubResource)
+		result.Properties.FrontendIPConfiguration = &frontendIPConfigurationValue
+	}
+	if i.FrontendPortRangeEnd != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.InboundNatPoolPropertiesFormat{}
+		}
+		frontendPortRangeEndValue := *i.FrontendPortRangeEnd
+		result.Properties.FrontendPortRangeEnd = &frontendPortRangeEndValue
+	}
+	if i.FrontendPortRangeStart != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.InboundNatPoolPropertiesFormat{}
+		}
+		frontendPortRangeStartValue := *i.FrontendPortRangeStart
+		result.Properties.FrontendPortRangeStart = &frontendPortRangeStartValue
+	}
+	if i.IdleTimeoutInMinutes != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.InboundNatPoolPropertiesFormat{}
+		}
+		idleTimeoutInMinutesValue := *i.IdleTimeoutInMinutes
+		result.Properties.IdleTimeoutInMinutes = &idleTimeoutInMinutesValue
+	}
+	if i.Name != nil {
+		nameValue := *i.Name
+		result.Name = &nameValue
+	}
+	if i.Protocol != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.InboundNatPoolPropertiesFormat{}
+		}
+		protocolValue := string(*i.Protocol)
+		result.Properties.Protocol = &protocolValue
+	}
+	if i.Reference != nil {
+		var referenceValue string
+		referenceResolved, err := resolved.ARMID("InboundNatPool.reference", *i.Reference)
+		if err != nil {
+			return nil, err
+		}
+		referenceValue = referenceResolved
+		result.Id = &referenceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty InboundNatPool of the arm package, to decode an ARM response into.
+func (i *InboundNatPool) NewEmptyARMValue() any {
+	return &arm.InboundNatPool{}
+}
+
+// PopulateFromARM fills the receiver from an arm.InboundNatPool (or a pointer to one), as Azure returned it.
+func (i *InboundNatPool) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.InboundNatPool)
+	if !ok {
+		pointer, ok := armInput.(*arm.InboundNatPool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for InboundNatPool, want arm.InboundNatPool", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.BackendPort != nil {
+			backendPortValue := *typed.Properties.BackendPort
+			i.BackendPort = &backendPortValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableFloatingIP != nil {
+			enableFloatingIPValue := *typed.Properties.EnableFloatingIP
+			i.EnableFloatingIP = &enableFloatingIPValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableTcpReset != nil {
+			enableTcpResetValue := *typed.Properties.EnableTcpReset
+			i.EnableTcpReset = &enableTcpResetValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.FrontendIPConfiguration != nil {
+			var frontendIPConfigurationValue SubResource
+			if err := frontendIPConfigurationValue.PopulateFromARM(owner, *typed.Properties.FrontendIPConfiguration); err != nil {
+				return err
+			}
+			i.FrontendIPConfiguration = &frontendIPConfigurationValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.FrontendPortRangeEnd != nil {
+			frontendPortRangeEndValue := *typed.Properties.FrontendPortRangeEnd
+			i.FrontendPortRangeEnd = &frontendPortRangeEndValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.FrontendPortRangeStart != nil {
+			frontendPortRangeStartValue := *typed.Properties.FrontendPortRangeStart
+			i.FrontendPortRangeStart = &frontendPortRangeStartValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IdleTimeoutInMinutes != nil {
+			idleTimeoutInMinutesValue := *typed.Properties.IdleTimeoutInMinutes
+			i.IdleTimeoutInMinutes = &idleTimeoutInMinutesValue
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		i.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Protocol != nil {
+			protocolValue := TransportProtocol(*typed.Properties.Protocol)
+			i.Protocol = &protocolValue
+		}
+	}
+	if typed.Id != nil {
+		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
+		i.Reference = &referenceValue
+	}
+	return nil
+}
+
 // AssignProperties_From_InboundNatPool populates the receiver from source, a network/v1api20201101/storage.InboundNatPool.
 func (i *InboundNatPool) AssignProperties_From_InboundNatPool(source *storage.InboundNatPool) error {
 	i.BackendPort = genruntime.ClonePointer(source.BackendPort)
@@ -1570,6 +2970,193 @@ type InboundNatPool_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// ConvertToARM returns the InboundNatPool_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (i *InboundNatPool_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if i == nil {
+		return nil, nil
+	}
+	result := &arm.InboundNatPool_STATUS{}
+	if i.BackendPort != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.InboundNatPoolPropertiesFormat_STATUS{}
+		}
+		backendPortValue := *i.BackendPort
+		result.Properties.BackendPort = &backendPortValue
+	}
+	if i.EnableFloatingIP != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.InboundNatPoolPropertiesFormat_STATUS{}
+		}
+		enableFloatingIPValue := *i.EnableFloatingIP
+		result.Properties.EnableFloatingIP = &enableFloatingIPValue
+	}
+	if i.EnableTcpReset != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.InboundNatPoolPropertiesFormat_STATUS{}
+		}
+		enableTcpResetValue := *i.EnableTcpReset
+		result.Properties.EnableTcpReset = &enableTcpResetValue
+	}
+	if i.Etag != nil {
+		etagValue := *i.Etag
+		result.Etag = &etagValue
+	}
+	if i.FrontendIPConfiguration != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.InboundNatPoolPropertiesFormat_STATUS{}
+		}
+		var frontendIPConfigurationValue arm.SubResource_STATUS
+		frontendIPConfigurationARM, err := i.FrontendIPConfiguration.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		frontendIPConfigurationValue = *frontendIPConfigurationARM.(*arm.SubResource_STATUS)
+		result.Properties.FrontendIPConfiguration = &frontendIPConfigurationValue
+	}
+	if i.FrontendPortRangeEnd != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.InboundNatPoolPropertiesFormat_STATUS{}
+		}
+		frontendPortRangeEndValue := *i.FrontendPortRangeEnd
+		result.Properties.FrontendPortRangeEnd = &frontendPortRangeEndValue
+	}
+	if i.FrontendPortRangeStart != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.InboundNatPoolPropertiesFormat_STATUS{}
+		}
+		frontendPortRangeStartValue := *i.FrontendPortRangeStart
+		result.Properties.FrontendPortRangeStart = &frontendPortRangeStartValue
+	}
+	if i.Id != nil {
+		idValue := *i.Id
+		result.Id = &idValue
+	}
+	if i.IdleTimeoutInMinutes != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.InboundNatPoolPropertiesFormat_STATUS{}
+		}
+		idleTimeoutInMinutesValue := *i.IdleTimeoutInMinutes
+		result.Properties.IdleTimeoutInMinutes = &idleTimeoutInMinutesValue
+	}
+	if i.Name != nil {
+		nameValue := *i.Name
+		result.Name = &nameValue
+	}
+	if i.Protocol != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.InboundNatPoolPropertiesFormat_STATUS{}
+		}
+		protocolValue := string(*i.Protocol)
+		result.Properties.Protocol = &protocolValue
+	}
+	if i.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.InboundNatPoolPropertiesFormat_STATUS{}
+		}
+		provisioningStateValue := string(*i.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if i.Type != nil {
+		typeValue := *i.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty InboundNatPool_STATUS of the arm package, to decode an ARM response into.
+func (i *InboundNatPool_STATUS) NewEmptyARMValue() any {
+	return &arm.InboundNatPool_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.InboundNatPool_STATUS (or a pointer to one), as Azure returned it.
+func (i *InboundNatPool_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.InboundNatPool_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.InboundNatPool_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for InboundNatPool_STATUS, want arm.InboundNatPool_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.BackendPort != nil {
+			backendPortValue := *typed.Properties.BackendPort
+			i.BackendPort = &backendPortValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableFloatingIP != nil {
+			enableFloatingIPValue := *typed.Properties.EnableFloatingIP
+			i.EnableFloatingIP = &enableFloatingIPValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableTcpReset != nil {
+			enableTcpResetValue := *typed.Properties.EnableTcpReset
+			i.EnableTcpReset = &enableTcpResetValue
+		}
+	}
+	if typed.Etag != nil {
+		etagValue := *typed.Etag
+		i.Etag = &etagValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.FrontendIPConfiguration != nil {
+			var frontendIPConfigurationValue SubResource_STATUS
+			if err := frontendIPConfigurationValue.PopulateFromARM(owner, *typed.Properties.FrontendIPConfiguration); err != nil {
+				return err
+			}
+			i.FrontendIPConfiguration = &frontendIPConfigurationValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.FrontendPortRangeEnd != nil {
+			frontendPortRangeEndValue := *typed.Properties.FrontendPortRangeEnd
+			i.FrontendPortRangeEnd = &frontendPortRangeEndValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.FrontendPortRangeStart != nil {
+			frontendPortRangeStartValue := *typed.Properties.FrontendPortRangeStart
+			i.FrontendPortRangeStart = &frontendPortRangeStartValue
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		i.Id = &idValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IdleTimeoutInMinutes != nil {
+			idleTimeoutInMinutesValue := *typed.Properties.IdleTimeoutInMinutes
+			i.IdleTimeoutInMinutes = &idleTimeoutInMinutesValue
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		i.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Protocol != nil {
+			protocolValue := TransportProtocol_STATUS(*typed.Properties.Protocol)
+			i.Protocol = &protocolValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			i.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		i.Type = &typeValue
+	}
+	return nil
+}
+
 // AssignProperties_From_InboundNatPool_STATUS populates the receiver from source, a network/v1api20201101/storage.InboundNatPool_STATUS.
 func (i *InboundNatPool_STATUS) AssignProperties_From_InboundNatPool_STATUS(source *storage.InboundNatPool_STATUS) error {
 	i.BackendPort = genruntime.ClonePointer(source.BackendPort)
@@ -1663,6 +3250,44 @@ type InboundNatRule_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+// ConvertToARM returns the InboundNatRule_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (i *InboundNatRule_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if i == nil {
+		return nil, nil
+	}
+	result := &arm.InboundNatRule_STATUS_SubResourceEmbedded{}
+	if i.Id != nil {
+		idValue := *i.Id
+		result.Id = &idValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty InboundNatRule_STATUS_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (i *InboundNatRule_STATUS_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.InboundNatRule_STATUS_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.InboundNatRule_STATUS_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (i *InboundNatRule_STATUS_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.InboundNatRule_STATUS_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.InboundNatRule_STATUS_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for InboundNatRule_STATUS_SubResourceEmbedded, want arm.InboundNatRule_STATUS_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		i.Id = &idValue
+	}
+	return nil
+}
+
 // AssignProperties_From_InboundNatRule_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.InboundNatRule_STATUS_SubResourceEmbedded.
 func (i *InboundNatRule_STATUS_SubResourceEmbedded) AssignProperties_From_InboundNatRule_STATUS_SubResourceEmbedded(source *storage.InboundNatRule_STATUS_SubResourceEmbedded) error {
 	i.Id = genruntime.ClonePointer(source.Id)
@@ -1687,6 +3312,57 @@ type InboundNatRule_SubResourceEmbedded struct {
 
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// ConvertToARM returns the InboundNatRule_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (i *InboundNatRule_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if i == nil {
+		return nil, nil
+	}
+	result := &arm.InboundNatRule_SubResourceEmbedded{}
+	if i.Name != nil {
+		nameValue := *i.Name
+		result.Name = &nameValue
+	}
+	if i.Reference != nil {
+		var referenceValue string
+		referenceResolved, err := resolved.ARMID("InboundNatRule_SubResourceEmbedded.reference", *i.Reference)
+		if err != nil {
+			return nil, err
+		}
+		referenceValue = referenceResolved
+		result.Id = &referenceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty InboundNatRule_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (i *InboundNatRule_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.InboundNatRule_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.InboundNatRule_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (i *InboundNatRule_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.InboundNatRule_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.InboundNatRule_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for InboundNatRule_SubResourceEmbedded, want arm.InboundNatRule_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		i.Name = &nameValue
+	}
+	if typed.Id != nil {
+		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
+		i.Reference = &referenceValue
+	}
+	return nil
 }
 
 // AssignProperties_From_InboundNatRule_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.InboundNatRule_SubResourceEmbedded.
@@ -1831,6 +3507,52 @@ type LoadBalancerSku struct {
 	Tier *LoadBalancerSkuTier `json:"tier,omitempty"`
 }
 
+// ConvertToARM returns the LoadBalancerSku of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (l *LoadBalancerSku) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if l == nil {
+		return nil, nil
+	}
+	result := &arm.LoadBalancerSku{}
+	if l.Name != nil {
+		nameValue := string(*l.Name)
+		result.Name = &nameValue
+	}
+	if l.Tier != nil {
+		tierValue := string(*l.Tier)
+		result.Tier = &tierValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty LoadBalancerSku of the arm package, to decode an ARM response into.
+func (l *LoadBalancerSku) NewEmptyARMValue() any {
+	return &arm.LoadBalancerSku{}
+}
+
+// PopulateFromARM fills the receiver from an arm.LoadBalancerSku (or a pointer to one), as Azure returned it.
+func (l *LoadBalancerSku) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.LoadBalancerSku)
+	if !ok {
+		pointer, ok := armInput.(*arm.LoadBalancerSku)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for LoadBalancerSku, want arm.LoadBalancerSku", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		nameValue := LoadBalancerSkuName(*typed.Name)
+		l.Name = &nameValue
+	}
+	if typed.Tier != nil {
+		tierValue := LoadBalancerSkuTier(*typed.Tier)
+		l.Tier = &tierValue
+	}
+	return nil
+}
+
 // AssignProperties_From_LoadBalancerSku populates the receiver from source, a network/v1api20201101/storage.LoadBalancerSku.
 func (l *LoadBalancerSku) AssignProperties_From_LoadBalancerSku(source *storage.LoadBalancerSku) error {
 	if source.Name != nil {
@@ -1917,6 +3639,52 @@ type LoadBalancerSku_STATUS struct {
 	Tier *LoadBalancerSkuTier_STATUS `json:"tier,omitempty"`
 }
 
+// ConvertToARM returns the LoadBalancerSku_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (l *LoadBalancerSku_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if l == nil {
+		return nil, nil
+	}
+	result := &arm.LoadBalancerSku_STATUS{}
+	if l.Name != nil {
+		nameValue := string(*l.Name)
+		result.Name = &nameValue
+	}
+	if l.Tier != nil {
+		tierValue := string(*l.Tier)
+		result.Tier = &tierValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty LoadBalancerSku_STATUS of the arm package, to decode an ARM response into.
+func (l *LoadBalancerSku_STATUS) NewEmptyARMValue() any {
+	return &arm.LoadBalancerSku_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.LoadBalancerSku_STATUS (or a pointer to one), as Azure returned it.
+func (l *LoadBalancerSku_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.LoadBalancerSku_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.LoadBalancerSku_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for LoadBalancerSku_STATUS, want arm.LoadBalancerSku_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		nameValue := LoadBalancerSkuName_STATUS(*typed.Name)
+		l.Name = &nameValue
+	}
+	if typed.Tier != nil {
+		tierValue := LoadBalancerSkuTier_STATUS(*typed.Tier)
+		l.Tier = &tierValue
+	}
+	return nil
+}
+
 // AssignProperties_From_LoadBalancerSku_STATUS populates the receiver from source, a network/v1api20201101/storage.LoadBalancerSku_STATUS.
 func (l *LoadBalancerSku_STATUS) AssignProperties_From_LoadBalancerSku_STATUS(source *storage.LoadBalancerSku_STATUS) error {
 	if source.Name != nil {
@@ -1998,6 +3766,224 @@ type LoadBalancingRule struct {
 
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// ConvertToARM returns the LoadBalancingRule of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (l *LoadBalancingRule) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if l == nil {
+		return nil, nil
+	}
+	result := &arm.LoadBalancingRule{}
+	if l.BackendAddressPool != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancingRulePropertiesFormat{}
+		}
+		var backendAddressPoolValue arm.SubResource
+		backendAddressPoolARM, err := l.BackendAddressPool.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		backendAddressPoolValue = *backendAddressPoolARM.(*arm.SubResource)
+		result.Properties.BackendAddressPool = &backendAddressPoolValue
+	}
+	if l.BackendPort != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancingRulePropertiesFormat{}
+		}
+		backendPortValue := *l.BackendPort
+		result.Properties.BackendPort = &backendPortValue
+	}
+	if l.DisableOutboundSnat != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancingRulePropertiesFormat{}
+		}
+		disableOutboundSnatValue := *l.DisableOutboundSnat
+		result.Properties.DisableOutboundSnat = &disableOutboundSnatValue
+	}
+	if l.EnableFloatingIP != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancingRulePropertiesFormat{}
+		}
+		enableFloatingIPValue := *l.EnableFloatingIP
+		result.Properties.EnableFloatingIP = &enableFloatingIPValue
+	}
+	if l.EnableTcpReset != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancingRulePropertiesFormat{}
+		}
+		enableTcpResetValue := *l.EnableTcpReset
+		result.Properties.EnableTcpReset = &enableTcpResetValue
+	}
+	if l.FrontendIPConfiguration != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancingRulePropertiesFormat{}
+		}
+		var frontendIPConfigurationValue arm.SubResource
+		frontendIPConfigurationARM, err := l.FrontendIPConfiguration.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		frontendIPConfigurationValue = *frontendIPConfigurationARM.(*arm.SubResource)
+		result.Properties.FrontendIPConfiguration = &frontendIPConfigurationValue
+	}
+	if l.FrontendPort != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancingRulePropertiesFormat{}
+		}
+		frontendPortValue := *l.FrontendPort
+		result.Properties.FrontendPort = &frontendPortValue
+	}
+	if l.IdleTimeoutInMinutes != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancingRulePropertiesFormat{}
+		}
+		idleTimeoutInMinutesValue := *l.IdleTimeoutInMinutes
+		result.Properties.IdleTimeoutInMinutes = &idleTimeoutInMinutesValue
+	}
+	if l.LoadDistribution != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancingRulePropertiesFormat{}
+		}
+		loadDistributionValue := string(*l.LoadDistribution)
+		result.Properties.LoadDistribution = &loadDistributionValue
+	}
+	if l.Name != nil {
+		nameValue := *l.Name
+		result.Name = &nameValue
+	}
+	if l.Probe != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancingRulePropertiesFormat{}
+		}
+		var probeValue arm.SubResource
+		probeARM, err := l.Probe.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		probeValue = *probeARM.(*arm.SubResource)
+		result.Properties.Probe = &probeValue
+	}
+	if l.Protocol != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancingRulePropertiesFormat{}
+		}
+		protocolValue := string(*l.Protocol)
+		result.Properties.Protocol = &protocolValue
+	}
+	if l.Reference != nil {
+		var referenceValue string
+		referenceResolved, err := resolved.ARMID("LoadBalancingRule.reference", *l.Reference)
+		if err != nil {
+			return nil, err
+		}
+		referenceValue = referenceResolved
+		result.Id = &referenceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty LoadBalancingRule of the arm package, to decode an ARM response into.
+func (l *LoadBalancingRule) NewEmptyARMValue() any {
+	return &arm.LoadBalancingRule{}
+}
+
+// PopulateFromARM fills the receiver from an arm.LoadBalancingRule (or a pointer to one), as Azure returned it.
+func (l *LoadBalancingRule) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.LoadBalancingRule)
+	if !ok {
+		pointer, ok := armInput.(*arm.LoadBalancingRule)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for LoadBalancingRule, want arm.LoadBalancingRule", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.BackendAddressPool != nil {
+			var backendAddressPoolValue SubResource
+			if err := backendAddressPoolValue.PopulateFromARM(owner, *typed.Properties.BackendAddressPool); err != nil {
+				return err
+			}
+			l.BackendAddressPool = &backendAddressPoolValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.BackendPort != nil {
+			backendPortValue := *typed.Properties.BackendPort
+			l.BackendPort = &backendPortValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DisableOutboundSnat != nil {
+			disableOutboundSnatValue := *typed.Properties.DisableOutboundSnat
+			l.DisableOutboundSnat = &disableOutboundSnatValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableFloatingIP != nil {
+			enableFloatingIPValue := *typed.Properties.EnableFloatingIP
+			l.EnableFloatingIP = &enableFloatingIPValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableTcpReset != nil {
+			enableTcpResetValue := *typed.Properties.EnableTcpReset
+			l.EnableTcpReset = &enableTcpResetValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.FrontendIPConfiguration != nil {
+			var frontendIPConfigurationValue SubResource
+			if err := frontendIPConfigurationValue.PopulateFromARM(owner, *typed.Properties.FrontendIPConfiguration); err != nil {
+				return err
+			}
+			l.FrontendIPConfiguration = &frontendIPConfigurationValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.FrontendPort != nil {
+			frontendPortValue := *typed.Properties.FrontendPort
+			l.FrontendPort = &frontendPortValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IdleTimeoutInMinutes != nil {
+			idleTimeoutInMinutesValue := *typed.Properties.IdleTimeoutInMinutes
+			l.IdleTimeoutInMinutes = &idleTimeoutInMinutesValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LoadDistribution != nil {
+			loadDistributionValue := LoadDistribution(*typed.Properties.LoadDistribution)
+			l.LoadDistribution = &loadDistributionValue
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		l.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Probe != nil {
+			var probeValue SubResource
+			if err := probeValue.PopulateFromARM(owner, *typed.Properties.Probe); err != nil {
+				return err
+			}
+			l.Probe = &probeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Protocol != nil {
+			protocolValue := TransportProtocol(*typed.Properties.Protocol)
+			l.Protocol = &protocolValue
+		}
+	}
+	if typed.Id != nil {
+		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
+		l.Reference = &referenceValue
+	}
+	return nil
 }
 
 // AssignProperties_From_LoadBalancingRule populates the receiver from source, a network/v1api20201101/storage.LoadBalancingRule.
@@ -2184,6 +4170,248 @@ type LoadBalancingRule_STATUS struct {
 
 	// Type: Type of the resource.
 	Type *string `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the LoadBalancingRule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (l *LoadBalancingRule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if l == nil {
+		return nil, nil
+	}
+	result := &arm.LoadBalancingRule_STATUS{}
+	if l.BackendAddressPool != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancingRulePropertiesFormat_STATUS{}
+		}
+		var backendAddressPoolValue arm.SubResource_STATUS
+		backendAddressPoolARM, err := l.BackendAddressPool.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		backendAddressPoolValue = *backendAddressPoolARM.(*arm.SubResource_STATUS)
+		result.Properties.BackendAddressPool = &backendAddressPoolValue
+	}
+	if l.BackendPort != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancingRulePropertiesFormat_STATUS{}
+		}
+		backendPortValue := *l.BackendPort
+		result.Properties.BackendPort = &backendPortValue
+	}
+	if l.DisableOutboundSnat != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancingRulePropertiesFormat_STATUS{}
+		}
+		disableOutboundSnatValue := *l.DisableOutboundSnat
+		result.Properties.DisableOutboundSnat = &disableOutboundSnatValue
+	}
+	if l.EnableFloatingIP != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancingRulePropertiesFormat_STATUS{}
+		}
+		enableFloatingIPValue := *l.EnableFloatingIP
+		result.Properties.EnableFloatingIP = &enableFloatingIPValue
+	}
+	if l.EnableTcpReset != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancingRulePropertiesFormat_STATUS{}
+		}
+		enableTcpResetValue := *l.EnableTcpReset
+		result.Properties.EnableTcpReset = &enableTcpResetValue
+	}
+	if l.Etag != nil {
+		etagValue := *l.Etag
+		result.Etag = &etagValue
+	}
+	if l.FrontendIPConfiguration != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancingRulePropertiesFormat_STATUS{}
+		}
+		var frontendIPConfigurationValue arm.SubResource_STATUS
+		frontendIPConfigurationARM, err := l.FrontendIPConfiguration.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		frontendIPConfigurationValue = *frontendIPConfigurationARM.(*arm.SubResource_STATUS)
+		result.Properties.FrontendIPConfiguration = &frontendIPConfigurationValue
+	}
+	if l.FrontendPort != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancingRulePropertiesFormat_STATUS{}
+		}
+		frontendPortValue := *l.FrontendPort
+		result.Properties.FrontendPort = &frontendPortValue
+	}
+	if l.Id != nil {
+		idValue := *l.Id
+		result.Id = &idValue
+	}
+	if l.IdleTimeoutInMinutes != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancingRulePropertiesFormat_STATUS{}
+		}
+		idleTimeoutInMinutesValue := *l.IdleTimeoutInMinutes
+		result.Properties.IdleTimeoutInMinutes = &idleTimeoutInMinutesValue
+	}
+	if l.LoadDistribution != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancingRulePropertiesFormat_STATUS{}
+		}
+		loadDistributionValue := string(*l.LoadDistribution)
+		result.Properties.LoadDistribution = &loadDistributionValue
+	}
+	if l.Name != nil {
+		nameValue := *l.Name
+		result.Name = &nameValue
+	}
+	if l.Probe != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancingRulePropertiesFormat_STATUS{}
+		}
+		var probeValue arm.SubResource_STATUS
+		probeARM, err := l.Probe.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		probeValue = *probeARM.(*arm.SubResource_STATUS)
+		result.Properties.Probe = &probeValue
+	}
+	if l.Protocol != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancingRulePropertiesFormat_STATUS{}
+		}
+		protocolValue := string(*l.Protocol)
+		result.Properties.Protocol = &protocolValue
+	}
+	if l.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancingRulePropertiesFormat_STATUS{}
+		}
+		provisioningStateValue := string(*l.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if l.Type != nil {
+		typeValue := *l.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty LoadBalancingRule_STATUS of the arm package, to decode an ARM response into.
+func (l *LoadBalancingRule_STATUS) NewEmptyARMValue() any {
+	return &arm.LoadBalancingRule_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.LoadBalancingRule_STATUS (or a pointer to one), as Azure returned it.
+func (l *LoadBalancingRule_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.LoadBalancingRule_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.LoadBalancingRule_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for LoadBalancingRule_STATUS, want arm.LoadBalancingRule_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.BackendAddressPool != nil {
+			var backendAddressPoolValue SubResource_STATUS
+			if err := backendAddressPoolValue.PopulateFromARM(owner, *typed.Properties.BackendAddressPool); err != nil {
+				return err
+			}
+			l.BackendAddressPool = &backendAddressPoolValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.BackendPort != nil {
+			backendPortValue := *typed.Properties.BackendPort
+			l.BackendPort = &backendPortValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DisableOutboundSnat != nil {
+			disableOutboundSnatValue := *typed.Properties.DisableOutboundSnat
+			l.DisableOutboundSnat = &disableOutboundSnatValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableFloatingIP != nil {
+			enableFloatingIPValue := *typed.Properties.EnableFloatingIP
+			l.EnableFloatingIP = &enableFloatingIPValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableTcpReset != nil {
+			enableTcpResetValue := *typed.Properties.EnableTcpReset
+			l.EnableTcpReset = &enableTcpResetValue
+		}
+	}
+	if typed.Etag != nil {
+		etagValue := *typed.Etag
+		l.Etag = &etagValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.FrontendIPConfiguration != nil {
+			var frontendIPConfigurationValue SubResource_STATUS
+			if err := frontendIPConfigurationValue.PopulateFromARM(owner, *typed.Properties.FrontendIPConfiguration); err != nil {
+				return err
+			}
+			l.FrontendIPConfiguration = &frontendIPConfigurationValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.FrontendPort != nil {
+			frontendPortValue := *typed.Properties.FrontendPort
+			l.FrontendPort = &frontendPortValue
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		l.Id = &idValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IdleTimeoutInMinutes != nil {
+			idleTimeoutInMinutesValue := *typed.Properties.IdleTimeoutInMinutes
+			l.IdleTimeoutInMinutes = &idleTimeoutInMinutesValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LoadDistribution != nil {
+			loadDistributionValue := LoadDistribution_STATUS(*typed.Properties.LoadDistribution)
+			l.LoadDistribution = &loadDistributionValue
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		l.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Probe != nil {
+			var probeValue SubResource_STATUS
+			if err := probeValue.PopulateFromARM(owner, *typed.Properties.Probe); err != nil {
+				return err
+			}
+			l.Probe = &probeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Protocol != nil {
+			protocolValue := TransportProtocol_STATUS(*typed.Properties.Protocol)
+			l.Protocol = &protocolValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			l.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		l.Type = &typeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_LoadBalancingRule_STATUS populates the receiver from source, a network/v1api20201101/storage.LoadBalancingRule_STATUS.
@@ -2376,6 +4604,156 @@ type OutboundRule struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
+// ConvertToARM returns the OutboundRule of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (o *OutboundRule) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if o == nil {
+		return nil, nil
+	}
+	result := &arm.OutboundRule{}
+	if o.AllocatedOutboundPorts != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.OutboundRulePropertiesFormat{}
+		}
+		allocatedOutboundPortsValue := *o.AllocatedOutboundPorts
+		result.Properties.AllocatedOutboundPorts = &allocatedOutboundPortsValue
+	}
+	if o.BackendAddressPool != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.OutboundRulePropertiesFormat{}
+		}
+		var backendAddressPoolValue arm.SubResource
+		backendAddressPoolARM, err := o.BackendAddressPool.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		backendAddressPoolValue = *backendAddressPoolARM.(*arm.SubResource)
+		result.Properties.BackendAddressPool = &backendAddressPoolValue
+	}
+	if o.EnableTcpReset != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.OutboundRulePropertiesFormat{}
+		}
+		enableTcpResetValue := *o.EnableTcpReset
+		result.Properties.EnableTcpReset = &enableTcpResetValue
+	}
+	if o.FrontendIPConfigurations != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.OutboundRulePropertiesFormat{}
+		}
+		result.Properties.FrontendIPConfigurations = make([]arm.SubResource, 0, len(o.FrontendIPConfigurations))
+		for _, frontendIPConfigurationsItem := range o.FrontendIPConfigurations {
+			var frontendIPConfigurationsValue arm.SubResource
+			frontendIPConfigurationsARM, err := frontendIPConfigurationsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			frontendIPConfigurationsValue = *frontendIPConfigurationsARM.(*arm.SubResource)
+			result.Properties.FrontendIPConfigurations = append(result.Properties.FrontendIPConfigurations, frontendIPConfigurationsValue)
+		}
+	}
+	if o.IdleTimeoutInMinutes != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.OutboundRulePropertiesFormat{}
+		}
+		idleTimeoutInMinutesValue := *o.IdleTimeoutInMinutes
+		result.Properties.IdleTimeoutInMinutes = &idleTimeoutInMinutesValue
+	}
+	if o.Name != nil {
+		nameValue := *o.Name
+		result.Name = &nameValue
+	}
+	if o.Protocol != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.OutboundRulePropertiesFormat{}
+		}
+		protocolValue := string(*o.Protocol)
+		result.Properties.Protocol = &protocolValue
+	}
+	if o.Reference != nil {
+		var referenceValue string
+		referenceResolved, err := resolved.ARMID("OutboundRule.reference", *o.Reference)
+		if err != nil {
+			return nil, err
+		}
+		referenceValue = referenceResolved
+		result.Id = &referenceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty OutboundRule of the arm package, to decode an ARM response into.
+func (o *OutboundRule) NewEmptyARMValue() any {
+	return &arm.OutboundRule{}
+}
+
+// PopulateFromARM fills the receiver from an arm.OutboundRule (or a pointer to one), as Azure returned it.
+func (o *OutboundRule) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.OutboundRule)
+	if !ok {
+		pointer, ok := armInput.(*arm.OutboundRule)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for OutboundRule, want arm.OutboundRule", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AllocatedOutboundPorts != nil {
+			allocatedOutboundPortsValue := *typed.Properties.AllocatedOutboundPorts
+			o.AllocatedOutboundPorts = &allocatedOutboundPortsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.BackendAddressPool != nil {
+			var backendAddressPoolValue SubResource
+			if err := backendAddressPoolValue.PopulateFromARM(owner, *typed.Properties.BackendAddressPool); err != nil {
+				return err
+			}
+			o.BackendAddressPool = &backendAddressPoolValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableTcpReset != nil {
+			enableTcpResetValue := *typed.Properties.EnableTcpReset
+			o.EnableTcpReset = &enableTcpResetValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.FrontendIPConfigurations != nil {
+			for _, frontendIPConfigurationsItem := range typed.Properties.FrontendIPConfigurations {
+				var frontendIPConfigurationsValue SubResource
+				if err := frontendIPConfigurationsValue.PopulateFromARM(owner, frontendIPConfigurationsItem); err != nil {
+					return err
+				}
+				o.FrontendIPConfigurations = append(o.FrontendIPConfigurations, frontendIPConfigurationsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IdleTimeoutInMinutes != nil {
+			idleTimeoutInMinutesValue := *typed.Properties.IdleTimeoutInMinutes
+			o.IdleTimeoutInMinutes = &idleTimeoutInMinutesValue
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		o.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Protocol != nil {
+			protocolValue := LoadBalancerOutboundRuleProtocol(*typed.Properties.Protocol)
+			o.Protocol = &protocolValue
+		}
+	}
+	if typed.Id != nil {
+		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
+		o.Reference = &referenceValue
+	}
+	return nil
+}
+
 // AssignProperties_From_OutboundRule populates the receiver from source, a network/v1api20201101/storage.OutboundRule.
 func (o *OutboundRule) AssignProperties_From_OutboundRule(source *storage.OutboundRule) error {
 	o.AllocatedOutboundPorts = genruntime.ClonePointer(source.AllocatedOutboundPorts)
@@ -2511,6 +4889,180 @@ type OutboundRule_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// ConvertToARM returns the OutboundRule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (o *OutboundRule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if o == nil {
+		return nil, nil
+	}
+	result := &arm.OutboundRule_STATUS{}
+	if o.AllocatedOutboundPorts != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.OutboundRulePropertiesFormat_STATUS{}
+		}
+		allocatedOutboundPortsValue := *o.AllocatedOutboundPorts
+		result.Properties.AllocatedOutboundPorts = &allocatedOutboundPortsValue
+	}
+	if o.BackendAddressPool != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.OutboundRulePropertiesFormat_STATUS{}
+		}
+		var backendAddressPoolValue arm.SubResource_STATUS
+		backendAddressPoolARM, err := o.BackendAddressPool.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		backendAddressPoolValue = *backendAddressPoolARM.(*arm.SubResource_STATUS)
+		result.Properties.BackendAddressPool = &backendAddressPoolValue
+	}
+	if o.EnableTcpReset != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.OutboundRulePropertiesFormat_STATUS{}
+		}
+		enableTcpResetValue := *o.EnableTcpReset
+		result.Properties.EnableTcpReset = &enableTcpResetValue
+	}
+	if o.Etag != nil {
+		etagValue := *o.Etag
+		result.Etag = &etagValue
+	}
+	if o.FrontendIPConfigurations != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.OutboundRulePropertiesFormat_STATUS{}
+		}
+		result.Properties.FrontendIPConfigurations = make([]arm.SubResource_STATUS, 0, len(o.FrontendIPConfigurations))
+		for _, frontendIPConfigurationsItem := range o.FrontendIPConfigurations {
+			var frontendIPConfigurationsValue arm.SubResource_STATUS
+			frontendIPConfigurationsARM, err := frontendIPConfigurationsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			frontendIPConfigurationsValue = *frontendIPConfigurationsARM.(*arm.SubResource_STATUS)
+			result.Properties.FrontendIPConfigurations = append(result.Properties.FrontendIPConfigurations, frontendIPConfigurationsValue)
+		}
+	}
+	if o.Id != nil {
+		idValue := *o.Id
+		result.Id = &idValue
+	}
+	if o.IdleTimeoutInMinutes != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.OutboundRulePropertiesFormat_STATUS{}
+		}
+		idleTimeoutInMinutesValue := *o.IdleTimeoutInMinutes
+		result.Properties.IdleTimeoutInMinutes = &idleTimeoutInMinutesValue
+	}
+	if o.Name != nil {
+		nameValue := *o.Name
+		result.Name = &nameValue
+	}
+	if o.Protocol != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.OutboundRulePropertiesFormat_STATUS{}
+		}
+		protocolValue := string(*o.Protocol)
+		result.Properties.Protocol = &protocolValue
+	}
+	if o.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.OutboundRulePropertiesFormat_STATUS{}
+		}
+		provisioningStateValue := string(*o.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if o.Type != nil {
+		typeValue := *o.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty OutboundRule_STATUS of the arm package, to decode an ARM response into.
+func (o *OutboundRule_STATUS) NewEmptyARMValue() any {
+	return &arm.OutboundRule_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.OutboundRule_STATUS (or a pointer to one), as Azure returned it.
+func (o *OutboundRule_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.OutboundRule_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.OutboundRule_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for OutboundRule_STATUS, want arm.OutboundRule_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AllocatedOutboundPorts != nil {
+			allocatedOutboundPortsValue := *typed.Properties.AllocatedOutboundPorts
+			o.AllocatedOutboundPorts = &allocatedOutboundPortsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.BackendAddressPool != nil {
+			var backendAddressPoolValue SubResource_STATUS
+			if err := backendAddressPoolValue.PopulateFromARM(owner, *typed.Properties.BackendAddressPool); err != nil {
+				return err
+			}
+			o.BackendAddressPool = &backendAddressPoolValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableTcpReset != nil {
+			enableTcpResetValue := *typed.Properties.EnableTcpReset
+			o.EnableTcpReset = &enableTcpResetValue
+		}
+	}
+	if typed.Etag != nil {
+		etagValue := *typed.Etag
+		o.Etag = &etagValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.FrontendIPConfigurations != nil {
+			for _, frontendIPConfigurationsItem := range typed.Properties.FrontendIPConfigurations {
+				var frontendIPConfigurationsValue SubResource_STATUS
+				if err := frontendIPConfigurationsValue.PopulateFromARM(owner, frontendIPConfigurationsItem); err != nil {
+					return err
+				}
+				o.FrontendIPConfigurations = append(o.FrontendIPConfigurations, frontendIPConfigurationsValue)
+			}
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		o.Id = &idValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IdleTimeoutInMinutes != nil {
+			idleTimeoutInMinutesValue := *typed.Properties.IdleTimeoutInMinutes
+			o.IdleTimeoutInMinutes = &idleTimeoutInMinutesValue
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		o.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Protocol != nil {
+			protocolValue := LoadBalancerOutboundRuleProtocol_STATUS(*typed.Properties.Protocol)
+			o.Protocol = &protocolValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			o.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		o.Type = &typeValue
+	}
+	return nil
+}
+
 // AssignProperties_From_OutboundRule_STATUS populates the receiver from source, a network/v1api20201101/storage.OutboundRule_STATUS.
 func (o *OutboundRule_STATUS) AssignProperties_From_OutboundRule_STATUS(source *storage.OutboundRule_STATUS) error {
 	o.AllocatedOutboundPorts = genruntime.ClonePointer(source.AllocatedOutboundPorts)
@@ -2642,6 +5194,122 @@ type Probe struct {
 	RequestPath *string `json:"requestPath,omitempty"`
 }
 
+// ConvertToARM returns the Probe of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *Probe) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.Probe{}
+	if p.IntervalInSeconds != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ProbePropertiesFormat{}
+		}
+		intervalInSecondsValue := *p.IntervalInSeconds
+		result.Properties.IntervalInSeconds = &intervalInSecondsValue
+	}
+	if p.Name != nil {
+		nameValue := *p.Name
+		result.Name = &nameValue
+	}
+	if p.NumberOfProbes != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ProbePropertiesFormat{}
+		}
+		numberOfProbesValue := *p.NumberOfProbes
+		result.Properties.NumberOfProbes = &numberOfProbesValue
+	}
+	if p.Port != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ProbePropertiesFormat{}
+		}
+		portValue := *p.Port
+		result.Properties.Port = &portValue
+	}
+	if p.Protocol != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ProbePropertiesFormat{}
+		}
+		protocolValue := string(*p.Protocol)
+		result.Properties.Protocol = &protocolValue
+	}
+	if p.Reference != nil {
+		var referenceValue string
+		referenceResolved, err := resolved.ARMID("Probe.reference", *p.Reference)
+		if err != nil {
+			return nil, err
+		}
+		referenceValue = referenceResolved
+		result.Id = &referenceValue
+	}
+	if p.RequestPath != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ProbePropertiesFormat{}
+		}
+		requestPathValue := *p.RequestPath
+		result.Properties.RequestPath = &requestPathValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Probe of the arm package, to decode an ARM response into.
+func (p *Probe) NewEmptyARMValue() any {
+	return &arm.Probe{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Probe (or a pointer to one), as Azure returned it.
+func (p *Probe) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Probe)
+	if !ok {
+		pointer, ok := armInput.(*arm.Probe)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Probe, want arm.Probe", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IntervalInSeconds != nil {
+			intervalInSecondsValue := *typed.Properties.IntervalInSeconds
+			p.IntervalInSeconds = &intervalInSecondsValue
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		p.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NumberOfProbes != nil {
+			numberOfProbesValue := *typed.Properties.NumberOfProbes
+			p.NumberOfProbes = &numberOfProbesValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Port != nil {
+			portValue := *typed.Properties.Port
+			p.Port = &portValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Protocol != nil {
+			protocolValue := ProbeProtocol(*typed.Properties.Protocol)
+			p.Protocol = &protocolValue
+		}
+	}
+	if typed.Id != nil {
+		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
+		p.Reference = &referenceValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.RequestPath != nil {
+			requestPathValue := *typed.Properties.RequestPath
+			p.RequestPath = &requestPathValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_Probe populates the receiver from source, a network/v1api20201101/storage.Probe.
 func (p *Probe) AssignProperties_From_Probe(source *storage.Probe) error {
 	p.IntervalInSeconds = genruntime.ClonePointer(source.IntervalInSeconds)
@@ -2753,6 +5421,172 @@ type Probe_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// ConvertToARM returns the Probe_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *Probe_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.Probe_STATUS{}
+	if p.Etag != nil {
+		etagValue := *p.Etag
+		result.Etag = &etagValue
+	}
+	if p.Id != nil {
+		idValue := *p.Id
+		result.Id = &idValue
+	}
+	if p.IntervalInSeconds != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ProbePropertiesFormat_STATUS{}
+		}
+		intervalInSecondsValue := *p.IntervalInSeconds
+		result.Properties.IntervalInSeconds = &intervalInSecondsValue
+	}
+	if p.LoadBalancingRules != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ProbePropertiesFormat_STATUS{}
+		}
+		result.Properties.LoadBalancingRules = make([]arm.SubResource_STATUS, 0, len(p.LoadBalancingRules))
+		for _, loadBalancingRulesItem := range p.LoadBalancingRules {
+			var loadBalancingRulesValue arm.SubResource_STATUS
+			loadBalancingRulesARM, err := loadBalancingRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			loadBalancingRulesValue = *loadBalancingRulesARM.(*arm.SubResource_STATUS)
+			result.Properties.LoadBalancingRules = append(result.Properties.LoadBalancingRules, loadBalancingRulesValue)
+		}
+	}
+	if p.Name != nil {
+		nameValue := *p.Name
+		result.Name = &nameValue
+	}
+	if p.NumberOfProbes != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ProbePropertiesFormat_STATUS{}
+		}
+		numberOfProbesValue := *p.NumberOfProbes
+		result.Properties.NumberOfProbes = &numberOfProbesValue
+	}
+	if p.Port != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ProbePropertiesFormat_STATUS{}
+		}
+		portValue := *p.Port
+		result.Properties.Port = &portValue
+	}
+	if p.Protocol != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ProbePropertiesFormat_STATUS{}
+		}
+		protocolValue := string(*p.Protocol)
+		result.Properties.Protocol = &protocolValue
+	}
+	if p.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ProbePropertiesFormat_STATUS{}
+		}
+		provisioningStateValue := string(*p.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if p.RequestPath != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ProbePropertiesFormat_STATUS{}
+		}
+		requestPathValue := *p.RequestPath
+		result.Properties.RequestPath = &requestPathValue
+	}
+	if p.Type != nil {
+		typeValue := *p.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Probe_STATUS of the arm package, to decode an ARM response into.
+func (p *Probe_STATUS) NewEmptyARMValue() any {
+	return &arm.Probe_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Probe_STATUS (or a pointer to one), as Azure returned it.
+func (p *Probe_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Probe_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.Probe_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Probe_STATUS, want arm.Probe_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Etag != nil {
+		etagValue := *typed.Etag
+		p.Etag = &etagValue
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		p.Id = &idValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IntervalInSeconds != nil {
+			intervalInSecondsValue := *typed.Properties.IntervalInSeconds
+			p.IntervalInSeconds = &intervalInSecondsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LoadBalancingRules != nil {
+			for _, loadBalancingRulesItem := range typed.Properties.LoadBalancingRules {
+				var loadBalancingRulesValue SubResource_STATUS
+				if err := loadBalancingRulesValue.PopulateFromARM(owner, loadBalancingRulesItem); err != nil {
+					return err
+				}
+				p.LoadBalancingRules = append(p.LoadBalancingRules, loadBalancingRulesValue)
+			}
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		p.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NumberOfProbes != nil {
+			numberOfProbesValue := *typed.Properties.NumberOfProbes
+			p.NumberOfProbes = &numberOfProbesValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Port != nil {
+			portValue := *typed.Properties.Port
+			p.Port = &portValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Protocol != nil {
+			protocolValue := ProbeProtocol_STATUS(*typed.Properties.Protocol)
+			p.Protocol = &protocolValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			p.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.RequestPath != nil {
+			requestPathValue := *typed.Properties.RequestPath
+			p.RequestPath = &requestPathValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		p.Type = &typeValue
+	}
+	return nil
+}
+
 // AssignProperties_From_Probe_STATUS populates the receiver from source, a network/v1api20201101/storage.Probe_STATUS.
 func (p *Probe_STATUS) AssignProperties_From_Probe_STATUS(source *storage.Probe_STATUS) error {
 	p.Etag = genruntime.ClonePointer(source.Etag)
@@ -2857,6 +5691,44 @@ type PublicIPAddress_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+// ConvertToARM returns the PublicIPAddress_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PublicIPAddress_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PublicIPAddress_STATUS_SubResourceEmbedded{}
+	if p.Id != nil {
+		idValue := *p.Id
+		result.Id = &idValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PublicIPAddress_STATUS_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (p *PublicIPAddress_STATUS_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.PublicIPAddress_STATUS_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PublicIPAddress_STATUS_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (p *PublicIPAddress_STATUS_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PublicIPAddress_STATUS_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.PublicIPAddress_STATUS_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PublicIPAddress_STATUS_SubResourceEmbedded, want arm.PublicIPAddress_STATUS_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		p.Id = &idValue
+	}
+	return nil
+}
+
 // AssignProperties_From_PublicIPAddress_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.PublicIPAddress_STATUS_SubResourceEmbedded.
 func (p *PublicIPAddress_STATUS_SubResourceEmbedded) AssignProperties_From_PublicIPAddress_STATUS_SubResourceEmbedded(source *storage.PublicIPAddress_STATUS_SubResourceEmbedded) error {
 	p.Id = genruntime.ClonePointer(source.Id)
@@ -2878,6 +5750,49 @@ func (p *PublicIPAddress_STATUS_SubResourceEmbedded) AssignProperties_To_PublicI
 type PublicIPAddress_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// ConvertToARM returns the PublicIPAddress_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PublicIPAddress_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PublicIPAddress_SubResourceEmbedded{}
+	if p.Reference != nil {
+		var referenceValue string
+		referenceResolved, err := resolved.ARMID("PublicIPAddress_SubResourceEmbedded.reference", *p.Reference)
+		if err != nil {
+			return nil, err
+		}
+		referenceValue = referenceResolved
+		result.Id = &referenceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PublicIPAddress_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (p *PublicIPAddress_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.PublicIPAddress_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PublicIPAddress_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (p *PublicIPAddress_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PublicIPAddress_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.PublicIPAddress_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PublicIPAddress_SubResourceEmbedded, want arm.PublicIPAddress_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
+		p.Reference = &referenceValue
+	}
+	return nil
 }
 
 // AssignProperties_From_PublicIPAddress_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.PublicIPAddress_SubResourceEmbedded.
@@ -2913,6 +5828,49 @@ type SubResource struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
+// ConvertToARM returns the SubResource of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *SubResource) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.SubResource{}
+	if s.Reference != nil {
+		var referenceValue string
+		referenceResolved, err := resolved.ARMID("SubResource.reference", *s.Reference)
+		if err != nil {
+			return nil, err
+		}
+		referenceValue = referenceResolved
+		result.Id = &referenceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty SubResource of the arm package, to decode an ARM response into.
+func (s *SubResource) NewEmptyARMValue() any {
+	return &arm.SubResource{}
+}
+
+// PopulateFromARM fills the receiver from an arm.SubResource (or a pointer to one), as Azure returned it.
+func (s *SubResource) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.SubResource)
+	if !ok {
+		pointer, ok := armInput.(*arm.SubResource)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for SubResource, want arm.SubResource", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
+		s.Reference = &referenceValue
+	}
+	return nil
+}
+
 // AssignProperties_From_SubResource populates the receiver from source, a network/v1api20201101/storage.SubResource.
 func (s *SubResource) AssignProperties_From_SubResource(source *storage.SubResource) error {
 	if source.Reference != nil {
@@ -2946,6 +5904,44 @@ type SubResource_STATUS struct {
 	Id *string `json:"id,omitempty"`
 }
 
+// ConvertToARM returns the SubResource_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *SubResource_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.SubResource_STATUS{}
+	if s.Id != nil {
+		idValue := *s.Id
+		result.Id = &idValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty SubResource_STATUS of the arm package, to decode an ARM response into.
+func (s *SubResource_STATUS) NewEmptyARMValue() any {
+	return &arm.SubResource_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.SubResource_STATUS (or a pointer to one), as Azure returned it.
+func (s *SubResource_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.SubResource_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.SubResource_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for SubResource_STATUS, want arm.SubResource_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		s.Id = &idValue
+	}
+	return nil
+}
+
 // AssignProperties_From_SubResource_STATUS populates the receiver from source, a network/v1api20201101/storage.SubResource_STATUS.
 func (s *SubResource_STATUS) AssignProperties_From_SubResource_STATUS(source *storage.SubResource_STATUS) error {
 	s.Id = genruntime.ClonePointer(source.Id)
@@ -2967,6 +5963,44 @@ func (s *SubResource_STATUS) AssignProperties_To_SubResource_STATUS(destination 
 type Subnet_STATUS_SubResourceEmbedded struct {
 	// Id: Resource ID.
 	Id *string `json:"id,omitempty"`
+}
+
+// ConvertToARM returns the Subnet_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *Subnet_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.Subnet_STATUS_SubResourceEmbedded{}
+	if s.Id != nil {
+		idValue := *s.Id
+		result.Id = &idValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Subnet_STATUS_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (s *Subnet_STATUS_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.Subnet_STATUS_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Subnet_STATUS_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (s *Subnet_STATUS_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Subnet_STATUS_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.Subnet_STATUS_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Subnet_STATUS_SubResourceEmbedded, want arm.Subnet_STATUS_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		s.Id = &idValue
+	}
+	return nil
 }
 
 // AssignProperties_From_Subnet_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.Subnet_STATUS_SubResourceEmbedded.
@@ -2993,6 +6027,57 @@ type Subnet_SubResourceEmbedded struct {
 
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// ConvertToARM returns the Subnet_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *Subnet_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.Subnet_SubResourceEmbedded{}
+	if s.Name != nil {
+		nameValue := *s.Name
+		result.Name = &nameValue
+	}
+	if s.Reference != nil {
+		var referenceValue string
+		referenceResolved, err := resolved.ARMID("Subnet_SubResourceEmbedded.reference", *s.Reference)
+		if err != nil {
+			return nil, err
+		}
+		referenceValue = referenceResolved
+		result.Id = &referenceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Subnet_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (s *Subnet_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.Subnet_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Subnet_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (s *Subnet_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Subnet_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.Subnet_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Subnet_SubResourceEmbedded, want arm.Subnet_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		s.Name = &nameValue
+	}
+	if typed.Id != nil {
+		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
+		s.Reference = &referenceValue
+	}
+	return nil
 }
 
 // AssignProperties_From_Subnet_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.Subnet_SubResourceEmbedded.

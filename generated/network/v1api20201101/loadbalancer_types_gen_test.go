@@ -451,6 +451,16 @@ func Test_LoadBalancer_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[LoadBalancer, storage.LoadBalancer](t, GenerateLoadBalancer)
 }
 
+// Test_LoadBalancer_Spec_ARMRoundTrip checks that LoadBalancer_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_LoadBalancer_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[LoadBalancer_Spec](t, GenerateLoadBalancer_Spec)
+}
+
+// Test_LoadBalancer_STATUS_ARMRoundTrip checks that LoadBalancer_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_LoadBalancer_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[LoadBalancer_STATUS](t, GenerateLoadBalancer_STATUS)
+}
+
 // Test_LoadBalancer_Spec_JSONRoundTrip checks that JSON keeps every value of LoadBalancer_Spec.
 func Test_LoadBalancer_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateLoadBalancer_Spec)

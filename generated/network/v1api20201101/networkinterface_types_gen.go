@@ -7,6 +7,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/armgen/armgen/generated/network/v1api20201101/arm"
 	"github.com/armgen/armgen/generated/network/v1api20201101/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -177,6 +178,220 @@ type NetworkInterface_Spec struct {
 
 	// Tags: Resource tags.
 	Tags map[string]string `json:"tags,omitempty"`
+}
+
+// ConvertToARM returns the NetworkInterface_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NetworkInterface_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NetworkInterface_Spec{}
+	result.Name = &resolved.Name
+	if n.DnsSettings != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfacePropertiesFormat{}
+		}
+		var dnsSettingsValue arm.NetworkInterfaceDnsSettings
+		dnsSettingsARM, err := n.DnsSettings.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		dnsSettingsValue = *dnsSettingsARM.(*arm.NetworkInterfaceDnsSettings)
+		result.Properties.DnsSettings = &dnsSettingsValue
+	}
+	if n.EnableAcceleratedNetworking != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfacePropertiesFormat{}
+		}
+		enableAcceleratedNetworkingValue := *n.EnableAcceleratedNetworking
+		result.Properties.EnableAcceleratedNetworking = &enableAcceleratedNetworkingValue
+	}
+	if n.EnableIPForwarding != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfacePropertiesFormat{}
+		}
+		enableIPForwardingValue := *n.EnableIPForwarding
+		result.Properties.EnableIPForwarding = &enableIPForwardingValue
+	}
+	if n.ExtendedLocation != nil {
+		var extendedLocationValue arm.ExtendedLocation
+		extendedLocationARM, err := n.ExtendedLocation.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		extendedLocationValue = *extendedLocationARM.(*arm.ExtendedLocation)
+		result.ExtendedLocation = &extendedLocationValue
+	}
+	if n.IpConfigurations != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfacePropertiesFormat{}
+		}
+		result.Properties.IpConfigurations = make([]arm.NetworkInterfaceIPConfiguration, 0, len(n.IpConfigurations))
+		for _, ipConfigurationsItem := range n.IpConfigurations {
+			var ipConfigurationsValue arm.NetworkInterfaceIPConfiguration
+			ipConfigurationsARM, err := ipConfigurationsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			ipConfigurationsValue = *ipConfigurationsARM.(*arm.NetworkInterfaceIPConfiguration)
+			result.Properties.IpConfigurations = append(result.Properties.IpConfigurations, ipConfigurationsValue)
+		}
+	}
+	if n.Location != nil {
+		locationValue := *n.Location
+		result.Location = &locationValue
+	}
+	if n.MigrationPhase != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfacePropertiesFormat{}
+		}
+		migrationPhaseValue := string(*n.MigrationPhase)
+		result.Properties.MigrationPhase = &migrationPhaseValue
+	}
+	if n.NetworkSecurityGroup != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfacePropertiesFormat{}
+		}
+		var networkSecurityGroupValue arm.NetworkSecurityGroup_SubResourceEmbedded
+		networkSecurityGroupARM, err := n.NetworkSecurityGroup.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		networkSecurityGroupValue = *networkSecurityGroupARM.(*arm.NetworkSecurityGroup_SubResourceEmbedded)
+		result.Properties.NetworkSecurityGroup = &networkSecurityGroupValue
+	}
+	if n.NicType != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfacePropertiesFormat{}
+		}
+		nicTypeValue := string(*n.NicType)
+		result.Properties.NicType = &nicTypeValue
+	}
+	if n.PrivateLinkService != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfacePropertiesFormat{}
+		}
+		var privateLinkServiceValue arm.PrivateLinkService_SubResourceEmbedded
+		privateLinkServiceARM, err := n.PrivateLinkService.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		privateLinkServiceValue = *privateLinkServiceARM.(*arm.PrivateLinkService_SubResourceEmbedded)
+		result.Properties.PrivateLinkService = &privateLinkServiceValue
+	}
+	if n.Tags != nil {
+		result.Tags = make(map[string]string, len(n.Tags))
+		for tagsKey, tagsItem := range n.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NetworkInterface_Spec of the arm package, to decode an ARM response into.
+func (n *NetworkInterface_Spec) NewEmptyARMValue() any {
+	return &arm.NetworkInterface_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NetworkInterface_Spec (or a pointer to one), as Azure returned it.
+func (n *NetworkInterface_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NetworkInterface_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.NetworkInterface_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NetworkInterface_Spec, want arm.NetworkInterface_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		n.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	n.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.DnsSettings != nil {
+			var dnsSettingsValue NetworkInterfaceDnsSettings
+			if err := dnsSettingsValue.PopulateFromARM(owner, *typed.Properties.DnsSettings); err != nil {
+				return err
+			}
+			n.DnsSettings = &dnsSettingsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableAcceleratedNetworking != nil {
+			enableAcceleratedNetworkingValue := *typed.Properties.EnableAcceleratedNetworking
+			n.EnableAcceleratedNetworking = &enableAcceleratedNetworkingValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableIPForwarding != nil {
+			enableIPForwardingValue := *typed.Properties.EnableIPForwarding
+			n.EnableIPForwarding = &enableIPForwardingValue
+		}
+	}
+	if typed.ExtendedLocation != nil {
+		var extendedLocationValue ExtendedLocation
+		if err := extendedLocationValue.PopulateFromARM(owner, *typed.ExtendedLocation); err != nil {
+			return err
+		}
+		n.ExtendedLocation = &extendedLocationValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IpConfigurations != nil {
+			for _, ipConfigurationsItem := range typed.Properties.IpConfigurations {
+				var ipConfigurationsValue NetworkInterfaceIPConfiguration
+				if err := ipConfigurationsValue.PopulateFromARM(owner, ipConfigurationsItem); err != nil {
+					return err
+				}
+				n.IpConfigurations = append(n.IpConfigurations, ipConfigurationsValue)
+			}
+		}
+	}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		n.Location = &locationValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MigrationPhase != nil {
+			migrationPhaseValue := NetworkInterfaceMigrationPhase(*typed.Properties.MigrationPhase)
+			n.MigrationPhase = &migrationPhaseValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NetworkSecurityGroup != nil {
+			var networkSecurityGroupValue NetworkSecurityGroup_SubResourceEmbedded
+			if err := networkSecurityGroupValue.PopulateFromARM(owner, *typed.Properties.NetworkSecurityGroup); err != nil {
+				return err
+			}
+			n.NetworkSecurityGroup = &networkSecurityGroupValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NicType != nil {
+			nicTypeValue := NetworkInterfaceNicType(*typed.Properties.NicType)
+			n.NicType = &nicTypeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateLinkService != nil {
+			var privateLinkServiceValue PrivateLinkService_SubResourceEmbedded
+			if err := privateLinkServiceValue.PopulateFromARM(owner, *typed.Properties.PrivateLinkService); err != nil {
+				return err
+			}
+			n.PrivateLinkService = &privateLinkServiceValue
+		}
+	}
+	if typed.Tags != nil {
+		n.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			n.Tags[tagsKey] = tagsValue
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_NetworkInterface_Spec populates the receiver from source, a network/v1api20201101/storage.NetworkInterface_Spec.
@@ -452,6 +667,406 @@ type NetworkInterface_STATUS struct {
 
 	// VirtualMachine: The reference to a virtual machine.
 	VirtualMachine *SubResource_STATUS `json:"virtualMachine,omitempty"`
+}
+
+// ConvertToARM returns the NetworkInterface_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NetworkInterface_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NetworkInterface_STATUS{}
+	if n.DnsSettings != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfacePropertiesFormat_STATUS{}
+		}
+		var dnsSettingsValue arm.NetworkInterfaceDnsSettings_STATUS
+		dnsSettingsARM, err := n.DnsSettings.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		dnsSettingsValue = *dnsSettingsARM.(*arm.NetworkInterfaceDnsSettings_STATUS)
+		result.Properties.DnsSettings = &dnsSettingsValue
+	}
+	if n.DscpConfiguration != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfacePropertiesFormat_STATUS{}
+		}
+		var dscpConfigurationValue arm.SubResource_STATUS
+		dscpConfigurationARM, err := n.DscpConfiguration.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		dscpConfigurationValue = *dscpConfigurationARM.(*arm.SubResource_STATUS)
+		result.Properties.DscpConfiguration = &dscpConfigurationValue
+	}
+	if n.EnableAcceleratedNetworking != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfacePropertiesFormat_STATUS{}
+		}
+		enableAcceleratedNetworkingValue := *n.EnableAcceleratedNetworking
+		result.Properties.EnableAcceleratedNetworking = &enableAcceleratedNetworkingValue
+	}
+	if n.EnableIPForwarding != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfacePropertiesFormat_STATUS{}
+		}
+		enableIPForwardingValue := *n.EnableIPForwarding
+		result.Properties.EnableIPForwarding = &enableIPForwardingValue
+	}
+	if n.Etag != nil {
+		etagValue := *n.Etag
+		result.Etag = &etagValue
+	}
+	if n.ExtendedLocation != nil {
+		var extendedLocationValue arm.ExtendedLocation_STATUS
+		extendedLocationARM, err := n.ExtendedLocation.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		extendedLocationValue = *extendedLocationARM.(*arm.ExtendedLocation_STATUS)
+		result.ExtendedLocation = &extendedLocationValue
+	}
+	if n.HostedWorkloads != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfacePropertiesFormat_STATUS{}
+		}
+		result.Properties.HostedWorkloads = make([]string, 0, len(n.HostedWorkloads))
+		for _, hostedWorkloadsItem := range n.HostedWorkloads {
+			hostedWorkloadsValue := hostedWorkloadsItem
+			result.Properties.HostedWorkloads = append(result.Properties.HostedWorkloads, hostedWorkloadsValue)
+		}
+	}
+	if n.Id != nil {
+		idValue := *n.Id
+		result.Id = &idValue
+	}
+	if n.IpConfigurations != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfacePropertiesFormat_STATUS{}
+		}
+		result.Properties.IpConfigurations = make([]arm.NetworkInterfaceIPConfiguration_STATUS, 0, len(n.IpConfigurations))
+		for _, ipConfigurationsItem := range n.IpConfigurations {
+			var ipConfigurationsValue arm.NetworkInterfaceIPConfiguration_STATUS
+			ipConfigurationsARM, err := ipConfigurationsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			ipConfigurationsValue = *ipConfigurationsARM.(*arm.NetworkInterfaceIPConfiguration_STATUS)
+			result.Properties.IpConfigurations = append(result.Properties.IpConfigurations, ipConfigurationsValue)
+		}
+	}
+	if n.Location != nil {
+		locationValue := *n.Location
+		result.Location = &locationValue
+	}
+	if n.MacAddress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfacePropertiesFormat_STATUS{}
+		}
+		macAddressValue := *n.MacAddress
+		result.Properties.MacAddress = &macAddressValue
+	}
+	if n.MigrationPhase != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfacePropertiesFormat_STATUS{}
+		}
+		migrationPhaseValue := string(*n.MigrationPhase)
+		result.Properties.MigrationPhase = &migrationPhaseValue
+	}
+	if n.Name != nil {
+		nameValue := *n.Name
+		result.Name = &nameValue
+	}
+	if n.NetworkSecurityGroup != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfacePropertiesFormat_STATUS{}
+		}
+		var networkSecurityGroupValue arm.NetworkSecurityGroup_STATUS_SubResourceEmbedded
+		networkSecurityGroupARM, err := n.NetworkSecurityGroup.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		networkSecurityGroupValue = *networkSecurityGroupARM.(*arm.NetworkSecurityGroup_STATUS_SubResourceEmbedded)
+		result.Properties.NetworkSecurityGroup = &networkSecurityGroupValue
+	}
+	if n.NicType != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfacePropertiesFormat_STATUS{}
+		}
+		nicTypeValue := string(*n.NicType)
+		result.Properties.NicType = &nicTypeValue
+	}
+	if n.Primary != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfacePropertiesFormat_STATUS{}
+		}
+		primaryValue := *n.Primary
+		result.Properties.Primary = &primaryValue
+	}
+	if n.PrivateEndpoint != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfacePropertiesFormat_STATUS{}
+		}
+		var privateEndpointValue arm.PrivateEndpoint_STATUS_SubResourceEmbedded
+		privateEndpointARM, err := n.PrivateEndpoint.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		privateEndpointValue = *privateEndpointARM.(*arm.PrivateEndpoint_STATUS_SubResourceEmbedded)
+		result.Properties.PrivateEndpoint = &privateEndpointValue
+	}
+	if n.PrivateLinkService != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfacePropertiesFormat_STATUS{}
+		}
+		var privateLinkServiceValue arm.PrivateLinkService_STATUS_SubResourceEmbedded
+		privateLinkServiceARM, err := n.PrivateLinkService.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		privateLinkServiceValue = *privateLinkServiceARM.(*arm.PrivateLinkService_STATUS_SubResourceEmbedded)
+		result.Properties.PrivateLinkService = &privateLinkServiceValue
+	}
+	if n.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfacePropertiesFormat_STATUS{}
+		}
+		provisioningStateValue := string(*n.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if n.ResourceGuid != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfacePropertiesFormat_STATUS{}
+		}
+		resourceGuidValue := *n.ResourceGuid
+		result.Properties.ResourceGuid = &resourceGuidValue
+	}
+	if n.Tags != nil {
+		result.Tags = make(map[string]string, len(n.Tags))
+		for tagsKey, tagsItem := range n.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	if n.TapConfigurations != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfacePropertiesFormat_STATUS{}
+		}
+		result.Properties.TapConfigurations = make([]arm.NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded, 0, len(n.TapConfigurations))
+		for _, tapConfigurationsItem := range n.TapConfigurations {
+			var tapConfigurationsValue arm.NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded
+			tapConfigurationsARM, err := tapConfigurationsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			tapConfigurationsValue = *tapConfigurationsARM.(*arm.NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded)
+			result.Properties.TapConfigurations = append(result.Properties.TapConfigurations, tapConfigurationsValue)
+		}
+	}
+	if n.Type != nil {
+		typeValue := *n.Type
+		result.Type = &typeValue
+	}
+	if n.VirtualMachine != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfacePropertiesFormat_STATUS{}
+		}
+		var virtualMachineValue arm.SubResource_STATUS
+		virtualMachineARM, err := n.VirtualMachine.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		virtualMachineValue = *virtualMachineARM.(*arm.SubResource_STATUS)
+		result.Properties.VirtualMachine = &virtualMachineValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NetworkInterface_STATUS of the arm package, to decode an ARM response into.
+func (n *NetworkInterface_STATUS) NewEmptyARMValue() any {
+	return &arm.NetworkInterface_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NetworkInterface_STATUS (or a pointer to one), as Azure returned it.
+func (n *NetworkInterface_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NetworkInterface_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.NetworkInterface_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NetworkInterface_STATUS, want arm.NetworkInterface_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DnsSettings != nil {
+			var dnsSettingsValue NetworkInterfaceDnsSettings_STATUS
+			if err := dnsSettingsValue.PopulateFromARM(owner, *typed.Properties.DnsSettings); err != nil {
+				return err
+			}
+			n.DnsSettings = &dnsSettingsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DscpConfiguration != nil {
+			var dscpConfigurationValue SubResource_STATUS
+			if err := dscpConfigurationValue.PopulateFromARM(owner, *typed.Properties.DscpConfiguration); err != nil {
+				return err
+			}
+			n.DscpConfiguration = &dscpConfigurationValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableAcceleratedNetworking != nil {
+			enableAcceleratedNetworkingValue := *typed.Properties.EnableAcceleratedNetworking
+			n.EnableAcceleratedNetworking = &enableAcceleratedNetworkingValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableIPForwarding != nil {
+			enableIPForwardingValue := *typed.Properties.EnableIPForwarding
+			n.EnableIPForwarding = &enableIPForwardingValue
+		}
+	}
+	if typed.Etag != nil {
+		etagValue := *typed.Etag
+		n.Etag = &etagValue
+	}
+	if typed.ExtendedLocation != nil {
+		var extendedLocationValue ExtendedLocation_STATUS
+		if err := extendedLocationValue.PopulateFromARM(owner, *typed.ExtendedLocation); err != nil {
+			return err
+		}
+		n.ExtendedLocation = &extendedLocationValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.HostedWorkloads != nil {
+			for _, hostedWorkloadsItem := range typed.Properties.HostedWorkloads {
+				hostedWorkloadsValue := hostedWorkloadsItem
+				n.HostedWorkloads = append(n.HostedWorkloads, hostedWorkloadsValue)
+			}
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		n.Id = &idValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IpConfigurations != nil {
+			for _, ipConfigurationsItem := range typed.Properties.IpConfigurations {
+				var ipConfigurationsValue NetworkInterfaceIPConfiguration_STATUS
+				if err := ipConfigurationsValue.PopulateFromARM(owner, ipConfigurationsItem); err != nil {
+					return err
+				}
+				n.IpConfigurations = append(n.IpConfigurations, ipConfigurationsValue)
+			}
+		}
+	}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		n.Location = &locationValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MacAddress != nil {
+			macAddressValue := *typed.Properties.MacAddress
+			n.MacAddress = &macAddressValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MigrationPhase != nil {
+			migrationPhaseValue := NetworkInterfaceMigrationPhase_STATUS(*typed.Properties.MigrationPhase)
+			n.MigrationPhase = &migrationPhaseValue
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		n.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NetworkSecurityGroup != nil {
+			var networkSecurityGroupValue NetworkSecurityGroup_STATUS_SubResourceEmbedded
+			if err := networkSecurityGroupValue.PopulateFromARM(owner, *typed.Properties.NetworkSecurityGroup); err != nil {
+				return err
+			}
+			n.NetworkSecurityGroup = &networkSecurityGroupValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NicType != nil {
+			nicTypeValue := NetworkInterfaceNicType_STATUS(*typed.Properties.NicType)
+			n.NicType = &nicTypeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Primary != nil {
+			primaryValue := *typed.Properties.Primary
+			n.Primary = &primaryValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateEndpoint != nil {
+			var privateEndpointValue PrivateEndpoint_STATUS_SubResourceEmbedded
+			if err := privateEndpointValue.PopulateFromARM(owner, *typed.Properties.PrivateEndpoint); err != nil {
+				return err
+			}
+			n.PrivateEndpoint = &privateEndpointValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateLinkService != nil {
+			var privateLinkServiceValue PrivateLinkService_STATUS_SubResourceEmbedded
+			if err := privateLinkServiceValue.PopulateFromARM(owner, *typed.Properties.PrivateLinkService); err != nil {
+				return err
+			}
+			n.PrivateLinkService = &privateLinkServiceValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			n.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ResourceGuid != nil {
+			resourceGuidValue := *typed.Properties.ResourceGuid
+			n.ResourceGuid = &resourceGuidValue
+		}
+	}
+	if typed.Tags != nil {
+		n.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			n.Tags[tagsKey] = tagsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.TapConfigurations != nil {
+			for _, tapConfigurationsItem := range typed.Properties.TapConfigurations {
+				var tapConfigurationsValue NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded
+				if err := tapConfigurationsValue.PopulateFromARM(owner, tapConfigurationsItem); err != nil {
+					return err
+				}
+				n.TapConfigurations = append(n.TapConfigurations, tapConfigurationsValue)
+			}
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		n.Type = &typeValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.VirtualMachine != nil {
+			var virtualMachineValue SubResource_STATUS
+			if err := virtualMachineValue.PopulateFromARM(owner, *typed.Properties.VirtualMachine); err != nil {
+				return err
+			}
+			n.VirtualMachine = &virtualMachineValue
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_NetworkInterface_STATUS populates the receiver from source, a network/v1api20201101/storage.NetworkInterface_STATUS.
@@ -764,6 +1379,52 @@ type ApplicationGatewayBackendAddress struct {
 	IpAddress *string `json:"ipAddress,omitempty"`
 }
 
+// ConvertToARM returns the ApplicationGatewayBackendAddress of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (a *ApplicationGatewayBackendAddress) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if a == nil {
+		return nil, nil
+	}
+	result := &arm.ApplicationGatewayBackendAddress{}
+	if a.Fqdn != nil {
+		fqdnValue := *a.Fqdn
+		result.Fqdn = &fqdnValue
+	}
+	if a.IpAddress != nil {
+		ipAddressValue := *a.IpAddress
+		result.IpAddress = &ipAddressValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ApplicationGatewayBackendAddress of the arm package, to decode an ARM response into.
+func (a *ApplicationGatewayBackendAddress) NewEmptyARMValue() any {
+	return &arm.ApplicationGatewayBackendAddress{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ApplicationGatewayBackendAddress (or a pointer to one), as Azure returned it.
+func (a *ApplicationGatewayBackendAddress) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ApplicationGatewayBackendAddress)
+	if !ok {
+		pointer, ok := armInput.(*arm.ApplicationGatewayBackendAddress)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ApplicationGatewayBackendAddress, want arm.ApplicationGatewayBackendAddress", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Fqdn != nil {
+		fqdnValue := *typed.Fqdn
+		a.Fqdn = &fqdnValue
+	}
+	if typed.IpAddress != nil {
+		ipAddressValue := *typed.IpAddress
+		a.IpAddress = &ipAddressValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ApplicationGatewayBackendAddress populates the receiver from source, a network/v1api20201101/storage.ApplicationGatewayBackendAddress.
 func (a *ApplicationGatewayBackendAddress) AssignProperties_From_ApplicationGatewayBackendAddress(source *storage.ApplicationGatewayBackendAddress) error {
 	a.Fqdn = genruntime.ClonePointer(source.Fqdn)
@@ -793,6 +1454,83 @@ type ApplicationGatewayBackendAddressPool struct {
 
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// ConvertToARM returns the ApplicationGatewayBackendAddressPool of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (a *ApplicationGatewayBackendAddressPool) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if a == nil {
+		return nil, nil
+	}
+	result := &arm.ApplicationGatewayBackendAddressPool{}
+	if a.BackendAddresses != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ApplicationGatewayBackendAddressPoolPropertiesFormat{}
+		}
+		result.Properties.BackendAddresses = make([]arm.ApplicationGatewayBackendAddress, 0, len(a.BackendAddresses))
+		for _, backendAddressesItem := range a.BackendAddresses {
+			var backendAddressesValue arm.ApplicationGatewayBackendAddress
+			backendAddressesARM, err := backendAddressesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			backendAddressesValue = *backendAddressesARM.(*arm.ApplicationGatewayBackendAddress)
+			result.Properties.BackendAddresses = append(result.Properties.BackendAddresses, backendAddressesValue)
+		}
+	}
+	if a.Name != nil {
+		nameValue := *a.Name
+		result.Name = &nameValue
+	}
+	if a.Reference != nil {
+		var referenceValue string
+		referenceResolved, err := resolved.ARMID("ApplicationGatewayBackendAddressPool.reference", *a.Reference)
+		if err != nil {
+			return nil, err
+		}
+		referenceValue = referenceResolved
+		result.Id = &referenceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ApplicationGatewayBackendAddressPool of the arm package, to decode an ARM response into.
+func (a *ApplicationGatewayBackendAddressPool) NewEmptyARMValue() any {
+	return &arm.ApplicationGatewayBackendAddressPool{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ApplicationGatewayBackendAddressPool (or a pointer to one), as Azure returned it.
+func (a *ApplicationGatewayBackendAddressPool) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ApplicationGatewayBackendAddressPool)
+	if !ok {
+		pointer, ok := armInput.(*arm.ApplicationGatewayBackendAddressPool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ApplicationGatewayBackendAddressPool, want arm.ApplicationGatewayBackendAddressPool", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.BackendAddresses != nil {
+			for _, backendAddressesItem := range typed.Properties.BackendAddresses {
+				var backendAddressesValue ApplicationGatewayBackendAddress
+				if err := backendAddressesValue.PopulateFromARM(owner, backendAddressesItem); err != nil {
+					return err
+				}
+				a.BackendAddresses = append(a.BackendAddresses, backendAddressesValue)
+			}
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		a.Name = &nameValue
+	}
+	if typed.Id != nil {
+		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
+		a.Reference = &referenceValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ApplicationGatewayBackendAddressPool populates the receiver from source, a network/v1api20201101/storage.ApplicationGatewayBackendAddressPool.
@@ -872,6 +1610,133 @@ type ApplicationGatewayBackendAddressPool_STATUS struct {
 
 	// Type: Type of the resource.
 	Type *string `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the ApplicationGatewayBackendAddressPool_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (a *ApplicationGatewayBackendAddressPool_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if a == nil {
+		return nil, nil
+	}
+	result := &arm.ApplicationGatewayBackendAddressPool_STATUS{}
+	if a.BackendAddresses != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ApplicationGatewayBackendAddressPoolPropertiesFormat_STATUS{}
+		}
+		result.Properties.BackendAddresses = make([]arm.ApplicationGatewayBackendAddress_STATUS, 0, len(a.BackendAddresses))
+		for _, backendAddressesItem := range a.BackendAddresses {
+			var backendAddressesValue arm.ApplicationGatewayBackendAddress_STATUS
+			backendAddressesARM, err := backendAddressesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			backendAddressesValue = *backendAddressesARM.(*arm.ApplicationGatewayBackendAddress_STATUS)
+			result.Properties.BackendAddresses = append(result.Properties.BackendAddresses, backendAddressesValue)
+		}
+	}
+	if a.BackendIPConfigurations != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ApplicationGatewayBackendAddressPoolPropertiesFormat_STATUS{}
+		}
+		result.Properties.BackendIPConfigurations = make([]arm.NetworkInterfaceIPConfiguration_STATUS_Unrolled, 0, len(a.BackendIPConfigurations))
+		for _, backendIPConfigurationsItem := range a.BackendIPConfigurations {
+			var backendIPConfigurationsValue arm.NetworkInterfaceIPConfiguration_STATUS_Unrolled
+			backendIPConfigurationsARM, err := backendIPConfigurationsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			backendIPConfigurationsValue = *backendIPConfigurationsARM.(*arm.NetworkInterfaceIPConfiguration_STATUS_Unrolled)
+			result.Properties.BackendIPConfigurations = append(result.Properties.BackendIPConfigurations, backendIPConfigurationsValue)
+		}
+	}
+	if a.Etag != nil {
+		etagValue := *a.Etag
+		result.Etag = &etagValue
+	}
+	if a.Id != nil {
+		idValue := *a.Id
+		result.Id = &idValue
+	}
+	if a.Name != nil {
+		nameValue := *a.Name
+		result.Name = &nameValue
+	}
+	if a.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ApplicationGatewayBackendAddressPoolPropertiesFormat_STATUS{}
+		}
+		provisioningStateValue := string(*a.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if a.Type != nil {
+		typeValue := *a.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ApplicationGatewayBackendAddressPool_STATUS of the arm package, to decode an ARM response into.
+func (a *ApplicationGatewayBackendAddressPool_STATUS) NewEmptyARMValue() any {
+	return &arm.ApplicationGatewayBackendAddressPool_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ApplicationGatewayBackendAddressPool_STATUS (or a pointer to one), as Azure returned it.
+func (a *ApplicationGatewayBackendAddressPool_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ApplicationGatewayBackendAddressPool_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ApplicationGatewayBackendAddressPool_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ApplicationGatewayBackendAddressPool_STATUS, want arm.ApplicationGatewayBackendAddressPool_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.BackendAddresses != nil {
+			for _, backendAddressesItem := range typed.Properties.BackendAddresses {
+				var backendAddressesValue ApplicationGatewayBackendAddress_STATUS
+				if err := backendAddressesValue.PopulateFromARM(owner, backendAddressesItem); err != nil {
+					return err
+				}
+				a.BackendAddresses = append(a.BackendAddresses, backendAddressesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.BackendIPConfigurations != nil {
+			for _, backendIPConfigurationsItem := range typed.Properties.BackendIPConfigurations {
+				var backendIPConfigurationsValue NetworkInterfaceIPConfiguration_STATUS_Unrolled
+				if err := backendIPConfigurationsValue.PopulateFromARM(owner, backendIPConfigurationsItem); err != nil {
+					return err
+				}
+				a.BackendIPConfigurations = append(a.BackendIPConfigurations, backendIPConfigurationsValue)
+			}
+		}
+	}
+	if typed.Etag != nil {
+		etagValue := *typed.Etag
+		a.Etag = &etagValue
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		a.Id = &idValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		a.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			a.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		a.Type = &typeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ApplicationGatewayBackendAddressPool_STATUS populates the receiver from source, a network/v1api20201101/storage.ApplicationGatewayBackendAddressPool_STATUS.
@@ -970,6 +1835,52 @@ type ApplicationGatewayBackendAddress_STATUS struct {
 	IpAddress *string `json:"ipAddress,omitempty"`
 }
 
+// ConvertToARM returns the ApplicationGatewayBackendAddress_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (a *ApplicationGatewayBackendAddress_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if a == nil {
+		return nil, nil
+	}
+	result := &arm.ApplicationGatewayBackendAddress_STATUS{}
+	if a.Fqdn != nil {
+		fqdnValue := *a.Fqdn
+		result.Fqdn = &fqdnValue
+	}
+	if a.IpAddress != nil {
+		ipAddressValue := *a.IpAddress
+		result.IpAddress = &ipAddressValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ApplicationGatewayBackendAddress_STATUS of the arm package, to decode an ARM response into.
+func (a *ApplicationGatewayBackendAddress_STATUS) NewEmptyARMValue() any {
+	return &arm.ApplicationGatewayBackendAddress_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ApplicationGatewayBackendAddress_STATUS (or a pointer to one), as Azure returned it.
+func (a *ApplicationGatewayBackendAddress_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ApplicationGatewayBackendAddress_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ApplicationGatewayBackendAddress_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ApplicationGatewayBackendAddress_STATUS, want arm.ApplicationGatewayBackendAddress_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Fqdn != nil {
+		fqdnValue := *typed.Fqdn
+		a.Fqdn = &fqdnValue
+	}
+	if typed.IpAddress != nil {
+		ipAddressValue := *typed.IpAddress
+		a.IpAddress = &ipAddressValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ApplicationGatewayBackendAddress_STATUS populates the receiver from source, a network/v1api20201101/storage.ApplicationGatewayBackendAddress_STATUS.
 func (a *ApplicationGatewayBackendAddress_STATUS) AssignProperties_From_ApplicationGatewayBackendAddress_STATUS(source *storage.ApplicationGatewayBackendAddress_STATUS) error {
 	a.Fqdn = genruntime.ClonePointer(source.Fqdn)
@@ -995,6 +1906,44 @@ type ApplicationSecurityGroup_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+// ConvertToARM returns the ApplicationSecurityGroup_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (a *ApplicationSecurityGroup_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if a == nil {
+		return nil, nil
+	}
+	result := &arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded{}
+	if a.Id != nil {
+		idValue := *a.Id
+		result.Id = &idValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ApplicationSecurityGroup_STATUS_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (a *ApplicationSecurityGroup_STATUS_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (a *ApplicationSecurityGroup_STATUS_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ApplicationSecurityGroup_STATUS_SubResourceEmbedded, want arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		a.Id = &idValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ApplicationSecurityGroup_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.ApplicationSecurityGroup_STATUS_SubResourceEmbedded.
 func (a *ApplicationSecurityGroup_STATUS_SubResourceEmbedded) AssignProperties_From_ApplicationSecurityGroup_STATUS_SubResourceEmbedded(source *storage.ApplicationSecurityGroup_STATUS_SubResourceEmbedded) error {
 	a.Id = genruntime.ClonePointer(source.Id)
@@ -1016,6 +1965,49 @@ func (a *ApplicationSecurityGroup_STATUS_SubResourceEmbedded) AssignProperties_T
 type ApplicationSecurityGroup_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// ConvertToARM returns the ApplicationSecurityGroup_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (a *ApplicationSecurityGroup_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if a == nil {
+		return nil, nil
+	}
+	result := &arm.ApplicationSecurityGroup_SubResourceEmbedded{}
+	if a.Reference != nil {
+		var referenceValue string
+		referenceResolved, err := resolved.ARMID("ApplicationSecurityGroup_SubResourceEmbedded.reference", *a.Reference)
+		if err != nil {
+			return nil, err
+		}
+		referenceValue = referenceResolved
+		result.Id = &referenceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ApplicationSecurityGroup_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (a *ApplicationSecurityGroup_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.ApplicationSecurityGroup_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ApplicationSecurityGroup_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (a *ApplicationSecurityGroup_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ApplicationSecurityGroup_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.ApplicationSecurityGroup_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ApplicationSecurityGroup_SubResourceEmbedded, want arm.ApplicationSecurityGroup_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
+		a.Reference = &referenceValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ApplicationSecurityGroup_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.ApplicationSecurityGroup_SubResourceEmbedded.
@@ -1054,6 +2046,57 @@ type NetworkInterfaceDnsSettings struct {
 	InternalDnsNameLabel *string `json:"internalDnsNameLabel,omitempty"`
 }
 
+// ConvertToARM returns the NetworkInterfaceDnsSettings of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NetworkInterfaceDnsSettings) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NetworkInterfaceDnsSettings{}
+	if n.DnsServers != nil {
+		result.DnsServers = make([]string, 0, len(n.DnsServers))
+		for _, dnsServersItem := range n.DnsServers {
+			dnsServersValue := dnsServersItem
+			result.DnsServers = append(result.DnsServers, dnsServersValue)
+		}
+	}
+	if n.InternalDnsNameLabel != nil {
+		internalDnsNameLabelValue := *n.InternalDnsNameLabel
+		result.InternalDnsNameLabel = &internalDnsNameLabelValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NetworkInterfaceDnsSettings of the arm package, to decode an ARM response into.
+func (n *NetworkInterfaceDnsSettings) NewEmptyARMValue() any {
+	return &arm.NetworkInterfaceDnsSettings{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NetworkInterfaceDnsSettings (or a pointer to one), as Azure returned it.
+func (n *NetworkInterfaceDnsSettings) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NetworkInterfaceDnsSettings)
+	if !ok {
+		pointer, ok := armInput.(*arm.NetworkInterfaceDnsSettings)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NetworkInterfaceDnsSettings, want arm.NetworkInterfaceDnsSettings", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.DnsServers != nil {
+		for _, dnsServersItem := range typed.DnsServers {
+			dnsServersValue := dnsServersItem
+			n.DnsServers = append(n.DnsServers, dnsServersValue)
+		}
+	}
+	if typed.InternalDnsNameLabel != nil {
+		internalDnsNameLabelValue := *typed.InternalDnsNameLabel
+		n.InternalDnsNameLabel = &internalDnsNameLabelValue
+	}
+	return nil
+}
+
 // AssignProperties_From_NetworkInterfaceDnsSettings populates the receiver from source, a network/v1api20201101/storage.NetworkInterfaceDnsSettings.
 func (n *NetworkInterfaceDnsSettings) AssignProperties_From_NetworkInterfaceDnsSettings(source *storage.NetworkInterfaceDnsSettings) error {
 	n.DnsServers = slices.Clone(source.DnsServers)
@@ -1089,6 +2132,86 @@ type NetworkInterfaceDnsSettings_STATUS struct {
 
 	// InternalFqdn: Fully qualified DNS name supporting internal communications between VMs in the same virtual network.
 	InternalFqdn *string `json:"internalFqdn,omitempty"`
+}
+
+// ConvertToARM returns the NetworkInterfaceDnsSettings_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NetworkInterfaceDnsSettings_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NetworkInterfaceDnsSettings_STATUS{}
+	if n.AppliedDnsServers != nil {
+		result.AppliedDnsServers = make([]string, 0, len(n.AppliedDnsServers))
+		for _, appliedDnsServersItem := range n.AppliedDnsServers {
+			appliedDnsServersValue := appliedDnsServersItem
+			result.AppliedDnsServers = append(result.AppliedDnsServers, appliedDnsServersValue)
+		}
+	}
+	if n.DnsServers != nil {
+		result.DnsServers = make([]string, 0, len(n.DnsServers))
+		for _, dnsServersItem := range n.DnsServers {
+			dnsServersValue := dnsServersItem
+			result.DnsServers = append(result.DnsServers, dnsServersValue)
+		}
+	}
+	if n.InternalDnsNameLabel != nil {
+		internalDnsNameLabelValue := *n.InternalDnsNameLabel
+		result.InternalDnsNameLabel = &internalDnsNameLabelValue
+	}
+	if n.InternalDomainNameSuffix != nil {
+		internalDomainNameSuffixValue := *n.InternalDomainNameSuffix
+		result.InternalDomainNameSuffix = &internalDomainNameSuffixValue
+	}
+	if n.InternalFqdn != nil {
+		internalFqdnValue := *n.InternalFqdn
+		result.InternalFqdn = &internalFqdnValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NetworkInterfaceDnsSettings_STATUS of the arm package, to decode an ARM response into.
+func (n *NetworkInterfaceDnsSettings_STATUS) NewEmptyARMValue() any {
+	return &arm.NetworkInterfaceDnsSettings_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NetworkInterfaceDnsSettings_STATUS (or a pointer to one), as Azure returned it.
+func (n *NetworkInterfaceDnsSettings_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NetworkInterfaceDnsSettings_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.NetworkInterfaceDnsSettings_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NetworkInterfaceDnsSettings_STATUS, want arm.NetworkInterfaceDnsSettings_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.AppliedDnsServers != nil {
+		for _, appliedDnsServersItem := range typed.AppliedDnsServers {
+			appliedDnsServersValue := appliedDnsServersItem
+			n.AppliedDnsServers = append(n.AppliedDnsServers, appliedDnsServersValue)
+		}
+	}
+	if typed.DnsServers != nil {
+		for _, dnsServersItem := range typed.DnsServers {
+			dnsServersValue := dnsServersItem
+			n.DnsServers = append(n.DnsServers, dnsServersValue)
+		}
+	}
+	if typed.InternalDnsNameLabel != nil {
+		internalDnsNameLabelValue := *typed.InternalDnsNameLabel
+		n.InternalDnsNameLabel = &internalDnsNameLabelValue
+	}
+	if typed.InternalDomainNameSuffix != nil {
+		internalDomainNameSuffixValue := *typed.InternalDomainNameSuffix
+		n.InternalDomainNameSuffix = &internalDomainNameSuffixValue
+	}
+	if typed.InternalFqdn != nil {
+		internalFqdnValue := *typed.InternalFqdn
+		n.InternalFqdn = &internalFqdnValue
+	}
+	return nil
 }
 
 // AssignProperties_From_NetworkInterfaceDnsSettings_STATUS populates the receiver from source, a network/v1api20201101/storage.NetworkInterfaceDnsSettings_STATUS.
@@ -1159,6 +2282,289 @@ type NetworkInterfaceIPConfiguration struct {
 
 	// VirtualNetworkTaps: The reference to Virtual Network Taps.
 	VirtualNetworkTaps []VirtualNetworkTap_SubResourceEmbedded `json:"virtualNetworkTaps,omitempty"`
+}
+
+// ConvertToARM returns the NetworkInterfaceIPConfiguration of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NetworkInterfaceIPConfiguration) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NetworkInterfaceIPConfiguration{}
+	if n.ApplicationGatewayBackendAddressPools != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat{}
+		}
+		result.Properties.ApplicationGatewayBackendAddressPools = make([]arm.ApplicationGatewayBackendAddressPool, 0, len(n.ApplicationGatewayBackendAddressPools))
+		for _, applicationGatewayBackendAddressPoolsItem := range n.ApplicationGatewayBackendAddressPools {
+			var applicationGatewayBackendAddressPoolsValue arm.ApplicationGatewayBackendAddressPool
+			applicationGatewayBackendAddressPoolsARM, err := applicationGatewayBackendAddressPoolsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			applicationGatewayBackendAddressPoolsValue = *applicationGatewayBackendAddressPoolsARM.(*arm.ApplicationGatewayBackendAddressPool)
+			result.Properties.ApplicationGatewayBackendAddressPools = append(result.Properties.ApplicationGatewayBackendAddressPools, applicationGatewayBackendAddressPoolsValue)
+		}
+	}
+	if n.ApplicationSecurityGroups != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat{}
+		}
+		result.Properties.ApplicationSecurityGroups = make([]arm.ApplicationSecurityGroup_SubResourceEmbedded, 0, len(n.ApplicationSecurityGroups))
+		for _, applicationSecurityGroupsItem := range n.ApplicationSecurityGroups {
+			var applicationSecurityGroupsValue arm.ApplicationSecurityGroup_SubResourceEmbedded
+			applicationSecurityGroupsARM, err := applicationSecurityGroupsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			applicationSecurityGroupsValue = *applicationSecurityGroupsARM.(*arm.ApplicationSecurityGroup_SubResourceEmbedded)
+			result.Properties.ApplicationSecurityGroups = append(result.Properties.ApplicationSecurityGroups, applicationSecurityGroupsValue)
+		}
+	}
+	if n.LoadBalancerBackendAddressPools != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat{}
+		}
+		result.Properties.LoadBalancerBackendAddressPools = make([]arm.BackendAddressPool_SubResourceEmbedded, 0, len(n.LoadBalancerBackendAddressPools))
+		for _, loadBalancerBackendAddressPoolsItem := range n.LoadBalancerBackendAddressPools {
+			var loadBalancerBackendAddressPoolsValue arm.BackendAddressPool_SubResourceEmbedded
+			loadBalancerBackendAddressPoolsARM, err := loadBalancerBackendAddressPoolsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			loadBalancerBackendAddressPoolsValue = *loadBalancerBackendAddressPoolsARM.(*arm.BackendAddressPool_SubResourceEmbedded)
+			result.Properties.LoadBalancerBackendAddressPools = append(result.Properties.LoadBalancerBackendAddressPools, loadBalancerBackendAddressPoolsValue)
+		}
+	}
+	if n.LoadBalancerInboundNatRules != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat{}
+		}
+		result.Properties.LoadBalancerInboundNatRules = make([]arm.InboundNatRule_SubResourceEmbedded, 0, len(n.LoadBalancerInboundNatRules))
+		for _, loadBalancerInboundNatRulesItem := range n.LoadBalancerInboundNatRules {
+			var loadBalancerInboundNatRulesValue arm.InboundNatRule_SubResourceEmbedded
+			loadBalancerInboundNatRulesARM, err := loadBalancerInboundNatRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			loadBalancerInboundNatRulesValue = *loadBalancerInboundNatRulesARM.(*arm.InboundNatRule_SubResourceEmbedded)
+			result.Properties.LoadBalancerInboundNatRules = append(result.Properties.LoadBalancerInboundNatRules, loadBalancerInboundNatRulesValue)
+		}
+	}
+	if n.Name != nil {
+		nameValue := *n.Name
+		result.Name = &nameValue
+	}
+	if n.Primary != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat{}
+		}
+		primaryValue := *n.Primary
+		result.Properties.Primary = &primaryValue
+	}
+	if n.PrivateIPAddress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat{}
+		}
+		privateIPAddressValue := *n.PrivateIPAddress
+		result.Properties.PrivateIPAddress = &privateIPAddressValue
+	}
+	if n.PrivateIPAddressVersion != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat{}
+		}
+		privateIPAddressVersionValue := string(*n.PrivateIPAddressVersion)
+		result.Properties.PrivateIPAddressVersion = &privateIPAddressVersionValue
+	}
+	if n.PrivateIPAllocationMethod != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat{}
+		}
+		privateIPAllocationMethodValue := string(*n.PrivateIPAllocationMethod)
+		result.Properties.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
+	}
+	if n.PublicIPAddress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat{}
+		}
+		var publicIPAddressValue arm.PublicIPAddress_SubResourceEmbedded
+		publicIPAddressARM, err := n.PublicIPAddress.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		publicIPAddressValue = *publicIPAddressARM.(*arm.PublicIPAddress_SubResourceEmbedded)
+		result.Properties.PublicIPAddress = &publicIPAddressValue
+	}
+	if n.Reference != nil {
+		var referenceValue string
+		referenceResolved, err := resolved.ARMID("NetworkInterfaceIPConfiguration.reference", *n.Reference)
+		if err != nil {
+			return nil, err
+		}
+		referenceValue = referenceResolved
+		result.Id = &referenceValue
+	}
+	if n.Subnet != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat{}
+		}
+		var subnetValue arm.Subnet_SubResourceEmbedded
+		subnetARM, err := n.Subnet.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		subnetValue = *subnetARM.(*arm.Subnet_SubResourceEmbedded)
+		result.Properties.Subnet = &subnetValue
+	}
+	if n.Type != nil {
+		typeValue := *n.Type
+		result.Type = &typeValue
+	}
+	if n.VirtualNetworkTaps != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat{}
+		}
+		result.Properties.VirtualNetworkTaps = make([]arm.VirtualNetworkTap_SubResourceEmbedded, 0, len(n.VirtualNetworkTaps))
+		for _, virtualNetworkTapsItem := range n.VirtualNetworkTaps {
+			var virtualNetworkTapsValue arm.VirtualNetworkTap_SubResourceEmbedded
+			virtualNetworkTapsARM, err := virtualNetworkTapsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			virtualNetworkTapsValue = *virtualNetworkTapsARM.(*arm.VirtualNetworkTap_SubResourceEmbedded)
+			result.Properties.VirtualNetworkTaps = append(result.Properties.VirtualNetworkTaps, virtualNetworkTapsValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NetworkInterfaceIPConfiguration of the arm package, to decode an ARM response into.
+func (n *NetworkInterfaceIPConfiguration) NewEmptyARMValue() any {
+	return &arm.NetworkInterfaceIPConfiguration{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NetworkInterfaceIPConfiguration (or a pointer to one), as Azure returned it.
+func (n *NetworkInterfaceIPConfiguration) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NetworkInterfaceIPConfiguration)
+	if !ok {
+		pointer, ok := armInput.(*arm.NetworkInterfaceIPConfiguration)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NetworkInterfaceIPConfiguration, want arm.NetworkInterfaceIPConfiguration", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ApplicationGatewayBackendAddressPools != nil {
+			for _, applicationGatewayBackendAddressPoolsItem := range typed.Properties.ApplicationGatewayBackendAddressPools {
+				var applicationGatewayBackendAddressPoolsValue ApplicationGatewayBackendAddressPool
+				if err := applicationGatewayBackendAddressPoolsValue.PopulateFromARM(owner, applicationGatewayBackendAddressPoolsItem); err != nil {
+					return err
+				}
+				n.ApplicationGatewayBackendAddressPools = append(n.ApplicationGatewayBackendAddressPools, applicationGatewayBackendAddressPoolsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ApplicationSecurityGroups != nil {
+			for _, applicationSecurityGroupsItem := range typed.Properties.ApplicationSecurityGroups {
+				var applicationSecurityGroupsValue ApplicationSecurityGroup_SubResourceEmbedded
+				if err := applicationSecurityGroupsValue.PopulateFromARM(owner, applicationSecurityGroupsItem); err != nil {
+					return err
+				}
+				n.ApplicationSecurityGroups = append(n.ApplicationSecurityGroups, applicationSecurityGroupsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LoadBalancerBackendAddressPools != nil {
+			for _, loadBalancerBackendAddressPoolsItem := range typed.Properties.LoadBalancerBackendAddressPools {
+				var loadBalancerBackendAddressPoolsValue BackendAddressPool_SubResourceEmbedded
+				if err := loadBalancerBackendAddressPoolsValue.PopulateFromARM(owner, loadBalancerBackendAddressPoolsItem); err != nil {
+					return err
+				}
+				n.LoadBalancerBackendAddressPools = append(n.LoadBalancerBackendAddressPools, loadBalancerBackendAddressPoolsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LoadBalancerInboundNatRules != nil {
+			for _, loadBalancerInboundNatRulesItem := range typed.Properties.LoadBalancerInboundNatRules {
+				var loadBalancerInboundNatRulesValue InboundNatRule_SubResourceEmbedded
+				if err := loadBalancerInboundNatRulesValue.PopulateFromARM(owner, loadBalancerInboundNatRulesItem); err != nil {
+					return err
+				}
+				n.LoadBalancerInboundNatRules = append(n.LoadBalancerInboundNatRules, loadBalancerInboundNatRulesValue)
+			}
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		n.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Primary != nil {
+			primaryValue := *typed.Properties.Primary
+			n.Primary = &primaryValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateIPAddress != nil {
+			privateIPAddressValue := *typed.Properties.PrivateIPAddress
+			n.PrivateIPAddress = &privateIPAddressValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateIPAddressVersion != nil {
+			privateIPAddressVersionValue := IPVersion(*typed.Properties.PrivateIPAddressVersion)
+			n.PrivateIPAddressVersion = &privateIPAddressVersionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateIPAllocationMethod != nil {
+			privateIPAllocationMethodValue := IPAllocationMethod(*typed.Properties.PrivateIPAllocationMethod)
+			n.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PublicIPAddress != nil {
+			var publicIPAddressValue PublicIPAddress_SubResourceEmbedded
+			if err := publicIPAddressValue.PopulateFromARM(owner, *typed.Properties.PublicIPAddress); err != nil {
+				return err
+			}
+			n.PublicIPAddress = &publicIPAddressValue
+		}
+	}
+	if typed.Id != nil {
+		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
+		n.Reference = &referenceValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Subnet != nil {
+			var subnetValue Subnet_SubResourceEmbedded
+			if err := subnetValue.PopulateFromARM(owner, *typed.Properties.Subnet); err != nil {
+				return err
+			}
+			n.Subnet = &subnetValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		n.Type = &typeValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.VirtualNetworkTaps != nil {
+			for _, virtualNetworkTapsItem := range typed.Properties.VirtualNetworkTaps {
+				var virtualNetworkTapsValue VirtualNetworkTap_SubResourceEmbedded
+				if err := virtualNetworkTapsValue.PopulateFromARM(owner, virtualNetworkTapsItem); err != nil {
+					return err
+				}
+				n.VirtualNetworkTaps = append(n.VirtualNetworkTaps, virtualNetworkTapsValue)
+			}
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_NetworkInterfaceIPConfiguration populates the receiver from source, a network/v1api20201101/storage.NetworkInterfaceIPConfiguration.
@@ -1400,6 +2806,65 @@ type NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS struc
 	RequiredMemberName *string `json:"requiredMemberName,omitempty"`
 }
 
+// ConvertToARM returns the NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS{}
+	if n.Fqdns != nil {
+		result.Fqdns = make([]string, 0, len(n.Fqdns))
+		for _, fqdnsItem := range n.Fqdns {
+			fqdnsValue := fqdnsItem
+			result.Fqdns = append(result.Fqdns, fqdnsValue)
+		}
+	}
+	if n.GroupId != nil {
+		groupIdValue := *n.GroupId
+		result.GroupId = &groupIdValue
+	}
+	if n.RequiredMemberName != nil {
+		requiredMemberNameValue := *n.RequiredMemberName
+		result.RequiredMemberName = &requiredMemberNameValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS of the arm package, to decode an ARM response into.
+func (n *NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS) NewEmptyARMValue() any {
+	return &arm.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS (or a pointer to one), as Azure returned it.
+func (n *NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS, want arm.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Fqdns != nil {
+		for _, fqdnsItem := range typed.Fqdns {
+			fqdnsValue := fqdnsItem
+			n.Fqdns = append(n.Fqdns, fqdnsValue)
+		}
+	}
+	if typed.GroupId != nil {
+		groupIdValue := *typed.GroupId
+		n.GroupId = &groupIdValue
+	}
+	if typed.RequiredMemberName != nil {
+		requiredMemberNameValue := *typed.RequiredMemberName
+		n.RequiredMemberName = &requiredMemberNameValue
+	}
+	return nil
+}
+
 // AssignProperties_From_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS populates the receiver from source, a network/v1api20201101/storage.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS.
 func (n *NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS) AssignProperties_From_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS(source *storage.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS) error {
 	n.Fqdns = slices.Clone(source.Fqdns)
@@ -1473,6 +2938,326 @@ type NetworkInterfaceIPConfiguration_STATUS struct {
 
 	// VirtualNetworkTaps: The reference to Virtual Network Taps.
 	VirtualNetworkTaps []VirtualNetworkTap_STATUS_SubResourceEmbedded `json:"virtualNetworkTaps,omitempty"`
+}
+
+// ConvertToARM returns the NetworkInterfaceIPConfiguration_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NetworkInterfaceIPConfiguration_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NetworkInterfaceIPConfiguration_STATUS{}
+	if n.ApplicationGatewayBackendAddressPools != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		result.Properties.ApplicationGatewayBackendAddressPools = make([]arm.ApplicationGatewayBackendAddressPool_STATUS, 0, len(n.ApplicationGatewayBackendAddressPools))
+		for _, applicationGatewayBackendAddressPoolsItem := range n.ApplicationGatewayBackendAddressPools {
+			var applicationGatewayBackendAddressPoolsValue arm.ApplicationGatewayBackendAddressPool_STATUS
+			applicationGatewayBackendAddressPoolsARM, err := applicationGatewayBackendAddressPoolsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			applicationGatewayBackendAddressPoolsValue = *applicationGatewayBackendAddressPoolsARM.(*arm.ApplicationGatewayBackendAddressPool_STATUS)
+			result.Properties.ApplicationGatewayBackendAddressPools = append(result.Properties.ApplicationGatewayBackendAddressPools, applicationGatewayBackendAddressPoolsValue)
+		}
+	}
+	if n.ApplicationSecurityGroups != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		result.Properties.ApplicationSecurityGroups = make([]arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded, 0, len(n.ApplicationSecurityGroups))
+		for _, applicationSecurityGroupsItem := range n.ApplicationSecurityGroups {
+			var applicationSecurityGroupsValue arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded
+			applicationSecurityGroupsARM, err := applicationSecurityGroupsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			applicationSecurityGroupsValue = *applicationSecurityGroupsARM.(*arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded)
+			result.Properties.ApplicationSecurityGroups = append(result.Properties.ApplicationSecurityGroups, applicationSecurityGroupsValue)
+		}
+	}
+	if n.Etag != nil {
+		etagValue := *n.Etag
+		result.Etag = &etagValue
+	}
+	if n.Id != nil {
+		idValue := *n.Id
+		result.Id = &idValue
+	}
+	if n.LoadBalancerBackendAddressPools != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		result.Properties.LoadBalancerBackendAddressPools = make([]arm.BackendAddressPool_STATUS_SubResourceEmbedded, 0, len(n.LoadBalancerBackendAddressPools))
+		for _, loadBalancerBackendAddressPoolsItem := range n.LoadBalancerBackendAddressPools {
+			var loadBalancerBackendAddressPoolsValue arm.BackendAddressPool_STATUS_SubResourceEmbedded
+			loadBalancerBackendAddressPoolsARM, err := loadBalancerBackendAddressPoolsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			loadBalancerBackendAddressPoolsValue = *loadBalancerBackendAddressPoolsARM.(*arm.BackendAddressPool_STATUS_SubResourceEmbedded)
+			result.Properties.LoadBalancerBackendAddressPools = append(result.Properties.LoadBalancerBackendAddressPools, loadBalancerBackendAddressPoolsValue)
+		}
+	}
+	if n.LoadBalancerInboundNatRules != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		result.Properties.LoadBalancerInboundNatRules = make([]arm.InboundNatRule_STATUS_SubResourceEmbedded, 0, len(n.LoadBalancerInboundNatRules))
+		for _, loadBalancerInboundNatRulesItem := range n.LoadBalancerInboundNatRules {
+			var loadBalancerInboundNatRulesValue arm.InboundNatRule_STATUS_SubResourceEmbedded
+			loadBalancerInboundNatRulesARM, err := loadBalancerInboundNatRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			loadBalancerInboundNatRulesValue = *loadBalancerInboundNatRulesARM.(*arm.InboundNatRule_STATUS_SubResourceEmbedded)
+			result.Properties.LoadBalancerInboundNatRules = append(result.Properties.LoadBalancerInboundNatRules, loadBalancerInboundNatRulesValue)
+		}
+	}
+	if n.Name != nil {
+		nameValue := *n.Name
+		result.Name = &nameValue
+	}
+	if n.Primary != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		primaryValue := *n.Primary
+		result.Properties.Primary = &primaryValue
+	}
+	if n.PrivateIPAddress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		privateIPAddressValue := *n.PrivateIPAddress
+		result.Properties.PrivateIPAddress = &privateIPAddressValue
+	}
+	if n.PrivateIPAddressVersion != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		privateIPAddressVersionValue := string(*n.PrivateIPAddressVersion)
+		result.Properties.PrivateIPAddressVersion = &privateIPAddressVersionValue
+	}
+	if n.PrivateIPAllocationMethod != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		privateIPAllocationMethodValue := string(*n.PrivateIPAllocationMethod)
+		result.Properties.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
+	}
+	if n.PrivateLinkConnectionProperties != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		var privateLinkConnectionPropertiesValue arm.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS
+		privateLinkConnectionPropertiesARM, err := n.PrivateLinkConnectionProperties.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		privateLinkConnectionPropertiesValue = *privateLinkConnectionPropertiesARM.(*arm.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS)
+		result.Properties.PrivateLinkConnectionProperties = &privateLinkConnectionPropertiesValue
+	}
+	if n.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		provisioningStateValue := string(*n.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if n.PublicIPAddress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		var publicIPAddressValue arm.PublicIPAddress_STATUS_SubResourceEmbedded
+		publicIPAddressARM, err := n.PublicIPAddress.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		publicIPAddressValue = *publicIPAddressARM.(*arm.PublicIPAddress_STATUS_SubResourceEmbedded)
+		result.Properties.PublicIPAddress = &publicIPAddressValue
+	}
+	if n.Subnet != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		var subnetValue arm.Subnet_STATUS_SubResourceEmbedded
+		subnetARM, err := n.Subnet.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		subnetValue = *subnetARM.(*arm.Subnet_STATUS_SubResourceEmbedded)
+		result.Properties.Subnet = &subnetValue
+	}
+	if n.Type != nil {
+		typeValue := *n.Type
+		result.Type = &typeValue
+	}
+	if n.VirtualNetworkTaps != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		result.Properties.VirtualNetworkTaps = make([]arm.VirtualNetworkTap_STATUS_SubResourceEmbedded, 0, len(n.VirtualNetworkTaps))
+		for _, virtualNetworkTapsItem := range n.VirtualNetworkTaps {
+			var virtualNetworkTapsValue arm.VirtualNetworkTap_STATUS_SubResourceEmbedded
+			virtualNetworkTapsARM, err := virtualNetworkTapsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			virtualNetworkTapsValue = *virtualNetworkTapsARM.(*arm.VirtualNetworkTap_STATUS_SubResourceEmbedded)
+			result.Properties.VirtualNetworkTaps = append(result.Properties.VirtualNetworkTaps, virtualNetworkTapsValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NetworkInterfaceIPConfiguration_STATUS of the arm package, to decode an ARM response into.
+func (n *NetworkInterfaceIPConfiguration_STATUS) NewEmptyARMValue() any {
+	return &arm.NetworkInterfaceIPConfiguration_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NetworkInterfaceIPConfiguration_STATUS (or a pointer to one), as Azure returned it.
+func (n *NetworkInterfaceIPConfiguration_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NetworkInterfaceIPConfiguration_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.NetworkInterfaceIPConfiguration_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NetworkInterfaceIPConfiguration_STATUS, want arm.NetworkInterfaceIPConfiguration_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ApplicationGatewayBackendAddressPools != nil {
+			for _, applicationGatewayBackendAddressPoolsItem := range typed.Properties.ApplicationGatewayBackendAddressPools {
+				var applicationGatewayBackendAddressPoolsValue ApplicationGatewayBackendAddressPool_STATUS
+				if err := applicationGatewayBackendAddressPoolsValue.PopulateFromARM(owner, applicationGatewayBackendAddressPoolsItem); err != nil {
+					return err
+				}
+				n.ApplicationGatewayBackendAddressPools = append(n.ApplicationGatewayBackendAddressPools, applicationGatewayBackendAddressPoolsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ApplicationSecurityGroups != nil {
+			for _, applicationSecurityGroupsItem := range typed.Properties.ApplicationSecurityGroups {
+				var applicationSecurityGroupsValue ApplicationSecurityGroup_STATUS_SubResourceEmbedded
+				if err := applicationSecurityGroupsValue.PopulateFromARM(owner, applicationSecurityGroupsItem); err != nil {
+					return err
+				}
+				n.ApplicationSecurityGroups = append(n.ApplicationSecurityGroups, applicationSecurityGroupsValue)
+			}
+		}
+	}
+	if typed.Etag != nil {
+		etagValue := *typed.Etag
+		n.Etag = &etagValue
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		n.Id = &idValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LoadBalancerBackendAddressPools != nil {
+			for _, loadBalancerBackendAddressPoolsItem := range typed.Properties.LoadBalancerBackendAddressPools {
+				var loadBalancerBackendAddressPoolsValue BackendAddressPool_STATUS_SubResourceEmbedded
+				if err := loadBalancerBackendAddressPoolsValue.PopulateFromARM(owner, loadBalancerBackendAddressPoolsItem); err != nil {
+					return err
+				}
+				n.LoadBalancerBackendAddressPools = append(n.LoadBalancerBackendAddressPools, loadBalancerBackendAddressPoolsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LoadBalancerInboundNatRules != nil {
+			for _, loadBalancerInboundNatRulesItem := range typed.Properties.LoadBalancerInboundNatRules {
+				var loadBalancerInboundNatRulesValue InboundNatRule_STATUS_SubResourceEmbedded
+				if err := loadBalancerInboundNatRulesValue.PopulateFromARM(owner, loadBalancerInboundNatRulesItem); err != nil {
+					return err
+				}
+				n.LoadBalancerInboundNatRules = append(n.LoadBalancerInboundNatRules, loadBalancerInboundNatRulesValue)
+			}
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		n.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Primary != nil {
+			primaryValue := *typed.Properties.Primary
+			n.Primary = &primaryValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateIPAddress != nil {
+			privateIPAddressValue := *typed.Properties.PrivateIPAddress
+			n.PrivateIPAddress = &privateIPAddressValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateIPAddressVersion != nil {
+			privateIPAddressVersionValue := IPVersion_STATUS(*typed.Properties.PrivateIPAddressVersion)
+			n.PrivateIPAddressVersion = &privateIPAddressVersionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateIPAllocationMethod != nil {
+			privateIPAllocationMethodValue := IPAllocationMethod_STATUS(*typed.Properties.PrivateIPAllocationMethod)
+			n.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateLinkConnectionProperties != nil {
+			var privateLinkConnectionPropertiesValue NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS
+			if err := privateLinkConnectionPropertiesValue.PopulateFromARM(owner, *typed.Properties.PrivateLinkConnectionProperties); err != nil {
+				return err
+			}
+			n.PrivateLinkConnectionProperties = &privateLinkConnectionPropertiesValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			n.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PublicIPAddress != nil {
+			var publicIPAddressValue PublicIPAddress_STATUS_SubResourceEmbedded
+			if err := publicIPAddressValue.PopulateFromARM(owner, *typed.Properties.PublicIPAddress); err != nil {
+				return err
+			}
+			n.PublicIPAddress = &publicIPAddressValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Subnet != nil {
+			var subnetValue Subnet_STATUS_SubResourceEmbedded
+			if err := subnetValue.PopulateFromARM(owner, *typed.Properties.Subnet); err != nil {
+				return err
+			}
+			n.Subnet = &subnetValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		n.Type = &typeValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.VirtualNetworkTaps != nil {
+			for _, virtualNetworkTapsItem := range typed.Properties.VirtualNetworkTaps {
+				var virtualNetworkTapsValue VirtualNetworkTap_STATUS_SubResourceEmbedded
+				if err := virtualNetworkTapsValue.PopulateFromARM(owner, virtualNetworkTapsItem); err != nil {
+					return err
+				}
+				n.VirtualNetworkTaps = append(n.VirtualNetworkTaps, virtualNetworkTapsValue)
+			}
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_NetworkInterfaceIPConfiguration_STATUS populates the receiver from source, a network/v1api20201101/storage.NetworkInterfaceIPConfiguration_STATUS.
@@ -1777,6 +3562,300 @@ type NetworkInterfaceIPConfiguration_STATUS_Unrolled struct {
 
 	// VirtualNetworkTaps: The reference to Virtual Network Taps.
 	VirtualNetworkTaps []VirtualNetworkTap_STATUS_SubResourceEmbedded `json:"virtualNetworkTaps,omitempty"`
+}
+
+// ConvertToARM returns the NetworkInterfaceIPConfiguration_STATUS_Unrolled of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NetworkInterfaceIPConfiguration_STATUS_Unrolled) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NetworkInterfaceIPConfiguration_STATUS_Unrolled{}
+	if n.ApplicationSecurityGroups != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		result.Properties.ApplicationSecurityGroups = make([]arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded, 0, len(n.ApplicationSecurityGroups))
+		for _, applicationSecurityGroupsItem := range n.ApplicationSecurityGroups {
+			var applicationSecurityGroupsValue arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded
+			applicationSecurityGroupsARM, err := applicationSecurityGroupsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			applicationSecurityGroupsValue = *applicationSecurityGroupsARM.(*arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded)
+			result.Properties.ApplicationSecurityGroups = append(result.Properties.ApplicationSecurityGroups, applicationSecurityGroupsValue)
+		}
+	}
+	if n.Etag != nil {
+		etagValue := *n.Etag
+		result.Etag = &etagValue
+	}
+	if n.Id != nil {
+		idValue := *n.Id
+		result.Id = &idValue
+	}
+	if n.LoadBalancerBackendAddressPools != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		result.Properties.LoadBalancerBackendAddressPools = make([]arm.BackendAddressPool_STATUS_SubResourceEmbedded, 0, len(n.LoadBalancerBackendAddressPools))
+		for _, loadBalancerBackendAddressPoolsItem := range n.LoadBalancerBackendAddressPools {
+			var loadBalancerBackendAddressPoolsValue arm.BackendAddressPool_STATUS_SubResourceEmbedded
+			loadBalancerBackendAddressPoolsARM, err := loadBalancerBackendAddressPoolsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			loadBalancerBackendAddressPoolsValue = *loadBalancerBackendAddressPoolsARM.(*arm.BackendAddressPool_STATUS_SubResourceEmbedded)
+			result.Properties.LoadBalancerBackendAddressPools = append(result.Properties.LoadBalancerBackendAddressPools, loadBalancerBackendAddressPoolsValue)
+		}
+	}
+	if n.LoadBalancerInboundNatRules != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		result.Properties.LoadBalancerInboundNatRules = make([]arm.InboundNatRule_STATUS_SubResourceEmbedded, 0, len(n.LoadBalancerInboundNatRules))
+		for _, loadBalancerInboundNatRulesItem := range n.LoadBalancerInboundNatRules {
+			var loadBalancerInboundNatRulesValue arm.InboundNatRule_STATUS_SubResourceEmbedded
+			loadBalancerInboundNatRulesARM, err := loadBalancerInboundNatRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			loadBalancerInboundNatRulesValue = *loadBalancerInboundNatRulesARM.(*arm.InboundNatRule_STATUS_SubResourceEmbedded)
+			result.Properties.LoadBalancerInboundNatRules = append(result.Properties.LoadBalancerInboundNatRules, loadBalancerInboundNatRulesValue)
+		}
+	}
+	if n.Name != nil {
+		nameValue := *n.Name
+		result.Name = &nameValue
+	}
+	if n.Primary != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		primaryValue := *n.Primary
+		result.Properties.Primary = &primaryValue
+	}
+	if n.PrivateIPAddress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		privateIPAddressValue := *n.PrivateIPAddress
+		result.Properties.PrivateIPAddress = &privateIPAddressValue
+	}
+	if n.PrivateIPAddressVersion != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		privateIPAddressVersionValue := string(*n.PrivateIPAddressVersion)
+		result.Properties.PrivateIPAddressVersion = &privateIPAddressVersionValue
+	}
+	if n.PrivateIPAllocationMethod != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		privateIPAllocationMethodValue := string(*n.PrivateIPAllocationMethod)
+		result.Properties.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
+	}
+	if n.PrivateLinkConnectionProperties != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		var privateLinkConnectionPropertiesValue arm.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS
+		privateLinkConnectionPropertiesARM, err := n.PrivateLinkConnectionProperties.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		privateLinkConnectionPropertiesValue = *privateLinkConnectionPropertiesARM.(*arm.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS)
+		result.Properties.PrivateLinkConnectionProperties = &privateLinkConnectionPropertiesValue
+	}
+	if n.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		provisioningStateValue := string(*n.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if n.PublicIPAddress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		var publicIPAddressValue arm.PublicIPAddress_STATUS_SubResourceEmbedded
+		publicIPAddressARM, err := n.PublicIPAddress.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		publicIPAddressValue = *publicIPAddressARM.(*arm.PublicIPAddress_STATUS_SubResourceEmbedded)
+		result.Properties.PublicIPAddress = &publicIPAddressValue
+	}
+	if n.Subnet != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		var subnetValue arm.Subnet_STATUS_SubResourceEmbedded
+		subnetARM, err := n.Subnet.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		subnetValue = *subnetARM.(*arm.Subnet_STATUS_SubResourceEmbedded)
+		result.Properties.Subnet = &subnetValue
+	}
+	if n.Type != nil {
+		typeValue := *n.Type
+		result.Type = &typeValue
+	}
+	if n.VirtualNetworkTaps != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		result.Properties.VirtualNetworkTaps = make([]arm.VirtualNetworkTap_STATUS_SubResourceEmbedded, 0, len(n.VirtualNetworkTaps))
+		for _, virtualNetworkTapsItem := range n.VirtualNetworkTaps {
+			var virtualNetworkTapsValue arm.VirtualNetworkTap_STATUS_SubResourceEmbedded
+			virtualNetworkTapsARM, err := virtualNetworkTapsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			virtualNetworkTapsValue = *virtualNetworkTapsARM.(*arm.VirtualNetworkTap_STATUS_SubResourceEmbedded)
+			result.Properties.VirtualNetworkTaps = append(result.Properties.VirtualNetworkTaps, virtualNetworkTapsValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NetworkInterfaceIPConfiguration_STATUS_Unrolled of the arm package, to decode an ARM response into.
+func (n *NetworkInterfaceIPConfiguration_STATUS_Unrolled) NewEmptyARMValue() any {
+	return &arm.NetworkInterfaceIPConfiguration_STATUS_Unrolled{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NetworkInterfaceIPConfiguration_STATUS_Unrolled (or a pointer to one), as Azure returned it.
+func (n *NetworkInterfaceIPConfiguration_STATUS_Unrolled) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NetworkInterfaceIPConfiguration_STATUS_Unrolled)
+	if !ok {
+		pointer, ok := armInput.(*arm.NetworkInterfaceIPConfiguration_STATUS_Unrolled)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NetworkInterfaceIPConfiguration_STATUS_Unrolled, want arm.NetworkInterfaceIPConfiguration_STATUS_Unrolled", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ApplicationSecurityGroups != nil {
+			for _, applicationSecurityGroupsItem := range typed.Properties.ApplicationSecurityGroups {
+				var applicationSecurityGroupsValue ApplicationSecurityGroup_STATUS_SubResourceEmbedded
+				if err := applicationSecurityGroupsValue.PopulateFromARM(owner, applicationSecurityGroupsItem); err != nil {
+					return err
+				}
+				n.ApplicationSecurityGroups = append(n.ApplicationSecurityGroups, applicationSecurityGroupsValue)
+			}
+		}
+	}
+	if typed.Etag != nil {
+		etagValue := *typed.Etag
+		n.Etag = &etagValue
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		n.Id = &idValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LoadBalancerBackendAddressPools != nil {
+			for _, loadBalancerBackendAddressPoolsItem := range typed.Properties.LoadBalancerBackendAddressPools {
+				var loadBalancerBackendAddressPoolsValue BackendAddressPool_STATUS_SubResourceEmbedded
+				if err := loadBalancerBackendAddressPoolsValue.PopulateFromARM(owner, loadBalancerBackendAddressPoolsItem); err != nil {
+					return err
+				}
+				n.LoadBalancerBackendAddressPools = append(n.LoadBalancerBackendAddressPools, loadBalancerBackendAddressPoolsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LoadBalancerInboundNatRules != nil {
+			for _, loadBalancerInboundNatRulesItem := range typed.Properties.LoadBalancerInboundNatRules {
+				var loadBalancerInboundNatRulesValue InboundNatRule_STATUS_SubResourceEmbedded
+				if err := loadBalancerInboundNatRulesValue.PopulateFromARM(owner, loadBalancerInboundNatRulesItem); err != nil {
+					return err
+				}
+				n.LoadBalancerInboundNatRules = append(n.LoadBalancerInboundNatRules, loadBalancerInboundNatRulesValue)
+			}
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		n.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Primary != nil {
+			primaryValue := *typed.Properties.Primary
+			n.Primary = &primaryValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateIPAddress != nil {
+			privateIPAddressValue := *typed.Properties.PrivateIPAddress
+			n.PrivateIPAddress = &privateIPAddressValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateIPAddressVersion != nil {
+			privateIPAddressVersionValue := IPVersion_STATUS(*typed.Properties.PrivateIPAddressVersion)
+			n.PrivateIPAddressVersion = &privateIPAddressVersionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateIPAllocationMethod != nil {
+			privateIPAllocationMethodValue := IPAllocationMethod_STATUS(*typed.Properties.PrivateIPAllocationMethod)
+			n.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateLinkConnectionProperties != nil {
+			var privateLinkConnectionPropertiesValue NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS
+			if err := privateLinkConnectionPropertiesValue.PopulateFromARM(owner, *typed.Properties.PrivateLinkConnectionProperties); err != nil {
+				return err
+			}
+			n.PrivateLinkConnectionProperties = &privateLinkConnectionPropertiesValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			n.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PublicIPAddress != nil {
+			var publicIPAddressValue PublicIPAddress_STATUS_SubResourceEmbedded
+			if err := publicIPAddressValue.PopulateFromARM(owner, *typed.Properties.PublicIPAddress); err != nil {
+				return err
+			}
+			n.PublicIPAddress = &publicIPAddressValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Subnet != nil {
+			var subnetValue Subnet_STATUS_SubResourceEmbedded
+			if err := subnetValue.PopulateFromARM(owner, *typed.Properties.Subnet); err != nil {
+				return err
+			}
+			n.Subnet = &subnetValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		n.Type = &typeValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.VirtualNetworkTaps != nil {
+			for _, virtualNetworkTapsItem := range typed.Properties.VirtualNetworkTaps {
+				var virtualNetworkTapsValue VirtualNetworkTap_STATUS_SubResourceEmbedded
+				if err := virtualNetworkTapsValue.PopulateFromARM(owner, virtualNetworkTapsItem); err != nil {
+					return err
+				}
+				n.VirtualNetworkTaps = append(n.VirtualNetworkTaps, virtualNetworkTapsValue)
+			}
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_NetworkInterfaceIPConfiguration_STATUS_Unrolled populates the receiver from source, a network/v1api20201101/storage.NetworkInterfaceIPConfiguration_STATUS_Unrolled.
@@ -2138,6 +4217,44 @@ type NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+// ConvertToARM returns the NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded{}
+	if n.Id != nil {
+		idValue := *n.Id
+		result.Id = &idValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (n *NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (n *NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded, want arm.NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		n.Id = &idValue
+	}
+	return nil
+}
+
 // AssignProperties_From_NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded.
 func (n *NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded) AssignProperties_From_NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded(source *storage.NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded) error {
 	n.Id = genruntime.ClonePointer(source.Id)
@@ -2161,6 +4278,44 @@ type NetworkSecurityGroup_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+// ConvertToARM returns the NetworkSecurityGroup_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NetworkSecurityGroup_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NetworkSecurityGroup_STATUS_SubResourceEmbedded{}
+	if n.Id != nil {
+		idValue := *n.Id
+		result.Id = &idValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NetworkSecurityGroup_STATUS_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (n *NetworkSecurityGroup_STATUS_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.NetworkSecurityGroup_STATUS_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NetworkSecurityGroup_STATUS_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (n *NetworkSecurityGroup_STATUS_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NetworkSecurityGroup_STATUS_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.NetworkSecurityGroup_STATUS_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NetworkSecurityGroup_STATUS_SubResourceEmbedded, want arm.NetworkSecurityGroup_STATUS_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		n.Id = &idValue
+	}
+	return nil
+}
+
 // AssignProperties_From_NetworkSecurityGroup_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.NetworkSecurityGroup_STATUS_SubResourceEmbedded.
 func (n *NetworkSecurityGroup_STATUS_SubResourceEmbedded) AssignProperties_From_NetworkSecurityGroup_STATUS_SubResourceEmbedded(source *storage.NetworkSecurityGroup_STATUS_SubResourceEmbedded) error {
 	n.Id = genruntime.ClonePointer(source.Id)
@@ -2182,6 +4337,49 @@ func (n *NetworkSecurityGroup_STATUS_SubResourceEmbedded) AssignProperties_To_Ne
 type NetworkSecurityGroup_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// ConvertToARM returns the NetworkSecurityGroup_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NetworkSecurityGroup_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NetworkSecurityGroup_SubResourceEmbedded{}
+	if n.Reference != nil {
+		var referenceValue string
+		referenceResolved, err := resolved.ARMID("NetworkSecurityGroup_SubResourceEmbedded.reference", *n.Reference)
+		if err != nil {
+			return nil, err
+		}
+		referenceValue = referenceResolved
+		result.Id = &referenceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NetworkSecurityGroup_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (n *NetworkSecurityGroup_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.NetworkSecurityGroup_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NetworkSecurityGroup_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (n *NetworkSecurityGroup_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NetworkSecurityGroup_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.NetworkSecurityGroup_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NetworkSecurityGroup_SubResourceEmbedded, want arm.NetworkSecurityGroup_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
+		n.Reference = &referenceValue
+	}
+	return nil
 }
 
 // AssignProperties_From_NetworkSecurityGroup_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.NetworkSecurityGroup_SubResourceEmbedded.
@@ -2217,6 +4415,44 @@ type PrivateEndpoint_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+// ConvertToARM returns the PrivateEndpoint_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PrivateEndpoint_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PrivateEndpoint_STATUS_SubResourceEmbedded{}
+	if p.Id != nil {
+		idValue := *p.Id
+		result.Id = &idValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PrivateEndpoint_STATUS_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (p *PrivateEndpoint_STATUS_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.PrivateEndpoint_STATUS_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PrivateEndpoint_STATUS_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (p *PrivateEndpoint_STATUS_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PrivateEndpoint_STATUS_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.PrivateEndpoint_STATUS_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PrivateEndpoint_STATUS_SubResourceEmbedded, want arm.PrivateEndpoint_STATUS_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		p.Id = &idValue
+	}
+	return nil
+}
+
 // AssignProperties_From_PrivateEndpoint_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.PrivateEndpoint_STATUS_SubResourceEmbedded.
 func (p *PrivateEndpoint_STATUS_SubResourceEmbedded) AssignProperties_From_PrivateEndpoint_STATUS_SubResourceEmbedded(source *storage.PrivateEndpoint_STATUS_SubResourceEmbedded) error {
 	p.Id = genruntime.ClonePointer(source.Id)
@@ -2240,6 +4476,44 @@ type PrivateLinkService_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+// ConvertToARM returns the PrivateLinkService_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PrivateLinkService_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PrivateLinkService_STATUS_SubResourceEmbedded{}
+	if p.Id != nil {
+		idValue := *p.Id
+		result.Id = &idValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PrivateLinkService_STATUS_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (p *PrivateLinkService_STATUS_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.PrivateLinkService_STATUS_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PrivateLinkService_STATUS_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (p *PrivateLinkService_STATUS_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PrivateLinkService_STATUS_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.PrivateLinkService_STATUS_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PrivateLinkService_STATUS_SubResourceEmbedded, want arm.PrivateLinkService_STATUS_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		p.Id = &idValue
+	}
+	return nil
+}
+
 // AssignProperties_From_PrivateLinkService_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.PrivateLinkService_STATUS_SubResourceEmbedded.
 func (p *PrivateLinkService_STATUS_SubResourceEmbedded) AssignProperties_From_PrivateLinkService_STATUS_SubResourceEmbedded(source *storage.PrivateLinkService_STATUS_SubResourceEmbedded) error {
 	p.Id = genruntime.ClonePointer(source.Id)
@@ -2261,6 +4535,49 @@ func (p *PrivateLinkService_STATUS_SubResourceEmbedded) AssignProperties_To_Priv
 type PrivateLinkService_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// ConvertToARM returns the PrivateLinkService_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PrivateLinkService_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PrivateLinkService_SubResourceEmbedded{}
+	if p.Reference != nil {
+		var referenceValue string
+		referenceResolved, err := resolved.ARMID("PrivateLinkService_SubResourceEmbedded.reference", *p.Reference)
+		if err != nil {
+			return nil, err
+		}
+		referenceValue = referenceResolved
+		result.Id = &referenceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PrivateLinkService_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (p *PrivateLinkService_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.PrivateLinkService_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PrivateLinkService_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (p *PrivateLinkService_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PrivateLinkService_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.PrivateLinkService_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PrivateLinkService_SubResourceEmbedded, want arm.PrivateLinkService_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
+		p.Reference = &referenceValue
+	}
+	return nil
 }
 
 // AssignProperties_From_PrivateLinkService_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.PrivateLinkService_SubResourceEmbedded.
@@ -2296,6 +4613,44 @@ type VirtualNetworkTap_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+// ConvertToARM returns the VirtualNetworkTap_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (v *VirtualNetworkTap_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	result := &arm.VirtualNetworkTap_STATUS_SubResourceEmbedded{}
+	if v.Id != nil {
+		idValue := *v.Id
+		result.Id = &idValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty VirtualNetworkTap_STATUS_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (v *VirtualNetworkTap_STATUS_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.VirtualNetworkTap_STATUS_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.VirtualNetworkTap_STATUS_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (v *VirtualNetworkTap_STATUS_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.VirtualNetworkTap_STATUS_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.VirtualNetworkTap_STATUS_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for VirtualNetworkTap_STATUS_SubResourceEmbedded, want arm.VirtualNetworkTap_STATUS_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		v.Id = &idValue
+	}
+	return nil
+}
+
 // AssignProperties_From_VirtualNetworkTap_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.VirtualNetworkTap_STATUS_SubResourceEmbedded.
 func (v *VirtualNetworkTap_STATUS_SubResourceEmbedded) AssignProperties_From_VirtualNetworkTap_STATUS_SubResourceEmbedded(source *storage.VirtualNetworkTap_STATUS_SubResourceEmbedded) error {
 	v.Id = genruntime.ClonePointer(source.Id)
@@ -2317,6 +4672,49 @@ func (v *VirtualNetworkTap_STATUS_SubResourceEmbedded) AssignProperties_To_Virtu
 type VirtualNetworkTap_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// ConvertToARM returns the VirtualNetworkTap_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (v *VirtualNetworkTap_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	result := &arm.VirtualNetworkTap_SubResourceEmbedded{}
+	if v.Reference != nil {
+		var referenceValue string
+		referenceResolved, err := resolved.ARMID("VirtualNetworkTap_SubResourceEmbedded.reference", *v.Reference)
+		if err != nil {
+			return nil, err
+		}
+		referenceValue = referenceResolved
+		result.Id = &referenceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty VirtualNetworkTap_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (v *VirtualNetworkTap_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.VirtualNetworkTap_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.VirtualNetworkTap_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (v *VirtualNetworkTap_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.VirtualNetworkTap_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.VirtualNetworkTap_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for VirtualNetworkTap_SubResourceEmbedded, want arm.VirtualNetworkTap_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
+		v.Reference = &referenceValue
+	}
+	return nil
 }
 
 // AssignProperties_From_VirtualNetworkTap_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.VirtualNetworkTap_SubResourceEmbedded.

@@ -305,6 +305,16 @@ func Test_NetworkInterface_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[NetworkInterface, storage.NetworkInterface](t, GenerateNetworkInterface)
 }
 
+// Test_NetworkInterface_Spec_ARMRoundTrip checks that NetworkInterface_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_NetworkInterface_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[NetworkInterface_Spec](t, GenerateNetworkInterface_Spec)
+}
+
+// Test_NetworkInterface_STATUS_ARMRoundTrip checks that NetworkInterface_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_NetworkInterface_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[NetworkInterface_STATUS](t, GenerateNetworkInterface_STATUS)
+}
+
 // Test_NetworkInterface_Spec_JSONRoundTrip checks that JSON keeps every value of NetworkInterface_Spec.
 func Test_NetworkInterface_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateNetworkInterface_Spec)

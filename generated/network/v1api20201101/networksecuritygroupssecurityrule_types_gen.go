@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/armgen/armgen/generated/network/v1api20201101/arm"
 	"github.com/armgen/armgen/generated/network/v1api20201101/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -188,6 +189,282 @@ type NetworkSecurityGroupsSecurityRule_Spec struct {
 
 	// SourcePortRanges: The source port ranges.
 	SourcePortRanges []string `json:"sourcePortRanges,omitempty"`
+}
+
+// ConvertToARM returns the NetworkSecurityGroupsSecurityRule_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NetworkSecurityGroupsSecurityRule_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NetworkSecurityGroupsSecurityRule_Spec{}
+	result.Name = &resolved.Name
+	if n.Access != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SecurityRulePropertiesFormat{}
+		}
+		accessValue := string(*n.Access)
+		result.Properties.Access = &accessValue
+	}
+	if n.Description != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SecurityRulePropertiesFormat{}
+		}
+		descriptionValue := *n.Description
+		result.Properties.Description = &descriptionValue
+	}
+	if n.DestinationAddressPrefix != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SecurityRulePropertiesFormat{}
+		}
+		destinationAddressPrefixValue := *n.DestinationAddressPrefix
+		result.Properties.DestinationAddressPrefix = &destinationAddressPrefixValue
+	}
+	if n.DestinationAddressPrefixes != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SecurityRulePropertiesFormat{}
+		}
+		result.Properties.DestinationAddressPrefixes = make([]string, 0, len(n.DestinationAddressPrefixes))
+		for _, destinationAddressPrefixesItem := range n.DestinationAddressPrefixes {
+			destinationAddressPrefixesValue := destinationAddressPrefixesItem
+			result.Properties.DestinationAddressPrefixes = append(result.Properties.DestinationAddressPrefixes, destinationAddressPrefixesValue)
+		}
+	}
+	if n.DestinationApplicationSecurityGroups != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SecurityRulePropertiesFormat{}
+		}
+		result.Properties.DestinationApplicationSecurityGroups = make([]arm.ApplicationSecurityGroup_SubResourceEmbedded, 0, len(n.DestinationApplicationSecurityGroups))
+		for _, destinationApplicationSecurityGroupsItem := range n.DestinationApplicationSecurityGroups {
+			var destinationApplicationSecurityGroupsValue arm.ApplicationSecurityGroup_SubResourceEmbedded
+			destinationApplicationSecurityGroupsARM, err := destinationApplicationSecurityGroupsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			destinationApplicationSecurityGroupsValue = *destinationApplicationSecurityGroupsARM.(*arm.ApplicationSecurityGroup_SubResourceEmbedded)
+			result.Properties.DestinationApplicationSecurityGroups = append(result.Properties.DestinationApplicationSecurityGroups, destinationApplicationSecurityGroupsValue)
+		}
+	}
+	if n.DestinationPortRange != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SecurityRulePropertiesFormat{}
+		}
+		destinationPortRangeValue := *n.DestinationPortRange
+		result.Properties.DestinationPortRange = &destinationPortRangeValue
+	}
+	if n.DestinationPortRanges != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SecurityRulePropertiesFormat{}
+		}
+		result.Properties.DestinationPortRanges = make([]string, 0, len(n.DestinationPortRanges))
+		for _, destinationPortRangesItem := range n.DestinationPortRanges {
+			destinationPortRangesValue := destinationPortRangesItem
+			result.Properties.DestinationPortRanges = append(result.Properties.DestinationPortRanges, destinationPortRangesValue)
+		}
+	}
+	if n.Direction != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SecurityRulePropertiesFormat{}
+		}
+		directionValue := string(*n.Direction)
+		result.Properties.Direction = &directionValue
+	}
+	if n.Priority != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SecurityRulePropertiesFormat{}
+		}
+		priorityValue := *n.Priority
+		result.Properties.Priority = &priorityValue
+	}
+	if n.Protocol != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SecurityRulePropertiesFormat{}
+		}
+		protocolValue := string(*n.Protocol)
+		result.Properties.Protocol = &protocolValue
+	}
+	if n.SourceAddressPrefix != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SecurityRulePropertiesFormat{}
+		}
+		sourceAddressPrefixValue := *n.SourceAddressPrefix
+		result.Properties.SourceAddressPrefix = &sourceAddressPrefixValue
+	}
+	if n.SourceAddressPrefixes != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SecurityRulePropertiesFormat{}
+		}
+		result.Properties.SourceAddressPrefixes = make([]string, 0, len(n.SourceAddressPrefixes))
+		for _, sourceAddressPrefixesItem := range n.SourceAddressPrefixes {
+			sourceAddressPrefixesValue := sourceAddressPrefixesItem
+			result.Properties.SourceAddressPrefixes = append(result.Properties.SourceAddressPrefixes, sourceAddressPrefixesValue)
+		}
+	}
+	if n.SourceApplicationSecurityGroups != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SecurityRulePropertiesFormat{}
+		}
+		result.Properties.SourceApplicationSecurityGroups = make([]arm.ApplicationSecurityGroup_SubResourceEmbedded, 0, len(n.SourceApplicationSecurityGroups))
+		for _, sourceApplicationSecurityGroupsItem := range n.SourceApplicationSecurityGroups {
+			var sourceApplicationSecurityGroupsValue arm.ApplicationSecurityGroup_SubResourceEmbedded
+			sourceApplicationSecurityGroupsARM, err := sourceApplicationSecurityGroupsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			sourceApplicationSecurityGroupsValue = *sourceApplicationSecurityGroupsARM.(*arm.ApplicationSecurityGroup_SubResourceEmbedded)
+			result.Properties.SourceApplicationSecurityGroups = append(result.Properties.SourceApplicationSecurityGroups, sourceApplicationSecurityGroupsValue)
+		}
+	}
+	if n.SourcePortRange != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SecurityRulePropertiesFormat{}
+		}
+		sourcePortRangeValue := *n.SourcePortRange
+		result.Properties.SourcePortRange = &sourcePortRangeValue
+	}
+	if n.SourcePortRanges != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SecurityRulePropertiesFormat{}
+		}
+		result.Properties.SourcePortRanges = make([]string, 0, len(n.SourcePortRanges))
+		for _, sourcePortRangesItem := range n.SourcePortRanges {
+			sourcePortRangesValue := sourcePortRangesItem
+			result.Properties.SourcePortRanges = append(result.Properties.SourcePortRanges, sourcePortRangesValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NetworkSecurityGroupsSecurityRule_Spec of the arm package, to decode an ARM response into.
+func (n *NetworkSecurityGroupsSecurityRule_Spec) NewEmptyARMValue() any {
+	return &arm.NetworkSecurityGroupsSecurityRule_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NetworkSecurityGroupsSecurityRule_Spec (or a pointer to one), as Azure returned it.
+func (n *NetworkSecurityGroupsSecurityRule_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NetworkSecurityGroupsSecurityRule_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.NetworkSecurityGroupsSecurityRule_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NetworkSecurityGroupsSecurityRule_Spec, want arm.NetworkSecurityGroupsSecurityRule_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		n.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	n.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.Access != nil {
+			accessValue := SecurityRuleAccess(*typed.Properties.Access)
+			n.Access = &accessValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Description != nil {
+			descriptionValue := *typed.Properties.Description
+			n.Description = &descriptionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DestinationAddressPrefix != nil {
+			destinationAddressPrefixValue := *typed.Properties.DestinationAddressPrefix
+			n.DestinationAddressPrefix = &destinationAddressPrefixValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DestinationAddressPrefixes != nil {
+			for _, destinationAddressPrefixesItem := range typed.Properties.DestinationAddressPrefixes {
+				destinationAddressPrefixesValue := destinationAddressPrefixesItem
+				n.DestinationAddressPrefixes = append(n.DestinationAddressPrefixes, destinationAddressPrefixesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DestinationApplicationSecurityGroups != nil {
+			for _, destinationApplicationSecurityGroupsItem := range typed.Properties.DestinationApplicationSecurityGroups {
+				var destinationApplicationSecurityGroupsValue ApplicationSecurityGroup_SubResourceEmbedded
+				if err := destinationApplicationSecurityGroupsValue.PopulateFromARM(owner, destinationApplicationSecurityGroupsItem); err != nil {
+					return err
+				}
+				n.DestinationApplicationSecurityGroups = append(n.DestinationApplicationSecurityGroups, destinationApplicationSecurityGroupsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DestinationPortRange != nil {
+			destinationPortRangeValue := *typed.Properties.DestinationPortRange
+			n.DestinationPortRange = &destinationPortRangeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DestinationPortRanges != nil {
+			for _, destinationPortRangesItem := range typed.Properties.DestinationPortRanges {
+				destinationPortRangesValue := destinationPortRangesItem
+				n.DestinationPortRanges = append(n.DestinationPortRanges, destinationPortRangesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Direction != nil {
+			directionValue := SecurityRuleDirection(*typed.Properties.Direction)
+			n.Direction = &directionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Priority != nil {
+			priorityValue := *typed.Properties.Priority
+			n.Priority = &priorityValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Protocol != nil {
+			protocolValue := SecurityRuleProtocol(*typed.Properties.Protocol)
+			n.Protocol = &protocolValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.SourceAddressPrefix != nil {
+			sourceAddressPrefixValue := *typed.Properties.SourceAddressPrefix
+			n.SourceAddressPrefix = &sourceAddressPrefixValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.SourceAddressPrefixes != nil {
+			for _, sourceAddressPrefixesItem := range typed.Properties.SourceAddressPrefixes {
+				sourceAddressPrefixesValue := sourceAddressPrefixesItem
+				n.SourceAddressPrefixes = append(n.SourceAddressPrefixes, sourceAddressPrefixesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.SourceApplicationSecurityGroups != nil {
+			for _, sourceApplicationSecurityGroupsItem := range typed.Properties.SourceApplicationSecurityGroups {
+				var sourceApplicationSecurityGroupsValue ApplicationSecurityGroup_SubResourceEmbedded
+				if err := sourceApplicationSecurityGroupsValue.PopulateFromARM(owner, sourceApplicationSecurityGroupsItem); err != nil {
+					return err
+				}
+				n.SourceApplicationSecurityGroups = append(n.SourceApplicationSecurityGroups, sourceApplicationSecurityGroupsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.SourcePortRange != nil {
+			sourcePortRangeValue := *typed.Properties.SourcePortRange
+			n.SourcePortRange = &sourcePortRangeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.SourcePortRanges != nil {
+			for _, sourcePortRangesItem := range typed.Properties.SourcePortRanges {
+				sourcePortRangesValue := sourcePortRangesItem
+				n.SourcePortRanges = append(n.SourcePortRanges, sourcePortRangesValue)
+			}
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_NetworkSecurityGroupsSecurityRule_Spec populates the receiver from source, a network/v1api20201101/storage.NetworkSecurityGroupsSecurityRule_Spec.
@@ -423,6 +700,322 @@ type NetworkSecurityGroupsSecurityRule_STATUS struct {
 
 	// Type: The type of the resource.
 	Type *string `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the NetworkSecurityGroupsSecurityRule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NetworkSecurityGroupsSecurityRule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NetworkSecurityGroupsSecurityRule_STATUS{}
+	if n.Access != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SecurityRulePropertiesFormat_STATUS{}
+		}
+		accessValue := string(*n.Access)
+		result.Properties.Access = &accessValue
+	}
+	if n.Description != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SecurityRulePropertiesFormat_STATUS{}
+		}
+		descriptionValue := *n.Description
+		result.Properties.Description = &descriptionValue
+	}
+	if n.DestinationAddressPrefix != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SecurityRulePropertiesFormat_STATUS{}
+		}
+		destinationAddressPrefixValue := *n.DestinationAddressPrefix
+		result.Properties.DestinationAddressPrefix = &destinationAddressPrefixValue
+	}
+	if n.DestinationAddressPrefixes != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SecurityRulePropertiesFormat_STATUS{}
+		}
+		result.Properties.DestinationAddressPrefixes = make([]string, 0, len(n.DestinationAddressPrefixes))
+		for _, destinationAddressPrefixesItem := range n.DestinationAddressPrefixes {
+			destinationAddressPrefixesValue := destinationAddressPrefixesItem
+			result.Properties.DestinationAddressPrefixes = append(result.Properties.DestinationAddressPrefixes, destinationAddressPrefixesValue)
+		}
+	}
+	if n.DestinationApplicationSecurityGroups != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SecurityRulePropertiesFormat_STATUS{}
+		}
+		result.Properties.DestinationApplicationSecurityGroups = make([]arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded, 0, len(n.DestinationApplicationSecurityGroups))
+		for _, destinationApplicationSecurityGroupsItem := range n.DestinationApplicationSecurityGroups {
+			var destinationApplicationSecurityGroupsValue arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded
+			destinationApplicationSecurityGroupsARM, err := destinationApplicationSecurityGroupsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			destinationApplicationSecurityGroupsValue = *destinationApplicationSecurityGroupsARM.(*arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded)
+			result.Properties.DestinationApplicationSecurityGroups = append(result.Properties.DestinationApplicationSecurityGroups, destinationApplicationSecurityGroupsValue)
+		}
+	}
+	if n.DestinationPortRange != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SecurityRulePropertiesFormat_STATUS{}
+		}
+		destinationPortRangeValue := *n.DestinationPortRange
+		result.Properties.DestinationPortRange = &destinationPortRangeValue
+	}
+	if n.DestinationPortRanges != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SecurityRulePropertiesFormat_STATUS{}
+		}
+		result.Properties.DestinationPortRanges = make([]string, 0, len(n.DestinationPortRanges))
+		for _, destinationPortRangesItem := range n.DestinationPortRanges {
+			destinationPortRangesValue := destinationPortRangesItem
+			result.Properties.DestinationPortRanges = append(result.Properties.DestinationPortRanges, destinationPortRangesValue)
+		}
+	}
+	if n.Direction != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SecurityRulePropertiesFormat_STATUS{}
+		}
+		directionValue := string(*n.Direction)
+		result.Properties.Direction = &directionValue
+	}
+	if n.Etag != nil {
+		etagValue := *n.Etag
+		result.Etag = &etagValue
+	}
+	if n.Id != nil {
+		idValue := *n.Id
+		result.Id = &idValue
+	}
+	if n.Name != nil {
+		nameValue := *n.Name
+		result.Name = &nameValue
+	}
+	if n.Priority != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SecurityRulePropertiesFormat_STATUS{}
+		}
+		priorityValue := *n.Priority
+		result.Properties.Priority = &priorityValue
+	}
+	if n.Protocol != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SecurityRulePropertiesFormat_STATUS{}
+		}
+		protocolValue := string(*n.Protocol)
+		result.Properties.Protocol = &protocolValue
+	}
+	if n.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SecurityRulePropertiesFormat_STATUS{}
+		}
+		provisioningStateValue := string(*n.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if n.SourceAddressPrefix != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SecurityRulePropertiesFormat_STATUS{}
+		}
+		sourceAddressPrefixValue := *n.SourceAddressPrefix
+		result.Properties.SourceAddressPrefix = &sourceAddressPrefixValue
+	}
+	if n.SourceAddressPrefixes != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SecurityRulePropertiesFormat_STATUS{}
+		}
+		result.Properties.SourceAddressPrefixes = make([]string, 0, len(n.SourceAddressPrefixes))
+		for _, sourceAddressPrefixesItem := range n.SourceAddressPrefixes {
+			sourceAddressPrefixesValue := sourceAddressPrefixesItem
+			result.Properties.SourceAddressPrefixes = append(result.Properties.SourceAddressPrefixes, sourceAddressPrefixesValue)
+		}
+	}
+	if n.SourceApplicationSecurityGroups != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SecurityRulePropertiesFormat_STATUS{}
+		}
+		result.Properties.SourceApplicationSecurityGroups = make([]arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded, 0, len(n.SourceApplicationSecurityGroups))
+		for _, sourceApplicationSecurityGroupsItem := range n.SourceApplicationSecurityGroups {
+			var sourceApplicationSecurityGroupsValue arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded
+			sourceApplicationSecurityGroupsARM, err := sourceApplicationSecurityGroupsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			sourceApplicationSecurityGroupsValue = *sourceApplicationSecurityGroupsARM.(*arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded)
+			result.Properties.SourceApplicationSecurityGroups = append(result.Properties.SourceApplicationSecurityGroups, sourceApplicationSecurityGroupsValue)
+		}
+	}
+	if n.SourcePortRange != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SecurityRulePropertiesFormat_STATUS{}
+		}
+		sourcePortRangeValue := *n.SourcePortRange
+		result.Properties.SourcePortRange = &sourcePortRangeValue
+	}
+	if n.SourcePortRanges != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SecurityRulePropertiesFormat_STATUS{}
+		}
+		result.Properties.SourcePortRanges = make([]string, 0, len(n.SourcePortRanges))
+		for _, sourcePortRangesItem := range n.SourcePortRanges {
+			sourcePortRangesValue := sourcePortRangesItem
+			result.Properties.SourcePortRanges = append(result.Properties.SourcePortRanges, sourcePortRangesValue)
+		}
+	}
+	if n.Type != nil {
+		typeValue := *n.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NetworkSecurityGroupsSecurityRule_STATUS of the arm package, to decode an ARM response into.
+func (n *NetworkSecurityGroupsSecurityRule_STATUS) NewEmptyARMValue() any {
+	return &arm.NetworkSecurityGroupsSecurityRule_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NetworkSecurityGroupsSecurityRule_STATUS (or a pointer to one), as Azure returned it.
+func (n *NetworkSecurityGroupsSecurityRule_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NetworkSecurityGroupsSecurityRule_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.NetworkSecurityGroupsSecurityRule_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NetworkSecurityGroupsSecurityRule_STATUS, want arm.NetworkSecurityGroupsSecurityRule_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Access != nil {
+			accessValue := SecurityRuleAccess_STATUS(*typed.Properties.Access)
+			n.Access = &accessValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Description != nil {
+			descriptionValue := *typed.Properties.Description
+			n.Description = &descriptionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DestinationAddressPrefix != nil {
+			destinationAddressPrefixValue := *typed.Properties.DestinationAddressPrefix
+			n.DestinationAddressPrefix = &destinationAddressPrefixValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DestinationAddressPrefixes != nil {
+			for _, destinationAddressPrefixesItem := range typed.Properties.DestinationAddressPrefixes {
+				destinationAddressPrefixesValue := destinationAddressPrefixesItem
+				n.DestinationAddressPrefixes = append(n.DestinationAddressPrefixes, destinationAddressPrefixesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DestinationApplicationSecurityGroups != nil {
+			for _, destinationApplicationSecurityGroupsItem := range typed.Properties.DestinationApplicationSecurityGroups {
+				var destinationApplicationSecurityGroupsValue ApplicationSecurityGroup_STATUS_SubResourceEmbedded
+				if err := destinationApplicationSecurityGroupsValue.PopulateFromARM(owner, destinationApplicationSecurityGroupsItem); err != nil {
+					return err
+				}
+				n.DestinationApplicationSecurityGroups = append(n.DestinationApplicationSecurityGroups, destinationApplicationSecurityGroupsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DestinationPortRange != nil {
+			destinationPortRangeValue := *typed.Properties.DestinationPortRange
+			n.DestinationPortRange = &destinationPortRangeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DestinationPortRanges != nil {
+			for _, destinationPortRangesItem := range typed.Properties.DestinationPortRanges {
+				destinationPortRangesValue := destinationPortRangesItem
+				n.DestinationPortRanges = append(n.DestinationPortRanges, destinationPortRangesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Direction != nil {
+			directionValue := SecurityRuleDirection_STATUS(*typed.Properties.Direction)
+			n.Direction = &directionValue
+		}
+	}
+	if typed.Etag != nil {
+		etagValue := *typed.Etag
+		n.Etag = &etagValue
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		n.Id = &idValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		n.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Priority != nil {
+			priorityValue := *typed.Properties.Priority
+			n.Priority = &priorityValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Protocol != nil {
+			protocolValue := SecurityRuleProtocol_STATUS(*typed.Properties.Protocol)
+			n.Protocol = &protocolValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			n.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.SourceAddressPrefix != nil {
+			sourceAddressPrefixValue := *typed.Properties.SourceAddressPrefix
+			n.SourceAddressPrefix = &sourceAddressPrefixValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.SourceAddressPrefixes != nil {
+			for _, sourceAddressPrefixesItem := range typed.Properties.SourceAddressPrefixes {
+				sourceAddressPrefixesValue := sourceAddressPrefixesItem
+				n.SourceAddressPrefixes = append(n.SourceAddressPrefixes, sourceAddressPrefixesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.SourceApplicationSecurityGroups != nil {
+			for _, sourceApplicationSecurityGroupsItem := range typed.Properties.SourceApplicationSecurityGroups {
+				var sourceApplicationSecurityGroupsValue ApplicationSecurityGroup_STATUS_SubResourceEmbedded
+				if err := sourceApplicationSecurityGroupsValue.PopulateFromARM(owner, sourceApplicationSecurityGroupsItem); err != nil {
+					return err
+				}
+				n.SourceApplicationSecurityGroups = append(n.SourceApplicationSecurityGroups, sourceApplicationSecurityGroupsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.SourcePortRange != nil {
+			sourcePortRangeValue := *typed.Properties.SourcePortRange
+			n.SourcePortRange = &sourcePortRangeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.SourcePortRanges != nil {
+			for _, sourcePortRangesItem := range typed.Properties.SourcePortRanges {
+				sourcePortRangesValue := sourcePortRangesItem
+				n.SourcePortRanges = append(n.SourcePortRanges, sourcePortRangesValue)
+			}
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		n.Type = &typeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_NetworkSecurityGroupsSecurityRule_STATUS populates the receiver from source, a network/v1api20201101/storage.NetworkSecurityGroupsSecurityRule_STATUS.

@@ -114,6 +114,16 @@ func Test_NetworkSecurityGroupsSecurityRule_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[NetworkSecurityGroupsSecurityRule, storage.NetworkSecurityGroupsSecurityRule](t, GenerateNetworkSecurityGroupsSecurityRule)
 }
 
+// Test_NetworkSecurityGroupsSecurityRule_Spec_ARMRoundTrip checks that NetworkSecurityGroupsSecurityRule_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_NetworkSecurityGroupsSecurityRule_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[NetworkSecurityGroupsSecurityRule_Spec](t, GenerateNetworkSecurityGroupsSecurityRule_Spec)
+}
+
+// Test_NetworkSecurityGroupsSecurityRule_STATUS_ARMRoundTrip checks that NetworkSecurityGroupsSecurityRule_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_NetworkSecurityGroupsSecurityRule_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[NetworkSecurityGroupsSecurityRule_STATUS](t, GenerateNetworkSecurityGroupsSecurityRule_STATUS)
+}
+
 // Test_NetworkSecurityGroupsSecurityRule_Spec_JSONRoundTrip checks that JSON keeps every value of NetworkSecurityGroupsSecurityRule_Spec.
 func Test_NetworkSecurityGroupsSecurityRule_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateNetworkSecurityGroupsSecurityRule_Spec)

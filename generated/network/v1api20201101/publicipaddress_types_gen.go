@@ -7,6 +7,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/armgen/armgen/generated/network/v1api20201101/arm"
 	"github.com/armgen/armgen/generated/network/v1api20201101/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -195,6 +196,325 @@ type PublicIPAddress_Spec struct {
 
 	// Zones: A list of availability zones denoting the IP allocated for the resource needs to come from.
 	Zones []string `json:"zones,omitempty"`
+}
+
+// ConvertToARM returns the PublicIPAddress_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PublicIPAddress_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PublicIPAddress_Spec{}
+	result.Name = &resolved.Name
+	if p.DdosSettings != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PublicIPAddressPropertiesFormat{}
+		}
+		var ddosSettingsValue arm.DdosSettings
+		ddosSettingsARM, err := p.DdosSettings.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		ddosSettingsValue = *ddosSettingsARM.(*arm.DdosSettings)
+		result.Properties.DdosSettings = &ddosSettingsValue
+	}
+	if p.DnsSettings != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PublicIPAddressPropertiesFormat{}
+		}
+		var dnsSettingsValue arm.PublicIPAddressDnsSettings
+		dnsSettingsARM, err := p.DnsSettings.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		dnsSettingsValue = *dnsSettingsARM.(*arm.PublicIPAddressDnsSettings)
+		result.Properties.DnsSettings = &dnsSettingsValue
+	}
+	if p.ExtendedLocation != nil {
+		var extendedLocationValue arm.ExtendedLocation
+		extendedLocationARM, err := p.ExtendedLocation.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		extendedLocationValue = *extendedLocationARM.(*arm.ExtendedLocation)
+		result.ExtendedLocation = &extendedLocationValue
+	}
+	if p.IdleTimeoutInMinutes != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PublicIPAddressPropertiesFormat{}
+		}
+		idleTimeoutInMinutesValue := *p.IdleTimeoutInMinutes
+		result.Properties.IdleTimeoutInMinutes = &idleTimeoutInMinutesValue
+	}
+	if p.IpAddress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PublicIPAddressPropertiesFormat{}
+		}
+		ipAddressValue := *p.IpAddress
+		result.Properties.IpAddress = &ipAddressValue
+	}
+	if p.IpTags != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PublicIPAddressPropertiesFormat{}
+		}
+		result.Properties.IpTags = make([]arm.IpTag, 0, len(p.IpTags))
+		for _, ipTagsItem := range p.IpTags {
+			var ipTagsValue arm.IpTag
+			ipTagsARM, err := ipTagsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			ipTagsValue = *ipTagsARM.(*arm.IpTag)
+			result.Properties.IpTags = append(result.Properties.IpTags, ipTagsValue)
+		}
+	}
+	if p.LinkedPublicIPAddress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PublicIPAddressPropertiesFormat{}
+		}
+		var linkedPublicIPAddressValue arm.PublicIPAddress_SubResourceEmbedded
+		linkedPublicIPAddressARM, err := p.LinkedPublicIPAddress.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		linkedPublicIPAddressValue = *linkedPublicIPAddressARM.(*arm.PublicIPAddress_SubResourceEmbedded)
+		result.Properties.LinkedPublicIPAddress = &linkedPublicIPAddressValue
+	}
+	if p.Location != nil {
+		locationValue := *p.Location
+		result.Location = &locationValue
+	}
+	if p.MigrationPhase != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PublicIPAddressPropertiesFormat{}
+		}
+		migrationPhaseValue := string(*p.MigrationPhase)
+		result.Properties.MigrationPhase = &migrationPhaseValue
+	}
+	if p.NatGateway != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PublicIPAddressPropertiesFormat{}
+		}
+		var natGatewayValue arm.NatGateway_SubResourceEmbedded
+		natGatewayARM, err := p.NatGateway.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		natGatewayValue = *natGatewayARM.(*arm.NatGateway_SubResourceEmbedded)
+		result.Properties.NatGateway = &natGatewayValue
+	}
+	if p.PublicIPAddressVersion != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PublicIPAddressPropertiesFormat{}
+		}
+		publicIPAddressVersionValue := string(*p.PublicIPAddressVersion)
+		result.Properties.PublicIPAddressVersion = &publicIPAddressVersionValue
+	}
+	if p.PublicIPAllocationMethod != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PublicIPAddressPropertiesFormat{}
+		}
+		publicIPAllocationMethodValue := string(*p.PublicIPAllocationMethod)
+		result.Properties.PublicIPAllocationMethod = &publicIPAllocationMethodValue
+	}
+	if p.PublicIPPrefix != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PublicIPAddressPropertiesFormat{}
+		}
+		var publicIPPrefixValue arm.SubResource
+		publicIPPrefixARM, err := p.PublicIPPrefix.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		publicIPPrefixValue = *publicIPPrefixARM.(*arm.SubResource)
+		result.Properties.PublicIPPrefix = &publicIPPrefixValue
+	}
+	if p.ServicePublicIPAddress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PublicIPAddressPropertiesFormat{}
+		}
+		var servicePublicIPAddressValue arm.PublicIPAddress_SubResourceEmbedded
+		servicePublicIPAddressARM, err := p.ServicePublicIPAddress.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		servicePublicIPAddressValue = *servicePublicIPAddressARM.(*arm.PublicIPAddress_SubResourceEmbedded)
+		result.Properties.ServicePublicIPAddress = &servicePublicIPAddressValue
+	}
+	if p.Sku != nil {
+		var skuValue arm.PublicIPAddressSku
+		skuARM, err := p.Sku.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		skuValue = *skuARM.(*arm.PublicIPAddressSku)
+		result.Sku = &skuValue
+	}
+	if p.Tags != nil {
+		result.Tags = make(map[string]string, len(p.Tags))
+		for tagsKey, tagsItem := range p.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	if p.Zones != nil {
+		result.Zones = make([]string, 0, len(p.Zones))
+		for _, zonesItem := range p.Zones {
+			zonesValue := zonesItem
+			result.Zones = append(result.Zones, zonesValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PublicIPAddress_Spec of the arm package, to decode an ARM response into.
+func (p *PublicIPAddress_Spec) NewEmptyARMValue() any {
+	return &arm.PublicIPAddress_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PublicIPAddress_Spec (or a pointer to one), as Azure returned it.
+func (p *PublicIPAddress_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PublicIPAddress_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.PublicIPAddress_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PublicIPAddress_Spec, want arm.PublicIPAddress_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		p.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	p.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.DdosSettings != nil {
+			var ddosSettingsValue DdosSettings
+			if err := ddosSettingsValue.PopulateFromARM(owner, *typed.Properties.DdosSettings); err != nil {
+				return err
+			}
+			p.DdosSettings = &ddosSettingsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DnsSettings != nil {
+			var dnsSettingsValue PublicIPAddressDnsSettings
+			if err := dnsSettingsValue.PopulateFromARM(owner, *typed.Properties.DnsSettings); err != nil {
+				return err
+			}
+			p.DnsSettings = &dnsSettingsValue
+		}
+	}
+	if typed.ExtendedLocation != nil {
+		var extendedLocationValue ExtendedLocation
+		if err := extendedLocationValue.PopulateFromARM(owner, *typed.ExtendedLocation); err != nil {
+			return err
+		}
+		p.ExtendedLocation = &extendedLocationValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IdleTimeoutInMinutes != nil {
+			idleTimeoutInMinutesValue := *typed.Properties.IdleTimeoutInMinutes
+			p.IdleTimeoutInMinutes = &idleTimeoutInMinutesValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IpAddress != nil {
+			ipAddressValue := *typed.Properties.IpAddress
+			p.IpAddress = &ipAddressValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IpTags != nil {
+			for _, ipTagsItem := range typed.Properties.IpTags {
+				var ipTagsValue IpTag
+				if err := ipTagsValue.PopulateFromARM(owner, ipTagsItem); err != nil {
+					return err
+				}
+				p.IpTags = append(p.IpTags, ipTagsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LinkedPublicIPAddress != nil {
+			var linkedPublicIPAddressValue PublicIPAddress_SubResourceEmbedded
+			if err := linkedPublicIPAddressValue.PopulateFromARM(owner, *typed.Properties.LinkedPublicIPAddress); err != nil {
+				return err
+			}
+			p.LinkedPublicIPAddress = &linkedPublicIPAddressValue
+		}
+	}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		p.Location = &locationValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MigrationPhase != nil {
+			migrationPhaseValue := PublicIPAddressMigrationPhase(*typed.Properties.MigrationPhase)
+			p.MigrationPhase = &migrationPhaseValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NatGateway != nil {
+			var natGatewayValue NatGateway_SubResourceEmbedded
+			if err := natGatewayValue.PopulateFromARM(owner, *typed.Properties.NatGateway); err != nil {
+				return err
+			}
+			p.NatGateway = &natGatewayValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PublicIPAddressVersion != nil {
+			publicIPAddressVersionValue := IPVersion(*typed.Properties.PublicIPAddressVersion)
+			p.PublicIPAddressVersion = &publicIPAddressVersionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PublicIPAllocationMethod != nil {
+			publicIPAllocationMethodValue := IPAllocationMethod(*typed.Properties.PublicIPAllocationMethod)
+			p.PublicIPAllocationMethod = &publicIPAllocationMethodValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PublicIPPrefix != nil {
+			var publicIPPrefixValue SubResource
+			if err := publicIPPrefixValue.PopulateFromARM(owner, *typed.Properties.PublicIPPrefix); err != nil {
+				return err
+			}
+			p.PublicIPPrefix = &publicIPPrefixValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ServicePublicIPAddress != nil {
+			var servicePublicIPAddressValue PublicIPAddress_SubResourceEmbedded
+			if err := servicePublicIPAddressValue.PopulateFromARM(owner, *typed.Properties.ServicePublicIPAddress); err != nil {
+				return err
+			}
+			p.ServicePublicIPAddress = &servicePublicIPAddressValue
+		}
+	}
+	if typed.Sku != nil {
+		var skuValue PublicIPAddressSku
+		if err := skuValue.PopulateFromARM(owner, *typed.Sku); err != nil {
+			return err
+		}
+		p.Sku = &skuValue
+	}
+	if typed.Tags != nil {
+		p.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			p.Tags[tagsKey] = tagsValue
+		}
+	}
+	if typed.Zones != nil {
+		for _, zonesItem := range typed.Zones {
+			zonesValue := zonesItem
+			p.Zones = append(p.Zones, zonesValue)
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_PublicIPAddress_Spec populates the receiver from source, a network/v1api20201101/storage.PublicIPAddress_Spec.
@@ -568,6 +888,399 @@ type PublicIPAddress_STATUS struct {
 	Zones []string `json:"zones,omitempty"`
 }
 
+// ConvertToARM returns the PublicIPAddress_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PublicIPAddress_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PublicIPAddress_STATUS{}
+	if p.DdosSettings != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PublicIPAddressPropertiesFormat_STATUS{}
+		}
+		var ddosSettingsValue arm.DdosSettings_STATUS
+		ddosSettingsARM, err := p.DdosSettings.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		ddosSettingsValue = *ddosSettingsARM.(*arm.DdosSettings_STATUS)
+		result.Properties.DdosSettings = &ddosSettingsValue
+	}
+	if p.DnsSettings != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PublicIPAddressPropertiesFormat_STATUS{}
+		}
+		var dnsSettingsValue arm.PublicIPAddressDnsSettings_STATUS
+		dnsSettingsARM, err := p.DnsSettings.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		dnsSettingsValue = *dnsSettingsARM.(*arm.PublicIPAddressDnsSettings_STATUS)
+		result.Properties.DnsSettings = &dnsSettingsValue
+	}
+	if p.Etag != nil {
+		etagValue := *p.Etag
+		result.Etag = &etagValue
+	}
+	if p.ExtendedLocation != nil {
+		var extendedLocationValue arm.ExtendedLocation_STATUS
+		extendedLocationARM, err := p.ExtendedLocation.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		extendedLocationValue = *extendedLocationARM.(*arm.ExtendedLocation_STATUS)
+		result.ExtendedLocation = &extendedLocationValue
+	}
+	if p.Id != nil {
+		idValue := *p.Id
+		result.Id = &idValue
+	}
+	if p.IdleTimeoutInMinutes != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PublicIPAddressPropertiesFormat_STATUS{}
+		}
+		idleTimeoutInMinutesValue := *p.IdleTimeoutInMinutes
+		result.Properties.IdleTimeoutInMinutes = &idleTimeoutInMinutesValue
+	}
+	if p.IpAddress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PublicIPAddressPropertiesFormat_STATUS{}
+		}
+		ipAddressValue := *p.IpAddress
+		result.Properties.IpAddress = &ipAddressValue
+	}
+	if p.IpConfiguration != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PublicIPAddressPropertiesFormat_STATUS{}
+		}
+		var ipConfigurationValue arm.IPConfiguration_STATUS
+		ipConfigurationARM, err := p.IpConfiguration.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		ipConfigurationValue = *ipConfigurationARM.(*arm.IPConfiguration_STATUS)
+		result.Properties.IpConfiguration = &ipConfigurationValue
+	}
+	if p.IpTags != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PublicIPAddressPropertiesFormat_STATUS{}
+		}
+		result.Properties.IpTags = make([]arm.IpTag_STATUS, 0, len(p.IpTags))
+		for _, ipTagsItem := range p.IpTags {
+			var ipTagsValue arm.IpTag_STATUS
+			ipTagsARM, err := ipTagsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			ipTagsValue = *ipTagsARM.(*arm.IpTag_STATUS)
+			result.Properties.IpTags = append(result.Properties.IpTags, ipTagsValue)
+		}
+	}
+	if p.LinkedPublicIPAddress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PublicIPAddressPropertiesFormat_STATUS{}
+		}
+		var linkedPublicIPAddressValue arm.PublicIPAddress_STATUS_SubResourceEmbedded
+		linkedPublicIPAddressARM, err := p.LinkedPublicIPAddress.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		linkedPublicIPAddressValue = *linkedPublicIPAddressARM.(*arm.PublicIPAddress_STATUS_SubResourceEmbedded)
+		result.Properties.LinkedPublicIPAddress = &linkedPublicIPAddressValue
+	}
+	if p.Location != nil {
+		locationValue := *p.Location
+		result.Location = &locationValue
+	}
+	if p.MigrationPhase != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PublicIPAddressPropertiesFormat_STATUS{}
+		}
+		migrationPhaseValue := string(*p.MigrationPhase)
+		result.Properties.MigrationPhase = &migrationPhaseValue
+	}
+	if p.Name != nil {
+		nameValue := *p.Name
+		result.Name = &nameValue
+	}
+	if p.NatGateway != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PublicIPAddressPropertiesFormat_STATUS{}
+		}
+		var natGatewayValue arm.NatGateway_STATUS_SubResourceEmbedded
+		natGatewayARM, err := p.NatGateway.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		natGatewayValue = *natGatewayARM.(*arm.NatGateway_STATUS_SubResourceEmbedded)
+		result.Properties.NatGateway = &natGatewayValue
+	}
+	if p.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PublicIPAddressPropertiesFormat_STATUS{}
+		}
+		provisioningStateValue := string(*p.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if p.PublicIPAddressVersion != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PublicIPAddressPropertiesFormat_STATUS{}
+		}
+		publicIPAddressVersionValue := string(*p.PublicIPAddressVersion)
+		result.Properties.PublicIPAddressVersion = &publicIPAddressVersionValue
+	}
+	if p.PublicIPAllocationMethod != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PublicIPAddressPropertiesFormat_STATUS{}
+		}
+		publicIPAllocationMethodValue := string(*p.PublicIPAllocationMethod)
+		result.Properties.PublicIPAllocationMethod = &publicIPAllocationMethodValue
+	}
+	if p.PublicIPPrefix != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PublicIPAddressPropertiesFormat_STATUS{}
+		}
+		var publicIPPrefixValue arm.SubResource_STATUS
+		publicIPPrefixARM, err := p.PublicIPPrefix.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		publicIPPrefixValue = *publicIPPrefixARM.(*arm.SubResource_STATUS)
+		result.Properties.PublicIPPrefix = &publicIPPrefixValue
+	}
+	if p.ResourceGuid != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PublicIPAddressPropertiesFormat_STATUS{}
+		}
+		resourceGuidValue := *p.ResourceGuid
+		result.Properties.ResourceGuid = &resourceGuidValue
+	}
+	if p.ServicePublicIPAddress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PublicIPAddressPropertiesFormat_STATUS{}
+		}
+		var servicePublicIPAddressValue arm.PublicIPAddress_STATUS_SubResourceEmbedded
+		servicePublicIPAddressARM, err := p.ServicePublicIPAddress.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		servicePublicIPAddressValue = *servicePublicIPAddressARM.(*arm.PublicIPAddress_STATUS_SubResourceEmbedded)
+		result.Properties.ServicePublicIPAddress = &servicePublicIPAddressValue
+	}
+	if p.Sku != nil {
+		var skuValue arm.PublicIPAddressSku_STATUS
+		skuARM, err := p.Sku.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		skuValue = *skuARM.(*arm.PublicIPAddressSku_STATUS)
+		result.Sku = &skuValue
+	}
+	if p.Tags != nil {
+		result.Tags = make(map[string]string, len(p.Tags))
+		for tagsKey, tagsItem := range p.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	if p.Type != nil {
+		typeValue := *p.Type
+		result.Type = &typeValue
+	}
+	if p.Zones != nil {
+		result.Zones = make([]string, 0, len(p.Zones))
+		for _, zonesItem := range p.Zones {
+			zonesValue := zonesItem
+			result.Zones = append(result.Zones, zonesValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PublicIPAddress_STATUS of the arm package, to decode an ARM response into.
+func (p *PublicIPAddress_STATUS) NewEmptyARMValue() any {
+	return &arm.PublicIPAddress_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PublicIPAddress_STATUS (or a pointer to one), as Azure returned it.
+func (p *PublicIPAddress_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PublicIPAddress_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.PublicIPAddress_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PublicIPAddress_STATUS, want arm.PublicIPAddress_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DdosSettings != nil {
+			var ddosSettingsValue DdosSettings_STATUS
+			if err := ddosSettingsValue.PopulateFromARM(owner, *typed.Properties.DdosSettings); err != nil {
+				return err
+			}
+			p.DdosSettings = &ddosSettingsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DnsSettings != nil {
+			var dnsSettingsValue PublicIPAddressDnsSettings_STATUS
+			if err := dnsSettingsValue.PopulateFromARM(owner, *typed.Properties.DnsSettings); err != nil {
+				return err
+			}
+			p.DnsSettings = &dnsSettingsValue
+		}
+	}
+	if typed.Etag != nil {
+		etagValue := *typed.Etag
+		p.Etag = &etagValue
+	}
+	if typed.ExtendedLocation != nil {
+		var extendedLocationValue ExtendedLocation_STATUS
+		if err := extendedLocationValue.PopulateFromARM(owner, *typed.ExtendedLocation); err != nil {
+			return err
+		}
+		p.ExtendedLocation = &extendedLocationValue
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		p.Id = &idValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IdleTimeoutInMinutes != nil {
+			idleTimeoutInMinutesValue := *typed.Properties.IdleTimeoutInMinutes
+			p.IdleTimeoutInMinutes = &idleTimeoutInMinutesValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IpAddress != nil {
+			ipAddressValue := *typed.Properties.IpAddress
+			p.IpAddress = &ipAddressValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IpConfiguration != nil {
+			var ipConfigurationValue IPConfiguration_STATUS
+			if err := ipConfigurationValue.PopulateFromARM(owner, *typed.Properties.IpConfiguration); err != nil {
+				return err
+			}
+			p.IpConfiguration = &ipConfigurationValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IpTags != nil {
+			for _, ipTagsItem := range typed.Properties.IpTags {
+				var ipTagsValue IpTag_STATUS
+				if err := ipTagsValue.PopulateFromARM(owner, ipTagsItem); err != nil {
+					return err
+				}
+				p.IpTags = append(p.IpTags, ipTagsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LinkedPublicIPAddress != nil {
+			var linkedPublicIPAddressValue PublicIPAddress_STATUS_SubResourceEmbedded
+			if err := linkedPublicIPAddressValue.PopulateFromARM(owner, *typed.Properties.LinkedPublicIPAddress); err != nil {
+				return err
+			}
+			p.LinkedPublicIPAddress = &linkedPublicIPAddressValue
+		}
+	}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		p.Location = &locationValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MigrationPhase != nil {
+			migrationPhaseValue := PublicIPAddressMigrationPhase_STATUS(*typed.Properties.MigrationPhase)
+			p.MigrationPhase = &migrationPhaseValue
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		p.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NatGateway != nil {
+			var natGatewayValue NatGateway_STATUS_SubResourceEmbedded
+			if err := natGatewayValue.PopulateFromARM(owner, *typed.Properties.NatGateway); err != nil {
+				return err
+			}
+			p.NatGateway = &natGatewayValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			p.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PublicIPAddressVersion != nil {
+			publicIPAddressVersionValue := IPVersion_STATUS(*typed.Properties.PublicIPAddressVersion)
+			p.PublicIPAddressVersion = &publicIPAddressVersionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PublicIPAllocationMethod != nil {
+			publicIPAllocationMethodValue := IPAllocationMethod_STATUS(*typed.Properties.PublicIPAllocationMethod)
+			p.PublicIPAllocationMethod = &publicIPAllocationMethodValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PublicIPPrefix != nil {
+			var publicIPPrefixValue SubResource_STATUS
+			if err := publicIPPrefixValue.PopulateFromARM(owner, *typed.Properties.PublicIPPrefix); err != nil {
+				return err
+			}
+			p.PublicIPPrefix = &publicIPPrefixValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ResourceGuid != nil {
+			resourceGuidValue := *typed.Properties.ResourceGuid
+			p.ResourceGuid = &resourceGuidValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ServicePublicIPAddress != nil {
+			var servicePublicIPAddressValue PublicIPAddress_STATUS_SubResourceEmbedded
+			if err := servicePublicIPAddressValue.PopulateFromARM(owner, *typed.Properties.ServicePublicIPAddress); err != nil {
+				return err
+			}
+			p.ServicePublicIPAddress = &servicePublicIPAddressValue
+		}
+	}
+	if typed.Sku != nil {
+		var skuValue PublicIPAddressSku_STATUS
+		if err := skuValue.PopulateFromARM(owner, *typed.Sku); err != nil {
+			return err
+		}
+		p.Sku = &skuValue
+	}
+	if typed.Tags != nil {
+		p.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			p.Tags[tagsKey] = tagsValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		p.Type = &typeValue
+	}
+	if typed.Zones != nil {
+		for _, zonesItem := range typed.Zones {
+			zonesValue := zonesItem
+			p.Zones = append(p.Zones, zonesValue)
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_PublicIPAddress_STATUS populates the receiver from source, a network/v1api20201101/storage.PublicIPAddress_STATUS.
 func (p *PublicIPAddress_STATUS) AssignProperties_From_PublicIPAddress_STATUS(source *storage.PublicIPAddress_STATUS) error {
 	if source.Conditions != nil {
@@ -905,6 +1618,68 @@ type DdosSettings struct {
 	ProtectionCoverage *DdosSettingsProtectionCoverage `json:"protectionCoverage,omitempty"`
 }
 
+// ConvertToARM returns the DdosSettings of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (d *DdosSettings) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if d == nil {
+		return nil, nil
+	}
+	result := &arm.DdosSettings{}
+	if d.DdosCustomPolicy != nil {
+		var ddosCustomPolicyValue arm.SubResource
+		ddosCustomPolicyARM, err := d.DdosCustomPolicy.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		ddosCustomPolicyValue = *ddosCustomPolicyARM.(*arm.SubResource)
+		result.DdosCustomPolicy = &ddosCustomPolicyValue
+	}
+	if d.ProtectedIP != nil {
+		protectedIPValue := *d.ProtectedIP
+		result.ProtectedIP = &protectedIPValue
+	}
+	if d.ProtectionCoverage != nil {
+		protectionCoverageValue := string(*d.ProtectionCoverage)
+		result.ProtectionCoverage = &protectionCoverageValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty DdosSettings of the arm package, to decode an ARM response into.
+func (d *DdosSettings) NewEmptyARMValue() any {
+	return &arm.DdosSettings{}
+}
+
+// PopulateFromARM fills the receiver from an arm.DdosSettings (or a pointer to one), as Azure returned it.
+func (d *DdosSettings) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.DdosSettings)
+	if !ok {
+		pointer, ok := armInput.(*arm.DdosSettings)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for DdosSettings, want arm.DdosSettings", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.DdosCustomPolicy != nil {
+		var ddosCustomPolicyValue SubResource
+		if err := ddosCustomPolicyValue.PopulateFromARM(owner, *typed.DdosCustomPolicy); err != nil {
+			return err
+		}
+		d.DdosCustomPolicy = &ddosCustomPolicyValue
+	}
+	if typed.ProtectedIP != nil {
+		protectedIPValue := *typed.ProtectedIP
+		d.ProtectedIP = &protectedIPValue
+	}
+	if typed.ProtectionCoverage != nil {
+		protectionCoverageValue := DdosSettingsProtectionCoverage(*typed.ProtectionCoverage)
+		d.ProtectionCoverage = &protectionCoverageValue
+	}
+	return nil
+}
+
 // AssignProperties_From_DdosSettings populates the receiver from source, a network/v1api20201101/storage.DdosSettings.
 func (d *DdosSettings) AssignProperties_From_DdosSettings(source *storage.DdosSettings) error {
 	if source.DdosCustomPolicy != nil {
@@ -986,6 +1761,68 @@ type DdosSettings_STATUS struct {
 	ProtectionCoverage *DdosSettingsProtectionCoverage_STATUS `json:"protectionCoverage,omitempty"`
 }
 
+// ConvertToARM returns the DdosSettings_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (d *DdosSettings_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if d == nil {
+		return nil, nil
+	}
+	result := &arm.DdosSettings_STATUS{}
+	if d.DdosCustomPolicy != nil {
+		var ddosCustomPolicyValue arm.SubResource_STATUS
+		ddosCustomPolicyARM, err := d.DdosCustomPolicy.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		ddosCustomPolicyValue = *ddosCustomPolicyARM.(*arm.SubResource_STATUS)
+		result.DdosCustomPolicy = &ddosCustomPolicyValue
+	}
+	if d.ProtectedIP != nil {
+		protectedIPValue := *d.ProtectedIP
+		result.ProtectedIP = &protectedIPValue
+	}
+	if d.ProtectionCoverage != nil {
+		protectionCoverageValue := string(*d.ProtectionCoverage)
+		result.ProtectionCoverage = &protectionCoverageValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty DdosSettings_STATUS of the arm package, to decode an ARM response into.
+func (d *DdosSettings_STATUS) NewEmptyARMValue() any {
+	return &arm.DdosSettings_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.DdosSettings_STATUS (or a pointer to one), as Azure returned it.
+func (d *DdosSettings_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.DdosSettings_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.DdosSettings_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for DdosSettings_STATUS, want arm.DdosSettings_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.DdosCustomPolicy != nil {
+		var ddosCustomPolicyValue SubResource_STATUS
+		if err := ddosCustomPolicyValue.PopulateFromARM(owner, *typed.DdosCustomPolicy); err != nil {
+			return err
+		}
+		d.DdosCustomPolicy = &ddosCustomPolicyValue
+	}
+	if typed.ProtectedIP != nil {
+		protectedIPValue := *typed.ProtectedIP
+		d.ProtectedIP = &protectedIPValue
+	}
+	if typed.ProtectionCoverage != nil {
+		protectionCoverageValue := DdosSettingsProtectionCoverage_STATUS(*typed.ProtectionCoverage)
+		d.ProtectionCoverage = &protectionCoverageValue
+	}
+	return nil
+}
+
 // AssignProperties_From_DdosSettings_STATUS populates the receiver from source, a network/v1api20201101/storage.DdosSettings_STATUS.
 func (d *DdosSettings_STATUS) AssignProperties_From_DdosSettings_STATUS(source *storage.DdosSettings_STATUS) error {
 	if source.DdosCustomPolicy != nil {
@@ -1062,6 +1899,141 @@ type IPConfiguration_STATUS struct {
 
 	// Subnet: The reference to the subnet resource.
 	Subnet *Subnet_STATUS_SubResourceEmbedded `json:"subnet,omitempty"`
+}
+
+// ConvertToARM returns the IPConfiguration_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (i *IPConfiguration_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if i == nil {
+		return nil, nil
+	}
+	result := &arm.IPConfiguration_STATUS{}
+	if i.Etag != nil {
+		etagValue := *i.Etag
+		result.Etag = &etagValue
+	}
+	if i.Id != nil {
+		idValue := *i.Id
+		result.Id = &idValue
+	}
+	if i.Name != nil {
+		nameValue := *i.Name
+		result.Name = &nameValue
+	}
+	if i.PrivateIPAddress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.IPConfigurationPropertiesFormat_STATUS{}
+		}
+		privateIPAddressValue := *i.PrivateIPAddress
+		result.Properties.PrivateIPAddress = &privateIPAddressValue
+	}
+	if i.PrivateIPAllocationMethod != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.IPConfigurationPropertiesFormat_STATUS{}
+		}
+		privateIPAllocationMethodValue := string(*i.PrivateIPAllocationMethod)
+		result.Properties.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
+	}
+	if i.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.IPConfigurationPropertiesFormat_STATUS{}
+		}
+		provisioningStateValue := string(*i.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if i.PublicIPAddress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.IPConfigurationPropertiesFormat_STATUS{}
+		}
+		var publicIPAddressValue arm.PublicIPAddress_STATUS_SubResourceEmbedded
+		publicIPAddressARM, err := i.PublicIPAddress.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		publicIPAddressValue = *publicIPAddressARM.(*arm.PublicIPAddress_STATUS_SubResourceEmbedded)
+		result.Properties.PublicIPAddress = &publicIPAddressValue
+	}
+	if i.Subnet != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.IPConfigurationPropertiesFormat_STATUS{}
+		}
+		var subnetValue arm.Subnet_STATUS_SubResourceEmbedded
+		subnetARM, err := i.Subnet.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		subnetValue = *subnetARM.(*arm.Subnet_STATUS_SubResourceEmbedded)
+		result.Properties.Subnet = &subnetValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty IPConfiguration_STATUS of the arm package, to decode an ARM response into.
+func (i *IPConfiguration_STATUS) NewEmptyARMValue() any {
+	return &arm.IPConfiguration_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.IPConfiguration_STATUS (or a pointer to one), as Azure returned it.
+func (i *IPConfiguration_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.IPConfiguration_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.IPConfiguration_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for IPConfiguration_STATUS, want arm.IPConfiguration_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Etag != nil {
+		etagValue := *typed.Etag
+		i.Etag = &etagValue
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		i.Id = &idValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		i.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateIPAddress != nil {
+			privateIPAddressValue := *typed.Properties.PrivateIPAddress
+			i.PrivateIPAddress = &privateIPAddressValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateIPAllocationMethod != nil {
+			privateIPAllocationMethodValue := IPAllocationMethod_STATUS(*typed.Properties.PrivateIPAllocationMethod)
+			i.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			i.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PublicIPAddress != nil {
+			var publicIPAddressValue PublicIPAddress_STATUS_SubResourceEmbedded
+			if err := publicIPAddressValue.PopulateFromARM(owner, *typed.Properties.PublicIPAddress); err != nil {
+				return err
+			}
+			i.PublicIPAddress = &publicIPAddressValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Subnet != nil {
+			var subnetValue Subnet_STATUS_SubResourceEmbedded
+			if err := subnetValue.PopulateFromARM(owner, *typed.Properties.Subnet); err != nil {
+				return err
+			}
+			i.Subnet = &subnetValue
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_IPConfiguration_STATUS populates the receiver from source, a network/v1api20201101/storage.IPConfiguration_STATUS.
@@ -1164,6 +2136,52 @@ type IpTag struct {
 	Tag *string `json:"tag,omitempty"`
 }
 
+// ConvertToARM returns the IpTag of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (i *IpTag) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if i == nil {
+		return nil, nil
+	}
+	result := &arm.IpTag{}
+	if i.IpTagType != nil {
+		ipTagTypeValue := *i.IpTagType
+		result.IpTagType = &ipTagTypeValue
+	}
+	if i.Tag != nil {
+		tagValue := *i.Tag
+		result.Tag = &tagValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty IpTag of the arm package, to decode an ARM response into.
+func (i *IpTag) NewEmptyARMValue() any {
+	return &arm.IpTag{}
+}
+
+// PopulateFromARM fills the receiver from an arm.IpTag (or a pointer to one), as Azure returned it.
+func (i *IpTag) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.IpTag)
+	if !ok {
+		pointer, ok := armInput.(*arm.IpTag)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for IpTag, want arm.IpTag", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.IpTagType != nil {
+		ipTagTypeValue := *typed.IpTagType
+		i.IpTagType = &ipTagTypeValue
+	}
+	if typed.Tag != nil {
+		tagValue := *typed.Tag
+		i.Tag = &tagValue
+	}
+	return nil
+}
+
 // AssignProperties_From_IpTag populates the receiver from source, a network/v1api20201101/storage.IpTag.
 func (i *IpTag) AssignProperties_From_IpTag(source *storage.IpTag) error {
 	i.IpTagType = genruntime.ClonePointer(source.IpTagType)
@@ -1192,6 +2210,52 @@ type IpTag_STATUS struct {
 	Tag *string `json:"tag,omitempty"`
 }
 
+// ConvertToARM returns the IpTag_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (i *IpTag_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if i == nil {
+		return nil, nil
+	}
+	result := &arm.IpTag_STATUS{}
+	if i.IpTagType != nil {
+		ipTagTypeValue := *i.IpTagType
+		result.IpTagType = &ipTagTypeValue
+	}
+	if i.Tag != nil {
+		tagValue := *i.Tag
+		result.Tag = &tagValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty IpTag_STATUS of the arm package, to decode an ARM response into.
+func (i *IpTag_STATUS) NewEmptyARMValue() any {
+	return &arm.IpTag_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.IpTag_STATUS (or a pointer to one), as Azure returned it.
+func (i *IpTag_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.IpTag_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.IpTag_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for IpTag_STATUS, want arm.IpTag_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.IpTagType != nil {
+		ipTagTypeValue := *typed.IpTagType
+		i.IpTagType = &ipTagTypeValue
+	}
+	if typed.Tag != nil {
+		tagValue := *typed.Tag
+		i.Tag = &tagValue
+	}
+	return nil
+}
+
 // AssignProperties_From_IpTag_STATUS populates the receiver from source, a network/v1api20201101/storage.IpTag_STATUS.
 func (i *IpTag_STATUS) AssignProperties_From_IpTag_STATUS(source *storage.IpTag_STATUS) error {
 	i.IpTagType = genruntime.ClonePointer(source.IpTagType)
@@ -1217,6 +2281,44 @@ type NatGateway_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+// ConvertToARM returns the NatGateway_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NatGateway_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NatGateway_STATUS_SubResourceEmbedded{}
+	if n.Id != nil {
+		idValue := *n.Id
+		result.Id = &idValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NatGateway_STATUS_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (n *NatGateway_STATUS_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.NatGateway_STATUS_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NatGateway_STATUS_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (n *NatGateway_STATUS_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NatGateway_STATUS_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.NatGateway_STATUS_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NatGateway_STATUS_SubResourceEmbedded, want arm.NatGateway_STATUS_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		n.Id = &idValue
+	}
+	return nil
+}
+
 // AssignProperties_From_NatGateway_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.NatGateway_STATUS_SubResourceEmbedded.
 func (n *NatGateway_STATUS_SubResourceEmbedded) AssignProperties_From_NatGateway_STATUS_SubResourceEmbedded(source *storage.NatGateway_STATUS_SubResourceEmbedded) error {
 	n.Id = genruntime.ClonePointer(source.Id)
@@ -1238,6 +2340,49 @@ func (n *NatGateway_STATUS_SubResourceEmbedded) AssignProperties_To_NatGateway_S
 type NatGateway_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// ConvertToARM returns the NatGateway_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NatGateway_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NatGateway_SubResourceEmbedded{}
+	if n.Reference != nil {
+		var referenceValue string
+		referenceResolved, err := resolved.ARMID("NatGateway_SubResourceEmbedded.reference", *n.Reference)
+		if err != nil {
+			return nil, err
+		}
+		referenceValue = referenceResolved
+		result.Id = &referenceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NatGateway_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (n *NatGateway_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.NatGateway_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NatGateway_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (n *NatGateway_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NatGateway_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.NatGateway_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NatGateway_SubResourceEmbedded, want arm.NatGateway_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
+		n.Reference = &referenceValue
+	}
+	return nil
 }
 
 // AssignProperties_From_NatGateway_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.NatGateway_SubResourceEmbedded.
@@ -1279,6 +2424,60 @@ type PublicIPAddressDnsSettings struct {
 	ReverseFqdn *string `json:"reverseFqdn,omitempty"`
 }
 
+// ConvertToARM returns the PublicIPAddressDnsSettings of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PublicIPAddressDnsSettings) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PublicIPAddressDnsSettings{}
+	if p.DomainNameLabel != nil {
+		domainNameLabelValue := *p.DomainNameLabel
+		result.DomainNameLabel = &domainNameLabelValue
+	}
+	if p.Fqdn != nil {
+		fqdnValue := *p.Fqdn
+		result.Fqdn = &fqdnValue
+	}
+	if p.ReverseFqdn != nil {
+		reverseFqdnValue := *p.ReverseFqdn
+		result.ReverseFqdn = &reverseFqdnValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PublicIPAddressDnsSettings of the arm package, to decode an ARM response into.
+func (p *PublicIPAddressDnsSettings) NewEmptyARMValue() any {
+	return &arm.PublicIPAddressDnsSettings{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PublicIPAddressDnsSettings (or a pointer to one), as Azure returned it.
+func (p *PublicIPAddressDnsSettings) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PublicIPAddressDnsSettings)
+	if !ok {
+		pointer, ok := armInput.(*arm.PublicIPAddressDnsSettings)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PublicIPAddressDnsSettings, want arm.PublicIPAddressDnsSettings", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.DomainNameLabel != nil {
+		domainNameLabelValue := *typed.DomainNameLabel
+		p.DomainNameLabel = &domainNameLabelValue
+	}
+	if typed.Fqdn != nil {
+		fqdnValue := *typed.Fqdn
+		p.Fqdn = &fqdnValue
+	}
+	if typed.ReverseFqdn != nil {
+		reverseFqdnValue := *typed.ReverseFqdn
+		p.ReverseFqdn = &reverseFqdnValue
+	}
+	return nil
+}
+
 // AssignProperties_From_PublicIPAddressDnsSettings populates the receiver from source, a network/v1api20201101/storage.PublicIPAddressDnsSettings.
 func (p *PublicIPAddressDnsSettings) AssignProperties_From_PublicIPAddressDnsSettings(source *storage.PublicIPAddressDnsSettings) error {
 	p.DomainNameLabel = genruntime.ClonePointer(source.DomainNameLabel)
@@ -1310,6 +2509,60 @@ type PublicIPAddressDnsSettings_STATUS struct {
 
 	// ReverseFqdn: The reverse FQDN. A user-visible, fully qualified domain name that resolves to this public IP address. If the reverseFqdn is specified, then a PTR DNS record is created pointing from the IP address in the in-addr.arpa domain to the reverse FQDN.
 	ReverseFqdn *string `json:"reverseFqdn,omitempty"`
+}
+
+// ConvertToARM returns the PublicIPAddressDnsSettings_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PublicIPAddressDnsSettings_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PublicIPAddressDnsSettings_STATUS{}
+	if p.DomainNameLabel != nil {
+		domainNameLabelValue := *p.DomainNameLabel
+		result.DomainNameLabel = &domainNameLabelValue
+	}
+	if p.Fqdn != nil {
+		fqdnValue := *p.Fqdn
+		result.Fqdn = &fqdnValue
+	}
+	if p.ReverseFqdn != nil {
+		reverseFqdnValue := *p.ReverseFqdn
+		result.ReverseFqdn = &reverseFqdnValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PublicIPAddressDnsSettings_STATUS of the arm package, to decode an ARM response into.
+func (p *PublicIPAddressDnsSettings_STATUS) NewEmptyARMValue() any {
+	return &arm.PublicIPAddressDnsSettings_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PublicIPAddressDnsSettings_STATUS (or a pointer to one), as Azure returned it.
+func (p *PublicIPAddressDnsSettings_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PublicIPAddressDnsSettings_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.PublicIPAddressDnsSettings_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PublicIPAddressDnsSettings_STATUS, want arm.PublicIPAddressDnsSettings_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.DomainNameLabel != nil {
+		domainNameLabelValue := *typed.DomainNameLabel
+		p.DomainNameLabel = &domainNameLabelValue
+	}
+	if typed.Fqdn != nil {
+		fqdnValue := *typed.Fqdn
+		p.Fqdn = &fqdnValue
+	}
+	if typed.ReverseFqdn != nil {
+		reverseFqdnValue := *typed.ReverseFqdn
+		p.ReverseFqdn = &reverseFqdnValue
+	}
+	return nil
 }
 
 // AssignProperties_From_PublicIPAddressDnsSettings_STATUS populates the receiver from source, a network/v1api20201101/storage.PublicIPAddressDnsSettings_STATUS.
@@ -1448,6 +2701,52 @@ type PublicIPAddressSku struct {
 	Tier *PublicIPAddressSkuTier `json:"tier,omitempty"`
 }
 
+// ConvertToARM returns the PublicIPAddressSku of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PublicIPAddressSku) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PublicIPAddressSku{}
+	if p.Name != nil {
+		nameValue := string(*p.Name)
+		result.Name = &nameValue
+	}
+	if p.Tier != nil {
+		tierValue := string(*p.Tier)
+		result.Tier = &tierValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PublicIPAddressSku of the arm package, to decode an ARM response into.
+func (p *PublicIPAddressSku) NewEmptyARMValue() any {
+	return &arm.PublicIPAddressSku{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PublicIPAddressSku (or a pointer to one), as Azure returned it.
+func (p *PublicIPAddressSku) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PublicIPAddressSku)
+	if !ok {
+		pointer, ok := armInput.(*arm.PublicIPAddressSku)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PublicIPAddressSku, want arm.PublicIPAddressSku", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		nameValue := PublicIPAddressSkuName(*typed.Name)
+		p.Name = &nameValue
+	}
+	if typed.Tier != nil {
+		tierValue := PublicIPAddressSkuTier(*typed.Tier)
+		p.Tier = &tierValue
+	}
+	return nil
+}
+
 // AssignProperties_From_PublicIPAddressSku populates the receiver from source, a network/v1api20201101/storage.PublicIPAddressSku.
 func (p *PublicIPAddressSku) AssignProperties_From_PublicIPAddressSku(source *storage.PublicIPAddressSku) error {
 	if source.Name != nil {
@@ -1532,6 +2831,52 @@ type PublicIPAddressSku_STATUS struct {
 
 	// Tier: Tier of a public IP address SKU.
 	Tier *PublicIPAddressSkuTier_STATUS `json:"tier,omitempty"`
+}
+
+// ConvertToARM returns the PublicIPAddressSku_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PublicIPAddressSku_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PublicIPAddressSku_STATUS{}
+	if p.Name != nil {
+		nameValue := string(*p.Name)
+		result.Name = &nameValue
+	}
+	if p.Tier != nil {
+		tierValue := string(*p.Tier)
+		result.Tier = &tierValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PublicIPAddressSku_STATUS of the arm package, to decode an ARM response into.
+func (p *PublicIPAddressSku_STATUS) NewEmptyARMValue() any {
+	return &arm.PublicIPAddressSku_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PublicIPAddressSku_STATUS (or a pointer to one), as Azure returned it.
+func (p *PublicIPAddressSku_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PublicIPAddressSku_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.PublicIPAddressSku_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PublicIPAddressSku_STATUS, want arm.PublicIPAddressSku_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		nameValue := PublicIPAddressSkuName_STATUS(*typed.Name)
+		p.Name = &nameValue
+	}
+	if typed.Tier != nil {
+		tierValue := PublicIPAddressSkuTier_STATUS(*typed.Tier)
+		p.Tier = &tierValue
+	}
+	return nil
 }
 
 // AssignProperties_From_PublicIPAddressSku_STATUS populates the receiver from source, a network/v1api20201101/storage.PublicIPAddressSku_STATUS.

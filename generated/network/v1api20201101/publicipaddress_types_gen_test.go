@@ -226,6 +226,16 @@ func Test_PublicIPAddress_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[PublicIPAddress, storage.PublicIPAddress](t, GeneratePublicIPAddress)
 }
 
+// Test_PublicIPAddress_Spec_ARMRoundTrip checks that PublicIPAddress_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_PublicIPAddress_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[PublicIPAddress_Spec](t, GeneratePublicIPAddress_Spec)
+}
+
+// Test_PublicIPAddress_STATUS_ARMRoundTrip checks that PublicIPAddress_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_PublicIPAddress_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[PublicIPAddress_STATUS](t, GeneratePublicIPAddress_STATUS)
+}
+
 // Test_PublicIPAddress_Spec_JSONRoundTrip checks that JSON keeps every value of PublicIPAddress_Spec.
 func Test_PublicIPAddress_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePublicIPAddress_Spec)

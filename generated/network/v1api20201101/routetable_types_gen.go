@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 
+	"github.com/armgen/armgen/generated/network/v1api20201101/arm"
 	"github.com/armgen/armgen/generated/network/v1api20201101/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -157,6 +158,102 @@ type RouteTable_Spec struct {
 	Tags map[string]string `json:"tags,omitempty"`
 }
 
+// ConvertToARM returns the RouteTable_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *RouteTable_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.RouteTable_Spec{}
+	result.Name = &resolved.Name
+	if r.DisableBgpRoutePropagation != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RouteTablePropertiesFormat{}
+		}
+		disableBgpRoutePropagationValue := *r.DisableBgpRoutePropagation
+		result.Properties.DisableBgpRoutePropagation = &disableBgpRoutePropagationValue
+	}
+	if r.Location != nil {
+		locationValue := *r.Location
+		result.Location = &locationValue
+	}
+	if r.Routes != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RouteTablePropertiesFormat{}
+		}
+		result.Properties.Routes = make([]arm.Route_SubResourceEmbedded, 0, len(r.Routes))
+		for _, routesItem := range r.Routes {
+			var routesValue arm.Route_SubResourceEmbedded
+			routesARM, err := routesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			routesValue = *routesARM.(*arm.Route_SubResourceEmbedded)
+			result.Properties.Routes = append(result.Properties.Routes, routesValue)
+		}
+	}
+	if r.Tags != nil {
+		result.Tags = make(map[string]string, len(r.Tags))
+		for tagsKey, tagsItem := range r.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty RouteTable_Spec of the arm package, to decode an ARM response into.
+func (r *RouteTable_Spec) NewEmptyARMValue() any {
+	return &arm.RouteTable_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.RouteTable_Spec (or a pointer to one), as Azure returned it.
+func (r *RouteTable_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.RouteTable_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.RouteTable_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for RouteTable_Spec, want arm.RouteTable_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		r.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	r.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.DisableBgpRoutePropagation != nil {
+			disableBgpRoutePropagationValue := *typed.Properties.DisableBgpRoutePropagation
+			r.DisableBgpRoutePropagation = &disableBgpRoutePropagationValue
+		}
+	}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		r.Location = &locationValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Routes != nil {
+			for _, routesItem := range typed.Properties.Routes {
+				var routesValue Route_SubResourceEmbedded
+				if err := routesValue.PopulateFromARM(owner, routesItem); err != nil {
+					return err
+				}
+				r.Routes = append(r.Routes, routesValue)
+			}
+		}
+	}
+	if typed.Tags != nil {
+		r.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			r.Tags[tagsKey] = tagsValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_RouteTable_Spec populates the receiver from source, a network/v1api20201101/storage.RouteTable_Spec.
 func (r *RouteTable_Spec) AssignProperties_From_RouteTable_Spec(source *storage.RouteTable_Spec) error {
 	r.AzureName = source.AzureName
@@ -277,6 +374,181 @@ type RouteTable_STATUS struct {
 
 	// Type: Resource type.
 	Type *string `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the RouteTable_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *RouteTable_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.RouteTable_STATUS{}
+	if r.DisableBgpRoutePropagation != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RouteTablePropertiesFormat_STATUS{}
+		}
+		disableBgpRoutePropagationValue := *r.DisableBgpRoutePropagation
+		result.Properties.DisableBgpRoutePropagation = &disableBgpRoutePropagationValue
+	}
+	if r.Etag != nil {
+		etagValue := *r.Etag
+		result.Etag = &etagValue
+	}
+	if r.Id != nil {
+		idValue := *r.Id
+		result.Id = &idValue
+	}
+	if r.Location != nil {
+		locationValue := *r.Location
+		result.Location = &locationValue
+	}
+	if r.Name != nil {
+		nameValue := *r.Name
+		result.Name = &nameValue
+	}
+	if r.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RouteTablePropertiesFormat_STATUS{}
+		}
+		provisioningStateValue := string(*r.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if r.ResourceGuid != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RouteTablePropertiesFormat_STATUS{}
+		}
+		resourceGuidValue := *r.ResourceGuid
+		result.Properties.ResourceGuid = &resourceGuidValue
+	}
+	if r.Routes != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RouteTablePropertiesFormat_STATUS{}
+		}
+		result.Properties.Routes = make([]arm.Route_STATUS_SubResourceEmbedded, 0, len(r.Routes))
+		for _, routesItem := range r.Routes {
+			var routesValue arm.Route_STATUS_SubResourceEmbedded
+			routesARM, err := routesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			routesValue = *routesARM.(*arm.Route_STATUS_SubResourceEmbedded)
+			result.Properties.Routes = append(result.Properties.Routes, routesValue)
+		}
+	}
+	if r.Subnets != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RouteTablePropertiesFormat_STATUS{}
+		}
+		result.Properties.Subnets = make([]arm.Subnet_STATUS_SubResourceEmbedded, 0, len(r.Subnets))
+		for _, subnetsItem := range r.Subnets {
+			var subnetsValue arm.Subnet_STATUS_SubResourceEmbedded
+			subnetsARM, err := subnetsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			subnetsValue = *subnetsARM.(*arm.Subnet_STATUS_SubResourceEmbedded)
+			result.Properties.Subnets = append(result.Properties.Subnets, subnetsValue)
+		}
+	}
+	if r.Tags != nil {
+		result.Tags = make(map[string]string, len(r.Tags))
+		for tagsKey, tagsItem := range r.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	if r.Type != nil {
+		typeValue := *r.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty RouteTable_STATUS of the arm package, to decode an ARM response into.
+func (r *RouteTable_STATUS) NewEmptyARMValue() any {
+	return &arm.RouteTable_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.RouteTable_STATUS (or a pointer to one), as Azure returned it.
+func (r *RouteTable_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.RouteTable_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.RouteTable_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for RouteTable_STATUS, want arm.RouteTable_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DisableBgpRoutePropagation != nil {
+			disableBgpRoutePropagationValue := *typed.Properties.DisableBgpRoutePropagation
+			r.DisableBgpRoutePropagation = &disableBgpRoutePropagationValue
+		}
+	}
+	if typed.Etag != nil {
+		etagValue := *typed.Etag
+		r.Etag = &etagValue
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		r.Id = &idValue
+	}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		r.Location = &locationValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		r.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			r.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ResourceGuid != nil {
+			resourceGuidValue := *typed.Properties.ResourceGuid
+			r.ResourceGuid = &resourceGuidValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Routes != nil {
+			for _, routesItem := range typed.Properties.Routes {
+				var routesValue Route_STATUS_SubResourceEmbedded
+				if err := routesValue.PopulateFromARM(owner, routesItem); err != nil {
+					return err
+				}
+				r.Routes = append(r.Routes, routesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Subnets != nil {
+			for _, subnetsItem := range typed.Properties.Subnets {
+				var subnetsValue Subnet_STATUS_SubResourceEmbedded
+				if err := subnetsValue.PopulateFromARM(owner, subnetsItem); err != nil {
+					return err
+				}
+				r.Subnets = append(r.Subnets, subnetsValue)
+			}
+		}
+	}
+	if typed.Tags != nil {
+		r.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			r.Tags[tagsKey] = tagsValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		r.Type = &typeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_RouteTable_STATUS populates the receiver from source, a network/v1api20201101/storage.RouteTable_STATUS.
@@ -484,6 +756,44 @@ type Route_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+// ConvertToARM returns the Route_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *Route_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.Route_STATUS_SubResourceEmbedded{}
+	if r.Id != nil {
+		idValue := *r.Id
+		result.Id = &idValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Route_STATUS_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (r *Route_STATUS_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.Route_STATUS_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Route_STATUS_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (r *Route_STATUS_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Route_STATUS_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.Route_STATUS_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Route_STATUS_SubResourceEmbedded, want arm.Route_STATUS_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		r.Id = &idValue
+	}
+	return nil
+}
+
 // AssignProperties_From_Route_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.Route_STATUS_SubResourceEmbedded.
 func (r *Route_STATUS_SubResourceEmbedded) AssignProperties_From_Route_STATUS_SubResourceEmbedded(source *storage.Route_STATUS_SubResourceEmbedded) error {
 	r.Id = genruntime.ClonePointer(source.Id)
@@ -508,6 +818,57 @@ type Route_SubResourceEmbedded struct {
 
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// ConvertToARM returns the Route_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *Route_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.Route_SubResourceEmbedded{}
+	if r.Name != nil {
+		nameValue := *r.Name
+		result.Name = &nameValue
+	}
+	if r.Reference != nil {
+		var referenceValue string
+		referenceResolved, err := resolved.ARMID("Route_SubResourceEmbedded.reference", *r.Reference)
+		if err != nil {
+			return nil, err
+		}
+		referenceValue = referenceResolved
+		result.Id = &referenceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Route_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (r *Route_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.Route_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Route_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (r *Route_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Route_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.Route_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Route_SubResourceEmbedded, want arm.Route_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		r.Name = &nameValue
+	}
+	if typed.Id != nil {
+		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
+		r.Reference = &referenceValue
+	}
+	return nil
 }
 
 // AssignProperties_From_Route_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.Route_SubResourceEmbedded.

@@ -79,6 +79,16 @@ func Test_RouteTable_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[RouteTable, storage.RouteTable](t, GenerateRouteTable)
 }
 
+// Test_RouteTable_Spec_ARMRoundTrip checks that RouteTable_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_RouteTable_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[RouteTable_Spec](t, GenerateRouteTable_Spec)
+}
+
+// Test_RouteTable_STATUS_ARMRoundTrip checks that RouteTable_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_RouteTable_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[RouteTable_STATUS](t, GenerateRouteTable_STATUS)
+}
+
 // Test_RouteTable_Spec_JSONRoundTrip checks that JSON keeps every value of RouteTable_Spec.
 func Test_RouteTable_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateRouteTable_Spec)

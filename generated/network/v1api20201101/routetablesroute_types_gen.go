@@ -5,6 +5,7 @@ package v1api20201101
 import (
 	"fmt"
 
+	"github.com/armgen/armgen/generated/network/v1api20201101/arm"
 	"github.com/armgen/armgen/generated/network/v1api20201101/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -156,6 +157,93 @@ type RouteTablesRoute_Spec struct {
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"network.azure.com" kind:"RouteTable"`
 }
 
+// ConvertToARM returns the RouteTablesRoute_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *RouteTablesRoute_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.RouteTablesRoute_Spec{}
+	result.Name = &resolved.Name
+	if r.AddressPrefix != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RoutePropertiesFormat{}
+		}
+		addressPrefixValue := *r.AddressPrefix
+		result.Properties.AddressPrefix = &addressPrefixValue
+	}
+	if r.HasBgpOverride != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RoutePropertiesFormat{}
+		}
+		hasBgpOverrideValue := *r.HasBgpOverride
+		result.Properties.HasBgpOverride = &hasBgpOverrideValue
+	}
+	if r.NextHopIpAddress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RoutePropertiesFormat{}
+		}
+		nextHopIpAddressValue := *r.NextHopIpAddress
+		result.Properties.NextHopIpAddress = &nextHopIpAddressValue
+	}
+	if r.NextHopType != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RoutePropertiesFormat{}
+		}
+		nextHopTypeValue := string(*r.NextHopType)
+		result.Properties.NextHopType = &nextHopTypeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty RouteTablesRoute_Spec of the arm package, to decode an ARM response into.
+func (r *RouteTablesRoute_Spec) NewEmptyARMValue() any {
+	return &arm.RouteTablesRoute_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.RouteTablesRoute_Spec (or a pointer to one), as Azure returned it.
+func (r *RouteTablesRoute_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.RouteTablesRoute_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.RouteTablesRoute_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for RouteTablesRoute_Spec, want arm.RouteTablesRoute_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		r.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	r.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.AddressPrefix != nil {
+			addressPrefixValue := *typed.Properties.AddressPrefix
+			r.AddressPrefix = &addressPrefixValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.HasBgpOverride != nil {
+			hasBgpOverrideValue := *typed.Properties.HasBgpOverride
+			r.HasBgpOverride = &hasBgpOverrideValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NextHopIpAddress != nil {
+			nextHopIpAddressValue := *typed.Properties.NextHopIpAddress
+			r.NextHopIpAddress = &nextHopIpAddressValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NextHopType != nil {
+			nextHopTypeValue := RouteNextHopType(*typed.Properties.NextHopType)
+			r.NextHopType = &nextHopTypeValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_RouteTablesRoute_Spec populates the receiver from source, a network/v1api20201101/storage.RouteTablesRoute_Spec.
 func (r *RouteTablesRoute_Spec) AssignProperties_From_RouteTablesRoute_Spec(source *storage.RouteTablesRoute_Spec) error {
 	r.AddressPrefix = genruntime.ClonePointer(source.AddressPrefix)
@@ -258,6 +346,133 @@ type RouteTablesRoute_STATUS struct {
 
 	// Type: The type of the resource.
 	Type *string `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the RouteTablesRoute_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *RouteTablesRoute_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.RouteTablesRoute_STATUS{}
+	if r.AddressPrefix != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RoutePropertiesFormat_STATUS{}
+		}
+		addressPrefixValue := *r.AddressPrefix
+		result.Properties.AddressPrefix = &addressPrefixValue
+	}
+	if r.Etag != nil {
+		etagValue := *r.Etag
+		result.Etag = &etagValue
+	}
+	if r.HasBgpOverride != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RoutePropertiesFormat_STATUS{}
+		}
+		hasBgpOverrideValue := *r.HasBgpOverride
+		result.Properties.HasBgpOverride = &hasBgpOverrideValue
+	}
+	if r.Id != nil {
+		idValue := *r.Id
+		result.Id = &idValue
+	}
+	if r.Name != nil {
+		nameValue := *r.Name
+		result.Name = &nameValue
+	}
+	if r.NextHopIpAddress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RoutePropertiesFormat_STATUS{}
+		}
+		nextHopIpAddressValue := *r.NextHopIpAddress
+		result.Properties.NextHopIpAddress = &nextHopIpAddressValue
+	}
+	if r.NextHopType != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RoutePropertiesFormat_STATUS{}
+		}
+		nextHopTypeValue := string(*r.NextHopType)
+		result.Properties.NextHopType = &nextHopTypeValue
+	}
+	if r.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.RoutePropertiesFormat_STATUS{}
+		}
+		provisioningStateValue := string(*r.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if r.Type != nil {
+		typeValue := *r.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty RouteTablesRoute_STATUS of the arm package, to decode an ARM response into.
+func (r *RouteTablesRoute_STATUS) NewEmptyARMValue() any {
+	return &arm.RouteTablesRoute_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.RouteTablesRoute_STATUS (or a pointer to one), as Azure returned it.
+func (r *RouteTablesRoute_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.RouteTablesRoute_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.RouteTablesRoute_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for RouteTablesRoute_STATUS, want arm.RouteTablesRoute_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AddressPrefix != nil {
+			addressPrefixValue := *typed.Properties.AddressPrefix
+			r.AddressPrefix = &addressPrefixValue
+		}
+	}
+	if typed.Etag != nil {
+		etagValue := *typed.Etag
+		r.Etag = &etagValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.HasBgpOverride != nil {
+			hasBgpOverrideValue := *typed.Properties.HasBgpOverride
+			r.HasBgpOverride = &hasBgpOverrideValue
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		r.Id = &idValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		r.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NextHopIpAddress != nil {
+			nextHopIpAddressValue := *typed.Properties.NextHopIpAddress
+			r.NextHopIpAddress = &nextHopIpAddressValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NextHopType != nil {
+			nextHopTypeValue := RouteNextHopType_STATUS(*typed.Properties.NextHopType)
+			r.NextHopType = &nextHopTypeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			r.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		r.Type = &typeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_RouteTablesRoute_STATUS populates the receiver from source, a network/v1api20201101/storage.RouteTablesRoute_STATUS.

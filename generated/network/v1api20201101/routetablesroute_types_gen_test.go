@@ -72,6 +72,16 @@ func Test_RouteTablesRoute_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[RouteTablesRoute, storage.RouteTablesRoute](t, GenerateRouteTablesRoute)
 }
 
+// Test_RouteTablesRoute_Spec_ARMRoundTrip checks that RouteTablesRoute_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_RouteTablesRoute_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[RouteTablesRoute_Spec](t, GenerateRouteTablesRoute_Spec)
+}
+
+// Test_RouteTablesRoute_STATUS_ARMRoundTrip checks that RouteTablesRoute_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_RouteTablesRoute_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[RouteTablesRoute_STATUS](t, GenerateRouteTablesRoute_STATUS)
+}
+
 // Test_RouteTablesRoute_Spec_JSONRoundTrip checks that JSON keeps every value of RouteTablesRoute_Spec.
 func Test_RouteTablesRoute_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateRouteTablesRoute_Spec)

@@ -7,6 +7,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/armgen/armgen/generated/network/v1api20201101/arm"
 	"github.com/armgen/armgen/generated/network/v1api20201101/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -180,6 +181,267 @@ type VirtualNetwork_Spec struct {
 
 	// VirtualNetworkPeerings: A list of peerings in a Virtual Network.
 	VirtualNetworkPeerings []VirtualNetworkPeering_SubResourceEmbedded `json:"virtualNetworkPeerings,omitempty"`
+}
+
+// ConvertToARM returns the VirtualNetwork_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (v *VirtualNetwork_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	result := &arm.VirtualNetwork_Spec{}
+	result.Name = &resolved.Name
+	if v.AddressSpace != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPropertiesFormat{}
+		}
+		var addressSpaceValue arm.AddressSpace
+		addressSpaceARM, err := v.AddressSpace.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		addressSpaceValue = *addressSpaceARM.(*arm.AddressSpace)
+		result.Properties.AddressSpace = &addressSpaceValue
+	}
+	if v.BgpCommunities != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPropertiesFormat{}
+		}
+		var bgpCommunitiesValue arm.VirtualNetworkBgpCommunities
+		bgpCommunitiesARM, err := v.BgpCommunities.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		bgpCommunitiesValue = *bgpCommunitiesARM.(*arm.VirtualNetworkBgpCommunities)
+		result.Properties.BgpCommunities = &bgpCommunitiesValue
+	}
+	if v.DdosProtectionPlan != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPropertiesFormat{}
+		}
+		var ddosProtectionPlanValue arm.SubResource
+		ddosProtectionPlanARM, err := v.DdosProtectionPlan.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		ddosProtectionPlanValue = *ddosProtectionPlanARM.(*arm.SubResource)
+		result.Properties.DdosProtectionPlan = &ddosProtectionPlanValue
+	}
+	if v.DhcpOptions != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPropertiesFormat{}
+		}
+		var dhcpOptionsValue arm.DhcpOptions
+		dhcpOptionsARM, err := v.DhcpOptions.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		dhcpOptionsValue = *dhcpOptionsARM.(*arm.DhcpOptions)
+		result.Properties.DhcpOptions = &dhcpOptionsValue
+	}
+	if v.EnableDdosProtection != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPropertiesFormat{}
+		}
+		enableDdosProtectionValue := *v.EnableDdosProtection
+		result.Properties.EnableDdosProtection = &enableDdosProtectionValue
+	}
+	if v.EnableVmProtection != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPropertiesFormat{}
+		}
+		enableVmProtectionValue := *v.EnableVmProtection
+		result.Properties.EnableVmProtection = &enableVmProtectionValue
+	}
+	if v.ExtendedLocation != nil {
+		var extendedLocationValue arm.ExtendedLocation
+		extendedLocationARM, err := v.ExtendedLocation.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		extendedLocationValue = *extendedLocationARM.(*arm.ExtendedLocation)
+		result.ExtendedLocation = &extendedLocationValue
+	}
+	if v.IpAllocations != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPropertiesFormat{}
+		}
+		result.Properties.IpAllocations = make([]arm.SubResource, 0, len(v.IpAllocations))
+		for _, ipAllocationsItem := range v.IpAllocations {
+			var ipAllocationsValue arm.SubResource
+			ipAllocationsARM, err := ipAllocationsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			ipAllocationsValue = *ipAllocationsARM.(*arm.SubResource)
+			result.Properties.IpAllocations = append(result.Properties.IpAllocations, ipAllocationsValue)
+		}
+	}
+	if v.Location != nil {
+		locationValue := *v.Location
+		result.Location = &locationValue
+	}
+	if v.Subnets != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPropertiesFormat{}
+		}
+		result.Properties.Subnets = make([]arm.Subnet_SubResourceEmbedded, 0, len(v.Subnets))
+		for _, subnetsItem := range v.Subnets {
+			var subnetsValue arm.Subnet_SubResourceEmbedded
+			subnetsARM, err := subnetsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			subnetsValue = *subnetsARM.(*arm.Subnet_SubResourceEmbedded)
+			result.Properties.Subnets = append(result.Properties.Subnets, subnetsValue)
+		}
+	}
+	if v.Tags != nil {
+		result.Tags = make(map[string]string, len(v.Tags))
+		for tagsKey, tagsItem := range v.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	if v.VirtualNetworkPeerings != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPropertiesFormat{}
+		}
+		result.Properties.VirtualNetworkPeerings = make([]arm.VirtualNetworkPeering_SubResourceEmbedded, 0, len(v.VirtualNetworkPeerings))
+		for _, virtualNetworkPeeringsItem := range v.VirtualNetworkPeerings {
+			var virtualNetworkPeeringsValue arm.VirtualNetworkPeering_SubResourceEmbedded
+			virtualNetworkPeeringsARM, err := virtualNetworkPeeringsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			virtualNetworkPeeringsValue = *virtualNetworkPeeringsARM.(*arm.VirtualNetworkPeering_SubResourceEmbedded)
+			result.Properties.VirtualNetworkPeerings = append(result.Properties.VirtualNetworkPeerings, virtualNetworkPeeringsValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty VirtualNetwork_Spec of the arm package, to decode an ARM response into.
+func (v *VirtualNetwork_Spec) NewEmptyARMValue() any {
+	return &arm.VirtualNetwork_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.VirtualNetwork_Spec (or a pointer to one), as Azure returned it.
+func (v *VirtualNetwork_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.VirtualNetwork_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.VirtualNetwork_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for VirtualNetwork_Spec, want arm.VirtualNetwork_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		v.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	v.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.AddressSpace != nil {
+			var addressSpaceValue AddressSpace
+			if err := addressSpaceValue.PopulateFromARM(owner, *typed.Properties.AddressSpace); err != nil {
+				return err
+			}
+			v.AddressSpace = &addressSpaceValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.BgpCommunities != nil {
+			var bgpCommunitiesValue VirtualNetworkBgpCommunities
+			if err := bgpCommunitiesValue.PopulateFromARM(owner, *typed.Properties.BgpCommunities); err != nil {
+				return err
+			}
+			v.BgpCommunities = &bgpCommunitiesValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DdosProtectionPlan != nil {
+			var ddosProtectionPlanValue SubResource
+			if err := ddosProtectionPlanValue.PopulateFromARM(owner, *typed.Properties.DdosProtectionPlan); err != nil {
+				return err
+			}
+			v.DdosProtectionPlan = &ddosProtectionPlanValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DhcpOptions != nil {
+			var dhcpOptionsValue DhcpOptions
+			if err := dhcpOptionsValue.PopulateFromARM(owner, *typed.Properties.DhcpOptions); err != nil {
+				return err
+			}
+			v.DhcpOptions = &dhcpOptionsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableDdosProtection != nil {
+			enableDdosProtectionValue := *typed.Properties.EnableDdosProtection
+			v.EnableDdosProtection = &enableDdosProtectionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableVmProtection != nil {
+			enableVmProtectionValue := *typed.Properties.EnableVmProtection
+			v.EnableVmProtection = &enableVmProtectionValue
+		}
+	}
+	if typed.ExtendedLocation != nil {
+		var extendedLocationValue ExtendedLocation
+		if err := extendedLocationValue.PopulateFromARM(owner, *typed.ExtendedLocation); err != nil {
+			return err
+		}
+		v.ExtendedLocation = &extendedLocationValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IpAllocations != nil {
+			for _, ipAllocationsItem := range typed.Properties.IpAllocations {
+				var ipAllocationsValue SubResource
+				if err := ipAllocationsValue.PopulateFromARM(owner, ipAllocationsItem); err != nil {
+					return err
+				}
+				v.IpAllocations = append(v.IpAllocations, ipAllocationsValue)
+			}
+		}
+	}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		v.Location = &locationValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Subnets != nil {
+			for _, subnetsItem := range typed.Properties.Subnets {
+				var subnetsValue Subnet_SubResourceEmbedded
+				if err := subnetsValue.PopulateFromARM(owner, subnetsItem); err != nil {
+					return err
+				}
+				v.Subnets = append(v.Subnets, subnetsValue)
+			}
+		}
+	}
+	if typed.Tags != nil {
+		v.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			v.Tags[tagsKey] = tagsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.VirtualNetworkPeerings != nil {
+			for _, virtualNetworkPeeringsItem := range typed.Properties.VirtualNetworkPeerings {
+				var virtualNetworkPeeringsValue VirtualNetworkPeering_SubResourceEmbedded
+				if err := virtualNetworkPeeringsValue.PopulateFromARM(owner, virtualNetworkPeeringsItem); err != nil {
+					return err
+				}
+				v.VirtualNetworkPeerings = append(v.VirtualNetworkPeerings, virtualNetworkPeeringsValue)
+			}
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_VirtualNetwork_Spec populates the receiver from source, a network/v1api20201101/storage.VirtualNetwork_Spec.
@@ -479,6 +741,320 @@ type VirtualNetwork_STATUS struct {
 	VirtualNetworkPeerings []VirtualNetworkPeering_STATUS_SubResourceEmbedded `json:"virtualNetworkPeerings,omitempty"`
 }
 
+// ConvertToARM returns the VirtualNetwork_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (v *VirtualNetwork_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	result := &arm.VirtualNetwork_STATUS{}
+	if v.AddressSpace != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPropertiesFormat_STATUS{}
+		}
+		var addressSpaceValue arm.AddressSpace_STATUS
+		addressSpaceARM, err := v.AddressSpace.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		addressSpaceValue = *addressSpaceARM.(*arm.AddressSpace_STATUS)
+		result.Properties.AddressSpace = &addressSpaceValue
+	}
+	if v.BgpCommunities != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPropertiesFormat_STATUS{}
+		}
+		var bgpCommunitiesValue arm.VirtualNetworkBgpCommunities_STATUS
+		bgpCommunitiesARM, err := v.BgpCommunities.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		bgpCommunitiesValue = *bgpCommunitiesARM.(*arm.VirtualNetworkBgpCommunities_STATUS)
+		result.Properties.BgpCommunities = &bgpCommunitiesValue
+	}
+	if v.DdosProtectionPlan != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPropertiesFormat_STATUS{}
+		}
+		var ddosProtectionPlanValue arm.SubResource_STATUS
+		ddosProtectionPlanARM, err := v.DdosProtectionPlan.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		ddosProtectionPlanValue = *ddosProtectionPlanARM.(*arm.SubResource_STATUS)
+		result.Properties.DdosProtectionPlan = &ddosProtectionPlanValue
+	}
+	if v.DhcpOptions != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPropertiesFormat_STATUS{}
+		}
+		var dhcpOptionsValue arm.DhcpOptions_STATUS
+		dhcpOptionsARM, err := v.DhcpOptions.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		dhcpOptionsValue = *dhcpOptionsARM.(*arm.DhcpOptions_STATUS)
+		result.Properties.DhcpOptions = &dhcpOptionsValue
+	}
+	if v.EnableDdosProtection != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPropertiesFormat_STATUS{}
+		}
+		enableDdosProtectionValue := *v.EnableDdosProtection
+		result.Properties.EnableDdosProtection = &enableDdosProtectionValue
+	}
+	if v.EnableVmProtection != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPropertiesFormat_STATUS{}
+		}
+		enableVmProtectionValue := *v.EnableVmProtection
+		result.Properties.EnableVmProtection = &enableVmProtectionValue
+	}
+	if v.Etag != nil {
+		etagValue := *v.Etag
+		result.Etag = &etagValue
+	}
+	if v.ExtendedLocation != nil {
+		var extendedLocationValue arm.ExtendedLocation_STATUS
+		extendedLocationARM, err := v.ExtendedLocation.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		extendedLocationValue = *extendedLocationARM.(*arm.ExtendedLocation_STATUS)
+		result.ExtendedLocation = &extendedLocationValue
+	}
+	if v.Id != nil {
+		idValue := *v.Id
+		result.Id = &idValue
+	}
+	if v.IpAllocations != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPropertiesFormat_STATUS{}
+		}
+		result.Properties.IpAllocations = make([]arm.SubResource_STATUS, 0, len(v.IpAllocations))
+		for _, ipAllocationsItem := range v.IpAllocations {
+			var ipAllocationsValue arm.SubResource_STATUS
+			ipAllocationsARM, err := ipAllocationsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			ipAllocationsValue = *ipAllocationsARM.(*arm.SubResource_STATUS)
+			result.Properties.IpAllocations = append(result.Properties.IpAllocations, ipAllocationsValue)
+		}
+	}
+	if v.Location != nil {
+		locationValue := *v.Location
+		result.Location = &locationValue
+	}
+	if v.Name != nil {
+		nameValue := *v.Name
+		result.Name = &nameValue
+	}
+	if v.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPropertiesFormat_STATUS{}
+		}
+		provisioningStateValue := string(*v.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if v.ResourceGuid != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPropertiesFormat_STATUS{}
+		}
+		resourceGuidValue := *v.ResourceGuid
+		result.Properties.ResourceGuid = &resourceGuidValue
+	}
+	if v.Subnets != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPropertiesFormat_STATUS{}
+		}
+		result.Properties.Subnets = make([]arm.Subnet_STATUS_SubResourceEmbedded, 0, len(v.Subnets))
+		for _, subnetsItem := range v.Subnets {
+			var subnetsValue arm.Subnet_STATUS_SubResourceEmbedded
+			subnetsARM, err := subnetsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			subnetsValue = *subnetsARM.(*arm.Subnet_STATUS_SubResourceEmbedded)
+			result.Properties.Subnets = append(result.Properties.Subnets, subnetsValue)
+		}
+	}
+	if v.Tags != nil {
+		result.Tags = make(map[string]string, len(v.Tags))
+		for tagsKey, tagsItem := range v.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	if v.Type != nil {
+		typeValue := *v.Type
+		result.Type = &typeValue
+	}
+	if v.VirtualNetworkPeerings != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPropertiesFormat_STATUS{}
+		}
+		result.Properties.VirtualNetworkPeerings = make([]arm.VirtualNetworkPeering_STATUS_SubResourceEmbedded, 0, len(v.VirtualNetworkPeerings))
+		for _, virtualNetworkPeeringsItem := range v.VirtualNetworkPeerings {
+			var virtualNetworkPeeringsValue arm.VirtualNetworkPeering_STATUS_SubResourceEmbedded
+			virtualNetworkPeeringsARM, err := virtualNetworkPeeringsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			virtualNetworkPeeringsValue = *virtualNetworkPeeringsARM.(*arm.VirtualNetworkPeering_STATUS_SubResourceEmbedded)
+			result.Properties.VirtualNetworkPeerings = append(result.Properties.VirtualNetworkPeerings, virtualNetworkPeeringsValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty VirtualNetwork_STATUS of the arm package, to decode an ARM response into.
+func (v *VirtualNetwork_STATUS) NewEmptyARMValue() any {
+	return &arm.VirtualNetwork_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.VirtualNetwork_STATUS (or a pointer to one), as Azure returned it.
+func (v *VirtualNetwork_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.VirtualNetwork_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.VirtualNetwork_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for VirtualNetwork_STATUS, want arm.VirtualNetwork_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AddressSpace != nil {
+			var addressSpaceValue AddressSpace_STATUS
+			if err := addressSpaceValue.PopulateFromARM(owner, *typed.Properties.AddressSpace); err != nil {
+				return err
+			}
+			v.AddressSpace = &addressSpaceValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.BgpCommunities != nil {
+			var bgpCommunitiesValue VirtualNetworkBgpCommunities_STATUS
+			if err := bgpCommunitiesValue.PopulateFromARM(owner, *typed.Properties.BgpCommunities); err != nil {
+				return err
+			}
+			v.BgpCommunities = &bgpCommunitiesValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DdosProtectionPlan != nil {
+			var ddosProtectionPlanValue SubResource_STATUS
+			if err := ddosProtectionPlanValue.PopulateFromARM(owner, *typed.Properties.DdosProtectionPlan); err != nil {
+				return err
+			}
+			v.DdosProtectionPlan = &ddosProtectionPlanValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DhcpOptions != nil {
+			var dhcpOptionsValue DhcpOptions_STATUS
+			if err := dhcpOptionsValue.PopulateFromARM(owner, *typed.Properties.DhcpOptions); err != nil {
+				return err
+			}
+			v.DhcpOptions = &dhcpOptionsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableDdosProtection != nil {
+			enableDdosProtectionValue := *typed.Properties.EnableDdosProtection
+			v.EnableDdosProtection = &enableDdosProtectionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableVmProtection != nil {
+			enableVmProtectionValue := *typed.Properties.EnableVmProtection
+			v.EnableVmProtection = &enableVmProtectionValue
+		}
+	}
+	if typed.Etag != nil {
+		etagValue := *typed.Etag
+		v.Etag = &etagValue
+	}
+	if typed.ExtendedLocation != nil {
+		var extendedLocationValue ExtendedLocation_STATUS
+		if err := extendedLocationValue.PopulateFromARM(owner, *typed.ExtendedLocation); err != nil {
+			return err
+		}
+		v.ExtendedLocation = &extendedLocationValue
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		v.Id = &idValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IpAllocations != nil {
+			for _, ipAllocationsItem := range typed.Properties.IpAllocations {
+				var ipAllocationsValue SubResource_STATUS
+				if err := ipAllocationsValue.PopulateFromARM(owner, ipAllocationsItem); err != nil {
+					return err
+				}
+				v.IpAllocations = append(v.IpAllocations, ipAllocationsValue)
+			}
+		}
+	}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		v.Location = &locationValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		v.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			v.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ResourceGuid != nil {
+			resourceGuidValue := *typed.Properties.ResourceGuid
+			v.ResourceGuid = &resourceGuidValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Subnets != nil {
+			for _, subnetsItem := range typed.Properties.Subnets {
+				var subnetsValue Subnet_STATUS_SubResourceEmbedded
+				if err := subnetsValue.PopulateFromARM(owner, subnetsItem); err != nil {
+					return err
+				}
+				v.Subnets = append(v.Subnets, subnetsValue)
+			}
+		}
+	}
+	if typed.Tags != nil {
+		v.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			v.Tags[tagsKey] = tagsValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		v.Type = &typeValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.VirtualNetworkPeerings != nil {
+			for _, virtualNetworkPeeringsItem := range typed.Properties.VirtualNetworkPeerings {
+				var virtualNetworkPeeringsValue VirtualNetworkPeering_STATUS_SubResourceEmbedded
+				if err := virtualNetworkPeeringsValue.PopulateFromARM(owner, virtualNetworkPeeringsItem); err != nil {
+					return err
+				}
+				v.VirtualNetworkPeerings = append(v.VirtualNetworkPeerings, virtualNetworkPeeringsValue)
+			}
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_VirtualNetwork_STATUS populates the receiver from source, a network/v1api20201101/storage.VirtualNetwork_STATUS.
 func (v *VirtualNetwork_STATUS) AssignProperties_From_VirtualNetwork_STATUS(source *storage.VirtualNetwork_STATUS) error {
 	if source.AddressSpace != nil {
@@ -732,6 +1308,49 @@ type AddressSpace struct {
 	AddressPrefixes []string `json:"addressPrefixes,omitempty"`
 }
 
+// ConvertToARM returns the AddressSpace of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (a *AddressSpace) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if a == nil {
+		return nil, nil
+	}
+	result := &arm.AddressSpace{}
+	if a.AddressPrefixes != nil {
+		result.AddressPrefixes = make([]string, 0, len(a.AddressPrefixes))
+		for _, addressPrefixesItem := range a.AddressPrefixes {
+			addressPrefixesValue := addressPrefixesItem
+			result.AddressPrefixes = append(result.AddressPrefixes, addressPrefixesValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty AddressSpace of the arm package, to decode an ARM response into.
+func (a *AddressSpace) NewEmptyARMValue() any {
+	return &arm.AddressSpace{}
+}
+
+// PopulateFromARM fills the receiver from an arm.AddressSpace (or a pointer to one), as Azure returned it.
+func (a *AddressSpace) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.AddressSpace)
+	if !ok {
+		pointer, ok := armInput.(*arm.AddressSpace)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for AddressSpace, want arm.AddressSpace", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.AddressPrefixes != nil {
+		for _, addressPrefixesItem := range typed.AddressPrefixes {
+			addressPrefixesValue := addressPrefixesItem
+			a.AddressPrefixes = append(a.AddressPrefixes, addressPrefixesValue)
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_AddressSpace populates the receiver from source, a network/v1api20201101/storage.AddressSpace.
 func (a *AddressSpace) AssignProperties_From_AddressSpace(source *storage.AddressSpace) error {
 	a.AddressPrefixes = slices.Clone(source.AddressPrefixes)
@@ -753,6 +1372,49 @@ func (a *AddressSpace) AssignProperties_To_AddressSpace(destination *storage.Add
 type AddressSpace_STATUS struct {
 	// AddressPrefixes: A list of address blocks reserved for this virtual network in CIDR notation.
 	AddressPrefixes []string `json:"addressPrefixes,omitempty"`
+}
+
+// ConvertToARM returns the AddressSpace_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (a *AddressSpace_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if a == nil {
+		return nil, nil
+	}
+	result := &arm.AddressSpace_STATUS{}
+	if a.AddressPrefixes != nil {
+		result.AddressPrefixes = make([]string, 0, len(a.AddressPrefixes))
+		for _, addressPrefixesItem := range a.AddressPrefixes {
+			addressPrefixesValue := addressPrefixesItem
+			result.AddressPrefixes = append(result.AddressPrefixes, addressPrefixesValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty AddressSpace_STATUS of the arm package, to decode an ARM response into.
+func (a *AddressSpace_STATUS) NewEmptyARMValue() any {
+	return &arm.AddressSpace_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.AddressSpace_STATUS (or a pointer to one), as Azure returned it.
+func (a *AddressSpace_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.AddressSpace_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.AddressSpace_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for AddressSpace_STATUS, want arm.AddressSpace_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.AddressPrefixes != nil {
+		for _, addressPrefixesItem := range typed.AddressPrefixes {
+			addressPrefixesValue := addressPrefixesItem
+			a.AddressPrefixes = append(a.AddressPrefixes, addressPrefixesValue)
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_AddressSpace_STATUS populates the receiver from source, a network/v1api20201101/storage.AddressSpace_STATUS.
@@ -778,6 +1440,49 @@ type DhcpOptions struct {
 	DnsServers []string `json:"dnsServers,omitempty"`
 }
 
+// ConvertToARM returns the DhcpOptions of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (d *DhcpOptions) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if d == nil {
+		return nil, nil
+	}
+	result := &arm.DhcpOptions{}
+	if d.DnsServers != nil {
+		result.DnsServers = make([]string, 0, len(d.DnsServers))
+		for _, dnsServersItem := range d.DnsServers {
+			dnsServersValue := dnsServersItem
+			result.DnsServers = append(result.DnsServers, dnsServersValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty DhcpOptions of the arm package, to decode an ARM response into.
+func (d *DhcpOptions) NewEmptyARMValue() any {
+	return &arm.DhcpOptions{}
+}
+
+// PopulateFromARM fills the receiver from an arm.DhcpOptions (or a pointer to one), as Azure returned it.
+func (d *DhcpOptions) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.DhcpOptions)
+	if !ok {
+		pointer, ok := armInput.(*arm.DhcpOptions)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for DhcpOptions, want arm.DhcpOptions", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.DnsServers != nil {
+		for _, dnsServersItem := range typed.DnsServers {
+			dnsServersValue := dnsServersItem
+			d.DnsServers = append(d.DnsServers, dnsServersValue)
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_DhcpOptions populates the receiver from source, a network/v1api20201101/storage.DhcpOptions.
 func (d *DhcpOptions) AssignProperties_From_DhcpOptions(source *storage.DhcpOptions) error {
 	d.DnsServers = slices.Clone(source.DnsServers)
@@ -799,6 +1504,49 @@ func (d *DhcpOptions) AssignProperties_To_DhcpOptions(destination *storage.DhcpO
 type DhcpOptions_STATUS struct {
 	// DnsServers: The list of DNS servers IP addresses.
 	DnsServers []string `json:"dnsServers,omitempty"`
+}
+
+// ConvertToARM returns the DhcpOptions_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (d *DhcpOptions_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if d == nil {
+		return nil, nil
+	}
+	result := &arm.DhcpOptions_STATUS{}
+	if d.DnsServers != nil {
+		result.DnsServers = make([]string, 0, len(d.DnsServers))
+		for _, dnsServersItem := range d.DnsServers {
+			dnsServersValue := dnsServersItem
+			result.DnsServers = append(result.DnsServers, dnsServersValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty DhcpOptions_STATUS of the arm package, to decode an ARM response into.
+func (d *DhcpOptions_STATUS) NewEmptyARMValue() any {
+	return &arm.DhcpOptions_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.DhcpOptions_STATUS (or a pointer to one), as Azure returned it.
+func (d *DhcpOptions_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.DhcpOptions_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.DhcpOptions_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for DhcpOptions_STATUS, want arm.DhcpOptions_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.DnsServers != nil {
+		for _, dnsServersItem := range typed.DnsServers {
+			dnsServersValue := dnsServersItem
+			d.DnsServers = append(d.DnsServers, dnsServersValue)
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_DhcpOptions_STATUS populates the receiver from source, a network/v1api20201101/storage.DhcpOptions_STATUS.
@@ -825,6 +1573,44 @@ type VirtualNetworkBgpCommunities struct {
 	VirtualNetworkCommunity *string `json:"virtualNetworkCommunity,omitempty"`
 }
 
+// ConvertToARM returns the VirtualNetworkBgpCommunities of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (v *VirtualNetworkBgpCommunities) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	result := &arm.VirtualNetworkBgpCommunities{}
+	if v.VirtualNetworkCommunity != nil {
+		virtualNetworkCommunityValue := *v.VirtualNetworkCommunity
+		result.VirtualNetworkCommunity = &virtualNetworkCommunityValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty VirtualNetworkBgpCommunities of the arm package, to decode an ARM response into.
+func (v *VirtualNetworkBgpCommunities) NewEmptyARMValue() any {
+	return &arm.VirtualNetworkBgpCommunities{}
+}
+
+// PopulateFromARM fills the receiver from an arm.VirtualNetworkBgpCommunities (or a pointer to one), as Azure returned it.
+func (v *VirtualNetworkBgpCommunities) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.VirtualNetworkBgpCommunities)
+	if !ok {
+		pointer, ok := armInput.(*arm.VirtualNetworkBgpCommunities)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for VirtualNetworkBgpCommunities, want arm.VirtualNetworkBgpCommunities", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.VirtualNetworkCommunity != nil {
+		virtualNetworkCommunityValue := *typed.VirtualNetworkCommunity
+		v.VirtualNetworkCommunity = &virtualNetworkCommunityValue
+	}
+	return nil
+}
+
 // AssignProperties_From_VirtualNetworkBgpCommunities populates the receiver from source, a network/v1api20201101/storage.VirtualNetworkBgpCommunities.
 func (v *VirtualNetworkBgpCommunities) AssignProperties_From_VirtualNetworkBgpCommunities(source *storage.VirtualNetworkBgpCommunities) error {
 	v.VirtualNetworkCommunity = genruntime.ClonePointer(source.VirtualNetworkCommunity)
@@ -849,6 +1635,52 @@ type VirtualNetworkBgpCommunities_STATUS struct {
 
 	// VirtualNetworkCommunity: The BGP community associated with the virtual network.
 	VirtualNetworkCommunity *string `json:"virtualNetworkCommunity,omitempty"`
+}
+
+// ConvertToARM returns the VirtualNetworkBgpCommunities_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (v *VirtualNetworkBgpCommunities_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	result := &arm.VirtualNetworkBgpCommunities_STATUS{}
+	if v.RegionalCommunity != nil {
+		regionalCommunityValue := *v.RegionalCommunity
+		result.RegionalCommunity = &regionalCommunityValue
+	}
+	if v.VirtualNetworkCommunity != nil {
+		virtualNetworkCommunityValue := *v.VirtualNetworkCommunity
+		result.VirtualNetworkCommunity = &virtualNetworkCommunityValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty VirtualNetworkBgpCommunities_STATUS of the arm package, to decode an ARM response into.
+func (v *VirtualNetworkBgpCommunities_STATUS) NewEmptyARMValue() any {
+	return &arm.VirtualNetworkBgpCommunities_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.VirtualNetworkBgpCommunities_STATUS (or a pointer to one), as Azure returned it.
+func (v *VirtualNetworkBgpCommunities_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.VirtualNetworkBgpCommunities_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.VirtualNetworkBgpCommunities_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for VirtualNetworkBgpCommunities_STATUS, want arm.VirtualNetworkBgpCommunities_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.RegionalCommunity != nil {
+		regionalCommunityValue := *typed.RegionalCommunity
+		v.RegionalCommunity = &regionalCommunityValue
+	}
+	if typed.VirtualNetworkCommunity != nil {
+		virtualNetworkCommunityValue := *typed.VirtualNetworkCommunity
+		v.VirtualNetworkCommunity = &virtualNetworkCommunityValue
+	}
+	return nil
 }
 
 // AssignProperties_From_VirtualNetworkBgpCommunities_STATUS populates the receiver from source, a network/v1api20201101/storage.VirtualNetworkBgpCommunities_STATUS.
@@ -958,6 +1790,44 @@ type VirtualNetworkPeering_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+// ConvertToARM returns the VirtualNetworkPeering_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (v *VirtualNetworkPeering_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	result := &arm.VirtualNetworkPeering_STATUS_SubResourceEmbedded{}
+	if v.Id != nil {
+		idValue := *v.Id
+		result.Id = &idValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty VirtualNetworkPeering_STATUS_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (v *VirtualNetworkPeering_STATUS_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.VirtualNetworkPeering_STATUS_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.VirtualNetworkPeering_STATUS_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (v *VirtualNetworkPeering_STATUS_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.VirtualNetworkPeering_STATUS_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.VirtualNetworkPeering_STATUS_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for VirtualNetworkPeering_STATUS_SubResourceEmbedded, want arm.VirtualNetworkPeering_STATUS_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		v.Id = &idValue
+	}
+	return nil
+}
+
 // AssignProperties_From_VirtualNetworkPeering_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.VirtualNetworkPeering_STATUS_SubResourceEmbedded.
 func (v *VirtualNetworkPeering_STATUS_SubResourceEmbedded) AssignProperties_From_VirtualNetworkPeering_STATUS_SubResourceEmbedded(source *storage.VirtualNetworkPeering_STATUS_SubResourceEmbedded) error {
 	v.Id = genruntime.ClonePointer(source.Id)
@@ -982,6 +1852,57 @@ type VirtualNetworkPeering_SubResourceEmbedded struct {
 
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// ConvertToARM returns the VirtualNetworkPeering_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (v *VirtualNetworkPeering_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	result := &arm.VirtualNetworkPeering_SubResourceEmbedded{}
+	if v.Name != nil {
+		nameValue := *v.Name
+		result.Name = &nameValue
+	}
+	if v.Reference != nil {
+		var referenceValue string
+		referenceResolved, err := resolved.ARMID("VirtualNetworkPeering_SubResourceEmbedded.reference", *v.Reference)
+		if err != nil {
+			return nil, err
+		}
+		referenceValue = referenceResolved
+		result.Id = &referenceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty VirtualNetworkPeering_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (v *VirtualNetworkPeering_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.VirtualNetworkPeering_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.VirtualNetworkPeering_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (v *VirtualNetworkPeering_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.VirtualNetworkPeering_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.VirtualNetworkPeering_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for VirtualNetworkPeering_SubResourceEmbedded, want arm.VirtualNetworkPeering_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		v.Name = &nameValue
+	}
+	if typed.Id != nil {
+		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
+		v.Reference = &referenceValue
+	}
+	return nil
 }
 
 // AssignProperties_From_VirtualNetworkPeering_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.VirtualNetworkPeering_SubResourceEmbedded.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/armgen/armgen/generated/network/v1api20201101/arm"
 	"github.com/armgen/armgen/generated/network/v1api20201101/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -179,6 +180,291 @@ type VirtualNetworksSubnet_Spec struct {
 
 	// ServiceEndpoints: An array of service endpoints.
 	ServiceEndpoints []ServiceEndpointPropertiesFormat `json:"serviceEndpoints,omitempty"`
+}
+
+// ConvertToARM returns the VirtualNetworksSubnet_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (v *VirtualNetworksSubnet_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	result := &arm.VirtualNetworksSubnet_Spec{}
+	result.Name = &resolved.Name
+	if v.AddressPrefix != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SubnetPropertiesFormat{}
+		}
+		addressPrefixValue := *v.AddressPrefix
+		result.Properties.AddressPrefix = &addressPrefixValue
+	}
+	if v.AddressPrefixes != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SubnetPropertiesFormat{}
+		}
+		result.Properties.AddressPrefixes = make([]string, 0, len(v.AddressPrefixes))
+		for _, addressPrefixesItem := range v.AddressPrefixes {
+			addressPrefixesValue := addressPrefixesItem
+			result.Properties.AddressPrefixes = append(result.Properties.AddressPrefixes, addressPrefixesValue)
+		}
+	}
+	if v.ApplicationGatewayIpConfigurations != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SubnetPropertiesFormat{}
+		}
+		result.Properties.ApplicationGatewayIpConfigurations = make([]arm.ApplicationGatewayIPConfiguration, 0, len(v.ApplicationGatewayIpConfigurations))
+		for _, applicationGatewayIpConfigurationsItem := range v.ApplicationGatewayIpConfigurations {
+			var applicationGatewayIpConfigurationsValue arm.ApplicationGatewayIPConfiguration
+			applicationGatewayIpConfigurationsARM, err := applicationGatewayIpConfigurationsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			applicationGatewayIpConfigurationsValue = *applicationGatewayIpConfigurationsARM.(*arm.ApplicationGatewayIPConfiguration)
+			result.Properties.ApplicationGatewayIpConfigurations = append(result.Properties.ApplicationGatewayIpConfigurations, applicationGatewayIpConfigurationsValue)
+		}
+	}
+	if v.Delegations != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SubnetPropertiesFormat{}
+		}
+		result.Properties.Delegations = make([]arm.Delegation, 0, len(v.Delegations))
+		for _, delegationsItem := range v.Delegations {
+			var delegationsValue arm.Delegation
+			delegationsARM, err := delegationsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			delegationsValue = *delegationsARM.(*arm.Delegation)
+			result.Properties.Delegations = append(result.Properties.Delegations, delegationsValue)
+		}
+	}
+	if v.IpAllocations != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SubnetPropertiesFormat{}
+		}
+		result.Properties.IpAllocations = make([]arm.SubResource, 0, len(v.IpAllocations))
+		for _, ipAllocationsItem := range v.IpAllocations {
+			var ipAllocationsValue arm.SubResource
+			ipAllocationsARM, err := ipAllocationsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			ipAllocationsValue = *ipAllocationsARM.(*arm.SubResource)
+			result.Properties.IpAllocations = append(result.Properties.IpAllocations, ipAllocationsValue)
+		}
+	}
+	if v.NatGateway != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SubnetPropertiesFormat{}
+		}
+		var natGatewayValue arm.SubResource
+		natGatewayARM, err := v.NatGateway.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		natGatewayValue = *natGatewayARM.(*arm.SubResource)
+		result.Properties.NatGateway = &natGatewayValue
+	}
+	if v.NetworkSecurityGroup != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SubnetPropertiesFormat{}
+		}
+		var networkSecurityGroupValue arm.NetworkSecurityGroup_SubResourceEmbedded
+		networkSecurityGroupARM, err := v.NetworkSecurityGroup.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		networkSecurityGroupValue = *networkSecurityGroupARM.(*arm.NetworkSecurityGroup_SubResourceEmbedded)
+		result.Properties.NetworkSecurityGroup = &networkSecurityGroupValue
+	}
+	if v.PrivateEndpointNetworkPolicies != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SubnetPropertiesFormat{}
+		}
+		privateEndpointNetworkPoliciesValue := string(*v.PrivateEndpointNetworkPolicies)
+		result.Properties.PrivateEndpointNetworkPolicies = &privateEndpointNetworkPoliciesValue
+	}
+	if v.PrivateLinkServiceNetworkPolicies != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SubnetPropertiesFormat{}
+		}
+		privateLinkServiceNetworkPoliciesValue := string(*v.PrivateLinkServiceNetworkPolicies)
+		result.Properties.PrivateLinkServiceNetworkPolicies = &privateLinkServiceNetworkPoliciesValue
+	}
+	if v.RouteTable != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SubnetPropertiesFormat{}
+		}
+		var routeTableValue arm.RouteTable_SubResourceEmbedded
+		routeTableARM, err := v.RouteTable.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		routeTableValue = *routeTableARM.(*arm.RouteTable_SubResourceEmbedded)
+		result.Properties.RouteTable = &routeTableValue
+	}
+	if v.ServiceEndpointPolicies != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SubnetPropertiesFormat{}
+		}
+		result.Properties.ServiceEndpointPolicies = make([]arm.ServiceEndpointPolicy_SubResourceEmbedded, 0, len(v.ServiceEndpointPolicies))
+		for _, serviceEndpointPoliciesItem := range v.ServiceEndpointPolicies {
+			var serviceEndpointPoliciesValue arm.ServiceEndpointPolicy_SubResourceEmbedded
+			serviceEndpointPoliciesARM, err := serviceEndpointPoliciesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			serviceEndpointPoliciesValue = *serviceEndpointPoliciesARM.(*arm.ServiceEndpointPolicy_SubResourceEmbedded)
+			result.Properties.ServiceEndpointPolicies = append(result.Properties.ServiceEndpointPolicies, serviceEndpointPoliciesValue)
+		}
+	}
+	if v.ServiceEndpoints != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SubnetPropertiesFormat{}
+		}
+		result.Properties.ServiceEndpoints = make([]arm.ServiceEndpointPropertiesFormat, 0, len(v.ServiceEndpoints))
+		for _, serviceEndpointsItem := range v.ServiceEndpoints {
+			var serviceEndpointsValue arm.ServiceEndpointPropertiesFormat
+			serviceEndpointsARM, err := serviceEndpointsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			serviceEndpointsValue = *serviceEndpointsARM.(*arm.ServiceEndpointPropertiesFormat)
+			result.Properties.ServiceEndpoints = append(result.Properties.ServiceEndpoints, serviceEndpointsValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty VirtualNetworksSubnet_Spec of the arm package, to decode an ARM response into.
+func (v *VirtualNetworksSubnet_Spec) NewEmptyARMValue() any {
+	return &arm.VirtualNetworksSubnet_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.VirtualNetworksSubnet_Spec (or a pointer to one), as Azure returned it.
+func (v *VirtualNetworksSubnet_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.VirtualNetworksSubnet_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.VirtualNetworksSubnet_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for VirtualNetworksSubnet_Spec, want arm.VirtualNetworksSubnet_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		v.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	v.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.AddressPrefix != nil {
+			addressPrefixValue := *typed.Properties.AddressPrefix
+			v.AddressPrefix = &addressPrefixValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AddressPrefixes != nil {
+			for _, addressPrefixesItem := range typed.Properties.AddressPrefixes {
+				addressPrefixesValue := addressPrefixesItem
+				v.AddressPrefixes = append(v.AddressPrefixes, addressPrefixesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ApplicationGatewayIpConfigurations != nil {
+			for _, applicationGatewayIpConfigurationsItem := range typed.Properties.ApplicationGatewayIpConfigurations {
+				var applicationGatewayIpConfigurationsValue ApplicationGatewayIPConfiguration
+				if err := applicationGatewayIpConfigurationsValue.PopulateFromARM(owner, applicationGatewayIpConfigurationsItem); err != nil {
+					return err
+				}
+				v.ApplicationGatewayIpConfigurations = append(v.ApplicationGatewayIpConfigurations, applicationGatewayIpConfigurationsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Delegations != nil {
+			for _, delegationsItem := range typed.Properties.Delegations {
+				var delegationsValue Delegation
+				if err := delegationsValue.PopulateFromARM(owner, delegationsItem); err != nil {
+					return err
+				}
+				v.Delegations = append(v.Delegations, delegationsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IpAllocations != nil {
+			for _, ipAllocationsItem := range typed.Properties.IpAllocations {
+				var ipAllocationsValue SubResource
+				if err := ipAllocationsValue.PopulateFromARM(owner, ipAllocationsItem); err != nil {
+					return err
+				}
+				v.IpAllocations = append(v.IpAllocations, ipAllocationsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NatGateway != nil {
+			var natGatewayValue SubResource
+			if err := natGatewayValue.PopulateFromARM(owner, *typed.Properties.NatGateway); err != nil {
+				return err
+			}
+			v.NatGateway = &natGatewayValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NetworkSecurityGroup != nil {
+			var networkSecurityGroupValue NetworkSecurityGroup_SubResourceEmbedded
+			if err := networkSecurityGroupValue.PopulateFromARM(owner, *typed.Properties.NetworkSecurityGroup); err != nil {
+				return err
+			}
+			v.NetworkSecurityGroup = &networkSecurityGroupValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateEndpointNetworkPolicies != nil {
+			privateEndpointNetworkPoliciesValue := VirtualNetworkPrivateEndpointNetworkPolicies(*typed.Properties.PrivateEndpointNetworkPolicies)
+			v.PrivateEndpointNetworkPolicies = &privateEndpointNetworkPoliciesValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateLinkServiceNetworkPolicies != nil {
+			privateLinkServiceNetworkPoliciesValue := VirtualNetworkPrivateLinkServiceNetworkPolicies(*typed.Properties.PrivateLinkServiceNetworkPolicies)
+			v.PrivateLinkServiceNetworkPolicies = &privateLinkServiceNetworkPoliciesValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.RouteTable != nil {
+			var routeTableValue RouteTable_SubResourceEmbedded
+			if err := routeTableValue.PopulateFromARM(owner, *typed.Properties.RouteTable); err != nil {
+				return err
+			}
+			v.RouteTable = &routeTableValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ServiceEndpointPolicies != nil {
+			for _, serviceEndpointPoliciesItem := range typed.Properties.ServiceEndpointPolicies {
+				var serviceEndpointPoliciesValue ServiceEndpointPolicy_SubResourceEmbedded
+				if err := serviceEndpointPoliciesValue.PopulateFromARM(owner, serviceEndpointPoliciesItem); err != nil {
+					return err
+				}
+				v.ServiceEndpointPolicies = append(v.ServiceEndpointPolicies, serviceEndpointPoliciesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ServiceEndpoints != nil {
+			for _, serviceEndpointsItem := range typed.Properties.ServiceEndpoints {
+				var serviceEndpointsValue ServiceEndpointPropertiesFormat
+				if err := serviceEndpointsValue.PopulateFromARM(owner, serviceEndpointsItem); err != nil {
+					return err
+				}
+				v.ServiceEndpoints = append(v.ServiceEndpoints, serviceEndpointsValue)
+			}
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_VirtualNetworksSubnet_Spec populates the receiver from source, a network/v1api20201101/storage.VirtualNetworksSubnet_Spec.
@@ -519,6 +805,474 @@ type VirtualNetworksSubnet_STATUS struct {
 
 	// Type: Resource type.
 	Type *string `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the VirtualNetworksSubnet_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (v *VirtualNetworksSubnet_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	result := &arm.VirtualNetworksSubnet_STATUS{}
+	if v.AddressPrefix != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SubnetPropertiesFormat_STATUS{}
+		}
+		addressPrefixValue := *v.AddressPrefix
+		result.Properties.AddressPrefix = &addressPrefixValue
+	}
+	if v.AddressPrefixes != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SubnetPropertiesFormat_STATUS{}
+		}
+		result.Properties.AddressPrefixes = make([]string, 0, len(v.AddressPrefixes))
+		for _, addressPrefixesItem := range v.AddressPrefixes {
+			addressPrefixesValue := addressPrefixesItem
+			result.Properties.AddressPrefixes = append(result.Properties.AddressPrefixes, addressPrefixesValue)
+		}
+	}
+	if v.ApplicationGatewayIpConfigurations != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SubnetPropertiesFormat_STATUS{}
+		}
+		result.Properties.ApplicationGatewayIpConfigurations = make([]arm.ApplicationGatewayIPConfiguration_STATUS, 0, len(v.ApplicationGatewayIpConfigurations))
+		for _, applicationGatewayIpConfigurationsItem := range v.ApplicationGatewayIpConfigurations {
+			var applicationGatewayIpConfigurationsValue arm.ApplicationGatewayIPConfiguration_STATUS
+			applicationGatewayIpConfigurationsARM, err := applicationGatewayIpConfigurationsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			applicationGatewayIpConfigurationsValue = *applicationGatewayIpConfigurationsARM.(*arm.ApplicationGatewayIPConfiguration_STATUS)
+			result.Properties.ApplicationGatewayIpConfigurations = append(result.Properties.ApplicationGatewayIpConfigurations, applicationGatewayIpConfigurationsValue)
+		}
+	}
+	if v.Delegations != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SubnetPropertiesFormat_STATUS{}
+		}
+		result.Properties.Delegations = make([]arm.Delegation_STATUS, 0, len(v.Delegations))
+		for _, delegationsItem := range v.Delegations {
+			var delegationsValue arm.Delegation_STATUS
+			delegationsARM, err := delegationsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			delegationsValue = *delegationsARM.(*arm.Delegation_STATUS)
+			result.Properties.Delegations = append(result.Properties.Delegations, delegationsValue)
+		}
+	}
+	if v.Etag != nil {
+		etagValue := *v.Etag
+		result.Etag = &etagValue
+	}
+	if v.Id != nil {
+		idValue := *v.Id
+		result.Id = &idValue
+	}
+	if v.IpAllocations != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SubnetPropertiesFormat_STATUS{}
+		}
+		result.Properties.IpAllocations = make([]arm.SubResource_STATUS, 0, len(v.IpAllocations))
+		for _, ipAllocationsItem := range v.IpAllocations {
+			var ipAllocationsValue arm.SubResource_STATUS
+			ipAllocationsARM, err := ipAllocationsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			ipAllocationsValue = *ipAllocationsARM.(*arm.SubResource_STATUS)
+			result.Properties.IpAllocations = append(result.Properties.IpAllocations, ipAllocationsValue)
+		}
+	}
+	if v.IpConfigurationProfiles != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SubnetPropertiesFormat_STATUS{}
+		}
+		result.Properties.IpConfigurationProfiles = make([]arm.IPConfigurationProfile_STATUS, 0, len(v.IpConfigurationProfiles))
+		for _, ipConfigurationProfilesItem := range v.IpConfigurationProfiles {
+			var ipConfigurationProfilesValue arm.IPConfigurationProfile_STATUS
+			ipConfigurationProfilesARM, err := ipConfigurationProfilesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			ipConfigurationProfilesValue = *ipConfigurationProfilesARM.(*arm.IPConfigurationProfile_STATUS)
+			result.Properties.IpConfigurationProfiles = append(result.Properties.IpConfigurationProfiles, ipConfigurationProfilesValue)
+		}
+	}
+	if v.IpConfigurations != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SubnetPropertiesFormat_STATUS{}
+		}
+		result.Properties.IpConfigurations = make([]arm.IPConfiguration_STATUS, 0, len(v.IpConfigurations))
+		for _, ipConfigurationsItem := range v.IpConfigurations {
+			var ipConfigurationsValue arm.IPConfiguration_STATUS
+			ipConfigurationsARM, err := ipConfigurationsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			ipConfigurationsValue = *ipConfigurationsARM.(*arm.IPConfiguration_STATUS)
+			result.Properties.IpConfigurations = append(result.Properties.IpConfigurations, ipConfigurationsValue)
+		}
+	}
+	if v.Name != nil {
+		nameValue := *v.Name
+		result.Name = &nameValue
+	}
+	if v.NatGateway != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SubnetPropertiesFormat_STATUS{}
+		}
+		var natGatewayValue arm.SubResource_STATUS
+		natGatewayARM, err := v.NatGateway.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		natGatewayValue = *natGatewayARM.(*arm.SubResource_STATUS)
+		result.Properties.NatGateway = &natGatewayValue
+	}
+	if v.NetworkSecurityGroup != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SubnetPropertiesFormat_STATUS{}
+		}
+		var networkSecurityGroupValue arm.NetworkSecurityGroup_STATUS_SubResourceEmbedded
+		networkSecurityGroupARM, err := v.NetworkSecurityGroup.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		networkSecurityGroupValue = *networkSecurityGroupARM.(*arm.NetworkSecurityGroup_STATUS_SubResourceEmbedded)
+		result.Properties.NetworkSecurityGroup = &networkSecurityGroupValue
+	}
+	if v.PrivateEndpointNetworkPolicies != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SubnetPropertiesFormat_STATUS{}
+		}
+		privateEndpointNetworkPoliciesValue := string(*v.PrivateEndpointNetworkPolicies)
+		result.Properties.PrivateEndpointNetworkPolicies = &privateEndpointNetworkPoliciesValue
+	}
+	if v.PrivateEndpoints != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SubnetPropertiesFormat_STATUS{}
+		}
+		result.Properties.PrivateEndpoints = make([]arm.PrivateEndpoint_STATUS_SubResourceEmbedded, 0, len(v.PrivateEndpoints))
+		for _, privateEndpointsItem := range v.PrivateEndpoints {
+			var privateEndpointsValue arm.PrivateEndpoint_STATUS_SubResourceEmbedded
+			privateEndpointsARM, err := privateEndpointsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			privateEndpointsValue = *privateEndpointsARM.(*arm.PrivateEndpoint_STATUS_SubResourceEmbedded)
+			result.Properties.PrivateEndpoints = append(result.Properties.PrivateEndpoints, privateEndpointsValue)
+		}
+	}
+	if v.PrivateLinkServiceNetworkPolicies != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SubnetPropertiesFormat_STATUS{}
+		}
+		privateLinkServiceNetworkPoliciesValue := string(*v.PrivateLinkServiceNetworkPolicies)
+		result.Properties.PrivateLinkServiceNetworkPolicies = &privateLinkServiceNetworkPoliciesValue
+	}
+	if v.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SubnetPropertiesFormat_STATUS{}
+		}
+		provisioningStateValue := string(*v.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if v.Purpose != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SubnetPropertiesFormat_STATUS{}
+		}
+		purposeValue := *v.Purpose
+		result.Properties.Purpose = &purposeValue
+	}
+	if v.ResourceNavigationLinks != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SubnetPropertiesFormat_STATUS{}
+		}
+		result.Properties.ResourceNavigationLinks = make([]arm.ResourceNavigationLink_STATUS, 0, len(v.ResourceNavigationLinks))
+		for _, resourceNavigationLinksItem := range v.ResourceNavigationLinks {
+			var resourceNavigationLinksValue arm.ResourceNavigationLink_STATUS
+			resourceNavigationLinksARM, err := resourceNavigationLinksItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			resourceNavigationLinksValue = *resourceNavigationLinksARM.(*arm.ResourceNavigationLink_STATUS)
+			result.Properties.ResourceNavigationLinks = append(result.Properties.ResourceNavigationLinks, resourceNavigationLinksValue)
+		}
+	}
+	if v.RouteTable != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SubnetPropertiesFormat_STATUS{}
+		}
+		var routeTableValue arm.RouteTable_STATUS_SubResourceEmbedded
+		routeTableARM, err := v.RouteTable.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		routeTableValue = *routeTableARM.(*arm.RouteTable_STATUS_SubResourceEmbedded)
+		result.Properties.RouteTable = &routeTableValue
+	}
+	if v.ServiceAssociationLinks != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SubnetPropertiesFormat_STATUS{}
+		}
+		result.Properties.ServiceAssociationLinks = make([]arm.ServiceAssociationLink_STATUS, 0, len(v.ServiceAssociationLinks))
+		for _, serviceAssociationLinksItem := range v.ServiceAssociationLinks {
+			var serviceAssociationLinksValue arm.ServiceAssociationLink_STATUS
+			serviceAssociationLinksARM, err := serviceAssociationLinksItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			serviceAssociationLinksValue = *serviceAssociationLinksARM.(*arm.ServiceAssociationLink_STATUS)
+			result.Properties.ServiceAssociationLinks = append(result.Properties.ServiceAssociationLinks, serviceAssociationLinksValue)
+		}
+	}
+	if v.ServiceEndpointPolicies != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SubnetPropertiesFormat_STATUS{}
+		}
+		result.Properties.ServiceEndpointPolicies = make([]arm.ServiceEndpointPolicy_STATUS_SubResourceEmbedded, 0, len(v.ServiceEndpointPolicies))
+		for _, serviceEndpointPoliciesItem := range v.ServiceEndpointPolicies {
+			var serviceEndpointPoliciesValue arm.ServiceEndpointPolicy_STATUS_SubResourceEmbedded
+			serviceEndpointPoliciesARM, err := serviceEndpointPoliciesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			serviceEndpointPoliciesValue = *serviceEndpointPoliciesARM.(*arm.ServiceEndpointPolicy_STATUS_SubResourceEmbedded)
+			result.Properties.ServiceEndpointPolicies = append(result.Properties.ServiceEndpointPolicies, serviceEndpointPoliciesValue)
+		}
+	}
+	if v.ServiceEndpoints != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SubnetPropertiesFormat_STATUS{}
+		}
+		result.Properties.ServiceEndpoints = make([]arm.ServiceEndpointPropertiesFormat_STATUS, 0, len(v.ServiceEndpoints))
+		for _, serviceEndpointsItem := range v.ServiceEndpoints {
+			var serviceEndpointsValue arm.ServiceEndpointPropertiesFormat_STATUS
+			serviceEndpointsARM, err := serviceEndpointsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			serviceEndpointsValue = *serviceEndpointsARM.(*arm.ServiceEndpointPropertiesFormat_STATUS)
+			result.Properties.ServiceEndpoints = append(result.Properties.ServiceEndpoints, serviceEndpointsValue)
+		}
+	}
+	if v.Type != nil {
+		typeValue := *v.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty VirtualNetworksSubnet_STATUS of the arm package, to decode an ARM response into.
+func (v *VirtualNetworksSubnet_STATUS) NewEmptyARMValue() any {
+	return &arm.VirtualNetworksSubnet_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.VirtualNetworksSubnet_STATUS (or a pointer to one), as Azure returned it.
+func (v *VirtualNetworksSubnet_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.VirtualNetworksSubnet_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.VirtualNetworksSubnet_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for VirtualNetworksSubnet_STATUS, want arm.VirtualNetworksSubnet_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AddressPrefix != nil {
+			addressPrefixValue := *typed.Properties.AddressPrefix
+			v.AddressPrefix = &addressPrefixValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AddressPrefixes != nil {
+			for _, addressPrefixesItem := range typed.Properties.AddressPrefixes {
+				addressPrefixesValue := addressPrefixesItem
+				v.AddressPrefixes = append(v.AddressPrefixes, addressPrefixesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ApplicationGatewayIpConfigurations != nil {
+			for _, applicationGatewayIpConfigurationsItem := range typed.Properties.ApplicationGatewayIpConfigurations {
+				var applicationGatewayIpConfigurationsValue ApplicationGatewayIPConfiguration_STATUS
+				if err := applicationGatewayIpConfigurationsValue.PopulateFromARM(owner, applicationGatewayIpConfigurationsItem); err != nil {
+					return err
+				}
+				v.ApplicationGatewayIpConfigurations = append(v.ApplicationGatewayIpConfigurations, applicationGatewayIpConfigurationsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Delegations != nil {
+			for _, delegationsItem := range typed.Properties.Delegations {
+				var delegationsValue Delegation_STATUS
+				if err := delegationsValue.PopulateFromARM(owner, delegationsItem); err != nil {
+					return err
+				}
+				v.Delegations = append(v.Delegations, delegationsValue)
+			}
+		}
+	}
+	if typed.Etag != nil {
+		etagValue := *typed.Etag
+		v.Etag = &etagValue
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		v.Id = &idValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IpAllocations != nil {
+			for _, ipAllocationsItem := range typed.Properties.IpAllocations {
+				var ipAllocationsValue SubResource_STATUS
+				if err := ipAllocationsValue.PopulateFromARM(owner, ipAllocationsItem); err != nil {
+					return err
+				}
+				v.IpAllocations = append(v.IpAllocations, ipAllocationsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IpConfigurationProfiles != nil {
+			for _, ipConfigurationProfilesItem := range typed.Properties.IpConfigurationProfiles {
+				var ipConfigurationProfilesValue IPConfigurationProfile_STATUS
+				if err := ipConfigurationProfilesValue.PopulateFromARM(owner, ipConfigurationProfilesItem); err != nil {
+					return err
+				}
+				v.IpConfigurationProfiles = append(v.IpConfigurationProfiles, ipConfigurationProfilesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IpConfigurations != nil {
+			for _, ipConfigurationsItem := range typed.Properties.IpConfigurations {
+				var ipConfigurationsValue IPConfiguration_STATUS
+				if err := ipConfigurationsValue.PopulateFromARM(owner, ipConfigurationsItem); err != nil {
+					return err
+				}
+				v.IpConfigurations = append(v.IpConfigurations, ipConfigurationsValue)
+			}
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		v.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NatGateway != nil {
+			var natGatewayValue SubResource_STATUS
+			if err := natGatewayValue.PopulateFromARM(owner, *typed.Properties.NatGateway); err != nil {
+				return err
+			}
+			v.NatGateway = &natGatewayValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NetworkSecurityGroup != nil {
+			var networkSecurityGroupValue NetworkSecurityGroup_STATUS_SubResourceEmbedded
+			if err := networkSecurityGroupValue.PopulateFromARM(owner, *typed.Properties.NetworkSecurityGroup); err != nil {
+				return err
+			}
+			v.NetworkSecurityGroup = &networkSecurityGroupValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateEndpointNetworkPolicies != nil {
+			privateEndpointNetworkPoliciesValue := VirtualNetworkPrivateEndpointNetworkPolicies_STATUS(*typed.Properties.PrivateEndpointNetworkPolicies)
+			v.PrivateEndpointNetworkPolicies = &privateEndpointNetworkPoliciesValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateEndpoints != nil {
+			for _, privateEndpointsItem := range typed.Properties.PrivateEndpoints {
+				var privateEndpointsValue PrivateEndpoint_STATUS_SubResourceEmbedded
+				if err := privateEndpointsValue.PopulateFromARM(owner, privateEndpointsItem); err != nil {
+					return err
+				}
+				v.PrivateEndpoints = append(v.PrivateEndpoints, privateEndpointsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateLinkServiceNetworkPolicies != nil {
+			privateLinkServiceNetworkPoliciesValue := VirtualNetworkPrivateLinkServiceNetworkPolicies_STATUS(*typed.Properties.PrivateLinkServiceNetworkPolicies)
+			v.PrivateLinkServiceNetworkPolicies = &privateLinkServiceNetworkPoliciesValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			v.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Purpose != nil {
+			purposeValue := *typed.Properties.Purpose
+			v.Purpose = &purposeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ResourceNavigationLinks != nil {
+			for _, resourceNavigationLinksItem := range typed.Properties.ResourceNavigationLinks {
+				var resourceNavigationLinksValue ResourceNavigationLink_STATUS
+				if err := resourceNavigationLinksValue.PopulateFromARM(owner, resourceNavigationLinksItem); err != nil {
+					return err
+				}
+				v.ResourceNavigationLinks = append(v.ResourceNavigationLinks, resourceNavigationLinksValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.RouteTable != nil {
+			var routeTableValue RouteTable_STATUS_SubResourceEmbedded
+			if err := routeTableValue.PopulateFromARM(owner, *typed.Properties.RouteTable); err != nil {
+				return err
+			}
+			v.RouteTable = &routeTableValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ServiceAssociationLinks != nil {
+			for _, serviceAssociationLinksItem := range typed.Properties.ServiceAssociationLinks {
+				var serviceAssociationLinksValue ServiceAssociationLink_STATUS
+				if err := serviceAssociationLinksValue.PopulateFromARM(owner, serviceAssociationLinksItem); err != nil {
+					return err
+				}
+				v.ServiceAssociationLinks = append(v.ServiceAssociationLinks, serviceAssociationLinksValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ServiceEndpointPolicies != nil {
+			for _, serviceEndpointPoliciesItem := range typed.Properties.ServiceEndpointPolicies {
+				var serviceEndpointPoliciesValue ServiceEndpointPolicy_STATUS_SubResourceEmbedded
+				if err := serviceEndpointPoliciesValue.PopulateFromARM(owner, serviceEndpointPoliciesItem); err != nil {
+					return err
+				}
+				v.ServiceEndpointPolicies = append(v.ServiceEndpointPolicies, serviceEndpointPoliciesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ServiceEndpoints != nil {
+			for _, serviceEndpointsItem := range typed.Properties.ServiceEndpoints {
+				var serviceEndpointsValue ServiceEndpointPropertiesFormat_STATUS
+				if err := serviceEndpointsValue.PopulateFromARM(owner, serviceEndpointsItem); err != nil {
+					return err
+				}
+				v.ServiceEndpoints = append(v.ServiceEndpoints, serviceEndpointsValue)
+			}
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		v.Type = &typeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_VirtualNetworksSubnet_STATUS populates the receiver from source, a network/v1api20201101/storage.VirtualNetworksSubnet_STATUS.
@@ -932,6 +1686,78 @@ type ApplicationGatewayIPConfiguration struct {
 	Subnet *SubResource `json:"subnet,omitempty"`
 }
 
+// ConvertToARM returns the ApplicationGatewayIPConfiguration of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (a *ApplicationGatewayIPConfiguration) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if a == nil {
+		return nil, nil
+	}
+	result := &arm.ApplicationGatewayIPConfiguration{}
+	if a.Name != nil {
+		nameValue := *a.Name
+		result.Name = &nameValue
+	}
+	if a.Reference != nil {
+		var referenceValue string
+		referenceResolved, err := resolved.ARMID("ApplicationGatewayIPConfiguration.reference", *a.Reference)
+		if err != nil {
+			return nil, err
+		}
+		referenceValue = referenceResolved
+		result.Id = &referenceValue
+	}
+	if a.Subnet != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ApplicationGatewayIPConfigurationPropertiesFormat{}
+		}
+		var subnetValue arm.SubResource
+		subnetARM, err := a.Subnet.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		subnetValue = *subnetARM.(*arm.SubResource)
+		result.Properties.Subnet = &subnetValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ApplicationGatewayIPConfiguration of the arm package, to decode an ARM response into.
+func (a *ApplicationGatewayIPConfiguration) NewEmptyARMValue() any {
+	return &arm.ApplicationGatewayIPConfiguration{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ApplicationGatewayIPConfiguration (or a pointer to one), as Azure returned it.
+func (a *ApplicationGatewayIPConfiguration) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ApplicationGatewayIPConfiguration)
+	if !ok {
+		pointer, ok := armInput.(*arm.ApplicationGatewayIPConfiguration)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ApplicationGatewayIPConfiguration, want arm.ApplicationGatewayIPConfiguration", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		a.Name = &nameValue
+	}
+	if typed.Id != nil {
+		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
+		a.Reference = &referenceValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Subnet != nil {
+			var subnetValue SubResource
+			if err := subnetValue.PopulateFromARM(owner, *typed.Properties.Subnet); err != nil {
+				return err
+			}
+			a.Subnet = &subnetValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_ApplicationGatewayIPConfiguration populates the receiver from source, a network/v1api20201101/storage.ApplicationGatewayIPConfiguration.
 func (a *ApplicationGatewayIPConfiguration) AssignProperties_From_ApplicationGatewayIPConfiguration(source *storage.ApplicationGatewayIPConfiguration) error {
 	a.Name = genruntime.ClonePointer(source.Name)
@@ -1002,6 +1828,102 @@ type ApplicationGatewayIPConfiguration_STATUS struct {
 
 	// Type: Type of the resource.
 	Type *string `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the ApplicationGatewayIPConfiguration_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (a *ApplicationGatewayIPConfiguration_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if a == nil {
+		return nil, nil
+	}
+	result := &arm.ApplicationGatewayIPConfiguration_STATUS{}
+	if a.Etag != nil {
+		etagValue := *a.Etag
+		result.Etag = &etagValue
+	}
+	if a.Id != nil {
+		idValue := *a.Id
+		result.Id = &idValue
+	}
+	if a.Name != nil {
+		nameValue := *a.Name
+		result.Name = &nameValue
+	}
+	if a.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ApplicationGatewayIPConfigurationPropertiesFormat_STATUS{}
+		}
+		provisioningStateValue := string(*a.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if a.Subnet != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ApplicationGatewayIPConfigurationPropertiesFormat_STATUS{}
+		}
+		var subnetValue arm.SubResource_STATUS
+		subnetARM, err := a.Subnet.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		subnetValue = *subnetARM.(*arm.SubResource_STATUS)
+		result.Properties.Subnet = &subnetValue
+	}
+	if a.Type != nil {
+		typeValue := *a.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ApplicationGatewayIPConfiguration_STATUS of the arm package, to decode an ARM response into.
+func (a *ApplicationGatewayIPConfiguration_STATUS) NewEmptyARMValue() any {
+	return &arm.ApplicationGatewayIPConfiguration_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ApplicationGatewayIPConfiguration_STATUS (or a pointer to one), as Azure returned it.
+func (a *ApplicationGatewayIPConfiguration_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ApplicationGatewayIPConfiguration_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ApplicationGatewayIPConfiguration_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ApplicationGatewayIPConfiguration_STATUS, want arm.ApplicationGatewayIPConfiguration_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Etag != nil {
+		etagValue := *typed.Etag
+		a.Etag = &etagValue
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		a.Id = &idValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		a.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			a.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Subnet != nil {
+			var subnetValue SubResource_STATUS
+			if err := subnetValue.PopulateFromARM(owner, *typed.Properties.Subnet); err != nil {
+				return err
+			}
+			a.Subnet = &subnetValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		a.Type = &typeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ApplicationGatewayIPConfiguration_STATUS populates the receiver from source, a network/v1api20201101/storage.ApplicationGatewayIPConfiguration_STATUS.
@@ -1078,6 +2000,78 @@ type Delegation struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// ConvertToARM returns the Delegation of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (d *Delegation) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if d == nil {
+		return nil, nil
+	}
+	result := &arm.Delegation{}
+	if d.Name != nil {
+		nameValue := *d.Name
+		result.Name = &nameValue
+	}
+	if d.Reference != nil {
+		var referenceValue string
+		referenceResolved, err := resolved.ARMID("Delegation.reference", *d.Reference)
+		if err != nil {
+			return nil, err
+		}
+		referenceValue = referenceResolved
+		result.Id = &referenceValue
+	}
+	if d.ServiceName != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServiceDelegationPropertiesFormat{}
+		}
+		serviceNameValue := *d.ServiceName
+		result.Properties.ServiceName = &serviceNameValue
+	}
+	if d.Type != nil {
+		typeValue := *d.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Delegation of the arm package, to decode an ARM response into.
+func (d *Delegation) NewEmptyARMValue() any {
+	return &arm.Delegation{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Delegation (or a pointer to one), as Azure returned it.
+func (d *Delegation) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Delegation)
+	if !ok {
+		pointer, ok := armInput.(*arm.Delegation)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Delegation, want arm.Delegation", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		d.Name = &nameValue
+	}
+	if typed.Id != nil {
+		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
+		d.Reference = &referenceValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ServiceName != nil {
+			serviceNameValue := *typed.Properties.ServiceName
+			d.ServiceName = &serviceNameValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		d.Type = &typeValue
+	}
+	return nil
+}
+
 // AssignProperties_From_Delegation populates the receiver from source, a network/v1api20201101/storage.Delegation.
 func (d *Delegation) AssignProperties_From_Delegation(source *storage.Delegation) error {
 	d.Name = genruntime.ClonePointer(source.Name)
@@ -1137,6 +2131,112 @@ type Delegation_STATUS struct {
 
 	// Type: Resource type.
 	Type *string `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the Delegation_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (d *Delegation_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if d == nil {
+		return nil, nil
+	}
+	result := &arm.Delegation_STATUS{}
+	if d.Actions != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServiceDelegationPropertiesFormat_STATUS{}
+		}
+		result.Properties.Actions = make([]string, 0, len(d.Actions))
+		for _, actionsItem := range d.Actions {
+			actionsValue := actionsItem
+			result.Properties.Actions = append(result.Properties.Actions, actionsValue)
+		}
+	}
+	if d.Etag != nil {
+		etagValue := *d.Etag
+		result.Etag = &etagValue
+	}
+	if d.Id != nil {
+		idValue := *d.Id
+		result.Id = &idValue
+	}
+	if d.Name != nil {
+		nameValue := *d.Name
+		result.Name = &nameValue
+	}
+	if d.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServiceDelegationPropertiesFormat_STATUS{}
+		}
+		provisioningStateValue := string(*d.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if d.ServiceName != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServiceDelegationPropertiesFormat_STATUS{}
+		}
+		serviceNameValue := *d.ServiceName
+		result.Properties.ServiceName = &serviceNameValue
+	}
+	if d.Type != nil {
+		typeValue := *d.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Delegation_STATUS of the arm package, to decode an ARM response into.
+func (d *Delegation_STATUS) NewEmptyARMValue() any {
+	return &arm.Delegation_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Delegation_STATUS (or a pointer to one), as Azure returned it.
+func (d *Delegation_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Delegation_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.Delegation_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Delegation_STATUS, want arm.Delegation_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Actions != nil {
+			for _, actionsItem := range typed.Properties.Actions {
+				actionsValue := actionsItem
+				d.Actions = append(d.Actions, actionsValue)
+			}
+		}
+	}
+	if typed.Etag != nil {
+		etagValue := *typed.Etag
+		d.Etag = &etagValue
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		d.Id = &idValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		d.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			d.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ServiceName != nil {
+			serviceNameValue := *typed.Properties.ServiceName
+			d.ServiceName = &serviceNameValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		d.Type = &typeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_Delegation_STATUS populates the receiver from source, a network/v1api20201101/storage.Delegation_STATUS.
@@ -1201,6 +2301,102 @@ type IPConfigurationProfile_STATUS struct {
 
 	// Type: Sub Resource type.
 	Type *string `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the IPConfigurationProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (i *IPConfigurationProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if i == nil {
+		return nil, nil
+	}
+	result := &arm.IPConfigurationProfile_STATUS{}
+	if i.Etag != nil {
+		etagValue := *i.Etag
+		result.Etag = &etagValue
+	}
+	if i.Id != nil {
+		idValue := *i.Id
+		result.Id = &idValue
+	}
+	if i.Name != nil {
+		nameValue := *i.Name
+		result.Name = &nameValue
+	}
+	if i.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.IPConfigurationProfilePropertiesFormat_STATUS{}
+		}
+		provisioningStateValue := string(*i.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if i.Subnet != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.IPConfigurationProfilePropertiesFormat_STATUS{}
+		}
+		var subnetValue arm.Subnet_STATUS_SubResourceEmbedded
+		subnetARM, err := i.Subnet.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		subnetValue = *subnetARM.(*arm.Subnet_STATUS_SubResourceEmbedded)
+		result.Properties.Subnet = &subnetValue
+	}
+	if i.Type != nil {
+		typeValue := *i.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty IPConfigurationProfile_STATUS of the arm package, to decode an ARM response into.
+func (i *IPConfigurationProfile_STATUS) NewEmptyARMValue() any {
+	return &arm.IPConfigurationProfile_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.IPConfigurationProfile_STATUS (or a pointer to one), as Azure returned it.
+func (i *IPConfigurationProfile_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.IPConfigurationProfile_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.IPConfigurationProfile_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for IPConfigurationProfile_STATUS, want arm.IPConfigurationProfile_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Etag != nil {
+		etagValue := *typed.Etag
+		i.Etag = &etagValue
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		i.Id = &idValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		i.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			i.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Subnet != nil {
+			var subnetValue Subnet_STATUS_SubResourceEmbedded
+			if err := subnetValue.PopulateFromARM(owner, *typed.Properties.Subnet); err != nil {
+				return err
+			}
+			i.Subnet = &subnetValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		i.Type = &typeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_IPConfigurationProfile_STATUS populates the receiver from source, a network/v1api20201101/storage.IPConfigurationProfile_STATUS.
@@ -1286,6 +2482,107 @@ type ResourceNavigationLink_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// ConvertToARM returns the ResourceNavigationLink_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *ResourceNavigationLink_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.ResourceNavigationLink_STATUS{}
+	if r.Etag != nil {
+		etagValue := *r.Etag
+		result.Etag = &etagValue
+	}
+	if r.Id != nil {
+		idValue := *r.Id
+		result.Id = &idValue
+	}
+	if r.Link != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ResourceNavigationLinkFormat_STATUS{}
+		}
+		linkValue := *r.Link
+		result.Properties.Link = &linkValue
+	}
+	if r.LinkedResourceType != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ResourceNavigationLinkFormat_STATUS{}
+		}
+		linkedResourceTypeValue := *r.LinkedResourceType
+		result.Properties.LinkedResourceType = &linkedResourceTypeValue
+	}
+	if r.Name != nil {
+		nameValue := *r.Name
+		result.Name = &nameValue
+	}
+	if r.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ResourceNavigationLinkFormat_STATUS{}
+		}
+		provisioningStateValue := string(*r.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if r.Type != nil {
+		typeValue := *r.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ResourceNavigationLink_STATUS of the arm package, to decode an ARM response into.
+func (r *ResourceNavigationLink_STATUS) NewEmptyARMValue() any {
+	return &arm.ResourceNavigationLink_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ResourceNavigationLink_STATUS (or a pointer to one), as Azure returned it.
+func (r *ResourceNavigationLink_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ResourceNavigationLink_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ResourceNavigationLink_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ResourceNavigationLink_STATUS, want arm.ResourceNavigationLink_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Etag != nil {
+		etagValue := *typed.Etag
+		r.Etag = &etagValue
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		r.Id = &idValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Link != nil {
+			linkValue := *typed.Properties.Link
+			r.Link = &linkValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LinkedResourceType != nil {
+			linkedResourceTypeValue := *typed.Properties.LinkedResourceType
+			r.LinkedResourceType = &linkedResourceTypeValue
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		r.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			r.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		r.Type = &typeValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ResourceNavigationLink_STATUS populates the receiver from source, a network/v1api20201101/storage.ResourceNavigationLink_STATUS.
 func (r *ResourceNavigationLink_STATUS) AssignProperties_From_ResourceNavigationLink_STATUS(source *storage.ResourceNavigationLink_STATUS) error {
 	r.Etag = genruntime.ClonePointer(source.Etag)
@@ -1335,6 +2632,44 @@ type RouteTable_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+// ConvertToARM returns the RouteTable_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *RouteTable_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.RouteTable_STATUS_SubResourceEmbedded{}
+	if r.Id != nil {
+		idValue := *r.Id
+		result.Id = &idValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty RouteTable_STATUS_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (r *RouteTable_STATUS_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.RouteTable_STATUS_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.RouteTable_STATUS_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (r *RouteTable_STATUS_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.RouteTable_STATUS_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.RouteTable_STATUS_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for RouteTable_STATUS_SubResourceEmbedded, want arm.RouteTable_STATUS_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		r.Id = &idValue
+	}
+	return nil
+}
+
 // AssignProperties_From_RouteTable_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.RouteTable_STATUS_SubResourceEmbedded.
 func (r *RouteTable_STATUS_SubResourceEmbedded) AssignProperties_From_RouteTable_STATUS_SubResourceEmbedded(source *storage.RouteTable_STATUS_SubResourceEmbedded) error {
 	r.Id = genruntime.ClonePointer(source.Id)
@@ -1356,6 +2691,49 @@ func (r *RouteTable_STATUS_SubResourceEmbedded) AssignProperties_To_RouteTable_S
 type RouteTable_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// ConvertToARM returns the RouteTable_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *RouteTable_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.RouteTable_SubResourceEmbedded{}
+	if r.Reference != nil {
+		var referenceValue string
+		referenceResolved, err := resolved.ARMID("RouteTable_SubResourceEmbedded.reference", *r.Reference)
+		if err != nil {
+			return nil, err
+		}
+		referenceValue = referenceResolved
+		result.Id = &referenceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty RouteTable_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (r *RouteTable_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.RouteTable_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.RouteTable_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (r *RouteTable_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.RouteTable_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.RouteTable_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for RouteTable_SubResourceEmbedded, want arm.RouteTable_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
+		r.Reference = &referenceValue
+	}
+	return nil
 }
 
 // AssignProperties_From_RouteTable_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.RouteTable_SubResourceEmbedded.
@@ -1415,6 +2793,138 @@ type ServiceAssociationLink_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// ConvertToARM returns the ServiceAssociationLink_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *ServiceAssociationLink_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.ServiceAssociationLink_STATUS{}
+	if s.AllowDelete != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServiceAssociationLinkPropertiesFormat_STATUS{}
+		}
+		allowDeleteValue := *s.AllowDelete
+		result.Properties.AllowDelete = &allowDeleteValue
+	}
+	if s.Etag != nil {
+		etagValue := *s.Etag
+		result.Etag = &etagValue
+	}
+	if s.Id != nil {
+		idValue := *s.Id
+		result.Id = &idValue
+	}
+	if s.Link != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServiceAssociationLinkPropertiesFormat_STATUS{}
+		}
+		linkValue := *s.Link
+		result.Properties.Link = &linkValue
+	}
+	if s.LinkedResourceType != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServiceAssociationLinkPropertiesFormat_STATUS{}
+		}
+		linkedResourceTypeValue := *s.LinkedResourceType
+		result.Properties.LinkedResourceType = &linkedResourceTypeValue
+	}
+	if s.Locations != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServiceAssociationLinkPropertiesFormat_STATUS{}
+		}
+		result.Properties.Locations = make([]string, 0, len(s.Locations))
+		for _, locationsItem := range s.Locations {
+			locationsValue := locationsItem
+			result.Properties.Locations = append(result.Properties.Locations, locationsValue)
+		}
+	}
+	if s.Name != nil {
+		nameValue := *s.Name
+		result.Name = &nameValue
+	}
+	if s.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServiceAssociationLinkPropertiesFormat_STATUS{}
+		}
+		provisioningStateValue := string(*s.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if s.Type != nil {
+		typeValue := *s.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ServiceAssociationLink_STATUS of the arm package, to decode an ARM response into.
+func (s *ServiceAssociationLink_STATUS) NewEmptyARMValue() any {
+	return &arm.ServiceAssociationLink_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ServiceAssociationLink_STATUS (or a pointer to one), as Azure returned it.
+func (s *ServiceAssociationLink_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ServiceAssociationLink_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ServiceAssociationLink_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ServiceAssociationLink_STATUS, want arm.ServiceAssociationLink_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AllowDelete != nil {
+			allowDeleteValue := *typed.Properties.AllowDelete
+			s.AllowDelete = &allowDeleteValue
+		}
+	}
+	if typed.Etag != nil {
+		etagValue := *typed.Etag
+		s.Etag = &etagValue
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		s.Id = &idValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Link != nil {
+			linkValue := *typed.Properties.Link
+			s.Link = &linkValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LinkedResourceType != nil {
+			linkedResourceTypeValue := *typed.Properties.LinkedResourceType
+			s.LinkedResourceType = &linkedResourceTypeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Locations != nil {
+			for _, locationsItem := range typed.Properties.Locations {
+				locationsValue := locationsItem
+				s.Locations = append(s.Locations, locationsValue)
+			}
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		s.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			s.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		s.Type = &typeValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ServiceAssociationLink_STATUS populates the receiver from source, a network/v1api20201101/storage.ServiceAssociationLink_STATUS.
 func (s *ServiceAssociationLink_STATUS) AssignProperties_From_ServiceAssociationLink_STATUS(source *storage.ServiceAssociationLink_STATUS) error {
 	s.AllowDelete = genruntime.ClonePointer(source.AllowDelete)
@@ -1468,6 +2978,44 @@ type ServiceEndpointPolicy_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+// ConvertToARM returns the ServiceEndpointPolicy_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *ServiceEndpointPolicy_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.ServiceEndpointPolicy_STATUS_SubResourceEmbedded{}
+	if s.Id != nil {
+		idValue := *s.Id
+		result.Id = &idValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ServiceEndpointPolicy_STATUS_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (s *ServiceEndpointPolicy_STATUS_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.ServiceEndpointPolicy_STATUS_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ServiceEndpointPolicy_STATUS_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (s *ServiceEndpointPolicy_STATUS_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ServiceEndpointPolicy_STATUS_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.ServiceEndpointPolicy_STATUS_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ServiceEndpointPolicy_STATUS_SubResourceEmbedded, want arm.ServiceEndpointPolicy_STATUS_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		s.Id = &idValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ServiceEndpointPolicy_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.ServiceEndpointPolicy_STATUS_SubResourceEmbedded.
 func (s *ServiceEndpointPolicy_STATUS_SubResourceEmbedded) AssignProperties_From_ServiceEndpointPolicy_STATUS_SubResourceEmbedded(source *storage.ServiceEndpointPolicy_STATUS_SubResourceEmbedded) error {
 	s.Id = genruntime.ClonePointer(source.Id)
@@ -1489,6 +3037,49 @@ func (s *ServiceEndpointPolicy_STATUS_SubResourceEmbedded) AssignProperties_To_S
 type ServiceEndpointPolicy_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// ConvertToARM returns the ServiceEndpointPolicy_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *ServiceEndpointPolicy_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.ServiceEndpointPolicy_SubResourceEmbedded{}
+	if s.Reference != nil {
+		var referenceValue string
+		referenceResolved, err := resolved.ARMID("ServiceEndpointPolicy_SubResourceEmbedded.reference", *s.Reference)
+		if err != nil {
+			return nil, err
+		}
+		referenceValue = referenceResolved
+		result.Id = &referenceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ServiceEndpointPolicy_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (s *ServiceEndpointPolicy_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.ServiceEndpointPolicy_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ServiceEndpointPolicy_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (s *ServiceEndpointPolicy_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ServiceEndpointPolicy_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.ServiceEndpointPolicy_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ServiceEndpointPolicy_SubResourceEmbedded, want arm.ServiceEndpointPolicy_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
+		s.Reference = &referenceValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ServiceEndpointPolicy_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.ServiceEndpointPolicy_SubResourceEmbedded.
@@ -1527,6 +3118,57 @@ type ServiceEndpointPropertiesFormat struct {
 	Service *string `json:"service,omitempty"`
 }
 
+// ConvertToARM returns the ServiceEndpointPropertiesFormat of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *ServiceEndpointPropertiesFormat) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.ServiceEndpointPropertiesFormat{}
+	if s.Locations != nil {
+		result.Locations = make([]string, 0, len(s.Locations))
+		for _, locationsItem := range s.Locations {
+			locationsValue := locationsItem
+			result.Locations = append(result.Locations, locationsValue)
+		}
+	}
+	if s.Service != nil {
+		serviceValue := *s.Service
+		result.Service = &serviceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ServiceEndpointPropertiesFormat of the arm package, to decode an ARM response into.
+func (s *ServiceEndpointPropertiesFormat) NewEmptyARMValue() any {
+	return &arm.ServiceEndpointPropertiesFormat{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ServiceEndpointPropertiesFormat (or a pointer to one), as Azure returned it.
+func (s *ServiceEndpointPropertiesFormat) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ServiceEndpointPropertiesFormat)
+	if !ok {
+		pointer, ok := armInput.(*arm.ServiceEndpointPropertiesFormat)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ServiceEndpointPropertiesFormat, want arm.ServiceEndpointPropertiesFormat", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Locations != nil {
+		for _, locationsItem := range typed.Locations {
+			locationsValue := locationsItem
+			s.Locations = append(s.Locations, locationsValue)
+		}
+	}
+	if typed.Service != nil {
+		serviceValue := *typed.Service
+		s.Service = &serviceValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ServiceEndpointPropertiesFormat populates the receiver from source, a network/v1api20201101/storage.ServiceEndpointPropertiesFormat.
 func (s *ServiceEndpointPropertiesFormat) AssignProperties_From_ServiceEndpointPropertiesFormat(source *storage.ServiceEndpointPropertiesFormat) error {
 	s.Locations = slices.Clone(source.Locations)
@@ -1556,6 +3198,65 @@ type ServiceEndpointPropertiesFormat_STATUS struct {
 
 	// Service: The type of the endpoint service.
 	Service *string `json:"service,omitempty"`
+}
+
+// ConvertToARM returns the ServiceEndpointPropertiesFormat_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *ServiceEndpointPropertiesFormat_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.ServiceEndpointPropertiesFormat_STATUS{}
+	if s.Locations != nil {
+		result.Locations = make([]string, 0, len(s.Locations))
+		for _, locationsItem := range s.Locations {
+			locationsValue := locationsItem
+			result.Locations = append(result.Locations, locationsValue)
+		}
+	}
+	if s.ProvisioningState != nil {
+		provisioningStateValue := string(*s.ProvisioningState)
+		result.ProvisioningState = &provisioningStateValue
+	}
+	if s.Service != nil {
+		serviceValue := *s.Service
+		result.Service = &serviceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ServiceEndpointPropertiesFormat_STATUS of the arm package, to decode an ARM response into.
+func (s *ServiceEndpointPropertiesFormat_STATUS) NewEmptyARMValue() any {
+	return &arm.ServiceEndpointPropertiesFormat_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ServiceEndpointPropertiesFormat_STATUS (or a pointer to one), as Azure returned it.
+func (s *ServiceEndpointPropertiesFormat_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ServiceEndpointPropertiesFormat_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ServiceEndpointPropertiesFormat_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ServiceEndpointPropertiesFormat_STATUS, want arm.ServiceEndpointPropertiesFormat_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Locations != nil {
+		for _, locationsItem := range typed.Locations {
+			locationsValue := locationsItem
+			s.Locations = append(s.Locations, locationsValue)
+		}
+	}
+	if typed.ProvisioningState != nil {
+		provisioningStateValue := ProvisioningState_STATUS(*typed.ProvisioningState)
+		s.ProvisioningState = &provisioningStateValue
+	}
+	if typed.Service != nil {
+		serviceValue := *typed.Service
+		s.Service = &serviceValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ServiceEndpointPropertiesFormat_STATUS populates the receiver from source, a network/v1api20201101/storage.ServiceEndpointPropertiesFormat_STATUS.

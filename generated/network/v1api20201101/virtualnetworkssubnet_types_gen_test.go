@@ -234,6 +234,16 @@ func Test_VirtualNetworksSubnet_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[VirtualNetworksSubnet, v1api20210201storage.VirtualNetworksSubnet](t, GenerateVirtualNetworksSubnet)
 }
 
+// Test_VirtualNetworksSubnet_Spec_ARMRoundTrip checks that VirtualNetworksSubnet_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_VirtualNetworksSubnet_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[VirtualNetworksSubnet_Spec](t, GenerateVirtualNetworksSubnet_Spec)
+}
+
+// Test_VirtualNetworksSubnet_STATUS_ARMRoundTrip checks that VirtualNetworksSubnet_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_VirtualNetworksSubnet_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[VirtualNetworksSubnet_STATUS](t, GenerateVirtualNetworksSubnet_STATUS)
+}
+
 // Test_VirtualNetworksSubnet_Spec_JSONRoundTrip checks that JSON keeps every value of VirtualNetworksSubnet_Spec.
 func Test_VirtualNetworksSubnet_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateVirtualNetworksSubnet_Spec)

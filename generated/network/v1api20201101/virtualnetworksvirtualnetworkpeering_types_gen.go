@@ -5,6 +5,7 @@ package v1api20201101
 import (
 	"fmt"
 
+	"github.com/armgen/armgen/generated/network/v1api20201101/arm"
 	"github.com/armgen/armgen/generated/network/v1api20201101/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -169,6 +170,182 @@ type VirtualNetworksVirtualNetworkPeering_Spec struct {
 
 	// UseRemoteGateways: If remote gateways can be used on this virtual network. If the flag is set to true, and allowGatewayTransit on remote peering is also true, virtual network will use gateways of remote virtual network for transit. Only one peering can have this flag set to true. This flag cannot be set if virtual network already has a gateway.
 	UseRemoteGateways *bool `json:"useRemoteGateways,omitempty"`
+}
+
+// ConvertToARM returns the VirtualNetworksVirtualNetworkPeering_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (v *VirtualNetworksVirtualNetworkPeering_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	result := &arm.VirtualNetworksVirtualNetworkPeering_Spec{}
+	result.Name = &resolved.Name
+	if v.AllowForwardedTraffic != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPeeringPropertiesFormat{}
+		}
+		allowForwardedTrafficValue := *v.AllowForwardedTraffic
+		result.Properties.AllowForwardedTraffic = &allowForwardedTrafficValue
+	}
+	if v.AllowGatewayTransit != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPeeringPropertiesFormat{}
+		}
+		allowGatewayTransitValue := *v.AllowGatewayTransit
+		result.Properties.AllowGatewayTransit = &allowGatewayTransitValue
+	}
+	if v.AllowVirtualNetworkAccess != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPeeringPropertiesFormat{}
+		}
+		allowVirtualNetworkAccessValue := *v.AllowVirtualNetworkAccess
+		result.Properties.AllowVirtualNetworkAccess = &allowVirtualNetworkAccessValue
+	}
+	if v.DoNotVerifyRemoteGateways != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPeeringPropertiesFormat{}
+		}
+		doNotVerifyRemoteGatewaysValue := *v.DoNotVerifyRemoteGateways
+		result.Properties.DoNotVerifyRemoteGateways = &doNotVerifyRemoteGatewaysValue
+	}
+	if v.PeeringState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPeeringPropertiesFormat{}
+		}
+		peeringStateValue := string(*v.PeeringState)
+		result.Properties.PeeringState = &peeringStateValue
+	}
+	if v.RemoteAddressSpace != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPeeringPropertiesFormat{}
+		}
+		var remoteAddressSpaceValue arm.AddressSpace
+		remoteAddressSpaceARM, err := v.RemoteAddressSpace.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		remoteAddressSpaceValue = *remoteAddressSpaceARM.(*arm.AddressSpace)
+		result.Properties.RemoteAddressSpace = &remoteAddressSpaceValue
+	}
+	if v.RemoteBgpCommunities != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPeeringPropertiesFormat{}
+		}
+		var remoteBgpCommunitiesValue arm.VirtualNetworkBgpCommunities
+		remoteBgpCommunitiesARM, err := v.RemoteBgpCommunities.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		remoteBgpCommunitiesValue = *remoteBgpCommunitiesARM.(*arm.VirtualNetworkBgpCommunities)
+		result.Properties.RemoteBgpCommunities = &remoteBgpCommunitiesValue
+	}
+	if v.RemoteVirtualNetwork != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPeeringPropertiesFormat{}
+		}
+		var remoteVirtualNetworkValue arm.SubResource
+		remoteVirtualNetworkARM, err := v.RemoteVirtualNetwork.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		remoteVirtualNetworkValue = *remoteVirtualNetworkARM.(*arm.SubResource)
+		result.Properties.RemoteVirtualNetwork = &remoteVirtualNetworkValue
+	}
+	if v.UseRemoteGateways != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPeeringPropertiesFormat{}
+		}
+		useRemoteGatewaysValue := *v.UseRemoteGateways
+		result.Properties.UseRemoteGateways = &useRemoteGatewaysValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty VirtualNetworksVirtualNetworkPeering_Spec of the arm package, to decode an ARM response into.
+func (v *VirtualNetworksVirtualNetworkPeering_Spec) NewEmptyARMValue() any {
+	return &arm.VirtualNetworksVirtualNetworkPeering_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.VirtualNetworksVirtualNetworkPeering_Spec (or a pointer to one), as Azure returned it.
+func (v *VirtualNetworksVirtualNetworkPeering_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.VirtualNetworksVirtualNetworkPeering_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.VirtualNetworksVirtualNetworkPeering_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for VirtualNetworksVirtualNetworkPeering_Spec, want arm.VirtualNetworksVirtualNetworkPeering_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		v.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	v.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.AllowForwardedTraffic != nil {
+			allowForwardedTrafficValue := *typed.Properties.AllowForwardedTraffic
+			v.AllowForwardedTraffic = &allowForwardedTrafficValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AllowGatewayTransit != nil {
+			allowGatewayTransitValue := *typed.Properties.AllowGatewayTransit
+			v.AllowGatewayTransit = &allowGatewayTransitValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AllowVirtualNetworkAccess != nil {
+			allowVirtualNetworkAccessValue := *typed.Properties.AllowVirtualNetworkAccess
+			v.AllowVirtualNetworkAccess = &allowVirtualNetworkAccessValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DoNotVerifyRemoteGateways != nil {
+			doNotVerifyRemoteGatewaysValue := *typed.Properties.DoNotVerifyRemoteGateways
+			v.DoNotVerifyRemoteGateways = &doNotVerifyRemoteGatewaysValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PeeringState != nil {
+			peeringStateValue := VirtualNetworkPeeringState(*typed.Properties.PeeringState)
+			v.PeeringState = &peeringStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.RemoteAddressSpace != nil {
+			var remoteAddressSpaceValue AddressSpace
+			if err := remoteAddressSpaceValue.PopulateFromARM(owner, *typed.Properties.RemoteAddressSpace); err != nil {
+				return err
+			}
+			v.RemoteAddressSpace = &remoteAddressSpaceValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.RemoteBgpCommunities != nil {
+			var remoteBgpCommunitiesValue VirtualNetworkBgpCommunities
+			if err := remoteBgpCommunitiesValue.PopulateFromARM(owner, *typed.Properties.RemoteBgpCommunities); err != nil {
+				return err
+			}
+			v.RemoteBgpCommunities = &remoteBgpCommunitiesValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.RemoteVirtualNetwork != nil {
+			var remoteVirtualNetworkValue SubResource
+			if err := remoteVirtualNetworkValue.PopulateFromARM(owner, *typed.Properties.RemoteVirtualNetwork); err != nil {
+				return err
+			}
+			v.RemoteVirtualNetwork = &remoteVirtualNetworkValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.UseRemoteGateways != nil {
+			useRemoteGatewaysValue := *typed.Properties.UseRemoteGateways
+			v.UseRemoteGateways = &useRemoteGatewaysValue
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_VirtualNetworksVirtualNetworkPeering_Spec populates the receiver from source, a network/v1api20201101/storage.VirtualNetworksVirtualNetworkPeering_Spec.
@@ -357,6 +534,235 @@ type VirtualNetworksVirtualNetworkPeering_STATUS struct {
 
 	// UseRemoteGateways: If remote gateways can be used on this virtual network. If the flag is set to true, and allowGatewayTransit on remote peering is also true, virtual network will use gateways of remote virtual network for transit. Only one peering can have this flag set to true. This flag cannot be set if virtual network already has a gateway.
 	UseRemoteGateways *bool `json:"useRemoteGateways,omitempty"`
+}
+
+// ConvertToARM returns the VirtualNetworksVirtualNetworkPeering_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (v *VirtualNetworksVirtualNetworkPeering_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	result := &arm.VirtualNetworksVirtualNetworkPeering_STATUS{}
+	if v.AllowForwardedTraffic != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPeeringPropertiesFormat_STATUS{}
+		}
+		allowForwardedTrafficValue := *v.AllowForwardedTraffic
+		result.Properties.AllowForwardedTraffic = &allowForwardedTrafficValue
+	}
+	if v.AllowGatewayTransit != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPeeringPropertiesFormat_STATUS{}
+		}
+		allowGatewayTransitValue := *v.AllowGatewayTransit
+		result.Properties.AllowGatewayTransit = &allowGatewayTransitValue
+	}
+	if v.AllowVirtualNetworkAccess != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPeeringPropertiesFormat_STATUS{}
+		}
+		allowVirtualNetworkAccessValue := *v.AllowVirtualNetworkAccess
+		result.Properties.AllowVirtualNetworkAccess = &allowVirtualNetworkAccessValue
+	}
+	if v.DoNotVerifyRemoteGateways != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPeeringPropertiesFormat_STATUS{}
+		}
+		doNotVerifyRemoteGatewaysValue := *v.DoNotVerifyRemoteGateways
+		result.Properties.DoNotVerifyRemoteGateways = &doNotVerifyRemoteGatewaysValue
+	}
+	if v.Etag != nil {
+		etagValue := *v.Etag
+		result.Etag = &etagValue
+	}
+	if v.Id != nil {
+		idValue := *v.Id
+		result.Id = &idValue
+	}
+	if v.Name != nil {
+		nameValue := *v.Name
+		result.Name = &nameValue
+	}
+	if v.PeeringState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPeeringPropertiesFormat_STATUS{}
+		}
+		peeringStateValue := string(*v.PeeringState)
+		result.Properties.PeeringState = &peeringStateValue
+	}
+	if v.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPeeringPropertiesFormat_STATUS{}
+		}
+		provisioningStateValue := string(*v.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if v.RemoteAddressSpace != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPeeringPropertiesFormat_STATUS{}
+		}
+		var remoteAddressSpaceValue arm.AddressSpace_STATUS
+		remoteAddressSpaceARM, err := v.RemoteAddressSpace.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		remoteAddressSpaceValue = *remoteAddressSpaceARM.(*arm.AddressSpace_STATUS)
+		result.Properties.RemoteAddressSpace = &remoteAddressSpaceValue
+	}
+	if v.RemoteBgpCommunities != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPeeringPropertiesFormat_STATUS{}
+		}
+		var remoteBgpCommunitiesValue arm.VirtualNetworkBgpCommunities_STATUS
+		remoteBgpCommunitiesARM, err := v.RemoteBgpCommunities.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		remoteBgpCommunitiesValue = *remoteBgpCommunitiesARM.(*arm.VirtualNetworkBgpCommunities_STATUS)
+		result.Properties.RemoteBgpCommunities = &remoteBgpCommunitiesValue
+	}
+	if v.RemoteVirtualNetwork != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPeeringPropertiesFormat_STATUS{}
+		}
+		var remoteVirtualNetworkValue arm.SubResource_STATUS
+		remoteVirtualNetworkARM, err := v.RemoteVirtualNetwork.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		remoteVirtualNetworkValue = *remoteVirtualNetworkARM.(*arm.SubResource_STATUS)
+		result.Properties.RemoteVirtualNetwork = &remoteVirtualNetworkValue
+	}
+	if v.ResourceGuid != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPeeringPropertiesFormat_STATUS{}
+		}
+		resourceGuidValue := *v.ResourceGuid
+		result.Properties.ResourceGuid = &resourceGuidValue
+	}
+	if v.Type != nil {
+		typeValue := *v.Type
+		result.Type = &typeValue
+	}
+	if v.UseRemoteGateways != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.VirtualNetworkPeeringPropertiesFormat_STATUS{}
+		}
+		useRemoteGatewaysValue := *v.UseRemoteGateways
+		result.Properties.UseRemoteGateways = &useRemoteGatewaysValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty VirtualNetworksVirtualNetworkPeering_STATUS of the arm package, to decode an ARM response into.
+func (v *VirtualNetworksVirtualNetworkPeering_STATUS) NewEmptyARMValue() any {
+	return &arm.VirtualNetworksVirtualNetworkPeering_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.VirtualNetworksVirtualNetworkPeering_STATUS (or a pointer to one), as Azure returned it.
+func (v *VirtualNetworksVirtualNetworkPeering_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.VirtualNetworksVirtualNetworkPeering_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.VirtualNetworksVirtualNetworkPeering_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for VirtualNetworksVirtualNetworkPeering_STATUS, want arm.VirtualNetworksVirtualNetworkPeering_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AllowForwardedTraffic != nil {
+			allowForwardedTrafficValue := *typed.Properties.AllowForwardedTraffic
+			v.AllowForwardedTraffic = &allowForwardedTrafficValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AllowGatewayTransit != nil {
+			allowGatewayTransitValue := *typed.Properties.AllowGatewayTransit
+			v.AllowGatewayTransit = &allowGatewayTransitValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AllowVirtualNetworkAccess != nil {
+			allowVirtualNetworkAccessValue := *typed.Properties.AllowVirtualNetworkAccess
+			v.AllowVirtualNetworkAccess = &allowVirtualNetworkAccessValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DoNotVerifyRemoteGateways != nil {
+			doNotVerifyRemoteGatewaysValue := *typed.Properties.DoNotVerifyRemoteGateways
+			v.DoNotVerifyRemoteGateways = &doNotVerifyRemoteGatewaysValue
+		}
+	}
+	if typed.Etag != nil {
+		etagValue := *typed.Etag
+		v.Etag = &etagValue
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		v.Id = &idValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		v.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PeeringState != nil {
+			peeringStateValue := VirtualNetworkPeeringState_STATUS(*typed.Properties.PeeringState)
+			v.PeeringState = &peeringStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			v.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.RemoteAddressSpace != nil {
+			var remoteAddressSpaceValue AddressSpace_STATUS
+			if err := remoteAddressSpaceValue.PopulateFromARM(owner, *typed.Properties.RemoteAddressSpace); err != nil {
+				return err
+			}
+			v.RemoteAddressSpace = &remoteAddressSpaceValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.RemoteBgpCommunities != nil {
+			var remoteBgpCommunitiesValue VirtualNetworkBgpCommunities_STATUS
+			if err := remoteBgpCommunitiesValue.PopulateFromARM(owner, *typed.Properties.RemoteBgpCommunities); err != nil {
+				return err
+			}
+			v.RemoteBgpCommunities = &remoteBgpCommunitiesValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.RemoteVirtualNetwork != nil {
+			var remoteVirtualNetworkValue SubResource_STATUS
+			if err := remoteVirtualNetworkValue.PopulateFromARM(owner, *typed.Properties.RemoteVirtualNetwork); err != nil {
+				return err
+			}
+			v.RemoteVirtualNetwork = &remoteVirtualNetworkValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ResourceGuid != nil {
+			resourceGuidValue := *typed.Properties.ResourceGuid
+			v.ResourceGuid = &resourceGuidValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		v.Type = &typeValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.UseRemoteGateways != nil {
+			useRemoteGatewaysValue := *typed.Properties.UseRemoteGateways
+			v.UseRemoteGateways = &useRemoteGatewaysValue
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_VirtualNetworksVirtualNetworkPeering_STATUS populates the receiver from source, a network/v1api20201101/storage.VirtualNetworksVirtualNetworkPeering_STATUS.

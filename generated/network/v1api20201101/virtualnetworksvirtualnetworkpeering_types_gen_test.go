@@ -83,6 +83,16 @@ func Test_VirtualNetworksVirtualNetworkPeering_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[VirtualNetworksVirtualNetworkPeering, storage.VirtualNetworksVirtualNetworkPeering](t, GenerateVirtualNetworksVirtualNetworkPeering)
 }
 
+// Test_VirtualNetworksVirtualNetworkPeering_Spec_ARMRoundTrip checks that VirtualNetworksVirtualNetworkPeering_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_VirtualNetworksVirtualNetworkPeering_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[VirtualNetworksVirtualNetworkPeering_Spec](t, GenerateVirtualNetworksVirtualNetworkPeering_Spec)
+}
+
+// Test_VirtualNetworksVirtualNetworkPeering_STATUS_ARMRoundTrip checks that VirtualNetworksVirtualNetworkPeering_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_VirtualNetworksVirtualNetworkPeering_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[VirtualNetworksVirtualNetworkPeering_STATUS](t, GenerateVirtualNetworksVirtualNetworkPeering_STATUS)
+}
+
 // Test_VirtualNetworksVirtualNetworkPeering_Spec_JSONRoundTrip checks that JSON keeps every value of VirtualNetworksVirtualNetworkPeering_Spec.
 func Test_VirtualNetworksVirtualNetworkPeering_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateVirtualNetworksVirtualNetworkPeering_Spec)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 
+	"github.com/armgen/armgen/generated/network/v1api20210201/arm"
 	"github.com/armgen/armgen/generated/network/v1api20210201/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -154,6 +155,89 @@ type NetworkSecurityGroup_Spec struct {
 	Tags map[string]string `json:"tags,omitempty"`
 }
 
+// ConvertToARM returns the NetworkSecurityGroup_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NetworkSecurityGroup_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NetworkSecurityGroup_Spec{}
+	result.Name = &resolved.Name
+	if n.Location != nil {
+		locationValue := *n.Location
+		result.Location = &locationValue
+	}
+	if n.SecurityRules != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkSecurityGroupPropertiesFormat{}
+		}
+		result.Properties.SecurityRules = make([]arm.SecurityRule_SubResourceEmbedded, 0, len(n.SecurityRules))
+		for _, securityRulesItem := range n.SecurityRules {
+			var securityRulesValue arm.SecurityRule_SubResourceEmbedded
+			securityRulesARM, err := securityRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			securityRulesValue = *securityRulesARM.(*arm.SecurityRule_SubResourceEmbedded)
+			result.Properties.SecurityRules = append(result.Properties.SecurityRules, securityRulesValue)
+		}
+	}
+	if n.Tags != nil {
+		result.Tags = make(map[string]string, len(n.Tags))
+		for tagsKey, tagsItem := range n.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NetworkSecurityGroup_Spec of the arm package, to decode an ARM response into.
+func (n *NetworkSecurityGroup_Spec) NewEmptyARMValue() any {
+	return &arm.NetworkSecurityGroup_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NetworkSecurityGroup_Spec (or a pointer to one), as Azure returned it.
+func (n *NetworkSecurityGroup_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NetworkSecurityGroup_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.NetworkSecurityGroup_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NetworkSecurityGroup_Spec, want arm.NetworkSecurityGroup_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		n.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	n.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		n.Location = &locationValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.SecurityRules != nil {
+			for _, securityRulesItem := range typed.Properties.SecurityRules {
+				var securityRulesValue SecurityRule_SubResourceEmbedded
+				if err := securityRulesValue.PopulateFromARM(owner, securityRulesItem); err != nil {
+					return err
+				}
+				n.SecurityRules = append(n.SecurityRules, securityRulesValue)
+			}
+		}
+	}
+	if typed.Tags != nil {
+		n.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			n.Tags[tagsKey] = tagsValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_NetworkSecurityGroup_Spec populates the receiver from source, a network/v1api20210201/storage.NetworkSecurityGroup_Spec.
 func (n *NetworkSecurityGroup_Spec) AssignProperties_From_NetworkSecurityGroup_Spec(source *storage.NetworkSecurityGroup_Spec) error {
 	n.AzureName = source.AzureName
@@ -278,6 +362,246 @@ type NetworkSecurityGroup_STATUS struct {
 
 	// Type: Resource type.
 	Type *string `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the NetworkSecurityGroup_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NetworkSecurityGroup_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NetworkSecurityGroup_STATUS{}
+	if n.DefaultSecurityRules != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkSecurityGroupPropertiesFormat_STATUS{}
+		}
+		result.Properties.DefaultSecurityRules = make([]arm.SecurityRule_STATUS_SubResourceEmbedded, 0, len(n.DefaultSecurityRules))
+		for _, defaultSecurityRulesItem := range n.DefaultSecurityRules {
+			var defaultSecurityRulesValue arm.SecurityRule_STATUS_SubResourceEmbedded
+			defaultSecurityRulesARM, err := defaultSecurityRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			defaultSecurityRulesValue = *defaultSecurityRulesARM.(*arm.SecurityRule_STATUS_SubResourceEmbedded)
+			result.Properties.DefaultSecurityRules = append(result.Properties.DefaultSecurityRules, defaultSecurityRulesValue)
+		}
+	}
+	if n.Etag != nil {
+		etagValue := *n.Etag
+		result.Etag = &etagValue
+	}
+	if n.FlowLogs != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkSecurityGroupPropertiesFormat_STATUS{}
+		}
+		result.Properties.FlowLogs = make([]arm.FlowLog_STATUS_SubResourceEmbedded, 0, len(n.FlowLogs))
+		for _, flowLogsItem := range n.FlowLogs {
+			var flowLogsValue arm.FlowLog_STATUS_SubResourceEmbedded
+			flowLogsARM, err := flowLogsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			flowLogsValue = *flowLogsARM.(*arm.FlowLog_STATUS_SubResourceEmbedded)
+			result.Properties.FlowLogs = append(result.Properties.FlowLogs, flowLogsValue)
+		}
+	}
+	if n.Id != nil {
+		idValue := *n.Id
+		result.Id = &idValue
+	}
+	if n.Location != nil {
+		locationValue := *n.Location
+		result.Location = &locationValue
+	}
+	if n.Name != nil {
+		nameValue := *n.Name
+		result.Name = &nameValue
+	}
+	if n.NetworkInterfaces != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkSecurityGroupPropertiesFormat_STATUS{}
+		}
+		result.Properties.NetworkInterfaces = make([]arm.NetworkInterface_STATUS_SubResourceEmbedded, 0, len(n.NetworkInterfaces))
+		for _, networkInterfacesItem := range n.NetworkInterfaces {
+			var networkInterfacesValue arm.NetworkInterface_STATUS_SubResourceEmbedded
+			networkInterfacesARM, err := networkInterfacesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			networkInterfacesValue = *networkInterfacesARM.(*arm.NetworkInterface_STATUS_SubResourceEmbedded)
+			result.Properties.NetworkInterfaces = append(result.Properties.NetworkInterfaces, networkInterfacesValue)
+		}
+	}
+	if n.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkSecurityGroupPropertiesFormat_STATUS{}
+		}
+		provisioningStateValue := string(*n.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if n.ResourceGuid != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkSecurityGroupPropertiesFormat_STATUS{}
+		}
+		resourceGuidValue := *n.ResourceGuid
+		result.Properties.ResourceGuid = &resourceGuidValue
+	}
+	if n.SecurityRules != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkSecurityGroupPropertiesFormat_STATUS{}
+		}
+		result.Properties.SecurityRules = make([]arm.SecurityRule_STATUS_SubResourceEmbedded, 0, len(n.SecurityRules))
+		for _, securityRulesItem := range n.SecurityRules {
+			var securityRulesValue arm.SecurityRule_STATUS_SubResourceEmbedded
+			securityRulesARM, err := securityRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			securityRulesValue = *securityRulesARM.(*arm.SecurityRule_STATUS_SubResourceEmbedded)
+			result.Properties.SecurityRules = append(result.Properties.SecurityRules, securityRulesValue)
+		}
+	}
+	if n.Subnets != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkSecurityGroupPropertiesFormat_STATUS{}
+		}
+		result.Properties.Subnets = make([]arm.Subnet_STATUS_SubResourceEmbedded, 0, len(n.Subnets))
+		for _, subnetsItem := range n.Subnets {
+			var subnetsValue arm.Subnet_STATUS_SubResourceEmbedded
+			subnetsARM, err := subnetsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			subnetsValue = *subnetsARM.(*arm.Subnet_STATUS_SubResourceEmbedded)
+			result.Properties.Subnets = append(result.Properties.Subnets, subnetsValue)
+		}
+	}
+	if n.Tags != nil {
+		result.Tags = make(map[string]string, len(n.Tags))
+		for tagsKey, tagsItem := range n.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	if n.Type != nil {
+		typeValue := *n.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NetworkSecurityGroup_STATUS of the arm package, to decode an ARM response into.
+func (n *NetworkSecurityGroup_STATUS) NewEmptyARMValue() any {
+	return &arm.NetworkSecurityGroup_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NetworkSecurityGroup_STATUS (or a pointer to one), as Azure returned it.
+func (n *NetworkSecurityGroup_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NetworkSecurityGroup_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.NetworkSecurityGroup_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NetworkSecurityGroup_STATUS, want arm.NetworkSecurityGroup_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DefaultSecurityRules != nil {
+			for _, defaultSecurityRulesItem := range typed.Properties.DefaultSecurityRules {
+				var defaultSecurityRulesValue SecurityRule_STATUS_SubResourceEmbedded
+				if err := defaultSecurityRulesValue.PopulateFromARM(owner, defaultSecurityRulesItem); err != nil {
+					return err
+				}
+				n.DefaultSecurityRules = append(n.DefaultSecurityRules, defaultSecurityRulesValue)
+			}
+		}
+	}
+	if typed.Etag != nil {
+		etagValue := *typed.Etag
+		n.Etag = &etagValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.FlowLogs != nil {
+			for _, flowLogsItem := range typed.Properties.FlowLogs {
+				var flowLogsValue FlowLog_STATUS_SubResourceEmbedded
+				if err := flowLogsValue.PopulateFromARM(owner, flowLogsItem); err != nil {
+					return err
+				}
+				n.FlowLogs = append(n.FlowLogs, flowLogsValue)
+			}
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		n.Id = &idValue
+	}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		n.Location = &locationValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		n.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NetworkInterfaces != nil {
+			for _, networkInterfacesItem := range typed.Properties.NetworkInterfaces {
+				var networkInterfacesValue NetworkInterface_STATUS_SubResourceEmbedded
+				if err := networkInterfacesValue.PopulateFromARM(owner, networkInterfacesItem); err != nil {
+					return err
+				}
+				n.NetworkInterfaces = append(n.NetworkInterfaces, networkInterfacesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			n.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ResourceGuid != nil {
+			resourceGuidValue := *typed.Properties.ResourceGuid
+			n.ResourceGuid = &resourceGuidValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.SecurityRules != nil {
+			for _, securityRulesItem := range typed.Properties.SecurityRules {
+				var securityRulesValue SecurityRule_STATUS_SubResourceEmbedded
+				if err := securityRulesValue.PopulateFromARM(owner, securityRulesItem); err != nil {
+					return err
+				}
+				n.SecurityRules = append(n.SecurityRules, securityRulesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Subnets != nil {
+			for _, subnetsItem := range typed.Properties.Subnets {
+				var subnetsValue Subnet_STATUS_SubResourceEmbedded
+				if err := subnetsValue.PopulateFromARM(owner, subnetsItem); err != nil {
+					return err
+				}
+				n.Subnets = append(n.Subnets, subnetsValue)
+			}
+		}
+	}
+	if typed.Tags != nil {
+		n.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			n.Tags[tagsKey] = tagsValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		n.Type = &typeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_NetworkSecurityGroup_STATUS populates the receiver from source, a network/v1api20210201/storage.NetworkSecurityGroup_STATUS.
@@ -475,6 +799,44 @@ type FlowLog_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+// ConvertToARM returns the FlowLog_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (f *FlowLog_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if f == nil {
+		return nil, nil
+	}
+	result := &arm.FlowLog_STATUS_SubResourceEmbedded{}
+	if f.Id != nil {
+		idValue := *f.Id
+		result.Id = &idValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty FlowLog_STATUS_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (f *FlowLog_STATUS_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.FlowLog_STATUS_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.FlowLog_STATUS_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (f *FlowLog_STATUS_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.FlowLog_STATUS_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.FlowLog_STATUS_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for FlowLog_STATUS_SubResourceEmbedded, want arm.FlowLog_STATUS_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		f.Id = &idValue
+	}
+	return nil
+}
+
 // AssignProperties_From_FlowLog_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20210201/storage.FlowLog_STATUS_SubResourceEmbedded.
 func (f *FlowLog_STATUS_SubResourceEmbedded) AssignProperties_From_FlowLog_STATUS_SubResourceEmbedded(source *storage.FlowLog_STATUS_SubResourceEmbedded) error {
 	f.Id = genruntime.ClonePointer(source.Id)
@@ -496,6 +858,44 @@ func (f *FlowLog_STATUS_SubResourceEmbedded) AssignProperties_To_FlowLog_STATUS_
 type NetworkInterface_STATUS_SubResourceEmbedded struct {
 	// Id: Resource ID.
 	Id *string `json:"id,omitempty"`
+}
+
+// ConvertToARM returns the NetworkInterface_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NetworkInterface_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NetworkInterface_STATUS_SubResourceEmbedded{}
+	if n.Id != nil {
+		idValue := *n.Id
+		result.Id = &idValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NetworkInterface_STATUS_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (n *NetworkInterface_STATUS_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.NetworkInterface_STATUS_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NetworkInterface_STATUS_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (n *NetworkInterface_STATUS_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NetworkInterface_STATUS_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.NetworkInterface_STATUS_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NetworkInterface_STATUS_SubResourceEmbedded, want arm.NetworkInterface_STATUS_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		n.Id = &idValue
+	}
+	return nil
 }
 
 // AssignProperties_From_NetworkInterface_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20210201/storage.NetworkInterface_STATUS_SubResourceEmbedded.
@@ -614,6 +1014,44 @@ type SecurityRule_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+// ConvertToARM returns the SecurityRule_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *SecurityRule_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.SecurityRule_STATUS_SubResourceEmbedded{}
+	if s.Id != nil {
+		idValue := *s.Id
+		result.Id = &idValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty SecurityRule_STATUS_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (s *SecurityRule_STATUS_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.SecurityRule_STATUS_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.SecurityRule_STATUS_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (s *SecurityRule_STATUS_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.SecurityRule_STATUS_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.SecurityRule_STATUS_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for SecurityRule_STATUS_SubResourceEmbedded, want arm.SecurityRule_STATUS_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		s.Id = &idValue
+	}
+	return nil
+}
+
 // AssignProperties_From_SecurityRule_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20210201/storage.SecurityRule_STATUS_SubResourceEmbedded.
 func (s *SecurityRule_STATUS_SubResourceEmbedded) AssignProperties_From_SecurityRule_STATUS_SubResourceEmbedded(source *storage.SecurityRule_STATUS_SubResourceEmbedded) error {
 	s.Id = genruntime.ClonePointer(source.Id)
@@ -638,6 +1076,57 @@ type SecurityRule_SubResourceEmbedded struct {
 
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// ConvertToARM returns the SecurityRule_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *SecurityRule_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.SecurityRule_SubResourceEmbedded{}
+	if s.Name != nil {
+		nameValue := *s.Name
+		result.Name = &nameValue
+	}
+	if s.Reference != nil {
+		var referenceValue string
+		referenceResolved, err := resolved.ARMID("SecurityRule_SubResourceEmbedded.reference", *s.Reference)
+		if err != nil {
+			return nil, err
+		}
+		referenceValue = referenceResolved
+		result.Id = &referenceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty SecurityRule_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (s *SecurityRule_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.SecurityRule_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.SecurityRule_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (s *SecurityRule_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.SecurityRule_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.SecurityRule_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for SecurityRule_SubResourceEmbedded, want arm.SecurityRule_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		s.Name = &nameValue
+	}
+	if typed.Id != nil {
+		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
+		s.Reference = &referenceValue
+	}
+	return nil
 }
 
 // AssignProperties_From_SecurityRule_SubResourceEmbedded populates the receiver from source, a network/v1api20210201/storage.SecurityRule_SubResourceEmbedded.
@@ -675,6 +1164,44 @@ func (s *SecurityRule_SubResourceEmbedded) AssignProperties_To_SecurityRule_SubR
 type Subnet_STATUS_SubResourceEmbedded struct {
 	// Id: Resource ID.
 	Id *string `json:"id,omitempty"`
+}
+
+// ConvertToARM returns the Subnet_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *Subnet_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.Subnet_STATUS_SubResourceEmbedded{}
+	if s.Id != nil {
+		idValue := *s.Id
+		result.Id = &idValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Subnet_STATUS_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (s *Subnet_STATUS_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.Subnet_STATUS_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Subnet_STATUS_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (s *Subnet_STATUS_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Subnet_STATUS_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.Subnet_STATUS_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Subnet_STATUS_SubResourceEmbedded, want arm.Subnet_STATUS_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		s.Id = &idValue
+	}
+	return nil
 }
 
 // AssignProperties_From_Subnet_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20210201/storage.Subnet_STATUS_SubResourceEmbedded.

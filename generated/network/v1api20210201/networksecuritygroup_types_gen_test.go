@@ -106,6 +106,16 @@ func Test_NetworkSecurityGroup_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[NetworkSecurityGroup, storage.NetworkSecurityGroup](t, GenerateNetworkSecurityGroup)
 }
 
+// Test_NetworkSecurityGroup_Spec_ARMRoundTrip checks that NetworkSecurityGroup_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_NetworkSecurityGroup_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[NetworkSecurityGroup_Spec](t, GenerateNetworkSecurityGroup_Spec)
+}
+
+// Test_NetworkSecurityGroup_STATUS_ARMRoundTrip checks that NetworkSecurityGroup_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_NetworkSecurityGroup_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[NetworkSecurityGroup_STATUS](t, GenerateNetworkSecurityGroup_STATUS)
+}
+
 // Test_NetworkSecurityGroup_Spec_JSONRoundTrip checks that JSON keeps every value of NetworkSecurityGroup_Spec.
 func Test_NetworkSecurityGroup_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateNetworkSecurityGroup_Spec)

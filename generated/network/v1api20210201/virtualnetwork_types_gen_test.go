@@ -187,6 +187,16 @@ func Test_VirtualNetwork_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[VirtualNetwork, storage.VirtualNetwork](t, GenerateVirtualNetwork)
 }
 
+// Test_VirtualNetwork_Spec_ARMRoundTrip checks that VirtualNetwork_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_VirtualNetwork_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[VirtualNetwork_Spec](t, GenerateVirtualNetwork_Spec)
+}
+
+// Test_VirtualNetwork_STATUS_ARMRoundTrip checks that VirtualNetwork_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_VirtualNetwork_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[VirtualNetwork_STATUS](t, GenerateVirtualNetwork_STATUS)
+}
+
 // Test_VirtualNetwork_Spec_JSONRoundTrip checks that JSON keeps every value of VirtualNetwork_Spec.
 func Test_VirtualNetwork_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateVirtualNetwork_Spec)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 
+	"github.com/armgen/armgen/generated/resources/v1api20200601/arm"
 	"github.com/armgen/armgen/generated/resources/v1api20200601/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -150,6 +151,70 @@ type ResourceGroup_Spec struct {
 	Tags map[string]string `json:"tags,omitempty"`
 }
 
+// ConvertToARM returns the ResourceGroup_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *ResourceGroup_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.ResourceGroup_Spec{}
+	result.Name = &resolved.Name
+	if r.Location != nil {
+		locationValue := *r.Location
+		result.Location = &locationValue
+	}
+	if r.ManagedBy != nil {
+		managedByValue := *r.ManagedBy
+		result.ManagedBy = &managedByValue
+	}
+	if r.Tags != nil {
+		result.Tags = make(map[string]string, len(r.Tags))
+		for tagsKey, tagsItem := range r.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ResourceGroup_Spec of the arm package, to decode an ARM response into.
+func (r *ResourceGroup_Spec) NewEmptyARMValue() any {
+	return &arm.ResourceGroup_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ResourceGroup_Spec (or a pointer to one), as Azure returned it.
+func (r *ResourceGroup_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ResourceGroup_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.ResourceGroup_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ResourceGroup_Spec, want arm.ResourceGroup_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		r.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		r.Location = &locationValue
+	}
+	if typed.ManagedBy != nil {
+		managedByValue := *typed.ManagedBy
+		r.ManagedBy = &managedByValue
+	}
+	if typed.Tags != nil {
+		r.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			r.Tags[tagsKey] = tagsValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_ResourceGroup_Spec populates the receiver from source, a resources/v1api20200601/storage.ResourceGroup_Spec.
 func (r *ResourceGroup_Spec) AssignProperties_From_ResourceGroup_Spec(source *storage.ResourceGroup_Spec) error {
 	r.AzureName = source.AzureName
@@ -220,6 +285,103 @@ type ResourceGroup_STATUS struct {
 
 	// Type: The type of the resource group.
 	Type *string `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the ResourceGroup_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *ResourceGroup_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.ResourceGroup_STATUS{}
+	if r.Id != nil {
+		idValue := *r.Id
+		result.Id = &idValue
+	}
+	if r.Location != nil {
+		locationValue := *r.Location
+		result.Location = &locationValue
+	}
+	if r.ManagedBy != nil {
+		managedByValue := *r.ManagedBy
+		result.ManagedBy = &managedByValue
+	}
+	if r.Name != nil {
+		nameValue := *r.Name
+		result.Name = &nameValue
+	}
+	if r.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ResourceGroupProperties_STATUS{}
+		}
+		provisioningStateValue := *r.ProvisioningState
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if r.Tags != nil {
+		result.Tags = make(map[string]string, len(r.Tags))
+		for tagsKey, tagsItem := range r.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	if r.Type != nil {
+		typeValue := *r.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ResourceGroup_STATUS of the arm package, to decode an ARM response into.
+func (r *ResourceGroup_STATUS) NewEmptyARMValue() any {
+	return &arm.ResourceGroup_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ResourceGroup_STATUS (or a pointer to one), as Azure returned it.
+func (r *ResourceGroup_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ResourceGroup_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ResourceGroup_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ResourceGroup_STATUS, want arm.ResourceGroup_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		r.Id = &idValue
+	}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		r.Location = &locationValue
+	}
+	if typed.ManagedBy != nil {
+		managedByValue := *typed.ManagedBy
+		r.ManagedBy = &managedByValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		r.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := *typed.Properties.ProvisioningState
+			r.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Tags != nil {
+		r.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			r.Tags[tagsKey] = tagsValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		r.Type = &typeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ResourceGroup_STATUS populates the receiver from source, a resources/v1api20200601/storage.ResourceGroup_STATUS.

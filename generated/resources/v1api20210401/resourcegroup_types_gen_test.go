@@ -58,6 +58,16 @@ func Test_ResourceGroup_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[ResourceGroup, storage.ResourceGroup](t, GenerateResourceGroup)
 }
 
+// Test_ResourceGroup_Spec_ARMRoundTrip checks that ResourceGroup_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_ResourceGroup_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[ResourceGroup_Spec](t, GenerateResourceGroup_Spec)
+}
+
+// Test_ResourceGroup_STATUS_ARMRoundTrip checks that ResourceGroup_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_ResourceGroup_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[ResourceGroup_STATUS](t, GenerateResourceGroup_STATUS)
+}
+
 // Test_ResourceGroup_Spec_JSONRoundTrip checks that JSON keeps every value of ResourceGroup_Spec.
 func Test_ResourceGroup_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateResourceGroup_Spec)

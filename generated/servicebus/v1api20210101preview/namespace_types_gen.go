@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 
+	"github.com/armgen/armgen/generated/servicebus/v1api20210101preview/arm"
 	"github.com/armgen/armgen/generated/servicebus/v1api20210101preview/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -165,6 +166,155 @@ type Namespace_Spec struct {
 
 	// ZoneRedundant: Enabling this property creates a Premium Service Bus Namespace in regions supported availability zones.
 	ZoneRedundant *bool `json:"zoneRedundant,omitempty"`
+}
+
+// ConvertToARM returns the Namespace_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *Namespace_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.Namespace_Spec{}
+	result.Name = &resolved.Name
+	if n.Encryption != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBNamespaceProperties{}
+		}
+		var encryptionValue arm.Encryption
+		encryptionARM, err := n.Encryption.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		encryptionValue = *encryptionARM.(*arm.Encryption)
+		result.Properties.Encryption = &encryptionValue
+	}
+	if n.Identity != nil {
+		var identityValue arm.Identity
+		identityARM, err := n.Identity.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		identityValue = *identityARM.(*arm.Identity)
+		result.Identity = &identityValue
+	}
+	if n.Location != nil {
+		locationValue := *n.Location
+		result.Location = &locationValue
+	}
+	if n.PrivateEndpointConnections != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBNamespaceProperties{}
+		}
+		result.Properties.PrivateEndpointConnections = make([]arm.PrivateEndpointConnection_SubResourceEmbedded, 0, len(n.PrivateEndpointConnections))
+		for _, privateEndpointConnectionsItem := range n.PrivateEndpointConnections {
+			var privateEndpointConnectionsValue arm.PrivateEndpointConnection_SubResourceEmbedded
+			privateEndpointConnectionsARM, err := privateEndpointConnectionsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			privateEndpointConnectionsValue = *privateEndpointConnectionsARM.(*arm.PrivateEndpointConnection_SubResourceEmbedded)
+			result.Properties.PrivateEndpointConnections = append(result.Properties.PrivateEndpointConnections, privateEndpointConnectionsValue)
+		}
+	}
+	if n.Sku != nil {
+		var skuValue arm.SBSku
+		skuARM, err := n.Sku.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		skuValue = *skuARM.(*arm.SBSku)
+		result.Sku = &skuValue
+	}
+	if n.Tags != nil {
+		result.Tags = make(map[string]string, len(n.Tags))
+		for tagsKey, tagsItem := range n.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	if n.ZoneRedundant != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBNamespaceProperties{}
+		}
+		zoneRedundantValue := *n.ZoneRedundant
+		result.Properties.ZoneRedundant = &zoneRedundantValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Namespace_Spec of the arm package, to decode an ARM response into.
+func (n *Namespace_Spec) NewEmptyARMValue() any {
+	return &arm.Namespace_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Namespace_Spec (or a pointer to one), as Azure returned it.
+func (n *Namespace_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Namespace_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.Namespace_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Namespace_Spec, want arm.Namespace_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		n.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	n.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.Encryption != nil {
+			var encryptionValue Encryption
+			if err := encryptionValue.PopulateFromARM(owner, *typed.Properties.Encryption); err != nil {
+				return err
+			}
+			n.Encryption = &encryptionValue
+		}
+	}
+	if typed.Identity != nil {
+		var identityValue Identity
+		if err := identityValue.PopulateFromARM(owner, *typed.Identity); err != nil {
+			return err
+		}
+		n.Identity = &identityValue
+	}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		n.Location = &locationValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateEndpointConnections != nil {
+			for _, privateEndpointConnectionsItem := range typed.Properties.PrivateEndpointConnections {
+				var privateEndpointConnectionsValue PrivateEndpointConnection_SubResourceEmbedded
+				if err := privateEndpointConnectionsValue.PopulateFromARM(owner, privateEndpointConnectionsItem); err != nil {
+					return err
+				}
+				n.PrivateEndpointConnections = append(n.PrivateEndpointConnections, privateEndpointConnectionsValue)
+			}
+		}
+	}
+	if typed.Sku != nil {
+		var skuValue SBSku
+		if err := skuValue.PopulateFromARM(owner, *typed.Sku); err != nil {
+			return err
+		}
+		n.Sku = &skuValue
+	}
+	if typed.Tags != nil {
+		n.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			n.Tags[tagsKey] = tagsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ZoneRedundant != nil {
+			zoneRedundantValue := *typed.Properties.ZoneRedundant
+			n.ZoneRedundant = &zoneRedundantValue
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_Namespace_Spec populates the receiver from source, a servicebus/v1api20210101preview/storage.Namespace_Spec.
@@ -369,6 +519,268 @@ type Namespace_STATUS struct {
 	ZoneRedundant *bool `json:"zoneRedundant,omitempty"`
 }
 
+// ConvertToARM returns the Namespace_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *Namespace_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.Namespace_STATUS{}
+	if n.CreatedAt != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBNamespaceProperties_STATUS{}
+		}
+		createdAtValue := *n.CreatedAt
+		result.Properties.CreatedAt = &createdAtValue
+	}
+	if n.Encryption != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBNamespaceProperties_STATUS{}
+		}
+		var encryptionValue arm.Encryption_STATUS
+		encryptionARM, err := n.Encryption.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		encryptionValue = *encryptionARM.(*arm.Encryption_STATUS)
+		result.Properties.Encryption = &encryptionValue
+	}
+	if n.Id != nil {
+		idValue := *n.Id
+		result.Id = &idValue
+	}
+	if n.Identity != nil {
+		var identityValue arm.Identity_STATUS
+		identityARM, err := n.Identity.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		identityValue = *identityARM.(*arm.Identity_STATUS)
+		result.Identity = &identityValue
+	}
+	if n.Location != nil {
+		locationValue := *n.Location
+		result.Location = &locationValue
+	}
+	if n.MetricId != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBNamespaceProperties_STATUS{}
+		}
+		metricIdValue := *n.MetricId
+		result.Properties.MetricId = &metricIdValue
+	}
+	if n.Name != nil {
+		nameValue := *n.Name
+		result.Name = &nameValue
+	}
+	if n.PrivateEndpointConnections != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBNamespaceProperties_STATUS{}
+		}
+		result.Properties.PrivateEndpointConnections = make([]arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded, 0, len(n.PrivateEndpointConnections))
+		for _, privateEndpointConnectionsItem := range n.PrivateEndpointConnections {
+			var privateEndpointConnectionsValue arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded
+			privateEndpointConnectionsARM, err := privateEndpointConnectionsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			privateEndpointConnectionsValue = *privateEndpointConnectionsARM.(*arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+			result.Properties.PrivateEndpointConnections = append(result.Properties.PrivateEndpointConnections, privateEndpointConnectionsValue)
+		}
+	}
+	if n.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBNamespaceProperties_STATUS{}
+		}
+		provisioningStateValue := *n.ProvisioningState
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if n.ServiceBusEndpoint != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBNamespaceProperties_STATUS{}
+		}
+		serviceBusEndpointValue := *n.ServiceBusEndpoint
+		result.Properties.ServiceBusEndpoint = &serviceBusEndpointValue
+	}
+	if n.Sku != nil {
+		var skuValue arm.SBSku_STATUS
+		skuARM, err := n.Sku.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		skuValue = *skuARM.(*arm.SBSku_STATUS)
+		result.Sku = &skuValue
+	}
+	if n.Status != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBNamespaceProperties_STATUS{}
+		}
+		statusValue := *n.Status
+		result.Properties.Status = &statusValue
+	}
+	if n.SystemData != nil {
+		var systemDataValue arm.SystemData_STATUS
+		systemDataARM, err := n.SystemData.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		systemDataValue = *systemDataARM.(*arm.SystemData_STATUS)
+		result.SystemData = &systemDataValue
+	}
+	if n.Tags != nil {
+		result.Tags = make(map[string]string, len(n.Tags))
+		for tagsKey, tagsItem := range n.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	if n.Type != nil {
+		typeValue := *n.Type
+		result.Type = &typeValue
+	}
+	if n.UpdatedAt != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBNamespaceProperties_STATUS{}
+		}
+		updatedAtValue := *n.UpdatedAt
+		result.Properties.UpdatedAt = &updatedAtValue
+	}
+	if n.ZoneRedundant != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBNamespaceProperties_STATUS{}
+		}
+		zoneRedundantValue := *n.ZoneRedundant
+		result.Properties.ZoneRedundant = &zoneRedundantValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Namespace_STATUS of the arm package, to decode an ARM response into.
+func (n *Namespace_STATUS) NewEmptyARMValue() any {
+	return &arm.Namespace_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Namespace_STATUS (or a pointer to one), as Azure returned it.
+func (n *Namespace_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Namespace_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.Namespace_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Namespace_STATUS, want arm.Namespace_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.CreatedAt != nil {
+			createdAtValue := *typed.Properties.CreatedAt
+			n.CreatedAt = &createdAtValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Encryption != nil {
+			var encryptionValue Encryption_STATUS
+			if err := encryptionValue.PopulateFromARM(owner, *typed.Properties.Encryption); err != nil {
+				return err
+			}
+			n.Encryption = &encryptionValue
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		n.Id = &idValue
+	}
+	if typed.Identity != nil {
+		var identityValue Identity_STATUS
+		if err := identityValue.PopulateFromARM(owner, *typed.Identity); err != nil {
+			return err
+		}
+		n.Identity = &identityValue
+	}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		n.Location = &locationValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MetricId != nil {
+			metricIdValue := *typed.Properties.MetricId
+			n.MetricId = &metricIdValue
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		n.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateEndpointConnections != nil {
+			for _, privateEndpointConnectionsItem := range typed.Properties.PrivateEndpointConnections {
+				var privateEndpointConnectionsValue PrivateEndpointConnection_STATUS_SubResourceEmbedded
+				if err := privateEndpointConnectionsValue.PopulateFromARM(owner, privateEndpointConnectionsItem); err != nil {
+					return err
+				}
+				n.PrivateEndpointConnections = append(n.PrivateEndpointConnections, privateEndpointConnectionsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := *typed.Properties.ProvisioningState
+			n.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ServiceBusEndpoint != nil {
+			serviceBusEndpointValue := *typed.Properties.ServiceBusEndpoint
+			n.ServiceBusEndpoint = &serviceBusEndpointValue
+		}
+	}
+	if typed.Sku != nil {
+		var skuValue SBSku_STATUS
+		if err := skuValue.PopulateFromARM(owner, *typed.Sku); err != nil {
+			return err
+		}
+		n.Sku = &skuValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Status != nil {
+			statusValue := *typed.Properties.Status
+			n.Status = &statusValue
+		}
+	}
+	if typed.SystemData != nil {
+		var systemDataValue SystemData_STATUS
+		if err := systemDataValue.PopulateFromARM(owner, *typed.SystemData); err != nil {
+			return err
+		}
+		n.SystemData = &systemDataValue
+	}
+	if typed.Tags != nil {
+		n.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			n.Tags[tagsKey] = tagsValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		n.Type = &typeValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.UpdatedAt != nil {
+			updatedAtValue := *typed.Properties.UpdatedAt
+			n.UpdatedAt = &updatedAtValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ZoneRedundant != nil {
+			zoneRedundantValue := *typed.Properties.ZoneRedundant
+			n.ZoneRedundant = &zoneRedundantValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_Namespace_STATUS populates the receiver from source, a servicebus/v1api20210101preview/storage.Namespace_STATUS.
 func (n *Namespace_STATUS) AssignProperties_From_Namespace_STATUS(source *storage.Namespace_STATUS) error {
 	if source.Conditions != nil {
@@ -557,6 +969,37 @@ const (
 type DictionaryValue struct {
 }
 
+// ConvertToARM returns the DictionaryValue of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (d *DictionaryValue) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if d == nil {
+		return nil, nil
+	}
+	result := &arm.DictionaryValue{}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty DictionaryValue of the arm package, to decode an ARM response into.
+func (d *DictionaryValue) NewEmptyARMValue() any {
+	return &arm.DictionaryValue{}
+}
+
+// PopulateFromARM fills the receiver from an arm.DictionaryValue (or a pointer to one), as Azure returned it.
+func (d *DictionaryValue) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.DictionaryValue)
+	if !ok {
+		pointer, ok := armInput.(*arm.DictionaryValue)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for DictionaryValue, want arm.DictionaryValue", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	_ = typed
+	return nil
+}
+
 // AssignProperties_From_DictionaryValue populates the receiver from source, a servicebus/v1api20210101preview/storage.DictionaryValue.
 func (d *DictionaryValue) AssignProperties_From_DictionaryValue(source *storage.DictionaryValue) error {
 	return nil
@@ -577,6 +1020,52 @@ type DictionaryValue_STATUS struct {
 
 	// PrincipalId: Principal Id of user assigned identity
 	PrincipalId *string `json:"principalId,omitempty"`
+}
+
+// ConvertToARM returns the DictionaryValue_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (d *DictionaryValue_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if d == nil {
+		return nil, nil
+	}
+	result := &arm.DictionaryValue_STATUS{}
+	if d.ClientId != nil {
+		clientIdValue := *d.ClientId
+		result.ClientId = &clientIdValue
+	}
+	if d.PrincipalId != nil {
+		principalIdValue := *d.PrincipalId
+		result.PrincipalId = &principalIdValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty DictionaryValue_STATUS of the arm package, to decode an ARM response into.
+func (d *DictionaryValue_STATUS) NewEmptyARMValue() any {
+	return &arm.DictionaryValue_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.DictionaryValue_STATUS (or a pointer to one), as Azure returned it.
+func (d *DictionaryValue_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.DictionaryValue_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.DictionaryValue_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for DictionaryValue_STATUS, want arm.DictionaryValue_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ClientId != nil {
+		clientIdValue := *typed.ClientId
+		d.ClientId = &clientIdValue
+	}
+	if typed.PrincipalId != nil {
+		principalIdValue := *typed.PrincipalId
+		d.PrincipalId = &principalIdValue
+	}
+	return nil
 }
 
 // AssignProperties_From_DictionaryValue_STATUS populates the receiver from source, a servicebus/v1api20210101preview/storage.DictionaryValue_STATUS.
@@ -608,6 +1097,73 @@ type Encryption struct {
 
 	// RequireInfrastructureEncryption: Enable Infrastructure Encryption (Double Encryption)
 	RequireInfrastructureEncryption *bool `json:"requireInfrastructureEncryption,omitempty"`
+}
+
+// ConvertToARM returns the Encryption of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (e *Encryption) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if e == nil {
+		return nil, nil
+	}
+	result := &arm.Encryption{}
+	if e.KeySource != nil {
+		keySourceValue := string(*e.KeySource)
+		result.KeySource = &keySourceValue
+	}
+	if e.KeyVaultProperties != nil {
+		result.KeyVaultProperties = make([]arm.KeyVaultProperties, 0, len(e.KeyVaultProperties))
+		for _, keyVaultPropertiesItem := range e.KeyVaultProperties {
+			var keyVaultPropertiesValue arm.KeyVaultProperties
+			keyVaultPropertiesARM, err := keyVaultPropertiesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			keyVaultPropertiesValue = *keyVaultPropertiesARM.(*arm.KeyVaultProperties)
+			result.KeyVaultProperties = append(result.KeyVaultProperties, keyVaultPropertiesValue)
+		}
+	}
+	if e.RequireInfrastructureEncryption != nil {
+		requireInfrastructureEncryptionValue := *e.RequireInfrastructureEncryption
+		result.RequireInfrastructureEncryption = &requireInfrastructureEncryptionValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Encryption of the arm package, to decode an ARM response into.
+func (e *Encryption) NewEmptyARMValue() any {
+	return &arm.Encryption{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Encryption (or a pointer to one), as Azure returned it.
+func (e *Encryption) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Encryption)
+	if !ok {
+		pointer, ok := armInput.(*arm.Encryption)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Encryption, want arm.Encryption", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.KeySource != nil {
+		keySourceValue := KeySource(*typed.KeySource)
+		e.KeySource = &keySourceValue
+	}
+	if typed.KeyVaultProperties != nil {
+		for _, keyVaultPropertiesItem := range typed.KeyVaultProperties {
+			var keyVaultPropertiesValue KeyVaultProperties
+			if err := keyVaultPropertiesValue.PopulateFromARM(owner, keyVaultPropertiesItem); err != nil {
+				return err
+			}
+			e.KeyVaultProperties = append(e.KeyVaultProperties, keyVaultPropertiesValue)
+		}
+	}
+	if typed.RequireInfrastructureEncryption != nil {
+		requireInfrastructureEncryptionValue := *typed.RequireInfrastructureEncryption
+		e.RequireInfrastructureEncryption = &requireInfrastructureEncryptionValue
+	}
+	return nil
 }
 
 // AssignProperties_From_Encryption populates the receiver from source, a servicebus/v1api20210101preview/storage.Encryption.
@@ -677,6 +1233,73 @@ type Encryption_STATUS struct {
 	RequireInfrastructureEncryption *bool `json:"requireInfrastructureEncryption,omitempty"`
 }
 
+// ConvertToARM returns the Encryption_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (e *Encryption_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if e == nil {
+		return nil, nil
+	}
+	result := &arm.Encryption_STATUS{}
+	if e.KeySource != nil {
+		keySourceValue := string(*e.KeySource)
+		result.KeySource = &keySourceValue
+	}
+	if e.KeyVaultProperties != nil {
+		result.KeyVaultProperties = make([]arm.KeyVaultProperties_STATUS, 0, len(e.KeyVaultProperties))
+		for _, keyVaultPropertiesItem := range e.KeyVaultProperties {
+			var keyVaultPropertiesValue arm.KeyVaultProperties_STATUS
+			keyVaultPropertiesARM, err := keyVaultPropertiesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			keyVaultPropertiesValue = *keyVaultPropertiesARM.(*arm.KeyVaultProperties_STATUS)
+			result.KeyVaultProperties = append(result.KeyVaultProperties, keyVaultPropertiesValue)
+		}
+	}
+	if e.RequireInfrastructureEncryption != nil {
+		requireInfrastructureEncryptionValue := *e.RequireInfrastructureEncryption
+		result.RequireInfrastructureEncryption = &requireInfrastructureEncryptionValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Encryption_STATUS of the arm package, to decode an ARM response into.
+func (e *Encryption_STATUS) NewEmptyARMValue() any {
+	return &arm.Encryption_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Encryption_STATUS (or a pointer to one), as Azure returned it.
+func (e *Encryption_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Encryption_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.Encryption_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Encryption_STATUS, want arm.Encryption_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.KeySource != nil {
+		keySourceValue := KeySource_STATUS(*typed.KeySource)
+		e.KeySource = &keySourceValue
+	}
+	if typed.KeyVaultProperties != nil {
+		for _, keyVaultPropertiesItem := range typed.KeyVaultProperties {
+			var keyVaultPropertiesValue KeyVaultProperties_STATUS
+			if err := keyVaultPropertiesValue.PopulateFromARM(owner, keyVaultPropertiesItem); err != nil {
+				return err
+			}
+			e.KeyVaultProperties = append(e.KeyVaultProperties, keyVaultPropertiesValue)
+		}
+	}
+	if typed.RequireInfrastructureEncryption != nil {
+		requireInfrastructureEncryptionValue := *typed.RequireInfrastructureEncryption
+		e.RequireInfrastructureEncryption = &requireInfrastructureEncryptionValue
+	}
+	return nil
+}
+
 // AssignProperties_From_Encryption_STATUS populates the receiver from source, a servicebus/v1api20210101preview/storage.Encryption_STATUS.
 func (e *Encryption_STATUS) AssignProperties_From_Encryption_STATUS(source *storage.Encryption_STATUS) error {
 	if source.KeySource != nil {
@@ -739,6 +1362,66 @@ type Identity struct {
 
 	// UserAssignedIdentities: Properties for User Assigned Identities
 	UserAssignedIdentities map[string]DictionaryValue `json:"userAssignedIdentities,omitempty"`
+}
+
+// ConvertToARM returns the Identity of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (i *Identity) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if i == nil {
+		return nil, nil
+	}
+	result := &arm.Identity{}
+	if i.Type != nil {
+		typeValue := string(*i.Type)
+		result.Type = &typeValue
+	}
+	if i.UserAssignedIdentities != nil {
+		result.UserAssignedIdentities = make(map[string]arm.DictionaryValue, len(i.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesItem := range i.UserAssignedIdentities {
+			var userAssignedIdentitiesValue arm.DictionaryValue
+			userAssignedIdentitiesARM, err := userAssignedIdentitiesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			userAssignedIdentitiesValue = *userAssignedIdentitiesARM.(*arm.DictionaryValue)
+			result.UserAssignedIdentities[userAssignedIdentitiesKey] = userAssignedIdentitiesValue
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Identity of the arm package, to decode an ARM response into.
+func (i *Identity) NewEmptyARMValue() any {
+	return &arm.Identity{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Identity (or a pointer to one), as Azure returned it.
+func (i *Identity) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Identity)
+	if !ok {
+		pointer, ok := armInput.(*arm.Identity)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Identity, want arm.Identity", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Type != nil {
+		typeValue := ManagedServiceIdentityType(*typed.Type)
+		i.Type = &typeValue
+	}
+	if typed.UserAssignedIdentities != nil {
+		i.UserAssignedIdentities = make(map[string]DictionaryValue, len(typed.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesItem := range typed.UserAssignedIdentities {
+			var userAssignedIdentitiesValue DictionaryValue
+			if err := userAssignedIdentitiesValue.PopulateFromARM(owner, userAssignedIdentitiesItem); err != nil {
+				return err
+			}
+			i.UserAssignedIdentities[userAssignedIdentitiesKey] = userAssignedIdentitiesValue
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_Identity populates the receiver from source, a servicebus/v1api20210101preview/storage.Identity.
@@ -809,6 +1492,82 @@ type Identity_STATUS struct {
 
 	// UserAssignedIdentities: Properties for User Assigned Identities
 	UserAssignedIdentities map[string]DictionaryValue_STATUS `json:"userAssignedIdentities,omitempty"`
+}
+
+// ConvertToARM returns the Identity_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (i *Identity_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if i == nil {
+		return nil, nil
+	}
+	result := &arm.Identity_STATUS{}
+	if i.PrincipalId != nil {
+		principalIdValue := *i.PrincipalId
+		result.PrincipalId = &principalIdValue
+	}
+	if i.TenantId != nil {
+		tenantIdValue := *i.TenantId
+		result.TenantId = &tenantIdValue
+	}
+	if i.Type != nil {
+		typeValue := string(*i.Type)
+		result.Type = &typeValue
+	}
+	if i.UserAssignedIdentities != nil {
+		result.UserAssignedIdentities = make(map[string]arm.DictionaryValue_STATUS, len(i.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesItem := range i.UserAssignedIdentities {
+			var userAssignedIdentitiesValue arm.DictionaryValue_STATUS
+			userAssignedIdentitiesARM, err := userAssignedIdentitiesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			userAssignedIdentitiesValue = *userAssignedIdentitiesARM.(*arm.DictionaryValue_STATUS)
+			result.UserAssignedIdentities[userAssignedIdentitiesKey] = userAssignedIdentitiesValue
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Identity_STATUS of the arm package, to decode an ARM response into.
+func (i *Identity_STATUS) NewEmptyARMValue() any {
+	return &arm.Identity_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Identity_STATUS (or a pointer to one), as Azure returned it.
+func (i *Identity_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Identity_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.Identity_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Identity_STATUS, want arm.Identity_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.PrincipalId != nil {
+		principalIdValue := *typed.PrincipalId
+		i.PrincipalId = &principalIdValue
+	}
+	if typed.TenantId != nil {
+		tenantIdValue := *typed.TenantId
+		i.TenantId = &tenantIdValue
+	}
+	if typed.Type != nil {
+		typeValue := ManagedServiceIdentityType_STATUS(*typed.Type)
+		i.Type = &typeValue
+	}
+	if typed.UserAssignedIdentities != nil {
+		i.UserAssignedIdentities = make(map[string]DictionaryValue_STATUS, len(typed.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesItem := range typed.UserAssignedIdentities {
+			var userAssignedIdentitiesValue DictionaryValue_STATUS
+			if err := userAssignedIdentitiesValue.PopulateFromARM(owner, userAssignedIdentitiesItem); err != nil {
+				return err
+			}
+			i.UserAssignedIdentities[userAssignedIdentitiesKey] = userAssignedIdentitiesValue
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_Identity_STATUS populates the receiver from source, a servicebus/v1api20210101preview/storage.Identity_STATUS.
@@ -902,6 +1661,76 @@ type KeyVaultProperties struct {
 	KeyVersion *string `json:"keyVersion,omitempty"`
 }
 
+// ConvertToARM returns the KeyVaultProperties of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (k *KeyVaultProperties) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if k == nil {
+		return nil, nil
+	}
+	result := &arm.KeyVaultProperties{}
+	if k.Identity != nil {
+		var identityValue arm.UserAssignedIdentityProperties
+		identityARM, err := k.Identity.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		identityValue = *identityARM.(*arm.UserAssignedIdentityProperties)
+		result.Identity = &identityValue
+	}
+	if k.KeyName != nil {
+		keyNameValue := *k.KeyName
+		result.KeyName = &keyNameValue
+	}
+	if k.KeyVaultUri != nil {
+		keyVaultUriValue := *k.KeyVaultUri
+		result.KeyVaultUri = &keyVaultUriValue
+	}
+	if k.KeyVersion != nil {
+		keyVersionValue := *k.KeyVersion
+		result.KeyVersion = &keyVersionValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty KeyVaultProperties of the arm package, to decode an ARM response into.
+func (k *KeyVaultProperties) NewEmptyARMValue() any {
+	return &arm.KeyVaultProperties{}
+}
+
+// PopulateFromARM fills the receiver from an arm.KeyVaultProperties (or a pointer to one), as Azure returned it.
+func (k *KeyVaultProperties) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.KeyVaultProperties)
+	if !ok {
+		pointer, ok := armInput.(*arm.KeyVaultProperties)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for KeyVaultProperties, want arm.KeyVaultProperties", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Identity != nil {
+		var identityValue UserAssignedIdentityProperties
+		if err := identityValue.PopulateFromARM(owner, *typed.Identity); err != nil {
+			return err
+		}
+		k.Identity = &identityValue
+	}
+	if typed.KeyName != nil {
+		keyNameValue := *typed.KeyName
+		k.KeyName = &keyNameValue
+	}
+	if typed.KeyVaultUri != nil {
+		keyVaultUriValue := *typed.KeyVaultUri
+		k.KeyVaultUri = &keyVaultUriValue
+	}
+	if typed.KeyVersion != nil {
+		keyVersionValue := *typed.KeyVersion
+		k.KeyVersion = &keyVersionValue
+	}
+	return nil
+}
+
 // AssignProperties_From_KeyVaultProperties populates the receiver from source, a servicebus/v1api20210101preview/storage.KeyVaultProperties.
 func (k *KeyVaultProperties) AssignProperties_From_KeyVaultProperties(source *storage.KeyVaultProperties) error {
 	if source.Identity != nil {
@@ -955,6 +1784,76 @@ type KeyVaultProperties_STATUS struct {
 
 	// KeyVersion: Version of KeyVault
 	KeyVersion *string `json:"keyVersion,omitempty"`
+}
+
+// ConvertToARM returns the KeyVaultProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (k *KeyVaultProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if k == nil {
+		return nil, nil
+	}
+	result := &arm.KeyVaultProperties_STATUS{}
+	if k.Identity != nil {
+		var identityValue arm.UserAssignedIdentityProperties_STATUS
+		identityARM, err := k.Identity.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		identityValue = *identityARM.(*arm.UserAssignedIdentityProperties_STATUS)
+		result.Identity = &identityValue
+	}
+	if k.KeyName != nil {
+		keyNameValue := *k.KeyName
+		result.KeyName = &keyNameValue
+	}
+	if k.KeyVaultUri != nil {
+		keyVaultUriValue := *k.KeyVaultUri
+		result.KeyVaultUri = &keyVaultUriValue
+	}
+	if k.KeyVersion != nil {
+		keyVersionValue := *k.KeyVersion
+		result.KeyVersion = &keyVersionValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty KeyVaultProperties_STATUS of the arm package, to decode an ARM response into.
+func (k *KeyVaultProperties_STATUS) NewEmptyARMValue() any {
+	return &arm.KeyVaultProperties_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.KeyVaultProperties_STATUS (or a pointer to one), as Azure returned it.
+func (k *KeyVaultProperties_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.KeyVaultProperties_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.KeyVaultProperties_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for KeyVaultProperties_STATUS, want arm.KeyVaultProperties_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Identity != nil {
+		var identityValue UserAssignedIdentityProperties_STATUS
+		if err := identityValue.PopulateFromARM(owner, *typed.Identity); err != nil {
+			return err
+		}
+		k.Identity = &identityValue
+	}
+	if typed.KeyName != nil {
+		keyNameValue := *typed.KeyName
+		k.KeyName = &keyNameValue
+	}
+	if typed.KeyVaultUri != nil {
+		keyVaultUriValue := *typed.KeyVaultUri
+		k.KeyVaultUri = &keyVaultUriValue
+	}
+	if typed.KeyVersion != nil {
+		keyVersionValue := *typed.KeyVersion
+		k.KeyVersion = &keyVersionValue
+	}
+	return nil
 }
 
 // AssignProperties_From_KeyVaultProperties_STATUS populates the receiver from source, a servicebus/v1api20210101preview/storage.KeyVaultProperties_STATUS.
@@ -1108,6 +2007,44 @@ type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+// ConvertToARM returns the PrivateEndpointConnection_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded{}
+	if p.Id != nil {
+		idValue := *p.Id
+		result.Id = &idValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PrivateEndpointConnection_STATUS_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PrivateEndpointConnection_STATUS_SubResourceEmbedded, want arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		p.Id = &idValue
+	}
+	return nil
+}
+
 // AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded populates the receiver from source, a servicebus/v1api20210101preview/storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded.
 func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded(source *storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded) error {
 	p.Id = genruntime.ClonePointer(source.Id)
@@ -1129,6 +2066,49 @@ func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) AssignProperties_
 type PrivateEndpointConnection_SubResourceEmbedded struct {
 	// Reference: Resource Id
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// ConvertToARM returns the PrivateEndpointConnection_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PrivateEndpointConnection_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PrivateEndpointConnection_SubResourceEmbedded{}
+	if p.Reference != nil {
+		var referenceValue string
+		referenceResolved, err := resolved.ARMID("PrivateEndpointConnection_SubResourceEmbedded.reference", *p.Reference)
+		if err != nil {
+			return nil, err
+		}
+		referenceValue = referenceResolved
+		result.Id = &referenceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PrivateEndpointConnection_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (p *PrivateEndpointConnection_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.PrivateEndpointConnection_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PrivateEndpointConnection_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (p *PrivateEndpointConnection_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PrivateEndpointConnection_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.PrivateEndpointConnection_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PrivateEndpointConnection_SubResourceEmbedded, want arm.PrivateEndpointConnection_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
+		p.Reference = &referenceValue
+	}
+	return nil
 }
 
 // AssignProperties_From_PrivateEndpointConnection_SubResourceEmbedded populates the receiver from source, a servicebus/v1api20210101preview/storage.PrivateEndpointConnection_SubResourceEmbedded.
@@ -1169,6 +2149,60 @@ type SBSku struct {
 
 	// Tier: The billing tier of this particular SKU.
 	Tier *SkuTier `json:"tier,omitempty"`
+}
+
+// ConvertToARM returns the SBSku of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *SBSku) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.SBSku{}
+	if s.Capacity != nil {
+		capacityValue := *s.Capacity
+		result.Capacity = &capacityValue
+	}
+	if s.Name != nil {
+		nameValue := string(*s.Name)
+		result.Name = &nameValue
+	}
+	if s.Tier != nil {
+		tierValue := string(*s.Tier)
+		result.Tier = &tierValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty SBSku of the arm package, to decode an ARM response into.
+func (s *SBSku) NewEmptyARMValue() any {
+	return &arm.SBSku{}
+}
+
+// PopulateFromARM fills the receiver from an arm.SBSku (or a pointer to one), as Azure returned it.
+func (s *SBSku) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.SBSku)
+	if !ok {
+		pointer, ok := armInput.(*arm.SBSku)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for SBSku, want arm.SBSku", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Capacity != nil {
+		capacityValue := *typed.Capacity
+		s.Capacity = &capacityValue
+	}
+	if typed.Name != nil {
+		nameValue := SkuName(*typed.Name)
+		s.Name = &nameValue
+	}
+	if typed.Tier != nil {
+		tierValue := SkuTier(*typed.Tier)
+		s.Tier = &tierValue
+	}
+	return nil
 }
 
 // AssignProperties_From_SBSku populates the receiver from source, a servicebus/v1api20210101preview/storage.SBSku.
@@ -1226,6 +2260,60 @@ type SBSku_STATUS struct {
 
 	// Tier: The billing tier of this particular SKU.
 	Tier *SkuTier_STATUS `json:"tier,omitempty"`
+}
+
+// ConvertToARM returns the SBSku_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *SBSku_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.SBSku_STATUS{}
+	if s.Capacity != nil {
+		capacityValue := *s.Capacity
+		result.Capacity = &capacityValue
+	}
+	if s.Name != nil {
+		nameValue := string(*s.Name)
+		result.Name = &nameValue
+	}
+	if s.Tier != nil {
+		tierValue := string(*s.Tier)
+		result.Tier = &tierValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty SBSku_STATUS of the arm package, to decode an ARM response into.
+func (s *SBSku_STATUS) NewEmptyARMValue() any {
+	return &arm.SBSku_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.SBSku_STATUS (or a pointer to one), as Azure returned it.
+func (s *SBSku_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.SBSku_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.SBSku_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for SBSku_STATUS, want arm.SBSku_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Capacity != nil {
+		capacityValue := *typed.Capacity
+		s.Capacity = &capacityValue
+	}
+	if typed.Name != nil {
+		nameValue := SkuName_STATUS(*typed.Name)
+		s.Name = &nameValue
+	}
+	if typed.Tier != nil {
+		tierValue := SkuTier_STATUS(*typed.Tier)
+		s.Tier = &tierValue
+	}
+	return nil
 }
 
 // AssignProperties_From_SBSku_STATUS populates the receiver from source, a servicebus/v1api20210101preview/storage.SBSku_STATUS.
@@ -1334,6 +2422,84 @@ type SystemData_STATUS struct {
 	LastModifiedByType *CreatedByType_STATUS `json:"lastModifiedByType,omitempty"`
 }
 
+// ConvertToARM returns the SystemData_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *SystemData_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.SystemData_STATUS{}
+	if s.CreatedAt != nil {
+		createdAtValue := *s.CreatedAt
+		result.CreatedAt = &createdAtValue
+	}
+	if s.CreatedBy != nil {
+		createdByValue := *s.CreatedBy
+		result.CreatedBy = &createdByValue
+	}
+	if s.CreatedByType != nil {
+		createdByTypeValue := string(*s.CreatedByType)
+		result.CreatedByType = &createdByTypeValue
+	}
+	if s.LastModifiedAt != nil {
+		lastModifiedAtValue := *s.LastModifiedAt
+		result.LastModifiedAt = &lastModifiedAtValue
+	}
+	if s.LastModifiedBy != nil {
+		lastModifiedByValue := *s.LastModifiedBy
+		result.LastModifiedBy = &lastModifiedByValue
+	}
+	if s.LastModifiedByType != nil {
+		lastModifiedByTypeValue := string(*s.LastModifiedByType)
+		result.LastModifiedByType = &lastModifiedByTypeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty SystemData_STATUS of the arm package, to decode an ARM response into.
+func (s *SystemData_STATUS) NewEmptyARMValue() any {
+	return &arm.SystemData_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.SystemData_STATUS (or a pointer to one), as Azure returned it.
+func (s *SystemData_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.SystemData_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.SystemData_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for SystemData_STATUS, want arm.SystemData_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.CreatedAt != nil {
+		createdAtValue := *typed.CreatedAt
+		s.CreatedAt = &createdAtValue
+	}
+	if typed.CreatedBy != nil {
+		createdByValue := *typed.CreatedBy
+		s.CreatedBy = &createdByValue
+	}
+	if typed.CreatedByType != nil {
+		createdByTypeValue := CreatedByType_STATUS(*typed.CreatedByType)
+		s.CreatedByType = &createdByTypeValue
+	}
+	if typed.LastModifiedAt != nil {
+		lastModifiedAtValue := *typed.LastModifiedAt
+		s.LastModifiedAt = &lastModifiedAtValue
+	}
+	if typed.LastModifiedBy != nil {
+		lastModifiedByValue := *typed.LastModifiedBy
+		s.LastModifiedBy = &lastModifiedByValue
+	}
+	if typed.LastModifiedByType != nil {
+		lastModifiedByTypeValue := CreatedByType_STATUS(*typed.LastModifiedByType)
+		s.LastModifiedByType = &lastModifiedByTypeValue
+	}
+	return nil
+}
+
 // AssignProperties_From_SystemData_STATUS populates the receiver from source, a servicebus/v1api20210101preview/storage.SystemData_STATUS.
 func (s *SystemData_STATUS) AssignProperties_From_SystemData_STATUS(source *storage.SystemData_STATUS) error {
 	s.CreatedAt = genruntime.ClonePointer(source.CreatedAt)
@@ -1392,6 +2558,44 @@ type UserAssignedIdentityProperties struct {
 	UserAssignedIdentity *string `json:"userAssignedIdentity,omitempty"`
 }
 
+// ConvertToARM returns the UserAssignedIdentityProperties of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (u *UserAssignedIdentityProperties) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if u == nil {
+		return nil, nil
+	}
+	result := &arm.UserAssignedIdentityProperties{}
+	if u.UserAssignedIdentity != nil {
+		userAssignedIdentityValue := *u.UserAssignedIdentity
+		result.UserAssignedIdentity = &userAssignedIdentityValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty UserAssignedIdentityProperties of the arm package, to decode an ARM response into.
+func (u *UserAssignedIdentityProperties) NewEmptyARMValue() any {
+	return &arm.UserAssignedIdentityProperties{}
+}
+
+// PopulateFromARM fills the receiver from an arm.UserAssignedIdentityProperties (or a pointer to one), as Azure returned it.
+func (u *UserAssignedIdentityProperties) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.UserAssignedIdentityProperties)
+	if !ok {
+		pointer, ok := armInput.(*arm.UserAssignedIdentityProperties)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for UserAssignedIdentityProperties, want arm.UserAssignedIdentityProperties", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.UserAssignedIdentity != nil {
+		userAssignedIdentityValue := *typed.UserAssignedIdentity
+		u.UserAssignedIdentity = &userAssignedIdentityValue
+	}
+	return nil
+}
+
 // AssignProperties_From_UserAssignedIdentityProperties populates the receiver from source, a servicebus/v1api20210101preview/storage.UserAssignedIdentityProperties.
 func (u *UserAssignedIdentityProperties) AssignProperties_From_UserAssignedIdentityProperties(source *storage.UserAssignedIdentityProperties) error {
 	u.UserAssignedIdentity = genruntime.ClonePointer(source.UserAssignedIdentity)
@@ -1412,6 +2616,44 @@ func (u *UserAssignedIdentityProperties) AssignProperties_To_UserAssignedIdentit
 type UserAssignedIdentityProperties_STATUS struct {
 	// UserAssignedIdentity: ARM ID of user Identity selected for encryption
 	UserAssignedIdentity *string `json:"userAssignedIdentity,omitempty"`
+}
+
+// ConvertToARM returns the UserAssignedIdentityProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (u *UserAssignedIdentityProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if u == nil {
+		return nil, nil
+	}
+	result := &arm.UserAssignedIdentityProperties_STATUS{}
+	if u.UserAssignedIdentity != nil {
+		userAssignedIdentityValue := *u.UserAssignedIdentity
+		result.UserAssignedIdentity = &userAssignedIdentityValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty UserAssignedIdentityProperties_STATUS of the arm package, to decode an ARM response into.
+func (u *UserAssignedIdentityProperties_STATUS) NewEmptyARMValue() any {
+	return &arm.UserAssignedIdentityProperties_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.UserAssignedIdentityProperties_STATUS (or a pointer to one), as Azure returned it.
+func (u *UserAssignedIdentityProperties_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.UserAssignedIdentityProperties_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.UserAssignedIdentityProperties_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for UserAssignedIdentityProperties_STATUS, want arm.UserAssignedIdentityProperties_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.UserAssignedIdentity != nil {
+		userAssignedIdentityValue := *typed.UserAssignedIdentity
+		u.UserAssignedIdentity = &userAssignedIdentityValue
+	}
+	return nil
 }
 
 // AssignProperties_From_UserAssignedIdentityProperties_STATUS populates the receiver from source, a servicebus/v1api20210101preview/storage.UserAssignedIdentityProperties_STATUS.

@@ -5,6 +5,7 @@ package v1api20210101preview
 import (
 	"fmt"
 
+	"github.com/armgen/armgen/generated/servicebus/v1api20210101preview/arm"
 	"github.com/armgen/armgen/generated/servicebus/v1api20210101preview/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -190,6 +191,236 @@ type NamespacesQueue_Spec struct {
 	Status *EntityStatus `json:"status,omitempty"`
 }
 
+// ConvertToARM returns the NamespacesQueue_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NamespacesQueue_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NamespacesQueue_Spec{}
+	result.Name = &resolved.Name
+	if n.AutoDeleteOnIdle != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties{}
+		}
+		autoDeleteOnIdleValue := *n.AutoDeleteOnIdle
+		result.Properties.AutoDeleteOnIdle = &autoDeleteOnIdleValue
+	}
+	if n.DeadLetteringOnMessageExpiration != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties{}
+		}
+		deadLetteringOnMessageExpirationValue := *n.DeadLetteringOnMessageExpiration
+		result.Properties.DeadLetteringOnMessageExpiration = &deadLetteringOnMessageExpirationValue
+	}
+	if n.DefaultMessageTimeToLive != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties{}
+		}
+		defaultMessageTimeToLiveValue := *n.DefaultMessageTimeToLive
+		result.Properties.DefaultMessageTimeToLive = &defaultMessageTimeToLiveValue
+	}
+	if n.DuplicateDetectionHistoryTimeWindow != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties{}
+		}
+		duplicateDetectionHistoryTimeWindowValue := *n.DuplicateDetectionHistoryTimeWindow
+		result.Properties.DuplicateDetectionHistoryTimeWindow = &duplicateDetectionHistoryTimeWindowValue
+	}
+	if n.EnableBatchedOperations != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties{}
+		}
+		enableBatchedOperationsValue := *n.EnableBatchedOperations
+		result.Properties.EnableBatchedOperations = &enableBatchedOperationsValue
+	}
+	if n.EnableExpress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties{}
+		}
+		enableExpressValue := *n.EnableExpress
+		result.Properties.EnableExpress = &enableExpressValue
+	}
+	if n.EnablePartitioning != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties{}
+		}
+		enablePartitioningValue := *n.EnablePartitioning
+		result.Properties.EnablePartitioning = &enablePartitioningValue
+	}
+	if n.ForwardDeadLetteredMessagesTo != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties{}
+		}
+		forwardDeadLetteredMessagesToValue := *n.ForwardDeadLetteredMessagesTo
+		result.Properties.ForwardDeadLetteredMessagesTo = &forwardDeadLetteredMessagesToValue
+	}
+	if n.ForwardTo != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties{}
+		}
+		forwardToValue := *n.ForwardTo
+		result.Properties.ForwardTo = &forwardToValue
+	}
+	if n.LockDuration != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties{}
+		}
+		lockDurationValue := *n.LockDuration
+		result.Properties.LockDuration = &lockDurationValue
+	}
+	if n.MaxDeliveryCount != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties{}
+		}
+		maxDeliveryCountValue := *n.MaxDeliveryCount
+		result.Properties.MaxDeliveryCount = &maxDeliveryCountValue
+	}
+	if n.MaxSizeInMegabytes != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties{}
+		}
+		maxSizeInMegabytesValue := *n.MaxSizeInMegabytes
+		result.Properties.MaxSizeInMegabytes = &maxSizeInMegabytesValue
+	}
+	if n.RequiresDuplicateDetection != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties{}
+		}
+		requiresDuplicateDetectionValue := *n.RequiresDuplicateDetection
+		result.Properties.RequiresDuplicateDetection = &requiresDuplicateDetectionValue
+	}
+	if n.RequiresSession != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties{}
+		}
+		requiresSessionValue := *n.RequiresSession
+		result.Properties.RequiresSession = &requiresSessionValue
+	}
+	if n.Status != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties{}
+		}
+		statusValue := string(*n.Status)
+		result.Properties.Status = &statusValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NamespacesQueue_Spec of the arm package, to decode an ARM response into.
+func (n *NamespacesQueue_Spec) NewEmptyARMValue() any {
+	return &arm.NamespacesQueue_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NamespacesQueue_Spec (or a pointer to one), as Azure returned it.
+func (n *NamespacesQueue_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NamespacesQueue_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.NamespacesQueue_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NamespacesQueue_Spec, want arm.NamespacesQueue_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		n.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	n.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.AutoDeleteOnIdle != nil {
+			autoDeleteOnIdleValue := *typed.Properties.AutoDeleteOnIdle
+			n.AutoDeleteOnIdle = &autoDeleteOnIdleValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DeadLetteringOnMessageExpiration != nil {
+			deadLetteringOnMessageExpirationValue := *typed.Properties.DeadLetteringOnMessageExpiration
+			n.DeadLetteringOnMessageExpiration = &deadLetteringOnMessageExpirationValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DefaultMessageTimeToLive != nil {
+			defaultMessageTimeToLiveValue := *typed.Properties.DefaultMessageTimeToLive
+			n.DefaultMessageTimeToLive = &defaultMessageTimeToLiveValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DuplicateDetectionHistoryTimeWindow != nil {
+			duplicateDetectionHistoryTimeWindowValue := *typed.Properties.DuplicateDetectionHistoryTimeWindow
+			n.DuplicateDetectionHistoryTimeWindow = &duplicateDetectionHistoryTimeWindowValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableBatchedOperations != nil {
+			enableBatchedOperationsValue := *typed.Properties.EnableBatchedOperations
+			n.EnableBatchedOperations = &enableBatchedOperationsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableExpress != nil {
+			enableExpressValue := *typed.Properties.EnableExpress
+			n.EnableExpress = &enableExpressValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnablePartitioning != nil {
+			enablePartitioningValue := *typed.Properties.EnablePartitioning
+			n.EnablePartitioning = &enablePartitioningValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ForwardDeadLetteredMessagesTo != nil {
+			forwardDeadLetteredMessagesToValue := *typed.Properties.ForwardDeadLetteredMessagesTo
+			n.ForwardDeadLetteredMessagesTo = &forwardDeadLetteredMessagesToValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ForwardTo != nil {
+			forwardToValue := *typed.Properties.ForwardTo
+			n.ForwardTo = &forwardToValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LockDuration != nil {
+			lockDurationValue := *typed.Properties.LockDuration
+			n.LockDuration = &lockDurationValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MaxDeliveryCount != nil {
+			maxDeliveryCountValue := *typed.Properties.MaxDeliveryCount
+			n.MaxDeliveryCount = &maxDeliveryCountValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MaxSizeInMegabytes != nil {
+			maxSizeInMegabytesValue := *typed.Properties.MaxSizeInMegabytes
+			n.MaxSizeInMegabytes = &maxSizeInMegabytesValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.RequiresDuplicateDetection != nil {
+			requiresDuplicateDetectionValue := *typed.Properties.RequiresDuplicateDetection
+			n.RequiresDuplicateDetection = &requiresDuplicateDetectionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.RequiresSession != nil {
+			requiresSessionValue := *typed.Properties.RequiresSession
+			n.RequiresSession = &requiresSessionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Status != nil {
+			statusValue := EntityStatus(*typed.Properties.Status)
+			n.Status = &statusValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_NamespacesQueue_Spec populates the receiver from source, a servicebus/v1api20210101preview/storage.NamespacesQueue_Spec.
 func (n *NamespacesQueue_Spec) AssignProperties_From_NamespacesQueue_Spec(source *storage.NamespacesQueue_Spec) error {
 	n.AutoDeleteOnIdle = genruntime.ClonePointer(source.AutoDeleteOnIdle)
@@ -364,6 +595,357 @@ type NamespacesQueue_STATUS struct {
 
 	// UpdatedAt: The exact time the message was updated.
 	UpdatedAt *string `json:"updatedAt,omitempty"`
+}
+
+// ConvertToARM returns the NamespacesQueue_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NamespacesQueue_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NamespacesQueue_STATUS{}
+	if n.AccessedAt != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties_STATUS{}
+		}
+		accessedAtValue := *n.AccessedAt
+		result.Properties.AccessedAt = &accessedAtValue
+	}
+	if n.AutoDeleteOnIdle != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties_STATUS{}
+		}
+		autoDeleteOnIdleValue := *n.AutoDeleteOnIdle
+		result.Properties.AutoDeleteOnIdle = &autoDeleteOnIdleValue
+	}
+	if n.CountDetails != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties_STATUS{}
+		}
+		var countDetailsValue arm.MessageCountDetails_STATUS
+		countDetailsARM, err := n.CountDetails.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		countDetailsValue = *countDetailsARM.(*arm.MessageCountDetails_STATUS)
+		result.Properties.CountDetails = &countDetailsValue
+	}
+	if n.CreatedAt != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties_STATUS{}
+		}
+		createdAtValue := *n.CreatedAt
+		result.Properties.CreatedAt = &createdAtValue
+	}
+	if n.DeadLetteringOnMessageExpiration != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties_STATUS{}
+		}
+		deadLetteringOnMessageExpirationValue := *n.DeadLetteringOnMessageExpiration
+		result.Properties.DeadLetteringOnMessageExpiration = &deadLetteringOnMessageExpirationValue
+	}
+	if n.DefaultMessageTimeToLive != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties_STATUS{}
+		}
+		defaultMessageTimeToLiveValue := *n.DefaultMessageTimeToLive
+		result.Properties.DefaultMessageTimeToLive = &defaultMessageTimeToLiveValue
+	}
+	if n.DuplicateDetectionHistoryTimeWindow != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties_STATUS{}
+		}
+		duplicateDetectionHistoryTimeWindowValue := *n.DuplicateDetectionHistoryTimeWindow
+		result.Properties.DuplicateDetectionHistoryTimeWindow = &duplicateDetectionHistoryTimeWindowValue
+	}
+	if n.EnableBatchedOperations != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties_STATUS{}
+		}
+		enableBatchedOperationsValue := *n.EnableBatchedOperations
+		result.Properties.EnableBatchedOperations = &enableBatchedOperationsValue
+	}
+	if n.EnableExpress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties_STATUS{}
+		}
+		enableExpressValue := *n.EnableExpress
+		result.Properties.EnableExpress = &enableExpressValue
+	}
+	if n.EnablePartitioning != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties_STATUS{}
+		}
+		enablePartitioningValue := *n.EnablePartitioning
+		result.Properties.EnablePartitioning = &enablePartitioningValue
+	}
+	if n.ForwardDeadLetteredMessagesTo != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties_STATUS{}
+		}
+		forwardDeadLetteredMessagesToValue := *n.ForwardDeadLetteredMessagesTo
+		result.Properties.ForwardDeadLetteredMessagesTo = &forwardDeadLetteredMessagesToValue
+	}
+	if n.ForwardTo != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties_STATUS{}
+		}
+		forwardToValue := *n.ForwardTo
+		result.Properties.ForwardTo = &forwardToValue
+	}
+	if n.Id != nil {
+		idValue := *n.Id
+		result.Id = &idValue
+	}
+	if n.LockDuration != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties_STATUS{}
+		}
+		lockDurationValue := *n.LockDuration
+		result.Properties.LockDuration = &lockDurationValue
+	}
+	if n.MaxDeliveryCount != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties_STATUS{}
+		}
+		maxDeliveryCountValue := *n.MaxDeliveryCount
+		result.Properties.MaxDeliveryCount = &maxDeliveryCountValue
+	}
+	if n.MaxSizeInMegabytes != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties_STATUS{}
+		}
+		maxSizeInMegabytesValue := *n.MaxSizeInMegabytes
+		result.Properties.MaxSizeInMegabytes = &maxSizeInMegabytesValue
+	}
+	if n.MessageCount != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties_STATUS{}
+		}
+		messageCountValue := *n.MessageCount
+		result.Properties.MessageCount = &messageCountValue
+	}
+	if n.Name != nil {
+		nameValue := *n.Name
+		result.Name = &nameValue
+	}
+	if n.RequiresDuplicateDetection != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties_STATUS{}
+		}
+		requiresDuplicateDetectionValue := *n.RequiresDuplicateDetection
+		result.Properties.RequiresDuplicateDetection = &requiresDuplicateDetectionValue
+	}
+	if n.RequiresSession != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties_STATUS{}
+		}
+		requiresSessionValue := *n.RequiresSession
+		result.Properties.RequiresSession = &requiresSessionValue
+	}
+	if n.SizeInBytes != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties_STATUS{}
+		}
+		sizeInBytesValue := *n.SizeInBytes
+		result.Properties.SizeInBytes = &sizeInBytesValue
+	}
+	if n.Status != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties_STATUS{}
+		}
+		statusValue := string(*n.Status)
+		result.Properties.Status = &statusValue
+	}
+	if n.SystemData != nil {
+		var systemDataValue arm.SystemData_STATUS
+		systemDataARM, err := n.SystemData.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		systemDataValue = *systemDataARM.(*arm.SystemData_STATUS)
+		result.SystemData = &systemDataValue
+	}
+	if n.Type != nil {
+		typeValue := *n.Type
+		result.Type = &typeValue
+	}
+	if n.UpdatedAt != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBQueueProperties_STATUS{}
+		}
+		updatedAtValue := *n.UpdatedAt
+		result.Properties.UpdatedAt = &updatedAtValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NamespacesQueue_STATUS of the arm package, to decode an ARM response into.
+func (n *NamespacesQueue_STATUS) NewEmptyARMValue() any {
+	return &arm.NamespacesQueue_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NamespacesQueue_STATUS (or a pointer to one), as Azure returned it.
+func (n *NamespacesQueue_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NamespacesQueue_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.NamespacesQueue_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NamespacesQueue_STATUS, want arm.NamespacesQueue_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AccessedAt != nil {
+			accessedAtValue := *typed.Properties.AccessedAt
+			n.AccessedAt = &accessedAtValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AutoDeleteOnIdle != nil {
+			autoDeleteOnIdleValue := *typed.Properties.AutoDeleteOnIdle
+			n.AutoDeleteOnIdle = &autoDeleteOnIdleValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.CountDetails != nil {
+			var countDetailsValue MessageCountDetails_STATUS
+			if err := countDetailsValue.PopulateFromARM(owner, *typed.Properties.CountDetails); err != nil {
+				return err
+			}
+			n.CountDetails = &countDetailsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.CreatedAt != nil {
+			createdAtValue := *typed.Properties.CreatedAt
+			n.CreatedAt = &createdAtValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DeadLetteringOnMessageExpiration != nil {
+			deadLetteringOnMessageExpirationValue := *typed.Properties.DeadLetteringOnMessageExpiration
+			n.DeadLetteringOnMessageExpiration = &deadLetteringOnMessageExpirationValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DefaultMessageTimeToLive != nil {
+			defaultMessageTimeToLiveValue := *typed.Properties.DefaultMessageTimeToLive
+			n.DefaultMessageTimeToLive = &defaultMessageTimeToLiveValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DuplicateDetectionHistoryTimeWindow != nil {
+			duplicateDetectionHistoryTimeWindowValue := *typed.Properties.DuplicateDetectionHistoryTimeWindow
+			n.DuplicateDetectionHistoryTimeWindow = &duplicateDetectionHistoryTimeWindowValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableBatchedOperations != nil {
+			enableBatchedOperationsValue := *typed.Properties.EnableBatchedOperations
+			n.EnableBatchedOperations = &enableBatchedOperationsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableExpress != nil {
+			enableExpressValue := *typed.Properties.EnableExpress
+			n.EnableExpress = &enableExpressValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnablePartitioning != nil {
+			enablePartitioningValue := *typed.Properties.EnablePartitioning
+			n.EnablePartitioning = &enablePartitioningValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ForwardDeadLetteredMessagesTo != nil {
+			forwardDeadLetteredMessagesToValue := *typed.Properties.ForwardDeadLetteredMessagesTo
+			n.ForwardDeadLetteredMessagesTo = &forwardDeadLetteredMessagesToValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ForwardTo != nil {
+			forwardToValue := *typed.Properties.ForwardTo
+			n.ForwardTo = &forwardToValue
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		n.Id = &idValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LockDuration != nil {
+			lockDurationValue := *typed.Properties.LockDuration
+			n.LockDuration = &lockDurationValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MaxDeliveryCount != nil {
+			maxDeliveryCountValue := *typed.Properties.MaxDeliveryCount
+			n.MaxDeliveryCount = &maxDeliveryCountValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MaxSizeInMegabytes != nil {
+			maxSizeInMegabytesValue := *typed.Properties.MaxSizeInMegabytes
+			n.MaxSizeInMegabytes = &maxSizeInMegabytesValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MessageCount != nil {
+			messageCountValue := *typed.Properties.MessageCount
+			n.MessageCount = &messageCountValue
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		n.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.RequiresDuplicateDetection != nil {
+			requiresDuplicateDetectionValue := *typed.Properties.RequiresDuplicateDetection
+			n.RequiresDuplicateDetection = &requiresDuplicateDetectionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.RequiresSession != nil {
+			requiresSessionValue := *typed.Properties.RequiresSession
+			n.RequiresSession = &requiresSessionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.SizeInBytes != nil {
+			sizeInBytesValue := *typed.Properties.SizeInBytes
+			n.SizeInBytes = &sizeInBytesValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Status != nil {
+			statusValue := EntityStatus_STATUS(*typed.Properties.Status)
+			n.Status = &statusValue
+		}
+	}
+	if typed.SystemData != nil {
+		var systemDataValue SystemData_STATUS
+		if err := systemDataValue.PopulateFromARM(owner, *typed.SystemData); err != nil {
+			return err
+		}
+		n.SystemData = &systemDataValue
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		n.Type = &typeValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.UpdatedAt != nil {
+			updatedAtValue := *typed.Properties.UpdatedAt
+			n.UpdatedAt = &updatedAtValue
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_NamespacesQueue_STATUS populates the receiver from source, a servicebus/v1api20210101preview/storage.NamespacesQueue_STATUS.
@@ -551,6 +1133,76 @@ type MessageCountDetails_STATUS struct {
 
 	// TransferMessageCount: Number of messages transferred to another queue, topic, or subscription.
 	TransferMessageCount *int `json:"transferMessageCount,omitempty"`
+}
+
+// ConvertToARM returns the MessageCountDetails_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *MessageCountDetails_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	result := &arm.MessageCountDetails_STATUS{}
+	if m.ActiveMessageCount != nil {
+		activeMessageCountValue := *m.ActiveMessageCount
+		result.ActiveMessageCount = &activeMessageCountValue
+	}
+	if m.DeadLetterMessageCount != nil {
+		deadLetterMessageCountValue := *m.DeadLetterMessageCount
+		result.DeadLetterMessageCount = &deadLetterMessageCountValue
+	}
+	if m.ScheduledMessageCount != nil {
+		scheduledMessageCountValue := *m.ScheduledMessageCount
+		result.ScheduledMessageCount = &scheduledMessageCountValue
+	}
+	if m.TransferDeadLetterMessageCount != nil {
+		transferDeadLetterMessageCountValue := *m.TransferDeadLetterMessageCount
+		result.TransferDeadLetterMessageCount = &transferDeadLetterMessageCountValue
+	}
+	if m.TransferMessageCount != nil {
+		transferMessageCountValue := *m.TransferMessageCount
+		result.TransferMessageCount = &transferMessageCountValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty MessageCountDetails_STATUS of the arm package, to decode an ARM response into.
+func (m *MessageCountDetails_STATUS) NewEmptyARMValue() any {
+	return &arm.MessageCountDetails_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.MessageCountDetails_STATUS (or a pointer to one), as Azure returned it.
+func (m *MessageCountDetails_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.MessageCountDetails_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.MessageCountDetails_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for MessageCountDetails_STATUS, want arm.MessageCountDetails_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ActiveMessageCount != nil {
+		activeMessageCountValue := *typed.ActiveMessageCount
+		m.ActiveMessageCount = &activeMessageCountValue
+	}
+	if typed.DeadLetterMessageCount != nil {
+		deadLetterMessageCountValue := *typed.DeadLetterMessageCount
+		m.DeadLetterMessageCount = &deadLetterMessageCountValue
+	}
+	if typed.ScheduledMessageCount != nil {
+		scheduledMessageCountValue := *typed.ScheduledMessageCount
+		m.ScheduledMessageCount = &scheduledMessageCountValue
+	}
+	if typed.TransferDeadLetterMessageCount != nil {
+		transferDeadLetterMessageCountValue := *typed.TransferDeadLetterMessageCount
+		m.TransferDeadLetterMessageCount = &transferDeadLetterMessageCountValue
+	}
+	if typed.TransferMessageCount != nil {
+		transferMessageCountValue := *typed.TransferMessageCount
+		m.TransferMessageCount = &transferMessageCountValue
+	}
+	return nil
 }
 
 // AssignProperties_From_MessageCountDetails_STATUS populates the receiver from source, a servicebus/v1api20210101preview/storage.MessageCountDetails_STATUS.

@@ -110,6 +110,16 @@ func Test_NamespacesQueue_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[NamespacesQueue, storage.NamespacesQueue](t, GenerateNamespacesQueue)
 }
 
+// Test_NamespacesQueue_Spec_ARMRoundTrip checks that NamespacesQueue_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_NamespacesQueue_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[NamespacesQueue_Spec](t, GenerateNamespacesQueue_Spec)
+}
+
+// Test_NamespacesQueue_STATUS_ARMRoundTrip checks that NamespacesQueue_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_NamespacesQueue_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[NamespacesQueue_STATUS](t, GenerateNamespacesQueue_STATUS)
+}
+
 // Test_NamespacesQueue_Spec_JSONRoundTrip checks that JSON keeps every value of NamespacesQueue_Spec.
 func Test_NamespacesQueue_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateNamespacesQueue_Spec)

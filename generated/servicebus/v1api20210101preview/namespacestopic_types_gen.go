@@ -5,6 +5,7 @@ package v1api20210101preview
 import (
 	"fmt"
 
+	"github.com/armgen/armgen/generated/servicebus/v1api20210101preview/arm"
 	"github.com/armgen/armgen/generated/servicebus/v1api20210101preview/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -175,6 +176,171 @@ type NamespacesTopic_Spec struct {
 	SupportOrdering *bool `json:"supportOrdering,omitempty"`
 }
 
+// ConvertToARM returns the NamespacesTopic_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NamespacesTopic_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NamespacesTopic_Spec{}
+	result.Name = &resolved.Name
+	if n.AutoDeleteOnIdle != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBTopicProperties{}
+		}
+		autoDeleteOnIdleValue := *n.AutoDeleteOnIdle
+		result.Properties.AutoDeleteOnIdle = &autoDeleteOnIdleValue
+	}
+	if n.DefaultMessageTimeToLive != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBTopicProperties{}
+		}
+		defaultMessageTimeToLiveValue := *n.DefaultMessageTimeToLive
+		result.Properties.DefaultMessageTimeToLive = &defaultMessageTimeToLiveValue
+	}
+	if n.DuplicateDetectionHistoryTimeWindow != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBTopicProperties{}
+		}
+		duplicateDetectionHistoryTimeWindowValue := *n.DuplicateDetectionHistoryTimeWindow
+		result.Properties.DuplicateDetectionHistoryTimeWindow = &duplicateDetectionHistoryTimeWindowValue
+	}
+	if n.EnableBatchedOperations != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBTopicProperties{}
+		}
+		enableBatchedOperationsValue := *n.EnableBatchedOperations
+		result.Properties.EnableBatchedOperations = &enableBatchedOperationsValue
+	}
+	if n.EnableExpress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBTopicProperties{}
+		}
+		enableExpressValue := *n.EnableExpress
+		result.Properties.EnableExpress = &enableExpressValue
+	}
+	if n.EnablePartitioning != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBTopicProperties{}
+		}
+		enablePartitioningValue := *n.EnablePartitioning
+		result.Properties.EnablePartitioning = &enablePartitioningValue
+	}
+	if n.MaxSizeInMegabytes != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBTopicProperties{}
+		}
+		maxSizeInMegabytesValue := *n.MaxSizeInMegabytes
+		result.Properties.MaxSizeInMegabytes = &maxSizeInMegabytesValue
+	}
+	if n.RequiresDuplicateDetection != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBTopicProperties{}
+		}
+		requiresDuplicateDetectionValue := *n.RequiresDuplicateDetection
+		result.Properties.RequiresDuplicateDetection = &requiresDuplicateDetectionValue
+	}
+	if n.Status != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBTopicProperties{}
+		}
+		statusValue := string(*n.Status)
+		result.Properties.Status = &statusValue
+	}
+	if n.SupportOrdering != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBTopicProperties{}
+		}
+		supportOrderingValue := *n.SupportOrdering
+		result.Properties.SupportOrdering = &supportOrderingValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NamespacesTopic_Spec of the arm package, to decode an ARM response into.
+func (n *NamespacesTopic_Spec) NewEmptyARMValue() any {
+	return &arm.NamespacesTopic_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NamespacesTopic_Spec (or a pointer to one), as Azure returned it.
+func (n *NamespacesTopic_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NamespacesTopic_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.NamespacesTopic_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NamespacesTopic_Spec, want arm.NamespacesTopic_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		n.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	n.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.AutoDeleteOnIdle != nil {
+			autoDeleteOnIdleValue := *typed.Properties.AutoDeleteOnIdle
+			n.AutoDeleteOnIdle = &autoDeleteOnIdleValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DefaultMessageTimeToLive != nil {
+			defaultMessageTimeToLiveValue := *typed.Properties.DefaultMessageTimeToLive
+			n.DefaultMessageTimeToLive = &defaultMessageTimeToLiveValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DuplicateDetectionHistoryTimeWindow != nil {
+			duplicateDetectionHistoryTimeWindowValue := *typed.Properties.DuplicateDetectionHistoryTimeWindow
+			n.DuplicateDetectionHistoryTimeWindow = &duplicateDetectionHistoryTimeWindowValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableBatchedOperations != nil {
+			enableBatchedOperationsValue := *typed.Properties.EnableBatchedOperations
+			n.EnableBatchedOperations = &enableBatchedOperationsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableExpress != nil {
+			enableExpressValue := *typed.Properties.EnableExpress
+			n.EnableExpress = &enableExpressValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnablePartitioning != nil {
+			enablePartitioningValue := *typed.Properties.EnablePartitioning
+			n.EnablePartitioning = &enablePartitioningValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MaxSizeInMegabytes != nil {
+			maxSizeInMegabytesValue := *typed.Properties.MaxSizeInMegabytes
+			n.MaxSizeInMegabytes = &maxSizeInMegabytesValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.RequiresDuplicateDetection != nil {
+			requiresDuplicateDetectionValue := *typed.Properties.RequiresDuplicateDetection
+			n.RequiresDuplicateDetection = &requiresDuplicateDetectionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Status != nil {
+			statusValue := EntityStatus(*typed.Properties.Status)
+			n.Status = &statusValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.SupportOrdering != nil {
+			supportOrderingValue := *typed.Properties.SupportOrdering
+			n.SupportOrdering = &supportOrderingValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_NamespacesTopic_Spec populates the receiver from source, a servicebus/v1api20210101preview/storage.NamespacesTopic_Spec.
 func (n *NamespacesTopic_Spec) AssignProperties_From_NamespacesTopic_Spec(source *storage.NamespacesTopic_Spec) error {
 	n.AutoDeleteOnIdle = genruntime.ClonePointer(source.AutoDeleteOnIdle)
@@ -326,6 +492,292 @@ type NamespacesTopic_STATUS struct {
 
 	// UpdatedAt: The exact time the message was updated.
 	UpdatedAt *string `json:"updatedAt,omitempty"`
+}
+
+// ConvertToARM returns the NamespacesTopic_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NamespacesTopic_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NamespacesTopic_STATUS{}
+	if n.AccessedAt != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBTopicProperties_STATUS{}
+		}
+		accessedAtValue := *n.AccessedAt
+		result.Properties.AccessedAt = &accessedAtValue
+	}
+	if n.AutoDeleteOnIdle != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBTopicProperties_STATUS{}
+		}
+		autoDeleteOnIdleValue := *n.AutoDeleteOnIdle
+		result.Properties.AutoDeleteOnIdle = &autoDeleteOnIdleValue
+	}
+	if n.CountDetails != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBTopicProperties_STATUS{}
+		}
+		var countDetailsValue arm.MessageCountDetails_STATUS
+		countDetailsARM, err := n.CountDetails.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		countDetailsValue = *countDetailsARM.(*arm.MessageCountDetails_STATUS)
+		result.Properties.CountDetails = &countDetailsValue
+	}
+	if n.CreatedAt != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBTopicProperties_STATUS{}
+		}
+		createdAtValue := *n.CreatedAt
+		result.Properties.CreatedAt = &createdAtValue
+	}
+	if n.DefaultMessageTimeToLive != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBTopicProperties_STATUS{}
+		}
+		defaultMessageTimeToLiveValue := *n.DefaultMessageTimeToLive
+		result.Properties.DefaultMessageTimeToLive = &defaultMessageTimeToLiveValue
+	}
+	if n.DuplicateDetectionHistoryTimeWindow != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBTopicProperties_STATUS{}
+		}
+		duplicateDetectionHistoryTimeWindowValue := *n.DuplicateDetectionHistoryTimeWindow
+		result.Properties.DuplicateDetectionHistoryTimeWindow = &duplicateDetectionHistoryTimeWindowValue
+	}
+	if n.EnableBatchedOperations != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBTopicProperties_STATUS{}
+		}
+		enableBatchedOperationsValue := *n.EnableBatchedOperations
+		result.Properties.EnableBatchedOperations = &enableBatchedOperationsValue
+	}
+	if n.EnableExpress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBTopicProperties_STATUS{}
+		}
+		enableExpressValue := *n.EnableExpress
+		result.Properties.EnableExpress = &enableExpressValue
+	}
+	if n.EnablePartitioning != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBTopicProperties_STATUS{}
+		}
+		enablePartitioningValue := *n.EnablePartitioning
+		result.Properties.EnablePartitioning = &enablePartitioningValue
+	}
+	if n.Id != nil {
+		idValue := *n.Id
+		result.Id = &idValue
+	}
+	if n.MaxSizeInMegabytes != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBTopicProperties_STATUS{}
+		}
+		maxSizeInMegabytesValue := *n.MaxSizeInMegabytes
+		result.Properties.MaxSizeInMegabytes = &maxSizeInMegabytesValue
+	}
+	if n.Name != nil {
+		nameValue := *n.Name
+		result.Name = &nameValue
+	}
+	if n.RequiresDuplicateDetection != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBTopicProperties_STATUS{}
+		}
+		requiresDuplicateDetectionValue := *n.RequiresDuplicateDetection
+		result.Properties.RequiresDuplicateDetection = &requiresDuplicateDetectionValue
+	}
+	if n.SizeInBytes != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBTopicProperties_STATUS{}
+		}
+		sizeInBytesValue := *n.SizeInBytes
+		result.Properties.SizeInBytes = &sizeInBytesValue
+	}
+	if n.Status != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBTopicProperties_STATUS{}
+		}
+		statusValue := string(*n.Status)
+		result.Properties.Status = &statusValue
+	}
+	if n.SubscriptionCount != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBTopicProperties_STATUS{}
+		}
+		subscriptionCountValue := *n.SubscriptionCount
+		result.Properties.SubscriptionCount = &subscriptionCountValue
+	}
+	if n.SupportOrdering != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBTopicProperties_STATUS{}
+		}
+		supportOrderingValue := *n.SupportOrdering
+		result.Properties.SupportOrdering = &supportOrderingValue
+	}
+	if n.SystemData != nil {
+		var systemDataValue arm.SystemData_STATUS
+		systemDataARM, err := n.SystemData.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		systemDataValue = *systemDataARM.(*arm.SystemData_STATUS)
+		result.SystemData = &systemDataValue
+	}
+	if n.Type != nil {
+		typeValue := *n.Type
+		result.Type = &typeValue
+	}
+	if n.UpdatedAt != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBTopicProperties_STATUS{}
+		}
+		updatedAtValue := *n.UpdatedAt
+		result.Properties.UpdatedAt = &updatedAtValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NamespacesTopic_STATUS of the arm package, to decode an ARM response into.
+func (n *NamespacesTopic_STATUS) NewEmptyARMValue() any {
+	return &arm.NamespacesTopic_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NamespacesTopic_STATUS (or a pointer to one), as Azure returned it.
+func (n *NamespacesTopic_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NamespacesTopic_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.NamespacesTopic_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NamespacesTopic_STATUS, want arm.NamespacesTopic_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AccessedAt != nil {
+			accessedAtValue := *typed.Properties.AccessedAt
+			n.AccessedAt = &accessedAtValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AutoDeleteOnIdle != nil {
+			autoDeleteOnIdleValue := *typed.Properties.AutoDeleteOnIdle
+			n.AutoDeleteOnIdle = &autoDeleteOnIdleValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.CountDetails != nil {
+			var countDetailsValue MessageCountDetails_STATUS
+			if err := countDetailsValue.PopulateFromARM(owner, *typed.Properties.CountDetails); err != nil {
+				return err
+			}
+			n.CountDetails = &countDetailsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.CreatedAt != nil {
+			createdAtValue := *typed.Properties.CreatedAt
+			n.CreatedAt = &createdAtValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DefaultMessageTimeToLive != nil {
+			defaultMessageTimeToLiveValue := *typed.Properties.DefaultMessageTimeToLive
+			n.DefaultMessageTimeToLive = &defaultMessageTimeToLiveValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DuplicateDetectionHistoryTimeWindow != nil {
+			duplicateDetectionHistoryTimeWindowValue := *typed.Properties.DuplicateDetectionHistoryTimeWindow
+			n.DuplicateDetectionHistoryTimeWindow = &duplicateDetectionHistoryTimeWindowValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableBatchedOperations != nil {
+			enableBatchedOperationsValue := *typed.Properties.EnableBatchedOperations
+			n.EnableBatchedOperations = &enableBatchedOperationsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableExpress != nil {
+			enableExpressValue := *typed.Properties.EnableExpress
+			n.EnableExpress = &enableExpressValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnablePartitioning != nil {
+			enablePartitioningValue := *typed.Properties.EnablePartitioning
+			n.EnablePartitioning = &enablePartitioningValue
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		n.Id = &idValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MaxSizeInMegabytes != nil {
+			maxSizeInMegabytesValue := *typed.Properties.MaxSizeInMegabytes
+			n.MaxSizeInMegabytes = &maxSizeInMegabytesValue
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		n.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.RequiresDuplicateDetection != nil {
+			requiresDuplicateDetectionValue := *typed.Properties.RequiresDuplicateDetection
+			n.RequiresDuplicateDetection = &requiresDuplicateDetectionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.SizeInBytes != nil {
+			sizeInBytesValue := *typed.Properties.SizeInBytes
+			n.SizeInBytes = &sizeInBytesValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Status != nil {
+			statusValue := EntityStatus_STATUS(*typed.Properties.Status)
+			n.Status = &statusValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.SubscriptionCount != nil {
+			subscriptionCountValue := *typed.Properties.SubscriptionCount
+			n.SubscriptionCount = &subscriptionCountValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.SupportOrdering != nil {
+			supportOrderingValue := *typed.Properties.SupportOrdering
+			n.SupportOrdering = &supportOrderingValue
+		}
+	}
+	if typed.SystemData != nil {
+		var systemDataValue SystemData_STATUS
+		if err := systemDataValue.PopulateFromARM(owner, *typed.SystemData); err != nil {
+			return err
+		}
+		n.SystemData = &systemDataValue
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		n.Type = &typeValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.UpdatedAt != nil {
+			updatedAtValue := *typed.Properties.UpdatedAt
+			n.UpdatedAt = &updatedAtValue
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_NamespacesTopic_STATUS populates the receiver from source, a servicebus/v1api20210101preview/storage.NamespacesTopic_STATUS.

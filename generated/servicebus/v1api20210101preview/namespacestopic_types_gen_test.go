@@ -79,6 +79,16 @@ func Test_NamespacesTopic_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[NamespacesTopic, storage.NamespacesTopic](t, GenerateNamespacesTopic)
 }
 
+// Test_NamespacesTopic_Spec_ARMRoundTrip checks that NamespacesTopic_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_NamespacesTopic_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[NamespacesTopic_Spec](t, GenerateNamespacesTopic_Spec)
+}
+
+// Test_NamespacesTopic_STATUS_ARMRoundTrip checks that NamespacesTopic_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_NamespacesTopic_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[NamespacesTopic_STATUS](t, GenerateNamespacesTopic_STATUS)
+}
+
 // Test_NamespacesTopic_Spec_JSONRoundTrip checks that JSON keeps every value of NamespacesTopic_Spec.
 func Test_NamespacesTopic_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateNamespacesTopic_Spec)

@@ -5,6 +5,7 @@ package v1api20210101preview
 import (
 	"fmt"
 
+	"github.com/armgen/armgen/generated/servicebus/v1api20210101preview/arm"
 	"github.com/armgen/armgen/generated/servicebus/v1api20210101preview/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -182,6 +183,197 @@ type NamespacesTopicsSubscription_Spec struct {
 	Status *EntityStatus `json:"status,omitempty"`
 }
 
+// ConvertToARM returns the NamespacesTopicsSubscription_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NamespacesTopicsSubscription_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NamespacesTopicsSubscription_Spec{}
+	result.Name = &resolved.Name
+	if n.AutoDeleteOnIdle != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBSubscriptionProperties{}
+		}
+		autoDeleteOnIdleValue := *n.AutoDeleteOnIdle
+		result.Properties.AutoDeleteOnIdle = &autoDeleteOnIdleValue
+	}
+	if n.DeadLetteringOnFilterEvaluationExceptions != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBSubscriptionProperties{}
+		}
+		deadLetteringOnFilterEvaluationExceptionsValue := *n.DeadLetteringOnFilterEvaluationExceptions
+		result.Properties.DeadLetteringOnFilterEvaluationExceptions = &deadLetteringOnFilterEvaluationExceptionsValue
+	}
+	if n.DeadLetteringOnMessageExpiration != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBSubscriptionProperties{}
+		}
+		deadLetteringOnMessageExpirationValue := *n.DeadLetteringOnMessageExpiration
+		result.Properties.DeadLetteringOnMessageExpiration = &deadLetteringOnMessageExpirationValue
+	}
+	if n.DefaultMessageTimeToLive != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBSubscriptionProperties{}
+		}
+		defaultMessageTimeToLiveValue := *n.DefaultMessageTimeToLive
+		result.Properties.DefaultMessageTimeToLive = &defaultMessageTimeToLiveValue
+	}
+	if n.DuplicateDetectionHistoryTimeWindow != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBSubscriptionProperties{}
+		}
+		duplicateDetectionHistoryTimeWindowValue := *n.DuplicateDetectionHistoryTimeWindow
+		result.Properties.DuplicateDetectionHistoryTimeWindow = &duplicateDetectionHistoryTimeWindowValue
+	}
+	if n.EnableBatchedOperations != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBSubscriptionProperties{}
+		}
+		enableBatchedOperationsValue := *n.EnableBatchedOperations
+		result.Properties.EnableBatchedOperations = &enableBatchedOperationsValue
+	}
+	if n.ForwardDeadLetteredMessagesTo != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBSubscriptionProperties{}
+		}
+		forwardDeadLetteredMessagesToValue := *n.ForwardDeadLetteredMessagesTo
+		result.Properties.ForwardDeadLetteredMessagesTo = &forwardDeadLetteredMessagesToValue
+	}
+	if n.ForwardTo != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBSubscriptionProperties{}
+		}
+		forwardToValue := *n.ForwardTo
+		result.Properties.ForwardTo = &forwardToValue
+	}
+	if n.LockDuration != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBSubscriptionProperties{}
+		}
+		lockDurationValue := *n.LockDuration
+		result.Properties.LockDuration = &lockDurationValue
+	}
+	if n.MaxDeliveryCount != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBSubscriptionProperties{}
+		}
+		maxDeliveryCountValue := *n.MaxDeliveryCount
+		result.Properties.MaxDeliveryCount = &maxDeliveryCountValue
+	}
+	if n.RequiresSession != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBSubscriptionProperties{}
+		}
+		requiresSessionValue := *n.RequiresSession
+		result.Properties.RequiresSession = &requiresSessionValue
+	}
+	if n.Status != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBSubscriptionProperties{}
+		}
+		statusValue := string(*n.Status)
+		result.Properties.Status = &statusValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NamespacesTopicsSubscription_Spec of the arm package, to decode an ARM response into.
+func (n *NamespacesTopicsSubscription_Spec) NewEmptyARMValue() any {
+	return &arm.NamespacesTopicsSubscription_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NamespacesTopicsSubscription_Spec (or a pointer to one), as Azure returned it.
+func (n *NamespacesTopicsSubscription_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NamespacesTopicsSubscription_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.NamespacesTopicsSubscription_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NamespacesTopicsSubscription_Spec, want arm.NamespacesTopicsSubscription_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		n.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	n.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.AutoDeleteOnIdle != nil {
+			autoDeleteOnIdleValue := *typed.Properties.AutoDeleteOnIdle
+			n.AutoDeleteOnIdle = &autoDeleteOnIdleValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DeadLetteringOnFilterEvaluationExceptions != nil {
+			deadLetteringOnFilterEvaluationExceptionsValue := *typed.Properties.DeadLetteringOnFilterEvaluationExceptions
+			n.DeadLetteringOnFilterEvaluationExceptions = &deadLetteringOnFilterEvaluationExceptionsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DeadLetteringOnMessageExpiration != nil {
+			deadLetteringOnMessageExpirationValue := *typed.Properties.DeadLetteringOnMessageExpiration
+			n.DeadLetteringOnMessageExpiration = &deadLetteringOnMessageExpirationValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DefaultMessageTimeToLive != nil {
+			defaultMessageTimeToLiveValue := *typed.Properties.DefaultMessageTimeToLive
+			n.DefaultMessageTimeToLive = &defaultMessageTimeToLiveValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DuplicateDetectionHistoryTimeWindow != nil {
+			duplicateDetectionHistoryTimeWindowValue := *typed.Properties.DuplicateDetectionHistoryTimeWindow
+			n.DuplicateDetectionHistoryTimeWindow = &duplicateDetectionHistoryTimeWindowValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableBatchedOperations != nil {
+			enableBatchedOperationsValue := *typed.Properties.EnableBatchedOperations
+			n.EnableBatchedOperations = &enableBatchedOperationsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ForwardDeadLetteredMessagesTo != nil {
+			forwardDeadLetteredMessagesToValue := *typed.Properties.ForwardDeadLetteredMessagesTo
+			n.ForwardDeadLetteredMessagesTo = &forwardDeadLetteredMessagesToValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ForwardTo != nil {
+			forwardToValue := *typed.Properties.ForwardTo
+			n.ForwardTo = &forwardToValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LockDuration != nil {
+			lockDurationValue := *typed.Properties.LockDuration
+			n.LockDuration = &lockDurationValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MaxDeliveryCount != nil {
+			maxDeliveryCountValue := *typed.Properties.MaxDeliveryCount
+			n.MaxDeliveryCount = &maxDeliveryCountValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.RequiresSession != nil {
+			requiresSessionValue := *typed.Properties.RequiresSession
+			n.RequiresSession = &requiresSessionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Status != nil {
+			statusValue := EntityStatus(*typed.Properties.Status)
+			n.Status = &statusValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_NamespacesTopicsSubscription_Spec populates the receiver from source, a servicebus/v1api20210101preview/storage.NamespacesTopicsSubscription_Spec.
 func (n *NamespacesTopicsSubscription_Spec) AssignProperties_From_NamespacesTopicsSubscription_Spec(source *storage.NamespacesTopicsSubscription_Spec) error {
 	n.AutoDeleteOnIdle = genruntime.ClonePointer(source.AutoDeleteOnIdle)
@@ -338,6 +530,305 @@ type NamespacesTopicsSubscription_STATUS struct {
 
 	// UpdatedAt: The exact time the message was updated.
 	UpdatedAt *string `json:"updatedAt,omitempty"`
+}
+
+// ConvertToARM returns the NamespacesTopicsSubscription_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NamespacesTopicsSubscription_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NamespacesTopicsSubscription_STATUS{}
+	if n.AccessedAt != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBSubscriptionProperties_STATUS{}
+		}
+		accessedAtValue := *n.AccessedAt
+		result.Properties.AccessedAt = &accessedAtValue
+	}
+	if n.AutoDeleteOnIdle != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBSubscriptionProperties_STATUS{}
+		}
+		autoDeleteOnIdleValue := *n.AutoDeleteOnIdle
+		result.Properties.AutoDeleteOnIdle = &autoDeleteOnIdleValue
+	}
+	if n.CountDetails != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBSubscriptionProperties_STATUS{}
+		}
+		var countDetailsValue arm.MessageCountDetails_STATUS
+		countDetailsARM, err := n.CountDetails.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		countDetailsValue = *countDetailsARM.(*arm.MessageCountDetails_STATUS)
+		result.Properties.CountDetails = &countDetailsValue
+	}
+	if n.CreatedAt != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBSubscriptionProperties_STATUS{}
+		}
+		createdAtValue := *n.CreatedAt
+		result.Properties.CreatedAt = &createdAtValue
+	}
+	if n.DeadLetteringOnFilterEvaluationExceptions != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBSubscriptionProperties_STATUS{}
+		}
+		deadLetteringOnFilterEvaluationExceptionsValue := *n.DeadLetteringOnFilterEvaluationExceptions
+		result.Properties.DeadLetteringOnFilterEvaluationExceptions = &deadLetteringOnFilterEvaluationExceptionsValue
+	}
+	if n.DeadLetteringOnMessageExpiration != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBSubscriptionProperties_STATUS{}
+		}
+		deadLetteringOnMessageExpirationValue := *n.DeadLetteringOnMessageExpiration
+		result.Properties.DeadLetteringOnMessageExpiration = &deadLetteringOnMessageExpirationValue
+	}
+	if n.DefaultMessageTimeToLive != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBSubscriptionProperties_STATUS{}
+		}
+		defaultMessageTimeToLiveValue := *n.DefaultMessageTimeToLive
+		result.Properties.DefaultMessageTimeToLive = &defaultMessageTimeToLiveValue
+	}
+	if n.DuplicateDetectionHistoryTimeWindow != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBSubscriptionProperties_STATUS{}
+		}
+		duplicateDetectionHistoryTimeWindowValue := *n.DuplicateDetectionHistoryTimeWindow
+		result.Properties.DuplicateDetectionHistoryTimeWindow = &duplicateDetectionHistoryTimeWindowValue
+	}
+	if n.EnableBatchedOperations != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBSubscriptionProperties_STATUS{}
+		}
+		enableBatchedOperationsValue := *n.EnableBatchedOperations
+		result.Properties.EnableBatchedOperations = &enableBatchedOperationsValue
+	}
+	if n.ForwardDeadLetteredMessagesTo != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBSubscriptionProperties_STATUS{}
+		}
+		forwardDeadLetteredMessagesToValue := *n.ForwardDeadLetteredMessagesTo
+		result.Properties.ForwardDeadLetteredMessagesTo = &forwardDeadLetteredMessagesToValue
+	}
+	if n.ForwardTo != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBSubscriptionProperties_STATUS{}
+		}
+		forwardToValue := *n.ForwardTo
+		result.Properties.ForwardTo = &forwardToValue
+	}
+	if n.Id != nil {
+		idValue := *n.Id
+		result.Id = &idValue
+	}
+	if n.LockDuration != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBSubscriptionProperties_STATUS{}
+		}
+		lockDurationValue := *n.LockDuration
+		result.Properties.LockDuration = &lockDurationValue
+	}
+	if n.MaxDeliveryCount != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBSubscriptionProperties_STATUS{}
+		}
+		maxDeliveryCountValue := *n.MaxDeliveryCount
+		result.Properties.MaxDeliveryCount = &maxDeliveryCountValue
+	}
+	if n.MessageCount != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBSubscriptionProperties_STATUS{}
+		}
+		messageCountValue := *n.MessageCount
+		result.Properties.MessageCount = &messageCountValue
+	}
+	if n.Name != nil {
+		nameValue := *n.Name
+		result.Name = &nameValue
+	}
+	if n.RequiresSession != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBSubscriptionProperties_STATUS{}
+		}
+		requiresSessionValue := *n.RequiresSession
+		result.Properties.RequiresSession = &requiresSessionValue
+	}
+	if n.Status != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBSubscriptionProperties_STATUS{}
+		}
+		statusValue := string(*n.Status)
+		result.Properties.Status = &statusValue
+	}
+	if n.SystemData != nil {
+		var systemDataValue arm.SystemData_STATUS
+		systemDataARM, err := n.SystemData.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		systemDataValue = *systemDataARM.(*arm.SystemData_STATUS)
+		result.SystemData = &systemDataValue
+	}
+	if n.Type != nil {
+		typeValue := *n.Type
+		result.Type = &typeValue
+	}
+	if n.UpdatedAt != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SBSubscriptionProperties_STATUS{}
+		}
+		updatedAtValue := *n.UpdatedAt
+		result.Properties.UpdatedAt = &updatedAtValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NamespacesTopicsSubscription_STATUS of the arm package, to decode an ARM response into.
+func (n *NamespacesTopicsSubscription_STATUS) NewEmptyARMValue() any {
+	return &arm.NamespacesTopicsSubscription_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NamespacesTopicsSubscription_STATUS (or a pointer to one), as Azure returned it.
+func (n *NamespacesTopicsSubscription_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NamespacesTopicsSubscription_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.NamespacesTopicsSubscription_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NamespacesTopicsSubscription_STATUS, want arm.NamespacesTopicsSubscription_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AccessedAt != nil {
+			accessedAtValue := *typed.Properties.AccessedAt
+			n.AccessedAt = &accessedAtValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AutoDeleteOnIdle != nil {
+			autoDeleteOnIdleValue := *typed.Properties.AutoDeleteOnIdle
+			n.AutoDeleteOnIdle = &autoDeleteOnIdleValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.CountDetails != nil {
+			var countDetailsValue MessageCountDetails_STATUS
+			if err := countDetailsValue.PopulateFromARM(owner, *typed.Properties.CountDetails); err != nil {
+				return err
+			}
+			n.CountDetails = &countDetailsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.CreatedAt != nil {
+			createdAtValue := *typed.Properties.CreatedAt
+			n.CreatedAt = &createdAtValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DeadLetteringOnFilterEvaluationExceptions != nil {
+			deadLetteringOnFilterEvaluationExceptionsValue := *typed.Properties.DeadLetteringOnFilterEvaluationExceptions
+			n.DeadLetteringOnFilterEvaluationExceptions = &deadLetteringOnFilterEvaluationExceptionsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DeadLetteringOnMessageExpiration != nil {
+			deadLetteringOnMessageExpirationValue := *typed.Properties.DeadLetteringOnMessageExpiration
+			n.DeadLetteringOnMessageExpiration = &deadLetteringOnMessageExpirationValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DefaultMessageTimeToLive != nil {
+			defaultMessageTimeToLiveValue := *typed.Properties.DefaultMessageTimeToLive
+			n.DefaultMessageTimeToLive = &defaultMessageTimeToLiveValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DuplicateDetectionHistoryTimeWindow != nil {
+			duplicateDetectionHistoryTimeWindowValue := *typed.Properties.DuplicateDetectionHistoryTimeWindow
+			n.DuplicateDetectionHistoryTimeWindow = &duplicateDetectionHistoryTimeWindowValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableBatchedOperations != nil {
+			enableBatchedOperationsValue := *typed.Properties.EnableBatchedOperations
+			n.EnableBatchedOperations = &enableBatchedOperationsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ForwardDeadLetteredMessagesTo != nil {
+			forwardDeadLetteredMessagesToValue := *typed.Properties.ForwardDeadLetteredMessagesTo
+			n.ForwardDeadLetteredMessagesTo = &forwardDeadLetteredMessagesToValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ForwardTo != nil {
+			forwardToValue := *typed.Properties.ForwardTo
+			n.ForwardTo = &forwardToValue
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		n.Id = &idValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LockDuration != nil {
+			lockDurationValue := *typed.Properties.LockDuration
+			n.LockDuration = &lockDurationValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MaxDeliveryCount != nil {
+			maxDeliveryCountValue := *typed.Properties.MaxDeliveryCount
+			n.MaxDeliveryCount = &maxDeliveryCountValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MessageCount != nil {
+			messageCountValue := *typed.Properties.MessageCount
+			n.MessageCount = &messageCountValue
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		n.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.RequiresSession != nil {
+			requiresSessionValue := *typed.Properties.RequiresSession
+			n.RequiresSession = &requiresSessionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Status != nil {
+			statusValue := EntityStatus_STATUS(*typed.Properties.Status)
+			n.Status = &statusValue
+		}
+	}
+	if typed.SystemData != nil {
+		var systemDataValue SystemData_STATUS
+		if err := systemDataValue.PopulateFromARM(owner, *typed.SystemData); err != nil {
+			return err
+		}
+		n.SystemData = &systemDataValue
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		n.Type = &typeValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.UpdatedAt != nil {
+			updatedAtValue := *typed.Properties.UpdatedAt
+			n.UpdatedAt = &updatedAtValue
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_NamespacesTopicsSubscription_STATUS populates the receiver from source, a servicebus/v1api20210101preview/storage.NamespacesTopicsSubscription_STATUS.

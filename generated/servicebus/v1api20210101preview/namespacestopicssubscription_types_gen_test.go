@@ -82,6 +82,16 @@ func Test_NamespacesTopicsSubscription_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[NamespacesTopicsSubscription, storage.NamespacesTopicsSubscription](t, GenerateNamespacesTopicsSubscription)
 }
 
+// Test_NamespacesTopicsSubscription_Spec_ARMRoundTrip checks that NamespacesTopicsSubscription_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_NamespacesTopicsSubscription_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[NamespacesTopicsSubscription_Spec](t, GenerateNamespacesTopicsSubscription_Spec)
+}
+
+// Test_NamespacesTopicsSubscription_STATUS_ARMRoundTrip checks that NamespacesTopicsSubscription_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_NamespacesTopicsSubscription_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[NamespacesTopicsSubscription_STATUS](t, GenerateNamespacesTopicsSubscription_STATUS)
+}
+
 // Test_NamespacesTopicsSubscription_Spec_JSONRoundTrip checks that JSON keeps every value of NamespacesTopicsSubscription_Spec.
 func Test_NamespacesTopicsSubscription_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateNamespacesTopicsSubscription_Spec)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 
+	"github.com/armgen/armgen/generated/storage/v1api20210401/arm"
 	"github.com/armgen/armgen/generated/storage/v1api20210401/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -214,6 +215,383 @@ type StorageAccount_Spec struct {
 
 	// Tags: Gets or sets a list of key value pairs that describe the resource. These tags can be used for viewing and grouping this resource (across resource groups). A maximum of 15 tags can be provided for a resource. Each tag must have a key with a length no greater than 128 characters and a value with a length no greater than 256 characters.
 	Tags map[string]string `json:"tags,omitempty"`
+}
+
+// ConvertToARM returns the StorageAccount_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *StorageAccount_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.StorageAccount_Spec{}
+	result.Name = &resolved.Name
+	if s.AccessTier != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountPropertiesCreateParameters{}
+		}
+		accessTierValue := string(*s.AccessTier)
+		result.Properties.AccessTier = &accessTierValue
+	}
+	if s.AllowBlobPublicAccess != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountPropertiesCreateParameters{}
+		}
+		allowBlobPublicAccessValue := *s.AllowBlobPublicAccess
+		result.Properties.AllowBlobPublicAccess = &allowBlobPublicAccessValue
+	}
+	if s.AllowCrossTenantReplication != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountPropertiesCreateParameters{}
+		}
+		allowCrossTenantReplicationValue := *s.AllowCrossTenantReplication
+		result.Properties.AllowCrossTenantReplication = &allowCrossTenantReplicationValue
+	}
+	if s.AllowSharedKeyAccess != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountPropertiesCreateParameters{}
+		}
+		allowSharedKeyAccessValue := *s.AllowSharedKeyAccess
+		result.Properties.AllowSharedKeyAccess = &allowSharedKeyAccessValue
+	}
+	if s.AzureFilesIdentityBasedAuthentication != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountPropertiesCreateParameters{}
+		}
+		var azureFilesIdentityBasedAuthenticationValue arm.AzureFilesIdentityBasedAuthentication
+		azureFilesIdentityBasedAuthenticationARM, err := s.AzureFilesIdentityBasedAuthentication.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		azureFilesIdentityBasedAuthenticationValue = *azureFilesIdentityBasedAuthenticationARM.(*arm.AzureFilesIdentityBasedAuthentication)
+		result.Properties.AzureFilesIdentityBasedAuthentication = &azureFilesIdentityBasedAuthenticationValue
+	}
+	if s.CustomDomain != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountPropertiesCreateParameters{}
+		}
+		var customDomainValue arm.CustomDomain
+		customDomainARM, err := s.CustomDomain.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		customDomainValue = *customDomainARM.(*arm.CustomDomain)
+		result.Properties.CustomDomain = &customDomainValue
+	}
+	if s.Encryption != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountPropertiesCreateParameters{}
+		}
+		var encryptionValue arm.Encryption
+		encryptionARM, err := s.Encryption.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		encryptionValue = *encryptionARM.(*arm.Encryption)
+		result.Properties.Encryption = &encryptionValue
+	}
+	if s.ExtendedLocation != nil {
+		var extendedLocationValue arm.ExtendedLocation
+		extendedLocationARM, err := s.ExtendedLocation.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		extendedLocationValue = *extendedLocationARM.(*arm.ExtendedLocation)
+		result.ExtendedLocation = &extendedLocationValue
+	}
+	if s.Identity != nil {
+		var identityValue arm.Identity
+		identityARM, err := s.Identity.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		identityValue = *identityARM.(*arm.Identity)
+		result.Identity = &identityValue
+	}
+	if s.IsHnsEnabled != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountPropertiesCreateParameters{}
+		}
+		isHnsEnabledValue := *s.IsHnsEnabled
+		result.Properties.IsHnsEnabled = &isHnsEnabledValue
+	}
+	if s.IsNfsV3Enabled != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountPropertiesCreateParameters{}
+		}
+		isNfsV3EnabledValue := *s.IsNfsV3Enabled
+		result.Properties.IsNfsV3Enabled = &isNfsV3EnabledValue
+	}
+	if s.KeyPolicy != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountPropertiesCreateParameters{}
+		}
+		var keyPolicyValue arm.KeyPolicy
+		keyPolicyARM, err := s.KeyPolicy.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		keyPolicyValue = *keyPolicyARM.(*arm.KeyPolicy)
+		result.Properties.KeyPolicy = &keyPolicyValue
+	}
+	if s.Kind != nil {
+		kindValue := string(*s.Kind)
+		result.Kind = &kindValue
+	}
+	if s.LargeFileSharesState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountPropertiesCreateParameters{}
+		}
+		largeFileSharesStateValue := string(*s.LargeFileSharesState)
+		result.Properties.LargeFileSharesState = &largeFileSharesStateValue
+	}
+	if s.Location != nil {
+		locationValue := *s.Location
+		result.Location = &locationValue
+	}
+	if s.MinimumTlsVersion != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountPropertiesCreateParameters{}
+		}
+		minimumTlsVersionValue := string(*s.MinimumTlsVersion)
+		result.Properties.MinimumTlsVersion = &minimumTlsVersionValue
+	}
+	if s.NetworkAcls != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountPropertiesCreateParameters{}
+		}
+		var networkAclsValue arm.NetworkRuleSet
+		networkAclsARM, err := s.NetworkAcls.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		networkAclsValue = *networkAclsARM.(*arm.NetworkRuleSet)
+		result.Properties.NetworkAcls = &networkAclsValue
+	}
+	if s.RoutingPreference != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountPropertiesCreateParameters{}
+		}
+		var routingPreferenceValue arm.RoutingPreference
+		routingPreferenceARM, err := s.RoutingPreference.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		routingPreferenceValue = *routingPreferenceARM.(*arm.RoutingPreference)
+		result.Properties.RoutingPreference = &routingPreferenceValue
+	}
+	if s.SasPolicy != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountPropertiesCreateParameters{}
+		}
+		var sasPolicyValue arm.SasPolicy
+		sasPolicyARM, err := s.SasPolicy.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		sasPolicyValue = *sasPolicyARM.(*arm.SasPolicy)
+		result.Properties.SasPolicy = &sasPolicyValue
+	}
+	if s.Sku != nil {
+		var skuValue arm.Sku
+		skuARM, err := s.Sku.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		skuValue = *skuARM.(*arm.Sku)
+		result.Sku = &skuValue
+	}
+	if s.SupportsHttpsTrafficOnly != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountPropertiesCreateParameters{}
+		}
+		supportsHttpsTrafficOnlyValue := *s.SupportsHttpsTrafficOnly
+		result.Properties.SupportsHttpsTrafficOnly = &supportsHttpsTrafficOnlyValue
+	}
+	if s.Tags != nil {
+		result.Tags = make(map[string]string, len(s.Tags))
+		for tagsKey, tagsItem := range s.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty StorageAccount_Spec of the arm package, to decode an ARM response into.
+func (s *StorageAccount_Spec) NewEmptyARMValue() any {
+	return &arm.StorageAccount_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.StorageAccount_Spec (or a pointer to one), as Azure returned it.
+func (s *StorageAccount_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.StorageAccount_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.StorageAccount_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for StorageAccount_Spec, want arm.StorageAccount_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		s.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	s.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.AccessTier != nil {
+			accessTierValue := AccessTier(*typed.Properties.AccessTier)
+			s.AccessTier = &accessTierValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AllowBlobPublicAccess != nil {
+			allowBlobPublicAccessValue := *typed.Properties.AllowBlobPublicAccess
+			s.AllowBlobPublicAccess = &allowBlobPublicAccessValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AllowCrossTenantReplication != nil {
+			allowCrossTenantReplicationValue := *typed.Properties.AllowCrossTenantReplication
+			s.AllowCrossTenantReplication = &allowCrossTenantReplicationValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AllowSharedKeyAccess != nil {
+			allowSharedKeyAccessValue := *typed.Properties.AllowSharedKeyAccess
+			s.AllowSharedKeyAccess = &allowSharedKeyAccessValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AzureFilesIdentityBasedAuthentication != nil {
+			var azureFilesIdentityBasedAuthenticationValue AzureFilesIdentityBasedAuthentication
+			if err := azureFilesIdentityBasedAuthenticationValue.PopulateFromARM(owner, *typed.Properties.AzureFilesIdentityBasedAuthentication); err != nil {
+				return err
+			}
+			s.AzureFilesIdentityBasedAuthentication = &azureFilesIdentityBasedAuthenticationValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.CustomDomain != nil {
+			var customDomainValue CustomDomain
+			if err := customDomainValue.PopulateFromARM(owner, *typed.Properties.CustomDomain); err != nil {
+				return err
+			}
+			s.CustomDomain = &customDomainValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Encryption != nil {
+			var encryptionValue Encryption
+			if err := encryptionValue.PopulateFromARM(owner, *typed.Properties.Encryption); err != nil {
+				return err
+			}
+			s.Encryption = &encryptionValue
+		}
+	}
+	if typed.ExtendedLocation != nil {
+		var extendedLocationValue ExtendedLocation
+		if err := extendedLocationValue.PopulateFromARM(owner, *typed.ExtendedLocation); err != nil {
+			return err
+		}
+		s.ExtendedLocation = &extendedLocationValue
+	}
+	if typed.Identity != nil {
+		var identityValue Identity
+		if err := identityValue.PopulateFromARM(owner, *typed.Identity); err != nil {
+			return err
+		}
+		s.Identity = &identityValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IsHnsEnabled != nil {
+			isHnsEnabledValue := *typed.Properties.IsHnsEnabled
+			s.IsHnsEnabled = &isHnsEnabledValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IsNfsV3Enabled != nil {
+			isNfsV3EnabledValue := *typed.Properties.IsNfsV3Enabled
+			s.IsNfsV3Enabled = &isNfsV3EnabledValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.KeyPolicy != nil {
+			var keyPolicyValue KeyPolicy
+			if err := keyPolicyValue.PopulateFromARM(owner, *typed.Properties.KeyPolicy); err != nil {
+				return err
+			}
+			s.KeyPolicy = &keyPolicyValue
+		}
+	}
+	if typed.Kind != nil {
+		kindValue := Kind(*typed.Kind)
+		s.Kind = &kindValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LargeFileSharesState != nil {
+			largeFileSharesStateValue := LargeFileSharesState(*typed.Properties.LargeFileSharesState)
+			s.LargeFileSharesState = &largeFileSharesStateValue
+		}
+	}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		s.Location = &locationValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MinimumTlsVersion != nil {
+			minimumTlsVersionValue := MinimumTlsVersion(*typed.Properties.MinimumTlsVersion)
+			s.MinimumTlsVersion = &minimumTlsVersionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NetworkAcls != nil {
+			var networkAclsValue NetworkRuleSet
+			if err := networkAclsValue.PopulateFromARM(owner, *typed.Properties.NetworkAcls); err != nil {
+				return err
+			}
+			s.NetworkAcls = &networkAclsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.RoutingPreference != nil {
+			var routingPreferenceValue RoutingPreference
+			if err := routingPreferenceValue.PopulateFromARM(owner, *typed.Properties.RoutingPreference); err != nil {
+				return err
+			}
+			s.RoutingPreference = &routingPreferenceValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.SasPolicy != nil {
+			var sasPolicyValue SasPolicy
+			if err := sasPolicyValue.PopulateFromARM(owner, *typed.Properties.SasPolicy); err != nil {
+				return err
+			}
+			s.SasPolicy = &sasPolicyValue
+		}
+	}
+	if typed.Sku != nil {
+		var skuValue Sku
+		if err := skuValue.PopulateFromARM(owner, *typed.Sku); err != nil {
+			return err
+		}
+		s.Sku = &skuValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.SupportsHttpsTrafficOnly != nil {
+			supportsHttpsTrafficOnlyValue := *typed.Properties.SupportsHttpsTrafficOnly
+			s.SupportsHttpsTrafficOnly = &supportsHttpsTrafficOnlyValue
+		}
+	}
+	if typed.Tags != nil {
+		s.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			s.Tags[tagsKey] = tagsValue
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_StorageAccount_Spec populates the receiver from source, a storage/v1api20210401/storage.StorageAccount_Spec.
@@ -668,6 +1046,637 @@ type StorageAccount_STATUS struct {
 
 	// Type: The type of the resource. E.g. "Microsoft.Compute/virtualMachines" or "Microsoft.Storage/storageAccounts"
 	Type *string `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the StorageAccount_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *StorageAccount_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.StorageAccount_STATUS{}
+	if s.AccessTier != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountProperties_STATUS{}
+		}
+		accessTierValue := string(*s.AccessTier)
+		result.Properties.AccessTier = &accessTierValue
+	}
+	if s.AllowBlobPublicAccess != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountProperties_STATUS{}
+		}
+		allowBlobPublicAccessValue := *s.AllowBlobPublicAccess
+		result.Properties.AllowBlobPublicAccess = &allowBlobPublicAccessValue
+	}
+	if s.AllowCrossTenantReplication != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountProperties_STATUS{}
+		}
+		allowCrossTenantReplicationValue := *s.AllowCrossTenantReplication
+		result.Properties.AllowCrossTenantReplication = &allowCrossTenantReplicationValue
+	}
+	if s.AllowSharedKeyAccess != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountProperties_STATUS{}
+		}
+		allowSharedKeyAccessValue := *s.AllowSharedKeyAccess
+		result.Properties.AllowSharedKeyAccess = &allowSharedKeyAccessValue
+	}
+	if s.AzureFilesIdentityBasedAuthentication != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountProperties_STATUS{}
+		}
+		var azureFilesIdentityBasedAuthenticationValue arm.AzureFilesIdentityBasedAuthentication_STATUS
+		azureFilesIdentityBasedAuthenticationARM, err := s.AzureFilesIdentityBasedAuthentication.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		azureFilesIdentityBasedAuthenticationValue = *azureFilesIdentityBasedAuthenticationARM.(*arm.AzureFilesIdentityBasedAuthentication_STATUS)
+		result.Properties.AzureFilesIdentityBasedAuthentication = &azureFilesIdentityBasedAuthenticationValue
+	}
+	if s.BlobRestoreStatus != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountProperties_STATUS{}
+		}
+		var blobRestoreStatusValue arm.BlobRestoreStatus_STATUS
+		blobRestoreStatusARM, err := s.BlobRestoreStatus.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		blobRestoreStatusValue = *blobRestoreStatusARM.(*arm.BlobRestoreStatus_STATUS)
+		result.Properties.BlobRestoreStatus = &blobRestoreStatusValue
+	}
+	if s.CreationTime != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountProperties_STATUS{}
+		}
+		creationTimeValue := *s.CreationTime
+		result.Properties.CreationTime = &creationTimeValue
+	}
+	if s.CustomDomain != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountProperties_STATUS{}
+		}
+		var customDomainValue arm.CustomDomain_STATUS
+		customDomainARM, err := s.CustomDomain.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		customDomainValue = *customDomainARM.(*arm.CustomDomain_STATUS)
+		result.Properties.CustomDomain = &customDomainValue
+	}
+	if s.Encryption != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountProperties_STATUS{}
+		}
+		var encryptionValue arm.Encryption_STATUS
+		encryptionARM, err := s.Encryption.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		encryptionValue = *encryptionARM.(*arm.Encryption_STATUS)
+		result.Properties.Encryption = &encryptionValue
+	}
+	if s.ExtendedLocation != nil {
+		var extendedLocationValue arm.ExtendedLocation_STATUS
+		extendedLocationARM, err := s.ExtendedLocation.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		extendedLocationValue = *extendedLocationARM.(*arm.ExtendedLocation_STATUS)
+		result.ExtendedLocation = &extendedLocationValue
+	}
+	if s.FailoverInProgress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountProperties_STATUS{}
+		}
+		failoverInProgressValue := *s.FailoverInProgress
+		result.Properties.FailoverInProgress = &failoverInProgressValue
+	}
+	if s.GeoReplicationStats != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountProperties_STATUS{}
+		}
+		var geoReplicationStatsValue arm.GeoReplicationStats_STATUS
+		geoReplicationStatsARM, err := s.GeoReplicationStats.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		geoReplicationStatsValue = *geoReplicationStatsARM.(*arm.GeoReplicationStats_STATUS)
+		result.Properties.GeoReplicationStats = &geoReplicationStatsValue
+	}
+	if s.Id != nil {
+		idValue := *s.Id
+		result.Id = &idValue
+	}
+	if s.Identity != nil {
+		var identityValue arm.Identity_STATUS
+		identityARM, err := s.Identity.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		identityValue = *identityARM.(*arm.Identity_STATUS)
+		result.Identity = &identityValue
+	}
+	if s.IsHnsEnabled != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountProperties_STATUS{}
+		}
+		isHnsEnabledValue := *s.IsHnsEnabled
+		result.Properties.IsHnsEnabled = &isHnsEnabledValue
+	}
+	if s.IsNfsV3Enabled != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountProperties_STATUS{}
+		}
+		isNfsV3EnabledValue := *s.IsNfsV3Enabled
+		result.Properties.IsNfsV3Enabled = &isNfsV3EnabledValue
+	}
+	if s.KeyCreationTime != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountProperties_STATUS{}
+		}
+		var keyCreationTimeValue arm.KeyCreationTime_STATUS
+		keyCreationTimeARM, err := s.KeyCreationTime.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		keyCreationTimeValue = *keyCreationTimeARM.(*arm.KeyCreationTime_STATUS)
+		result.Properties.KeyCreationTime = &keyCreationTimeValue
+	}
+	if s.KeyPolicy != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountProperties_STATUS{}
+		}
+		var keyPolicyValue arm.KeyPolicy_STATUS
+		keyPolicyARM, err := s.KeyPolicy.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		keyPolicyValue = *keyPolicyARM.(*arm.KeyPolicy_STATUS)
+		result.Properties.KeyPolicy = &keyPolicyValue
+	}
+	if s.Kind != nil {
+		kindValue := string(*s.Kind)
+		result.Kind = &kindValue
+	}
+	if s.LargeFileSharesState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountProperties_STATUS{}
+		}
+		largeFileSharesStateValue := string(*s.LargeFileSharesState)
+		result.Properties.LargeFileSharesState = &largeFileSharesStateValue
+	}
+	if s.LastGeoFailoverTime != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountProperties_STATUS{}
+		}
+		lastGeoFailoverTimeValue := *s.LastGeoFailoverTime
+		result.Properties.LastGeoFailoverTime = &lastGeoFailoverTimeValue
+	}
+	if s.Location != nil {
+		locationValue := *s.Location
+		result.Location = &locationValue
+	}
+	if s.MinimumTlsVersion != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountProperties_STATUS{}
+		}
+		minimumTlsVersionValue := string(*s.MinimumTlsVersion)
+		result.Properties.MinimumTlsVersion = &minimumTlsVersionValue
+	}
+	if s.Name != nil {
+		nameValue := *s.Name
+		result.Name = &nameValue
+	}
+	if s.NetworkAcls != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountProperties_STATUS{}
+		}
+		var networkAclsValue arm.NetworkRuleSet_STATUS
+		networkAclsARM, err := s.NetworkAcls.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		networkAclsValue = *networkAclsARM.(*arm.NetworkRuleSet_STATUS)
+		result.Properties.NetworkAcls = &networkAclsValue
+	}
+	if s.PrimaryEndpoints != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountProperties_STATUS{}
+		}
+		var primaryEndpointsValue arm.Endpoints_STATUS
+		primaryEndpointsARM, err := s.PrimaryEndpoints.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		primaryEndpointsValue = *primaryEndpointsARM.(*arm.Endpoints_STATUS)
+		result.Properties.PrimaryEndpoints = &primaryEndpointsValue
+	}
+	if s.PrimaryLocation != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountProperties_STATUS{}
+		}
+		primaryLocationValue := *s.PrimaryLocation
+		result.Properties.PrimaryLocation = &primaryLocationValue
+	}
+	if s.PrivateEndpointConnections != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountProperties_STATUS{}
+		}
+		result.Properties.PrivateEndpointConnections = make([]arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded, 0, len(s.PrivateEndpointConnections))
+		for _, privateEndpointConnectionsItem := range s.PrivateEndpointConnections {
+			var privateEndpointConnectionsValue arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded
+			privateEndpointConnectionsARM, err := privateEndpointConnectionsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			privateEndpointConnectionsValue = *privateEndpointConnectionsARM.(*arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+			result.Properties.PrivateEndpointConnections = append(result.Properties.PrivateEndpointConnections, privateEndpointConnectionsValue)
+		}
+	}
+	if s.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountProperties_STATUS{}
+		}
+		provisioningStateValue := string(*s.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if s.RoutingPreference != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountProperties_STATUS{}
+		}
+		var routingPreferenceValue arm.RoutingPreference_STATUS
+		routingPreferenceARM, err := s.RoutingPreference.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		routingPreferenceValue = *routingPreferenceARM.(*arm.RoutingPreference_STATUS)
+		result.Properties.RoutingPreference = &routingPreferenceValue
+	}
+	if s.SasPolicy != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountProperties_STATUS{}
+		}
+		var sasPolicyValue arm.SasPolicy_STATUS
+		sasPolicyARM, err := s.SasPolicy.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		sasPolicyValue = *sasPolicyARM.(*arm.SasPolicy_STATUS)
+		result.Properties.SasPolicy = &sasPolicyValue
+	}
+	if s.SecondaryEndpoints != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountProperties_STATUS{}
+		}
+		var secondaryEndpointsValue arm.Endpoints_STATUS
+		secondaryEndpointsARM, err := s.SecondaryEndpoints.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		secondaryEndpointsValue = *secondaryEndpointsARM.(*arm.Endpoints_STATUS)
+		result.Properties.SecondaryEndpoints = &secondaryEndpointsValue
+	}
+	if s.SecondaryLocation != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountProperties_STATUS{}
+		}
+		secondaryLocationValue := *s.SecondaryLocation
+		result.Properties.SecondaryLocation = &secondaryLocationValue
+	}
+	if s.Sku != nil {
+		var skuValue arm.Sku_STATUS
+		skuARM, err := s.Sku.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		skuValue = *skuARM.(*arm.Sku_STATUS)
+		result.Sku = &skuValue
+	}
+	if s.StatusOfPrimary != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountProperties_STATUS{}
+		}
+		statusOfPrimaryValue := string(*s.StatusOfPrimary)
+		result.Properties.StatusOfPrimary = &statusOfPrimaryValue
+	}
+	if s.StatusOfSecondary != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountProperties_STATUS{}
+		}
+		statusOfSecondaryValue := string(*s.StatusOfSecondary)
+		result.Properties.StatusOfSecondary = &statusOfSecondaryValue
+	}
+	if s.SupportsHttpsTrafficOnly != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.StorageAccountProperties_STATUS{}
+		}
+		supportsHttpsTrafficOnlyValue := *s.SupportsHttpsTrafficOnly
+		result.Properties.SupportsHttpsTrafficOnly = &supportsHttpsTrafficOnlyValue
+	}
+	if s.Tags != nil {
+		result.Tags = make(map[string]string, len(s.Tags))
+		for tagsKey, tagsItem := range s.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	if s.Type != nil {
+		typeValue := *s.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty StorageAccount_STATUS of the arm package, to decode an ARM response into.
+func (s *StorageAccount_STATUS) NewEmptyARMValue() any {
+	return &arm.StorageAccount_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.StorageAccount_STATUS (or a pointer to one), as Azure returned it.
+func (s *StorageAccount_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.StorageAccount_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.StorageAccount_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for StorageAccount_STATUS, want arm.StorageAccount_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AccessTier != nil {
+			accessTierValue := AccessTier_STATUS(*typed.Properties.AccessTier)
+			s.AccessTier = &accessTierValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AllowBlobPublicAccess != nil {
+			allowBlobPublicAccessValue := *typed.Properties.AllowBlobPublicAccess
+			s.AllowBlobPublicAccess = &allowBlobPublicAccessValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AllowCrossTenantReplication != nil {
+			allowCrossTenantReplicationValue := *typed.Properties.AllowCrossTenantReplication
+			s.AllowCrossTenantReplication = &allowCrossTenantReplicationValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AllowSharedKeyAccess != nil {
+			allowSharedKeyAccessValue := *typed.Properties.AllowSharedKeyAccess
+			s.AllowSharedKeyAccess = &allowSharedKeyAccessValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AzureFilesIdentityBasedAuthentication != nil {
+			var azureFilesIdentityBasedAuthenticationValue AzureFilesIdentityBasedAuthentication_STATUS
+			if err := azureFilesIdentityBasedAuthenticationValue.PopulateFromARM(owner, *typed.Properties.AzureFilesIdentityBasedAuthentication); err != nil {
+				return err
+			}
+			s.AzureFilesIdentityBasedAuthentication = &azureFilesIdentityBasedAuthenticationValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.BlobRestoreStatus != nil {
+			var blobRestoreStatusValue BlobRestoreStatus_STATUS
+			if err := blobRestoreStatusValue.PopulateFromARM(owner, *typed.Properties.BlobRestoreStatus); err != nil {
+				return err
+			}
+			s.BlobRestoreStatus = &blobRestoreStatusValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.CreationTime != nil {
+			creationTimeValue := *typed.Properties.CreationTime
+			s.CreationTime = &creationTimeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.CustomDomain != nil {
+			var customDomainValue CustomDomain_STATUS
+			if err := customDomainValue.PopulateFromARM(owner, *typed.Properties.CustomDomain); err != nil {
+				return err
+			}
+			s.CustomDomain = &customDomainValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Encryption != nil {
+			var encryptionValue Encryption_STATUS
+			if err := encryptionValue.PopulateFromARM(owner, *typed.Properties.Encryption); err != nil {
+				return err
+			}
+			s.Encryption = &encryptionValue
+		}
+	}
+	if typed.ExtendedLocation != nil {
+		var extendedLocationValue ExtendedLocation_STATUS
+		if err := extendedLocationValue.PopulateFromARM(owner, *typed.ExtendedLocation); err != nil {
+			return err
+		}
+		s.ExtendedLocation = &extendedLocationValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.FailoverInProgress != nil {
+			failoverInProgressValue := *typed.Properties.FailoverInProgress
+			s.FailoverInProgress = &failoverInProgressValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.GeoReplicationStats != nil {
+			var geoReplicationStatsValue GeoReplicationStats_STATUS
+			if err := geoReplicationStatsValue.PopulateFromARM(owner, *typed.Properties.GeoReplicationStats); err != nil {
+				return err
+			}
+			s.GeoReplicationStats = &geoReplicationStatsValue
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		s.Id = &idValue
+	}
+	if typed.Identity != nil {
+		var identityValue Identity_STATUS
+		if err := identityValue.PopulateFromARM(owner, *typed.Identity); err != nil {
+			return err
+		}
+		s.Identity = &identityValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IsHnsEnabled != nil {
+			isHnsEnabledValue := *typed.Properties.IsHnsEnabled
+			s.IsHnsEnabled = &isHnsEnabledValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IsNfsV3Enabled != nil {
+			isNfsV3EnabledValue := *typed.Properties.IsNfsV3Enabled
+			s.IsNfsV3Enabled = &isNfsV3EnabledValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.KeyCreationTime != nil {
+			var keyCreationTimeValue KeyCreationTime_STATUS
+			if err := keyCreationTimeValue.PopulateFromARM(owner, *typed.Properties.KeyCreationTime); err != nil {
+				return err
+			}
+			s.KeyCreationTime = &keyCreationTimeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.KeyPolicy != nil {
+			var keyPolicyValue KeyPolicy_STATUS
+			if err := keyPolicyValue.PopulateFromARM(owner, *typed.Properties.KeyPolicy); err != nil {
+				return err
+			}
+			s.KeyPolicy = &keyPolicyValue
+		}
+	}
+	if typed.Kind != nil {
+		kindValue := Kind_STATUS(*typed.Kind)
+		s.Kind = &kindValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LargeFileSharesState != nil {
+			largeFileSharesStateValue := LargeFileSharesState_STATUS(*typed.Properties.LargeFileSharesState)
+			s.LargeFileSharesState = &largeFileSharesStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LastGeoFailoverTime != nil {
+			lastGeoFailoverTimeValue := *typed.Properties.LastGeoFailoverTime
+			s.LastGeoFailoverTime = &lastGeoFailoverTimeValue
+		}
+	}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		s.Location = &locationValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MinimumTlsVersion != nil {
+			minimumTlsVersionValue := MinimumTlsVersion_STATUS(*typed.Properties.MinimumTlsVersion)
+			s.MinimumTlsVersion = &minimumTlsVersionValue
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		s.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NetworkAcls != nil {
+			var networkAclsValue NetworkRuleSet_STATUS
+			if err := networkAclsValue.PopulateFromARM(owner, *typed.Properties.NetworkAcls); err != nil {
+				return err
+			}
+			s.NetworkAcls = &networkAclsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrimaryEndpoints != nil {
+			var primaryEndpointsValue Endpoints_STATUS
+			if err := primaryEndpointsValue.PopulateFromARM(owner, *typed.Properties.PrimaryEndpoints); err != nil {
+				return err
+			}
+			s.PrimaryEndpoints = &primaryEndpointsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrimaryLocation != nil {
+			primaryLocationValue := *typed.Properties.PrimaryLocation
+			s.PrimaryLocation = &primaryLocationValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateEndpointConnections != nil {
+			for _, privateEndpointConnectionsItem := range typed.Properties.PrivateEndpointConnections {
+				var privateEndpointConnectionsValue PrivateEndpointConnection_STATUS_SubResourceEmbedded
+				if err := privateEndpointConnectionsValue.PopulateFromARM(owner, privateEndpointConnectionsItem); err != nil {
+					return err
+				}
+				s.PrivateEndpointConnections = append(s.PrivateEndpointConnections, privateEndpointConnectionsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			s.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.RoutingPreference != nil {
+			var routingPreferenceValue RoutingPreference_STATUS
+			if err := routingPreferenceValue.PopulateFromARM(owner, *typed.Properties.RoutingPreference); err != nil {
+				return err
+			}
+			s.RoutingPreference = &routingPreferenceValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.SasPolicy != nil {
+			var sasPolicyValue SasPolicy_STATUS
+			if err := sasPolicyValue.PopulateFromARM(owner, *typed.Properties.SasPolicy); err != nil {
+				return err
+			}
+			s.SasPolicy = &sasPolicyValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.SecondaryEndpoints != nil {
+			var secondaryEndpointsValue Endpoints_STATUS
+			if err := secondaryEndpointsValue.PopulateFromARM(owner, *typed.Properties.SecondaryEndpoints); err != nil {
+				return err
+			}
+			s.SecondaryEndpoints = &secondaryEndpointsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.SecondaryLocation != nil {
+			secondaryLocationValue := *typed.Properties.SecondaryLocation
+			s.SecondaryLocation = &secondaryLocationValue
+		}
+	}
+	if typed.Sku != nil {
+		var skuValue Sku_STATUS
+		if err := skuValue.PopulateFromARM(owner, *typed.Sku); err != nil {
+			return err
+		}
+		s.Sku = &skuValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.StatusOfPrimary != nil {
+			statusOfPrimaryValue := AccountStatus_STATUS(*typed.Properties.StatusOfPrimary)
+			s.StatusOfPrimary = &statusOfPrimaryValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.StatusOfSecondary != nil {
+			statusOfSecondaryValue := AccountStatus_STATUS(*typed.Properties.StatusOfSecondary)
+			s.StatusOfSecondary = &statusOfSecondaryValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.SupportsHttpsTrafficOnly != nil {
+			supportsHttpsTrafficOnlyValue := *typed.Properties.SupportsHttpsTrafficOnly
+			s.SupportsHttpsTrafficOnly = &supportsHttpsTrafficOnlyValue
+		}
+	}
+	if typed.Tags != nil {
+		s.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			s.Tags[tagsKey] = tagsValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		s.Type = &typeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_StorageAccount_STATUS populates the receiver from source, a storage/v1api20210401/storage.StorageAccount_STATUS.
@@ -1247,6 +2256,84 @@ type ActiveDirectoryProperties struct {
 	NetBiosDomainName *string `json:"netBiosDomainName,omitempty"`
 }
 
+// ConvertToARM returns the ActiveDirectoryProperties of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (a *ActiveDirectoryProperties) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if a == nil {
+		return nil, nil
+	}
+	result := &arm.ActiveDirectoryProperties{}
+	if a.AzureStorageSid != nil {
+		azureStorageSidValue := *a.AzureStorageSid
+		result.AzureStorageSid = &azureStorageSidValue
+	}
+	if a.DomainGuid != nil {
+		domainGuidValue := *a.DomainGuid
+		result.DomainGuid = &domainGuidValue
+	}
+	if a.DomainName != nil {
+		domainNameValue := *a.DomainName
+		result.DomainName = &domainNameValue
+	}
+	if a.DomainSid != nil {
+		domainSidValue := *a.DomainSid
+		result.DomainSid = &domainSidValue
+	}
+	if a.ForestName != nil {
+		forestNameValue := *a.ForestName
+		result.ForestName = &forestNameValue
+	}
+	if a.NetBiosDomainName != nil {
+		netBiosDomainNameValue := *a.NetBiosDomainName
+		result.NetBiosDomainName = &netBiosDomainNameValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ActiveDirectoryProperties of the arm package, to decode an ARM response into.
+func (a *ActiveDirectoryProperties) NewEmptyARMValue() any {
+	return &arm.ActiveDirectoryProperties{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ActiveDirectoryProperties (or a pointer to one), as Azure returned it.
+func (a *ActiveDirectoryProperties) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ActiveDirectoryProperties)
+	if !ok {
+		pointer, ok := armInput.(*arm.ActiveDirectoryProperties)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ActiveDirectoryProperties, want arm.ActiveDirectoryProperties", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.AzureStorageSid != nil {
+		azureStorageSidValue := *typed.AzureStorageSid
+		a.AzureStorageSid = &azureStorageSidValue
+	}
+	if typed.DomainGuid != nil {
+		domainGuidValue := *typed.DomainGuid
+		a.DomainGuid = &domainGuidValue
+	}
+	if typed.DomainName != nil {
+		domainNameValue := *typed.DomainName
+		a.DomainName = &domainNameValue
+	}
+	if typed.DomainSid != nil {
+		domainSidValue := *typed.DomainSid
+		a.DomainSid = &domainSidValue
+	}
+	if typed.ForestName != nil {
+		forestNameValue := *typed.ForestName
+		a.ForestName = &forestNameValue
+	}
+	if typed.NetBiosDomainName != nil {
+		netBiosDomainNameValue := *typed.NetBiosDomainName
+		a.NetBiosDomainName = &netBiosDomainNameValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ActiveDirectoryProperties populates the receiver from source, a storage/v1api20210401/storage.ActiveDirectoryProperties.
 func (a *ActiveDirectoryProperties) AssignProperties_From_ActiveDirectoryProperties(source *storage.ActiveDirectoryProperties) error {
 	a.AzureStorageSid = genruntime.ClonePointer(source.AzureStorageSid)
@@ -1295,6 +2382,84 @@ type ActiveDirectoryProperties_STATUS struct {
 	NetBiosDomainName *string `json:"netBiosDomainName,omitempty"`
 }
 
+// ConvertToARM returns the ActiveDirectoryProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (a *ActiveDirectoryProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if a == nil {
+		return nil, nil
+	}
+	result := &arm.ActiveDirectoryProperties_STATUS{}
+	if a.AzureStorageSid != nil {
+		azureStorageSidValue := *a.AzureStorageSid
+		result.AzureStorageSid = &azureStorageSidValue
+	}
+	if a.DomainGuid != nil {
+		domainGuidValue := *a.DomainGuid
+		result.DomainGuid = &domainGuidValue
+	}
+	if a.DomainName != nil {
+		domainNameValue := *a.DomainName
+		result.DomainName = &domainNameValue
+	}
+	if a.DomainSid != nil {
+		domainSidValue := *a.DomainSid
+		result.DomainSid = &domainSidValue
+	}
+	if a.ForestName != nil {
+		forestNameValue := *a.ForestName
+		result.ForestName = &forestNameValue
+	}
+	if a.NetBiosDomainName != nil {
+		netBiosDomainNameValue := *a.NetBiosDomainName
+		result.NetBiosDomainName = &netBiosDomainNameValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ActiveDirectoryProperties_STATUS of the arm package, to decode an ARM response into.
+func (a *ActiveDirectoryProperties_STATUS) NewEmptyARMValue() any {
+	return &arm.ActiveDirectoryProperties_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ActiveDirectoryProperties_STATUS (or a pointer to one), as Azure returned it.
+func (a *ActiveDirectoryProperties_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ActiveDirectoryProperties_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ActiveDirectoryProperties_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ActiveDirectoryProperties_STATUS, want arm.ActiveDirectoryProperties_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.AzureStorageSid != nil {
+		azureStorageSidValue := *typed.AzureStorageSid
+		a.AzureStorageSid = &azureStorageSidValue
+	}
+	if typed.DomainGuid != nil {
+		domainGuidValue := *typed.DomainGuid
+		a.DomainGuid = &domainGuidValue
+	}
+	if typed.DomainName != nil {
+		domainNameValue := *typed.DomainName
+		a.DomainName = &domainNameValue
+	}
+	if typed.DomainSid != nil {
+		domainSidValue := *typed.DomainSid
+		a.DomainSid = &domainSidValue
+	}
+	if typed.ForestName != nil {
+		forestNameValue := *typed.ForestName
+		a.ForestName = &forestNameValue
+	}
+	if typed.NetBiosDomainName != nil {
+		netBiosDomainNameValue := *typed.NetBiosDomainName
+		a.NetBiosDomainName = &netBiosDomainNameValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ActiveDirectoryProperties_STATUS populates the receiver from source, a storage/v1api20210401/storage.ActiveDirectoryProperties_STATUS.
 func (a *ActiveDirectoryProperties_STATUS) AssignProperties_From_ActiveDirectoryProperties_STATUS(source *storage.ActiveDirectoryProperties_STATUS) error {
 	a.AzureStorageSid = genruntime.ClonePointer(source.AzureStorageSid)
@@ -1333,6 +2498,68 @@ type AzureFilesIdentityBasedAuthentication struct {
 	// DirectoryServiceOptions: Indicates the directory service used.
 	// +kubebuilder:validation:Required
 	DirectoryServiceOptions *DirectoryServiceOptions `json:"directoryServiceOptions,omitempty"`
+}
+
+// ConvertToARM returns the AzureFilesIdentityBasedAuthentication of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (a *AzureFilesIdentityBasedAuthentication) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if a == nil {
+		return nil, nil
+	}
+	result := &arm.AzureFilesIdentityBasedAuthentication{}
+	if a.ActiveDirectoryProperties != nil {
+		var activeDirectoryPropertiesValue arm.ActiveDirectoryProperties
+		activeDirectoryPropertiesARM, err := a.ActiveDirectoryProperties.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		activeDirectoryPropertiesValue = *activeDirectoryPropertiesARM.(*arm.ActiveDirectoryProperties)
+		result.ActiveDirectoryProperties = &activeDirectoryPropertiesValue
+	}
+	if a.DefaultSharePermission != nil {
+		defaultSharePermissionValue := string(*a.DefaultSharePermission)
+		result.DefaultSharePermission = &defaultSharePermissionValue
+	}
+	if a.DirectoryServiceOptions != nil {
+		directoryServiceOptionsValue := string(*a.DirectoryServiceOptions)
+		result.DirectoryServiceOptions = &directoryServiceOptionsValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty AzureFilesIdentityBasedAuthentication of the arm package, to decode an ARM response into.
+func (a *AzureFilesIdentityBasedAuthentication) NewEmptyARMValue() any {
+	return &arm.AzureFilesIdentityBasedAuthentication{}
+}
+
+// PopulateFromARM fills the receiver from an arm.AzureFilesIdentityBasedAuthentication (or a pointer to one), as Azure returned it.
+func (a *AzureFilesIdentityBasedAuthentication) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.AzureFilesIdentityBasedAuthentication)
+	if !ok {
+		pointer, ok := armInput.(*arm.AzureFilesIdentityBasedAuthentication)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for AzureFilesIdentityBasedAuthentication, want arm.AzureFilesIdentityBasedAuthentication", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ActiveDirectoryProperties != nil {
+		var activeDirectoryPropertiesValue ActiveDirectoryProperties
+		if err := activeDirectoryPropertiesValue.PopulateFromARM(owner, *typed.ActiveDirectoryProperties); err != nil {
+			return err
+		}
+		a.ActiveDirectoryProperties = &activeDirectoryPropertiesValue
+	}
+	if typed.DefaultSharePermission != nil {
+		defaultSharePermissionValue := DefaultSharePermission(*typed.DefaultSharePermission)
+		a.DefaultSharePermission = &defaultSharePermissionValue
+	}
+	if typed.DirectoryServiceOptions != nil {
+		directoryServiceOptionsValue := DirectoryServiceOptions(*typed.DirectoryServiceOptions)
+		a.DirectoryServiceOptions = &directoryServiceOptionsValue
+	}
+	return nil
 }
 
 // AssignProperties_From_AzureFilesIdentityBasedAuthentication populates the receiver from source, a storage/v1api20210401/storage.AzureFilesIdentityBasedAuthentication.
@@ -1408,6 +2635,68 @@ type AzureFilesIdentityBasedAuthentication_STATUS struct {
 	DirectoryServiceOptions *DirectoryServiceOptions_STATUS `json:"directoryServiceOptions,omitempty"`
 }
 
+// ConvertToARM returns the AzureFilesIdentityBasedAuthentication_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (a *AzureFilesIdentityBasedAuthentication_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if a == nil {
+		return nil, nil
+	}
+	result := &arm.AzureFilesIdentityBasedAuthentication_STATUS{}
+	if a.ActiveDirectoryProperties != nil {
+		var activeDirectoryPropertiesValue arm.ActiveDirectoryProperties_STATUS
+		activeDirectoryPropertiesARM, err := a.ActiveDirectoryProperties.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		activeDirectoryPropertiesValue = *activeDirectoryPropertiesARM.(*arm.ActiveDirectoryProperties_STATUS)
+		result.ActiveDirectoryProperties = &activeDirectoryPropertiesValue
+	}
+	if a.DefaultSharePermission != nil {
+		defaultSharePermissionValue := string(*a.DefaultSharePermission)
+		result.DefaultSharePermission = &defaultSharePermissionValue
+	}
+	if a.DirectoryServiceOptions != nil {
+		directoryServiceOptionsValue := string(*a.DirectoryServiceOptions)
+		result.DirectoryServiceOptions = &directoryServiceOptionsValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty AzureFilesIdentityBasedAuthentication_STATUS of the arm package, to decode an ARM response into.
+func (a *AzureFilesIdentityBasedAuthentication_STATUS) NewEmptyARMValue() any {
+	return &arm.AzureFilesIdentityBasedAuthentication_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.AzureFilesIdentityBasedAuthentication_STATUS (or a pointer to one), as Azure returned it.
+func (a *AzureFilesIdentityBasedAuthentication_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.AzureFilesIdentityBasedAuthentication_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.AzureFilesIdentityBasedAuthentication_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for AzureFilesIdentityBasedAuthentication_STATUS, want arm.AzureFilesIdentityBasedAuthentication_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ActiveDirectoryProperties != nil {
+		var activeDirectoryPropertiesValue ActiveDirectoryProperties_STATUS
+		if err := activeDirectoryPropertiesValue.PopulateFromARM(owner, *typed.ActiveDirectoryProperties); err != nil {
+			return err
+		}
+		a.ActiveDirectoryProperties = &activeDirectoryPropertiesValue
+	}
+	if typed.DefaultSharePermission != nil {
+		defaultSharePermissionValue := DefaultSharePermission_STATUS(*typed.DefaultSharePermission)
+		a.DefaultSharePermission = &defaultSharePermissionValue
+	}
+	if typed.DirectoryServiceOptions != nil {
+		directoryServiceOptionsValue := DirectoryServiceOptions_STATUS(*typed.DirectoryServiceOptions)
+		a.DirectoryServiceOptions = &directoryServiceOptionsValue
+	}
+	return nil
+}
+
 // AssignProperties_From_AzureFilesIdentityBasedAuthentication_STATUS populates the receiver from source, a storage/v1api20210401/storage.AzureFilesIdentityBasedAuthentication_STATUS.
 func (a *AzureFilesIdentityBasedAuthentication_STATUS) AssignProperties_From_AzureFilesIdentityBasedAuthentication_STATUS(source *storage.AzureFilesIdentityBasedAuthentication_STATUS) error {
 	if source.ActiveDirectoryProperties != nil {
@@ -1478,6 +2767,65 @@ type BlobRestoreParameters_STATUS struct {
 	TimeToRestore *string `json:"timeToRestore,omitempty"`
 }
 
+// ConvertToARM returns the BlobRestoreParameters_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (b *BlobRestoreParameters_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if b == nil {
+		return nil, nil
+	}
+	result := &arm.BlobRestoreParameters_STATUS{}
+	if b.BlobRanges != nil {
+		result.BlobRanges = make([]arm.BlobRestoreRange_STATUS, 0, len(b.BlobRanges))
+		for _, blobRangesItem := range b.BlobRanges {
+			var blobRangesValue arm.BlobRestoreRange_STATUS
+			blobRangesARM, err := blobRangesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			blobRangesValue = *blobRangesARM.(*arm.BlobRestoreRange_STATUS)
+			result.BlobRanges = append(result.BlobRanges, blobRangesValue)
+		}
+	}
+	if b.TimeToRestore != nil {
+		timeToRestoreValue := *b.TimeToRestore
+		result.TimeToRestore = &timeToRestoreValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty BlobRestoreParameters_STATUS of the arm package, to decode an ARM response into.
+func (b *BlobRestoreParameters_STATUS) NewEmptyARMValue() any {
+	return &arm.BlobRestoreParameters_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.BlobRestoreParameters_STATUS (or a pointer to one), as Azure returned it.
+func (b *BlobRestoreParameters_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.BlobRestoreParameters_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.BlobRestoreParameters_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for BlobRestoreParameters_STATUS, want arm.BlobRestoreParameters_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.BlobRanges != nil {
+		for _, blobRangesItem := range typed.BlobRanges {
+			var blobRangesValue BlobRestoreRange_STATUS
+			if err := blobRangesValue.PopulateFromARM(owner, blobRangesItem); err != nil {
+				return err
+			}
+			b.BlobRanges = append(b.BlobRanges, blobRangesValue)
+		}
+	}
+	if typed.TimeToRestore != nil {
+		timeToRestoreValue := *typed.TimeToRestore
+		b.TimeToRestore = &timeToRestoreValue
+	}
+	return nil
+}
+
 // AssignProperties_From_BlobRestoreParameters_STATUS populates the receiver from source, a storage/v1api20210401/storage.BlobRestoreParameters_STATUS.
 func (b *BlobRestoreParameters_STATUS) AssignProperties_From_BlobRestoreParameters_STATUS(source *storage.BlobRestoreParameters_STATUS) error {
 	if source.BlobRanges != nil {
@@ -1538,6 +2886,52 @@ type BlobRestoreRange_STATUS struct {
 	StartRange *string `json:"startRange,omitempty"`
 }
 
+// ConvertToARM returns the BlobRestoreRange_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (b *BlobRestoreRange_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if b == nil {
+		return nil, nil
+	}
+	result := &arm.BlobRestoreRange_STATUS{}
+	if b.EndRange != nil {
+		endRangeValue := *b.EndRange
+		result.EndRange = &endRangeValue
+	}
+	if b.StartRange != nil {
+		startRangeValue := *b.StartRange
+		result.StartRange = &startRangeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty BlobRestoreRange_STATUS of the arm package, to decode an ARM response into.
+func (b *BlobRestoreRange_STATUS) NewEmptyARMValue() any {
+	return &arm.BlobRestoreRange_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.BlobRestoreRange_STATUS (or a pointer to one), as Azure returned it.
+func (b *BlobRestoreRange_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.BlobRestoreRange_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.BlobRestoreRange_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for BlobRestoreRange_STATUS, want arm.BlobRestoreRange_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.EndRange != nil {
+		endRangeValue := *typed.EndRange
+		b.EndRange = &endRangeValue
+	}
+	if typed.StartRange != nil {
+		startRangeValue := *typed.StartRange
+		b.StartRange = &startRangeValue
+	}
+	return nil
+}
+
 // AssignProperties_From_BlobRestoreRange_STATUS populates the receiver from source, a storage/v1api20210401/storage.BlobRestoreRange_STATUS.
 func (b *BlobRestoreRange_STATUS) AssignProperties_From_BlobRestoreRange_STATUS(source *storage.BlobRestoreRange_STATUS) error {
 	b.EndRange = genruntime.ClonePointer(source.EndRange)
@@ -1570,6 +2964,76 @@ type BlobRestoreStatus_STATUS struct {
 
 	// Status: The status of blob restore progress. Possible values are: - InProgress: Indicates that blob restore is ongoing. - Complete: Indicates that blob restore has been completed successfully. - Failed: Indicates that blob restore is failed.
 	Status *BlobRestoreProgressStatus_STATUS `json:"status,omitempty"`
+}
+
+// ConvertToARM returns the BlobRestoreStatus_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (b *BlobRestoreStatus_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if b == nil {
+		return nil, nil
+	}
+	result := &arm.BlobRestoreStatus_STATUS{}
+	if b.FailureReason != nil {
+		failureReasonValue := *b.FailureReason
+		result.FailureReason = &failureReasonValue
+	}
+	if b.Parameters != nil {
+		var parametersValue arm.BlobRestoreParameters_STATUS
+		parametersARM, err := b.Parameters.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		parametersValue = *parametersARM.(*arm.BlobRestoreParameters_STATUS)
+		result.Parameters = &parametersValue
+	}
+	if b.RestoreId != nil {
+		restoreIdValue := *b.RestoreId
+		result.RestoreId = &restoreIdValue
+	}
+	if b.Status != nil {
+		statusValue := string(*b.Status)
+		result.Status = &statusValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty BlobRestoreStatus_STATUS of the arm package, to decode an ARM response into.
+func (b *BlobRestoreStatus_STATUS) NewEmptyARMValue() any {
+	return &arm.BlobRestoreStatus_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.BlobRestoreStatus_STATUS (or a pointer to one), as Azure returned it.
+func (b *BlobRestoreStatus_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.BlobRestoreStatus_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.BlobRestoreStatus_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for BlobRestoreStatus_STATUS, want arm.BlobRestoreStatus_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.FailureReason != nil {
+		failureReasonValue := *typed.FailureReason
+		b.FailureReason = &failureReasonValue
+	}
+	if typed.Parameters != nil {
+		var parametersValue BlobRestoreParameters_STATUS
+		if err := parametersValue.PopulateFromARM(owner, *typed.Parameters); err != nil {
+			return err
+		}
+		b.Parameters = &parametersValue
+	}
+	if typed.RestoreId != nil {
+		restoreIdValue := *typed.RestoreId
+		b.RestoreId = &restoreIdValue
+	}
+	if typed.Status != nil {
+		statusValue := BlobRestoreProgressStatus_STATUS(*typed.Status)
+		b.Status = &statusValue
+	}
+	return nil
 }
 
 // AssignProperties_From_BlobRestoreStatus_STATUS populates the receiver from source, a storage/v1api20210401/storage.BlobRestoreStatus_STATUS.
@@ -1659,6 +3123,52 @@ type CustomDomain struct {
 	UseSubDomainName *bool `json:"useSubDomainName,omitempty"`
 }
 
+// ConvertToARM returns the CustomDomain of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *CustomDomain) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.CustomDomain{}
+	if c.Name != nil {
+		nameValue := *c.Name
+		result.Name = &nameValue
+	}
+	if c.UseSubDomainName != nil {
+		useSubDomainNameValue := *c.UseSubDomainName
+		result.UseSubDomainName = &useSubDomainNameValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty CustomDomain of the arm package, to decode an ARM response into.
+func (c *CustomDomain) NewEmptyARMValue() any {
+	return &arm.CustomDomain{}
+}
+
+// PopulateFromARM fills the receiver from an arm.CustomDomain (or a pointer to one), as Azure returned it.
+func (c *CustomDomain) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.CustomDomain)
+	if !ok {
+		pointer, ok := armInput.(*arm.CustomDomain)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for CustomDomain, want arm.CustomDomain", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		c.Name = &nameValue
+	}
+	if typed.UseSubDomainName != nil {
+		useSubDomainNameValue := *typed.UseSubDomainName
+		c.UseSubDomainName = &useSubDomainNameValue
+	}
+	return nil
+}
+
 // AssignProperties_From_CustomDomain populates the receiver from source, a storage/v1api20210401/storage.CustomDomain.
 func (c *CustomDomain) AssignProperties_From_CustomDomain(source *storage.CustomDomain) error {
 	c.Name = genruntime.ClonePointer(source.Name)
@@ -1685,6 +3195,52 @@ type CustomDomain_STATUS struct {
 
 	// UseSubDomainName: Indicates whether indirect CName validation is enabled. Default value is false. This should only be set on updates.
 	UseSubDomainName *bool `json:"useSubDomainName,omitempty"`
+}
+
+// ConvertToARM returns the CustomDomain_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *CustomDomain_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.CustomDomain_STATUS{}
+	if c.Name != nil {
+		nameValue := *c.Name
+		result.Name = &nameValue
+	}
+	if c.UseSubDomainName != nil {
+		useSubDomainNameValue := *c.UseSubDomainName
+		result.UseSubDomainName = &useSubDomainNameValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty CustomDomain_STATUS of the arm package, to decode an ARM response into.
+func (c *CustomDomain_STATUS) NewEmptyARMValue() any {
+	return &arm.CustomDomain_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.CustomDomain_STATUS (or a pointer to one), as Azure returned it.
+func (c *CustomDomain_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.CustomDomain_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.CustomDomain_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for CustomDomain_STATUS, want arm.CustomDomain_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		c.Name = &nameValue
+	}
+	if typed.UseSubDomainName != nil {
+		useSubDomainNameValue := *typed.UseSubDomainName
+		c.UseSubDomainName = &useSubDomainNameValue
+	}
+	return nil
 }
 
 // AssignProperties_From_CustomDomain_STATUS populates the receiver from source, a storage/v1api20210401/storage.CustomDomain_STATUS.
@@ -1787,6 +3343,100 @@ type Encryption struct {
 	Services *EncryptionServices `json:"services,omitempty"`
 }
 
+// ConvertToARM returns the Encryption of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (e *Encryption) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if e == nil {
+		return nil, nil
+	}
+	result := &arm.Encryption{}
+	if e.Identity != nil {
+		var identityValue arm.EncryptionIdentity
+		identityARM, err := e.Identity.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		identityValue = *identityARM.(*arm.EncryptionIdentity)
+		result.Identity = &identityValue
+	}
+	if e.KeySource != nil {
+		keySourceValue := string(*e.KeySource)
+		result.KeySource = &keySourceValue
+	}
+	if e.Keyvaultproperties != nil {
+		var keyvaultpropertiesValue arm.KeyVaultProperties
+		keyvaultpropertiesARM, err := e.Keyvaultproperties.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		keyvaultpropertiesValue = *keyvaultpropertiesARM.(*arm.KeyVaultProperties)
+		result.Keyvaultproperties = &keyvaultpropertiesValue
+	}
+	if e.RequireInfrastructureEncryption != nil {
+		requireInfrastructureEncryptionValue := *e.RequireInfrastructureEncryption
+		result.RequireInfrastructureEncryption = &requireInfrastructureEncryptionValue
+	}
+	if e.Services != nil {
+		var servicesValue arm.EncryptionServices
+		servicesARM, err := e.Services.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		servicesValue = *servicesARM.(*arm.EncryptionServices)
+		result.Services = &servicesValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Encryption of the arm package, to decode an ARM response into.
+func (e *Encryption) NewEmptyARMValue() any {
+	return &arm.Encryption{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Encryption (or a pointer to one), as Azure returned it.
+func (e *Encryption) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Encryption)
+	if !ok {
+		pointer, ok := armInput.(*arm.Encryption)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Encryption, want arm.Encryption", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Identity != nil {
+		var identityValue EncryptionIdentity
+		if err := identityValue.PopulateFromARM(owner, *typed.Identity); err != nil {
+			return err
+		}
+		e.Identity = &identityValue
+	}
+	if typed.KeySource != nil {
+		keySourceValue := KeySource(*typed.KeySource)
+		e.KeySource = &keySourceValue
+	}
+	if typed.Keyvaultproperties != nil {
+		var keyvaultpropertiesValue KeyVaultProperties
+		if err := keyvaultpropertiesValue.PopulateFromARM(owner, *typed.Keyvaultproperties); err != nil {
+			return err
+		}
+		e.Keyvaultproperties = &keyvaultpropertiesValue
+	}
+	if typed.RequireInfrastructureEncryption != nil {
+		requireInfrastructureEncryptionValue := *typed.RequireInfrastructureEncryption
+		e.RequireInfrastructureEncryption = &requireInfrastructureEncryptionValue
+	}
+	if typed.Services != nil {
+		var servicesValue EncryptionServices
+		if err := servicesValue.PopulateFromARM(owner, *typed.Services); err != nil {
+			return err
+		}
+		e.Services = &servicesValue
+	}
+	return nil
+}
+
 // AssignProperties_From_Encryption populates the receiver from source, a storage/v1api20210401/storage.Encryption.
 func (e *Encryption) AssignProperties_From_Encryption(source *storage.Encryption) error {
 	if source.Identity != nil {
@@ -1884,6 +3534,44 @@ type EncryptionIdentity struct {
 	UserAssignedIdentity *string `json:"userAssignedIdentity,omitempty"`
 }
 
+// ConvertToARM returns the EncryptionIdentity of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (e *EncryptionIdentity) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if e == nil {
+		return nil, nil
+	}
+	result := &arm.EncryptionIdentity{}
+	if e.UserAssignedIdentity != nil {
+		userAssignedIdentityValue := *e.UserAssignedIdentity
+		result.UserAssignedIdentity = &userAssignedIdentityValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty EncryptionIdentity of the arm package, to decode an ARM response into.
+func (e *EncryptionIdentity) NewEmptyARMValue() any {
+	return &arm.EncryptionIdentity{}
+}
+
+// PopulateFromARM fills the receiver from an arm.EncryptionIdentity (or a pointer to one), as Azure returned it.
+func (e *EncryptionIdentity) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.EncryptionIdentity)
+	if !ok {
+		pointer, ok := armInput.(*arm.EncryptionIdentity)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for EncryptionIdentity, want arm.EncryptionIdentity", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.UserAssignedIdentity != nil {
+		userAssignedIdentityValue := *typed.UserAssignedIdentity
+		e.UserAssignedIdentity = &userAssignedIdentityValue
+	}
+	return nil
+}
+
 // AssignProperties_From_EncryptionIdentity populates the receiver from source, a storage/v1api20210401/storage.EncryptionIdentity.
 func (e *EncryptionIdentity) AssignProperties_From_EncryptionIdentity(source *storage.EncryptionIdentity) error {
 	e.UserAssignedIdentity = genruntime.ClonePointer(source.UserAssignedIdentity)
@@ -1905,6 +3593,44 @@ func (e *EncryptionIdentity) AssignProperties_To_EncryptionIdentity(destination 
 type EncryptionIdentity_STATUS struct {
 	// UserAssignedIdentity: Resource identifier of the UserAssigned identity to be associated with server-side encryption on the storage account.
 	UserAssignedIdentity *string `json:"userAssignedIdentity,omitempty"`
+}
+
+// ConvertToARM returns the EncryptionIdentity_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (e *EncryptionIdentity_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if e == nil {
+		return nil, nil
+	}
+	result := &arm.EncryptionIdentity_STATUS{}
+	if e.UserAssignedIdentity != nil {
+		userAssignedIdentityValue := *e.UserAssignedIdentity
+		result.UserAssignedIdentity = &userAssignedIdentityValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty EncryptionIdentity_STATUS of the arm package, to decode an ARM response into.
+func (e *EncryptionIdentity_STATUS) NewEmptyARMValue() any {
+	return &arm.EncryptionIdentity_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.EncryptionIdentity_STATUS (or a pointer to one), as Azure returned it.
+func (e *EncryptionIdentity_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.EncryptionIdentity_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.EncryptionIdentity_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for EncryptionIdentity_STATUS, want arm.EncryptionIdentity_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.UserAssignedIdentity != nil {
+		userAssignedIdentityValue := *typed.UserAssignedIdentity
+		e.UserAssignedIdentity = &userAssignedIdentityValue
+	}
+	return nil
 }
 
 // AssignProperties_From_EncryptionIdentity_STATUS populates the receiver from source, a storage/v1api20210401/storage.EncryptionIdentity_STATUS.
@@ -1931,6 +3657,52 @@ type EncryptionService struct {
 
 	// KeyType: Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped encryption key will be used. 'Service' key type implies that a default service key is used.
 	KeyType *KeyType `json:"keyType,omitempty"`
+}
+
+// ConvertToARM returns the EncryptionService of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (e *EncryptionService) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if e == nil {
+		return nil, nil
+	}
+	result := &arm.EncryptionService{}
+	if e.Enabled != nil {
+		enabledValue := *e.Enabled
+		result.Enabled = &enabledValue
+	}
+	if e.KeyType != nil {
+		keyTypeValue := string(*e.KeyType)
+		result.KeyType = &keyTypeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty EncryptionService of the arm package, to decode an ARM response into.
+func (e *EncryptionService) NewEmptyARMValue() any {
+	return &arm.EncryptionService{}
+}
+
+// PopulateFromARM fills the receiver from an arm.EncryptionService (or a pointer to one), as Azure returned it.
+func (e *EncryptionService) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.EncryptionService)
+	if !ok {
+		pointer, ok := armInput.(*arm.EncryptionService)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for EncryptionService, want arm.EncryptionService", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Enabled != nil {
+		enabledValue := *typed.Enabled
+		e.Enabled = &enabledValue
+	}
+	if typed.KeyType != nil {
+		keyTypeValue := KeyType(*typed.KeyType)
+		e.KeyType = &keyTypeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_EncryptionService populates the receiver from source, a storage/v1api20210401/storage.EncryptionService.
@@ -1974,6 +3746,60 @@ type EncryptionService_STATUS struct {
 
 	// LastEnabledTime: Gets a rough estimate of the date/time when the encryption was last enabled by the user. Only returned when encryption is enabled. There might be some unencrypted blobs which were written after this time, as it is just a rough estimate.
 	LastEnabledTime *string `json:"lastEnabledTime,omitempty"`
+}
+
+// ConvertToARM returns the EncryptionService_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (e *EncryptionService_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if e == nil {
+		return nil, nil
+	}
+	result := &arm.EncryptionService_STATUS{}
+	if e.Enabled != nil {
+		enabledValue := *e.Enabled
+		result.Enabled = &enabledValue
+	}
+	if e.KeyType != nil {
+		keyTypeValue := string(*e.KeyType)
+		result.KeyType = &keyTypeValue
+	}
+	if e.LastEnabledTime != nil {
+		lastEnabledTimeValue := *e.LastEnabledTime
+		result.LastEnabledTime = &lastEnabledTimeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty EncryptionService_STATUS of the arm package, to decode an ARM response into.
+func (e *EncryptionService_STATUS) NewEmptyARMValue() any {
+	return &arm.EncryptionService_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.EncryptionService_STATUS (or a pointer to one), as Azure returned it.
+func (e *EncryptionService_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.EncryptionService_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.EncryptionService_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for EncryptionService_STATUS, want arm.EncryptionService_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Enabled != nil {
+		enabledValue := *typed.Enabled
+		e.Enabled = &enabledValue
+	}
+	if typed.KeyType != nil {
+		keyTypeValue := KeyType_STATUS(*typed.KeyType)
+		e.KeyType = &keyTypeValue
+	}
+	if typed.LastEnabledTime != nil {
+		lastEnabledTimeValue := *typed.LastEnabledTime
+		e.LastEnabledTime = &lastEnabledTimeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_EncryptionService_STATUS populates the receiver from source, a storage/v1api20210401/storage.EncryptionService_STATUS.
@@ -2024,6 +3850,100 @@ type EncryptionServices struct {
 
 	// Table: The encryption function of the table storage service.
 	Table *EncryptionService `json:"table,omitempty"`
+}
+
+// ConvertToARM returns the EncryptionServices of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (e *EncryptionServices) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if e == nil {
+		return nil, nil
+	}
+	result := &arm.EncryptionServices{}
+	if e.Blob != nil {
+		var blobValue arm.EncryptionService
+		blobARM, err := e.Blob.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		blobValue = *blobARM.(*arm.EncryptionService)
+		result.Blob = &blobValue
+	}
+	if e.File != nil {
+		var fileValue arm.EncryptionService
+		fileARM, err := e.File.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		fileValue = *fileARM.(*arm.EncryptionService)
+		result.File = &fileValue
+	}
+	if e.Queue != nil {
+		var queueValue arm.EncryptionService
+		queueARM, err := e.Queue.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		queueValue = *queueARM.(*arm.EncryptionService)
+		result.Queue = &queueValue
+	}
+	if e.Table != nil {
+		var tableValue arm.EncryptionService
+		tableARM, err := e.Table.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		tableValue = *tableARM.(*arm.EncryptionService)
+		result.Table = &tableValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty EncryptionServices of the arm package, to decode an ARM response into.
+func (e *EncryptionServices) NewEmptyARMValue() any {
+	return &arm.EncryptionServices{}
+}
+
+// PopulateFromARM fills the receiver from an arm.EncryptionServices (or a pointer to one), as Azure returned it.
+func (e *EncryptionServices) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.EncryptionServices)
+	if !ok {
+		pointer, ok := armInput.(*arm.EncryptionServices)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for EncryptionServices, want arm.EncryptionServices", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Blob != nil {
+		var blobValue EncryptionService
+		if err := blobValue.PopulateFromARM(owner, *typed.Blob); err != nil {
+			return err
+		}
+		e.Blob = &blobValue
+	}
+	if typed.File != nil {
+		var fileValue EncryptionService
+		if err := fileValue.PopulateFromARM(owner, *typed.File); err != nil {
+			return err
+		}
+		e.File = &fileValue
+	}
+	if typed.Queue != nil {
+		var queueValue EncryptionService
+		if err := queueValue.PopulateFromARM(owner, *typed.Queue); err != nil {
+			return err
+		}
+		e.Queue = &queueValue
+	}
+	if typed.Table != nil {
+		var tableValue EncryptionService
+		if err := tableValue.PopulateFromARM(owner, *typed.Table); err != nil {
+			return err
+		}
+		e.Table = &tableValue
+	}
+	return nil
 }
 
 // AssignProperties_From_EncryptionServices populates the receiver from source, a storage/v1api20210401/storage.EncryptionServices.
@@ -2132,6 +4052,100 @@ type EncryptionServices_STATUS struct {
 
 	// Table: The encryption function of the table storage service.
 	Table *EncryptionService_STATUS `json:"table,omitempty"`
+}
+
+// ConvertToARM returns the EncryptionServices_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (e *EncryptionServices_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if e == nil {
+		return nil, nil
+	}
+	result := &arm.EncryptionServices_STATUS{}
+	if e.Blob != nil {
+		var blobValue arm.EncryptionService_STATUS
+		blobARM, err := e.Blob.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		blobValue = *blobARM.(*arm.EncryptionService_STATUS)
+		result.Blob = &blobValue
+	}
+	if e.File != nil {
+		var fileValue arm.EncryptionService_STATUS
+		fileARM, err := e.File.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		fileValue = *fileARM.(*arm.EncryptionService_STATUS)
+		result.File = &fileValue
+	}
+	if e.Queue != nil {
+		var queueValue arm.EncryptionService_STATUS
+		queueARM, err := e.Queue.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		queueValue = *queueARM.(*arm.EncryptionService_STATUS)
+		result.Queue = &queueValue
+	}
+	if e.Table != nil {
+		var tableValue arm.EncryptionService_STATUS
+		tableARM, err := e.Table.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		tableValue = *tableARM.(*arm.EncryptionService_STATUS)
+		result.Table = &tableValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty EncryptionServices_STATUS of the arm package, to decode an ARM response into.
+func (e *EncryptionServices_STATUS) NewEmptyARMValue() any {
+	return &arm.EncryptionServices_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.EncryptionServices_STATUS (or a pointer to one), as Azure returned it.
+func (e *EncryptionServices_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.EncryptionServices_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.EncryptionServices_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for EncryptionServices_STATUS, want arm.EncryptionServices_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Blob != nil {
+		var blobValue EncryptionService_STATUS
+		if err := blobValue.PopulateFromARM(owner, *typed.Blob); err != nil {
+			return err
+		}
+		e.Blob = &blobValue
+	}
+	if typed.File != nil {
+		var fileValue EncryptionService_STATUS
+		if err := fileValue.PopulateFromARM(owner, *typed.File); err != nil {
+			return err
+		}
+		e.File = &fileValue
+	}
+	if typed.Queue != nil {
+		var queueValue EncryptionService_STATUS
+		if err := queueValue.PopulateFromARM(owner, *typed.Queue); err != nil {
+			return err
+		}
+		e.Queue = &queueValue
+	}
+	if typed.Table != nil {
+		var tableValue EncryptionService_STATUS
+		if err := tableValue.PopulateFromARM(owner, *typed.Table); err != nil {
+			return err
+		}
+		e.Table = &tableValue
+	}
+	return nil
 }
 
 // AssignProperties_From_EncryptionServices_STATUS populates the receiver from source, a storage/v1api20210401/storage.EncryptionServices_STATUS.
@@ -2243,6 +4257,100 @@ type Encryption_STATUS struct {
 
 	// Services: List of services which support encryption.
 	Services *EncryptionServices_STATUS `json:"services,omitempty"`
+}
+
+// ConvertToARM returns the Encryption_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (e *Encryption_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if e == nil {
+		return nil, nil
+	}
+	result := &arm.Encryption_STATUS{}
+	if e.Identity != nil {
+		var identityValue arm.EncryptionIdentity_STATUS
+		identityARM, err := e.Identity.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		identityValue = *identityARM.(*arm.EncryptionIdentity_STATUS)
+		result.Identity = &identityValue
+	}
+	if e.KeySource != nil {
+		keySourceValue := string(*e.KeySource)
+		result.KeySource = &keySourceValue
+	}
+	if e.Keyvaultproperties != nil {
+		var keyvaultpropertiesValue arm.KeyVaultProperties_STATUS
+		keyvaultpropertiesARM, err := e.Keyvaultproperties.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		keyvaultpropertiesValue = *keyvaultpropertiesARM.(*arm.KeyVaultProperties_STATUS)
+		result.Keyvaultproperties = &keyvaultpropertiesValue
+	}
+	if e.RequireInfrastructureEncryption != nil {
+		requireInfrastructureEncryptionValue := *e.RequireInfrastructureEncryption
+		result.RequireInfrastructureEncryption = &requireInfrastructureEncryptionValue
+	}
+	if e.Services != nil {
+		var servicesValue arm.EncryptionServices_STATUS
+		servicesARM, err := e.Services.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		servicesValue = *servicesARM.(*arm.EncryptionServices_STATUS)
+		result.Services = &servicesValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Encryption_STATUS of the arm package, to decode an ARM response into.
+func (e *Encryption_STATUS) NewEmptyARMValue() any {
+	return &arm.Encryption_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Encryption_STATUS (or a pointer to one), as Azure returned it.
+func (e *Encryption_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Encryption_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.Encryption_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Encryption_STATUS, want arm.Encryption_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Identity != nil {
+		var identityValue EncryptionIdentity_STATUS
+		if err := identityValue.PopulateFromARM(owner, *typed.Identity); err != nil {
+			return err
+		}
+		e.Identity = &identityValue
+	}
+	if typed.KeySource != nil {
+		keySourceValue := KeySource_STATUS(*typed.KeySource)
+		e.KeySource = &keySourceValue
+	}
+	if typed.Keyvaultproperties != nil {
+		var keyvaultpropertiesValue KeyVaultProperties_STATUS
+		if err := keyvaultpropertiesValue.PopulateFromARM(owner, *typed.Keyvaultproperties); err != nil {
+			return err
+		}
+		e.Keyvaultproperties = &keyvaultpropertiesValue
+	}
+	if typed.RequireInfrastructureEncryption != nil {
+		requireInfrastructureEncryptionValue := *typed.RequireInfrastructureEncryption
+		e.RequireInfrastructureEncryption = &requireInfrastructureEncryptionValue
+	}
+	if typed.Services != nil {
+		var servicesValue EncryptionServices_STATUS
+		if err := servicesValue.PopulateFromARM(owner, *typed.Services); err != nil {
+			return err
+		}
+		e.Services = &servicesValue
+	}
+	return nil
 }
 
 // AssignProperties_From_Encryption_STATUS populates the receiver from source, a storage/v1api20210401/storage.Encryption_STATUS.
@@ -2363,6 +4471,116 @@ type Endpoints_STATUS struct {
 	Web *string `json:"web,omitempty"`
 }
 
+// ConvertToARM returns the Endpoints_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (e *Endpoints_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if e == nil {
+		return nil, nil
+	}
+	result := &arm.Endpoints_STATUS{}
+	if e.Blob != nil {
+		blobValue := *e.Blob
+		result.Blob = &blobValue
+	}
+	if e.Dfs != nil {
+		dfsValue := *e.Dfs
+		result.Dfs = &dfsValue
+	}
+	if e.File != nil {
+		fileValue := *e.File
+		result.File = &fileValue
+	}
+	if e.InternetEndpoints != nil {
+		var internetEndpointsValue arm.StorageAccountInternetEndpoints_STATUS
+		internetEndpointsARM, err := e.InternetEndpoints.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		internetEndpointsValue = *internetEndpointsARM.(*arm.StorageAccountInternetEndpoints_STATUS)
+		result.InternetEndpoints = &internetEndpointsValue
+	}
+	if e.MicrosoftEndpoints != nil {
+		var microsoftEndpointsValue arm.StorageAccountMicrosoftEndpoints_STATUS
+		microsoftEndpointsARM, err := e.MicrosoftEndpoints.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		microsoftEndpointsValue = *microsoftEndpointsARM.(*arm.StorageAccountMicrosoftEndpoints_STATUS)
+		result.MicrosoftEndpoints = &microsoftEndpointsValue
+	}
+	if e.Queue != nil {
+		queueValue := *e.Queue
+		result.Queue = &queueValue
+	}
+	if e.Table != nil {
+		tableValue := *e.Table
+		result.Table = &tableValue
+	}
+	if e.Web != nil {
+		webValue := *e.Web
+		result.Web = &webValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Endpoints_STATUS of the arm package, to decode an ARM response into.
+func (e *Endpoints_STATUS) NewEmptyARMValue() any {
+	return &arm.Endpoints_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Endpoints_STATUS (or a pointer to one), as Azure returned it.
+func (e *Endpoints_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Endpoints_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.Endpoints_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Endpoints_STATUS, want arm.Endpoints_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Blob != nil {
+		blobValue := *typed.Blob
+		e.Blob = &blobValue
+	}
+	if typed.Dfs != nil {
+		dfsValue := *typed.Dfs
+		e.Dfs = &dfsValue
+	}
+	if typed.File != nil {
+		fileValue := *typed.File
+		e.File = &fileValue
+	}
+	if typed.InternetEndpoints != nil {
+		var internetEndpointsValue StorageAccountInternetEndpoints_STATUS
+		if err := internetEndpointsValue.PopulateFromARM(owner, *typed.InternetEndpoints); err != nil {
+			return err
+		}
+		e.InternetEndpoints = &internetEndpointsValue
+	}
+	if typed.MicrosoftEndpoints != nil {
+		var microsoftEndpointsValue StorageAccountMicrosoftEndpoints_STATUS
+		if err := microsoftEndpointsValue.PopulateFromARM(owner, *typed.MicrosoftEndpoints); err != nil {
+			return err
+		}
+		e.MicrosoftEndpoints = &microsoftEndpointsValue
+	}
+	if typed.Queue != nil {
+		queueValue := *typed.Queue
+		e.Queue = &queueValue
+	}
+	if typed.Table != nil {
+		tableValue := *typed.Table
+		e.Table = &tableValue
+	}
+	if typed.Web != nil {
+		webValue := *typed.Web
+		e.Web = &webValue
+	}
+	return nil
+}
+
 // AssignProperties_From_Endpoints_STATUS populates the receiver from source, a storage/v1api20210401/storage.Endpoints_STATUS.
 func (e *Endpoints_STATUS) AssignProperties_From_Endpoints_STATUS(source *storage.Endpoints_STATUS) error {
 	e.Blob = genruntime.ClonePointer(source.Blob)
@@ -2457,6 +4675,52 @@ type ExtendedLocation struct {
 	Type *ExtendedLocationTypes `json:"type,omitempty"`
 }
 
+// ConvertToARM returns the ExtendedLocation of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (e *ExtendedLocation) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if e == nil {
+		return nil, nil
+	}
+	result := &arm.ExtendedLocation{}
+	if e.Name != nil {
+		nameValue := *e.Name
+		result.Name = &nameValue
+	}
+	if e.Type != nil {
+		typeValue := string(*e.Type)
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ExtendedLocation of the arm package, to decode an ARM response into.
+func (e *ExtendedLocation) NewEmptyARMValue() any {
+	return &arm.ExtendedLocation{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ExtendedLocation (or a pointer to one), as Azure returned it.
+func (e *ExtendedLocation) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ExtendedLocation)
+	if !ok {
+		pointer, ok := armInput.(*arm.ExtendedLocation)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ExtendedLocation, want arm.ExtendedLocation", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		e.Name = &nameValue
+	}
+	if typed.Type != nil {
+		typeValue := ExtendedLocationTypes(*typed.Type)
+		e.Type = &typeValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ExtendedLocation populates the receiver from source, a storage/v1api20210401/storage.ExtendedLocation.
 func (e *ExtendedLocation) AssignProperties_From_ExtendedLocation(source *storage.ExtendedLocation) error {
 	e.Name = genruntime.ClonePointer(source.Name)
@@ -2513,6 +4777,52 @@ type ExtendedLocation_STATUS struct {
 	Type *ExtendedLocationTypes_STATUS `json:"type,omitempty"`
 }
 
+// ConvertToARM returns the ExtendedLocation_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (e *ExtendedLocation_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if e == nil {
+		return nil, nil
+	}
+	result := &arm.ExtendedLocation_STATUS{}
+	if e.Name != nil {
+		nameValue := *e.Name
+		result.Name = &nameValue
+	}
+	if e.Type != nil {
+		typeValue := string(*e.Type)
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ExtendedLocation_STATUS of the arm package, to decode an ARM response into.
+func (e *ExtendedLocation_STATUS) NewEmptyARMValue() any {
+	return &arm.ExtendedLocation_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ExtendedLocation_STATUS (or a pointer to one), as Azure returned it.
+func (e *ExtendedLocation_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ExtendedLocation_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ExtendedLocation_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ExtendedLocation_STATUS, want arm.ExtendedLocation_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		e.Name = &nameValue
+	}
+	if typed.Type != nil {
+		typeValue := ExtendedLocationTypes_STATUS(*typed.Type)
+		e.Type = &typeValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ExtendedLocation_STATUS populates the receiver from source, a storage/v1api20210401/storage.ExtendedLocation_STATUS.
 func (e *ExtendedLocation_STATUS) AssignProperties_From_ExtendedLocation_STATUS(source *storage.ExtendedLocation_STATUS) error {
 	e.Name = genruntime.ClonePointer(source.Name)
@@ -2554,6 +4864,60 @@ type GeoReplicationStats_STATUS struct {
 
 	// Status: The status of the secondary location. Possible values are: - Live: Indicates that the secondary location is active and operational. - Bootstrap: Indicates initial synchronization from the primary location to the secondary location is in progress.This typically occurs when replication is first enabled. - Unavailable: Indicates that the secondary location is temporarily unavailable.
 	Status *GeoReplicationStatus_STATUS `json:"status,omitempty"`
+}
+
+// ConvertToARM returns the GeoReplicationStats_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (g *GeoReplicationStats_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if g == nil {
+		return nil, nil
+	}
+	result := &arm.GeoReplicationStats_STATUS{}
+	if g.CanFailover != nil {
+		canFailoverValue := *g.CanFailover
+		result.CanFailover = &canFailoverValue
+	}
+	if g.LastSyncTime != nil {
+		lastSyncTimeValue := *g.LastSyncTime
+		result.LastSyncTime = &lastSyncTimeValue
+	}
+	if g.Status != nil {
+		statusValue := string(*g.Status)
+		result.Status = &statusValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty GeoReplicationStats_STATUS of the arm package, to decode an ARM response into.
+func (g *GeoReplicationStats_STATUS) NewEmptyARMValue() any {
+	return &arm.GeoReplicationStats_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.GeoReplicationStats_STATUS (or a pointer to one), as Azure returned it.
+func (g *GeoReplicationStats_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.GeoReplicationStats_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.GeoReplicationStats_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for GeoReplicationStats_STATUS, want arm.GeoReplicationStats_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.CanFailover != nil {
+		canFailoverValue := *typed.CanFailover
+		g.CanFailover = &canFailoverValue
+	}
+	if typed.LastSyncTime != nil {
+		lastSyncTimeValue := *typed.LastSyncTime
+		g.LastSyncTime = &lastSyncTimeValue
+	}
+	if typed.Status != nil {
+		statusValue := GeoReplicationStatus_STATUS(*typed.Status)
+		g.Status = &statusValue
+	}
+	return nil
 }
 
 // AssignProperties_From_GeoReplicationStats_STATUS populates the receiver from source, a storage/v1api20210401/storage.GeoReplicationStats_STATUS.
@@ -2609,6 +4973,52 @@ type IPRule struct {
 	Value *string `json:"value,omitempty"`
 }
 
+// ConvertToARM returns the IPRule of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (i *IPRule) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if i == nil {
+		return nil, nil
+	}
+	result := &arm.IPRule{}
+	if i.Action != nil {
+		actionValue := string(*i.Action)
+		result.Action = &actionValue
+	}
+	if i.Value != nil {
+		valueValue := *i.Value
+		result.Value = &valueValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty IPRule of the arm package, to decode an ARM response into.
+func (i *IPRule) NewEmptyARMValue() any {
+	return &arm.IPRule{}
+}
+
+// PopulateFromARM fills the receiver from an arm.IPRule (or a pointer to one), as Azure returned it.
+func (i *IPRule) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.IPRule)
+	if !ok {
+		pointer, ok := armInput.(*arm.IPRule)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for IPRule, want arm.IPRule", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Action != nil {
+		actionValue := Action(*typed.Action)
+		i.Action = &actionValue
+	}
+	if typed.Value != nil {
+		valueValue := *typed.Value
+		i.Value = &valueValue
+	}
+	return nil
+}
+
 // AssignProperties_From_IPRule populates the receiver from source, a storage/v1api20210401/storage.IPRule.
 func (i *IPRule) AssignProperties_From_IPRule(source *storage.IPRule) error {
 	if source.Action != nil {
@@ -2647,6 +5057,52 @@ type IPRule_STATUS struct {
 
 	// Value: Specifies the IP or IP range in CIDR format. Only IPV4 address is allowed.
 	Value *string `json:"value,omitempty"`
+}
+
+// ConvertToARM returns the IPRule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (i *IPRule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if i == nil {
+		return nil, nil
+	}
+	result := &arm.IPRule_STATUS{}
+	if i.Action != nil {
+		actionValue := string(*i.Action)
+		result.Action = &actionValue
+	}
+	if i.Value != nil {
+		valueValue := *i.Value
+		result.Value = &valueValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty IPRule_STATUS of the arm package, to decode an ARM response into.
+func (i *IPRule_STATUS) NewEmptyARMValue() any {
+	return &arm.IPRule_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.IPRule_STATUS (or a pointer to one), as Azure returned it.
+func (i *IPRule_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.IPRule_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.IPRule_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for IPRule_STATUS, want arm.IPRule_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Action != nil {
+		actionValue := Action_STATUS(*typed.Action)
+		i.Action = &actionValue
+	}
+	if typed.Value != nil {
+		valueValue := *typed.Value
+		i.Value = &valueValue
+	}
+	return nil
 }
 
 // AssignProperties_From_IPRule_STATUS populates the receiver from source, a storage/v1api20210401/storage.IPRule_STATUS.
@@ -2688,6 +5144,66 @@ type Identity struct {
 
 	// UserAssignedIdentities: Gets or sets a list of key value pairs that describe the set of User Assigned identities that will be used with this storage account. The key is the ARM resource identifier of the identity. Only 1 User Assigned identity is permitted here.
 	UserAssignedIdentities map[string]UserAssignedIdentity `json:"userAssignedIdentities,omitempty"`
+}
+
+// ConvertToARM returns the Identity of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (i *Identity) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if i == nil {
+		return nil, nil
+	}
+	result := &arm.Identity{}
+	if i.Type != nil {
+		typeValue := string(*i.Type)
+		result.Type = &typeValue
+	}
+	if i.UserAssignedIdentities != nil {
+		result.UserAssignedIdentities = make(map[string]arm.UserAssignedIdentity, len(i.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesItem := range i.UserAssignedIdentities {
+			var userAssignedIdentitiesValue arm.UserAssignedIdentity
+			userAssignedIdentitiesARM, err := userAssignedIdentitiesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			userAssignedIdentitiesValue = *userAssignedIdentitiesARM.(*arm.UserAssignedIdentity)
+			result.UserAssignedIdentities[userAssignedIdentitiesKey] = userAssignedIdentitiesValue
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Identity of the arm package, to decode an ARM response into.
+func (i *Identity) NewEmptyARMValue() any {
+	return &arm.Identity{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Identity (or a pointer to one), as Azure returned it.
+func (i *Identity) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Identity)
+	if !ok {
+		pointer, ok := armInput.(*arm.Identity)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Identity, want arm.Identity", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Type != nil {
+		typeValue := IdentityType(*typed.Type)
+		i.Type = &typeValue
+	}
+	if typed.UserAssignedIdentities != nil {
+		i.UserAssignedIdentities = make(map[string]UserAssignedIdentity, len(typed.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesItem := range typed.UserAssignedIdentities {
+			var userAssignedIdentitiesValue UserAssignedIdentity
+			if err := userAssignedIdentitiesValue.PopulateFromARM(owner, userAssignedIdentitiesItem); err != nil {
+				return err
+			}
+			i.UserAssignedIdentities[userAssignedIdentitiesKey] = userAssignedIdentitiesValue
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_Identity populates the receiver from source, a storage/v1api20210401/storage.Identity.
@@ -2782,6 +5298,82 @@ type Identity_STATUS struct {
 	UserAssignedIdentities map[string]UserAssignedIdentity_STATUS `json:"userAssignedIdentities,omitempty"`
 }
 
+// ConvertToARM returns the Identity_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (i *Identity_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if i == nil {
+		return nil, nil
+	}
+	result := &arm.Identity_STATUS{}
+	if i.PrincipalId != nil {
+		principalIdValue := *i.PrincipalId
+		result.PrincipalId = &principalIdValue
+	}
+	if i.TenantId != nil {
+		tenantIdValue := *i.TenantId
+		result.TenantId = &tenantIdValue
+	}
+	if i.Type != nil {
+		typeValue := string(*i.Type)
+		result.Type = &typeValue
+	}
+	if i.UserAssignedIdentities != nil {
+		result.UserAssignedIdentities = make(map[string]arm.UserAssignedIdentity_STATUS, len(i.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesItem := range i.UserAssignedIdentities {
+			var userAssignedIdentitiesValue arm.UserAssignedIdentity_STATUS
+			userAssignedIdentitiesARM, err := userAssignedIdentitiesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			userAssignedIdentitiesValue = *userAssignedIdentitiesARM.(*arm.UserAssignedIdentity_STATUS)
+			result.UserAssignedIdentities[userAssignedIdentitiesKey] = userAssignedIdentitiesValue
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Identity_STATUS of the arm package, to decode an ARM response into.
+func (i *Identity_STATUS) NewEmptyARMValue() any {
+	return &arm.Identity_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Identity_STATUS (or a pointer to one), as Azure returned it.
+func (i *Identity_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Identity_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.Identity_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Identity_STATUS, want arm.Identity_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.PrincipalId != nil {
+		principalIdValue := *typed.PrincipalId
+		i.PrincipalId = &principalIdValue
+	}
+	if typed.TenantId != nil {
+		tenantIdValue := *typed.TenantId
+		i.TenantId = &tenantIdValue
+	}
+	if typed.Type != nil {
+		typeValue := IdentityType_STATUS(*typed.Type)
+		i.Type = &typeValue
+	}
+	if typed.UserAssignedIdentities != nil {
+		i.UserAssignedIdentities = make(map[string]UserAssignedIdentity_STATUS, len(typed.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesItem := range typed.UserAssignedIdentities {
+			var userAssignedIdentitiesValue UserAssignedIdentity_STATUS
+			if err := userAssignedIdentitiesValue.PopulateFromARM(owner, userAssignedIdentitiesItem); err != nil {
+				return err
+			}
+			i.UserAssignedIdentities[userAssignedIdentitiesKey] = userAssignedIdentitiesValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_Identity_STATUS populates the receiver from source, a storage/v1api20210401/storage.Identity_STATUS.
 func (i *Identity_STATUS) AssignProperties_From_Identity_STATUS(source *storage.Identity_STATUS) error {
 	i.PrincipalId = genruntime.ClonePointer(source.PrincipalId)
@@ -2850,6 +5442,52 @@ type KeyCreationTime_STATUS struct {
 	Key2 *string `json:"key2,omitempty"`
 }
 
+// ConvertToARM returns the KeyCreationTime_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (k *KeyCreationTime_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if k == nil {
+		return nil, nil
+	}
+	result := &arm.KeyCreationTime_STATUS{}
+	if k.Key1 != nil {
+		key1Value := *k.Key1
+		result.Key1 = &key1Value
+	}
+	if k.Key2 != nil {
+		key2Value := *k.Key2
+		result.Key2 = &key2Value
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty KeyCreationTime_STATUS of the arm package, to decode an ARM response into.
+func (k *KeyCreationTime_STATUS) NewEmptyARMValue() any {
+	return &arm.KeyCreationTime_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.KeyCreationTime_STATUS (or a pointer to one), as Azure returned it.
+func (k *KeyCreationTime_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.KeyCreationTime_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.KeyCreationTime_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for KeyCreationTime_STATUS, want arm.KeyCreationTime_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Key1 != nil {
+		key1Value := *typed.Key1
+		k.Key1 = &key1Value
+	}
+	if typed.Key2 != nil {
+		key2Value := *typed.Key2
+		k.Key2 = &key2Value
+	}
+	return nil
+}
+
 // AssignProperties_From_KeyCreationTime_STATUS populates the receiver from source, a storage/v1api20210401/storage.KeyCreationTime_STATUS.
 func (k *KeyCreationTime_STATUS) AssignProperties_From_KeyCreationTime_STATUS(source *storage.KeyCreationTime_STATUS) error {
 	k.Key1 = genruntime.ClonePointer(source.Key1)
@@ -2876,6 +5514,44 @@ type KeyPolicy struct {
 	KeyExpirationPeriodInDays *int `json:"keyExpirationPeriodInDays,omitempty"`
 }
 
+// ConvertToARM returns the KeyPolicy of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (k *KeyPolicy) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if k == nil {
+		return nil, nil
+	}
+	result := &arm.KeyPolicy{}
+	if k.KeyExpirationPeriodInDays != nil {
+		keyExpirationPeriodInDaysValue := *k.KeyExpirationPeriodInDays
+		result.KeyExpirationPeriodInDays = &keyExpirationPeriodInDaysValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty KeyPolicy of the arm package, to decode an ARM response into.
+func (k *KeyPolicy) NewEmptyARMValue() any {
+	return &arm.KeyPolicy{}
+}
+
+// PopulateFromARM fills the receiver from an arm.KeyPolicy (or a pointer to one), as Azure returned it.
+func (k *KeyPolicy) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.KeyPolicy)
+	if !ok {
+		pointer, ok := armInput.(*arm.KeyPolicy)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for KeyPolicy, want arm.KeyPolicy", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.KeyExpirationPeriodInDays != nil {
+		keyExpirationPeriodInDaysValue := *typed.KeyExpirationPeriodInDays
+		k.KeyExpirationPeriodInDays = &keyExpirationPeriodInDaysValue
+	}
+	return nil
+}
+
 // AssignProperties_From_KeyPolicy populates the receiver from source, a storage/v1api20210401/storage.KeyPolicy.
 func (k *KeyPolicy) AssignProperties_From_KeyPolicy(source *storage.KeyPolicy) error {
 	k.KeyExpirationPeriodInDays = genruntime.ClonePointer(source.KeyExpirationPeriodInDays)
@@ -2897,6 +5573,44 @@ func (k *KeyPolicy) AssignProperties_To_KeyPolicy(destination *storage.KeyPolicy
 type KeyPolicy_STATUS struct {
 	// KeyExpirationPeriodInDays: The key expiration period in days.
 	KeyExpirationPeriodInDays *int `json:"keyExpirationPeriodInDays,omitempty"`
+}
+
+// ConvertToARM returns the KeyPolicy_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (k *KeyPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if k == nil {
+		return nil, nil
+	}
+	result := &arm.KeyPolicy_STATUS{}
+	if k.KeyExpirationPeriodInDays != nil {
+		keyExpirationPeriodInDaysValue := *k.KeyExpirationPeriodInDays
+		result.KeyExpirationPeriodInDays = &keyExpirationPeriodInDaysValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty KeyPolicy_STATUS of the arm package, to decode an ARM response into.
+func (k *KeyPolicy_STATUS) NewEmptyARMValue() any {
+	return &arm.KeyPolicy_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.KeyPolicy_STATUS (or a pointer to one), as Azure returned it.
+func (k *KeyPolicy_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.KeyPolicy_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.KeyPolicy_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for KeyPolicy_STATUS, want arm.KeyPolicy_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.KeyExpirationPeriodInDays != nil {
+		keyExpirationPeriodInDaysValue := *typed.KeyExpirationPeriodInDays
+		k.KeyExpirationPeriodInDays = &keyExpirationPeriodInDaysValue
+	}
+	return nil
 }
 
 // AssignProperties_From_KeyPolicy_STATUS populates the receiver from source, a storage/v1api20210401/storage.KeyPolicy_STATUS.
@@ -2964,6 +5678,60 @@ type KeyVaultProperties struct {
 	Keyversion *string `json:"keyversion,omitempty"`
 }
 
+// ConvertToARM returns the KeyVaultProperties of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (k *KeyVaultProperties) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if k == nil {
+		return nil, nil
+	}
+	result := &arm.KeyVaultProperties{}
+	if k.Keyname != nil {
+		keynameValue := *k.Keyname
+		result.Keyname = &keynameValue
+	}
+	if k.Keyvaulturi != nil {
+		keyvaulturiValue := *k.Keyvaulturi
+		result.Keyvaulturi = &keyvaulturiValue
+	}
+	if k.Keyversion != nil {
+		keyversionValue := *k.Keyversion
+		result.Keyversion = &keyversionValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty KeyVaultProperties of the arm package, to decode an ARM response into.
+func (k *KeyVaultProperties) NewEmptyARMValue() any {
+	return &arm.KeyVaultProperties{}
+}
+
+// PopulateFromARM fills the receiver from an arm.KeyVaultProperties (or a pointer to one), as Azure returned it.
+func (k *KeyVaultProperties) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.KeyVaultProperties)
+	if !ok {
+		pointer, ok := armInput.(*arm.KeyVaultProperties)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for KeyVaultProperties, want arm.KeyVaultProperties", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Keyname != nil {
+		keynameValue := *typed.Keyname
+		k.Keyname = &keynameValue
+	}
+	if typed.Keyvaulturi != nil {
+		keyvaulturiValue := *typed.Keyvaulturi
+		k.Keyvaulturi = &keyvaulturiValue
+	}
+	if typed.Keyversion != nil {
+		keyversionValue := *typed.Keyversion
+		k.Keyversion = &keyversionValue
+	}
+	return nil
+}
+
 // AssignProperties_From_KeyVaultProperties populates the receiver from source, a storage/v1api20210401/storage.KeyVaultProperties.
 func (k *KeyVaultProperties) AssignProperties_From_KeyVaultProperties(source *storage.KeyVaultProperties) error {
 	k.Keyname = genruntime.ClonePointer(source.Keyname)
@@ -3001,6 +5769,76 @@ type KeyVaultProperties_STATUS struct {
 
 	// LastKeyRotationTimestamp: Timestamp of last rotation of the Key Vault Key.
 	LastKeyRotationTimestamp *string `json:"lastKeyRotationTimestamp,omitempty"`
+}
+
+// ConvertToARM returns the KeyVaultProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (k *KeyVaultProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if k == nil {
+		return nil, nil
+	}
+	result := &arm.KeyVaultProperties_STATUS{}
+	if k.CurrentVersionedKeyIdentifier != nil {
+		currentVersionedKeyIdentifierValue := *k.CurrentVersionedKeyIdentifier
+		result.CurrentVersionedKeyIdentifier = &currentVersionedKeyIdentifierValue
+	}
+	if k.Keyname != nil {
+		keynameValue := *k.Keyname
+		result.Keyname = &keynameValue
+	}
+	if k.Keyvaulturi != nil {
+		keyvaulturiValue := *k.Keyvaulturi
+		result.Keyvaulturi = &keyvaulturiValue
+	}
+	if k.Keyversion != nil {
+		keyversionValue := *k.Keyversion
+		result.Keyversion = &keyversionValue
+	}
+	if k.LastKeyRotationTimestamp != nil {
+		lastKeyRotationTimestampValue := *k.LastKeyRotationTimestamp
+		result.LastKeyRotationTimestamp = &lastKeyRotationTimestampValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty KeyVaultProperties_STATUS of the arm package, to decode an ARM response into.
+func (k *KeyVaultProperties_STATUS) NewEmptyARMValue() any {
+	return &arm.KeyVaultProperties_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.KeyVaultProperties_STATUS (or a pointer to one), as Azure returned it.
+func (k *KeyVaultProperties_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.KeyVaultProperties_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.KeyVaultProperties_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for KeyVaultProperties_STATUS, want arm.KeyVaultProperties_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.CurrentVersionedKeyIdentifier != nil {
+		currentVersionedKeyIdentifierValue := *typed.CurrentVersionedKeyIdentifier
+		k.CurrentVersionedKeyIdentifier = &currentVersionedKeyIdentifierValue
+	}
+	if typed.Keyname != nil {
+		keynameValue := *typed.Keyname
+		k.Keyname = &keynameValue
+	}
+	if typed.Keyvaulturi != nil {
+		keyvaulturiValue := *typed.Keyvaulturi
+		k.Keyvaulturi = &keyvaulturiValue
+	}
+	if typed.Keyversion != nil {
+		keyversionValue := *typed.Keyversion
+		k.Keyversion = &keyversionValue
+	}
+	if typed.LastKeyRotationTimestamp != nil {
+		lastKeyRotationTimestampValue := *typed.LastKeyRotationTimestamp
+		k.LastKeyRotationTimestamp = &lastKeyRotationTimestampValue
+	}
+	return nil
 }
 
 // AssignProperties_From_KeyVaultProperties_STATUS populates the receiver from source, a storage/v1api20210401/storage.KeyVaultProperties_STATUS.
@@ -3107,6 +5945,115 @@ type NetworkRuleSet struct {
 
 	// VirtualNetworkRules: Sets the virtual network rules
 	VirtualNetworkRules []VirtualNetworkRule `json:"virtualNetworkRules,omitempty"`
+}
+
+// ConvertToARM returns the NetworkRuleSet of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NetworkRuleSet) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NetworkRuleSet{}
+	if n.Bypass != nil {
+		bypassValue := string(*n.Bypass)
+		result.Bypass = &bypassValue
+	}
+	if n.DefaultAction != nil {
+		defaultActionValue := string(*n.DefaultAction)
+		result.DefaultAction = &defaultActionValue
+	}
+	if n.IpRules != nil {
+		result.IpRules = make([]arm.IPRule, 0, len(n.IpRules))
+		for _, ipRulesItem := range n.IpRules {
+			var ipRulesValue arm.IPRule
+			ipRulesARM, err := ipRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			ipRulesValue = *ipRulesARM.(*arm.IPRule)
+			result.IpRules = append(result.IpRules, ipRulesValue)
+		}
+	}
+	if n.ResourceAccessRules != nil {
+		result.ResourceAccessRules = make([]arm.ResourceAccessRule, 0, len(n.ResourceAccessRules))
+		for _, resourceAccessRulesItem := range n.ResourceAccessRules {
+			var resourceAccessRulesValue arm.ResourceAccessRule
+			resourceAccessRulesARM, err := resourceAccessRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			resourceAccessRulesValue = *resourceAccessRulesARM.(*arm.ResourceAccessRule)
+			result.ResourceAccessRules = append(result.ResourceAccessRules, resourceAccessRulesValue)
+		}
+	}
+	if n.VirtualNetworkRules != nil {
+		result.VirtualNetworkRules = make([]arm.VirtualNetworkRule, 0, len(n.VirtualNetworkRules))
+		for _, virtualNetworkRulesItem := range n.VirtualNetworkRules {
+			var virtualNetworkRulesValue arm.VirtualNetworkRule
+			virtualNetworkRulesARM, err := virtualNetworkRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			virtualNetworkRulesValue = *virtualNetworkRulesARM.(*arm.VirtualNetworkRule)
+			result.VirtualNetworkRules = append(result.VirtualNetworkRules, virtualNetworkRulesValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NetworkRuleSet of the arm package, to decode an ARM response into.
+func (n *NetworkRuleSet) NewEmptyARMValue() any {
+	return &arm.NetworkRuleSet{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NetworkRuleSet (or a pointer to one), as Azure returned it.
+func (n *NetworkRuleSet) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NetworkRuleSet)
+	if !ok {
+		pointer, ok := armInput.(*arm.NetworkRuleSet)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NetworkRuleSet, want arm.NetworkRuleSet", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Bypass != nil {
+		bypassValue := Bypass(*typed.Bypass)
+		n.Bypass = &bypassValue
+	}
+	if typed.DefaultAction != nil {
+		defaultActionValue := DefaultAction(*typed.DefaultAction)
+		n.DefaultAction = &defaultActionValue
+	}
+	if typed.IpRules != nil {
+		for _, ipRulesItem := range typed.IpRules {
+			var ipRulesValue IPRule
+			if err := ipRulesValue.PopulateFromARM(owner, ipRulesItem); err != nil {
+				return err
+			}
+			n.IpRules = append(n.IpRules, ipRulesValue)
+		}
+	}
+	if typed.ResourceAccessRules != nil {
+		for _, resourceAccessRulesItem := range typed.ResourceAccessRules {
+			var resourceAccessRulesValue ResourceAccessRule
+			if err := resourceAccessRulesValue.PopulateFromARM(owner, resourceAccessRulesItem); err != nil {
+				return err
+			}
+			n.ResourceAccessRules = append(n.ResourceAccessRules, resourceAccessRulesValue)
+		}
+	}
+	if typed.VirtualNetworkRules != nil {
+		for _, virtualNetworkRulesItem := range typed.VirtualNetworkRules {
+			var virtualNetworkRulesValue VirtualNetworkRule
+			if err := virtualNetworkRulesValue.PopulateFromARM(owner, virtualNetworkRulesItem); err != nil {
+				return err
+			}
+			n.VirtualNetworkRules = append(n.VirtualNetworkRules, virtualNetworkRulesValue)
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_NetworkRuleSet populates the receiver from source, a storage/v1api20210401/storage.NetworkRuleSet.
@@ -3240,6 +6187,115 @@ type NetworkRuleSet_STATUS struct {
 	VirtualNetworkRules []VirtualNetworkRule_STATUS `json:"virtualNetworkRules,omitempty"`
 }
 
+// ConvertToARM returns the NetworkRuleSet_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NetworkRuleSet_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NetworkRuleSet_STATUS{}
+	if n.Bypass != nil {
+		bypassValue := string(*n.Bypass)
+		result.Bypass = &bypassValue
+	}
+	if n.DefaultAction != nil {
+		defaultActionValue := string(*n.DefaultAction)
+		result.DefaultAction = &defaultActionValue
+	}
+	if n.IpRules != nil {
+		result.IpRules = make([]arm.IPRule_STATUS, 0, len(n.IpRules))
+		for _, ipRulesItem := range n.IpRules {
+			var ipRulesValue arm.IPRule_STATUS
+			ipRulesARM, err := ipRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			ipRulesValue = *ipRulesARM.(*arm.IPRule_STATUS)
+			result.IpRules = append(result.IpRules, ipRulesValue)
+		}
+	}
+	if n.ResourceAccessRules != nil {
+		result.ResourceAccessRules = make([]arm.ResourceAccessRule_STATUS, 0, len(n.ResourceAccessRules))
+		for _, resourceAccessRulesItem := range n.ResourceAccessRules {
+			var resourceAccessRulesValue arm.ResourceAccessRule_STATUS
+			resourceAccessRulesARM, err := resourceAccessRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			resourceAccessRulesValue = *resourceAccessRulesARM.(*arm.ResourceAccessRule_STATUS)
+			result.ResourceAccessRules = append(result.ResourceAccessRules, resourceAccessRulesValue)
+		}
+	}
+	if n.VirtualNetworkRules != nil {
+		result.VirtualNetworkRules = make([]arm.VirtualNetworkRule_STATUS, 0, len(n.VirtualNetworkRules))
+		for _, virtualNetworkRulesItem := range n.VirtualNetworkRules {
+			var virtualNetworkRulesValue arm.VirtualNetworkRule_STATUS
+			virtualNetworkRulesARM, err := virtualNetworkRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			virtualNetworkRulesValue = *virtualNetworkRulesARM.(*arm.VirtualNetworkRule_STATUS)
+			result.VirtualNetworkRules = append(result.VirtualNetworkRules, virtualNetworkRulesValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NetworkRuleSet_STATUS of the arm package, to decode an ARM response into.
+func (n *NetworkRuleSet_STATUS) NewEmptyARMValue() any {
+	return &arm.NetworkRuleSet_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NetworkRuleSet_STATUS (or a pointer to one), as Azure returned it.
+func (n *NetworkRuleSet_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NetworkRuleSet_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.NetworkRuleSet_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NetworkRuleSet_STATUS, want arm.NetworkRuleSet_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Bypass != nil {
+		bypassValue := Bypass_STATUS(*typed.Bypass)
+		n.Bypass = &bypassValue
+	}
+	if typed.DefaultAction != nil {
+		defaultActionValue := DefaultAction_STATUS(*typed.DefaultAction)
+		n.DefaultAction = &defaultActionValue
+	}
+	if typed.IpRules != nil {
+		for _, ipRulesItem := range typed.IpRules {
+			var ipRulesValue IPRule_STATUS
+			if err := ipRulesValue.PopulateFromARM(owner, ipRulesItem); err != nil {
+				return err
+			}
+			n.IpRules = append(n.IpRules, ipRulesValue)
+		}
+	}
+	if typed.ResourceAccessRules != nil {
+		for _, resourceAccessRulesItem := range typed.ResourceAccessRules {
+			var resourceAccessRulesValue ResourceAccessRule_STATUS
+			if err := resourceAccessRulesValue.PopulateFromARM(owner, resourceAccessRulesItem); err != nil {
+				return err
+			}
+			n.ResourceAccessRules = append(n.ResourceAccessRules, resourceAccessRulesValue)
+		}
+	}
+	if typed.VirtualNetworkRules != nil {
+		for _, virtualNetworkRulesItem := range typed.VirtualNetworkRules {
+			var virtualNetworkRulesValue VirtualNetworkRule_STATUS
+			if err := virtualNetworkRulesValue.PopulateFromARM(owner, virtualNetworkRulesItem); err != nil {
+				return err
+			}
+			n.VirtualNetworkRules = append(n.VirtualNetworkRules, virtualNetworkRulesValue)
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_NetworkRuleSet_STATUS populates the receiver from source, a storage/v1api20210401/storage.NetworkRuleSet_STATUS.
 func (n *NetworkRuleSet_STATUS) AssignProperties_From_NetworkRuleSet_STATUS(source *storage.NetworkRuleSet_STATUS) error {
 	if source.Bypass != nil {
@@ -3359,6 +6415,44 @@ type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+// ConvertToARM returns the PrivateEndpointConnection_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded{}
+	if p.Id != nil {
+		idValue := *p.Id
+		result.Id = &idValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PrivateEndpointConnection_STATUS_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PrivateEndpointConnection_STATUS_SubResourceEmbedded, want arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		p.Id = &idValue
+	}
+	return nil
+}
+
 // AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded populates the receiver from source, a storage/v1api20210401/storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded.
 func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded(source *storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded) error {
 	p.Id = genruntime.ClonePointer(source.Id)
@@ -3395,6 +6489,52 @@ type ResourceAccessRule struct {
 	TenantId *string `json:"tenantId,omitempty"`
 }
 
+// ConvertToARM returns the ResourceAccessRule of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *ResourceAccessRule) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.ResourceAccessRule{}
+	if r.ResourceId != nil {
+		resourceIdValue := *r.ResourceId
+		result.ResourceId = &resourceIdValue
+	}
+	if r.TenantId != nil {
+		tenantIdValue := *r.TenantId
+		result.TenantId = &tenantIdValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ResourceAccessRule of the arm package, to decode an ARM response into.
+func (r *ResourceAccessRule) NewEmptyARMValue() any {
+	return &arm.ResourceAccessRule{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ResourceAccessRule (or a pointer to one), as Azure returned it.
+func (r *ResourceAccessRule) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ResourceAccessRule)
+	if !ok {
+		pointer, ok := armInput.(*arm.ResourceAccessRule)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ResourceAccessRule, want arm.ResourceAccessRule", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ResourceId != nil {
+		resourceIdValue := *typed.ResourceId
+		r.ResourceId = &resourceIdValue
+	}
+	if typed.TenantId != nil {
+		tenantIdValue := *typed.TenantId
+		r.TenantId = &tenantIdValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ResourceAccessRule populates the receiver from source, a storage/v1api20210401/storage.ResourceAccessRule.
 func (r *ResourceAccessRule) AssignProperties_From_ResourceAccessRule(source *storage.ResourceAccessRule) error {
 	r.ResourceId = genruntime.ClonePointer(source.ResourceId)
@@ -3421,6 +6561,52 @@ type ResourceAccessRule_STATUS struct {
 
 	// TenantId: Tenant Id
 	TenantId *string `json:"tenantId,omitempty"`
+}
+
+// ConvertToARM returns the ResourceAccessRule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *ResourceAccessRule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.ResourceAccessRule_STATUS{}
+	if r.ResourceId != nil {
+		resourceIdValue := *r.ResourceId
+		result.ResourceId = &resourceIdValue
+	}
+	if r.TenantId != nil {
+		tenantIdValue := *r.TenantId
+		result.TenantId = &tenantIdValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ResourceAccessRule_STATUS of the arm package, to decode an ARM response into.
+func (r *ResourceAccessRule_STATUS) NewEmptyARMValue() any {
+	return &arm.ResourceAccessRule_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ResourceAccessRule_STATUS (or a pointer to one), as Azure returned it.
+func (r *ResourceAccessRule_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ResourceAccessRule_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ResourceAccessRule_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ResourceAccessRule_STATUS, want arm.ResourceAccessRule_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ResourceId != nil {
+		resourceIdValue := *typed.ResourceId
+		r.ResourceId = &resourceIdValue
+	}
+	if typed.TenantId != nil {
+		tenantIdValue := *typed.TenantId
+		r.TenantId = &tenantIdValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ResourceAccessRule_STATUS populates the receiver from source, a storage/v1api20210401/storage.ResourceAccessRule_STATUS.
@@ -3472,6 +6658,60 @@ type RoutingPreference struct {
 	RoutingChoice *RoutingChoice `json:"routingChoice,omitempty"`
 }
 
+// ConvertToARM returns the RoutingPreference of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *RoutingPreference) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.RoutingPreference{}
+	if r.PublishInternetEndpoints != nil {
+		publishInternetEndpointsValue := *r.PublishInternetEndpoints
+		result.PublishInternetEndpoints = &publishInternetEndpointsValue
+	}
+	if r.PublishMicrosoftEndpoints != nil {
+		publishMicrosoftEndpointsValue := *r.PublishMicrosoftEndpoints
+		result.PublishMicrosoftEndpoints = &publishMicrosoftEndpointsValue
+	}
+	if r.RoutingChoice != nil {
+		routingChoiceValue := string(*r.RoutingChoice)
+		result.RoutingChoice = &routingChoiceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty RoutingPreference of the arm package, to decode an ARM response into.
+func (r *RoutingPreference) NewEmptyARMValue() any {
+	return &arm.RoutingPreference{}
+}
+
+// PopulateFromARM fills the receiver from an arm.RoutingPreference (or a pointer to one), as Azure returned it.
+func (r *RoutingPreference) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.RoutingPreference)
+	if !ok {
+		pointer, ok := armInput.(*arm.RoutingPreference)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for RoutingPreference, want arm.RoutingPreference", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.PublishInternetEndpoints != nil {
+		publishInternetEndpointsValue := *typed.PublishInternetEndpoints
+		r.PublishInternetEndpoints = &publishInternetEndpointsValue
+	}
+	if typed.PublishMicrosoftEndpoints != nil {
+		publishMicrosoftEndpointsValue := *typed.PublishMicrosoftEndpoints
+		r.PublishMicrosoftEndpoints = &publishMicrosoftEndpointsValue
+	}
+	if typed.RoutingChoice != nil {
+		routingChoiceValue := RoutingChoice(*typed.RoutingChoice)
+		r.RoutingChoice = &routingChoiceValue
+	}
+	return nil
+}
+
 // AssignProperties_From_RoutingPreference populates the receiver from source, a storage/v1api20210401/storage.RoutingPreference.
 func (r *RoutingPreference) AssignProperties_From_RoutingPreference(source *storage.RoutingPreference) error {
 	r.PublishInternetEndpoints = genruntime.ClonePointer(source.PublishInternetEndpoints)
@@ -3515,6 +6755,60 @@ type RoutingPreference_STATUS struct {
 
 	// RoutingChoice: Routing Choice defines the kind of network routing opted by the user.
 	RoutingChoice *RoutingChoice_STATUS `json:"routingChoice,omitempty"`
+}
+
+// ConvertToARM returns the RoutingPreference_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *RoutingPreference_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.RoutingPreference_STATUS{}
+	if r.PublishInternetEndpoints != nil {
+		publishInternetEndpointsValue := *r.PublishInternetEndpoints
+		result.PublishInternetEndpoints = &publishInternetEndpointsValue
+	}
+	if r.PublishMicrosoftEndpoints != nil {
+		publishMicrosoftEndpointsValue := *r.PublishMicrosoftEndpoints
+		result.PublishMicrosoftEndpoints = &publishMicrosoftEndpointsValue
+	}
+	if r.RoutingChoice != nil {
+		routingChoiceValue := string(*r.RoutingChoice)
+		result.RoutingChoice = &routingChoiceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty RoutingPreference_STATUS of the arm package, to decode an ARM response into.
+func (r *RoutingPreference_STATUS) NewEmptyARMValue() any {
+	return &arm.RoutingPreference_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.RoutingPreference_STATUS (or a pointer to one), as Azure returned it.
+func (r *RoutingPreference_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.RoutingPreference_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.RoutingPreference_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for RoutingPreference_STATUS, want arm.RoutingPreference_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.PublishInternetEndpoints != nil {
+		publishInternetEndpointsValue := *typed.PublishInternetEndpoints
+		r.PublishInternetEndpoints = &publishInternetEndpointsValue
+	}
+	if typed.PublishMicrosoftEndpoints != nil {
+		publishMicrosoftEndpointsValue := *typed.PublishMicrosoftEndpoints
+		r.PublishMicrosoftEndpoints = &publishMicrosoftEndpointsValue
+	}
+	if typed.RoutingChoice != nil {
+		routingChoiceValue := RoutingChoice_STATUS(*typed.RoutingChoice)
+		r.RoutingChoice = &routingChoiceValue
+	}
+	return nil
 }
 
 // AssignProperties_From_RoutingPreference_STATUS populates the receiver from source, a storage/v1api20210401/storage.RoutingPreference_STATUS.
@@ -3561,6 +6855,52 @@ type SasPolicy struct {
 	SasExpirationPeriod *string `json:"sasExpirationPeriod,omitempty"`
 }
 
+// ConvertToARM returns the SasPolicy of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *SasPolicy) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.SasPolicy{}
+	if s.ExpirationAction != nil {
+		expirationActionValue := string(*s.ExpirationAction)
+		result.ExpirationAction = &expirationActionValue
+	}
+	if s.SasExpirationPeriod != nil {
+		sasExpirationPeriodValue := *s.SasExpirationPeriod
+		result.SasExpirationPeriod = &sasExpirationPeriodValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty SasPolicy of the arm package, to decode an ARM response into.
+func (s *SasPolicy) NewEmptyARMValue() any {
+	return &arm.SasPolicy{}
+}
+
+// PopulateFromARM fills the receiver from an arm.SasPolicy (or a pointer to one), as Azure returned it.
+func (s *SasPolicy) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.SasPolicy)
+	if !ok {
+		pointer, ok := armInput.(*arm.SasPolicy)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for SasPolicy, want arm.SasPolicy", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ExpirationAction != nil {
+		expirationActionValue := ExpirationAction(*typed.ExpirationAction)
+		s.ExpirationAction = &expirationActionValue
+	}
+	if typed.SasExpirationPeriod != nil {
+		sasExpirationPeriodValue := *typed.SasExpirationPeriod
+		s.SasExpirationPeriod = &sasExpirationPeriodValue
+	}
+	return nil
+}
+
 // AssignProperties_From_SasPolicy populates the receiver from source, a storage/v1api20210401/storage.SasPolicy.
 func (s *SasPolicy) AssignProperties_From_SasPolicy(source *storage.SasPolicy) error {
 	if source.ExpirationAction != nil {
@@ -3601,6 +6941,52 @@ type SasPolicy_STATUS struct {
 	SasExpirationPeriod *string `json:"sasExpirationPeriod,omitempty"`
 }
 
+// ConvertToARM returns the SasPolicy_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *SasPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.SasPolicy_STATUS{}
+	if s.ExpirationAction != nil {
+		expirationActionValue := string(*s.ExpirationAction)
+		result.ExpirationAction = &expirationActionValue
+	}
+	if s.SasExpirationPeriod != nil {
+		sasExpirationPeriodValue := *s.SasExpirationPeriod
+		result.SasExpirationPeriod = &sasExpirationPeriodValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty SasPolicy_STATUS of the arm package, to decode an ARM response into.
+func (s *SasPolicy_STATUS) NewEmptyARMValue() any {
+	return &arm.SasPolicy_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.SasPolicy_STATUS (or a pointer to one), as Azure returned it.
+func (s *SasPolicy_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.SasPolicy_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.SasPolicy_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for SasPolicy_STATUS, want arm.SasPolicy_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ExpirationAction != nil {
+		expirationActionValue := ExpirationAction_STATUS(*typed.ExpirationAction)
+		s.ExpirationAction = &expirationActionValue
+	}
+	if typed.SasExpirationPeriod != nil {
+		sasExpirationPeriodValue := *typed.SasExpirationPeriod
+		s.SasExpirationPeriod = &sasExpirationPeriodValue
+	}
+	return nil
+}
+
 // AssignProperties_From_SasPolicy_STATUS populates the receiver from source, a storage/v1api20210401/storage.SasPolicy_STATUS.
 func (s *SasPolicy_STATUS) AssignProperties_From_SasPolicy_STATUS(source *storage.SasPolicy_STATUS) error {
 	if source.ExpirationAction != nil {
@@ -3638,6 +7024,52 @@ type Sku struct {
 	Name *SkuName `json:"name,omitempty"`
 
 	Tier *SkuTier `json:"tier,omitempty"`
+}
+
+// ConvertToARM returns the Sku of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *Sku) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.Sku{}
+	if s.Name != nil {
+		nameValue := string(*s.Name)
+		result.Name = &nameValue
+	}
+	if s.Tier != nil {
+		tierValue := string(*s.Tier)
+		result.Tier = &tierValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Sku of the arm package, to decode an ARM response into.
+func (s *Sku) NewEmptyARMValue() any {
+	return &arm.Sku{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Sku (or a pointer to one), as Azure returned it.
+func (s *Sku) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Sku)
+	if !ok {
+		pointer, ok := armInput.(*arm.Sku)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Sku, want arm.Sku", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		nameValue := SkuName(*typed.Name)
+		s.Name = &nameValue
+	}
+	if typed.Tier != nil {
+		tierValue := SkuTier(*typed.Tier)
+		s.Tier = &tierValue
+	}
+	return nil
 }
 
 // AssignProperties_From_Sku populates the receiver from source, a storage/v1api20210401/storage.Sku.
@@ -3736,6 +7168,52 @@ type Sku_STATUS struct {
 	Tier *SkuTier_STATUS `json:"tier,omitempty"`
 }
 
+// ConvertToARM returns the Sku_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *Sku_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.Sku_STATUS{}
+	if s.Name != nil {
+		nameValue := string(*s.Name)
+		result.Name = &nameValue
+	}
+	if s.Tier != nil {
+		tierValue := string(*s.Tier)
+		result.Tier = &tierValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Sku_STATUS of the arm package, to decode an ARM response into.
+func (s *Sku_STATUS) NewEmptyARMValue() any {
+	return &arm.Sku_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Sku_STATUS (or a pointer to one), as Azure returned it.
+func (s *Sku_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Sku_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.Sku_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Sku_STATUS, want arm.Sku_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		nameValue := SkuName_STATUS(*typed.Name)
+		s.Name = &nameValue
+	}
+	if typed.Tier != nil {
+		tierValue := SkuTier_STATUS(*typed.Tier)
+		s.Tier = &tierValue
+	}
+	return nil
+}
+
 // AssignProperties_From_Sku_STATUS populates the receiver from source, a storage/v1api20210401/storage.Sku_STATUS.
 func (s *Sku_STATUS) AssignProperties_From_Sku_STATUS(source *storage.Sku_STATUS) error {
 	if source.Name != nil {
@@ -3816,6 +7294,68 @@ type StorageAccountInternetEndpoints_STATUS struct {
 	Web *string `json:"web,omitempty"`
 }
 
+// ConvertToARM returns the StorageAccountInternetEndpoints_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *StorageAccountInternetEndpoints_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.StorageAccountInternetEndpoints_STATUS{}
+	if s.Blob != nil {
+		blobValue := *s.Blob
+		result.Blob = &blobValue
+	}
+	if s.Dfs != nil {
+		dfsValue := *s.Dfs
+		result.Dfs = &dfsValue
+	}
+	if s.File != nil {
+		fileValue := *s.File
+		result.File = &fileValue
+	}
+	if s.Web != nil {
+		webValue := *s.Web
+		result.Web = &webValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty StorageAccountInternetEndpoints_STATUS of the arm package, to decode an ARM response into.
+func (s *StorageAccountInternetEndpoints_STATUS) NewEmptyARMValue() any {
+	return &arm.StorageAccountInternetEndpoints_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.StorageAccountInternetEndpoints_STATUS (or a pointer to one), as Azure returned it.
+func (s *StorageAccountInternetEndpoints_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.StorageAccountInternetEndpoints_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.StorageAccountInternetEndpoints_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for StorageAccountInternetEndpoints_STATUS, want arm.StorageAccountInternetEndpoints_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Blob != nil {
+		blobValue := *typed.Blob
+		s.Blob = &blobValue
+	}
+	if typed.Dfs != nil {
+		dfsValue := *typed.Dfs
+		s.Dfs = &dfsValue
+	}
+	if typed.File != nil {
+		fileValue := *typed.File
+		s.File = &fileValue
+	}
+	if typed.Web != nil {
+		webValue := *typed.Web
+		s.Web = &webValue
+	}
+	return nil
+}
+
 // AssignProperties_From_StorageAccountInternetEndpoints_STATUS populates the receiver from source, a storage/v1api20210401/storage.StorageAccountInternetEndpoints_STATUS.
 func (s *StorageAccountInternetEndpoints_STATUS) AssignProperties_From_StorageAccountInternetEndpoints_STATUS(source *storage.StorageAccountInternetEndpoints_STATUS) error {
 	s.Blob = genruntime.ClonePointer(source.Blob)
@@ -3858,6 +7398,84 @@ type StorageAccountMicrosoftEndpoints_STATUS struct {
 
 	// Web: Gets the web endpoint.
 	Web *string `json:"web,omitempty"`
+}
+
+// ConvertToARM returns the StorageAccountMicrosoftEndpoints_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *StorageAccountMicrosoftEndpoints_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.StorageAccountMicrosoftEndpoints_STATUS{}
+	if s.Blob != nil {
+		blobValue := *s.Blob
+		result.Blob = &blobValue
+	}
+	if s.Dfs != nil {
+		dfsValue := *s.Dfs
+		result.Dfs = &dfsValue
+	}
+	if s.File != nil {
+		fileValue := *s.File
+		result.File = &fileValue
+	}
+	if s.Queue != nil {
+		queueValue := *s.Queue
+		result.Queue = &queueValue
+	}
+	if s.Table != nil {
+		tableValue := *s.Table
+		result.Table = &tableValue
+	}
+	if s.Web != nil {
+		webValue := *s.Web
+		result.Web = &webValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty StorageAccountMicrosoftEndpoints_STATUS of the arm package, to decode an ARM response into.
+func (s *StorageAccountMicrosoftEndpoints_STATUS) NewEmptyARMValue() any {
+	return &arm.StorageAccountMicrosoftEndpoints_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.StorageAccountMicrosoftEndpoints_STATUS (or a pointer to one), as Azure returned it.
+func (s *StorageAccountMicrosoftEndpoints_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.StorageAccountMicrosoftEndpoints_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.StorageAccountMicrosoftEndpoints_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for StorageAccountMicrosoftEndpoints_STATUS, want arm.StorageAccountMicrosoftEndpoints_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Blob != nil {
+		blobValue := *typed.Blob
+		s.Blob = &blobValue
+	}
+	if typed.Dfs != nil {
+		dfsValue := *typed.Dfs
+		s.Dfs = &dfsValue
+	}
+	if typed.File != nil {
+		fileValue := *typed.File
+		s.File = &fileValue
+	}
+	if typed.Queue != nil {
+		queueValue := *typed.Queue
+		s.Queue = &queueValue
+	}
+	if typed.Table != nil {
+		tableValue := *typed.Table
+		s.Table = &tableValue
+	}
+	if typed.Web != nil {
+		webValue := *typed.Web
+		s.Web = &webValue
+	}
+	return nil
 }
 
 // AssignProperties_From_StorageAccountMicrosoftEndpoints_STATUS populates the receiver from source, a storage/v1api20210401/storage.StorageAccountMicrosoftEndpoints_STATUS.
@@ -3973,6 +7591,37 @@ func (s *StorageAccountOperatorSpec) AssignProperties_To_StorageAccountOperatorS
 type UserAssignedIdentity struct {
 }
 
+// ConvertToARM returns the UserAssignedIdentity of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (u *UserAssignedIdentity) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if u == nil {
+		return nil, nil
+	}
+	result := &arm.UserAssignedIdentity{}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty UserAssignedIdentity of the arm package, to decode an ARM response into.
+func (u *UserAssignedIdentity) NewEmptyARMValue() any {
+	return &arm.UserAssignedIdentity{}
+}
+
+// PopulateFromARM fills the receiver from an arm.UserAssignedIdentity (or a pointer to one), as Azure returned it.
+func (u *UserAssignedIdentity) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.UserAssignedIdentity)
+	if !ok {
+		pointer, ok := armInput.(*arm.UserAssignedIdentity)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for UserAssignedIdentity, want arm.UserAssignedIdentity", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	_ = typed
+	return nil
+}
+
 // AssignProperties_From_UserAssignedIdentity populates the receiver from source, a storage/v1api20210401/storage.UserAssignedIdentity.
 func (u *UserAssignedIdentity) AssignProperties_From_UserAssignedIdentity(source *storage.UserAssignedIdentity) error {
 	return nil
@@ -3993,6 +7642,52 @@ type UserAssignedIdentity_STATUS struct {
 
 	// PrincipalId: The principal ID of the identity.
 	PrincipalId *string `json:"principalId,omitempty"`
+}
+
+// ConvertToARM returns the UserAssignedIdentity_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (u *UserAssignedIdentity_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if u == nil {
+		return nil, nil
+	}
+	result := &arm.UserAssignedIdentity_STATUS{}
+	if u.ClientId != nil {
+		clientIdValue := *u.ClientId
+		result.ClientId = &clientIdValue
+	}
+	if u.PrincipalId != nil {
+		principalIdValue := *u.PrincipalId
+		result.PrincipalId = &principalIdValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty UserAssignedIdentity_STATUS of the arm package, to decode an ARM response into.
+func (u *UserAssignedIdentity_STATUS) NewEmptyARMValue() any {
+	return &arm.UserAssignedIdentity_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.UserAssignedIdentity_STATUS (or a pointer to one), as Azure returned it.
+func (u *UserAssignedIdentity_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.UserAssignedIdentity_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.UserAssignedIdentity_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for UserAssignedIdentity_STATUS, want arm.UserAssignedIdentity_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ClientId != nil {
+		clientIdValue := *typed.ClientId
+		u.ClientId = &clientIdValue
+	}
+	if typed.PrincipalId != nil {
+		principalIdValue := *typed.PrincipalId
+		u.PrincipalId = &principalIdValue
+	}
+	return nil
 }
 
 // AssignProperties_From_UserAssignedIdentity_STATUS populates the receiver from source, a storage/v1api20210401/storage.UserAssignedIdentity_STATUS.
@@ -4025,6 +7720,65 @@ type VirtualNetworkRule struct {
 
 	// State: Gets the state of virtual network rule.
 	State *State `json:"state,omitempty"`
+}
+
+// ConvertToARM returns the VirtualNetworkRule of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (v *VirtualNetworkRule) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	result := &arm.VirtualNetworkRule{}
+	if v.Action != nil {
+		actionValue := string(*v.Action)
+		result.Action = &actionValue
+	}
+	if v.Reference != nil {
+		var referenceValue string
+		referenceResolved, err := resolved.ARMID("VirtualNetworkRule.reference", *v.Reference)
+		if err != nil {
+			return nil, err
+		}
+		referenceValue = referenceResolved
+		result.Id = &referenceValue
+	}
+	if v.State != nil {
+		stateValue := string(*v.State)
+		result.State = &stateValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty VirtualNetworkRule of the arm package, to decode an ARM response into.
+func (v *VirtualNetworkRule) NewEmptyARMValue() any {
+	return &arm.VirtualNetworkRule{}
+}
+
+// PopulateFromARM fills the receiver from an arm.VirtualNetworkRule (or a pointer to one), as Azure returned it.
+func (v *VirtualNetworkRule) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.VirtualNetworkRule)
+	if !ok {
+		pointer, ok := armInput.(*arm.VirtualNetworkRule)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for VirtualNetworkRule, want arm.VirtualNetworkRule", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Action != nil {
+		actionValue := Action(*typed.Action)
+		v.Action = &actionValue
+	}
+	if typed.Id != nil {
+		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
+		v.Reference = &referenceValue
+	}
+	if typed.State != nil {
+		stateValue := State(*typed.State)
+		v.State = &stateValue
+	}
+	return nil
 }
 
 // AssignProperties_From_VirtualNetworkRule populates the receiver from source, a storage/v1api20210401/storage.VirtualNetworkRule.
@@ -4092,6 +7846,60 @@ type VirtualNetworkRule_STATUS struct {
 
 	// State: Gets the state of virtual network rule.
 	State *State_STATUS `json:"state,omitempty"`
+}
+
+// ConvertToARM returns the VirtualNetworkRule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (v *VirtualNetworkRule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	result := &arm.VirtualNetworkRule_STATUS{}
+	if v.Action != nil {
+		actionValue := string(*v.Action)
+		result.Action = &actionValue
+	}
+	if v.Id != nil {
+		idValue := *v.Id
+		result.Id = &idValue
+	}
+	if v.State != nil {
+		stateValue := string(*v.State)
+		result.State = &stateValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty VirtualNetworkRule_STATUS of the arm package, to decode an ARM response into.
+func (v *VirtualNetworkRule_STATUS) NewEmptyARMValue() any {
+	return &arm.VirtualNetworkRule_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.VirtualNetworkRule_STATUS (or a pointer to one), as Azure returned it.
+func (v *VirtualNetworkRule_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.VirtualNetworkRule_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.VirtualNetworkRule_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for VirtualNetworkRule_STATUS, want arm.VirtualNetworkRule_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Action != nil {
+		actionValue := Action_STATUS(*typed.Action)
+		v.Action = &actionValue
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		v.Id = &idValue
+	}
+	if typed.State != nil {
+		stateValue := State_STATUS(*typed.State)
+		v.State = &stateValue
+	}
+	return nil
 }
 
 // AssignProperties_From_VirtualNetworkRule_STATUS populates the receiver from source, a storage/v1api20210401/storage.VirtualNetworkRule_STATUS.

@@ -730,6 +730,16 @@ func Test_StorageAccount_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[StorageAccount, storage.StorageAccount](t, GenerateStorageAccount)
 }
 
+// Test_StorageAccount_Spec_ARMRoundTrip checks that StorageAccount_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_StorageAccount_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[StorageAccount_Spec](t, GenerateStorageAccount_Spec)
+}
+
+// Test_StorageAccount_STATUS_ARMRoundTrip checks that StorageAccount_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_StorageAccount_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[StorageAccount_STATUS](t, GenerateStorageAccount_STATUS)
+}
+
 // Test_StorageAccount_Spec_JSONRoundTrip checks that JSON keeps every value of StorageAccount_Spec.
 func Test_StorageAccount_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateStorageAccount_Spec)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/armgen/armgen/generated/storage/v1api20210401/arm"
 	"github.com/armgen/armgen/generated/storage/v1api20210401/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -167,6 +168,203 @@ type StorageAccountsBlobService_Spec struct {
 
 	// RestorePolicy: The blob service properties for blob restore policy.
 	RestorePolicy *RestorePolicyProperties `json:"restorePolicy,omitempty"`
+}
+
+// ConvertToARM returns the StorageAccountsBlobService_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *StorageAccountsBlobService_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.StorageAccountsBlobService_Spec{}
+	result.Name = &resolved.Name
+	if s.AutomaticSnapshotPolicyEnabled != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.BlobServiceProperties_Properties{}
+		}
+		automaticSnapshotPolicyEnabledValue := *s.AutomaticSnapshotPolicyEnabled
+		result.Properties.AutomaticSnapshotPolicyEnabled = &automaticSnapshotPolicyEnabledValue
+	}
+	if s.ChangeFeed != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.BlobServiceProperties_Properties{}
+		}
+		var changeFeedValue arm.ChangeFeed
+		changeFeedARM, err := s.ChangeFeed.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		changeFeedValue = *changeFeedARM.(*arm.ChangeFeed)
+		result.Properties.ChangeFeed = &changeFeedValue
+	}
+	if s.ContainerDeleteRetentionPolicy != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.BlobServiceProperties_Properties{}
+		}
+		var containerDeleteRetentionPolicyValue arm.DeleteRetentionPolicy
+		containerDeleteRetentionPolicyARM, err := s.ContainerDeleteRetentionPolicy.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		containerDeleteRetentionPolicyValue = *containerDeleteRetentionPolicyARM.(*arm.DeleteRetentionPolicy)
+		result.Properties.ContainerDeleteRetentionPolicy = &containerDeleteRetentionPolicyValue
+	}
+	if s.Cors != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.BlobServiceProperties_Properties{}
+		}
+		var corsValue arm.CorsRules
+		corsARM, err := s.Cors.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		corsValue = *corsARM.(*arm.CorsRules)
+		result.Properties.Cors = &corsValue
+	}
+	if s.DefaultServiceVersion != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.BlobServiceProperties_Properties{}
+		}
+		defaultServiceVersionValue := *s.DefaultServiceVersion
+		result.Properties.DefaultServiceVersion = &defaultServiceVersionValue
+	}
+	if s.DeleteRetentionPolicy != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.BlobServiceProperties_Properties{}
+		}
+		var deleteRetentionPolicyValue arm.DeleteRetentionPolicy
+		deleteRetentionPolicyARM, err := s.DeleteRetentionPolicy.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		deleteRetentionPolicyValue = *deleteRetentionPolicyARM.(*arm.DeleteRetentionPolicy)
+		result.Properties.DeleteRetentionPolicy = &deleteRetentionPolicyValue
+	}
+	if s.IsVersioningEnabled != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.BlobServiceProperties_Properties{}
+		}
+		isVersioningEnabledValue := *s.IsVersioningEnabled
+		result.Properties.IsVersioningEnabled = &isVersioningEnabledValue
+	}
+	if s.LastAccessTimeTrackingPolicy != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.BlobServiceProperties_Properties{}
+		}
+		var lastAccessTimeTrackingPolicyValue arm.LastAccessTimeTrackingPolicy
+		lastAccessTimeTrackingPolicyARM, err := s.LastAccessTimeTrackingPolicy.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		lastAccessTimeTrackingPolicyValue = *lastAccessTimeTrackingPolicyARM.(*arm.LastAccessTimeTrackingPolicy)
+		result.Properties.LastAccessTimeTrackingPolicy = &lastAccessTimeTrackingPolicyValue
+	}
+	if s.RestorePolicy != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.BlobServiceProperties_Properties{}
+		}
+		var restorePolicyValue arm.RestorePolicyProperties
+		restorePolicyARM, err := s.RestorePolicy.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		restorePolicyValue = *restorePolicyARM.(*arm.RestorePolicyProperties)
+		result.Properties.RestorePolicy = &restorePolicyValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty StorageAccountsBlobService_Spec of the arm package, to decode an ARM response into.
+func (s *StorageAccountsBlobService_Spec) NewEmptyARMValue() any {
+	return &arm.StorageAccountsBlobService_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.StorageAccountsBlobService_Spec (or a pointer to one), as Azure returned it.
+func (s *StorageAccountsBlobService_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.StorageAccountsBlobService_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.StorageAccountsBlobService_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for StorageAccountsBlobService_Spec, want arm.StorageAccountsBlobService_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	s.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.AutomaticSnapshotPolicyEnabled != nil {
+			automaticSnapshotPolicyEnabledValue := *typed.Properties.AutomaticSnapshotPolicyEnabled
+			s.AutomaticSnapshotPolicyEnabled = &automaticSnapshotPolicyEnabledValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ChangeFeed != nil {
+			var changeFeedValue ChangeFeed
+			if err := changeFeedValue.PopulateFromARM(owner, *typed.Properties.ChangeFeed); err != nil {
+				return err
+			}
+			s.ChangeFeed = &changeFeedValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ContainerDeleteRetentionPolicy != nil {
+			var containerDeleteRetentionPolicyValue DeleteRetentionPolicy
+			if err := containerDeleteRetentionPolicyValue.PopulateFromARM(owner, *typed.Properties.ContainerDeleteRetentionPolicy); err != nil {
+				return err
+			}
+			s.ContainerDeleteRetentionPolicy = &containerDeleteRetentionPolicyValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Cors != nil {
+			var corsValue CorsRules
+			if err := corsValue.PopulateFromARM(owner, *typed.Properties.Cors); err != nil {
+				return err
+			}
+			s.Cors = &corsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DefaultServiceVersion != nil {
+			defaultServiceVersionValue := *typed.Properties.DefaultServiceVersion
+			s.DefaultServiceVersion = &defaultServiceVersionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DeleteRetentionPolicy != nil {
+			var deleteRetentionPolicyValue DeleteRetentionPolicy
+			if err := deleteRetentionPolicyValue.PopulateFromARM(owner, *typed.Properties.DeleteRetentionPolicy); err != nil {
+				return err
+			}
+			s.DeleteRetentionPolicy = &deleteRetentionPolicyValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IsVersioningEnabled != nil {
+			isVersioningEnabledValue := *typed.Properties.IsVersioningEnabled
+			s.IsVersioningEnabled = &isVersioningEnabledValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LastAccessTimeTrackingPolicy != nil {
+			var lastAccessTimeTrackingPolicyValue LastAccessTimeTrackingPolicy
+			if err := lastAccessTimeTrackingPolicyValue.PopulateFromARM(owner, *typed.Properties.LastAccessTimeTrackingPolicy); err != nil {
+				return err
+			}
+			s.LastAccessTimeTrackingPolicy = &lastAccessTimeTrackingPolicyValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.RestorePolicy != nil {
+			var restorePolicyValue RestorePolicyProperties
+			if err := restorePolicyValue.PopulateFromARM(owner, *typed.Properties.RestorePolicy); err != nil {
+				return err
+			}
+			s.RestorePolicy = &restorePolicyValue
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_StorageAccountsBlobService_Spec populates the receiver from source, a storage/v1api20210401/storage.StorageAccountsBlobService_Spec.
@@ -393,6 +591,241 @@ type StorageAccountsBlobService_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// ConvertToARM returns the StorageAccountsBlobService_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *StorageAccountsBlobService_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.StorageAccountsBlobService_STATUS{}
+	if s.AutomaticSnapshotPolicyEnabled != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.BlobServiceProperties_Properties_STATUS{}
+		}
+		automaticSnapshotPolicyEnabledValue := *s.AutomaticSnapshotPolicyEnabled
+		result.Properties.AutomaticSnapshotPolicyEnabled = &automaticSnapshotPolicyEnabledValue
+	}
+	if s.ChangeFeed != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.BlobServiceProperties_Properties_STATUS{}
+		}
+		var changeFeedValue arm.ChangeFeed_STATUS
+		changeFeedARM, err := s.ChangeFeed.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		changeFeedValue = *changeFeedARM.(*arm.ChangeFeed_STATUS)
+		result.Properties.ChangeFeed = &changeFeedValue
+	}
+	if s.ContainerDeleteRetentionPolicy != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.BlobServiceProperties_Properties_STATUS{}
+		}
+		var containerDeleteRetentionPolicyValue arm.DeleteRetentionPolicy_STATUS
+		containerDeleteRetentionPolicyARM, err := s.ContainerDeleteRetentionPolicy.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		containerDeleteRetentionPolicyValue = *containerDeleteRetentionPolicyARM.(*arm.DeleteRetentionPolicy_STATUS)
+		result.Properties.ContainerDeleteRetentionPolicy = &containerDeleteRetentionPolicyValue
+	}
+	if s.Cors != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.BlobServiceProperties_Properties_STATUS{}
+		}
+		var corsValue arm.CorsRules_STATUS
+		corsARM, err := s.Cors.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		corsValue = *corsARM.(*arm.CorsRules_STATUS)
+		result.Properties.Cors = &corsValue
+	}
+	if s.DefaultServiceVersion != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.BlobServiceProperties_Properties_STATUS{}
+		}
+		defaultServiceVersionValue := *s.DefaultServiceVersion
+		result.Properties.DefaultServiceVersion = &defaultServiceVersionValue
+	}
+	if s.DeleteRetentionPolicy != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.BlobServiceProperties_Properties_STATUS{}
+		}
+		var deleteRetentionPolicyValue arm.DeleteRetentionPolicy_STATUS
+		deleteRetentionPolicyARM, err := s.DeleteRetentionPolicy.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		deleteRetentionPolicyValue = *deleteRetentionPolicyARM.(*arm.DeleteRetentionPolicy_STATUS)
+		result.Properties.DeleteRetentionPolicy = &deleteRetentionPolicyValue
+	}
+	if s.Id != nil {
+		idValue := *s.Id
+		result.Id = &idValue
+	}
+	if s.IsVersioningEnabled != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.BlobServiceProperties_Properties_STATUS{}
+		}
+		isVersioningEnabledValue := *s.IsVersioningEnabled
+		result.Properties.IsVersioningEnabled = &isVersioningEnabledValue
+	}
+	if s.LastAccessTimeTrackingPolicy != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.BlobServiceProperties_Properties_STATUS{}
+		}
+		var lastAccessTimeTrackingPolicyValue arm.LastAccessTimeTrackingPolicy_STATUS
+		lastAccessTimeTrackingPolicyARM, err := s.LastAccessTimeTrackingPolicy.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		lastAccessTimeTrackingPolicyValue = *lastAccessTimeTrackingPolicyARM.(*arm.LastAccessTimeTrackingPolicy_STATUS)
+		result.Properties.LastAccessTimeTrackingPolicy = &lastAccessTimeTrackingPolicyValue
+	}
+	if s.Name != nil {
+		nameValue := *s.Name
+		result.Name = &nameValue
+	}
+	if s.RestorePolicy != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.BlobServiceProperties_Properties_STATUS{}
+		}
+		var restorePolicyValue arm.RestorePolicyProperties_STATUS
+		restorePolicyARM, err := s.RestorePolicy.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		restorePolicyValue = *restorePolicyARM.(*arm.RestorePolicyProperties_STATUS)
+		result.Properties.RestorePolicy = &restorePolicyValue
+	}
+	if s.Sku != nil {
+		var skuValue arm.Sku_STATUS
+		skuARM, err := s.Sku.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		skuValue = *skuARM.(*arm.Sku_STATUS)
+		result.Sku = &skuValue
+	}
+	if s.Type != nil {
+		typeValue := *s.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty StorageAccountsBlobService_STATUS of the arm package, to decode an ARM response into.
+func (s *StorageAccountsBlobService_STATUS) NewEmptyARMValue() any {
+	return &arm.StorageAccountsBlobService_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.StorageAccountsBlobService_STATUS (or a pointer to one), as Azure returned it.
+func (s *StorageAccountsBlobService_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.StorageAccountsBlobService_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.StorageAccountsBlobService_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for StorageAccountsBlobService_STATUS, want arm.StorageAccountsBlobService_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AutomaticSnapshotPolicyEnabled != nil {
+			automaticSnapshotPolicyEnabledValue := *typed.Properties.AutomaticSnapshotPolicyEnabled
+			s.AutomaticSnapshotPolicyEnabled = &automaticSnapshotPolicyEnabledValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ChangeFeed != nil {
+			var changeFeedValue ChangeFeed_STATUS
+			if err := changeFeedValue.PopulateFromARM(owner, *typed.Properties.ChangeFeed); err != nil {
+				return err
+			}
+			s.ChangeFeed = &changeFeedValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ContainerDeleteRetentionPolicy != nil {
+			var containerDeleteRetentionPolicyValue DeleteRetentionPolicy_STATUS
+			if err := containerDeleteRetentionPolicyValue.PopulateFromARM(owner, *typed.Properties.ContainerDeleteRetentionPolicy); err != nil {
+				return err
+			}
+			s.ContainerDeleteRetentionPolicy = &containerDeleteRetentionPolicyValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Cors != nil {
+			var corsValue CorsRules_STATUS
+			if err := corsValue.PopulateFromARM(owner, *typed.Properties.Cors); err != nil {
+				return err
+			}
+			s.Cors = &corsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DefaultServiceVersion != nil {
+			defaultServiceVersionValue := *typed.Properties.DefaultServiceVersion
+			s.DefaultServiceVersion = &defaultServiceVersionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DeleteRetentionPolicy != nil {
+			var deleteRetentionPolicyValue DeleteRetentionPolicy_STATUS
+			if err := deleteRetentionPolicyValue.PopulateFromARM(owner, *typed.Properties.DeleteRetentionPolicy); err != nil {
+				return err
+			}
+			s.DeleteRetentionPolicy = &deleteRetentionPolicyValue
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		s.Id = &idValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IsVersioningEnabled != nil {
+			isVersioningEnabledValue := *typed.Properties.IsVersioningEnabled
+			s.IsVersioningEnabled = &isVersioningEnabledValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LastAccessTimeTrackingPolicy != nil {
+			var lastAccessTimeTrackingPolicyValue LastAccessTimeTrackingPolicy_STATUS
+			if err := lastAccessTimeTrackingPolicyValue.PopulateFromARM(owner, *typed.Properties.LastAccessTimeTrackingPolicy); err != nil {
+				return err
+			}
+			s.LastAccessTimeTrackingPolicy = &lastAccessTimeTrackingPolicyValue
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		s.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.RestorePolicy != nil {
+			var restorePolicyValue RestorePolicyProperties_STATUS
+			if err := restorePolicyValue.PopulateFromARM(owner, *typed.Properties.RestorePolicy); err != nil {
+				return err
+			}
+			s.RestorePolicy = &restorePolicyValue
+		}
+	}
+	if typed.Sku != nil {
+		var skuValue Sku_STATUS
+		if err := skuValue.PopulateFromARM(owner, *typed.Sku); err != nil {
+			return err
+		}
+		s.Sku = &skuValue
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		s.Type = &typeValue
+	}
+	return nil
+}
+
 // AssignProperties_From_StorageAccountsBlobService_STATUS populates the receiver from source, a storage/v1api20210401/storage.StorageAccountsBlobService_STATUS.
 func (s *StorageAccountsBlobService_STATUS) AssignProperties_From_StorageAccountsBlobService_STATUS(source *storage.StorageAccountsBlobService_STATUS) error {
 	s.AutomaticSnapshotPolicyEnabled = genruntime.ClonePointer(source.AutomaticSnapshotPolicyEnabled)
@@ -599,6 +1032,52 @@ type ChangeFeed struct {
 	RetentionInDays *int `json:"retentionInDays,omitempty"`
 }
 
+// ConvertToARM returns the ChangeFeed of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *ChangeFeed) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.ChangeFeed{}
+	if c.Enabled != nil {
+		enabledValue := *c.Enabled
+		result.Enabled = &enabledValue
+	}
+	if c.RetentionInDays != nil {
+		retentionInDaysValue := *c.RetentionInDays
+		result.RetentionInDays = &retentionInDaysValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ChangeFeed of the arm package, to decode an ARM response into.
+func (c *ChangeFeed) NewEmptyARMValue() any {
+	return &arm.ChangeFeed{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ChangeFeed (or a pointer to one), as Azure returned it.
+func (c *ChangeFeed) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ChangeFeed)
+	if !ok {
+		pointer, ok := armInput.(*arm.ChangeFeed)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ChangeFeed, want arm.ChangeFeed", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Enabled != nil {
+		enabledValue := *typed.Enabled
+		c.Enabled = &enabledValue
+	}
+	if typed.RetentionInDays != nil {
+		retentionInDaysValue := *typed.RetentionInDays
+		c.RetentionInDays = &retentionInDaysValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ChangeFeed populates the receiver from source, a storage/v1api20210401/storage.ChangeFeed.
 func (c *ChangeFeed) AssignProperties_From_ChangeFeed(source *storage.ChangeFeed) error {
 	c.Enabled = genruntime.ClonePointer(source.Enabled)
@@ -627,6 +1106,52 @@ type ChangeFeed_STATUS struct {
 	// +kubebuilder:validation:Maximum=146000
 	// +kubebuilder:validation:Minimum=1
 	RetentionInDays *int `json:"retentionInDays,omitempty"`
+}
+
+// ConvertToARM returns the ChangeFeed_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *ChangeFeed_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.ChangeFeed_STATUS{}
+	if c.Enabled != nil {
+		enabledValue := *c.Enabled
+		result.Enabled = &enabledValue
+	}
+	if c.RetentionInDays != nil {
+		retentionInDaysValue := *c.RetentionInDays
+		result.RetentionInDays = &retentionInDaysValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ChangeFeed_STATUS of the arm package, to decode an ARM response into.
+func (c *ChangeFeed_STATUS) NewEmptyARMValue() any {
+	return &arm.ChangeFeed_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ChangeFeed_STATUS (or a pointer to one), as Azure returned it.
+func (c *ChangeFeed_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ChangeFeed_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ChangeFeed_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ChangeFeed_STATUS, want arm.ChangeFeed_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Enabled != nil {
+		enabledValue := *typed.Enabled
+		c.Enabled = &enabledValue
+	}
+	if typed.RetentionInDays != nil {
+		retentionInDaysValue := *typed.RetentionInDays
+		c.RetentionInDays = &retentionInDaysValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ChangeFeed_STATUS populates the receiver from source, a storage/v1api20210401/storage.ChangeFeed_STATUS.
@@ -669,6 +1194,96 @@ type CorsRule struct {
 	// MaxAgeInSeconds: Required if CorsRule element is present. The number of seconds that the client/browser should cache a preflight response.
 	// +kubebuilder:validation:Required
 	MaxAgeInSeconds *int `json:"maxAgeInSeconds,omitempty"`
+}
+
+// ConvertToARM returns the CorsRule of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *CorsRule) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.CorsRule{}
+	if c.AllowedHeaders != nil {
+		result.AllowedHeaders = make([]string, 0, len(c.AllowedHeaders))
+		for _, allowedHeadersItem := range c.AllowedHeaders {
+			allowedHeadersValue := allowedHeadersItem
+			result.AllowedHeaders = append(result.AllowedHeaders, allowedHeadersValue)
+		}
+	}
+	if c.AllowedMethods != nil {
+		result.AllowedMethods = make([]string, 0, len(c.AllowedMethods))
+		for _, allowedMethodsItem := range c.AllowedMethods {
+			allowedMethodsValue := string(allowedMethodsItem)
+			result.AllowedMethods = append(result.AllowedMethods, allowedMethodsValue)
+		}
+	}
+	if c.AllowedOrigins != nil {
+		result.AllowedOrigins = make([]string, 0, len(c.AllowedOrigins))
+		for _, allowedOriginsItem := range c.AllowedOrigins {
+			allowedOriginsValue := allowedOriginsItem
+			result.AllowedOrigins = append(result.AllowedOrigins, allowedOriginsValue)
+		}
+	}
+	if c.ExposedHeaders != nil {
+		result.ExposedHeaders = make([]string, 0, len(c.ExposedHeaders))
+		for _, exposedHeadersItem := range c.ExposedHeaders {
+			exposedHeadersValue := exposedHeadersItem
+			result.ExposedHeaders = append(result.ExposedHeaders, exposedHeadersValue)
+		}
+	}
+	if c.MaxAgeInSeconds != nil {
+		maxAgeInSecondsValue := *c.MaxAgeInSeconds
+		result.MaxAgeInSeconds = &maxAgeInSecondsValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty CorsRule of the arm package, to decode an ARM response into.
+func (c *CorsRule) NewEmptyARMValue() any {
+	return &arm.CorsRule{}
+}
+
+// PopulateFromARM fills the receiver from an arm.CorsRule (or a pointer to one), as Azure returned it.
+func (c *CorsRule) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.CorsRule)
+	if !ok {
+		pointer, ok := armInput.(*arm.CorsRule)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for CorsRule, want arm.CorsRule", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.AllowedHeaders != nil {
+		for _, allowedHeadersItem := range typed.AllowedHeaders {
+			allowedHeadersValue := allowedHeadersItem
+			c.AllowedHeaders = append(c.AllowedHeaders, allowedHeadersValue)
+		}
+	}
+	if typed.AllowedMethods != nil {
+		for _, allowedMethodsItem := range typed.AllowedMethods {
+			allowedMethodsValue := CorsRule_AllowedMethods(allowedMethodsItem)
+			c.AllowedMethods = append(c.AllowedMethods, allowedMethodsValue)
+		}
+	}
+	if typed.AllowedOrigins != nil {
+		for _, allowedOriginsItem := range typed.AllowedOrigins {
+			allowedOriginsValue := allowedOriginsItem
+			c.AllowedOrigins = append(c.AllowedOrigins, allowedOriginsValue)
+		}
+	}
+	if typed.ExposedHeaders != nil {
+		for _, exposedHeadersItem := range typed.ExposedHeaders {
+			exposedHeadersValue := exposedHeadersItem
+			c.ExposedHeaders = append(c.ExposedHeaders, exposedHeadersValue)
+		}
+	}
+	if typed.MaxAgeInSeconds != nil {
+		maxAgeInSecondsValue := *typed.MaxAgeInSeconds
+		c.MaxAgeInSeconds = &maxAgeInSecondsValue
+	}
+	return nil
 }
 
 // AssignProperties_From_CorsRule populates the receiver from source, a storage/v1api20210401/storage.CorsRule.
@@ -760,6 +1375,96 @@ type CorsRule_STATUS struct {
 	MaxAgeInSeconds *int `json:"maxAgeInSeconds,omitempty"`
 }
 
+// ConvertToARM returns the CorsRule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *CorsRule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.CorsRule_STATUS{}
+	if c.AllowedHeaders != nil {
+		result.AllowedHeaders = make([]string, 0, len(c.AllowedHeaders))
+		for _, allowedHeadersItem := range c.AllowedHeaders {
+			allowedHeadersValue := allowedHeadersItem
+			result.AllowedHeaders = append(result.AllowedHeaders, allowedHeadersValue)
+		}
+	}
+	if c.AllowedMethods != nil {
+		result.AllowedMethods = make([]string, 0, len(c.AllowedMethods))
+		for _, allowedMethodsItem := range c.AllowedMethods {
+			allowedMethodsValue := string(allowedMethodsItem)
+			result.AllowedMethods = append(result.AllowedMethods, allowedMethodsValue)
+		}
+	}
+	if c.AllowedOrigins != nil {
+		result.AllowedOrigins = make([]string, 0, len(c.AllowedOrigins))
+		for _, allowedOriginsItem := range c.AllowedOrigins {
+			allowedOriginsValue := allowedOriginsItem
+			result.AllowedOrigins = append(result.AllowedOrigins, allowedOriginsValue)
+		}
+	}
+	if c.ExposedHeaders != nil {
+		result.ExposedHeaders = make([]string, 0, len(c.ExposedHeaders))
+		for _, exposedHeadersItem := range c.ExposedHeaders {
+			exposedHeadersValue := exposedHeadersItem
+			result.ExposedHeaders = append(result.ExposedHeaders, exposedHeadersValue)
+		}
+	}
+	if c.MaxAgeInSeconds != nil {
+		maxAgeInSecondsValue := *c.MaxAgeInSeconds
+		result.MaxAgeInSeconds = &maxAgeInSecondsValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty CorsRule_STATUS of the arm package, to decode an ARM response into.
+func (c *CorsRule_STATUS) NewEmptyARMValue() any {
+	return &arm.CorsRule_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.CorsRule_STATUS (or a pointer to one), as Azure returned it.
+func (c *CorsRule_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.CorsRule_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.CorsRule_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for CorsRule_STATUS, want arm.CorsRule_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.AllowedHeaders != nil {
+		for _, allowedHeadersItem := range typed.AllowedHeaders {
+			allowedHeadersValue := allowedHeadersItem
+			c.AllowedHeaders = append(c.AllowedHeaders, allowedHeadersValue)
+		}
+	}
+	if typed.AllowedMethods != nil {
+		for _, allowedMethodsItem := range typed.AllowedMethods {
+			allowedMethodsValue := CorsRule_AllowedMethods_STATUS(allowedMethodsItem)
+			c.AllowedMethods = append(c.AllowedMethods, allowedMethodsValue)
+		}
+	}
+	if typed.AllowedOrigins != nil {
+		for _, allowedOriginsItem := range typed.AllowedOrigins {
+			allowedOriginsValue := allowedOriginsItem
+			c.AllowedOrigins = append(c.AllowedOrigins, allowedOriginsValue)
+		}
+	}
+	if typed.ExposedHeaders != nil {
+		for _, exposedHeadersItem := range typed.ExposedHeaders {
+			exposedHeadersValue := exposedHeadersItem
+			c.ExposedHeaders = append(c.ExposedHeaders, exposedHeadersValue)
+		}
+	}
+	if typed.MaxAgeInSeconds != nil {
+		maxAgeInSecondsValue := *typed.MaxAgeInSeconds
+		c.MaxAgeInSeconds = &maxAgeInSecondsValue
+	}
+	return nil
+}
+
 // AssignProperties_From_CorsRule_STATUS populates the receiver from source, a storage/v1api20210401/storage.CorsRule_STATUS.
 func (c *CorsRule_STATUS) AssignProperties_From_CorsRule_STATUS(source *storage.CorsRule_STATUS) error {
 	c.AllowedHeaders = slices.Clone(source.AllowedHeaders)
@@ -811,6 +1516,57 @@ type CorsRules struct {
 	CorsRules []CorsRule `json:"corsRules,omitempty"`
 }
 
+// ConvertToARM returns the CorsRules of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *CorsRules) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.CorsRules{}
+	if c.CorsRules != nil {
+		result.CorsRules = make([]arm.CorsRule, 0, len(c.CorsRules))
+		for _, corsRulesItem := range c.CorsRules {
+			var corsRulesValue arm.CorsRule
+			corsRulesARM, err := corsRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			corsRulesValue = *corsRulesARM.(*arm.CorsRule)
+			result.CorsRules = append(result.CorsRules, corsRulesValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty CorsRules of the arm package, to decode an ARM response into.
+func (c *CorsRules) NewEmptyARMValue() any {
+	return &arm.CorsRules{}
+}
+
+// PopulateFromARM fills the receiver from an arm.CorsRules (or a pointer to one), as Azure returned it.
+func (c *CorsRules) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.CorsRules)
+	if !ok {
+		pointer, ok := armInput.(*arm.CorsRules)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for CorsRules, want arm.CorsRules", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.CorsRules != nil {
+		for _, corsRulesItem := range typed.CorsRules {
+			var corsRulesValue CorsRule
+			if err := corsRulesValue.PopulateFromARM(owner, corsRulesItem); err != nil {
+				return err
+			}
+			c.CorsRules = append(c.CorsRules, corsRulesValue)
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_CorsRules populates the receiver from source, a storage/v1api20210401/storage.CorsRules.
 func (c *CorsRules) AssignProperties_From_CorsRules(source *storage.CorsRules) error {
 	if source.CorsRules != nil {
@@ -852,6 +1608,57 @@ func (c *CorsRules) AssignProperties_To_CorsRules(destination *storage.CorsRules
 type CorsRules_STATUS struct {
 	// CorsRules: The List of CORS rules. You can include up to five CorsRule elements in the request.
 	CorsRules []CorsRule_STATUS `json:"corsRules,omitempty"`
+}
+
+// ConvertToARM returns the CorsRules_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *CorsRules_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.CorsRules_STATUS{}
+	if c.CorsRules != nil {
+		result.CorsRules = make([]arm.CorsRule_STATUS, 0, len(c.CorsRules))
+		for _, corsRulesItem := range c.CorsRules {
+			var corsRulesValue arm.CorsRule_STATUS
+			corsRulesARM, err := corsRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			corsRulesValue = *corsRulesARM.(*arm.CorsRule_STATUS)
+			result.CorsRules = append(result.CorsRules, corsRulesValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty CorsRules_STATUS of the arm package, to decode an ARM response into.
+func (c *CorsRules_STATUS) NewEmptyARMValue() any {
+	return &arm.CorsRules_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.CorsRules_STATUS (or a pointer to one), as Azure returned it.
+func (c *CorsRules_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.CorsRules_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.CorsRules_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for CorsRules_STATUS, want arm.CorsRules_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.CorsRules != nil {
+		for _, corsRulesItem := range typed.CorsRules {
+			var corsRulesValue CorsRule_STATUS
+			if err := corsRulesValue.PopulateFromARM(owner, corsRulesItem); err != nil {
+				return err
+			}
+			c.CorsRules = append(c.CorsRules, corsRulesValue)
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_CorsRules_STATUS populates the receiver from source, a storage/v1api20210401/storage.CorsRules_STATUS.
@@ -902,6 +1709,52 @@ type DeleteRetentionPolicy struct {
 	Enabled *bool `json:"enabled,omitempty"`
 }
 
+// ConvertToARM returns the DeleteRetentionPolicy of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (d *DeleteRetentionPolicy) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if d == nil {
+		return nil, nil
+	}
+	result := &arm.DeleteRetentionPolicy{}
+	if d.Days != nil {
+		daysValue := *d.Days
+		result.Days = &daysValue
+	}
+	if d.Enabled != nil {
+		enabledValue := *d.Enabled
+		result.Enabled = &enabledValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty DeleteRetentionPolicy of the arm package, to decode an ARM response into.
+func (d *DeleteRetentionPolicy) NewEmptyARMValue() any {
+	return &arm.DeleteRetentionPolicy{}
+}
+
+// PopulateFromARM fills the receiver from an arm.DeleteRetentionPolicy (or a pointer to one), as Azure returned it.
+func (d *DeleteRetentionPolicy) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.DeleteRetentionPolicy)
+	if !ok {
+		pointer, ok := armInput.(*arm.DeleteRetentionPolicy)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for DeleteRetentionPolicy, want arm.DeleteRetentionPolicy", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Days != nil {
+		daysValue := *typed.Days
+		d.Days = &daysValue
+	}
+	if typed.Enabled != nil {
+		enabledValue := *typed.Enabled
+		d.Enabled = &enabledValue
+	}
+	return nil
+}
+
 // AssignProperties_From_DeleteRetentionPolicy populates the receiver from source, a storage/v1api20210401/storage.DeleteRetentionPolicy.
 func (d *DeleteRetentionPolicy) AssignProperties_From_DeleteRetentionPolicy(source *storage.DeleteRetentionPolicy) error {
 	d.Days = genruntime.ClonePointer(source.Days)
@@ -930,6 +1783,52 @@ type DeleteRetentionPolicy_STATUS struct {
 
 	// Enabled: Indicates whether DeleteRetentionPolicy is enabled.
 	Enabled *bool `json:"enabled,omitempty"`
+}
+
+// ConvertToARM returns the DeleteRetentionPolicy_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (d *DeleteRetentionPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if d == nil {
+		return nil, nil
+	}
+	result := &arm.DeleteRetentionPolicy_STATUS{}
+	if d.Days != nil {
+		daysValue := *d.Days
+		result.Days = &daysValue
+	}
+	if d.Enabled != nil {
+		enabledValue := *d.Enabled
+		result.Enabled = &enabledValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty DeleteRetentionPolicy_STATUS of the arm package, to decode an ARM response into.
+func (d *DeleteRetentionPolicy_STATUS) NewEmptyARMValue() any {
+	return &arm.DeleteRetentionPolicy_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.DeleteRetentionPolicy_STATUS (or a pointer to one), as Azure returned it.
+func (d *DeleteRetentionPolicy_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.DeleteRetentionPolicy_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.DeleteRetentionPolicy_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for DeleteRetentionPolicy_STATUS, want arm.DeleteRetentionPolicy_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Days != nil {
+		daysValue := *typed.Days
+		d.Days = &daysValue
+	}
+	if typed.Enabled != nil {
+		enabledValue := *typed.Enabled
+		d.Enabled = &enabledValue
+	}
+	return nil
 }
 
 // AssignProperties_From_DeleteRetentionPolicy_STATUS populates the receiver from source, a storage/v1api20210401/storage.DeleteRetentionPolicy_STATUS.
@@ -965,6 +1864,73 @@ type LastAccessTimeTrackingPolicy struct {
 
 	// TrackingGranularityInDays: The field specifies blob object tracking granularity in days, typically how often the blob object should be tracked.This field is currently read only with value as 1
 	TrackingGranularityInDays *int `json:"trackingGranularityInDays,omitempty"`
+}
+
+// ConvertToARM returns the LastAccessTimeTrackingPolicy of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (l *LastAccessTimeTrackingPolicy) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if l == nil {
+		return nil, nil
+	}
+	result := &arm.LastAccessTimeTrackingPolicy{}
+	if l.BlobType != nil {
+		result.BlobType = make([]string, 0, len(l.BlobType))
+		for _, blobTypeItem := range l.BlobType {
+			blobTypeValue := blobTypeItem
+			result.BlobType = append(result.BlobType, blobTypeValue)
+		}
+	}
+	if l.Enable != nil {
+		enableValue := *l.Enable
+		result.Enable = &enableValue
+	}
+	if l.Name != nil {
+		nameValue := string(*l.Name)
+		result.Name = &nameValue
+	}
+	if l.TrackingGranularityInDays != nil {
+		trackingGranularityInDaysValue := *l.TrackingGranularityInDays
+		result.TrackingGranularityInDays = &trackingGranularityInDaysValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty LastAccessTimeTrackingPolicy of the arm package, to decode an ARM response into.
+func (l *LastAccessTimeTrackingPolicy) NewEmptyARMValue() any {
+	return &arm.LastAccessTimeTrackingPolicy{}
+}
+
+// PopulateFromARM fills the receiver from an arm.LastAccessTimeTrackingPolicy (or a pointer to one), as Azure returned it.
+func (l *LastAccessTimeTrackingPolicy) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.LastAccessTimeTrackingPolicy)
+	if !ok {
+		pointer, ok := armInput.(*arm.LastAccessTimeTrackingPolicy)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for LastAccessTimeTrackingPolicy, want arm.LastAccessTimeTrackingPolicy", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.BlobType != nil {
+		for _, blobTypeItem := range typed.BlobType {
+			blobTypeValue := blobTypeItem
+			l.BlobType = append(l.BlobType, blobTypeValue)
+		}
+	}
+	if typed.Enable != nil {
+		enableValue := *typed.Enable
+		l.Enable = &enableValue
+	}
+	if typed.Name != nil {
+		nameValue := Name(*typed.Name)
+		l.Name = &nameValue
+	}
+	if typed.TrackingGranularityInDays != nil {
+		trackingGranularityInDaysValue := *typed.TrackingGranularityInDays
+		l.TrackingGranularityInDays = &trackingGranularityInDaysValue
+	}
+	return nil
 }
 
 // AssignProperties_From_LastAccessTimeTrackingPolicy populates the receiver from source, a storage/v1api20210401/storage.LastAccessTimeTrackingPolicy.
@@ -1017,6 +1983,73 @@ type LastAccessTimeTrackingPolicy_STATUS struct {
 
 	// TrackingGranularityInDays: The field specifies blob object tracking granularity in days, typically how often the blob object should be tracked.This field is currently read only with value as 1
 	TrackingGranularityInDays *int `json:"trackingGranularityInDays,omitempty"`
+}
+
+// ConvertToARM returns the LastAccessTimeTrackingPolicy_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (l *LastAccessTimeTrackingPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if l == nil {
+		return nil, nil
+	}
+	result := &arm.LastAccessTimeTrackingPolicy_STATUS{}
+	if l.BlobType != nil {
+		result.BlobType = make([]string, 0, len(l.BlobType))
+		for _, blobTypeItem := range l.BlobType {
+			blobTypeValue := blobTypeItem
+			result.BlobType = append(result.BlobType, blobTypeValue)
+		}
+	}
+	if l.Enable != nil {
+		enableValue := *l.Enable
+		result.Enable = &enableValue
+	}
+	if l.Name != nil {
+		nameValue := string(*l.Name)
+		result.Name = &nameValue
+	}
+	if l.TrackingGranularityInDays != nil {
+		trackingGranularityInDaysValue := *l.TrackingGranularityInDays
+		result.TrackingGranularityInDays = &trackingGranularityInDaysValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty LastAccessTimeTrackingPolicy_STATUS of the arm package, to decode an ARM response into.
+func (l *LastAccessTimeTrackingPolicy_STATUS) NewEmptyARMValue() any {
+	return &arm.LastAccessTimeTrackingPolicy_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.LastAccessTimeTrackingPolicy_STATUS (or a pointer to one), as Azure returned it.
+func (l *LastAccessTimeTrackingPolicy_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.LastAccessTimeTrackingPolicy_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.LastAccessTimeTrackingPolicy_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for LastAccessTimeTrackingPolicy_STATUS, want arm.LastAccessTimeTrackingPolicy_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.BlobType != nil {
+		for _, blobTypeItem := range typed.BlobType {
+			blobTypeValue := blobTypeItem
+			l.BlobType = append(l.BlobType, blobTypeValue)
+		}
+	}
+	if typed.Enable != nil {
+		enableValue := *typed.Enable
+		l.Enable = &enableValue
+	}
+	if typed.Name != nil {
+		nameValue := Name_STATUS(*typed.Name)
+		l.Name = &nameValue
+	}
+	if typed.TrackingGranularityInDays != nil {
+		trackingGranularityInDaysValue := *typed.TrackingGranularityInDays
+		l.TrackingGranularityInDays = &trackingGranularityInDaysValue
+	}
+	return nil
 }
 
 // AssignProperties_From_LastAccessTimeTrackingPolicy_STATUS populates the receiver from source, a storage/v1api20210401/storage.LastAccessTimeTrackingPolicy_STATUS.
@@ -1084,6 +2117,52 @@ type RestorePolicyProperties struct {
 	Enabled *bool `json:"enabled,omitempty"`
 }
 
+// ConvertToARM returns the RestorePolicyProperties of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *RestorePolicyProperties) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.RestorePolicyProperties{}
+	if r.Days != nil {
+		daysValue := *r.Days
+		result.Days = &daysValue
+	}
+	if r.Enabled != nil {
+		enabledValue := *r.Enabled
+		result.Enabled = &enabledValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty RestorePolicyProperties of the arm package, to decode an ARM response into.
+func (r *RestorePolicyProperties) NewEmptyARMValue() any {
+	return &arm.RestorePolicyProperties{}
+}
+
+// PopulateFromARM fills the receiver from an arm.RestorePolicyProperties (or a pointer to one), as Azure returned it.
+func (r *RestorePolicyProperties) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.RestorePolicyProperties)
+	if !ok {
+		pointer, ok := armInput.(*arm.RestorePolicyProperties)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for RestorePolicyProperties, want arm.RestorePolicyProperties", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Days != nil {
+		daysValue := *typed.Days
+		r.Days = &daysValue
+	}
+	if typed.Enabled != nil {
+		enabledValue := *typed.Enabled
+		r.Enabled = &enabledValue
+	}
+	return nil
+}
+
 // AssignProperties_From_RestorePolicyProperties populates the receiver from source, a storage/v1api20210401/storage.RestorePolicyProperties.
 func (r *RestorePolicyProperties) AssignProperties_From_RestorePolicyProperties(source *storage.RestorePolicyProperties) error {
 	r.Days = genruntime.ClonePointer(source.Days)
@@ -1118,6 +2197,68 @@ type RestorePolicyProperties_STATUS struct {
 
 	// MinRestoreTime: Returns the minimum date and time that the restore can be started.
 	MinRestoreTime *string `json:"minRestoreTime,omitempty"`
+}
+
+// ConvertToARM returns the RestorePolicyProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *RestorePolicyProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.RestorePolicyProperties_STATUS{}
+	if r.Days != nil {
+		daysValue := *r.Days
+		result.Days = &daysValue
+	}
+	if r.Enabled != nil {
+		enabledValue := *r.Enabled
+		result.Enabled = &enabledValue
+	}
+	if r.LastEnabledTime != nil {
+		lastEnabledTimeValue := *r.LastEnabledTime
+		result.LastEnabledTime = &lastEnabledTimeValue
+	}
+	if r.MinRestoreTime != nil {
+		minRestoreTimeValue := *r.MinRestoreTime
+		result.MinRestoreTime = &minRestoreTimeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty RestorePolicyProperties_STATUS of the arm package, to decode an ARM response into.
+func (r *RestorePolicyProperties_STATUS) NewEmptyARMValue() any {
+	return &arm.RestorePolicyProperties_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.RestorePolicyProperties_STATUS (or a pointer to one), as Azure returned it.
+func (r *RestorePolicyProperties_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.RestorePolicyProperties_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.RestorePolicyProperties_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for RestorePolicyProperties_STATUS, want arm.RestorePolicyProperties_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Days != nil {
+		daysValue := *typed.Days
+		r.Days = &daysValue
+	}
+	if typed.Enabled != nil {
+		enabledValue := *typed.Enabled
+		r.Enabled = &enabledValue
+	}
+	if typed.LastEnabledTime != nil {
+		lastEnabledTimeValue := *typed.LastEnabledTime
+		r.LastEnabledTime = &lastEnabledTimeValue
+	}
+	if typed.MinRestoreTime != nil {
+		minRestoreTimeValue := *typed.MinRestoreTime
+		r.MinRestoreTime = &minRestoreTimeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_RestorePolicyProperties_STATUS populates the receiver from source, a storage/v1api20210401/storage.RestorePolicyProperties_STATUS.

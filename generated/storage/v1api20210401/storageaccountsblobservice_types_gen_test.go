@@ -196,6 +196,16 @@ func Test_StorageAccountsBlobService_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[StorageAccountsBlobService, storage.StorageAccountsBlobService](t, GenerateStorageAccountsBlobService)
 }
 
+// Test_StorageAccountsBlobService_Spec_ARMRoundTrip checks that StorageAccountsBlobService_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_StorageAccountsBlobService_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[StorageAccountsBlobService_Spec](t, GenerateStorageAccountsBlobService_Spec)
+}
+
+// Test_StorageAccountsBlobService_STATUS_ARMRoundTrip checks that StorageAccountsBlobService_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_StorageAccountsBlobService_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[StorageAccountsBlobService_STATUS](t, GenerateStorageAccountsBlobService_STATUS)
+}
+
 // Test_StorageAccountsBlobService_Spec_JSONRoundTrip checks that JSON keeps every value of StorageAccountsBlobService_Spec.
 func Test_StorageAccountsBlobService_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateStorageAccountsBlobService_Spec)

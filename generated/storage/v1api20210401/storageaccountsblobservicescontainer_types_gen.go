@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 
+	"github.com/armgen/armgen/generated/storage/v1api20210401/arm"
 	"github.com/armgen/armgen/generated/storage/v1api20210401/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -160,6 +161,120 @@ type StorageAccountsBlobServicesContainer_Spec struct {
 
 	// PublicAccess: Specifies whether data in the container may be accessed publicly and the level of access.
 	PublicAccess *PublicAccess `json:"publicAccess,omitempty"`
+}
+
+// ConvertToARM returns the StorageAccountsBlobServicesContainer_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *StorageAccountsBlobServicesContainer_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.StorageAccountsBlobServicesContainer_Spec{}
+	result.Name = &resolved.Name
+	if s.DefaultEncryptionScope != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ContainerProperties{}
+		}
+		defaultEncryptionScopeValue := *s.DefaultEncryptionScope
+		result.Properties.DefaultEncryptionScope = &defaultEncryptionScopeValue
+	}
+	if s.DenyEncryptionScopeOverride != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ContainerProperties{}
+		}
+		denyEncryptionScopeOverrideValue := *s.DenyEncryptionScopeOverride
+		result.Properties.DenyEncryptionScopeOverride = &denyEncryptionScopeOverrideValue
+	}
+	if s.ImmutableStorageWithVersioning != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ContainerProperties{}
+		}
+		var immutableStorageWithVersioningValue arm.ImmutableStorageWithVersioning
+		immutableStorageWithVersioningARM, err := s.ImmutableStorageWithVersioning.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		immutableStorageWithVersioningValue = *immutableStorageWithVersioningARM.(*arm.ImmutableStorageWithVersioning)
+		result.Properties.ImmutableStorageWithVersioning = &immutableStorageWithVersioningValue
+	}
+	if s.Metadata != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ContainerProperties{}
+		}
+		result.Properties.Metadata = make(map[string]string, len(s.Metadata))
+		for metadataKey, metadataItem := range s.Metadata {
+			metadataValue := metadataItem
+			result.Properties.Metadata[metadataKey] = metadataValue
+		}
+	}
+	if s.PublicAccess != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ContainerProperties{}
+		}
+		publicAccessValue := string(*s.PublicAccess)
+		result.Properties.PublicAccess = &publicAccessValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty StorageAccountsBlobServicesContainer_Spec of the arm package, to decode an ARM response into.
+func (s *StorageAccountsBlobServicesContainer_Spec) NewEmptyARMValue() any {
+	return &arm.StorageAccountsBlobServicesContainer_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.StorageAccountsBlobServicesContainer_Spec (or a pointer to one), as Azure returned it.
+func (s *StorageAccountsBlobServicesContainer_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.StorageAccountsBlobServicesContainer_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.StorageAccountsBlobServicesContainer_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for StorageAccountsBlobServicesContainer_Spec, want arm.StorageAccountsBlobServicesContainer_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		s.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	s.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.DefaultEncryptionScope != nil {
+			defaultEncryptionScopeValue := *typed.Properties.DefaultEncryptionScope
+			s.DefaultEncryptionScope = &defaultEncryptionScopeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DenyEncryptionScopeOverride != nil {
+			denyEncryptionScopeOverrideValue := *typed.Properties.DenyEncryptionScopeOverride
+			s.DenyEncryptionScopeOverride = &denyEncryptionScopeOverrideValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ImmutableStorageWithVersioning != nil {
+			var immutableStorageWithVersioningValue ImmutableStorageWithVersioning
+			if err := immutableStorageWithVersioningValue.PopulateFromARM(owner, *typed.Properties.ImmutableStorageWithVersioning); err != nil {
+				return err
+			}
+			s.ImmutableStorageWithVersioning = &immutableStorageWithVersioningValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Metadata != nil {
+			s.Metadata = make(map[string]string, len(typed.Properties.Metadata))
+			for metadataKey, metadataItem := range typed.Properties.Metadata {
+				metadataValue := metadataItem
+				s.Metadata[metadataKey] = metadataValue
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PublicAccess != nil {
+			publicAccessValue := PublicAccess(*typed.Properties.PublicAccess)
+			s.PublicAccess = &publicAccessValue
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_StorageAccountsBlobServicesContainer_Spec populates the receiver from source, a storage/v1api20210401/storage.StorageAccountsBlobServicesContainer_Spec.
@@ -322,6 +437,319 @@ type StorageAccountsBlobServicesContainer_STATUS struct {
 
 	// Version: The version of the deleted blob container.
 	Version *string `json:"version,omitempty"`
+}
+
+// ConvertToARM returns the StorageAccountsBlobServicesContainer_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *StorageAccountsBlobServicesContainer_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.StorageAccountsBlobServicesContainer_STATUS{}
+	if s.DefaultEncryptionScope != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ContainerProperties_STATUS{}
+		}
+		defaultEncryptionScopeValue := *s.DefaultEncryptionScope
+		result.Properties.DefaultEncryptionScope = &defaultEncryptionScopeValue
+	}
+	if s.Deleted != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ContainerProperties_STATUS{}
+		}
+		deletedValue := *s.Deleted
+		result.Properties.Deleted = &deletedValue
+	}
+	if s.DeletedTime != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ContainerProperties_STATUS{}
+		}
+		deletedTimeValue := *s.DeletedTime
+		result.Properties.DeletedTime = &deletedTimeValue
+	}
+	if s.DenyEncryptionScopeOverride != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ContainerProperties_STATUS{}
+		}
+		denyEncryptionScopeOverrideValue := *s.DenyEncryptionScopeOverride
+		result.Properties.DenyEncryptionScopeOverride = &denyEncryptionScopeOverrideValue
+	}
+	if s.Etag != nil {
+		etagValue := *s.Etag
+		result.Etag = &etagValue
+	}
+	if s.HasImmutabilityPolicy != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ContainerProperties_STATUS{}
+		}
+		hasImmutabilityPolicyValue := *s.HasImmutabilityPolicy
+		result.Properties.HasImmutabilityPolicy = &hasImmutabilityPolicyValue
+	}
+	if s.HasLegalHold != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ContainerProperties_STATUS{}
+		}
+		hasLegalHoldValue := *s.HasLegalHold
+		result.Properties.HasLegalHold = &hasLegalHoldValue
+	}
+	if s.Id != nil {
+		idValue := *s.Id
+		result.Id = &idValue
+	}
+	if s.ImmutabilityPolicy != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ContainerProperties_STATUS{}
+		}
+		var immutabilityPolicyValue arm.ImmutabilityPolicyProperties_STATUS
+		immutabilityPolicyARM, err := s.ImmutabilityPolicy.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		immutabilityPolicyValue = *immutabilityPolicyARM.(*arm.ImmutabilityPolicyProperties_STATUS)
+		result.Properties.ImmutabilityPolicy = &immutabilityPolicyValue
+	}
+	if s.ImmutableStorageWithVersioning != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ContainerProperties_STATUS{}
+		}
+		var immutableStorageWithVersioningValue arm.ImmutableStorageWithVersioning_STATUS
+		immutableStorageWithVersioningARM, err := s.ImmutableStorageWithVersioning.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		immutableStorageWithVersioningValue = *immutableStorageWithVersioningARM.(*arm.ImmutableStorageWithVersioning_STATUS)
+		result.Properties.ImmutableStorageWithVersioning = &immutableStorageWithVersioningValue
+	}
+	if s.LastModifiedTime != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ContainerProperties_STATUS{}
+		}
+		lastModifiedTimeValue := *s.LastModifiedTime
+		result.Properties.LastModifiedTime = &lastModifiedTimeValue
+	}
+	if s.LeaseDuration != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ContainerProperties_STATUS{}
+		}
+		leaseDurationValue := string(*s.LeaseDuration)
+		result.Properties.LeaseDuration = &leaseDurationValue
+	}
+	if s.LeaseState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ContainerProperties_STATUS{}
+		}
+		leaseStateValue := string(*s.LeaseState)
+		result.Properties.LeaseState = &leaseStateValue
+	}
+	if s.LeaseStatus != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ContainerProperties_STATUS{}
+		}
+		leaseStatusValue := string(*s.LeaseStatus)
+		result.Properties.LeaseStatus = &leaseStatusValue
+	}
+	if s.LegalHold != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ContainerProperties_STATUS{}
+		}
+		var legalHoldValue arm.LegalHoldProperties_STATUS
+		legalHoldARM, err := s.LegalHold.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		legalHoldValue = *legalHoldARM.(*arm.LegalHoldProperties_STATUS)
+		result.Properties.LegalHold = &legalHoldValue
+	}
+	if s.Metadata != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ContainerProperties_STATUS{}
+		}
+		result.Properties.Metadata = make(map[string]string, len(s.Metadata))
+		for metadataKey, metadataItem := range s.Metadata {
+			metadataValue := metadataItem
+			result.Properties.Metadata[metadataKey] = metadataValue
+		}
+	}
+	if s.Name != nil {
+		nameValue := *s.Name
+		result.Name = &nameValue
+	}
+	if s.PublicAccess != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ContainerProperties_STATUS{}
+		}
+		publicAccessValue := string(*s.PublicAccess)
+		result.Properties.PublicAccess = &publicAccessValue
+	}
+	if s.RemainingRetentionDays != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ContainerProperties_STATUS{}
+		}
+		remainingRetentionDaysValue := *s.RemainingRetentionDays
+		result.Properties.RemainingRetentionDays = &remainingRetentionDaysValue
+	}
+	if s.Type != nil {
+		typeValue := *s.Type
+		result.Type = &typeValue
+	}
+	if s.Version != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ContainerProperties_STATUS{}
+		}
+		versionValue := *s.Version
+		result.Properties.Version = &versionValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty StorageAccountsBlobServicesContainer_STATUS of the arm package, to decode an ARM response into.
+func (s *StorageAccountsBlobServicesContainer_STATUS) NewEmptyARMValue() any {
+	return &arm.StorageAccountsBlobServicesContainer_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.StorageAccountsBlobServicesContainer_STATUS (or a pointer to one), as Azure returned it.
+func (s *StorageAccountsBlobServicesContainer_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.StorageAccountsBlobServicesContainer_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.StorageAccountsBlobServicesContainer_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for StorageAccountsBlobServicesContainer_STATUS, want arm.StorageAccountsBlobServicesContainer_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DefaultEncryptionScope != nil {
+			defaultEncryptionScopeValue := *typed.Properties.DefaultEncryptionScope
+			s.DefaultEncryptionScope = &defaultEncryptionScopeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Deleted != nil {
+			deletedValue := *typed.Properties.Deleted
+			s.Deleted = &deletedValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DeletedTime != nil {
+			deletedTimeValue := *typed.Properties.DeletedTime
+			s.DeletedTime = &deletedTimeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DenyEncryptionScopeOverride != nil {
+			denyEncryptionScopeOverrideValue := *typed.Properties.DenyEncryptionScopeOverride
+			s.DenyEncryptionScopeOverride = &denyEncryptionScopeOverrideValue
+		}
+	}
+	if typed.Etag != nil {
+		etagValue := *typed.Etag
+		s.Etag = &etagValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.HasImmutabilityPolicy != nil {
+			hasImmutabilityPolicyValue := *typed.Properties.HasImmutabilityPolicy
+			s.HasImmutabilityPolicy = &hasImmutabilityPolicyValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.HasLegalHold != nil {
+			hasLegalHoldValue := *typed.Properties.HasLegalHold
+			s.HasLegalHold = &hasLegalHoldValue
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		s.Id = &idValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ImmutabilityPolicy != nil {
+			var immutabilityPolicyValue ImmutabilityPolicyProperties_STATUS
+			if err := immutabilityPolicyValue.PopulateFromARM(owner, *typed.Properties.ImmutabilityPolicy); err != nil {
+				return err
+			}
+			s.ImmutabilityPolicy = &immutabilityPolicyValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ImmutableStorageWithVersioning != nil {
+			var immutableStorageWithVersioningValue ImmutableStorageWithVersioning_STATUS
+			if err := immutableStorageWithVersioningValue.PopulateFromARM(owner, *typed.Properties.ImmutableStorageWithVersioning); err != nil {
+				return err
+			}
+			s.ImmutableStorageWithVersioning = &immutableStorageWithVersioningValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LastModifiedTime != nil {
+			lastModifiedTimeValue := *typed.Properties.LastModifiedTime
+			s.LastModifiedTime = &lastModifiedTimeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LeaseDuration != nil {
+			leaseDurationValue := LeaseDuration_STATUS(*typed.Properties.LeaseDuration)
+			s.LeaseDuration = &leaseDurationValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LeaseState != nil {
+			leaseStateValue := LeaseState_STATUS(*typed.Properties.LeaseState)
+			s.LeaseState = &leaseStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LeaseStatus != nil {
+			leaseStatusValue := LeaseStatus_STATUS(*typed.Properties.LeaseStatus)
+			s.LeaseStatus = &leaseStatusValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LegalHold != nil {
+			var legalHoldValue LegalHoldProperties_STATUS
+			if err := legalHoldValue.PopulateFromARM(owner, *typed.Properties.LegalHold); err != nil {
+				return err
+			}
+			s.LegalHold = &legalHoldValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Metadata != nil {
+			s.Metadata = make(map[string]string, len(typed.Properties.Metadata))
+			for metadataKey, metadataItem := range typed.Properties.Metadata {
+				metadataValue := metadataItem
+				s.Metadata[metadataKey] = metadataValue
+			}
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		s.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PublicAccess != nil {
+			publicAccessValue := PublicAccess_STATUS(*typed.Properties.PublicAccess)
+			s.PublicAccess = &publicAccessValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.RemainingRetentionDays != nil {
+			remainingRetentionDaysValue := *typed.Properties.RemainingRetentionDays
+			s.RemainingRetentionDays = &remainingRetentionDaysValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		s.Type = &typeValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Version != nil {
+			versionValue := *typed.Properties.Version
+			s.Version = &versionValue
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_StorageAccountsBlobServicesContainer_STATUS populates the receiver from source, a storage/v1api20210401/storage.StorageAccountsBlobServicesContainer_STATUS.
@@ -527,6 +955,104 @@ type ImmutabilityPolicyProperties_STATUS struct {
 	UpdateHistory []UpdateHistoryProperty_STATUS `json:"updateHistory,omitempty"`
 }
 
+// ConvertToARM returns the ImmutabilityPolicyProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (i *ImmutabilityPolicyProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if i == nil {
+		return nil, nil
+	}
+	result := &arm.ImmutabilityPolicyProperties_STATUS{}
+	if i.AllowProtectedAppendWrites != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ImmutabilityPolicyProperty_STATUS{}
+		}
+		allowProtectedAppendWritesValue := *i.AllowProtectedAppendWrites
+		result.Properties.AllowProtectedAppendWrites = &allowProtectedAppendWritesValue
+	}
+	if i.Etag != nil {
+		etagValue := *i.Etag
+		result.Etag = &etagValue
+	}
+	if i.ImmutabilityPeriodSinceCreationInDays != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ImmutabilityPolicyProperty_STATUS{}
+		}
+		immutabilityPeriodSinceCreationInDaysValue := *i.ImmutabilityPeriodSinceCreationInDays
+		result.Properties.ImmutabilityPeriodSinceCreationInDays = &immutabilityPeriodSinceCreationInDaysValue
+	}
+	if i.State != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ImmutabilityPolicyProperty_STATUS{}
+		}
+		stateValue := string(*i.State)
+		result.Properties.State = &stateValue
+	}
+	if i.UpdateHistory != nil {
+		result.UpdateHistory = make([]arm.UpdateHistoryProperty_STATUS, 0, len(i.UpdateHistory))
+		for _, updateHistoryItem := range i.UpdateHistory {
+			var updateHistoryValue arm.UpdateHistoryProperty_STATUS
+			updateHistoryARM, err := updateHistoryItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			updateHistoryValue = *updateHistoryARM.(*arm.UpdateHistoryProperty_STATUS)
+			result.UpdateHistory = append(result.UpdateHistory, updateHistoryValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ImmutabilityPolicyProperties_STATUS of the arm package, to decode an ARM response into.
+func (i *ImmutabilityPolicyProperties_STATUS) NewEmptyARMValue() any {
+	return &arm.ImmutabilityPolicyProperties_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ImmutabilityPolicyProperties_STATUS (or a pointer to one), as Azure returned it.
+func (i *ImmutabilityPolicyProperties_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ImmutabilityPolicyProperties_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ImmutabilityPolicyProperties_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ImmutabilityPolicyProperties_STATUS, want arm.ImmutabilityPolicyProperties_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AllowProtectedAppendWrites != nil {
+			allowProtectedAppendWritesValue := *typed.Properties.AllowProtectedAppendWrites
+			i.AllowProtectedAppendWrites = &allowProtectedAppendWritesValue
+		}
+	}
+	if typed.Etag != nil {
+		etagValue := *typed.Etag
+		i.Etag = &etagValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ImmutabilityPeriodSinceCreationInDays != nil {
+			immutabilityPeriodSinceCreationInDaysValue := *typed.Properties.ImmutabilityPeriodSinceCreationInDays
+			i.ImmutabilityPeriodSinceCreationInDays = &immutabilityPeriodSinceCreationInDaysValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.State != nil {
+			stateValue := ImmutabilityPolicyState_STATUS(*typed.Properties.State)
+			i.State = &stateValue
+		}
+	}
+	if typed.UpdateHistory != nil {
+		for _, updateHistoryItem := range typed.UpdateHistory {
+			var updateHistoryValue UpdateHistoryProperty_STATUS
+			if err := updateHistoryValue.PopulateFromARM(owner, updateHistoryItem); err != nil {
+				return err
+			}
+			i.UpdateHistory = append(i.UpdateHistory, updateHistoryValue)
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_ImmutabilityPolicyProperties_STATUS populates the receiver from source, a storage/v1api20210401/storage.ImmutabilityPolicyProperties_STATUS.
 func (i *ImmutabilityPolicyProperties_STATUS) AssignProperties_From_ImmutabilityPolicyProperties_STATUS(source *storage.ImmutabilityPolicyProperties_STATUS) error {
 	i.AllowProtectedAppendWrites = genruntime.ClonePointer(source.AllowProtectedAppendWrites)
@@ -611,6 +1137,44 @@ type ImmutableStorageWithVersioning struct {
 	Enabled *bool `json:"enabled,omitempty"`
 }
 
+// ConvertToARM returns the ImmutableStorageWithVersioning of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (i *ImmutableStorageWithVersioning) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if i == nil {
+		return nil, nil
+	}
+	result := &arm.ImmutableStorageWithVersioning{}
+	if i.Enabled != nil {
+		enabledValue := *i.Enabled
+		result.Enabled = &enabledValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ImmutableStorageWithVersioning of the arm package, to decode an ARM response into.
+func (i *ImmutableStorageWithVersioning) NewEmptyARMValue() any {
+	return &arm.ImmutableStorageWithVersioning{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ImmutableStorageWithVersioning (or a pointer to one), as Azure returned it.
+func (i *ImmutableStorageWithVersioning) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ImmutableStorageWithVersioning)
+	if !ok {
+		pointer, ok := armInput.(*arm.ImmutableStorageWithVersioning)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ImmutableStorageWithVersioning, want arm.ImmutableStorageWithVersioning", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Enabled != nil {
+		enabledValue := *typed.Enabled
+		i.Enabled = &enabledValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ImmutableStorageWithVersioning populates the receiver from source, a storage/v1api20210401/storage.ImmutableStorageWithVersioning.
 func (i *ImmutableStorageWithVersioning) AssignProperties_From_ImmutableStorageWithVersioning(source *storage.ImmutableStorageWithVersioning) error {
 	i.Enabled = genruntime.ClonePointer(source.Enabled)
@@ -638,6 +1202,60 @@ type ImmutableStorageWithVersioning_STATUS struct {
 
 	// TimeStamp: Returns the date and time the object level immutability was enabled.
 	TimeStamp *string `json:"timeStamp,omitempty"`
+}
+
+// ConvertToARM returns the ImmutableStorageWithVersioning_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (i *ImmutableStorageWithVersioning_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if i == nil {
+		return nil, nil
+	}
+	result := &arm.ImmutableStorageWithVersioning_STATUS{}
+	if i.Enabled != nil {
+		enabledValue := *i.Enabled
+		result.Enabled = &enabledValue
+	}
+	if i.MigrationState != nil {
+		migrationStateValue := string(*i.MigrationState)
+		result.MigrationState = &migrationStateValue
+	}
+	if i.TimeStamp != nil {
+		timeStampValue := *i.TimeStamp
+		result.TimeStamp = &timeStampValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ImmutableStorageWithVersioning_STATUS of the arm package, to decode an ARM response into.
+func (i *ImmutableStorageWithVersioning_STATUS) NewEmptyARMValue() any {
+	return &arm.ImmutableStorageWithVersioning_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ImmutableStorageWithVersioning_STATUS (or a pointer to one), as Azure returned it.
+func (i *ImmutableStorageWithVersioning_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ImmutableStorageWithVersioning_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ImmutableStorageWithVersioning_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ImmutableStorageWithVersioning_STATUS, want arm.ImmutableStorageWithVersioning_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Enabled != nil {
+		enabledValue := *typed.Enabled
+		i.Enabled = &enabledValue
+	}
+	if typed.MigrationState != nil {
+		migrationStateValue := MigrationState_STATUS(*typed.MigrationState)
+		i.MigrationState = &migrationStateValue
+	}
+	if typed.TimeStamp != nil {
+		timeStampValue := *typed.TimeStamp
+		i.TimeStamp = &timeStampValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ImmutableStorageWithVersioning_STATUS populates the receiver from source, a storage/v1api20210401/storage.ImmutableStorageWithVersioning_STATUS.
@@ -712,6 +1330,65 @@ type LegalHoldProperties_STATUS struct {
 
 	// Tags: The list of LegalHold tags of a blob container.
 	Tags []TagProperty_STATUS `json:"tags,omitempty"`
+}
+
+// ConvertToARM returns the LegalHoldProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (l *LegalHoldProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if l == nil {
+		return nil, nil
+	}
+	result := &arm.LegalHoldProperties_STATUS{}
+	if l.HasLegalHold != nil {
+		hasLegalHoldValue := *l.HasLegalHold
+		result.HasLegalHold = &hasLegalHoldValue
+	}
+	if l.Tags != nil {
+		result.Tags = make([]arm.TagProperty_STATUS, 0, len(l.Tags))
+		for _, tagsItem := range l.Tags {
+			var tagsValue arm.TagProperty_STATUS
+			tagsARM, err := tagsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			tagsValue = *tagsARM.(*arm.TagProperty_STATUS)
+			result.Tags = append(result.Tags, tagsValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty LegalHoldProperties_STATUS of the arm package, to decode an ARM response into.
+func (l *LegalHoldProperties_STATUS) NewEmptyARMValue() any {
+	return &arm.LegalHoldProperties_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.LegalHoldProperties_STATUS (or a pointer to one), as Azure returned it.
+func (l *LegalHoldProperties_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.LegalHoldProperties_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.LegalHoldProperties_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for LegalHoldProperties_STATUS, want arm.LegalHoldProperties_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.HasLegalHold != nil {
+		hasLegalHoldValue := *typed.HasLegalHold
+		l.HasLegalHold = &hasLegalHoldValue
+	}
+	if typed.Tags != nil {
+		for _, tagsItem := range typed.Tags {
+			var tagsValue TagProperty_STATUS
+			if err := tagsValue.PopulateFromARM(owner, tagsItem); err != nil {
+				return err
+			}
+			l.Tags = append(l.Tags, tagsValue)
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_LegalHoldProperties_STATUS populates the receiver from source, a storage/v1api20210401/storage.LegalHoldProperties_STATUS.
@@ -884,6 +1561,76 @@ type TagProperty_STATUS struct {
 	Upn *string `json:"upn,omitempty"`
 }
 
+// ConvertToARM returns the TagProperty_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (t *TagProperty_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if t == nil {
+		return nil, nil
+	}
+	result := &arm.TagProperty_STATUS{}
+	if t.ObjectIdentifier != nil {
+		objectIdentifierValue := *t.ObjectIdentifier
+		result.ObjectIdentifier = &objectIdentifierValue
+	}
+	if t.Tag != nil {
+		tagValue := *t.Tag
+		result.Tag = &tagValue
+	}
+	if t.TenantId != nil {
+		tenantIdValue := *t.TenantId
+		result.TenantId = &tenantIdValue
+	}
+	if t.Timestamp != nil {
+		timestampValue := *t.Timestamp
+		result.Timestamp = &timestampValue
+	}
+	if t.Upn != nil {
+		upnValue := *t.Upn
+		result.Upn = &upnValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty TagProperty_STATUS of the arm package, to decode an ARM response into.
+func (t *TagProperty_STATUS) NewEmptyARMValue() any {
+	return &arm.TagProperty_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.TagProperty_STATUS (or a pointer to one), as Azure returned it.
+func (t *TagProperty_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.TagProperty_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.TagProperty_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for TagProperty_STATUS, want arm.TagProperty_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ObjectIdentifier != nil {
+		objectIdentifierValue := *typed.ObjectIdentifier
+		t.ObjectIdentifier = &objectIdentifierValue
+	}
+	if typed.Tag != nil {
+		tagValue := *typed.Tag
+		t.Tag = &tagValue
+	}
+	if typed.TenantId != nil {
+		tenantIdValue := *typed.TenantId
+		t.TenantId = &tenantIdValue
+	}
+	if typed.Timestamp != nil {
+		timestampValue := *typed.Timestamp
+		t.Timestamp = &timestampValue
+	}
+	if typed.Upn != nil {
+		upnValue := *typed.Upn
+		t.Upn = &upnValue
+	}
+	return nil
+}
+
 // AssignProperties_From_TagProperty_STATUS populates the receiver from source, a storage/v1api20210401/storage.TagProperty_STATUS.
 func (t *TagProperty_STATUS) AssignProperties_From_TagProperty_STATUS(source *storage.TagProperty_STATUS) error {
 	t.ObjectIdentifier = genruntime.ClonePointer(source.ObjectIdentifier)
@@ -928,6 +1675,84 @@ type UpdateHistoryProperty_STATUS struct {
 
 	// Upn: Returns the User Principal Name of the user who updated the ImmutabilityPolicy.
 	Upn *string `json:"upn,omitempty"`
+}
+
+// ConvertToARM returns the UpdateHistoryProperty_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (u *UpdateHistoryProperty_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if u == nil {
+		return nil, nil
+	}
+	result := &arm.UpdateHistoryProperty_STATUS{}
+	if u.ImmutabilityPeriodSinceCreationInDays != nil {
+		immutabilityPeriodSinceCreationInDaysValue := *u.ImmutabilityPeriodSinceCreationInDays
+		result.ImmutabilityPeriodSinceCreationInDays = &immutabilityPeriodSinceCreationInDaysValue
+	}
+	if u.ObjectIdentifier != nil {
+		objectIdentifierValue := *u.ObjectIdentifier
+		result.ObjectIdentifier = &objectIdentifierValue
+	}
+	if u.TenantId != nil {
+		tenantIdValue := *u.TenantId
+		result.TenantId = &tenantIdValue
+	}
+	if u.Timestamp != nil {
+		timestampValue := *u.Timestamp
+		result.Timestamp = &timestampValue
+	}
+	if u.Update != nil {
+		updateValue := string(*u.Update)
+		result.Update = &updateValue
+	}
+	if u.Upn != nil {
+		upnValue := *u.Upn
+		result.Upn = &upnValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty UpdateHistoryProperty_STATUS of the arm package, to decode an ARM response into.
+func (u *UpdateHistoryProperty_STATUS) NewEmptyARMValue() any {
+	return &arm.UpdateHistoryProperty_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.UpdateHistoryProperty_STATUS (or a pointer to one), as Azure returned it.
+func (u *UpdateHistoryProperty_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.UpdateHistoryProperty_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.UpdateHistoryProperty_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for UpdateHistoryProperty_STATUS, want arm.UpdateHistoryProperty_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ImmutabilityPeriodSinceCreationInDays != nil {
+		immutabilityPeriodSinceCreationInDaysValue := *typed.ImmutabilityPeriodSinceCreationInDays
+		u.ImmutabilityPeriodSinceCreationInDays = &immutabilityPeriodSinceCreationInDaysValue
+	}
+	if typed.ObjectIdentifier != nil {
+		objectIdentifierValue := *typed.ObjectIdentifier
+		u.ObjectIdentifier = &objectIdentifierValue
+	}
+	if typed.TenantId != nil {
+		tenantIdValue := *typed.TenantId
+		u.TenantId = &tenantIdValue
+	}
+	if typed.Timestamp != nil {
+		timestampValue := *typed.Timestamp
+		u.Timestamp = &timestampValue
+	}
+	if typed.Update != nil {
+		updateValue := ImmutabilityPolicyUpdateType_STATUS(*typed.Update)
+		u.Update = &updateValue
+	}
+	if typed.Upn != nil {
+		upnValue := *typed.Upn
+		u.Upn = &upnValue
+	}
+	return nil
 }
 
 // AssignProperties_From_UpdateHistoryProperty_STATUS populates the receiver from source, a storage/v1api20210401/storage.UpdateHistoryProperty_STATUS.

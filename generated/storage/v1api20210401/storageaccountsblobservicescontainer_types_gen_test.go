@@ -173,6 +173,16 @@ func Test_StorageAccountsBlobServicesContainer_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[StorageAccountsBlobServicesContainer, storage.StorageAccountsBlobServicesContainer](t, GenerateStorageAccountsBlobServicesContainer)
 }
 
+// Test_StorageAccountsBlobServicesContainer_Spec_ARMRoundTrip checks that StorageAccountsBlobServicesContainer_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_StorageAccountsBlobServicesContainer_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[StorageAccountsBlobServicesContainer_Spec](t, GenerateStorageAccountsBlobServicesContainer_Spec)
+}
+
+// Test_StorageAccountsBlobServicesContainer_STATUS_ARMRoundTrip checks that StorageAccountsBlobServicesContainer_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_StorageAccountsBlobServicesContainer_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[StorageAccountsBlobServicesContainer_STATUS](t, GenerateStorageAccountsBlobServicesContainer_STATUS)
+}
+
 // Test_StorageAccountsBlobServicesContainer_Spec_JSONRoundTrip checks that JSON keeps every value of StorageAccountsBlobServicesContainer_Spec.
 func Test_StorageAccountsBlobServicesContainer_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateStorageAccountsBlobServicesContainer_Spec)

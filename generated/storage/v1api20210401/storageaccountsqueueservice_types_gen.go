@@ -5,6 +5,7 @@ package v1api20210401
 import (
 	"fmt"
 
+	"github.com/armgen/armgen/generated/storage/v1api20210401/arm"
 	"github.com/armgen/armgen/generated/storage/v1api20210401/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -144,6 +145,59 @@ type StorageAccountsQueueService_Spec struct {
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"storage.azure.com" kind:"StorageAccount"`
 }
 
+// ConvertToARM returns the StorageAccountsQueueService_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *StorageAccountsQueueService_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.StorageAccountsQueueService_Spec{}
+	result.Name = &resolved.Name
+	if s.Cors != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.QueueServiceProperties_Properties{}
+		}
+		var corsValue arm.CorsRules
+		corsARM, err := s.Cors.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		corsValue = *corsARM.(*arm.CorsRules)
+		result.Properties.Cors = &corsValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty StorageAccountsQueueService_Spec of the arm package, to decode an ARM response into.
+func (s *StorageAccountsQueueService_Spec) NewEmptyARMValue() any {
+	return &arm.StorageAccountsQueueService_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.StorageAccountsQueueService_Spec (or a pointer to one), as Azure returned it.
+func (s *StorageAccountsQueueService_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.StorageAccountsQueueService_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.StorageAccountsQueueService_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for StorageAccountsQueueService_Spec, want arm.StorageAccountsQueueService_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	s.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.Cors != nil {
+			var corsValue CorsRules
+			if err := corsValue.PopulateFromARM(owner, *typed.Properties.Cors); err != nil {
+				return err
+			}
+			s.Cors = &corsValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_StorageAccountsQueueService_Spec populates the receiver from source, a storage/v1api20210401/storage.StorageAccountsQueueService_Spec.
 func (s *StorageAccountsQueueService_Spec) AssignProperties_From_StorageAccountsQueueService_Spec(source *storage.StorageAccountsQueueService_Spec) error {
 	if source.Cors != nil {
@@ -227,6 +281,81 @@ type StorageAccountsQueueService_STATUS struct {
 
 	// Type: The type of the resource. E.g. "Microsoft.Compute/virtualMachines" or "Microsoft.Storage/storageAccounts"
 	Type *string `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the StorageAccountsQueueService_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *StorageAccountsQueueService_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.StorageAccountsQueueService_STATUS{}
+	if s.Cors != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.QueueServiceProperties_Properties_STATUS{}
+		}
+		var corsValue arm.CorsRules_STATUS
+		corsARM, err := s.Cors.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		corsValue = *corsARM.(*arm.CorsRules_STATUS)
+		result.Properties.Cors = &corsValue
+	}
+	if s.Id != nil {
+		idValue := *s.Id
+		result.Id = &idValue
+	}
+	if s.Name != nil {
+		nameValue := *s.Name
+		result.Name = &nameValue
+	}
+	if s.Type != nil {
+		typeValue := *s.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty StorageAccountsQueueService_STATUS of the arm package, to decode an ARM response into.
+func (s *StorageAccountsQueueService_STATUS) NewEmptyARMValue() any {
+	return &arm.StorageAccountsQueueService_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.StorageAccountsQueueService_STATUS (or a pointer to one), as Azure returned it.
+func (s *StorageAccountsQueueService_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.StorageAccountsQueueService_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.StorageAccountsQueueService_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for StorageAccountsQueueService_STATUS, want arm.StorageAccountsQueueService_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Cors != nil {
+			var corsValue CorsRules_STATUS
+			if err := corsValue.PopulateFromARM(owner, *typed.Properties.Cors); err != nil {
+				return err
+			}
+			s.Cors = &corsValue
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		s.Id = &idValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		s.Name = &nameValue
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		s.Type = &typeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_StorageAccountsQueueService_STATUS populates the receiver from source, a storage/v1api20210401/storage.StorageAccountsQueueService_STATUS.

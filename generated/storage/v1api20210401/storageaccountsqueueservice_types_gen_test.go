@@ -53,6 +53,16 @@ func Test_StorageAccountsQueueService_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[StorageAccountsQueueService, storage.StorageAccountsQueueService](t, GenerateStorageAccountsQueueService)
 }
 
+// Test_StorageAccountsQueueService_Spec_ARMRoundTrip checks that StorageAccountsQueueService_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_StorageAccountsQueueService_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[StorageAccountsQueueService_Spec](t, GenerateStorageAccountsQueueService_Spec)
+}
+
+// Test_StorageAccountsQueueService_STATUS_ARMRoundTrip checks that StorageAccountsQueueService_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_StorageAccountsQueueService_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[StorageAccountsQueueService_STATUS](t, GenerateStorageAccountsQueueService_STATUS)
+}
+
 // Test_StorageAccountsQueueService_Spec_JSONRoundTrip checks that JSON keeps every value of StorageAccountsQueueService_Spec.
 func Test_StorageAccountsQueueService_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateStorageAccountsQueueService_Spec)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 
+	"github.com/armgen/armgen/generated/storage/v1api20210401/arm"
 	"github.com/armgen/armgen/generated/storage/v1api20210401/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -149,6 +150,60 @@ type StorageAccountsQueueServicesQueue_Spec struct {
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"storage.azure.com" kind:"StorageAccountsQueueService"`
 }
 
+// ConvertToARM returns the StorageAccountsQueueServicesQueue_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *StorageAccountsQueueServicesQueue_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.StorageAccountsQueueServicesQueue_Spec{}
+	result.Name = &resolved.Name
+	if s.Metadata != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.QueueProperties{}
+		}
+		result.Properties.Metadata = make(map[string]string, len(s.Metadata))
+		for metadataKey, metadataItem := range s.Metadata {
+			metadataValue := metadataItem
+			result.Properties.Metadata[metadataKey] = metadataValue
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty StorageAccountsQueueServicesQueue_Spec of the arm package, to decode an ARM response into.
+func (s *StorageAccountsQueueServicesQueue_Spec) NewEmptyARMValue() any {
+	return &arm.StorageAccountsQueueServicesQueue_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.StorageAccountsQueueServicesQueue_Spec (or a pointer to one), as Azure returned it.
+func (s *StorageAccountsQueueServicesQueue_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.StorageAccountsQueueServicesQueue_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.StorageAccountsQueueServicesQueue_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for StorageAccountsQueueServicesQueue_Spec, want arm.StorageAccountsQueueServicesQueue_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		s.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	s.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.Metadata != nil {
+			s.Metadata = make(map[string]string, len(typed.Properties.Metadata))
+			for metadataKey, metadataItem := range typed.Properties.Metadata {
+				metadataValue := metadataItem
+				s.Metadata[metadataKey] = metadataValue
+			}
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_StorageAccountsQueueServicesQueue_Spec populates the receiver from source, a storage/v1api20210401/storage.StorageAccountsQueueServicesQueue_Spec.
 func (s *StorageAccountsQueueServicesQueue_Spec) AssignProperties_From_StorageAccountsQueueServicesQueue_Spec(source *storage.StorageAccountsQueueServicesQueue_Spec) error {
 	s.AzureName = source.AzureName
@@ -220,6 +275,92 @@ type StorageAccountsQueueServicesQueue_STATUS struct {
 
 	// Type: The type of the resource. E.g. "Microsoft.Compute/virtualMachines" or "Microsoft.Storage/storageAccounts"
 	Type *string `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the StorageAccountsQueueServicesQueue_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *StorageAccountsQueueServicesQueue_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.StorageAccountsQueueServicesQueue_STATUS{}
+	if s.ApproximateMessageCount != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.QueueProperties_STATUS{}
+		}
+		approximateMessageCountValue := *s.ApproximateMessageCount
+		result.Properties.ApproximateMessageCount = &approximateMessageCountValue
+	}
+	if s.Id != nil {
+		idValue := *s.Id
+		result.Id = &idValue
+	}
+	if s.Metadata != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.QueueProperties_STATUS{}
+		}
+		result.Properties.Metadata = make(map[string]string, len(s.Metadata))
+		for metadataKey, metadataItem := range s.Metadata {
+			metadataValue := metadataItem
+			result.Properties.Metadata[metadataKey] = metadataValue
+		}
+	}
+	if s.Name != nil {
+		nameValue := *s.Name
+		result.Name = &nameValue
+	}
+	if s.Type != nil {
+		typeValue := *s.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty StorageAccountsQueueServicesQueue_STATUS of the arm package, to decode an ARM response into.
+func (s *StorageAccountsQueueServicesQueue_STATUS) NewEmptyARMValue() any {
+	return &arm.StorageAccountsQueueServicesQueue_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.StorageAccountsQueueServicesQueue_STATUS (or a pointer to one), as Azure returned it.
+func (s *StorageAccountsQueueServicesQueue_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.StorageAccountsQueueServicesQueue_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.StorageAccountsQueueServicesQueue_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for StorageAccountsQueueServicesQueue_STATUS, want arm.StorageAccountsQueueServicesQueue_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ApproximateMessageCount != nil {
+			approximateMessageCountValue := *typed.Properties.ApproximateMessageCount
+			s.ApproximateMessageCount = &approximateMessageCountValue
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		s.Id = &idValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Metadata != nil {
+			s.Metadata = make(map[string]string, len(typed.Properties.Metadata))
+			for metadataKey, metadataItem := range typed.Properties.Metadata {
+				metadataValue := metadataItem
+				s.Metadata[metadataKey] = metadataValue
+			}
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		s.Name = &nameValue
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		s.Type = &typeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_StorageAccountsQueueServicesQueue_STATUS populates the receiver from source, a storage/v1api20210401/storage.StorageAccountsQueueServicesQueue_STATUS.

@@ -55,6 +55,16 @@ func Test_StorageAccountsQueueServicesQueue_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[StorageAccountsQueueServicesQueue, storage.StorageAccountsQueueServicesQueue](t, GenerateStorageAccountsQueueServicesQueue)
 }
 
+// Test_StorageAccountsQueueServicesQueue_Spec_ARMRoundTrip checks that StorageAccountsQueueServicesQueue_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_StorageAccountsQueueServicesQueue_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[StorageAccountsQueueServicesQueue_Spec](t, GenerateStorageAccountsQueueServicesQueue_Spec)
+}
+
+// Test_StorageAccountsQueueServicesQueue_STATUS_ARMRoundTrip checks that StorageAccountsQueueServicesQueue_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_StorageAccountsQueueServicesQueue_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[StorageAccountsQueueServicesQueue_STATUS](t, GenerateStorageAccountsQueueServicesQueue_STATUS)
+}
+
 // Test_StorageAccountsQueueServicesQueue_Spec_JSONRoundTrip checks that JSON keeps every value of StorageAccountsQueueServicesQueue_Spec.
 func Test_StorageAccountsQueueServicesQueue_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateStorageAccountsQueueServicesQueue_Spec)

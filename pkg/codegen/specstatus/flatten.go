@@ -38,6 +38,7 @@ func (sp *splitter) flatten(props []*astmodel.Property, top bool) []*astmodel.Pr
 				for _, q := range lifted {
 					c := q.Copy()
 					c.FlattenedFrom = append([]string{p.ARMName}, q.FlattenedFrom...)
+					c.FlattenedVia = append([]astmodel.TypeName{astmodel.Unwrap(p.Type).(astmodel.TypeName)}, q.FlattenedVia...)
 					c.Required = q.Required && p.Required
 					taken[c.Name], taken["json:"+c.JSONName] = c, c
 					out = append(out, c)

@@ -12,8 +12,8 @@ import (
 func emitGo() pipeline.Stage {
 	return pipeline.Stage{
 		ID: EmitGo, Description: "Render Go packages, deepcopy and the registration list",
-		Requires: []string{CheckNames, PlanConversions},
-		Reads:    pipeline.Keys(configKey, conversionsKey),
+		Requires: []string{CheckNames, PlanConversions, CreateARMTypes},
+		Reads:    pipeline.Keys(configKey, conversionsKey, armPlanKey),
 		Writes:   pipeline.Keys(goFilesKey),
 		Run: func(ctx context.Context, s pipeline.State) (pipeline.State, error) {
 			cfg, err := pipeline.Get(s, configKey)
@@ -24,7 +24,11 @@ func emitGo() pipeline.Stage {
 			if err != nil {
 				return s, err
 			}
-			rendered, err := golang.Packages(ctx, s.Definitions(), golang.Options{Conversions: conv, Tests: true}, cfg.OutputPackage)
+			plan, err := pipeline.Get(s, armPlanKey)
+			if err != nil {
+				return s, err
+			}
+			rendered, err := golang.Packages(ctx, s.Definitions(), golang.Options{Conversions: conv, Tests: true, ARM: plan}, cfg.OutputPackage)
 			if err != nil {
 				return s, err
 			}

@@ -12,6 +12,7 @@ const (
 	BreakCycles           = "break-cycles"
 	PruneUnused           = "prune-unused"
 	CreateStorageTypes    = "create-storage-types"
+	CreateARMTypes        = "create-arm-types"
 	CreateConversionGraph = "create-conversion-graph"
 	PlanConversions       = "plan-conversions"
 	CheckNames            = "check-names"

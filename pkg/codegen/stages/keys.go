@@ -37,6 +37,8 @@ var (
 	coverageKey = pipeline.NewKey[*coverage.Report]("coverage")
 	// create-conversion-graph: each kind's hub and how every version reaches it.
 	conversionGraphKey = pipeline.NewKey[*astmodel.ConversionGraph]("conversion-graph")
+	// create-arm-types: how each API object converts to and from its ARM wire type.
+	armPlanKey = pipeline.NewKey[*astmodel.ARMPlan]("arm-plan")
 	// plan-conversions: the AssignProperties methods between versions.
 	conversionsKey = pipeline.NewKey[*astmodel.Conversions]("conversions")
 	// emit-go, emit-crds, emit-docs: rendered files, relative to the output or docs folder.

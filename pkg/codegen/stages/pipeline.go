@@ -20,6 +20,8 @@ import "github.com/armgen/armgen/pkg/codegen/pipeline"
 //   - prune-unused: after the last stage that drops references (split and break-cycles leave
 //     raw types and recursive originals behind).
 //   - create-storage-types: copies the final API types, so it follows every API type change.
+//   - create-arm-types: derives wire types from the final API types too; after the storage
+//     twins, which are of API types only.
 //   - create-conversion-graph, plan-conversions: need the storage twins to pair versions.
 //   - check-names: on the complete graph, just before anything is rendered.
 //   - emit-go, emit-crds, emit-docs: render in memory from the checked graph.
@@ -36,6 +38,7 @@ func All() []pipeline.Stage {
 		breakCycles(),
 		pruneUnused(),
 		createStorageTypes(),
+		createARMTypes(),
 		createConversionGraph(),
 		planConversions(),
 		checkNames(),

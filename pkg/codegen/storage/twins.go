@@ -23,7 +23,7 @@ func Twins(defs astmodel.Definitions) astmodel.Definitions {
 	out := make(astmodel.Definitions, 2*len(defs))
 	for n, d := range defs {
 		out[n] = d
-		if !n.Package.IsAPI() || n.Package.Storage {
+		if !n.Package.IsAPIVersion() {
 			continue
 		}
 		if twin, ok := storageTwin(defs, d); ok {

@@ -33,11 +33,15 @@ func (fb *fileBuilder) definitionDecls(def astmodel.Definition) ([]dst.Decl, err
 		if err != nil {
 			return nil, err
 		}
+		armDecls, err := fb.armConversionDecls(def)
+		if err != nil {
+			return nil, err
+		}
 		assignments, err := fb.assignmentDecls(def.Name.Name)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", def.Name.Name, err)
 		}
-		return append([]dst.Decl{d}, assignments...), nil
+		return append(append([]dst.Decl{d}, armDecls...), assignments...), nil
 	case astmodel.EnumType:
 		return fb.enumDecls(def, t)
 	case astmodel.PrimitiveType, astmodel.ArrayType, astmodel.MapType, astmodel.OptionalType, astmodel.ValidatedType:

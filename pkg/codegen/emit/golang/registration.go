@@ -25,7 +25,7 @@ func Registration(defs astmodel.Definitions, outputPackage string) (File, error)
 
 	var pkgs []astmodel.PackageReference
 	for _, p := range defs.Packages() {
-		if p.IsAPI() {
+		if p.IsAPI() && !p.ARM { // wire types are never Kubernetes objects
 			pkgs = append(pkgs, p)
 		}
 	}

@@ -44,12 +44,18 @@ type Options struct {
 	// Tests adds a test file beside each types file: generators of random values, JSON round
 	// trips and conversion round trips.
 	Tests bool
+	// ARM is the plan of the ARM wire types: with it, API objects get their ARM conversion
+	// methods and arm packages are rendered.
+	ARM *astmodel.ARMPlan
 }
 
 // PackageWith renders a package with the extras opts ask for.
 func PackageWith(defs astmodel.Definitions, pkg astmodel.PackageReference, opts Options) ([]File, error) {
 	if !pkg.IsAPI() {
 		return nil, fmt.Errorf("package %s is not a generated API package", pkg.Path)
+	}
+	if pkg.ARM {
+		return armPackage(defs, pkg)
 	}
 	pkgDefs := defs.InPackage(pkg)
 	if len(pkgDefs) == 0 {
@@ -64,7 +70,7 @@ func PackageWith(defs astmodel.Definitions, pkg astmodel.PackageReference, opts 
 	// addIn renders a file of package self (pkg, or its external test package).
 	addIn := func(self astmodel.PackageReference, name string, build func(*fileBuilder) ([]dst.Decl, error), pkgDoc ...string) error {
 		fb := newFileBuilder(defs, self)
-		fb.conv = opts.Conversions
+		fb.conv, fb.arm = opts.Conversions, opts.ARM
 		decls, err := build(fb)
 		if err != nil {
 			return fmt.Errorf("%s/%s: %w", pkg.RelativeDir(), name, err)
@@ -125,6 +131,8 @@ type fileBuilder struct {
 	aliases map[string]string
 	// conv holds the conversions planned between versions, nil when there are none.
 	conv *astmodel.Conversions
+	// arm is the plan of the ARM wire types, nil when there is none.
+	arm *astmodel.ARMPlan
 }
 
 func newFileBuilder(defs astmodel.Definitions, pkg astmodel.PackageReference) *fileBuilder {

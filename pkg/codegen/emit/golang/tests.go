@@ -2,6 +2,8 @@ package golang
 
 import (
 	"fmt"
+	"go/token"
+	"strconv"
 	"strings"
 
 	"github.com/dave/dst"
@@ -56,10 +58,11 @@ func (fb *fileBuilder) testDecls(plan filePlan) ([]dst.Decl, error) {
 				"checks that JSON keeps every value of "+def.Name.Name+".",
 				call(fb.qualified(gentestPackage, "RunJSONRoundTrip"), ident("t"), ident(generatorName(def.Name.Name)))))
 		}
-		if _, isResource := def.Type.(*astmodel.ResourceType); isResource {
+		if rt, isResource := def.Type.(*astmodel.ResourceType); isResource {
 			if d := fb.spokeTest(def.Name); d != nil {
 				tests = append(tests, d)
 			}
+			tests = append(tests, fb.armRoundTripTests(rt)...)
 			continue
 		}
 		for _, a := range fb.conv.Of(def.Name) {
@@ -150,6 +153,9 @@ func (fb *fileBuilder) generatorDecl(def astmodel.Definition) (dst.Decl, error) 
 			keyValue("Spec", call(ident(generatorName(t.Spec.Name)), ident("t"))),
 			keyValue("Status", call(ident(generatorName(t.Status.Name)), ident("t"))))
 	case *astmodel.ObjectType:
+		if t.OneOf && len(t.Properties()) > 0 {
+			return fb.unionGeneratorDecl(name, t)
+		}
 		var elts []dst.Expr
 		for _, p := range t.Properties() {
 			g, err := fb.generatorOf(p.Type)
@@ -184,6 +190,49 @@ func (fb *fileBuilder) generatorDecl(def astmodel.Definition) (dst.Decl, error) 
 	fn := function(generatorName(name), []*dst.Field{field("t", deref(fb.qualified(rapidPackage, "T")))},
 		[]*dst.Field{field("", ident(name))}, returns(result))
 	return withDoc(fn, generatorName(name)+" draws a random "+name+" for property-based tests."), nil
+}
+
+// unionGeneratorDecl renders the generator of a union: it sets exactly one variant, as the CRD's
+// one-of validation and the wire (which carries one variant) demand.
+func (fb *fileBuilder) unionGeneratorDecl(name string, t *astmodel.ObjectType) (dst.Decl, error) {
+	var cases []dst.Stmt
+	for i, p := range t.Properties() {
+		g, err := fb.generatorOf(astmodel.Unwrap(p.Type))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p.Name, err)
+		}
+		cases = append(cases, &dst.CaseClause{
+			List: []dst.Expr{&dst.BasicLit{Kind: token.INT, Value: strconv.Itoa(i)}},
+			Body: []dst.Stmt{define([]string{"variant"}, call(g, ident("t"))), assign(path("result", p.Name), addr(ident("variant")))},
+		})
+	}
+	body := []dst.Stmt{
+		varDecl("result", ident(name)),
+		&dst.SwitchStmt{
+			Tag:  call(fb.qualified(gentestPackage, "Variant"), ident("t"), &dst.BasicLit{Kind: token.INT, Value: strconv.Itoa(len(cases))}),
+			Body: &dst.BlockStmt{List: cases},
+		},
+		returns(ident("result")),
+	}
+	fn := function(generatorName(name), []*dst.Field{field("t", deref(fb.qualified(rapidPackage, "T")))},
+		[]*dst.Field{field("", ident(name))}, body...)
+	return withDoc(fn, generatorName(name)+" draws a random "+name+", with one variant set."), nil
+}
+
+// armRoundTripTests check that a resource's spec and status survive the trip to the wire and
+// back (see gentest.RunARMRoundTrip).
+func (fb *fileBuilder) armRoundTripTests(rt *astmodel.ResourceType) []dst.Decl {
+	var tests []dst.Decl
+	for _, n := range []astmodel.TypeName{rt.Spec, rt.Status} {
+		if _, ok := fb.arm.Of(n); !ok {
+			continue
+		}
+		tests = append(tests, fb.testFunc("Test_"+n.Name+"_ARMRoundTrip",
+			"checks that "+n.Name+" survives ConvertToARM, JSON and PopulateFromARM.",
+			call(&dst.IndexExpr{X: fb.qualified(gentestPackage, "RunARMRoundTrip"), Index: fb.typeName(n)},
+				ident("t"), ident(generatorName(n.Name)))))
+	}
+	return tests
 }
 
 // generatorOf returns a function value that draws a random value of t.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
+	"github.com/armgen/armgen/specs/testdata/cases/cachelite/golden/cachelite/v1api20200601/arm"
 	"github.com/armgen/armgen/specs/testdata/cases/cachelite/golden/cachelite/v1api20200601/storage"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
@@ -171,6 +172,171 @@ type Cache_Spec struct {
 
 	// Tags: Tags attached to the resource.
 	Tags map[string]string `json:"tags,omitempty"`
+}
+
+// ConvertToARM returns the Cache_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *Cache_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.Cache_Spec{}
+	result.Name = &resolved.Name
+	if c.EnableNonSslPort != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.CacheProperties{}
+		}
+		enableNonSslPortValue := *c.EnableNonSslPort
+		result.Properties.EnableNonSslPort = &enableNonSslPortValue
+	}
+	if c.EvictionPolicy != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.CacheProperties{}
+		}
+		evictionPolicyValue := string(*c.EvictionPolicy)
+		result.Properties.EvictionPolicy = &evictionPolicyValue
+	}
+	if c.FirewallRules != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.CacheProperties{}
+		}
+		result.Properties.FirewallRules = make([]arm.FirewallRule, 0, len(c.FirewallRules))
+		for _, firewallRulesItem := range c.FirewallRules {
+			var firewallRulesValue arm.FirewallRule
+			firewallRulesARM, err := firewallRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			firewallRulesValue = *firewallRulesARM.(*arm.FirewallRule)
+			result.Properties.FirewallRules = append(result.Properties.FirewallRules, firewallRulesValue)
+		}
+	}
+	if c.Location != nil {
+		locationValue := *c.Location
+		result.Location = &locationValue
+	}
+	if c.ReplicaSettings != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.CacheProperties{}
+		}
+		result.Properties.ReplicaSettings = make(map[string]arm.ReplicaSetting, len(c.ReplicaSettings))
+		for replicaSettingsKey, replicaSettingsItem := range c.ReplicaSettings {
+			var replicaSettingsValue arm.ReplicaSetting
+			replicaSettingsARM, err := replicaSettingsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			replicaSettingsValue = *replicaSettingsARM.(*arm.ReplicaSetting)
+			result.Properties.ReplicaSettings[replicaSettingsKey] = replicaSettingsValue
+		}
+	}
+	if c.ShardCount != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.CacheProperties{}
+		}
+		shardCountValue := *c.ShardCount
+		result.Properties.ShardCount = &shardCountValue
+	}
+	if c.Sku != nil {
+		var skuValue arm.Sku
+		skuARM, err := c.Sku.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		skuValue = *skuARM.(*arm.Sku)
+		result.Sku = &skuValue
+	}
+	if c.Tags != nil {
+		result.Tags = make(map[string]string, len(c.Tags))
+		for tagsKey, tagsItem := range c.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Cache_Spec of the arm package, to decode an ARM response into.
+func (c *Cache_Spec) NewEmptyARMValue() any {
+	return &arm.Cache_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Cache_Spec (or a pointer to one), as Azure returned it.
+func (c *Cache_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Cache_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.Cache_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Cache_Spec, want arm.Cache_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		c.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	c.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.EnableNonSslPort != nil {
+			enableNonSslPortValue := *typed.Properties.EnableNonSslPort
+			c.EnableNonSslPort = &enableNonSslPortValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EvictionPolicy != nil {
+			evictionPolicyValue := EvictionPolicy(*typed.Properties.EvictionPolicy)
+			c.EvictionPolicy = &evictionPolicyValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.FirewallRules != nil {
+			for _, firewallRulesItem := range typed.Properties.FirewallRules {
+				var firewallRulesValue FirewallRule
+				if err := firewallRulesValue.PopulateFromARM(owner, firewallRulesItem); err != nil {
+					return err
+				}
+				c.FirewallRules = append(c.FirewallRules, firewallRulesValue)
+			}
+		}
+	}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		c.Location = &locationValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ReplicaSettings != nil {
+			c.ReplicaSettings = make(map[string]ReplicaSetting, len(typed.Properties.ReplicaSettings))
+			for replicaSettingsKey, replicaSettingsItem := range typed.Properties.ReplicaSettings {
+				var replicaSettingsValue ReplicaSetting
+				if err := replicaSettingsValue.PopulateFromARM(owner, replicaSettingsItem); err != nil {
+					return err
+				}
+				c.ReplicaSettings[replicaSettingsKey] = replicaSettingsValue
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ShardCount != nil {
+			shardCountValue := *typed.Properties.ShardCount
+			c.ShardCount = &shardCountValue
+		}
+	}
+	if typed.Sku != nil {
+		var skuValue Sku
+		if err := skuValue.PopulateFromARM(owner, *typed.Sku); err != nil {
+			return err
+		}
+		c.Sku = &skuValue
+	}
+	if typed.Tags != nil {
+		c.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			c.Tags[tagsKey] = tagsValue
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_Cache_Spec populates the receiver from source, a cachelite/v1api20200601/storage.Cache_Spec.
@@ -369,6 +535,216 @@ type Cache_STATUS struct {
 
 	// Type: Type of the resource, as provider namespace plus resource type.
 	Type *string `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the Cache_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *Cache_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.Cache_STATUS{}
+	if c.EnableNonSslPort != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.CacheProperties_STATUS{}
+		}
+		enableNonSslPortValue := *c.EnableNonSslPort
+		result.Properties.EnableNonSslPort = &enableNonSslPortValue
+	}
+	if c.EvictionPolicy != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.CacheProperties_STATUS{}
+		}
+		evictionPolicyValue := string(*c.EvictionPolicy)
+		result.Properties.EvictionPolicy = &evictionPolicyValue
+	}
+	if c.FirewallRules != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.CacheProperties_STATUS{}
+		}
+		result.Properties.FirewallRules = make([]arm.FirewallRule_STATUS, 0, len(c.FirewallRules))
+		for _, firewallRulesItem := range c.FirewallRules {
+			var firewallRulesValue arm.FirewallRule_STATUS
+			firewallRulesARM, err := firewallRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			firewallRulesValue = *firewallRulesARM.(*arm.FirewallRule_STATUS)
+			result.Properties.FirewallRules = append(result.Properties.FirewallRules, firewallRulesValue)
+		}
+	}
+	if c.HostName != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.CacheProperties_STATUS{}
+		}
+		hostNameValue := *c.HostName
+		result.Properties.HostName = &hostNameValue
+	}
+	if c.Id != nil {
+		idValue := *c.Id
+		result.Id = &idValue
+	}
+	if c.Location != nil {
+		locationValue := *c.Location
+		result.Location = &locationValue
+	}
+	if c.Name != nil {
+		nameValue := *c.Name
+		result.Name = &nameValue
+	}
+	if c.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.CacheProperties_STATUS{}
+		}
+		provisioningStateValue := string(*c.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if c.ReplicaSettings != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.CacheProperties_STATUS{}
+		}
+		result.Properties.ReplicaSettings = make(map[string]arm.ReplicaSetting_STATUS, len(c.ReplicaSettings))
+		for replicaSettingsKey, replicaSettingsItem := range c.ReplicaSettings {
+			var replicaSettingsValue arm.ReplicaSetting_STATUS
+			replicaSettingsARM, err := replicaSettingsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			replicaSettingsValue = *replicaSettingsARM.(*arm.ReplicaSetting_STATUS)
+			result.Properties.ReplicaSettings[replicaSettingsKey] = replicaSettingsValue
+		}
+	}
+	if c.ShardCount != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.CacheProperties_STATUS{}
+		}
+		shardCountValue := *c.ShardCount
+		result.Properties.ShardCount = &shardCountValue
+	}
+	if c.Sku != nil {
+		var skuValue arm.Sku_STATUS
+		skuARM, err := c.Sku.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		skuValue = *skuARM.(*arm.Sku_STATUS)
+		result.Sku = &skuValue
+	}
+	if c.Tags != nil {
+		result.Tags = make(map[string]string, len(c.Tags))
+		for tagsKey, tagsItem := range c.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	if c.Type != nil {
+		typeValue := *c.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Cache_STATUS of the arm package, to decode an ARM response into.
+func (c *Cache_STATUS) NewEmptyARMValue() any {
+	return &arm.Cache_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Cache_STATUS (or a pointer to one), as Azure returned it.
+func (c *Cache_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Cache_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.Cache_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Cache_STATUS, want arm.Cache_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableNonSslPort != nil {
+			enableNonSslPortValue := *typed.Properties.EnableNonSslPort
+			c.EnableNonSslPort = &enableNonSslPortValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EvictionPolicy != nil {
+			evictionPolicyValue := EvictionPolicy_STATUS(*typed.Properties.EvictionPolicy)
+			c.EvictionPolicy = &evictionPolicyValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.FirewallRules != nil {
+			for _, firewallRulesItem := range typed.Properties.FirewallRules {
+				var firewallRulesValue FirewallRule_STATUS
+				if err := firewallRulesValue.PopulateFromARM(owner, firewallRulesItem); err != nil {
+					return err
+				}
+				c.FirewallRules = append(c.FirewallRules, firewallRulesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.HostName != nil {
+			hostNameValue := *typed.Properties.HostName
+			c.HostName = &hostNameValue
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		c.Id = &idValue
+	}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		c.Location = &locationValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		c.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			c.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ReplicaSettings != nil {
+			c.ReplicaSettings = make(map[string]ReplicaSetting_STATUS, len(typed.Properties.ReplicaSettings))
+			for replicaSettingsKey, replicaSettingsItem := range typed.Properties.ReplicaSettings {
+				var replicaSettingsValue ReplicaSetting_STATUS
+				if err := replicaSettingsValue.PopulateFromARM(owner, replicaSettingsItem); err != nil {
+					return err
+				}
+				c.ReplicaSettings[replicaSettingsKey] = replicaSettingsValue
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ShardCount != nil {
+			shardCountValue := *typed.Properties.ShardCount
+			c.ShardCount = &shardCountValue
+		}
+	}
+	if typed.Sku != nil {
+		var skuValue Sku_STATUS
+		if err := skuValue.PopulateFromARM(owner, *typed.Sku); err != nil {
+			return err
+		}
+		c.Sku = &skuValue
+	}
+	if typed.Tags != nil {
+		c.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			c.Tags[tagsKey] = tagsValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		c.Type = &typeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_Cache_STATUS populates the receiver from source, a cachelite/v1api20200601/storage.Cache_STATUS.
@@ -639,6 +1015,52 @@ type FirewallRule struct {
 	StartIP *string `json:"startIP,omitempty"`
 }
 
+// ConvertToARM returns the FirewallRule of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (f *FirewallRule) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if f == nil {
+		return nil, nil
+	}
+	result := &arm.FirewallRule{}
+	if f.EndIP != nil {
+		endIPValue := *f.EndIP
+		result.EndIP = &endIPValue
+	}
+	if f.StartIP != nil {
+		startIPValue := *f.StartIP
+		result.StartIP = &startIPValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty FirewallRule of the arm package, to decode an ARM response into.
+func (f *FirewallRule) NewEmptyARMValue() any {
+	return &arm.FirewallRule{}
+}
+
+// PopulateFromARM fills the receiver from an arm.FirewallRule (or a pointer to one), as Azure returned it.
+func (f *FirewallRule) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.FirewallRule)
+	if !ok {
+		pointer, ok := armInput.(*arm.FirewallRule)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for FirewallRule, want arm.FirewallRule", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.EndIP != nil {
+		endIPValue := *typed.EndIP
+		f.EndIP = &endIPValue
+	}
+	if typed.StartIP != nil {
+		startIPValue := *typed.StartIP
+		f.StartIP = &startIPValue
+	}
+	return nil
+}
+
 // AssignProperties_From_FirewallRule populates the receiver from source, a cachelite/v1api20200601/storage.FirewallRule.
 func (f *FirewallRule) AssignProperties_From_FirewallRule(source *storage.FirewallRule) error {
 	f.EndIP = genruntime.ClonePointer(source.EndIP)
@@ -665,6 +1087,52 @@ type FirewallRule_STATUS struct {
 
 	// StartIP: Lowest address of the range.
 	StartIP *string `json:"startIP,omitempty"`
+}
+
+// ConvertToARM returns the FirewallRule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (f *FirewallRule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if f == nil {
+		return nil, nil
+	}
+	result := &arm.FirewallRule_STATUS{}
+	if f.EndIP != nil {
+		endIPValue := *f.EndIP
+		result.EndIP = &endIPValue
+	}
+	if f.StartIP != nil {
+		startIPValue := *f.StartIP
+		result.StartIP = &startIPValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty FirewallRule_STATUS of the arm package, to decode an ARM response into.
+func (f *FirewallRule_STATUS) NewEmptyARMValue() any {
+	return &arm.FirewallRule_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.FirewallRule_STATUS (or a pointer to one), as Azure returned it.
+func (f *FirewallRule_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.FirewallRule_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.FirewallRule_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for FirewallRule_STATUS, want arm.FirewallRule_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.EndIP != nil {
+		endIPValue := *typed.EndIP
+		f.EndIP = &endIPValue
+	}
+	if typed.StartIP != nil {
+		startIPValue := *typed.StartIP
+		f.StartIP = &startIPValue
+	}
+	return nil
 }
 
 // AssignProperties_From_FirewallRule_STATUS populates the receiver from source, a cachelite/v1api20200601/storage.FirewallRule_STATUS.
@@ -702,6 +1170,44 @@ type ReplicaSetting struct {
 	Zone *string `json:"zone,omitempty"`
 }
 
+// ConvertToARM returns the ReplicaSetting of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *ReplicaSetting) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.ReplicaSetting{}
+	if r.Zone != nil {
+		zoneValue := *r.Zone
+		result.Zone = &zoneValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ReplicaSetting of the arm package, to decode an ARM response into.
+func (r *ReplicaSetting) NewEmptyARMValue() any {
+	return &arm.ReplicaSetting{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ReplicaSetting (or a pointer to one), as Azure returned it.
+func (r *ReplicaSetting) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ReplicaSetting)
+	if !ok {
+		pointer, ok := armInput.(*arm.ReplicaSetting)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ReplicaSetting, want arm.ReplicaSetting", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Zone != nil {
+		zoneValue := *typed.Zone
+		r.Zone = &zoneValue
+	}
+	return nil
+}
+
 // AssignProperties_From_ReplicaSetting populates the receiver from source, a cachelite/v1api20200601/storage.ReplicaSetting.
 func (r *ReplicaSetting) AssignProperties_From_ReplicaSetting(source *storage.ReplicaSetting) error {
 	r.Zone = genruntime.ClonePointer(source.Zone)
@@ -723,6 +1229,44 @@ func (r *ReplicaSetting) AssignProperties_To_ReplicaSetting(destination *storage
 type ReplicaSetting_STATUS struct {
 	// Zone: Availability zone of the replica.
 	Zone *string `json:"zone,omitempty"`
+}
+
+// ConvertToARM returns the ReplicaSetting_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *ReplicaSetting_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.ReplicaSetting_STATUS{}
+	if r.Zone != nil {
+		zoneValue := *r.Zone
+		result.Zone = &zoneValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ReplicaSetting_STATUS of the arm package, to decode an ARM response into.
+func (r *ReplicaSetting_STATUS) NewEmptyARMValue() any {
+	return &arm.ReplicaSetting_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ReplicaSetting_STATUS (or a pointer to one), as Azure returned it.
+func (r *ReplicaSetting_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ReplicaSetting_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ReplicaSetting_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ReplicaSetting_STATUS, want arm.ReplicaSetting_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Zone != nil {
+		zoneValue := *typed.Zone
+		r.Zone = &zoneValue
+	}
+	return nil
 }
 
 // AssignProperties_From_ReplicaSetting_STATUS populates the receiver from source, a cachelite/v1api20200601/storage.ReplicaSetting_STATUS.
@@ -753,6 +1297,52 @@ type Sku struct {
 	// Name: Tier of the cache.
 	// +kubebuilder:validation:Required
 	Name *SkuName `json:"name,omitempty"`
+}
+
+// ConvertToARM returns the Sku of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *Sku) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.Sku{}
+	if s.Capacity != nil {
+		capacityValue := *s.Capacity
+		result.Capacity = &capacityValue
+	}
+	if s.Name != nil {
+		nameValue := string(*s.Name)
+		result.Name = &nameValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Sku of the arm package, to decode an ARM response into.
+func (s *Sku) NewEmptyARMValue() any {
+	return &arm.Sku{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Sku (or a pointer to one), as Azure returned it.
+func (s *Sku) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Sku)
+	if !ok {
+		pointer, ok := armInput.(*arm.Sku)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Sku, want arm.Sku", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Capacity != nil {
+		capacityValue := *typed.Capacity
+		s.Capacity = &capacityValue
+	}
+	if typed.Name != nil {
+		nameValue := SkuName(*typed.Name)
+		s.Name = &nameValue
+	}
+	return nil
 }
 
 // AssignProperties_From_Sku populates the receiver from source, a cachelite/v1api20200601/storage.Sku.
@@ -813,6 +1403,52 @@ type Sku_STATUS struct {
 
 	// Name: Tier of the cache.
 	Name *SkuName_STATUS `json:"name,omitempty"`
+}
+
+// ConvertToARM returns the Sku_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *Sku_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.Sku_STATUS{}
+	if s.Capacity != nil {
+		capacityValue := *s.Capacity
+		result.Capacity = &capacityValue
+	}
+	if s.Name != nil {
+		nameValue := string(*s.Name)
+		result.Name = &nameValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Sku_STATUS of the arm package, to decode an ARM response into.
+func (s *Sku_STATUS) NewEmptyARMValue() any {
+	return &arm.Sku_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Sku_STATUS (or a pointer to one), as Azure returned it.
+func (s *Sku_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Sku_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.Sku_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Sku_STATUS, want arm.Sku_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Capacity != nil {
+		capacityValue := *typed.Capacity
+		s.Capacity = &capacityValue
+	}
+	if typed.Name != nil {
+		nameValue := SkuName_STATUS(*typed.Name)
+		s.Name = &nameValue
+	}
+	return nil
 }
 
 // AssignProperties_From_Sku_STATUS populates the receiver from source, a cachelite/v1api20200601/storage.Sku_STATUS.

@@ -142,6 +142,16 @@ func Test_Cache_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[Cache, v1api20201201storage.Cache](t, GenerateCache)
 }
 
+// Test_Cache_Spec_ARMRoundTrip checks that Cache_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_Cache_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[Cache_Spec](t, GenerateCache_Spec)
+}
+
+// Test_Cache_STATUS_ARMRoundTrip checks that Cache_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_Cache_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[Cache_STATUS](t, GenerateCache_STATUS)
+}
+
 // Test_Cache_Spec_JSONRoundTrip checks that JSON keeps every value of Cache_Spec.
 func Test_Cache_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateCache_Spec)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
+	"github.com/armgen/armgen/specs/testdata/cases/widgets/golden/widgets/v1api20210101/arm"
 	"github.com/armgen/armgen/specs/testdata/cases/widgets/golden/widgets/v1api20210101/storage"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
@@ -152,6 +153,67 @@ type Lock_Spec struct {
 	Owner *genruntime.ArbitraryOwnerReference `json:"owner,omitempty"`
 }
 
+// ConvertToARM returns the Lock_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (l *Lock_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if l == nil {
+		return nil, nil
+	}
+	result := &arm.Lock_Spec{}
+	result.Name = &resolved.Name
+	if l.Level != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LockProperties{}
+		}
+		levelValue := string(*l.Level)
+		result.Properties.Level = &levelValue
+	}
+	if l.Notes != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LockProperties{}
+		}
+		notesValue := *l.Notes
+		result.Properties.Notes = &notesValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Lock_Spec of the arm package, to decode an ARM response into.
+func (l *Lock_Spec) NewEmptyARMValue() any {
+	return &arm.Lock_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Lock_Spec (or a pointer to one), as Azure returned it.
+func (l *Lock_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Lock_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.Lock_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Lock_Spec, want arm.Lock_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		l.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	l.Owner = &owner
+	if typed.Properties != nil {
+		if typed.Properties.Level != nil {
+			levelValue := LockLevel(*typed.Properties.Level)
+			l.Level = &levelValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Notes != nil {
+			notesValue := *typed.Properties.Notes
+			l.Notes = &notesValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_Lock_Spec populates the receiver from source, a widgets/v1api20210101/storage.Lock_Spec.
 func (l *Lock_Spec) AssignProperties_From_Lock_Spec(source *storage.Lock_Spec) error {
 	l.AzureName = source.AzureName
@@ -241,6 +303,86 @@ type Lock_STATUS struct {
 
 	// Type: Type of the resource, as provider namespace plus resource type.
 	Type *string `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the Lock_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (l *Lock_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if l == nil {
+		return nil, nil
+	}
+	result := &arm.Lock_STATUS{}
+	if l.Id != nil {
+		idValue := *l.Id
+		result.Id = &idValue
+	}
+	if l.Level != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LockProperties_STATUS{}
+		}
+		levelValue := string(*l.Level)
+		result.Properties.Level = &levelValue
+	}
+	if l.Name != nil {
+		nameValue := *l.Name
+		result.Name = &nameValue
+	}
+	if l.Notes != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LockProperties_STATUS{}
+		}
+		notesValue := *l.Notes
+		result.Properties.Notes = &notesValue
+	}
+	if l.Type != nil {
+		typeValue := *l.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Lock_STATUS of the arm package, to decode an ARM response into.
+func (l *Lock_STATUS) NewEmptyARMValue() any {
+	return &arm.Lock_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Lock_STATUS (or a pointer to one), as Azure returned it.
+func (l *Lock_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Lock_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.Lock_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Lock_STATUS, want arm.Lock_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		l.Id = &idValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Level != nil {
+			levelValue := LockLevel_STATUS(*typed.Properties.Level)
+			l.Level = &levelValue
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		l.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Notes != nil {
+			notesValue := *typed.Properties.Notes
+			l.Notes = &notesValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		l.Type = &typeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_Lock_STATUS populates the receiver from source, a widgets/v1api20210101/storage.Lock_STATUS.

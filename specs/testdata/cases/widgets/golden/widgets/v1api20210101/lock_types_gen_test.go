@@ -66,6 +66,16 @@ func Test_Lock_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[Lock, storage.Lock](t, GenerateLock)
 }
 
+// Test_Lock_Spec_ARMRoundTrip checks that Lock_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_Lock_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[Lock_Spec](t, GenerateLock_Spec)
+}
+
+// Test_Lock_STATUS_ARMRoundTrip checks that Lock_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_Lock_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[Lock_STATUS](t, GenerateLock_STATUS)
+}
+
 // Test_Lock_Spec_JSONRoundTrip checks that JSON keeps every value of Lock_Spec.
 func Test_Lock_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateLock_Spec)

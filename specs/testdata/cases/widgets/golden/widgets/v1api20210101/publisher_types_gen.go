@@ -7,6 +7,7 @@ import (
 
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
+	"github.com/armgen/armgen/specs/testdata/cases/widgets/golden/widgets/v1api20210101/arm"
 	"github.com/armgen/armgen/specs/testdata/cases/widgets/golden/widgets/v1api20210101/storage"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
@@ -145,6 +146,66 @@ type Publisher_Spec struct {
 	PublisherDisplayName *string `json:"publisherDisplayName,omitempty"`
 }
 
+// ConvertToARM returns the Publisher_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *Publisher_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.Publisher_Spec{}
+	result.Name = &resolved.Name
+	if p.ContactEmail != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PublisherProperties{}
+		}
+		contactEmailValue := *p.ContactEmail
+		result.Properties.ContactEmail = &contactEmailValue
+	}
+	if p.PublisherDisplayName != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PublisherProperties{}
+		}
+		publisherDisplayNameValue := *p.PublisherDisplayName
+		result.Properties.PublisherDisplayName = &publisherDisplayNameValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Publisher_Spec of the arm package, to decode an ARM response into.
+func (p *Publisher_Spec) NewEmptyARMValue() any {
+	return &arm.Publisher_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Publisher_Spec (or a pointer to one), as Azure returned it.
+func (p *Publisher_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Publisher_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.Publisher_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Publisher_Spec, want arm.Publisher_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		p.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ContactEmail != nil {
+			contactEmailValue := *typed.Properties.ContactEmail
+			p.ContactEmail = &contactEmailValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PublisherDisplayName != nil {
+			publisherDisplayNameValue := *typed.Properties.PublisherDisplayName
+			p.PublisherDisplayName = &publisherDisplayNameValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_Publisher_Spec populates the receiver from source, a widgets/v1api20210101/storage.Publisher_Spec.
 func (p *Publisher_Spec) AssignProperties_From_Publisher_Spec(source *storage.Publisher_Spec) error {
 	p.AzureName = source.AzureName
@@ -207,6 +268,86 @@ type Publisher_STATUS struct {
 
 	// Type: Type of the resource, as provider namespace plus resource type.
 	Type *string `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the Publisher_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *Publisher_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.Publisher_STATUS{}
+	if p.ContactEmail != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PublisherProperties_STATUS{}
+		}
+		contactEmailValue := *p.ContactEmail
+		result.Properties.ContactEmail = &contactEmailValue
+	}
+	if p.Id != nil {
+		idValue := *p.Id
+		result.Id = &idValue
+	}
+	if p.Name != nil {
+		nameValue := *p.Name
+		result.Name = &nameValue
+	}
+	if p.PublisherDisplayName != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PublisherProperties_STATUS{}
+		}
+		publisherDisplayNameValue := *p.PublisherDisplayName
+		result.Properties.PublisherDisplayName = &publisherDisplayNameValue
+	}
+	if p.Type != nil {
+		typeValue := *p.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Publisher_STATUS of the arm package, to decode an ARM response into.
+func (p *Publisher_STATUS) NewEmptyARMValue() any {
+	return &arm.Publisher_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Publisher_STATUS (or a pointer to one), as Azure returned it.
+func (p *Publisher_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Publisher_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.Publisher_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Publisher_STATUS, want arm.Publisher_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ContactEmail != nil {
+			contactEmailValue := *typed.Properties.ContactEmail
+			p.ContactEmail = &contactEmailValue
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		p.Id = &idValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		p.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PublisherDisplayName != nil {
+			publisherDisplayNameValue := *typed.Properties.PublisherDisplayName
+			p.PublisherDisplayName = &publisherDisplayNameValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		p.Type = &typeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_Publisher_STATUS populates the receiver from source, a widgets/v1api20210101/storage.Publisher_STATUS.

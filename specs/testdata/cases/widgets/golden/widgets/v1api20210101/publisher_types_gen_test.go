@@ -55,6 +55,16 @@ func Test_Publisher_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[Publisher, storage.Publisher](t, GeneratePublisher)
 }
 
+// Test_Publisher_Spec_ARMRoundTrip checks that Publisher_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_Publisher_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[Publisher_Spec](t, GeneratePublisher_Spec)
+}
+
+// Test_Publisher_STATUS_ARMRoundTrip checks that Publisher_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_Publisher_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[Publisher_STATUS](t, GeneratePublisher_STATUS)
+}
+
 // Test_Publisher_Spec_JSONRoundTrip checks that JSON keeps every value of Publisher_Spec.
 func Test_Publisher_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePublisher_Spec)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
+	"github.com/armgen/armgen/specs/testdata/cases/widgets/golden/widgets/v1api20210101/arm"
 	"github.com/armgen/armgen/specs/testdata/cases/widgets/golden/widgets/v1api20210101/storage"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
@@ -142,6 +143,53 @@ type Quota_Spec struct {
 	OperatorSpec *QuotaOperatorSpec `json:"operatorSpec,omitempty"`
 }
 
+// ConvertToARM returns the Quota_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (q *Quota_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if q == nil {
+		return nil, nil
+	}
+	result := &arm.Quota_Spec{}
+	result.Name = &resolved.Name
+	if q.Limit != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.QuotaProperties{}
+		}
+		limitValue := *q.Limit
+		result.Properties.Limit = &limitValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Quota_Spec of the arm package, to decode an ARM response into.
+func (q *Quota_Spec) NewEmptyARMValue() any {
+	return &arm.Quota_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Quota_Spec (or a pointer to one), as Azure returned it.
+func (q *Quota_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Quota_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.Quota_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Quota_Spec, want arm.Quota_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		q.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Limit != nil {
+			limitValue := *typed.Properties.Limit
+			q.Limit = &limitValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_Quota_Spec populates the receiver from source, a widgets/v1api20210101/storage.Quota_Spec.
 func (q *Quota_Spec) AssignProperties_From_Quota_Spec(source *storage.Quota_Spec) error {
 	q.AzureName = source.AzureName
@@ -201,6 +249,86 @@ type Quota_STATUS struct {
 
 	// Type: Type of the resource, as provider namespace plus resource type.
 	Type *string `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the Quota_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (q *Quota_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if q == nil {
+		return nil, nil
+	}
+	result := &arm.Quota_STATUS{}
+	if q.CurrentValue != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.QuotaProperties_STATUS{}
+		}
+		currentValueValue := *q.CurrentValue
+		result.Properties.CurrentValue = &currentValueValue
+	}
+	if q.Id != nil {
+		idValue := *q.Id
+		result.Id = &idValue
+	}
+	if q.Limit != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.QuotaProperties_STATUS{}
+		}
+		limitValue := *q.Limit
+		result.Properties.Limit = &limitValue
+	}
+	if q.Name != nil {
+		nameValue := *q.Name
+		result.Name = &nameValue
+	}
+	if q.Type != nil {
+		typeValue := *q.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Quota_STATUS of the arm package, to decode an ARM response into.
+func (q *Quota_STATUS) NewEmptyARMValue() any {
+	return &arm.Quota_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Quota_STATUS (or a pointer to one), as Azure returned it.
+func (q *Quota_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Quota_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.Quota_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Quota_STATUS, want arm.Quota_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.CurrentValue != nil {
+			currentValueValue := *typed.Properties.CurrentValue
+			q.CurrentValue = &currentValueValue
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		q.Id = &idValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Limit != nil {
+			limitValue := *typed.Properties.Limit
+			q.Limit = &limitValue
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		q.Name = &nameValue
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		q.Type = &typeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_Quota_STATUS populates the receiver from source, a widgets/v1api20210101/storage.Quota_STATUS.

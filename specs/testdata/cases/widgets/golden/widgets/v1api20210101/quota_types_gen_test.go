@@ -54,6 +54,16 @@ func Test_Quota_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[Quota, storage.Quota](t, GenerateQuota)
 }
 
+// Test_Quota_Spec_ARMRoundTrip checks that Quota_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_Quota_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[Quota_Spec](t, GenerateQuota_Spec)
+}
+
+// Test_Quota_STATUS_ARMRoundTrip checks that Quota_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_Quota_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[Quota_STATUS](t, GenerateQuota_STATUS)
+}
+
 // Test_Quota_Spec_JSONRoundTrip checks that JSON keeps every value of Quota_Spec.
 func Test_Quota_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateQuota_Spec)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
+	"github.com/armgen/armgen/specs/testdata/cases/widgets/golden/widgets/v1api20210101/arm"
 	"github.com/armgen/armgen/specs/testdata/cases/widgets/golden/widgets/v1api20210101/storage"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -239,6 +240,448 @@ type Widget_Spec struct {
 
 	// WidgetLabels: Free-form string labels.
 	WidgetLabels map[string]string `json:"widgetLabels,omitempty"`
+}
+
+// ConvertToARM returns the Widget_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (w *Widget_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if w == nil {
+		return nil, nil
+	}
+	result := &arm.Widget_Spec{}
+	result.Name = &resolved.Name
+	if w.AdminPassword != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties{}
+		}
+		var adminPasswordValue string
+		adminPasswordResolved, err := resolved.Secret("Widget_Spec.adminPassword", *w.AdminPassword)
+		if err != nil {
+			return nil, err
+		}
+		adminPasswordValue = adminPasswordResolved
+		result.Properties.AdminPassword = &adminPasswordValue
+	}
+	if w.AdminUsername != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties{}
+		}
+		adminUsernameValue := *w.AdminUsername
+		result.Properties.AdminUsername = &adminUsernameValue
+	}
+	if w.Aliases != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties{}
+		}
+		result.Properties.Aliases = make([]string, 0, len(w.Aliases))
+		for _, aliasesItem := range w.Aliases {
+			aliasesValue := aliasesItem
+			result.Properties.Aliases = append(result.Properties.Aliases, aliasesValue)
+		}
+	}
+	if w.AllowedProtocols != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties{}
+		}
+		result.Properties.AllowedProtocols = make([]string, 0, len(w.AllowedProtocols))
+		for _, allowedProtocolsItem := range w.AllowedProtocols {
+			allowedProtocolsValue := string(allowedProtocolsItem)
+			result.Properties.AllowedProtocols = append(result.Properties.AllowedProtocols, allowedProtocolsValue)
+		}
+	}
+	if w.Color != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties{}
+		}
+		colorValue := string(*w.Color)
+		result.Properties.Color = &colorValue
+	}
+	if w.CorrelationId != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties{}
+		}
+		correlationIdValue := *w.CorrelationId
+		result.Properties.CorrelationId = &correlationIdValue
+	}
+	if w.DisplayName != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties{}
+		}
+		displayNameValue := *w.DisplayName
+		result.Properties.DisplayName = &displayNameValue
+	}
+	if w.Enabled != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties{}
+		}
+		enabledValue := *w.Enabled
+		result.Properties.Enabled = &enabledValue
+	}
+	if w.Endpoints != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties{}
+		}
+		result.Properties.Endpoints = make(map[string]arm.WidgetEndpoint, len(w.Endpoints))
+		for endpointsKey, endpointsItem := range w.Endpoints {
+			var endpointsValue arm.WidgetEndpoint
+			endpointsARM, err := endpointsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			endpointsValue = *endpointsARM.(*arm.WidgetEndpoint)
+			result.Properties.Endpoints[endpointsKey] = endpointsValue
+		}
+	}
+	if w.Extensions != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties{}
+		}
+		result.Properties.Extensions = make(map[string]apiextv1.JSON, len(w.Extensions))
+		for extensionsKey, extensionsItem := range w.Extensions {
+			extensionsValue := extensionsItem
+			result.Properties.Extensions[extensionsKey] = extensionsValue
+		}
+	}
+	if w.Identity != nil {
+		var identityValue arm.Identity
+		identityARM, err := w.Identity.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		identityValue = *identityARM.(*arm.Identity)
+		result.Identity = &identityValue
+	}
+	if w.IsHttpsOnly != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties{}
+		}
+		isHttpsOnlyValue := *w.IsHttpsOnly
+		result.Properties.IsHttpsOnly = &isHttpsOnlyValue
+	}
+	if w.Location != nil {
+		locationValue := *w.Location
+		result.Location = &locationValue
+	}
+	if w.MaintenanceWindowStart != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties{}
+		}
+		maintenanceWindowStartValue := *w.MaintenanceWindowStart
+		result.Properties.MaintenanceWindowStart = &maintenanceWindowStartValue
+	}
+	if w.MaxSizeInBytes != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties{}
+		}
+		maxSizeInBytesValue := *w.MaxSizeInBytes
+		result.Properties.MaxSizeInBytes = &maxSizeInBytesValue
+	}
+	if w.Metadata != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties{}
+		}
+		result.Properties.Metadata = make(map[string]apiextv1.JSON, len(w.Metadata))
+		for metadataKey, metadataItem := range w.Metadata {
+			metadataValue := metadataItem
+			result.Properties.Metadata[metadataKey] = metadataValue
+		}
+	}
+	if w.Mode != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties{}
+		}
+		modeValue := string(*w.Mode)
+		result.Properties.Mode = &modeValue
+	}
+	if w.ReplicaCount != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties{}
+		}
+		replicaCountValue := *w.ReplicaCount
+		result.Properties.ReplicaCount = &replicaCountValue
+	}
+	if w.Rules != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties{}
+		}
+		result.Properties.Rules = make([]arm.Rule, 0, len(w.Rules))
+		for _, rulesItem := range w.Rules {
+			var rulesValue arm.Rule
+			rulesARM, err := rulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			rulesValue = *rulesARM.(*arm.Rule)
+			result.Properties.Rules = append(result.Properties.Rules, rulesValue)
+		}
+	}
+	if w.Shape != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties{}
+		}
+		var shapeValue arm.Shape
+		shapeARM, err := w.Shape.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		shapeValue = *shapeARM.(*arm.Shape)
+		result.Properties.Shape = &shapeValue
+	}
+	if w.Size != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties{}
+		}
+		sizeValue := string(*w.Size)
+		result.Properties.Size = &sizeValue
+	}
+	if w.Sku != nil {
+		var skuValue arm.Sku
+		skuARM, err := w.Sku.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		skuValue = *skuARM.(*arm.Sku)
+		result.Sku = &skuValue
+	}
+	if w.SubnetReference != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties{}
+		}
+		var subnetReferenceValue string
+		subnetReferenceResolved, err := resolved.ARMID("Widget_Spec.subnetReference", *w.SubnetReference)
+		if err != nil {
+			return nil, err
+		}
+		subnetReferenceValue = subnetReferenceResolved
+		result.Properties.SubnetId = &subnetReferenceValue
+	}
+	if w.Tags != nil {
+		result.Tags = make(map[string]string, len(w.Tags))
+		for tagsKey, tagsItem := range w.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	if w.Weight != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties{}
+		}
+		weightValue := *w.Weight
+		result.Properties.Weight = &weightValue
+	}
+	if w.WidgetLabels != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties{}
+		}
+		result.Properties.Labels = make(map[string]string, len(w.WidgetLabels))
+		for widgetLabelsKey, widgetLabelsItem := range w.WidgetLabels {
+			widgetLabelsValue := widgetLabelsItem
+			result.Properties.Labels[widgetLabelsKey] = widgetLabelsValue
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Widget_Spec of the arm package, to decode an ARM response into.
+func (w *Widget_Spec) NewEmptyARMValue() any {
+	return &arm.Widget_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Widget_Spec (or a pointer to one), as Azure returned it.
+func (w *Widget_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Widget_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.Widget_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Widget_Spec, want arm.Widget_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		w.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	w.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.AdminUsername != nil {
+			adminUsernameValue := *typed.Properties.AdminUsername
+			w.AdminUsername = &adminUsernameValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Aliases != nil {
+			for _, aliasesItem := range typed.Properties.Aliases {
+				aliasesValue := aliasesItem
+				w.Aliases = append(w.Aliases, aliasesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AllowedProtocols != nil {
+			for _, allowedProtocolsItem := range typed.Properties.AllowedProtocols {
+				allowedProtocolsValue := Protocol(allowedProtocolsItem)
+				w.AllowedProtocols = append(w.AllowedProtocols, allowedProtocolsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Color != nil {
+			colorValue := Color(*typed.Properties.Color)
+			w.Color = &colorValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.CorrelationId != nil {
+			correlationIdValue := *typed.Properties.CorrelationId
+			w.CorrelationId = &correlationIdValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DisplayName != nil {
+			displayNameValue := *typed.Properties.DisplayName
+			w.DisplayName = &displayNameValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Enabled != nil {
+			enabledValue := *typed.Properties.Enabled
+			w.Enabled = &enabledValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Endpoints != nil {
+			w.Endpoints = make(map[string]WidgetEndpoint, len(typed.Properties.Endpoints))
+			for endpointsKey, endpointsItem := range typed.Properties.Endpoints {
+				var endpointsValue WidgetEndpoint
+				if err := endpointsValue.PopulateFromARM(owner, endpointsItem); err != nil {
+					return err
+				}
+				w.Endpoints[endpointsKey] = endpointsValue
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Extensions != nil {
+			w.Extensions = make(map[string]apiextv1.JSON, len(typed.Properties.Extensions))
+			for extensionsKey, extensionsItem := range typed.Properties.Extensions {
+				extensionsValue := extensionsItem
+				w.Extensions[extensionsKey] = extensionsValue
+			}
+		}
+	}
+	if typed.Identity != nil {
+		var identityValue Identity
+		if err := identityValue.PopulateFromARM(owner, *typed.Identity); err != nil {
+			return err
+		}
+		w.Identity = &identityValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IsHttpsOnly != nil {
+			isHttpsOnlyValue := *typed.Properties.IsHttpsOnly
+			w.IsHttpsOnly = &isHttpsOnlyValue
+		}
+	}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		w.Location = &locationValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MaintenanceWindowStart != nil {
+			maintenanceWindowStartValue := *typed.Properties.MaintenanceWindowStart
+			w.MaintenanceWindowStart = &maintenanceWindowStartValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MaxSizeInBytes != nil {
+			maxSizeInBytesValue := *typed.Properties.MaxSizeInBytes
+			w.MaxSizeInBytes = &maxSizeInBytesValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Metadata != nil {
+			w.Metadata = make(map[string]apiextv1.JSON, len(typed.Properties.Metadata))
+			for metadataKey, metadataItem := range typed.Properties.Metadata {
+				metadataValue := metadataItem
+				w.Metadata[metadataKey] = metadataValue
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Mode != nil {
+			modeValue := WidgetMode(*typed.Properties.Mode)
+			w.Mode = &modeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ReplicaCount != nil {
+			replicaCountValue := *typed.Properties.ReplicaCount
+			w.ReplicaCount = &replicaCountValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Rules != nil {
+			for _, rulesItem := range typed.Properties.Rules {
+				var rulesValue Rule
+				if err := rulesValue.PopulateFromARM(owner, rulesItem); err != nil {
+					return err
+				}
+				w.Rules = append(w.Rules, rulesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Shape != nil {
+			var shapeValue Shape
+			if err := shapeValue.PopulateFromARM(owner, *typed.Properties.Shape); err != nil {
+				return err
+			}
+			w.Shape = &shapeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Size != nil {
+			sizeValue := WidgetProperties_Size(*typed.Properties.Size)
+			w.Size = &sizeValue
+		}
+	}
+	if typed.Sku != nil {
+		var skuValue Sku
+		if err := skuValue.PopulateFromARM(owner, *typed.Sku); err != nil {
+			return err
+		}
+		w.Sku = &skuValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.SubnetId != nil {
+			subnetReferenceValue := genruntime.ResourceReference{ARMID: *typed.Properties.SubnetId}
+			w.SubnetReference = &subnetReferenceValue
+		}
+	}
+	if typed.Tags != nil {
+		w.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			w.Tags[tagsKey] = tagsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Weight != nil {
+			weightValue := *typed.Properties.Weight
+			w.Weight = &weightValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Labels != nil {
+			w.WidgetLabels = make(map[string]string, len(typed.Properties.Labels))
+			for widgetLabelsKey, widgetLabelsItem := range typed.Properties.Labels {
+				widgetLabelsValue := widgetLabelsItem
+				w.WidgetLabels[widgetLabelsKey] = widgetLabelsValue
+			}
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_Widget_Spec populates the receiver from source, a widgets/v1api20210101/storage.Widget_Spec.
@@ -681,6 +1124,492 @@ type Widget_STATUS struct {
 	WidgetLabels map[string]string `json:"widgetLabels,omitempty"`
 }
 
+// ConvertToARM returns the Widget_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (w *Widget_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if w == nil {
+		return nil, nil
+	}
+	result := &arm.Widget_STATUS{}
+	if w.AdminUsername != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties_STATUS{}
+		}
+		adminUsernameValue := *w.AdminUsername
+		result.Properties.AdminUsername = &adminUsernameValue
+	}
+	if w.Aliases != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties_STATUS{}
+		}
+		result.Properties.Aliases = make([]string, 0, len(w.Aliases))
+		for _, aliasesItem := range w.Aliases {
+			aliasesValue := aliasesItem
+			result.Properties.Aliases = append(result.Properties.Aliases, aliasesValue)
+		}
+	}
+	if w.AllowedProtocols != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties_STATUS{}
+		}
+		result.Properties.AllowedProtocols = make([]string, 0, len(w.AllowedProtocols))
+		for _, allowedProtocolsItem := range w.AllowedProtocols {
+			allowedProtocolsValue := string(allowedProtocolsItem)
+			result.Properties.AllowedProtocols = append(result.Properties.AllowedProtocols, allowedProtocolsValue)
+		}
+	}
+	if w.Color != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties_STATUS{}
+		}
+		colorValue := string(*w.Color)
+		result.Properties.Color = &colorValue
+	}
+	if w.CorrelationId != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties_STATUS{}
+		}
+		correlationIdValue := *w.CorrelationId
+		result.Properties.CorrelationId = &correlationIdValue
+	}
+	if w.DisplayName != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties_STATUS{}
+		}
+		displayNameValue := *w.DisplayName
+		result.Properties.DisplayName = &displayNameValue
+	}
+	if w.Enabled != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties_STATUS{}
+		}
+		enabledValue := *w.Enabled
+		result.Properties.Enabled = &enabledValue
+	}
+	if w.Endpoints != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties_STATUS{}
+		}
+		result.Properties.Endpoints = make(map[string]arm.WidgetEndpoint_STATUS, len(w.Endpoints))
+		for endpointsKey, endpointsItem := range w.Endpoints {
+			var endpointsValue arm.WidgetEndpoint_STATUS
+			endpointsARM, err := endpointsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			endpointsValue = *endpointsARM.(*arm.WidgetEndpoint_STATUS)
+			result.Properties.Endpoints[endpointsKey] = endpointsValue
+		}
+	}
+	if w.Extensions != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties_STATUS{}
+		}
+		result.Properties.Extensions = make(map[string]apiextv1.JSON, len(w.Extensions))
+		for extensionsKey, extensionsItem := range w.Extensions {
+			extensionsValue := extensionsItem
+			result.Properties.Extensions[extensionsKey] = extensionsValue
+		}
+	}
+	if w.Id != nil {
+		idValue := *w.Id
+		result.Id = &idValue
+	}
+	if w.Identity != nil {
+		var identityValue arm.Identity_STATUS
+		identityARM, err := w.Identity.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		identityValue = *identityARM.(*arm.Identity_STATUS)
+		result.Identity = &identityValue
+	}
+	if w.IsHttpsOnly != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties_STATUS{}
+		}
+		isHttpsOnlyValue := *w.IsHttpsOnly
+		result.Properties.IsHttpsOnly = &isHttpsOnlyValue
+	}
+	if w.Location != nil {
+		locationValue := *w.Location
+		result.Location = &locationValue
+	}
+	if w.MaintenanceWindowStart != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties_STATUS{}
+		}
+		maintenanceWindowStartValue := *w.MaintenanceWindowStart
+		result.Properties.MaintenanceWindowStart = &maintenanceWindowStartValue
+	}
+	if w.MaxSizeInBytes != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties_STATUS{}
+		}
+		maxSizeInBytesValue := *w.MaxSizeInBytes
+		result.Properties.MaxSizeInBytes = &maxSizeInBytesValue
+	}
+	if w.Metadata != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties_STATUS{}
+		}
+		result.Properties.Metadata = make(map[string]apiextv1.JSON, len(w.Metadata))
+		for metadataKey, metadataItem := range w.Metadata {
+			metadataValue := metadataItem
+			result.Properties.Metadata[metadataKey] = metadataValue
+		}
+	}
+	if w.Mode != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties_STATUS{}
+		}
+		modeValue := string(*w.Mode)
+		result.Properties.Mode = &modeValue
+	}
+	if w.Name != nil {
+		nameValue := *w.Name
+		result.Name = &nameValue
+	}
+	if w.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties_STATUS{}
+		}
+		provisioningStateValue := string(*w.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if w.ReplicaCount != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties_STATUS{}
+		}
+		replicaCountValue := *w.ReplicaCount
+		result.Properties.ReplicaCount = &replicaCountValue
+	}
+	if w.Rules != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties_STATUS{}
+		}
+		result.Properties.Rules = make([]arm.Rule_STATUS, 0, len(w.Rules))
+		for _, rulesItem := range w.Rules {
+			var rulesValue arm.Rule_STATUS
+			rulesARM, err := rulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			rulesValue = *rulesARM.(*arm.Rule_STATUS)
+			result.Properties.Rules = append(result.Properties.Rules, rulesValue)
+		}
+	}
+	if w.SerialNumber != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties_STATUS{}
+		}
+		serialNumberValue := *w.SerialNumber
+		result.Properties.SerialNumber = &serialNumberValue
+	}
+	if w.Shape != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties_STATUS{}
+		}
+		var shapeValue arm.Shape_STATUS
+		shapeARM, err := w.Shape.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		shapeValue = *shapeARM.(*arm.Shape_STATUS)
+		result.Properties.Shape = &shapeValue
+	}
+	if w.Size != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties_STATUS{}
+		}
+		sizeValue := string(*w.Size)
+		result.Properties.Size = &sizeValue
+	}
+	if w.Sku != nil {
+		var skuValue arm.Sku_STATUS
+		skuARM, err := w.Sku.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		skuValue = *skuARM.(*arm.Sku_STATUS)
+		result.Sku = &skuValue
+	}
+	if w.SubnetId != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties_STATUS{}
+		}
+		subnetIdValue := *w.SubnetId
+		result.Properties.SubnetId = &subnetIdValue
+	}
+	if w.SystemData != nil {
+		var systemDataValue arm.SystemData_STATUS
+		systemDataARM, err := w.SystemData.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		systemDataValue = *systemDataARM.(*arm.SystemData_STATUS)
+		result.SystemData = &systemDataValue
+	}
+	if w.Tags != nil {
+		result.Tags = make(map[string]string, len(w.Tags))
+		for tagsKey, tagsItem := range w.Tags {
+			tagsValue := tagsItem
+			result.Tags[tagsKey] = tagsValue
+		}
+	}
+	if w.Type != nil {
+		typeValue := *w.Type
+		result.Type = &typeValue
+	}
+	if w.Weight != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties_STATUS{}
+		}
+		weightValue := *w.Weight
+		result.Properties.Weight = &weightValue
+	}
+	if w.WidgetLabels != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties_STATUS{}
+		}
+		result.Properties.Labels = make(map[string]string, len(w.WidgetLabels))
+		for widgetLabelsKey, widgetLabelsItem := range w.WidgetLabels {
+			widgetLabelsValue := widgetLabelsItem
+			result.Properties.Labels[widgetLabelsKey] = widgetLabelsValue
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Widget_STATUS of the arm package, to decode an ARM response into.
+func (w *Widget_STATUS) NewEmptyARMValue() any {
+	return &arm.Widget_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Widget_STATUS (or a pointer to one), as Azure returned it.
+func (w *Widget_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Widget_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.Widget_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Widget_STATUS, want arm.Widget_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AdminUsername != nil {
+			adminUsernameValue := *typed.Properties.AdminUsername
+			w.AdminUsername = &adminUsernameValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Aliases != nil {
+			for _, aliasesItem := range typed.Properties.Aliases {
+				aliasesValue := aliasesItem
+				w.Aliases = append(w.Aliases, aliasesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AllowedProtocols != nil {
+			for _, allowedProtocolsItem := range typed.Properties.AllowedProtocols {
+				allowedProtocolsValue := Protocol_STATUS(allowedProtocolsItem)
+				w.AllowedProtocols = append(w.AllowedProtocols, allowedProtocolsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Color != nil {
+			colorValue := Color_STATUS(*typed.Properties.Color)
+			w.Color = &colorValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.CorrelationId != nil {
+			correlationIdValue := *typed.Properties.CorrelationId
+			w.CorrelationId = &correlationIdValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.DisplayName != nil {
+			displayNameValue := *typed.Properties.DisplayName
+			w.DisplayName = &displayNameValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Enabled != nil {
+			enabledValue := *typed.Properties.Enabled
+			w.Enabled = &enabledValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Endpoints != nil {
+			w.Endpoints = make(map[string]WidgetEndpoint_STATUS, len(typed.Properties.Endpoints))
+			for endpointsKey, endpointsItem := range typed.Properties.Endpoints {
+				var endpointsValue WidgetEndpoint_STATUS
+				if err := endpointsValue.PopulateFromARM(owner, endpointsItem); err != nil {
+					return err
+				}
+				w.Endpoints[endpointsKey] = endpointsValue
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Extensions != nil {
+			w.Extensions = make(map[string]apiextv1.JSON, len(typed.Properties.Extensions))
+			for extensionsKey, extensionsItem := range typed.Properties.Extensions {
+				extensionsValue := extensionsItem
+				w.Extensions[extensionsKey] = extensionsValue
+			}
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		w.Id = &idValue
+	}
+	if typed.Identity != nil {
+		var identityValue Identity_STATUS
+		if err := identityValue.PopulateFromARM(owner, *typed.Identity); err != nil {
+			return err
+		}
+		w.Identity = &identityValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IsHttpsOnly != nil {
+			isHttpsOnlyValue := *typed.Properties.IsHttpsOnly
+			w.IsHttpsOnly = &isHttpsOnlyValue
+		}
+	}
+	if typed.Location != nil {
+		locationValue := *typed.Location
+		w.Location = &locationValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MaintenanceWindowStart != nil {
+			maintenanceWindowStartValue := *typed.Properties.MaintenanceWindowStart
+			w.MaintenanceWindowStart = &maintenanceWindowStartValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MaxSizeInBytes != nil {
+			maxSizeInBytesValue := *typed.Properties.MaxSizeInBytes
+			w.MaxSizeInBytes = &maxSizeInBytesValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Metadata != nil {
+			w.Metadata = make(map[string]apiextv1.JSON, len(typed.Properties.Metadata))
+			for metadataKey, metadataItem := range typed.Properties.Metadata {
+				metadataValue := metadataItem
+				w.Metadata[metadataKey] = metadataValue
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Mode != nil {
+			modeValue := WidgetMode_STATUS(*typed.Properties.Mode)
+			w.Mode = &modeValue
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		w.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			w.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ReplicaCount != nil {
+			replicaCountValue := *typed.Properties.ReplicaCount
+			w.ReplicaCount = &replicaCountValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Rules != nil {
+			for _, rulesItem := range typed.Properties.Rules {
+				var rulesValue Rule_STATUS
+				if err := rulesValue.PopulateFromARM(owner, rulesItem); err != nil {
+					return err
+				}
+				w.Rules = append(w.Rules, rulesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.SerialNumber != nil {
+			serialNumberValue := *typed.Properties.SerialNumber
+			w.SerialNumber = &serialNumberValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Shape != nil {
+			var shapeValue Shape_STATUS
+			if err := shapeValue.PopulateFromARM(owner, *typed.Properties.Shape); err != nil {
+				return err
+			}
+			w.Shape = &shapeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Size != nil {
+			sizeValue := WidgetProperties_Size_STATUS(*typed.Properties.Size)
+			w.Size = &sizeValue
+		}
+	}
+	if typed.Sku != nil {
+		var skuValue Sku_STATUS
+		if err := skuValue.PopulateFromARM(owner, *typed.Sku); err != nil {
+			return err
+		}
+		w.Sku = &skuValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.SubnetId != nil {
+			subnetIdValue := *typed.Properties.SubnetId
+			w.SubnetId = &subnetIdValue
+		}
+	}
+	if typed.SystemData != nil {
+		var systemDataValue SystemData_STATUS
+		if err := systemDataValue.PopulateFromARM(owner, *typed.SystemData); err != nil {
+			return err
+		}
+		w.SystemData = &systemDataValue
+	}
+	if typed.Tags != nil {
+		w.Tags = make(map[string]string, len(typed.Tags))
+		for tagsKey, tagsItem := range typed.Tags {
+			tagsValue := tagsItem
+			w.Tags[tagsKey] = tagsValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		w.Type = &typeValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Weight != nil {
+			weightValue := *typed.Properties.Weight
+			w.Weight = &weightValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Labels != nil {
+			w.WidgetLabels = make(map[string]string, len(typed.Properties.Labels))
+			for widgetLabelsKey, widgetLabelsItem := range typed.Properties.Labels {
+				widgetLabelsValue := widgetLabelsItem
+				w.WidgetLabels[widgetLabelsKey] = widgetLabelsValue
+			}
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_Widget_STATUS populates the receiver from source, a widgets/v1api20210101/storage.Widget_STATUS.
 func (w *Widget_STATUS) AssignProperties_From_Widget_STATUS(source *storage.Widget_STATUS) error {
 	w.AdminUsername = genruntime.ClonePointer(source.AdminUsername)
@@ -1031,6 +1960,57 @@ type Circle struct {
 	ShapeType Shape_ShapeType_Circle `json:"shapeType,omitempty"`
 }
 
+// ConvertToARM returns the Circle of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *Circle) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.Circle{}
+	if c.Label != nil {
+		labelValue := *c.Label
+		result.Label = &labelValue
+	}
+	if c.Radius != nil {
+		radiusValue := *c.Radius
+		result.Radius = &radiusValue
+	}
+	shapeTypeValue := string(c.ShapeType)
+	result.ShapeType = &shapeTypeValue
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Circle of the arm package, to decode an ARM response into.
+func (c *Circle) NewEmptyARMValue() any {
+	return &arm.Circle{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Circle (or a pointer to one), as Azure returned it.
+func (c *Circle) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Circle)
+	if !ok {
+		pointer, ok := armInput.(*arm.Circle)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Circle, want arm.Circle", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Label != nil {
+		labelValue := *typed.Label
+		c.Label = &labelValue
+	}
+	if typed.Radius != nil {
+		radiusValue := *typed.Radius
+		c.Radius = &radiusValue
+	}
+	if typed.ShapeType != nil {
+		c.ShapeType = Shape_ShapeType_Circle(*typed.ShapeType)
+	}
+	return nil
+}
+
 // AssignProperties_From_Circle populates the receiver from source, a widgets/v1api20210101/storage.Circle.
 func (c *Circle) AssignProperties_From_Circle(source *storage.Circle) error {
 	c.Label = genruntime.ClonePointer(source.Label)
@@ -1064,6 +2044,57 @@ type Circle_STATUS struct {
 
 	// ShapeType: Discriminator naming the concrete shape.
 	ShapeType Shape_ShapeType_Circle_STATUS `json:"shapeType,omitempty"`
+}
+
+// ConvertToARM returns the Circle_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *Circle_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.Circle_STATUS{}
+	if c.Label != nil {
+		labelValue := *c.Label
+		result.Label = &labelValue
+	}
+	if c.Radius != nil {
+		radiusValue := *c.Radius
+		result.Radius = &radiusValue
+	}
+	shapeTypeValue := string(c.ShapeType)
+	result.ShapeType = &shapeTypeValue
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Circle_STATUS of the arm package, to decode an ARM response into.
+func (c *Circle_STATUS) NewEmptyARMValue() any {
+	return &arm.Circle_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Circle_STATUS (or a pointer to one), as Azure returned it.
+func (c *Circle_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Circle_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.Circle_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Circle_STATUS, want arm.Circle_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Label != nil {
+		labelValue := *typed.Label
+		c.Label = &labelValue
+	}
+	if typed.Radius != nil {
+		radiusValue := *typed.Radius
+		c.Radius = &radiusValue
+	}
+	if typed.ShapeType != nil {
+		c.ShapeType = Shape_ShapeType_Circle_STATUS(*typed.ShapeType)
+	}
+	return nil
 }
 
 // AssignProperties_From_Circle_STATUS populates the receiver from source, a widgets/v1api20210101/storage.Circle_STATUS.
@@ -1126,6 +2157,66 @@ type Identity struct {
 
 	// UserAssignedIdentities: User assigned identities keyed by their ARM ID.
 	UserAssignedIdentities map[string]UserAssignedIdentity `json:"userAssignedIdentities,omitempty"`
+}
+
+// ConvertToARM returns the Identity of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (i *Identity) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if i == nil {
+		return nil, nil
+	}
+	result := &arm.Identity{}
+	if i.Type != nil {
+		typeValue := string(*i.Type)
+		result.Type = &typeValue
+	}
+	if i.UserAssignedIdentities != nil {
+		result.UserAssignedIdentities = make(map[string]arm.UserAssignedIdentity, len(i.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesItem := range i.UserAssignedIdentities {
+			var userAssignedIdentitiesValue arm.UserAssignedIdentity
+			userAssignedIdentitiesARM, err := userAssignedIdentitiesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			userAssignedIdentitiesValue = *userAssignedIdentitiesARM.(*arm.UserAssignedIdentity)
+			result.UserAssignedIdentities[userAssignedIdentitiesKey] = userAssignedIdentitiesValue
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Identity of the arm package, to decode an ARM response into.
+func (i *Identity) NewEmptyARMValue() any {
+	return &arm.Identity{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Identity (or a pointer to one), as Azure returned it.
+func (i *Identity) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Identity)
+	if !ok {
+		pointer, ok := armInput.(*arm.Identity)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Identity, want arm.Identity", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Type != nil {
+		typeValue := IdentityType(*typed.Type)
+		i.Type = &typeValue
+	}
+	if typed.UserAssignedIdentities != nil {
+		i.UserAssignedIdentities = make(map[string]UserAssignedIdentity, len(typed.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesItem := range typed.UserAssignedIdentities {
+			var userAssignedIdentitiesValue UserAssignedIdentity
+			if err := userAssignedIdentitiesValue.PopulateFromARM(owner, userAssignedIdentitiesItem); err != nil {
+				return err
+			}
+			i.UserAssignedIdentities[userAssignedIdentitiesKey] = userAssignedIdentitiesValue
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_Identity populates the receiver from source, a widgets/v1api20210101/storage.Identity.
@@ -1216,6 +2307,82 @@ type Identity_STATUS struct {
 
 	// UserAssignedIdentities: User assigned identities keyed by their ARM ID.
 	UserAssignedIdentities map[string]UserAssignedIdentity_STATUS `json:"userAssignedIdentities,omitempty"`
+}
+
+// ConvertToARM returns the Identity_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (i *Identity_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if i == nil {
+		return nil, nil
+	}
+	result := &arm.Identity_STATUS{}
+	if i.PrincipalId != nil {
+		principalIdValue := *i.PrincipalId
+		result.PrincipalId = &principalIdValue
+	}
+	if i.TenantId != nil {
+		tenantIdValue := *i.TenantId
+		result.TenantId = &tenantIdValue
+	}
+	if i.Type != nil {
+		typeValue := string(*i.Type)
+		result.Type = &typeValue
+	}
+	if i.UserAssignedIdentities != nil {
+		result.UserAssignedIdentities = make(map[string]arm.UserAssignedIdentity_STATUS, len(i.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesItem := range i.UserAssignedIdentities {
+			var userAssignedIdentitiesValue arm.UserAssignedIdentity_STATUS
+			userAssignedIdentitiesARM, err := userAssignedIdentitiesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			userAssignedIdentitiesValue = *userAssignedIdentitiesARM.(*arm.UserAssignedIdentity_STATUS)
+			result.UserAssignedIdentities[userAssignedIdentitiesKey] = userAssignedIdentitiesValue
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Identity_STATUS of the arm package, to decode an ARM response into.
+func (i *Identity_STATUS) NewEmptyARMValue() any {
+	return &arm.Identity_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Identity_STATUS (or a pointer to one), as Azure returned it.
+func (i *Identity_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Identity_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.Identity_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Identity_STATUS, want arm.Identity_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.PrincipalId != nil {
+		principalIdValue := *typed.PrincipalId
+		i.PrincipalId = &principalIdValue
+	}
+	if typed.TenantId != nil {
+		tenantIdValue := *typed.TenantId
+		i.TenantId = &tenantIdValue
+	}
+	if typed.Type != nil {
+		typeValue := IdentityType_STATUS(*typed.Type)
+		i.Type = &typeValue
+	}
+	if typed.UserAssignedIdentities != nil {
+		i.UserAssignedIdentities = make(map[string]UserAssignedIdentity_STATUS, len(typed.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesItem := range typed.UserAssignedIdentities {
+			var userAssignedIdentitiesValue UserAssignedIdentity_STATUS
+			if err := userAssignedIdentitiesValue.PopulateFromARM(owner, userAssignedIdentitiesItem); err != nil {
+				return err
+			}
+			i.UserAssignedIdentities[userAssignedIdentitiesKey] = userAssignedIdentitiesValue
+		}
+	}
+	return nil
 }
 
 // AssignProperties_From_Identity_STATUS populates the receiver from source, a widgets/v1api20210101/storage.Identity_STATUS.
@@ -1328,6 +2495,81 @@ type Rule struct {
 	Priority *int `json:"priority,omitempty"`
 }
 
+// ConvertToARM returns the Rule of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *Rule) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.Rule{}
+	if r.Action != nil {
+		actionValue := string(*r.Action)
+		result.Action = &actionValue
+	}
+	if r.Children != nil {
+		result.Children = make([]arm.Rule_Unrolled, 0, len(r.Children))
+		for _, childrenItem := range r.Children {
+			var childrenValue arm.Rule_Unrolled
+			childrenARM, err := childrenItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			childrenValue = *childrenARM.(*arm.Rule_Unrolled)
+			result.Children = append(result.Children, childrenValue)
+		}
+	}
+	if r.Name != nil {
+		nameValue := *r.Name
+		result.Name = &nameValue
+	}
+	if r.Priority != nil {
+		priorityValue := *r.Priority
+		result.Priority = &priorityValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Rule of the arm package, to decode an ARM response into.
+func (r *Rule) NewEmptyARMValue() any {
+	return &arm.Rule{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Rule (or a pointer to one), as Azure returned it.
+func (r *Rule) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Rule)
+	if !ok {
+		pointer, ok := armInput.(*arm.Rule)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Rule, want arm.Rule", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Action != nil {
+		actionValue := RuleAction(*typed.Action)
+		r.Action = &actionValue
+	}
+	if typed.Children != nil {
+		for _, childrenItem := range typed.Children {
+			var childrenValue Rule_Unrolled
+			if err := childrenValue.PopulateFromARM(owner, childrenItem); err != nil {
+				return err
+			}
+			r.Children = append(r.Children, childrenValue)
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		r.Name = &nameValue
+	}
+	if typed.Priority != nil {
+		priorityValue := *typed.Priority
+		r.Priority = &priorityValue
+	}
+	return nil
+}
+
 // AssignProperties_From_Rule populates the receiver from source, a widgets/v1api20210101/storage.Rule.
 func (r *Rule) AssignProperties_From_Rule(source *storage.Rule) error {
 	if source.Action != nil {
@@ -1420,6 +2662,81 @@ type Rule_STATUS struct {
 	Priority *int `json:"priority,omitempty"`
 }
 
+// ConvertToARM returns the Rule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *Rule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.Rule_STATUS{}
+	if r.Action != nil {
+		actionValue := string(*r.Action)
+		result.Action = &actionValue
+	}
+	if r.Children != nil {
+		result.Children = make([]arm.Rule_STATUS_Unrolled, 0, len(r.Children))
+		for _, childrenItem := range r.Children {
+			var childrenValue arm.Rule_STATUS_Unrolled
+			childrenARM, err := childrenItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			childrenValue = *childrenARM.(*arm.Rule_STATUS_Unrolled)
+			result.Children = append(result.Children, childrenValue)
+		}
+	}
+	if r.Name != nil {
+		nameValue := *r.Name
+		result.Name = &nameValue
+	}
+	if r.Priority != nil {
+		priorityValue := *r.Priority
+		result.Priority = &priorityValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Rule_STATUS of the arm package, to decode an ARM response into.
+func (r *Rule_STATUS) NewEmptyARMValue() any {
+	return &arm.Rule_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Rule_STATUS (or a pointer to one), as Azure returned it.
+func (r *Rule_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Rule_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.Rule_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Rule_STATUS, want arm.Rule_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Action != nil {
+		actionValue := RuleAction_STATUS(*typed.Action)
+		r.Action = &actionValue
+	}
+	if typed.Children != nil {
+		for _, childrenItem := range typed.Children {
+			var childrenValue Rule_STATUS_Unrolled
+			if err := childrenValue.PopulateFromARM(owner, childrenItem); err != nil {
+				return err
+			}
+			r.Children = append(r.Children, childrenValue)
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		r.Name = &nameValue
+	}
+	if typed.Priority != nil {
+		priorityValue := *typed.Priority
+		r.Priority = &priorityValue
+	}
+	return nil
+}
+
 // AssignProperties_From_Rule_STATUS populates the receiver from source, a widgets/v1api20210101/storage.Rule_STATUS.
 func (r *Rule_STATUS) AssignProperties_From_Rule_STATUS(source *storage.Rule_STATUS) error {
 	if source.Action != nil {
@@ -1491,6 +2808,60 @@ type Rule_STATUS_Unrolled struct {
 	Priority *int `json:"priority,omitempty"`
 }
 
+// ConvertToARM returns the Rule_STATUS_Unrolled of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *Rule_STATUS_Unrolled) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.Rule_STATUS_Unrolled{}
+	if r.Action != nil {
+		actionValue := string(*r.Action)
+		result.Action = &actionValue
+	}
+	if r.Name != nil {
+		nameValue := *r.Name
+		result.Name = &nameValue
+	}
+	if r.Priority != nil {
+		priorityValue := *r.Priority
+		result.Priority = &priorityValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Rule_STATUS_Unrolled of the arm package, to decode an ARM response into.
+func (r *Rule_STATUS_Unrolled) NewEmptyARMValue() any {
+	return &arm.Rule_STATUS_Unrolled{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Rule_STATUS_Unrolled (or a pointer to one), as Azure returned it.
+func (r *Rule_STATUS_Unrolled) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Rule_STATUS_Unrolled)
+	if !ok {
+		pointer, ok := armInput.(*arm.Rule_STATUS_Unrolled)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Rule_STATUS_Unrolled, want arm.Rule_STATUS_Unrolled", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Action != nil {
+		actionValue := RuleAction_STATUS(*typed.Action)
+		r.Action = &actionValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		r.Name = &nameValue
+	}
+	if typed.Priority != nil {
+		priorityValue := *typed.Priority
+		r.Priority = &priorityValue
+	}
+	return nil
+}
+
 // AssignProperties_From_Rule_STATUS_Unrolled populates the receiver from source, a widgets/v1api20210101/storage.Rule_STATUS_Unrolled.
 func (r *Rule_STATUS_Unrolled) AssignProperties_From_Rule_STATUS_Unrolled(source *storage.Rule_STATUS_Unrolled) error {
 	if source.Action != nil {
@@ -1539,6 +2910,60 @@ type Rule_Unrolled struct {
 	Priority *int `json:"priority,omitempty"`
 }
 
+// ConvertToARM returns the Rule_Unrolled of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *Rule_Unrolled) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.Rule_Unrolled{}
+	if r.Action != nil {
+		actionValue := string(*r.Action)
+		result.Action = &actionValue
+	}
+	if r.Name != nil {
+		nameValue := *r.Name
+		result.Name = &nameValue
+	}
+	if r.Priority != nil {
+		priorityValue := *r.Priority
+		result.Priority = &priorityValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Rule_Unrolled of the arm package, to decode an ARM response into.
+func (r *Rule_Unrolled) NewEmptyARMValue() any {
+	return &arm.Rule_Unrolled{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Rule_Unrolled (or a pointer to one), as Azure returned it.
+func (r *Rule_Unrolled) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Rule_Unrolled)
+	if !ok {
+		pointer, ok := armInput.(*arm.Rule_Unrolled)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Rule_Unrolled, want arm.Rule_Unrolled", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Action != nil {
+		actionValue := RuleAction(*typed.Action)
+		r.Action = &actionValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		r.Name = &nameValue
+	}
+	if typed.Priority != nil {
+		priorityValue := *typed.Priority
+		r.Priority = &priorityValue
+	}
+	return nil
+}
+
 // AssignProperties_From_Rule_Unrolled populates the receiver from source, a widgets/v1api20210101/storage.Rule_Unrolled.
 func (r *Rule_Unrolled) AssignProperties_From_Rule_Unrolled(source *storage.Rule_Unrolled) error {
 	if source.Action != nil {
@@ -1581,6 +3006,68 @@ type Shape struct {
 
 	// Square: A shape with four equal sides.
 	Square *Square `json:"square,omitempty"`
+}
+
+// ConvertToARM returns the Shape of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *Shape) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.Shape{}
+	if s.Circle != nil {
+		var circleValue arm.Circle
+		circleARM, err := s.Circle.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		circleValue = *circleARM.(*arm.Circle)
+		result.Circle = &circleValue
+	}
+	if s.Square != nil {
+		var squareValue arm.Square
+		squareARM, err := s.Square.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		squareValue = *squareARM.(*arm.Square)
+		result.Square = &squareValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Shape of the arm package, to decode an ARM response into.
+func (s *Shape) NewEmptyARMValue() any {
+	return &arm.Shape{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Shape (or a pointer to one), as Azure returned it.
+func (s *Shape) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Shape)
+	if !ok {
+		pointer, ok := armInput.(*arm.Shape)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Shape, want arm.Shape", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Circle != nil {
+		var circleValue Circle
+		if err := circleValue.PopulateFromARM(owner, *typed.Circle); err != nil {
+			return err
+		}
+		s.Circle = &circleValue
+	}
+	if typed.Square != nil {
+		var squareValue Square
+		if err := squareValue.PopulateFromARM(owner, *typed.Square); err != nil {
+			return err
+		}
+		s.Square = &squareValue
+	}
+	return nil
 }
 
 // AssignProperties_From_Shape populates the receiver from source, a widgets/v1api20210101/storage.Shape.
@@ -1645,6 +3132,68 @@ type Shape_STATUS struct {
 
 	// Square: A shape with four equal sides.
 	Square *Square_STATUS `json:"square,omitempty"`
+}
+
+// ConvertToARM returns the Shape_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *Shape_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.Shape_STATUS{}
+	if s.Circle != nil {
+		var circleValue arm.Circle_STATUS
+		circleARM, err := s.Circle.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		circleValue = *circleARM.(*arm.Circle_STATUS)
+		result.Circle = &circleValue
+	}
+	if s.Square != nil {
+		var squareValue arm.Square_STATUS
+		squareARM, err := s.Square.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		squareValue = *squareARM.(*arm.Square_STATUS)
+		result.Square = &squareValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Shape_STATUS of the arm package, to decode an ARM response into.
+func (s *Shape_STATUS) NewEmptyARMValue() any {
+	return &arm.Shape_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Shape_STATUS (or a pointer to one), as Azure returned it.
+func (s *Shape_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Shape_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.Shape_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Shape_STATUS, want arm.Shape_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Circle != nil {
+		var circleValue Circle_STATUS
+		if err := circleValue.PopulateFromARM(owner, *typed.Circle); err != nil {
+			return err
+		}
+		s.Circle = &circleValue
+	}
+	if typed.Square != nil {
+		var squareValue Square_STATUS
+		if err := squareValue.PopulateFromARM(owner, *typed.Square); err != nil {
+			return err
+		}
+		s.Square = &squareValue
+	}
+	return nil
 }
 
 // AssignProperties_From_Shape_STATUS populates the receiver from source, a widgets/v1api20210101/storage.Shape_STATUS.
@@ -1741,6 +3290,60 @@ type Sku struct {
 
 	// Tier: Billing tier.
 	Tier *SkuTier `json:"tier,omitempty"`
+}
+
+// ConvertToARM returns the Sku of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *Sku) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.Sku{}
+	if s.Capacity != nil {
+		capacityValue := *s.Capacity
+		result.Capacity = &capacityValue
+	}
+	if s.Name != nil {
+		nameValue := string(*s.Name)
+		result.Name = &nameValue
+	}
+	if s.Tier != nil {
+		tierValue := string(*s.Tier)
+		result.Tier = &tierValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Sku of the arm package, to decode an ARM response into.
+func (s *Sku) NewEmptyARMValue() any {
+	return &arm.Sku{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Sku (or a pointer to one), as Azure returned it.
+func (s *Sku) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Sku)
+	if !ok {
+		pointer, ok := armInput.(*arm.Sku)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Sku, want arm.Sku", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Capacity != nil {
+		capacityValue := *typed.Capacity
+		s.Capacity = &capacityValue
+	}
+	if typed.Name != nil {
+		nameValue := SkuName(*typed.Name)
+		s.Name = &nameValue
+	}
+	if typed.Tier != nil {
+		tierValue := SkuTier(*typed.Tier)
+		s.Tier = &tierValue
+	}
+	return nil
 }
 
 // AssignProperties_From_Sku populates the receiver from source, a widgets/v1api20210101/storage.Sku.
@@ -1840,6 +3443,60 @@ type Sku_STATUS struct {
 	Tier *SkuTier_STATUS `json:"tier,omitempty"`
 }
 
+// ConvertToARM returns the Sku_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *Sku_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.Sku_STATUS{}
+	if s.Capacity != nil {
+		capacityValue := *s.Capacity
+		result.Capacity = &capacityValue
+	}
+	if s.Name != nil {
+		nameValue := string(*s.Name)
+		result.Name = &nameValue
+	}
+	if s.Tier != nil {
+		tierValue := string(*s.Tier)
+		result.Tier = &tierValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Sku_STATUS of the arm package, to decode an ARM response into.
+func (s *Sku_STATUS) NewEmptyARMValue() any {
+	return &arm.Sku_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Sku_STATUS (or a pointer to one), as Azure returned it.
+func (s *Sku_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Sku_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.Sku_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Sku_STATUS, want arm.Sku_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Capacity != nil {
+		capacityValue := *typed.Capacity
+		s.Capacity = &capacityValue
+	}
+	if typed.Name != nil {
+		nameValue := SkuName_STATUS(*typed.Name)
+		s.Name = &nameValue
+	}
+	if typed.Tier != nil {
+		tierValue := SkuTier_STATUS(*typed.Tier)
+		s.Tier = &tierValue
+	}
+	return nil
+}
+
 // AssignProperties_From_Sku_STATUS populates the receiver from source, a widgets/v1api20210101/storage.Sku_STATUS.
 func (s *Sku_STATUS) AssignProperties_From_Sku_STATUS(source *storage.Sku_STATUS) error {
 	s.Capacity = genruntime.ClonePointer(source.Capacity)
@@ -1900,6 +3557,57 @@ type Square struct {
 	Side *int `json:"side,omitempty"`
 }
 
+// ConvertToARM returns the Square of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *Square) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.Square{}
+	if s.Label != nil {
+		labelValue := *s.Label
+		result.Label = &labelValue
+	}
+	shapeTypeValue := string(s.ShapeType)
+	result.ShapeType = &shapeTypeValue
+	if s.Side != nil {
+		sideValue := *s.Side
+		result.Side = &sideValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Square of the arm package, to decode an ARM response into.
+func (s *Square) NewEmptyARMValue() any {
+	return &arm.Square{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Square (or a pointer to one), as Azure returned it.
+func (s *Square) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Square)
+	if !ok {
+		pointer, ok := armInput.(*arm.Square)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Square, want arm.Square", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Label != nil {
+		labelValue := *typed.Label
+		s.Label = &labelValue
+	}
+	if typed.ShapeType != nil {
+		s.ShapeType = Shape_ShapeType_Square(*typed.ShapeType)
+	}
+	if typed.Side != nil {
+		sideValue := *typed.Side
+		s.Side = &sideValue
+	}
+	return nil
+}
+
 // AssignProperties_From_Square populates the receiver from source, a widgets/v1api20210101/storage.Square.
 func (s *Square) AssignProperties_From_Square(source *storage.Square) error {
 	s.Label = genruntime.ClonePointer(source.Label)
@@ -1935,6 +3643,57 @@ type Square_STATUS struct {
 	Side *int `json:"side,omitempty"`
 }
 
+// ConvertToARM returns the Square_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *Square_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.Square_STATUS{}
+	if s.Label != nil {
+		labelValue := *s.Label
+		result.Label = &labelValue
+	}
+	shapeTypeValue := string(s.ShapeType)
+	result.ShapeType = &shapeTypeValue
+	if s.Side != nil {
+		sideValue := *s.Side
+		result.Side = &sideValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty Square_STATUS of the arm package, to decode an ARM response into.
+func (s *Square_STATUS) NewEmptyARMValue() any {
+	return &arm.Square_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.Square_STATUS (or a pointer to one), as Azure returned it.
+func (s *Square_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.Square_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.Square_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for Square_STATUS, want arm.Square_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Label != nil {
+		labelValue := *typed.Label
+		s.Label = &labelValue
+	}
+	if typed.ShapeType != nil {
+		s.ShapeType = Shape_ShapeType_Square_STATUS(*typed.ShapeType)
+	}
+	if typed.Side != nil {
+		sideValue := *typed.Side
+		s.Side = &sideValue
+	}
+	return nil
+}
+
 // AssignProperties_From_Square_STATUS populates the receiver from source, a widgets/v1api20210101/storage.Square_STATUS.
 func (s *Square_STATUS) AssignProperties_From_Square_STATUS(source *storage.Square_STATUS) error {
 	s.Label = genruntime.ClonePointer(source.Label)
@@ -1966,6 +3725,60 @@ type SystemData_STATUS struct {
 
 	// CreatedByType: Kind of identity that created the resource.
 	CreatedByType *CreatedByType_STATUS `json:"createdByType,omitempty"`
+}
+
+// ConvertToARM returns the SystemData_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *SystemData_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.SystemData_STATUS{}
+	if s.CreatedAt != nil {
+		createdAtValue := *s.CreatedAt
+		result.CreatedAt = &createdAtValue
+	}
+	if s.CreatedBy != nil {
+		createdByValue := *s.CreatedBy
+		result.CreatedBy = &createdByValue
+	}
+	if s.CreatedByType != nil {
+		createdByTypeValue := string(*s.CreatedByType)
+		result.CreatedByType = &createdByTypeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty SystemData_STATUS of the arm package, to decode an ARM response into.
+func (s *SystemData_STATUS) NewEmptyARMValue() any {
+	return &arm.SystemData_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.SystemData_STATUS (or a pointer to one), as Azure returned it.
+func (s *SystemData_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.SystemData_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.SystemData_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for SystemData_STATUS, want arm.SystemData_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.CreatedAt != nil {
+		createdAtValue := *typed.CreatedAt
+		s.CreatedAt = &createdAtValue
+	}
+	if typed.CreatedBy != nil {
+		createdByValue := *typed.CreatedBy
+		s.CreatedBy = &createdByValue
+	}
+	if typed.CreatedByType != nil {
+		createdByTypeValue := CreatedByType_STATUS(*typed.CreatedByType)
+		s.CreatedByType = &createdByTypeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_SystemData_STATUS populates the receiver from source, a widgets/v1api20210101/storage.SystemData_STATUS.
@@ -2005,6 +3818,37 @@ func (s *SystemData_STATUS) AssignProperties_To_SystemData_STATUS(destination *s
 type UserAssignedIdentity struct {
 }
 
+// ConvertToARM returns the UserAssignedIdentity of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (u *UserAssignedIdentity) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if u == nil {
+		return nil, nil
+	}
+	result := &arm.UserAssignedIdentity{}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty UserAssignedIdentity of the arm package, to decode an ARM response into.
+func (u *UserAssignedIdentity) NewEmptyARMValue() any {
+	return &arm.UserAssignedIdentity{}
+}
+
+// PopulateFromARM fills the receiver from an arm.UserAssignedIdentity (or a pointer to one), as Azure returned it.
+func (u *UserAssignedIdentity) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.UserAssignedIdentity)
+	if !ok {
+		pointer, ok := armInput.(*arm.UserAssignedIdentity)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for UserAssignedIdentity, want arm.UserAssignedIdentity", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	_ = typed
+	return nil
+}
+
 // AssignProperties_From_UserAssignedIdentity populates the receiver from source, a widgets/v1api20210101/storage.UserAssignedIdentity.
 func (u *UserAssignedIdentity) AssignProperties_From_UserAssignedIdentity(source *storage.UserAssignedIdentity) error {
 	return nil
@@ -2025,6 +3869,52 @@ type UserAssignedIdentity_STATUS struct {
 
 	// PrincipalId: Principal ID of the identity.
 	PrincipalId *string `json:"principalId,omitempty"`
+}
+
+// ConvertToARM returns the UserAssignedIdentity_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (u *UserAssignedIdentity_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if u == nil {
+		return nil, nil
+	}
+	result := &arm.UserAssignedIdentity_STATUS{}
+	if u.ClientId != nil {
+		clientIdValue := *u.ClientId
+		result.ClientId = &clientIdValue
+	}
+	if u.PrincipalId != nil {
+		principalIdValue := *u.PrincipalId
+		result.PrincipalId = &principalIdValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty UserAssignedIdentity_STATUS of the arm package, to decode an ARM response into.
+func (u *UserAssignedIdentity_STATUS) NewEmptyARMValue() any {
+	return &arm.UserAssignedIdentity_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.UserAssignedIdentity_STATUS (or a pointer to one), as Azure returned it.
+func (u *UserAssignedIdentity_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.UserAssignedIdentity_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.UserAssignedIdentity_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for UserAssignedIdentity_STATUS, want arm.UserAssignedIdentity_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ClientId != nil {
+		clientIdValue := *typed.ClientId
+		u.ClientId = &clientIdValue
+	}
+	if typed.PrincipalId != nil {
+		principalIdValue := *typed.PrincipalId
+		u.PrincipalId = &principalIdValue
+	}
+	return nil
 }
 
 // AssignProperties_From_UserAssignedIdentity_STATUS populates the receiver from source, a widgets/v1api20210101/storage.UserAssignedIdentity_STATUS.
@@ -2056,6 +3946,53 @@ type WidgetEndpoint struct {
 	// +kubebuilder:validation:Maximum=65535
 	// +kubebuilder:validation:Minimum=1
 	Port *int `json:"port,omitempty"`
+}
+
+// ConvertToARM returns the WidgetEndpoint of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (w *WidgetEndpoint) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if w == nil {
+		return nil, nil
+	}
+	result := &arm.WidgetEndpoint{}
+	if w.Host != nil {
+		var hostValue string
+		hostResolved, err := resolved.Secret("WidgetEndpoint.host", *w.Host)
+		if err != nil {
+			return nil, err
+		}
+		hostValue = hostResolved
+		result.Host = &hostValue
+	}
+	if w.Port != nil {
+		portValue := *w.Port
+		result.Port = &portValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty WidgetEndpoint of the arm package, to decode an ARM response into.
+func (w *WidgetEndpoint) NewEmptyARMValue() any {
+	return &arm.WidgetEndpoint{}
+}
+
+// PopulateFromARM fills the receiver from an arm.WidgetEndpoint (or a pointer to one), as Azure returned it.
+func (w *WidgetEndpoint) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.WidgetEndpoint)
+	if !ok {
+		pointer, ok := armInput.(*arm.WidgetEndpoint)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for WidgetEndpoint, want arm.WidgetEndpoint", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Port != nil {
+		portValue := *typed.Port
+		w.Port = &portValue
+	}
+	return nil
 }
 
 // AssignProperties_From_WidgetEndpoint populates the receiver from source, a widgets/v1api20210101/storage.WidgetEndpoint.
@@ -2095,6 +4032,44 @@ type WidgetEndpoint_STATUS struct {
 	// +kubebuilder:validation:Maximum=65535
 	// +kubebuilder:validation:Minimum=1
 	Port *int `json:"port,omitempty"`
+}
+
+// ConvertToARM returns the WidgetEndpoint_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (w *WidgetEndpoint_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if w == nil {
+		return nil, nil
+	}
+	result := &arm.WidgetEndpoint_STATUS{}
+	if w.Port != nil {
+		portValue := *w.Port
+		result.Port = &portValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty WidgetEndpoint_STATUS of the arm package, to decode an ARM response into.
+func (w *WidgetEndpoint_STATUS) NewEmptyARMValue() any {
+	return &arm.WidgetEndpoint_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.WidgetEndpoint_STATUS (or a pointer to one), as Azure returned it.
+func (w *WidgetEndpoint_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.WidgetEndpoint_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.WidgetEndpoint_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for WidgetEndpoint_STATUS, want arm.WidgetEndpoint_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Port != nil {
+		portValue := *typed.Port
+		w.Port = &portValue
+	}
+	return nil
 }
 
 // AssignProperties_From_WidgetEndpoint_STATUS populates the receiver from source, a widgets/v1api20210101/storage.WidgetEndpoint_STATUS.

@@ -212,20 +212,32 @@ func GenerateRule_Unrolled(t *rapid.T) Rule_Unrolled {
 	}
 }
 
-// GenerateShape draws a random Shape for property-based tests.
+// GenerateShape draws a random Shape, with one variant set.
 func GenerateShape(t *rapid.T) Shape {
-	return Shape{
-		Circle: gentest.Optional(GenerateCircle)(t),
-		Square: gentest.Optional(GenerateSquare)(t),
+	var result Shape
+	switch gentest.Variant(t, 2) {
+	case 0:
+		variant := GenerateCircle(t)
+		result.Circle = &variant
+	case 1:
+		variant := GenerateSquare(t)
+		result.Square = &variant
 	}
+	return result
 }
 
-// GenerateShape_STATUS draws a random Shape_STATUS for property-based tests.
+// GenerateShape_STATUS draws a random Shape_STATUS, with one variant set.
 func GenerateShape_STATUS(t *rapid.T) Shape_STATUS {
-	return Shape_STATUS{
-		Circle: gentest.Optional(GenerateCircle_STATUS)(t),
-		Square: gentest.Optional(GenerateSquare_STATUS)(t),
+	var result Shape_STATUS
+	switch gentest.Variant(t, 2) {
+	case 0:
+		variant := GenerateCircle_STATUS(t)
+		result.Circle = &variant
+	case 1:
+		variant := GenerateSquare_STATUS(t)
+		result.Square = &variant
 	}
+	return result
 }
 
 // GenerateShape_ShapeType_Circle draws a random Shape_ShapeType_Circle for property-based tests.
@@ -377,6 +389,16 @@ func Test_Widget_JSONRoundTrip(t *testing.T) {
 // Test_Widget_HubRoundTrip checks that converting a Widget to the hub widgets/v1api20210101/storage.Widget and back loses nothing.
 func Test_Widget_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[Widget, storage.Widget](t, GenerateWidget)
+}
+
+// Test_Widget_Spec_ARMRoundTrip checks that Widget_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_Widget_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[Widget_Spec](t, GenerateWidget_Spec)
+}
+
+// Test_Widget_STATUS_ARMRoundTrip checks that Widget_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_Widget_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[Widget_STATUS](t, GenerateWidget_STATUS)
 }
 
 // Test_Widget_Spec_JSONRoundTrip checks that JSON keeps every value of Widget_Spec.

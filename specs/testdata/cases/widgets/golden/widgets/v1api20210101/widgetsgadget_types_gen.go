@@ -7,6 +7,7 @@ import (
 
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
+	"github.com/armgen/armgen/specs/testdata/cases/widgets/golden/widgets/v1api20210101/arm"
 	"github.com/armgen/armgen/specs/testdata/cases/widgets/golden/widgets/v1api20210101/storage"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
@@ -158,6 +159,80 @@ type WidgetsGadget_Spec struct {
 	TeethCount *int `json:"teethCount,omitempty"`
 }
 
+// ConvertToARM returns the WidgetsGadget_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (w *WidgetsGadget_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if w == nil {
+		return nil, nil
+	}
+	result := &arm.WidgetsGadget_Spec{}
+	result.Name = &resolved.Name
+	if w.Kind != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.GadgetProperties{}
+		}
+		kindValue := string(*w.Kind)
+		result.Properties.Kind = &kindValue
+	}
+	if w.Notes != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.GadgetProperties{}
+		}
+		notesValue := *w.Notes
+		result.Properties.Notes = &notesValue
+	}
+	if w.TeethCount != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.GadgetProperties{}
+		}
+		teethCountValue := *w.TeethCount
+		result.Properties.TeethCount = &teethCountValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty WidgetsGadget_Spec of the arm package, to decode an ARM response into.
+func (w *WidgetsGadget_Spec) NewEmptyARMValue() any {
+	return &arm.WidgetsGadget_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.WidgetsGadget_Spec (or a pointer to one), as Azure returned it.
+func (w *WidgetsGadget_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.WidgetsGadget_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.WidgetsGadget_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for WidgetsGadget_Spec, want arm.WidgetsGadget_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		w.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	w.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.Kind != nil {
+			kindValue := GadgetKind(*typed.Properties.Kind)
+			w.Kind = &kindValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Notes != nil {
+			notesValue := *typed.Properties.Notes
+			w.Notes = &notesValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.TeethCount != nil {
+			teethCountValue := *typed.Properties.TeethCount
+			w.TeethCount = &teethCountValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_WidgetsGadget_Spec populates the receiver from source, a widgets/v1api20210101/storage.WidgetsGadget_Spec.
 func (w *WidgetsGadget_Spec) AssignProperties_From_WidgetsGadget_Spec(source *storage.WidgetsGadget_Spec) error {
 	w.AzureName = source.AzureName
@@ -258,6 +333,115 @@ type WidgetsGadget_STATUS struct {
 
 	// Type: Type of the resource, as provider namespace plus resource type.
 	Type *string `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the WidgetsGadget_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (w *WidgetsGadget_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if w == nil {
+		return nil, nil
+	}
+	result := &arm.WidgetsGadget_STATUS{}
+	if w.Id != nil {
+		idValue := *w.Id
+		result.Id = &idValue
+	}
+	if w.Kind != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.GadgetProperties_STATUS{}
+		}
+		kindValue := string(*w.Kind)
+		result.Properties.Kind = &kindValue
+	}
+	if w.Name != nil {
+		nameValue := *w.Name
+		result.Name = &nameValue
+	}
+	if w.Notes != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.GadgetProperties_STATUS{}
+		}
+		notesValue := *w.Notes
+		result.Properties.Notes = &notesValue
+	}
+	if w.SystemData != nil {
+		var systemDataValue arm.SystemData_STATUS
+		systemDataARM, err := w.SystemData.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		systemDataValue = *systemDataARM.(*arm.SystemData_STATUS)
+		result.SystemData = &systemDataValue
+	}
+	if w.TeethCount != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.GadgetProperties_STATUS{}
+		}
+		teethCountValue := *w.TeethCount
+		result.Properties.TeethCount = &teethCountValue
+	}
+	if w.Type != nil {
+		typeValue := *w.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty WidgetsGadget_STATUS of the arm package, to decode an ARM response into.
+func (w *WidgetsGadget_STATUS) NewEmptyARMValue() any {
+	return &arm.WidgetsGadget_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.WidgetsGadget_STATUS (or a pointer to one), as Azure returned it.
+func (w *WidgetsGadget_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.WidgetsGadget_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.WidgetsGadget_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for WidgetsGadget_STATUS, want arm.WidgetsGadget_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		w.Id = &idValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Kind != nil {
+			kindValue := GadgetKind_STATUS(*typed.Properties.Kind)
+			w.Kind = &kindValue
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		w.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Notes != nil {
+			notesValue := *typed.Properties.Notes
+			w.Notes = &notesValue
+		}
+	}
+	if typed.SystemData != nil {
+		var systemDataValue SystemData_STATUS
+		if err := systemDataValue.PopulateFromARM(owner, *typed.SystemData); err != nil {
+			return err
+		}
+		w.SystemData = &systemDataValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.TeethCount != nil {
+			teethCountValue := *typed.Properties.TeethCount
+			w.TeethCount = &teethCountValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		w.Type = &typeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_WidgetsGadget_STATUS populates the receiver from source, a widgets/v1api20210101/storage.WidgetsGadget_STATUS.

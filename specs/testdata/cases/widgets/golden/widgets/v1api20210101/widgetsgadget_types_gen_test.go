@@ -69,6 +69,16 @@ func Test_WidgetsGadget_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[WidgetsGadget, storage.WidgetsGadget](t, GenerateWidgetsGadget)
 }
 
+// Test_WidgetsGadget_Spec_ARMRoundTrip checks that WidgetsGadget_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_WidgetsGadget_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[WidgetsGadget_Spec](t, GenerateWidgetsGadget_Spec)
+}
+
+// Test_WidgetsGadget_STATUS_ARMRoundTrip checks that WidgetsGadget_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_WidgetsGadget_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[WidgetsGadget_STATUS](t, GenerateWidgetsGadget_STATUS)
+}
+
 // Test_WidgetsGadget_Spec_JSONRoundTrip checks that JSON keeps every value of WidgetsGadget_Spec.
 func Test_WidgetsGadget_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateWidgetsGadget_Spec)

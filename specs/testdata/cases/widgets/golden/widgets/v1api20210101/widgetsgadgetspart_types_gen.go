@@ -7,6 +7,7 @@ import (
 
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
+	"github.com/armgen/armgen/specs/testdata/cases/widgets/golden/widgets/v1api20210101/arm"
 	"github.com/armgen/armgen/specs/testdata/cases/widgets/golden/widgets/v1api20210101/storage"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
@@ -152,6 +153,67 @@ type WidgetsGadgetsPart_Spec struct {
 	Quantity *int `json:"quantity,omitempty"`
 }
 
+// ConvertToARM returns the WidgetsGadgetsPart_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (w *WidgetsGadgetsPart_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if w == nil {
+		return nil, nil
+	}
+	result := &arm.WidgetsGadgetsPart_Spec{}
+	result.Name = &resolved.Name
+	if w.PartNumber != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PartProperties{}
+		}
+		partNumberValue := *w.PartNumber
+		result.Properties.PartNumber = &partNumberValue
+	}
+	if w.Quantity != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PartProperties{}
+		}
+		quantityValue := *w.Quantity
+		result.Properties.Quantity = &quantityValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty WidgetsGadgetsPart_Spec of the arm package, to decode an ARM response into.
+func (w *WidgetsGadgetsPart_Spec) NewEmptyARMValue() any {
+	return &arm.WidgetsGadgetsPart_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.WidgetsGadgetsPart_Spec (or a pointer to one), as Azure returned it.
+func (w *WidgetsGadgetsPart_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.WidgetsGadgetsPart_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.WidgetsGadgetsPart_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for WidgetsGadgetsPart_Spec, want arm.WidgetsGadgetsPart_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		w.AzureName = genruntime.NameFromARM(*typed.Name)
+	}
+	w.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.PartNumber != nil {
+			partNumberValue := *typed.Properties.PartNumber
+			w.PartNumber = &partNumberValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Quantity != nil {
+			quantityValue := *typed.Properties.Quantity
+			w.Quantity = &quantityValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_WidgetsGadgetsPart_Spec populates the receiver from source, a widgets/v1api20210101/storage.WidgetsGadgetsPart_Spec.
 func (w *WidgetsGadgetsPart_Spec) AssignProperties_From_WidgetsGadgetsPart_Spec(source *storage.WidgetsGadgetsPart_Spec) error {
 	w.AzureName = source.AzureName
@@ -230,6 +292,86 @@ type WidgetsGadgetsPart_STATUS struct {
 
 	// Type: Type of the resource, as provider namespace plus resource type.
 	Type *string `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the WidgetsGadgetsPart_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (w *WidgetsGadgetsPart_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if w == nil {
+		return nil, nil
+	}
+	result := &arm.WidgetsGadgetsPart_STATUS{}
+	if w.Id != nil {
+		idValue := *w.Id
+		result.Id = &idValue
+	}
+	if w.Name != nil {
+		nameValue := *w.Name
+		result.Name = &nameValue
+	}
+	if w.PartNumber != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PartProperties_STATUS{}
+		}
+		partNumberValue := *w.PartNumber
+		result.Properties.PartNumber = &partNumberValue
+	}
+	if w.Quantity != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PartProperties_STATUS{}
+		}
+		quantityValue := *w.Quantity
+		result.Properties.Quantity = &quantityValue
+	}
+	if w.Type != nil {
+		typeValue := *w.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty WidgetsGadgetsPart_STATUS of the arm package, to decode an ARM response into.
+func (w *WidgetsGadgetsPart_STATUS) NewEmptyARMValue() any {
+	return &arm.WidgetsGadgetsPart_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.WidgetsGadgetsPart_STATUS (or a pointer to one), as Azure returned it.
+func (w *WidgetsGadgetsPart_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.WidgetsGadgetsPart_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.WidgetsGadgetsPart_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for WidgetsGadgetsPart_STATUS, want arm.WidgetsGadgetsPart_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		w.Id = &idValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		w.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PartNumber != nil {
+			partNumberValue := *typed.Properties.PartNumber
+			w.PartNumber = &partNumberValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Quantity != nil {
+			quantityValue := *typed.Properties.Quantity
+			w.Quantity = &quantityValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		w.Type = &typeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_WidgetsGadgetsPart_STATUS populates the receiver from source, a widgets/v1api20210101/storage.WidgetsGadgetsPart_STATUS.

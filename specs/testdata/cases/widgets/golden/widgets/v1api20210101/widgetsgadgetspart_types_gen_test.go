@@ -56,6 +56,16 @@ func Test_WidgetsGadgetsPart_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[WidgetsGadgetsPart, storage.WidgetsGadgetsPart](t, GenerateWidgetsGadgetsPart)
 }
 
+// Test_WidgetsGadgetsPart_Spec_ARMRoundTrip checks that WidgetsGadgetsPart_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_WidgetsGadgetsPart_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[WidgetsGadgetsPart_Spec](t, GenerateWidgetsGadgetsPart_Spec)
+}
+
+// Test_WidgetsGadgetsPart_STATUS_ARMRoundTrip checks that WidgetsGadgetsPart_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_WidgetsGadgetsPart_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[WidgetsGadgetsPart_STATUS](t, GenerateWidgetsGadgetsPart_STATUS)
+}
+
 // Test_WidgetsGadgetsPart_Spec_JSONRoundTrip checks that JSON keeps every value of WidgetsGadgetsPart_Spec.
 func Test_WidgetsGadgetsPart_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateWidgetsGadgetsPart_Spec)

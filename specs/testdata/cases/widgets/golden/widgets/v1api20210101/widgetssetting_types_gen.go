@@ -7,6 +7,7 @@ import (
 
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
+	"github.com/armgen/armgen/specs/testdata/cases/widgets/golden/widgets/v1api20210101/arm"
 	"github.com/armgen/armgen/specs/testdata/cases/widgets/golden/widgets/v1api20210101/storage"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
@@ -149,6 +150,64 @@ type WidgetsSetting_Spec struct {
 	RetentionDays *int `json:"retentionDays,omitempty"`
 }
 
+// ConvertToARM returns the WidgetsSetting_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (w *WidgetsSetting_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if w == nil {
+		return nil, nil
+	}
+	result := &arm.WidgetsSetting_Spec{}
+	result.Name = &resolved.Name
+	if w.AutoUpdate != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SettingProperties{}
+		}
+		autoUpdateValue := *w.AutoUpdate
+		result.Properties.AutoUpdate = &autoUpdateValue
+	}
+	if w.RetentionDays != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SettingProperties{}
+		}
+		retentionDaysValue := *w.RetentionDays
+		result.Properties.RetentionDays = &retentionDaysValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty WidgetsSetting_Spec of the arm package, to decode an ARM response into.
+func (w *WidgetsSetting_Spec) NewEmptyARMValue() any {
+	return &arm.WidgetsSetting_Spec{}
+}
+
+// PopulateFromARM fills the receiver from an arm.WidgetsSetting_Spec (or a pointer to one), as Azure returned it.
+func (w *WidgetsSetting_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.WidgetsSetting_Spec)
+	if !ok {
+		pointer, ok := armInput.(*arm.WidgetsSetting_Spec)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for WidgetsSetting_Spec, want arm.WidgetsSetting_Spec", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	w.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
+	if typed.Properties != nil {
+		if typed.Properties.AutoUpdate != nil {
+			autoUpdateValue := *typed.Properties.AutoUpdate
+			w.AutoUpdate = &autoUpdateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.RetentionDays != nil {
+			retentionDaysValue := *typed.Properties.RetentionDays
+			w.RetentionDays = &retentionDaysValue
+		}
+	}
+	return nil
+}
+
 // AssignProperties_From_WidgetsSetting_Spec populates the receiver from source, a widgets/v1api20210101/storage.WidgetsSetting_Spec.
 func (w *WidgetsSetting_Spec) AssignProperties_From_WidgetsSetting_Spec(source *storage.WidgetsSetting_Spec) error {
 	w.AutoUpdate = genruntime.ClonePointer(source.AutoUpdate)
@@ -225,6 +284,86 @@ type WidgetsSetting_STATUS struct {
 
 	// Type: Type of the resource, as provider namespace plus resource type.
 	Type *string `json:"type,omitempty"`
+}
+
+// ConvertToARM returns the WidgetsSetting_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (w *WidgetsSetting_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if w == nil {
+		return nil, nil
+	}
+	result := &arm.WidgetsSetting_STATUS{}
+	if w.AutoUpdate != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SettingProperties_STATUS{}
+		}
+		autoUpdateValue := *w.AutoUpdate
+		result.Properties.AutoUpdate = &autoUpdateValue
+	}
+	if w.Id != nil {
+		idValue := *w.Id
+		result.Id = &idValue
+	}
+	if w.Name != nil {
+		nameValue := *w.Name
+		result.Name = &nameValue
+	}
+	if w.RetentionDays != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.SettingProperties_STATUS{}
+		}
+		retentionDaysValue := *w.RetentionDays
+		result.Properties.RetentionDays = &retentionDaysValue
+	}
+	if w.Type != nil {
+		typeValue := *w.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty WidgetsSetting_STATUS of the arm package, to decode an ARM response into.
+func (w *WidgetsSetting_STATUS) NewEmptyARMValue() any {
+	return &arm.WidgetsSetting_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.WidgetsSetting_STATUS (or a pointer to one), as Azure returned it.
+func (w *WidgetsSetting_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.WidgetsSetting_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.WidgetsSetting_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for WidgetsSetting_STATUS, want arm.WidgetsSetting_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.AutoUpdate != nil {
+			autoUpdateValue := *typed.Properties.AutoUpdate
+			w.AutoUpdate = &autoUpdateValue
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		w.Id = &idValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		w.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.RetentionDays != nil {
+			retentionDaysValue := *typed.Properties.RetentionDays
+			w.RetentionDays = &retentionDaysValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		w.Type = &typeValue
+	}
+	return nil
 }
 
 // AssignProperties_From_WidgetsSetting_STATUS populates the receiver from source, a widgets/v1api20210101/storage.WidgetsSetting_STATUS.

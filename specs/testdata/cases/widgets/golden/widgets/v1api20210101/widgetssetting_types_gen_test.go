@@ -55,6 +55,16 @@ func Test_WidgetsSetting_HubRoundTrip(t *testing.T) {
 	gentest.RunSpokeRoundTrip[WidgetsSetting, storage.WidgetsSetting](t, GenerateWidgetsSetting)
 }
 
+// Test_WidgetsSetting_Spec_ARMRoundTrip checks that WidgetsSetting_Spec survives ConvertToARM, JSON and PopulateFromARM.
+func Test_WidgetsSetting_Spec_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[WidgetsSetting_Spec](t, GenerateWidgetsSetting_Spec)
+}
+
+// Test_WidgetsSetting_STATUS_ARMRoundTrip checks that WidgetsSetting_STATUS survives ConvertToARM, JSON and PopulateFromARM.
+func Test_WidgetsSetting_STATUS_ARMRoundTrip(t *testing.T) {
+	gentest.RunARMRoundTrip[WidgetsSetting_STATUS](t, GenerateWidgetsSetting_STATUS)
+}
+
 // Test_WidgetsSetting_Spec_JSONRoundTrip checks that JSON keeps every value of WidgetsSetting_Spec.
 func Test_WidgetsSetting_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateWidgetsSetting_Spec)

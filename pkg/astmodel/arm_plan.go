@@ -1,0 +1,69 @@
+package astmodel
+
+// ARMPlan says how the objects of API versions convert to and from their ARM wire types: for
+// every object a spec or status reaches, its wire twin and where each property goes on the wire.
+// The ARM types stage makes it; the Go emitter follows it, so the two cannot disagree.
+type ARMPlan struct {
+	objects map[TypeName]*ARMObject
+}
+
+// NewARMPlan returns an empty plan.
+func NewARMPlan() *ARMPlan { return &ARMPlan{objects: make(map[TypeName]*ARMObject)} }
+
+// Add records the plan of one API object.
+func (p *ARMPlan) Add(o *ARMObject) { p.objects[o.API] = o }
+
+// Of returns the plan of an API object, if it converts.
+func (p *ARMPlan) Of(api TypeName) (*ARMObject, bool) {
+	if p == nil {
+		return nil, false
+	}
+	o, ok := p.objects[api]
+	return o, ok
+}
+
+// Len is the number of objects planned.
+func (p *ARMPlan) Len() int { return len(p.objects) }
+
+// ARMSide says which way an object travels.
+type ARMSide int
+
+// The sides.
+const (
+	// ARMSpec objects are sent (ConvertToARM) and read back (PopulateFromARM).
+	ARMSpec ARMSide = iota
+	// ARMStatus objects are only read (PopulateFromARM).
+	ARMStatus
+)
+
+// ARMObject is the plan of one API object.
+type ARMObject struct {
+	// API is the object users write or read; ARM is its wire twin.
+	API, ARM TypeName
+	Side     ARMSide
+	// ResourceSpec marks the spec of a resource: its wire twin carries the resource's name.
+	ResourceSpec bool
+	// Properties are the API object's properties that go on the wire, in its order.
+	Properties []ARMProperty
+}
+
+// ARMProperty places one API property on the wire.
+type ARMProperty struct {
+	API *Property
+	// Path are the envelopes the value is nested in, outermost first (empty when the property is
+	// not flattened).
+	Path []ARMEnvelope
+	// Field is the Go field of the innermost wire object that holds the value; Type its type.
+	Field string
+	Type  Type
+}
+
+// ARMEnvelope is one wire object a flattened property is nested in: the field of the object
+// outside it, and its type.
+type ARMEnvelope struct {
+	Field string
+	Type  TypeName
+}
+
+// ARMFieldName is the Go name of a wire property.
+func ARMFieldName(wireName string) string { return ExportedName(wireName) }

@@ -1,0 +1,188 @@
+package golang
+
+import (
+	"fmt"
+	"go/token"
+	"slices"
+	"strings"
+
+	"github.com/dave/dst"
+
+	"github.com/armgen/armgen/pkg/astmodel"
+)
+
+var jsonPackage = astmodel.MakeExternalPackage("encoding/json", "json")
+
+// armPackage renders the ARM wire types of an API version: plain structs with wire names, one
+// file per resource kind (its spec, its status and what they reach), unions with the JSON
+// methods that marshal the chosen variant. Nothing else: they are never Kubernetes objects.
+func armPackage(defs astmodel.Definitions, pkg astmodel.PackageReference) ([]File, error) {
+	pkgDefs := defs.InPackage(pkg)
+	api := pkg
+	api.Path, api.Name, api.ARM = strings.TrimSuffix(pkg.Path, "/arm"), pkg.Version, false
+	placed := make(map[astmodel.TypeName]bool, len(pkgDefs))
+	var files []File
+	render := func(name string, defs []astmodel.Definition) error {
+		fb := newFileBuilder(pkgDefs, pkg)
+		var decls []dst.Decl
+		for _, d := range defs {
+			ds, err := fb.armDecls(d)
+			if err != nil {
+				return fmt.Errorf("%s/%s: %w", pkg.RelativeDir(), name, err)
+			}
+			decls = append(decls, ds...)
+		}
+		var doc []string
+		if name == armDocFileName {
+			doc = []string{"Package arm holds the ARM wire types of " + api.FullGroup() + "/" + api.Version + ": what is sent to and read from Azure Resource Manager."}
+		}
+		content, err := fb.render(pkg.Name, decls, doc)
+		if err != nil {
+			return fmt.Errorf("%s/%s: %w", pkg.RelativeDir(), name, err)
+		}
+		files = append(files, File{Path: pkg.RelativeDir() + "/" + name, Content: content})
+		return nil
+	}
+	for _, r := range defs.InPackage(api).Resources() {
+		rt := r.Type.(*astmodel.ResourceType)
+		roots := []astmodel.TypeName{pkg.TypeName(rt.Spec.Name), pkg.TypeName(rt.Status.Name)}
+		var mine []astmodel.Definition
+		for _, n := range append(roots, sortedNames(astmodel.Reachable(pkgDefs, roots))...) {
+			if d, ok := pkgDefs[n]; ok && !placed[n] {
+				placed[n] = true
+				mine = append(mine, d)
+			}
+		}
+		if err := render(strings.ToLower(r.Name.Name)+"_types_gen.go", mine); err != nil {
+			return nil, err
+		}
+	}
+	var rest []astmodel.Definition
+	for _, n := range pkgDefs.Names() {
+		if !placed[n] {
+			rest = append(rest, pkgDefs[n])
+		}
+	}
+	if err := render(armDocFileName, rest); err != nil {
+		return nil, err
+	}
+	slices.SortFunc(files, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
+	return files, nil
+}
+
+// armDocFileName holds the package doc and any wire type no resource file took.
+const armDocFileName = "doc_gen.go"
+
+// armDecls renders one wire type.
+func (fb *fileBuilder) armDecls(def astmodel.Definition) ([]dst.Decl, error) {
+	obj, ok := def.Type.(*astmodel.ObjectType)
+	if !ok {
+		return nil, fmt.Errorf("%s: a wire type must be an object, not %s", def.Name, def.Type)
+	}
+	st := &dst.StructType{Fields: &dst.FieldList{}}
+	for _, p := range obj.Properties() {
+		t, err := fb.typeExpr(p.Type)
+		if err != nil {
+			return nil, fmt.Errorf("%s.%s: %w", def.Name.Name, p.Name, err)
+		}
+		f := field(p.Name, t)
+		f.Tag = structTag(p.JSONName+",omitempty", nil)
+		f.Decs.Before = dst.NewLine
+		st.Fields.List = append(st.Fields.List, f)
+	}
+	d := typeDecl(def.Name.Name, st)
+	d.Decs.Start = docs([]string{fmt.Sprintf("%s is the wire shape of %s.", def.Name.Name, def.Name.Name)})
+	decls := []dst.Decl{d}
+	if obj.OneOf {
+		marshal, unmarshal, err := fb.unionJSON(def.Name.Name, obj)
+		if err != nil {
+			return nil, err
+		}
+		decls = append(decls, marshal, unmarshal)
+	}
+	return decls, nil
+}
+
+// unionJSON renders the JSON methods of a union: it marshals as the variant that is set, with
+// the union's own fields (a polymorphic resource body's name) merged in, and unmarshals into the
+// variant the discriminator names.
+func (fb *fileBuilder) unionJSON(name string, obj *astmodel.ObjectType) (dst.Decl, dst.Decl, error) {
+	recv := receiverName(name)
+	type variant struct {
+		p     *astmodel.Property
+		value string
+	}
+	var variants []variant
+	var shared []*astmodel.Property
+	for _, p := range obj.Properties() {
+		disc, value, ok := strings.Cut(p.ARMName, "=")
+		if ok && disc == obj.Discriminator {
+			variants = append(variants, variant{p, value})
+		} else {
+			shared = append(shared, p)
+		}
+	}
+	if len(variants) == 0 {
+		return nil, nil, fmt.Errorf("%s: a union without variants", name)
+	}
+
+	var marshal []dst.Stmt
+	for _, v := range variants {
+		var encode dst.Expr = call(fb.qualified(jsonPackage, "Marshal"), path(recv, v.p.Name))
+		if len(shared) > 0 {
+			var kvs []dst.Expr
+			for _, p := range shared {
+				kvs = append(kvs, &dst.KeyValueExpr{Key: stringLit(p.JSONName), Value: path(recv, p.Name)})
+			}
+			fields := composite(&dst.MapType{Key: ident("string"), Value: ident("any")}, kvs...)
+			encode = call(fb.qualified(astmodel.GenRuntimePackage, "MarshalVariant"), path(recv, v.p.Name), fields)
+		}
+		marshal = append(marshal, ifStmt(binary(path(recv, v.p.Name), token.NEQ, nilIdent()), returns(encode)))
+	}
+	marshal = append(marshal, returns(call(&dst.ArrayType{Elt: ident("byte")}, stringLit("null")), nilIdent()))
+	m := function("MarshalJSON", nil, []*dst.Field{field("", &dst.ArrayType{Elt: ident("byte")}), field("", ident("error"))}, marshal...)
+	m.Recv = fieldList(field(recv, ident(name)))
+	m = withDoc(m, "MarshalJSON writes the variant that is set, which carries its discriminator.")
+
+	// The probe reads the discriminator and the union's own fields.
+	probeFields := []*dst.Field{{Names: []*dst.Ident{ident("Discriminator")}, Type: ident("string"), Tag: structTag(obj.Discriminator, nil)}}
+	var copyShared []dst.Stmt
+	for _, p := range shared {
+		t, err := fb.typeExpr(p.Type)
+		if err != nil {
+			return nil, nil, err
+		}
+		probeFields = append(probeFields, &dst.Field{Names: []*dst.Ident{ident(p.Name)}, Type: t, Tag: structTag(p.JSONName+",omitempty", nil)})
+		copyShared = append(copyShared, assign(path(recv, p.Name), path("probe", p.Name)))
+	}
+	var cases []dst.Stmt
+	for _, v := range variants {
+		vt, err := fb.typeExpr(astmodel.Unwrap(v.p.Type))
+		if err != nil {
+			return nil, nil, err
+		}
+		cases = append(cases, &dst.CaseClause{
+			List: []dst.Expr{stringLit(v.value)},
+			Body: []dst.Stmt{
+				assign(path(recv, v.p.Name), addr(composite(vt))),
+				returns(call(fb.qualified(jsonPackage, "Unmarshal"), ident("data"), path(recv, v.p.Name))),
+			},
+		})
+	}
+	body := []dst.Stmt{
+		&dst.DeclStmt{Decl: &dst.GenDecl{Tok: token.VAR, Specs: []dst.Spec{&dst.ValueSpec{Names: []*dst.Ident{ident("probe")}, Type: &dst.StructType{Fields: fieldList(probeFields...)}}}}},
+		&dst.IfStmt{
+			Init: define([]string{"err"}, call(fb.qualified(jsonPackage, "Unmarshal"), ident("data"), addr(ident("probe")))),
+			Cond: binary(ident("err"), token.NEQ, nilIdent()),
+			Body: &dst.BlockStmt{List: []dst.Stmt{returns(call(fb.qualified(fmtPackage, "Errorf"), stringLit(name+": %w"), ident("err")))}},
+		},
+	}
+	body = append(body, copyShared...)
+	body = append(body,
+		&dst.SwitchStmt{Tag: path("probe", "Discriminator"), Body: &dst.BlockStmt{List: cases}},
+		returns(call(fb.qualified(fmtPackage, "Errorf"), stringLit(name+": unknown "+obj.Discriminator+" %q"), path("probe", "Discriminator"))),
+	)
+	u := method(recv, name, "UnmarshalJSON", []*dst.Field{field("data", &dst.ArrayType{Elt: ident("byte")})}, []*dst.Field{field("", ident("error"))}, body...)
+	u = withDoc(u, "UnmarshalJSON reads the discriminator, then the variant it names.")
+	return m, u, nil
+}

@@ -1,0 +1,194 @@
+package gentest
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"github.com/armgen/armgen/pkg/genruntime"
+)
+
+// Variant draws which of n variants of a union a generated value sets: exactly one, as the
+// one-of validation of the CRD demands.
+func Variant(t *rapid.T, n int) int { return rapid.IntRange(0, n-1).Draw(t, "variant") }
+
+// ARMConvertible is what an API object generates for the ARM round trip.
+type ARMConvertible[S any] interface {
+	*S
+	genruntime.ARMTransformer
+}
+
+// RunARMRoundTrip checks, over random values of S, that S -> ConvertToARM -> JSON -> the wire
+// type -> PopulateFromARM gives S back, but for what ARM cannot return: secrets and config-map
+// values (never read back), references (read back as the ARM IDs they resolved to), the
+// operator's own settings and conditions (never sent), and azureName (the last segment of the
+// name ARM reports).
+func RunARMRoundTrip[S any, PS ARMConvertible[S]](t *testing.T, gen func(*rapid.T) S) {
+	t.Parallel()
+	rapid.Check(t, func(t *rapid.T) {
+		subject := gen(t)
+		resolved := Resolve(&subject)
+		wire, err := PS(&subject).ConvertToARM(resolved)
+		if err != nil {
+			t.Fatalf("ConvertToARM: %v", err)
+		}
+		data, err := json.Marshal(wire)
+		if err != nil {
+			t.Fatalf("encoding the ARM value: %v", err)
+		}
+		empty := PS(new(S)).NewEmptyARMValue()
+		if err := json.Unmarshal(data, empty); err != nil {
+			t.Fatalf("decoding %s: %v", data, err)
+		}
+		var actual S
+		if err := PS(&actual).PopulateFromARM(ownerOf(&subject), empty); err != nil {
+			t.Fatalf("PopulateFromARM: %v", err)
+		}
+		ExpectFromARM(&subject, resolved)
+		ExpectFromARM(&actual, resolved)
+		Equal(t, "after ConvertToARM, JSON and PopulateFromARM", subject, actual)
+	})
+}
+
+// Resolve returns the details ConvertToARM needs for subject: every reference, secret and
+// config-map reference in it mapped to a value made from it, and its azureName as the name.
+func Resolve(subject any) genruntime.ConvertToARMResolvedDetails {
+	d := genruntime.ConvertToARMResolvedDetails{
+		ResolvedReferences: map[genruntime.ResourceReference]string{},
+		ResolvedSecrets:    map[genruntime.SecretReference]string{},
+		ResolvedConfigMaps: map[genruntime.ConfigMapReference]string{},
+	}
+	walk(reflect.ValueOf(subject), func(v reflect.Value) bool {
+		switch x := v.Interface().(type) {
+		case genruntime.ResourceReference:
+			d.ResolvedReferences[x] = resolvedID(x)
+		case genruntime.SecretReference:
+			d.ResolvedSecrets[x] = "secret:" + x.Name + "/" + x.Key
+		case genruntime.ConfigMapReference:
+			d.ResolvedConfigMaps[x] = "configmap:" + x.Name + "/" + x.Key
+		default:
+			return true
+		}
+		return false
+	})
+	if v := reflect.ValueOf(subject).Elem(); v.Kind() == reflect.Struct {
+		if f := v.FieldByName("AzureName"); f.IsValid() && f.Kind() == reflect.String {
+			d.Name = f.String()
+		}
+	}
+	return d
+}
+
+// resolvedID is the ARM ID a reference resolves to in a test: its own for an ARM reference.
+func resolvedID(ref genruntime.ResourceReference) string {
+	if ref.IsDirectARMReference() {
+		return ref.ARMID
+	}
+	return "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg/providers/Microsoft.Test/" + ref.Group + "/" + ref.Kind + "/" + ref.Name
+}
+
+// ExpectFromARM changes subject (a pointer) into what reading it back from ARM gives: see
+// RunARMRoundTrip.
+func ExpectFromARM(subject any, resolved genruntime.ConvertToARMResolvedDetails) {
+	walk(reflect.ValueOf(subject), func(v reflect.Value) bool {
+		switch v.Type() {
+		case resourceReferenceType:
+			ref := v.Interface().(genruntime.ResourceReference)
+			id, ok := resolved.ResolvedReferences[ref]
+			if !ok {
+				id = resolvedID(ref)
+			}
+			v.Set(reflect.ValueOf(genruntime.ResourceReference{ARMID: id}))
+			return false
+		}
+		if v.Kind() != reflect.Struct {
+			return true
+		}
+		for i := range v.NumField() {
+			f, sf := v.Field(i), v.Type().Field(i)
+			switch {
+			case sf.Name == "OperatorSpec" || sf.Name == "Conditions" || holdsUnreadable(sf.Type):
+				f.Set(reflect.Zero(sf.Type))
+			case sf.Name == "AzureName" && f.Kind() == reflect.String:
+				f.SetString(genruntime.NameFromARM(f.String()))
+			case sf.Name == "Owner" && f.Kind() == reflect.Pointer && f.IsNil():
+				f.Set(reflect.New(sf.Type.Elem()))
+			}
+		}
+		return true
+	})
+}
+
+// ownerOf is the owner a resource's spec names, as PopulateFromARM takes it.
+func ownerOf(subject any) genruntime.ArbitraryOwnerReference {
+	v := reflect.ValueOf(subject).Elem()
+	if v.Kind() != reflect.Struct {
+		return genruntime.ArbitraryOwnerReference{}
+	}
+	switch o := v.FieldByName("Owner"); {
+	case !o.IsValid() || o.Kind() != reflect.Pointer || o.IsNil():
+	case o.Type() == reflect.TypeFor[*genruntime.KnownResourceReference]():
+		k := o.Interface().(*genruntime.KnownResourceReference)
+		return genruntime.ArbitraryOwnerReference{Name: k.Name, ARMID: k.ARMID}
+	case o.Type() == reflect.TypeFor[*genruntime.ArbitraryOwnerReference]():
+		return *o.Interface().(*genruntime.ArbitraryOwnerReference)
+	}
+	return genruntime.ArbitraryOwnerReference{}
+}
+
+var (
+	resourceReferenceType  = reflect.TypeFor[genruntime.ResourceReference]()
+	secretReferenceType    = reflect.TypeFor[genruntime.SecretReference]()
+	configMapReferenceType = reflect.TypeFor[genruntime.ConfigMapReference]()
+)
+
+// holdsUnreadable tells a type that holds a secret or config-map reference, which ARM never
+// returns.
+func holdsUnreadable(t reflect.Type) bool {
+	for {
+		switch t.Kind() {
+		case reflect.Pointer, reflect.Slice, reflect.Map, reflect.Array:
+			t = t.Elem()
+			continue
+		}
+		return t == secretReferenceType || t == configMapReferenceType
+	}
+}
+
+// walk visits v and, while visit says so, what it holds; values it visits can be set (map
+// values are set back after the visit).
+func walk(v reflect.Value, visit func(reflect.Value) bool) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			walk(v.Elem(), visit)
+		}
+		return
+	}
+	if v.CanSet() || v.CanAddr() {
+		if !visit(v) {
+			return
+		}
+	}
+	switch v.Kind() {
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				walk(v.Field(i), visit)
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			walk(v.Index(i), visit)
+		}
+	case reflect.Map:
+		for _, k := range v.MapKeys() {
+			item := reflect.New(v.Type().Elem()).Elem()
+			item.Set(v.MapIndex(k))
+			walk(item, visit)
+			v.SetMapIndex(k, item)
+		}
+	}
+}
