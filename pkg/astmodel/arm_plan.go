@@ -1,5 +1,11 @@
 package astmodel
 
+import (
+	"fmt"
+	"io"
+	"slices"
+)
+
 // ARMPlan says how the objects of API versions convert to and from their ARM wire types: for
 // every object a spec or status reaches, its wire twin and where each property goes on the wire.
 // The ARM types stage makes it; the Go emitter follows it, so the two cannot disagree.
@@ -67,3 +73,32 @@ type ARMEnvelope struct {
 
 // ARMFieldName is the Go name of a wire property.
 func ARMFieldName(wireName string) string { return ExportedName(wireName) }
+
+// Dump lists, per API object, its wire twin and where each property goes, for state dumps.
+func (p *ARMPlan) Dump(w io.Writer) error {
+	names := make([]TypeName, 0, len(p.objects))
+	for n := range p.objects {
+		names = append(names, n)
+	}
+	slices.SortFunc(names, compareTypeNames)
+	for _, n := range names {
+		o := p.objects[n]
+		side := "spec"
+		if o.Side == ARMStatus {
+			side = "status"
+		}
+		if _, err := fmt.Fprintf(w, "%s -> %s (%s)\n", n, o.ARM.Name, side); err != nil {
+			return err
+		}
+		for _, q := range o.Properties {
+			at := ""
+			for _, e := range q.Path {
+				at += e.Field + "."
+			}
+			if _, err := fmt.Fprintf(w, "  %s -> %s%s\n", q.API.Name, at, q.Field); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
