@@ -195,6 +195,8 @@ type Redis_Spec struct {
 	Zones []string `json:"zones,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Redis_Spec{}
+
 // ConvertToARM returns the Redis_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *Redis_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if r == nil {
@@ -672,6 +674,8 @@ type Redis_STATUS struct {
 	// Zones: A list of availability zones denoting where the resource needs to come from.
 	Zones []string `json:"zones,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Redis_STATUS{}
 
 // ConvertToARM returns the Redis_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *Redis_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1328,6 +1332,8 @@ type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &PrivateEndpointConnection_STATUS_SubResourceEmbedded{}
+
 // ConvertToARM returns the PrivateEndpointConnection_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if p == nil {
@@ -1429,6 +1435,8 @@ type RedisAccessKeys_STATUS struct {
 	SecondaryKey *string `json:"secondaryKey,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &RedisAccessKeys_STATUS{}
+
 // ConvertToARM returns the RedisAccessKeys_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *RedisAccessKeys_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if r == nil {
@@ -1514,6 +1522,8 @@ type RedisInstanceDetails_STATUS struct {
 	// Zone: If the Cache uses availability zones, specifies availability zone where this instance is located.
 	Zone *string `json:"zone,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &RedisInstanceDetails_STATUS{}
 
 // ConvertToARM returns the RedisInstanceDetails_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *RedisInstanceDetails_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1625,6 +1635,8 @@ type RedisLinkedServer_STATUSType struct {
 	// Id: Linked server Id.
 	Id *string `json:"id,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &RedisLinkedServer_STATUSType{}
 
 // ConvertToARM returns the RedisLinkedServer_STATUSType of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *RedisLinkedServer_STATUSType) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1778,6 +1790,8 @@ type Sku struct {
 	Name *SkuName `json:"name,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Sku{}
+
 // ConvertToARM returns the Sku of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *Sku) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -1926,6 +1940,8 @@ type Sku_STATUS struct {
 	// Name: The type of Redis cache to deploy. Valid values: (Basic, Standard, Premium)
 	Name *SkuName_STATUS `json:"name,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Sku_STATUS{}
 
 // ConvertToARM returns the Sku_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *Sku_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

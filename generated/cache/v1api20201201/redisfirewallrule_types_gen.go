@@ -153,6 +153,8 @@ type RedisFirewallRule_Spec struct {
 	StartIP *string `json:"startIP,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &RedisFirewallRule_Spec{}
+
 // ConvertToARM returns the RedisFirewallRule_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *RedisFirewallRule_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if r == nil {
@@ -291,6 +293,8 @@ type RedisFirewallRule_STATUS struct {
 	// Type: The type of the resource. E.g. "Microsoft.Compute/virtualMachines" or "Microsoft.Storage/storageAccounts"
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &RedisFirewallRule_STATUS{}
 
 // ConvertToARM returns the RedisFirewallRule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *RedisFirewallRule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

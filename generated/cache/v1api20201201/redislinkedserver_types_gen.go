@@ -157,6 +157,8 @@ type RedisLinkedServer_Spec struct {
 	ServerRole *ReplicationRole `json:"serverRole,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &RedisLinkedServer_Spec{}
+
 // ConvertToARM returns the RedisLinkedServer_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *RedisLinkedServer_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if r == nil {
@@ -343,6 +345,8 @@ type RedisLinkedServer_STATUS struct {
 	// Type: The type of the resource. E.g. "Microsoft.Compute/virtualMachines" or "Microsoft.Storage/storageAccounts"
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &RedisLinkedServer_STATUS{}
 
 // ConvertToARM returns the RedisLinkedServer_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *RedisLinkedServer_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

@@ -146,6 +146,8 @@ type RedisPatchSchedule_Spec struct {
 	ScheduleEntries []ScheduleEntry `json:"scheduleEntries,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &RedisPatchSchedule_Spec{}
+
 // ConvertToARM returns the RedisPatchSchedule_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *RedisPatchSchedule_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if r == nil {
@@ -292,6 +294,8 @@ type RedisPatchSchedule_STATUS struct {
 	// Type: The type of the resource. E.g. "Microsoft.Compute/virtualMachines" or "Microsoft.Storage/storageAccounts"
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &RedisPatchSchedule_STATUS{}
 
 // ConvertToARM returns the RedisPatchSchedule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *RedisPatchSchedule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -568,6 +572,8 @@ type ScheduleEntry struct {
 	StartHourUtc *int `json:"startHourUtc,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ScheduleEntry{}
+
 // ConvertToARM returns the ScheduleEntry of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *ScheduleEntry) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -666,6 +672,8 @@ type ScheduleEntry_STATUS struct {
 	// StartHourUtc: Start hour after which cache patching can start.
 	StartHourUtc *int `json:"startHourUtc,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ScheduleEntry_STATUS{}
 
 // ConvertToARM returns the ScheduleEntry_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *ScheduleEntry_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

@@ -232,6 +232,8 @@ type ManagedCluster_Spec struct {
 	WindowsProfile *ManagedClusterWindowsProfile `json:"windowsProfile,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedCluster_Spec{}
+
 // ConvertToARM returns the ManagedCluster_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedCluster_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -1334,6 +1336,8 @@ type ManagedCluster_STATUS struct {
 	// WindowsProfile: Profile for Windows VMs in the container service cluster.
 	WindowsProfile *ManagedClusterWindowsProfile_STATUS `json:"windowsProfile,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedCluster_STATUS{}
 
 // ConvertToARM returns the ManagedCluster_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedCluster_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2480,6 +2484,8 @@ type AgentPoolUpgradeSettings struct {
 	MaxSurge *string `json:"maxSurge,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &AgentPoolUpgradeSettings{}
+
 // ConvertToARM returns the AgentPoolUpgradeSettings of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *AgentPoolUpgradeSettings) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if a == nil {
@@ -2540,6 +2546,8 @@ type AgentPoolUpgradeSettings_STATUS struct {
 	// MaxSurge: Count or percentage of additional nodes to be added during upgrade. If empty uses AKS default
 	MaxSurge *string `json:"maxSurge,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &AgentPoolUpgradeSettings_STATUS{}
 
 // ConvertToARM returns the AgentPoolUpgradeSettings_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *AgentPoolUpgradeSettings_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2610,6 +2618,8 @@ type CloudErrorBody_STATUS struct {
 	// Target: The target of the particular error. For example, the name of the property in error.
 	Target *string `json:"target,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &CloudErrorBody_STATUS{}
 
 // ConvertToARM returns the CloudErrorBody_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *CloudErrorBody_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2745,6 +2755,8 @@ type CloudErrorBody_STATUS_Unrolled struct {
 	Target *string `json:"target,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &CloudErrorBody_STATUS_Unrolled{}
+
 // ConvertToARM returns the CloudErrorBody_STATUS_Unrolled of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *CloudErrorBody_STATUS_Unrolled) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if c == nil {
@@ -2825,6 +2837,8 @@ type CloudError_STATUS struct {
 	// Error: Details about the error.
 	Error *CloudErrorBody_STATUS `json:"error,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &CloudError_STATUS{}
 
 // ConvertToARM returns the CloudError_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *CloudError_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2926,6 +2940,8 @@ type ContainerServiceLinuxProfile struct {
 	Ssh *ContainerServiceSshConfiguration `json:"ssh,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ContainerServiceLinuxProfile{}
+
 // ConvertToARM returns the ContainerServiceLinuxProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *ContainerServiceLinuxProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if c == nil {
@@ -3026,6 +3042,8 @@ type ContainerServiceLinuxProfile_STATUS struct {
 	// Ssh: SSH configuration for Linux-based VMs running on Azure.
 	Ssh *ContainerServiceSshConfiguration_STATUS `json:"ssh,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ContainerServiceLinuxProfile_STATUS{}
 
 // ConvertToARM returns the ContainerServiceLinuxProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *ContainerServiceLinuxProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3154,6 +3172,8 @@ type ContainerServiceNetworkProfile struct {
 	// +kubebuilder:validation:Pattern="^([0-9]{1,3}\\.){3}[0-9]{1,3}(\\/([0-9]|[1-2][0-9]|3[0-2]))?$"
 	ServiceCidr *string `json:"serviceCidr,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ContainerServiceNetworkProfile{}
 
 // ConvertToARM returns the ContainerServiceNetworkProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *ContainerServiceNetworkProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3425,6 +3445,8 @@ type ContainerServiceNetworkProfile_STATUS struct {
 	ServiceCidr *string `json:"serviceCidr,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ContainerServiceNetworkProfile_STATUS{}
+
 // ConvertToARM returns the ContainerServiceNetworkProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *ContainerServiceNetworkProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if c == nil {
@@ -3665,6 +3687,8 @@ type ContainerServiceSshConfiguration struct {
 	PublicKeys []ContainerServiceSshPublicKey `json:"publicKeys,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ContainerServiceSshConfiguration{}
+
 // ConvertToARM returns the ContainerServiceSshConfiguration of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *ContainerServiceSshConfiguration) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if c == nil {
@@ -3758,6 +3782,8 @@ type ContainerServiceSshConfiguration_STATUS struct {
 	// PublicKeys: The list of SSH public keys used to authenticate with Linux-based VMs. Only expect one key specified.
 	PublicKeys []ContainerServiceSshPublicKey_STATUS `json:"publicKeys,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ContainerServiceSshConfiguration_STATUS{}
 
 // ConvertToARM returns the ContainerServiceSshConfiguration_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *ContainerServiceSshConfiguration_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3854,6 +3880,8 @@ type ContainerServiceSshPublicKey struct {
 	KeyData *string `json:"keyData,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ContainerServiceSshPublicKey{}
+
 // ConvertToARM returns the ContainerServiceSshPublicKey of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *ContainerServiceSshPublicKey) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if c == nil {
@@ -3914,6 +3942,8 @@ type ContainerServiceSshPublicKey_STATUS struct {
 	// KeyData: Certificate public key used to authenticate with VMs through SSH. The certificate must be in PEM format with or without headers.
 	KeyData *string `json:"keyData,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ContainerServiceSshPublicKey_STATUS{}
 
 // ConvertToARM returns the ContainerServiceSshPublicKey_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *ContainerServiceSshPublicKey_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3998,6 +4028,8 @@ type ExtendedLocation struct {
 	// Type: The type of the extended location.
 	Type *ExtendedLocationTypes `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ExtendedLocation{}
 
 // ConvertToARM returns the ExtendedLocation of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *ExtendedLocation) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4100,6 +4132,8 @@ type ExtendedLocation_STATUS struct {
 	// Type: The type of the extended location.
 	Type *ExtendedLocationTypes_STATUS `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ExtendedLocation_STATUS{}
 
 // ConvertToARM returns the ExtendedLocation_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *ExtendedLocation_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4238,6 +4272,8 @@ type KubeletConfig struct {
 	// TopologyManagerPolicy: Topology Manager policy to use.
 	TopologyManagerPolicy *string `json:"topologyManagerPolicy,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &KubeletConfig{}
 
 // ConvertToARM returns the KubeletConfig of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (k *KubeletConfig) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4435,6 +4471,8 @@ type KubeletConfig_STATUS struct {
 	// TopologyManagerPolicy: Topology Manager policy to use.
 	TopologyManagerPolicy *string `json:"topologyManagerPolicy,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &KubeletConfig_STATUS{}
 
 // ConvertToARM returns the KubeletConfig_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (k *KubeletConfig_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4647,6 +4685,8 @@ type LinuxOSConfig struct {
 	TransparentHugePageEnabled *string `json:"transparentHugePageEnabled,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &LinuxOSConfig{}
+
 // ConvertToARM returns the LinuxOSConfig of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (l *LinuxOSConfig) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if l == nil {
@@ -4774,6 +4814,8 @@ type LinuxOSConfig_STATUS struct {
 	// TransparentHugePageEnabled: Transparent Huge Page enabled configuration.
 	TransparentHugePageEnabled *string `json:"transparentHugePageEnabled,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &LinuxOSConfig_STATUS{}
 
 // ConvertToARM returns the LinuxOSConfig_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (l *LinuxOSConfig_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4929,6 +4971,8 @@ type ManagedClusterAADProfile struct {
 	// TenantID: The AAD tenant ID to use for authentication. If not specified, will use the tenant of the deployment subscription.
 	TenantID *string `json:"tenantID,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterAADProfile{}
 
 // ConvertToARM returns the ManagedClusterAADProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterAADProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -5086,6 +5130,8 @@ type ManagedClusterAADProfile_STATUS struct {
 	TenantID *string `json:"tenantID,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterAADProfile_STATUS{}
+
 // ConvertToARM returns the ManagedClusterAADProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterAADProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -5208,6 +5254,8 @@ type ManagedClusterAPIServerAccessProfile struct {
 	PrivateDNSZone *string `json:"privateDNSZone,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterAPIServerAccessProfile{}
+
 // ConvertToARM returns the ManagedClusterAPIServerAccessProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterAPIServerAccessProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -5300,6 +5348,8 @@ type ManagedClusterAPIServerAccessProfile_STATUS struct {
 	PrivateDNSZone *string `json:"privateDNSZone,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterAPIServerAccessProfile_STATUS{}
+
 // ConvertToARM returns the ManagedClusterAPIServerAccessProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterAPIServerAccessProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -5390,6 +5440,8 @@ type ManagedClusterAddonProfile struct {
 	Enabled *bool `json:"enabled,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterAddonProfile{}
+
 // ConvertToARM returns the ManagedClusterAddonProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterAddonProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -5472,6 +5524,8 @@ type ManagedClusterAddonProfile_Identity_STATUS struct {
 	// ResourceId: The resource id of the user assigned identity.
 	ResourceId *string `json:"resourceId,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterAddonProfile_Identity_STATUS{}
 
 // ConvertToARM returns the ManagedClusterAddonProfile_Identity_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterAddonProfile_Identity_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -5559,6 +5613,8 @@ type ManagedClusterAddonProfile_STATUS struct {
 	// Identity: Information of user assigned identity used by this add-on.
 	Identity *ManagedClusterAddonProfile_Identity_STATUS `json:"identity,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterAddonProfile_STATUS{}
 
 // ConvertToARM returns the ManagedClusterAddonProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterAddonProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -5772,6 +5828,8 @@ type ManagedClusterAgentPoolProfile struct {
 	// VnetSubnetReference: VNet SubnetID specifies the VNet's subnet identifier for nodes and maybe pods
 	VnetSubnetReference *genruntime.ResourceReference `json:"vnetSubnetReference,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterAgentPoolProfile{}
 
 // ConvertToARM returns the ManagedClusterAgentPoolProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterAgentPoolProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -6548,6 +6606,8 @@ type ManagedClusterAgentPoolProfile_STATUS struct {
 	VnetSubnetID *string `json:"vnetSubnetID,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterAgentPoolProfile_STATUS{}
+
 // ConvertToARM returns the ManagedClusterAgentPoolProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterAgentPoolProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -7205,6 +7265,8 @@ type ManagedClusterAutoUpgradeProfile struct {
 	UpgradeChannel *UpgradeChannel `json:"upgradeChannel,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterAutoUpgradeProfile{}
+
 // ConvertToARM returns the ManagedClusterAutoUpgradeProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterAutoUpgradeProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -7275,6 +7337,8 @@ type ManagedClusterAutoUpgradeProfile_STATUS struct {
 	// UpgradeChannel: upgrade channel for auto upgrade.
 	UpgradeChannel *UpgradeChannel_STATUS `json:"upgradeChannel,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterAutoUpgradeProfile_STATUS{}
 
 // ConvertToARM returns the ManagedClusterAutoUpgradeProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterAutoUpgradeProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -7355,6 +7419,8 @@ type ManagedClusterHTTPProxyConfig struct {
 	// TrustedCa: Alternative CA cert to use for connecting to proxy servers.
 	TrustedCa *string `json:"trustedCa,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterHTTPProxyConfig{}
 
 // ConvertToARM returns the ManagedClusterHTTPProxyConfig of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterHTTPProxyConfig) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -7461,6 +7527,8 @@ type ManagedClusterHTTPProxyConfig_STATUS struct {
 	TrustedCa *string `json:"trustedCa,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterHTTPProxyConfig_STATUS{}
+
 // ConvertToARM returns the ManagedClusterHTTPProxyConfig_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterHTTPProxyConfig_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -7559,6 +7627,8 @@ type ManagedClusterIdentity struct {
 	// UserAssignedIdentities: The user identity associated with the managed cluster. This identity will be used in control plane and only one user assigned identity is allowed. The user identity dictionary key references will be ARM resource ids in the form: '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.ManagedIdentity/userAssignedIdentities/{identityName}'.
 	UserAssignedIdentities map[string]ManagedClusterIdentity_UserAssignedIdentitiesValue `json:"userAssignedIdentities,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterIdentity{}
 
 // ConvertToARM returns the ManagedClusterIdentity of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterIdentity) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -7689,6 +7759,8 @@ type ManagedClusterIdentity_STATUS struct {
 	// UserAssignedIdentities: The user identity associated with the managed cluster. This identity will be used in control plane and only one user assigned identity is allowed. The user identity dictionary key references will be ARM resource ids in the form: '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.ManagedIdentity/userAssignedIdentities/{identityName}'.
 	UserAssignedIdentities map[string]ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS `json:"userAssignedIdentities,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterIdentity_STATUS{}
 
 // ConvertToARM returns the ManagedClusterIdentity_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterIdentity_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -7830,6 +7902,8 @@ func (m *ManagedClusterIdentity_STATUS) AssignProperties_To_ManagedClusterIdenti
 type ManagedClusterIdentity_UserAssignedIdentitiesValue struct {
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterIdentity_UserAssignedIdentitiesValue{}
+
 // ConvertToARM returns the ManagedClusterIdentity_UserAssignedIdentitiesValue of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterIdentity_UserAssignedIdentitiesValue) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -7881,6 +7955,8 @@ type ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS struct {
 	// PrincipalId: The principal id of user assigned identity.
 	PrincipalId *string `json:"principalId,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS{}
 
 // ConvertToARM returns the ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -7971,6 +8047,8 @@ type ManagedClusterLoadBalancerProfile struct {
 	// OutboundIPs: Desired outbound IP resources for the cluster load balancer.
 	OutboundIPs *ManagedClusterLoadBalancerProfile_OutboundIPs `json:"outboundIPs,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterLoadBalancerProfile{}
 
 // ConvertToARM returns the ManagedClusterLoadBalancerProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterLoadBalancerProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -8200,6 +8278,8 @@ type ManagedClusterLoadBalancerProfile_ManagedOutboundIPs struct {
 	Count *int `json:"count,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterLoadBalancerProfile_ManagedOutboundIPs{}
+
 // ConvertToARM returns the ManagedClusterLoadBalancerProfile_ManagedOutboundIPs of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterLoadBalancerProfile_ManagedOutboundIPs) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -8263,6 +8343,8 @@ type ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS struct {
 	Count *int `json:"count,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS{}
+
 // ConvertToARM returns the ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -8323,6 +8405,8 @@ type ManagedClusterLoadBalancerProfile_OutboundIPPrefixes struct {
 	// PublicIPPrefixes: A list of public IP prefix resources.
 	PublicIPPrefixes []ResourceReference `json:"publicIPPrefixes,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterLoadBalancerProfile_OutboundIPPrefixes{}
 
 // ConvertToARM returns the ManagedClusterLoadBalancerProfile_OutboundIPPrefixes of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterLoadBalancerProfile_OutboundIPPrefixes) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -8418,6 +8502,8 @@ type ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS struct {
 	PublicIPPrefixes []ResourceReference_STATUS `json:"publicIPPrefixes,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS{}
+
 // ConvertToARM returns the ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -8512,6 +8598,8 @@ type ManagedClusterLoadBalancerProfile_OutboundIPs struct {
 	PublicIPs []ResourceReference `json:"publicIPs,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterLoadBalancerProfile_OutboundIPs{}
+
 // ConvertToARM returns the ManagedClusterLoadBalancerProfile_OutboundIPs of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterLoadBalancerProfile_OutboundIPs) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -8605,6 +8693,8 @@ type ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS struct {
 	// PublicIPs: A list of public IP resources.
 	PublicIPs []ResourceReference_STATUS `json:"publicIPs,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS{}
 
 // ConvertToARM returns the ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -8718,6 +8808,8 @@ type ManagedClusterLoadBalancerProfile_STATUS struct {
 	// OutboundIPs: Desired outbound IP resources for the cluster load balancer.
 	OutboundIPs *ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS `json:"outboundIPs,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterLoadBalancerProfile_STATUS{}
 
 // ConvertToARM returns the ManagedClusterLoadBalancerProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterLoadBalancerProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -9038,6 +9130,8 @@ type ManagedClusterPodIdentity struct {
 	Namespace *string `json:"namespace,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterPodIdentity{}
+
 // ConvertToARM returns the ManagedClusterPodIdentity of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterPodIdentity) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -9165,6 +9259,8 @@ type ManagedClusterPodIdentityException struct {
 	PodLabels map[string]string `json:"podLabels,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterPodIdentityException{}
+
 // ConvertToARM returns the ManagedClusterPodIdentityException of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterPodIdentityException) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -9256,6 +9352,8 @@ type ManagedClusterPodIdentityException_STATUS struct {
 	// PodLabels: Pod labels to match.
 	PodLabels map[string]string `json:"podLabels,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterPodIdentityException_STATUS{}
 
 // ConvertToARM returns the ManagedClusterPodIdentityException_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterPodIdentityException_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -9351,6 +9449,8 @@ type ManagedClusterPodIdentityProfile struct {
 	// UserAssignedIdentityExceptions: User assigned pod identity exception settings.
 	UserAssignedIdentityExceptions []ManagedClusterPodIdentityException `json:"userAssignedIdentityExceptions,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterPodIdentityProfile{}
 
 // ConvertToARM returns the ManagedClusterPodIdentityProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterPodIdentityProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -9520,6 +9620,8 @@ type ManagedClusterPodIdentityProfile_STATUS struct {
 	// UserAssignedIdentityExceptions: User assigned pod identity exception settings.
 	UserAssignedIdentityExceptions []ManagedClusterPodIdentityException_STATUS `json:"userAssignedIdentityExceptions,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterPodIdentityProfile_STATUS{}
 
 // ConvertToARM returns the ManagedClusterPodIdentityProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterPodIdentityProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -9692,6 +9794,8 @@ type ManagedClusterPodIdentity_ProvisioningInfo_STATUS struct {
 	Error *CloudError_STATUS `json:"error,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterPodIdentity_ProvisioningInfo_STATUS{}
+
 // ConvertToARM returns the ManagedClusterPodIdentity_ProvisioningInfo_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterPodIdentity_ProvisioningInfo_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -9789,6 +9893,8 @@ type ManagedClusterPodIdentity_STATUS struct {
 	// ProvisioningState: The current provisioning state of the pod identity.
 	ProvisioningState *ManagedClusterPodIdentityProvisioningState_STATUS `json:"provisioningState,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterPodIdentity_STATUS{}
 
 // ConvertToARM returns the ManagedClusterPodIdentity_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterPodIdentity_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -9997,6 +10103,8 @@ type ManagedClusterProperties_AutoScalerProfile struct {
 
 	SkipNodesWithSystemPods *string `json:"skipNodesWithSystemPods,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterProperties_AutoScalerProfile{}
 
 // ConvertToARM returns the ManagedClusterProperties_AutoScalerProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterProperties_AutoScalerProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -10264,6 +10372,8 @@ type ManagedClusterProperties_AutoScalerProfile_STATUS struct {
 	SkipNodesWithSystemPods *string `json:"skipNodesWithSystemPods,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterProperties_AutoScalerProfile_STATUS{}
+
 // ConvertToARM returns the ManagedClusterProperties_AutoScalerProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterProperties_AutoScalerProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -10504,6 +10614,8 @@ type ManagedClusterProperties_IdentityProfileValue struct {
 	ResourceId *string `json:"resourceId,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterProperties_IdentityProfileValue{}
+
 // ConvertToARM returns the ManagedClusterProperties_IdentityProfileValue of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterProperties_IdentityProfileValue) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -10590,6 +10702,8 @@ type ManagedClusterProperties_IdentityProfileValue_STATUS struct {
 	ResourceId *string `json:"resourceId,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterProperties_IdentityProfileValue_STATUS{}
+
 // ConvertToARM returns the ManagedClusterProperties_IdentityProfileValue_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterProperties_IdentityProfileValue_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -10672,6 +10786,8 @@ type ManagedClusterSKU struct {
 	// Tier: Tier of a managed cluster SKU.
 	Tier *ManagedClusterSKUTier `json:"tier,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterSKU{}
 
 // ConvertToARM returns the ManagedClusterSKU of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterSKU) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -10802,6 +10918,8 @@ type ManagedClusterSKU_STATUS struct {
 	Tier *ManagedClusterSKUTier_STATUS `json:"tier,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterSKU_STATUS{}
+
 // ConvertToARM returns the ManagedClusterSKU_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterSKU_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -10899,6 +11017,8 @@ type ManagedClusterServicePrincipalProfile struct {
 	Secret *genruntime.SecretReference `json:"secret,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterServicePrincipalProfile{}
+
 // ConvertToARM returns the ManagedClusterServicePrincipalProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterServicePrincipalProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -10983,6 +11103,8 @@ type ManagedClusterServicePrincipalProfile_STATUS struct {
 	ClientId *string `json:"clientId,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterServicePrincipalProfile_STATUS{}
+
 // ConvertToARM returns the ManagedClusterServicePrincipalProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterServicePrincipalProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -11053,6 +11175,8 @@ type ManagedClusterWindowsProfile struct {
 	// LicenseType: The licenseType to use for Windows VMs. Windows_Server is used to enable Azure Hybrid User Benefits for Windows VMs.
 	LicenseType *LicenseType `json:"licenseType,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterWindowsProfile{}
 
 // ConvertToARM returns the ManagedClusterWindowsProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterWindowsProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -11175,6 +11299,8 @@ type ManagedClusterWindowsProfile_STATUS struct {
 	// LicenseType: The licenseType to use for Windows VMs. Windows_Server is used to enable Azure Hybrid User Benefits for Windows VMs.
 	LicenseType *LicenseType_STATUS `json:"licenseType,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterWindowsProfile_STATUS{}
 
 // ConvertToARM returns the ManagedClusterWindowsProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterWindowsProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -11395,6 +11521,8 @@ type PowerState_STATUS struct {
 	Code *Code_STATUS `json:"code,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &PowerState_STATUS{}
+
 // ConvertToARM returns the PowerState_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PowerState_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if p == nil {
@@ -11477,6 +11605,8 @@ type PrivateLinkResource struct {
 	// Type: The resource type.
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &PrivateLinkResource{}
 
 // ConvertToARM returns the PrivateLinkResource of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PrivateLinkResource) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -11618,6 +11748,8 @@ type PrivateLinkResource_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &PrivateLinkResource_STATUS{}
+
 // ConvertToARM returns the PrivateLinkResource_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PrivateLinkResource_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if p == nil {
@@ -11754,6 +11886,8 @@ type ResourceReference struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ResourceReference{}
+
 // ConvertToARM returns the ResourceReference of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *ResourceReference) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if r == nil {
@@ -11829,6 +11963,8 @@ type ResourceReference_STATUS struct {
 	// Id: The fully qualified Azure resource id.
 	Id *string `json:"id,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ResourceReference_STATUS{}
 
 // ConvertToARM returns the ResourceReference_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *ResourceReference_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -12007,6 +12143,8 @@ type SysctlConfig struct {
 	// VmVfsCachePressure: Sysctl setting vm.vfs_cache_pressure.
 	VmVfsCachePressure *int `json:"vmVfsCachePressure,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &SysctlConfig{}
 
 // ConvertToARM returns the SysctlConfig of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *SysctlConfig) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -12420,6 +12558,8 @@ type SysctlConfig_STATUS struct {
 	VmVfsCachePressure *int `json:"vmVfsCachePressure,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &SysctlConfig_STATUS{}
+
 // ConvertToARM returns the SysctlConfig_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *SysctlConfig_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -12780,6 +12920,8 @@ type UserAssignedIdentity struct {
 	ResourceId *string `json:"resourceId,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &UserAssignedIdentity{}
+
 // ConvertToARM returns the UserAssignedIdentity of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (u *UserAssignedIdentity) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if u == nil {
@@ -12865,6 +13007,8 @@ type UserAssignedIdentity_STATUS struct {
 	// ResourceId: The resource id of the user assigned identity.
 	ResourceId *string `json:"resourceId,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &UserAssignedIdentity_STATUS{}
 
 // ConvertToARM returns the UserAssignedIdentity_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (u *UserAssignedIdentity_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

@@ -245,6 +245,8 @@ type ManagedClustersAgentPool_Spec struct {
 	VnetSubnetReference *genruntime.ResourceReference `json:"vnetSubnetReference,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClustersAgentPool_Spec{}
+
 // ConvertToARM returns the ManagedClustersAgentPool_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClustersAgentPool_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -1117,6 +1119,8 @@ type ManagedClustersAgentPool_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClustersAgentPool_STATUS{}
+
 // ConvertToARM returns the ManagedClustersAgentPool_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClustersAgentPool_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -1359,6 +1363,8 @@ type ManagedClusterAgentPoolProfileProperties_STATUS struct {
 	// VnetSubnetID: VNet SubnetID specifies the VNet's subnet identifier for nodes and maybe pods
 	VnetSubnetID *string `json:"vnetSubnetID,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterAgentPoolProfileProperties_STATUS{}
 
 // ConvertToARM returns the ManagedClusterAgentPoolProfileProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterAgentPoolProfileProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

@@ -232,6 +232,8 @@ type ManagedCluster_Spec struct {
 	WindowsProfile *ManagedClusterWindowsProfile `json:"windowsProfile,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedCluster_Spec{}
+
 // ConvertToARM returns the ManagedCluster_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedCluster_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -1334,6 +1336,8 @@ type ManagedCluster_STATUS struct {
 	// WindowsProfile: The profile for Windows VMs in the Managed Cluster.
 	WindowsProfile *ManagedClusterWindowsProfile_STATUS `json:"windowsProfile,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedCluster_STATUS{}
 
 // ConvertToARM returns the ManagedCluster_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedCluster_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2480,6 +2484,8 @@ type AgentPoolUpgradeSettings struct {
 	MaxSurge *string `json:"maxSurge,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &AgentPoolUpgradeSettings{}
+
 // ConvertToARM returns the AgentPoolUpgradeSettings of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *AgentPoolUpgradeSettings) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if a == nil {
@@ -2540,6 +2546,8 @@ type AgentPoolUpgradeSettings_STATUS struct {
 	// MaxSurge: This can either be set to an integer (e.g. '5') or a percentage (e.g. '50%'). If a percentage is specified, it is the percentage of the total agent pool size at the time of the upgrade. For percentages, fractional nodes are rounded up. If not specified, the default is 1. For more information, including best practices, see: https://docs.microsoft.com/azure/aks/upgrade-cluster#customize-node-surge-upgrade
 	MaxSurge *string `json:"maxSurge,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &AgentPoolUpgradeSettings_STATUS{}
 
 // ConvertToARM returns the AgentPoolUpgradeSettings_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *AgentPoolUpgradeSettings_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2616,6 +2624,8 @@ type ContainerServiceLinuxProfile struct {
 	// +kubebuilder:validation:Required
 	Ssh *ContainerServiceSshConfiguration `json:"ssh,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ContainerServiceLinuxProfile{}
 
 // ConvertToARM returns the ContainerServiceLinuxProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *ContainerServiceLinuxProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2717,6 +2727,8 @@ type ContainerServiceLinuxProfile_STATUS struct {
 	// Ssh: The SSH configuration for Linux-based VMs running on Azure.
 	Ssh *ContainerServiceSshConfiguration_STATUS `json:"ssh,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ContainerServiceLinuxProfile_STATUS{}
 
 // ConvertToARM returns the ContainerServiceLinuxProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *ContainerServiceLinuxProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2845,6 +2857,8 @@ type ContainerServiceNetworkProfile struct {
 	// +kubebuilder:validation:Pattern="^([0-9]{1,3}\\.){3}[0-9]{1,3}(\\/([0-9]|[1-2][0-9]|3[0-2]))?$"
 	ServiceCidr *string `json:"serviceCidr,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ContainerServiceNetworkProfile{}
 
 // ConvertToARM returns the ContainerServiceNetworkProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *ContainerServiceNetworkProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3116,6 +3130,8 @@ type ContainerServiceNetworkProfile_STATUS struct {
 	ServiceCidr *string `json:"serviceCidr,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ContainerServiceNetworkProfile_STATUS{}
+
 // ConvertToARM returns the ContainerServiceNetworkProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *ContainerServiceNetworkProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if c == nil {
@@ -3356,6 +3372,8 @@ type ContainerServiceSshConfiguration struct {
 	PublicKeys []ContainerServiceSshPublicKey `json:"publicKeys,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ContainerServiceSshConfiguration{}
+
 // ConvertToARM returns the ContainerServiceSshConfiguration of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *ContainerServiceSshConfiguration) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if c == nil {
@@ -3449,6 +3467,8 @@ type ContainerServiceSshConfiguration_STATUS struct {
 	// PublicKeys: The list of SSH public keys used to authenticate with Linux-based VMs. A maximum of 1 key may be specified.
 	PublicKeys []ContainerServiceSshPublicKey_STATUS `json:"publicKeys,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ContainerServiceSshConfiguration_STATUS{}
 
 // ConvertToARM returns the ContainerServiceSshConfiguration_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *ContainerServiceSshConfiguration_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3545,6 +3565,8 @@ type ContainerServiceSshPublicKey struct {
 	KeyData *string `json:"keyData,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ContainerServiceSshPublicKey{}
+
 // ConvertToARM returns the ContainerServiceSshPublicKey of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *ContainerServiceSshPublicKey) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if c == nil {
@@ -3605,6 +3627,8 @@ type ContainerServiceSshPublicKey_STATUS struct {
 	// KeyData: Certificate public key used to authenticate with VMs through SSH. The certificate must be in PEM format with or without headers.
 	KeyData *string `json:"keyData,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ContainerServiceSshPublicKey_STATUS{}
 
 // ConvertToARM returns the ContainerServiceSshPublicKey_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *ContainerServiceSshPublicKey_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3691,6 +3715,8 @@ type ExtendedLocation struct {
 	// Type: The type of the extended location.
 	Type *ExtendedLocationTypes `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ExtendedLocation{}
 
 // ConvertToARM returns the ExtendedLocation of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *ExtendedLocation) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3793,6 +3819,8 @@ type ExtendedLocation_STATUS struct {
 	// Type: The type of the extended location.
 	Type *ExtendedLocationTypes_STATUS `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ExtendedLocation_STATUS{}
 
 // ConvertToARM returns the ExtendedLocation_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *ExtendedLocation_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3931,6 +3959,8 @@ type KubeletConfig struct {
 	// TopologyManagerPolicy: For more information see [Kubernetes Topology Manager](https://kubernetes.io/docs/tasks/administer-cluster/topology-manager). The default is 'none'. Allowed values are 'none', 'best-effort', 'restricted', and 'single-numa-node'.
 	TopologyManagerPolicy *string `json:"topologyManagerPolicy,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &KubeletConfig{}
 
 // ConvertToARM returns the KubeletConfig of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (k *KubeletConfig) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4128,6 +4158,8 @@ type KubeletConfig_STATUS struct {
 	// TopologyManagerPolicy: For more information see [Kubernetes Topology Manager](https://kubernetes.io/docs/tasks/administer-cluster/topology-manager). The default is 'none'. Allowed values are 'none', 'best-effort', 'restricted', and 'single-numa-node'.
 	TopologyManagerPolicy *string `json:"topologyManagerPolicy,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &KubeletConfig_STATUS{}
 
 // ConvertToARM returns the KubeletConfig_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (k *KubeletConfig_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4340,6 +4372,8 @@ type LinuxOSConfig struct {
 	TransparentHugePageEnabled *string `json:"transparentHugePageEnabled,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &LinuxOSConfig{}
+
 // ConvertToARM returns the LinuxOSConfig of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (l *LinuxOSConfig) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if l == nil {
@@ -4467,6 +4501,8 @@ type LinuxOSConfig_STATUS struct {
 	// TransparentHugePageEnabled: Valid values are 'always', 'madvise', and 'never'. The default is 'always'. For more information see [Transparent Hugepages](https://www.kernel.org/doc/html/latest/admin-guide/mm/transhuge.html#admin-guide-transhuge).
 	TransparentHugePageEnabled *string `json:"transparentHugePageEnabled,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &LinuxOSConfig_STATUS{}
 
 // ConvertToARM returns the LinuxOSConfig_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (l *LinuxOSConfig_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4622,6 +4658,8 @@ type ManagedClusterAADProfile struct {
 	// TenantID: The AAD tenant ID to use for authentication. If not specified, will use the tenant of the deployment subscription.
 	TenantID *string `json:"tenantID,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterAADProfile{}
 
 // ConvertToARM returns the ManagedClusterAADProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterAADProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4779,6 +4817,8 @@ type ManagedClusterAADProfile_STATUS struct {
 	TenantID *string `json:"tenantID,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterAADProfile_STATUS{}
+
 // ConvertToARM returns the ManagedClusterAADProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterAADProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -4904,6 +4944,8 @@ type ManagedClusterAPIServerAccessProfile struct {
 	PrivateDNSZone *string `json:"privateDNSZone,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterAPIServerAccessProfile{}
+
 // ConvertToARM returns the ManagedClusterAPIServerAccessProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterAPIServerAccessProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -5009,6 +5051,8 @@ type ManagedClusterAPIServerAccessProfile_STATUS struct {
 	PrivateDNSZone *string `json:"privateDNSZone,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterAPIServerAccessProfile_STATUS{}
+
 // ConvertToARM returns the ManagedClusterAPIServerAccessProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterAPIServerAccessProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -5109,6 +5153,8 @@ type ManagedClusterAddonProfile struct {
 	Enabled *bool `json:"enabled,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterAddonProfile{}
+
 // ConvertToARM returns the ManagedClusterAddonProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterAddonProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -5191,6 +5237,8 @@ type ManagedClusterAddonProfile_Identity_STATUS struct {
 	// ResourceId: The resource ID of the user assigned identity.
 	ResourceId *string `json:"resourceId,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterAddonProfile_Identity_STATUS{}
 
 // ConvertToARM returns the ManagedClusterAddonProfile_Identity_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterAddonProfile_Identity_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -5278,6 +5326,8 @@ type ManagedClusterAddonProfile_STATUS struct {
 	// Identity: Information of user assigned identity used by this add-on.
 	Identity *ManagedClusterAddonProfile_Identity_STATUS `json:"identity,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterAddonProfile_STATUS{}
 
 // ConvertToARM returns the ManagedClusterAddonProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterAddonProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -5487,6 +5537,8 @@ type ManagedClusterAgentPoolProfile struct {
 	// VnetSubnetReference: If this is not specified, a VNET and subnet will be generated and used. If no podSubnetID is specified, this applies to nodes and pods, otherwise it applies to just nodes. This is of the form: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/virtualNetworks/{virtualNetworkName}/subnets/{subnetName}
 	VnetSubnetReference *genruntime.ResourceReference `json:"vnetSubnetReference,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterAgentPoolProfile{}
 
 // ConvertToARM returns the ManagedClusterAgentPoolProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterAgentPoolProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -6269,6 +6321,8 @@ type ManagedClusterAgentPoolProfile_STATUS struct {
 	VnetSubnetID *string `json:"vnetSubnetID,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterAgentPoolProfile_STATUS{}
+
 // ConvertToARM returns the ManagedClusterAgentPoolProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterAgentPoolProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -6936,6 +6990,8 @@ type ManagedClusterAutoUpgradeProfile struct {
 	UpgradeChannel *UpgradeChannel `json:"upgradeChannel,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterAutoUpgradeProfile{}
+
 // ConvertToARM returns the ManagedClusterAutoUpgradeProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterAutoUpgradeProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -7006,6 +7062,8 @@ type ManagedClusterAutoUpgradeProfile_STATUS struct {
 	// UpgradeChannel: For more information see [setting the AKS cluster auto-upgrade channel](https://docs.microsoft.com/azure/aks/upgrade-cluster#set-auto-upgrade-channel).
 	UpgradeChannel *UpgradeChannel_STATUS `json:"upgradeChannel,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterAutoUpgradeProfile_STATUS{}
 
 // ConvertToARM returns the ManagedClusterAutoUpgradeProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterAutoUpgradeProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -7086,6 +7144,8 @@ type ManagedClusterHTTPProxyConfig struct {
 	// TrustedCa: Alternative CA cert to use for connecting to proxy servers.
 	TrustedCa *string `json:"trustedCa,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterHTTPProxyConfig{}
 
 // ConvertToARM returns the ManagedClusterHTTPProxyConfig of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterHTTPProxyConfig) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -7192,6 +7252,8 @@ type ManagedClusterHTTPProxyConfig_STATUS struct {
 	TrustedCa *string `json:"trustedCa,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterHTTPProxyConfig_STATUS{}
+
 // ConvertToARM returns the ManagedClusterHTTPProxyConfig_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterHTTPProxyConfig_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -7290,6 +7352,8 @@ type ManagedClusterIdentity struct {
 	// UserAssignedIdentities: The keys must be ARM resource IDs in the form: '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.ManagedIdentity/userAssignedIdentities/{identityName}'.
 	UserAssignedIdentities map[string]ManagedClusterIdentity_UserAssignedIdentitiesValue `json:"userAssignedIdentities,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterIdentity{}
 
 // ConvertToARM returns the ManagedClusterIdentity of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterIdentity) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -7420,6 +7484,8 @@ type ManagedClusterIdentity_STATUS struct {
 	// UserAssignedIdentities: The keys must be ARM resource IDs in the form: '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.ManagedIdentity/userAssignedIdentities/{identityName}'.
 	UserAssignedIdentities map[string]ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS `json:"userAssignedIdentities,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterIdentity_STATUS{}
 
 // ConvertToARM returns the ManagedClusterIdentity_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterIdentity_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -7561,6 +7627,8 @@ func (m *ManagedClusterIdentity_STATUS) AssignProperties_To_ManagedClusterIdenti
 type ManagedClusterIdentity_UserAssignedIdentitiesValue struct {
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterIdentity_UserAssignedIdentitiesValue{}
+
 // ConvertToARM returns the ManagedClusterIdentity_UserAssignedIdentitiesValue of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterIdentity_UserAssignedIdentitiesValue) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -7612,6 +7680,8 @@ type ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS struct {
 	// PrincipalId: The principal id of user assigned identity.
 	PrincipalId *string `json:"principalId,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS{}
 
 // ConvertToARM returns the ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -7702,6 +7772,8 @@ type ManagedClusterLoadBalancerProfile struct {
 	// OutboundIPs: Desired outbound IP resources for the cluster load balancer.
 	OutboundIPs *ManagedClusterLoadBalancerProfile_OutboundIPs `json:"outboundIPs,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterLoadBalancerProfile{}
 
 // ConvertToARM returns the ManagedClusterLoadBalancerProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterLoadBalancerProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -7931,6 +8003,8 @@ type ManagedClusterLoadBalancerProfile_ManagedOutboundIPs struct {
 	Count *int `json:"count,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterLoadBalancerProfile_ManagedOutboundIPs{}
+
 // ConvertToARM returns the ManagedClusterLoadBalancerProfile_ManagedOutboundIPs of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterLoadBalancerProfile_ManagedOutboundIPs) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -7994,6 +8068,8 @@ type ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS struct {
 	Count *int `json:"count,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS{}
+
 // ConvertToARM returns the ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterLoadBalancerProfile_ManagedOutboundIPs_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -8054,6 +8130,8 @@ type ManagedClusterLoadBalancerProfile_OutboundIPPrefixes struct {
 	// PublicIPPrefixes: A list of public IP prefix resources.
 	PublicIPPrefixes []ResourceReference `json:"publicIPPrefixes,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterLoadBalancerProfile_OutboundIPPrefixes{}
 
 // ConvertToARM returns the ManagedClusterLoadBalancerProfile_OutboundIPPrefixes of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterLoadBalancerProfile_OutboundIPPrefixes) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -8149,6 +8227,8 @@ type ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS struct {
 	PublicIPPrefixes []ResourceReference_STATUS `json:"publicIPPrefixes,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS{}
+
 // ConvertToARM returns the ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterLoadBalancerProfile_OutboundIPPrefixes_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -8243,6 +8323,8 @@ type ManagedClusterLoadBalancerProfile_OutboundIPs struct {
 	PublicIPs []ResourceReference `json:"publicIPs,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterLoadBalancerProfile_OutboundIPs{}
+
 // ConvertToARM returns the ManagedClusterLoadBalancerProfile_OutboundIPs of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterLoadBalancerProfile_OutboundIPs) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -8336,6 +8418,8 @@ type ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS struct {
 	// PublicIPs: A list of public IP resources.
 	PublicIPs []ResourceReference_STATUS `json:"publicIPs,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS{}
 
 // ConvertToARM returns the ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -8449,6 +8533,8 @@ type ManagedClusterLoadBalancerProfile_STATUS struct {
 	// OutboundIPs: Desired outbound IP resources for the cluster load balancer.
 	OutboundIPs *ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS `json:"outboundIPs,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterLoadBalancerProfile_STATUS{}
 
 // ConvertToARM returns the ManagedClusterLoadBalancerProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterLoadBalancerProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -8770,6 +8856,8 @@ type ManagedClusterPodIdentity struct {
 	Namespace *string `json:"namespace,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterPodIdentity{}
+
 // ConvertToARM returns the ManagedClusterPodIdentity of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterPodIdentity) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -8898,6 +8986,8 @@ type ManagedClusterPodIdentityException struct {
 	PodLabels map[string]string `json:"podLabels,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterPodIdentityException{}
+
 // ConvertToARM returns the ManagedClusterPodIdentityException of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterPodIdentityException) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -8990,6 +9080,8 @@ type ManagedClusterPodIdentityException_STATUS struct {
 	// PodLabels: The pod labels to match.
 	PodLabels map[string]string `json:"podLabels,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterPodIdentityException_STATUS{}
 
 // ConvertToARM returns the ManagedClusterPodIdentityException_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterPodIdentityException_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -9086,6 +9178,8 @@ type ManagedClusterPodIdentityProfile struct {
 	// UserAssignedIdentityExceptions: The pod identity exceptions to allow.
 	UserAssignedIdentityExceptions []ManagedClusterPodIdentityException `json:"userAssignedIdentityExceptions,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterPodIdentityProfile{}
 
 // ConvertToARM returns the ManagedClusterPodIdentityProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterPodIdentityProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -9257,6 +9351,8 @@ type ManagedClusterPodIdentityProfile_STATUS struct {
 	UserAssignedIdentityExceptions []ManagedClusterPodIdentityException_STATUS `json:"userAssignedIdentityExceptions,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterPodIdentityProfile_STATUS{}
+
 // ConvertToARM returns the ManagedClusterPodIdentityProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterPodIdentityProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -9427,6 +9523,8 @@ type ManagedClusterPodIdentityProvisioningErrorBody_STATUS struct {
 	Target *string `json:"target,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterPodIdentityProvisioningErrorBody_STATUS{}
+
 // ConvertToARM returns the ManagedClusterPodIdentityProvisioningErrorBody_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterPodIdentityProvisioningErrorBody_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -9561,6 +9659,8 @@ type ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled struct {
 	Target *string `json:"target,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled{}
+
 // ConvertToARM returns the ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterPodIdentityProvisioningErrorBody_STATUS_Unrolled) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -9641,6 +9741,8 @@ type ManagedClusterPodIdentityProvisioningError_STATUS struct {
 	// Error: Details about the error.
 	Error *ManagedClusterPodIdentityProvisioningErrorBody_STATUS `json:"error,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterPodIdentityProvisioningError_STATUS{}
 
 // ConvertToARM returns the ManagedClusterPodIdentityProvisioningError_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterPodIdentityProvisioningError_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -9736,6 +9838,8 @@ type ManagedClusterPodIdentity_ProvisioningInfo_STATUS struct {
 	// Error: Pod identity assignment error (if any).
 	Error *ManagedClusterPodIdentityProvisioningError_STATUS `json:"error,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterPodIdentity_ProvisioningInfo_STATUS{}
 
 // ConvertToARM returns the ManagedClusterPodIdentity_ProvisioningInfo_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterPodIdentity_ProvisioningInfo_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -9835,6 +9939,8 @@ type ManagedClusterPodIdentity_STATUS struct {
 	// ProvisioningState: The current provisioning state of the pod identity.
 	ProvisioningState *ManagedClusterPodIdentityProvisioningState_STATUS `json:"provisioningState,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterPodIdentity_STATUS{}
 
 // ConvertToARM returns the ManagedClusterPodIdentity_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterPodIdentity_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -10060,6 +10166,8 @@ type ManagedClusterProperties_AutoScalerProfile struct {
 	// SkipNodesWithSystemPods: The default is true.
 	SkipNodesWithSystemPods *string `json:"skipNodesWithSystemPods,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterProperties_AutoScalerProfile{}
 
 // ConvertToARM returns the ManagedClusterProperties_AutoScalerProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterProperties_AutoScalerProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -10344,6 +10452,8 @@ type ManagedClusterProperties_AutoScalerProfile_STATUS struct {
 	SkipNodesWithSystemPods *string `json:"skipNodesWithSystemPods,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterProperties_AutoScalerProfile_STATUS{}
+
 // ConvertToARM returns the ManagedClusterProperties_AutoScalerProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterProperties_AutoScalerProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -10584,6 +10694,8 @@ type ManagedClusterProperties_IdentityProfileValue struct {
 	ResourceId *string `json:"resourceId,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterProperties_IdentityProfileValue{}
+
 // ConvertToARM returns the ManagedClusterProperties_IdentityProfileValue of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterProperties_IdentityProfileValue) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -10670,6 +10782,8 @@ type ManagedClusterProperties_IdentityProfileValue_STATUS struct {
 	ResourceId *string `json:"resourceId,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterProperties_IdentityProfileValue_STATUS{}
+
 // ConvertToARM returns the ManagedClusterProperties_IdentityProfileValue_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterProperties_IdentityProfileValue_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -10753,6 +10867,8 @@ type ManagedClusterSKU struct {
 	// Tier: If not specified, the default is 'Free'. See [uptime SLA](https://docs.microsoft.com/azure/aks/uptime-sla) for more details.
 	Tier *ManagedClusterSKUTier `json:"tier,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterSKU{}
 
 // ConvertToARM returns the ManagedClusterSKU of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterSKU) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -10884,6 +11000,8 @@ type ManagedClusterSKU_STATUS struct {
 	Tier *ManagedClusterSKUTier_STATUS `json:"tier,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterSKU_STATUS{}
+
 // ConvertToARM returns the ManagedClusterSKU_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterSKU_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -10981,6 +11099,8 @@ type ManagedClusterServicePrincipalProfile struct {
 	Secret *genruntime.SecretReference `json:"secret,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterServicePrincipalProfile{}
+
 // ConvertToARM returns the ManagedClusterServicePrincipalProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterServicePrincipalProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -11065,6 +11185,8 @@ type ManagedClusterServicePrincipalProfile_STATUS struct {
 	ClientId *string `json:"clientId,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClusterServicePrincipalProfile_STATUS{}
+
 // ConvertToARM returns the ManagedClusterServicePrincipalProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterServicePrincipalProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -11135,6 +11257,8 @@ type ManagedClusterWindowsProfile struct {
 	// LicenseType: The license type to use for Windows VMs. See [Azure Hybrid User Benefits](https://azure.microsoft.com/pricing/hybrid-benefit/faq/) for more details.
 	LicenseType *LicenseType `json:"licenseType,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterWindowsProfile{}
 
 // ConvertToARM returns the ManagedClusterWindowsProfile of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterWindowsProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -11257,6 +11381,8 @@ type ManagedClusterWindowsProfile_STATUS struct {
 	// LicenseType: The license type to use for Windows VMs. See [Azure Hybrid User Benefits](https://azure.microsoft.com/pricing/hybrid-benefit/faq/) for more details.
 	LicenseType *LicenseType_STATUS `json:"licenseType,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterWindowsProfile_STATUS{}
 
 // ConvertToARM returns the ManagedClusterWindowsProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterWindowsProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -11477,6 +11603,8 @@ type PowerState_STATUS struct {
 	Code *Code_STATUS `json:"code,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &PowerState_STATUS{}
+
 // ConvertToARM returns the PowerState_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PowerState_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if p == nil {
@@ -11559,6 +11687,8 @@ type PrivateLinkResource struct {
 	// Type: The resource type.
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &PrivateLinkResource{}
 
 // ConvertToARM returns the PrivateLinkResource of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PrivateLinkResource) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -11700,6 +11830,8 @@ type PrivateLinkResource_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &PrivateLinkResource_STATUS{}
+
 // ConvertToARM returns the PrivateLinkResource_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PrivateLinkResource_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if p == nil {
@@ -11836,6 +11968,8 @@ type ResourceReference struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ResourceReference{}
+
 // ConvertToARM returns the ResourceReference of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *ResourceReference) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if r == nil {
@@ -11911,6 +12045,8 @@ type ResourceReference_STATUS struct {
 	// Id: The fully qualified Azure resource id.
 	Id *string `json:"id,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ResourceReference_STATUS{}
 
 // ConvertToARM returns the ResourceReference_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *ResourceReference_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -12089,6 +12225,8 @@ type SysctlConfig struct {
 	// VmVfsCachePressure: Sysctl setting vm.vfs_cache_pressure.
 	VmVfsCachePressure *int `json:"vmVfsCachePressure,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &SysctlConfig{}
 
 // ConvertToARM returns the SysctlConfig of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *SysctlConfig) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -12502,6 +12640,8 @@ type SysctlConfig_STATUS struct {
 	VmVfsCachePressure *int `json:"vmVfsCachePressure,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &SysctlConfig_STATUS{}
+
 // ConvertToARM returns the SysctlConfig_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *SysctlConfig_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -12863,6 +13003,8 @@ type UserAssignedIdentity struct {
 	ResourceId *string `json:"resourceId,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &UserAssignedIdentity{}
+
 // ConvertToARM returns the UserAssignedIdentity of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (u *UserAssignedIdentity) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if u == nil {
@@ -12949,6 +13091,8 @@ type UserAssignedIdentity_STATUS struct {
 	// ResourceId: The resource ID of the user assigned identity.
 	ResourceId *string `json:"resourceId,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &UserAssignedIdentity_STATUS{}
 
 // ConvertToARM returns the UserAssignedIdentity_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (u *UserAssignedIdentity_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

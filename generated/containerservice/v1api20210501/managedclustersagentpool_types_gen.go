@@ -241,6 +241,8 @@ type ManagedClustersAgentPool_Spec struct {
 	VnetSubnetReference *genruntime.ResourceReference `json:"vnetSubnetReference,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClustersAgentPool_Spec{}
+
 // ConvertToARM returns the ManagedClustersAgentPool_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClustersAgentPool_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -1128,6 +1130,8 @@ type ManagedClustersAgentPool_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ManagedClustersAgentPool_STATUS{}
+
 // ConvertToARM returns the ManagedClustersAgentPool_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClustersAgentPool_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -1366,6 +1370,8 @@ type ManagedClusterAgentPoolProfileProperties_STATUS struct {
 	// VnetSubnetID: If this is not specified, a VNET and subnet will be generated and used. If no podSubnetID is specified, this applies to nodes and pods, otherwise it applies to just nodes. This is of the form: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/virtualNetworks/{virtualNetworkName}/subnets/{subnetName}
 	VnetSubnetID *string `json:"vnetSubnetID,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedClusterAgentPoolProfileProperties_STATUS{}
 
 // ConvertToARM returns the ManagedClusterAgentPoolProfileProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedClusterAgentPoolProfileProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

@@ -195,6 +195,8 @@ type FlexibleServer_Spec struct {
 	Version *ServerVersion `json:"version,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &FlexibleServer_Spec{}
+
 // ConvertToARM returns the FlexibleServer_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (f *FlexibleServer_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if f == nil {
@@ -820,6 +822,8 @@ type FlexibleServer_STATUS struct {
 	// Version: PostgreSQL Server version.
 	Version *ServerVersion_STATUS `json:"version,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &FlexibleServer_STATUS{}
 
 // ConvertToARM returns the FlexibleServer_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (f *FlexibleServer_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1449,6 +1453,8 @@ type Backup struct {
 	GeoRedundantBackup *GeoRedundantBackupEnum `json:"geoRedundantBackup,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Backup{}
+
 // ConvertToARM returns the Backup of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (b *Backup) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if b == nil {
@@ -1537,6 +1543,8 @@ type Backup_STATUS struct {
 	// GeoRedundantBackup: A value indicating whether Geo-Redundant backup is enabled on the server.
 	GeoRedundantBackup *GeoRedundantBackupEnum_STATUS `json:"geoRedundantBackup,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Backup_STATUS{}
 
 // ConvertToARM returns the Backup_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (b *Backup_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1767,6 +1775,8 @@ type HighAvailability struct {
 	StandbyAvailabilityZone *string `json:"standbyAvailabilityZone,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &HighAvailability{}
+
 // ConvertToARM returns the HighAvailability of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (h *HighAvailability) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if h == nil {
@@ -1874,6 +1884,8 @@ type HighAvailability_STATUS struct {
 	State *ServerHAState_STATUS `json:"state,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &HighAvailability_STATUS{}
+
 // ConvertToARM returns the HighAvailability_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (h *HighAvailability_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if h == nil {
@@ -1979,6 +1991,8 @@ type Identity struct {
 	Type *ResourceIdentityType `json:"type,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Identity{}
+
 // ConvertToARM returns the Identity of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *Identity) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if i == nil {
@@ -2055,6 +2069,8 @@ type Identity_STATUS struct {
 	// Type: The identity type.
 	Type *ResourceIdentityType_STATUS `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Identity_STATUS{}
 
 // ConvertToARM returns the Identity_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *Identity_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2158,6 +2174,8 @@ type MaintenanceWindow struct {
 	StartMinute *int `json:"startMinute,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &MaintenanceWindow{}
+
 // ConvertToARM returns the MaintenanceWindow of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *MaintenanceWindow) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -2258,6 +2276,8 @@ type MaintenanceWindow_STATUS struct {
 	StartMinute *int `json:"startMinute,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &MaintenanceWindow_STATUS{}
+
 // ConvertToARM returns the MaintenanceWindow_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *MaintenanceWindow_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -2351,6 +2371,8 @@ type Network struct {
 	// PrivateDnsZoneArmResourceReference: private dns zone arm resource id.
 	PrivateDnsZoneArmResourceReference *genruntime.ResourceReference `json:"privateDnsZoneArmResourceReference,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Network{}
 
 // ConvertToARM returns the Network of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *Network) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2460,6 +2482,8 @@ type Network_STATUS struct {
 	// PublicNetworkAccess: public network access is enabled or not
 	PublicNetworkAccess *ServerPublicNetworkAccessState_STATUS `json:"publicNetworkAccess,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Network_STATUS{}
 
 // ConvertToARM returns the Network_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *Network_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2631,6 +2655,8 @@ type Sku struct {
 	Tier *SkuTier `json:"tier,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Sku{}
+
 // ConvertToARM returns the Sku of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *Sku) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -2737,6 +2763,8 @@ type Sku_STATUS struct {
 	Tier *SkuTier_STATUS `json:"tier,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Sku_STATUS{}
+
 // ConvertToARM returns the Sku_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *Sku_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -2820,6 +2848,8 @@ type Storage struct {
 	StorageSizeGB *int `json:"storageSizeGB,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Storage{}
+
 // ConvertToARM returns the Storage of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *Storage) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -2880,6 +2910,8 @@ type Storage_STATUS struct {
 	// StorageSizeGB: Max storage allowed for a server.
 	StorageSizeGB *int `json:"storageSizeGB,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Storage_STATUS{}
 
 // ConvertToARM returns the Storage_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *Storage_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2956,6 +2988,8 @@ type SystemData_STATUS struct {
 	// LastModifiedByType: The type of identity that last modified the resource.
 	LastModifiedByType *CreatedByType_STATUS `json:"lastModifiedByType,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &SystemData_STATUS{}
 
 // ConvertToARM returns the SystemData_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *SystemData_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

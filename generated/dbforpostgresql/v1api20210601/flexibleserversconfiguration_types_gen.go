@@ -151,6 +151,8 @@ type FlexibleServersConfiguration_Spec struct {
 	Value *string `json:"value,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &FlexibleServersConfiguration_Spec{}
+
 // ConvertToARM returns the FlexibleServersConfiguration_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (f *FlexibleServersConfiguration_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if f == nil {
@@ -304,6 +306,8 @@ type FlexibleServersConfiguration_STATUS struct {
 	// Value: Value of the configuration.
 	Value *string `json:"value,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &FlexibleServersConfiguration_STATUS{}
 
 // ConvertToARM returns the FlexibleServersConfiguration_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (f *FlexibleServersConfiguration_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

@@ -151,6 +151,8 @@ type FlexibleServersDatabase_Spec struct {
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"dbforpostgresql.azure.com" kind:"FlexibleServer"`
 }
 
+var _ genruntime.ARMTransformer = &FlexibleServersDatabase_Spec{}
+
 // ConvertToARM returns the FlexibleServersDatabase_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (f *FlexibleServersDatabase_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if f == nil {
@@ -290,6 +292,8 @@ type FlexibleServersDatabase_STATUS struct {
 	// Type: The type of the resource. E.g. "Microsoft.Compute/virtualMachines" or "Microsoft.Storage/storageAccounts"
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &FlexibleServersDatabase_STATUS{}
 
 // ConvertToARM returns the FlexibleServersDatabase_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (f *FlexibleServersDatabase_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

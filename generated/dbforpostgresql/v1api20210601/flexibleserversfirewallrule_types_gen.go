@@ -155,6 +155,8 @@ type FlexibleServersFirewallRule_Spec struct {
 	StartIpAddress *string `json:"startIpAddress,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &FlexibleServersFirewallRule_Spec{}
+
 // ConvertToARM returns the FlexibleServersFirewallRule_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (f *FlexibleServersFirewallRule_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if f == nil {
@@ -298,6 +300,8 @@ type FlexibleServersFirewallRule_STATUS struct {
 	// Type: The type of the resource. E.g. "Microsoft.Compute/virtualMachines" or "Microsoft.Storage/storageAccounts"
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &FlexibleServersFirewallRule_STATUS{}
 
 // ConvertToARM returns the FlexibleServersFirewallRule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (f *FlexibleServersFirewallRule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

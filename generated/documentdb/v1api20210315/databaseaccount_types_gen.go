@@ -228,6 +228,8 @@ type DatabaseAccount_Spec struct {
 	VirtualNetworkRules []VirtualNetworkRule `json:"virtualNetworkRules,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &DatabaseAccount_Spec{}
+
 // ConvertToARM returns the DatabaseAccount_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (d *DatabaseAccount_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if d == nil {
@@ -1172,6 +1174,8 @@ type DatabaseAccount_STATUS struct {
 	// WriteLocations: An array that contains the write location for the Cosmos DB account.
 	WriteLocations []Location_STATUS `json:"writeLocations,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &DatabaseAccount_STATUS{}
 
 // ConvertToARM returns the DatabaseAccount_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (d *DatabaseAccount_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2237,6 +2241,8 @@ type ApiProperties struct {
 	ServerVersion *ServerVersion `json:"serverVersion,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ApiProperties{}
+
 // ConvertToARM returns the ApiProperties of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *ApiProperties) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if a == nil {
@@ -2306,6 +2312,8 @@ type ApiProperties_STATUS struct {
 	// ServerVersion: Describes the ServerVersion of an a MongoDB account.
 	ServerVersion *ServerVersion_STATUS `json:"serverVersion,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ApiProperties_STATUS{}
 
 // ConvertToARM returns the ApiProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *ApiProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2382,6 +2390,8 @@ type BackupPolicy struct {
 	// PeriodicModeBackupPolicy: The object representing periodic mode backup policy.
 	PeriodicModeBackupPolicy *PeriodicModeBackupPolicy `json:"periodicModeBackupPolicy,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &BackupPolicy{}
 
 // ConvertToARM returns the BackupPolicy of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (b *BackupPolicy) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2508,6 +2518,8 @@ type BackupPolicy_STATUS struct {
 	// PeriodicModeBackupPolicy: The object representing periodic mode backup policy.
 	PeriodicModeBackupPolicy *PeriodicModeBackupPolicy_STATUS `json:"periodicModeBackupPolicy,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &BackupPolicy_STATUS{}
 
 // ConvertToARM returns the BackupPolicy_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (b *BackupPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2658,6 +2670,8 @@ type Capability struct {
 	Name *string `json:"name,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Capability{}
+
 // ConvertToARM returns the Capability of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *Capability) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if c == nil {
@@ -2718,6 +2732,8 @@ type Capability_STATUS struct {
 	// Name: Name of the Cosmos DB capability. For example, "name": "EnableCassandra". Current values also include "EnableTable" and "EnableGremlin".
 	Name *string `json:"name,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Capability_STATUS{}
 
 // ConvertToARM returns the Capability_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *Capability_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2806,6 +2822,8 @@ type ConsistencyPolicy struct {
 	// +kubebuilder:validation:Minimum=1
 	MaxStalenessPrefix *int `json:"maxStalenessPrefix,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ConsistencyPolicy{}
 
 // ConvertToARM returns the ConsistencyPolicy of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *ConsistencyPolicy) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2910,6 +2928,8 @@ type ConsistencyPolicy_STATUS struct {
 	MaxStalenessPrefix *int `json:"maxStalenessPrefix,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ConsistencyPolicy_STATUS{}
+
 // ConvertToARM returns the ConsistencyPolicy_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *ConsistencyPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if c == nil {
@@ -3003,6 +3023,8 @@ type ContinuousModeBackupPolicy struct {
 	Type BackupPolicy_Type_Continuous `json:"type,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ContinuousModeBackupPolicy{}
+
 // ConvertToARM returns the ContinuousModeBackupPolicy of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *ContinuousModeBackupPolicy) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if c == nil {
@@ -3059,6 +3081,8 @@ func (c *ContinuousModeBackupPolicy) AssignProperties_To_ContinuousModeBackupPol
 type ContinuousModeBackupPolicy_STATUS struct {
 	Type BackupPolicy_Type_Continuous_STATUS `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ContinuousModeBackupPolicy_STATUS{}
 
 // ConvertToARM returns the ContinuousModeBackupPolicy_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *ContinuousModeBackupPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3132,6 +3156,8 @@ type CorsPolicy struct {
 	// +kubebuilder:validation:Minimum=1
 	MaxAgeInSeconds *int `json:"maxAgeInSeconds,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &CorsPolicy{}
 
 // ConvertToARM returns the CorsPolicy of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *CorsPolicy) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3247,6 +3273,8 @@ type CorsPolicy_STATUS struct {
 	// +kubebuilder:validation:Minimum=1
 	MaxAgeInSeconds *int `json:"maxAgeInSeconds,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &CorsPolicy_STATUS{}
 
 // ConvertToARM returns the CorsPolicy_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *CorsPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3498,6 +3526,8 @@ type FailoverPolicy_STATUS struct {
 	LocationName *string `json:"locationName,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &FailoverPolicy_STATUS{}
+
 // ConvertToARM returns the FailoverPolicy_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (f *FailoverPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if f == nil {
@@ -3579,6 +3609,8 @@ type IpAddressOrRange struct {
 	IpAddressOrRange *string `json:"ipAddressOrRange,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &IpAddressOrRange{}
+
 // ConvertToARM returns the IpAddressOrRange of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *IpAddressOrRange) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if i == nil {
@@ -3639,6 +3671,8 @@ type IpAddressOrRange_STATUS struct {
 	// IpAddressOrRange: A single IPv4 address or a single IPv4 address range in CIDR format. Provided IPs must be well-formatted and cannot be contained in one of the following ranges: 10.0.0.0/8, 100.64.0.0/10, 172.16.0.0/12, 192.168.0.0/16, since these are not enforceable by the IP address filter. Example of valid inputs: “23.40.210.245” or “23.40.210.0/8”.
 	IpAddressOrRange *string `json:"ipAddressOrRange,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &IpAddressOrRange_STATUS{}
 
 // ConvertToARM returns the IpAddressOrRange_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *IpAddressOrRange_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3709,6 +3743,8 @@ type Location struct {
 
 	ProvisioningState *string `json:"provisioningState,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Location{}
 
 // ConvertToARM returns the Location of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (l *Location) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3815,6 +3851,8 @@ type Location_STATUS struct {
 
 	ProvisioningState *string `json:"provisioningState,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Location_STATUS{}
 
 // ConvertToARM returns the Location_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (l *Location_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3929,6 +3967,8 @@ type ManagedServiceIdentity struct {
 	// UserAssignedIdentities: The list of user identities associated with resource. The user identity dictionary key references will be ARM resource ids in the form: '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.ManagedIdentity/userAssignedIdentities/{identityName}'.
 	UserAssignedIdentities map[string]ManagedServiceIdentity_UserAssignedIdentitiesValue `json:"userAssignedIdentities,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedServiceIdentity{}
 
 // ConvertToARM returns the ManagedServiceIdentity of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedServiceIdentity) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4059,6 +4099,8 @@ type ManagedServiceIdentity_STATUS struct {
 	// UserAssignedIdentities: The list of user identities associated with resource. The user identity dictionary key references will be ARM resource ids in the form: '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.ManagedIdentity/userAssignedIdentities/{identityName}'.
 	UserAssignedIdentities map[string]ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS `json:"userAssignedIdentities,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedServiceIdentity_STATUS{}
 
 // ConvertToARM returns the ManagedServiceIdentity_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedServiceIdentity_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4200,6 +4242,8 @@ func (m *ManagedServiceIdentity_STATUS) AssignProperties_To_ManagedServiceIdenti
 type ManagedServiceIdentity_UserAssignedIdentitiesValue struct {
 }
 
+var _ genruntime.ARMTransformer = &ManagedServiceIdentity_UserAssignedIdentitiesValue{}
+
 // ConvertToARM returns the ManagedServiceIdentity_UserAssignedIdentitiesValue of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedServiceIdentity_UserAssignedIdentitiesValue) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -4251,6 +4295,8 @@ type ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS struct {
 	// PrincipalId: The principal id of user assigned identity.
 	PrincipalId *string `json:"principalId,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS{}
 
 // ConvertToARM returns the ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4343,6 +4389,8 @@ type PeriodicModeBackupPolicy struct {
 	// +kubebuilder:validation:Required
 	Type BackupPolicy_Type_Periodic `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &PeriodicModeBackupPolicy{}
 
 // ConvertToARM returns the PeriodicModeBackupPolicy of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PeriodicModeBackupPolicy) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4439,6 +4487,8 @@ type PeriodicModeBackupPolicy_STATUS struct {
 
 	Type BackupPolicy_Type_Periodic_STATUS `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &PeriodicModeBackupPolicy_STATUS{}
 
 // ConvertToARM returns the PeriodicModeBackupPolicy_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PeriodicModeBackupPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4539,6 +4589,8 @@ type PeriodicModeProperties struct {
 	BackupRetentionIntervalInHours *int `json:"backupRetentionIntervalInHours,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &PeriodicModeProperties{}
+
 // ConvertToARM returns the PeriodicModeProperties of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PeriodicModeProperties) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if p == nil {
@@ -4615,6 +4667,8 @@ type PeriodicModeProperties_STATUS struct {
 	BackupRetentionIntervalInHours *int `json:"backupRetentionIntervalInHours,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &PeriodicModeProperties_STATUS{}
+
 // ConvertToARM returns the PeriodicModeProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PeriodicModeProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if p == nil {
@@ -4685,6 +4739,8 @@ type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
 	// Id: Fully qualified resource ID for the resource. Ex - /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}
 	Id *string `json:"id,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &PrivateEndpointConnection_STATUS_SubResourceEmbedded{}
 
 // ConvertToARM returns the PrivateEndpointConnection_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4810,6 +4866,8 @@ type VirtualNetworkRule struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &VirtualNetworkRule{}
+
 // ConvertToARM returns the VirtualNetworkRule of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (v *VirtualNetworkRule) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if v == nil {
@@ -4900,6 +4958,8 @@ type VirtualNetworkRule_STATUS struct {
 	// IgnoreMissingVNetServiceEndpoint: Create firewall rule before the virtual network has vnet service endpoint enabled.
 	IgnoreMissingVNetServiceEndpoint *bool `json:"ignoreMissingVNetServiceEndpoint,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &VirtualNetworkRule_STATUS{}
 
 // ConvertToARM returns the VirtualNetworkRule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (v *VirtualNetworkRule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

@@ -231,6 +231,8 @@ type DatabaseAccount_Spec struct {
 	VirtualNetworkRules []VirtualNetworkRule `json:"virtualNetworkRules,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &DatabaseAccount_Spec{}
+
 // ConvertToARM returns the DatabaseAccount_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (d *DatabaseAccount_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if d == nil {
@@ -1219,6 +1221,8 @@ type DatabaseAccount_STATUS struct {
 	// WriteLocations: An array that contains the write location for the Cosmos DB account.
 	WriteLocations []Location_STATUS `json:"writeLocations,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &DatabaseAccount_STATUS{}
 
 // ConvertToARM returns the DatabaseAccount_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (d *DatabaseAccount_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2325,6 +2329,8 @@ type AnalyticalStorageConfiguration struct {
 	SchemaType *AnalyticalStorageSchemaType `json:"schemaType,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &AnalyticalStorageConfiguration{}
+
 // ConvertToARM returns the AnalyticalStorageConfiguration of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *AnalyticalStorageConfiguration) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if a == nil {
@@ -2394,6 +2400,8 @@ func (a *AnalyticalStorageConfiguration) AssignProperties_To_AnalyticalStorageCo
 type AnalyticalStorageConfiguration_STATUS struct {
 	SchemaType *AnalyticalStorageSchemaType_STATUS `json:"schemaType,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &AnalyticalStorageConfiguration_STATUS{}
 
 // ConvertToARM returns the AnalyticalStorageConfiguration_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *AnalyticalStorageConfiguration_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2483,6 +2491,8 @@ type ApiProperties struct {
 	ServerVersion *ServerVersion `json:"serverVersion,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ApiProperties{}
+
 // ConvertToARM returns the ApiProperties of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *ApiProperties) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if a == nil {
@@ -2552,6 +2562,8 @@ type ApiProperties_STATUS struct {
 	// ServerVersion: Describes the ServerVersion of an a MongoDB account.
 	ServerVersion *ServerVersion_STATUS `json:"serverVersion,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ApiProperties_STATUS{}
 
 // ConvertToARM returns the ApiProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *ApiProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2628,6 +2640,8 @@ type BackupPolicy struct {
 	// PeriodicModeBackupPolicy: The object representing periodic mode backup policy.
 	PeriodicModeBackupPolicy *PeriodicModeBackupPolicy `json:"periodicModeBackupPolicy,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &BackupPolicy{}
 
 // ConvertToARM returns the BackupPolicy of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (b *BackupPolicy) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2754,6 +2768,8 @@ type BackupPolicy_STATUS struct {
 	// PeriodicModeBackupPolicy: The object representing periodic mode backup policy.
 	PeriodicModeBackupPolicy *PeriodicModeBackupPolicy_STATUS `json:"periodicModeBackupPolicy,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &BackupPolicy_STATUS{}
 
 // ConvertToARM returns the BackupPolicy_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (b *BackupPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2904,6 +2920,8 @@ type Capability struct {
 	Name *string `json:"name,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Capability{}
+
 // ConvertToARM returns the Capability of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *Capability) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if c == nil {
@@ -2964,6 +2982,8 @@ type Capability_STATUS struct {
 	// Name: Name of the Cosmos DB capability. For example, "name": "EnableCassandra". Current values also include "EnableTable" and "EnableGremlin".
 	Name *string `json:"name,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Capability_STATUS{}
 
 // ConvertToARM returns the Capability_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *Capability_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3052,6 +3072,8 @@ type ConsistencyPolicy struct {
 	// +kubebuilder:validation:Minimum=1
 	MaxStalenessPrefix *int `json:"maxStalenessPrefix,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ConsistencyPolicy{}
 
 // ConvertToARM returns the ConsistencyPolicy of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *ConsistencyPolicy) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3156,6 +3178,8 @@ type ConsistencyPolicy_STATUS struct {
 	MaxStalenessPrefix *int `json:"maxStalenessPrefix,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ConsistencyPolicy_STATUS{}
+
 // ConvertToARM returns the ConsistencyPolicy_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *ConsistencyPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if c == nil {
@@ -3249,6 +3273,8 @@ type ContinuousModeBackupPolicy struct {
 	Type BackupPolicy_Type_Continuous `json:"type,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ContinuousModeBackupPolicy{}
+
 // ConvertToARM returns the ContinuousModeBackupPolicy of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *ContinuousModeBackupPolicy) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if c == nil {
@@ -3305,6 +3331,8 @@ func (c *ContinuousModeBackupPolicy) AssignProperties_To_ContinuousModeBackupPol
 type ContinuousModeBackupPolicy_STATUS struct {
 	Type BackupPolicy_Type_Continuous_STATUS `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ContinuousModeBackupPolicy_STATUS{}
 
 // ConvertToARM returns the ContinuousModeBackupPolicy_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *ContinuousModeBackupPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3378,6 +3406,8 @@ type CorsPolicy struct {
 	// +kubebuilder:validation:Minimum=1
 	MaxAgeInSeconds *int `json:"maxAgeInSeconds,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &CorsPolicy{}
 
 // ConvertToARM returns the CorsPolicy of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *CorsPolicy) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3493,6 +3523,8 @@ type CorsPolicy_STATUS struct {
 	// +kubebuilder:validation:Minimum=1
 	MaxAgeInSeconds *int `json:"maxAgeInSeconds,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &CorsPolicy_STATUS{}
 
 // ConvertToARM returns the CorsPolicy_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *CorsPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3744,6 +3776,8 @@ type FailoverPolicy_STATUS struct {
 	LocationName *string `json:"locationName,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &FailoverPolicy_STATUS{}
+
 // ConvertToARM returns the FailoverPolicy_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (f *FailoverPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if f == nil {
@@ -3825,6 +3859,8 @@ type IpAddressOrRange struct {
 	IpAddressOrRange *string `json:"ipAddressOrRange,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &IpAddressOrRange{}
+
 // ConvertToARM returns the IpAddressOrRange of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *IpAddressOrRange) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if i == nil {
@@ -3885,6 +3921,8 @@ type IpAddressOrRange_STATUS struct {
 	// IpAddressOrRange: A single IPv4 address or a single IPv4 address range in CIDR format. Provided IPs must be well-formatted and cannot be contained in one of the following ranges: 10.0.0.0/8, 100.64.0.0/10, 172.16.0.0/12, 192.168.0.0/16, since these are not enforceable by the IP address filter. Example of valid inputs: “23.40.210.245” or “23.40.210.0/8”.
 	IpAddressOrRange *string `json:"ipAddressOrRange,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &IpAddressOrRange_STATUS{}
 
 // ConvertToARM returns the IpAddressOrRange_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *IpAddressOrRange_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3955,6 +3993,8 @@ type Location struct {
 
 	ProvisioningState *string `json:"provisioningState,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Location{}
 
 // ConvertToARM returns the Location of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (l *Location) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4061,6 +4101,8 @@ type Location_STATUS struct {
 
 	ProvisioningState *string `json:"provisioningState,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Location_STATUS{}
 
 // ConvertToARM returns the Location_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (l *Location_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4175,6 +4217,8 @@ type ManagedServiceIdentity struct {
 	// UserAssignedIdentities: The list of user identities associated with resource. The user identity dictionary key references will be ARM resource ids in the form: '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.ManagedIdentity/userAssignedIdentities/{identityName}'.
 	UserAssignedIdentities map[string]ManagedServiceIdentity_UserAssignedIdentitiesValue `json:"userAssignedIdentities,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedServiceIdentity{}
 
 // ConvertToARM returns the ManagedServiceIdentity of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedServiceIdentity) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4305,6 +4349,8 @@ type ManagedServiceIdentity_STATUS struct {
 	// UserAssignedIdentities: The list of user identities associated with resource. The user identity dictionary key references will be ARM resource ids in the form: '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.ManagedIdentity/userAssignedIdentities/{identityName}'.
 	UserAssignedIdentities map[string]ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS `json:"userAssignedIdentities,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedServiceIdentity_STATUS{}
 
 // ConvertToARM returns the ManagedServiceIdentity_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedServiceIdentity_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4446,6 +4492,8 @@ func (m *ManagedServiceIdentity_STATUS) AssignProperties_To_ManagedServiceIdenti
 type ManagedServiceIdentity_UserAssignedIdentitiesValue struct {
 }
 
+var _ genruntime.ARMTransformer = &ManagedServiceIdentity_UserAssignedIdentitiesValue{}
+
 // ConvertToARM returns the ManagedServiceIdentity_UserAssignedIdentitiesValue of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedServiceIdentity_UserAssignedIdentitiesValue) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
@@ -4497,6 +4545,8 @@ type ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS struct {
 	// PrincipalId: The principal id of user assigned identity.
 	PrincipalId *string `json:"principalId,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS{}
 
 // ConvertToARM returns the ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4589,6 +4639,8 @@ type PeriodicModeBackupPolicy struct {
 	// +kubebuilder:validation:Required
 	Type BackupPolicy_Type_Periodic `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &PeriodicModeBackupPolicy{}
 
 // ConvertToARM returns the PeriodicModeBackupPolicy of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PeriodicModeBackupPolicy) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4685,6 +4737,8 @@ type PeriodicModeBackupPolicy_STATUS struct {
 
 	Type BackupPolicy_Type_Periodic_STATUS `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &PeriodicModeBackupPolicy_STATUS{}
 
 // ConvertToARM returns the PeriodicModeBackupPolicy_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PeriodicModeBackupPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4785,6 +4839,8 @@ type PeriodicModeProperties struct {
 	BackupRetentionIntervalInHours *int `json:"backupRetentionIntervalInHours,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &PeriodicModeProperties{}
+
 // ConvertToARM returns the PeriodicModeProperties of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PeriodicModeProperties) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if p == nil {
@@ -4861,6 +4917,8 @@ type PeriodicModeProperties_STATUS struct {
 	BackupRetentionIntervalInHours *int `json:"backupRetentionIntervalInHours,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &PeriodicModeProperties_STATUS{}
+
 // ConvertToARM returns the PeriodicModeProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PeriodicModeProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if p == nil {
@@ -4931,6 +4989,8 @@ type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
 	// Id: Fully qualified resource ID for the resource. Ex - /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}
 	Id *string `json:"id,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &PrivateEndpointConnection_STATUS_SubResourceEmbedded{}
 
 // ConvertToARM returns the PrivateEndpointConnection_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -5056,6 +5116,8 @@ type VirtualNetworkRule struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &VirtualNetworkRule{}
+
 // ConvertToARM returns the VirtualNetworkRule of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (v *VirtualNetworkRule) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if v == nil {
@@ -5146,6 +5208,8 @@ type VirtualNetworkRule_STATUS struct {
 	// IgnoreMissingVNetServiceEndpoint: Create firewall rule before the virtual network has vnet service endpoint enabled.
 	IgnoreMissingVNetServiceEndpoint *bool `json:"ignoreMissingVNetServiceEndpoint,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &VirtualNetworkRule_STATUS{}
 
 // ConvertToARM returns the VirtualNetworkRule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (v *VirtualNetworkRule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

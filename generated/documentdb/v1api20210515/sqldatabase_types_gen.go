@@ -158,6 +158,8 @@ type SqlDatabase_Spec struct {
 	Tags map[string]string `json:"tags,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &SqlDatabase_Spec{}
+
 // ConvertToARM returns the SqlDatabase_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *SqlDatabase_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -378,6 +380,8 @@ type SqlDatabase_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &SqlDatabase_STATUS{}
+
 // ConvertToARM returns the SqlDatabase_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *SqlDatabase_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -588,6 +592,8 @@ type AutoscaleSettings struct {
 	MaxThroughput *int `json:"maxThroughput,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &AutoscaleSettings{}
+
 // ConvertToARM returns the AutoscaleSettings of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *AutoscaleSettings) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if a == nil {
@@ -647,6 +653,8 @@ type AutoscaleSettings_STATUS struct {
 	// MaxThroughput: Represents maximum throughput, the resource can scale up to.
 	MaxThroughput *int `json:"maxThroughput,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &AutoscaleSettings_STATUS{}
 
 // ConvertToARM returns the AutoscaleSettings_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *AutoscaleSettings_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -711,6 +719,8 @@ type CreateUpdateOptions struct {
 	// Throughput: Request Units per second. For example, "throughput": 10000.
 	Throughput *int `json:"throughput,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &CreateUpdateOptions{}
 
 // ConvertToARM returns the CreateUpdateOptions of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *CreateUpdateOptions) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -810,6 +820,8 @@ type SqlDatabaseGetProperties_Options_STATUS struct {
 	// Throughput: Value of the Cosmos DB resource throughput or autoscaleSettings. Use the ThroughputSetting resource when retrieving offer details.
 	Throughput *int `json:"throughput,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &SqlDatabaseGetProperties_Options_STATUS{}
 
 // ConvertToARM returns the SqlDatabaseGetProperties_Options_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *SqlDatabaseGetProperties_Options_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -921,6 +933,8 @@ type SqlDatabaseGetProperties_Resource_STATUS struct {
 	// Users: A system generated property that specifies the addressable path of the users resource.
 	Users *string `json:"users,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &SqlDatabaseGetProperties_Resource_STATUS{}
 
 // ConvertToARM returns the SqlDatabaseGetProperties_Resource_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *SqlDatabaseGetProperties_Resource_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1115,6 +1129,8 @@ type SqlDatabaseResource struct {
 	// +kubebuilder:validation:Required
 	Id *string `json:"id,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &SqlDatabaseResource{}
 
 // ConvertToARM returns the SqlDatabaseResource of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *SqlDatabaseResource) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

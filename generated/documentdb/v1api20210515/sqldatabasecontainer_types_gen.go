@@ -159,6 +159,8 @@ type SqlDatabaseContainer_Spec struct {
 	Tags map[string]string `json:"tags,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &SqlDatabaseContainer_Spec{}
+
 // ConvertToARM returns the SqlDatabaseContainer_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *SqlDatabaseContainer_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -379,6 +381,8 @@ type SqlDatabaseContainer_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &SqlDatabaseContainer_STATUS{}
+
 // ConvertToARM returns the SqlDatabaseContainer_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *SqlDatabaseContainer_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -592,6 +596,8 @@ type CompositePath struct {
 	Path *string `json:"path,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &CompositePath{}
+
 // ConvertToARM returns the CompositePath of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *CompositePath) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if c == nil {
@@ -694,6 +700,8 @@ type CompositePath_STATUS struct {
 	// Path: The path for which the indexing behavior applies to. Index paths typically start with root and end with wildcard (/path/*)
 	Path *string `json:"path,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &CompositePath_STATUS{}
 
 // ConvertToARM returns the CompositePath_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *CompositePath_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -802,6 +810,8 @@ type ConflictResolutionPolicy struct {
 	Mode *ConflictResolutionMode `json:"mode,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ConflictResolutionPolicy{}
+
 // ConvertToARM returns the ConflictResolutionPolicy of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *ConflictResolutionPolicy) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if c == nil {
@@ -900,6 +910,8 @@ type ConflictResolutionPolicy_STATUS struct {
 	// Mode: Indicates the conflict resolution mode.
 	Mode *ConflictResolutionMode_STATUS `json:"mode,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ConflictResolutionPolicy_STATUS{}
 
 // ConvertToARM returns the ConflictResolutionPolicy_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *ConflictResolutionPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1001,6 +1013,8 @@ type ContainerPartitionKey struct {
 	// +kubebuilder:validation:Minimum=1
 	Version *int `json:"version,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ContainerPartitionKey{}
 
 // ConvertToARM returns the ContainerPartitionKey of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *ContainerPartitionKey) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1110,6 +1124,8 @@ type ContainerPartitionKey_STATUS struct {
 	// +kubebuilder:validation:Minimum=1
 	Version *int `json:"version,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ContainerPartitionKey_STATUS{}
 
 // ConvertToARM returns the ContainerPartitionKey_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *ContainerPartitionKey_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1244,6 +1260,8 @@ type ExcludedPath struct {
 	Path *string `json:"path,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ExcludedPath{}
+
 // ConvertToARM returns the ExcludedPath of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *ExcludedPath) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if e == nil {
@@ -1303,6 +1321,8 @@ type ExcludedPath_STATUS struct {
 	// Path: The path for which the indexing behavior applies to. Index paths typically start with root and end with wildcard (/path/*)
 	Path *string `json:"path,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ExcludedPath_STATUS{}
 
 // ConvertToARM returns the ExcludedPath_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *ExcludedPath_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1367,6 +1387,8 @@ type IncludedPath struct {
 	// Path: The path for which the indexing behavior applies to. Index paths typically start with root and end with wildcard (/path/*)
 	Path *string `json:"path,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &IncludedPath{}
 
 // ConvertToARM returns the IncludedPath of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *IncludedPath) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1476,6 +1498,8 @@ type IncludedPath_STATUS struct {
 	// Path: The path for which the indexing behavior applies to. Index paths typically start with root and end with wildcard (/path/*)
 	Path *string `json:"path,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &IncludedPath_STATUS{}
 
 // ConvertToARM returns the IncludedPath_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *IncludedPath_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1609,6 +1633,8 @@ type Indexes struct {
 	Precision *int `json:"precision,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Indexes{}
+
 // ConvertToARM returns the Indexes of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *Indexes) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if i == nil {
@@ -1719,6 +1745,8 @@ type Indexes_STATUS struct {
 	// Precision: The precision of the index. -1 is maximum precision.
 	Precision *int `json:"precision,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Indexes_STATUS{}
 
 // ConvertToARM returns the Indexes_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *Indexes_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1859,6 +1887,8 @@ type IndexingPolicy struct {
 	// SpatialIndexes: List of spatial specifics
 	SpatialIndexes []SpatialSpec `json:"spatialIndexes,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &IndexingPolicy{}
 
 // ConvertToARM returns the IndexingPolicy of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *IndexingPolicy) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2164,6 +2194,8 @@ type IndexingPolicy_STATUS struct {
 	// SpatialIndexes: List of spatial specifics
 	SpatialIndexes []SpatialSpec_STATUS `json:"spatialIndexes,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &IndexingPolicy_STATUS{}
 
 // ConvertToARM returns the IndexingPolicy_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *IndexingPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2477,6 +2509,8 @@ type SpatialSpec struct {
 	Types []SpatialType `json:"types,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &SpatialSpec{}
+
 // ConvertToARM returns the SpatialSpec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *SpatialSpec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -2572,6 +2606,8 @@ type SpatialSpec_STATUS struct {
 	// Types: List of path's spatial type
 	Types []SpatialType_STATUS `json:"types,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &SpatialSpec_STATUS{}
 
 // ConvertToARM returns the SpatialSpec_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *SpatialSpec_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2690,6 +2726,8 @@ type SqlContainerGetProperties_Options_STATUS struct {
 	// Throughput: Value of the Cosmos DB resource throughput or autoscaleSettings. Use the ThroughputSetting resource when retrieving offer details.
 	Throughput *int `json:"throughput,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &SqlContainerGetProperties_Options_STATUS{}
 
 // ConvertToARM returns the SqlContainerGetProperties_Options_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *SqlContainerGetProperties_Options_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2813,6 +2851,8 @@ type SqlContainerGetProperties_Resource_STATUS struct {
 	// UniqueKeyPolicy: The unique key policy configuration for specifying uniqueness constraints on documents in the collection in the Azure Cosmos DB service.
 	UniqueKeyPolicy *UniqueKeyPolicy_STATUS `json:"uniqueKeyPolicy,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &SqlContainerGetProperties_Resource_STATUS{}
 
 // ConvertToARM returns the SqlContainerGetProperties_Resource_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *SqlContainerGetProperties_Resource_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3091,6 +3131,8 @@ type SqlContainerResource struct {
 	// UniqueKeyPolicy: The unique key policy configuration for specifying uniqueness constraints on documents in the collection in the Azure Cosmos DB service.
 	UniqueKeyPolicy *UniqueKeyPolicy `json:"uniqueKeyPolicy,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &SqlContainerResource{}
 
 // ConvertToARM returns the SqlContainerResource of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *SqlContainerResource) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3401,6 +3443,8 @@ type UniqueKey struct {
 	Paths []string `json:"paths,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &UniqueKey{}
+
 // ConvertToARM returns the UniqueKey of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (u *UniqueKey) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if u == nil {
@@ -3466,6 +3510,8 @@ type UniqueKeyPolicy struct {
 	// UniqueKeys: List of unique keys on that enforces uniqueness constraint on documents in the collection in the Azure Cosmos DB service.
 	UniqueKeys []UniqueKey `json:"uniqueKeys,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &UniqueKeyPolicy{}
 
 // ConvertToARM returns the UniqueKeyPolicy of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (u *UniqueKeyPolicy) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3561,6 +3607,8 @@ type UniqueKeyPolicy_STATUS struct {
 	UniqueKeys []UniqueKey_STATUS `json:"uniqueKeys,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &UniqueKeyPolicy_STATUS{}
+
 // ConvertToARM returns the UniqueKeyPolicy_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (u *UniqueKeyPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if u == nil {
@@ -3654,6 +3702,8 @@ type UniqueKey_STATUS struct {
 	// Paths: List of paths must be unique for each document in the Azure Cosmos DB service
 	Paths []string `json:"paths,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &UniqueKey_STATUS{}
 
 // ConvertToARM returns the UniqueKey_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (u *UniqueKey_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

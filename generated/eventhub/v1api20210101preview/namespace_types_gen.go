@@ -183,6 +183,8 @@ type Namespace_Spec struct {
 	ZoneRedundant *bool `json:"zoneRedundant,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Namespace_Spec{}
+
 // ConvertToARM returns the Namespace_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *Namespace_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if n == nil {
@@ -624,6 +626,8 @@ type Namespace_STATUS struct {
 	// ZoneRedundant: Enabling this property creates a Standard Event Hubs Namespace in regions supported availability zones.
 	ZoneRedundant *bool `json:"zoneRedundant,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Namespace_STATUS{}
 
 // ConvertToARM returns the Namespace_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *Namespace_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1145,6 +1149,8 @@ type Encryption struct {
 	RequireInfrastructureEncryption *bool `json:"requireInfrastructureEncryption,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Encryption{}
+
 // ConvertToARM returns the Encryption of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *Encryption) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if e == nil {
@@ -1279,6 +1285,8 @@ type Encryption_STATUS struct {
 	RequireInfrastructureEncryption *bool `json:"requireInfrastructureEncryption,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Encryption_STATUS{}
+
 // ConvertToARM returns the Encryption_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *Encryption_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if e == nil {
@@ -1410,6 +1418,8 @@ type Identity struct {
 	UserAssignedIdentities map[string]Identity_UserAssignedIdentitiesValue `json:"userAssignedIdentities,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Identity{}
+
 // ConvertToARM returns the Identity of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *Identity) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if i == nil {
@@ -1539,6 +1549,8 @@ type Identity_STATUS struct {
 	// UserAssignedIdentities: Properties for User Assigned Identities
 	UserAssignedIdentities map[string]Identity_UserAssignedIdentitiesValue_STATUS `json:"userAssignedIdentities,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Identity_STATUS{}
 
 // ConvertToARM returns the Identity_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *Identity_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1680,6 +1692,8 @@ func (i *Identity_STATUS) AssignProperties_To_Identity_STATUS(destination *stora
 type Identity_UserAssignedIdentitiesValue struct {
 }
 
+var _ genruntime.ARMTransformer = &Identity_UserAssignedIdentitiesValue{}
+
 // ConvertToARM returns the Identity_UserAssignedIdentitiesValue of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *Identity_UserAssignedIdentitiesValue) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if i == nil {
@@ -1731,6 +1745,8 @@ type Identity_UserAssignedIdentitiesValue_STATUS struct {
 	// PrincipalId: Principal Id of user assigned identity
 	PrincipalId *string `json:"principalId,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Identity_UserAssignedIdentitiesValue_STATUS{}
 
 // ConvertToARM returns the Identity_UserAssignedIdentitiesValue_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *Identity_UserAssignedIdentitiesValue_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1826,6 +1842,8 @@ type KeyVaultProperties struct {
 	// KeyVersion: Key Version
 	KeyVersion *string `json:"keyVersion,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &KeyVaultProperties{}
 
 // ConvertToARM returns the KeyVaultProperties of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (k *KeyVaultProperties) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1951,6 +1969,8 @@ type KeyVaultProperties_STATUS struct {
 	// KeyVersion: Key Version
 	KeyVersion *string `json:"keyVersion,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &KeyVaultProperties_STATUS{}
 
 // ConvertToARM returns the KeyVaultProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (k *KeyVaultProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2173,6 +2193,8 @@ type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &PrivateEndpointConnection_STATUS_SubResourceEmbedded{}
+
 // ConvertToARM returns the PrivateEndpointConnection_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if p == nil {
@@ -2233,6 +2255,8 @@ type PrivateEndpointConnection_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &PrivateEndpointConnection_SubResourceEmbedded{}
 
 // ConvertToARM returns the PrivateEndpointConnection_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PrivateEndpointConnection_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2317,6 +2341,8 @@ type Sku struct {
 	// Tier: The billing tier of this particular SKU.
 	Tier *SkuTier `json:"tier,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Sku{}
 
 // ConvertToARM returns the Sku of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *Sku) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2470,6 +2496,8 @@ type Sku_STATUS struct {
 	Tier *SkuTier_STATUS `json:"tier,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Sku_STATUS{}
+
 // ConvertToARM returns the Sku_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *Sku_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -2589,6 +2617,8 @@ type SystemData_STATUS struct {
 	// LastModifiedByType: The type of identity that last modified the resource.
 	LastModifiedByType *CreatedByType_STATUS `json:"lastModifiedByType,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &SystemData_STATUS{}
 
 // ConvertToARM returns the SystemData_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *SystemData_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2726,6 +2756,8 @@ type UserAssignedIdentityProperties struct {
 	UserAssignedIdentity *string `json:"userAssignedIdentity,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &UserAssignedIdentityProperties{}
+
 // ConvertToARM returns the UserAssignedIdentityProperties of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (u *UserAssignedIdentityProperties) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if u == nil {
@@ -2785,6 +2817,8 @@ type UserAssignedIdentityProperties_STATUS struct {
 	// UserAssignedIdentity: ARM ID of user Identity selected for encryption
 	UserAssignedIdentity *string `json:"userAssignedIdentity,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &UserAssignedIdentityProperties_STATUS{}
 
 // ConvertToARM returns the UserAssignedIdentityProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (u *UserAssignedIdentityProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

@@ -149,6 +149,8 @@ type NamespacesAuthorizationRule_Spec struct {
 	Rights []AccessRights `json:"rights,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &NamespacesAuthorizationRule_Spec{}
+
 // ConvertToARM returns the NamespacesAuthorizationRule_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NamespacesAuthorizationRule_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if n == nil {
@@ -293,6 +295,8 @@ type NamespacesAuthorizationRule_STATUS struct {
 	// Type: Resource type.
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &NamespacesAuthorizationRule_STATUS{}
 
 // ConvertToARM returns the NamespacesAuthorizationRule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NamespacesAuthorizationRule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

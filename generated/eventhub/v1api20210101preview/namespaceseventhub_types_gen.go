@@ -162,6 +162,8 @@ type NamespacesEventhub_Spec struct {
 	Status *EntityStatus `json:"status,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &NamespacesEventhub_Spec{}
+
 // ConvertToARM returns the NamespacesEventhub_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NamespacesEventhub_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if n == nil {
@@ -390,6 +392,8 @@ type NamespacesEventhub_STATUS struct {
 	// UpdatedAt: The exact time the message was updated.
 	UpdatedAt *string `json:"updatedAt,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &NamespacesEventhub_STATUS{}
 
 // ConvertToARM returns the NamespacesEventhub_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NamespacesEventhub_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -697,6 +701,8 @@ type CaptureDescription struct {
 	SkipEmptyArchives *bool `json:"skipEmptyArchives,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &CaptureDescription{}
+
 // ConvertToARM returns the CaptureDescription of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *CaptureDescription) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if c == nil {
@@ -867,6 +873,8 @@ type CaptureDescription_STATUS struct {
 	SkipEmptyArchives *bool `json:"skipEmptyArchives,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &CaptureDescription_STATUS{}
+
 // ConvertToARM returns the CaptureDescription_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *CaptureDescription_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if c == nil {
@@ -1027,6 +1035,8 @@ type Destination struct {
 	StorageAccountResourceReference *genruntime.ResourceReference `json:"storageAccountResourceReference,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Destination{}
+
 // ConvertToARM returns the Destination of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (d *Destination) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if d == nil {
@@ -1158,6 +1168,8 @@ type Destination_STATUS struct {
 	// StorageAccountResourceId: Resource id of the storage account to be used to create the blobs
 	StorageAccountResourceId *string `json:"storageAccountResourceId,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Destination_STATUS{}
 
 // ConvertToARM returns the Destination_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (d *Destination_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

@@ -150,6 +150,8 @@ type NamespacesEventhubsConsumerGroup_Spec struct {
 	UserMetadata *string `json:"userMetadata,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &NamespacesEventhubsConsumerGroup_Spec{}
+
 // ConvertToARM returns the NamespacesEventhubsConsumerGroup_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NamespacesEventhubsConsumerGroup_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if n == nil {
@@ -279,6 +281,8 @@ type NamespacesEventhubsConsumerGroup_STATUS struct {
 	// UserMetadata: User Metadata is a placeholder to store user-defined string data with maximum length 1024. e.g. it can be used to store descriptive data, such as list of teams and their contact information also user-defined configuration settings can be stored.
 	UserMetadata *string `json:"userMetadata,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &NamespacesEventhubsConsumerGroup_STATUS{}
 
 // ConvertToARM returns the NamespacesEventhubsConsumerGroup_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NamespacesEventhubsConsumerGroup_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

@@ -198,6 +198,8 @@ type Vault_Spec struct {
 	VaultUri *string `json:"vaultUri,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Vault_Spec{}
+
 // ConvertToARM returns the Vault_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (v *Vault_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if v == nil {
@@ -706,6 +708,8 @@ type Vault_STATUS struct {
 	// VaultUri: The URI of the vault for performing operations on keys and secrets.
 	VaultUri *string `json:"vaultUri,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Vault_STATUS{}
 
 // ConvertToARM returns the Vault_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (v *Vault_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1272,6 +1276,8 @@ type AccessPolicyEntry struct {
 	TenantId *string `json:"tenantId,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &AccessPolicyEntry{}
+
 // ConvertToARM returns the AccessPolicyEntry of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *AccessPolicyEntry) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if a == nil {
@@ -1399,6 +1405,8 @@ type AccessPolicyEntry_STATUS struct {
 	// TenantId: The Azure Active Directory tenant ID that should be used for authenticating requests to the key vault.
 	TenantId *string `json:"tenantId,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &AccessPolicyEntry_STATUS{}
 
 // ConvertToARM returns the AccessPolicyEntry_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *AccessPolicyEntry_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1590,6 +1598,8 @@ type IPRule struct {
 	Value *string `json:"value,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &IPRule{}
+
 // ConvertToARM returns the IPRule of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *IPRule) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if i == nil {
@@ -1650,6 +1660,8 @@ type IPRule_STATUS struct {
 	// Value: An IPv4 address range in CIDR notation, such as '124.56.78.91' (simple IP address) or '124.56.78.0/24' (all addresses that start with 124.56.78).
 	Value *string `json:"value,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &IPRule_STATUS{}
 
 // ConvertToARM returns the IPRule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *IPRule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1813,6 +1825,8 @@ type NetworkRuleSet struct {
 	// VirtualNetworkRules: The list of virtual network rules.
 	VirtualNetworkRules []VirtualNetworkRule `json:"virtualNetworkRules,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &NetworkRuleSet{}
 
 // ConvertToARM returns the NetworkRuleSet of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NetworkRuleSet) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2006,6 +2020,8 @@ type NetworkRuleSet_STATUS struct {
 	VirtualNetworkRules []VirtualNetworkRule_STATUS `json:"virtualNetworkRules,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &NetworkRuleSet_STATUS{}
+
 // ConvertToARM returns the NetworkRuleSet_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NetworkRuleSet_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if n == nil {
@@ -2198,6 +2214,8 @@ type Permissions struct {
 	Storage []StoragePermissions `json:"storage,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Permissions{}
+
 // ConvertToARM returns the Permissions of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *Permissions) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if p == nil {
@@ -2387,6 +2405,8 @@ type Permissions_STATUS struct {
 	// Storage: Permissions to storage accounts
 	Storage []StoragePermissions_STATUS `json:"storage,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Permissions_STATUS{}
 
 // ConvertToARM returns the Permissions_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *Permissions_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2580,6 +2600,8 @@ type PrivateEndpointConnectionItem_STATUS struct {
 	// ProvisioningState: Provisioning state of the private endpoint connection.
 	ProvisioningState *PrivateEndpointConnectionProvisioningState_STATUS `json:"provisioningState,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &PrivateEndpointConnectionItem_STATUS{}
 
 // ConvertToARM returns the PrivateEndpointConnectionItem_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PrivateEndpointConnectionItem_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2785,6 +2807,8 @@ type PrivateEndpoint_STATUS struct {
 	Id *string `json:"id,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &PrivateEndpoint_STATUS{}
+
 // ConvertToARM returns the PrivateEndpoint_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PrivateEndpoint_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if p == nil {
@@ -2851,6 +2875,8 @@ type PrivateLinkServiceConnectionState_STATUS struct {
 	// Status: Indicates whether the connection has been approved, rejected or removed by the key vault owner.
 	Status *PrivateEndpointServiceConnectionStatus_STATUS `json:"status,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &PrivateLinkServiceConnectionState_STATUS{}
 
 // ConvertToARM returns the PrivateLinkServiceConnectionState_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PrivateLinkServiceConnectionState_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2990,6 +3016,8 @@ type Sku struct {
 	Name *SkuName `json:"name,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Sku{}
+
 // ConvertToARM returns the Sku of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *Sku) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -3119,6 +3147,8 @@ type Sku_STATUS struct {
 	// Name: SKU name to specify whether the key vault is a standard vault or a premium vault.
 	Name *SkuName_STATUS `json:"name,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Sku_STATUS{}
 
 // ConvertToARM returns the Sku_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *Sku_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3267,6 +3297,8 @@ type SystemData_STATUS struct {
 	// LastModifiedByType: The type of identity that last modified the key vault resource.
 	LastModifiedByType *IdentityType_STATUS `json:"lastModifiedByType,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &SystemData_STATUS{}
 
 // ConvertToARM returns the SystemData_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *SystemData_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3509,6 +3541,8 @@ type VirtualNetworkRule struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &VirtualNetworkRule{}
+
 // ConvertToARM returns the VirtualNetworkRule of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (v *VirtualNetworkRule) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if v == nil {
@@ -3599,6 +3633,8 @@ type VirtualNetworkRule_STATUS struct {
 	// IgnoreMissingVnetServiceEndpoint: Property to specify whether NRP will ignore the check if parent subnet has serviceEndpoints configured.
 	IgnoreMissingVnetServiceEndpoint *bool `json:"ignoreMissingVnetServiceEndpoint,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &VirtualNetworkRule_STATUS{}
 
 // ConvertToARM returns the VirtualNetworkRule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (v *VirtualNetworkRule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

@@ -180,6 +180,8 @@ type LoadBalancer_Spec struct {
 	Tags map[string]string `json:"tags,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &LoadBalancer_Spec{}
+
 // ConvertToARM returns the LoadBalancer_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (l *LoadBalancer_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if l == nil {
@@ -774,6 +776,8 @@ type LoadBalancer_STATUS struct {
 	// Type: Resource type.
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &LoadBalancer_STATUS{}
 
 // ConvertToARM returns the LoadBalancer_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (l *LoadBalancer_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1384,6 +1388,8 @@ type BackendAddressPool_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &BackendAddressPool_STATUS_SubResourceEmbedded{}
+
 // ConvertToARM returns the BackendAddressPool_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (b *BackendAddressPool_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if b == nil {
@@ -1447,6 +1453,8 @@ type BackendAddressPool_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &BackendAddressPool_SubResourceEmbedded{}
 
 // ConvertToARM returns the BackendAddressPool_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (b *BackendAddressPool_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1540,6 +1548,8 @@ type ExtendedLocation struct {
 	// +kubebuilder:validation:Required
 	Type *ExtendedLocationTypes `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ExtendedLocation{}
 
 // ConvertToARM returns the ExtendedLocation of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *ExtendedLocation) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1642,6 +1652,8 @@ type ExtendedLocation_STATUS struct {
 	// Type: The type of the extended location.
 	Type *ExtendedLocationTypes_STATUS `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ExtendedLocation_STATUS{}
 
 // ConvertToARM returns the ExtendedLocation_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *ExtendedLocation_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1749,6 +1761,8 @@ type FrontendIPConfiguration struct {
 	// Zones: A list of availability zones denoting the IP allocated for the resource needs to come from.
 	Zones []string `json:"zones,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &FrontendIPConfiguration{}
 
 // ConvertToARM returns the FrontendIPConfiguration of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (f *FrontendIPConfiguration) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2091,6 +2105,8 @@ type FrontendIPConfiguration_STATUS struct {
 	// Zones: A list of availability zones denoting the IP allocated for the resource needs to come from.
 	Zones []string `json:"zones,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &FrontendIPConfiguration_STATUS{}
 
 // ConvertToARM returns the FrontendIPConfiguration_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (f *FrontendIPConfiguration_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2686,6 +2702,8 @@ type InboundNatPool struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &InboundNatPool{}
+
 // ConvertToARM returns the InboundNatPool of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *InboundNatPool) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if i == nil {
@@ -2970,6 +2988,8 @@ type InboundNatPool_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &InboundNatPool_STATUS{}
+
 // ConvertToARM returns the InboundNatPool_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *InboundNatPool_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if i == nil {
@@ -3250,6 +3270,8 @@ type InboundNatRule_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &InboundNatRule_STATUS_SubResourceEmbedded{}
+
 // ConvertToARM returns the InboundNatRule_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *InboundNatRule_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if i == nil {
@@ -3313,6 +3335,8 @@ type InboundNatRule_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &InboundNatRule_SubResourceEmbedded{}
 
 // ConvertToARM returns the InboundNatRule_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *InboundNatRule_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3507,6 +3531,8 @@ type LoadBalancerSku struct {
 	Tier *LoadBalancerSkuTier `json:"tier,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &LoadBalancerSku{}
+
 // ConvertToARM returns the LoadBalancerSku of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (l *LoadBalancerSku) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if l == nil {
@@ -3639,6 +3665,8 @@ type LoadBalancerSku_STATUS struct {
 	Tier *LoadBalancerSkuTier_STATUS `json:"tier,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &LoadBalancerSku_STATUS{}
+
 // ConvertToARM returns the LoadBalancerSku_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (l *LoadBalancerSku_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if l == nil {
@@ -3767,6 +3795,8 @@ type LoadBalancingRule struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &LoadBalancingRule{}
 
 // ConvertToARM returns the LoadBalancingRule of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (l *LoadBalancingRule) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4171,6 +4201,8 @@ type LoadBalancingRule_STATUS struct {
 	// Type: Type of the resource.
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &LoadBalancingRule_STATUS{}
 
 // ConvertToARM returns the LoadBalancingRule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (l *LoadBalancingRule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4604,6 +4636,8 @@ type OutboundRule struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &OutboundRule{}
+
 // ConvertToARM returns the OutboundRule of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (o *OutboundRule) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if o == nil {
@@ -4888,6 +4922,8 @@ type OutboundRule_STATUS struct {
 	// Type: Type of the resource.
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &OutboundRule_STATUS{}
 
 // ConvertToARM returns the OutboundRule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (o *OutboundRule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -5194,6 +5230,8 @@ type Probe struct {
 	RequestPath *string `json:"requestPath,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Probe{}
+
 // ConvertToARM returns the Probe of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *Probe) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if p == nil {
@@ -5420,6 +5458,8 @@ type Probe_STATUS struct {
 	// Type: Type of the resource.
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Probe_STATUS{}
 
 // ConvertToARM returns the Probe_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *Probe_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -5691,6 +5731,8 @@ type PublicIPAddress_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &PublicIPAddress_STATUS_SubResourceEmbedded{}
+
 // ConvertToARM returns the PublicIPAddress_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PublicIPAddress_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if p == nil {
@@ -5751,6 +5793,8 @@ type PublicIPAddress_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &PublicIPAddress_SubResourceEmbedded{}
 
 // ConvertToARM returns the PublicIPAddress_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PublicIPAddress_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -5828,6 +5872,8 @@ type SubResource struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &SubResource{}
+
 // ConvertToARM returns the SubResource of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *SubResource) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -5904,6 +5950,8 @@ type SubResource_STATUS struct {
 	Id *string `json:"id,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &SubResource_STATUS{}
+
 // ConvertToARM returns the SubResource_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *SubResource_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -5964,6 +6012,8 @@ type Subnet_STATUS_SubResourceEmbedded struct {
 	// Id: Resource ID.
 	Id *string `json:"id,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Subnet_STATUS_SubResourceEmbedded{}
 
 // ConvertToARM returns the Subnet_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *Subnet_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -6028,6 +6078,8 @@ type Subnet_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Subnet_SubResourceEmbedded{}
 
 // ConvertToARM returns the Subnet_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *Subnet_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

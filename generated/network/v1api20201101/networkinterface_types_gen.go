@@ -180,6 +180,8 @@ type NetworkInterface_Spec struct {
 	Tags map[string]string `json:"tags,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &NetworkInterface_Spec{}
+
 // ConvertToARM returns the NetworkInterface_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NetworkInterface_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if n == nil {
@@ -668,6 +670,8 @@ type NetworkInterface_STATUS struct {
 	// VirtualMachine: The reference to a virtual machine.
 	VirtualMachine *SubResource_STATUS `json:"virtualMachine,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &NetworkInterface_STATUS{}
 
 // ConvertToARM returns the NetworkInterface_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NetworkInterface_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1379,6 +1383,8 @@ type ApplicationGatewayBackendAddress struct {
 	IpAddress *string `json:"ipAddress,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ApplicationGatewayBackendAddress{}
+
 // ConvertToARM returns the ApplicationGatewayBackendAddress of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *ApplicationGatewayBackendAddress) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if a == nil {
@@ -1455,6 +1461,8 @@ type ApplicationGatewayBackendAddressPool struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ApplicationGatewayBackendAddressPool{}
 
 // ConvertToARM returns the ApplicationGatewayBackendAddressPool of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *ApplicationGatewayBackendAddressPool) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1611,6 +1619,8 @@ type ApplicationGatewayBackendAddressPool_STATUS struct {
 	// Type: Type of the resource.
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ApplicationGatewayBackendAddressPool_STATUS{}
 
 // ConvertToARM returns the ApplicationGatewayBackendAddressPool_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *ApplicationGatewayBackendAddressPool_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1835,6 +1845,8 @@ type ApplicationGatewayBackendAddress_STATUS struct {
 	IpAddress *string `json:"ipAddress,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ApplicationGatewayBackendAddress_STATUS{}
+
 // ConvertToARM returns the ApplicationGatewayBackendAddress_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *ApplicationGatewayBackendAddress_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if a == nil {
@@ -1906,6 +1918,8 @@ type ApplicationSecurityGroup_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ApplicationSecurityGroup_STATUS_SubResourceEmbedded{}
+
 // ConvertToARM returns the ApplicationSecurityGroup_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *ApplicationSecurityGroup_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if a == nil {
@@ -1966,6 +1980,8 @@ type ApplicationSecurityGroup_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ApplicationSecurityGroup_SubResourceEmbedded{}
 
 // ConvertToARM returns the ApplicationSecurityGroup_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *ApplicationSecurityGroup_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2045,6 +2061,8 @@ type NetworkInterfaceDnsSettings struct {
 	// InternalDnsNameLabel: Relative DNS name for this NIC used for internal communications between VMs in the same virtual network.
 	InternalDnsNameLabel *string `json:"internalDnsNameLabel,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &NetworkInterfaceDnsSettings{}
 
 // ConvertToARM returns the NetworkInterfaceDnsSettings of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NetworkInterfaceDnsSettings) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2133,6 +2151,8 @@ type NetworkInterfaceDnsSettings_STATUS struct {
 	// InternalFqdn: Fully qualified DNS name supporting internal communications between VMs in the same virtual network.
 	InternalFqdn *string `json:"internalFqdn,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &NetworkInterfaceDnsSettings_STATUS{}
 
 // ConvertToARM returns the NetworkInterfaceDnsSettings_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NetworkInterfaceDnsSettings_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2283,6 +2303,8 @@ type NetworkInterfaceIPConfiguration struct {
 	// VirtualNetworkTaps: The reference to Virtual Network Taps.
 	VirtualNetworkTaps []VirtualNetworkTap_SubResourceEmbedded `json:"virtualNetworkTaps,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &NetworkInterfaceIPConfiguration{}
 
 // ConvertToARM returns the NetworkInterfaceIPConfiguration of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NetworkInterfaceIPConfiguration) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2806,6 +2828,8 @@ type NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS struc
 	RequiredMemberName *string `json:"requiredMemberName,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS{}
+
 // ConvertToARM returns the NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if n == nil {
@@ -2939,6 +2963,8 @@ type NetworkInterfaceIPConfiguration_STATUS struct {
 	// VirtualNetworkTaps: The reference to Virtual Network Taps.
 	VirtualNetworkTaps []VirtualNetworkTap_STATUS_SubResourceEmbedded `json:"virtualNetworkTaps,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &NetworkInterfaceIPConfiguration_STATUS{}
 
 // ConvertToARM returns the NetworkInterfaceIPConfiguration_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NetworkInterfaceIPConfiguration_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3563,6 +3589,8 @@ type NetworkInterfaceIPConfiguration_STATUS_Unrolled struct {
 	// VirtualNetworkTaps: The reference to Virtual Network Taps.
 	VirtualNetworkTaps []VirtualNetworkTap_STATUS_SubResourceEmbedded `json:"virtualNetworkTaps,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &NetworkInterfaceIPConfiguration_STATUS_Unrolled{}
 
 // ConvertToARM returns the NetworkInterfaceIPConfiguration_STATUS_Unrolled of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NetworkInterfaceIPConfiguration_STATUS_Unrolled) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4217,6 +4245,8 @@ type NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded{}
+
 // ConvertToARM returns the NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if n == nil {
@@ -4278,6 +4308,8 @@ type NetworkSecurityGroup_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &NetworkSecurityGroup_STATUS_SubResourceEmbedded{}
+
 // ConvertToARM returns the NetworkSecurityGroup_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NetworkSecurityGroup_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if n == nil {
@@ -4338,6 +4370,8 @@ type NetworkSecurityGroup_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &NetworkSecurityGroup_SubResourceEmbedded{}
 
 // ConvertToARM returns the NetworkSecurityGroup_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NetworkSecurityGroup_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4415,6 +4449,8 @@ type PrivateEndpoint_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &PrivateEndpoint_STATUS_SubResourceEmbedded{}
+
 // ConvertToARM returns the PrivateEndpoint_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PrivateEndpoint_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if p == nil {
@@ -4476,6 +4512,8 @@ type PrivateLinkService_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &PrivateLinkService_STATUS_SubResourceEmbedded{}
+
 // ConvertToARM returns the PrivateLinkService_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PrivateLinkService_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if p == nil {
@@ -4536,6 +4574,8 @@ type PrivateLinkService_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &PrivateLinkService_SubResourceEmbedded{}
 
 // ConvertToARM returns the PrivateLinkService_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PrivateLinkService_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4613,6 +4653,8 @@ type VirtualNetworkTap_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &VirtualNetworkTap_STATUS_SubResourceEmbedded{}
+
 // ConvertToARM returns the VirtualNetworkTap_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (v *VirtualNetworkTap_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if v == nil {
@@ -4673,6 +4715,8 @@ type VirtualNetworkTap_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &VirtualNetworkTap_SubResourceEmbedded{}
 
 // ConvertToARM returns the VirtualNetworkTap_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (v *VirtualNetworkTap_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

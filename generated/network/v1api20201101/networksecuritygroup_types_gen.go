@@ -155,6 +155,8 @@ type NetworkSecurityGroup_Spec struct {
 	Tags map[string]string `json:"tags,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &NetworkSecurityGroup_Spec{}
+
 // ConvertToARM returns the NetworkSecurityGroup_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NetworkSecurityGroup_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if n == nil {
@@ -363,6 +365,8 @@ type NetworkSecurityGroup_STATUS struct {
 	// Type: Resource type.
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &NetworkSecurityGroup_STATUS{}
 
 // ConvertToARM returns the NetworkSecurityGroup_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NetworkSecurityGroup_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -799,6 +803,8 @@ type FlowLog_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &FlowLog_STATUS_SubResourceEmbedded{}
+
 // ConvertToARM returns the FlowLog_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (f *FlowLog_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if f == nil {
@@ -859,6 +865,8 @@ type NetworkInterface_STATUS_SubResourceEmbedded struct {
 	// Id: Resource ID.
 	Id *string `json:"id,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &NetworkInterface_STATUS_SubResourceEmbedded{}
 
 // ConvertToARM returns the NetworkInterface_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NetworkInterface_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1003,6 +1011,8 @@ type SecurityRule_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &SecurityRule_STATUS_SubResourceEmbedded{}
+
 // ConvertToARM returns the SecurityRule_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *SecurityRule_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -1066,6 +1076,8 @@ type SecurityRule_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &SecurityRule_SubResourceEmbedded{}
 
 // ConvertToARM returns the SecurityRule_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *SecurityRule_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

@@ -191,6 +191,8 @@ type NetworkSecurityGroupsSecurityRule_Spec struct {
 	SourcePortRanges []string `json:"sourcePortRanges,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &NetworkSecurityGroupsSecurityRule_Spec{}
+
 // ConvertToARM returns the NetworkSecurityGroupsSecurityRule_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NetworkSecurityGroupsSecurityRule_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if n == nil {
@@ -701,6 +703,8 @@ type NetworkSecurityGroupsSecurityRule_STATUS struct {
 	// Type: The type of the resource.
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &NetworkSecurityGroupsSecurityRule_STATUS{}
 
 // ConvertToARM returns the NetworkSecurityGroupsSecurityRule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NetworkSecurityGroupsSecurityRule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

@@ -198,6 +198,8 @@ type PublicIPAddress_Spec struct {
 	Zones []string `json:"zones,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &PublicIPAddress_Spec{}
+
 // ConvertToARM returns the PublicIPAddress_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PublicIPAddress_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if p == nil {
@@ -887,6 +889,8 @@ type PublicIPAddress_STATUS struct {
 	// Zones: A list of availability zones denoting the IP allocated for the resource needs to come from.
 	Zones []string `json:"zones,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &PublicIPAddress_STATUS{}
 
 // ConvertToARM returns the PublicIPAddress_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PublicIPAddress_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1618,6 +1622,8 @@ type DdosSettings struct {
 	ProtectionCoverage *DdosSettingsProtectionCoverage `json:"protectionCoverage,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &DdosSettings{}
+
 // ConvertToARM returns the DdosSettings of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (d *DdosSettings) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if d == nil {
@@ -1761,6 +1767,8 @@ type DdosSettings_STATUS struct {
 	ProtectionCoverage *DdosSettingsProtectionCoverage_STATUS `json:"protectionCoverage,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &DdosSettings_STATUS{}
+
 // ConvertToARM returns the DdosSettings_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (d *DdosSettings_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if d == nil {
@@ -1900,6 +1908,8 @@ type IPConfiguration_STATUS struct {
 	// Subnet: The reference to the subnet resource.
 	Subnet *Subnet_STATUS_SubResourceEmbedded `json:"subnet,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &IPConfiguration_STATUS{}
 
 // ConvertToARM returns the IPConfiguration_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *IPConfiguration_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2136,6 +2146,8 @@ type IpTag struct {
 	Tag *string `json:"tag,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &IpTag{}
+
 // ConvertToARM returns the IpTag of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *IpTag) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if i == nil {
@@ -2210,6 +2222,8 @@ type IpTag_STATUS struct {
 	Tag *string `json:"tag,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &IpTag_STATUS{}
+
 // ConvertToARM returns the IpTag_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *IpTag_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if i == nil {
@@ -2281,6 +2295,8 @@ type NatGateway_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &NatGateway_STATUS_SubResourceEmbedded{}
+
 // ConvertToARM returns the NatGateway_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NatGateway_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if n == nil {
@@ -2341,6 +2357,8 @@ type NatGateway_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &NatGateway_SubResourceEmbedded{}
 
 // ConvertToARM returns the NatGateway_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NatGateway_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2423,6 +2441,8 @@ type PublicIPAddressDnsSettings struct {
 	// ReverseFqdn: The reverse FQDN. A user-visible, fully qualified domain name that resolves to this public IP address. If the reverseFqdn is specified, then a PTR DNS record is created pointing from the IP address in the in-addr.arpa domain to the reverse FQDN.
 	ReverseFqdn *string `json:"reverseFqdn,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &PublicIPAddressDnsSettings{}
 
 // ConvertToARM returns the PublicIPAddressDnsSettings of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PublicIPAddressDnsSettings) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2510,6 +2530,8 @@ type PublicIPAddressDnsSettings_STATUS struct {
 	// ReverseFqdn: The reverse FQDN. A user-visible, fully qualified domain name that resolves to this public IP address. If the reverseFqdn is specified, then a PTR DNS record is created pointing from the IP address in the in-addr.arpa domain to the reverse FQDN.
 	ReverseFqdn *string `json:"reverseFqdn,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &PublicIPAddressDnsSettings_STATUS{}
 
 // ConvertToARM returns the PublicIPAddressDnsSettings_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PublicIPAddressDnsSettings_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2701,6 +2723,8 @@ type PublicIPAddressSku struct {
 	Tier *PublicIPAddressSkuTier `json:"tier,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &PublicIPAddressSku{}
+
 // ConvertToARM returns the PublicIPAddressSku of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PublicIPAddressSku) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if p == nil {
@@ -2832,6 +2856,8 @@ type PublicIPAddressSku_STATUS struct {
 	// Tier: Tier of a public IP address SKU.
 	Tier *PublicIPAddressSkuTier_STATUS `json:"tier,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &PublicIPAddressSku_STATUS{}
 
 // ConvertToARM returns the PublicIPAddressSku_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PublicIPAddressSku_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

@@ -158,6 +158,8 @@ type RouteTable_Spec struct {
 	Tags map[string]string `json:"tags,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &RouteTable_Spec{}
+
 // ConvertToARM returns the RouteTable_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *RouteTable_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if r == nil {
@@ -375,6 +377,8 @@ type RouteTable_STATUS struct {
 	// Type: Resource type.
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &RouteTable_STATUS{}
 
 // ConvertToARM returns the RouteTable_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *RouteTable_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -756,6 +760,8 @@ type Route_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Route_STATUS_SubResourceEmbedded{}
+
 // ConvertToARM returns the Route_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *Route_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if r == nil {
@@ -819,6 +825,8 @@ type Route_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Route_SubResourceEmbedded{}
 
 // ConvertToARM returns the Route_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *Route_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

@@ -157,6 +157,8 @@ type RouteTablesRoute_Spec struct {
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"network.azure.com" kind:"RouteTable"`
 }
 
+var _ genruntime.ARMTransformer = &RouteTablesRoute_Spec{}
+
 // ConvertToARM returns the RouteTablesRoute_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *RouteTablesRoute_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if r == nil {
@@ -347,6 +349,8 @@ type RouteTablesRoute_STATUS struct {
 	// Type: The type of the resource.
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &RouteTablesRoute_STATUS{}
 
 // ConvertToARM returns the RouteTablesRoute_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *RouteTablesRoute_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

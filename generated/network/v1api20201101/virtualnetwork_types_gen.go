@@ -183,6 +183,8 @@ type VirtualNetwork_Spec struct {
 	VirtualNetworkPeerings []VirtualNetworkPeering_SubResourceEmbedded `json:"virtualNetworkPeerings,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &VirtualNetwork_Spec{}
+
 // ConvertToARM returns the VirtualNetwork_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (v *VirtualNetwork_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if v == nil {
@@ -740,6 +742,8 @@ type VirtualNetwork_STATUS struct {
 	// VirtualNetworkPeerings: A list of peerings in a Virtual Network.
 	VirtualNetworkPeerings []VirtualNetworkPeering_STATUS_SubResourceEmbedded `json:"virtualNetworkPeerings,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &VirtualNetwork_STATUS{}
 
 // ConvertToARM returns the VirtualNetwork_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (v *VirtualNetwork_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1308,6 +1312,8 @@ type AddressSpace struct {
 	AddressPrefixes []string `json:"addressPrefixes,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &AddressSpace{}
+
 // ConvertToARM returns the AddressSpace of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *AddressSpace) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if a == nil {
@@ -1373,6 +1379,8 @@ type AddressSpace_STATUS struct {
 	// AddressPrefixes: A list of address blocks reserved for this virtual network in CIDR notation.
 	AddressPrefixes []string `json:"addressPrefixes,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &AddressSpace_STATUS{}
 
 // ConvertToARM returns the AddressSpace_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *AddressSpace_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1440,6 +1448,8 @@ type DhcpOptions struct {
 	DnsServers []string `json:"dnsServers,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &DhcpOptions{}
+
 // ConvertToARM returns the DhcpOptions of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (d *DhcpOptions) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if d == nil {
@@ -1505,6 +1515,8 @@ type DhcpOptions_STATUS struct {
 	// DnsServers: The list of DNS servers IP addresses.
 	DnsServers []string `json:"dnsServers,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &DhcpOptions_STATUS{}
 
 // ConvertToARM returns the DhcpOptions_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (d *DhcpOptions_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1573,6 +1585,8 @@ type VirtualNetworkBgpCommunities struct {
 	VirtualNetworkCommunity *string `json:"virtualNetworkCommunity,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &VirtualNetworkBgpCommunities{}
+
 // ConvertToARM returns the VirtualNetworkBgpCommunities of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (v *VirtualNetworkBgpCommunities) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if v == nil {
@@ -1636,6 +1650,8 @@ type VirtualNetworkBgpCommunities_STATUS struct {
 	// VirtualNetworkCommunity: The BGP community associated with the virtual network.
 	VirtualNetworkCommunity *string `json:"virtualNetworkCommunity,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &VirtualNetworkBgpCommunities_STATUS{}
 
 // ConvertToARM returns the VirtualNetworkBgpCommunities_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (v *VirtualNetworkBgpCommunities_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1790,6 +1806,8 @@ type VirtualNetworkPeering_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &VirtualNetworkPeering_STATUS_SubResourceEmbedded{}
+
 // ConvertToARM returns the VirtualNetworkPeering_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (v *VirtualNetworkPeering_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if v == nil {
@@ -1853,6 +1871,8 @@ type VirtualNetworkPeering_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &VirtualNetworkPeering_SubResourceEmbedded{}
 
 // ConvertToARM returns the VirtualNetworkPeering_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (v *VirtualNetworkPeering_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

@@ -182,6 +182,8 @@ type VirtualNetworksSubnet_Spec struct {
 	ServiceEndpoints []ServiceEndpointPropertiesFormat `json:"serviceEndpoints,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &VirtualNetworksSubnet_Spec{}
+
 // ConvertToARM returns the VirtualNetworksSubnet_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (v *VirtualNetworksSubnet_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if v == nil {
@@ -806,6 +808,8 @@ type VirtualNetworksSubnet_STATUS struct {
 	// Type: Resource type.
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &VirtualNetworksSubnet_STATUS{}
 
 // ConvertToARM returns the VirtualNetworksSubnet_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (v *VirtualNetworksSubnet_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1686,6 +1690,8 @@ type ApplicationGatewayIPConfiguration struct {
 	Subnet *SubResource `json:"subnet,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ApplicationGatewayIPConfiguration{}
+
 // ConvertToARM returns the ApplicationGatewayIPConfiguration of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *ApplicationGatewayIPConfiguration) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if a == nil {
@@ -1829,6 +1835,8 @@ type ApplicationGatewayIPConfiguration_STATUS struct {
 	// Type: Type of the resource.
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ApplicationGatewayIPConfiguration_STATUS{}
 
 // ConvertToARM returns the ApplicationGatewayIPConfiguration_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *ApplicationGatewayIPConfiguration_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2000,6 +2008,8 @@ type Delegation struct {
 	Type *string `json:"type,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Delegation{}
+
 // ConvertToARM returns the Delegation of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (d *Delegation) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if d == nil {
@@ -2132,6 +2142,8 @@ type Delegation_STATUS struct {
 	// Type: Resource type.
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Delegation_STATUS{}
 
 // ConvertToARM returns the Delegation_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (d *Delegation_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2302,6 +2314,8 @@ type IPConfigurationProfile_STATUS struct {
 	// Type: Sub Resource type.
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &IPConfigurationProfile_STATUS{}
 
 // ConvertToARM returns the IPConfigurationProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *IPConfigurationProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2482,6 +2496,8 @@ type ResourceNavigationLink_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ResourceNavigationLink_STATUS{}
+
 // ConvertToARM returns the ResourceNavigationLink_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *ResourceNavigationLink_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if r == nil {
@@ -2632,6 +2648,8 @@ type RouteTable_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &RouteTable_STATUS_SubResourceEmbedded{}
+
 // ConvertToARM returns the RouteTable_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *RouteTable_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if r == nil {
@@ -2692,6 +2710,8 @@ type RouteTable_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &RouteTable_SubResourceEmbedded{}
 
 // ConvertToARM returns the RouteTable_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *RouteTable_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2792,6 +2812,8 @@ type ServiceAssociationLink_STATUS struct {
 	// Type: Resource type.
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ServiceAssociationLink_STATUS{}
 
 // ConvertToARM returns the ServiceAssociationLink_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *ServiceAssociationLink_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2978,6 +3000,8 @@ type ServiceEndpointPolicy_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ServiceEndpointPolicy_STATUS_SubResourceEmbedded{}
+
 // ConvertToARM returns the ServiceEndpointPolicy_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *ServiceEndpointPolicy_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -3038,6 +3062,8 @@ type ServiceEndpointPolicy_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ServiceEndpointPolicy_SubResourceEmbedded{}
 
 // ConvertToARM returns the ServiceEndpointPolicy_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *ServiceEndpointPolicy_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3117,6 +3143,8 @@ type ServiceEndpointPropertiesFormat struct {
 	// Service: The type of the endpoint service.
 	Service *string `json:"service,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ServiceEndpointPropertiesFormat{}
 
 // ConvertToARM returns the ServiceEndpointPropertiesFormat of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *ServiceEndpointPropertiesFormat) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3199,6 +3227,8 @@ type ServiceEndpointPropertiesFormat_STATUS struct {
 	// Service: The type of the endpoint service.
 	Service *string `json:"service,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ServiceEndpointPropertiesFormat_STATUS{}
 
 // ConvertToARM returns the ServiceEndpointPropertiesFormat_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *ServiceEndpointPropertiesFormat_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

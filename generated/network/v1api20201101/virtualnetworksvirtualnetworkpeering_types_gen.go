@@ -172,6 +172,8 @@ type VirtualNetworksVirtualNetworkPeering_Spec struct {
 	UseRemoteGateways *bool `json:"useRemoteGateways,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &VirtualNetworksVirtualNetworkPeering_Spec{}
+
 // ConvertToARM returns the VirtualNetworksVirtualNetworkPeering_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (v *VirtualNetworksVirtualNetworkPeering_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if v == nil {
@@ -535,6 +537,8 @@ type VirtualNetworksVirtualNetworkPeering_STATUS struct {
 	// UseRemoteGateways: If remote gateways can be used on this virtual network. If the flag is set to true, and allowGatewayTransit on remote peering is also true, virtual network will use gateways of remote virtual network for transit. Only one peering can have this flag set to true. This flag cannot be set if virtual network already has a gateway.
 	UseRemoteGateways *bool `json:"useRemoteGateways,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &VirtualNetworksVirtualNetworkPeering_STATUS{}
 
 // ConvertToARM returns the VirtualNetworksVirtualNetworkPeering_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (v *VirtualNetworksVirtualNetworkPeering_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

@@ -186,6 +186,8 @@ type VirtualNetwork_Spec struct {
 	VirtualNetworkPeerings []VirtualNetworkPeering_SubResourceEmbedded `json:"virtualNetworkPeerings,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &VirtualNetwork_Spec{}
+
 // ConvertToARM returns the VirtualNetwork_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (v *VirtualNetwork_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if v == nil {
@@ -763,6 +765,8 @@ type VirtualNetwork_STATUS struct {
 	// VirtualNetworkPeerings: A list of peerings in a Virtual Network.
 	VirtualNetworkPeerings []VirtualNetworkPeering_STATUS_SubResourceEmbedded `json:"virtualNetworkPeerings,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &VirtualNetwork_STATUS{}
 
 // ConvertToARM returns the VirtualNetwork_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (v *VirtualNetwork_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1346,6 +1350,8 @@ type AddressSpace struct {
 	AddressPrefixes []string `json:"addressPrefixes,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &AddressSpace{}
+
 // ConvertToARM returns the AddressSpace of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *AddressSpace) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if a == nil {
@@ -1411,6 +1417,8 @@ type AddressSpace_STATUS struct {
 	// AddressPrefixes: A list of address blocks reserved for this virtual network in CIDR notation.
 	AddressPrefixes []string `json:"addressPrefixes,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &AddressSpace_STATUS{}
 
 // ConvertToARM returns the AddressSpace_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *AddressSpace_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1478,6 +1486,8 @@ type DhcpOptions struct {
 	DnsServers []string `json:"dnsServers,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &DhcpOptions{}
+
 // ConvertToARM returns the DhcpOptions of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (d *DhcpOptions) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if d == nil {
@@ -1543,6 +1553,8 @@ type DhcpOptions_STATUS struct {
 	// DnsServers: The list of DNS servers IP addresses.
 	DnsServers []string `json:"dnsServers,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &DhcpOptions_STATUS{}
 
 // ConvertToARM returns the DhcpOptions_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (d *DhcpOptions_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1612,6 +1624,8 @@ type ExtendedLocation struct {
 	// Type: The type of the extended location.
 	Type *ExtendedLocationTypes `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ExtendedLocation{}
 
 // ConvertToARM returns the ExtendedLocation of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *ExtendedLocation) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1715,6 +1729,8 @@ type ExtendedLocation_STATUS struct {
 	Type *ExtendedLocationTypes_STATUS `json:"type,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ExtendedLocation_STATUS{}
+
 // ConvertToARM returns the ExtendedLocation_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *ExtendedLocation_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if e == nil {
@@ -1798,6 +1814,8 @@ type SubResource struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &SubResource{}
+
 // ConvertToARM returns the SubResource of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *SubResource) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -1874,6 +1892,8 @@ type SubResource_STATUS struct {
 	Id *string `json:"id,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &SubResource_STATUS{}
+
 // ConvertToARM returns the SubResource_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *SubResource_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -1937,6 +1957,8 @@ type Subnet_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Subnet_SubResourceEmbedded{}
 
 // ConvertToARM returns the Subnet_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *Subnet_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2027,6 +2049,8 @@ type VirtualNetworkBgpCommunities struct {
 	VirtualNetworkCommunity *string `json:"virtualNetworkCommunity,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &VirtualNetworkBgpCommunities{}
+
 // ConvertToARM returns the VirtualNetworkBgpCommunities of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (v *VirtualNetworkBgpCommunities) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if v == nil {
@@ -2090,6 +2114,8 @@ type VirtualNetworkBgpCommunities_STATUS struct {
 	// VirtualNetworkCommunity: The BGP community associated with the virtual network.
 	VirtualNetworkCommunity *string `json:"virtualNetworkCommunity,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &VirtualNetworkBgpCommunities_STATUS{}
 
 // ConvertToARM returns the VirtualNetworkBgpCommunities_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (v *VirtualNetworkBgpCommunities_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2244,6 +2270,8 @@ type VirtualNetworkPeering_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &VirtualNetworkPeering_STATUS_SubResourceEmbedded{}
+
 // ConvertToARM returns the VirtualNetworkPeering_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (v *VirtualNetworkPeering_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if v == nil {
@@ -2307,6 +2335,8 @@ type VirtualNetworkPeering_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &VirtualNetworkPeering_SubResourceEmbedded{}
 
 // ConvertToARM returns the VirtualNetworkPeering_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (v *VirtualNetworkPeering_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

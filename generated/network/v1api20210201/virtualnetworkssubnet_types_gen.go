@@ -182,6 +182,8 @@ type VirtualNetworksSubnet_Spec struct {
 	ServiceEndpoints []ServiceEndpointPropertiesFormat `json:"serviceEndpoints,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &VirtualNetworksSubnet_Spec{}
+
 // ConvertToARM returns the VirtualNetworksSubnet_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (v *VirtualNetworksSubnet_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if v == nil {
@@ -806,6 +808,8 @@ type VirtualNetworksSubnet_STATUS struct {
 	// Type: Resource type.
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &VirtualNetworksSubnet_STATUS{}
 
 // ConvertToARM returns the VirtualNetworksSubnet_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (v *VirtualNetworksSubnet_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1686,6 +1690,8 @@ type ApplicationGatewayIPConfiguration struct {
 	Subnet *SubResource `json:"subnet,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ApplicationGatewayIPConfiguration{}
+
 // ConvertToARM returns the ApplicationGatewayIPConfiguration of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *ApplicationGatewayIPConfiguration) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if a == nil {
@@ -1829,6 +1835,8 @@ type ApplicationGatewayIPConfiguration_STATUS struct {
 	// Type: Type of the resource.
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ApplicationGatewayIPConfiguration_STATUS{}
 
 // ConvertToARM returns the ApplicationGatewayIPConfiguration_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *ApplicationGatewayIPConfiguration_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2000,6 +2008,8 @@ type Delegation struct {
 	Type *string `json:"type,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Delegation{}
+
 // ConvertToARM returns the Delegation of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (d *Delegation) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if d == nil {
@@ -2132,6 +2142,8 @@ type Delegation_STATUS struct {
 	// Type: Resource type.
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Delegation_STATUS{}
 
 // ConvertToARM returns the Delegation_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (d *Delegation_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2311,6 +2323,8 @@ type IPConfigurationProfile_STATUS struct {
 	// Type: Sub Resource type.
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &IPConfigurationProfile_STATUS{}
 
 // ConvertToARM returns the IPConfigurationProfile_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *IPConfigurationProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2493,6 +2507,8 @@ type IPConfiguration_STATUS struct {
 	// Subnet: The reference to the subnet resource.
 	Subnet *Subnet_STATUS_SubResourceEmbedded `json:"subnet,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &IPConfiguration_STATUS{}
 
 // ConvertToARM returns the IPConfiguration_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *IPConfiguration_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2726,6 +2742,8 @@ type NetworkSecurityGroup_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &NetworkSecurityGroup_STATUS_SubResourceEmbedded{}
+
 // ConvertToARM returns the NetworkSecurityGroup_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NetworkSecurityGroup_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if n == nil {
@@ -2786,6 +2804,8 @@ type NetworkSecurityGroup_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &NetworkSecurityGroup_SubResourceEmbedded{}
 
 // ConvertToARM returns the NetworkSecurityGroup_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NetworkSecurityGroup_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2863,6 +2883,8 @@ type PrivateEndpoint_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &PrivateEndpoint_STATUS_SubResourceEmbedded{}
+
 // ConvertToARM returns the PrivateEndpoint_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PrivateEndpoint_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if p == nil {
@@ -2923,6 +2945,8 @@ type PublicIPAddress_STATUS_SubResourceEmbedded struct {
 	// Id: Resource ID.
 	Id *string `json:"id,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &PublicIPAddress_STATUS_SubResourceEmbedded{}
 
 // ConvertToARM returns the PublicIPAddress_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PublicIPAddress_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3002,6 +3026,8 @@ type ResourceNavigationLink_STATUS struct {
 	// Type: Resource type.
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ResourceNavigationLink_STATUS{}
 
 // ConvertToARM returns the ResourceNavigationLink_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *ResourceNavigationLink_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3153,6 +3179,8 @@ type RouteTable_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &RouteTable_STATUS_SubResourceEmbedded{}
+
 // ConvertToARM returns the RouteTable_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *RouteTable_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if r == nil {
@@ -3213,6 +3241,8 @@ type RouteTable_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &RouteTable_SubResourceEmbedded{}
 
 // ConvertToARM returns the RouteTable_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *RouteTable_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3313,6 +3343,8 @@ type ServiceAssociationLink_STATUS struct {
 	// Type: Resource type.
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ServiceAssociationLink_STATUS{}
 
 // ConvertToARM returns the ServiceAssociationLink_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *ServiceAssociationLink_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3499,6 +3531,8 @@ type ServiceEndpointPolicy_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ServiceEndpointPolicy_STATUS_SubResourceEmbedded{}
+
 // ConvertToARM returns the ServiceEndpointPolicy_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *ServiceEndpointPolicy_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -3559,6 +3593,8 @@ type ServiceEndpointPolicy_SubResourceEmbedded struct {
 	// Reference: Resource ID.
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ServiceEndpointPolicy_SubResourceEmbedded{}
 
 // ConvertToARM returns the ServiceEndpointPolicy_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *ServiceEndpointPolicy_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3638,6 +3674,8 @@ type ServiceEndpointPropertiesFormat struct {
 	// Service: The type of the endpoint service.
 	Service *string `json:"service,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ServiceEndpointPropertiesFormat{}
 
 // ConvertToARM returns the ServiceEndpointPropertiesFormat of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *ServiceEndpointPropertiesFormat) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3720,6 +3758,8 @@ type ServiceEndpointPropertiesFormat_STATUS struct {
 	// Service: The type of the endpoint service.
 	Service *string `json:"service,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ServiceEndpointPropertiesFormat_STATUS{}
 
 // ConvertToARM returns the ServiceEndpointPropertiesFormat_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *ServiceEndpointPropertiesFormat_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

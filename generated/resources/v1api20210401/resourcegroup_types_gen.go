@@ -152,6 +152,8 @@ type ResourceGroup_Spec struct {
 	Tags map[string]string `json:"tags,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ResourceGroup_Spec{}
+
 // ConvertToARM returns the ResourceGroup_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *ResourceGroup_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if r == nil {
@@ -287,6 +289,8 @@ type ResourceGroup_STATUS struct {
 	// Type: The type of the resource group.
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ResourceGroup_STATUS{}
 
 // ConvertToARM returns the ResourceGroup_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *ResourceGroup_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

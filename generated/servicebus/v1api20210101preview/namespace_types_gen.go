@@ -168,6 +168,8 @@ type Namespace_Spec struct {
 	ZoneRedundant *bool `json:"zoneRedundant,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Namespace_Spec{}
+
 // ConvertToARM returns the Namespace_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *Namespace_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if n == nil {
@@ -518,6 +520,8 @@ type Namespace_STATUS struct {
 	// ZoneRedundant: Enabling this property creates a Premium Service Bus Namespace in regions supported availability zones.
 	ZoneRedundant *bool `json:"zoneRedundant,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Namespace_STATUS{}
 
 // ConvertToARM returns the Namespace_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *Namespace_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -969,6 +973,8 @@ const (
 type DictionaryValue struct {
 }
 
+var _ genruntime.ARMTransformer = &DictionaryValue{}
+
 // ConvertToARM returns the DictionaryValue of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (d *DictionaryValue) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if d == nil {
@@ -1021,6 +1027,8 @@ type DictionaryValue_STATUS struct {
 	// PrincipalId: Principal Id of user assigned identity
 	PrincipalId *string `json:"principalId,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &DictionaryValue_STATUS{}
 
 // ConvertToARM returns the DictionaryValue_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (d *DictionaryValue_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1098,6 +1106,8 @@ type Encryption struct {
 	// RequireInfrastructureEncryption: Enable Infrastructure Encryption (Double Encryption)
 	RequireInfrastructureEncryption *bool `json:"requireInfrastructureEncryption,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Encryption{}
 
 // ConvertToARM returns the Encryption of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *Encryption) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1233,6 +1243,8 @@ type Encryption_STATUS struct {
 	RequireInfrastructureEncryption *bool `json:"requireInfrastructureEncryption,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Encryption_STATUS{}
+
 // ConvertToARM returns the Encryption_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *Encryption_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if e == nil {
@@ -1364,6 +1376,8 @@ type Identity struct {
 	UserAssignedIdentities map[string]DictionaryValue `json:"userAssignedIdentities,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Identity{}
+
 // ConvertToARM returns the Identity of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *Identity) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if i == nil {
@@ -1493,6 +1507,8 @@ type Identity_STATUS struct {
 	// UserAssignedIdentities: Properties for User Assigned Identities
 	UserAssignedIdentities map[string]DictionaryValue_STATUS `json:"userAssignedIdentities,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Identity_STATUS{}
 
 // ConvertToARM returns the Identity_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *Identity_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1661,6 +1677,8 @@ type KeyVaultProperties struct {
 	KeyVersion *string `json:"keyVersion,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &KeyVaultProperties{}
+
 // ConvertToARM returns the KeyVaultProperties of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (k *KeyVaultProperties) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if k == nil {
@@ -1785,6 +1803,8 @@ type KeyVaultProperties_STATUS struct {
 	// KeyVersion: Version of KeyVault
 	KeyVersion *string `json:"keyVersion,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &KeyVaultProperties_STATUS{}
 
 // ConvertToARM returns the KeyVaultProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (k *KeyVaultProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2007,6 +2027,8 @@ type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &PrivateEndpointConnection_STATUS_SubResourceEmbedded{}
+
 // ConvertToARM returns the PrivateEndpointConnection_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if p == nil {
@@ -2067,6 +2089,8 @@ type PrivateEndpointConnection_SubResourceEmbedded struct {
 	// Reference: Resource Id
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &PrivateEndpointConnection_SubResourceEmbedded{}
 
 // ConvertToARM returns the PrivateEndpointConnection_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PrivateEndpointConnection_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2150,6 +2174,8 @@ type SBSku struct {
 	// Tier: The billing tier of this particular SKU.
 	Tier *SkuTier `json:"tier,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &SBSku{}
 
 // ConvertToARM returns the SBSku of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *SBSku) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2261,6 +2287,8 @@ type SBSku_STATUS struct {
 	// Tier: The billing tier of this particular SKU.
 	Tier *SkuTier_STATUS `json:"tier,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &SBSku_STATUS{}
 
 // ConvertToARM returns the SBSku_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *SBSku_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2422,6 +2450,8 @@ type SystemData_STATUS struct {
 	LastModifiedByType *CreatedByType_STATUS `json:"lastModifiedByType,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &SystemData_STATUS{}
+
 // ConvertToARM returns the SystemData_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *SystemData_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -2558,6 +2588,8 @@ type UserAssignedIdentityProperties struct {
 	UserAssignedIdentity *string `json:"userAssignedIdentity,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &UserAssignedIdentityProperties{}
+
 // ConvertToARM returns the UserAssignedIdentityProperties of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (u *UserAssignedIdentityProperties) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if u == nil {
@@ -2617,6 +2649,8 @@ type UserAssignedIdentityProperties_STATUS struct {
 	// UserAssignedIdentity: ARM ID of user Identity selected for encryption
 	UserAssignedIdentity *string `json:"userAssignedIdentity,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &UserAssignedIdentityProperties_STATUS{}
 
 // ConvertToARM returns the UserAssignedIdentityProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (u *UserAssignedIdentityProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

@@ -191,6 +191,8 @@ type NamespacesQueue_Spec struct {
 	Status *EntityStatus `json:"status,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &NamespacesQueue_Spec{}
+
 // ConvertToARM returns the NamespacesQueue_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NamespacesQueue_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if n == nil {
@@ -596,6 +598,8 @@ type NamespacesQueue_STATUS struct {
 	// UpdatedAt: The exact time the message was updated.
 	UpdatedAt *string `json:"updatedAt,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &NamespacesQueue_STATUS{}
 
 // ConvertToARM returns the NamespacesQueue_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NamespacesQueue_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1134,6 +1138,8 @@ type MessageCountDetails_STATUS struct {
 	// TransferMessageCount: Number of messages transferred to another queue, topic, or subscription.
 	TransferMessageCount *int `json:"transferMessageCount,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &MessageCountDetails_STATUS{}
 
 // ConvertToARM returns the MessageCountDetails_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (m *MessageCountDetails_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

@@ -176,6 +176,8 @@ type NamespacesTopic_Spec struct {
 	SupportOrdering *bool `json:"supportOrdering,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &NamespacesTopic_Spec{}
+
 // ConvertToARM returns the NamespacesTopic_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NamespacesTopic_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if n == nil {
@@ -493,6 +495,8 @@ type NamespacesTopic_STATUS struct {
 	// UpdatedAt: The exact time the message was updated.
 	UpdatedAt *string `json:"updatedAt,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &NamespacesTopic_STATUS{}
 
 // ConvertToARM returns the NamespacesTopic_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NamespacesTopic_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

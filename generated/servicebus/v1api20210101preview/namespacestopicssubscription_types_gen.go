@@ -183,6 +183,8 @@ type NamespacesTopicsSubscription_Spec struct {
 	Status *EntityStatus `json:"status,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &NamespacesTopicsSubscription_Spec{}
+
 // ConvertToARM returns the NamespacesTopicsSubscription_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NamespacesTopicsSubscription_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if n == nil {
@@ -531,6 +533,8 @@ type NamespacesTopicsSubscription_STATUS struct {
 	// UpdatedAt: The exact time the message was updated.
 	UpdatedAt *string `json:"updatedAt,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &NamespacesTopicsSubscription_STATUS{}
 
 // ConvertToARM returns the NamespacesTopicsSubscription_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NamespacesTopicsSubscription_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

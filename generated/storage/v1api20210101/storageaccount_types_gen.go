@@ -208,6 +208,8 @@ type StorageAccount_Spec struct {
 	Tags map[string]string `json:"tags,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &StorageAccount_Spec{}
+
 // ConvertToARM returns the StorageAccount_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *StorageAccount_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -929,6 +931,8 @@ type StorageAccount_STATUS struct {
 	// Type: The type of the resource. E.g. "Microsoft.Compute/virtualMachines" or "Microsoft.Storage/storageAccounts"
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &StorageAccount_STATUS{}
 
 // ConvertToARM returns the StorageAccount_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *StorageAccount_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2000,6 +2004,8 @@ type ActiveDirectoryProperties struct {
 	NetBiosDomainName *string `json:"netBiosDomainName,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ActiveDirectoryProperties{}
+
 // ConvertToARM returns the ActiveDirectoryProperties of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *ActiveDirectoryProperties) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if a == nil {
@@ -2126,6 +2132,8 @@ type ActiveDirectoryProperties_STATUS struct {
 	NetBiosDomainName *string `json:"netBiosDomainName,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ActiveDirectoryProperties_STATUS{}
+
 // ConvertToARM returns the ActiveDirectoryProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *ActiveDirectoryProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if a == nil {
@@ -2241,6 +2249,8 @@ type AzureFilesIdentityBasedAuthentication struct {
 	DirectoryServiceOptions *DirectoryServiceOptions `json:"directoryServiceOptions,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &AzureFilesIdentityBasedAuthentication{}
+
 // ConvertToARM returns the AzureFilesIdentityBasedAuthentication of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *AzureFilesIdentityBasedAuthentication) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if a == nil {
@@ -2351,6 +2361,8 @@ type AzureFilesIdentityBasedAuthentication_STATUS struct {
 	DirectoryServiceOptions *DirectoryServiceOptions_STATUS `json:"directoryServiceOptions,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &AzureFilesIdentityBasedAuthentication_STATUS{}
+
 // ConvertToARM returns the AzureFilesIdentityBasedAuthentication_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *AzureFilesIdentityBasedAuthentication_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if a == nil {
@@ -2460,6 +2472,8 @@ type BlobRestoreParameters_STATUS struct {
 	// TimeToRestore: Restore blob to the specified time.
 	TimeToRestore *string `json:"timeToRestore,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &BlobRestoreParameters_STATUS{}
 
 // ConvertToARM returns the BlobRestoreParameters_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (b *BlobRestoreParameters_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2580,6 +2594,8 @@ type BlobRestoreRange_STATUS struct {
 	StartRange *string `json:"startRange,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &BlobRestoreRange_STATUS{}
+
 // ConvertToARM returns the BlobRestoreRange_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (b *BlobRestoreRange_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if b == nil {
@@ -2659,6 +2675,8 @@ type BlobRestoreStatus_STATUS struct {
 	// Status: The status of blob restore progress. Possible values are: - InProgress: Indicates that blob restore is ongoing. - Complete: Indicates that blob restore has been completed successfully. - Failed: Indicates that blob restore is failed.
 	Status *BlobRestoreProgressStatus_STATUS `json:"status,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &BlobRestoreStatus_STATUS{}
 
 // ConvertToARM returns the BlobRestoreStatus_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (b *BlobRestoreStatus_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2817,6 +2835,8 @@ type CustomDomain struct {
 	UseSubDomainName *bool `json:"useSubDomainName,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &CustomDomain{}
+
 // ConvertToARM returns the CustomDomain of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *CustomDomain) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if c == nil {
@@ -2890,6 +2910,8 @@ type CustomDomain_STATUS struct {
 	// UseSubDomainName: Indicates whether indirect CName validation is enabled. Default value is false. This should only be set on updates.
 	UseSubDomainName *bool `json:"useSubDomainName,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &CustomDomain_STATUS{}
 
 // ConvertToARM returns the CustomDomain_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *CustomDomain_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3012,6 +3034,8 @@ type Encryption struct {
 	// Services: List of services which support encryption.
 	Services *EncryptionServices `json:"services,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Encryption{}
 
 // ConvertToARM returns the Encryption of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *Encryption) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3204,6 +3228,8 @@ type EncryptionIdentity struct {
 	UserAssignedIdentity *string `json:"userAssignedIdentity,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &EncryptionIdentity{}
+
 // ConvertToARM returns the EncryptionIdentity of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *EncryptionIdentity) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if e == nil {
@@ -3264,6 +3290,8 @@ type EncryptionIdentity_STATUS struct {
 	// UserAssignedIdentity: Resource identifier of the UserAssigned identity to be associated with server-side encryption on the storage account.
 	UserAssignedIdentity *string `json:"userAssignedIdentity,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &EncryptionIdentity_STATUS{}
 
 // ConvertToARM returns the EncryptionIdentity_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *EncryptionIdentity_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3328,6 +3356,8 @@ type EncryptionService struct {
 	// KeyType: Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped encryption key will be used. 'Service' key type implies that a default service key is used.
 	KeyType *KeyType `json:"keyType,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &EncryptionService{}
 
 // ConvertToARM returns the EncryptionService of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *EncryptionService) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3417,6 +3447,8 @@ type EncryptionService_STATUS struct {
 	// LastEnabledTime: Gets a rough estimate of the date/time when the encryption was last enabled by the user. Only returned when encryption is enabled. There might be some unencrypted blobs which were written after this time, as it is just a rough estimate.
 	LastEnabledTime *string `json:"lastEnabledTime,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &EncryptionService_STATUS{}
 
 // ConvertToARM returns the EncryptionService_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *EncryptionService_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3521,6 +3553,8 @@ type EncryptionServices struct {
 	// Table: The encryption function of the table storage service.
 	Table *EncryptionService `json:"table,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &EncryptionServices{}
 
 // ConvertToARM returns the EncryptionServices of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *EncryptionServices) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3723,6 +3757,8 @@ type EncryptionServices_STATUS struct {
 	// Table: The encryption function of the table storage service.
 	Table *EncryptionService_STATUS `json:"table,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &EncryptionServices_STATUS{}
 
 // ConvertToARM returns the EncryptionServices_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *EncryptionServices_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3928,6 +3964,8 @@ type Encryption_STATUS struct {
 	// Services: List of services which support encryption.
 	Services *EncryptionServices_STATUS `json:"services,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Encryption_STATUS{}
 
 // ConvertToARM returns the Encryption_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *Encryption_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4141,6 +4179,8 @@ type Endpoints_STATUS struct {
 	Web *string `json:"web,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Endpoints_STATUS{}
+
 // ConvertToARM returns the Endpoints_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *Endpoints_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if e == nil {
@@ -4329,6 +4369,8 @@ type ExtendedLocation struct {
 	Type *ExtendedLocationTypes `json:"type,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ExtendedLocation{}
+
 // ConvertToARM returns the ExtendedLocation of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *ExtendedLocation) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if e == nil {
@@ -4431,6 +4473,8 @@ type ExtendedLocation_STATUS struct {
 	Type *ExtendedLocationTypes_STATUS `json:"type,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ExtendedLocation_STATUS{}
+
 // ConvertToARM returns the ExtendedLocation_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *ExtendedLocation_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if e == nil {
@@ -4519,6 +4563,8 @@ type GeoReplicationStats_STATUS struct {
 	// Status: The status of the secondary location. Possible values are: - Live: Indicates that the secondary location is active and operational. - Bootstrap: Indicates initial synchronization from the primary location to the secondary location is in progress.This typically occurs when replication is first enabled. - Unavailable: Indicates that the secondary location is temporarily unavailable.
 	Status *GeoReplicationStatus_STATUS `json:"status,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &GeoReplicationStats_STATUS{}
 
 // ConvertToARM returns the GeoReplicationStats_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (g *GeoReplicationStats_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4627,6 +4673,8 @@ type IPRule struct {
 	Value *string `json:"value,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &IPRule{}
+
 // ConvertToARM returns the IPRule of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *IPRule) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if i == nil {
@@ -4712,6 +4760,8 @@ type IPRule_STATUS struct {
 	// Value: Specifies the IP or IP range in CIDR format. Only IPV4 address is allowed.
 	Value *string `json:"value,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &IPRule_STATUS{}
 
 // ConvertToARM returns the IPRule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *IPRule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4799,6 +4849,8 @@ type Identity struct {
 	// UserAssignedIdentities: Gets or sets a list of key value pairs that describe the set of User Assigned identities that will be used with this storage account. The key is the ARM resource identifier of the identity. Only 1 User Assigned identity is permitted here.
 	UserAssignedIdentities map[string]UserAssignedIdentity `json:"userAssignedIdentities,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Identity{}
 
 // ConvertToARM returns the Identity of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *Identity) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4951,6 +5003,8 @@ type Identity_STATUS struct {
 	// UserAssignedIdentities: Gets or sets a list of key value pairs that describe the set of User Assigned identities that will be used with this storage account. The key is the ARM resource identifier of the identity. Only 1 User Assigned identity is permitted here.
 	UserAssignedIdentities map[string]UserAssignedIdentity_STATUS `json:"userAssignedIdentities,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Identity_STATUS{}
 
 // ConvertToARM returns the Identity_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *Identity_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -5137,6 +5191,8 @@ type KeyVaultProperties struct {
 	Keyversion *string `json:"keyversion,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &KeyVaultProperties{}
+
 // ConvertToARM returns the KeyVaultProperties of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (k *KeyVaultProperties) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if k == nil {
@@ -5229,6 +5285,8 @@ type KeyVaultProperties_STATUS struct {
 	// LastKeyRotationTimestamp: Timestamp of last rotation of the Key Vault Key.
 	LastKeyRotationTimestamp *string `json:"lastKeyRotationTimestamp,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &KeyVaultProperties_STATUS{}
 
 // ConvertToARM returns the KeyVaultProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (k *KeyVaultProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -5405,6 +5463,8 @@ type NetworkRuleSet struct {
 	// VirtualNetworkRules: Sets the virtual network rules
 	VirtualNetworkRules []VirtualNetworkRule `json:"virtualNetworkRules,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &NetworkRuleSet{}
 
 // ConvertToARM returns the NetworkRuleSet of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NetworkRuleSet) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -5646,6 +5706,8 @@ type NetworkRuleSet_STATUS struct {
 	VirtualNetworkRules []VirtualNetworkRule_STATUS `json:"virtualNetworkRules,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &NetworkRuleSet_STATUS{}
+
 // ConvertToARM returns the NetworkRuleSet_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NetworkRuleSet_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if n == nil {
@@ -5874,6 +5936,8 @@ type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &PrivateEndpointConnection_STATUS_SubResourceEmbedded{}
+
 // ConvertToARM returns the PrivateEndpointConnection_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if p == nil {
@@ -5948,6 +6012,8 @@ type ResourceAccessRule struct {
 	TenantId *string `json:"tenantId,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ResourceAccessRule{}
+
 // ConvertToARM returns the ResourceAccessRule of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *ResourceAccessRule) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if r == nil {
@@ -6021,6 +6087,8 @@ type ResourceAccessRule_STATUS struct {
 	// TenantId: Tenant Id
 	TenantId *string `json:"tenantId,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ResourceAccessRule_STATUS{}
 
 // ConvertToARM returns the ResourceAccessRule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *ResourceAccessRule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -6116,6 +6184,8 @@ type RoutingPreference struct {
 	// RoutingChoice: Routing Choice defines the kind of network routing opted by the user.
 	RoutingChoice *RoutingChoice `json:"routingChoice,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &RoutingPreference{}
 
 // ConvertToARM returns the RoutingPreference of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *RoutingPreference) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -6216,6 +6286,8 @@ type RoutingPreference_STATUS struct {
 	RoutingChoice *RoutingChoice_STATUS `json:"routingChoice,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &RoutingPreference_STATUS{}
+
 // ConvertToARM returns the RoutingPreference_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *RoutingPreference_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if r == nil {
@@ -6310,6 +6382,8 @@ type Sku struct {
 
 	Tier *SkuTier `json:"tier,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Sku{}
 
 // ConvertToARM returns the Sku of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *Sku) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -6453,6 +6527,8 @@ type Sku_STATUS struct {
 	Tier *SkuTier_STATUS `json:"tier,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Sku_STATUS{}
+
 // ConvertToARM returns the Sku_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *Sku_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -6579,6 +6655,8 @@ type StorageAccountInternetEndpoints_STATUS struct {
 	Web *string `json:"web,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &StorageAccountInternetEndpoints_STATUS{}
+
 // ConvertToARM returns the StorageAccountInternetEndpoints_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *StorageAccountInternetEndpoints_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -6684,6 +6762,8 @@ type StorageAccountMicrosoftEndpoints_STATUS struct {
 	// Web: Gets the web endpoint.
 	Web *string `json:"web,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &StorageAccountMicrosoftEndpoints_STATUS{}
 
 // ConvertToARM returns the StorageAccountMicrosoftEndpoints_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *StorageAccountMicrosoftEndpoints_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -6876,6 +6956,8 @@ func (s *StorageAccountOperatorSpec) AssignProperties_To_StorageAccountOperatorS
 type UserAssignedIdentity struct {
 }
 
+var _ genruntime.ARMTransformer = &UserAssignedIdentity{}
+
 // ConvertToARM returns the UserAssignedIdentity of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (u *UserAssignedIdentity) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if u == nil {
@@ -6928,6 +7010,8 @@ type UserAssignedIdentity_STATUS struct {
 	// PrincipalId: The principal ID of the identity.
 	PrincipalId *string `json:"principalId,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &UserAssignedIdentity_STATUS{}
 
 // ConvertToARM returns the UserAssignedIdentity_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (u *UserAssignedIdentity_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -7006,6 +7090,8 @@ type VirtualNetworkRule struct {
 	// State: Gets the state of virtual network rule.
 	State *State `json:"state,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &VirtualNetworkRule{}
 
 // ConvertToARM returns the VirtualNetworkRule of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (v *VirtualNetworkRule) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -7132,6 +7218,8 @@ type VirtualNetworkRule_STATUS struct {
 	// State: Gets the state of virtual network rule.
 	State *State_STATUS `json:"state,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &VirtualNetworkRule_STATUS{}
 
 // ConvertToARM returns the VirtualNetworkRule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (v *VirtualNetworkRule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

@@ -217,6 +217,8 @@ type StorageAccount_Spec struct {
 	Tags map[string]string `json:"tags,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &StorageAccount_Spec{}
+
 // ConvertToARM returns the StorageAccount_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *StorageAccount_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -1047,6 +1049,8 @@ type StorageAccount_STATUS struct {
 	// Type: The type of the resource. E.g. "Microsoft.Compute/virtualMachines" or "Microsoft.Storage/storageAccounts"
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &StorageAccount_STATUS{}
 
 // ConvertToARM returns the StorageAccount_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *StorageAccount_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2256,6 +2260,8 @@ type ActiveDirectoryProperties struct {
 	NetBiosDomainName *string `json:"netBiosDomainName,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ActiveDirectoryProperties{}
+
 // ConvertToARM returns the ActiveDirectoryProperties of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *ActiveDirectoryProperties) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if a == nil {
@@ -2382,6 +2388,8 @@ type ActiveDirectoryProperties_STATUS struct {
 	NetBiosDomainName *string `json:"netBiosDomainName,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ActiveDirectoryProperties_STATUS{}
+
 // ConvertToARM returns the ActiveDirectoryProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *ActiveDirectoryProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if a == nil {
@@ -2499,6 +2507,8 @@ type AzureFilesIdentityBasedAuthentication struct {
 	// +kubebuilder:validation:Required
 	DirectoryServiceOptions *DirectoryServiceOptions `json:"directoryServiceOptions,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &AzureFilesIdentityBasedAuthentication{}
 
 // ConvertToARM returns the AzureFilesIdentityBasedAuthentication of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *AzureFilesIdentityBasedAuthentication) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2635,6 +2645,8 @@ type AzureFilesIdentityBasedAuthentication_STATUS struct {
 	DirectoryServiceOptions *DirectoryServiceOptions_STATUS `json:"directoryServiceOptions,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &AzureFilesIdentityBasedAuthentication_STATUS{}
+
 // ConvertToARM returns the AzureFilesIdentityBasedAuthentication_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (a *AzureFilesIdentityBasedAuthentication_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if a == nil {
@@ -2767,6 +2779,8 @@ type BlobRestoreParameters_STATUS struct {
 	TimeToRestore *string `json:"timeToRestore,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &BlobRestoreParameters_STATUS{}
+
 // ConvertToARM returns the BlobRestoreParameters_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (b *BlobRestoreParameters_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if b == nil {
@@ -2886,6 +2900,8 @@ type BlobRestoreRange_STATUS struct {
 	StartRange *string `json:"startRange,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &BlobRestoreRange_STATUS{}
+
 // ConvertToARM returns the BlobRestoreRange_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (b *BlobRestoreRange_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if b == nil {
@@ -2965,6 +2981,8 @@ type BlobRestoreStatus_STATUS struct {
 	// Status: The status of blob restore progress. Possible values are: - InProgress: Indicates that blob restore is ongoing. - Complete: Indicates that blob restore has been completed successfully. - Failed: Indicates that blob restore is failed.
 	Status *BlobRestoreProgressStatus_STATUS `json:"status,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &BlobRestoreStatus_STATUS{}
 
 // ConvertToARM returns the BlobRestoreStatus_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (b *BlobRestoreStatus_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3123,6 +3141,8 @@ type CustomDomain struct {
 	UseSubDomainName *bool `json:"useSubDomainName,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &CustomDomain{}
+
 // ConvertToARM returns the CustomDomain of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *CustomDomain) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if c == nil {
@@ -3196,6 +3216,8 @@ type CustomDomain_STATUS struct {
 	// UseSubDomainName: Indicates whether indirect CName validation is enabled. Default value is false. This should only be set on updates.
 	UseSubDomainName *bool `json:"useSubDomainName,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &CustomDomain_STATUS{}
 
 // ConvertToARM returns the CustomDomain_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *CustomDomain_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3342,6 +3364,8 @@ type Encryption struct {
 	// Services: List of services which support encryption.
 	Services *EncryptionServices `json:"services,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Encryption{}
 
 // ConvertToARM returns the Encryption of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *Encryption) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3534,6 +3558,8 @@ type EncryptionIdentity struct {
 	UserAssignedIdentity *string `json:"userAssignedIdentity,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &EncryptionIdentity{}
+
 // ConvertToARM returns the EncryptionIdentity of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *EncryptionIdentity) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if e == nil {
@@ -3594,6 +3620,8 @@ type EncryptionIdentity_STATUS struct {
 	// UserAssignedIdentity: Resource identifier of the UserAssigned identity to be associated with server-side encryption on the storage account.
 	UserAssignedIdentity *string `json:"userAssignedIdentity,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &EncryptionIdentity_STATUS{}
 
 // ConvertToARM returns the EncryptionIdentity_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *EncryptionIdentity_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3658,6 +3686,8 @@ type EncryptionService struct {
 	// KeyType: Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped encryption key will be used. 'Service' key type implies that a default service key is used.
 	KeyType *KeyType `json:"keyType,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &EncryptionService{}
 
 // ConvertToARM returns the EncryptionService of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *EncryptionService) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3747,6 +3777,8 @@ type EncryptionService_STATUS struct {
 	// LastEnabledTime: Gets a rough estimate of the date/time when the encryption was last enabled by the user. Only returned when encryption is enabled. There might be some unencrypted blobs which were written after this time, as it is just a rough estimate.
 	LastEnabledTime *string `json:"lastEnabledTime,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &EncryptionService_STATUS{}
 
 // ConvertToARM returns the EncryptionService_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *EncryptionService_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3851,6 +3883,8 @@ type EncryptionServices struct {
 	// Table: The encryption function of the table storage service.
 	Table *EncryptionService `json:"table,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &EncryptionServices{}
 
 // ConvertToARM returns the EncryptionServices of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *EncryptionServices) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4053,6 +4087,8 @@ type EncryptionServices_STATUS struct {
 	// Table: The encryption function of the table storage service.
 	Table *EncryptionService_STATUS `json:"table,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &EncryptionServices_STATUS{}
 
 // ConvertToARM returns the EncryptionServices_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *EncryptionServices_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4258,6 +4294,8 @@ type Encryption_STATUS struct {
 	// Services: List of services which support encryption.
 	Services *EncryptionServices_STATUS `json:"services,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Encryption_STATUS{}
 
 // ConvertToARM returns the Encryption_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *Encryption_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4471,6 +4509,8 @@ type Endpoints_STATUS struct {
 	Web *string `json:"web,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Endpoints_STATUS{}
+
 // ConvertToARM returns the Endpoints_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *Endpoints_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if e == nil {
@@ -4675,6 +4715,8 @@ type ExtendedLocation struct {
 	Type *ExtendedLocationTypes `json:"type,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ExtendedLocation{}
+
 // ConvertToARM returns the ExtendedLocation of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *ExtendedLocation) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if e == nil {
@@ -4777,6 +4819,8 @@ type ExtendedLocation_STATUS struct {
 	Type *ExtendedLocationTypes_STATUS `json:"type,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ExtendedLocation_STATUS{}
+
 // ConvertToARM returns the ExtendedLocation_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (e *ExtendedLocation_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if e == nil {
@@ -4865,6 +4909,8 @@ type GeoReplicationStats_STATUS struct {
 	// Status: The status of the secondary location. Possible values are: - Live: Indicates that the secondary location is active and operational. - Bootstrap: Indicates initial synchronization from the primary location to the secondary location is in progress.This typically occurs when replication is first enabled. - Unavailable: Indicates that the secondary location is temporarily unavailable.
 	Status *GeoReplicationStatus_STATUS `json:"status,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &GeoReplicationStats_STATUS{}
 
 // ConvertToARM returns the GeoReplicationStats_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (g *GeoReplicationStats_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4973,6 +5019,8 @@ type IPRule struct {
 	Value *string `json:"value,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &IPRule{}
+
 // ConvertToARM returns the IPRule of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *IPRule) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if i == nil {
@@ -5058,6 +5106,8 @@ type IPRule_STATUS struct {
 	// Value: Specifies the IP or IP range in CIDR format. Only IPV4 address is allowed.
 	Value *string `json:"value,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &IPRule_STATUS{}
 
 // ConvertToARM returns the IPRule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *IPRule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -5145,6 +5195,8 @@ type Identity struct {
 	// UserAssignedIdentities: Gets or sets a list of key value pairs that describe the set of User Assigned identities that will be used with this storage account. The key is the ARM resource identifier of the identity. Only 1 User Assigned identity is permitted here.
 	UserAssignedIdentities map[string]UserAssignedIdentity `json:"userAssignedIdentities,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Identity{}
 
 // ConvertToARM returns the Identity of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *Identity) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -5298,6 +5350,8 @@ type Identity_STATUS struct {
 	UserAssignedIdentities map[string]UserAssignedIdentity_STATUS `json:"userAssignedIdentities,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Identity_STATUS{}
+
 // ConvertToARM returns the Identity_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *Identity_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if i == nil {
@@ -5442,6 +5496,8 @@ type KeyCreationTime_STATUS struct {
 	Key2 *string `json:"key2,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &KeyCreationTime_STATUS{}
+
 // ConvertToARM returns the KeyCreationTime_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (k *KeyCreationTime_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if k == nil {
@@ -5514,6 +5570,8 @@ type KeyPolicy struct {
 	KeyExpirationPeriodInDays *int `json:"keyExpirationPeriodInDays,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &KeyPolicy{}
+
 // ConvertToARM returns the KeyPolicy of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (k *KeyPolicy) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if k == nil {
@@ -5574,6 +5632,8 @@ type KeyPolicy_STATUS struct {
 	// KeyExpirationPeriodInDays: The key expiration period in days.
 	KeyExpirationPeriodInDays *int `json:"keyExpirationPeriodInDays,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &KeyPolicy_STATUS{}
 
 // ConvertToARM returns the KeyPolicy_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (k *KeyPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -5678,6 +5738,8 @@ type KeyVaultProperties struct {
 	Keyversion *string `json:"keyversion,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &KeyVaultProperties{}
+
 // ConvertToARM returns the KeyVaultProperties of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (k *KeyVaultProperties) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if k == nil {
@@ -5770,6 +5832,8 @@ type KeyVaultProperties_STATUS struct {
 	// LastKeyRotationTimestamp: Timestamp of last rotation of the Key Vault Key.
 	LastKeyRotationTimestamp *string `json:"lastKeyRotationTimestamp,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &KeyVaultProperties_STATUS{}
 
 // ConvertToARM returns the KeyVaultProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (k *KeyVaultProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -5946,6 +6010,8 @@ type NetworkRuleSet struct {
 	// VirtualNetworkRules: Sets the virtual network rules
 	VirtualNetworkRules []VirtualNetworkRule `json:"virtualNetworkRules,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &NetworkRuleSet{}
 
 // ConvertToARM returns the NetworkRuleSet of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NetworkRuleSet) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -6187,6 +6253,8 @@ type NetworkRuleSet_STATUS struct {
 	VirtualNetworkRules []VirtualNetworkRule_STATUS `json:"virtualNetworkRules,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &NetworkRuleSet_STATUS{}
+
 // ConvertToARM returns the NetworkRuleSet_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (n *NetworkRuleSet_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if n == nil {
@@ -6415,6 +6483,8 @@ type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &PrivateEndpointConnection_STATUS_SubResourceEmbedded{}
+
 // ConvertToARM returns the PrivateEndpointConnection_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if p == nil {
@@ -6489,6 +6559,8 @@ type ResourceAccessRule struct {
 	TenantId *string `json:"tenantId,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ResourceAccessRule{}
+
 // ConvertToARM returns the ResourceAccessRule of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *ResourceAccessRule) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if r == nil {
@@ -6562,6 +6634,8 @@ type ResourceAccessRule_STATUS struct {
 	// TenantId: Tenant Id
 	TenantId *string `json:"tenantId,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ResourceAccessRule_STATUS{}
 
 // ConvertToARM returns the ResourceAccessRule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *ResourceAccessRule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -6657,6 +6731,8 @@ type RoutingPreference struct {
 	// RoutingChoice: Routing Choice defines the kind of network routing opted by the user.
 	RoutingChoice *RoutingChoice `json:"routingChoice,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &RoutingPreference{}
 
 // ConvertToARM returns the RoutingPreference of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *RoutingPreference) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -6757,6 +6833,8 @@ type RoutingPreference_STATUS struct {
 	RoutingChoice *RoutingChoice_STATUS `json:"routingChoice,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &RoutingPreference_STATUS{}
+
 // ConvertToARM returns the RoutingPreference_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *RoutingPreference_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if r == nil {
@@ -6855,6 +6933,8 @@ type SasPolicy struct {
 	SasExpirationPeriod *string `json:"sasExpirationPeriod,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &SasPolicy{}
+
 // ConvertToARM returns the SasPolicy of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *SasPolicy) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -6941,6 +7021,8 @@ type SasPolicy_STATUS struct {
 	SasExpirationPeriod *string `json:"sasExpirationPeriod,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &SasPolicy_STATUS{}
+
 // ConvertToARM returns the SasPolicy_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *SasPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -7025,6 +7107,8 @@ type Sku struct {
 
 	Tier *SkuTier `json:"tier,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Sku{}
 
 // ConvertToARM returns the Sku of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *Sku) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -7168,6 +7252,8 @@ type Sku_STATUS struct {
 	Tier *SkuTier_STATUS `json:"tier,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Sku_STATUS{}
+
 // ConvertToARM returns the Sku_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *Sku_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -7294,6 +7380,8 @@ type StorageAccountInternetEndpoints_STATUS struct {
 	Web *string `json:"web,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &StorageAccountInternetEndpoints_STATUS{}
+
 // ConvertToARM returns the StorageAccountInternetEndpoints_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *StorageAccountInternetEndpoints_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -7399,6 +7487,8 @@ type StorageAccountMicrosoftEndpoints_STATUS struct {
 	// Web: Gets the web endpoint.
 	Web *string `json:"web,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &StorageAccountMicrosoftEndpoints_STATUS{}
 
 // ConvertToARM returns the StorageAccountMicrosoftEndpoints_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *StorageAccountMicrosoftEndpoints_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -7591,6 +7681,8 @@ func (s *StorageAccountOperatorSpec) AssignProperties_To_StorageAccountOperatorS
 type UserAssignedIdentity struct {
 }
 
+var _ genruntime.ARMTransformer = &UserAssignedIdentity{}
+
 // ConvertToARM returns the UserAssignedIdentity of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (u *UserAssignedIdentity) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if u == nil {
@@ -7643,6 +7735,8 @@ type UserAssignedIdentity_STATUS struct {
 	// PrincipalId: The principal ID of the identity.
 	PrincipalId *string `json:"principalId,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &UserAssignedIdentity_STATUS{}
 
 // ConvertToARM returns the UserAssignedIdentity_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (u *UserAssignedIdentity_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -7721,6 +7815,8 @@ type VirtualNetworkRule struct {
 	// State: Gets the state of virtual network rule.
 	State *State `json:"state,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &VirtualNetworkRule{}
 
 // ConvertToARM returns the VirtualNetworkRule of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (v *VirtualNetworkRule) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -7847,6 +7943,8 @@ type VirtualNetworkRule_STATUS struct {
 	// State: Gets the state of virtual network rule.
 	State *State_STATUS `json:"state,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &VirtualNetworkRule_STATUS{}
 
 // ConvertToARM returns the VirtualNetworkRule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (v *VirtualNetworkRule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

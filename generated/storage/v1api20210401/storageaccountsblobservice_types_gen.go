@@ -170,6 +170,8 @@ type StorageAccountsBlobService_Spec struct {
 	RestorePolicy *RestorePolicyProperties `json:"restorePolicy,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &StorageAccountsBlobService_Spec{}
+
 // ConvertToARM returns the StorageAccountsBlobService_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *StorageAccountsBlobService_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -590,6 +592,8 @@ type StorageAccountsBlobService_STATUS struct {
 	// Type: The type of the resource. E.g. "Microsoft.Compute/virtualMachines" or "Microsoft.Storage/storageAccounts"
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &StorageAccountsBlobService_STATUS{}
 
 // ConvertToARM returns the StorageAccountsBlobService_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *StorageAccountsBlobService_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1032,6 +1036,8 @@ type ChangeFeed struct {
 	RetentionInDays *int `json:"retentionInDays,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ChangeFeed{}
+
 // ConvertToARM returns the ChangeFeed of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *ChangeFeed) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if c == nil {
@@ -1107,6 +1113,8 @@ type ChangeFeed_STATUS struct {
 	// +kubebuilder:validation:Minimum=1
 	RetentionInDays *int `json:"retentionInDays,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ChangeFeed_STATUS{}
 
 // ConvertToARM returns the ChangeFeed_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *ChangeFeed_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1195,6 +1203,8 @@ type CorsRule struct {
 	// +kubebuilder:validation:Required
 	MaxAgeInSeconds *int `json:"maxAgeInSeconds,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &CorsRule{}
 
 // ConvertToARM returns the CorsRule of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *CorsRule) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1375,6 +1385,8 @@ type CorsRule_STATUS struct {
 	MaxAgeInSeconds *int `json:"maxAgeInSeconds,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &CorsRule_STATUS{}
+
 // ConvertToARM returns the CorsRule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *CorsRule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if c == nil {
@@ -1516,6 +1528,8 @@ type CorsRules struct {
 	CorsRules []CorsRule `json:"corsRules,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &CorsRules{}
+
 // ConvertToARM returns the CorsRules of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *CorsRules) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if c == nil {
@@ -1609,6 +1623,8 @@ type CorsRules_STATUS struct {
 	// CorsRules: The List of CORS rules. You can include up to five CorsRule elements in the request.
 	CorsRules []CorsRule_STATUS `json:"corsRules,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &CorsRules_STATUS{}
 
 // ConvertToARM returns the CorsRules_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *CorsRules_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1709,6 +1725,8 @@ type DeleteRetentionPolicy struct {
 	Enabled *bool `json:"enabled,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &DeleteRetentionPolicy{}
+
 // ConvertToARM returns the DeleteRetentionPolicy of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (d *DeleteRetentionPolicy) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if d == nil {
@@ -1784,6 +1802,8 @@ type DeleteRetentionPolicy_STATUS struct {
 	// Enabled: Indicates whether DeleteRetentionPolicy is enabled.
 	Enabled *bool `json:"enabled,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &DeleteRetentionPolicy_STATUS{}
 
 // ConvertToARM returns the DeleteRetentionPolicy_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (d *DeleteRetentionPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1865,6 +1885,8 @@ type LastAccessTimeTrackingPolicy struct {
 	// TrackingGranularityInDays: The field specifies blob object tracking granularity in days, typically how often the blob object should be tracked.This field is currently read only with value as 1
 	TrackingGranularityInDays *int `json:"trackingGranularityInDays,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &LastAccessTimeTrackingPolicy{}
 
 // ConvertToARM returns the LastAccessTimeTrackingPolicy of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (l *LastAccessTimeTrackingPolicy) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1984,6 +2006,8 @@ type LastAccessTimeTrackingPolicy_STATUS struct {
 	// TrackingGranularityInDays: The field specifies blob object tracking granularity in days, typically how often the blob object should be tracked.This field is currently read only with value as 1
 	TrackingGranularityInDays *int `json:"trackingGranularityInDays,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &LastAccessTimeTrackingPolicy_STATUS{}
 
 // ConvertToARM returns the LastAccessTimeTrackingPolicy_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (l *LastAccessTimeTrackingPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2117,6 +2141,8 @@ type RestorePolicyProperties struct {
 	Enabled *bool `json:"enabled,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &RestorePolicyProperties{}
+
 // ConvertToARM returns the RestorePolicyProperties of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *RestorePolicyProperties) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if r == nil {
@@ -2198,6 +2224,8 @@ type RestorePolicyProperties_STATUS struct {
 	// MinRestoreTime: Returns the minimum date and time that the restore can be started.
 	MinRestoreTime *string `json:"minRestoreTime,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &RestorePolicyProperties_STATUS{}
 
 // ConvertToARM returns the RestorePolicyProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *RestorePolicyProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

@@ -163,6 +163,8 @@ type StorageAccountsBlobServicesContainer_Spec struct {
 	PublicAccess *PublicAccess `json:"publicAccess,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &StorageAccountsBlobServicesContainer_Spec{}
+
 // ConvertToARM returns the StorageAccountsBlobServicesContainer_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *StorageAccountsBlobServicesContainer_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -438,6 +440,8 @@ type StorageAccountsBlobServicesContainer_STATUS struct {
 	// Version: The version of the deleted blob container.
 	Version *string `json:"version,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &StorageAccountsBlobServicesContainer_STATUS{}
 
 // ConvertToARM returns the StorageAccountsBlobServicesContainer_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *StorageAccountsBlobServicesContainer_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -955,6 +959,8 @@ type ImmutabilityPolicyProperties_STATUS struct {
 	UpdateHistory []UpdateHistoryProperty_STATUS `json:"updateHistory,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ImmutabilityPolicyProperties_STATUS{}
+
 // ConvertToARM returns the ImmutabilityPolicyProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *ImmutabilityPolicyProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if i == nil {
@@ -1137,6 +1143,8 @@ type ImmutableStorageWithVersioning struct {
 	Enabled *bool `json:"enabled,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ImmutableStorageWithVersioning{}
+
 // ConvertToARM returns the ImmutableStorageWithVersioning of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *ImmutableStorageWithVersioning) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if i == nil {
@@ -1203,6 +1211,8 @@ type ImmutableStorageWithVersioning_STATUS struct {
 	// TimeStamp: Returns the date and time the object level immutability was enabled.
 	TimeStamp *string `json:"timeStamp,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ImmutableStorageWithVersioning_STATUS{}
 
 // ConvertToARM returns the ImmutableStorageWithVersioning_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *ImmutableStorageWithVersioning_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1331,6 +1341,8 @@ type LegalHoldProperties_STATUS struct {
 	// Tags: The list of LegalHold tags of a blob container.
 	Tags []TagProperty_STATUS `json:"tags,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &LegalHoldProperties_STATUS{}
 
 // ConvertToARM returns the LegalHoldProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (l *LegalHoldProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1561,6 +1573,8 @@ type TagProperty_STATUS struct {
 	Upn *string `json:"upn,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &TagProperty_STATUS{}
+
 // ConvertToARM returns the TagProperty_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (t *TagProperty_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if t == nil {
@@ -1676,6 +1690,8 @@ type UpdateHistoryProperty_STATUS struct {
 	// Upn: Returns the User Principal Name of the user who updated the ImmutabilityPolicy.
 	Upn *string `json:"upn,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &UpdateHistoryProperty_STATUS{}
 
 // ConvertToARM returns the UpdateHistoryProperty_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (u *UpdateHistoryProperty_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

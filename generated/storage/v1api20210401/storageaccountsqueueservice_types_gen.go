@@ -145,6 +145,8 @@ type StorageAccountsQueueService_Spec struct {
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"storage.azure.com" kind:"StorageAccount"`
 }
 
+var _ genruntime.ARMTransformer = &StorageAccountsQueueService_Spec{}
+
 // ConvertToARM returns the StorageAccountsQueueService_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *StorageAccountsQueueService_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -282,6 +284,8 @@ type StorageAccountsQueueService_STATUS struct {
 	// Type: The type of the resource. E.g. "Microsoft.Compute/virtualMachines" or "Microsoft.Storage/storageAccounts"
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &StorageAccountsQueueService_STATUS{}
 
 // ConvertToARM returns the StorageAccountsQueueService_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *StorageAccountsQueueService_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

@@ -150,6 +150,8 @@ type StorageAccountsQueueServicesQueue_Spec struct {
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"storage.azure.com" kind:"StorageAccountsQueueService"`
 }
 
+var _ genruntime.ARMTransformer = &StorageAccountsQueueServicesQueue_Spec{}
+
 // ConvertToARM returns the StorageAccountsQueueServicesQueue_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *StorageAccountsQueueServicesQueue_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -276,6 +278,8 @@ type StorageAccountsQueueServicesQueue_STATUS struct {
 	// Type: The type of the resource. E.g. "Microsoft.Compute/virtualMachines" or "Microsoft.Storage/storageAccounts"
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &StorageAccountsQueueServicesQueue_STATUS{}
 
 // ConvertToARM returns the StorageAccountsQueueServicesQueue_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *StorageAccountsQueueServicesQueue_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

@@ -40,7 +40,13 @@ func (fb *fileBuilder) armConversionDecls(def astmodel.Definition) ([]dst.Decl, 
 	if err != nil {
 		return nil, fmt.Errorf("%s.ConvertToARM: %w", name, err)
 	}
-	decls := []dst.Decl{to}
+	// The compiler, not a test, holds every converting type to the interfaces the operator uses.
+	assertion := &dst.GenDecl{Tok: token.VAR, Specs: []dst.Spec{&dst.ValueSpec{
+		Names:  []*dst.Ident{ident("_")},
+		Type:   fb.qualified(astmodel.GenRuntimePackage, "ARMTransformer"),
+		Values: []dst.Expr{addr(composite(ident(name)))},
+	}}}
+	decls := []dst.Decl{assertion, to}
 	empty := withDoc(method(recv, name, "NewEmptyARMValue", nil, []*dst.Field{field("", ident("any"))},
 		returns(addr(composite(armType())))),
 		"NewEmptyARMValue returns an empty "+o.ARM.Name+" of the arm package, to decode an ARM response into.")

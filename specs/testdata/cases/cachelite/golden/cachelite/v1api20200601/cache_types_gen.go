@@ -174,6 +174,8 @@ type Cache_Spec struct {
 	Tags map[string]string `json:"tags,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Cache_Spec{}
+
 // ConvertToARM returns the Cache_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *Cache_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if c == nil {
@@ -536,6 +538,8 @@ type Cache_STATUS struct {
 	// Type: Type of the resource, as provider namespace plus resource type.
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Cache_STATUS{}
 
 // ConvertToARM returns the Cache_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *Cache_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1015,6 +1019,8 @@ type FirewallRule struct {
 	StartIP *string `json:"startIP,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &FirewallRule{}
+
 // ConvertToARM returns the FirewallRule of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (f *FirewallRule) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if f == nil {
@@ -1088,6 +1094,8 @@ type FirewallRule_STATUS struct {
 	// StartIP: Lowest address of the range.
 	StartIP *string `json:"startIP,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &FirewallRule_STATUS{}
 
 // ConvertToARM returns the FirewallRule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (f *FirewallRule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1170,6 +1178,8 @@ type ReplicaSetting struct {
 	Zone *string `json:"zone,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ReplicaSetting{}
+
 // ConvertToARM returns the ReplicaSetting of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *ReplicaSetting) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if r == nil {
@@ -1230,6 +1240,8 @@ type ReplicaSetting_STATUS struct {
 	// Zone: Availability zone of the replica.
 	Zone *string `json:"zone,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ReplicaSetting_STATUS{}
 
 // ConvertToARM returns the ReplicaSetting_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *ReplicaSetting_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1298,6 +1310,8 @@ type Sku struct {
 	// +kubebuilder:validation:Required
 	Name *SkuName `json:"name,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Sku{}
 
 // ConvertToARM returns the Sku of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *Sku) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1404,6 +1418,8 @@ type Sku_STATUS struct {
 	// Name: Tier of the cache.
 	Name *SkuName_STATUS `json:"name,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Sku_STATUS{}
 
 // ConvertToARM returns the Sku_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *Sku_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

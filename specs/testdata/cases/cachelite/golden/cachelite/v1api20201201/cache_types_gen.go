@@ -181,6 +181,8 @@ type Cache_Spec struct {
 	Tags map[string]string `json:"tags,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Cache_Spec{}
+
 // ConvertToARM returns the Cache_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *Cache_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if c == nil {
@@ -606,6 +608,8 @@ type Cache_STATUS struct {
 	// Type: Type of the resource, as provider namespace plus resource type.
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Cache_STATUS{}
 
 // ConvertToARM returns the Cache_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *Cache_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1144,6 +1148,8 @@ type FirewallRule struct {
 	StartIP *string `json:"startIP,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &FirewallRule{}
+
 // ConvertToARM returns the FirewallRule of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (f *FirewallRule) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if f == nil {
@@ -1231,6 +1237,8 @@ type FirewallRule_STATUS struct {
 	StartIP *string `json:"startIP,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &FirewallRule_STATUS{}
+
 // ConvertToARM returns the FirewallRule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (f *FirewallRule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if f == nil {
@@ -1314,6 +1322,8 @@ type Persistence struct {
 	// Frequency: How often snapshots are written.
 	Frequency *PersistenceFrequency `json:"frequency,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Persistence{}
 
 // ConvertToARM returns the Persistence of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *Persistence) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1421,6 +1431,8 @@ type Persistence_STATUS struct {
 	Frequency *PersistenceFrequency_STATUS `json:"frequency,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Persistence_STATUS{}
+
 // ConvertToARM returns the Persistence_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *Persistence_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if p == nil {
@@ -1517,6 +1529,8 @@ type ReplicaSetting struct {
 	Zone *string `json:"zone,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &ReplicaSetting{}
+
 // ConvertToARM returns the ReplicaSetting of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *ReplicaSetting) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if r == nil {
@@ -1590,6 +1604,8 @@ type ReplicaSetting_STATUS struct {
 	// Zone: Availability zone of the replica.
 	Zone *string `json:"zone,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &ReplicaSetting_STATUS{}
 
 // ConvertToARM returns the ReplicaSetting_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *ReplicaSetting_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1667,6 +1683,8 @@ type Sku struct {
 	// +kubebuilder:validation:Required
 	Name *SkuName `json:"name,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Sku{}
 
 // ConvertToARM returns the Sku of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *Sku) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -1773,6 +1791,8 @@ type Sku_STATUS struct {
 	// Name: Tier of the cache.
 	Name *SkuName_STATUS `json:"name,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Sku_STATUS{}
 
 // ConvertToARM returns the Sku_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *Sku_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

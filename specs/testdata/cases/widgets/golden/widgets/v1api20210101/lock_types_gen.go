@@ -153,6 +153,8 @@ type Lock_Spec struct {
 	Owner *genruntime.ArbitraryOwnerReference `json:"owner,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Lock_Spec{}
+
 // ConvertToARM returns the Lock_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (l *Lock_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if l == nil {
@@ -304,6 +306,8 @@ type Lock_STATUS struct {
 	// Type: Type of the resource, as provider namespace plus resource type.
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Lock_STATUS{}
 
 // ConvertToARM returns the Lock_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (l *Lock_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

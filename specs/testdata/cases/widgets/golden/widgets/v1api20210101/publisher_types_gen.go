@@ -146,6 +146,8 @@ type Publisher_Spec struct {
 	PublisherDisplayName *string `json:"publisherDisplayName,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Publisher_Spec{}
+
 // ConvertToARM returns the Publisher_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *Publisher_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if p == nil {
@@ -269,6 +271,8 @@ type Publisher_STATUS struct {
 	// Type: Type of the resource, as provider namespace plus resource type.
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Publisher_STATUS{}
 
 // ConvertToARM returns the Publisher_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (p *Publisher_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

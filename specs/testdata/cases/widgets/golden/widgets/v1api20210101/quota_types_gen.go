@@ -143,6 +143,8 @@ type Quota_Spec struct {
 	OperatorSpec *QuotaOperatorSpec `json:"operatorSpec,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Quota_Spec{}
+
 // ConvertToARM returns the Quota_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (q *Quota_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if q == nil {
@@ -250,6 +252,8 @@ type Quota_STATUS struct {
 	// Type: Type of the resource, as provider namespace plus resource type.
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Quota_STATUS{}
 
 // ConvertToARM returns the Quota_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (q *Quota_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

@@ -242,6 +242,8 @@ type Widget_Spec struct {
 	WidgetLabels map[string]string `json:"widgetLabels,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Widget_Spec{}
+
 // ConvertToARM returns the Widget_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (w *Widget_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if w == nil {
@@ -1124,6 +1126,8 @@ type Widget_STATUS struct {
 	WidgetLabels map[string]string `json:"widgetLabels,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Widget_STATUS{}
+
 // ConvertToARM returns the Widget_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (w *Widget_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if w == nil {
@@ -1960,6 +1964,8 @@ type Circle struct {
 	ShapeType Shape_ShapeType_Circle `json:"shapeType,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Circle{}
+
 // ConvertToARM returns the Circle of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *Circle) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if c == nil {
@@ -2045,6 +2051,8 @@ type Circle_STATUS struct {
 	// ShapeType: Discriminator naming the concrete shape.
 	ShapeType Shape_ShapeType_Circle_STATUS `json:"shapeType,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Circle_STATUS{}
 
 // ConvertToARM returns the Circle_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (c *Circle_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2158,6 +2166,8 @@ type Identity struct {
 	// UserAssignedIdentities: User assigned identities keyed by their ARM ID.
 	UserAssignedIdentities map[string]UserAssignedIdentity `json:"userAssignedIdentities,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Identity{}
 
 // ConvertToARM returns the Identity of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *Identity) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2308,6 +2318,8 @@ type Identity_STATUS struct {
 	// UserAssignedIdentities: User assigned identities keyed by their ARM ID.
 	UserAssignedIdentities map[string]UserAssignedIdentity_STATUS `json:"userAssignedIdentities,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Identity_STATUS{}
 
 // ConvertToARM returns the Identity_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (i *Identity_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -2495,6 +2507,8 @@ type Rule struct {
 	Priority *int `json:"priority,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Rule{}
+
 // ConvertToARM returns the Rule of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *Rule) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if r == nil {
@@ -2662,6 +2676,8 @@ type Rule_STATUS struct {
 	Priority *int `json:"priority,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Rule_STATUS{}
+
 // ConvertToARM returns the Rule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *Rule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if r == nil {
@@ -2808,6 +2824,8 @@ type Rule_STATUS_Unrolled struct {
 	Priority *int `json:"priority,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Rule_STATUS_Unrolled{}
+
 // ConvertToARM returns the Rule_STATUS_Unrolled of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *Rule_STATUS_Unrolled) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if r == nil {
@@ -2910,6 +2928,8 @@ type Rule_Unrolled struct {
 	Priority *int `json:"priority,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Rule_Unrolled{}
+
 // ConvertToARM returns the Rule_Unrolled of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (r *Rule_Unrolled) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if r == nil {
@@ -3007,6 +3027,8 @@ type Shape struct {
 	// Square: A shape with four equal sides.
 	Square *Square `json:"square,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Shape{}
 
 // ConvertToARM returns the Shape of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *Shape) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3133,6 +3155,8 @@ type Shape_STATUS struct {
 	// Square: A shape with four equal sides.
 	Square *Square_STATUS `json:"square,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &Shape_STATUS{}
 
 // ConvertToARM returns the Shape_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *Shape_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3292,6 +3316,8 @@ type Sku struct {
 	Tier *SkuTier `json:"tier,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Sku{}
+
 // ConvertToARM returns the Sku of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *Sku) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -3443,6 +3469,8 @@ type Sku_STATUS struct {
 	Tier *SkuTier_STATUS `json:"tier,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Sku_STATUS{}
+
 // ConvertToARM returns the Sku_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *Sku_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -3557,6 +3585,8 @@ type Square struct {
 	Side *int `json:"side,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Square{}
+
 // ConvertToARM returns the Square of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *Square) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -3643,6 +3673,8 @@ type Square_STATUS struct {
 	Side *int `json:"side,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &Square_STATUS{}
+
 // ConvertToARM returns the Square_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *Square_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
@@ -3726,6 +3758,8 @@ type SystemData_STATUS struct {
 	// CreatedByType: Kind of identity that created the resource.
 	CreatedByType *CreatedByType_STATUS `json:"createdByType,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &SystemData_STATUS{}
 
 // ConvertToARM returns the SystemData_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (s *SystemData_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3818,6 +3852,8 @@ func (s *SystemData_STATUS) AssignProperties_To_SystemData_STATUS(destination *s
 type UserAssignedIdentity struct {
 }
 
+var _ genruntime.ARMTransformer = &UserAssignedIdentity{}
+
 // ConvertToARM returns the UserAssignedIdentity of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (u *UserAssignedIdentity) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if u == nil {
@@ -3870,6 +3906,8 @@ type UserAssignedIdentity_STATUS struct {
 	// PrincipalId: Principal ID of the identity.
 	PrincipalId *string `json:"principalId,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &UserAssignedIdentity_STATUS{}
 
 // ConvertToARM returns the UserAssignedIdentity_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (u *UserAssignedIdentity_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -3947,6 +3985,8 @@ type WidgetEndpoint struct {
 	// +kubebuilder:validation:Minimum=1
 	Port *int `json:"port,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &WidgetEndpoint{}
 
 // ConvertToARM returns the WidgetEndpoint of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (w *WidgetEndpoint) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
@@ -4033,6 +4073,8 @@ type WidgetEndpoint_STATUS struct {
 	// +kubebuilder:validation:Minimum=1
 	Port *int `json:"port,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &WidgetEndpoint_STATUS{}
 
 // ConvertToARM returns the WidgetEndpoint_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (w *WidgetEndpoint_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

@@ -159,6 +159,8 @@ type WidgetsGadget_Spec struct {
 	TeethCount *int `json:"teethCount,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &WidgetsGadget_Spec{}
+
 // ConvertToARM returns the WidgetsGadget_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (w *WidgetsGadget_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if w == nil {
@@ -334,6 +336,8 @@ type WidgetsGadget_STATUS struct {
 	// Type: Type of the resource, as provider namespace plus resource type.
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &WidgetsGadget_STATUS{}
 
 // ConvertToARM returns the WidgetsGadget_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (w *WidgetsGadget_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

@@ -153,6 +153,8 @@ type WidgetsGadgetsPart_Spec struct {
 	Quantity *int `json:"quantity,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &WidgetsGadgetsPart_Spec{}
+
 // ConvertToARM returns the WidgetsGadgetsPart_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (w *WidgetsGadgetsPart_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if w == nil {
@@ -293,6 +295,8 @@ type WidgetsGadgetsPart_STATUS struct {
 	// Type: Type of the resource, as provider namespace plus resource type.
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &WidgetsGadgetsPart_STATUS{}
 
 // ConvertToARM returns the WidgetsGadgetsPart_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (w *WidgetsGadgetsPart_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {

@@ -150,6 +150,8 @@ type WidgetsSetting_Spec struct {
 	RetentionDays *int `json:"retentionDays,omitempty"`
 }
 
+var _ genruntime.ARMTransformer = &WidgetsSetting_Spec{}
+
 // ConvertToARM returns the WidgetsSetting_Spec of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (w *WidgetsSetting_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if w == nil {
@@ -285,6 +287,8 @@ type WidgetsSetting_STATUS struct {
 	// Type: Type of the resource, as provider namespace plus resource type.
 	Type *string `json:"type,omitempty"`
 }
+
+var _ genruntime.ARMTransformer = &WidgetsSetting_STATUS{}
 
 // ConvertToARM returns the WidgetsSetting_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
 func (w *WidgetsSetting_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
