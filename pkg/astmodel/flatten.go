@@ -1,9 +1,8 @@
 package astmodel
 
 // IsFlattenCandidate reports whether the properties of p's object are lifted into the object
-// that holds p: p is marked for flattening (x-ms-client-flatten), or it is the "properties"
-// envelope at the top of a resource's body (resourceTop), which Azure Service Operator lifts
-// too. Lifting can still be refused when names clash; see Property.NotFlattened.
-func IsFlattenCandidate(p *Property, resourceTop bool) bool {
-	return p.Flatten || resourceTop && p.ARMName == "properties"
-}
+// that holds p: p is marked for flattening (x-ms-client-flatten, or $flatten: true in the
+// config), as Azure Service Operator does. A "properties" envelope without the mark stays
+// nested (spec.properties), so that ASO users' manifests apply unchanged. Lifting can still be
+// refused when names clash; see Provenance.NotFlattened.
+func IsFlattenCandidate(p *Property) bool { return p.Flatten }

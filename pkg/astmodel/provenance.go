@@ -25,6 +25,9 @@ type Provenance struct {
 	Reference Reason
 	// Renamed says why the JSON name differs from the wire name, when a setting renamed it.
 	Renamed Reason
+	// Flatten says who decided whether the property's object is lifted: the swagger
+	// (x-ms-client-flatten) when empty, or the config ($flatten).
+	Flatten Reason
 	// NotFlattened names the neighbours whose names clashed with the property's own
 	// properties, which kept it nested although it is a flattening candidate.
 	NotFlattened []string

@@ -50,8 +50,8 @@ func TestServerRejectsBadObjects(t *testing.T) {
 	}, {
 		name:  "missing required nested field",
 		group: "keyvault.azure.com", kind: "Vault",
-		mutate: remove("spec", "sku", "family"),
-		want:   []string{"spec.sku.family", "Required value"},
+		mutate: remove("spec", "properties", "sku", "family"),
+		want:   []string{"spec.properties.sku.family", "Required value"},
 	}, {
 		name:  "enum",
 		group: "storage.azure.com", kind: "StorageAccount",

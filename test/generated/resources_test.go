@@ -32,8 +32,9 @@ metadata: {name: aso-sample-kv, namespace: default}
 spec:
   location: westcentralus
   owner: {name: aso-sample-rg}
-  tenantId: 00000000-0000-0000-0000-000000000000
-  sku: {family: A, name: standard}
+  properties:
+    tenantId: 00000000-0000-0000-0000-000000000000
+    sku: {family: A, name: standard}
 `
 
 const storageAccount = `
@@ -83,13 +84,13 @@ func TestCustomResources(t *testing.T) {
 
 		{name: "key vault", doc: vault},
 		{name: "key vault sku name not in enum", doc: vault, old: "name: standard", new: "name: gold",
-			want: []string{`spec.sku.name: Unsupported value: "gold": supported values: "standard", "premium"`}},
+			want: []string{`spec.properties.sku.name: Unsupported value: "gold": supported values: "standard", "premium"`}},
 		{name: "key vault azureName against pattern", doc: vault, old: "  location:", new: "  azureName: my_vault\n  location:",
 			want: []string{"spec.azureName: Invalid value", "should match '^[a-zA-Z0-9-]{3,24}$'"}},
 		{name: "key vault azureName too short for pattern", doc: vault, old: "  location:", new: "  azureName: kv\n  location:",
 			want: []string{"spec.azureName: Invalid value"}},
-		{name: "key vault retention not an integer", doc: vault, old: "  location:", new: "  softDeleteRetentionInDays: \"90\"\n  location:",
-			want: []string{"spec.softDeleteRetentionInDays: Invalid value", "must be of type integer"}},
+		{name: "key vault retention not an integer", doc: vault, old: "    tenantId:", new: "    softDeleteRetentionInDays: \"90\"\n    tenantId:",
+			want: []string{"spec.properties.softDeleteRetentionInDays: Invalid value", "must be of type integer"}},
 
 		{name: "storage account", doc: storageAccount},
 		{name: "storage account kind not in enum", doc: storageAccount, old: "kind: StorageV2", new: "kind: StorageV3",

@@ -135,40 +135,13 @@ func (v *Vault) AssignProperties_To_Vault(destination *storage.Vault) error {
 
 // Vault_Spec: Parameters for creating or updating a vault
 type Vault_Spec struct {
-	// AccessPolicies: An array of 0 to 1024 identities that have access to the key vault. All identities in the array must use the same tenant ID as the key vault's tenant ID. When `createMode` is set to `recover`, access policies are not required. Otherwise, access policies are required.
-	AccessPolicies []AccessPolicyEntry `json:"accessPolicies,omitempty"`
-
 	// AzureName: the name of the resource in Azure; when empty, metadata.name is used
 	// +kubebuilder:validation:Pattern="^[a-zA-Z0-9-]{3,24}$"
 	AzureName string `json:"azureName,omitempty"`
 
-	// CreateMode: The vault's create mode to indicate whether the vault need to be recovered or not.
-	CreateMode *CreateMode `json:"createMode,omitempty"`
-
-	// EnablePurgeProtection: Property specifying whether protection against purge is enabled for this vault. Setting this property to true activates protection against purge for this vault and its content - only the Key Vault service may initiate a hard, irrecoverable deletion. The setting is effective only if soft delete is also enabled. Enabling this functionality is irreversible - that is, the property does not accept false as its value.
-	EnablePurgeProtection *bool `json:"enablePurgeProtection,omitempty"`
-
-	// EnableRbacAuthorization: Property that controls how data actions are authorized. When true, the key vault will use Role Based Access Control (RBAC) for authorization of data actions, and the access policies specified in vault properties will be ignored (warning: this is a preview feature). When false, the key vault will use the access policies specified in vault properties, and any policy stored on Azure Resource Manager will be ignored. If null or not specified, the vault is created with the default value of false. Note that management actions are always authorized with RBAC.
-	EnableRbacAuthorization *bool `json:"enableRbacAuthorization,omitempty"`
-
-	// EnableSoftDelete: Property to specify whether the 'soft delete' functionality is enabled for this key vault. If it's not set to any value(true or false) when creating new key vault, it will be set to true by default. Once set to true, it cannot be reverted to false.
-	EnableSoftDelete *bool `json:"enableSoftDelete,omitempty"`
-
-	// EnabledForDeployment: Property to specify whether Azure Virtual Machines are permitted to retrieve certificates stored as secrets from the key vault.
-	EnabledForDeployment *bool `json:"enabledForDeployment,omitempty"`
-
-	// EnabledForDiskEncryption: Property to specify whether Azure Disk Encryption is permitted to retrieve secrets from the vault and unwrap keys.
-	EnabledForDiskEncryption *bool `json:"enabledForDiskEncryption,omitempty"`
-
-	// EnabledForTemplateDeployment: Property to specify whether Azure Resource Manager is permitted to retrieve secrets from the key vault.
-	EnabledForTemplateDeployment *bool `json:"enabledForTemplateDeployment,omitempty"`
-
 	// Location: The supported Azure location where the key vault should be created.
 	// +kubebuilder:validation:Required
 	Location *string `json:"location,omitempty"`
-
-	// NetworkAcls: Rules governing the accessibility of the key vault from specific network locations.
-	NetworkAcls *NetworkRuleSet `json:"networkAcls,omitempty"`
 
 	// OperatorSpec: settings for the operator itself, not sent to Azure
 	OperatorSpec *VaultOperatorSpec `json:"operatorSpec,omitempty"`
@@ -177,25 +150,12 @@ type Vault_Spec struct {
 	// +kubebuilder:validation:Required
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"resources.azure.com" kind:"ResourceGroup"`
 
-	// ProvisioningState: Provisioning state of the vault.
-	ProvisioningState *VaultProvisioningState `json:"provisioningState,omitempty"`
-
-	// Sku: SKU details
+	// Properties: Properties of the vault
 	// +kubebuilder:validation:Required
-	Sku *Sku `json:"sku,omitempty"`
-
-	// SoftDeleteRetentionInDays: softDelete data retention days. It accepts >=7 and <=90.
-	SoftDeleteRetentionInDays *int `json:"softDeleteRetentionInDays,omitempty"`
+	Properties *VaultProperties `json:"properties,omitempty"`
 
 	// Tags: The tags that will be assigned to the key vault.
 	Tags map[string]string `json:"tags,omitempty"`
-
-	// TenantId: The Azure Active Directory tenant ID that should be used for authenticating requests to the key vault.
-	// +kubebuilder:validation:Required
-	TenantId *string `json:"tenantId,omitempty"`
-
-	// VaultUri: The URI of the vault for performing operations on keys and secrets.
-	VaultUri *string `json:"vaultUri,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &Vault_Spec{}
@@ -207,111 +167,18 @@ func (v *Vault_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetail
 	}
 	result := &arm.Vault_Spec{}
 	result.Name = &resolved.Name
-	if v.AccessPolicies != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.VaultProperties{}
-		}
-		result.Properties.AccessPolicies = make([]arm.AccessPolicyEntry, 0, len(v.AccessPolicies))
-		for _, accessPoliciesItem := range v.AccessPolicies {
-			var accessPoliciesValue arm.AccessPolicyEntry
-			accessPoliciesARM, err := accessPoliciesItem.ConvertToARM(resolved)
-			if err != nil {
-				return nil, err
-			}
-			accessPoliciesValue = *accessPoliciesARM.(*arm.AccessPolicyEntry)
-			result.Properties.AccessPolicies = append(result.Properties.AccessPolicies, accessPoliciesValue)
-		}
-	}
-	if v.CreateMode != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.VaultProperties{}
-		}
-		createModeValue := string(*v.CreateMode)
-		result.Properties.CreateMode = &createModeValue
-	}
-	if v.EnablePurgeProtection != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.VaultProperties{}
-		}
-		enablePurgeProtectionValue := *v.EnablePurgeProtection
-		result.Properties.EnablePurgeProtection = &enablePurgeProtectionValue
-	}
-	if v.EnableRbacAuthorization != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.VaultProperties{}
-		}
-		enableRbacAuthorizationValue := *v.EnableRbacAuthorization
-		result.Properties.EnableRbacAuthorization = &enableRbacAuthorizationValue
-	}
-	if v.EnableSoftDelete != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.VaultProperties{}
-		}
-		enableSoftDeleteValue := *v.EnableSoftDelete
-		result.Properties.EnableSoftDelete = &enableSoftDeleteValue
-	}
-	if v.EnabledForDeployment != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.VaultProperties{}
-		}
-		enabledForDeploymentValue := *v.EnabledForDeployment
-		result.Properties.EnabledForDeployment = &enabledForDeploymentValue
-	}
-	if v.EnabledForDiskEncryption != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.VaultProperties{}
-		}
-		enabledForDiskEncryptionValue := *v.EnabledForDiskEncryption
-		result.Properties.EnabledForDiskEncryption = &enabledForDiskEncryptionValue
-	}
-	if v.EnabledForTemplateDeployment != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.VaultProperties{}
-		}
-		enabledForTemplateDeploymentValue := *v.EnabledForTemplateDeployment
-		result.Properties.EnabledForTemplateDeployment = &enabledForTemplateDeploymentValue
-	}
 	if v.Location != nil {
 		locationValue := *v.Location
 		result.Location = &locationValue
 	}
-	if v.NetworkAcls != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.VaultProperties{}
-		}
-		var networkAclsValue arm.NetworkRuleSet
-		networkAclsARM, err := v.NetworkAcls.ConvertToARM(resolved)
+	if v.Properties != nil {
+		var propertiesValue arm.VaultProperties
+		propertiesARM, err := v.Properties.ConvertToARM(resolved)
 		if err != nil {
 			return nil, err
 		}
-		networkAclsValue = *networkAclsARM.(*arm.NetworkRuleSet)
-		result.Properties.NetworkAcls = &networkAclsValue
-	}
-	if v.ProvisioningState != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.VaultProperties{}
-		}
-		provisioningStateValue := string(*v.ProvisioningState)
-		result.Properties.ProvisioningState = &provisioningStateValue
-	}
-	if v.Sku != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.VaultProperties{}
-		}
-		var skuValue arm.Sku
-		skuARM, err := v.Sku.ConvertToARM(resolved)
-		if err != nil {
-			return nil, err
-		}
-		skuValue = *skuARM.(*arm.Sku)
-		result.Properties.Sku = &skuValue
-	}
-	if v.SoftDeleteRetentionInDays != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.VaultProperties{}
-		}
-		softDeleteRetentionInDaysValue := *v.SoftDeleteRetentionInDays
-		result.Properties.SoftDeleteRetentionInDays = &softDeleteRetentionInDaysValue
+		propertiesValue = *propertiesARM.(*arm.VaultProperties)
+		result.Properties = &propertiesValue
 	}
 	if v.Tags != nil {
 		result.Tags = make(map[string]string, len(v.Tags))
@@ -319,20 +186,6 @@ func (v *Vault_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetail
 			tagsValue := tagsItem
 			result.Tags[tagsKey] = tagsValue
 		}
-	}
-	if v.TenantId != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.VaultProperties{}
-		}
-		tenantIdValue := *v.TenantId
-		result.Properties.TenantId = &tenantIdValue
-	}
-	if v.VaultUri != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.VaultProperties{}
-		}
-		vaultUriValue := *v.VaultUri
-		result.Properties.VaultUri = &vaultUriValue
 	}
 	return result, nil
 }
@@ -359,92 +212,16 @@ func (v *Vault_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, a
 		v.AzureName = genruntime.NameFromARM(*typed.Name)
 	}
 	v.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
-	if typed.Properties != nil {
-		if typed.Properties.AccessPolicies != nil {
-			for _, accessPoliciesItem := range typed.Properties.AccessPolicies {
-				var accessPoliciesValue AccessPolicyEntry
-				if err := accessPoliciesValue.PopulateFromARM(owner, accessPoliciesItem); err != nil {
-					return err
-				}
-				v.AccessPolicies = append(v.AccessPolicies, accessPoliciesValue)
-			}
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.CreateMode != nil {
-			createModeValue := CreateMode(*typed.Properties.CreateMode)
-			v.CreateMode = &createModeValue
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.EnablePurgeProtection != nil {
-			enablePurgeProtectionValue := *typed.Properties.EnablePurgeProtection
-			v.EnablePurgeProtection = &enablePurgeProtectionValue
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.EnableRbacAuthorization != nil {
-			enableRbacAuthorizationValue := *typed.Properties.EnableRbacAuthorization
-			v.EnableRbacAuthorization = &enableRbacAuthorizationValue
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.EnableSoftDelete != nil {
-			enableSoftDeleteValue := *typed.Properties.EnableSoftDelete
-			v.EnableSoftDelete = &enableSoftDeleteValue
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.EnabledForDeployment != nil {
-			enabledForDeploymentValue := *typed.Properties.EnabledForDeployment
-			v.EnabledForDeployment = &enabledForDeploymentValue
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.EnabledForDiskEncryption != nil {
-			enabledForDiskEncryptionValue := *typed.Properties.EnabledForDiskEncryption
-			v.EnabledForDiskEncryption = &enabledForDiskEncryptionValue
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.EnabledForTemplateDeployment != nil {
-			enabledForTemplateDeploymentValue := *typed.Properties.EnabledForTemplateDeployment
-			v.EnabledForTemplateDeployment = &enabledForTemplateDeploymentValue
-		}
-	}
 	if typed.Location != nil {
 		locationValue := *typed.Location
 		v.Location = &locationValue
 	}
 	if typed.Properties != nil {
-		if typed.Properties.NetworkAcls != nil {
-			var networkAclsValue NetworkRuleSet
-			if err := networkAclsValue.PopulateFromARM(owner, *typed.Properties.NetworkAcls); err != nil {
-				return err
-			}
-			v.NetworkAcls = &networkAclsValue
+		var propertiesValue VaultProperties
+		if err := propertiesValue.PopulateFromARM(owner, *typed.Properties); err != nil {
+			return err
 		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := VaultProvisioningState(*typed.Properties.ProvisioningState)
-			v.ProvisioningState = &provisioningStateValue
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.Sku != nil {
-			var skuValue Sku
-			if err := skuValue.PopulateFromARM(owner, *typed.Properties.Sku); err != nil {
-				return err
-			}
-			v.Sku = &skuValue
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.SoftDeleteRetentionInDays != nil {
-			softDeleteRetentionInDaysValue := *typed.Properties.SoftDeleteRetentionInDays
-			v.SoftDeleteRetentionInDays = &softDeleteRetentionInDaysValue
-		}
+		v.Properties = &propertiesValue
 	}
 	if typed.Tags != nil {
 		v.Tags = make(map[string]string, len(typed.Tags))
@@ -453,61 +230,13 @@ func (v *Vault_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, a
 			v.Tags[tagsKey] = tagsValue
 		}
 	}
-	if typed.Properties != nil {
-		if typed.Properties.TenantId != nil {
-			tenantIdValue := *typed.Properties.TenantId
-			v.TenantId = &tenantIdValue
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.VaultUri != nil {
-			vaultUriValue := *typed.Properties.VaultUri
-			v.VaultUri = &vaultUriValue
-		}
-	}
 	return nil
 }
 
 // AssignProperties_From_Vault_Spec populates the receiver from source, a keyvault/v1api20210401preview/storage.Vault_Spec.
 func (v *Vault_Spec) AssignProperties_From_Vault_Spec(source *storage.Vault_Spec) error {
-	if source.AccessPolicies != nil {
-		accessPoliciesList := make([]AccessPolicyEntry, len(source.AccessPolicies))
-		for accessPoliciesIndex := range source.AccessPolicies {
-			if err := accessPoliciesList[accessPoliciesIndex].AssignProperties_From_AccessPolicyEntry(&source.AccessPolicies[accessPoliciesIndex]); err != nil {
-				return fmt.Errorf("converting AccessPolicies: %w", err)
-			}
-		}
-		v.AccessPolicies = accessPoliciesList
-	} else {
-		v.AccessPolicies = nil
-	}
-
 	v.AzureName = source.AzureName
-
-	if source.CreateMode != nil {
-		createModeValue := CreateMode(*source.CreateMode)
-		v.CreateMode = &createModeValue
-	} else {
-		v.CreateMode = nil
-	}
-
-	v.EnablePurgeProtection = genruntime.ClonePointer(source.EnablePurgeProtection)
-	v.EnableRbacAuthorization = genruntime.ClonePointer(source.EnableRbacAuthorization)
-	v.EnableSoftDelete = genruntime.ClonePointer(source.EnableSoftDelete)
-	v.EnabledForDeployment = genruntime.ClonePointer(source.EnabledForDeployment)
-	v.EnabledForDiskEncryption = genruntime.ClonePointer(source.EnabledForDiskEncryption)
-	v.EnabledForTemplateDeployment = genruntime.ClonePointer(source.EnabledForTemplateDeployment)
 	v.Location = genruntime.ClonePointer(source.Location)
-
-	if source.NetworkAcls != nil {
-		var networkAclsValue NetworkRuleSet
-		if err := networkAclsValue.AssignProperties_From_NetworkRuleSet(source.NetworkAcls); err != nil {
-			return fmt.Errorf("converting NetworkAcls: %w", err)
-		}
-		v.NetworkAcls = &networkAclsValue
-	} else {
-		v.NetworkAcls = nil
-	}
 
 	if source.OperatorSpec != nil {
 		var operatorSpecValue VaultOperatorSpec
@@ -526,71 +255,25 @@ func (v *Vault_Spec) AssignProperties_From_Vault_Spec(source *storage.Vault_Spec
 		v.Owner = nil
 	}
 
-	if source.ProvisioningState != nil {
-		provisioningStateValue := VaultProvisioningState(*source.ProvisioningState)
-		v.ProvisioningState = &provisioningStateValue
-	} else {
-		v.ProvisioningState = nil
-	}
-
-	if source.Sku != nil {
-		var skuValue Sku
-		if err := skuValue.AssignProperties_From_Sku(source.Sku); err != nil {
-			return fmt.Errorf("converting Sku: %w", err)
+	if source.Properties != nil {
+		var propertiesValue VaultProperties
+		if err := propertiesValue.AssignProperties_From_VaultProperties(source.Properties); err != nil {
+			return fmt.Errorf("converting Properties: %w", err)
 		}
-		v.Sku = &skuValue
+		v.Properties = &propertiesValue
 	} else {
-		v.Sku = nil
+		v.Properties = nil
 	}
 
-	v.SoftDeleteRetentionInDays = genruntime.ClonePointer(source.SoftDeleteRetentionInDays)
 	v.Tags = maps.Clone(source.Tags)
-	v.TenantId = genruntime.ClonePointer(source.TenantId)
-	v.VaultUri = genruntime.ClonePointer(source.VaultUri)
 
 	return nil
 }
 
 // AssignProperties_To_Vault_Spec populates destination, a keyvault/v1api20210401preview/storage.Vault_Spec, from the receiver.
 func (v *Vault_Spec) AssignProperties_To_Vault_Spec(destination *storage.Vault_Spec) error {
-	if v.AccessPolicies != nil {
-		accessPoliciesList := make([]storage.AccessPolicyEntry, len(v.AccessPolicies))
-		for accessPoliciesIndex := range v.AccessPolicies {
-			if err := v.AccessPolicies[accessPoliciesIndex].AssignProperties_To_AccessPolicyEntry(&accessPoliciesList[accessPoliciesIndex]); err != nil {
-				return fmt.Errorf("converting AccessPolicies: %w", err)
-			}
-		}
-		destination.AccessPolicies = accessPoliciesList
-	} else {
-		destination.AccessPolicies = nil
-	}
-
 	destination.AzureName = v.AzureName
-
-	if v.CreateMode != nil {
-		createModeValue := string(*v.CreateMode)
-		destination.CreateMode = &createModeValue
-	} else {
-		destination.CreateMode = nil
-	}
-
-	destination.EnablePurgeProtection = genruntime.ClonePointer(v.EnablePurgeProtection)
-	destination.EnableRbacAuthorization = genruntime.ClonePointer(v.EnableRbacAuthorization)
-	destination.EnableSoftDelete = genruntime.ClonePointer(v.EnableSoftDelete)
-	destination.EnabledForDeployment = genruntime.ClonePointer(v.EnabledForDeployment)
-	destination.EnabledForDiskEncryption = genruntime.ClonePointer(v.EnabledForDiskEncryption)
-	destination.EnabledForTemplateDeployment = genruntime.ClonePointer(v.EnabledForTemplateDeployment)
 	destination.Location = genruntime.ClonePointer(v.Location)
-
-	if v.NetworkAcls != nil {
-		var networkAclsValue storage.NetworkRuleSet
-		if err := v.NetworkAcls.AssignProperties_To_NetworkRuleSet(&networkAclsValue); err != nil {
-			return fmt.Errorf("converting NetworkAcls: %w", err)
-		}
-		destination.NetworkAcls = &networkAclsValue
-	} else {
-		destination.NetworkAcls = nil
-	}
 
 	if v.OperatorSpec != nil {
 		var operatorSpecValue storage.VaultOperatorSpec
@@ -609,27 +292,17 @@ func (v *Vault_Spec) AssignProperties_To_Vault_Spec(destination *storage.Vault_S
 		destination.Owner = nil
 	}
 
-	if v.ProvisioningState != nil {
-		provisioningStateValue := string(*v.ProvisioningState)
-		destination.ProvisioningState = &provisioningStateValue
-	} else {
-		destination.ProvisioningState = nil
-	}
-
-	if v.Sku != nil {
-		var skuValue storage.Sku
-		if err := v.Sku.AssignProperties_To_Sku(&skuValue); err != nil {
-			return fmt.Errorf("converting Sku: %w", err)
+	if v.Properties != nil {
+		var propertiesValue storage.VaultProperties
+		if err := v.Properties.AssignProperties_To_VaultProperties(&propertiesValue); err != nil {
+			return fmt.Errorf("converting Properties: %w", err)
 		}
-		destination.Sku = &skuValue
+		destination.Properties = &propertiesValue
 	} else {
-		destination.Sku = nil
+		destination.Properties = nil
 	}
 
-	destination.SoftDeleteRetentionInDays = genruntime.ClonePointer(v.SoftDeleteRetentionInDays)
 	destination.Tags = maps.Clone(v.Tags)
-	destination.TenantId = genruntime.ClonePointer(v.TenantId)
-	destination.VaultUri = genruntime.ClonePointer(v.VaultUri)
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil
@@ -639,35 +312,8 @@ func (v *Vault_Spec) AssignProperties_To_Vault_Spec(destination *storage.Vault_S
 
 // Vault_STATUS: Resource information with extended details.
 type Vault_STATUS struct {
-	// AccessPolicies: An array of 0 to 1024 identities that have access to the key vault. All identities in the array must use the same tenant ID as the key vault's tenant ID. When `createMode` is set to `recover`, access policies are not required. Otherwise, access policies are required.
-	AccessPolicies []AccessPolicyEntry_STATUS `json:"accessPolicies,omitempty"`
-
 	// Conditions: the observed state of the resource, the Ready condition first among them
 	Conditions []conditions.Condition `json:"conditions,omitempty"`
-
-	// CreateMode: The vault's create mode to indicate whether the vault need to be recovered or not.
-	CreateMode *CreateMode_STATUS `json:"createMode,omitempty"`
-
-	// EnablePurgeProtection: Property specifying whether protection against purge is enabled for this vault. Setting this property to true activates protection against purge for this vault and its content - only the Key Vault service may initiate a hard, irrecoverable deletion. The setting is effective only if soft delete is also enabled. Enabling this functionality is irreversible - that is, the property does not accept false as its value.
-	EnablePurgeProtection *bool `json:"enablePurgeProtection,omitempty"`
-
-	// EnableRbacAuthorization: Property that controls how data actions are authorized. When true, the key vault will use Role Based Access Control (RBAC) for authorization of data actions, and the access policies specified in vault properties will be ignored (warning: this is a preview feature). When false, the key vault will use the access policies specified in vault properties, and any policy stored on Azure Resource Manager will be ignored. If null or not specified, the vault is created with the default value of false. Note that management actions are always authorized with RBAC.
-	EnableRbacAuthorization *bool `json:"enableRbacAuthorization,omitempty"`
-
-	// EnableSoftDelete: Property to specify whether the 'soft delete' functionality is enabled for this key vault. If it's not set to any value(true or false) when creating new key vault, it will be set to true by default. Once set to true, it cannot be reverted to false.
-	EnableSoftDelete *bool `json:"enableSoftDelete,omitempty"`
-
-	// EnabledForDeployment: Property to specify whether Azure Virtual Machines are permitted to retrieve certificates stored as secrets from the key vault.
-	EnabledForDeployment *bool `json:"enabledForDeployment,omitempty"`
-
-	// EnabledForDiskEncryption: Property to specify whether Azure Disk Encryption is permitted to retrieve secrets from the vault and unwrap keys.
-	EnabledForDiskEncryption *bool `json:"enabledForDiskEncryption,omitempty"`
-
-	// EnabledForTemplateDeployment: Property to specify whether Azure Resource Manager is permitted to retrieve secrets from the key vault.
-	EnabledForTemplateDeployment *bool `json:"enabledForTemplateDeployment,omitempty"`
-
-	// HsmPoolResourceId: The resource id of HSM Pool.
-	HsmPoolResourceId *string `json:"hsmPoolResourceId,omitempty"`
 
 	// Id: Fully qualified identifier of the key vault resource.
 	Id *string `json:"id,omitempty"`
@@ -678,20 +324,8 @@ type Vault_STATUS struct {
 	// Name: Name of the key vault resource.
 	Name *string `json:"name,omitempty"`
 
-	// NetworkAcls: Rules governing the accessibility of the key vault from specific network locations.
-	NetworkAcls *NetworkRuleSet_STATUS `json:"networkAcls,omitempty"`
-
-	// PrivateEndpointConnections: List of private endpoint connections associated with the key vault.
-	PrivateEndpointConnections []PrivateEndpointConnectionItem_STATUS `json:"privateEndpointConnections,omitempty"`
-
-	// ProvisioningState: Provisioning state of the vault.
-	ProvisioningState *VaultProvisioningState_STATUS `json:"provisioningState,omitempty"`
-
-	// Sku: SKU details
-	Sku *Sku_STATUS `json:"sku,omitempty"`
-
-	// SoftDeleteRetentionInDays: softDelete data retention days. It accepts >=7 and <=90.
-	SoftDeleteRetentionInDays *int `json:"softDeleteRetentionInDays,omitempty"`
+	// Properties: Properties of the vault
+	Properties *VaultProperties_STATUS `json:"properties,omitempty"`
 
 	// SystemData: System metadata for the key vault.
 	SystemData *SystemData_STATUS `json:"systemData,omitempty"`
@@ -699,14 +333,8 @@ type Vault_STATUS struct {
 	// Tags: Tags assigned to the key vault resource.
 	Tags map[string]string `json:"tags,omitempty"`
 
-	// TenantId: The Azure Active Directory tenant ID that should be used for authenticating requests to the key vault.
-	TenantId *string `json:"tenantId,omitempty"`
-
 	// Type: Resource type of the key vault resource.
 	Type *string `json:"type,omitempty"`
-
-	// VaultUri: The URI of the vault for performing operations on keys and secrets.
-	VaultUri *string `json:"vaultUri,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &Vault_STATUS{}
@@ -717,77 +345,6 @@ func (v *Vault_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDeta
 		return nil, nil
 	}
 	result := &arm.Vault_STATUS{}
-	if v.AccessPolicies != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.VaultProperties_STATUS{}
-		}
-		result.Properties.AccessPolicies = make([]arm.AccessPolicyEntry_STATUS, 0, len(v.AccessPolicies))
-		for _, accessPoliciesItem := range v.AccessPolicies {
-			var accessPoliciesValue arm.AccessPolicyEntry_STATUS
-			accessPoliciesARM, err := accessPoliciesItem.ConvertToARM(resolved)
-			if err != nil {
-				return nil, err
-			}
-			accessPoliciesValue = *accessPoliciesARM.(*arm.AccessPolicyEntry_STATUS)
-			result.Properties.AccessPolicies = append(result.Properties.AccessPolicies, accessPoliciesValue)
-		}
-	}
-	if v.CreateMode != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.VaultProperties_STATUS{}
-		}
-		createModeValue := string(*v.CreateMode)
-		result.Properties.CreateMode = &createModeValue
-	}
-	if v.EnablePurgeProtection != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.VaultProperties_STATUS{}
-		}
-		enablePurgeProtectionValue := *v.EnablePurgeProtection
-		result.Properties.EnablePurgeProtection = &enablePurgeProtectionValue
-	}
-	if v.EnableRbacAuthorization != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.VaultProperties_STATUS{}
-		}
-		enableRbacAuthorizationValue := *v.EnableRbacAuthorization
-		result.Properties.EnableRbacAuthorization = &enableRbacAuthorizationValue
-	}
-	if v.EnableSoftDelete != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.VaultProperties_STATUS{}
-		}
-		enableSoftDeleteValue := *v.EnableSoftDelete
-		result.Properties.EnableSoftDelete = &enableSoftDeleteValue
-	}
-	if v.EnabledForDeployment != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.VaultProperties_STATUS{}
-		}
-		enabledForDeploymentValue := *v.EnabledForDeployment
-		result.Properties.EnabledForDeployment = &enabledForDeploymentValue
-	}
-	if v.EnabledForDiskEncryption != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.VaultProperties_STATUS{}
-		}
-		enabledForDiskEncryptionValue := *v.EnabledForDiskEncryption
-		result.Properties.EnabledForDiskEncryption = &enabledForDiskEncryptionValue
-	}
-	if v.EnabledForTemplateDeployment != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.VaultProperties_STATUS{}
-		}
-		enabledForTemplateDeploymentValue := *v.EnabledForTemplateDeployment
-		result.Properties.EnabledForTemplateDeployment = &enabledForTemplateDeploymentValue
-	}
-	if v.HsmPoolResourceId != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.VaultProperties_STATUS{}
-		}
-		hsmPoolResourceIdValue := *v.HsmPoolResourceId
-		result.Properties.HsmPoolResourceId = &hsmPoolResourceIdValue
-	}
 	if v.Id != nil {
 		idValue := *v.Id
 		result.Id = &idValue
@@ -800,58 +357,14 @@ func (v *Vault_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDeta
 		nameValue := *v.Name
 		result.Name = &nameValue
 	}
-	if v.NetworkAcls != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.VaultProperties_STATUS{}
-		}
-		var networkAclsValue arm.NetworkRuleSet_STATUS
-		networkAclsARM, err := v.NetworkAcls.ConvertToARM(resolved)
+	if v.Properties != nil {
+		var propertiesValue arm.VaultProperties_STATUS
+		propertiesARM, err := v.Properties.ConvertToARM(resolved)
 		if err != nil {
 			return nil, err
 		}
-		networkAclsValue = *networkAclsARM.(*arm.NetworkRuleSet_STATUS)
-		result.Properties.NetworkAcls = &networkAclsValue
-	}
-	if v.PrivateEndpointConnections != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.VaultProperties_STATUS{}
-		}
-		result.Properties.PrivateEndpointConnections = make([]arm.PrivateEndpointConnectionItem_STATUS, 0, len(v.PrivateEndpointConnections))
-		for _, privateEndpointConnectionsItem := range v.PrivateEndpointConnections {
-			var privateEndpointConnectionsValue arm.PrivateEndpointConnectionItem_STATUS
-			privateEndpointConnectionsARM, err := privateEndpointConnectionsItem.ConvertToARM(resolved)
-			if err != nil {
-				return nil, err
-			}
-			privateEndpointConnectionsValue = *privateEndpointConnectionsARM.(*arm.PrivateEndpointConnectionItem_STATUS)
-			result.Properties.PrivateEndpointConnections = append(result.Properties.PrivateEndpointConnections, privateEndpointConnectionsValue)
-		}
-	}
-	if v.ProvisioningState != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.VaultProperties_STATUS{}
-		}
-		provisioningStateValue := string(*v.ProvisioningState)
-		result.Properties.ProvisioningState = &provisioningStateValue
-	}
-	if v.Sku != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.VaultProperties_STATUS{}
-		}
-		var skuValue arm.Sku_STATUS
-		skuARM, err := v.Sku.ConvertToARM(resolved)
-		if err != nil {
-			return nil, err
-		}
-		skuValue = *skuARM.(*arm.Sku_STATUS)
-		result.Properties.Sku = &skuValue
-	}
-	if v.SoftDeleteRetentionInDays != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.VaultProperties_STATUS{}
-		}
-		softDeleteRetentionInDaysValue := *v.SoftDeleteRetentionInDays
-		result.Properties.SoftDeleteRetentionInDays = &softDeleteRetentionInDaysValue
+		propertiesValue = *propertiesARM.(*arm.VaultProperties_STATUS)
+		result.Properties = &propertiesValue
 	}
 	if v.SystemData != nil {
 		var systemDataValue arm.SystemData_STATUS
@@ -869,23 +382,9 @@ func (v *Vault_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDeta
 			result.Tags[tagsKey] = tagsValue
 		}
 	}
-	if v.TenantId != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.VaultProperties_STATUS{}
-		}
-		tenantIdValue := *v.TenantId
-		result.Properties.TenantId = &tenantIdValue
-	}
 	if v.Type != nil {
 		typeValue := *v.Type
 		result.Type = &typeValue
-	}
-	if v.VaultUri != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.VaultProperties_STATUS{}
-		}
-		vaultUriValue := *v.VaultUri
-		result.Properties.VaultUri = &vaultUriValue
 	}
 	return result, nil
 }
@@ -908,65 +407,6 @@ func (v *Vault_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference,
 		}
 		typed = *pointer
 	}
-	if typed.Properties != nil {
-		if typed.Properties.AccessPolicies != nil {
-			for _, accessPoliciesItem := range typed.Properties.AccessPolicies {
-				var accessPoliciesValue AccessPolicyEntry_STATUS
-				if err := accessPoliciesValue.PopulateFromARM(owner, accessPoliciesItem); err != nil {
-					return err
-				}
-				v.AccessPolicies = append(v.AccessPolicies, accessPoliciesValue)
-			}
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.CreateMode != nil {
-			createModeValue := CreateMode_STATUS(*typed.Properties.CreateMode)
-			v.CreateMode = &createModeValue
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.EnablePurgeProtection != nil {
-			enablePurgeProtectionValue := *typed.Properties.EnablePurgeProtection
-			v.EnablePurgeProtection = &enablePurgeProtectionValue
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.EnableRbacAuthorization != nil {
-			enableRbacAuthorizationValue := *typed.Properties.EnableRbacAuthorization
-			v.EnableRbacAuthorization = &enableRbacAuthorizationValue
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.EnableSoftDelete != nil {
-			enableSoftDeleteValue := *typed.Properties.EnableSoftDelete
-			v.EnableSoftDelete = &enableSoftDeleteValue
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.EnabledForDeployment != nil {
-			enabledForDeploymentValue := *typed.Properties.EnabledForDeployment
-			v.EnabledForDeployment = &enabledForDeploymentValue
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.EnabledForDiskEncryption != nil {
-			enabledForDiskEncryptionValue := *typed.Properties.EnabledForDiskEncryption
-			v.EnabledForDiskEncryption = &enabledForDiskEncryptionValue
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.EnabledForTemplateDeployment != nil {
-			enabledForTemplateDeploymentValue := *typed.Properties.EnabledForTemplateDeployment
-			v.EnabledForTemplateDeployment = &enabledForTemplateDeploymentValue
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.HsmPoolResourceId != nil {
-			hsmPoolResourceIdValue := *typed.Properties.HsmPoolResourceId
-			v.HsmPoolResourceId = &hsmPoolResourceIdValue
-		}
-	}
 	if typed.Id != nil {
 		idValue := *typed.Id
 		v.Id = &idValue
@@ -980,45 +420,11 @@ func (v *Vault_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference,
 		v.Name = &nameValue
 	}
 	if typed.Properties != nil {
-		if typed.Properties.NetworkAcls != nil {
-			var networkAclsValue NetworkRuleSet_STATUS
-			if err := networkAclsValue.PopulateFromARM(owner, *typed.Properties.NetworkAcls); err != nil {
-				return err
-			}
-			v.NetworkAcls = &networkAclsValue
+		var propertiesValue VaultProperties_STATUS
+		if err := propertiesValue.PopulateFromARM(owner, *typed.Properties); err != nil {
+			return err
 		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.PrivateEndpointConnections != nil {
-			for _, privateEndpointConnectionsItem := range typed.Properties.PrivateEndpointConnections {
-				var privateEndpointConnectionsValue PrivateEndpointConnectionItem_STATUS
-				if err := privateEndpointConnectionsValue.PopulateFromARM(owner, privateEndpointConnectionsItem); err != nil {
-					return err
-				}
-				v.PrivateEndpointConnections = append(v.PrivateEndpointConnections, privateEndpointConnectionsValue)
-			}
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := VaultProvisioningState_STATUS(*typed.Properties.ProvisioningState)
-			v.ProvisioningState = &provisioningStateValue
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.Sku != nil {
-			var skuValue Sku_STATUS
-			if err := skuValue.PopulateFromARM(owner, *typed.Properties.Sku); err != nil {
-				return err
-			}
-			v.Sku = &skuValue
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.SoftDeleteRetentionInDays != nil {
-			softDeleteRetentionInDaysValue := *typed.Properties.SoftDeleteRetentionInDays
-			v.SoftDeleteRetentionInDays = &softDeleteRetentionInDaysValue
-		}
+		v.Properties = &propertiesValue
 	}
 	if typed.SystemData != nil {
 		var systemDataValue SystemData_STATUS
@@ -1034,39 +440,15 @@ func (v *Vault_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference,
 			v.Tags[tagsKey] = tagsValue
 		}
 	}
-	if typed.Properties != nil {
-		if typed.Properties.TenantId != nil {
-			tenantIdValue := *typed.Properties.TenantId
-			v.TenantId = &tenantIdValue
-		}
-	}
 	if typed.Type != nil {
 		typeValue := *typed.Type
 		v.Type = &typeValue
-	}
-	if typed.Properties != nil {
-		if typed.Properties.VaultUri != nil {
-			vaultUriValue := *typed.Properties.VaultUri
-			v.VaultUri = &vaultUriValue
-		}
 	}
 	return nil
 }
 
 // AssignProperties_From_Vault_STATUS populates the receiver from source, a keyvault/v1api20210401preview/storage.Vault_STATUS.
 func (v *Vault_STATUS) AssignProperties_From_Vault_STATUS(source *storage.Vault_STATUS) error {
-	if source.AccessPolicies != nil {
-		accessPoliciesList := make([]AccessPolicyEntry_STATUS, len(source.AccessPolicies))
-		for accessPoliciesIndex := range source.AccessPolicies {
-			if err := accessPoliciesList[accessPoliciesIndex].AssignProperties_From_AccessPolicyEntry_STATUS(&source.AccessPolicies[accessPoliciesIndex]); err != nil {
-				return fmt.Errorf("converting AccessPolicies: %w", err)
-			}
-		}
-		v.AccessPolicies = accessPoliciesList
-	} else {
-		v.AccessPolicies = nil
-	}
-
 	if source.Conditions != nil {
 		conditionsList := make([]conditions.Condition, len(source.Conditions))
 		for conditionsIndex := range source.Conditions {
@@ -1077,64 +459,19 @@ func (v *Vault_STATUS) AssignProperties_From_Vault_STATUS(source *storage.Vault_
 		v.Conditions = nil
 	}
 
-	if source.CreateMode != nil {
-		createModeValue := CreateMode_STATUS(*source.CreateMode)
-		v.CreateMode = &createModeValue
-	} else {
-		v.CreateMode = nil
-	}
-
-	v.EnablePurgeProtection = genruntime.ClonePointer(source.EnablePurgeProtection)
-	v.EnableRbacAuthorization = genruntime.ClonePointer(source.EnableRbacAuthorization)
-	v.EnableSoftDelete = genruntime.ClonePointer(source.EnableSoftDelete)
-	v.EnabledForDeployment = genruntime.ClonePointer(source.EnabledForDeployment)
-	v.EnabledForDiskEncryption = genruntime.ClonePointer(source.EnabledForDiskEncryption)
-	v.EnabledForTemplateDeployment = genruntime.ClonePointer(source.EnabledForTemplateDeployment)
-	v.HsmPoolResourceId = genruntime.ClonePointer(source.HsmPoolResourceId)
 	v.Id = genruntime.ClonePointer(source.Id)
 	v.Location = genruntime.ClonePointer(source.Location)
 	v.Name = genruntime.ClonePointer(source.Name)
 
-	if source.NetworkAcls != nil {
-		var networkAclsValue NetworkRuleSet_STATUS
-		if err := networkAclsValue.AssignProperties_From_NetworkRuleSet_STATUS(source.NetworkAcls); err != nil {
-			return fmt.Errorf("converting NetworkAcls: %w", err)
+	if source.Properties != nil {
+		var propertiesValue VaultProperties_STATUS
+		if err := propertiesValue.AssignProperties_From_VaultProperties_STATUS(source.Properties); err != nil {
+			return fmt.Errorf("converting Properties: %w", err)
 		}
-		v.NetworkAcls = &networkAclsValue
+		v.Properties = &propertiesValue
 	} else {
-		v.NetworkAcls = nil
+		v.Properties = nil
 	}
-
-	if source.PrivateEndpointConnections != nil {
-		privateEndpointConnectionsList := make([]PrivateEndpointConnectionItem_STATUS, len(source.PrivateEndpointConnections))
-		for privateEndpointConnectionsIndex := range source.PrivateEndpointConnections {
-			if err := privateEndpointConnectionsList[privateEndpointConnectionsIndex].AssignProperties_From_PrivateEndpointConnectionItem_STATUS(&source.PrivateEndpointConnections[privateEndpointConnectionsIndex]); err != nil {
-				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
-			}
-		}
-		v.PrivateEndpointConnections = privateEndpointConnectionsList
-	} else {
-		v.PrivateEndpointConnections = nil
-	}
-
-	if source.ProvisioningState != nil {
-		provisioningStateValue := VaultProvisioningState_STATUS(*source.ProvisioningState)
-		v.ProvisioningState = &provisioningStateValue
-	} else {
-		v.ProvisioningState = nil
-	}
-
-	if source.Sku != nil {
-		var skuValue Sku_STATUS
-		if err := skuValue.AssignProperties_From_Sku_STATUS(source.Sku); err != nil {
-			return fmt.Errorf("converting Sku: %w", err)
-		}
-		v.Sku = &skuValue
-	} else {
-		v.Sku = nil
-	}
-
-	v.SoftDeleteRetentionInDays = genruntime.ClonePointer(source.SoftDeleteRetentionInDays)
 
 	if source.SystemData != nil {
 		var systemDataValue SystemData_STATUS
@@ -1147,27 +484,13 @@ func (v *Vault_STATUS) AssignProperties_From_Vault_STATUS(source *storage.Vault_
 	}
 
 	v.Tags = maps.Clone(source.Tags)
-	v.TenantId = genruntime.ClonePointer(source.TenantId)
 	v.Type = genruntime.ClonePointer(source.Type)
-	v.VaultUri = genruntime.ClonePointer(source.VaultUri)
 
 	return nil
 }
 
 // AssignProperties_To_Vault_STATUS populates destination, a keyvault/v1api20210401preview/storage.Vault_STATUS, from the receiver.
 func (v *Vault_STATUS) AssignProperties_To_Vault_STATUS(destination *storage.Vault_STATUS) error {
-	if v.AccessPolicies != nil {
-		accessPoliciesList := make([]storage.AccessPolicyEntry_STATUS, len(v.AccessPolicies))
-		for accessPoliciesIndex := range v.AccessPolicies {
-			if err := v.AccessPolicies[accessPoliciesIndex].AssignProperties_To_AccessPolicyEntry_STATUS(&accessPoliciesList[accessPoliciesIndex]); err != nil {
-				return fmt.Errorf("converting AccessPolicies: %w", err)
-			}
-		}
-		destination.AccessPolicies = accessPoliciesList
-	} else {
-		destination.AccessPolicies = nil
-	}
-
 	if v.Conditions != nil {
 		conditionsList := make([]conditions.Condition, len(v.Conditions))
 		for conditionsIndex := range v.Conditions {
@@ -1178,64 +501,19 @@ func (v *Vault_STATUS) AssignProperties_To_Vault_STATUS(destination *storage.Vau
 		destination.Conditions = nil
 	}
 
-	if v.CreateMode != nil {
-		createModeValue := string(*v.CreateMode)
-		destination.CreateMode = &createModeValue
-	} else {
-		destination.CreateMode = nil
-	}
-
-	destination.EnablePurgeProtection = genruntime.ClonePointer(v.EnablePurgeProtection)
-	destination.EnableRbacAuthorization = genruntime.ClonePointer(v.EnableRbacAuthorization)
-	destination.EnableSoftDelete = genruntime.ClonePointer(v.EnableSoftDelete)
-	destination.EnabledForDeployment = genruntime.ClonePointer(v.EnabledForDeployment)
-	destination.EnabledForDiskEncryption = genruntime.ClonePointer(v.EnabledForDiskEncryption)
-	destination.EnabledForTemplateDeployment = genruntime.ClonePointer(v.EnabledForTemplateDeployment)
-	destination.HsmPoolResourceId = genruntime.ClonePointer(v.HsmPoolResourceId)
 	destination.Id = genruntime.ClonePointer(v.Id)
 	destination.Location = genruntime.ClonePointer(v.Location)
 	destination.Name = genruntime.ClonePointer(v.Name)
 
-	if v.NetworkAcls != nil {
-		var networkAclsValue storage.NetworkRuleSet_STATUS
-		if err := v.NetworkAcls.AssignProperties_To_NetworkRuleSet_STATUS(&networkAclsValue); err != nil {
-			return fmt.Errorf("converting NetworkAcls: %w", err)
+	if v.Properties != nil {
+		var propertiesValue storage.VaultProperties_STATUS
+		if err := v.Properties.AssignProperties_To_VaultProperties_STATUS(&propertiesValue); err != nil {
+			return fmt.Errorf("converting Properties: %w", err)
 		}
-		destination.NetworkAcls = &networkAclsValue
+		destination.Properties = &propertiesValue
 	} else {
-		destination.NetworkAcls = nil
+		destination.Properties = nil
 	}
-
-	if v.PrivateEndpointConnections != nil {
-		privateEndpointConnectionsList := make([]storage.PrivateEndpointConnectionItem_STATUS, len(v.PrivateEndpointConnections))
-		for privateEndpointConnectionsIndex := range v.PrivateEndpointConnections {
-			if err := v.PrivateEndpointConnections[privateEndpointConnectionsIndex].AssignProperties_To_PrivateEndpointConnectionItem_STATUS(&privateEndpointConnectionsList[privateEndpointConnectionsIndex]); err != nil {
-				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
-			}
-		}
-		destination.PrivateEndpointConnections = privateEndpointConnectionsList
-	} else {
-		destination.PrivateEndpointConnections = nil
-	}
-
-	if v.ProvisioningState != nil {
-		provisioningStateValue := string(*v.ProvisioningState)
-		destination.ProvisioningState = &provisioningStateValue
-	} else {
-		destination.ProvisioningState = nil
-	}
-
-	if v.Sku != nil {
-		var skuValue storage.Sku_STATUS
-		if err := v.Sku.AssignProperties_To_Sku_STATUS(&skuValue); err != nil {
-			return fmt.Errorf("converting Sku: %w", err)
-		}
-		destination.Sku = &skuValue
-	} else {
-		destination.Sku = nil
-	}
-
-	destination.SoftDeleteRetentionInDays = genruntime.ClonePointer(v.SoftDeleteRetentionInDays)
 
 	if v.SystemData != nil {
 		var systemDataValue storage.SystemData_STATUS
@@ -1248,9 +526,7 @@ func (v *Vault_STATUS) AssignProperties_To_Vault_STATUS(destination *storage.Vau
 	}
 
 	destination.Tags = maps.Clone(v.Tags)
-	destination.TenantId = genruntime.ClonePointer(v.TenantId)
 	destination.Type = genruntime.ClonePointer(v.Type)
-	destination.VaultUri = genruntime.ClonePointer(v.VaultUri)
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil
@@ -3506,6 +2782,759 @@ func (v *VaultOperatorSpec) AssignProperties_To_VaultOperatorSpec(destination *s
 	} else {
 		destination.SecretExpressions = nil
 	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// VaultProperties: Properties of the vault
+type VaultProperties struct {
+	// AccessPolicies: An array of 0 to 1024 identities that have access to the key vault. All identities in the array must use the same tenant ID as the key vault's tenant ID. When `createMode` is set to `recover`, access policies are not required. Otherwise, access policies are required.
+	AccessPolicies []AccessPolicyEntry `json:"accessPolicies,omitempty"`
+
+	// CreateMode: The vault's create mode to indicate whether the vault need to be recovered or not.
+	CreateMode *CreateMode `json:"createMode,omitempty"`
+
+	// EnablePurgeProtection: Property specifying whether protection against purge is enabled for this vault. Setting this property to true activates protection against purge for this vault and its content - only the Key Vault service may initiate a hard, irrecoverable deletion. The setting is effective only if soft delete is also enabled. Enabling this functionality is irreversible - that is, the property does not accept false as its value.
+	EnablePurgeProtection *bool `json:"enablePurgeProtection,omitempty"`
+
+	// EnableRbacAuthorization: Property that controls how data actions are authorized. When true, the key vault will use Role Based Access Control (RBAC) for authorization of data actions, and the access policies specified in vault properties will be ignored (warning: this is a preview feature). When false, the key vault will use the access policies specified in vault properties, and any policy stored on Azure Resource Manager will be ignored. If null or not specified, the vault is created with the default value of false. Note that management actions are always authorized with RBAC.
+	EnableRbacAuthorization *bool `json:"enableRbacAuthorization,omitempty"`
+
+	// EnableSoftDelete: Property to specify whether the 'soft delete' functionality is enabled for this key vault. If it's not set to any value(true or false) when creating new key vault, it will be set to true by default. Once set to true, it cannot be reverted to false.
+	EnableSoftDelete *bool `json:"enableSoftDelete,omitempty"`
+
+	// EnabledForDeployment: Property to specify whether Azure Virtual Machines are permitted to retrieve certificates stored as secrets from the key vault.
+	EnabledForDeployment *bool `json:"enabledForDeployment,omitempty"`
+
+	// EnabledForDiskEncryption: Property to specify whether Azure Disk Encryption is permitted to retrieve secrets from the vault and unwrap keys.
+	EnabledForDiskEncryption *bool `json:"enabledForDiskEncryption,omitempty"`
+
+	// EnabledForTemplateDeployment: Property to specify whether Azure Resource Manager is permitted to retrieve secrets from the key vault.
+	EnabledForTemplateDeployment *bool `json:"enabledForTemplateDeployment,omitempty"`
+
+	// NetworkAcls: Rules governing the accessibility of the key vault from specific network locations.
+	NetworkAcls *NetworkRuleSet `json:"networkAcls,omitempty"`
+
+	// ProvisioningState: Provisioning state of the vault.
+	ProvisioningState *VaultProvisioningState `json:"provisioningState,omitempty"`
+
+	// Sku: SKU details
+	// +kubebuilder:validation:Required
+	Sku *Sku `json:"sku,omitempty"`
+
+	// SoftDeleteRetentionInDays: softDelete data retention days. It accepts >=7 and <=90.
+	SoftDeleteRetentionInDays *int `json:"softDeleteRetentionInDays,omitempty"`
+
+	// TenantId: The Azure Active Directory tenant ID that should be used for authenticating requests to the key vault.
+	// +kubebuilder:validation:Required
+	TenantId *string `json:"tenantId,omitempty"`
+
+	// VaultUri: The URI of the vault for performing operations on keys and secrets.
+	VaultUri *string `json:"vaultUri,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &VaultProperties{}
+
+// ConvertToARM returns the VaultProperties of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (v *VaultProperties) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	result := &arm.VaultProperties{}
+	if v.AccessPolicies != nil {
+		result.AccessPolicies = make([]arm.AccessPolicyEntry, 0, len(v.AccessPolicies))
+		for _, accessPoliciesItem := range v.AccessPolicies {
+			var accessPoliciesValue arm.AccessPolicyEntry
+			accessPoliciesARM, err := accessPoliciesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			accessPoliciesValue = *accessPoliciesARM.(*arm.AccessPolicyEntry)
+			result.AccessPolicies = append(result.AccessPolicies, accessPoliciesValue)
+		}
+	}
+	if v.CreateMode != nil {
+		createModeValue := string(*v.CreateMode)
+		result.CreateMode = &createModeValue
+	}
+	if v.EnablePurgeProtection != nil {
+		enablePurgeProtectionValue := *v.EnablePurgeProtection
+		result.EnablePurgeProtection = &enablePurgeProtectionValue
+	}
+	if v.EnableRbacAuthorization != nil {
+		enableRbacAuthorizationValue := *v.EnableRbacAuthorization
+		result.EnableRbacAuthorization = &enableRbacAuthorizationValue
+	}
+	if v.EnableSoftDelete != nil {
+		enableSoftDeleteValue := *v.EnableSoftDelete
+		result.EnableSoftDelete = &enableSoftDeleteValue
+	}
+	if v.EnabledForDeployment != nil {
+		enabledForDeploymentValue := *v.EnabledForDeployment
+		result.EnabledForDeployment = &enabledForDeploymentValue
+	}
+	if v.EnabledForDiskEncryption != nil {
+		enabledForDiskEncryptionValue := *v.EnabledForDiskEncryption
+		result.EnabledForDiskEncryption = &enabledForDiskEncryptionValue
+	}
+	if v.EnabledForTemplateDeployment != nil {
+		enabledForTemplateDeploymentValue := *v.EnabledForTemplateDeployment
+		result.EnabledForTemplateDeployment = &enabledForTemplateDeploymentValue
+	}
+	if v.NetworkAcls != nil {
+		var networkAclsValue arm.NetworkRuleSet
+		networkAclsARM, err := v.NetworkAcls.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		networkAclsValue = *networkAclsARM.(*arm.NetworkRuleSet)
+		result.NetworkAcls = &networkAclsValue
+	}
+	if v.ProvisioningState != nil {
+		provisioningStateValue := string(*v.ProvisioningState)
+		result.ProvisioningState = &provisioningStateValue
+	}
+	if v.Sku != nil {
+		var skuValue arm.Sku
+		skuARM, err := v.Sku.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		skuValue = *skuARM.(*arm.Sku)
+		result.Sku = &skuValue
+	}
+	if v.SoftDeleteRetentionInDays != nil {
+		softDeleteRetentionInDaysValue := *v.SoftDeleteRetentionInDays
+		result.SoftDeleteRetentionInDays = &softDeleteRetentionInDaysValue
+	}
+	if v.TenantId != nil {
+		tenantIdValue := *v.TenantId
+		result.TenantId = &tenantIdValue
+	}
+	if v.VaultUri != nil {
+		vaultUriValue := *v.VaultUri
+		result.VaultUri = &vaultUriValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty VaultProperties of the arm package, to decode an ARM response into.
+func (v *VaultProperties) NewEmptyARMValue() any {
+	return &arm.VaultProperties{}
+}
+
+// PopulateFromARM fills the receiver from an arm.VaultProperties (or a pointer to one), as Azure returned it.
+func (v *VaultProperties) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.VaultProperties)
+	if !ok {
+		pointer, ok := armInput.(*arm.VaultProperties)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for VaultProperties, want arm.VaultProperties", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.AccessPolicies != nil {
+		for _, accessPoliciesItem := range typed.AccessPolicies {
+			var accessPoliciesValue AccessPolicyEntry
+			if err := accessPoliciesValue.PopulateFromARM(owner, accessPoliciesItem); err != nil {
+				return err
+			}
+			v.AccessPolicies = append(v.AccessPolicies, accessPoliciesValue)
+		}
+	}
+	if typed.CreateMode != nil {
+		createModeValue := CreateMode(*typed.CreateMode)
+		v.CreateMode = &createModeValue
+	}
+	if typed.EnablePurgeProtection != nil {
+		enablePurgeProtectionValue := *typed.EnablePurgeProtection
+		v.EnablePurgeProtection = &enablePurgeProtectionValue
+	}
+	if typed.EnableRbacAuthorization != nil {
+		enableRbacAuthorizationValue := *typed.EnableRbacAuthorization
+		v.EnableRbacAuthorization = &enableRbacAuthorizationValue
+	}
+	if typed.EnableSoftDelete != nil {
+		enableSoftDeleteValue := *typed.EnableSoftDelete
+		v.EnableSoftDelete = &enableSoftDeleteValue
+	}
+	if typed.EnabledForDeployment != nil {
+		enabledForDeploymentValue := *typed.EnabledForDeployment
+		v.EnabledForDeployment = &enabledForDeploymentValue
+	}
+	if typed.EnabledForDiskEncryption != nil {
+		enabledForDiskEncryptionValue := *typed.EnabledForDiskEncryption
+		v.EnabledForDiskEncryption = &enabledForDiskEncryptionValue
+	}
+	if typed.EnabledForTemplateDeployment != nil {
+		enabledForTemplateDeploymentValue := *typed.EnabledForTemplateDeployment
+		v.EnabledForTemplateDeployment = &enabledForTemplateDeploymentValue
+	}
+	if typed.NetworkAcls != nil {
+		var networkAclsValue NetworkRuleSet
+		if err := networkAclsValue.PopulateFromARM(owner, *typed.NetworkAcls); err != nil {
+			return err
+		}
+		v.NetworkAcls = &networkAclsValue
+	}
+	if typed.ProvisioningState != nil {
+		provisioningStateValue := VaultProvisioningState(*typed.ProvisioningState)
+		v.ProvisioningState = &provisioningStateValue
+	}
+	if typed.Sku != nil {
+		var skuValue Sku
+		if err := skuValue.PopulateFromARM(owner, *typed.Sku); err != nil {
+			return err
+		}
+		v.Sku = &skuValue
+	}
+	if typed.SoftDeleteRetentionInDays != nil {
+		softDeleteRetentionInDaysValue := *typed.SoftDeleteRetentionInDays
+		v.SoftDeleteRetentionInDays = &softDeleteRetentionInDaysValue
+	}
+	if typed.TenantId != nil {
+		tenantIdValue := *typed.TenantId
+		v.TenantId = &tenantIdValue
+	}
+	if typed.VaultUri != nil {
+		vaultUriValue := *typed.VaultUri
+		v.VaultUri = &vaultUriValue
+	}
+	return nil
+}
+
+// AssignProperties_From_VaultProperties populates the receiver from source, a keyvault/v1api20210401preview/storage.VaultProperties.
+func (v *VaultProperties) AssignProperties_From_VaultProperties(source *storage.VaultProperties) error {
+	if source.AccessPolicies != nil {
+		accessPoliciesList := make([]AccessPolicyEntry, len(source.AccessPolicies))
+		for accessPoliciesIndex := range source.AccessPolicies {
+			if err := accessPoliciesList[accessPoliciesIndex].AssignProperties_From_AccessPolicyEntry(&source.AccessPolicies[accessPoliciesIndex]); err != nil {
+				return fmt.Errorf("converting AccessPolicies: %w", err)
+			}
+		}
+		v.AccessPolicies = accessPoliciesList
+	} else {
+		v.AccessPolicies = nil
+	}
+
+	if source.CreateMode != nil {
+		createModeValue := CreateMode(*source.CreateMode)
+		v.CreateMode = &createModeValue
+	} else {
+		v.CreateMode = nil
+	}
+
+	v.EnablePurgeProtection = genruntime.ClonePointer(source.EnablePurgeProtection)
+	v.EnableRbacAuthorization = genruntime.ClonePointer(source.EnableRbacAuthorization)
+	v.EnableSoftDelete = genruntime.ClonePointer(source.EnableSoftDelete)
+	v.EnabledForDeployment = genruntime.ClonePointer(source.EnabledForDeployment)
+	v.EnabledForDiskEncryption = genruntime.ClonePointer(source.EnabledForDiskEncryption)
+	v.EnabledForTemplateDeployment = genruntime.ClonePointer(source.EnabledForTemplateDeployment)
+
+	if source.NetworkAcls != nil {
+		var networkAclsValue NetworkRuleSet
+		if err := networkAclsValue.AssignProperties_From_NetworkRuleSet(source.NetworkAcls); err != nil {
+			return fmt.Errorf("converting NetworkAcls: %w", err)
+		}
+		v.NetworkAcls = &networkAclsValue
+	} else {
+		v.NetworkAcls = nil
+	}
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := VaultProvisioningState(*source.ProvisioningState)
+		v.ProvisioningState = &provisioningStateValue
+	} else {
+		v.ProvisioningState = nil
+	}
+
+	if source.Sku != nil {
+		var skuValue Sku
+		if err := skuValue.AssignProperties_From_Sku(source.Sku); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		v.Sku = &skuValue
+	} else {
+		v.Sku = nil
+	}
+
+	v.SoftDeleteRetentionInDays = genruntime.ClonePointer(source.SoftDeleteRetentionInDays)
+	v.TenantId = genruntime.ClonePointer(source.TenantId)
+	v.VaultUri = genruntime.ClonePointer(source.VaultUri)
+
+	return nil
+}
+
+// AssignProperties_To_VaultProperties populates destination, a keyvault/v1api20210401preview/storage.VaultProperties, from the receiver.
+func (v *VaultProperties) AssignProperties_To_VaultProperties(destination *storage.VaultProperties) error {
+	if v.AccessPolicies != nil {
+		accessPoliciesList := make([]storage.AccessPolicyEntry, len(v.AccessPolicies))
+		for accessPoliciesIndex := range v.AccessPolicies {
+			if err := v.AccessPolicies[accessPoliciesIndex].AssignProperties_To_AccessPolicyEntry(&accessPoliciesList[accessPoliciesIndex]); err != nil {
+				return fmt.Errorf("converting AccessPolicies: %w", err)
+			}
+		}
+		destination.AccessPolicies = accessPoliciesList
+	} else {
+		destination.AccessPolicies = nil
+	}
+
+	if v.CreateMode != nil {
+		createModeValue := string(*v.CreateMode)
+		destination.CreateMode = &createModeValue
+	} else {
+		destination.CreateMode = nil
+	}
+
+	destination.EnablePurgeProtection = genruntime.ClonePointer(v.EnablePurgeProtection)
+	destination.EnableRbacAuthorization = genruntime.ClonePointer(v.EnableRbacAuthorization)
+	destination.EnableSoftDelete = genruntime.ClonePointer(v.EnableSoftDelete)
+	destination.EnabledForDeployment = genruntime.ClonePointer(v.EnabledForDeployment)
+	destination.EnabledForDiskEncryption = genruntime.ClonePointer(v.EnabledForDiskEncryption)
+	destination.EnabledForTemplateDeployment = genruntime.ClonePointer(v.EnabledForTemplateDeployment)
+
+	if v.NetworkAcls != nil {
+		var networkAclsValue storage.NetworkRuleSet
+		if err := v.NetworkAcls.AssignProperties_To_NetworkRuleSet(&networkAclsValue); err != nil {
+			return fmt.Errorf("converting NetworkAcls: %w", err)
+		}
+		destination.NetworkAcls = &networkAclsValue
+	} else {
+		destination.NetworkAcls = nil
+	}
+
+	if v.ProvisioningState != nil {
+		provisioningStateValue := string(*v.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	if v.Sku != nil {
+		var skuValue storage.Sku
+		if err := v.Sku.AssignProperties_To_Sku(&skuValue); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		destination.Sku = &skuValue
+	} else {
+		destination.Sku = nil
+	}
+
+	destination.SoftDeleteRetentionInDays = genruntime.ClonePointer(v.SoftDeleteRetentionInDays)
+	destination.TenantId = genruntime.ClonePointer(v.TenantId)
+	destination.VaultUri = genruntime.ClonePointer(v.VaultUri)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// VaultProperties_STATUS: Properties of the vault
+type VaultProperties_STATUS struct {
+	// AccessPolicies: An array of 0 to 1024 identities that have access to the key vault. All identities in the array must use the same tenant ID as the key vault's tenant ID. When `createMode` is set to `recover`, access policies are not required. Otherwise, access policies are required.
+	AccessPolicies []AccessPolicyEntry_STATUS `json:"accessPolicies,omitempty"`
+
+	// CreateMode: The vault's create mode to indicate whether the vault need to be recovered or not.
+	CreateMode *CreateMode_STATUS `json:"createMode,omitempty"`
+
+	// EnablePurgeProtection: Property specifying whether protection against purge is enabled for this vault. Setting this property to true activates protection against purge for this vault and its content - only the Key Vault service may initiate a hard, irrecoverable deletion. The setting is effective only if soft delete is also enabled. Enabling this functionality is irreversible - that is, the property does not accept false as its value.
+	EnablePurgeProtection *bool `json:"enablePurgeProtection,omitempty"`
+
+	// EnableRbacAuthorization: Property that controls how data actions are authorized. When true, the key vault will use Role Based Access Control (RBAC) for authorization of data actions, and the access policies specified in vault properties will be ignored (warning: this is a preview feature). When false, the key vault will use the access policies specified in vault properties, and any policy stored on Azure Resource Manager will be ignored. If null or not specified, the vault is created with the default value of false. Note that management actions are always authorized with RBAC.
+	EnableRbacAuthorization *bool `json:"enableRbacAuthorization,omitempty"`
+
+	// EnableSoftDelete: Property to specify whether the 'soft delete' functionality is enabled for this key vault. If it's not set to any value(true or false) when creating new key vault, it will be set to true by default. Once set to true, it cannot be reverted to false.
+	EnableSoftDelete *bool `json:"enableSoftDelete,omitempty"`
+
+	// EnabledForDeployment: Property to specify whether Azure Virtual Machines are permitted to retrieve certificates stored as secrets from the key vault.
+	EnabledForDeployment *bool `json:"enabledForDeployment,omitempty"`
+
+	// EnabledForDiskEncryption: Property to specify whether Azure Disk Encryption is permitted to retrieve secrets from the vault and unwrap keys.
+	EnabledForDiskEncryption *bool `json:"enabledForDiskEncryption,omitempty"`
+
+	// EnabledForTemplateDeployment: Property to specify whether Azure Resource Manager is permitted to retrieve secrets from the key vault.
+	EnabledForTemplateDeployment *bool `json:"enabledForTemplateDeployment,omitempty"`
+
+	// HsmPoolResourceId: The resource id of HSM Pool.
+	HsmPoolResourceId *string `json:"hsmPoolResourceId,omitempty"`
+
+	// NetworkAcls: Rules governing the accessibility of the key vault from specific network locations.
+	NetworkAcls *NetworkRuleSet_STATUS `json:"networkAcls,omitempty"`
+
+	// PrivateEndpointConnections: List of private endpoint connections associated with the key vault.
+	PrivateEndpointConnections []PrivateEndpointConnectionItem_STATUS `json:"privateEndpointConnections,omitempty"`
+
+	// ProvisioningState: Provisioning state of the vault.
+	ProvisioningState *VaultProvisioningState_STATUS `json:"provisioningState,omitempty"`
+
+	// Sku: SKU details
+	Sku *Sku_STATUS `json:"sku,omitempty"`
+
+	// SoftDeleteRetentionInDays: softDelete data retention days. It accepts >=7 and <=90.
+	SoftDeleteRetentionInDays *int `json:"softDeleteRetentionInDays,omitempty"`
+
+	// TenantId: The Azure Active Directory tenant ID that should be used for authenticating requests to the key vault.
+	TenantId *string `json:"tenantId,omitempty"`
+
+	// VaultUri: The URI of the vault for performing operations on keys and secrets.
+	VaultUri *string `json:"vaultUri,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &VaultProperties_STATUS{}
+
+// ConvertToARM returns the VaultProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (v *VaultProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	result := &arm.VaultProperties_STATUS{}
+	if v.AccessPolicies != nil {
+		result.AccessPolicies = make([]arm.AccessPolicyEntry_STATUS, 0, len(v.AccessPolicies))
+		for _, accessPoliciesItem := range v.AccessPolicies {
+			var accessPoliciesValue arm.AccessPolicyEntry_STATUS
+			accessPoliciesARM, err := accessPoliciesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			accessPoliciesValue = *accessPoliciesARM.(*arm.AccessPolicyEntry_STATUS)
+			result.AccessPolicies = append(result.AccessPolicies, accessPoliciesValue)
+		}
+	}
+	if v.CreateMode != nil {
+		createModeValue := string(*v.CreateMode)
+		result.CreateMode = &createModeValue
+	}
+	if v.EnablePurgeProtection != nil {
+		enablePurgeProtectionValue := *v.EnablePurgeProtection
+		result.EnablePurgeProtection = &enablePurgeProtectionValue
+	}
+	if v.EnableRbacAuthorization != nil {
+		enableRbacAuthorizationValue := *v.EnableRbacAuthorization
+		result.EnableRbacAuthorization = &enableRbacAuthorizationValue
+	}
+	if v.EnableSoftDelete != nil {
+		enableSoftDeleteValue := *v.EnableSoftDelete
+		result.EnableSoftDelete = &enableSoftDeleteValue
+	}
+	if v.EnabledForDeployment != nil {
+		enabledForDeploymentValue := *v.EnabledForDeployment
+		result.EnabledForDeployment = &enabledForDeploymentValue
+	}
+	if v.EnabledForDiskEncryption != nil {
+		enabledForDiskEncryptionValue := *v.EnabledForDiskEncryption
+		result.EnabledForDiskEncryption = &enabledForDiskEncryptionValue
+	}
+	if v.EnabledForTemplateDeployment != nil {
+		enabledForTemplateDeploymentValue := *v.EnabledForTemplateDeployment
+		result.EnabledForTemplateDeployment = &enabledForTemplateDeploymentValue
+	}
+	if v.HsmPoolResourceId != nil {
+		hsmPoolResourceIdValue := *v.HsmPoolResourceId
+		result.HsmPoolResourceId = &hsmPoolResourceIdValue
+	}
+	if v.NetworkAcls != nil {
+		var networkAclsValue arm.NetworkRuleSet_STATUS
+		networkAclsARM, err := v.NetworkAcls.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		networkAclsValue = *networkAclsARM.(*arm.NetworkRuleSet_STATUS)
+		result.NetworkAcls = &networkAclsValue
+	}
+	if v.PrivateEndpointConnections != nil {
+		result.PrivateEndpointConnections = make([]arm.PrivateEndpointConnectionItem_STATUS, 0, len(v.PrivateEndpointConnections))
+		for _, privateEndpointConnectionsItem := range v.PrivateEndpointConnections {
+			var privateEndpointConnectionsValue arm.PrivateEndpointConnectionItem_STATUS
+			privateEndpointConnectionsARM, err := privateEndpointConnectionsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			privateEndpointConnectionsValue = *privateEndpointConnectionsARM.(*arm.PrivateEndpointConnectionItem_STATUS)
+			result.PrivateEndpointConnections = append(result.PrivateEndpointConnections, privateEndpointConnectionsValue)
+		}
+	}
+	if v.ProvisioningState != nil {
+		provisioningStateValue := string(*v.ProvisioningState)
+		result.ProvisioningState = &provisioningStateValue
+	}
+	if v.Sku != nil {
+		var skuValue arm.Sku_STATUS
+		skuARM, err := v.Sku.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		skuValue = *skuARM.(*arm.Sku_STATUS)
+		result.Sku = &skuValue
+	}
+	if v.SoftDeleteRetentionInDays != nil {
+		softDeleteRetentionInDaysValue := *v.SoftDeleteRetentionInDays
+		result.SoftDeleteRetentionInDays = &softDeleteRetentionInDaysValue
+	}
+	if v.TenantId != nil {
+		tenantIdValue := *v.TenantId
+		result.TenantId = &tenantIdValue
+	}
+	if v.VaultUri != nil {
+		vaultUriValue := *v.VaultUri
+		result.VaultUri = &vaultUriValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty VaultProperties_STATUS of the arm package, to decode an ARM response into.
+func (v *VaultProperties_STATUS) NewEmptyARMValue() any {
+	return &arm.VaultProperties_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.VaultProperties_STATUS (or a pointer to one), as Azure returned it.
+func (v *VaultProperties_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.VaultProperties_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.VaultProperties_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for VaultProperties_STATUS, want arm.VaultProperties_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.AccessPolicies != nil {
+		for _, accessPoliciesItem := range typed.AccessPolicies {
+			var accessPoliciesValue AccessPolicyEntry_STATUS
+			if err := accessPoliciesValue.PopulateFromARM(owner, accessPoliciesItem); err != nil {
+				return err
+			}
+			v.AccessPolicies = append(v.AccessPolicies, accessPoliciesValue)
+		}
+	}
+	if typed.CreateMode != nil {
+		createModeValue := CreateMode_STATUS(*typed.CreateMode)
+		v.CreateMode = &createModeValue
+	}
+	if typed.EnablePurgeProtection != nil {
+		enablePurgeProtectionValue := *typed.EnablePurgeProtection
+		v.EnablePurgeProtection = &enablePurgeProtectionValue
+	}
+	if typed.EnableRbacAuthorization != nil {
+		enableRbacAuthorizationValue := *typed.EnableRbacAuthorization
+		v.EnableRbacAuthorization = &enableRbacAuthorizationValue
+	}
+	if typed.EnableSoftDelete != nil {
+		enableSoftDeleteValue := *typed.EnableSoftDelete
+		v.EnableSoftDelete = &enableSoftDeleteValue
+	}
+	if typed.EnabledForDeployment != nil {
+		enabledForDeploymentValue := *typed.EnabledForDeployment
+		v.EnabledForDeployment = &enabledForDeploymentValue
+	}
+	if typed.EnabledForDiskEncryption != nil {
+		enabledForDiskEncryptionValue := *typed.EnabledForDiskEncryption
+		v.EnabledForDiskEncryption = &enabledForDiskEncryptionValue
+	}
+	if typed.EnabledForTemplateDeployment != nil {
+		enabledForTemplateDeploymentValue := *typed.EnabledForTemplateDeployment
+		v.EnabledForTemplateDeployment = &enabledForTemplateDeploymentValue
+	}
+	if typed.HsmPoolResourceId != nil {
+		hsmPoolResourceIdValue := *typed.HsmPoolResourceId
+		v.HsmPoolResourceId = &hsmPoolResourceIdValue
+	}
+	if typed.NetworkAcls != nil {
+		var networkAclsValue NetworkRuleSet_STATUS
+		if err := networkAclsValue.PopulateFromARM(owner, *typed.NetworkAcls); err != nil {
+			return err
+		}
+		v.NetworkAcls = &networkAclsValue
+	}
+	if typed.PrivateEndpointConnections != nil {
+		for _, privateEndpointConnectionsItem := range typed.PrivateEndpointConnections {
+			var privateEndpointConnectionsValue PrivateEndpointConnectionItem_STATUS
+			if err := privateEndpointConnectionsValue.PopulateFromARM(owner, privateEndpointConnectionsItem); err != nil {
+				return err
+			}
+			v.PrivateEndpointConnections = append(v.PrivateEndpointConnections, privateEndpointConnectionsValue)
+		}
+	}
+	if typed.ProvisioningState != nil {
+		provisioningStateValue := VaultProvisioningState_STATUS(*typed.ProvisioningState)
+		v.ProvisioningState = &provisioningStateValue
+	}
+	if typed.Sku != nil {
+		var skuValue Sku_STATUS
+		if err := skuValue.PopulateFromARM(owner, *typed.Sku); err != nil {
+			return err
+		}
+		v.Sku = &skuValue
+	}
+	if typed.SoftDeleteRetentionInDays != nil {
+		softDeleteRetentionInDaysValue := *typed.SoftDeleteRetentionInDays
+		v.SoftDeleteRetentionInDays = &softDeleteRetentionInDaysValue
+	}
+	if typed.TenantId != nil {
+		tenantIdValue := *typed.TenantId
+		v.TenantId = &tenantIdValue
+	}
+	if typed.VaultUri != nil {
+		vaultUriValue := *typed.VaultUri
+		v.VaultUri = &vaultUriValue
+	}
+	return nil
+}
+
+// AssignProperties_From_VaultProperties_STATUS populates the receiver from source, a keyvault/v1api20210401preview/storage.VaultProperties_STATUS.
+func (v *VaultProperties_STATUS) AssignProperties_From_VaultProperties_STATUS(source *storage.VaultProperties_STATUS) error {
+	if source.AccessPolicies != nil {
+		accessPoliciesList := make([]AccessPolicyEntry_STATUS, len(source.AccessPolicies))
+		for accessPoliciesIndex := range source.AccessPolicies {
+			if err := accessPoliciesList[accessPoliciesIndex].AssignProperties_From_AccessPolicyEntry_STATUS(&source.AccessPolicies[accessPoliciesIndex]); err != nil {
+				return fmt.Errorf("converting AccessPolicies: %w", err)
+			}
+		}
+		v.AccessPolicies = accessPoliciesList
+	} else {
+		v.AccessPolicies = nil
+	}
+
+	if source.CreateMode != nil {
+		createModeValue := CreateMode_STATUS(*source.CreateMode)
+		v.CreateMode = &createModeValue
+	} else {
+		v.CreateMode = nil
+	}
+
+	v.EnablePurgeProtection = genruntime.ClonePointer(source.EnablePurgeProtection)
+	v.EnableRbacAuthorization = genruntime.ClonePointer(source.EnableRbacAuthorization)
+	v.EnableSoftDelete = genruntime.ClonePointer(source.EnableSoftDelete)
+	v.EnabledForDeployment = genruntime.ClonePointer(source.EnabledForDeployment)
+	v.EnabledForDiskEncryption = genruntime.ClonePointer(source.EnabledForDiskEncryption)
+	v.EnabledForTemplateDeployment = genruntime.ClonePointer(source.EnabledForTemplateDeployment)
+	v.HsmPoolResourceId = genruntime.ClonePointer(source.HsmPoolResourceId)
+
+	if source.NetworkAcls != nil {
+		var networkAclsValue NetworkRuleSet_STATUS
+		if err := networkAclsValue.AssignProperties_From_NetworkRuleSet_STATUS(source.NetworkAcls); err != nil {
+			return fmt.Errorf("converting NetworkAcls: %w", err)
+		}
+		v.NetworkAcls = &networkAclsValue
+	} else {
+		v.NetworkAcls = nil
+	}
+
+	if source.PrivateEndpointConnections != nil {
+		privateEndpointConnectionsList := make([]PrivateEndpointConnectionItem_STATUS, len(source.PrivateEndpointConnections))
+		for privateEndpointConnectionsIndex := range source.PrivateEndpointConnections {
+			if err := privateEndpointConnectionsList[privateEndpointConnectionsIndex].AssignProperties_From_PrivateEndpointConnectionItem_STATUS(&source.PrivateEndpointConnections[privateEndpointConnectionsIndex]); err != nil {
+				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
+			}
+		}
+		v.PrivateEndpointConnections = privateEndpointConnectionsList
+	} else {
+		v.PrivateEndpointConnections = nil
+	}
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := VaultProvisioningState_STATUS(*source.ProvisioningState)
+		v.ProvisioningState = &provisioningStateValue
+	} else {
+		v.ProvisioningState = nil
+	}
+
+	if source.Sku != nil {
+		var skuValue Sku_STATUS
+		if err := skuValue.AssignProperties_From_Sku_STATUS(source.Sku); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		v.Sku = &skuValue
+	} else {
+		v.Sku = nil
+	}
+
+	v.SoftDeleteRetentionInDays = genruntime.ClonePointer(source.SoftDeleteRetentionInDays)
+	v.TenantId = genruntime.ClonePointer(source.TenantId)
+	v.VaultUri = genruntime.ClonePointer(source.VaultUri)
+
+	return nil
+}
+
+// AssignProperties_To_VaultProperties_STATUS populates destination, a keyvault/v1api20210401preview/storage.VaultProperties_STATUS, from the receiver.
+func (v *VaultProperties_STATUS) AssignProperties_To_VaultProperties_STATUS(destination *storage.VaultProperties_STATUS) error {
+	if v.AccessPolicies != nil {
+		accessPoliciesList := make([]storage.AccessPolicyEntry_STATUS, len(v.AccessPolicies))
+		for accessPoliciesIndex := range v.AccessPolicies {
+			if err := v.AccessPolicies[accessPoliciesIndex].AssignProperties_To_AccessPolicyEntry_STATUS(&accessPoliciesList[accessPoliciesIndex]); err != nil {
+				return fmt.Errorf("converting AccessPolicies: %w", err)
+			}
+		}
+		destination.AccessPolicies = accessPoliciesList
+	} else {
+		destination.AccessPolicies = nil
+	}
+
+	if v.CreateMode != nil {
+		createModeValue := string(*v.CreateMode)
+		destination.CreateMode = &createModeValue
+	} else {
+		destination.CreateMode = nil
+	}
+
+	destination.EnablePurgeProtection = genruntime.ClonePointer(v.EnablePurgeProtection)
+	destination.EnableRbacAuthorization = genruntime.ClonePointer(v.EnableRbacAuthorization)
+	destination.EnableSoftDelete = genruntime.ClonePointer(v.EnableSoftDelete)
+	destination.EnabledForDeployment = genruntime.ClonePointer(v.EnabledForDeployment)
+	destination.EnabledForDiskEncryption = genruntime.ClonePointer(v.EnabledForDiskEncryption)
+	destination.EnabledForTemplateDeployment = genruntime.ClonePointer(v.EnabledForTemplateDeployment)
+	destination.HsmPoolResourceId = genruntime.ClonePointer(v.HsmPoolResourceId)
+
+	if v.NetworkAcls != nil {
+		var networkAclsValue storage.NetworkRuleSet_STATUS
+		if err := v.NetworkAcls.AssignProperties_To_NetworkRuleSet_STATUS(&networkAclsValue); err != nil {
+			return fmt.Errorf("converting NetworkAcls: %w", err)
+		}
+		destination.NetworkAcls = &networkAclsValue
+	} else {
+		destination.NetworkAcls = nil
+	}
+
+	if v.PrivateEndpointConnections != nil {
+		privateEndpointConnectionsList := make([]storage.PrivateEndpointConnectionItem_STATUS, len(v.PrivateEndpointConnections))
+		for privateEndpointConnectionsIndex := range v.PrivateEndpointConnections {
+			if err := v.PrivateEndpointConnections[privateEndpointConnectionsIndex].AssignProperties_To_PrivateEndpointConnectionItem_STATUS(&privateEndpointConnectionsList[privateEndpointConnectionsIndex]); err != nil {
+				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
+			}
+		}
+		destination.PrivateEndpointConnections = privateEndpointConnectionsList
+	} else {
+		destination.PrivateEndpointConnections = nil
+	}
+
+	if v.ProvisioningState != nil {
+		provisioningStateValue := string(*v.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	if v.Sku != nil {
+		var skuValue storage.Sku_STATUS
+		if err := v.Sku.AssignProperties_To_Sku_STATUS(&skuValue); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		destination.Sku = &skuValue
+	} else {
+		destination.Sku = nil
+	}
+
+	destination.SoftDeleteRetentionInDays = genruntime.ClonePointer(v.SoftDeleteRetentionInDays)
+	destination.TenantId = genruntime.ClonePointer(v.TenantId)
+	destination.VaultUri = genruntime.ClonePointer(v.VaultUri)
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil

@@ -18,54 +18,26 @@ func GenerateVault(t *rapid.T) Vault {
 // GenerateVault_Spec draws a random Vault_Spec for property-based tests.
 func GenerateVault_Spec(t *rapid.T) Vault_Spec {
 	return Vault_Spec{
-		AccessPolicies:               gentest.SliceOf(GenerateAccessPolicyEntry)(t),
-		AzureName:                    gentest.String(t),
-		CreateMode:                   gentest.Optional(GenerateCreateMode)(t),
-		EnablePurgeProtection:        gentest.Optional(gentest.Bool)(t),
-		EnableRbacAuthorization:      gentest.Optional(gentest.Bool)(t),
-		EnableSoftDelete:             gentest.Optional(gentest.Bool)(t),
-		EnabledForDeployment:         gentest.Optional(gentest.Bool)(t),
-		EnabledForDiskEncryption:     gentest.Optional(gentest.Bool)(t),
-		EnabledForTemplateDeployment: gentest.Optional(gentest.Bool)(t),
-		Location:                     gentest.Optional(gentest.String)(t),
-		NetworkAcls:                  gentest.Optional(GenerateNetworkRuleSet)(t),
-		OperatorSpec:                 gentest.Optional(GenerateVaultOperatorSpec)(t),
-		Owner:                        gentest.Optional(gentest.KnownResourceReference)(t),
-		ProvisioningState:            gentest.Optional(GenerateVaultProvisioningState)(t),
-		Sku:                          gentest.Optional(GenerateSku)(t),
-		SoftDeleteRetentionInDays:    gentest.Optional(gentest.Int)(t),
-		Tags:                         gentest.MapOf(gentest.String)(t),
-		TenantId:                     gentest.Optional(gentest.String)(t),
-		VaultUri:                     gentest.Optional(gentest.String)(t),
+		AzureName:    gentest.String(t),
+		Location:     gentest.Optional(gentest.String)(t),
+		OperatorSpec: gentest.Optional(GenerateVaultOperatorSpec)(t),
+		Owner:        gentest.Optional(gentest.KnownResourceReference)(t),
+		Properties:   gentest.Optional(GenerateVaultProperties)(t),
+		Tags:         gentest.MapOf(gentest.String)(t),
 	}
 }
 
 // GenerateVault_STATUS draws a random Vault_STATUS for property-based tests.
 func GenerateVault_STATUS(t *rapid.T) Vault_STATUS {
 	return Vault_STATUS{
-		AccessPolicies:               gentest.SliceOf(GenerateAccessPolicyEntry_STATUS)(t),
-		Conditions:                   gentest.SliceOf(gentest.Condition)(t),
-		CreateMode:                   gentest.Optional(GenerateCreateMode_STATUS)(t),
-		EnablePurgeProtection:        gentest.Optional(gentest.Bool)(t),
-		EnableRbacAuthorization:      gentest.Optional(gentest.Bool)(t),
-		EnableSoftDelete:             gentest.Optional(gentest.Bool)(t),
-		EnabledForDeployment:         gentest.Optional(gentest.Bool)(t),
-		EnabledForDiskEncryption:     gentest.Optional(gentest.Bool)(t),
-		EnabledForTemplateDeployment: gentest.Optional(gentest.Bool)(t),
-		HsmPoolResourceId:            gentest.Optional(gentest.String)(t),
-		Id:                           gentest.Optional(gentest.String)(t),
-		Location:                     gentest.Optional(gentest.String)(t),
-		Name:                         gentest.Optional(gentest.String)(t),
-		NetworkAcls:                  gentest.Optional(GenerateNetworkRuleSet_STATUS)(t),
-		PrivateEndpointConnections:   gentest.SliceOf(GeneratePrivateEndpointConnectionItem_STATUS)(t),
-		ProvisioningState:            gentest.Optional(GenerateVaultProvisioningState_STATUS)(t),
-		Sku:                          gentest.Optional(GenerateSku_STATUS)(t),
-		SoftDeleteRetentionInDays:    gentest.Optional(gentest.Int)(t),
-		SystemData:                   gentest.Optional(GenerateSystemData_STATUS)(t),
-		Tags:                         gentest.MapOf(gentest.String)(t),
-		TenantId:                     gentest.Optional(gentest.String)(t),
-		Type:                         gentest.Optional(gentest.String)(t),
-		VaultUri:                     gentest.Optional(gentest.String)(t),
+		Conditions: gentest.SliceOf(gentest.Condition)(t),
+		Id:         gentest.Optional(gentest.String)(t),
+		Location:   gentest.Optional(gentest.String)(t),
+		Name:       gentest.Optional(gentest.String)(t),
+		Properties: gentest.Optional(GenerateVaultProperties_STATUS)(t),
+		SystemData: gentest.Optional(GenerateSystemData_STATUS)(t),
+		Tags:       gentest.MapOf(gentest.String)(t),
+		Type:       gentest.Optional(gentest.String)(t),
 	}
 }
 
@@ -316,6 +288,48 @@ func GenerateVaultOperatorSpec(t *rapid.T) VaultOperatorSpec {
 	}
 }
 
+// GenerateVaultProperties draws a random VaultProperties for property-based tests.
+func GenerateVaultProperties(t *rapid.T) VaultProperties {
+	return VaultProperties{
+		AccessPolicies:               gentest.SliceOf(GenerateAccessPolicyEntry)(t),
+		CreateMode:                   gentest.Optional(GenerateCreateMode)(t),
+		EnablePurgeProtection:        gentest.Optional(gentest.Bool)(t),
+		EnableRbacAuthorization:      gentest.Optional(gentest.Bool)(t),
+		EnableSoftDelete:             gentest.Optional(gentest.Bool)(t),
+		EnabledForDeployment:         gentest.Optional(gentest.Bool)(t),
+		EnabledForDiskEncryption:     gentest.Optional(gentest.Bool)(t),
+		EnabledForTemplateDeployment: gentest.Optional(gentest.Bool)(t),
+		NetworkAcls:                  gentest.Optional(GenerateNetworkRuleSet)(t),
+		ProvisioningState:            gentest.Optional(GenerateVaultProvisioningState)(t),
+		Sku:                          gentest.Optional(GenerateSku)(t),
+		SoftDeleteRetentionInDays:    gentest.Optional(gentest.Int)(t),
+		TenantId:                     gentest.Optional(gentest.String)(t),
+		VaultUri:                     gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GenerateVaultProperties_STATUS draws a random VaultProperties_STATUS for property-based tests.
+func GenerateVaultProperties_STATUS(t *rapid.T) VaultProperties_STATUS {
+	return VaultProperties_STATUS{
+		AccessPolicies:               gentest.SliceOf(GenerateAccessPolicyEntry_STATUS)(t),
+		CreateMode:                   gentest.Optional(GenerateCreateMode_STATUS)(t),
+		EnablePurgeProtection:        gentest.Optional(gentest.Bool)(t),
+		EnableRbacAuthorization:      gentest.Optional(gentest.Bool)(t),
+		EnableSoftDelete:             gentest.Optional(gentest.Bool)(t),
+		EnabledForDeployment:         gentest.Optional(gentest.Bool)(t),
+		EnabledForDiskEncryption:     gentest.Optional(gentest.Bool)(t),
+		EnabledForTemplateDeployment: gentest.Optional(gentest.Bool)(t),
+		HsmPoolResourceId:            gentest.Optional(gentest.String)(t),
+		NetworkAcls:                  gentest.Optional(GenerateNetworkRuleSet_STATUS)(t),
+		PrivateEndpointConnections:   gentest.SliceOf(GeneratePrivateEndpointConnectionItem_STATUS)(t),
+		ProvisioningState:            gentest.Optional(GenerateVaultProvisioningState_STATUS)(t),
+		Sku:                          gentest.Optional(GenerateSku_STATUS)(t),
+		SoftDeleteRetentionInDays:    gentest.Optional(gentest.Int)(t),
+		TenantId:                     gentest.Optional(gentest.String)(t),
+		VaultUri:                     gentest.Optional(gentest.String)(t),
+	}
+}
+
 // GenerateVaultProvisioningState draws a random VaultProvisioningState for property-based tests.
 func GenerateVaultProvisioningState(t *rapid.T) VaultProvisioningState {
 	return gentest.OneOf(VaultProvisioningState_Succeeded, VaultProvisioningState_RegisteringDns)(t)
@@ -530,6 +544,26 @@ func Test_VaultOperatorSpec_JSONRoundTrip(t *testing.T) {
 // Test_VaultOperatorSpec_AssignProperties_To_VaultOperatorSpec_RoundTrip checks that converting a VaultOperatorSpec to keyvault/v1api20210401preview/storage.VaultOperatorSpec and back loses nothing.
 func Test_VaultOperatorSpec_AssignProperties_To_VaultOperatorSpec_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[VaultOperatorSpec, storage.VaultOperatorSpec](t, GenerateVaultOperatorSpec, (*VaultOperatorSpec).AssignProperties_To_VaultOperatorSpec, (*VaultOperatorSpec).AssignProperties_From_VaultOperatorSpec)
+}
+
+// Test_VaultProperties_JSONRoundTrip checks that JSON keeps every value of VaultProperties.
+func Test_VaultProperties_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateVaultProperties)
+}
+
+// Test_VaultProperties_AssignProperties_To_VaultProperties_RoundTrip checks that converting a VaultProperties to keyvault/v1api20210401preview/storage.VaultProperties and back loses nothing.
+func Test_VaultProperties_AssignProperties_To_VaultProperties_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[VaultProperties, storage.VaultProperties](t, GenerateVaultProperties, (*VaultProperties).AssignProperties_To_VaultProperties, (*VaultProperties).AssignProperties_From_VaultProperties)
+}
+
+// Test_VaultProperties_STATUS_JSONRoundTrip checks that JSON keeps every value of VaultProperties_STATUS.
+func Test_VaultProperties_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateVaultProperties_STATUS)
+}
+
+// Test_VaultProperties_STATUS_AssignProperties_To_VaultProperties_STATUS_RoundTrip checks that converting a VaultProperties_STATUS to keyvault/v1api20210401preview/storage.VaultProperties_STATUS and back loses nothing.
+func Test_VaultProperties_STATUS_AssignProperties_To_VaultProperties_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[VaultProperties_STATUS, storage.VaultProperties_STATUS](t, GenerateVaultProperties_STATUS, (*VaultProperties_STATUS).AssignProperties_To_VaultProperties_STATUS, (*VaultProperties_STATUS).AssignProperties_From_VaultProperties_STATUS)
 }
 
 // Test_VirtualNetworkRule_JSONRoundTrip checks that JSON keeps every value of VirtualNetworkRule.

@@ -148,6 +148,9 @@ type ResourceGroup_Spec struct {
 	// OperatorSpec: settings for the operator itself, not sent to Azure
 	OperatorSpec *ResourceGroupOperatorSpec `json:"operatorSpec,omitempty"`
 
+	// Properties: The resource group properties.
+	Properties *ResourceGroupProperties `json:"properties,omitempty"`
+
 	// Tags: The tags attached to the resource group.
 	Tags map[string]string `json:"tags,omitempty"`
 }
@@ -168,6 +171,15 @@ func (r *ResourceGroup_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolv
 	if r.ManagedBy != nil {
 		managedByValue := *r.ManagedBy
 		result.ManagedBy = &managedByValue
+	}
+	if r.Properties != nil {
+		var propertiesValue arm.ResourceGroupProperties
+		propertiesARM, err := r.Properties.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		propertiesValue = *propertiesARM.(*arm.ResourceGroupProperties)
+		result.Properties = &propertiesValue
 	}
 	if r.Tags != nil {
 		result.Tags = make(map[string]string, len(r.Tags))
@@ -208,6 +220,13 @@ func (r *ResourceGroup_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerRefe
 		managedByValue := *typed.ManagedBy
 		r.ManagedBy = &managedByValue
 	}
+	if typed.Properties != nil {
+		var propertiesValue ResourceGroupProperties
+		if err := propertiesValue.PopulateFromARM(owner, *typed.Properties); err != nil {
+			return err
+		}
+		r.Properties = &propertiesValue
+	}
 	if typed.Tags != nil {
 		r.Tags = make(map[string]string, len(typed.Tags))
 		for tagsKey, tagsItem := range typed.Tags {
@@ -234,6 +253,16 @@ func (r *ResourceGroup_Spec) AssignProperties_From_ResourceGroup_Spec(source *st
 		r.OperatorSpec = nil
 	}
 
+	if source.Properties != nil {
+		var propertiesValue ResourceGroupProperties
+		if err := propertiesValue.AssignProperties_From_ResourceGroupProperties(source.Properties); err != nil {
+			return fmt.Errorf("converting Properties: %w", err)
+		}
+		r.Properties = &propertiesValue
+	} else {
+		r.Properties = nil
+	}
+
 	r.Tags = maps.Clone(source.Tags)
 
 	return nil
@@ -253,6 +282,16 @@ func (r *ResourceGroup_Spec) AssignProperties_To_ResourceGroup_Spec(destination 
 		destination.OperatorSpec = &operatorSpecValue
 	} else {
 		destination.OperatorSpec = nil
+	}
+
+	if r.Properties != nil {
+		var propertiesValue storage.ResourceGroupProperties
+		if err := r.Properties.AssignProperties_To_ResourceGroupProperties(&propertiesValue); err != nil {
+			return fmt.Errorf("converting Properties: %w", err)
+		}
+		destination.Properties = &propertiesValue
+	} else {
+		destination.Properties = nil
 	}
 
 	destination.Tags = maps.Clone(r.Tags)
@@ -280,8 +319,8 @@ type ResourceGroup_STATUS struct {
 	// Name: The name of the resource group.
 	Name *string `json:"name,omitempty"`
 
-	// ProvisioningState: The provisioning state.
-	ProvisioningState *string `json:"provisioningState,omitempty"`
+	// Properties: The resource group properties.
+	Properties *ResourceGroupProperties_STATUS `json:"properties,omitempty"`
 
 	// Tags: The tags attached to the resource group.
 	Tags map[string]string `json:"tags,omitempty"`
@@ -314,12 +353,14 @@ func (r *ResourceGroup_STATUS) ConvertToARM(resolved genruntime.ConvertToARMReso
 		nameValue := *r.Name
 		result.Name = &nameValue
 	}
-	if r.ProvisioningState != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.ResourceGroupProperties_STATUS{}
+	if r.Properties != nil {
+		var propertiesValue arm.ResourceGroupProperties_STATUS
+		propertiesARM, err := r.Properties.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
 		}
-		provisioningStateValue := *r.ProvisioningState
-		result.Properties.ProvisioningState = &provisioningStateValue
+		propertiesValue = *propertiesARM.(*arm.ResourceGroupProperties_STATUS)
+		result.Properties = &propertiesValue
 	}
 	if r.Tags != nil {
 		result.Tags = make(map[string]string, len(r.Tags))
@@ -370,10 +411,11 @@ func (r *ResourceGroup_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRe
 		r.Name = &nameValue
 	}
 	if typed.Properties != nil {
-		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := *typed.Properties.ProvisioningState
-			r.ProvisioningState = &provisioningStateValue
+		var propertiesValue ResourceGroupProperties_STATUS
+		if err := propertiesValue.PopulateFromARM(owner, *typed.Properties); err != nil {
+			return err
 		}
+		r.Properties = &propertiesValue
 	}
 	if typed.Tags != nil {
 		r.Tags = make(map[string]string, len(typed.Tags))
@@ -405,7 +447,17 @@ func (r *ResourceGroup_STATUS) AssignProperties_From_ResourceGroup_STATUS(source
 	r.Location = genruntime.ClonePointer(source.Location)
 	r.ManagedBy = genruntime.ClonePointer(source.ManagedBy)
 	r.Name = genruntime.ClonePointer(source.Name)
-	r.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+
+	if source.Properties != nil {
+		var propertiesValue ResourceGroupProperties_STATUS
+		if err := propertiesValue.AssignProperties_From_ResourceGroupProperties_STATUS(source.Properties); err != nil {
+			return fmt.Errorf("converting Properties: %w", err)
+		}
+		r.Properties = &propertiesValue
+	} else {
+		r.Properties = nil
+	}
+
 	r.Tags = maps.Clone(source.Tags)
 	r.Type = genruntime.ClonePointer(source.Type)
 
@@ -428,7 +480,17 @@ func (r *ResourceGroup_STATUS) AssignProperties_To_ResourceGroup_STATUS(destinat
 	destination.Location = genruntime.ClonePointer(r.Location)
 	destination.ManagedBy = genruntime.ClonePointer(r.ManagedBy)
 	destination.Name = genruntime.ClonePointer(r.Name)
-	destination.ProvisioningState = genruntime.ClonePointer(r.ProvisioningState)
+
+	if r.Properties != nil {
+		var propertiesValue storage.ResourceGroupProperties_STATUS
+		if err := r.Properties.AssignProperties_To_ResourceGroupProperties_STATUS(&propertiesValue); err != nil {
+			return fmt.Errorf("converting Properties: %w", err)
+		}
+		destination.Properties = &propertiesValue
+	} else {
+		destination.Properties = nil
+	}
+
 	destination.Tags = maps.Clone(r.Tags)
 	destination.Type = genruntime.ClonePointer(r.Type)
 
@@ -513,6 +575,119 @@ func (r *ResourceGroupOperatorSpec) AssignProperties_To_ResourceGroupOperatorSpe
 	} else {
 		destination.SecretExpressions = nil
 	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// ResourceGroupProperties: The resource group properties.
+type ResourceGroupProperties struct {
+}
+
+var _ genruntime.ARMTransformer = &ResourceGroupProperties{}
+
+// ConvertToARM returns the ResourceGroupProperties of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *ResourceGroupProperties) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.ResourceGroupProperties{}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ResourceGroupProperties of the arm package, to decode an ARM response into.
+func (r *ResourceGroupProperties) NewEmptyARMValue() any {
+	return &arm.ResourceGroupProperties{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ResourceGroupProperties (or a pointer to one), as Azure returned it.
+func (r *ResourceGroupProperties) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ResourceGroupProperties)
+	if !ok {
+		pointer, ok := armInput.(*arm.ResourceGroupProperties)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ResourceGroupProperties, want arm.ResourceGroupProperties", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	_ = typed
+	return nil
+}
+
+// AssignProperties_From_ResourceGroupProperties populates the receiver from source, a resources/v1api20210401/storage.ResourceGroupProperties.
+func (r *ResourceGroupProperties) AssignProperties_From_ResourceGroupProperties(source *storage.ResourceGroupProperties) error {
+	return nil
+}
+
+// AssignProperties_To_ResourceGroupProperties populates destination, a resources/v1api20210401/storage.ResourceGroupProperties, from the receiver.
+func (r *ResourceGroupProperties) AssignProperties_To_ResourceGroupProperties(destination *storage.ResourceGroupProperties) error {
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// ResourceGroupProperties_STATUS: The resource group properties.
+type ResourceGroupProperties_STATUS struct {
+	// ProvisioningState: The provisioning state.
+	ProvisioningState *string `json:"provisioningState,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &ResourceGroupProperties_STATUS{}
+
+// ConvertToARM returns the ResourceGroupProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (r *ResourceGroupProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	result := &arm.ResourceGroupProperties_STATUS{}
+	if r.ProvisioningState != nil {
+		provisioningStateValue := *r.ProvisioningState
+		result.ProvisioningState = &provisioningStateValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ResourceGroupProperties_STATUS of the arm package, to decode an ARM response into.
+func (r *ResourceGroupProperties_STATUS) NewEmptyARMValue() any {
+	return &arm.ResourceGroupProperties_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ResourceGroupProperties_STATUS (or a pointer to one), as Azure returned it.
+func (r *ResourceGroupProperties_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ResourceGroupProperties_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ResourceGroupProperties_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ResourceGroupProperties_STATUS, want arm.ResourceGroupProperties_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ProvisioningState != nil {
+		provisioningStateValue := *typed.ProvisioningState
+		r.ProvisioningState = &provisioningStateValue
+	}
+	return nil
+}
+
+// AssignProperties_From_ResourceGroupProperties_STATUS populates the receiver from source, a resources/v1api20210401/storage.ResourceGroupProperties_STATUS.
+func (r *ResourceGroupProperties_STATUS) AssignProperties_From_ResourceGroupProperties_STATUS(source *storage.ResourceGroupProperties_STATUS) error {
+	r.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+
+	return nil
+}
+
+// AssignProperties_To_ResourceGroupProperties_STATUS populates destination, a resources/v1api20210401/storage.ResourceGroupProperties_STATUS, from the receiver.
+func (r *ResourceGroupProperties_STATUS) AssignProperties_To_ResourceGroupProperties_STATUS(destination *storage.ResourceGroupProperties_STATUS) error {
+	destination.ProvisioningState = genruntime.ClonePointer(r.ProvisioningState)
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil

@@ -102,6 +102,8 @@ type PropertyConfig struct {
 	ReferenceType string // "", "arm" or "simple"
 	RenameTo      string
 	RenamedFrom   string // the property's name in other API versions, for conversions
+	// Flatten, when set, overrides the swagger's x-ms-client-flatten for the property.
+	Flatten *bool
 
 	Path string
 	Pos  Position // of the key

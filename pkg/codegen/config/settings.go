@@ -62,6 +62,13 @@ var propertySettings = map[string]propertySetting{
 		pc.RenameTo, err = p.name(n, path, validFieldName, noFix, "is not a valid property name", fieldNameRule)
 		return err
 	},
+	// $flatten lifts (true) or keeps nested (false) the properties of an object property,
+	// whatever its x-ms-client-flatten says.
+	"$flatten": func(p *parser, pc *PropertyConfig, n *yaml.Node, path string) error {
+		v, err := p.boolValue(n, path)
+		pc.Flatten = &v
+		return err
+	},
 	// $renamedFrom names the property as other API versions of the type call it, so that
 	// conversions between the versions carry its value across.
 	"$renamedFrom": func(p *parser, pc *PropertyConfig, n *yaml.Node, path string) (err error) {

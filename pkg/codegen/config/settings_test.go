@@ -55,7 +55,7 @@ func TestSettingTables(t *testing.T) {
 	if diff := cmp.Diff([]string{"$azureGeneratedSecrets", "$export", "$exportAs", "$isHub", "$renameTo"}, typeSettingNames); diff != "" {
 		t.Errorf("type settings (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff([]string{"$isSecret", "$referenceType", "$renameTo", "$renamedFrom"}, propertySettingNames); diff != "" {
+	if diff := cmp.Diff([]string{"$flatten", "$isSecret", "$referenceType", "$renameTo", "$renamedFrom"}, propertySettingNames); diff != "" {
 		t.Errorf("property settings (-want +got):\n%s", diff)
 	}
 }

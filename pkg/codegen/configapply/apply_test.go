@@ -28,12 +28,15 @@ func object(name string, props ...*astmodel.Property) astmodel.Definition {
 }
 
 // raw is the raw model: Widget (exported) has its PUT body WidgetResource with a properties
-// envelope; Gadget is a resource not exported; Sku is a type Widget uses.
+// envelope marked x-ms-client-flatten; Gadget is a resource not exported; Sku is a type Widget
+// uses.
 func raw() astmodel.Definitions {
 	return astmodel.Definitions{}.With(
 		object("WidgetResource", prop("location"), prop("name"),
 			prop("sku", func(p *astmodel.Property) { p.Type = astmodel.OptionalType{Element: pkg.TypeName("Sku")} }),
-			prop("properties", func(p *astmodel.Property) { p.Type = astmodel.OptionalType{Element: pkg.TypeName("WidgetProperties")} })),
+			prop("properties", func(p *astmodel.Property) {
+				p.Type, p.Flatten = astmodel.OptionalType{Element: pkg.TypeName("WidgetProperties")}, true
+			})),
 		object("WidgetProperties", prop("adminKey"), prop("vaultId"), prop("subnetId", func(p *astmodel.Property) {
 			p.ARMReference, p.Provenance.Reference = true, astmodel.BySwagger
 		}), prop("newName")),
@@ -253,5 +256,36 @@ func TestApplyRead(t *testing.T) {
 		if !strings.Contains(read, w) {
 			t.Errorf("read lacks %s", w)
 		}
+	}
+}
+
+// TestFlattenSettingDecidesWhatSettingsReach: settings name properties as users see them, so
+// an envelope that stays nested is not searched, and $flatten decides before the rest apply.
+func TestFlattenSettingDecidesWhatSettingsReach(t *testing.T) {
+	nested := raw()
+	body := nested[pkg.TypeName("WidgetResource")]
+	envelope, _ := body.Type.(*astmodel.ObjectType).Property("Properties")
+	unmarked := envelope.Copy()
+	unmarked.Flatten = false
+	nested = nested.With(body.WithType(body.Type.(*astmodel.ObjectType).WithProperties(unmarked)))
+
+	if _, err := applyTo(t, "Widget:\n  $export: true\n  adminKey:\n    $isSecret: true", nested); err == nil ||
+		!strings.Contains(err.Error(), "Widget has no property adminKey") {
+		t.Fatalf("a setting reached into an envelope that stays nested: %v", err)
+	}
+	res, err := applyTo(t, "Widget:\n  $export: true\n  properties:\n    $flatten: true\n  adminKey:\n    $isSecret: true", nested)
+	if err != nil {
+		t.Fatal(err)
+	}
+	props := res.Definitions[pkg.TypeName("WidgetProperties")].Type.(*astmodel.ObjectType)
+	if p, _ := props.Property("AdminKey"); p == nil || !p.Secret {
+		t.Errorf("adminKey: %+v", p)
+	}
+	env, _ := res.Definitions[pkg.TypeName("WidgetResource")].Type.(*astmodel.ObjectType).Property("Properties")
+	if !env.Flatten || env.Provenance.Flatten != astmodel.ByConfig {
+		t.Errorf("$flatten not applied: %+v", env)
+	}
+	if !strings.Contains(strings.Join(res.Read, "\n"), typesPath+"Widget.properties.$flatten") {
+		t.Errorf("$flatten not recorded as read: %v", res.Read)
 	}
 }

@@ -54,6 +54,9 @@ func applyPropertySetting(cfg *config.Config, tc *config.TypeConfig, pc *config.
 	case "simple":
 		p.ARMReference, p.NotARMReference, p.Provenance.Reference = false, true, ""
 	}
+	if pc.Flatten != nil {
+		p.Flatten, p.Provenance.Flatten = *pc.Flatten, astmodel.ByConfig
+	}
 	if pc.RenamedFrom != "" {
 		p.RenamedFrom = pc.RenamedFrom
 	}

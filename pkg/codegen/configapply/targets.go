@@ -19,13 +19,13 @@ func configTargets(cfg *config.Config, v *selection.APIVersion, tc *config.TypeC
 			if e.Config != tc {
 				continue
 			}
-			out = withEnvelopes(out, defs, true, e.Body, e.Response)
+			out = withEnvelopes(out, defs, flattenSettings(tc), e.Body, e.Response)
 		}
 		return out, nil
 	}
 	n := v.Pkg.TypeName(tc.Name)
 	if _, ok := defs[n]; ok {
-		return withEnvelopes(nil, defs, false, n), nil
+		return withEnvelopes(nil, defs, flattenSettings(tc), n), nil
 	}
 	// A resource left unexported ($export: false) is fine as long as nothing else is set on it.
 	if slices.ContainsFunc(v.Catalog.Resources, func(r *loader.Resource) bool { return r.Kind == tc.Name }) {
@@ -50,9 +50,21 @@ func configTargets(cfg *config.Config, v *selection.APIVersion, tc *config.TypeC
 		config.Nearest(tc.Name, names))
 }
 
-// withEnvelopes adds roots to out, each followed by the objects flattened into it (for a
-// resource, its "properties" envelope too): settings name properties as users see them.
-func withEnvelopes(out []astmodel.TypeName, defs astmodel.Definitions, resource bool, roots ...astmodel.TypeName) []astmodel.TypeName {
+// flattenSettings are the $flatten settings of an entry, by the property's swagger name: they
+// decide which envelopes its other settings reach before they are applied.
+func flattenSettings(tc *config.TypeConfig) map[string]bool {
+	out := make(map[string]bool)
+	for _, pc := range tc.Properties {
+		if pc.Flatten != nil {
+			out[pc.Name] = *pc.Flatten
+		}
+	}
+	return out
+}
+
+// withEnvelopes adds roots to out, each followed by the objects flattened into it: settings name
+// properties as users see them. flatten overrides the swagger's mark, by property name.
+func withEnvelopes(out []astmodel.TypeName, defs astmodel.Definitions, flatten map[string]bool, roots ...astmodel.TypeName) []astmodel.TypeName {
 	for _, root := range roots {
 		if slices.Contains(out, root) {
 			continue
@@ -60,7 +72,11 @@ func withEnvelopes(out []astmodel.TypeName, defs astmodel.Definitions, resource 
 		out = append(out, root)
 		if obj, ok := defs[root].Type.(*astmodel.ObjectType); ok {
 			for _, p := range obj.Properties() {
-				if n, ok := astmodel.Unwrap(p.Type).(astmodel.TypeName); ok && astmodel.IsFlattenCandidate(p, resource) && !slices.Contains(out, n) {
+				lifted, set := flatten[p.ARMName]
+				if !set {
+					lifted = astmodel.IsFlattenCandidate(p)
+				}
+				if n, ok := astmodel.Unwrap(p.Type).(astmodel.TypeName); ok && lifted && !slices.Contains(out, n) {
 					out = append(out, n)
 				}
 			}

@@ -33,10 +33,19 @@ func (e *Explanation) reasons() []string {
 		if !spec {
 			back = "PopulateFromARM reads it from there"
 		}
-		add("lifted out of %q into the %s (split-spec-status flattens the ARM envelope, as Azure Service Operator does); %s", strings.Join(p.FlattenedFrom, "."), e.Path[0], back)
+		add("lifted out of %q into the %s (the envelope is marked x-ms-client-flatten, or $flatten: true, and split-spec-status lifts it as Azure Service Operator does); %s", strings.Join(p.FlattenedFrom, "."), e.Path[0], back)
 	}
 	if clash := p.Provenance.NotFlattened; len(clash) > 0 {
-		add("not flattened although the swagger asks for it (x-ms-client-flatten or the \"properties\" envelope): lifting its properties would clash with %s beside it, so it stays nested", strings.Join(clash, ", "))
+		add("not flattened although x-ms-client-flatten asks for it: lifting its properties would clash with %s beside it, so it stays nested", strings.Join(clash, ", "))
+	}
+	if u, ok := astmodel.Unwrap(p.Type).(astmodel.TypeName); ok && len(p.Provenance.NotFlattened) == 0 {
+		if _, isObject := e.defs[u].Type.(*astmodel.ObjectType); isObject && p.ARMName == "properties" && !p.Flatten {
+			why := "the swagger does not mark it x-ms-client-flatten"
+			if p.Provenance.Flatten == astmodel.ByConfig {
+				why = "$flatten: false in " + e.cfg.File
+			}
+			add("stays nested (%s), as Azure Service Operator keeps it: write spec.properties.<name>", why)
+		}
 	}
 	setting := e.propertySetting(p)
 	settingPath := func(name string) string {

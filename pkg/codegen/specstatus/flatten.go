@@ -4,15 +4,15 @@ import (
 	"github.com/armgen/armgen/pkg/astmodel"
 )
 
-// flatten lifts the properties of x-ms-client-flatten objects, and of a resource's "properties"
-// envelope, into their container, so users write spec.addressSpace rather than
-// spec.properties.addressSpace. The lifted properties remember their wire path for the ARM
+// flatten lifts the properties of x-ms-client-flatten objects (or $flatten: true ones) into
+// their container, so users write spec.addressSpace rather than spec.properties.addressSpace, as
+// Azure Service Operator does; a "properties" envelope without the mark stays spec.properties. The lifted properties remember their wire path for the ARM
 // payload. A lifted property named like a neighbour of the same type is the same thing said
 // twice (ServerProperties.tags beside the resource's tags): the outer one stays and the inner
 // one goes. A clash of different types keeps the whole envelope nested instead.
-func (sp *splitter) flatten(props []*astmodel.Property, top bool) []*astmodel.Property {
+func (sp *splitter) flatten(props []*astmodel.Property) []*astmodel.Property {
 	candidate := func(p *astmodel.Property) (*astmodel.ObjectType, bool) {
-		if !astmodel.IsFlattenCandidate(p, top) {
+		if !astmodel.IsFlattenCandidate(p) {
 			return nil, false
 		}
 		n, ok := astmodel.Unwrap(p.Type).(astmodel.TypeName)

@@ -34,12 +34,20 @@ func TestFlatten(t *testing.T) {
 		want map[string]string
 	}{
 		{
-			name: "the properties envelope is lifted at the top",
+			name: "a properties envelope marked x-ms-client-flatten is lifted",
 			defs: []astmodel.Definition{
-				object("WidgetResource", prop("location", optString), prop("properties", opt("WidgetProperties"))),
+				object("WidgetResource", prop("location", optString), prop("properties", opt("WidgetProperties"), flatten)),
 				object("WidgetProperties", prop("size", optInt), prop("colour", optString)),
 			},
 			want: map[string]string{"Location": "", "Size": "properties", "Colour": "properties"},
+		},
+		{
+			name: "a properties envelope without the mark stays, as in ASO",
+			defs: []astmodel.Definition{
+				object("WidgetResource", prop("location", optString), prop("properties", opt("WidgetProperties"))),
+				object("WidgetProperties", prop("size", optInt)),
+			},
+			want: map[string]string{"Location": "", "Properties": ""},
 		},
 		{
 			name: "a properties envelope below the top stays",
@@ -64,7 +72,7 @@ func TestFlatten(t *testing.T) {
 		{
 			name: "lifting through two levels records the whole path",
 			defs: []astmodel.Definition{
-				object("WidgetResource", prop("properties", opt("WidgetProperties"))),
+				object("WidgetResource", prop("properties", opt("WidgetProperties"), flatten)),
 				object("WidgetProperties", prop("size", optInt), prop("extra", opt("Extra"), flatten)),
 				object("Extra", prop("depth", optInt)),
 			},
@@ -73,7 +81,7 @@ func TestFlatten(t *testing.T) {
 		{
 			name: "a same-typed duplicate is dropped for the outer one",
 			defs: []astmodel.Definition{
-				object("WidgetResource", prop("tags", mapOfStrings), prop("properties", opt("WidgetProperties"))),
+				object("WidgetResource", prop("tags", mapOfStrings), prop("properties", opt("WidgetProperties"), flatten)),
 				object("WidgetProperties", prop("tags", mapOfStrings), prop("size", optInt)),
 			},
 			want: map[string]string{"Tags": "", "Size": "properties"},
@@ -81,7 +89,7 @@ func TestFlatten(t *testing.T) {
 		{
 			name: "a clash of types keeps the envelope nested",
 			defs: []astmodel.Definition{
-				object("WidgetResource", prop("location", optString), prop("properties", opt("WidgetProperties"))),
+				object("WidgetResource", prop("location", optString), prop("properties", opt("WidgetProperties"), flatten)),
 				object("WidgetProperties", prop("location", optInt), prop("size", optInt)),
 			},
 			want: map[string]string{"Location": "", "Properties": "nested, clashing with location"},
@@ -98,7 +106,7 @@ func TestFlatten(t *testing.T) {
 		{
 			name: "a union is not lifted",
 			defs: []astmodel.Definition{
-				object("WidgetResource", prop("properties", opt("WidgetProperties"))),
+				object("WidgetResource", prop("properties", opt("WidgetProperties"), flatten)),
 				{Name: tn("WidgetProperties"), Type: func() *astmodel.ObjectType {
 					o := astmodel.NewObjectType(prop("cat", opt("Cat")), prop("dog", opt("Dog")))
 					o.OneOf = true
@@ -157,7 +165,7 @@ func TestFlattenRequiredness(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			env := prop("properties", opt("WidgetProperties"))
+			env := prop("properties", opt("WidgetProperties"), flatten)
 			size := prop("size", optInt)
 			env.Required, size.Required = c.envelope, c.inner
 			out := Split(definitions(object("WidgetResource", env), object("WidgetProperties", size)),

@@ -137,7 +137,7 @@ func (sp *splitter) object(o *astmodel.ObjectType, m splitMode, top bool) *astmo
 		}
 		props = append(props, np)
 	}
-	return o.WithOnlyProperties(sp.flatten(props, top))
+	return o.WithOnlyProperties(sp.flatten(props))
 }
 
 // isARMIdentity tells the properties ARM sets on every resource; spec has azureName instead.

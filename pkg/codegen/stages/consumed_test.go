@@ -21,7 +21,7 @@ func TestEverySettingIsConsumed(t *testing.T) {
 		}
 		names[st.Path[strings.LastIndex(st.Path, ".")+1:]] = true
 	}
-	for _, n := range []string{"$export", "$renameTo", "$isSecret", "$referenceType"} {
+	for _, n := range []string{"$export", "$renameTo", "$isSecret", "$referenceType", "$flatten"} {
 		if !names[n] {
 			t.Errorf("the widgets case no longer uses %s; this test needs a config that does", n)
 		}

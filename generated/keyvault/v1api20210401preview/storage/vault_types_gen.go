@@ -86,68 +86,24 @@ func (v *Vault) Hub() {}
 
 // Vault_Spec: Storage version of v1api20210401preview.Vault_Spec
 type Vault_Spec struct {
-	AccessPolicies []AccessPolicyEntry `json:"accessPolicies,omitempty"`
-
 	AzureName string `json:"azureName,omitempty"`
 
-	CreateMode *string `json:"createMode,omitempty"`
-
-	EnablePurgeProtection *bool `json:"enablePurgeProtection,omitempty"`
-
-	EnableRbacAuthorization *bool `json:"enableRbacAuthorization,omitempty"`
-
-	EnableSoftDelete *bool `json:"enableSoftDelete,omitempty"`
-
-	EnabledForDeployment *bool `json:"enabledForDeployment,omitempty"`
-
-	EnabledForDiskEncryption *bool `json:"enabledForDiskEncryption,omitempty"`
-
-	EnabledForTemplateDeployment *bool `json:"enabledForTemplateDeployment,omitempty"`
-
 	Location *string `json:"location,omitempty"`
-
-	NetworkAcls *NetworkRuleSet `json:"networkAcls,omitempty"`
 
 	OperatorSpec *VaultOperatorSpec `json:"operatorSpec,omitempty"`
 
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"resources.azure.com" kind:"ResourceGroup"`
 
+	Properties *VaultProperties `json:"properties,omitempty"`
+
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	ProvisioningState *string `json:"provisioningState,omitempty"`
-
-	Sku *Sku `json:"sku,omitempty"`
-
-	SoftDeleteRetentionInDays *int `json:"softDeleteRetentionInDays,omitempty"`
-
 	Tags map[string]string `json:"tags,omitempty"`
-
-	TenantId *string `json:"tenantId,omitempty"`
-
-	VaultUri *string `json:"vaultUri,omitempty"`
 }
 
 // Vault_STATUS: Storage version of v1api20210401preview.Vault_STATUS
 type Vault_STATUS struct {
-	AccessPolicies []AccessPolicyEntry_STATUS `json:"accessPolicies,omitempty"`
-
 	Conditions []conditions.Condition `json:"conditions,omitempty"`
-
-	CreateMode *string `json:"createMode,omitempty"`
-
-	EnablePurgeProtection *bool `json:"enablePurgeProtection,omitempty"`
-
-	EnableRbacAuthorization *bool `json:"enableRbacAuthorization,omitempty"`
-
-	EnableSoftDelete *bool `json:"enableSoftDelete,omitempty"`
-
-	EnabledForDeployment *bool `json:"enabledForDeployment,omitempty"`
-
-	EnabledForDiskEncryption *bool `json:"enabledForDiskEncryption,omitempty"`
-
-	EnabledForTemplateDeployment *bool `json:"enabledForTemplateDeployment,omitempty"`
-
-	HsmPoolResourceId *string `json:"hsmPoolResourceId,omitempty"`
 
 	Id *string `json:"id,omitempty"`
 
@@ -155,27 +111,15 @@ type Vault_STATUS struct {
 
 	Name *string `json:"name,omitempty"`
 
-	NetworkAcls *NetworkRuleSet_STATUS `json:"networkAcls,omitempty"`
-
-	PrivateEndpointConnections []PrivateEndpointConnectionItem_STATUS `json:"privateEndpointConnections,omitempty"`
+	Properties *VaultProperties_STATUS `json:"properties,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-
-	ProvisioningState *string `json:"provisioningState,omitempty"`
-
-	Sku *Sku_STATUS `json:"sku,omitempty"`
-
-	SoftDeleteRetentionInDays *int `json:"softDeleteRetentionInDays,omitempty"`
 
 	SystemData *SystemData_STATUS `json:"systemData,omitempty"`
 
 	Tags map[string]string `json:"tags,omitempty"`
 
-	TenantId *string `json:"tenantId,omitempty"`
-
 	Type *string `json:"type,omitempty"`
-
-	VaultUri *string `json:"vaultUri,omitempty"`
 }
 
 // AccessPolicyEntry: Storage version of v1api20210401preview.AccessPolicyEntry
@@ -345,6 +289,76 @@ type VaultOperatorSpec struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// VaultProperties: Storage version of v1api20210401preview.VaultProperties
+type VaultProperties struct {
+	AccessPolicies []AccessPolicyEntry `json:"accessPolicies,omitempty"`
+
+	CreateMode *string `json:"createMode,omitempty"`
+
+	EnablePurgeProtection *bool `json:"enablePurgeProtection,omitempty"`
+
+	EnableRbacAuthorization *bool `json:"enableRbacAuthorization,omitempty"`
+
+	EnableSoftDelete *bool `json:"enableSoftDelete,omitempty"`
+
+	EnabledForDeployment *bool `json:"enabledForDeployment,omitempty"`
+
+	EnabledForDiskEncryption *bool `json:"enabledForDiskEncryption,omitempty"`
+
+	EnabledForTemplateDeployment *bool `json:"enabledForTemplateDeployment,omitempty"`
+
+	NetworkAcls *NetworkRuleSet `json:"networkAcls,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	ProvisioningState *string `json:"provisioningState,omitempty"`
+
+	Sku *Sku `json:"sku,omitempty"`
+
+	SoftDeleteRetentionInDays *int `json:"softDeleteRetentionInDays,omitempty"`
+
+	TenantId *string `json:"tenantId,omitempty"`
+
+	VaultUri *string `json:"vaultUri,omitempty"`
+}
+
+// VaultProperties_STATUS: Storage version of v1api20210401preview.VaultProperties_STATUS
+type VaultProperties_STATUS struct {
+	AccessPolicies []AccessPolicyEntry_STATUS `json:"accessPolicies,omitempty"`
+
+	CreateMode *string `json:"createMode,omitempty"`
+
+	EnablePurgeProtection *bool `json:"enablePurgeProtection,omitempty"`
+
+	EnableRbacAuthorization *bool `json:"enableRbacAuthorization,omitempty"`
+
+	EnableSoftDelete *bool `json:"enableSoftDelete,omitempty"`
+
+	EnabledForDeployment *bool `json:"enabledForDeployment,omitempty"`
+
+	EnabledForDiskEncryption *bool `json:"enabledForDiskEncryption,omitempty"`
+
+	EnabledForTemplateDeployment *bool `json:"enabledForTemplateDeployment,omitempty"`
+
+	HsmPoolResourceId *string `json:"hsmPoolResourceId,omitempty"`
+
+	NetworkAcls *NetworkRuleSet_STATUS `json:"networkAcls,omitempty"`
+
+	PrivateEndpointConnections []PrivateEndpointConnectionItem_STATUS `json:"privateEndpointConnections,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	ProvisioningState *string `json:"provisioningState,omitempty"`
+
+	Sku *Sku_STATUS `json:"sku,omitempty"`
+
+	SoftDeleteRetentionInDays *int `json:"softDeleteRetentionInDays,omitempty"`
+
+	TenantId *string `json:"tenantId,omitempty"`
+
+	VaultUri *string `json:"vaultUri,omitempty"`
 }
 
 // VirtualNetworkRule: Storage version of v1api20210401preview.VirtualNetworkRule

@@ -17,56 +17,28 @@ func GenerateVault(t *rapid.T) Vault {
 // GenerateVault_Spec draws a random Vault_Spec for property-based tests.
 func GenerateVault_Spec(t *rapid.T) Vault_Spec {
 	return Vault_Spec{
-		AccessPolicies:               gentest.SliceOf(GenerateAccessPolicyEntry)(t),
-		AzureName:                    gentest.String(t),
-		CreateMode:                   gentest.Optional(gentest.String)(t),
-		EnablePurgeProtection:        gentest.Optional(gentest.Bool)(t),
-		EnableRbacAuthorization:      gentest.Optional(gentest.Bool)(t),
-		EnableSoftDelete:             gentest.Optional(gentest.Bool)(t),
-		EnabledForDeployment:         gentest.Optional(gentest.Bool)(t),
-		EnabledForDiskEncryption:     gentest.Optional(gentest.Bool)(t),
-		EnabledForTemplateDeployment: gentest.Optional(gentest.Bool)(t),
-		Location:                     gentest.Optional(gentest.String)(t),
-		NetworkAcls:                  gentest.Optional(GenerateNetworkRuleSet)(t),
-		OperatorSpec:                 gentest.Optional(GenerateVaultOperatorSpec)(t),
-		Owner:                        gentest.Optional(gentest.KnownResourceReference)(t),
-		PropertyBag:                  gentest.PropertyBag(t),
-		ProvisioningState:            gentest.Optional(gentest.String)(t),
-		Sku:                          gentest.Optional(GenerateSku)(t),
-		SoftDeleteRetentionInDays:    gentest.Optional(gentest.Int)(t),
-		Tags:                         gentest.MapOf(gentest.String)(t),
-		TenantId:                     gentest.Optional(gentest.String)(t),
-		VaultUri:                     gentest.Optional(gentest.String)(t),
+		AzureName:    gentest.String(t),
+		Location:     gentest.Optional(gentest.String)(t),
+		OperatorSpec: gentest.Optional(GenerateVaultOperatorSpec)(t),
+		Owner:        gentest.Optional(gentest.KnownResourceReference)(t),
+		Properties:   gentest.Optional(GenerateVaultProperties)(t),
+		PropertyBag:  gentest.PropertyBag(t),
+		Tags:         gentest.MapOf(gentest.String)(t),
 	}
 }
 
 // GenerateVault_STATUS draws a random Vault_STATUS for property-based tests.
 func GenerateVault_STATUS(t *rapid.T) Vault_STATUS {
 	return Vault_STATUS{
-		AccessPolicies:               gentest.SliceOf(GenerateAccessPolicyEntry_STATUS)(t),
-		Conditions:                   gentest.SliceOf(gentest.Condition)(t),
-		CreateMode:                   gentest.Optional(gentest.String)(t),
-		EnablePurgeProtection:        gentest.Optional(gentest.Bool)(t),
-		EnableRbacAuthorization:      gentest.Optional(gentest.Bool)(t),
-		EnableSoftDelete:             gentest.Optional(gentest.Bool)(t),
-		EnabledForDeployment:         gentest.Optional(gentest.Bool)(t),
-		EnabledForDiskEncryption:     gentest.Optional(gentest.Bool)(t),
-		EnabledForTemplateDeployment: gentest.Optional(gentest.Bool)(t),
-		HsmPoolResourceId:            gentest.Optional(gentest.String)(t),
-		Id:                           gentest.Optional(gentest.String)(t),
-		Location:                     gentest.Optional(gentest.String)(t),
-		Name:                         gentest.Optional(gentest.String)(t),
-		NetworkAcls:                  gentest.Optional(GenerateNetworkRuleSet_STATUS)(t),
-		PrivateEndpointConnections:   gentest.SliceOf(GeneratePrivateEndpointConnectionItem_STATUS)(t),
-		PropertyBag:                  gentest.PropertyBag(t),
-		ProvisioningState:            gentest.Optional(gentest.String)(t),
-		Sku:                          gentest.Optional(GenerateSku_STATUS)(t),
-		SoftDeleteRetentionInDays:    gentest.Optional(gentest.Int)(t),
-		SystemData:                   gentest.Optional(GenerateSystemData_STATUS)(t),
-		Tags:                         gentest.MapOf(gentest.String)(t),
-		TenantId:                     gentest.Optional(gentest.String)(t),
-		Type:                         gentest.Optional(gentest.String)(t),
-		VaultUri:                     gentest.Optional(gentest.String)(t),
+		Conditions:  gentest.SliceOf(gentest.Condition)(t),
+		Id:          gentest.Optional(gentest.String)(t),
+		Location:    gentest.Optional(gentest.String)(t),
+		Name:        gentest.Optional(gentest.String)(t),
+		Properties:  gentest.Optional(GenerateVaultProperties_STATUS)(t),
+		PropertyBag: gentest.PropertyBag(t),
+		SystemData:  gentest.Optional(GenerateSystemData_STATUS)(t),
+		Tags:        gentest.MapOf(gentest.String)(t),
+		Type:        gentest.Optional(gentest.String)(t),
 	}
 }
 
@@ -222,6 +194,50 @@ func GenerateVaultOperatorSpec(t *rapid.T) VaultOperatorSpec {
 	}
 }
 
+// GenerateVaultProperties draws a random VaultProperties for property-based tests.
+func GenerateVaultProperties(t *rapid.T) VaultProperties {
+	return VaultProperties{
+		AccessPolicies:               gentest.SliceOf(GenerateAccessPolicyEntry)(t),
+		CreateMode:                   gentest.Optional(gentest.String)(t),
+		EnablePurgeProtection:        gentest.Optional(gentest.Bool)(t),
+		EnableRbacAuthorization:      gentest.Optional(gentest.Bool)(t),
+		EnableSoftDelete:             gentest.Optional(gentest.Bool)(t),
+		EnabledForDeployment:         gentest.Optional(gentest.Bool)(t),
+		EnabledForDiskEncryption:     gentest.Optional(gentest.Bool)(t),
+		EnabledForTemplateDeployment: gentest.Optional(gentest.Bool)(t),
+		NetworkAcls:                  gentest.Optional(GenerateNetworkRuleSet)(t),
+		PropertyBag:                  gentest.PropertyBag(t),
+		ProvisioningState:            gentest.Optional(gentest.String)(t),
+		Sku:                          gentest.Optional(GenerateSku)(t),
+		SoftDeleteRetentionInDays:    gentest.Optional(gentest.Int)(t),
+		TenantId:                     gentest.Optional(gentest.String)(t),
+		VaultUri:                     gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GenerateVaultProperties_STATUS draws a random VaultProperties_STATUS for property-based tests.
+func GenerateVaultProperties_STATUS(t *rapid.T) VaultProperties_STATUS {
+	return VaultProperties_STATUS{
+		AccessPolicies:               gentest.SliceOf(GenerateAccessPolicyEntry_STATUS)(t),
+		CreateMode:                   gentest.Optional(gentest.String)(t),
+		EnablePurgeProtection:        gentest.Optional(gentest.Bool)(t),
+		EnableRbacAuthorization:      gentest.Optional(gentest.Bool)(t),
+		EnableSoftDelete:             gentest.Optional(gentest.Bool)(t),
+		EnabledForDeployment:         gentest.Optional(gentest.Bool)(t),
+		EnabledForDiskEncryption:     gentest.Optional(gentest.Bool)(t),
+		EnabledForTemplateDeployment: gentest.Optional(gentest.Bool)(t),
+		HsmPoolResourceId:            gentest.Optional(gentest.String)(t),
+		NetworkAcls:                  gentest.Optional(GenerateNetworkRuleSet_STATUS)(t),
+		PrivateEndpointConnections:   gentest.SliceOf(GeneratePrivateEndpointConnectionItem_STATUS)(t),
+		PropertyBag:                  gentest.PropertyBag(t),
+		ProvisioningState:            gentest.Optional(gentest.String)(t),
+		Sku:                          gentest.Optional(GenerateSku_STATUS)(t),
+		SoftDeleteRetentionInDays:    gentest.Optional(gentest.Int)(t),
+		TenantId:                     gentest.Optional(gentest.String)(t),
+		VaultUri:                     gentest.Optional(gentest.String)(t),
+	}
+}
+
 // GenerateVirtualNetworkRule draws a random VirtualNetworkRule for property-based tests.
 func GenerateVirtualNetworkRule(t *rapid.T) VirtualNetworkRule {
 	return VirtualNetworkRule{
@@ -328,6 +344,16 @@ func Test_SystemData_STATUS_JSONRoundTrip(t *testing.T) {
 // Test_VaultOperatorSpec_JSONRoundTrip checks that JSON keeps every value of VaultOperatorSpec.
 func Test_VaultOperatorSpec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateVaultOperatorSpec)
+}
+
+// Test_VaultProperties_JSONRoundTrip checks that JSON keeps every value of VaultProperties.
+func Test_VaultProperties_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateVaultProperties)
+}
+
+// Test_VaultProperties_STATUS_JSONRoundTrip checks that JSON keeps every value of VaultProperties_STATUS.
+func Test_VaultProperties_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateVaultProperties_STATUS)
 }
 
 // Test_VirtualNetworkRule_JSONRoundTrip checks that JSON keeps every value of VirtualNetworkRule.

@@ -651,18 +651,105 @@ func (in *VaultOperatorSpec) DeepCopy() *VaultOperatorSpec {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
-func (in *Vault_STATUS) DeepCopyInto(out *Vault_STATUS) {
+func (in *VaultProperties) DeepCopyInto(out *VaultProperties) {
 	*out = *in
 	if in.AccessPolicies != nil {
 		in, out := &in.AccessPolicies, &out.AccessPolicies
-		*out = make([]AccessPolicyEntry_STATUS, len(*in))
+		*out = make([]AccessPolicyEntry, len(*in))
 		for i := range *in {
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
 	}
-	if in.Conditions != nil {
-		in, out := &in.Conditions, &out.Conditions
-		*out = make([]conditions.Condition, len(*in))
+	if in.CreateMode != nil {
+		in, out := &in.CreateMode, &out.CreateMode
+		*out = new(string)
+		**out = **in
+	}
+	if in.EnablePurgeProtection != nil {
+		in, out := &in.EnablePurgeProtection, &out.EnablePurgeProtection
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableRbacAuthorization != nil {
+		in, out := &in.EnableRbacAuthorization, &out.EnableRbacAuthorization
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableSoftDelete != nil {
+		in, out := &in.EnableSoftDelete, &out.EnableSoftDelete
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnabledForDeployment != nil {
+		in, out := &in.EnabledForDeployment, &out.EnabledForDeployment
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnabledForDiskEncryption != nil {
+		in, out := &in.EnabledForDiskEncryption, &out.EnabledForDiskEncryption
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnabledForTemplateDeployment != nil {
+		in, out := &in.EnabledForTemplateDeployment, &out.EnabledForTemplateDeployment
+		*out = new(bool)
+		**out = **in
+	}
+	if in.NetworkAcls != nil {
+		in, out := &in.NetworkAcls, &out.NetworkAcls
+		*out = new(NetworkRuleSet)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Sku != nil {
+		in, out := &in.Sku, &out.Sku
+		*out = new(Sku)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.SoftDeleteRetentionInDays != nil {
+		in, out := &in.SoftDeleteRetentionInDays, &out.SoftDeleteRetentionInDays
+		*out = new(int)
+		**out = **in
+	}
+	if in.TenantId != nil {
+		in, out := &in.TenantId, &out.TenantId
+		*out = new(string)
+		**out = **in
+	}
+	if in.VaultUri != nil {
+		in, out := &in.VaultUri, &out.VaultUri
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VaultProperties) DeepCopy() *VaultProperties {
+	if in == nil {
+		return nil
+	}
+	out := new(VaultProperties)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VaultProperties_STATUS) DeepCopyInto(out *VaultProperties_STATUS) {
+	*out = *in
+	if in.AccessPolicies != nil {
+		in, out := &in.AccessPolicies, &out.AccessPolicies
+		*out = make([]AccessPolicyEntry_STATUS, len(*in))
 		for i := range *in {
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
@@ -707,21 +794,6 @@ func (in *Vault_STATUS) DeepCopyInto(out *Vault_STATUS) {
 		*out = new(string)
 		**out = **in
 	}
-	if in.Id != nil {
-		in, out := &in.Id, &out.Id
-		*out = new(string)
-		**out = **in
-	}
-	if in.Location != nil {
-		in, out := &in.Location, &out.Location
-		*out = new(string)
-		**out = **in
-	}
-	if in.Name != nil {
-		in, out := &in.Name, &out.Name
-		*out = new(string)
-		**out = **in
-	}
 	if in.NetworkAcls != nil {
 		in, out := &in.NetworkAcls, &out.NetworkAcls
 		*out = new(NetworkRuleSet_STATUS)
@@ -756,6 +828,65 @@ func (in *Vault_STATUS) DeepCopyInto(out *Vault_STATUS) {
 		*out = new(int)
 		**out = **in
 	}
+	if in.TenantId != nil {
+		in, out := &in.TenantId, &out.TenantId
+		*out = new(string)
+		**out = **in
+	}
+	if in.VaultUri != nil {
+		in, out := &in.VaultUri, &out.VaultUri
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VaultProperties_STATUS) DeepCopy() *VaultProperties_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VaultProperties_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *Vault_STATUS) DeepCopyInto(out *Vault_STATUS) {
+	*out = *in
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Properties != nil {
+		in, out := &in.Properties, &out.Properties
+		*out = new(VaultProperties_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
 	if in.SystemData != nil {
 		in, out := &in.SystemData, &out.SystemData
 		*out = new(SystemData_STATUS)
@@ -768,18 +899,8 @@ func (in *Vault_STATUS) DeepCopyInto(out *Vault_STATUS) {
 			(*out)[key] = val
 		}
 	}
-	if in.TenantId != nil {
-		in, out := &in.TenantId, &out.TenantId
-		*out = new(string)
-		**out = **in
-	}
 	if in.Type != nil {
 		in, out := &in.Type, &out.Type
-		*out = new(string)
-		**out = **in
-	}
-	if in.VaultUri != nil {
-		in, out := &in.VaultUri, &out.VaultUri
 		*out = new(string)
 		**out = **in
 	}
@@ -798,57 +919,10 @@ func (in *Vault_STATUS) DeepCopy() *Vault_STATUS {
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *Vault_Spec) DeepCopyInto(out *Vault_Spec) {
 	*out = *in
-	if in.AccessPolicies != nil {
-		in, out := &in.AccessPolicies, &out.AccessPolicies
-		*out = make([]AccessPolicyEntry, len(*in))
-		for i := range *in {
-			(*in)[i].DeepCopyInto(&(*out)[i])
-		}
-	}
-	if in.CreateMode != nil {
-		in, out := &in.CreateMode, &out.CreateMode
-		*out = new(string)
-		**out = **in
-	}
-	if in.EnablePurgeProtection != nil {
-		in, out := &in.EnablePurgeProtection, &out.EnablePurgeProtection
-		*out = new(bool)
-		**out = **in
-	}
-	if in.EnableRbacAuthorization != nil {
-		in, out := &in.EnableRbacAuthorization, &out.EnableRbacAuthorization
-		*out = new(bool)
-		**out = **in
-	}
-	if in.EnableSoftDelete != nil {
-		in, out := &in.EnableSoftDelete, &out.EnableSoftDelete
-		*out = new(bool)
-		**out = **in
-	}
-	if in.EnabledForDeployment != nil {
-		in, out := &in.EnabledForDeployment, &out.EnabledForDeployment
-		*out = new(bool)
-		**out = **in
-	}
-	if in.EnabledForDiskEncryption != nil {
-		in, out := &in.EnabledForDiskEncryption, &out.EnabledForDiskEncryption
-		*out = new(bool)
-		**out = **in
-	}
-	if in.EnabledForTemplateDeployment != nil {
-		in, out := &in.EnabledForTemplateDeployment, &out.EnabledForTemplateDeployment
-		*out = new(bool)
-		**out = **in
-	}
 	if in.Location != nil {
 		in, out := &in.Location, &out.Location
 		*out = new(string)
 		**out = **in
-	}
-	if in.NetworkAcls != nil {
-		in, out := &in.NetworkAcls, &out.NetworkAcls
-		*out = new(NetworkRuleSet)
-		(*in).DeepCopyInto(*out)
 	}
 	if in.OperatorSpec != nil {
 		in, out := &in.OperatorSpec, &out.OperatorSpec
@@ -860,6 +934,11 @@ func (in *Vault_Spec) DeepCopyInto(out *Vault_Spec) {
 		*out = new(genruntime.KnownResourceReference)
 		(*in).DeepCopyInto(*out)
 	}
+	if in.Properties != nil {
+		in, out := &in.Properties, &out.Properties
+		*out = new(VaultProperties)
+		(*in).DeepCopyInto(*out)
+	}
 	if in.PropertyBag != nil {
 		in, out := &in.PropertyBag, &out.PropertyBag
 		*out = make(genruntime.PropertyBag, len(*in))
@@ -867,37 +946,12 @@ func (in *Vault_Spec) DeepCopyInto(out *Vault_Spec) {
 			(*out)[key] = val
 		}
 	}
-	if in.ProvisioningState != nil {
-		in, out := &in.ProvisioningState, &out.ProvisioningState
-		*out = new(string)
-		**out = **in
-	}
-	if in.Sku != nil {
-		in, out := &in.Sku, &out.Sku
-		*out = new(Sku)
-		(*in).DeepCopyInto(*out)
-	}
-	if in.SoftDeleteRetentionInDays != nil {
-		in, out := &in.SoftDeleteRetentionInDays, &out.SoftDeleteRetentionInDays
-		*out = new(int)
-		**out = **in
-	}
 	if in.Tags != nil {
 		in, out := &in.Tags, &out.Tags
 		*out = make(map[string]string, len(*in))
 		for key, val := range *in {
 			(*out)[key] = val
 		}
-	}
-	if in.TenantId != nil {
-		in, out := &in.TenantId, &out.TenantId
-		*out = new(string)
-		**out = **in
-	}
-	if in.VaultUri != nil {
-		in, out := &in.VaultUri, &out.VaultUri
-		*out = new(string)
-		**out = **in
 	}
 }
 

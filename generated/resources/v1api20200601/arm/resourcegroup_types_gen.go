@@ -4,10 +4,11 @@ package arm
 
 // ResourceGroup_Spec is the wire shape of ResourceGroup_Spec.
 type ResourceGroup_Spec struct {
-	Location  *string           `json:"location,omitempty"`
-	ManagedBy *string           `json:"managedBy,omitempty"`
-	Name      *string           `json:"name,omitempty"`
-	Tags      map[string]string `json:"tags,omitempty"`
+	Location   *string                  `json:"location,omitempty"`
+	ManagedBy  *string                  `json:"managedBy,omitempty"`
+	Name       *string                  `json:"name,omitempty"`
+	Properties *ResourceGroupProperties `json:"properties,omitempty"`
+	Tags       map[string]string        `json:"tags,omitempty"`
 }
 
 // ResourceGroup_STATUS is the wire shape of ResourceGroup_STATUS.
@@ -19,6 +20,10 @@ type ResourceGroup_STATUS struct {
 	Properties *ResourceGroupProperties_STATUS `json:"properties,omitempty"`
 	Tags       map[string]string               `json:"tags,omitempty"`
 	Type       *string                         `json:"type,omitempty"`
+}
+
+// ResourceGroupProperties is the wire shape of ResourceGroupProperties.
+type ResourceGroupProperties struct {
 }
 
 // ResourceGroupProperties_STATUS is the wire shape of ResourceGroupProperties_STATUS.

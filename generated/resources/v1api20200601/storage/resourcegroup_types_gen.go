@@ -139,6 +139,8 @@ type ResourceGroup_Spec struct {
 
 	OperatorSpec *ResourceGroupOperatorSpec `json:"operatorSpec,omitempty"`
 
+	Properties *ResourceGroupProperties `json:"properties,omitempty"`
+
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Tags map[string]string `json:"tags,omitempty"`
@@ -160,6 +162,16 @@ func (r *ResourceGroup_Spec) AssignProperties_From_ResourceGroup_Spec(source *v1
 		r.OperatorSpec = &operatorSpecValue
 	} else {
 		r.OperatorSpec = nil
+	}
+
+	if source.Properties != nil {
+		var propertiesValue ResourceGroupProperties
+		if err := propertiesValue.AssignProperties_From_ResourceGroupProperties(source.Properties); err != nil {
+			return fmt.Errorf("converting Properties: %w", err)
+		}
+		r.Properties = &propertiesValue
+	} else {
+		r.Properties = nil
 	}
 
 	r.Tags = maps.Clone(source.Tags)
@@ -192,6 +204,16 @@ func (r *ResourceGroup_Spec) AssignProperties_To_ResourceGroup_Spec(destination 
 		destination.OperatorSpec = nil
 	}
 
+	if r.Properties != nil {
+		var propertiesValue v1api20210401storage.ResourceGroupProperties
+		if err := r.Properties.AssignProperties_To_ResourceGroupProperties(&propertiesValue); err != nil {
+			return fmt.Errorf("converting Properties: %w", err)
+		}
+		destination.Properties = &propertiesValue
+	} else {
+		destination.Properties = nil
+	}
+
 	destination.Tags = maps.Clone(r.Tags)
 
 	// What has no field of its own stays in the property bag.
@@ -216,9 +238,9 @@ type ResourceGroup_STATUS struct {
 
 	Name *string `json:"name,omitempty"`
 
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+	Properties *ResourceGroupProperties_STATUS `json:"properties,omitempty"`
 
-	ProvisioningState *string `json:"provisioningState,omitempty"`
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Tags map[string]string `json:"tags,omitempty"`
 
@@ -243,7 +265,17 @@ func (r *ResourceGroup_STATUS) AssignProperties_From_ResourceGroup_STATUS(source
 	r.Location = genruntime.ClonePointer(source.Location)
 	r.ManagedBy = genruntime.ClonePointer(source.ManagedBy)
 	r.Name = genruntime.ClonePointer(source.Name)
-	r.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+
+	if source.Properties != nil {
+		var propertiesValue ResourceGroupProperties_STATUS
+		if err := propertiesValue.AssignProperties_From_ResourceGroupProperties_STATUS(source.Properties); err != nil {
+			return fmt.Errorf("converting Properties: %w", err)
+		}
+		r.Properties = &propertiesValue
+	} else {
+		r.Properties = nil
+	}
+
 	r.Tags = maps.Clone(source.Tags)
 	r.Type = genruntime.ClonePointer(source.Type)
 
@@ -275,7 +307,17 @@ func (r *ResourceGroup_STATUS) AssignProperties_To_ResourceGroup_STATUS(destinat
 	destination.Location = genruntime.ClonePointer(r.Location)
 	destination.ManagedBy = genruntime.ClonePointer(r.ManagedBy)
 	destination.Name = genruntime.ClonePointer(r.Name)
-	destination.ProvisioningState = genruntime.ClonePointer(r.ProvisioningState)
+
+	if r.Properties != nil {
+		var propertiesValue v1api20210401storage.ResourceGroupProperties_STATUS
+		if err := r.Properties.AssignProperties_To_ResourceGroupProperties_STATUS(&propertiesValue); err != nil {
+			return fmt.Errorf("converting Properties: %w", err)
+		}
+		destination.Properties = &propertiesValue
+	} else {
+		destination.Properties = nil
+	}
+
 	destination.Tags = maps.Clone(r.Tags)
 	destination.Type = genruntime.ClonePointer(r.Type)
 
@@ -375,6 +417,78 @@ func (r *ResourceGroupOperatorSpec) AssignProperties_To_ResourceGroupOperatorSpe
 	} else {
 		destination.SecretExpressions = nil
 	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// ResourceGroupProperties: Storage version of v1api20200601.ResourceGroupProperties
+type ResourceGroupProperties struct {
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// AssignProperties_From_ResourceGroupProperties populates the receiver from source, a resources/v1api20210401/storage.ResourceGroupProperties.
+func (r *ResourceGroupProperties) AssignProperties_From_ResourceGroupProperties(source *v1api20210401storage.ResourceGroupProperties) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		r.PropertyBag = propertyBag
+	} else {
+		r.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ResourceGroupProperties populates destination, a resources/v1api20210401/storage.ResourceGroupProperties, from the receiver.
+func (r *ResourceGroupProperties) AssignProperties_To_ResourceGroupProperties(destination *v1api20210401storage.ResourceGroupProperties) error {
+	propertyBag := genruntime.NewPropertyBag(r.PropertyBag)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// ResourceGroupProperties_STATUS: Storage version of v1api20200601.ResourceGroupProperties_STATUS
+type ResourceGroupProperties_STATUS struct {
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	ProvisioningState *string `json:"provisioningState,omitempty"`
+}
+
+// AssignProperties_From_ResourceGroupProperties_STATUS populates the receiver from source, a resources/v1api20210401/storage.ResourceGroupProperties_STATUS.
+func (r *ResourceGroupProperties_STATUS) AssignProperties_From_ResourceGroupProperties_STATUS(source *v1api20210401storage.ResourceGroupProperties_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	r.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		r.PropertyBag = propertyBag
+	} else {
+		r.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ResourceGroupProperties_STATUS populates destination, a resources/v1api20210401/storage.ResourceGroupProperties_STATUS, from the receiver.
+func (r *ResourceGroupProperties_STATUS) AssignProperties_To_ResourceGroupProperties_STATUS(destination *v1api20210401storage.ResourceGroupProperties_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(r.PropertyBag)
+
+	destination.ProvisioningState = genruntime.ClonePointer(r.ProvisioningState)
 
 	// What has no field of its own stays in the property bag.
 	if len(propertyBag) > 0 {

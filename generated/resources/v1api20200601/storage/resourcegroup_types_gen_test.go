@@ -22,6 +22,7 @@ func GenerateResourceGroup_Spec(t *rapid.T) ResourceGroup_Spec {
 		Location:     gentest.Optional(gentest.String)(t),
 		ManagedBy:    gentest.Optional(gentest.String)(t),
 		OperatorSpec: gentest.Optional(GenerateResourceGroupOperatorSpec)(t),
+		Properties:   gentest.Optional(GenerateResourceGroupProperties)(t),
 		PropertyBag:  gentest.PropertyBag(t),
 		Tags:         gentest.MapOf(gentest.String)(t),
 	}
@@ -30,15 +31,15 @@ func GenerateResourceGroup_Spec(t *rapid.T) ResourceGroup_Spec {
 // GenerateResourceGroup_STATUS draws a random ResourceGroup_STATUS for property-based tests.
 func GenerateResourceGroup_STATUS(t *rapid.T) ResourceGroup_STATUS {
 	return ResourceGroup_STATUS{
-		Conditions:        gentest.SliceOf(gentest.Condition)(t),
-		Id:                gentest.Optional(gentest.String)(t),
-		Location:          gentest.Optional(gentest.String)(t),
-		ManagedBy:         gentest.Optional(gentest.String)(t),
-		Name:              gentest.Optional(gentest.String)(t),
-		PropertyBag:       gentest.PropertyBag(t),
-		ProvisioningState: gentest.Optional(gentest.String)(t),
-		Tags:              gentest.MapOf(gentest.String)(t),
-		Type:              gentest.Optional(gentest.String)(t),
+		Conditions:  gentest.SliceOf(gentest.Condition)(t),
+		Id:          gentest.Optional(gentest.String)(t),
+		Location:    gentest.Optional(gentest.String)(t),
+		ManagedBy:   gentest.Optional(gentest.String)(t),
+		Name:        gentest.Optional(gentest.String)(t),
+		Properties:  gentest.Optional(GenerateResourceGroupProperties_STATUS)(t),
+		PropertyBag: gentest.PropertyBag(t),
+		Tags:        gentest.MapOf(gentest.String)(t),
+		Type:        gentest.Optional(gentest.String)(t),
 	}
 }
 
@@ -48,6 +49,21 @@ func GenerateResourceGroupOperatorSpec(t *rapid.T) ResourceGroupOperatorSpec {
 		ConfigMapExpressions: gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
 		PropertyBag:          gentest.PropertyBag(t),
 		SecretExpressions:    gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
+	}
+}
+
+// GenerateResourceGroupProperties draws a random ResourceGroupProperties for property-based tests.
+func GenerateResourceGroupProperties(t *rapid.T) ResourceGroupProperties {
+	return ResourceGroupProperties{
+		PropertyBag: gentest.PropertyBag(t),
+	}
+}
+
+// GenerateResourceGroupProperties_STATUS draws a random ResourceGroupProperties_STATUS for property-based tests.
+func GenerateResourceGroupProperties_STATUS(t *rapid.T) ResourceGroupProperties_STATUS {
+	return ResourceGroupProperties_STATUS{
+		PropertyBag:       gentest.PropertyBag(t),
+		ProvisioningState: gentest.Optional(gentest.String)(t),
 	}
 }
 
@@ -89,4 +105,24 @@ func Test_ResourceGroupOperatorSpec_JSONRoundTrip(t *testing.T) {
 // Test_ResourceGroupOperatorSpec_AssignProperties_To_ResourceGroupOperatorSpec_RoundTrip checks that converting a ResourceGroupOperatorSpec to resources/v1api20210401/storage.ResourceGroupOperatorSpec and back loses nothing.
 func Test_ResourceGroupOperatorSpec_AssignProperties_To_ResourceGroupOperatorSpec_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[ResourceGroupOperatorSpec, v1api20210401storage.ResourceGroupOperatorSpec](t, GenerateResourceGroupOperatorSpec, (*ResourceGroupOperatorSpec).AssignProperties_To_ResourceGroupOperatorSpec, (*ResourceGroupOperatorSpec).AssignProperties_From_ResourceGroupOperatorSpec)
+}
+
+// Test_ResourceGroupProperties_JSONRoundTrip checks that JSON keeps every value of ResourceGroupProperties.
+func Test_ResourceGroupProperties_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateResourceGroupProperties)
+}
+
+// Test_ResourceGroupProperties_AssignProperties_To_ResourceGroupProperties_RoundTrip checks that converting a ResourceGroupProperties to resources/v1api20210401/storage.ResourceGroupProperties and back loses nothing.
+func Test_ResourceGroupProperties_AssignProperties_To_ResourceGroupProperties_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[ResourceGroupProperties, v1api20210401storage.ResourceGroupProperties](t, GenerateResourceGroupProperties, (*ResourceGroupProperties).AssignProperties_To_ResourceGroupProperties, (*ResourceGroupProperties).AssignProperties_From_ResourceGroupProperties)
+}
+
+// Test_ResourceGroupProperties_STATUS_JSONRoundTrip checks that JSON keeps every value of ResourceGroupProperties_STATUS.
+func Test_ResourceGroupProperties_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateResourceGroupProperties_STATUS)
+}
+
+// Test_ResourceGroupProperties_STATUS_AssignProperties_To_ResourceGroupProperties_STATUS_RoundTrip checks that converting a ResourceGroupProperties_STATUS to resources/v1api20210401/storage.ResourceGroupProperties_STATUS and back loses nothing.
+func Test_ResourceGroupProperties_STATUS_AssignProperties_To_ResourceGroupProperties_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[ResourceGroupProperties_STATUS, v1api20210401storage.ResourceGroupProperties_STATUS](t, GenerateResourceGroupProperties_STATUS, (*ResourceGroupProperties_STATUS).AssignProperties_To_ResourceGroupProperties_STATUS, (*ResourceGroupProperties_STATUS).AssignProperties_From_ResourceGroupProperties_STATUS)
 }

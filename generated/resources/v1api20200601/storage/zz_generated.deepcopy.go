@@ -110,6 +110,55 @@ func (in *ResourceGroupOperatorSpec) DeepCopy() *ResourceGroupOperatorSpec {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ResourceGroupProperties) DeepCopyInto(out *ResourceGroupProperties) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ResourceGroupProperties) DeepCopy() *ResourceGroupProperties {
+	if in == nil {
+		return nil
+	}
+	out := new(ResourceGroupProperties)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ResourceGroupProperties_STATUS) DeepCopyInto(out *ResourceGroupProperties_STATUS) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ResourceGroupProperties_STATUS) DeepCopy() *ResourceGroupProperties_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ResourceGroupProperties_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *ResourceGroup_STATUS) DeepCopyInto(out *ResourceGroup_STATUS) {
 	*out = *in
 	if in.Conditions != nil {
@@ -139,17 +188,17 @@ func (in *ResourceGroup_STATUS) DeepCopyInto(out *ResourceGroup_STATUS) {
 		*out = new(string)
 		**out = **in
 	}
+	if in.Properties != nil {
+		in, out := &in.Properties, &out.Properties
+		*out = new(ResourceGroupProperties_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
 	if in.PropertyBag != nil {
 		in, out := &in.PropertyBag, &out.PropertyBag
 		*out = make(genruntime.PropertyBag, len(*in))
 		for key, val := range *in {
 			(*out)[key] = val
 		}
-	}
-	if in.ProvisioningState != nil {
-		in, out := &in.ProvisioningState, &out.ProvisioningState
-		*out = new(string)
-		**out = **in
 	}
 	if in.Tags != nil {
 		in, out := &in.Tags, &out.Tags
@@ -191,6 +240,11 @@ func (in *ResourceGroup_Spec) DeepCopyInto(out *ResourceGroup_Spec) {
 	if in.OperatorSpec != nil {
 		in, out := &in.OperatorSpec, &out.OperatorSpec
 		*out = new(ResourceGroupOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Properties != nil {
+		in, out := &in.Properties, &out.Properties
+		*out = new(ResourceGroupProperties)
 		(*in).DeepCopyInto(*out)
 	}
 	if in.PropertyBag != nil {

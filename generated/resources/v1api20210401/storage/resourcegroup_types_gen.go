@@ -91,6 +91,8 @@ type ResourceGroup_Spec struct {
 
 	OperatorSpec *ResourceGroupOperatorSpec `json:"operatorSpec,omitempty"`
 
+	Properties *ResourceGroupProperties `json:"properties,omitempty"`
+
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Tags map[string]string `json:"tags,omitempty"`
@@ -108,9 +110,9 @@ type ResourceGroup_STATUS struct {
 
 	Name *string `json:"name,omitempty"`
 
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+	Properties *ResourceGroupProperties_STATUS `json:"properties,omitempty"`
 
-	ProvisioningState *string `json:"provisioningState,omitempty"`
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Tags map[string]string `json:"tags,omitempty"`
 
@@ -124,4 +126,16 @@ type ResourceGroupOperatorSpec struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// ResourceGroupProperties: Storage version of v1api20210401.ResourceGroupProperties
+type ResourceGroupProperties struct {
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// ResourceGroupProperties_STATUS: Storage version of v1api20210401.ResourceGroupProperties_STATUS
+type ResourceGroupProperties_STATUS struct {
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	ProvisioningState *string `json:"provisioningState,omitempty"`
 }

@@ -21,6 +21,7 @@ func GenerateResourceGroup_Spec(t *rapid.T) ResourceGroup_Spec {
 		Location:     gentest.Optional(gentest.String)(t),
 		ManagedBy:    gentest.Optional(gentest.String)(t),
 		OperatorSpec: gentest.Optional(GenerateResourceGroupOperatorSpec)(t),
+		Properties:   gentest.Optional(GenerateResourceGroupProperties)(t),
 		PropertyBag:  gentest.PropertyBag(t),
 		Tags:         gentest.MapOf(gentest.String)(t),
 	}
@@ -29,15 +30,15 @@ func GenerateResourceGroup_Spec(t *rapid.T) ResourceGroup_Spec {
 // GenerateResourceGroup_STATUS draws a random ResourceGroup_STATUS for property-based tests.
 func GenerateResourceGroup_STATUS(t *rapid.T) ResourceGroup_STATUS {
 	return ResourceGroup_STATUS{
-		Conditions:        gentest.SliceOf(gentest.Condition)(t),
-		Id:                gentest.Optional(gentest.String)(t),
-		Location:          gentest.Optional(gentest.String)(t),
-		ManagedBy:         gentest.Optional(gentest.String)(t),
-		Name:              gentest.Optional(gentest.String)(t),
-		PropertyBag:       gentest.PropertyBag(t),
-		ProvisioningState: gentest.Optional(gentest.String)(t),
-		Tags:              gentest.MapOf(gentest.String)(t),
-		Type:              gentest.Optional(gentest.String)(t),
+		Conditions:  gentest.SliceOf(gentest.Condition)(t),
+		Id:          gentest.Optional(gentest.String)(t),
+		Location:    gentest.Optional(gentest.String)(t),
+		ManagedBy:   gentest.Optional(gentest.String)(t),
+		Name:        gentest.Optional(gentest.String)(t),
+		Properties:  gentest.Optional(GenerateResourceGroupProperties_STATUS)(t),
+		PropertyBag: gentest.PropertyBag(t),
+		Tags:        gentest.MapOf(gentest.String)(t),
+		Type:        gentest.Optional(gentest.String)(t),
 	}
 }
 
@@ -47,6 +48,21 @@ func GenerateResourceGroupOperatorSpec(t *rapid.T) ResourceGroupOperatorSpec {
 		ConfigMapExpressions: gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
 		PropertyBag:          gentest.PropertyBag(t),
 		SecretExpressions:    gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
+	}
+}
+
+// GenerateResourceGroupProperties draws a random ResourceGroupProperties for property-based tests.
+func GenerateResourceGroupProperties(t *rapid.T) ResourceGroupProperties {
+	return ResourceGroupProperties{
+		PropertyBag: gentest.PropertyBag(t),
+	}
+}
+
+// GenerateResourceGroupProperties_STATUS draws a random ResourceGroupProperties_STATUS for property-based tests.
+func GenerateResourceGroupProperties_STATUS(t *rapid.T) ResourceGroupProperties_STATUS {
+	return ResourceGroupProperties_STATUS{
+		PropertyBag:       gentest.PropertyBag(t),
+		ProvisioningState: gentest.Optional(gentest.String)(t),
 	}
 }
 
@@ -68,4 +84,14 @@ func Test_ResourceGroup_STATUS_JSONRoundTrip(t *testing.T) {
 // Test_ResourceGroupOperatorSpec_JSONRoundTrip checks that JSON keeps every value of ResourceGroupOperatorSpec.
 func Test_ResourceGroupOperatorSpec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateResourceGroupOperatorSpec)
+}
+
+// Test_ResourceGroupProperties_JSONRoundTrip checks that JSON keeps every value of ResourceGroupProperties.
+func Test_ResourceGroupProperties_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateResourceGroupProperties)
+}
+
+// Test_ResourceGroupProperties_STATUS_JSONRoundTrip checks that JSON keeps every value of ResourceGroupProperties_STATUS.
+func Test_ResourceGroupProperties_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateResourceGroupProperties_STATUS)
 }

@@ -136,14 +136,11 @@ type Publisher_Spec struct {
 	// +kubebuilder:validation:MinLength=1
 	AzureName string `json:"azureName,omitempty"`
 
-	// ContactEmail: Support mailbox.
-	ContactEmail *string `json:"contactEmail,omitempty"`
-
 	// OperatorSpec: settings for the operator itself, not sent to Azure
 	OperatorSpec *PublisherOperatorSpec `json:"operatorSpec,omitempty"`
 
-	// PublisherDisplayName: Name shown to customers.
-	PublisherDisplayName *string `json:"publisherDisplayName,omitempty"`
+	// Properties: Publisher details: not marked x-ms-client-flatten, so they stay under spec.properties.
+	Properties *PublisherProperties `json:"properties,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &Publisher_Spec{}
@@ -155,19 +152,14 @@ func (p *Publisher_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDe
 	}
 	result := &arm.Publisher_Spec{}
 	result.Name = &resolved.Name
-	if p.ContactEmail != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.PublisherProperties{}
+	if p.Properties != nil {
+		var propertiesValue arm.PublisherProperties
+		propertiesARM, err := p.Properties.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
 		}
-		contactEmailValue := *p.ContactEmail
-		result.Properties.ContactEmail = &contactEmailValue
-	}
-	if p.PublisherDisplayName != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.PublisherProperties{}
-		}
-		publisherDisplayNameValue := *p.PublisherDisplayName
-		result.Properties.PublisherDisplayName = &publisherDisplayNameValue
+		propertiesValue = *propertiesARM.(*arm.PublisherProperties)
+		result.Properties = &propertiesValue
 	}
 	return result, nil
 }
@@ -194,16 +186,11 @@ func (p *Publisher_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReferenc
 		p.AzureName = genruntime.NameFromARM(*typed.Name)
 	}
 	if typed.Properties != nil {
-		if typed.Properties.ContactEmail != nil {
-			contactEmailValue := *typed.Properties.ContactEmail
-			p.ContactEmail = &contactEmailValue
+		var propertiesValue PublisherProperties
+		if err := propertiesValue.PopulateFromARM(owner, *typed.Properties); err != nil {
+			return err
 		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.PublisherDisplayName != nil {
-			publisherDisplayNameValue := *typed.Properties.PublisherDisplayName
-			p.PublisherDisplayName = &publisherDisplayNameValue
-		}
+		p.Properties = &propertiesValue
 	}
 	return nil
 }
@@ -211,7 +198,6 @@ func (p *Publisher_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReferenc
 // AssignProperties_From_Publisher_Spec populates the receiver from source, a widgets/v1api20210101/storage.Publisher_Spec.
 func (p *Publisher_Spec) AssignProperties_From_Publisher_Spec(source *storage.Publisher_Spec) error {
 	p.AzureName = source.AzureName
-	p.ContactEmail = genruntime.ClonePointer(source.ContactEmail)
 
 	if source.OperatorSpec != nil {
 		var operatorSpecValue PublisherOperatorSpec
@@ -223,7 +209,15 @@ func (p *Publisher_Spec) AssignProperties_From_Publisher_Spec(source *storage.Pu
 		p.OperatorSpec = nil
 	}
 
-	p.PublisherDisplayName = genruntime.ClonePointer(source.PublisherDisplayName)
+	if source.Properties != nil {
+		var propertiesValue PublisherProperties
+		if err := propertiesValue.AssignProperties_From_PublisherProperties(source.Properties); err != nil {
+			return fmt.Errorf("converting Properties: %w", err)
+		}
+		p.Properties = &propertiesValue
+	} else {
+		p.Properties = nil
+	}
 
 	return nil
 }
@@ -231,7 +225,6 @@ func (p *Publisher_Spec) AssignProperties_From_Publisher_Spec(source *storage.Pu
 // AssignProperties_To_Publisher_Spec populates destination, a widgets/v1api20210101/storage.Publisher_Spec, from the receiver.
 func (p *Publisher_Spec) AssignProperties_To_Publisher_Spec(destination *storage.Publisher_Spec) error {
 	destination.AzureName = p.AzureName
-	destination.ContactEmail = genruntime.ClonePointer(p.ContactEmail)
 
 	if p.OperatorSpec != nil {
 		var operatorSpecValue storage.PublisherOperatorSpec
@@ -243,7 +236,15 @@ func (p *Publisher_Spec) AssignProperties_To_Publisher_Spec(destination *storage
 		destination.OperatorSpec = nil
 	}
 
-	destination.PublisherDisplayName = genruntime.ClonePointer(p.PublisherDisplayName)
+	if p.Properties != nil {
+		var propertiesValue storage.PublisherProperties
+		if err := p.Properties.AssignProperties_To_PublisherProperties(&propertiesValue); err != nil {
+			return fmt.Errorf("converting Properties: %w", err)
+		}
+		destination.Properties = &propertiesValue
+	} else {
+		destination.Properties = nil
+	}
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil
@@ -256,17 +257,14 @@ type Publisher_STATUS struct {
 	// Conditions: the observed state of the resource, the Ready condition first among them
 	Conditions []conditions.Condition `json:"conditions,omitempty"`
 
-	// ContactEmail: Support mailbox.
-	ContactEmail *string `json:"contactEmail,omitempty"`
-
 	// Id: Fully qualified ID of the resource.
 	Id *string `json:"id,omitempty"`
 
 	// Name: Name of the resource.
 	Name *string `json:"name,omitempty"`
 
-	// PublisherDisplayName: Name shown to customers.
-	PublisherDisplayName *string `json:"publisherDisplayName,omitempty"`
+	// Properties: Publisher details: not marked x-ms-client-flatten, so they stay under spec.properties.
+	Properties *PublisherProperties_STATUS `json:"properties,omitempty"`
 
 	// Type: Type of the resource, as provider namespace plus resource type.
 	Type *string `json:"type,omitempty"`
@@ -280,13 +278,6 @@ func (p *Publisher_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolved
 		return nil, nil
 	}
 	result := &arm.Publisher_STATUS{}
-	if p.ContactEmail != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.PublisherProperties_STATUS{}
-		}
-		contactEmailValue := *p.ContactEmail
-		result.Properties.ContactEmail = &contactEmailValue
-	}
 	if p.Id != nil {
 		idValue := *p.Id
 		result.Id = &idValue
@@ -295,12 +286,14 @@ func (p *Publisher_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolved
 		nameValue := *p.Name
 		result.Name = &nameValue
 	}
-	if p.PublisherDisplayName != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.PublisherProperties_STATUS{}
+	if p.Properties != nil {
+		var propertiesValue arm.PublisherProperties_STATUS
+		propertiesARM, err := p.Properties.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
 		}
-		publisherDisplayNameValue := *p.PublisherDisplayName
-		result.Properties.PublisherDisplayName = &publisherDisplayNameValue
+		propertiesValue = *propertiesARM.(*arm.PublisherProperties_STATUS)
+		result.Properties = &propertiesValue
 	}
 	if p.Type != nil {
 		typeValue := *p.Type
@@ -327,12 +320,6 @@ func (p *Publisher_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRefere
 		}
 		typed = *pointer
 	}
-	if typed.Properties != nil {
-		if typed.Properties.ContactEmail != nil {
-			contactEmailValue := *typed.Properties.ContactEmail
-			p.ContactEmail = &contactEmailValue
-		}
-	}
 	if typed.Id != nil {
 		idValue := *typed.Id
 		p.Id = &idValue
@@ -342,10 +329,11 @@ func (p *Publisher_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRefere
 		p.Name = &nameValue
 	}
 	if typed.Properties != nil {
-		if typed.Properties.PublisherDisplayName != nil {
-			publisherDisplayNameValue := *typed.Properties.PublisherDisplayName
-			p.PublisherDisplayName = &publisherDisplayNameValue
+		var propertiesValue PublisherProperties_STATUS
+		if err := propertiesValue.PopulateFromARM(owner, *typed.Properties); err != nil {
+			return err
 		}
+		p.Properties = &propertiesValue
 	}
 	if typed.Type != nil {
 		typeValue := *typed.Type
@@ -366,10 +354,19 @@ func (p *Publisher_STATUS) AssignProperties_From_Publisher_STATUS(source *storag
 		p.Conditions = nil
 	}
 
-	p.ContactEmail = genruntime.ClonePointer(source.ContactEmail)
 	p.Id = genruntime.ClonePointer(source.Id)
 	p.Name = genruntime.ClonePointer(source.Name)
-	p.PublisherDisplayName = genruntime.ClonePointer(source.PublisherDisplayName)
+
+	if source.Properties != nil {
+		var propertiesValue PublisherProperties_STATUS
+		if err := propertiesValue.AssignProperties_From_PublisherProperties_STATUS(source.Properties); err != nil {
+			return fmt.Errorf("converting Properties: %w", err)
+		}
+		p.Properties = &propertiesValue
+	} else {
+		p.Properties = nil
+	}
+
 	p.Type = genruntime.ClonePointer(source.Type)
 
 	return nil
@@ -387,10 +384,19 @@ func (p *Publisher_STATUS) AssignProperties_To_Publisher_STATUS(destination *sto
 		destination.Conditions = nil
 	}
 
-	destination.ContactEmail = genruntime.ClonePointer(p.ContactEmail)
 	destination.Id = genruntime.ClonePointer(p.Id)
 	destination.Name = genruntime.ClonePointer(p.Name)
-	destination.PublisherDisplayName = genruntime.ClonePointer(p.PublisherDisplayName)
+
+	if p.Properties != nil {
+		var propertiesValue storage.PublisherProperties_STATUS
+		if err := p.Properties.AssignProperties_To_PublisherProperties_STATUS(&propertiesValue); err != nil {
+			return fmt.Errorf("converting Properties: %w", err)
+		}
+		destination.Properties = &propertiesValue
+	} else {
+		destination.Properties = nil
+	}
+
 	destination.Type = genruntime.ClonePointer(p.Type)
 
 	// The source has no property bag, and every property found a field.
@@ -474,6 +480,158 @@ func (p *PublisherOperatorSpec) AssignProperties_To_PublisherOperatorSpec(destin
 	} else {
 		destination.SecretExpressions = nil
 	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// PublisherProperties: Details of a publisher.
+type PublisherProperties struct {
+	// ContactEmail: Support mailbox.
+	ContactEmail *string `json:"contactEmail,omitempty"`
+
+	// PublisherDisplayName: Name shown to customers.
+	PublisherDisplayName *string `json:"publisherDisplayName,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &PublisherProperties{}
+
+// ConvertToARM returns the PublisherProperties of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PublisherProperties) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PublisherProperties{}
+	if p.ContactEmail != nil {
+		contactEmailValue := *p.ContactEmail
+		result.ContactEmail = &contactEmailValue
+	}
+	if p.PublisherDisplayName != nil {
+		publisherDisplayNameValue := *p.PublisherDisplayName
+		result.PublisherDisplayName = &publisherDisplayNameValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PublisherProperties of the arm package, to decode an ARM response into.
+func (p *PublisherProperties) NewEmptyARMValue() any {
+	return &arm.PublisherProperties{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PublisherProperties (or a pointer to one), as Azure returned it.
+func (p *PublisherProperties) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PublisherProperties)
+	if !ok {
+		pointer, ok := armInput.(*arm.PublisherProperties)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PublisherProperties, want arm.PublisherProperties", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ContactEmail != nil {
+		contactEmailValue := *typed.ContactEmail
+		p.ContactEmail = &contactEmailValue
+	}
+	if typed.PublisherDisplayName != nil {
+		publisherDisplayNameValue := *typed.PublisherDisplayName
+		p.PublisherDisplayName = &publisherDisplayNameValue
+	}
+	return nil
+}
+
+// AssignProperties_From_PublisherProperties populates the receiver from source, a widgets/v1api20210101/storage.PublisherProperties.
+func (p *PublisherProperties) AssignProperties_From_PublisherProperties(source *storage.PublisherProperties) error {
+	p.ContactEmail = genruntime.ClonePointer(source.ContactEmail)
+	p.PublisherDisplayName = genruntime.ClonePointer(source.PublisherDisplayName)
+
+	return nil
+}
+
+// AssignProperties_To_PublisherProperties populates destination, a widgets/v1api20210101/storage.PublisherProperties, from the receiver.
+func (p *PublisherProperties) AssignProperties_To_PublisherProperties(destination *storage.PublisherProperties) error {
+	destination.ContactEmail = genruntime.ClonePointer(p.ContactEmail)
+	destination.PublisherDisplayName = genruntime.ClonePointer(p.PublisherDisplayName)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// PublisherProperties_STATUS: Details of a publisher.
+type PublisherProperties_STATUS struct {
+	// ContactEmail: Support mailbox.
+	ContactEmail *string `json:"contactEmail,omitempty"`
+
+	// PublisherDisplayName: Name shown to customers.
+	PublisherDisplayName *string `json:"publisherDisplayName,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &PublisherProperties_STATUS{}
+
+// ConvertToARM returns the PublisherProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PublisherProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PublisherProperties_STATUS{}
+	if p.ContactEmail != nil {
+		contactEmailValue := *p.ContactEmail
+		result.ContactEmail = &contactEmailValue
+	}
+	if p.PublisherDisplayName != nil {
+		publisherDisplayNameValue := *p.PublisherDisplayName
+		result.PublisherDisplayName = &publisherDisplayNameValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PublisherProperties_STATUS of the arm package, to decode an ARM response into.
+func (p *PublisherProperties_STATUS) NewEmptyARMValue() any {
+	return &arm.PublisherProperties_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PublisherProperties_STATUS (or a pointer to one), as Azure returned it.
+func (p *PublisherProperties_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PublisherProperties_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.PublisherProperties_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PublisherProperties_STATUS, want arm.PublisherProperties_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ContactEmail != nil {
+		contactEmailValue := *typed.ContactEmail
+		p.ContactEmail = &contactEmailValue
+	}
+	if typed.PublisherDisplayName != nil {
+		publisherDisplayNameValue := *typed.PublisherDisplayName
+		p.PublisherDisplayName = &publisherDisplayNameValue
+	}
+	return nil
+}
+
+// AssignProperties_From_PublisherProperties_STATUS populates the receiver from source, a widgets/v1api20210101/storage.PublisherProperties_STATUS.
+func (p *PublisherProperties_STATUS) AssignProperties_From_PublisherProperties_STATUS(source *storage.PublisherProperties_STATUS) error {
+	p.ContactEmail = genruntime.ClonePointer(source.ContactEmail)
+	p.PublisherDisplayName = genruntime.ClonePointer(source.PublisherDisplayName)
+
+	return nil
+}
+
+// AssignProperties_To_PublisherProperties_STATUS populates destination, a widgets/v1api20210101/storage.PublisherProperties_STATUS, from the receiver.
+func (p *PublisherProperties_STATUS) AssignProperties_To_PublisherProperties_STATUS(destination *storage.PublisherProperties_STATUS) error {
+	destination.ContactEmail = genruntime.ClonePointer(p.ContactEmail)
+	destination.PublisherDisplayName = genruntime.ClonePointer(p.PublisherDisplayName)
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil

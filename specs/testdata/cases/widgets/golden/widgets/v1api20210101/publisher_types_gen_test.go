@@ -18,22 +18,20 @@ func GeneratePublisher(t *rapid.T) Publisher {
 // GeneratePublisher_Spec draws a random Publisher_Spec for property-based tests.
 func GeneratePublisher_Spec(t *rapid.T) Publisher_Spec {
 	return Publisher_Spec{
-		AzureName:            gentest.String(t),
-		ContactEmail:         gentest.Optional(gentest.String)(t),
-		OperatorSpec:         gentest.Optional(GeneratePublisherOperatorSpec)(t),
-		PublisherDisplayName: gentest.Optional(gentest.String)(t),
+		AzureName:    gentest.String(t),
+		OperatorSpec: gentest.Optional(GeneratePublisherOperatorSpec)(t),
+		Properties:   gentest.Optional(GeneratePublisherProperties)(t),
 	}
 }
 
 // GeneratePublisher_STATUS draws a random Publisher_STATUS for property-based tests.
 func GeneratePublisher_STATUS(t *rapid.T) Publisher_STATUS {
 	return Publisher_STATUS{
-		Conditions:           gentest.SliceOf(gentest.Condition)(t),
-		ContactEmail:         gentest.Optional(gentest.String)(t),
-		Id:                   gentest.Optional(gentest.String)(t),
-		Name:                 gentest.Optional(gentest.String)(t),
-		PublisherDisplayName: gentest.Optional(gentest.String)(t),
-		Type:                 gentest.Optional(gentest.String)(t),
+		Conditions: gentest.SliceOf(gentest.Condition)(t),
+		Id:         gentest.Optional(gentest.String)(t),
+		Name:       gentest.Optional(gentest.String)(t),
+		Properties: gentest.Optional(GeneratePublisherProperties_STATUS)(t),
+		Type:       gentest.Optional(gentest.String)(t),
 	}
 }
 
@@ -42,6 +40,22 @@ func GeneratePublisherOperatorSpec(t *rapid.T) PublisherOperatorSpec {
 	return PublisherOperatorSpec{
 		ConfigMapExpressions: gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
 		SecretExpressions:    gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
+	}
+}
+
+// GeneratePublisherProperties draws a random PublisherProperties for property-based tests.
+func GeneratePublisherProperties(t *rapid.T) PublisherProperties {
+	return PublisherProperties{
+		ContactEmail:         gentest.Optional(gentest.String)(t),
+		PublisherDisplayName: gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GeneratePublisherProperties_STATUS draws a random PublisherProperties_STATUS for property-based tests.
+func GeneratePublisherProperties_STATUS(t *rapid.T) PublisherProperties_STATUS {
+	return PublisherProperties_STATUS{
+		ContactEmail:         gentest.Optional(gentest.String)(t),
+		PublisherDisplayName: gentest.Optional(gentest.String)(t),
 	}
 }
 
@@ -93,4 +107,24 @@ func Test_PublisherOperatorSpec_JSONRoundTrip(t *testing.T) {
 // Test_PublisherOperatorSpec_AssignProperties_To_PublisherOperatorSpec_RoundTrip checks that converting a PublisherOperatorSpec to widgets/v1api20210101/storage.PublisherOperatorSpec and back loses nothing.
 func Test_PublisherOperatorSpec_AssignProperties_To_PublisherOperatorSpec_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[PublisherOperatorSpec, storage.PublisherOperatorSpec](t, GeneratePublisherOperatorSpec, (*PublisherOperatorSpec).AssignProperties_To_PublisherOperatorSpec, (*PublisherOperatorSpec).AssignProperties_From_PublisherOperatorSpec)
+}
+
+// Test_PublisherProperties_JSONRoundTrip checks that JSON keeps every value of PublisherProperties.
+func Test_PublisherProperties_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePublisherProperties)
+}
+
+// Test_PublisherProperties_AssignProperties_To_PublisherProperties_RoundTrip checks that converting a PublisherProperties to widgets/v1api20210101/storage.PublisherProperties and back loses nothing.
+func Test_PublisherProperties_AssignProperties_To_PublisherProperties_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PublisherProperties, storage.PublisherProperties](t, GeneratePublisherProperties, (*PublisherProperties).AssignProperties_To_PublisherProperties, (*PublisherProperties).AssignProperties_From_PublisherProperties)
+}
+
+// Test_PublisherProperties_STATUS_JSONRoundTrip checks that JSON keeps every value of PublisherProperties_STATUS.
+func Test_PublisherProperties_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePublisherProperties_STATUS)
+}
+
+// Test_PublisherProperties_STATUS_AssignProperties_To_PublisherProperties_STATUS_RoundTrip checks that converting a PublisherProperties_STATUS to widgets/v1api20210101/storage.PublisherProperties_STATUS and back loses nothing.
+func Test_PublisherProperties_STATUS_AssignProperties_To_PublisherProperties_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PublisherProperties_STATUS, storage.PublisherProperties_STATUS](t, GeneratePublisherProperties_STATUS, (*PublisherProperties_STATUS).AssignProperties_To_PublisherProperties_STATUS, (*PublisherProperties_STATUS).AssignProperties_From_PublisherProperties_STATUS)
 }

@@ -140,13 +140,6 @@ type WidgetsGadget_Spec struct {
 	// +kubebuilder:validation:Pattern="^[a-z][a-z0-9]*$"
 	AzureName string `json:"azureName,omitempty"`
 
-	// Kind: Kind of gadget.
-	Kind *GadgetKind `json:"kind,omitempty"`
-
-	// Notes: Free text notes.
-	// +kubebuilder:validation:MaxLength=256
-	Notes *string `json:"notes,omitempty"`
-
 	// OperatorSpec: settings for the operator itself, not sent to Azure
 	OperatorSpec *WidgetsGadgetOperatorSpec `json:"operatorSpec,omitempty"`
 
@@ -154,9 +147,8 @@ type WidgetsGadget_Spec struct {
 	// +kubebuilder:validation:Required
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"widgets.azure.com" kind:"Widget"`
 
-	// TeethCount: Number of teeth.
-	// +kubebuilder:validation:Minimum=0
-	TeethCount *int `json:"teethCount,omitempty"`
+	// Properties: Gadget specific properties.
+	Properties *GadgetProperties `json:"properties,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &WidgetsGadget_Spec{}
@@ -168,26 +160,14 @@ func (w *WidgetsGadget_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolv
 	}
 	result := &arm.WidgetsGadget_Spec{}
 	result.Name = &resolved.Name
-	if w.Kind != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.GadgetProperties{}
+	if w.Properties != nil {
+		var propertiesValue arm.GadgetProperties
+		propertiesARM, err := w.Properties.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
 		}
-		kindValue := string(*w.Kind)
-		result.Properties.Kind = &kindValue
-	}
-	if w.Notes != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.GadgetProperties{}
-		}
-		notesValue := *w.Notes
-		result.Properties.Notes = &notesValue
-	}
-	if w.TeethCount != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.GadgetProperties{}
-		}
-		teethCountValue := *w.TeethCount
-		result.Properties.TeethCount = &teethCountValue
+		propertiesValue = *propertiesARM.(*arm.GadgetProperties)
+		result.Properties = &propertiesValue
 	}
 	return result, nil
 }
@@ -215,22 +195,11 @@ func (w *WidgetsGadget_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerRefe
 	}
 	w.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
 	if typed.Properties != nil {
-		if typed.Properties.Kind != nil {
-			kindValue := GadgetKind(*typed.Properties.Kind)
-			w.Kind = &kindValue
+		var propertiesValue GadgetProperties
+		if err := propertiesValue.PopulateFromARM(owner, *typed.Properties); err != nil {
+			return err
 		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.Notes != nil {
-			notesValue := *typed.Properties.Notes
-			w.Notes = &notesValue
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.TeethCount != nil {
-			teethCountValue := *typed.Properties.TeethCount
-			w.TeethCount = &teethCountValue
-		}
+		w.Properties = &propertiesValue
 	}
 	return nil
 }
@@ -238,15 +207,6 @@ func (w *WidgetsGadget_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerRefe
 // AssignProperties_From_WidgetsGadget_Spec populates the receiver from source, a widgets/v1api20210101/storage.WidgetsGadget_Spec.
 func (w *WidgetsGadget_Spec) AssignProperties_From_WidgetsGadget_Spec(source *storage.WidgetsGadget_Spec) error {
 	w.AzureName = source.AzureName
-
-	if source.Kind != nil {
-		kindValue := GadgetKind(*source.Kind)
-		w.Kind = &kindValue
-	} else {
-		w.Kind = nil
-	}
-
-	w.Notes = genruntime.ClonePointer(source.Notes)
 
 	if source.OperatorSpec != nil {
 		var operatorSpecValue WidgetsGadgetOperatorSpec
@@ -265,7 +225,15 @@ func (w *WidgetsGadget_Spec) AssignProperties_From_WidgetsGadget_Spec(source *st
 		w.Owner = nil
 	}
 
-	w.TeethCount = genruntime.ClonePointer(source.TeethCount)
+	if source.Properties != nil {
+		var propertiesValue GadgetProperties
+		if err := propertiesValue.AssignProperties_From_GadgetProperties(source.Properties); err != nil {
+			return fmt.Errorf("converting Properties: %w", err)
+		}
+		w.Properties = &propertiesValue
+	} else {
+		w.Properties = nil
+	}
 
 	return nil
 }
@@ -273,15 +241,6 @@ func (w *WidgetsGadget_Spec) AssignProperties_From_WidgetsGadget_Spec(source *st
 // AssignProperties_To_WidgetsGadget_Spec populates destination, a widgets/v1api20210101/storage.WidgetsGadget_Spec, from the receiver.
 func (w *WidgetsGadget_Spec) AssignProperties_To_WidgetsGadget_Spec(destination *storage.WidgetsGadget_Spec) error {
 	destination.AzureName = w.AzureName
-
-	if w.Kind != nil {
-		kindValue := string(*w.Kind)
-		destination.Kind = &kindValue
-	} else {
-		destination.Kind = nil
-	}
-
-	destination.Notes = genruntime.ClonePointer(w.Notes)
 
 	if w.OperatorSpec != nil {
 		var operatorSpecValue storage.WidgetsGadgetOperatorSpec
@@ -300,7 +259,15 @@ func (w *WidgetsGadget_Spec) AssignProperties_To_WidgetsGadget_Spec(destination 
 		destination.Owner = nil
 	}
 
-	destination.TeethCount = genruntime.ClonePointer(w.TeethCount)
+	if w.Properties != nil {
+		var propertiesValue storage.GadgetProperties
+		if err := w.Properties.AssignProperties_To_GadgetProperties(&propertiesValue); err != nil {
+			return fmt.Errorf("converting Properties: %w", err)
+		}
+		destination.Properties = &propertiesValue
+	} else {
+		destination.Properties = nil
+	}
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil
@@ -316,22 +283,14 @@ type WidgetsGadget_STATUS struct {
 	// Id: Fully qualified ID of the resource.
 	Id *string `json:"id,omitempty"`
 
-	// Kind: Kind of gadget.
-	Kind *GadgetKind_STATUS `json:"kind,omitempty"`
-
 	// Name: Name of the resource.
 	Name *string `json:"name,omitempty"`
 
-	// Notes: Free text notes.
-	// +kubebuilder:validation:MaxLength=256
-	Notes *string `json:"notes,omitempty"`
+	// Properties: Gadget specific properties.
+	Properties *GadgetProperties_STATUS `json:"properties,omitempty"`
 
 	// SystemData: Creation metadata.
 	SystemData *SystemData_STATUS `json:"systemData,omitempty"`
-
-	// TeethCount: Number of teeth.
-	// +kubebuilder:validation:Minimum=0
-	TeethCount *int `json:"teethCount,omitempty"`
 
 	// Type: Type of the resource, as provider namespace plus resource type.
 	Type *string `json:"type,omitempty"`
@@ -349,23 +308,18 @@ func (w *WidgetsGadget_STATUS) ConvertToARM(resolved genruntime.ConvertToARMReso
 		idValue := *w.Id
 		result.Id = &idValue
 	}
-	if w.Kind != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.GadgetProperties_STATUS{}
-		}
-		kindValue := string(*w.Kind)
-		result.Properties.Kind = &kindValue
-	}
 	if w.Name != nil {
 		nameValue := *w.Name
 		result.Name = &nameValue
 	}
-	if w.Notes != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.GadgetProperties_STATUS{}
+	if w.Properties != nil {
+		var propertiesValue arm.GadgetProperties_STATUS
+		propertiesARM, err := w.Properties.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
 		}
-		notesValue := *w.Notes
-		result.Properties.Notes = &notesValue
+		propertiesValue = *propertiesARM.(*arm.GadgetProperties_STATUS)
+		result.Properties = &propertiesValue
 	}
 	if w.SystemData != nil {
 		var systemDataValue arm.SystemData_STATUS
@@ -375,13 +329,6 @@ func (w *WidgetsGadget_STATUS) ConvertToARM(resolved genruntime.ConvertToARMReso
 		}
 		systemDataValue = *systemDataARM.(*arm.SystemData_STATUS)
 		result.SystemData = &systemDataValue
-	}
-	if w.TeethCount != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.GadgetProperties_STATUS{}
-		}
-		teethCountValue := *w.TeethCount
-		result.Properties.TeethCount = &teethCountValue
 	}
 	if w.Type != nil {
 		typeValue := *w.Type
@@ -412,21 +359,16 @@ func (w *WidgetsGadget_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRe
 		idValue := *typed.Id
 		w.Id = &idValue
 	}
-	if typed.Properties != nil {
-		if typed.Properties.Kind != nil {
-			kindValue := GadgetKind_STATUS(*typed.Properties.Kind)
-			w.Kind = &kindValue
-		}
-	}
 	if typed.Name != nil {
 		nameValue := *typed.Name
 		w.Name = &nameValue
 	}
 	if typed.Properties != nil {
-		if typed.Properties.Notes != nil {
-			notesValue := *typed.Properties.Notes
-			w.Notes = &notesValue
+		var propertiesValue GadgetProperties_STATUS
+		if err := propertiesValue.PopulateFromARM(owner, *typed.Properties); err != nil {
+			return err
 		}
+		w.Properties = &propertiesValue
 	}
 	if typed.SystemData != nil {
 		var systemDataValue SystemData_STATUS
@@ -434,12 +376,6 @@ func (w *WidgetsGadget_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRe
 			return err
 		}
 		w.SystemData = &systemDataValue
-	}
-	if typed.Properties != nil {
-		if typed.Properties.TeethCount != nil {
-			teethCountValue := *typed.Properties.TeethCount
-			w.TeethCount = &teethCountValue
-		}
 	}
 	if typed.Type != nil {
 		typeValue := *typed.Type
@@ -461,16 +397,17 @@ func (w *WidgetsGadget_STATUS) AssignProperties_From_WidgetsGadget_STATUS(source
 	}
 
 	w.Id = genruntime.ClonePointer(source.Id)
-
-	if source.Kind != nil {
-		kindValue := GadgetKind_STATUS(*source.Kind)
-		w.Kind = &kindValue
-	} else {
-		w.Kind = nil
-	}
-
 	w.Name = genruntime.ClonePointer(source.Name)
-	w.Notes = genruntime.ClonePointer(source.Notes)
+
+	if source.Properties != nil {
+		var propertiesValue GadgetProperties_STATUS
+		if err := propertiesValue.AssignProperties_From_GadgetProperties_STATUS(source.Properties); err != nil {
+			return fmt.Errorf("converting Properties: %w", err)
+		}
+		w.Properties = &propertiesValue
+	} else {
+		w.Properties = nil
+	}
 
 	if source.SystemData != nil {
 		var systemDataValue SystemData_STATUS
@@ -482,7 +419,6 @@ func (w *WidgetsGadget_STATUS) AssignProperties_From_WidgetsGadget_STATUS(source
 		w.SystemData = nil
 	}
 
-	w.TeethCount = genruntime.ClonePointer(source.TeethCount)
 	w.Type = genruntime.ClonePointer(source.Type)
 
 	return nil
@@ -501,16 +437,17 @@ func (w *WidgetsGadget_STATUS) AssignProperties_To_WidgetsGadget_STATUS(destinat
 	}
 
 	destination.Id = genruntime.ClonePointer(w.Id)
-
-	if w.Kind != nil {
-		kindValue := string(*w.Kind)
-		destination.Kind = &kindValue
-	} else {
-		destination.Kind = nil
-	}
-
 	destination.Name = genruntime.ClonePointer(w.Name)
-	destination.Notes = genruntime.ClonePointer(w.Notes)
+
+	if w.Properties != nil {
+		var propertiesValue storage.GadgetProperties_STATUS
+		if err := w.Properties.AssignProperties_To_GadgetProperties_STATUS(&propertiesValue); err != nil {
+			return fmt.Errorf("converting Properties: %w", err)
+		}
+		destination.Properties = &propertiesValue
+	} else {
+		destination.Properties = nil
+	}
 
 	if w.SystemData != nil {
 		var systemDataValue storage.SystemData_STATUS
@@ -522,7 +459,6 @@ func (w *WidgetsGadget_STATUS) AssignProperties_To_WidgetsGadget_STATUS(destinat
 		destination.SystemData = nil
 	}
 
-	destination.TeethCount = genruntime.ClonePointer(w.TeethCount)
 	destination.Type = genruntime.ClonePointer(w.Type)
 
 	// The source has no property bag, and every property found a field.
@@ -548,6 +484,212 @@ const (
 	GadgetKind_STATUS_Sprocket = GadgetKind_STATUS("Sprocket")
 	GadgetKind_STATUS_Cog      = GadgetKind_STATUS("Cog")
 )
+
+// GadgetProperties: Properties of a gadget.
+type GadgetProperties struct {
+	// Kind: Kind of gadget.
+	Kind *GadgetKind `json:"kind,omitempty"`
+
+	// Notes: Free text notes.
+	// +kubebuilder:validation:MaxLength=256
+	Notes *string `json:"notes,omitempty"`
+
+	// TeethCount: Number of teeth.
+	// +kubebuilder:validation:Minimum=0
+	TeethCount *int `json:"teethCount,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &GadgetProperties{}
+
+// ConvertToARM returns the GadgetProperties of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (g *GadgetProperties) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if g == nil {
+		return nil, nil
+	}
+	result := &arm.GadgetProperties{}
+	if g.Kind != nil {
+		kindValue := string(*g.Kind)
+		result.Kind = &kindValue
+	}
+	if g.Notes != nil {
+		notesValue := *g.Notes
+		result.Notes = &notesValue
+	}
+	if g.TeethCount != nil {
+		teethCountValue := *g.TeethCount
+		result.TeethCount = &teethCountValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty GadgetProperties of the arm package, to decode an ARM response into.
+func (g *GadgetProperties) NewEmptyARMValue() any {
+	return &arm.GadgetProperties{}
+}
+
+// PopulateFromARM fills the receiver from an arm.GadgetProperties (or a pointer to one), as Azure returned it.
+func (g *GadgetProperties) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.GadgetProperties)
+	if !ok {
+		pointer, ok := armInput.(*arm.GadgetProperties)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for GadgetProperties, want arm.GadgetProperties", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Kind != nil {
+		kindValue := GadgetKind(*typed.Kind)
+		g.Kind = &kindValue
+	}
+	if typed.Notes != nil {
+		notesValue := *typed.Notes
+		g.Notes = &notesValue
+	}
+	if typed.TeethCount != nil {
+		teethCountValue := *typed.TeethCount
+		g.TeethCount = &teethCountValue
+	}
+	return nil
+}
+
+// AssignProperties_From_GadgetProperties populates the receiver from source, a widgets/v1api20210101/storage.GadgetProperties.
+func (g *GadgetProperties) AssignProperties_From_GadgetProperties(source *storage.GadgetProperties) error {
+	if source.Kind != nil {
+		kindValue := GadgetKind(*source.Kind)
+		g.Kind = &kindValue
+	} else {
+		g.Kind = nil
+	}
+
+	g.Notes = genruntime.ClonePointer(source.Notes)
+	g.TeethCount = genruntime.ClonePointer(source.TeethCount)
+
+	return nil
+}
+
+// AssignProperties_To_GadgetProperties populates destination, a widgets/v1api20210101/storage.GadgetProperties, from the receiver.
+func (g *GadgetProperties) AssignProperties_To_GadgetProperties(destination *storage.GadgetProperties) error {
+	if g.Kind != nil {
+		kindValue := string(*g.Kind)
+		destination.Kind = &kindValue
+	} else {
+		destination.Kind = nil
+	}
+
+	destination.Notes = genruntime.ClonePointer(g.Notes)
+	destination.TeethCount = genruntime.ClonePointer(g.TeethCount)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// GadgetProperties_STATUS: Properties of a gadget.
+type GadgetProperties_STATUS struct {
+	// Kind: Kind of gadget.
+	Kind *GadgetKind_STATUS `json:"kind,omitempty"`
+
+	// Notes: Free text notes.
+	// +kubebuilder:validation:MaxLength=256
+	Notes *string `json:"notes,omitempty"`
+
+	// TeethCount: Number of teeth.
+	// +kubebuilder:validation:Minimum=0
+	TeethCount *int `json:"teethCount,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &GadgetProperties_STATUS{}
+
+// ConvertToARM returns the GadgetProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (g *GadgetProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if g == nil {
+		return nil, nil
+	}
+	result := &arm.GadgetProperties_STATUS{}
+	if g.Kind != nil {
+		kindValue := string(*g.Kind)
+		result.Kind = &kindValue
+	}
+	if g.Notes != nil {
+		notesValue := *g.Notes
+		result.Notes = &notesValue
+	}
+	if g.TeethCount != nil {
+		teethCountValue := *g.TeethCount
+		result.TeethCount = &teethCountValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty GadgetProperties_STATUS of the arm package, to decode an ARM response into.
+func (g *GadgetProperties_STATUS) NewEmptyARMValue() any {
+	return &arm.GadgetProperties_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.GadgetProperties_STATUS (or a pointer to one), as Azure returned it.
+func (g *GadgetProperties_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.GadgetProperties_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.GadgetProperties_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for GadgetProperties_STATUS, want arm.GadgetProperties_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Kind != nil {
+		kindValue := GadgetKind_STATUS(*typed.Kind)
+		g.Kind = &kindValue
+	}
+	if typed.Notes != nil {
+		notesValue := *typed.Notes
+		g.Notes = &notesValue
+	}
+	if typed.TeethCount != nil {
+		teethCountValue := *typed.TeethCount
+		g.TeethCount = &teethCountValue
+	}
+	return nil
+}
+
+// AssignProperties_From_GadgetProperties_STATUS populates the receiver from source, a widgets/v1api20210101/storage.GadgetProperties_STATUS.
+func (g *GadgetProperties_STATUS) AssignProperties_From_GadgetProperties_STATUS(source *storage.GadgetProperties_STATUS) error {
+	if source.Kind != nil {
+		kindValue := GadgetKind_STATUS(*source.Kind)
+		g.Kind = &kindValue
+	} else {
+		g.Kind = nil
+	}
+
+	g.Notes = genruntime.ClonePointer(source.Notes)
+	g.TeethCount = genruntime.ClonePointer(source.TeethCount)
+
+	return nil
+}
+
+// AssignProperties_To_GadgetProperties_STATUS populates destination, a widgets/v1api20210101/storage.GadgetProperties_STATUS, from the receiver.
+func (g *GadgetProperties_STATUS) AssignProperties_To_GadgetProperties_STATUS(destination *storage.GadgetProperties_STATUS) error {
+	if g.Kind != nil {
+		kindValue := string(*g.Kind)
+		destination.Kind = &kindValue
+	} else {
+		destination.Kind = nil
+	}
+
+	destination.Notes = genruntime.ClonePointer(g.Notes)
+	destination.TeethCount = genruntime.ClonePointer(g.TeethCount)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
 
 // WidgetsGadgetOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type WidgetsGadgetOperatorSpec struct {

@@ -19,11 +19,9 @@ func GenerateWidgetsGadget(t *rapid.T) WidgetsGadget {
 func GenerateWidgetsGadget_Spec(t *rapid.T) WidgetsGadget_Spec {
 	return WidgetsGadget_Spec{
 		AzureName:    gentest.String(t),
-		Kind:         gentest.Optional(GenerateGadgetKind)(t),
-		Notes:        gentest.Optional(gentest.String)(t),
 		OperatorSpec: gentest.Optional(GenerateWidgetsGadgetOperatorSpec)(t),
 		Owner:        gentest.Optional(gentest.KnownResourceReference)(t),
-		TeethCount:   gentest.Optional(gentest.Int)(t),
+		Properties:   gentest.Optional(GenerateGadgetProperties)(t),
 	}
 }
 
@@ -32,11 +30,9 @@ func GenerateWidgetsGadget_STATUS(t *rapid.T) WidgetsGadget_STATUS {
 	return WidgetsGadget_STATUS{
 		Conditions: gentest.SliceOf(gentest.Condition)(t),
 		Id:         gentest.Optional(gentest.String)(t),
-		Kind:       gentest.Optional(GenerateGadgetKind_STATUS)(t),
 		Name:       gentest.Optional(gentest.String)(t),
-		Notes:      gentest.Optional(gentest.String)(t),
+		Properties: gentest.Optional(GenerateGadgetProperties_STATUS)(t),
 		SystemData: gentest.Optional(GenerateSystemData_STATUS)(t),
-		TeethCount: gentest.Optional(gentest.Int)(t),
 		Type:       gentest.Optional(gentest.String)(t),
 	}
 }
@@ -49,6 +45,24 @@ func GenerateGadgetKind(t *rapid.T) GadgetKind {
 // GenerateGadgetKind_STATUS draws a random GadgetKind_STATUS for property-based tests.
 func GenerateGadgetKind_STATUS(t *rapid.T) GadgetKind_STATUS {
 	return gentest.OneOf(GadgetKind_STATUS_Sprocket, GadgetKind_STATUS_Cog)(t)
+}
+
+// GenerateGadgetProperties draws a random GadgetProperties for property-based tests.
+func GenerateGadgetProperties(t *rapid.T) GadgetProperties {
+	return GadgetProperties{
+		Kind:       gentest.Optional(GenerateGadgetKind)(t),
+		Notes:      gentest.Optional(gentest.String)(t),
+		TeethCount: gentest.Optional(gentest.Int)(t),
+	}
+}
+
+// GenerateGadgetProperties_STATUS draws a random GadgetProperties_STATUS for property-based tests.
+func GenerateGadgetProperties_STATUS(t *rapid.T) GadgetProperties_STATUS {
+	return GadgetProperties_STATUS{
+		Kind:       gentest.Optional(GenerateGadgetKind_STATUS)(t),
+		Notes:      gentest.Optional(gentest.String)(t),
+		TeethCount: gentest.Optional(gentest.Int)(t),
+	}
 }
 
 // GenerateWidgetsGadgetOperatorSpec draws a random WidgetsGadgetOperatorSpec for property-based tests.
@@ -97,6 +111,26 @@ func Test_WidgetsGadget_STATUS_JSONRoundTrip(t *testing.T) {
 // Test_WidgetsGadget_STATUS_AssignProperties_To_WidgetsGadget_STATUS_RoundTrip checks that converting a WidgetsGadget_STATUS to widgets/v1api20210101/storage.WidgetsGadget_STATUS and back loses nothing.
 func Test_WidgetsGadget_STATUS_AssignProperties_To_WidgetsGadget_STATUS_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[WidgetsGadget_STATUS, storage.WidgetsGadget_STATUS](t, GenerateWidgetsGadget_STATUS, (*WidgetsGadget_STATUS).AssignProperties_To_WidgetsGadget_STATUS, (*WidgetsGadget_STATUS).AssignProperties_From_WidgetsGadget_STATUS)
+}
+
+// Test_GadgetProperties_JSONRoundTrip checks that JSON keeps every value of GadgetProperties.
+func Test_GadgetProperties_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateGadgetProperties)
+}
+
+// Test_GadgetProperties_AssignProperties_To_GadgetProperties_RoundTrip checks that converting a GadgetProperties to widgets/v1api20210101/storage.GadgetProperties and back loses nothing.
+func Test_GadgetProperties_AssignProperties_To_GadgetProperties_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[GadgetProperties, storage.GadgetProperties](t, GenerateGadgetProperties, (*GadgetProperties).AssignProperties_To_GadgetProperties, (*GadgetProperties).AssignProperties_From_GadgetProperties)
+}
+
+// Test_GadgetProperties_STATUS_JSONRoundTrip checks that JSON keeps every value of GadgetProperties_STATUS.
+func Test_GadgetProperties_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateGadgetProperties_STATUS)
+}
+
+// Test_GadgetProperties_STATUS_AssignProperties_To_GadgetProperties_STATUS_RoundTrip checks that converting a GadgetProperties_STATUS to widgets/v1api20210101/storage.GadgetProperties_STATUS and back loses nothing.
+func Test_GadgetProperties_STATUS_AssignProperties_To_GadgetProperties_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[GadgetProperties_STATUS, storage.GadgetProperties_STATUS](t, GenerateGadgetProperties_STATUS, (*GadgetProperties_STATUS).AssignProperties_To_GadgetProperties_STATUS, (*GadgetProperties_STATUS).AssignProperties_From_GadgetProperties_STATUS)
 }
 
 // Test_WidgetsGadgetOperatorSpec_JSONRoundTrip checks that JSON keeps every value of WidgetsGadgetOperatorSpec.

@@ -60,6 +60,66 @@ func (in *Circle_STATUS) DeepCopy() *Circle_STATUS {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *GadgetProperties) DeepCopyInto(out *GadgetProperties) {
+	*out = *in
+	if in.Kind != nil {
+		in, out := &in.Kind, &out.Kind
+		*out = new(GadgetKind)
+		**out = **in
+	}
+	if in.Notes != nil {
+		in, out := &in.Notes, &out.Notes
+		*out = new(string)
+		**out = **in
+	}
+	if in.TeethCount != nil {
+		in, out := &in.TeethCount, &out.TeethCount
+		*out = new(int)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *GadgetProperties) DeepCopy() *GadgetProperties {
+	if in == nil {
+		return nil
+	}
+	out := new(GadgetProperties)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *GadgetProperties_STATUS) DeepCopyInto(out *GadgetProperties_STATUS) {
+	*out = *in
+	if in.Kind != nil {
+		in, out := &in.Kind, &out.Kind
+		*out = new(GadgetKind_STATUS)
+		**out = **in
+	}
+	if in.Notes != nil {
+		in, out := &in.Notes, &out.Notes
+		*out = new(string)
+		**out = **in
+	}
+	if in.TeethCount != nil {
+		in, out := &in.TeethCount, &out.TeethCount
+		*out = new(int)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *GadgetProperties_STATUS) DeepCopy() *GadgetProperties_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(GadgetProperties_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *Identity) DeepCopyInto(out *Identity) {
 	*out = *in
 	if in.Type != nil {
@@ -394,6 +454,56 @@ func (in *PublisherOperatorSpec) DeepCopy() *PublisherOperatorSpec {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PublisherProperties) DeepCopyInto(out *PublisherProperties) {
+	*out = *in
+	if in.ContactEmail != nil {
+		in, out := &in.ContactEmail, &out.ContactEmail
+		*out = new(string)
+		**out = **in
+	}
+	if in.PublisherDisplayName != nil {
+		in, out := &in.PublisherDisplayName, &out.PublisherDisplayName
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PublisherProperties) DeepCopy() *PublisherProperties {
+	if in == nil {
+		return nil
+	}
+	out := new(PublisherProperties)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PublisherProperties_STATUS) DeepCopyInto(out *PublisherProperties_STATUS) {
+	*out = *in
+	if in.ContactEmail != nil {
+		in, out := &in.ContactEmail, &out.ContactEmail
+		*out = new(string)
+		**out = **in
+	}
+	if in.PublisherDisplayName != nil {
+		in, out := &in.PublisherDisplayName, &out.PublisherDisplayName
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PublisherProperties_STATUS) DeepCopy() *PublisherProperties_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(PublisherProperties_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *Publisher_STATUS) DeepCopyInto(out *Publisher_STATUS) {
 	*out = *in
 	if in.Conditions != nil {
@@ -402,11 +512,6 @@ func (in *Publisher_STATUS) DeepCopyInto(out *Publisher_STATUS) {
 		for i := range *in {
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
-	}
-	if in.ContactEmail != nil {
-		in, out := &in.ContactEmail, &out.ContactEmail
-		*out = new(string)
-		**out = **in
 	}
 	if in.Id != nil {
 		in, out := &in.Id, &out.Id
@@ -418,10 +523,10 @@ func (in *Publisher_STATUS) DeepCopyInto(out *Publisher_STATUS) {
 		*out = new(string)
 		**out = **in
 	}
-	if in.PublisherDisplayName != nil {
-		in, out := &in.PublisherDisplayName, &out.PublisherDisplayName
-		*out = new(string)
-		**out = **in
+	if in.Properties != nil {
+		in, out := &in.Properties, &out.Properties
+		*out = new(PublisherProperties_STATUS)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.Type != nil {
 		in, out := &in.Type, &out.Type
@@ -443,20 +548,15 @@ func (in *Publisher_STATUS) DeepCopy() *Publisher_STATUS {
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *Publisher_Spec) DeepCopyInto(out *Publisher_Spec) {
 	*out = *in
-	if in.ContactEmail != nil {
-		in, out := &in.ContactEmail, &out.ContactEmail
-		*out = new(string)
-		**out = **in
-	}
 	if in.OperatorSpec != nil {
 		in, out := &in.OperatorSpec, &out.OperatorSpec
 		*out = new(PublisherOperatorSpec)
 		(*in).DeepCopyInto(*out)
 	}
-	if in.PublisherDisplayName != nil {
-		in, out := &in.PublisherDisplayName, &out.PublisherDisplayName
-		*out = new(string)
-		**out = **in
+	if in.Properties != nil {
+		in, out := &in.Properties, &out.Properties
+		*out = new(PublisherProperties)
+		(*in).DeepCopyInto(*out)
 	}
 }
 
@@ -1604,30 +1704,20 @@ func (in *WidgetsGadget_STATUS) DeepCopyInto(out *WidgetsGadget_STATUS) {
 		*out = new(string)
 		**out = **in
 	}
-	if in.Kind != nil {
-		in, out := &in.Kind, &out.Kind
-		*out = new(GadgetKind_STATUS)
-		**out = **in
-	}
 	if in.Name != nil {
 		in, out := &in.Name, &out.Name
 		*out = new(string)
 		**out = **in
 	}
-	if in.Notes != nil {
-		in, out := &in.Notes, &out.Notes
-		*out = new(string)
-		**out = **in
+	if in.Properties != nil {
+		in, out := &in.Properties, &out.Properties
+		*out = new(GadgetProperties_STATUS)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.SystemData != nil {
 		in, out := &in.SystemData, &out.SystemData
 		*out = new(SystemData_STATUS)
 		(*in).DeepCopyInto(*out)
-	}
-	if in.TeethCount != nil {
-		in, out := &in.TeethCount, &out.TeethCount
-		*out = new(int)
-		**out = **in
 	}
 	if in.Type != nil {
 		in, out := &in.Type, &out.Type
@@ -1649,16 +1739,6 @@ func (in *WidgetsGadget_STATUS) DeepCopy() *WidgetsGadget_STATUS {
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *WidgetsGadget_Spec) DeepCopyInto(out *WidgetsGadget_Spec) {
 	*out = *in
-	if in.Kind != nil {
-		in, out := &in.Kind, &out.Kind
-		*out = new(GadgetKind)
-		**out = **in
-	}
-	if in.Notes != nil {
-		in, out := &in.Notes, &out.Notes
-		*out = new(string)
-		**out = **in
-	}
 	if in.OperatorSpec != nil {
 		in, out := &in.OperatorSpec, &out.OperatorSpec
 		*out = new(WidgetsGadgetOperatorSpec)
@@ -1669,10 +1749,10 @@ func (in *WidgetsGadget_Spec) DeepCopyInto(out *WidgetsGadget_Spec) {
 		*out = new(genruntime.KnownResourceReference)
 		(*in).DeepCopyInto(*out)
 	}
-	if in.TeethCount != nil {
-		in, out := &in.TeethCount, &out.TeethCount
-		*out = new(int)
-		**out = **in
+	if in.Properties != nil {
+		in, out := &in.Properties, &out.Properties
+		*out = new(GadgetProperties)
+		(*in).DeepCopyInto(*out)
 	}
 }
 

@@ -85,28 +85,24 @@ func (p *Publisher) Hub() {}
 type Publisher_Spec struct {
 	AzureName string `json:"azureName,omitempty"`
 
-	ContactEmail *string `json:"contactEmail,omitempty"`
-
 	OperatorSpec *PublisherOperatorSpec `json:"operatorSpec,omitempty"`
 
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+	Properties *PublisherProperties `json:"properties,omitempty"`
 
-	PublisherDisplayName *string `json:"publisherDisplayName,omitempty"`
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
 // Publisher_STATUS: Storage version of v1api20210101.Publisher_STATUS
 type Publisher_STATUS struct {
 	Conditions []conditions.Condition `json:"conditions,omitempty"`
 
-	ContactEmail *string `json:"contactEmail,omitempty"`
-
 	Id *string `json:"id,omitempty"`
 
 	Name *string `json:"name,omitempty"`
 
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+	Properties *PublisherProperties_STATUS `json:"properties,omitempty"`
 
-	PublisherDisplayName *string `json:"publisherDisplayName,omitempty"`
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Type *string `json:"type,omitempty"`
 }
@@ -118,4 +114,22 @@ type PublisherOperatorSpec struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// PublisherProperties: Storage version of v1api20210101.PublisherProperties
+type PublisherProperties struct {
+	ContactEmail *string `json:"contactEmail,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	PublisherDisplayName *string `json:"publisherDisplayName,omitempty"`
+}
+
+// PublisherProperties_STATUS: Storage version of v1api20210101.PublisherProperties_STATUS
+type PublisherProperties_STATUS struct {
+	ContactEmail *string `json:"contactEmail,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	PublisherDisplayName *string `json:"publisherDisplayName,omitempty"`
 }

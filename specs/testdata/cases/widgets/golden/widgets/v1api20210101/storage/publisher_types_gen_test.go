@@ -17,24 +17,22 @@ func GeneratePublisher(t *rapid.T) Publisher {
 // GeneratePublisher_Spec draws a random Publisher_Spec for property-based tests.
 func GeneratePublisher_Spec(t *rapid.T) Publisher_Spec {
 	return Publisher_Spec{
-		AzureName:            gentest.String(t),
-		ContactEmail:         gentest.Optional(gentest.String)(t),
-		OperatorSpec:         gentest.Optional(GeneratePublisherOperatorSpec)(t),
-		PropertyBag:          gentest.PropertyBag(t),
-		PublisherDisplayName: gentest.Optional(gentest.String)(t),
+		AzureName:    gentest.String(t),
+		OperatorSpec: gentest.Optional(GeneratePublisherOperatorSpec)(t),
+		Properties:   gentest.Optional(GeneratePublisherProperties)(t),
+		PropertyBag:  gentest.PropertyBag(t),
 	}
 }
 
 // GeneratePublisher_STATUS draws a random Publisher_STATUS for property-based tests.
 func GeneratePublisher_STATUS(t *rapid.T) Publisher_STATUS {
 	return Publisher_STATUS{
-		Conditions:           gentest.SliceOf(gentest.Condition)(t),
-		ContactEmail:         gentest.Optional(gentest.String)(t),
-		Id:                   gentest.Optional(gentest.String)(t),
-		Name:                 gentest.Optional(gentest.String)(t),
-		PropertyBag:          gentest.PropertyBag(t),
-		PublisherDisplayName: gentest.Optional(gentest.String)(t),
-		Type:                 gentest.Optional(gentest.String)(t),
+		Conditions:  gentest.SliceOf(gentest.Condition)(t),
+		Id:          gentest.Optional(gentest.String)(t),
+		Name:        gentest.Optional(gentest.String)(t),
+		Properties:  gentest.Optional(GeneratePublisherProperties_STATUS)(t),
+		PropertyBag: gentest.PropertyBag(t),
+		Type:        gentest.Optional(gentest.String)(t),
 	}
 }
 
@@ -44,6 +42,24 @@ func GeneratePublisherOperatorSpec(t *rapid.T) PublisherOperatorSpec {
 		ConfigMapExpressions: gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
 		PropertyBag:          gentest.PropertyBag(t),
 		SecretExpressions:    gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
+	}
+}
+
+// GeneratePublisherProperties draws a random PublisherProperties for property-based tests.
+func GeneratePublisherProperties(t *rapid.T) PublisherProperties {
+	return PublisherProperties{
+		ContactEmail:         gentest.Optional(gentest.String)(t),
+		PropertyBag:          gentest.PropertyBag(t),
+		PublisherDisplayName: gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GeneratePublisherProperties_STATUS draws a random PublisherProperties_STATUS for property-based tests.
+func GeneratePublisherProperties_STATUS(t *rapid.T) PublisherProperties_STATUS {
+	return PublisherProperties_STATUS{
+		ContactEmail:         gentest.Optional(gentest.String)(t),
+		PropertyBag:          gentest.PropertyBag(t),
+		PublisherDisplayName: gentest.Optional(gentest.String)(t),
 	}
 }
 
@@ -65,4 +81,14 @@ func Test_Publisher_STATUS_JSONRoundTrip(t *testing.T) {
 // Test_PublisherOperatorSpec_JSONRoundTrip checks that JSON keeps every value of PublisherOperatorSpec.
 func Test_PublisherOperatorSpec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePublisherOperatorSpec)
+}
+
+// Test_PublisherProperties_JSONRoundTrip checks that JSON keeps every value of PublisherProperties.
+func Test_PublisherProperties_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePublisherProperties)
+}
+
+// Test_PublisherProperties_STATUS_JSONRoundTrip checks that JSON keeps every value of PublisherProperties_STATUS.
+func Test_PublisherProperties_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePublisherProperties_STATUS)
 }

@@ -88,17 +88,13 @@ func (w *WidgetsGadget) Hub() {}
 type WidgetsGadget_Spec struct {
 	AzureName string `json:"azureName,omitempty"`
 
-	Kind *string `json:"kind,omitempty"`
-
-	Notes *string `json:"notes,omitempty"`
-
 	OperatorSpec *WidgetsGadgetOperatorSpec `json:"operatorSpec,omitempty"`
 
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"widgets.azure.com" kind:"Widget"`
 
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+	Properties *GadgetProperties `json:"properties,omitempty"`
 
-	TeethCount *int `json:"teethCount,omitempty"`
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
 // WidgetsGadget_STATUS: Storage version of v1api20210101.WidgetsGadget_STATUS
@@ -107,19 +103,37 @@ type WidgetsGadget_STATUS struct {
 
 	Id *string `json:"id,omitempty"`
 
-	Kind *string `json:"kind,omitempty"`
-
 	Name *string `json:"name,omitempty"`
 
-	Notes *string `json:"notes,omitempty"`
+	Properties *GadgetProperties_STATUS `json:"properties,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	SystemData *SystemData_STATUS `json:"systemData,omitempty"`
 
-	TeethCount *int `json:"teethCount,omitempty"`
-
 	Type *string `json:"type,omitempty"`
+}
+
+// GadgetProperties: Storage version of v1api20210101.GadgetProperties
+type GadgetProperties struct {
+	Kind *string `json:"kind,omitempty"`
+
+	Notes *string `json:"notes,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	TeethCount *int `json:"teethCount,omitempty"`
+}
+
+// GadgetProperties_STATUS: Storage version of v1api20210101.GadgetProperties_STATUS
+type GadgetProperties_STATUS struct {
+	Kind *string `json:"kind,omitempty"`
+
+	Notes *string `json:"notes,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	TeethCount *int `json:"teethCount,omitempty"`
 }
 
 // WidgetsGadgetOperatorSpec: Storage version of v1api20210101.WidgetsGadgetOperatorSpec

@@ -18,12 +18,10 @@ func GenerateWidgetsGadget(t *rapid.T) WidgetsGadget {
 func GenerateWidgetsGadget_Spec(t *rapid.T) WidgetsGadget_Spec {
 	return WidgetsGadget_Spec{
 		AzureName:    gentest.String(t),
-		Kind:         gentest.Optional(gentest.String)(t),
-		Notes:        gentest.Optional(gentest.String)(t),
 		OperatorSpec: gentest.Optional(GenerateWidgetsGadgetOperatorSpec)(t),
 		Owner:        gentest.Optional(gentest.KnownResourceReference)(t),
+		Properties:   gentest.Optional(GenerateGadgetProperties)(t),
 		PropertyBag:  gentest.PropertyBag(t),
-		TeethCount:   gentest.Optional(gentest.Int)(t),
 	}
 }
 
@@ -32,13 +30,31 @@ func GenerateWidgetsGadget_STATUS(t *rapid.T) WidgetsGadget_STATUS {
 	return WidgetsGadget_STATUS{
 		Conditions:  gentest.SliceOf(gentest.Condition)(t),
 		Id:          gentest.Optional(gentest.String)(t),
-		Kind:        gentest.Optional(gentest.String)(t),
 		Name:        gentest.Optional(gentest.String)(t),
-		Notes:       gentest.Optional(gentest.String)(t),
+		Properties:  gentest.Optional(GenerateGadgetProperties_STATUS)(t),
 		PropertyBag: gentest.PropertyBag(t),
 		SystemData:  gentest.Optional(GenerateSystemData_STATUS)(t),
-		TeethCount:  gentest.Optional(gentest.Int)(t),
 		Type:        gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GenerateGadgetProperties draws a random GadgetProperties for property-based tests.
+func GenerateGadgetProperties(t *rapid.T) GadgetProperties {
+	return GadgetProperties{
+		Kind:        gentest.Optional(gentest.String)(t),
+		Notes:       gentest.Optional(gentest.String)(t),
+		PropertyBag: gentest.PropertyBag(t),
+		TeethCount:  gentest.Optional(gentest.Int)(t),
+	}
+}
+
+// GenerateGadgetProperties_STATUS draws a random GadgetProperties_STATUS for property-based tests.
+func GenerateGadgetProperties_STATUS(t *rapid.T) GadgetProperties_STATUS {
+	return GadgetProperties_STATUS{
+		Kind:        gentest.Optional(gentest.String)(t),
+		Notes:       gentest.Optional(gentest.String)(t),
+		PropertyBag: gentest.PropertyBag(t),
+		TeethCount:  gentest.Optional(gentest.Int)(t),
 	}
 }
 
@@ -64,6 +80,16 @@ func Test_WidgetsGadget_Spec_JSONRoundTrip(t *testing.T) {
 // Test_WidgetsGadget_STATUS_JSONRoundTrip checks that JSON keeps every value of WidgetsGadget_STATUS.
 func Test_WidgetsGadget_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateWidgetsGadget_STATUS)
+}
+
+// Test_GadgetProperties_JSONRoundTrip checks that JSON keeps every value of GadgetProperties.
+func Test_GadgetProperties_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateGadgetProperties)
+}
+
+// Test_GadgetProperties_STATUS_JSONRoundTrip checks that JSON keeps every value of GadgetProperties_STATUS.
+func Test_GadgetProperties_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateGadgetProperties_STATUS)
 }
 
 // Test_WidgetsGadgetOperatorSpec_JSONRoundTrip checks that JSON keeps every value of WidgetsGadgetOperatorSpec.

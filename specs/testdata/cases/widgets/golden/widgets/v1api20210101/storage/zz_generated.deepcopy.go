@@ -74,6 +74,80 @@ func (in *Circle_STATUS) DeepCopy() *Circle_STATUS {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *GadgetProperties) DeepCopyInto(out *GadgetProperties) {
+	*out = *in
+	if in.Kind != nil {
+		in, out := &in.Kind, &out.Kind
+		*out = new(string)
+		**out = **in
+	}
+	if in.Notes != nil {
+		in, out := &in.Notes, &out.Notes
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.TeethCount != nil {
+		in, out := &in.TeethCount, &out.TeethCount
+		*out = new(int)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *GadgetProperties) DeepCopy() *GadgetProperties {
+	if in == nil {
+		return nil
+	}
+	out := new(GadgetProperties)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *GadgetProperties_STATUS) DeepCopyInto(out *GadgetProperties_STATUS) {
+	*out = *in
+	if in.Kind != nil {
+		in, out := &in.Kind, &out.Kind
+		*out = new(string)
+		**out = **in
+	}
+	if in.Notes != nil {
+		in, out := &in.Notes, &out.Notes
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.TeethCount != nil {
+		in, out := &in.TeethCount, &out.TeethCount
+		*out = new(int)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *GadgetProperties_STATUS) DeepCopy() *GadgetProperties_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(GadgetProperties_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *Identity) DeepCopyInto(out *Identity) {
 	*out = *in
 	if in.PropertyBag != nil {
@@ -450,27 +524,10 @@ func (in *PublisherOperatorSpec) DeepCopy() *PublisherOperatorSpec {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
-func (in *Publisher_STATUS) DeepCopyInto(out *Publisher_STATUS) {
+func (in *PublisherProperties) DeepCopyInto(out *PublisherProperties) {
 	*out = *in
-	if in.Conditions != nil {
-		in, out := &in.Conditions, &out.Conditions
-		*out = make([]conditions.Condition, len(*in))
-		for i := range *in {
-			(*in)[i].DeepCopyInto(&(*out)[i])
-		}
-	}
 	if in.ContactEmail != nil {
 		in, out := &in.ContactEmail, &out.ContactEmail
-		*out = new(string)
-		**out = **in
-	}
-	if in.Id != nil {
-		in, out := &in.Id, &out.Id
-		*out = new(string)
-		**out = **in
-	}
-	if in.Name != nil {
-		in, out := &in.Name, &out.Name
 		*out = new(string)
 		**out = **in
 	}
@@ -485,6 +542,82 @@ func (in *Publisher_STATUS) DeepCopyInto(out *Publisher_STATUS) {
 		in, out := &in.PublisherDisplayName, &out.PublisherDisplayName
 		*out = new(string)
 		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PublisherProperties) DeepCopy() *PublisherProperties {
+	if in == nil {
+		return nil
+	}
+	out := new(PublisherProperties)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PublisherProperties_STATUS) DeepCopyInto(out *PublisherProperties_STATUS) {
+	*out = *in
+	if in.ContactEmail != nil {
+		in, out := &in.ContactEmail, &out.ContactEmail
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.PublisherDisplayName != nil {
+		in, out := &in.PublisherDisplayName, &out.PublisherDisplayName
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PublisherProperties_STATUS) DeepCopy() *PublisherProperties_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(PublisherProperties_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *Publisher_STATUS) DeepCopyInto(out *Publisher_STATUS) {
+	*out = *in
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Properties != nil {
+		in, out := &in.Properties, &out.Properties
+		*out = new(PublisherProperties_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
 	}
 	if in.Type != nil {
 		in, out := &in.Type, &out.Type
@@ -506,14 +639,14 @@ func (in *Publisher_STATUS) DeepCopy() *Publisher_STATUS {
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *Publisher_Spec) DeepCopyInto(out *Publisher_Spec) {
 	*out = *in
-	if in.ContactEmail != nil {
-		in, out := &in.ContactEmail, &out.ContactEmail
-		*out = new(string)
-		**out = **in
-	}
 	if in.OperatorSpec != nil {
 		in, out := &in.OperatorSpec, &out.OperatorSpec
 		*out = new(PublisherOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Properties != nil {
+		in, out := &in.Properties, &out.Properties
+		*out = new(PublisherProperties)
 		(*in).DeepCopyInto(*out)
 	}
 	if in.PropertyBag != nil {
@@ -522,11 +655,6 @@ func (in *Publisher_Spec) DeepCopyInto(out *Publisher_Spec) {
 		for key, val := range *in {
 			(*out)[key] = val
 		}
-	}
-	if in.PublisherDisplayName != nil {
-		in, out := &in.PublisherDisplayName, &out.PublisherDisplayName
-		*out = new(string)
-		**out = **in
 	}
 }
 
@@ -1828,20 +1956,15 @@ func (in *WidgetsGadget_STATUS) DeepCopyInto(out *WidgetsGadget_STATUS) {
 		*out = new(string)
 		**out = **in
 	}
-	if in.Kind != nil {
-		in, out := &in.Kind, &out.Kind
-		*out = new(string)
-		**out = **in
-	}
 	if in.Name != nil {
 		in, out := &in.Name, &out.Name
 		*out = new(string)
 		**out = **in
 	}
-	if in.Notes != nil {
-		in, out := &in.Notes, &out.Notes
-		*out = new(string)
-		**out = **in
+	if in.Properties != nil {
+		in, out := &in.Properties, &out.Properties
+		*out = new(GadgetProperties_STATUS)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.PropertyBag != nil {
 		in, out := &in.PropertyBag, &out.PropertyBag
@@ -1854,11 +1977,6 @@ func (in *WidgetsGadget_STATUS) DeepCopyInto(out *WidgetsGadget_STATUS) {
 		in, out := &in.SystemData, &out.SystemData
 		*out = new(SystemData_STATUS)
 		(*in).DeepCopyInto(*out)
-	}
-	if in.TeethCount != nil {
-		in, out := &in.TeethCount, &out.TeethCount
-		*out = new(int)
-		**out = **in
 	}
 	if in.Type != nil {
 		in, out := &in.Type, &out.Type
@@ -1880,16 +1998,6 @@ func (in *WidgetsGadget_STATUS) DeepCopy() *WidgetsGadget_STATUS {
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *WidgetsGadget_Spec) DeepCopyInto(out *WidgetsGadget_Spec) {
 	*out = *in
-	if in.Kind != nil {
-		in, out := &in.Kind, &out.Kind
-		*out = new(string)
-		**out = **in
-	}
-	if in.Notes != nil {
-		in, out := &in.Notes, &out.Notes
-		*out = new(string)
-		**out = **in
-	}
 	if in.OperatorSpec != nil {
 		in, out := &in.OperatorSpec, &out.OperatorSpec
 		*out = new(WidgetsGadgetOperatorSpec)
@@ -1900,17 +2008,17 @@ func (in *WidgetsGadget_Spec) DeepCopyInto(out *WidgetsGadget_Spec) {
 		*out = new(genruntime.KnownResourceReference)
 		(*in).DeepCopyInto(*out)
 	}
+	if in.Properties != nil {
+		in, out := &in.Properties, &out.Properties
+		*out = new(GadgetProperties)
+		(*in).DeepCopyInto(*out)
+	}
 	if in.PropertyBag != nil {
 		in, out := &in.PropertyBag, &out.PropertyBag
 		*out = make(genruntime.PropertyBag, len(*in))
 		for key, val := range *in {
 			(*out)[key] = val
 		}
-	}
-	if in.TeethCount != nil {
-		in, out := &in.TeethCount, &out.TeethCount
-		*out = new(int)
-		**out = **in
 	}
 }
 

@@ -1,0 +1,117 @@
+package armschema
+
+import (
+	"os"
+	"testing"
+	"time"
+)
+
+// The same checks against the real specs, where schemas span files, inheritance chains and
+// polymorphic hierarchies that the fixtures only sketch.
+
+func corpus(t *testing.T) *Validator {
+	t.Helper()
+	root := os.Getenv("ARMGEN_SPEC_ROOT")
+	if root == "" {
+		t.Skip("set ARMGEN_SPEC_ROOT to the specification folder of azure-rest-api-specs")
+	}
+	start := time.Now()
+	v, err := New(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("indexed %s in %v", root, time.Since(start))
+	return v
+}
+
+type corpusCase struct {
+	name        string
+	payload     string
+	path, inMsg string // empty: the payload is valid
+}
+
+func runCorpusCases(t *testing.T, v *Validator, armType, version string, cases []corpusCase) {
+	t.Helper()
+	s, err := v.Schema(armType, version)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			err := s.Validate([]byte(c.payload))
+			if c.path == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			expectProblem(t, err, c.path, c.inMsg)
+		})
+	}
+}
+
+func TestCorpusRedis(t *testing.T) {
+	runCorpusCases(t, corpus(t), "Microsoft.Cache/redis", "2020-12-01", []corpusCase{
+		{"valid", `{"location": "westus", "tags": {"a": "b"}, "zones": ["1"], "properties": {"sku": {"name": "Basic", "family": "C", "capacity": 1},
+			"enableNonSslPort": true, "redisConfiguration": {"maxmemory-policy": "allkeys-lru"}, "shardCount": 2}}`, "", ""},
+		{"wrong wire name", `{"location": "westus", "properties": {"enableNonSSLPort": true}}`,
+			"properties.enableNonSSLPort", `the wire name is "enableNonSslPort"`},
+		{"lifted out of properties", `{"location": "westus", "sku": {"name": "Basic"}}`, "sku", `declared inside "properties"`},
+		{"wrong type", `{"location": "westus", "properties": {"shardCount": "2"}}`, "properties.shardCount", "must be of type integer"},
+		// RedisCreateParameters is not a Resource: it has no name at all.
+		{"name", `{"location": "westus", "name": "r"}`, "name", "not a property of RedisCreateParameters"},
+	})
+}
+
+func TestCorpusVirtualNetwork(t *testing.T) {
+	runCorpusCases(t, corpus(t), "Microsoft.Network/virtualNetworks", "2020-11-01", []corpusCase{
+		{"valid", `{"location": "westus", "id": "/x", "properties": {"addressSpace": {"addressPrefixes": ["10.0.0.0/16"]},
+			"subnets": [{"name": "s", "id": "/y", "properties": {"addressPrefix": "10.0.0.0/24", "networkSecurityGroup": {"id": "/nsg"}}}]}}`, "", ""},
+		{"read-only deep in an array", `{"location": "westus", "properties": {"subnets": [{"name": "s"}, {"properties": {"provisioningState": "Succeeded"}}]}}`,
+			"properties.subnets[1].properties.provisioningState", "read-only"},
+		{"read-only etag", `{"location": "westus", "etag": "x"}`, "etag", "read-only"},
+		{"wrong nesting in an item", `{"location": "westus", "properties": {"subnets": [{"addressPrefix": "10.0.0.0/24"}]}}`,
+			"properties.subnets[0].addressPrefix", `declared inside "properties"`},
+	})
+}
+
+// Data Factory's pipeline activities are a polymorphic hierarchy (Activity, discriminated by
+// type, through ControlActivity to Wait and ForEach) declared in a file outside the api-version
+// folder; one array holds several variants.
+func TestCorpusPolymorphicActivities(t *testing.T) {
+	runCorpusCases(t, corpus(t), "Microsoft.DataFactory/factories/pipelines", "2018-06-01", []corpusCase{
+		{"valid", `{"properties": {"activities": [
+			{"name": "w", "type": "Wait", "typeProperties": {"waitTimeInSeconds": {}}},
+			{"name": "f", "type": "ForEach", "typeProperties": {"items": {"type": "Expression", "value": "x"}, "isSequential": true,
+				"activities": [{"name": "w2", "type": "Wait", "typeProperties": {"waitTimeInSeconds": {}}}]}}]}}`, "", ""},
+		{"wrong variant property", `{"properties": {"activities": [
+			{"name": "f", "type": "ForEach", "typeProperties": {"activities": []}},
+			{"name": "w", "type": "Wait", "typeProperties": {"waitTimeInSeconds": {}, "isSequential": true}}]}}`,
+			"properties.activities[1].typeProperties.isSequential", "not a property of WaitActivityTypeProperties"},
+		{"wrong type in a nested variant", `{"properties": {"activities": [{"name": "f", "type": "ForEach", "typeProperties": {
+			"activities": [{"name": "w2", "type": "Wait", "typeProperties": {"waitTimeInSeconds": 5}}]}}]}}`,
+			"properties.activities[0].typeProperties.activities[0].typeProperties.waitTimeInSeconds", "must be of type object"},
+		{"unknown variant", `{"properties": {"activities": [{"name": "x", "type": "Teleport"}]}}`,
+			"properties.activities[0].type", `"Teleport" names no variant of Activity`},
+	})
+}
+
+// The resources generated/ holds, as one generated test binary would load them.
+func TestCorpusLoadsGeneratedResourcesQuickly(t *testing.T) {
+	v := corpus(t)
+	start := time.Now()
+	for _, r := range [][2]string{
+		{"Microsoft.Cache/redis", "2020-06-01"}, {"Microsoft.Cache/redis/firewallRules", "2020-12-01"},
+		{"Microsoft.ContainerService/managedClusters", "2021-05-01"}, {"Microsoft.DBforPostgreSQL/flexibleServers", "2021-06-01"},
+		{"Microsoft.DocumentDB/databaseAccounts", "2021-05-15"}, {"Microsoft.EventHub/namespaces", "2021-01-01-preview"},
+		{"Microsoft.KeyVault/vaults", "2021-04-01-preview"}, {"Microsoft.ManagedIdentity/userAssignedIdentities", "2018-11-30"},
+		{"Microsoft.Network/loadBalancers", "2020-11-01"}, {"Microsoft.Network/virtualNetworks/subnets", "2021-02-01"},
+		{"Microsoft.Resources/resourceGroups", "2021-04-01"}, {"Microsoft.ServiceBus/namespaces/topics/subscriptions", "2021-01-01-preview"},
+		{"Microsoft.Storage/storageAccounts", "2021-04-01"},
+	} {
+		if _, err := v.Schema(r[0], r[1]); err != nil {
+			t.Error(err)
+		}
+	}
+	t.Logf("loaded 13 schemas in %v", time.Since(start))
+}

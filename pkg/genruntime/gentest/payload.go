@@ -1,0 +1,70 @@
+package gentest
+
+import (
+	"encoding/json"
+	"os"
+	"sync"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"github.com/armgen/armgen/pkg/armschema"
+)
+
+// specRootVariable names the spec root the payload check reads the swagger from.
+const specRootVariable = "ARMGEN_SPEC_ROOT"
+
+// swagger is the one validator of a test binary. It is the only state gentest shares between
+// tests, because the index of a spec root and the schemas loaded from it are the cost of this
+// check: every resource's test in a package would otherwise rebuild them. The validator is safe
+// for concurrent use and caches per type and api-version, so parallel tests share it freely.
+var swagger struct {
+	once sync.Once
+	v    *armschema.Validator
+	err  error
+}
+
+func swaggerValidator(root string) (*armschema.Validator, error) {
+	swagger.once.Do(func() { swagger.v, swagger.err = armschema.New(root) })
+	return swagger.v, swagger.err
+}
+
+// RunARMPayloadCheck checks, over random values of S, that what ConvertToARM emits has the
+// shape of the swagger's PUT body of armType at apiVersion: wire names, nesting, JSON types, no
+// read-only properties, polymorphic objects shaped as their variant (see armschema). Values
+// are random, so value constraints (enums, patterns, bounds, required) are not checked.
+//
+// The resource's name is let through at the top: ConvertToARM sends it by design (the wire
+// type of every spec carries it, as Azure Service Operator's do) and ARM takes the name from
+// the URL, although the swagger marks it read-only or leaves it out.
+//
+// It skips when ARMGEN_SPEC_ROOT is unset: the swagger is not in the repository.
+func RunARMPayloadCheck[S any, PS ARMConvertible[S]](t *testing.T, gen func(*rapid.T) S, armType, apiVersion string) {
+	root := os.Getenv(specRootVariable)
+	if root == "" {
+		t.Skipf("%s is unset: no swagger to check the ARM payload of %s@%s against", specRootVariable, armType, apiVersion)
+	}
+	t.Parallel()
+	v, err := swaggerValidator(root)
+	if err != nil {
+		t.Fatalf("loading the swagger of %s: %v", root, err)
+	}
+	schema, err := v.Schema(armType, apiVersion)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		subject := gen(t)
+		wire, err := PS(&subject).ConvertToARM(Resolve(&subject))
+		if err != nil {
+			t.Fatalf("ConvertToARM: %v", err)
+		}
+		data, err := json.Marshal(wire)
+		if err != nil {
+			t.Fatalf("encoding the ARM value: %v", err)
+		}
+		if err := schema.Validate(data, "name"); err != nil {
+			t.Fatalf("%v\npayload: %s", err, data)
+		}
+	})
+}
