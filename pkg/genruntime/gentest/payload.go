@@ -2,6 +2,7 @@ package gentest
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"sync"
 	"testing"
@@ -55,16 +56,25 @@ func RunARMPayloadCheck[S any, PS ARMConvertible[S]](t *testing.T, gen func(*rap
 	}
 	rapid.Check(t, func(t *rapid.T) {
 		subject := gen(t)
-		wire, err := PS(&subject).ConvertToARM(Resolve(&subject))
-		if err != nil {
-			t.Fatalf("ConvertToARM: %v", err)
-		}
-		data, err := json.Marshal(wire)
-		if err != nil {
-			t.Fatalf("encoding the ARM value: %v", err)
-		}
-		if err := schema.Validate(data, "name"); err != nil {
-			t.Fatalf("%v\npayload: %s", err, data)
+		if err := checkARMPayload[S, PS](&subject, schema); err != nil {
+			t.Fatal(err)
 		}
 	})
+}
+
+// checkARMPayload converts subject to its ARM payload and checks it against schema; the error
+// shows the payload.
+func checkARMPayload[S any, PS ARMConvertible[S]](subject *S, schema *armschema.Schema) error {
+	wire, err := PS(subject).ConvertToARM(Resolve(subject))
+	if err != nil {
+		return fmt.Errorf("ConvertToARM: %w", err)
+	}
+	data, err := json.Marshal(wire)
+	if err != nil {
+		return fmt.Errorf("encoding the ARM value: %w", err)
+	}
+	if err := schema.Validate(data, "name"); err != nil {
+		return fmt.Errorf("%w\npayload: %s", err, data)
+	}
+	return nil
 }
