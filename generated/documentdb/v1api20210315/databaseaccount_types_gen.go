@@ -2384,11 +2384,11 @@ func (a *ApiProperties_STATUS) AssignProperties_To_ApiProperties_STATUS(destinat
 // +kubebuilder:validation:MaxProperties=1
 // +kubebuilder:validation:MinProperties=1
 type BackupPolicy struct {
-	// ContinuousModeBackupPolicy: The object representing continuous mode backup policy.
-	ContinuousModeBackupPolicy *ContinuousModeBackupPolicy `json:"continuousModeBackupPolicy,omitempty"`
+	// Continuous: The object representing continuous mode backup policy.
+	Continuous *ContinuousModeBackupPolicy `json:"continuous,omitempty"`
 
-	// PeriodicModeBackupPolicy: The object representing periodic mode backup policy.
-	PeriodicModeBackupPolicy *PeriodicModeBackupPolicy `json:"periodicModeBackupPolicy,omitempty"`
+	// Periodic: The object representing periodic mode backup policy.
+	Periodic *PeriodicModeBackupPolicy `json:"periodic,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &BackupPolicy{}
@@ -2399,23 +2399,23 @@ func (b *BackupPolicy) ConvertToARM(resolved genruntime.ConvertToARMResolvedDeta
 		return nil, nil
 	}
 	result := &arm.BackupPolicy{}
-	if b.ContinuousModeBackupPolicy != nil {
-		var continuousModeBackupPolicyValue arm.ContinuousModeBackupPolicy
-		continuousModeBackupPolicyARM, err := b.ContinuousModeBackupPolicy.ConvertToARM(resolved)
+	if b.Continuous != nil {
+		var continuousValue arm.ContinuousModeBackupPolicy
+		continuousARM, err := b.Continuous.ConvertToARM(resolved)
 		if err != nil {
 			return nil, err
 		}
-		continuousModeBackupPolicyValue = *continuousModeBackupPolicyARM.(*arm.ContinuousModeBackupPolicy)
-		result.ContinuousModeBackupPolicy = &continuousModeBackupPolicyValue
+		continuousValue = *continuousARM.(*arm.ContinuousModeBackupPolicy)
+		result.Continuous = &continuousValue
 	}
-	if b.PeriodicModeBackupPolicy != nil {
-		var periodicModeBackupPolicyValue arm.PeriodicModeBackupPolicy
-		periodicModeBackupPolicyARM, err := b.PeriodicModeBackupPolicy.ConvertToARM(resolved)
+	if b.Periodic != nil {
+		var periodicValue arm.PeriodicModeBackupPolicy
+		periodicARM, err := b.Periodic.ConvertToARM(resolved)
 		if err != nil {
 			return nil, err
 		}
-		periodicModeBackupPolicyValue = *periodicModeBackupPolicyARM.(*arm.PeriodicModeBackupPolicy)
-		result.PeriodicModeBackupPolicy = &periodicModeBackupPolicyValue
+		periodicValue = *periodicARM.(*arm.PeriodicModeBackupPolicy)
+		result.Periodic = &periodicValue
 	}
 	return result, nil
 }
@@ -2438,43 +2438,43 @@ func (b *BackupPolicy) PopulateFromARM(owner genruntime.ArbitraryOwnerReference,
 		}
 		typed = *pointer
 	}
-	if typed.ContinuousModeBackupPolicy != nil {
-		var continuousModeBackupPolicyValue ContinuousModeBackupPolicy
-		if err := continuousModeBackupPolicyValue.PopulateFromARM(owner, *typed.ContinuousModeBackupPolicy); err != nil {
+	if typed.Continuous != nil {
+		var continuousValue ContinuousModeBackupPolicy
+		if err := continuousValue.PopulateFromARM(owner, *typed.Continuous); err != nil {
 			return err
 		}
-		b.ContinuousModeBackupPolicy = &continuousModeBackupPolicyValue
+		b.Continuous = &continuousValue
 	}
-	if typed.PeriodicModeBackupPolicy != nil {
-		var periodicModeBackupPolicyValue PeriodicModeBackupPolicy
-		if err := periodicModeBackupPolicyValue.PopulateFromARM(owner, *typed.PeriodicModeBackupPolicy); err != nil {
+	if typed.Periodic != nil {
+		var periodicValue PeriodicModeBackupPolicy
+		if err := periodicValue.PopulateFromARM(owner, *typed.Periodic); err != nil {
 			return err
 		}
-		b.PeriodicModeBackupPolicy = &periodicModeBackupPolicyValue
+		b.Periodic = &periodicValue
 	}
 	return nil
 }
 
 // AssignProperties_From_BackupPolicy populates the receiver from source, a documentdb/v1api20210315/storage.BackupPolicy.
 func (b *BackupPolicy) AssignProperties_From_BackupPolicy(source *storage.BackupPolicy) error {
-	if source.ContinuousModeBackupPolicy != nil {
-		var continuousModeBackupPolicyValue ContinuousModeBackupPolicy
-		if err := continuousModeBackupPolicyValue.AssignProperties_From_ContinuousModeBackupPolicy(source.ContinuousModeBackupPolicy); err != nil {
-			return fmt.Errorf("converting ContinuousModeBackupPolicy: %w", err)
+	if source.Continuous != nil {
+		var continuousValue ContinuousModeBackupPolicy
+		if err := continuousValue.AssignProperties_From_ContinuousModeBackupPolicy(source.Continuous); err != nil {
+			return fmt.Errorf("converting Continuous: %w", err)
 		}
-		b.ContinuousModeBackupPolicy = &continuousModeBackupPolicyValue
+		b.Continuous = &continuousValue
 	} else {
-		b.ContinuousModeBackupPolicy = nil
+		b.Continuous = nil
 	}
 
-	if source.PeriodicModeBackupPolicy != nil {
-		var periodicModeBackupPolicyValue PeriodicModeBackupPolicy
-		if err := periodicModeBackupPolicyValue.AssignProperties_From_PeriodicModeBackupPolicy(source.PeriodicModeBackupPolicy); err != nil {
-			return fmt.Errorf("converting PeriodicModeBackupPolicy: %w", err)
+	if source.Periodic != nil {
+		var periodicValue PeriodicModeBackupPolicy
+		if err := periodicValue.AssignProperties_From_PeriodicModeBackupPolicy(source.Periodic); err != nil {
+			return fmt.Errorf("converting Periodic: %w", err)
 		}
-		b.PeriodicModeBackupPolicy = &periodicModeBackupPolicyValue
+		b.Periodic = &periodicValue
 	} else {
-		b.PeriodicModeBackupPolicy = nil
+		b.Periodic = nil
 	}
 
 	return nil
@@ -2482,24 +2482,24 @@ func (b *BackupPolicy) AssignProperties_From_BackupPolicy(source *storage.Backup
 
 // AssignProperties_To_BackupPolicy populates destination, a documentdb/v1api20210315/storage.BackupPolicy, from the receiver.
 func (b *BackupPolicy) AssignProperties_To_BackupPolicy(destination *storage.BackupPolicy) error {
-	if b.ContinuousModeBackupPolicy != nil {
-		var continuousModeBackupPolicyValue storage.ContinuousModeBackupPolicy
-		if err := b.ContinuousModeBackupPolicy.AssignProperties_To_ContinuousModeBackupPolicy(&continuousModeBackupPolicyValue); err != nil {
-			return fmt.Errorf("converting ContinuousModeBackupPolicy: %w", err)
+	if b.Continuous != nil {
+		var continuousValue storage.ContinuousModeBackupPolicy
+		if err := b.Continuous.AssignProperties_To_ContinuousModeBackupPolicy(&continuousValue); err != nil {
+			return fmt.Errorf("converting Continuous: %w", err)
 		}
-		destination.ContinuousModeBackupPolicy = &continuousModeBackupPolicyValue
+		destination.Continuous = &continuousValue
 	} else {
-		destination.ContinuousModeBackupPolicy = nil
+		destination.Continuous = nil
 	}
 
-	if b.PeriodicModeBackupPolicy != nil {
-		var periodicModeBackupPolicyValue storage.PeriodicModeBackupPolicy
-		if err := b.PeriodicModeBackupPolicy.AssignProperties_To_PeriodicModeBackupPolicy(&periodicModeBackupPolicyValue); err != nil {
-			return fmt.Errorf("converting PeriodicModeBackupPolicy: %w", err)
+	if b.Periodic != nil {
+		var periodicValue storage.PeriodicModeBackupPolicy
+		if err := b.Periodic.AssignProperties_To_PeriodicModeBackupPolicy(&periodicValue); err != nil {
+			return fmt.Errorf("converting Periodic: %w", err)
 		}
-		destination.PeriodicModeBackupPolicy = &periodicModeBackupPolicyValue
+		destination.Periodic = &periodicValue
 	} else {
-		destination.PeriodicModeBackupPolicy = nil
+		destination.Periodic = nil
 	}
 
 	// The source has no property bag, and every property found a field.
@@ -2512,11 +2512,11 @@ func (b *BackupPolicy) AssignProperties_To_BackupPolicy(destination *storage.Bac
 // +kubebuilder:validation:MaxProperties=1
 // +kubebuilder:validation:MinProperties=1
 type BackupPolicy_STATUS struct {
-	// ContinuousModeBackupPolicy: The object representing continuous mode backup policy.
-	ContinuousModeBackupPolicy *ContinuousModeBackupPolicy_STATUS `json:"continuousModeBackupPolicy,omitempty"`
+	// Continuous: The object representing continuous mode backup policy.
+	Continuous *ContinuousModeBackupPolicy_STATUS `json:"continuous,omitempty"`
 
-	// PeriodicModeBackupPolicy: The object representing periodic mode backup policy.
-	PeriodicModeBackupPolicy *PeriodicModeBackupPolicy_STATUS `json:"periodicModeBackupPolicy,omitempty"`
+	// Periodic: The object representing periodic mode backup policy.
+	Periodic *PeriodicModeBackupPolicy_STATUS `json:"periodic,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &BackupPolicy_STATUS{}
@@ -2527,23 +2527,23 @@ func (b *BackupPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResol
 		return nil, nil
 	}
 	result := &arm.BackupPolicy_STATUS{}
-	if b.ContinuousModeBackupPolicy != nil {
-		var continuousModeBackupPolicyValue arm.ContinuousModeBackupPolicy_STATUS
-		continuousModeBackupPolicyARM, err := b.ContinuousModeBackupPolicy.ConvertToARM(resolved)
+	if b.Continuous != nil {
+		var continuousValue arm.ContinuousModeBackupPolicy_STATUS
+		continuousARM, err := b.Continuous.ConvertToARM(resolved)
 		if err != nil {
 			return nil, err
 		}
-		continuousModeBackupPolicyValue = *continuousModeBackupPolicyARM.(*arm.ContinuousModeBackupPolicy_STATUS)
-		result.ContinuousModeBackupPolicy = &continuousModeBackupPolicyValue
+		continuousValue = *continuousARM.(*arm.ContinuousModeBackupPolicy_STATUS)
+		result.Continuous = &continuousValue
 	}
-	if b.PeriodicModeBackupPolicy != nil {
-		var periodicModeBackupPolicyValue arm.PeriodicModeBackupPolicy_STATUS
-		periodicModeBackupPolicyARM, err := b.PeriodicModeBackupPolicy.ConvertToARM(resolved)
+	if b.Periodic != nil {
+		var periodicValue arm.PeriodicModeBackupPolicy_STATUS
+		periodicARM, err := b.Periodic.ConvertToARM(resolved)
 		if err != nil {
 			return nil, err
 		}
-		periodicModeBackupPolicyValue = *periodicModeBackupPolicyARM.(*arm.PeriodicModeBackupPolicy_STATUS)
-		result.PeriodicModeBackupPolicy = &periodicModeBackupPolicyValue
+		periodicValue = *periodicARM.(*arm.PeriodicModeBackupPolicy_STATUS)
+		result.Periodic = &periodicValue
 	}
 	return result, nil
 }
@@ -2566,43 +2566,43 @@ func (b *BackupPolicy_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRef
 		}
 		typed = *pointer
 	}
-	if typed.ContinuousModeBackupPolicy != nil {
-		var continuousModeBackupPolicyValue ContinuousModeBackupPolicy_STATUS
-		if err := continuousModeBackupPolicyValue.PopulateFromARM(owner, *typed.ContinuousModeBackupPolicy); err != nil {
+	if typed.Continuous != nil {
+		var continuousValue ContinuousModeBackupPolicy_STATUS
+		if err := continuousValue.PopulateFromARM(owner, *typed.Continuous); err != nil {
 			return err
 		}
-		b.ContinuousModeBackupPolicy = &continuousModeBackupPolicyValue
+		b.Continuous = &continuousValue
 	}
-	if typed.PeriodicModeBackupPolicy != nil {
-		var periodicModeBackupPolicyValue PeriodicModeBackupPolicy_STATUS
-		if err := periodicModeBackupPolicyValue.PopulateFromARM(owner, *typed.PeriodicModeBackupPolicy); err != nil {
+	if typed.Periodic != nil {
+		var periodicValue PeriodicModeBackupPolicy_STATUS
+		if err := periodicValue.PopulateFromARM(owner, *typed.Periodic); err != nil {
 			return err
 		}
-		b.PeriodicModeBackupPolicy = &periodicModeBackupPolicyValue
+		b.Periodic = &periodicValue
 	}
 	return nil
 }
 
 // AssignProperties_From_BackupPolicy_STATUS populates the receiver from source, a documentdb/v1api20210315/storage.BackupPolicy_STATUS.
 func (b *BackupPolicy_STATUS) AssignProperties_From_BackupPolicy_STATUS(source *storage.BackupPolicy_STATUS) error {
-	if source.ContinuousModeBackupPolicy != nil {
-		var continuousModeBackupPolicyValue ContinuousModeBackupPolicy_STATUS
-		if err := continuousModeBackupPolicyValue.AssignProperties_From_ContinuousModeBackupPolicy_STATUS(source.ContinuousModeBackupPolicy); err != nil {
-			return fmt.Errorf("converting ContinuousModeBackupPolicy: %w", err)
+	if source.Continuous != nil {
+		var continuousValue ContinuousModeBackupPolicy_STATUS
+		if err := continuousValue.AssignProperties_From_ContinuousModeBackupPolicy_STATUS(source.Continuous); err != nil {
+			return fmt.Errorf("converting Continuous: %w", err)
 		}
-		b.ContinuousModeBackupPolicy = &continuousModeBackupPolicyValue
+		b.Continuous = &continuousValue
 	} else {
-		b.ContinuousModeBackupPolicy = nil
+		b.Continuous = nil
 	}
 
-	if source.PeriodicModeBackupPolicy != nil {
-		var periodicModeBackupPolicyValue PeriodicModeBackupPolicy_STATUS
-		if err := periodicModeBackupPolicyValue.AssignProperties_From_PeriodicModeBackupPolicy_STATUS(source.PeriodicModeBackupPolicy); err != nil {
-			return fmt.Errorf("converting PeriodicModeBackupPolicy: %w", err)
+	if source.Periodic != nil {
+		var periodicValue PeriodicModeBackupPolicy_STATUS
+		if err := periodicValue.AssignProperties_From_PeriodicModeBackupPolicy_STATUS(source.Periodic); err != nil {
+			return fmt.Errorf("converting Periodic: %w", err)
 		}
-		b.PeriodicModeBackupPolicy = &periodicModeBackupPolicyValue
+		b.Periodic = &periodicValue
 	} else {
-		b.PeriodicModeBackupPolicy = nil
+		b.Periodic = nil
 	}
 
 	return nil
@@ -2610,24 +2610,24 @@ func (b *BackupPolicy_STATUS) AssignProperties_From_BackupPolicy_STATUS(source *
 
 // AssignProperties_To_BackupPolicy_STATUS populates destination, a documentdb/v1api20210315/storage.BackupPolicy_STATUS, from the receiver.
 func (b *BackupPolicy_STATUS) AssignProperties_To_BackupPolicy_STATUS(destination *storage.BackupPolicy_STATUS) error {
-	if b.ContinuousModeBackupPolicy != nil {
-		var continuousModeBackupPolicyValue storage.ContinuousModeBackupPolicy_STATUS
-		if err := b.ContinuousModeBackupPolicy.AssignProperties_To_ContinuousModeBackupPolicy_STATUS(&continuousModeBackupPolicyValue); err != nil {
-			return fmt.Errorf("converting ContinuousModeBackupPolicy: %w", err)
+	if b.Continuous != nil {
+		var continuousValue storage.ContinuousModeBackupPolicy_STATUS
+		if err := b.Continuous.AssignProperties_To_ContinuousModeBackupPolicy_STATUS(&continuousValue); err != nil {
+			return fmt.Errorf("converting Continuous: %w", err)
 		}
-		destination.ContinuousModeBackupPolicy = &continuousModeBackupPolicyValue
+		destination.Continuous = &continuousValue
 	} else {
-		destination.ContinuousModeBackupPolicy = nil
+		destination.Continuous = nil
 	}
 
-	if b.PeriodicModeBackupPolicy != nil {
-		var periodicModeBackupPolicyValue storage.PeriodicModeBackupPolicy_STATUS
-		if err := b.PeriodicModeBackupPolicy.AssignProperties_To_PeriodicModeBackupPolicy_STATUS(&periodicModeBackupPolicyValue); err != nil {
-			return fmt.Errorf("converting PeriodicModeBackupPolicy: %w", err)
+	if b.Periodic != nil {
+		var periodicValue storage.PeriodicModeBackupPolicy_STATUS
+		if err := b.Periodic.AssignProperties_To_PeriodicModeBackupPolicy_STATUS(&periodicValue); err != nil {
+			return fmt.Errorf("converting Periodic: %w", err)
 		}
-		destination.PeriodicModeBackupPolicy = &periodicModeBackupPolicyValue
+		destination.Periodic = &periodicValue
 	} else {
-		destination.PeriodicModeBackupPolicy = nil
+		destination.Periodic = nil
 	}
 
 	// The source has no property bag, and every property found a field.

@@ -51,13 +51,13 @@ func (in *ApiProperties_STATUS) DeepCopy() *ApiProperties_STATUS {
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *BackupPolicy) DeepCopyInto(out *BackupPolicy) {
 	*out = *in
-	if in.ContinuousModeBackupPolicy != nil {
-		in, out := &in.ContinuousModeBackupPolicy, &out.ContinuousModeBackupPolicy
+	if in.Continuous != nil {
+		in, out := &in.Continuous, &out.Continuous
 		*out = new(ContinuousModeBackupPolicy)
 		(*in).DeepCopyInto(*out)
 	}
-	if in.PeriodicModeBackupPolicy != nil {
-		in, out := &in.PeriodicModeBackupPolicy, &out.PeriodicModeBackupPolicy
+	if in.Periodic != nil {
+		in, out := &in.Periodic, &out.Periodic
 		*out = new(PeriodicModeBackupPolicy)
 		(*in).DeepCopyInto(*out)
 	}
@@ -76,13 +76,13 @@ func (in *BackupPolicy) DeepCopy() *BackupPolicy {
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *BackupPolicy_STATUS) DeepCopyInto(out *BackupPolicy_STATUS) {
 	*out = *in
-	if in.ContinuousModeBackupPolicy != nil {
-		in, out := &in.ContinuousModeBackupPolicy, &out.ContinuousModeBackupPolicy
+	if in.Continuous != nil {
+		in, out := &in.Continuous, &out.Continuous
 		*out = new(ContinuousModeBackupPolicy_STATUS)
 		(*in).DeepCopyInto(*out)
 	}
-	if in.PeriodicModeBackupPolicy != nil {
-		in, out := &in.PeriodicModeBackupPolicy, &out.PeriodicModeBackupPolicy
+	if in.Periodic != nil {
+		in, out := &in.Periodic, &out.Periodic
 		*out = new(PeriodicModeBackupPolicy_STATUS)
 		(*in).DeepCopyInto(*out)
 	}

@@ -138,10 +138,10 @@ func GenerateBackupPolicy(t *rapid.T) BackupPolicy {
 	switch gentest.Variant(t, 2) {
 	case 0:
 		variant := GenerateContinuousModeBackupPolicy(t)
-		result.ContinuousModeBackupPolicy = &variant
+		result.Continuous = &variant
 	case 1:
 		variant := GeneratePeriodicModeBackupPolicy(t)
-		result.PeriodicModeBackupPolicy = &variant
+		result.Periodic = &variant
 	}
 	return result
 }
@@ -152,10 +152,10 @@ func GenerateBackupPolicy_STATUS(t *rapid.T) BackupPolicy_STATUS {
 	switch gentest.Variant(t, 2) {
 	case 0:
 		variant := GenerateContinuousModeBackupPolicy_STATUS(t)
-		result.ContinuousModeBackupPolicy = &variant
+		result.Continuous = &variant
 	case 1:
 		variant := GeneratePeriodicModeBackupPolicy_STATUS(t)
-		result.PeriodicModeBackupPolicy = &variant
+		result.Periodic = &variant
 	}
 	return result
 }

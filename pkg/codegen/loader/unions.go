@@ -38,7 +38,7 @@ func (b *TypeBuilder) unionType(doc *Document, ptr string, s *spec.Schema, name 
 		if err != nil {
 			return nil, err
 		}
-		goName := astmodel.ExportedName(v.Name())
+		goName := variantName(value, v.Name(), props)
 		props = append(props, &astmodel.Property{
 			Name: goName, JSONName: astmodel.JSONName(goName), Type: astmodel.OptionalType{Element: vname},
 			Description: astmodel.CleanDescription(vs.Description), ARMName: s.Discriminator + "=" + value,
@@ -48,6 +48,17 @@ func (b *TypeBuilder) unionType(doc *Document, ptr string, s *spec.Schema, name 
 	obj := astmodel.NewObjectType(props...)
 	obj.OneOf, obj.Discriminator = true, s.Discriminator
 	return obj, nil
+}
+
+// variantName names a union's property for a variant after its discriminator value, as Azure
+// Service Operator does (backupPolicy.periodic for the value Periodic), falling back to the
+// variant's definition name when two values would share a name.
+func variantName(value, definition string, taken []*astmodel.Property) string {
+	name := astmodel.ExportedName(value)
+	if slices.ContainsFunc(taken, func(p *astmodel.Property) bool { return p.Name == name }) {
+		return astmodel.ExportedName(definition)
+	}
+	return name
 }
 
 // variantType builds a variant's object, with its discriminator pinned to its value.

@@ -1109,9 +1109,9 @@ func (a *ApiProperties_STATUS) AssignProperties_To_ApiProperties_STATUS(destinat
 
 // BackupPolicy: Storage version of v1api20210315.BackupPolicy
 type BackupPolicy struct {
-	ContinuousModeBackupPolicy *ContinuousModeBackupPolicy `json:"continuousModeBackupPolicy,omitempty"`
+	Continuous *ContinuousModeBackupPolicy `json:"continuous,omitempty"`
 
-	PeriodicModeBackupPolicy *PeriodicModeBackupPolicy `json:"periodicModeBackupPolicy,omitempty"`
+	Periodic *PeriodicModeBackupPolicy `json:"periodic,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
@@ -1120,24 +1120,24 @@ type BackupPolicy struct {
 func (b *BackupPolicy) AssignProperties_From_BackupPolicy(source *v1api20210515storage.BackupPolicy) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
-	if source.ContinuousModeBackupPolicy != nil {
-		var continuousModeBackupPolicyValue ContinuousModeBackupPolicy
-		if err := continuousModeBackupPolicyValue.AssignProperties_From_ContinuousModeBackupPolicy(source.ContinuousModeBackupPolicy); err != nil {
-			return fmt.Errorf("converting ContinuousModeBackupPolicy: %w", err)
+	if source.Continuous != nil {
+		var continuousValue ContinuousModeBackupPolicy
+		if err := continuousValue.AssignProperties_From_ContinuousModeBackupPolicy(source.Continuous); err != nil {
+			return fmt.Errorf("converting Continuous: %w", err)
 		}
-		b.ContinuousModeBackupPolicy = &continuousModeBackupPolicyValue
+		b.Continuous = &continuousValue
 	} else {
-		b.ContinuousModeBackupPolicy = nil
+		b.Continuous = nil
 	}
 
-	if source.PeriodicModeBackupPolicy != nil {
-		var periodicModeBackupPolicyValue PeriodicModeBackupPolicy
-		if err := periodicModeBackupPolicyValue.AssignProperties_From_PeriodicModeBackupPolicy(source.PeriodicModeBackupPolicy); err != nil {
-			return fmt.Errorf("converting PeriodicModeBackupPolicy: %w", err)
+	if source.Periodic != nil {
+		var periodicValue PeriodicModeBackupPolicy
+		if err := periodicValue.AssignProperties_From_PeriodicModeBackupPolicy(source.Periodic); err != nil {
+			return fmt.Errorf("converting Periodic: %w", err)
 		}
-		b.PeriodicModeBackupPolicy = &periodicModeBackupPolicyValue
+		b.Periodic = &periodicValue
 	} else {
-		b.PeriodicModeBackupPolicy = nil
+		b.Periodic = nil
 	}
 
 	// What has no field of its own stays in the property bag.
@@ -1154,24 +1154,24 @@ func (b *BackupPolicy) AssignProperties_From_BackupPolicy(source *v1api20210515s
 func (b *BackupPolicy) AssignProperties_To_BackupPolicy(destination *v1api20210515storage.BackupPolicy) error {
 	propertyBag := genruntime.NewPropertyBag(b.PropertyBag)
 
-	if b.ContinuousModeBackupPolicy != nil {
-		var continuousModeBackupPolicyValue v1api20210515storage.ContinuousModeBackupPolicy
-		if err := b.ContinuousModeBackupPolicy.AssignProperties_To_ContinuousModeBackupPolicy(&continuousModeBackupPolicyValue); err != nil {
-			return fmt.Errorf("converting ContinuousModeBackupPolicy: %w", err)
+	if b.Continuous != nil {
+		var continuousValue v1api20210515storage.ContinuousModeBackupPolicy
+		if err := b.Continuous.AssignProperties_To_ContinuousModeBackupPolicy(&continuousValue); err != nil {
+			return fmt.Errorf("converting Continuous: %w", err)
 		}
-		destination.ContinuousModeBackupPolicy = &continuousModeBackupPolicyValue
+		destination.Continuous = &continuousValue
 	} else {
-		destination.ContinuousModeBackupPolicy = nil
+		destination.Continuous = nil
 	}
 
-	if b.PeriodicModeBackupPolicy != nil {
-		var periodicModeBackupPolicyValue v1api20210515storage.PeriodicModeBackupPolicy
-		if err := b.PeriodicModeBackupPolicy.AssignProperties_To_PeriodicModeBackupPolicy(&periodicModeBackupPolicyValue); err != nil {
-			return fmt.Errorf("converting PeriodicModeBackupPolicy: %w", err)
+	if b.Periodic != nil {
+		var periodicValue v1api20210515storage.PeriodicModeBackupPolicy
+		if err := b.Periodic.AssignProperties_To_PeriodicModeBackupPolicy(&periodicValue); err != nil {
+			return fmt.Errorf("converting Periodic: %w", err)
 		}
-		destination.PeriodicModeBackupPolicy = &periodicModeBackupPolicyValue
+		destination.Periodic = &periodicValue
 	} else {
-		destination.PeriodicModeBackupPolicy = nil
+		destination.Periodic = nil
 	}
 
 	// What has no field of its own stays in the property bag.
@@ -1186,9 +1186,9 @@ func (b *BackupPolicy) AssignProperties_To_BackupPolicy(destination *v1api202105
 
 // BackupPolicy_STATUS: Storage version of v1api20210315.BackupPolicy_STATUS
 type BackupPolicy_STATUS struct {
-	ContinuousModeBackupPolicy *ContinuousModeBackupPolicy_STATUS `json:"continuousModeBackupPolicy,omitempty"`
+	Continuous *ContinuousModeBackupPolicy_STATUS `json:"continuous,omitempty"`
 
-	PeriodicModeBackupPolicy *PeriodicModeBackupPolicy_STATUS `json:"periodicModeBackupPolicy,omitempty"`
+	Periodic *PeriodicModeBackupPolicy_STATUS `json:"periodic,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
@@ -1197,24 +1197,24 @@ type BackupPolicy_STATUS struct {
 func (b *BackupPolicy_STATUS) AssignProperties_From_BackupPolicy_STATUS(source *v1api20210515storage.BackupPolicy_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
-	if source.ContinuousModeBackupPolicy != nil {
-		var continuousModeBackupPolicyValue ContinuousModeBackupPolicy_STATUS
-		if err := continuousModeBackupPolicyValue.AssignProperties_From_ContinuousModeBackupPolicy_STATUS(source.ContinuousModeBackupPolicy); err != nil {
-			return fmt.Errorf("converting ContinuousModeBackupPolicy: %w", err)
+	if source.Continuous != nil {
+		var continuousValue ContinuousModeBackupPolicy_STATUS
+		if err := continuousValue.AssignProperties_From_ContinuousModeBackupPolicy_STATUS(source.Continuous); err != nil {
+			return fmt.Errorf("converting Continuous: %w", err)
 		}
-		b.ContinuousModeBackupPolicy = &continuousModeBackupPolicyValue
+		b.Continuous = &continuousValue
 	} else {
-		b.ContinuousModeBackupPolicy = nil
+		b.Continuous = nil
 	}
 
-	if source.PeriodicModeBackupPolicy != nil {
-		var periodicModeBackupPolicyValue PeriodicModeBackupPolicy_STATUS
-		if err := periodicModeBackupPolicyValue.AssignProperties_From_PeriodicModeBackupPolicy_STATUS(source.PeriodicModeBackupPolicy); err != nil {
-			return fmt.Errorf("converting PeriodicModeBackupPolicy: %w", err)
+	if source.Periodic != nil {
+		var periodicValue PeriodicModeBackupPolicy_STATUS
+		if err := periodicValue.AssignProperties_From_PeriodicModeBackupPolicy_STATUS(source.Periodic); err != nil {
+			return fmt.Errorf("converting Periodic: %w", err)
 		}
-		b.PeriodicModeBackupPolicy = &periodicModeBackupPolicyValue
+		b.Periodic = &periodicValue
 	} else {
-		b.PeriodicModeBackupPolicy = nil
+		b.Periodic = nil
 	}
 
 	// What has no field of its own stays in the property bag.
@@ -1231,24 +1231,24 @@ func (b *BackupPolicy_STATUS) AssignProperties_From_BackupPolicy_STATUS(source *
 func (b *BackupPolicy_STATUS) AssignProperties_To_BackupPolicy_STATUS(destination *v1api20210515storage.BackupPolicy_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(b.PropertyBag)
 
-	if b.ContinuousModeBackupPolicy != nil {
-		var continuousModeBackupPolicyValue v1api20210515storage.ContinuousModeBackupPolicy_STATUS
-		if err := b.ContinuousModeBackupPolicy.AssignProperties_To_ContinuousModeBackupPolicy_STATUS(&continuousModeBackupPolicyValue); err != nil {
-			return fmt.Errorf("converting ContinuousModeBackupPolicy: %w", err)
+	if b.Continuous != nil {
+		var continuousValue v1api20210515storage.ContinuousModeBackupPolicy_STATUS
+		if err := b.Continuous.AssignProperties_To_ContinuousModeBackupPolicy_STATUS(&continuousValue); err != nil {
+			return fmt.Errorf("converting Continuous: %w", err)
 		}
-		destination.ContinuousModeBackupPolicy = &continuousModeBackupPolicyValue
+		destination.Continuous = &continuousValue
 	} else {
-		destination.ContinuousModeBackupPolicy = nil
+		destination.Continuous = nil
 	}
 
-	if b.PeriodicModeBackupPolicy != nil {
-		var periodicModeBackupPolicyValue v1api20210515storage.PeriodicModeBackupPolicy_STATUS
-		if err := b.PeriodicModeBackupPolicy.AssignProperties_To_PeriodicModeBackupPolicy_STATUS(&periodicModeBackupPolicyValue); err != nil {
-			return fmt.Errorf("converting PeriodicModeBackupPolicy: %w", err)
+	if b.Periodic != nil {
+		var periodicValue v1api20210515storage.PeriodicModeBackupPolicy_STATUS
+		if err := b.Periodic.AssignProperties_To_PeriodicModeBackupPolicy_STATUS(&periodicValue); err != nil {
+			return fmt.Errorf("converting Periodic: %w", err)
 		}
-		destination.PeriodicModeBackupPolicy = &periodicModeBackupPolicyValue
+		destination.Periodic = &periodicValue
 	} else {
-		destination.PeriodicModeBackupPolicy = nil
+		destination.Periodic = nil
 	}
 
 	// What has no field of its own stays in the property bag.

@@ -51,17 +51,17 @@ type ApiProperties_STATUS struct {
 
 // BackupPolicy is the wire shape of BackupPolicy.
 type BackupPolicy struct {
-	ContinuousModeBackupPolicy *ContinuousModeBackupPolicy `json:"continuousModeBackupPolicy,omitempty"`
-	PeriodicModeBackupPolicy   *PeriodicModeBackupPolicy   `json:"periodicModeBackupPolicy,omitempty"`
+	Continuous *ContinuousModeBackupPolicy `json:"continuous,omitempty"`
+	Periodic   *PeriodicModeBackupPolicy   `json:"periodic,omitempty"`
 }
 
 // MarshalJSON writes the variant that is set, which carries its discriminator.
 func (b BackupPolicy) MarshalJSON() ([]byte, error) {
-	if b.ContinuousModeBackupPolicy != nil {
-		return json.Marshal(b.ContinuousModeBackupPolicy)
+	if b.Continuous != nil {
+		return json.Marshal(b.Continuous)
 	}
-	if b.PeriodicModeBackupPolicy != nil {
-		return json.Marshal(b.PeriodicModeBackupPolicy)
+	if b.Periodic != nil {
+		return json.Marshal(b.Periodic)
 	}
 	return []byte("null"), nil
 }
@@ -76,28 +76,28 @@ func (b *BackupPolicy) UnmarshalJSON(data []byte) error {
 	}
 	switch probe.Discriminator {
 	case "Continuous":
-		b.ContinuousModeBackupPolicy = &ContinuousModeBackupPolicy{}
-		return json.Unmarshal(data, b.ContinuousModeBackupPolicy)
+		b.Continuous = &ContinuousModeBackupPolicy{}
+		return json.Unmarshal(data, b.Continuous)
 	case "Periodic":
-		b.PeriodicModeBackupPolicy = &PeriodicModeBackupPolicy{}
-		return json.Unmarshal(data, b.PeriodicModeBackupPolicy)
+		b.Periodic = &PeriodicModeBackupPolicy{}
+		return json.Unmarshal(data, b.Periodic)
 	}
 	return fmt.Errorf("BackupPolicy: unknown type %q", probe.Discriminator)
 }
 
 // BackupPolicy_STATUS is the wire shape of BackupPolicy_STATUS.
 type BackupPolicy_STATUS struct {
-	ContinuousModeBackupPolicy *ContinuousModeBackupPolicy_STATUS `json:"continuousModeBackupPolicy,omitempty"`
-	PeriodicModeBackupPolicy   *PeriodicModeBackupPolicy_STATUS   `json:"periodicModeBackupPolicy,omitempty"`
+	Continuous *ContinuousModeBackupPolicy_STATUS `json:"continuous,omitempty"`
+	Periodic   *PeriodicModeBackupPolicy_STATUS   `json:"periodic,omitempty"`
 }
 
 // MarshalJSON writes the variant that is set, which carries its discriminator.
 func (b BackupPolicy_STATUS) MarshalJSON() ([]byte, error) {
-	if b.ContinuousModeBackupPolicy != nil {
-		return json.Marshal(b.ContinuousModeBackupPolicy)
+	if b.Continuous != nil {
+		return json.Marshal(b.Continuous)
 	}
-	if b.PeriodicModeBackupPolicy != nil {
-		return json.Marshal(b.PeriodicModeBackupPolicy)
+	if b.Periodic != nil {
+		return json.Marshal(b.Periodic)
 	}
 	return []byte("null"), nil
 }
@@ -112,11 +112,11 @@ func (b *BackupPolicy_STATUS) UnmarshalJSON(data []byte) error {
 	}
 	switch probe.Discriminator {
 	case "Continuous":
-		b.ContinuousModeBackupPolicy = &ContinuousModeBackupPolicy_STATUS{}
-		return json.Unmarshal(data, b.ContinuousModeBackupPolicy)
+		b.Continuous = &ContinuousModeBackupPolicy_STATUS{}
+		return json.Unmarshal(data, b.Continuous)
 	case "Periodic":
-		b.PeriodicModeBackupPolicy = &PeriodicModeBackupPolicy_STATUS{}
-		return json.Unmarshal(data, b.PeriodicModeBackupPolicy)
+		b.Periodic = &PeriodicModeBackupPolicy_STATUS{}
+		return json.Unmarshal(data, b.Periodic)
 	}
 	return fmt.Errorf("BackupPolicy_STATUS: unknown type %q", probe.Discriminator)
 }

@@ -258,18 +258,18 @@ type ApiProperties_STATUS struct {
 
 // BackupPolicy: Storage version of v1api20210515.BackupPolicy
 type BackupPolicy struct {
-	ContinuousModeBackupPolicy *ContinuousModeBackupPolicy `json:"continuousModeBackupPolicy,omitempty"`
+	Continuous *ContinuousModeBackupPolicy `json:"continuous,omitempty"`
 
-	PeriodicModeBackupPolicy *PeriodicModeBackupPolicy `json:"periodicModeBackupPolicy,omitempty"`
+	Periodic *PeriodicModeBackupPolicy `json:"periodic,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
 // BackupPolicy_STATUS: Storage version of v1api20210515.BackupPolicy_STATUS
 type BackupPolicy_STATUS struct {
-	ContinuousModeBackupPolicy *ContinuousModeBackupPolicy_STATUS `json:"continuousModeBackupPolicy,omitempty"`
+	Continuous *ContinuousModeBackupPolicy_STATUS `json:"continuous,omitempty"`
 
-	PeriodicModeBackupPolicy *PeriodicModeBackupPolicy_STATUS `json:"periodicModeBackupPolicy,omitempty"`
+	Periodic *PeriodicModeBackupPolicy_STATUS `json:"periodic,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }

@@ -130,18 +130,18 @@ func GenerateApiProperties_STATUS(t *rapid.T) ApiProperties_STATUS {
 // GenerateBackupPolicy draws a random BackupPolicy for property-based tests.
 func GenerateBackupPolicy(t *rapid.T) BackupPolicy {
 	return BackupPolicy{
-		ContinuousModeBackupPolicy: gentest.Optional(GenerateContinuousModeBackupPolicy)(t),
-		PeriodicModeBackupPolicy:   gentest.Optional(GeneratePeriodicModeBackupPolicy)(t),
-		PropertyBag:                gentest.PropertyBag(t),
+		Continuous:  gentest.Optional(GenerateContinuousModeBackupPolicy)(t),
+		Periodic:    gentest.Optional(GeneratePeriodicModeBackupPolicy)(t),
+		PropertyBag: gentest.PropertyBag(t),
 	}
 }
 
 // GenerateBackupPolicy_STATUS draws a random BackupPolicy_STATUS for property-based tests.
 func GenerateBackupPolicy_STATUS(t *rapid.T) BackupPolicy_STATUS {
 	return BackupPolicy_STATUS{
-		ContinuousModeBackupPolicy: gentest.Optional(GenerateContinuousModeBackupPolicy_STATUS)(t),
-		PeriodicModeBackupPolicy:   gentest.Optional(GeneratePeriodicModeBackupPolicy_STATUS)(t),
-		PropertyBag:                gentest.PropertyBag(t),
+		Continuous:  gentest.Optional(GenerateContinuousModeBackupPolicy_STATUS)(t),
+		Periodic:    gentest.Optional(GeneratePeriodicModeBackupPolicy_STATUS)(t),
+		PropertyBag: gentest.PropertyBag(t),
 	}
 }
 

@@ -3024,8 +3024,8 @@ type Shape struct {
 	// Circle: A round shape.
 	Circle *Circle `json:"circle,omitempty"`
 
-	// Square: A shape with four equal sides.
-	Square *Square `json:"square,omitempty"`
+	// Quadrilateral: A shape with four equal sides.
+	Quadrilateral *Square `json:"quadrilateral,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &Shape{}
@@ -3045,14 +3045,14 @@ func (s *Shape) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (a
 		circleValue = *circleARM.(*arm.Circle)
 		result.Circle = &circleValue
 	}
-	if s.Square != nil {
-		var squareValue arm.Square
-		squareARM, err := s.Square.ConvertToARM(resolved)
+	if s.Quadrilateral != nil {
+		var quadrilateralValue arm.Square
+		quadrilateralARM, err := s.Quadrilateral.ConvertToARM(resolved)
 		if err != nil {
 			return nil, err
 		}
-		squareValue = *squareARM.(*arm.Square)
-		result.Square = &squareValue
+		quadrilateralValue = *quadrilateralARM.(*arm.Square)
+		result.Quadrilateral = &quadrilateralValue
 	}
 	return result, nil
 }
@@ -3082,12 +3082,12 @@ func (s *Shape) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInp
 		}
 		s.Circle = &circleValue
 	}
-	if typed.Square != nil {
-		var squareValue Square
-		if err := squareValue.PopulateFromARM(owner, *typed.Square); err != nil {
+	if typed.Quadrilateral != nil {
+		var quadrilateralValue Square
+		if err := quadrilateralValue.PopulateFromARM(owner, *typed.Quadrilateral); err != nil {
 			return err
 		}
-		s.Square = &squareValue
+		s.Quadrilateral = &quadrilateralValue
 	}
 	return nil
 }
@@ -3104,14 +3104,14 @@ func (s *Shape) AssignProperties_From_Shape(source *storage.Shape) error {
 		s.Circle = nil
 	}
 
-	if source.Square != nil {
-		var squareValue Square
-		if err := squareValue.AssignProperties_From_Square(source.Square); err != nil {
-			return fmt.Errorf("converting Square: %w", err)
+	if source.Quadrilateral != nil {
+		var quadrilateralValue Square
+		if err := quadrilateralValue.AssignProperties_From_Square(source.Quadrilateral); err != nil {
+			return fmt.Errorf("converting Quadrilateral: %w", err)
 		}
-		s.Square = &squareValue
+		s.Quadrilateral = &quadrilateralValue
 	} else {
-		s.Square = nil
+		s.Quadrilateral = nil
 	}
 
 	return nil
@@ -3129,14 +3129,14 @@ func (s *Shape) AssignProperties_To_Shape(destination *storage.Shape) error {
 		destination.Circle = nil
 	}
 
-	if s.Square != nil {
-		var squareValue storage.Square
-		if err := s.Square.AssignProperties_To_Square(&squareValue); err != nil {
-			return fmt.Errorf("converting Square: %w", err)
+	if s.Quadrilateral != nil {
+		var quadrilateralValue storage.Square
+		if err := s.Quadrilateral.AssignProperties_To_Square(&quadrilateralValue); err != nil {
+			return fmt.Errorf("converting Quadrilateral: %w", err)
 		}
-		destination.Square = &squareValue
+		destination.Quadrilateral = &quadrilateralValue
 	} else {
-		destination.Square = nil
+		destination.Quadrilateral = nil
 	}
 
 	// The source has no property bag, and every property found a field.
@@ -3152,8 +3152,8 @@ type Shape_STATUS struct {
 	// Circle: A round shape.
 	Circle *Circle_STATUS `json:"circle,omitempty"`
 
-	// Square: A shape with four equal sides.
-	Square *Square_STATUS `json:"square,omitempty"`
+	// Quadrilateral: A shape with four equal sides.
+	Quadrilateral *Square_STATUS `json:"quadrilateral,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &Shape_STATUS{}
@@ -3173,14 +3173,14 @@ func (s *Shape_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDeta
 		circleValue = *circleARM.(*arm.Circle_STATUS)
 		result.Circle = &circleValue
 	}
-	if s.Square != nil {
-		var squareValue arm.Square_STATUS
-		squareARM, err := s.Square.ConvertToARM(resolved)
+	if s.Quadrilateral != nil {
+		var quadrilateralValue arm.Square_STATUS
+		quadrilateralARM, err := s.Quadrilateral.ConvertToARM(resolved)
 		if err != nil {
 			return nil, err
 		}
-		squareValue = *squareARM.(*arm.Square_STATUS)
-		result.Square = &squareValue
+		quadrilateralValue = *quadrilateralARM.(*arm.Square_STATUS)
+		result.Quadrilateral = &quadrilateralValue
 	}
 	return result, nil
 }
@@ -3210,12 +3210,12 @@ func (s *Shape_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference,
 		}
 		s.Circle = &circleValue
 	}
-	if typed.Square != nil {
-		var squareValue Square_STATUS
-		if err := squareValue.PopulateFromARM(owner, *typed.Square); err != nil {
+	if typed.Quadrilateral != nil {
+		var quadrilateralValue Square_STATUS
+		if err := quadrilateralValue.PopulateFromARM(owner, *typed.Quadrilateral); err != nil {
 			return err
 		}
-		s.Square = &squareValue
+		s.Quadrilateral = &quadrilateralValue
 	}
 	return nil
 }
@@ -3232,14 +3232,14 @@ func (s *Shape_STATUS) AssignProperties_From_Shape_STATUS(source *storage.Shape_
 		s.Circle = nil
 	}
 
-	if source.Square != nil {
-		var squareValue Square_STATUS
-		if err := squareValue.AssignProperties_From_Square_STATUS(source.Square); err != nil {
-			return fmt.Errorf("converting Square: %w", err)
+	if source.Quadrilateral != nil {
+		var quadrilateralValue Square_STATUS
+		if err := quadrilateralValue.AssignProperties_From_Square_STATUS(source.Quadrilateral); err != nil {
+			return fmt.Errorf("converting Quadrilateral: %w", err)
 		}
-		s.Square = &squareValue
+		s.Quadrilateral = &quadrilateralValue
 	} else {
-		s.Square = nil
+		s.Quadrilateral = nil
 	}
 
 	return nil
@@ -3257,14 +3257,14 @@ func (s *Shape_STATUS) AssignProperties_To_Shape_STATUS(destination *storage.Sha
 		destination.Circle = nil
 	}
 
-	if s.Square != nil {
-		var squareValue storage.Square_STATUS
-		if err := s.Square.AssignProperties_To_Square_STATUS(&squareValue); err != nil {
-			return fmt.Errorf("converting Square: %w", err)
+	if s.Quadrilateral != nil {
+		var quadrilateralValue storage.Square_STATUS
+		if err := s.Quadrilateral.AssignProperties_To_Square_STATUS(&quadrilateralValue); err != nil {
+			return fmt.Errorf("converting Quadrilateral: %w", err)
 		}
-		destination.Square = &squareValue
+		destination.Quadrilateral = &quadrilateralValue
 	} else {
-		destination.Square = nil
+		destination.Quadrilateral = nil
 	}
 
 	// The source has no property bag, and every property found a field.
@@ -3287,18 +3287,18 @@ const (
 	Shape_ShapeType_Circle_STATUS_Circle = Shape_ShapeType_Circle_STATUS("Circle")
 )
 
-// +kubebuilder:validation:Enum={"Square"}
-type Shape_ShapeType_Square string
+// +kubebuilder:validation:Enum={"Quadrilateral"}
+type Shape_ShapeType_Quadrilateral string
 
 const (
-	Shape_ShapeType_Square_Square = Shape_ShapeType_Square("Square")
+	Shape_ShapeType_Quadrilateral_Quadrilateral = Shape_ShapeType_Quadrilateral("Quadrilateral")
 )
 
-// +kubebuilder:validation:Enum={"Square"}
-type Shape_ShapeType_Square_STATUS string
+// +kubebuilder:validation:Enum={"Quadrilateral"}
+type Shape_ShapeType_Quadrilateral_STATUS string
 
 const (
-	Shape_ShapeType_Square_STATUS_Square = Shape_ShapeType_Square_STATUS("Square")
+	Shape_ShapeType_Quadrilateral_STATUS_Quadrilateral = Shape_ShapeType_Quadrilateral_STATUS("Quadrilateral")
 )
 
 // Sku: Pricing tier.
@@ -3578,7 +3578,7 @@ type Square struct {
 
 	// ShapeType: Discriminator naming the concrete shape.
 	// +kubebuilder:validation:Required
-	ShapeType Shape_ShapeType_Square `json:"shapeType,omitempty"`
+	ShapeType Shape_ShapeType_Quadrilateral `json:"shapeType,omitempty"`
 
 	// Side: Side length in centimetres.
 	// +kubebuilder:validation:Minimum=1
@@ -3629,7 +3629,7 @@ func (s *Square) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armIn
 		s.Label = &labelValue
 	}
 	if typed.ShapeType != nil {
-		s.ShapeType = Shape_ShapeType_Square(*typed.ShapeType)
+		s.ShapeType = Shape_ShapeType_Quadrilateral(*typed.ShapeType)
 	}
 	if typed.Side != nil {
 		sideValue := *typed.Side
@@ -3641,7 +3641,7 @@ func (s *Square) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armIn
 // AssignProperties_From_Square populates the receiver from source, a widgets/v1api20210101/storage.Square.
 func (s *Square) AssignProperties_From_Square(source *storage.Square) error {
 	s.Label = genruntime.ClonePointer(source.Label)
-	s.ShapeType = Shape_ShapeType_Square(source.ShapeType)
+	s.ShapeType = Shape_ShapeType_Quadrilateral(source.ShapeType)
 	s.Side = genruntime.ClonePointer(source.Side)
 
 	return nil
@@ -3666,7 +3666,7 @@ type Square_STATUS struct {
 	Label *string `json:"label,omitempty"`
 
 	// ShapeType: Discriminator naming the concrete shape.
-	ShapeType Shape_ShapeType_Square_STATUS `json:"shapeType,omitempty"`
+	ShapeType Shape_ShapeType_Quadrilateral_STATUS `json:"shapeType,omitempty"`
 
 	// Side: Side length in centimetres.
 	// +kubebuilder:validation:Minimum=1
@@ -3717,7 +3717,7 @@ func (s *Square_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference
 		s.Label = &labelValue
 	}
 	if typed.ShapeType != nil {
-		s.ShapeType = Shape_ShapeType_Square_STATUS(*typed.ShapeType)
+		s.ShapeType = Shape_ShapeType_Quadrilateral_STATUS(*typed.ShapeType)
 	}
 	if typed.Side != nil {
 		sideValue := *typed.Side
@@ -3729,7 +3729,7 @@ func (s *Square_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference
 // AssignProperties_From_Square_STATUS populates the receiver from source, a widgets/v1api20210101/storage.Square_STATUS.
 func (s *Square_STATUS) AssignProperties_From_Square_STATUS(source *storage.Square_STATUS) error {
 	s.Label = genruntime.ClonePointer(source.Label)
-	s.ShapeType = Shape_ShapeType_Square_STATUS(source.ShapeType)
+	s.ShapeType = Shape_ShapeType_Quadrilateral_STATUS(source.ShapeType)
 	s.Side = genruntime.ClonePointer(source.Side)
 
 	return nil

@@ -221,7 +221,7 @@ func GenerateShape(t *rapid.T) Shape {
 		result.Circle = &variant
 	case 1:
 		variant := GenerateSquare(t)
-		result.Square = &variant
+		result.Quadrilateral = &variant
 	}
 	return result
 }
@@ -235,7 +235,7 @@ func GenerateShape_STATUS(t *rapid.T) Shape_STATUS {
 		result.Circle = &variant
 	case 1:
 		variant := GenerateSquare_STATUS(t)
-		result.Square = &variant
+		result.Quadrilateral = &variant
 	}
 	return result
 }
@@ -250,14 +250,14 @@ func GenerateShape_ShapeType_Circle_STATUS(t *rapid.T) Shape_ShapeType_Circle_ST
 	return gentest.OneOf(Shape_ShapeType_Circle_STATUS_Circle)(t)
 }
 
-// GenerateShape_ShapeType_Square draws a random Shape_ShapeType_Square for property-based tests.
-func GenerateShape_ShapeType_Square(t *rapid.T) Shape_ShapeType_Square {
-	return gentest.OneOf(Shape_ShapeType_Square_Square)(t)
+// GenerateShape_ShapeType_Quadrilateral draws a random Shape_ShapeType_Quadrilateral for property-based tests.
+func GenerateShape_ShapeType_Quadrilateral(t *rapid.T) Shape_ShapeType_Quadrilateral {
+	return gentest.OneOf(Shape_ShapeType_Quadrilateral_Quadrilateral)(t)
 }
 
-// GenerateShape_ShapeType_Square_STATUS draws a random Shape_ShapeType_Square_STATUS for property-based tests.
-func GenerateShape_ShapeType_Square_STATUS(t *rapid.T) Shape_ShapeType_Square_STATUS {
-	return gentest.OneOf(Shape_ShapeType_Square_STATUS_Square)(t)
+// GenerateShape_ShapeType_Quadrilateral_STATUS draws a random Shape_ShapeType_Quadrilateral_STATUS for property-based tests.
+func GenerateShape_ShapeType_Quadrilateral_STATUS(t *rapid.T) Shape_ShapeType_Quadrilateral_STATUS {
+	return gentest.OneOf(Shape_ShapeType_Quadrilateral_STATUS_Quadrilateral)(t)
 }
 
 // GenerateSku draws a random Sku for property-based tests.
@@ -302,7 +302,7 @@ func GenerateSku_STATUS(t *rapid.T) Sku_STATUS {
 func GenerateSquare(t *rapid.T) Square {
 	return Square{
 		Label:     gentest.Optional(gentest.String)(t),
-		ShapeType: GenerateShape_ShapeType_Square(t),
+		ShapeType: GenerateShape_ShapeType_Quadrilateral(t),
 		Side:      gentest.Optional(gentest.Int)(t),
 	}
 }
@@ -311,7 +311,7 @@ func GenerateSquare(t *rapid.T) Square {
 func GenerateSquare_STATUS(t *rapid.T) Square_STATUS {
 	return Square_STATUS{
 		Label:     gentest.Optional(gentest.String)(t),
-		ShapeType: GenerateShape_ShapeType_Square_STATUS(t),
+		ShapeType: GenerateShape_ShapeType_Quadrilateral_STATUS(t),
 		Side:      gentest.Optional(gentest.Int)(t),
 	}
 }

@@ -878,8 +878,8 @@ func (in *Shape) DeepCopyInto(out *Shape) {
 		*out = new(Circle)
 		(*in).DeepCopyInto(*out)
 	}
-	if in.Square != nil {
-		in, out := &in.Square, &out.Square
+	if in.Quadrilateral != nil {
+		in, out := &in.Quadrilateral, &out.Quadrilateral
 		*out = new(Square)
 		(*in).DeepCopyInto(*out)
 	}
@@ -903,8 +903,8 @@ func (in *Shape_STATUS) DeepCopyInto(out *Shape_STATUS) {
 		*out = new(Circle_STATUS)
 		(*in).DeepCopyInto(*out)
 	}
-	if in.Square != nil {
-		in, out := &in.Square, &out.Square
+	if in.Quadrilateral != nil {
+		in, out := &in.Quadrilateral, &out.Quadrilateral
 		*out = new(Square_STATUS)
 		(*in).DeepCopyInto(*out)
 	}

@@ -92,8 +92,8 @@ type Rule_Unrolled struct {
 
 // Shape is the wire shape of Shape.
 type Shape struct {
-	Circle *Circle `json:"circle,omitempty"`
-	Square *Square `json:"square,omitempty"`
+	Circle        *Circle `json:"circle,omitempty"`
+	Quadrilateral *Square `json:"quadrilateral,omitempty"`
 }
 
 // MarshalJSON writes the variant that is set, which carries its discriminator.
@@ -101,8 +101,8 @@ func (s Shape) MarshalJSON() ([]byte, error) {
 	if s.Circle != nil {
 		return json.Marshal(s.Circle)
 	}
-	if s.Square != nil {
-		return json.Marshal(s.Square)
+	if s.Quadrilateral != nil {
+		return json.Marshal(s.Quadrilateral)
 	}
 	return []byte("null"), nil
 }
@@ -119,17 +119,17 @@ func (s *Shape) UnmarshalJSON(data []byte) error {
 	case "Circle":
 		s.Circle = &Circle{}
 		return json.Unmarshal(data, s.Circle)
-	case "Square":
-		s.Square = &Square{}
-		return json.Unmarshal(data, s.Square)
+	case "Quadrilateral":
+		s.Quadrilateral = &Square{}
+		return json.Unmarshal(data, s.Quadrilateral)
 	}
 	return fmt.Errorf("Shape: unknown shapeType %q", probe.Discriminator)
 }
 
 // Shape_STATUS is the wire shape of Shape_STATUS.
 type Shape_STATUS struct {
-	Circle *Circle_STATUS `json:"circle,omitempty"`
-	Square *Square_STATUS `json:"square,omitempty"`
+	Circle        *Circle_STATUS `json:"circle,omitempty"`
+	Quadrilateral *Square_STATUS `json:"quadrilateral,omitempty"`
 }
 
 // MarshalJSON writes the variant that is set, which carries its discriminator.
@@ -137,8 +137,8 @@ func (s Shape_STATUS) MarshalJSON() ([]byte, error) {
 	if s.Circle != nil {
 		return json.Marshal(s.Circle)
 	}
-	if s.Square != nil {
-		return json.Marshal(s.Square)
+	if s.Quadrilateral != nil {
+		return json.Marshal(s.Quadrilateral)
 	}
 	return []byte("null"), nil
 }
@@ -155,9 +155,9 @@ func (s *Shape_STATUS) UnmarshalJSON(data []byte) error {
 	case "Circle":
 		s.Circle = &Circle_STATUS{}
 		return json.Unmarshal(data, s.Circle)
-	case "Square":
-		s.Square = &Square_STATUS{}
-		return json.Unmarshal(data, s.Square)
+	case "Quadrilateral":
+		s.Quadrilateral = &Square_STATUS{}
+		return json.Unmarshal(data, s.Quadrilateral)
 	}
 	return fmt.Errorf("Shape_STATUS: unknown shapeType %q", probe.Discriminator)
 }

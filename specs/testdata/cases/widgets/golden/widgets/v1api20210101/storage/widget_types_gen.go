@@ -315,7 +315,7 @@ type Shape struct {
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	Square *Square `json:"square,omitempty"`
+	Quadrilateral *Square `json:"quadrilateral,omitempty"`
 }
 
 // Shape_STATUS: Storage version of v1api20210101.Shape_STATUS
@@ -324,7 +324,7 @@ type Shape_STATUS struct {
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	Square *Square_STATUS `json:"square,omitempty"`
+	Quadrilateral *Square_STATUS `json:"quadrilateral,omitempty"`
 }
 
 // Sku: Storage version of v1api20210101.Sku

@@ -174,18 +174,18 @@ func GenerateRule_Unrolled(t *rapid.T) Rule_Unrolled {
 // GenerateShape draws a random Shape for property-based tests.
 func GenerateShape(t *rapid.T) Shape {
 	return Shape{
-		Circle:      gentest.Optional(GenerateCircle)(t),
-		PropertyBag: gentest.PropertyBag(t),
-		Square:      gentest.Optional(GenerateSquare)(t),
+		Circle:        gentest.Optional(GenerateCircle)(t),
+		PropertyBag:   gentest.PropertyBag(t),
+		Quadrilateral: gentest.Optional(GenerateSquare)(t),
 	}
 }
 
 // GenerateShape_STATUS draws a random Shape_STATUS for property-based tests.
 func GenerateShape_STATUS(t *rapid.T) Shape_STATUS {
 	return Shape_STATUS{
-		Circle:      gentest.Optional(GenerateCircle_STATUS)(t),
-		PropertyBag: gentest.PropertyBag(t),
-		Square:      gentest.Optional(GenerateSquare_STATUS)(t),
+		Circle:        gentest.Optional(GenerateCircle_STATUS)(t),
+		PropertyBag:   gentest.PropertyBag(t),
+		Quadrilateral: gentest.Optional(GenerateSquare_STATUS)(t),
 	}
 }
 

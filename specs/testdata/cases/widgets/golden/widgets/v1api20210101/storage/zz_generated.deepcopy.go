@@ -1032,8 +1032,8 @@ func (in *Shape) DeepCopyInto(out *Shape) {
 			(*out)[key] = val
 		}
 	}
-	if in.Square != nil {
-		in, out := &in.Square, &out.Square
+	if in.Quadrilateral != nil {
+		in, out := &in.Quadrilateral, &out.Quadrilateral
 		*out = new(Square)
 		(*in).DeepCopyInto(*out)
 	}
@@ -1064,8 +1064,8 @@ func (in *Shape_STATUS) DeepCopyInto(out *Shape_STATUS) {
 			(*out)[key] = val
 		}
 	}
-	if in.Square != nil {
-		in, out := &in.Square, &out.Square
+	if in.Quadrilateral != nil {
+		in, out := &in.Quadrilateral, &out.Quadrilateral
 		*out = new(Square_STATUS)
 		(*in).DeepCopyInto(*out)
 	}
