@@ -40,6 +40,10 @@ type Property struct {
 	Source string
 	// Provenance records why the property has its shape.
 	Provenance Provenance
+	// KeyedBy, when set, makes the property a list in Kubernetes that is a map on the wire:
+	// each item's reference property of this name gives the key (the ARM ID it resolves to),
+	// as ASO turns identity.userAssignedIdentities into a list of references.
+	KeyedBy string
 }
 
 // WithType returns a copy of p with another type.

@@ -46,6 +46,9 @@ const (
 	StorageTwin Derivation = "storage-twin"
 	// Renamed: a type renamed by $renameTo (apply-config).
 	Renamed Derivation = "renamed"
+	// KeyedList: the item of a list that is a map keyed by reference on the wire
+	// (split-spec-status); From is the object holding the list.
+	KeyedList Derivation = "keyed-list"
 )
 
 // Origin records what a definition was derived from and how; zero for a definition translated

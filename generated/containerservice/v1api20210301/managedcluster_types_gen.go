@@ -7625,7 +7625,7 @@ type ManagedClusterIdentity struct {
 	Type *ResourceIdentityType `json:"type,omitempty"`
 
 	// UserAssignedIdentities: The user identity associated with the managed cluster. This identity will be used in control plane and only one user assigned identity is allowed. The user identity dictionary key references will be ARM resource ids in the form: '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.ManagedIdentity/userAssignedIdentities/{identityName}'.
-	UserAssignedIdentities map[string]ManagedClusterIdentity_UserAssignedIdentitiesValue `json:"userAssignedIdentities,omitempty"`
+	UserAssignedIdentities []UserAssignedIdentityDetails `json:"userAssignedIdentities,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &ManagedClusterIdentity{}
@@ -7641,15 +7641,20 @@ func (m *ManagedClusterIdentity) ConvertToARM(resolved genruntime.ConvertToARMRe
 		result.Type = &typeValue
 	}
 	if m.UserAssignedIdentities != nil {
-		result.UserAssignedIdentities = make(map[string]arm.ManagedClusterIdentity_UserAssignedIdentitiesValue, len(m.UserAssignedIdentities))
-		for userAssignedIdentitiesKey, userAssignedIdentitiesItem := range m.UserAssignedIdentities {
-			var userAssignedIdentitiesValue arm.ManagedClusterIdentity_UserAssignedIdentitiesValue
+		result.UserAssignedIdentities = make(map[string]arm.UserAssignedIdentityDetails, len(m.UserAssignedIdentities))
+		for _, userAssignedIdentitiesItem := range m.UserAssignedIdentities {
+			if userAssignedIdentitiesItem.Reference == nil {
+				return nil, fmt.Errorf("ManagedClusterIdentity.userAssignedIdentities: an item has no Reference")
+			}
+			userAssignedIdentitiesKey, err := resolved.ARMID("ManagedClusterIdentity.userAssignedIdentities", *userAssignedIdentitiesItem.Reference)
+			if err != nil {
+				return nil, err
+			}
 			userAssignedIdentitiesARM, err := userAssignedIdentitiesItem.ConvertToARM(resolved)
 			if err != nil {
 				return nil, err
 			}
-			userAssignedIdentitiesValue = *userAssignedIdentitiesARM.(*arm.ManagedClusterIdentity_UserAssignedIdentitiesValue)
-			result.UserAssignedIdentities[userAssignedIdentitiesKey] = userAssignedIdentitiesValue
+			result.UserAssignedIdentities[userAssignedIdentitiesKey] = *userAssignedIdentitiesARM.(*arm.UserAssignedIdentityDetails)
 		}
 	}
 	return result, nil
@@ -7678,13 +7683,8 @@ func (m *ManagedClusterIdentity) PopulateFromARM(owner genruntime.ArbitraryOwner
 		m.Type = &typeValue
 	}
 	if typed.UserAssignedIdentities != nil {
-		m.UserAssignedIdentities = make(map[string]ManagedClusterIdentity_UserAssignedIdentitiesValue, len(typed.UserAssignedIdentities))
-		for userAssignedIdentitiesKey, userAssignedIdentitiesItem := range typed.UserAssignedIdentities {
-			var userAssignedIdentitiesValue ManagedClusterIdentity_UserAssignedIdentitiesValue
-			if err := userAssignedIdentitiesValue.PopulateFromARM(owner, userAssignedIdentitiesItem); err != nil {
-				return err
-			}
-			m.UserAssignedIdentities[userAssignedIdentitiesKey] = userAssignedIdentitiesValue
+		for _, userAssignedIdentitiesKey := range slices.Sorted(maps.Keys(typed.UserAssignedIdentities)) {
+			m.UserAssignedIdentities = append(m.UserAssignedIdentities, UserAssignedIdentityDetails{Reference: &genruntime.ResourceReference{ARMID: userAssignedIdentitiesKey}})
 		}
 	}
 	return nil
@@ -7700,15 +7700,13 @@ func (m *ManagedClusterIdentity) AssignProperties_From_ManagedClusterIdentity(so
 	}
 
 	if source.UserAssignedIdentities != nil {
-		userAssignedIdentitiesMap := make(map[string]ManagedClusterIdentity_UserAssignedIdentitiesValue, len(source.UserAssignedIdentities))
-		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range source.UserAssignedIdentities {
-			var userAssignedIdentitiesItem ManagedClusterIdentity_UserAssignedIdentitiesValue
-			if err := userAssignedIdentitiesItem.AssignProperties_From_ManagedClusterIdentity_UserAssignedIdentitiesValue(&userAssignedIdentitiesValue); err != nil {
+		userAssignedIdentitiesList := make([]UserAssignedIdentityDetails, len(source.UserAssignedIdentities))
+		for userAssignedIdentitiesIndex := range source.UserAssignedIdentities {
+			if err := userAssignedIdentitiesList[userAssignedIdentitiesIndex].AssignProperties_From_UserAssignedIdentityDetails(&source.UserAssignedIdentities[userAssignedIdentitiesIndex]); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
-		m.UserAssignedIdentities = userAssignedIdentitiesMap
+		m.UserAssignedIdentities = userAssignedIdentitiesList
 	} else {
 		m.UserAssignedIdentities = nil
 	}
@@ -7726,15 +7724,13 @@ func (m *ManagedClusterIdentity) AssignProperties_To_ManagedClusterIdentity(dest
 	}
 
 	if m.UserAssignedIdentities != nil {
-		userAssignedIdentitiesMap := make(map[string]storage.ManagedClusterIdentity_UserAssignedIdentitiesValue, len(m.UserAssignedIdentities))
-		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range m.UserAssignedIdentities {
-			var userAssignedIdentitiesItem storage.ManagedClusterIdentity_UserAssignedIdentitiesValue
-			if err := userAssignedIdentitiesValue.AssignProperties_To_ManagedClusterIdentity_UserAssignedIdentitiesValue(&userAssignedIdentitiesItem); err != nil {
+		userAssignedIdentitiesList := make([]storage.UserAssignedIdentityDetails, len(m.UserAssignedIdentities))
+		for userAssignedIdentitiesIndex := range m.UserAssignedIdentities {
+			if err := m.UserAssignedIdentities[userAssignedIdentitiesIndex].AssignProperties_To_UserAssignedIdentityDetails(&userAssignedIdentitiesList[userAssignedIdentitiesIndex]); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
-		destination.UserAssignedIdentities = userAssignedIdentitiesMap
+		destination.UserAssignedIdentities = userAssignedIdentitiesList
 	} else {
 		destination.UserAssignedIdentities = nil
 	}
@@ -7893,55 +7889,6 @@ func (m *ManagedClusterIdentity_STATUS) AssignProperties_To_ManagedClusterIdenti
 		destination.UserAssignedIdentities = nil
 	}
 
-	// The source has no property bag, and every property found a field.
-	destination.PropertyBag = nil
-
-	return nil
-}
-
-type ManagedClusterIdentity_UserAssignedIdentitiesValue struct {
-}
-
-var _ genruntime.ARMTransformer = &ManagedClusterIdentity_UserAssignedIdentitiesValue{}
-
-// ConvertToARM returns the ManagedClusterIdentity_UserAssignedIdentitiesValue of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
-func (m *ManagedClusterIdentity_UserAssignedIdentitiesValue) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
-	if m == nil {
-		return nil, nil
-	}
-	result := &arm.ManagedClusterIdentity_UserAssignedIdentitiesValue{}
-	return result, nil
-}
-
-// NewEmptyARMValue returns an empty ManagedClusterIdentity_UserAssignedIdentitiesValue of the arm package, to decode an ARM response into.
-func (m *ManagedClusterIdentity_UserAssignedIdentitiesValue) NewEmptyARMValue() any {
-	return &arm.ManagedClusterIdentity_UserAssignedIdentitiesValue{}
-}
-
-// PopulateFromARM fills the receiver from an arm.ManagedClusterIdentity_UserAssignedIdentitiesValue (or a pointer to one), as Azure returned it.
-func (m *ManagedClusterIdentity_UserAssignedIdentitiesValue) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
-	typed, ok := armInput.(arm.ManagedClusterIdentity_UserAssignedIdentitiesValue)
-	if !ok {
-		pointer, ok := armInput.(*arm.ManagedClusterIdentity_UserAssignedIdentitiesValue)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for ManagedClusterIdentity_UserAssignedIdentitiesValue, want arm.ManagedClusterIdentity_UserAssignedIdentitiesValue", armInput)
-		}
-		if pointer == nil {
-			return nil
-		}
-		typed = *pointer
-	}
-	_ = typed
-	return nil
-}
-
-// AssignProperties_From_ManagedClusterIdentity_UserAssignedIdentitiesValue populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterIdentity_UserAssignedIdentitiesValue.
-func (m *ManagedClusterIdentity_UserAssignedIdentitiesValue) AssignProperties_From_ManagedClusterIdentity_UserAssignedIdentitiesValue(source *storage.ManagedClusterIdentity_UserAssignedIdentitiesValue) error {
-	return nil
-}
-
-// AssignProperties_To_ManagedClusterIdentity_UserAssignedIdentitiesValue populates destination, a containerservice/v1api20210301/storage.ManagedClusterIdentity_UserAssignedIdentitiesValue, from the receiver.
-func (m *ManagedClusterIdentity_UserAssignedIdentitiesValue) AssignProperties_To_ManagedClusterIdentity_UserAssignedIdentitiesValue(destination *storage.ManagedClusterIdentity_UserAssignedIdentitiesValue) error {
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil
 
@@ -12990,6 +12937,73 @@ func (u *UserAssignedIdentity) AssignProperties_To_UserAssignedIdentity(destinat
 	destination.ClientId = genruntime.ClonePointer(u.ClientId)
 	destination.ObjectId = genruntime.ClonePointer(u.ObjectId)
 	destination.ResourceId = genruntime.ClonePointer(u.ResourceId)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// UserAssignedIdentityDetails: a user-assigned identity, by reference
+type UserAssignedIdentityDetails struct {
+	// Reference: the identity, by Kubernetes group, kind and name (a UserAssignedIdentity) or by ARM ID
+	// +kubebuilder:validation:Required
+	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &UserAssignedIdentityDetails{}
+
+// ConvertToARM returns the UserAssignedIdentityDetails of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (u *UserAssignedIdentityDetails) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if u == nil {
+		return nil, nil
+	}
+	result := &arm.UserAssignedIdentityDetails{}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty UserAssignedIdentityDetails of the arm package, to decode an ARM response into.
+func (u *UserAssignedIdentityDetails) NewEmptyARMValue() any {
+	return &arm.UserAssignedIdentityDetails{}
+}
+
+// PopulateFromARM fills the receiver from an arm.UserAssignedIdentityDetails (or a pointer to one), as Azure returned it.
+func (u *UserAssignedIdentityDetails) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.UserAssignedIdentityDetails)
+	if !ok {
+		pointer, ok := armInput.(*arm.UserAssignedIdentityDetails)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for UserAssignedIdentityDetails, want arm.UserAssignedIdentityDetails", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	_ = typed
+	return nil
+}
+
+// AssignProperties_From_UserAssignedIdentityDetails populates the receiver from source, a containerservice/v1api20210301/storage.UserAssignedIdentityDetails.
+func (u *UserAssignedIdentityDetails) AssignProperties_From_UserAssignedIdentityDetails(source *storage.UserAssignedIdentityDetails) error {
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		u.Reference = &referenceValue
+	} else {
+		u.Reference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_UserAssignedIdentityDetails populates destination, a containerservice/v1api20210301/storage.UserAssignedIdentityDetails, from the receiver.
+func (u *UserAssignedIdentityDetails) AssignProperties_To_UserAssignedIdentityDetails(destination *storage.UserAssignedIdentityDetails) error {
+	if u.Reference != nil {
+		referenceValue := *u.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil

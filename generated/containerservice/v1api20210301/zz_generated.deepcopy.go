@@ -1626,9 +1626,9 @@ func (in *ManagedClusterIdentity) DeepCopyInto(out *ManagedClusterIdentity) {
 	}
 	if in.UserAssignedIdentities != nil {
 		in, out := &in.UserAssignedIdentities, &out.UserAssignedIdentities
-		*out = make(map[string]ManagedClusterIdentity_UserAssignedIdentitiesValue, len(*in))
-		for key, val := range *in {
-			(*out)[key] = *val.DeepCopy()
+		*out = make([]UserAssignedIdentityDetails, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
 	}
 }
@@ -1676,21 +1676,6 @@ func (in *ManagedClusterIdentity_STATUS) DeepCopy() *ManagedClusterIdentity_STAT
 		return nil
 	}
 	out := new(ManagedClusterIdentity_STATUS)
-	in.DeepCopyInto(out)
-	return out
-}
-
-// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
-func (in *ManagedClusterIdentity_UserAssignedIdentitiesValue) DeepCopyInto(out *ManagedClusterIdentity_UserAssignedIdentitiesValue) {
-	*out = *in
-}
-
-// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
-func (in *ManagedClusterIdentity_UserAssignedIdentitiesValue) DeepCopy() *ManagedClusterIdentity_UserAssignedIdentitiesValue {
-	if in == nil {
-		return nil
-	}
-	out := new(ManagedClusterIdentity_UserAssignedIdentitiesValue)
 	in.DeepCopyInto(out)
 	return out
 }
@@ -3860,6 +3845,26 @@ func (in *UserAssignedIdentity) DeepCopy() *UserAssignedIdentity {
 		return nil
 	}
 	out := new(UserAssignedIdentity)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *UserAssignedIdentityDetails) DeepCopyInto(out *UserAssignedIdentityDetails) {
+	*out = *in
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *UserAssignedIdentityDetails) DeepCopy() *UserAssignedIdentityDetails {
+	if in == nil {
+		return nil
+	}
+	out := new(UserAssignedIdentityDetails)
 	in.DeepCopyInto(out)
 	return out
 }

@@ -3965,7 +3965,7 @@ type ManagedServiceIdentity struct {
 	Type *ResourceIdentityType `json:"type,omitempty"`
 
 	// UserAssignedIdentities: The list of user identities associated with resource. The user identity dictionary key references will be ARM resource ids in the form: '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.ManagedIdentity/userAssignedIdentities/{identityName}'.
-	UserAssignedIdentities map[string]ManagedServiceIdentity_UserAssignedIdentitiesValue `json:"userAssignedIdentities,omitempty"`
+	UserAssignedIdentities []UserAssignedIdentityDetails `json:"userAssignedIdentities,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &ManagedServiceIdentity{}
@@ -3981,15 +3981,20 @@ func (m *ManagedServiceIdentity) ConvertToARM(resolved genruntime.ConvertToARMRe
 		result.Type = &typeValue
 	}
 	if m.UserAssignedIdentities != nil {
-		result.UserAssignedIdentities = make(map[string]arm.ManagedServiceIdentity_UserAssignedIdentitiesValue, len(m.UserAssignedIdentities))
-		for userAssignedIdentitiesKey, userAssignedIdentitiesItem := range m.UserAssignedIdentities {
-			var userAssignedIdentitiesValue arm.ManagedServiceIdentity_UserAssignedIdentitiesValue
+		result.UserAssignedIdentities = make(map[string]arm.UserAssignedIdentityDetails, len(m.UserAssignedIdentities))
+		for _, userAssignedIdentitiesItem := range m.UserAssignedIdentities {
+			if userAssignedIdentitiesItem.Reference == nil {
+				return nil, fmt.Errorf("ManagedServiceIdentity.userAssignedIdentities: an item has no Reference")
+			}
+			userAssignedIdentitiesKey, err := resolved.ARMID("ManagedServiceIdentity.userAssignedIdentities", *userAssignedIdentitiesItem.Reference)
+			if err != nil {
+				return nil, err
+			}
 			userAssignedIdentitiesARM, err := userAssignedIdentitiesItem.ConvertToARM(resolved)
 			if err != nil {
 				return nil, err
 			}
-			userAssignedIdentitiesValue = *userAssignedIdentitiesARM.(*arm.ManagedServiceIdentity_UserAssignedIdentitiesValue)
-			result.UserAssignedIdentities[userAssignedIdentitiesKey] = userAssignedIdentitiesValue
+			result.UserAssignedIdentities[userAssignedIdentitiesKey] = *userAssignedIdentitiesARM.(*arm.UserAssignedIdentityDetails)
 		}
 	}
 	return result, nil
@@ -4018,13 +4023,8 @@ func (m *ManagedServiceIdentity) PopulateFromARM(owner genruntime.ArbitraryOwner
 		m.Type = &typeValue
 	}
 	if typed.UserAssignedIdentities != nil {
-		m.UserAssignedIdentities = make(map[string]ManagedServiceIdentity_UserAssignedIdentitiesValue, len(typed.UserAssignedIdentities))
-		for userAssignedIdentitiesKey, userAssignedIdentitiesItem := range typed.UserAssignedIdentities {
-			var userAssignedIdentitiesValue ManagedServiceIdentity_UserAssignedIdentitiesValue
-			if err := userAssignedIdentitiesValue.PopulateFromARM(owner, userAssignedIdentitiesItem); err != nil {
-				return err
-			}
-			m.UserAssignedIdentities[userAssignedIdentitiesKey] = userAssignedIdentitiesValue
+		for _, userAssignedIdentitiesKey := range slices.Sorted(maps.Keys(typed.UserAssignedIdentities)) {
+			m.UserAssignedIdentities = append(m.UserAssignedIdentities, UserAssignedIdentityDetails{Reference: &genruntime.ResourceReference{ARMID: userAssignedIdentitiesKey}})
 		}
 	}
 	return nil
@@ -4040,15 +4040,13 @@ func (m *ManagedServiceIdentity) AssignProperties_From_ManagedServiceIdentity(so
 	}
 
 	if source.UserAssignedIdentities != nil {
-		userAssignedIdentitiesMap := make(map[string]ManagedServiceIdentity_UserAssignedIdentitiesValue, len(source.UserAssignedIdentities))
-		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range source.UserAssignedIdentities {
-			var userAssignedIdentitiesItem ManagedServiceIdentity_UserAssignedIdentitiesValue
-			if err := userAssignedIdentitiesItem.AssignProperties_From_ManagedServiceIdentity_UserAssignedIdentitiesValue(&userAssignedIdentitiesValue); err != nil {
+		userAssignedIdentitiesList := make([]UserAssignedIdentityDetails, len(source.UserAssignedIdentities))
+		for userAssignedIdentitiesIndex := range source.UserAssignedIdentities {
+			if err := userAssignedIdentitiesList[userAssignedIdentitiesIndex].AssignProperties_From_UserAssignedIdentityDetails(&source.UserAssignedIdentities[userAssignedIdentitiesIndex]); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
-		m.UserAssignedIdentities = userAssignedIdentitiesMap
+		m.UserAssignedIdentities = userAssignedIdentitiesList
 	} else {
 		m.UserAssignedIdentities = nil
 	}
@@ -4066,15 +4064,13 @@ func (m *ManagedServiceIdentity) AssignProperties_To_ManagedServiceIdentity(dest
 	}
 
 	if m.UserAssignedIdentities != nil {
-		userAssignedIdentitiesMap := make(map[string]storage.ManagedServiceIdentity_UserAssignedIdentitiesValue, len(m.UserAssignedIdentities))
-		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range m.UserAssignedIdentities {
-			var userAssignedIdentitiesItem storage.ManagedServiceIdentity_UserAssignedIdentitiesValue
-			if err := userAssignedIdentitiesValue.AssignProperties_To_ManagedServiceIdentity_UserAssignedIdentitiesValue(&userAssignedIdentitiesItem); err != nil {
+		userAssignedIdentitiesList := make([]storage.UserAssignedIdentityDetails, len(m.UserAssignedIdentities))
+		for userAssignedIdentitiesIndex := range m.UserAssignedIdentities {
+			if err := m.UserAssignedIdentities[userAssignedIdentitiesIndex].AssignProperties_To_UserAssignedIdentityDetails(&userAssignedIdentitiesList[userAssignedIdentitiesIndex]); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
-		destination.UserAssignedIdentities = userAssignedIdentitiesMap
+		destination.UserAssignedIdentities = userAssignedIdentitiesList
 	} else {
 		destination.UserAssignedIdentities = nil
 	}
@@ -4233,55 +4229,6 @@ func (m *ManagedServiceIdentity_STATUS) AssignProperties_To_ManagedServiceIdenti
 		destination.UserAssignedIdentities = nil
 	}
 
-	// The source has no property bag, and every property found a field.
-	destination.PropertyBag = nil
-
-	return nil
-}
-
-type ManagedServiceIdentity_UserAssignedIdentitiesValue struct {
-}
-
-var _ genruntime.ARMTransformer = &ManagedServiceIdentity_UserAssignedIdentitiesValue{}
-
-// ConvertToARM returns the ManagedServiceIdentity_UserAssignedIdentitiesValue of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
-func (m *ManagedServiceIdentity_UserAssignedIdentitiesValue) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
-	if m == nil {
-		return nil, nil
-	}
-	result := &arm.ManagedServiceIdentity_UserAssignedIdentitiesValue{}
-	return result, nil
-}
-
-// NewEmptyARMValue returns an empty ManagedServiceIdentity_UserAssignedIdentitiesValue of the arm package, to decode an ARM response into.
-func (m *ManagedServiceIdentity_UserAssignedIdentitiesValue) NewEmptyARMValue() any {
-	return &arm.ManagedServiceIdentity_UserAssignedIdentitiesValue{}
-}
-
-// PopulateFromARM fills the receiver from an arm.ManagedServiceIdentity_UserAssignedIdentitiesValue (or a pointer to one), as Azure returned it.
-func (m *ManagedServiceIdentity_UserAssignedIdentitiesValue) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
-	typed, ok := armInput.(arm.ManagedServiceIdentity_UserAssignedIdentitiesValue)
-	if !ok {
-		pointer, ok := armInput.(*arm.ManagedServiceIdentity_UserAssignedIdentitiesValue)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for ManagedServiceIdentity_UserAssignedIdentitiesValue, want arm.ManagedServiceIdentity_UserAssignedIdentitiesValue", armInput)
-		}
-		if pointer == nil {
-			return nil
-		}
-		typed = *pointer
-	}
-	_ = typed
-	return nil
-}
-
-// AssignProperties_From_ManagedServiceIdentity_UserAssignedIdentitiesValue populates the receiver from source, a documentdb/v1api20210315/storage.ManagedServiceIdentity_UserAssignedIdentitiesValue.
-func (m *ManagedServiceIdentity_UserAssignedIdentitiesValue) AssignProperties_From_ManagedServiceIdentity_UserAssignedIdentitiesValue(source *storage.ManagedServiceIdentity_UserAssignedIdentitiesValue) error {
-	return nil
-}
-
-// AssignProperties_To_ManagedServiceIdentity_UserAssignedIdentitiesValue populates destination, a documentdb/v1api20210315/storage.ManagedServiceIdentity_UserAssignedIdentitiesValue, from the receiver.
-func (m *ManagedServiceIdentity_UserAssignedIdentitiesValue) AssignProperties_To_ManagedServiceIdentity_UserAssignedIdentitiesValue(destination *storage.ManagedServiceIdentity_UserAssignedIdentitiesValue) error {
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil
 
@@ -4856,6 +4803,73 @@ const (
 	ServerVersion_STATUS_X36 = ServerVersion_STATUS("3.6")
 	ServerVersion_STATUS_X40 = ServerVersion_STATUS("4.0")
 )
+
+// UserAssignedIdentityDetails: a user-assigned identity, by reference
+type UserAssignedIdentityDetails struct {
+	// Reference: the identity, by Kubernetes group, kind and name (a UserAssignedIdentity) or by ARM ID
+	// +kubebuilder:validation:Required
+	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &UserAssignedIdentityDetails{}
+
+// ConvertToARM returns the UserAssignedIdentityDetails of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (u *UserAssignedIdentityDetails) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if u == nil {
+		return nil, nil
+	}
+	result := &arm.UserAssignedIdentityDetails{}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty UserAssignedIdentityDetails of the arm package, to decode an ARM response into.
+func (u *UserAssignedIdentityDetails) NewEmptyARMValue() any {
+	return &arm.UserAssignedIdentityDetails{}
+}
+
+// PopulateFromARM fills the receiver from an arm.UserAssignedIdentityDetails (or a pointer to one), as Azure returned it.
+func (u *UserAssignedIdentityDetails) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.UserAssignedIdentityDetails)
+	if !ok {
+		pointer, ok := armInput.(*arm.UserAssignedIdentityDetails)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for UserAssignedIdentityDetails, want arm.UserAssignedIdentityDetails", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	_ = typed
+	return nil
+}
+
+// AssignProperties_From_UserAssignedIdentityDetails populates the receiver from source, a documentdb/v1api20210315/storage.UserAssignedIdentityDetails.
+func (u *UserAssignedIdentityDetails) AssignProperties_From_UserAssignedIdentityDetails(source *storage.UserAssignedIdentityDetails) error {
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		u.Reference = &referenceValue
+	} else {
+		u.Reference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_UserAssignedIdentityDetails populates destination, a documentdb/v1api20210315/storage.UserAssignedIdentityDetails, from the receiver.
+func (u *UserAssignedIdentityDetails) AssignProperties_To_UserAssignedIdentityDetails(destination *storage.UserAssignedIdentityDetails) error {
+	if u.Reference != nil {
+		referenceValue := *u.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
 
 // VirtualNetworkRule: Virtual Network ACL Rule object
 type VirtualNetworkRule struct {

@@ -320,7 +320,7 @@ func GenerateLocation_STATUS(t *rapid.T) Location_STATUS {
 func GenerateManagedServiceIdentity(t *rapid.T) ManagedServiceIdentity {
 	return ManagedServiceIdentity{
 		Type:                   gentest.Optional(GenerateResourceIdentityType)(t),
-		UserAssignedIdentities: gentest.MapOf(GenerateManagedServiceIdentity_UserAssignedIdentitiesValue)(t),
+		UserAssignedIdentities: gentest.SliceOf(GenerateUserAssignedIdentityDetails)(t),
 	}
 }
 
@@ -332,11 +332,6 @@ func GenerateManagedServiceIdentity_STATUS(t *rapid.T) ManagedServiceIdentity_ST
 		Type:                   gentest.Optional(GenerateResourceIdentityType_STATUS)(t),
 		UserAssignedIdentities: gentest.MapOf(GenerateManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS)(t),
 	}
-}
-
-// GenerateManagedServiceIdentity_UserAssignedIdentitiesValue draws a random ManagedServiceIdentity_UserAssignedIdentitiesValue for property-based tests.
-func GenerateManagedServiceIdentity_UserAssignedIdentitiesValue(t *rapid.T) ManagedServiceIdentity_UserAssignedIdentitiesValue {
-	return ManagedServiceIdentity_UserAssignedIdentitiesValue{}
 }
 
 // GenerateManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS draws a random ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS for property-based tests.
@@ -424,6 +419,13 @@ func GenerateServerVersion(t *rapid.T) ServerVersion {
 // GenerateServerVersion_STATUS draws a random ServerVersion_STATUS for property-based tests.
 func GenerateServerVersion_STATUS(t *rapid.T) ServerVersion_STATUS {
 	return gentest.OneOf(ServerVersion_STATUS_X32, ServerVersion_STATUS_X36, ServerVersion_STATUS_X40)(t)
+}
+
+// GenerateUserAssignedIdentityDetails draws a random UserAssignedIdentityDetails for property-based tests.
+func GenerateUserAssignedIdentityDetails(t *rapid.T) UserAssignedIdentityDetails {
+	return UserAssignedIdentityDetails{
+		Reference: gentest.Present(gentest.ResourceReference)(t),
+	}
 }
 
 // GenerateVirtualNetworkRule draws a random VirtualNetworkRule for property-based tests.
@@ -682,16 +684,6 @@ func Test_ManagedServiceIdentity_STATUS_AssignProperties_To_ManagedServiceIdenti
 	gentest.RunRoundTrip[ManagedServiceIdentity_STATUS, storage.ManagedServiceIdentity_STATUS](t, GenerateManagedServiceIdentity_STATUS, (*ManagedServiceIdentity_STATUS).AssignProperties_To_ManagedServiceIdentity_STATUS, (*ManagedServiceIdentity_STATUS).AssignProperties_From_ManagedServiceIdentity_STATUS)
 }
 
-// Test_ManagedServiceIdentity_UserAssignedIdentitiesValue_JSONRoundTrip checks that JSON keeps every value of ManagedServiceIdentity_UserAssignedIdentitiesValue.
-func Test_ManagedServiceIdentity_UserAssignedIdentitiesValue_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateManagedServiceIdentity_UserAssignedIdentitiesValue)
-}
-
-// Test_ManagedServiceIdentity_UserAssignedIdentitiesValue_AssignProperties_To_ManagedServiceIdentity_UserAssignedIdentitiesValue_RoundTrip checks that converting a ManagedServiceIdentity_UserAssignedIdentitiesValue to documentdb/v1api20210315/storage.ManagedServiceIdentity_UserAssignedIdentitiesValue and back loses nothing.
-func Test_ManagedServiceIdentity_UserAssignedIdentitiesValue_AssignProperties_To_ManagedServiceIdentity_UserAssignedIdentitiesValue_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[ManagedServiceIdentity_UserAssignedIdentitiesValue, storage.ManagedServiceIdentity_UserAssignedIdentitiesValue](t, GenerateManagedServiceIdentity_UserAssignedIdentitiesValue, (*ManagedServiceIdentity_UserAssignedIdentitiesValue).AssignProperties_To_ManagedServiceIdentity_UserAssignedIdentitiesValue, (*ManagedServiceIdentity_UserAssignedIdentitiesValue).AssignProperties_From_ManagedServiceIdentity_UserAssignedIdentitiesValue)
-}
-
 // Test_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS_JSONRoundTrip checks that JSON keeps every value of ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS.
 func Test_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS)
@@ -750,6 +742,16 @@ func Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_JSONRoundTrip(t *
 // Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded_RoundTrip checks that converting a PrivateEndpointConnection_STATUS_SubResourceEmbedded to documentdb/v1api20210315/storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded and back loses nothing.
 func Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[PrivateEndpointConnection_STATUS_SubResourceEmbedded, storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded](t, GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded, (*PrivateEndpointConnection_STATUS_SubResourceEmbedded).AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded, (*PrivateEndpointConnection_STATUS_SubResourceEmbedded).AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+}
+
+// Test_UserAssignedIdentityDetails_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentityDetails.
+func Test_UserAssignedIdentityDetails_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateUserAssignedIdentityDetails)
+}
+
+// Test_UserAssignedIdentityDetails_AssignProperties_To_UserAssignedIdentityDetails_RoundTrip checks that converting a UserAssignedIdentityDetails to documentdb/v1api20210315/storage.UserAssignedIdentityDetails and back loses nothing.
+func Test_UserAssignedIdentityDetails_AssignProperties_To_UserAssignedIdentityDetails_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[UserAssignedIdentityDetails, storage.UserAssignedIdentityDetails](t, GenerateUserAssignedIdentityDetails, (*UserAssignedIdentityDetails).AssignProperties_To_UserAssignedIdentityDetails, (*UserAssignedIdentityDetails).AssignProperties_From_UserAssignedIdentityDetails)
 }
 
 // Test_VirtualNetworkRule_JSONRoundTrip checks that JSON keeps every value of VirtualNetworkRule.

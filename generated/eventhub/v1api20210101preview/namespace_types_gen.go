@@ -5,6 +5,7 @@ package v1api20210101preview
 import (
 	"fmt"
 	"maps"
+	"slices"
 
 	"github.com/armgen/armgen/generated/eventhub/v1api20210101preview/arm"
 	"github.com/armgen/armgen/generated/eventhub/v1api20210101preview/storage"
@@ -1415,7 +1416,7 @@ type Identity struct {
 	Type *ManagedServiceIdentityType `json:"type,omitempty"`
 
 	// UserAssignedIdentities: Properties for User Assigned Identities
-	UserAssignedIdentities map[string]Identity_UserAssignedIdentitiesValue `json:"userAssignedIdentities,omitempty"`
+	UserAssignedIdentities []UserAssignedIdentityDetails `json:"userAssignedIdentities,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &Identity{}
@@ -1431,15 +1432,20 @@ func (i *Identity) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails)
 		result.Type = &typeValue
 	}
 	if i.UserAssignedIdentities != nil {
-		result.UserAssignedIdentities = make(map[string]arm.Identity_UserAssignedIdentitiesValue, len(i.UserAssignedIdentities))
-		for userAssignedIdentitiesKey, userAssignedIdentitiesItem := range i.UserAssignedIdentities {
-			var userAssignedIdentitiesValue arm.Identity_UserAssignedIdentitiesValue
+		result.UserAssignedIdentities = make(map[string]arm.UserAssignedIdentityDetails, len(i.UserAssignedIdentities))
+		for _, userAssignedIdentitiesItem := range i.UserAssignedIdentities {
+			if userAssignedIdentitiesItem.Reference == nil {
+				return nil, fmt.Errorf("Identity.userAssignedIdentities: an item has no Reference")
+			}
+			userAssignedIdentitiesKey, err := resolved.ARMID("Identity.userAssignedIdentities", *userAssignedIdentitiesItem.Reference)
+			if err != nil {
+				return nil, err
+			}
 			userAssignedIdentitiesARM, err := userAssignedIdentitiesItem.ConvertToARM(resolved)
 			if err != nil {
 				return nil, err
 			}
-			userAssignedIdentitiesValue = *userAssignedIdentitiesARM.(*arm.Identity_UserAssignedIdentitiesValue)
-			result.UserAssignedIdentities[userAssignedIdentitiesKey] = userAssignedIdentitiesValue
+			result.UserAssignedIdentities[userAssignedIdentitiesKey] = *userAssignedIdentitiesARM.(*arm.UserAssignedIdentityDetails)
 		}
 	}
 	return result, nil
@@ -1468,13 +1474,8 @@ func (i *Identity) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, arm
 		i.Type = &typeValue
 	}
 	if typed.UserAssignedIdentities != nil {
-		i.UserAssignedIdentities = make(map[string]Identity_UserAssignedIdentitiesValue, len(typed.UserAssignedIdentities))
-		for userAssignedIdentitiesKey, userAssignedIdentitiesItem := range typed.UserAssignedIdentities {
-			var userAssignedIdentitiesValue Identity_UserAssignedIdentitiesValue
-			if err := userAssignedIdentitiesValue.PopulateFromARM(owner, userAssignedIdentitiesItem); err != nil {
-				return err
-			}
-			i.UserAssignedIdentities[userAssignedIdentitiesKey] = userAssignedIdentitiesValue
+		for _, userAssignedIdentitiesKey := range slices.Sorted(maps.Keys(typed.UserAssignedIdentities)) {
+			i.UserAssignedIdentities = append(i.UserAssignedIdentities, UserAssignedIdentityDetails{Reference: &genruntime.ResourceReference{ARMID: userAssignedIdentitiesKey}})
 		}
 	}
 	return nil
@@ -1490,15 +1491,13 @@ func (i *Identity) AssignProperties_From_Identity(source *storage.Identity) erro
 	}
 
 	if source.UserAssignedIdentities != nil {
-		userAssignedIdentitiesMap := make(map[string]Identity_UserAssignedIdentitiesValue, len(source.UserAssignedIdentities))
-		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range source.UserAssignedIdentities {
-			var userAssignedIdentitiesItem Identity_UserAssignedIdentitiesValue
-			if err := userAssignedIdentitiesItem.AssignProperties_From_Identity_UserAssignedIdentitiesValue(&userAssignedIdentitiesValue); err != nil {
+		userAssignedIdentitiesList := make([]UserAssignedIdentityDetails, len(source.UserAssignedIdentities))
+		for userAssignedIdentitiesIndex := range source.UserAssignedIdentities {
+			if err := userAssignedIdentitiesList[userAssignedIdentitiesIndex].AssignProperties_From_UserAssignedIdentityDetails(&source.UserAssignedIdentities[userAssignedIdentitiesIndex]); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
-		i.UserAssignedIdentities = userAssignedIdentitiesMap
+		i.UserAssignedIdentities = userAssignedIdentitiesList
 	} else {
 		i.UserAssignedIdentities = nil
 	}
@@ -1516,15 +1515,13 @@ func (i *Identity) AssignProperties_To_Identity(destination *storage.Identity) e
 	}
 
 	if i.UserAssignedIdentities != nil {
-		userAssignedIdentitiesMap := make(map[string]storage.Identity_UserAssignedIdentitiesValue, len(i.UserAssignedIdentities))
-		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range i.UserAssignedIdentities {
-			var userAssignedIdentitiesItem storage.Identity_UserAssignedIdentitiesValue
-			if err := userAssignedIdentitiesValue.AssignProperties_To_Identity_UserAssignedIdentitiesValue(&userAssignedIdentitiesItem); err != nil {
+		userAssignedIdentitiesList := make([]storage.UserAssignedIdentityDetails, len(i.UserAssignedIdentities))
+		for userAssignedIdentitiesIndex := range i.UserAssignedIdentities {
+			if err := i.UserAssignedIdentities[userAssignedIdentitiesIndex].AssignProperties_To_UserAssignedIdentityDetails(&userAssignedIdentitiesList[userAssignedIdentitiesIndex]); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
-		destination.UserAssignedIdentities = userAssignedIdentitiesMap
+		destination.UserAssignedIdentities = userAssignedIdentitiesList
 	} else {
 		destination.UserAssignedIdentities = nil
 	}
@@ -1683,55 +1680,6 @@ func (i *Identity_STATUS) AssignProperties_To_Identity_STATUS(destination *stora
 		destination.UserAssignedIdentities = nil
 	}
 
-	// The source has no property bag, and every property found a field.
-	destination.PropertyBag = nil
-
-	return nil
-}
-
-type Identity_UserAssignedIdentitiesValue struct {
-}
-
-var _ genruntime.ARMTransformer = &Identity_UserAssignedIdentitiesValue{}
-
-// ConvertToARM returns the Identity_UserAssignedIdentitiesValue of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
-func (i *Identity_UserAssignedIdentitiesValue) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
-	if i == nil {
-		return nil, nil
-	}
-	result := &arm.Identity_UserAssignedIdentitiesValue{}
-	return result, nil
-}
-
-// NewEmptyARMValue returns an empty Identity_UserAssignedIdentitiesValue of the arm package, to decode an ARM response into.
-func (i *Identity_UserAssignedIdentitiesValue) NewEmptyARMValue() any {
-	return &arm.Identity_UserAssignedIdentitiesValue{}
-}
-
-// PopulateFromARM fills the receiver from an arm.Identity_UserAssignedIdentitiesValue (or a pointer to one), as Azure returned it.
-func (i *Identity_UserAssignedIdentitiesValue) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
-	typed, ok := armInput.(arm.Identity_UserAssignedIdentitiesValue)
-	if !ok {
-		pointer, ok := armInput.(*arm.Identity_UserAssignedIdentitiesValue)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for Identity_UserAssignedIdentitiesValue, want arm.Identity_UserAssignedIdentitiesValue", armInput)
-		}
-		if pointer == nil {
-			return nil
-		}
-		typed = *pointer
-	}
-	_ = typed
-	return nil
-}
-
-// AssignProperties_From_Identity_UserAssignedIdentitiesValue populates the receiver from source, a eventhub/v1api20210101preview/storage.Identity_UserAssignedIdentitiesValue.
-func (i *Identity_UserAssignedIdentitiesValue) AssignProperties_From_Identity_UserAssignedIdentitiesValue(source *storage.Identity_UserAssignedIdentitiesValue) error {
-	return nil
-}
-
-// AssignProperties_To_Identity_UserAssignedIdentitiesValue populates destination, a eventhub/v1api20210101preview/storage.Identity_UserAssignedIdentitiesValue, from the receiver.
-func (i *Identity_UserAssignedIdentitiesValue) AssignProperties_To_Identity_UserAssignedIdentitiesValue(destination *storage.Identity_UserAssignedIdentitiesValue) error {
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil
 
@@ -2743,6 +2691,73 @@ func (s *SystemData_STATUS) AssignProperties_To_SystemData_STATUS(destination *s
 		destination.LastModifiedByType = &lastModifiedByTypeValue
 	} else {
 		destination.LastModifiedByType = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// UserAssignedIdentityDetails: a user-assigned identity, by reference
+type UserAssignedIdentityDetails struct {
+	// Reference: the identity, by Kubernetes group, kind and name (a UserAssignedIdentity) or by ARM ID
+	// +kubebuilder:validation:Required
+	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &UserAssignedIdentityDetails{}
+
+// ConvertToARM returns the UserAssignedIdentityDetails of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (u *UserAssignedIdentityDetails) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if u == nil {
+		return nil, nil
+	}
+	result := &arm.UserAssignedIdentityDetails{}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty UserAssignedIdentityDetails of the arm package, to decode an ARM response into.
+func (u *UserAssignedIdentityDetails) NewEmptyARMValue() any {
+	return &arm.UserAssignedIdentityDetails{}
+}
+
+// PopulateFromARM fills the receiver from an arm.UserAssignedIdentityDetails (or a pointer to one), as Azure returned it.
+func (u *UserAssignedIdentityDetails) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.UserAssignedIdentityDetails)
+	if !ok {
+		pointer, ok := armInput.(*arm.UserAssignedIdentityDetails)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for UserAssignedIdentityDetails, want arm.UserAssignedIdentityDetails", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	_ = typed
+	return nil
+}
+
+// AssignProperties_From_UserAssignedIdentityDetails populates the receiver from source, a eventhub/v1api20210101preview/storage.UserAssignedIdentityDetails.
+func (u *UserAssignedIdentityDetails) AssignProperties_From_UserAssignedIdentityDetails(source *storage.UserAssignedIdentityDetails) error {
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		u.Reference = &referenceValue
+	} else {
+		u.Reference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_UserAssignedIdentityDetails populates destination, a eventhub/v1api20210101preview/storage.UserAssignedIdentityDetails, from the receiver.
+func (u *UserAssignedIdentityDetails) AssignProperties_To_UserAssignedIdentityDetails(destination *storage.UserAssignedIdentityDetails) error {
+	if u.Reference != nil {
+		referenceValue := *u.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
 	}
 
 	// The source has no property bag, and every property found a field.

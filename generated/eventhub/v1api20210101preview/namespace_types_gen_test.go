@@ -90,7 +90,7 @@ func GenerateEncryption_STATUS(t *rapid.T) Encryption_STATUS {
 func GenerateIdentity(t *rapid.T) Identity {
 	return Identity{
 		Type:                   gentest.Optional(GenerateManagedServiceIdentityType)(t),
-		UserAssignedIdentities: gentest.MapOf(GenerateIdentity_UserAssignedIdentitiesValue)(t),
+		UserAssignedIdentities: gentest.SliceOf(GenerateUserAssignedIdentityDetails)(t),
 	}
 }
 
@@ -102,11 +102,6 @@ func GenerateIdentity_STATUS(t *rapid.T) Identity_STATUS {
 		Type:                   gentest.Optional(GenerateManagedServiceIdentityType_STATUS)(t),
 		UserAssignedIdentities: gentest.MapOf(GenerateIdentity_UserAssignedIdentitiesValue_STATUS)(t),
 	}
-}
-
-// GenerateIdentity_UserAssignedIdentitiesValue draws a random Identity_UserAssignedIdentitiesValue for property-based tests.
-func GenerateIdentity_UserAssignedIdentitiesValue(t *rapid.T) Identity_UserAssignedIdentitiesValue {
-	return Identity_UserAssignedIdentitiesValue{}
 }
 
 // GenerateIdentity_UserAssignedIdentitiesValue_STATUS draws a random Identity_UserAssignedIdentitiesValue_STATUS for property-based tests.
@@ -229,6 +224,13 @@ func GenerateSystemData_STATUS(t *rapid.T) SystemData_STATUS {
 	}
 }
 
+// GenerateUserAssignedIdentityDetails draws a random UserAssignedIdentityDetails for property-based tests.
+func GenerateUserAssignedIdentityDetails(t *rapid.T) UserAssignedIdentityDetails {
+	return UserAssignedIdentityDetails{
+		Reference: gentest.Present(gentest.ResourceReference)(t),
+	}
+}
+
 // GenerateUserAssignedIdentityProperties draws a random UserAssignedIdentityProperties for property-based tests.
 func GenerateUserAssignedIdentityProperties(t *rapid.T) UserAssignedIdentityProperties {
 	return UserAssignedIdentityProperties{
@@ -323,16 +325,6 @@ func Test_Identity_STATUS_AssignProperties_To_Identity_STATUS_RoundTrip(t *testi
 	gentest.RunRoundTrip[Identity_STATUS, storage.Identity_STATUS](t, GenerateIdentity_STATUS, (*Identity_STATUS).AssignProperties_To_Identity_STATUS, (*Identity_STATUS).AssignProperties_From_Identity_STATUS)
 }
 
-// Test_Identity_UserAssignedIdentitiesValue_JSONRoundTrip checks that JSON keeps every value of Identity_UserAssignedIdentitiesValue.
-func Test_Identity_UserAssignedIdentitiesValue_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateIdentity_UserAssignedIdentitiesValue)
-}
-
-// Test_Identity_UserAssignedIdentitiesValue_AssignProperties_To_Identity_UserAssignedIdentitiesValue_RoundTrip checks that converting a Identity_UserAssignedIdentitiesValue to eventhub/v1api20210101preview/storage.Identity_UserAssignedIdentitiesValue and back loses nothing.
-func Test_Identity_UserAssignedIdentitiesValue_AssignProperties_To_Identity_UserAssignedIdentitiesValue_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[Identity_UserAssignedIdentitiesValue, storage.Identity_UserAssignedIdentitiesValue](t, GenerateIdentity_UserAssignedIdentitiesValue, (*Identity_UserAssignedIdentitiesValue).AssignProperties_To_Identity_UserAssignedIdentitiesValue, (*Identity_UserAssignedIdentitiesValue).AssignProperties_From_Identity_UserAssignedIdentitiesValue)
-}
-
 // Test_Identity_UserAssignedIdentitiesValue_STATUS_JSONRoundTrip checks that JSON keeps every value of Identity_UserAssignedIdentitiesValue_STATUS.
 func Test_Identity_UserAssignedIdentitiesValue_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateIdentity_UserAssignedIdentitiesValue_STATUS)
@@ -421,6 +413,16 @@ func Test_SystemData_STATUS_JSONRoundTrip(t *testing.T) {
 // Test_SystemData_STATUS_AssignProperties_To_SystemData_STATUS_RoundTrip checks that converting a SystemData_STATUS to eventhub/v1api20210101preview/storage.SystemData_STATUS and back loses nothing.
 func Test_SystemData_STATUS_AssignProperties_To_SystemData_STATUS_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[SystemData_STATUS, storage.SystemData_STATUS](t, GenerateSystemData_STATUS, (*SystemData_STATUS).AssignProperties_To_SystemData_STATUS, (*SystemData_STATUS).AssignProperties_From_SystemData_STATUS)
+}
+
+// Test_UserAssignedIdentityDetails_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentityDetails.
+func Test_UserAssignedIdentityDetails_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateUserAssignedIdentityDetails)
+}
+
+// Test_UserAssignedIdentityDetails_AssignProperties_To_UserAssignedIdentityDetails_RoundTrip checks that converting a UserAssignedIdentityDetails to eventhub/v1api20210101preview/storage.UserAssignedIdentityDetails and back loses nothing.
+func Test_UserAssignedIdentityDetails_AssignProperties_To_UserAssignedIdentityDetails_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[UserAssignedIdentityDetails, storage.UserAssignedIdentityDetails](t, GenerateUserAssignedIdentityDetails, (*UserAssignedIdentityDetails).AssignProperties_To_UserAssignedIdentityDetails, (*UserAssignedIdentityDetails).AssignProperties_From_UserAssignedIdentityDetails)
 }
 
 // Test_UserAssignedIdentityProperties_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentityProperties.

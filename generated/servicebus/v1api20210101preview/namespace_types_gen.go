@@ -5,6 +5,7 @@ package v1api20210101preview
 import (
 	"fmt"
 	"maps"
+	"slices"
 
 	"github.com/armgen/armgen/generated/servicebus/v1api20210101preview/arm"
 	"github.com/armgen/armgen/generated/servicebus/v1api20210101preview/storage"
@@ -969,56 +970,6 @@ const (
 	CreatedByType_STATUS_Key             = CreatedByType_STATUS("Key")
 )
 
-// DictionaryValue: Recognized Dictionary value.
-type DictionaryValue struct {
-}
-
-var _ genruntime.ARMTransformer = &DictionaryValue{}
-
-// ConvertToARM returns the DictionaryValue of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
-func (d *DictionaryValue) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
-	if d == nil {
-		return nil, nil
-	}
-	result := &arm.DictionaryValue{}
-	return result, nil
-}
-
-// NewEmptyARMValue returns an empty DictionaryValue of the arm package, to decode an ARM response into.
-func (d *DictionaryValue) NewEmptyARMValue() any {
-	return &arm.DictionaryValue{}
-}
-
-// PopulateFromARM fills the receiver from an arm.DictionaryValue (or a pointer to one), as Azure returned it.
-func (d *DictionaryValue) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
-	typed, ok := armInput.(arm.DictionaryValue)
-	if !ok {
-		pointer, ok := armInput.(*arm.DictionaryValue)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for DictionaryValue, want arm.DictionaryValue", armInput)
-		}
-		if pointer == nil {
-			return nil
-		}
-		typed = *pointer
-	}
-	_ = typed
-	return nil
-}
-
-// AssignProperties_From_DictionaryValue populates the receiver from source, a servicebus/v1api20210101preview/storage.DictionaryValue.
-func (d *DictionaryValue) AssignProperties_From_DictionaryValue(source *storage.DictionaryValue) error {
-	return nil
-}
-
-// AssignProperties_To_DictionaryValue populates destination, a servicebus/v1api20210101preview/storage.DictionaryValue, from the receiver.
-func (d *DictionaryValue) AssignProperties_To_DictionaryValue(destination *storage.DictionaryValue) error {
-	// The source has no property bag, and every property found a field.
-	destination.PropertyBag = nil
-
-	return nil
-}
-
 // DictionaryValue_STATUS: Recognized Dictionary value.
 type DictionaryValue_STATUS struct {
 	// ClientId: Client Id of user assigned identity
@@ -1373,7 +1324,7 @@ type Identity struct {
 	Type *ManagedServiceIdentityType `json:"type,omitempty"`
 
 	// UserAssignedIdentities: Properties for User Assigned Identities
-	UserAssignedIdentities map[string]DictionaryValue `json:"userAssignedIdentities,omitempty"`
+	UserAssignedIdentities []UserAssignedIdentityDetails `json:"userAssignedIdentities,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &Identity{}
@@ -1389,15 +1340,20 @@ func (i *Identity) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails)
 		result.Type = &typeValue
 	}
 	if i.UserAssignedIdentities != nil {
-		result.UserAssignedIdentities = make(map[string]arm.DictionaryValue, len(i.UserAssignedIdentities))
-		for userAssignedIdentitiesKey, userAssignedIdentitiesItem := range i.UserAssignedIdentities {
-			var userAssignedIdentitiesValue arm.DictionaryValue
+		result.UserAssignedIdentities = make(map[string]arm.UserAssignedIdentityDetails, len(i.UserAssignedIdentities))
+		for _, userAssignedIdentitiesItem := range i.UserAssignedIdentities {
+			if userAssignedIdentitiesItem.Reference == nil {
+				return nil, fmt.Errorf("Identity.userAssignedIdentities: an item has no Reference")
+			}
+			userAssignedIdentitiesKey, err := resolved.ARMID("Identity.userAssignedIdentities", *userAssignedIdentitiesItem.Reference)
+			if err != nil {
+				return nil, err
+			}
 			userAssignedIdentitiesARM, err := userAssignedIdentitiesItem.ConvertToARM(resolved)
 			if err != nil {
 				return nil, err
 			}
-			userAssignedIdentitiesValue = *userAssignedIdentitiesARM.(*arm.DictionaryValue)
-			result.UserAssignedIdentities[userAssignedIdentitiesKey] = userAssignedIdentitiesValue
+			result.UserAssignedIdentities[userAssignedIdentitiesKey] = *userAssignedIdentitiesARM.(*arm.UserAssignedIdentityDetails)
 		}
 	}
 	return result, nil
@@ -1426,13 +1382,8 @@ func (i *Identity) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, arm
 		i.Type = &typeValue
 	}
 	if typed.UserAssignedIdentities != nil {
-		i.UserAssignedIdentities = make(map[string]DictionaryValue, len(typed.UserAssignedIdentities))
-		for userAssignedIdentitiesKey, userAssignedIdentitiesItem := range typed.UserAssignedIdentities {
-			var userAssignedIdentitiesValue DictionaryValue
-			if err := userAssignedIdentitiesValue.PopulateFromARM(owner, userAssignedIdentitiesItem); err != nil {
-				return err
-			}
-			i.UserAssignedIdentities[userAssignedIdentitiesKey] = userAssignedIdentitiesValue
+		for _, userAssignedIdentitiesKey := range slices.Sorted(maps.Keys(typed.UserAssignedIdentities)) {
+			i.UserAssignedIdentities = append(i.UserAssignedIdentities, UserAssignedIdentityDetails{Reference: &genruntime.ResourceReference{ARMID: userAssignedIdentitiesKey}})
 		}
 	}
 	return nil
@@ -1448,15 +1399,13 @@ func (i *Identity) AssignProperties_From_Identity(source *storage.Identity) erro
 	}
 
 	if source.UserAssignedIdentities != nil {
-		userAssignedIdentitiesMap := make(map[string]DictionaryValue, len(source.UserAssignedIdentities))
-		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range source.UserAssignedIdentities {
-			var userAssignedIdentitiesItem DictionaryValue
-			if err := userAssignedIdentitiesItem.AssignProperties_From_DictionaryValue(&userAssignedIdentitiesValue); err != nil {
+		userAssignedIdentitiesList := make([]UserAssignedIdentityDetails, len(source.UserAssignedIdentities))
+		for userAssignedIdentitiesIndex := range source.UserAssignedIdentities {
+			if err := userAssignedIdentitiesList[userAssignedIdentitiesIndex].AssignProperties_From_UserAssignedIdentityDetails(&source.UserAssignedIdentities[userAssignedIdentitiesIndex]); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
-		i.UserAssignedIdentities = userAssignedIdentitiesMap
+		i.UserAssignedIdentities = userAssignedIdentitiesList
 	} else {
 		i.UserAssignedIdentities = nil
 	}
@@ -1474,15 +1423,13 @@ func (i *Identity) AssignProperties_To_Identity(destination *storage.Identity) e
 	}
 
 	if i.UserAssignedIdentities != nil {
-		userAssignedIdentitiesMap := make(map[string]storage.DictionaryValue, len(i.UserAssignedIdentities))
-		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range i.UserAssignedIdentities {
-			var userAssignedIdentitiesItem storage.DictionaryValue
-			if err := userAssignedIdentitiesValue.AssignProperties_To_DictionaryValue(&userAssignedIdentitiesItem); err != nil {
+		userAssignedIdentitiesList := make([]storage.UserAssignedIdentityDetails, len(i.UserAssignedIdentities))
+		for userAssignedIdentitiesIndex := range i.UserAssignedIdentities {
+			if err := i.UserAssignedIdentities[userAssignedIdentitiesIndex].AssignProperties_To_UserAssignedIdentityDetails(&userAssignedIdentitiesList[userAssignedIdentitiesIndex]); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
-		destination.UserAssignedIdentities = userAssignedIdentitiesMap
+		destination.UserAssignedIdentities = userAssignedIdentitiesList
 	} else {
 		destination.UserAssignedIdentities = nil
 	}
@@ -2575,6 +2522,73 @@ func (s *SystemData_STATUS) AssignProperties_To_SystemData_STATUS(destination *s
 		destination.LastModifiedByType = &lastModifiedByTypeValue
 	} else {
 		destination.LastModifiedByType = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// UserAssignedIdentityDetails: a user-assigned identity, by reference
+type UserAssignedIdentityDetails struct {
+	// Reference: the identity, by Kubernetes group, kind and name (a UserAssignedIdentity) or by ARM ID
+	// +kubebuilder:validation:Required
+	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &UserAssignedIdentityDetails{}
+
+// ConvertToARM returns the UserAssignedIdentityDetails of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (u *UserAssignedIdentityDetails) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if u == nil {
+		return nil, nil
+	}
+	result := &arm.UserAssignedIdentityDetails{}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty UserAssignedIdentityDetails of the arm package, to decode an ARM response into.
+func (u *UserAssignedIdentityDetails) NewEmptyARMValue() any {
+	return &arm.UserAssignedIdentityDetails{}
+}
+
+// PopulateFromARM fills the receiver from an arm.UserAssignedIdentityDetails (or a pointer to one), as Azure returned it.
+func (u *UserAssignedIdentityDetails) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.UserAssignedIdentityDetails)
+	if !ok {
+		pointer, ok := armInput.(*arm.UserAssignedIdentityDetails)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for UserAssignedIdentityDetails, want arm.UserAssignedIdentityDetails", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	_ = typed
+	return nil
+}
+
+// AssignProperties_From_UserAssignedIdentityDetails populates the receiver from source, a servicebus/v1api20210101preview/storage.UserAssignedIdentityDetails.
+func (u *UserAssignedIdentityDetails) AssignProperties_From_UserAssignedIdentityDetails(source *storage.UserAssignedIdentityDetails) error {
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		u.Reference = &referenceValue
+	} else {
+		u.Reference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_UserAssignedIdentityDetails populates destination, a servicebus/v1api20210101preview/storage.UserAssignedIdentityDetails, from the receiver.
+func (u *UserAssignedIdentityDetails) AssignProperties_To_UserAssignedIdentityDetails(destination *storage.UserAssignedIdentityDetails) error {
+	if u.Reference != nil {
+		referenceValue := *u.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
 	}
 
 	// The source has no property bag, and every property found a field.

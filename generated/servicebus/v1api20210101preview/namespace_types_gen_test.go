@@ -60,11 +60,6 @@ func GenerateCreatedByType_STATUS(t *rapid.T) CreatedByType_STATUS {
 	return gentest.OneOf(CreatedByType_STATUS_User, CreatedByType_STATUS_Application, CreatedByType_STATUS_ManagedIdentity, CreatedByType_STATUS_Key)(t)
 }
 
-// GenerateDictionaryValue draws a random DictionaryValue for property-based tests.
-func GenerateDictionaryValue(t *rapid.T) DictionaryValue {
-	return DictionaryValue{}
-}
-
 // GenerateDictionaryValue_STATUS draws a random DictionaryValue_STATUS for property-based tests.
 func GenerateDictionaryValue_STATUS(t *rapid.T) DictionaryValue_STATUS {
 	return DictionaryValue_STATUS{
@@ -95,7 +90,7 @@ func GenerateEncryption_STATUS(t *rapid.T) Encryption_STATUS {
 func GenerateIdentity(t *rapid.T) Identity {
 	return Identity{
 		Type:                   gentest.Optional(GenerateManagedServiceIdentityType)(t),
-		UserAssignedIdentities: gentest.MapOf(GenerateDictionaryValue)(t),
+		UserAssignedIdentities: gentest.SliceOf(GenerateUserAssignedIdentityDetails)(t),
 	}
 }
 
@@ -221,6 +216,13 @@ func GenerateSystemData_STATUS(t *rapid.T) SystemData_STATUS {
 	}
 }
 
+// GenerateUserAssignedIdentityDetails draws a random UserAssignedIdentityDetails for property-based tests.
+func GenerateUserAssignedIdentityDetails(t *rapid.T) UserAssignedIdentityDetails {
+	return UserAssignedIdentityDetails{
+		Reference: gentest.Present(gentest.ResourceReference)(t),
+	}
+}
+
 // GenerateUserAssignedIdentityProperties draws a random UserAssignedIdentityProperties for property-based tests.
 func GenerateUserAssignedIdentityProperties(t *rapid.T) UserAssignedIdentityProperties {
 	return UserAssignedIdentityProperties{
@@ -273,16 +275,6 @@ func Test_Namespace_STATUS_JSONRoundTrip(t *testing.T) {
 // Test_Namespace_STATUS_AssignProperties_To_Namespace_STATUS_RoundTrip checks that converting a Namespace_STATUS to servicebus/v1api20210101preview/storage.Namespace_STATUS and back loses nothing.
 func Test_Namespace_STATUS_AssignProperties_To_Namespace_STATUS_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[Namespace_STATUS, storage.Namespace_STATUS](t, GenerateNamespace_STATUS, (*Namespace_STATUS).AssignProperties_To_Namespace_STATUS, (*Namespace_STATUS).AssignProperties_From_Namespace_STATUS)
-}
-
-// Test_DictionaryValue_JSONRoundTrip checks that JSON keeps every value of DictionaryValue.
-func Test_DictionaryValue_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateDictionaryValue)
-}
-
-// Test_DictionaryValue_AssignProperties_To_DictionaryValue_RoundTrip checks that converting a DictionaryValue to servicebus/v1api20210101preview/storage.DictionaryValue and back loses nothing.
-func Test_DictionaryValue_AssignProperties_To_DictionaryValue_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[DictionaryValue, storage.DictionaryValue](t, GenerateDictionaryValue, (*DictionaryValue).AssignProperties_To_DictionaryValue, (*DictionaryValue).AssignProperties_From_DictionaryValue)
 }
 
 // Test_DictionaryValue_STATUS_JSONRoundTrip checks that JSON keeps every value of DictionaryValue_STATUS.
@@ -413,6 +405,16 @@ func Test_SystemData_STATUS_JSONRoundTrip(t *testing.T) {
 // Test_SystemData_STATUS_AssignProperties_To_SystemData_STATUS_RoundTrip checks that converting a SystemData_STATUS to servicebus/v1api20210101preview/storage.SystemData_STATUS and back loses nothing.
 func Test_SystemData_STATUS_AssignProperties_To_SystemData_STATUS_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[SystemData_STATUS, storage.SystemData_STATUS](t, GenerateSystemData_STATUS, (*SystemData_STATUS).AssignProperties_To_SystemData_STATUS, (*SystemData_STATUS).AssignProperties_From_SystemData_STATUS)
+}
+
+// Test_UserAssignedIdentityDetails_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentityDetails.
+func Test_UserAssignedIdentityDetails_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateUserAssignedIdentityDetails)
+}
+
+// Test_UserAssignedIdentityDetails_AssignProperties_To_UserAssignedIdentityDetails_RoundTrip checks that converting a UserAssignedIdentityDetails to servicebus/v1api20210101preview/storage.UserAssignedIdentityDetails and back loses nothing.
+func Test_UserAssignedIdentityDetails_AssignProperties_To_UserAssignedIdentityDetails_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[UserAssignedIdentityDetails, storage.UserAssignedIdentityDetails](t, GenerateUserAssignedIdentityDetails, (*UserAssignedIdentityDetails).AssignProperties_To_UserAssignedIdentityDetails, (*UserAssignedIdentityDetails).AssignProperties_From_UserAssignedIdentityDetails)
 }
 
 // Test_UserAssignedIdentityProperties_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentityProperties.

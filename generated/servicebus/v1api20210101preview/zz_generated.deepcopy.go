@@ -9,21 +9,6 @@ import (
 )
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
-func (in *DictionaryValue) DeepCopyInto(out *DictionaryValue) {
-	*out = *in
-}
-
-// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
-func (in *DictionaryValue) DeepCopy() *DictionaryValue {
-	if in == nil {
-		return nil
-	}
-	out := new(DictionaryValue)
-	in.DeepCopyInto(out)
-	return out
-}
-
-// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *DictionaryValue_STATUS) DeepCopyInto(out *DictionaryValue_STATUS) {
 	*out = *in
 	if in.ClientId != nil {
@@ -122,9 +107,9 @@ func (in *Identity) DeepCopyInto(out *Identity) {
 	}
 	if in.UserAssignedIdentities != nil {
 		in, out := &in.UserAssignedIdentities, &out.UserAssignedIdentities
-		*out = make(map[string]DictionaryValue, len(*in))
-		for key, val := range *in {
-			(*out)[key] = *val.DeepCopy()
+		*out = make([]UserAssignedIdentityDetails, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
 	}
 }
@@ -1634,6 +1619,26 @@ func (in *SystemData_STATUS) DeepCopy() *SystemData_STATUS {
 		return nil
 	}
 	out := new(SystemData_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *UserAssignedIdentityDetails) DeepCopyInto(out *UserAssignedIdentityDetails) {
+	*out = *in
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *UserAssignedIdentityDetails) DeepCopy() *UserAssignedIdentityDetails {
+	if in == nil {
+		return nil
+	}
+	out := new(UserAssignedIdentityDetails)
 	in.DeepCopyInto(out)
 	return out
 }

@@ -403,7 +403,7 @@ func GenerateIPRule_STATUS(t *rapid.T) IPRule_STATUS {
 func GenerateIdentity(t *rapid.T) Identity {
 	return Identity{
 		Type:                   gentest.Optional(GenerateIdentityType)(t),
-		UserAssignedIdentities: gentest.MapOf(GenerateUserAssignedIdentity)(t),
+		UserAssignedIdentities: gentest.SliceOf(GenerateUserAssignedIdentityDetails)(t),
 	}
 }
 
@@ -689,9 +689,11 @@ func GenerateStorageAccountOperatorSpec(t *rapid.T) StorageAccountOperatorSpec {
 	}
 }
 
-// GenerateUserAssignedIdentity draws a random UserAssignedIdentity for property-based tests.
-func GenerateUserAssignedIdentity(t *rapid.T) UserAssignedIdentity {
-	return UserAssignedIdentity{}
+// GenerateUserAssignedIdentityDetails draws a random UserAssignedIdentityDetails for property-based tests.
+func GenerateUserAssignedIdentityDetails(t *rapid.T) UserAssignedIdentityDetails {
+	return UserAssignedIdentityDetails{
+		Reference: gentest.Present(gentest.ResourceReference)(t),
+	}
 }
 
 // GenerateUserAssignedIdentity_STATUS draws a random UserAssignedIdentity_STATUS for property-based tests.
@@ -1200,14 +1202,14 @@ func Test_StorageAccountOperatorSpec_AssignProperties_To_StorageAccountOperatorS
 	gentest.RunRoundTrip[StorageAccountOperatorSpec, storage.StorageAccountOperatorSpec](t, GenerateStorageAccountOperatorSpec, (*StorageAccountOperatorSpec).AssignProperties_To_StorageAccountOperatorSpec, (*StorageAccountOperatorSpec).AssignProperties_From_StorageAccountOperatorSpec)
 }
 
-// Test_UserAssignedIdentity_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentity.
-func Test_UserAssignedIdentity_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateUserAssignedIdentity)
+// Test_UserAssignedIdentityDetails_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentityDetails.
+func Test_UserAssignedIdentityDetails_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateUserAssignedIdentityDetails)
 }
 
-// Test_UserAssignedIdentity_AssignProperties_To_UserAssignedIdentity_RoundTrip checks that converting a UserAssignedIdentity to storage/v1api20210401/storage.UserAssignedIdentity and back loses nothing.
-func Test_UserAssignedIdentity_AssignProperties_To_UserAssignedIdentity_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[UserAssignedIdentity, storage.UserAssignedIdentity](t, GenerateUserAssignedIdentity, (*UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, (*UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity)
+// Test_UserAssignedIdentityDetails_AssignProperties_To_UserAssignedIdentityDetails_RoundTrip checks that converting a UserAssignedIdentityDetails to storage/v1api20210401/storage.UserAssignedIdentityDetails and back loses nothing.
+func Test_UserAssignedIdentityDetails_AssignProperties_To_UserAssignedIdentityDetails_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[UserAssignedIdentityDetails, storage.UserAssignedIdentityDetails](t, GenerateUserAssignedIdentityDetails, (*UserAssignedIdentityDetails).AssignProperties_To_UserAssignedIdentityDetails, (*UserAssignedIdentityDetails).AssignProperties_From_UserAssignedIdentityDetails)
 }
 
 // Test_UserAssignedIdentity_STATUS_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentity_STATUS.

@@ -72,6 +72,14 @@ func (b *builder) object(api astmodel.TypeName, side astmodel.ARMSide, resourceS
 		if err != nil {
 			return armName, fmt.Errorf("%s.%s: %w", api.Name, p.Name, err)
 		}
+		if p.KeyedBy != "" {
+			// A list of references in Kubernetes, a map keyed by their ARM IDs on the wire.
+			list, ok := t.(astmodel.ArrayType)
+			if !ok {
+				return armName, fmt.Errorf("%s.%s: keyed by %s but not a list", api.Name, p.Name, p.KeyedBy)
+			}
+			t = astmodel.MapType{Key: astmodel.StringType, Value: list.Element}
+		}
 		holder := root
 		var path []astmodel.ARMEnvelope
 		if len(p.FlattenedVia) != len(p.FlattenedFrom) {

@@ -88,6 +88,8 @@ func (e *Explanation) reasons() []string {
 			add("%s is a resource of its own embedded here; only its ID is kept (manage it through its own Kubernetes resource)", n.Name)
 		case astmodel.Unrolled:
 			add("%s is recursive, which CRD schemas cannot express; break-cycles replaced the recursion by a copy without the recursive properties", origin.From.Name)
+		case astmodel.KeyedList:
+			add("a list of references in Kubernetes (name each identity by its Kubernetes name or armId), a map keyed by the ARM IDs they resolve to on the wire, as Azure Service Operator does")
 		case astmodel.Renamed:
 			add("type %s is named by %s (its swagger name is %s)", n.Name, e.typeRenameSetting(origin.From), origin.From.Name)
 		}

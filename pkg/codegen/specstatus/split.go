@@ -16,7 +16,8 @@ import (
 // adds a resource definition per export.
 func Split(raw astmodel.Definitions, exps selection.Exports) astmodel.Definitions {
 	sp := &splitter{raw: raw, out: make(astmodel.Definitions), done: make(map[splitKey]astmodel.TypeName),
-		building: make(map[astmodel.TypeName]bool), reserved: make(map[astmodel.TypeName]bool)}
+		building: make(map[astmodel.TypeName]bool), reserved: make(map[astmodel.TypeName]bool),
+		keyed: make(map[astmodel.PackageReference]astmodel.TypeName)}
 	for _, e := range exps {
 		sp.reserve(e)
 	}
@@ -71,6 +72,8 @@ type splitter struct {
 	building map[astmodel.TypeName]bool
 	// reserved are the names of resources and their spec, status, list and operator types.
 	reserved map[astmodel.TypeName]bool
+	// keyed holds, per package, the item type of the lists that are maps on the wire.
+	keyed map[astmodel.PackageReference]astmodel.TypeName
 }
 
 func (sp *splitter) rawPackage(n astmodel.TypeName) (astmodel.Definition, bool) {
@@ -85,7 +88,7 @@ func (sp *splitter) rawPackage(n astmodel.TypeName) (astmodel.Definition, bool) 
 func (sp *splitter) root(raw, name astmodel.TypeName, m splitMode) {
 	d := sp.raw[raw]
 	obj := d.Type.(*astmodel.ObjectType)
-	sp.out[name] = astmodel.Definition{Name: name, Type: sp.object(obj, m, true), Description: d.Description, Source: d.Source}
+	sp.out[name] = astmodel.Definition{Name: name, Type: sp.object(obj, m, true, name), Description: d.Description, Source: d.Source}
 }
 
 // named returns the spec or status counterpart of a raw named type, building it on first use.
@@ -110,7 +113,7 @@ func (sp *splitter) named(raw astmodel.TypeName, m splitMode) astmodel.TypeName 
 		// Placeholder first: recursive types refer back to the name while it is being built.
 		sp.building[name] = true
 		sp.out[name] = def.WithType(astmodel.NewObjectType())
-		def = def.WithType(sp.object(t, m, false))
+		def = def.WithType(sp.object(t, m, false, name))
 		delete(sp.building, name)
 	}
 	sp.out[name] = def
@@ -119,7 +122,7 @@ func (sp *splitter) named(raw astmodel.TypeName, m splitMode) astmodel.TypeName 
 
 // object converts the properties of a raw object for one side; top is set for the spec or
 // status object of a resource.
-func (sp *splitter) object(o *astmodel.ObjectType, m splitMode, top bool) *astmodel.ObjectType {
+func (sp *splitter) object(o *astmodel.ObjectType, m splitMode, top bool, holder astmodel.TypeName) *astmodel.ObjectType {
 	var props []*astmodel.Property
 	for _, p := range o.Properties() {
 		if m == specMode && (p.ReadOnly || top && isARMIdentity(p.ARMName)) {
@@ -133,7 +136,7 @@ func (sp *splitter) object(o *astmodel.ObjectType, m splitMode, top bool) *astmo
 		if m == statusMode {
 			np.Required = false
 		} else {
-			np = specProperty(np)
+			np = sp.userAssignedIdentities(specProperty(np), holder)
 		}
 		props = append(props, np)
 	}

@@ -3,6 +3,7 @@ package gentest
 import (
 	"encoding/json"
 	"reflect"
+	"sort"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -119,6 +120,56 @@ func ExpectFromARM(subject any, resolved genruntime.ConvertToARMResolvedDetails)
 		}
 		return true
 	})
+	// Once every reference is an ARM ID, keyed lists can be put in the wire's order.
+	walk(reflect.ValueOf(subject), func(v reflect.Value) bool {
+		if v.Kind() == reflect.Slice && isKeyedItem(v.Type().Elem()) {
+			sortKeyedItems(v)
+		}
+		return true
+	})
+}
+
+// isKeyedItem tells the item of a list that is a map keyed by reference on the wire: a struct
+// holding just its Reference.
+func isKeyedItem(t reflect.Type) bool {
+	if t.Kind() != reflect.Struct || t.NumField() != 1 {
+		return false
+	}
+	f := t.Field(0)
+	return f.Name == "Reference" && f.Type == reflect.TypeFor[*genruntime.ResourceReference]()
+}
+
+// sortKeyedItems orders a keyed list by ARM ID and drops items with the same one: on the wire
+// it is a map, which has neither order nor duplicate keys. References must be ARM IDs already.
+func sortKeyedItems(v reflect.Value) {
+	id := func(i int) string {
+		if r := v.Index(i).Field(0); !r.IsNil() {
+			return r.Interface().(*genruntime.ResourceReference).ARMID
+		}
+		return ""
+	}
+	items := make([]reflect.Value, v.Len())
+	for i := range items {
+		items[i] = reflect.New(v.Type().Elem()).Elem()
+		items[i].Set(v.Index(i))
+	}
+	ids := make([]string, len(items))
+	for i := range ids {
+		ids[i] = id(i)
+	}
+	order := make([]int, len(items))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return ids[order[a]] < ids[order[b]] })
+	out := reflect.MakeSlice(v.Type(), 0, len(items))
+	for n, i := range order {
+		if n > 0 && ids[i] == ids[order[n-1]] {
+			continue
+		}
+		out = reflect.Append(out, items[i])
+	}
+	v.Set(out)
 }
 
 // ownerOf is the owner a resource's spec names, as PopulateFromARM takes it.

@@ -66,6 +66,14 @@ func Optional[T any](g func(*rapid.T) T) func(*rapid.T) *T {
 	}
 }
 
+// Present makes a generator of pointers that are never nil, for properties the CRD requires.
+func Present[T any](g func(*rapid.T) T) func(*rapid.T) *T {
+	return func(t *rapid.T) *T {
+		v := g(t)
+		return &v
+	}
+}
+
 // SliceOf makes a generator of slices that are nil or hold one to three items.
 func SliceOf[T any](g func(*rapid.T) T) func(*rapid.T) []T {
 	return func(t *rapid.T) []T {

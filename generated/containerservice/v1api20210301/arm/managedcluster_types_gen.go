@@ -334,8 +334,8 @@ type ManagedClusterHTTPProxyConfig_STATUS struct {
 
 // ManagedClusterIdentity is the wire shape of ManagedClusterIdentity.
 type ManagedClusterIdentity struct {
-	Type                   *string                                                       `json:"type,omitempty"`
-	UserAssignedIdentities map[string]ManagedClusterIdentity_UserAssignedIdentitiesValue `json:"userAssignedIdentities,omitempty"`
+	Type                   *string                                `json:"type,omitempty"`
+	UserAssignedIdentities map[string]UserAssignedIdentityDetails `json:"userAssignedIdentities,omitempty"`
 }
 
 // ManagedClusterIdentity_STATUS is the wire shape of ManagedClusterIdentity_STATUS.
@@ -344,10 +344,6 @@ type ManagedClusterIdentity_STATUS struct {
 	TenantId               *string                                                              `json:"tenantId,omitempty"`
 	Type                   *string                                                              `json:"type,omitempty"`
 	UserAssignedIdentities map[string]ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS `json:"userAssignedIdentities,omitempty"`
-}
-
-// ManagedClusterIdentity_UserAssignedIdentitiesValue is the wire shape of ManagedClusterIdentity_UserAssignedIdentitiesValue.
-type ManagedClusterIdentity_UserAssignedIdentitiesValue struct {
 }
 
 // ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS is the wire shape of ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS.
@@ -714,6 +710,10 @@ type UserAssignedIdentity struct {
 	ClientId   *string `json:"clientId,omitempty"`
 	ObjectId   *string `json:"objectId,omitempty"`
 	ResourceId *string `json:"resourceId,omitempty"`
+}
+
+// UserAssignedIdentityDetails is the wire shape of UserAssignedIdentityDetails.
+type UserAssignedIdentityDetails struct {
 }
 
 // UserAssignedIdentity_STATUS is the wire shape of UserAssignedIdentity_STATUS.

@@ -3549,7 +3549,7 @@ type ManagedClusterIdentity struct {
 
 	Type *string `json:"type,omitempty"`
 
-	UserAssignedIdentities map[string]ManagedClusterIdentity_UserAssignedIdentitiesValue `json:"userAssignedIdentities,omitempty"`
+	UserAssignedIdentities []UserAssignedIdentityDetails `json:"userAssignedIdentities,omitempty"`
 }
 
 // AssignProperties_From_ManagedClusterIdentity populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterIdentity.
@@ -3559,15 +3559,13 @@ func (m *ManagedClusterIdentity) AssignProperties_From_ManagedClusterIdentity(so
 	m.Type = genruntime.ClonePointer(source.Type)
 
 	if source.UserAssignedIdentities != nil {
-		userAssignedIdentitiesMap := make(map[string]ManagedClusterIdentity_UserAssignedIdentitiesValue, len(source.UserAssignedIdentities))
-		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range source.UserAssignedIdentities {
-			var userAssignedIdentitiesItem ManagedClusterIdentity_UserAssignedIdentitiesValue
-			if err := userAssignedIdentitiesItem.AssignProperties_From_ManagedClusterIdentity_UserAssignedIdentitiesValue(&userAssignedIdentitiesValue); err != nil {
+		userAssignedIdentitiesList := make([]UserAssignedIdentityDetails, len(source.UserAssignedIdentities))
+		for userAssignedIdentitiesIndex := range source.UserAssignedIdentities {
+			if err := userAssignedIdentitiesList[userAssignedIdentitiesIndex].AssignProperties_From_UserAssignedIdentityDetails(&source.UserAssignedIdentities[userAssignedIdentitiesIndex]); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
-		m.UserAssignedIdentities = userAssignedIdentitiesMap
+		m.UserAssignedIdentities = userAssignedIdentitiesList
 	} else {
 		m.UserAssignedIdentities = nil
 	}
@@ -3589,15 +3587,13 @@ func (m *ManagedClusterIdentity) AssignProperties_To_ManagedClusterIdentity(dest
 	destination.Type = genruntime.ClonePointer(m.Type)
 
 	if m.UserAssignedIdentities != nil {
-		userAssignedIdentitiesMap := make(map[string]v1api20210501storage.ManagedClusterIdentity_UserAssignedIdentitiesValue, len(m.UserAssignedIdentities))
-		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range m.UserAssignedIdentities {
-			var userAssignedIdentitiesItem v1api20210501storage.ManagedClusterIdentity_UserAssignedIdentitiesValue
-			if err := userAssignedIdentitiesValue.AssignProperties_To_ManagedClusterIdentity_UserAssignedIdentitiesValue(&userAssignedIdentitiesItem); err != nil {
+		userAssignedIdentitiesList := make([]v1api20210501storage.UserAssignedIdentityDetails, len(m.UserAssignedIdentities))
+		for userAssignedIdentitiesIndex := range m.UserAssignedIdentities {
+			if err := m.UserAssignedIdentities[userAssignedIdentitiesIndex].AssignProperties_To_UserAssignedIdentityDetails(&userAssignedIdentitiesList[userAssignedIdentitiesIndex]); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
-		destination.UserAssignedIdentities = userAssignedIdentitiesMap
+		destination.UserAssignedIdentities = userAssignedIdentitiesList
 	} else {
 		destination.UserAssignedIdentities = nil
 	}
@@ -3678,39 +3674,6 @@ func (m *ManagedClusterIdentity_STATUS) AssignProperties_To_ManagedClusterIdenti
 	} else {
 		destination.UserAssignedIdentities = nil
 	}
-
-	// What has no field of its own stays in the property bag.
-	if len(propertyBag) > 0 {
-		destination.PropertyBag = propertyBag
-	} else {
-		destination.PropertyBag = nil
-	}
-
-	return nil
-}
-
-// ManagedClusterIdentity_UserAssignedIdentitiesValue: Storage version of v1api20210301.ManagedClusterIdentity_UserAssignedIdentitiesValue
-type ManagedClusterIdentity_UserAssignedIdentitiesValue struct {
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-}
-
-// AssignProperties_From_ManagedClusterIdentity_UserAssignedIdentitiesValue populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterIdentity_UserAssignedIdentitiesValue.
-func (m *ManagedClusterIdentity_UserAssignedIdentitiesValue) AssignProperties_From_ManagedClusterIdentity_UserAssignedIdentitiesValue(source *v1api20210501storage.ManagedClusterIdentity_UserAssignedIdentitiesValue) error {
-	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
-
-	// What has no field of its own stays in the property bag.
-	if len(propertyBag) > 0 {
-		m.PropertyBag = propertyBag
-	} else {
-		m.PropertyBag = nil
-	}
-
-	return nil
-}
-
-// AssignProperties_To_ManagedClusterIdentity_UserAssignedIdentitiesValue populates destination, a containerservice/v1api20210501/storage.ManagedClusterIdentity_UserAssignedIdentitiesValue, from the receiver.
-func (m *ManagedClusterIdentity_UserAssignedIdentitiesValue) AssignProperties_To_ManagedClusterIdentity_UserAssignedIdentitiesValue(destination *v1api20210501storage.ManagedClusterIdentity_UserAssignedIdentitiesValue) error {
-	propertyBag := genruntime.NewPropertyBag(m.PropertyBag)
 
 	// What has no field of its own stays in the property bag.
 	if len(propertyBag) > 0 {
@@ -6134,6 +6097,55 @@ func (u *UserAssignedIdentity) AssignProperties_To_UserAssignedIdentity(destinat
 	destination.ClientId = genruntime.ClonePointer(u.ClientId)
 	destination.ObjectId = genruntime.ClonePointer(u.ObjectId)
 	destination.ResourceId = genruntime.ClonePointer(u.ResourceId)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// UserAssignedIdentityDetails: Storage version of v1api20210301.UserAssignedIdentityDetails
+type UserAssignedIdentityDetails struct {
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// AssignProperties_From_UserAssignedIdentityDetails populates the receiver from source, a containerservice/v1api20210501/storage.UserAssignedIdentityDetails.
+func (u *UserAssignedIdentityDetails) AssignProperties_From_UserAssignedIdentityDetails(source *v1api20210501storage.UserAssignedIdentityDetails) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		u.Reference = &referenceValue
+	} else {
+		u.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		u.PropertyBag = propertyBag
+	} else {
+		u.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_UserAssignedIdentityDetails populates destination, a containerservice/v1api20210501/storage.UserAssignedIdentityDetails, from the receiver.
+func (u *UserAssignedIdentityDetails) AssignProperties_To_UserAssignedIdentityDetails(destination *v1api20210501storage.UserAssignedIdentityDetails) error {
+	propertyBag := genruntime.NewPropertyBag(u.PropertyBag)
+
+	if u.Reference != nil {
+		referenceValue := *u.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
 
 	// What has no field of its own stays in the property bag.
 	if len(propertyBag) > 0 {

@@ -503,7 +503,7 @@ func GenerateManagedClusterIdentity(t *rapid.T) ManagedClusterIdentity {
 	return ManagedClusterIdentity{
 		PropertyBag:            gentest.PropertyBag(t),
 		Type:                   gentest.Optional(gentest.String)(t),
-		UserAssignedIdentities: gentest.MapOf(GenerateManagedClusterIdentity_UserAssignedIdentitiesValue)(t),
+		UserAssignedIdentities: gentest.SliceOf(GenerateUserAssignedIdentityDetails)(t),
 	}
 }
 
@@ -515,13 +515,6 @@ func GenerateManagedClusterIdentity_STATUS(t *rapid.T) ManagedClusterIdentity_ST
 		TenantId:               gentest.Optional(gentest.String)(t),
 		Type:                   gentest.Optional(gentest.String)(t),
 		UserAssignedIdentities: gentest.MapOf(GenerateManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS)(t),
-	}
-}
-
-// GenerateManagedClusterIdentity_UserAssignedIdentitiesValue draws a random ManagedClusterIdentity_UserAssignedIdentitiesValue for property-based tests.
-func GenerateManagedClusterIdentity_UserAssignedIdentitiesValue(t *rapid.T) ManagedClusterIdentity_UserAssignedIdentitiesValue {
-	return ManagedClusterIdentity_UserAssignedIdentitiesValue{
-		PropertyBag: gentest.PropertyBag(t),
 	}
 }
 
@@ -944,6 +937,14 @@ func GenerateUserAssignedIdentity(t *rapid.T) UserAssignedIdentity {
 	}
 }
 
+// GenerateUserAssignedIdentityDetails draws a random UserAssignedIdentityDetails for property-based tests.
+func GenerateUserAssignedIdentityDetails(t *rapid.T) UserAssignedIdentityDetails {
+	return UserAssignedIdentityDetails{
+		PropertyBag: gentest.PropertyBag(t),
+		Reference:   gentest.Optional(gentest.ResourceReference)(t),
+	}
+}
+
 // GenerateUserAssignedIdentity_STATUS draws a random UserAssignedIdentity_STATUS for property-based tests.
 func GenerateUserAssignedIdentity_STATUS(t *rapid.T) UserAssignedIdentity_STATUS {
 	return UserAssignedIdentity_STATUS{
@@ -1324,16 +1325,6 @@ func Test_ManagedClusterIdentity_STATUS_AssignProperties_To_ManagedClusterIdenti
 	gentest.RunRoundTrip[ManagedClusterIdentity_STATUS, v1api20210501storage.ManagedClusterIdentity_STATUS](t, GenerateManagedClusterIdentity_STATUS, (*ManagedClusterIdentity_STATUS).AssignProperties_To_ManagedClusterIdentity_STATUS, (*ManagedClusterIdentity_STATUS).AssignProperties_From_ManagedClusterIdentity_STATUS)
 }
 
-// Test_ManagedClusterIdentity_UserAssignedIdentitiesValue_JSONRoundTrip checks that JSON keeps every value of ManagedClusterIdentity_UserAssignedIdentitiesValue.
-func Test_ManagedClusterIdentity_UserAssignedIdentitiesValue_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateManagedClusterIdentity_UserAssignedIdentitiesValue)
-}
-
-// Test_ManagedClusterIdentity_UserAssignedIdentitiesValue_AssignProperties_To_ManagedClusterIdentity_UserAssignedIdentitiesValue_RoundTrip checks that converting a ManagedClusterIdentity_UserAssignedIdentitiesValue to containerservice/v1api20210501/storage.ManagedClusterIdentity_UserAssignedIdentitiesValue and back loses nothing.
-func Test_ManagedClusterIdentity_UserAssignedIdentitiesValue_AssignProperties_To_ManagedClusterIdentity_UserAssignedIdentitiesValue_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[ManagedClusterIdentity_UserAssignedIdentitiesValue, v1api20210501storage.ManagedClusterIdentity_UserAssignedIdentitiesValue](t, GenerateManagedClusterIdentity_UserAssignedIdentitiesValue, (*ManagedClusterIdentity_UserAssignedIdentitiesValue).AssignProperties_To_ManagedClusterIdentity_UserAssignedIdentitiesValue, (*ManagedClusterIdentity_UserAssignedIdentitiesValue).AssignProperties_From_ManagedClusterIdentity_UserAssignedIdentitiesValue)
-}
-
 // Test_ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS_JSONRoundTrip checks that JSON keeps every value of ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS.
 func Test_ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS)
@@ -1682,6 +1673,16 @@ func Test_UserAssignedIdentity_JSONRoundTrip(t *testing.T) {
 // Test_UserAssignedIdentity_AssignProperties_To_UserAssignedIdentity_RoundTrip checks that converting a UserAssignedIdentity to containerservice/v1api20210501/storage.UserAssignedIdentity and back loses nothing.
 func Test_UserAssignedIdentity_AssignProperties_To_UserAssignedIdentity_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[UserAssignedIdentity, v1api20210501storage.UserAssignedIdentity](t, GenerateUserAssignedIdentity, (*UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, (*UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity)
+}
+
+// Test_UserAssignedIdentityDetails_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentityDetails.
+func Test_UserAssignedIdentityDetails_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateUserAssignedIdentityDetails)
+}
+
+// Test_UserAssignedIdentityDetails_AssignProperties_To_UserAssignedIdentityDetails_RoundTrip checks that converting a UserAssignedIdentityDetails to containerservice/v1api20210501/storage.UserAssignedIdentityDetails and back loses nothing.
+func Test_UserAssignedIdentityDetails_AssignProperties_To_UserAssignedIdentityDetails_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[UserAssignedIdentityDetails, v1api20210501storage.UserAssignedIdentityDetails](t, GenerateUserAssignedIdentityDetails, (*UserAssignedIdentityDetails).AssignProperties_To_UserAssignedIdentityDetails, (*UserAssignedIdentityDetails).AssignProperties_From_UserAssignedIdentityDetails)
 }
 
 // Test_UserAssignedIdentity_STATUS_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentity_STATUS.

@@ -727,7 +727,7 @@ type ManagedClusterIdentity struct {
 
 	Type *string `json:"type,omitempty"`
 
-	UserAssignedIdentities map[string]ManagedClusterIdentity_UserAssignedIdentitiesValue `json:"userAssignedIdentities,omitempty"`
+	UserAssignedIdentities []UserAssignedIdentityDetails `json:"userAssignedIdentities,omitempty"`
 }
 
 // ManagedClusterIdentity_STATUS: Storage version of v1api20210501.ManagedClusterIdentity_STATUS
@@ -741,11 +741,6 @@ type ManagedClusterIdentity_STATUS struct {
 	Type *string `json:"type,omitempty"`
 
 	UserAssignedIdentities map[string]ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS `json:"userAssignedIdentities,omitempty"`
-}
-
-// ManagedClusterIdentity_UserAssignedIdentitiesValue: Storage version of v1api20210501.ManagedClusterIdentity_UserAssignedIdentitiesValue
-type ManagedClusterIdentity_UserAssignedIdentitiesValue struct {
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
 // ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS: Storage version of v1api20210501.ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS
@@ -1300,6 +1295,13 @@ type UserAssignedIdentity struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	ResourceId *string `json:"resourceId,omitempty"`
+}
+
+// UserAssignedIdentityDetails: Storage version of v1api20210501.UserAssignedIdentityDetails
+type UserAssignedIdentityDetails struct {
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
 // UserAssignedIdentity_STATUS: Storage version of v1api20210501.UserAssignedIdentity_STATUS

@@ -477,7 +477,7 @@ func GenerateManagedClusterIdentity(t *rapid.T) ManagedClusterIdentity {
 	return ManagedClusterIdentity{
 		PropertyBag:            gentest.PropertyBag(t),
 		Type:                   gentest.Optional(gentest.String)(t),
-		UserAssignedIdentities: gentest.MapOf(GenerateManagedClusterIdentity_UserAssignedIdentitiesValue)(t),
+		UserAssignedIdentities: gentest.SliceOf(GenerateUserAssignedIdentityDetails)(t),
 	}
 }
 
@@ -489,13 +489,6 @@ func GenerateManagedClusterIdentity_STATUS(t *rapid.T) ManagedClusterIdentity_ST
 		TenantId:               gentest.Optional(gentest.String)(t),
 		Type:                   gentest.Optional(gentest.String)(t),
 		UserAssignedIdentities: gentest.MapOf(GenerateManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS)(t),
-	}
-}
-
-// GenerateManagedClusterIdentity_UserAssignedIdentitiesValue draws a random ManagedClusterIdentity_UserAssignedIdentitiesValue for property-based tests.
-func GenerateManagedClusterIdentity_UserAssignedIdentitiesValue(t *rapid.T) ManagedClusterIdentity_UserAssignedIdentitiesValue {
-	return ManagedClusterIdentity_UserAssignedIdentitiesValue{
-		PropertyBag: gentest.PropertyBag(t),
 	}
 }
 
@@ -947,6 +940,14 @@ func GenerateUserAssignedIdentity(t *rapid.T) UserAssignedIdentity {
 	}
 }
 
+// GenerateUserAssignedIdentityDetails draws a random UserAssignedIdentityDetails for property-based tests.
+func GenerateUserAssignedIdentityDetails(t *rapid.T) UserAssignedIdentityDetails {
+	return UserAssignedIdentityDetails{
+		PropertyBag: gentest.PropertyBag(t),
+		Reference:   gentest.Optional(gentest.ResourceReference)(t),
+	}
+}
+
 // GenerateUserAssignedIdentity_STATUS draws a random UserAssignedIdentity_STATUS for property-based tests.
 func GenerateUserAssignedIdentity_STATUS(t *rapid.T) UserAssignedIdentity_STATUS {
 	return UserAssignedIdentity_STATUS{
@@ -1125,11 +1126,6 @@ func Test_ManagedClusterIdentity_JSONRoundTrip(t *testing.T) {
 // Test_ManagedClusterIdentity_STATUS_JSONRoundTrip checks that JSON keeps every value of ManagedClusterIdentity_STATUS.
 func Test_ManagedClusterIdentity_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateManagedClusterIdentity_STATUS)
-}
-
-// Test_ManagedClusterIdentity_UserAssignedIdentitiesValue_JSONRoundTrip checks that JSON keeps every value of ManagedClusterIdentity_UserAssignedIdentitiesValue.
-func Test_ManagedClusterIdentity_UserAssignedIdentitiesValue_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateManagedClusterIdentity_UserAssignedIdentitiesValue)
 }
 
 // Test_ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS_JSONRoundTrip checks that JSON keeps every value of ManagedClusterIdentity_UserAssignedIdentitiesValue_STATUS.
@@ -1320,6 +1316,11 @@ func Test_SysctlConfig_STATUS_JSONRoundTrip(t *testing.T) {
 // Test_UserAssignedIdentity_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentity.
 func Test_UserAssignedIdentity_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateUserAssignedIdentity)
+}
+
+// Test_UserAssignedIdentityDetails_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentityDetails.
+func Test_UserAssignedIdentityDetails_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateUserAssignedIdentityDetails)
 }
 
 // Test_UserAssignedIdentity_STATUS_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentity_STATUS.

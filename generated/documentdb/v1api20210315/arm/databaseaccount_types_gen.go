@@ -258,8 +258,8 @@ type Location_STATUS struct {
 
 // ManagedServiceIdentity is the wire shape of ManagedServiceIdentity.
 type ManagedServiceIdentity struct {
-	Type                   *string                                                       `json:"type,omitempty"`
-	UserAssignedIdentities map[string]ManagedServiceIdentity_UserAssignedIdentitiesValue `json:"userAssignedIdentities,omitempty"`
+	Type                   *string                                `json:"type,omitempty"`
+	UserAssignedIdentities map[string]UserAssignedIdentityDetails `json:"userAssignedIdentities,omitempty"`
 }
 
 // ManagedServiceIdentity_STATUS is the wire shape of ManagedServiceIdentity_STATUS.
@@ -268,10 +268,6 @@ type ManagedServiceIdentity_STATUS struct {
 	TenantId               *string                                                              `json:"tenantId,omitempty"`
 	Type                   *string                                                              `json:"type,omitempty"`
 	UserAssignedIdentities map[string]ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS `json:"userAssignedIdentities,omitempty"`
-}
-
-// ManagedServiceIdentity_UserAssignedIdentitiesValue is the wire shape of ManagedServiceIdentity_UserAssignedIdentitiesValue.
-type ManagedServiceIdentity_UserAssignedIdentitiesValue struct {
 }
 
 // ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS is the wire shape of ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS.
@@ -307,6 +303,10 @@ type PeriodicModeProperties_STATUS struct {
 // PrivateEndpointConnection_STATUS_SubResourceEmbedded is the wire shape of PrivateEndpointConnection_STATUS_SubResourceEmbedded.
 type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
+}
+
+// UserAssignedIdentityDetails is the wire shape of UserAssignedIdentityDetails.
+type UserAssignedIdentityDetails struct {
 }
 
 // VirtualNetworkRule is the wire shape of VirtualNetworkRule.

@@ -1959,7 +1959,7 @@ type ManagedServiceIdentity struct {
 
 	Type *string `json:"type,omitempty"`
 
-	UserAssignedIdentities map[string]ManagedServiceIdentity_UserAssignedIdentitiesValue `json:"userAssignedIdentities,omitempty"`
+	UserAssignedIdentities []UserAssignedIdentityDetails `json:"userAssignedIdentities,omitempty"`
 }
 
 // AssignProperties_From_ManagedServiceIdentity populates the receiver from source, a documentdb/v1api20210515/storage.ManagedServiceIdentity.
@@ -1969,15 +1969,13 @@ func (m *ManagedServiceIdentity) AssignProperties_From_ManagedServiceIdentity(so
 	m.Type = genruntime.ClonePointer(source.Type)
 
 	if source.UserAssignedIdentities != nil {
-		userAssignedIdentitiesMap := make(map[string]ManagedServiceIdentity_UserAssignedIdentitiesValue, len(source.UserAssignedIdentities))
-		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range source.UserAssignedIdentities {
-			var userAssignedIdentitiesItem ManagedServiceIdentity_UserAssignedIdentitiesValue
-			if err := userAssignedIdentitiesItem.AssignProperties_From_ManagedServiceIdentity_UserAssignedIdentitiesValue(&userAssignedIdentitiesValue); err != nil {
+		userAssignedIdentitiesList := make([]UserAssignedIdentityDetails, len(source.UserAssignedIdentities))
+		for userAssignedIdentitiesIndex := range source.UserAssignedIdentities {
+			if err := userAssignedIdentitiesList[userAssignedIdentitiesIndex].AssignProperties_From_UserAssignedIdentityDetails(&source.UserAssignedIdentities[userAssignedIdentitiesIndex]); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
-		m.UserAssignedIdentities = userAssignedIdentitiesMap
+		m.UserAssignedIdentities = userAssignedIdentitiesList
 	} else {
 		m.UserAssignedIdentities = nil
 	}
@@ -1999,15 +1997,13 @@ func (m *ManagedServiceIdentity) AssignProperties_To_ManagedServiceIdentity(dest
 	destination.Type = genruntime.ClonePointer(m.Type)
 
 	if m.UserAssignedIdentities != nil {
-		userAssignedIdentitiesMap := make(map[string]v1api20210515storage.ManagedServiceIdentity_UserAssignedIdentitiesValue, len(m.UserAssignedIdentities))
-		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range m.UserAssignedIdentities {
-			var userAssignedIdentitiesItem v1api20210515storage.ManagedServiceIdentity_UserAssignedIdentitiesValue
-			if err := userAssignedIdentitiesValue.AssignProperties_To_ManagedServiceIdentity_UserAssignedIdentitiesValue(&userAssignedIdentitiesItem); err != nil {
+		userAssignedIdentitiesList := make([]v1api20210515storage.UserAssignedIdentityDetails, len(m.UserAssignedIdentities))
+		for userAssignedIdentitiesIndex := range m.UserAssignedIdentities {
+			if err := m.UserAssignedIdentities[userAssignedIdentitiesIndex].AssignProperties_To_UserAssignedIdentityDetails(&userAssignedIdentitiesList[userAssignedIdentitiesIndex]); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
-		destination.UserAssignedIdentities = userAssignedIdentitiesMap
+		destination.UserAssignedIdentities = userAssignedIdentitiesList
 	} else {
 		destination.UserAssignedIdentities = nil
 	}
@@ -2088,39 +2084,6 @@ func (m *ManagedServiceIdentity_STATUS) AssignProperties_To_ManagedServiceIdenti
 	} else {
 		destination.UserAssignedIdentities = nil
 	}
-
-	// What has no field of its own stays in the property bag.
-	if len(propertyBag) > 0 {
-		destination.PropertyBag = propertyBag
-	} else {
-		destination.PropertyBag = nil
-	}
-
-	return nil
-}
-
-// ManagedServiceIdentity_UserAssignedIdentitiesValue: Storage version of v1api20210315.ManagedServiceIdentity_UserAssignedIdentitiesValue
-type ManagedServiceIdentity_UserAssignedIdentitiesValue struct {
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-}
-
-// AssignProperties_From_ManagedServiceIdentity_UserAssignedIdentitiesValue populates the receiver from source, a documentdb/v1api20210515/storage.ManagedServiceIdentity_UserAssignedIdentitiesValue.
-func (m *ManagedServiceIdentity_UserAssignedIdentitiesValue) AssignProperties_From_ManagedServiceIdentity_UserAssignedIdentitiesValue(source *v1api20210515storage.ManagedServiceIdentity_UserAssignedIdentitiesValue) error {
-	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
-
-	// What has no field of its own stays in the property bag.
-	if len(propertyBag) > 0 {
-		m.PropertyBag = propertyBag
-	} else {
-		m.PropertyBag = nil
-	}
-
-	return nil
-}
-
-// AssignProperties_To_ManagedServiceIdentity_UserAssignedIdentitiesValue populates destination, a documentdb/v1api20210515/storage.ManagedServiceIdentity_UserAssignedIdentitiesValue, from the receiver.
-func (m *ManagedServiceIdentity_UserAssignedIdentitiesValue) AssignProperties_To_ManagedServiceIdentity_UserAssignedIdentitiesValue(destination *v1api20210515storage.ManagedServiceIdentity_UserAssignedIdentitiesValue) error {
-	propertyBag := genruntime.NewPropertyBag(m.PropertyBag)
 
 	// What has no field of its own stays in the property bag.
 	if len(propertyBag) > 0 {
@@ -2411,6 +2374,55 @@ func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) AssignProperties_
 	propertyBag := genruntime.NewPropertyBag(p.PropertyBag)
 
 	destination.Id = genruntime.ClonePointer(p.Id)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// UserAssignedIdentityDetails: Storage version of v1api20210315.UserAssignedIdentityDetails
+type UserAssignedIdentityDetails struct {
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// AssignProperties_From_UserAssignedIdentityDetails populates the receiver from source, a documentdb/v1api20210515/storage.UserAssignedIdentityDetails.
+func (u *UserAssignedIdentityDetails) AssignProperties_From_UserAssignedIdentityDetails(source *v1api20210515storage.UserAssignedIdentityDetails) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		u.Reference = &referenceValue
+	} else {
+		u.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		u.PropertyBag = propertyBag
+	} else {
+		u.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_UserAssignedIdentityDetails populates destination, a documentdb/v1api20210515/storage.UserAssignedIdentityDetails, from the receiver.
+func (u *UserAssignedIdentityDetails) AssignProperties_To_UserAssignedIdentityDetails(destination *v1api20210515storage.UserAssignedIdentityDetails) error {
+	propertyBag := genruntime.NewPropertyBag(u.PropertyBag)
+
+	if u.Reference != nil {
+		referenceValue := *u.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
 
 	// What has no field of its own stays in the property bag.
 	if len(propertyBag) > 0 {

@@ -268,7 +268,7 @@ func GenerateManagedServiceIdentity(t *rapid.T) ManagedServiceIdentity {
 	return ManagedServiceIdentity{
 		PropertyBag:            gentest.PropertyBag(t),
 		Type:                   gentest.Optional(gentest.String)(t),
-		UserAssignedIdentities: gentest.MapOf(GenerateManagedServiceIdentity_UserAssignedIdentitiesValue)(t),
+		UserAssignedIdentities: gentest.SliceOf(GenerateUserAssignedIdentityDetails)(t),
 	}
 }
 
@@ -280,13 +280,6 @@ func GenerateManagedServiceIdentity_STATUS(t *rapid.T) ManagedServiceIdentity_ST
 		TenantId:               gentest.Optional(gentest.String)(t),
 		Type:                   gentest.Optional(gentest.String)(t),
 		UserAssignedIdentities: gentest.MapOf(GenerateManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS)(t),
-	}
-}
-
-// GenerateManagedServiceIdentity_UserAssignedIdentitiesValue draws a random ManagedServiceIdentity_UserAssignedIdentitiesValue for property-based tests.
-func GenerateManagedServiceIdentity_UserAssignedIdentitiesValue(t *rapid.T) ManagedServiceIdentity_UserAssignedIdentitiesValue {
-	return ManagedServiceIdentity_UserAssignedIdentitiesValue{
-		PropertyBag: gentest.PropertyBag(t),
 	}
 }
 
@@ -340,6 +333,14 @@ func GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded(t *rapid.T) Pr
 	return PrivateEndpointConnection_STATUS_SubResourceEmbedded{
 		Id:          gentest.Optional(gentest.String)(t),
 		PropertyBag: gentest.PropertyBag(t),
+	}
+}
+
+// GenerateUserAssignedIdentityDetails draws a random UserAssignedIdentityDetails for property-based tests.
+func GenerateUserAssignedIdentityDetails(t *rapid.T) UserAssignedIdentityDetails {
+	return UserAssignedIdentityDetails{
+		PropertyBag: gentest.PropertyBag(t),
+		Reference:   gentest.Optional(gentest.ResourceReference)(t),
 	}
 }
 
@@ -591,16 +592,6 @@ func Test_ManagedServiceIdentity_STATUS_AssignProperties_To_ManagedServiceIdenti
 	gentest.RunRoundTrip[ManagedServiceIdentity_STATUS, v1api20210515storage.ManagedServiceIdentity_STATUS](t, GenerateManagedServiceIdentity_STATUS, (*ManagedServiceIdentity_STATUS).AssignProperties_To_ManagedServiceIdentity_STATUS, (*ManagedServiceIdentity_STATUS).AssignProperties_From_ManagedServiceIdentity_STATUS)
 }
 
-// Test_ManagedServiceIdentity_UserAssignedIdentitiesValue_JSONRoundTrip checks that JSON keeps every value of ManagedServiceIdentity_UserAssignedIdentitiesValue.
-func Test_ManagedServiceIdentity_UserAssignedIdentitiesValue_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateManagedServiceIdentity_UserAssignedIdentitiesValue)
-}
-
-// Test_ManagedServiceIdentity_UserAssignedIdentitiesValue_AssignProperties_To_ManagedServiceIdentity_UserAssignedIdentitiesValue_RoundTrip checks that converting a ManagedServiceIdentity_UserAssignedIdentitiesValue to documentdb/v1api20210515/storage.ManagedServiceIdentity_UserAssignedIdentitiesValue and back loses nothing.
-func Test_ManagedServiceIdentity_UserAssignedIdentitiesValue_AssignProperties_To_ManagedServiceIdentity_UserAssignedIdentitiesValue_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[ManagedServiceIdentity_UserAssignedIdentitiesValue, v1api20210515storage.ManagedServiceIdentity_UserAssignedIdentitiesValue](t, GenerateManagedServiceIdentity_UserAssignedIdentitiesValue, (*ManagedServiceIdentity_UserAssignedIdentitiesValue).AssignProperties_To_ManagedServiceIdentity_UserAssignedIdentitiesValue, (*ManagedServiceIdentity_UserAssignedIdentitiesValue).AssignProperties_From_ManagedServiceIdentity_UserAssignedIdentitiesValue)
-}
-
 // Test_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS_JSONRoundTrip checks that JSON keeps every value of ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS.
 func Test_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS)
@@ -659,6 +650,16 @@ func Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_JSONRoundTrip(t *
 // Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded_RoundTrip checks that converting a PrivateEndpointConnection_STATUS_SubResourceEmbedded to documentdb/v1api20210515/storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded and back loses nothing.
 func Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[PrivateEndpointConnection_STATUS_SubResourceEmbedded, v1api20210515storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded](t, GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded, (*PrivateEndpointConnection_STATUS_SubResourceEmbedded).AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded, (*PrivateEndpointConnection_STATUS_SubResourceEmbedded).AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+}
+
+// Test_UserAssignedIdentityDetails_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentityDetails.
+func Test_UserAssignedIdentityDetails_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateUserAssignedIdentityDetails)
+}
+
+// Test_UserAssignedIdentityDetails_AssignProperties_To_UserAssignedIdentityDetails_RoundTrip checks that converting a UserAssignedIdentityDetails to documentdb/v1api20210515/storage.UserAssignedIdentityDetails and back loses nothing.
+func Test_UserAssignedIdentityDetails_AssignProperties_To_UserAssignedIdentityDetails_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[UserAssignedIdentityDetails, v1api20210515storage.UserAssignedIdentityDetails](t, GenerateUserAssignedIdentityDetails, (*UserAssignedIdentityDetails).AssignProperties_To_UserAssignedIdentityDetails, (*UserAssignedIdentityDetails).AssignProperties_From_UserAssignedIdentityDetails)
 }
 
 // Test_VirtualNetworkRule_JSONRoundTrip checks that JSON keeps every value of VirtualNetworkRule.

@@ -424,7 +424,7 @@ type ManagedServiceIdentity struct {
 
 	Type *string `json:"type,omitempty"`
 
-	UserAssignedIdentities map[string]ManagedServiceIdentity_UserAssignedIdentitiesValue `json:"userAssignedIdentities,omitempty"`
+	UserAssignedIdentities []UserAssignedIdentityDetails `json:"userAssignedIdentities,omitempty"`
 }
 
 // ManagedServiceIdentity_STATUS: Storage version of v1api20210515.ManagedServiceIdentity_STATUS
@@ -438,11 +438,6 @@ type ManagedServiceIdentity_STATUS struct {
 	Type *string `json:"type,omitempty"`
 
 	UserAssignedIdentities map[string]ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS `json:"userAssignedIdentities,omitempty"`
-}
-
-// ManagedServiceIdentity_UserAssignedIdentitiesValue: Storage version of v1api20210515.ManagedServiceIdentity_UserAssignedIdentitiesValue
-type ManagedServiceIdentity_UserAssignedIdentitiesValue struct {
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
 // ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS: Storage version of v1api20210515.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS
@@ -495,6 +490,13 @@ type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// UserAssignedIdentityDetails: Storage version of v1api20210515.UserAssignedIdentityDetails
+type UserAssignedIdentityDetails struct {
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
 // VirtualNetworkRule: Storage version of v1api20210515.VirtualNetworkRule

@@ -285,7 +285,7 @@ func GenerateManagedServiceIdentity(t *rapid.T) ManagedServiceIdentity {
 	return ManagedServiceIdentity{
 		PropertyBag:            gentest.PropertyBag(t),
 		Type:                   gentest.Optional(gentest.String)(t),
-		UserAssignedIdentities: gentest.MapOf(GenerateManagedServiceIdentity_UserAssignedIdentitiesValue)(t),
+		UserAssignedIdentities: gentest.SliceOf(GenerateUserAssignedIdentityDetails)(t),
 	}
 }
 
@@ -297,13 +297,6 @@ func GenerateManagedServiceIdentity_STATUS(t *rapid.T) ManagedServiceIdentity_ST
 		TenantId:               gentest.Optional(gentest.String)(t),
 		Type:                   gentest.Optional(gentest.String)(t),
 		UserAssignedIdentities: gentest.MapOf(GenerateManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS)(t),
-	}
-}
-
-// GenerateManagedServiceIdentity_UserAssignedIdentitiesValue draws a random ManagedServiceIdentity_UserAssignedIdentitiesValue for property-based tests.
-func GenerateManagedServiceIdentity_UserAssignedIdentitiesValue(t *rapid.T) ManagedServiceIdentity_UserAssignedIdentitiesValue {
-	return ManagedServiceIdentity_UserAssignedIdentitiesValue{
-		PropertyBag: gentest.PropertyBag(t),
 	}
 }
 
@@ -357,6 +350,14 @@ func GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded(t *rapid.T) Pr
 	return PrivateEndpointConnection_STATUS_SubResourceEmbedded{
 		Id:          gentest.Optional(gentest.String)(t),
 		PropertyBag: gentest.PropertyBag(t),
+	}
+}
+
+// GenerateUserAssignedIdentityDetails draws a random UserAssignedIdentityDetails for property-based tests.
+func GenerateUserAssignedIdentityDetails(t *rapid.T) UserAssignedIdentityDetails {
+	return UserAssignedIdentityDetails{
+		PropertyBag: gentest.PropertyBag(t),
+		Reference:   gentest.Optional(gentest.ResourceReference)(t),
 	}
 }
 
@@ -503,11 +504,6 @@ func Test_ManagedServiceIdentity_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateManagedServiceIdentity_STATUS)
 }
 
-// Test_ManagedServiceIdentity_UserAssignedIdentitiesValue_JSONRoundTrip checks that JSON keeps every value of ManagedServiceIdentity_UserAssignedIdentitiesValue.
-func Test_ManagedServiceIdentity_UserAssignedIdentitiesValue_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateManagedServiceIdentity_UserAssignedIdentitiesValue)
-}
-
 // Test_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS_JSONRoundTrip checks that JSON keeps every value of ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS.
 func Test_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS)
@@ -536,6 +532,11 @@ func Test_PeriodicModeProperties_STATUS_JSONRoundTrip(t *testing.T) {
 // Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection_STATUS_SubResourceEmbedded.
 func Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded)
+}
+
+// Test_UserAssignedIdentityDetails_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentityDetails.
+func Test_UserAssignedIdentityDetails_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateUserAssignedIdentityDetails)
 }
 
 // Test_VirtualNetworkRule_JSONRoundTrip checks that JSON keeps every value of VirtualNetworkRule.

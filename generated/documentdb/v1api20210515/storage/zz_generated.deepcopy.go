@@ -1790,9 +1790,9 @@ func (in *ManagedServiceIdentity) DeepCopyInto(out *ManagedServiceIdentity) {
 	}
 	if in.UserAssignedIdentities != nil {
 		in, out := &in.UserAssignedIdentities, &out.UserAssignedIdentities
-		*out = make(map[string]ManagedServiceIdentity_UserAssignedIdentitiesValue, len(*in))
-		for key, val := range *in {
-			(*out)[key] = *val.DeepCopy()
+		*out = make([]UserAssignedIdentityDetails, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
 	}
 }
@@ -1847,28 +1847,6 @@ func (in *ManagedServiceIdentity_STATUS) DeepCopy() *ManagedServiceIdentity_STAT
 		return nil
 	}
 	out := new(ManagedServiceIdentity_STATUS)
-	in.DeepCopyInto(out)
-	return out
-}
-
-// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
-func (in *ManagedServiceIdentity_UserAssignedIdentitiesValue) DeepCopyInto(out *ManagedServiceIdentity_UserAssignedIdentitiesValue) {
-	*out = *in
-	if in.PropertyBag != nil {
-		in, out := &in.PropertyBag, &out.PropertyBag
-		*out = make(genruntime.PropertyBag, len(*in))
-		for key, val := range *in {
-			(*out)[key] = val
-		}
-	}
-}
-
-// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
-func (in *ManagedServiceIdentity_UserAssignedIdentitiesValue) DeepCopy() *ManagedServiceIdentity_UserAssignedIdentitiesValue {
-	if in == nil {
-		return nil
-	}
-	out := new(ManagedServiceIdentity_UserAssignedIdentitiesValue)
 	in.DeepCopyInto(out)
 	return out
 }
@@ -2936,6 +2914,33 @@ func (in *UniqueKey_STATUS) DeepCopy() *UniqueKey_STATUS {
 		return nil
 	}
 	out := new(UniqueKey_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *UserAssignedIdentityDetails) DeepCopyInto(out *UserAssignedIdentityDetails) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *UserAssignedIdentityDetails) DeepCopy() *UserAssignedIdentityDetails {
+	if in == nil {
+		return nil
+	}
+	out := new(UserAssignedIdentityDetails)
 	in.DeepCopyInto(out)
 	return out
 }

@@ -69,8 +69,8 @@ type Encryption_STATUS struct {
 
 // Identity is the wire shape of Identity.
 type Identity struct {
-	Type                   *string                                         `json:"type,omitempty"`
-	UserAssignedIdentities map[string]Identity_UserAssignedIdentitiesValue `json:"userAssignedIdentities,omitempty"`
+	Type                   *string                                `json:"type,omitempty"`
+	UserAssignedIdentities map[string]UserAssignedIdentityDetails `json:"userAssignedIdentities,omitempty"`
 }
 
 // Identity_STATUS is the wire shape of Identity_STATUS.
@@ -79,10 +79,6 @@ type Identity_STATUS struct {
 	TenantId               *string                                                `json:"tenantId,omitempty"`
 	Type                   *string                                                `json:"type,omitempty"`
 	UserAssignedIdentities map[string]Identity_UserAssignedIdentitiesValue_STATUS `json:"userAssignedIdentities,omitempty"`
-}
-
-// Identity_UserAssignedIdentitiesValue is the wire shape of Identity_UserAssignedIdentitiesValue.
-type Identity_UserAssignedIdentitiesValue struct {
 }
 
 // Identity_UserAssignedIdentitiesValue_STATUS is the wire shape of Identity_UserAssignedIdentitiesValue_STATUS.
@@ -139,6 +135,10 @@ type SystemData_STATUS struct {
 	LastModifiedAt     *string `json:"lastModifiedAt,omitempty"`
 	LastModifiedBy     *string `json:"lastModifiedBy,omitempty"`
 	LastModifiedByType *string `json:"lastModifiedByType,omitempty"`
+}
+
+// UserAssignedIdentityDetails is the wire shape of UserAssignedIdentityDetails.
+type UserAssignedIdentityDetails struct {
 }
 
 // UserAssignedIdentityProperties is the wire shape of UserAssignedIdentityProperties.

@@ -194,7 +194,7 @@ type Identity struct {
 
 	Type *string `json:"type,omitempty"`
 
-	UserAssignedIdentities map[string]Identity_UserAssignedIdentitiesValue `json:"userAssignedIdentities,omitempty"`
+	UserAssignedIdentities []UserAssignedIdentityDetails `json:"userAssignedIdentities,omitempty"`
 }
 
 // Identity_STATUS: Storage version of v1api20210101preview.Identity_STATUS
@@ -208,11 +208,6 @@ type Identity_STATUS struct {
 	Type *string `json:"type,omitempty"`
 
 	UserAssignedIdentities map[string]Identity_UserAssignedIdentitiesValue_STATUS `json:"userAssignedIdentities,omitempty"`
-}
-
-// Identity_UserAssignedIdentitiesValue: Storage version of v1api20210101preview.Identity_UserAssignedIdentitiesValue
-type Identity_UserAssignedIdentitiesValue struct {
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
 // Identity_UserAssignedIdentitiesValue_STATUS: Storage version of v1api20210101preview.Identity_UserAssignedIdentitiesValue_STATUS
@@ -310,6 +305,13 @@ type SystemData_STATUS struct {
 	LastModifiedByType *string `json:"lastModifiedByType,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// UserAssignedIdentityDetails: Storage version of v1api20210101preview.UserAssignedIdentityDetails
+type UserAssignedIdentityDetails struct {
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
 // UserAssignedIdentityProperties: Storage version of v1api20210101preview.UserAssignedIdentityProperties

@@ -89,7 +89,7 @@ func GenerateIdentity(t *rapid.T) Identity {
 	return Identity{
 		PropertyBag:            gentest.PropertyBag(t),
 		Type:                   gentest.Optional(gentest.String)(t),
-		UserAssignedIdentities: gentest.MapOf(GenerateIdentity_UserAssignedIdentitiesValue)(t),
+		UserAssignedIdentities: gentest.SliceOf(GenerateUserAssignedIdentityDetails)(t),
 	}
 }
 
@@ -101,13 +101,6 @@ func GenerateIdentity_STATUS(t *rapid.T) Identity_STATUS {
 		TenantId:               gentest.Optional(gentest.String)(t),
 		Type:                   gentest.Optional(gentest.String)(t),
 		UserAssignedIdentities: gentest.MapOf(GenerateIdentity_UserAssignedIdentitiesValue_STATUS)(t),
-	}
-}
-
-// GenerateIdentity_UserAssignedIdentitiesValue draws a random Identity_UserAssignedIdentitiesValue for property-based tests.
-func GenerateIdentity_UserAssignedIdentitiesValue(t *rapid.T) Identity_UserAssignedIdentitiesValue {
-	return Identity_UserAssignedIdentitiesValue{
-		PropertyBag: gentest.PropertyBag(t),
 	}
 }
 
@@ -200,6 +193,14 @@ func GenerateSystemData_STATUS(t *rapid.T) SystemData_STATUS {
 	}
 }
 
+// GenerateUserAssignedIdentityDetails draws a random UserAssignedIdentityDetails for property-based tests.
+func GenerateUserAssignedIdentityDetails(t *rapid.T) UserAssignedIdentityDetails {
+	return UserAssignedIdentityDetails{
+		PropertyBag: gentest.PropertyBag(t),
+		Reference:   gentest.Optional(gentest.ResourceReference)(t),
+	}
+}
+
 // GenerateUserAssignedIdentityProperties draws a random UserAssignedIdentityProperties for property-based tests.
 func GenerateUserAssignedIdentityProperties(t *rapid.T) UserAssignedIdentityProperties {
 	return UserAssignedIdentityProperties{
@@ -251,11 +252,6 @@ func Test_Identity_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateIdentity_STATUS)
 }
 
-// Test_Identity_UserAssignedIdentitiesValue_JSONRoundTrip checks that JSON keeps every value of Identity_UserAssignedIdentitiesValue.
-func Test_Identity_UserAssignedIdentitiesValue_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateIdentity_UserAssignedIdentitiesValue)
-}
-
 // Test_Identity_UserAssignedIdentitiesValue_STATUS_JSONRoundTrip checks that JSON keeps every value of Identity_UserAssignedIdentitiesValue_STATUS.
 func Test_Identity_UserAssignedIdentitiesValue_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateIdentity_UserAssignedIdentitiesValue_STATUS)
@@ -299,6 +295,11 @@ func Test_Sku_STATUS_JSONRoundTrip(t *testing.T) {
 // Test_SystemData_STATUS_JSONRoundTrip checks that JSON keeps every value of SystemData_STATUS.
 func Test_SystemData_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateSystemData_STATUS)
+}
+
+// Test_UserAssignedIdentityDetails_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentityDetails.
+func Test_UserAssignedIdentityDetails_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateUserAssignedIdentityDetails)
 }
 
 // Test_UserAssignedIdentityProperties_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentityProperties.

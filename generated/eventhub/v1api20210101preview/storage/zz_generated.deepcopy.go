@@ -291,9 +291,9 @@ func (in *Identity) DeepCopyInto(out *Identity) {
 	}
 	if in.UserAssignedIdentities != nil {
 		in, out := &in.UserAssignedIdentities, &out.UserAssignedIdentities
-		*out = make(map[string]Identity_UserAssignedIdentitiesValue, len(*in))
-		for key, val := range *in {
-			(*out)[key] = *val.DeepCopy()
+		*out = make([]UserAssignedIdentityDetails, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
 	}
 }
@@ -348,28 +348,6 @@ func (in *Identity_STATUS) DeepCopy() *Identity_STATUS {
 		return nil
 	}
 	out := new(Identity_STATUS)
-	in.DeepCopyInto(out)
-	return out
-}
-
-// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
-func (in *Identity_UserAssignedIdentitiesValue) DeepCopyInto(out *Identity_UserAssignedIdentitiesValue) {
-	*out = *in
-	if in.PropertyBag != nil {
-		in, out := &in.PropertyBag, &out.PropertyBag
-		*out = make(genruntime.PropertyBag, len(*in))
-		for key, val := range *in {
-			(*out)[key] = val
-		}
-	}
-}
-
-// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
-func (in *Identity_UserAssignedIdentitiesValue) DeepCopy() *Identity_UserAssignedIdentitiesValue {
-	if in == nil {
-		return nil
-	}
-	out := new(Identity_UserAssignedIdentitiesValue)
 	in.DeepCopyInto(out)
 	return out
 }
@@ -1627,6 +1605,33 @@ func (in *SystemData_STATUS) DeepCopy() *SystemData_STATUS {
 		return nil
 	}
 	out := new(SystemData_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *UserAssignedIdentityDetails) DeepCopyInto(out *UserAssignedIdentityDetails) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *UserAssignedIdentityDetails) DeepCopy() *UserAssignedIdentityDetails {
+	if in == nil {
+		return nil
+	}
+	out := new(UserAssignedIdentityDetails)
 	in.DeepCopyInto(out)
 	return out
 }

@@ -25,10 +25,6 @@ type Namespace_STATUS struct {
 	Type       *string                       `json:"type,omitempty"`
 }
 
-// DictionaryValue is the wire shape of DictionaryValue.
-type DictionaryValue struct {
-}
-
 // DictionaryValue_STATUS is the wire shape of DictionaryValue_STATUS.
 type DictionaryValue_STATUS struct {
 	ClientId    *string `json:"clientId,omitempty"`
@@ -51,8 +47,8 @@ type Encryption_STATUS struct {
 
 // Identity is the wire shape of Identity.
 type Identity struct {
-	Type                   *string                    `json:"type,omitempty"`
-	UserAssignedIdentities map[string]DictionaryValue `json:"userAssignedIdentities,omitempty"`
+	Type                   *string                                `json:"type,omitempty"`
+	UserAssignedIdentities map[string]UserAssignedIdentityDetails `json:"userAssignedIdentities,omitempty"`
 }
 
 // Identity_STATUS is the wire shape of Identity_STATUS.
@@ -131,6 +127,10 @@ type SystemData_STATUS struct {
 	LastModifiedAt     *string `json:"lastModifiedAt,omitempty"`
 	LastModifiedBy     *string `json:"lastModifiedBy,omitempty"`
 	LastModifiedByType *string `json:"lastModifiedByType,omitempty"`
+}
+
+// UserAssignedIdentityDetails is the wire shape of UserAssignedIdentityDetails.
+type UserAssignedIdentityDetails struct {
 }
 
 // UserAssignedIdentityProperties is the wire shape of UserAssignedIdentityProperties.

@@ -150,11 +150,6 @@ type Namespace_STATUS struct {
 	ZoneRedundant *bool `json:"zoneRedundant,omitempty"`
 }
 
-// DictionaryValue: Storage version of v1api20210101preview.DictionaryValue
-type DictionaryValue struct {
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-}
-
 // DictionaryValue_STATUS: Storage version of v1api20210101preview.DictionaryValue_STATUS
 type DictionaryValue_STATUS struct {
 	ClientId *string `json:"clientId,omitempty"`
@@ -192,7 +187,7 @@ type Identity struct {
 
 	Type *string `json:"type,omitempty"`
 
-	UserAssignedIdentities map[string]DictionaryValue `json:"userAssignedIdentities,omitempty"`
+	UserAssignedIdentities []UserAssignedIdentityDetails `json:"userAssignedIdentities,omitempty"`
 }
 
 // Identity_STATUS: Storage version of v1api20210101preview.Identity_STATUS
@@ -294,6 +289,13 @@ type SystemData_STATUS struct {
 	LastModifiedByType *string `json:"lastModifiedByType,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// UserAssignedIdentityDetails: Storage version of v1api20210101preview.UserAssignedIdentityDetails
+type UserAssignedIdentityDetails struct {
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
 // UserAssignedIdentityProperties: Storage version of v1api20210101preview.UserAssignedIdentityProperties

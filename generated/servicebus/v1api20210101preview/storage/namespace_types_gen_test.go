@@ -56,13 +56,6 @@ func GenerateNamespace_STATUS(t *rapid.T) Namespace_STATUS {
 	}
 }
 
-// GenerateDictionaryValue draws a random DictionaryValue for property-based tests.
-func GenerateDictionaryValue(t *rapid.T) DictionaryValue {
-	return DictionaryValue{
-		PropertyBag: gentest.PropertyBag(t),
-	}
-}
-
 // GenerateDictionaryValue_STATUS draws a random DictionaryValue_STATUS for property-based tests.
 func GenerateDictionaryValue_STATUS(t *rapid.T) DictionaryValue_STATUS {
 	return DictionaryValue_STATUS{
@@ -97,7 +90,7 @@ func GenerateIdentity(t *rapid.T) Identity {
 	return Identity{
 		PropertyBag:            gentest.PropertyBag(t),
 		Type:                   gentest.Optional(gentest.String)(t),
-		UserAssignedIdentities: gentest.MapOf(GenerateDictionaryValue)(t),
+		UserAssignedIdentities: gentest.SliceOf(GenerateUserAssignedIdentityDetails)(t),
 	}
 }
 
@@ -192,6 +185,14 @@ func GenerateSystemData_STATUS(t *rapid.T) SystemData_STATUS {
 	}
 }
 
+// GenerateUserAssignedIdentityDetails draws a random UserAssignedIdentityDetails for property-based tests.
+func GenerateUserAssignedIdentityDetails(t *rapid.T) UserAssignedIdentityDetails {
+	return UserAssignedIdentityDetails{
+		PropertyBag: gentest.PropertyBag(t),
+		Reference:   gentest.Optional(gentest.ResourceReference)(t),
+	}
+}
+
 // GenerateUserAssignedIdentityProperties draws a random UserAssignedIdentityProperties for property-based tests.
 func GenerateUserAssignedIdentityProperties(t *rapid.T) UserAssignedIdentityProperties {
 	return UserAssignedIdentityProperties{
@@ -221,11 +222,6 @@ func Test_Namespace_Spec_JSONRoundTrip(t *testing.T) {
 // Test_Namespace_STATUS_JSONRoundTrip checks that JSON keeps every value of Namespace_STATUS.
 func Test_Namespace_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateNamespace_STATUS)
-}
-
-// Test_DictionaryValue_JSONRoundTrip checks that JSON keeps every value of DictionaryValue.
-func Test_DictionaryValue_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateDictionaryValue)
 }
 
 // Test_DictionaryValue_STATUS_JSONRoundTrip checks that JSON keeps every value of DictionaryValue_STATUS.
@@ -291,6 +287,11 @@ func Test_SBSku_STATUS_JSONRoundTrip(t *testing.T) {
 // Test_SystemData_STATUS_JSONRoundTrip checks that JSON keeps every value of SystemData_STATUS.
 func Test_SystemData_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateSystemData_STATUS)
+}
+
+// Test_UserAssignedIdentityDetails_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentityDetails.
+func Test_UserAssignedIdentityDetails_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateUserAssignedIdentityDetails)
 }
 
 // Test_UserAssignedIdentityProperties_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentityProperties.

@@ -194,8 +194,8 @@ type IPRule_STATUS struct {
 
 // Identity is the wire shape of Identity.
 type Identity struct {
-	Type                   *string                         `json:"type,omitempty"`
-	UserAssignedIdentities map[string]UserAssignedIdentity `json:"userAssignedIdentities,omitempty"`
+	Type                   *string                                `json:"type,omitempty"`
+	UserAssignedIdentities map[string]UserAssignedIdentityDetails `json:"userAssignedIdentities,omitempty"`
 }
 
 // Identity_STATUS is the wire shape of Identity_STATUS.
@@ -348,8 +348,8 @@ type StorageAccountProperties_STATUS struct {
 	SupportsHttpsTrafficOnly              *bool                                                  `json:"supportsHttpsTrafficOnly,omitempty"`
 }
 
-// UserAssignedIdentity is the wire shape of UserAssignedIdentity.
-type UserAssignedIdentity struct {
+// UserAssignedIdentityDetails is the wire shape of UserAssignedIdentityDetails.
+type UserAssignedIdentityDetails struct {
 }
 
 // UserAssignedIdentity_STATUS is the wire shape of UserAssignedIdentity_STATUS.

@@ -2470,7 +2470,7 @@ type Identity struct {
 
 	Type *string `json:"type,omitempty"`
 
-	UserAssignedIdentities map[string]UserAssignedIdentity `json:"userAssignedIdentities,omitempty"`
+	UserAssignedIdentities []UserAssignedIdentityDetails `json:"userAssignedIdentities,omitempty"`
 }
 
 // AssignProperties_From_Identity populates the receiver from source, a storage/v1api20210401/storage.Identity.
@@ -2480,15 +2480,13 @@ func (i *Identity) AssignProperties_From_Identity(source *v1api20210401storage.I
 	i.Type = genruntime.ClonePointer(source.Type)
 
 	if source.UserAssignedIdentities != nil {
-		userAssignedIdentitiesMap := make(map[string]UserAssignedIdentity, len(source.UserAssignedIdentities))
-		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range source.UserAssignedIdentities {
-			var userAssignedIdentitiesItem UserAssignedIdentity
-			if err := userAssignedIdentitiesItem.AssignProperties_From_UserAssignedIdentity(&userAssignedIdentitiesValue); err != nil {
+		userAssignedIdentitiesList := make([]UserAssignedIdentityDetails, len(source.UserAssignedIdentities))
+		for userAssignedIdentitiesIndex := range source.UserAssignedIdentities {
+			if err := userAssignedIdentitiesList[userAssignedIdentitiesIndex].AssignProperties_From_UserAssignedIdentityDetails(&source.UserAssignedIdentities[userAssignedIdentitiesIndex]); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
-		i.UserAssignedIdentities = userAssignedIdentitiesMap
+		i.UserAssignedIdentities = userAssignedIdentitiesList
 	} else {
 		i.UserAssignedIdentities = nil
 	}
@@ -2510,15 +2508,13 @@ func (i *Identity) AssignProperties_To_Identity(destination *v1api20210401storag
 	destination.Type = genruntime.ClonePointer(i.Type)
 
 	if i.UserAssignedIdentities != nil {
-		userAssignedIdentitiesMap := make(map[string]v1api20210401storage.UserAssignedIdentity, len(i.UserAssignedIdentities))
-		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range i.UserAssignedIdentities {
-			var userAssignedIdentitiesItem v1api20210401storage.UserAssignedIdentity
-			if err := userAssignedIdentitiesValue.AssignProperties_To_UserAssignedIdentity(&userAssignedIdentitiesItem); err != nil {
+		userAssignedIdentitiesList := make([]v1api20210401storage.UserAssignedIdentityDetails, len(i.UserAssignedIdentities))
+		for userAssignedIdentitiesIndex := range i.UserAssignedIdentities {
+			if err := i.UserAssignedIdentities[userAssignedIdentitiesIndex].AssignProperties_To_UserAssignedIdentityDetails(&userAssignedIdentitiesList[userAssignedIdentitiesIndex]); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
-		destination.UserAssignedIdentities = userAssignedIdentitiesMap
+		destination.UserAssignedIdentities = userAssignedIdentitiesList
 	} else {
 		destination.UserAssignedIdentities = nil
 	}
@@ -3466,14 +3462,23 @@ func (s *StorageAccountOperatorSpec) AssignProperties_To_StorageAccountOperatorS
 	return nil
 }
 
-// UserAssignedIdentity: Storage version of v1api20210101.UserAssignedIdentity
-type UserAssignedIdentity struct {
+// UserAssignedIdentityDetails: Storage version of v1api20210101.UserAssignedIdentityDetails
+type UserAssignedIdentityDetails struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
-// AssignProperties_From_UserAssignedIdentity populates the receiver from source, a storage/v1api20210401/storage.UserAssignedIdentity.
-func (u *UserAssignedIdentity) AssignProperties_From_UserAssignedIdentity(source *v1api20210401storage.UserAssignedIdentity) error {
+// AssignProperties_From_UserAssignedIdentityDetails populates the receiver from source, a storage/v1api20210401/storage.UserAssignedIdentityDetails.
+func (u *UserAssignedIdentityDetails) AssignProperties_From_UserAssignedIdentityDetails(source *v1api20210401storage.UserAssignedIdentityDetails) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		u.Reference = &referenceValue
+	} else {
+		u.Reference = nil
+	}
 
 	// What has no field of its own stays in the property bag.
 	if len(propertyBag) > 0 {
@@ -3485,9 +3490,16 @@ func (u *UserAssignedIdentity) AssignProperties_From_UserAssignedIdentity(source
 	return nil
 }
 
-// AssignProperties_To_UserAssignedIdentity populates destination, a storage/v1api20210401/storage.UserAssignedIdentity, from the receiver.
-func (u *UserAssignedIdentity) AssignProperties_To_UserAssignedIdentity(destination *v1api20210401storage.UserAssignedIdentity) error {
+// AssignProperties_To_UserAssignedIdentityDetails populates destination, a storage/v1api20210401/storage.UserAssignedIdentityDetails, from the receiver.
+func (u *UserAssignedIdentityDetails) AssignProperties_To_UserAssignedIdentityDetails(destination *v1api20210401storage.UserAssignedIdentityDetails) error {
 	propertyBag := genruntime.NewPropertyBag(u.PropertyBag)
+
+	if u.Reference != nil {
+		referenceValue := *u.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
 
 	// What has no field of its own stays in the property bag.
 	if len(propertyBag) > 0 {

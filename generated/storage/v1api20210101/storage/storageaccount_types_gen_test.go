@@ -325,7 +325,7 @@ func GenerateIdentity(t *rapid.T) Identity {
 	return Identity{
 		PropertyBag:            gentest.PropertyBag(t),
 		Type:                   gentest.Optional(gentest.String)(t),
-		UserAssignedIdentities: gentest.MapOf(GenerateUserAssignedIdentity)(t),
+		UserAssignedIdentities: gentest.SliceOf(GenerateUserAssignedIdentityDetails)(t),
 	}
 }
 
@@ -483,10 +483,11 @@ func GenerateStorageAccountOperatorSpec(t *rapid.T) StorageAccountOperatorSpec {
 	}
 }
 
-// GenerateUserAssignedIdentity draws a random UserAssignedIdentity for property-based tests.
-func GenerateUserAssignedIdentity(t *rapid.T) UserAssignedIdentity {
-	return UserAssignedIdentity{
+// GenerateUserAssignedIdentityDetails draws a random UserAssignedIdentityDetails for property-based tests.
+func GenerateUserAssignedIdentityDetails(t *rapid.T) UserAssignedIdentityDetails {
+	return UserAssignedIdentityDetails{
 		PropertyBag: gentest.PropertyBag(t),
+		Reference:   gentest.Optional(gentest.ResourceReference)(t),
 	}
 }
 
@@ -939,14 +940,14 @@ func Test_StorageAccountOperatorSpec_AssignProperties_To_StorageAccountOperatorS
 	gentest.RunRoundTrip[StorageAccountOperatorSpec, v1api20210401storage.StorageAccountOperatorSpec](t, GenerateStorageAccountOperatorSpec, (*StorageAccountOperatorSpec).AssignProperties_To_StorageAccountOperatorSpec, (*StorageAccountOperatorSpec).AssignProperties_From_StorageAccountOperatorSpec)
 }
 
-// Test_UserAssignedIdentity_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentity.
-func Test_UserAssignedIdentity_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateUserAssignedIdentity)
+// Test_UserAssignedIdentityDetails_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentityDetails.
+func Test_UserAssignedIdentityDetails_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateUserAssignedIdentityDetails)
 }
 
-// Test_UserAssignedIdentity_AssignProperties_To_UserAssignedIdentity_RoundTrip checks that converting a UserAssignedIdentity to storage/v1api20210401/storage.UserAssignedIdentity and back loses nothing.
-func Test_UserAssignedIdentity_AssignProperties_To_UserAssignedIdentity_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[UserAssignedIdentity, v1api20210401storage.UserAssignedIdentity](t, GenerateUserAssignedIdentity, (*UserAssignedIdentity).AssignProperties_To_UserAssignedIdentity, (*UserAssignedIdentity).AssignProperties_From_UserAssignedIdentity)
+// Test_UserAssignedIdentityDetails_AssignProperties_To_UserAssignedIdentityDetails_RoundTrip checks that converting a UserAssignedIdentityDetails to storage/v1api20210401/storage.UserAssignedIdentityDetails and back loses nothing.
+func Test_UserAssignedIdentityDetails_AssignProperties_To_UserAssignedIdentityDetails_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[UserAssignedIdentityDetails, v1api20210401storage.UserAssignedIdentityDetails](t, GenerateUserAssignedIdentityDetails, (*UserAssignedIdentityDetails).AssignProperties_To_UserAssignedIdentityDetails, (*UserAssignedIdentityDetails).AssignProperties_From_UserAssignedIdentityDetails)
 }
 
 // Test_UserAssignedIdentity_STATUS_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentity_STATUS.

@@ -493,7 +493,7 @@ type Identity struct {
 
 	Type *string `json:"type,omitempty"`
 
-	UserAssignedIdentities map[string]UserAssignedIdentity `json:"userAssignedIdentities,omitempty"`
+	UserAssignedIdentities []UserAssignedIdentityDetails `json:"userAssignedIdentities,omitempty"`
 }
 
 // Identity_STATUS: Storage version of v1api20210401.Identity_STATUS
@@ -710,9 +710,11 @@ type StorageAccountOperatorSpec struct {
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 }
 
-// UserAssignedIdentity: Storage version of v1api20210401.UserAssignedIdentity
-type UserAssignedIdentity struct {
+// UserAssignedIdentityDetails: Storage version of v1api20210401.UserAssignedIdentityDetails
+type UserAssignedIdentityDetails struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
 // UserAssignedIdentity_STATUS: Storage version of v1api20210401.UserAssignedIdentity_STATUS

@@ -333,7 +333,7 @@ func GenerateIdentity(t *rapid.T) Identity {
 	return Identity{
 		PropertyBag:            gentest.PropertyBag(t),
 		Type:                   gentest.Optional(gentest.String)(t),
-		UserAssignedIdentities: gentest.MapOf(GenerateUserAssignedIdentity)(t),
+		UserAssignedIdentities: gentest.SliceOf(GenerateUserAssignedIdentityDetails)(t),
 	}
 }
 
@@ -534,10 +534,11 @@ func GenerateStorageAccountOperatorSpec(t *rapid.T) StorageAccountOperatorSpec {
 	}
 }
 
-// GenerateUserAssignedIdentity draws a random UserAssignedIdentity for property-based tests.
-func GenerateUserAssignedIdentity(t *rapid.T) UserAssignedIdentity {
-	return UserAssignedIdentity{
+// GenerateUserAssignedIdentityDetails draws a random UserAssignedIdentityDetails for property-based tests.
+func GenerateUserAssignedIdentityDetails(t *rapid.T) UserAssignedIdentityDetails {
+	return UserAssignedIdentityDetails{
 		PropertyBag: gentest.PropertyBag(t),
+		Reference:   gentest.Optional(gentest.ResourceReference)(t),
 	}
 }
 
@@ -805,9 +806,9 @@ func Test_StorageAccountOperatorSpec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateStorageAccountOperatorSpec)
 }
 
-// Test_UserAssignedIdentity_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentity.
-func Test_UserAssignedIdentity_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateUserAssignedIdentity)
+// Test_UserAssignedIdentityDetails_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentityDetails.
+func Test_UserAssignedIdentityDetails_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateUserAssignedIdentityDetails)
 }
 
 // Test_UserAssignedIdentity_STATUS_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentity_STATUS.

@@ -109,6 +109,13 @@ func (c *armConv) propertyToARM(o *astmodel.ARMObject, p astmodel.ARMProperty, r
 	}
 	target = sel(target, p.Field)
 	what := o.API.Name + "." + p.API.JSONName
+	if p.API.KeyedBy != "" {
+		inner, err := c.keyedListToARM(p, path(recv, p.API.Name), target, what)
+		if err != nil {
+			return nil, err
+		}
+		return []dst.Stmt{ifStmt(binary(path(recv, p.API.Name), token.NEQ, nilIdent()), append(ensure, inner...)...)}, nil
+	}
 	inner, err := c.toARM(p.API.Type, p.Type, path(recv, p.API.Name), target, localBase(p.API.Name), what, true)
 	if err != nil {
 		return nil, err
@@ -117,6 +124,39 @@ func (c *armConv) propertyToARM(o *astmodel.ARMObject, p astmodel.ARMProperty, r
 		return append(ensure, inner...), nil // a value the API requires, such as a discriminator
 	}
 	return []dst.Stmt{ifStmt(binary(path(recv, p.API.Name), token.NEQ, nilIdent()), append(ensure, inner...)...)}, nil
+}
+
+// keyedListToARM renders a list of references that is a map on the wire: each item's reference
+// resolves to its key; an item without one is an error naming the property.
+func (c *armConv) keyedListToARM(p astmodel.ARMProperty, src, target dst.Expr, what string) ([]dst.Stmt, error) {
+	wm, ok := p.Type.(astmodel.MapType)
+	if !ok {
+		return nil, fmt.Errorf("%s: keyed by %s, but the wire type is %s", what, p.API.KeyedBy, p.Type)
+	}
+	mapType, err := c.fb.typeExpr(wm)
+	if err != nil {
+		return nil, err
+	}
+	wv, ok := wm.Value.(astmodel.TypeName)
+	if !ok {
+		return nil, fmt.Errorf("%s: the wire value %s is not an object", what, wm.Value)
+	}
+	stem := localBase(p.API.Name)
+	item, key, value := c.local(stem+"Item"), c.local(stem+"Key"), c.local(stem+"ARM")
+	ref := path(item, p.API.KeyedBy)
+	loop := []dst.Stmt{
+		ifStmt(binary(ref, token.EQL, nilIdent()),
+			returns(nilIdent(), call(c.fb.qualified(fmtPackage, "Errorf"), stringLit(what+": an item has no "+p.API.KeyedBy)))),
+		define([]string{key, "err"}, call(path(resolvedParam, "ARMID"), stringLit(what), deref(path(item, p.API.KeyedBy)))),
+		ifStmt(binary(ident("err"), token.NEQ, nilIdent()), returns(nilIdent(), ident("err"))),
+		define([]string{value, "err"}, call(path(item, "ConvertToARM"), ident(resolvedParam))),
+		ifStmt(binary(ident("err"), token.NEQ, nilIdent()), returns(nilIdent(), ident("err"))),
+		assign(&dst.IndexExpr{X: cp(target), Index: ident(key)}, deref(&dst.TypeAssertExpr{X: ident(value), Type: deref(c.fb.typeName(wv))})),
+	}
+	return []dst.Stmt{
+		assign(cp(target), call(ident("make"), mapType, call(ident("len"), cp(src)))),
+		rangeStmt("_", item, cp(src), loop...),
+	}, nil
 }
 
 // nilable tells a type whose zero value is nil: pointers, slices and maps, named or not.

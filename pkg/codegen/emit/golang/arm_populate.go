@@ -58,7 +58,13 @@ func (fb *fileBuilder) populateFromARM(o *astmodel.ARMObject, obj *astmodel.Obje
 			guards = append(guards, binary(cp(src), token.NEQ, nilIdent()))
 		}
 		src = sel(src, p.Field)
-		stmts, err := c.fromARM(p.API.Type, p.Type, src, path(recv, p.API.Name), localBase(p.API.Name), o.API.Name+"."+p.API.JSONName)
+		var stmts []dst.Stmt
+		var err error
+		if p.API.KeyedBy != "" {
+			stmts, err = c.keyedListFromARM(p, src, path(recv, p.API.Name))
+		} else {
+			stmts, err = c.fromARM(p.API.Type, p.Type, src, path(recv, p.API.Name), localBase(p.API.Name), o.API.Name+"."+p.API.JSONName)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", p.API.Name, err)
 		}
@@ -78,6 +84,25 @@ func (fb *fileBuilder) populateFromARM(o *astmodel.ARMObject, obj *astmodel.Obje
 	}
 	return withDoc(method(recv, o.API.Name, "PopulateFromARM", params, []*dst.Field{field("", ident("error"))}, body...),
 		"PopulateFromARM fills the receiver from an arm."+o.ARM.Name+" (or a pointer to one), as Azure returned it."), nil
+}
+
+// keyedListFromARM reads a map keyed by ARM ID back into a list of ARM ID references, in key
+// order so that the list does not change from one read to the next.
+func (c *armConv) keyedListFromARM(p astmodel.ARMProperty, src, target dst.Expr) ([]dst.Stmt, error) {
+	list, ok := c.fb.stripArmValidations(p.API.Type).(astmodel.ArrayType)
+	if !ok {
+		return nil, fmt.Errorf("keyed by %s but not a list: %s", p.API.KeyedBy, p.API.Type)
+	}
+	itemType, err := c.fb.typeExpr(list.Element)
+	if err != nil {
+		return nil, err
+	}
+	key := c.local(localBase(p.API.Name) + "Key")
+	keys := call(c.fb.qualified(slicesPackage, "Sorted"), call(c.fb.qualified(mapsPackage, "Keys"), cp(src)))
+	ref := addr(composite(c.fb.typeName(astmodel.ResourceReferenceType), keyValue("ARMID", ident(key))))
+	return []dst.Stmt{ifStmt(binary(cp(src), token.NEQ, nilIdent()),
+		rangeStmt("_", key, keys,
+			assign(cp(target), call(ident("append"), cp(target), composite(itemType, keyValue(p.API.KeyedBy, ref))))))}, nil
 }
 
 // readableFromARM tells whether ARM returns a value of t: secrets and config-map values are

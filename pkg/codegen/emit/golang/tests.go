@@ -162,6 +162,13 @@ func (fb *fileBuilder) generatorDecl(def astmodel.Definition) (dst.Decl, error) 
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", p.Name, err)
 			}
+			if o, ok := p.Type.(astmodel.OptionalType); ok && p.Required && p.KeyedBy == "" && isKeyedItemOf(t) {
+				// The reference of a keyed list's item is what makes it an item at all.
+				if g, err = fb.generatorOf(o.Element); err != nil {
+					return nil, err
+				}
+				g = call(fb.qualified(gentestPackage, "Present"), g)
+			}
 			elts = append(elts, keyValue(p.Name, call(g, ident("t"))))
 		}
 		onePerLine(elts)
@@ -190,6 +197,12 @@ func (fb *fileBuilder) generatorDecl(def astmodel.Definition) (dst.Decl, error) 
 	fn := function(generatorName(name), []*dst.Field{field("t", deref(fb.qualified(rapidPackage, "T")))},
 		[]*dst.Field{field("", ident(name))}, returns(result))
 	return withDoc(fn, generatorName(name)+" draws a random "+name+" for property-based tests."), nil
+}
+
+// isKeyedItemOf tells the item of a list that is a map keyed by reference on the wire.
+func isKeyedItemOf(o *astmodel.ObjectType) bool {
+	ps := o.Properties()
+	return len(ps) == 1 && ps[0].Name == "Reference" && astmodel.Unwrap(ps[0].Type) == astmodel.ResourceReferenceType
 }
 
 // unionGeneratorDecl renders the generator of a union: it sets exactly one variant, as the CRD's

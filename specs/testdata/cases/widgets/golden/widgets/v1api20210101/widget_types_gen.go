@@ -2164,7 +2164,7 @@ type Identity struct {
 	Type *IdentityType `json:"type,omitempty"`
 
 	// UserAssignedIdentities: User assigned identities keyed by their ARM ID.
-	UserAssignedIdentities map[string]UserAssignedIdentity `json:"userAssignedIdentities,omitempty"`
+	UserAssignedIdentities []UserAssignedIdentityDetails `json:"userAssignedIdentities,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &Identity{}
@@ -2180,15 +2180,20 @@ func (i *Identity) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails)
 		result.Type = &typeValue
 	}
 	if i.UserAssignedIdentities != nil {
-		result.UserAssignedIdentities = make(map[string]arm.UserAssignedIdentity, len(i.UserAssignedIdentities))
-		for userAssignedIdentitiesKey, userAssignedIdentitiesItem := range i.UserAssignedIdentities {
-			var userAssignedIdentitiesValue arm.UserAssignedIdentity
+		result.UserAssignedIdentities = make(map[string]arm.UserAssignedIdentityDetails, len(i.UserAssignedIdentities))
+		for _, userAssignedIdentitiesItem := range i.UserAssignedIdentities {
+			if userAssignedIdentitiesItem.Reference == nil {
+				return nil, fmt.Errorf("Identity.userAssignedIdentities: an item has no Reference")
+			}
+			userAssignedIdentitiesKey, err := resolved.ARMID("Identity.userAssignedIdentities", *userAssignedIdentitiesItem.Reference)
+			if err != nil {
+				return nil, err
+			}
 			userAssignedIdentitiesARM, err := userAssignedIdentitiesItem.ConvertToARM(resolved)
 			if err != nil {
 				return nil, err
 			}
-			userAssignedIdentitiesValue = *userAssignedIdentitiesARM.(*arm.UserAssignedIdentity)
-			result.UserAssignedIdentities[userAssignedIdentitiesKey] = userAssignedIdentitiesValue
+			result.UserAssignedIdentities[userAssignedIdentitiesKey] = *userAssignedIdentitiesARM.(*arm.UserAssignedIdentityDetails)
 		}
 	}
 	return result, nil
@@ -2217,13 +2222,8 @@ func (i *Identity) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, arm
 		i.Type = &typeValue
 	}
 	if typed.UserAssignedIdentities != nil {
-		i.UserAssignedIdentities = make(map[string]UserAssignedIdentity, len(typed.UserAssignedIdentities))
-		for userAssignedIdentitiesKey, userAssignedIdentitiesItem := range typed.UserAssignedIdentities {
-			var userAssignedIdentitiesValue UserAssignedIdentity
-			if err := userAssignedIdentitiesValue.PopulateFromARM(owner, userAssignedIdentitiesItem); err != nil {
-				return err
-			}
-			i.UserAssignedIdentities[userAssignedIdentitiesKey] = userAssignedIdentitiesValue
+		for _, userAssignedIdentitiesKey := range slices.Sorted(maps.Keys(typed.UserAssignedIdentities)) {
+			i.UserAssignedIdentities = append(i.UserAssignedIdentities, UserAssignedIdentityDetails{Reference: &genruntime.ResourceReference{ARMID: userAssignedIdentitiesKey}})
 		}
 	}
 	return nil
@@ -2239,15 +2239,13 @@ func (i *Identity) AssignProperties_From_Identity(source *storage.Identity) erro
 	}
 
 	if source.UserAssignedIdentities != nil {
-		userAssignedIdentitiesMap := make(map[string]UserAssignedIdentity, len(source.UserAssignedIdentities))
-		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range source.UserAssignedIdentities {
-			var userAssignedIdentitiesItem UserAssignedIdentity
-			if err := userAssignedIdentitiesItem.AssignProperties_From_UserAssignedIdentity(&userAssignedIdentitiesValue); err != nil {
+		userAssignedIdentitiesList := make([]UserAssignedIdentityDetails, len(source.UserAssignedIdentities))
+		for userAssignedIdentitiesIndex := range source.UserAssignedIdentities {
+			if err := userAssignedIdentitiesList[userAssignedIdentitiesIndex].AssignProperties_From_UserAssignedIdentityDetails(&source.UserAssignedIdentities[userAssignedIdentitiesIndex]); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
-		i.UserAssignedIdentities = userAssignedIdentitiesMap
+		i.UserAssignedIdentities = userAssignedIdentitiesList
 	} else {
 		i.UserAssignedIdentities = nil
 	}
@@ -2265,15 +2263,13 @@ func (i *Identity) AssignProperties_To_Identity(destination *storage.Identity) e
 	}
 
 	if i.UserAssignedIdentities != nil {
-		userAssignedIdentitiesMap := make(map[string]storage.UserAssignedIdentity, len(i.UserAssignedIdentities))
-		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range i.UserAssignedIdentities {
-			var userAssignedIdentitiesItem storage.UserAssignedIdentity
-			if err := userAssignedIdentitiesValue.AssignProperties_To_UserAssignedIdentity(&userAssignedIdentitiesItem); err != nil {
+		userAssignedIdentitiesList := make([]storage.UserAssignedIdentityDetails, len(i.UserAssignedIdentities))
+		for userAssignedIdentitiesIndex := range i.UserAssignedIdentities {
+			if err := i.UserAssignedIdentities[userAssignedIdentitiesIndex].AssignProperties_To_UserAssignedIdentityDetails(&userAssignedIdentitiesList[userAssignedIdentitiesIndex]); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
-			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
 		}
-		destination.UserAssignedIdentities = userAssignedIdentitiesMap
+		destination.UserAssignedIdentities = userAssignedIdentitiesList
 	} else {
 		destination.UserAssignedIdentities = nil
 	}
@@ -3848,33 +3844,36 @@ func (s *SystemData_STATUS) AssignProperties_To_SystemData_STATUS(destination *s
 	return nil
 }
 
-// UserAssignedIdentity: A user assigned identity.
-type UserAssignedIdentity struct {
+// UserAssignedIdentityDetails: a user-assigned identity, by reference
+type UserAssignedIdentityDetails struct {
+	// Reference: the identity, by Kubernetes group, kind and name (a UserAssignedIdentity) or by ARM ID
+	// +kubebuilder:validation:Required
+	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
-var _ genruntime.ARMTransformer = &UserAssignedIdentity{}
+var _ genruntime.ARMTransformer = &UserAssignedIdentityDetails{}
 
-// ConvertToARM returns the UserAssignedIdentity of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
-func (u *UserAssignedIdentity) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+// ConvertToARM returns the UserAssignedIdentityDetails of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (u *UserAssignedIdentityDetails) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if u == nil {
 		return nil, nil
 	}
-	result := &arm.UserAssignedIdentity{}
+	result := &arm.UserAssignedIdentityDetails{}
 	return result, nil
 }
 
-// NewEmptyARMValue returns an empty UserAssignedIdentity of the arm package, to decode an ARM response into.
-func (u *UserAssignedIdentity) NewEmptyARMValue() any {
-	return &arm.UserAssignedIdentity{}
+// NewEmptyARMValue returns an empty UserAssignedIdentityDetails of the arm package, to decode an ARM response into.
+func (u *UserAssignedIdentityDetails) NewEmptyARMValue() any {
+	return &arm.UserAssignedIdentityDetails{}
 }
 
-// PopulateFromARM fills the receiver from an arm.UserAssignedIdentity (or a pointer to one), as Azure returned it.
-func (u *UserAssignedIdentity) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
-	typed, ok := armInput.(arm.UserAssignedIdentity)
+// PopulateFromARM fills the receiver from an arm.UserAssignedIdentityDetails (or a pointer to one), as Azure returned it.
+func (u *UserAssignedIdentityDetails) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.UserAssignedIdentityDetails)
 	if !ok {
-		pointer, ok := armInput.(*arm.UserAssignedIdentity)
+		pointer, ok := armInput.(*arm.UserAssignedIdentityDetails)
 		if !ok {
-			return fmt.Errorf("unexpected type %T for UserAssignedIdentity, want arm.UserAssignedIdentity", armInput)
+			return fmt.Errorf("unexpected type %T for UserAssignedIdentityDetails, want arm.UserAssignedIdentityDetails", armInput)
 		}
 		if pointer == nil {
 			return nil
@@ -3885,13 +3884,27 @@ func (u *UserAssignedIdentity) PopulateFromARM(owner genruntime.ArbitraryOwnerRe
 	return nil
 }
 
-// AssignProperties_From_UserAssignedIdentity populates the receiver from source, a widgets/v1api20210101/storage.UserAssignedIdentity.
-func (u *UserAssignedIdentity) AssignProperties_From_UserAssignedIdentity(source *storage.UserAssignedIdentity) error {
+// AssignProperties_From_UserAssignedIdentityDetails populates the receiver from source, a widgets/v1api20210101/storage.UserAssignedIdentityDetails.
+func (u *UserAssignedIdentityDetails) AssignProperties_From_UserAssignedIdentityDetails(source *storage.UserAssignedIdentityDetails) error {
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		u.Reference = &referenceValue
+	} else {
+		u.Reference = nil
+	}
+
 	return nil
 }
 
-// AssignProperties_To_UserAssignedIdentity populates destination, a widgets/v1api20210101/storage.UserAssignedIdentity, from the receiver.
-func (u *UserAssignedIdentity) AssignProperties_To_UserAssignedIdentity(destination *storage.UserAssignedIdentity) error {
+// AssignProperties_To_UserAssignedIdentityDetails populates destination, a widgets/v1api20210101/storage.UserAssignedIdentityDetails, from the receiver.
+func (u *UserAssignedIdentityDetails) AssignProperties_To_UserAssignedIdentityDetails(destination *storage.UserAssignedIdentityDetails) error {
+	if u.Reference != nil {
+		referenceValue := *u.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil
 

@@ -48,8 +48,8 @@ type Circle_STATUS struct {
 
 // Identity is the wire shape of Identity.
 type Identity struct {
-	Type                   *string                         `json:"type,omitempty"`
-	UserAssignedIdentities map[string]UserAssignedIdentity `json:"userAssignedIdentities,omitempty"`
+	Type                   *string                                `json:"type,omitempty"`
+	UserAssignedIdentities map[string]UserAssignedIdentityDetails `json:"userAssignedIdentities,omitempty"`
 }
 
 // Identity_STATUS is the wire shape of Identity_STATUS.
@@ -197,8 +197,8 @@ type SystemData_STATUS struct {
 	CreatedByType *string `json:"createdByType,omitempty"`
 }
 
-// UserAssignedIdentity is the wire shape of UserAssignedIdentity.
-type UserAssignedIdentity struct {
+// UserAssignedIdentityDetails is the wire shape of UserAssignedIdentityDetails.
+type UserAssignedIdentityDetails struct {
 }
 
 // UserAssignedIdentity_STATUS is the wire shape of UserAssignedIdentity_STATUS.

@@ -245,7 +245,7 @@ type Identity struct {
 
 	Type *string `json:"type,omitempty"`
 
-	UserAssignedIdentities map[string]UserAssignedIdentity `json:"userAssignedIdentities,omitempty"`
+	UserAssignedIdentities []UserAssignedIdentityDetails `json:"userAssignedIdentities,omitempty"`
 }
 
 // Identity_STATUS: Storage version of v1api20210101.Identity_STATUS
@@ -382,9 +382,11 @@ type SystemData_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
-// UserAssignedIdentity: Storage version of v1api20210101.UserAssignedIdentity
-type UserAssignedIdentity struct {
+// UserAssignedIdentityDetails: Storage version of v1api20210101.UserAssignedIdentityDetails
+type UserAssignedIdentityDetails struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
 // UserAssignedIdentity_STATUS: Storage version of v1api20210101.UserAssignedIdentity_STATUS

@@ -164,9 +164,9 @@ func (in *Identity) DeepCopyInto(out *Identity) {
 	}
 	if in.UserAssignedIdentities != nil {
 		in, out := &in.UserAssignedIdentities, &out.UserAssignedIdentities
-		*out = make(map[string]UserAssignedIdentity, len(*in))
-		for key, val := range *in {
-			(*out)[key] = *val.DeepCopy()
+		*out = make([]UserAssignedIdentityDetails, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
 	}
 }
@@ -1257,7 +1257,7 @@ func (in *SystemData_STATUS) DeepCopy() *SystemData_STATUS {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
-func (in *UserAssignedIdentity) DeepCopyInto(out *UserAssignedIdentity) {
+func (in *UserAssignedIdentityDetails) DeepCopyInto(out *UserAssignedIdentityDetails) {
 	*out = *in
 	if in.PropertyBag != nil {
 		in, out := &in.PropertyBag, &out.PropertyBag
@@ -1266,14 +1266,19 @@ func (in *UserAssignedIdentity) DeepCopyInto(out *UserAssignedIdentity) {
 			(*out)[key] = val
 		}
 	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
 }
 
 // DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
-func (in *UserAssignedIdentity) DeepCopy() *UserAssignedIdentity {
+func (in *UserAssignedIdentityDetails) DeepCopy() *UserAssignedIdentityDetails {
 	if in == nil {
 		return nil
 	}
-	out := new(UserAssignedIdentity)
+	out := new(UserAssignedIdentityDetails)
 	in.DeepCopyInto(out)
 	return out
 }
