@@ -740,12 +740,10 @@ func (in *DatabaseAccount_Spec) DeepCopyInto(out *DatabaseAccount_Spec) {
 		*out = new(NetworkAclBypass)
 		**out = **in
 	}
-	if in.NetworkAclBypassResourceReferences != nil {
-		in, out := &in.NetworkAclBypassResourceReferences, &out.NetworkAclBypassResourceReferences
-		*out = make([]genruntime.ResourceReference, len(*in))
-		for i := range *in {
-			(*in)[i].DeepCopyInto(&(*out)[i])
-		}
+	if in.NetworkAclBypassResourceIds != nil {
+		in, out := &in.NetworkAclBypassResourceIds, &out.NetworkAclBypassResourceIds
+		*out = make([]string, len(*in))
+		copy(*out, *in)
 	}
 	if in.OperatorSpec != nil {
 		in, out := &in.OperatorSpec, &out.OperatorSpec

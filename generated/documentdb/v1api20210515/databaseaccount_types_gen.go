@@ -212,8 +212,8 @@ type DatabaseAccount_Spec struct {
 	// NetworkAclBypass: Indicates what services are allowed to bypass firewall checks.
 	NetworkAclBypass *NetworkAclBypass `json:"networkAclBypass,omitempty"`
 
-	// NetworkAclBypassResourceReferences: An array that contains the Resource Ids for Network Acl Bypass for the Cosmos DB account.
-	NetworkAclBypassResourceReferences []genruntime.ResourceReference `json:"networkAclBypassResourceReferences,omitempty"`
+	// NetworkAclBypassResourceIds: An array that contains the Resource Ids for Network Acl Bypass for the Cosmos DB account.
+	NetworkAclBypassResourceIds []string `json:"networkAclBypassResourceIds,omitempty"`
 
 	// OperatorSpec: settings for the operator itself, not sent to Azure
 	OperatorSpec *DatabaseAccountOperatorSpec `json:"operatorSpec,omitempty"`
@@ -449,19 +449,14 @@ func (d *DatabaseAccount_Spec) ConvertToARM(resolved genruntime.ConvertToARMReso
 		networkAclBypassValue := string(*d.NetworkAclBypass)
 		result.Properties.NetworkAclBypass = &networkAclBypassValue
 	}
-	if d.NetworkAclBypassResourceReferences != nil {
+	if d.NetworkAclBypassResourceIds != nil {
 		if result.Properties == nil {
 			result.Properties = &arm.DatabaseAccountCreateUpdateProperties{}
 		}
-		result.Properties.NetworkAclBypassResourceIds = make([]string, 0, len(d.NetworkAclBypassResourceReferences))
-		for _, networkAclBypassResourceReferencesItem := range d.NetworkAclBypassResourceReferences {
-			var networkAclBypassResourceReferencesValue string
-			networkAclBypassResourceReferencesResolved, err := resolved.ARMID("DatabaseAccount_Spec.networkAclBypassResourceReferences", networkAclBypassResourceReferencesItem)
-			if err != nil {
-				return nil, err
-			}
-			networkAclBypassResourceReferencesValue = networkAclBypassResourceReferencesResolved
-			result.Properties.NetworkAclBypassResourceIds = append(result.Properties.NetworkAclBypassResourceIds, networkAclBypassResourceReferencesValue)
+		result.Properties.NetworkAclBypassResourceIds = make([]string, 0, len(d.NetworkAclBypassResourceIds))
+		for _, networkAclBypassResourceIdsItem := range d.NetworkAclBypassResourceIds {
+			networkAclBypassResourceIdsValue := networkAclBypassResourceIdsItem
+			result.Properties.NetworkAclBypassResourceIds = append(result.Properties.NetworkAclBypassResourceIds, networkAclBypassResourceIdsValue)
 		}
 	}
 	if d.PublicNetworkAccess != nil {
@@ -687,9 +682,9 @@ func (d *DatabaseAccount_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerRe
 	}
 	if typed.Properties != nil {
 		if typed.Properties.NetworkAclBypassResourceIds != nil {
-			for _, networkAclBypassResourceReferencesItem := range typed.Properties.NetworkAclBypassResourceIds {
-				networkAclBypassResourceReferencesValue := genruntime.ResourceReference{ARMID: networkAclBypassResourceReferencesItem}
-				d.NetworkAclBypassResourceReferences = append(d.NetworkAclBypassResourceReferences, networkAclBypassResourceReferencesValue)
+			for _, networkAclBypassResourceIdsItem := range typed.Properties.NetworkAclBypassResourceIds {
+				networkAclBypassResourceIdsValue := networkAclBypassResourceIdsItem
+				d.NetworkAclBypassResourceIds = append(d.NetworkAclBypassResourceIds, networkAclBypassResourceIdsValue)
 			}
 		}
 	}
@@ -863,15 +858,7 @@ func (d *DatabaseAccount_Spec) AssignProperties_From_DatabaseAccount_Spec(source
 		d.NetworkAclBypass = nil
 	}
 
-	if source.NetworkAclBypassResourceReferences != nil {
-		networkAclBypassResourceReferencesList := make([]genruntime.ResourceReference, len(source.NetworkAclBypassResourceReferences))
-		for networkAclBypassResourceReferencesIndex := range source.NetworkAclBypassResourceReferences {
-			networkAclBypassResourceReferencesList[networkAclBypassResourceReferencesIndex] = *source.NetworkAclBypassResourceReferences[networkAclBypassResourceReferencesIndex].DeepCopy()
-		}
-		d.NetworkAclBypassResourceReferences = networkAclBypassResourceReferencesList
-	} else {
-		d.NetworkAclBypassResourceReferences = nil
-	}
+	d.NetworkAclBypassResourceIds = slices.Clone(source.NetworkAclBypassResourceIds)
 
 	if source.OperatorSpec != nil {
 		var operatorSpecValue DatabaseAccountOperatorSpec
@@ -1057,15 +1044,7 @@ func (d *DatabaseAccount_Spec) AssignProperties_To_DatabaseAccount_Spec(destinat
 		destination.NetworkAclBypass = nil
 	}
 
-	if d.NetworkAclBypassResourceReferences != nil {
-		networkAclBypassResourceReferencesList := make([]genruntime.ResourceReference, len(d.NetworkAclBypassResourceReferences))
-		for networkAclBypassResourceReferencesIndex := range d.NetworkAclBypassResourceReferences {
-			networkAclBypassResourceReferencesList[networkAclBypassResourceReferencesIndex] = *d.NetworkAclBypassResourceReferences[networkAclBypassResourceReferencesIndex].DeepCopy()
-		}
-		destination.NetworkAclBypassResourceReferences = networkAclBypassResourceReferencesList
-	} else {
-		destination.NetworkAclBypassResourceReferences = nil
-	}
+	destination.NetworkAclBypassResourceIds = slices.Clone(d.NetworkAclBypassResourceIds)
 
 	if d.OperatorSpec != nil {
 		var operatorSpecValue storage.DatabaseAccountOperatorSpec

@@ -242,7 +242,7 @@ func GenerateEncryption(t *rapid.T) Encryption {
 // GenerateEncryptionIdentity draws a random EncryptionIdentity for property-based tests.
 func GenerateEncryptionIdentity(t *rapid.T) EncryptionIdentity {
 	return EncryptionIdentity{
-		UserAssignedIdentity: gentest.Optional(gentest.String)(t),
+		UserAssignedIdentityReference: gentest.Optional(gentest.ResourceReference)(t),
 	}
 }
 
@@ -506,8 +506,8 @@ func GenerateProvisioningState_STATUS(t *rapid.T) ProvisioningState_STATUS {
 // GenerateResourceAccessRule draws a random ResourceAccessRule for property-based tests.
 func GenerateResourceAccessRule(t *rapid.T) ResourceAccessRule {
 	return ResourceAccessRule{
-		ResourceId: gentest.Optional(gentest.String)(t),
-		TenantId:   gentest.Optional(gentest.String)(t),
+		ResourceReference: gentest.Optional(gentest.ResourceReference)(t),
+		TenantId:          gentest.Optional(gentest.String)(t),
 	}
 }
 

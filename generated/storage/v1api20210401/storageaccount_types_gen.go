@@ -3555,8 +3555,8 @@ func (e *Encryption) AssignProperties_To_Encryption(destination *storage.Encrypt
 
 // EncryptionIdentity: Encryption identity for the storage account.
 type EncryptionIdentity struct {
-	// UserAssignedIdentity: Resource identifier of the UserAssigned identity to be associated with server-side encryption on the storage account.
-	UserAssignedIdentity *string `json:"userAssignedIdentity,omitempty"`
+	// UserAssignedIdentityReference: Resource identifier of the UserAssigned identity to be associated with server-side encryption on the storage account.
+	UserAssignedIdentityReference *genruntime.ResourceReference `json:"userAssignedIdentityReference,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &EncryptionIdentity{}
@@ -3567,9 +3567,14 @@ func (e *EncryptionIdentity) ConvertToARM(resolved genruntime.ConvertToARMResolv
 		return nil, nil
 	}
 	result := &arm.EncryptionIdentity{}
-	if e.UserAssignedIdentity != nil {
-		userAssignedIdentityValue := *e.UserAssignedIdentity
-		result.UserAssignedIdentity = &userAssignedIdentityValue
+	if e.UserAssignedIdentityReference != nil {
+		var userAssignedIdentityReferenceValue string
+		userAssignedIdentityReferenceResolved, err := resolved.ARMID("EncryptionIdentity.userAssignedIdentityReference", *e.UserAssignedIdentityReference)
+		if err != nil {
+			return nil, err
+		}
+		userAssignedIdentityReferenceValue = userAssignedIdentityReferenceResolved
+		result.UserAssignedIdentity = &userAssignedIdentityReferenceValue
 	}
 	return result, nil
 }
@@ -3593,22 +3598,32 @@ func (e *EncryptionIdentity) PopulateFromARM(owner genruntime.ArbitraryOwnerRefe
 		typed = *pointer
 	}
 	if typed.UserAssignedIdentity != nil {
-		userAssignedIdentityValue := *typed.UserAssignedIdentity
-		e.UserAssignedIdentity = &userAssignedIdentityValue
+		userAssignedIdentityReferenceValue := genruntime.ResourceReference{ARMID: *typed.UserAssignedIdentity}
+		e.UserAssignedIdentityReference = &userAssignedIdentityReferenceValue
 	}
 	return nil
 }
 
 // AssignProperties_From_EncryptionIdentity populates the receiver from source, a storage/v1api20210401/storage.EncryptionIdentity.
 func (e *EncryptionIdentity) AssignProperties_From_EncryptionIdentity(source *storage.EncryptionIdentity) error {
-	e.UserAssignedIdentity = genruntime.ClonePointer(source.UserAssignedIdentity)
+	if source.UserAssignedIdentityReference != nil {
+		userAssignedIdentityReferenceValue := *source.UserAssignedIdentityReference.DeepCopy()
+		e.UserAssignedIdentityReference = &userAssignedIdentityReferenceValue
+	} else {
+		e.UserAssignedIdentityReference = nil
+	}
 
 	return nil
 }
 
 // AssignProperties_To_EncryptionIdentity populates destination, a storage/v1api20210401/storage.EncryptionIdentity, from the receiver.
 func (e *EncryptionIdentity) AssignProperties_To_EncryptionIdentity(destination *storage.EncryptionIdentity) error {
-	destination.UserAssignedIdentity = genruntime.ClonePointer(e.UserAssignedIdentity)
+	if e.UserAssignedIdentityReference != nil {
+		userAssignedIdentityReferenceValue := *e.UserAssignedIdentityReference.DeepCopy()
+		destination.UserAssignedIdentityReference = &userAssignedIdentityReferenceValue
+	} else {
+		destination.UserAssignedIdentityReference = nil
+	}
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil
@@ -6549,8 +6564,8 @@ const (
 
 // ResourceAccessRule: Resource Access Rule.
 type ResourceAccessRule struct {
-	// ResourceId: Resource Id
-	ResourceId *string `json:"resourceId,omitempty"`
+	// ResourceReference: Resource Id
+	ResourceReference *genruntime.ResourceReference `json:"resourceReference,omitempty"`
 
 	// TenantId: Tenant Id
 	TenantId *string `json:"tenantId,omitempty"`
@@ -6564,9 +6579,14 @@ func (r *ResourceAccessRule) ConvertToARM(resolved genruntime.ConvertToARMResolv
 		return nil, nil
 	}
 	result := &arm.ResourceAccessRule{}
-	if r.ResourceId != nil {
-		resourceIdValue := *r.ResourceId
-		result.ResourceId = &resourceIdValue
+	if r.ResourceReference != nil {
+		var resourceReferenceValue string
+		resourceReferenceResolved, err := resolved.ARMID("ResourceAccessRule.resourceReference", *r.ResourceReference)
+		if err != nil {
+			return nil, err
+		}
+		resourceReferenceValue = resourceReferenceResolved
+		result.ResourceId = &resourceReferenceValue
 	}
 	if r.TenantId != nil {
 		tenantIdValue := *r.TenantId
@@ -6594,8 +6614,8 @@ func (r *ResourceAccessRule) PopulateFromARM(owner genruntime.ArbitraryOwnerRefe
 		typed = *pointer
 	}
 	if typed.ResourceId != nil {
-		resourceIdValue := *typed.ResourceId
-		r.ResourceId = &resourceIdValue
+		resourceReferenceValue := genruntime.ResourceReference{ARMID: *typed.ResourceId}
+		r.ResourceReference = &resourceReferenceValue
 	}
 	if typed.TenantId != nil {
 		tenantIdValue := *typed.TenantId
@@ -6606,7 +6626,13 @@ func (r *ResourceAccessRule) PopulateFromARM(owner genruntime.ArbitraryOwnerRefe
 
 // AssignProperties_From_ResourceAccessRule populates the receiver from source, a storage/v1api20210401/storage.ResourceAccessRule.
 func (r *ResourceAccessRule) AssignProperties_From_ResourceAccessRule(source *storage.ResourceAccessRule) error {
-	r.ResourceId = genruntime.ClonePointer(source.ResourceId)
+	if source.ResourceReference != nil {
+		resourceReferenceValue := *source.ResourceReference.DeepCopy()
+		r.ResourceReference = &resourceReferenceValue
+	} else {
+		r.ResourceReference = nil
+	}
+
 	r.TenantId = genruntime.ClonePointer(source.TenantId)
 
 	return nil
@@ -6614,7 +6640,13 @@ func (r *ResourceAccessRule) AssignProperties_From_ResourceAccessRule(source *st
 
 // AssignProperties_To_ResourceAccessRule populates destination, a storage/v1api20210401/storage.ResourceAccessRule, from the receiver.
 func (r *ResourceAccessRule) AssignProperties_To_ResourceAccessRule(destination *storage.ResourceAccessRule) error {
-	destination.ResourceId = genruntime.ClonePointer(r.ResourceId)
+	if r.ResourceReference != nil {
+		resourceReferenceValue := *r.ResourceReference.DeepCopy()
+		destination.ResourceReference = &resourceReferenceValue
+	} else {
+		destination.ResourceReference = nil
+	}
+
 	destination.TenantId = genruntime.ClonePointer(r.TenantId)
 
 	// The source has no property bag, and every property found a field.

@@ -562,10 +562,10 @@ func (in *Encryption) DeepCopy() *Encryption {
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *EncryptionIdentity) DeepCopyInto(out *EncryptionIdentity) {
 	*out = *in
-	if in.UserAssignedIdentity != nil {
-		in, out := &in.UserAssignedIdentity, &out.UserAssignedIdentity
-		*out = new(string)
-		**out = **in
+	if in.UserAssignedIdentityReference != nil {
+		in, out := &in.UserAssignedIdentityReference, &out.UserAssignedIdentityReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
 	}
 }
 
@@ -1452,10 +1452,10 @@ func (in *PrivateEndpointConnection_STATUS_SubResourceEmbedded) DeepCopy() *Priv
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *ResourceAccessRule) DeepCopyInto(out *ResourceAccessRule) {
 	*out = *in
-	if in.ResourceId != nil {
-		in, out := &in.ResourceId, &out.ResourceId
-		*out = new(string)
-		**out = **in
+	if in.ResourceReference != nil {
+		in, out := &in.ResourceReference, &out.ResourceReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.TenantId != nil {
 		in, out := &in.TenantId, &out.TenantId

@@ -181,7 +181,7 @@ type DatabaseAccount_Spec struct {
 
 	NetworkAclBypass *string `json:"networkAclBypass,omitempty"`
 
-	NetworkAclBypassResourceReferences []genruntime.ResourceReference `json:"networkAclBypassResourceReferences,omitempty"`
+	NetworkAclBypassResourceIds []string `json:"networkAclBypassResourceIds,omitempty"`
 
 	OperatorSpec *DatabaseAccountOperatorSpec `json:"operatorSpec,omitempty"`
 
@@ -307,16 +307,7 @@ func (d *DatabaseAccount_Spec) AssignProperties_From_DatabaseAccount_Spec(source
 	}
 
 	d.NetworkAclBypass = genruntime.ClonePointer(source.NetworkAclBypass)
-
-	if source.NetworkAclBypassResourceReferences != nil {
-		networkAclBypassResourceReferencesList := make([]genruntime.ResourceReference, len(source.NetworkAclBypassResourceReferences))
-		for networkAclBypassResourceReferencesIndex := range source.NetworkAclBypassResourceReferences {
-			networkAclBypassResourceReferencesList[networkAclBypassResourceReferencesIndex] = *source.NetworkAclBypassResourceReferences[networkAclBypassResourceReferencesIndex].DeepCopy()
-		}
-		d.NetworkAclBypassResourceReferences = networkAclBypassResourceReferencesList
-	} else {
-		d.NetworkAclBypassResourceReferences = nil
-	}
+	d.NetworkAclBypassResourceIds = slices.Clone(source.NetworkAclBypassResourceIds)
 
 	if source.OperatorSpec != nil {
 		var operatorSpecValue DatabaseAccountOperatorSpec
@@ -478,16 +469,7 @@ func (d *DatabaseAccount_Spec) AssignProperties_To_DatabaseAccount_Spec(destinat
 	}
 
 	destination.NetworkAclBypass = genruntime.ClonePointer(d.NetworkAclBypass)
-
-	if d.NetworkAclBypassResourceReferences != nil {
-		networkAclBypassResourceReferencesList := make([]genruntime.ResourceReference, len(d.NetworkAclBypassResourceReferences))
-		for networkAclBypassResourceReferencesIndex := range d.NetworkAclBypassResourceReferences {
-			networkAclBypassResourceReferencesList[networkAclBypassResourceReferencesIndex] = *d.NetworkAclBypassResourceReferences[networkAclBypassResourceReferencesIndex].DeepCopy()
-		}
-		destination.NetworkAclBypassResourceReferences = networkAclBypassResourceReferencesList
-	} else {
-		destination.NetworkAclBypassResourceReferences = nil
-	}
+	destination.NetworkAclBypassResourceIds = slices.Clone(d.NetworkAclBypassResourceIds)
 
 	if d.OperatorSpec != nil {
 		var operatorSpecValue v1api20210515storage.DatabaseAccountOperatorSpec

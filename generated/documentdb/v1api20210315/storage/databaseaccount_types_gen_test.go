@@ -41,7 +41,7 @@ func GenerateDatabaseAccount_Spec(t *rapid.T) DatabaseAccount_Spec {
 		Location:                           gentest.Optional(gentest.String)(t),
 		Locations:                          gentest.SliceOf(GenerateLocation)(t),
 		NetworkAclBypass:                   gentest.Optional(gentest.String)(t),
-		NetworkAclBypassResourceReferences: gentest.SliceOf(gentest.ResourceReference)(t),
+		NetworkAclBypassResourceIds:        gentest.SliceOf(gentest.String)(t),
 		OperatorSpec:                       gentest.Optional(GenerateDatabaseAccountOperatorSpec)(t),
 		Owner:                              gentest.Optional(gentest.KnownResourceReference)(t),
 		PropertyBag:                        gentest.PropertyBag(t),

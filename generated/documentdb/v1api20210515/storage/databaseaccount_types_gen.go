@@ -134,7 +134,7 @@ type DatabaseAccount_Spec struct {
 
 	NetworkAclBypass *string `json:"networkAclBypass,omitempty"`
 
-	NetworkAclBypassResourceReferences []genruntime.ResourceReference `json:"networkAclBypassResourceReferences,omitempty"`
+	NetworkAclBypassResourceIds []string `json:"networkAclBypassResourceIds,omitempty"`
 
 	OperatorSpec *DatabaseAccountOperatorSpec `json:"operatorSpec,omitempty"`
 

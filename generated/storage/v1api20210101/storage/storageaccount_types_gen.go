@@ -1623,14 +1623,19 @@ func (e *Encryption) AssignProperties_To_Encryption(destination *v1api20210401st
 type EncryptionIdentity struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	UserAssignedIdentity *string `json:"userAssignedIdentity,omitempty"`
+	UserAssignedIdentityReference *genruntime.ResourceReference `json:"userAssignedIdentityReference,omitempty"`
 }
 
 // AssignProperties_From_EncryptionIdentity populates the receiver from source, a storage/v1api20210401/storage.EncryptionIdentity.
 func (e *EncryptionIdentity) AssignProperties_From_EncryptionIdentity(source *v1api20210401storage.EncryptionIdentity) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
-	e.UserAssignedIdentity = genruntime.ClonePointer(source.UserAssignedIdentity)
+	if source.UserAssignedIdentityReference != nil {
+		userAssignedIdentityReferenceValue := *source.UserAssignedIdentityReference.DeepCopy()
+		e.UserAssignedIdentityReference = &userAssignedIdentityReferenceValue
+	} else {
+		e.UserAssignedIdentityReference = nil
+	}
 
 	// What has no field of its own stays in the property bag.
 	if len(propertyBag) > 0 {
@@ -1646,7 +1651,12 @@ func (e *EncryptionIdentity) AssignProperties_From_EncryptionIdentity(source *v1
 func (e *EncryptionIdentity) AssignProperties_To_EncryptionIdentity(destination *v1api20210401storage.EncryptionIdentity) error {
 	propertyBag := genruntime.NewPropertyBag(e.PropertyBag)
 
-	destination.UserAssignedIdentity = genruntime.ClonePointer(e.UserAssignedIdentity)
+	if e.UserAssignedIdentityReference != nil {
+		userAssignedIdentityReferenceValue := *e.UserAssignedIdentityReference.DeepCopy()
+		destination.UserAssignedIdentityReference = &userAssignedIdentityReferenceValue
+	} else {
+		destination.UserAssignedIdentityReference = nil
+	}
 
 	// What has no field of its own stays in the property bag.
 	if len(propertyBag) > 0 {
@@ -2993,7 +3003,7 @@ func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) AssignProperties_
 type ResourceAccessRule struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	ResourceId *string `json:"resourceId,omitempty"`
+	ResourceReference *genruntime.ResourceReference `json:"resourceReference,omitempty"`
 
 	TenantId *string `json:"tenantId,omitempty"`
 }
@@ -3002,7 +3012,13 @@ type ResourceAccessRule struct {
 func (r *ResourceAccessRule) AssignProperties_From_ResourceAccessRule(source *v1api20210401storage.ResourceAccessRule) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
-	r.ResourceId = genruntime.ClonePointer(source.ResourceId)
+	if source.ResourceReference != nil {
+		resourceReferenceValue := *source.ResourceReference.DeepCopy()
+		r.ResourceReference = &resourceReferenceValue
+	} else {
+		r.ResourceReference = nil
+	}
+
 	r.TenantId = genruntime.ClonePointer(source.TenantId)
 
 	// What has no field of its own stays in the property bag.
@@ -3019,7 +3035,13 @@ func (r *ResourceAccessRule) AssignProperties_From_ResourceAccessRule(source *v1
 func (r *ResourceAccessRule) AssignProperties_To_ResourceAccessRule(destination *v1api20210401storage.ResourceAccessRule) error {
 	propertyBag := genruntime.NewPropertyBag(r.PropertyBag)
 
-	destination.ResourceId = genruntime.ClonePointer(r.ResourceId)
+	if r.ResourceReference != nil {
+		resourceReferenceValue := *r.ResourceReference.DeepCopy()
+		destination.ResourceReference = &resourceReferenceValue
+	} else {
+		destination.ResourceReference = nil
+	}
+
 	destination.TenantId = genruntime.ClonePointer(r.TenantId)
 
 	// What has no field of its own stays in the property bag.

@@ -193,8 +193,8 @@ func GenerateEncryption(t *rapid.T) Encryption {
 // GenerateEncryptionIdentity draws a random EncryptionIdentity for property-based tests.
 func GenerateEncryptionIdentity(t *rapid.T) EncryptionIdentity {
 	return EncryptionIdentity{
-		PropertyBag:          gentest.PropertyBag(t),
-		UserAssignedIdentity: gentest.Optional(gentest.String)(t),
+		PropertyBag:                   gentest.PropertyBag(t),
+		UserAssignedIdentityReference: gentest.Optional(gentest.ResourceReference)(t),
 	}
 }
 
@@ -397,9 +397,9 @@ func GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded(t *rapid.T) Pr
 // GenerateResourceAccessRule draws a random ResourceAccessRule for property-based tests.
 func GenerateResourceAccessRule(t *rapid.T) ResourceAccessRule {
 	return ResourceAccessRule{
-		PropertyBag: gentest.PropertyBag(t),
-		ResourceId:  gentest.Optional(gentest.String)(t),
-		TenantId:    gentest.Optional(gentest.String)(t),
+		PropertyBag:       gentest.PropertyBag(t),
+		ResourceReference: gentest.Optional(gentest.ResourceReference)(t),
+		TenantId:          gentest.Optional(gentest.String)(t),
 	}
 }
 

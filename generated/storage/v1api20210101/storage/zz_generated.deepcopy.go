@@ -405,10 +405,10 @@ func (in *EncryptionIdentity) DeepCopyInto(out *EncryptionIdentity) {
 			(*out)[key] = val
 		}
 	}
-	if in.UserAssignedIdentity != nil {
-		in, out := &in.UserAssignedIdentity, &out.UserAssignedIdentity
-		*out = new(string)
-		**out = **in
+	if in.UserAssignedIdentityReference != nil {
+		in, out := &in.UserAssignedIdentityReference, &out.UserAssignedIdentityReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
 	}
 }
 
@@ -1181,10 +1181,10 @@ func (in *ResourceAccessRule) DeepCopyInto(out *ResourceAccessRule) {
 			(*out)[key] = val
 		}
 	}
-	if in.ResourceId != nil {
-		in, out := &in.ResourceId, &out.ResourceId
-		*out = new(string)
-		**out = **in
+	if in.ResourceReference != nil {
+		in, out := &in.ResourceReference, &out.ResourceReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.TenantId != nil {
 		in, out := &in.TenantId, &out.TenantId

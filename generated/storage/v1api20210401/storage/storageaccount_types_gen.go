@@ -348,7 +348,7 @@ type Encryption struct {
 type EncryptionIdentity struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	UserAssignedIdentity *string `json:"userAssignedIdentity,omitempty"`
+	UserAssignedIdentityReference *genruntime.ResourceReference `json:"userAssignedIdentityReference,omitempty"`
 }
 
 // EncryptionIdentity_STATUS: Storage version of v1api20210401.EncryptionIdentity_STATUS
@@ -599,7 +599,7 @@ type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
 type ResourceAccessRule struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	ResourceId *string `json:"resourceId,omitempty"`
+	ResourceReference *genruntime.ResourceReference `json:"resourceReference,omitempty"`
 
 	TenantId *string `json:"tenantId,omitempty"`
 }
