@@ -175,3 +175,16 @@ func TestRunnerStopsAtErrorAndReports(t *testing.T) {
 		t.Errorf("observed %v", seen)
 	}
 }
+
+// TestReadKeepsTheFirstError: a stage reading several keys checks once, and hears of the first
+// key that was missing, not the last.
+func TestReadKeepsTheFirstError(t *testing.T) {
+	var err error
+	s := With(NewState(), doubled, 4)
+	if v := Read(s, counter, &err); v != 0 || err == nil || !strings.Contains(err.Error(), `"counter"`) {
+		t.Fatalf("missing counter: %v, %v", v, err)
+	}
+	if v := Read(s, doubled, &err); v != 4 || !strings.Contains(err.Error(), `"counter"`) {
+		t.Fatalf("a later read replaced the first error or lost its value: %v, %v", v, err)
+	}
+}

@@ -82,6 +82,16 @@ func Get[T any](s State, k Key[T]) (T, error) {
 	return v.(T), nil
 }
 
+// Read is Get for a stage that reads several keys and checks once: it returns the value, or the
+// zero value after recording the first error in *err, which the caller must then check.
+func Read[T any](s State, k Key[T], err *error) T {
+	v, e := Get(s, k)
+	if e != nil && *err == nil {
+		*err = e
+	}
+	return v
+}
+
 // Has reports whether the state holds k; for readers outside stages, such as a run that stopped
 // before the stage that writes k.
 func Has[T any](s State, k Key[T]) bool {

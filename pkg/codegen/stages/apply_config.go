@@ -15,15 +15,10 @@ func applyConfig() pipeline.Stage {
 		Reads:    pipeline.Keys(configKey, versionsKey, exportsKey, consumedKey),
 		Writes:   pipeline.Keys(exportsKey, consumedKey),
 		Run: func(ctx context.Context, s pipeline.State) (pipeline.State, error) {
-			cfg, err := pipeline.Get(s, configKey)
-			if err != nil {
-				return s, err
-			}
-			versions, err := pipeline.Get(s, versionsKey)
-			if err != nil {
-				return s, err
-			}
-			exps, err := pipeline.Get(s, exportsKey)
+			var err error
+			cfg := pipeline.Read(s, configKey, &err)
+			versions := pipeline.Read(s, versionsKey, &err)
+			exps := pipeline.Read(s, exportsKey, &err)
 			if err != nil {
 				return s, err
 			}

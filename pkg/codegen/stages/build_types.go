@@ -17,23 +17,12 @@ func buildTypes() pipeline.Stage {
 		Reads:    pipeline.Keys(corpusKey, versionsKey, exportsKey, allKey, coverageKey),
 		Writes:   pipeline.Keys(exportsKey, coverageKey),
 		Run: func(ctx context.Context, s pipeline.State) (pipeline.State, error) {
-			corpus, err := pipeline.Get(s, corpusKey)
-			if err != nil {
-				return s, err
-			}
-			versions, err := pipeline.Get(s, versionsKey)
-			if err != nil {
-				return s, err
-			}
-			exps, err := pipeline.Get(s, exportsKey)
-			if err != nil {
-				return s, err
-			}
-			tolerant, err := pipeline.Get(s, allKey)
-			if err != nil {
-				return s, err
-			}
-			cov, err := pipeline.Get(s, coverageKey)
+			var err error
+			corpus := pipeline.Read(s, corpusKey, &err)
+			versions := pipeline.Read(s, versionsKey, &err)
+			exps := pipeline.Read(s, exportsKey, &err)
+			tolerant := pipeline.Read(s, allKey, &err)
+			cov := pipeline.Read(s, coverageKey, &err)
 			if err != nil {
 				return s, err
 			}

@@ -15,17 +15,12 @@ func checkConfigConsumed() pipeline.Stage {
 		Requires: []string{ApplyConfig},
 		Reads:    pipeline.Keys(configKey, allKey, consumedKey),
 		Run: func(ctx context.Context, s pipeline.State) (pipeline.State, error) {
-			all, err := pipeline.Get(s, allKey)
+			var err error
+			all := pipeline.Read(s, allKey, &err)
+			cfg := pipeline.Read(s, configKey, &err)
+			used := pipeline.Read(s, consumedKey, &err)
 			if err != nil || all {
 				return s, err // --all generates from made-up entries, not from the file's
-			}
-			cfg, err := pipeline.Get(s, configKey)
-			if err != nil {
-				return s, err
-			}
-			used, err := pipeline.Get(s, consumedKey)
-			if err != nil {
-				return s, err
 			}
 			return s, consumed.Unconsumed(cfg, used)
 		},

@@ -15,11 +15,9 @@ func createConversionGraph() pipeline.Stage {
 		Reads:    pipeline.Keys(configKey, exportsKey, consumedKey),
 		Writes:   pipeline.Keys(conversionGraphKey, consumedKey),
 		Run: func(ctx context.Context, s pipeline.State) (pipeline.State, error) {
-			cfg, err := pipeline.Get(s, configKey)
-			if err != nil {
-				return s, err
-			}
-			exps, err := pipeline.Get(s, exportsKey)
+			var err error
+			cfg := pipeline.Read(s, configKey, &err)
+			exps := pipeline.Read(s, exportsKey, &err)
 			if err != nil {
 				return s, err
 			}

@@ -18,19 +18,11 @@ func discoverResources() pipeline.Stage {
 		Reads:    pipeline.Keys(configKey, corpusKey, versionsKey, allKey, consumedKey),
 		Writes:   pipeline.Keys(versionsKey, exportsKey, coverageKey, consumedKey),
 		Run: func(ctx context.Context, s pipeline.State) (pipeline.State, error) {
-			cfg, err := pipeline.Get(s, configKey)
-			if err != nil {
-				return s, err
-			}
-			corpus, err := pipeline.Get(s, corpusKey)
-			if err != nil {
-				return s, err
-			}
-			versions, err := pipeline.Get(s, versionsKey)
-			if err != nil {
-				return s, err
-			}
-			all, err := pipeline.Get(s, allKey)
+			var err error
+			cfg := pipeline.Read(s, configKey, &err)
+			corpus := pipeline.Read(s, corpusKey, &err)
+			versions := pipeline.Read(s, versionsKey, &err)
+			all := pipeline.Read(s, allKey, &err)
 			if err != nil {
 				return s, err
 			}

@@ -16,15 +16,10 @@ func emitGo() pipeline.Stage {
 		Reads:    pipeline.Keys(configKey, conversionsKey, armPlanKey),
 		Writes:   pipeline.Keys(goFilesKey),
 		Run: func(ctx context.Context, s pipeline.State) (pipeline.State, error) {
-			cfg, err := pipeline.Get(s, configKey)
-			if err != nil {
-				return s, err
-			}
-			conv, err := pipeline.Get(s, conversionsKey)
-			if err != nil {
-				return s, err
-			}
-			plan, err := pipeline.Get(s, armPlanKey)
+			var err error
+			cfg := pipeline.Read(s, configKey, &err)
+			conv := pipeline.Read(s, conversionsKey, &err)
+			plan := pipeline.Read(s, armPlanKey, &err)
 			if err != nil {
 				return s, err
 			}

@@ -16,15 +16,10 @@ func indexSpecs() pipeline.Stage {
 		Reads:  pipeline.Keys(configKey, specRootKey, allKey),
 		Writes: pipeline.Keys(indexKey, versionsKey),
 		Run: func(ctx context.Context, s pipeline.State) (pipeline.State, error) {
-			cfg, err := pipeline.Get(s, configKey)
-			if err != nil {
-				return s, err
-			}
-			root, err := pipeline.Get(s, specRootKey)
-			if err != nil {
-				return s, err
-			}
-			all, err := pipeline.Get(s, allKey)
+			var err error
+			cfg := pipeline.Read(s, configKey, &err)
+			root := pipeline.Read(s, specRootKey, &err)
+			all := pipeline.Read(s, allKey, &err)
 			if err != nil {
 				return s, err
 			}

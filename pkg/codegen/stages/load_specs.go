@@ -16,11 +16,9 @@ func loadSpecs() pipeline.Stage {
 		Reads:    pipeline.Keys(specRootKey, versionsKey),
 		Writes:   pipeline.Keys(corpusKey, versionsKey),
 		Run: func(ctx context.Context, s pipeline.State) (pipeline.State, error) {
-			root, err := pipeline.Get(s, specRootKey)
-			if err != nil {
-				return s, err
-			}
-			versions, err := pipeline.Get(s, versionsKey)
+			var err error
+			root := pipeline.Read(s, specRootKey, &err)
+			versions := pipeline.Read(s, versionsKey, &err)
 			if err != nil {
 				return s, err
 			}
