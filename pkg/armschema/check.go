@@ -1,11 +1,10 @@
 package armschema
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -157,8 +156,14 @@ func (c *checker) fromOpenAPI(l validate.Located) {
 		msg = strings.TrimPrefix(msg, ve.Name)
 	}
 	msg = strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(msg), "in body "), "body ")
+	if m := typeMismatch.FindStringSubmatch(msg); m != nil {
+		msg = fmt.Sprintf("must be of type %s, not %s", m[1], m[2])
+	}
 	c.add(l.Pointer, msg)
 }
+
+// typeMismatch is go-openapi's wording of a wrong JSON type, once the path is cut off.
+var typeMismatch = regexp.MustCompile(`^must be of type (\S+): "(\S+)"$`)
 
 // unknownMessage says a property is not in the schema, with the likely cause when the schema
 // shows one: the right name in another case, or the property declared one envelope down (a
@@ -173,7 +178,7 @@ func unknownMessage(n *node, key string) string {
 	for _, env := range slices.Sorted(maps.Keys(n.props)) {
 		if p := n.props[env]; p.node != nil {
 			if _, ok := p.props[key]; ok {
-				return msg + fmt.Sprintf(" (it is declared inside %q)", env)
+				return msg + fmt.Sprintf(" (%q declares a property of that name: wrong nesting?)", env)
 			}
 		}
 	}
@@ -185,132 +190,4 @@ func describe(n *node) string {
 		return n.name
 	}
 	return "this object"
-}
-
-// PayloadError lists how a payload departs from the schema.
-type PayloadError struct {
-	ARMType, APIVersion, File string
-	Problems                  []Problem
-}
-
-// Problem is one departure, at a JSON path (properties.rules[0].name; "" for the payload).
-type Problem struct {
-	Path    string
-	Message string
-	pointer string
-}
-
-func (e *PayloadError) Error() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "the payload does not match the PUT body of %s@%s (%s):", e.ARMType, e.APIVersion, e.File)
-	for _, p := range e.Problems {
-		path := p.Path
-		if path == "" {
-			path = "(the payload)"
-		}
-		fmt.Fprintf(&b, "\n  %s: %s", path, p.Message)
-	}
-	return b.String()
-}
-
-// decode reads a JSON object. Integers become int64 (float64 would make go-openapi call an
-// integer beyond 2^53 "not an integer"), other numbers float64.
-func decode(payload []byte) (map[string]any, error) {
-	dec := json.NewDecoder(bytes.NewReader(payload))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return nil, err
-	}
-	if dec.More() {
-		return nil, errors.New("data after the JSON value")
-	}
-	m, ok := v.(map[string]any)
-	if !ok {
-		return nil, fmt.Errorf("got %T", v)
-	}
-	return numbers(m).(map[string]any), nil
-}
-
-func numbers(v any) any {
-	switch x := v.(type) {
-	case map[string]any:
-		for k, item := range x {
-			x[k] = numbers(item)
-		}
-	case []any:
-		for i, item := range x {
-			x[i] = numbers(item)
-		}
-	case json.Number:
-		if i, err := x.Int64(); err == nil {
-			return i
-		}
-		if f, err := x.Float64(); err == nil {
-			return f
-		}
-		return x.String() // out of float64's range: let the type check report a string
-	}
-	return v
-}
-
-// remove deletes the property at path (object keys) from v, if there.
-func remove(v map[string]any, path []string) {
-	for len(path) > 1 {
-		next, ok := v[path[0]].(map[string]any)
-		if !ok {
-			return
-		}
-		v, path = next, path[1:]
-	}
-	delete(v, path[0])
-}
-
-// displayPath renders a JSON pointer into value as ARM writes paths: properties.rules[0].name,
-// with keys that are not identifiers quoted (tags["a.b"]).
-func displayPath(value any, pointer string) string {
-	if pointer == "" {
-		return ""
-	}
-	var b strings.Builder
-	cur := value
-	for _, raw := range strings.Split(strings.TrimPrefix(pointer, "/"), "/") {
-		tok := strings.ReplaceAll(strings.ReplaceAll(raw, "~1", "/"), "~0", "~")
-		switch x := cur.(type) {
-		case []any:
-			if i, err := strconv.Atoi(tok); err == nil && i >= 0 && i < len(x) {
-				fmt.Fprintf(&b, "[%d]", i)
-				cur = x[i]
-				continue
-			}
-		case map[string]any:
-			cur = x[tok]
-		default:
-			cur = nil
-		}
-		if identifier(tok) {
-			if b.Len() > 0 {
-				b.WriteByte('.')
-			}
-			b.WriteString(tok)
-		} else {
-			fmt.Fprintf(&b, "[%s]", strconv.Quote(tok))
-		}
-	}
-	return b.String()
-}
-
-func identifier(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i, r := range s {
-		switch {
-		case r == '_' || r == '$' || r == '@' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z':
-		case i > 0 && (r >= '0' && r <= '9' || r == '-'):
-		default:
-			return false
-		}
-	}
-	return true
 }

@@ -56,7 +56,7 @@ func TestCorpusRedis(t *testing.T) {
 			"enableNonSslPort": true, "redisConfiguration": {"maxmemory-policy": "allkeys-lru"}, "shardCount": 2}}`, "", ""},
 		{"wrong wire name", `{"location": "westus", "properties": {"enableNonSSLPort": true}}`,
 			"properties.enableNonSSLPort", `the wire name is "enableNonSslPort"`},
-		{"lifted out of properties", `{"location": "westus", "sku": {"name": "Basic"}}`, "sku", `declared inside "properties"`},
+		{"lifted out of properties", `{"location": "westus", "sku": {"name": "Basic"}}`, "sku", `"properties" declares a property of that name`},
 		{"wrong type", `{"location": "westus", "properties": {"shardCount": "2"}}`, "properties.shardCount", "must be of type integer"},
 		// RedisCreateParameters is not a Resource: it has no name at all.
 		{"name", `{"location": "westus", "name": "r"}`, "name", "not a property of RedisCreateParameters"},
@@ -71,7 +71,7 @@ func TestCorpusVirtualNetwork(t *testing.T) {
 			"properties.subnets[1].properties.provisioningState", "read-only"},
 		{"read-only etag", `{"location": "westus", "etag": "x"}`, "etag", "read-only"},
 		{"wrong nesting in an item", `{"location": "westus", "properties": {"subnets": [{"addressPrefix": "10.0.0.0/24"}]}}`,
-			"properties.subnets[0].addressPrefix", `declared inside "properties"`},
+			"properties.subnets[0].addressPrefix", `"properties" declares a property of that name`},
 	})
 }
 

@@ -1,6 +1,7 @@
 package armschema
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -66,9 +67,8 @@ type builder struct {
 }
 
 type polymorphicDef struct {
-	n   *node
-	at  loader.Target
-	def *spec.Schema
+	n  *node
+	at loader.Target
 }
 
 func newBuilder(v *Validator, docs []*loader.Document) *builder {
@@ -145,7 +145,7 @@ func (b *builder) definition(t loader.Target, from *loader.Document, at, ref str
 	if def.Discriminator != "" {
 		n.discriminator = def.Discriminator
 		n.variants = map[string]*node{discriminatorValue(t.Name(), def): n}
-		b.polymorphic = append(b.polymorphic, polymorphicDef{n: n, at: t, def: def})
+		b.polymorphic = append(b.polymorphic, polymorphicDef{n: n, at: t})
 	}
 	return n, nil
 }
@@ -273,13 +273,14 @@ func merge(n *node, depth int) {
 	}
 }
 
-// readOnly says a property is the service's to set: readOnly, or x-ms-mutability [read].
+// readOnly says a property is the service's to set: readOnly, or an x-ms-mutability without
+// create or update (the loader's rule, so that the check and the generator agree on it).
 func readOnly(s *spec.Schema) bool {
 	if s.ReadOnly {
 		return true
 	}
 	m, ok := s.Extensions["x-ms-mutability"].([]any)
-	return ok && len(m) == 1 && m[0] == "read"
+	return ok && !slices.Contains(m, any("create")) && !slices.Contains(m, any("update"))
 }
 
 func nullable(s *spec.Schema) bool {

@@ -19,6 +19,7 @@ const specRootVariable = "ARMGEN_SPEC_ROOT"
 // tests, because the index of a spec root and the schemas loaded from it are the cost of this
 // check: every resource's test in a package would otherwise rebuild them. The validator is safe
 // for concurrent use and caches per type and api-version, so parallel tests share it freely.
+// It indexes the root of the first call: one test binary runs in one environment.
 var swagger struct {
 	once sync.Once
 	v    *armschema.Validator
