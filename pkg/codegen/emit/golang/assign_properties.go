@@ -88,10 +88,10 @@ func (fb *fileBuilder) assignMethod(a *astmodel.PropertyAssignment, fromOther bo
 		var err error
 		switch {
 		case vc != nil:
-			c.what = stepName(step)
+			c.what = step.Name()
 			stmts, err = c.convert(vc, sel(src(), srcProp.Name), sel(dstRoot(), dstProp.Name), localBase(dstProp.Name))
 		case !useBag:
-			err = fmt.Errorf("%s has no counterpart and there is no property bag to keep it", stepName(step))
+			err = fmt.Errorf("%s has no counterpart and there is no property bag to keep it", step.Name())
 		default:
 			if dstProp != nil {
 				stmts = append(stmts, c.pull(dstProp, sel(dstRoot(), dstProp.Name))...)
@@ -101,7 +101,7 @@ func (fb *fileBuilder) assignMethod(a *astmodel.PropertyAssignment, fromOther bo
 			}
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", stepName(step), err)
+			return nil, fmt.Errorf("%s: %w", step.Name(), err)
 		}
 		if len(stmts) == 0 {
 			continue
@@ -111,7 +111,7 @@ func (fb *fileBuilder) assignMethod(a *astmodel.PropertyAssignment, fromOther bo
 		var comment string
 		switch {
 		case vc == nil && dstProp != nil && srcProp != nil:
-			comment = fmt.Sprintf("// %s: the types differ, so each side's value waits in the property bag of the other", stepName(step))
+			comment = fmt.Sprintf("// %s: the types differ, so each side's value waits in the property bag of the other", step.Name())
 		case vc == nil && dstProp != nil:
 			comment = fmt.Sprintf("// %s: the source has no such property; its value may wait in the property bag", dstProp.Name)
 		case vc == nil:
@@ -158,13 +158,6 @@ func (fb *fileBuilder) assignMethod(a *astmodel.PropertyAssignment, fromOther bo
 		}
 	}
 	return fn, nil
-}
-
-func stepName(s astmodel.AssignmentStep) string {
-	if s.Self != nil {
-		return s.Self.Name
-	}
-	return s.Other.Name
 }
 
 // localBase is the stem of the local variables that convert a property: its name with a lower
