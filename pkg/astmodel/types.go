@@ -101,6 +101,25 @@ func NewValidated(t Type, v Validations) Type {
 	return ValidatedType{Element: t, Validations: v}
 }
 
+// WithoutOptional returns the element of an optional type, and any other type as it is.
+func WithoutOptional(t Type) Type {
+	if o, ok := t.(OptionalType); ok {
+		return o.Element
+	}
+	return t
+}
+
+// WithoutValidations returns t without the validations around it (not those deeper inside).
+func WithoutValidations(t Type) Type {
+	for {
+		v, ok := t.(ValidatedType)
+		if !ok {
+			return t
+		}
+		t = v.Element
+	}
+}
+
 // Unwrap strips Optional and Validated wrappers.
 func Unwrap(t Type) Type {
 	for {

@@ -136,14 +136,14 @@ func (b *builder) armType(t astmodel.Type, side astmodel.ARMSide) (astmodel.Type
 		return x, nil
 	case astmodel.ArrayType:
 		e, err := b.armType(x.Element, side)
-		return astmodel.ArrayType{Element: unwrapOptional(e)}, err
+		return astmodel.ArrayType{Element: astmodel.WithoutOptional(e)}, err
 	case astmodel.MapType:
 		k, err := b.armType(x.Key, side)
 		if err != nil {
 			return nil, err
 		}
 		v, err := b.armType(x.Value, side)
-		return astmodel.MapType{Key: unwrapOptional(k), Value: unwrapOptional(v)}, err
+		return astmodel.MapType{Key: astmodel.WithoutOptional(k), Value: astmodel.WithoutOptional(v)}, err
 	case astmodel.EnumType:
 		return x.Base, nil
 	case astmodel.TypeName:
@@ -178,11 +178,4 @@ func optional(t astmodel.Type) astmodel.Type {
 		return t
 	}
 	return astmodel.OptionalType{Element: t}
-}
-
-func unwrapOptional(t astmodel.Type) astmodel.Type {
-	if o, ok := t.(astmodel.OptionalType); ok {
-		return o.Element
-	}
-	return t
 }

@@ -152,19 +152,12 @@ func (b *TypeBuilder) mapType(doc *Document, ptr string, s *spec.Schema, hint st
 	if err != nil {
 		return nil, err
 	}
-	return astmodel.MapType{Key: astmodel.StringType, Value: unwrapOptional(val)}, nil
+	return astmodel.MapType{Key: astmodel.StringType, Value: astmodel.WithoutOptional(val)}, nil
 }
 
 func isEmptySchema(s *spec.Schema) bool {
 	return s.Ref.String() == "" && len(s.Type) == 0 && len(s.Properties) == 0 && len(s.AllOf) == 0 &&
 		s.Items == nil && s.AdditionalProperties == nil && len(s.Enum) == 0
-}
-
-func unwrapOptional(t astmodel.Type) astmodel.Type {
-	if o, ok := t.(astmodel.OptionalType); ok {
-		return o.Element
-	}
-	return t
 }
 
 // primitive maps swagger scalar types; a schema with no type at all holds arbitrary JSON.

@@ -162,7 +162,7 @@ func (c *armConv) keyedListToARM(p astmodel.ARMProperty, src, target dst.Expr, w
 // nilable tells a type whose zero value is nil: pointers, slices and maps, named or not.
 func (fb *fileBuilder) nilable(t astmodel.Type) bool {
 	for range 100 {
-		switch x := fb.stripArmValidations(t).(type) {
+		switch x := astmodel.WithoutValidations(t).(type) {
 		case astmodel.OptionalType, astmodel.ArrayType, astmodel.MapType:
 			return true
 		case astmodel.TypeName:
@@ -197,7 +197,7 @@ func cp(x dst.Expr) dst.Expr { return dst.Clone(x).(dst.Expr) }
 // toARM renders statements that set target (of wire type wt) from src (of API type t). checked
 // says src is known not to be nil.
 func (c *armConv) toARM(t, wt astmodel.Type, src, target dst.Expr, stem, what string, checked bool) ([]dst.Stmt, error) {
-	t = c.fb.stripArmValidations(t)
+	t = astmodel.WithoutValidations(t)
 	guard := func(stmts []dst.Stmt) []dst.Stmt {
 		if checked {
 			return stmts
@@ -222,7 +222,7 @@ func (c *armConv) toARM(t, wt astmodel.Type, src, target dst.Expr, stem, what st
 	}
 	switch x := t.(type) {
 	case astmodel.OptionalType:
-		we := unwrapOptionalType(wt)
+		we := astmodel.WithoutOptional(wt)
 		v := c.local(stem + "Value")
 		wtExpr, err := c.fb.typeExpr(we)
 		if err != nil {
@@ -313,7 +313,7 @@ func (c *armConv) toARM(t, wt astmodel.Type, src, target dst.Expr, stem, what st
 				}, nil
 			case astmodel.EnumType:
 			default:
-				if _, scalar := c.fb.stripArmValidations(dt).(astmodel.PrimitiveType); !scalar {
+				if _, scalar := astmodel.WithoutValidations(dt).(astmodel.PrimitiveType); !scalar {
 					return c.toARM(dt, wt, src, target, stem, what, checked)
 				}
 			}
@@ -336,7 +336,7 @@ func (c *armConv) scalarToARM(t, wt astmodel.Type, src dst.Expr) (dst.Expr, erro
 		}
 		return nil, fmt.Errorf("cannot convert %s to the wire's %s", t, wt)
 	}
-	if p, ok := c.fb.stripArmValidations(t).(astmodel.PrimitiveType); ok && p == wp {
+	if p, ok := astmodel.WithoutValidations(t).(astmodel.PrimitiveType); ok && p == wp {
 		return cp(src), nil
 	}
 	return call(ident(wp.GoName()), cp(src)), nil
@@ -350,22 +350,4 @@ func (c *armConv) lookup(fn string, src, target dst.Expr, stem, what string) []d
 		ifStmt(binary(ident("err"), token.NEQ, nilIdent()), returns(nilIdent(), ident("err"))),
 		assign(cp(target), ident(v)),
 	}
-}
-
-// stripArmValidations removes validations, which do not change a Go type.
-func (fb *fileBuilder) stripArmValidations(t astmodel.Type) astmodel.Type {
-	for {
-		v, ok := t.(astmodel.ValidatedType)
-		if !ok {
-			return t
-		}
-		t = v.Element
-	}
-}
-
-func unwrapOptionalType(t astmodel.Type) astmodel.Type {
-	if o, ok := t.(astmodel.OptionalType); ok {
-		return o.Element
-	}
-	return t
 }

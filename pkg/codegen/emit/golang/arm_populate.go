@@ -89,7 +89,7 @@ func (fb *fileBuilder) populateFromARM(o *astmodel.ARMObject, obj *astmodel.Obje
 // keyedListFromARM reads a map keyed by ARM ID back into a list of ARM ID references, in key
 // order so that the list does not change from one read to the next.
 func (c *armConv) keyedListFromARM(p astmodel.ARMProperty, src, target dst.Expr) ([]dst.Stmt, error) {
-	list, ok := c.fb.stripArmValidations(p.API.Type).(astmodel.ArrayType)
+	list, ok := astmodel.WithoutValidations(p.API.Type).(astmodel.ArrayType)
 	if !ok {
 		return nil, fmt.Errorf("keyed by %s but not a list: %s", p.API.KeyedBy, p.API.Type)
 	}
@@ -118,14 +118,7 @@ func readableFromARM(t astmodel.Type) bool {
 
 // fromARM renders statements that set target (of API type t) from src (of wire type wt).
 func (c *armConv) fromARM(t, wt astmodel.Type, src, target dst.Expr, stem, what string) ([]dst.Stmt, error) {
-	t = c.fb.stripArmValidations(t)
-	nilable := func(t astmodel.Type) bool {
-		switch t.(type) {
-		case astmodel.OptionalType, astmodel.ArrayType, astmodel.MapType:
-			return true
-		}
-		return false
-	}
+	t = astmodel.WithoutValidations(t)
 	if wo, ok := wt.(astmodel.OptionalType); ok {
 		if _, optional := t.(astmodel.OptionalType); !optional {
 			inner, err := c.fromARM(t, wo.Element, deref(cp(src)), target, stem, what)
@@ -153,7 +146,7 @@ func (c *armConv) fromARM(t, wt astmodel.Type, src, target dst.Expr, stem, what 
 		}
 		stmts := declare(v, te, inner)
 		stmts = append(stmts, assign(cp(target), addr(ident(v))))
-		if nilable(wt) {
+		if c.fb.nilable(wt) {
 			return []dst.Stmt{ifStmt(binary(cp(src), token.NEQ, nilIdent()), stmts...)}, nil
 		}
 		return stmts, nil
@@ -215,7 +208,7 @@ func (c *armConv) fromARM(t, wt astmodel.Type, src, target dst.Expr, stem, what 
 				}}, nil
 			case astmodel.EnumType:
 			default:
-				if _, scalar := c.fb.stripArmValidations(dt).(astmodel.PrimitiveType); !scalar {
+				if _, scalar := astmodel.WithoutValidations(dt).(astmodel.PrimitiveType); !scalar {
 					// A named list or map is assignable from its definition's unnamed type.
 					return c.fromARM(dt, wt, src, target, stem, what)
 				}
