@@ -122,3 +122,27 @@ func mustJSON(t *testing.T, v any) string {
 	}
 	return string(data)
 }
+
+// TestBadARMAnswersAreNamedErrors: what Azure (or a proxy) answers wrongly is refused with an
+// error naming the type, never a panic or a half-filled spec.
+func TestBadARMAnswersAreNamedErrors(t *testing.T) {
+	var spec documentdb.DatabaseAccount_Spec
+	if err := spec.PopulateFromARM(genruntime.ArbitraryOwnerReference{}, "not a wire value"); err == nil ||
+		!strings.Contains(err.Error(), "unexpected type string for DatabaseAccount_Spec") {
+		t.Errorf("a wrong input type: %v", err)
+	}
+	cases := []struct{ name, body, want string }{
+		{"unknown variant", `{"properties":{"backupPolicy":{"type":"Hourly"}}}`, `unknown type "Hourly"`},
+		{"malformed variant", `{"properties":{"backupPolicy":{"type":5}}}`, "BackupPolicy"},
+		{"malformed JSON", `{"properties":`, "unexpected end of JSON"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			wire := spec.NewEmptyARMValue()
+			err := json.Unmarshal([]byte(c.body), wire)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("got %v, want an error mentioning %q", err, c.want)
+			}
+		})
+	}
+}
