@@ -56,8 +56,14 @@ func TestGeneratedRoundTripsCatchABrokenConversion(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// The payload checks read the swagger of the fixture, not of the corpus.
+	specRoot, err := filepath.Abs(filepath.Join(casesDir, "..", "specification"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	run := func() (string, error) {
-		cmd := exec.Command(goTool, "test", "-count=1", "./"+filepath.ToSlash(dir)+"/...", "-args", "-rapid.nofailfile")
+		cmd := exec.Command(goTool, "test", "-count=1", "-v", "./"+filepath.ToSlash(dir)+"/...", "-args", "-rapid.nofailfile")
+		cmd.Env = append(os.Environ(), "ARMGEN_SPEC_ROOT="+specRoot)
 		out, err := cmd.CombinedOutput()
 		return string(out), err
 	}
@@ -112,6 +118,34 @@ func TestGeneratedRoundTripsCatchABrokenConversion(t *testing.T) {
 		t.Fatalf("the generated tests pass although ConvertToARM drops Location:\n%s", out)
 	}
 	for _, want := range []string{"--- FAIL: Test_Cache_Spec_ARMRoundTrip", "Location"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the failure does not mention %q:\n%s", want, out)
+		}
+	}
+	if err := os.WriteFile(file, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	// Send Location under a misspelt wire name. Both ARM directions use the same tag, so the
+	// ARM round trip still passes: only the check against the swagger sees it.
+	file = filepath.Join(dir, "cachelite", "v1api20201201", "arm", "cache_types_gen.go")
+	if src, err = os.ReadFile(file); err != nil {
+		t.Fatal(err)
+	}
+	tag := []byte(`json:"location,omitempty"`)
+	i := strings.Index(string(src), string(tag))
+	if i < 0 {
+		t.Fatalf("%s has no %s", file, tag)
+	}
+	misspelt := slices.Concat(src[:i], []byte(`json:"locaton,omitempty"`), src[i+len(tag):])
+	if err := os.WriteFile(file, misspelt, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err = run()
+	if err == nil {
+		t.Fatalf("the generated tests pass although ConvertToARM sends location as locaton:\n%s", out)
+	}
+	for _, want := range []string{"--- FAIL: Test_Cache_Spec_ARMPayloadMatchesSwagger", "locaton", "--- PASS: Test_Cache_Spec_ARMRoundTrip"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the failure does not mention %q:\n%s", want, out)
 		}

@@ -79,6 +79,11 @@ func Test_RedisLinkedServer_STATUS_ARMRoundTrip(t *testing.T) {
 	gentest.RunARMRoundTrip[RedisLinkedServer_STATUS](t, GenerateRedisLinkedServer_STATUS)
 }
 
+// Test_RedisLinkedServer_Spec_ARMPayloadMatchesSwagger checks that what RedisLinkedServer_Spec sends to Azure is a valid Microsoft.Cache/redis/linkedServers PUT body of api-version 2020-12-01.
+func Test_RedisLinkedServer_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
+	gentest.RunARMPayloadCheck[RedisLinkedServer_Spec](t, GenerateRedisLinkedServer_Spec, "Microsoft.Cache/redis/linkedServers", "2020-12-01")
+}
+
 // Test_RedisLinkedServer_Spec_JSONRoundTrip checks that JSON keeps every value of RedisLinkedServer_Spec.
 func Test_RedisLinkedServer_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateRedisLinkedServer_Spec)

@@ -137,6 +137,11 @@ func Test_ManagedClustersAgentPool_STATUS_ARMRoundTrip(t *testing.T) {
 	gentest.RunARMRoundTrip[ManagedClustersAgentPool_STATUS](t, GenerateManagedClustersAgentPool_STATUS)
 }
 
+// Test_ManagedClustersAgentPool_Spec_ARMPayloadMatchesSwagger checks that what ManagedClustersAgentPool_Spec sends to Azure is a valid Microsoft.ContainerService/managedClusters/agentPools PUT body of api-version 2021-03-01.
+func Test_ManagedClustersAgentPool_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
+	gentest.RunARMPayloadCheck[ManagedClustersAgentPool_Spec](t, GenerateManagedClustersAgentPool_Spec, "Microsoft.ContainerService/managedClusters/agentPools", "2021-03-01")
+}
+
 // Test_ManagedClustersAgentPool_Spec_JSONRoundTrip checks that JSON keeps every value of ManagedClustersAgentPool_Spec.
 func Test_ManagedClustersAgentPool_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateManagedClustersAgentPool_Spec)

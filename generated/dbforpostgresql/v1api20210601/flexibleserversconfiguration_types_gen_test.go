@@ -76,6 +76,11 @@ func Test_FlexibleServersConfiguration_STATUS_ARMRoundTrip(t *testing.T) {
 	gentest.RunARMRoundTrip[FlexibleServersConfiguration_STATUS](t, GenerateFlexibleServersConfiguration_STATUS)
 }
 
+// Test_FlexibleServersConfiguration_Spec_ARMPayloadMatchesSwagger checks that what FlexibleServersConfiguration_Spec sends to Azure is a valid Microsoft.DBforPostgreSQL/flexibleServers/configurations PUT body of api-version 2021-06-01.
+func Test_FlexibleServersConfiguration_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
+	gentest.RunARMPayloadCheck[FlexibleServersConfiguration_Spec](t, GenerateFlexibleServersConfiguration_Spec, "Microsoft.DBforPostgreSQL/flexibleServers/configurations", "2021-06-01")
+}
+
 // Test_FlexibleServersConfiguration_Spec_JSONRoundTrip checks that JSON keeps every value of FlexibleServersConfiguration_Spec.
 func Test_FlexibleServersConfiguration_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateFlexibleServersConfiguration_Spec)

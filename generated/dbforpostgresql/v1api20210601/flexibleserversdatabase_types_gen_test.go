@@ -67,6 +67,11 @@ func Test_FlexibleServersDatabase_STATUS_ARMRoundTrip(t *testing.T) {
 	gentest.RunARMRoundTrip[FlexibleServersDatabase_STATUS](t, GenerateFlexibleServersDatabase_STATUS)
 }
 
+// Test_FlexibleServersDatabase_Spec_ARMPayloadMatchesSwagger checks that what FlexibleServersDatabase_Spec sends to Azure is a valid Microsoft.DBforPostgreSQL/flexibleServers/databases PUT body of api-version 2021-06-01.
+func Test_FlexibleServersDatabase_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
+	gentest.RunARMPayloadCheck[FlexibleServersDatabase_Spec](t, GenerateFlexibleServersDatabase_Spec, "Microsoft.DBforPostgreSQL/flexibleServers/databases", "2021-06-01")
+}
+
 // Test_FlexibleServersDatabase_Spec_JSONRoundTrip checks that JSON keeps every value of FlexibleServersDatabase_Spec.
 func Test_FlexibleServersDatabase_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateFlexibleServersDatabase_Spec)

@@ -67,6 +67,11 @@ func Test_FlexibleServersFirewallRule_STATUS_ARMRoundTrip(t *testing.T) {
 	gentest.RunARMRoundTrip[FlexibleServersFirewallRule_STATUS](t, GenerateFlexibleServersFirewallRule_STATUS)
 }
 
+// Test_FlexibleServersFirewallRule_Spec_ARMPayloadMatchesSwagger checks that what FlexibleServersFirewallRule_Spec sends to Azure is a valid Microsoft.DBforPostgreSQL/flexibleServers/firewallRules PUT body of api-version 2021-06-01.
+func Test_FlexibleServersFirewallRule_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
+	gentest.RunARMPayloadCheck[FlexibleServersFirewallRule_Spec](t, GenerateFlexibleServersFirewallRule_Spec, "Microsoft.DBforPostgreSQL/flexibleServers/firewallRules", "2021-06-01")
+}
+
 // Test_FlexibleServersFirewallRule_Spec_JSONRoundTrip checks that JSON keeps every value of FlexibleServersFirewallRule_Spec.
 func Test_FlexibleServersFirewallRule_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateFlexibleServersFirewallRule_Spec)

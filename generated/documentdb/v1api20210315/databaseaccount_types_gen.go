@@ -3719,8 +3719,6 @@ type Location struct {
 
 	// LocationName: The name of the region.
 	LocationName *string `json:"locationName,omitempty"`
-
-	ProvisioningState *string `json:"provisioningState,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &Location{}
@@ -3742,10 +3740,6 @@ func (l *Location) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails)
 	if l.LocationName != nil {
 		locationNameValue := *l.LocationName
 		result.LocationName = &locationNameValue
-	}
-	if l.ProvisioningState != nil {
-		provisioningStateValue := *l.ProvisioningState
-		result.ProvisioningState = &provisioningStateValue
 	}
 	return result, nil
 }
@@ -3780,10 +3774,6 @@ func (l *Location) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, arm
 		locationNameValue := *typed.LocationName
 		l.LocationName = &locationNameValue
 	}
-	if typed.ProvisioningState != nil {
-		provisioningStateValue := *typed.ProvisioningState
-		l.ProvisioningState = &provisioningStateValue
-	}
 	return nil
 }
 
@@ -3792,7 +3782,6 @@ func (l *Location) AssignProperties_From_Location(source *storage.Location) erro
 	l.FailoverPriority = genruntime.ClonePointer(source.FailoverPriority)
 	l.IsZoneRedundant = genruntime.ClonePointer(source.IsZoneRedundant)
 	l.LocationName = genruntime.ClonePointer(source.LocationName)
-	l.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
 
 	return nil
 }
@@ -3802,7 +3791,6 @@ func (l *Location) AssignProperties_To_Location(destination *storage.Location) e
 	destination.FailoverPriority = genruntime.ClonePointer(l.FailoverPriority)
 	destination.IsZoneRedundant = genruntime.ClonePointer(l.IsZoneRedundant)
 	destination.LocationName = genruntime.ClonePointer(l.LocationName)
-	destination.ProvisioningState = genruntime.ClonePointer(l.ProvisioningState)
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil

@@ -874,11 +874,6 @@ func (in *Location) DeepCopyInto(out *Location) {
 		*out = new(string)
 		**out = **in
 	}
-	if in.ProvisioningState != nil {
-		in, out := &in.ProvisioningState, &out.ProvisioningState
-		*out = new(string)
-		**out = **in
-	}
 }
 
 // DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.

@@ -322,10 +322,9 @@ func GenerateIpAddressOrRange_STATUS(t *rapid.T) IpAddressOrRange_STATUS {
 // GenerateLocation draws a random Location for property-based tests.
 func GenerateLocation(t *rapid.T) Location {
 	return Location{
-		FailoverPriority:  gentest.Optional(gentest.Int)(t),
-		IsZoneRedundant:   gentest.Optional(gentest.Bool)(t),
-		LocationName:      gentest.Optional(gentest.String)(t),
-		ProvisioningState: gentest.Optional(gentest.String)(t),
+		FailoverPriority: gentest.Optional(gentest.Int)(t),
+		IsZoneRedundant:  gentest.Optional(gentest.Bool)(t),
+		LocationName:     gentest.Optional(gentest.String)(t),
 	}
 }
 
@@ -487,6 +486,11 @@ func Test_DatabaseAccount_Spec_ARMRoundTrip(t *testing.T) {
 // Test_DatabaseAccount_STATUS_ARMRoundTrip checks that DatabaseAccount_STATUS survives ConvertToARM, JSON and PopulateFromARM.
 func Test_DatabaseAccount_STATUS_ARMRoundTrip(t *testing.T) {
 	gentest.RunARMRoundTrip[DatabaseAccount_STATUS](t, GenerateDatabaseAccount_STATUS)
+}
+
+// Test_DatabaseAccount_Spec_ARMPayloadMatchesSwagger checks that what DatabaseAccount_Spec sends to Azure is a valid Microsoft.DocumentDB/databaseAccounts PUT body of api-version 2021-05-15.
+func Test_DatabaseAccount_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
+	gentest.RunARMPayloadCheck[DatabaseAccount_Spec](t, GenerateDatabaseAccount_Spec, "Microsoft.DocumentDB/databaseAccounts", "2021-05-15")
 }
 
 // Test_DatabaseAccount_Spec_JSONRoundTrip checks that JSON keeps every value of DatabaseAccount_Spec.

@@ -346,6 +346,11 @@ func Test_SqlDatabaseContainer_STATUS_ARMRoundTrip(t *testing.T) {
 	gentest.RunARMRoundTrip[SqlDatabaseContainer_STATUS](t, GenerateSqlDatabaseContainer_STATUS)
 }
 
+// Test_SqlDatabaseContainer_Spec_ARMPayloadMatchesSwagger checks that what SqlDatabaseContainer_Spec sends to Azure is a valid Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers PUT body of api-version 2021-05-15.
+func Test_SqlDatabaseContainer_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
+	gentest.RunARMPayloadCheck[SqlDatabaseContainer_Spec](t, GenerateSqlDatabaseContainer_Spec, "Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers", "2021-05-15")
+}
+
 // Test_SqlDatabaseContainer_Spec_JSONRoundTrip checks that JSON keeps every value of SqlDatabaseContainer_Spec.
 func Test_SqlDatabaseContainer_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateSqlDatabaseContainer_Spec)

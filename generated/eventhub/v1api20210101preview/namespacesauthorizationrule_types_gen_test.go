@@ -75,6 +75,11 @@ func Test_NamespacesAuthorizationRule_STATUS_ARMRoundTrip(t *testing.T) {
 	gentest.RunARMRoundTrip[NamespacesAuthorizationRule_STATUS](t, GenerateNamespacesAuthorizationRule_STATUS)
 }
 
+// Test_NamespacesAuthorizationRule_Spec_ARMPayloadMatchesSwagger checks that what NamespacesAuthorizationRule_Spec sends to Azure is a valid Microsoft.EventHub/namespaces/authorizationRules PUT body of api-version 2021-01-01-preview.
+func Test_NamespacesAuthorizationRule_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
+	gentest.RunARMPayloadCheck[NamespacesAuthorizationRule_Spec](t, GenerateNamespacesAuthorizationRule_Spec, "Microsoft.EventHub/namespaces/authorizationRules", "2021-01-01-preview")
+}
+
 // Test_NamespacesAuthorizationRule_Spec_JSONRoundTrip checks that JSON keeps every value of NamespacesAuthorizationRule_Spec.
 func Test_NamespacesAuthorizationRule_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateNamespacesAuthorizationRule_Spec)

@@ -69,6 +69,11 @@ func Test_UserAssignedIdentity_STATUS_ARMRoundTrip(t *testing.T) {
 	gentest.RunARMRoundTrip[UserAssignedIdentity_STATUS](t, GenerateUserAssignedIdentity_STATUS)
 }
 
+// Test_UserAssignedIdentity_Spec_ARMPayloadMatchesSwagger checks that what UserAssignedIdentity_Spec sends to Azure is a valid Microsoft.ManagedIdentity/userAssignedIdentities PUT body of api-version 2018-11-30.
+func Test_UserAssignedIdentity_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
+	gentest.RunARMPayloadCheck[UserAssignedIdentity_Spec](t, GenerateUserAssignedIdentity_Spec, "Microsoft.ManagedIdentity/userAssignedIdentities", "2018-11-30")
+}
+
 // Test_UserAssignedIdentity_Spec_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentity_Spec.
 func Test_UserAssignedIdentity_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateUserAssignedIdentity_Spec)

@@ -124,6 +124,11 @@ func Test_NetworkSecurityGroupsSecurityRule_STATUS_ARMRoundTrip(t *testing.T) {
 	gentest.RunARMRoundTrip[NetworkSecurityGroupsSecurityRule_STATUS](t, GenerateNetworkSecurityGroupsSecurityRule_STATUS)
 }
 
+// Test_NetworkSecurityGroupsSecurityRule_Spec_ARMPayloadMatchesSwagger checks that what NetworkSecurityGroupsSecurityRule_Spec sends to Azure is a valid Microsoft.Network/networkSecurityGroups/securityRules PUT body of api-version 2020-11-01.
+func Test_NetworkSecurityGroupsSecurityRule_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
+	gentest.RunARMPayloadCheck[NetworkSecurityGroupsSecurityRule_Spec](t, GenerateNetworkSecurityGroupsSecurityRule_Spec, "Microsoft.Network/networkSecurityGroups/securityRules", "2020-11-01")
+}
+
 // Test_NetworkSecurityGroupsSecurityRule_Spec_JSONRoundTrip checks that JSON keeps every value of NetworkSecurityGroupsSecurityRule_Spec.
 func Test_NetworkSecurityGroupsSecurityRule_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateNetworkSecurityGroupsSecurityRule_Spec)

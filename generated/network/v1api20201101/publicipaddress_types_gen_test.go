@@ -236,6 +236,11 @@ func Test_PublicIPAddress_STATUS_ARMRoundTrip(t *testing.T) {
 	gentest.RunARMRoundTrip[PublicIPAddress_STATUS](t, GeneratePublicIPAddress_STATUS)
 }
 
+// Test_PublicIPAddress_Spec_ARMPayloadMatchesSwagger checks that what PublicIPAddress_Spec sends to Azure is a valid Microsoft.Network/publicIPAddresses PUT body of api-version 2020-11-01.
+func Test_PublicIPAddress_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
+	gentest.RunARMPayloadCheck[PublicIPAddress_Spec](t, GeneratePublicIPAddress_Spec, "Microsoft.Network/publicIPAddresses", "2020-11-01")
+}
+
 // Test_PublicIPAddress_Spec_JSONRoundTrip checks that JSON keeps every value of PublicIPAddress_Spec.
 func Test_PublicIPAddress_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePublicIPAddress_Spec)

@@ -89,6 +89,11 @@ func Test_RouteTable_STATUS_ARMRoundTrip(t *testing.T) {
 	gentest.RunARMRoundTrip[RouteTable_STATUS](t, GenerateRouteTable_STATUS)
 }
 
+// Test_RouteTable_Spec_ARMPayloadMatchesSwagger checks that what RouteTable_Spec sends to Azure is a valid Microsoft.Network/routeTables PUT body of api-version 2020-11-01.
+func Test_RouteTable_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
+	gentest.RunARMPayloadCheck[RouteTable_Spec](t, GenerateRouteTable_Spec, "Microsoft.Network/routeTables", "2020-11-01")
+}
+
 // Test_RouteTable_Spec_JSONRoundTrip checks that JSON keeps every value of RouteTable_Spec.
 func Test_RouteTable_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateRouteTable_Spec)

@@ -82,6 +82,11 @@ func Test_RouteTablesRoute_STATUS_ARMRoundTrip(t *testing.T) {
 	gentest.RunARMRoundTrip[RouteTablesRoute_STATUS](t, GenerateRouteTablesRoute_STATUS)
 }
 
+// Test_RouteTablesRoute_Spec_ARMPayloadMatchesSwagger checks that what RouteTablesRoute_Spec sends to Azure is a valid Microsoft.Network/routeTables/routes PUT body of api-version 2020-11-01.
+func Test_RouteTablesRoute_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
+	gentest.RunARMPayloadCheck[RouteTablesRoute_Spec](t, GenerateRouteTablesRoute_Spec, "Microsoft.Network/routeTables/routes", "2020-11-01")
+}
+
 // Test_RouteTablesRoute_Spec_JSONRoundTrip checks that JSON keeps every value of RouteTablesRoute_Spec.
 func Test_RouteTablesRoute_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateRouteTablesRoute_Spec)

@@ -93,6 +93,11 @@ func Test_VirtualNetworksVirtualNetworkPeering_STATUS_ARMRoundTrip(t *testing.T)
 	gentest.RunARMRoundTrip[VirtualNetworksVirtualNetworkPeering_STATUS](t, GenerateVirtualNetworksVirtualNetworkPeering_STATUS)
 }
 
+// Test_VirtualNetworksVirtualNetworkPeering_Spec_ARMPayloadMatchesSwagger checks that what VirtualNetworksVirtualNetworkPeering_Spec sends to Azure is a valid Microsoft.Network/virtualNetworks/virtualNetworkPeerings PUT body of api-version 2020-11-01.
+func Test_VirtualNetworksVirtualNetworkPeering_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
+	gentest.RunARMPayloadCheck[VirtualNetworksVirtualNetworkPeering_Spec](t, GenerateVirtualNetworksVirtualNetworkPeering_Spec, "Microsoft.Network/virtualNetworks/virtualNetworkPeerings", "2020-11-01")
+}
+
 // Test_VirtualNetworksVirtualNetworkPeering_Spec_JSONRoundTrip checks that JSON keeps every value of VirtualNetworksVirtualNetworkPeering_Spec.
 func Test_VirtualNetworksVirtualNetworkPeering_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateVirtualNetworksVirtualNetworkPeering_Spec)

@@ -116,6 +116,11 @@ func Test_NetworkSecurityGroup_STATUS_ARMRoundTrip(t *testing.T) {
 	gentest.RunARMRoundTrip[NetworkSecurityGroup_STATUS](t, GenerateNetworkSecurityGroup_STATUS)
 }
 
+// Test_NetworkSecurityGroup_Spec_ARMPayloadMatchesSwagger checks that what NetworkSecurityGroup_Spec sends to Azure is a valid Microsoft.Network/networkSecurityGroups PUT body of api-version 2021-02-01.
+func Test_NetworkSecurityGroup_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
+	gentest.RunARMPayloadCheck[NetworkSecurityGroup_Spec](t, GenerateNetworkSecurityGroup_Spec, "Microsoft.Network/networkSecurityGroups", "2021-02-01")
+}
+
 // Test_NetworkSecurityGroup_Spec_JSONRoundTrip checks that JSON keeps every value of NetworkSecurityGroup_Spec.
 func Test_NetworkSecurityGroup_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateNetworkSecurityGroup_Spec)

@@ -82,6 +82,11 @@ func Test_ResourceGroup_STATUS_ARMRoundTrip(t *testing.T) {
 	gentest.RunARMRoundTrip[ResourceGroup_STATUS](t, GenerateResourceGroup_STATUS)
 }
 
+// Test_ResourceGroup_Spec_ARMPayloadMatchesSwagger checks that what ResourceGroup_Spec sends to Azure is a valid Microsoft.Resources/resourceGroups PUT body of api-version 2020-06-01.
+func Test_ResourceGroup_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
+	gentest.RunARMPayloadCheck[ResourceGroup_Spec](t, GenerateResourceGroup_Spec, "Microsoft.Resources/resourceGroups", "2020-06-01")
+}
+
 // Test_ResourceGroup_Spec_JSONRoundTrip checks that JSON keeps every value of ResourceGroup_Spec.
 func Test_ResourceGroup_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateResourceGroup_Spec)

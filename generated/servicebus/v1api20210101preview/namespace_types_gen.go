@@ -156,9 +156,6 @@ type Namespace_Spec struct {
 	// +kubebuilder:validation:Required
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"resources.azure.com" kind:"ResourceGroup"`
 
-	// PrivateEndpointConnections: List of private endpoint connections.
-	PrivateEndpointConnections []PrivateEndpointConnection_SubResourceEmbedded `json:"privateEndpointConnections,omitempty"`
-
 	// Sku: Properties of SKU
 	Sku *SBSku `json:"sku,omitempty"`
 
@@ -202,21 +199,6 @@ func (n *Namespace_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDe
 	if n.Location != nil {
 		locationValue := *n.Location
 		result.Location = &locationValue
-	}
-	if n.PrivateEndpointConnections != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.SBNamespaceProperties{}
-		}
-		result.Properties.PrivateEndpointConnections = make([]arm.PrivateEndpointConnection_SubResourceEmbedded, 0, len(n.PrivateEndpointConnections))
-		for _, privateEndpointConnectionsItem := range n.PrivateEndpointConnections {
-			var privateEndpointConnectionsValue arm.PrivateEndpointConnection_SubResourceEmbedded
-			privateEndpointConnectionsARM, err := privateEndpointConnectionsItem.ConvertToARM(resolved)
-			if err != nil {
-				return nil, err
-			}
-			privateEndpointConnectionsValue = *privateEndpointConnectionsARM.(*arm.PrivateEndpointConnection_SubResourceEmbedded)
-			result.Properties.PrivateEndpointConnections = append(result.Properties.PrivateEndpointConnections, privateEndpointConnectionsValue)
-		}
 	}
 	if n.Sku != nil {
 		var skuValue arm.SBSku
@@ -286,17 +268,6 @@ func (n *Namespace_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReferenc
 		locationValue := *typed.Location
 		n.Location = &locationValue
 	}
-	if typed.Properties != nil {
-		if typed.Properties.PrivateEndpointConnections != nil {
-			for _, privateEndpointConnectionsItem := range typed.Properties.PrivateEndpointConnections {
-				var privateEndpointConnectionsValue PrivateEndpointConnection_SubResourceEmbedded
-				if err := privateEndpointConnectionsValue.PopulateFromARM(owner, privateEndpointConnectionsItem); err != nil {
-					return err
-				}
-				n.PrivateEndpointConnections = append(n.PrivateEndpointConnections, privateEndpointConnectionsValue)
-			}
-		}
-	}
 	if typed.Sku != nil {
 		var skuValue SBSku
 		if err := skuValue.PopulateFromARM(owner, *typed.Sku); err != nil {
@@ -363,18 +334,6 @@ func (n *Namespace_Spec) AssignProperties_From_Namespace_Spec(source *storage.Na
 		n.Owner = nil
 	}
 
-	if source.PrivateEndpointConnections != nil {
-		privateEndpointConnectionsList := make([]PrivateEndpointConnection_SubResourceEmbedded, len(source.PrivateEndpointConnections))
-		for privateEndpointConnectionsIndex := range source.PrivateEndpointConnections {
-			if err := privateEndpointConnectionsList[privateEndpointConnectionsIndex].AssignProperties_From_PrivateEndpointConnection_SubResourceEmbedded(&source.PrivateEndpointConnections[privateEndpointConnectionsIndex]); err != nil {
-				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
-			}
-		}
-		n.PrivateEndpointConnections = privateEndpointConnectionsList
-	} else {
-		n.PrivateEndpointConnections = nil
-	}
-
 	if source.Sku != nil {
 		var skuValue SBSku
 		if err := skuValue.AssignProperties_From_SBSku(source.Sku); err != nil {
@@ -432,18 +391,6 @@ func (n *Namespace_Spec) AssignProperties_To_Namespace_Spec(destination *storage
 		destination.Owner = &ownerValue
 	} else {
 		destination.Owner = nil
-	}
-
-	if n.PrivateEndpointConnections != nil {
-		privateEndpointConnectionsList := make([]storage.PrivateEndpointConnection_SubResourceEmbedded, len(n.PrivateEndpointConnections))
-		for privateEndpointConnectionsIndex := range n.PrivateEndpointConnections {
-			if err := n.PrivateEndpointConnections[privateEndpointConnectionsIndex].AssignProperties_To_PrivateEndpointConnection_SubResourceEmbedded(&privateEndpointConnectionsList[privateEndpointConnectionsIndex]); err != nil {
-				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
-			}
-		}
-		destination.PrivateEndpointConnections = privateEndpointConnectionsList
-	} else {
-		destination.PrivateEndpointConnections = nil
 	}
 
 	if n.Sku != nil {
@@ -2024,84 +1971,6 @@ func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) AssignProperties_
 // AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded populates destination, a servicebus/v1api20210101preview/storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded, from the receiver.
 func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded(destination *storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded) error {
 	destination.Id = genruntime.ClonePointer(p.Id)
-
-	// The source has no property bag, and every property found a field.
-	destination.PropertyBag = nil
-
-	return nil
-}
-
-// PrivateEndpointConnection_SubResourceEmbedded: Properties of the PrivateEndpointConnection.
-type PrivateEndpointConnection_SubResourceEmbedded struct {
-	// Reference: Resource Id
-	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
-}
-
-var _ genruntime.ARMTransformer = &PrivateEndpointConnection_SubResourceEmbedded{}
-
-// ConvertToARM returns the PrivateEndpointConnection_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
-func (p *PrivateEndpointConnection_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
-	if p == nil {
-		return nil, nil
-	}
-	result := &arm.PrivateEndpointConnection_SubResourceEmbedded{}
-	if p.Reference != nil {
-		var referenceValue string
-		referenceResolved, err := resolved.ARMID("PrivateEndpointConnection_SubResourceEmbedded.reference", *p.Reference)
-		if err != nil {
-			return nil, err
-		}
-		referenceValue = referenceResolved
-		result.Id = &referenceValue
-	}
-	return result, nil
-}
-
-// NewEmptyARMValue returns an empty PrivateEndpointConnection_SubResourceEmbedded of the arm package, to decode an ARM response into.
-func (p *PrivateEndpointConnection_SubResourceEmbedded) NewEmptyARMValue() any {
-	return &arm.PrivateEndpointConnection_SubResourceEmbedded{}
-}
-
-// PopulateFromARM fills the receiver from an arm.PrivateEndpointConnection_SubResourceEmbedded (or a pointer to one), as Azure returned it.
-func (p *PrivateEndpointConnection_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
-	typed, ok := armInput.(arm.PrivateEndpointConnection_SubResourceEmbedded)
-	if !ok {
-		pointer, ok := armInput.(*arm.PrivateEndpointConnection_SubResourceEmbedded)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for PrivateEndpointConnection_SubResourceEmbedded, want arm.PrivateEndpointConnection_SubResourceEmbedded", armInput)
-		}
-		if pointer == nil {
-			return nil
-		}
-		typed = *pointer
-	}
-	if typed.Id != nil {
-		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
-		p.Reference = &referenceValue
-	}
-	return nil
-}
-
-// AssignProperties_From_PrivateEndpointConnection_SubResourceEmbedded populates the receiver from source, a servicebus/v1api20210101preview/storage.PrivateEndpointConnection_SubResourceEmbedded.
-func (p *PrivateEndpointConnection_SubResourceEmbedded) AssignProperties_From_PrivateEndpointConnection_SubResourceEmbedded(source *storage.PrivateEndpointConnection_SubResourceEmbedded) error {
-	if source.Reference != nil {
-		referenceValue := *source.Reference.DeepCopy()
-		p.Reference = &referenceValue
-	} else {
-		p.Reference = nil
-	}
-
-	return nil
-}
-
-// AssignProperties_To_PrivateEndpointConnection_SubResourceEmbedded populates destination, a servicebus/v1api20210101preview/storage.PrivateEndpointConnection_SubResourceEmbedded, from the receiver.
-func (p *PrivateEndpointConnection_SubResourceEmbedded) AssignProperties_To_PrivateEndpointConnection_SubResourceEmbedded(destination *storage.PrivateEndpointConnection_SubResourceEmbedded) error {
-	if p.Reference != nil {
-		referenceValue := *p.Reference.DeepCopy()
-		destination.Reference = &referenceValue
-	} else {
-		destination.Reference = nil
-	}
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil

@@ -92,6 +92,11 @@ func Test_NamespacesTopicsSubscription_STATUS_ARMRoundTrip(t *testing.T) {
 	gentest.RunARMRoundTrip[NamespacesTopicsSubscription_STATUS](t, GenerateNamespacesTopicsSubscription_STATUS)
 }
 
+// Test_NamespacesTopicsSubscription_Spec_ARMPayloadMatchesSwagger checks that what NamespacesTopicsSubscription_Spec sends to Azure is a valid Microsoft.ServiceBus/namespaces/topics/subscriptions PUT body of api-version 2021-01-01-preview.
+func Test_NamespacesTopicsSubscription_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
+	gentest.RunARMPayloadCheck[NamespacesTopicsSubscription_Spec](t, GenerateNamespacesTopicsSubscription_Spec, "Microsoft.ServiceBus/namespaces/topics/subscriptions", "2021-01-01-preview")
+}
+
 // Test_NamespacesTopicsSubscription_Spec_JSONRoundTrip checks that JSON keeps every value of NamespacesTopicsSubscription_Spec.
 func Test_NamespacesTopicsSubscription_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateNamespacesTopicsSubscription_Spec)

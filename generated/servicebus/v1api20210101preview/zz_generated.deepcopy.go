@@ -504,13 +504,6 @@ func (in *Namespace_Spec) DeepCopyInto(out *Namespace_Spec) {
 		*out = new(genruntime.KnownResourceReference)
 		(*in).DeepCopyInto(*out)
 	}
-	if in.PrivateEndpointConnections != nil {
-		in, out := &in.PrivateEndpointConnections, &out.PrivateEndpointConnections
-		*out = make([]PrivateEndpointConnection_SubResourceEmbedded, len(*in))
-		for i := range *in {
-			(*in)[i].DeepCopyInto(&(*out)[i])
-		}
-	}
 	if in.Sku != nil {
 		in, out := &in.Sku, &out.Sku
 		*out = new(SBSku)
@@ -1494,26 +1487,6 @@ func (in *PrivateEndpointConnection_STATUS_SubResourceEmbedded) DeepCopy() *Priv
 		return nil
 	}
 	out := new(PrivateEndpointConnection_STATUS_SubResourceEmbedded)
-	in.DeepCopyInto(out)
-	return out
-}
-
-// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
-func (in *PrivateEndpointConnection_SubResourceEmbedded) DeepCopyInto(out *PrivateEndpointConnection_SubResourceEmbedded) {
-	*out = *in
-	if in.Reference != nil {
-		in, out := &in.Reference, &out.Reference
-		*out = new(genruntime.ResourceReference)
-		(*in).DeepCopyInto(*out)
-	}
-}
-
-// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
-func (in *PrivateEndpointConnection_SubResourceEmbedded) DeepCopy() *PrivateEndpointConnection_SubResourceEmbedded {
-	if in == nil {
-		return nil
-	}
-	out := new(PrivateEndpointConnection_SubResourceEmbedded)
 	in.DeepCopyInto(out)
 	return out
 }

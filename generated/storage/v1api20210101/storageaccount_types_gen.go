@@ -6408,8 +6408,6 @@ func (r *RoutingPreference_STATUS) AssignProperties_To_RoutingPreference_STATUS(
 type Sku struct {
 	// +kubebuilder:validation:Required
 	Name *SkuName `json:"name,omitempty"`
-
-	Tier *SkuTier `json:"tier,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &Sku{}
@@ -6423,10 +6421,6 @@ func (s *Sku) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any
 	if s.Name != nil {
 		nameValue := string(*s.Name)
 		result.Name = &nameValue
-	}
-	if s.Tier != nil {
-		tierValue := string(*s.Tier)
-		result.Tier = &tierValue
 	}
 	return result, nil
 }
@@ -6453,10 +6447,6 @@ func (s *Sku) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput
 		nameValue := SkuName(*typed.Name)
 		s.Name = &nameValue
 	}
-	if typed.Tier != nil {
-		tierValue := SkuTier(*typed.Tier)
-		s.Tier = &tierValue
-	}
 	return nil
 }
 
@@ -6469,13 +6459,6 @@ func (s *Sku) AssignProperties_From_Sku(source *storage.Sku) error {
 		s.Name = nil
 	}
 
-	if source.Tier != nil {
-		tierValue := SkuTier(*source.Tier)
-		s.Tier = &tierValue
-	} else {
-		s.Tier = nil
-	}
-
 	return nil
 }
 
@@ -6486,13 +6469,6 @@ func (s *Sku) AssignProperties_To_Sku(destination *storage.Sku) error {
 		destination.Name = &nameValue
 	} else {
 		destination.Name = nil
-	}
-
-	if s.Tier != nil {
-		tierValue := string(*s.Tier)
-		destination.Tier = &tierValue
-	} else {
-		destination.Tier = nil
 	}
 
 	// The source has no property bag, and every property found a field.
@@ -6529,15 +6505,6 @@ const (
 	SkuName_STATUS_PremiumZRS     = SkuName_STATUS("Premium_ZRS")
 	SkuName_STATUS_StandardGZRS   = SkuName_STATUS("Standard_GZRS")
 	SkuName_STATUS_StandardRAGZRS = SkuName_STATUS("Standard_RAGZRS")
-)
-
-// SkuTier: The SKU tier. This is based on the SKU name.
-// +kubebuilder:validation:Enum={"Standard","Premium"}
-type SkuTier string
-
-const (
-	SkuTier_Standard = SkuTier("Standard")
-	SkuTier_Premium  = SkuTier("Premium")
 )
 
 // SkuTier_STATUS: The SKU tier. This is based on the SKU name.

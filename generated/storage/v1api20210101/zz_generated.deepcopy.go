@@ -1079,11 +1079,6 @@ func (in *Sku) DeepCopyInto(out *Sku) {
 		*out = new(SkuName)
 		**out = **in
 	}
-	if in.Tier != nil {
-		in, out := &in.Tier, &out.Tier
-		*out = new(SkuTier)
-		**out = **in
-	}
 }
 
 // DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.

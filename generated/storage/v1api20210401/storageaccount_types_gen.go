@@ -7133,8 +7133,6 @@ func (s *SasPolicy_STATUS) AssignProperties_To_SasPolicy_STATUS(destination *sto
 type Sku struct {
 	// +kubebuilder:validation:Required
 	Name *SkuName `json:"name,omitempty"`
-
-	Tier *SkuTier `json:"tier,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &Sku{}
@@ -7148,10 +7146,6 @@ func (s *Sku) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any
 	if s.Name != nil {
 		nameValue := string(*s.Name)
 		result.Name = &nameValue
-	}
-	if s.Tier != nil {
-		tierValue := string(*s.Tier)
-		result.Tier = &tierValue
 	}
 	return result, nil
 }
@@ -7178,10 +7172,6 @@ func (s *Sku) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput
 		nameValue := SkuName(*typed.Name)
 		s.Name = &nameValue
 	}
-	if typed.Tier != nil {
-		tierValue := SkuTier(*typed.Tier)
-		s.Tier = &tierValue
-	}
 	return nil
 }
 
@@ -7194,13 +7184,6 @@ func (s *Sku) AssignProperties_From_Sku(source *storage.Sku) error {
 		s.Name = nil
 	}
 
-	if source.Tier != nil {
-		tierValue := SkuTier(*source.Tier)
-		s.Tier = &tierValue
-	} else {
-		s.Tier = nil
-	}
-
 	return nil
 }
 
@@ -7211,13 +7194,6 @@ func (s *Sku) AssignProperties_To_Sku(destination *storage.Sku) error {
 		destination.Name = &nameValue
 	} else {
 		destination.Name = nil
-	}
-
-	if s.Tier != nil {
-		tierValue := string(*s.Tier)
-		destination.Tier = &tierValue
-	} else {
-		destination.Tier = nil
 	}
 
 	// The source has no property bag, and every property found a field.
@@ -7254,15 +7230,6 @@ const (
 	SkuName_STATUS_PremiumZRS     = SkuName_STATUS("Premium_ZRS")
 	SkuName_STATUS_StandardGZRS   = SkuName_STATUS("Standard_GZRS")
 	SkuName_STATUS_StandardRAGZRS = SkuName_STATUS("Standard_RAGZRS")
-)
-
-// SkuTier: The SKU tier. This is based on the SKU name.
-// +kubebuilder:validation:Enum={"Standard","Premium"}
-type SkuTier string
-
-const (
-	SkuTier_Standard = SkuTier("Standard")
-	SkuTier_Premium  = SkuTier("Premium")
 )
 
 // SkuTier_STATUS: The SKU tier. This is based on the SKU name.

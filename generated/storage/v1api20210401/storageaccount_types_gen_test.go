@@ -617,7 +617,6 @@ func GenerateSasPolicy_STATUS(t *rapid.T) SasPolicy_STATUS {
 func GenerateSku(t *rapid.T) Sku {
 	return Sku{
 		Name: gentest.Optional(GenerateSkuName)(t),
-		Tier: gentest.Optional(GenerateSkuTier)(t),
 	}
 }
 
@@ -629,11 +628,6 @@ func GenerateSkuName(t *rapid.T) SkuName {
 // GenerateSkuName_STATUS draws a random SkuName_STATUS for property-based tests.
 func GenerateSkuName_STATUS(t *rapid.T) SkuName_STATUS {
 	return gentest.OneOf(SkuName_STATUS_StandardLRS, SkuName_STATUS_StandardGRS, SkuName_STATUS_StandardRAGRS, SkuName_STATUS_StandardZRS, SkuName_STATUS_PremiumLRS, SkuName_STATUS_PremiumZRS, SkuName_STATUS_StandardGZRS, SkuName_STATUS_StandardRAGZRS)(t)
-}
-
-// GenerateSkuTier draws a random SkuTier for property-based tests.
-func GenerateSkuTier(t *rapid.T) SkuTier {
-	return gentest.OneOf(SkuTier_Standard, SkuTier_Premium)(t)
 }
 
 // GenerateSkuTier_STATUS draws a random SkuTier_STATUS for property-based tests.
@@ -740,6 +734,11 @@ func Test_StorageAccount_Spec_ARMRoundTrip(t *testing.T) {
 // Test_StorageAccount_STATUS_ARMRoundTrip checks that StorageAccount_STATUS survives ConvertToARM, JSON and PopulateFromARM.
 func Test_StorageAccount_STATUS_ARMRoundTrip(t *testing.T) {
 	gentest.RunARMRoundTrip[StorageAccount_STATUS](t, GenerateStorageAccount_STATUS)
+}
+
+// Test_StorageAccount_Spec_ARMPayloadMatchesSwagger checks that what StorageAccount_Spec sends to Azure is a valid Microsoft.Storage/storageAccounts PUT body of api-version 2021-04-01.
+func Test_StorageAccount_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
+	gentest.RunARMPayloadCheck[StorageAccount_Spec](t, GenerateStorageAccount_Spec, "Microsoft.Storage/storageAccounts", "2021-04-01")
 }
 
 // Test_StorageAccount_Spec_JSONRoundTrip checks that JSON keeps every value of StorageAccount_Spec.

@@ -63,6 +63,11 @@ func Test_StorageAccountsQueueService_STATUS_ARMRoundTrip(t *testing.T) {
 	gentest.RunARMRoundTrip[StorageAccountsQueueService_STATUS](t, GenerateStorageAccountsQueueService_STATUS)
 }
 
+// Test_StorageAccountsQueueService_Spec_ARMPayloadMatchesSwagger checks that what StorageAccountsQueueService_Spec sends to Azure is a valid Microsoft.Storage/storageAccounts/queueServices PUT body of api-version 2021-04-01.
+func Test_StorageAccountsQueueService_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
+	gentest.RunARMPayloadCheck[StorageAccountsQueueService_Spec](t, GenerateStorageAccountsQueueService_Spec, "Microsoft.Storage/storageAccounts/queueServices", "2021-04-01")
+}
+
 // Test_StorageAccountsQueueService_Spec_JSONRoundTrip checks that JSON keeps every value of StorageAccountsQueueService_Spec.
 func Test_StorageAccountsQueueService_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateStorageAccountsQueueService_Spec)

@@ -65,6 +65,11 @@ func Test_StorageAccountsQueueServicesQueue_STATUS_ARMRoundTrip(t *testing.T) {
 	gentest.RunARMRoundTrip[StorageAccountsQueueServicesQueue_STATUS](t, GenerateStorageAccountsQueueServicesQueue_STATUS)
 }
 
+// Test_StorageAccountsQueueServicesQueue_Spec_ARMPayloadMatchesSwagger checks that what StorageAccountsQueueServicesQueue_Spec sends to Azure is a valid Microsoft.Storage/storageAccounts/queueServices/queues PUT body of api-version 2021-04-01.
+func Test_StorageAccountsQueueServicesQueue_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
+	gentest.RunARMPayloadCheck[StorageAccountsQueueServicesQueue_Spec](t, GenerateStorageAccountsQueueServicesQueue_Spec, "Microsoft.Storage/storageAccounts/queueServices/queues", "2021-04-01")
+}
+
 // Test_StorageAccountsQueueServicesQueue_Spec_JSONRoundTrip checks that JSON keeps every value of StorageAccountsQueueServicesQueue_Spec.
 func Test_StorageAccountsQueueServicesQueue_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateStorageAccountsQueueServicesQueue_Spec)

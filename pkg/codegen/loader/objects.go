@@ -134,15 +134,16 @@ func (b *TypeBuilder) property(c collected, owner string, required bool) (*astmo
 	if err != nil {
 		return nil, err
 	}
-	readOnly := s.ReadOnly
-	if m, ok := s.Extensions["x-ms-mutability"].([]any); ok {
-		writable := false
-		for _, v := range m {
-			if v == "create" || v == "update" {
-				writable = true
-			}
+	readOnly := serviceSet(s)
+	if !readOnly && s.Ref.String() != "" {
+		// A definition can be read-only as a whole (storage's Tier, Cosmos DB's
+		// ProvisioningState): a property of that type is the service's to set too, and ARM
+		// refuses or ignores it in a PUT body.
+		_, target, err := b.resolveSchema(c.doc, c.ptr, s.Ref.String())
+		if err != nil {
+			return nil, err
 		}
-		readOnly = readOnly || !writable
+		readOnly = serviceSet(target)
 	}
 	format := s.Format
 	if s.Items != nil && s.Items.Schema != nil {
@@ -179,6 +180,24 @@ func optional(t astmodel.Type) astmodel.Type {
 		}
 	}
 	return astmodel.NewOptional(t)
+}
+
+// serviceSet says the service sets a value a client must not send: readOnly, or an
+// x-ms-mutability that allows neither create nor update.
+func serviceSet(s *spec.Schema) bool {
+	if s.ReadOnly {
+		return true
+	}
+	m, ok := s.Extensions["x-ms-mutability"].([]any)
+	if !ok {
+		return false
+	}
+	for _, v := range m {
+		if v == "create" || v == "update" {
+			return false
+		}
+	}
+	return true
 }
 
 func extensionTrue(s *spec.Schema, name string) bool {

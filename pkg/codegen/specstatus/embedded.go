@@ -16,7 +16,13 @@ func (sp *splitter) stub(raw astmodel.TypeName, obj *astmodel.ObjectType, m spli
 	p.ReadOnly, p.Required = false, false
 	props := []*astmodel.Property{p}
 	if m == specMode {
-		props[0] = referenceProperty(p, astmodel.ByEmbedding)
+		// A read-only id (the common Resource base) cannot be sent: ARM ignores it, so a
+		// reference there would promise a link that is never made. Only a writable id (a
+		// SubResource) becomes a reference.
+		props = nil
+		if !id.ReadOnly {
+			props = append(props, referenceProperty(p, astmodel.ByEmbedding))
+		}
 		// A writable name lets a child be declared inline by its parent (a load balancer's
 		// backendAddressPools[].name), as ARM allows.
 		if n, ok := obj.PropertyByJSON("name"); ok && !n.ReadOnly && astmodel.Unwrap(n.Type) == astmodel.StringType {
@@ -27,4 +33,19 @@ func (sp *splitter) stub(raw astmodel.TypeName, obj *astmodel.ObjectType, m spli
 	sp.out[name] = astmodel.Definition{Name: name, Type: astmodel.NewObjectType(props...), Description: d.Description, Source: d.Source,
 		Origin: astmodel.Origin{Derivation: astmodel.Embedded, From: raw}}
 	return name, true
+}
+
+// emptyStub tells a spec property whose type is an embedded resource with nothing a client can
+// write (read-only id, no writable name): the property is left out of the spec.
+func (sp *splitter) emptyStub(t astmodel.Type) bool {
+	for _, n := range astmodel.References(t) {
+		d, ok := sp.out[n]
+		if !ok || d.Origin.Derivation != astmodel.Embedded {
+			continue
+		}
+		if obj, ok := d.Type.(*astmodel.ObjectType); ok && len(obj.Properties()) == 0 {
+			return true
+		}
+	}
+	return false
 }

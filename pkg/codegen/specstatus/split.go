@@ -133,6 +133,9 @@ func (sp *splitter) object(o *astmodel.ObjectType, m splitMode, top bool, holder
 		}
 		np := p.Copy()
 		np.Type = sp.convert(p.Type, m)
+		if m == specMode && sp.emptyStub(np.Type) {
+			continue
+		}
 		if m == statusMode {
 			np.Required = false
 		} else {

@@ -1834,8 +1834,6 @@ type Location struct {
 	LocationName *string `json:"locationName,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-
-	ProvisioningState *string `json:"provisioningState,omitempty"`
 }
 
 // AssignProperties_From_Location populates the receiver from source, a documentdb/v1api20210515/storage.Location.
@@ -1845,7 +1843,6 @@ func (l *Location) AssignProperties_From_Location(source *v1api20210515storage.L
 	l.FailoverPriority = genruntime.ClonePointer(source.FailoverPriority)
 	l.IsZoneRedundant = genruntime.ClonePointer(source.IsZoneRedundant)
 	l.LocationName = genruntime.ClonePointer(source.LocationName)
-	l.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
 
 	// What has no field of its own stays in the property bag.
 	if len(propertyBag) > 0 {
@@ -1864,7 +1861,6 @@ func (l *Location) AssignProperties_To_Location(destination *v1api20210515storag
 	destination.FailoverPriority = genruntime.ClonePointer(l.FailoverPriority)
 	destination.IsZoneRedundant = genruntime.ClonePointer(l.IsZoneRedundant)
 	destination.LocationName = genruntime.ClonePointer(l.LocationName)
-	destination.ProvisioningState = genruntime.ClonePointer(l.ProvisioningState)
 
 	// What has no field of its own stays in the property bag.
 	if len(propertyBag) > 0 {

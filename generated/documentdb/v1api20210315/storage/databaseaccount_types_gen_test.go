@@ -242,11 +242,10 @@ func GenerateIpAddressOrRange_STATUS(t *rapid.T) IpAddressOrRange_STATUS {
 // GenerateLocation draws a random Location for property-based tests.
 func GenerateLocation(t *rapid.T) Location {
 	return Location{
-		FailoverPriority:  gentest.Optional(gentest.Int)(t),
-		IsZoneRedundant:   gentest.Optional(gentest.Bool)(t),
-		LocationName:      gentest.Optional(gentest.String)(t),
-		PropertyBag:       gentest.PropertyBag(t),
-		ProvisioningState: gentest.Optional(gentest.String)(t),
+		FailoverPriority: gentest.Optional(gentest.Int)(t),
+		IsZoneRedundant:  gentest.Optional(gentest.Bool)(t),
+		LocationName:     gentest.Optional(gentest.String)(t),
+		PropertyBag:      gentest.PropertyBag(t),
 	}
 }
 

@@ -1007,11 +1007,6 @@ func (in *Location) DeepCopyInto(out *Location) {
 			(*out)[key] = val
 		}
 	}
-	if in.ProvisioningState != nil {
-		in, out := &in.ProvisioningState, &out.ProvisioningState
-		*out = new(string)
-		**out = **in
-	}
 }
 
 // DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.

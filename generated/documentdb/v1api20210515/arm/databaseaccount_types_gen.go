@@ -252,10 +252,9 @@ type IpAddressOrRange_STATUS struct {
 
 // Location is the wire shape of Location.
 type Location struct {
-	FailoverPriority  *int    `json:"failoverPriority,omitempty"`
-	IsZoneRedundant   *bool   `json:"isZoneRedundant,omitempty"`
-	LocationName      *string `json:"locationName,omitempty"`
-	ProvisioningState *string `json:"provisioningState,omitempty"`
+	FailoverPriority *int    `json:"failoverPriority,omitempty"`
+	IsZoneRedundant  *bool   `json:"isZoneRedundant,omitempty"`
+	LocationName     *string `json:"locationName,omitempty"`
 }
 
 // Location_STATUS is the wire shape of Location_STATUS.

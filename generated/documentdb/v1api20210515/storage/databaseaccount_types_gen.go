@@ -397,8 +397,6 @@ type Location struct {
 	LocationName *string `json:"locationName,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-
-	ProvisioningState *string `json:"provisioningState,omitempty"`
 }
 
 // Location_STATUS: Storage version of v1api20210515.Location_STATUS

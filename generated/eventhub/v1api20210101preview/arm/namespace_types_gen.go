@@ -27,13 +27,12 @@ type Namespace_STATUS struct {
 
 // EHNamespace_Properties is the wire shape of EHNamespace_Properties.
 type EHNamespace_Properties struct {
-	ClusterArmId               *string                                         `json:"clusterArmId,omitempty"`
-	Encryption                 *Encryption                                     `json:"encryption,omitempty"`
-	IsAutoInflateEnabled       *bool                                           `json:"isAutoInflateEnabled,omitempty"`
-	KafkaEnabled               *bool                                           `json:"kafkaEnabled,omitempty"`
-	MaximumThroughputUnits     *int                                            `json:"maximumThroughputUnits,omitempty"`
-	PrivateEndpointConnections []PrivateEndpointConnection_SubResourceEmbedded `json:"privateEndpointConnections,omitempty"`
-	ZoneRedundant              *bool                                           `json:"zoneRedundant,omitempty"`
+	ClusterArmId           *string     `json:"clusterArmId,omitempty"`
+	Encryption             *Encryption `json:"encryption,omitempty"`
+	IsAutoInflateEnabled   *bool       `json:"isAutoInflateEnabled,omitempty"`
+	KafkaEnabled           *bool       `json:"kafkaEnabled,omitempty"`
+	MaximumThroughputUnits *int        `json:"maximumThroughputUnits,omitempty"`
+	ZoneRedundant          *bool       `json:"zoneRedundant,omitempty"`
 }
 
 // EHNamespace_Properties_STATUS is the wire shape of EHNamespace_Properties_STATUS.
@@ -105,11 +104,6 @@ type KeyVaultProperties_STATUS struct {
 
 // PrivateEndpointConnection_STATUS_SubResourceEmbedded is the wire shape of PrivateEndpointConnection_STATUS_SubResourceEmbedded.
 type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
-	Id *string `json:"id,omitempty"`
-}
-
-// PrivateEndpointConnection_SubResourceEmbedded is the wire shape of PrivateEndpointConnection_SubResourceEmbedded.
-type PrivateEndpointConnection_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 

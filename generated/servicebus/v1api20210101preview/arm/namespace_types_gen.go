@@ -80,16 +80,10 @@ type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
-// PrivateEndpointConnection_SubResourceEmbedded is the wire shape of PrivateEndpointConnection_SubResourceEmbedded.
-type PrivateEndpointConnection_SubResourceEmbedded struct {
-	Id *string `json:"id,omitempty"`
-}
-
 // SBNamespaceProperties is the wire shape of SBNamespaceProperties.
 type SBNamespaceProperties struct {
-	Encryption                 *Encryption                                     `json:"encryption,omitempty"`
-	PrivateEndpointConnections []PrivateEndpointConnection_SubResourceEmbedded `json:"privateEndpointConnections,omitempty"`
-	ZoneRedundant              *bool                                           `json:"zoneRedundant,omitempty"`
+	Encryption    *Encryption `json:"encryption,omitempty"`
+	ZoneRedundant *bool       `json:"zoneRedundant,omitempty"`
 }
 
 // SBNamespaceProperties_STATUS is the wire shape of SBNamespaceProperties_STATUS.

@@ -98,8 +98,6 @@ type Namespace_Spec struct {
 
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"resources.azure.com" kind:"ResourceGroup"`
 
-	PrivateEndpointConnections []PrivateEndpointConnection_SubResourceEmbedded `json:"privateEndpointConnections,omitempty"`
-
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Sku *SBSku `json:"sku,omitempty"`
@@ -243,13 +241,6 @@ type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-}
-
-// PrivateEndpointConnection_SubResourceEmbedded: Storage version of v1api20210101preview.PrivateEndpointConnection_SubResourceEmbedded
-type PrivateEndpointConnection_SubResourceEmbedded struct {
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-
-	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
 // SBSku: Storage version of v1api20210101preview.SBSku

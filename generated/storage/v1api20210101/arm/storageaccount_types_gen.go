@@ -274,7 +274,6 @@ type RoutingPreference_STATUS struct {
 // Sku is the wire shape of Sku.
 type Sku struct {
 	Name *string `json:"name,omitempty"`
-	Tier *string `json:"tier,omitempty"`
 }
 
 // Sku_STATUS is the wire shape of Sku_STATUS.

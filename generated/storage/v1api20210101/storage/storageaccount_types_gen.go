@@ -3196,8 +3196,6 @@ type Sku struct {
 	Name *string `json:"name,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-
-	Tier *string `json:"tier,omitempty"`
 }
 
 // AssignProperties_From_Sku populates the receiver from source, a storage/v1api20210401/storage.Sku.
@@ -3205,7 +3203,6 @@ func (s *Sku) AssignProperties_From_Sku(source *v1api20210401storage.Sku) error 
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	s.Name = genruntime.ClonePointer(source.Name)
-	s.Tier = genruntime.ClonePointer(source.Tier)
 
 	// What has no field of its own stays in the property bag.
 	if len(propertyBag) > 0 {
@@ -3222,7 +3219,6 @@ func (s *Sku) AssignProperties_To_Sku(destination *v1api20210401storage.Sku) err
 	propertyBag := genruntime.NewPropertyBag(s.PropertyBag)
 
 	destination.Name = genruntime.ClonePointer(s.Name)
-	destination.Tier = genruntime.ClonePointer(s.Tier)
 
 	// What has no field of its own stays in the property bag.
 	if len(propertyBag) > 0 {

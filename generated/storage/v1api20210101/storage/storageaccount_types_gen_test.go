@@ -437,7 +437,6 @@ func GenerateSku(t *rapid.T) Sku {
 	return Sku{
 		Name:        gentest.Optional(gentest.String)(t),
 		PropertyBag: gentest.PropertyBag(t),
-		Tier:        gentest.Optional(gentest.String)(t),
 	}
 }
 

@@ -1324,11 +1324,6 @@ func (in *Sku) DeepCopyInto(out *Sku) {
 			(*out)[key] = val
 		}
 	}
-	if in.Tier != nil {
-		in, out := &in.Tier, &out.Tier
-		*out = new(string)
-		**out = **in
-	}
 }
 
 // DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.

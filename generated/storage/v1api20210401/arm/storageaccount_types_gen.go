@@ -304,7 +304,6 @@ type SasPolicy_STATUS struct {
 // Sku is the wire shape of Sku.
 type Sku struct {
 	Name *string `json:"name,omitempty"`
-	Tier *string `json:"tier,omitempty"`
 }
 
 // Sku_STATUS is the wire shape of Sku_STATUS.

@@ -658,8 +658,6 @@ type Sku struct {
 	Name *string `json:"name,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-
-	Tier *string `json:"tier,omitempty"`
 }
 
 // Sku_STATUS: Storage version of v1api20210401.Sku_STATUS

@@ -63,6 +63,7 @@ func (fb *fileBuilder) testDecls(plan filePlan) ([]dst.Decl, error) {
 				tests = append(tests, d)
 			}
 			tests = append(tests, fb.armRoundTripTests(rt)...)
+			tests = append(tests, fb.armPayloadTests(rt)...)
 			continue
 		}
 		for _, a := range fb.conv.Of(def.Name) {
@@ -246,6 +247,19 @@ func (fb *fileBuilder) armRoundTripTests(rt *astmodel.ResourceType) []dst.Decl {
 				ident("t"), ident(generatorName(n.Name)))))
 	}
 	return tests
+}
+
+// armPayloadTests check that what a resource's spec sends has the shape of the swagger's PUT
+// body (see gentest.RunARMPayloadCheck); they skip when the spec root is not set.
+func (fb *fileBuilder) armPayloadTests(rt *astmodel.ResourceType) []dst.Decl {
+	if _, ok := fb.arm.Of(rt.Spec); !ok {
+		return nil
+	}
+	n := rt.Spec
+	return []dst.Decl{fb.testFunc("Test_"+n.Name+"_ARMPayloadMatchesSwagger",
+		"checks that what "+n.Name+" sends to Azure is a valid "+rt.ARMType+" PUT body of api-version "+rt.APIVersion+".",
+		call(&dst.IndexExpr{X: fb.qualified(gentestPackage, "RunARMPayloadCheck"), Index: fb.typeName(n)},
+			ident("t"), ident(generatorName(n.Name)), stringLit(rt.ARMType), stringLit(rt.APIVersion)))}
 }
 
 // generatorOf returns a function value that draws a random value of t.

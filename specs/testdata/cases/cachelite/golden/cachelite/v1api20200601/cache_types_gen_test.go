@@ -152,6 +152,11 @@ func Test_Cache_STATUS_ARMRoundTrip(t *testing.T) {
 	gentest.RunARMRoundTrip[Cache_STATUS](t, GenerateCache_STATUS)
 }
 
+// Test_Cache_Spec_ARMPayloadMatchesSwagger checks that what Cache_Spec sends to Azure is a valid Microsoft.CacheLite/caches PUT body of api-version 2020-06-01.
+func Test_Cache_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
+	gentest.RunARMPayloadCheck[Cache_Spec](t, GenerateCache_Spec, "Microsoft.CacheLite/caches", "2020-06-01")
+}
+
 // Test_Cache_Spec_JSONRoundTrip checks that JSON keeps every value of Cache_Spec.
 func Test_Cache_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateCache_Spec)

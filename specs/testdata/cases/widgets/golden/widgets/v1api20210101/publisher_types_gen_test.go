@@ -79,6 +79,11 @@ func Test_Publisher_STATUS_ARMRoundTrip(t *testing.T) {
 	gentest.RunARMRoundTrip[Publisher_STATUS](t, GeneratePublisher_STATUS)
 }
 
+// Test_Publisher_Spec_ARMPayloadMatchesSwagger checks that what Publisher_Spec sends to Azure is a valid Microsoft.Widgets/publishers PUT body of api-version 2021-01-01.
+func Test_Publisher_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
+	gentest.RunARMPayloadCheck[Publisher_Spec](t, GeneratePublisher_Spec, "Microsoft.Widgets/publishers", "2021-01-01")
+}
+
 // Test_Publisher_Spec_JSONRoundTrip checks that JSON keeps every value of Publisher_Spec.
 func Test_Publisher_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePublisher_Spec)

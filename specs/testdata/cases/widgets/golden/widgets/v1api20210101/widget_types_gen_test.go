@@ -403,6 +403,11 @@ func Test_Widget_STATUS_ARMRoundTrip(t *testing.T) {
 	gentest.RunARMRoundTrip[Widget_STATUS](t, GenerateWidget_STATUS)
 }
 
+// Test_Widget_Spec_ARMPayloadMatchesSwagger checks that what Widget_Spec sends to Azure is a valid Microsoft.Widgets/widgets PUT body of api-version 2021-01-01.
+func Test_Widget_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
+	gentest.RunARMPayloadCheck[Widget_Spec](t, GenerateWidget_Spec, "Microsoft.Widgets/widgets", "2021-01-01")
+}
+
 // Test_Widget_Spec_JSONRoundTrip checks that JSON keeps every value of Widget_Spec.
 func Test_Widget_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateWidget_Spec)

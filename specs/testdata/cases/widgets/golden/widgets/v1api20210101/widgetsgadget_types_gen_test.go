@@ -93,6 +93,11 @@ func Test_WidgetsGadget_STATUS_ARMRoundTrip(t *testing.T) {
 	gentest.RunARMRoundTrip[WidgetsGadget_STATUS](t, GenerateWidgetsGadget_STATUS)
 }
 
+// Test_WidgetsGadget_Spec_ARMPayloadMatchesSwagger checks that what WidgetsGadget_Spec sends to Azure is a valid Microsoft.Widgets/widgets/gadgets PUT body of api-version 2021-01-01.
+func Test_WidgetsGadget_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
+	gentest.RunARMPayloadCheck[WidgetsGadget_Spec](t, GenerateWidgetsGadget_Spec, "Microsoft.Widgets/widgets/gadgets", "2021-01-01")
+}
+
 // Test_WidgetsGadget_Spec_JSONRoundTrip checks that JSON keeps every value of WidgetsGadget_Spec.
 func Test_WidgetsGadget_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateWidgetsGadget_Spec)

@@ -66,6 +66,11 @@ func Test_WidgetsGadgetsPart_STATUS_ARMRoundTrip(t *testing.T) {
 	gentest.RunARMRoundTrip[WidgetsGadgetsPart_STATUS](t, GenerateWidgetsGadgetsPart_STATUS)
 }
 
+// Test_WidgetsGadgetsPart_Spec_ARMPayloadMatchesSwagger checks that what WidgetsGadgetsPart_Spec sends to Azure is a valid Microsoft.Widgets/widgets/gadgets/parts PUT body of api-version 2021-01-01.
+func Test_WidgetsGadgetsPart_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
+	gentest.RunARMPayloadCheck[WidgetsGadgetsPart_Spec](t, GenerateWidgetsGadgetsPart_Spec, "Microsoft.Widgets/widgets/gadgets/parts", "2021-01-01")
+}
+
 // Test_WidgetsGadgetsPart_Spec_JSONRoundTrip checks that JSON keeps every value of WidgetsGadgetsPart_Spec.
 func Test_WidgetsGadgetsPart_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateWidgetsGadgetsPart_Spec)
