@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -126,7 +127,21 @@ func Classify(err error) *Error {
 	}
 	// Anything else failed before or instead of an answer: a refused or reset connection, a
 	// TLS or DNS failure. Those pass.
-	return &Error{Code: CodeNetworkError, Message: firstLine(err.Error()), Retryable: true, cause: err}
+	return &Error{Code: CodeNetworkError, Message: networkMessage(err), Retryable: true, cause: err}
+}
+
+// networkMessage says what failed without the URL net/http puts in its errors: the resource
+// type is enough to find the request, and the query is no business of a condition.
+func networkMessage(err error) string {
+	var ue *url.Error
+	if !errors.As(err, &ue) {
+		return firstLine(err.Error())
+	}
+	what := strings.ToUpper(ue.Op)
+	if u, perr := url.Parse(ue.URL); perr == nil {
+		what += " " + ResourceType(what, u.Path)
+	}
+	return what + ": " + firstLine(ue.Err.Error())
 }
 
 func fromResponse(re *azcore.ResponseError, err error) *Error {
