@@ -72,6 +72,11 @@ func TestClassify(t *testing.T) {
 			err:  armAnswer(200, nil, `{"status":"Failed","error":{"code":"InUseSubnetCannotBeDeleted","message":"in use"}}`),
 			code: "InUseSubnetCannotBeDeleted", status: 200, retryable: true, message: "in use",
 		},
+		"resource ended Failed without an error": {
+			err:  armAnswer(200, nil, `{"properties":{"provisioningState":"Failed"}}`),
+			code: CodeOperationFailed, status: 200, retryable: true,
+			message: "the long-running operation ended without success and ARM gave no error",
+		},
 		"bad request without ARM body": {
 			err:  armAnswer(400, nil, `not json`),
 			code: "BadRequest", status: 400,

@@ -145,3 +145,21 @@ func TestBadIDs(t *testing.T) {
 		t.Error("a client without a credential")
 	}
 }
+
+// TestAuthenticationFailed: a credential Entra refuses is a fatal error that says why, without
+// the secret.
+func TestAuthenticationFailed(t *testing.T) {
+	srv := startFake(t, armfake.Options{})
+	cl, err := New(credential(t, srv, "app", "wrong-secret-value"), testOptions(t, srv))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = cl.GetByID(context.Background(), sub+"/resourceGroups/rg1", rgAPI, nil)
+	e := Classify(err)
+	if e == nil || e.Code != CodeAuthenticationFailed || e.Retryable || !strings.Contains(e.Message, "invalid_client") {
+		t.Fatalf("got %+v", e)
+	}
+	if strings.Contains(e.Error(), "wrong-secret-value") {
+		t.Errorf("%q shows the secret", e.Error())
+	}
+}

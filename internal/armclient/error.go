@@ -17,13 +17,15 @@ import (
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 )
 
-// Codes for failures that never reached ARM, so have no ARM code of their own.
+// Codes for failures that came without an ARM code of their own.
 const (
 	CodeNetworkError          = "NetworkError"
 	CodeCanceled              = "Canceled"
 	CodeAuthenticationFailed  = "AuthenticationFailed"
 	CodeCredentialUnavailable = "CredentialUnavailable"
 	CodeUnknown               = "UnknownError"
+	// CodeOperationFailed is a long-running operation that failed without saying why.
+	CodeOperationFailed = "OperationFailed"
 )
 
 // Error is a failed ARM request or operation, reduced to what a Ready condition shows: ARM's
@@ -151,6 +153,13 @@ func fromResponse(re *azcore.ResponseError, err error) *Error {
 			e.Code, e.Message = armMessage(body, e.Code)
 		}
 		e.RetryAfter = retryAfter(re.RawResponse)
+	}
+	if e.Code == "" && re.StatusCode < 400 {
+		// A resource whose provisioningState ended Failed or Canceled, without an error body.
+		e.Code = CodeOperationFailed
+		if e.Message == "" {
+			e.Message = "the long-running operation ended without success and ARM gave no error"
+		}
 	}
 	if e.Code == "" {
 		e.Code = http.StatusText(re.StatusCode)
