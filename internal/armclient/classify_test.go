@@ -85,6 +85,14 @@ func TestClassify(t *testing.T) {
 			err:  fmt.Errorf("waiting: %w", context.Canceled),
 			code: CodeCanceled, retryable: true, message: "waiting: context canceled",
 		},
+		"reset connection": {
+			err:  io.ErrUnexpectedEOF,
+			code: CodeNetworkError, retryable: true, message: "unexpected EOF",
+		},
+		"something else": {
+			err:  errors.New("response is missing polling URL"),
+			code: CodeUnknown, retryable: true, message: "response is missing polling URL",
+		},
 		"refused connection, URL left out": {
 			err: &url.Error{Op: "Put", URL: "https://management.azure.com/subscriptions/s/resourceGroups/rg/providers/Microsoft.Network/virtualNetworks/v?api-version=x",
 				Err: &net.OpError{Op: "dial", Net: "tcp", Err: errors.New("connection refused")}},

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -127,9 +129,15 @@ func Classify(err error) *Error {
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return &Error{Code: CodeCanceled, Message: err.Error(), Retryable: true, cause: err}
 	}
-	// Anything else failed before or instead of an answer: a refused or reset connection, a
-	// TLS or DNS failure. Those pass.
-	return &Error{Code: CodeNetworkError, Message: networkMessage(err), Retryable: true, cause: err}
+	var ue *url.Error
+	var ne net.Error
+	if errors.As(err, &ue) || errors.As(err, &ne) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		// No answer: a refused or reset connection, a TLS or DNS failure. Those pass.
+		return &Error{Code: CodeNetworkError, Message: networkMessage(err), Retryable: true, cause: err}
+	}
+	// Something we did not foresee (an answer we could not read, say). Retrying costs little
+	// and a Warning invites a look, where an Error would claim the user must act.
+	return &Error{Code: CodeUnknown, Message: firstLine(err.Error()), Retryable: true, cause: err}
 }
 
 // networkMessage says what failed without the URL net/http puts in its errors: the resource
