@@ -70,9 +70,17 @@ func TestCacheFollowsSecret(t *testing.T) {
 	if err := second.GetByID(ctx, sub+"/resourceGroups/rg1", rgAPI, nil); err != nil {
 		t.Fatal(err)
 	}
+	var arm int
 	for _, r := range srv.Requests() {
-		if r.APIVersion != "" && r.ClientID != "second" {
+		if r.APIVersion == "" {
+			continue // a token request
+		}
+		arm++
+		if r.ClientID != "second" {
 			t.Errorf("%s %s as %q, want the new client", r.Method, r.Path, r.ClientID)
 		}
+	}
+	if arm != 1 {
+		t.Errorf("%d ARM requests recorded, want the one GET", arm)
 	}
 }
