@@ -1,0 +1,34 @@
+package settings
+
+// The environment variable names, as ASO spells them.
+const (
+	ResourceManagerEndpointVar = "AZURE_RESOURCE_MANAGER_ENDPOINT"
+	ResourceManagerAudienceVar = "AZURE_RESOURCE_MANAGER_AUDIENCE"
+	AuthorityHostVar           = "AZURE_AUTHORITY_HOST"
+	SyncPeriodVar              = "AZURE_SYNC_PERIOD"
+	TargetNamespacesVar        = "AZURE_TARGET_NAMESPACES"
+	OperatorModeVar            = "AZURE_OPERATOR_MODE"
+	DefaultReconcilePolicyVar  = "DEFAULT_RECONCILE_POLICY"
+	MaxConcurrentReconcilesVar = "MAX_CONCURRENT_RECONCILES"
+	RateLimitModeVar           = "RATE_LIMIT_MODE"
+	RateLimitQPSVar            = "RATE_LIMIT_QPS"
+	RateLimitBucketSizeVar     = "RATE_LIMIT_BUCKET_SIZE"
+	UserAgentSuffixVar         = "AZURE_USER_AGENT_SUFFIX"
+	PodNamespaceVar            = "POD_NAMESPACE"
+)
+
+// Defaults for the public Azure cloud, which is where a setting left out points.
+const (
+	DefaultResourceManagerEndpoint = "https://management.azure.com/"
+	// DefaultResourceManagerAudience is the audience ARM has accepted longest; it is also
+	// azcore's choice for the public cloud.
+	DefaultResourceManagerAudience = "https://management.core.windows.net/"
+	DefaultAuthorityHost           = "https://login.microsoftonline.com/"
+	DefaultSyncPeriodText          = "1h"
+	DefaultMaxConcurrentReconciles = 1
+	DefaultRateLimitQPS            = 5.0
+	DefaultRateLimitBucketSize     = 100
+)
+
+// syncNever turns periodic resync off.
+const syncNever = "never"
