@@ -92,6 +92,9 @@ type PropertyAssignment struct {
 	// Resource is set when Self and Other are resources: their spec and status convert, their
 	// object metadata is copied.
 	Resource bool
+	// OriginalVersion, set between an API version's resource and its storage twin, is the
+	// version the To method records in the storage spec's original version field.
+	OriginalVersion string
 	// Steps are in the order of Self's properties, then Other's properties that Self lacks.
 	Steps []AssignmentStep
 }

@@ -131,6 +131,9 @@ func (r *Redis) AssignProperties_To_Redis(destination *storage.Redis) error {
 		return fmt.Errorf("converting Status: %w", err)
 	}
 
+	// The operator talks to Azure with the api-version of the version the user wrote.
+	destination.Spec.OriginalVersion = "v1api20200601"
+
 	return nil
 }
 

@@ -129,6 +129,9 @@ func (r *RedisLinkedServer) AssignProperties_To_RedisLinkedServer(destination *s
 		return fmt.Errorf("converting Status: %w", err)
 	}
 
+	// The operator talks to Azure with the api-version of the version the user wrote.
+	destination.Spec.OriginalVersion = "v1api20200601"
+
 	return nil
 }
 

@@ -131,6 +131,9 @@ func (m *ManagedClustersAgentPool) AssignProperties_To_ManagedClustersAgentPool(
 		return fmt.Errorf("converting Status: %w", err)
 	}
 
+	// The operator talks to Azure with the api-version of the version the user wrote.
+	destination.Spec.OriginalVersion = "v1api20210301"
+
 	return nil
 }
 

@@ -131,6 +131,9 @@ func (m *ManagedCluster) AssignProperties_To_ManagedCluster(destination *storage
 		return fmt.Errorf("converting Status: %w", err)
 	}
 
+	// The operator talks to Azure with the api-version of the version the user wrote.
+	destination.Spec.OriginalVersion = "v1api20210501"
+
 	return nil
 }
 

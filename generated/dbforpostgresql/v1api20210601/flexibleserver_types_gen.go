@@ -130,6 +130,9 @@ func (f *FlexibleServer) AssignProperties_To_FlexibleServer(destination *storage
 		return fmt.Errorf("converting Status: %w", err)
 	}
 
+	// The operator talks to Azure with the api-version of the version the user wrote.
+	destination.Spec.OriginalVersion = "v1api20210601"
+
 	return nil
 }
 

@@ -129,6 +129,9 @@ func (f *FlexibleServersDatabase) AssignProperties_To_FlexibleServersDatabase(de
 		return fmt.Errorf("converting Status: %w", err)
 	}
 
+	// The operator talks to Azure with the api-version of the version the user wrote.
+	destination.Spec.OriginalVersion = "v1api20210601"
+
 	return nil
 }
 

@@ -131,6 +131,9 @@ func (d *DatabaseAccount) AssignProperties_To_DatabaseAccount(destination *stora
 		return fmt.Errorf("converting Status: %w", err)
 	}
 
+	// The operator talks to Azure with the api-version of the version the user wrote.
+	destination.Spec.OriginalVersion = "v1api20210315"
+
 	return nil
 }
 

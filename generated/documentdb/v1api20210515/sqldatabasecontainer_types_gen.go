@@ -131,6 +131,9 @@ func (s *SqlDatabaseContainer) AssignProperties_To_SqlDatabaseContainer(destinat
 		return fmt.Errorf("converting Status: %w", err)
 	}
 
+	// The operator talks to Azure with the api-version of the version the user wrote.
+	destination.Spec.OriginalVersion = "v1api20210515"
+
 	return nil
 }
 

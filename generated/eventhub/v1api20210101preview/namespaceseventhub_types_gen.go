@@ -130,6 +130,9 @@ func (n *NamespacesEventhub) AssignProperties_To_NamespacesEventhub(destination 
 		return fmt.Errorf("converting Status: %w", err)
 	}
 
+	// The operator talks to Azure with the api-version of the version the user wrote.
+	destination.Spec.OriginalVersion = "v1api20210101preview"
+
 	return nil
 }
 

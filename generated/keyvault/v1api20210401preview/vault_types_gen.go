@@ -130,6 +130,9 @@ func (v *Vault) AssignProperties_To_Vault(destination *storage.Vault) error {
 		return fmt.Errorf("converting Status: %w", err)
 	}
 
+	// The operator talks to Azure with the api-version of the version the user wrote.
+	destination.Spec.OriginalVersion = "v1api20210401preview"
+
 	return nil
 }
 

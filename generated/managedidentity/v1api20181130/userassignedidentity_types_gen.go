@@ -130,6 +130,9 @@ func (u *UserAssignedIdentity) AssignProperties_To_UserAssignedIdentity(destinat
 		return fmt.Errorf("converting Status: %w", err)
 	}
 
+	// The operator talks to Azure with the api-version of the version the user wrote.
+	destination.Spec.OriginalVersion = "v1api20181130"
+
 	return nil
 }
 

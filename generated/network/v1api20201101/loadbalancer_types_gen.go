@@ -131,6 +131,9 @@ func (l *LoadBalancer) AssignProperties_To_LoadBalancer(destination *storage.Loa
 		return fmt.Errorf("converting Status: %w", err)
 	}
 
+	// The operator talks to Azure with the api-version of the version the user wrote.
+	destination.Spec.OriginalVersion = "v1api20201101"
+
 	return nil
 }
 

@@ -131,6 +131,9 @@ func (n *NetworkInterface) AssignProperties_To_NetworkInterface(destination *sto
 		return fmt.Errorf("converting Status: %w", err)
 	}
 
+	// The operator talks to Azure with the api-version of the version the user wrote.
+	destination.Spec.OriginalVersion = "v1api20201101"
+
 	return nil
 }
 

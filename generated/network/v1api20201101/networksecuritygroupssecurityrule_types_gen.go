@@ -130,6 +130,9 @@ func (n *NetworkSecurityGroupsSecurityRule) AssignProperties_To_NetworkSecurityG
 		return fmt.Errorf("converting Status: %w", err)
 	}
 
+	// The operator talks to Azure with the api-version of the version the user wrote.
+	destination.Spec.OriginalVersion = "v1api20201101"
+
 	return nil
 }
 

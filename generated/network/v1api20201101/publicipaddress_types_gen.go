@@ -131,6 +131,9 @@ func (p *PublicIPAddress) AssignProperties_To_PublicIPAddress(destination *stora
 		return fmt.Errorf("converting Status: %w", err)
 	}
 
+	// The operator talks to Azure with the api-version of the version the user wrote.
+	destination.Spec.OriginalVersion = "v1api20201101"
+
 	return nil
 }
 

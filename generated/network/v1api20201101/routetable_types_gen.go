@@ -130,6 +130,9 @@ func (r *RouteTable) AssignProperties_To_RouteTable(destination *storage.RouteTa
 		return fmt.Errorf("converting Status: %w", err)
 	}
 
+	// The operator talks to Azure with the api-version of the version the user wrote.
+	destination.Spec.OriginalVersion = "v1api20201101"
+
 	return nil
 }
 

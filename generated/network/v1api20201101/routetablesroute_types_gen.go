@@ -129,6 +129,9 @@ func (r *RouteTablesRoute) AssignProperties_To_RouteTablesRoute(destination *sto
 		return fmt.Errorf("converting Status: %w", err)
 	}
 
+	// The operator talks to Azure with the api-version of the version the user wrote.
+	destination.Spec.OriginalVersion = "v1api20201101"
+
 	return nil
 }
 

@@ -129,6 +129,9 @@ func (v *VirtualNetworksVirtualNetworkPeering) AssignProperties_To_VirtualNetwor
 		return fmt.Errorf("converting Status: %w", err)
 	}
 
+	// The operator talks to Azure with the api-version of the version the user wrote.
+	destination.Spec.OriginalVersion = "v1api20201101"
+
 	return nil
 }
 

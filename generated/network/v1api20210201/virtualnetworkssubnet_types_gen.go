@@ -130,6 +130,9 @@ func (v *VirtualNetworksSubnet) AssignProperties_To_VirtualNetworksSubnet(destin
 		return fmt.Errorf("converting Status: %w", err)
 	}
 
+	// The operator talks to Azure with the api-version of the version the user wrote.
+	destination.Spec.OriginalVersion = "v1api20210201"
+
 	return nil
 }
 

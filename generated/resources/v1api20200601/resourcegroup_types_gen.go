@@ -127,6 +127,9 @@ func (r *ResourceGroup) AssignProperties_To_ResourceGroup(destination *storage.R
 		return fmt.Errorf("converting Status: %w", err)
 	}
 
+	// The operator talks to Azure with the api-version of the version the user wrote.
+	destination.Spec.OriginalVersion = "v1api20200601"
+
 	return nil
 }
 

@@ -131,6 +131,9 @@ func (n *Namespace) AssignProperties_To_Namespace(destination *storage.Namespace
 		return fmt.Errorf("converting Status: %w", err)
 	}
 
+	// The operator talks to Azure with the api-version of the version the user wrote.
+	destination.Spec.OriginalVersion = "v1api20210101preview"
+
 	return nil
 }
 

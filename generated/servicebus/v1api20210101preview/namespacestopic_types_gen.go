@@ -129,6 +129,9 @@ func (n *NamespacesTopic) AssignProperties_To_NamespacesTopic(destination *stora
 		return fmt.Errorf("converting Status: %w", err)
 	}
 
+	// The operator talks to Azure with the api-version of the version the user wrote.
+	destination.Spec.OriginalVersion = "v1api20210101preview"
+
 	return nil
 }
 

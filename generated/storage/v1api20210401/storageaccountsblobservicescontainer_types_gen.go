@@ -130,6 +130,9 @@ func (s *StorageAccountsBlobServicesContainer) AssignProperties_To_StorageAccoun
 		return fmt.Errorf("converting Status: %w", err)
 	}
 
+	// The operator talks to Azure with the api-version of the version the user wrote.
+	destination.Spec.OriginalVersion = "v1api20210401"
+
 	return nil
 }
 

@@ -129,6 +129,9 @@ func (s *StorageAccountsQueueService) AssignProperties_To_StorageAccountsQueueSe
 		return fmt.Errorf("converting Status: %w", err)
 	}
 
+	// The operator talks to Azure with the api-version of the version the user wrote.
+	destination.Spec.OriginalVersion = "v1api20210401"
+
 	return nil
 }
 

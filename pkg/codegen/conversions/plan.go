@@ -72,6 +72,9 @@ func (p *planner) pair(self, other astmodel.TypeName) (*astmodel.PropertyAssignm
 		return nil, fmt.Errorf("cannot convert between %s and %s: one is a resource, the other is not", self, other)
 	}
 	a.Resource = selfIsResource
+	if selfIsResource && self.Package.IsAPIVersion() && other.Package.Storage {
+		a.OriginalVersion = self.Package.Version
+	}
 	p.conv.Add(a)
 	p.queue = append(p.queue, a)
 	return a, nil
@@ -124,8 +127,13 @@ func (p *planner) plan(a *astmodel.PropertyAssignment) error {
 		if sp.IsPropertyBag() {
 			continue
 		}
+		op := counterpart(sp, other, self)
+		if op == nil && sp.IsOriginalVersion() {
+			// Only storage versions record it; the resource's To method sets it (see OriginalVersion).
+			continue
+		}
 		step := astmodel.AssignmentStep{Self: sp}
-		if op := counterpart(sp, other, self); op != nil {
+		if op != nil {
 			matched[op] = true
 			step.Other = op
 			from, err := p.value(op.Type, sp.Type, a, true)
@@ -143,7 +151,7 @@ func (p *planner) plan(a *astmodel.PropertyAssignment) error {
 		a.Steps = append(a.Steps, step)
 	}
 	for _, op := range other.Properties() {
-		if !op.IsPropertyBag() && !matched[op] {
+		if !op.IsPropertyBag() && !op.IsOriginalVersion() && !matched[op] {
 			a.Steps = append(a.Steps, astmodel.AssignmentStep{Other: op})
 		}
 	}

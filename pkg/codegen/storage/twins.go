@@ -19,16 +19,29 @@ import (
 //   - below the resource, types and properties carry no documentation: users read and write the
 //     API versions, and the storage version's schema would otherwise double the size of every
 //     CRD, pushing the large ones over what kubectl apply can store.
+//   - the spec of every resource records the API version the user wrote (originalVersion),
+//     which the operator converts back to before it talks to Azure.
 func Twins(defs astmodel.Definitions) astmodel.Definitions {
+	specs := make(map[astmodel.TypeName]bool)
+	for n, d := range defs {
+		if r, ok := d.Type.(*astmodel.ResourceType); ok && n.Package.IsAPIVersion() {
+			specs[r.Spec] = true
+		}
+	}
 	out := make(astmodel.Definitions, 2*len(defs))
 	for n, d := range defs {
 		out[n] = d
 		if !n.Package.IsAPIVersion() {
 			continue
 		}
-		if twin, ok := storageTwin(defs, d); ok {
-			out[twin.Name] = twin
+		twin, ok := storageTwin(defs, d)
+		if !ok {
+			continue
 		}
+		if o, isObject := twin.Type.(*astmodel.ObjectType); isObject && specs[n] {
+			twin.Type = o.WithProperties(astmodel.NewOriginalVersionProperty())
+		}
+		out[twin.Name] = twin
 	}
 	return out
 }

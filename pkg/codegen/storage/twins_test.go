@@ -51,7 +51,7 @@ func TestTwins(t *testing.T) {
 	out := Twins(model())
 	st := func(n string) string { return storage.TypeName(n).String() }
 	want := map[string]string{
-		"Widget_Spec": "{Colour *string; Labels []string; Name string; PropertyBag " + astmodel.PropertyBagType.String() +
+		"Widget_Spec": "{Colour *string; Labels []string; Name string; OriginalVersion string; PropertyBag " + astmodel.PropertyBagType.String() +
 			"; Secret *" + astmodel.SecretReferenceType.String() + "; Sku *" + st("Sku") + "}",
 		"Widget_STATUS": "{Colours map[string]string; PropertyBag map[string]string; PropertyBag2 " + astmodel.PropertyBagType.String() + "}",
 		"Sku":           "{Basic *string; Premium *string; PropertyBag " + astmodel.PropertyBagType.String() + "}",

@@ -145,6 +145,8 @@ type Redis_Spec struct {
 
 	OperatorSpec *RedisOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"resources.azure.com" kind:"ResourceGroup"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
@@ -188,6 +190,8 @@ func (r *Redis_Spec) AssignProperties_From_Redis_Spec(source *v1api20201201stora
 	} else {
 		r.OperatorSpec = nil
 	}
+
+	r.OriginalVersion = source.OriginalVersion
 
 	if source.Owner != nil {
 		ownerValue := *source.Owner.DeepCopy()
@@ -266,6 +270,8 @@ func (r *Redis_Spec) AssignProperties_To_Redis_Spec(destination *v1api20201201st
 	} else {
 		destination.OperatorSpec = nil
 	}
+
+	destination.OriginalVersion = r.OriginalVersion
 
 	if r.Owner != nil {
 		ownerValue := *r.Owner.DeepCopy()

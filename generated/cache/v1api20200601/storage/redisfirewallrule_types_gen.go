@@ -139,6 +139,8 @@ type RedisFirewallRule_Spec struct {
 
 	OperatorSpec *RedisFirewallRuleOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"cache.azure.com" kind:"Redis"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
@@ -162,6 +164,8 @@ func (r *RedisFirewallRule_Spec) AssignProperties_From_RedisFirewallRule_Spec(so
 	} else {
 		r.OperatorSpec = nil
 	}
+
+	r.OriginalVersion = source.OriginalVersion
 
 	if source.Owner != nil {
 		ownerValue := *source.Owner.DeepCopy()
@@ -198,6 +202,8 @@ func (r *RedisFirewallRule_Spec) AssignProperties_To_RedisFirewallRule_Spec(dest
 	} else {
 		destination.OperatorSpec = nil
 	}
+
+	destination.OriginalVersion = r.OriginalVersion
 
 	if r.Owner != nil {
 		ownerValue := *r.Owner.DeepCopy()

@@ -141,6 +141,8 @@ type RedisLinkedServer_Spec struct {
 
 	OperatorSpec *RedisLinkedServerOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"cache.azure.com" kind:"Redis"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
@@ -171,6 +173,8 @@ func (r *RedisLinkedServer_Spec) AssignProperties_From_RedisLinkedServer_Spec(so
 	} else {
 		r.OperatorSpec = nil
 	}
+
+	r.OriginalVersion = source.OriginalVersion
 
 	if source.Owner != nil {
 		ownerValue := *source.Owner.DeepCopy()
@@ -214,6 +218,8 @@ func (r *RedisLinkedServer_Spec) AssignProperties_To_RedisLinkedServer_Spec(dest
 	} else {
 		destination.OperatorSpec = nil
 	}
+
+	destination.OriginalVersion = r.OriginalVersion
 
 	if r.Owner != nil {
 		ownerValue := *r.Owner.DeepCopy()

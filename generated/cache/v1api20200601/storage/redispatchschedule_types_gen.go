@@ -135,6 +135,8 @@ func (r *RedisPatchSchedule) AssignProperties_To_RedisPatchSchedule(destination 
 type RedisPatchSchedule_Spec struct {
 	OperatorSpec *RedisPatchScheduleOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"cache.azure.com" kind:"Redis"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
@@ -155,6 +157,8 @@ func (r *RedisPatchSchedule_Spec) AssignProperties_From_RedisPatchSchedule_Spec(
 	} else {
 		r.OperatorSpec = nil
 	}
+
+	r.OriginalVersion = source.OriginalVersion
 
 	if source.Owner != nil {
 		ownerValue := *source.Owner.DeepCopy()
@@ -198,6 +202,8 @@ func (r *RedisPatchSchedule_Spec) AssignProperties_To_RedisPatchSchedule_Spec(de
 	} else {
 		destination.OperatorSpec = nil
 	}
+
+	destination.OriginalVersion = r.OriginalVersion
 
 	if r.Owner != nil {
 		ownerValue := *r.Owner.DeepCopy()

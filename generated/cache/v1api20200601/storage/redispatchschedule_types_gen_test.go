@@ -19,6 +19,7 @@ func GenerateRedisPatchSchedule(t *rapid.T) RedisPatchSchedule {
 func GenerateRedisPatchSchedule_Spec(t *rapid.T) RedisPatchSchedule_Spec {
 	return RedisPatchSchedule_Spec{
 		OperatorSpec:    gentest.Optional(GenerateRedisPatchScheduleOperatorSpec)(t),
+		OriginalVersion: gentest.String(t),
 		Owner:           gentest.Optional(gentest.KnownResourceReference)(t),
 		PropertyBag:     gentest.PropertyBag(t),
 		ScheduleEntries: gentest.SliceOf(GenerateScheduleEntry)(t),

@@ -22,6 +22,7 @@ func GenerateRedis_Spec(t *rapid.T) Redis_Spec {
 		Location:            gentest.Optional(gentest.String)(t),
 		MinimumTlsVersion:   gentest.Optional(gentest.String)(t),
 		OperatorSpec:        gentest.Optional(GenerateRedisOperatorSpec)(t),
+		OriginalVersion:     gentest.String(t),
 		Owner:               gentest.Optional(gentest.KnownResourceReference)(t),
 		PropertyBag:         gentest.PropertyBag(t),
 		PublicNetworkAccess: gentest.Optional(gentest.String)(t),

@@ -92,6 +92,8 @@ type RedisFirewallRule_Spec struct {
 
 	OperatorSpec *RedisFirewallRuleOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"cache.azure.com" kind:"Redis"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`

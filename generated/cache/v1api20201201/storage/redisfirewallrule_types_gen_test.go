@@ -17,12 +17,13 @@ func GenerateRedisFirewallRule(t *rapid.T) RedisFirewallRule {
 // GenerateRedisFirewallRule_Spec draws a random RedisFirewallRule_Spec for property-based tests.
 func GenerateRedisFirewallRule_Spec(t *rapid.T) RedisFirewallRule_Spec {
 	return RedisFirewallRule_Spec{
-		AzureName:    gentest.String(t),
-		EndIP:        gentest.Optional(gentest.String)(t),
-		OperatorSpec: gentest.Optional(GenerateRedisFirewallRuleOperatorSpec)(t),
-		Owner:        gentest.Optional(gentest.KnownResourceReference)(t),
-		PropertyBag:  gentest.PropertyBag(t),
-		StartIP:      gentest.Optional(gentest.String)(t),
+		AzureName:       gentest.String(t),
+		EndIP:           gentest.Optional(gentest.String)(t),
+		OperatorSpec:    gentest.Optional(GenerateRedisFirewallRuleOperatorSpec)(t),
+		OriginalVersion: gentest.String(t),
+		Owner:           gentest.Optional(gentest.KnownResourceReference)(t),
+		PropertyBag:     gentest.PropertyBag(t),
+		StartIP:         gentest.Optional(gentest.String)(t),
 	}
 }
 

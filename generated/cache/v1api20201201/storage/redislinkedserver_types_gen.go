@@ -94,6 +94,8 @@ type RedisLinkedServer_Spec struct {
 
 	OperatorSpec *RedisLinkedServerOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"cache.azure.com" kind:"Redis"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`

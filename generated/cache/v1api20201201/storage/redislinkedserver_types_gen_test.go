@@ -21,6 +21,7 @@ func GenerateRedisLinkedServer_Spec(t *rapid.T) RedisLinkedServer_Spec {
 		LinkedRedisCacheLocation:  gentest.Optional(gentest.String)(t),
 		LinkedRedisCacheReference: gentest.Optional(gentest.ResourceReference)(t),
 		OperatorSpec:              gentest.Optional(GenerateRedisLinkedServerOperatorSpec)(t),
+		OriginalVersion:           gentest.String(t),
 		Owner:                     gentest.Optional(gentest.KnownResourceReference)(t),
 		PropertyBag:               gentest.PropertyBag(t),
 		ServerRole:                gentest.Optional(gentest.String)(t),

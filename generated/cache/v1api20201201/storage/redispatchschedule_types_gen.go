@@ -88,6 +88,8 @@ func (r *RedisPatchSchedule) Hub() {}
 type RedisPatchSchedule_Spec struct {
 	OperatorSpec *RedisPatchScheduleOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"cache.azure.com" kind:"Redis"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`

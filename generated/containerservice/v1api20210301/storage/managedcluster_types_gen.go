@@ -181,6 +181,8 @@ type ManagedCluster_Spec struct {
 
 	OperatorSpec *ManagedClusterOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"resources.azure.com" kind:"ResourceGroup"`
 
 	PodIdentityProfile *ManagedClusterPodIdentityProfile `json:"podIdentityProfile,omitempty"`
@@ -363,6 +365,8 @@ func (m *ManagedCluster_Spec) AssignProperties_From_ManagedCluster_Spec(source *
 	} else {
 		m.OperatorSpec = nil
 	}
+
+	m.OriginalVersion = source.OriginalVersion
 
 	if source.Owner != nil {
 		ownerValue := *source.Owner.DeepCopy()
@@ -600,6 +604,8 @@ func (m *ManagedCluster_Spec) AssignProperties_To_ManagedCluster_Spec(destinatio
 	} else {
 		destination.OperatorSpec = nil
 	}
+
+	destination.OriginalVersion = m.OriginalVersion
 
 	if m.Owner != nil {
 		ownerValue := *m.Owner.DeepCopy()

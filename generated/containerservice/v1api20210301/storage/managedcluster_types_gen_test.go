@@ -41,6 +41,7 @@ func GenerateManagedCluster_Spec(t *rapid.T) ManagedCluster_Spec {
 		NetworkProfile:             gentest.Optional(GenerateContainerServiceNetworkProfile)(t),
 		NodeResourceGroup:          gentest.Optional(gentest.String)(t),
 		OperatorSpec:               gentest.Optional(GenerateManagedClusterOperatorSpec)(t),
+		OriginalVersion:            gentest.String(t),
 		Owner:                      gentest.Optional(gentest.KnownResourceReference)(t),
 		PodIdentityProfile:         gentest.Optional(GenerateManagedClusterPodIdentityProfile)(t),
 		PrivateLinkResources:       gentest.SliceOf(GeneratePrivateLinkResource)(t),

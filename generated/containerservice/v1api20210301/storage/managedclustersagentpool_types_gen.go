@@ -175,6 +175,8 @@ type ManagedClustersAgentPool_Spec struct {
 
 	OrchestratorVersion *string `json:"orchestratorVersion,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	OsDiskSizeGB *int `json:"osDiskSizeGB,omitempty"`
 
 	OsDiskType *string `json:"osDiskType,omitempty"`
@@ -269,6 +271,7 @@ func (m *ManagedClustersAgentPool_Spec) AssignProperties_From_ManagedClustersAge
 	}
 
 	m.OrchestratorVersion = genruntime.ClonePointer(source.OrchestratorVersion)
+	m.OriginalVersion = source.OriginalVersion
 	m.OsDiskSizeGB = genruntime.ClonePointer(source.OsDiskSizeGB)
 	m.OsDiskType = genruntime.ClonePointer(source.OsDiskType)
 	m.OsSKU = genruntime.ClonePointer(source.OsSKU)
@@ -398,6 +401,7 @@ func (m *ManagedClustersAgentPool_Spec) AssignProperties_To_ManagedClustersAgent
 	}
 
 	destination.OrchestratorVersion = genruntime.ClonePointer(m.OrchestratorVersion)
+	destination.OriginalVersion = m.OriginalVersion
 	destination.OsDiskSizeGB = genruntime.ClonePointer(m.OsDiskSizeGB)
 	destination.OsDiskType = genruntime.ClonePointer(m.OsDiskType)
 	destination.OsSKU = genruntime.ClonePointer(m.OsSKU)

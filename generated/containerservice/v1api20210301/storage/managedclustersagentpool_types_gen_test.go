@@ -38,6 +38,7 @@ func GenerateManagedClustersAgentPool_Spec(t *rapid.T) ManagedClustersAgentPool_
 		NodeTaints:                       gentest.SliceOf(gentest.String)(t),
 		OperatorSpec:                     gentest.Optional(GenerateManagedClustersAgentPoolOperatorSpec)(t),
 		OrchestratorVersion:              gentest.Optional(gentest.String)(t),
+		OriginalVersion:                  gentest.String(t),
 		OsDiskSizeGB:                     gentest.Optional(gentest.Int)(t),
 		OsDiskType:                       gentest.Optional(gentest.String)(t),
 		OsSKU:                            gentest.Optional(gentest.String)(t),

@@ -128,6 +128,8 @@ type ManagedClustersAgentPool_Spec struct {
 
 	OrchestratorVersion *string `json:"orchestratorVersion,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	OsDiskSizeGB *int `json:"osDiskSizeGB,omitempty"`
 
 	OsDiskType *string `json:"osDiskType,omitempty"`

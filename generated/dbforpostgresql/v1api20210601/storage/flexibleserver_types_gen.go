@@ -110,6 +110,8 @@ type FlexibleServer_Spec struct {
 
 	OperatorSpec *FlexibleServerOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"resources.azure.com" kind:"ResourceGroup"`
 
 	PointInTimeUTC *string `json:"pointInTimeUTC,omitempty"`

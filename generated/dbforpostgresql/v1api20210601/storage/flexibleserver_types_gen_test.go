@@ -29,6 +29,7 @@ func GenerateFlexibleServer_Spec(t *rapid.T) FlexibleServer_Spec {
 		MaintenanceWindow:             gentest.Optional(GenerateMaintenanceWindow)(t),
 		Network:                       gentest.Optional(GenerateNetwork)(t),
 		OperatorSpec:                  gentest.Optional(GenerateFlexibleServerOperatorSpec)(t),
+		OriginalVersion:               gentest.String(t),
 		Owner:                         gentest.Optional(gentest.KnownResourceReference)(t),
 		PointInTimeUTC:                gentest.Optional(gentest.String)(t),
 		PropertyBag:                   gentest.PropertyBag(t),

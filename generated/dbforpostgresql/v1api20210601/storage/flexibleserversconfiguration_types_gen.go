@@ -90,6 +90,8 @@ type FlexibleServersConfiguration_Spec struct {
 
 	OperatorSpec *FlexibleServersConfigurationOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"dbforpostgresql.azure.com" kind:"FlexibleServer"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`

@@ -17,12 +17,13 @@ func GenerateFlexibleServersConfiguration(t *rapid.T) FlexibleServersConfigurati
 // GenerateFlexibleServersConfiguration_Spec draws a random FlexibleServersConfiguration_Spec for property-based tests.
 func GenerateFlexibleServersConfiguration_Spec(t *rapid.T) FlexibleServersConfiguration_Spec {
 	return FlexibleServersConfiguration_Spec{
-		AzureName:    gentest.String(t),
-		OperatorSpec: gentest.Optional(GenerateFlexibleServersConfigurationOperatorSpec)(t),
-		Owner:        gentest.Optional(gentest.KnownResourceReference)(t),
-		PropertyBag:  gentest.PropertyBag(t),
-		Source:       gentest.Optional(gentest.String)(t),
-		Value:        gentest.Optional(gentest.String)(t),
+		AzureName:       gentest.String(t),
+		OperatorSpec:    gentest.Optional(GenerateFlexibleServersConfigurationOperatorSpec)(t),
+		OriginalVersion: gentest.String(t),
+		Owner:           gentest.Optional(gentest.KnownResourceReference)(t),
+		PropertyBag:     gentest.PropertyBag(t),
+		Source:          gentest.Optional(gentest.String)(t),
+		Value:           gentest.Optional(gentest.String)(t),
 	}
 }
 

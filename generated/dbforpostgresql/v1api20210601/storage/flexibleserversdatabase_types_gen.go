@@ -94,6 +94,8 @@ type FlexibleServersDatabase_Spec struct {
 
 	OperatorSpec *FlexibleServersDatabaseOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"dbforpostgresql.azure.com" kind:"FlexibleServer"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`

@@ -17,12 +17,13 @@ func GenerateFlexibleServersDatabase(t *rapid.T) FlexibleServersDatabase {
 // GenerateFlexibleServersDatabase_Spec draws a random FlexibleServersDatabase_Spec for property-based tests.
 func GenerateFlexibleServersDatabase_Spec(t *rapid.T) FlexibleServersDatabase_Spec {
 	return FlexibleServersDatabase_Spec{
-		AzureName:    gentest.String(t),
-		Charset:      gentest.Optional(gentest.String)(t),
-		Collation:    gentest.Optional(gentest.String)(t),
-		OperatorSpec: gentest.Optional(GenerateFlexibleServersDatabaseOperatorSpec)(t),
-		Owner:        gentest.Optional(gentest.KnownResourceReference)(t),
-		PropertyBag:  gentest.PropertyBag(t),
+		AzureName:       gentest.String(t),
+		Charset:         gentest.Optional(gentest.String)(t),
+		Collation:       gentest.Optional(gentest.String)(t),
+		OperatorSpec:    gentest.Optional(GenerateFlexibleServersDatabaseOperatorSpec)(t),
+		OriginalVersion: gentest.String(t),
+		Owner:           gentest.Optional(gentest.KnownResourceReference)(t),
+		PropertyBag:     gentest.PropertyBag(t),
 	}
 }
 

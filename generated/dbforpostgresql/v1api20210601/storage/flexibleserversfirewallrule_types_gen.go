@@ -92,6 +92,8 @@ type FlexibleServersFirewallRule_Spec struct {
 
 	OperatorSpec *FlexibleServersFirewallRuleOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"dbforpostgresql.azure.com" kind:"FlexibleServer"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`

@@ -17,12 +17,13 @@ func GenerateFlexibleServersFirewallRule(t *rapid.T) FlexibleServersFirewallRule
 // GenerateFlexibleServersFirewallRule_Spec draws a random FlexibleServersFirewallRule_Spec for property-based tests.
 func GenerateFlexibleServersFirewallRule_Spec(t *rapid.T) FlexibleServersFirewallRule_Spec {
 	return FlexibleServersFirewallRule_Spec{
-		AzureName:      gentest.String(t),
-		EndIpAddress:   gentest.Optional(gentest.String)(t),
-		OperatorSpec:   gentest.Optional(GenerateFlexibleServersFirewallRuleOperatorSpec)(t),
-		Owner:          gentest.Optional(gentest.KnownResourceReference)(t),
-		PropertyBag:    gentest.PropertyBag(t),
-		StartIpAddress: gentest.Optional(gentest.String)(t),
+		AzureName:       gentest.String(t),
+		EndIpAddress:    gentest.Optional(gentest.String)(t),
+		OperatorSpec:    gentest.Optional(GenerateFlexibleServersFirewallRuleOperatorSpec)(t),
+		OriginalVersion: gentest.String(t),
+		Owner:           gentest.Optional(gentest.KnownResourceReference)(t),
+		PropertyBag:     gentest.PropertyBag(t),
+		StartIpAddress:  gentest.Optional(gentest.String)(t),
 	}
 }
 

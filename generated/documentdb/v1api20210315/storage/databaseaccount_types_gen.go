@@ -185,6 +185,8 @@ type DatabaseAccount_Spec struct {
 
 	OperatorSpec *DatabaseAccountOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"resources.azure.com" kind:"ResourceGroup"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
@@ -318,6 +320,8 @@ func (d *DatabaseAccount_Spec) AssignProperties_From_DatabaseAccount_Spec(source
 	} else {
 		d.OperatorSpec = nil
 	}
+
+	d.OriginalVersion = source.OriginalVersion
 
 	if source.Owner != nil {
 		ownerValue := *source.Owner.DeepCopy()
@@ -480,6 +484,8 @@ func (d *DatabaseAccount_Spec) AssignProperties_To_DatabaseAccount_Spec(destinat
 	} else {
 		destination.OperatorSpec = nil
 	}
+
+	destination.OriginalVersion = d.OriginalVersion
 
 	if d.Owner != nil {
 		ownerValue := *d.Owner.DeepCopy()

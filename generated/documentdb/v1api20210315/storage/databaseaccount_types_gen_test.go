@@ -43,6 +43,7 @@ func GenerateDatabaseAccount_Spec(t *rapid.T) DatabaseAccount_Spec {
 		NetworkAclBypass:                   gentest.Optional(gentest.String)(t),
 		NetworkAclBypassResourceIds:        gentest.SliceOf(gentest.String)(t),
 		OperatorSpec:                       gentest.Optional(GenerateDatabaseAccountOperatorSpec)(t),
+		OriginalVersion:                    gentest.String(t),
 		Owner:                              gentest.Optional(gentest.KnownResourceReference)(t),
 		PropertyBag:                        gentest.PropertyBag(t),
 		PublicNetworkAccess:                gentest.Optional(gentest.String)(t),

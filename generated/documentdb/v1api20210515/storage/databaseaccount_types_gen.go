@@ -138,6 +138,8 @@ type DatabaseAccount_Spec struct {
 
 	OperatorSpec *DatabaseAccountOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"resources.azure.com" kind:"ResourceGroup"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`

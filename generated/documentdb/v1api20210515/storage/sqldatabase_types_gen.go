@@ -94,6 +94,8 @@ type SqlDatabase_Spec struct {
 
 	Options *CreateUpdateOptions `json:"options,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"documentdb.azure.com" kind:"DatabaseAccount"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`

@@ -17,14 +17,15 @@ func GenerateSqlDatabase(t *rapid.T) SqlDatabase {
 // GenerateSqlDatabase_Spec draws a random SqlDatabase_Spec for property-based tests.
 func GenerateSqlDatabase_Spec(t *rapid.T) SqlDatabase_Spec {
 	return SqlDatabase_Spec{
-		AzureName:    gentest.String(t),
-		Location:     gentest.Optional(gentest.String)(t),
-		OperatorSpec: gentest.Optional(GenerateSqlDatabaseOperatorSpec)(t),
-		Options:      gentest.Optional(GenerateCreateUpdateOptions)(t),
-		Owner:        gentest.Optional(gentest.KnownResourceReference)(t),
-		PropertyBag:  gentest.PropertyBag(t),
-		Resource:     gentest.Optional(GenerateSqlDatabaseResource)(t),
-		Tags:         gentest.MapOf(gentest.String)(t),
+		AzureName:       gentest.String(t),
+		Location:        gentest.Optional(gentest.String)(t),
+		OperatorSpec:    gentest.Optional(GenerateSqlDatabaseOperatorSpec)(t),
+		Options:         gentest.Optional(GenerateCreateUpdateOptions)(t),
+		OriginalVersion: gentest.String(t),
+		Owner:           gentest.Optional(gentest.KnownResourceReference)(t),
+		PropertyBag:     gentest.PropertyBag(t),
+		Resource:        gentest.Optional(GenerateSqlDatabaseResource)(t),
+		Tags:            gentest.MapOf(gentest.String)(t),
 	}
 }
 

@@ -17,14 +17,15 @@ func GenerateSqlDatabaseContainer(t *rapid.T) SqlDatabaseContainer {
 // GenerateSqlDatabaseContainer_Spec draws a random SqlDatabaseContainer_Spec for property-based tests.
 func GenerateSqlDatabaseContainer_Spec(t *rapid.T) SqlDatabaseContainer_Spec {
 	return SqlDatabaseContainer_Spec{
-		AzureName:    gentest.String(t),
-		Location:     gentest.Optional(gentest.String)(t),
-		OperatorSpec: gentest.Optional(GenerateSqlDatabaseContainerOperatorSpec)(t),
-		Options:      gentest.Optional(GenerateCreateUpdateOptions)(t),
-		Owner:        gentest.Optional(gentest.KnownResourceReference)(t),
-		PropertyBag:  gentest.PropertyBag(t),
-		Resource:     gentest.Optional(GenerateSqlContainerResource)(t),
-		Tags:         gentest.MapOf(gentest.String)(t),
+		AzureName:       gentest.String(t),
+		Location:        gentest.Optional(gentest.String)(t),
+		OperatorSpec:    gentest.Optional(GenerateSqlDatabaseContainerOperatorSpec)(t),
+		Options:         gentest.Optional(GenerateCreateUpdateOptions)(t),
+		OriginalVersion: gentest.String(t),
+		Owner:           gentest.Optional(gentest.KnownResourceReference)(t),
+		PropertyBag:     gentest.PropertyBag(t),
+		Resource:        gentest.Optional(GenerateSqlContainerResource)(t),
+		Tags:            gentest.MapOf(gentest.String)(t),
 	}
 }
 

@@ -26,6 +26,7 @@ func GenerateNamespace_Spec(t *rapid.T) Namespace_Spec {
 		Location:               gentest.Optional(gentest.String)(t),
 		MaximumThroughputUnits: gentest.Optional(gentest.Int)(t),
 		OperatorSpec:           gentest.Optional(GenerateNamespaceOperatorSpec)(t),
+		OriginalVersion:        gentest.String(t),
 		Owner:                  gentest.Optional(gentest.KnownResourceReference)(t),
 		PropertyBag:            gentest.PropertyBag(t),
 		Sku:                    gentest.Optional(GenerateSku)(t),

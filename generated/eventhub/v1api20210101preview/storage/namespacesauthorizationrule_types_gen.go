@@ -90,6 +90,8 @@ type NamespacesAuthorizationRule_Spec struct {
 
 	OperatorSpec *NamespacesAuthorizationRuleOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"eventhub.azure.com" kind:"Namespace"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`

@@ -17,11 +17,12 @@ func GenerateNamespacesAuthorizationRule(t *rapid.T) NamespacesAuthorizationRule
 // GenerateNamespacesAuthorizationRule_Spec draws a random NamespacesAuthorizationRule_Spec for property-based tests.
 func GenerateNamespacesAuthorizationRule_Spec(t *rapid.T) NamespacesAuthorizationRule_Spec {
 	return NamespacesAuthorizationRule_Spec{
-		AzureName:    gentest.String(t),
-		OperatorSpec: gentest.Optional(GenerateNamespacesAuthorizationRuleOperatorSpec)(t),
-		Owner:        gentest.Optional(gentest.KnownResourceReference)(t),
-		PropertyBag:  gentest.PropertyBag(t),
-		Rights:       gentest.SliceOf(gentest.String)(t),
+		AzureName:       gentest.String(t),
+		OperatorSpec:    gentest.Optional(GenerateNamespacesAuthorizationRuleOperatorSpec)(t),
+		OriginalVersion: gentest.String(t),
+		Owner:           gentest.Optional(gentest.KnownResourceReference)(t),
+		PropertyBag:     gentest.PropertyBag(t),
+		Rights:          gentest.SliceOf(gentest.String)(t),
 	}
 }
 

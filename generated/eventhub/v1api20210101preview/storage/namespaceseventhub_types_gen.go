@@ -94,6 +94,8 @@ type NamespacesEventhub_Spec struct {
 
 	OperatorSpec *NamespacesEventhubOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"eventhub.azure.com" kind:"Namespace"`
 
 	PartitionCount *int `json:"partitionCount,omitempty"`

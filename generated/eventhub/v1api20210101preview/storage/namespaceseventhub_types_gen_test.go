@@ -21,6 +21,7 @@ func GenerateNamespacesEventhub_Spec(t *rapid.T) NamespacesEventhub_Spec {
 		CaptureDescription:     gentest.Optional(GenerateCaptureDescription)(t),
 		MessageRetentionInDays: gentest.Optional(gentest.Int)(t),
 		OperatorSpec:           gentest.Optional(GenerateNamespacesEventhubOperatorSpec)(t),
+		OriginalVersion:        gentest.String(t),
 		Owner:                  gentest.Optional(gentest.KnownResourceReference)(t),
 		PartitionCount:         gentest.Optional(gentest.Int)(t),
 		PropertyBag:            gentest.PropertyBag(t),

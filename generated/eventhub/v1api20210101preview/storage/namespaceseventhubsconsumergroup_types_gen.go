@@ -90,6 +90,8 @@ type NamespacesEventhubsConsumerGroup_Spec struct {
 
 	OperatorSpec *NamespacesEventhubsConsumerGroupOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"eventhub.azure.com" kind:"NamespacesEventhub"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`

@@ -17,11 +17,12 @@ func GenerateNamespacesEventhubsConsumerGroup(t *rapid.T) NamespacesEventhubsCon
 // GenerateNamespacesEventhubsConsumerGroup_Spec draws a random NamespacesEventhubsConsumerGroup_Spec for property-based tests.
 func GenerateNamespacesEventhubsConsumerGroup_Spec(t *rapid.T) NamespacesEventhubsConsumerGroup_Spec {
 	return NamespacesEventhubsConsumerGroup_Spec{
-		AzureName:    gentest.String(t),
-		OperatorSpec: gentest.Optional(GenerateNamespacesEventhubsConsumerGroupOperatorSpec)(t),
-		Owner:        gentest.Optional(gentest.KnownResourceReference)(t),
-		PropertyBag:  gentest.PropertyBag(t),
-		UserMetadata: gentest.Optional(gentest.String)(t),
+		AzureName:       gentest.String(t),
+		OperatorSpec:    gentest.Optional(GenerateNamespacesEventhubsConsumerGroupOperatorSpec)(t),
+		OriginalVersion: gentest.String(t),
+		Owner:           gentest.Optional(gentest.KnownResourceReference)(t),
+		PropertyBag:     gentest.PropertyBag(t),
+		UserMetadata:    gentest.Optional(gentest.String)(t),
 	}
 }
 

@@ -92,6 +92,8 @@ type Vault_Spec struct {
 
 	OperatorSpec *VaultOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"resources.azure.com" kind:"ResourceGroup"`
 
 	Properties *VaultProperties `json:"properties,omitempty"`

@@ -17,13 +17,14 @@ func GenerateVault(t *rapid.T) Vault {
 // GenerateVault_Spec draws a random Vault_Spec for property-based tests.
 func GenerateVault_Spec(t *rapid.T) Vault_Spec {
 	return Vault_Spec{
-		AzureName:    gentest.String(t),
-		Location:     gentest.Optional(gentest.String)(t),
-		OperatorSpec: gentest.Optional(GenerateVaultOperatorSpec)(t),
-		Owner:        gentest.Optional(gentest.KnownResourceReference)(t),
-		Properties:   gentest.Optional(GenerateVaultProperties)(t),
-		PropertyBag:  gentest.PropertyBag(t),
-		Tags:         gentest.MapOf(gentest.String)(t),
+		AzureName:       gentest.String(t),
+		Location:        gentest.Optional(gentest.String)(t),
+		OperatorSpec:    gentest.Optional(GenerateVaultOperatorSpec)(t),
+		OriginalVersion: gentest.String(t),
+		Owner:           gentest.Optional(gentest.KnownResourceReference)(t),
+		Properties:      gentest.Optional(GenerateVaultProperties)(t),
+		PropertyBag:     gentest.PropertyBag(t),
+		Tags:            gentest.MapOf(gentest.String)(t),
 	}
 }
 

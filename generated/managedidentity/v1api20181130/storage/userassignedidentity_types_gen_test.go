@@ -17,12 +17,13 @@ func GenerateUserAssignedIdentity(t *rapid.T) UserAssignedIdentity {
 // GenerateUserAssignedIdentity_Spec draws a random UserAssignedIdentity_Spec for property-based tests.
 func GenerateUserAssignedIdentity_Spec(t *rapid.T) UserAssignedIdentity_Spec {
 	return UserAssignedIdentity_Spec{
-		AzureName:    gentest.String(t),
-		Location:     gentest.Optional(gentest.String)(t),
-		OperatorSpec: gentest.Optional(GenerateUserAssignedIdentityOperatorSpec)(t),
-		Owner:        gentest.Optional(gentest.KnownResourceReference)(t),
-		PropertyBag:  gentest.PropertyBag(t),
-		Tags:         gentest.MapOf(gentest.String)(t),
+		AzureName:       gentest.String(t),
+		Location:        gentest.Optional(gentest.String)(t),
+		OperatorSpec:    gentest.Optional(GenerateUserAssignedIdentityOperatorSpec)(t),
+		OriginalVersion: gentest.String(t),
+		Owner:           gentest.Optional(gentest.KnownResourceReference)(t),
+		PropertyBag:     gentest.PropertyBag(t),
+		Tags:            gentest.MapOf(gentest.String)(t),
 	}
 }
 

@@ -105,6 +105,8 @@ type LoadBalancer_Spec struct {
 
 	OperatorSpec *LoadBalancerOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	OutboundRules []OutboundRule `json:"outboundRules,omitempty"`
 
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"resources.azure.com" kind:"ResourceGroup"`

@@ -27,6 +27,7 @@ func GenerateLoadBalancer_Spec(t *rapid.T) LoadBalancer_Spec {
 		LoadBalancingRules:       gentest.SliceOf(GenerateLoadBalancingRule)(t),
 		Location:                 gentest.Optional(gentest.String)(t),
 		OperatorSpec:             gentest.Optional(GenerateLoadBalancerOperatorSpec)(t),
+		OriginalVersion:          gentest.String(t),
 		OutboundRules:            gentest.SliceOf(GenerateOutboundRule)(t),
 		Owner:                    gentest.Optional(gentest.KnownResourceReference)(t),
 		Probes:                   gentest.SliceOf(GenerateProbe)(t),

@@ -109,6 +109,8 @@ type NetworkInterface_Spec struct {
 
 	OperatorSpec *NetworkInterfaceOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"resources.azure.com" kind:"ResourceGroup"`
 
 	PrivateLinkService *PrivateLinkService_SubResourceEmbedded `json:"privateLinkService,omitempty"`

@@ -29,6 +29,7 @@ func GenerateNetworkInterface_Spec(t *rapid.T) NetworkInterface_Spec {
 		NetworkSecurityGroup:        gentest.Optional(GenerateNetworkSecurityGroup_SubResourceEmbedded)(t),
 		NicType:                     gentest.Optional(gentest.String)(t),
 		OperatorSpec:                gentest.Optional(GenerateNetworkInterfaceOperatorSpec)(t),
+		OriginalVersion:             gentest.String(t),
 		Owner:                       gentest.Optional(gentest.KnownResourceReference)(t),
 		PrivateLinkService:          gentest.Optional(GeneratePrivateLinkService_SubResourceEmbedded)(t),
 		PropertyBag:                 gentest.PropertyBag(t),

@@ -140,6 +140,8 @@ type NetworkSecurityGroup_Spec struct {
 
 	OperatorSpec *NetworkSecurityGroupOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"resources.azure.com" kind:"ResourceGroup"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
@@ -165,6 +167,8 @@ func (n *NetworkSecurityGroup_Spec) AssignProperties_From_NetworkSecurityGroup_S
 	} else {
 		n.OperatorSpec = nil
 	}
+
+	n.OriginalVersion = source.OriginalVersion
 
 	if source.Owner != nil {
 		ownerValue := *source.Owner.DeepCopy()
@@ -213,6 +217,8 @@ func (n *NetworkSecurityGroup_Spec) AssignProperties_To_NetworkSecurityGroup_Spe
 	} else {
 		destination.OperatorSpec = nil
 	}
+
+	destination.OriginalVersion = n.OriginalVersion
 
 	if n.Owner != nil {
 		ownerValue := *n.Owner.DeepCopy()

@@ -106,6 +106,8 @@ type NetworkSecurityGroupsSecurityRule_Spec struct {
 
 	OperatorSpec *NetworkSecurityGroupsSecurityRuleOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"network.azure.com" kind:"NetworkSecurityGroup"`
 
 	Priority *int `json:"priority,omitempty"`

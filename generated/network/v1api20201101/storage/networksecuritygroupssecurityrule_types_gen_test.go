@@ -27,6 +27,7 @@ func GenerateNetworkSecurityGroupsSecurityRule_Spec(t *rapid.T) NetworkSecurityG
 		DestinationPortRanges:                gentest.SliceOf(gentest.String)(t),
 		Direction:                            gentest.Optional(gentest.String)(t),
 		OperatorSpec:                         gentest.Optional(GenerateNetworkSecurityGroupsSecurityRuleOperatorSpec)(t),
+		OriginalVersion:                      gentest.String(t),
 		Owner:                                gentest.Optional(gentest.KnownResourceReference)(t),
 		Priority:                             gentest.Optional(gentest.Int)(t),
 		PropertyBag:                          gentest.PropertyBag(t),

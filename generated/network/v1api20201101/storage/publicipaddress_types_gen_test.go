@@ -30,6 +30,7 @@ func GeneratePublicIPAddress_Spec(t *rapid.T) PublicIPAddress_Spec {
 		MigrationPhase:           gentest.Optional(gentest.String)(t),
 		NatGateway:               gentest.Optional(GenerateNatGateway_SubResourceEmbedded)(t),
 		OperatorSpec:             gentest.Optional(GeneratePublicIPAddressOperatorSpec)(t),
+		OriginalVersion:          gentest.String(t),
 		Owner:                    gentest.Optional(gentest.KnownResourceReference)(t),
 		PropertyBag:              gentest.PropertyBag(t),
 		PublicIPAddressVersion:   gentest.Optional(gentest.String)(t),

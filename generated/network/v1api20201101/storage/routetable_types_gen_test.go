@@ -21,6 +21,7 @@ func GenerateRouteTable_Spec(t *rapid.T) RouteTable_Spec {
 		DisableBgpRoutePropagation: gentest.Optional(gentest.Bool)(t),
 		Location:                   gentest.Optional(gentest.String)(t),
 		OperatorSpec:               gentest.Optional(GenerateRouteTableOperatorSpec)(t),
+		OriginalVersion:            gentest.String(t),
 		Owner:                      gentest.Optional(gentest.KnownResourceReference)(t),
 		PropertyBag:                gentest.PropertyBag(t),
 		Routes:                     gentest.SliceOf(GenerateRoute_SubResourceEmbedded)(t),

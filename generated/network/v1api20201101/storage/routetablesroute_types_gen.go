@@ -98,6 +98,8 @@ type RouteTablesRoute_Spec struct {
 
 	OperatorSpec *RouteTablesRouteOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"network.azure.com" kind:"RouteTable"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`

@@ -23,6 +23,7 @@ func GenerateRouteTablesRoute_Spec(t *rapid.T) RouteTablesRoute_Spec {
 		NextHopIpAddress: gentest.Optional(gentest.String)(t),
 		NextHopType:      gentest.Optional(gentest.String)(t),
 		OperatorSpec:     gentest.Optional(GenerateRouteTablesRouteOperatorSpec)(t),
+		OriginalVersion:  gentest.String(t),
 		Owner:            gentest.Optional(gentest.KnownResourceReference)(t),
 		PropertyBag:      gentest.PropertyBag(t),
 	}

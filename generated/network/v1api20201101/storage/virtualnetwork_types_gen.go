@@ -157,6 +157,8 @@ type VirtualNetwork_Spec struct {
 
 	OperatorSpec *VirtualNetworkOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"resources.azure.com" kind:"ResourceGroup"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
@@ -250,6 +252,8 @@ func (v *VirtualNetwork_Spec) AssignProperties_From_VirtualNetwork_Spec(source *
 	} else {
 		v.OperatorSpec = nil
 	}
+
+	v.OriginalVersion = source.OriginalVersion
 
 	if source.Owner != nil {
 		ownerValue := *source.Owner.DeepCopy()
@@ -383,6 +387,8 @@ func (v *VirtualNetwork_Spec) AssignProperties_To_VirtualNetwork_Spec(destinatio
 	} else {
 		destination.OperatorSpec = nil
 	}
+
+	destination.OriginalVersion = v.OriginalVersion
 
 	if v.Owner != nil {
 		ownerValue := *v.Owner.DeepCopy()

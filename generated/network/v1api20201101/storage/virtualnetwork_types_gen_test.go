@@ -29,6 +29,7 @@ func GenerateVirtualNetwork_Spec(t *rapid.T) VirtualNetwork_Spec {
 		IpAllocations:          gentest.SliceOf(GenerateSubResource)(t),
 		Location:               gentest.Optional(gentest.String)(t),
 		OperatorSpec:           gentest.Optional(GenerateVirtualNetworkOperatorSpec)(t),
+		OriginalVersion:        gentest.String(t),
 		Owner:                  gentest.Optional(gentest.KnownResourceReference)(t),
 		PropertyBag:            gentest.PropertyBag(t),
 		Subnets:                gentest.SliceOf(GenerateSubnet_SubResourceEmbedded)(t),

@@ -152,6 +152,8 @@ type VirtualNetworksSubnet_Spec struct {
 
 	OperatorSpec *VirtualNetworksSubnetOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"network.azure.com" kind:"VirtualNetwork"`
 
 	PrivateEndpointNetworkPolicies *string `json:"privateEndpointNetworkPolicies,omitempty"`
@@ -241,6 +243,8 @@ func (v *VirtualNetworksSubnet_Spec) AssignProperties_From_VirtualNetworksSubnet
 	} else {
 		v.OperatorSpec = nil
 	}
+
+	v.OriginalVersion = source.OriginalVersion
 
 	if source.Owner != nil {
 		ownerValue := *source.Owner.DeepCopy()
@@ -370,6 +374,8 @@ func (v *VirtualNetworksSubnet_Spec) AssignProperties_To_VirtualNetworksSubnet_S
 	} else {
 		destination.OperatorSpec = nil
 	}
+
+	destination.OriginalVersion = v.OriginalVersion
 
 	if v.Owner != nil {
 		ownerValue := *v.Owner.DeepCopy()

@@ -98,6 +98,8 @@ type VirtualNetworksVirtualNetworkPeering_Spec struct {
 
 	OperatorSpec *VirtualNetworksVirtualNetworkPeeringOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"network.azure.com" kind:"VirtualNetwork"`
 
 	PeeringState *string `json:"peeringState,omitempty"`

@@ -23,6 +23,7 @@ func GenerateVirtualNetworksVirtualNetworkPeering_Spec(t *rapid.T) VirtualNetwor
 		AzureName:                 gentest.String(t),
 		DoNotVerifyRemoteGateways: gentest.Optional(gentest.Bool)(t),
 		OperatorSpec:              gentest.Optional(GenerateVirtualNetworksVirtualNetworkPeeringOperatorSpec)(t),
+		OriginalVersion:           gentest.String(t),
 		Owner:                     gentest.Optional(gentest.KnownResourceReference)(t),
 		PeeringState:              gentest.Optional(gentest.String)(t),
 		PropertyBag:               gentest.PropertyBag(t),

@@ -17,13 +17,14 @@ func GenerateNetworkSecurityGroup(t *rapid.T) NetworkSecurityGroup {
 // GenerateNetworkSecurityGroup_Spec draws a random NetworkSecurityGroup_Spec for property-based tests.
 func GenerateNetworkSecurityGroup_Spec(t *rapid.T) NetworkSecurityGroup_Spec {
 	return NetworkSecurityGroup_Spec{
-		AzureName:     gentest.String(t),
-		Location:      gentest.Optional(gentest.String)(t),
-		OperatorSpec:  gentest.Optional(GenerateNetworkSecurityGroupOperatorSpec)(t),
-		Owner:         gentest.Optional(gentest.KnownResourceReference)(t),
-		PropertyBag:   gentest.PropertyBag(t),
-		SecurityRules: gentest.SliceOf(GenerateSecurityRule_SubResourceEmbedded)(t),
-		Tags:          gentest.MapOf(gentest.String)(t),
+		AzureName:       gentest.String(t),
+		Location:        gentest.Optional(gentest.String)(t),
+		OperatorSpec:    gentest.Optional(GenerateNetworkSecurityGroupOperatorSpec)(t),
+		OriginalVersion: gentest.String(t),
+		Owner:           gentest.Optional(gentest.KnownResourceReference)(t),
+		PropertyBag:     gentest.PropertyBag(t),
+		SecurityRules:   gentest.SliceOf(GenerateSecurityRule_SubResourceEmbedded)(t),
+		Tags:            gentest.MapOf(gentest.String)(t),
 	}
 }
 

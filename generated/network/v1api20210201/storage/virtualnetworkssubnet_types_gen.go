@@ -104,6 +104,8 @@ type VirtualNetworksSubnet_Spec struct {
 
 	OperatorSpec *VirtualNetworksSubnetOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"network.azure.com" kind:"VirtualNetwork"`
 
 	PrivateEndpointNetworkPolicies *string `json:"privateEndpointNetworkPolicies,omitempty"`

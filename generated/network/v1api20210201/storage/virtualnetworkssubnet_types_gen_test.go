@@ -26,6 +26,7 @@ func GenerateVirtualNetworksSubnet_Spec(t *rapid.T) VirtualNetworksSubnet_Spec {
 		NatGateway:                         gentest.Optional(GenerateSubResource)(t),
 		NetworkSecurityGroup:               gentest.Optional(GenerateNetworkSecurityGroup_SubResourceEmbedded)(t),
 		OperatorSpec:                       gentest.Optional(GenerateVirtualNetworksSubnetOperatorSpec)(t),
+		OriginalVersion:                    gentest.String(t),
 		Owner:                              gentest.Optional(gentest.KnownResourceReference)(t),
 		PrivateEndpointNetworkPolicies:     gentest.Optional(gentest.String)(t),
 		PrivateLinkServiceNetworkPolicies:  gentest.Optional(gentest.String)(t),

@@ -139,6 +139,8 @@ type ResourceGroup_Spec struct {
 
 	OperatorSpec *ResourceGroupOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Properties *ResourceGroupProperties `json:"properties,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
@@ -163,6 +165,8 @@ func (r *ResourceGroup_Spec) AssignProperties_From_ResourceGroup_Spec(source *v1
 	} else {
 		r.OperatorSpec = nil
 	}
+
+	r.OriginalVersion = source.OriginalVersion
 
 	if source.Properties != nil {
 		var propertiesValue ResourceGroupProperties
@@ -203,6 +207,8 @@ func (r *ResourceGroup_Spec) AssignProperties_To_ResourceGroup_Spec(destination 
 	} else {
 		destination.OperatorSpec = nil
 	}
+
+	destination.OriginalVersion = r.OriginalVersion
 
 	if r.Properties != nil {
 		var propertiesValue v1api20210401storage.ResourceGroupProperties

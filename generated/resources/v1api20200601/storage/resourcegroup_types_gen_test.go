@@ -18,13 +18,14 @@ func GenerateResourceGroup(t *rapid.T) ResourceGroup {
 // GenerateResourceGroup_Spec draws a random ResourceGroup_Spec for property-based tests.
 func GenerateResourceGroup_Spec(t *rapid.T) ResourceGroup_Spec {
 	return ResourceGroup_Spec{
-		AzureName:    gentest.String(t),
-		Location:     gentest.Optional(gentest.String)(t),
-		ManagedBy:    gentest.Optional(gentest.String)(t),
-		OperatorSpec: gentest.Optional(GenerateResourceGroupOperatorSpec)(t),
-		Properties:   gentest.Optional(GenerateResourceGroupProperties)(t),
-		PropertyBag:  gentest.PropertyBag(t),
-		Tags:         gentest.MapOf(gentest.String)(t),
+		AzureName:       gentest.String(t),
+		Location:        gentest.Optional(gentest.String)(t),
+		ManagedBy:       gentest.Optional(gentest.String)(t),
+		OperatorSpec:    gentest.Optional(GenerateResourceGroupOperatorSpec)(t),
+		OriginalVersion: gentest.String(t),
+		Properties:      gentest.Optional(GenerateResourceGroupProperties)(t),
+		PropertyBag:     gentest.PropertyBag(t),
+		Tags:            gentest.MapOf(gentest.String)(t),
 	}
 }
 

@@ -91,6 +91,8 @@ type ResourceGroup_Spec struct {
 
 	OperatorSpec *ResourceGroupOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Properties *ResourceGroupProperties `json:"properties,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`

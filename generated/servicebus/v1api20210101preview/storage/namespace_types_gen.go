@@ -96,6 +96,8 @@ type Namespace_Spec struct {
 
 	OperatorSpec *NamespaceOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"resources.azure.com" kind:"ResourceGroup"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`

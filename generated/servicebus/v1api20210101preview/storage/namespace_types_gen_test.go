@@ -17,16 +17,17 @@ func GenerateNamespace(t *rapid.T) Namespace {
 // GenerateNamespace_Spec draws a random Namespace_Spec for property-based tests.
 func GenerateNamespace_Spec(t *rapid.T) Namespace_Spec {
 	return Namespace_Spec{
-		AzureName:     gentest.String(t),
-		Encryption:    gentest.Optional(GenerateEncryption)(t),
-		Identity:      gentest.Optional(GenerateIdentity)(t),
-		Location:      gentest.Optional(gentest.String)(t),
-		OperatorSpec:  gentest.Optional(GenerateNamespaceOperatorSpec)(t),
-		Owner:         gentest.Optional(gentest.KnownResourceReference)(t),
-		PropertyBag:   gentest.PropertyBag(t),
-		Sku:           gentest.Optional(GenerateSBSku)(t),
-		Tags:          gentest.MapOf(gentest.String)(t),
-		ZoneRedundant: gentest.Optional(gentest.Bool)(t),
+		AzureName:       gentest.String(t),
+		Encryption:      gentest.Optional(GenerateEncryption)(t),
+		Identity:        gentest.Optional(GenerateIdentity)(t),
+		Location:        gentest.Optional(gentest.String)(t),
+		OperatorSpec:    gentest.Optional(GenerateNamespaceOperatorSpec)(t),
+		OriginalVersion: gentest.String(t),
+		Owner:           gentest.Optional(gentest.KnownResourceReference)(t),
+		PropertyBag:     gentest.PropertyBag(t),
+		Sku:             gentest.Optional(GenerateSBSku)(t),
+		Tags:            gentest.MapOf(gentest.String)(t),
+		ZoneRedundant:   gentest.Optional(gentest.Bool)(t),
 	}
 }
 

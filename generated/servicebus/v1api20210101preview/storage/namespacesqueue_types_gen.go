@@ -114,6 +114,8 @@ type NamespacesQueue_Spec struct {
 
 	OperatorSpec *NamespacesQueueOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"servicebus.azure.com" kind:"Namespace"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`

@@ -31,6 +31,7 @@ func GenerateNamespacesQueue_Spec(t *rapid.T) NamespacesQueue_Spec {
 		MaxDeliveryCount:                    gentest.Optional(gentest.Int)(t),
 		MaxSizeInMegabytes:                  gentest.Optional(gentest.Int)(t),
 		OperatorSpec:                        gentest.Optional(GenerateNamespacesQueueOperatorSpec)(t),
+		OriginalVersion:                     gentest.String(t),
 		Owner:                               gentest.Optional(gentest.KnownResourceReference)(t),
 		PropertyBag:                         gentest.PropertyBag(t),
 		RequiresDuplicateDetection:          gentest.Optional(gentest.Bool)(t),

@@ -104,6 +104,8 @@ type NamespacesTopic_Spec struct {
 
 	OperatorSpec *NamespacesTopicOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"servicebus.azure.com" kind:"Namespace"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`

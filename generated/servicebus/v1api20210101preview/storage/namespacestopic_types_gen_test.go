@@ -26,6 +26,7 @@ func GenerateNamespacesTopic_Spec(t *rapid.T) NamespacesTopic_Spec {
 		EnablePartitioning:                  gentest.Optional(gentest.Bool)(t),
 		MaxSizeInMegabytes:                  gentest.Optional(gentest.Int)(t),
 		OperatorSpec:                        gentest.Optional(GenerateNamespacesTopicOperatorSpec)(t),
+		OriginalVersion:                     gentest.String(t),
 		Owner:                               gentest.Optional(gentest.KnownResourceReference)(t),
 		PropertyBag:                         gentest.PropertyBag(t),
 		RequiresDuplicateDetection:          gentest.Optional(gentest.Bool)(t),

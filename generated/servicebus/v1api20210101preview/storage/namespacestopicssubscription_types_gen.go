@@ -110,6 +110,8 @@ type NamespacesTopicsSubscription_Spec struct {
 
 	OperatorSpec *NamespacesTopicsSubscriptionOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"servicebus.azure.com" kind:"NamespacesTopic"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`

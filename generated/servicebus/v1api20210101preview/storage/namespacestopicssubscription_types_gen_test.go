@@ -29,6 +29,7 @@ func GenerateNamespacesTopicsSubscription_Spec(t *rapid.T) NamespacesTopicsSubsc
 		LockDuration:                              gentest.Optional(gentest.String)(t),
 		MaxDeliveryCount:                          gentest.Optional(gentest.Int)(t),
 		OperatorSpec:                              gentest.Optional(GenerateNamespacesTopicsSubscriptionOperatorSpec)(t),
+		OriginalVersion:                           gentest.String(t),
 		Owner:                                     gentest.Optional(gentest.KnownResourceReference)(t),
 		PropertyBag:                               gentest.PropertyBag(t),
 		RequiresSession:                           gentest.Optional(gentest.Bool)(t),

@@ -168,6 +168,8 @@ type StorageAccount_Spec struct {
 
 	OperatorSpec *StorageAccountOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"resources.azure.com" kind:"ResourceGroup"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
@@ -267,6 +269,8 @@ func (s *StorageAccount_Spec) AssignProperties_From_StorageAccount_Spec(source *
 	} else {
 		s.OperatorSpec = nil
 	}
+
+	s.OriginalVersion = source.OriginalVersion
 
 	if source.Owner != nil {
 		ownerValue := *source.Owner.DeepCopy()
@@ -415,6 +419,8 @@ func (s *StorageAccount_Spec) AssignProperties_To_StorageAccount_Spec(destinatio
 	} else {
 		destination.OperatorSpec = nil
 	}
+
+	destination.OriginalVersion = s.OriginalVersion
 
 	if s.Owner != nil {
 		ownerValue := *s.Owner.DeepCopy()

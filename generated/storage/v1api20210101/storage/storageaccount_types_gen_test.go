@@ -35,6 +35,7 @@ func GenerateStorageAccount_Spec(t *rapid.T) StorageAccount_Spec {
 		MinimumTlsVersion:                     gentest.Optional(gentest.String)(t),
 		NetworkAcls:                           gentest.Optional(GenerateNetworkRuleSet)(t),
 		OperatorSpec:                          gentest.Optional(GenerateStorageAccountOperatorSpec)(t),
+		OriginalVersion:                       gentest.String(t),
 		Owner:                                 gentest.Optional(gentest.KnownResourceReference)(t),
 		PropertyBag:                           gentest.PropertyBag(t),
 		RoutingPreference:                     gentest.Optional(GenerateRoutingPreference)(t),

@@ -104,6 +104,8 @@ type StorageAccountsBlobService_Spec struct {
 
 	OperatorSpec *StorageAccountsBlobServiceOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"storage.azure.com" kind:"StorageAccount"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`

@@ -26,6 +26,7 @@ func GenerateStorageAccountsBlobService_Spec(t *rapid.T) StorageAccountsBlobServ
 		IsVersioningEnabled:            gentest.Optional(gentest.Bool)(t),
 		LastAccessTimeTrackingPolicy:   gentest.Optional(GenerateLastAccessTimeTrackingPolicy)(t),
 		OperatorSpec:                   gentest.Optional(GenerateStorageAccountsBlobServiceOperatorSpec)(t),
+		OriginalVersion:                gentest.String(t),
 		Owner:                          gentest.Optional(gentest.KnownResourceReference)(t),
 		PropertyBag:                    gentest.PropertyBag(t),
 		RestorePolicy:                  gentest.Optional(GenerateRestorePolicyProperties)(t),

@@ -98,6 +98,8 @@ type StorageAccountsBlobServicesContainer_Spec struct {
 
 	OperatorSpec *StorageAccountsBlobServicesContainerOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"storage.azure.com" kind:"StorageAccountsBlobService"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`

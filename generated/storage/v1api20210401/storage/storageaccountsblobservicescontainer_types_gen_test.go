@@ -23,6 +23,7 @@ func GenerateStorageAccountsBlobServicesContainer_Spec(t *rapid.T) StorageAccoun
 		ImmutableStorageWithVersioning: gentest.Optional(GenerateImmutableStorageWithVersioning)(t),
 		Metadata:                       gentest.MapOf(gentest.String)(t),
 		OperatorSpec:                   gentest.Optional(GenerateStorageAccountsBlobServicesContainerOperatorSpec)(t),
+		OriginalVersion:                gentest.String(t),
 		Owner:                          gentest.Optional(gentest.KnownResourceReference)(t),
 		PropertyBag:                    gentest.PropertyBag(t),
 		PublicAccess:                   gentest.Optional(gentest.String)(t),

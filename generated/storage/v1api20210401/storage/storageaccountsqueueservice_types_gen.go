@@ -90,6 +90,8 @@ type StorageAccountsQueueService_Spec struct {
 
 	OperatorSpec *StorageAccountsQueueServiceOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"storage.azure.com" kind:"StorageAccount"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`

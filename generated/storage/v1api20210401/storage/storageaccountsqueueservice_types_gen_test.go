@@ -17,10 +17,11 @@ func GenerateStorageAccountsQueueService(t *rapid.T) StorageAccountsQueueService
 // GenerateStorageAccountsQueueService_Spec draws a random StorageAccountsQueueService_Spec for property-based tests.
 func GenerateStorageAccountsQueueService_Spec(t *rapid.T) StorageAccountsQueueService_Spec {
 	return StorageAccountsQueueService_Spec{
-		Cors:         gentest.Optional(GenerateCorsRules)(t),
-		OperatorSpec: gentest.Optional(GenerateStorageAccountsQueueServiceOperatorSpec)(t),
-		Owner:        gentest.Optional(gentest.KnownResourceReference)(t),
-		PropertyBag:  gentest.PropertyBag(t),
+		Cors:            gentest.Optional(GenerateCorsRules)(t),
+		OperatorSpec:    gentest.Optional(GenerateStorageAccountsQueueServiceOperatorSpec)(t),
+		OriginalVersion: gentest.String(t),
+		Owner:           gentest.Optional(gentest.KnownResourceReference)(t),
+		PropertyBag:     gentest.PropertyBag(t),
 	}
 }
 

@@ -92,6 +92,8 @@ type StorageAccountsQueueServicesQueue_Spec struct {
 
 	OperatorSpec *StorageAccountsQueueServicesQueueOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"storage.azure.com" kind:"StorageAccountsQueueService"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`

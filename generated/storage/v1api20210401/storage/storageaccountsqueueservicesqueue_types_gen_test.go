@@ -17,11 +17,12 @@ func GenerateStorageAccountsQueueServicesQueue(t *rapid.T) StorageAccountsQueueS
 // GenerateStorageAccountsQueueServicesQueue_Spec draws a random StorageAccountsQueueServicesQueue_Spec for property-based tests.
 func GenerateStorageAccountsQueueServicesQueue_Spec(t *rapid.T) StorageAccountsQueueServicesQueue_Spec {
 	return StorageAccountsQueueServicesQueue_Spec{
-		AzureName:    gentest.String(t),
-		Metadata:     gentest.MapOf(gentest.String)(t),
-		OperatorSpec: gentest.Optional(GenerateStorageAccountsQueueServicesQueueOperatorSpec)(t),
-		Owner:        gentest.Optional(gentest.KnownResourceReference)(t),
-		PropertyBag:  gentest.PropertyBag(t),
+		AzureName:       gentest.String(t),
+		Metadata:        gentest.MapOf(gentest.String)(t),
+		OperatorSpec:    gentest.Optional(GenerateStorageAccountsQueueServicesQueueOperatorSpec)(t),
+		OriginalVersion: gentest.String(t),
+		Owner:           gentest.Optional(gentest.KnownResourceReference)(t),
+		PropertyBag:     gentest.PropertyBag(t),
 	}
 }
 

@@ -130,6 +130,12 @@ func (fb *fileBuilder) assignMethod(a *astmodel.PropertyAssignment, fromOther bo
 		prevBlock = block || comment != ""
 		body = append(body, stmts...)
 	}
+	if a.Resource && !fromOther && a.OriginalVersion != "" {
+		set := assign(sel(dstRoot(), "Spec", astmodel.OriginalVersionName), stringLit(a.OriginalVersion))
+		set.Decorations().Start.Append("// The operator talks to Azure with the api-version of the version the user wrote.")
+		paragraphs[set] = true
+		body = append(body, set)
+	}
 	if dstBag != "" {
 		target := sel(dstRoot(), dstBag)
 		var keep dst.Stmt

@@ -130,6 +130,9 @@ func (c *Cache) AssignProperties_To_Cache(destination *storage.Cache) error {
 		return fmt.Errorf("converting Status: %w", err)
 	}
 
+	// The operator talks to Azure with the api-version of the version the user wrote.
+	destination.Spec.OriginalVersion = "v1api20200601"
+
 	return nil
 }
 

@@ -126,6 +126,9 @@ func (p *Publisher) AssignProperties_To_Publisher(destination *storage.Publisher
 		return fmt.Errorf("converting Status: %w", err)
 	}
 
+	// The operator talks to Azure with the api-version of the version the user wrote.
+	destination.Spec.OriginalVersion = "v1api20210101"
+
 	return nil
 }
 

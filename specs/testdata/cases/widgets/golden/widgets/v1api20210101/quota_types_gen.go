@@ -126,6 +126,9 @@ func (q *Quota) AssignProperties_To_Quota(destination *storage.Quota) error {
 		return fmt.Errorf("converting Status: %w", err)
 	}
 
+	// The operator talks to Azure with the api-version of the version the user wrote.
+	destination.Spec.OriginalVersion = "v1api20210101"
+
 	return nil
 }
 

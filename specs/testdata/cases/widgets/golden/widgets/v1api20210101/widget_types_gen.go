@@ -132,6 +132,9 @@ func (w *Widget) AssignProperties_To_Widget(destination *storage.Widget) error {
 		return fmt.Errorf("converting Status: %w", err)
 	}
 
+	// The operator talks to Azure with the api-version of the version the user wrote.
+	destination.Spec.OriginalVersion = "v1api20210101"
+
 	return nil
 }
 

@@ -129,6 +129,9 @@ func (w *WidgetsGadgetsPart) AssignProperties_To_WidgetsGadgetsPart(destination 
 		return fmt.Errorf("converting Status: %w", err)
 	}
 
+	// The operator talks to Azure with the api-version of the version the user wrote.
+	destination.Spec.OriginalVersion = "v1api20210101"
+
 	return nil
 }
 

@@ -146,6 +146,8 @@ type Cache_Spec struct {
 
 	OperatorSpec *CacheOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"resources.azure.com" kind:"ResourceGroup"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
@@ -193,6 +195,8 @@ func (c *Cache_Spec) AssignProperties_From_Cache_Spec(source *v1api20201201stora
 	} else {
 		c.OperatorSpec = nil
 	}
+
+	c.OriginalVersion = source.OriginalVersion
 
 	if source.Owner != nil {
 		ownerValue := *source.Owner.DeepCopy()
@@ -296,6 +300,8 @@ func (c *Cache_Spec) AssignProperties_To_Cache_Spec(destination *v1api20201201st
 	} else {
 		destination.OperatorSpec = nil
 	}
+
+	destination.OriginalVersion = c.OriginalVersion
 
 	if c.Owner != nil {
 		ownerValue := *c.Owner.DeepCopy()

@@ -24,6 +24,7 @@ func GenerateCache_Spec(t *rapid.T) Cache_Spec {
 		FirewallRules:    gentest.SliceOf(GenerateFirewallRule)(t),
 		Location:         gentest.Optional(gentest.String)(t),
 		OperatorSpec:     gentest.Optional(GenerateCacheOperatorSpec)(t),
+		OriginalVersion:  gentest.String(t),
 		Owner:            gentest.Optional(gentest.KnownResourceReference)(t),
 		PropertyBag:      gentest.PropertyBag(t),
 		ReplicaSettings:  gentest.MapOf(GenerateReplicaSetting)(t),

@@ -98,6 +98,8 @@ type Cache_Spec struct {
 
 	OperatorSpec *CacheOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"resources.azure.com" kind:"ResourceGroup"`
 
 	Persistence *Persistence `json:"persistence,omitempty"`

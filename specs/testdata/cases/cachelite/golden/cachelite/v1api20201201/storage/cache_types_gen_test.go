@@ -23,6 +23,7 @@ func GenerateCache_Spec(t *rapid.T) Cache_Spec {
 		Location:           gentest.Optional(gentest.String)(t),
 		NonSslPortEnabled:  gentest.Optional(gentest.Bool)(t),
 		OperatorSpec:       gentest.Optional(GenerateCacheOperatorSpec)(t),
+		OriginalVersion:    gentest.String(t),
 		Owner:              gentest.Optional(gentest.KnownResourceReference)(t),
 		Persistence:        gentest.Optional(GeneratePersistence)(t),
 		PropertyBag:        gentest.PropertyBag(t),

@@ -94,6 +94,8 @@ type Lock_Spec struct {
 
 	OperatorSpec *LockOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.ArbitraryOwnerReference `json:"owner,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`

@@ -17,12 +17,13 @@ func GenerateLock(t *rapid.T) Lock {
 // GenerateLock_Spec draws a random Lock_Spec for property-based tests.
 func GenerateLock_Spec(t *rapid.T) Lock_Spec {
 	return Lock_Spec{
-		AzureName:    gentest.String(t),
-		Level:        gentest.Optional(gentest.String)(t),
-		Notes:        gentest.Optional(gentest.String)(t),
-		OperatorSpec: gentest.Optional(GenerateLockOperatorSpec)(t),
-		Owner:        gentest.Optional(gentest.ArbitraryOwnerReference)(t),
-		PropertyBag:  gentest.PropertyBag(t),
+		AzureName:       gentest.String(t),
+		Level:           gentest.Optional(gentest.String)(t),
+		Notes:           gentest.Optional(gentest.String)(t),
+		OperatorSpec:    gentest.Optional(GenerateLockOperatorSpec)(t),
+		OriginalVersion: gentest.String(t),
+		Owner:           gentest.Optional(gentest.ArbitraryOwnerReference)(t),
+		PropertyBag:     gentest.PropertyBag(t),
 	}
 }
 

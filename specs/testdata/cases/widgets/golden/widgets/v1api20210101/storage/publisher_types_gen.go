@@ -87,6 +87,8 @@ type Publisher_Spec struct {
 
 	OperatorSpec *PublisherOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Properties *PublisherProperties `json:"properties,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`

@@ -17,10 +17,11 @@ func GeneratePublisher(t *rapid.T) Publisher {
 // GeneratePublisher_Spec draws a random Publisher_Spec for property-based tests.
 func GeneratePublisher_Spec(t *rapid.T) Publisher_Spec {
 	return Publisher_Spec{
-		AzureName:    gentest.String(t),
-		OperatorSpec: gentest.Optional(GeneratePublisherOperatorSpec)(t),
-		Properties:   gentest.Optional(GeneratePublisherProperties)(t),
-		PropertyBag:  gentest.PropertyBag(t),
+		AzureName:       gentest.String(t),
+		OperatorSpec:    gentest.Optional(GeneratePublisherOperatorSpec)(t),
+		OriginalVersion: gentest.String(t),
+		Properties:      gentest.Optional(GeneratePublisherProperties)(t),
+		PropertyBag:     gentest.PropertyBag(t),
 	}
 }
 

@@ -89,6 +89,8 @@ type Quota_Spec struct {
 
 	OperatorSpec *QuotaOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 

@@ -17,10 +17,11 @@ func GenerateQuota(t *rapid.T) Quota {
 // GenerateQuota_Spec draws a random Quota_Spec for property-based tests.
 func GenerateQuota_Spec(t *rapid.T) Quota_Spec {
 	return Quota_Spec{
-		AzureName:    gentest.String(t),
-		Limit:        gentest.Optional(gentest.Int)(t),
-		OperatorSpec: gentest.Optional(GenerateQuotaOperatorSpec)(t),
-		PropertyBag:  gentest.PropertyBag(t),
+		AzureName:       gentest.String(t),
+		Limit:           gentest.Optional(gentest.Int)(t),
+		OperatorSpec:    gentest.Optional(GenerateQuotaOperatorSpec)(t),
+		OriginalVersion: gentest.String(t),
+		PropertyBag:     gentest.PropertyBag(t),
 	}
 }
 

@@ -36,6 +36,7 @@ func GenerateWidget_Spec(t *rapid.T) Widget_Spec {
 		Metadata:               gentest.MapOf(gentest.JSON)(t),
 		Mode:                   gentest.Optional(gentest.String)(t),
 		OperatorSpec:           gentest.Optional(GenerateWidgetOperatorSpec)(t),
+		OriginalVersion:        gentest.String(t),
 		Owner:                  gentest.Optional(gentest.KnownResourceReference)(t),
 		PropertyBag:            gentest.PropertyBag(t),
 		ReplicaCount:           gentest.Optional(gentest.Int)(t),

@@ -90,6 +90,8 @@ type WidgetsGadget_Spec struct {
 
 	OperatorSpec *WidgetsGadgetOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"widgets.azure.com" kind:"Widget"`
 
 	Properties *GadgetProperties `json:"properties,omitempty"`

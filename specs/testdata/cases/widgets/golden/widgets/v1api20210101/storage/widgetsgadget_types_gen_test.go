@@ -17,11 +17,12 @@ func GenerateWidgetsGadget(t *rapid.T) WidgetsGadget {
 // GenerateWidgetsGadget_Spec draws a random WidgetsGadget_Spec for property-based tests.
 func GenerateWidgetsGadget_Spec(t *rapid.T) WidgetsGadget_Spec {
 	return WidgetsGadget_Spec{
-		AzureName:    gentest.String(t),
-		OperatorSpec: gentest.Optional(GenerateWidgetsGadgetOperatorSpec)(t),
-		Owner:        gentest.Optional(gentest.KnownResourceReference)(t),
-		Properties:   gentest.Optional(GenerateGadgetProperties)(t),
-		PropertyBag:  gentest.PropertyBag(t),
+		AzureName:       gentest.String(t),
+		OperatorSpec:    gentest.Optional(GenerateWidgetsGadgetOperatorSpec)(t),
+		OriginalVersion: gentest.String(t),
+		Owner:           gentest.Optional(gentest.KnownResourceReference)(t),
+		Properties:      gentest.Optional(GenerateGadgetProperties)(t),
+		PropertyBag:     gentest.PropertyBag(t),
 	}
 }
 

@@ -90,6 +90,8 @@ type WidgetsGadgetsPart_Spec struct {
 
 	OperatorSpec *WidgetsGadgetsPartOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"widgets.azure.com" kind:"WidgetsGadget"`
 
 	PartNumber *string `json:"partNumber,omitempty"`

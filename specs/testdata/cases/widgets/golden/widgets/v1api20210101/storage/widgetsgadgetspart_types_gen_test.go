@@ -17,12 +17,13 @@ func GenerateWidgetsGadgetsPart(t *rapid.T) WidgetsGadgetsPart {
 // GenerateWidgetsGadgetsPart_Spec draws a random WidgetsGadgetsPart_Spec for property-based tests.
 func GenerateWidgetsGadgetsPart_Spec(t *rapid.T) WidgetsGadgetsPart_Spec {
 	return WidgetsGadgetsPart_Spec{
-		AzureName:    gentest.String(t),
-		OperatorSpec: gentest.Optional(GenerateWidgetsGadgetsPartOperatorSpec)(t),
-		Owner:        gentest.Optional(gentest.KnownResourceReference)(t),
-		PartNumber:   gentest.Optional(gentest.String)(t),
-		PropertyBag:  gentest.PropertyBag(t),
-		Quantity:     gentest.Optional(gentest.Int)(t),
+		AzureName:       gentest.String(t),
+		OperatorSpec:    gentest.Optional(GenerateWidgetsGadgetsPartOperatorSpec)(t),
+		OriginalVersion: gentest.String(t),
+		Owner:           gentest.Optional(gentest.KnownResourceReference)(t),
+		PartNumber:      gentest.Optional(gentest.String)(t),
+		PropertyBag:     gentest.PropertyBag(t),
+		Quantity:        gentest.Optional(gentest.Int)(t),
 	}
 }
 

@@ -90,6 +90,8 @@ type WidgetsSetting_Spec struct {
 
 	OperatorSpec *WidgetsSettingOperatorSpec `json:"operatorSpec,omitempty"`
 
+	OriginalVersion string `json:"originalVersion,omitempty"`
+
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"widgets.azure.com" kind:"Widget"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`

@@ -17,11 +17,12 @@ func GenerateWidgetsSetting(t *rapid.T) WidgetsSetting {
 // GenerateWidgetsSetting_Spec draws a random WidgetsSetting_Spec for property-based tests.
 func GenerateWidgetsSetting_Spec(t *rapid.T) WidgetsSetting_Spec {
 	return WidgetsSetting_Spec{
-		AutoUpdate:    gentest.Optional(gentest.Bool)(t),
-		OperatorSpec:  gentest.Optional(GenerateWidgetsSettingOperatorSpec)(t),
-		Owner:         gentest.Optional(gentest.KnownResourceReference)(t),
-		PropertyBag:   gentest.PropertyBag(t),
-		RetentionDays: gentest.Optional(gentest.Int)(t),
+		AutoUpdate:      gentest.Optional(gentest.Bool)(t),
+		OperatorSpec:    gentest.Optional(GenerateWidgetsSettingOperatorSpec)(t),
+		OriginalVersion: gentest.String(t),
+		Owner:           gentest.Optional(gentest.KnownResourceReference)(t),
+		PropertyBag:     gentest.PropertyBag(t),
+		RetentionDays:   gentest.Optional(gentest.Int)(t),
 	}
 }
 
