@@ -10,3 +10,12 @@ const (
 	// Finalizer holds deletion of a Kubernetes resource until the operator has dealt with the Azure resource behind it.
 	Finalizer = "serviceoperator.azure.com/finalizer"
 )
+
+const (
+	// PollerResumeTokenAnnotation holds the resume token of a long-running ARM operation in
+	// flight, so that an operator restarted before it ends polls it instead of sending it again.
+	PollerResumeTokenAnnotation = "serviceoperator.azure.com/poller-resume-token"
+
+	// PollerOperationAnnotation says which operation the resume token belongs to (PUT or DELETE).
+	PollerOperationAnnotation = "serviceoperator.azure.com/poller-operation"
+)

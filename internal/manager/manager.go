@@ -1,0 +1,140 @@
+package manager
+
+import (
+	"fmt"
+
+	"k8s.io/apimachinery/pkg/runtime"
+	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
+	"k8s.io/client-go/rest"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/cache"
+	"sigs.k8s.io/controller-runtime/pkg/healthz"
+	"sigs.k8s.io/controller-runtime/pkg/log"
+	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
+	"sigs.k8s.io/controller-runtime/pkg/webhook"
+	"sigs.k8s.io/controller-runtime/pkg/webhook/conversion"
+
+	"github.com/armgen/armgen/generated/controllers"
+	"github.com/armgen/armgen/internal/armclient"
+	"github.com/armgen/armgen/internal/credentials"
+	"github.com/armgen/armgen/internal/reconciler"
+	"github.com/armgen/armgen/internal/resolver"
+	"github.com/armgen/armgen/pkg/genruntime"
+)
+
+// Operator is a manager with the generic reconciler set up on it.
+type Operator struct {
+	ctrl.Manager
+	Metrics *reconciler.Metrics
+	// Kinds are the kinds watched; Skipped the group/kinds matched whose CRD is not installed.
+	Kinds   []string
+	Skipped []string
+}
+
+// Scheme holds client-go's types and every generated version.
+func Scheme() (*runtime.Scheme, error) {
+	s := runtime.NewScheme()
+	if err := clientgoscheme.AddToScheme(s); err != nil {
+		return nil, err
+	}
+	if err := controllers.AddToScheme(s); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// New builds the operator on the cluster cfg points at. It does not start it: call Start.
+func New(cfg *rest.Config, opts Options) (*Operator, error) {
+	scheme, err := Scheme()
+	if err != nil {
+		return nil, err
+	}
+	st := opts.Settings
+	mo := ctrl.Options{
+		Scheme:                  scheme,
+		Metrics:                 metricsserver.Options{BindAddress: opts.MetricsAddr},
+		HealthProbeBindAddress:  opts.HealthAddr,
+		LeaderElection:          opts.LeaderElection,
+		LeaderElectionID:        "armgen-controller-leader",
+		LeaderElectionNamespace: orDefault(opts.LeaderElectionNamespace, st.PodNamespace),
+	}
+	if len(st.TargetNamespaces) > 0 {
+		// Watch only the target namespaces, and the operator's own for its global Secret.
+		ns := map[string]cache.Config{}
+		for _, n := range append(st.TargetNamespaces, st.PodNamespace) {
+			if n != "" {
+				ns[n] = cache.Config{}
+			}
+		}
+		mo.Cache = cache.Options{DefaultNamespaces: ns}
+	}
+	if st.OperatorMode.IncludesWebhooks() {
+		mo.WebhookServer = webhook.NewServer(webhook.Options{Port: opts.WebhookPort, CertDir: opts.WebhookCertDir, Host: opts.WebhookHost})
+	}
+	mgr, err := ctrl.NewManager(cfg, mo)
+	if err != nil {
+		return nil, err
+	}
+	op := &Operator{Manager: mgr, Metrics: reconciler.DefaultMetrics()}
+	if err := mgr.AddHealthzCheck("healthz", healthz.Ping); err != nil {
+		return nil, err
+	}
+	if st.OperatorMode.IncludesWebhooks() {
+		mgr.GetWebhookServer().Register("/convert", conversion.NewWebhookHandler(scheme))
+		if err := mgr.AddReadyzCheck("webhook", mgr.GetWebhookServer().StartedChecker()); err != nil {
+			return nil, err
+		}
+	} else if err := mgr.AddReadyzCheck("readyz", healthz.Ping); err != nil {
+		return nil, err
+	}
+	if !st.OperatorMode.IncludesWatchers() {
+		return op, nil
+	}
+
+	all, err := genruntime.GroupVersionKinds(scheme, controllers.KnownResources())
+	if err != nil {
+		return nil, err
+	}
+	kinds, skipped, err := selectKinds(all, opts.CRDPattern, mgr.GetRESTMapper())
+	if err != nil {
+		return nil, err
+	}
+	op.Skipped = skipped
+	for _, k := range kinds {
+		op.Kinds = append(op.Kinds, k.GroupKind().String())
+	}
+	log.Log.Info("watching kinds", "count", len(kinds), "notInstalled", len(skipped))
+
+	armOpts := armclient.Options{
+		Endpoint:        st.ResourceManagerEndpoint,
+		Audience:        st.ResourceManagerAudience,
+		Transport:       opts.Transport,
+		UserAgentSuffix: st.UserAgentSuffix,
+		Retry:           opts.Retry,
+	}
+	if st.RateLimit.Enabled() {
+		armOpts.RateLimiter = armclient.NewRateLimiter(st.RateLimit.QPS, st.RateLimit.BucketSize)
+	}
+	credOpts := credentials.Options{OperatorNamespace: st.PodNamespace, AuthorityHost: st.AuthorityHost, Transport: opts.Transport}
+	r := reconciler.New(mgr.GetClient(), scheme, reconciler.Options{
+		Settings:    st,
+		Clients:     armclient.NewCache(armOpts),
+		Credentials: credentials.NewProvider(mgr.GetClient(), credOpts),
+		Resolver:    resolver.New(mgr.GetClient(), scheme, kinds),
+		Recorder:    mgr.GetEventRecorderFor("armgen-controller"),
+		Metrics:     op.Metrics,
+		WaitDelay:   opts.WaitDelay,
+		PollDelay:   opts.PollDelay,
+	})
+	if err := r.SetupWithManager(mgr, kinds, st.MaxConcurrentReconciles); err != nil {
+		return nil, fmt.Errorf("setting up controllers: %w", err)
+	}
+	return op, nil
+}
+
+func orDefault(s, def string) string {
+	if s != "" {
+		return s
+	}
+	return def
+}

@@ -1,0 +1,36 @@
+package manager
+
+import (
+	"time"
+
+	"github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
+
+	"github.com/armgen/armgen/internal/settings"
+)
+
+// Options configure the manager. Settings come from the environment (see package settings);
+// the rest from flags, named as Azure Service Operator's manager names them.
+type Options struct {
+	Settings settings.Settings
+	// CRDPattern selects the kinds to watch: patterns of group/Kind separated by ';', with *
+	// wildcards (network.azure.com/*;resources.azure.com/ResourceGroup); empty or * is every
+	// kind whose CRD is installed.
+	CRDPattern string
+	// MetricsAddr and HealthAddr serve metrics and probes; "0" turns either off.
+	MetricsAddr, HealthAddr string
+	// WebhookPort and WebhookCertDir serve the conversion webhook over TLS (tls.crt, tls.key);
+	// WebhookHost binds it to one address (empty: all).
+	WebhookPort    int
+	WebhookCertDir string
+	WebhookHost    string
+	// LeaderElection makes replicas elect one active manager, through a Lease in
+	// LeaderElectionNamespace (default: the operator's namespace).
+	LeaderElection          bool
+	LeaderElectionNamespace string
+	// Transport, when set, carries every ARM and token request (tests: trust armfake's CA).
+	Transport policy.Transporter
+	// Retry shortens the ARM pipeline's retries in tests; zero means azcore's defaults.
+	Retry policy.RetryOptions
+	// WaitDelay and PollDelay are the reconciler's (see reconciler.Options); zero means its defaults.
+	WaitDelay, PollDelay time.Duration
+}

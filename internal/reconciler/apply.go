@@ -1,0 +1,182 @@
+package reconciler
+
+import (
+	"context"
+	"encoding/json"
+	"maps"
+	"slices"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/log"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+	"github.com/armgen/armgen/internal/armclient"
+	"github.com/armgen/armgen/pkg/genruntime"
+	"github.com/armgen/armgen/pkg/genruntime/conditions"
+)
+
+const (
+	opPut    = "PUT"
+	opDelete = "DELETE"
+)
+
+// apply makes Azure hold what the spec asks: it follows an operation already in flight, else
+// sends a PUT unless the resource is up to date (Ready for this generation) and a GET shows
+// Azure still holds everything asked.
+func (a *attempt) apply(ctx context.Context) (reconcile.Result, error) {
+	versioned, err := a.r.original(a.obj, a.gvk)
+	if err != nil {
+		return a.fail(ctx, "InvalidOriginalVersion", err, true)
+	}
+	apiVersion := versioned.GetAPIVersion()
+	if token, op := pending(a.obj); token != "" && op == opPut {
+		p, err := a.arm.ResumeCreateOrUpdate(ctx, token)
+		if err == nil {
+			return a.poll(ctx, p, versioned, nil)
+		}
+		// A token this client cannot read: a PUT is idempotent, so send it again.
+		log.FromContext(ctx).Info("dropping an unreadable resume token", "error", err.Error())
+		if err := a.setPending(ctx, "", ""); err != nil {
+			return reconcile.Result{}, err
+		}
+	}
+
+	spec, err := specOf(versioned)
+	if err != nil {
+		return reconcile.Result{}, err
+	}
+	resolved, err := a.r.opts.Resolver.Resolve(ctx, a.obj.GetNamespace(), spec, a.cred.SubscriptionID)
+	if err != nil {
+		return a.resolveError(ctx, err)
+	}
+	resolved.Name = azureName(a.obj)
+	secrets := slices.Collect(maps.Values(resolved.ResolvedSecrets))
+	payload, err := spec.ConvertToARM(resolved)
+	if err != nil {
+		return a.fail(ctx, "InvalidSpec", err, true)
+	}
+	body, err := json.Marshal(payload)
+	if err != nil {
+		return a.fail(ctx, "InvalidSpec", err, true)
+	}
+
+	reason := "spec changed"
+	if a.upToDate() {
+		var actual json.RawMessage
+		err := a.arm.GetByID(ctx, a.id, apiVersion, &actual)
+		switch {
+		case armclient.IsNotFound(err):
+			reason = "deleted in Azure"
+		case err != nil:
+			return a.armError(ctx, err, secrets)
+		default:
+			where, err := drift(body, actual)
+			if err != nil {
+				return reconcile.Result{}, err
+			}
+			if where == "" {
+				a.r.opts.Metrics.putAvoided(a.obj.GetType())
+				return a.setStatus(ctx, versioned, actual)
+			}
+			reason = "changed in Azure at " + where
+			a.r.opts.Recorder.Eventf(a.obj, corev1.EventTypeNormal, "AzureDrift", "Azure no longer matches the spec (%s): sending it again", where)
+		}
+	}
+	log.FromContext(ctx).Info("sending PUT", "id", a.id, "apiVersion", apiVersion, "why", reason)
+	p, err := a.arm.BeginCreateOrUpdate(ctx, a.id, apiVersion, json.RawMessage(body))
+	a.r.opts.Metrics.put(a.obj.GetType())
+	if err != nil {
+		return a.armError(ctx, err, secrets)
+	}
+	a.r.opts.Recorder.Eventf(a.obj, corev1.EventTypeNormal, "CredentialFrom", "Using credential from %q", a.cred.Name)
+	a.r.opts.Recorder.Eventf(a.obj, corev1.EventTypeNormal, "BeginCreateOrUpdate", "Successfully sent resource to Azure with ID %q", a.id)
+	return a.follow(ctx, p, versioned, secrets)
+}
+
+// follow records an operation still in flight (its resume token, so that a restarted operator
+// polls it rather than sending it again), or reads the result of one that ended.
+func (a *attempt) follow(ctx context.Context, p *armclient.Poller, versioned genruntime.ARMMetaObject, secrets []string) (reconcile.Result, error) {
+	if !p.Done() {
+		token, err := p.ResumeToken()
+		if err != nil {
+			return reconcile.Result{}, err
+		}
+		if err := a.setPending(ctx, token, opPut); err != nil {
+			return reconcile.Result{}, err
+		}
+		c := readyFalse(conditions.ConditionSeverityInfo, reasonReconciling, "The resource is being created or updated in Azure", a.obj.GetGeneration())
+		return a.condition(ctx, c, a.pollWait(p.RetryAfter()))
+	}
+	return a.finished(ctx, versioned, secrets)
+}
+
+// poll makes one poll of an operation in flight.
+func (a *attempt) poll(ctx context.Context, p *armclient.Poller, versioned genruntime.ARMMetaObject, secrets []string) (reconcile.Result, error) {
+	done, wait, err := p.Poll(ctx)
+	if !done {
+		if err != nil {
+			log.FromContext(ctx).Info("polling failed; trying again", "error", armclient.Classify(err).Error())
+		}
+		return reconcile.Result{RequeueAfter: a.pollWait(wait)}, nil
+	}
+	if err := a.setPending(ctx, "", ""); err != nil {
+		return reconcile.Result{}, err
+	}
+	if err != nil {
+		return a.armError(ctx, err, secrets)
+	}
+	return a.finished(ctx, versioned, secrets)
+}
+
+// finished reads the resource after a PUT into status.
+func (a *attempt) finished(ctx context.Context, versioned genruntime.ARMMetaObject, secrets []string) (reconcile.Result, error) {
+	if err := a.setPending(ctx, "", ""); err != nil {
+		return reconcile.Result{}, err
+	}
+	var actual json.RawMessage
+	if err := a.arm.GetByID(ctx, a.id, versioned.GetAPIVersion(), &actual); err != nil {
+		return a.armError(ctx, err, secrets)
+	}
+	return a.setStatus(ctx, versioned, actual)
+}
+
+// upToDate says the last reconcile of this generation succeeded: Azure held the spec then.
+func (a *attempt) upToDate() bool {
+	c, ok := a.obj.GetConditions().Get(conditions.ConditionTypeReady)
+	return ok && c.Status == metav1.ConditionTrue && c.ObservedGeneration == a.obj.GetGeneration()
+}
+
+// armError reports an ARM failure in the Ready condition, with ARM's code as the reason:
+// Warning and tried again when retrying can help, Error when the spec must change. Secret values
+// ARM might quote are masked.
+func (a *attempt) armError(ctx context.Context, err error, secrets []string) (reconcile.Result, error) {
+	e := armclient.Classify(err).Redact(secrets...)
+	a.r.opts.Recorder.Event(a.obj, corev1.EventTypeWarning, e.Code, e.Message)
+	wait := a.r.opts.WaitDelay
+	if e.RetryAfter > 0 {
+		wait = e.RetryAfter
+	}
+	if !e.Retryable {
+		// The spec must change, which brings the object back; a slow retry covers a fix made
+		// in Azure instead (a permission granted).
+		wait = a.r.opts.Settings.SyncPeriod
+	}
+	return a.condition(ctx, readyFalse(e.Severity(), e.Code, e.Message, a.obj.GetGeneration()), wait)
+}
+
+// pollWait is how long to wait before the next poll: Azure's Retry-After, else PollDelay.
+func (a *attempt) pollWait(retryAfter time.Duration) time.Duration {
+	if retryAfter > 0 {
+		return retryAfter
+	}
+	return a.r.opts.PollDelay
+}
+
+func azureName(obj genruntime.ARMMetaObject) string {
+	if n := obj.AzureName(); n != "" {
+		return n
+	}
+	return obj.GetName()
+}

@@ -1,0 +1,79 @@
+package reconciler
+
+import (
+	"context"
+	"errors"
+
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+	"github.com/armgen/armgen/internal/armclient"
+	"github.com/armgen/armgen/internal/credentials"
+	"github.com/armgen/armgen/pkg/genruntime"
+)
+
+// attempt is one reconcile of one object.
+type attempt struct {
+	r   *Reconciler
+	obj genruntime.ARMMetaObject
+	gvk schema.GroupVersionKind
+
+	policy genruntime.ReconcilePolicy
+	cred   *credentials.Credential
+	arm    *armclient.Client
+	id     string
+}
+
+func (a *attempt) run(ctx context.Context) (reconcile.Result, error) {
+	policy, policyErr := a.r.policy(ctx, a.obj)
+	a.policy = policy
+	if !a.obj.GetDeletionTimestamp().IsZero() {
+		if policyErr != nil {
+			// Deleting with a policy that cannot be read might delete what the user meant to keep.
+			return a.fail(ctx, reasonInvalidPolicy, policyErr, true)
+		}
+		return a.delete(ctx)
+	}
+	if policyErr != nil {
+		return a.fail(ctx, reasonInvalidPolicy, policyErr, true)
+	}
+	if !controllerutil.ContainsFinalizer(a.obj, genruntime.Finalizer) {
+		before := a.obj.DeepCopyObject().(client.Object)
+		controllerutil.AddFinalizer(a.obj, genruntime.Finalizer)
+		if err := a.r.client.Patch(ctx, a.obj, client.MergeFrom(before)); err != nil {
+			return reconcile.Result{}, err
+		}
+	}
+	if res, err, done := a.claim(ctx); done {
+		return res, err
+	}
+	if a.policy == genruntime.ReconcilePolicySkip {
+		return a.observe(ctx)
+	}
+	return a.apply(ctx)
+}
+
+// connect finds the credential and the ARM client the object acts with.
+func (a *attempt) connect(ctx context.Context) error {
+	cred, err := a.r.opts.Credentials.ForResource(ctx, a.obj)
+	if err != nil {
+		return err
+	}
+	cl, err := a.r.opts.Clients.Get(cred.Name, cred.Version, cred.TokenCredential)
+	if err != nil {
+		return err
+	}
+	a.cred, a.arm = cred, cl
+	return nil
+}
+
+// credentialError reports a credential that cannot be used.
+func (a *attempt) credentialError(ctx context.Context, err error) (reconcile.Result, error) {
+	var ce *credentials.Error
+	if errors.As(err, &ce) {
+		return a.condition(ctx, readyFalse(ce.Severity(), ce.Reason, ce.Error(), a.obj.GetGeneration()), a.r.opts.WaitDelay)
+	}
+	return reconcile.Result{}, err
+}

@@ -1,0 +1,111 @@
+package reconciler
+
+import (
+	"context"
+	"fmt"
+
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+	"github.com/armgen/armgen/internal/resolver"
+	"github.com/armgen/armgen/pkg/genruntime"
+	"github.com/armgen/armgen/pkg/genruntime/conditions"
+)
+
+// claim makes sure the object knows its Azure resource before anything is sent: its owner is
+// Ready (or named by ARM ID), the credential is known, and the resource-id annotation is set,
+// with an ownerReference to a Kubernetes owner so that deleting the owner deletes the object.
+// done is set when the attempt ends here (waiting, or an error).
+func (a *attempt) claim(ctx context.Context) (res reconcile.Result, err error, done bool) {
+	if err := a.connect(ctx); err != nil {
+		res, err := a.credentialError(ctx, err)
+		return res, err, true
+	}
+	at := place{scope: a.obj.GetResourceScope(), subscription: a.cred.SubscriptionID}
+	var ownerObj genruntime.ARMMetaObject
+	if owner := a.obj.Owner(); owner != nil {
+		switch {
+		case owner.IsDirectARMReference():
+			at.ownerID, at.ownerType = owner.ARMID, armTypeOf(owner.ARMID)
+		default:
+			o, err := a.r.opts.Resolver.Object(ctx, a.obj.GetNamespace(), owner.Group, owner.Kind, owner.Name, resolver.ReasonWaitingForOwner)
+			if err == nil {
+				at.ownerID, err = resolver.ARMIDOf(o, resolver.ReasonWaitingForOwner)
+			}
+			if err != nil {
+				res, err := a.resolveError(ctx, err)
+				return res, err, true
+			}
+			ownerObj, at.ownerType = o, o.GetType()
+		}
+	}
+	id := a.obj.GetAnnotations()[genruntime.ResourceIDAnnotation]
+	if id == "" {
+		name := a.obj.AzureName()
+		if name == "" {
+			name = a.obj.GetName()
+		}
+		if id, err = resourceID(a.obj.GetType(), name, at); err != nil {
+			res, err := a.condition(ctx, readyFalse(conditions.ConditionSeverityError, "InvalidResourceID", err.Error(), a.obj.GetGeneration()), 0)
+			return res, err, true
+		}
+	}
+	if err := a.cred.CheckSubscription(id); err != nil {
+		res, err := a.credentialError(ctx, err)
+		return res, err, true
+	}
+	before := a.obj.DeepCopyObject().(client.Object)
+	changed := false
+	if a.obj.GetAnnotations()[genruntime.ResourceIDAnnotation] != id {
+		setAnnotation(a.obj, genruntime.ResourceIDAnnotation, id)
+		changed = true
+	}
+	if ownerObj != nil && !hasOwnerReference(a.obj, ownerObj) {
+		if err := controllerutil.SetOwnerReference(ownerObj, a.obj, a.r.scheme); err != nil {
+			return reconcile.Result{}, fmt.Errorf("owner reference: %w", err), true
+		}
+		changed = true
+	}
+	if changed {
+		if err := a.r.client.Patch(ctx, a.obj, client.MergeFrom(before)); err != nil {
+			return reconcile.Result{}, err, true
+		}
+	}
+	a.id = id
+	return reconcile.Result{}, nil, false
+}
+
+// resolveError reports something the spec names that is not there yet, or must not be used.
+func (a *attempt) resolveError(ctx context.Context, err error) (reconcile.Result, error) {
+	if e, ok := resolver.AsError(err); ok {
+		wait := a.r.opts.WaitDelay
+		if e.Fatal {
+			wait = 0
+		}
+		return a.condition(ctx, readyFalse(e.Severity(), e.Reason, e.Message, a.obj.GetGeneration()), wait)
+	}
+	return reconcile.Result{}, err
+}
+
+func hasOwnerReference(obj, owner client.Object) bool {
+	for _, ref := range obj.GetOwnerReferences() {
+		if ref.UID == owner.GetUID() {
+			return true
+		}
+	}
+	return false
+}
+
+func setAnnotation(obj client.Object, key, value string) {
+	ann := obj.GetAnnotations()
+	if ann == nil {
+		ann = map[string]string{}
+	}
+	if value == "" {
+		delete(ann, key)
+	} else {
+		ann[key] = value
+	}
+	obj.SetAnnotations(ann)
+}

@@ -1,0 +1,62 @@
+package reconciler
+
+import (
+	"context"
+	"time"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/log"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+	"github.com/armgen/armgen/pkg/genruntime/conditions"
+)
+
+// Reasons of the Ready condition besides ARM's error codes and the resolver's.
+const (
+	reasonSucceeded             = "Succeeded"
+	reasonReconciling           = "Reconciling"
+	reasonDeleting              = "Deleting"
+	reasonAzureResourceNotFound = "AzureResourceNotFound"
+)
+
+func readyFalse(severity conditions.ConditionSeverity, reason, message string, generation int64) conditions.Condition {
+	return conditions.NewReady(metav1.ConditionFalse, severity, reason, message, generation)
+}
+
+func readyTrue(generation int64) conditions.Condition {
+	return conditions.NewReady(metav1.ConditionTrue, conditions.ConditionSeverityNone, reasonSucceeded, "", generation)
+}
+
+// condition records c as the object's Ready condition and asks to be called again after
+// requeue (zero: only when the object changes). An unchanged condition is not written again,
+// so that waiting objects do not churn the API server.
+func (a *attempt) condition(ctx context.Context, c conditions.Condition, requeue time.Duration) (reconcile.Result, error) {
+	if err := a.setCondition(ctx, c); err != nil {
+		return reconcile.Result{}, err
+	}
+	return reconcile.Result{RequeueAfter: requeue}, nil
+}
+
+func (a *attempt) setCondition(ctx context.Context, c conditions.Condition) error {
+	old, had := a.obj.GetConditions().Get(conditions.ConditionTypeReady)
+	if had && old.Status == c.Status && old.Reason == c.Reason && old.Message == c.Message &&
+		old.Severity == c.Severity && old.ObservedGeneration == c.ObservedGeneration {
+		return nil
+	}
+	if c.Status != metav1.ConditionTrue {
+		log.FromContext(ctx).Info("not ready", "reason", c.Reason, "severity", c.Severity, "message", c.Message)
+	}
+	before := a.obj.DeepCopyObject().(client.Object)
+	a.obj.SetConditions(a.obj.GetConditions().Set(c))
+	return a.r.client.Status().Patch(ctx, a.obj, client.MergeFrom(before))
+}
+
+// fail reports an error the attempt cannot get past; fatal ones wait for the spec to change.
+func (a *attempt) fail(ctx context.Context, reason string, err error, fatal bool) (reconcile.Result, error) {
+	severity, wait := conditions.ConditionSeverityWarning, a.r.opts.WaitDelay
+	if fatal {
+		severity, wait = conditions.ConditionSeverityError, 0
+	}
+	return a.condition(ctx, readyFalse(severity, reason, err.Error(), a.obj.GetGeneration()), wait)
+}

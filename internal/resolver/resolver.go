@@ -1,0 +1,175 @@
+package resolver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/types"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"github.com/armgen/armgen/pkg/genruntime"
+	"github.com/armgen/armgen/pkg/genruntime/conditions"
+)
+
+// Resolver reads references, owners, Secrets and ConfigMaps from the cluster.
+type Resolver struct {
+	reader client.Reader
+	scheme *runtime.Scheme
+	// kinds maps each generated group and kind to the version the operator reads it at (its hub).
+	kinds map[schema.GroupKind]schema.GroupVersionKind
+}
+
+// New returns a Resolver reading through reader; kinds are the versions objects are read at,
+// one per group and kind (the hubs the controllers watch).
+func New(reader client.Reader, scheme *runtime.Scheme, kinds []schema.GroupVersionKind) *Resolver {
+	r := &Resolver{reader: reader, scheme: scheme, kinds: make(map[schema.GroupKind]schema.GroupVersionKind, len(kinds))}
+	for _, gvk := range kinds {
+		r.kinds[gvk.GroupKind()] = gvk
+	}
+	return r
+}
+
+// Object reads the generated resource group/kind/name in namespace. A missing object, or a kind
+// the operator does not know, is an Error with reason.
+func (r *Resolver) Object(ctx context.Context, namespace, group, kind, name, reason string) (genruntime.ARMMetaObject, error) {
+	gk := schema.GroupKind{Group: group, Kind: kind}
+	gvk, ok := r.kinds[gk]
+	if !ok {
+		return nil, &Error{Reason: reason, Fatal: true, Message: fmt.Sprintf("%s is not a kind this operator manages", gk)}
+	}
+	o, err := r.scheme.New(gvk)
+	if err != nil {
+		return nil, err
+	}
+	obj, ok := o.(genruntime.ARMMetaObject)
+	if !ok {
+		return nil, fmt.Errorf("%s is not an Azure resource", gvk)
+	}
+	if err := r.reader.Get(ctx, types.NamespacedName{Namespace: namespace, Name: name}, obj); err != nil {
+		if apierrors.IsNotFound(err) {
+			return nil, &Error{Reason: reason, Message: fmt.Sprintf("%s %s/%s does not exist", gk, namespace, name)}
+		}
+		return nil, err
+	}
+	return obj, nil
+}
+
+// ARMIDOf returns the ARM ID of a resource once it exists in Azure: its resource-id annotation,
+// set when it was claimed, is used only once it is Ready, since until then Azure may not have it.
+func ARMIDOf(obj genruntime.ARMMetaObject, reason string) (string, error) {
+	gk := obj.GetObjectKind().GroupVersionKind().GroupKind()
+	what := fmt.Sprintf("%s %s/%s", gk.Kind, obj.GetNamespace(), obj.GetName())
+	id := obj.GetAnnotations()[genruntime.ResourceIDAnnotation]
+	ready, _ := obj.GetConditions().Get(conditions.ConditionTypeReady)
+	if id == "" || ready.Status != metav1.ConditionTrue {
+		return "", &Error{Reason: reason, Message: what + " is not Ready yet"}
+	}
+	return id, nil
+}
+
+// Resolve looks up everything spec refers to (see Collect). subscription, when set, is the
+// credential's: an ARM ID reference outside it is refused (SubscriptionMismatch), so that a
+// namespace reaches no further than its credential was meant to.
+func (r *Resolver) Resolve(ctx context.Context, namespace string, spec any, subscription string) (genruntime.ConvertToARMResolvedDetails, error) {
+	found := Collect(spec)
+	var out genruntime.ConvertToARMResolvedDetails
+	if len(found.References) > 0 {
+		out.ResolvedReferences = make(map[genruntime.ResourceReference]string, len(found.References))
+	}
+	for _, ref := range found.References {
+		if ref.IsDirectARMReference() {
+			if err := CheckSubscription(ref.ARMID, subscription); err != nil {
+				return out, err
+			}
+			continue
+		}
+		if err := ref.Validate(); err != nil {
+			return out, &Error{Reason: ReasonReferenceNotFound, Fatal: true, Message: err.Error()}
+		}
+		obj, err := r.Object(ctx, namespace, ref.Group, ref.Kind, ref.Name, ReasonReferenceNotFound)
+		if err != nil {
+			return out, err
+		}
+		id, err := ARMIDOf(obj, ReasonReferenceNotFound)
+		if err != nil {
+			return out, err
+		}
+		out.ResolvedReferences[ref] = id
+	}
+	for _, s := range found.Secrets {
+		if out.ResolvedSecrets == nil {
+			out.ResolvedSecrets = make(map[genruntime.SecretReference]string)
+		}
+		var secret corev1.Secret
+		v, err := readKey(ctx, r.reader, namespace, s.Name, s.Key, &secret, func() (map[string][]byte, map[string]string) { return secret.Data, secret.StringData })
+		if err != nil {
+			return out, notFound(err, ReasonSecretNotFound, s.String())
+		}
+		out.ResolvedSecrets[s] = v
+	}
+	for _, c := range found.ConfigMaps {
+		if out.ResolvedConfigMaps == nil {
+			out.ResolvedConfigMaps = make(map[genruntime.ConfigMapReference]string)
+		}
+		var cm corev1.ConfigMap
+		v, err := readKey(ctx, r.reader, namespace, c.Name, c.Key, &cm, func() (map[string][]byte, map[string]string) { return cm.BinaryData, cm.Data })
+		if err != nil {
+			return out, notFound(err, ReasonConfigMapNotFound, c.String())
+		}
+		out.ResolvedConfigMaps[c] = v
+	}
+	return out, nil
+}
+
+// CheckSubscription refuses an ARM ID in another subscription than the credential's.
+func CheckSubscription(armID, subscription string) error {
+	if subscription == "" {
+		return nil
+	}
+	segs := strings.Split(strings.Trim(armID, "/"), "/")
+	if len(segs) >= 2 && strings.EqualFold(segs[0], "subscriptions") && !strings.EqualFold(segs[1], subscription) {
+		return &Error{Reason: ReasonSubscriptionMismatch, Fatal: true,
+			Message: fmt.Sprintf("%s is in subscription %s, the credential's is %s", armID, segs[1], subscription)}
+	}
+	return nil
+}
+
+// errMissingKey marks an object that exists without the key asked for.
+type errMissingKey struct{ key string }
+
+func (e errMissingKey) Error() string { return "has no key " + e.key }
+
+func readKey(ctx context.Context, reader client.Reader, namespace, name, key string, obj client.Object, data func() (map[string][]byte, map[string]string)) (string, error) {
+	if err := reader.Get(ctx, types.NamespacedName{Namespace: namespace, Name: name}, obj); err != nil {
+		return "", err
+	}
+	bin, text := data()
+	if v, ok := bin[key]; ok {
+		return string(v), nil
+	}
+	if v, ok := text[key]; ok {
+		return v, nil
+	}
+	return "", errMissingKey{key}
+}
+
+// notFound turns a read failure into the condition's Error; it names the object and key, never
+// a value.
+func notFound(err error, reason, what string) error {
+	var mk errMissingKey
+	switch {
+	case apierrors.IsNotFound(err):
+		return &Error{Reason: reason, Message: what + ": does not exist"}
+	case errors.As(err, &mk):
+		return &Error{Reason: reason, Message: what + ": " + mk.Error()}
+	default:
+		return fmt.Errorf("reading %s: %w", what, err)
+	}
+}
