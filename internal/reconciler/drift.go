@@ -2,9 +2,9 @@ package reconciler
 
 import (
 	"encoding/json"
+	"fmt"
 	"maps"
 	"slices"
-	"fmt"
 	"strconv"
 	"strings"
 )

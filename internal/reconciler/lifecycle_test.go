@@ -1,0 +1,218 @@
+package reconciler_test
+
+import (
+	"context"
+	"net/http"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
+	"github.com/prometheus/client_golang/prometheus"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/tools/record"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/client/fake"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+	network "github.com/armgen/armgen/generated/network/v1api20210201/storage"
+	resources "github.com/armgen/armgen/generated/resources/v1api20210401/storage"
+	"github.com/armgen/armgen/internal/armclient"
+	"github.com/armgen/armgen/internal/credentials"
+	"github.com/armgen/armgen/internal/manager"
+	"github.com/armgen/armgen/internal/reconciler"
+	"github.com/armgen/armgen/internal/resolver"
+	"github.com/armgen/armgen/internal/settings"
+	"github.com/armgen/armgen/pkg/armfake"
+	"github.com/armgen/armgen/pkg/genruntime"
+	"github.com/armgen/armgen/pkg/genruntime/conditions"
+)
+
+const subscription = "00000000-0000-0000-0000-000000000001"
+
+var (
+	rgKind   = resources.GroupVersion.WithKind("ResourceGroup")
+	vnetKind = network.GroupVersion.WithKind("VirtualNetwork")
+)
+
+// env is a reconciler over a fake cluster, talking to armfake.
+type env struct {
+	t      *testing.T
+	srv    *armfake.Server
+	scheme *runtime.Scheme
+	client client.Client
+	events *record.FakeRecorder
+	r      *reconciler.Reconciler
+	m      *reconciler.Metrics
+}
+
+func newEnv(t *testing.T, opts armfake.Options, objs ...client.Object) *env {
+	t.Helper()
+	root := os.Getenv("ARMGEN_SPEC_ROOT")
+	if root == "" {
+		t.Skip("ARMGEN_SPEC_ROOT is unset: armfake needs the swagger of resources and network")
+	}
+	opts.SpecRoot, opts.Groups = root, []string{"resources", "network"}
+	if opts.RetryAfter == 0 {
+		opts.RetryAfter = 5 * time.Millisecond
+	}
+	e := &env{t: t, srv: armfake.StartTest(t, opts), events: record.NewFakeRecorder(1000)}
+	s, err := manager.Scheme()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.scheme = s
+	e.client = fake.NewClientBuilder().WithScheme(s).WithObjects(objs...).
+		WithStatusSubresource(&resources.ResourceGroup{}, &network.VirtualNetwork{}).Build()
+	e.restart()
+	return e
+}
+
+// restart makes a new reconciler, with nothing in memory: what survives is on the objects.
+func (e *env) restart() {
+	env := map[string]string{
+		"AZURE_SUBSCRIPTION_ID": subscription, "AZURE_TENANT_ID": e.srv.TenantID(),
+		"AZURE_CLIENT_ID": "operator", "AZURE_CLIENT_SECRET": "secret",
+	}
+	st, err := settings.Load(func(k string) string { return env[k] })
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	st.ResourceManagerEndpoint, st.AuthorityHost = e.srv.URL()+"/", e.srv.AuthorityHost()
+	fast := policy.RetryOptions{MaxRetries: 3, RetryDelay: time.Millisecond, MaxRetryDelay: 5 * time.Millisecond}
+	e.m = reconciler.NewMetrics(prometheus.NewRegistry())
+	e.r = reconciler.New(e.client, e.scheme, reconciler.Options{
+		Settings:    st,
+		Clients:     armclient.NewCache(armclient.Options{Endpoint: st.ResourceManagerEndpoint, Transport: e.srv.Client(), Retry: fast}),
+		Credentials: credentials.NewProvider(e.client, credentials.Options{AuthorityHost: st.AuthorityHost, Transport: e.srv.Client(), Getenv: func(k string) string { return env[k] }}),
+		Resolver:    resolver.New(e.client, e.scheme, []schema.GroupVersionKind{rgKind, vnetKind}),
+		Recorder:    e.events,
+		Metrics:     e.m,
+		WaitDelay:   time.Millisecond,
+		PollDelay:   time.Millisecond,
+	})
+}
+
+// step runs one reconcile.
+func (e *env) step(gvk schema.GroupVersionKind, name string) reconcile.Result {
+	e.t.Helper()
+	res, err := e.r.Reconcile(context.Background(), gvk, reconcile.Request{NamespacedName: types.NamespacedName{Namespace: "ns", Name: name}})
+	if err != nil {
+		e.t.Fatalf("reconciling %s %s: %v", gvk.Kind, name, err)
+	}
+	return res
+}
+
+// settle reconciles until the object asks for nothing sooner than a resync (or is gone).
+func (e *env) settle(gvk schema.GroupVersionKind, name string) {
+	e.t.Helper()
+	for range 50 {
+		res := e.step(gvk, name)
+		if !res.Requeue && (res.RequeueAfter == 0 || res.RequeueAfter >= time.Hour) {
+			return
+		}
+		time.Sleep(res.RequeueAfter)
+	}
+	e.t.Fatalf("%s %s did not settle: %v", gvk.Kind, name, e.ready(gvk, name))
+}
+
+func (e *env) get(gvk schema.GroupVersionKind, name string) genruntime.ARMMetaObject {
+	e.t.Helper()
+	o, _ := e.scheme.New(gvk)
+	obj := o.(genruntime.ARMMetaObject)
+	if err := e.client.Get(context.Background(), types.NamespacedName{Namespace: "ns", Name: name}, obj); err != nil {
+		e.t.Fatal(err)
+	}
+	return obj
+}
+
+func (e *env) ready(gvk schema.GroupVersionKind, name string) conditions.Condition {
+	c, _ := e.get(gvk, name).GetConditions().Get(conditions.ConditionTypeReady)
+	return c
+}
+
+// requests counts armfake's requests of method to paths ending in suffix.
+func (e *env) requests(method, suffix string) (n int, apiVersions []string) {
+	for _, r := range e.srv.Requests() {
+		if r.Method == method && strings.HasSuffix(strings.ToLower(r.Path), strings.ToLower(suffix)) {
+			n++
+			apiVersions = append(apiVersions, r.APIVersion)
+		}
+	}
+	return n, apiVersions
+}
+
+func group(name, original string, annotations map[string]string) *resources.ResourceGroup {
+	rg := &resources.ResourceGroup{ObjectMeta: metav1.ObjectMeta{Namespace: "ns", Name: name, Generation: 1, Annotations: annotations}}
+	rg.Spec.Location = ptr("westus")
+	rg.Spec.OriginalVersion = original
+	return rg
+}
+
+func vnet(name, owner string) *network.VirtualNetwork {
+	v := &network.VirtualNetwork{ObjectMeta: metav1.ObjectMeta{Namespace: "ns", Name: name, Generation: 1}}
+	v.Spec.Location = ptr("westus")
+	v.Spec.Owner = &genruntime.KnownResourceReference{Name: owner}
+	v.Spec.AddressSpace = &network.AddressSpace{AddressPrefixes: []string{"10.0.0.0/16"}}
+	v.Spec.OriginalVersion = "v1api20201101"
+	return v
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// createInAzure makes a resource in armfake out of band, as someone else would.
+func (e *env) createInAzure(id, apiVersion, body string) {
+	e.t.Helper()
+	req, err := http.NewRequest(http.MethodPut, e.srv.URL()+id+"?api-version="+apiVersion, strings.NewReader(body))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := e.srv.Client().Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode >= 300 {
+		e.t.Fatalf("creating %s in armfake: %s", id, resp.Status)
+	}
+}
+
+// fieldString reads a string (or *string) field by path, for any generated kind.
+func fieldString(obj any, path ...string) string {
+	v := reflect.ValueOf(obj)
+	for _, name := range path {
+		for v.Kind() == reflect.Pointer {
+			if v.IsNil() {
+				return ""
+			}
+			v = v.Elem()
+		}
+		v = v.FieldByName(name)
+	}
+	for v.Kind() == reflect.Pointer {
+		if v.IsNil() {
+			return ""
+		}
+		v = v.Elem()
+	}
+	return v.String()
+}
+
+// drain returns the events recorded so far, one per line.
+func drain(e *env) string {
+	var b strings.Builder
+	for {
+		select {
+		case ev := <-e.events.Events:
+			b.WriteString(ev + "\n")
+		default:
+			return b.String()
+		}
+	}
+}

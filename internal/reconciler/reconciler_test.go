@@ -1,0 +1,177 @@
+package reconciler_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"github.com/armgen/armgen/pkg/armfake"
+	"github.com/armgen/armgen/pkg/genruntime"
+	"github.com/armgen/armgen/pkg/genruntime/conditions"
+)
+
+// TestCreateWaitsForOwnerAndTalksWithTheOriginalVersion: a vnet reconciled before its resource
+// group waits for it; once the group is Ready the vnet is claimed, PUT with the api-version of
+// the version the user wrote, and Ready with status from Azure.
+func TestCreateWaitsForOwnerAndTalksWithTheOriginalVersion(t *testing.T) {
+	e := newEnv(t, armfake.Options{LROPolls: 2, ForceLRO: true}, group("rg", "v1api20200601", nil), vnet("vn", "rg"))
+	e.step(vnetKind, "vn")
+	if c := e.ready(vnetKind, "vn"); c.Reason != "WaitingForOwner" || c.Severity != conditions.ConditionSeverityWarning {
+		t.Fatalf("vnet before its group: %+v", c)
+	}
+	e.settle(rgKind, "rg")
+	e.settle(vnetKind, "vn")
+	rg := e.get(rgKind, "rg")
+	if c := e.ready(rgKind, "rg"); c.Status != metav1.ConditionTrue || c.ObservedGeneration != 1 {
+		t.Fatalf("group not Ready: %+v", c)
+	}
+	wantID := "/subscriptions/" + subscription + "/resourceGroups/rg"
+	if id := rg.GetAnnotations()[genruntime.ResourceIDAnnotation]; id != wantID {
+		t.Errorf("resource-id %q, want %q", id, wantID)
+	}
+	if n, versions := e.requests("PUT", "/resourceGroups/rg"); n != 1 || versions[0] != "2020-06-01" {
+		t.Errorf("group PUTs %d with api-versions %v, want one with 2020-06-01 (the user's version)", n, versions)
+	}
+	v := e.get(vnetKind, "vn")
+	if c := e.ready(vnetKind, "vn"); c.Status != metav1.ConditionTrue {
+		t.Fatalf("vnet not Ready: %+v", c)
+	}
+	if refs := v.GetOwnerReferences(); len(refs) != 1 || refs[0].Name != "rg" {
+		t.Errorf("vnet owner references %+v", refs)
+	}
+	if n, versions := e.requests("PUT", "/virtualNetworks/vn"); n != 1 || versions[0] != "2020-11-01" {
+		t.Errorf("vnet PUTs %d %v", n, versions)
+	}
+	if id := fieldString(v, "Status", "Id"); !strings.HasSuffix(id, "/virtualNetworks/vn") {
+		t.Errorf("status.id %q: status was not filled from Azure", id)
+	}
+	if !strings.Contains(drain(e), "BeginCreateOrUpdate") {
+		t.Error("no BeginCreateOrUpdate event")
+	}
+}
+
+// TestRestartDuringOperationSendsNoSecondPUT: the resume token on the object is enough for a new
+// reconciler to finish a long-running PUT.
+func TestRestartDuringOperationSendsNoSecondPUT(t *testing.T) {
+	e := newEnv(t, armfake.Options{LROPolls: 3, ForceLRO: true}, group("rg", "", nil))
+	e.step(rgKind, "rg")
+	rg := e.get(rgKind, "rg")
+	if rg.GetAnnotations()[genruntime.PollerResumeTokenAnnotation] == "" {
+		t.Fatalf("no resume token after the PUT: %v", rg.GetAnnotations())
+	}
+	e.restart()
+	e.settle(rgKind, "rg")
+	if c := e.ready(rgKind, "rg"); c.Status != metav1.ConditionTrue {
+		t.Fatalf("not Ready: %+v", c)
+	}
+	if n, _ := e.requests("PUT", "/resourceGroups/rg"); n != 1 {
+		t.Errorf("%d PUTs, want 1", n)
+	}
+	if tok := e.get(rgKind, "rg").GetAnnotations()[genruntime.PollerResumeTokenAnnotation]; tok != "" {
+		t.Errorf("resume token left behind")
+	}
+}
+
+// TestResyncPutsOnlyOnDrift: an unchanged resource gets a GET and no PUT; one changed out of
+// band gets a PUT; a new generation gets a PUT.
+func TestResyncPutsOnlyOnDrift(t *testing.T) {
+	e := newEnv(t, armfake.Options{LROPolls: -1}, group("rg", "", nil))
+	e.settle(rgKind, "rg")
+	e.srv.ResetRequests()
+	e.settle(rgKind, "rg")
+	if n, _ := e.requests("PUT", "/resourceGroups/rg"); n != 0 {
+		t.Fatalf("an unchanged resync sent %d PUTs", n)
+	}
+	if _, avoided := e.m.Counts(); avoided != 1 {
+		t.Errorf("avoided PUTs %d, want 1", avoided)
+	}
+	if err := e.srv.AddFault(armfake.Fault{Kind: armfake.FaultDrift, Method: "GET", Path: "**/resourceGroups/rg", Property: "location", Value: "eastus", Times: 1}); err != nil {
+		t.Fatal(err)
+	}
+	e.settle(rgKind, "rg")
+	if n, _ := e.requests("PUT", "/resourceGroups/rg"); n != 1 {
+		t.Errorf("drift: %d PUTs, want 1", n)
+	}
+	rg := e.get(rgKind, "rg")
+	rg.SetGeneration(2)
+	if err := e.client.Update(context.Background(), rg); err != nil {
+		t.Fatal(err)
+	}
+	e.settle(rgKind, "rg")
+	if n, _ := e.requests("PUT", "/resourceGroups/rg"); n != 2 {
+		t.Errorf("new generation: %d PUTs in all, want 2", n)
+	}
+}
+
+// TestDeletePolicies: manage deletes in Azure then releases the object; detach-on-delete and
+// skip release it without a DELETE.
+func TestDeletePolicies(t *testing.T) {
+	for _, policy := range []string{"manage", "detach-on-delete"} {
+		t.Run(policy, func(t *testing.T) {
+			e := newEnv(t, armfake.Options{LROPolls: 2, ForceLRO: true}, group("rg", "", map[string]string{genruntime.ReconcilePolicyAnnotation: policy}))
+			e.settle(rgKind, "rg")
+			if err := e.client.Delete(context.Background(), e.get(rgKind, "rg")); err != nil {
+				t.Fatal(err)
+			}
+			e.settle(rgKind, "rg")
+			o, _ := e.scheme.New(rgKind)
+			if err := e.client.Get(context.Background(), client.ObjectKey{Namespace: "ns", Name: "rg"}, o.(client.Object)); err == nil {
+				t.Fatalf("the object is still there: %+v", o)
+			}
+			n, _ := e.requests("DELETE", "/resourceGroups/rg")
+			if want := map[string]int{"manage": 1, "detach-on-delete": 0}[policy]; n != want {
+				t.Errorf("%d DELETEs, want %d", n, want)
+			}
+		})
+	}
+}
+
+// TestSkipObserves: skip never sends PUT or DELETE; it reports AzureResourceNotFound until the
+// resource exists, then Ready with its status.
+func TestSkipObserves(t *testing.T) {
+	e := newEnv(t, armfake.Options{LROPolls: -1}, group("rg", "", map[string]string{genruntime.ReconcilePolicyAnnotation: "skip"}))
+	e.step(rgKind, "rg")
+	e.step(rgKind, "rg")
+	if c := e.ready(rgKind, "rg"); c.Reason != "AzureResourceNotFound" || c.Severity != conditions.ConditionSeverityWarning {
+		t.Fatalf("%+v", c)
+	}
+	e.createInAzure("/subscriptions/"+subscription+"/resourceGroups/rg", "2021-04-01", `{"location":"westus"}`)
+	e.srv.ResetRequests()
+	e.settle(rgKind, "rg")
+	if c := e.ready(rgKind, "rg"); c.Status != metav1.ConditionTrue {
+		t.Fatalf("%+v", c)
+	}
+	if n, _ := e.requests("PUT", ""); n != 0 {
+		t.Errorf("skip sent %d PUTs", n)
+	}
+}
+
+// TestBadPolicyAndARMErrors: an unknown policy is an Error condition, never a guess; an ARM 400
+// is an Error with ARM's code; a 429 is a Warning.
+func TestBadPolicyAndARMErrors(t *testing.T) {
+	bad := group("bad", "", map[string]string{genruntime.ReconcilePolicyAnnotation: "sometimes"})
+	invalid := group("invalid", "", nil)
+	invalid.Spec.Location = nil
+	throttled := group("throttled", "", nil)
+	e := newEnv(t, armfake.Options{LROPolls: -1}, bad, invalid, throttled)
+	e.step(rgKind, "bad")
+	if c := e.ready(rgKind, "bad"); c.Reason != "InvalidReconcilePolicy" || c.Severity != conditions.ConditionSeverityError || !strings.Contains(c.Message, "sometimes") {
+		t.Errorf("bad policy: %+v", c)
+	}
+	e.step(rgKind, "invalid")
+	e.step(rgKind, "invalid")
+	if c := e.ready(rgKind, "invalid"); c.Severity != conditions.ConditionSeverityError || c.Reason == "" || c.Status == metav1.ConditionTrue {
+		t.Errorf("ARM 400: %+v", c)
+	}
+	if err := e.srv.AddFault(armfake.Fault{Kind: armfake.FaultThrottle, Method: "PUT", Path: "**/resourceGroups/throttled"}); err != nil {
+		t.Fatal(err)
+	}
+	e.step(rgKind, "throttled")
+	e.step(rgKind, "throttled")
+	if c := e.ready(rgKind, "throttled"); c.Severity != conditions.ConditionSeverityWarning {
+		t.Errorf("429: %+v", c)
+	}
+}
