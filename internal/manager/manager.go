@@ -8,6 +8,7 @@ import (
 	"k8s.io/client-go/rest"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/cache"
+	"sigs.k8s.io/controller-runtime/pkg/config"
 	"sigs.k8s.io/controller-runtime/pkg/healthz"
 	"sigs.k8s.io/controller-runtime/pkg/log"
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
@@ -58,6 +59,10 @@ func New(cfg *rest.Config, opts Options) (*Operator, error) {
 		LeaderElectionID:        "armgen-controller-leader",
 		LeaderElectionNamespace: orDefault(opts.LeaderElectionNamespace, st.PodNamespace),
 	}
+	if opts.SeveralManagers {
+		skip := true
+		mo.Controller = config.Controller{SkipNameValidation: &skip}
+	}
 	if len(st.TargetNamespaces) > 0 {
 		// Watch only the target namespaces, and the operator's own for its global Secret.
 		ns := map[string]cache.Config{}
@@ -75,7 +80,10 @@ func New(cfg *rest.Config, opts Options) (*Operator, error) {
 	if err != nil {
 		return nil, err
 	}
-	op := &Operator{Manager: mgr, Metrics: reconciler.DefaultMetrics()}
+	op := &Operator{Manager: mgr, Metrics: opts.Metrics}
+	if op.Metrics == nil {
+		op.Metrics = reconciler.DefaultMetrics()
+	}
 	if err := mgr.AddHealthzCheck("healthz", healthz.Ping); err != nil {
 		return nil, err
 	}

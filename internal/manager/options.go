@@ -5,6 +5,7 @@ import (
 
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
 
+	"github.com/armgen/armgen/internal/reconciler"
 	"github.com/armgen/armgen/internal/settings"
 )
 
@@ -33,4 +34,10 @@ type Options struct {
 	Retry policy.RetryOptions
 	// WaitDelay and PollDelay are the reconciler's (see reconciler.Options); zero means its defaults.
 	WaitDelay, PollDelay time.Duration
+	// Metrics, when set, counts this manager's PUTs apart from the default, process-wide ones
+	// (tests that run several managers in one process).
+	Metrics *reconciler.Metrics
+	// SeveralManagers lets a process build more than one manager: controller-runtime refuses
+	// two controllers of the same name in a process unless told (tests).
+	SeveralManagers bool
 }
