@@ -51,13 +51,19 @@ type Options struct {
 
 // PackageWith renders a package with the extras opts ask for.
 func PackageWith(defs astmodel.Definitions, pkg astmodel.PackageReference, opts Options) ([]File, error) {
+	return renderPackage(defs, defs.InPackage, pkg, opts)
+}
+
+// renderPackage is PackageWith with the definitions of a package coming from inPackage, which
+// may look them up in a grouping made once for all packages.
+func renderPackage(defs astmodel.Definitions, inPackage func(astmodel.PackageReference) astmodel.Definitions, pkg astmodel.PackageReference, opts Options) ([]File, error) {
 	if !pkg.IsAPI() {
 		return nil, fmt.Errorf("package %s is not a generated API package", pkg.Path)
 	}
 	if pkg.ARM {
-		return armPackage(defs, pkg)
+		return armPackage(inPackage, pkg)
 	}
-	pkgDefs := defs.InPackage(pkg)
+	pkgDefs := inPackage(pkg)
 	if len(pkgDefs) == 0 {
 		return nil, fmt.Errorf("package %s has no definitions", pkg)
 	}
