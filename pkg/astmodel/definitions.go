@@ -74,6 +74,21 @@ func (ds Definitions) InPackage(pkg PackageReference) Definitions {
 	return out
 }
 
+// ByPackage groups the definitions by package: one pass for what InPackage, called per package,
+// would do in a pass each.
+func (ds Definitions) ByPackage() map[PackageReference]Definitions {
+	out := make(map[PackageReference]Definitions)
+	for n, d := range ds {
+		in, ok := out[n.Package]
+		if !ok {
+			in = make(Definitions)
+			out[n.Package] = in
+		}
+		in[n] = d
+	}
+	return out
+}
+
 // Packages returns every package that holds a definition, sorted by path.
 func (ds Definitions) Packages() []PackageReference {
 	seen := make(map[PackageReference]bool)

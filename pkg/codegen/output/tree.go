@@ -53,7 +53,7 @@ func WriteTree(ctx context.Context, dir string, files Files) error {
 		return err
 	}
 	if old != "" {
-		return os.RemoveAll(old)
+		return removeTree(old)
 	}
 	return nil
 }

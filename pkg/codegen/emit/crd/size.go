@@ -7,7 +7,6 @@ import (
 	"unicode/utf8"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
-	"sigs.k8s.io/yaml"
 )
 
 // Size limits. kubectl's client-side apply stores the whole object in an annotation, which the
@@ -98,7 +97,7 @@ func marshalWithoutStatus(crd *apiextv1.CustomResourceDefinition) ([]byte, error
 	if meta, ok := m["metadata"].(map[string]any); ok {
 		delete(meta, "creationTimestamp")
 	}
-	return yaml.Marshal(m)
+	return toYAML(m)
 }
 
 // loosen makes the named top-level properties accept any fields.

@@ -16,8 +16,8 @@ var jsonPackage = astmodel.MakeExternalPackage("encoding/json", "json")
 // armPackage renders the ARM wire types of an API version: plain structs with wire names, one
 // file per resource kind (its spec, its status and what they reach), unions with the JSON
 // methods that marshal the chosen variant. Nothing else: they are never Kubernetes objects.
-func armPackage(defs astmodel.Definitions, pkg astmodel.PackageReference) ([]File, error) {
-	pkgDefs := defs.InPackage(pkg)
+func armPackage(inPackage func(astmodel.PackageReference) astmodel.Definitions, pkg astmodel.PackageReference) ([]File, error) {
+	pkgDefs := inPackage(pkg)
 	api := pkg
 	api.Path, api.Name, api.ARM = strings.TrimSuffix(pkg.Path, "/arm"), pkg.Version, false
 	placed := make(map[astmodel.TypeName]bool, len(pkgDefs))
@@ -43,7 +43,7 @@ func armPackage(defs astmodel.Definitions, pkg astmodel.PackageReference) ([]Fil
 		files = append(files, File{Path: pkg.RelativeDir() + "/" + name, Content: content})
 		return nil
 	}
-	for _, r := range defs.InPackage(api).Resources() {
+	for _, r := range inPackage(api).Resources() {
 		rt := r.Type.(*astmodel.ResourceType)
 		roots := []astmodel.TypeName{pkg.TypeName(rt.Spec.Name), pkg.TypeName(rt.Status.Name)}
 		var mine []astmodel.Definition

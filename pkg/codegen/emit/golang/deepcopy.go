@@ -3,10 +3,7 @@ package golang
 import (
 	"cmp"
 	"fmt"
-	"go/token"
 	"slices"
-
-	"github.com/dave/dst"
 
 	"github.com/armgen/armgen/pkg/astmodel"
 )
@@ -29,8 +26,14 @@ type copyTarget struct {
 	root bool
 }
 
-// deepCopyDecls renders the deepcopy methods of every struct type of the package, in name order.
-func (fb *fileBuilder) deepCopyDecls(pkgDefs astmodel.Definitions) ([]dst.Decl, error) {
+// deepCopyText writes the deepcopy methods of every struct type of the package, in name order,
+// as Go source formatted as gofmt would: nothing for a package without struct types.
+//
+// These methods are a third of all the code a whole-corpus run generates and follow a handful of
+// fixed patterns, so they are written as text rather than built as syntax trees and printed,
+// which costs several times as much. TestFilesAreFormattedAndMarked holds the text to gofmt, and
+// the goldens to what the syntax trees printed.
+func (fb *fileBuilder) deepCopyText(pkgDefs astmodel.Definitions) ([]byte, error) {
 	var targets []copyTarget
 	for _, def := range pkgDefs.Sorted() {
 		switch t := def.Type.(type) {
@@ -58,168 +61,164 @@ func (fb *fileBuilder) deepCopyDecls(pkgDefs astmodel.Definitions) ([]dst.Decl, 
 	}
 	slices.SortFunc(targets, func(a, b copyTarget) int { return cmp.Compare(a.name, b.name) })
 
-	var decls []dst.Decl
+	w := &goText{}
 	for _, target := range targets {
-		ds, err := fb.deepCopyMethods(target)
-		if err != nil {
+		if err := fb.deepCopyMethods(w, target); err != nil {
 			return nil, fmt.Errorf("deepcopy of %s: %w", target.name, err)
 		}
-		decls = append(decls, ds...)
 	}
-	return decls, nil
+	return w.buf.Bytes(), nil
 }
 
-// deepCopyMethods renders DeepCopyInto, DeepCopy and, for root types, DeepCopyObject, with the
+// deepCopyMethods writes DeepCopyInto, DeepCopy and, for root types, DeepCopyObject, with the
 // semantics controller-gen gives them.
-func (fb *fileBuilder) deepCopyMethods(target copyTarget) ([]dst.Decl, error) {
+func (fb *fileBuilder) deepCopyMethods(w *goText, target copyTarget) error {
 	name := target.name
-	body := []dst.Stmt{assign(deref(ident("out")), deref(ident("in")))}
+	w.decl("DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.")
+	w.open("func (in *%s) DeepCopyInto(out *%s)", name, name)
+	w.line("*out = *in")
 	for _, f := range target.fields {
-		stmts, err := fb.fieldCopy(f)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", f.name, err)
+		if err := fb.fieldCopy(w, f); err != nil {
+			return fmt.Errorf("%s: %w", f.name, err)
 		}
-		body = append(body, stmts...)
 	}
-	into := withDoc(method("in", name, "DeepCopyInto", []*dst.Field{field("out", deref(ident(name)))}, nil, body...),
-		"DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.")
+	w.close()
 
-	deepCopy := withDoc(method("in", name, "DeepCopy", nil, []*dst.Field{field("", deref(ident(name)))},
-		ifStmt(binary(ident("in"), token.EQL, nilIdent()), returns(nilIdent())),
-		define([]string{"out"}, call(ident("new"), ident(name))),
-		exprStmt(call(path("in", "DeepCopyInto"), ident("out"))),
-		returns(ident("out"))),
-		"DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.")
+	w.decl("DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.")
+	w.open("func (in *%s) DeepCopy() *%s", name, name)
+	w.open("if in == nil")
+	w.line("return nil")
+	w.close()
+	w.line("out := new(%s)", name)
+	w.line("in.DeepCopyInto(out)")
+	w.line("return out")
+	w.close()
 
-	decls := []dst.Decl{into, deepCopy}
 	if target.root {
+		w.decl("DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.")
+		w.open("func (in *%s) DeepCopyObject() %s", name, fb.qualifiedText(astmodel.RuntimePackage, "Object"))
 		// Returning c unconditionally would turn a nil *T into a non-nil interface.
-		copied := &dst.IfStmt{
-			Init: define([]string{"c"}, call(path("in", "DeepCopy"))),
-			Cond: binary(ident("c"), token.NEQ, nilIdent()),
-			Body: &dst.BlockStmt{List: []dst.Stmt{returns(ident("c"))}},
-		}
-		object := withDoc(method("in", name, "DeepCopyObject", nil,
-			[]*dst.Field{field("", fb.qualified(astmodel.RuntimePackage, "Object"))},
-			copied, returns(nilIdent())),
-			"DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.")
-		decls = append(decls, object)
+		w.open("if c := in.DeepCopy(); c != nil")
+		w.line("return c")
+		w.close()
+		w.line("return nil")
+		w.close()
 	}
-	return decls, nil
+	return nil
 }
 
-// fieldCopy returns what finishes copying one field after "*out = *in" copied its top level.
-func (fb *fileBuilder) fieldCopy(f copyField) ([]dst.Stmt, error) {
+// fieldCopy writes what finishes copying one field after "*out = *in" copied its top level.
+func (fb *fileBuilder) fieldCopy(w *goText, f copyField) error {
 	s, err := fb.shapeOf(f.t)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	switch s.kind {
 	case byValue:
-		return nil, nil
+		return nil
 	case byMethod:
-		return []dst.Stmt{exprStmt(call(path("in", f.name, "DeepCopyInto"), addr(path("out", f.name))))}, nil
-	}
-	inner, err := fb.copyReferenced(s)
-	if err != nil {
-		return nil, err
+		w.line("in.%s.DeepCopyInto(&out.%s)", f.name, f.name)
+		return nil
 	}
 	// Shadowing in and out with pointers to the field lets every level of nesting use the same
 	// statements, whatever the depth.
-	body := append([]dst.Stmt{define([]string{"in", "out"}, addr(path("in", f.name)), addr(path("out", f.name)))}, inner...)
-	return []dst.Stmt{ifStmt(binary(path("in", f.name), token.NEQ, nilIdent()), body...)}, nil
+	w.open("if in.%s != nil", f.name)
+	w.line("in, out := &in.%s, &out.%s", f.name, f.name)
+	if err := fb.copyReferenced(w, s); err != nil {
+		return err
+	}
+	w.close()
+	return nil
 }
 
-// copyReferenced returns statements that copy *in into *out, where in and out point to a
+// copyReferenced writes statements that copy *in into *out, where in and out point to a
 // non-nil pointer, slice or map of shape s.
-func (fb *fileBuilder) copyReferenced(s copyShape) ([]dst.Stmt, error) {
+func (fb *fileBuilder) copyReferenced(w *goText, s copyShape) error {
 	es, err := fb.shapeOf(s.elem)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	var inner []dst.Stmt
-	if es.kind != byValue && es.kind != byMethod {
-		if inner, err = fb.copyReferenced(es); err != nil {
-			return nil, err
-		}
-	}
-	in, out := func() dst.Expr { return deref(ident("in")) }, func() dst.Expr { return deref(ident("out")) }
-
 	switch s.kind {
 	case pointerCopy:
-		elem, err := fb.typeExpr(s.elem)
+		elem, err := fb.typeText(s.elem)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		stmts := []dst.Stmt{assign(out(), call(ident("new"), elem))}
+		w.line("*out = new(%s)", elem)
 		switch es.kind {
 		case byValue:
-			stmts = append(stmts, assign(deref(out()), deref(in())))
+			w.line("**out = **in")
 		case byMethod:
-			stmts = append(stmts, exprStmt(call(sel(&dst.ParenExpr{X: in()}, "DeepCopyInto"), out())))
+			w.line("(*in).DeepCopyInto(*out)")
 		default:
-			stmts = append(stmts, ifStmt(binary(deref(in()), token.NEQ, nilIdent()),
-				append([]dst.Stmt{define([]string{"in", "out"}, in(), out())}, inner...)...))
+			w.open("if **in != nil")
+			w.line("in, out := *in, *out")
+			if err := fb.copyReferenced(w, es); err != nil {
+				return err
+			}
+			w.close()
 		}
-		return stmts, nil
+		return nil
 
 	case sliceCopy:
-		made, err := fb.makeLike(s)
-		if err != nil {
-			return nil, err
+		if err := fb.makeLike(w, s); err != nil {
+			return err
 		}
-		stmts := []dst.Stmt{made}
-		item := func(x func() dst.Expr) dst.Expr { return index(x(), ident("i")) }
 		switch es.kind {
 		case byValue:
-			stmts = append(stmts, exprStmt(call(ident("copy"), out(), in())))
+			w.line("copy(*out, *in)")
 		case byMethod:
-			stmts = append(stmts, rangeStmt("i", "", in(),
-				exprStmt(call(sel(item(in), "DeepCopyInto"), addr(item(out))))))
+			w.open("for i := range *in")
+			w.line("(*in)[i].DeepCopyInto(&(*out)[i])")
+			w.close()
 		default:
-			stmts = append(stmts, rangeStmt("i", "", in(),
-				ifStmt(binary(item(in), token.NEQ, nilIdent()),
-					append([]dst.Stmt{define([]string{"in", "out"}, addr(item(in)), addr(item(out)))}, inner...)...)))
+			w.open("for i := range *in")
+			w.open("if (*in)[i] != nil")
+			w.line("in, out := &(*in)[i], &(*out)[i]")
+			if err := fb.copyReferenced(w, es); err != nil {
+				return err
+			}
+			w.close()
+			w.close()
 		}
-		return stmts, nil
+		return nil
 
 	case mapCopy:
-		made, err := fb.makeLike(s)
-		if err != nil {
-			return nil, err
+		if err := fb.makeLike(w, s); err != nil {
+			return err
 		}
-		stmts := []dst.Stmt{made}
-		entry := func() dst.Expr { return index(out(), ident("key")) }
+		w.open("for key, val := range *in")
 		switch es.kind {
 		case byValue:
-			stmts = append(stmts, rangeStmt("key", "val", in(), assign(entry(), ident("val"))))
+			w.line("(*out)[key] = val")
 		case byMethod:
-			stmts = append(stmts, rangeStmt("key", "val", in(),
-				assign(entry(), deref(call(path("val", "DeepCopy"))))))
+			w.line("(*out)[key] = *val.DeepCopy()")
 		default:
-			valueType, err := fb.typeExpr(s.elem)
+			valueType, err := fb.typeText(s.elem)
 			if err != nil {
-				return nil, err
+				return err
 			}
-			declare := &dst.DeclStmt{Decl: &dst.GenDecl{Tok: token.VAR, Specs: []dst.Spec{
-				&dst.ValueSpec{Names: []*dst.Ident{ident("outVal")}, Type: valueType},
-			}}}
-			stmts = append(stmts, rangeStmt("key", "val", in(),
-				declare,
-				ifStmt(binary(ident("val"), token.NEQ, nilIdent()),
-					append([]dst.Stmt{define([]string{"in", "out"}, addr(ident("val")), addr(ident("outVal")))}, inner...)...),
-				assign(entry(), ident("outVal"))))
+			w.line("var outVal %s", valueType)
+			w.open("if val != nil")
+			w.line("in, out := &val, &outVal")
+			if err := fb.copyReferenced(w, es); err != nil {
+				return err
+			}
+			w.close()
+			w.line("(*out)[key] = outVal")
 		}
-		return stmts, nil
+		w.close()
+		return nil
 	}
-	return nil, fmt.Errorf("cannot copy through %v", s.kind)
+	return fmt.Errorf("cannot copy through %v", s.kind)
 }
 
 // makeLike allocates *out as a slice or map of *in's length and type.
-func (fb *fileBuilder) makeLike(s copyShape) (dst.Stmt, error) {
-	t, err := fb.typeExpr(s.written)
+func (fb *fileBuilder) makeLike(w *goText, s copyShape) error {
+	t, err := fb.typeText(s.written)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	return assign(deref(ident("out")), call(ident("make"), t, call(ident("len"), deref(ident("in"))))), nil
+	w.line("*out = make(%s, len(*in))", t)
+	return nil
 }

@@ -1,8 +1,10 @@
 package golang
 
 import (
+	"cmp"
 	"context"
 	"runtime"
+	"slices"
 
 	"golang.org/x/sync/errgroup"
 
@@ -14,15 +16,18 @@ import (
 // come back in package order, whatever the parallelism.
 func Packages(ctx context.Context, defs astmodel.Definitions, opts Options, outputPackage string) ([]File, error) {
 	pkgs := defs.Packages()
+	byPackage := defs.ByPackage()
+	inPackage := func(pkg astmodel.PackageReference) astmodel.Definitions { return byPackage[pkg] }
 	rendered := make([][]File, len(pkgs))
 	g, ctx := errgroup.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0))
-	for i, pkg := range pkgs {
+	for _, i := range largestFirst(pkgs, byPackage) {
+		pkg := pkgs[i]
 		g.Go(func() error {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			files, err := PackageWith(defs, pkg, opts)
+			files, err := renderPackage(defs, inPackage, pkg, opts)
 			rendered[i] = files
 			return err
 		})
@@ -39,4 +44,19 @@ func Packages(ctx context.Context, defs astmodel.Definitions, opts Options, outp
 		return nil, err
 	}
 	return append(out, reg), nil
+}
+
+// largestFirst orders the packages, by index, for rendering: the packages with the most
+// definitions first, so that the last ones to finish are small and no worker is left rendering
+// a large package alone at the end. Each result has its own slot, so the order of the files is
+// the same whatever this order.
+func largestFirst(pkgs []astmodel.PackageReference, byPackage map[astmodel.PackageReference]astmodel.Definitions) []int {
+	order := make([]int, len(pkgs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		return cmp.Compare(len(byPackage[pkgs[b]]), len(byPackage[pkgs[a]]))
+	})
+	return order
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/printer"
+	"go/token"
 	"slices"
 	"strings"
 
@@ -51,13 +52,19 @@ type Options struct {
 
 // PackageWith renders a package with the extras opts ask for.
 func PackageWith(defs astmodel.Definitions, pkg astmodel.PackageReference, opts Options) ([]File, error) {
+	return renderPackage(defs, defs.InPackage, pkg, opts)
+}
+
+// renderPackage is PackageWith with the definitions of a package coming from inPackage, which
+// may look them up in a grouping made once for all packages.
+func renderPackage(defs astmodel.Definitions, inPackage func(astmodel.PackageReference) astmodel.Definitions, pkg astmodel.PackageReference, opts Options) ([]File, error) {
 	if !pkg.IsAPI() {
 		return nil, fmt.Errorf("package %s is not a generated API package", pkg.Path)
 	}
 	if pkg.ARM {
-		return armPackage(defs, pkg)
+		return armPackage(inPackage, pkg)
 	}
-	pkgDefs := defs.InPackage(pkg)
+	pkgDefs := inPackage(pkg)
 	if len(pkgDefs) == 0 {
 		return nil, fmt.Errorf("package %s has no definitions", pkg)
 	}
@@ -110,9 +117,14 @@ func PackageWith(defs astmodel.Definitions, pkg astmodel.PackageReference, opts 
 	if err := add(groupVersionFileName, groupVersionDecls, groupVersionDoc(pkg)...); err != nil {
 		return nil, err
 	}
-	deepCopy := func(fb *fileBuilder) ([]dst.Decl, error) { return fb.deepCopyDecls(pkgDefs) }
-	if err := add(deepCopyFileName, deepCopy); err != nil {
-		return nil, err
+	fb := newFileBuilder(defs, pkg)
+	deepCopy, err := fb.deepCopyText(pkgDefs)
+	if err == nil && len(deepCopy) > 0 {
+		deepCopy, err = fb.renderText(pkg.Name, deepCopy)
+		files = append(files, File{Path: pkg.RelativeDir() + "/" + deepCopyFileName, Content: deepCopy})
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s/%s: %w", pkg.RelativeDir(), deepCopyFileName, err)
 	}
 
 	slices.SortFunc(files, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
@@ -142,6 +154,24 @@ func newFileBuilder(defs astmodel.Definitions, pkg astmodel.PackageReference) *f
 // render prints the declarations as a formatted file of package pkgName; pkgDoc becomes the
 // package doc comment (markers included).
 func (fb *fileBuilder) render(pkgName string, decls []dst.Decl, pkgDoc []string) ([]byte, error) {
+	af, fset, err := fb.restore(pkgName, decls, pkgDoc)
+	if err != nil {
+		return nil, err
+	}
+	// The restorer already wrote exactly the imports in use, sorted, so printing with gofmt's
+	// settings is all that is left. imports.Process would parse and print everything again for
+	// the same bytes (a third of the render time), and so would format.Node, which re-parses any
+	// file with an import block to sort it.
+	var buf bytes.Buffer
+	if err := gofmt.Fprint(&buf, fset, af); err != nil {
+		return nil, fmt.Errorf("printing generated code: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// restore turns the declarations into a go/ast file of package pkgName, with the imports they
+// use.
+func (fb *fileBuilder) restore(pkgName string, decls []dst.Decl, pkgDoc []string) (*ast.File, *token.FileSet, error) {
 	f := &dst.File{Name: dst.NewIdent(pkgName), Decls: decls}
 	f.Decs.Start.Append(generatedHeader, "\n")
 	f.Decs.Start.Append(commentLines(pkgDoc)...)
@@ -168,17 +198,9 @@ func (fb *fileBuilder) render(pkgName string, decls []dst.Decl, pkgDoc []string)
 	}
 	af, err := fr.RestoreFile(f)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	// The restorer already wrote exactly the imports in use, sorted, so printing with gofmt's
-	// settings is all that is left. imports.Process would parse and print everything again for
-	// the same bytes (a third of the render time), and so would format.Node, which re-parses any
-	// file with an import block to sort it.
-	var buf bytes.Buffer
-	if err := gofmt.Fprint(&buf, r.Fset, af); err != nil {
-		return nil, fmt.Errorf("printing generated code: %w", err)
-	}
-	return buf.Bytes(), nil
+	return af, r.Fset, nil
 }
 
 // ResolvePackage tells the restorer the name of a package the file refers to.

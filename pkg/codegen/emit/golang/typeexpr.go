@@ -59,3 +59,40 @@ func (fb *fileBuilder) qualified(pkg astmodel.PackageReference, name string) *ds
 	fb.use(pkg)
 	return &dst.Ident{Name: name, Path: pkg.Path}
 }
+
+// typeText is typeExpr as Go source, for code written as text.
+func (fb *fileBuilder) typeText(t astmodel.Type) (string, error) {
+	switch x := t.(type) {
+	case astmodel.PrimitiveType:
+		return x.GoName(), nil
+	case astmodel.TypeName:
+		return fb.qualifiedText(x.Package, x.Name), nil
+	case astmodel.OptionalType:
+		e, err := fb.typeText(x.Element)
+		return "*" + e, err
+	case astmodel.ArrayType:
+		e, err := fb.typeText(x.Element)
+		return "[]" + e, err
+	case astmodel.MapType:
+		k, err := fb.typeText(x.Key)
+		if err != nil {
+			return "", err
+		}
+		v, err := fb.typeText(x.Value)
+		return "map[" + k + "]" + v, err
+	case astmodel.ValidatedType:
+		return fb.typeText(x.Element)
+	default:
+		return "", fmt.Errorf("cannot write %s inline as a Go type; it needs a name", t)
+	}
+}
+
+// qualifiedText is qualified as Go source: the name, after the import's name when pkg is
+// another package. renderText checks that the import block uses that name.
+func (fb *fileBuilder) qualifiedText(pkg astmodel.PackageReference, name string) string {
+	if pkg.Path == fb.pkg.Path {
+		return name
+	}
+	fb.use(pkg)
+	return fb.imports[pkg.Path] + "." + name
+}

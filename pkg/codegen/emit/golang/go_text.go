@@ -1,0 +1,53 @@
+package golang
+
+import (
+	"bytes"
+	"fmt"
+)
+
+// goText writes top-level function declarations as gofmt lays them out: tab indentation, a
+// blank line between declarations, each with a one-line doc comment. It knows nothing of Go
+// beyond that; its callers write statements that gofmt leaves as they are.
+type goText struct {
+	buf   bytes.Buffer
+	depth int
+}
+
+// decl starts a declaration with its doc comment.
+func (w *goText) decl(doc string) {
+	if w.buf.Len() > 0 {
+		w.buf.WriteByte('\n')
+	}
+	w.buf.WriteString("// ")
+	w.buf.WriteString(doc)
+	w.buf.WriteByte('\n')
+}
+
+// open writes a line that opens a block ("func ...", "if ...", "for ...") and indents what
+// follows.
+func (w *goText) open(format string, args ...any) {
+	w.indent()
+	fmt.Fprintf(&w.buf, format, args...)
+	w.buf.WriteString(" {\n")
+	w.depth++
+}
+
+// close ends the innermost block.
+func (w *goText) close() {
+	w.depth--
+	w.indent()
+	w.buf.WriteString("}\n")
+}
+
+// line writes one statement.
+func (w *goText) line(format string, args ...any) {
+	w.indent()
+	fmt.Fprintf(&w.buf, format, args...)
+	w.buf.WriteByte('\n')
+}
+
+func (w *goText) indent() {
+	for range w.depth {
+		w.buf.WriteByte('\t')
+	}
+}
