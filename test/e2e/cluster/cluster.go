@@ -7,6 +7,7 @@ import (
 	clientv3 "go.etcd.io/etcd/client/v3"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apiserver/pkg/storage/storagebackend"
+	"k8s.io/client-go/discovery"
 	"k8s.io/client-go/rest"
 	kubeapiserver "k8s.io/kubernetes/cmd/kube-apiserver/app/testing"
 	"k8s.io/kubernetes/test/utils/ktesting"
@@ -26,6 +27,7 @@ type Cluster struct {
 	// the server's discovery, so kinds of CRDs installed later are found too.
 	Client client.Client
 
+	discovery     discovery.DiscoveryInterface
 	etcd          *clientv3.Client
 	storagePrefix string
 }
@@ -65,7 +67,12 @@ func Start(tb testing.TB) *Cluster {
 	if err != nil {
 		tb.Fatal(err)
 	}
+	disco, err := discovery.NewDiscoveryClientForConfig(config)
+	if err != nil {
+		tb.Fatal(err)
+	}
 	return &Cluster{
+		discovery:     disco,
 		Config:        config,
 		Scheme:        scheme,
 		Client:        c,

@@ -29,6 +29,10 @@ type WebhookConfig struct {
 // normally, but the machine is shared.
 const crdTimeout = 2 * time.Minute
 
+// pollEvery is how often InstallCRDs lists CRDs while it waits: each list carries every schema,
+// so asking more often slows the server that is busy establishing them.
+const pollEvery = 250 * time.Millisecond
+
 // InstallCRDs creates (or updates) every CRD in the YAML under dir, group folders included,
 // as generated/crds lays them out, then waits until each is Established and its kinds are
 // found by Client. A CRD that converts by webhook is pointed at webhook when given: the
@@ -101,34 +105,77 @@ func (c *Cluster) apply(ctx context.Context, crd *apiextv1.CustomResourceDefinit
 	return wrap(c.Client.Update(ctx, &have), "updating CRD %s", crd.Name)
 }
 
-// waitReady polls until every CRD is Established and Client maps each served version of its
-// kind: a CRD is Established before discovery, which Client's mapper reads, lists it.
+// waitReady polls until every CRD is Established and discovery lists each served version of
+// its kind: a CRD is Established before discovery, which Client's mapper reads, has it.
 func (c *Cluster) waitReady(ctx context.Context, crds []*apiextv1.CustomResourceDefinition) error {
 	var notYet []string
-	err := wait.PollUntilContextTimeout(ctx, 100*time.Millisecond, crdTimeout, true, func(ctx context.Context) (bool, error) {
-		notYet = notYet[:0]
-		for _, crd := range crds {
-			var have apiextv1.CustomResourceDefinition
-			if err := c.Client.Get(ctx, client.ObjectKey{Name: crd.Name}, &have); err != nil {
-				return false, err
-			}
-			if !established(&have) {
-				notYet = append(notYet, fmt.Sprintf("%s: %s", crd.Name, conditions(&have)))
-				continue
-			}
-			gk := schema.GroupKind{Group: crd.Spec.Group, Kind: crd.Spec.Names.Kind}
-			for _, v := range crd.Spec.Versions {
-				if _, err := c.Client.RESTMapper().RESTMapping(gk, v.Name); v.Served && err != nil {
-					notYet = append(notYet, fmt.Sprintf("%s: version %s not discoverable yet: %v", crd.Name, v.Name, err))
-				}
-			}
+	err := wait.PollUntilContextTimeout(ctx, pollEvery, crdTimeout, true, func(ctx context.Context) (bool, error) {
+		var err error
+		if notYet, err = c.notEstablished(ctx, crds); err != nil || len(notYet) > 0 {
+			return false, err
 		}
+		notYet = c.notDiscovered(crds)
 		return len(notYet) == 0, nil
 	})
 	if err != nil {
 		return fmt.Errorf("CRDs not ready after %s (%v):\n  %s", crdTimeout, err, strings.Join(notYet, "\n  "))
 	}
 	return nil
+}
+
+// notEstablished lists, with their conditions, the crds not Established yet: one List, as a
+// Get each would take seconds for a few dozen CRDs on a busy machine.
+func (c *Cluster) notEstablished(ctx context.Context, crds []*apiextv1.CustomResourceDefinition) ([]string, error) {
+	var list apiextv1.CustomResourceDefinitionList
+	if err := c.Client.List(ctx, &list); err != nil {
+		return nil, err
+	}
+	have := make(map[string]*apiextv1.CustomResourceDefinition, len(list.Items))
+	for i := range list.Items {
+		have[list.Items[i].Name] = &list.Items[i]
+	}
+	var out []string
+	for _, crd := range crds {
+		switch h := have[crd.Name]; {
+		case h == nil:
+			out = append(out, crd.Name+": not listed yet")
+		case !established(h):
+			out = append(out, fmt.Sprintf("%s: %s", crd.Name, conditions(h)))
+		}
+	}
+	return out, nil
+}
+
+// notDiscovered lists the served versions of crds that discovery does not list yet, asking
+// once per group and version.
+func (c *Cluster) notDiscovered(crds []*apiextv1.CustomResourceDefinition) []string {
+	kinds := map[schema.GroupVersion][]string{}
+	for _, crd := range crds {
+		for _, v := range crd.Spec.Versions {
+			if v.Served {
+				gv := schema.GroupVersion{Group: crd.Spec.Group, Version: v.Name}
+				kinds[gv] = append(kinds[gv], crd.Spec.Names.Kind)
+			}
+		}
+	}
+	var out []string
+	for gv, want := range kinds {
+		list, err := c.discovery.ServerResourcesForGroupVersion(gv.String())
+		if err != nil {
+			out = append(out, fmt.Sprintf("%s: %v", gv, err))
+			continue
+		}
+		listed := map[string]bool{}
+		for _, r := range list.APIResources {
+			listed[r.Kind] = true
+		}
+		for _, k := range want {
+			if !listed[k] {
+				out = append(out, fmt.Sprintf("%s %s: not in discovery yet", gv, k))
+			}
+		}
+	}
+	return out
 }
 
 func established(crd *apiextv1.CustomResourceDefinition) bool {
