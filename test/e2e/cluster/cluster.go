@@ -48,7 +48,7 @@ func Start(tb testing.TB) *Cluster {
 	// Without per-test output the server logs through klog, which SetUpKlog silences; with
 	// it, every line would go to tb at klog verbosity 5, slowing the server down.
 	tCtx := ktesting.Init(tb, initoption.PerTestOutput(false))
-	server, err := kubeapiserver.StartTestServer(tCtx, kubeapiserver.NewDefaultTestServerOptions(), serverFlags, storage)
+	server, err := kubeapiserver.StartTestServer(tCtx, kubeapiserver.NewDefaultTestServerOptions(), nil, storage)
 	if err != nil {
 		tb.Fatalf("starting kube-apiserver: %v", err)
 	}
@@ -72,14 +72,11 @@ func Start(tb testing.TB) *Cluster {
 		tb.Fatal(err)
 	}
 	return &Cluster{
-		discovery:     disco,
 		Config:        config,
 		Scheme:        scheme,
 		Client:        c,
+		discovery:     disco,
 		etcd:          server.EtcdClient,
 		storagePrefix: server.EtcdStoragePrefix,
 	}
 }
-
-// serverFlags are kube-apiserver flags on top of the test server's own.
-var serverFlags []string

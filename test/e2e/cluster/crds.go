@@ -34,8 +34,8 @@ const crdTimeout = 2 * time.Minute
 const pollEvery = 250 * time.Millisecond
 
 // InstallCRDs creates (or updates) every CRD in the YAML under dir, group folders included,
-// as generated/crds lays them out, then waits until each is Established and its kinds are
-// found by Client. A CRD that converts by webhook is pointed at webhook when given: the
+// as generated/crds lays them out, then waits until each is Established and discovery (which
+// Client maps kinds through) lists its served versions. A CRD that converts by webhook is pointed at webhook when given: the
 // generated CRDs name the in-cluster Service armgen-webhook-service, which this cluster has
 // no Pods behind. Without webhook, only objects at a CRD's storage version can be written.
 func (c *Cluster) InstallCRDs(tb testing.TB, dir string, webhook *WebhookConfig) {
