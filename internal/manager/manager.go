@@ -131,6 +131,7 @@ func New(cfg *rest.Config, opts Options) (*Operator, error) {
 		Resolver:    resolver.New(mgr.GetClient(), scheme, kinds),
 		Recorder:    mgr.GetEventRecorderFor("armgen-controller"),
 		Metrics:     op.Metrics,
+		APIReader:   mgr.GetAPIReader(),
 		WaitDelay:   opts.WaitDelay,
 		PollDelay:   opts.PollDelay,
 	})

@@ -9,6 +9,7 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
@@ -26,6 +27,15 @@ const (
 // sends a PUT unless the resource is up to date (Ready for this generation) and a GET shows
 // Azure still holds everything asked.
 func (a *attempt) apply(ctx context.Context) (reconcile.Result, error) {
+	if !a.upToDate() {
+		// The cache can lag this operator's own last writes: a reconcile queued while the
+		// previous one ran may see the object without the resume token or the Ready that
+		// previous one recorded, and would PUT again. Before a PUT is even considered, the
+		// object is read from the API server.
+		if err := a.refresh(ctx); err != nil {
+			return reconcile.Result{}, err
+		}
+	}
 	versioned, err := a.r.original(a.obj, a.gvk)
 	if err != nil {
 		return a.fail(ctx, "InvalidOriginalVersion", err, true)
@@ -179,4 +189,17 @@ func azureName(obj genruntime.ARMMetaObject) string {
 		return n
 	}
 	return obj.GetName()
+}
+
+// refresh reads the object afresh from the API server.
+func (a *attempt) refresh(ctx context.Context) error {
+	reader := a.r.opts.APIReader
+	if reader == nil {
+		reader = a.r.client
+	}
+	if err := reader.Get(ctx, client.ObjectKeyFromObject(a.obj), a.obj); err != nil {
+		return err
+	}
+	a.obj.GetObjectKind().SetGroupVersionKind(a.gvk)
+	return nil
 }

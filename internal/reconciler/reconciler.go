@@ -29,6 +29,9 @@ type Options struct {
 	Resolver    *resolver.Resolver
 	Recorder    record.EventRecorder
 	Metrics     *Metrics
+	// APIReader reads objects from the API server itself, past the cache (the manager's
+	// GetAPIReader); nil means the client.
+	APIReader client.Reader
 	// WaitDelay is how long to wait before looking again for an owner, a reference, a Secret or
 	// a credential that is missing or not Ready; zero means 10 s.
 	WaitDelay time.Duration
