@@ -36,6 +36,11 @@ func (a *attempt) apply(ctx context.Context) (reconcile.Result, error) {
 			return reconcile.Result{}, err
 		}
 	}
+	if wait, failed := a.failedGeneration(); failed {
+		// Azure refused this generation for good: wait for the spec to change (which makes a
+		// new generation) or for the next resync, not for the next status event.
+		return reconcile.Result{RequeueAfter: wait}, nil
+	}
 	versioned, err := a.r.original(a.obj, a.gvk)
 	if err != nil {
 		return a.fail(ctx, "InvalidOriginalVersion", err, true)
@@ -156,6 +161,23 @@ func (a *attempt) finished(ctx context.Context, versioned genruntime.ARMMetaObje
 func (a *attempt) upToDate() bool {
 	c, ok := a.obj.GetConditions().Get(conditions.ConditionTypeReady)
 	return ok && c.Status == metav1.ConditionTrue && c.ObservedGeneration == a.obj.GetGeneration()
+}
+
+// failedGeneration says this generation already ended in an Error (a refusal retrying cannot
+// cure), less than a sync period ago, and how long until that period ends.
+func (a *attempt) failedGeneration() (time.Duration, bool) {
+	c, ok := a.obj.GetConditions().Get(conditions.ConditionTypeReady)
+	if !ok || c.Status == metav1.ConditionTrue || c.Severity != conditions.ConditionSeverityError || c.ObservedGeneration != a.obj.GetGeneration() {
+		return 0, false
+	}
+	period := a.r.opts.Settings.SyncPeriod
+	if period == 0 {
+		return 0, true
+	}
+	if left := period - time.Since(c.LastTransitionTime.Time); left > 0 {
+		return left, true
+	}
+	return 0, false
 }
 
 // armError reports an ARM failure in the Ready condition, with ARM's code as the reason:
