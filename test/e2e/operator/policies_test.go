@@ -175,7 +175,7 @@ func TestDriftIsCorrectedAtSync(t *testing.T) {
 // allows elsewhere only gets ARM's 403 as its condition.
 func TestScopedCredentialIsRefused(t *testing.T) {
 	r := start(t, armfake.Options{LROPolls: -1, Clients: map[string]armfake.Client{
-			"narrow": {Secret: "narrow-secret", Scopes: []string{groupID("elsewhere")}},
+		"narrow": {Secret: "narrow-secret", Scopes: []string{groupID("elsewhere")}},
 	}}, time.Hour)
 	r.create(r.credential("narrow-credential", "narrow", "narrow-secret"))
 	rg := group("scoped", map[string]string{genruntime.CredentialFromAnnotation: "narrow-credential"})
