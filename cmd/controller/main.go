@@ -10,6 +10,7 @@ import (
 	"os"
 
 	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client/config"
 	"sigs.k8s.io/controller-runtime/pkg/log/zap"
 
 	"github.com/armgen/armgen/internal/manager"
@@ -36,6 +37,7 @@ func run(args []string) error {
 	fs.IntVar(&opts.WebhookPort, "webhook-port", 9443, "port of the conversion webhook")
 	fs.StringVar(&opts.WebhookCertDir, "webhook-cert-dir", "", "directory holding the webhook's tls.crt and tls.key (default: controller-runtime's, /tmp/k8s-webhook-server/serving-certs)")
 	fs.BoolVar(&opts.LeaderElection, "enable-leader-election", false, "elect one active manager among replicas through a Lease")
+	config.RegisterFlags(fs)
 	zapOpts := zap.Options{}
 	zapOpts.BindFlags(fs)
 	if err := fs.Parse(args); err != nil {

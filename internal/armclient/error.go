@@ -222,7 +222,8 @@ func armMessage(body []byte, code string) (string, string) {
 func fromAuthentication(afe *azidentity.AuthenticationFailedError, err error) *Error {
 	e := &Error{Code: CodeAuthenticationFailed, Message: "could not get a token from Microsoft Entra", cause: err}
 	if afe.RawResponse == nil {
-		e.Message += ": " + firstLine(afe.Error())
+		// No answer: the cause (a TLS or DNS failure) is on the lines after the first.
+		e.Message += ": " + oneLine(afe.Error())
 		e.Retryable = true
 		return e
 	}
@@ -239,6 +240,21 @@ func fromAuthentication(afe *azidentity.AuthenticationFailedError, err error) *E
 	}
 	e.Retryable = transientStatus(e.StatusCode)
 	return e
+}
+
+// oneLine folds a multi-line message into one line (conditions show one), bounded in length.
+func oneLine(s string) string {
+	var parts []string
+	for _, line := range strings.Split(s, "\n") {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "---") {
+			parts = append(parts, line)
+		}
+	}
+	s = strings.Join(parts, " ")
+	if len(s) > 600 {
+		s = s[:600] + "..."
+	}
+	return s
 }
 
 func firstLine(s string) string {

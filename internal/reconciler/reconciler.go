@@ -10,6 +10,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/client-go/tools/record"
 	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/builder"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
@@ -104,7 +105,7 @@ func (r *Reconciler) SetupWithManager(mgr ctrl.Manager, kinds []schema.GroupVers
 			return fmt.Errorf("%s is not an object", gvk)
 		}
 		err = ctrl.NewControllerManagedBy(mgr).
-			For(obj).
+			For(obj, builder.WithPredicates(changesThatMatter())).
 			Named(controllerName(gvk)).
 			WithOptions(controllerOptions(maxConcurrent)).
 			Complete(r.For(gvk))

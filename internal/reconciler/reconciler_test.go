@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
@@ -173,5 +174,21 @@ func TestBadPolicyAndARMErrors(t *testing.T) {
 	e.step(rgKind, "throttled")
 	if c := e.ready(rgKind, "throttled"); c.Severity != conditions.ConditionSeverityWarning {
 		t.Errorf("429: %+v", c)
+	}
+}
+
+// TestNamespacePolicy: a namespace's reconcile-policy applies to resources without their own.
+func TestNamespacePolicy(t *testing.T) {
+	ns := &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: "ns", Annotations: map[string]string{genruntime.ReconcilePolicyAnnotation: "skip"}}}
+	own := group("own", "", map[string]string{genruntime.ReconcilePolicyAnnotation: "manage"})
+	e := newEnv(t, armfake.Options{LROPolls: -1}, ns, group("inherits", "", nil), own)
+	e.step(rgKind, "inherits")
+	e.step(rgKind, "inherits")
+	if c := e.ready(rgKind, "inherits"); c.Reason != "AzureResourceNotFound" {
+		t.Errorf("a resource in a skip namespace: %+v", c)
+	}
+	e.settle(rgKind, "own")
+	if n, _ := e.requests("PUT", ""); n != 1 {
+		t.Errorf("%d PUTs, want the one of the resource that says manage", n)
 	}
 }
