@@ -1,0 +1,199 @@
+package operator_test
+
+import (
+	"context"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime/serializer"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/client/apiutil"
+
+	"github.com/armgen/armgen/internal/resolver"
+	"github.com/armgen/armgen/pkg/armfake"
+	"github.com/armgen/armgen/pkg/genruntime"
+)
+
+// loadSamples decodes every sample under samples/, at the version each is written in.
+func loadSamples(t *testing.T) []genruntime.ARMMetaObject {
+	t.Helper()
+	decoder := serializer.NewCodecFactory(shared.Scheme).UniversalDeserializer()
+	var out []genruntime.ARMMetaObject
+	root := filepath.Join(repoRoot(t), "samples")
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".yaml") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		o, _, err := decoder.Decode(data, nil, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		out = append(out, o.(genruntime.ARMMetaObject))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestSamplesReachReady applies every sample at once (owners first is not required: the
+// children wait), and checks that each becomes Ready with one PUT whose body is ConvertToARM of
+// the sample, and status read back from Azure; then deleting the resource group deletes
+// everything in armfake and releases every object.
+func TestSamplesReachReady(t *testing.T) {
+	r := start(t, armfake.Options{LROPolls: 2}, time.Hour)
+	samples := loadSamples(t)
+	// The flexible server's administrator password; the sample's comment says to create it.
+	r.create(&corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: "server-admin-pw"}, StringData: map[string]string{"password": "Sup3r-secret!"}})
+	// Children first, to show that the order does not matter.
+	slices.Reverse(samples)
+	for _, s := range samples {
+		r.create(s)
+	}
+	r.waitReady(4*time.Minute, samples...)
+
+	for _, s := range samples {
+		// Every sample's annotations, for the references of the others.
+		if err := r.get(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, s := range samples {
+		gvk, err := apiutil.GVKForObject(s, shared.Scheme)
+		if err != nil {
+			t.Fatal(err)
+		}
+		what := gvk.Kind + "/" + s.GetName()
+		id := s.GetAnnotations()[genruntime.ResourceIDAnnotation]
+		var puts []string
+		for _, q := range r.requests("PUT", "") {
+			if strings.EqualFold(q.Path, id) {
+				puts = append(puts, q.Body)
+			}
+		}
+		if len(puts) != 1 {
+			t.Errorf("%s: %d PUTs to %s, want 1", what, len(puts), id)
+			continue
+		}
+		want := r.expectedBody(t, s, samples)
+		if !jsonEqual([]byte(puts[0]), want) {
+			t.Errorf("%s: armfake received\n  %s\nConvertToARM of the sample is\n  %s", what, puts[0], want)
+		}
+		if st := reflect.ValueOf(s).Elem().FieldByName("Status").FieldByName("Id"); st.IsValid() && (st.IsNil() || st.Elem().String() == "") {
+			t.Errorf("%s: status.id is empty: status was not filled from Azure", what)
+		}
+		if gvk.Kind == "ResourceGroup" {
+			// The sample is v1api20200601; the hub is 2021-04-01.
+			if q := r.requests("PUT", id); len(q) != 1 || q[0].APIVersion != "2020-06-01" {
+				t.Errorf("the resource group was not PUT with the api-version of the version it was written in: %+v", q)
+			}
+		}
+	}
+
+	deleteTree(t, r, samples)
+	if left := r.srv.ResourceIDs(); len(left) != 0 {
+		t.Errorf("armfake still holds %v", left)
+	}
+}
+
+// expectedBody is ConvertToARM of the sample, with references, secrets and the name resolved
+// as the operator should resolve them: from the cluster, independently of the resolver.
+func (r *run) expectedBody(t *testing.T, s genruntime.ARMMetaObject, samples []genruntime.ARMMetaObject) []byte {
+	spec := reflect.ValueOf(s).Elem().FieldByName("Spec").Addr().Interface().(genruntime.ToARMConverter)
+	resolved := genruntime.ConvertToARMResolvedDetails{Name: s.AzureName(),
+		ResolvedReferences: map[genruntime.ResourceReference]string{},
+		ResolvedSecrets:    map[genruntime.SecretReference]string{},
+	}
+	if resolved.Name == "" {
+		resolved.Name = s.GetName()
+	}
+	found := resolver.Collect(spec)
+	for _, ref := range found.References {
+		if ref.IsDirectARMReference() {
+			continue
+		}
+		for _, o := range samples {
+			gvk, err := apiutil.GVKForObject(o, shared.Scheme)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if gvk.Group == ref.Group && gvk.Kind == ref.Kind && o.GetName() == ref.Name {
+				resolved.ResolvedReferences[ref] = o.GetAnnotations()[genruntime.ResourceIDAnnotation]
+			}
+		}
+	}
+	for _, ref := range found.Secrets {
+		var secret corev1.Secret
+		if err := shared.Client.Get(context.Background(), client.ObjectKey{Namespace: r.ns, Name: ref.Name}, &secret); err != nil {
+			t.Fatal(err)
+		}
+		resolved.ResolvedSecrets[ref] = string(secret.Data[ref.Key])
+	}
+	payload, err := spec.ConvertToARM(resolved)
+	if err != nil {
+		t.Fatalf("ConvertToARM of %s: %v", s.GetName(), err)
+	}
+	body, err := json.Marshal(payload)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return body
+}
+
+// deleteTree deletes the resource group of the samples and, as the cluster's garbage collector
+// would (the test cluster runs an API server but no controller manager), every object owned by a
+// deleted one; then waits until all are gone, every finalizer removed by the operator.
+func deleteTree(t *testing.T, r *run, objs []genruntime.ARMMetaObject) {
+	t.Helper()
+	ctx := context.Background()
+	deleted := map[string]bool{}
+	for _, o := range objs {
+		if gvk, _ := apiutil.GVKForObject(o, shared.Scheme); gvk.Kind == "ResourceGroup" {
+			if err := shared.Client.Delete(ctx, o); err != nil {
+				t.Fatal(err)
+			}
+			deleted[string(o.GetUID())] = true
+		}
+	}
+	deadline := time.Now().Add(3 * time.Minute)
+	for {
+		var left []string
+		for _, o := range objs {
+			if err := r.get(o); err != nil {
+				continue // gone
+			}
+			left = append(left, o.GetName())
+			if deleted[string(o.GetUID())] {
+				continue
+			}
+			for _, ref := range o.GetOwnerReferences() {
+				if deleted[string(ref.UID)] {
+					if err := shared.Client.Delete(ctx, o, client.PropagationPolicy(metav1.DeletePropagationBackground)); err == nil {
+						deleted[string(o.GetUID())] = true
+					}
+				}
+			}
+		}
+		if len(left) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("still there after deleting the resource group: %v", left)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
