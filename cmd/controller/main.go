@@ -35,6 +35,7 @@ func run(args []string) error {
 	fs.StringVar(&opts.MetricsAddr, "metrics-addr", ":8080", "address the Prometheus metrics are served on; 0 turns them off")
 	fs.StringVar(&opts.HealthAddr, "health-addr", ":8081", "address of the /healthz and /readyz probes; 0 turns them off")
 	fs.IntVar(&opts.WebhookPort, "webhook-port", 9443, "port of the conversion webhook")
+	fs.StringVar(&opts.WebhookHost, "webhook-host", "", "address the conversion webhook listens on (127.0.0.1 keeps it off the network outside a cluster); default all addresses")
 	fs.StringVar(&opts.WebhookCertDir, "webhook-cert-dir", "", "directory holding the webhook's tls.crt and tls.key (default: controller-runtime's, /tmp/k8s-webhook-server/serving-certs)")
 	fs.BoolVar(&opts.LeaderElection, "enable-leader-election", false, "elect one active manager among replicas through a Lease")
 	config.RegisterFlags(fs)
