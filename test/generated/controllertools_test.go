@@ -89,15 +89,20 @@ func normaliseControllerGen(crd *apiextv1.CustomResourceDefinition) {
 	}
 }
 
-// withoutConversion returns a copy of our CRD without spec.conversion, which controller-gen never
-// writes (with controller-tools, kustomize patches add the webhook), while we emit it directly
-// for every kind served in several versions.
-func withoutConversion(crd *apiextv1.CustomResourceDefinition) *apiextv1.CustomResourceDefinition {
-	if crd.Spec.Conversion == nil {
-		return crd
+// withoutConversion returns a copy of our CRD without spec.conversion and the CA injection
+// annotation that comes with it, which controller-gen never writes (with controller-tools,
+// kustomize patches add both), while we emit them directly for every kind served in several
+// versions.
+func withoutConversion(ours *apiextv1.CustomResourceDefinition) *apiextv1.CustomResourceDefinition {
+	if ours.Spec.Conversion == nil {
+		return ours
 	}
-	c := crd.DeepCopy()
+	c := ours.DeepCopy()
 	c.Spec.Conversion = nil
+	delete(c.Annotations, crd.InjectCAFromAnnotation)
+	if len(c.Annotations) == 0 {
+		c.Annotations = nil
+	}
 	return c
 }
 

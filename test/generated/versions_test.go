@@ -5,10 +5,13 @@ import (
 	"testing"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	crdemit "github.com/armgen/armgen/pkg/codegen/emit/crd"
 )
 
 // TestCRDVersions: every CRD serves all its versions, stores exactly one, a storage version, and
-// hands conversions between its versions to the webhook. The kinds configured in two api-versions
+// hands conversions between its versions to the webhook, with the annotation that has cert-manager
+// give the API server the webhook's CA. The kinds configured in two api-versions
 // serve both, each with its storage twin.
 func TestCRDVersions(t *testing.T) {
 	byName := make(map[string]*apiextv1.CustomResourceDefinition)
@@ -33,6 +36,9 @@ func TestCRDVersions(t *testing.T) {
 		case len(crd.Spec.Versions) > 1 && (c == nil || c.Strategy != apiextv1.WebhookConverter || c.Webhook == nil ||
 			c.Webhook.ClientConfig == nil || c.Webhook.ClientConfig.Service == nil):
 			t.Errorf("%s serves %d versions without a conversion webhook: %+v", crd.Name, len(crd.Spec.Versions), c)
+		case c != nil && crd.Annotations[crdemit.InjectCAFromAnnotation] != crdemit.ServingCertificate:
+			t.Errorf("%s has a conversion webhook and annotation %s=%q, want %q: the API server would not trust the webhook",
+				crd.Name, crdemit.InjectCAFromAnnotation, crd.Annotations[crdemit.InjectCAFromAnnotation], crdemit.ServingCertificate)
 		}
 	}
 

@@ -18,6 +18,7 @@ const (
 	CheckNames            = "check-names"
 	EmitGo                = "emit-go"
 	EmitCRDs              = "emit-crds"
+	EmitRBAC              = "emit-rbac"
 	EmitDocs              = "emit-docs"
 	CheckConfigConsumed   = "check-config-consumed"
 )

@@ -41,10 +41,11 @@ var (
 	armPlanKey = pipeline.NewKey[*astmodel.ARMPlan]("arm-plan")
 	// plan-conversions: the AssignProperties methods between versions.
 	conversionsKey = pipeline.NewKey[*astmodel.Conversions]("conversions")
-	// emit-go, emit-crds, emit-docs: rendered files, relative to the output or docs folder.
-	goFilesKey  = pipeline.NewKey[output.Files]("go-files")
-	crdFilesKey = pipeline.NewKey[output.Files]("crd-files")
-	docsKey     = pipeline.NewKey[output.Files]("docs")
+	// emit-go, emit-crds, emit-rbac, emit-docs: rendered files, relative to the output or docs folder.
+	goFilesKey   = pipeline.NewKey[output.Files]("go-files")
+	crdFilesKey  = pipeline.NewKey[output.Files]("crd-files")
+	rbacFilesKey = pipeline.NewKey[output.Files]("rbac-files")
+	docsKey      = pipeline.NewKey[output.Files]("docs")
 )
 
 // Inputs are what a run starts from.
@@ -69,7 +70,7 @@ func (in Inputs) State() pipeline.State {
 
 // Outputs are what a run produced; a run that stopped early has only what its stages wrote.
 type Outputs struct {
-	// Files are the rendered Go and CRD files, relative to the output folder.
+	// Files are the rendered Go, CRD and RBAC files, relative to the output folder.
 	Files output.Files
 	// Docs are the resource pages, relative to the docs folder.
 	Docs output.Files
@@ -81,7 +82,7 @@ type Outputs struct {
 func Results(s pipeline.State) (Outputs, error) {
 	var out Outputs
 	var sets []output.Files
-	for _, k := range []pipeline.Key[output.Files]{goFilesKey, crdFilesKey} {
+	for _, k := range []pipeline.Key[output.Files]{goFilesKey, crdFilesKey, rbacFilesKey} {
 		if pipeline.Has(s, k) {
 			fs, err := pipeline.Get(s, k)
 			if err != nil {

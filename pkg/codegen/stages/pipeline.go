@@ -25,6 +25,8 @@ import "github.com/armgen/armgen/pkg/codegen/pipeline"
 //   - create-conversion-graph, plan-conversions: need the storage twins to pair versions.
 //   - check-names: on the complete graph, just before anything is rendered.
 //   - emit-go, emit-crds, emit-docs: render in memory from the checked graph.
+//   - emit-rbac: beside emit-crds, from the same resources and plurals, so the operator's role
+//     grants exactly the kinds whose CRDs are written.
 //   - check-config-consumed: last, when every stage that reads settings has run.
 func All() []pipeline.Stage {
 	return []pipeline.Stage{
@@ -44,6 +46,7 @@ func All() []pipeline.Stage {
 		checkNames(),
 		emitGo(),
 		emitCRDs(),
+		emitRBAC(),
 		emitDocs(),
 		checkConfigConsumed(),
 	}

@@ -111,6 +111,7 @@ func (b *builder) crd(group, kind string, versions []astmodel.Definition) (*apie
 	}
 	if len(crd.Spec.Versions) > 1 {
 		crd.Spec.Conversion = webhookConversion()
+		crd.Annotations = map[string]string{InjectCAFromAnnotation: ServingCertificate}
 	}
 	return crd, nil
 }
@@ -122,6 +123,16 @@ const (
 	WebhookServiceName      = "armgen-webhook-service"
 	WebhookServiceNamespace = "armgen-system"
 	WebhookConversionPath   = "/convert"
+)
+
+// The API server trusts the webhook only with a caBundle in the CRD, which cert-manager's CA
+// injector fills in from the Certificate this annotation names (config/certmanager). The
+// annotation travels with the CRD so that every way of installing CRDs (config/, kubectl apply -k
+// generated/crds, gen crds) gets a webhook the API server can call once the operator is deployed;
+// without cert-manager it is inert.
+const (
+	InjectCAFromAnnotation = "cert-manager.io/inject-ca-from"
+	ServingCertificate     = WebhookServiceNamespace + "/armgen-serving-cert"
 )
 
 // webhookConversion asks the API server to convert between versions through the webhook. (A
