@@ -20,9 +20,10 @@ generate: ## Regenerate generated/ and docs/resources* from azure-arm.yaml (fetc
 	$(GO) run ./cmd/gen
 
 .PHONY: test
-test: ## Vet and run every test (golden, CRD validation, generated packages)
+test: ## Vet and run every test (golden, CRD validation, generated packages), then the end-to-end module
 	$(GO) vet ./...
 	$(GO) test ./...
+	cd test/e2e && $(GO) vet ./... && $(GO) test ./...
 
 .PHONY: test-armfake
 test-armfake: ## Test the ARM emulator alone (with the corpus when ARMGEN_SPEC_ROOT is set) and benchmark it through the SDK

@@ -23,14 +23,8 @@ package testapiserver
 
 import (
 	"context"
-	"encoding/pem"
 	"errors"
-	"flag"
 	"fmt"
-	"io"
-	"log"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"sync"
 	"testing"
@@ -45,17 +39,16 @@ import (
 	"k8s.io/apiserver/pkg/storage/etcd3/testserver"
 	"k8s.io/client-go/dynamic"
 	"k8s.io/client-go/rest"
-	"k8s.io/klog/v2"
 	"sigs.k8s.io/controller-runtime/pkg/client"
-	"sigs.k8s.io/controller-runtime/pkg/webhook/conversion"
+
+	"github.com/armgen/armgen/internal/testsupport"
 )
 
 // etcdURLEnv is how the fixture learns where etcd listens.
 const etcdURLEnv = "KUBE_INTEGRATION_ETCD_URL"
 
-// LogEnv, when set to anything but "", lets the API server's own log through to stderr; by
-// default it is discarded, as it is long and only of use when debugging the server itself.
-const LogEnv = "ARMGEN_APISERVER_LOG"
+// LogEnv, when set, lets the API server's own log through to stderr (testsupport.LogEnv).
+const LogEnv = testsupport.LogEnv
 
 // Server is a running API server and its clients.
 type Server struct {
@@ -79,9 +72,7 @@ var startMu sync.Mutex
 // tb may be a *testing.T, or for TestMain the stand-in Main passes.
 func Start(tb testing.TB) *Server {
 	tb.Helper()
-	if os.Getenv(LogEnv) == "" {
-		quietKlog()
-	}
+	testsupport.SetUpKlog()
 	startMu.Lock()
 	defer startMu.Unlock()
 
@@ -109,40 +100,15 @@ func Start(tb testing.TB) *Server {
 	return s
 }
 
-var quietOnce sync.Once
-
-// quietKlog sends the server's klog output nowhere: not to stderr (where errors go whatever
-// the output, unless the threshold is raised), and not to files.
-func quietKlog() {
-	quietOnce.Do(func() {
-		fs := flag.NewFlagSet("klog", flag.ContinueOnError)
-		klog.InitFlags(fs)
-		_ = fs.Set("logtostderr", "false")
-		_ = fs.Set("alsologtostderr", "false")
-		_ = fs.Set("stderrthreshold", "FATAL")
-		klog.SetOutput(io.Discard)
-	})
-}
-
-// ServeConversion starts, for the life of the server, a CRD conversion webhook that converts between the
-// versions of the kinds in scheme as an operator's webhook would (controller-runtime's handler:
-// every version converts through the hub, the version marked with a Hub method). CRDs installed
-// afterwards that convert by webhook are pointed at it, instead of at the in-cluster Service
-// they name, which this server cannot reach.
+// ServeConversion starts, for the life of the server, a CRD conversion webhook for the kinds of
+// scheme (see testsupport.ServeConversion). CRDs installed afterwards that convert by webhook
+// are pointed at it, instead of at the in-cluster Service they name, which this server cannot
+// reach.
 func (s *Server) ServeConversion(scheme *runtime.Scheme) {
-	mux := http.NewServeMux()
-	mux.Handle("/convert", conversion.NewWebhookHandler(scheme))
-	srv := httptest.NewUnstartedServer(mux)
-	srv.Config.ErrorLog = log.New(io.Discard, "", 0) // the API server probing TLS is no news
-	srv.StartTLS()
-	s.tb.Cleanup(srv.Close)
-	url := srv.URL + "/convert"
+	url, ca := testsupport.ServeConversion(s.tb, scheme)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.conversion = &apiextv1.WebhookClientConfig{
-		URL:      &url,
-		CABundle: pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw}),
-	}
+	s.conversion = &apiextv1.WebhookClientConfig{URL: &url, CABundle: ca}
 }
 
 // InstallCRDs creates crds (several at once) and waits until every one is Established, or
