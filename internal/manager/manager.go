@@ -133,6 +133,7 @@ func New(cfg *rest.Config, opts Options) (*Operator, error) {
 		Metrics:     op.Metrics,
 		WaitDelay:   opts.WaitDelay,
 		PollDelay:   opts.PollDelay,
+		APIReader:   mgr.GetAPIReader(),
 	})
 	if err := r.SetupWithManager(mgr, kinds, st.MaxConcurrentReconciles); err != nil {
 		return nil, fmt.Errorf("setting up controllers: %w", err)

@@ -84,6 +84,9 @@ func (a *attempt) apply(ctx context.Context) (reconcile.Result, error) {
 			a.r.opts.Recorder.Eventf(a.obj, corev1.EventTypeNormal, "AzureDrift", "Azure no longer matches the spec (%s): sending it again", where)
 		}
 	}
+	if ok, err := a.fresh(ctx); !ok || err != nil {
+		return reconcile.Result{}, err
+	}
 	log.FromContext(ctx).Info("sending PUT", "id", a.id, "apiVersion", apiVersion, "why", reason)
 	p, err := a.arm.BeginCreateOrUpdate(ctx, a.id, apiVersion, json.RawMessage(body))
 	a.r.opts.Metrics.put(a.obj.GetType())

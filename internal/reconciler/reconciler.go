@@ -35,6 +35,11 @@ type Options struct {
 	// PollDelay bounds the wait between polls of a long-running operation when Azure gives no
 	// Retry-After; zero means 10 s.
 	PollDelay time.Duration
+	// APIReader reads objects from the API server itself, past the cache the client reads
+	// (the manager's GetAPIReader). Before a PUT the object is read again through it, and the
+	// PUT is sent only if the cache held the latest version (see fresh.go). Nil trusts the
+	// client, for clients that read the API server already (tests with a fake client).
+	APIReader client.Reader
 }
 
 // Reconciler reconciles every generated kind. It is safe for concurrent use.
