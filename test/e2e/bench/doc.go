@@ -14,7 +14,10 @@
 //	cd test/e2e && go test ./bench -run '^$' -bench Operator -benchtime 1x -timeout 30m
 //
 // with ARMGEN_SPEC_ROOT set (armfake is built from the swagger). ARMGEN_BENCH_RESOURCES (or
-// -resources) sets N, ARMGEN_BENCH_CONCURRENCY the workers per controller, and
-// ARMGEN_BENCH_WAIT_DELAY the reconciler's WaitDelay (a Go duration; empty: its default).
-// One iteration is meant: each starts its own cluster.
+// -resources) sets N, ARMGEN_BENCH_CONCURRENCY (-concurrency) the workers per controller, a
+// comma list running one sub-benchmark each, and ARMGEN_BENCH_WAIT_DELAY (-wait-delay) the
+// reconciler's WaitDelay (empty: its default). ARMGEN_BENCH_LOG=FILE keeps the operator's log,
+// ARMGEN_BENCH_HEAPPROFILE=FILE writes the heap once all is Ready (to tell the operator's share);
+// -v logs progress every 10 s. The cluster, every generated CRD and armfake are set up once
+// per run and not timed; each round has its own namespace and subscription.
 package bench

@@ -6,7 +6,8 @@ import (
 	"fmt"
 	"slices"
 
-	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -14,10 +15,11 @@ import (
 
 	"github.com/armgen/armgen/generated/controllers"
 	"github.com/armgen/armgen/pkg/genruntime"
+	"github.com/armgen/armgen/pkg/genruntime/conditions"
 )
 
-// HubKinds are the storage versions of the kinds of objs, sorted. Reading at the storage
-// version costs the API server no conversion: watching progress must not slow it.
+// HubKinds are the storage versions of the kinds of objs, sorted: the versions the operator
+// reads and caches.
 func HubKinds(scheme *runtime.Scheme, objs []client.Object) ([]schema.GroupVersionKind, error) {
 	hubs, err := genruntime.GroupVersionKinds(scheme, controllers.KnownResources())
 	if err != nil {
@@ -51,42 +53,43 @@ type Progress struct {
 	NotReady map[string]int
 }
 
-// CountReady lists the kinds in ns and counts the objects Ready for their generation.
-func CountReady(ctx context.Context, c client.Reader, ns string, kinds []schema.GroupVersionKind) (Progress, error) {
+// CountReady lists the kinds in ns through c and counts the objects Ready for their
+// generation. Given the operator's cache (typed lists, so that it reuses the informers the
+// controllers started), watching progress costs the API server nothing.
+func CountReady(ctx context.Context, c client.Reader, scheme *runtime.Scheme, ns string, kinds []schema.GroupVersionKind) (Progress, error) {
 	p := Progress{NotReady: map[string]int{}}
 	for _, gvk := range kinds {
-		var list unstructured.UnstructuredList
-		list.SetGroupVersionKind(gvk.GroupVersion().WithKind(gvk.Kind + "List"))
-		if err := c.List(ctx, &list, client.InNamespace(ns)); err != nil {
+		o, err := scheme.New(gvk.GroupVersion().WithKind(gvk.Kind + "List"))
+		if err != nil {
+			return p, err
+		}
+		list, ok := o.(client.ObjectList)
+		if !ok {
+			return p, fmt.Errorf("%T is not a list", o)
+		}
+		if err := c.List(ctx, list, client.InNamespace(ns)); err != nil {
 			return p, fmt.Errorf("listing %s: %w", gvk.Kind, err)
 		}
-		for i := range list.Items {
+		items, err := meta.ExtractList(list)
+		if err != nil {
+			return p, err
+		}
+		for _, item := range items {
+			obj, ok := item.(genruntime.ARMMetaObject)
+			if !ok {
+				return p, fmt.Errorf("%T is not an Azure resource", item)
+			}
 			p.Total++
-			ready, reason := readyFor(&list.Items[i])
-			if ready {
+			c, ok := obj.GetConditions().Get(conditions.ConditionTypeReady)
+			switch {
+			case ok && c.Status == metav1.ConditionTrue && c.ObservedGeneration == obj.GetGeneration():
 				p.Ready++
-			} else {
-				p.NotReady[reason]++
+			case ok:
+				p.NotReady[c.Reason]++
+			default:
+				p.NotReady[""]++
 			}
 		}
 	}
 	return p, nil
-}
-
-// readyFor says whether obj's Ready condition is True for its generation, else its reason.
-func readyFor(obj *unstructured.Unstructured) (bool, string) {
-	conds, _, _ := unstructured.NestedSlice(obj.Object, "status", "conditions")
-	for _, c := range conds {
-		m, ok := c.(map[string]any)
-		if !ok || m["type"] != "Ready" {
-			continue
-		}
-		gen, _, _ := unstructured.NestedInt64(m, "observedGeneration")
-		if m["status"] == "True" && gen == obj.GetGeneration() {
-			return true, ""
-		}
-		reason, _ := m["reason"].(string)
-		return false, reason
-	}
-	return false, ""
 }
