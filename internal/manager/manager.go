@@ -131,9 +131,9 @@ func New(cfg *rest.Config, opts Options) (*Operator, error) {
 		Resolver:    resolver.New(mgr.GetClient(), scheme, kinds),
 		Recorder:    mgr.GetEventRecorderFor("armgen-controller"),
 		Metrics:     op.Metrics,
-		APIReader:   mgr.GetAPIReader(),
 		WaitDelay:   opts.WaitDelay,
 		PollDelay:   opts.PollDelay,
+		APIReader:   mgr.GetAPIReader(),
 	})
 	if err := r.SetupWithManager(mgr, kinds, st.MaxConcurrentReconciles); err != nil {
 		return nil, fmt.Errorf("setting up controllers: %w", err)

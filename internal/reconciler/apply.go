@@ -99,6 +99,13 @@ func (a *attempt) apply(ctx context.Context) (reconcile.Result, error) {
 			a.r.opts.Recorder.Eventf(a.obj, corev1.EventTypeNormal, "AzureDrift", "Azure no longer matches the spec (%s): sending it again", where)
 		}
 	}
+	if ok, err := a.fresh(ctx); err != nil {
+		return reconcile.Result{}, err
+	} else if !ok {
+		// Status-only changes do not wake the reconciler (see changesThatMatter), so ask to
+		// be called again rather than wait for an event that may not come.
+		return reconcile.Result{Requeue: true}, nil
+	}
 	log.FromContext(ctx).Info("sending PUT", "id", a.id, "apiVersion", apiVersion, "why", reason)
 	p, err := a.arm.BeginCreateOrUpdate(ctx, a.id, apiVersion, json.RawMessage(body))
 	a.r.opts.Metrics.put(a.obj.GetType())
@@ -186,7 +193,7 @@ func (a *attempt) failedGeneration() (time.Duration, bool) {
 func (a *attempt) armError(ctx context.Context, err error, secrets []string) (reconcile.Result, error) {
 	e := armclient.Classify(err).Redact(secrets...)
 	a.r.opts.Recorder.Event(a.obj, corev1.EventTypeWarning, e.Code, e.Message)
-	wait := a.r.opts.WaitDelay
+	wait := a.backoff()
 	if e.RetryAfter > 0 {
 		wait = e.RetryAfter
 	}

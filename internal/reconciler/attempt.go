@@ -73,7 +73,7 @@ func (a *attempt) connect(ctx context.Context) error {
 func (a *attempt) credentialError(ctx context.Context, err error) (reconcile.Result, error) {
 	var ce *credentials.Error
 	if errors.As(err, &ce) {
-		return a.condition(ctx, readyFalse(ce.Severity(), ce.Reason, ce.Error(), a.obj.GetGeneration()), a.r.opts.WaitDelay)
+		return a.condition(ctx, readyFalse(ce.Severity(), ce.Reason, ce.Error(), a.obj.GetGeneration()), a.backoff())
 	}
 	return reconcile.Result{}, err
 }

@@ -79,7 +79,7 @@ func (a *attempt) claim(ctx context.Context) (res reconcile.Result, err error, d
 // resolveError reports something the spec names that is not there yet, or must not be used.
 func (a *attempt) resolveError(ctx context.Context, err error) (reconcile.Result, error) {
 	if e, ok := resolver.AsError(err); ok {
-		wait := a.r.opts.WaitDelay
+		wait := a.backoff()
 		if e.Fatal {
 			wait = 0
 		}

@@ -54,7 +54,7 @@ func (a *attempt) setCondition(ctx context.Context, c conditions.Condition) erro
 
 // fail reports an error the attempt cannot get past; fatal ones wait for the spec to change.
 func (a *attempt) fail(ctx context.Context, reason string, err error, fatal bool) (reconcile.Result, error) {
-	severity, wait := conditions.ConditionSeverityWarning, a.r.opts.WaitDelay
+	severity, wait := conditions.ConditionSeverityWarning, a.backoff()
 	if fatal {
 		severity, wait = conditions.ConditionSeverityError, 0
 	}

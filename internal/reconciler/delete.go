@@ -78,7 +78,7 @@ func (a *attempt) deleted(ctx context.Context, err error) (reconcile.Result, err
 		}
 		e := armclient.Classify(err)
 		a.r.opts.Recorder.Event(a.obj, corev1.EventTypeWarning, e.Code, e.Message)
-		wait := a.r.opts.WaitDelay
+		wait := a.backoff()
 		if e.RetryAfter > 0 {
 			wait = e.RetryAfter
 		}

@@ -49,6 +49,9 @@ type env struct {
 	events *record.FakeRecorder
 	r      *reconciler.Reconciler
 	m      *reconciler.Metrics
+	// cache, when set, is what the reconciler reads through, as a manager's cached client;
+	// client is then its APIReader.
+	cache client.Client
 }
 
 func newEnv(t *testing.T, opts armfake.Options, objs ...client.Object) *env {
@@ -86,7 +89,11 @@ func (e *env) restart() {
 	st.ResourceManagerEndpoint, st.AuthorityHost = e.srv.URL()+"/", e.srv.AuthorityHost()
 	fast := policy.RetryOptions{MaxRetries: 3, RetryDelay: time.Millisecond, MaxRetryDelay: 5 * time.Millisecond}
 	e.m = reconciler.NewMetrics(prometheus.NewRegistry())
-	e.r = reconciler.New(e.client, e.scheme, reconciler.Options{
+	reads, apiReader := e.client, client.Reader(nil)
+	if e.cache != nil {
+		reads, apiReader = e.cache, e.client
+	}
+	e.r = reconciler.New(reads, e.scheme, reconciler.Options{
 		Settings:    st,
 		Clients:     armclient.NewCache(armclient.Options{Endpoint: st.ResourceManagerEndpoint, Transport: e.srv.Client(), Retry: fast}),
 		Credentials: credentials.NewProvider(e.client, credentials.Options{AuthorityHost: st.AuthorityHost, Transport: e.srv.Client(), Getenv: func(k string) string { return env[k] }}),
@@ -95,6 +102,7 @@ func (e *env) restart() {
 		Metrics:     e.m,
 		WaitDelay:   time.Millisecond,
 		PollDelay:   time.Millisecond,
+		APIReader:   apiReader,
 	})
 }
 

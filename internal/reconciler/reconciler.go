@@ -30,15 +30,19 @@ type Options struct {
 	Resolver    *resolver.Resolver
 	Recorder    record.EventRecorder
 	Metrics     *Metrics
-	// APIReader reads objects from the API server itself, past the cache (the manager's
-	// GetAPIReader); nil means the client.
-	APIReader client.Reader
-	// WaitDelay is how long to wait before looking again for an owner, a reference, a Secret or
-	// a credential that is missing or not Ready; zero means 10 s.
+	// WaitDelay is the first wait before looking again for an owner, a reference, a Secret or
+	// a credential that is missing or not Ready, or retrying a transient failure; the wait grows
+	// with how long the object has not been Ready (see backoff), up to two minutes. Zero means 1 s.
 	WaitDelay time.Duration
 	// PollDelay bounds the wait between polls of a long-running operation when Azure gives no
 	// Retry-After; zero means 10 s.
 	PollDelay time.Duration
+	// APIReader reads objects from the API server itself, past the cache the client reads
+	// (the manager's GetAPIReader): an object not known to be up to date is read again through
+	// it before anything is decided, and before a PUT the cache must hold the latest version
+	// (see fresh.go). Nil trusts the client, for clients that read the API server already
+	// (tests with a fake client).
+	APIReader client.Reader
 }
 
 // Reconciler reconciles every generated kind. It is safe for concurrent use.
@@ -51,7 +55,7 @@ type Reconciler struct {
 // New returns a Reconciler reading and writing objects through c.
 func New(c client.Client, scheme *runtime.Scheme, opts Options) *Reconciler {
 	if opts.WaitDelay == 0 {
-		opts.WaitDelay = 10 * time.Second
+		opts.WaitDelay = time.Second
 	}
 	if opts.PollDelay == 0 {
 		opts.PollDelay = 10 * time.Second

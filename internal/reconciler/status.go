@@ -64,7 +64,7 @@ func (a *attempt) observe(ctx context.Context) (reconcile.Result, error) {
 	if err != nil {
 		if isNotFound(err) {
 			msg := fmt.Sprintf("%s does not exist in Azure; with reconcile-policy skip the operator does not create it", a.id)
-			return a.condition(ctx, readyFalse(conditions.ConditionSeverityWarning, reasonAzureResourceNotFound, msg, a.obj.GetGeneration()), a.r.opts.WaitDelay)
+			return a.condition(ctx, readyFalse(conditions.ConditionSeverityWarning, reasonAzureResourceNotFound, msg, a.obj.GetGeneration()), a.backoff())
 		}
 		return a.armError(ctx, err, nil)
 	}

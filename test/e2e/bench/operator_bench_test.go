@@ -1,0 +1,76 @@
+package bench_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/armgen/armgen/pkg/armfake"
+	"github.com/armgen/armgen/test/e2e/bench"
+	"github.com/armgen/armgen/test/e2e/cluster"
+)
+
+// BenchmarkOperator applies the fleet at once to a running operator and waits until all of it
+// is Ready, then restarts the operator (a restart lists and reconciles every object, which is
+// what a resync is) and waits until each object has been checked against Azure. Setting up
+// (cluster, every generated CRD, armfake) is not timed.
+func BenchmarkOperator(b *testing.B) {
+	root := os.Getenv("ARMGEN_SPEC_ROOT")
+	if root == "" {
+		b.Skip("ARMGEN_SPEC_ROOT is unset: armfake is built from the swagger")
+	}
+	n := *resourcesFlag
+	setUpLogging(b)
+	setup := time.Now()
+	c := cluster.Start(b)
+	// Every generated CRD, as an installation has them: the manager then watches every kind,
+	// not only the four in play.
+	c.InstallCRDs(b, filepath.Join("..", "..", "..", "generated", "crds"), cluster.ServeConversion(b, c.Scheme))
+	srv := armfake.StartTest(b, armfake.Options{
+		SpecRoot: root,
+		Groups:   []string{"resources", "network", "storage"},
+		LROPolls: 3,
+		ForceLRO: true,
+		// Fast polls: the operator, not armfake's pacing, is measured.
+		RetryAfter: 20 * time.Millisecond,
+		// Every request of a round is counted.
+		MaxRecorded: max(100_000, 100*n),
+	})
+	b.Logf("set up in %s: cluster, %d CRDs, armfake with %d resource types", time.Since(setup).Round(time.Millisecond), countCRDs(b), first(srv.ResourceTypes()))
+
+	round := 0
+	for _, workers := range concurrencies(b) {
+		// A sub-benchmark per setting: its line names N and the workers, and its output (kept
+		// to ten lines by the testing package) is the summary alone.
+		b.Run(fmt.Sprintf("resources=%d/workers=%d", n, workers), func(b *testing.B) {
+			cfg := bench.OperatorConfig{Concurrency: workers, WaitDelay: *waitDelayFlag}
+			var last *roundResult
+			for b.Loop() {
+				last = runRound(b, c, srv, round, n, cfg)
+				round++
+			}
+			last.report(b)
+		})
+	}
+}
+
+func first(a, _ int) int { return a }
+
+func countCRDs(b *testing.B) int {
+	matches, err := filepath.Glob(filepath.Join("..", "..", "..", "generated", "crds", "*", "*.yaml"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	n := 0
+	for _, m := range matches {
+		if filepath.Base(m) != "kustomization.yaml" {
+			n++
+		}
+	}
+	return n
+}
+
+// subscription is a round's own: rounds share armfake but not resources.
+func subscription(round int) string { return fmt.Sprintf("00000000-0000-0000-0000-%012d", round+1) }

@@ -1,0 +1,238 @@
+package bench_test
+
+import (
+	"fmt"
+	"maps"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"github.com/armgen/armgen/internal/credentials"
+	"github.com/armgen/armgen/pkg/armfake"
+	"github.com/armgen/armgen/test/e2e/bench"
+	"github.com/armgen/armgen/test/e2e/cluster"
+)
+
+const (
+	// readyTimeout bounds each wait; far above the 60 s target, as the machine is shared.
+	readyTimeout = 20 * time.Minute
+	// pollEvery is how often progress is counted, from the operator's cache (no API request).
+	pollEvery = 250 * time.Millisecond
+	// creators is how many objects are written at once, as kubectl apply of a folder with
+	// some parallelism would.
+	creators = 16
+)
+
+// roundResult is what one round measured.
+type roundResult struct {
+	n, workers             int
+	create, ready, resync  time.Duration
+	createReqs, resyncReqs bench.RequestCounts
+	// puts and avoided are the reconciler's counts: while creating, and at the resync.
+	createPuts, createAvoided int64
+	resyncPuts, resyncAvoided int64
+	heapBaseline, heapPeak    uint64
+	rssPeak, vmHWM            uint64
+	hwmReset                  bool
+}
+
+// runRound applies a fleet of n in its own namespace and subscription and waits for it to be
+// Ready, then resyncs it through a restarted operator.
+func runRound(b *testing.B, c *cluster.Cluster, srv *armfake.Server, round, n int, cfg bench.OperatorConfig) *roundResult {
+	ctx := b.Context()
+	ns := fmt.Sprintf("bench-%d", round)
+	createNamespace(b, c, srv, ns, subscription(round))
+	objs := bench.Fleet(ns, n)
+	kinds, err := bench.HubKinds(c.Scheme, objs)
+	if err != nil {
+		b.Fatal(err)
+	}
+	res := &roundResult{n: n, workers: cfg.Concurrency}
+
+	// What the process holds before the operator starts, and peaks from here on.
+	runtime.GC()
+	res.heapBaseline = bench.HeapInUse()
+	res.hwmReset = bench.ResetPeakRSS() == nil
+	sampler := bench.StartPeakSampler(100 * time.Millisecond)
+	srv.ResetRequests()
+
+	// A long sync period: only the restart below resyncs.
+	cfg.SyncPeriod = time.Hour
+	op, err := bench.StartOperator(ctx, c.Config, srv, cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	start := time.Now()
+	createAll(b, c.Client, objs)
+	res.create = time.Since(start)
+	waitFor(b, "Ready", start, func() (bool, string) {
+		p, err := bench.CountReady(ctx, op.GetCache(), c.Scheme, ns, kinds)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return p.Ready == n, fmt.Sprintf("%d/%d Ready; not yet: %s", p.Ready, p.Total, reasons(p.NotReady))
+	})
+	res.ready = time.Since(start)
+	writeHeapProfile(b)
+	res.createPuts, res.createAvoided = op.Metrics.Counts()
+	res.createReqs = bench.CountRequests(srv.Requests())
+	if err := op.Stop(); err != nil {
+		b.Fatalf("stopping the operator: %v", err)
+	}
+
+	// The resync: a new operator lists every object and reconciles each once; all are Ready
+	// for their generation, so each is compared with Azure (a GET) and PUT only if it drifted.
+	srv.ResetRequests()
+	start = time.Now()
+	op, err = bench.StartOperator(ctx, c.Config, srv, cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	waitFor(b, "resynced", start, func() (bool, string) {
+		puts, avoided := op.Metrics.Counts()
+		return puts+avoided >= int64(n), fmt.Sprintf("%d PUTs, %d avoided of %d", puts, avoided, n)
+	})
+	res.resync = time.Since(start)
+	res.resyncPuts, res.resyncAvoided = op.Metrics.Counts()
+	res.resyncReqs = bench.CountRequests(srv.Requests())
+	if err := op.Stop(); err != nil {
+		b.Fatalf("stopping the operator: %v", err)
+	}
+
+	res.heapPeak, res.rssPeak = sampler.Stop()
+	if res.vmHWM, err = bench.PeakRSS(); err != nil {
+		b.Logf("no VmHWM: %v", err)
+	}
+	return res
+}
+
+// createNamespace makes ns with the credential every object of it uses: a service principal
+// armfake issues tokens to, in subscription sub.
+func createNamespace(b *testing.B, c *cluster.Cluster, srv *armfake.Server, ns, sub string) {
+	ctx := b.Context()
+	if err := c.Client.Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: ns}}); err != nil {
+		b.Fatal(err)
+	}
+	secret := &corev1.Secret{
+		ObjectMeta: metav1.ObjectMeta{Namespace: ns, Name: credentials.NamespaceSecretName},
+		StringData: map[string]string{
+			credentials.SubscriptionIDKey: sub,
+			credentials.TenantIDKey:       srv.TenantID(),
+			credentials.ClientIDKey:       "bench",
+			credentials.ClientSecretKey:   "bench-secret",
+		},
+	}
+	if err := c.Client.Create(ctx, secret); err != nil {
+		b.Fatal(err)
+	}
+}
+
+// createAll writes objs, creators at a time.
+func createAll(b *testing.B, c client.Client, objs []client.Object) {
+	ctx := b.Context()
+	work := make(chan client.Object)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var errs []string
+	for range creators {
+		wg.Go(func() {
+			for obj := range work {
+				if err := c.Create(ctx, obj); err != nil {
+					mu.Lock()
+					errs = append(errs, fmt.Sprintf("%s: %v", obj.GetName(), err))
+					mu.Unlock()
+				}
+			}
+		})
+	}
+	for _, obj := range objs {
+		work <- obj
+	}
+	close(work)
+	wg.Wait()
+	if len(errs) > 0 {
+		b.Fatalf("creating %d of %d objects failed, first: %s", len(errs), len(objs), errs[0])
+	}
+}
+
+// waitFor polls done until it holds, logging its progress every 10 s.
+func waitFor(b *testing.B, what string, start time.Time, done func() (bool, string)) {
+	lastLog := time.Now()
+	for {
+		ok, progress := done()
+		if ok {
+			return
+		}
+		if time.Since(start) > readyTimeout {
+			b.Fatalf("not %s after %s: %s", what, readyTimeout, progress)
+		}
+		// Progress only with -v: a benchmark's output is cut to ten lines, kept for the summary.
+		if testing.Verbose() && time.Since(lastLog) >= 10*time.Second {
+			b.Logf("%6.1fs: %s", time.Since(start).Seconds(), progress)
+			lastLog = time.Now()
+		}
+		select {
+		case <-b.Context().Done():
+			b.Fatalf("interrupted before %s: %s", what, progress)
+		case <-time.After(pollEvery):
+		}
+	}
+}
+
+func reasons(m map[string]int) string {
+	if len(m) == 0 {
+		return "none"
+	}
+	var out []string
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		name := k
+		if name == "" {
+			name = "no condition"
+		}
+		out = append(out, fmt.Sprintf("%s %d", name, m[k]))
+	}
+	return strings.Join(out, ", ")
+}
+
+// report hands the figures to the benchmark line and logs them readably.
+func (r *roundResult) report(b *testing.B) {
+	perResource := func(v int) float64 { return float64(v) / float64(r.n) }
+	b.ReportMetric(float64(r.n), "resources")
+	b.ReportMetric(r.ready.Seconds(), "s-to-ready")
+	b.ReportMetric(perResource(r.createReqs.ARM), "arm-req/resource")
+	b.ReportMetric(bench.MiB(r.heapPeak), "peak-heap-MiB")
+	b.ReportMetric(bench.MiB(r.vmHWM), "VmHWM-MiB")
+	b.ReportMetric(float64(r.resyncPuts), "resync-PUTs")
+	b.ReportMetric(float64(r.n), "resync-PUTs-ASO")
+	b.ReportMetric(r.resync.Seconds(), "s-to-resync")
+
+	cr, rr := r.createReqs, r.resyncReqs
+	hwmNote := "since the last reset before the operator started"
+	if !r.hwmReset {
+		hwmNote = "since the process started (could not reset it), CRD installation included"
+	}
+	b.Logf(`operator benchmark, %d resources (%d workers per kind), on a shared machine: timings are noisy
+  created in             %6.1f s
+  all Ready after        %6.1f s (from the first create)
+  ARM requests/resource  %6.2f  (PUT %.2f, GET %.2f, poll %.2f, other %.2f; failed %d; token requests %d)
+  PUTs sent              %6d   (%d resyncs avoided a PUT while creating: reconciles of Ready objects)
+  peak heap in use       %6.0f MiB (baseline before the operator %0.f MiB)
+  peak RSS sampled       %6.0f MiB; VmHWM %0.f MiB (%s)
+    heap and RSS are the whole process: kube-apiserver, etcd and armfake too, so they bound the operator from above
+  resync of all          %6.1f s: %d PUTs (ASO would send %d), %d avoided, %.2f ARM requests/resource (GET %.2f, PUT %.2f)`,
+		r.n, r.workers,
+		r.create.Seconds(),
+		r.ready.Seconds(),
+		perResource(cr.ARM), perResource(cr.Puts), perResource(cr.Gets), perResource(cr.Polls), perResource(cr.Other+cr.Deletes), cr.Failed, cr.Token,
+		r.createPuts, r.createAvoided,
+		bench.MiB(r.heapPeak), bench.MiB(r.heapBaseline),
+		bench.MiB(r.rssPeak), bench.MiB(r.vmHWM), hwmNote,
+		r.resync.Seconds(), r.resyncPuts, r.n, r.resyncAvoided, perResource(rr.ARM), perResource(rr.Gets), perResource(rr.Puts))
+}
