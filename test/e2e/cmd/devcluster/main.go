@@ -27,6 +27,10 @@ import (
 	"github.com/armgen/armgen/test/e2e/cluster"
 )
 
+// certLifetime outlasts any dev session; the cluster, and the CRDs that trust the
+// certificate, are gone when devcluster stops, so a long life exposes nothing.
+const certLifetime = 30 * 24 * time.Hour
+
 func main() {
 	if err := run(os.Args[1:]); err != nil {
 		fmt.Fprintln(os.Stderr, "devcluster:", err)
@@ -101,7 +105,7 @@ func run(args []string) error {
 	if o.certDir, err = filepath.Abs(o.certDir); err != nil {
 		return err
 	}
-	ca, err := writeServingCert(o.certDir, time.Now())
+	ca, err := cluster.WriteServingCert(o.certDir, time.Now(), certLifetime)
 	if err != nil {
 		return err
 	}
@@ -181,5 +185,5 @@ Start one from the checkout's root, with the KUBECONFIG above and armfake's envi
 There is no kube-controller-manager: deleted namespaces stay Terminating, and nothing
 garbage-collects objects whose owner was deleted. Ctrl-C stops the cluster; it keeps nothing.
 `, took.Round(100*time.Millisecond), o.kubeconfig, webhookURL(o.webhookPort),
-		filepath.Join(o.certDir, caFile), o.certDir, o.webhookPort)
+		filepath.Join(o.certDir, cluster.CAFile), o.certDir, o.webhookPort)
 }

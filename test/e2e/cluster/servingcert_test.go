@@ -1,4 +1,4 @@
-package main
+package cluster
 
 import (
 	"crypto/tls"
@@ -9,16 +9,16 @@ import (
 )
 
 // TestServingCertVerifiesFor127001: the API server checks the webhook's certificate against
-// the CA bundle devcluster puts in the CRDs, for the address in the URL; the files are the ones
+// the CA bundle put in the CRDs, for the address in the URL; the files are the ones
 // controller-runtime's webhook server loads.
 func TestServingCertVerifiesFor127001(t *testing.T) {
 	dir := t.TempDir()
 	now := time.Now()
-	ca, err := writeServingCert(dir, now)
+	ca, err := WriteServingCert(dir, now, time.Hour)
 	if err != nil {
 		t.Fatal(err)
 	}
-	pair, err := tls.LoadX509KeyPair(filepath.Join(dir, certFile), filepath.Join(dir, keyFile))
+	pair, err := tls.LoadX509KeyPair(filepath.Join(dir, CertFile), filepath.Join(dir, KeyFile))
 	if err != nil {
 		t.Fatalf("the webhook server could not load the pair: %v", err)
 	}

@@ -1,4 +1,4 @@
-package main
+package cluster
 
 import (
 	"crypto/ecdsa"
@@ -18,19 +18,16 @@ import (
 // The file names controller-runtime's webhook server reads from its cert dir, and the CA
 // beside them for whoever wants to call the webhook by hand.
 const (
-	certFile = "tls.crt"
-	keyFile  = "tls.key"
-	caFile   = "ca.crt"
+	CertFile = "tls.crt"
+	KeyFile  = "tls.key"
+	CAFile   = "ca.crt"
 )
 
-// certLifetime outlasts any dev session; the cluster, and the CRDs that trust the
-// certificate, are gone when devcluster stops, so a long life exposes nothing.
-const certLifetime = 30 * 24 * time.Hour
-
-// writeServingCert writes a self-signed certificate for 127.0.0.1 and its key into dir and
-// returns its PEM, which the CRDs take as their CA bundle. Self-signed is enough: the API
-// server is its only client, and trusts exactly this certificate.
-func writeServingCert(dir string, now time.Time) (caPEM []byte, err error) {
+// WriteServingCert writes a self-signed certificate for 127.0.0.1, valid from now for
+// lifetime, and its key into dir, for a manager's webhook server run on this machine (tests,
+// devcluster), and returns its PEM, which the CRDs take as their CA bundle. Self-signed is
+// enough: the API server is its only client, and trusts exactly this certificate.
+func WriteServingCert(dir string, now time.Time, lifetime time.Duration) (caPEM []byte, err error) {
 	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
 		return nil, err
@@ -41,9 +38,9 @@ func writeServingCert(dir string, now time.Time) (caPEM []byte, err error) {
 	}
 	tmpl := &x509.Certificate{
 		SerialNumber: serial,
-		Subject:      pkix.Name{CommonName: "armgen dev conversion webhook"},
+		Subject:      pkix.Name{CommonName: "armgen conversion webhook"},
 		NotBefore:    now.Add(-time.Minute), // clocks of the API server and this process agree, but be kind
-		NotAfter:     now.Add(certLifetime),
+		NotAfter:     now.Add(lifetime),
 		// The API server calls https://127.0.0.1:<port>; localhost is there for people.
 		IPAddresses:           []net.IP{net.IPv4(127, 0, 0, 1)},
 		DNSNames:              []string{"localhost"},
@@ -65,7 +62,7 @@ func writeServingCert(dir string, now time.Time) (caPEM []byte, err error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, err
 	}
-	for name, data := range map[string][]byte{certFile: certPEM, keyFile: keyPEM, caFile: certPEM} {
+	for name, data := range map[string][]byte{CertFile: certPEM, KeyFile: keyPEM, CAFile: certPEM} {
 		if err := os.WriteFile(filepath.Join(dir, name), data, 0o600); err != nil {
 			return nil, fmt.Errorf("writing the webhook certificate: %w", err)
 		}
