@@ -82,7 +82,7 @@ bench-build: bench-module ## Generate the whole corpus, then time building it an
 # ARMGEN_BENCH_WAIT_DELAY vary it; ARMGEN_BENCH_LOG=FILE keeps the operator's log and
 # ARMGEN_BENCH_HEAPPROFILE=FILE writes the heap once all is Ready.
 .PHONY: bench-operator
-bench-operator: ## Reconcile 1,000 resources (ARMGEN_BENCH_RESOURCES) with the manager in process against armfake: seconds to Ready, ARM requests, peak memory, PUTs at an unchanged resync
+bench-operator: ## Reconcile 1,000 resources (ARMGEN_BENCH_RESOURCES) with cmd/controller against armfake and a local API server: seconds to Ready, ARM requests, the controller's peak memory, PUTs at an unchanged resync
 	@root="$${ARMGEN_SPEC_ROOT:-$(CURDIR)/specs/azure-rest-api-specs/specification}"; \
 		test -d "$$root" || { echo "no spec root at $$root: set ARMGEN_SPEC_ROOT or run 'make specs'"; exit 1; }; \
 		cd test/e2e && ARMGEN_SPEC_ROOT="$$root" $(GO) test ./bench -run '^$$' -bench Operator -benchtime 1x -timeout 30m

@@ -5,8 +5,6 @@ import (
 	"errors"
 
 	"k8s.io/apimachinery/pkg/runtime/schema"
-	"sigs.k8s.io/controller-runtime/pkg/client"
-	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	"github.com/armgen/armgen/internal/armclient"
@@ -38,13 +36,6 @@ func (a *attempt) run(ctx context.Context) (reconcile.Result, error) {
 	}
 	if policyErr != nil {
 		return a.fail(ctx, reasonInvalidPolicy, policyErr, true)
-	}
-	if !controllerutil.ContainsFinalizer(a.obj, genruntime.Finalizer) {
-		before := a.obj.DeepCopyObject().(client.Object)
-		controllerutil.AddFinalizer(a.obj, genruntime.Finalizer)
-		if err := a.r.client.Patch(ctx, a.obj, client.MergeFrom(before)); err != nil {
-			return reconcile.Result{}, err
-		}
 	}
 	if res, err, done := a.claim(ctx); done {
 		return res, err

@@ -14,8 +14,9 @@ import (
 )
 
 // claim makes sure the object knows its Azure resource before anything is sent: its owner is
-// Ready (or named by ARM ID), the credential is known, and the resource-id annotation is set,
-// with an ownerReference to a Kubernetes owner so that deleting the owner deletes the object.
+// Ready (or named by ARM ID), the credential is known, and the finalizer and the resource-id
+// annotation are set, with an ownerReference to a Kubernetes owner so that deleting the owner
+// deletes the object. An object still waiting has no finalizer: nothing of it is in Azure yet.
 // done is set when the attempt ends here (waiting, or an error).
 func (a *attempt) claim(ctx context.Context) (res reconcile.Result, err error, done bool) {
 	if err := a.connect(ctx); err != nil {
@@ -55,8 +56,10 @@ func (a *attempt) claim(ctx context.Context) (res reconcile.Result, err error, d
 		res, err := a.credentialError(ctx, err)
 		return res, err, true
 	}
+	// The finalizer, the resource-id and the owner reference go in one write: each write is a
+	// watch event for every informer, and the API server is what a large fleet waits on.
 	before := a.obj.DeepCopyObject().(client.Object)
-	changed := false
+	changed := controllerutil.AddFinalizer(a.obj, genruntime.Finalizer)
 	if a.obj.GetAnnotations()[genruntime.ResourceIDAnnotation] != id {
 		setAnnotation(a.obj, genruntime.ResourceIDAnnotation, id)
 		changed = true

@@ -15,6 +15,7 @@ import (
 var (
 	resourcesFlag   = flag.Int("resources", envInt("ARMGEN_BENCH_RESOURCES", 1000), "resources to reconcile (env ARMGEN_BENCH_RESOURCES)")
 	concurrencyFlag = flag.String("concurrency", envString("ARMGEN_BENCH_CONCURRENCY", "8"), "MaxConcurrentReconciles, workers per kind; a comma list runs each in turn (env ARMGEN_BENCH_CONCURRENCY)")
+	managerFlag     = flag.String("manager", envString("ARMGEN_BENCH_MANAGER", "process"), "process: run cmd/controller as its own process, so its memory is measured apart; inprocess: run the manager in the benchmark's process (env ARMGEN_BENCH_MANAGER)")
 	waitDelayFlag   = flag.Duration("wait-delay", envDuration("ARMGEN_BENCH_WAIT_DELAY", 0), "the reconciler's WaitDelay; 0 keeps its default (env ARMGEN_BENCH_WAIT_DELAY)")
 )
 

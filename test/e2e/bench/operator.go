@@ -8,6 +8,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"k8s.io/client-go/rest"
+	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/armgen/armgen/internal/manager"
 	"github.com/armgen/armgen/internal/reconciler"
@@ -83,3 +84,15 @@ func StartOperator(ctx context.Context, cfg *rest.Config, srv *armfake.Server, o
 
 // Stop stops the manager and waits until it has.
 func (o *Operator) Stop() error { return o.stop() }
+
+// Reader reads the objects as the manager sees them (its cache: no load on the API server).
+func (o *Operator) Reader() client.Reader { return o.GetCache() }
+
+// Counts are the PUTs sent and avoided at resync since the manager started.
+func (o *Operator) Counts() (puts, avoided int64, err error) {
+	puts, avoided = o.Metrics.Counts()
+	return puts, avoided, nil
+}
+
+// PeakRSS of an operator in this process is the process's: see PeakRSS.
+func (o *Operator) PeakRSS() (int64, error) { return 0, errors.New("the operator shares this process") }

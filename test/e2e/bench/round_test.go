@@ -3,6 +3,7 @@ package bench_test
 import (
 	"fmt"
 	"maps"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -23,8 +24,11 @@ import (
 const (
 	// readyTimeout bounds each wait; far above the 60 s target, as the machine is shared.
 	readyTimeout = 20 * time.Minute
-	// pollEvery is how often progress is counted, from the operator's cache (no API request).
-	pollEvery = 250 * time.Millisecond
+	// pollEvery is how often progress is counted: from the operator's cache when it runs in
+	// this process (no API request); from the API server when it runs as its own, where the
+	// lists load the server the operator is measured against, so less often (pollProcessEvery).
+	pollEvery        = 250 * time.Millisecond
+	pollProcessEvery = 2 * time.Second
 	// creators is how many objects are written at once, as kubectl apply of a folder with
 	// some parallelism would.
 	creators = 16
@@ -41,6 +45,17 @@ type roundResult struct {
 	heapBaseline, heapPeak    uint64
 	rssPeak, vmHWM            uint64
 	hwmReset                  bool
+	// managerHWM is the operator process's own peak (its VmHWM), when it runs as a process.
+	managerHWM int64
+	process    bool
+}
+
+// operator is the manager under measure: in this process, or cmd/controller as its own.
+type operator interface {
+	Reader() client.Reader
+	Counts() (puts, avoided int64, err error)
+	PeakRSS() (int64, error)
+	Stop() error
 }
 
 // runRound applies a fleet of n in its own namespace and subscription and waits for it to be
@@ -65,15 +80,13 @@ func runRound(b *testing.B, c *cluster.Cluster, srv *armfake.Server, round, n in
 
 	// A long sync period: only the restart below resyncs.
 	cfg.SyncPeriod = time.Hour
-	op, err := bench.StartOperator(ctx, c.Config, srv, cfg)
-	if err != nil {
-		b.Fatal(err)
-	}
+	op := startOperator(b, c, srv, cfg)
+	res.process = *managerFlag == "process"
 	start := time.Now()
 	createAll(b, c.Client, objs)
 	res.create = time.Since(start)
 	waitFor(b, "Ready", start, func() (bool, string) {
-		p, err := bench.CountReady(ctx, op.GetCache(), c.Scheme, ns, kinds)
+		p, err := bench.CountReady(ctx, op.Reader(), c.Scheme, ns, kinds)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -81,8 +94,9 @@ func runRound(b *testing.B, c *cluster.Cluster, srv *armfake.Server, round, n in
 	})
 	res.ready = time.Since(start)
 	writeHeapProfile(b)
-	res.createPuts, res.createAvoided = op.Metrics.Counts()
+	res.createPuts, res.createAvoided = counts(b, op)
 	res.createReqs = bench.CountRequests(srv.Requests())
+	res.managerHWM = max(res.managerHWM, peak(op))
 	if err := op.Stop(); err != nil {
 		b.Fatalf("stopping the operator: %v", err)
 	}
@@ -91,17 +105,15 @@ func runRound(b *testing.B, c *cluster.Cluster, srv *armfake.Server, round, n in
 	// for their generation, so each is compared with Azure (a GET) and PUT only if it drifted.
 	srv.ResetRequests()
 	start = time.Now()
-	op, err = bench.StartOperator(ctx, c.Config, srv, cfg)
-	if err != nil {
-		b.Fatal(err)
-	}
+	op = startOperator(b, c, srv, cfg)
 	waitFor(b, "resynced", start, func() (bool, string) {
-		puts, avoided := op.Metrics.Counts()
+		puts, avoided := counts(b, op)
 		return puts+avoided >= int64(n), fmt.Sprintf("%d PUTs, %d avoided of %d", puts, avoided, n)
 	})
 	res.resync = time.Since(start)
-	res.resyncPuts, res.resyncAvoided = op.Metrics.Counts()
+	res.resyncPuts, res.resyncAvoided = counts(b, op)
 	res.resyncReqs = bench.CountRequests(srv.Requests())
+	res.managerHWM = max(res.managerHWM, peak(op))
 	if err := op.Stop(); err != nil {
 		b.Fatalf("stopping the operator: %v", err)
 	}
@@ -181,7 +193,7 @@ func waitFor(b *testing.B, what string, start time.Time, done func() (bool, stri
 		select {
 		case <-b.Context().Done():
 			b.Fatalf("interrupted before %s: %s", what, progress)
-		case <-time.After(pollEvery):
+		case <-time.After(pollInterval()):
 		}
 	}
 }
@@ -209,6 +221,9 @@ func (r *roundResult) report(b *testing.B) {
 	b.ReportMetric(perResource(r.createReqs.ARM), "arm-req/resource")
 	b.ReportMetric(bench.MiB(r.heapPeak), "peak-heap-MiB")
 	b.ReportMetric(bench.MiB(r.vmHWM), "VmHWM-MiB")
+	if r.process {
+		b.ReportMetric(bench.MiB(uint64(r.managerHWM)), "manager-VmHWM-MiB")
+	}
 	b.ReportMetric(float64(r.resyncPuts), "resync-PUTs")
 	b.ReportMetric(float64(r.n), "resync-PUTs-ASO")
 	b.ReportMetric(r.resync.Seconds(), "s-to-resync")
@@ -226,6 +241,7 @@ func (r *roundResult) report(b *testing.B) {
   peak heap in use       %6.0f MiB (baseline before the operator %0.f MiB)
   peak RSS sampled       %6.0f MiB; VmHWM %0.f MiB (%s)
     heap and RSS are the whole process: kube-apiserver, etcd and armfake too, so they bound the operator from above
+  %s
   resync of all          %6.1f s: %d PUTs (ASO would send %d), %d avoided, %.2f ARM requests/resource (GET %.2f, PUT %.2f)`,
 		r.n, r.workers,
 		r.create.Seconds(),
@@ -234,5 +250,59 @@ func (r *roundResult) report(b *testing.B) {
 		r.createPuts, r.createAvoided,
 		bench.MiB(r.heapPeak), bench.MiB(r.heapBaseline),
 		bench.MiB(r.rssPeak), bench.MiB(r.vmHWM), hwmNote,
+		managerLine(r),
 		r.resync.Seconds(), r.resyncPuts, r.n, r.resyncAvoided, perResource(rr.ARM), perResource(rr.Gets), perResource(rr.Puts))
+}
+
+// startOperator starts the manager as -manager says: cmd/controller as a process (its memory
+// then measured apart), or in this process.
+func startOperator(b *testing.B, c *cluster.Cluster, srv *armfake.Server, cfg bench.OperatorConfig) operator {
+	ctx := b.Context()
+	if *managerFlag == "process" {
+		dir := b.TempDir()
+		bin, err := bench.BuildController(ctx, filepath.Join("..", "..", ".."), dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		op, err := bench.StartProcessOperator(ctx, bin, dir, c.Config, c.Client, srv, cfg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return op
+	}
+	op, err := bench.StartOperator(ctx, c.Config, srv, cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return op
+}
+
+func counts(b *testing.B, op operator) (puts, avoided int64) {
+	puts, avoided, err := op.Counts()
+	if err != nil {
+		b.Fatalf("reading the operator's counts: %v", err)
+	}
+	return puts, avoided
+}
+
+func peak(op operator) int64 {
+	v, err := op.PeakRSS()
+	if err != nil {
+		return 0
+	}
+	return v
+}
+
+func managerLine(r *roundResult) string {
+	if !r.process {
+		return "manager alone          not measured: it runs in this process (-manager process measures it)"
+	}
+	return fmt.Sprintf("manager alone          %6.0f MiB VmHWM: cmd/controller as its own process, the highest of its two runs", bench.MiB(uint64(r.managerHWM)))
+}
+
+func pollInterval() time.Duration {
+	if *managerFlag == "process" {
+		return pollProcessEvery
+	}
+	return pollEvery
 }

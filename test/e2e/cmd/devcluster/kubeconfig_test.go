@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/armgen/armgen/test/e2e/cluster"
 	"k8s.io/client-go/rest"
 	"k8s.io/client-go/tools/clientcmd"
 )
@@ -14,7 +15,7 @@ func TestKubeconfigReachesTheServerAsGiven(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "dev.kubeconfig")
 	in := &rest.Config{Host: "https://127.0.0.1:40000", BearerToken: "token"}
 	in.CAData, in.ServerName = []byte("ca"), "apiserver-loopback-client"
-	if err := writeKubeconfig(path, in); err != nil {
+	if err := cluster.WriteKubeconfig(path, in, contextName); err != nil {
 		t.Fatal(err)
 	}
 	out, err := clientcmd.BuildConfigFromFlags("", path)

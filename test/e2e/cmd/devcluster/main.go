@@ -121,7 +121,7 @@ func run(args []string) error {
 		return fmt.Errorf("%w:\n%s", err, tb.Logs())
 	}
 	printTimings(tb.Logs())
-	if err := writeKubeconfig(o.kubeconfig, c.Config); err != nil {
+	if err := cluster.WriteKubeconfig(o.kubeconfig, c.Config, contextName); err != nil {
 		return err
 	}
 	defer os.Remove(o.kubeconfig) // it holds a token for a server that is about to go

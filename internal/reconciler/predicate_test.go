@@ -1,0 +1,47 @@
+package reconciler
+
+import (
+	"testing"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/event"
+
+	resources "github.com/armgen/armgen/generated/resources/v1api20210401/storage"
+	"github.com/armgen/armgen/pkg/genruntime"
+	"github.com/armgen/armgen/pkg/genruntime/conditions"
+)
+
+func TestChangesThatMatter(t *testing.T) {
+	base := func() *resources.ResourceGroup {
+		rg := &resources.ResourceGroup{ObjectMeta: metav1.ObjectMeta{Name: "rg", Generation: 1,
+			Annotations: map[string]string{"team": "a"}, Finalizers: []string{genruntime.Finalizer}}}
+		return rg
+	}
+	now := metav1.Now()
+	cases := []struct {
+		name   string
+		change func(*resources.ResourceGroup)
+		wake   bool
+	}{
+		{"status only", func(r *resources.ResourceGroup) {
+			r.SetConditions(conditions.Conditions{conditions.NewReady(metav1.ConditionTrue, "", "Succeeded", "", 1)})
+		}, false},
+		{"the reconciler's resume token", func(r *resources.ResourceGroup) {
+			r.Annotations[genruntime.PollerResumeTokenAnnotation] = "t"
+			r.Annotations[genruntime.PollerOperationAnnotation] = "PUT"
+		}, false},
+		{"the reconciler's resource-id", func(r *resources.ResourceGroup) { r.Annotations[genruntime.ResourceIDAnnotation] = "/x" }, false},
+		{"spec", func(r *resources.ResourceGroup) { r.Generation = 2 }, true},
+		{"reconcile policy", func(r *resources.ResourceGroup) { r.Annotations[genruntime.ReconcilePolicyAnnotation] = "skip" }, true},
+		{"credential", func(r *resources.ResourceGroup) { r.Annotations[genruntime.CredentialFromAnnotation] = "c" }, true},
+		{"finalizer", func(r *resources.ResourceGroup) { r.Finalizers = nil }, true},
+		{"deletion", func(r *resources.ResourceGroup) { r.DeletionTimestamp = &now }, true},
+	}
+	for _, c := range cases {
+		old, updated := base(), base()
+		c.change(updated)
+		if got := changesThatMatter().Update(event.UpdateEvent{ObjectOld: old, ObjectNew: updated}); got != c.wake {
+			t.Errorf("%s: wakes %v, want %v", c.name, got, c.wake)
+		}
+	}
+}

@@ -1,0 +1,162 @@
+package bench
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"k8s.io/client-go/rest"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"github.com/armgen/armgen/pkg/armfake"
+	"github.com/armgen/armgen/test/e2e/cluster"
+)
+
+// ProcessOperator is cmd/controller run as a process of its own, as in a cluster, so that its
+// memory is measured apart from the API server, etcd and armfake that share the benchmark's.
+type ProcessOperator struct {
+	cmd     *exec.Cmd
+	metrics string
+	reader  client.Reader
+	done    chan error
+}
+
+// BuildController builds cmd/controller into dir and returns the binary's path.
+func BuildController(ctx context.Context, repoRoot, dir string) (string, error) {
+	bin := filepath.Join(dir, "controller")
+	cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/controller")
+	cmd.Dir = repoRoot
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("building cmd/controller: %v\n%s", err, out)
+	}
+	return bin, nil
+}
+
+// StartProcessOperator starts the controller binary in watchers mode on the cluster cfg
+// reaches, talking to srv, with the settings of oc given as a user gives them (environment),
+// and returns once it serves metrics. reader is how the benchmark reads objects (the API server).
+func StartProcessOperator(ctx context.Context, bin, dir string, cfg *rest.Config, reader client.Reader, srv *armfake.Server, oc OperatorConfig) (*ProcessOperator, error) {
+	kubeconfig := filepath.Join(dir, "kubeconfig")
+	if err := cluster.WriteKubeconfig(kubeconfig, cfg, "bench"); err != nil {
+		return nil, err
+	}
+	port, err := freePort()
+	if err != nil {
+		return nil, err
+	}
+	metricsAddr := fmt.Sprintf("127.0.0.1:%d", port)
+	cmd := exec.Command(bin, "--kubeconfig", kubeconfig, "--metrics-addr", metricsAddr, "--health-addr", "0")
+	cmd.Env = append(os.Environ(),
+		"AZURE_OPERATOR_MODE=watchers",
+		"AZURE_RESOURCE_MANAGER_ENDPOINT="+srv.URL()+"/",
+		"AZURE_AUTHORITY_HOST="+srv.AuthorityHost(),
+		"SSL_CERT_FILE="+srv.CAFile(),
+		"AZURE_SYNC_PERIOD="+oc.SyncPeriod.String(),
+		"MAX_CONCURRENT_RECONCILES="+strconv.Itoa(oc.Concurrency),
+	)
+	logFile, err := os.Create(filepath.Join(dir, "controller.log"))
+	if err != nil {
+		return nil, err
+	}
+	cmd.Stdout, cmd.Stderr = logFile, logFile
+	if err := cmd.Start(); err != nil {
+		logFile.Close()
+		return nil, err
+	}
+	p := &ProcessOperator{cmd: cmd, metrics: "http://" + metricsAddr + "/metrics", reader: reader, done: make(chan error, 1)}
+	go func() { p.done <- cmd.Wait(); logFile.Close() }()
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		if _, _, err := p.Counts(); err == nil {
+			return p, nil
+		}
+		select {
+		case err := <-p.done:
+			return nil, fmt.Errorf("the controller stopped at start (%v); its log is %s", err, logFile.Name())
+		case <-time.After(100 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			_ = p.Stop()
+			return nil, fmt.Errorf("the controller served no metrics in 2 minutes; its log is %s", logFile.Name())
+		}
+	}
+}
+
+// Reader reads the objects from the API server: the process's cache is its own.
+func (p *ProcessOperator) Reader() client.Reader { return p.reader }
+
+// Counts scrapes the process's metrics for the PUTs sent and those avoided at resync. The
+// counters appear only once something was counted: before that both are zero.
+func (p *ProcessOperator) Counts() (puts, avoided int64, err error) {
+	resp, err := http.Get(p.metrics)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer resp.Body.Close()
+	sc := bufio.NewScanner(resp.Body)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		name, value, ok := strings.Cut(line, " ")
+		if !ok || strings.HasPrefix(line, "#") {
+			continue
+		}
+		v, perr := strconv.ParseFloat(value, 64)
+		if perr != nil {
+			continue
+		}
+		switch {
+		case strings.HasPrefix(name, "armgen_puts_total"):
+			puts += int64(v)
+		case strings.HasPrefix(name, "armgen_resync_puts_avoided_total"):
+			avoided += int64(v)
+		}
+	}
+	return puts, avoided, sc.Err()
+}
+
+// PeakRSS is the process's VmHWM: the most memory it held at once.
+func (p *ProcessOperator) PeakRSS() (int64, error) {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", p.cmd.Process.Pid))
+	if err != nil {
+		return 0, err
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kb, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "kB")), 10, 64)
+			return kb * 1024, err
+		}
+	}
+	return 0, errors.New("no VmHWM in /proc status")
+}
+
+// Stop ends the process as a cluster would (SIGTERM) and waits for it.
+func (p *ProcessOperator) Stop() error {
+	_ = p.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-p.done:
+		return nil
+	case <-time.After(30 * time.Second):
+		_ = p.cmd.Process.Kill()
+		return errors.New("the controller did not stop on SIGTERM within 30 s")
+	}
+}
+
+func freePort() (int, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port, nil
+}
