@@ -15,6 +15,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/go-openapi/spec"
+
 	"github.com/armgen/armgen/pkg/codegen/loader"
 )
 
@@ -113,7 +115,9 @@ func (v *Validator) load(armType, apiVersion string) (*Schema, error) {
 			apiVersion, group, armType, v.index.Root, strings.Join(types, ", "))
 	}
 	if res.Body.Schema == nil {
-		return nil, fmt.Errorf("%s@%s: the PUT at %s in %s has no body schema", armType, apiVersion, res.Path, res.File)
+		// A PUT that declares no body (web's siteextensions, sql's dnsAliases): the resource is
+		// made by its URL alone, and anything sent besides is a mistake.
+		return &Schema{ARMType: res.ARMType, APIVersion: apiVersion, File: res.File, root: emptyBody()}, nil
 	}
 	b := newBuilder(v, docs)
 	root, err := b.build(res.Body.Doc, res.Body.Pointer, res.Body.Schema)
@@ -168,4 +172,9 @@ func (v *Validator) discover(group, apiVersion string) (rs []*loader.Resource, d
 		return nil, nil, err
 	}
 	return cat.Resources, docs, nil
+}
+
+// emptyBody admits an empty object only.
+func emptyBody() *node {
+	return &node{name: "(no body declared)", types: spec.StringOrArray{"object"}, props: map[string]prop{}, closed: true, merged: true}
 }
