@@ -62,7 +62,7 @@ func (a *attempt) apply(ctx context.Context) (reconcile.Result, error) {
 	if err != nil {
 		return reconcile.Result{}, err
 	}
-	resolved, err := a.r.opts.Resolver.Resolve(ctx, a.obj.GetNamespace(), spec, a.cred.SubscriptionID)
+	resolved, err := a.r.opts.Resolver.Resolve(ctx, a.obj.GetNamespace(), spec, a.cred.CheckSubscription)
 	if err != nil {
 		return a.resolveError(ctx, err)
 	}

@@ -88,7 +88,7 @@ func (a *attempt) resolveError(ctx context.Context, err error) (reconcile.Result
 		}
 		return a.condition(ctx, readyFalse(e.Severity(), e.Reason, e.Message, a.obj.GetGeneration()), wait)
 	}
-	return reconcile.Result{}, err
+	return a.credentialError(ctx, err)
 }
 
 func hasOwnerReference(obj, owner client.Object) bool {

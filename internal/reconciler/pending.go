@@ -5,7 +5,6 @@ import (
 
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
-	"github.com/armgen/armgen/internal/armclient"
 	"github.com/armgen/armgen/pkg/genruntime"
 )
 
@@ -26,5 +25,3 @@ func (a *attempt) setPending(ctx context.Context, token, op string) error {
 	setAnnotation(a.obj, genruntime.PollerOperationAnnotation, op)
 	return a.r.client.Patch(ctx, a.obj, client.MergeFrom(before))
 }
-
-func isNotFound(err error) bool { return armclient.IsNotFound(err) }

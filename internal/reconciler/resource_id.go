@@ -86,12 +86,3 @@ func armTypeOf(id string) string {
 	}
 	return strings.Join(parts, "/")
 }
-
-// subscriptionOf returns the subscription of an ARM ID, or "" for one outside any.
-func subscriptionOf(id string) string {
-	segs := strings.Split(strings.Trim(id, "/"), "/")
-	if len(segs) >= 2 && strings.EqualFold(segs[0], "subscriptions") {
-		return segs[1]
-	}
-	return ""
-}

@@ -10,6 +10,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
+	"github.com/armgen/armgen/internal/armclient"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 )
@@ -62,7 +63,7 @@ func (a *attempt) observe(ctx context.Context) (reconcile.Result, error) {
 	var actual json.RawMessage
 	err = a.arm.GetByID(ctx, a.id, versioned.GetAPIVersion(), &actual)
 	if err != nil {
-		if isNotFound(err) {
+		if armclient.IsNotFound(err) {
 			msg := fmt.Sprintf("%s does not exist in Azure; with reconcile-policy skip the operator does not create it", a.id)
 			return a.condition(ctx, readyFalse(conditions.ConditionSeverityWarning, reasonAzureResourceNotFound, msg, a.obj.GetGeneration()), a.backoff())
 		}

@@ -8,11 +8,10 @@ import (
 
 // Reasons the Ready condition reports while something a spec names cannot be found.
 const (
-	ReasonReferenceNotFound    = "ReferenceNotFound"
-	ReasonSecretNotFound       = "SecretNotFound"
-	ReasonConfigMapNotFound    = "ConfigMapNotFound"
-	ReasonWaitingForOwner      = "WaitingForOwner"
-	ReasonSubscriptionMismatch = "SubscriptionMismatch"
+	ReasonReferenceNotFound = "ReferenceNotFound"
+	ReasonSecretNotFound    = "SecretNotFound"
+	ReasonConfigMapNotFound = "ConfigMapNotFound"
+	ReasonWaitingForOwner   = "WaitingForOwner"
 )
 
 // Error is something a spec names that is not there (yet), or may not be used.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -74,10 +73,10 @@ func ARMIDOf(obj genruntime.ARMMetaObject, reason string) (string, error) {
 	return id, nil
 }
 
-// Resolve looks up everything spec refers to (see Collect). subscription, when set, is the
-// credential's: an ARM ID reference outside it is refused (SubscriptionMismatch), so that a
-// namespace reaches no further than its credential was meant to.
-func (r *Resolver) Resolve(ctx context.Context, namespace string, spec any, subscription string) (genruntime.ConvertToARMResolvedDetails, error) {
+// Resolve looks up everything spec refers to (see Collect). checkARMID, when set, vets each ARM
+// ID reference (the credential's CheckSubscription refuses one outside its subscription, so
+// that a namespace reaches no further than its credential was meant to).
+func (r *Resolver) Resolve(ctx context.Context, namespace string, spec any, checkARMID func(string) error) (genruntime.ConvertToARMResolvedDetails, error) {
 	found := Collect(spec)
 	var out genruntime.ConvertToARMResolvedDetails
 	if len(found.References) > 0 {
@@ -85,8 +84,10 @@ func (r *Resolver) Resolve(ctx context.Context, namespace string, spec any, subs
 	}
 	for _, ref := range found.References {
 		if ref.IsDirectARMReference() {
-			if err := CheckSubscription(ref.ARMID, subscription); err != nil {
-				return out, err
+			if checkARMID != nil {
+				if err := checkARMID(ref.ARMID); err != nil {
+					return out, err
+				}
 			}
 			continue
 		}
@@ -126,19 +127,6 @@ func (r *Resolver) Resolve(ctx context.Context, namespace string, spec any, subs
 		out.ResolvedConfigMaps[c] = v
 	}
 	return out, nil
-}
-
-// CheckSubscription refuses an ARM ID in another subscription than the credential's.
-func CheckSubscription(armID, subscription string) error {
-	if subscription == "" {
-		return nil
-	}
-	segs := strings.Split(strings.Trim(armID, "/"), "/")
-	if len(segs) >= 2 && strings.EqualFold(segs[0], "subscriptions") && !strings.EqualFold(segs[1], subscription) {
-		return &Error{Reason: ReasonSubscriptionMismatch, Fatal: true,
-			Message: fmt.Sprintf("%s is in subscription %s, the credential's is %s", armID, segs[1], subscription)}
-	}
-	return nil
 }
 
 // errMissingKey marks an object that exists without the key asked for.

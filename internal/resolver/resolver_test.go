@@ -2,6 +2,7 @@ package resolver
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 
@@ -74,6 +75,16 @@ func TestCollect(t *testing.T) {
 	}
 }
 
+var errForeign = errors.New("outside the credential's subscription")
+
+// checkSubscription stands for the credential's CheckSubscription.
+func checkSubscription(id string) error {
+	if !strings.Contains(id, sub) {
+		return errForeign
+	}
+	return nil
+}
+
 func TestResolve(t *testing.T) {
 	idID := "/subscriptions/" + sub + "/resourceGroups/rg/providers/Microsoft.ManagedIdentity/userAssignedIdentities/id1"
 	secret := &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Namespace: "ns", Name: "s"}, Data: map[string][]byte{"p": []byte("hunter2")}}
@@ -86,11 +97,12 @@ func TestResolve(t *testing.T) {
 	notReady := readyIdentity(idID)
 	notReady.SetConditions(nil)
 	cases := []struct {
-		name       string
-		objs       []client.Object
-		spec       spec
-		wantReason string
-		wantFatal  bool
+		name        string
+		objs        []client.Object
+		spec        spec
+		wantReason  string
+		wantFatal   bool
+		wantForeign bool
 	}{
 		{name: "everything there", objs: []client.Object{readyIdentity(idID), secret, cm}, spec: full},
 		{name: "reference missing", objs: []client.Object{secret, cm}, spec: full, wantReason: ReasonReferenceNotFound},
@@ -99,13 +111,19 @@ func TestResolve(t *testing.T) {
 		{name: "secret key missing", objs: []client.Object{readyIdentity(idID), cm, &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Namespace: "ns", Name: "s"}}}, spec: full, wantReason: ReasonSecretNotFound},
 		{name: "config map missing", objs: []client.Object{readyIdentity(idID), secret}, spec: full, wantReason: ReasonConfigMapNotFound},
 		{name: "unknown kind", spec: spec{Rules: []rule{{genruntime.ResourceReference{Group: "x.azure.com", Kind: "Nope", Name: "n"}}}}, wantReason: ReasonReferenceNotFound, wantFatal: true},
-		{name: "ARM ID in another subscription", spec: spec{Rules: []rule{{genruntime.ResourceReference{ARMID: "/subscriptions/other/resourceGroups/rg"}}}}, wantReason: ReasonSubscriptionMismatch, wantFatal: true},
+		{name: "ARM ID refused by the credential's check", spec: spec{Rules: []rule{{genruntime.ResourceReference{ARMID: "/subscriptions/other/resourceGroups/rg"}}}}, wantForeign: true},
 		{name: "ARM ID in the subscription", spec: spec{Rules: []rule{{genruntime.ResourceReference{ARMID: "/subscriptions/" + sub + "/resourceGroups/rg"}}}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			r := newResolver(t, c.objs...)
-			got, err := r.Resolve(context.Background(), "ns", &c.spec, sub)
+			got, err := r.Resolve(context.Background(), "ns", &c.spec, checkSubscription)
+			if c.wantForeign {
+				if !errors.Is(err, errForeign) {
+					t.Fatalf("got %v, want the check's refusal", err)
+				}
+				return
+			}
 			if c.wantReason == "" {
 				if err != nil {
 					t.Fatal(err)
