@@ -54,6 +54,8 @@ func (d ConvertToARMResolvedDetails) ConfigMapValue(property string, ref ConfigM
 }
 
 // ToARMConverter is a spec (or a part of one) that can become its ARM wire shape.
+//
+// +kubebuilder:object:generate=false
 type ToARMConverter interface {
 	// ConvertToARM returns the ARM payload (a pointer to a type of the version's arm package).
 	ConvertToARM(resolved ConvertToARMResolvedDetails) (any, error)
@@ -61,6 +63,8 @@ type ToARMConverter interface {
 
 // FromARMConverter is a spec or status (or a part of one) that can be filled from its ARM wire
 // shape, as a GET returns it.
+//
+// +kubebuilder:object:generate=false
 type FromARMConverter interface {
 	// NewEmptyARMValue returns a new, empty value of the ARM type to decode a response into.
 	NewEmptyARMValue() any
@@ -71,6 +75,8 @@ type FromARMConverter interface {
 }
 
 // ARMTransformer converts both ways.
+//
+// +kubebuilder:object:generate=false
 type ARMTransformer interface {
 	ToARMConverter
 	FromARMConverter
