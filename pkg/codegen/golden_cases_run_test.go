@@ -36,6 +36,8 @@ func TestGoldenCasesPassTheirGeneratedTests(t *testing.T) {
 		"--- PASS: Test_RoutersPolicy_STATUS_ARMRoundTrip",
 		"--- PASS: Test_RoutersPolicy_Spec_ARMPayloadMatchesSwagger",
 		"--- PASS: Test_RoutersPolicy_HubRoundTrip",
+		"--- PASS: Test_RoutersPeering_Spec_ARMRoundTrip",
+		"--- PASS: Test_RoutersPeering_Spec_ARMPayloadMatchesSwagger",
 	} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("the generated tests did not report %q:\n%s", want, out)

@@ -95,46 +95,60 @@ func TestGoldenCaseCRDs(t *testing.T) {
 	}
 }
 
-// TestPolymorphicResourceHoldsOneVariant: the routes case's RoutersPolicy has a polymorphic PUT
-// body, so its spec is a union that also has azureName, owner and operatorSpec. A manifest that
-// sets those and one variant is accepted; none or two variants are refused, whatever else is set.
+// TestPolymorphicResourceHoldsOneVariant: the routes case's RoutersPolicy and RoutersPeering have
+// a polymorphic PUT body, so their specs are unions that also have azureName, owner and
+// operatorSpec. A manifest that sets those and one variant is accepted; none or two variants are
+// refused, whatever else is set.
 func TestPolymorphicResourceHoldsOneVariant(t *testing.T) {
 	crds := caseCRDs(t, goldenCases(t)["routes"])
-	crd := crdcheck.Find(crds, schema.GroupKind{Group: "routes.azure.com", Kind: "RoutersPolicy"})
-	if crd == nil {
-		t.Fatal("the routes case has no RoutersPolicy CRD")
-	}
-	manifest := func(variants string) map[string]any {
-		doc := `apiVersion: routes.azure.com/v1api20220301
-kind: RoutersPolicy
+	cases := []struct {
+		kind, names string
+		ok, bad     []string
+	}{{
+		kind: "RoutersPolicy", names: "[default import static]",
+		ok: []string{
+			"  static: {kind: Static, prefixes: [10.0.0.0/8], nextHop: 10.0.0.1}\n",
+			"  import: {kind: Import, sourceRouterReference: {armId: /subscriptions/s/resourceGroups/g/providers/Microsoft.Routes/routers/r2}}\n",
+			"  default: {kind: Default}\n",
+		},
+		bad: []string{"", "  static: {kind: Static, prefixes: [10.0.0.0/8]}\n  default: {kind: Default}\n"},
+	}, {
+		kind: "RoutersPeering", names: "[external internal]",
+		ok: []string{
+			"  external: {peerType: External, peerAsn: 65001, peerAddress: 192.0.2.1}\n",
+			"  internal: {peerType: Internal, routeReflectorClient: true}\n",
+		},
+		bad: []string{"", "  external: {peerType: External, peerAsn: 65001}\n  internal: {peerType: Internal}\n"},
+	}}
+	for _, c := range cases {
+		crd := crdcheck.Find(crds, schema.GroupKind{Group: "routes.azure.com", Kind: c.kind})
+		if crd == nil {
+			t.Fatalf("the routes case has no %s CRD", c.kind)
+		}
+		manifest := func(variants string) map[string]any {
+			doc := "apiVersion: routes.azure.com/v1api20220301\nkind: " + c.kind + `
 metadata: {name: p1, namespace: default}
 spec:
   azureName: p1
   owner: {name: r1}
   operatorSpec: {secretExpressions: []}
 ` + variants
-		obj, err := crdcheck.ParseObject([]byte(doc))
-		if err != nil {
-			t.Fatal(err)
+			obj, err := crdcheck.ParseObject([]byte(doc))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return obj
 		}
-		return obj
-	}
-	for _, ok := range []string{
-		"  static: {kind: Static, prefixes: [10.0.0.0/8], nextHop: 10.0.0.1}\n",
-		"  import: {kind: Import, sourceRouterReference: {armId: /subscriptions/s/resourceGroups/g/providers/Microsoft.Routes/routers/r2}}\n",
-		"  default: {kind: Default}\n",
-	} {
-		if err := crdcheck.ValidateObject(crd, "v1api20220301", manifest(ok)); err != nil {
-			t.Errorf("one variant %q: %v", strings.TrimSpace(ok), err)
+		for _, ok := range c.ok {
+			if err := crdcheck.ValidateObject(crd, "v1api20220301", manifest(ok)); err != nil {
+				t.Errorf("%s with one variant %q: %v", c.kind, strings.TrimSpace(ok), err)
+			}
 		}
-	}
-	for _, bad := range []string{
-		"",
-		"  static: {kind: Static, prefixes: [10.0.0.0/8]}\n  default: {kind: Default}\n",
-	} {
-		err := crdcheck.ValidateObject(crd, "v1api20220301", manifest(bad))
-		if err == nil || !strings.Contains(err.Error(), "exactly one of the fields in [default import static] must be set") {
-			t.Errorf("variants %q: want the one-variant rule to refuse it, got %v", strings.TrimSpace(bad), err)
+		for _, bad := range c.bad {
+			err := crdcheck.ValidateObject(crd, "v1api20220301", manifest(bad))
+			if err == nil || !strings.Contains(err.Error(), "exactly one of the fields in "+c.names+" must be set") {
+				t.Errorf("%s with variants %q: want the one-variant rule to refuse it, got %v", c.kind, strings.TrimSpace(bad), err)
+			}
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 func KnownResources() []genruntime.KnownResource {
 	return []genruntime.KnownResource{
 		{Obj: new(routesv1api20220301storage.Router)},
+		{Obj: new(routesv1api20220301storage.RoutersPeering)},
 		{Obj: new(routesv1api20220301storage.RoutersPolicy)},
 	}
 }

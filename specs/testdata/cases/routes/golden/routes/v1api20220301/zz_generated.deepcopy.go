@@ -74,6 +74,71 @@ func (in *DefaultPolicy_STATUS) DeepCopy() *DefaultPolicy_STATUS {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ExternalPeering) DeepCopyInto(out *ExternalPeering) {
+	*out = *in
+	if in.PeerAddress != nil {
+		in, out := &in.PeerAddress, &out.PeerAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.PeerAsn != nil {
+		in, out := &in.PeerAsn, &out.PeerAsn
+		*out = new(int)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ExternalPeering) DeepCopy() *ExternalPeering {
+	if in == nil {
+		return nil
+	}
+	out := new(ExternalPeering)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ExternalPeering_STATUS) DeepCopyInto(out *ExternalPeering_STATUS) {
+	*out = *in
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PeerAddress != nil {
+		in, out := &in.PeerAddress, &out.PeerAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.PeerAsn != nil {
+		in, out := &in.PeerAsn, &out.PeerAsn
+		*out = new(int)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ExternalPeering_STATUS) DeepCopy() *ExternalPeering_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ExternalPeering_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *ImportPolicy) DeepCopyInto(out *ImportPolicy) {
 	*out = *in
 	if in.Filter != nil {
@@ -144,6 +209,71 @@ func (in *ImportPolicy_STATUS) DeepCopy() *ImportPolicy_STATUS {
 		return nil
 	}
 	out := new(ImportPolicy_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *InternalPeering) DeepCopyInto(out *InternalPeering) {
+	*out = *in
+	if in.PeerAddress != nil {
+		in, out := &in.PeerAddress, &out.PeerAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.RouteReflectorClient != nil {
+		in, out := &in.RouteReflectorClient, &out.RouteReflectorClient
+		*out = new(bool)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *InternalPeering) DeepCopy() *InternalPeering {
+	if in == nil {
+		return nil
+	}
+	out := new(InternalPeering)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *InternalPeering_STATUS) DeepCopyInto(out *InternalPeering_STATUS) {
+	*out = *in
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PeerAddress != nil {
+		in, out := &in.PeerAddress, &out.PeerAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.RouteReflectorClient != nil {
+		in, out := &in.RouteReflectorClient, &out.RouteReflectorClient
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *InternalPeering_STATUS) DeepCopy() *InternalPeering_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(InternalPeering_STATUS)
 	in.DeepCopyInto(out)
 	return out
 }
@@ -389,6 +519,167 @@ func (in *Router_Spec) DeepCopy() *Router_Spec {
 		return nil
 	}
 	out := new(Router_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *RoutersPeering) DeepCopyInto(out *RoutersPeering) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *RoutersPeering) DeepCopy() *RoutersPeering {
+	if in == nil {
+		return nil
+	}
+	out := new(RoutersPeering)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *RoutersPeering) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *RoutersPeeringList) DeepCopyInto(out *RoutersPeeringList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]RoutersPeering, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *RoutersPeeringList) DeepCopy() *RoutersPeeringList {
+	if in == nil {
+		return nil
+	}
+	out := new(RoutersPeeringList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *RoutersPeeringList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *RoutersPeeringOperatorSpec) DeepCopyInto(out *RoutersPeeringOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *RoutersPeeringOperatorSpec) DeepCopy() *RoutersPeeringOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(RoutersPeeringOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *RoutersPeering_STATUS) DeepCopyInto(out *RoutersPeering_STATUS) {
+	*out = *in
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.External != nil {
+		in, out := &in.External, &out.External
+		*out = new(ExternalPeering_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Internal != nil {
+		in, out := &in.Internal, &out.Internal
+		*out = new(InternalPeering_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *RoutersPeering_STATUS) DeepCopy() *RoutersPeering_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(RoutersPeering_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *RoutersPeering_Spec) DeepCopyInto(out *RoutersPeering_Spec) {
+	*out = *in
+	if in.External != nil {
+		in, out := &in.External, &out.External
+		*out = new(ExternalPeering)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Internal != nil {
+		in, out := &in.Internal, &out.Internal
+		*out = new(InternalPeering)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(RoutersPeeringOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *RoutersPeering_Spec) DeepCopy() *RoutersPeering_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(RoutersPeering_Spec)
 	in.DeepCopyInto(out)
 	return out
 }
