@@ -84,7 +84,9 @@ func newer(a, b string) bool {
 	return a > b
 }
 
-func isPreview(apiVersion string) bool { return strings.Contains(strings.ToLower(apiVersion), "preview") }
+func isPreview(apiVersion string) bool {
+	return strings.Contains(strings.ToLower(apiVersion), "preview")
+}
 
 // ForType is the kind that manages an ARM type (case-insensitive).
 func (t *Table) ForType(armType string) (Kind, bool) {
