@@ -6,6 +6,7 @@ package armctl
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -131,7 +132,9 @@ func runImport(ctx context.Context, env Env, ids []string, fl importFlags, stdou
 		return err
 	}
 	where := "stdout"
-	if len(res.Objects) > 0 {
+	if len(res.Objects) == 0 {
+		where = "nothing written"
+	} else {
 		if fl.output == "" {
 			if _, err := stdout.Write(data); err != nil {
 				return err
@@ -143,13 +146,13 @@ func runImport(ctx context.Context, env Env, ids []string, fl importFlags, stdou
 			where = fl.output
 		}
 	}
-	fmt.Fprintf(stderr, "imported %d resources to %s; %d skipped; %d errors\n", len(res.Objects), where, len(res.Skipped), len(res.Errors))
+	fmt.Fprintf(stderr, "imported %s (%s); %d skipped; %d errors\n", count(len(res.Objects), "resource"), where, len(res.Skipped), len(res.Errors))
 	if len(res.Errors) > 0 {
 		msgs := make([]string, len(res.Errors))
 		for i, e := range res.Errors {
 			msgs[i] = e.Error()
 		}
-		return fmt.Errorf("%d resources could not be imported:\n  %s", len(res.Errors), strings.Join(msgs, "\n  "))
+		return fmt.Errorf("%s could not be imported:\n  %s", count(len(res.Errors), "resource"), strings.Join(msgs, "\n  "))
 	}
 	return nil
 }
@@ -163,6 +166,12 @@ func connect(ctx context.Context, env Env) (*armclient.Client, *credentials.Cred
 	}
 	provider := credentials.NewProvider(nil, credentials.Options{AuthorityHost: st.AuthorityHost, Transport: env.Transport, Getenv: env.getenv})
 	cred, err := provider.Global(ctx)
+	var ce *credentials.Error
+	if errors.As(err, &ce) && ce.Reason == credentials.ReasonCredentialNotFound {
+		return nil, nil, fmt.Errorf("no credential in the environment: set %s, %s, %s and %s (or %s, or %s=true), as for the operator",
+			credentials.SubscriptionIDKey, credentials.TenantIDKey, credentials.ClientIDKey, credentials.ClientSecretKey,
+			credentials.ClientCertificateKey, credentials.UseWorkloadIdentityKey)
+	}
 	if err != nil {
 		return nil, nil, err
 	}
@@ -178,4 +187,11 @@ func connect(ctx context.Context, env Env) (*armclient.Client, *credentials.Cred
 		return nil, nil, err
 	}
 	return client, cred, nil
+}
+
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -68,7 +68,7 @@ func TestImportAzureResource(t *testing.T) {
 	if n := strings.Count(string(data), "\nkind: "); n != 3 || !strings.Contains(string(data), "serviceoperator.azure.com/reconcile-policy: manage") {
 		t.Errorf("want 3 objects (group, vnet, subnet) with policy manage:\n%s", data)
 	}
-	if !strings.Contains(stderr, "imported 3 resources to "+file) {
+	if !strings.Contains(stderr, "imported 3 resources ("+file+")") {
 		t.Errorf("stderr:\n%s", stderr)
 	}
 
@@ -88,6 +88,7 @@ func TestImportAzureResource(t *testing.T) {
 		{env, []string{"import", "azure-resource", "/subscriptions/another/resourceGroups/rg1"}, "is in subscription another"},
 		{env, []string{"import", "azure-resource", rg + "/providers/Microsoft.Network/virtualNetworks/nope"}, "virtualNetworks/nope"},
 		{fakeEnv(srv, map[string]string{"AZURE_CLIENT_SECRET": ""}), []string{"import", "azure-resource", rg}, "AZURE_CLIENT_SECRET"},
+		{fakeEnv(srv, map[string]string{"AZURE_CLIENT_SECRET": "", "AZURE_CLIENT_ID": "", "AZURE_TENANT_ID": ""}), []string{"import", "azure-resource", rg}, "no credential in the environment: set AZURE_SUBSCRIPTION_ID"},
 		{fakeEnv(srv, map[string]string{"AZURE_RESOURCE_MANAGER_ENDPOINT": "::"}), []string{"import", "azure-resource", rg}, "AZURE_RESOURCE_MANAGER_ENDPOINT"},
 	} {
 		_, _, err := run(t, c.env, c.args...)
