@@ -14,6 +14,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	"github.com/armgen/armgen/internal/armclient"
+	"github.com/armgen/armgen/internal/exporters"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 )
@@ -164,10 +165,12 @@ func (a *attempt) finished(ctx context.Context, versioned genruntime.ARMMetaObje
 	return a.setStatus(ctx, versioned, actual)
 }
 
-// upToDate says the last reconcile of this generation succeeded: Azure held the spec then.
+// upToDate says the last reconcile of this generation got Azure to hold the spec: it ended
+// Ready, or only its export failed (which is tried again without a PUT).
 func (a *attempt) upToDate() bool {
 	c, ok := a.obj.GetConditions().Get(conditions.ConditionTypeReady)
-	return ok && c.Status == metav1.ConditionTrue && c.ObservedGeneration == a.obj.GetGeneration()
+	return ok && c.ObservedGeneration == a.obj.GetGeneration() &&
+		(c.Status == metav1.ConditionTrue || exporters.IsReason(c.Reason))
 }
 
 // failedGeneration says this generation already ended in an Error (a refusal retrying cannot
