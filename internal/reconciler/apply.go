@@ -63,7 +63,7 @@ func (a *attempt) apply(ctx context.Context) (reconcile.Result, error) {
 	if err != nil {
 		return reconcile.Result{}, err
 	}
-	resolved, err := a.r.opts.Resolver.Resolve(ctx, a.obj.GetNamespace(), spec, a.cred.CheckSubscription)
+	resolved, inputs, err := a.r.opts.Resolver.ResolveWithInputs(ctx, a.obj.GetNamespace(), spec, a.cred.CheckSubscription)
 	if err != nil {
 		return a.resolveError(ctx, err)
 	}
@@ -79,7 +79,13 @@ func (a *attempt) apply(ctx context.Context) (reconcile.Result, error) {
 	}
 
 	reason := "spec changed"
-	if a.upToDate() {
+	upToDate := a.upToDate()
+	if upToDate {
+		if changed := a.inputsChanged(inputs); changed != "" {
+			reason, upToDate = changed, false
+		}
+	}
+	if upToDate {
 		var actual json.RawMessage
 		err := a.arm.GetByID(ctx, a.id, apiVersion, &actual)
 		switch {
@@ -113,6 +119,7 @@ func (a *attempt) apply(ctx context.Context) (reconcile.Result, error) {
 	if err != nil {
 		return a.armError(ctx, err, secrets)
 	}
+	a.recordInputs(ctx, inputs)
 	a.r.opts.Recorder.Eventf(a.obj, corev1.EventTypeNormal, "CredentialFrom", "Using credential from %q", a.cred.Name)
 	a.r.opts.Recorder.Eventf(a.obj, corev1.EventTypeNormal, "BeginCreateOrUpdate", "Successfully sent resource to Azure with ID %q", a.id)
 	return a.follow(ctx, p, versioned, secrets)

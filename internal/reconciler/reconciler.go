@@ -116,8 +116,11 @@ func (r *Reconciler) SetupWithManager(mgr ctrl.Manager, kinds []schema.GroupVers
 		if !ok {
 			return fmt.Errorf("%s is not an object", gvk)
 		}
-		err = ctrl.NewControllerManagedBy(mgr).
-			For(obj, builder.WithPredicates(changesThatMatter())).
+		if err := indexInputs(context.Background(), mgr.GetFieldIndexer(), obj); err != nil {
+			return fmt.Errorf("indexes of %s: %w", gvk.GroupKind(), err)
+		}
+		err = r.watchInputs(ctrl.NewControllerManagedBy(mgr).
+			For(obj, builder.WithPredicates(changesThatMatter())), gvk).
 			Named(controllerName(gvk)).
 			WithOptions(controllerOptions(maxConcurrent)).
 			Complete(r.For(gvk))
