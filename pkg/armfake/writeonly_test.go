@@ -20,3 +20,32 @@ func TestSecretsNotReturned(t *testing.T) {
 		}
 	}
 }
+
+// TestReadOnlyValues: a user-assigned identity reads back the clientId, principalId and tenantId
+// Azure gives it, the same at every GET; a cache its host name and ports.
+func TestReadOnlyValues(t *testing.T) {
+	s := StartTest(t, Options{SpecRoot: corpusRoot(t), Groups: []string{"resources", "managedidentity", "cache"}, LROPolls: -1})
+	expect(t, call(t, s, "PUT", rg+rgAPI, map[string]any{"location": "westus"}), 201, "")
+	identity := rg + "/providers/Microsoft.ManagedIdentity/userAssignedIdentities/id1?api-version=2018-11-30"
+	put := call(t, s, "PUT", identity, map[string]any{"location": "westus"})
+	expect(t, put, 201, "")
+	get := call(t, s, "GET", identity, nil)
+	for _, k := range []string{"clientId", "principalId"} {
+		v, _ := get.prop("properties", k).(string)
+		if len(v) != 36 || put.prop("properties", k) != v {
+			t.Errorf("%s %q (PUT answer %v): not a stable UUID", k, v, put.prop("properties", k))
+		}
+	}
+	if get.prop("properties", "tenantId") != s.TenantID() {
+		t.Errorf("tenantId %v, want armfake's tenant %s", get.prop("properties", "tenantId"), s.TenantID())
+	}
+	redis := rg + "/providers/Microsoft.Cache/redis/r1?api-version=2020-12-01"
+	expect(t, call(t, s, "PUT", redis, map[string]any{"location": "westus", "properties": map[string]any{"sku": map[string]any{"name": "Basic", "family": "C", "capacity": 0}}}), 201, "")
+	r := call(t, s, "GET", redis, nil)
+	if r.prop("properties", "hostName") != "r1.armfake.example" || r.prop("properties", "sslPort") == nil || r.prop("properties", "port") == nil {
+		t.Errorf("redis: %s", r.raw)
+	}
+	if r.prop("properties", "provisioningState") != "Succeeded" {
+		t.Errorf("provisioningState %v", r.prop("properties", "provisioningState"))
+	}
+}
