@@ -43,6 +43,11 @@ check-generated: ## Fail when generated/ or docs/resources* differ from a fresh 
 list: ## List the resources the spec root offers (GROUP=network to narrow it)
 	$(GO) run ./cmd/gen list $(if $(GROUP),--group $(GROUP))
 
+.PHONY: import
+import: ## Write YAML adopting existing Azure resources: make import ID='<ARM ID>...' [OUT=file] [NS=namespace] (docs/import.md)
+	@test -n "$(ID)" || { echo "usage: make import ID='<ARM ID>...' [OUT=file] [NS=namespace]"; exit 2; }
+	$(GO) run ./cmd/armctl import azure-resource $(ID) $(if $(OUT),-o $(OUT)) $(if $(NS),--namespace $(NS))
+
 .PHONY: golden
 golden: ## Rewrite golden files after an intended output change (review the diff)
 	$(GO) test ./pkg/codegen/... -update

@@ -55,6 +55,7 @@ func run() error {
 	flag.DurationVar(&opts.RetryAfter, "retry-after", time.Second, "poll interval advised in Retry-After")
 	flag.StringVar(&faultsFile, "faults", "", "YAML or JSON file of faults to inject")
 	flag.Int64Var(&opts.Seed, "seed", 0, "seed for generated values and probabilistic faults")
+	flag.IntVar(&opts.ListPageSize, "list-page-size", 0, "answer lists a page of this many items at a time, with nextLink (0: one page)")
 	flag.StringVar(&opts.CADir, "ca-dir", "", "folder for the CA file (default a temporary folder)")
 	flag.Var(g, "grant", "CLIENT[:SECRET]=SCOPE[,SCOPE...]: a client limited to these ARM IDs (repeatable)")
 	flag.BoolVar(&opts.StrictClients, "strict-clients", false, "refuse tokens to clients without --grant")

@@ -113,6 +113,9 @@ func (a *attempt) apply(ctx context.Context) (reconcile.Result, error) {
 		// be called again rather than wait for an event that may not come.
 		return reconcile.Result{Requeue: true}, nil
 	}
+	if body, err = a.keepEmbedded(ctx, spec, body, apiVersion); err != nil {
+		return a.armError(ctx, err, secrets)
+	}
 	log.FromContext(ctx).Info("sending PUT", "id", a.id, "apiVersion", apiVersion, "why", reason)
 	p, err := a.arm.BeginCreateOrUpdate(ctx, a.id, apiVersion, json.RawMessage(body))
 	a.r.opts.Metrics.put(a.obj.GetType())

@@ -54,6 +54,8 @@ type Reconciler struct {
 	client client.Client
 	scheme *runtime.Scheme
 	opts   Options
+
+	kindTable kindTable
 }
 
 // New returns a Reconciler reading and writing objects through c.

@@ -26,6 +26,7 @@ type catalogue struct {
 	// because one broken file must not take the other providers down.
 	warnings []string
 	loadTime time.Duration
+	childIndex
 }
 
 // resourceType is one ARM type and its api-versions.

@@ -48,6 +48,10 @@ type Options struct {
 	// TenantID is reported for subscriptions (default a fixed GUID).
 	TenantID string
 
+	// ListPageSize, when positive, answers list requests a page of this many items at a time,
+	// each page but the last with a nextLink, as ARM pages long lists; 0 answers in one page.
+	ListPageSize int
+
 	// MaxRecorded caps the recorded requests kept (default 100000; the oldest are dropped).
 	MaxRecorded int
 }

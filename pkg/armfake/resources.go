@@ -109,6 +109,7 @@ func (h *request) put() {
 	}
 	st.apiVersion, st.body, st.modified, st.etag = h.apiVersion, m, now, newEtag()
 	s.store.put(st)
+	s.syncEmbedded(st, h.ops, m, true, h.who.clientID, now)
 	status := http.StatusOK
 	if created {
 		status = http.StatusCreated
@@ -233,6 +234,7 @@ func (h *request) patch() {
 		return
 	}
 	st.apiVersion, st.body, st.modified, st.etag = h.apiVersion, merged, time.Now(), newEtag()
+	s.syncEmbedded(st, h.ops, merged, false, h.who.clientID, st.modified)
 	if h.lro(http.MethodPatch) {
 		st.provisioningState = "Updating"
 		st.pending = s.startOperation(h.p, http.MethodPatch, h.apiVersion, h.fault)
@@ -274,7 +276,7 @@ func (h *request) list() {
 	for _, st := range s.store.list(parent, h.t.ARMType, deep) {
 		value = append(value, s.renderLocked(st))
 	}
-	writeJSON(h.w, http.StatusOK, map[string]any{"value": value})
+	s.writeList(h.w, h.r, value)
 }
 
 // renderLocked is a resource as GET returns it: the stored body, with the read-only fields
@@ -312,6 +314,7 @@ func (s *Server) renderLocked(st *stored) map[string]any {
 		"lastModifiedBy": by, "lastModifiedByType": byType, "lastModifiedAt": st.modified.UTC().Format(time.RFC3339Nano),
 	}
 	if ops != nil {
+		s.renderEmbedded(st, ops, out)
 		applyDefaults(out, ops.response, 0)
 		s.fillReadOnly(out, st.id, p.names[len(p.names)-1], ops.response)
 		stripWriteOnly(out, ops.response, 0)

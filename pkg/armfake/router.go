@@ -33,6 +33,10 @@ func (s *Server) serveARM(w http.ResponseWriter, r *http.Request, body []byte, w
 		writeError(w, http.StatusNotFound, "SubscriptionNotFound", fmt.Sprintf("The subscription '%s' could not be found.", p.subscription))
 		return
 	}
+	if p.isGroupResources() {
+		s.serveGroupResources(w, r, p, who)
+		return
+	}
 	t := s.cat.lookup(p.armType())
 	if t == nil {
 		if !s.cat.hasNamespace(p.namespace) {

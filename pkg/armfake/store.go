@@ -67,6 +67,19 @@ func (s *store) list(parent, armType string, deep bool) []*stored {
 	return out
 }
 
+// below returns every resource below id (not id itself), sorted by ID.
+func (s *store) below(id string) []*stored {
+	prefix := strings.ToLower(id) + "/"
+	var out []*stored
+	for k, r := range s.items {
+		if strings.HasPrefix(k, prefix) {
+			out = append(out, r)
+		}
+	}
+	slices.SortFunc(out, func(a, b *stored) int { return strings.Compare(strings.ToLower(a.id), strings.ToLower(b.id)) })
+	return out
+}
+
 func parentOf(r *stored) string {
 	p := parsePath(r.id, "GET")
 	return p.parentID()

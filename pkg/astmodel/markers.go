@@ -69,11 +69,67 @@ func EnumMarker(e EnumType) string {
 
 // ObjectMarkers returns the markers written above an object type's declaration.
 func ObjectMarkers(o *ObjectType) []string {
-	if o.OneOf {
-		// A union holds exactly one variant.
+	switch {
+	case !o.OneOf:
+		return nil
+	case o.OnlyVariants():
+		// A union holds exactly one variant, so exactly one property.
 		return []string{"+kubebuilder:validation:MaxProperties=1", "+kubebuilder:validation:MinProperties=1"}
 	}
-	return nil
+	// A union with properties of its own (the spec of a resource whose body is polymorphic has
+	// azureName and owner besides): a CEL rule counts the variants alone.
+	names := variantJSONNames(o)
+	if len(names) == 0 {
+		return nil
+	}
+	rule, message := VariantsRule(o)
+	for _, n := range names {
+		if celField(n) != n {
+			return []string{"+kubebuilder:validation:XValidation:rule=" + strconv.Quote(rule) + ",message=" + strconv.Quote(message)}
+		}
+	}
+	return []string{"+kubebuilder:validation:ExactlyOneOf={" + strings.Join(names, ",") + "}"}
+}
+
+// VariantsRule is the CEL rule (and its message) that holds a union with properties of its own
+// to exactly one variant, spelt as controller-tools spells its ExactlyOneOf marker; the CRD
+// emitter writes it as an x-kubernetes-validations rule. Empty when there are no variants.
+func VariantsRule(o *ObjectType) (rule, message string) {
+	names := variantJSONNames(o)
+	if len(names) == 0 {
+		return "", ""
+	}
+	has := make([]string, len(names))
+	for i, n := range names {
+		has[i] = "has(self." + celField(n) + ")"
+	}
+	return "[" + strings.Join(has, ",") + "].filter(x,x==true).size() == 1",
+		fmt.Sprintf("exactly one of the fields in %v must be set", names)
+}
+
+func variantJSONNames(o *ObjectType) []string {
+	var names []string
+	for _, p := range o.Variants() {
+		names = append(names, p.JSONName)
+	}
+	return names
+}
+
+// celReserved are the words the API server's CEL environment escapes in field names.
+var celReserved = map[string]bool{
+	"true": true, "false": true, "null": true, "in": true, "as": true, "break": true, "const": true,
+	"continue": true, "else": true, "for": true, "function": true, "if": true, "import": true,
+	"let": true, "loop": true, "package": true, "namespace": true, "return": true, "var": true,
+	"void": true, "while": true,
+}
+
+// celField is how a CEL rule names a field: reserved words and double underscores escaped as
+// the API server expects (namespace is self.__namespace__). JSON names are identifiers here.
+func celField(name string) string {
+	if celReserved[name] {
+		return "__" + name + "__"
+	}
+	return strings.ReplaceAll(name, "__", "__underscores__")
 }
 
 // DocLines renders a description as comment lines: "Name: text", one line per paragraph, so that

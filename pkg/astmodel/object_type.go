@@ -9,7 +9,9 @@ import (
 // depend on the order of the source.
 type ObjectType struct {
 	properties []*Property
-	// OneOf marks a discriminated union: exactly one property (one per variant) is set.
+	// OneOf marks a discriminated union: exactly one of its variants (the properties marked
+	// Variant, one per variant) is set. Other properties, such as the azureName and owner of a
+	// resource whose body is itself polymorphic, are set as in any object.
 	OneOf bool
 	// Discriminator is the wire name of the property that tells variants apart.
 	Discriminator string
@@ -46,6 +48,27 @@ func (o *ObjectType) PropertyByJSON(name string) (*Property, bool) {
 		}
 	}
 	return nil, false
+}
+
+// Variants returns the properties of a union that are its variants, in order; nil when the
+// object is not a union.
+func (o *ObjectType) Variants() []*Property {
+	if !o.OneOf {
+		return nil
+	}
+	var out []*Property
+	for _, p := range o.properties {
+		if p.Variant {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// OnlyVariants reports whether the object is a union whose every property is a variant, so that
+// "exactly one property is set" says the same as "exactly one variant is set".
+func (o *ObjectType) OnlyVariants() bool {
+	return o.OneOf && len(o.Variants()) == len(o.properties)
 }
 
 // WithProperties returns a copy with these properties added or replaced (matched by Go name).

@@ -13,6 +13,9 @@ type Property struct {
 	Required bool
 	// ReadOnly properties come back from Azure but cannot be set; they are left out of specs.
 	ReadOnly bool
+	// Variant marks one variant of a union (an ObjectType with OneOf): of the properties so
+	// marked, exactly one is set.
+	Variant bool
 	// Secret properties hold credentials; in specs they become SecretReferences.
 	Secret bool
 	// ARMReference properties hold the ARM ID of another resource.

@@ -22,15 +22,22 @@ func TestMatchesControllerGen(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads and type-checks all of generated/")
 	}
+	matchControllerGen(t, []string{"github.com/armgen/armgen/generated/..."}, generatedCRDs(t), crdsDir(t))
+}
+
+// matchControllerGen compares the CRDs of dir (crds, already loaded) with what controller-gen
+// makes of the Go packages of patterns.
+func matchControllerGen(t *testing.T, patterns []string, crds []*apiextv1.CustomResourceDefinition, dir string) {
+	t.Helper()
 	start := time.Now()
-	files, err := controllertools.GenerateCRDs("github.com/armgen/armgen/generated/...")
+	files, err := controllertools.GenerateCRDs(patterns...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("controller-gen made %d CRDs in %s", len(files), time.Since(start).Round(time.Millisecond))
 
 	ours := make(map[string]*apiextv1.CustomResourceDefinition)
-	for _, c := range generatedCRDs(t) {
+	for _, c := range crds {
 		ours[c.Spec.Group+"_"+c.Spec.Names.Plural+".yaml"] = c
 	}
 	var names []string
@@ -48,7 +55,7 @@ func TestMatchesControllerGen(t *testing.T) {
 		}
 		got, ok := ours[n]
 		if !ok {
-			t.Errorf("controller-gen makes %s, %s has no such CRD", n, crdsDir(t))
+			t.Errorf("controller-gen makes %s, %s has no such CRD", n, dir)
 			continue
 		}
 		delete(ours, n)
@@ -58,11 +65,11 @@ func TestMatchesControllerGen(t *testing.T) {
 			want[0], got = withoutDescriptions(want[0]), withoutDescriptions(got)
 		}
 		if d := cmp.Diff(want[0], got); d != "" {
-			t.Errorf("%s differs (-controller-gen +%s):\n%s", n, filepath.Join("generated", "crds", n), d)
+			t.Errorf("%s differs (-controller-gen +%s):\n%s", n, filepath.Join(dir, n), d)
 		}
 	}
 	for n := range ours {
-		t.Errorf("generated/crds has %s, which controller-gen does not make from the Go code", n)
+		t.Errorf("%s has %s, which controller-gen does not make from the Go code", dir, n)
 	}
 }
 

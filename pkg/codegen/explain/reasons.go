@@ -96,8 +96,15 @@ func (e *Explanation) reasons() []string {
 		if d, ok := e.defs[n]; ok {
 			switch t := d.Type.(type) {
 			case *astmodel.ObjectType:
-				if t.OneOf {
+				switch {
+				case t.OnlyVariants():
 					add("%s is a discriminated union (polymorphic in the swagger, discriminator %q): set exactly one of its properties", n.Name, t.Discriminator)
+				case t.OneOf:
+					var names []string
+					for _, v := range t.Variants() {
+						names = append(names, v.JSONName)
+					}
+					add("%s is a discriminated union (polymorphic in the swagger, discriminator %q): set exactly one of %s", n.Name, t.Discriminator, strings.Join(names, ", "))
 				}
 			case astmodel.EnumType:
 				vals := make([]string, len(t.Values))

@@ -42,7 +42,7 @@ func (b *TypeBuilder) unionType(doc *Document, ptr string, s *spec.Schema, name 
 		props = append(props, &astmodel.Property{
 			Name: goName, JSONName: astmodel.JSONName(goName), Type: astmodel.OptionalType{Element: vname},
 			Description: astmodel.CleanDescription(vs.Description), ARMName: s.Discriminator + "=" + value,
-			Source: v.Doc.Path + "#" + v.Pointer,
+			Source: v.Doc.Path + "#" + v.Pointer, Variant: true,
 		})
 	}
 	obj := astmodel.NewObjectType(props...)

@@ -118,6 +118,14 @@ func objectHeader(o *astmodel.ObjectType) string {
 	h := "object"
 	if o.OneOf {
 		h += " oneOf"
+		if !o.OnlyVariants() {
+			// Beside its variants, the union has properties of its own (a resource's owner).
+			var names []string
+			for _, p := range o.Variants() {
+				names = append(names, p.Name)
+			}
+			h += " variants=" + strings.Join(names, ",")
+		}
 	}
 	if o.Discriminator != "" {
 		h += " discriminator=" + o.Discriminator

@@ -8,9 +8,10 @@ import (
 
 // TestCreateARMTypesGolden: every object a spec or status reaches has a wire twin in the arm
 // package, flattened properties back inside their envelopes under their wire names, references
-// and enums as strings, unions still unions; widgets has all of these.
+// and enums as strings, unions still unions; widgets has all of these. In routes a resource's
+// spec is itself a union: its wire twin carries the name beside the variants.
 func TestCreateARMTypesGolden(t *testing.T) {
-	checkCaseGoldens(t, CreateARMTypes, "widgets", "cachelite")
+	checkCaseGoldens(t, CreateARMTypes, "widgets", "cachelite", "routes")
 }
 
 // TestEveryStageHasAGolden: a stage added to the pipeline without a golden test of its own

@@ -104,6 +104,9 @@ func ExpectFromARM(subject any, resolved genruntime.ConvertToARMResolvedDetails)
 			v.Set(reflect.ValueOf(genruntime.ResourceReference{ARMID: id}))
 			return false
 		}
+		if v.Kind() == reflect.Slice || v.Kind() == reflect.Map {
+			emptyNestedCollections(v)
+		}
 		if v.Kind() != reflect.Struct {
 			return true
 		}
@@ -127,6 +130,34 @@ func ExpectFromARM(subject any, resolved genruntime.ConvertToARMResolvedDetails)
 		}
 		return true
 	})
+}
+
+// emptyNestedCollections makes the nil lists and maps held in list or map v empty: ConvertToARM
+// sends them so (a list on the wire holds no null), and they come back empty.
+func emptyNestedCollections(v reflect.Value) {
+	et := v.Type().Elem()
+	var empty reflect.Value
+	switch et.Kind() {
+	case reflect.Slice:
+		empty = reflect.MakeSlice(et, 0, 0)
+	case reflect.Map:
+		empty = reflect.MakeMap(et)
+	default:
+		return
+	}
+	if v.Kind() == reflect.Slice {
+		for i := range v.Len() {
+			if v.Index(i).IsNil() {
+				v.Index(i).Set(empty)
+			}
+		}
+		return
+	}
+	for _, k := range v.MapKeys() {
+		if v.MapIndex(k).IsNil() {
+			v.SetMapIndex(k, empty)
+		}
+	}
 }
 
 // isKeyedItem tells the item of a list that is a map keyed by reference on the wire: a struct

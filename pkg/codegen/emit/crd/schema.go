@@ -93,9 +93,14 @@ func enumSchema(e astmodel.EnumType) apiextv1.JSONSchemaProps {
 
 func (b *builder) objectSchema(o *astmodel.ObjectType) (apiextv1.JSONSchemaProps, error) {
 	s := apiextv1.JSONSchemaProps{Type: "object"}
-	if o.OneOf {
+	switch {
+	case o.OnlyVariants():
 		one := int64(1)
 		s.MaxProperties, s.MinProperties = &one, &one
+	case o.OneOf:
+		if rule, message := astmodel.VariantsRule(o); rule != "" {
+			s.XValidations = append(s.XValidations, apiextv1.ValidationRule{Rule: rule, Message: message})
+		}
 	}
 	for _, p := range o.Properties() {
 		ps, err := b.schema(p.Type)

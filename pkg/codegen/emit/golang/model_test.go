@@ -21,6 +21,7 @@ func testModel(base string) astmodel.Definitions {
 		return &astmodel.Property{Name: name, JSONName: astmodel.JSONName(name), Type: t, Description: description}
 	}
 	required := func(p *astmodel.Property) *astmodel.Property { p.Required = true; return p }
+	variant := func(p *astmodel.Property) *astmodel.Property { p.Variant = true; return p }
 	optional := astmodel.NewOptional
 	ptr := func(i int64) *int64 { return &i }
 	fptr := func(f float64) *float64 { return &f }
@@ -91,8 +92,8 @@ func testModel(base string) astmodel.Definitions {
 	ipamStatic := define(network, "IpamConfig_Static", "", astmodel.NewObjectType(prop("Range", optional(str), "")))
 	ipam := define(network, "IpamConfig", "How addresses are managed; exactly one variant applies.",
 		(&astmodel.ObjectType{OneOf: true}).WithProperties(
-			prop("Dynamic", optional(ipamDynamic), "Addresses come from a pool."),
-			prop("Static", optional(ipamStatic), "Addresses are fixed.")))
+			variant(prop("Dynamic", optional(ipamDynamic), "Addresses come from a pool.")),
+			variant(prop("Static", optional(ipamStatic), "Addresses are fixed."))))
 
 	vnetSpec := define(network, "VirtualNetwork_Spec", "", astmodel.NewObjectType(
 		prop("AddressSpace", optional(addressSpace), "The AddressSpace that contains an array of IP address ranges that can be used by subnets."),

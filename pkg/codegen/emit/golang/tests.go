@@ -154,25 +154,13 @@ func (fb *fileBuilder) generatorDecl(def astmodel.Definition) (dst.Decl, error) 
 			keyValue("Spec", call(ident(generatorName(t.Spec.Name)), ident("t"))),
 			keyValue("Status", call(ident(generatorName(t.Status.Name)), ident("t"))))
 	case *astmodel.ObjectType:
-		if t.OneOf && len(t.Properties()) > 0 {
+		if len(t.Variants()) > 0 {
 			return fb.unionGeneratorDecl(name, t)
 		}
-		var elts []dst.Expr
-		for _, p := range t.Properties() {
-			g, err := fb.generatorOf(p.Type)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", p.Name, err)
-			}
-			if o, ok := p.Type.(astmodel.OptionalType); ok && p.Required && p.KeyedBy == "" && isKeyedItemOf(t) {
-				// The reference of a keyed list's item is what makes it an item at all.
-				if g, err = fb.generatorOf(o.Element); err != nil {
-					return nil, err
-				}
-				g = call(fb.qualified(gentestPackage, "Present"), g)
-			}
-			elts = append(elts, keyValue(p.Name, call(g, ident("t"))))
+		elts, err := fb.fieldGenerators(t, t.Properties())
+		if err != nil {
+			return nil, err
 		}
-		onePerLine(elts)
 		result = composite(ident(name), elts...)
 	case astmodel.EnumType:
 		if len(t.Values) == 0 {
@@ -200,6 +188,27 @@ func (fb *fileBuilder) generatorDecl(def astmodel.Definition) (dst.Decl, error) 
 	return withDoc(fn, generatorName(name)+" draws a random "+name+" for property-based tests."), nil
 }
 
+// fieldGenerators renders "Name: generator(t)" for each of props, properties of t, one a line.
+func (fb *fileBuilder) fieldGenerators(t *astmodel.ObjectType, props []*astmodel.Property) ([]dst.Expr, error) {
+	var elts []dst.Expr
+	for _, p := range props {
+		g, err := fb.generatorOf(p.Type)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p.Name, err)
+		}
+		if o, ok := p.Type.(astmodel.OptionalType); ok && p.Required && p.KeyedBy == "" && isKeyedItemOf(t) {
+			// The reference of a keyed list's item is what makes it an item at all.
+			if g, err = fb.generatorOf(o.Element); err != nil {
+				return nil, err
+			}
+			g = call(fb.qualified(gentestPackage, "Present"), g)
+		}
+		elts = append(elts, keyValue(p.Name, call(g, ident("t"))))
+	}
+	onePerLine(elts)
+	return elts, nil
+}
+
 // isKeyedItemOf tells the item of a list that is a map keyed by reference on the wire.
 func isKeyedItemOf(o *astmodel.ObjectType) bool {
 	ps := o.Properties()
@@ -207,10 +216,17 @@ func isKeyedItemOf(o *astmodel.ObjectType) bool {
 }
 
 // unionGeneratorDecl renders the generator of a union: it sets exactly one variant, as the CRD's
-// one-of validation and the wire (which carries one variant) demand.
+// one-of validation and the wire (which carries one variant) demand, and draws the union's other
+// properties (a polymorphic resource's azureName and owner) as any object's.
 func (fb *fileBuilder) unionGeneratorDecl(name string, t *astmodel.ObjectType) (dst.Decl, error) {
+	var own []*astmodel.Property
+	for _, p := range t.Properties() {
+		if !p.Variant {
+			own = append(own, p)
+		}
+	}
 	var cases []dst.Stmt
-	for i, p := range t.Properties() {
+	for i, p := range t.Variants() {
 		g, err := fb.generatorOf(astmodel.Unwrap(p.Type))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", p.Name, err)
@@ -220,8 +236,16 @@ func (fb *fileBuilder) unionGeneratorDecl(name string, t *astmodel.ObjectType) (
 			Body: []dst.Stmt{define([]string{"variant"}, call(g, ident("t"))), assign(path("result", p.Name), addr(ident("variant")))},
 		})
 	}
+	start := varDecl("result", ident(name))
+	if len(own) > 0 {
+		elts, err := fb.fieldGenerators(t, own)
+		if err != nil {
+			return nil, err
+		}
+		start = define([]string{"result"}, composite(ident(name), elts...))
+	}
 	body := []dst.Stmt{
-		varDecl("result", ident(name)),
+		start,
 		&dst.SwitchStmt{
 			Tag:  call(fb.qualified(gentestPackage, "Variant"), ident("t"), &dst.BasicLit{Kind: token.INT, Value: strconv.Itoa(len(cases))}),
 			Body: &dst.BlockStmt{List: cases},
