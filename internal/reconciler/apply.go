@@ -14,6 +14,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	"github.com/armgen/armgen/internal/armclient"
+	"github.com/armgen/armgen/internal/exporters"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 )
@@ -62,7 +63,7 @@ func (a *attempt) apply(ctx context.Context) (reconcile.Result, error) {
 	if err != nil {
 		return reconcile.Result{}, err
 	}
-	resolved, err := a.r.opts.Resolver.Resolve(ctx, a.obj.GetNamespace(), spec, a.cred.CheckSubscription)
+	resolved, inputs, err := a.r.opts.Resolver.ResolveWithInputs(ctx, a.obj.GetNamespace(), spec, a.cred.CheckSubscription)
 	if err != nil {
 		return a.resolveError(ctx, err)
 	}
@@ -78,7 +79,13 @@ func (a *attempt) apply(ctx context.Context) (reconcile.Result, error) {
 	}
 
 	reason := "spec changed"
-	if a.upToDate() {
+	upToDate := a.upToDate()
+	if upToDate {
+		if changed := a.inputsChanged(inputs); changed != "" {
+			reason, upToDate = changed, false
+		}
+	}
+	if upToDate {
 		var actual json.RawMessage
 		err := a.arm.GetByID(ctx, a.id, apiVersion, &actual)
 		switch {
@@ -115,6 +122,7 @@ func (a *attempt) apply(ctx context.Context) (reconcile.Result, error) {
 	if err != nil {
 		return a.armError(ctx, err, secrets)
 	}
+	a.recordInputs(ctx, inputs)
 	a.r.opts.Recorder.Eventf(a.obj, corev1.EventTypeNormal, "CredentialFrom", "Using credential from %q", a.cred.Name)
 	a.r.opts.Recorder.Eventf(a.obj, corev1.EventTypeNormal, "BeginCreateOrUpdate", "Successfully sent resource to Azure with ID %q", a.id)
 	return a.follow(ctx, p, versioned, secrets)
@@ -167,10 +175,12 @@ func (a *attempt) finished(ctx context.Context, versioned genruntime.ARMMetaObje
 	return a.setStatus(ctx, versioned, actual)
 }
 
-// upToDate says the last reconcile of this generation succeeded: Azure held the spec then.
+// upToDate says the last reconcile of this generation got Azure to hold the spec: it ended
+// Ready, or only its export failed (which is tried again without a PUT).
 func (a *attempt) upToDate() bool {
 	c, ok := a.obj.GetConditions().Get(conditions.ConditionTypeReady)
-	return ok && c.Status == metav1.ConditionTrue && c.ObservedGeneration == a.obj.GetGeneration()
+	return ok && c.ObservedGeneration == a.obj.GetGeneration() &&
+		(c.Status == metav1.ConditionTrue || exporters.IsReason(c.Reason))
 }
 
 // failedGeneration says this generation already ended in an Error (a refusal retrying cannot

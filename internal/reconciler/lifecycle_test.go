@@ -60,7 +60,7 @@ func newEnv(t *testing.T, opts armfake.Options, objs ...client.Object) *env {
 	if root == "" {
 		t.Skip("ARMGEN_SPEC_ROOT is unset: armfake needs the swagger of resources and network")
 	}
-	opts.SpecRoot, opts.Groups = root, []string{"resources", "network"}
+	opts.SpecRoot, opts.Groups = root, append(opts.Groups, "resources", "network")
 	if opts.RetryAfter == 0 {
 		opts.RetryAfter = 5 * time.Millisecond
 	}

@@ -34,6 +34,7 @@ var ownAnnotations = []string{
 	genruntime.ResourceIDAnnotation,
 	genruntime.PollerResumeTokenAnnotation,
 	genruntime.PollerOperationAnnotation,
+	genruntime.AppliedInputsAnnotation,
 }
 
 func userAnnotations(ann map[string]string) map[string]string {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/armgen/armgen/internal/armclient"
 	"github.com/armgen/armgen/internal/credentials"
+	"github.com/armgen/armgen/internal/exporters"
 	"github.com/armgen/armgen/internal/resolver"
 	"github.com/armgen/armgen/internal/settings"
 	"github.com/armgen/armgen/pkg/genruntime"
@@ -43,6 +44,9 @@ type Options struct {
 	// (see fresh.go). Nil trusts the client, for clients that read the API server already
 	// (tests with a fake client).
 	APIReader client.Reader
+	// Exporter writes the Secrets and ConfigMaps resources export; nil makes one over the
+	// Reconciler's client.
+	Exporter *exporters.Exporter
 }
 
 // Reconciler reconciles every generated kind. It is safe for concurrent use.
@@ -64,6 +68,9 @@ func New(c client.Client, scheme *runtime.Scheme, opts Options) *Reconciler {
 	}
 	if opts.Metrics == nil {
 		opts.Metrics = DefaultMetrics()
+	}
+	if opts.Exporter == nil {
+		opts.Exporter = exporters.New(c)
 	}
 	return &Reconciler{client: c, scheme: scheme, opts: opts}
 }
@@ -92,8 +99,9 @@ func (r *Reconciler) Reconcile(ctx context.Context, gvk schema.GroupVersionKind,
 	ctx = log.IntoContext(ctx, log.FromContext(ctx).WithValues("kind", gvk.Kind, "namespace", obj.GetNamespace(), "name", obj.GetName()))
 	a := &attempt{r: r, obj: obj, gvk: gvk}
 	res, err := a.run(ctx)
-	if apierrors.IsConflict(err) {
-		// Someone else wrote the object since it was read: read it again.
+	if apierrors.IsConflict(err) || apierrors.IsAlreadyExists(err) {
+		// Someone else wrote the object (or a Secret it exports) since it was read, or the
+		// cache had not seen it yet: read it again.
 		return reconcile.Result{Requeue: true}, nil
 	}
 	return res, err
@@ -110,8 +118,11 @@ func (r *Reconciler) SetupWithManager(mgr ctrl.Manager, kinds []schema.GroupVers
 		if !ok {
 			return fmt.Errorf("%s is not an object", gvk)
 		}
-		err = ctrl.NewControllerManagedBy(mgr).
-			For(obj, builder.WithPredicates(changesThatMatter())).
+		if err := indexInputs(context.Background(), mgr.GetFieldIndexer(), obj); err != nil {
+			return fmt.Errorf("indexes of %s: %w", gvk.GroupKind(), err)
+		}
+		err = r.watchInputs(ctrl.NewControllerManagedBy(mgr).
+			For(obj, builder.WithPredicates(changesThatMatter())), gvk).
 			Named(controllerName(gvk)).
 			WithOptions(controllerOptions(maxConcurrent)).
 			Complete(r.For(gvk))

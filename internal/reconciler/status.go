@@ -16,7 +16,8 @@ import (
 )
 
 // setStatus fills status from what Azure returned (decoded into the user's version, converted
-// to the hub) and marks the object Ready for this generation; the next look is a resync.
+// to the hub), exports what operatorSpec asks for, and marks the object Ready for this
+// generation (the next look is a resync), or not Ready with why the export failed.
 func (a *attempt) setStatus(ctx context.Context, versioned genruntime.ARMMetaObject, actual json.RawMessage) (reconcile.Result, error) {
 	// Start from an empty status, so a value Azure no longer reports goes.
 	st := field(versioned, "Status")
@@ -40,16 +41,20 @@ func (a *attempt) setStatus(ctx context.Context, versioned genruntime.ARMMetaObj
 	if err := c.ConvertTo(hub.(conversion.Hub)); err != nil {
 		return reconcile.Result{}, fmt.Errorf("converting status to the hub: %w", err)
 	}
+	ready, wait, err := a.export(ctx, versioned, actual)
+	if err != nil {
+		return reconcile.Result{}, err
+	}
 	before := a.obj.DeepCopyObject().(client.Object)
 	conds := a.obj.GetConditions()
 	copyStatus(hub, a.obj)
-	a.obj.SetConditions(conds.Set(readyTrue(a.obj.GetGeneration())))
+	a.obj.SetConditions(conds.Set(ready))
 	if !reflect.DeepEqual(before, a.obj) {
 		if err := a.r.client.Status().Patch(ctx, a.obj, client.MergeFrom(before)); err != nil {
 			return reconcile.Result{}, err
 		}
 	}
-	return reconcile.Result{RequeueAfter: a.r.opts.Settings.SyncPeriod}, nil
+	return reconcile.Result{RequeueAfter: wait}, nil
 }
 
 // observe is the skip policy: never PUT or DELETE, only read Azure into status. A resource not

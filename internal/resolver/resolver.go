@@ -77,8 +77,20 @@ func ARMIDOf(obj genruntime.ARMMetaObject, reason string) (string, error) {
 // ID reference (the credential's CheckSubscription refuses one outside its subscription, so
 // that a namespace reaches no further than its credential was meant to).
 func (r *Resolver) Resolve(ctx context.Context, namespace string, spec any, checkARMID func(string) error) (genruntime.ConvertToARMResolvedDetails, error) {
+	out, _, err := r.ResolveWithInputs(ctx, namespace, spec, checkARMID)
+	return out, err
+}
+
+// ResolveWithInputs is Resolve, and also says which version of each Secret and ConfigMap the
+// values were read from.
+func (r *Resolver) ResolveWithInputs(ctx context.Context, namespace string, spec any, checkARMID func(string) error) (genruntime.ConvertToARMResolvedDetails, Inputs, error) {
+	out, in := genruntime.ConvertToARMResolvedDetails{}, Inputs{}
+	err := r.resolve(ctx, namespace, spec, checkARMID, &out, in)
+	return out, in, err
+}
+
+func (r *Resolver) resolve(ctx context.Context, namespace string, spec any, checkARMID func(string) error, out *genruntime.ConvertToARMResolvedDetails, in Inputs) error {
 	found := Collect(spec)
-	var out genruntime.ConvertToARMResolvedDetails
 	if len(found.References) > 0 {
 		out.ResolvedReferences = make(map[genruntime.ResourceReference]string, len(found.References))
 	}
@@ -86,21 +98,21 @@ func (r *Resolver) Resolve(ctx context.Context, namespace string, spec any, chec
 		if ref.IsDirectARMReference() {
 			if checkARMID != nil {
 				if err := checkARMID(ref.ARMID); err != nil {
-					return out, err
+					return err
 				}
 			}
 			continue
 		}
 		if err := ref.Validate(); err != nil {
-			return out, &Error{Reason: ReasonReferenceNotFound, Fatal: true, Message: err.Error()}
+			return &Error{Reason: ReasonReferenceNotFound, Fatal: true, Message: err.Error()}
 		}
 		obj, err := r.Object(ctx, namespace, ref.Group, ref.Kind, ref.Name, ReasonReferenceNotFound)
 		if err != nil {
-			return out, err
+			return err
 		}
 		id, err := ARMIDOf(obj, ReasonReferenceNotFound)
 		if err != nil {
-			return out, err
+			return err
 		}
 		out.ResolvedReferences[ref] = id
 	}
@@ -111,8 +123,9 @@ func (r *Resolver) Resolve(ctx context.Context, namespace string, spec any, chec
 		var secret corev1.Secret
 		v, err := readKey(ctx, r.reader, namespace, s.Name, s.Key, &secret, func() (map[string][]byte, map[string]string) { return secret.Data, secret.StringData })
 		if err != nil {
-			return out, notFound(err, ReasonSecretNotFound, s.String())
+			return notFound(err, ReasonSecretNotFound, s.String())
 		}
+		in["Secret/"+s.Name] = secret.ResourceVersion
 		out.ResolvedSecrets[s] = v
 	}
 	for _, c := range found.ConfigMaps {
@@ -122,11 +135,12 @@ func (r *Resolver) Resolve(ctx context.Context, namespace string, spec any, chec
 		var cm corev1.ConfigMap
 		v, err := readKey(ctx, r.reader, namespace, c.Name, c.Key, &cm, func() (map[string][]byte, map[string]string) { return cm.BinaryData, cm.Data })
 		if err != nil {
-			return out, notFound(err, ReasonConfigMapNotFound, c.String())
+			return notFound(err, ReasonConfigMapNotFound, c.String())
 		}
+		in["ConfigMap/"+c.Name] = cm.ResourceVersion
 		out.ResolvedConfigMaps[c] = v
 	}
-	return out, nil
+	return nil
 }
 
 // errMissingKey marks an object that exists without the key asked for.

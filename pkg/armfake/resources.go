@@ -316,6 +316,8 @@ func (s *Server) renderLocked(st *stored) map[string]any {
 	if ops != nil {
 		s.renderEmbedded(st, ops, out)
 		applyDefaults(out, ops.response, 0)
+		s.fillReadOnly(out, st.id, p.names[len(p.names)-1], ops.response)
+		stripWriteOnly(out, ops.response, 0)
 	}
 	return out
 }

@@ -246,6 +246,57 @@ func applyDefaults(v any, s *spec.Schema, depth int) {
 	}
 }
 
+// stripWriteOnly removes, in place, what ARM never returns: secrets (x-ms-secret) and
+// properties whose x-ms-mutability leaves out read (passwords, keys a client sets).
+func stripWriteOnly(v any, s *spec.Schema, depth int) {
+	if s == nil || depth > 64 {
+		return
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		if mv := mapValueSchema(s); mv != nil && len(s.Properties) == 0 && len(s.AllOf) == 0 {
+			for _, val := range x {
+				stripWriteOnly(val, mv, depth+1)
+			}
+			return
+		}
+		for name, val := range x {
+			p := property(s, name)
+			if p == nil {
+				continue
+			}
+			if writeOnly(p) {
+				delete(x, name)
+				continue
+			}
+			stripWriteOnly(val, p, depth+1)
+		}
+	case []any:
+		if it := itemSchema(s); it != nil {
+			for _, val := range x {
+				stripWriteOnly(val, it, depth+1)
+			}
+		}
+	}
+}
+
+// writeOnly says ARM does not return a property: x-ms-secret, or an x-ms-mutability without read.
+func writeOnly(p *spec.Schema) bool {
+	if secret, _ := p.Extensions["x-ms-secret"].(bool); secret {
+		return true
+	}
+	m, ok := p.Extensions["x-ms-mutability"].([]any)
+	if !ok || len(m) == 0 {
+		return false
+	}
+	for _, x := range m {
+		if x == "read" {
+			return false
+		}
+	}
+	return true
+}
+
 // readOnly says a property is the service's to set: readOnly, or x-ms-mutability [read].
 func readOnly(p *spec.Schema) bool {
 	if p.ReadOnly {

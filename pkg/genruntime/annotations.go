@@ -19,3 +19,9 @@ const (
 	// PollerOperationAnnotation says which operation the resume token belongs to (PUT or DELETE).
 	PollerOperationAnnotation = "serviceoperator.azure.com/poller-operation"
 )
+
+// AppliedInputsAnnotation records the Secrets and ConfigMaps the last PUT read values from, each
+// with its resourceVersion ("ConfigMap/ids=12,Secret/admin=4711"), never a value: when one has
+// changed since, the operator sends the PUT again, although a GET cannot show the difference
+// (Azure does not return passwords).
+const AppliedInputsAnnotation = "serviceoperator.azure.com/applied-inputs"

@@ -1,0 +1,149 @@
+package reconciler
+
+import (
+	"context"
+	"slices"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/meta"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/util/workqueue"
+	"sigs.k8s.io/controller-runtime/pkg/builder"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/event"
+	"sigs.k8s.io/controller-runtime/pkg/handler"
+	"sigs.k8s.io/controller-runtime/pkg/log"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+	"github.com/armgen/armgen/internal/resolver"
+	"github.com/armgen/armgen/pkg/genruntime"
+)
+
+// Field indexes on every kind: the names of the Secrets and of the ConfigMaps its spec reads.
+const (
+	SecretsIndex    = "armgen.secrets"
+	ConfigMapsIndex = "armgen.configMaps"
+)
+
+// SecretNames is the value of SecretsIndex for obj: the Secrets its spec reads, sorted.
+func SecretNames(obj client.Object) []string {
+	f, ok := inputsOf(obj)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, s := range f.Secrets {
+		out = append(out, s.Name)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// ConfigMapNames is the value of ConfigMapsIndex for obj: the ConfigMaps its spec reads, sorted.
+func ConfigMapNames(obj client.Object) []string {
+	f, ok := inputsOf(obj)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, c := range f.ConfigMaps {
+		out = append(out, c.Name)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+func inputsOf(obj client.Object) (resolver.Found, bool) {
+	o, ok := obj.(genruntime.ARMMetaObject)
+	if !ok {
+		return resolver.Found{}, false
+	}
+	spec := field(o, "Spec")
+	if !spec.IsValid() {
+		return resolver.Found{}, false
+	}
+	return resolver.Collect(spec.Addr().Interface()), true
+}
+
+// indexInputs registers SecretsIndex and ConfigMapsIndex for obj's kind.
+func indexInputs(ctx context.Context, indexer client.FieldIndexer, obj client.Object) error {
+	if err := indexer.IndexField(ctx, obj, SecretsIndex, SecretNames); err != nil {
+		return err
+	}
+	return indexer.IndexField(ctx, obj, ConfigMapsIndex, ConfigMapNames)
+}
+
+// watchInputs makes a change of a Secret or ConfigMap reconcile the objects of kind gvk whose
+// spec reads it, found through the field indexes, as ASO does: a new password is sent to Azure
+// (see inputsChanged), a Secret that was missing is used as soon as it exists. The deletion of a
+// Secret or ConfigMap an object of the kind controls (one it exports) reconciles that object,
+// which writes it again.
+func (r *Reconciler) watchInputs(b *builder.Builder, gvk schema.GroupVersionKind) *builder.Builder {
+	return b.
+		Watches(&corev1.Secret{}, r.inputHandler(gvk, SecretsIndex)).
+		Watches(&corev1.ConfigMap{}, r.inputHandler(gvk, ConfigMapsIndex))
+}
+
+type queue = workqueue.TypedRateLimitingInterface[reconcile.Request]
+
+func (r *Reconciler) inputHandler(gvk schema.GroupVersionKind, index string) handler.EventHandler {
+	users := func(ctx context.Context, o client.Object, q queue) {
+		for _, req := range r.UsersOf(ctx, gvk, index, o) {
+			q.Add(req)
+		}
+	}
+	return handler.Funcs{
+		CreateFunc: func(ctx context.Context, e event.CreateEvent, q queue) { users(ctx, e.Object, q) },
+		UpdateFunc: func(ctx context.Context, e event.UpdateEvent, q queue) {
+			// The informer's periodic resync redelivers unchanged objects.
+			if e.ObjectOld.GetResourceVersion() != e.ObjectNew.GetResourceVersion() {
+				users(ctx, e.ObjectNew, q)
+			}
+		},
+		DeleteFunc: func(ctx context.Context, e event.DeleteEvent, q queue) {
+			users(ctx, e.Object, q)
+			if c := controllerOfKind(e.Object, gvk.GroupKind()); c != "" {
+				q.Add(reconcile.Request{NamespacedName: types.NamespacedName{Namespace: e.Object.GetNamespace(), Name: c}})
+			}
+		},
+	}
+}
+
+// UsersOf lists the objects of kind gvk in o's namespace whose spec reads o, through index.
+func (r *Reconciler) UsersOf(ctx context.Context, gvk schema.GroupVersionKind, index string, o client.Object) []reconcile.Request {
+	l, err := r.scheme.New(gvk.GroupVersion().WithKind(gvk.Kind + "List"))
+	if err != nil {
+		return nil
+	}
+	list, ok := l.(client.ObjectList)
+	if !ok {
+		return nil
+	}
+	if err := r.client.List(ctx, list, client.InNamespace(o.GetNamespace()), client.MatchingFields{index: o.GetName()}); err != nil {
+		log.FromContext(ctx).Error(err, "listing the users of a Secret or ConfigMap", "kind", gvk.Kind, "namespace", o.GetNamespace(), "name", o.GetName())
+		return nil
+	}
+	var out []reconcile.Request
+	_ = meta.EachListItem(list, func(item runtime.Object) error {
+		if m, ok := item.(client.Object); ok {
+			out = append(out, reconcile.Request{NamespacedName: types.NamespacedName{Namespace: m.GetNamespace(), Name: m.GetName()}})
+		}
+		return nil
+	})
+	return out
+}
+
+// controllerOfKind names obj's controller when it is of group kind gk.
+func controllerOfKind(obj client.Object, gk schema.GroupKind) string {
+	for _, ref := range obj.GetOwnerReferences() {
+		if ref.Controller == nil || !*ref.Controller {
+			continue
+		}
+		if schema.FromAPIVersionAndKind(ref.APIVersion, ref.Kind).GroupKind() == gk {
+			return ref.Name
+		}
+	}
+	return ""
+}

@@ -1,0 +1,103 @@
+package armfake
+
+import (
+	"maps"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/go-openapi/spec"
+)
+
+// fillReadOnly adds to a rendered resource the read-only values a service reports of its own
+// (an identity's clientId and principalId, a cache's hostName and ports), so that clients can read
+// them back and export them. Only scalars are made, in the objects the resource has (and its
+// properties envelope): lists and objects of the service's own stay out. Each value depends on
+// the seed, the resource's ID and the property's path only, so it is the same at every GET.
+func (s *Server) fillReadOnly(out map[string]any, id, name string, schema *spec.Schema) {
+	s.fillObject(out, schema, id, name, "", 0)
+}
+
+// managedByARM are filled elsewhere (renderLocked), or must not be invented.
+var managedByARM = map[string]bool{"id": true, "name": true, "type": true, "etag": true, "systemData": true, "provisioningState": true}
+
+func (s *Server) fillObject(m map[string]any, schema *spec.Schema, id, name, path string, depth int) {
+	if schema == nil || depth > 16 {
+		return
+	}
+	props := allProperties(schema)
+	for _, pn := range slices.Sorted(maps.Keys(props)) {
+		p := props[pn]
+		if managedByARM[pn] {
+			continue
+		}
+		at := pn
+		if path != "" {
+			at = path + "." + pn
+		}
+		v, present := m[pn]
+		switch {
+		case present:
+			s.fillValue(v, p, id, name, at, depth+1)
+		case readOnly(p) && scalar(p):
+			rng := rand.New(rand.NewPCG(uint64(s.opts.Seed), seedOf(id+"#"+at, 0)))
+			m[pn] = s.readOnlyValue(p, pn, name, rng)
+		case depth == 0 && pn == "properties" && hasReadOnlyScalar(p):
+			env := map[string]any{}
+			s.fillObject(env, p, id, name, at, depth+1)
+			m[pn] = env
+		}
+	}
+}
+
+func (s *Server) fillValue(v any, schema *spec.Schema, id, name, path string, depth int) {
+	switch x := v.(type) {
+	case map[string]any:
+		if mv := mapValueSchema(schema); mv != nil && len(schema.Properties) == 0 && len(schema.AllOf) == 0 {
+			return // a map of the client's, not an object of the service's
+		}
+		s.fillObject(x, schema, id, name, path, depth)
+	case []any:
+		if it := itemSchema(schema); it != nil {
+			for i, item := range x {
+				s.fillValue(item, it, id, name, path+"["+strconv.Itoa(i)+"]", depth+1)
+			}
+		}
+	}
+}
+
+// readOnlyValue is a value of p's shape; a few names get values of the form services give them.
+func (s *Server) readOnlyValue(p *spec.Schema, prop, resource string, rng *rand.Rand) any {
+	switch {
+	case strings.EqualFold(prop, "tenantId") && s.opts.TenantID != "":
+		return s.opts.TenantID
+	case strings.HasSuffix(strings.ToLower(prop), "hostname") && typeOf(p) == "string":
+		return strings.ToLower(resource) + ".armfake.example"
+	}
+	return synthesize(p, prop, rng, 0, 0)
+}
+
+func scalar(p *spec.Schema) bool {
+	switch typeOf(p) {
+	case "string", "integer", "number", "boolean":
+		return true
+	}
+	return false
+}
+
+func hasReadOnlyScalar(p *spec.Schema) bool {
+	for _, c := range allProperties(p) {
+		if readOnly(c) && scalar(c) {
+			return true
+		}
+	}
+	return false
+}
+
+func typeOf(p *spec.Schema) string {
+	if len(p.Type) > 0 {
+		return p.Type[0]
+	}
+	return ""
+}

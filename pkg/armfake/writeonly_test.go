@@ -1,0 +1,51 @@
+package armfake
+
+import "testing"
+
+// TestSecretsNotReturned: as ARM, armfake keeps a password a client sends (x-ms-secret, and
+// x-ms-mutability without read) out of every answer, so that a client cannot see it back, and an
+// operator's drift check cannot either.
+func TestSecretsNotReturned(t *testing.T) {
+	s := StartTest(t, Options{SpecRoot: corpusRoot(t), Groups: []string{"resources", "dbforpostgresql"}, LROPolls: -1})
+	expect(t, call(t, s, "PUT", rg+rgAPI, map[string]any{"location": "westus"}), 201, "")
+	server := rg + "/providers/Microsoft.DBforPostgreSQL/flexibleServers/pg?api-version=2021-06-01"
+	put := call(t, s, "PUT", server, map[string]any{"location": "westus2",
+		"properties": map[string]any{"administratorLogin": "myAdmin", "administratorLoginPassword": "hunter2-Passw0rd", "version": "13"}})
+	expect(t, put, 201, "")
+	get := call(t, s, "GET", server, nil)
+	expect(t, get, 200, "")
+	for name, r := range map[string]response{"PUT": put, "GET": get} {
+		if r.prop("properties", "administratorLoginPassword") != nil || r.prop("properties", "administratorLogin") != "myAdmin" {
+			t.Errorf("%s answer: %s", name, r.raw)
+		}
+	}
+}
+
+// TestReadOnlyValues: a user-assigned identity reads back the clientId, principalId and tenantId
+// Azure gives it, the same at every GET; a cache its host name and ports.
+func TestReadOnlyValues(t *testing.T) {
+	s := StartTest(t, Options{SpecRoot: corpusRoot(t), Groups: []string{"resources", "managedidentity", "cache"}, LROPolls: -1})
+	expect(t, call(t, s, "PUT", rg+rgAPI, map[string]any{"location": "westus"}), 201, "")
+	identity := rg + "/providers/Microsoft.ManagedIdentity/userAssignedIdentities/id1?api-version=2018-11-30"
+	put := call(t, s, "PUT", identity, map[string]any{"location": "westus"})
+	expect(t, put, 201, "")
+	get := call(t, s, "GET", identity, nil)
+	for _, k := range []string{"clientId", "principalId"} {
+		v, _ := get.prop("properties", k).(string)
+		if len(v) != 36 || put.prop("properties", k) != v {
+			t.Errorf("%s %q (PUT answer %v): not a stable UUID", k, v, put.prop("properties", k))
+		}
+	}
+	if get.prop("properties", "tenantId") != s.TenantID() {
+		t.Errorf("tenantId %v, want armfake's tenant %s", get.prop("properties", "tenantId"), s.TenantID())
+	}
+	redis := rg + "/providers/Microsoft.Cache/redis/r1?api-version=2020-12-01"
+	expect(t, call(t, s, "PUT", redis, map[string]any{"location": "westus", "properties": map[string]any{"sku": map[string]any{"name": "Basic", "family": "C", "capacity": 0}}}), 201, "")
+	r := call(t, s, "GET", redis, nil)
+	if r.prop("properties", "hostName") != "r1.armfake.example" || r.prop("properties", "sslPort") == nil || r.prop("properties", "port") == nil {
+		t.Errorf("redis: %s", r.raw)
+	}
+	if r.prop("properties", "provisioningState") != "Succeeded" {
+		t.Errorf("provisioningState %v", r.prop("properties", "provisioningState"))
+	}
+}
