@@ -25,6 +25,9 @@ type OperatorConfig struct {
 	// WaitDelay is the reconciler's (a child waiting for its owner looks again after it);
 	// zero keeps the reconciler's default, as a user gets it.
 	WaitDelay time.Duration
+	// LogFile is where a controller run as a process logs, appended to; empty: a file in the
+	// benchmark's temporary directory, gone with it.
+	LogFile string
 }
 
 // Operator is a manager running in this process, as cmd/controller runs it, but watchers only:

@@ -64,7 +64,11 @@ func StartProcessOperator(ctx context.Context, bin, dir string, cfg *rest.Config
 		"AZURE_SYNC_PERIOD="+oc.SyncPeriod.String(),
 		"MAX_CONCURRENT_RECONCILES="+strconv.Itoa(oc.Concurrency),
 	)
-	logFile, err := os.Create(filepath.Join(dir, "controller.log"))
+	logPath := oc.LogFile
+	if logPath == "" {
+		logPath = filepath.Join(dir, "controller.log")
+	}
+	logFile, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		return nil, err
 	}

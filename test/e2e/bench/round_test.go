@@ -3,6 +3,7 @@ package bench_test
 import (
 	"fmt"
 	"maps"
+	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -39,6 +40,9 @@ type roundResult struct {
 	n, workers             int
 	create, ready, resync  time.Duration
 	createReqs, resyncReqs bench.RequestCounts
+	// createAPI is what the API server served while creating, the benchmark's own creates
+	// and progress reads included.
+	createAPI bench.APIRequests
 	// puts and avoided are the reconciler's counts: while creating, and at the resync.
 	createPuts, createAvoided int64
 	resyncPuts, resyncAvoided int64
@@ -77,11 +81,13 @@ func runRound(b *testing.B, c *cluster.Cluster, srv *armfake.Server, round, n in
 	res.hwmReset = bench.ResetPeakRSS() == nil
 	sampler := bench.StartPeakSampler(100 * time.Millisecond)
 	srv.ResetRequests()
+	apiBefore := countAPIRequests(b, c)
 
 	// A long sync period: only the restart below resyncs.
 	cfg.SyncPeriod = time.Hour
 	op := startOperator(b, c, srv, cfg)
 	res.process = *managerFlag == "process"
+	stopProfile := startCPUProfile(b)
 	start := time.Now()
 	createAll(b, c.Client, objs)
 	res.create = time.Since(start)
@@ -93,6 +99,8 @@ func runRound(b *testing.B, c *cluster.Cluster, srv *armfake.Server, round, n in
 		return p.Ready == n, fmt.Sprintf("%d/%d Ready; not yet: %s", p.Ready, p.Total, reasons(p.NotReady))
 	})
 	res.ready = time.Since(start)
+	stopProfile()
+	res.createAPI = countAPIRequests(b, c).Sub(apiBefore)
 	writeHeapProfile(b)
 	res.createPuts, res.createAvoided = counts(b, op)
 	res.createReqs = bench.CountRequests(srv.Requests())
@@ -219,6 +227,7 @@ func (r *roundResult) report(b *testing.B) {
 	b.ReportMetric(float64(r.n), "resources")
 	b.ReportMetric(r.ready.Seconds(), "s-to-ready")
 	b.ReportMetric(perResource(r.createReqs.ARM), "arm-req/resource")
+	b.ReportMetric(perResource(r.createAPI.Writes+r.createAPI.StatusWrites+r.createAPI.Events), "api-writes/resource")
 	b.ReportMetric(bench.MiB(r.heapPeak), "peak-heap-MiB")
 	b.ReportMetric(bench.MiB(r.vmHWM), "VmHWM-MiB")
 	if r.process {
@@ -238,6 +247,7 @@ func (r *roundResult) report(b *testing.B) {
   all Ready after        %6.1f s (from the first create)
   ARM requests/resource  %6.2f  (PUT %.2f, GET %.2f, poll %.2f, other %.2f; failed %d; token requests %d)
   PUTs sent              %6d   (%d resyncs avoided a PUT while creating: reconciles of Ready objects)
+  API requests/resource  %6.2f  writes (%.2f of objects, %.2f of status, %.2f Events), %.2f GETs, %.2f conversions; the creates included
   peak heap in use       %6.0f MiB (baseline before the operator %0.f MiB)
   peak RSS sampled       %6.0f MiB; VmHWM %0.f MiB (%s)
     heap and RSS are the whole process: kube-apiserver, etcd and armfake too, so they bound the operator from above
@@ -248,6 +258,7 @@ func (r *roundResult) report(b *testing.B) {
 		r.ready.Seconds(),
 		perResource(cr.ARM), perResource(cr.Puts), perResource(cr.Gets), perResource(cr.Polls), perResource(cr.Other+cr.Deletes), cr.Failed, cr.Token,
 		r.createPuts, r.createAvoided,
+		perResource(r.createAPI.Writes+r.createAPI.StatusWrites+r.createAPI.Events), perResource(r.createAPI.Writes), perResource(r.createAPI.StatusWrites), perResource(r.createAPI.Events), perResource(r.createAPI.Reads), perResource(r.createAPI.Conversions),
 		bench.MiB(r.heapPeak), bench.MiB(r.heapBaseline),
 		bench.MiB(r.rssPeak), bench.MiB(r.vmHWM), hwmNote,
 		managerLine(r),
@@ -259,6 +270,7 @@ func (r *roundResult) report(b *testing.B) {
 func startOperator(b *testing.B, c *cluster.Cluster, srv *armfake.Server, cfg bench.OperatorConfig) operator {
 	ctx := b.Context()
 	if *managerFlag == "process" {
+		cfg.LogFile = os.Getenv("ARMGEN_BENCH_LOG")
 		dir := b.TempDir()
 		bin, err := bench.BuildController(ctx, filepath.Join("..", "..", ".."), dir)
 		if err != nil {
@@ -275,6 +287,14 @@ func startOperator(b *testing.B, c *cluster.Cluster, srv *armfake.Server, cfg be
 		b.Fatal(err)
 	}
 	return op
+}
+
+func countAPIRequests(b *testing.B, c *cluster.Cluster) bench.APIRequests {
+	n, err := bench.CountAPIRequests(b.Context(), c.Config)
+	if err != nil {
+		b.Fatalf("reading the API server's metrics: %v", err)
+	}
+	return n
 }
 
 func counts(b *testing.B, op operator) (puts, avoided int64) {

@@ -1,0 +1,30 @@
+package bench
+
+import (
+	"maps"
+	"testing"
+)
+
+func TestParseSample(t *testing.T) {
+	for _, tc := range []struct {
+		line   string
+		name   string
+		labels map[string]string
+		value  int
+		ok     bool
+	}{
+		{line: `apiserver_request_total{code="200",group="network.azure.com",subresource="status",verb="PATCH"} 42`, name: "apiserver_request_total",
+			labels: map[string]string{"code": "200", "group": "network.azure.com", "subresource": "status", "verb": "PATCH"}, value: 42, ok: true},
+		{line: `apiserver_conversion_webhook_request_total{failure_type="",result="success"} 1.5e+03`, name: "apiserver_conversion_webhook_request_total",
+			labels: map[string]string{"failure_type": "", "result": "success"}, value: 1500, ok: true},
+		{line: `process_open_fds 12`, name: "process_open_fds", labels: map[string]string{}, value: 12, ok: true},
+		{line: `# HELP apiserver_request_total Counter`},
+		{line: ``},
+		{line: `broken{`},
+	} {
+		name, labels, value, ok := parseSample(tc.line)
+		if ok != tc.ok || name != tc.name || value != tc.value || !maps.Equal(labels, tc.labels) {
+			t.Errorf("parseSample(%q) = %q %v %d %v; want %q %v %d %v", tc.line, name, labels, value, ok, tc.name, tc.labels, tc.value, tc.ok)
+		}
+	}
+}
