@@ -12,6 +12,7 @@ import (
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/handler"
 	"sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
@@ -50,6 +51,10 @@ type Reconciler struct {
 	client client.Client
 	scheme *runtime.Scheme
 	opts   Options
+	// woken are the kinds whose children are woken when their owner becomes usable (see
+	// owners.go): a child of one waits for its owner only as a safety net. Set up before the
+	// controllers start, read only after.
+	woken map[schema.GroupKind]bool
 }
 
 // New returns a Reconciler reading and writing objects through c.
@@ -97,25 +102,61 @@ func (r *Reconciler) Reconcile(ctx context.Context, gvk schema.GroupVersionKind,
 	return res, err
 }
 
-// SetupWithManager registers one controller per kind in kinds, all served by r.
+// SetupWithManager registers one controller per kind in kinds, all served by r. A kind whose
+// owner is of a kind among kinds also watches that kind, to wake its children waiting for an
+// owner as soon as the owner is usable (see owners.go).
 func (r *Reconciler) SetupWithManager(mgr ctrl.Manager, kinds []schema.GroupVersionKind, maxConcurrent int) error {
+	ctx := context.Background()
+	hubs := make(map[schema.GroupKind]schema.GroupVersionKind, len(kinds))
 	for _, gvk := range kinds {
-		o, err := r.scheme.New(gvk)
+		hubs[gvk.GroupKind()] = gvk
+	}
+	r.woken = map[schema.GroupKind]bool{}
+	for _, gvk := range kinds {
+		obj, err := r.newObject(gvk)
 		if err != nil {
 			return err
 		}
-		obj, ok := o.(client.Object)
-		if !ok {
-			return fmt.Errorf("%s is not an object", gvk)
-		}
-		err = ctrl.NewControllerManagedBy(mgr).
+		b := ctrl.NewControllerManagedBy(mgr).
 			For(obj, builder.WithPredicates(changesThatMatter())).
 			Named(controllerName(gvk)).
-			WithOptions(controllerOptions(maxConcurrent)).
-			Complete(r.For(gvk))
+			WithOptions(controllerOptions(maxConcurrent))
+		probe, err := r.newObject(gvk)
 		if err != nil {
+			return err
+		}
+		if ownerGK, _, ok := ownerKindOf(probe); ok {
+			if err := mgr.GetFieldIndexer().IndexField(ctx, obj, ownerIndex, indexOwner); err != nil {
+				return fmt.Errorf("indexing %s by owner: %w", gvk.GroupKind(), err)
+			}
+			// An owner of any kind (an extension resource) is not watched: every kind would
+			// be, for each such kind. Its children look again after the usual backoff.
+			if ownerGVK, watched := hubs[ownerGK]; watched {
+				owner, err := r.newObject(ownerGVK)
+				if err != nil {
+					return err
+				}
+				b = b.Watches(owner, handler.EnqueueRequestsFromMapFunc(wakeChildren(mgr.GetCache(), r.scheme, gvk, ownerGK)),
+					builder.WithPredicates(ownerBecameUsable()))
+				r.woken[gvk.GroupKind()] = true
+			}
+		}
+		if err := b.Complete(r.For(gvk)); err != nil {
 			return fmt.Errorf("controller for %s: %w", gvk.GroupKind(), err)
 		}
 	}
 	return nil
+}
+
+// newObject is an empty object of kind gvk.
+func (r *Reconciler) newObject(gvk schema.GroupVersionKind) (genruntime.ARMMetaObject, error) {
+	o, err := r.scheme.New(gvk)
+	if err != nil {
+		return nil, err
+	}
+	obj, ok := o.(genruntime.ARMMetaObject)
+	if !ok {
+		return nil, fmt.Errorf("%s is not an Azure resource", gvk)
+	}
+	return obj, nil
 }
