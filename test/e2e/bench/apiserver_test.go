@@ -2,7 +2,9 @@ package bench
 
 import (
 	"maps"
+	"os"
 	"testing"
+	"time"
 )
 
 func TestParseSample(t *testing.T) {
@@ -26,5 +28,19 @@ func TestParseSample(t *testing.T) {
 		if ok != tc.ok || name != tc.name || value != tc.value || !maps.Equal(labels, tc.labels) {
 			t.Errorf("parseSample(%q) = %q %v %d %v; want %q %v %d %v", tc.line, name, labels, value, ok, tc.name, tc.labels, tc.value, tc.ok)
 		}
+	}
+}
+
+func TestProcessCPUTime(t *testing.T) {
+	busy := CPUTime()
+	for CPUTime()-busy < 50*time.Millisecond {
+	}
+	d, err := processCPUTime(os.Getpid())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// /proc counts in ticks of 10 ms; rusage more finely.
+	if self := CPUTime(); d < 50*time.Millisecond || d > self+clockTick {
+		t.Errorf("/proc says %s, rusage %s", d, self)
 	}
 }

@@ -97,5 +97,10 @@ func (o *Operator) Counts() (puts, avoided int64, err error) {
 	return puts, avoided, nil
 }
 
+// CPUTime of an operator in this process is the process's: see CPUTime.
+func (o *Operator) CPUTime() (time.Duration, error) {
+	return 0, errors.New("the operator shares this process")
+}
+
 // PeakRSS of an operator in this process is the process's: see PeakRSS.
 func (o *Operator) PeakRSS() (int64, error) { return 0, errors.New("the operator shares this process") }

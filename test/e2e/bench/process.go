@@ -144,6 +144,9 @@ func (p *ProcessOperator) PeakRSS() (int64, error) {
 	return 0, errors.New("no VmHWM in /proc status")
 }
 
+// CPUTime is the CPU the process has used so far.
+func (p *ProcessOperator) CPUTime() (time.Duration, error) { return processCPUTime(p.cmd.Process.Pid) }
+
 // Stop ends the process as a cluster would (SIGTERM) and waits for it.
 func (p *ProcessOperator) Stop() error {
 	_ = p.cmd.Process.Signal(syscall.SIGTERM)

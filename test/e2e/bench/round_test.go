@@ -52,6 +52,10 @@ type roundResult struct {
 	// managerHWM is the operator process's own peak (its VmHWM), when it runs as a process.
 	managerHWM int64
 	process    bool
+	// cpu is the CPU this process used from the first create until all was Ready (the API
+	// server, etcd, armfake and the webhook; the manager too in process); managerCPU the
+	// operator process's.
+	cpu, managerCPU time.Duration
 }
 
 // operator is the manager under measure: in this process, or cmd/controller as its own.
@@ -59,6 +63,7 @@ type operator interface {
 	Reader() client.Reader
 	Counts() (puts, avoided int64, err error)
 	PeakRSS() (int64, error)
+	CPUTime() (time.Duration, error)
 	Stop() error
 }
 
@@ -88,6 +93,7 @@ func runRound(b *testing.B, c *cluster.Cluster, srv *armfake.Server, round, n in
 	op := startOperator(b, c, srv, cfg)
 	res.process = *managerFlag == "process"
 	stopProfile := startCPUProfile(b)
+	cpuBefore, managerCPUBefore := bench.CPUTime(), cpuTime(op)
 	start := time.Now()
 	createAll(b, c.Client, objs)
 	res.create = time.Since(start)
@@ -99,6 +105,7 @@ func runRound(b *testing.B, c *cluster.Cluster, srv *armfake.Server, round, n in
 		return p.Ready == n, fmt.Sprintf("%d/%d Ready; not yet: %s", p.Ready, p.Total, reasons(p.NotReady))
 	})
 	res.ready = time.Since(start)
+	res.cpu, res.managerCPU = bench.CPUTime()-cpuBefore, cpuTime(op)-managerCPUBefore
 	stopProfile()
 	res.createAPI = countAPIRequests(b, c).Sub(apiBefore)
 	writeHeapProfile(b)
@@ -226,6 +233,10 @@ func (r *roundResult) report(b *testing.B) {
 	perResource := func(v int) float64 { return float64(v) / float64(r.n) }
 	b.ReportMetric(float64(r.n), "resources")
 	b.ReportMetric(r.ready.Seconds(), "s-to-ready")
+	b.ReportMetric(r.cpu.Seconds(), "cpu-s")
+	if r.process {
+		b.ReportMetric(r.managerCPU.Seconds(), "manager-cpu-s")
+	}
 	b.ReportMetric(perResource(r.createReqs.ARM), "arm-req/resource")
 	b.ReportMetric(perResource(r.createAPI.Writes+r.createAPI.StatusWrites+r.createAPI.Events), "api-writes/resource")
 	b.ReportMetric(bench.MiB(r.heapPeak), "peak-heap-MiB")
@@ -245,6 +256,7 @@ func (r *roundResult) report(b *testing.B) {
 	b.Logf(`operator benchmark, %d resources (%d workers per kind), on a shared machine: timings are noisy
   created in             %6.1f s
   all Ready after        %6.1f s (from the first create)
+  CPU until then         %6.1f s by this process (API server, etcd, armfake, webhook)%s
   ARM requests/resource  %6.2f  (PUT %.2f, GET %.2f, poll %.2f, other %.2f; failed %d; token requests %d)
   PUTs sent              %6d   (%d resyncs avoided a PUT while creating: reconciles of Ready objects)
   API requests/resource  %6.2f  writes (%.2f of objects, %.2f of status, %.2f Events), %.2f GETs, %.2f conversions; the creates included
@@ -256,6 +268,7 @@ func (r *roundResult) report(b *testing.B) {
 		r.n, r.workers,
 		r.create.Seconds(),
 		r.ready.Seconds(),
+		r.cpu.Seconds(), managerCPULine(r),
 		perResource(cr.ARM), perResource(cr.Puts), perResource(cr.Gets), perResource(cr.Polls), perResource(cr.Other+cr.Deletes), cr.Failed, cr.Token,
 		r.createPuts, r.createAvoided,
 		perResource(r.createAPI.Writes+r.createAPI.StatusWrites+r.createAPI.Events), perResource(r.createAPI.Writes), perResource(r.createAPI.StatusWrites), perResource(r.createAPI.Events), perResource(r.createAPI.Reads), perResource(r.createAPI.Conversions),
@@ -311,6 +324,22 @@ func peak(op operator) int64 {
 		return 0
 	}
 	return v
+}
+
+func managerCPULine(r *roundResult) string {
+	if !r.process {
+		return ", the manager's included"
+	}
+	return fmt.Sprintf(", %.1f s by cmd/controller", r.managerCPU.Seconds())
+}
+
+// cpuTime is the operator process's CPU so far; zero when it runs in this process.
+func cpuTime(op operator) time.Duration {
+	d, err := op.CPUTime()
+	if err != nil {
+		return 0
+	}
+	return d
 }
 
 func managerLine(r *roundResult) string {
