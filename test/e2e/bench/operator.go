@@ -91,6 +91,9 @@ func (o *Operator) Stop() error { return o.stop() }
 // Reader reads the objects as the manager sees them (its cache: no load on the API server).
 func (o *Operator) Reader() client.Reader { return o.GetCache() }
 
+// Cached is true: Reader is the manager's cache.
+func (o *Operator) Cached() bool { return true }
+
 // Counts are the PUTs sent and avoided at resync since the manager started.
 func (o *Operator) Counts() (puts, avoided int64, err error) {
 	puts, avoided = o.Metrics.Counts()

@@ -99,6 +99,9 @@ func StartProcessOperator(ctx context.Context, bin, dir string, cfg *rest.Config
 // Reader reads the objects from the API server: the process's cache is its own.
 func (p *ProcessOperator) Reader() client.Reader { return p.reader }
 
+// Cached is false: Reader reads the API server.
+func (p *ProcessOperator) Cached() bool { return false }
+
 // Counts scrapes the process's metrics for the PUTs sent and those avoided at resync. The
 // counters appear only once something was counted: before that both are zero.
 func (p *ProcessOperator) Counts() (puts, avoided int64, err error) {

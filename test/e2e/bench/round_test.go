@@ -1,6 +1,7 @@
 package bench_test
 
 import (
+	"context"
 	"fmt"
 	"maps"
 	"os"
@@ -14,6 +15,7 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/armgen/armgen/internal/credentials"
@@ -25,11 +27,9 @@ import (
 const (
 	// readyTimeout bounds each wait; far above the 60 s target, as the machine is shared.
 	readyTimeout = 20 * time.Minute
-	// pollEvery is how often progress is counted: from the operator's cache when it runs in
-	// this process (no API request); from the API server when it runs as its own, where the
-	// lists load the server the operator is measured against, so less often (pollProcessEvery).
-	pollEvery        = 250 * time.Millisecond
-	pollProcessEvery = 2 * time.Second
+	// pollEvery is how often progress is counted, from a cache (no API request): the
+	// operator's when it runs in this process, else the benchmark's own (bench.WatchNamespace).
+	pollEvery = 250 * time.Millisecond
 	// creators is how many objects are written at once, as kubectl apply of a folder with
 	// some parallelism would.
 	creators = 16
@@ -61,6 +61,8 @@ type roundResult struct {
 // operator is the manager under measure: in this process, or cmd/controller as its own.
 type operator interface {
 	Reader() client.Reader
+	// Cached says Reader is a cache (no load on the API server).
+	Cached() bool
 	Counts() (puts, avoided int64, err error)
 	PeakRSS() (int64, error)
 	CPUTime() (time.Duration, error)
@@ -92,13 +94,14 @@ func runRound(b *testing.B, c *cluster.Cluster, srv *armfake.Server, round, n in
 	cfg.SyncPeriod = time.Hour
 	op := startOperator(b, c, srv, cfg)
 	res.process = *managerFlag == "process"
+	progress, stopProgress := progressReader(b, c, op, ns, kinds)
 	stopProfile := startCPUProfile(b)
 	cpuBefore, managerCPUBefore := bench.CPUTime(), cpuTime(op)
 	start := time.Now()
 	createAll(b, c.Client, objs)
 	res.create = time.Since(start)
 	waitFor(b, "Ready", start, func() (bool, string) {
-		p, err := bench.CountReady(ctx, op.Reader(), c.Scheme, ns, kinds)
+		p, err := bench.CountReady(ctx, progress, c.Scheme, ns, kinds)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -107,6 +110,7 @@ func runRound(b *testing.B, c *cluster.Cluster, srv *armfake.Server, round, n in
 	res.ready = time.Since(start)
 	res.cpu, res.managerCPU = bench.CPUTime()-cpuBefore, cpuTime(op)-managerCPUBefore
 	stopProfile()
+	stopProgress()
 	res.createAPI = countAPIRequests(b, c).Sub(apiBefore)
 	writeHeapProfile(b)
 	res.createPuts, res.createAvoided = counts(b, op)
@@ -208,7 +212,7 @@ func waitFor(b *testing.B, what string, start time.Time, done func() (bool, stri
 		select {
 		case <-b.Context().Done():
 			b.Fatalf("interrupted before %s: %s", what, progress)
-		case <-time.After(pollInterval()):
+		case <-time.After(pollEvery):
 		}
 	}
 }
@@ -310,6 +314,22 @@ func countAPIRequests(b *testing.B, c *cluster.Cluster) bench.APIRequests {
 	return n
 }
 
+// progressReader is where progress is counted: the operator's cache when it runs in this
+// process, else a cache of the benchmark's own, kept by watches until stop is called (its
+// start, a list of the empty namespace, is not timed).
+func progressReader(b *testing.B, c *cluster.Cluster, op operator, ns string, kinds []schema.GroupVersionKind) (r client.Reader, stop func()) {
+	if !op.Cached() {
+		ctx, cancel := context.WithCancel(b.Context())
+		r, err := bench.WatchNamespace(ctx, c.Config, c.Scheme, ns, kinds)
+		if err != nil {
+			cancel()
+			b.Fatal(err)
+		}
+		return r, cancel
+	}
+	return op.Reader(), func() {}
+}
+
 func counts(b *testing.B, op operator) (puts, avoided int64) {
 	puts, avoided, err := op.Counts()
 	if err != nil {
@@ -347,11 +367,4 @@ func managerLine(r *roundResult) string {
 		return "manager alone          not measured: it runs in this process (-manager process measures it)"
 	}
 	return fmt.Sprintf("manager alone          %6.0f MiB VmHWM: cmd/controller as its own process, the highest of its two runs", bench.MiB(uint64(r.managerHWM)))
-}
-
-func pollInterval() time.Duration {
-	if *managerFlag == "process" {
-		return pollProcessEvery
-	}
-	return pollEvery
 }
