@@ -27,11 +27,13 @@ const (
 // sends a PUT unless the resource is up to date (Ready for this generation) and a GET shows
 // Azure still holds everything asked.
 func (a *attempt) apply(ctx context.Context) (reconcile.Result, error) {
-	if !a.upToDate() {
+	if token, op := pending(a.obj); !a.upToDate() && (token == "" || op != opPut) {
 		// The cache can lag this operator's own last writes: a reconcile queued while the
 		// previous one ran may see the object without the resume token or the Ready that
 		// previous one recorded, and would PUT again. Before a PUT is even considered, the
-		// object is read from the API server.
+		// object is read from the API server (unless this attempt has just written it). An
+		// operation in flight is polled on the cached copy; what it finds is written only
+		// once the object has been read afresh (see poll).
 		if err := a.refresh(ctx); err != nil {
 			return reconcile.Result{}, err
 		}
@@ -49,7 +51,7 @@ func (a *attempt) apply(ctx context.Context) (reconcile.Result, error) {
 	if token, op := pending(a.obj); token != "" && op == opPut {
 		p, err := a.arm.ResumeCreateOrUpdate(ctx, token)
 		if err == nil {
-			return a.poll(ctx, p, versioned, nil)
+			return a.poll(ctx, p, token, versioned)
 		}
 		// A token this client cannot read: a PUT is idempotent, so send it again.
 		log.FromContext(ctx).Info("dropping an unreadable resume token", "error", err.Error())
@@ -134,8 +136,8 @@ func (a *attempt) follow(ctx context.Context, p *armclient.Poller, versioned gen
 	return a.finished(ctx, versioned, secrets)
 }
 
-// poll makes one poll of an operation in flight.
-func (a *attempt) poll(ctx context.Context, p *armclient.Poller, versioned genruntime.ARMMetaObject, secrets []string) (reconcile.Result, error) {
+// poll makes one poll of the operation in flight whose resume token is token.
+func (a *attempt) poll(ctx context.Context, p *armclient.Poller, token string, versioned genruntime.ARMMetaObject) (reconcile.Result, error) {
 	done, wait, err := p.Poll(ctx)
 	if !done {
 		if err != nil {
@@ -143,13 +145,35 @@ func (a *attempt) poll(ctx context.Context, p *armclient.Poller, versioned genru
 		}
 		return reconcile.Result{RequeueAfter: a.pollWait(wait)}, nil
 	}
+	// The copy polled may be the cache's, behind the API server: the operation may have been
+	// followed to its end already, and another begun. What the poll found is recorded only on
+	// the latest version, and only if that still waits for this operation.
+	if stale, err := a.pendingChanged(ctx, token); err != nil || stale {
+		if err != nil {
+			return reconcile.Result{}, err
+		}
+		return a.apply(ctx)
+	}
 	if err := a.setPending(ctx, "", ""); err != nil {
 		return reconcile.Result{}, err
 	}
 	if err != nil {
-		return a.armError(ctx, err, secrets)
+		return a.armError(ctx, err, nil)
 	}
-	return a.finished(ctx, versioned, secrets)
+	return a.finished(ctx, versioned, nil)
+}
+
+// pendingChanged reads the object past the cache, unless this attempt has, and says whether
+// the operation it records is no longer the one whose resume token is token.
+func (a *attempt) pendingChanged(ctx context.Context, token string) (bool, error) {
+	if a.current {
+		return false, nil
+	}
+	if err := a.refresh(ctx); err != nil {
+		return false, err
+	}
+	t, op := pending(a.obj)
+	return t != token || op != opPut, nil
 }
 
 // finished reads the resource after a PUT into status.
@@ -220,8 +244,11 @@ func azureName(obj genruntime.ARMMetaObject) string {
 	return obj.GetName()
 }
 
-// refresh reads the object afresh from the API server.
+// refresh reads the object afresh from the API server, unless this attempt has already.
 func (a *attempt) refresh(ctx context.Context) error {
+	if a.current {
+		return nil
+	}
 	reader := a.r.opts.APIReader
 	if reader == nil {
 		reader = a.r.client
@@ -230,5 +257,6 @@ func (a *attempt) refresh(ctx context.Context) error {
 		return err
 	}
 	a.obj.GetObjectKind().SetGroupVersionKind(a.gvk)
+	a.current = true
 	return nil
 }

@@ -74,6 +74,7 @@ func (a *attempt) claim(ctx context.Context) (res reconcile.Result, err error, d
 		if err := a.r.client.Patch(ctx, a.obj, client.MergeFrom(before)); err != nil {
 			return reconcile.Result{}, err, true
 		}
+		a.current = true
 	}
 	a.id = id
 	return reconcile.Result{}, nil, false

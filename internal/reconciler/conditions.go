@@ -49,7 +49,11 @@ func (a *attempt) setCondition(ctx context.Context, c conditions.Condition) erro
 	}
 	before := a.obj.DeepCopyObject().(client.Object)
 	a.obj.SetConditions(a.obj.GetConditions().Set(c))
-	return a.r.client.Status().Patch(ctx, a.obj, client.MergeFrom(before))
+	if err := a.r.client.Status().Patch(ctx, a.obj, client.MergeFrom(before)); err != nil {
+		return err
+	}
+	a.current = true
+	return nil
 }
 
 // fail reports an error the attempt cannot get past; fatal ones wait for the spec to change.
