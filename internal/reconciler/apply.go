@@ -121,19 +121,57 @@ func (a *attempt) apply(ctx context.Context) (reconcile.Result, error) {
 
 // follow records an operation still in flight (its resume token, so that a restarted operator
 // polls it rather than sending it again), or reads the result of one that ended.
+//
+// A resource that was Ready (an update, or Azure's drift put right) turns not Ready at once,
+// Reconciling. One being created says so only once the operation has run for reconcilingAfter
+// (see running): most end sooner, and their Ready, written next, says all there is to say; each
+// write is one more for the API server to convert, store and send to every watch.
 func (a *attempt) follow(ctx context.Context, p *armclient.Poller, versioned genruntime.ARMMetaObject, secrets []string) (reconcile.Result, error) {
+	a.r.inFlight.Delete(keyOf(a.obj))
 	if !p.Done() {
 		token, err := p.ResumeToken()
 		if err != nil {
 			return reconcile.Result{}, err
 		}
+		wasReady := a.isReady()
 		if err := a.setPending(ctx, token, opPut); err != nil {
 			return reconcile.Result{}, err
 		}
-		c := readyFalse(conditions.ConditionSeverityInfo, reasonReconciling, "The resource is being created or updated in Azure", a.obj.GetGeneration())
-		return a.condition(ctx, c, a.pollWait(p.RetryAfter()))
+		if wasReady {
+			return a.condition(ctx, reconciling(a.obj.GetGeneration()), a.pollWait(p.RetryAfter()))
+		}
+		a.r.inFlight.Store(keyOf(a.obj), time.Now())
+		return reconcile.Result{RequeueAfter: a.pollWait(p.RetryAfter())}, nil
 	}
 	return a.finished(ctx, versioned, secrets)
+}
+
+// running waits for the operation in flight whose resume token is token, and says so in the
+// Ready condition (Reconciling) once it has run for reconcilingAfter since this process sent
+// it; at once if another process did (this one restarted since).
+func (a *attempt) running(ctx context.Context, token string, wait time.Duration) (reconcile.Result, error) {
+	res := reconcile.Result{RequeueAfter: a.pollWait(wait)}
+	if sent, ok := a.r.inFlight.Load(keyOf(a.obj)); ok && time.Since(sent.(time.Time)) < reconcilingAfter {
+		return res, nil
+	}
+	c := reconciling(a.obj.GetGeneration())
+	if a.hasCondition(c) {
+		return res, nil
+	}
+	// Written on the latest version only (see poll).
+	if stale, err := a.pendingChanged(ctx, token); err != nil || stale {
+		if err != nil {
+			return reconcile.Result{}, err
+		}
+		return a.apply(ctx)
+	}
+	return a.condition(ctx, c, res.RequeueAfter)
+}
+
+// isReady says the Ready condition is True, whatever the generation.
+func (a *attempt) isReady() bool {
+	c, ok := a.obj.GetConditions().Get(conditions.ConditionTypeReady)
+	return ok && c.Status == metav1.ConditionTrue
 }
 
 // poll makes one poll of the operation in flight whose resume token is token.
@@ -143,8 +181,9 @@ func (a *attempt) poll(ctx context.Context, p *armclient.Poller, token string, v
 		if err != nil {
 			log.FromContext(ctx).Info("polling failed; trying again", "error", armclient.Classify(err).Error())
 		}
-		return reconcile.Result{RequeueAfter: a.pollWait(wait)}, nil
+		return a.running(ctx, token, wait)
 	}
+	a.r.inFlight.Delete(keyOf(a.obj))
 	// The copy polled may be the cache's, behind the API server: the operation may have been
 	// followed to its end already, and another begun. What the poll found is recorded only on
 	// the latest version, and only if that still waits for this operation.

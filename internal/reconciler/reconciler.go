@@ -3,11 +3,13 @@ package reconciler
 import (
 	"context"
 	"fmt"
+	"sync"
 	"time"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/client-go/tools/record"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
@@ -55,6 +57,26 @@ type Reconciler struct {
 	// owners.go): a child of one waits for its owner only as a safety net. Set up before the
 	// controllers start, read only after.
 	woken map[schema.GroupKind]bool
+	// inFlight holds when this process sent each PUT still in flight whose Reconciling
+	// condition it has not written yet (see follow), by keyOf. It is only about when to
+	// say Reconciling: a restarted process, which has none, says it at its first poll.
+	inFlight sync.Map
+}
+
+// reconcilingAfter is how long a PUT creating a resource may run before its Ready condition
+// says Reconciling.
+const reconcilingAfter = 5 * time.Second
+
+// objectKey names an object in Reconciler.inFlight: the UID tells a new object of the same
+// name from one deleted while its PUT was in flight.
+type objectKey struct {
+	namespace, name string
+	uid             types.UID
+}
+
+// keyOf is obj's objectKey.
+func keyOf(obj client.Object) objectKey {
+	return objectKey{obj.GetNamespace(), obj.GetName(), obj.GetUID()}
 }
 
 // New returns a Reconciler reading and writing objects through c.
