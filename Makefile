@@ -91,7 +91,8 @@ bench-payloads: ## Check the ARM payloads of the whole-corpus output (after benc
 # armfake, which needs the swagger: ARMGEN_SPEC_ROOT, else the pinned specs `make specs` fetches.
 # ARMGEN_BENCH_RESOURCES, ARMGEN_BENCH_CONCURRENCY (a comma list runs each) and
 # ARMGEN_BENCH_WAIT_DELAY vary it; ARMGEN_BENCH_LOG=FILE keeps the operator's log and
-# ARMGEN_BENCH_HEAPPROFILE=FILE writes the heap once all is Ready.
+# ARMGEN_BENCH_HEAPPROFILE=FILE writes the heap once all is Ready, ARMGEN_BENCH_CPUPROFILE=FILE
+# profiles the API server's process until then.
 .PHONY: bench-operator
 bench-operator: ## Reconcile 1,000 resources (ARMGEN_BENCH_RESOURCES) with cmd/controller against armfake and a local API server: seconds to Ready, ARM requests, the controller's peak memory, PUTs at an unchanged resync
 	@root="$${ARMGEN_SPEC_ROOT:-$(CURDIR)/specs/azure-rest-api-specs/specification}"; \

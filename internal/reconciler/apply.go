@@ -28,11 +28,13 @@ const (
 // sends a PUT unless the resource is up to date (Ready for this generation) and a GET shows
 // Azure still holds everything asked.
 func (a *attempt) apply(ctx context.Context) (reconcile.Result, error) {
-	if !a.upToDate() {
+	if token, op := pending(a.obj); !a.upToDate() && (token == "" || op != opPut) {
 		// The cache can lag this operator's own last writes: a reconcile queued while the
 		// previous one ran may see the object without the resume token or the Ready that
 		// previous one recorded, and would PUT again. Before a PUT is even considered, the
-		// object is read from the API server.
+		// object is read from the API server (unless this attempt has just written it). An
+		// operation in flight is polled on the cached copy; what it finds is written only
+		// once the object has been read afresh (see poll).
 		if err := a.refresh(ctx); err != nil {
 			return reconcile.Result{}, err
 		}
@@ -50,7 +52,7 @@ func (a *attempt) apply(ctx context.Context) (reconcile.Result, error) {
 	if token, op := pending(a.obj); token != "" && op == opPut {
 		p, err := a.arm.ResumeCreateOrUpdate(ctx, token)
 		if err == nil {
-			return a.poll(ctx, p, versioned, nil)
+			return a.poll(ctx, p, token, versioned)
 		}
 		// A token this client cannot read: a PUT is idempotent, so send it again.
 		log.FromContext(ctx).Info("dropping an unreadable resume token", "error", err.Error())
@@ -130,37 +132,98 @@ func (a *attempt) apply(ctx context.Context) (reconcile.Result, error) {
 
 // follow records an operation still in flight (its resume token, so that a restarted operator
 // polls it rather than sending it again), or reads the result of one that ended.
+//
+// A resource that was Ready (an update, or Azure's drift put right) turns not Ready at once,
+// Reconciling. One being created says so only once the operation has run for reconcilingAfter
+// (see running): most end sooner, and their Ready, written next, says all there is to say; each
+// write is one more for the API server to convert, store and send to every watch.
 func (a *attempt) follow(ctx context.Context, p *armclient.Poller, versioned genruntime.ARMMetaObject, secrets []string) (reconcile.Result, error) {
+	a.r.inFlight.Delete(keyOf(a.obj))
 	if !p.Done() {
 		token, err := p.ResumeToken()
 		if err != nil {
 			return reconcile.Result{}, err
 		}
+		wasReady := a.isReady()
 		if err := a.setPending(ctx, token, opPut); err != nil {
 			return reconcile.Result{}, err
 		}
-		c := readyFalse(conditions.ConditionSeverityInfo, reasonReconciling, "The resource is being created or updated in Azure", a.obj.GetGeneration())
-		return a.condition(ctx, c, a.pollWait(p.RetryAfter()))
+		if wasReady {
+			return a.condition(ctx, reconciling(a.obj.GetGeneration()), a.pollWait(p.RetryAfter()))
+		}
+		a.r.inFlight.Store(keyOf(a.obj), time.Now())
+		return reconcile.Result{RequeueAfter: a.pollWait(p.RetryAfter())}, nil
 	}
 	return a.finished(ctx, versioned, secrets)
 }
 
-// poll makes one poll of an operation in flight.
-func (a *attempt) poll(ctx context.Context, p *armclient.Poller, versioned genruntime.ARMMetaObject, secrets []string) (reconcile.Result, error) {
+// running waits for the operation in flight whose resume token is token, and says so in the
+// Ready condition (Reconciling) once it has run for reconcilingAfter since this process sent
+// it; at once if another process did (this one restarted since).
+func (a *attempt) running(ctx context.Context, token string, wait time.Duration) (reconcile.Result, error) {
+	res := reconcile.Result{RequeueAfter: a.pollWait(wait)}
+	if sent, ok := a.r.inFlight.Load(keyOf(a.obj)); ok && time.Since(sent.(time.Time)) < reconcilingAfter {
+		return res, nil
+	}
+	c := reconciling(a.obj.GetGeneration())
+	if a.hasCondition(c) {
+		return res, nil
+	}
+	// Written on the latest version only (see poll).
+	if stale, err := a.pendingChanged(ctx, token); err != nil || stale {
+		if err != nil {
+			return reconcile.Result{}, err
+		}
+		return a.apply(ctx)
+	}
+	return a.condition(ctx, c, res.RequeueAfter)
+}
+
+// isReady says the Ready condition is True, whatever the generation.
+func (a *attempt) isReady() bool {
+	c, ok := a.obj.GetConditions().Get(conditions.ConditionTypeReady)
+	return ok && c.Status == metav1.ConditionTrue
+}
+
+// poll makes one poll of the operation in flight whose resume token is token.
+func (a *attempt) poll(ctx context.Context, p *armclient.Poller, token string, versioned genruntime.ARMMetaObject) (reconcile.Result, error) {
 	done, wait, err := p.Poll(ctx)
 	if !done {
 		if err != nil {
 			log.FromContext(ctx).Info("polling failed; trying again", "error", armclient.Classify(err).Error())
 		}
-		return reconcile.Result{RequeueAfter: a.pollWait(wait)}, nil
+		return a.running(ctx, token, wait)
+	}
+	a.r.inFlight.Delete(keyOf(a.obj))
+	// The copy polled may be the cache's, behind the API server: the operation may have been
+	// followed to its end already, and another begun. What the poll found is recorded only on
+	// the latest version, and only if that still waits for this operation.
+	if stale, err := a.pendingChanged(ctx, token); err != nil || stale {
+		if err != nil {
+			return reconcile.Result{}, err
+		}
+		return a.apply(ctx)
 	}
 	if err := a.setPending(ctx, "", ""); err != nil {
 		return reconcile.Result{}, err
 	}
 	if err != nil {
-		return a.armError(ctx, err, secrets)
+		return a.armError(ctx, err, nil)
 	}
-	return a.finished(ctx, versioned, secrets)
+	return a.finished(ctx, versioned, nil)
+}
+
+// pendingChanged reads the object past the cache, unless this attempt has, and says whether
+// the operation it records is no longer the one whose resume token is token.
+func (a *attempt) pendingChanged(ctx context.Context, token string) (bool, error) {
+	if a.current {
+		return false, nil
+	}
+	if err := a.refresh(ctx); err != nil {
+		return false, err
+	}
+	t, op := pending(a.obj)
+	return t != token || op != opPut, nil
 }
 
 // finished reads the resource after a PUT into status.
@@ -233,8 +296,11 @@ func azureName(obj genruntime.ARMMetaObject) string {
 	return obj.GetName()
 }
 
-// refresh reads the object afresh from the API server.
+// refresh reads the object afresh from the API server, unless this attempt has already.
 func (a *attempt) refresh(ctx context.Context) error {
+	if a.current {
+		return nil
+	}
 	reader := a.r.opts.APIReader
 	if reader == nil {
 		reader = a.r.client
@@ -243,5 +309,6 @@ func (a *attempt) refresh(ctx context.Context) error {
 		return err
 	}
 	a.obj.GetObjectKind().SetGroupVersionKind(a.gvk)
+	a.current = true
 	return nil
 }

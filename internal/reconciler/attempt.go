@@ -22,6 +22,10 @@ type attempt struct {
 	cred   *credentials.Credential
 	arm    *armclient.Client
 	id     string
+	// current says obj is the version the API server holds, as far as this attempt knows: read
+	// past the cache, or returned by a write of this attempt. Then neither refresh nor fresh
+	// need to read it again.
+	current bool
 }
 
 func (a *attempt) run(ctx context.Context) (reconcile.Result, error) {

@@ -74,6 +74,7 @@ func (a *attempt) claim(ctx context.Context) (res reconcile.Result, err error, d
 		if err := a.r.client.Patch(ctx, a.obj, client.MergeFrom(before)); err != nil {
 			return reconcile.Result{}, err, true
 		}
+		a.current = true
 	}
 	a.id = id
 	return reconcile.Result{}, nil, false
@@ -83,8 +84,12 @@ func (a *attempt) claim(ctx context.Context) (res reconcile.Result, err error, d
 func (a *attempt) resolveError(ctx context.Context, err error) (reconcile.Result, error) {
 	if e, ok := resolver.AsError(err); ok {
 		wait := a.backoff()
-		if e.Fatal {
+		switch {
+		case e.Fatal:
 			wait = 0
+		case e.Reason == resolver.ReasonWaitingForOwner && a.r.woken[a.gvk.GroupKind()]:
+			// The owner's watch wakes this object once the owner is usable.
+			wait = ownerSafetyNet
 		}
 		return a.condition(ctx, readyFalse(e.Severity(), e.Reason, e.Message, a.obj.GetGeneration()), wait)
 	}

@@ -24,6 +24,11 @@ func readyFalse(severity conditions.ConditionSeverity, reason, message string, g
 	return conditions.NewReady(metav1.ConditionFalse, severity, reason, message, generation)
 }
 
+// reconciling is the Ready condition of a resource whose PUT is in flight.
+func reconciling(generation int64) conditions.Condition {
+	return readyFalse(conditions.ConditionSeverityInfo, reasonReconciling, "The resource is being created or updated in Azure", generation)
+}
+
 func readyTrue(generation int64) conditions.Condition {
 	return conditions.NewReady(metav1.ConditionTrue, conditions.ConditionSeverityNone, reasonSucceeded, "", generation)
 }
@@ -39,9 +44,7 @@ func (a *attempt) condition(ctx context.Context, c conditions.Condition, requeue
 }
 
 func (a *attempt) setCondition(ctx context.Context, c conditions.Condition) error {
-	old, had := a.obj.GetConditions().Get(conditions.ConditionTypeReady)
-	if had && old.Status == c.Status && old.Reason == c.Reason && old.Message == c.Message &&
-		old.Severity == c.Severity && old.ObservedGeneration == c.ObservedGeneration {
+	if a.hasCondition(c) {
 		return nil
 	}
 	if c.Status != metav1.ConditionTrue {
@@ -49,7 +52,18 @@ func (a *attempt) setCondition(ctx context.Context, c conditions.Condition) erro
 	}
 	before := a.obj.DeepCopyObject().(client.Object)
 	a.obj.SetConditions(a.obj.GetConditions().Set(c))
-	return a.r.client.Status().Patch(ctx, a.obj, client.MergeFrom(before))
+	if err := a.r.client.Status().Patch(ctx, a.obj, client.MergeFrom(before)); err != nil {
+		return err
+	}
+	a.current = true
+	return nil
+}
+
+// hasCondition says the object's Ready condition is c already (its times aside).
+func (a *attempt) hasCondition(c conditions.Condition) bool {
+	old, had := a.obj.GetConditions().Get(conditions.ConditionTypeReady)
+	return had && old.Status == c.Status && old.Reason == c.Reason && old.Message == c.Message &&
+		old.Severity == c.Severity && old.ObservedGeneration == c.ObservedGeneration
 }
 
 // fail reports an error the attempt cannot get past; fatal ones wait for the spec to change.

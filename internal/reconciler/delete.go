@@ -19,6 +19,7 @@ import (
 // lets Kubernetes finish by removing the finalizer. skip and detach-on-delete leave Azure alone;
 // so does an object never claimed (it has no Azure resource of its own).
 func (a *attempt) delete(ctx context.Context) (reconcile.Result, error) {
+	a.r.inFlight.Delete(keyOf(a.obj))
 	if !controllerutil.ContainsFinalizer(a.obj, genruntime.Finalizer) {
 		return reconcile.Result{}, nil
 	}

@@ -18,7 +18,8 @@ import (
 // be taken on old news, is preceded by a read past the cache (one GET of the API server, not
 // of Azure). When the cache is behind, the attempt ends and asks to run again once it has caught up.
 func (a *attempt) fresh(ctx context.Context) (bool, error) {
-	if a.r.opts.APIReader == nil {
+	if a.current || a.r.opts.APIReader == nil {
+		// Read past the cache, or written, by this attempt already.
 		return true, nil
 	}
 	latest := a.obj.DeepCopyObject().(client.Object)
@@ -34,5 +35,6 @@ func (a *attempt) fresh(ctx context.Context) (bool, error) {
 			"cached", a.obj.GetResourceVersion(), "latest", latest.GetResourceVersion())
 		return false, nil
 	}
+	a.current = true
 	return true, nil
 }

@@ -50,8 +50,9 @@ type env struct {
 	r      *reconciler.Reconciler
 	m      *reconciler.Metrics
 	// cache, when set, is what the reconciler reads through, as a manager's cached client;
-	// client is then its APIReader.
-	cache client.Client
+	// client is then its APIReader, or apiReader when set.
+	cache     client.Client
+	apiReader client.Reader
 }
 
 func newEnv(t *testing.T, opts armfake.Options, objs ...client.Object) *env {
@@ -92,6 +93,9 @@ func (e *env) restart() {
 	reads, apiReader := e.client, client.Reader(nil)
 	if e.cache != nil {
 		reads, apiReader = e.cache, e.client
+		if e.apiReader != nil {
+			apiReader = e.apiReader
+		}
 	}
 	e.r = reconciler.New(reads, e.scheme, reconciler.Options{
 		Settings:    st,

@@ -23,5 +23,9 @@ func (a *attempt) setPending(ctx context.Context, token, op string) error {
 	before := a.obj.DeepCopyObject().(client.Object)
 	setAnnotation(a.obj, genruntime.PollerResumeTokenAnnotation, token)
 	setAnnotation(a.obj, genruntime.PollerOperationAnnotation, op)
-	return a.r.client.Patch(ctx, a.obj, client.MergeFrom(before))
+	if err := a.r.client.Patch(ctx, a.obj, client.MergeFrom(before)); err != nil {
+		return err
+	}
+	a.current = true
+	return nil
 }

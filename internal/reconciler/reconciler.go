@@ -3,15 +3,18 @@ package reconciler
 import (
 	"context"
 	"fmt"
+	"sync"
 	"time"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/client-go/tools/record"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/handler"
 	"sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
@@ -56,6 +59,30 @@ type Reconciler struct {
 	opts   Options
 
 	kindTable kindTable
+	// woken are the kinds whose children are woken when their owner becomes usable (see
+	// owners.go): a child of one waits for its owner only as a safety net. Set up before the
+	// controllers start, read only after.
+	woken map[schema.GroupKind]bool
+	// inFlight holds when this process sent each PUT still in flight whose Reconciling
+	// condition it has not written yet (see follow), by keyOf. It is only about when to
+	// say Reconciling: a restarted process, which has none, says it at its first poll.
+	inFlight sync.Map
+}
+
+// reconcilingAfter is how long a PUT creating a resource may run before its Ready condition
+// says Reconciling.
+const reconcilingAfter = 5 * time.Second
+
+// objectKey names an object in Reconciler.inFlight: the UID tells a new object of the same
+// name from one deleted while its PUT was in flight.
+type objectKey struct {
+	namespace, name string
+	uid             types.UID
+}
+
+// keyOf is obj's objectKey.
+func keyOf(obj client.Object) objectKey {
+	return objectKey{obj.GetNamespace(), obj.GetName(), obj.GetUID()}
 }
 
 // New returns a Reconciler reading and writing objects through c.
@@ -107,28 +134,64 @@ func (r *Reconciler) Reconcile(ctx context.Context, gvk schema.GroupVersionKind,
 	return res, err
 }
 
-// SetupWithManager registers one controller per kind in kinds, all served by r.
+// SetupWithManager registers one controller per kind in kinds, all served by r. A kind whose
+// owner is of a kind among kinds also watches that kind, to wake its children waiting for an
+// owner as soon as the owner is usable (see owners.go).
 func (r *Reconciler) SetupWithManager(mgr ctrl.Manager, kinds []schema.GroupVersionKind, maxConcurrent int) error {
+	ctx := context.Background()
+	hubs := make(map[schema.GroupKind]schema.GroupVersionKind, len(kinds))
 	for _, gvk := range kinds {
-		o, err := r.scheme.New(gvk)
+		hubs[gvk.GroupKind()] = gvk
+	}
+	r.woken = map[schema.GroupKind]bool{}
+	for _, gvk := range kinds {
+		obj, err := r.newObject(gvk)
 		if err != nil {
 			return err
 		}
-		obj, ok := o.(client.Object)
-		if !ok {
-			return fmt.Errorf("%s is not an object", gvk)
-		}
-		if err := indexInputs(context.Background(), mgr.GetFieldIndexer(), obj); err != nil {
+		if err := indexInputs(ctx, mgr.GetFieldIndexer(), obj); err != nil {
 			return fmt.Errorf("indexes of %s: %w", gvk.GroupKind(), err)
 		}
-		err = r.watchInputs(ctrl.NewControllerManagedBy(mgr).
+		b := r.watchInputs(ctrl.NewControllerManagedBy(mgr).
 			For(obj, builder.WithPredicates(changesThatMatter())), gvk).
 			Named(controllerName(gvk)).
-			WithOptions(controllerOptions(maxConcurrent)).
-			Complete(r.For(gvk))
+			WithOptions(controllerOptions(maxConcurrent))
+		probe, err := r.newObject(gvk)
 		if err != nil {
+			return err
+		}
+		if ownerGK, _, ok := ownerKindOf(probe); ok {
+			if err := mgr.GetFieldIndexer().IndexField(ctx, obj, ownerIndex, indexOwner); err != nil {
+				return fmt.Errorf("indexing %s by owner: %w", gvk.GroupKind(), err)
+			}
+			// An owner of any kind (an extension resource) is not watched: every kind would
+			// be, for each such kind. Its children look again after the usual backoff.
+			if ownerGVK, watched := hubs[ownerGK]; watched {
+				owner, err := r.newObject(ownerGVK)
+				if err != nil {
+					return err
+				}
+				b = b.Watches(owner, handler.EnqueueRequestsFromMapFunc(wakeChildren(mgr.GetCache(), r.scheme, gvk, ownerGK)),
+					builder.WithPredicates(ownerBecameUsable()))
+				r.woken[gvk.GroupKind()] = true
+			}
+		}
+		if err := b.Complete(r.For(gvk)); err != nil {
 			return fmt.Errorf("controller for %s: %w", gvk.GroupKind(), err)
 		}
 	}
 	return nil
+}
+
+// newObject is an empty object of kind gvk.
+func (r *Reconciler) newObject(gvk schema.GroupVersionKind) (genruntime.ARMMetaObject, error) {
+	o, err := r.scheme.New(gvk)
+	if err != nil {
+		return nil, err
+	}
+	obj, ok := o.(genruntime.ARMMetaObject)
+	if !ok {
+		return nil, fmt.Errorf("%s is not an Azure resource", gvk)
+	}
+	return obj, nil
 }

@@ -4,11 +4,13 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
+	resources "github.com/armgen/armgen/generated/resources/v1api20210401/storage"
 	"github.com/armgen/armgen/pkg/armfake"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -190,5 +192,57 @@ func TestNamespacePolicy(t *testing.T) {
 	e.settle(rgKind, "own")
 	if n, _ := e.requests("PUT", ""); n != 1 {
 		t.Errorf("%d PUTs, want the one of the resource that says manage", n)
+	}
+}
+
+// TestReconcilingOnlyWhenItSaysSomething: a PUT creating a resource that Azure finishes soon goes
+// from no condition straight to Ready, without a Reconciling written in between; a PUT updating
+// a Ready resource turns it Reconciling at once; a restarted reconciler, not knowing when the
+// operation it finds began, says Reconciling at its first poll.
+func TestReconcilingOnlyWhenItSaysSomething(t *testing.T) {
+	e := newEnv(t, armfake.Options{LROPolls: 3, ForceLRO: true}, group("rg", "", nil), group("rg2", "", nil))
+	e.step(rgKind, "rg")
+	if e.get(rgKind, "rg").GetAnnotations()[genruntime.PollerResumeTokenAnnotation] == "" {
+		t.Fatal("no resume token after the PUT")
+	}
+	for range 50 {
+		res := e.step(rgKind, "rg")
+		c := e.ready(rgKind, "rg")
+		if c.Reason == "Reconciling" {
+			t.Fatalf("a creation that ended within seconds wrote Reconciling: %+v", c)
+		}
+		if c.Status == metav1.ConditionTrue {
+			break
+		}
+		time.Sleep(res.RequeueAfter)
+	}
+	if c := e.ready(rgKind, "rg"); c.Status != metav1.ConditionTrue {
+		t.Fatalf("not Ready: %+v", c)
+	}
+
+	rg := e.get(rgKind, "rg").(*resources.ResourceGroup)
+	rg.SetGeneration(2)
+	rg.Spec.Tags = map[string]string{"team": "b"}
+	if err := e.client.Update(context.Background(), rg); err != nil {
+		t.Fatal(err)
+	}
+	e.step(rgKind, "rg")
+	if c := e.ready(rgKind, "rg"); c.Reason != "Reconciling" || c.Status != metav1.ConditionFalse || c.ObservedGeneration != 2 {
+		t.Errorf("an update in flight: %+v, want Reconciling for generation 2", c)
+	}
+	e.settle(rgKind, "rg")
+
+	e.step(rgKind, "rg2")
+	if c := e.ready(rgKind, "rg2"); c.Reason == "Reconciling" {
+		t.Fatalf("Reconciling right after the PUT: %+v", c)
+	}
+	e.restart()
+	e.step(rgKind, "rg2")
+	if c := e.ready(rgKind, "rg2"); c.Reason != "Reconciling" {
+		t.Errorf("after a restart, the first poll of an operation in flight: %+v, want Reconciling", c)
+	}
+	e.settle(rgKind, "rg2")
+	if c := e.ready(rgKind, "rg2"); c.Status != metav1.ConditionTrue {
+		t.Fatalf("rg2 not Ready: %+v", c)
 	}
 }

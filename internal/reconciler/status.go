@@ -53,6 +53,7 @@ func (a *attempt) setStatus(ctx context.Context, versioned genruntime.ARMMetaObj
 		if err := a.r.client.Status().Patch(ctx, a.obj, client.MergeFrom(before)); err != nil {
 			return reconcile.Result{}, err
 		}
+		a.current = true
 	}
 	return reconcile.Result{RequeueAfter: wait}, nil
 }

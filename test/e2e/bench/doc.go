@@ -4,11 +4,13 @@
 // cluster; -manager inprocess runs the manager in the benchmark's process instead), until all
 // are Ready; then one resync of all of them with nothing changed.
 //
-// It reports, with b.ReportMetric: the seconds until all are Ready, ARM requests per resource,
-// the controller process's peak RSS (its VmHWM), the benchmark process's peak heap and RSS
-// (the API server, etcd and armfake, plus the manager when it runs in process), and the PUTs
-// the resync sent next to the N that Azure Service Operator sends (it re-PUTs every resource
-// at every sync).
+// It reports, with b.ReportMetric: the seconds until all are Ready and the CPU seconds spent
+// until then by the benchmark's process and by the controller's (less noisy than the time on a
+// shared machine), ARM requests per resource, the controller process's peak RSS (its VmHWM),
+// the benchmark process's peak heap and RSS (the API server, etcd and armfake, plus the manager
+// when it runs in process), the API server's writes per resource (from its own metrics: of
+// objects, of status, of Events), and the PUTs the resync sent next to the N that Azure Service
+// Operator sends (it re-PUTs every resource at every sync).
 //
 // Run it with `make bench-operator`, or
 //
@@ -19,7 +21,9 @@
 // comma list running one sub-benchmark each, ARMGEN_BENCH_MANAGER (-manager) process or
 // inprocess, and ARMGEN_BENCH_WAIT_DELAY (-wait-delay) the reconciler's WaitDelay (in process
 // only; empty: its default). ARMGEN_BENCH_LOG=FILE keeps the operator's log,
-// ARMGEN_BENCH_HEAPPROFILE=FILE writes the heap once all is Ready (to tell the operator's share);
-// -v logs progress every 10 s. The cluster, every generated CRD and armfake are set up once
-// per run and not timed; each round has its own namespace and subscription.
+// ARMGEN_BENCH_HEAPPROFILE=FILE writes the heap once all is Ready (to tell the operator's share),
+// ARMGEN_BENCH_CPUPROFILE=FILE profiles the benchmark's process (the API server, etcd, armfake,
+// the conversion webhook) from the first create until all is Ready; -v logs progress every 10 s.
+// The cluster, every generated CRD and armfake are set up once per run and not timed; each
+// round has its own namespace and subscription.
 package bench

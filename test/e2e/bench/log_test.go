@@ -11,7 +11,8 @@ import (
 
 // setUpLogging sends the operator's log to the file ARMGEN_BENCH_LOG names, as JSON lines with
 // timestamps (to see where a slow run spends its time), else nowhere: a thousand resources log
-// tens of thousands of lines, which would cost the run CPU and fill the output.
+// tens of thousands of lines, which would cost the run CPU and fill the output. A controller run
+// as a process appends its own log to the same file.
 func setUpLogging(b *testing.B) {
 	path := os.Getenv("ARMGEN_BENCH_LOG")
 	if path == "" {

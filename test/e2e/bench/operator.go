@@ -25,6 +25,9 @@ type OperatorConfig struct {
 	// WaitDelay is the reconciler's (a child waiting for its owner looks again after it);
 	// zero keeps the reconciler's default, as a user gets it.
 	WaitDelay time.Duration
+	// LogFile is where a controller run as a process logs, appended to; empty: a file in the
+	// benchmark's temporary directory, gone with it.
+	LogFile string
 }
 
 // Operator is a manager running in this process, as cmd/controller runs it, but watchers only:
@@ -88,10 +91,18 @@ func (o *Operator) Stop() error { return o.stop() }
 // Reader reads the objects as the manager sees them (its cache: no load on the API server).
 func (o *Operator) Reader() client.Reader { return o.GetCache() }
 
+// Cached is true: Reader is the manager's cache.
+func (o *Operator) Cached() bool { return true }
+
 // Counts are the PUTs sent and avoided at resync since the manager started.
 func (o *Operator) Counts() (puts, avoided int64, err error) {
 	puts, avoided = o.Metrics.Counts()
 	return puts, avoided, nil
+}
+
+// CPUTime of an operator in this process is the process's: see CPUTime.
+func (o *Operator) CPUTime() (time.Duration, error) {
+	return 0, errors.New("the operator shares this process")
 }
 
 // PeakRSS of an operator in this process is the process's: see PeakRSS.

@@ -64,7 +64,11 @@ func StartProcessOperator(ctx context.Context, bin, dir string, cfg *rest.Config
 		"AZURE_SYNC_PERIOD="+oc.SyncPeriod.String(),
 		"MAX_CONCURRENT_RECONCILES="+strconv.Itoa(oc.Concurrency),
 	)
-	logFile, err := os.Create(filepath.Join(dir, "controller.log"))
+	logPath := oc.LogFile
+	if logPath == "" {
+		logPath = filepath.Join(dir, "controller.log")
+	}
+	logFile, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		return nil, err
 	}
@@ -94,6 +98,9 @@ func StartProcessOperator(ctx context.Context, bin, dir string, cfg *rest.Config
 
 // Reader reads the objects from the API server: the process's cache is its own.
 func (p *ProcessOperator) Reader() client.Reader { return p.reader }
+
+// Cached is false: Reader reads the API server.
+func (p *ProcessOperator) Cached() bool { return false }
 
 // Counts scrapes the process's metrics for the PUTs sent and those avoided at resync. The
 // counters appear only once something was counted: before that both are zero.
@@ -139,6 +146,9 @@ func (p *ProcessOperator) PeakRSS() (int64, error) {
 	}
 	return 0, errors.New("no VmHWM in /proc status")
 }
+
+// CPUTime is the CPU the process has used so far.
+func (p *ProcessOperator) CPUTime() (time.Duration, error) { return processCPUTime(p.cmd.Process.Pid) }
 
 // Stop ends the process as a cluster would (SIGTERM) and waits for it.
 func (p *ProcessOperator) Stop() error {

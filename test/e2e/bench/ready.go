@@ -3,6 +3,7 @@ package bench
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -10,6 +11,8 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/client-go/rest"
+	"sigs.k8s.io/controller-runtime/pkg/cache"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/client/apiutil"
 
@@ -54,8 +57,8 @@ type Progress struct {
 }
 
 // CountReady lists the kinds in ns through c and counts the objects Ready for their
-// generation. Given the operator's cache (typed lists, so that it reuses the informers the
-// controllers started), watching progress costs the API server nothing.
+// generation. Given a cache (the operator's, typed lists reusing the informers its controllers
+// started; or WatchNamespace's), counting progress costs the API server nothing more.
 func CountReady(ctx context.Context, c client.Reader, scheme *runtime.Scheme, ns string, kinds []schema.GroupVersionKind) (Progress, error) {
 	p := Progress{NotReady: map[string]int{}}
 	for _, gvk := range kinds {
@@ -67,7 +70,8 @@ func CountReady(ctx context.Context, c client.Reader, scheme *runtime.Scheme, ns
 		if !ok {
 			return p, fmt.Errorf("%T is not a list", o)
 		}
-		if err := c.List(ctx, list, client.InNamespace(ns)); err != nil {
+		// The items are only read: a cache need not copy them.
+		if err := c.List(ctx, list, client.InNamespace(ns), client.UnsafeDisableDeepCopy); err != nil {
 			return p, fmt.Errorf("listing %s: %w", gvk.Kind, err)
 		}
 		items, err := meta.ExtractList(list)
@@ -92,4 +96,33 @@ func CountReady(ctx context.Context, c client.Reader, scheme *runtime.Scheme, ns
 		}
 	}
 	return p, nil
+}
+
+// WatchNamespace is a cache of the kinds in ns, kept by watches of the API server cfg reaches,
+// for CountReady when the operator runs as a process: a watch costs the server one more copy of
+// each change sent, a list every few seconds the whole namespace each time. It runs until ctx
+// is done, and is synced when returned.
+func WatchNamespace(ctx context.Context, cfg *rest.Config, scheme *runtime.Scheme, ns string, kinds []schema.GroupVersionKind) (client.Reader, error) {
+	c, err := cache.New(cfg, cache.Options{Scheme: scheme, DefaultNamespaces: map[string]cache.Config{ns: {}}})
+	if err != nil {
+		return nil, err
+	}
+	for _, gvk := range kinds {
+		o, err := scheme.New(gvk)
+		if err != nil {
+			return nil, err
+		}
+		obj, ok := o.(client.Object)
+		if !ok {
+			return nil, fmt.Errorf("%s is not an object", gvk)
+		}
+		if _, err := c.GetInformer(ctx, obj, cache.BlockUntilSynced(false)); err != nil {
+			return nil, err
+		}
+	}
+	go func() { _ = c.Start(ctx) }()
+	if !c.WaitForCacheSync(ctx) {
+		return nil, errors.New("the progress cache did not sync")
+	}
+	return c, nil
 }

@@ -1,8 +1,10 @@
 package bench_test
 
 import (
+	"context"
 	"fmt"
 	"maps"
+	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -13,6 +15,7 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/armgen/armgen/internal/credentials"
@@ -24,11 +27,9 @@ import (
 const (
 	// readyTimeout bounds each wait; far above the 60 s target, as the machine is shared.
 	readyTimeout = 20 * time.Minute
-	// pollEvery is how often progress is counted: from the operator's cache when it runs in
-	// this process (no API request); from the API server when it runs as its own, where the
-	// lists load the server the operator is measured against, so less often (pollProcessEvery).
-	pollEvery        = 250 * time.Millisecond
-	pollProcessEvery = 2 * time.Second
+	// pollEvery is how often progress is counted, from a cache (no API request): the
+	// operator's when it runs in this process, else the benchmark's own (bench.WatchNamespace).
+	pollEvery = 250 * time.Millisecond
 	// creators is how many objects are written at once, as kubectl apply of a folder with
 	// some parallelism would.
 	creators = 16
@@ -39,6 +40,9 @@ type roundResult struct {
 	n, workers             int
 	create, ready, resync  time.Duration
 	createReqs, resyncReqs bench.RequestCounts
+	// createAPI is what the API server served while creating, the benchmark's own creates
+	// and progress reads included.
+	createAPI bench.APIRequests
 	// puts and avoided are the reconciler's counts: while creating, and at the resync.
 	createPuts, createAvoided int64
 	resyncPuts, resyncAvoided int64
@@ -48,13 +52,20 @@ type roundResult struct {
 	// managerHWM is the operator process's own peak (its VmHWM), when it runs as a process.
 	managerHWM int64
 	process    bool
+	// cpu is the CPU this process used from the first create until all was Ready (the API
+	// server, etcd, armfake and the webhook; the manager too in process); managerCPU the
+	// operator process's.
+	cpu, managerCPU time.Duration
 }
 
 // operator is the manager under measure: in this process, or cmd/controller as its own.
 type operator interface {
 	Reader() client.Reader
+	// Cached says Reader is a cache (no load on the API server).
+	Cached() bool
 	Counts() (puts, avoided int64, err error)
 	PeakRSS() (int64, error)
+	CPUTime() (time.Duration, error)
 	Stop() error
 }
 
@@ -77,22 +88,30 @@ func runRound(b *testing.B, c *cluster.Cluster, srv *armfake.Server, round, n in
 	res.hwmReset = bench.ResetPeakRSS() == nil
 	sampler := bench.StartPeakSampler(100 * time.Millisecond)
 	srv.ResetRequests()
+	apiBefore := countAPIRequests(b, c)
 
 	// A long sync period: only the restart below resyncs.
 	cfg.SyncPeriod = time.Hour
 	op := startOperator(b, c, srv, cfg)
 	res.process = *managerFlag == "process"
+	progress, stopProgress := progressReader(b, c, op, ns, kinds)
+	stopProfile := startCPUProfile(b)
+	cpuBefore, managerCPUBefore := bench.CPUTime(), cpuTime(op)
 	start := time.Now()
 	createAll(b, c.Client, objs)
 	res.create = time.Since(start)
 	waitFor(b, "Ready", start, func() (bool, string) {
-		p, err := bench.CountReady(ctx, op.Reader(), c.Scheme, ns, kinds)
+		p, err := bench.CountReady(ctx, progress, c.Scheme, ns, kinds)
 		if err != nil {
 			b.Fatal(err)
 		}
 		return p.Ready == n, fmt.Sprintf("%d/%d Ready; not yet: %s", p.Ready, p.Total, reasons(p.NotReady))
 	})
 	res.ready = time.Since(start)
+	res.cpu, res.managerCPU = bench.CPUTime()-cpuBefore, cpuTime(op)-managerCPUBefore
+	stopProfile()
+	stopProgress()
+	res.createAPI = countAPIRequests(b, c).Sub(apiBefore)
 	writeHeapProfile(b)
 	res.createPuts, res.createAvoided = counts(b, op)
 	res.createReqs = bench.CountRequests(srv.Requests())
@@ -193,7 +212,7 @@ func waitFor(b *testing.B, what string, start time.Time, done func() (bool, stri
 		select {
 		case <-b.Context().Done():
 			b.Fatalf("interrupted before %s: %s", what, progress)
-		case <-time.After(pollInterval()):
+		case <-time.After(pollEvery):
 		}
 	}
 }
@@ -218,7 +237,12 @@ func (r *roundResult) report(b *testing.B) {
 	perResource := func(v int) float64 { return float64(v) / float64(r.n) }
 	b.ReportMetric(float64(r.n), "resources")
 	b.ReportMetric(r.ready.Seconds(), "s-to-ready")
+	b.ReportMetric(r.cpu.Seconds(), "cpu-s")
+	if r.process {
+		b.ReportMetric(r.managerCPU.Seconds(), "manager-cpu-s")
+	}
 	b.ReportMetric(perResource(r.createReqs.ARM), "arm-req/resource")
+	b.ReportMetric(perResource(r.createAPI.Writes+r.createAPI.StatusWrites+r.createAPI.Events), "api-writes/resource")
 	b.ReportMetric(bench.MiB(r.heapPeak), "peak-heap-MiB")
 	b.ReportMetric(bench.MiB(r.vmHWM), "VmHWM-MiB")
 	if r.process {
@@ -236,8 +260,10 @@ func (r *roundResult) report(b *testing.B) {
 	b.Logf(`operator benchmark, %d resources (%d workers per kind), on a shared machine: timings are noisy
   created in             %6.1f s
   all Ready after        %6.1f s (from the first create)
+  CPU until then         %6.1f s by this process (API server, etcd, armfake, webhook)%s
   ARM requests/resource  %6.2f  (PUT %.2f, GET %.2f, poll %.2f, other %.2f; failed %d; token requests %d)
   PUTs sent              %6d   (%d resyncs avoided a PUT while creating: reconciles of Ready objects)
+  API requests/resource  %6.2f  writes (%.2f of objects, %.2f of status, %.2f Events), %.2f GETs, %.2f conversions; the creates included
   peak heap in use       %6.0f MiB (baseline before the operator %0.f MiB)
   peak RSS sampled       %6.0f MiB; VmHWM %0.f MiB (%s)
     heap and RSS are the whole process: kube-apiserver, etcd and armfake too, so they bound the operator from above
@@ -246,8 +272,10 @@ func (r *roundResult) report(b *testing.B) {
 		r.n, r.workers,
 		r.create.Seconds(),
 		r.ready.Seconds(),
+		r.cpu.Seconds(), managerCPULine(r),
 		perResource(cr.ARM), perResource(cr.Puts), perResource(cr.Gets), perResource(cr.Polls), perResource(cr.Other+cr.Deletes), cr.Failed, cr.Token,
 		r.createPuts, r.createAvoided,
+		perResource(r.createAPI.Writes+r.createAPI.StatusWrites+r.createAPI.Events), perResource(r.createAPI.Writes), perResource(r.createAPI.StatusWrites), perResource(r.createAPI.Events), perResource(r.createAPI.Reads), perResource(r.createAPI.Conversions),
 		bench.MiB(r.heapPeak), bench.MiB(r.heapBaseline),
 		bench.MiB(r.rssPeak), bench.MiB(r.vmHWM), hwmNote,
 		managerLine(r),
@@ -259,6 +287,7 @@ func (r *roundResult) report(b *testing.B) {
 func startOperator(b *testing.B, c *cluster.Cluster, srv *armfake.Server, cfg bench.OperatorConfig) operator {
 	ctx := b.Context()
 	if *managerFlag == "process" {
+		cfg.LogFile = os.Getenv("ARMGEN_BENCH_LOG")
 		dir := b.TempDir()
 		bin, err := bench.BuildController(ctx, filepath.Join("..", "..", ".."), dir)
 		if err != nil {
@@ -277,6 +306,30 @@ func startOperator(b *testing.B, c *cluster.Cluster, srv *armfake.Server, cfg be
 	return op
 }
 
+func countAPIRequests(b *testing.B, c *cluster.Cluster) bench.APIRequests {
+	n, err := bench.CountAPIRequests(b.Context(), c.Config)
+	if err != nil {
+		b.Fatalf("reading the API server's metrics: %v", err)
+	}
+	return n
+}
+
+// progressReader is where progress is counted: the operator's cache when it runs in this
+// process, else a cache of the benchmark's own, kept by watches until stop is called (its
+// start, a list of the empty namespace, is not timed).
+func progressReader(b *testing.B, c *cluster.Cluster, op operator, ns string, kinds []schema.GroupVersionKind) (r client.Reader, stop func()) {
+	if !op.Cached() {
+		ctx, cancel := context.WithCancel(b.Context())
+		r, err := bench.WatchNamespace(ctx, c.Config, c.Scheme, ns, kinds)
+		if err != nil {
+			cancel()
+			b.Fatal(err)
+		}
+		return r, cancel
+	}
+	return op.Reader(), func() {}
+}
+
 func counts(b *testing.B, op operator) (puts, avoided int64) {
 	puts, avoided, err := op.Counts()
 	if err != nil {
@@ -293,16 +346,25 @@ func peak(op operator) int64 {
 	return v
 }
 
+func managerCPULine(r *roundResult) string {
+	if !r.process {
+		return ", the manager's included"
+	}
+	return fmt.Sprintf(", %.1f s by cmd/controller", r.managerCPU.Seconds())
+}
+
+// cpuTime is the operator process's CPU so far; zero when it runs in this process.
+func cpuTime(op operator) time.Duration {
+	d, err := op.CPUTime()
+	if err != nil {
+		return 0
+	}
+	return d
+}
+
 func managerLine(r *roundResult) string {
 	if !r.process {
 		return "manager alone          not measured: it runs in this process (-manager process measures it)"
 	}
 	return fmt.Sprintf("manager alone          %6.0f MiB VmHWM: cmd/controller as its own process, the highest of its two runs", bench.MiB(uint64(r.managerHWM)))
-}
-
-func pollInterval() time.Duration {
-	if *managerFlag == "process" {
-		return pollProcessEvery
-	}
-	return pollEvery
 }

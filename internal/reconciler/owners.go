@@ -1,0 +1,148 @@
+package reconciler
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/types"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/event"
+	"sigs.k8s.io/controller-runtime/pkg/handler"
+	"sigs.k8s.io/controller-runtime/pkg/log"
+	"sigs.k8s.io/controller-runtime/pkg/predicate"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+	"github.com/armgen/armgen/pkg/genruntime"
+	"github.com/armgen/armgen/pkg/genruntime/conditions"
+)
+
+// A child names its owner by Kubernetes name, and waits (WaitingForOwner) until the owner is
+// Ready and knows its ARM ID. Rather than look again and again, a child is woken when its owner
+// becomes usable: each kind is indexed by the owner it names (ownerIndex), and each controller
+// watches the kind of its kind's owner, mapping an owner that turns usable to its children
+// (wakeChildren). The wait a child asks for then is only a safety net (ownerSafetyNet).
+
+// ownerIndex is the field index of every kind with an owner: the owner's group, kind and name
+// (ownerKey). The cache keys it by namespace too, which the owner shares with its children.
+const ownerIndex = "spec.owner"
+
+// ownerSafetyNet is how long a child whose owner's kind is watched waits before looking again
+// on its own: the watch wakes it as soon as the owner is Ready, so this only covers a wake-up
+// that never came.
+const ownerSafetyNet = maxWait
+
+// ownerKey is the index value of a child naming owner group/kind/name.
+func ownerKey(group, kind, name string) string {
+	return group + "/" + kind + "/" + name
+}
+
+// indexOwner is the index function of ownerIndex: the owner obj names by Kubernetes name, if any.
+func indexOwner(o client.Object) []string {
+	obj, ok := o.(genruntime.ARMMetaObject)
+	if !ok {
+		return nil
+	}
+	owner := obj.Owner()
+	if owner == nil || owner.Name == "" || owner.Kind == "" {
+		return nil
+	}
+	return []string{ownerKey(owner.Group, owner.Kind, owner.Name)}
+}
+
+// ownerKindOf is the kind of owner obj's kind names: fixed by the kind (a KnownResourceReference
+// in spec.owner), or any kind (arbitrary, an extension resource's ArbitraryOwnerReference), or
+// none. obj must be an empty object of the kind, which ownerKindOf fills in.
+func ownerKindOf(obj genruntime.ARMMetaObject) (gk schema.GroupKind, arbitrary, ok bool) {
+	spec := reflect.ValueOf(obj).Elem().FieldByName("Spec")
+	if !spec.IsValid() {
+		return gk, false, false
+	}
+	f := spec.FieldByName("Owner")
+	if !f.IsValid() || f.Kind() != reflect.Pointer || !f.CanSet() {
+		return gk, false, false
+	}
+	switch f.Type().Elem() {
+	case reflect.TypeFor[genruntime.KnownResourceReference]():
+		f.Set(reflect.ValueOf(&genruntime.KnownResourceReference{Name: "owner"}))
+		ref := obj.Owner()
+		if ref == nil || ref.Kind == "" {
+			return gk, false, false
+		}
+		return schema.GroupKind{Group: ref.Group, Kind: ref.Kind}, false, true
+	case reflect.TypeFor[genruntime.ArbitraryOwnerReference]():
+		return gk, true, true
+	}
+	return gk, false, false
+}
+
+// usableOwner says a child can go on with owner: it is Ready and knows its ARM ID (see
+// resolver.ARMIDOf, which a child's claim asks).
+func usableOwner(o client.Object) bool {
+	obj, ok := o.(genruntime.ARMMetaObject)
+	if !ok || obj.GetAnnotations()[genruntime.ResourceIDAnnotation] == "" {
+		return false
+	}
+	c, ok := obj.GetConditions().Get(conditions.ConditionTypeReady)
+	return ok && c.Status == metav1.ConditionTrue
+}
+
+// ownerBecameUsable lets through the updates of an owner that turn it usable. Creations are not
+// needed: a child not yet looked at is reconciled for its own creation, and an owner is created
+// not Ready.
+func ownerBecameUsable() predicate.Predicate {
+	return predicate.Funcs{
+		CreateFunc:  func(event.CreateEvent) bool { return false },
+		DeleteFunc:  func(event.DeleteEvent) bool { return false },
+		GenericFunc: func(event.GenericEvent) bool { return false },
+		UpdateFunc: func(e event.UpdateEvent) bool {
+			return e.ObjectOld != nil && e.ObjectNew != nil && !usableOwner(e.ObjectOld) && usableOwner(e.ObjectNew)
+		},
+	}
+}
+
+// wakeChildren maps an owner of kind owner to the reconcile requests of its children of kind
+// child that are not Ready: those may wait for it. A Ready child is left alone, as waking it
+// would cost a GET of Azure for nothing. reader must hold ownerIndex on child (the manager's
+// cache).
+func wakeChildren(reader client.Reader, scheme *runtime.Scheme, child schema.GroupVersionKind, owner schema.GroupKind) handler.MapFunc {
+	listKind := child.GroupVersion().WithKind(child.Kind + "List")
+	return func(ctx context.Context, o client.Object) []reconcile.Request {
+		l, err := scheme.New(listKind)
+		if err != nil {
+			log.FromContext(ctx).Error(err, "no list kind", "kind", listKind)
+			return nil
+		}
+		list, ok := l.(client.ObjectList)
+		if !ok {
+			log.FromContext(ctx).Error(fmt.Errorf("%T is not a list", l), "no list kind", "kind", listKind)
+			return nil
+		}
+		key := ownerKey(owner.Group, owner.Kind, o.GetName())
+		if err := reader.List(ctx, list, client.InNamespace(o.GetNamespace()), client.MatchingFields{ownerIndex: key}); err != nil {
+			// The child's own wait (ownerSafetyNet) brings it back.
+			log.FromContext(ctx).Error(err, "listing the children of an owner", "kind", child.Kind, "owner", key)
+			return nil
+		}
+		var out []reconcile.Request
+		err = meta.EachListItem(list, func(item runtime.Object) error {
+			c, ok := item.(genruntime.ARMMetaObject)
+			if !ok {
+				return nil
+			}
+			if ready, ok := c.GetConditions().Get(conditions.ConditionTypeReady); ok && ready.Status == metav1.ConditionTrue {
+				return nil
+			}
+			out = append(out, reconcile.Request{NamespacedName: types.NamespacedName{Namespace: c.GetNamespace(), Name: c.GetName()}})
+			return nil
+		})
+		if err != nil {
+			log.FromContext(ctx).Error(err, "reading the children of an owner", "kind", child.Kind, "owner", key)
+		}
+		return out
+	}
+}
