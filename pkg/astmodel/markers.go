@@ -69,11 +69,15 @@ func EnumMarker(e EnumType) string {
 
 // ObjectMarkers returns the markers written above an object type's declaration.
 func ObjectMarkers(o *ObjectType) []string {
+	var out []string
 	if o.OneOf {
 		// A union holds exactly one variant.
-		return []string{"+kubebuilder:validation:MaxProperties=1", "+kubebuilder:validation:MinProperties=1"}
+		out = append(out, "+kubebuilder:validation:MaxProperties=1", "+kubebuilder:validation:MinProperties=1")
 	}
-	return nil
+	for _, r := range o.Rules {
+		out = append(out, r.Marker())
+	}
+	return out
 }
 
 // DocLines renders a description as comment lines: "Name: text", one line per paragraph, so that

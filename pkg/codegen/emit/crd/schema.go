@@ -97,6 +97,9 @@ func (b *builder) objectSchema(o *astmodel.ObjectType) (apiextv1.JSONSchemaProps
 		one := int64(1)
 		s.MaxProperties, s.MinProperties = &one, &one
 	}
+	for _, r := range o.Rules {
+		s.XValidations = append(s.XValidations, apiextv1.ValidationRule{Rule: r.Rule, Message: r.Message})
+	}
 	for _, p := range o.Properties() {
 		ps, err := b.schema(p.Type)
 		if err != nil {
