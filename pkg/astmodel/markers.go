@@ -69,6 +69,15 @@ func EnumMarker(e EnumType) string {
 
 // ObjectMarkers returns the markers written above an object type's declaration.
 func ObjectMarkers(o *ObjectType) []string {
+	out := unionMarkers(o)
+	for _, r := range o.Rules {
+		out = append(out, r.Marker())
+	}
+	return out
+}
+
+// unionMarkers are the markers that hold a one-of object to one variant.
+func unionMarkers(o *ObjectType) []string {
 	switch {
 	case !o.OneOf:
 		return nil
@@ -84,7 +93,7 @@ func ObjectMarkers(o *ObjectType) []string {
 	}
 	rule, message := VariantsRule(o)
 	for _, n := range names {
-		if celField(n) != n {
+		if CELField(n) != n {
 			return []string{"+kubebuilder:validation:XValidation:rule=" + strconv.Quote(rule) + ",message=" + strconv.Quote(message)}
 		}
 	}
@@ -101,7 +110,7 @@ func VariantsRule(o *ObjectType) (rule, message string) {
 	}
 	has := make([]string, len(names))
 	for i, n := range names {
-		has[i] = "has(self." + celField(n) + ")"
+		has[i] = "has(self." + CELField(n) + ")"
 	}
 	return "[" + strings.Join(has, ",") + "].filter(x,x==true).size() == 1",
 		fmt.Sprintf("exactly one of the fields in %v must be set", names)
@@ -115,22 +124,6 @@ func variantJSONNames(o *ObjectType) []string {
 	return names
 }
 
-// celReserved are the words the API server's CEL environment escapes in field names.
-var celReserved = map[string]bool{
-	"true": true, "false": true, "null": true, "in": true, "as": true, "break": true, "const": true,
-	"continue": true, "else": true, "for": true, "function": true, "if": true, "import": true,
-	"let": true, "loop": true, "package": true, "namespace": true, "return": true, "var": true,
-	"void": true, "while": true,
-}
-
-// celField is how a CEL rule names a field: reserved words and double underscores escaped as
-// the API server expects (namespace is self.__namespace__). JSON names are identifiers here.
-func celField(name string) string {
-	if celReserved[name] {
-		return "__" + name + "__"
-	}
-	return strings.ReplaceAll(name, "__", "__underscores__")
-}
 
 // DocLines renders a description as comment lines: "Name: text", one line per paragraph, so that
 // controller-tools reads back exactly the description the CRD emitter writes.

@@ -17,6 +17,8 @@ type ObjectType struct {
 	Discriminator string
 	// DiscriminatorValue is this variant's value of the discriminator, when this is a variant.
 	DiscriminatorValue string
+	// Rules are CEL rules the API server checks on the object (x-kubernetes-validations).
+	Rules []ValidationRule
 }
 
 func (*ObjectType) isType() {}

@@ -43,6 +43,17 @@ type Property struct {
 	Source string
 	// Provenance records why the property has its shape.
 	Provenance Provenance
+	// ImportConfigMap is "optional" or "required" when the value may, or must, come from a
+	// ConfigMap ($importConfigMapMode): specs then carry a <name>FromConfig twin of type
+	// ConfigMapReference, beside the property or instead of it.
+	ImportConfigMap string
+	// FromConfigOf, on the twin of a property whose value may come from a ConfigMap, is the Go
+	// name of the property it stands beside: at most one of the two is set, and ConvertToARM
+	// sends whichever is. Empty on the twin that replaces its property (required mode).
+	FromConfigOf string
+	// PairRequired, on such a twin, says that one of the two must be set: the swagger requires
+	// the property, which neither may require alone.
+	PairRequired bool
 	// KeyedBy, when set, makes the property a list in Kubernetes that is a map on the wire:
 	// each item's reference property of this name gives the key (the ARM ID it resolves to),
 	// as ASO turns identity.userAssignedIdentities into a list of references.

@@ -33,6 +33,8 @@ var (
 	ResourceReferenceType       = MakeTypeName(GenRuntimePackage, "ResourceReference")
 	SecretReferenceType         = MakeTypeName(GenRuntimePackage, "SecretReference")
 	ConfigMapReferenceType      = MakeTypeName(GenRuntimePackage, "ConfigMapReference")
+	SecretDestinationType       = MakeTypeName(GenRuntimePackage, "SecretDestination")
+	ConfigMapDestinationType    = MakeTypeName(GenRuntimePackage, "ConfigMapDestination")
 	DestinationExpressionType   = MakeTypeName(GenRuntimePackage, "DestinationExpression")
 	PropertyBagType             = MakeTypeName(GenRuntimePackage, "PropertyBag")
 	ConditionType               = MakeTypeName(ConditionsPackage, "Condition")

@@ -101,3 +101,65 @@ func FormatNumber(f float64) string {
 	}
 	return strconv.FormatFloat(f, 'f', -1, 64)
 }
+
+// ValidationRule is a CEL rule the API server checks on an object (x-kubernetes-validations),
+// with the message it gives when the rule fails.
+type ValidationRule struct {
+	Rule, Message string
+}
+
+// Marker is the kubebuilder marker that declares the rule on a Go type.
+func (r ValidationRule) Marker() string {
+	return "+kubebuilder:validation:XValidation:rule=" + strconv.Quote(r.Rule) + ",message=" + strconv.Quote(r.Message)
+}
+
+// FromConfigSuffix names the twin of a property whose value may come from a ConfigMap
+// (tenantId -> tenantIdFromConfig), as Azure Service Operator names it.
+const FromConfigSuffix = "FromConfig"
+
+// ConfigMapPairRules are the rules an object holding properties with their <name>FromConfig
+// twins needs: at most one of the two may be set, and exactly one when the pair is required.
+func ConfigMapPairRules(o *ObjectType) []ValidationRule {
+	var out []ValidationRule
+	for _, twin := range o.Properties() {
+		if twin.FromConfigOf == "" {
+			continue
+		}
+		plain, ok := o.Property(twin.FromConfigOf)
+		if !ok {
+			continue
+		}
+		a, b := CELField(plain.JSONName), CELField(twin.JSONName)
+		if twin.PairRequired {
+			out = append(out, ValidationRule{
+				Rule:    "has(self." + a + ") != has(self." + b + ")",
+				Message: "exactly one of " + plain.JSONName + " and " + twin.JSONName + " must be set",
+			})
+		} else {
+			out = append(out, ValidationRule{
+				Rule:    "!(has(self." + a + ") && has(self." + b + "))",
+				Message: "at most one of " + plain.JSONName + " and " + twin.JSONName + " may be set",
+			})
+		}
+	}
+	return out
+}
+
+// celReserved are the words CEL reserves, which the API server makes field names of as
+// __word__.
+var celReserved = map[string]bool{
+	"true": true, "false": true, "null": true, "in": true, "as": true, "break": true, "const": true,
+	"continue": true, "else": true, "for": true, "function": true, "if": true, "import": true,
+	"let": true, "loop": true, "package": true, "namespace": true, "return": true, "var": true,
+	"void": true, "while": true,
+}
+
+// CELField is how a CEL rule names a property of self, escaped as the API server escapes
+// property names (https://kubernetes.io/docs/reference/using-api/cel/#escaping).
+func CELField(name string) string {
+	if celReserved[name] {
+		return "__" + name + "__"
+	}
+	r := strings.NewReplacer("__", "__underscores__", ".", "__dot__", "-", "__dash__", "/", "__slash__")
+	return r.Replace(name)
+}

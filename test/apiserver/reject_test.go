@@ -17,7 +17,7 @@ import (
 
 // TestServerRejectsBadObjects breaks a valid sample in one way each (a wrong type, a value
 // outside an enum, a pattern or range violation, a missing required field, a field the schema
-// lacks) and checks that the API server refuses the object, on create and on server-side apply,
+// lacks, a CEL rule broken) and checks that the API server refuses the object, on create and on server-side apply,
 // naming the field; and that crdcheck, which tests use offline, refuses it too.
 func TestServerRejectsBadObjects(t *testing.T) {
 	set := func(value any, path ...string) func(map[string]any) error {
@@ -102,6 +102,16 @@ func TestServerRejectsBadObjects(t *testing.T) {
 		group: "documentdb.azure.com", kind: "DatabaseAccount",
 		mutate: set(int64(1), "spec", "consistencyPolicy", "maxIntervalInSeconds"),
 		want:   []string{"spec.consistencyPolicy.maxIntervalInSeconds", "should be greater than or equal to 5"},
+	}, {
+		name:  "a property and its FromConfig twin both set",
+		group: "keyvault.azure.com", kind: "Vault",
+		mutate: set(map[string]any{"name": "ids", "key": "tenantId"}, "spec", "properties", "tenantIdFromConfig"),
+		want:   []string{"spec.properties", "exactly one of tenantId and tenantIdFromConfig must be set"},
+	}, {
+		name:  "a required property given neither way",
+		group: "keyvault.azure.com", kind: "Vault",
+		mutate: remove("spec", "properties", "tenantId"),
+		want:   []string{"spec.properties", "exactly one of tenantId and tenantIdFromConfig must be set"},
 	}, {
 		name:  "field the schema lacks",
 		group: "network.azure.com", kind: "VirtualNetwork",

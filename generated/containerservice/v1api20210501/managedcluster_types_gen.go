@@ -12942,12 +12942,20 @@ const (
 )
 
 // UserAssignedIdentity: Details about a user assigned identity.
+// +kubebuilder:validation:XValidation:rule="!(has(self.clientId) && has(self.clientIdFromConfig))",message="at most one of clientId and clientIdFromConfig may be set"
+// +kubebuilder:validation:XValidation:rule="!(has(self.objectId) && has(self.objectIdFromConfig))",message="at most one of objectId and objectIdFromConfig may be set"
 type UserAssignedIdentity struct {
 	// ClientId: The client ID of the user assigned identity.
-	ClientId *string `json:"clientId,omitempty"`
+	ClientId *string `json:"clientId,omitempty" optionalConfigMapPair:"ClientId"`
+
+	// ClientIdFromConfig: The client ID of the user assigned identity.
+	ClientIdFromConfig *genruntime.ConfigMapReference `json:"clientIdFromConfig,omitempty" optionalConfigMapPair:"ClientId"`
 
 	// ObjectId: The object ID of the user assigned identity.
-	ObjectId *string `json:"objectId,omitempty"`
+	ObjectId *string `json:"objectId,omitempty" optionalConfigMapPair:"ObjectId"`
+
+	// ObjectIdFromConfig: The object ID of the user assigned identity.
+	ObjectIdFromConfig *genruntime.ConfigMapReference `json:"objectIdFromConfig,omitempty" optionalConfigMapPair:"ObjectId"`
 
 	// ResourceId: The resource ID of the user assigned identity.
 	ResourceId *string `json:"resourceId,omitempty"`
@@ -12965,9 +12973,27 @@ func (u *UserAssignedIdentity) ConvertToARM(resolved genruntime.ConvertToARMReso
 		clientIdValue := *u.ClientId
 		result.ClientId = &clientIdValue
 	}
+	if u.ClientIdFromConfig != nil {
+		var clientIdFromConfigValue string
+		clientIdFromConfigResolved, err := resolved.ConfigMapValue("UserAssignedIdentity.clientIdFromConfig", *u.ClientIdFromConfig)
+		if err != nil {
+			return nil, err
+		}
+		clientIdFromConfigValue = clientIdFromConfigResolved
+		result.ClientId = &clientIdFromConfigValue
+	}
 	if u.ObjectId != nil {
 		objectIdValue := *u.ObjectId
 		result.ObjectId = &objectIdValue
+	}
+	if u.ObjectIdFromConfig != nil {
+		var objectIdFromConfigValue string
+		objectIdFromConfigResolved, err := resolved.ConfigMapValue("UserAssignedIdentity.objectIdFromConfig", *u.ObjectIdFromConfig)
+		if err != nil {
+			return nil, err
+		}
+		objectIdFromConfigValue = objectIdFromConfigResolved
+		result.ObjectId = &objectIdFromConfigValue
 	}
 	if u.ResourceId != nil {
 		resourceIdValue := *u.ResourceId
@@ -13012,7 +13038,23 @@ func (u *UserAssignedIdentity) PopulateFromARM(owner genruntime.ArbitraryOwnerRe
 // AssignProperties_From_UserAssignedIdentity populates the receiver from source, a containerservice/v1api20210501/storage.UserAssignedIdentity.
 func (u *UserAssignedIdentity) AssignProperties_From_UserAssignedIdentity(source *storage.UserAssignedIdentity) error {
 	u.ClientId = genruntime.ClonePointer(source.ClientId)
+
+	if source.ClientIdFromConfig != nil {
+		clientIdFromConfigValue := *source.ClientIdFromConfig.DeepCopy()
+		u.ClientIdFromConfig = &clientIdFromConfigValue
+	} else {
+		u.ClientIdFromConfig = nil
+	}
+
 	u.ObjectId = genruntime.ClonePointer(source.ObjectId)
+
+	if source.ObjectIdFromConfig != nil {
+		objectIdFromConfigValue := *source.ObjectIdFromConfig.DeepCopy()
+		u.ObjectIdFromConfig = &objectIdFromConfigValue
+	} else {
+		u.ObjectIdFromConfig = nil
+	}
+
 	u.ResourceId = genruntime.ClonePointer(source.ResourceId)
 
 	return nil
@@ -13021,7 +13063,23 @@ func (u *UserAssignedIdentity) AssignProperties_From_UserAssignedIdentity(source
 // AssignProperties_To_UserAssignedIdentity populates destination, a containerservice/v1api20210501/storage.UserAssignedIdentity, from the receiver.
 func (u *UserAssignedIdentity) AssignProperties_To_UserAssignedIdentity(destination *storage.UserAssignedIdentity) error {
 	destination.ClientId = genruntime.ClonePointer(u.ClientId)
+
+	if u.ClientIdFromConfig != nil {
+		clientIdFromConfigValue := *u.ClientIdFromConfig.DeepCopy()
+		destination.ClientIdFromConfig = &clientIdFromConfigValue
+	} else {
+		destination.ClientIdFromConfig = nil
+	}
+
 	destination.ObjectId = genruntime.ClonePointer(u.ObjectId)
+
+	if u.ObjectIdFromConfig != nil {
+		objectIdFromConfigValue := *u.ObjectIdFromConfig.DeepCopy()
+		destination.ObjectIdFromConfig = &objectIdFromConfigValue
+	} else {
+		destination.ObjectIdFromConfig = nil
+	}
+
 	destination.ResourceId = genruntime.ClonePointer(u.ResourceId)
 
 	// The source has no property bag, and every property found a field.

@@ -1084,9 +1084,11 @@ func GenerateUpgradeChannel_STATUS(t *rapid.T) UpgradeChannel_STATUS {
 // GenerateUserAssignedIdentity draws a random UserAssignedIdentity for property-based tests.
 func GenerateUserAssignedIdentity(t *rapid.T) UserAssignedIdentity {
 	return UserAssignedIdentity{
-		ClientId:   gentest.Optional(gentest.String)(t),
-		ObjectId:   gentest.Optional(gentest.String)(t),
-		ResourceId: gentest.Optional(gentest.String)(t),
+		ClientId:           gentest.Optional(gentest.String)(t),
+		ClientIdFromConfig: gentest.Optional(gentest.ConfigMapReference)(t),
+		ObjectId:           gentest.Optional(gentest.String)(t),
+		ObjectIdFromConfig: gentest.Optional(gentest.ConfigMapReference)(t),
+		ResourceId:         gentest.Optional(gentest.String)(t),
 	}
 }
 

@@ -538,21 +538,31 @@ func (v *Vault_STATUS) AssignProperties_To_Vault_STATUS(destination *storage.Vau
 }
 
 // AccessPolicyEntry: An identity that have access to the key vault. All identities in the array must use the same tenant ID as the key vault's tenant ID.
+// +kubebuilder:validation:XValidation:rule="!(has(self.applicationId) && has(self.applicationIdFromConfig))",message="at most one of applicationId and applicationIdFromConfig may be set"
+// +kubebuilder:validation:XValidation:rule="has(self.objectId) != has(self.objectIdFromConfig)",message="exactly one of objectId and objectIdFromConfig must be set"
+// +kubebuilder:validation:XValidation:rule="has(self.tenantId) != has(self.tenantIdFromConfig)",message="exactly one of tenantId and tenantIdFromConfig must be set"
 type AccessPolicyEntry struct {
 	// ApplicationId: Application ID of the client making request on behalf of a principal
-	ApplicationId *string `json:"applicationId,omitempty"`
+	ApplicationId *string `json:"applicationId,omitempty" optionalConfigMapPair:"ApplicationId"`
+
+	// ApplicationIdFromConfig: Application ID of the client making request on behalf of a principal
+	ApplicationIdFromConfig *genruntime.ConfigMapReference `json:"applicationIdFromConfig,omitempty" optionalConfigMapPair:"ApplicationId"`
 
 	// ObjectId: The object ID of a user, service principal or security group in the Azure Active Directory tenant for the vault. The object ID must be unique for the list of access policies.
-	// +kubebuilder:validation:Required
-	ObjectId *string `json:"objectId,omitempty"`
+	ObjectId *string `json:"objectId,omitempty" optionalConfigMapPair:"ObjectId"`
+
+	// ObjectIdFromConfig: The object ID of a user, service principal or security group in the Azure Active Directory tenant for the vault. The object ID must be unique for the list of access policies.
+	ObjectIdFromConfig *genruntime.ConfigMapReference `json:"objectIdFromConfig,omitempty" optionalConfigMapPair:"ObjectId"`
 
 	// Permissions: Permissions the identity has for keys, secrets and certificates.
 	// +kubebuilder:validation:Required
 	Permissions *Permissions `json:"permissions,omitempty"`
 
 	// TenantId: The Azure Active Directory tenant ID that should be used for authenticating requests to the key vault.
-	// +kubebuilder:validation:Required
-	TenantId *string `json:"tenantId,omitempty"`
+	TenantId *string `json:"tenantId,omitempty" optionalConfigMapPair:"TenantId"`
+
+	// TenantIdFromConfig: The Azure Active Directory tenant ID that should be used for authenticating requests to the key vault.
+	TenantIdFromConfig *genruntime.ConfigMapReference `json:"tenantIdFromConfig,omitempty" optionalConfigMapPair:"TenantId"`
 }
 
 var _ genruntime.ARMTransformer = &AccessPolicyEntry{}
@@ -567,9 +577,27 @@ func (a *AccessPolicyEntry) ConvertToARM(resolved genruntime.ConvertToARMResolve
 		applicationIdValue := *a.ApplicationId
 		result.ApplicationId = &applicationIdValue
 	}
+	if a.ApplicationIdFromConfig != nil {
+		var applicationIdFromConfigValue string
+		applicationIdFromConfigResolved, err := resolved.ConfigMapValue("AccessPolicyEntry.applicationIdFromConfig", *a.ApplicationIdFromConfig)
+		if err != nil {
+			return nil, err
+		}
+		applicationIdFromConfigValue = applicationIdFromConfigResolved
+		result.ApplicationId = &applicationIdFromConfigValue
+	}
 	if a.ObjectId != nil {
 		objectIdValue := *a.ObjectId
 		result.ObjectId = &objectIdValue
+	}
+	if a.ObjectIdFromConfig != nil {
+		var objectIdFromConfigValue string
+		objectIdFromConfigResolved, err := resolved.ConfigMapValue("AccessPolicyEntry.objectIdFromConfig", *a.ObjectIdFromConfig)
+		if err != nil {
+			return nil, err
+		}
+		objectIdFromConfigValue = objectIdFromConfigResolved
+		result.ObjectId = &objectIdFromConfigValue
 	}
 	if a.Permissions != nil {
 		var permissionsValue arm.Permissions
@@ -583,6 +611,15 @@ func (a *AccessPolicyEntry) ConvertToARM(resolved genruntime.ConvertToARMResolve
 	if a.TenantId != nil {
 		tenantIdValue := *a.TenantId
 		result.TenantId = &tenantIdValue
+	}
+	if a.TenantIdFromConfig != nil {
+		var tenantIdFromConfigValue string
+		tenantIdFromConfigResolved, err := resolved.ConfigMapValue("AccessPolicyEntry.tenantIdFromConfig", *a.TenantIdFromConfig)
+		if err != nil {
+			return nil, err
+		}
+		tenantIdFromConfigValue = tenantIdFromConfigResolved
+		result.TenantId = &tenantIdFromConfigValue
 	}
 	return result, nil
 }
@@ -630,7 +667,22 @@ func (a *AccessPolicyEntry) PopulateFromARM(owner genruntime.ArbitraryOwnerRefer
 // AssignProperties_From_AccessPolicyEntry populates the receiver from source, a keyvault/v1api20210401preview/storage.AccessPolicyEntry.
 func (a *AccessPolicyEntry) AssignProperties_From_AccessPolicyEntry(source *storage.AccessPolicyEntry) error {
 	a.ApplicationId = genruntime.ClonePointer(source.ApplicationId)
+
+	if source.ApplicationIdFromConfig != nil {
+		applicationIdFromConfigValue := *source.ApplicationIdFromConfig.DeepCopy()
+		a.ApplicationIdFromConfig = &applicationIdFromConfigValue
+	} else {
+		a.ApplicationIdFromConfig = nil
+	}
+
 	a.ObjectId = genruntime.ClonePointer(source.ObjectId)
+
+	if source.ObjectIdFromConfig != nil {
+		objectIdFromConfigValue := *source.ObjectIdFromConfig.DeepCopy()
+		a.ObjectIdFromConfig = &objectIdFromConfigValue
+	} else {
+		a.ObjectIdFromConfig = nil
+	}
 
 	if source.Permissions != nil {
 		var permissionsValue Permissions
@@ -644,13 +696,35 @@ func (a *AccessPolicyEntry) AssignProperties_From_AccessPolicyEntry(source *stor
 
 	a.TenantId = genruntime.ClonePointer(source.TenantId)
 
+	if source.TenantIdFromConfig != nil {
+		tenantIdFromConfigValue := *source.TenantIdFromConfig.DeepCopy()
+		a.TenantIdFromConfig = &tenantIdFromConfigValue
+	} else {
+		a.TenantIdFromConfig = nil
+	}
+
 	return nil
 }
 
 // AssignProperties_To_AccessPolicyEntry populates destination, a keyvault/v1api20210401preview/storage.AccessPolicyEntry, from the receiver.
 func (a *AccessPolicyEntry) AssignProperties_To_AccessPolicyEntry(destination *storage.AccessPolicyEntry) error {
 	destination.ApplicationId = genruntime.ClonePointer(a.ApplicationId)
+
+	if a.ApplicationIdFromConfig != nil {
+		applicationIdFromConfigValue := *a.ApplicationIdFromConfig.DeepCopy()
+		destination.ApplicationIdFromConfig = &applicationIdFromConfigValue
+	} else {
+		destination.ApplicationIdFromConfig = nil
+	}
+
 	destination.ObjectId = genruntime.ClonePointer(a.ObjectId)
+
+	if a.ObjectIdFromConfig != nil {
+		objectIdFromConfigValue := *a.ObjectIdFromConfig.DeepCopy()
+		destination.ObjectIdFromConfig = &objectIdFromConfigValue
+	} else {
+		destination.ObjectIdFromConfig = nil
+	}
 
 	if a.Permissions != nil {
 		var permissionsValue storage.Permissions
@@ -663,6 +737,13 @@ func (a *AccessPolicyEntry) AssignProperties_To_AccessPolicyEntry(destination *s
 	}
 
 	destination.TenantId = genruntime.ClonePointer(a.TenantId)
+
+	if a.TenantIdFromConfig != nil {
+		tenantIdFromConfigValue := *a.TenantIdFromConfig.DeepCopy()
+		destination.TenantIdFromConfig = &tenantIdFromConfigValue
+	} else {
+		destination.TenantIdFromConfig = nil
+	}
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil
@@ -2793,6 +2874,7 @@ func (v *VaultOperatorSpec) AssignProperties_To_VaultOperatorSpec(destination *s
 }
 
 // VaultProperties: Properties of the vault
+// +kubebuilder:validation:XValidation:rule="has(self.tenantId) != has(self.tenantIdFromConfig)",message="exactly one of tenantId and tenantIdFromConfig must be set"
 type VaultProperties struct {
 	// AccessPolicies: An array of 0 to 1024 identities that have access to the key vault. All identities in the array must use the same tenant ID as the key vault's tenant ID. When `createMode` is set to `recover`, access policies are not required. Otherwise, access policies are required.
 	AccessPolicies []AccessPolicyEntry `json:"accessPolicies,omitempty"`
@@ -2832,8 +2914,10 @@ type VaultProperties struct {
 	SoftDeleteRetentionInDays *int `json:"softDeleteRetentionInDays,omitempty"`
 
 	// TenantId: The Azure Active Directory tenant ID that should be used for authenticating requests to the key vault.
-	// +kubebuilder:validation:Required
-	TenantId *string `json:"tenantId,omitempty"`
+	TenantId *string `json:"tenantId,omitempty" optionalConfigMapPair:"TenantId"`
+
+	// TenantIdFromConfig: The Azure Active Directory tenant ID that should be used for authenticating requests to the key vault.
+	TenantIdFromConfig *genruntime.ConfigMapReference `json:"tenantIdFromConfig,omitempty" optionalConfigMapPair:"TenantId"`
 
 	// VaultUri: The URI of the vault for performing operations on keys and secrets.
 	VaultUri *string `json:"vaultUri,omitempty"`
@@ -2916,6 +3000,15 @@ func (v *VaultProperties) ConvertToARM(resolved genruntime.ConvertToARMResolvedD
 	if v.TenantId != nil {
 		tenantIdValue := *v.TenantId
 		result.TenantId = &tenantIdValue
+	}
+	if v.TenantIdFromConfig != nil {
+		var tenantIdFromConfigValue string
+		tenantIdFromConfigResolved, err := resolved.ConfigMapValue("VaultProperties.tenantIdFromConfig", *v.TenantIdFromConfig)
+		if err != nil {
+			return nil, err
+		}
+		tenantIdFromConfigValue = tenantIdFromConfigResolved
+		result.TenantId = &tenantIdFromConfigValue
 	}
 	if v.VaultUri != nil {
 		vaultUriValue := *v.VaultUri
@@ -3069,6 +3162,14 @@ func (v *VaultProperties) AssignProperties_From_VaultProperties(source *storage.
 
 	v.SoftDeleteRetentionInDays = genruntime.ClonePointer(source.SoftDeleteRetentionInDays)
 	v.TenantId = genruntime.ClonePointer(source.TenantId)
+
+	if source.TenantIdFromConfig != nil {
+		tenantIdFromConfigValue := *source.TenantIdFromConfig.DeepCopy()
+		v.TenantIdFromConfig = &tenantIdFromConfigValue
+	} else {
+		v.TenantIdFromConfig = nil
+	}
+
 	v.VaultUri = genruntime.ClonePointer(source.VaultUri)
 
 	return nil
@@ -3131,6 +3232,14 @@ func (v *VaultProperties) AssignProperties_To_VaultProperties(destination *stora
 
 	destination.SoftDeleteRetentionInDays = genruntime.ClonePointer(v.SoftDeleteRetentionInDays)
 	destination.TenantId = genruntime.ClonePointer(v.TenantId)
+
+	if v.TenantIdFromConfig != nil {
+		tenantIdFromConfigValue := *v.TenantIdFromConfig.DeepCopy()
+		destination.TenantIdFromConfig = &tenantIdFromConfigValue
+	} else {
+		destination.TenantIdFromConfig = nil
+	}
+
 	destination.VaultUri = genruntime.ClonePointer(v.VaultUri)
 
 	// The source has no property bag, and every property found a field.

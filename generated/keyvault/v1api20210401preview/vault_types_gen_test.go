@@ -44,10 +44,13 @@ func GenerateVault_STATUS(t *rapid.T) Vault_STATUS {
 // GenerateAccessPolicyEntry draws a random AccessPolicyEntry for property-based tests.
 func GenerateAccessPolicyEntry(t *rapid.T) AccessPolicyEntry {
 	return AccessPolicyEntry{
-		ApplicationId: gentest.Optional(gentest.String)(t),
-		ObjectId:      gentest.Optional(gentest.String)(t),
-		Permissions:   gentest.Optional(GeneratePermissions)(t),
-		TenantId:      gentest.Optional(gentest.String)(t),
+		ApplicationId:           gentest.Optional(gentest.String)(t),
+		ApplicationIdFromConfig: gentest.Optional(gentest.ConfigMapReference)(t),
+		ObjectId:                gentest.Optional(gentest.String)(t),
+		ObjectIdFromConfig:      gentest.Optional(gentest.ConfigMapReference)(t),
+		Permissions:             gentest.Optional(GeneratePermissions)(t),
+		TenantId:                gentest.Optional(gentest.String)(t),
+		TenantIdFromConfig:      gentest.Optional(gentest.ConfigMapReference)(t),
 	}
 }
 
@@ -304,6 +307,7 @@ func GenerateVaultProperties(t *rapid.T) VaultProperties {
 		Sku:                          gentest.Optional(GenerateSku)(t),
 		SoftDeleteRetentionInDays:    gentest.Optional(gentest.Int)(t),
 		TenantId:                     gentest.Optional(gentest.String)(t),
+		TenantIdFromConfig:           gentest.Optional(gentest.ConfigMapReference)(t),
 		VaultUri:                     gentest.Optional(gentest.String)(t),
 	}
 }

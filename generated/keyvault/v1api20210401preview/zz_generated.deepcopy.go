@@ -16,10 +16,20 @@ func (in *AccessPolicyEntry) DeepCopyInto(out *AccessPolicyEntry) {
 		*out = new(string)
 		**out = **in
 	}
+	if in.ApplicationIdFromConfig != nil {
+		in, out := &in.ApplicationIdFromConfig, &out.ApplicationIdFromConfig
+		*out = new(genruntime.ConfigMapReference)
+		(*in).DeepCopyInto(*out)
+	}
 	if in.ObjectId != nil {
 		in, out := &in.ObjectId, &out.ObjectId
 		*out = new(string)
 		**out = **in
+	}
+	if in.ObjectIdFromConfig != nil {
+		in, out := &in.ObjectIdFromConfig, &out.ObjectIdFromConfig
+		*out = new(genruntime.ConfigMapReference)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.Permissions != nil {
 		in, out := &in.Permissions, &out.Permissions
@@ -30,6 +40,11 @@ func (in *AccessPolicyEntry) DeepCopyInto(out *AccessPolicyEntry) {
 		in, out := &in.TenantId, &out.TenantId
 		*out = new(string)
 		**out = **in
+	}
+	if in.TenantIdFromConfig != nil {
+		in, out := &in.TenantIdFromConfig, &out.TenantIdFromConfig
+		*out = new(genruntime.ConfigMapReference)
+		(*in).DeepCopyInto(*out)
 	}
 }
 
@@ -614,6 +629,11 @@ func (in *VaultProperties) DeepCopyInto(out *VaultProperties) {
 		in, out := &in.TenantId, &out.TenantId
 		*out = new(string)
 		**out = **in
+	}
+	if in.TenantIdFromConfig != nil {
+		in, out := &in.TenantIdFromConfig, &out.TenantIdFromConfig
+		*out = new(genruntime.ConfigMapReference)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.VaultUri != nil {
 		in, out := &in.VaultUri, &out.VaultUri

@@ -5029,13 +5029,16 @@ const (
 )
 
 // IPRule: IP rule with specific IP or IP range in CIDR format.
+// +kubebuilder:validation:XValidation:rule="has(self.value) != has(self.valueFromConfig)",message="exactly one of value and valueFromConfig must be set"
 type IPRule struct {
 	// Action: The action of IP ACL rule.
 	Action *Action `json:"action,omitempty"`
 
 	// Value: Specifies the IP or IP range in CIDR format. Only IPV4 address is allowed.
-	// +kubebuilder:validation:Required
-	Value *string `json:"value,omitempty"`
+	Value *string `json:"value,omitempty" optionalConfigMapPair:"Value"`
+
+	// ValueFromConfig: Specifies the IP or IP range in CIDR format. Only IPV4 address is allowed.
+	ValueFromConfig *genruntime.ConfigMapReference `json:"valueFromConfig,omitempty" optionalConfigMapPair:"Value"`
 }
 
 var _ genruntime.ARMTransformer = &IPRule{}
@@ -5053,6 +5056,15 @@ func (i *IPRule) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (
 	if i.Value != nil {
 		valueValue := *i.Value
 		result.Value = &valueValue
+	}
+	if i.ValueFromConfig != nil {
+		var valueFromConfigValue string
+		valueFromConfigResolved, err := resolved.ConfigMapValue("IPRule.valueFromConfig", *i.ValueFromConfig)
+		if err != nil {
+			return nil, err
+		}
+		valueFromConfigValue = valueFromConfigResolved
+		result.Value = &valueFromConfigValue
 	}
 	return result, nil
 }
@@ -5097,6 +5109,13 @@ func (i *IPRule) AssignProperties_From_IPRule(source *storage.IPRule) error {
 
 	i.Value = genruntime.ClonePointer(source.Value)
 
+	if source.ValueFromConfig != nil {
+		valueFromConfigValue := *source.ValueFromConfig.DeepCopy()
+		i.ValueFromConfig = &valueFromConfigValue
+	} else {
+		i.ValueFromConfig = nil
+	}
+
 	return nil
 }
 
@@ -5110,6 +5129,13 @@ func (i *IPRule) AssignProperties_To_IPRule(destination *storage.IPRule) error {
 	}
 
 	destination.Value = genruntime.ClonePointer(i.Value)
+
+	if i.ValueFromConfig != nil {
+		valueFromConfigValue := *i.ValueFromConfig.DeepCopy()
+		destination.ValueFromConfig = &valueFromConfigValue
+	} else {
+		destination.ValueFromConfig = nil
+	}
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil

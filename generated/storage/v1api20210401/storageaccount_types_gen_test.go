@@ -386,8 +386,9 @@ func GenerateGeoReplicationStatus_STATUS(t *rapid.T) GeoReplicationStatus_STATUS
 // GenerateIPRule draws a random IPRule for property-based tests.
 func GenerateIPRule(t *rapid.T) IPRule {
 	return IPRule{
-		Action: gentest.Optional(GenerateAction)(t),
-		Value:  gentest.Optional(gentest.String)(t),
+		Action:          gentest.Optional(GenerateAction)(t),
+		Value:           gentest.Optional(gentest.String)(t),
+		ValueFromConfig: gentest.Optional(gentest.ConfigMapReference)(t),
 	}
 }
 

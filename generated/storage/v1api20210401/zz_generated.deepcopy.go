@@ -912,6 +912,11 @@ func (in *IPRule) DeepCopyInto(out *IPRule) {
 		*out = new(string)
 		**out = **in
 	}
+	if in.ValueFromConfig != nil {
+		in, out := &in.ValueFromConfig, &out.ValueFromConfig
+		*out = new(genruntime.ConfigMapReference)
+		(*in).DeepCopyInto(*out)
+	}
 }
 
 // DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.

@@ -82,13 +82,18 @@ type VersionConfig struct {
 
 // TypeConfig holds the settings for one type of an API version.
 type TypeConfig struct {
-	Name                  string
-	Export                bool
-	ExportAs              string
-	RenameTo              string
-	AzureGeneratedSecrets []string
-	IsHub                 bool
-	Properties            []*PropertyConfig // sorted by Name
+	Name     string
+	Export   bool
+	ExportAs string
+	RenameTo string
+	// AzureGeneratedSecrets are the values spec.operatorSpec.secrets may export, in file order.
+	AzureGeneratedSecrets []ExportedValue
+	// GeneratedConfigs are the values spec.operatorSpec.configMaps may export, in file order.
+	GeneratedConfigs []ExportedValue
+	// DefaultAzureName is how azureName defaults when empty: "" (metadata.name) or "uuid".
+	DefaultAzureName string
+	IsHub            bool
+	Properties       []*PropertyConfig // sorted by Name
 
 	Path string
 	Pos  Position // of the key
@@ -104,6 +109,8 @@ type PropertyConfig struct {
 	RenamedFrom   string // the property's name in other API versions, for conversions
 	// Flatten, when set, overrides the swagger's x-ms-client-flatten for the property.
 	Flatten *bool
+	// ImportConfigMapMode is "", "optional" or "required" ($importConfigMapMode).
+	ImportConfigMapMode string
 
 	Path string
 	Pos  Position // of the key

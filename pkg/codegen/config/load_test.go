@@ -59,7 +59,10 @@ func TestLoad(t *testing.T) {
 						Types: []*TypeConfig{
 							{Name: "NetworkSecurityGroup", ExportAs: "SecurityGroup", IsHub: true, Path: net + ".2020-11-01.NetworkSecurityGroup", Pos: Position{24, 7}},
 							{
-								Name: "VirtualNetwork", Export: true, AzureGeneratedSecrets: []string{"primaryKey", "secondaryKey"},
+								Name: "VirtualNetwork", Export: true, AzureGeneratedSecrets: []ExportedValue{
+									{Name: "primaryKey", ConfigPath: net + ".2020-11-01.VirtualNetwork.$azureGeneratedSecrets[0]", Pos: Position{19, 34}},
+									{Name: "secondaryKey", ConfigPath: net + ".2020-11-01.VirtualNetwork.$azureGeneratedSecrets[1]", Pos: Position{19, 46}},
+								},
 								Path: net + ".2020-11-01.VirtualNetwork", Pos: Position{17, 7},
 								Properties: []*PropertyConfig{
 									{Name: "addressSpace", Path: net + ".2020-11-01.VirtualNetwork.addressSpace", Pos: Position{22, 9}},

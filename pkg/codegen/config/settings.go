@@ -1,7 +1,6 @@
 package config
 
 import (
-	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -31,7 +30,15 @@ var typeSettings = map[string]typeSetting{
 		return err
 	},
 	"$azureGeneratedSecrets": func(p *parser, t *TypeConfig, n *yaml.Node, path string) (err error) {
-		t.AzureGeneratedSecrets, err = p.stringList(n, path)
+		t.AzureGeneratedSecrets, err = p.azureGeneratedSecrets(n, path)
+		return err
+	},
+	"$generatedConfigs": func(p *parser, t *TypeConfig, n *yaml.Node, path string) (err error) {
+		t.GeneratedConfigs, err = p.generatedConfigs(n, path)
+		return err
+	},
+	"$defaultAzureName": func(p *parser, t *TypeConfig, n *yaml.Node, path string) (err error) {
+		t.DefaultAzureName, err = p.oneOf(n, path, DefaultAzureNames, "default")
 		return err
 	},
 	"$isHub": func(p *parser, t *TypeConfig, n *yaml.Node, path string) (err error) {
@@ -47,19 +54,18 @@ var propertySettings = map[string]propertySetting{
 		pc.IsSecret, err = p.boolValue(n, path)
 		return err
 	},
-	"$referenceType": func(p *parser, pc *PropertyConfig, n *yaml.Node, path string) error {
-		s, err := p.stringValue(n, path)
-		if err != nil {
-			return err
-		}
-		if !slices.Contains(referenceTypes, s) {
-			return p.fail(path, n, Nearest(s, referenceTypes), "invalid reference type %q; expected %s", s, strings.Join(referenceTypes, " or "))
-		}
-		pc.ReferenceType = s
-		return nil
+	"$referenceType": func(p *parser, pc *PropertyConfig, n *yaml.Node, path string) (err error) {
+		pc.ReferenceType, err = p.oneOf(n, path, referenceTypes, "reference type")
+		return err
 	},
 	"$renameTo": func(p *parser, pc *PropertyConfig, n *yaml.Node, path string) (err error) {
 		pc.RenameTo, err = p.name(n, path, validFieldName, noFix, "is not a valid property name", fieldNameRule)
+		return err
+	},
+	// $importConfigMapMode lets the value come from a ConfigMap: a <name>FromConfig property
+	// beside the property (optional) or instead of it (required).
+	"$importConfigMapMode": func(p *parser, pc *PropertyConfig, n *yaml.Node, path string) (err error) {
+		pc.ImportConfigMapMode, err = p.oneOf(n, path, ImportConfigMapModes, "mode")
 		return err
 	},
 	// $flatten lifts (true) or keeps nested (false) the properties of an object property,
@@ -118,6 +124,18 @@ func (p *parser) unknownSetting(e entry, level string, valid []string) error {
 	return p.fail(e.path, e.keyNode, "", "unknown setting; %s accepts %s", level, strings.Join(valid, ", "))
 }
 
+// oneOf reads a string setting that takes one of a few values.
+func (p *parser) oneOf(n *yaml.Node, path string, values []string, what string) (string, error) {
+	s, err := p.stringValue(n, path)
+	if err != nil {
+		return "", err
+	}
+	if !slices.Contains(values, s) {
+		return "", p.fail(path, n, Nearest(s, values), "invalid %s %q; expected %s", what, s, strings.Join(values, " or "))
+	}
+	return s, nil
+}
+
 // name reads a string setting that must be a valid name.
 func (p *parser) name(n *yaml.Node, path string, valid func(string) bool, fix func(string) string, problem, rule string) (string, error) {
 	s, err := p.stringValue(n, path)
@@ -131,27 +149,6 @@ func (p *parser) name(n *yaml.Node, path string, valid func(string) bool, fix fu
 }
 
 func noFix(string) string { return "" }
-
-func (p *parser) stringList(n *yaml.Node, path string) ([]string, error) {
-	if n.Kind != yaml.SequenceNode {
-		return nil, p.typeError(n, path, "a list of strings", "")
-	}
-	var out []string
-	seen := make(map[string]bool, len(n.Content))
-	for i, item := range n.Content {
-		itemPath := fmt.Sprintf("%s[%d]", path, i)
-		s, err := p.nonEmptyString(item, itemPath)
-		if err != nil {
-			return nil, err
-		}
-		if seen[s] {
-			return nil, p.fail(itemPath, item, "", "duplicate entry %q", s)
-		}
-		seen[s] = true
-		out = append(out, s)
-	}
-	return out, nil
-}
 
 // Settings lists every $-setting in the file, sorted by path, so that a later
 // stage can report the ones it never consumed (usually a type or property

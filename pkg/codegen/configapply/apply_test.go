@@ -131,6 +131,16 @@ func TestApplyPropertySettings(t *testing.T) {
 			check: func(p *astmodel.Property) bool { return p.RenamedFrom == "oldName" && p.Name == "NewName" },
 		},
 		{
+			name: "$importConfigMapMode", types: "Widget:\n  $export: true\n  newName:\n    $importConfigMapMode: optional",
+			in: "WidgetProperties", property: "NewName",
+			check: func(p *astmodel.Property) bool { return p.ImportConfigMap == "optional" },
+		},
+		{
+			name: "$importConfigMapMode on an ARM ID kept simple", types: "Widget:\n  $export: true\n  subnetId:\n    $referenceType: simple\n    $importConfigMapMode: required",
+			in: "WidgetProperties", property: "SubnetId",
+			check: func(p *astmodel.Property) bool { return p.ImportConfigMap == "required" && !p.ARMReference },
+		},
+		{
 			name: "a setting on a type that is not a resource", types: "Sku:\n  tier:\n    $isSecret: true",
 			in: "Sku", property: "Tier",
 			check: func(p *astmodel.Property) bool { return p.Secret },
@@ -217,6 +227,12 @@ func TestApplyErrors(t *testing.T) {
 			[]string{typesPath + "Sku.$renameTo", "WidgetProperties already names another type"}},
 		{"$renameTo onto another property", "Widget:\n  $export: true\n  location:\n    $renameTo: name",
 			[]string{typesPath + "Widget.location.$renameTo", "already has a property Name"}},
+		{"$importConfigMapMode on a secret", "Widget:\n  $export: true\n  adminKey:\n    $isSecret: true\n    $importConfigMapMode: optional",
+			[]string{typesPath + "Widget.adminKey.$importConfigMapMode", "is a secret"}},
+		{"$importConfigMapMode on an ARM ID", "Widget:\n  $export: true\n  subnetId:\n    $importConfigMapMode: optional",
+			[]string{typesPath + "Widget.subnetId.$importConfigMapMode", "$referenceType: simple"}},
+		{"$importConfigMapMode on an object", "Widget:\n  $export: true\n  sku:\n    $importConfigMapMode: optional",
+			[]string{typesPath + "Widget.sku.$importConfigMapMode", "only a string can come from a ConfigMap"}},
 		{"settings on a resource not exported", "Gadget:\n  size:\n    $isSecret: true",
 			[]string{typesPath + "Gadget", "not exported"}},
 	}

@@ -60,6 +60,18 @@ func applyPropertySetting(cfg *config.Config, tc *config.TypeConfig, pc *config.
 	if pc.RenamedFrom != "" {
 		p.RenamedFrom = pc.RenamedFrom
 	}
+	if pc.ImportConfigMapMode != "" {
+		at := pc.Path + ".$importConfigMapMode"
+		switch {
+		case astmodel.Unwrap(p.Type) != astmodel.StringType:
+			return nil, false, config.NewError(cfg, at, pc.Pos, fmt.Sprintf("%s.%s is %s: only a string can come from a ConfigMap", tc.Name, pc.Name, p.Type), "")
+		case p.Secret:
+			return nil, false, config.NewError(cfg, at, pc.Pos, fmt.Sprintf("%s.%s is a secret, which comes from a Secret, not a ConfigMap; remove one of the settings", tc.Name, pc.Name), "")
+		case p.ARMReference:
+			return nil, false, config.NewError(cfg, at, pc.Pos, fmt.Sprintf("%s.%s holds the ARM ID of another resource, which a reference names; set $referenceType: simple to read it from a ConfigMap", tc.Name, pc.Name), "")
+		}
+		p.ImportConfigMap = pc.ImportConfigMapMode
+	}
 	if pc.RenameTo != "" {
 		name := astmodel.ExportedName(pc.RenameTo)
 		if other, clash := obj.Property(name); clash && other != found {

@@ -70,12 +70,24 @@ func (e *Explanation) reasons() []string {
 			astmodel.ByEmbedding: "it is the ID of a resource embedded here",
 		}[p.Provenance.Reference]
 		add("holds the ARM ID of another resource (%s): the spec takes a reference, by Kubernetes group, kind and name or by armId, and %q is renamed %q", why, p.ARMName, p.JSONName)
+	case u == astmodel.ConfigMapReferenceType && p.FromConfigOf != "":
+		exactly := "at most one of the two may be set"
+		if p.PairRequired {
+			exactly = "exactly one of the two must be set, as the swagger requires " + p.ARMName
+		}
+		add("the value may come from a key of a Kubernetes ConfigMap instead of %s (%s: optional): sent as %q on the wire; %s, a CEL rule of the CRD checks it",
+			strings.TrimSuffix(p.JSONName, astmodel.FromConfigSuffix), settingPath("$importConfigMapMode"), p.ARMName, exactly)
+	case u == astmodel.ConfigMapReferenceType:
+		add("the value comes from a key of a Kubernetes ConfigMap (%s: required), sent as %q on the wire", settingPath("$importConfigMapMode"), p.ARMName)
 	case p.ARMName != "" && p.JSONName != p.ARMName:
 		why := "by the generator's naming rules"
 		if p.Provenance.Renamed == astmodel.ByConfig {
 			why = "by " + settingPath("$renameTo")
 		}
 		add("renamed from %q %s", p.ARMName, why)
+	}
+	if p.ImportConfigMap == "optional" {
+		add("may instead come from a ConfigMap, through %s%s", p.JSONName, astmodel.FromConfigSuffix)
 	}
 	if setting != nil && setting.ReferenceType == "simple" {
 		add("kept a plain string by %s.$referenceType: simple, although it looks like an ARM ID", setting.Path)

@@ -75,7 +75,11 @@ func (e *Explanation) settingValue(rel string) string {
 		case "$isHub":
 			return strconv.FormatBool(tc.IsHub)
 		case "$azureGeneratedSecrets":
-			return "[" + strings.Join(tc.AzureGeneratedSecrets, ", ") + "]"
+			return exportedValues(tc.AzureGeneratedSecrets)
+		case "$generatedConfigs":
+			return exportedValues(tc.GeneratedConfigs)
+		case "$defaultAzureName":
+			return tc.DefaultAzureName
 		}
 		return "?"
 	}
@@ -90,6 +94,21 @@ func (e *Explanation) settingValue(rel string) string {
 		return pc.ReferenceType
 	case "$renameTo":
 		return pc.RenameTo
+	case "$importConfigMapMode":
+		return pc.ImportConfigMapMode
 	}
 	return "?"
+}
+
+// exportedValues shows $azureGeneratedSecrets or $generatedConfigs: each name, with where it
+// is when the entry says so.
+func exportedValues(vs []config.ExportedValue) string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = v.Name
+		if v.Explicit() {
+			out[i] += ": " + v.Source()
+		}
+	}
+	return "[" + strings.Join(out, ", ") + "]"
 }

@@ -133,6 +133,9 @@ func objectHeader(o *astmodel.ObjectType) string {
 	if o.DiscriminatorValue != "" {
 		h += " discriminator-value=" + o.DiscriminatorValue
 	}
+	for _, r := range o.Rules {
+		h += fmt.Sprintf(" rule=%q", r.Rule)
+	}
 	if len(o.Properties()) == 0 {
 		h += " {}"
 	}
@@ -160,6 +163,9 @@ func propertyLine(p *astmodel.Property, home astmodel.PackageReference) string {
 	add(p.Flatten, "flatten")
 	add(len(p.FlattenedFrom) > 0, "flattened-from="+strings.Join(p.FlattenedFrom, "."))
 	add(len(p.Provenance.NotFlattened) > 0, "not-flattened-for="+strings.Join(p.Provenance.NotFlattened, ","))
+	add(p.ImportConfigMap != "", "configmap="+p.ImportConfigMap)
+	add(p.FromConfigOf != "", "from-config-of="+p.FromConfigOf)
+	add(p.PairRequired, "pair-required")
 	for _, tag := range p.Tags {
 		flags = append(flags, fmt.Sprintf("tag %s=%q", tag.Key, tag.Value))
 	}

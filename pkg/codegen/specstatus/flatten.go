@@ -40,6 +40,7 @@ func (sp *splitter) flatten(props []*astmodel.Property) []*astmodel.Property {
 					c.FlattenedFrom = append([]string{p.ARMName}, q.FlattenedFrom...)
 					c.FlattenedVia = append([]astmodel.TypeName{astmodel.Unwrap(p.Type).(astmodel.TypeName)}, q.FlattenedVia...)
 					c.Required = q.Required && p.Required
+					c.PairRequired = q.PairRequired && p.Required
 					taken[c.Name], taken["json:"+c.JSONName] = c, c
 					out = append(out, c)
 				}

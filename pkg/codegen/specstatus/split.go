@@ -137,13 +137,22 @@ func (sp *splitter) object(o *astmodel.ObjectType, m splitMode, top bool, holder
 			continue
 		}
 		if m == statusMode {
-			np.Required = false
-		} else {
-			np = sp.userAssignedIdentities(specProperty(np), holder)
+			np.Required, np.ImportConfigMap = false, "" // Azure returns the value itself
+			props = append(props, np)
+			continue
 		}
-		props = append(props, np)
+		if np.ImportConfigMap != "" {
+			// A value read from a ConfigMap is a plain string whatever its name suggests.
+			props = append(props, configMapProperties(np)...)
+			continue
+		}
+		props = append(props, sp.userAssignedIdentities(specProperty(np), holder))
 	}
-	return o.WithOnlyProperties(sp.flatten(props))
+	out := o.WithOnlyProperties(sp.flatten(props))
+	if m == specMode {
+		out.Rules = astmodel.ConfigMapPairRules(out)
+	}
+	return out
 }
 
 // isARMIdentity tells the properties ARM sets on every resource; spec has azureName instead.

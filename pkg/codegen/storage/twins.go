@@ -14,7 +14,8 @@ import (
 //     (a storage version must hold whatever any version held), while Go pointers stay as they
 //     are so that values convert exactly;
 //   - enums are plain strings (or their base type), so a value another version added survives;
-//   - unions are plain objects (their one-of validation would reject a property bag);
+//   - unions are plain objects (their one-of validation would reject a property bag), and no
+//     object keeps its CEL rules;
 //   - every object carries a PropertyBag for what other versions have and this one lacks;
 //   - below the resource, types and properties carry no documentation: users read and write the
 //     API versions, and the storage version's schema would otherwise double the size of every
@@ -73,7 +74,7 @@ func storageTwin(defs astmodel.Definitions, d astmodel.Definition) (astmodel.Def
 		}
 		props = append(props, propertyBagProperty(t))
 		o := t.WithOnlyProperties(props)
-		o.OneOf = false
+		o.OneOf, o.Rules = false, nil
 		twin.Type = o
 		twin.Description = storageDescription(d.Name)
 	default:

@@ -91,8 +91,15 @@ func resolvedID(ref genruntime.ResourceReference) string {
 }
 
 // ExpectFromARM changes subject (a pointer) into what reading it back from ARM gives: see
-// RunARMRoundTrip.
+// RunARMRoundTrip. A property beside its <name>FromConfig twin reads back what was sent: the
+// twin's value when the twin is set.
 func ExpectFromARM(subject any, resolved genruntime.ConvertToARMResolvedDetails) {
+	walk(reflect.ValueOf(subject), func(v reflect.Value) bool {
+		if v.Kind() == reflect.Struct {
+			fromConfigPairs(v, resolved)
+		}
+		return true
+	})
 	walk(reflect.ValueOf(subject), func(v reflect.Value) bool {
 		switch v.Type() {
 		case resourceReferenceType:
@@ -201,6 +208,26 @@ func sortKeyedItems(v reflect.Value) {
 		out = reflect.Append(out, items[i])
 	}
 	v.Set(out)
+}
+
+// configMapPairTag pairs a property with its <name>FromConfig twin (a *ConfigMapReference):
+// ConvertToARM sends the twin's value in the property's place when it is set.
+const configMapPairTag = "optionalConfigMapPair"
+
+// fromConfigPairs sets, in struct v, each property whose twin is set to the twin's value.
+func fromConfigPairs(v reflect.Value, resolved genruntime.ConvertToARMResolvedDetails) {
+	for i := range v.NumField() {
+		sf := v.Type().Field(i)
+		plain, ok := sf.Tag.Lookup(configMapPairTag)
+		if !ok || plain == sf.Name || sf.Type != reflect.TypeFor[*genruntime.ConfigMapReference]() || v.Field(i).IsNil() {
+			continue
+		}
+		ref := *v.Field(i).Interface().(*genruntime.ConfigMapReference)
+		value := resolved.ResolvedConfigMaps[ref]
+		if f := v.FieldByName(plain); f.IsValid() && f.Type() == reflect.TypeFor[*string]() {
+			f.Set(reflect.ValueOf(&value))
+		}
+	}
 }
 
 // ownerOf is the owner a resource's spec names, as PopulateFromARM takes it.

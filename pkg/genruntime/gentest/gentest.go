@@ -148,6 +148,21 @@ func SecretReference(t *rapid.T) genruntime.SecretReference {
 	return genruntime.SecretReference{Name: String(t), Key: String(t)}
 }
 
+// ConfigMapReference draws a reference to a key of a ConfigMap.
+func ConfigMapReference(t *rapid.T) genruntime.ConfigMapReference {
+	return genruntime.ConfigMapReference{Name: String(t), Key: String(t)}
+}
+
+// SecretDestination draws where an exported value goes in a Secret.
+func SecretDestination(t *rapid.T) genruntime.SecretDestination {
+	return genruntime.SecretDestination{Name: String(t), Key: String(t)}
+}
+
+// ConfigMapDestination draws where an exported value goes in a ConfigMap.
+func ConfigMapDestination(t *rapid.T) genruntime.ConfigMapDestination {
+	return genruntime.ConfigMapDestination{Name: String(t), Key: String(t)}
+}
+
 // DestinationExpression draws an export of a value into a ConfigMap or Secret.
 func DestinationExpression(t *rapid.T) genruntime.DestinationExpression {
 	return genruntime.DestinationExpression{Name: String(t), Key: String(t), Value: String(t)}

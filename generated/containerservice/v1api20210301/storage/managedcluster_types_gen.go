@@ -6069,9 +6069,13 @@ func (s *SysctlConfig_STATUS) AssignProperties_To_SysctlConfig_STATUS(destinatio
 
 // UserAssignedIdentity: Storage version of v1api20210301.UserAssignedIdentity
 type UserAssignedIdentity struct {
-	ClientId *string `json:"clientId,omitempty"`
+	ClientId *string `json:"clientId,omitempty" optionalConfigMapPair:"ClientId"`
 
-	ObjectId *string `json:"objectId,omitempty"`
+	ClientIdFromConfig *genruntime.ConfigMapReference `json:"clientIdFromConfig,omitempty" optionalConfigMapPair:"ClientId"`
+
+	ObjectId *string `json:"objectId,omitempty" optionalConfigMapPair:"ObjectId"`
+
+	ObjectIdFromConfig *genruntime.ConfigMapReference `json:"objectIdFromConfig,omitempty" optionalConfigMapPair:"ObjectId"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
@@ -6083,7 +6087,23 @@ func (u *UserAssignedIdentity) AssignProperties_From_UserAssignedIdentity(source
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	u.ClientId = genruntime.ClonePointer(source.ClientId)
+
+	if source.ClientIdFromConfig != nil {
+		clientIdFromConfigValue := *source.ClientIdFromConfig.DeepCopy()
+		u.ClientIdFromConfig = &clientIdFromConfigValue
+	} else {
+		u.ClientIdFromConfig = nil
+	}
+
 	u.ObjectId = genruntime.ClonePointer(source.ObjectId)
+
+	if source.ObjectIdFromConfig != nil {
+		objectIdFromConfigValue := *source.ObjectIdFromConfig.DeepCopy()
+		u.ObjectIdFromConfig = &objectIdFromConfigValue
+	} else {
+		u.ObjectIdFromConfig = nil
+	}
+
 	u.ResourceId = genruntime.ClonePointer(source.ResourceId)
 
 	// What has no field of its own stays in the property bag.
@@ -6101,7 +6121,23 @@ func (u *UserAssignedIdentity) AssignProperties_To_UserAssignedIdentity(destinat
 	propertyBag := genruntime.NewPropertyBag(u.PropertyBag)
 
 	destination.ClientId = genruntime.ClonePointer(u.ClientId)
+
+	if u.ClientIdFromConfig != nil {
+		clientIdFromConfigValue := *u.ClientIdFromConfig.DeepCopy()
+		destination.ClientIdFromConfig = &clientIdFromConfigValue
+	} else {
+		destination.ClientIdFromConfig = nil
+	}
+
 	destination.ObjectId = genruntime.ClonePointer(u.ObjectId)
+
+	if u.ObjectIdFromConfig != nil {
+		objectIdFromConfigValue := *u.ObjectIdFromConfig.DeepCopy()
+		destination.ObjectIdFromConfig = &objectIdFromConfigValue
+	} else {
+		destination.ObjectIdFromConfig = nil
+	}
+
 	destination.ResourceId = genruntime.ClonePointer(u.ResourceId)
 
 	// What has no field of its own stays in the property bag.

@@ -4345,10 +4345,20 @@ func (in *UserAssignedIdentity) DeepCopyInto(out *UserAssignedIdentity) {
 		*out = new(string)
 		**out = **in
 	}
+	if in.ClientIdFromConfig != nil {
+		in, out := &in.ClientIdFromConfig, &out.ClientIdFromConfig
+		*out = new(genruntime.ConfigMapReference)
+		(*in).DeepCopyInto(*out)
+	}
 	if in.ObjectId != nil {
 		in, out := &in.ObjectId, &out.ObjectId
 		*out = new(string)
 		**out = **in
+	}
+	if in.ObjectIdFromConfig != nil {
+		in, out := &in.ObjectIdFromConfig, &out.ObjectIdFromConfig
+		*out = new(genruntime.ConfigMapReference)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.PropertyBag != nil {
 		in, out := &in.PropertyBag, &out.PropertyBag

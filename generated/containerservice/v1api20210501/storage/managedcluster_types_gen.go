@@ -1290,9 +1290,13 @@ type SysctlConfig_STATUS struct {
 
 // UserAssignedIdentity: Storage version of v1api20210501.UserAssignedIdentity
 type UserAssignedIdentity struct {
-	ClientId *string `json:"clientId,omitempty"`
+	ClientId *string `json:"clientId,omitempty" optionalConfigMapPair:"ClientId"`
 
-	ObjectId *string `json:"objectId,omitempty"`
+	ClientIdFromConfig *genruntime.ConfigMapReference `json:"clientIdFromConfig,omitempty" optionalConfigMapPair:"ClientId"`
+
+	ObjectId *string `json:"objectId,omitempty" optionalConfigMapPair:"ObjectId"`
+
+	ObjectIdFromConfig *genruntime.ConfigMapReference `json:"objectIdFromConfig,omitempty" optionalConfigMapPair:"ObjectId"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 

@@ -934,10 +934,12 @@ func GenerateSysctlConfig_STATUS(t *rapid.T) SysctlConfig_STATUS {
 // GenerateUserAssignedIdentity draws a random UserAssignedIdentity for property-based tests.
 func GenerateUserAssignedIdentity(t *rapid.T) UserAssignedIdentity {
 	return UserAssignedIdentity{
-		ClientId:    gentest.Optional(gentest.String)(t),
-		ObjectId:    gentest.Optional(gentest.String)(t),
-		PropertyBag: gentest.PropertyBag(t),
-		ResourceId:  gentest.Optional(gentest.String)(t),
+		ClientId:           gentest.Optional(gentest.String)(t),
+		ClientIdFromConfig: gentest.Optional(gentest.ConfigMapReference)(t),
+		ObjectId:           gentest.Optional(gentest.String)(t),
+		ObjectIdFromConfig: gentest.Optional(gentest.ConfigMapReference)(t),
+		PropertyBag:        gentest.PropertyBag(t),
+		ResourceId:         gentest.Optional(gentest.String)(t),
 	}
 }
 

@@ -126,15 +126,21 @@ type Vault_STATUS struct {
 
 // AccessPolicyEntry: Storage version of v1api20210401preview.AccessPolicyEntry
 type AccessPolicyEntry struct {
-	ApplicationId *string `json:"applicationId,omitempty"`
+	ApplicationId *string `json:"applicationId,omitempty" optionalConfigMapPair:"ApplicationId"`
 
-	ObjectId *string `json:"objectId,omitempty"`
+	ApplicationIdFromConfig *genruntime.ConfigMapReference `json:"applicationIdFromConfig,omitempty" optionalConfigMapPair:"ApplicationId"`
+
+	ObjectId *string `json:"objectId,omitempty" optionalConfigMapPair:"ObjectId"`
+
+	ObjectIdFromConfig *genruntime.ConfigMapReference `json:"objectIdFromConfig,omitempty" optionalConfigMapPair:"ObjectId"`
 
 	Permissions *Permissions `json:"permissions,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	TenantId *string `json:"tenantId,omitempty"`
+	TenantId *string `json:"tenantId,omitempty" optionalConfigMapPair:"TenantId"`
+
+	TenantIdFromConfig *genruntime.ConfigMapReference `json:"tenantIdFromConfig,omitempty" optionalConfigMapPair:"TenantId"`
 }
 
 // AccessPolicyEntry_STATUS: Storage version of v1api20210401preview.AccessPolicyEntry_STATUS
@@ -321,7 +327,9 @@ type VaultProperties struct {
 
 	SoftDeleteRetentionInDays *int `json:"softDeleteRetentionInDays,omitempty"`
 
-	TenantId *string `json:"tenantId,omitempty"`
+	TenantId *string `json:"tenantId,omitempty" optionalConfigMapPair:"TenantId"`
+
+	TenantIdFromConfig *genruntime.ConfigMapReference `json:"tenantIdFromConfig,omitempty" optionalConfigMapPair:"TenantId"`
 
 	VaultUri *string `json:"vaultUri,omitempty"`
 }

@@ -2400,7 +2400,9 @@ type IPRule struct {
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	Value *string `json:"value,omitempty"`
+	Value *string `json:"value,omitempty" optionalConfigMapPair:"Value"`
+
+	ValueFromConfig *genruntime.ConfigMapReference `json:"valueFromConfig,omitempty" optionalConfigMapPair:"Value"`
 }
 
 // AssignProperties_From_IPRule populates the receiver from source, a storage/v1api20210401/storage.IPRule.
@@ -2409,6 +2411,13 @@ func (i *IPRule) AssignProperties_From_IPRule(source *v1api20210401storage.IPRul
 
 	i.Action = genruntime.ClonePointer(source.Action)
 	i.Value = genruntime.ClonePointer(source.Value)
+
+	if source.ValueFromConfig != nil {
+		valueFromConfigValue := *source.ValueFromConfig.DeepCopy()
+		i.ValueFromConfig = &valueFromConfigValue
+	} else {
+		i.ValueFromConfig = nil
+	}
 
 	// What has no field of its own stays in the property bag.
 	if len(propertyBag) > 0 {
@@ -2426,6 +2435,13 @@ func (i *IPRule) AssignProperties_To_IPRule(destination *v1api20210401storage.IP
 
 	destination.Action = genruntime.ClonePointer(i.Action)
 	destination.Value = genruntime.ClonePointer(i.Value)
+
+	if i.ValueFromConfig != nil {
+		valueFromConfigValue := *i.ValueFromConfig.DeepCopy()
+		destination.ValueFromConfig = &valueFromConfigValue
+	} else {
+		destination.ValueFromConfig = nil
+	}
 
 	// What has no field of its own stays in the property bag.
 	if len(propertyBag) > 0 {

@@ -306,9 +306,10 @@ func GenerateGeoReplicationStats_STATUS(t *rapid.T) GeoReplicationStats_STATUS {
 // GenerateIPRule draws a random IPRule for property-based tests.
 func GenerateIPRule(t *rapid.T) IPRule {
 	return IPRule{
-		Action:      gentest.Optional(gentest.String)(t),
-		PropertyBag: gentest.PropertyBag(t),
-		Value:       gentest.Optional(gentest.String)(t),
+		Action:          gentest.Optional(gentest.String)(t),
+		PropertyBag:     gentest.PropertyBag(t),
+		Value:           gentest.Optional(gentest.String)(t),
+		ValueFromConfig: gentest.Optional(gentest.ConfigMapReference)(t),
 	}
 }
 

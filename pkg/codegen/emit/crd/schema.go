@@ -102,6 +102,9 @@ func (b *builder) objectSchema(o *astmodel.ObjectType) (apiextv1.JSONSchemaProps
 			s.XValidations = append(s.XValidations, apiextv1.ValidationRule{Rule: rule, Message: message})
 		}
 	}
+	for _, r := range o.Rules {
+		s.XValidations = append(s.XValidations, apiextv1.ValidationRule{Rule: r.Rule, Message: r.Message})
+	}
 	for _, p := range o.Properties() {
 		ps, err := b.schema(p.Type)
 		if err != nil {

@@ -139,12 +139,13 @@ func (w *Widget) AssignProperties_To_Widget(destination *storage.Widget) error {
 }
 
 // Widget_Spec: A widget: a tracked, resource-group scoped resource.
+// +kubebuilder:validation:XValidation:rule="!(has(self.displayName) && has(self.displayNameFromConfig))",message="at most one of displayName and displayNameFromConfig may be set"
 type Widget_Spec struct {
 	// AdminPassword: Administrator password.
 	AdminPassword *genruntime.SecretReference `json:"adminPassword,omitempty"`
 
-	// AdminUsername: Administrator login; can only be set at creation.
-	AdminUsername *string `json:"adminUsername,omitempty"`
+	// AdminUsernameFromConfig: Administrator login; can only be set at creation.
+	AdminUsernameFromConfig *genruntime.ConfigMapReference `json:"adminUsernameFromConfig,omitempty"`
 
 	// Aliases: Alternative names of the widget.
 	// +kubebuilder:validation:MaxItems=5
@@ -171,7 +172,10 @@ type Widget_Spec struct {
 	// +kubebuilder:validation:MaxLength=64
 	// +kubebuilder:validation:MinLength=1
 	// +kubebuilder:validation:Pattern="^[A-Za-z][A-Za-z0-9 _-]*$"
-	DisplayName *string `json:"displayName,omitempty"`
+	DisplayName *string `json:"displayName,omitempty" optionalConfigMapPair:"DisplayName"`
+
+	// DisplayNameFromConfig: Friendly name shown in portals.
+	DisplayNameFromConfig *genruntime.ConfigMapReference `json:"displayNameFromConfig,omitempty" optionalConfigMapPair:"DisplayName"`
 
 	// Enabled: Whether the widget is switched on.
 	Enabled *bool `json:"enabled,omitempty"`
@@ -266,12 +270,17 @@ func (w *Widget_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetai
 		adminPasswordValue = adminPasswordResolved
 		result.Properties.AdminPassword = &adminPasswordValue
 	}
-	if w.AdminUsername != nil {
+	if w.AdminUsernameFromConfig != nil {
 		if result.Properties == nil {
 			result.Properties = &arm.WidgetProperties{}
 		}
-		adminUsernameValue := *w.AdminUsername
-		result.Properties.AdminUsername = &adminUsernameValue
+		var adminUsernameFromConfigValue string
+		adminUsernameFromConfigResolved, err := resolved.ConfigMapValue("Widget_Spec.adminUsernameFromConfig", *w.AdminUsernameFromConfig)
+		if err != nil {
+			return nil, err
+		}
+		adminUsernameFromConfigValue = adminUsernameFromConfigResolved
+		result.Properties.AdminUsername = &adminUsernameFromConfigValue
 	}
 	if w.Aliases != nil {
 		if result.Properties == nil {
@@ -313,6 +322,18 @@ func (w *Widget_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetai
 		}
 		displayNameValue := *w.DisplayName
 		result.Properties.DisplayName = &displayNameValue
+	}
+	if w.DisplayNameFromConfig != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.WidgetProperties{}
+		}
+		var displayNameFromConfigValue string
+		displayNameFromConfigResolved, err := resolved.ConfigMapValue("Widget_Spec.displayNameFromConfig", *w.DisplayNameFromConfig)
+		if err != nil {
+			return nil, err
+		}
+		displayNameFromConfigValue = displayNameFromConfigResolved
+		result.Properties.DisplayName = &displayNameFromConfigValue
 	}
 	if w.Enabled != nil {
 		if result.Properties == nil {
@@ -509,12 +530,6 @@ func (w *Widget_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, 
 	}
 	w.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
 	if typed.Properties != nil {
-		if typed.Properties.AdminUsername != nil {
-			adminUsernameValue := *typed.Properties.AdminUsername
-			w.AdminUsername = &adminUsernameValue
-		}
-	}
-	if typed.Properties != nil {
 		if typed.Properties.Aliases != nil {
 			for _, aliasesItem := range typed.Properties.Aliases {
 				aliasesValue := aliasesItem
@@ -698,7 +713,13 @@ func (w *Widget_Spec) AssignProperties_From_Widget_Spec(source *storage.Widget_S
 		w.AdminPassword = nil
 	}
 
-	w.AdminUsername = genruntime.ClonePointer(source.AdminUsername)
+	if source.AdminUsernameFromConfig != nil {
+		adminUsernameFromConfigValue := *source.AdminUsernameFromConfig.DeepCopy()
+		w.AdminUsernameFromConfig = &adminUsernameFromConfigValue
+	} else {
+		w.AdminUsernameFromConfig = nil
+	}
+
 	w.Aliases = slices.Clone(source.Aliases)
 
 	if source.AllowedProtocols != nil {
@@ -722,6 +743,14 @@ func (w *Widget_Spec) AssignProperties_From_Widget_Spec(source *storage.Widget_S
 
 	w.CorrelationId = genruntime.ClonePointer(source.CorrelationId)
 	w.DisplayName = genruntime.ClonePointer(source.DisplayName)
+
+	if source.DisplayNameFromConfig != nil {
+		displayNameFromConfigValue := *source.DisplayNameFromConfig.DeepCopy()
+		w.DisplayNameFromConfig = &displayNameFromConfigValue
+	} else {
+		w.DisplayNameFromConfig = nil
+	}
+
 	w.Enabled = genruntime.ClonePointer(source.Enabled)
 
 	if source.Endpoints != nil {
@@ -861,7 +890,13 @@ func (w *Widget_Spec) AssignProperties_To_Widget_Spec(destination *storage.Widge
 		destination.AdminPassword = nil
 	}
 
-	destination.AdminUsername = genruntime.ClonePointer(w.AdminUsername)
+	if w.AdminUsernameFromConfig != nil {
+		adminUsernameFromConfigValue := *w.AdminUsernameFromConfig.DeepCopy()
+		destination.AdminUsernameFromConfig = &adminUsernameFromConfigValue
+	} else {
+		destination.AdminUsernameFromConfig = nil
+	}
+
 	destination.Aliases = slices.Clone(w.Aliases)
 
 	if w.AllowedProtocols != nil {
@@ -885,6 +920,14 @@ func (w *Widget_Spec) AssignProperties_To_Widget_Spec(destination *storage.Widge
 
 	destination.CorrelationId = genruntime.ClonePointer(w.CorrelationId)
 	destination.DisplayName = genruntime.ClonePointer(w.DisplayName)
+
+	if w.DisplayNameFromConfig != nil {
+		displayNameFromConfigValue := *w.DisplayNameFromConfig.DeepCopy()
+		destination.DisplayNameFromConfig = &displayNameFromConfigValue
+	} else {
+		destination.DisplayNameFromConfig = nil
+	}
+
 	destination.Enabled = genruntime.ClonePointer(w.Enabled)
 
 	if w.Endpoints != nil {

@@ -89,7 +89,7 @@ func (w *Widget) Hub() {}
 type Widget_Spec struct {
 	AdminPassword *genruntime.SecretReference `json:"adminPassword,omitempty"`
 
-	AdminUsername *string `json:"adminUsername,omitempty"`
+	AdminUsernameFromConfig *genruntime.ConfigMapReference `json:"adminUsernameFromConfig,omitempty"`
 
 	Aliases []string `json:"aliases,omitempty"`
 
@@ -101,7 +101,9 @@ type Widget_Spec struct {
 
 	CorrelationId *string `json:"correlationId,omitempty"`
 
-	DisplayName *string `json:"displayName,omitempty"`
+	DisplayName *string `json:"displayName,omitempty" optionalConfigMapPair:"DisplayName"`
+
+	DisplayNameFromConfig *genruntime.ConfigMapReference `json:"displayNameFromConfig,omitempty" optionalConfigMapPair:"DisplayName"`
 
 	Enabled *bool `json:"enabled,omitempty"`
 

@@ -1679,10 +1679,10 @@ func (in *Widget_Spec) DeepCopyInto(out *Widget_Spec) {
 		*out = new(genruntime.SecretReference)
 		(*in).DeepCopyInto(*out)
 	}
-	if in.AdminUsername != nil {
-		in, out := &in.AdminUsername, &out.AdminUsername
-		*out = new(string)
-		**out = **in
+	if in.AdminUsernameFromConfig != nil {
+		in, out := &in.AdminUsernameFromConfig, &out.AdminUsernameFromConfig
+		*out = new(genruntime.ConfigMapReference)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.Aliases != nil {
 		in, out := &in.Aliases, &out.Aliases
@@ -1708,6 +1708,11 @@ func (in *Widget_Spec) DeepCopyInto(out *Widget_Spec) {
 		in, out := &in.DisplayName, &out.DisplayName
 		*out = new(string)
 		**out = **in
+	}
+	if in.DisplayNameFromConfig != nil {
+		in, out := &in.DisplayNameFromConfig, &out.DisplayNameFromConfig
+		*out = new(genruntime.ConfigMapReference)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.Enabled != nil {
 		in, out := &in.Enabled, &out.Enabled
