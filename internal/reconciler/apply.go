@@ -114,7 +114,12 @@ func (a *attempt) apply(ctx context.Context) (reconcile.Result, error) {
 	if err != nil {
 		return a.armError(ctx, err, secrets)
 	}
-	a.r.opts.Recorder.Eventf(a.obj, corev1.EventTypeNormal, "CredentialFrom", "Using credential from %q", a.cred.Name)
+	// The credential is named at the first PUT, and again when it changes (or the operator
+	// restarted): each Event is a write the API server takes.
+	if used, ok := a.r.credentialUsed.Load(keyOf(a.obj)); !ok || used.(string) != a.cred.Name {
+		a.r.opts.Recorder.Eventf(a.obj, corev1.EventTypeNormal, "CredentialFrom", "Using credential from %q", a.cred.Name)
+		a.r.credentialUsed.Store(keyOf(a.obj), a.cred.Name)
+	}
 	a.r.opts.Recorder.Eventf(a.obj, corev1.EventTypeNormal, "BeginCreateOrUpdate", "Successfully sent resource to Azure with ID %q", a.id)
 	return a.follow(ctx, p, versioned, secrets)
 }

@@ -61,6 +61,9 @@ type Reconciler struct {
 	// condition it has not written yet (see follow), by keyOf. It is only about when to
 	// say Reconciling: a restarted process, which has none, says it at its first poll.
 	inFlight sync.Map
+	// credentialUsed holds the credential each object's last PUT used, by keyOf, so that the
+	// CredentialFrom event is recorded when it changes, not at every PUT.
+	credentialUsed sync.Map
 }
 
 // reconcilingAfter is how long a PUT creating a resource may run before its Ready condition

@@ -246,3 +246,26 @@ func TestReconcilingOnlyWhenItSaysSomething(t *testing.T) {
 		t.Fatalf("rg2 not Ready: %+v", c)
 	}
 }
+
+// TestCredentialFromOnceAPut: the CredentialFrom event comes with the first PUT, not with each
+// later one that uses the same credential; BeginCreateOrUpdate comes with each.
+func TestCredentialFromOnceAPut(t *testing.T) {
+	e := newEnv(t, armfake.Options{LROPolls: -1}, group("rg", "", nil))
+	e.settle(rgKind, "rg")
+	rg := e.get(rgKind, "rg")
+	rg.SetGeneration(2)
+	if err := e.client.Update(context.Background(), rg); err != nil {
+		t.Fatal(err)
+	}
+	e.settle(rgKind, "rg")
+	if n, _ := e.requests("PUT", "/resourceGroups/rg"); n != 2 {
+		t.Fatalf("%d PUTs, want 2", n)
+	}
+	events := drain(e)
+	if n := strings.Count(events, "CredentialFrom"); n != 1 {
+		t.Errorf("%d CredentialFrom events for two PUTs with one credential, want 1:\n%s", n, events)
+	}
+	if n := strings.Count(events, "BeginCreateOrUpdate"); n != 2 {
+		t.Errorf("%d BeginCreateOrUpdate events for two PUTs, want 2:\n%s", n, events)
+	}
+}
