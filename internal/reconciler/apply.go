@@ -125,7 +125,12 @@ func (a *attempt) apply(ctx context.Context) (reconcile.Result, error) {
 		return a.armError(ctx, err, secrets)
 	}
 	a.recordInputs(ctx, inputs)
-	a.r.opts.Recorder.Eventf(a.obj, corev1.EventTypeNormal, "CredentialFrom", "Using credential from %q", a.cred.Name)
+	// The credential is named at the first PUT, and again when it changes (or the operator
+	// restarted): each Event is a write the API server takes.
+	if used, ok := a.r.credentialUsed.Load(keyOf(a.obj)); !ok || used.(string) != a.cred.Name {
+		a.r.opts.Recorder.Eventf(a.obj, corev1.EventTypeNormal, "CredentialFrom", "Using credential from %q", a.cred.Name)
+		a.r.credentialUsed.Store(keyOf(a.obj), a.cred.Name)
+	}
 	a.r.opts.Recorder.Eventf(a.obj, corev1.EventTypeNormal, "BeginCreateOrUpdate", "Successfully sent resource to Azure with ID %q", a.id)
 	return a.follow(ctx, p, versioned, secrets)
 }
@@ -134,9 +139,11 @@ func (a *attempt) apply(ctx context.Context) (reconcile.Result, error) {
 // polls it rather than sending it again), or reads the result of one that ended.
 //
 // A resource that was Ready (an update, or Azure's drift put right) turns not Ready at once,
-// Reconciling. One being created says so only once the operation has run for reconcilingAfter
-// (see running): most end sooner, and their Ready, written next, says all there is to say; each
-// write is one more for the API server to convert, store and send to every watch.
+// Reconciling; so does one being created when Azure asks to wait reconcilingAfter or more
+// before polling. Otherwise Azure expects the operation to end soon, and the Ready written next
+// says all there is to say: Reconciling comes only once Azure has asked to wait that long in
+// all, or the operation has run for quietWait (see running). Each write is one more for the
+// API server to convert, store and send to every watch.
 func (a *attempt) follow(ctx context.Context, p *armclient.Poller, versioned genruntime.ARMMetaObject, secrets []string) (reconcile.Result, error) {
 	a.r.inFlight.Delete(keyOf(a.obj))
 	if !p.Done() {
@@ -148,22 +155,29 @@ func (a *attempt) follow(ctx context.Context, p *armclient.Poller, versioned gen
 		if err := a.setPending(ctx, token, opPut); err != nil {
 			return reconcile.Result{}, err
 		}
-		if wasReady {
-			return a.condition(ctx, reconciling(a.obj.GetGeneration()), a.pollWait(p.RetryAfter()))
+		wait := a.pollWait(p.RetryAfter())
+		if wasReady || wait >= reconcilingAfter {
+			return a.condition(ctx, reconciling(a.obj.GetGeneration()), wait)
 		}
-		a.r.inFlight.Store(keyOf(a.obj), time.Now())
-		return reconcile.Result{RequeueAfter: a.pollWait(p.RetryAfter())}, nil
+		a.r.inFlight.Store(keyOf(a.obj), operation{sent: time.Now(), advised: wait})
+		return reconcile.Result{RequeueAfter: wait}, nil
 	}
 	return a.finished(ctx, versioned, secrets)
 }
 
-// running waits for the operation in flight whose resume token is token, and says so in the
-// Ready condition (Reconciling) once it has run for reconcilingAfter since this process sent
-// it; at once if another process did (this one restarted since).
+// running waits for the operation in flight whose resume token is token, after Azure's advice
+// wait, and says so in the Ready condition (Reconciling) once Azure has asked to wait
+// reconcilingAfter in all since this process sent it, or quietWait has passed; at once if
+// another process sent it (this one restarted since).
 func (a *attempt) running(ctx context.Context, token string, wait time.Duration) (reconcile.Result, error) {
 	res := reconcile.Result{RequeueAfter: a.pollWait(wait)}
-	if sent, ok := a.r.inFlight.Load(keyOf(a.obj)); ok && time.Since(sent.(time.Time)) < reconcilingAfter {
-		return res, nil
+	if v, ok := a.r.inFlight.Load(keyOf(a.obj)); ok {
+		op := v.(operation)
+		op.advised += res.RequeueAfter
+		if op.advised < reconcilingAfter && time.Since(op.sent) < quietWait {
+			a.r.inFlight.Store(keyOf(a.obj), op)
+			return res, nil
+		}
 	}
 	c := reconciling(a.obj.GetGeneration())
 	if a.hasCondition(c) {

@@ -3,6 +3,7 @@ package reconciler
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
@@ -35,6 +36,9 @@ func (a *attempt) claim(ctx context.Context) (res reconcile.Result, err error, d
 				at.ownerID, err = resolver.ARMIDOf(o, resolver.ReasonWaitingForOwner)
 			}
 			if err != nil {
+				if wait, ok := a.waitQuietly(o, err); ok {
+					return reconcile.Result{RequeueAfter: wait}, nil, true
+				}
 				res, err := a.resolveError(ctx, err)
 				return res, err, true
 			}
@@ -78,6 +82,38 @@ func (a *attempt) claim(ctx context.Context) (res reconcile.Result, err error, d
 	}
 	a.id = id
 	return reconcile.Result{}, nil, false
+}
+
+// quietWait is the longest a wait expected to pass soon goes unreported: an object's for an
+// owner on its way, from its creation (see waitQuietly), and a PUT's that Azure expects to end
+// soon, from when it was sent (see running).
+const quietWait = 30 * time.Second
+
+// waitQuietly says whether the object may wait for its owner without writing WaitingForOwner,
+// and how long: the owner's watch will wake it (see owners.go), it is less than quietWait old,
+// and the owner is on its way (it does not exist yet, or is not Ready and reports no problem:
+// no condition, or an Info one such as Reconciling). Applying a folder of manifests at once,
+// children wait for owners being created as a matter of course; saying so would cost a write
+// per child just when the API server is busiest, for a state gone within seconds. A child still
+// waiting at quietWait, or whose owner reports a problem, says so.
+func (a *attempt) waitQuietly(owner genruntime.ARMMetaObject, err error) (time.Duration, bool) {
+	if e, ok := resolver.AsError(err); !ok || e.Fatal || !a.r.woken[a.gvk.GroupKind()] {
+		return 0, false
+	}
+	if owner != nil {
+		if c, ok := owner.GetConditions().Get(conditions.ConditionTypeReady); ok && c.Severity != conditions.ConditionSeverityInfo {
+			return 0, false
+		}
+	}
+	created := a.obj.GetCreationTimestamp().Time
+	if created.IsZero() {
+		return 0, false
+	}
+	left := quietWait - time.Since(created)
+	if left <= 0 {
+		return 0, false
+	}
+	return left, true
 }
 
 // resolveError reports something the spec names that is not there yet, or must not be used.

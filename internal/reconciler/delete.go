@@ -20,6 +20,7 @@ import (
 // so does an object never claimed (it has no Azure resource of its own).
 func (a *attempt) delete(ctx context.Context) (reconcile.Result, error) {
 	a.r.inFlight.Delete(keyOf(a.obj))
+	a.r.credentialUsed.Delete(keyOf(a.obj))
 	if !controllerutil.ContainsFinalizer(a.obj, genruntime.Finalizer) {
 		return reconcile.Result{}, nil
 	}

@@ -16,7 +16,9 @@ import (
 // Acting on that copy would send a second PUT, and its Reconciling condition would turn a Ready
 // owner not Ready, sending its children back to waiting. So a PUT, the one step that must not
 // be taken on old news, is preceded by a read past the cache (one GET of the API server, not
-// of Azure). When the cache is behind, the attempt ends and asks to run again once it has caught up.
+// of Azure), unless this attempt has read or written the object already (see
+// attempt.current). When the cache is behind, the attempt ends and asks to run again once it
+// has caught up.
 func (a *attempt) fresh(ctx context.Context) (bool, error) {
 	if a.current || a.r.opts.APIReader == nil {
 		// Read past the cache, or written, by this attempt already.

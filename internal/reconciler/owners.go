@@ -123,7 +123,8 @@ func wakeChildren(reader client.Reader, scheme *runtime.Scheme, child schema.Gro
 			return nil
 		}
 		key := ownerKey(owner.Group, owner.Kind, o.GetName())
-		if err := reader.List(ctx, list, client.InNamespace(o.GetNamespace()), client.MatchingFields{ownerIndex: key}); err != nil {
+		// The children are only read here: the cache need not copy them.
+		if err := reader.List(ctx, list, client.InNamespace(o.GetNamespace()), client.MatchingFields{ownerIndex: key}, client.UnsafeDisableDeepCopy); err != nil {
 			// The child's own wait (ownerSafetyNet) brings it back.
 			log.FromContext(ctx).Error(err, "listing the children of an owner", "kind", child.Kind, "owner", key)
 			return nil

@@ -2,8 +2,10 @@ package reconciler
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"testing"
+	"time"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -15,6 +17,7 @@ import (
 	"github.com/armgen/armgen/generated/controllers"
 	network "github.com/armgen/armgen/generated/network/v1api20210201/storage"
 	resources "github.com/armgen/armgen/generated/resources/v1api20210401/storage"
+	"github.com/armgen/armgen/internal/resolver"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 )
@@ -165,4 +168,51 @@ func testScheme(t *testing.T) *runtime.Scheme {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// TestWaitQuietly: a young child of a watched kind waits without a word for an owner on its way,
+// and speaks up once it is quietWait old, when its owner reports a problem, or when waiting
+// cannot help.
+func TestWaitQuietly(t *testing.T) {
+	notYet := &resolver.Error{Reason: resolver.ReasonWaitingForOwner, Message: "not Ready yet"}
+	group := func(c *conditions.Condition) genruntime.ARMMetaObject {
+		rg := &resources.ResourceGroup{}
+		if c != nil {
+			rg.SetConditions(conditions.Conditions{*c})
+		}
+		return rg
+	}
+	reconciling := conditions.NewReady(metav1.ConditionFalse, conditions.ConditionSeverityInfo, "Reconciling", "", 1)
+	failing := conditions.NewReady(metav1.ConditionFalse, conditions.ConditionSeverityWarning, "Conflict", "", 1)
+	cases := []struct {
+		name    string
+		age     time.Duration
+		owner   genruntime.ARMMetaObject
+		err     error
+		watched bool
+		quiet   bool
+	}{
+		{"owner being created", time.Second, group(&reconciling), notYet, true, true},
+		{"owner with no condition yet", time.Second, group(nil), notYet, true, true},
+		{"owner not there yet", time.Second, nil, notYet, true, true},
+		{"waited long enough", quietWait + time.Second, group(&reconciling), notYet, true, false},
+		{"owner failing", time.Second, group(&failing), notYet, true, false},
+		{"owner's kind not watched", time.Second, group(&reconciling), notYet, false, false},
+		{"waiting cannot help", time.Second, nil, &resolver.Error{Reason: resolver.ReasonWaitingForOwner, Fatal: true}, true, false},
+		{"not the resolver's", time.Second, nil, errors.New("the API server is away"), true, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			child := testVnet("ns", "v", "rg", nil)
+			child.CreationTimestamp = metav1.NewTime(time.Now().Add(-tc.age))
+			a := &attempt{r: &Reconciler{woken: map[schema.GroupKind]bool{vnetGK: tc.watched}}, obj: child, gvk: network.GroupVersion.WithKind("VirtualNetwork")}
+			wait, quiet := a.waitQuietly(tc.owner, tc.err)
+			if quiet != tc.quiet {
+				t.Fatalf("quiet %v, want %v", quiet, tc.quiet)
+			}
+			if quiet && (wait <= 0 || wait > quietWait-tc.age+time.Second) {
+				t.Errorf("waits %s, want until it is %s old", wait, quietWait)
+			}
+		})
+	}
 }

@@ -63,15 +63,25 @@ type Reconciler struct {
 	// owners.go): a child of one waits for its owner only as a safety net. Set up before the
 	// controllers start, read only after.
 	woken map[schema.GroupKind]bool
-	// inFlight holds when this process sent each PUT still in flight whose Reconciling
-	// condition it has not written yet (see follow), by keyOf. It is only about when to
+	// inFlight holds each PUT this process sent, still in flight, whose Reconciling condition
+	// it has not written yet (see follow), as an operation by keyOf. It is only about when to
 	// say Reconciling: a restarted process, which has none, says it at its first poll.
 	inFlight sync.Map
+	// credentialUsed holds the credential each object's last PUT used, by keyOf, so that the
+	// CredentialFrom event is recorded when it changes, not at every PUT.
+	credentialUsed sync.Map
 }
 
-// reconcilingAfter is how long a PUT creating a resource may run before its Ready condition
-// says Reconciling.
+// reconcilingAfter is how long Azure may ask, in all, to wait for a PUT creating a resource
+// before its Ready condition says Reconciling (see follow).
 const reconcilingAfter = 5 * time.Second
+
+// operation is a PUT in flight: when this process sent it, and how long Azure has asked to
+// wait for it so far.
+type operation struct {
+	sent    time.Time
+	advised time.Duration
+}
 
 // objectKey names an object in Reconciler.inFlight: the UID tells a new object of the same
 // name from one deleted while its PUT was in flight.

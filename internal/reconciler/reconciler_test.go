@@ -195,8 +195,9 @@ func TestNamespacePolicy(t *testing.T) {
 	}
 }
 
-// TestReconcilingOnlyWhenItSaysSomething: a PUT creating a resource that Azure finishes soon goes
-// from no condition straight to Ready, without a Reconciling written in between; a PUT updating
+// TestReconcilingOnlyWhenItSaysSomething: a PUT creating a resource that Azure expects to end
+// soon (it asks to poll again within milliseconds) goes from no condition straight to Ready,
+// without a Reconciling written in between; a PUT updating
 // a Ready resource turns it Reconciling at once; a restarted reconciler, not knowing when the
 // operation it finds began, says Reconciling at its first poll.
 func TestReconcilingOnlyWhenItSaysSomething(t *testing.T) {
@@ -244,5 +245,40 @@ func TestReconcilingOnlyWhenItSaysSomething(t *testing.T) {
 	e.settle(rgKind, "rg2")
 	if c := e.ready(rgKind, "rg2"); c.Status != metav1.ConditionTrue {
 		t.Fatalf("rg2 not Ready: %+v", c)
+	}
+}
+
+// TestCredentialFromOnceAPut: the CredentialFrom event comes with the first PUT, not with each
+// later one that uses the same credential; BeginCreateOrUpdate comes with each.
+func TestCredentialFromOnceAPut(t *testing.T) {
+	e := newEnv(t, armfake.Options{LROPolls: -1}, group("rg", "", nil))
+	e.settle(rgKind, "rg")
+	rg := e.get(rgKind, "rg")
+	rg.SetGeneration(2)
+	if err := e.client.Update(context.Background(), rg); err != nil {
+		t.Fatal(err)
+	}
+	e.settle(rgKind, "rg")
+	if n, _ := e.requests("PUT", "/resourceGroups/rg"); n != 2 {
+		t.Fatalf("%d PUTs, want 2", n)
+	}
+	events := drain(e)
+	if n := strings.Count(events, "CredentialFrom"); n != 1 {
+		t.Errorf("%d CredentialFrom events for two PUTs with one credential, want 1:\n%s", n, events)
+	}
+	if n := strings.Count(events, "BeginCreateOrUpdate"); n != 2 {
+		t.Errorf("%d BeginCreateOrUpdate events for two PUTs, want 2:\n%s", n, events)
+	}
+}
+
+// TestReconcilingWhenAzureAsksToWait: a PUT creating a resource that Azure asks to poll again
+// only after seconds says Reconciling at once.
+func TestReconcilingWhenAzureAsksToWait(t *testing.T) {
+	e := newEnv(t, armfake.Options{LROPolls: 3, ForceLRO: true, RetryAfter: 10 * time.Second}, group("rg", "", nil))
+	if res := e.step(rgKind, "rg"); res.RequeueAfter != 10*time.Second {
+		t.Errorf("polls again after %s, want Azure's 10s", res.RequeueAfter)
+	}
+	if c := e.ready(rgKind, "rg"); c.Reason != "Reconciling" {
+		t.Errorf("after a PUT Azure expects to take 10 s: %+v, want Reconciling", c)
 	}
 }
