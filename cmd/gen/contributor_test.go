@@ -318,8 +318,8 @@ func TestConfigErrors(t *testing.T) {
 			`objectModelConfiguration.widgets.2021-01-01.Widgte: widgets 2021-01-01 has no resource Widgte`},
 		{"unknown setting", strings.Replace(widgets, "$export: true\n      WidgetsGadget", "$exprot: true\n      WidgetsGadget", 1),
 			`objectModelConfiguration.widgets.2021-01-01.Widget.$exprot: unknown setting; did you mean "$export"?`},
-		{"not supported", strings.Replace(widgets, "$export: true\n      WidgetsGadget", "$export: true\n        $azureGeneratedSecrets: [key]\n      WidgetsGadget", 1),
-			`objectModelConfiguration.widgets.2021-01-01.Widget.$azureGeneratedSecrets: $azureGeneratedSecrets is not supported yet`},
+		{"a secret the swagger lacks", strings.Replace(widgets, "$export: true\n      WidgetsGadget", "$export: true\n        $azureGeneratedSecrets: [colour]\n      WidgetsGadget", 1),
+			`objectModelConfiguration.widgets.2021-01-01.Widget.$azureGeneratedSecrets[0]: Microsoft.Widgets/widgets 2021-01-01: no property colour in the GET response or the responses of listKeys`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -28,10 +28,17 @@ func ListName(kind string) string { return kind + ListSuffix }
 // OperatorSpecName is the name of a kind's operatorSpec type.
 func OperatorSpecName(kind string) string { return kind + OperatorSpecSuffix }
 
+// OperatorSecretsName and OperatorConfigMapsName name the types of a kind's
+// spec.operatorSpec.secrets and spec.operatorSpec.configMaps (RedisOperatorSecrets), as ASO
+// names them.
+func OperatorSecretsName(kind string) string    { return kind + "OperatorSecrets" }
+func OperatorConfigMapsName(kind string) string { return kind + "OperatorConfigMaps" }
+
 // ResourceNames are every name a resource of this kind takes in its package: the resource, its
 // list, its operatorSpec, spec and status types. Types derived from the swagger must not take them.
 func ResourceNames(kind string) []string {
-	return []string{kind, ListName(kind), OperatorSpecName(kind), kind + SpecSuffix, kind + StatusSuffix}
+	return []string{kind, ListName(kind), OperatorSpecName(kind), OperatorSecretsName(kind), OperatorConfigMapsName(kind),
+		kind + SpecSuffix, kind + StatusSuffix}
 }
 
 // UnrolledName is the name of the unrolled copy of a recursive type.

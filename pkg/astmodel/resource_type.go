@@ -36,6 +36,31 @@ type ResourceType struct {
 	FixedAzureName string
 	// IsStorageVersion marks the version the API server stores.
 	IsStorageVersion bool
+	// AzureGeneratedSecrets are the values spec.operatorSpec.secrets can export, and
+	// GeneratedConfigs those spec.operatorSpec.configMaps can, in config order.
+	AzureGeneratedSecrets, GeneratedConfigs []ExportedValue
+	// DefaultAzureName is how azureName defaults when it is empty: "" for metadata.name, or
+	// DefaultAzureNameUUID.
+	DefaultAzureName string
+}
+
+// DefaultAzureNameUUID makes azureName default to a stable UUID of the object's name,
+// namespace, kind and owner, as Azure Service Operator names role assignments.
+const DefaultAzureNameUUID = "uuid"
+
+// ExportedValue is a value of a resource that the operator can write to a Secret or ConfigMap:
+// its name under spec.operatorSpec.secrets (or configMaps) and where the operator reads it, the
+// POST action whose response holds it ("" for the resource's GET response) and its path there,
+// by wire names ([n] for an item of a list), as genruntime.ExportedValue has them.
+type ExportedValue struct {
+	Name, Action, Path string
+}
+
+func (v ExportedValue) String() string {
+	if v.Action == "" {
+		return v.Name + " <- " + v.Path
+	}
+	return v.Name + " <- " + v.Action + ":" + v.Path
 }
 
 func (*ResourceType) isType() {}

@@ -42,19 +42,19 @@ const widgetModel = `  widgets:
         $export: true
 `
 
-// TestUnconsumedSettings checks that settings no stage uses fail with the config path: the ones
-// not implemented yet say so.
+// TestUnconsumedSettings checks that settings no stage uses fail with the config path, and say
+// why when it is a usual slip.
 func TestUnconsumedSettings(t *testing.T) {
 	const widget = "objectModelConfiguration.widgets.2021-01-01.Widget"
 	cases := []struct {
 		name, model, want string
 	}{
-		{"azureGeneratedSecrets", strings.Replace(widgetModel, "        $export: true\n", "        $export: true\n        $azureGeneratedSecrets: [primaryKey]\n", 1),
-			widget + ".$azureGeneratedSecrets: $azureGeneratedSecrets is not supported yet"},
+		{"azureGeneratedSecrets on a type that is not a resource", widgetModel + "      Endpoint:\n        $azureGeneratedSecrets: [key]\n",
+			"objectModelConfiguration.widgets.2021-01-01.Endpoint.$azureGeneratedSecrets: $azureGeneratedSecrets has no effect here: only an exported resource exports secrets"},
 		{"isHub on a type that is not a resource", widgetModel + "      Endpoint:\n        $isHub: true\n",
 			"objectModelConfiguration.widgets.2021-01-01.Endpoint.$isHub: $isHub has no effect here: only an exported resource has a hub version"},
-		{"two", strings.ReplaceAll(widgetModel, "        $export: true\n", "        $export: true\n        $azureGeneratedSecrets: [primaryKey]\n"),
-			widget + ".$azureGeneratedSecrets: $azureGeneratedSecrets is not supported yet: exporting secrets Azure generates is not implemented; remove the setting (1 more unused setting(s): line 15)"},
+		{"two", widgetModel + "      Endpoint:\n        $azureGeneratedSecrets: [key]\n        $generatedConfigs: {key: $.status.key}\n",
+			"objectModelConfiguration.widgets.2021-01-01.Endpoint.$azureGeneratedSecrets: $azureGeneratedSecrets has no effect here: only an exported resource exports secrets; export the type or remove the setting (1 more unused setting(s): line 16)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -82,6 +82,24 @@ func (r *RedisFirewallRule) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &RedisFirewallRule{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (r *RedisFirewallRule) SecretExpressions() []*genruntime.DestinationExpression {
+	if r.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return r.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (r *RedisFirewallRule) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if r.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return r.Spec.OperatorSpec.ConfigMapExpressions
+}
+
 var _ conversion.Convertible = &RedisFirewallRule{}
 
 // ConvertTo converts the receiver to hub, the cache/v1api20201201/storage.RedisFirewallRule the API server stores, through cache/v1api20200601/storage.RedisFirewallRule.

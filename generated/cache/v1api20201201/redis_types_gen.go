@@ -84,6 +84,72 @@ func (r *Redis) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &Redis{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (r *Redis) SecretExpressions() []*genruntime.DestinationExpression {
+	if r.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return r.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (r *Redis) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if r.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return r.Spec.OperatorSpec.ConfigMapExpressions
+}
+
+var _ genruntime.Exporter = &Redis{}
+
+// AzureGeneratedSecrets lists the values spec.operatorSpec.secrets can export, and where the operator reads each.
+func (r *Redis) AzureGeneratedSecrets() []genruntime.ExportedValue {
+	return []genruntime.ExportedValue{
+		{Name: "primaryKey", Action: "listKeys", Path: "primaryKey"},
+		{Name: "secondaryKey", Action: "listKeys", Path: "secondaryKey"},
+		{Name: "hostName", Path: "properties.hostName"},
+		{Name: "port", Path: "properties.port"},
+		{Name: "sslPort", Path: "properties.sslPort"},
+	}
+}
+
+// GeneratedConfigs returns nil: spec.operatorSpec has no configMaps.
+func (r *Redis) GeneratedConfigs() []genruntime.ExportedValue {
+	return nil
+}
+
+// SecretDestinations returns the destinations set in spec.operatorSpec.secrets, by the name of the value; unset ones are absent.
+func (r *Redis) SecretDestinations() map[string]genruntime.SecretDestination {
+	if r.Spec.OperatorSpec == nil || r.Spec.OperatorSpec.Secrets == nil {
+		return nil
+	}
+	from := r.Spec.OperatorSpec.Secrets
+	result := make(map[string]genruntime.SecretDestination)
+	if from.PrimaryKey != nil {
+		result["primaryKey"] = *from.PrimaryKey
+	}
+	if from.SecondaryKey != nil {
+		result["secondaryKey"] = *from.SecondaryKey
+	}
+	if from.HostName != nil {
+		result["hostName"] = *from.HostName
+	}
+	if from.Port != nil {
+		result["port"] = *from.Port
+	}
+	if from.SslPort != nil {
+		result["sslPort"] = *from.SslPort
+	}
+	return result
+}
+
+// ConfigMapDestinations returns nil: spec.operatorSpec has no configMaps.
+func (r *Redis) ConfigMapDestinations() map[string]genruntime.ConfigMapDestination {
+	return nil
+}
+
 var _ conversion.Convertible = &Redis{}
 
 // ConvertTo converts the receiver to hub, the cache/v1api20201201/storage.Redis the API server stores, directly.
@@ -1696,6 +1762,107 @@ func (r *RedisLinkedServer_STATUSType) AssignProperties_To_RedisLinkedServer_STA
 	return nil
 }
 
+// RedisOperatorSecrets: the values of Redis the operator can write to Secrets
+type RedisOperatorSecrets struct {
+	// HostName: the Secret key to write hostName to, which the operator reads from the resource, at properties.hostName
+	HostName *genruntime.SecretDestination `json:"hostName,omitempty"`
+
+	// Port: the Secret key to write port to, which the operator reads from the resource, at properties.port
+	Port *genruntime.SecretDestination `json:"port,omitempty"`
+
+	// PrimaryKey: the Secret key to write primaryKey to, which the operator reads from the response of listKeys, at primaryKey
+	PrimaryKey *genruntime.SecretDestination `json:"primaryKey,omitempty"`
+
+	// SecondaryKey: the Secret key to write secondaryKey to, which the operator reads from the response of listKeys, at secondaryKey
+	SecondaryKey *genruntime.SecretDestination `json:"secondaryKey,omitempty"`
+
+	// SslPort: the Secret key to write sslPort to, which the operator reads from the resource, at properties.sslPort
+	SslPort *genruntime.SecretDestination `json:"sslPort,omitempty"`
+}
+
+// AssignProperties_From_RedisOperatorSecrets populates the receiver from source, a cache/v1api20201201/storage.RedisOperatorSecrets.
+func (r *RedisOperatorSecrets) AssignProperties_From_RedisOperatorSecrets(source *storage.RedisOperatorSecrets) error {
+	if source.HostName != nil {
+		hostNameValue := *source.HostName.DeepCopy()
+		r.HostName = &hostNameValue
+	} else {
+		r.HostName = nil
+	}
+
+	if source.Port != nil {
+		portValue := *source.Port.DeepCopy()
+		r.Port = &portValue
+	} else {
+		r.Port = nil
+	}
+
+	if source.PrimaryKey != nil {
+		primaryKeyValue := *source.PrimaryKey.DeepCopy()
+		r.PrimaryKey = &primaryKeyValue
+	} else {
+		r.PrimaryKey = nil
+	}
+
+	if source.SecondaryKey != nil {
+		secondaryKeyValue := *source.SecondaryKey.DeepCopy()
+		r.SecondaryKey = &secondaryKeyValue
+	} else {
+		r.SecondaryKey = nil
+	}
+
+	if source.SslPort != nil {
+		sslPortValue := *source.SslPort.DeepCopy()
+		r.SslPort = &sslPortValue
+	} else {
+		r.SslPort = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_RedisOperatorSecrets populates destination, a cache/v1api20201201/storage.RedisOperatorSecrets, from the receiver.
+func (r *RedisOperatorSecrets) AssignProperties_To_RedisOperatorSecrets(destination *storage.RedisOperatorSecrets) error {
+	if r.HostName != nil {
+		hostNameValue := *r.HostName.DeepCopy()
+		destination.HostName = &hostNameValue
+	} else {
+		destination.HostName = nil
+	}
+
+	if r.Port != nil {
+		portValue := *r.Port.DeepCopy()
+		destination.Port = &portValue
+	} else {
+		destination.Port = nil
+	}
+
+	if r.PrimaryKey != nil {
+		primaryKeyValue := *r.PrimaryKey.DeepCopy()
+		destination.PrimaryKey = &primaryKeyValue
+	} else {
+		destination.PrimaryKey = nil
+	}
+
+	if r.SecondaryKey != nil {
+		secondaryKeyValue := *r.SecondaryKey.DeepCopy()
+		destination.SecondaryKey = &secondaryKeyValue
+	} else {
+		destination.SecondaryKey = nil
+	}
+
+	if r.SslPort != nil {
+		sslPortValue := *r.SslPort.DeepCopy()
+		destination.SslPort = &sslPortValue
+	} else {
+		destination.SslPort = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // RedisOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type RedisOperatorSpec struct {
 	// ConfigMapExpressions: CEL expressions whose results are written to ConfigMaps
@@ -1703,6 +1870,9 @@ type RedisOperatorSpec struct {
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+
+	// Secrets: where to write the secrets Azure generates for the resource, each a key of a Secret
+	Secrets *RedisOperatorSecrets `json:"secrets,omitempty"`
 }
 
 // AssignProperties_From_RedisOperatorSpec populates the receiver from source, a cache/v1api20201201/storage.RedisOperatorSpec.
@@ -1735,6 +1905,16 @@ func (r *RedisOperatorSpec) AssignProperties_From_RedisOperatorSpec(source *stor
 		r.SecretExpressions = secretExpressionsList
 	} else {
 		r.SecretExpressions = nil
+	}
+
+	if source.Secrets != nil {
+		var secretsValue RedisOperatorSecrets
+		if err := secretsValue.AssignProperties_From_RedisOperatorSecrets(source.Secrets); err != nil {
+			return fmt.Errorf("converting Secrets: %w", err)
+		}
+		r.Secrets = &secretsValue
+	} else {
+		r.Secrets = nil
 	}
 
 	return nil
@@ -1770,6 +1950,16 @@ func (r *RedisOperatorSpec) AssignProperties_To_RedisOperatorSpec(destination *s
 		destination.SecretExpressions = secretExpressionsList
 	} else {
 		destination.SecretExpressions = nil
+	}
+
+	if r.Secrets != nil {
+		var secretsValue storage.RedisOperatorSecrets
+		if err := r.Secrets.AssignProperties_To_RedisOperatorSecrets(&secretsValue); err != nil {
+			return fmt.Errorf("converting Secrets: %w", err)
+		}
+		destination.Secrets = &secretsValue
+	} else {
+		destination.Secrets = nil
 	}
 
 	// The source has no property bag, and every property found a field.

@@ -82,6 +82,24 @@ func (r *RedisLinkedServer) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &RedisLinkedServer{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (r *RedisLinkedServer) SecretExpressions() []*genruntime.DestinationExpression {
+	if r.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return r.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (r *RedisLinkedServer) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if r.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return r.Spec.OperatorSpec.ConfigMapExpressions
+}
+
 var _ conversion.Convertible = &RedisLinkedServer{}
 
 // ConvertTo converts the receiver to hub, the cache/v1api20201201/storage.RedisLinkedServer the API server stores, directly.

@@ -84,6 +84,24 @@ func (m *ManagedCluster) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &ManagedCluster{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (m *ManagedCluster) SecretExpressions() []*genruntime.DestinationExpression {
+	if m.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return m.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (m *ManagedCluster) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if m.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return m.Spec.OperatorSpec.ConfigMapExpressions
+}
+
 var _ conversion.Convertible = &ManagedCluster{}
 
 // ConvertTo converts the receiver to hub, the containerservice/v1api20210501/storage.ManagedCluster the API server stores, through containerservice/v1api20210301/storage.ManagedCluster.

@@ -84,6 +84,24 @@ func (m *ManagedClustersAgentPool) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &ManagedClustersAgentPool{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (m *ManagedClustersAgentPool) SecretExpressions() []*genruntime.DestinationExpression {
+	if m.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return m.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (m *ManagedClustersAgentPool) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if m.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return m.Spec.OperatorSpec.ConfigMapExpressions
+}
+
 var _ conversion.Convertible = &ManagedClustersAgentPool{}
 
 // ConvertTo converts the receiver to hub, the containerservice/v1api20210501/storage.ManagedClustersAgentPool the API server stores, through containerservice/v1api20210301/storage.ManagedClustersAgentPool.

@@ -83,6 +83,56 @@ func (f *FlexibleServer) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &FlexibleServer{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (f *FlexibleServer) SecretExpressions() []*genruntime.DestinationExpression {
+	if f.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return f.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (f *FlexibleServer) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if f.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return f.Spec.OperatorSpec.ConfigMapExpressions
+}
+
+var _ genruntime.Exporter = &FlexibleServer{}
+
+// AzureGeneratedSecrets lists the values spec.operatorSpec.secrets can export, and where the operator reads each.
+func (f *FlexibleServer) AzureGeneratedSecrets() []genruntime.ExportedValue {
+	return []genruntime.ExportedValue{
+		{Name: "fullyQualifiedDomainName", Path: "properties.fullyQualifiedDomainName"},
+	}
+}
+
+// GeneratedConfigs returns nil: spec.operatorSpec has no configMaps.
+func (f *FlexibleServer) GeneratedConfigs() []genruntime.ExportedValue {
+	return nil
+}
+
+// SecretDestinations returns the destinations set in spec.operatorSpec.secrets, by the name of the value; unset ones are absent.
+func (f *FlexibleServer) SecretDestinations() map[string]genruntime.SecretDestination {
+	if f.Spec.OperatorSpec == nil || f.Spec.OperatorSpec.Secrets == nil {
+		return nil
+	}
+	from := f.Spec.OperatorSpec.Secrets
+	result := make(map[string]genruntime.SecretDestination)
+	if from.FullyQualifiedDomainName != nil {
+		result["fullyQualifiedDomainName"] = *from.FullyQualifiedDomainName
+	}
+	return result
+}
+
+// ConfigMapDestinations returns nil: spec.operatorSpec has no configMaps.
+func (f *FlexibleServer) ConfigMapDestinations() map[string]genruntime.ConfigMapDestination {
+	return nil
+}
+
 var _ conversion.Convertible = &FlexibleServer{}
 
 // ConvertTo converts the receiver to hub, the dbforpostgresql/v1api20210601/storage.FlexibleServer the API server stores, directly.
@@ -1669,6 +1719,39 @@ const (
 	CreatedByType_STATUS_Key             = CreatedByType_STATUS("Key")
 )
 
+// FlexibleServerOperatorSecrets: the values of FlexibleServer the operator can write to Secrets
+type FlexibleServerOperatorSecrets struct {
+	// FullyQualifiedDomainName: the Secret key to write fullyQualifiedDomainName to, which the operator reads from the resource, at properties.fullyQualifiedDomainName
+	FullyQualifiedDomainName *genruntime.SecretDestination `json:"fullyQualifiedDomainName,omitempty"`
+}
+
+// AssignProperties_From_FlexibleServerOperatorSecrets populates the receiver from source, a dbforpostgresql/v1api20210601/storage.FlexibleServerOperatorSecrets.
+func (f *FlexibleServerOperatorSecrets) AssignProperties_From_FlexibleServerOperatorSecrets(source *storage.FlexibleServerOperatorSecrets) error {
+	if source.FullyQualifiedDomainName != nil {
+		fullyQualifiedDomainNameValue := *source.FullyQualifiedDomainName.DeepCopy()
+		f.FullyQualifiedDomainName = &fullyQualifiedDomainNameValue
+	} else {
+		f.FullyQualifiedDomainName = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_FlexibleServerOperatorSecrets populates destination, a dbforpostgresql/v1api20210601/storage.FlexibleServerOperatorSecrets, from the receiver.
+func (f *FlexibleServerOperatorSecrets) AssignProperties_To_FlexibleServerOperatorSecrets(destination *storage.FlexibleServerOperatorSecrets) error {
+	if f.FullyQualifiedDomainName != nil {
+		fullyQualifiedDomainNameValue := *f.FullyQualifiedDomainName.DeepCopy()
+		destination.FullyQualifiedDomainName = &fullyQualifiedDomainNameValue
+	} else {
+		destination.FullyQualifiedDomainName = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // FlexibleServerOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type FlexibleServerOperatorSpec struct {
 	// ConfigMapExpressions: CEL expressions whose results are written to ConfigMaps
@@ -1676,6 +1759,9 @@ type FlexibleServerOperatorSpec struct {
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+
+	// Secrets: where to write the secrets Azure generates for the resource, each a key of a Secret
+	Secrets *FlexibleServerOperatorSecrets `json:"secrets,omitempty"`
 }
 
 // AssignProperties_From_FlexibleServerOperatorSpec populates the receiver from source, a dbforpostgresql/v1api20210601/storage.FlexibleServerOperatorSpec.
@@ -1708,6 +1794,16 @@ func (f *FlexibleServerOperatorSpec) AssignProperties_From_FlexibleServerOperato
 		f.SecretExpressions = secretExpressionsList
 	} else {
 		f.SecretExpressions = nil
+	}
+
+	if source.Secrets != nil {
+		var secretsValue FlexibleServerOperatorSecrets
+		if err := secretsValue.AssignProperties_From_FlexibleServerOperatorSecrets(source.Secrets); err != nil {
+			return fmt.Errorf("converting Secrets: %w", err)
+		}
+		f.Secrets = &secretsValue
+	} else {
+		f.Secrets = nil
 	}
 
 	return nil
@@ -1743,6 +1839,16 @@ func (f *FlexibleServerOperatorSpec) AssignProperties_To_FlexibleServerOperatorS
 		destination.SecretExpressions = secretExpressionsList
 	} else {
 		destination.SecretExpressions = nil
+	}
+
+	if f.Secrets != nil {
+		var secretsValue storage.FlexibleServerOperatorSecrets
+		if err := f.Secrets.AssignProperties_To_FlexibleServerOperatorSecrets(&secretsValue); err != nil {
+			return fmt.Errorf("converting Secrets: %w", err)
+		}
+		destination.Secrets = &secretsValue
+	} else {
+		destination.Secrets = nil
 	}
 
 	// The source has no property bag, and every property found a field.

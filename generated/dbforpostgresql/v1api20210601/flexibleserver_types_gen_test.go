@@ -101,11 +101,19 @@ func GenerateCreatedByType_STATUS(t *rapid.T) CreatedByType_STATUS {
 	return gentest.OneOf(CreatedByType_STATUS_User, CreatedByType_STATUS_Application, CreatedByType_STATUS_ManagedIdentity, CreatedByType_STATUS_Key)(t)
 }
 
+// GenerateFlexibleServerOperatorSecrets draws a random FlexibleServerOperatorSecrets for property-based tests.
+func GenerateFlexibleServerOperatorSecrets(t *rapid.T) FlexibleServerOperatorSecrets {
+	return FlexibleServerOperatorSecrets{
+		FullyQualifiedDomainName: gentest.Optional(gentest.SecretDestination)(t),
+	}
+}
+
 // GenerateFlexibleServerOperatorSpec draws a random FlexibleServerOperatorSpec for property-based tests.
 func GenerateFlexibleServerOperatorSpec(t *rapid.T) FlexibleServerOperatorSpec {
 	return FlexibleServerOperatorSpec{
 		ConfigMapExpressions: gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
 		SecretExpressions:    gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
+		Secrets:              gentest.Optional(GenerateFlexibleServerOperatorSecrets)(t),
 	}
 }
 
@@ -349,6 +357,16 @@ func Test_Backup_STATUS_JSONRoundTrip(t *testing.T) {
 // Test_Backup_STATUS_AssignProperties_To_Backup_STATUS_RoundTrip checks that converting a Backup_STATUS to dbforpostgresql/v1api20210601/storage.Backup_STATUS and back loses nothing.
 func Test_Backup_STATUS_AssignProperties_To_Backup_STATUS_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[Backup_STATUS, storage.Backup_STATUS](t, GenerateBackup_STATUS, (*Backup_STATUS).AssignProperties_To_Backup_STATUS, (*Backup_STATUS).AssignProperties_From_Backup_STATUS)
+}
+
+// Test_FlexibleServerOperatorSecrets_JSONRoundTrip checks that JSON keeps every value of FlexibleServerOperatorSecrets.
+func Test_FlexibleServerOperatorSecrets_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateFlexibleServerOperatorSecrets)
+}
+
+// Test_FlexibleServerOperatorSecrets_AssignProperties_To_FlexibleServerOperatorSecrets_RoundTrip checks that converting a FlexibleServerOperatorSecrets to dbforpostgresql/v1api20210601/storage.FlexibleServerOperatorSecrets and back loses nothing.
+func Test_FlexibleServerOperatorSecrets_AssignProperties_To_FlexibleServerOperatorSecrets_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[FlexibleServerOperatorSecrets, storage.FlexibleServerOperatorSecrets](t, GenerateFlexibleServerOperatorSecrets, (*FlexibleServerOperatorSecrets).AssignProperties_To_FlexibleServerOperatorSecrets, (*FlexibleServerOperatorSecrets).AssignProperties_From_FlexibleServerOperatorSecrets)
 }
 
 // Test_FlexibleServerOperatorSpec_JSONRoundTrip checks that JSON keeps every value of FlexibleServerOperatorSpec.

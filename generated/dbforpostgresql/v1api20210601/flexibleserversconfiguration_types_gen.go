@@ -82,6 +82,24 @@ func (f *FlexibleServersConfiguration) GetResourceScope() genruntime.ResourceSco
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &FlexibleServersConfiguration{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (f *FlexibleServersConfiguration) SecretExpressions() []*genruntime.DestinationExpression {
+	if f.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return f.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (f *FlexibleServersConfiguration) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if f.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return f.Spec.OperatorSpec.ConfigMapExpressions
+}
+
 var _ conversion.Convertible = &FlexibleServersConfiguration{}
 
 // ConvertTo converts the receiver to hub, the dbforpostgresql/v1api20210601/storage.FlexibleServersConfiguration the API server stores, directly.

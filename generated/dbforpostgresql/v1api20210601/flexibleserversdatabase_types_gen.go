@@ -82,6 +82,24 @@ func (f *FlexibleServersDatabase) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &FlexibleServersDatabase{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (f *FlexibleServersDatabase) SecretExpressions() []*genruntime.DestinationExpression {
+	if f.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return f.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (f *FlexibleServersDatabase) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if f.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return f.Spec.OperatorSpec.ConfigMapExpressions
+}
+
 var _ conversion.Convertible = &FlexibleServersDatabase{}
 
 // ConvertTo converts the receiver to hub, the dbforpostgresql/v1api20210601/storage.FlexibleServersDatabase the API server stores, directly.

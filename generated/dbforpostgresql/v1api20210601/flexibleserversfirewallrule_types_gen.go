@@ -82,6 +82,24 @@ func (f *FlexibleServersFirewallRule) GetResourceScope() genruntime.ResourceScop
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &FlexibleServersFirewallRule{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (f *FlexibleServersFirewallRule) SecretExpressions() []*genruntime.DestinationExpression {
+	if f.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return f.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (f *FlexibleServersFirewallRule) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if f.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return f.Spec.OperatorSpec.ConfigMapExpressions
+}
+
 var _ conversion.Convertible = &FlexibleServersFirewallRule{}
 
 // ConvertTo converts the receiver to hub, the dbforpostgresql/v1api20210601/storage.FlexibleServersFirewallRule the API server stores, directly.

@@ -84,6 +84,72 @@ func (d *DatabaseAccount) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &DatabaseAccount{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (d *DatabaseAccount) SecretExpressions() []*genruntime.DestinationExpression {
+	if d.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return d.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (d *DatabaseAccount) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if d.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return d.Spec.OperatorSpec.ConfigMapExpressions
+}
+
+var _ genruntime.Exporter = &DatabaseAccount{}
+
+// AzureGeneratedSecrets lists the values spec.operatorSpec.secrets can export, and where the operator reads each.
+func (d *DatabaseAccount) AzureGeneratedSecrets() []genruntime.ExportedValue {
+	return []genruntime.ExportedValue{
+		{Name: "primaryMasterKey", Action: "listKeys", Path: "primaryMasterKey"},
+		{Name: "secondaryMasterKey", Action: "listKeys", Path: "secondaryMasterKey"},
+		{Name: "primaryReadonlyMasterKey", Action: "listKeys", Path: "primaryReadonlyMasterKey"},
+		{Name: "secondaryReadonlyMasterKey", Action: "listKeys", Path: "secondaryReadonlyMasterKey"},
+		{Name: "documentEndpoint", Path: "properties.documentEndpoint"},
+	}
+}
+
+// GeneratedConfigs returns nil: spec.operatorSpec has no configMaps.
+func (d *DatabaseAccount) GeneratedConfigs() []genruntime.ExportedValue {
+	return nil
+}
+
+// SecretDestinations returns the destinations set in spec.operatorSpec.secrets, by the name of the value; unset ones are absent.
+func (d *DatabaseAccount) SecretDestinations() map[string]genruntime.SecretDestination {
+	if d.Spec.OperatorSpec == nil || d.Spec.OperatorSpec.Secrets == nil {
+		return nil
+	}
+	from := d.Spec.OperatorSpec.Secrets
+	result := make(map[string]genruntime.SecretDestination)
+	if from.PrimaryMasterKey != nil {
+		result["primaryMasterKey"] = *from.PrimaryMasterKey
+	}
+	if from.SecondaryMasterKey != nil {
+		result["secondaryMasterKey"] = *from.SecondaryMasterKey
+	}
+	if from.PrimaryReadonlyMasterKey != nil {
+		result["primaryReadonlyMasterKey"] = *from.PrimaryReadonlyMasterKey
+	}
+	if from.SecondaryReadonlyMasterKey != nil {
+		result["secondaryReadonlyMasterKey"] = *from.SecondaryReadonlyMasterKey
+	}
+	if from.DocumentEndpoint != nil {
+		result["documentEndpoint"] = *from.DocumentEndpoint
+	}
+	return result
+}
+
+// ConfigMapDestinations returns nil: spec.operatorSpec has no configMaps.
+func (d *DatabaseAccount) ConfigMapDestinations() map[string]genruntime.ConfigMapDestination {
+	return nil
+}
+
 var _ conversion.Convertible = &DatabaseAccount{}
 
 // ConvertTo converts the receiver to hub, the documentdb/v1api20210515/storage.DatabaseAccount the API server stores, through documentdb/v1api20210315/storage.DatabaseAccount.
@@ -3389,6 +3455,107 @@ const (
 	DatabaseAccountOfferType_STATUS_Standard = DatabaseAccountOfferType_STATUS("Standard")
 )
 
+// DatabaseAccountOperatorSecrets: the values of DatabaseAccount the operator can write to Secrets
+type DatabaseAccountOperatorSecrets struct {
+	// DocumentEndpoint: the Secret key to write documentEndpoint to, which the operator reads from the resource, at properties.documentEndpoint
+	DocumentEndpoint *genruntime.SecretDestination `json:"documentEndpoint,omitempty"`
+
+	// PrimaryMasterKey: the Secret key to write primaryMasterKey to, which the operator reads from the response of listKeys, at primaryMasterKey
+	PrimaryMasterKey *genruntime.SecretDestination `json:"primaryMasterKey,omitempty"`
+
+	// PrimaryReadonlyMasterKey: the Secret key to write primaryReadonlyMasterKey to, which the operator reads from the response of listKeys, at primaryReadonlyMasterKey
+	PrimaryReadonlyMasterKey *genruntime.SecretDestination `json:"primaryReadonlyMasterKey,omitempty"`
+
+	// SecondaryMasterKey: the Secret key to write secondaryMasterKey to, which the operator reads from the response of listKeys, at secondaryMasterKey
+	SecondaryMasterKey *genruntime.SecretDestination `json:"secondaryMasterKey,omitempty"`
+
+	// SecondaryReadonlyMasterKey: the Secret key to write secondaryReadonlyMasterKey to, which the operator reads from the response of listKeys, at secondaryReadonlyMasterKey
+	SecondaryReadonlyMasterKey *genruntime.SecretDestination `json:"secondaryReadonlyMasterKey,omitempty"`
+}
+
+// AssignProperties_From_DatabaseAccountOperatorSecrets populates the receiver from source, a documentdb/v1api20210315/storage.DatabaseAccountOperatorSecrets.
+func (d *DatabaseAccountOperatorSecrets) AssignProperties_From_DatabaseAccountOperatorSecrets(source *storage.DatabaseAccountOperatorSecrets) error {
+	if source.DocumentEndpoint != nil {
+		documentEndpointValue := *source.DocumentEndpoint.DeepCopy()
+		d.DocumentEndpoint = &documentEndpointValue
+	} else {
+		d.DocumentEndpoint = nil
+	}
+
+	if source.PrimaryMasterKey != nil {
+		primaryMasterKeyValue := *source.PrimaryMasterKey.DeepCopy()
+		d.PrimaryMasterKey = &primaryMasterKeyValue
+	} else {
+		d.PrimaryMasterKey = nil
+	}
+
+	if source.PrimaryReadonlyMasterKey != nil {
+		primaryReadonlyMasterKeyValue := *source.PrimaryReadonlyMasterKey.DeepCopy()
+		d.PrimaryReadonlyMasterKey = &primaryReadonlyMasterKeyValue
+	} else {
+		d.PrimaryReadonlyMasterKey = nil
+	}
+
+	if source.SecondaryMasterKey != nil {
+		secondaryMasterKeyValue := *source.SecondaryMasterKey.DeepCopy()
+		d.SecondaryMasterKey = &secondaryMasterKeyValue
+	} else {
+		d.SecondaryMasterKey = nil
+	}
+
+	if source.SecondaryReadonlyMasterKey != nil {
+		secondaryReadonlyMasterKeyValue := *source.SecondaryReadonlyMasterKey.DeepCopy()
+		d.SecondaryReadonlyMasterKey = &secondaryReadonlyMasterKeyValue
+	} else {
+		d.SecondaryReadonlyMasterKey = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_DatabaseAccountOperatorSecrets populates destination, a documentdb/v1api20210315/storage.DatabaseAccountOperatorSecrets, from the receiver.
+func (d *DatabaseAccountOperatorSecrets) AssignProperties_To_DatabaseAccountOperatorSecrets(destination *storage.DatabaseAccountOperatorSecrets) error {
+	if d.DocumentEndpoint != nil {
+		documentEndpointValue := *d.DocumentEndpoint.DeepCopy()
+		destination.DocumentEndpoint = &documentEndpointValue
+	} else {
+		destination.DocumentEndpoint = nil
+	}
+
+	if d.PrimaryMasterKey != nil {
+		primaryMasterKeyValue := *d.PrimaryMasterKey.DeepCopy()
+		destination.PrimaryMasterKey = &primaryMasterKeyValue
+	} else {
+		destination.PrimaryMasterKey = nil
+	}
+
+	if d.PrimaryReadonlyMasterKey != nil {
+		primaryReadonlyMasterKeyValue := *d.PrimaryReadonlyMasterKey.DeepCopy()
+		destination.PrimaryReadonlyMasterKey = &primaryReadonlyMasterKeyValue
+	} else {
+		destination.PrimaryReadonlyMasterKey = nil
+	}
+
+	if d.SecondaryMasterKey != nil {
+		secondaryMasterKeyValue := *d.SecondaryMasterKey.DeepCopy()
+		destination.SecondaryMasterKey = &secondaryMasterKeyValue
+	} else {
+		destination.SecondaryMasterKey = nil
+	}
+
+	if d.SecondaryReadonlyMasterKey != nil {
+		secondaryReadonlyMasterKeyValue := *d.SecondaryReadonlyMasterKey.DeepCopy()
+		destination.SecondaryReadonlyMasterKey = &secondaryReadonlyMasterKeyValue
+	} else {
+		destination.SecondaryReadonlyMasterKey = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // DatabaseAccountOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type DatabaseAccountOperatorSpec struct {
 	// ConfigMapExpressions: CEL expressions whose results are written to ConfigMaps
@@ -3396,6 +3563,9 @@ type DatabaseAccountOperatorSpec struct {
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+
+	// Secrets: where to write the secrets Azure generates for the resource, each a key of a Secret
+	Secrets *DatabaseAccountOperatorSecrets `json:"secrets,omitempty"`
 }
 
 // AssignProperties_From_DatabaseAccountOperatorSpec populates the receiver from source, a documentdb/v1api20210315/storage.DatabaseAccountOperatorSpec.
@@ -3428,6 +3598,16 @@ func (d *DatabaseAccountOperatorSpec) AssignProperties_From_DatabaseAccountOpera
 		d.SecretExpressions = secretExpressionsList
 	} else {
 		d.SecretExpressions = nil
+	}
+
+	if source.Secrets != nil {
+		var secretsValue DatabaseAccountOperatorSecrets
+		if err := secretsValue.AssignProperties_From_DatabaseAccountOperatorSecrets(source.Secrets); err != nil {
+			return fmt.Errorf("converting Secrets: %w", err)
+		}
+		d.Secrets = &secretsValue
+	} else {
+		d.Secrets = nil
 	}
 
 	return nil
@@ -3463,6 +3643,16 @@ func (d *DatabaseAccountOperatorSpec) AssignProperties_To_DatabaseAccountOperato
 		destination.SecretExpressions = secretExpressionsList
 	} else {
 		destination.SecretExpressions = nil
+	}
+
+	if d.Secrets != nil {
+		var secretsValue storage.DatabaseAccountOperatorSecrets
+		if err := d.Secrets.AssignProperties_To_DatabaseAccountOperatorSecrets(&secretsValue); err != nil {
+			return fmt.Errorf("converting Secrets: %w", err)
+		}
+		destination.Secrets = &secretsValue
+	} else {
+		destination.Secrets = nil
 	}
 
 	// The source has no property bag, and every property found a field.

@@ -278,11 +278,23 @@ func GenerateDatabaseAccountOfferType_STATUS(t *rapid.T) DatabaseAccountOfferTyp
 	return gentest.OneOf(DatabaseAccountOfferType_STATUS_Standard)(t)
 }
 
+// GenerateDatabaseAccountOperatorSecrets draws a random DatabaseAccountOperatorSecrets for property-based tests.
+func GenerateDatabaseAccountOperatorSecrets(t *rapid.T) DatabaseAccountOperatorSecrets {
+	return DatabaseAccountOperatorSecrets{
+		DocumentEndpoint:           gentest.Optional(gentest.SecretDestination)(t),
+		PrimaryMasterKey:           gentest.Optional(gentest.SecretDestination)(t),
+		PrimaryReadonlyMasterKey:   gentest.Optional(gentest.SecretDestination)(t),
+		SecondaryMasterKey:         gentest.Optional(gentest.SecretDestination)(t),
+		SecondaryReadonlyMasterKey: gentest.Optional(gentest.SecretDestination)(t),
+	}
+}
+
 // GenerateDatabaseAccountOperatorSpec draws a random DatabaseAccountOperatorSpec for property-based tests.
 func GenerateDatabaseAccountOperatorSpec(t *rapid.T) DatabaseAccountOperatorSpec {
 	return DatabaseAccountOperatorSpec{
 		ConfigMapExpressions: gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
 		SecretExpressions:    gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
+		Secrets:              gentest.Optional(GenerateDatabaseAccountOperatorSecrets)(t),
 	}
 }
 
@@ -651,6 +663,16 @@ func Test_CorsPolicy_STATUS_JSONRoundTrip(t *testing.T) {
 // Test_CorsPolicy_STATUS_AssignProperties_To_CorsPolicy_STATUS_RoundTrip checks that converting a CorsPolicy_STATUS to documentdb/v1api20210515/storage.CorsPolicy_STATUS and back loses nothing.
 func Test_CorsPolicy_STATUS_AssignProperties_To_CorsPolicy_STATUS_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[CorsPolicy_STATUS, storage.CorsPolicy_STATUS](t, GenerateCorsPolicy_STATUS, (*CorsPolicy_STATUS).AssignProperties_To_CorsPolicy_STATUS, (*CorsPolicy_STATUS).AssignProperties_From_CorsPolicy_STATUS)
+}
+
+// Test_DatabaseAccountOperatorSecrets_JSONRoundTrip checks that JSON keeps every value of DatabaseAccountOperatorSecrets.
+func Test_DatabaseAccountOperatorSecrets_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateDatabaseAccountOperatorSecrets)
+}
+
+// Test_DatabaseAccountOperatorSecrets_AssignProperties_To_DatabaseAccountOperatorSecrets_RoundTrip checks that converting a DatabaseAccountOperatorSecrets to documentdb/v1api20210515/storage.DatabaseAccountOperatorSecrets and back loses nothing.
+func Test_DatabaseAccountOperatorSecrets_AssignProperties_To_DatabaseAccountOperatorSecrets_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[DatabaseAccountOperatorSecrets, storage.DatabaseAccountOperatorSecrets](t, GenerateDatabaseAccountOperatorSecrets, (*DatabaseAccountOperatorSecrets).AssignProperties_To_DatabaseAccountOperatorSecrets, (*DatabaseAccountOperatorSecrets).AssignProperties_From_DatabaseAccountOperatorSecrets)
 }
 
 // Test_DatabaseAccountOperatorSpec_JSONRoundTrip checks that JSON keeps every value of DatabaseAccountOperatorSpec.

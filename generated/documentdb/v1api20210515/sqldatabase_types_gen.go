@@ -83,6 +83,24 @@ func (s *SqlDatabase) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &SqlDatabase{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (s *SqlDatabase) SecretExpressions() []*genruntime.DestinationExpression {
+	if s.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return s.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (s *SqlDatabase) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if s.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return s.Spec.OperatorSpec.ConfigMapExpressions
+}
+
 var _ conversion.Convertible = &SqlDatabase{}
 
 // ConvertTo converts the receiver to hub, the documentdb/v1api20210515/storage.SqlDatabase the API server stores, directly.

@@ -84,6 +84,24 @@ func (s *SqlDatabaseContainer) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &SqlDatabaseContainer{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (s *SqlDatabaseContainer) SecretExpressions() []*genruntime.DestinationExpression {
+	if s.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return s.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (s *SqlDatabaseContainer) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if s.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return s.Spec.OperatorSpec.ConfigMapExpressions
+}
+
 var _ conversion.Convertible = &SqlDatabaseContainer{}
 
 // ConvertTo converts the receiver to hub, the documentdb/v1api20210515/storage.SqlDatabaseContainer the API server stores, directly.

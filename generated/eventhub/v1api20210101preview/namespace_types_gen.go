@@ -84,6 +84,68 @@ func (n *Namespace) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &Namespace{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (n *Namespace) SecretExpressions() []*genruntime.DestinationExpression {
+	if n.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return n.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (n *Namespace) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if n.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return n.Spec.OperatorSpec.ConfigMapExpressions
+}
+
+var _ genruntime.Exporter = &Namespace{}
+
+// AzureGeneratedSecrets lists the values spec.operatorSpec.secrets can export, and where the operator reads each.
+func (n *Namespace) AzureGeneratedSecrets() []genruntime.ExportedValue {
+	return []genruntime.ExportedValue{
+		{Name: "primaryKey", Action: "authorizationRules/RootManageSharedAccessKey/listKeys", Path: "primaryKey"},
+		{Name: "secondaryKey", Action: "authorizationRules/RootManageSharedAccessKey/listKeys", Path: "secondaryKey"},
+		{Name: "primaryConnectionString", Action: "authorizationRules/RootManageSharedAccessKey/listKeys", Path: "primaryConnectionString"},
+		{Name: "secondaryConnectionString", Action: "authorizationRules/RootManageSharedAccessKey/listKeys", Path: "secondaryConnectionString"},
+	}
+}
+
+// GeneratedConfigs returns nil: spec.operatorSpec has no configMaps.
+func (n *Namespace) GeneratedConfigs() []genruntime.ExportedValue {
+	return nil
+}
+
+// SecretDestinations returns the destinations set in spec.operatorSpec.secrets, by the name of the value; unset ones are absent.
+func (n *Namespace) SecretDestinations() map[string]genruntime.SecretDestination {
+	if n.Spec.OperatorSpec == nil || n.Spec.OperatorSpec.Secrets == nil {
+		return nil
+	}
+	from := n.Spec.OperatorSpec.Secrets
+	result := make(map[string]genruntime.SecretDestination)
+	if from.PrimaryKey != nil {
+		result["primaryKey"] = *from.PrimaryKey
+	}
+	if from.SecondaryKey != nil {
+		result["secondaryKey"] = *from.SecondaryKey
+	}
+	if from.PrimaryConnectionString != nil {
+		result["primaryConnectionString"] = *from.PrimaryConnectionString
+	}
+	if from.SecondaryConnectionString != nil {
+		result["secondaryConnectionString"] = *from.SecondaryConnectionString
+	}
+	return result
+}
+
+// ConfigMapDestinations returns nil: spec.operatorSpec has no configMaps.
+func (n *Namespace) ConfigMapDestinations() map[string]genruntime.ConfigMapDestination {
+	return nil
+}
+
 var _ conversion.Convertible = &Namespace{}
 
 // ConvertTo converts the receiver to hub, the eventhub/v1api20210101preview/storage.Namespace the API server stores, directly.
@@ -2003,6 +2065,90 @@ const (
 	ManagedServiceIdentityType_STATUS_None                       = ManagedServiceIdentityType_STATUS("None")
 )
 
+// NamespaceOperatorSecrets: the values of Namespace the operator can write to Secrets
+type NamespaceOperatorSecrets struct {
+	// PrimaryConnectionString: the Secret key to write primaryConnectionString to, which the operator reads from the response of authorizationRules/RootManageSharedAccessKey/listKeys, at primaryConnectionString
+	PrimaryConnectionString *genruntime.SecretDestination `json:"primaryConnectionString,omitempty"`
+
+	// PrimaryKey: the Secret key to write primaryKey to, which the operator reads from the response of authorizationRules/RootManageSharedAccessKey/listKeys, at primaryKey
+	PrimaryKey *genruntime.SecretDestination `json:"primaryKey,omitempty"`
+
+	// SecondaryConnectionString: the Secret key to write secondaryConnectionString to, which the operator reads from the response of authorizationRules/RootManageSharedAccessKey/listKeys, at secondaryConnectionString
+	SecondaryConnectionString *genruntime.SecretDestination `json:"secondaryConnectionString,omitempty"`
+
+	// SecondaryKey: the Secret key to write secondaryKey to, which the operator reads from the response of authorizationRules/RootManageSharedAccessKey/listKeys, at secondaryKey
+	SecondaryKey *genruntime.SecretDestination `json:"secondaryKey,omitempty"`
+}
+
+// AssignProperties_From_NamespaceOperatorSecrets populates the receiver from source, a eventhub/v1api20210101preview/storage.NamespaceOperatorSecrets.
+func (n *NamespaceOperatorSecrets) AssignProperties_From_NamespaceOperatorSecrets(source *storage.NamespaceOperatorSecrets) error {
+	if source.PrimaryConnectionString != nil {
+		primaryConnectionStringValue := *source.PrimaryConnectionString.DeepCopy()
+		n.PrimaryConnectionString = &primaryConnectionStringValue
+	} else {
+		n.PrimaryConnectionString = nil
+	}
+
+	if source.PrimaryKey != nil {
+		primaryKeyValue := *source.PrimaryKey.DeepCopy()
+		n.PrimaryKey = &primaryKeyValue
+	} else {
+		n.PrimaryKey = nil
+	}
+
+	if source.SecondaryConnectionString != nil {
+		secondaryConnectionStringValue := *source.SecondaryConnectionString.DeepCopy()
+		n.SecondaryConnectionString = &secondaryConnectionStringValue
+	} else {
+		n.SecondaryConnectionString = nil
+	}
+
+	if source.SecondaryKey != nil {
+		secondaryKeyValue := *source.SecondaryKey.DeepCopy()
+		n.SecondaryKey = &secondaryKeyValue
+	} else {
+		n.SecondaryKey = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NamespaceOperatorSecrets populates destination, a eventhub/v1api20210101preview/storage.NamespaceOperatorSecrets, from the receiver.
+func (n *NamespaceOperatorSecrets) AssignProperties_To_NamespaceOperatorSecrets(destination *storage.NamespaceOperatorSecrets) error {
+	if n.PrimaryConnectionString != nil {
+		primaryConnectionStringValue := *n.PrimaryConnectionString.DeepCopy()
+		destination.PrimaryConnectionString = &primaryConnectionStringValue
+	} else {
+		destination.PrimaryConnectionString = nil
+	}
+
+	if n.PrimaryKey != nil {
+		primaryKeyValue := *n.PrimaryKey.DeepCopy()
+		destination.PrimaryKey = &primaryKeyValue
+	} else {
+		destination.PrimaryKey = nil
+	}
+
+	if n.SecondaryConnectionString != nil {
+		secondaryConnectionStringValue := *n.SecondaryConnectionString.DeepCopy()
+		destination.SecondaryConnectionString = &secondaryConnectionStringValue
+	} else {
+		destination.SecondaryConnectionString = nil
+	}
+
+	if n.SecondaryKey != nil {
+		secondaryKeyValue := *n.SecondaryKey.DeepCopy()
+		destination.SecondaryKey = &secondaryKeyValue
+	} else {
+		destination.SecondaryKey = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // NamespaceOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type NamespaceOperatorSpec struct {
 	// ConfigMapExpressions: CEL expressions whose results are written to ConfigMaps
@@ -2010,6 +2156,9 @@ type NamespaceOperatorSpec struct {
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+
+	// Secrets: where to write the secrets Azure generates for the resource, each a key of a Secret
+	Secrets *NamespaceOperatorSecrets `json:"secrets,omitempty"`
 }
 
 // AssignProperties_From_NamespaceOperatorSpec populates the receiver from source, a eventhub/v1api20210101preview/storage.NamespaceOperatorSpec.
@@ -2042,6 +2191,16 @@ func (n *NamespaceOperatorSpec) AssignProperties_From_NamespaceOperatorSpec(sour
 		n.SecretExpressions = secretExpressionsList
 	} else {
 		n.SecretExpressions = nil
+	}
+
+	if source.Secrets != nil {
+		var secretsValue NamespaceOperatorSecrets
+		if err := secretsValue.AssignProperties_From_NamespaceOperatorSecrets(source.Secrets); err != nil {
+			return fmt.Errorf("converting Secrets: %w", err)
+		}
+		n.Secrets = &secretsValue
+	} else {
+		n.Secrets = nil
 	}
 
 	return nil
@@ -2077,6 +2236,16 @@ func (n *NamespaceOperatorSpec) AssignProperties_To_NamespaceOperatorSpec(destin
 		destination.SecretExpressions = secretExpressionsList
 	} else {
 		destination.SecretExpressions = nil
+	}
+
+	if n.Secrets != nil {
+		var secretsValue storage.NamespaceOperatorSecrets
+		if err := n.Secrets.AssignProperties_To_NamespaceOperatorSecrets(&secretsValue); err != nil {
+			return fmt.Errorf("converting Secrets: %w", err)
+		}
+		destination.Secrets = &secretsValue
+	} else {
+		destination.Secrets = nil
 	}
 
 	// The source has no property bag, and every property found a field.

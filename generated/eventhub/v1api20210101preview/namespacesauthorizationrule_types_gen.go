@@ -82,6 +82,68 @@ func (n *NamespacesAuthorizationRule) GetResourceScope() genruntime.ResourceScop
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &NamespacesAuthorizationRule{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (n *NamespacesAuthorizationRule) SecretExpressions() []*genruntime.DestinationExpression {
+	if n.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return n.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (n *NamespacesAuthorizationRule) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if n.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return n.Spec.OperatorSpec.ConfigMapExpressions
+}
+
+var _ genruntime.Exporter = &NamespacesAuthorizationRule{}
+
+// AzureGeneratedSecrets lists the values spec.operatorSpec.secrets can export, and where the operator reads each.
+func (n *NamespacesAuthorizationRule) AzureGeneratedSecrets() []genruntime.ExportedValue {
+	return []genruntime.ExportedValue{
+		{Name: "primaryKey", Action: "listKeys", Path: "primaryKey"},
+		{Name: "secondaryKey", Action: "listKeys", Path: "secondaryKey"},
+		{Name: "primaryConnectionString", Action: "listKeys", Path: "primaryConnectionString"},
+		{Name: "secondaryConnectionString", Action: "listKeys", Path: "secondaryConnectionString"},
+	}
+}
+
+// GeneratedConfigs returns nil: spec.operatorSpec has no configMaps.
+func (n *NamespacesAuthorizationRule) GeneratedConfigs() []genruntime.ExportedValue {
+	return nil
+}
+
+// SecretDestinations returns the destinations set in spec.operatorSpec.secrets, by the name of the value; unset ones are absent.
+func (n *NamespacesAuthorizationRule) SecretDestinations() map[string]genruntime.SecretDestination {
+	if n.Spec.OperatorSpec == nil || n.Spec.OperatorSpec.Secrets == nil {
+		return nil
+	}
+	from := n.Spec.OperatorSpec.Secrets
+	result := make(map[string]genruntime.SecretDestination)
+	if from.PrimaryKey != nil {
+		result["primaryKey"] = *from.PrimaryKey
+	}
+	if from.SecondaryKey != nil {
+		result["secondaryKey"] = *from.SecondaryKey
+	}
+	if from.PrimaryConnectionString != nil {
+		result["primaryConnectionString"] = *from.PrimaryConnectionString
+	}
+	if from.SecondaryConnectionString != nil {
+		result["secondaryConnectionString"] = *from.SecondaryConnectionString
+	}
+	return result
+}
+
+// ConfigMapDestinations returns nil: spec.operatorSpec has no configMaps.
+func (n *NamespacesAuthorizationRule) ConfigMapDestinations() map[string]genruntime.ConfigMapDestination {
+	return nil
+}
+
 var _ conversion.Convertible = &NamespacesAuthorizationRule{}
 
 // ConvertTo converts the receiver to hub, the eventhub/v1api20210101preview/storage.NamespacesAuthorizationRule the API server stores, directly.
@@ -490,6 +552,90 @@ const (
 	AccessRights_STATUS_Listen = AccessRights_STATUS("Listen")
 )
 
+// NamespacesAuthorizationRuleOperatorSecrets: the values of NamespacesAuthorizationRule the operator can write to Secrets
+type NamespacesAuthorizationRuleOperatorSecrets struct {
+	// PrimaryConnectionString: the Secret key to write primaryConnectionString to, which the operator reads from the response of listKeys, at primaryConnectionString
+	PrimaryConnectionString *genruntime.SecretDestination `json:"primaryConnectionString,omitempty"`
+
+	// PrimaryKey: the Secret key to write primaryKey to, which the operator reads from the response of listKeys, at primaryKey
+	PrimaryKey *genruntime.SecretDestination `json:"primaryKey,omitempty"`
+
+	// SecondaryConnectionString: the Secret key to write secondaryConnectionString to, which the operator reads from the response of listKeys, at secondaryConnectionString
+	SecondaryConnectionString *genruntime.SecretDestination `json:"secondaryConnectionString,omitempty"`
+
+	// SecondaryKey: the Secret key to write secondaryKey to, which the operator reads from the response of listKeys, at secondaryKey
+	SecondaryKey *genruntime.SecretDestination `json:"secondaryKey,omitempty"`
+}
+
+// AssignProperties_From_NamespacesAuthorizationRuleOperatorSecrets populates the receiver from source, a eventhub/v1api20210101preview/storage.NamespacesAuthorizationRuleOperatorSecrets.
+func (n *NamespacesAuthorizationRuleOperatorSecrets) AssignProperties_From_NamespacesAuthorizationRuleOperatorSecrets(source *storage.NamespacesAuthorizationRuleOperatorSecrets) error {
+	if source.PrimaryConnectionString != nil {
+		primaryConnectionStringValue := *source.PrimaryConnectionString.DeepCopy()
+		n.PrimaryConnectionString = &primaryConnectionStringValue
+	} else {
+		n.PrimaryConnectionString = nil
+	}
+
+	if source.PrimaryKey != nil {
+		primaryKeyValue := *source.PrimaryKey.DeepCopy()
+		n.PrimaryKey = &primaryKeyValue
+	} else {
+		n.PrimaryKey = nil
+	}
+
+	if source.SecondaryConnectionString != nil {
+		secondaryConnectionStringValue := *source.SecondaryConnectionString.DeepCopy()
+		n.SecondaryConnectionString = &secondaryConnectionStringValue
+	} else {
+		n.SecondaryConnectionString = nil
+	}
+
+	if source.SecondaryKey != nil {
+		secondaryKeyValue := *source.SecondaryKey.DeepCopy()
+		n.SecondaryKey = &secondaryKeyValue
+	} else {
+		n.SecondaryKey = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NamespacesAuthorizationRuleOperatorSecrets populates destination, a eventhub/v1api20210101preview/storage.NamespacesAuthorizationRuleOperatorSecrets, from the receiver.
+func (n *NamespacesAuthorizationRuleOperatorSecrets) AssignProperties_To_NamespacesAuthorizationRuleOperatorSecrets(destination *storage.NamespacesAuthorizationRuleOperatorSecrets) error {
+	if n.PrimaryConnectionString != nil {
+		primaryConnectionStringValue := *n.PrimaryConnectionString.DeepCopy()
+		destination.PrimaryConnectionString = &primaryConnectionStringValue
+	} else {
+		destination.PrimaryConnectionString = nil
+	}
+
+	if n.PrimaryKey != nil {
+		primaryKeyValue := *n.PrimaryKey.DeepCopy()
+		destination.PrimaryKey = &primaryKeyValue
+	} else {
+		destination.PrimaryKey = nil
+	}
+
+	if n.SecondaryConnectionString != nil {
+		secondaryConnectionStringValue := *n.SecondaryConnectionString.DeepCopy()
+		destination.SecondaryConnectionString = &secondaryConnectionStringValue
+	} else {
+		destination.SecondaryConnectionString = nil
+	}
+
+	if n.SecondaryKey != nil {
+		secondaryKeyValue := *n.SecondaryKey.DeepCopy()
+		destination.SecondaryKey = &secondaryKeyValue
+	} else {
+		destination.SecondaryKey = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // NamespacesAuthorizationRuleOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type NamespacesAuthorizationRuleOperatorSpec struct {
 	// ConfigMapExpressions: CEL expressions whose results are written to ConfigMaps
@@ -497,6 +643,9 @@ type NamespacesAuthorizationRuleOperatorSpec struct {
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+
+	// Secrets: where to write the secrets Azure generates for the resource, each a key of a Secret
+	Secrets *NamespacesAuthorizationRuleOperatorSecrets `json:"secrets,omitempty"`
 }
 
 // AssignProperties_From_NamespacesAuthorizationRuleOperatorSpec populates the receiver from source, a eventhub/v1api20210101preview/storage.NamespacesAuthorizationRuleOperatorSpec.
@@ -529,6 +678,16 @@ func (n *NamespacesAuthorizationRuleOperatorSpec) AssignProperties_From_Namespac
 		n.SecretExpressions = secretExpressionsList
 	} else {
 		n.SecretExpressions = nil
+	}
+
+	if source.Secrets != nil {
+		var secretsValue NamespacesAuthorizationRuleOperatorSecrets
+		if err := secretsValue.AssignProperties_From_NamespacesAuthorizationRuleOperatorSecrets(source.Secrets); err != nil {
+			return fmt.Errorf("converting Secrets: %w", err)
+		}
+		n.Secrets = &secretsValue
+	} else {
+		n.Secrets = nil
 	}
 
 	return nil
@@ -564,6 +723,16 @@ func (n *NamespacesAuthorizationRuleOperatorSpec) AssignProperties_To_Namespaces
 		destination.SecretExpressions = secretExpressionsList
 	} else {
 		destination.SecretExpressions = nil
+	}
+
+	if n.Secrets != nil {
+		var secretsValue storage.NamespacesAuthorizationRuleOperatorSecrets
+		if err := n.Secrets.AssignProperties_To_NamespacesAuthorizationRuleOperatorSecrets(&secretsValue); err != nil {
+			return fmt.Errorf("converting Secrets: %w", err)
+		}
+		destination.Secrets = &secretsValue
+	} else {
+		destination.Secrets = nil
 	}
 
 	// The source has no property bag, and every property found a field.

@@ -47,11 +47,22 @@ func GenerateAccessRights_STATUS(t *rapid.T) AccessRights_STATUS {
 	return gentest.OneOf(AccessRights_STATUS_Manage, AccessRights_STATUS_Send, AccessRights_STATUS_Listen)(t)
 }
 
+// GenerateNamespacesAuthorizationRuleOperatorSecrets draws a random NamespacesAuthorizationRuleOperatorSecrets for property-based tests.
+func GenerateNamespacesAuthorizationRuleOperatorSecrets(t *rapid.T) NamespacesAuthorizationRuleOperatorSecrets {
+	return NamespacesAuthorizationRuleOperatorSecrets{
+		PrimaryConnectionString:   gentest.Optional(gentest.SecretDestination)(t),
+		PrimaryKey:                gentest.Optional(gentest.SecretDestination)(t),
+		SecondaryConnectionString: gentest.Optional(gentest.SecretDestination)(t),
+		SecondaryKey:              gentest.Optional(gentest.SecretDestination)(t),
+	}
+}
+
 // GenerateNamespacesAuthorizationRuleOperatorSpec draws a random NamespacesAuthorizationRuleOperatorSpec for property-based tests.
 func GenerateNamespacesAuthorizationRuleOperatorSpec(t *rapid.T) NamespacesAuthorizationRuleOperatorSpec {
 	return NamespacesAuthorizationRuleOperatorSpec{
 		ConfigMapExpressions: gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
 		SecretExpressions:    gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
+		Secrets:              gentest.Optional(GenerateNamespacesAuthorizationRuleOperatorSecrets)(t),
 	}
 }
 
@@ -98,6 +109,16 @@ func Test_NamespacesAuthorizationRule_STATUS_JSONRoundTrip(t *testing.T) {
 // Test_NamespacesAuthorizationRule_STATUS_AssignProperties_To_NamespacesAuthorizationRule_STATUS_RoundTrip checks that converting a NamespacesAuthorizationRule_STATUS to eventhub/v1api20210101preview/storage.NamespacesAuthorizationRule_STATUS and back loses nothing.
 func Test_NamespacesAuthorizationRule_STATUS_AssignProperties_To_NamespacesAuthorizationRule_STATUS_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[NamespacesAuthorizationRule_STATUS, storage.NamespacesAuthorizationRule_STATUS](t, GenerateNamespacesAuthorizationRule_STATUS, (*NamespacesAuthorizationRule_STATUS).AssignProperties_To_NamespacesAuthorizationRule_STATUS, (*NamespacesAuthorizationRule_STATUS).AssignProperties_From_NamespacesAuthorizationRule_STATUS)
+}
+
+// Test_NamespacesAuthorizationRuleOperatorSecrets_JSONRoundTrip checks that JSON keeps every value of NamespacesAuthorizationRuleOperatorSecrets.
+func Test_NamespacesAuthorizationRuleOperatorSecrets_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateNamespacesAuthorizationRuleOperatorSecrets)
+}
+
+// Test_NamespacesAuthorizationRuleOperatorSecrets_AssignProperties_To_NamespacesAuthorizationRuleOperatorSecrets_RoundTrip checks that converting a NamespacesAuthorizationRuleOperatorSecrets to eventhub/v1api20210101preview/storage.NamespacesAuthorizationRuleOperatorSecrets and back loses nothing.
+func Test_NamespacesAuthorizationRuleOperatorSecrets_AssignProperties_To_NamespacesAuthorizationRuleOperatorSecrets_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[NamespacesAuthorizationRuleOperatorSecrets, storage.NamespacesAuthorizationRuleOperatorSecrets](t, GenerateNamespacesAuthorizationRuleOperatorSecrets, (*NamespacesAuthorizationRuleOperatorSecrets).AssignProperties_To_NamespacesAuthorizationRuleOperatorSecrets, (*NamespacesAuthorizationRuleOperatorSecrets).AssignProperties_From_NamespacesAuthorizationRuleOperatorSecrets)
 }
 
 // Test_NamespacesAuthorizationRuleOperatorSpec_JSONRoundTrip checks that JSON keeps every value of NamespacesAuthorizationRuleOperatorSpec.

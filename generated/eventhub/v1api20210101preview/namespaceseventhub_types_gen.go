@@ -83,6 +83,24 @@ func (n *NamespacesEventhub) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &NamespacesEventhub{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (n *NamespacesEventhub) SecretExpressions() []*genruntime.DestinationExpression {
+	if n.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return n.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (n *NamespacesEventhub) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if n.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return n.Spec.OperatorSpec.ConfigMapExpressions
+}
+
 var _ conversion.Convertible = &NamespacesEventhub{}
 
 // ConvertTo converts the receiver to hub, the eventhub/v1api20210101preview/storage.NamespacesEventhub the API server stores, directly.

@@ -82,6 +82,24 @@ func (n *NamespacesEventhubsConsumerGroup) GetResourceScope() genruntime.Resourc
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &NamespacesEventhubsConsumerGroup{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (n *NamespacesEventhubsConsumerGroup) SecretExpressions() []*genruntime.DestinationExpression {
+	if n.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return n.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (n *NamespacesEventhubsConsumerGroup) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if n.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return n.Spec.OperatorSpec.ConfigMapExpressions
+}
+
 var _ conversion.Convertible = &NamespacesEventhubsConsumerGroup{}
 
 // ConvertTo converts the receiver to hub, the eventhub/v1api20210101preview/storage.NamespacesEventhubsConsumerGroup the API server stores, directly.

@@ -83,6 +83,24 @@ func (v *Vault) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &Vault{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (v *Vault) SecretExpressions() []*genruntime.DestinationExpression {
+	if v.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return v.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (v *Vault) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if v.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return v.Spec.OperatorSpec.ConfigMapExpressions
+}
+
 var _ conversion.Convertible = &Vault{}
 
 // ConvertTo converts the receiver to hub, the keyvault/v1api20210401preview/storage.Vault the API server stores, directly.

@@ -83,6 +83,64 @@ func (u *UserAssignedIdentity) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &UserAssignedIdentity{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (u *UserAssignedIdentity) SecretExpressions() []*genruntime.DestinationExpression {
+	if u.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return u.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (u *UserAssignedIdentity) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if u.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return u.Spec.OperatorSpec.ConfigMapExpressions
+}
+
+var _ genruntime.Exporter = &UserAssignedIdentity{}
+
+// AzureGeneratedSecrets returns nil: spec.operatorSpec has no secrets.
+func (u *UserAssignedIdentity) AzureGeneratedSecrets() []genruntime.ExportedValue {
+	return nil
+}
+
+// GeneratedConfigs lists the values spec.operatorSpec.configMaps can export, and where the operator reads each.
+func (u *UserAssignedIdentity) GeneratedConfigs() []genruntime.ExportedValue {
+	return []genruntime.ExportedValue{
+		{Name: "clientId", Path: "properties.clientId"},
+		{Name: "principalId", Path: "properties.principalId"},
+		{Name: "tenantId", Path: "properties.tenantId"},
+	}
+}
+
+// SecretDestinations returns nil: spec.operatorSpec has no secrets.
+func (u *UserAssignedIdentity) SecretDestinations() map[string]genruntime.SecretDestination {
+	return nil
+}
+
+// ConfigMapDestinations returns the destinations set in spec.operatorSpec.configMaps, by the name of the value; unset ones are absent.
+func (u *UserAssignedIdentity) ConfigMapDestinations() map[string]genruntime.ConfigMapDestination {
+	if u.Spec.OperatorSpec == nil || u.Spec.OperatorSpec.ConfigMaps == nil {
+		return nil
+	}
+	from := u.Spec.OperatorSpec.ConfigMaps
+	result := make(map[string]genruntime.ConfigMapDestination)
+	if from.ClientId != nil {
+		result["clientId"] = *from.ClientId
+	}
+	if from.PrincipalId != nil {
+		result["principalId"] = *from.PrincipalId
+	}
+	if from.TenantId != nil {
+		result["tenantId"] = *from.TenantId
+	}
+	return result
+}
+
 var _ conversion.Convertible = &UserAssignedIdentity{}
 
 // ConvertTo converts the receiver to hub, the managedidentity/v1api20181130/storage.UserAssignedIdentity the API server stores, directly.
@@ -472,10 +530,80 @@ func (u *UserAssignedIdentity_STATUS) AssignProperties_To_UserAssignedIdentity_S
 	return nil
 }
 
+// UserAssignedIdentityOperatorConfigMaps: the values of UserAssignedIdentity the operator can write to ConfigMaps
+type UserAssignedIdentityOperatorConfigMaps struct {
+	// ClientId: the ConfigMap key to write clientId to, which the operator reads from the resource, at properties.clientId
+	ClientId *genruntime.ConfigMapDestination `json:"clientId,omitempty"`
+
+	// PrincipalId: the ConfigMap key to write principalId to, which the operator reads from the resource, at properties.principalId
+	PrincipalId *genruntime.ConfigMapDestination `json:"principalId,omitempty"`
+
+	// TenantId: the ConfigMap key to write tenantId to, which the operator reads from the resource, at properties.tenantId
+	TenantId *genruntime.ConfigMapDestination `json:"tenantId,omitempty"`
+}
+
+// AssignProperties_From_UserAssignedIdentityOperatorConfigMaps populates the receiver from source, a managedidentity/v1api20181130/storage.UserAssignedIdentityOperatorConfigMaps.
+func (u *UserAssignedIdentityOperatorConfigMaps) AssignProperties_From_UserAssignedIdentityOperatorConfigMaps(source *storage.UserAssignedIdentityOperatorConfigMaps) error {
+	if source.ClientId != nil {
+		clientIdValue := *source.ClientId.DeepCopy()
+		u.ClientId = &clientIdValue
+	} else {
+		u.ClientId = nil
+	}
+
+	if source.PrincipalId != nil {
+		principalIdValue := *source.PrincipalId.DeepCopy()
+		u.PrincipalId = &principalIdValue
+	} else {
+		u.PrincipalId = nil
+	}
+
+	if source.TenantId != nil {
+		tenantIdValue := *source.TenantId.DeepCopy()
+		u.TenantId = &tenantIdValue
+	} else {
+		u.TenantId = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_UserAssignedIdentityOperatorConfigMaps populates destination, a managedidentity/v1api20181130/storage.UserAssignedIdentityOperatorConfigMaps, from the receiver.
+func (u *UserAssignedIdentityOperatorConfigMaps) AssignProperties_To_UserAssignedIdentityOperatorConfigMaps(destination *storage.UserAssignedIdentityOperatorConfigMaps) error {
+	if u.ClientId != nil {
+		clientIdValue := *u.ClientId.DeepCopy()
+		destination.ClientId = &clientIdValue
+	} else {
+		destination.ClientId = nil
+	}
+
+	if u.PrincipalId != nil {
+		principalIdValue := *u.PrincipalId.DeepCopy()
+		destination.PrincipalId = &principalIdValue
+	} else {
+		destination.PrincipalId = nil
+	}
+
+	if u.TenantId != nil {
+		tenantIdValue := *u.TenantId.DeepCopy()
+		destination.TenantId = &tenantIdValue
+	} else {
+		destination.TenantId = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // UserAssignedIdentityOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type UserAssignedIdentityOperatorSpec struct {
 	// ConfigMapExpressions: CEL expressions whose results are written to ConfigMaps
 	ConfigMapExpressions []*genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
+
+	// ConfigMaps: where to write values of the resource that others read, each a key of a ConfigMap
+	ConfigMaps *UserAssignedIdentityOperatorConfigMaps `json:"configMaps,omitempty"`
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
@@ -496,6 +624,16 @@ func (u *UserAssignedIdentityOperatorSpec) AssignProperties_From_UserAssignedIde
 		u.ConfigMapExpressions = configMapExpressionsList
 	} else {
 		u.ConfigMapExpressions = nil
+	}
+
+	if source.ConfigMaps != nil {
+		var configMapsValue UserAssignedIdentityOperatorConfigMaps
+		if err := configMapsValue.AssignProperties_From_UserAssignedIdentityOperatorConfigMaps(source.ConfigMaps); err != nil {
+			return fmt.Errorf("converting ConfigMaps: %w", err)
+		}
+		u.ConfigMaps = &configMapsValue
+	} else {
+		u.ConfigMaps = nil
 	}
 
 	if source.SecretExpressions != nil {
@@ -531,6 +669,16 @@ func (u *UserAssignedIdentityOperatorSpec) AssignProperties_To_UserAssignedIdent
 		destination.ConfigMapExpressions = configMapExpressionsList
 	} else {
 		destination.ConfigMapExpressions = nil
+	}
+
+	if u.ConfigMaps != nil {
+		var configMapsValue storage.UserAssignedIdentityOperatorConfigMaps
+		if err := u.ConfigMaps.AssignProperties_To_UserAssignedIdentityOperatorConfigMaps(&configMapsValue); err != nil {
+			return fmt.Errorf("converting ConfigMaps: %w", err)
+		}
+		destination.ConfigMaps = &configMapsValue
+	} else {
+		destination.ConfigMaps = nil
 	}
 
 	if u.SecretExpressions != nil {

@@ -41,10 +41,20 @@ func GenerateUserAssignedIdentity_STATUS(t *rapid.T) UserAssignedIdentity_STATUS
 	}
 }
 
+// GenerateUserAssignedIdentityOperatorConfigMaps draws a random UserAssignedIdentityOperatorConfigMaps for property-based tests.
+func GenerateUserAssignedIdentityOperatorConfigMaps(t *rapid.T) UserAssignedIdentityOperatorConfigMaps {
+	return UserAssignedIdentityOperatorConfigMaps{
+		ClientId:    gentest.Optional(gentest.ConfigMapDestination)(t),
+		PrincipalId: gentest.Optional(gentest.ConfigMapDestination)(t),
+		TenantId:    gentest.Optional(gentest.ConfigMapDestination)(t),
+	}
+}
+
 // GenerateUserAssignedIdentityOperatorSpec draws a random UserAssignedIdentityOperatorSpec for property-based tests.
 func GenerateUserAssignedIdentityOperatorSpec(t *rapid.T) UserAssignedIdentityOperatorSpec {
 	return UserAssignedIdentityOperatorSpec{
 		ConfigMapExpressions: gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
+		ConfigMaps:           gentest.Optional(GenerateUserAssignedIdentityOperatorConfigMaps)(t),
 		SecretExpressions:    gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
 	}
 }
@@ -92,6 +102,16 @@ func Test_UserAssignedIdentity_STATUS_JSONRoundTrip(t *testing.T) {
 // Test_UserAssignedIdentity_STATUS_AssignProperties_To_UserAssignedIdentity_STATUS_RoundTrip checks that converting a UserAssignedIdentity_STATUS to managedidentity/v1api20181130/storage.UserAssignedIdentity_STATUS and back loses nothing.
 func Test_UserAssignedIdentity_STATUS_AssignProperties_To_UserAssignedIdentity_STATUS_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[UserAssignedIdentity_STATUS, storage.UserAssignedIdentity_STATUS](t, GenerateUserAssignedIdentity_STATUS, (*UserAssignedIdentity_STATUS).AssignProperties_To_UserAssignedIdentity_STATUS, (*UserAssignedIdentity_STATUS).AssignProperties_From_UserAssignedIdentity_STATUS)
+}
+
+// Test_UserAssignedIdentityOperatorConfigMaps_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentityOperatorConfigMaps.
+func Test_UserAssignedIdentityOperatorConfigMaps_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateUserAssignedIdentityOperatorConfigMaps)
+}
+
+// Test_UserAssignedIdentityOperatorConfigMaps_AssignProperties_To_UserAssignedIdentityOperatorConfigMaps_RoundTrip checks that converting a UserAssignedIdentityOperatorConfigMaps to managedidentity/v1api20181130/storage.UserAssignedIdentityOperatorConfigMaps and back loses nothing.
+func Test_UserAssignedIdentityOperatorConfigMaps_AssignProperties_To_UserAssignedIdentityOperatorConfigMaps_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[UserAssignedIdentityOperatorConfigMaps, storage.UserAssignedIdentityOperatorConfigMaps](t, GenerateUserAssignedIdentityOperatorConfigMaps, (*UserAssignedIdentityOperatorConfigMaps).AssignProperties_To_UserAssignedIdentityOperatorConfigMaps, (*UserAssignedIdentityOperatorConfigMaps).AssignProperties_From_UserAssignedIdentityOperatorConfigMaps)
 }
 
 // Test_UserAssignedIdentityOperatorSpec_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentityOperatorSpec.

@@ -66,6 +66,36 @@ func (in *UserAssignedIdentityList) DeepCopyObject() runtime.Object {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *UserAssignedIdentityOperatorConfigMaps) DeepCopyInto(out *UserAssignedIdentityOperatorConfigMaps) {
+	*out = *in
+	if in.ClientId != nil {
+		in, out := &in.ClientId, &out.ClientId
+		*out = new(genruntime.ConfigMapDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PrincipalId != nil {
+		in, out := &in.PrincipalId, &out.PrincipalId
+		*out = new(genruntime.ConfigMapDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.TenantId != nil {
+		in, out := &in.TenantId, &out.TenantId
+		*out = new(genruntime.ConfigMapDestination)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *UserAssignedIdentityOperatorConfigMaps) DeepCopy() *UserAssignedIdentityOperatorConfigMaps {
+	if in == nil {
+		return nil
+	}
+	out := new(UserAssignedIdentityOperatorConfigMaps)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *UserAssignedIdentityOperatorSpec) DeepCopyInto(out *UserAssignedIdentityOperatorSpec) {
 	*out = *in
 	if in.ConfigMapExpressions != nil {
@@ -78,6 +108,11 @@ func (in *UserAssignedIdentityOperatorSpec) DeepCopyInto(out *UserAssignedIdenti
 				(*in).DeepCopyInto(*out)
 			}
 		}
+	}
+	if in.ConfigMaps != nil {
+		in, out := &in.ConfigMaps, &out.ConfigMaps
+		*out = new(UserAssignedIdentityOperatorConfigMaps)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.SecretExpressions != nil {
 		in, out := &in.SecretExpressions, &out.SecretExpressions

@@ -84,6 +84,24 @@ func (l *LoadBalancer) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &LoadBalancer{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (l *LoadBalancer) SecretExpressions() []*genruntime.DestinationExpression {
+	if l.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return l.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (l *LoadBalancer) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if l.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return l.Spec.OperatorSpec.ConfigMapExpressions
+}
+
 var _ conversion.Convertible = &LoadBalancer{}
 
 // ConvertTo converts the receiver to hub, the network/v1api20201101/storage.LoadBalancer the API server stores, directly.

@@ -83,6 +83,24 @@ func (n *NetworkSecurityGroupsSecurityRule) GetResourceScope() genruntime.Resour
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &NetworkSecurityGroupsSecurityRule{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (n *NetworkSecurityGroupsSecurityRule) SecretExpressions() []*genruntime.DestinationExpression {
+	if n.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return n.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (n *NetworkSecurityGroupsSecurityRule) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if n.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return n.Spec.OperatorSpec.ConfigMapExpressions
+}
+
 var _ conversion.Convertible = &NetworkSecurityGroupsSecurityRule{}
 
 // ConvertTo converts the receiver to hub, the network/v1api20201101/storage.NetworkSecurityGroupsSecurityRule the API server stores, directly.

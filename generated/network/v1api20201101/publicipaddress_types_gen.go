@@ -84,6 +84,24 @@ func (p *PublicIPAddress) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &PublicIPAddress{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (p *PublicIPAddress) SecretExpressions() []*genruntime.DestinationExpression {
+	if p.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return p.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (p *PublicIPAddress) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if p.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return p.Spec.OperatorSpec.ConfigMapExpressions
+}
+
 var _ conversion.Convertible = &PublicIPAddress{}
 
 // ConvertTo converts the receiver to hub, the network/v1api20201101/storage.PublicIPAddress the API server stores, directly.

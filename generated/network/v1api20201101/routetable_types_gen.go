@@ -83,6 +83,24 @@ func (r *RouteTable) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &RouteTable{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (r *RouteTable) SecretExpressions() []*genruntime.DestinationExpression {
+	if r.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return r.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (r *RouteTable) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if r.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return r.Spec.OperatorSpec.ConfigMapExpressions
+}
+
 var _ conversion.Convertible = &RouteTable{}
 
 // ConvertTo converts the receiver to hub, the network/v1api20201101/storage.RouteTable the API server stores, directly.

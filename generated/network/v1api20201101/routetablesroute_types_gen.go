@@ -82,6 +82,24 @@ func (r *RouteTablesRoute) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &RouteTablesRoute{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (r *RouteTablesRoute) SecretExpressions() []*genruntime.DestinationExpression {
+	if r.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return r.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (r *RouteTablesRoute) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if r.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return r.Spec.OperatorSpec.ConfigMapExpressions
+}
+
 var _ conversion.Convertible = &RouteTablesRoute{}
 
 // ConvertTo converts the receiver to hub, the network/v1api20201101/storage.RouteTablesRoute the API server stores, directly.

@@ -83,6 +83,24 @@ func (v *VirtualNetworksSubnet) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &VirtualNetworksSubnet{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (v *VirtualNetworksSubnet) SecretExpressions() []*genruntime.DestinationExpression {
+	if v.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return v.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (v *VirtualNetworksSubnet) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if v.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return v.Spec.OperatorSpec.ConfigMapExpressions
+}
+
 var _ conversion.Convertible = &VirtualNetworksSubnet{}
 
 // ConvertTo converts the receiver to hub, the network/v1api20210201/storage.VirtualNetworksSubnet the API server stores, through network/v1api20201101/storage.VirtualNetworksSubnet.

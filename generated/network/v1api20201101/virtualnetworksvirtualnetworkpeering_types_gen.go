@@ -82,6 +82,24 @@ func (v *VirtualNetworksVirtualNetworkPeering) GetResourceScope() genruntime.Res
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &VirtualNetworksVirtualNetworkPeering{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (v *VirtualNetworksVirtualNetworkPeering) SecretExpressions() []*genruntime.DestinationExpression {
+	if v.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return v.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (v *VirtualNetworksVirtualNetworkPeering) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if v.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return v.Spec.OperatorSpec.ConfigMapExpressions
+}
+
 var _ conversion.Convertible = &VirtualNetworksVirtualNetworkPeering{}
 
 // ConvertTo converts the receiver to hub, the network/v1api20201101/storage.VirtualNetworksVirtualNetworkPeering the API server stores, directly.

@@ -84,6 +84,24 @@ func (v *VirtualNetwork) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &VirtualNetwork{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (v *VirtualNetwork) SecretExpressions() []*genruntime.DestinationExpression {
+	if v.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return v.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (v *VirtualNetwork) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if v.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return v.Spec.OperatorSpec.ConfigMapExpressions
+}
+
 var _ conversion.Convertible = &VirtualNetwork{}
 
 // ConvertTo converts the receiver to hub, the network/v1api20210201/storage.VirtualNetwork the API server stores, directly.

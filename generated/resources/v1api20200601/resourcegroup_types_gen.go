@@ -80,6 +80,24 @@ func (r *ResourceGroup) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeSubscription
 }
 
+var _ genruntime.ExpressionExporter = &ResourceGroup{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (r *ResourceGroup) SecretExpressions() []*genruntime.DestinationExpression {
+	if r.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return r.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (r *ResourceGroup) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if r.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return r.Spec.OperatorSpec.ConfigMapExpressions
+}
+
 var _ conversion.Convertible = &ResourceGroup{}
 
 // ConvertTo converts the receiver to hub, the resources/v1api20210401/storage.ResourceGroup the API server stores, through resources/v1api20200601/storage.ResourceGroup.

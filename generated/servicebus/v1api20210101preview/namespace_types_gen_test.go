@@ -143,11 +143,23 @@ func GenerateManagedServiceIdentityType_STATUS(t *rapid.T) ManagedServiceIdentit
 	return gentest.OneOf(ManagedServiceIdentityType_STATUS_SystemAssigned, ManagedServiceIdentityType_STATUS_UserAssigned, ManagedServiceIdentityType_STATUS_SystemAssignedUserAssigned, ManagedServiceIdentityType_STATUS_None)(t)
 }
 
+// GenerateNamespaceOperatorSecrets draws a random NamespaceOperatorSecrets for property-based tests.
+func GenerateNamespaceOperatorSecrets(t *rapid.T) NamespaceOperatorSecrets {
+	return NamespaceOperatorSecrets{
+		Endpoint:                  gentest.Optional(gentest.SecretDestination)(t),
+		PrimaryConnectionString:   gentest.Optional(gentest.SecretDestination)(t),
+		PrimaryKey:                gentest.Optional(gentest.SecretDestination)(t),
+		SecondaryConnectionString: gentest.Optional(gentest.SecretDestination)(t),
+		SecondaryKey:              gentest.Optional(gentest.SecretDestination)(t),
+	}
+}
+
 // GenerateNamespaceOperatorSpec draws a random NamespaceOperatorSpec for property-based tests.
 func GenerateNamespaceOperatorSpec(t *rapid.T) NamespaceOperatorSpec {
 	return NamespaceOperatorSpec{
 		ConfigMapExpressions: gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
 		SecretExpressions:    gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
+		Secrets:              gentest.Optional(GenerateNamespaceOperatorSecrets)(t),
 	}
 }
 
@@ -342,6 +354,16 @@ func Test_KeyVaultProperties_STATUS_JSONRoundTrip(t *testing.T) {
 // Test_KeyVaultProperties_STATUS_AssignProperties_To_KeyVaultProperties_STATUS_RoundTrip checks that converting a KeyVaultProperties_STATUS to servicebus/v1api20210101preview/storage.KeyVaultProperties_STATUS and back loses nothing.
 func Test_KeyVaultProperties_STATUS_AssignProperties_To_KeyVaultProperties_STATUS_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[KeyVaultProperties_STATUS, storage.KeyVaultProperties_STATUS](t, GenerateKeyVaultProperties_STATUS, (*KeyVaultProperties_STATUS).AssignProperties_To_KeyVaultProperties_STATUS, (*KeyVaultProperties_STATUS).AssignProperties_From_KeyVaultProperties_STATUS)
+}
+
+// Test_NamespaceOperatorSecrets_JSONRoundTrip checks that JSON keeps every value of NamespaceOperatorSecrets.
+func Test_NamespaceOperatorSecrets_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateNamespaceOperatorSecrets)
+}
+
+// Test_NamespaceOperatorSecrets_AssignProperties_To_NamespaceOperatorSecrets_RoundTrip checks that converting a NamespaceOperatorSecrets to servicebus/v1api20210101preview/storage.NamespaceOperatorSecrets and back loses nothing.
+func Test_NamespaceOperatorSecrets_AssignProperties_To_NamespaceOperatorSecrets_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[NamespaceOperatorSecrets, storage.NamespaceOperatorSecrets](t, GenerateNamespaceOperatorSecrets, (*NamespaceOperatorSecrets).AssignProperties_To_NamespaceOperatorSecrets, (*NamespaceOperatorSecrets).AssignProperties_From_NamespaceOperatorSecrets)
 }
 
 // Test_NamespaceOperatorSpec_JSONRoundTrip checks that JSON keeps every value of NamespaceOperatorSpec.

@@ -82,6 +82,24 @@ func (n *NamespacesQueue) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &NamespacesQueue{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (n *NamespacesQueue) SecretExpressions() []*genruntime.DestinationExpression {
+	if n.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return n.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (n *NamespacesQueue) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if n.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return n.Spec.OperatorSpec.ConfigMapExpressions
+}
+
 var _ conversion.Convertible = &NamespacesQueue{}
 
 // ConvertTo converts the receiver to hub, the servicebus/v1api20210101preview/storage.NamespacesQueue the API server stores, directly.

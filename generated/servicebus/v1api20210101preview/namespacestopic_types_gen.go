@@ -82,6 +82,24 @@ func (n *NamespacesTopic) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &NamespacesTopic{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (n *NamespacesTopic) SecretExpressions() []*genruntime.DestinationExpression {
+	if n.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return n.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (n *NamespacesTopic) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if n.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return n.Spec.OperatorSpec.ConfigMapExpressions
+}
+
 var _ conversion.Convertible = &NamespacesTopic{}
 
 // ConvertTo converts the receiver to hub, the servicebus/v1api20210101preview/storage.NamespacesTopic the API server stores, directly.

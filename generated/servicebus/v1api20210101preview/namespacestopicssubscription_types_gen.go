@@ -82,6 +82,24 @@ func (n *NamespacesTopicsSubscription) GetResourceScope() genruntime.ResourceSco
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &NamespacesTopicsSubscription{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (n *NamespacesTopicsSubscription) SecretExpressions() []*genruntime.DestinationExpression {
+	if n.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return n.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (n *NamespacesTopicsSubscription) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if n.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return n.Spec.OperatorSpec.ConfigMapExpressions
+}
+
 var _ conversion.Convertible = &NamespacesTopicsSubscription{}
 
 // ConvertTo converts the receiver to hub, the servicebus/v1api20210101preview/storage.NamespacesTopicsSubscription the API server stores, directly.

@@ -1259,6 +1259,106 @@ func (in *StorageAccountMicrosoftEndpoints_STATUS) DeepCopy() *StorageAccountMic
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *StorageAccountOperatorConfigMaps) DeepCopyInto(out *StorageAccountOperatorConfigMaps) {
+	*out = *in
+	if in.BlobEndpoint != nil {
+		in, out := &in.BlobEndpoint, &out.BlobEndpoint
+		*out = new(genruntime.ConfigMapDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.DfsEndpoint != nil {
+		in, out := &in.DfsEndpoint, &out.DfsEndpoint
+		*out = new(genruntime.ConfigMapDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.FileEndpoint != nil {
+		in, out := &in.FileEndpoint, &out.FileEndpoint
+		*out = new(genruntime.ConfigMapDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.QueueEndpoint != nil {
+		in, out := &in.QueueEndpoint, &out.QueueEndpoint
+		*out = new(genruntime.ConfigMapDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.TableEndpoint != nil {
+		in, out := &in.TableEndpoint, &out.TableEndpoint
+		*out = new(genruntime.ConfigMapDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.WebEndpoint != nil {
+		in, out := &in.WebEndpoint, &out.WebEndpoint
+		*out = new(genruntime.ConfigMapDestination)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *StorageAccountOperatorConfigMaps) DeepCopy() *StorageAccountOperatorConfigMaps {
+	if in == nil {
+		return nil
+	}
+	out := new(StorageAccountOperatorConfigMaps)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *StorageAccountOperatorSecrets) DeepCopyInto(out *StorageAccountOperatorSecrets) {
+	*out = *in
+	if in.BlobEndpoint != nil {
+		in, out := &in.BlobEndpoint, &out.BlobEndpoint
+		*out = new(genruntime.SecretDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.DfsEndpoint != nil {
+		in, out := &in.DfsEndpoint, &out.DfsEndpoint
+		*out = new(genruntime.SecretDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.FileEndpoint != nil {
+		in, out := &in.FileEndpoint, &out.FileEndpoint
+		*out = new(genruntime.SecretDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Key1 != nil {
+		in, out := &in.Key1, &out.Key1
+		*out = new(genruntime.SecretDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Key2 != nil {
+		in, out := &in.Key2, &out.Key2
+		*out = new(genruntime.SecretDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.QueueEndpoint != nil {
+		in, out := &in.QueueEndpoint, &out.QueueEndpoint
+		*out = new(genruntime.SecretDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.TableEndpoint != nil {
+		in, out := &in.TableEndpoint, &out.TableEndpoint
+		*out = new(genruntime.SecretDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.WebEndpoint != nil {
+		in, out := &in.WebEndpoint, &out.WebEndpoint
+		*out = new(genruntime.SecretDestination)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *StorageAccountOperatorSecrets) DeepCopy() *StorageAccountOperatorSecrets {
+	if in == nil {
+		return nil
+	}
+	out := new(StorageAccountOperatorSecrets)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *StorageAccountOperatorSpec) DeepCopyInto(out *StorageAccountOperatorSpec) {
 	*out = *in
 	if in.ConfigMapExpressions != nil {
@@ -1272,6 +1372,11 @@ func (in *StorageAccountOperatorSpec) DeepCopyInto(out *StorageAccountOperatorSp
 			}
 		}
 	}
+	if in.ConfigMaps != nil {
+		in, out := &in.ConfigMaps, &out.ConfigMaps
+		*out = new(StorageAccountOperatorConfigMaps)
+		(*in).DeepCopyInto(*out)
+	}
 	if in.SecretExpressions != nil {
 		in, out := &in.SecretExpressions, &out.SecretExpressions
 		*out = make([]*genruntime.DestinationExpression, len(*in))
@@ -1282,6 +1387,11 @@ func (in *StorageAccountOperatorSpec) DeepCopyInto(out *StorageAccountOperatorSp
 				(*in).DeepCopyInto(*out)
 			}
 		}
+	}
+	if in.Secrets != nil {
+		in, out := &in.Secrets, &out.Secrets
+		*out = new(StorageAccountOperatorSecrets)
+		(*in).DeepCopyInto(*out)
 	}
 }
 

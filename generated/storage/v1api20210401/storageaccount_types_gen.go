@@ -84,6 +84,114 @@ func (s *StorageAccount) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &StorageAccount{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (s *StorageAccount) SecretExpressions() []*genruntime.DestinationExpression {
+	if s.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return s.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (s *StorageAccount) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if s.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return s.Spec.OperatorSpec.ConfigMapExpressions
+}
+
+var _ genruntime.Exporter = &StorageAccount{}
+
+// AzureGeneratedSecrets lists the values spec.operatorSpec.secrets can export, and where the operator reads each.
+func (s *StorageAccount) AzureGeneratedSecrets() []genruntime.ExportedValue {
+	return []genruntime.ExportedValue{
+		{Name: "key1", Action: "listKeys", Path: "keys[0].value"},
+		{Name: "key2", Action: "listKeys", Path: "keys[1].value"},
+		{Name: "blobEndpoint", Path: "properties.primaryEndpoints.blob"},
+		{Name: "queueEndpoint", Path: "properties.primaryEndpoints.queue"},
+		{Name: "tableEndpoint", Path: "properties.primaryEndpoints.table"},
+		{Name: "fileEndpoint", Path: "properties.primaryEndpoints.file"},
+		{Name: "webEndpoint", Path: "properties.primaryEndpoints.web"},
+		{Name: "dfsEndpoint", Path: "properties.primaryEndpoints.dfs"},
+	}
+}
+
+// GeneratedConfigs lists the values spec.operatorSpec.configMaps can export, and where the operator reads each.
+func (s *StorageAccount) GeneratedConfigs() []genruntime.ExportedValue {
+	return []genruntime.ExportedValue{
+		{Name: "blobEndpoint", Path: "properties.primaryEndpoints.blob"},
+		{Name: "queueEndpoint", Path: "properties.primaryEndpoints.queue"},
+		{Name: "tableEndpoint", Path: "properties.primaryEndpoints.table"},
+		{Name: "fileEndpoint", Path: "properties.primaryEndpoints.file"},
+		{Name: "webEndpoint", Path: "properties.primaryEndpoints.web"},
+		{Name: "dfsEndpoint", Path: "properties.primaryEndpoints.dfs"},
+	}
+}
+
+// SecretDestinations returns the destinations set in spec.operatorSpec.secrets, by the name of the value; unset ones are absent.
+func (s *StorageAccount) SecretDestinations() map[string]genruntime.SecretDestination {
+	if s.Spec.OperatorSpec == nil || s.Spec.OperatorSpec.Secrets == nil {
+		return nil
+	}
+	from := s.Spec.OperatorSpec.Secrets
+	result := make(map[string]genruntime.SecretDestination)
+	if from.Key1 != nil {
+		result["key1"] = *from.Key1
+	}
+	if from.Key2 != nil {
+		result["key2"] = *from.Key2
+	}
+	if from.BlobEndpoint != nil {
+		result["blobEndpoint"] = *from.BlobEndpoint
+	}
+	if from.QueueEndpoint != nil {
+		result["queueEndpoint"] = *from.QueueEndpoint
+	}
+	if from.TableEndpoint != nil {
+		result["tableEndpoint"] = *from.TableEndpoint
+	}
+	if from.FileEndpoint != nil {
+		result["fileEndpoint"] = *from.FileEndpoint
+	}
+	if from.WebEndpoint != nil {
+		result["webEndpoint"] = *from.WebEndpoint
+	}
+	if from.DfsEndpoint != nil {
+		result["dfsEndpoint"] = *from.DfsEndpoint
+	}
+	return result
+}
+
+// ConfigMapDestinations returns the destinations set in spec.operatorSpec.configMaps, by the name of the value; unset ones are absent.
+func (s *StorageAccount) ConfigMapDestinations() map[string]genruntime.ConfigMapDestination {
+	if s.Spec.OperatorSpec == nil || s.Spec.OperatorSpec.ConfigMaps == nil {
+		return nil
+	}
+	from := s.Spec.OperatorSpec.ConfigMaps
+	result := make(map[string]genruntime.ConfigMapDestination)
+	if from.BlobEndpoint != nil {
+		result["blobEndpoint"] = *from.BlobEndpoint
+	}
+	if from.QueueEndpoint != nil {
+		result["queueEndpoint"] = *from.QueueEndpoint
+	}
+	if from.TableEndpoint != nil {
+		result["tableEndpoint"] = *from.TableEndpoint
+	}
+	if from.FileEndpoint != nil {
+		result["fileEndpoint"] = *from.FileEndpoint
+	}
+	if from.WebEndpoint != nil {
+		result["webEndpoint"] = *from.WebEndpoint
+	}
+	if from.DfsEndpoint != nil {
+		result["dfsEndpoint"] = *from.DfsEndpoint
+	}
+	return result
+}
+
 var _ conversion.Convertible = &StorageAccount{}
 
 // ConvertTo converts the receiver to hub, the storage/v1api20210401/storage.StorageAccount the API server stores, directly.
@@ -7620,13 +7728,289 @@ func (s *StorageAccountMicrosoftEndpoints_STATUS) AssignProperties_To_StorageAcc
 	return nil
 }
 
+// StorageAccountOperatorConfigMaps: the values of StorageAccount the operator can write to ConfigMaps
+type StorageAccountOperatorConfigMaps struct {
+	// BlobEndpoint: the ConfigMap key to write blobEndpoint to, which the operator reads from the resource, at properties.primaryEndpoints.blob
+	BlobEndpoint *genruntime.ConfigMapDestination `json:"blobEndpoint,omitempty"`
+
+	// DfsEndpoint: the ConfigMap key to write dfsEndpoint to, which the operator reads from the resource, at properties.primaryEndpoints.dfs
+	DfsEndpoint *genruntime.ConfigMapDestination `json:"dfsEndpoint,omitempty"`
+
+	// FileEndpoint: the ConfigMap key to write fileEndpoint to, which the operator reads from the resource, at properties.primaryEndpoints.file
+	FileEndpoint *genruntime.ConfigMapDestination `json:"fileEndpoint,omitempty"`
+
+	// QueueEndpoint: the ConfigMap key to write queueEndpoint to, which the operator reads from the resource, at properties.primaryEndpoints.queue
+	QueueEndpoint *genruntime.ConfigMapDestination `json:"queueEndpoint,omitempty"`
+
+	// TableEndpoint: the ConfigMap key to write tableEndpoint to, which the operator reads from the resource, at properties.primaryEndpoints.table
+	TableEndpoint *genruntime.ConfigMapDestination `json:"tableEndpoint,omitempty"`
+
+	// WebEndpoint: the ConfigMap key to write webEndpoint to, which the operator reads from the resource, at properties.primaryEndpoints.web
+	WebEndpoint *genruntime.ConfigMapDestination `json:"webEndpoint,omitempty"`
+}
+
+// AssignProperties_From_StorageAccountOperatorConfigMaps populates the receiver from source, a storage/v1api20210401/storage.StorageAccountOperatorConfigMaps.
+func (s *StorageAccountOperatorConfigMaps) AssignProperties_From_StorageAccountOperatorConfigMaps(source *storage.StorageAccountOperatorConfigMaps) error {
+	if source.BlobEndpoint != nil {
+		blobEndpointValue := *source.BlobEndpoint.DeepCopy()
+		s.BlobEndpoint = &blobEndpointValue
+	} else {
+		s.BlobEndpoint = nil
+	}
+
+	if source.DfsEndpoint != nil {
+		dfsEndpointValue := *source.DfsEndpoint.DeepCopy()
+		s.DfsEndpoint = &dfsEndpointValue
+	} else {
+		s.DfsEndpoint = nil
+	}
+
+	if source.FileEndpoint != nil {
+		fileEndpointValue := *source.FileEndpoint.DeepCopy()
+		s.FileEndpoint = &fileEndpointValue
+	} else {
+		s.FileEndpoint = nil
+	}
+
+	if source.QueueEndpoint != nil {
+		queueEndpointValue := *source.QueueEndpoint.DeepCopy()
+		s.QueueEndpoint = &queueEndpointValue
+	} else {
+		s.QueueEndpoint = nil
+	}
+
+	if source.TableEndpoint != nil {
+		tableEndpointValue := *source.TableEndpoint.DeepCopy()
+		s.TableEndpoint = &tableEndpointValue
+	} else {
+		s.TableEndpoint = nil
+	}
+
+	if source.WebEndpoint != nil {
+		webEndpointValue := *source.WebEndpoint.DeepCopy()
+		s.WebEndpoint = &webEndpointValue
+	} else {
+		s.WebEndpoint = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_StorageAccountOperatorConfigMaps populates destination, a storage/v1api20210401/storage.StorageAccountOperatorConfigMaps, from the receiver.
+func (s *StorageAccountOperatorConfigMaps) AssignProperties_To_StorageAccountOperatorConfigMaps(destination *storage.StorageAccountOperatorConfigMaps) error {
+	if s.BlobEndpoint != nil {
+		blobEndpointValue := *s.BlobEndpoint.DeepCopy()
+		destination.BlobEndpoint = &blobEndpointValue
+	} else {
+		destination.BlobEndpoint = nil
+	}
+
+	if s.DfsEndpoint != nil {
+		dfsEndpointValue := *s.DfsEndpoint.DeepCopy()
+		destination.DfsEndpoint = &dfsEndpointValue
+	} else {
+		destination.DfsEndpoint = nil
+	}
+
+	if s.FileEndpoint != nil {
+		fileEndpointValue := *s.FileEndpoint.DeepCopy()
+		destination.FileEndpoint = &fileEndpointValue
+	} else {
+		destination.FileEndpoint = nil
+	}
+
+	if s.QueueEndpoint != nil {
+		queueEndpointValue := *s.QueueEndpoint.DeepCopy()
+		destination.QueueEndpoint = &queueEndpointValue
+	} else {
+		destination.QueueEndpoint = nil
+	}
+
+	if s.TableEndpoint != nil {
+		tableEndpointValue := *s.TableEndpoint.DeepCopy()
+		destination.TableEndpoint = &tableEndpointValue
+	} else {
+		destination.TableEndpoint = nil
+	}
+
+	if s.WebEndpoint != nil {
+		webEndpointValue := *s.WebEndpoint.DeepCopy()
+		destination.WebEndpoint = &webEndpointValue
+	} else {
+		destination.WebEndpoint = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// StorageAccountOperatorSecrets: the values of StorageAccount the operator can write to Secrets
+type StorageAccountOperatorSecrets struct {
+	// BlobEndpoint: the Secret key to write blobEndpoint to, which the operator reads from the resource, at properties.primaryEndpoints.blob
+	BlobEndpoint *genruntime.SecretDestination `json:"blobEndpoint,omitempty"`
+
+	// DfsEndpoint: the Secret key to write dfsEndpoint to, which the operator reads from the resource, at properties.primaryEndpoints.dfs
+	DfsEndpoint *genruntime.SecretDestination `json:"dfsEndpoint,omitempty"`
+
+	// FileEndpoint: the Secret key to write fileEndpoint to, which the operator reads from the resource, at properties.primaryEndpoints.file
+	FileEndpoint *genruntime.SecretDestination `json:"fileEndpoint,omitempty"`
+
+	// Key1: the Secret key to write key1 to, which the operator reads from the response of listKeys, at keys[0].value
+	Key1 *genruntime.SecretDestination `json:"key1,omitempty"`
+
+	// Key2: the Secret key to write key2 to, which the operator reads from the response of listKeys, at keys[1].value
+	Key2 *genruntime.SecretDestination `json:"key2,omitempty"`
+
+	// QueueEndpoint: the Secret key to write queueEndpoint to, which the operator reads from the resource, at properties.primaryEndpoints.queue
+	QueueEndpoint *genruntime.SecretDestination `json:"queueEndpoint,omitempty"`
+
+	// TableEndpoint: the Secret key to write tableEndpoint to, which the operator reads from the resource, at properties.primaryEndpoints.table
+	TableEndpoint *genruntime.SecretDestination `json:"tableEndpoint,omitempty"`
+
+	// WebEndpoint: the Secret key to write webEndpoint to, which the operator reads from the resource, at properties.primaryEndpoints.web
+	WebEndpoint *genruntime.SecretDestination `json:"webEndpoint,omitempty"`
+}
+
+// AssignProperties_From_StorageAccountOperatorSecrets populates the receiver from source, a storage/v1api20210401/storage.StorageAccountOperatorSecrets.
+func (s *StorageAccountOperatorSecrets) AssignProperties_From_StorageAccountOperatorSecrets(source *storage.StorageAccountOperatorSecrets) error {
+	if source.BlobEndpoint != nil {
+		blobEndpointValue := *source.BlobEndpoint.DeepCopy()
+		s.BlobEndpoint = &blobEndpointValue
+	} else {
+		s.BlobEndpoint = nil
+	}
+
+	if source.DfsEndpoint != nil {
+		dfsEndpointValue := *source.DfsEndpoint.DeepCopy()
+		s.DfsEndpoint = &dfsEndpointValue
+	} else {
+		s.DfsEndpoint = nil
+	}
+
+	if source.FileEndpoint != nil {
+		fileEndpointValue := *source.FileEndpoint.DeepCopy()
+		s.FileEndpoint = &fileEndpointValue
+	} else {
+		s.FileEndpoint = nil
+	}
+
+	if source.Key1 != nil {
+		key1Value := *source.Key1.DeepCopy()
+		s.Key1 = &key1Value
+	} else {
+		s.Key1 = nil
+	}
+
+	if source.Key2 != nil {
+		key2Value := *source.Key2.DeepCopy()
+		s.Key2 = &key2Value
+	} else {
+		s.Key2 = nil
+	}
+
+	if source.QueueEndpoint != nil {
+		queueEndpointValue := *source.QueueEndpoint.DeepCopy()
+		s.QueueEndpoint = &queueEndpointValue
+	} else {
+		s.QueueEndpoint = nil
+	}
+
+	if source.TableEndpoint != nil {
+		tableEndpointValue := *source.TableEndpoint.DeepCopy()
+		s.TableEndpoint = &tableEndpointValue
+	} else {
+		s.TableEndpoint = nil
+	}
+
+	if source.WebEndpoint != nil {
+		webEndpointValue := *source.WebEndpoint.DeepCopy()
+		s.WebEndpoint = &webEndpointValue
+	} else {
+		s.WebEndpoint = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_StorageAccountOperatorSecrets populates destination, a storage/v1api20210401/storage.StorageAccountOperatorSecrets, from the receiver.
+func (s *StorageAccountOperatorSecrets) AssignProperties_To_StorageAccountOperatorSecrets(destination *storage.StorageAccountOperatorSecrets) error {
+	if s.BlobEndpoint != nil {
+		blobEndpointValue := *s.BlobEndpoint.DeepCopy()
+		destination.BlobEndpoint = &blobEndpointValue
+	} else {
+		destination.BlobEndpoint = nil
+	}
+
+	if s.DfsEndpoint != nil {
+		dfsEndpointValue := *s.DfsEndpoint.DeepCopy()
+		destination.DfsEndpoint = &dfsEndpointValue
+	} else {
+		destination.DfsEndpoint = nil
+	}
+
+	if s.FileEndpoint != nil {
+		fileEndpointValue := *s.FileEndpoint.DeepCopy()
+		destination.FileEndpoint = &fileEndpointValue
+	} else {
+		destination.FileEndpoint = nil
+	}
+
+	if s.Key1 != nil {
+		key1Value := *s.Key1.DeepCopy()
+		destination.Key1 = &key1Value
+	} else {
+		destination.Key1 = nil
+	}
+
+	if s.Key2 != nil {
+		key2Value := *s.Key2.DeepCopy()
+		destination.Key2 = &key2Value
+	} else {
+		destination.Key2 = nil
+	}
+
+	if s.QueueEndpoint != nil {
+		queueEndpointValue := *s.QueueEndpoint.DeepCopy()
+		destination.QueueEndpoint = &queueEndpointValue
+	} else {
+		destination.QueueEndpoint = nil
+	}
+
+	if s.TableEndpoint != nil {
+		tableEndpointValue := *s.TableEndpoint.DeepCopy()
+		destination.TableEndpoint = &tableEndpointValue
+	} else {
+		destination.TableEndpoint = nil
+	}
+
+	if s.WebEndpoint != nil {
+		webEndpointValue := *s.WebEndpoint.DeepCopy()
+		destination.WebEndpoint = &webEndpointValue
+	} else {
+		destination.WebEndpoint = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // StorageAccountOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type StorageAccountOperatorSpec struct {
 	// ConfigMapExpressions: CEL expressions whose results are written to ConfigMaps
 	ConfigMapExpressions []*genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
 
+	// ConfigMaps: where to write values of the resource that others read, each a key of a ConfigMap
+	ConfigMaps *StorageAccountOperatorConfigMaps `json:"configMaps,omitempty"`
+
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+
+	// Secrets: where to write the secrets Azure generates for the resource, each a key of a Secret
+	Secrets *StorageAccountOperatorSecrets `json:"secrets,omitempty"`
 }
 
 // AssignProperties_From_StorageAccountOperatorSpec populates the receiver from source, a storage/v1api20210401/storage.StorageAccountOperatorSpec.
@@ -7646,6 +8030,16 @@ func (s *StorageAccountOperatorSpec) AssignProperties_From_StorageAccountOperato
 		s.ConfigMapExpressions = nil
 	}
 
+	if source.ConfigMaps != nil {
+		var configMapsValue StorageAccountOperatorConfigMaps
+		if err := configMapsValue.AssignProperties_From_StorageAccountOperatorConfigMaps(source.ConfigMaps); err != nil {
+			return fmt.Errorf("converting ConfigMaps: %w", err)
+		}
+		s.ConfigMaps = &configMapsValue
+	} else {
+		s.ConfigMaps = nil
+	}
+
 	if source.SecretExpressions != nil {
 		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
 		for secretExpressionsIndex := range source.SecretExpressions {
@@ -7659,6 +8053,16 @@ func (s *StorageAccountOperatorSpec) AssignProperties_From_StorageAccountOperato
 		s.SecretExpressions = secretExpressionsList
 	} else {
 		s.SecretExpressions = nil
+	}
+
+	if source.Secrets != nil {
+		var secretsValue StorageAccountOperatorSecrets
+		if err := secretsValue.AssignProperties_From_StorageAccountOperatorSecrets(source.Secrets); err != nil {
+			return fmt.Errorf("converting Secrets: %w", err)
+		}
+		s.Secrets = &secretsValue
+	} else {
+		s.Secrets = nil
 	}
 
 	return nil
@@ -7681,6 +8085,16 @@ func (s *StorageAccountOperatorSpec) AssignProperties_To_StorageAccountOperatorS
 		destination.ConfigMapExpressions = nil
 	}
 
+	if s.ConfigMaps != nil {
+		var configMapsValue storage.StorageAccountOperatorConfigMaps
+		if err := s.ConfigMaps.AssignProperties_To_StorageAccountOperatorConfigMaps(&configMapsValue); err != nil {
+			return fmt.Errorf("converting ConfigMaps: %w", err)
+		}
+		destination.ConfigMaps = &configMapsValue
+	} else {
+		destination.ConfigMaps = nil
+	}
+
 	if s.SecretExpressions != nil {
 		secretExpressionsList := make([]*genruntime.DestinationExpression, len(s.SecretExpressions))
 		for secretExpressionsIndex := range s.SecretExpressions {
@@ -7694,6 +8108,16 @@ func (s *StorageAccountOperatorSpec) AssignProperties_To_StorageAccountOperatorS
 		destination.SecretExpressions = secretExpressionsList
 	} else {
 		destination.SecretExpressions = nil
+	}
+
+	if s.Secrets != nil {
+		var secretsValue storage.StorageAccountOperatorSecrets
+		if err := s.Secrets.AssignProperties_To_StorageAccountOperatorSecrets(&secretsValue); err != nil {
+			return fmt.Errorf("converting Secrets: %w", err)
+		}
+		destination.Secrets = &secretsValue
+	} else {
+		destination.Secrets = nil
 	}
 
 	// The source has no property bag, and every property found a field.

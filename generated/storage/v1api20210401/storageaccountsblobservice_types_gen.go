@@ -83,6 +83,24 @@ func (s *StorageAccountsBlobService) GetResourceScope() genruntime.ResourceScope
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &StorageAccountsBlobService{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (s *StorageAccountsBlobService) SecretExpressions() []*genruntime.DestinationExpression {
+	if s.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return s.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (s *StorageAccountsBlobService) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if s.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return s.Spec.OperatorSpec.ConfigMapExpressions
+}
+
 var _ conversion.Convertible = &StorageAccountsBlobService{}
 
 // ConvertTo converts the receiver to hub, the storage/v1api20210401/storage.StorageAccountsBlobService the API server stores, directly.

@@ -83,6 +83,24 @@ func (s *StorageAccountsBlobServicesContainer) GetResourceScope() genruntime.Res
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &StorageAccountsBlobServicesContainer{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (s *StorageAccountsBlobServicesContainer) SecretExpressions() []*genruntime.DestinationExpression {
+	if s.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return s.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (s *StorageAccountsBlobServicesContainer) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if s.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return s.Spec.OperatorSpec.ConfigMapExpressions
+}
+
 var _ conversion.Convertible = &StorageAccountsBlobServicesContainer{}
 
 // ConvertTo converts the receiver to hub, the storage/v1api20210401/storage.StorageAccountsBlobServicesContainer the API server stores, directly.

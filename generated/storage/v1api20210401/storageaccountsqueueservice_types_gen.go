@@ -82,6 +82,24 @@ func (s *StorageAccountsQueueService) GetResourceScope() genruntime.ResourceScop
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &StorageAccountsQueueService{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (s *StorageAccountsQueueService) SecretExpressions() []*genruntime.DestinationExpression {
+	if s.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return s.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (s *StorageAccountsQueueService) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if s.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return s.Spec.OperatorSpec.ConfigMapExpressions
+}
+
 var _ conversion.Convertible = &StorageAccountsQueueService{}
 
 // ConvertTo converts the receiver to hub, the storage/v1api20210401/storage.StorageAccountsQueueService the API server stores, directly.

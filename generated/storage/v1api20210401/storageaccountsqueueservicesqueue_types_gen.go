@@ -83,6 +83,24 @@ func (s *StorageAccountsQueueServicesQueue) GetResourceScope() genruntime.Resour
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &StorageAccountsQueueServicesQueue{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (s *StorageAccountsQueueServicesQueue) SecretExpressions() []*genruntime.DestinationExpression {
+	if s.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return s.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (s *StorageAccountsQueueServicesQueue) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if s.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return s.Spec.OperatorSpec.ConfigMapExpressions
+}
+
 var _ conversion.Convertible = &StorageAccountsQueueServicesQueue{}
 
 // ConvertTo converts the receiver to hub, the storage/v1api20210401/storage.StorageAccountsQueueServicesQueue the API server stores, directly.

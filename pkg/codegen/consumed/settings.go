@@ -54,7 +54,9 @@ func Paths(path string, names ...string) []string {
 // unusedWhy explains, for settings that are often left unused, why and what to do; a stage that
 // starts implementing one simply consumes it. Other settings get a generic message.
 var unusedWhy = map[string]string{
-	"$azureGeneratedSecrets": "$azureGeneratedSecrets is not supported yet: exporting secrets Azure generates is not implemented; remove the setting",
+	"$azureGeneratedSecrets": "$azureGeneratedSecrets has no effect here: only an exported resource exports secrets; export the type or remove the setting",
+	"$generatedConfigs":      "$generatedConfigs has no effect here: only an exported resource exports config-map values; export the type or remove the setting",
+	"$defaultAzureName":      "$defaultAzureName has no effect here: only an exported resource has an azureName; export the type or remove the setting",
 	"$isHub":                 "$isHub has no effect here: only an exported resource has a hub version; export the type or remove the setting",
 }
 

@@ -108,6 +108,15 @@ func (d *dumper) definition(def astmodel.Definition) {
 		if t.FixedAzureName != "" {
 			d.printf("  azure name: %s\n", t.FixedAzureName)
 		}
+		for _, v := range t.AzureGeneratedSecrets {
+			d.printf("  secret: %s\n", v)
+		}
+		for _, v := range t.GeneratedConfigs {
+			d.printf("  config: %s\n", v)
+		}
+		if t.DefaultAzureName != "" {
+			d.printf("  default azure name: %s\n", t.DefaultAzureName)
+		}
 		d.printf("  storage version: %v\n", t.IsStorageVersion)
 	default:
 		d.printf("%s = %s%s\n", def.Name.Name, typeString(def.Type, home), origin)

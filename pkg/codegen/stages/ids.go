@@ -9,6 +9,7 @@ const (
 	ApplyConfig           = "apply-config"
 	SplitSpecStatus       = "split-spec-status"
 	AddResourceProperties = "add-resource-properties"
+	AddExportedValues     = "add-exported-values"
 	BreakCycles           = "break-cycles"
 	PruneUnused           = "prune-unused"
 	CreateStorageTypes    = "create-storage-types"

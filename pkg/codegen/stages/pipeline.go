@@ -16,6 +16,8 @@ import "github.com/armgen/armgen/pkg/codegen/pipeline"
 //     raw types, before split-spec-status renames and reshapes them.
 //   - split-spec-status: needs the settings applied (secrets and references decide spec types).
 //   - add-resource-properties: adds to the spec and status types split-spec-status made.
+//   - add-exported-values: adds to the operatorSpec add-resource-properties made, and reads the
+//     status types to tell where a status value is on the wire.
 //   - break-cycles: after every property exists, so no later stage can add a cycle back.
 //   - prune-unused: after the last stage that drops references (split and break-cycles leave
 //     raw types and recursive originals behind).
@@ -37,6 +39,7 @@ func All() []pipeline.Stage {
 		applyConfig(),
 		splitSpecStatus(),
 		addResourceProperties(),
+		addExportedValues(),
 		breakCycles(),
 		pruneUnused(),
 		createStorageTypes(),

@@ -797,6 +797,119 @@ func (r *RedisLinkedServer_STATUSType) AssignProperties_To_RedisLinkedServer_STA
 	return nil
 }
 
+// RedisOperatorSecrets: Storage version of v1api20200601.RedisOperatorSecrets
+type RedisOperatorSecrets struct {
+	HostName *genruntime.SecretDestination `json:"hostName,omitempty"`
+
+	Port *genruntime.SecretDestination `json:"port,omitempty"`
+
+	PrimaryKey *genruntime.SecretDestination `json:"primaryKey,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	SecondaryKey *genruntime.SecretDestination `json:"secondaryKey,omitempty"`
+
+	SslPort *genruntime.SecretDestination `json:"sslPort,omitempty"`
+}
+
+// AssignProperties_From_RedisOperatorSecrets populates the receiver from source, a cache/v1api20201201/storage.RedisOperatorSecrets.
+func (r *RedisOperatorSecrets) AssignProperties_From_RedisOperatorSecrets(source *v1api20201201storage.RedisOperatorSecrets) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.HostName != nil {
+		hostNameValue := *source.HostName.DeepCopy()
+		r.HostName = &hostNameValue
+	} else {
+		r.HostName = nil
+	}
+
+	if source.Port != nil {
+		portValue := *source.Port.DeepCopy()
+		r.Port = &portValue
+	} else {
+		r.Port = nil
+	}
+
+	if source.PrimaryKey != nil {
+		primaryKeyValue := *source.PrimaryKey.DeepCopy()
+		r.PrimaryKey = &primaryKeyValue
+	} else {
+		r.PrimaryKey = nil
+	}
+
+	if source.SecondaryKey != nil {
+		secondaryKeyValue := *source.SecondaryKey.DeepCopy()
+		r.SecondaryKey = &secondaryKeyValue
+	} else {
+		r.SecondaryKey = nil
+	}
+
+	if source.SslPort != nil {
+		sslPortValue := *source.SslPort.DeepCopy()
+		r.SslPort = &sslPortValue
+	} else {
+		r.SslPort = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		r.PropertyBag = propertyBag
+	} else {
+		r.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_RedisOperatorSecrets populates destination, a cache/v1api20201201/storage.RedisOperatorSecrets, from the receiver.
+func (r *RedisOperatorSecrets) AssignProperties_To_RedisOperatorSecrets(destination *v1api20201201storage.RedisOperatorSecrets) error {
+	propertyBag := genruntime.NewPropertyBag(r.PropertyBag)
+
+	if r.HostName != nil {
+		hostNameValue := *r.HostName.DeepCopy()
+		destination.HostName = &hostNameValue
+	} else {
+		destination.HostName = nil
+	}
+
+	if r.Port != nil {
+		portValue := *r.Port.DeepCopy()
+		destination.Port = &portValue
+	} else {
+		destination.Port = nil
+	}
+
+	if r.PrimaryKey != nil {
+		primaryKeyValue := *r.PrimaryKey.DeepCopy()
+		destination.PrimaryKey = &primaryKeyValue
+	} else {
+		destination.PrimaryKey = nil
+	}
+
+	if r.SecondaryKey != nil {
+		secondaryKeyValue := *r.SecondaryKey.DeepCopy()
+		destination.SecondaryKey = &secondaryKeyValue
+	} else {
+		destination.SecondaryKey = nil
+	}
+
+	if r.SslPort != nil {
+		sslPortValue := *r.SslPort.DeepCopy()
+		destination.SslPort = &sslPortValue
+	} else {
+		destination.SslPort = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // RedisOperatorSpec: Storage version of v1api20200601.RedisOperatorSpec
 type RedisOperatorSpec struct {
 	ConfigMapExpressions []*genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
@@ -804,6 +917,8 @@ type RedisOperatorSpec struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+
+	Secrets *RedisOperatorSecrets `json:"secrets,omitempty"`
 }
 
 // AssignProperties_From_RedisOperatorSpec populates the receiver from source, a cache/v1api20201201/storage.RedisOperatorSpec.
@@ -838,6 +953,16 @@ func (r *RedisOperatorSpec) AssignProperties_From_RedisOperatorSpec(source *v1ap
 		r.SecretExpressions = secretExpressionsList
 	} else {
 		r.SecretExpressions = nil
+	}
+
+	if source.Secrets != nil {
+		var secretsValue RedisOperatorSecrets
+		if err := secretsValue.AssignProperties_From_RedisOperatorSecrets(source.Secrets); err != nil {
+			return fmt.Errorf("converting Secrets: %w", err)
+		}
+		r.Secrets = &secretsValue
+	} else {
+		r.Secrets = nil
 	}
 
 	// What has no field of its own stays in the property bag.
@@ -882,6 +1007,16 @@ func (r *RedisOperatorSpec) AssignProperties_To_RedisOperatorSpec(destination *v
 		destination.SecretExpressions = secretExpressionsList
 	} else {
 		destination.SecretExpressions = nil
+	}
+
+	if r.Secrets != nil {
+		var secretsValue v1api20201201storage.RedisOperatorSecrets
+		if err := r.Secrets.AssignProperties_To_RedisOperatorSecrets(&secretsValue); err != nil {
+			return fmt.Errorf("converting Secrets: %w", err)
+		}
+		destination.Secrets = &secretsValue
+	} else {
+		destination.Secrets = nil
 	}
 
 	// What has no field of its own stays in the property bag.

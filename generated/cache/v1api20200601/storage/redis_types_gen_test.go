@@ -109,12 +109,25 @@ func GenerateRedisLinkedServer_STATUSType(t *rapid.T) RedisLinkedServer_STATUSTy
 	}
 }
 
+// GenerateRedisOperatorSecrets draws a random RedisOperatorSecrets for property-based tests.
+func GenerateRedisOperatorSecrets(t *rapid.T) RedisOperatorSecrets {
+	return RedisOperatorSecrets{
+		HostName:     gentest.Optional(gentest.SecretDestination)(t),
+		Port:         gentest.Optional(gentest.SecretDestination)(t),
+		PrimaryKey:   gentest.Optional(gentest.SecretDestination)(t),
+		PropertyBag:  gentest.PropertyBag(t),
+		SecondaryKey: gentest.Optional(gentest.SecretDestination)(t),
+		SslPort:      gentest.Optional(gentest.SecretDestination)(t),
+	}
+}
+
 // GenerateRedisOperatorSpec draws a random RedisOperatorSpec for property-based tests.
 func GenerateRedisOperatorSpec(t *rapid.T) RedisOperatorSpec {
 	return RedisOperatorSpec{
 		ConfigMapExpressions: gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
 		PropertyBag:          gentest.PropertyBag(t),
 		SecretExpressions:    gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
+		Secrets:              gentest.Optional(GenerateRedisOperatorSecrets)(t),
 	}
 }
 
@@ -206,6 +219,16 @@ func Test_RedisLinkedServer_STATUSType_JSONRoundTrip(t *testing.T) {
 // Test_RedisLinkedServer_STATUSType_AssignProperties_To_RedisLinkedServer_STATUSType_RoundTrip checks that converting a RedisLinkedServer_STATUSType to cache/v1api20201201/storage.RedisLinkedServer_STATUSType and back loses nothing.
 func Test_RedisLinkedServer_STATUSType_AssignProperties_To_RedisLinkedServer_STATUSType_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[RedisLinkedServer_STATUSType, v1api20201201storage.RedisLinkedServer_STATUSType](t, GenerateRedisLinkedServer_STATUSType, (*RedisLinkedServer_STATUSType).AssignProperties_To_RedisLinkedServer_STATUSType, (*RedisLinkedServer_STATUSType).AssignProperties_From_RedisLinkedServer_STATUSType)
+}
+
+// Test_RedisOperatorSecrets_JSONRoundTrip checks that JSON keeps every value of RedisOperatorSecrets.
+func Test_RedisOperatorSecrets_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateRedisOperatorSecrets)
+}
+
+// Test_RedisOperatorSecrets_AssignProperties_To_RedisOperatorSecrets_RoundTrip checks that converting a RedisOperatorSecrets to cache/v1api20201201/storage.RedisOperatorSecrets and back loses nothing.
+func Test_RedisOperatorSecrets_AssignProperties_To_RedisOperatorSecrets_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[RedisOperatorSecrets, v1api20201201storage.RedisOperatorSecrets](t, GenerateRedisOperatorSecrets, (*RedisOperatorSecrets).AssignProperties_To_RedisOperatorSecrets, (*RedisOperatorSecrets).AssignProperties_From_RedisOperatorSecrets)
 }
 
 // Test_RedisOperatorSpec_JSONRoundTrip checks that JSON keeps every value of RedisOperatorSpec.

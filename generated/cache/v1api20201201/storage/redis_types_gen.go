@@ -226,6 +226,21 @@ type RedisLinkedServer_STATUSType struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
+// RedisOperatorSecrets: Storage version of v1api20201201.RedisOperatorSecrets
+type RedisOperatorSecrets struct {
+	HostName *genruntime.SecretDestination `json:"hostName,omitempty"`
+
+	Port *genruntime.SecretDestination `json:"port,omitempty"`
+
+	PrimaryKey *genruntime.SecretDestination `json:"primaryKey,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	SecondaryKey *genruntime.SecretDestination `json:"secondaryKey,omitempty"`
+
+	SslPort *genruntime.SecretDestination `json:"sslPort,omitempty"`
+}
+
 // RedisOperatorSpec: Storage version of v1api20201201.RedisOperatorSpec
 type RedisOperatorSpec struct {
 	ConfigMapExpressions []*genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
@@ -233,6 +248,8 @@ type RedisOperatorSpec struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+
+	Secrets *RedisOperatorSecrets `json:"secrets,omitempty"`
 }
 
 // Sku: Storage version of v1api20201201.Sku

@@ -112,12 +112,25 @@ func GenerateRedisLinkedServer_STATUSType(t *rapid.T) RedisLinkedServer_STATUSTy
 	}
 }
 
+// GenerateRedisOperatorSecrets draws a random RedisOperatorSecrets for property-based tests.
+func GenerateRedisOperatorSecrets(t *rapid.T) RedisOperatorSecrets {
+	return RedisOperatorSecrets{
+		HostName:     gentest.Optional(gentest.SecretDestination)(t),
+		Port:         gentest.Optional(gentest.SecretDestination)(t),
+		PrimaryKey:   gentest.Optional(gentest.SecretDestination)(t),
+		PropertyBag:  gentest.PropertyBag(t),
+		SecondaryKey: gentest.Optional(gentest.SecretDestination)(t),
+		SslPort:      gentest.Optional(gentest.SecretDestination)(t),
+	}
+}
+
 // GenerateRedisOperatorSpec draws a random RedisOperatorSpec for property-based tests.
 func GenerateRedisOperatorSpec(t *rapid.T) RedisOperatorSpec {
 	return RedisOperatorSpec{
 		ConfigMapExpressions: gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
 		PropertyBag:          gentest.PropertyBag(t),
 		SecretExpressions:    gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
+		Secrets:              gentest.Optional(GenerateRedisOperatorSecrets)(t),
 	}
 }
 
@@ -174,6 +187,11 @@ func Test_RedisInstanceDetails_STATUS_JSONRoundTrip(t *testing.T) {
 // Test_RedisLinkedServer_STATUSType_JSONRoundTrip checks that JSON keeps every value of RedisLinkedServer_STATUSType.
 func Test_RedisLinkedServer_STATUSType_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateRedisLinkedServer_STATUSType)
+}
+
+// Test_RedisOperatorSecrets_JSONRoundTrip checks that JSON keeps every value of RedisOperatorSecrets.
+func Test_RedisOperatorSecrets_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateRedisOperatorSecrets)
 }
 
 // Test_RedisOperatorSpec_JSONRoundTrip checks that JSON keeps every value of RedisOperatorSpec.

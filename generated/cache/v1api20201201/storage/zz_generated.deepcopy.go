@@ -613,6 +613,53 @@ func (in *RedisList) DeepCopyObject() runtime.Object {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *RedisOperatorSecrets) DeepCopyInto(out *RedisOperatorSecrets) {
+	*out = *in
+	if in.HostName != nil {
+		in, out := &in.HostName, &out.HostName
+		*out = new(genruntime.SecretDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Port != nil {
+		in, out := &in.Port, &out.Port
+		*out = new(genruntime.SecretDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PrimaryKey != nil {
+		in, out := &in.PrimaryKey, &out.PrimaryKey
+		*out = new(genruntime.SecretDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecondaryKey != nil {
+		in, out := &in.SecondaryKey, &out.SecondaryKey
+		*out = new(genruntime.SecretDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.SslPort != nil {
+		in, out := &in.SslPort, &out.SslPort
+		*out = new(genruntime.SecretDestination)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *RedisOperatorSecrets) DeepCopy() *RedisOperatorSecrets {
+	if in == nil {
+		return nil
+	}
+	out := new(RedisOperatorSecrets)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *RedisOperatorSpec) DeepCopyInto(out *RedisOperatorSpec) {
 	*out = *in
 	if in.ConfigMapExpressions != nil {
@@ -643,6 +690,11 @@ func (in *RedisOperatorSpec) DeepCopyInto(out *RedisOperatorSpec) {
 				(*in).DeepCopyInto(*out)
 			}
 		}
+	}
+	if in.Secrets != nil {
+		in, out := &in.Secrets, &out.Secrets
+		*out = new(RedisOperatorSecrets)
+		(*in).DeepCopyInto(*out)
 	}
 }
 

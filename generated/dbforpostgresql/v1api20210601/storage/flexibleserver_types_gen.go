@@ -200,6 +200,13 @@ type Backup_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
+// FlexibleServerOperatorSecrets: Storage version of v1api20210601.FlexibleServerOperatorSecrets
+type FlexibleServerOperatorSecrets struct {
+	FullyQualifiedDomainName *genruntime.SecretDestination `json:"fullyQualifiedDomainName,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
 // FlexibleServerOperatorSpec: Storage version of v1api20210601.FlexibleServerOperatorSpec
 type FlexibleServerOperatorSpec struct {
 	ConfigMapExpressions []*genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
@@ -207,6 +214,8 @@ type FlexibleServerOperatorSpec struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+
+	Secrets *FlexibleServerOperatorSecrets `json:"secrets,omitempty"`
 }
 
 // HighAvailability: Storage version of v1api20210601.HighAvailability

@@ -90,12 +90,21 @@ func GenerateBackup_STATUS(t *rapid.T) Backup_STATUS {
 	}
 }
 
+// GenerateFlexibleServerOperatorSecrets draws a random FlexibleServerOperatorSecrets for property-based tests.
+func GenerateFlexibleServerOperatorSecrets(t *rapid.T) FlexibleServerOperatorSecrets {
+	return FlexibleServerOperatorSecrets{
+		FullyQualifiedDomainName: gentest.Optional(gentest.SecretDestination)(t),
+		PropertyBag:              gentest.PropertyBag(t),
+	}
+}
+
 // GenerateFlexibleServerOperatorSpec draws a random FlexibleServerOperatorSpec for property-based tests.
 func GenerateFlexibleServerOperatorSpec(t *rapid.T) FlexibleServerOperatorSpec {
 	return FlexibleServerOperatorSpec{
 		ConfigMapExpressions: gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
 		PropertyBag:          gentest.PropertyBag(t),
 		SecretExpressions:    gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
+		Secrets:              gentest.Optional(GenerateFlexibleServerOperatorSecrets)(t),
 	}
 }
 
@@ -247,6 +256,11 @@ func Test_Backup_JSONRoundTrip(t *testing.T) {
 // Test_Backup_STATUS_JSONRoundTrip checks that JSON keeps every value of Backup_STATUS.
 func Test_Backup_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateBackup_STATUS)
+}
+
+// Test_FlexibleServerOperatorSecrets_JSONRoundTrip checks that JSON keeps every value of FlexibleServerOperatorSecrets.
+func Test_FlexibleServerOperatorSecrets_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateFlexibleServerOperatorSecrets)
 }
 
 // Test_FlexibleServerOperatorSpec_JSONRoundTrip checks that JSON keeps every value of FlexibleServerOperatorSpec.

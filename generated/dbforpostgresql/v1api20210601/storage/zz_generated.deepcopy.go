@@ -135,6 +135,33 @@ func (in *FlexibleServerList) DeepCopyObject() runtime.Object {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FlexibleServerOperatorSecrets) DeepCopyInto(out *FlexibleServerOperatorSecrets) {
+	*out = *in
+	if in.FullyQualifiedDomainName != nil {
+		in, out := &in.FullyQualifiedDomainName, &out.FullyQualifiedDomainName
+		*out = new(genruntime.SecretDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FlexibleServerOperatorSecrets) DeepCopy() *FlexibleServerOperatorSecrets {
+	if in == nil {
+		return nil
+	}
+	out := new(FlexibleServerOperatorSecrets)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *FlexibleServerOperatorSpec) DeepCopyInto(out *FlexibleServerOperatorSpec) {
 	*out = *in
 	if in.ConfigMapExpressions != nil {
@@ -165,6 +192,11 @@ func (in *FlexibleServerOperatorSpec) DeepCopyInto(out *FlexibleServerOperatorSp
 				(*in).DeepCopyInto(*out)
 			}
 		}
+	}
+	if in.Secrets != nil {
+		in, out := &in.Secrets, &out.Secrets
+		*out = new(FlexibleServerOperatorSecrets)
+		(*in).DeepCopyInto(*out)
 	}
 }
 

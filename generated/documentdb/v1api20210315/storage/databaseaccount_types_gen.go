@@ -1609,6 +1609,119 @@ func (c *CorsPolicy_STATUS) AssignProperties_To_CorsPolicy_STATUS(destination *v
 	return nil
 }
 
+// DatabaseAccountOperatorSecrets: Storage version of v1api20210315.DatabaseAccountOperatorSecrets
+type DatabaseAccountOperatorSecrets struct {
+	DocumentEndpoint *genruntime.SecretDestination `json:"documentEndpoint,omitempty"`
+
+	PrimaryMasterKey *genruntime.SecretDestination `json:"primaryMasterKey,omitempty"`
+
+	PrimaryReadonlyMasterKey *genruntime.SecretDestination `json:"primaryReadonlyMasterKey,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	SecondaryMasterKey *genruntime.SecretDestination `json:"secondaryMasterKey,omitempty"`
+
+	SecondaryReadonlyMasterKey *genruntime.SecretDestination `json:"secondaryReadonlyMasterKey,omitempty"`
+}
+
+// AssignProperties_From_DatabaseAccountOperatorSecrets populates the receiver from source, a documentdb/v1api20210515/storage.DatabaseAccountOperatorSecrets.
+func (d *DatabaseAccountOperatorSecrets) AssignProperties_From_DatabaseAccountOperatorSecrets(source *v1api20210515storage.DatabaseAccountOperatorSecrets) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.DocumentEndpoint != nil {
+		documentEndpointValue := *source.DocumentEndpoint.DeepCopy()
+		d.DocumentEndpoint = &documentEndpointValue
+	} else {
+		d.DocumentEndpoint = nil
+	}
+
+	if source.PrimaryMasterKey != nil {
+		primaryMasterKeyValue := *source.PrimaryMasterKey.DeepCopy()
+		d.PrimaryMasterKey = &primaryMasterKeyValue
+	} else {
+		d.PrimaryMasterKey = nil
+	}
+
+	if source.PrimaryReadonlyMasterKey != nil {
+		primaryReadonlyMasterKeyValue := *source.PrimaryReadonlyMasterKey.DeepCopy()
+		d.PrimaryReadonlyMasterKey = &primaryReadonlyMasterKeyValue
+	} else {
+		d.PrimaryReadonlyMasterKey = nil
+	}
+
+	if source.SecondaryMasterKey != nil {
+		secondaryMasterKeyValue := *source.SecondaryMasterKey.DeepCopy()
+		d.SecondaryMasterKey = &secondaryMasterKeyValue
+	} else {
+		d.SecondaryMasterKey = nil
+	}
+
+	if source.SecondaryReadonlyMasterKey != nil {
+		secondaryReadonlyMasterKeyValue := *source.SecondaryReadonlyMasterKey.DeepCopy()
+		d.SecondaryReadonlyMasterKey = &secondaryReadonlyMasterKeyValue
+	} else {
+		d.SecondaryReadonlyMasterKey = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		d.PropertyBag = propertyBag
+	} else {
+		d.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_DatabaseAccountOperatorSecrets populates destination, a documentdb/v1api20210515/storage.DatabaseAccountOperatorSecrets, from the receiver.
+func (d *DatabaseAccountOperatorSecrets) AssignProperties_To_DatabaseAccountOperatorSecrets(destination *v1api20210515storage.DatabaseAccountOperatorSecrets) error {
+	propertyBag := genruntime.NewPropertyBag(d.PropertyBag)
+
+	if d.DocumentEndpoint != nil {
+		documentEndpointValue := *d.DocumentEndpoint.DeepCopy()
+		destination.DocumentEndpoint = &documentEndpointValue
+	} else {
+		destination.DocumentEndpoint = nil
+	}
+
+	if d.PrimaryMasterKey != nil {
+		primaryMasterKeyValue := *d.PrimaryMasterKey.DeepCopy()
+		destination.PrimaryMasterKey = &primaryMasterKeyValue
+	} else {
+		destination.PrimaryMasterKey = nil
+	}
+
+	if d.PrimaryReadonlyMasterKey != nil {
+		primaryReadonlyMasterKeyValue := *d.PrimaryReadonlyMasterKey.DeepCopy()
+		destination.PrimaryReadonlyMasterKey = &primaryReadonlyMasterKeyValue
+	} else {
+		destination.PrimaryReadonlyMasterKey = nil
+	}
+
+	if d.SecondaryMasterKey != nil {
+		secondaryMasterKeyValue := *d.SecondaryMasterKey.DeepCopy()
+		destination.SecondaryMasterKey = &secondaryMasterKeyValue
+	} else {
+		destination.SecondaryMasterKey = nil
+	}
+
+	if d.SecondaryReadonlyMasterKey != nil {
+		secondaryReadonlyMasterKeyValue := *d.SecondaryReadonlyMasterKey.DeepCopy()
+		destination.SecondaryReadonlyMasterKey = &secondaryReadonlyMasterKeyValue
+	} else {
+		destination.SecondaryReadonlyMasterKey = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // DatabaseAccountOperatorSpec: Storage version of v1api20210315.DatabaseAccountOperatorSpec
 type DatabaseAccountOperatorSpec struct {
 	ConfigMapExpressions []*genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
@@ -1616,6 +1729,8 @@ type DatabaseAccountOperatorSpec struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+
+	Secrets *DatabaseAccountOperatorSecrets `json:"secrets,omitempty"`
 }
 
 // AssignProperties_From_DatabaseAccountOperatorSpec populates the receiver from source, a documentdb/v1api20210515/storage.DatabaseAccountOperatorSpec.
@@ -1650,6 +1765,16 @@ func (d *DatabaseAccountOperatorSpec) AssignProperties_From_DatabaseAccountOpera
 		d.SecretExpressions = secretExpressionsList
 	} else {
 		d.SecretExpressions = nil
+	}
+
+	if source.Secrets != nil {
+		var secretsValue DatabaseAccountOperatorSecrets
+		if err := secretsValue.AssignProperties_From_DatabaseAccountOperatorSecrets(source.Secrets); err != nil {
+			return fmt.Errorf("converting Secrets: %w", err)
+		}
+		d.Secrets = &secretsValue
+	} else {
+		d.Secrets = nil
 	}
 
 	// What has no field of its own stays in the property bag.
@@ -1694,6 +1819,16 @@ func (d *DatabaseAccountOperatorSpec) AssignProperties_To_DatabaseAccountOperato
 		destination.SecretExpressions = secretExpressionsList
 	} else {
 		destination.SecretExpressions = nil
+	}
+
+	if d.Secrets != nil {
+		var secretsValue v1api20210515storage.DatabaseAccountOperatorSecrets
+		if err := d.Secrets.AssignProperties_To_DatabaseAccountOperatorSecrets(&secretsValue); err != nil {
+			return fmt.Errorf("converting Secrets: %w", err)
+		}
+		destination.Secrets = &secretsValue
+	} else {
+		destination.Secrets = nil
 	}
 
 	// What has no field of its own stays in the property bag.

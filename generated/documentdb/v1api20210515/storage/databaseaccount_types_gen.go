@@ -356,6 +356,21 @@ type CorsPolicy_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
+// DatabaseAccountOperatorSecrets: Storage version of v1api20210515.DatabaseAccountOperatorSecrets
+type DatabaseAccountOperatorSecrets struct {
+	DocumentEndpoint *genruntime.SecretDestination `json:"documentEndpoint,omitempty"`
+
+	PrimaryMasterKey *genruntime.SecretDestination `json:"primaryMasterKey,omitempty"`
+
+	PrimaryReadonlyMasterKey *genruntime.SecretDestination `json:"primaryReadonlyMasterKey,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	SecondaryMasterKey *genruntime.SecretDestination `json:"secondaryMasterKey,omitempty"`
+
+	SecondaryReadonlyMasterKey *genruntime.SecretDestination `json:"secondaryReadonlyMasterKey,omitempty"`
+}
+
 // DatabaseAccountOperatorSpec: Storage version of v1api20210515.DatabaseAccountOperatorSpec
 type DatabaseAccountOperatorSpec struct {
 	ConfigMapExpressions []*genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
@@ -363,6 +378,8 @@ type DatabaseAccountOperatorSpec struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+
+	Secrets *DatabaseAccountOperatorSecrets `json:"secrets,omitempty"`
 }
 
 // FailoverPolicy_STATUS: Storage version of v1api20210515.FailoverPolicy_STATUS

@@ -222,12 +222,25 @@ func GenerateCorsPolicy_STATUS(t *rapid.T) CorsPolicy_STATUS {
 	}
 }
 
+// GenerateDatabaseAccountOperatorSecrets draws a random DatabaseAccountOperatorSecrets for property-based tests.
+func GenerateDatabaseAccountOperatorSecrets(t *rapid.T) DatabaseAccountOperatorSecrets {
+	return DatabaseAccountOperatorSecrets{
+		DocumentEndpoint:           gentest.Optional(gentest.SecretDestination)(t),
+		PrimaryMasterKey:           gentest.Optional(gentest.SecretDestination)(t),
+		PrimaryReadonlyMasterKey:   gentest.Optional(gentest.SecretDestination)(t),
+		PropertyBag:                gentest.PropertyBag(t),
+		SecondaryMasterKey:         gentest.Optional(gentest.SecretDestination)(t),
+		SecondaryReadonlyMasterKey: gentest.Optional(gentest.SecretDestination)(t),
+	}
+}
+
 // GenerateDatabaseAccountOperatorSpec draws a random DatabaseAccountOperatorSpec for property-based tests.
 func GenerateDatabaseAccountOperatorSpec(t *rapid.T) DatabaseAccountOperatorSpec {
 	return DatabaseAccountOperatorSpec{
 		ConfigMapExpressions: gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
 		PropertyBag:          gentest.PropertyBag(t),
 		SecretExpressions:    gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
+		Secrets:              gentest.Optional(GenerateDatabaseAccountOperatorSecrets)(t),
 	}
 }
 
@@ -462,6 +475,11 @@ func Test_CorsPolicy_JSONRoundTrip(t *testing.T) {
 // Test_CorsPolicy_STATUS_JSONRoundTrip checks that JSON keeps every value of CorsPolicy_STATUS.
 func Test_CorsPolicy_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateCorsPolicy_STATUS)
+}
+
+// Test_DatabaseAccountOperatorSecrets_JSONRoundTrip checks that JSON keeps every value of DatabaseAccountOperatorSecrets.
+func Test_DatabaseAccountOperatorSecrets_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateDatabaseAccountOperatorSecrets)
 }
 
 // Test_DatabaseAccountOperatorSpec_JSONRoundTrip checks that JSON keeps every value of DatabaseAccountOperatorSpec.

@@ -807,6 +807,53 @@ func (in *DatabaseAccountList) DeepCopyObject() runtime.Object {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *DatabaseAccountOperatorSecrets) DeepCopyInto(out *DatabaseAccountOperatorSecrets) {
+	*out = *in
+	if in.DocumentEndpoint != nil {
+		in, out := &in.DocumentEndpoint, &out.DocumentEndpoint
+		*out = new(genruntime.SecretDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PrimaryMasterKey != nil {
+		in, out := &in.PrimaryMasterKey, &out.PrimaryMasterKey
+		*out = new(genruntime.SecretDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PrimaryReadonlyMasterKey != nil {
+		in, out := &in.PrimaryReadonlyMasterKey, &out.PrimaryReadonlyMasterKey
+		*out = new(genruntime.SecretDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecondaryMasterKey != nil {
+		in, out := &in.SecondaryMasterKey, &out.SecondaryMasterKey
+		*out = new(genruntime.SecretDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.SecondaryReadonlyMasterKey != nil {
+		in, out := &in.SecondaryReadonlyMasterKey, &out.SecondaryReadonlyMasterKey
+		*out = new(genruntime.SecretDestination)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *DatabaseAccountOperatorSecrets) DeepCopy() *DatabaseAccountOperatorSecrets {
+	if in == nil {
+		return nil
+	}
+	out := new(DatabaseAccountOperatorSecrets)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *DatabaseAccountOperatorSpec) DeepCopyInto(out *DatabaseAccountOperatorSpec) {
 	*out = *in
 	if in.ConfigMapExpressions != nil {
@@ -837,6 +884,11 @@ func (in *DatabaseAccountOperatorSpec) DeepCopyInto(out *DatabaseAccountOperator
 				(*in).DeepCopyInto(*out)
 			}
 		}
+	}
+	if in.Secrets != nil {
+		in, out := &in.Secrets, &out.Secrets
+		*out = new(DatabaseAccountOperatorSecrets)
+		(*in).DeepCopyInto(*out)
 	}
 }
 

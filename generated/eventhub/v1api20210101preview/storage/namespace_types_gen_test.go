@@ -135,12 +135,24 @@ func GenerateKeyVaultProperties_STATUS(t *rapid.T) KeyVaultProperties_STATUS {
 	}
 }
 
+// GenerateNamespaceOperatorSecrets draws a random NamespaceOperatorSecrets for property-based tests.
+func GenerateNamespaceOperatorSecrets(t *rapid.T) NamespaceOperatorSecrets {
+	return NamespaceOperatorSecrets{
+		PrimaryConnectionString:   gentest.Optional(gentest.SecretDestination)(t),
+		PrimaryKey:                gentest.Optional(gentest.SecretDestination)(t),
+		PropertyBag:               gentest.PropertyBag(t),
+		SecondaryConnectionString: gentest.Optional(gentest.SecretDestination)(t),
+		SecondaryKey:              gentest.Optional(gentest.SecretDestination)(t),
+	}
+}
+
 // GenerateNamespaceOperatorSpec draws a random NamespaceOperatorSpec for property-based tests.
 func GenerateNamespaceOperatorSpec(t *rapid.T) NamespaceOperatorSpec {
 	return NamespaceOperatorSpec{
 		ConfigMapExpressions: gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
 		PropertyBag:          gentest.PropertyBag(t),
 		SecretExpressions:    gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
+		Secrets:              gentest.Optional(GenerateNamespaceOperatorSecrets)(t),
 	}
 }
 
@@ -257,6 +269,11 @@ func Test_KeyVaultProperties_JSONRoundTrip(t *testing.T) {
 // Test_KeyVaultProperties_STATUS_JSONRoundTrip checks that JSON keeps every value of KeyVaultProperties_STATUS.
 func Test_KeyVaultProperties_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateKeyVaultProperties_STATUS)
+}
+
+// Test_NamespaceOperatorSecrets_JSONRoundTrip checks that JSON keeps every value of NamespaceOperatorSecrets.
+func Test_NamespaceOperatorSecrets_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateNamespaceOperatorSecrets)
 }
 
 // Test_NamespaceOperatorSpec_JSONRoundTrip checks that JSON keeps every value of NamespaceOperatorSpec.

@@ -116,6 +116,19 @@ type NamespacesAuthorizationRule_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// NamespacesAuthorizationRuleOperatorSecrets: Storage version of v1api20210101preview.NamespacesAuthorizationRuleOperatorSecrets
+type NamespacesAuthorizationRuleOperatorSecrets struct {
+	PrimaryConnectionString *genruntime.SecretDestination `json:"primaryConnectionString,omitempty"`
+
+	PrimaryKey *genruntime.SecretDestination `json:"primaryKey,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	SecondaryConnectionString *genruntime.SecretDestination `json:"secondaryConnectionString,omitempty"`
+
+	SecondaryKey *genruntime.SecretDestination `json:"secondaryKey,omitempty"`
+}
+
 // NamespacesAuthorizationRuleOperatorSpec: Storage version of v1api20210101preview.NamespacesAuthorizationRuleOperatorSpec
 type NamespacesAuthorizationRuleOperatorSpec struct {
 	ConfigMapExpressions []*genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
@@ -123,4 +136,6 @@ type NamespacesAuthorizationRuleOperatorSpec struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+
+	Secrets *NamespacesAuthorizationRuleOperatorSecrets `json:"secrets,omitempty"`
 }

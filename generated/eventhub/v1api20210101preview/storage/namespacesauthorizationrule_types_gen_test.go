@@ -39,12 +39,24 @@ func GenerateNamespacesAuthorizationRule_STATUS(t *rapid.T) NamespacesAuthorizat
 	}
 }
 
+// GenerateNamespacesAuthorizationRuleOperatorSecrets draws a random NamespacesAuthorizationRuleOperatorSecrets for property-based tests.
+func GenerateNamespacesAuthorizationRuleOperatorSecrets(t *rapid.T) NamespacesAuthorizationRuleOperatorSecrets {
+	return NamespacesAuthorizationRuleOperatorSecrets{
+		PrimaryConnectionString:   gentest.Optional(gentest.SecretDestination)(t),
+		PrimaryKey:                gentest.Optional(gentest.SecretDestination)(t),
+		PropertyBag:               gentest.PropertyBag(t),
+		SecondaryConnectionString: gentest.Optional(gentest.SecretDestination)(t),
+		SecondaryKey:              gentest.Optional(gentest.SecretDestination)(t),
+	}
+}
+
 // GenerateNamespacesAuthorizationRuleOperatorSpec draws a random NamespacesAuthorizationRuleOperatorSpec for property-based tests.
 func GenerateNamespacesAuthorizationRuleOperatorSpec(t *rapid.T) NamespacesAuthorizationRuleOperatorSpec {
 	return NamespacesAuthorizationRuleOperatorSpec{
 		ConfigMapExpressions: gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
 		PropertyBag:          gentest.PropertyBag(t),
 		SecretExpressions:    gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
+		Secrets:              gentest.Optional(GenerateNamespacesAuthorizationRuleOperatorSecrets)(t),
 	}
 }
 
@@ -61,6 +73,11 @@ func Test_NamespacesAuthorizationRule_Spec_JSONRoundTrip(t *testing.T) {
 // Test_NamespacesAuthorizationRule_STATUS_JSONRoundTrip checks that JSON keeps every value of NamespacesAuthorizationRule_STATUS.
 func Test_NamespacesAuthorizationRule_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateNamespacesAuthorizationRule_STATUS)
+}
+
+// Test_NamespacesAuthorizationRuleOperatorSecrets_JSONRoundTrip checks that JSON keeps every value of NamespacesAuthorizationRuleOperatorSecrets.
+func Test_NamespacesAuthorizationRuleOperatorSecrets_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateNamespacesAuthorizationRuleOperatorSecrets)
 }
 
 // Test_NamespacesAuthorizationRuleOperatorSpec_JSONRoundTrip checks that JSON keeps every value of NamespacesAuthorizationRuleOperatorSpec.

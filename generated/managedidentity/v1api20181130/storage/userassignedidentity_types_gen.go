@@ -124,9 +124,22 @@ type UserAssignedIdentity_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// UserAssignedIdentityOperatorConfigMaps: Storage version of v1api20181130.UserAssignedIdentityOperatorConfigMaps
+type UserAssignedIdentityOperatorConfigMaps struct {
+	ClientId *genruntime.ConfigMapDestination `json:"clientId,omitempty"`
+
+	PrincipalId *genruntime.ConfigMapDestination `json:"principalId,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	TenantId *genruntime.ConfigMapDestination `json:"tenantId,omitempty"`
+}
+
 // UserAssignedIdentityOperatorSpec: Storage version of v1api20181130.UserAssignedIdentityOperatorSpec
 type UserAssignedIdentityOperatorSpec struct {
 	ConfigMapExpressions []*genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
+
+	ConfigMaps *UserAssignedIdentityOperatorConfigMaps `json:"configMaps,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 

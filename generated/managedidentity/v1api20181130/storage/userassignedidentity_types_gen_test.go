@@ -43,10 +43,21 @@ func GenerateUserAssignedIdentity_STATUS(t *rapid.T) UserAssignedIdentity_STATUS
 	}
 }
 
+// GenerateUserAssignedIdentityOperatorConfigMaps draws a random UserAssignedIdentityOperatorConfigMaps for property-based tests.
+func GenerateUserAssignedIdentityOperatorConfigMaps(t *rapid.T) UserAssignedIdentityOperatorConfigMaps {
+	return UserAssignedIdentityOperatorConfigMaps{
+		ClientId:    gentest.Optional(gentest.ConfigMapDestination)(t),
+		PrincipalId: gentest.Optional(gentest.ConfigMapDestination)(t),
+		PropertyBag: gentest.PropertyBag(t),
+		TenantId:    gentest.Optional(gentest.ConfigMapDestination)(t),
+	}
+}
+
 // GenerateUserAssignedIdentityOperatorSpec draws a random UserAssignedIdentityOperatorSpec for property-based tests.
 func GenerateUserAssignedIdentityOperatorSpec(t *rapid.T) UserAssignedIdentityOperatorSpec {
 	return UserAssignedIdentityOperatorSpec{
 		ConfigMapExpressions: gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
+		ConfigMaps:           gentest.Optional(GenerateUserAssignedIdentityOperatorConfigMaps)(t),
 		PropertyBag:          gentest.PropertyBag(t),
 		SecretExpressions:    gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
 	}
@@ -65,6 +76,11 @@ func Test_UserAssignedIdentity_Spec_JSONRoundTrip(t *testing.T) {
 // Test_UserAssignedIdentity_STATUS_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentity_STATUS.
 func Test_UserAssignedIdentity_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateUserAssignedIdentity_STATUS)
+}
+
+// Test_UserAssignedIdentityOperatorConfigMaps_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentityOperatorConfigMaps.
+func Test_UserAssignedIdentityOperatorConfigMaps_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateUserAssignedIdentityOperatorConfigMaps)
 }
 
 // Test_UserAssignedIdentityOperatorSpec_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentityOperatorSpec.

@@ -229,6 +229,21 @@ type KeyVaultProperties_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
+// NamespaceOperatorSecrets: Storage version of v1api20210101preview.NamespaceOperatorSecrets
+type NamespaceOperatorSecrets struct {
+	Endpoint *genruntime.SecretDestination `json:"endpoint,omitempty"`
+
+	PrimaryConnectionString *genruntime.SecretDestination `json:"primaryConnectionString,omitempty"`
+
+	PrimaryKey *genruntime.SecretDestination `json:"primaryKey,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	SecondaryConnectionString *genruntime.SecretDestination `json:"secondaryConnectionString,omitempty"`
+
+	SecondaryKey *genruntime.SecretDestination `json:"secondaryKey,omitempty"`
+}
+
 // NamespaceOperatorSpec: Storage version of v1api20210101preview.NamespaceOperatorSpec
 type NamespaceOperatorSpec struct {
 	ConfigMapExpressions []*genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
@@ -236,6 +251,8 @@ type NamespaceOperatorSpec struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+
+	Secrets *NamespaceOperatorSecrets `json:"secrets,omitempty"`
 }
 
 // PrivateEndpointConnection_STATUS_SubResourceEmbedded: Storage version of v1api20210101preview.PrivateEndpointConnection_STATUS_SubResourceEmbedded

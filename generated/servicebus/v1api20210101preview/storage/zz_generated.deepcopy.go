@@ -385,6 +385,53 @@ func (in *NamespaceList) DeepCopyObject() runtime.Object {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NamespaceOperatorSecrets) DeepCopyInto(out *NamespaceOperatorSecrets) {
+	*out = *in
+	if in.Endpoint != nil {
+		in, out := &in.Endpoint, &out.Endpoint
+		*out = new(genruntime.SecretDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PrimaryConnectionString != nil {
+		in, out := &in.PrimaryConnectionString, &out.PrimaryConnectionString
+		*out = new(genruntime.SecretDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PrimaryKey != nil {
+		in, out := &in.PrimaryKey, &out.PrimaryKey
+		*out = new(genruntime.SecretDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecondaryConnectionString != nil {
+		in, out := &in.SecondaryConnectionString, &out.SecondaryConnectionString
+		*out = new(genruntime.SecretDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.SecondaryKey != nil {
+		in, out := &in.SecondaryKey, &out.SecondaryKey
+		*out = new(genruntime.SecretDestination)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NamespaceOperatorSecrets) DeepCopy() *NamespaceOperatorSecrets {
+	if in == nil {
+		return nil
+	}
+	out := new(NamespaceOperatorSecrets)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *NamespaceOperatorSpec) DeepCopyInto(out *NamespaceOperatorSpec) {
 	*out = *in
 	if in.ConfigMapExpressions != nil {
@@ -415,6 +462,11 @@ func (in *NamespaceOperatorSpec) DeepCopyInto(out *NamespaceOperatorSpec) {
 				(*in).DeepCopyInto(*out)
 			}
 		}
+	}
+	if in.Secrets != nil {
+		in, out := &in.Secrets, &out.Secrets
+		*out = new(NamespaceOperatorSecrets)
+		(*in).DeepCopyInto(*out)
 	}
 }
 

@@ -3405,13 +3405,307 @@ func (s *StorageAccountMicrosoftEndpoints_STATUS) AssignProperties_To_StorageAcc
 	return nil
 }
 
+// StorageAccountOperatorConfigMaps: Storage version of v1api20210101.StorageAccountOperatorConfigMaps
+type StorageAccountOperatorConfigMaps struct {
+	BlobEndpoint *genruntime.ConfigMapDestination `json:"blobEndpoint,omitempty"`
+
+	DfsEndpoint *genruntime.ConfigMapDestination `json:"dfsEndpoint,omitempty"`
+
+	FileEndpoint *genruntime.ConfigMapDestination `json:"fileEndpoint,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	QueueEndpoint *genruntime.ConfigMapDestination `json:"queueEndpoint,omitempty"`
+
+	TableEndpoint *genruntime.ConfigMapDestination `json:"tableEndpoint,omitempty"`
+
+	WebEndpoint *genruntime.ConfigMapDestination `json:"webEndpoint,omitempty"`
+}
+
+// AssignProperties_From_StorageAccountOperatorConfigMaps populates the receiver from source, a storage/v1api20210401/storage.StorageAccountOperatorConfigMaps.
+func (s *StorageAccountOperatorConfigMaps) AssignProperties_From_StorageAccountOperatorConfigMaps(source *v1api20210401storage.StorageAccountOperatorConfigMaps) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.BlobEndpoint != nil {
+		blobEndpointValue := *source.BlobEndpoint.DeepCopy()
+		s.BlobEndpoint = &blobEndpointValue
+	} else {
+		s.BlobEndpoint = nil
+	}
+
+	if source.DfsEndpoint != nil {
+		dfsEndpointValue := *source.DfsEndpoint.DeepCopy()
+		s.DfsEndpoint = &dfsEndpointValue
+	} else {
+		s.DfsEndpoint = nil
+	}
+
+	if source.FileEndpoint != nil {
+		fileEndpointValue := *source.FileEndpoint.DeepCopy()
+		s.FileEndpoint = &fileEndpointValue
+	} else {
+		s.FileEndpoint = nil
+	}
+
+	if source.QueueEndpoint != nil {
+		queueEndpointValue := *source.QueueEndpoint.DeepCopy()
+		s.QueueEndpoint = &queueEndpointValue
+	} else {
+		s.QueueEndpoint = nil
+	}
+
+	if source.TableEndpoint != nil {
+		tableEndpointValue := *source.TableEndpoint.DeepCopy()
+		s.TableEndpoint = &tableEndpointValue
+	} else {
+		s.TableEndpoint = nil
+	}
+
+	if source.WebEndpoint != nil {
+		webEndpointValue := *source.WebEndpoint.DeepCopy()
+		s.WebEndpoint = &webEndpointValue
+	} else {
+		s.WebEndpoint = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		s.PropertyBag = propertyBag
+	} else {
+		s.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_StorageAccountOperatorConfigMaps populates destination, a storage/v1api20210401/storage.StorageAccountOperatorConfigMaps, from the receiver.
+func (s *StorageAccountOperatorConfigMaps) AssignProperties_To_StorageAccountOperatorConfigMaps(destination *v1api20210401storage.StorageAccountOperatorConfigMaps) error {
+	propertyBag := genruntime.NewPropertyBag(s.PropertyBag)
+
+	if s.BlobEndpoint != nil {
+		blobEndpointValue := *s.BlobEndpoint.DeepCopy()
+		destination.BlobEndpoint = &blobEndpointValue
+	} else {
+		destination.BlobEndpoint = nil
+	}
+
+	if s.DfsEndpoint != nil {
+		dfsEndpointValue := *s.DfsEndpoint.DeepCopy()
+		destination.DfsEndpoint = &dfsEndpointValue
+	} else {
+		destination.DfsEndpoint = nil
+	}
+
+	if s.FileEndpoint != nil {
+		fileEndpointValue := *s.FileEndpoint.DeepCopy()
+		destination.FileEndpoint = &fileEndpointValue
+	} else {
+		destination.FileEndpoint = nil
+	}
+
+	if s.QueueEndpoint != nil {
+		queueEndpointValue := *s.QueueEndpoint.DeepCopy()
+		destination.QueueEndpoint = &queueEndpointValue
+	} else {
+		destination.QueueEndpoint = nil
+	}
+
+	if s.TableEndpoint != nil {
+		tableEndpointValue := *s.TableEndpoint.DeepCopy()
+		destination.TableEndpoint = &tableEndpointValue
+	} else {
+		destination.TableEndpoint = nil
+	}
+
+	if s.WebEndpoint != nil {
+		webEndpointValue := *s.WebEndpoint.DeepCopy()
+		destination.WebEndpoint = &webEndpointValue
+	} else {
+		destination.WebEndpoint = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// StorageAccountOperatorSecrets: Storage version of v1api20210101.StorageAccountOperatorSecrets
+type StorageAccountOperatorSecrets struct {
+	BlobEndpoint *genruntime.SecretDestination `json:"blobEndpoint,omitempty"`
+
+	DfsEndpoint *genruntime.SecretDestination `json:"dfsEndpoint,omitempty"`
+
+	FileEndpoint *genruntime.SecretDestination `json:"fileEndpoint,omitempty"`
+
+	Key1 *genruntime.SecretDestination `json:"key1,omitempty"`
+
+	Key2 *genruntime.SecretDestination `json:"key2,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	QueueEndpoint *genruntime.SecretDestination `json:"queueEndpoint,omitempty"`
+
+	TableEndpoint *genruntime.SecretDestination `json:"tableEndpoint,omitempty"`
+
+	WebEndpoint *genruntime.SecretDestination `json:"webEndpoint,omitempty"`
+}
+
+// AssignProperties_From_StorageAccountOperatorSecrets populates the receiver from source, a storage/v1api20210401/storage.StorageAccountOperatorSecrets.
+func (s *StorageAccountOperatorSecrets) AssignProperties_From_StorageAccountOperatorSecrets(source *v1api20210401storage.StorageAccountOperatorSecrets) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.BlobEndpoint != nil {
+		blobEndpointValue := *source.BlobEndpoint.DeepCopy()
+		s.BlobEndpoint = &blobEndpointValue
+	} else {
+		s.BlobEndpoint = nil
+	}
+
+	if source.DfsEndpoint != nil {
+		dfsEndpointValue := *source.DfsEndpoint.DeepCopy()
+		s.DfsEndpoint = &dfsEndpointValue
+	} else {
+		s.DfsEndpoint = nil
+	}
+
+	if source.FileEndpoint != nil {
+		fileEndpointValue := *source.FileEndpoint.DeepCopy()
+		s.FileEndpoint = &fileEndpointValue
+	} else {
+		s.FileEndpoint = nil
+	}
+
+	if source.Key1 != nil {
+		key1Value := *source.Key1.DeepCopy()
+		s.Key1 = &key1Value
+	} else {
+		s.Key1 = nil
+	}
+
+	if source.Key2 != nil {
+		key2Value := *source.Key2.DeepCopy()
+		s.Key2 = &key2Value
+	} else {
+		s.Key2 = nil
+	}
+
+	if source.QueueEndpoint != nil {
+		queueEndpointValue := *source.QueueEndpoint.DeepCopy()
+		s.QueueEndpoint = &queueEndpointValue
+	} else {
+		s.QueueEndpoint = nil
+	}
+
+	if source.TableEndpoint != nil {
+		tableEndpointValue := *source.TableEndpoint.DeepCopy()
+		s.TableEndpoint = &tableEndpointValue
+	} else {
+		s.TableEndpoint = nil
+	}
+
+	if source.WebEndpoint != nil {
+		webEndpointValue := *source.WebEndpoint.DeepCopy()
+		s.WebEndpoint = &webEndpointValue
+	} else {
+		s.WebEndpoint = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		s.PropertyBag = propertyBag
+	} else {
+		s.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_StorageAccountOperatorSecrets populates destination, a storage/v1api20210401/storage.StorageAccountOperatorSecrets, from the receiver.
+func (s *StorageAccountOperatorSecrets) AssignProperties_To_StorageAccountOperatorSecrets(destination *v1api20210401storage.StorageAccountOperatorSecrets) error {
+	propertyBag := genruntime.NewPropertyBag(s.PropertyBag)
+
+	if s.BlobEndpoint != nil {
+		blobEndpointValue := *s.BlobEndpoint.DeepCopy()
+		destination.BlobEndpoint = &blobEndpointValue
+	} else {
+		destination.BlobEndpoint = nil
+	}
+
+	if s.DfsEndpoint != nil {
+		dfsEndpointValue := *s.DfsEndpoint.DeepCopy()
+		destination.DfsEndpoint = &dfsEndpointValue
+	} else {
+		destination.DfsEndpoint = nil
+	}
+
+	if s.FileEndpoint != nil {
+		fileEndpointValue := *s.FileEndpoint.DeepCopy()
+		destination.FileEndpoint = &fileEndpointValue
+	} else {
+		destination.FileEndpoint = nil
+	}
+
+	if s.Key1 != nil {
+		key1Value := *s.Key1.DeepCopy()
+		destination.Key1 = &key1Value
+	} else {
+		destination.Key1 = nil
+	}
+
+	if s.Key2 != nil {
+		key2Value := *s.Key2.DeepCopy()
+		destination.Key2 = &key2Value
+	} else {
+		destination.Key2 = nil
+	}
+
+	if s.QueueEndpoint != nil {
+		queueEndpointValue := *s.QueueEndpoint.DeepCopy()
+		destination.QueueEndpoint = &queueEndpointValue
+	} else {
+		destination.QueueEndpoint = nil
+	}
+
+	if s.TableEndpoint != nil {
+		tableEndpointValue := *s.TableEndpoint.DeepCopy()
+		destination.TableEndpoint = &tableEndpointValue
+	} else {
+		destination.TableEndpoint = nil
+	}
+
+	if s.WebEndpoint != nil {
+		webEndpointValue := *s.WebEndpoint.DeepCopy()
+		destination.WebEndpoint = &webEndpointValue
+	} else {
+		destination.WebEndpoint = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // StorageAccountOperatorSpec: Storage version of v1api20210101.StorageAccountOperatorSpec
 type StorageAccountOperatorSpec struct {
 	ConfigMapExpressions []*genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
 
+	ConfigMaps *StorageAccountOperatorConfigMaps `json:"configMaps,omitempty"`
+
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+
+	Secrets *StorageAccountOperatorSecrets `json:"secrets,omitempty"`
 }
 
 // AssignProperties_From_StorageAccountOperatorSpec populates the receiver from source, a storage/v1api20210401/storage.StorageAccountOperatorSpec.
@@ -3433,6 +3727,16 @@ func (s *StorageAccountOperatorSpec) AssignProperties_From_StorageAccountOperato
 		s.ConfigMapExpressions = nil
 	}
 
+	if source.ConfigMaps != nil {
+		var configMapsValue StorageAccountOperatorConfigMaps
+		if err := configMapsValue.AssignProperties_From_StorageAccountOperatorConfigMaps(source.ConfigMaps); err != nil {
+			return fmt.Errorf("converting ConfigMaps: %w", err)
+		}
+		s.ConfigMaps = &configMapsValue
+	} else {
+		s.ConfigMaps = nil
+	}
+
 	if source.SecretExpressions != nil {
 		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
 		for secretExpressionsIndex := range source.SecretExpressions {
@@ -3446,6 +3750,16 @@ func (s *StorageAccountOperatorSpec) AssignProperties_From_StorageAccountOperato
 		s.SecretExpressions = secretExpressionsList
 	} else {
 		s.SecretExpressions = nil
+	}
+
+	if source.Secrets != nil {
+		var secretsValue StorageAccountOperatorSecrets
+		if err := secretsValue.AssignProperties_From_StorageAccountOperatorSecrets(source.Secrets); err != nil {
+			return fmt.Errorf("converting Secrets: %w", err)
+		}
+		s.Secrets = &secretsValue
+	} else {
+		s.Secrets = nil
 	}
 
 	// What has no field of its own stays in the property bag.
@@ -3477,6 +3791,16 @@ func (s *StorageAccountOperatorSpec) AssignProperties_To_StorageAccountOperatorS
 		destination.ConfigMapExpressions = nil
 	}
 
+	if s.ConfigMaps != nil {
+		var configMapsValue v1api20210401storage.StorageAccountOperatorConfigMaps
+		if err := s.ConfigMaps.AssignProperties_To_StorageAccountOperatorConfigMaps(&configMapsValue); err != nil {
+			return fmt.Errorf("converting ConfigMaps: %w", err)
+		}
+		destination.ConfigMaps = &configMapsValue
+	} else {
+		destination.ConfigMaps = nil
+	}
+
 	if s.SecretExpressions != nil {
 		secretExpressionsList := make([]*genruntime.DestinationExpression, len(s.SecretExpressions))
 		for secretExpressionsIndex := range s.SecretExpressions {
@@ -3490,6 +3814,16 @@ func (s *StorageAccountOperatorSpec) AssignProperties_To_StorageAccountOperatorS
 		destination.SecretExpressions = secretExpressionsList
 	} else {
 		destination.SecretExpressions = nil
+	}
+
+	if s.Secrets != nil {
+		var secretsValue v1api20210401storage.StorageAccountOperatorSecrets
+		if err := s.Secrets.AssignProperties_To_StorageAccountOperatorSecrets(&secretsValue); err != nil {
+			return fmt.Errorf("converting Secrets: %w", err)
+		}
+		destination.Secrets = &secretsValue
+	} else {
+		destination.Secrets = nil
 	}
 
 	// What has no field of its own stays in the property bag.

@@ -475,12 +475,42 @@ func GenerateStorageAccountMicrosoftEndpoints_STATUS(t *rapid.T) StorageAccountM
 	}
 }
 
+// GenerateStorageAccountOperatorConfigMaps draws a random StorageAccountOperatorConfigMaps for property-based tests.
+func GenerateStorageAccountOperatorConfigMaps(t *rapid.T) StorageAccountOperatorConfigMaps {
+	return StorageAccountOperatorConfigMaps{
+		BlobEndpoint:  gentest.Optional(gentest.ConfigMapDestination)(t),
+		DfsEndpoint:   gentest.Optional(gentest.ConfigMapDestination)(t),
+		FileEndpoint:  gentest.Optional(gentest.ConfigMapDestination)(t),
+		PropertyBag:   gentest.PropertyBag(t),
+		QueueEndpoint: gentest.Optional(gentest.ConfigMapDestination)(t),
+		TableEndpoint: gentest.Optional(gentest.ConfigMapDestination)(t),
+		WebEndpoint:   gentest.Optional(gentest.ConfigMapDestination)(t),
+	}
+}
+
+// GenerateStorageAccountOperatorSecrets draws a random StorageAccountOperatorSecrets for property-based tests.
+func GenerateStorageAccountOperatorSecrets(t *rapid.T) StorageAccountOperatorSecrets {
+	return StorageAccountOperatorSecrets{
+		BlobEndpoint:  gentest.Optional(gentest.SecretDestination)(t),
+		DfsEndpoint:   gentest.Optional(gentest.SecretDestination)(t),
+		FileEndpoint:  gentest.Optional(gentest.SecretDestination)(t),
+		Key1:          gentest.Optional(gentest.SecretDestination)(t),
+		Key2:          gentest.Optional(gentest.SecretDestination)(t),
+		PropertyBag:   gentest.PropertyBag(t),
+		QueueEndpoint: gentest.Optional(gentest.SecretDestination)(t),
+		TableEndpoint: gentest.Optional(gentest.SecretDestination)(t),
+		WebEndpoint:   gentest.Optional(gentest.SecretDestination)(t),
+	}
+}
+
 // GenerateStorageAccountOperatorSpec draws a random StorageAccountOperatorSpec for property-based tests.
 func GenerateStorageAccountOperatorSpec(t *rapid.T) StorageAccountOperatorSpec {
 	return StorageAccountOperatorSpec{
 		ConfigMapExpressions: gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
+		ConfigMaps:           gentest.Optional(GenerateStorageAccountOperatorConfigMaps)(t),
 		PropertyBag:          gentest.PropertyBag(t),
 		SecretExpressions:    gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
+		Secrets:              gentest.Optional(GenerateStorageAccountOperatorSecrets)(t),
 	}
 }
 
@@ -929,6 +959,26 @@ func Test_StorageAccountMicrosoftEndpoints_STATUS_JSONRoundTrip(t *testing.T) {
 // Test_StorageAccountMicrosoftEndpoints_STATUS_AssignProperties_To_StorageAccountMicrosoftEndpoints_STATUS_RoundTrip checks that converting a StorageAccountMicrosoftEndpoints_STATUS to storage/v1api20210401/storage.StorageAccountMicrosoftEndpoints_STATUS and back loses nothing.
 func Test_StorageAccountMicrosoftEndpoints_STATUS_AssignProperties_To_StorageAccountMicrosoftEndpoints_STATUS_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[StorageAccountMicrosoftEndpoints_STATUS, v1api20210401storage.StorageAccountMicrosoftEndpoints_STATUS](t, GenerateStorageAccountMicrosoftEndpoints_STATUS, (*StorageAccountMicrosoftEndpoints_STATUS).AssignProperties_To_StorageAccountMicrosoftEndpoints_STATUS, (*StorageAccountMicrosoftEndpoints_STATUS).AssignProperties_From_StorageAccountMicrosoftEndpoints_STATUS)
+}
+
+// Test_StorageAccountOperatorConfigMaps_JSONRoundTrip checks that JSON keeps every value of StorageAccountOperatorConfigMaps.
+func Test_StorageAccountOperatorConfigMaps_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateStorageAccountOperatorConfigMaps)
+}
+
+// Test_StorageAccountOperatorConfigMaps_AssignProperties_To_StorageAccountOperatorConfigMaps_RoundTrip checks that converting a StorageAccountOperatorConfigMaps to storage/v1api20210401/storage.StorageAccountOperatorConfigMaps and back loses nothing.
+func Test_StorageAccountOperatorConfigMaps_AssignProperties_To_StorageAccountOperatorConfigMaps_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[StorageAccountOperatorConfigMaps, v1api20210401storage.StorageAccountOperatorConfigMaps](t, GenerateStorageAccountOperatorConfigMaps, (*StorageAccountOperatorConfigMaps).AssignProperties_To_StorageAccountOperatorConfigMaps, (*StorageAccountOperatorConfigMaps).AssignProperties_From_StorageAccountOperatorConfigMaps)
+}
+
+// Test_StorageAccountOperatorSecrets_JSONRoundTrip checks that JSON keeps every value of StorageAccountOperatorSecrets.
+func Test_StorageAccountOperatorSecrets_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateStorageAccountOperatorSecrets)
+}
+
+// Test_StorageAccountOperatorSecrets_AssignProperties_To_StorageAccountOperatorSecrets_RoundTrip checks that converting a StorageAccountOperatorSecrets to storage/v1api20210401/storage.StorageAccountOperatorSecrets and back loses nothing.
+func Test_StorageAccountOperatorSecrets_AssignProperties_To_StorageAccountOperatorSecrets_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[StorageAccountOperatorSecrets, v1api20210401storage.StorageAccountOperatorSecrets](t, GenerateStorageAccountOperatorSecrets, (*StorageAccountOperatorSecrets).AssignProperties_To_StorageAccountOperatorSecrets, (*StorageAccountOperatorSecrets).AssignProperties_From_StorageAccountOperatorSecrets)
 }
 
 // Test_StorageAccountOperatorSpec_JSONRoundTrip checks that JSON keeps every value of StorageAccountOperatorSpec.

@@ -703,13 +703,55 @@ type StorageAccountMicrosoftEndpoints_STATUS struct {
 	Web *string `json:"web,omitempty"`
 }
 
+// StorageAccountOperatorConfigMaps: Storage version of v1api20210401.StorageAccountOperatorConfigMaps
+type StorageAccountOperatorConfigMaps struct {
+	BlobEndpoint *genruntime.ConfigMapDestination `json:"blobEndpoint,omitempty"`
+
+	DfsEndpoint *genruntime.ConfigMapDestination `json:"dfsEndpoint,omitempty"`
+
+	FileEndpoint *genruntime.ConfigMapDestination `json:"fileEndpoint,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	QueueEndpoint *genruntime.ConfigMapDestination `json:"queueEndpoint,omitempty"`
+
+	TableEndpoint *genruntime.ConfigMapDestination `json:"tableEndpoint,omitempty"`
+
+	WebEndpoint *genruntime.ConfigMapDestination `json:"webEndpoint,omitempty"`
+}
+
+// StorageAccountOperatorSecrets: Storage version of v1api20210401.StorageAccountOperatorSecrets
+type StorageAccountOperatorSecrets struct {
+	BlobEndpoint *genruntime.SecretDestination `json:"blobEndpoint,omitempty"`
+
+	DfsEndpoint *genruntime.SecretDestination `json:"dfsEndpoint,omitempty"`
+
+	FileEndpoint *genruntime.SecretDestination `json:"fileEndpoint,omitempty"`
+
+	Key1 *genruntime.SecretDestination `json:"key1,omitempty"`
+
+	Key2 *genruntime.SecretDestination `json:"key2,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	QueueEndpoint *genruntime.SecretDestination `json:"queueEndpoint,omitempty"`
+
+	TableEndpoint *genruntime.SecretDestination `json:"tableEndpoint,omitempty"`
+
+	WebEndpoint *genruntime.SecretDestination `json:"webEndpoint,omitempty"`
+}
+
 // StorageAccountOperatorSpec: Storage version of v1api20210401.StorageAccountOperatorSpec
 type StorageAccountOperatorSpec struct {
 	ConfigMapExpressions []*genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
 
+	ConfigMaps *StorageAccountOperatorConfigMaps `json:"configMaps,omitempty"`
+
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+
+	Secrets *StorageAccountOperatorSecrets `json:"secrets,omitempty"`
 }
 
 // UserAssignedIdentityDetails: Storage version of v1api20210401.UserAssignedIdentityDetails

@@ -526,12 +526,42 @@ func GenerateStorageAccountMicrosoftEndpoints_STATUS(t *rapid.T) StorageAccountM
 	}
 }
 
+// GenerateStorageAccountOperatorConfigMaps draws a random StorageAccountOperatorConfigMaps for property-based tests.
+func GenerateStorageAccountOperatorConfigMaps(t *rapid.T) StorageAccountOperatorConfigMaps {
+	return StorageAccountOperatorConfigMaps{
+		BlobEndpoint:  gentest.Optional(gentest.ConfigMapDestination)(t),
+		DfsEndpoint:   gentest.Optional(gentest.ConfigMapDestination)(t),
+		FileEndpoint:  gentest.Optional(gentest.ConfigMapDestination)(t),
+		PropertyBag:   gentest.PropertyBag(t),
+		QueueEndpoint: gentest.Optional(gentest.ConfigMapDestination)(t),
+		TableEndpoint: gentest.Optional(gentest.ConfigMapDestination)(t),
+		WebEndpoint:   gentest.Optional(gentest.ConfigMapDestination)(t),
+	}
+}
+
+// GenerateStorageAccountOperatorSecrets draws a random StorageAccountOperatorSecrets for property-based tests.
+func GenerateStorageAccountOperatorSecrets(t *rapid.T) StorageAccountOperatorSecrets {
+	return StorageAccountOperatorSecrets{
+		BlobEndpoint:  gentest.Optional(gentest.SecretDestination)(t),
+		DfsEndpoint:   gentest.Optional(gentest.SecretDestination)(t),
+		FileEndpoint:  gentest.Optional(gentest.SecretDestination)(t),
+		Key1:          gentest.Optional(gentest.SecretDestination)(t),
+		Key2:          gentest.Optional(gentest.SecretDestination)(t),
+		PropertyBag:   gentest.PropertyBag(t),
+		QueueEndpoint: gentest.Optional(gentest.SecretDestination)(t),
+		TableEndpoint: gentest.Optional(gentest.SecretDestination)(t),
+		WebEndpoint:   gentest.Optional(gentest.SecretDestination)(t),
+	}
+}
+
 // GenerateStorageAccountOperatorSpec draws a random StorageAccountOperatorSpec for property-based tests.
 func GenerateStorageAccountOperatorSpec(t *rapid.T) StorageAccountOperatorSpec {
 	return StorageAccountOperatorSpec{
 		ConfigMapExpressions: gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
+		ConfigMaps:           gentest.Optional(GenerateStorageAccountOperatorConfigMaps)(t),
 		PropertyBag:          gentest.PropertyBag(t),
 		SecretExpressions:    gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
+		Secrets:              gentest.Optional(GenerateStorageAccountOperatorSecrets)(t),
 	}
 }
 
@@ -800,6 +830,16 @@ func Test_StorageAccountInternetEndpoints_STATUS_JSONRoundTrip(t *testing.T) {
 // Test_StorageAccountMicrosoftEndpoints_STATUS_JSONRoundTrip checks that JSON keeps every value of StorageAccountMicrosoftEndpoints_STATUS.
 func Test_StorageAccountMicrosoftEndpoints_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateStorageAccountMicrosoftEndpoints_STATUS)
+}
+
+// Test_StorageAccountOperatorConfigMaps_JSONRoundTrip checks that JSON keeps every value of StorageAccountOperatorConfigMaps.
+func Test_StorageAccountOperatorConfigMaps_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateStorageAccountOperatorConfigMaps)
+}
+
+// Test_StorageAccountOperatorSecrets_JSONRoundTrip checks that JSON keeps every value of StorageAccountOperatorSecrets.
+func Test_StorageAccountOperatorSecrets_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateStorageAccountOperatorSecrets)
 }
 
 // Test_StorageAccountOperatorSpec_JSONRoundTrip checks that JSON keeps every value of StorageAccountOperatorSpec.

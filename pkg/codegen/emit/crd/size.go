@@ -84,6 +84,14 @@ func marshal(crd *apiextv1.CustomResourceDefinition, opts Options) ([]byte, erro
 	return out, nil
 }
 
+// OverApplyLimit reports whether a CRD, as the emitter renders it before any trimming, is larger
+// than ApplyLimit, so that the emitter trims its descriptions: tests that compare CRDs use it to
+// know which ones were trimmed.
+func OverApplyLimit(crd *apiextv1.CustomResourceDefinition) (bool, error) {
+	out, err := marshalWithoutStatus(crd)
+	return len(out) > ApplyLimit, err
+}
+
 func marshalWithoutStatus(crd *apiextv1.CustomResourceDefinition) ([]byte, error) {
 	data, err := json.Marshal(crd)
 	if err != nil {

@@ -63,7 +63,11 @@ func (fb *fileBuilder) resourceDecls(def astmodel.Definition, r *astmodel.Resour
 
 	decls := []dst.Decl{root, list, registerKinds(kind), fb.interfaceAssertion(kind)}
 	decls = append(decls, fb.resourceMethods(kind, r, facts)...)
-	return decls, nil
+	exporters, err := fb.exporterDecls(kind, r)
+	if err != nil {
+		return nil, err
+	}
+	return append(decls, exporters...), nil
 }
 
 // resourceFacts are what the methods need to know about a resource's spec and status, checked

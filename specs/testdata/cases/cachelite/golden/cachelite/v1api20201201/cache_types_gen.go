@@ -83,6 +83,24 @@ func (c *Cache) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &Cache{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (c *Cache) SecretExpressions() []*genruntime.DestinationExpression {
+	if c.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return c.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (c *Cache) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if c.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return c.Spec.OperatorSpec.ConfigMapExpressions
+}
+
 var _ conversion.Convertible = &Cache{}
 
 // ConvertTo converts the receiver to hub, the cachelite/v1api20201201/storage.Cache the API server stores, directly.

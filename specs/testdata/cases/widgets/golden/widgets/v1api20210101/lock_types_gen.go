@@ -82,6 +82,24 @@ func (l *Lock) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeExtension
 }
 
+var _ genruntime.ExpressionExporter = &Lock{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (l *Lock) SecretExpressions() []*genruntime.DestinationExpression {
+	if l.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return l.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (l *Lock) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if l.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return l.Spec.OperatorSpec.ConfigMapExpressions
+}
+
 var _ conversion.Convertible = &Lock{}
 
 // ConvertTo converts the receiver to hub, the widgets/v1api20210101/storage.Lock the API server stores, directly.

@@ -79,6 +79,24 @@ func (p *Publisher) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeTenant
 }
 
+var _ genruntime.ExpressionExporter = &Publisher{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (p *Publisher) SecretExpressions() []*genruntime.DestinationExpression {
+	if p.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return p.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (p *Publisher) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if p.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return p.Spec.OperatorSpec.ConfigMapExpressions
+}
+
 var _ conversion.Convertible = &Publisher{}
 
 // ConvertTo converts the receiver to hub, the widgets/v1api20210101/storage.Publisher the API server stores, directly.

@@ -79,6 +79,24 @@ func (q *Quota) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeSubscription
 }
 
+var _ genruntime.ExpressionExporter = &Quota{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (q *Quota) SecretExpressions() []*genruntime.DestinationExpression {
+	if q.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return q.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (q *Quota) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if q.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return q.Spec.OperatorSpec.ConfigMapExpressions
+}
+
 var _ conversion.Convertible = &Quota{}
 
 // ConvertTo converts the receiver to hub, the widgets/v1api20210101/storage.Quota the API server stores, directly.

@@ -85,6 +85,86 @@ func (w *Widget) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &Widget{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (w *Widget) SecretExpressions() []*genruntime.DestinationExpression {
+	if w.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return w.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (w *Widget) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if w.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return w.Spec.OperatorSpec.ConfigMapExpressions
+}
+
+var _ genruntime.Exporter = &Widget{}
+
+// AzureGeneratedSecrets lists the values spec.operatorSpec.secrets can export, and where the operator reads each.
+func (w *Widget) AzureGeneratedSecrets() []genruntime.ExportedValue {
+	return []genruntime.ExportedValue{
+		{Name: "primaryKey", Action: "listKeys", Path: "primaryKey"},
+		{Name: "secondaryKey", Action: "listKeys", Path: "secondaryKey"},
+		{Name: "serialNumber", Path: "properties.serialNumber"},
+		{Name: "key1", Action: "listKeys", Path: "keys[0].value"},
+		{Name: "ruleKey", Action: "accessRules/default/listKeys", Path: "primaryKey"},
+	}
+}
+
+// GeneratedConfigs lists the values spec.operatorSpec.configMaps can export, and where the operator reads each.
+func (w *Widget) GeneratedConfigs() []genruntime.ExportedValue {
+	return []genruntime.ExportedValue{
+		{Name: "serial", Path: "properties.serialNumber"},
+		{Name: "skuName", Path: "sku.name"},
+	}
+}
+
+// SecretDestinations returns the destinations set in spec.operatorSpec.secrets, by the name of the value; unset ones are absent.
+func (w *Widget) SecretDestinations() map[string]genruntime.SecretDestination {
+	if w.Spec.OperatorSpec == nil || w.Spec.OperatorSpec.Secrets == nil {
+		return nil
+	}
+	from := w.Spec.OperatorSpec.Secrets
+	result := make(map[string]genruntime.SecretDestination)
+	if from.PrimaryKey != nil {
+		result["primaryKey"] = *from.PrimaryKey
+	}
+	if from.SecondaryKey != nil {
+		result["secondaryKey"] = *from.SecondaryKey
+	}
+	if from.SerialNumber != nil {
+		result["serialNumber"] = *from.SerialNumber
+	}
+	if from.Key1 != nil {
+		result["key1"] = *from.Key1
+	}
+	if from.RuleKey != nil {
+		result["ruleKey"] = *from.RuleKey
+	}
+	return result
+}
+
+// ConfigMapDestinations returns the destinations set in spec.operatorSpec.configMaps, by the name of the value; unset ones are absent.
+func (w *Widget) ConfigMapDestinations() map[string]genruntime.ConfigMapDestination {
+	if w.Spec.OperatorSpec == nil || w.Spec.OperatorSpec.ConfigMaps == nil {
+		return nil
+	}
+	from := w.Spec.OperatorSpec.ConfigMaps
+	result := make(map[string]genruntime.ConfigMapDestination)
+	if from.Serial != nil {
+		result["serial"] = *from.Serial
+	}
+	if from.SkuName != nil {
+		result["skuName"] = *from.SkuName
+	}
+	return result
+}
+
 var _ conversion.Convertible = &Widget{}
 
 // ConvertTo converts the receiver to hub, the widgets/v1api20210101/storage.Widget the API server stores, directly.
@@ -4208,13 +4288,170 @@ const (
 	WidgetMode_STATUS_Automatic = WidgetMode_STATUS("Automatic")
 )
 
+// WidgetOperatorConfigMaps: the values of Widget the operator can write to ConfigMaps
+type WidgetOperatorConfigMaps struct {
+	// Serial: the ConfigMap key to write serial to, which the operator reads from the resource, at properties.serialNumber
+	Serial *genruntime.ConfigMapDestination `json:"serial,omitempty"`
+
+	// SkuName: the ConfigMap key to write skuName to, which the operator reads from the resource, at sku.name
+	SkuName *genruntime.ConfigMapDestination `json:"skuName,omitempty"`
+}
+
+// AssignProperties_From_WidgetOperatorConfigMaps populates the receiver from source, a widgets/v1api20210101/storage.WidgetOperatorConfigMaps.
+func (w *WidgetOperatorConfigMaps) AssignProperties_From_WidgetOperatorConfigMaps(source *storage.WidgetOperatorConfigMaps) error {
+	if source.Serial != nil {
+		serialValue := *source.Serial.DeepCopy()
+		w.Serial = &serialValue
+	} else {
+		w.Serial = nil
+	}
+
+	if source.SkuName != nil {
+		skuNameValue := *source.SkuName.DeepCopy()
+		w.SkuName = &skuNameValue
+	} else {
+		w.SkuName = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_WidgetOperatorConfigMaps populates destination, a widgets/v1api20210101/storage.WidgetOperatorConfigMaps, from the receiver.
+func (w *WidgetOperatorConfigMaps) AssignProperties_To_WidgetOperatorConfigMaps(destination *storage.WidgetOperatorConfigMaps) error {
+	if w.Serial != nil {
+		serialValue := *w.Serial.DeepCopy()
+		destination.Serial = &serialValue
+	} else {
+		destination.Serial = nil
+	}
+
+	if w.SkuName != nil {
+		skuNameValue := *w.SkuName.DeepCopy()
+		destination.SkuName = &skuNameValue
+	} else {
+		destination.SkuName = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// WidgetOperatorSecrets: the values of Widget the operator can write to Secrets
+type WidgetOperatorSecrets struct {
+	// Key1: the Secret key to write key1 to, which the operator reads from the response of listKeys, at keys[0].value
+	Key1 *genruntime.SecretDestination `json:"key1,omitempty"`
+
+	// PrimaryKey: the Secret key to write primaryKey to, which the operator reads from the response of listKeys, at primaryKey
+	PrimaryKey *genruntime.SecretDestination `json:"primaryKey,omitempty"`
+
+	// RuleKey: the Secret key to write ruleKey to, which the operator reads from the response of accessRules/default/listKeys, at primaryKey
+	RuleKey *genruntime.SecretDestination `json:"ruleKey,omitempty"`
+
+	// SecondaryKey: the Secret key to write secondaryKey to, which the operator reads from the response of listKeys, at secondaryKey
+	SecondaryKey *genruntime.SecretDestination `json:"secondaryKey,omitempty"`
+
+	// SerialNumber: the Secret key to write serialNumber to, which the operator reads from the resource, at properties.serialNumber
+	SerialNumber *genruntime.SecretDestination `json:"serialNumber,omitempty"`
+}
+
+// AssignProperties_From_WidgetOperatorSecrets populates the receiver from source, a widgets/v1api20210101/storage.WidgetOperatorSecrets.
+func (w *WidgetOperatorSecrets) AssignProperties_From_WidgetOperatorSecrets(source *storage.WidgetOperatorSecrets) error {
+	if source.Key1 != nil {
+		key1Value := *source.Key1.DeepCopy()
+		w.Key1 = &key1Value
+	} else {
+		w.Key1 = nil
+	}
+
+	if source.PrimaryKey != nil {
+		primaryKeyValue := *source.PrimaryKey.DeepCopy()
+		w.PrimaryKey = &primaryKeyValue
+	} else {
+		w.PrimaryKey = nil
+	}
+
+	if source.RuleKey != nil {
+		ruleKeyValue := *source.RuleKey.DeepCopy()
+		w.RuleKey = &ruleKeyValue
+	} else {
+		w.RuleKey = nil
+	}
+
+	if source.SecondaryKey != nil {
+		secondaryKeyValue := *source.SecondaryKey.DeepCopy()
+		w.SecondaryKey = &secondaryKeyValue
+	} else {
+		w.SecondaryKey = nil
+	}
+
+	if source.SerialNumber != nil {
+		serialNumberValue := *source.SerialNumber.DeepCopy()
+		w.SerialNumber = &serialNumberValue
+	} else {
+		w.SerialNumber = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_WidgetOperatorSecrets populates destination, a widgets/v1api20210101/storage.WidgetOperatorSecrets, from the receiver.
+func (w *WidgetOperatorSecrets) AssignProperties_To_WidgetOperatorSecrets(destination *storage.WidgetOperatorSecrets) error {
+	if w.Key1 != nil {
+		key1Value := *w.Key1.DeepCopy()
+		destination.Key1 = &key1Value
+	} else {
+		destination.Key1 = nil
+	}
+
+	if w.PrimaryKey != nil {
+		primaryKeyValue := *w.PrimaryKey.DeepCopy()
+		destination.PrimaryKey = &primaryKeyValue
+	} else {
+		destination.PrimaryKey = nil
+	}
+
+	if w.RuleKey != nil {
+		ruleKeyValue := *w.RuleKey.DeepCopy()
+		destination.RuleKey = &ruleKeyValue
+	} else {
+		destination.RuleKey = nil
+	}
+
+	if w.SecondaryKey != nil {
+		secondaryKeyValue := *w.SecondaryKey.DeepCopy()
+		destination.SecondaryKey = &secondaryKeyValue
+	} else {
+		destination.SecondaryKey = nil
+	}
+
+	if w.SerialNumber != nil {
+		serialNumberValue := *w.SerialNumber.DeepCopy()
+		destination.SerialNumber = &serialNumberValue
+	} else {
+		destination.SerialNumber = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // WidgetOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type WidgetOperatorSpec struct {
 	// ConfigMapExpressions: CEL expressions whose results are written to ConfigMaps
 	ConfigMapExpressions []*genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
 
+	// ConfigMaps: where to write values of the resource that others read, each a key of a ConfigMap
+	ConfigMaps *WidgetOperatorConfigMaps `json:"configMaps,omitempty"`
+
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+
+	// Secrets: where to write the secrets Azure generates for the resource, each a key of a Secret
+	Secrets *WidgetOperatorSecrets `json:"secrets,omitempty"`
 }
 
 // AssignProperties_From_WidgetOperatorSpec populates the receiver from source, a widgets/v1api20210101/storage.WidgetOperatorSpec.
@@ -4234,6 +4471,16 @@ func (w *WidgetOperatorSpec) AssignProperties_From_WidgetOperatorSpec(source *st
 		w.ConfigMapExpressions = nil
 	}
 
+	if source.ConfigMaps != nil {
+		var configMapsValue WidgetOperatorConfigMaps
+		if err := configMapsValue.AssignProperties_From_WidgetOperatorConfigMaps(source.ConfigMaps); err != nil {
+			return fmt.Errorf("converting ConfigMaps: %w", err)
+		}
+		w.ConfigMaps = &configMapsValue
+	} else {
+		w.ConfigMaps = nil
+	}
+
 	if source.SecretExpressions != nil {
 		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
 		for secretExpressionsIndex := range source.SecretExpressions {
@@ -4247,6 +4494,16 @@ func (w *WidgetOperatorSpec) AssignProperties_From_WidgetOperatorSpec(source *st
 		w.SecretExpressions = secretExpressionsList
 	} else {
 		w.SecretExpressions = nil
+	}
+
+	if source.Secrets != nil {
+		var secretsValue WidgetOperatorSecrets
+		if err := secretsValue.AssignProperties_From_WidgetOperatorSecrets(source.Secrets); err != nil {
+			return fmt.Errorf("converting Secrets: %w", err)
+		}
+		w.Secrets = &secretsValue
+	} else {
+		w.Secrets = nil
 	}
 
 	return nil
@@ -4269,6 +4526,16 @@ func (w *WidgetOperatorSpec) AssignProperties_To_WidgetOperatorSpec(destination 
 		destination.ConfigMapExpressions = nil
 	}
 
+	if w.ConfigMaps != nil {
+		var configMapsValue storage.WidgetOperatorConfigMaps
+		if err := w.ConfigMaps.AssignProperties_To_WidgetOperatorConfigMaps(&configMapsValue); err != nil {
+			return fmt.Errorf("converting ConfigMaps: %w", err)
+		}
+		destination.ConfigMaps = &configMapsValue
+	} else {
+		destination.ConfigMaps = nil
+	}
+
 	if w.SecretExpressions != nil {
 		secretExpressionsList := make([]*genruntime.DestinationExpression, len(w.SecretExpressions))
 		for secretExpressionsIndex := range w.SecretExpressions {
@@ -4282,6 +4549,16 @@ func (w *WidgetOperatorSpec) AssignProperties_To_WidgetOperatorSpec(destination 
 		destination.SecretExpressions = secretExpressionsList
 	} else {
 		destination.SecretExpressions = nil
+	}
+
+	if w.Secrets != nil {
+		var secretsValue storage.WidgetOperatorSecrets
+		if err := w.Secrets.AssignProperties_To_WidgetOperatorSecrets(&secretsValue); err != nil {
+			return fmt.Errorf("converting Secrets: %w", err)
+		}
+		destination.Secrets = &secretsValue
+	} else {
+		destination.Secrets = nil
 	}
 
 	// The source has no property bag, and every property found a field.

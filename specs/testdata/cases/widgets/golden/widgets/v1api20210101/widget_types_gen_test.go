@@ -366,11 +366,32 @@ func GenerateWidgetMode_STATUS(t *rapid.T) WidgetMode_STATUS {
 	return gentest.OneOf(WidgetMode_STATUS_Manual, WidgetMode_STATUS_Automatic)(t)
 }
 
+// GenerateWidgetOperatorConfigMaps draws a random WidgetOperatorConfigMaps for property-based tests.
+func GenerateWidgetOperatorConfigMaps(t *rapid.T) WidgetOperatorConfigMaps {
+	return WidgetOperatorConfigMaps{
+		Serial:  gentest.Optional(gentest.ConfigMapDestination)(t),
+		SkuName: gentest.Optional(gentest.ConfigMapDestination)(t),
+	}
+}
+
+// GenerateWidgetOperatorSecrets draws a random WidgetOperatorSecrets for property-based tests.
+func GenerateWidgetOperatorSecrets(t *rapid.T) WidgetOperatorSecrets {
+	return WidgetOperatorSecrets{
+		Key1:         gentest.Optional(gentest.SecretDestination)(t),
+		PrimaryKey:   gentest.Optional(gentest.SecretDestination)(t),
+		RuleKey:      gentest.Optional(gentest.SecretDestination)(t),
+		SecondaryKey: gentest.Optional(gentest.SecretDestination)(t),
+		SerialNumber: gentest.Optional(gentest.SecretDestination)(t),
+	}
+}
+
 // GenerateWidgetOperatorSpec draws a random WidgetOperatorSpec for property-based tests.
 func GenerateWidgetOperatorSpec(t *rapid.T) WidgetOperatorSpec {
 	return WidgetOperatorSpec{
 		ConfigMapExpressions: gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
+		ConfigMaps:           gentest.Optional(GenerateWidgetOperatorConfigMaps)(t),
 		SecretExpressions:    gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
+		Secrets:              gentest.Optional(GenerateWidgetOperatorSecrets)(t),
 	}
 }
 
@@ -617,6 +638,26 @@ func Test_WidgetEndpoint_STATUS_JSONRoundTrip(t *testing.T) {
 // Test_WidgetEndpoint_STATUS_AssignProperties_To_WidgetEndpoint_STATUS_RoundTrip checks that converting a WidgetEndpoint_STATUS to widgets/v1api20210101/storage.WidgetEndpoint_STATUS and back loses nothing.
 func Test_WidgetEndpoint_STATUS_AssignProperties_To_WidgetEndpoint_STATUS_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[WidgetEndpoint_STATUS, storage.WidgetEndpoint_STATUS](t, GenerateWidgetEndpoint_STATUS, (*WidgetEndpoint_STATUS).AssignProperties_To_WidgetEndpoint_STATUS, (*WidgetEndpoint_STATUS).AssignProperties_From_WidgetEndpoint_STATUS)
+}
+
+// Test_WidgetOperatorConfigMaps_JSONRoundTrip checks that JSON keeps every value of WidgetOperatorConfigMaps.
+func Test_WidgetOperatorConfigMaps_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateWidgetOperatorConfigMaps)
+}
+
+// Test_WidgetOperatorConfigMaps_AssignProperties_To_WidgetOperatorConfigMaps_RoundTrip checks that converting a WidgetOperatorConfigMaps to widgets/v1api20210101/storage.WidgetOperatorConfigMaps and back loses nothing.
+func Test_WidgetOperatorConfigMaps_AssignProperties_To_WidgetOperatorConfigMaps_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[WidgetOperatorConfigMaps, storage.WidgetOperatorConfigMaps](t, GenerateWidgetOperatorConfigMaps, (*WidgetOperatorConfigMaps).AssignProperties_To_WidgetOperatorConfigMaps, (*WidgetOperatorConfigMaps).AssignProperties_From_WidgetOperatorConfigMaps)
+}
+
+// Test_WidgetOperatorSecrets_JSONRoundTrip checks that JSON keeps every value of WidgetOperatorSecrets.
+func Test_WidgetOperatorSecrets_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateWidgetOperatorSecrets)
+}
+
+// Test_WidgetOperatorSecrets_AssignProperties_To_WidgetOperatorSecrets_RoundTrip checks that converting a WidgetOperatorSecrets to widgets/v1api20210101/storage.WidgetOperatorSecrets and back loses nothing.
+func Test_WidgetOperatorSecrets_AssignProperties_To_WidgetOperatorSecrets_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[WidgetOperatorSecrets, storage.WidgetOperatorSecrets](t, GenerateWidgetOperatorSecrets, (*WidgetOperatorSecrets).AssignProperties_To_WidgetOperatorSecrets, (*WidgetOperatorSecrets).AssignProperties_From_WidgetOperatorSecrets)
 }
 
 // Test_WidgetOperatorSpec_JSONRoundTrip checks that JSON keeps every value of WidgetOperatorSpec.

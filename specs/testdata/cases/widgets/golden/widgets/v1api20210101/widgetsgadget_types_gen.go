@@ -82,6 +82,24 @@ func (w *WidgetsGadget) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &WidgetsGadget{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (w *WidgetsGadget) SecretExpressions() []*genruntime.DestinationExpression {
+	if w.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return w.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (w *WidgetsGadget) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if w.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return w.Spec.OperatorSpec.ConfigMapExpressions
+}
+
 var _ conversion.Convertible = &WidgetsGadget{}
 
 // ConvertTo converts the receiver to hub, the widgets/v1api20210101/storage.WidgetsGadget the API server stores, directly.

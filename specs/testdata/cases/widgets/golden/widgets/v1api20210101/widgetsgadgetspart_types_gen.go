@@ -82,6 +82,24 @@ func (w *WidgetsGadgetsPart) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &WidgetsGadgetsPart{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (w *WidgetsGadgetsPart) SecretExpressions() []*genruntime.DestinationExpression {
+	if w.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return w.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (w *WidgetsGadgetsPart) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if w.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return w.Spec.OperatorSpec.ConfigMapExpressions
+}
+
 var _ conversion.Convertible = &WidgetsGadgetsPart{}
 
 // ConvertTo converts the receiver to hub, the widgets/v1api20210101/storage.WidgetsGadgetsPart the API server stores, directly.

@@ -82,6 +82,24 @@ func (w *WidgetsSetting) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+var _ genruntime.ExpressionExporter = &WidgetsSetting{}
+
+// SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.
+func (w *WidgetsSetting) SecretExpressions() []*genruntime.DestinationExpression {
+	if w.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return w.Spec.OperatorSpec.SecretExpressions
+}
+
+// ConfigMapExpressions returns the CEL expressions of spec.operatorSpec whose results go to ConfigMaps.
+func (w *WidgetsSetting) ConfigMapExpressions() []*genruntime.DestinationExpression {
+	if w.Spec.OperatorSpec == nil {
+		return nil
+	}
+	return w.Spec.OperatorSpec.ConfigMapExpressions
+}
+
 var _ conversion.Convertible = &WidgetsSetting{}
 
 // ConvertTo converts the receiver to hub, the widgets/v1api20210101/storage.WidgetsSetting the API server stores, directly.

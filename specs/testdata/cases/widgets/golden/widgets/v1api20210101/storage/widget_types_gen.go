@@ -418,11 +418,39 @@ type WidgetEndpoint_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
+// WidgetOperatorConfigMaps: Storage version of v1api20210101.WidgetOperatorConfigMaps
+type WidgetOperatorConfigMaps struct {
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	Serial *genruntime.ConfigMapDestination `json:"serial,omitempty"`
+
+	SkuName *genruntime.ConfigMapDestination `json:"skuName,omitempty"`
+}
+
+// WidgetOperatorSecrets: Storage version of v1api20210101.WidgetOperatorSecrets
+type WidgetOperatorSecrets struct {
+	Key1 *genruntime.SecretDestination `json:"key1,omitempty"`
+
+	PrimaryKey *genruntime.SecretDestination `json:"primaryKey,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	RuleKey *genruntime.SecretDestination `json:"ruleKey,omitempty"`
+
+	SecondaryKey *genruntime.SecretDestination `json:"secondaryKey,omitempty"`
+
+	SerialNumber *genruntime.SecretDestination `json:"serialNumber,omitempty"`
+}
+
 // WidgetOperatorSpec: Storage version of v1api20210101.WidgetOperatorSpec
 type WidgetOperatorSpec struct {
 	ConfigMapExpressions []*genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
 
+	ConfigMaps *WidgetOperatorConfigMaps `json:"configMaps,omitempty"`
+
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+
+	Secrets *WidgetOperatorSecrets `json:"secrets,omitempty"`
 }

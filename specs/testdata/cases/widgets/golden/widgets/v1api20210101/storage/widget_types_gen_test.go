@@ -275,12 +275,35 @@ func GenerateWidgetEndpoint_STATUS(t *rapid.T) WidgetEndpoint_STATUS {
 	}
 }
 
+// GenerateWidgetOperatorConfigMaps draws a random WidgetOperatorConfigMaps for property-based tests.
+func GenerateWidgetOperatorConfigMaps(t *rapid.T) WidgetOperatorConfigMaps {
+	return WidgetOperatorConfigMaps{
+		PropertyBag: gentest.PropertyBag(t),
+		Serial:      gentest.Optional(gentest.ConfigMapDestination)(t),
+		SkuName:     gentest.Optional(gentest.ConfigMapDestination)(t),
+	}
+}
+
+// GenerateWidgetOperatorSecrets draws a random WidgetOperatorSecrets for property-based tests.
+func GenerateWidgetOperatorSecrets(t *rapid.T) WidgetOperatorSecrets {
+	return WidgetOperatorSecrets{
+		Key1:         gentest.Optional(gentest.SecretDestination)(t),
+		PrimaryKey:   gentest.Optional(gentest.SecretDestination)(t),
+		PropertyBag:  gentest.PropertyBag(t),
+		RuleKey:      gentest.Optional(gentest.SecretDestination)(t),
+		SecondaryKey: gentest.Optional(gentest.SecretDestination)(t),
+		SerialNumber: gentest.Optional(gentest.SecretDestination)(t),
+	}
+}
+
 // GenerateWidgetOperatorSpec draws a random WidgetOperatorSpec for property-based tests.
 func GenerateWidgetOperatorSpec(t *rapid.T) WidgetOperatorSpec {
 	return WidgetOperatorSpec{
 		ConfigMapExpressions: gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
+		ConfigMaps:           gentest.Optional(GenerateWidgetOperatorConfigMaps)(t),
 		PropertyBag:          gentest.PropertyBag(t),
 		SecretExpressions:    gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
+		Secrets:              gentest.Optional(GenerateWidgetOperatorSecrets)(t),
 	}
 }
 
@@ -392,6 +415,16 @@ func Test_WidgetEndpoint_JSONRoundTrip(t *testing.T) {
 // Test_WidgetEndpoint_STATUS_JSONRoundTrip checks that JSON keeps every value of WidgetEndpoint_STATUS.
 func Test_WidgetEndpoint_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateWidgetEndpoint_STATUS)
+}
+
+// Test_WidgetOperatorConfigMaps_JSONRoundTrip checks that JSON keeps every value of WidgetOperatorConfigMaps.
+func Test_WidgetOperatorConfigMaps_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateWidgetOperatorConfigMaps)
+}
+
+// Test_WidgetOperatorSecrets_JSONRoundTrip checks that JSON keeps every value of WidgetOperatorSecrets.
+func Test_WidgetOperatorSecrets_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateWidgetOperatorSecrets)
 }
 
 // Test_WidgetOperatorSpec_JSONRoundTrip checks that JSON keeps every value of WidgetOperatorSpec.

@@ -1432,6 +1432,85 @@ func (in *WidgetList) DeepCopyObject() runtime.Object {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *WidgetOperatorConfigMaps) DeepCopyInto(out *WidgetOperatorConfigMaps) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Serial != nil {
+		in, out := &in.Serial, &out.Serial
+		*out = new(genruntime.ConfigMapDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.SkuName != nil {
+		in, out := &in.SkuName, &out.SkuName
+		*out = new(genruntime.ConfigMapDestination)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *WidgetOperatorConfigMaps) DeepCopy() *WidgetOperatorConfigMaps {
+	if in == nil {
+		return nil
+	}
+	out := new(WidgetOperatorConfigMaps)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *WidgetOperatorSecrets) DeepCopyInto(out *WidgetOperatorSecrets) {
+	*out = *in
+	if in.Key1 != nil {
+		in, out := &in.Key1, &out.Key1
+		*out = new(genruntime.SecretDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PrimaryKey != nil {
+		in, out := &in.PrimaryKey, &out.PrimaryKey
+		*out = new(genruntime.SecretDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RuleKey != nil {
+		in, out := &in.RuleKey, &out.RuleKey
+		*out = new(genruntime.SecretDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.SecondaryKey != nil {
+		in, out := &in.SecondaryKey, &out.SecondaryKey
+		*out = new(genruntime.SecretDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.SerialNumber != nil {
+		in, out := &in.SerialNumber, &out.SerialNumber
+		*out = new(genruntime.SecretDestination)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *WidgetOperatorSecrets) DeepCopy() *WidgetOperatorSecrets {
+	if in == nil {
+		return nil
+	}
+	out := new(WidgetOperatorSecrets)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *WidgetOperatorSpec) DeepCopyInto(out *WidgetOperatorSpec) {
 	*out = *in
 	if in.ConfigMapExpressions != nil {
@@ -1444,6 +1523,11 @@ func (in *WidgetOperatorSpec) DeepCopyInto(out *WidgetOperatorSpec) {
 				(*in).DeepCopyInto(*out)
 			}
 		}
+	}
+	if in.ConfigMaps != nil {
+		in, out := &in.ConfigMaps, &out.ConfigMaps
+		*out = new(WidgetOperatorConfigMaps)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.PropertyBag != nil {
 		in, out := &in.PropertyBag, &out.PropertyBag
@@ -1462,6 +1546,11 @@ func (in *WidgetOperatorSpec) DeepCopyInto(out *WidgetOperatorSpec) {
 				(*in).DeepCopyInto(*out)
 			}
 		}
+	}
+	if in.Secrets != nil {
+		in, out := &in.Secrets, &out.Secrets
+		*out = new(WidgetOperatorSecrets)
+		(*in).DeepCopyInto(*out)
 	}
 }
 

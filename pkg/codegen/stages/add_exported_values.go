@@ -1,0 +1,36 @@
+package stages
+
+import (
+	"context"
+
+	"github.com/armgen/armgen/pkg/codegen/exportedvalues"
+	"github.com/armgen/armgen/pkg/codegen/pipeline"
+)
+
+// addExportedValues adds spec.operatorSpec.secrets and configMaps, and where each value is read.
+func addExportedValues() pipeline.Stage {
+	return pipeline.Stage{
+		ID: AddExportedValues, Description: "Add the secrets and config-map values each resource exports, and find where Azure returns them",
+		Requires: []string{AddResourceProperties},
+		Reads:    pipeline.Keys(configKey, versionsKey, corpusKey, exportsKey, consumedKey),
+		Writes:   pipeline.Keys(consumedKey),
+		Run: func(ctx context.Context, s pipeline.State) (pipeline.State, error) {
+			var err error
+			cfg := pipeline.Read(s, configKey, &err)
+			versions := pipeline.Read(s, versionsKey, &err)
+			corpus := pipeline.Read(s, corpusKey, &err)
+			exps := pipeline.Read(s, exportsKey, &err)
+			if err != nil {
+				return s, err
+			}
+			res, err := exportedvalues.Add(cfg, corpus, versions, exps, s.Definitions())
+			if err != nil {
+				return s, err
+			}
+			if s, err = consume(s, res.Read...); err != nil {
+				return s, err
+			}
+			return s.WithDefinitions(res.Definitions), nil
+		},
+	}
+}

@@ -1,0 +1,307 @@
+package operator_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"github.com/armgen/armgen/pkg/armfake"
+	"github.com/armgen/armgen/pkg/genruntime/conditions"
+)
+
+// waitData waits until the Secret or ConfigMap (as kind says) name exists with every one of keys,
+// and returns its data.
+func (r *run) waitData(kind any, name string, keys ...string) map[string]string {
+	r.t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for {
+		data, err := r.data(kind, name)
+		missing := ""
+		for _, k := range keys {
+			if _, ok := data[k]; !ok {
+				missing = k
+			}
+		}
+		if err == nil && missing == "" {
+			return data
+		}
+		if time.Now().After(deadline) {
+			r.t.Fatalf("after a minute, %T %s: %v, key %q missing (has %d keys)", kind, name, err, missing, len(data))
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+func (r *run) data(kind any, name string) (map[string]string, error) {
+	key := types.NamespacedName{Namespace: r.ns, Name: name}
+	out := map[string]string{}
+	switch kind.(type) {
+	case *corev1.Secret:
+		var s corev1.Secret
+		if err := shared.Client.Get(context.Background(), key, &s); err != nil {
+			return nil, err
+		}
+		for k, v := range s.Data {
+			out[k] = string(v)
+		}
+	default:
+		var c corev1.ConfigMap
+		if err := shared.Client.Get(context.Background(), key, &c); err != nil {
+			return nil, err
+		}
+		for k, v := range c.Data {
+			out[k] = v
+		}
+	}
+	return out, nil
+}
+
+// listKeys asks armfake for a resource's keys, as the operator does (armfake's keys are the same
+// at every call until a regenerate).
+func (r *run) listKeys(t *testing.T, id, apiVersion string) map[string]any {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, r.srv.URL()+id+"/listKeys?api-version="+apiVersion, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := r.srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	var out map[string]any
+	if err := json.Unmarshal(body, &out); err != nil {
+		t.Fatalf("listKeys: %s: %v", body, err)
+	}
+	return out
+}
+
+const redisWithSecrets = `
+apiVersion: cache.azure.com/v1api20201201
+kind: Redis
+metadata:
+  name: cache1
+spec:
+  owner:
+    name: exports-rg
+  location: westus2
+  sku:
+    name: Basic
+    family: C
+    capacity: 0
+  operatorSpec:
+    secrets:
+      primaryKey:
+        name: redis-keys
+        key: primaryKey
+      secondaryKey:
+        name: redis-keys
+        key: secondaryKey
+      hostName:
+        name: redis-keys
+        key: hostName
+      sslPort:
+        name: redis-keys
+        key: sslPort
+    secretExpressions:
+    - name: redis-connection
+      key: url
+      value: '"rediss://:" + secret.primaryKey + "@" + self.status.hostName + ":" + string(self.status.sslPort)'
+`
+
+// TestRedisExportsKeys: a Redis with operatorSpec.secrets gets a Secret holding its keys, from
+// armfake's listKeys, and its host name and port from its GET; a secretExpressions entry builds a
+// connection string from self and secret. Both Secrets are controlled by the Redis, which writes
+// one again when it is deleted.
+func TestRedisExportsKeys(t *testing.T) {
+	r := start(t, armfake.Options{LROPolls: -1}, time.Hour)
+	rg := group("exports-rg", nil)
+	cache := decode(t, redisWithSecrets)
+	r.create(rg, cache)
+	r.waitReady(time.Minute, rg, cache)
+
+	id := groupID("exports-rg") + "/providers/Microsoft.Cache/redis/cache1"
+	keys := r.listKeys(t, id, "2020-12-01")
+	got := r.waitData(&corev1.Secret{}, "redis-keys", "primaryKey", "secondaryKey", "hostName", "sslPort")
+	if got["primaryKey"] != keys["primaryKey"] || got["secondaryKey"] != keys["secondaryKey"] || got["primaryKey"] == "" {
+		t.Errorf("Secret redis-keys holds other keys than listKeys gives")
+	}
+	if got["hostName"] != "cache1.armfake.example" || got["sslPort"] == "" {
+		t.Errorf("Secret redis-keys: hostName %q sslPort %q", got["hostName"], got["sslPort"])
+	}
+	conn := r.waitData(&corev1.Secret{}, "redis-connection", "url")
+	if want := "rediss://:" + got["primaryKey"] + "@cache1.armfake.example:" + got["sslPort"]; conn["url"] != want {
+		t.Errorf("connection string %d chars, want %d (rediss://:<primaryKey>@<host>:<sslPort>)", len(conn["url"]), len(want))
+	}
+	var s corev1.Secret
+	if err := shared.Client.Get(context.Background(), types.NamespacedName{Namespace: r.ns, Name: "redis-keys"}, &s); err != nil {
+		t.Fatal(err)
+	}
+	if c := metav1.GetControllerOf(&s); c == nil || c.Kind != "Redis" || c.Name != "cache1" {
+		t.Errorf("Secret redis-keys controller %+v", c)
+	}
+	if n := len(r.requests("POST", "/redis/cache1/listKeys")); n < 2 {
+		// One from the operator, one from this test.
+		t.Errorf("%d listKeys calls", n)
+	}
+
+	// Deleted by someone, the Secret is written again at once (the resync is an hour away).
+	if err := shared.Client.Delete(context.Background(), &s); err != nil {
+		t.Fatal(err)
+	}
+	again := r.waitData(&corev1.Secret{}, "redis-keys", "primaryKey")
+	if again["primaryKey"] != got["primaryKey"] {
+		t.Error("the Secret came back with other keys")
+	}
+}
+
+const identityWithConfigMap = `
+apiVersion: managedidentity.azure.com/v1api20181130
+kind: UserAssignedIdentity
+metadata:
+  name: app-identity
+spec:
+  owner:
+    name: exports-rg
+  location: westus2
+  operatorSpec:
+    configMaps:
+      clientId:
+        name: identity-settings
+        key: clientId
+      principalId:
+        name: identity-settings
+        key: principalId
+      tenantId:
+        name: identity-settings
+        key: tenantId
+`
+
+const vaultFromConfig = `
+apiVersion: keyvault.azure.com/v1api20210401preview
+kind: Vault
+metadata:
+  name: app-vault
+spec:
+  owner:
+    name: exports-rg
+  location: westus2
+  properties:
+    tenantIdFromConfig:
+      name: identity-settings
+      key: tenantId
+    sku:
+      family: A
+      name: standard
+    accessPolicies:
+    - tenantIdFromConfig:
+        name: identity-settings
+        key: tenantId
+      objectIdFromConfig:
+        name: identity-settings
+        key: principalId
+      permissions:
+        secrets:
+        - get
+        - list
+`
+
+// TestIdentityConfigMapFeedsKeyVault: a key vault whose access policy reads objectIdFromConfig
+// waits (ConfigMapNotFound, a Warning naming it) until a UserAssignedIdentity exports clientId,
+// principalId and tenantId to that ConfigMap, then is Ready with the principalId in its PUT body;
+// the identity calls no action.
+func TestIdentityConfigMapFeedsKeyVault(t *testing.T) {
+	r := start(t, armfake.Options{LROPolls: -1}, time.Hour)
+	rg := group("exports-rg", nil)
+	vault := decode(t, vaultFromConfig)
+	r.create(rg, vault)
+	r.waitReason("ConfigMapNotFound", conditions.ConditionSeverityWarning, []string{`"identity-settings"`}, vault)
+
+	identity := decode(t, identityWithConfigMap)
+	r.create(identity)
+	r.waitReady(time.Minute, identity, vault)
+	settings := r.waitData(&corev1.ConfigMap{}, "identity-settings", "clientId", "principalId", "tenantId")
+	if len(settings["clientId"]) != 36 || len(settings["principalId"]) != 36 || settings["tenantId"] != r.srv.TenantID() {
+		t.Errorf("ConfigMap identity-settings %v", settings)
+	}
+	puts := r.requests("PUT", "/vaults/app-vault")
+	if len(puts) != 1 {
+		t.Fatalf("%d PUTs of the vault", len(puts))
+	}
+	var body struct {
+		Properties struct {
+			TenantID       string `json:"tenantId"`
+			AccessPolicies []struct {
+				ObjectID string `json:"objectId"`
+				TenantID string `json:"tenantId"`
+			} `json:"accessPolicies"`
+		} `json:"properties"`
+	}
+	if err := json.Unmarshal([]byte(puts[0].Body), &body); err != nil {
+		t.Fatal(err)
+	}
+	if p := body.Properties.AccessPolicies; len(p) != 1 || p[0].ObjectID != settings["principalId"] || p[0].TenantID != settings["tenantId"] ||
+		body.Properties.TenantID != settings["tenantId"] {
+		t.Errorf("vault PUT body %s, want the identity's principalId and tenantId", puts[0].Body)
+	}
+	if n := len(r.requests("POST", "/userAssignedIdentities/app-identity")); n != 0 {
+		t.Errorf("%d POSTs for an identity that exports only values of its GET", n)
+	}
+}
+
+// TestBadExpressionThenFixed: an expression that does not compile gives a Warning naming the
+// entry, its text and CEL's error, with no second PUT; fixing the spec makes the resource Ready
+// and writes the ConfigMap, without a restart.
+func TestBadExpressionThenFixed(t *testing.T) {
+	r := start(t, armfake.Options{LROPolls: -1}, time.Hour)
+	rg := group("expr-rg", nil)
+	bad := `self.metadata.name + `
+	identity := decode(t, strings.ReplaceAll(identityExpr, "EXPR", bad))
+	r.create(rg, identity)
+	r.waitReason("InvalidExpression", conditions.ConditionSeverityWarning,
+		[]string{"operatorSpec.configMapExpressions[0]", bad, "Syntax error"}, identity)
+	if n := len(r.requests("PUT", "/userAssignedIdentities/expr-identity")); n != 1 {
+		t.Errorf("%d PUTs, want 1: only the export fails", n)
+	}
+
+	fix, err := json.Marshal(map[string]any{"spec": map[string]any{"operatorSpec": map[string]any{"configMapExpressions": []any{
+		map[string]any{"name": "expr-settings", "key": "name", "value": `self.metadata.name + "-" + self.status.principalId`},
+	}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := shared.Client.Patch(context.Background(), identity, client.RawPatch(types.MergePatchType, fix)); err != nil {
+		t.Fatal(err)
+	}
+	r.waitReady(time.Minute, identity)
+	got := r.waitData(&corev1.ConfigMap{}, "expr-settings", "name")
+	if !strings.HasPrefix(got["name"], "expr-identity-") || len(got["name"]) != len("expr-identity-")+36 {
+		t.Errorf("ConfigMap expr-settings: name %q", got["name"])
+	}
+}
+
+const identityExpr = `
+apiVersion: managedidentity.azure.com/v1api20181130
+kind: UserAssignedIdentity
+metadata:
+  name: expr-identity
+spec:
+  owner:
+    name: expr-rg
+  location: westus2
+  operatorSpec:
+    configMapExpressions:
+    - name: expr-settings
+      key: name
+      value: 'EXPR'
+`
