@@ -83,7 +83,7 @@ func TestCrdsErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"crds", "--crd-dir", generatedCRDs}, `required flag(s) "pattern" not set`},
-		{[]string{"crds", "--pattern", "compute.azure.com/*", "--crd-dir", generatedCRDs}, "matches no CRD; known groups: cache.azure.com, containerservice.azure.com,"},
+		{[]string{"crds", "--pattern", "compute.azure.com/*", "--crd-dir", generatedCRDs}, "matches no CRD; known groups: authorization.azure.com, cache.azure.com, containerservice.azure.com,"},
 		{[]string{"crds", "--pattern", "network.azure.com/VirtualNetwrk", "--crd-dir", generatedCRDs}, "network.azure.com/VirtualNetwork,"},
 		{[]string{"crds", "--pattern", "network.azure.com", "--crd-dir", generatedCRDs}, "is not group/Kind"},
 		{[]string{"crds", "--pattern", "*/*", "--crd-dir", t.TempDir()}, "no CRDs under"},

@@ -3,6 +3,8 @@
 package controllers
 
 import (
+	authorizationv1api20200801preview "github.com/armgen/armgen/generated/authorization/v1api20200801preview"
+	authorizationv1api20200801previewstorage "github.com/armgen/armgen/generated/authorization/v1api20200801preview/storage"
 	cachev1api20200601 "github.com/armgen/armgen/generated/cache/v1api20200601"
 	cachev1api20200601storage "github.com/armgen/armgen/generated/cache/v1api20200601/storage"
 	cachev1api20201201 "github.com/armgen/armgen/generated/cache/v1api20201201"
@@ -44,6 +46,7 @@ import (
 // KnownResources returns an empty object of every generated kind, telling the controller which kinds to watch: the storage version of each, which every other version converts to.
 func KnownResources() []genruntime.KnownResource {
 	return []genruntime.KnownResource{
+		{Obj: new(authorizationv1api20200801previewstorage.RoleAssignment)},
 		{Obj: new(cachev1api20201201storage.Redis)},
 		{Obj: new(cachev1api20201201storage.RedisFirewallRule)},
 		{Obj: new(cachev1api20201201storage.RedisLinkedServer)},
@@ -88,6 +91,8 @@ func KnownResources() []genruntime.KnownResource {
 
 // schemeAdders holds the AddToScheme of every generated API version, storage versions included, as the API server needs them all to convert between versions.
 var schemeAdders = []func(*runtime.Scheme) error{
+	authorizationv1api20200801preview.AddToScheme,
+	authorizationv1api20200801previewstorage.AddToScheme,
 	cachev1api20200601.AddToScheme,
 	cachev1api20200601storage.AddToScheme,
 	cachev1api20201201.AddToScheme,

@@ -5,29 +5,54 @@
 package resourceprops
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 
 	"github.com/armgen/armgen/pkg/astmodel"
+	"github.com/armgen/armgen/pkg/codegen/config"
+	"github.com/armgen/armgen/pkg/codegen/consumed"
 	"github.com/armgen/armgen/pkg/codegen/loader"
 	"github.com/armgen/armgen/pkg/codegen/selection"
 )
 
+// Result is the type graph with the properties added.
+type Result struct {
+	Definitions astmodel.Definitions
+	// Read are the config paths of the settings read ($defaultAzureName), for consumed.Settings.
+	Read []string
+}
+
 // Add adds the properties every exported resource carries; the spec and status types of each
-// export must exist (split-spec-status).
-func Add(defs astmodel.Definitions, exps selection.Exports) astmodel.Definitions {
+// export must exist (split-spec-status). $defaultAzureName: uuid makes the azureName of a
+// resource default to a stable UUID (see genruntime.AzureNameDefaulter).
+func Add(cfg *config.Config, defs astmodel.Definitions, exps selection.Exports) (Result, error) {
 	var changed []astmodel.Definition
+	var read []string
 	for _, e := range exps {
 		name := e.Name()
 		r := defs[name].Type.(*astmodel.ResourceType).With()
 		spec := defs[r.Spec].Type.(*astmodel.ObjectType)
 		status := defs[r.Status].Type.(*astmodel.ObjectType)
 
+		if e.Config != nil {
+			read = append(read, consumed.Paths(e.Config.Path, "$defaultAzureName")...)
+			r.DefaultAzureName = e.Config.DefaultAzureName
+		}
 		var props []*astmodel.Property
 		if fixed := fixedName(e.Resource); fixed != "" {
+			if r.DefaultAzureName != "" {
+				return Result{}, config.NewError(cfg, e.Config.Path+".$defaultAzureName", e.Config.Pos,
+					fmt.Sprintf("%s is a singleton, always named %s; remove the setting", e.Kind, fixed), "")
+			}
 			r.FixedAzureName = fixed
 		} else {
-			props = append(props, azureNameProperty(e.Resource))
+			az := azureNameProperty(e.Resource)
+			if r.DefaultAzureName == astmodel.DefaultAzureNameUUID {
+				az.Description = "the name of the resource in Azure; when empty, the operator sets it to a UUID made from metadata.name, " +
+					"the namespace, the kind and the owner (metadata.name itself when it is a UUID), as Azure Service Operator does"
+			}
+			props = append(props, az)
 		}
 		if owner := ownerProperty(e, exps, r); owner != nil {
 			props = append(props, owner)
@@ -46,7 +71,7 @@ func Add(defs astmodel.Definitions, exps selection.Exports) astmodel.Definitions
 			})),
 			operatorSpecDefinition(opSpec))
 	}
-	return defs.With(changed...)
+	return Result{Definitions: defs.With(changed...), Read: read}, nil
 }
 
 // fixedName is the only name a singleton resource can have (blobServices/default), if so.

@@ -107,11 +107,35 @@ func groupPage(defs astmodel.Definitions, group string, kinds []*kind) []byte {
 			fmt.Fprintf(&b, "\n### %s/%s\n\n", full, v.name.Package.Version)
 			fmt.Fprintf(&b, "ARM type `%s`, api-version `%s`, %s scope; owner: %s.\n", v.r.ARMType, v.r.APIVersion, scopeText(v.r.Scope), ownerText(v.r))
 			fmt.Fprintf(&b, "From `%s`, `PUT %s`.\n\n", v.r.SourceFile, v.r.ARMURI)
+			exportsTable(&b, v.r)
 			propertyTable(&b, defs, "Spec", v.r.Spec, true)
 			propertyTable(&b, defs, "Status", v.r.Status, false)
 		}
 	}
 	return []byte(b.String())
+}
+
+// exportsTable lists the values spec.operatorSpec.secrets and configMaps can export, and where
+// the operator reads each.
+func exportsTable(b *strings.Builder, r *astmodel.ResourceType) {
+	if len(r.AzureGeneratedSecrets) == 0 && len(r.GeneratedConfigs) == 0 {
+		return
+	}
+	b.WriteString("Exports, under `spec.operatorSpec`:\n\n| Name | Under | Read from |\n|---|---|---|\n")
+	row := func(under string, v astmodel.ExportedValue) {
+		from := "the resource, `" + v.Path + "`"
+		if v.Action != "" {
+			from = "`POST " + v.Action + "`, `" + v.Path + "`"
+		}
+		fmt.Fprintf(b, "| %s | %s | %s |\n", v.Name, under, from)
+	}
+	for _, v := range r.AzureGeneratedSecrets {
+		row("secrets", v)
+	}
+	for _, v := range r.GeneratedConfigs {
+		row("configMaps", v)
+	}
+	b.WriteString("\n")
 }
 
 // propertyTable lists the top-level properties of a spec or status.

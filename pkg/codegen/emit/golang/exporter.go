@@ -165,3 +165,36 @@ func (fb *fileBuilder) assertion(iface, kind string) dst.Decl {
 		Values: []dst.Expr{addr(composite(ident(kind)))},
 	}}}
 }
+
+// azureNameDefaulterDecls renders genruntime.AzureNameDefaulter for a kind whose azureName
+// defaults to a stable UUID ($defaultAzureName: uuid), on every version, storage ones included:
+// the operator holds the hub when it claims the object.
+func (fb *fileBuilder) azureNameDefaulterDecls(kind string, r *astmodel.ResourceType, facts resourceFacts) ([]dst.Decl, error) {
+	switch r.DefaultAzureName {
+	case "":
+		return nil, nil
+	case astmodel.DefaultAzureNameUUID:
+	default:
+		return nil, fmt.Errorf("resource %s: unknown default azure name %q", kind, r.DefaultAzureName)
+	}
+	if r.FixedAzureName != "" {
+		return nil, fmt.Errorf("resource %s: a singleton's azureName has no default", kind)
+	}
+	rv := receiverName(kind)
+	gr := func(name string) dst.Expr { return fb.qualified(astmodel.GenRuntimePackage, name) }
+	seed := call(gr("OwnerScopedSeed"), ident("owner"), stringLit(fb.pkg.FullGroup()), stringLit(kind),
+		path(rv, "Namespace"), path(rv, "Name"))
+	defaultName := withDoc(method(rv, kind, "DefaultAzureName", nil, []*dst.Field{field("", ident("string"))},
+		define([]string{"owner"}, call(path(rv, "Owner"))),
+		ifStmt(binary(ident("owner"), token.EQL, nilIdent()), returns(stringLit(""))),
+		returns(call(gr("StableUUIDName"), path(rv, "Name"), seed))),
+		"DefaultAzureName returns the Azure name of the resource when spec.azureName is empty: a UUID (version 5) of its name, namespace, kind and owner, as Azure Service Operator names it, or metadata.name when that is a UUID; \"\" while it has no owner.")
+	value := dst.Expr(ident("name"))
+	if facts.azureNameOptional {
+		value = addr(ident("name"))
+	}
+	setName := withDoc(method(rv, kind, "SetAzureName", []*dst.Field{field("name", ident("string"))}, nil,
+		assign(path(rv, "Spec", "AzureName"), value)),
+		"SetAzureName records name in spec.azureName.")
+	return []dst.Decl{fb.assertion("AzureNameDefaulter", kind), defaultName, setName}, nil
+}

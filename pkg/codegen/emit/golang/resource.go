@@ -67,7 +67,11 @@ func (fb *fileBuilder) resourceDecls(def astmodel.Definition, r *astmodel.Resour
 	if err != nil {
 		return nil, err
 	}
-	return append(decls, exporters...), nil
+	defaulter, err := fb.azureNameDefaulterDecls(kind, r, facts)
+	if err != nil {
+		return nil, err
+	}
+	return append(append(decls, exporters...), defaulter...), nil
 }
 
 // resourceFacts are what the methods need to know about a resource's spec and status, checked

@@ -100,6 +100,22 @@ func (l *Lock) ConfigMapExpressions() []*genruntime.DestinationExpression {
 	return l.Spec.OperatorSpec.ConfigMapExpressions
 }
 
+var _ genruntime.AzureNameDefaulter = &Lock{}
+
+// DefaultAzureName returns the Azure name of the resource when spec.azureName is empty: a UUID (version 5) of its name, namespace, kind and owner, as Azure Service Operator names it, or metadata.name when that is a UUID; "" while it has no owner.
+func (l *Lock) DefaultAzureName() string {
+	owner := l.Owner()
+	if owner == nil {
+		return ""
+	}
+	return genruntime.StableUUIDName(l.Name, genruntime.OwnerScopedSeed(owner, "widgets.azure.com", "Lock", l.Namespace, l.Name))
+}
+
+// SetAzureName records name in spec.azureName.
+func (l *Lock) SetAzureName(name string) {
+	l.Spec.AzureName = name
+}
+
 var _ conversion.Convertible = &Lock{}
 
 // ConvertTo converts the receiver to hub, the widgets/v1api20210101/storage.Lock the API server stores, directly.
@@ -155,7 +171,7 @@ func (l *Lock) AssignProperties_To_Lock(destination *storage.Lock) error {
 
 // Lock_Spec: An extension resource that can be attached to any resource.
 type Lock_Spec struct {
-	// AzureName: the name of the resource in Azure; when empty, metadata.name is used
+	// AzureName: the name of the resource in Azure; when empty, the operator sets it to a UUID made from metadata.name, the namespace, the kind and the owner (metadata.name itself when it is a UUID), as Azure Service Operator does
 	// +kubebuilder:validation:MaxLength=64
 	AzureName string `json:"azureName,omitempty"`
 

@@ -79,6 +79,22 @@ func (l *Lock) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeExtension
 }
 
+var _ genruntime.AzureNameDefaulter = &Lock{}
+
+// DefaultAzureName returns the Azure name of the resource when spec.azureName is empty: a UUID (version 5) of its name, namespace, kind and owner, as Azure Service Operator names it, or metadata.name when that is a UUID; "" while it has no owner.
+func (l *Lock) DefaultAzureName() string {
+	owner := l.Owner()
+	if owner == nil {
+		return ""
+	}
+	return genruntime.StableUUIDName(l.Name, genruntime.OwnerScopedSeed(owner, "widgets.azure.com", "Lock", l.Namespace, l.Name))
+}
+
+// SetAzureName records name in spec.azureName.
+func (l *Lock) SetAzureName(name string) {
+	l.Spec.AzureName = name
+}
+
 var _ conversion.Hub = &Lock{}
 
 // Hub marks Lock as the version every other version of the kind converts to and from: the one the API server stores.
