@@ -46,10 +46,12 @@ func (a *attempt) claim(ctx context.Context) (res reconcile.Result, err error, d
 		}
 	}
 	id := a.obj.GetAnnotations()[genruntime.ResourceIDAnnotation]
+	defaulted := ""
 	if id == "" {
 		name := a.obj.AzureName()
 		if name == "" {
-			name = a.obj.GetName()
+			name = a.defaultAzureName()
+			defaulted = name
 		}
 		if id, err = resourceID(a.obj.GetType(), name, at); err != nil {
 			res, err := a.condition(ctx, readyFalse(conditions.ConditionSeverityError, "InvalidResourceID", err.Error(), a.obj.GetGeneration()), 0)
@@ -64,6 +66,12 @@ func (a *attempt) claim(ctx context.Context) (res reconcile.Result, err error, d
 	// watch event for every informer, and the API server is what a large fleet waits on.
 	before := a.obj.DeepCopyObject().(client.Object)
 	changed := controllerutil.AddFinalizer(a.obj, genruntime.Finalizer)
+	if defaulted != "" && defaulted != a.obj.GetName() {
+		// Recorded with the finalizer so that the name never changes, whatever later happens to
+		// the owner the name was derived from.
+		a.obj.(genruntime.AzureNameDefaulter).SetAzureName(defaulted)
+		changed = true
+	}
 	if a.obj.GetAnnotations()[genruntime.ResourceIDAnnotation] != id {
 		setAnnotation(a.obj, genruntime.ResourceIDAnnotation, id)
 		changed = true
@@ -82,6 +90,17 @@ func (a *attempt) claim(ctx context.Context) (res reconcile.Result, err error, d
 	}
 	a.id = id
 	return reconcile.Result{}, nil, false
+}
+
+// defaultAzureName is the Azure name of an object whose spec.azureName is empty: the kind's own
+// default where it has one (a role assignment's stable UUID), else metadata.name, as ASO does.
+func (a *attempt) defaultAzureName() string {
+	if d, ok := a.obj.(genruntime.AzureNameDefaulter); ok {
+		if name := d.DefaultAzureName(); name != "" {
+			return name
+		}
+	}
+	return a.obj.GetName()
 }
 
 // quietWait is the longest a wait expected to pass soon goes unreported: an object's for an

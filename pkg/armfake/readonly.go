@@ -42,8 +42,10 @@ func (s *Server) fillObject(m map[string]any, schema *spec.Schema, id, name, pat
 			s.fillValue(v, p, id, name, at, depth+1)
 		case readOnly(p) && scalar(p):
 			rng := rand.New(rand.NewPCG(uint64(s.opts.Seed), seedOf(id+"#"+at, 0)))
-			m[pn] = s.readOnlyValue(p, pn, name, rng)
-		case depth == 0 && pn == "properties" && hasReadOnlyScalar(p):
+			m[pn] = s.readOnlyValue(p, pn, name, at, rng)
+		case depth == 0 && pn == "properties" && hasReadOnlyScalar(p),
+			// An object the service reports of its own (a storage account's primaryEndpoints).
+			readOnly(p) && isObject(p) && hasReadOnlyScalar(p):
 			env := map[string]any{}
 			s.fillObject(env, p, id, name, at, depth+1)
 			m[pn] = env
@@ -68,12 +70,15 @@ func (s *Server) fillValue(v any, schema *spec.Schema, id, name, path string, de
 }
 
 // readOnlyValue is a value of p's shape; a few names get values of the form services give them.
-func (s *Server) readOnlyValue(p *spec.Schema, prop, resource string, rng *rand.Rand) any {
+func (s *Server) readOnlyValue(p *spec.Schema, prop, resource, path string, rng *rand.Rand) any {
 	switch {
 	case strings.EqualFold(prop, "tenantId") && s.opts.TenantID != "":
 		return s.opts.TenantID
 	case strings.HasSuffix(strings.ToLower(prop), "hostname") && typeOf(p) == "string":
 		return strings.ToLower(resource) + ".armfake.example"
+	case strings.Contains(strings.ToLower(path), "endpoints.") && typeOf(p) == "string" && len(p.Enum) == 0:
+		// Endpoints are URLs clients connect to (and export): give them that shape.
+		return "https://" + strings.ToLower(resource) + "." + strings.ToLower(prop) + ".armfake.example/"
 	}
 	return synthesize(p, prop, rng, 0, 0)
 }
@@ -84,6 +89,11 @@ func scalar(p *spec.Schema) bool {
 		return true
 	}
 	return false
+}
+
+// isObject is an object with properties of its own, not a map.
+func isObject(p *spec.Schema) bool {
+	return (typeOf(p) == "object" || typeOf(p) == "") && len(allProperties(p)) > 0
 }
 
 func hasReadOnlyScalar(p *spec.Schema) bool {

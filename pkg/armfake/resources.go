@@ -112,6 +112,7 @@ func (h *request) put() {
 	s.syncEmbedded(st, h.ops, m, true, h.who.clientID, now)
 	status := http.StatusOK
 	if created {
+		s.createChildren(st, h.who.clientID, now)
 		status = http.StatusCreated
 	}
 	if h.lro(http.MethodPut) {

@@ -29,42 +29,61 @@ func (e *expander) expand(doc *loader.Document, s *spec.Schema, at string) (*spe
 		return nil, nil
 	}
 	if ref := s.Ref.String(); ref != "" {
-		if doc == nil || e.corpus == nil {
-			return &spec.Schema{}, nil
+		out, err := e.expandRef(doc, ref, at)
+		if err != nil || !s.ReadOnly || out.ReadOnly {
+			return out, err
 		}
-		t, err := e.corpus.Resolve(doc, at, ref)
-		if err != nil {
-			return nil, err
-		}
-		key := t.Doc.Path + "#" + t.Pointer
-		if out, ok := e.memo[key]; ok {
-			return out, nil
-		}
-		if e.active[key] {
-			return &spec.Schema{}, nil
-		}
-		name, ok := strings.CutPrefix(t.Pointer, "/definitions/")
-		if !ok || strings.Contains(name, "/") {
-			// A ref into the middle of a definition is rare in ARM specs; accept anything there
-			// rather than refuse requests a real service would take.
-			return &spec.Schema{}, nil
-		}
-		def, found, err := t.Doc.Definition(name)
-		if err != nil {
-			return nil, err
-		}
-		if !found {
-			return nil, &loader.SpecError{File: doc.Path, Pointer: at, Message: "dangling $ref " + ref}
-		}
-		e.active[key] = true
-		out, err := e.expand(t.Doc, def, t.Pointer)
-		delete(e.active, key)
-		if err != nil {
-			return nil, err
-		}
-		e.memo[key] = out
+		// readOnly beside a $ref (a storage account's primaryEndpoints) marks the property, not
+		// the definition: the copy carries it, the memoised definition does not.
+		cp := *out
+		cp.ReadOnly = true
+		return &cp, nil
+	}
+	return e.expandInline(doc, s, at)
+}
+
+// expandRef inlines the definition ref points at, once per definition.
+func (e *expander) expandRef(doc *loader.Document, ref, at string) (*spec.Schema, error) {
+	if doc == nil || e.corpus == nil {
+		return &spec.Schema{}, nil
+	}
+	t, err := e.corpus.Resolve(doc, at, ref)
+	if err != nil {
+		return nil, err
+	}
+	key := t.Doc.Path + "#" + t.Pointer
+	if out, ok := e.memo[key]; ok {
 		return out, nil
 	}
+	if e.active[key] {
+		return &spec.Schema{}, nil
+	}
+	name, ok := strings.CutPrefix(t.Pointer, "/definitions/")
+	if !ok || strings.Contains(name, "/") {
+		// A ref into the middle of a definition is rare in ARM specs; accept anything there
+		// rather than refuse requests a real service would take.
+		return &spec.Schema{}, nil
+	}
+	def, found, err := t.Doc.Definition(name)
+	if err != nil {
+		return nil, err
+	}
+	if !found {
+		return nil, &loader.SpecError{File: doc.Path, Pointer: at, Message: "dangling $ref " + ref}
+	}
+	e.active[key] = true
+	out, err := e.expand(t.Doc, def, t.Pointer)
+	delete(e.active, key)
+	if err != nil {
+		return nil, err
+	}
+	e.memo[key] = out
+	return out, nil
+
+}
+
+// expandInline expands what s holds, s itself not being a $ref.
+func (e *expander) expandInline(doc *loader.Document, s *spec.Schema, at string) (*spec.Schema, error) {
 	cp := *s
 	if len(s.Properties) > 0 {
 		cp.Properties = make(spec.SchemaProperties, len(s.Properties))

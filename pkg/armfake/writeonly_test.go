@@ -22,9 +22,10 @@ func TestSecretsNotReturned(t *testing.T) {
 }
 
 // TestReadOnlyValues: a user-assigned identity reads back the clientId, principalId and tenantId
-// Azure gives it, the same at every GET; a cache its host name and ports.
+// Azure gives it, the same at every GET; a cache its host name and ports; a storage account
+// its endpoints, an object of the service's own.
 func TestReadOnlyValues(t *testing.T) {
-	s := StartTest(t, Options{SpecRoot: corpusRoot(t), Groups: []string{"resources", "managedidentity", "cache"}, LROPolls: -1})
+	s := StartTest(t, Options{SpecRoot: corpusRoot(t), Groups: []string{"resources", "managedidentity", "cache", "storage"}, LROPolls: -1})
 	expect(t, call(t, s, "PUT", rg+rgAPI, map[string]any{"location": "westus"}), 201, "")
 	identity := rg + "/providers/Microsoft.ManagedIdentity/userAssignedIdentities/id1?api-version=2018-11-30"
 	put := call(t, s, "PUT", identity, map[string]any{"location": "westus"})
@@ -47,5 +48,11 @@ func TestReadOnlyValues(t *testing.T) {
 	}
 	if r.prop("properties", "provisioningState") != "Succeeded" {
 		t.Errorf("provisioningState %v", r.prop("properties", "provisioningState"))
+	}
+	acct := rg + "/providers/Microsoft.Storage/storageAccounts/acct1?api-version=2021-04-01"
+	call(t, s, "PUT", acct, map[string]any{"location": "westus", "kind": "StorageV2", "sku": map[string]any{"name": "Standard_LRS"}})
+	a := call(t, s, "GET", acct, nil)
+	if got := a.prop("properties", "primaryEndpoints", "blob"); got != "https://acct1.blob.armfake.example/" {
+		t.Errorf("storage account primaryEndpoints.blob %v: %s", got, a.raw)
 	}
 }

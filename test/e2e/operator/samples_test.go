@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime/serializer"
@@ -96,6 +97,16 @@ func TestSamplesReachReady(t *testing.T) {
 		if st := reflect.ValueOf(s).Elem().FieldByName("Status").FieldByName("Id"); st.IsValid() && (st.IsNil() || st.Elem().String() == "") {
 			t.Errorf("%s: status.id is empty: status was not filled from Azure", what)
 		}
+		if gvk.Kind == "RoleAssignment" {
+			// Azure Service Operator's name for it, computed here from the seed written out:
+			// the owner (group/kind:namespace/name), then kind/group and namespace/name.
+			owner := s.Owner()
+			seed := owner.Group + "/" + owner.Kind + ":" + r.ns + "/" + owner.Name + ":" + gvk.Kind + "/" + gvk.Group + ":" + r.ns + "/" + s.GetName()
+			want := uuid.NewSHA1(uuid.MustParse("9a329043-7ad7-4b1c-812f-9c7a93d6392a"), []byte(seed)).String()
+			if s.AzureName() != want || !strings.HasSuffix(id, "/"+want) {
+				t.Errorf("%s: azureName %q, resource ID %s; want the UUIDv5 %s", what, s.AzureName(), id, want)
+			}
+		}
 		if gvk.Kind == "ResourceGroup" {
 			// The sample is v1api20200601; the hub is 2021-04-01.
 			if q := r.requests("PUT", id); len(q) != 1 || q[0].APIVersion != "2020-06-01" {
@@ -117,6 +128,7 @@ func (r *run) expectedBody(t *testing.T, s genruntime.ARMMetaObject, samples []g
 	resolved := genruntime.ConvertToARMResolvedDetails{Name: s.AzureName(),
 		ResolvedReferences: map[genruntime.ResourceReference]string{},
 		ResolvedSecrets:    map[genruntime.SecretReference]string{},
+		ResolvedConfigMaps: map[genruntime.ConfigMapReference]string{},
 	}
 	if resolved.Name == "" {
 		resolved.Name = s.GetName()
@@ -142,6 +154,13 @@ func (r *run) expectedBody(t *testing.T, s genruntime.ARMMetaObject, samples []g
 			t.Fatal(err)
 		}
 		resolved.ResolvedSecrets[ref] = string(secret.Data[ref.Key])
+	}
+	for _, ref := range found.ConfigMaps {
+		var cm corev1.ConfigMap
+		if err := shared.Client.Get(context.Background(), client.ObjectKey{Namespace: r.ns, Name: ref.Name}, &cm); err != nil {
+			t.Fatal(err)
+		}
+		resolved.ResolvedConfigMaps[ref] = cm.Data[ref.Key]
 	}
 	payload, err := spec.ConvertToARM(resolved)
 	if err != nil {

@@ -1,0 +1,54 @@
+package armfake
+
+import (
+	"slices"
+	"strings"
+	"time"
+)
+
+// Some services create children of their own with a resource: every Service Bus, Event Hubs and
+// Relay namespace comes with the authorization rule RootManageSharedAccessKey, whose keys make
+// the namespace's connection strings. Clients rely on it (Azure Service Operator exports a
+// namespace's connection string from its listKeys action without ever creating the rule), so
+// armfake creates it too. The swagger does not say so: the table does.
+var createdChildren = map[string][]createdChild{
+	"microsoft.servicebus/namespaces": {rootManageSharedAccessKey},
+	"microsoft.eventhub/namespaces":   {rootManageSharedAccessKey},
+	"microsoft.relay/namespaces":      {rootManageSharedAccessKey},
+}
+
+// createdChild is a child a service creates with its parent: segment is the child type's last
+// segment, as the catalogue has it below the parent.
+type createdChild struct {
+	segment, name string
+	body          map[string]any
+}
+
+var rootManageSharedAccessKey = createdChild{
+	segment: "authorizationRules",
+	name:    "RootManageSharedAccessKey",
+	body:    map[string]any{"properties": map[string]any{"rights": []any{"Listen", "Manage", "Send"}}},
+}
+
+// createChildren stores the children the service creates with st, a resource just created. The
+// caller holds s.mu.
+func (s *Server) createChildren(st *stored, who string, now time.Time) {
+	for _, want := range createdChildren[strings.ToLower(st.armType)] {
+		child := s.cat.lookup(st.armType + "/" + want.segment)
+		if child == nil {
+			continue // the catalogue was loaded without the child's swagger
+		}
+		// The child's type as the catalogue spells it names its segment in the ID.
+		seg := child.ARMType[len(child.ARMType)-len(want.segment):]
+		id := st.id + "/" + seg + "/" + want.name
+		if s.store.get(id) != nil {
+			continue
+		}
+		apiVersion := st.apiVersion
+		if child.versions[apiVersion] == nil {
+			apiVersion = slices.Max(child.sortedVersions())
+		}
+		s.store.put(&stored{id: id, armType: child.ARMType, apiVersion: apiVersion, body: deepCopy(want.body).(map[string]any),
+			provisioningState: "Succeeded", etag: newEtag(), created: now, modified: now, createdBy: who})
+	}
+}
