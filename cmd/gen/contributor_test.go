@@ -356,3 +356,33 @@ func TestMisspeltKindCorpus(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// TestExplainShowsExports: explain says where the operator reads each exported value, the
+// action the generator found by name included, so a contributor can check a new
+// $azureGeneratedSecrets line without running the operator.
+func TestExplainShowsExports(t *testing.T) {
+	cfg := fixtureConfig(t, `  widgets:
+    2021-01-01:
+      Widget:
+        $export: true
+        $azureGeneratedSecrets:
+          - primaryKey
+          - serialNumber
+        $generatedConfigs:
+          serial: $.status.serialNumber
+`)
+	stdout, stderr, err := run(t, "-c", cfg, "explain", "widgets/v1api20210101/Widget")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	for _, want := range []string{
+		"exports (spec.operatorSpec):",
+		"secrets.primaryKey    POST listKeys     primaryKey",
+		"secrets.serialNumber  the GET response  properties.serialNumber",
+		"configMaps.serial     the GET response  properties.serialNumber",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("explanation lacks %q:\n%s", want, stdout)
+		}
+	}
+}

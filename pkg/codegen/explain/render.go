@@ -41,7 +41,11 @@ func (e *Explanation) writeResource(b *strings.Builder) {
 	if r.FixedAzureName != "" {
 		fmt.Fprintf(tw, "  Azure name\talways %q (a singleton), so the spec has no azureName\n", r.FixedAzureName)
 	}
+	if r.DefaultAzureName == astmodel.DefaultAzureNameUUID {
+		fmt.Fprintf(tw, "  Azure name\tdefaults to a UUIDv5 of the name, namespace, kind and owner (as Azure Service Operator names it), not metadata.name\n")
+	}
 	tw.Flush()
+	writeExports(b, r)
 	b.WriteString("\nconfig (azure-arm.yaml):\n")
 	settings := e.settings()
 	if len(settings) == 0 {
@@ -77,6 +81,29 @@ func (e *Explanation) writeResource(b *strings.Builder) {
 		tw.Flush()
 	}
 	fmt.Fprintf(b, "\nFor one property: gen explain %s/%s/%s.spec.<property>\n", e.Name.Package.Group, e.Name.Package.Version, e.Name.Name)
+}
+
+// writeExports lists what spec.operatorSpec can export and where the operator reads each value,
+// so that a contributor who adds $azureGeneratedSecrets sees which action the generator found.
+func writeExports(b *strings.Builder, r *astmodel.ResourceType) {
+	if len(r.AzureGeneratedSecrets) == 0 && len(r.GeneratedConfigs) == 0 {
+		return
+	}
+	b.WriteString("\nexports (spec.operatorSpec):\n")
+	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
+	for _, part := range []struct {
+		field  string
+		values []astmodel.ExportedValue
+	}{{"secrets", r.AzureGeneratedSecrets}, {"configMaps", r.GeneratedConfigs}} {
+		for _, v := range part.values {
+			from := "the GET response"
+			if v.Action != "" {
+				from = "POST " + v.Action
+			}
+			fmt.Fprintf(tw, "  %s.%s\t%s\t%s\n", part.field, v.Name, from, v.Path)
+		}
+	}
+	tw.Flush()
 }
 
 // notes are the short remarks of the property table.
