@@ -1,7 +1,6 @@
 package reconciler_test
 
 import (
-	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -10,6 +9,7 @@ import (
 
 	network "github.com/armgen/armgen/generated/network/v1api20210201/storage"
 	"github.com/armgen/armgen/pkg/armfake"
+	"github.com/armgen/armgen/pkg/genruntime"
 )
 
 // TestVnetPutKeepsSubnets: a subnet made beside a vnet (as a kind of its own, or by anyone)
@@ -22,12 +22,9 @@ func TestVnetPutKeepsSubnets(t *testing.T) {
 	vnID := "/subscriptions/" + subscription + "/resourceGroups/rg/providers/Microsoft.Network/virtualNetworks/vn"
 	e.createInAzure(vnID+"/subnets/sn", "2020-11-01", `{"properties":{"addressPrefix":"10.0.1.0/24"}}`)
 
-	v := e.get(vnetKind, "vn").(*network.VirtualNetwork)
-	v.Spec.Tags = map[string]string{"new": "generation"}
-	v.SetGeneration(2)
-	if err := e.client.Update(context.Background(), v); err != nil {
-		t.Fatal(err)
-	}
+	e.newGeneration(vnetKind, "vn", func(o genruntime.ARMMetaObject) {
+		o.(*network.VirtualNetwork).Spec.Tags = map[string]string{"new": "generation"}
+	})
 	e.settle(vnetKind, "vn")
 	if c := e.ready(vnetKind, "vn"); c.Status != metav1.ConditionTrue || c.ObservedGeneration != 2 {
 		t.Fatalf("vnet not Ready at generation 2: %+v", c)

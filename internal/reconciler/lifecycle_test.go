@@ -143,6 +143,18 @@ func (e *env) get(gvk schema.GroupVersionKind, name string) genruntime.ARMMetaOb
 	return obj
 }
 
+// newGeneration changes an object as a user's edit would (change, then generation 2; the fake
+// client does not count generations) and writes it.
+func (e *env) newGeneration(gvk schema.GroupVersionKind, name string, change func(genruntime.ARMMetaObject)) {
+	e.t.Helper()
+	obj := e.get(gvk, name)
+	change(obj)
+	obj.SetGeneration(2)
+	if err := e.client.Update(context.Background(), obj); err != nil {
+		e.t.Fatal(err)
+	}
+}
+
 func (e *env) ready(gvk schema.GroupVersionKind, name string) conditions.Condition {
 	c, _ := e.get(gvk, name).GetConditions().Get(conditions.ConditionTypeReady)
 	return c

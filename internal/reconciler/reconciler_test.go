@@ -98,11 +98,7 @@ func TestResyncPutsOnlyOnDrift(t *testing.T) {
 	if n, _ := e.requests("PUT", "/resourceGroups/rg"); n != 1 {
 		t.Errorf("drift: %d PUTs, want 1", n)
 	}
-	rg := e.get(rgKind, "rg")
-	rg.SetGeneration(2)
-	if err := e.client.Update(context.Background(), rg); err != nil {
-		t.Fatal(err)
-	}
+	e.newGeneration(rgKind, "rg", func(genruntime.ARMMetaObject) {})
 	e.settle(rgKind, "rg")
 	if n, _ := e.requests("PUT", "/resourceGroups/rg"); n != 2 {
 		t.Errorf("new generation: %d PUTs in all, want 2", n)
@@ -221,12 +217,9 @@ func TestReconcilingOnlyWhenItSaysSomething(t *testing.T) {
 		t.Fatalf("not Ready: %+v", c)
 	}
 
-	rg := e.get(rgKind, "rg").(*resources.ResourceGroup)
-	rg.SetGeneration(2)
-	rg.Spec.Tags = map[string]string{"team": "b"}
-	if err := e.client.Update(context.Background(), rg); err != nil {
-		t.Fatal(err)
-	}
+	e.newGeneration(rgKind, "rg", func(o genruntime.ARMMetaObject) {
+		o.(*resources.ResourceGroup).Spec.Tags = map[string]string{"team": "b"}
+	})
 	e.step(rgKind, "rg")
 	if c := e.ready(rgKind, "rg"); c.Reason != "Reconciling" || c.Status != metav1.ConditionFalse || c.ObservedGeneration != 2 {
 		t.Errorf("an update in flight: %+v, want Reconciling for generation 2", c)
@@ -253,11 +246,7 @@ func TestReconcilingOnlyWhenItSaysSomething(t *testing.T) {
 func TestCredentialFromOnceAPut(t *testing.T) {
 	e := newEnv(t, armfake.Options{LROPolls: -1}, group("rg", "", nil))
 	e.settle(rgKind, "rg")
-	rg := e.get(rgKind, "rg")
-	rg.SetGeneration(2)
-	if err := e.client.Update(context.Background(), rg); err != nil {
-		t.Fatal(err)
-	}
+	e.newGeneration(rgKind, "rg", func(genruntime.ARMMetaObject) {})
 	e.settle(rgKind, "rg")
 	if n, _ := e.requests("PUT", "/resourceGroups/rg"); n != 2 {
 		t.Fatalf("%d PUTs, want 2", n)
