@@ -2,6 +2,7 @@ package exporters
 
 import (
 	"context"
+	"encoding/base64"
 	"fmt"
 	"maps"
 	"slices"
@@ -287,6 +288,13 @@ func (p *plan) read(ctx context.Context, src *sources) error {
 				from = "Azure's answer to POST " + v.Action
 			}
 			return "", &Error{Reason: ReasonExportedValueNotFound, Message: fmt.Sprintf("%s: %s in %s", what, err, from)}
+		}
+		if v.Bytes {
+			b, err := base64.StdEncoding.DecodeString(s)
+			if err != nil {
+				return "", &Error{Reason: ReasonExportedValueNotFound, Message: fmt.Sprintf("%s: %s is not base64, as the swagger's format: byte says: %v", what, v.Path, err)}
+			}
+			s = string(b)
 		}
 		return s, nil
 	}

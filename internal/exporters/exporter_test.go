@@ -2,6 +2,7 @@ package exporters
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"strings"
@@ -63,6 +64,10 @@ func (c *cache) AzureGeneratedSecrets() []genruntime.ExportedValue {
 		{Name: "primaryKey", Action: "listKeys", Path: "primaryKey"},
 		{Name: "secondaryKey", Action: "listKeys", Path: "secondaryKey"},
 		{Name: "tokens", Action: "listTokens", Path: "tokens[0].value"},
+		// Bytes in base64 on the wire (format: byte), as a cluster's kubeconfig is; and a
+		// value said to be so that is not.
+		{Name: "kubeconfig", Action: "listCredentials", Path: "kubeconfigs[0].value", Bytes: true},
+		{Name: "hostBytes", Path: "properties.hostName", Bytes: true},
 	}
 }
 
@@ -107,6 +112,7 @@ const (
 	getBody      = `{"name":"r1","properties":{"hostName":"r1.redis.cache.windows.net","port":6379,"sslPort":6380}}`
 	primaryKey   = "cHJpbWFyeS1rZXktdmFsdWUtMDAx"
 	secondaryKey = "c2Vjb25kYXJ5LWtleS12YWx1ZS0wMDI="
+	kubeconfig   = "apiVersion: v1\nkind: Config\nclusters:\n- name: c1\n"
 )
 
 func newCache(op cacheOperatorSpec) *cache {
@@ -156,7 +162,7 @@ func (f *fixture) export(obj client.Object) ([]Written, error) {
 		if f.fail != nil {
 			return nil, f.fail
 		}
-		return []byte(`{"primaryKey":"` + primaryKey + `","secondaryKey":"` + secondaryKey + `"}`), nil
+		return []byte(`{"primaryKey":"` + primaryKey + `","secondaryKey":"` + secondaryKey + `","kubeconfigs":[{"name":"clusterAdmin","value":"` + base64.StdEncoding.EncodeToString([]byte(kubeconfig)) + `"}]}`), nil
 	}})
 }
 
@@ -216,6 +222,19 @@ func TestExportValues(t *testing.T) {
 	}
 	if len(written) != 2 || !written[0].Created || written[0].Kind != "Secret" || written[1].Kind != "ConfigMap" {
 		t.Errorf("written %+v", written)
+	}
+}
+
+// TestExportBytes: a value the wire carries in base64 (a kubeconfig) lands in the Secret
+// decoded, as a client reads a kubeconfig from it.
+func TestExportBytes(t *testing.T) {
+	f := newFixture(t)
+	obj := newCache(cacheOperatorSpec{Secrets: map[string]genruntime.SecretDestination{"kubeconfig": {Name: "kc", Key: "value"}}})
+	if _, err := f.export(obj); err != nil {
+		t.Fatal(err)
+	}
+	if got := f.secret("kc"); got["value"] != kubeconfig {
+		t.Errorf("Secret kc: %q, want the decoded kubeconfig %q", got["value"], kubeconfig)
 	}
 }
 
@@ -317,6 +336,9 @@ func TestExportErrors(t *testing.T) {
 		{name: "value not in the answer", reason: ReasonExportedValueNotFound,
 			op:      cacheOperatorSpec{Secrets: map[string]genruntime.SecretDestination{"tokens": {Name: "s", Key: "t"}}},
 			mention: []string{"operatorSpec.secrets.tokens", "tokens[0].value", "listTokens"}},
+		{name: "bytes that are not base64", reason: ReasonExportedValueNotFound,
+			op:      cacheOperatorSpec{Secrets: map[string]genruntime.SecretDestination{"hostBytes": {Name: "s", Key: "h"}}},
+			mention: []string{"operatorSpec.secrets.hostBytes", "properties.hostName", "not base64"}},
 		{name: "action fails", reason: ReasonExportActionFailed, fail: errors.New("AuthorizationFailed: no listKeys for you"),
 			op:      cacheOperatorSpec{Secrets: map[string]genruntime.SecretDestination{"primaryKey": {Name: "s", Key: "k"}}},
 			mention: []string{"listKeys", "AuthorizationFailed"}},

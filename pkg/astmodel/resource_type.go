@@ -54,13 +54,20 @@ const DefaultAzureNameUUID = "uuid"
 // by wire names ([n] for an item of a list), as genruntime.ExportedValue has them.
 type ExportedValue struct {
 	Name, Action, Path string
+	// Bytes says the value is bytes the wire carries in base64 (format: byte, such as a
+	// cluster's kubeconfig): what is exported is the bytes.
+	Bytes bool
 }
 
 func (v ExportedValue) String() string {
-	if v.Action == "" {
-		return v.Name + " <- " + v.Path
+	s := v.Name + " <- " + v.Path
+	if v.Action != "" {
+		s = v.Name + " <- " + v.Action + ":" + v.Path
 	}
-	return v.Name + " <- " + v.Action + ":" + v.Path
+	if v.Bytes {
+		s += " (base64 bytes)"
+	}
+	return s
 }
 
 func (*ResourceType) isType() {}

@@ -14,6 +14,9 @@ type ExportedValue struct {
 	// Path locates the value in that JSON document, as sent on the wire: property names joined
 	// by dots, [n] for an item of a list (properties.hostName, keys[0].value).
 	Path string
+	// Bytes says the value is bytes sent in base64 (the swagger's format: byte, such as a
+	// cluster's kubeconfig): the operator writes the decoded bytes.
+	Bytes bool
 }
 
 // Exporter is implemented by each API version of a kind whose operatorSpec has secrets or

@@ -102,6 +102,42 @@ func (m *ManagedCluster) ConfigMapExpressions() []*genruntime.DestinationExpress
 	return m.Spec.OperatorSpec.ConfigMapExpressions
 }
 
+var _ genruntime.Exporter = &ManagedCluster{}
+
+// AzureGeneratedSecrets lists the values spec.operatorSpec.secrets can export, and where the operator reads each.
+func (m *ManagedCluster) AzureGeneratedSecrets() []genruntime.ExportedValue {
+	return []genruntime.ExportedValue{
+		{Name: "adminCredentials", Action: "listClusterAdminCredential", Path: "kubeconfigs[0].value", Bytes: true},
+		{Name: "userCredentials", Action: "listClusterUserCredential", Path: "kubeconfigs[0].value", Bytes: true},
+	}
+}
+
+// GeneratedConfigs returns nil: spec.operatorSpec has no configMaps.
+func (m *ManagedCluster) GeneratedConfigs() []genruntime.ExportedValue {
+	return nil
+}
+
+// SecretDestinations returns the destinations set in spec.operatorSpec.secrets, by the name of the value; unset ones are absent.
+func (m *ManagedCluster) SecretDestinations() map[string]genruntime.SecretDestination {
+	if m.Spec.OperatorSpec == nil || m.Spec.OperatorSpec.Secrets == nil {
+		return nil
+	}
+	from := m.Spec.OperatorSpec.Secrets
+	result := make(map[string]genruntime.SecretDestination)
+	if from.AdminCredentials != nil {
+		result["adminCredentials"] = *from.AdminCredentials
+	}
+	if from.UserCredentials != nil {
+		result["userCredentials"] = *from.UserCredentials
+	}
+	return result
+}
+
+// ConfigMapDestinations returns nil: spec.operatorSpec has no configMaps.
+func (m *ManagedCluster) ConfigMapDestinations() map[string]genruntime.ConfigMapDestination {
+	return nil
+}
+
 var _ conversion.Convertible = &ManagedCluster{}
 
 // ConvertTo converts the receiver to hub, the containerservice/v1api20210501/storage.ManagedCluster the API server stores, through containerservice/v1api20210301/storage.ManagedCluster.
@@ -8999,6 +9035,56 @@ func (m *ManagedClusterLoadBalancerProfile_STATUS) AssignProperties_To_ManagedCl
 	return nil
 }
 
+// ManagedClusterOperatorSecrets: the values of ManagedCluster the operator can write to Secrets
+type ManagedClusterOperatorSecrets struct {
+	// AdminCredentials: the Secret key to write adminCredentials to, which the operator reads from the response of listClusterAdminCredential, at kubeconfigs[0].value
+	AdminCredentials *genruntime.SecretDestination `json:"adminCredentials,omitempty"`
+
+	// UserCredentials: the Secret key to write userCredentials to, which the operator reads from the response of listClusterUserCredential, at kubeconfigs[0].value
+	UserCredentials *genruntime.SecretDestination `json:"userCredentials,omitempty"`
+}
+
+// AssignProperties_From_ManagedClusterOperatorSecrets populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterOperatorSecrets.
+func (m *ManagedClusterOperatorSecrets) AssignProperties_From_ManagedClusterOperatorSecrets(source *storage.ManagedClusterOperatorSecrets) error {
+	if source.AdminCredentials != nil {
+		adminCredentialsValue := *source.AdminCredentials.DeepCopy()
+		m.AdminCredentials = &adminCredentialsValue
+	} else {
+		m.AdminCredentials = nil
+	}
+
+	if source.UserCredentials != nil {
+		userCredentialsValue := *source.UserCredentials.DeepCopy()
+		m.UserCredentials = &userCredentialsValue
+	} else {
+		m.UserCredentials = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterOperatorSecrets populates destination, a containerservice/v1api20210301/storage.ManagedClusterOperatorSecrets, from the receiver.
+func (m *ManagedClusterOperatorSecrets) AssignProperties_To_ManagedClusterOperatorSecrets(destination *storage.ManagedClusterOperatorSecrets) error {
+	if m.AdminCredentials != nil {
+		adminCredentialsValue := *m.AdminCredentials.DeepCopy()
+		destination.AdminCredentials = &adminCredentialsValue
+	} else {
+		destination.AdminCredentials = nil
+	}
+
+	if m.UserCredentials != nil {
+		userCredentialsValue := *m.UserCredentials.DeepCopy()
+		destination.UserCredentials = &userCredentialsValue
+	} else {
+		destination.UserCredentials = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ManagedClusterOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type ManagedClusterOperatorSpec struct {
 	// ConfigMapExpressions: CEL expressions whose results are written to ConfigMaps
@@ -9006,6 +9092,9 @@ type ManagedClusterOperatorSpec struct {
 
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+
+	// Secrets: where to write the secrets Azure generates for the resource, each a key of a Secret
+	Secrets *ManagedClusterOperatorSecrets `json:"secrets,omitempty"`
 }
 
 // AssignProperties_From_ManagedClusterOperatorSpec populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterOperatorSpec.
@@ -9038,6 +9127,16 @@ func (m *ManagedClusterOperatorSpec) AssignProperties_From_ManagedClusterOperato
 		m.SecretExpressions = secretExpressionsList
 	} else {
 		m.SecretExpressions = nil
+	}
+
+	if source.Secrets != nil {
+		var secretsValue ManagedClusterOperatorSecrets
+		if err := secretsValue.AssignProperties_From_ManagedClusterOperatorSecrets(source.Secrets); err != nil {
+			return fmt.Errorf("converting Secrets: %w", err)
+		}
+		m.Secrets = &secretsValue
+	} else {
+		m.Secrets = nil
 	}
 
 	return nil
@@ -9073,6 +9172,16 @@ func (m *ManagedClusterOperatorSpec) AssignProperties_To_ManagedClusterOperatorS
 		destination.SecretExpressions = secretExpressionsList
 	} else {
 		destination.SecretExpressions = nil
+	}
+
+	if m.Secrets != nil {
+		var secretsValue storage.ManagedClusterOperatorSecrets
+		if err := m.Secrets.AssignProperties_To_ManagedClusterOperatorSecrets(&secretsValue); err != nil {
+			return fmt.Errorf("converting Secrets: %w", err)
+		}
+		destination.Secrets = &secretsValue
+	} else {
+		destination.Secrets = nil
 	}
 
 	// The source has no property bag, and every property found a field.

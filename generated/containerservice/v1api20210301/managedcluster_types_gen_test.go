@@ -642,11 +642,20 @@ func GenerateManagedClusterLoadBalancerProfile_STATUS(t *rapid.T) ManagedCluster
 	}
 }
 
+// GenerateManagedClusterOperatorSecrets draws a random ManagedClusterOperatorSecrets for property-based tests.
+func GenerateManagedClusterOperatorSecrets(t *rapid.T) ManagedClusterOperatorSecrets {
+	return ManagedClusterOperatorSecrets{
+		AdminCredentials: gentest.Optional(gentest.SecretDestination)(t),
+		UserCredentials:  gentest.Optional(gentest.SecretDestination)(t),
+	}
+}
+
 // GenerateManagedClusterOperatorSpec draws a random ManagedClusterOperatorSpec for property-based tests.
 func GenerateManagedClusterOperatorSpec(t *rapid.T) ManagedClusterOperatorSpec {
 	return ManagedClusterOperatorSpec{
 		ConfigMapExpressions: gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
 		SecretExpressions:    gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
+		Secrets:              gentest.Optional(GenerateManagedClusterOperatorSecrets)(t),
 	}
 }
 
@@ -1578,6 +1587,16 @@ func Test_ManagedClusterLoadBalancerProfile_STATUS_JSONRoundTrip(t *testing.T) {
 // Test_ManagedClusterLoadBalancerProfile_STATUS_AssignProperties_To_ManagedClusterLoadBalancerProfile_STATUS_RoundTrip checks that converting a ManagedClusterLoadBalancerProfile_STATUS to containerservice/v1api20210301/storage.ManagedClusterLoadBalancerProfile_STATUS and back loses nothing.
 func Test_ManagedClusterLoadBalancerProfile_STATUS_AssignProperties_To_ManagedClusterLoadBalancerProfile_STATUS_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[ManagedClusterLoadBalancerProfile_STATUS, storage.ManagedClusterLoadBalancerProfile_STATUS](t, GenerateManagedClusterLoadBalancerProfile_STATUS, (*ManagedClusterLoadBalancerProfile_STATUS).AssignProperties_To_ManagedClusterLoadBalancerProfile_STATUS, (*ManagedClusterLoadBalancerProfile_STATUS).AssignProperties_From_ManagedClusterLoadBalancerProfile_STATUS)
+}
+
+// Test_ManagedClusterOperatorSecrets_JSONRoundTrip checks that JSON keeps every value of ManagedClusterOperatorSecrets.
+func Test_ManagedClusterOperatorSecrets_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateManagedClusterOperatorSecrets)
+}
+
+// Test_ManagedClusterOperatorSecrets_AssignProperties_To_ManagedClusterOperatorSecrets_RoundTrip checks that converting a ManagedClusterOperatorSecrets to containerservice/v1api20210301/storage.ManagedClusterOperatorSecrets and back loses nothing.
+func Test_ManagedClusterOperatorSecrets_AssignProperties_To_ManagedClusterOperatorSecrets_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[ManagedClusterOperatorSecrets, storage.ManagedClusterOperatorSecrets](t, GenerateManagedClusterOperatorSecrets, (*ManagedClusterOperatorSecrets).AssignProperties_To_ManagedClusterOperatorSecrets, (*ManagedClusterOperatorSecrets).AssignProperties_From_ManagedClusterOperatorSecrets)
 }
 
 // Test_ManagedClusterOperatorSpec_JSONRoundTrip checks that JSON keeps every value of ManagedClusterOperatorSpec.

@@ -100,7 +100,11 @@ func writeExports(b *strings.Builder, r *astmodel.ResourceType) {
 			if v.Action != "" {
 				from = "POST " + v.Action
 			}
-			fmt.Fprintf(tw, "  %s.%s\t%s\t%s\n", part.field, v.Name, from, v.Path)
+			path := v.Path
+			if v.Bytes {
+				path += " (base64 bytes: the Secret holds them decoded)"
+			}
+			fmt.Fprintf(tw, "  %s.%s\t%s\t%s\n", part.field, v.Name, from, path)
 		}
 	}
 	tw.Flush()

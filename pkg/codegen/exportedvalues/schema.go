@@ -140,28 +140,28 @@ func items(n node) (node, bool) {
 
 // follow walks a path from root and returns it spelled as the swagger spells the properties
 // (the config may differ in case); the value it reaches must be a scalar.
-func (w *walker) follow(root node, path string) (string, error) {
+func (w *walker) follow(root node, path string) (string, bool, error) {
 	steps, err := config.ParsePath(path)
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
 	n := root
 	var out []string
 	for i, step := range steps {
 		n, err = w.resolve(n)
 		if err != nil {
-			return "", err
+			return "", false, err
 		}
 		if shapeOf(n.s) != objectShape {
 			at := "the response"
 			if len(out) > 0 {
 				at = strings.Join(out, ".")
 			}
-			return "", fmt.Errorf("%s is %s, which has no property %s", at, describeShape(shapeOf(n.s)), step.Property)
+			return "", false, fmt.Errorf("%s is %s, which has no property %s", at, describeShape(shapeOf(n.s)), step.Property)
 		}
 		props, err := w.properties(n)
 		if err != nil {
-			return "", err
+			return "", false, err
 		}
 		idx := slices.IndexFunc(props, func(p property) bool { return p.name == step.Property })
 		if idx < 0 {
@@ -182,17 +182,17 @@ func (w *walker) follow(root node, path string) (string, error) {
 			} else if len(names) > 0 {
 				msg += " (it has " + strings.Join(names, ", ") + ")"
 			}
-			return "", fmt.Errorf("%s", msg)
+			return "", false, fmt.Errorf("%s", msg)
 		}
 		seg := props[idx].name
 		n = props[idx].node
 		if step.Index >= 0 {
 			if n, err = w.resolve(n); err != nil {
-				return "", err
+				return "", false, err
 			}
 			item, ok := items(n)
 			if shapeOf(n.s) != arrayShape || !ok {
-				return "", fmt.Errorf("%s is not a list, so %s[%d] names nothing", strings.Join(append(out, seg), "."), seg, step.Index)
+				return "", false, fmt.Errorf("%s is not a list, so %s[%d] names nothing", strings.Join(append(out, seg), "."), seg, step.Index)
 			}
 			n = item
 			seg = fmt.Sprintf("%s[%d]", seg, step.Index)
@@ -200,15 +200,18 @@ func (w *walker) follow(root node, path string) (string, error) {
 		out = append(out, seg)
 		if i == len(steps)-1 {
 			if n, err = w.resolve(n); err != nil {
-				return "", err
+				return "", false, err
 			}
 			if shapeOf(n.s) != scalarShape {
-				return "", fmt.Errorf("%s is not a single value (a string or a number) but %s", strings.Join(out, "."), describeShape(shapeOf(n.s)))
+				return "", false, fmt.Errorf("%s is not a single value (a string or a number) but %s", strings.Join(out, "."), describeShape(shapeOf(n.s)))
 			}
 		}
 	}
-	return strings.Join(out, "."), nil
+	return strings.Join(out, "."), isBytes(n), nil
 }
+
+// isBytes says a scalar is bytes in base64 on the wire.
+func isBytes(n node) bool { return n.s != nil && n.s.Format == "byte" }
 
 func describeShape(s shape) string {
 	switch s {
@@ -225,10 +228,16 @@ func describeShape(s shape) string {
 // maxSearchDepth bounds the search by name: secrets sit near the top of a response.
 const maxSearchDepth = 4
 
+// found is a place find found: a wire path, and whether its value is base64 bytes.
+type found struct {
+	path  string
+	bytes bool
+}
+
 // find lists the paths below root to scalar properties named name (in any case), through
 // objects only (an item of a list needs the explicit form).
-func (w *walker) find(root node, name string) ([]string, error) {
-	var out []string
+func (w *walker) find(root node, name string) ([]found, error) {
+	var out []found
 	var visit func(n node, prefix []string, stack map[string]bool) error
 	visit = func(n node, prefix []string, stack map[string]bool) error {
 		n, err := w.resolve(n)
@@ -251,7 +260,7 @@ func (w *walker) find(root node, name string) ([]string, error) {
 				return err
 			}
 			if strings.EqualFold(p.name, name) && shapeOf(pn.s) == scalarShape {
-				out = append(out, strings.Join(path, "."))
+				out = append(out, found{strings.Join(path, "."), isBytes(pn)})
 			}
 			if err := visit(pn, path, stack); err != nil {
 				return err

@@ -48,7 +48,7 @@ func (w *walker) secrets(cfg *config.Config, e *selection.Export, docs []*loader
 		best := nearest(candidates)
 		switch len(best) {
 		case 1:
-			out = append(out, astmodel.ExportedValue{Name: v.Name, Action: best[0].Action, Path: best[0].Path})
+			out = append(out, best[0])
 		case 0:
 			var lists []string
 			for _, a := range acts {
@@ -76,11 +76,11 @@ func (w *walker) secrets(cfg *config.Config, e *selection.Export, docs []*loader
 // explicitSecret checks an entry that says where its value is.
 func (w *walker) explicitSecret(v config.ExportedValue, get node, acts []action) (astmodel.ExportedValue, error) {
 	if v.Action == "" {
-		path, err := w.follow(get, v.Path)
+		path, bytes, err := w.follow(get, v.Path)
 		if err != nil {
 			return astmodel.ExportedValue{}, fmt.Errorf("in the GET response, %v", err)
 		}
-		return astmodel.ExportedValue{Name: v.Name, Path: path}, nil
+		return astmodel.ExportedValue{Name: v.Name, Path: path, Bytes: bytes}, nil
 	}
 	segs := strings.Split(v.Action, "/")
 	if !readAction(segs[len(segs)-1]) {
@@ -96,11 +96,11 @@ func (w *walker) explicitSecret(v config.ExportedValue, get node, acts []action)
 		if !ok {
 			continue
 		}
-		path, err := w.follow(a.response, v.Path)
+		path, bytes, err := w.follow(a.response, v.Path)
 		if err != nil {
 			return astmodel.ExportedValue{}, fmt.Errorf("in the response of %s, %v", a.name(), err)
 		}
-		return astmodel.ExportedValue{Name: v.Name, Action: sent, Path: path}, nil
+		return astmodel.ExportedValue{Name: v.Name, Action: sent, Path: path, Bytes: bytes}, nil
 	}
 	msg := fmt.Sprintf("the swagger declares no POST action %s on the resource", v.Action)
 	if len(names) > 0 {
@@ -117,7 +117,7 @@ func (w *walker) candidates(name string, get node, acts []action) ([]astmodel.Ex
 		return nil, err
 	}
 	for _, p := range paths {
-		out = append(out, astmodel.ExportedValue{Name: name, Path: p})
+		out = append(out, astmodel.ExportedValue{Name: name, Path: p.path, Bytes: p.bytes})
 	}
 	for _, a := range acts {
 		if !a.direct() || !readAction(a.segments[0]) {
@@ -128,7 +128,7 @@ func (w *walker) candidates(name string, get node, acts []action) ([]astmodel.Ex
 			return nil, err
 		}
 		for _, p := range paths {
-			out = append(out, astmodel.ExportedValue{Name: name, Action: a.name(), Path: p})
+			out = append(out, astmodel.ExportedValue{Name: name, Action: a.name(), Path: p.path, Bytes: p.bytes})
 		}
 	}
 	return out, nil

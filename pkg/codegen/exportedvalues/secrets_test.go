@@ -15,7 +15,8 @@ const cachePath = "/subscriptions/{s}/resourceGroups/{g}/providers/Microsoft.Dem
 
 // A cache whose GET response holds its host and port, and keys only on create; listKeys,
 // listAllKeys, regenerateKey (which changes something) and listSas (which needs a body) answer
-// with keys; a rule below it has listKeys of its own. The action paths name the cache {name}, not {cacheName}.
+// with keys; a rule below it has listKeys of its own; listCredentials answers with a kubeconfig
+// in base64 (format: byte), as a cluster's do. The action paths name the cache {name}, not {cacheName}.
 const demoSwagger = `{
   "paths": {
     "` + cachePath + `": {"get": {"responses": {"200": {"schema": {"$ref": "#/definitions/Cache"}}}}, "put": {}},
@@ -23,6 +24,7 @@ const demoSwagger = `{
     "/subscriptions/{s}/resourceGroups/{g}/providers/Microsoft.Demo/caches/{name}/listAllKeys": {"post": {"responses": {"200": {"schema": {"$ref": "#/definitions/AllKeys"}}}}},
     "/subscriptions/{s}/resourceGroups/{g}/providers/Microsoft.Demo/caches/{name}/regenerateKey": {"post": {"responses": {"200": {"schema": {"$ref": "#/definitions/Keys"}}}}},
     "/subscriptions/{s}/resourceGroups/{g}/providers/Microsoft.Demo/caches/{name}/rules/{ruleName}/listKeys": {"post": {"responses": {"200": {"schema": {"$ref": "#/definitions/Keys"}}}}},
+    "/subscriptions/{s}/resourceGroups/{g}/providers/Microsoft.Demo/caches/{name}/listCredentials": {"post": {"responses": {"200": {"schema": {"$ref": "#/definitions/Credentials"}}}}},
     "/subscriptions/{s}/resourceGroups/{g}/providers/Microsoft.Demo/caches/{name}/restart": {"post": {"responses": {"200": {}}}},
     "/subscriptions/{s}/resourceGroups/{g}/providers/Microsoft.Demo/caches/{name}/listSas": {"post": {"parameters": [{"$ref": "#/parameters/SasParameters"}], "responses": {"200": {"schema": {"$ref": "#/definitions/Keys"}}}}}
   },
@@ -32,12 +34,13 @@ const demoSwagger = `{
   "definitions": {
     "Cache": {"properties": {"name": {"type": "string"}, "properties": {"$ref": "#/definitions/CacheProperties"}}},
     "CacheProperties": {"properties": {
-      "hostName": {"type": "string"}, "port": {"type": "integer"},
+      "hostName": {"type": "string"}, "port": {"type": "integer"}, "certificate": {"type": "string", "format": "byte"},
       "accessKeys": {"$ref": "#/definitions/Keys"},
       "endpoints": {"type": "object", "properties": {"blob": {"type": "string"}}}
     }},
     "Keys": {"properties": {"primaryKey": {"type": "string"}, "secondaryKey": {"type": "string"}, "keys": {"type": "array", "items": {"$ref": "#/definitions/Key"}}}},
     "Key": {"properties": {"keyName": {"type": "string"}, "value": {"type": "string"}}},
+    "Credentials": {"properties": {"kubeconfigs": {"type": "array", "items": {"properties": {"name": {"type": "string"}, "value": {"type": "string", "format": "byte"}}}}}},
     "AllKeys": {"allOf": [{"$ref": "#/definitions/Keys"}], "properties": {"readOnlyKey": {"type": "string"}}}
   }
 }`
@@ -74,6 +77,8 @@ func TestSecretsFound(t *testing.T) {
           - key1: listKeys:keys[0].value
           - blobEndpoint: properties.endpoints.blob
           - ruleKey: rules/default/listKeys:secondaryKey
+          - kubeconfig: listCredentials:kubeconfigs[0].value
+          - certificate
 `)
 	if err != nil {
 		t.Fatal(err)
@@ -89,6 +94,9 @@ func TestSecretsFound(t *testing.T) {
 		"blobEndpoint <- properties.endpoints.blob",
 		// The rule's name in place of its parameter.
 		"ruleKey <- rules/default/listKeys:secondaryKey",
+		// Bytes in base64 on the wire, said so explicitly and found by name.
+		"kubeconfig <- listCredentials:kubeconfigs[0].value (base64 bytes)",
+		"certificate <- properties.certificate (base64 bytes)",
 	}
 	var lines []string
 	for _, v := range got {
@@ -107,11 +115,11 @@ func TestSecretsErrors(t *testing.T) {
 			// regenerateKey and listSas, which are never called.
 			"primaryKey is in several places (listAllKeys:primaryKey, listKeys:primaryKey); say which: - primaryKey: listAllKeys:primaryKey"},
 		{"absent", "- colour",
-			"no property colour in the GET response or the responses of listAllKeys, listKeys; say where the value is: - colour: [action:]path (such as listKeys:keys[0].value, or properties.hostName in the GET response)"},
+			"no property colour in the GET response or the responses of listAllKeys, listCredentials, listKeys; say where the value is: - colour: [action:]path (such as listKeys:keys[0].value, or properties.hostName in the GET response)"},
 		{"an action that changes something", "- k: regenerateKey:primaryKey",
 			"regenerateKey is not a list action: the operator calls only actions that read (listKeys, listConnectionStrings, ...), never ones that change something"},
 		{"an action the swagger lacks", "- k: listSecrets:primaryKey",
-			"the swagger declares no POST action listSecrets on the resource (its list actions: listAllKeys, listKeys, rules/{ruleName}/listKeys; name a parameter by its value)"},
+			"the swagger declares no POST action listSecrets on the resource (its list actions: listAllKeys, listCredentials, listKeys, rules/{ruleName}/listKeys; name a parameter by its value)"},
 		{"a property the response lacks", "- k: listKeys:primaryKy",
 			`in the response of listKeys, the response has no property primaryKy (did you mean "primaryKey"?)`},
 		{"a list without an index", "- k: listKeys:keys.value",

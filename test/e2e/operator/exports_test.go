@@ -2,6 +2,7 @@ package operator_test
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -65,11 +66,11 @@ func (r *run) data(kind any, name string) (map[string]string, error) {
 	return out, nil
 }
 
-// listKeys asks armfake for a resource's keys, as the operator does (armfake's keys are the same
-// at every call until a regenerate).
-func (r *run) listKeys(t *testing.T, id, apiVersion string) map[string]any {
+// post calls a list action of a resource in armfake, as the operator does (armfake's keys are
+// the same at every call until a regenerate).
+func (r *run) post(t *testing.T, id, action, apiVersion string) map[string]any {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, r.srv.URL()+id+"/listKeys?api-version="+apiVersion, nil)
+	req, err := http.NewRequest(http.MethodPost, r.srv.URL()+id+"/"+action+"?api-version="+apiVersion, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +82,7 @@ func (r *run) listKeys(t *testing.T, id, apiVersion string) map[string]any {
 	body, _ := io.ReadAll(resp.Body)
 	var out map[string]any
 	if err := json.Unmarshal(body, &out); err != nil {
-		t.Fatalf("listKeys: %s: %v", body, err)
+		t.Fatalf("%s: %s: %v", action, body, err)
 	}
 	return out
 }
@@ -131,7 +132,7 @@ func TestRedisExportsKeys(t *testing.T) {
 	r.waitReady(time.Minute, rg, cache)
 
 	id := groupID("exports-rg") + "/providers/Microsoft.Cache/redis/cache1"
-	keys := r.listKeys(t, id, "2020-12-01")
+	keys := r.post(t, id, "listKeys", "2020-12-01")
 	got := r.waitData(&corev1.Secret{}, "redis-keys", "primaryKey", "secondaryKey", "hostName", "sslPort")
 	if got["primaryKey"] != keys["primaryKey"] || got["secondaryKey"] != keys["secondaryKey"] || got["primaryKey"] == "" {
 		t.Errorf("Secret redis-keys holds other keys than listKeys gives")
@@ -305,3 +306,58 @@ spec:
       key: name
       value: 'EXPR'
 `
+
+const clusterWithKubeconfigs = `
+apiVersion: containerservice.azure.com/v1api20210501
+kind: ManagedCluster
+metadata:
+  name: cluster1
+spec:
+  owner:
+    name: exports-rg
+  location: westus2
+  dnsPrefix: cluster1
+  identity:
+    type: SystemAssigned
+  agentPoolProfiles:
+  - name: system
+    mode: System
+    count: 1
+    vmSize: Standard_DS2_v2
+  operatorSpec:
+    secrets:
+      adminCredentials:
+        name: cluster1-kubeconfig
+        key: value
+      userCredentials:
+        name: cluster1-user-kubeconfig
+        key: value
+`
+
+// TestManagedClusterExportsKubeconfigs: a ManagedCluster's admin and user kubeconfigs land in
+// the Secrets its operatorSpec names, under the key Cluster API Provider Azure reads, decoded
+// from the base64 of listClusterAdminCredential and listClusterUserCredential (format: byte).
+func TestManagedClusterExportsKubeconfigs(t *testing.T) {
+	r := start(t, armfake.Options{LROPolls: -1}, time.Hour)
+	rg := group("exports-rg", nil)
+	cluster := decode(t, clusterWithKubeconfigs)
+	r.create(rg, cluster)
+	r.waitReady(time.Minute, rg, cluster)
+
+	id := groupID("exports-rg") + "/providers/Microsoft.ContainerService/managedClusters/cluster1"
+	for action, secret := range map[string]string{"listClusterAdminCredential": "cluster1-kubeconfig", "listClusterUserCredential": "cluster1-user-kubeconfig"} {
+		answer := r.post(t, id, action, "2021-05-01")
+		list, _ := answer["kubeconfigs"].([]any)
+		if len(list) == 0 {
+			t.Fatalf("%s: no kubeconfigs in %v", action, answer)
+		}
+		encoded, _ := list[0].(map[string]any)["value"].(string)
+		want, err := base64.StdEncoding.DecodeString(encoded)
+		if err != nil || len(want) == 0 {
+			t.Fatalf("%s: kubeconfigs[0].value %q is not base64: %v", action, encoded, err)
+		}
+		if got := r.waitData(&corev1.Secret{}, secret, "value"); got["value"] != string(want) {
+			t.Errorf("Secret %s holds %d bytes, not the %d bytes of %s's kubeconfig", secret, len(got["value"]), len(want), action)
+		}
+	}
+}

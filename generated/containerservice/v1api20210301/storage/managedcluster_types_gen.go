@@ -4322,6 +4322,71 @@ func (m *ManagedClusterLoadBalancerProfile_STATUS) AssignProperties_To_ManagedCl
 	return nil
 }
 
+// ManagedClusterOperatorSecrets: Storage version of v1api20210301.ManagedClusterOperatorSecrets
+type ManagedClusterOperatorSecrets struct {
+	AdminCredentials *genruntime.SecretDestination `json:"adminCredentials,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	UserCredentials *genruntime.SecretDestination `json:"userCredentials,omitempty"`
+}
+
+// AssignProperties_From_ManagedClusterOperatorSecrets populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterOperatorSecrets.
+func (m *ManagedClusterOperatorSecrets) AssignProperties_From_ManagedClusterOperatorSecrets(source *v1api20210501storage.ManagedClusterOperatorSecrets) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.AdminCredentials != nil {
+		adminCredentialsValue := *source.AdminCredentials.DeepCopy()
+		m.AdminCredentials = &adminCredentialsValue
+	} else {
+		m.AdminCredentials = nil
+	}
+
+	if source.UserCredentials != nil {
+		userCredentialsValue := *source.UserCredentials.DeepCopy()
+		m.UserCredentials = &userCredentialsValue
+	} else {
+		m.UserCredentials = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		m.PropertyBag = propertyBag
+	} else {
+		m.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterOperatorSecrets populates destination, a containerservice/v1api20210501/storage.ManagedClusterOperatorSecrets, from the receiver.
+func (m *ManagedClusterOperatorSecrets) AssignProperties_To_ManagedClusterOperatorSecrets(destination *v1api20210501storage.ManagedClusterOperatorSecrets) error {
+	propertyBag := genruntime.NewPropertyBag(m.PropertyBag)
+
+	if m.AdminCredentials != nil {
+		adminCredentialsValue := *m.AdminCredentials.DeepCopy()
+		destination.AdminCredentials = &adminCredentialsValue
+	} else {
+		destination.AdminCredentials = nil
+	}
+
+	if m.UserCredentials != nil {
+		userCredentialsValue := *m.UserCredentials.DeepCopy()
+		destination.UserCredentials = &userCredentialsValue
+	} else {
+		destination.UserCredentials = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // ManagedClusterOperatorSpec: Storage version of v1api20210301.ManagedClusterOperatorSpec
 type ManagedClusterOperatorSpec struct {
 	ConfigMapExpressions []*genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
@@ -4329,6 +4394,8 @@ type ManagedClusterOperatorSpec struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+
+	Secrets *ManagedClusterOperatorSecrets `json:"secrets,omitempty"`
 }
 
 // AssignProperties_From_ManagedClusterOperatorSpec populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterOperatorSpec.
@@ -4363,6 +4430,16 @@ func (m *ManagedClusterOperatorSpec) AssignProperties_From_ManagedClusterOperato
 		m.SecretExpressions = secretExpressionsList
 	} else {
 		m.SecretExpressions = nil
+	}
+
+	if source.Secrets != nil {
+		var secretsValue ManagedClusterOperatorSecrets
+		if err := secretsValue.AssignProperties_From_ManagedClusterOperatorSecrets(source.Secrets); err != nil {
+			return fmt.Errorf("converting Secrets: %w", err)
+		}
+		m.Secrets = &secretsValue
+	} else {
+		m.Secrets = nil
 	}
 
 	// What has no field of its own stays in the property bag.
@@ -4407,6 +4484,16 @@ func (m *ManagedClusterOperatorSpec) AssignProperties_To_ManagedClusterOperatorS
 		destination.SecretExpressions = secretExpressionsList
 	} else {
 		destination.SecretExpressions = nil
+	}
+
+	if m.Secrets != nil {
+		var secretsValue v1api20210501storage.ManagedClusterOperatorSecrets
+		if err := m.Secrets.AssignProperties_To_ManagedClusterOperatorSecrets(&secretsValue); err != nil {
+			return fmt.Errorf("converting Secrets: %w", err)
+		}
+		destination.Secrets = &secretsValue
+	} else {
+		destination.Secrets = nil
 	}
 
 	// What has no field of its own stays in the property bag.

@@ -830,6 +830,15 @@ type ManagedClusterLoadBalancerProfile_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
+// ManagedClusterOperatorSecrets: Storage version of v1api20210501.ManagedClusterOperatorSecrets
+type ManagedClusterOperatorSecrets struct {
+	AdminCredentials *genruntime.SecretDestination `json:"adminCredentials,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	UserCredentials *genruntime.SecretDestination `json:"userCredentials,omitempty"`
+}
+
 // ManagedClusterOperatorSpec: Storage version of v1api20210501.ManagedClusterOperatorSpec
 type ManagedClusterOperatorSpec struct {
 	ConfigMapExpressions []*genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
@@ -837,6 +846,8 @@ type ManagedClusterOperatorSpec struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+
+	Secrets *ManagedClusterOperatorSecrets `json:"secrets,omitempty"`
 }
 
 // ManagedClusterPodIdentity: Storage version of v1api20210501.ManagedClusterPodIdentity

@@ -576,12 +576,22 @@ func GenerateManagedClusterLoadBalancerProfile_STATUS(t *rapid.T) ManagedCluster
 	}
 }
 
+// GenerateManagedClusterOperatorSecrets draws a random ManagedClusterOperatorSecrets for property-based tests.
+func GenerateManagedClusterOperatorSecrets(t *rapid.T) ManagedClusterOperatorSecrets {
+	return ManagedClusterOperatorSecrets{
+		AdminCredentials: gentest.Optional(gentest.SecretDestination)(t),
+		PropertyBag:      gentest.PropertyBag(t),
+		UserCredentials:  gentest.Optional(gentest.SecretDestination)(t),
+	}
+}
+
 // GenerateManagedClusterOperatorSpec draws a random ManagedClusterOperatorSpec for property-based tests.
 func GenerateManagedClusterOperatorSpec(t *rapid.T) ManagedClusterOperatorSpec {
 	return ManagedClusterOperatorSpec{
 		ConfigMapExpressions: gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
 		PropertyBag:          gentest.PropertyBag(t),
 		SecretExpressions:    gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
+		Secrets:              gentest.Optional(GenerateManagedClusterOperatorSecrets)(t),
 	}
 }
 
@@ -1174,6 +1184,11 @@ func Test_ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS_JSONRoundTrip(t *
 // Test_ManagedClusterLoadBalancerProfile_STATUS_JSONRoundTrip checks that JSON keeps every value of ManagedClusterLoadBalancerProfile_STATUS.
 func Test_ManagedClusterLoadBalancerProfile_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateManagedClusterLoadBalancerProfile_STATUS)
+}
+
+// Test_ManagedClusterOperatorSecrets_JSONRoundTrip checks that JSON keeps every value of ManagedClusterOperatorSecrets.
+func Test_ManagedClusterOperatorSecrets_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateManagedClusterOperatorSecrets)
 }
 
 // Test_ManagedClusterOperatorSpec_JSONRoundTrip checks that JSON keeps every value of ManagedClusterOperatorSpec.

@@ -2184,6 +2184,38 @@ func (in *ManagedClusterLoadBalancerProfile_STATUS) DeepCopy() *ManagedClusterLo
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ManagedClusterOperatorSecrets) DeepCopyInto(out *ManagedClusterOperatorSecrets) {
+	*out = *in
+	if in.AdminCredentials != nil {
+		in, out := &in.AdminCredentials, &out.AdminCredentials
+		*out = new(genruntime.SecretDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.UserCredentials != nil {
+		in, out := &in.UserCredentials, &out.UserCredentials
+		*out = new(genruntime.SecretDestination)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ManagedClusterOperatorSecrets) DeepCopy() *ManagedClusterOperatorSecrets {
+	if in == nil {
+		return nil
+	}
+	out := new(ManagedClusterOperatorSecrets)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *ManagedClusterOperatorSpec) DeepCopyInto(out *ManagedClusterOperatorSpec) {
 	*out = *in
 	if in.ConfigMapExpressions != nil {
@@ -2214,6 +2246,11 @@ func (in *ManagedClusterOperatorSpec) DeepCopyInto(out *ManagedClusterOperatorSp
 				(*in).DeepCopyInto(*out)
 			}
 		}
+	}
+	if in.Secrets != nil {
+		in, out := &in.Secrets, &out.Secrets
+		*out = new(ManagedClusterOperatorSecrets)
+		(*in).DeepCopyInto(*out)
 	}
 }
 

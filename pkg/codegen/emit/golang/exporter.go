@@ -69,6 +69,9 @@ func (fb *fileBuilder) exporterDecls(kind string, r *astmodel.ResourceType) ([]d
 				kvs = append(kvs, keyValue("Action", stringLit(v.Action)))
 			}
 			kvs = append(kvs, keyValue("Path", stringLit(v.Path)))
+			if v.Bytes {
+				kvs = append(kvs, keyValue("Bytes", ident("true")))
+			}
 			elts[i] = composite(nil, kvs...)
 		}
 		onePerLine(elts)
