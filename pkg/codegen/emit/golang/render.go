@@ -74,10 +74,12 @@ func renderPackage(defs astmodel.Definitions, inPackage func(astmodel.PackageRef
 	}
 
 	var files []File
+	// The files of a package are rendered one after the other: they share the restorer's maps.
+	nodes := &nodeMaps{}
 	// addIn renders a file of package self (pkg, or its external test package).
 	addIn := func(self astmodel.PackageReference, name string, build func(*fileBuilder) ([]dst.Decl, error), pkgDoc ...string) error {
 		fb := newFileBuilder(defs, self)
-		fb.conv, fb.arm = opts.Conversions, opts.ARM
+		fb.conv, fb.arm, fb.nodes = opts.Conversions, opts.ARM, nodes
 		decls, err := build(fb)
 		if err != nil {
 			return fmt.Errorf("%s/%s: %w", pkg.RelativeDir(), name, err)
@@ -145,6 +147,28 @@ type fileBuilder struct {
 	conv *astmodel.Conversions
 	// arm is the plan of the ARM wire types, nil when there is none.
 	arm *astmodel.ARMPlan
+	// nodes, when set, are maps for the restorer that files rendered in turn reuse.
+	nodes *nodeMaps
+}
+
+// nodeMaps are the two maps in which the dst restorer records every node it restores. Making
+// them for each file costs much of the render time (allocating and zeroing them, then the
+// garbage collector's work); files rendered one after the other clear and reuse them.
+type nodeMaps struct {
+	ast map[dst.Node]ast.Node
+	dst map[ast.Node]dst.Node
+}
+
+// take returns the maps empty: made for about n nodes the first time, then cleared (clearing
+// keeps what they grew to for the largest file so far).
+func (m *nodeMaps) take(n int) (map[dst.Node]ast.Node, map[ast.Node]dst.Node) {
+	if m.ast == nil {
+		m.ast, m.dst = make(map[dst.Node]ast.Node, n), make(map[ast.Node]dst.Node, n)
+	} else {
+		clear(m.ast)
+		clear(m.dst)
+	}
+	return m.ast, m.dst
 }
 
 func newFileBuilder(defs astmodel.Definitions, pkg astmodel.PackageReference) *fileBuilder {
@@ -180,12 +204,15 @@ func (fb *fileBuilder) restore(pkgName string, decls []dst.Decl, pkgDoc []string
 	}
 
 	r := decorator.NewRestorerWithImports(fb.pkg.Path, fb)
-	// The restorer records every node it restores in two maps; sized up front, they are not
+	// The restorer records every node it restores in two maps: sized up front, they are not
 	// grown and rehashed over and over, which otherwise costs a good part of the render time.
+	maps := fb.nodes
+	if maps == nil {
+		maps = &nodeMaps{}
+	}
 	nodes := 0
 	dst.Inspect(f, func(dst.Node) bool { nodes++; return true })
-	r.Map.Ast.Nodes = make(map[dst.Node]ast.Node, nodes)
-	r.Map.Dst.Nodes = make(map[ast.Node]dst.Node, nodes)
+	r.Map.Ast.Nodes, r.Map.Dst.Nodes = maps.take(nodes)
 	fr := r.FileRestorer()
 	for path, name := range fb.imports {
 		// Only names that differ from what the path suggests need an alias: an unaliased import
