@@ -46,6 +46,7 @@ func (h *request) action() {
 	if a.response != nil {
 		rng := rand.New(rand.NewPCG(uint64(s.opts.Seed), seedOf(st.id, st.generation)))
 		value = synthesize(a.response, "", rng, 0, 0)
+		kubeconfigs(value, st, h.p, a.name)
 	}
 	if a.lro || h.lro(http.MethodPost) {
 		op := s.startOperation(h.p, http.MethodPost, h.apiVersion, h.fault)

@@ -13,6 +13,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/tools/clientcmd"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/armgen/armgen/pkg/armfake"
@@ -356,8 +357,12 @@ func TestManagedClusterExportsKubeconfigs(t *testing.T) {
 		if err != nil || len(want) == 0 {
 			t.Fatalf("%s: kubeconfigs[0].value %q is not base64: %v", action, encoded, err)
 		}
-		if got := r.waitData(&corev1.Secret{}, secret, "value"); got["value"] != string(want) {
+		got := r.waitData(&corev1.Secret{}, secret, "value")
+		if got["value"] != string(want) {
 			t.Errorf("Secret %s holds %d bytes, not the %d bytes of %s's kubeconfig", secret, len(got["value"]), len(want), action)
+		}
+		if cfg, err := clientcmd.Load([]byte(got["value"])); err != nil || cfg.CurrentContext == "" {
+			t.Errorf("Secret %s: not a kubeconfig a client can load: %v", secret, err)
 		}
 	}
 }
