@@ -1,6 +1,7 @@
 package reconciler
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"time"
@@ -50,8 +51,8 @@ func (a *attempt) claim(ctx context.Context) (res reconcile.Result, err error, d
 	if id == "" {
 		name := a.obj.AzureName()
 		if name == "" {
-			name = a.defaultAzureName()
-			defaulted = name
+			defaulted = a.kindDefaultAzureName()
+			name = cmp.Or(defaulted, a.obj.GetName())
 		}
 		if id, err = resourceID(a.obj.GetType(), name, at); err != nil {
 			res, err := a.condition(ctx, readyFalse(conditions.ConditionSeverityError, "InvalidResourceID", err.Error(), a.obj.GetGeneration()), 0)
@@ -66,10 +67,10 @@ func (a *attempt) claim(ctx context.Context) (res reconcile.Result, err error, d
 	// watch event for every informer, and the API server is what a large fleet waits on.
 	before := a.obj.DeepCopyObject().(client.Object)
 	changed := controllerutil.AddFinalizer(a.obj, genruntime.Finalizer)
-	if defaulted != "" && defaulted != a.obj.GetName() {
+	if d, ok := a.obj.(genruntime.AzureNameDefaulter); ok && defaulted != "" {
 		// Recorded with the finalizer so that the name never changes, whatever later happens to
 		// the owner the name was derived from.
-		a.obj.(genruntime.AzureNameDefaulter).SetAzureName(defaulted)
+		d.SetAzureName(defaulted)
 		changed = true
 	}
 	if a.obj.GetAnnotations()[genruntime.ResourceIDAnnotation] != id {
@@ -92,15 +93,14 @@ func (a *attempt) claim(ctx context.Context) (res reconcile.Result, err error, d
 	return reconcile.Result{}, nil, false
 }
 
-// defaultAzureName is the Azure name of an object whose spec.azureName is empty: the kind's own
-// default where it has one (a role assignment's stable UUID), else metadata.name, as ASO does.
-func (a *attempt) defaultAzureName() string {
+// kindDefaultAzureName is the Azure name the kind gives an object whose spec.azureName is empty
+// (a role assignment's stable UUID), or "" where the kind has none and metadata.name serves, as
+// in ASO.
+func (a *attempt) kindDefaultAzureName() string {
 	if d, ok := a.obj.(genruntime.AzureNameDefaulter); ok {
-		if name := d.DefaultAzureName(); name != "" {
-			return name
-		}
+		return d.DefaultAzureName()
 	}
-	return a.obj.GetName()
+	return ""
 }
 
 // quietWait is the longest a wait expected to pass soon goes unreported: an object's for an

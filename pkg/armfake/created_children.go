@@ -1,7 +1,6 @@
 package armfake
 
 import (
-	"slices"
 	"strings"
 	"time"
 )
@@ -46,7 +45,8 @@ func (s *Server) createChildren(st *stored, who string, now time.Time) {
 		}
 		apiVersion := st.apiVersion
 		if child.versions[apiVersion] == nil {
-			apiVersion = slices.Max(child.sortedVersions())
+			vs := child.sortedVersions()
+			apiVersion = vs[len(vs)-1]
 		}
 		s.store.put(&stored{id: id, armType: child.ARMType, apiVersion: apiVersion, body: deepCopy(want.body).(map[string]any),
 			provisioningState: "Succeeded", etag: newEtag(), created: now, modified: now, createdBy: who})

@@ -17,6 +17,16 @@ func kubeconfigs(value any, st *stored, p *armPath, action string) {
 		return
 	}
 	list, _ := m["kubeconfigs"].([]any)
+	cluster := p.names[len(p.names)-1]
+	location, _ := st.body["location"].(string)
+	if location == "" {
+		location = "westus"
+	}
+	role := "clusterUser"
+	if strings.Contains(strings.ToLower(action), "admin") {
+		role = "clusterAdmin"
+	}
+	user := role + "_" + p.resourceGroup + "_" + cluster
 	for _, item := range list {
 		kc, ok := item.(map[string]any)
 		if !ok {
@@ -26,16 +36,6 @@ func kubeconfigs(value any, st *stored, p *armPath, action string) {
 		if !ok {
 			continue
 		}
-		cluster := p.names[len(p.names)-1]
-		location, _ := st.body["location"].(string)
-		if location == "" {
-			location = "westus"
-		}
-		role := "clusterUser"
-		if strings.Contains(strings.ToLower(action), "admin") {
-			role = "clusterAdmin"
-		}
-		user := role + "_" + p.resourceGroup + "_" + cluster
 		config := fmt.Sprintf(`apiVersion: v1
 kind: Config
 clusters:

@@ -79,7 +79,6 @@ func (e *expander) expandRef(doc *loader.Document, ref, at string) (*spec.Schema
 	}
 	e.memo[key] = out
 	return out, nil
-
 }
 
 // expandInline expands what s holds, s itself not being a $ref.

@@ -124,7 +124,6 @@ func variantJSONNames(o *ObjectType) []string {
 	return names
 }
 
-
 // DocLines renders a description as comment lines: "Name: text", one line per paragraph, so that
 // controller-tools reads back exactly the description the CRD emitter writes.
 func DocLines(name, description string) []string {
