@@ -23,6 +23,7 @@ type globalFlags struct {
 	debugStage string
 	all        bool
 	fullDesc   bool
+	goPrinter  bool
 	goPackage  string
 	cpuProfile string
 	memProfile string
@@ -60,6 +61,8 @@ The spec root is, in order of precedence: --spec-root, $` + specRootEnv + `, spe
 	cmd.Flags().BoolVar(&g.all, "all", false, "generate every resource type of the spec root (newest stable api-version, else newest preview) and write a coverage report; use with --out")
 	f.StringVar(&g.cpuProfile, "cpuprofile", "", "write a CPU profile to this file")
 	f.StringVar(&g.memProfile, "memprofile", "", "write a heap profile to this file at the end")
+	cmd.Flags().BoolVar(&g.goPrinter, "go-printer", false, "print Go files through dst's restorer and go/printer (the reference of the direct printer)")
+	_ = cmd.Flags().MarkHidden("go-printer")
 	_ = f.MarkHidden("cpuprofile")
 	_ = f.MarkHidden("memprofile")
 	cmd.Flags().StringVar(&g.debugStage, "debug-stage", "", "dump the pipeline state after this stage to stdout")
@@ -87,7 +90,8 @@ func (g globalFlags) options() (codegen.Options, error) {
 	if g.all && g.out == "" {
 		return codegen.Options{}, fmt.Errorf("--all needs --out, so that the committed generated/ is left alone")
 	}
-	return codegen.Options{Config: cfg, SpecRoot: root, OutputDir: g.out, DocsDir: g.docs, All: g.all}, nil
+	return codegen.Options{Config: cfg, SpecRoot: root, OutputDir: g.out, DocsDir: g.docs, All: g.all,
+		FullDescriptions: g.fullDesc, GoPrinter: g.goPrinter}, nil
 }
 
 func runGenerate(cmd *cobra.Command, g globalFlags) error {

@@ -27,6 +27,9 @@ type Options struct {
 	// FullDescriptions keeps full descriptions in CRDs larger than kubectl's client-side apply
 	// limit (256 KiB), which are otherwise trimmed by the rule in emit/crd.
 	FullDescriptions bool
+	// GoPrinter prints the Go files through dst's restorer and go/printer, the reference the
+	// direct printer is held to (same bytes, about a third more time).
+	GoPrinter bool
 	// Observe is told about every stage as it finishes.
 	Observe func(pipeline.Report)
 	// StopAfter, when set, ends the pipeline after this stage (nothing is rendered if it comes

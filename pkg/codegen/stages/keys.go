@@ -21,6 +21,8 @@ var (
 	allKey = pipeline.NewKey[bool]("all")
 	// fullDescriptionsKey keeps every description in CRDs over the kubectl apply limit.
 	fullDescriptionsKey = pipeline.NewKey[bool]("full-descriptions")
+	// goPrinterKey prints the Go files through dst's restorer and go/printer (see golang.Options).
+	goPrinterKey = pipeline.NewKey[bool]("go-printer")
 	// consumedKey holds the config settings some stage read; every stage that reads settings
 	// adds to it, and check-config-consumed reports the rest.
 	consumedKey = pipeline.NewKey[consumed.Settings]("consumed-settings")
@@ -56,6 +58,8 @@ type Inputs struct {
 	All bool
 	// FullDescriptions keeps full descriptions in CRDs over kubectl's apply limit.
 	FullDescriptions bool
+	// GoPrinter prints the Go files the long way, the reference of the direct printer.
+	GoPrinter bool
 }
 
 // State returns the initial state of a run.
@@ -65,6 +69,7 @@ func (in Inputs) State() pipeline.State {
 	s = pipeline.With(s, specRootKey, in.SpecRoot)
 	s = pipeline.With(s, allKey, in.All)
 	s = pipeline.With(s, fullDescriptionsKey, in.FullDescriptions)
+	s = pipeline.With(s, goPrinterKey, in.GoPrinter)
 	return pipeline.With(s, consumedKey, consumed.Settings{})
 }
 
