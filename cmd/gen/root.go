@@ -9,6 +9,7 @@ import (
 
 	"github.com/armgen/armgen/pkg/codegen"
 	"github.com/armgen/armgen/pkg/codegen/config"
+	"github.com/armgen/armgen/pkg/codegen/emit/golang"
 	"github.com/armgen/armgen/pkg/codegen/pipeline"
 )
 
@@ -91,7 +92,7 @@ func (g globalFlags) options() (codegen.Options, error) {
 		return codegen.Options{}, fmt.Errorf("--all needs --out, so that the committed generated/ is left alone")
 	}
 	return codegen.Options{Config: cfg, SpecRoot: root, OutputDir: g.out, DocsDir: g.docs, All: g.all,
-		FullDescriptions: g.fullDesc, GoPrinter: g.goPrinter}, nil
+		FullDescriptions: g.fullDesc, Printer: printer(g.goPrinter)}, nil
 }
 
 func runGenerate(cmd *cobra.Command, g globalFlags) error {
@@ -132,4 +133,12 @@ func runGenerate(cmd *cobra.Command, g globalFlags) error {
 		fmt.Fprintln(out, crdSizeLine(res.Files))
 	}
 	return nil
+}
+
+// printer is how --go-printer asks for Go files to be printed.
+func printer(goPrinter bool) golang.Printer {
+	if goPrinter {
+		return golang.PrintGo
+	}
+	return golang.PrintDirect
 }

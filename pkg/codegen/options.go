@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/armgen/armgen/pkg/codegen/config"
+	"github.com/armgen/armgen/pkg/codegen/emit/golang"
 	"github.com/armgen/armgen/pkg/codegen/pipeline"
 )
 
@@ -27,9 +28,9 @@ type Options struct {
 	// FullDescriptions keeps full descriptions in CRDs larger than kubectl's client-side apply
 	// limit (256 KiB), which are otherwise trimmed by the rule in emit/crd.
 	FullDescriptions bool
-	// GoPrinter prints the Go files through dst's restorer and go/printer, the reference the
-	// direct printer is held to (same bytes, about a third more time).
-	GoPrinter bool
+	// Printer says how Go files are printed: directly (the default), or through dst's
+	// restorer and go/printer, the reference the direct printer is held to (same bytes).
+	Printer golang.Printer
 	// Observe is told about every stage as it finishes.
 	Observe func(pipeline.Report)
 	// StopAfter, when set, ends the pipeline after this stage (nothing is rendered if it comes

@@ -58,7 +58,7 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 			return nil
 		}
 	}
-	in := stages.Inputs{Config: o.Config, SpecRoot: root, All: o.All, FullDescriptions: o.FullDescriptions, GoPrinter: o.GoPrinter}
+	in := stages.Inputs{Config: o.Config, SpecRoot: root, All: o.All, FullDescriptions: o.FullDescriptions, Printer: o.Printer}
 	s, err := r.Run(ctx, in.State())
 	if err != nil {
 		return nil, userError(err, root)

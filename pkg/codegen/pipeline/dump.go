@@ -82,6 +82,10 @@ func (d *dumper) side(v any) {
 		d.err = dd.Dump(d.w)
 		return
 	}
+	if s, ok := v.(fmt.Stringer); ok {
+		d.printf("%s\n", s)
+		return
+	}
 	d.printf("(%T)\n", v)
 }
 

@@ -13,18 +13,18 @@ func emitGo() pipeline.Stage {
 	return pipeline.Stage{
 		ID: EmitGo, Description: "Render Go packages, deepcopy and the registration list",
 		Requires: []string{CheckNames, PlanConversions, CreateARMTypes},
-		Reads:    pipeline.Keys(configKey, conversionsKey, armPlanKey, goPrinterKey),
+		Reads:    pipeline.Keys(configKey, conversionsKey, armPlanKey, printerKey),
 		Writes:   pipeline.Keys(goFilesKey),
 		Run: func(ctx context.Context, s pipeline.State) (pipeline.State, error) {
 			var err error
 			cfg := pipeline.Read(s, configKey, &err)
 			conv := pipeline.Read(s, conversionsKey, &err)
 			plan := pipeline.Read(s, armPlanKey, &err)
-			goPrinter := pipeline.Read(s, goPrinterKey, &err)
+			printer := pipeline.Read(s, printerKey, &err)
 			if err != nil {
 				return s, err
 			}
-			rendered, err := golang.Packages(ctx, s.Definitions(), golang.Options{Conversions: conv, Tests: true, ARM: plan, GoPrinter: goPrinter}, cfg.OutputPackage)
+			rendered, err := golang.Packages(ctx, s.Definitions(), golang.Options{Conversions: conv, Tests: true, ARM: plan, Printer: printer}, cfg.OutputPackage)
 			if err != nil {
 				return s, err
 			}

@@ -5,6 +5,7 @@ import (
 	"github.com/armgen/armgen/pkg/codegen/config"
 	"github.com/armgen/armgen/pkg/codegen/consumed"
 	"github.com/armgen/armgen/pkg/codegen/coverage"
+	"github.com/armgen/armgen/pkg/codegen/emit/golang"
 	"github.com/armgen/armgen/pkg/codegen/loader"
 	"github.com/armgen/armgen/pkg/codegen/output"
 	"github.com/armgen/armgen/pkg/codegen/pipeline"
@@ -21,8 +22,8 @@ var (
 	allKey = pipeline.NewKey[bool]("all")
 	// fullDescriptionsKey keeps every description in CRDs over the kubectl apply limit.
 	fullDescriptionsKey = pipeline.NewKey[bool]("full-descriptions")
-	// goPrinterKey prints the Go files through dst's restorer and go/printer (see golang.Options).
-	goPrinterKey = pipeline.NewKey[bool]("go-printer")
+	// printerKey says how Go files are printed (see golang.Printer).
+	printerKey = pipeline.NewKey[golang.Printer]("go-printer")
 	// consumedKey holds the config settings some stage read; every stage that reads settings
 	// adds to it, and check-config-consumed reports the rest.
 	consumedKey = pipeline.NewKey[consumed.Settings]("consumed-settings")
@@ -58,8 +59,8 @@ type Inputs struct {
 	All bool
 	// FullDescriptions keeps full descriptions in CRDs over kubectl's apply limit.
 	FullDescriptions bool
-	// GoPrinter prints the Go files the long way, the reference of the direct printer.
-	GoPrinter bool
+	// Printer says how Go files are printed (all ways give the same bytes).
+	Printer golang.Printer
 }
 
 // State returns the initial state of a run.
@@ -69,7 +70,7 @@ func (in Inputs) State() pipeline.State {
 	s = pipeline.With(s, specRootKey, in.SpecRoot)
 	s = pipeline.With(s, allKey, in.All)
 	s = pipeline.With(s, fullDescriptionsKey, in.FullDescriptions)
-	s = pipeline.With(s, goPrinterKey, in.GoPrinter)
+	s = pipeline.With(s, printerKey, in.Printer)
 	return pipeline.With(s, consumedKey, consumed.Settings{})
 }
 

@@ -50,9 +50,35 @@ type Options struct {
 	// ARM is the plan of the ARM wire types: with it, API objects get their ARM conversion
 	// methods and arm packages are rendered.
 	ARM *astmodel.ARMPlan
-	// GoPrinter prints every file by restoring it with dst and printing it with go/printer,
-	// the reference the direct printer (dstfmt) is held to; it takes about a third longer.
-	GoPrinter bool
+	// Printer chooses how the files are printed; the zero value is the fast way.
+	Printer Printer
+}
+
+// Printer chooses how Go files are printed. All print the same bytes.
+type Printer int
+
+const (
+	// PrintDirect prints with dstfmt, and through dst's restorer and go/printer the forms
+	// dstfmt does not know.
+	PrintDirect Printer = iota
+	// PrintGo restores every file with dst and prints it with go/printer: the reference dstfmt
+	// is held to, about a third more time.
+	PrintGo
+	// PrintDirectOnly prints with dstfmt and fails on a form it does not know, so that a test
+	// can see the direct printer did the work.
+	PrintDirectOnly
+)
+
+func (p Printer) String() string {
+	switch p {
+	case PrintDirect:
+		return "direct"
+	case PrintGo:
+		return "go/printer"
+	case PrintDirectOnly:
+		return "direct only"
+	}
+	return fmt.Sprintf("Printer(%d)", int(p))
 }
 
 // PackageWith renders a package with the extras opts ask for.
@@ -84,7 +110,7 @@ func renderPackage(defs astmodel.Definitions, inPackage func(astmodel.PackageRef
 	// addIn renders a file of package self (pkg, or its external test package).
 	addIn := func(self astmodel.PackageReference, name string, build func(*fileBuilder) ([]dst.Decl, error), pkgDoc ...string) error {
 		fb := newFileBuilder(defs, self)
-		fb.conv, fb.arm, fb.nodes, fb.goPrinter = opts.Conversions, opts.ARM, nodes, opts.GoPrinter
+		fb.conv, fb.arm, fb.nodes, fb.printer = opts.Conversions, opts.ARM, nodes, opts.Printer
 		decls, err := build(fb)
 		if err != nil {
 			return fmt.Errorf("%s/%s: %w", pkg.RelativeDir(), name, err)
@@ -154,8 +180,8 @@ type fileBuilder struct {
 	arm *astmodel.ARMPlan
 	// nodes, when set, are maps for the restorer that files rendered in turn reuse.
 	nodes *nodeMaps
-	// goPrinter makes render take the restorer and go/printer even where dstfmt could print.
-	goPrinter bool
+	// printer is how render prints.
+	printer Printer
 }
 
 // nodeMaps are the two maps in which the dst restorer records every node it restores. Making
@@ -186,11 +212,11 @@ func newFileBuilder(defs astmodel.Definitions, pkg astmodel.PackageReference) *f
 // package doc comment (markers included).
 func (fb *fileBuilder) render(pkgName string, decls []dst.Decl, pkgDoc []string) ([]byte, error) {
 	f := fb.file(pkgName, decls, pkgDoc)
-	if !fb.goPrinter {
+	if fb.printer != PrintGo {
 		// Printing the tree directly gives the same bytes for a third of the work; the forms it
 		// does not know take the long way below.
 		content, err := dstfmt.File(f, fb.pkg.Path, fb.importName)
-		if !errors.Is(err, dstfmt.ErrUnsupported) {
+		if !errors.Is(err, dstfmt.ErrUnsupported) || fb.printer == PrintDirectOnly {
 			return content, err
 		}
 	}
