@@ -78,6 +78,17 @@ bench-build: bench-module ## Generate the whole corpus, then time building it an
 	@ARMGEN_CRD_DIR=$(CURDIR)/$(BENCH_OUT)/all/crds $(GO) test ./test/generated -run 'TestCRDsPassAPIServerChecks' -count=1 > $(BENCH_OUT)/crds.log 2>&1; \
 		rc=$$?; tail -3 $(BENCH_OUT)/crds.log; exit $$rc
 
+# The Go files are printed directly (pkg/codegen/emit/dstfmt); --go-printer prints them through
+# dst's restorer and go/printer, the reference. Both must give the same bytes for the whole corpus.
+.PHONY: bench-printer
+bench-printer: bench-module ## Generate the whole corpus with the direct printer and with go/printer: both times, then diff -r (must be empty)
+	@rm -rf $(BENCH_OUT)/printer-direct $(BENCH_OUT)/printer-go
+	@start=$$(date +%s%N); $(BENCH_OUT)/gen --all --out $(BENCH_OUT)/printer-direct --package $(BENCH_PKG)/all -q || exit 1; \
+		mid=$$(date +%s%N); $(BENCH_OUT)/gen --all --out $(BENCH_OUT)/printer-go --package $(BENCH_PKG)/all -q --go-printer || exit 1; \
+		end=$$(date +%s%N); echo "direct printer $$(( (mid - start) / 1000000 )) ms, go/printer $$(( (end - mid) / 1000000 )) ms"
+	@diff -r $(BENCH_OUT)/printer-direct $(BENCH_OUT)/printer-go > $(BENCH_OUT)/printer.diff; rc=$$?; \
+		if [ $$rc -eq 0 ]; then echo "same bytes in every file"; else head -40 $(BENCH_OUT)/printer.diff; fi; exit $$rc
+
 # The payload check compiles one test binary per package, so it samples: the newest API version of
 # each group (GROUPS="network storage" narrows it). It reads the output bench-build wrote.
 .PHONY: bench-payloads
