@@ -12,6 +12,7 @@ package dstfmt
 import (
 	"errors"
 	"fmt"
+	"go/token"
 	"slices"
 	"strings"
 
@@ -33,7 +34,7 @@ type Resolver func(path string) (name string, alias bool, err error)
 // File prints f, a file of the package with import path self. Identifiers with a Path are
 // qualified with the resolver's name for that path and imported, as the restorer does.
 func File(f *dst.File, self string, resolve Resolver) ([]byte, error) {
-	p := &printer{self: self, resolve: resolve, names: make(map[string]string)}
+	p := &printer{self: self, resolve: resolve, names: make(map[string]string), lastOpEnd: -1}
 	if err := p.decls(f.Decls); err != nil {
 		return nil, err
 	}
@@ -61,6 +62,10 @@ type printer struct {
 	names   map[string]string
 	aliased []string
 	err     error
+	// lastOp is the last operator written, and lastOpEnd where it ended (-1 for none): an
+	// operator right after it may need a blank (see op).
+	lastOp    token.Token
+	lastOpEnd int
 }
 
 // fileHeader writes the comments above the package clause and the clause itself.
@@ -68,41 +73,24 @@ func (p *printer) fileHeader(f *dst.File) error {
 	if f.Decs.Package != nil || f.Decs.Name != nil || f.Decs.End != nil {
 		return unsupported("file decorations")
 	}
-	// The comments form groups split by blank lines; the last group, when it abuts the
-	// package clause, is the package doc comment, which gofmt reformats.
-	start := f.Decs.Start
-	var group []string
+	// The comments are written as they are (see comments.go), a run of blank lines as one.
 	blank := false
-	flush := func(doc bool) {
-		if len(group) == 0 {
-			return
-		}
-		if doc {
-			group = formatDoc(group)
-		}
-		for _, c := range group {
-			p.comment(c)
-		}
-		group = group[:0]
-	}
-	for _, c := range start {
+	for _, c := range f.Decs.Start {
 		if c == "\n" {
-			flush(false)
 			blank = true
 			continue
 		}
-		if !strings.HasPrefix(c, "//") || strings.Contains(c, "\n") {
+		if !strings.HasPrefix(c, "//") || strings.ContainsAny(c, "\n\f\v\xff") || buildLine(c) {
 			return unsupported("comment %q", c)
 		}
-		if blank && len(p.out) > 0 && len(group) == 0 {
-			p.out = append(p.out, '\n')
+		if blank && len(p.out) > 0 {
+			p.newline()
 		}
 		blank = false
-		group = append(group, c)
+		p.comment(c)
 	}
-	flush(true)
 	if blank && len(p.out) > 0 {
-		p.out = append(p.out, '\n')
+		p.newline()
 	}
 	p.out = append(p.out, "package "...)
 	p.out = append(p.out, f.Name.Name...)
@@ -218,6 +206,8 @@ func (p *printer) text(print func() error) (string, error) {
 	err := print()
 	s := string(p.out[start:])
 	p.out = p.out[:start]
+	// An operator that ended the text is no longer at the end of the output.
+	p.lastOpEnd = -1
 	return s, err
 }
 

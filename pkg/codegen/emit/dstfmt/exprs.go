@@ -54,7 +54,7 @@ func (p *printer) node(x dst.Expr, prec1, depth int) error {
 		if !plain(x.Sel) {
 			return unsupported("decorated selector")
 		}
-		p.str(".")
+		p.period(x.X)
 		p.str(x.Sel.Name)
 	case *dst.BinaryExpr:
 		return p.binary(x, prec1, cutoff(x, depth), depth)
@@ -65,9 +65,9 @@ func (p *printer) node(x dst.Expr, prec1, depth int) error {
 		p.str(": ")
 		return p.expr(x.Value)
 	case *dst.StarExpr:
-		return p.prefixed("*", x.X, prec1, depth, false)
+		return p.prefixed(token.MUL, x.X, prec1, depth, false)
 	case *dst.UnaryExpr:
-		return p.prefixed(x.Op.String(), x.X, prec1, depth, true)
+		return p.prefixed(x.Op, x.X, prec1, depth, true)
 	case *dst.ParenExpr:
 		if inner, ok := x.X.(*dst.ParenExpr); ok {
 			return p.expr0(inner, depth)
@@ -81,7 +81,8 @@ func (p *printer) node(x dst.Expr, prec1, depth int) error {
 		if err := p.expr1(x.X, highestPrec, depth); err != nil {
 			return err
 		}
-		p.str(".(")
+		p.period(x.X)
+		p.str("(")
 		if x.Type == nil {
 			p.str("type")
 		} else if err := p.expr(x.Type); err != nil {
@@ -146,26 +147,63 @@ func (p *printer) ident(x *dst.Ident) {
 	p.str(x.Name)
 }
 
+// period writes the dot after x in a selector or type assertion: after an integer literal,
+// which would take it for a decimal point, the printer puts a blank first ("1 .x").
+func (p *printer) period(x dst.Expr) {
+	if lit, ok := x.(*dst.BasicLit); ok && lit.Kind == token.INT {
+		p.str(" ")
+	}
+	p.str(".")
+}
+
+// op writes an operator. Right after another one it could read as a different token with it
+// ("--x" for -(-x), "&^x" for &(^x)); the printer keeps the two apart with a blank.
+func (p *printer) op(tok token.Token) {
+	s := tok.String()
+	if p.lastOpEnd == len(p.out) && combines(p.lastOp, s[0]) {
+		p.str(" ")
+	}
+	p.str(s)
+	p.lastOp, p.lastOpEnd = tok, len(p.out)
+}
+
+// combines reports whether an operator starting with next joins prev into another token.
+func combines(prev token.Token, next byte) bool {
+	switch prev {
+	case token.ADD:
+		return next == '+'
+	case token.SUB:
+		return next == '-'
+	case token.QUO:
+		return next == '*'
+	case token.LSS:
+		return next == '-' || next == '<'
+	case token.AND:
+		return next == '&' || next == '^'
+	}
+	return false
+}
+
 // prefixed writes a unary operator or a dereference; parenthesised where the context binds
-// tighter (a selector on *x reads (*x).f).
-func (p *printer) prefixed(op string, x dst.Expr, prec1, depth int, unary bool) error {
-	if unaryPrec < prec1 {
+// tighter (a selector on *x reads (*x).f), and then printed afresh inside the parentheses, at
+// depth 1. The operand of a dereference is always at depth 1.
+func (p *printer) prefixed(op token.Token, x dst.Expr, prec1, depth int, unary bool) error {
+	paren := unaryPrec < prec1
+	if paren {
 		p.str("(")
-		p.str(op)
-		var err error
-		if unary {
-			err = p.expr1(x, unaryPrec, depth)
-		} else {
-			err = p.expr(x)
-		}
-		p.str(")")
-		return err
+		depth = 1
 	}
-	p.str(op)
+	p.op(op)
+	var err error
 	if unary {
-		return p.expr1(x, unaryPrec, depth)
+		err = p.expr1(x, unaryPrec, depth)
+	} else {
+		err = p.expr(x)
 	}
-	return p.expr(x)
+	if paren {
+		p.str(")")
+	}
+	return err
 }
 
 // binary writes x with blanks around its operator when its precedence is below cutoff.
@@ -186,7 +224,7 @@ func (p *printer) binary(x *dst.BinaryExpr, prec1, cutoff, depth int) error {
 	if blank {
 		p.str(" ")
 	}
-	p.str(x.Op.String())
+	p.op(x.Op)
 	if blank {
 		p.str(" ")
 	}
@@ -269,7 +307,7 @@ func (p *printer) call(x *dst.CallExpr, depth int) error {
 		if !plain(f) || !plain(f.Sel) {
 			return unsupported("decorated selector")
 		}
-		p.str(".")
+		p.period(f.X)
 		p.str(f.Sel.Name)
 	default:
 		if err := p.expr1(x.Fun, highestPrec, depth); err != nil {
