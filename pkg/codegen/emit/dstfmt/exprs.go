@@ -297,22 +297,12 @@ func (p *printer) call(x *dst.CallExpr, depth int) error {
 	if len(x.Args) > 1 {
 		depth++
 	}
-	switch f := x.Fun.(type) {
-	case *dst.FuncType:
+	if _, ok := x.Fun.(*dst.FuncType); ok {
 		return unsupported("conversion to a func type")
-	case *dst.SelectorExpr:
-		if err := p.expr1(f.X, highestPrec, depth); err != nil {
-			return err
-		}
-		if !plain(f) || !plain(f.Sel) {
-			return unsupported("decorated selector")
-		}
-		p.period(f.X)
-		p.str(f.Sel.Name)
-	default:
-		if err := p.expr1(x.Fun, highestPrec, depth); err != nil {
-			return err
-		}
+	}
+	// A selector prints its operand at the call's depth, as the printer does for methods.
+	if err := p.expr1(x.Fun, highestPrec, depth); err != nil {
+		return err
 	}
 	p.str("(")
 	if err := p.inlineList(x.Args, depth); err != nil {
