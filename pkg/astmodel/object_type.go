@@ -1,6 +1,7 @@
 package astmodel
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 )
@@ -86,6 +87,20 @@ func (o *ObjectType) WithProperties(props ...*Property) *ObjectType {
 	}
 	slices.SortStableFunc(c.properties, func(a, b *Property) int { return strings.Compare(a.Name, b.Name) })
 	return &c
+}
+
+// WithNewProperties returns a copy with these properties added; unlike WithProperties it
+// refuses to replace one already there (same Go or JSON name), so that a property added beside
+// the swagger's never silently takes the place of one.
+func (o *ObjectType) WithNewProperties(props ...*Property) (*ObjectType, error) {
+	for i, p := range props {
+		for _, q := range append(slices.Clone(o.properties), props[:i]...) {
+			if q.Name == p.Name || q.JSONName == p.JSONName {
+				return nil, fmt.Errorf("property %s (%s) is already there as %s (%s, from %s)", p.Name, p.JSONName, q.Name, q.JSONName, q.Source)
+			}
+		}
+	}
+	return o.WithProperties(props...), nil
 }
 
 // WithoutProperty returns a copy without the named property.

@@ -1,0 +1,97 @@
+package codegen
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/armgen/armgen/pkg/astmodel"
+	"github.com/armgen/armgen/pkg/codegen/config"
+)
+
+// clashFile is where the one swagger file of a naming fixture lives, relative to its spec root.
+const clashFile = "clash/resource-manager/Microsoft.Clash/stable/2021-01-01/clash.json"
+
+// clashSwagger is a provider with one resource group resource, Microsoft.Clash/things, whose
+// body is the Thing definition: id, name, type, location and a flattened properties envelope
+// (ThingProperties). props are the envelope's properties and defs are extra definitions, as
+// JSON, so each test states only the names it is about.
+func clashSwagger(props string, defs string) string {
+	param := func(name string) string {
+		return `{"name": "` + name + `", "in": "path", "required": true, "type": "string"}`
+	}
+	body := `{
+  "swagger": "2.0",
+  "info": {"title": "ClashClient", "version": "2021-01-01"},
+  "host": "management.azure.com",
+  "paths": {
+    "/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Clash/things/{thingName}": {
+      "get": {"operationId": "Things_Get", "parameters": [` + param("subscriptionId") + `, ` + param("resourceGroupName") + `, ` + param("thingName") + `,
+          {"name": "api-version", "in": "query", "required": true, "type": "string"}],
+        "responses": {"200": {"description": "OK", "schema": {"$ref": "#/definitions/Thing"}}}},
+      "put": {"operationId": "Things_CreateOrUpdate", "parameters": [` + param("subscriptionId") + `, ` + param("resourceGroupName") + `, ` + param("thingName") + `,
+          {"name": "api-version", "in": "query", "required": true, "type": "string"},
+          {"name": "thing", "in": "body", "required": true, "schema": {"$ref": "#/definitions/Thing"}}],
+        "responses": {"200": {"description": "OK", "schema": {"$ref": "#/definitions/Thing"}}}}
+    }
+  },
+  "definitions": {
+    "Thing": {"type": "object", "properties": {
+      "id": {"type": "string", "readOnly": true},
+      "name": {"type": "string", "readOnly": true},
+      "type": {"type": "string", "readOnly": true},
+      "location": {"type": "string"},
+      "properties": {"$ref": "#/definitions/ThingProperties", "x-ms-client-flatten": true}
+    }},
+    "ThingProperties": {"type": "object", "properties": {` + props + `}}` + defs + `
+  }
+}`
+	var check any
+	if err := json.Unmarshal([]byte(body), &check); err != nil {
+		panic("clashSwagger: the fixture is not JSON: " + err.Error() + "\n" + body)
+	}
+	return body
+}
+
+// runClash writes the swagger and a config exporting Thing (plus model, indented under the
+// version) into a fresh spec root and generates in memory.
+func runClash(t *testing.T, swagger, model string) (*Result, *config.Config, error) {
+	t.Helper()
+	dir := t.TempDir()
+	root := filepath.Join(dir, "specification")
+	file := filepath.Join(root, clashFile)
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, []byte(swagger), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfgFile := filepath.Join(dir, "azure-arm.yaml")
+	body := "specRoot: " + root + "\noutputPackage: example.com/clash/generated\nobjectModelConfiguration:\n  clash:\n    2021-01-01:\n      Thing:\n        $export: true\n" + model
+	if err := os.WriteFile(cfgFile, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := config.Load(cfgFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(context.Background(), Options{Config: cfg, SpecRoot: root})
+	return res, cfg, err
+}
+
+// thingObject is the object of the definition named name in the API package (Thing_Spec,
+// Thing_STATUS), or with storage set in its storage twin.
+func thingObject(t *testing.T, res *Result, name string, storage bool) *astmodel.ObjectType {
+	t.Helper()
+	for n, d := range res.Definitions {
+		if n.Name == name && n.Package.IsAPI() && !n.Package.ARM && n.Package.Storage == storage {
+			if obj, ok := d.Type.(*astmodel.ObjectType); ok {
+				return obj
+			}
+		}
+	}
+	t.Fatalf("no object %s (storage %v)", name, storage)
+	return nil
+}
