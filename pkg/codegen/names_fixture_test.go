@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -69,7 +70,7 @@ func runClash(t *testing.T, swagger, model string) (*Result, *config.Config, err
 		t.Fatal(err)
 	}
 	cfgFile := filepath.Join(dir, "azure-arm.yaml")
-	body := "specRoot: " + root + "\noutputPackage: example.com/clash/generated\nobjectModelConfiguration:\n  clash:\n    2021-01-01:\n      Thing:\n        $export: true\n" + model
+	body := "specRoot: " + root + "\noutputPackage: " + clashPackage + "\nobjectModelConfiguration:\n  clash:\n    2021-01-01:\n      Thing:\n        $export: true\n" + model
 	if err := os.WriteFile(cfgFile, []byte(body), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -94,4 +95,40 @@ func thingObject(t *testing.T, res *Result, name string, storage bool) *astmodel
 	}
 	t.Fatalf("no object %s (storage %v)", name, storage)
 	return nil
+}
+
+// clashPackage is the import path generated fixture code is built under: a folder of this
+// module, so that it compiles against the module's own genruntime.
+const clashPackage = "github.com/armgen/armgen/pkg/codegen/testdata/clashbuild"
+
+// buildClash writes what a fixture generated into the module and compiles it with go vet
+// (which type-checks the package and its generated tests), so a field named like a method or a
+// switch with the same case twice fails here as it would for a user.
+func buildClash(t *testing.T, res *Result) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds generated code with the go command")
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	dir := filepath.Join("testdata", "clashbuild")
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = os.RemoveAll(dir) })
+	for path, body := range res.Files {
+		file := filepath.Join(dir, filepath.FromSlash(path))
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, body, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command(goTool, "vet", "./"+filepath.ToSlash(dir)+"/...")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("the generated code does not compile: %v\n%s", err, out)
+	}
 }

@@ -24,6 +24,7 @@ func TestSwaggerPropertiesNamedLikeTheOperatorsSurvive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer buildClash(t, res)
 	spec := thingObject(t, res, "Thing_Spec", false)
 	status := thingObject(t, res, "Thing_STATUS", false)
 	storageSpec := thingObject(t, res, "Thing_Spec", true)
