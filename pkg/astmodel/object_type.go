@@ -24,10 +24,12 @@ type ObjectType struct {
 
 func (*ObjectType) isType() {}
 
-// NewObjectType builds an object with the given properties.
+// NewObjectType builds an object with exactly the given properties (sorted). Two of one name
+// are both kept, never one silently for the other: check-names then reports the clash.
 func NewObjectType(props ...*Property) *ObjectType {
-	o := &ObjectType{}
-	return o.WithProperties(props...)
+	o := &ObjectType{properties: slices.Clone(props)}
+	slices.SortStableFunc(o.properties, func(a, b *Property) int { return strings.Compare(a.Name, b.Name) })
+	return o
 }
 
 // Properties returns the properties in order; callers must not change the slice.
@@ -110,11 +112,12 @@ func (o *ObjectType) WithoutProperty(name string) *ObjectType {
 	return &c
 }
 
-// WithOnlyProperties returns a copy holding exactly props (sorted).
+// WithOnlyProperties returns a copy holding exactly props (sorted); like NewObjectType it keeps
+// two of one name, for check-names to report.
 func (o *ObjectType) WithOnlyProperties(props []*Property) *ObjectType {
 	c := *o
-	c.properties = nil
-	return c.WithProperties(props...)
+	c.properties = NewObjectType(props...).properties
+	return &c
 }
 
 func (o *ObjectType) String() string {

@@ -41,6 +41,26 @@ func TestGoNameClashesKeepEveryProperty(t *testing.T) {
 	}
 }
 
+// TestDerivedNameClashesKeepEveryProperty: a name the generator derives (an ARM ID subnetId
+// becomes the reference subnetReference) beside a swagger property of that name keeps both:
+// the swagger's keeps its name, the reference is numbered, and the rename is recorded.
+func TestDerivedNameClashesKeepEveryProperty(t *testing.T) {
+	res, _, err := runClash(t, clashSwagger(`"subnetId": {"type": "string", "format": "arm-id"}, "subnetReference": {"type": "string"}`, ""), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer buildClash(t, res)
+	spec := thingObject(t, res, "Thing_Spec", false)
+	plain, ok := spec.PropertyByJSON("subnetReference")
+	if !ok || plain.ARMName != "subnetReference" || astmodel.Unwrap(plain.Type) != astmodel.StringType {
+		t.Errorf("the swagger's subnetReference is not kept: %s", spec)
+	}
+	ref, ok := spec.PropertyByJSON("subnetReference2")
+	if !ok || ref.ARMName != "subnetId" || astmodel.Unwrap(ref.Type) != astmodel.ResourceReferenceType || ref.Provenance.Renamed != astmodel.ByClash {
+		t.Errorf("the reference made of subnetId is not kept as subnetReference2: %s", spec)
+	}
+}
+
 // TestPropertiesNamedLikeGeneratedMethodsCompile: properties called deepCopy or convertToARM,
 // or like any other method the emitter generates on object types, get a Go name that does not
 // meet the method; their JSON names stay.

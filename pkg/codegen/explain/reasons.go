@@ -89,6 +89,9 @@ func (e *Explanation) reasons() []string {
 		}
 		add("renamed from %q %s", p.ARMName, why)
 	}
+	if p.Provenance.Renamed == astmodel.ByClash && p.JSONName == p.ARMName {
+		add("its Go field is %s: %s", p.Name, p.Provenance.ClashedWith)
+	}
 	if p.ImportConfigMap == "optional" {
 		add("may instead come from a ConfigMap, through %s%s", p.JSONName, astmodel.FromConfigSuffix)
 	}

@@ -114,7 +114,7 @@ func (b *TypeBuilder) objectType(doc *Document, ptr string, s *spec.Schema, name
 		}
 		out = append(out, p)
 	}
-	obj = obj.WithProperties(uniqueNames(out)...)
+	obj = obj.WithProperties(astmodel.UniqueNames(out)...)
 	if discriminator != nil {
 		obj.Discriminator, obj.DiscriminatorValue = discriminator.property, discriminator.value
 	}

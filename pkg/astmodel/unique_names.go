@@ -1,28 +1,27 @@
-package loader
+package astmodel
 
 import (
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/armgen/armgen/pkg/astmodel"
 )
 
-// uniqueNames gives every property of one object a Go field name and a JSON name of its own.
+// UniqueNames gives every property of one object a Go field name and a JSON name of its own.
 // Wire names that differ only in what Go drops or capitalises (http-port, http.port, httpPort;
 // foo and Foo) make the same names: the one spelled as Kubernetes JSON spells it (httpPort) keeps
 // them, the others, in wire-name order, are numbered (HttpPort2, httpPort2) and keep their wire
 // names for ARM. A Go name that is a generated method's (DeepCopy, ConvertToARM) gets a suffix.
-// Every rename is recorded, so gen explain can say why; $renameTo, which matches wire names,
-// can choose better names.
-func uniqueNames(props []*astmodel.Property) []*astmodel.Property {
+// The same holds for names the generator derives (subnetId becomes subnetReference, beside a
+// swagger subnetReference). Every rename is recorded, so gen explain can say why; $renameTo,
+// which matches wire names, can choose better names.
+func UniqueNames(props []*Property) []*Property {
 	out := slices.Clone(props)
 	for i, p := range out {
-		if astmodel.IsGeneratedMethod(p.Name) {
+		if IsGeneratedMethod(p.Name) {
 			c := p.Copy()
-			c.Name += astmodel.MethodClashSuffix
-			c.Provenance.Renamed = astmodel.ByClash
+			c.Name += MethodClashSuffix
+			c.Provenance.Renamed = ByClash
 			c.Provenance.ClashedWith = fmt.Sprintf("the generated method %s (Go name %s)", p.Name, c.Name)
 			out[i] = c
 		}
@@ -51,15 +50,15 @@ func uniqueNames(props []*astmodel.Property) []*astmodel.Property {
 		n := 2
 		for _, i := range idx[1:] {
 			name := first.Name + strconv.Itoa(n)
-			for taken[name] || taken[astmodel.JSONName(name)] {
+			for taken[name] || taken[JSONName(name)] {
 				n++
 				name = first.Name + strconv.Itoa(n)
 			}
 			n++
-			taken[name], taken[astmodel.JSONName(name)] = true, true
+			taken[name], taken[JSONName(name)] = true, true
 			c := out[i].Copy()
-			c.Name, c.JSONName = name, astmodel.JSONName(name)
-			c.Provenance.Renamed = astmodel.ByClash
+			c.Name, c.JSONName = name, JSONName(name)
+			c.Provenance.Renamed = ByClash
 			c.Provenance.ClashedWith = fmt.Sprintf("%q's, as both make the Go name %s", first.ARMName, first.Name)
 			out[i] = c
 		}
@@ -69,7 +68,7 @@ func uniqueNames(props []*astmodel.Property) []*astmodel.Property {
 
 // compareClaims orders the properties that want one name: the wire name already spelled as
 // the JSON name first, then by wire name, so the outcome does not depend on the swagger's order.
-func compareClaims(a, b *astmodel.Property) int {
+func compareClaims(a, b *Property) int {
 	ca, cb := a.ARMName == a.JSONName, b.ARMName == b.JSONName
 	switch {
 	case ca && !cb:
