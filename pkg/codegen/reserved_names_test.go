@@ -12,7 +12,7 @@ import (
 // TestSwaggerPropertiesNamedLikeTheOperatorsSurvive: a swagger property called owner, azureName,
 // operatorSpec or originalVersion (spec) or conditions (status), as SecurityInsights incidents
 // and Cdn rules have, keeps its value under a new name made from the resource type (owner ->
-// thingOwner) instead of being replaced by the operator's own; the rename is recorded and gen
+// thingowner, as ASO writes a Cdn rule's conditions as ruleconditions) instead of being replaced by the operator's own; the rename is recorded and gen
 // explain tells both apart.
 func TestSwaggerPropertiesNamedLikeTheOperatorsSurvive(t *testing.T) {
 	props := `"owner": {"type": "string", "description": "the assignee"},
@@ -33,14 +33,14 @@ func TestSwaggerPropertiesNamedLikeTheOperatorsSurvive(t *testing.T) {
 		where      string
 		wire, json string
 	}{
-		{spec, "spec", "owner", "thingOwner"},
-		{spec, "spec", "azureName", "thingAzureName"},
-		{spec, "spec", "operatorSpec", "thingOperatorSpec"},
-		{spec, "spec", "originalVersion", "thingOriginalVersion"},
-		{spec, "spec", "conditions", "thingConditions"},
-		{storageSpec, "storage spec", "originalVersion", "thingOriginalVersion"},
-		{status, "status", "conditions", "thingConditions"},
-		{status, "status", "owner", "thingOwner"}, // as in the spec, so that the two still match
+		{spec, "spec", "owner", "thingowner"},
+		{spec, "spec", "azureName", "thingazurename"},
+		{spec, "spec", "operatorSpec", "thingoperatorspec"},
+		{spec, "spec", "originalVersion", "thingoriginalversion"},
+		{spec, "spec", "conditions", "thingconditions"},
+		{storageSpec, "storage spec", "originalVersion", "thingoriginalversion"},
+		{status, "status", "conditions", "thingconditions"},
+		{status, "status", "owner", "thingowner"}, // as in the spec, so that the two still match
 	} {
 		p, ok := c.obj.PropertyByJSON(c.json)
 		if !ok || p.ARMName != c.wire {
@@ -66,7 +66,7 @@ func TestSwaggerPropertiesNamedLikeTheOperatorsSurvive(t *testing.T) {
 	}
 
 	for query, want := range map[string]string{
-		"clash/v1api20210101/Thing.spec.thingOwner":   `renamed from "owner" by the generator: its own name would have met the operator's own owner in every spec`,
+		"clash/v1api20210101/Thing.spec.thingowner":   `renamed from "owner" by the generator: its own name would have met the operator's own owner in every spec`,
 		"clash/v1api20210101/Thing.spec.owner":        "added to every owned resource",
 		"clash/v1api20210101/Thing.status.conditions": "added to every status",
 	} {
@@ -93,7 +93,7 @@ func TestSwaggerPropertiesNamedLikeTheOperatorsSurvive(t *testing.T) {
 func TestRenameToAnOperatorNameIsAConfigError(t *testing.T) {
 	_, _, err := runClash(t, clashSwagger(`"assignee": {"type": "string"}`, ""),
 		"      ThingProperties:\n        assignee:\n          $renameTo: owner\n")
-	want := `objectModelConfiguration.clash.2021-01-01.ThingProperties.assignee.$renameTo: owner is the name of the operator's own property in every spec; choose another name; did you mean "thingOwner"?`
+	want := `objectModelConfiguration.clash.2021-01-01.ThingProperties.assignee.$renameTo: owner is the name of the operator's own property in every spec; choose another name; did you mean "thingowner"?`
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Fatalf("got  %v\nwant …%s", err, want)
 	}

@@ -24,7 +24,9 @@ var Reserved = []struct{ JSONName, Where string }{
 // makeRoom renames each swagger property of obj (a spec or status of e) that has one of the
 // operator's names, in spec and status alike so that the two still match, so that neither replaces the other: Azure's owner of a SecurityInsights
 // incident, the match conditions of a Cdn rule. The new name puts the resource type's singular
-// first (owner -> incidentOwner, conditions -> ruleConditions), which reads as what it is and
+// first, in JSON all lower case as Azure Service Operator spells the Cdn rule's (its sample
+// v2/samples/cdn/v1api20230501/v1api20230501_rule.yaml at ae18971 writes spec.ruleconditions):
+// owner -> incidentowner (Go IncidentOwner), conditions -> ruleconditions (RuleConditions). It
 // depends only on the resource, so it is the same in every version and every run. A property
 // a $renameTo moved onto one of the names is the setting's mistake, reported at the setting.
 func makeRoom(cfg *config.Config, e *selection.Export, obj *astmodel.ObjectType) (*astmodel.ObjectType, error) {
@@ -34,9 +36,9 @@ func makeRoom(cfg *config.Config, e *selection.Export, obj *astmodel.ObjectType)
 		if !clash {
 			continue
 		}
-		prefix := astmodel.ExportedName(loader.KindName(e.Resource.Segments[len(e.Resource.Segments)-1:]))
+		prefix := loader.KindName(e.Resource.Segments[len(e.Resource.Segments)-1:])
 		name := prefix + p.Name
-		json := astmodel.JSONName(name)
+		json := strings.ToLower(name)
 		if p.Provenance.Renamed == astmodel.ByConfig {
 			if pc := renameSetting(e, p); pc != nil {
 				return nil, config.NewError(cfg, pc.Path+".$renameTo", pc.Pos,
