@@ -14,11 +14,14 @@ import (
 func TestGoNameClashesKeepEveryProperty(t *testing.T) {
 	props := `"http-port": {"type": "integer"}, "http.port": {"type": "integer"}, "httpPort": {"type": "integer"},
 		"Foo": {"type": "string"}, "foo": {"type": "string"}`
-	res, _, err := runClash(t, clashSwagger(props, ""), "")
+	res, cfg, err := runClash(t, clashSwagger(props, ""), "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer buildClash(t, res)
+	if text, want := explainText(t, res, cfg, "clash/v1api20210101/Thing.spec.httpPort2"), `renamed from "http-port" by the generator: its own name would have met "httpPort"'s, as both make the Go name HttpPort`; !strings.Contains(text, want) {
+		t.Errorf("gen explain does not say %q:\n%s", want, text)
+	}
 	for _, name := range []string{"Thing_Spec", "Thing_STATUS"} {
 		obj := thingObject(t, res, name, false)
 		want := map[string][2]string{ // wire name -> Go name, JSON name
@@ -69,9 +72,12 @@ func TestPropertiesNamedLikeGeneratedMethodsCompile(t *testing.T) {
 	for _, m := range astmodel.GeneratedMethods {
 		props = append(props, `"`+astmodel.JSONName(m)+`": {"type": "string"}`)
 	}
-	res, _, err := runClash(t, clashSwagger(strings.Join(props, ", "), ""), "")
+	res, cfg, err := runClash(t, clashSwagger(strings.Join(props, ", "), ""), "")
 	if err != nil {
 		t.Fatal(err)
+	}
+	if text, want := explainText(t, res, cfg, "clash/v1api20210101/Thing.spec.deepCopy"), "its Go field is DeepCopyProperty: the generated method DeepCopy"; !strings.Contains(text, want) {
+		t.Errorf("gen explain does not say %q:\n%s", want, text)
 	}
 	for _, storage := range []bool{false, true} {
 		obj := thingObject(t, res, "Thing_Spec", storage)

@@ -1,6 +1,7 @@
 package codegen
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"os"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/armgen/armgen/pkg/astmodel"
 	"github.com/armgen/armgen/pkg/codegen/config"
+	"github.com/armgen/armgen/pkg/codegen/explain"
 )
 
 // clashFile is where the one swagger file of a naming fixture lives, relative to its spec root.
@@ -131,4 +133,22 @@ func buildClash(t *testing.T, res *Result) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("the generated code does not compile: %v\n%s", err, out)
 	}
+}
+
+// explainText is what gen explain prints for query over a fixture's result.
+func explainText(t *testing.T, res *Result, cfg *config.Config, query string) string {
+	t.Helper()
+	q, err := explain.ParseQuery(query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := explain.Explain(res.Definitions, cfg, q)
+	if err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	var b bytes.Buffer
+	if err := e.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }

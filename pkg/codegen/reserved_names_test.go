@@ -1,12 +1,10 @@
 package codegen
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 
 	"github.com/armgen/armgen/pkg/astmodel"
-	"github.com/armgen/armgen/pkg/codegen/explain"
 )
 
 // TestSwaggerPropertiesNamedLikeTheOperatorsSurvive: a swagger property called owner, azureName,
@@ -70,20 +68,9 @@ func TestSwaggerPropertiesNamedLikeTheOperatorsSurvive(t *testing.T) {
 		"clash/v1api20210101/Thing.spec.owner":        "added to every owned resource",
 		"clash/v1api20210101/Thing.status.conditions": "added to every status",
 	} {
-		q, err := explain.ParseQuery(query)
-		if err != nil {
-			t.Fatal(err)
-		}
-		e, err := explain.Explain(res.Definitions, cfg, q)
-		if err != nil {
-			t.Fatalf("%s: %v", query, err)
-		}
-		var b bytes.Buffer
-		if err := e.Write(&b); err != nil {
-			t.Fatal(err)
-		}
-		if !strings.Contains(b.String(), want) {
-			t.Errorf("gen explain %s does not say %q:\n%s", query, want, b.String())
+		text := explainText(t, res, cfg, query)
+		if !strings.Contains(text, want) {
+			t.Errorf("gen explain %s does not say %q:\n%s", query, want, text)
 		}
 	}
 }
