@@ -21,8 +21,9 @@ func newCheckCommand(g *globalFlags) *cobra.Command {
 		Long: `check generates in memory, exactly as gen would, and compares the result with the output
 directory and the generated pages of the docs folder (resources.md and resources/) on disk; it
 writes nothing. It exits 0 when they are equal; otherwise it lists the files that differ, prints
-a unified diff of the changed ones (- on disk, + regenerated) and the command that fixes it, and
-exits 1. CI runs it, so a stale generated/ fails the build.`,
+a unified diff of the changed ones (- on disk, + regenerated) and the command that fixes it (gen
+with the same flags), and exits 1. CI runs it, so a stale generated/ fails the build. With --all
+and --out it checks the output of gen --all --out.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runCheck(cmd, g, maxLines)
@@ -31,6 +32,8 @@ exits 1. CI runs it, so a stale generated/ fails the build.`,
 	cmd.Flags().StringVarP(&g.out, "out", "o", "", "the output directory to check (default outputPath in the config)")
 	cmd.Flags().StringVar(&g.docs, "docs", "", "the docs folder to check (default docsPath in the config; none with --out)")
 	cmd.Flags().IntVar(&maxLines, "max-diff-lines", 200, "print at most this many lines of diff; 0 prints all")
+	cmd.Flags().BoolVar(&g.all, "all", false, "check the output of gen --all (every resource type of the spec root); use with --out")
+	cmd.Flags().BoolVar(&g.fullDesc, "full-descriptions", false, "check output generated with gen --full-descriptions")
 	return cmd
 }
 
@@ -106,20 +109,37 @@ func writeDrift(w io.Writer, drift []codegen.Drift, maxLines int) {
 	}
 }
 
-// fixCommand is the command that regenerates what check compared.
+// fixCommand is the command that regenerates what check compared: gen with every flag check was
+// given that changes what is generated, so that it writes the same files check expected. Only a
+// check with none of them is fixed by make generate.
 func fixCommand(g *globalFlags) string {
-	c := "go run ./cmd/gen"
-	if g.config != "azure-arm.yaml" {
-		c += " -c " + g.config
+	var args []string
+	add := func(flag, value, def string) {
+		if value != def {
+			args = append(args, flag, shellQuote(value))
+		}
 	}
-	if g.out != "" {
-		c += " -o " + g.out
+	add("-c", g.config, "azure-arm.yaml")
+	add("--spec-root", g.specRoot, "")
+	add("--package", g.goPackage, "")
+	if g.all {
+		args = append(args, "--all")
 	}
-	if g.docs != "" {
-		c += " --docs " + g.docs
+	if g.fullDesc {
+		args = append(args, "--full-descriptions")
 	}
-	if c == "go run ./cmd/gen" {
+	add("-o", g.out, "")
+	add("--docs", g.docs, "")
+	if len(args) == 0 {
 		return "make generate"
 	}
-	return c
+	return "go run ./cmd/gen " + strings.Join(args, " ")
+}
+
+// shellQuote quotes a value for a POSIX shell when it holds anything but safe characters.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=@+,") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -44,6 +44,13 @@ kubectl apply --server-side -k generated/crds[/<group>].`,
 }
 
 func runCrds(cmd *cobra.Command, g *globalFlags, pattern, dir, out string) error {
+	// crds reads CRDs already generated; the flags that steer generation would change nothing,
+	// and ignoring them would let a user believe the bundle came from another spec root.
+	for _, flag := range []string{"spec-root", "package"} {
+		if cmd.Flags().Changed(flag) {
+			return fmt.Errorf("gen crds reads the CRDs already generated (from --crd-dir, or the crds folder of outputPath in the config), so --%s does not apply; generate with `go run ./cmd/gen --%s ... -o DIR` first, then pass --crd-dir DIR/crds", flag, flag)
+		}
+	}
 	p, err := crdbundle.ParsePattern(pattern)
 	if err != nil {
 		return err

@@ -21,7 +21,7 @@ func newReportCommand(g *globalFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			o.All, o.StopAfter = true, "check-names"
+			o.All, o.StopAfter = true, "plan-conversions"
 			res, err := codegen.Run(cmd.Context(), o)
 			if err != nil {
 				return err

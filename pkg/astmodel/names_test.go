@@ -30,3 +30,22 @@ func TestNames(t *testing.T) {
 		}
 	}
 }
+
+// TestObjectTypesNeverDropAPropertySilently: NewObjectType and WithOnlyProperties keep two
+// properties of one name (check-names reports them), and WithNewProperties refuses to replace.
+func TestObjectTypesNeverDropAPropertySilently(t *testing.T) {
+	a := &Property{Name: "Size", JSONName: "size", Type: StringType}
+	b := &Property{Name: "Size", JSONName: "Size", Type: IntType}
+	if n := len(NewObjectType(a, b).Properties()); n != 2 {
+		t.Errorf("NewObjectType kept %d of 2", n)
+	}
+	if n := len(NewObjectType().WithOnlyProperties([]*Property{a, b}).Properties()); n != 2 {
+		t.Errorf("WithOnlyProperties kept %d of 2", n)
+	}
+	if _, err := NewObjectType(a).WithNewProperties(b); err == nil {
+		t.Error("WithNewProperties replaced a property")
+	}
+	if o, err := NewObjectType(a).WithNewProperties(&Property{Name: "Colour", JSONName: "colour", Type: StringType}); err != nil || len(o.Properties()) != 2 {
+		t.Errorf("WithNewProperties: %v", err)
+	}
+}

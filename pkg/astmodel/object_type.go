@@ -1,6 +1,7 @@
 package astmodel
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 )
@@ -23,10 +24,12 @@ type ObjectType struct {
 
 func (*ObjectType) isType() {}
 
-// NewObjectType builds an object with the given properties.
+// NewObjectType builds an object with exactly the given properties (sorted). Two of one name
+// are both kept, never one silently for the other: check-names then reports the clash.
 func NewObjectType(props ...*Property) *ObjectType {
-	o := &ObjectType{}
-	return o.WithProperties(props...)
+	o := &ObjectType{properties: slices.Clone(props)}
+	slices.SortStableFunc(o.properties, func(a, b *Property) int { return strings.Compare(a.Name, b.Name) })
+	return o
 }
 
 // Properties returns the properties in order; callers must not change the slice.
@@ -88,6 +91,20 @@ func (o *ObjectType) WithProperties(props ...*Property) *ObjectType {
 	return &c
 }
 
+// WithNewProperties returns a copy with these properties added; unlike WithProperties it
+// refuses to replace one already there (same Go or JSON name), so that a property added beside
+// the swagger's never silently takes the place of one.
+func (o *ObjectType) WithNewProperties(props ...*Property) (*ObjectType, error) {
+	for i, p := range props {
+		for _, q := range append(slices.Clone(o.properties), props[:i]...) {
+			if q.Name == p.Name || q.JSONName == p.JSONName {
+				return nil, fmt.Errorf("property %s (%s) is already there as %s (%s, from %s)", p.Name, p.JSONName, q.Name, q.JSONName, q.Source)
+			}
+		}
+	}
+	return o.WithProperties(props...), nil
+}
+
 // WithoutProperty returns a copy without the named property.
 func (o *ObjectType) WithoutProperty(name string) *ObjectType {
 	c := *o
@@ -95,11 +112,12 @@ func (o *ObjectType) WithoutProperty(name string) *ObjectType {
 	return &c
 }
 
-// WithOnlyProperties returns a copy holding exactly props (sorted).
+// WithOnlyProperties returns a copy holding exactly props (sorted); like NewObjectType it keeps
+// two of one name, for check-names to report.
 func (o *ObjectType) WithOnlyProperties(props []*Property) *ObjectType {
 	c := *o
-	c.properties = nil
-	return c.WithProperties(props...)
+	c.properties = NewObjectType(props...).properties
+	return &c
 }
 
 func (o *ObjectType) String() string {

@@ -14,6 +14,10 @@ const (
 	ByConfig Reason = "config"
 	// ByEmbedding: it is the ID of a resource embedded in another resource.
 	ByEmbedding Reason = "embedding"
+	// ByClash: its name would have met another property's (the operator's own owner or
+	// conditions, another wire name with the same Go name, a generated method), so the
+	// generator gave it a new one; Provenance.ClashedWith says which.
+	ByClash Reason = "clash"
 )
 
 // Provenance records why a property has its shape, beyond the swagger's own declaration.
@@ -23,8 +27,11 @@ type Provenance struct {
 	Secret Reason
 	// Reference says why the property takes a resource reference in specs.
 	Reference Reason
-	// Renamed says why the JSON name differs from the wire name, when a setting renamed it.
+	// Renamed says why the JSON name differs from the wire name, when a setting or a clash
+	// renamed it.
 	Renamed Reason
+	// ClashedWith, when Renamed is ByClash, names what the property's own name would have met.
+	ClashedWith string
 	// Flatten says who decided whether the property's object is lifted: the swagger
 	// (x-ms-client-flatten) when empty, or the config ($flatten).
 	Flatten Reason

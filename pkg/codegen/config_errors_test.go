@@ -51,3 +51,34 @@ func TestConfigErrorsAgainstSpecs(t *testing.T) {
 		})
 	}
 }
+
+// TestMisspeltRenamedFromIsAConfigError: a $renamedFrom naming a property the other generated
+// versions of the type do not have would pair nothing (values written in one version would read
+// back empty in the other); it is an error at the setting with the nearest real name.
+func TestMisspeltRenamedFromIsAConfigError(t *testing.T) {
+	cfg, err := config.Load("../../specs/testdata/cases/cachelite/azure-arm.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Run(context.Background(), Options{Config: cfg}); err != nil {
+		t.Fatalf("the case as committed: %v", err)
+	}
+	data, err := os.ReadFile(cfg.File)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := strings.Replace(string(data), "$renamedFrom: enableNonSslPort", "$renamedFrom: enableNonSSLPort", 1)
+	if bad == string(data) {
+		t.Fatal("the cachelite case has no $renamedFrom: enableNonSslPort to misspell")
+	}
+	file := filepath.Join(filepath.Dir(cfg.File), "misspelt-renamed-from.yaml")
+	cfg, err = config.Parse(file, []byte(bad))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Run(context.Background(), Options{Config: cfg})
+	want := `misspelt-renamed-from.yaml:18:9: objectModelConfiguration.cachelite.2020-12-01.Cache.nonSslPortEnabled.$renamedFrom: Cache has no property enableNonSSLPort in 2020-06-01; did you mean "enableNonSslPort"?`
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("got  %v\nwant …%s", err, want)
+	}
+}

@@ -24,7 +24,7 @@ func TestCorpusSweep(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Run(context.Background(), Options{Config: cfg, SpecRoot: root, All: true, StopAfter: "check-names"})
+	res, err := Run(context.Background(), Options{Config: cfg, SpecRoot: root, All: true, StopAfter: "plan-conversions"})
 	if err != nil {
 		t.Fatal(err)
 	}

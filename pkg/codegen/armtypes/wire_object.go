@@ -64,7 +64,7 @@ func (w *wireObject) markVariant(name string) {
 }
 
 func (w *wireObject) taken(name string) bool {
-	return slices.ContainsFunc(w.fields, func(f wireField) bool { return f.name == name })
+	return slices.ContainsFunc(w.fields, func(f wireField) bool { return f.name == name }) || slices.Contains(astmodel.WireMethods, name)
 }
 
 // definition renders the wire object as a definition of name.

@@ -26,6 +26,9 @@ type Result struct {
 // to its PUT body and GET response and the envelopes flattened into them. A name that matches
 // nothing is an error with the nearest real name.
 func Apply(cfg *config.Config, versions selection.Versions, exps selection.Exports, raw astmodel.Definitions) (Result, error) {
+	if err := checkRenamedFrom(cfg, versions, exps, raw); err != nil {
+		return Result{}, err
+	}
 	defs := maps.Clone(raw)
 	renames := make(map[astmodel.TypeName]astmodel.TypeName)
 	var read []string

@@ -16,7 +16,7 @@ func (e *Explanation) reasons() []string {
 	var out []string
 	add := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
 
-	if top {
+	if top && p.ARMName == "" { // ours, not a swagger property that had the name first
 		switch p.JSONName {
 		case "azureName":
 			add("added to every spec (add-resource-properties): the resource's name in Azure, from the PUT path's name parameter with its validations; when empty, metadata.name is used")
@@ -81,10 +81,16 @@ func (e *Explanation) reasons() []string {
 		add("the value comes from a key of a Kubernetes ConfigMap (%s: required), sent as %q on the wire", settingPath("$importConfigMapMode"), p.ARMName)
 	case p.ARMName != "" && p.JSONName != p.ARMName:
 		why := "by the generator's naming rules"
-		if p.Provenance.Renamed == astmodel.ByConfig {
+		switch p.Provenance.Renamed {
+		case astmodel.ByConfig:
 			why = "by " + settingPath("$renameTo")
+		case astmodel.ByClash:
+			why = "by the generator: its own name would have met " + p.Provenance.ClashedWith + "; $renameTo in azure-arm.yaml chooses another"
 		}
 		add("renamed from %q %s", p.ARMName, why)
+	}
+	if p.Provenance.Renamed == astmodel.ByClash && p.JSONName == p.ARMName {
+		add("its Go field is %s: %s", p.Name, p.Provenance.ClashedWith)
 	}
 	if p.ImportConfigMap == "optional" {
 		add("may instead come from a ConfigMap, through %s%s", p.JSONName, astmodel.FromConfigSuffix)

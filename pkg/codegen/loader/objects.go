@@ -103,7 +103,6 @@ func (b *TypeBuilder) objectType(doc *Document, ptr string, s *spec.Schema, name
 	}
 	obj := astmodel.NewObjectType()
 	var out []*astmodel.Property
-	usedGo := make(map[string]bool)
 	for _, c := range props {
 		p, err := b.property(c, name.Name, required[c.name])
 		if err != nil {
@@ -113,14 +112,9 @@ func (b *TypeBuilder) objectType(doc *Document, ptr string, s *spec.Schema, name
 			p.Type = discriminator.enum
 			p.Required, p.ReadOnly = true, false
 		}
-		if usedGo[p.Name] {
-			// Two wire names that differ only in characters Go drops (a.b and a_b); keep the first.
-			continue
-		}
-		usedGo[p.Name] = true
 		out = append(out, p)
 	}
-	obj = obj.WithProperties(out...)
+	obj = obj.WithProperties(astmodel.UniqueNames(out)...)
 	if discriminator != nil {
 		obj.Discriminator, obj.DiscriminatorValue = discriminator.property, discriminator.value
 	}

@@ -2,6 +2,7 @@ package loader
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -25,6 +26,7 @@ func (b *TypeBuilder) unionType(doc *Document, ptr string, s *spec.Schema, name 
 		return nil, err
 	}
 	var props []*astmodel.Property
+	seen := make(map[string]Target)
 	for _, v := range variants {
 		vs, _, err := v.Doc.Definition(v.Name())
 		if err != nil {
@@ -33,6 +35,9 @@ func (b *TypeBuilder) unionType(doc *Document, ptr string, s *spec.Schema, name 
 		value := v.Name()
 		if dv, ok := vs.Extensions["x-ms-discriminator-value"].(string); ok && dv != "" {
 			value = dv
+		}
+		if err := uniqueDiscriminator(seen, v, value, s.Discriminator, name); err != nil {
+			return nil, err
 		}
 		vname, err := b.variantType(v, vs, s.Discriminator, value, name)
 		if err != nil {
@@ -48,6 +53,21 @@ func (b *TypeBuilder) unionType(doc *Document, ptr string, s *spec.Schema, name 
 	obj := astmodel.NewObjectType(props...)
 	obj.OneOf, obj.Discriminator = true, s.Discriminator
 	return obj, nil
+}
+
+// uniqueDiscriminator refuses a second variant with a discriminator value already taken: Azure
+// compares the values without regard to case, so two such variants could not be told apart on
+// the wire (and would make one switch with the same case twice).
+func uniqueDiscriminator(seen map[string]Target, v Target, value, discriminator string, union astmodel.TypeName) error {
+	key := strings.ToLower(value)
+	prev, dup := seen[key]
+	if !dup {
+		seen[key] = v
+		return nil
+	}
+	return &SpecError{File: v.Doc.Path, Pointer: v.Pointer,
+		Message: fmt.Sprintf("variants %s (%s#%s) and %s of %s both have the %s value %q, so a response could not say which it is; give each variant its own x-ms-discriminator-value, or leave the resource out",
+			prev.Name(), prev.Doc.Path, prev.Pointer, v.Name(), union.Name, discriminator, value)}
 }
 
 // variantName names a union's property for a variant after its discriminator value, as Azure

@@ -44,6 +44,24 @@ func TestCheck(t *testing.T) {
 				Type: astmodel.NewObjectType(prop("Size", "size", "a.json#/size"), prop("SizeValue", "size", "b.json#/size"))}},
 			want: []string{pkg.TypeName("Widget_Spec").String(), `"size"`, "Size and SizeValue", "a.json#/size", "b.json#/size"},
 		},
+		{
+			name: "two properties with one Go name, both kept by NewObjectType",
+			defs: []astmodel.Definition{widget, {Name: pkg.TypeName("Widget_Spec"),
+				Type: astmodel.NewObjectType(prop("Size", "size", "a.json#/definitions/W/properties/size"), prop("Size", "Size", "a.json#/definitions/W/properties/Size"))}},
+			want: []string{`Go name "Size"`, "a.json#/definitions/W/properties/size", "$renameTo"},
+		},
+		{
+			name: "a property named like a generated method",
+			defs: []astmodel.Definition{widget, {Name: pkg.TypeName("Widget_Spec"),
+				Type: astmodel.NewObjectType(&astmodel.Property{Name: "DeepCopy", JSONName: "deepCopy", ARMName: "deepCopy", Type: astmodel.StringType,
+					Source: "a.json#/definitions/W/properties/deepCopy"})}},
+			want: []string{"a.json#/definitions/W/properties/deepCopy", "generated method", "W: {deepCopy: {$renameTo: deepCopyProperty}}"},
+		},
+		{
+			name: "a wire type may have a field named like an API type's method",
+			defs: []astmodel.Definition{widget, {Name: pkg.ARMPackage().TypeName("Widget_Spec"),
+				Type: astmodel.NewObjectType(prop("DeepCopy", "deepCopy", ""))}},
+		},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

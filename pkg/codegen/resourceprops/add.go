@@ -1,7 +1,8 @@
 // Package resourceprops adds what every Azure Service Operator resource carries beside its ARM
 // shape: spec.azureName (with the validations of the name parameter, or a fixed name for a
 // singleton), spec.owner (the resource group, the parent resource, or for an extension resource
-// any resource), spec.operatorSpec and status.conditions.
+// any resource), spec.operatorSpec and status.conditions. A swagger property of one of those
+// names is renamed first (reserved.go), never replaced.
 package resourceprops
 
 import (
@@ -34,6 +35,7 @@ func Add(cfg *config.Config, defs astmodel.Definitions, exps selection.Exports) 
 		r := defs[name].Type.(*astmodel.ResourceType).With()
 		spec := defs[r.Spec].Type.(*astmodel.ObjectType)
 		status := defs[r.Status].Type.(*astmodel.ObjectType)
+		var err error
 
 		if e.Config != nil {
 			read = append(read, consumed.Paths(e.Config.Path, "$defaultAzureName")...)
@@ -62,13 +64,27 @@ func Add(cfg *config.Config, defs astmodel.Definitions, exps selection.Exports) 
 			Name: "OperatorSpec", JSONName: "operatorSpec", Type: astmodel.OptionalType{Element: opSpec},
 			Description: "settings for the operator itself, not sent to Azure",
 		})
+		spec, err = makeRoom(cfg, e, spec)
+		if err != nil {
+			return Result{}, err
+		}
+		status, err = makeRoom(cfg, e, status)
+		if err != nil {
+			return Result{}, err
+		}
+		if spec, err = spec.WithNewProperties(props...); err != nil {
+			return Result{}, fmt.Errorf("%s: %w", r.Spec, err)
+		}
+		if status, err = status.WithNewProperties(&astmodel.Property{
+			Name: "Conditions", JSONName: "conditions", Type: astmodel.ArrayType{Element: astmodel.ConditionType},
+			Description: "the observed state of the resource, the Ready condition first among them",
+		}); err != nil {
+			return Result{}, fmt.Errorf("%s: %w", r.Status, err)
+		}
 		changed = append(changed,
 			defs[name].WithType(r),
-			defs[r.Spec].WithType(spec.WithProperties(props...)),
-			defs[r.Status].WithType(status.WithProperties(&astmodel.Property{
-				Name: "Conditions", JSONName: "conditions", Type: astmodel.ArrayType{Element: astmodel.ConditionType},
-				Description: "the observed state of the resource, the Ready condition first among them",
-			})),
+			defs[r.Spec].WithType(spec),
+			defs[r.Status].WithType(status),
 			operatorSpecDefinition(opSpec))
 	}
 	return Result{Definitions: defs.With(changed...), Read: read}, nil

@@ -148,7 +148,7 @@ func (sp *splitter) object(o *astmodel.ObjectType, m splitMode, top bool, holder
 		}
 		props = append(props, sp.userAssignedIdentities(specProperty(np), holder))
 	}
-	out := o.WithOnlyProperties(sp.flatten(props))
+	out := o.WithOnlyProperties(astmodel.UniqueNames(sp.flatten(props)))
 	if m == specMode {
 		out.Rules = astmodel.ConfigMapPairRules(out)
 	}

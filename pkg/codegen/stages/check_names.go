@@ -11,7 +11,7 @@ import (
 func checkNames() pipeline.Stage {
 	return pipeline.Stage{
 		ID: CheckNames, Description: "Check that type and property names are unambiguous",
-		Requires: []string{PruneUnused},
+		Requires: []string{PruneUnused, CreateStorageTypes, CreateARMTypes},
 		Run: func(ctx context.Context, s pipeline.State) (pipeline.State, error) {
 			return s, namecheck.Check(s.Definitions())
 		},

@@ -24,8 +24,10 @@ import "github.com/armgen/armgen/pkg/codegen/pipeline"
 //   - create-storage-types: copies the final API types, so it follows every API type change.
 //   - create-arm-types: derives wire types from the final API types too; after the storage
 //     twins, which are of API types only.
+//   - check-names: once every type and property has its name (storage twins and wire types
+//     included), and before plan-conversions, which pairs properties by name and would report
+//     a clash as a failed pairing instead of the rename that fixes it.
 //   - create-conversion-graph, plan-conversions: need the storage twins to pair versions.
-//   - check-names: on the complete graph, just before anything is rendered.
 //   - emit-go, emit-crds, emit-docs: render in memory from the checked graph.
 //   - emit-rbac: beside emit-crds, from the same resources and plurals, so the operator's role
 //     grants exactly the kinds whose CRDs are written.
@@ -44,9 +46,9 @@ func All() []pipeline.Stage {
 		pruneUnused(),
 		createStorageTypes(),
 		createARMTypes(),
+		checkNames(),
 		createConversionGraph(),
 		planConversions(),
-		checkNames(),
 		emitGo(),
 		emitCRDs(),
 		emitRBAC(),
@@ -56,7 +58,7 @@ func All() []pipeline.Stage {
 }
 
 // Upto returns the stages up to and including id, for runs that stop early (the corpus sweep
-// stops after check-names) and for tests of one stage.
+// stops after plan-conversions) and for tests of one stage.
 func Upto(id string) ([]pipeline.Stage, bool) {
 	all := All()
 	for i, st := range all {

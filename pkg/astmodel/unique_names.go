@@ -1,0 +1,80 @@
+package astmodel
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// UniqueNames gives every property of one object a Go field name and a JSON name of its own.
+// Wire names that differ only in what Go drops or capitalises (http-port, http.port, httpPort;
+// foo and Foo) make the same names: the one spelled as Kubernetes JSON spells it (httpPort) keeps
+// them, the others, in wire-name order, are numbered (HttpPort2, httpPort2) and keep their wire
+// names for ARM. A Go name that is a generated method's (DeepCopy, ConvertToARM) gets a suffix.
+// The same holds for names the generator derives (subnetId becomes subnetReference, beside a
+// swagger subnetReference). Every rename is recorded, so gen explain can say why; $renameTo,
+// which matches wire names, can choose better names.
+func UniqueNames(props []*Property) []*Property {
+	out := slices.Clone(props)
+	for i, p := range out {
+		if IsGeneratedMethod(p.Name) {
+			c := p.Copy()
+			c.Name += MethodClashSuffix
+			c.Provenance.Renamed = ByClash
+			c.Provenance.ClashedWith = fmt.Sprintf("the generated method %s (Go name %s)", p.Name, c.Name)
+			out[i] = c
+		}
+	}
+	taken := make(map[string]bool, len(out))
+	for _, p := range out {
+		taken[p.Name] = true
+		taken[p.JSONName] = true
+	}
+	groups := make(map[string][]int)
+	var order []string
+	for i, p := range out {
+		key := p.JSONName // the same Go name makes the same JSON name, and FOO and Foo make foo
+		if _, seen := groups[key]; !seen {
+			order = append(order, key)
+		}
+		groups[key] = append(groups[key], i)
+	}
+	for _, key := range order {
+		idx := groups[key]
+		if len(idx) < 2 {
+			continue
+		}
+		slices.SortFunc(idx, func(a, b int) int { return compareClaims(out[a], out[b]) })
+		first := out[idx[0]]
+		n := 2
+		for _, i := range idx[1:] {
+			name := first.Name + strconv.Itoa(n)
+			for taken[name] || taken[JSONName(name)] {
+				n++
+				name = first.Name + strconv.Itoa(n)
+			}
+			n++
+			taken[name], taken[JSONName(name)] = true, true
+			c := out[i].Copy()
+			c.Name, c.JSONName = name, JSONName(name)
+			c.Provenance.Renamed = ByClash
+			c.Provenance.ClashedWith = fmt.Sprintf("%q's, as both make the Go name %s", first.ARMName, first.Name)
+			out[i] = c
+		}
+	}
+	return out
+}
+
+// compareClaims orders the properties that want one name: the wire name already spelled as
+// the JSON name first, then by wire name, so the outcome does not depend on the swagger's order.
+func compareClaims(a, b *Property) int {
+	ca, cb := a.ARMName == a.JSONName, b.ARMName == b.JSONName
+	switch {
+	case ca && !cb:
+		return -1
+	case cb && !ca:
+		return 1
+	}
+	return strings.Compare(a.ARMName, b.ARMName)
+}
