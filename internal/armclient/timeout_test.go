@@ -67,6 +67,10 @@ func TestStalledRequestTimesOut(t *testing.T) {
 		},
 		"DELETE": func(ctx context.Context) error { _, err := c.BeginDelete(ctx, id, "2020-11-01"); return err },
 		"POST":   func(ctx context.Context) error { return c.PostAction(ctx, id, "listKeys", "2020-11-01", nil, nil) },
+		"LIST": func(ctx context.Context) error {
+			_, err := c.List(ctx, sub+"/resourceGroups/rg/providers/Microsoft.Network/virtualNetworks", "2020-11-01")
+			return err
+		},
 	}
 	for method, call := range calls {
 		t.Run(method, func(t *testing.T) {
@@ -80,7 +84,11 @@ func TestStalledRequestTimesOut(t *testing.T) {
 			if e == nil || e.Code != CodeRequestTimeout || !e.Retryable {
 				t.Fatalf("got %v, want a retryable %s", err, CodeRequestTimeout)
 			}
-			if want := method + " Microsoft.Network/virtualNetworks: no answer from Azure Resource Manager within 300ms"; !strings.HasPrefix(e.Message, want) {
+			verb := method
+			if verb == "LIST" {
+				verb = "GET"
+			}
+			if want := verb + " Microsoft.Network/virtualNetworks: no answer from Azure Resource Manager within 300ms"; !strings.HasPrefix(e.Message, want) {
 				t.Errorf("message %q, want it to start with %q", e.Message, want)
 			}
 		})
