@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore"
 	armpolicy "github.com/Azure/azure-sdk-for-go/sdk/azcore/arm/policy"
@@ -29,6 +30,7 @@ const (
 type Client struct {
 	endpoint string
 	pipeline runtime.Pipeline
+	timeout  time.Duration
 }
 
 // New builds a client whose requests carry tokens from cred for opts.Audience.
@@ -71,29 +73,44 @@ func New(cred azcore.TokenCredential, opts Options) (*Client, error) {
 	if err != nil {
 		return nil, fmt.Errorf("armclient: %w", err)
 	}
-	return &Client{endpoint: opts.Endpoint, pipeline: pl}, nil
+	return &Client{endpoint: opts.Endpoint, pipeline: pl, timeout: opts.RequestTimeout}, nil
 }
 
 // Endpoint is the ARM URL the client talks to.
 func (c *Client) Endpoint() string { return c.endpoint }
 
 // send makes one request (retried by the pipeline) and returns the response whatever its status.
+// The call ends within the client's timeout; the pipeline has read the whole answer by then.
 func (c *Client) send(ctx context.Context, method, id, apiVersion string, body any) (*http.Response, error) {
+	return c.sendIf(ctx, method, id, apiVersion, body, "")
+}
+
+// sendIf is send with an If-Match header when ifMatch is not empty.
+func (c *Client) sendIf(ctx context.Context, method, id, apiVersion string, body any, ifMatch string) (*http.Response, error) {
 	u, err := c.url(id, apiVersion)
 	if err != nil {
 		return nil, err
 	}
+	ctx, cancel := c.bounded(ctx)
+	defer cancel()
 	req, err := runtime.NewRequest(ctx, method, u)
 	if err != nil {
 		return nil, err
 	}
 	req.Raw().Header.Set("Accept", "application/json")
+	if ifMatch != "" {
+		req.Raw().Header.Set("If-Match", ifMatch)
+	}
 	if body != nil {
 		if err := setJSONBody(req, body); err != nil {
 			return nil, fmt.Errorf("armclient: encoding the body of %s %s: %w", method, id, err)
 		}
 	}
-	return c.pipeline.Do(req)
+	resp, err := c.pipeline.Do(req)
+	if err != nil {
+		return nil, c.timedOut(ctx, method, req.Raw().URL.Path, err)
+	}
+	return resp, nil
 }
 
 // url joins the endpoint and the ARM ID, escaping each segment: resource names may hold

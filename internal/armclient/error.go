@@ -43,9 +43,12 @@ type Error struct {
 	// operation that ended Failed carries the status of the poll that saw it, usually 200.
 	StatusCode int
 	// Retryable is true when the same request may succeed later without anyone changing it:
-	// throttling, server errors, conflicts with operations in progress, network failures.
+	// throttling, server errors, conflicts with operations in progress, network failures. A
+	// conflict that lasts until someone acts (a taken name, a lock, a quota) is not: see
+	// conflicts.go.
 	Retryable bool
-	// RetryAfter is ARM's advice on when to try again, when it gave one.
+	// RetryAfter is ARM's advice on when to try again, when it gave one, or longer where the
+	// code calls for patience (a resource group being deleted: see SlowRetryDelay).
 	RetryAfter time.Duration
 
 	cause error
@@ -177,6 +180,7 @@ func fromResponse(re *azcore.ResponseError, err error) *Error {
 		e.Code = strings.ReplaceAll(e.Code, " ", "")
 	}
 	e.Retryable = retryable(e.StatusCode, e.Code)
+	applyConflict(e)
 	return e
 }
 

@@ -56,14 +56,21 @@ func (c *Client) List(ctx context.Context, collectionID, apiVersion string) ([]j
 	return items, nil
 }
 
-// get sends a GET to a full URL (a nextLink keeps its own query: api-version, skip tokens).
+// get sends a GET to a full URL (a nextLink keeps its own query: api-version, skip tokens),
+// each page bounded by the client's timeout.
 func (c *Client) get(ctx context.Context, u string) (*http.Response, error) {
+	ctx, cancel := c.bounded(ctx)
+	defer cancel()
 	req, err := runtime.NewRequest(ctx, http.MethodGet, u)
 	if err != nil {
 		return nil, err
 	}
 	req.Raw().Header.Set("Accept", "application/json")
-	return c.pipeline.Do(req)
+	resp, err := c.pipeline.Do(req)
+	if err != nil {
+		return nil, c.timedOut(ctx, http.MethodGet, req.Raw().URL.Path, err)
+	}
+	return resp, nil
 }
 
 // sameEndpoint checks that a nextLink points at the ARM endpoint the client talks to: the

@@ -12,14 +12,7 @@ import (
 // BeginCreateOrUpdate PUTs body to the resource id. The poller it returns is already done when
 // ARM answered synchronously; otherwise poll it, or keep its resume token and poll later.
 func (c *Client) BeginCreateOrUpdate(ctx context.Context, id, apiVersion string, body any) (*Poller, error) {
-	resp, err := c.send(ctx, http.MethodPut, id, apiVersion, body)
-	if err != nil {
-		return nil, Classify(err)
-	}
-	if !runtime.HasStatusCode(resp, http.StatusOK, http.StatusCreated, http.StatusAccepted) {
-		return nil, Classify(runtime.NewResponseError(resp))
-	}
-	return c.startPoller(ctx, resp, opCreateOrUpdate)
+	return c.BeginCreateOrUpdateIfMatch(ctx, id, apiVersion, body, "")
 }
 
 // BeginDelete DELETEs the resource id. A resource that is already gone counts as deleted: the

@@ -1,6 +1,8 @@
 package armclient
 
 import (
+	"time"
+
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
 	"k8s.io/client-go/util/flowcontrol"
 )
@@ -30,7 +32,16 @@ type Options struct {
 	RateLimiter flowcontrol.RateLimiter
 	// Metrics records the requests; nil means DefaultMetrics.
 	Metrics *Metrics
+	// RequestTimeout bounds one ARM call, the pipeline's retries and the token request
+	// included (ARM_REQUEST_TIMEOUT); zero means DefaultRequestTimeout. Unless Retry sets its
+	// own TryTimeout, a single try is abandoned after half of it, so a stalled connection is
+	// tried once more on a new one before the call gives up.
+	RequestTimeout time.Duration
 }
+
+// DefaultRequestTimeout leaves ARM, which answers a synchronous request within a minute or
+// turns it into a long-running operation, time for a retry of a stalled try.
+const DefaultRequestTimeout = 2 * time.Minute
 
 func (o Options) withDefaults() (Options, error) {
 	if o.Endpoint == "" {
@@ -38,6 +49,12 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	if o.Audience == "" {
 		o.Audience = DefaultAudience
+	}
+	if o.RequestTimeout <= 0 {
+		o.RequestTimeout = DefaultRequestTimeout
+	}
+	if o.Retry.TryTimeout == 0 {
+		o.Retry.TryTimeout = o.RequestTimeout / 2
 	}
 	if o.Metrics == nil {
 		m, err := DefaultMetrics()

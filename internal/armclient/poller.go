@@ -25,6 +25,7 @@ const (
 // safe for concurrent use, like the azcore poller it wraps.
 type Poller struct {
 	inner      *runtime.Poller[json.RawMessage]
+	client     *Client
 	op         operation
 	done       bool
 	result     json.RawMessage
@@ -41,7 +42,7 @@ func (c *Client) startPoller(ctx context.Context, resp *http.Response, op operat
 	if err != nil {
 		return nil, Classify(err)
 	}
-	p := &Poller{inner: inner, op: op, retryAfter: retryAfter(resp)}
+	p := &Poller{inner: inner, client: c, op: op, retryAfter: retryAfter(resp)}
 	if inner.Done() {
 		// A synchronous answer: settle now, so the caller sees Done without another call.
 		if _, err := p.settle(ctx); err != nil && !p.done {
@@ -59,7 +60,7 @@ func (c *Client) resume(token string, op operation) (*Poller, error) {
 	if err != nil {
 		return nil, fmt.Errorf("armclient: resuming a long-running operation: %w", err)
 	}
-	return &Poller{inner: inner, op: op}, nil
+	return &Poller{inner: inner, client: c, op: op}, nil
 }
 
 // Done reports whether the operation has finished, successfully or not.
@@ -78,8 +79,11 @@ func (p *Poller) Poll(ctx context.Context) (done bool, wait time.Duration, err e
 	if p.done {
 		return true, 0, p.err
 	}
-	resp, err := p.inner.Poll(ctx)
+	pctx, cancel := p.client.bounded(ctx)
+	defer cancel()
+	resp, err := p.inner.Poll(pctx)
 	if err != nil {
+		err = p.client.timedOut(pctx, http.MethodGet, "", err)
 		if p.op == opDelete && IsNotFound(err) {
 			// The resource went while we were looking: that is what a delete wants.
 			p.done = true
@@ -102,8 +106,15 @@ func (p *Poller) Poll(ctx context.Context) (done bool, wait time.Duration, err e
 // settle fetches the outcome of a finished operation (for a PUT, azcore may GET the resource
 // once more). done is false when that fetch failed in a way worth retrying.
 func (p *Poller) settle(ctx context.Context) (done bool, err error) {
+	ctx, cancel := p.client.bounded(ctx)
+	defer cancel()
 	res, err := p.inner.Result(ctx)
 	if err != nil {
+		err = p.client.timedOut(ctx, http.MethodGet, "", err)
+		if isTimeout(err) {
+			// No answer about the outcome is not an outcome: poll again later.
+			return false, err
+		}
 		if p.op == opDelete && IsNotFound(err) {
 			p.done = true
 			return true, nil

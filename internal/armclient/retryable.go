@@ -33,7 +33,8 @@ var fatalCodes = map[string]bool{
 }
 
 // retryable decides whether the same request can succeed later. The code wins over the status
-// where we know it; otherwise 408, 409, 429 and 5xx can pass and other 4xx cannot. A failed
+// where we know it; otherwise 408, 409, 429 and 5xx can pass and other 4xx cannot. Conflicts
+// are then refined by their code (applyConflict). A failed
 // long-running operation with an unknown code (a 2xx status) counts as retryable: it is
 // usually a state of Azure (a resource in use, a capacity shortage) rather than of the request.
 func retryable(status int, code string) bool {

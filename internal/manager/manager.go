@@ -119,6 +119,7 @@ func New(cfg *rest.Config, opts Options) (*Operator, error) {
 		Transport:       opts.Transport,
 		UserAgentSuffix: st.UserAgentSuffix,
 		Retry:           opts.Retry,
+		RequestTimeout:  st.ARMRequestTimeout,
 	}
 	if st.RateLimit.Enabled() {
 		armOpts.RateLimiter = armclient.NewRateLimiter(st.RateLimit.QPS, st.RateLimit.BucketSize)

@@ -115,11 +115,7 @@ func (a *attempt) apply(ctx context.Context) (reconcile.Result, error) {
 		// be called again rather than wait for an event that may not come.
 		return reconcile.Result{Requeue: true}, nil
 	}
-	if body, err = a.keepEmbedded(ctx, spec, body, apiVersion); err != nil {
-		return a.armError(ctx, err, secrets)
-	}
-	log.FromContext(ctx).Info("sending PUT", "id", a.id, "apiVersion", apiVersion, "why", reason)
-	p, err := a.arm.BeginCreateOrUpdate(ctx, a.id, apiVersion, json.RawMessage(body))
+	p, err := a.put(ctx, spec, body, apiVersion, reason)
 	a.r.opts.Metrics.put(a.obj.GetType())
 	if err != nil {
 		return a.armError(ctx, err, secrets)
@@ -283,15 +279,7 @@ func (a *attempt) failedGeneration() (time.Duration, bool) {
 func (a *attempt) armError(ctx context.Context, err error, secrets []string) (reconcile.Result, error) {
 	e := armclient.Classify(err).Redact(secrets...)
 	a.r.opts.Recorder.Event(a.obj, corev1.EventTypeWarning, e.Code, e.Message)
-	wait := a.backoff()
-	if e.RetryAfter > 0 {
-		wait = e.RetryAfter
-	}
-	if !e.Retryable {
-		// The spec must change, which brings the object back; a slow retry covers a fix made
-		// in Azure instead (a permission granted).
-		wait = a.r.opts.Settings.SyncPeriod
-	}
+	wait := a.retryWait(e)
 	return a.condition(ctx, readyFalse(e.Severity(), e.Code, e.Message, a.obj.GetGeneration()), wait)
 }
 

@@ -53,6 +53,11 @@ type env struct {
 	// client is then its APIReader, or apiReader when set.
 	cache     client.Client
 	apiReader client.Reader
+	// armOptions, when set, changes the ARM client options of the next restart (a transport
+	// that intercepts requests, a shorter timeout).
+	armOptions func(*armclient.Options)
+	// reconcileTimeout, when set, is the reconcile deadline of the next restart.
+	reconcileTimeout time.Duration
 }
 
 func newEnv(t *testing.T, opts armfake.Options, objs ...client.Object) *env {
@@ -88,6 +93,9 @@ func (e *env) restart() {
 		e.t.Fatal(err)
 	}
 	st.ResourceManagerEndpoint, st.AuthorityHost = e.srv.URL()+"/", e.srv.AuthorityHost()
+	if e.reconcileTimeout > 0 {
+		st.ReconcileTimeout = e.reconcileTimeout
+	}
 	fast := policy.RetryOptions{MaxRetries: 3, RetryDelay: time.Millisecond, MaxRetryDelay: 5 * time.Millisecond}
 	e.m = reconciler.NewMetrics(prometheus.NewRegistry())
 	reads, apiReader := e.client, client.Reader(nil)
@@ -97,9 +105,13 @@ func (e *env) restart() {
 			apiReader = e.apiReader
 		}
 	}
+	armOpts := armclient.Options{Endpoint: st.ResourceManagerEndpoint, Transport: e.srv.Client(), Retry: fast}
+	if e.armOptions != nil {
+		e.armOptions(&armOpts)
+	}
 	e.r = reconciler.New(reads, e.scheme, reconciler.Options{
 		Settings:    st,
-		Clients:     armclient.NewCache(armclient.Options{Endpoint: st.ResourceManagerEndpoint, Transport: e.srv.Client(), Retry: fast}),
+		Clients:     armclient.NewCache(armOpts),
 		Credentials: credentials.NewProvider(e.client, credentials.Options{AuthorityHost: st.AuthorityHost, Transport: e.srv.Client(), Getenv: func(k string) string { return env[k] }}),
 		Resolver:    resolver.New(e.client, e.scheme, []schema.GroupVersionKind{rgKind, vnetKind}),
 		Recorder:    e.events,

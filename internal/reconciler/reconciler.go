@@ -129,8 +129,10 @@ func (r *Reconciler) Reconcile(ctx context.Context, gvk schema.GroupVersionKind,
 	if !ok {
 		return reconcile.Result{}, fmt.Errorf("%s is not an Azure resource", gvk)
 	}
+	ctx, cancel := r.withDeadline(ctx)
+	defer cancel()
 	if err := r.client.Get(ctx, req.NamespacedName, obj); err != nil {
-		return reconcile.Result{}, client.IgnoreNotFound(err)
+		return reconcile.Result{}, r.deadlineError(ctx, client.IgnoreNotFound(err))
 	}
 	obj.GetObjectKind().SetGroupVersionKind(gvk)
 	ctx = log.IntoContext(ctx, log.FromContext(ctx).WithValues("kind", gvk.Kind, "namespace", obj.GetNamespace(), "name", obj.GetName()))
@@ -141,7 +143,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, gvk schema.GroupVersionKind,
 		// cache had not seen it yet: read it again.
 		return reconcile.Result{Requeue: true}, nil
 	}
-	return res, err
+	return res, r.deadlineError(ctx, err)
 }
 
 // SetupWithManager registers one controller per kind in kinds, all served by r. A kind whose

@@ -15,6 +15,10 @@ const (
 	RateLimitBucketSizeVar     = "RATE_LIMIT_BUCKET_SIZE"
 	UserAgentSuffixVar         = "AZURE_USER_AGENT_SUFFIX"
 	PodNamespaceVar            = "POD_NAMESPACE"
+	// ARMRequestTimeoutVar and ReconcileTimeoutVar are ours (ASO has neither): how long one ARM
+	// call, and one reconcile of one object, may take before it is abandoned and retried.
+	ARMRequestTimeoutVar = "ARM_REQUEST_TIMEOUT"
+	ReconcileTimeoutVar  = "RECONCILE_TIMEOUT"
 )
 
 // Defaults for the public Azure cloud, which is where a setting left out points.
@@ -28,6 +32,8 @@ const (
 	DefaultMaxConcurrentReconciles = 1
 	DefaultRateLimitQPS            = 5.0
 	DefaultRateLimitBucketSize     = 100
+	DefaultARMRequestTimeoutText   = "2m"
+	DefaultReconcileTimeoutText    = "5m"
 )
 
 // syncNever turns periodic resync off.

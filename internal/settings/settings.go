@@ -31,6 +31,11 @@ type Settings struct {
 	RateLimit RateLimit
 	// UserAgentSuffix is appended to the User-Agent of ARM requests.
 	UserAgentSuffix string
+	// ARMRequestTimeout bounds one ARM call, retries and token included (ARM_REQUEST_TIMEOUT).
+	ARMRequestTimeout time.Duration
+	// ReconcileTimeout bounds one reconcile of one object (RECONCILE_TIMEOUT): a stalled call
+	// cannot hold a worker longer.
+	ReconcileTimeout time.Duration
 	// PodNamespace is the operator's namespace, where the global aso-controller-settings Secret
 	// lives; empty when the operator runs outside a cluster, in which case only the environment
 	// supplies the global credential.
@@ -75,8 +80,15 @@ func Load(getenv func(string) string) (Settings, error) {
 			QPS:        r.positiveFloat(RateLimitQPSVar, DefaultRateLimitQPS),
 			BucketSize: r.positiveInt(RateLimitBucketSizeVar, DefaultRateLimitBucketSize),
 		},
-		UserAgentSuffix: r.text(UserAgentSuffixVar, ""),
-		PodNamespace:    r.text(PodNamespaceVar, ""),
+		UserAgentSuffix:   r.text(UserAgentSuffixVar, ""),
+		PodNamespace:      r.text(PodNamespaceVar, ""),
+		ARMRequestTimeout: r.duration(ARMRequestTimeoutVar, DefaultARMRequestTimeoutText),
+		ReconcileTimeout:  r.duration(ReconcileTimeoutVar, DefaultReconcileTimeoutText),
+	}
+	if s.ARMRequestTimeout > 0 && s.ReconcileTimeout > 0 && s.ReconcileTimeout < s.ARMRequestTimeout {
+		// A reconcile that cannot wait for one request would abandon every slow one half-way.
+		r.fail(ReconcileTimeoutVar, getenv(ReconcileTimeoutVar),
+			"a duration of at least "+ARMRequestTimeoutVar+" ("+s.ARMRequestTimeout.String()+")")
 	}
 	if len(s.TargetNamespaces) > 0 && !s.OperatorMode.IncludesWatchers() {
 		// Target namespaces restrict watchers; accepting them without watchers would hide a

@@ -25,6 +25,8 @@ func defaults() Settings {
 		DefaultReconcilePolicy:  genruntime.ReconcilePolicyManage,
 		MaxConcurrentReconciles: 1,
 		RateLimit:               RateLimit{Mode: RateLimitDisabled, QPS: 5, BucketSize: 100},
+		ARMRequestTimeout:       2 * time.Minute,
+		ReconcileTimeout:        5 * time.Minute,
 	}
 }
 

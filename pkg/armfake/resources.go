@@ -128,7 +128,7 @@ func (h *request) put() {
 
 // ifMatch honours If-Match / If-None-Match on a write, as ARM does with etags.
 func (h *request) ifMatch(st *stored) bool {
-	if im := h.r.Header.Get("If-Match"); im != "" && im != "*" && im != st.etag {
+	if im := h.r.Header.Get("If-Match"); im != "" && im != "*" && im != h.s.etagOf(st) {
 		writeError(h.w, http.StatusPreconditionFailed, "PreconditionFailed", "The If-Match etag does not match the resource's etag.")
 		return false
 	}
@@ -295,7 +295,7 @@ func (s *Server) renderLocked(st *stored) map[string]any {
 		}
 	}
 	if ops == nil || ops.hasEtag {
-		out["etag"] = st.etag
+		out["etag"] = s.etagOf(st)
 	}
 	if ops == nil || ops.hasProvisioningState || p.isResourceGroup() {
 		props, ok := out["properties"].(map[string]any)
