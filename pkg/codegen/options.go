@@ -31,6 +31,9 @@ type Options struct {
 	// Printer says how Go files are printed: directly (the default), or through dst's
 	// restorer and go/printer, the reference the direct printer is held to (same bytes).
 	Printer golang.Printer
+	// Audit accounts for every swagger property of every generated resource (Result.Audit);
+	// Generate refuses to write when one is not accounted for.
+	Audit bool
 	// Observe is told about every stage as it finishes.
 	Observe func(pipeline.Report)
 	// StopAfter, when set, ends the pipeline after this stage (nothing is rendered if it comes

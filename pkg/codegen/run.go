@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/armgen/armgen/pkg/astmodel"
+	"github.com/armgen/armgen/pkg/codegen/audit"
 	"github.com/armgen/armgen/pkg/codegen/coverage"
 	"github.com/armgen/armgen/pkg/codegen/output"
 	"github.com/armgen/armgen/pkg/codegen/pipeline"
@@ -27,6 +28,8 @@ type Result struct {
 	// Docs are the generated resource pages, relative to DocsDir ("" when none are written).
 	Docs    Files
 	DocsDir string
+	// Audit says where every swagger property went; nil unless Options.Audit.
+	Audit *audit.Report
 	// Definitions is the final type graph, for tools that explain it.
 	Definitions astmodel.Definitions
 	Elapsed     time.Duration
@@ -58,7 +61,7 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 			return nil
 		}
 	}
-	in := stages.Inputs{Config: o.Config, SpecRoot: root, All: o.All, FullDescriptions: o.FullDescriptions, Printer: o.Printer}
+	in := stages.Inputs{Config: o.Config, SpecRoot: root, All: o.All, FullDescriptions: o.FullDescriptions, Printer: o.Printer, Audit: o.Audit}
 	s, err := r.Run(ctx, in.State())
 	if err != nil {
 		return nil, userError(err, root)
@@ -67,7 +70,7 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Files: out.Files, Docs: out.Docs, OutputDir: o.Output(), DocsDir: o.Docs(), Definitions: s.Definitions()}
+	res := &Result{Files: out.Files, Docs: out.Docs, OutputDir: o.Output(), DocsDir: o.Docs(), Definitions: s.Definitions(), Audit: out.Audit}
 	if out.Coverage != nil {
 		res.Coverage = out.Coverage.Clone()
 		res.Coverage.Sort()
@@ -89,11 +92,16 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 
 // Generate runs the pipeline and replaces the output directory with the result, only when the
 // whole run succeeded: files are written into a fresh sibling directory that is then swapped in.
+// An audit with unaccounted properties fails the run before anything is written; the result
+// still carries the report.
 func Generate(ctx context.Context, o Options) (*Result, error) {
 	start := time.Now()
 	res, err := Run(ctx, o)
 	if err != nil {
 		return nil, err
+	}
+	if res.Audit != nil && res.Audit.Count(audit.Unaccounted) > 0 {
+		return res, &audit.Error{Report: res.Audit}
 	}
 	if err := output.WriteTree(ctx, res.OutputDir, res.Files); err != nil {
 		return nil, err

@@ -2,6 +2,7 @@ package stages
 
 import (
 	"github.com/armgen/armgen/pkg/astmodel"
+	"github.com/armgen/armgen/pkg/codegen/audit"
 	"github.com/armgen/armgen/pkg/codegen/config"
 	"github.com/armgen/armgen/pkg/codegen/consumed"
 	"github.com/armgen/armgen/pkg/codegen/coverage"
@@ -24,6 +25,8 @@ var (
 	fullDescriptionsKey = pipeline.NewKey[bool]("full-descriptions")
 	// printerKey says how Go files are printed (see golang.Printer).
 	printerKey = pipeline.NewKey[golang.Printer]("go-printer")
+	// auditKey asks for the property audit (gen --audit).
+	auditKey = pipeline.NewKey[bool]("audit")
 	// consumedKey holds the config settings some stage read; every stage that reads settings
 	// adds to it, and check-config-consumed reports the rest.
 	consumedKey = pipeline.NewKey[consumed.Settings]("consumed-settings")
@@ -44,6 +47,8 @@ var (
 	armPlanKey = pipeline.NewKey[*astmodel.ARMPlan]("arm-plan")
 	// plan-conversions: the AssignProperties methods between versions.
 	conversionsKey = pipeline.NewKey[*astmodel.Conversions]("conversions")
+	// audit-properties: where every swagger property went; nil unless auditKey.
+	auditReportKey = pipeline.NewKey[*audit.Report]("audit-report")
 	// emit-go, emit-crds, emit-rbac, emit-docs: rendered files, relative to the output or docs folder.
 	goFilesKey   = pipeline.NewKey[output.Files]("go-files")
 	crdFilesKey  = pipeline.NewKey[output.Files]("crd-files")
@@ -61,6 +66,8 @@ type Inputs struct {
 	FullDescriptions bool
 	// Printer says how Go files are printed (all ways give the same bytes).
 	Printer golang.Printer
+	// Audit accounts for every swagger property (Outputs.Audit).
+	Audit bool
 }
 
 // State returns the initial state of a run.
@@ -71,6 +78,7 @@ func (in Inputs) State() pipeline.State {
 	s = pipeline.With(s, allKey, in.All)
 	s = pipeline.With(s, fullDescriptionsKey, in.FullDescriptions)
 	s = pipeline.With(s, printerKey, in.Printer)
+	s = pipeline.With(s, auditKey, in.Audit)
 	return pipeline.With(s, consumedKey, consumed.Settings{})
 }
 
@@ -82,6 +90,8 @@ type Outputs struct {
 	Docs output.Files
 	// Coverage is the report of an --all run; nil otherwise.
 	Coverage *coverage.Report
+	// Audit is where every swagger property went; nil unless Inputs.Audit.
+	Audit *audit.Report
 }
 
 // Results reads the outputs of a finished run.
@@ -104,6 +114,11 @@ func Results(s pipeline.State) (Outputs, error) {
 	out.Files = files
 	if pipeline.Has(s, docsKey) {
 		if out.Docs, err = pipeline.Get(s, docsKey); err != nil {
+			return out, err
+		}
+	}
+	if pipeline.Has(s, auditReportKey) {
+		if out.Audit, err = pipeline.Get(s, auditReportKey); err != nil {
 			return out, err
 		}
 	}

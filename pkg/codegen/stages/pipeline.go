@@ -26,6 +26,7 @@ import "github.com/armgen/armgen/pkg/codegen/pipeline"
 //     twins, which are of API types only.
 //   - create-conversion-graph, plan-conversions: need the storage twins to pair versions.
 //   - check-names: on the complete graph, just before anything is rendered.
+//   - audit-properties (only with --audit): on the checked graph, the one that is rendered.
 //   - emit-go, emit-crds, emit-docs: render in memory from the checked graph.
 //   - emit-rbac: beside emit-crds, from the same resources and plurals, so the operator's role
 //     grants exactly the kinds whose CRDs are written.
@@ -47,6 +48,7 @@ func All() []pipeline.Stage {
 		createConversionGraph(),
 		planConversions(),
 		checkNames(),
+		auditProperties(),
 		emitGo(),
 		emitCRDs(),
 		emitRBAC(),
