@@ -94,13 +94,18 @@ func auditResource(ver *version, defs astmodel.Definitions, r Resource, vc *conf
 			found = places(defs, typ, string(side))
 		}
 		lost := make(map[string]bool)
-		for _, src := range w.keys {
-			row := account(r.Name, w.out[src], found, vc, lost)
-			if row.Outcome == Unaccounted {
+		side := make([]Row, len(w.keys))
+		for i, src := range w.keys {
+			o := w.out[src]
+			side[i] = account(r.Name, o, found, vc, lost)
+			if side[i].Outcome == Excluded && o.flatten && !lifted(w, o, found) {
+				side[i].Outcome, side[i].Rule = Unaccounted, "not-lifted: marked for flattening, but none of its properties is in the graph"
+			}
+			if side[i].Outcome == Unaccounted {
 				lost[src] = true
 			}
-			rows = append(rows, row)
 		}
+		rows = append(rows, side...)
 	}
 	return rows
 }
@@ -131,6 +136,25 @@ func account(res astmodel.TypeName, o *occurrence, found map[string]place, vc *c
 	}
 	row.Outcome, row.Rule = Unaccounted, o.cause(lost)
 	return row
+}
+
+// lifted tells whether an envelope marked for flattening was lifted: one of its properties is
+// in the graph with the envelope in its wire path, or it has none this side could hold.
+func lifted(w *walker, envelope *occurrence, found map[string]place) bool {
+	children := 0
+	for _, src := range w.keys {
+		o := w.out[src]
+		if o.holder != envelope {
+			continue
+		}
+		if p, ok := found[src]; ok && slices.Contains(p.prop.FlattenedFrom, envelope.name) {
+			return true
+		}
+		if o.rule() == "" {
+			children++
+		}
+	}
+	return children == 0
 }
 
 // renamed says why a property's Kubernetes name differs from its wire name, "" when it does not.

@@ -30,6 +30,9 @@ type occurrence struct {
 	emptyStub bool
 	// lifted: declared inside an object flattened into its container.
 	lifted bool
+	// keyed: a value of the map of user-assigned identities, which specs turn into a list of
+	// references (as ASO does): Azure fills the values.
+	keyed bool
 	// goClash names a sibling whose Go name is the same.
 	goClash string
 	// holder is the property whose value declares this one; nil at the root.
@@ -55,6 +58,8 @@ func (o *occurrence) rule() string {
 		return "embedded-resource: nothing of it is writable"
 	case o.flatten:
 		return "flattened: its properties are lifted into its container (x-ms-client-flatten or $flatten)"
+	case o.side == Spec && o.keyed:
+		return "identity-references: spec lists user-assigned identities as references; Azure fills the map's values"
 	}
 	return ""
 }
@@ -204,7 +209,7 @@ func (w *walker) object(doc *loader.Document, ptr string, s *spec.Schema, wire s
 				if dv, ok := vs.Extensions["x-ms-discriminator-value"].(string); ok && dv != "" {
 					value = dv
 				}
-				w.object(v.Doc, v.Pointer, vs, wire+"("+s.Discriminator+"="+value+")", false, nil)
+				w.object(v.Doc, v.Pointer, vs, wire+"("+s.Discriminator+"="+value+")", false, holder)
 			}
 			return
 		}
@@ -218,6 +223,7 @@ func (w *walker) object(doc *loader.Document, ptr string, s *spec.Schema, wire s
 		o := w.occurrence(c, wire, top || holder != nil && holder.flatten && holder.holder == nil && !strings.Contains(holder.wire, "."))
 		o.identity = top && w.side == Spec && (c.name == "id" || c.name == "name" || c.name == "type")
 		o.lifted = holder != nil && holder.flatten
+		o.keyed = holder != nil && holder.name == "userAssignedIdentities" && strings.HasSuffix(wire, "userAssignedIdentities{}")
 		o.holder = holder
 		if others := goNames[astmodel.ExportedName(c.name)]; len(others) > 1 {
 			o.goClash = strings.Join(slices.DeleteFunc(slices.Clone(others), func(n string) bool { return n == c.name }), ",")
