@@ -49,6 +49,9 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 			return nil, fmt.Errorf("no stage %q (stages: %s)", o.StopAfter, strings.Join(stages.IDs(stages.All()), ", "))
 		}
 	}
+	if o.Audit {
+		list = stages.Audited(list)
+	}
 	r := pipeline.Runner{Stages: list, Observe: o.Observe}
 	if o.DebugStage != "" {
 		if !r.Has(o.DebugStage) {
@@ -61,7 +64,7 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 			return nil
 		}
 	}
-	in := stages.Inputs{Config: o.Config, SpecRoot: root, All: o.All, FullDescriptions: o.FullDescriptions, Printer: o.Printer, Audit: o.Audit}
+	in := stages.Inputs{Config: o.Config, SpecRoot: root, All: o.All, FullDescriptions: o.FullDescriptions, Printer: o.Printer}
 	s, err := r.Run(ctx, in.State())
 	if err != nil {
 		return nil, userError(err, root)

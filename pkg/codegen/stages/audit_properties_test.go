@@ -2,6 +2,7 @@ package stages
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -10,12 +11,12 @@ import (
 	"github.com/armgen/armgen/pkg/codegen/pipeline"
 )
 
-// auditedState runs the pipeline of a golden case up to check-names, with the audit asked for.
+// auditedState runs the pipeline of a golden case up to check-names, where the audit stands.
 func auditedState(t *testing.T, name string) pipeline.State {
 	t.Helper()
 	cfg := loadCase(t, name)
 	list, _ := Upto(CheckNames)
-	in := Inputs{Config: cfg, SpecRoot: cfg.ResolvePath(cfg.SpecRoot), Audit: true}
+	in := Inputs{Config: cfg, SpecRoot: cfg.ResolvePath(cfg.SpecRoot)}
 	s, err := pipeline.Runner{Stages: list}.Run(context.Background(), in.State())
 	if err != nil {
 		t.Fatal(err)
@@ -95,5 +96,17 @@ func TestAuditReportsEveryDroppedProperty(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestAuditedPutsTheAuditAfterCheckNames: the audit reads the checked graph, and runs only when asked.
+func TestAuditedPutsTheAuditAfterCheckNames(t *testing.T) {
+	ids := IDs(Audited(All()))
+	i := slices.Index(ids, AuditProperties)
+	if i < 1 || ids[i-1] != CheckNames || len(ids) != len(All())+1 {
+		t.Fatalf("Audited(All()) = %v", ids)
+	}
+	if slices.Contains(IDs(All()), AuditProperties) {
+		t.Fatalf("All() audits without being asked: %v", IDs(All()))
 	}
 }

@@ -25,8 +25,6 @@ var (
 	fullDescriptionsKey = pipeline.NewKey[bool]("full-descriptions")
 	// printerKey says how Go files are printed (see golang.Printer).
 	printerKey = pipeline.NewKey[golang.Printer]("go-printer")
-	// auditKey asks for the property audit (gen --audit).
-	auditKey = pipeline.NewKey[bool]("audit")
 	// consumedKey holds the config settings some stage read; every stage that reads settings
 	// adds to it, and check-config-consumed reports the rest.
 	consumedKey = pipeline.NewKey[consumed.Settings]("consumed-settings")
@@ -47,7 +45,7 @@ var (
 	armPlanKey = pipeline.NewKey[*astmodel.ARMPlan]("arm-plan")
 	// plan-conversions: the AssignProperties methods between versions.
 	conversionsKey = pipeline.NewKey[*astmodel.Conversions]("conversions")
-	// audit-properties: where every swagger property went; nil unless auditKey.
+	// audit-properties (gen --audit only): where every swagger property went.
 	auditReportKey = pipeline.NewKey[*audit.Report]("audit-report")
 	// emit-go, emit-crds, emit-rbac, emit-docs: rendered files, relative to the output or docs folder.
 	goFilesKey   = pipeline.NewKey[output.Files]("go-files")
@@ -66,8 +64,6 @@ type Inputs struct {
 	FullDescriptions bool
 	// Printer says how Go files are printed (all ways give the same bytes).
 	Printer golang.Printer
-	// Audit accounts for every swagger property (Outputs.Audit).
-	Audit bool
 }
 
 // State returns the initial state of a run.
@@ -78,7 +74,6 @@ func (in Inputs) State() pipeline.State {
 	s = pipeline.With(s, allKey, in.All)
 	s = pipeline.With(s, fullDescriptionsKey, in.FullDescriptions)
 	s = pipeline.With(s, printerKey, in.Printer)
-	s = pipeline.With(s, auditKey, in.Audit)
 	return pipeline.With(s, consumedKey, consumed.Settings{})
 }
 
@@ -90,7 +85,7 @@ type Outputs struct {
 	Docs output.Files
 	// Coverage is the report of an --all run; nil otherwise.
 	Coverage *coverage.Report
-	// Audit is where every swagger property went; nil unless Inputs.Audit.
+	// Audit is where every swagger property went; nil unless the run was Audited.
 	Audit *audit.Report
 }
 

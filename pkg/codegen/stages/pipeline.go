@@ -3,7 +3,11 @@
 // algorithm in the package named for it, and writes its keys. Stages never write files.
 package stages
 
-import "github.com/armgen/armgen/pkg/codegen/pipeline"
+import (
+	"slices"
+
+	"github.com/armgen/armgen/pkg/codegen/pipeline"
+)
 
 // All is the generation pipeline, in order. Why each stage stands where it does:
 //
@@ -26,7 +30,6 @@ import "github.com/armgen/armgen/pkg/codegen/pipeline"
 //     twins, which are of API types only.
 //   - create-conversion-graph, plan-conversions: need the storage twins to pair versions.
 //   - check-names: on the complete graph, just before anything is rendered.
-//   - audit-properties (only with --audit): on the checked graph, the one that is rendered.
 //   - emit-go, emit-crds, emit-docs: render in memory from the checked graph.
 //   - emit-rbac: beside emit-crds, from the same resources and plurals, so the operator's role
 //     grants exactly the kinds whose CRDs are written.
@@ -48,13 +51,24 @@ func All() []pipeline.Stage {
 		createConversionGraph(),
 		planConversions(),
 		checkNames(),
-		auditProperties(),
 		emitGo(),
 		emitCRDs(),
 		emitRBAC(),
 		emitDocs(),
 		checkConfigConsumed(),
 	}
+}
+
+// Audited returns list with audit-properties right after check-names (gen --audit): it reads the
+// checked graph, the one that is rendered. It is left out of runs that do not ask for it, so they
+// pay nothing for it.
+func Audited(list []pipeline.Stage) []pipeline.Stage {
+	for i, st := range list {
+		if st.ID == CheckNames {
+			return slices.Concat(list[:i+1], []pipeline.Stage{auditProperties()}, list[i+1:])
+		}
+	}
+	return list
 }
 
 // Upto returns the stages up to and including id, for runs that stop early (the corpus sweep
