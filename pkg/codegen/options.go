@@ -34,6 +34,10 @@ type Options struct {
 	// Audit accounts for every swagger property of every generated resource (Result.Audit);
 	// Generate refuses to write when one is not accounted for.
 	Audit bool
+	// CompileCheck type-checks the rendered Go packages before anything is written (needs the
+	// go command and this module's dependencies); Generate refuses to write code that does not
+	// compile.
+	CompileCheck bool
 	// Observe is told about every stage as it finishes.
 	Observe func(pipeline.Report)
 	// StopAfter, when set, ends the pipeline after this stage (nothing is rendered if it comes

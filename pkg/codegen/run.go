@@ -8,6 +8,7 @@ import (
 
 	"github.com/armgen/armgen/pkg/astmodel"
 	"github.com/armgen/armgen/pkg/codegen/audit"
+	"github.com/armgen/armgen/pkg/codegen/compilecheck"
 	"github.com/armgen/armgen/pkg/codegen/coverage"
 	"github.com/armgen/armgen/pkg/codegen/output"
 	"github.com/armgen/armgen/pkg/codegen/pipeline"
@@ -95,8 +96,8 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 
 // Generate runs the pipeline and replaces the output directory with the result, only when the
 // whole run succeeded: files are written into a fresh sibling directory that is then swapped in.
-// An audit with unaccounted properties fails the run before anything is written; the result
-// still carries the report.
+// An audit with unaccounted properties, or Go code that does not compile (CompileCheck), fails
+// the run before anything is written; the result still carries the report.
 func Generate(ctx context.Context, o Options) (*Result, error) {
 	start := time.Now()
 	res, err := Run(ctx, o)
@@ -105,6 +106,11 @@ func Generate(ctx context.Context, o Options) (*Result, error) {
 	}
 	if res.Audit != nil && res.Audit.Count(audit.Unaccounted) > 0 {
 		return res, &audit.Error{Report: res.Audit}
+	}
+	if o.CompileCheck {
+		if err := compilecheck.Check(ctx, res.Files, o.Config.OutputPackage, ""); err != nil {
+			return res, err
+		}
 	}
 	if err := output.WriteTree(ctx, res.OutputDir, res.Files); err != nil {
 		return nil, err
