@@ -89,15 +89,21 @@ func auditResource(ver *version, defs astmodel.Definitions, r Resource, vc *conf
 			}
 		}
 		w.root(root)
-		found := map[string]place{}
+		found := map[string][]place{}
 		if ok {
 			found = places(defs, typ, string(side))
 		}
 		lost := make(map[string]bool)
+		variants := make(map[string]bool)
+		for src := range found {
+			if i := strings.Index(src, "/properties/"); i > 0 {
+				variants[src[:i]] = true
+			}
+		}
 		side := make([]Row, len(w.keys))
 		for i, src := range w.keys {
 			o := w.out[src]
-			side[i] = account(r.Name, o, found, vc, lost)
+			side[i] = account(r.Name, o, found, vc, lost, variants)
 			if side[i].Outcome == Excluded && o.flatten && !lifted(w, o, found) {
 				side[i].Outcome, side[i].Rule = Unaccounted, "not-lifted: marked for flattening, but none of its properties is in the graph"
 			}
@@ -120,9 +126,10 @@ func isObjectRoot(ver *version, ref loader.SchemaRef) bool {
 }
 
 // account decides the outcome of one occurrence.
-func account(res astmodel.TypeName, o *occurrence, found map[string]place, vc *config.VersionConfig, lost map[string]bool) Row {
+func account(res astmodel.TypeName, o *occurrence, found map[string][]place, vc *config.VersionConfig, lost, variants map[string]bool) Row {
 	row := Row{Resource: res.Package.Group + "/" + res.Package.Version + "/" + res.Name, Side: o.side, Wire: o.wire, Source: o.source}
-	if p, ok := found[o.source]; ok {
+	if ps := found[o.source]; len(ps) > 0 {
+		p := ps[0]
 		row.Path = p.path
 		row.Outcome = Outcome(o.side)
 		if why := renamed(p.prop, vc); why != "" {
@@ -134,21 +141,23 @@ func account(res astmodel.TypeName, o *occurrence, found map[string]place, vc *c
 		row.Outcome, row.Rule = Excluded, rule
 		return row
 	}
-	row.Outcome, row.Rule = Unaccounted, o.cause(lost)
+	row.Outcome, row.Rule = Unaccounted, o.cause(lost, variants)
 	return row
 }
 
 // lifted tells whether an envelope marked for flattening was lifted: one of its properties is
 // in the graph with the envelope in its wire path, or it has none this side could hold.
-func lifted(w *walker, envelope *occurrence, found map[string]place) bool {
+func lifted(w *walker, envelope *occurrence, found map[string][]place) bool {
 	children := 0
 	for _, src := range w.keys {
 		o := w.out[src]
 		if o.holder != envelope {
 			continue
 		}
-		if p, ok := found[src]; ok && slices.Contains(p.prop.FlattenedFrom, envelope.name) {
-			return true
+		for _, p := range found[src] {
+			if slices.Contains(p.prop.FlattenedFrom, envelope.name) {
+				return true
+			}
 		}
 		if o.rule() == "" {
 			children++

@@ -9,10 +9,11 @@ type place struct {
 }
 
 // places walks the final type graph from a spec or status type, breadth first so that each
-// declaration's place is its shallowest, and indexes every property by the swagger declaration
-// it came from (Property.Source, the provenance the loader records and every stage copies).
-func places(defs astmodel.Definitions, root astmodel.TypeName, prefix string) map[string]place {
-	out := make(map[string]place)
+// declaration's first place is its shallowest, and indexes every property by the swagger
+// declaration it came from (Property.Source, the provenance the loader records and every stage
+// copies).
+func places(defs astmodel.Definitions, root astmodel.TypeName, prefix string) map[string][]place {
+	out := make(map[string][]place)
 	type item struct {
 		name astmodel.TypeName
 		path string
@@ -29,9 +30,7 @@ func places(defs astmodel.Definitions, root astmodel.TypeName, prefix string) ma
 		for _, p := range obj.Properties() {
 			path := it.path + "." + p.JSONName
 			if p.Source != "" {
-				if _, done := out[p.Source]; !done {
-					out[p.Source] = place{path: path, prop: p}
-				}
+				out[p.Source] = append(out[p.Source], place{path: path, prop: p})
 			}
 			for _, r := range typeRefs(p.Type, path) {
 				if _, defined := defs[r.name]; defined && !seen[r.name] {

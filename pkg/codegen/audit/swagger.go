@@ -37,6 +37,8 @@ type occurrence struct {
 	goClash string
 	// holder is the property whose value declares this one; nil at the root.
 	holder *occurrence
+	// variant is the union variant (file#pointer) whose object declares it, if any.
+	variant string
 }
 
 // extraKeys names the pseudo-property of the keys an object allows beside its properties
@@ -65,10 +67,15 @@ func (o *occurrence) rule() string {
 }
 
 // cause guesses why an unaccounted occurrence was lost, for the report; the guess explains
-// nothing away, the occurrence stays unaccounted. lost tells the sources already unaccounted.
-func (o *occurrence) cause(lost map[string]bool) string {
+// nothing away, the occurrence stays unaccounted. lost tells the sources already unaccounted,
+// variants the union variants of which the graph holds some property.
+func (o *occurrence) cause(lost, variants map[string]bool) string {
 	json := astmodel.JSONName(astmodel.ExportedName(o.name))
 	switch {
+	case o.holder != nil && lost[o.holder.source]:
+		return "inside-lost: declared inside " + o.holder.wire + ", which is lost"
+	case o.variant != "" && !variants[o.variant]:
+		return "variant-missing: the union variant " + o.variant + " is not in the graph"
 	case o.name == extraKeys:
 		return "extra-keys: additionalProperties beside properties"
 	case o.side == Spec && (json == "owner" || json == "azureName" || json == "operatorSpec"),
@@ -78,8 +85,6 @@ func (o *occurrence) cause(lost map[string]bool) string {
 		return "go-name: same Go name as " + o.goClash
 	case o.lifted:
 		return "flatten-clash: lifted beside a property of the same name"
-	case o.holder != nil && lost[o.holder.source]:
-		return "inside-lost: declared inside " + o.holder.wire + ", which is lost"
 	}
 	return "unknown"
 }
@@ -188,6 +193,11 @@ func (w *walker) value(doc *loader.Document, ptr string, s *spec.Schema, wire st
 
 // object walks an object, a union's variants, or an embedded resource's stub.
 func (w *walker) object(doc *loader.Document, ptr string, s *spec.Schema, wire string, top bool, holder *occurrence) {
+	w.objectOf(doc, ptr, s, wire, top, holder, "")
+}
+
+// objectOf walks an object; variant is set when the object is a union's variant.
+func (w *walker) objectOf(doc *loader.Document, ptr string, s *spec.Schema, wire string, top bool, holder *occurrence, variant string) {
 	key := doc.Path + "#" + ptr
 	props := w.collect(doc, ptr, s, map[string]bool{key: true})
 	embedded := !top && w.bodies[key] && slices.ContainsFunc(props, func(c declared) bool { return c.name == "id" })
@@ -209,7 +219,7 @@ func (w *walker) object(doc *loader.Document, ptr string, s *spec.Schema, wire s
 				if dv, ok := vs.Extensions["x-ms-discriminator-value"].(string); ok && dv != "" {
 					value = dv
 				}
-				w.object(v.Doc, v.Pointer, vs, wire+"("+s.Discriminator+"="+value+")", false, holder)
+				w.objectOf(v.Doc, v.Pointer, vs, wire+"("+s.Discriminator+"="+value+")", false, holder, v.Doc.Path+"#"+v.Pointer)
 			}
 			return
 		}
@@ -225,6 +235,7 @@ func (w *walker) object(doc *loader.Document, ptr string, s *spec.Schema, wire s
 		o.lifted = holder != nil && holder.flatten
 		o.keyed = holder != nil && holder.name == "userAssignedIdentities" && strings.HasSuffix(wire, "userAssignedIdentities{}")
 		o.holder = holder
+		o.variant = variant
 		if others := goNames[astmodel.ExportedName(c.name)]; len(others) > 1 {
 			o.goClash = strings.Join(slices.DeleteFunc(slices.Clone(others), func(n string) bool { return n == c.name }), ",")
 		}

@@ -40,7 +40,7 @@ const shown = 20
 
 func (e *Error) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "the generated Go code does not compile (%d error(s)); nothing was written:", len(e.Errors))
+	fmt.Fprintf(&b, "the generated Go code does not compile (%d error(s)):", len(e.Errors))
 	for i, msg := range e.Errors {
 		if i == shown {
 			fmt.Fprintf(&b, "\n  ... and %d more", len(e.Errors)-shown)
