@@ -106,6 +106,9 @@ func auditResource(ver *version, defs astmodel.Definitions, r Resource, vc *conf
 			side[i] = account(r.Name, o, found, vc, lost, variants)
 			if side[i].Outcome == Excluded && o.flatten && !lifted(w, o, found) {
 				side[i].Outcome, side[i].Rule = Unaccounted, "not-lifted: marked for flattening, but none of its properties is in the graph"
+				if cause := o.cause(lost, variants); strings.HasPrefix(cause, "variant-missing") || strings.HasPrefix(cause, "inside-lost") {
+					side[i].Rule = cause
+				}
 			}
 			if side[i].Outcome == Unaccounted {
 				lost[src] = true
