@@ -109,7 +109,7 @@ func Generate(ctx context.Context, o Options) (*Result, error) {
 	}
 	if o.CompileCheck {
 		if err := compilecheck.Check(ctx, res.Files, o.Config.OutputPackage, ""); err != nil {
-			return res, err
+			return res, fmt.Errorf("%w\nnothing was written to %s", err, res.OutputDir)
 		}
 	}
 	if err := output.WriteTree(ctx, res.OutputDir, res.Files); err != nil {
