@@ -210,6 +210,7 @@ func (w *walker) objectOf(doc *loader.Document, ptr string, s *spec.Schema, wire
 	w.seen[key] = true
 	if s.Discriminator != "" {
 		if variants := w.version.variantsOf(loader.Target{Doc: doc, Pointer: ptr}); len(variants) > 0 {
+			w.extraKeys(s, key, wire, holder)
 			for _, v := range variants {
 				vs, found, err := v.Doc.Definition(v.Name())
 				if err != nil || !found {
@@ -248,8 +249,14 @@ func (w *walker) objectOf(doc *loader.Document, ptr string, s *spec.Schema, wire
 		}
 		w.value(c.doc, c.ptr, c.schema, o.wire, o)
 	}
+	w.extraKeys(s, key, wire, holder)
+}
+
+// extraKeys records the keys an object allows beside its properties (a union's base too: every
+// variant extends it).
+func (w *walker) extraKeys(s *spec.Schema, key, wire string, holder *occurrence) {
 	if ap := s.AdditionalProperties; ap != nil && (ap.Schema != nil || ap.Allows) && len(s.Properties) > 0 {
-		w.add(&occurrence{side: w.side, name: extraKeys, wire: join(wire, "{}"), source: key + "/additionalProperties"})
+		w.add(&occurrence{side: w.side, name: extraKeys, wire: join(wire, "{}"), source: key + "/additionalProperties", holder: holder})
 	}
 }
 
