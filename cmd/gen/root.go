@@ -30,6 +30,8 @@ type globalFlags struct {
 	memProfile string
 	quiet      bool
 	verbose    bool
+	audit      bool
+	compile    bool
 }
 
 func newRootCommand() *cobra.Command {
@@ -66,6 +68,8 @@ The spec root is, in order of precedence: --spec-root, $` + specRootEnv + `, spe
 	_ = cmd.Flags().MarkHidden("go-printer")
 	_ = f.MarkHidden("cpuprofile")
 	_ = f.MarkHidden("memprofile")
+	cmd.Flags().BoolVar(&g.audit, "audit", false, "account for every swagger property of every generated resource: a TSV on stdout, a summary on stderr; fails, writing nothing, on any property not accounted for (docs/audit.md)")
+	cmd.Flags().BoolVar(&g.compile, "compile-check", false, "type-check the generated Go packages before writing them (needs the go command, run inside this module); fails, writing nothing, on code that does not compile")
 	cmd.Flags().StringVar(&g.debugStage, "debug-stage", "", "dump the pipeline state after this stage to stdout")
 	cmd.AddCommand(newCrdsCommand(&g), newReportCommand(&g))
 	cmd.AddCommand(newCheckCommand(&g), newListCommand(&g), newExplainCommand(&g), newAddCommand(&g))
@@ -92,7 +96,7 @@ func (g globalFlags) options() (codegen.Options, error) {
 		return codegen.Options{}, fmt.Errorf("--all needs --out, so that the committed generated/ is left alone")
 	}
 	return codegen.Options{Config: cfg, SpecRoot: root, OutputDir: g.out, DocsDir: g.docs, All: g.all,
-		FullDescriptions: g.fullDesc, Printer: printer(g.goPrinter)}, nil
+		FullDescriptions: g.fullDesc, Printer: printer(g.goPrinter), Audit: g.audit, CompileCheck: g.compile}, nil
 }
 
 func runGenerate(cmd *cobra.Command, g globalFlags) error {
@@ -119,6 +123,11 @@ func runGenerate(cmd *cobra.Command, g globalFlags) error {
 	res, err := codegen.Generate(cmd.Context(), o)
 	if perr := stop(); err == nil && perr != nil {
 		return perr
+	}
+	if res != nil && res.Audit != nil {
+		if werr := printAudit(cmd.OutOrStdout(), out, res.Audit); err == nil {
+			err = werr
+		}
 	}
 	if err != nil {
 		return err

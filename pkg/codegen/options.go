@@ -31,6 +31,13 @@ type Options struct {
 	// Printer says how Go files are printed: directly (the default), or through dst's
 	// restorer and go/printer, the reference the direct printer is held to (same bytes).
 	Printer golang.Printer
+	// Audit accounts for every swagger property of every generated resource (Result.Audit);
+	// Generate refuses to write when one is not accounted for.
+	Audit bool
+	// CompileCheck type-checks the rendered Go packages before anything is written (needs the
+	// go command and this module's dependencies); Generate refuses to write code that does not
+	// compile.
+	CompileCheck bool
 	// Observe is told about every stage as it finishes.
 	Observe func(pipeline.Report)
 	// StopAfter, when set, ends the pipeline after this stage (nothing is rendered if it comes

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/armgen/armgen/pkg/astmodel"
+	"github.com/armgen/armgen/pkg/codegen/audit"
+	"github.com/armgen/armgen/pkg/codegen/compilecheck"
 	"github.com/armgen/armgen/pkg/codegen/coverage"
 	"github.com/armgen/armgen/pkg/codegen/output"
 	"github.com/armgen/armgen/pkg/codegen/pipeline"
@@ -27,6 +29,8 @@ type Result struct {
 	// Docs are the generated resource pages, relative to DocsDir ("" when none are written).
 	Docs    Files
 	DocsDir string
+	// Audit says where every swagger property went; nil unless Options.Audit.
+	Audit *audit.Report
 	// Definitions is the final type graph, for tools that explain it.
 	Definitions astmodel.Definitions
 	Elapsed     time.Duration
@@ -45,6 +49,9 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 		if list, ok = stages.Upto(o.StopAfter); !ok {
 			return nil, fmt.Errorf("no stage %q (stages: %s)", o.StopAfter, strings.Join(stages.IDs(stages.All()), ", "))
 		}
+	}
+	if o.Audit {
+		list = stages.Audited(list)
 	}
 	r := pipeline.Runner{Stages: list, Observe: o.Observe}
 	if o.DebugStage != "" {
@@ -67,7 +74,7 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Files: out.Files, Docs: out.Docs, OutputDir: o.Output(), DocsDir: o.Docs(), Definitions: s.Definitions()}
+	res := &Result{Files: out.Files, Docs: out.Docs, OutputDir: o.Output(), DocsDir: o.Docs(), Definitions: s.Definitions(), Audit: out.Audit}
 	if out.Coverage != nil {
 		res.Coverage = out.Coverage.Clone()
 		res.Coverage.Sort()
@@ -89,11 +96,21 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 
 // Generate runs the pipeline and replaces the output directory with the result, only when the
 // whole run succeeded: files are written into a fresh sibling directory that is then swapped in.
+// An audit with unaccounted properties, or Go code that does not compile (CompileCheck), fails
+// the run before anything is written; the result still carries the report.
 func Generate(ctx context.Context, o Options) (*Result, error) {
 	start := time.Now()
 	res, err := Run(ctx, o)
 	if err != nil {
 		return nil, err
+	}
+	if res.Audit != nil && res.Audit.Count(audit.Unaccounted) > 0 {
+		return res, &audit.Error{Report: res.Audit}
+	}
+	if o.CompileCheck {
+		if err := compilecheck.Check(ctx, res.Files, o.Config.OutputPackage, ""); err != nil {
+			return res, fmt.Errorf("%w\nnothing was written to %s", err, res.OutputDir)
+		}
 	}
 	if err := output.WriteTree(ctx, res.OutputDir, res.Files); err != nil {
 		return nil, err

@@ -17,6 +17,7 @@ const (
 	CreateConversionGraph = "create-conversion-graph"
 	PlanConversions       = "plan-conversions"
 	CheckNames            = "check-names"
+	AuditProperties       = "audit-properties"
 	EmitGo                = "emit-go"
 	EmitCRDs              = "emit-crds"
 	EmitRBAC              = "emit-rbac"

@@ -2,6 +2,7 @@ package stages
 
 import (
 	"github.com/armgen/armgen/pkg/astmodel"
+	"github.com/armgen/armgen/pkg/codegen/audit"
 	"github.com/armgen/armgen/pkg/codegen/config"
 	"github.com/armgen/armgen/pkg/codegen/consumed"
 	"github.com/armgen/armgen/pkg/codegen/coverage"
@@ -44,6 +45,8 @@ var (
 	armPlanKey = pipeline.NewKey[*astmodel.ARMPlan]("arm-plan")
 	// plan-conversions: the AssignProperties methods between versions.
 	conversionsKey = pipeline.NewKey[*astmodel.Conversions]("conversions")
+	// audit-properties (gen --audit only): where every swagger property went.
+	auditReportKey = pipeline.NewKey[*audit.Report]("audit-report")
 	// emit-go, emit-crds, emit-rbac, emit-docs: rendered files, relative to the output or docs folder.
 	goFilesKey   = pipeline.NewKey[output.Files]("go-files")
 	crdFilesKey  = pipeline.NewKey[output.Files]("crd-files")
@@ -82,6 +85,8 @@ type Outputs struct {
 	Docs output.Files
 	// Coverage is the report of an --all run; nil otherwise.
 	Coverage *coverage.Report
+	// Audit is where every swagger property went; nil unless the run was Audited.
+	Audit *audit.Report
 }
 
 // Results reads the outputs of a finished run.
@@ -104,6 +109,11 @@ func Results(s pipeline.State) (Outputs, error) {
 	out.Files = files
 	if pipeline.Has(s, docsKey) {
 		if out.Docs, err = pipeline.Get(s, docsKey); err != nil {
+			return out, err
+		}
+	}
+	if pipeline.Has(s, auditReportKey) {
+		if out.Audit, err = pipeline.Get(s, auditReportKey); err != nil {
 			return out, err
 		}
 	}

@@ -3,7 +3,11 @@
 // algorithm in the package named for it, and writes its keys. Stages never write files.
 package stages
 
-import "github.com/armgen/armgen/pkg/codegen/pipeline"
+import (
+	"slices"
+
+	"github.com/armgen/armgen/pkg/codegen/pipeline"
+)
 
 // All is the generation pipeline, in order. Why each stage stands where it does:
 //
@@ -55,6 +59,18 @@ func All() []pipeline.Stage {
 		emitDocs(),
 		checkConfigConsumed(),
 	}
+}
+
+// Audited returns list with audit-properties right after check-names (gen --audit): it reads the
+// checked graph, the one that is rendered. It is left out of runs that do not ask for it, so they
+// pay nothing for it.
+func Audited(list []pipeline.Stage) []pipeline.Stage {
+	for i, st := range list {
+		if st.ID == CheckNames {
+			return slices.Concat(list[:i+1], []pipeline.Stage{auditProperties()}, list[i+1:])
+		}
+	}
+	return list
 }
 
 // Upto returns the stages up to and including id, for runs that stop early (the corpus sweep
