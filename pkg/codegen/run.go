@@ -87,21 +87,21 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	return res, nil
 }
 
-// Generate runs the pipeline and replaces the output directory with the result, only when the
-// whole run succeeded: files are written into a fresh sibling directory that is then swapped in.
+// Generate runs the pipeline and replaces the output directory (and the generated docs pages)
+// with the result, only when the whole run succeeded: everything is written beside its place,
+// then swapped in as one change. An output folder holding a file the generator did not write is
+// refused before the run, and nothing is written.
 func Generate(ctx context.Context, o Options) (*Result, error) {
 	start := time.Now()
+	if err := output.Check(o.Output(), o.Docs()); err != nil {
+		return nil, err
+	}
 	res, err := Run(ctx, o)
 	if err != nil {
 		return nil, err
 	}
-	if err := output.WriteTree(ctx, res.OutputDir, res.Files); err != nil {
+	if err := output.Write(ctx, res.OutputDir, res.Files, res.DocsDir, res.Docs); err != nil {
 		return nil, err
-	}
-	if res.DocsDir != "" {
-		if err := output.WriteDocs(ctx, res.DocsDir, res.Docs); err != nil {
-			return nil, err
-		}
 	}
 	res.Elapsed = time.Since(start)
 	return res, nil
