@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 )
 
 // ManifestName is the file in an output directory listing every file the generator wrote
@@ -47,7 +48,7 @@ func CheckOwned(dir string) error {
 				listed[line] = true
 			}
 		}
-	case !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, fs.ErrInvalid) && !isNotDir(err):
+	case !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR):
 		return err
 	}
 	var foreign string
@@ -119,9 +120,4 @@ func markedGenerated(path string) (bool, error) {
 		return bytes.Contains(line, []byte(generatedMarker)) && bytes.Contains(line, []byte("DO NOT EDIT")), nil
 	}
 	return false, nil
-}
-
-func isNotDir(err error) bool {
-	var pe *fs.PathError
-	return errors.As(err, &pe) && strings.Contains(pe.Err.Error(), "not a directory")
 }
