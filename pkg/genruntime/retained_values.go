@@ -80,9 +80,24 @@ func RetainValues(hub conversion.Hub, obj ConvertibleObject) error {
 	if err != nil {
 		return err
 	}
+	if len(data) > maxRetainedStatus && lost.Fields["status"] != nil {
+		// Annotations share 256 KiB; the status is Azure's to fill again at the next
+		// reconcile, the spec is the user's and is always kept.
+		delete(lost.Fields, "status")
+		if len(lost.Fields) == 0 {
+			return nil
+		}
+		if data, err = json.Marshal(retained{Values: lost, Spec: digest}); err != nil {
+			return err
+		}
+	}
 	setAnnotation(obj, RetainedValuesAnnotation, string(data))
 	return nil
 }
+
+// maxRetainedStatus is the size of the annotation above which what a version lost of the
+// status is not carried.
+const maxRetainedStatus = 64 << 10
 
 // RestoreValues puts back into hub, just converted from obj, the values RetainValues recorded on
 // obj, where obj holds nothing in their place, and removes the annotation from hub. The
