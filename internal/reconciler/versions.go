@@ -39,6 +39,8 @@ func (r *Reconciler) original(hub genruntime.ARMMetaObject, hubGVK schema.GroupV
 	if err := c.ConvertFrom(hubObj); err != nil {
 		return nil, fmt.Errorf("converting to %s: %w", version, err)
 	}
+	// The operator's own copy, never written back: what the version cannot hold stays in the hub.
+	genruntime.DropRetainedValues(obj)
 	obj.GetObjectKind().SetGroupVersionKind(gvk)
 	return obj, nil
 }

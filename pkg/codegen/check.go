@@ -48,7 +48,7 @@ func Check(ctx context.Context, o Options) (*CheckResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	out.Drift = compareFiles(res.OutputDir, res.Files, onDisk)
+	out.Drift = compareFiles(res.OutputDir, output.WithManifest(res.Files), onDisk)
 	if res.DocsDir != "" {
 		pages, err := output.ReadDocs(res.DocsDir)
 		if err != nil {

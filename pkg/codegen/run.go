@@ -94,12 +94,17 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	return res, nil
 }
 
-// Generate runs the pipeline and replaces the output directory with the result, only when the
-// whole run succeeded: files are written into a fresh sibling directory that is then swapped in.
-// An audit with unaccounted properties, or Go code that does not compile (CompileCheck), fails
-// the run before anything is written; the result still carries the report.
+// Generate runs the pipeline and replaces the output directory (and the generated docs pages)
+// with the result, only when the whole run succeeded: everything is written beside its place,
+// then swapped in as one change. An output folder holding a file the generator did not write is
+// refused before the run; an audit with unaccounted properties, or Go code that does not compile
+// (CompileCheck), fails the run; in each case nothing is written and the result, where there is
+// one, still carries the report.
 func Generate(ctx context.Context, o Options) (*Result, error) {
 	start := time.Now()
+	if err := output.Check(o.Output(), o.Docs()); err != nil {
+		return nil, err
+	}
 	res, err := Run(ctx, o)
 	if err != nil {
 		return nil, err
@@ -112,13 +117,8 @@ func Generate(ctx context.Context, o Options) (*Result, error) {
 			return res, fmt.Errorf("%w\nnothing was written to %s", err, res.OutputDir)
 		}
 	}
-	if err := output.WriteTree(ctx, res.OutputDir, res.Files); err != nil {
+	if err := output.Write(ctx, res.OutputDir, res.Files, res.DocsDir, res.Docs); err != nil {
 		return nil, err
-	}
-	if res.DocsDir != "" {
-		if err := output.WriteDocs(ctx, res.DocsDir, res.Docs); err != nil {
-			return nil, err
-		}
 	}
 	res.Elapsed = time.Since(start)
 	return res, nil

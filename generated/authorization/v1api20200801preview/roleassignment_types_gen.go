@@ -124,7 +124,10 @@ func (r *RoleAssignment) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a authorization/v1api20200801preview/storage.RoleAssignment to convert with, got %T", hub)
 	}
-	return r.AssignProperties_To_RoleAssignment(destination)
+	if err := r.AssignProperties_To_RoleAssignment(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(r, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the authorization/v1api20200801preview/storage.RoleAssignment the API server stores, directly.
@@ -133,7 +136,10 @@ func (r *RoleAssignment) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a authorization/v1api20200801preview/storage.RoleAssignment to convert with, got %T", hub)
 	}
-	return r.AssignProperties_From_RoleAssignment(source)
+	if err := r.AssignProperties_From_RoleAssignment(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, r)
 }
 
 // AssignProperties_From_RoleAssignment populates the receiver from source, a authorization/v1api20200801preview/storage.RoleAssignment.

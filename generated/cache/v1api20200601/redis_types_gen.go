@@ -158,7 +158,10 @@ func (r *Redis) ConvertTo(hub conversion.Hub) error {
 	if err := r.AssignProperties_To_Redis(&destination); err != nil {
 		return fmt.Errorf("converting to cache/v1api20200601/storage.Redis: %w", err)
 	}
-	return destination.ConvertTo(hub)
+	if err := destination.ConvertTo(hub); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(r, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the cache/v1api20201201/storage.Redis the API server stores, through cache/v1api20200601/storage.Redis.
@@ -167,7 +170,10 @@ func (r *Redis) ConvertFrom(hub conversion.Hub) error {
 	if err := source.ConvertFrom(hub); err != nil {
 		return fmt.Errorf("converting from the hub to cache/v1api20200601/storage.Redis: %w", err)
 	}
-	return r.AssignProperties_From_Redis(&source)
+	if err := r.AssignProperties_From_Redis(&source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, r)
 }
 
 // AssignProperties_From_Redis populates the receiver from source, a cache/v1api20200601/storage.Redis.

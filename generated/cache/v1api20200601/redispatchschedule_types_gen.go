@@ -108,7 +108,10 @@ func (r *RedisPatchSchedule) ConvertTo(hub conversion.Hub) error {
 	if err := r.AssignProperties_To_RedisPatchSchedule(&destination); err != nil {
 		return fmt.Errorf("converting to cache/v1api20200601/storage.RedisPatchSchedule: %w", err)
 	}
-	return destination.ConvertTo(hub)
+	if err := destination.ConvertTo(hub); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(r, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the cache/v1api20201201/storage.RedisPatchSchedule the API server stores, through cache/v1api20200601/storage.RedisPatchSchedule.
@@ -117,7 +120,10 @@ func (r *RedisPatchSchedule) ConvertFrom(hub conversion.Hub) error {
 	if err := source.ConvertFrom(hub); err != nil {
 		return fmt.Errorf("converting from the hub to cache/v1api20200601/storage.RedisPatchSchedule: %w", err)
 	}
-	return r.AssignProperties_From_RedisPatchSchedule(&source)
+	if err := r.AssignProperties_From_RedisPatchSchedule(&source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, r)
 }
 
 // AssignProperties_From_RedisPatchSchedule populates the receiver from source, a cache/v1api20200601/storage.RedisPatchSchedule.

@@ -158,7 +158,10 @@ func (r *Redis) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a cache/v1api20201201/storage.Redis to convert with, got %T", hub)
 	}
-	return r.AssignProperties_To_Redis(destination)
+	if err := r.AssignProperties_To_Redis(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(r, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the cache/v1api20201201/storage.Redis the API server stores, directly.
@@ -167,7 +170,10 @@ func (r *Redis) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a cache/v1api20201201/storage.Redis to convert with, got %T", hub)
 	}
-	return r.AssignProperties_From_Redis(source)
+	if err := r.AssignProperties_From_Redis(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, r)
 }
 
 // AssignProperties_From_Redis populates the receiver from source, a cache/v1api20201201/storage.Redis.

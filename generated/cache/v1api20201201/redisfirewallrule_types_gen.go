@@ -108,7 +108,10 @@ func (r *RedisFirewallRule) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a cache/v1api20201201/storage.RedisFirewallRule to convert with, got %T", hub)
 	}
-	return r.AssignProperties_To_RedisFirewallRule(destination)
+	if err := r.AssignProperties_To_RedisFirewallRule(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(r, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the cache/v1api20201201/storage.RedisFirewallRule the API server stores, directly.
@@ -117,7 +120,10 @@ func (r *RedisFirewallRule) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a cache/v1api20201201/storage.RedisFirewallRule to convert with, got %T", hub)
 	}
-	return r.AssignProperties_From_RedisFirewallRule(source)
+	if err := r.AssignProperties_From_RedisFirewallRule(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, r)
 }
 
 // AssignProperties_From_RedisFirewallRule populates the receiver from source, a cache/v1api20201201/storage.RedisFirewallRule.

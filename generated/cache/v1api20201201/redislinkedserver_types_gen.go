@@ -108,7 +108,10 @@ func (r *RedisLinkedServer) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a cache/v1api20201201/storage.RedisLinkedServer to convert with, got %T", hub)
 	}
-	return r.AssignProperties_To_RedisLinkedServer(destination)
+	if err := r.AssignProperties_To_RedisLinkedServer(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(r, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the cache/v1api20201201/storage.RedisLinkedServer the API server stores, directly.
@@ -117,7 +120,10 @@ func (r *RedisLinkedServer) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a cache/v1api20201201/storage.RedisLinkedServer to convert with, got %T", hub)
 	}
-	return r.AssignProperties_From_RedisLinkedServer(source)
+	if err := r.AssignProperties_From_RedisLinkedServer(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, r)
 }
 
 // AssignProperties_From_RedisLinkedServer populates the receiver from source, a cache/v1api20201201/storage.RedisLinkedServer.

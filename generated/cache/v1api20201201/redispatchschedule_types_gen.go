@@ -108,7 +108,10 @@ func (r *RedisPatchSchedule) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a cache/v1api20201201/storage.RedisPatchSchedule to convert with, got %T", hub)
 	}
-	return r.AssignProperties_To_RedisPatchSchedule(destination)
+	if err := r.AssignProperties_To_RedisPatchSchedule(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(r, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the cache/v1api20201201/storage.RedisPatchSchedule the API server stores, directly.
@@ -117,7 +120,10 @@ func (r *RedisPatchSchedule) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a cache/v1api20201201/storage.RedisPatchSchedule to convert with, got %T", hub)
 	}
-	return r.AssignProperties_From_RedisPatchSchedule(source)
+	if err := r.AssignProperties_From_RedisPatchSchedule(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, r)
 }
 
 // AssignProperties_From_RedisPatchSchedule populates the receiver from source, a cache/v1api20201201/storage.RedisPatchSchedule.

@@ -146,7 +146,10 @@ func (m *ManagedCluster) ConvertTo(hub conversion.Hub) error {
 	if err := m.AssignProperties_To_ManagedCluster(&destination); err != nil {
 		return fmt.Errorf("converting to containerservice/v1api20210301/storage.ManagedCluster: %w", err)
 	}
-	return destination.ConvertTo(hub)
+	if err := destination.ConvertTo(hub); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(m, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the containerservice/v1api20210501/storage.ManagedCluster the API server stores, through containerservice/v1api20210301/storage.ManagedCluster.
@@ -155,7 +158,10 @@ func (m *ManagedCluster) ConvertFrom(hub conversion.Hub) error {
 	if err := source.ConvertFrom(hub); err != nil {
 		return fmt.Errorf("converting from the hub to containerservice/v1api20210301/storage.ManagedCluster: %w", err)
 	}
-	return m.AssignProperties_From_ManagedCluster(&source)
+	if err := m.AssignProperties_From_ManagedCluster(&source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, m)
 }
 
 // AssignProperties_From_ManagedCluster populates the receiver from source, a containerservice/v1api20210301/storage.ManagedCluster.

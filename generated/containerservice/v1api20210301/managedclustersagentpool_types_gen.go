@@ -110,7 +110,10 @@ func (m *ManagedClustersAgentPool) ConvertTo(hub conversion.Hub) error {
 	if err := m.AssignProperties_To_ManagedClustersAgentPool(&destination); err != nil {
 		return fmt.Errorf("converting to containerservice/v1api20210301/storage.ManagedClustersAgentPool: %w", err)
 	}
-	return destination.ConvertTo(hub)
+	if err := destination.ConvertTo(hub); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(m, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the containerservice/v1api20210501/storage.ManagedClustersAgentPool the API server stores, through containerservice/v1api20210301/storage.ManagedClustersAgentPool.
@@ -119,7 +122,10 @@ func (m *ManagedClustersAgentPool) ConvertFrom(hub conversion.Hub) error {
 	if err := source.ConvertFrom(hub); err != nil {
 		return fmt.Errorf("converting from the hub to containerservice/v1api20210301/storage.ManagedClustersAgentPool: %w", err)
 	}
-	return m.AssignProperties_From_ManagedClustersAgentPool(&source)
+	if err := m.AssignProperties_From_ManagedClustersAgentPool(&source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, m)
 }
 
 // AssignProperties_From_ManagedClustersAgentPool populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClustersAgentPool.

@@ -146,7 +146,10 @@ func (m *ManagedCluster) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a containerservice/v1api20210501/storage.ManagedCluster to convert with, got %T", hub)
 	}
-	return m.AssignProperties_To_ManagedCluster(destination)
+	if err := m.AssignProperties_To_ManagedCluster(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(m, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the containerservice/v1api20210501/storage.ManagedCluster the API server stores, directly.
@@ -155,7 +158,10 @@ func (m *ManagedCluster) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a containerservice/v1api20210501/storage.ManagedCluster to convert with, got %T", hub)
 	}
-	return m.AssignProperties_From_ManagedCluster(source)
+	if err := m.AssignProperties_From_ManagedCluster(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, m)
 }
 
 // AssignProperties_From_ManagedCluster populates the receiver from source, a containerservice/v1api20210501/storage.ManagedCluster.

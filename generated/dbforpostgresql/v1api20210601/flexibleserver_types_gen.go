@@ -141,7 +141,10 @@ func (f *FlexibleServer) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a dbforpostgresql/v1api20210601/storage.FlexibleServer to convert with, got %T", hub)
 	}
-	return f.AssignProperties_To_FlexibleServer(destination)
+	if err := f.AssignProperties_To_FlexibleServer(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(f, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the dbforpostgresql/v1api20210601/storage.FlexibleServer the API server stores, directly.
@@ -150,7 +153,10 @@ func (f *FlexibleServer) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a dbforpostgresql/v1api20210601/storage.FlexibleServer to convert with, got %T", hub)
 	}
-	return f.AssignProperties_From_FlexibleServer(source)
+	if err := f.AssignProperties_From_FlexibleServer(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, f)
 }
 
 // AssignProperties_From_FlexibleServer populates the receiver from source, a dbforpostgresql/v1api20210601/storage.FlexibleServer.

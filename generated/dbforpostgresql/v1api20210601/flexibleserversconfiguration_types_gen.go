@@ -108,7 +108,10 @@ func (f *FlexibleServersConfiguration) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a dbforpostgresql/v1api20210601/storage.FlexibleServersConfiguration to convert with, got %T", hub)
 	}
-	return f.AssignProperties_To_FlexibleServersConfiguration(destination)
+	if err := f.AssignProperties_To_FlexibleServersConfiguration(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(f, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the dbforpostgresql/v1api20210601/storage.FlexibleServersConfiguration the API server stores, directly.
@@ -117,7 +120,10 @@ func (f *FlexibleServersConfiguration) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a dbforpostgresql/v1api20210601/storage.FlexibleServersConfiguration to convert with, got %T", hub)
 	}
-	return f.AssignProperties_From_FlexibleServersConfiguration(source)
+	if err := f.AssignProperties_From_FlexibleServersConfiguration(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, f)
 }
 
 // AssignProperties_From_FlexibleServersConfiguration populates the receiver from source, a dbforpostgresql/v1api20210601/storage.FlexibleServersConfiguration.

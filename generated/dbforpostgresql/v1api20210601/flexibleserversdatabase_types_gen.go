@@ -108,7 +108,10 @@ func (f *FlexibleServersDatabase) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a dbforpostgresql/v1api20210601/storage.FlexibleServersDatabase to convert with, got %T", hub)
 	}
-	return f.AssignProperties_To_FlexibleServersDatabase(destination)
+	if err := f.AssignProperties_To_FlexibleServersDatabase(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(f, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the dbforpostgresql/v1api20210601/storage.FlexibleServersDatabase the API server stores, directly.
@@ -117,7 +120,10 @@ func (f *FlexibleServersDatabase) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a dbforpostgresql/v1api20210601/storage.FlexibleServersDatabase to convert with, got %T", hub)
 	}
-	return f.AssignProperties_From_FlexibleServersDatabase(source)
+	if err := f.AssignProperties_From_FlexibleServersDatabase(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, f)
 }
 
 // AssignProperties_From_FlexibleServersDatabase populates the receiver from source, a dbforpostgresql/v1api20210601/storage.FlexibleServersDatabase.

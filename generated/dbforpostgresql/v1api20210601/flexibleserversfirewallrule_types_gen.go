@@ -108,7 +108,10 @@ func (f *FlexibleServersFirewallRule) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a dbforpostgresql/v1api20210601/storage.FlexibleServersFirewallRule to convert with, got %T", hub)
 	}
-	return f.AssignProperties_To_FlexibleServersFirewallRule(destination)
+	if err := f.AssignProperties_To_FlexibleServersFirewallRule(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(f, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the dbforpostgresql/v1api20210601/storage.FlexibleServersFirewallRule the API server stores, directly.
@@ -117,7 +120,10 @@ func (f *FlexibleServersFirewallRule) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a dbforpostgresql/v1api20210601/storage.FlexibleServersFirewallRule to convert with, got %T", hub)
 	}
-	return f.AssignProperties_From_FlexibleServersFirewallRule(source)
+	if err := f.AssignProperties_From_FlexibleServersFirewallRule(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, f)
 }
 
 // AssignProperties_From_FlexibleServersFirewallRule populates the receiver from source, a dbforpostgresql/v1api20210601/storage.FlexibleServersFirewallRule.

@@ -158,7 +158,10 @@ func (d *DatabaseAccount) ConvertTo(hub conversion.Hub) error {
 	if err := d.AssignProperties_To_DatabaseAccount(&destination); err != nil {
 		return fmt.Errorf("converting to documentdb/v1api20210315/storage.DatabaseAccount: %w", err)
 	}
-	return destination.ConvertTo(hub)
+	if err := destination.ConvertTo(hub); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(d, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the documentdb/v1api20210515/storage.DatabaseAccount the API server stores, through documentdb/v1api20210315/storage.DatabaseAccount.
@@ -167,7 +170,10 @@ func (d *DatabaseAccount) ConvertFrom(hub conversion.Hub) error {
 	if err := source.ConvertFrom(hub); err != nil {
 		return fmt.Errorf("converting from the hub to documentdb/v1api20210315/storage.DatabaseAccount: %w", err)
 	}
-	return d.AssignProperties_From_DatabaseAccount(&source)
+	if err := d.AssignProperties_From_DatabaseAccount(&source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, d)
 }
 
 // AssignProperties_From_DatabaseAccount populates the receiver from source, a documentdb/v1api20210315/storage.DatabaseAccount.

@@ -158,7 +158,10 @@ func (d *DatabaseAccount) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a documentdb/v1api20210515/storage.DatabaseAccount to convert with, got %T", hub)
 	}
-	return d.AssignProperties_To_DatabaseAccount(destination)
+	if err := d.AssignProperties_To_DatabaseAccount(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(d, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the documentdb/v1api20210515/storage.DatabaseAccount the API server stores, directly.
@@ -167,7 +170,10 @@ func (d *DatabaseAccount) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a documentdb/v1api20210515/storage.DatabaseAccount to convert with, got %T", hub)
 	}
-	return d.AssignProperties_From_DatabaseAccount(source)
+	if err := d.AssignProperties_From_DatabaseAccount(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, d)
 }
 
 // AssignProperties_From_DatabaseAccount populates the receiver from source, a documentdb/v1api20210515/storage.DatabaseAccount.

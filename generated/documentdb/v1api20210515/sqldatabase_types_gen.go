@@ -109,7 +109,10 @@ func (s *SqlDatabase) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a documentdb/v1api20210515/storage.SqlDatabase to convert with, got %T", hub)
 	}
-	return s.AssignProperties_To_SqlDatabase(destination)
+	if err := s.AssignProperties_To_SqlDatabase(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(s, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the documentdb/v1api20210515/storage.SqlDatabase the API server stores, directly.
@@ -118,7 +121,10 @@ func (s *SqlDatabase) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a documentdb/v1api20210515/storage.SqlDatabase to convert with, got %T", hub)
 	}
-	return s.AssignProperties_From_SqlDatabase(source)
+	if err := s.AssignProperties_From_SqlDatabase(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, s)
 }
 
 // AssignProperties_From_SqlDatabase populates the receiver from source, a documentdb/v1api20210515/storage.SqlDatabase.

@@ -110,7 +110,10 @@ func (s *SqlDatabaseContainer) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a documentdb/v1api20210515/storage.SqlDatabaseContainer to convert with, got %T", hub)
 	}
-	return s.AssignProperties_To_SqlDatabaseContainer(destination)
+	if err := s.AssignProperties_To_SqlDatabaseContainer(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(s, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the documentdb/v1api20210515/storage.SqlDatabaseContainer the API server stores, directly.
@@ -119,7 +122,10 @@ func (s *SqlDatabaseContainer) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a documentdb/v1api20210515/storage.SqlDatabaseContainer to convert with, got %T", hub)
 	}
-	return s.AssignProperties_From_SqlDatabaseContainer(source)
+	if err := s.AssignProperties_From_SqlDatabaseContainer(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, s)
 }
 
 // AssignProperties_From_SqlDatabaseContainer populates the receiver from source, a documentdb/v1api20210515/storage.SqlDatabaseContainer.

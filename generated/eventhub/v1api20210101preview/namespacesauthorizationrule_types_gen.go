@@ -152,7 +152,10 @@ func (n *NamespacesAuthorizationRule) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a eventhub/v1api20210101preview/storage.NamespacesAuthorizationRule to convert with, got %T", hub)
 	}
-	return n.AssignProperties_To_NamespacesAuthorizationRule(destination)
+	if err := n.AssignProperties_To_NamespacesAuthorizationRule(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(n, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the eventhub/v1api20210101preview/storage.NamespacesAuthorizationRule the API server stores, directly.
@@ -161,7 +164,10 @@ func (n *NamespacesAuthorizationRule) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a eventhub/v1api20210101preview/storage.NamespacesAuthorizationRule to convert with, got %T", hub)
 	}
-	return n.AssignProperties_From_NamespacesAuthorizationRule(source)
+	if err := n.AssignProperties_From_NamespacesAuthorizationRule(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, n)
 }
 
 // AssignProperties_From_NamespacesAuthorizationRule populates the receiver from source, a eventhub/v1api20210101preview/storage.NamespacesAuthorizationRule.

@@ -109,7 +109,10 @@ func (n *NamespacesEventhub) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a eventhub/v1api20210101preview/storage.NamespacesEventhub to convert with, got %T", hub)
 	}
-	return n.AssignProperties_To_NamespacesEventhub(destination)
+	if err := n.AssignProperties_To_NamespacesEventhub(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(n, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the eventhub/v1api20210101preview/storage.NamespacesEventhub the API server stores, directly.
@@ -118,7 +121,10 @@ func (n *NamespacesEventhub) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a eventhub/v1api20210101preview/storage.NamespacesEventhub to convert with, got %T", hub)
 	}
-	return n.AssignProperties_From_NamespacesEventhub(source)
+	if err := n.AssignProperties_From_NamespacesEventhub(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, n)
 }
 
 // AssignProperties_From_NamespacesEventhub populates the receiver from source, a eventhub/v1api20210101preview/storage.NamespacesEventhub.

@@ -108,7 +108,10 @@ func (n *NamespacesEventhubsConsumerGroup) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a eventhub/v1api20210101preview/storage.NamespacesEventhubsConsumerGroup to convert with, got %T", hub)
 	}
-	return n.AssignProperties_To_NamespacesEventhubsConsumerGroup(destination)
+	if err := n.AssignProperties_To_NamespacesEventhubsConsumerGroup(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(n, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the eventhub/v1api20210101preview/storage.NamespacesEventhubsConsumerGroup the API server stores, directly.
@@ -117,7 +120,10 @@ func (n *NamespacesEventhubsConsumerGroup) ConvertFrom(hub conversion.Hub) error
 	if !ok {
 		return fmt.Errorf("expected a eventhub/v1api20210101preview/storage.NamespacesEventhubsConsumerGroup to convert with, got %T", hub)
 	}
-	return n.AssignProperties_From_NamespacesEventhubsConsumerGroup(source)
+	if err := n.AssignProperties_From_NamespacesEventhubsConsumerGroup(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, n)
 }
 
 // AssignProperties_From_NamespacesEventhubsConsumerGroup populates the receiver from source, a eventhub/v1api20210101preview/storage.NamespacesEventhubsConsumerGroup.

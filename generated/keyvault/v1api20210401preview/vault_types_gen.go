@@ -109,7 +109,10 @@ func (v *Vault) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a keyvault/v1api20210401preview/storage.Vault to convert with, got %T", hub)
 	}
-	return v.AssignProperties_To_Vault(destination)
+	if err := v.AssignProperties_To_Vault(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(v, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the keyvault/v1api20210401preview/storage.Vault the API server stores, directly.
@@ -118,7 +121,10 @@ func (v *Vault) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a keyvault/v1api20210401preview/storage.Vault to convert with, got %T", hub)
 	}
-	return v.AssignProperties_From_Vault(source)
+	if err := v.AssignProperties_From_Vault(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, v)
 }
 
 // AssignProperties_From_Vault populates the receiver from source, a keyvault/v1api20210401preview/storage.Vault.

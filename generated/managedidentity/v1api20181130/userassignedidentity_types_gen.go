@@ -149,7 +149,10 @@ func (u *UserAssignedIdentity) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a managedidentity/v1api20181130/storage.UserAssignedIdentity to convert with, got %T", hub)
 	}
-	return u.AssignProperties_To_UserAssignedIdentity(destination)
+	if err := u.AssignProperties_To_UserAssignedIdentity(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(u, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the managedidentity/v1api20181130/storage.UserAssignedIdentity the API server stores, directly.
@@ -158,7 +161,10 @@ func (u *UserAssignedIdentity) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a managedidentity/v1api20181130/storage.UserAssignedIdentity to convert with, got %T", hub)
 	}
-	return u.AssignProperties_From_UserAssignedIdentity(source)
+	if err := u.AssignProperties_From_UserAssignedIdentity(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, u)
 }
 
 // AssignProperties_From_UserAssignedIdentity populates the receiver from source, a managedidentity/v1api20181130/storage.UserAssignedIdentity.

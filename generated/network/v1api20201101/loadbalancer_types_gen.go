@@ -110,7 +110,10 @@ func (l *LoadBalancer) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a network/v1api20201101/storage.LoadBalancer to convert with, got %T", hub)
 	}
-	return l.AssignProperties_To_LoadBalancer(destination)
+	if err := l.AssignProperties_To_LoadBalancer(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(l, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the network/v1api20201101/storage.LoadBalancer the API server stores, directly.
@@ -119,7 +122,10 @@ func (l *LoadBalancer) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a network/v1api20201101/storage.LoadBalancer to convert with, got %T", hub)
 	}
-	return l.AssignProperties_From_LoadBalancer(source)
+	if err := l.AssignProperties_From_LoadBalancer(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, l)
 }
 
 // AssignProperties_From_LoadBalancer populates the receiver from source, a network/v1api20201101/storage.LoadBalancer.

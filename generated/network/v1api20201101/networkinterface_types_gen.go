@@ -110,7 +110,10 @@ func (n *NetworkInterface) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a network/v1api20201101/storage.NetworkInterface to convert with, got %T", hub)
 	}
-	return n.AssignProperties_To_NetworkInterface(destination)
+	if err := n.AssignProperties_To_NetworkInterface(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(n, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the network/v1api20201101/storage.NetworkInterface the API server stores, directly.
@@ -119,7 +122,10 @@ func (n *NetworkInterface) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a network/v1api20201101/storage.NetworkInterface to convert with, got %T", hub)
 	}
-	return n.AssignProperties_From_NetworkInterface(source)
+	if err := n.AssignProperties_From_NetworkInterface(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, n)
 }
 
 // AssignProperties_From_NetworkInterface populates the receiver from source, a network/v1api20201101/storage.NetworkInterface.

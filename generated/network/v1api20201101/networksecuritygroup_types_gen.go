@@ -109,7 +109,10 @@ func (n *NetworkSecurityGroup) ConvertTo(hub conversion.Hub) error {
 	if err := n.AssignProperties_To_NetworkSecurityGroup(&destination); err != nil {
 		return fmt.Errorf("converting to network/v1api20201101/storage.NetworkSecurityGroup: %w", err)
 	}
-	return destination.ConvertTo(hub)
+	if err := destination.ConvertTo(hub); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(n, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the network/v1api20210201/storage.NetworkSecurityGroup the API server stores, through network/v1api20201101/storage.NetworkSecurityGroup.
@@ -118,7 +121,10 @@ func (n *NetworkSecurityGroup) ConvertFrom(hub conversion.Hub) error {
 	if err := source.ConvertFrom(hub); err != nil {
 		return fmt.Errorf("converting from the hub to network/v1api20201101/storage.NetworkSecurityGroup: %w", err)
 	}
-	return n.AssignProperties_From_NetworkSecurityGroup(&source)
+	if err := n.AssignProperties_From_NetworkSecurityGroup(&source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, n)
 }
 
 // AssignProperties_From_NetworkSecurityGroup populates the receiver from source, a network/v1api20201101/storage.NetworkSecurityGroup.

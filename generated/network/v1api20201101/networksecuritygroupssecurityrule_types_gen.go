@@ -109,7 +109,10 @@ func (n *NetworkSecurityGroupsSecurityRule) ConvertTo(hub conversion.Hub) error 
 	if !ok {
 		return fmt.Errorf("expected a network/v1api20201101/storage.NetworkSecurityGroupsSecurityRule to convert with, got %T", hub)
 	}
-	return n.AssignProperties_To_NetworkSecurityGroupsSecurityRule(destination)
+	if err := n.AssignProperties_To_NetworkSecurityGroupsSecurityRule(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(n, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the network/v1api20201101/storage.NetworkSecurityGroupsSecurityRule the API server stores, directly.
@@ -118,7 +121,10 @@ func (n *NetworkSecurityGroupsSecurityRule) ConvertFrom(hub conversion.Hub) erro
 	if !ok {
 		return fmt.Errorf("expected a network/v1api20201101/storage.NetworkSecurityGroupsSecurityRule to convert with, got %T", hub)
 	}
-	return n.AssignProperties_From_NetworkSecurityGroupsSecurityRule(source)
+	if err := n.AssignProperties_From_NetworkSecurityGroupsSecurityRule(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, n)
 }
 
 // AssignProperties_From_NetworkSecurityGroupsSecurityRule populates the receiver from source, a network/v1api20201101/storage.NetworkSecurityGroupsSecurityRule.

@@ -110,7 +110,10 @@ func (p *PublicIPAddress) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a network/v1api20201101/storage.PublicIPAddress to convert with, got %T", hub)
 	}
-	return p.AssignProperties_To_PublicIPAddress(destination)
+	if err := p.AssignProperties_To_PublicIPAddress(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(p, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the network/v1api20201101/storage.PublicIPAddress the API server stores, directly.
@@ -119,7 +122,10 @@ func (p *PublicIPAddress) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a network/v1api20201101/storage.PublicIPAddress to convert with, got %T", hub)
 	}
-	return p.AssignProperties_From_PublicIPAddress(source)
+	if err := p.AssignProperties_From_PublicIPAddress(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, p)
 }
 
 // AssignProperties_From_PublicIPAddress populates the receiver from source, a network/v1api20201101/storage.PublicIPAddress.

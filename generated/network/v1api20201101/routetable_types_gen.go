@@ -109,7 +109,10 @@ func (r *RouteTable) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a network/v1api20201101/storage.RouteTable to convert with, got %T", hub)
 	}
-	return r.AssignProperties_To_RouteTable(destination)
+	if err := r.AssignProperties_To_RouteTable(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(r, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the network/v1api20201101/storage.RouteTable the API server stores, directly.
@@ -118,7 +121,10 @@ func (r *RouteTable) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a network/v1api20201101/storage.RouteTable to convert with, got %T", hub)
 	}
-	return r.AssignProperties_From_RouteTable(source)
+	if err := r.AssignProperties_From_RouteTable(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, r)
 }
 
 // AssignProperties_From_RouteTable populates the receiver from source, a network/v1api20201101/storage.RouteTable.

@@ -108,7 +108,10 @@ func (r *RouteTablesRoute) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a network/v1api20201101/storage.RouteTablesRoute to convert with, got %T", hub)
 	}
-	return r.AssignProperties_To_RouteTablesRoute(destination)
+	if err := r.AssignProperties_To_RouteTablesRoute(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(r, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the network/v1api20201101/storage.RouteTablesRoute the API server stores, directly.
@@ -117,7 +120,10 @@ func (r *RouteTablesRoute) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a network/v1api20201101/storage.RouteTablesRoute to convert with, got %T", hub)
 	}
-	return r.AssignProperties_From_RouteTablesRoute(source)
+	if err := r.AssignProperties_From_RouteTablesRoute(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, r)
 }
 
 // AssignProperties_From_RouteTablesRoute populates the receiver from source, a network/v1api20201101/storage.RouteTablesRoute.

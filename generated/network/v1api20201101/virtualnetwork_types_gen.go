@@ -110,7 +110,10 @@ func (v *VirtualNetwork) ConvertTo(hub conversion.Hub) error {
 	if err := v.AssignProperties_To_VirtualNetwork(&destination); err != nil {
 		return fmt.Errorf("converting to network/v1api20201101/storage.VirtualNetwork: %w", err)
 	}
-	return destination.ConvertTo(hub)
+	if err := destination.ConvertTo(hub); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(v, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the network/v1api20210201/storage.VirtualNetwork the API server stores, through network/v1api20201101/storage.VirtualNetwork.
@@ -119,7 +122,10 @@ func (v *VirtualNetwork) ConvertFrom(hub conversion.Hub) error {
 	if err := source.ConvertFrom(hub); err != nil {
 		return fmt.Errorf("converting from the hub to network/v1api20201101/storage.VirtualNetwork: %w", err)
 	}
-	return v.AssignProperties_From_VirtualNetwork(&source)
+	if err := v.AssignProperties_From_VirtualNetwork(&source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, v)
 }
 
 // AssignProperties_From_VirtualNetwork populates the receiver from source, a network/v1api20201101/storage.VirtualNetwork.

@@ -109,7 +109,10 @@ func (v *VirtualNetworksSubnet) ConvertTo(hub conversion.Hub) error {
 	if err := v.AssignProperties_To_VirtualNetworksSubnet(&destination); err != nil {
 		return fmt.Errorf("converting to network/v1api20201101/storage.VirtualNetworksSubnet: %w", err)
 	}
-	return destination.ConvertTo(hub)
+	if err := destination.ConvertTo(hub); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(v, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the network/v1api20210201/storage.VirtualNetworksSubnet the API server stores, through network/v1api20201101/storage.VirtualNetworksSubnet.
@@ -118,7 +121,10 @@ func (v *VirtualNetworksSubnet) ConvertFrom(hub conversion.Hub) error {
 	if err := source.ConvertFrom(hub); err != nil {
 		return fmt.Errorf("converting from the hub to network/v1api20201101/storage.VirtualNetworksSubnet: %w", err)
 	}
-	return v.AssignProperties_From_VirtualNetworksSubnet(&source)
+	if err := v.AssignProperties_From_VirtualNetworksSubnet(&source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, v)
 }
 
 // AssignProperties_From_VirtualNetworksSubnet populates the receiver from source, a network/v1api20201101/storage.VirtualNetworksSubnet.

@@ -108,7 +108,10 @@ func (v *VirtualNetworksVirtualNetworkPeering) ConvertTo(hub conversion.Hub) err
 	if !ok {
 		return fmt.Errorf("expected a network/v1api20201101/storage.VirtualNetworksVirtualNetworkPeering to convert with, got %T", hub)
 	}
-	return v.AssignProperties_To_VirtualNetworksVirtualNetworkPeering(destination)
+	if err := v.AssignProperties_To_VirtualNetworksVirtualNetworkPeering(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(v, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the network/v1api20201101/storage.VirtualNetworksVirtualNetworkPeering the API server stores, directly.
@@ -117,7 +120,10 @@ func (v *VirtualNetworksVirtualNetworkPeering) ConvertFrom(hub conversion.Hub) e
 	if !ok {
 		return fmt.Errorf("expected a network/v1api20201101/storage.VirtualNetworksVirtualNetworkPeering to convert with, got %T", hub)
 	}
-	return v.AssignProperties_From_VirtualNetworksVirtualNetworkPeering(source)
+	if err := v.AssignProperties_From_VirtualNetworksVirtualNetworkPeering(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, v)
 }
 
 // AssignProperties_From_VirtualNetworksVirtualNetworkPeering populates the receiver from source, a network/v1api20201101/storage.VirtualNetworksVirtualNetworkPeering.

@@ -109,7 +109,10 @@ func (n *NetworkSecurityGroup) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a network/v1api20210201/storage.NetworkSecurityGroup to convert with, got %T", hub)
 	}
-	return n.AssignProperties_To_NetworkSecurityGroup(destination)
+	if err := n.AssignProperties_To_NetworkSecurityGroup(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(n, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the network/v1api20210201/storage.NetworkSecurityGroup the API server stores, directly.
@@ -118,7 +121,10 @@ func (n *NetworkSecurityGroup) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a network/v1api20210201/storage.NetworkSecurityGroup to convert with, got %T", hub)
 	}
-	return n.AssignProperties_From_NetworkSecurityGroup(source)
+	if err := n.AssignProperties_From_NetworkSecurityGroup(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, n)
 }
 
 // AssignProperties_From_NetworkSecurityGroup populates the receiver from source, a network/v1api20210201/storage.NetworkSecurityGroup.

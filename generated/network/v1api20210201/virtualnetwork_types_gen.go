@@ -110,7 +110,10 @@ func (v *VirtualNetwork) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a network/v1api20210201/storage.VirtualNetwork to convert with, got %T", hub)
 	}
-	return v.AssignProperties_To_VirtualNetwork(destination)
+	if err := v.AssignProperties_To_VirtualNetwork(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(v, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the network/v1api20210201/storage.VirtualNetwork the API server stores, directly.
@@ -119,7 +122,10 @@ func (v *VirtualNetwork) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a network/v1api20210201/storage.VirtualNetwork to convert with, got %T", hub)
 	}
-	return v.AssignProperties_From_VirtualNetwork(source)
+	if err := v.AssignProperties_From_VirtualNetwork(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, v)
 }
 
 // AssignProperties_From_VirtualNetwork populates the receiver from source, a network/v1api20210201/storage.VirtualNetwork.

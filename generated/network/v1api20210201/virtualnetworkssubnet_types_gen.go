@@ -109,7 +109,10 @@ func (v *VirtualNetworksSubnet) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a network/v1api20210201/storage.VirtualNetworksSubnet to convert with, got %T", hub)
 	}
-	return v.AssignProperties_To_VirtualNetworksSubnet(destination)
+	if err := v.AssignProperties_To_VirtualNetworksSubnet(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(v, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the network/v1api20210201/storage.VirtualNetworksSubnet the API server stores, directly.
@@ -118,7 +121,10 @@ func (v *VirtualNetworksSubnet) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a network/v1api20210201/storage.VirtualNetworksSubnet to convert with, got %T", hub)
 	}
-	return v.AssignProperties_From_VirtualNetworksSubnet(source)
+	if err := v.AssignProperties_From_VirtualNetworksSubnet(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, v)
 }
 
 // AssignProperties_From_VirtualNetworksSubnet populates the receiver from source, a network/v1api20210201/storage.VirtualNetworksSubnet.

@@ -106,7 +106,10 @@ func (r *ResourceGroup) ConvertTo(hub conversion.Hub) error {
 	if err := r.AssignProperties_To_ResourceGroup(&destination); err != nil {
 		return fmt.Errorf("converting to resources/v1api20200601/storage.ResourceGroup: %w", err)
 	}
-	return destination.ConvertTo(hub)
+	if err := destination.ConvertTo(hub); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(r, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the resources/v1api20210401/storage.ResourceGroup the API server stores, through resources/v1api20200601/storage.ResourceGroup.
@@ -115,7 +118,10 @@ func (r *ResourceGroup) ConvertFrom(hub conversion.Hub) error {
 	if err := source.ConvertFrom(hub); err != nil {
 		return fmt.Errorf("converting from the hub to resources/v1api20200601/storage.ResourceGroup: %w", err)
 	}
-	return r.AssignProperties_From_ResourceGroup(&source)
+	if err := r.AssignProperties_From_ResourceGroup(&source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, r)
 }
 
 // AssignProperties_From_ResourceGroup populates the receiver from source, a resources/v1api20200601/storage.ResourceGroup.

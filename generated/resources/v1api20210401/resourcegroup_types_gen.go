@@ -106,7 +106,10 @@ func (r *ResourceGroup) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a resources/v1api20210401/storage.ResourceGroup to convert with, got %T", hub)
 	}
-	return r.AssignProperties_To_ResourceGroup(destination)
+	if err := r.AssignProperties_To_ResourceGroup(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(r, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the resources/v1api20210401/storage.ResourceGroup the API server stores, directly.
@@ -115,7 +118,10 @@ func (r *ResourceGroup) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a resources/v1api20210401/storage.ResourceGroup to convert with, got %T", hub)
 	}
-	return r.AssignProperties_From_ResourceGroup(source)
+	if err := r.AssignProperties_From_ResourceGroup(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, r)
 }
 
 // AssignProperties_From_ResourceGroup populates the receiver from source, a resources/v1api20210401/storage.ResourceGroup.

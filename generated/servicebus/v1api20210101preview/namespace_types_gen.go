@@ -158,7 +158,10 @@ func (n *Namespace) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a servicebus/v1api20210101preview/storage.Namespace to convert with, got %T", hub)
 	}
-	return n.AssignProperties_To_Namespace(destination)
+	if err := n.AssignProperties_To_Namespace(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(n, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the servicebus/v1api20210101preview/storage.Namespace the API server stores, directly.
@@ -167,7 +170,10 @@ func (n *Namespace) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a servicebus/v1api20210101preview/storage.Namespace to convert with, got %T", hub)
 	}
-	return n.AssignProperties_From_Namespace(source)
+	if err := n.AssignProperties_From_Namespace(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, n)
 }
 
 // AssignProperties_From_Namespace populates the receiver from source, a servicebus/v1api20210101preview/storage.Namespace.

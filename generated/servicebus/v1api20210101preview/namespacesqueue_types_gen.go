@@ -108,7 +108,10 @@ func (n *NamespacesQueue) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a servicebus/v1api20210101preview/storage.NamespacesQueue to convert with, got %T", hub)
 	}
-	return n.AssignProperties_To_NamespacesQueue(destination)
+	if err := n.AssignProperties_To_NamespacesQueue(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(n, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the servicebus/v1api20210101preview/storage.NamespacesQueue the API server stores, directly.
@@ -117,7 +120,10 @@ func (n *NamespacesQueue) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a servicebus/v1api20210101preview/storage.NamespacesQueue to convert with, got %T", hub)
 	}
-	return n.AssignProperties_From_NamespacesQueue(source)
+	if err := n.AssignProperties_From_NamespacesQueue(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, n)
 }
 
 // AssignProperties_From_NamespacesQueue populates the receiver from source, a servicebus/v1api20210101preview/storage.NamespacesQueue.

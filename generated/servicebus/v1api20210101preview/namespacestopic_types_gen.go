@@ -108,7 +108,10 @@ func (n *NamespacesTopic) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a servicebus/v1api20210101preview/storage.NamespacesTopic to convert with, got %T", hub)
 	}
-	return n.AssignProperties_To_NamespacesTopic(destination)
+	if err := n.AssignProperties_To_NamespacesTopic(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(n, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the servicebus/v1api20210101preview/storage.NamespacesTopic the API server stores, directly.
@@ -117,7 +120,10 @@ func (n *NamespacesTopic) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a servicebus/v1api20210101preview/storage.NamespacesTopic to convert with, got %T", hub)
 	}
-	return n.AssignProperties_From_NamespacesTopic(source)
+	if err := n.AssignProperties_From_NamespacesTopic(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, n)
 }
 
 // AssignProperties_From_NamespacesTopic populates the receiver from source, a servicebus/v1api20210101preview/storage.NamespacesTopic.

@@ -108,7 +108,10 @@ func (n *NamespacesTopicsSubscription) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a servicebus/v1api20210101preview/storage.NamespacesTopicsSubscription to convert with, got %T", hub)
 	}
-	return n.AssignProperties_To_NamespacesTopicsSubscription(destination)
+	if err := n.AssignProperties_To_NamespacesTopicsSubscription(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(n, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the servicebus/v1api20210101preview/storage.NamespacesTopicsSubscription the API server stores, directly.
@@ -117,7 +120,10 @@ func (n *NamespacesTopicsSubscription) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a servicebus/v1api20210101preview/storage.NamespacesTopicsSubscription to convert with, got %T", hub)
 	}
-	return n.AssignProperties_From_NamespacesTopicsSubscription(source)
+	if err := n.AssignProperties_From_NamespacesTopicsSubscription(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, n)
 }
 
 // AssignProperties_From_NamespacesTopicsSubscription populates the receiver from source, a servicebus/v1api20210101preview/storage.NamespacesTopicsSubscription.

@@ -200,7 +200,10 @@ func (s *StorageAccount) ConvertTo(hub conversion.Hub) error {
 	if err := s.AssignProperties_To_StorageAccount(&destination); err != nil {
 		return fmt.Errorf("converting to storage/v1api20210101/storage.StorageAccount: %w", err)
 	}
-	return destination.ConvertTo(hub)
+	if err := destination.ConvertTo(hub); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(s, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the storage/v1api20210401/storage.StorageAccount the API server stores, through storage/v1api20210101/storage.StorageAccount.
@@ -209,7 +212,10 @@ func (s *StorageAccount) ConvertFrom(hub conversion.Hub) error {
 	if err := source.ConvertFrom(hub); err != nil {
 		return fmt.Errorf("converting from the hub to storage/v1api20210101/storage.StorageAccount: %w", err)
 	}
-	return s.AssignProperties_From_StorageAccount(&source)
+	if err := s.AssignProperties_From_StorageAccount(&source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, s)
 }
 
 // AssignProperties_From_StorageAccount populates the receiver from source, a storage/v1api20210101/storage.StorageAccount.

@@ -200,7 +200,10 @@ func (s *StorageAccount) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a storage/v1api20210401/storage.StorageAccount to convert with, got %T", hub)
 	}
-	return s.AssignProperties_To_StorageAccount(destination)
+	if err := s.AssignProperties_To_StorageAccount(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(s, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the storage/v1api20210401/storage.StorageAccount the API server stores, directly.
@@ -209,7 +212,10 @@ func (s *StorageAccount) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a storage/v1api20210401/storage.StorageAccount to convert with, got %T", hub)
 	}
-	return s.AssignProperties_From_StorageAccount(source)
+	if err := s.AssignProperties_From_StorageAccount(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, s)
 }
 
 // AssignProperties_From_StorageAccount populates the receiver from source, a storage/v1api20210401/storage.StorageAccount.

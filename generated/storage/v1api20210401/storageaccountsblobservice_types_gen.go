@@ -109,7 +109,10 @@ func (s *StorageAccountsBlobService) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a storage/v1api20210401/storage.StorageAccountsBlobService to convert with, got %T", hub)
 	}
-	return s.AssignProperties_To_StorageAccountsBlobService(destination)
+	if err := s.AssignProperties_To_StorageAccountsBlobService(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(s, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the storage/v1api20210401/storage.StorageAccountsBlobService the API server stores, directly.
@@ -118,7 +121,10 @@ func (s *StorageAccountsBlobService) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a storage/v1api20210401/storage.StorageAccountsBlobService to convert with, got %T", hub)
 	}
-	return s.AssignProperties_From_StorageAccountsBlobService(source)
+	if err := s.AssignProperties_From_StorageAccountsBlobService(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, s)
 }
 
 // AssignProperties_From_StorageAccountsBlobService populates the receiver from source, a storage/v1api20210401/storage.StorageAccountsBlobService.

@@ -109,7 +109,10 @@ func (s *StorageAccountsBlobServicesContainer) ConvertTo(hub conversion.Hub) err
 	if !ok {
 		return fmt.Errorf("expected a storage/v1api20210401/storage.StorageAccountsBlobServicesContainer to convert with, got %T", hub)
 	}
-	return s.AssignProperties_To_StorageAccountsBlobServicesContainer(destination)
+	if err := s.AssignProperties_To_StorageAccountsBlobServicesContainer(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(s, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the storage/v1api20210401/storage.StorageAccountsBlobServicesContainer the API server stores, directly.
@@ -118,7 +121,10 @@ func (s *StorageAccountsBlobServicesContainer) ConvertFrom(hub conversion.Hub) e
 	if !ok {
 		return fmt.Errorf("expected a storage/v1api20210401/storage.StorageAccountsBlobServicesContainer to convert with, got %T", hub)
 	}
-	return s.AssignProperties_From_StorageAccountsBlobServicesContainer(source)
+	if err := s.AssignProperties_From_StorageAccountsBlobServicesContainer(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, s)
 }
 
 // AssignProperties_From_StorageAccountsBlobServicesContainer populates the receiver from source, a storage/v1api20210401/storage.StorageAccountsBlobServicesContainer.

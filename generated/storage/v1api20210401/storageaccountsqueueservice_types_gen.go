@@ -108,7 +108,10 @@ func (s *StorageAccountsQueueService) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a storage/v1api20210401/storage.StorageAccountsQueueService to convert with, got %T", hub)
 	}
-	return s.AssignProperties_To_StorageAccountsQueueService(destination)
+	if err := s.AssignProperties_To_StorageAccountsQueueService(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(s, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the storage/v1api20210401/storage.StorageAccountsQueueService the API server stores, directly.
@@ -117,7 +120,10 @@ func (s *StorageAccountsQueueService) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a storage/v1api20210401/storage.StorageAccountsQueueService to convert with, got %T", hub)
 	}
-	return s.AssignProperties_From_StorageAccountsQueueService(source)
+	if err := s.AssignProperties_From_StorageAccountsQueueService(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, s)
 }
 
 // AssignProperties_From_StorageAccountsQueueService populates the receiver from source, a storage/v1api20210401/storage.StorageAccountsQueueService.

@@ -109,7 +109,10 @@ func (s *StorageAccountsQueueServicesQueue) ConvertTo(hub conversion.Hub) error 
 	if !ok {
 		return fmt.Errorf("expected a storage/v1api20210401/storage.StorageAccountsQueueServicesQueue to convert with, got %T", hub)
 	}
-	return s.AssignProperties_To_StorageAccountsQueueServicesQueue(destination)
+	if err := s.AssignProperties_To_StorageAccountsQueueServicesQueue(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(s, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the storage/v1api20210401/storage.StorageAccountsQueueServicesQueue the API server stores, directly.
@@ -118,7 +121,10 @@ func (s *StorageAccountsQueueServicesQueue) ConvertFrom(hub conversion.Hub) erro
 	if !ok {
 		return fmt.Errorf("expected a storage/v1api20210401/storage.StorageAccountsQueueServicesQueue to convert with, got %T", hub)
 	}
-	return s.AssignProperties_From_StorageAccountsQueueServicesQueue(source)
+	if err := s.AssignProperties_From_StorageAccountsQueueServicesQueue(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, s)
 }
 
 // AssignProperties_From_StorageAccountsQueueServicesQueue populates the receiver from source, a storage/v1api20210401/storage.StorageAccountsQueueServicesQueue.

@@ -14,7 +14,8 @@ import (
 // only, or types that differ, such as an integer that became a string) travels in the property
 // bag of the side that has no field for it, and comes back out on the way back.
 func Plan(defs astmodel.Definitions, graph *astmodel.ConversionGraph) (*astmodel.Conversions, error) {
-	p := &planner{defs: defs, conv: astmodel.NewConversions(graph), names: map[astmodel.TypeName]map[string]astmodel.TypeName{}}
+	p := &planner{defs: defs, conv: astmodel.NewConversions(graph), names: map[astmodel.TypeName]map[string]astmodel.TypeName{},
+		renames: findRenames(defs)}
 	for _, kv := range graph.Kinds() {
 		for _, r := range kv.Resources {
 			next, ok := graph.Next(r)
@@ -42,6 +43,8 @@ type planner struct {
 	queue []*astmodel.PropertyAssignment
 	// names holds, per type, the method suffix given to each type it converts with.
 	names map[astmodel.TypeName]map[string]astmodel.TypeName
+	// renames chains $renamedFrom across all versions of a type.
+	renames renames
 }
 
 // pair returns the assignment between self and other, queueing it for planning when new.
@@ -122,19 +125,35 @@ func (p *planner) plan(a *astmodel.PropertyAssignment) error {
 		a.OtherBag = bag.Name
 	}
 
+	// Direct counterparts first, so that a rename chain only pairs what they leave.
+	pairs := make(map[*astmodel.Property]*astmodel.Property)
 	matched := make(map[*astmodel.Property]bool)
+	for _, sp := range self.Properties() {
+		if op := counterpart(sp, other, self); op != nil && !sp.IsPropertyBag() {
+			pairs[sp] = op
+			matched[op] = true
+		}
+	}
+	for _, sp := range self.Properties() {
+		if _, done := pairs[sp]; done || sp.IsPropertyBag() {
+			continue
+		}
+		if op := p.chainedCounterpart(a.Self, sp, other, self, matched); op != nil {
+			pairs[sp] = op
+			matched[op] = true
+		}
+	}
 	for _, sp := range self.Properties() {
 		if sp.IsPropertyBag() {
 			continue
 		}
-		op := counterpart(sp, other, self)
+		op := pairs[sp]
 		if op == nil && sp.IsOriginalVersion() {
 			// Only storage versions record it; the resource's To method sets it (see OriginalVersion).
 			continue
 		}
 		step := astmodel.AssignmentStep{Self: sp}
 		if op != nil {
-			matched[op] = true
 			step.Other = op
 			from, err := p.value(op.Type, sp.Type, a, true)
 			if err != nil {
@@ -189,6 +208,21 @@ func counterpart(sp *astmodel.Property, other, self *astmodel.ObjectType) *astmo
 			if _, clash := self.PropertyByJSON(op.JSONName); !clash {
 				return op
 			}
+		}
+	}
+	return nil
+}
+
+// chainedCounterpart finds the property of other that is sp under a name it got or lost in a
+// version between the two (a -> b -> c pairs a with c), under the same rule as counterpart: not
+// where that name is itself in use on sp's side.
+func (p *planner) chainedCounterpart(t astmodel.TypeName, sp *astmodel.Property, other, self *astmodel.ObjectType, matched map[*astmodel.Property]bool) *astmodel.Property {
+	for _, op := range other.Properties() {
+		if matched[op] || op.IsPropertyBag() || op.IsOriginalVersion() || !p.renames.same(t, sp.JSONName, op.JSONName) {
+			continue
+		}
+		if _, clash := self.PropertyByJSON(op.JSONName); !clash {
+			return op
 		}
 	}
 	return nil

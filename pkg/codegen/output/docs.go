@@ -12,11 +12,23 @@ import (
 	"github.com/armgen/armgen/pkg/codegen/emit/docs"
 )
 
-// WriteDocs replaces the generated pages in the docs folder dir: the folder resources/ as a whole
-// (through WriteTree, so it is swapped in only when complete) and the index resources.md
-// (through a temporary file and a rename). Everything else in dir, such as hand-written pages,
-// is left alone.
+// WriteDocs replaces the generated pages in the docs folder dir (see docsChange); everything
+// else in dir, such as hand-written pages, is left alone.
 func WriteDocs(ctx context.Context, dir string, files Files) error {
+	var c Change
+	if err := c.addDocs(dir, files); err != nil {
+		return err
+	}
+	j := JournalPath(filepath.Join(dir, docs.GroupDir))
+	if err := Recover(j); err != nil {
+		return err
+	}
+	return Commit(ctx, j, c)
+}
+
+// addDocs adds to c the generated pages of the docs folder dir: the folder resources/ as a
+// whole and the index resources.md (removed when files has none).
+func (c *Change) addDocs(dir string, files Files) error {
 	pages := make(Files, len(files))
 	for p, data := range files {
 		rest, ok := strings.CutPrefix(p, docs.GroupDir+"/")
@@ -27,18 +39,28 @@ func WriteDocs(ctx context.Context, dir string, files Files) error {
 			return fmt.Errorf("docs: %s is not among the pages the generator owns (%s, %s/)", p, docs.IndexFile, docs.GroupDir)
 		}
 	}
-	if err := WriteTree(ctx, filepath.Join(dir, docs.GroupDir), pages); err != nil {
+	if c.Trees == nil {
+		c.Trees = make(map[string]Files)
+	}
+	if c.Files == nil {
+		c.Files = make(map[string][]byte)
+	}
+	c.Trees[filepath.Join(dir, docs.GroupDir)] = pages
+	index := filepath.Join(dir, docs.IndexFile)
+	c.Files[index] = files[docs.IndexFile]
+	if _, ok := files[docs.IndexFile]; ok && c.Files[index] == nil {
+		c.Files[index] = []byte{}
+	}
+	return nil
+}
+
+// checkDocsOwned refuses a docs folder whose generated part holds a page the generator did not
+// write.
+func checkDocsOwned(dir string) error {
+	if err := CheckOwned(filepath.Join(dir, docs.GroupDir)); err != nil {
 		return err
 	}
-	index := filepath.Join(dir, docs.IndexFile)
-	data, ok := files[docs.IndexFile]
-	if !ok {
-		if err := os.Remove(index); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return err
-		}
-		return nil
-	}
-	return WriteFileAtomic(index, data, 0o644)
+	return CheckOwnedFile(filepath.Join(dir, docs.IndexFile))
 }
 
 // ReadDocs reads the generated pages as they are on disk in the docs folder dir.

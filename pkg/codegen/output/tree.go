@@ -11,51 +11,10 @@ import (
 // WriteTree makes dir hold exactly files. It writes a temporary sibling and swaps it in with
 // renames, so an error or an interrupt leaves dir as it was.
 func WriteTree(ctx context.Context, dir string, files Files) error {
-	dir = filepath.Clean(dir)
-	parent := filepath.Dir(dir)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
+	if err := Recover(JournalPath(dir)); err != nil {
 		return err
 	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".new-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp)
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return err
-	}
-	for _, p := range files.Paths() {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		full := filepath.Join(tmp, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(full, files[p], 0o644); err != nil {
-			return err
-		}
-	}
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	old := ""
-	if _, err := os.Stat(dir); err == nil {
-		old = tmp + ".old"
-		if err := os.Rename(dir, old); err != nil {
-			return err
-		}
-	}
-	if err := os.Rename(tmp, dir); err != nil {
-		if old != "" {
-			_ = os.Rename(old, dir)
-		}
-		return err
-	}
-	if old != "" {
-		return removeTree(old)
-	}
-	return nil
+	return Commit(ctx, JournalPath(dir), Change{Trees: map[string]Files{dir: files}})
 }
 
 // WriteFileAtomic replaces a file through a temporary sibling and a rename, so an interrupted

@@ -5,6 +5,8 @@ import (
 	"go/token"
 
 	"github.com/dave/dst"
+
+	"github.com/armgen/armgen/pkg/astmodel"
 )
 
 // resourceConversionDecls renders how a resource converts to its hub: the hub gets Hub(), every
@@ -76,6 +78,11 @@ func (fb *fileBuilder) resourceConversionDecls(kind string) ([]dst.Decl, error) 
 			returns(call(path(rv, a.FromMethod), addr(ident(sourceParam)))),
 		}
 	}
+	if self.Package.IsAPIVersion() {
+		// What the version cannot hold travels with it (see genruntime.RetainedValuesAnnotation).
+		to = keepValues(to, call(fb.qualified(astmodel.GenRuntimePackage, "RestoreValues"), ident(rv), ident(hubParam)))
+		from = keepValues(from, call(fb.qualified(astmodel.GenRuntimePackage, "RetainValues"), ident(hubParam), ident(rv)))
+	}
 	route := "directly"
 	if next != hub {
 		route = "through " + next.String()
@@ -85,6 +92,15 @@ func (fb *fileBuilder) resourceConversionDecls(kind string) ([]dst.Decl, error) 
 	convertFrom := withDoc(method(rv, kind, "ConvertFrom", []*dst.Field{field(hubParam, hubParamType())}, errorResult(), from...),
 		fmt.Sprintf("ConvertFrom populates the receiver from hub, the %s the API server stores, %s.", hub, route))
 	return []dst.Decl{assertion("Convertible"), convertTo, convertFrom}, nil
+}
+
+// keepValues turns the final return of a conversion into a check, followed by returning last.
+func keepValues(body []dst.Stmt, last dst.Expr) []dst.Stmt {
+	ret := body[len(body)-1].(*dst.ReturnStmt)
+	out := append([]dst.Stmt{}, body[:len(body)-1]...)
+	out = append(out, &dst.IfStmt{Init: define([]string{"err"}, ret.Results[0]), Cond: binary(ident("err"), token.NEQ, nilIdent()),
+		Body: &dst.BlockStmt{List: []dst.Stmt{returns(ident("err"))}}})
+	return append(out, returns(last))
 }
 
 func unaryNot(x dst.Expr) dst.Expr { return &dst.UnaryExpr{Op: token.NOT, X: x} }

@@ -109,7 +109,10 @@ func (c *Cache) ConvertTo(hub conversion.Hub) error {
 	if err := c.AssignProperties_To_Cache(&destination); err != nil {
 		return fmt.Errorf("converting to cachelite/v1api20200601/storage.Cache: %w", err)
 	}
-	return destination.ConvertTo(hub)
+	if err := destination.ConvertTo(hub); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(c, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the cachelite/v1api20201201/storage.Cache the API server stores, through cachelite/v1api20200601/storage.Cache.
@@ -118,7 +121,10 @@ func (c *Cache) ConvertFrom(hub conversion.Hub) error {
 	if err := source.ConvertFrom(hub); err != nil {
 		return fmt.Errorf("converting from the hub to cachelite/v1api20200601/storage.Cache: %w", err)
 	}
-	return c.AssignProperties_From_Cache(&source)
+	if err := c.AssignProperties_From_Cache(&source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, c)
 }
 
 // AssignProperties_From_Cache populates the receiver from source, a cachelite/v1api20200601/storage.Cache.

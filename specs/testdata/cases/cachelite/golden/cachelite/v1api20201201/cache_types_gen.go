@@ -109,7 +109,10 @@ func (c *Cache) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a cachelite/v1api20201201/storage.Cache to convert with, got %T", hub)
 	}
-	return c.AssignProperties_To_Cache(destination)
+	if err := c.AssignProperties_To_Cache(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(c, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the cachelite/v1api20201201/storage.Cache the API server stores, directly.
@@ -118,7 +121,10 @@ func (c *Cache) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a cachelite/v1api20201201/storage.Cache to convert with, got %T", hub)
 	}
-	return c.AssignProperties_From_Cache(source)
+	if err := c.AssignProperties_From_Cache(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, c)
 }
 
 // AssignProperties_From_Cache populates the receiver from source, a cachelite/v1api20201201/storage.Cache.

@@ -109,7 +109,10 @@ func (r *Router) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a routes/v1api20220301/storage.Router to convert with, got %T", hub)
 	}
-	return r.AssignProperties_To_Router(destination)
+	if err := r.AssignProperties_To_Router(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(r, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the routes/v1api20220301/storage.Router the API server stores, directly.
@@ -118,7 +121,10 @@ func (r *Router) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a routes/v1api20220301/storage.Router to convert with, got %T", hub)
 	}
-	return r.AssignProperties_From_Router(source)
+	if err := r.AssignProperties_From_Router(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, r)
 }
 
 // AssignProperties_From_Router populates the receiver from source, a routes/v1api20220301/storage.Router.

@@ -108,7 +108,10 @@ func (r *RoutersPeering) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a routes/v1api20220301/storage.RoutersPeering to convert with, got %T", hub)
 	}
-	return r.AssignProperties_To_RoutersPeering(destination)
+	if err := r.AssignProperties_To_RoutersPeering(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(r, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the routes/v1api20220301/storage.RoutersPeering the API server stores, directly.
@@ -117,7 +120,10 @@ func (r *RoutersPeering) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a routes/v1api20220301/storage.RoutersPeering to convert with, got %T", hub)
 	}
-	return r.AssignProperties_From_RoutersPeering(source)
+	if err := r.AssignProperties_From_RoutersPeering(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, r)
 }
 
 // AssignProperties_From_RoutersPeering populates the receiver from source, a routes/v1api20220301/storage.RoutersPeering.

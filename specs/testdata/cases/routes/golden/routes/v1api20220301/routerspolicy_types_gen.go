@@ -109,7 +109,10 @@ func (r *RoutersPolicy) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a routes/v1api20220301/storage.RoutersPolicy to convert with, got %T", hub)
 	}
-	return r.AssignProperties_To_RoutersPolicy(destination)
+	if err := r.AssignProperties_To_RoutersPolicy(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(r, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the routes/v1api20220301/storage.RoutersPolicy the API server stores, directly.
@@ -118,7 +121,10 @@ func (r *RoutersPolicy) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a routes/v1api20220301/storage.RoutersPolicy to convert with, got %T", hub)
 	}
-	return r.AssignProperties_From_RoutersPolicy(source)
+	if err := r.AssignProperties_From_RoutersPolicy(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, r)
 }
 
 // AssignProperties_From_RoutersPolicy populates the receiver from source, a routes/v1api20220301/storage.RoutersPolicy.

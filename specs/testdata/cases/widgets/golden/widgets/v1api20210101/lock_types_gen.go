@@ -124,7 +124,10 @@ func (l *Lock) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a widgets/v1api20210101/storage.Lock to convert with, got %T", hub)
 	}
-	return l.AssignProperties_To_Lock(destination)
+	if err := l.AssignProperties_To_Lock(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(l, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the widgets/v1api20210101/storage.Lock the API server stores, directly.
@@ -133,7 +136,10 @@ func (l *Lock) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a widgets/v1api20210101/storage.Lock to convert with, got %T", hub)
 	}
-	return l.AssignProperties_From_Lock(source)
+	if err := l.AssignProperties_From_Lock(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, l)
 }
 
 // AssignProperties_From_Lock populates the receiver from source, a widgets/v1api20210101/storage.Lock.

@@ -105,7 +105,10 @@ func (p *Publisher) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a widgets/v1api20210101/storage.Publisher to convert with, got %T", hub)
 	}
-	return p.AssignProperties_To_Publisher(destination)
+	if err := p.AssignProperties_To_Publisher(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(p, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the widgets/v1api20210101/storage.Publisher the API server stores, directly.
@@ -114,7 +117,10 @@ func (p *Publisher) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a widgets/v1api20210101/storage.Publisher to convert with, got %T", hub)
 	}
-	return p.AssignProperties_From_Publisher(source)
+	if err := p.AssignProperties_From_Publisher(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, p)
 }
 
 // AssignProperties_From_Publisher populates the receiver from source, a widgets/v1api20210101/storage.Publisher.

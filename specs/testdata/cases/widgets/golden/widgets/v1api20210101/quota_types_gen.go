@@ -105,7 +105,10 @@ func (q *Quota) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a widgets/v1api20210101/storage.Quota to convert with, got %T", hub)
 	}
-	return q.AssignProperties_To_Quota(destination)
+	if err := q.AssignProperties_To_Quota(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(q, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the widgets/v1api20210101/storage.Quota the API server stores, directly.
@@ -114,7 +117,10 @@ func (q *Quota) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a widgets/v1api20210101/storage.Quota to convert with, got %T", hub)
 	}
-	return q.AssignProperties_From_Quota(source)
+	if err := q.AssignProperties_From_Quota(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, q)
 }
 
 // AssignProperties_From_Quota populates the receiver from source, a widgets/v1api20210101/storage.Quota.

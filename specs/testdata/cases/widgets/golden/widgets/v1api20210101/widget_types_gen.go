@@ -173,7 +173,10 @@ func (w *Widget) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a widgets/v1api20210101/storage.Widget to convert with, got %T", hub)
 	}
-	return w.AssignProperties_To_Widget(destination)
+	if err := w.AssignProperties_To_Widget(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(w, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the widgets/v1api20210101/storage.Widget the API server stores, directly.
@@ -182,7 +185,10 @@ func (w *Widget) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a widgets/v1api20210101/storage.Widget to convert with, got %T", hub)
 	}
-	return w.AssignProperties_From_Widget(source)
+	if err := w.AssignProperties_From_Widget(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, w)
 }
 
 // AssignProperties_From_Widget populates the receiver from source, a widgets/v1api20210101/storage.Widget.

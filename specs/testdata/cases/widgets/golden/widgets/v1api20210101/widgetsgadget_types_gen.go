@@ -108,7 +108,10 @@ func (w *WidgetsGadget) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a widgets/v1api20210101/storage.WidgetsGadget to convert with, got %T", hub)
 	}
-	return w.AssignProperties_To_WidgetsGadget(destination)
+	if err := w.AssignProperties_To_WidgetsGadget(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(w, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the widgets/v1api20210101/storage.WidgetsGadget the API server stores, directly.
@@ -117,7 +120,10 @@ func (w *WidgetsGadget) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a widgets/v1api20210101/storage.WidgetsGadget to convert with, got %T", hub)
 	}
-	return w.AssignProperties_From_WidgetsGadget(source)
+	if err := w.AssignProperties_From_WidgetsGadget(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, w)
 }
 
 // AssignProperties_From_WidgetsGadget populates the receiver from source, a widgets/v1api20210101/storage.WidgetsGadget.

@@ -108,7 +108,10 @@ func (w *WidgetsGadgetsPart) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a widgets/v1api20210101/storage.WidgetsGadgetsPart to convert with, got %T", hub)
 	}
-	return w.AssignProperties_To_WidgetsGadgetsPart(destination)
+	if err := w.AssignProperties_To_WidgetsGadgetsPart(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(w, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the widgets/v1api20210101/storage.WidgetsGadgetsPart the API server stores, directly.
@@ -117,7 +120,10 @@ func (w *WidgetsGadgetsPart) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a widgets/v1api20210101/storage.WidgetsGadgetsPart to convert with, got %T", hub)
 	}
-	return w.AssignProperties_From_WidgetsGadgetsPart(source)
+	if err := w.AssignProperties_From_WidgetsGadgetsPart(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, w)
 }
 
 // AssignProperties_From_WidgetsGadgetsPart populates the receiver from source, a widgets/v1api20210101/storage.WidgetsGadgetsPart.

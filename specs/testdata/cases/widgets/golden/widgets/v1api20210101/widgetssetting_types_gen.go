@@ -108,7 +108,10 @@ func (w *WidgetsSetting) ConvertTo(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a widgets/v1api20210101/storage.WidgetsSetting to convert with, got %T", hub)
 	}
-	return w.AssignProperties_To_WidgetsSetting(destination)
+	if err := w.AssignProperties_To_WidgetsSetting(destination); err != nil {
+		return err
+	}
+	return genruntime.RestoreValues(w, hub)
 }
 
 // ConvertFrom populates the receiver from hub, the widgets/v1api20210101/storage.WidgetsSetting the API server stores, directly.
@@ -117,7 +120,10 @@ func (w *WidgetsSetting) ConvertFrom(hub conversion.Hub) error {
 	if !ok {
 		return fmt.Errorf("expected a widgets/v1api20210101/storage.WidgetsSetting to convert with, got %T", hub)
 	}
-	return w.AssignProperties_From_WidgetsSetting(source)
+	if err := w.AssignProperties_From_WidgetsSetting(source); err != nil {
+		return err
+	}
+	return genruntime.RetainValues(hub, w)
 }
 
 // AssignProperties_From_WidgetsSetting populates the receiver from source, a widgets/v1api20210101/storage.WidgetsSetting.

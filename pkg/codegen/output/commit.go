@@ -1,0 +1,199 @@
+package output
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// Change is everything one run writes: whole folders, each to hold exactly its files, and single
+// files beside them (nil content removes the file). Commit makes it happen as a unit.
+type Change struct {
+	Trees map[string]Files
+	Files map[string][]byte
+}
+
+// A journal lists the renames that swap a staged change in. It is written once everything is
+// staged, and removed once every rename is done: a run stopped between the first rename and the
+// last (killed, or the machine lost) leaves the journal, and the next run finishes the swap
+// before anything else (Recover), so the generated code and its docs are never out of step.
+type journal struct {
+	Steps []swapStep `json:"steps"`
+}
+
+// swapStep moves Target aside to Backup (when it exists), then Staged into its place (when
+// there is one; none removes Target).
+type swapStep struct {
+	Staged string `json:"staged,omitempty"`
+	Target string `json:"target"`
+	Backup string `json:"backup"`
+}
+
+// crashAfterStep, in tests, stops Commit dead after that many renames, as a kill would.
+var crashAfterStep = -1
+
+var errCrashed = errors.New("stopped in the middle of the swap (test)")
+
+// JournalPath is where the journal of a change whose first folder is dir is kept: beside dir.
+func JournalPath(dir string) string {
+	dir = filepath.Clean(dir)
+	return filepath.Join(filepath.Dir(dir), "."+filepath.Base(dir)+".swap.json")
+}
+
+// Commit writes c: every folder and file is first written beside its target, then all are
+// swapped in by renames under a journal at journalPath. An error or an interrupt (ctx) before
+// the swap leaves everything as it was; once the swap starts, it runs to the end whatever ctx
+// says, as it takes only renames.
+func Commit(ctx context.Context, journalPath string, c Change) (err error) {
+	var steps []swapStep
+	defer func() {
+		if err != nil && !errors.Is(err, errCrashed) {
+			for _, s := range steps {
+				if s.Staged != "" {
+					_ = os.RemoveAll(s.Staged)
+				}
+			}
+		}
+	}()
+	for _, dir := range sortedKeys(c.Trees) {
+		staged, err := stageTree(ctx, dir, c.Trees[dir])
+		if staged != "" {
+			steps = append(steps, swapStep{Staged: staged, Target: filepath.Clean(dir), Backup: staged + ".old"})
+		}
+		if err != nil {
+			return err
+		}
+	}
+	for _, path := range sortedKeys(c.Files) {
+		data := c.Files[path]
+		if data == nil {
+			steps = append(steps, swapStep{Target: path, Backup: path + ".old-" + filepath.Base(journalPath)})
+			continue
+		}
+		staged, err := stageFile(path, data)
+		if staged != "" {
+			steps = append(steps, swapStep{Staged: staged, Target: path, Backup: staged + ".old"})
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	data, err := json.Marshal(journal{Steps: steps})
+	if err != nil {
+		return err
+	}
+	if err := WriteFileAtomic(journalPath, data, 0o644); err != nil {
+		return err
+	}
+	// From here on the journal finishes the swap, whatever happens to this run.
+	return finish(journalPath, steps)
+}
+
+// Recover finishes a swap that a stopped run left half done, if its journal is at journalPath.
+func Recover(journalPath string) error {
+	data, err := os.ReadFile(journalPath)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	var j journal
+	if err := json.Unmarshal(data, &j); err != nil {
+		return fmt.Errorf("%s: %w; it records an unfinished swap of generated output: check the folders it names, then remove it", journalPath, err)
+	}
+	return finish(journalPath, j.Steps)
+}
+
+// finish does the renames that are not done yet, then removes the journal and what was swapped
+// out. Each step can be repeated: a staged entry that is gone was swapped in already.
+func finish(journalPath string, steps []swapStep) error {
+	for i, s := range steps {
+		if i == crashAfterStep {
+			return errCrashed
+		}
+		if s.Staged != "" && !exists(s.Staged) {
+			continue
+		}
+		if exists(s.Target) && !exists(s.Backup) {
+			if err := os.Rename(s.Target, s.Backup); err != nil {
+				return err
+			}
+		}
+		if s.Staged != "" {
+			if err := os.Rename(s.Staged, s.Target); err != nil {
+				return err
+			}
+		}
+	}
+	if err := os.Remove(journalPath); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	for _, s := range steps {
+		if err := removeTree(s.Backup); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stageTree writes files into a new temporary sibling of dir and returns it.
+func stageTree(ctx context.Context, dir string, files Files) (string, error) {
+	dir = filepath.Clean(dir)
+	parent := filepath.Dir(dir)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return "", err
+	}
+	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".new-")
+	if err != nil {
+		return "", err
+	}
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return tmp, err
+	}
+	for _, p := range files.Paths() {
+		if err := ctx.Err(); err != nil {
+			return tmp, err
+		}
+		full := filepath.Join(tmp, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			return tmp, err
+		}
+		if err := os.WriteFile(full, files[p], 0o644); err != nil {
+			return tmp, err
+		}
+	}
+	return tmp, nil
+}
+
+// stageFile writes data into a new temporary sibling of path and returns it.
+func stageFile(path string, data []byte) (string, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return "", err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".new-")
+	if err != nil {
+		return "", err
+	}
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return tmp.Name(), err
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return tmp.Name(), err
+	}
+	return tmp.Name(), tmp.Close()
+}
+
+func exists(p string) bool {
+	_, err := os.Lstat(p)
+	return err == nil
+}

@@ -1,0 +1,41 @@
+package output
+
+import (
+	"context"
+	"maps"
+	"slices"
+)
+
+// Check refuses, before a run writes anything, an output folder or docs folder ("" for none)
+// holding a file the generator did not write, which replacing them would delete. A swap that an
+// earlier run left unfinished is finished first.
+func Check(outDir, docsDir string) error {
+	if err := Recover(JournalPath(outDir)); err != nil {
+		return err
+	}
+	if err := CheckOwned(outDir); err != nil {
+		return err
+	}
+	if docsDir == "" {
+		return nil
+	}
+	return checkDocsOwned(docsDir)
+}
+
+// Write replaces the output folder with files (and the manifest listing them) and, when docsDir
+// is not "", the generated pages of the docs folder with docs: all of it swapped in as one
+// change, so that an interrupt never leaves the code and its docs out of step.
+func Write(ctx context.Context, outDir string, files Files, docsDir string, docs Files) error {
+	if err := Check(outDir, docsDir); err != nil {
+		return err
+	}
+	c := Change{Trees: map[string]Files{outDir: WithManifest(files)}}
+	if docsDir != "" {
+		if err := c.addDocs(docsDir, docs); err != nil {
+			return err
+		}
+	}
+	return Commit(ctx, JournalPath(outDir), c)
+}
+
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
