@@ -12,6 +12,11 @@ import (
 // namedObjectOrEnum gives the schema at doc#ptr a name and builds its definition. The name is
 // recorded before the body is built, so recursive schemas refer back to it.
 func (b *TypeBuilder) namedObjectOrEnum(doc *Document, ptr string, s *spec.Schema, base string) (astmodel.Type, error) {
+	if alias, err := b.isAllOfAlias(doc, ptr, s); err != nil {
+		return nil, err
+	} else if alias {
+		return b.schemaType(doc, ptr+"/allOf/0", &s.AllOf[0], base)
+	}
 	if len(s.Enum) > 0 && len(s.Properties) == 0 && len(s.AllOf) == 0 {
 		return b.enumType(doc, ptr, s, base)
 	}
