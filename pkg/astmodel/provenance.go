@@ -14,6 +14,9 @@ const (
 	ByConfig Reason = "config"
 	// ByEmbedding: it is the ID of a resource embedded in another resource.
 	ByEmbedding Reason = "embedding"
+	// ByFlattening: lifted out of an envelope beside a same-named property, so it carries the
+	// envelope's name in front (properties.type becomes propertiesType, as in ASO).
+	ByFlattening Reason = "flattening"
 )
 
 // Provenance records why a property has its shape, beyond the swagger's own declaration.

@@ -2,6 +2,7 @@ package explain
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/armgen/armgen/pkg/astmodel"
@@ -81,8 +82,11 @@ func (e *Explanation) reasons() []string {
 		add("the value comes from a key of a Kubernetes ConfigMap (%s: required), sent as %q on the wire", settingPath("$importConfigMapMode"), p.ARMName)
 	case p.ARMName != "" && p.JSONName != p.ARMName:
 		why := "by the generator's naming rules"
-		if p.Provenance.Renamed == astmodel.ByConfig {
+		switch p.Provenance.Renamed {
+		case astmodel.ByConfig:
 			why = "by " + settingPath("$renameTo")
+		case astmodel.ByFlattening:
+			why = "because a property of that name stands beside the envelope it was lifted out of (named after the envelope, as Azure Service Operator does); on the wire it is still " + strings.Join(append(slices.Clone(p.FlattenedFrom), p.ARMName), ".")
 		}
 		add("renamed from %q %s", p.ARMName, why)
 	}

@@ -79,12 +79,20 @@ func TestFlatten(t *testing.T) {
 			want: map[string]string{"Size": "properties", "Depth": "properties.extra"},
 		},
 		{
-			name: "a same-typed duplicate is dropped for the outer one",
+			name: "a same-typed namesake is lifted under the envelope's name",
 			defs: []astmodel.Definition{
 				object("WidgetResource", prop("tags", mapOfStrings), prop("properties", opt("WidgetProperties"), flatten)),
 				object("WidgetProperties", prop("tags", mapOfStrings), prop("size", optInt)),
 			},
-			want: map[string]string{"Tags": "", "Size": "properties"},
+			want: map[string]string{"Tags": "", "PropertiesTags": "properties", "Size": "properties"},
+		},
+		{
+			name: "a renamed namesake that would clash again keeps the envelope nested",
+			defs: []astmodel.Definition{
+				object("WidgetResource", prop("kind", optString), prop("propertiesKind", optInt), prop("properties", opt("WidgetProperties"), flatten)),
+				object("WidgetProperties", prop("kind", optString)),
+			},
+			want: map[string]string{"Kind": "", "PropertiesKind": "", "Properties": "nested, clashing with kind"},
 		},
 		{
 			name: "a clash of types keeps the envelope nested",
@@ -151,6 +159,30 @@ func TestFlattenClearsMarks(t *testing.T) {
 	p := propertyOf(t, out, "Widget_Spec", "Extra")
 	if p == nil || p.Flatten || len(p.Provenance.NotFlattened) == 0 {
 		t.Errorf("Extra = %+v, want kept nested and no longer marked", p)
+	}
+}
+
+// TestFlattenKeepsNamesakeOfOuterProperty: a nested property named like an outer one (a VM
+// extension's properties.type beside the resource's type) survives flattening as
+// propertiesType, as ASO names it, with its wire name and path kept and the rename recorded
+// (issue 26, finding 8: it was dropped as a duplicate).
+func TestFlattenKeepsNamesakeOfOuterProperty(t *testing.T) {
+	defs := definitions(
+		object("ExtensionResource", prop("type", optString), prop("properties", opt("ExtensionProperties"), flatten)),
+		object("ExtensionProperties", prop("type", optString), prop("publisher", optString)),
+	)
+	out := Split(defs, []*selection.Export{export("Extension", "ExtensionResource")})
+	for _, side := range []string{"Extension_Spec", "Extension_STATUS"} {
+		obj := objectOf(t, out, side)
+		p, ok := obj.Property("PropertiesType")
+		if !ok {
+			t.Errorf("%s lost properties.type: %s", side, obj)
+			continue
+		}
+		if p.JSONName != "propertiesType" || p.ARMName != "type" || strings.Join(p.FlattenedFrom, ".") != "properties" || p.Provenance.Renamed != astmodel.ByFlattening {
+			t.Errorf("%s.PropertiesType = json %q, wire %q from %v, renamed by %q; want propertiesType, type from properties, by flattening",
+				side, p.JSONName, p.ARMName, p.FlattenedFrom, p.Provenance.Renamed)
+		}
 	}
 }
 
