@@ -106,7 +106,7 @@ func (b *builder) object(api astmodel.TypeName, side astmodel.ARMSide, resourceS
 			return armName, fmt.Errorf("%s.%s: %w", api.Name, p.Name, err)
 		}
 		if obj.OneOf && p.Variant {
-			holder.markVariant(field)
+			holder.markVariant(field, p.OtherVariant)
 		}
 		plan.Properties = append(plan.Properties, astmodel.ARMProperty{API: p, Path: path, Field: field, Type: ft})
 	}

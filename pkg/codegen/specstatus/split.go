@@ -147,6 +147,9 @@ func (sp *splitter) object(o *astmodel.ObjectType, m splitMode, top bool, holder
 		props = append(props, sp.userAssignedIdentities(specProperty(np), holder))
 	}
 	out := o.WithOnlyProperties(sp.flatten(props, leftOut))
+	if m == statusMode && out.OneOf {
+		out = reported(out)
+	}
 	if m == specMode {
 		out.Rules = astmodel.ConfigMapPairRules(out)
 	}

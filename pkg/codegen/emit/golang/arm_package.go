@@ -114,7 +114,12 @@ func (fb *fileBuilder) unionJSON(name string, obj *astmodel.ObjectType) (dst.Dec
 	}
 	var variants []variant
 	var shared []*astmodel.Property
+	var other *astmodel.Property
 	for _, p := range obj.Properties() {
+		if p.OtherVariant {
+			other = p
+			continue
+		}
 		disc, value, ok := strings.Cut(p.ARMName, "=")
 		if ok && disc == obj.Discriminator {
 			variants = append(variants, variant{p, value})
@@ -127,17 +132,24 @@ func (fb *fileBuilder) unionJSON(name string, obj *astmodel.ObjectType) (dst.Dec
 	}
 
 	var marshal []dst.Stmt
+	var encoded []*astmodel.Property
 	for _, v := range variants {
-		var encode dst.Expr = call(fb.qualified(jsonPackage, "Marshal"), path(recv, v.p.Name))
+		encoded = append(encoded, v.p)
+	}
+	if other != nil {
+		encoded = append(encoded, other)
+	}
+	for _, p := range encoded {
+		var encode dst.Expr = call(fb.qualified(jsonPackage, "Marshal"), path(recv, p.Name))
 		if len(shared) > 0 {
 			var kvs []dst.Expr
-			for _, p := range shared {
-				kvs = append(kvs, &dst.KeyValueExpr{Key: stringLit(p.JSONName), Value: path(recv, p.Name)})
+			for _, q := range shared {
+				kvs = append(kvs, &dst.KeyValueExpr{Key: stringLit(q.JSONName), Value: path(recv, q.Name)})
 			}
 			fields := composite(&dst.MapType{Key: ident("string"), Value: ident("any")}, kvs...)
-			encode = call(fb.qualified(astmodel.GenRuntimePackage, "MarshalVariant"), path(recv, v.p.Name), fields)
+			encode = call(fb.qualified(astmodel.GenRuntimePackage, "MarshalVariant"), path(recv, p.Name), fields)
 		}
-		marshal = append(marshal, ifStmt(binary(path(recv, v.p.Name), token.NEQ, nilIdent()), returns(encode)))
+		marshal = append(marshal, ifStmt(binary(path(recv, p.Name), token.NEQ, nilIdent()), returns(encode)))
 	}
 	marshal = append(marshal, returns(call(&dst.ArrayType{Elt: ident("byte")}, stringLit("null")), nilIdent()))
 	m := function("MarshalJSON", nil, []*dst.Field{field("", &dst.ArrayType{Elt: ident("byte")}), field("", ident("error"))}, marshal...)
@@ -162,12 +174,27 @@ func (fb *fileBuilder) unionJSON(name string, obj *astmodel.ObjectType) (dst.Dec
 			return nil, nil, err
 		}
 		cases = append(cases, &dst.CaseClause{
-			List: []dst.Expr{stringLit(v.value)},
+			List: []dst.Expr{call(fb.qualified(astmodel.GenRuntimePackage, "IsVariant"), path("probe", "Discriminator"), stringLit(v.value))},
 			Body: []dst.Stmt{
 				assign(path(recv, v.p.Name), addr(composite(vt))),
-				returns(call(fb.qualified(jsonPackage, "Unmarshal"), ident("data"), path(recv, v.p.Name))),
+				returns(call(fb.qualified(astmodel.GenRuntimePackage, "UnmarshalVariant"), ident("data"), stringLit(obj.Discriminator),
+					path("probe", "Discriminator"), stringLit(v.value), path(recv, v.p.Name))),
 			},
 		})
+	}
+	// A discriminator naming no known variant: a reported union keeps the value whole; any
+	// other cannot describe it, so it says which value it does not know.
+	unknown := []dst.Stmt{returns(addr(composite(fb.qualified(astmodel.GenRuntimePackage, "UnknownVariantError"),
+		keyValue("Union", stringLit(name)), keyValue("Discriminator", stringLit(obj.Discriminator)), keyValue("Value", path("probe", "Discriminator")))))}
+	if other != nil {
+		jt, err := fb.typeExpr(astmodel.JSONType)
+		if err != nil {
+			return nil, nil, err
+		}
+		unknown = []dst.Stmt{
+			assign(path(recv, other.Name), addr(composite(jt, keyValue("Raw", call(fb.qualified(slicesPackage, "Clone"), ident("data")))))),
+			returns(nilIdent()),
+		}
 	}
 	body := []dst.Stmt{
 		&dst.DeclStmt{Decl: &dst.GenDecl{Tok: token.VAR, Specs: []dst.Spec{&dst.ValueSpec{Names: []*dst.Ident{ident("probe")}, Type: &dst.StructType{Fields: fieldList(probeFields...)}}}}},
@@ -179,10 +206,10 @@ func (fb *fileBuilder) unionJSON(name string, obj *astmodel.ObjectType) (dst.Dec
 	}
 	body = append(body, copyShared...)
 	body = append(body,
-		&dst.SwitchStmt{Tag: path("probe", "Discriminator"), Body: &dst.BlockStmt{List: cases}},
-		returns(call(fb.qualified(fmtPackage, "Errorf"), stringLit(name+": unknown "+obj.Discriminator+" %q"), path("probe", "Discriminator"))),
+		&dst.SwitchStmt{Body: &dst.BlockStmt{List: cases}},
 	)
+	body = append(body, unknown...)
 	u := method(recv, name, "UnmarshalJSON", []*dst.Field{field("data", &dst.ArrayType{Elt: ident("byte")})}, []*dst.Field{field("", ident("error"))}, body...)
-	u = withDoc(u, "UnmarshalJSON reads the discriminator, then the variant it names.")
+	u = withDoc(u, "UnmarshalJSON reads the discriminator, then the variant it names, whatever its case.")
 	return m, u, nil
 }

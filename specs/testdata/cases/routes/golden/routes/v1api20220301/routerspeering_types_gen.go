@@ -9,6 +9,7 @@ import (
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	"github.com/armgen/armgen/specs/testdata/cases/routes/golden/routes/v1api20220301/arm"
 	"github.com/armgen/armgen/specs/testdata/cases/routes/golden/routes/v1api20220301/storage"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -334,7 +335,7 @@ func (r *RoutersPeering_Spec) AssignProperties_To_RoutersPeering_Spec(destinatio
 }
 
 // RoutersPeering_STATUS: A BGP session of a router with a neighbour inside or outside its autonomous system.
-// +kubebuilder:validation:ExactlyOneOf={external,internal}
+// +kubebuilder:validation:AtMostOneOf={external,internal,otherVariant}
 type RoutersPeering_STATUS struct {
 	// Conditions: the observed state of the resource, the Ready condition first among them
 	Conditions []conditions.Condition `json:"conditions,omitempty"`
@@ -344,6 +345,9 @@ type RoutersPeering_STATUS struct {
 
 	// Internal: A session with a neighbour in the same autonomous system.
 	Internal *InternalPeering_STATUS `json:"internal,omitempty"`
+
+	// OtherVariant: a variant this API version does not know (Azure's peerType names none of the others), kept as Azure sent it.
+	OtherVariant *apiextv1.JSON `json:"otherVariant,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &RoutersPeering_STATUS{}
@@ -371,6 +375,10 @@ func (r *RoutersPeering_STATUS) ConvertToARM(resolved genruntime.ConvertToARMRes
 		}
 		internalValue = *internalARM.(*arm.InternalPeering_STATUS)
 		result.Internal = &internalValue
+	}
+	if r.OtherVariant != nil {
+		otherVariantValue := *r.OtherVariant
+		result.OtherVariant = &otherVariantValue
 	}
 	return result, nil
 }
@@ -407,6 +415,10 @@ func (r *RoutersPeering_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerR
 		}
 		r.Internal = &internalValue
 	}
+	if typed.OtherVariant != nil {
+		otherVariantValue := *typed.OtherVariant
+		r.OtherVariant = &otherVariantValue
+	}
 	return nil
 }
 
@@ -442,6 +454,13 @@ func (r *RoutersPeering_STATUS) AssignProperties_From_RoutersPeering_STATUS(sour
 		r.Internal = nil
 	}
 
+	if source.OtherVariant != nil {
+		otherVariantValue := *source.OtherVariant.DeepCopy()
+		r.OtherVariant = &otherVariantValue
+	} else {
+		r.OtherVariant = nil
+	}
+
 	return nil
 }
 
@@ -475,6 +494,13 @@ func (r *RoutersPeering_STATUS) AssignProperties_To_RoutersPeering_STATUS(destin
 		destination.Internal = &internalValue
 	} else {
 		destination.Internal = nil
+	}
+
+	if r.OtherVariant != nil {
+		otherVariantValue := *r.OtherVariant.DeepCopy()
+		destination.OtherVariant = &otherVariantValue
+	} else {
+		destination.OtherVariant = nil
 	}
 
 	// The source has no property bag, and every property found a field.

@@ -10,6 +10,7 @@ import (
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	"github.com/armgen/armgen/specs/testdata/cases/routes/golden/routes/v1api20220301/arm"
 	"github.com/armgen/armgen/specs/testdata/cases/routes/golden/routes/v1api20220301/storage"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -376,7 +377,7 @@ func (r *RoutersPolicy_Spec) AssignProperties_To_RoutersPolicy_Spec(destination 
 }
 
 // RoutersPolicy_STATUS: A routing policy of a router: static routes, routes imported from another router, or the default route.
-// +kubebuilder:validation:XValidation:rule="[has(self.default),has(self.__import__),has(self.static)].filter(x,x==true).size() == 1",message="exactly one of the fields in [default import static] must be set"
+// +kubebuilder:validation:XValidation:rule="[has(self.default),has(self.__import__),has(self.otherVariant),has(self.static)].filter(x,x==true).size() <= 1",message="at most one of the fields in [default import otherVariant static] may be set"
 type RoutersPolicy_STATUS struct {
 	// Conditions: the observed state of the resource, the Ready condition first among them
 	Conditions []conditions.Condition `json:"conditions,omitempty"`
@@ -386,6 +387,9 @@ type RoutersPolicy_STATUS struct {
 
 	// Import: A policy that imports the routes of another router.
 	Import *ImportPolicy_STATUS `json:"import,omitempty"`
+
+	// OtherVariant: a variant this API version does not know (Azure's kind names none of the others), kept as Azure sent it.
+	OtherVariant *apiextv1.JSON `json:"otherVariant,omitempty"`
 
 	// Static: A policy of fixed routes.
 	Static *StaticPolicy_STATUS `json:"static,omitempty"`
@@ -416,6 +420,10 @@ func (r *RoutersPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMReso
 		}
 		importValue = *importARM.(*arm.ImportPolicy_STATUS)
 		result.Import = &importValue
+	}
+	if r.OtherVariant != nil {
+		otherVariantValue := *r.OtherVariant
+		result.OtherVariant = &otherVariantValue
 	}
 	if r.Static != nil {
 		var staticValue arm.StaticPolicy_STATUS
@@ -461,6 +469,10 @@ func (r *RoutersPolicy_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRe
 		}
 		r.Import = &importValue
 	}
+	if typed.OtherVariant != nil {
+		otherVariantValue := *typed.OtherVariant
+		r.OtherVariant = &otherVariantValue
+	}
 	if typed.Static != nil {
 		var staticValue StaticPolicy_STATUS
 		if err := staticValue.PopulateFromARM(owner, *typed.Static); err != nil {
@@ -501,6 +513,13 @@ func (r *RoutersPolicy_STATUS) AssignProperties_From_RoutersPolicy_STATUS(source
 		r.Import = &importValue
 	} else {
 		r.Import = nil
+	}
+
+	if source.OtherVariant != nil {
+		otherVariantValue := *source.OtherVariant.DeepCopy()
+		r.OtherVariant = &otherVariantValue
+	} else {
+		r.OtherVariant = nil
 	}
 
 	if source.Static != nil {
@@ -546,6 +565,13 @@ func (r *RoutersPolicy_STATUS) AssignProperties_To_RoutersPolicy_STATUS(destinat
 		destination.Import = &importValue
 	} else {
 		destination.Import = nil
+	}
+
+	if r.OtherVariant != nil {
+		otherVariantValue := *r.OtherVariant.DeepCopy()
+		destination.OtherVariant = &otherVariantValue
+	} else {
+		destination.OtherVariant = nil
 	}
 
 	if r.Static != nil {

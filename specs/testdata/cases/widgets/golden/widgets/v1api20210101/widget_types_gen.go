@@ -3269,10 +3269,12 @@ func (s *Shape) AssignProperties_To_Shape(destination *storage.Shape) error {
 
 // Shape_STATUS: Base of the shape hierarchy; the concrete kind is chosen by shapeType.
 // +kubebuilder:validation:MaxProperties=1
-// +kubebuilder:validation:MinProperties=1
 type Shape_STATUS struct {
 	// Circle: A round shape.
 	Circle *Circle_STATUS `json:"circle,omitempty"`
+
+	// OtherVariant: a variant this API version does not know (Azure's shapeType names none of the others), kept as Azure sent it.
+	OtherVariant *apiextv1.JSON `json:"otherVariant,omitempty"`
 
 	// Quadrilateral: A shape with four equal sides.
 	Quadrilateral *Square_STATUS `json:"quadrilateral,omitempty"`
@@ -3294,6 +3296,10 @@ func (s *Shape_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDeta
 		}
 		circleValue = *circleARM.(*arm.Circle_STATUS)
 		result.Circle = &circleValue
+	}
+	if s.OtherVariant != nil {
+		otherVariantValue := *s.OtherVariant
+		result.OtherVariant = &otherVariantValue
 	}
 	if s.Quadrilateral != nil {
 		var quadrilateralValue arm.Square_STATUS
@@ -3332,6 +3338,10 @@ func (s *Shape_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference,
 		}
 		s.Circle = &circleValue
 	}
+	if typed.OtherVariant != nil {
+		otherVariantValue := *typed.OtherVariant
+		s.OtherVariant = &otherVariantValue
+	}
 	if typed.Quadrilateral != nil {
 		var quadrilateralValue Square_STATUS
 		if err := quadrilateralValue.PopulateFromARM(owner, *typed.Quadrilateral); err != nil {
@@ -3352,6 +3362,13 @@ func (s *Shape_STATUS) AssignProperties_From_Shape_STATUS(source *storage.Shape_
 		s.Circle = &circleValue
 	} else {
 		s.Circle = nil
+	}
+
+	if source.OtherVariant != nil {
+		otherVariantValue := *source.OtherVariant.DeepCopy()
+		s.OtherVariant = &otherVariantValue
+	} else {
+		s.OtherVariant = nil
 	}
 
 	if source.Quadrilateral != nil {
@@ -3377,6 +3394,13 @@ func (s *Shape_STATUS) AssignProperties_To_Shape_STATUS(destination *storage.Sha
 		destination.Circle = &circleValue
 	} else {
 		destination.Circle = nil
+	}
+
+	if s.OtherVariant != nil {
+		otherVariantValue := *s.OtherVariant.DeepCopy()
+		destination.OtherVariant = &otherVariantValue
+	} else {
+		destination.OtherVariant = nil
 	}
 
 	if s.Quadrilateral != nil {
