@@ -127,9 +127,14 @@ func VariantsRule(o *ObjectType) (rule, message string) {
 	return count + " == 1", fmt.Sprintf("exactly one of the fields in %v must be set", names)
 }
 
+// variantJSONNames are the variants a rule counts. The one that keeps a variant the version
+// does not know is free-form JSON, which CEL cannot name; it is only ever set alone.
 func variantJSONNames(o *ObjectType) []string {
 	var names []string
 	for _, p := range o.Variants() {
+		if p.OtherVariant {
+			continue
+		}
 		names = append(names, p.JSONName)
 	}
 	return names

@@ -20,6 +20,9 @@ type Property struct {
 	// it, a variant this API version does not know: Azure adds variants over time, and a GET
 	// must not fail for them.
 	OtherVariant bool
+	// ExtraKeys marks the map that holds an object's keys beyond its declared properties (swagger
+	// additionalProperties beside properties): a map in Kubernetes, keys inline on the wire.
+	ExtraKeys bool
 	// Secret properties hold credentials; in specs they become SecretReferences.
 	Secret bool
 	// ARMReference properties hold the ARM ID of another resource.

@@ -26,6 +26,8 @@ type wireField struct {
 	t                   astmodel.Type
 	// variant marks a union's variant; other the variant that keeps one the union does not know.
 	variant, other bool
+	// extraKeys marks the map of keys beyond the declared ones, inline on the wire.
+	extraKeys bool
 }
 
 // add adds the field for a wire name, or checks that the one already there has the same type,
@@ -64,6 +66,15 @@ func (w *wireObject) markVariant(name string, other bool) {
 	}
 }
 
+// markExtraKeys marks the field of Go name name as the map of the object's undeclared keys.
+func (w *wireObject) markExtraKeys(name string) {
+	for i := range w.fields {
+		if w.fields[i].name == name {
+			w.fields[i].extraKeys = true
+		}
+	}
+}
+
 func (w *wireObject) taken(name string) bool {
 	return slices.ContainsFunc(w.fields, func(f wireField) bool { return f.name == name })
 }
@@ -72,7 +83,7 @@ func (w *wireObject) taken(name string) bool {
 func (w *wireObject) definition(name astmodel.TypeName) astmodel.Definition {
 	props := make([]*astmodel.Property, len(w.fields))
 	for i, f := range w.fields {
-		props[i] = &astmodel.Property{Name: f.name, JSONName: f.wire, ARMName: f.armName, Type: f.t, Variant: f.variant, OtherVariant: f.other}
+		props[i] = &astmodel.Property{Name: f.name, JSONName: f.wire, ARMName: f.armName, Type: f.t, Variant: f.variant, OtherVariant: f.other, ExtraKeys: f.extraKeys}
 	}
 	obj := astmodel.NewObjectType(props...)
 	obj.OneOf, obj.Discriminator, obj.DiscriminatorValue = w.oneOf, w.discriminator, w.discriminatorValue

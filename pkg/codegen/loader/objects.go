@@ -125,6 +125,13 @@ func (b *TypeBuilder) objectType(doc *Document, ptr string, s *spec.Schema, name
 		usedGo[p.Name] = true
 		out = append(out, p)
 	}
+	extra, ok, err := b.extraKeys(doc, ptr, s, name.Name, map[schemaKey]bool{{doc.Path, ptr}: true})
+	if err != nil {
+		return nil, err
+	}
+	if ok && !usedGo[extra.Name] {
+		out = append(out, extra)
+	}
 	obj = obj.WithProperties(out...)
 	if discriminator != nil {
 		obj.Discriminator, obj.DiscriminatorValue = discriminator.property, discriminator.value

@@ -87,12 +87,21 @@ func (fb *fileBuilder) armDecls(def astmodel.Definition) ([]dst.Decl, error) {
 		}
 		f := field(p.Name, t)
 		f.Tag = structTag(p.JSONName+",omitempty", nil)
+		if p.ExtraKeys {
+			f.Tag = structTag("-", nil) // inline: see extraKeysJSON
+		}
 		f.Decs.Before = dst.NewLine
 		st.Fields.List = append(st.Fields.List, f)
 	}
 	d := typeDecl(def.Name.Name, st)
 	d.Decs.Start = docs([]string{fmt.Sprintf("%s is the wire shape of %s.", def.Name.Name, def.Name.Name)})
 	decls := []dst.Decl{d}
+	if i := slices.IndexFunc(obj.Properties(), func(p *astmodel.Property) bool { return p.ExtraKeys }); i >= 0 {
+		if obj.OneOf {
+			return nil, fmt.Errorf("%s: a union cannot hold extra keys of its own", def.Name)
+		}
+		decls = append(decls, fb.extraKeysJSON(def.Name.Name, obj, obj.Properties()[i])...)
+	}
 	if obj.OneOf {
 		marshal, unmarshal, err := fb.unionJSON(def.Name.Name, obj)
 		if err != nil {
@@ -101,6 +110,36 @@ func (fb *fileBuilder) armDecls(def astmodel.Definition) ([]dst.Decl, error) {
 		decls = append(decls, marshal, unmarshal)
 	}
 	return decls, nil
+}
+
+// extraKeysJSON renders the JSON methods of an object that allows keys beyond its declared
+// properties: they are written beside the declared fields, and read back into extra.
+func (fb *fileBuilder) extraKeysJSON(name string, obj *astmodel.ObjectType, extra *astmodel.Property) []dst.Decl {
+	recv := receiverName(name)
+	declaredType := func() dst.Stmt {
+		return &dst.DeclStmt{Decl: &dst.GenDecl{Tok: token.TYPE, Specs: []dst.Spec{&dst.TypeSpec{Name: ident("declared"), Type: ident(name)}}}}
+	}
+	m := function("MarshalJSON", nil, []*dst.Field{field("", &dst.ArrayType{Elt: ident("byte")}), field("", ident("error"))},
+		declaredType(),
+		returns(call(fb.qualified(astmodel.GenRuntimePackage, "MarshalWithExtraKeys"), call(ident("declared"), ident(recv)), path(recv, extra.Name))))
+	m.Recv = fieldList(field(recv, ident(name)))
+	m = withDoc(m, "MarshalJSON writes the declared fields and, beside them, the keys of "+extra.Name+".")
+	args := []dst.Expr{ident("data"), addr(path(recv, extra.Name))}
+	for _, p := range obj.Properties() {
+		if p != extra {
+			args = append(args, stringLit(p.JSONName))
+		}
+	}
+	u := method(recv, name, "UnmarshalJSON", []*dst.Field{field("data", &dst.ArrayType{Elt: ident("byte")})}, []*dst.Field{field("", ident("error"))},
+		declaredType(),
+		&dst.IfStmt{
+			Init: define([]string{"err"}, call(fb.qualified(jsonPackage, "Unmarshal"), ident("data"), call(&dst.ParenExpr{X: deref(ident("declared"))}, ident(recv)))),
+			Cond: binary(ident("err"), token.NEQ, nilIdent()),
+			Body: &dst.BlockStmt{List: []dst.Stmt{returns(ident("err"))}},
+		},
+		returns(call(fb.qualified(astmodel.GenRuntimePackage, "UnmarshalExtraKeys"), args...)))
+	u = withDoc(u, "UnmarshalJSON reads the declared fields, and every other key into "+extra.Name+".")
+	return []dst.Decl{m, u}
 }
 
 // unionJSON renders the JSON methods of a union: it marshals as the variant that is set, with

@@ -335,7 +335,7 @@ func (r *RoutersPeering_Spec) AssignProperties_To_RoutersPeering_Spec(destinatio
 }
 
 // RoutersPeering_STATUS: A BGP session of a router with a neighbour inside or outside its autonomous system.
-// +kubebuilder:validation:AtMostOneOf={external,internal,otherVariant}
+// +kubebuilder:validation:AtMostOneOf={external,internal}
 type RoutersPeering_STATUS struct {
 	// Conditions: the observed state of the resource, the Ready condition first among them
 	Conditions []conditions.Condition `json:"conditions,omitempty"`
@@ -573,7 +573,7 @@ func (e *ExternalPeering) PopulateFromARM(owner genruntime.ArbitraryOwnerReferen
 		e.PeerAsn = &peerAsnValue
 	}
 	if typed.PeerType != nil {
-		e.PeerType = Peering_PeerType_External(*typed.PeerType)
+		e.PeerType = genruntime.ToEnum(*typed.PeerType, peering_PeerType_External_Values)
 	}
 	return nil
 }
@@ -690,7 +690,7 @@ func (e *ExternalPeering_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwner
 		e.PeerAsn = &peerAsnValue
 	}
 	if typed.PeerType != nil {
-		e.PeerType = Peering_PeerType_External_STATUS(*typed.PeerType)
+		e.PeerType = genruntime.ToEnum(*typed.PeerType, peering_PeerType_External_STATUS_Values)
 	}
 	if typed.Type != nil {
 		typeValue := *typed.Type
@@ -783,7 +783,7 @@ func (i *InternalPeering) PopulateFromARM(owner genruntime.ArbitraryOwnerReferen
 		i.PeerAddress = &peerAddressValue
 	}
 	if typed.PeerType != nil {
-		i.PeerType = Peering_PeerType_Internal(*typed.PeerType)
+		i.PeerType = genruntime.ToEnum(*typed.PeerType, peering_PeerType_Internal_Values)
 	}
 	if typed.RouteReflectorClient != nil {
 		routeReflectorClientValue := *typed.RouteReflectorClient
@@ -898,7 +898,7 @@ func (i *InternalPeering_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwner
 		i.PeerAddress = &peerAddressValue
 	}
 	if typed.PeerType != nil {
-		i.PeerType = Peering_PeerType_Internal_STATUS(*typed.PeerType)
+		i.PeerType = genruntime.ToEnum(*typed.PeerType, peering_PeerType_Internal_STATUS_Values)
 	}
 	if typed.RouteReflectorClient != nil {
 		routeReflectorClientValue := *typed.RouteReflectorClient
@@ -945,12 +945,22 @@ const (
 	Peering_PeerType_External_External = Peering_PeerType_External("External")
 )
 
+// peering_PeerType_External_Values are the values of Peering_PeerType_External.
+var peering_PeerType_External_Values = []Peering_PeerType_External{
+	Peering_PeerType_External_External,
+}
+
 // +kubebuilder:validation:Enum={"External"}
 type Peering_PeerType_External_STATUS string
 
 const (
 	Peering_PeerType_External_STATUS_External = Peering_PeerType_External_STATUS("External")
 )
+
+// peering_PeerType_External_STATUS_Values are the values of Peering_PeerType_External_STATUS.
+var peering_PeerType_External_STATUS_Values = []Peering_PeerType_External_STATUS{
+	Peering_PeerType_External_STATUS_External,
+}
 
 // +kubebuilder:validation:Enum={"Internal"}
 type Peering_PeerType_Internal string
@@ -959,12 +969,22 @@ const (
 	Peering_PeerType_Internal_Internal = Peering_PeerType_Internal("Internal")
 )
 
+// peering_PeerType_Internal_Values are the values of Peering_PeerType_Internal.
+var peering_PeerType_Internal_Values = []Peering_PeerType_Internal{
+	Peering_PeerType_Internal_Internal,
+}
+
 // +kubebuilder:validation:Enum={"Internal"}
 type Peering_PeerType_Internal_STATUS string
 
 const (
 	Peering_PeerType_Internal_STATUS_Internal = Peering_PeerType_Internal_STATUS("Internal")
 )
+
+// peering_PeerType_Internal_STATUS_Values are the values of Peering_PeerType_Internal_STATUS.
+var peering_PeerType_Internal_STATUS_Values = []Peering_PeerType_Internal_STATUS{
+	Peering_PeerType_Internal_STATUS_Internal,
+}
 
 // RoutersPeeringOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type RoutersPeeringOperatorSpec struct {

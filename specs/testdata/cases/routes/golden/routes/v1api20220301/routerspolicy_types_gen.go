@@ -377,7 +377,7 @@ func (r *RoutersPolicy_Spec) AssignProperties_To_RoutersPolicy_Spec(destination 
 }
 
 // RoutersPolicy_STATUS: A routing policy of a router: static routes, routes imported from another router, or the default route.
-// +kubebuilder:validation:XValidation:rule="[has(self.default),has(self.__import__),has(self.otherVariant),has(self.static)].filter(x,x==true).size() <= 1",message="at most one of the fields in [default import otherVariant static] may be set"
+// +kubebuilder:validation:XValidation:rule="[has(self.default),has(self.__import__),has(self.static)].filter(x,x==true).size() <= 1",message="at most one of the fields in [default import static] may be set"
 type RoutersPolicy_STATUS struct {
 	// Conditions: the observed state of the resource, the Ready condition first among them
 	Conditions []conditions.Condition `json:"conditions,omitempty"`
@@ -601,6 +601,14 @@ const (
 	CreatedByType_STATUS_Key             = CreatedByType_STATUS("Key")
 )
 
+// createdByType_STATUS_Values are the values of CreatedByType_STATUS.
+var createdByType_STATUS_Values = []CreatedByType_STATUS{
+	CreatedByType_STATUS_User,
+	CreatedByType_STATUS_Application,
+	CreatedByType_STATUS_ManagedIdentity,
+	CreatedByType_STATUS_Key,
+}
+
 // DefaultPolicy: The default route of a router.
 type DefaultPolicy struct {
 	// Kind: What the policy does.
@@ -647,7 +655,7 @@ func (d *DefaultPolicy) PopulateFromARM(owner genruntime.ArbitraryOwnerReference
 		typed = *pointer
 	}
 	if typed.Kind != nil {
-		d.Kind = Policy_Kind_Default(*typed.Kind)
+		d.Kind = genruntime.ToEnum(*typed.Kind, policy_Kind_Default_Values)
 	}
 	if typed.NextHop != nil {
 		nextHopValue := *typed.NextHop
@@ -768,7 +776,7 @@ func (d *DefaultPolicy_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRe
 		d.Id = &idValue
 	}
 	if typed.Kind != nil {
-		d.Kind = Policy_Kind_Default_STATUS(*typed.Kind)
+		d.Kind = genruntime.ToEnum(*typed.Kind, policy_Kind_Default_STATUS_Values)
 	}
 	if typed.Name != nil {
 		nameValue := *typed.Name
@@ -919,7 +927,7 @@ func (i *ImportPolicy) PopulateFromARM(owner genruntime.ArbitraryOwnerReference,
 		}
 	}
 	if typed.Kind != nil {
-		i.Kind = Policy_Kind_Import(*typed.Kind)
+		i.Kind = genruntime.ToEnum(*typed.Kind, policy_Kind_Import_Values)
 	}
 	if typed.Properties != nil {
 		if typed.Properties.SourceRouterId != nil {
@@ -1101,7 +1109,7 @@ func (i *ImportPolicy_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRef
 		i.Id = &idValue
 	}
 	if typed.Kind != nil {
-		i.Kind = Policy_Kind_Import_STATUS(*typed.Kind)
+		i.Kind = genruntime.ToEnum(*typed.Kind, policy_Kind_Import_STATUS_Values)
 	}
 	if typed.Name != nil {
 		nameValue := *typed.Name
@@ -1205,12 +1213,22 @@ const (
 	Policy_Kind_Default_Default = Policy_Kind_Default("Default")
 )
 
+// policy_Kind_Default_Values are the values of Policy_Kind_Default.
+var policy_Kind_Default_Values = []Policy_Kind_Default{
+	Policy_Kind_Default_Default,
+}
+
 // +kubebuilder:validation:Enum={"Default"}
 type Policy_Kind_Default_STATUS string
 
 const (
 	Policy_Kind_Default_STATUS_Default = Policy_Kind_Default_STATUS("Default")
 )
+
+// policy_Kind_Default_STATUS_Values are the values of Policy_Kind_Default_STATUS.
+var policy_Kind_Default_STATUS_Values = []Policy_Kind_Default_STATUS{
+	Policy_Kind_Default_STATUS_Default,
+}
 
 // +kubebuilder:validation:Enum={"Import"}
 type Policy_Kind_Import string
@@ -1219,12 +1237,22 @@ const (
 	Policy_Kind_Import_Import = Policy_Kind_Import("Import")
 )
 
+// policy_Kind_Import_Values are the values of Policy_Kind_Import.
+var policy_Kind_Import_Values = []Policy_Kind_Import{
+	Policy_Kind_Import_Import,
+}
+
 // +kubebuilder:validation:Enum={"Import"}
 type Policy_Kind_Import_STATUS string
 
 const (
 	Policy_Kind_Import_STATUS_Import = Policy_Kind_Import_STATUS("Import")
 )
+
+// policy_Kind_Import_STATUS_Values are the values of Policy_Kind_Import_STATUS.
+var policy_Kind_Import_STATUS_Values = []Policy_Kind_Import_STATUS{
+	Policy_Kind_Import_STATUS_Import,
+}
 
 // +kubebuilder:validation:Enum={"Static"}
 type Policy_Kind_Static string
@@ -1233,12 +1261,22 @@ const (
 	Policy_Kind_Static_Static = Policy_Kind_Static("Static")
 )
 
+// policy_Kind_Static_Values are the values of Policy_Kind_Static.
+var policy_Kind_Static_Values = []Policy_Kind_Static{
+	Policy_Kind_Static_Static,
+}
+
 // +kubebuilder:validation:Enum={"Static"}
 type Policy_Kind_Static_STATUS string
 
 const (
 	Policy_Kind_Static_STATUS_Static = Policy_Kind_Static_STATUS("Static")
 )
+
+// policy_Kind_Static_STATUS_Values are the values of Policy_Kind_Static_STATUS.
+var policy_Kind_Static_STATUS_Values = []Policy_Kind_Static_STATUS{
+	Policy_Kind_Static_STATUS_Static,
+}
 
 // RouteFilter: Selects routes.
 type RouteFilter struct {
@@ -1563,7 +1601,7 @@ func (s *StaticPolicy) PopulateFromARM(owner genruntime.ArbitraryOwnerReference,
 		typed = *pointer
 	}
 	if typed.Kind != nil {
-		s.Kind = Policy_Kind_Static(*typed.Kind)
+		s.Kind = genruntime.ToEnum(*typed.Kind, policy_Kind_Static_Values)
 	}
 	if typed.Properties != nil {
 		if typed.Properties.NextHop != nil {
@@ -1743,7 +1781,7 @@ func (s *StaticPolicy_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRef
 		s.Id = &idValue
 	}
 	if typed.Kind != nil {
-		s.Kind = Policy_Kind_Static_STATUS(*typed.Kind)
+		s.Kind = genruntime.ToEnum(*typed.Kind, policy_Kind_Static_STATUS_Values)
 	}
 	if typed.Name != nil {
 		nameValue := *typed.Name
@@ -1906,7 +1944,7 @@ func (s *SystemData_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRefer
 		s.CreatedBy = &createdByValue
 	}
 	if typed.CreatedByType != nil {
-		createdByTypeValue := CreatedByType_STATUS(*typed.CreatedByType)
+		createdByTypeValue := genruntime.ToEnum(*typed.CreatedByType, createdByType_STATUS_Values)
 		s.CreatedByType = &createdByTypeValue
 	}
 	return nil
