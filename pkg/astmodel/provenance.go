@@ -31,8 +31,9 @@ type Provenance struct {
 	// Flatten says who decided whether the property's object is lifted: the swagger
 	// (x-ms-client-flatten) when empty, or the config ($flatten).
 	Flatten Reason
-	// NotFlattened names the neighbours whose names clashed with the property's own
-	// properties, which kept it nested although it is a flattening candidate.
+	// NotFlattened names the property's own properties whose names clashed with neighbours
+	// even when prefixed with the envelope's name (propertiesType), which kept it nested
+	// although it is a flattening candidate.
 	NotFlattened []string
 }
 

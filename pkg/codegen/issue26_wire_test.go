@@ -181,11 +181,12 @@ func TestWireExtraKeys(t *testing.T) {
 	}
 }
 
-// Finding 8: properties.type, named like the resource's type, is spec.propertiesType and goes
-// back to properties.type.
+// Finding 8: properties.type, named like the resource's type, is status.propertiesType beside
+// status.type; the spec, which has no resource type, calls it type (as ASO does); both go back to
+// properties.type.
 func TestWireFlattenedNamesake(t *testing.T) {
 	kind := "poster"
-	got := toWire(t, &Board_Spec{PropertiesType: &kind})["properties"].(map[string]any)["type"]
+	got := toWire(t, &Board_Spec{Type: &kind})["properties"].(map[string]any)["type"]
 	if got != "poster" {
 		t.Errorf("properties.type sent as %v, want poster", got)
 	}

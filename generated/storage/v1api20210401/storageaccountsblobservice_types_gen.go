@@ -1294,7 +1294,7 @@ func (c *CorsRule) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, arm
 	}
 	if typed.AllowedMethods != nil {
 		for _, allowedMethodsItem := range typed.AllowedMethods {
-			allowedMethodsValue := CorsRule_AllowedMethods(allowedMethodsItem)
+			allowedMethodsValue := genruntime.ToEnum(allowedMethodsItem, corsRule_AllowedMethods_Values)
 			c.AllowedMethods = append(c.AllowedMethods, allowedMethodsValue)
 		}
 	}
@@ -1375,6 +1375,17 @@ const (
 	CorsRule_AllowedMethods_PUT     = CorsRule_AllowedMethods("PUT")
 )
 
+// corsRule_AllowedMethods_Values are the values of CorsRule_AllowedMethods.
+var corsRule_AllowedMethods_Values = []CorsRule_AllowedMethods{
+	CorsRule_AllowedMethods_DELETE,
+	CorsRule_AllowedMethods_GET,
+	CorsRule_AllowedMethods_HEAD,
+	CorsRule_AllowedMethods_MERGE,
+	CorsRule_AllowedMethods_POST,
+	CorsRule_AllowedMethods_OPTIONS,
+	CorsRule_AllowedMethods_PUT,
+}
+
 // +kubebuilder:validation:Enum={"DELETE","GET","HEAD","MERGE","POST","OPTIONS","PUT"}
 type CorsRule_AllowedMethods_STATUS string
 
@@ -1387,6 +1398,17 @@ const (
 	CorsRule_AllowedMethods_STATUS_OPTIONS = CorsRule_AllowedMethods_STATUS("OPTIONS")
 	CorsRule_AllowedMethods_STATUS_PUT     = CorsRule_AllowedMethods_STATUS("PUT")
 )
+
+// corsRule_AllowedMethods_STATUS_Values are the values of CorsRule_AllowedMethods_STATUS.
+var corsRule_AllowedMethods_STATUS_Values = []CorsRule_AllowedMethods_STATUS{
+	CorsRule_AllowedMethods_STATUS_DELETE,
+	CorsRule_AllowedMethods_STATUS_GET,
+	CorsRule_AllowedMethods_STATUS_HEAD,
+	CorsRule_AllowedMethods_STATUS_MERGE,
+	CorsRule_AllowedMethods_STATUS_POST,
+	CorsRule_AllowedMethods_STATUS_OPTIONS,
+	CorsRule_AllowedMethods_STATUS_PUT,
+}
 
 // CorsRule_STATUS: Specifies a CORS rule for the Blob service.
 type CorsRule_STATUS struct {
@@ -1475,7 +1497,7 @@ func (c *CorsRule_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReferen
 	}
 	if typed.AllowedMethods != nil {
 		for _, allowedMethodsItem := range typed.AllowedMethods {
-			allowedMethodsValue := CorsRule_AllowedMethods_STATUS(allowedMethodsItem)
+			allowedMethodsValue := genruntime.ToEnum(allowedMethodsItem, corsRule_AllowedMethods_STATUS_Values)
 			c.AllowedMethods = append(c.AllowedMethods, allowedMethodsValue)
 		}
 	}
@@ -1966,7 +1988,7 @@ func (l *LastAccessTimeTrackingPolicy) PopulateFromARM(owner genruntime.Arbitrar
 		l.Enable = &enableValue
 	}
 	if typed.Name != nil {
-		nameValue := Name(*typed.Name)
+		nameValue := genruntime.ToEnum(*typed.Name, name_Values)
 		l.Name = &nameValue
 	}
 	if typed.TrackingGranularityInDays != nil {
@@ -2087,7 +2109,7 @@ func (l *LastAccessTimeTrackingPolicy_STATUS) PopulateFromARM(owner genruntime.A
 		l.Enable = &enableValue
 	}
 	if typed.Name != nil {
-		nameValue := Name_STATUS(*typed.Name)
+		nameValue := genruntime.ToEnum(*typed.Name, name_STATUS_Values)
 		l.Name = &nameValue
 	}
 	if typed.TrackingGranularityInDays != nil {
@@ -2142,6 +2164,11 @@ const (
 	Name_AccessTimeTracking = Name("AccessTimeTracking")
 )
 
+// name_Values are the values of Name.
+var name_Values = []Name{
+	Name_AccessTimeTracking,
+}
+
 // Name_STATUS: Name of the policy. The valid value is AccessTimeTracking. This field is currently read only
 // +kubebuilder:validation:Enum={"AccessTimeTracking"}
 type Name_STATUS string
@@ -2149,6 +2176,11 @@ type Name_STATUS string
 const (
 	Name_STATUS_AccessTimeTracking = Name_STATUS("AccessTimeTracking")
 )
+
+// name_STATUS_Values are the values of Name_STATUS.
+var name_STATUS_Values = []Name_STATUS{
+	Name_STATUS_AccessTimeTracking,
+}
 
 // RestorePolicyProperties: The blob service properties for blob restore policy
 type RestorePolicyProperties struct {

@@ -8,13 +8,13 @@ import (
 // their container, so users write spec.addressSpace rather than spec.properties.addressSpace, as
 // Azure Service Operator does; a "properties" envelope without the mark stays spec.properties.
 // The lifted properties remember their wire path for the ARM payload. A lifted property named
-// like a neighbour of the same type (a VM extension's properties.type beside the resource's
-// type) is a value of its own, so it is lifted under the envelope's name in front
-// (propertiesType), as ASO names it, and keeps its wire path. A clash of different types keeps
-// the whole envelope nested instead. leftOut are the object's properties this side leaves out
-// (the resource's read-only type in a spec): a lifted property named like one of them is renamed
-// all the same, so that spec and status call it alike.
-func (sp *splitter) flatten(props, leftOut []*astmodel.Property) []*astmodel.Property {
+// like a neighbour (an agent pool's properties.type beside the resource's type) is a value of
+// its own: it is lifted under the envelope's name in front (propertiesType), as ASO names it,
+// and keeps its wire path. Only when that name is taken too does the whole envelope stay
+// nested. Only the properties this side keeps count, as in ASO: a spec has no resource type
+// beside it, so there properties.type stays type (ASO's ManagedClustersAgentPool spec has type,
+// its status propertiesType).
+func (sp *splitter) flatten(props []*astmodel.Property) []*astmodel.Property {
 	candidate := func(p *astmodel.Property) (*astmodel.ObjectType, bool) {
 		if !astmodel.IsFlattenCandidate(p) {
 			return nil, false
@@ -28,9 +28,6 @@ func (sp *splitter) flatten(props, leftOut []*astmodel.Property) []*astmodel.Pro
 	}
 	// What is already taken, by Go name and by JSON name, and by which property.
 	taken := make(map[string]*astmodel.Property)
-	for _, p := range leftOut {
-		taken[p.Name], taken["json:"+p.JSONName] = absent, absent
-	}
 	for _, p := range props {
 		if _, ok := candidate(p); !ok {
 			taken[p.Name], taken["json:"+p.JSONName] = p, p
@@ -66,43 +63,32 @@ func (sp *splitter) flatten(props, leftOut []*astmodel.Property) []*astmodel.Pro
 	return out
 }
 
-// liftable returns the properties of obj to lift, renaming those named like a same-typed
-// neighbour after the envelope (wire name envelope); clash names the neighbours whose names
-// clash with a property of another type (or whose renamed name is taken too), which keep obj
-// nested.
+// liftable returns the properties of obj to lift, renaming those named like a neighbour after
+// the envelope (wire name envelope); clash names those whose renamed name is taken too, which
+// keep obj nested.
 func liftable(obj *astmodel.ObjectType, taken map[string]*astmodel.Property, envelope string) (lifted []*astmodel.Property, clash []string) {
-	clashing := func(name, jsonName string) *astmodel.Property {
-		if other := taken[name]; other != nil {
-			return other
-		}
-		return taken["json:"+jsonName]
+	clashing := func(name, jsonName string) bool {
+		return taken[name] != nil || taken["json:"+jsonName] != nil
 	}
 	for _, q := range obj.Properties() {
-		other := clashing(q.Name, q.JSONName)
-		switch {
-		case other == nil:
+		if !clashing(q.Name, q.JSONName) {
 			lifted = append(lifted, q)
-		case other == absent || other.JSONName == q.JSONName && other.Type.String() == q.Type.String():
-			name := astmodel.ExportedName(envelope) + q.Name
-			renamed := q.WithName(name, astmodel.JSONName(name))
-			renamed.Provenance.Renamed = astmodel.ByFlattening
-			if clashing(renamed.Name, renamed.JSONName) != nil || declares(obj, renamed) {
-				clash = append(clash, q.JSONName)
-				continue
-			}
-			lifted = append(lifted, renamed)
-		default:
-			clash = append(clash, q.JSONName)
+			continue
 		}
+		name := astmodel.ExportedName(envelope) + q.Name
+		renamed := q.WithName(name, astmodel.JSONName(name))
+		renamed.Provenance.Renamed = astmodel.ByFlattening
+		if clashing(renamed.Name, renamed.JSONName) || declares(obj, renamed) {
+			clash = append(clash, q.JSONName)
+			continue
+		}
+		lifted = append(lifted, renamed)
 	}
 	if clash != nil {
 		return nil, clash
 	}
 	return lifted, nil
 }
-
-// absent stands, among the names taken, for a property this side leaves out.
-var absent = &astmodel.Property{}
 
 // declares reports whether obj has a property of p's Go or JSON name.
 func declares(obj *astmodel.ObjectType, p *astmodel.Property) bool {

@@ -123,10 +123,9 @@ func (sp *splitter) named(raw astmodel.TypeName, m splitMode) astmodel.TypeName 
 // object converts the properties of a raw object for one side; top is set for the spec or
 // status object of a resource.
 func (sp *splitter) object(o *astmodel.ObjectType, m splitMode, top bool, holder astmodel.TypeName) *astmodel.ObjectType {
-	var props, leftOut []*astmodel.Property
+	var props []*astmodel.Property
 	for _, p := range o.Properties() {
 		if m == specMode && (p.ReadOnly || top && isARMIdentity(p.ARMName)) || m == statusMode && leftOutOfStatus(p) {
-			leftOut = append(leftOut, p)
 			continue
 		}
 		np := p.Copy()
@@ -146,7 +145,7 @@ func (sp *splitter) object(o *astmodel.ObjectType, m splitMode, top bool, holder
 		}
 		props = append(props, sp.userAssignedIdentities(specProperty(np), holder))
 	}
-	out := o.WithOnlyProperties(sp.flatten(props, leftOut))
+	out := o.WithOnlyProperties(sp.flatten(props))
 	if m == statusMode && out.OneOf {
 		out = reported(out)
 	}

@@ -186,11 +186,11 @@ type Board_Spec struct {
 	// Pinned: Whether the canvas is pinned; only true may be set.
 	Pinned *CanvasProperties_Pinned `json:"pinned,omitempty"`
 
-	// PropertiesType: The kind of canvas (named like the resource's own type, as a VM extension's is).
-	PropertiesType *string `json:"propertiesType,omitempty"`
-
 	// Tags: Tags attached to the resource.
 	Tags map[string]string `json:"tags,omitempty"`
+
+	// Type: The kind of canvas (named like the resource's own type, as a VM extension's is).
+	Type *string `json:"type,omitempty"`
 
 	// Zoom: The zoom factor.
 	Zoom *CanvasProperties_Zoom `json:"zoom,omitempty"`
@@ -257,19 +257,19 @@ func (b *Board_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetail
 		pinnedValue := bool(*b.Pinned)
 		result.Properties.Pinned = &pinnedValue
 	}
-	if b.PropertiesType != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.CanvasProperties{}
-		}
-		propertiesTypeValue := *b.PropertiesType
-		result.Properties.Type = &propertiesTypeValue
-	}
 	if b.Tags != nil {
 		result.Tags = make(map[string]string, len(b.Tags))
 		for tagsKey, tagsItem := range b.Tags {
 			tagsValue := tagsItem
 			result.Tags[tagsKey] = tagsValue
 		}
+	}
+	if b.Type != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.CanvasProperties{}
+		}
+		typeValue := *b.Type
+		result.Properties.Type = &typeValue
 	}
 	if b.Zoom != nil {
 		if result.Properties == nil {
@@ -346,17 +346,17 @@ func (b *Board_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, a
 			b.Pinned = &pinnedValue
 		}
 	}
-	if typed.Properties != nil {
-		if typed.Properties.Type != nil {
-			propertiesTypeValue := *typed.Properties.Type
-			b.PropertiesType = &propertiesTypeValue
-		}
-	}
 	if typed.Tags != nil {
 		b.Tags = make(map[string]string, len(typed.Tags))
 		for tagsKey, tagsItem := range typed.Tags {
 			tagsValue := tagsItem
 			b.Tags[tagsKey] = tagsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Type != nil {
+			typeValue := *typed.Properties.Type
+			b.Type = &typeValue
 		}
 	}
 	if typed.Properties != nil {
@@ -427,8 +427,8 @@ func (b *Board_Spec) AssignProperties_From_Board_Spec(source *storage.Board_Spec
 		b.Pinned = nil
 	}
 
-	b.PropertiesType = genruntime.ClonePointer(source.PropertiesType)
 	b.Tags = maps.Clone(source.Tags)
+	b.Type = genruntime.ClonePointer(source.Type)
 
 	if source.Zoom != nil {
 		zoomValue := CanvasProperties_Zoom(*source.Zoom)
@@ -499,8 +499,8 @@ func (b *Board_Spec) AssignProperties_To_Board_Spec(destination *storage.Board_S
 		destination.Pinned = nil
 	}
 
-	destination.PropertiesType = genruntime.ClonePointer(b.PropertiesType)
 	destination.Tags = maps.Clone(b.Tags)
+	destination.Type = genruntime.ClonePointer(b.Type)
 
 	if b.Zoom != nil {
 		zoomValue := float64(*b.Zoom)

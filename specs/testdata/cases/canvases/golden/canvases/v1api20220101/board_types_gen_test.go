@@ -18,18 +18,18 @@ func GenerateBoard(t *rapid.T) Board {
 // GenerateBoard_Spec draws a random Board_Spec for property-based tests.
 func GenerateBoard_Spec(t *rapid.T) Board_Spec {
 	return Board_Spec{
-		AzureName:      gentest.String(t),
-		Colour:         gentest.Optional(GenerateColour)(t),
-		Criteria:       gentest.Optional(GenerateCriteria)(t),
-		Labels:         gentest.MapOf(gentest.String)(t),
-		Layout:         gentest.Optional(GenerateNode)(t),
-		Location:       gentest.Optional(gentest.String)(t),
-		OperatorSpec:   gentest.Optional(GenerateBoardOperatorSpec)(t),
-		Owner:          gentest.Optional(gentest.KnownResourceReference)(t),
-		Pinned:         gentest.Optional(GenerateCanvasProperties_Pinned)(t),
-		PropertiesType: gentest.Optional(gentest.String)(t),
-		Tags:           gentest.MapOf(gentest.String)(t),
-		Zoom:           gentest.Optional(GenerateCanvasProperties_Zoom)(t),
+		AzureName:    gentest.String(t),
+		Colour:       gentest.Optional(GenerateColour)(t),
+		Criteria:     gentest.Optional(GenerateCriteria)(t),
+		Labels:       gentest.MapOf(gentest.String)(t),
+		Layout:       gentest.Optional(GenerateNode)(t),
+		Location:     gentest.Optional(gentest.String)(t),
+		OperatorSpec: gentest.Optional(GenerateBoardOperatorSpec)(t),
+		Owner:        gentest.Optional(gentest.KnownResourceReference)(t),
+		Pinned:       gentest.Optional(GenerateCanvasProperties_Pinned)(t),
+		Tags:         gentest.MapOf(gentest.String)(t),
+		Type:         gentest.Optional(gentest.String)(t),
+		Zoom:         gentest.Optional(GenerateCanvasProperties_Zoom)(t),
 	}
 }
 

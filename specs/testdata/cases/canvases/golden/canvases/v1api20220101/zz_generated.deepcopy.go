@@ -244,17 +244,17 @@ func (in *Board_Spec) DeepCopyInto(out *Board_Spec) {
 		*out = new(CanvasProperties_Pinned)
 		**out = **in
 	}
-	if in.PropertiesType != nil {
-		in, out := &in.PropertiesType, &out.PropertiesType
-		*out = new(string)
-		**out = **in
-	}
 	if in.Tags != nil {
 		in, out := &in.Tags, &out.Tags
 		*out = make(map[string]string, len(*in))
 		for key, val := range *in {
 			(*out)[key] = val
 		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
 	}
 	if in.Zoom != nil {
 		in, out := &in.Zoom, &out.Zoom

@@ -107,11 +107,11 @@ type Board_Spec struct {
 
 	Pinned *bool `json:"pinned,omitempty"`
 
-	PropertiesType *string `json:"propertiesType,omitempty"`
-
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Tags map[string]string `json:"tags,omitempty"`
+
+	Type *string `json:"type,omitempty"`
 
 	Zoom *float64 `json:"zoom,omitempty"`
 }

@@ -27,9 +27,9 @@ func GenerateBoard_Spec(t *rapid.T) Board_Spec {
 		OriginalVersion: gentest.String(t),
 		Owner:           gentest.Optional(gentest.KnownResourceReference)(t),
 		Pinned:          gentest.Optional(gentest.Bool)(t),
-		PropertiesType:  gentest.Optional(gentest.String)(t),
 		PropertyBag:     gentest.PropertyBag(t),
 		Tags:            gentest.MapOf(gentest.String)(t),
+		Type:            gentest.Optional(gentest.String)(t),
 		Zoom:            gentest.Optional(gentest.Float)(t),
 	}
 }

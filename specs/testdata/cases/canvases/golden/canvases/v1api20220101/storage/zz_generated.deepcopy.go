@@ -258,11 +258,6 @@ func (in *Board_Spec) DeepCopyInto(out *Board_Spec) {
 		*out = new(bool)
 		**out = **in
 	}
-	if in.PropertiesType != nil {
-		in, out := &in.PropertiesType, &out.PropertiesType
-		*out = new(string)
-		**out = **in
-	}
 	if in.PropertyBag != nil {
 		in, out := &in.PropertyBag, &out.PropertyBag
 		*out = make(genruntime.PropertyBag, len(*in))
@@ -276,6 +271,11 @@ func (in *Board_Spec) DeepCopyInto(out *Board_Spec) {
 		for key, val := range *in {
 			(*out)[key] = val
 		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
 	}
 	if in.Zoom != nil {
 		in, out := &in.Zoom, &out.Zoom
