@@ -12,13 +12,14 @@ const extraKeysName = "AdditionalProperties"
 
 // extraKeys returns the property holding the keys of an object beyond its declared properties,
 // when the object (or an ancestor through allOf) allows them with additionalProperties: a map of
-// their schema (of arbitrary JSON for `true` or `{}`). Without it such keys, which Azure sends
+// their schema (of arbitrary JSON for `true`, `{}` or a free-form `{"type": "object"}`, as ASO
+// has it: a value that is not quite what the swagger says must not make a GET unreadable). Without it such keys, which Azure sends
 // and accepts (207 definitions of the corpus, metric alerts' criteria among them), would be
 // dropped on every read and never sent. ok is false when the object allows no extra keys.
 func (b *TypeBuilder) extraKeys(doc *Document, ptr string, s *spec.Schema, owner string, seen map[schemaKey]bool) (*astmodel.Property, bool, error) {
 	if ap := s.AdditionalProperties; ap != nil && (ap.Schema != nil || ap.Allows) {
 		var value astmodel.Type = astmodel.JSONType
-		if ap.Schema != nil && !isEmptySchema(ap.Schema) {
+		if ap.Schema != nil && !isEmptySchema(ap.Schema) && !isFreeFormObject(ap.Schema) {
 			t, err := b.schemaType(doc, ptr+"/additionalProperties", ap.Schema, owner+"Value")
 			if err != nil {
 				return nil, false, err
@@ -54,4 +55,10 @@ func (b *TypeBuilder) extraKeys(doc *Document, ptr string, s *spec.Schema, owner
 		}
 	}
 	return nil, false, nil
+}
+
+// isFreeFormObject reports a schema that says only "an object".
+func isFreeFormObject(s *spec.Schema) bool {
+	return s.Ref.String() == "" && hasType(s, "object") && len(s.Properties) == 0 && len(s.AllOf) == 0 &&
+		s.AdditionalProperties == nil && s.Discriminator == ""
 }
