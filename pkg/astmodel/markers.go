@@ -76,11 +76,14 @@ func ObjectMarkers(o *ObjectType) []string {
 	return out
 }
 
-// unionMarkers are the markers that hold a one-of object to one variant.
+// unionMarkers are the markers that hold a one-of object to one variant (to at most one for a
+// union Azure reports, which may hold none of the variants this version knows).
 func unionMarkers(o *ObjectType) []string {
 	switch {
 	case !o.OneOf:
 		return nil
+	case o.OnlyVariants() && o.Reported:
+		return []string{"+kubebuilder:validation:MaxProperties=1"}
 	case o.OnlyVariants():
 		// A union holds exactly one variant, so exactly one property.
 		return []string{"+kubebuilder:validation:MaxProperties=1", "+kubebuilder:validation:MinProperties=1"}
@@ -92,17 +95,22 @@ func unionMarkers(o *ObjectType) []string {
 		return nil
 	}
 	rule, message := VariantsRule(o)
+	marker := "ExactlyOneOf"
+	if o.Reported {
+		marker = "AtMostOneOf"
+	}
 	for _, n := range names {
 		if CELField(n) != n {
 			return []string{"+kubebuilder:validation:XValidation:rule=" + strconv.Quote(rule) + ",message=" + strconv.Quote(message)}
 		}
 	}
-	return []string{"+kubebuilder:validation:ExactlyOneOf={" + strings.Join(names, ",") + "}"}
+	return []string{"+kubebuilder:validation:" + marker + "={" + strings.Join(names, ",") + "}"}
 }
 
 // VariantsRule is the CEL rule (and its message) that holds a union with properties of its own
-// to exactly one variant, spelt as controller-tools spells its ExactlyOneOf marker; the CRD
-// emitter writes it as an x-kubernetes-validations rule. Empty when there are no variants.
+// to exactly one variant (at most one for a reported union), spelt as controller-tools spells
+// its ExactlyOneOf and AtMostOneOf markers; the CRD emitter writes it as an
+// x-kubernetes-validations rule. Empty when there are no variants.
 func VariantsRule(o *ObjectType) (rule, message string) {
 	names := variantJSONNames(o)
 	if len(names) == 0 {
@@ -112,13 +120,21 @@ func VariantsRule(o *ObjectType) (rule, message string) {
 	for i, n := range names {
 		has[i] = "has(self." + CELField(n) + ")"
 	}
-	return "[" + strings.Join(has, ",") + "].filter(x,x==true).size() == 1",
-		fmt.Sprintf("exactly one of the fields in %v must be set", names)
+	count := "[" + strings.Join(has, ",") + "].filter(x,x==true).size()"
+	if o.Reported {
+		return count + " <= 1", fmt.Sprintf("at most one of the fields in %v may be set", names)
+	}
+	return count + " == 1", fmt.Sprintf("exactly one of the fields in %v must be set", names)
 }
 
+// variantJSONNames are the variants a rule counts. The one that keeps a variant the version
+// does not know is free-form JSON, which CEL cannot name; it is only ever set alone.
 func variantJSONNames(o *ObjectType) []string {
 	var names []string
 	for _, p := range o.Variants() {
+		if p.OtherVariant {
+			continue
+		}
 		names = append(names, p.JSONName)
 	}
 	return names

@@ -18,6 +18,10 @@ type ObjectType struct {
 	Discriminator string
 	// DiscriminatorValue is this variant's value of the discriminator, when this is a variant.
 	DiscriminatorValue string
+	// Reported marks a union of values Azure reports (a status): it holds at most one variant,
+	// and none of the known ones when Azure sent a variant this API version does not know (that
+	// one is kept in the property marked OtherVariant).
+	Reported bool
 	// Rules are CEL rules the API server checks on the object (x-kubernetes-validations).
 	Rules []ValidationRule
 }

@@ -16,6 +16,13 @@ type Property struct {
 	// Variant marks one variant of a union (an ObjectType with OneOf): of the properties so
 	// marked, exactly one is set.
 	Variant bool
+	// OtherVariant marks the variant of a reported union (a status) that holds, as Azure sent
+	// it, a variant this API version does not know: Azure adds variants over time, and a GET
+	// must not fail for them.
+	OtherVariant bool
+	// ExtraKeys marks the map that holds an object's keys beyond its declared properties (swagger
+	// additionalProperties beside properties): a map in Kubernetes, keys inline on the wire.
+	ExtraKeys bool
 	// Secret properties hold credentials; in specs they become SecretReferences.
 	Secret bool
 	// ARMReference properties hold the ARM ID of another resource.

@@ -18,6 +18,9 @@ const (
 	// conditions, another wire name with the same Go name, a generated method), so the
 	// generator gave it a new one; Provenance.ClashedWith says which.
 	ByClash Reason = "clash"
+	// ByFlattening: lifted out of an envelope beside a same-named property, so it carries the
+	// envelope's name in front (properties.type becomes propertiesType, as in ASO).
+	ByFlattening Reason = "flattening"
 )
 
 // Provenance records why a property has its shape, beyond the swagger's own declaration.
@@ -35,8 +38,9 @@ type Provenance struct {
 	// Flatten says who decided whether the property's object is lifted: the swagger
 	// (x-ms-client-flatten) when empty, or the config ($flatten).
 	Flatten Reason
-	// NotFlattened names the neighbours whose names clashed with the property's own
-	// properties, which kept it nested although it is a flattening candidate.
+	// NotFlattened names the property's own properties whose names clashed with neighbours
+	// even when prefixed with the envelope's name (propertiesType), which kept it nested
+	// although it is a flattening candidate.
 	NotFlattened []string
 }
 

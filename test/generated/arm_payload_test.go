@@ -132,7 +132,8 @@ func TestBadARMAnswersAreNamedErrors(t *testing.T) {
 		t.Errorf("a wrong input type: %v", err)
 	}
 	cases := []struct{ name, body, want string }{
-		{"unknown variant", `{"properties":{"backupPolicy":{"type":"Hourly"}}}`, `unknown type "Hourly"`},
+		// A spec cannot hold a variant its API version does not describe; a status keeps it.
+		{"unknown variant", `{"properties":{"backupPolicy":{"type":"Hourly"}}}`, `type "Hourly" names no variant this API version knows`},
 		{"malformed variant", `{"properties":{"backupPolicy":{"type":5}}}`, "BackupPolicy"},
 		{"malformed JSON", `{"properties":`, "unexpected end of JSON"},
 	}

@@ -351,7 +351,7 @@ func (r *RoleAssignment_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerRef
 	}
 	if typed.Properties != nil {
 		if typed.Properties.PrincipalType != nil {
-			principalTypeValue := PrincipalType(*typed.Properties.PrincipalType)
+			principalTypeValue := genruntime.ToEnum(*typed.Properties.PrincipalType, principalType_Values)
 			r.PrincipalType = &principalTypeValue
 		}
 	}
@@ -711,7 +711,7 @@ func (r *RoleAssignment_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerR
 	}
 	if typed.Properties != nil {
 		if typed.Properties.PrincipalType != nil {
-			principalTypeValue := PrincipalType_STATUS(*typed.Properties.PrincipalType)
+			principalTypeValue := genruntime.ToEnum(*typed.Properties.PrincipalType, principalType_STATUS_Values)
 			r.PrincipalType = &principalTypeValue
 		}
 	}
@@ -844,6 +844,20 @@ const (
 	PrincipalType_Everyone               = PrincipalType("Everyone")
 )
 
+// principalType_Values are the values of PrincipalType.
+var principalType_Values = []PrincipalType{
+	PrincipalType_User,
+	PrincipalType_Group,
+	PrincipalType_ServicePrincipal,
+	PrincipalType_Unknown,
+	PrincipalType_DirectoryRoleTemplate,
+	PrincipalType_ForeignGroup,
+	PrincipalType_Application,
+	PrincipalType_MSI,
+	PrincipalType_DirectoryObjectOrGroup,
+	PrincipalType_Everyone,
+}
+
 // PrincipalType_STATUS: The principal type of the assigned principal ID.
 // +kubebuilder:validation:Enum={"User","Group","ServicePrincipal","Unknown","DirectoryRoleTemplate","ForeignGroup","Application","MSI","DirectoryObjectOrGroup","Everyone"}
 type PrincipalType_STATUS string
@@ -860,6 +874,20 @@ const (
 	PrincipalType_STATUS_DirectoryObjectOrGroup = PrincipalType_STATUS("DirectoryObjectOrGroup")
 	PrincipalType_STATUS_Everyone               = PrincipalType_STATUS("Everyone")
 )
+
+// principalType_STATUS_Values are the values of PrincipalType_STATUS.
+var principalType_STATUS_Values = []PrincipalType_STATUS{
+	PrincipalType_STATUS_User,
+	PrincipalType_STATUS_Group,
+	PrincipalType_STATUS_ServicePrincipal,
+	PrincipalType_STATUS_Unknown,
+	PrincipalType_STATUS_DirectoryRoleTemplate,
+	PrincipalType_STATUS_ForeignGroup,
+	PrincipalType_STATUS_Application,
+	PrincipalType_STATUS_MSI,
+	PrincipalType_STATUS_DirectoryObjectOrGroup,
+	PrincipalType_STATUS_Everyone,
+}
 
 // RoleAssignmentOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type RoleAssignmentOperatorSpec struct {

@@ -414,13 +414,13 @@ func (r *Redis_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, a
 	}
 	if typed.Properties != nil {
 		if typed.Properties.MinimumTlsVersion != nil {
-			minimumTlsVersionValue := TlsVersion(*typed.Properties.MinimumTlsVersion)
+			minimumTlsVersionValue := genruntime.ToEnum(*typed.Properties.MinimumTlsVersion, tlsVersion_Values)
 			r.MinimumTlsVersion = &minimumTlsVersionValue
 		}
 	}
 	if typed.Properties != nil {
 		if typed.Properties.PublicNetworkAccess != nil {
-			publicNetworkAccessValue := PublicNetworkAccess(*typed.Properties.PublicNetworkAccess)
+			publicNetworkAccessValue := genruntime.ToEnum(*typed.Properties.PublicNetworkAccess, publicNetworkAccess_Values)
 			r.PublicNetworkAccess = &publicNetworkAccessValue
 		}
 	}
@@ -996,7 +996,7 @@ func (r *Redis_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference,
 	}
 	if typed.Properties != nil {
 		if typed.Properties.MinimumTlsVersion != nil {
-			minimumTlsVersionValue := TlsVersion_STATUS(*typed.Properties.MinimumTlsVersion)
+			minimumTlsVersionValue := genruntime.ToEnum(*typed.Properties.MinimumTlsVersion, tlsVersion_STATUS_Values)
 			r.MinimumTlsVersion = &minimumTlsVersionValue
 		}
 	}
@@ -1023,13 +1023,13 @@ func (r *Redis_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference,
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
 			r.ProvisioningState = &provisioningStateValue
 		}
 	}
 	if typed.Properties != nil {
 		if typed.Properties.PublicNetworkAccess != nil {
-			publicNetworkAccessValue := PublicNetworkAccess_STATUS(*typed.Properties.PublicNetworkAccess)
+			publicNetworkAccessValue := genruntime.ToEnum(*typed.Properties.PublicNetworkAccess, publicNetworkAccess_STATUS_Values)
 			r.PublicNetworkAccess = &publicNetworkAccessValue
 		}
 	}
@@ -1429,6 +1429,22 @@ const (
 	ProvisioningState_STATUS_Updating               = ProvisioningState_STATUS("Updating")
 )
 
+// provisioningState_STATUS_Values are the values of ProvisioningState_STATUS.
+var provisioningState_STATUS_Values = []ProvisioningState_STATUS{
+	ProvisioningState_STATUS_Creating,
+	ProvisioningState_STATUS_Deleting,
+	ProvisioningState_STATUS_Disabled,
+	ProvisioningState_STATUS_Failed,
+	ProvisioningState_STATUS_Linking,
+	ProvisioningState_STATUS_Provisioning,
+	ProvisioningState_STATUS_RecoveringScaleFailure,
+	ProvisioningState_STATUS_Scaling,
+	ProvisioningState_STATUS_Succeeded,
+	ProvisioningState_STATUS_Unlinking,
+	ProvisioningState_STATUS_Unprovisioning,
+	ProvisioningState_STATUS_Updating,
+}
+
 // PublicNetworkAccess: Whether or not public endpoint access is allowed for this cache. Value is optional but if passed in, must be 'Enabled' or 'Disabled'. If 'Disabled', private endpoints are the exclusive access method. Default value is 'Enabled'
 // +kubebuilder:validation:Enum={"Enabled","Disabled"}
 type PublicNetworkAccess string
@@ -1438,6 +1454,12 @@ const (
 	PublicNetworkAccess_Disabled = PublicNetworkAccess("Disabled")
 )
 
+// publicNetworkAccess_Values are the values of PublicNetworkAccess.
+var publicNetworkAccess_Values = []PublicNetworkAccess{
+	PublicNetworkAccess_Enabled,
+	PublicNetworkAccess_Disabled,
+}
+
 // PublicNetworkAccess_STATUS: Whether or not public endpoint access is allowed for this cache. Value is optional but if passed in, must be 'Enabled' or 'Disabled'. If 'Disabled', private endpoints are the exclusive access method. Default value is 'Enabled'
 // +kubebuilder:validation:Enum={"Enabled","Disabled"}
 type PublicNetworkAccess_STATUS string
@@ -1446,6 +1468,12 @@ const (
 	PublicNetworkAccess_STATUS_Enabled  = PublicNetworkAccess_STATUS("Enabled")
 	PublicNetworkAccess_STATUS_Disabled = PublicNetworkAccess_STATUS("Disabled")
 )
+
+// publicNetworkAccess_STATUS_Values are the values of PublicNetworkAccess_STATUS.
+var publicNetworkAccess_STATUS_Values = []PublicNetworkAccess_STATUS{
+	PublicNetworkAccess_STATUS_Enabled,
+	PublicNetworkAccess_STATUS_Disabled,
+}
 
 // RedisAccessKeys_STATUS: Redis cache access keys.
 type RedisAccessKeys_STATUS struct {
@@ -1968,11 +1996,11 @@ func (s *Sku) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput
 		s.Capacity = &capacityValue
 	}
 	if typed.Family != nil {
-		familyValue := SkuFamily(*typed.Family)
+		familyValue := genruntime.ToEnum(*typed.Family, skuFamily_Values)
 		s.Family = &familyValue
 	}
 	if typed.Name != nil {
-		nameValue := SkuName(*typed.Name)
+		nameValue := genruntime.ToEnum(*typed.Name, skuName_Values)
 		s.Name = &nameValue
 	}
 	return nil
@@ -2032,6 +2060,12 @@ const (
 	SkuFamily_P = SkuFamily("P")
 )
 
+// skuFamily_Values are the values of SkuFamily.
+var skuFamily_Values = []SkuFamily{
+	SkuFamily_C,
+	SkuFamily_P,
+}
+
 // SkuFamily_STATUS: The SKU family to use. Valid values: (C, P). (C = Basic/Standard, P = Premium).
 // +kubebuilder:validation:Enum={"C","P"}
 type SkuFamily_STATUS string
@@ -2040,6 +2074,12 @@ const (
 	SkuFamily_STATUS_C = SkuFamily_STATUS("C")
 	SkuFamily_STATUS_P = SkuFamily_STATUS("P")
 )
+
+// skuFamily_STATUS_Values are the values of SkuFamily_STATUS.
+var skuFamily_STATUS_Values = []SkuFamily_STATUS{
+	SkuFamily_STATUS_C,
+	SkuFamily_STATUS_P,
+}
 
 // SkuName: The type of Redis cache to deploy. Valid values: (Basic, Standard, Premium)
 // +kubebuilder:validation:Enum={"Basic","Standard","Premium"}
@@ -2051,6 +2091,13 @@ const (
 	SkuName_Premium  = SkuName("Premium")
 )
 
+// skuName_Values are the values of SkuName.
+var skuName_Values = []SkuName{
+	SkuName_Basic,
+	SkuName_Standard,
+	SkuName_Premium,
+}
+
 // SkuName_STATUS: The type of Redis cache to deploy. Valid values: (Basic, Standard, Premium)
 // +kubebuilder:validation:Enum={"Basic","Standard","Premium"}
 type SkuName_STATUS string
@@ -2060,6 +2107,13 @@ const (
 	SkuName_STATUS_Standard = SkuName_STATUS("Standard")
 	SkuName_STATUS_Premium  = SkuName_STATUS("Premium")
 )
+
+// skuName_STATUS_Values are the values of SkuName_STATUS.
+var skuName_STATUS_Values = []SkuName_STATUS{
+	SkuName_STATUS_Basic,
+	SkuName_STATUS_Standard,
+	SkuName_STATUS_Premium,
+}
 
 // Sku_STATUS: SKU parameters supplied to the create Redis operation.
 type Sku_STATUS struct {
@@ -2119,11 +2173,11 @@ func (s *Sku_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, a
 		s.Capacity = &capacityValue
 	}
 	if typed.Family != nil {
-		familyValue := SkuFamily_STATUS(*typed.Family)
+		familyValue := genruntime.ToEnum(*typed.Family, skuFamily_STATUS_Values)
 		s.Family = &familyValue
 	}
 	if typed.Name != nil {
-		nameValue := SkuName_STATUS(*typed.Name)
+		nameValue := genruntime.ToEnum(*typed.Name, skuName_STATUS_Values)
 		s.Name = &nameValue
 	}
 	return nil
@@ -2184,6 +2238,13 @@ const (
 	TlsVersion_X12 = TlsVersion("1.2")
 )
 
+// tlsVersion_Values are the values of TlsVersion.
+var tlsVersion_Values = []TlsVersion{
+	TlsVersion_X10,
+	TlsVersion_X11,
+	TlsVersion_X12,
+}
+
 // TlsVersion_STATUS: Optional: requires clients to use a specified TLS version (or higher) to connect (e,g, '1.0', '1.1', '1.2')
 // +kubebuilder:validation:Enum={"1.0","1.1","1.2"}
 type TlsVersion_STATUS string
@@ -2193,3 +2254,10 @@ const (
 	TlsVersion_STATUS_X11 = TlsVersion_STATUS("1.1")
 	TlsVersion_STATUS_X12 = TlsVersion_STATUS("1.2")
 )
+
+// tlsVersion_STATUS_Values are the values of TlsVersion_STATUS.
+var tlsVersion_STATUS_Values = []TlsVersion_STATUS{
+	TlsVersion_STATUS_X10,
+	TlsVersion_STATUS_X11,
+	TlsVersion_STATUS_X12,
+}

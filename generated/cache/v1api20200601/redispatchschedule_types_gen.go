@@ -487,6 +487,19 @@ const (
 	DayOfWeek_Weekend   = DayOfWeek("Weekend")
 )
 
+// dayOfWeek_Values are the values of DayOfWeek.
+var dayOfWeek_Values = []DayOfWeek{
+	DayOfWeek_Monday,
+	DayOfWeek_Tuesday,
+	DayOfWeek_Wednesday,
+	DayOfWeek_Thursday,
+	DayOfWeek_Friday,
+	DayOfWeek_Saturday,
+	DayOfWeek_Sunday,
+	DayOfWeek_Everyday,
+	DayOfWeek_Weekend,
+}
+
 // DayOfWeek_STATUS: Day of the week when a cache can be patched.
 // +kubebuilder:validation:Enum={"Monday","Tuesday","Wednesday","Thursday","Friday","Saturday","Sunday","Everyday","Weekend"}
 type DayOfWeek_STATUS string
@@ -502,6 +515,19 @@ const (
 	DayOfWeek_STATUS_Everyday  = DayOfWeek_STATUS("Everyday")
 	DayOfWeek_STATUS_Weekend   = DayOfWeek_STATUS("Weekend")
 )
+
+// dayOfWeek_STATUS_Values are the values of DayOfWeek_STATUS.
+var dayOfWeek_STATUS_Values = []DayOfWeek_STATUS{
+	DayOfWeek_STATUS_Monday,
+	DayOfWeek_STATUS_Tuesday,
+	DayOfWeek_STATUS_Wednesday,
+	DayOfWeek_STATUS_Thursday,
+	DayOfWeek_STATUS_Friday,
+	DayOfWeek_STATUS_Saturday,
+	DayOfWeek_STATUS_Sunday,
+	DayOfWeek_STATUS_Everyday,
+	DayOfWeek_STATUS_Weekend,
+}
 
 // RedisPatchScheduleOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type RedisPatchScheduleOperatorSpec struct {
@@ -641,7 +667,7 @@ func (s *ScheduleEntry) PopulateFromARM(owner genruntime.ArbitraryOwnerReference
 		typed = *pointer
 	}
 	if typed.DayOfWeek != nil {
-		dayOfWeekValue := DayOfWeek(*typed.DayOfWeek)
+		dayOfWeekValue := genruntime.ToEnum(*typed.DayOfWeek, dayOfWeek_Values)
 		s.DayOfWeek = &dayOfWeekValue
 	}
 	if typed.MaintenanceWindow != nil {
@@ -742,7 +768,7 @@ func (s *ScheduleEntry_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRe
 		typed = *pointer
 	}
 	if typed.DayOfWeek != nil {
-		dayOfWeekValue := DayOfWeek_STATUS(*typed.DayOfWeek)
+		dayOfWeekValue := genruntime.ToEnum(*typed.DayOfWeek, dayOfWeek_STATUS_Values)
 		s.DayOfWeek = &dayOfWeekValue
 	}
 	if typed.MaintenanceWindow != nil {

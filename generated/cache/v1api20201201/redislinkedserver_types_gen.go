@@ -258,7 +258,7 @@ func (r *RedisLinkedServer_Spec) PopulateFromARM(owner genruntime.ArbitraryOwner
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ServerRole != nil {
-			serverRoleValue := ReplicationRole(*typed.Properties.ServerRole)
+			serverRoleValue := genruntime.ToEnum(*typed.Properties.ServerRole, replicationRole_Values)
 			r.ServerRole = &serverRoleValue
 		}
 	}
@@ -470,7 +470,7 @@ func (r *RedisLinkedServer_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwn
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ServerRole != nil {
-			serverRoleValue := ReplicationRole_STATUS(*typed.Properties.ServerRole)
+			serverRoleValue := genruntime.ToEnum(*typed.Properties.ServerRole, replicationRole_STATUS_Values)
 			r.ServerRole = &serverRoleValue
 		}
 	}
@@ -635,6 +635,12 @@ const (
 	ReplicationRole_Secondary = ReplicationRole("Secondary")
 )
 
+// replicationRole_Values are the values of ReplicationRole.
+var replicationRole_Values = []ReplicationRole{
+	ReplicationRole_Primary,
+	ReplicationRole_Secondary,
+}
+
 // ReplicationRole_STATUS: Role of the linked server.
 // +kubebuilder:validation:Enum={"Primary","Secondary"}
 type ReplicationRole_STATUS string
@@ -643,3 +649,9 @@ const (
 	ReplicationRole_STATUS_Primary   = ReplicationRole_STATUS("Primary")
 	ReplicationRole_STATUS_Secondary = ReplicationRole_STATUS("Secondary")
 )
+
+// replicationRole_STATUS_Values are the values of ReplicationRole_STATUS.
+var replicationRole_STATUS_Values = []ReplicationRole_STATUS{
+	ReplicationRole_STATUS_Primary,
+	ReplicationRole_STATUS_Secondary,
+}

@@ -2514,6 +2514,12 @@ const (
 	AgentPoolMode_User   = AgentPoolMode("User")
 )
 
+// agentPoolMode_Values are the values of AgentPoolMode.
+var agentPoolMode_Values = []AgentPoolMode{
+	AgentPoolMode_System,
+	AgentPoolMode_User,
+}
+
 // AgentPoolMode_STATUS: AgentPoolMode represents mode of an agent pool.
 // +kubebuilder:validation:Enum={"System","User"}
 type AgentPoolMode_STATUS string
@@ -2522,6 +2528,12 @@ const (
 	AgentPoolMode_STATUS_System = AgentPoolMode_STATUS("System")
 	AgentPoolMode_STATUS_User   = AgentPoolMode_STATUS("User")
 )
+
+// agentPoolMode_STATUS_Values are the values of AgentPoolMode_STATUS.
+var agentPoolMode_STATUS_Values = []AgentPoolMode_STATUS{
+	AgentPoolMode_STATUS_System,
+	AgentPoolMode_STATUS_User,
+}
 
 // AgentPoolType: AgentPoolType represents types of an agent pool.
 // +kubebuilder:validation:Enum={"VirtualMachineScaleSets","AvailabilitySet"}
@@ -2532,6 +2544,12 @@ const (
 	AgentPoolType_AvailabilitySet         = AgentPoolType("AvailabilitySet")
 )
 
+// agentPoolType_Values are the values of AgentPoolType.
+var agentPoolType_Values = []AgentPoolType{
+	AgentPoolType_VirtualMachineScaleSets,
+	AgentPoolType_AvailabilitySet,
+}
+
 // AgentPoolType_STATUS: AgentPoolType represents types of an agent pool.
 // +kubebuilder:validation:Enum={"VirtualMachineScaleSets","AvailabilitySet"}
 type AgentPoolType_STATUS string
@@ -2540,6 +2558,12 @@ const (
 	AgentPoolType_STATUS_VirtualMachineScaleSets = AgentPoolType_STATUS("VirtualMachineScaleSets")
 	AgentPoolType_STATUS_AvailabilitySet         = AgentPoolType_STATUS("AvailabilitySet")
 )
+
+// agentPoolType_STATUS_Values are the values of AgentPoolType_STATUS.
+var agentPoolType_STATUS_Values = []AgentPoolType_STATUS{
+	AgentPoolType_STATUS_VirtualMachineScaleSets,
+	AgentPoolType_STATUS_AvailabilitySet,
+}
 
 // AgentPoolUpgradeSettings: Settings for upgrading an agentpool
 type AgentPoolUpgradeSettings struct {
@@ -2991,6 +3015,12 @@ const (
 	Code_STATUS_Stopped = Code_STATUS("Stopped")
 )
 
+// code_STATUS_Values are the values of Code_STATUS.
+var code_STATUS_Values = []Code_STATUS{
+	Code_STATUS_Running,
+	Code_STATUS_Stopped,
+}
+
 // ContainerServiceLinuxProfile: Profile for Linux VMs in the container service cluster.
 type ContainerServiceLinuxProfile struct {
 	// AdminUsername: The administrator username to use for Linux VMs.
@@ -3326,23 +3356,23 @@ func (c *ContainerServiceNetworkProfile) PopulateFromARM(owner genruntime.Arbitr
 		c.LoadBalancerProfile = &loadBalancerProfileValue
 	}
 	if typed.LoadBalancerSku != nil {
-		loadBalancerSkuValue := LoadBalancerSku(*typed.LoadBalancerSku)
+		loadBalancerSkuValue := genruntime.ToEnum(*typed.LoadBalancerSku, loadBalancerSku_Values)
 		c.LoadBalancerSku = &loadBalancerSkuValue
 	}
 	if typed.NetworkMode != nil {
-		networkModeValue := NetworkMode(*typed.NetworkMode)
+		networkModeValue := genruntime.ToEnum(*typed.NetworkMode, networkMode_Values)
 		c.NetworkMode = &networkModeValue
 	}
 	if typed.NetworkPlugin != nil {
-		networkPluginValue := NetworkPlugin(*typed.NetworkPlugin)
+		networkPluginValue := genruntime.ToEnum(*typed.NetworkPlugin, networkPlugin_Values)
 		c.NetworkPlugin = &networkPluginValue
 	}
 	if typed.NetworkPolicy != nil {
-		networkPolicyValue := NetworkPolicy(*typed.NetworkPolicy)
+		networkPolicyValue := genruntime.ToEnum(*typed.NetworkPolicy, networkPolicy_Values)
 		c.NetworkPolicy = &networkPolicyValue
 	}
 	if typed.OutboundType != nil {
-		outboundTypeValue := OutboundType(*typed.OutboundType)
+		outboundTypeValue := genruntime.ToEnum(*typed.OutboundType, outboundType_Values)
 		c.OutboundType = &outboundTypeValue
 	}
 	if typed.PodCidr != nil {
@@ -3598,23 +3628,23 @@ func (c *ContainerServiceNetworkProfile_STATUS) PopulateFromARM(owner genruntime
 		c.LoadBalancerProfile = &loadBalancerProfileValue
 	}
 	if typed.LoadBalancerSku != nil {
-		loadBalancerSkuValue := LoadBalancerSku_STATUS(*typed.LoadBalancerSku)
+		loadBalancerSkuValue := genruntime.ToEnum(*typed.LoadBalancerSku, loadBalancerSku_STATUS_Values)
 		c.LoadBalancerSku = &loadBalancerSkuValue
 	}
 	if typed.NetworkMode != nil {
-		networkModeValue := NetworkMode_STATUS(*typed.NetworkMode)
+		networkModeValue := genruntime.ToEnum(*typed.NetworkMode, networkMode_STATUS_Values)
 		c.NetworkMode = &networkModeValue
 	}
 	if typed.NetworkPlugin != nil {
-		networkPluginValue := NetworkPlugin_STATUS(*typed.NetworkPlugin)
+		networkPluginValue := genruntime.ToEnum(*typed.NetworkPlugin, networkPlugin_STATUS_Values)
 		c.NetworkPlugin = &networkPluginValue
 	}
 	if typed.NetworkPolicy != nil {
-		networkPolicyValue := NetworkPolicy_STATUS(*typed.NetworkPolicy)
+		networkPolicyValue := genruntime.ToEnum(*typed.NetworkPolicy, networkPolicy_STATUS_Values)
 		c.NetworkPolicy = &networkPolicyValue
 	}
 	if typed.OutboundType != nil {
-		outboundTypeValue := OutboundType_STATUS(*typed.OutboundType)
+		outboundTypeValue := genruntime.ToEnum(*typed.OutboundType, outboundType_STATUS_Values)
 		c.OutboundType = &outboundTypeValue
 	}
 	if typed.PodCidr != nil {
@@ -4073,6 +4103,14 @@ const (
 	Expander_Random     = Expander("random")
 )
 
+// expander_Values are the values of Expander.
+var expander_Values = []Expander{
+	Expander_LeastWaste,
+	Expander_MostPods,
+	Expander_Priority,
+	Expander_Random,
+}
+
 // +kubebuilder:validation:Enum={"least-waste","most-pods","priority","random"}
 type Expander_STATUS string
 
@@ -4082,6 +4120,14 @@ const (
 	Expander_STATUS_Priority   = Expander_STATUS("priority")
 	Expander_STATUS_Random     = Expander_STATUS("random")
 )
+
+// expander_STATUS_Values are the values of Expander_STATUS.
+var expander_STATUS_Values = []Expander_STATUS{
+	Expander_STATUS_LeastWaste,
+	Expander_STATUS_MostPods,
+	Expander_STATUS_Priority,
+	Expander_STATUS_Random,
+}
 
 // ExtendedLocation: The complex type of the extended location.
 type ExtendedLocation struct {
@@ -4134,7 +4180,7 @@ func (e *ExtendedLocation) PopulateFromARM(owner genruntime.ArbitraryOwnerRefere
 		e.Name = &nameValue
 	}
 	if typed.Type != nil {
-		typeValue := ExtendedLocationTypes(*typed.Type)
+		typeValue := genruntime.ToEnum(*typed.Type, extendedLocationTypes_Values)
 		e.Type = &typeValue
 	}
 	return nil
@@ -4179,6 +4225,11 @@ const (
 	ExtendedLocationTypes_EdgeZone = ExtendedLocationTypes("EdgeZone")
 )
 
+// extendedLocationTypes_Values are the values of ExtendedLocationTypes.
+var extendedLocationTypes_Values = []ExtendedLocationTypes{
+	ExtendedLocationTypes_EdgeZone,
+}
+
 // ExtendedLocationTypes_STATUS: The type of extendedLocation.
 // +kubebuilder:validation:Enum={"EdgeZone"}
 type ExtendedLocationTypes_STATUS string
@@ -4186,6 +4237,11 @@ type ExtendedLocationTypes_STATUS string
 const (
 	ExtendedLocationTypes_STATUS_EdgeZone = ExtendedLocationTypes_STATUS("EdgeZone")
 )
+
+// extendedLocationTypes_STATUS_Values are the values of ExtendedLocationTypes_STATUS.
+var extendedLocationTypes_STATUS_Values = []ExtendedLocationTypes_STATUS{
+	ExtendedLocationTypes_STATUS_EdgeZone,
+}
 
 // ExtendedLocation_STATUS: The complex type of the extended location.
 type ExtendedLocation_STATUS struct {
@@ -4238,7 +4294,7 @@ func (e *ExtendedLocation_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwne
 		e.Name = &nameValue
 	}
 	if typed.Type != nil {
-		typeValue := ExtendedLocationTypes_STATUS(*typed.Type)
+		typeValue := genruntime.ToEnum(*typed.Type, extendedLocationTypes_STATUS_Values)
 		e.Type = &typeValue
 	}
 	return nil
@@ -4287,6 +4343,15 @@ const (
 	GPUInstanceProfile_MIG7g = GPUInstanceProfile("MIG7g")
 )
 
+// gPUInstanceProfile_Values are the values of GPUInstanceProfile.
+var gPUInstanceProfile_Values = []GPUInstanceProfile{
+	GPUInstanceProfile_MIG1g,
+	GPUInstanceProfile_MIG2g,
+	GPUInstanceProfile_MIG3g,
+	GPUInstanceProfile_MIG4g,
+	GPUInstanceProfile_MIG7g,
+}
+
 // GPUInstanceProfile_STATUS: GPUInstanceProfile to be used to specify GPU MIG instance profile for supported GPU VM SKU. Supported values are MIG1g, MIG2g, MIG3g, MIG4g and MIG7g.
 // +kubebuilder:validation:Enum={"MIG1g","MIG2g","MIG3g","MIG4g","MIG7g"}
 type GPUInstanceProfile_STATUS string
@@ -4298,6 +4363,15 @@ const (
 	GPUInstanceProfile_STATUS_MIG4g = GPUInstanceProfile_STATUS("MIG4g")
 	GPUInstanceProfile_STATUS_MIG7g = GPUInstanceProfile_STATUS("MIG7g")
 )
+
+// gPUInstanceProfile_STATUS_Values are the values of GPUInstanceProfile_STATUS.
+var gPUInstanceProfile_STATUS_Values = []GPUInstanceProfile_STATUS{
+	GPUInstanceProfile_STATUS_MIG1g,
+	GPUInstanceProfile_STATUS_MIG2g,
+	GPUInstanceProfile_STATUS_MIG3g,
+	GPUInstanceProfile_STATUS_MIG4g,
+	GPUInstanceProfile_STATUS_MIG7g,
+}
 
 // KubeletConfig: Kubelet configurations of agent nodes.
 type KubeletConfig struct {
@@ -4706,6 +4780,12 @@ const (
 	KubeletDiskType_Temporary = KubeletDiskType("Temporary")
 )
 
+// kubeletDiskType_Values are the values of KubeletDiskType.
+var kubeletDiskType_Values = []KubeletDiskType{
+	KubeletDiskType_OS,
+	KubeletDiskType_Temporary,
+}
+
 // KubeletDiskType_STATUS: KubeletDiskType determines the placement of emptyDir volumes, container runtime data root, and Kubelet ephemeral storage. Allowed values: 'OS', 'Temporary' (preview).
 // +kubebuilder:validation:Enum={"OS","Temporary"}
 type KubeletDiskType_STATUS string
@@ -4714,6 +4794,12 @@ const (
 	KubeletDiskType_STATUS_OS        = KubeletDiskType_STATUS("OS")
 	KubeletDiskType_STATUS_Temporary = KubeletDiskType_STATUS("Temporary")
 )
+
+// kubeletDiskType_STATUS_Values are the values of KubeletDiskType_STATUS.
+var kubeletDiskType_STATUS_Values = []KubeletDiskType_STATUS{
+	KubeletDiskType_STATUS_OS,
+	KubeletDiskType_STATUS_Temporary,
+}
 
 // LicenseType: The licenseType to use for Windows VMs. Windows_Server is used to enable Azure Hybrid User Benefits for Windows VMs.
 // +kubebuilder:validation:Enum={"None","Windows_Server"}
@@ -4724,6 +4810,12 @@ const (
 	LicenseType_WindowsServer = LicenseType("Windows_Server")
 )
 
+// licenseType_Values are the values of LicenseType.
+var licenseType_Values = []LicenseType{
+	LicenseType_None,
+	LicenseType_WindowsServer,
+}
+
 // LicenseType_STATUS: The licenseType to use for Windows VMs. Windows_Server is used to enable Azure Hybrid User Benefits for Windows VMs.
 // +kubebuilder:validation:Enum={"None","Windows_Server"}
 type LicenseType_STATUS string
@@ -4732,6 +4824,12 @@ const (
 	LicenseType_STATUS_None          = LicenseType_STATUS("None")
 	LicenseType_STATUS_WindowsServer = LicenseType_STATUS("Windows_Server")
 )
+
+// licenseType_STATUS_Values are the values of LicenseType_STATUS.
+var licenseType_STATUS_Values = []LicenseType_STATUS{
+	LicenseType_STATUS_None,
+	LicenseType_STATUS_WindowsServer,
+}
 
 // LinuxOSConfig: OS configurations of Linux agent nodes.
 type LinuxOSConfig struct {
@@ -5002,6 +5100,12 @@ const (
 	LoadBalancerSku_Basic    = LoadBalancerSku("basic")
 )
 
+// loadBalancerSku_Values are the values of LoadBalancerSku.
+var loadBalancerSku_Values = []LoadBalancerSku{
+	LoadBalancerSku_Standard,
+	LoadBalancerSku_Basic,
+}
+
 // LoadBalancerSku_STATUS: The load balancer sku for the managed cluster.
 // +kubebuilder:validation:Enum={"standard","basic"}
 type LoadBalancerSku_STATUS string
@@ -5010,6 +5114,12 @@ const (
 	LoadBalancerSku_STATUS_Standard = LoadBalancerSku_STATUS("standard")
 	LoadBalancerSku_STATUS_Basic    = LoadBalancerSku_STATUS("basic")
 )
+
+// loadBalancerSku_STATUS_Values are the values of LoadBalancerSku_STATUS.
+var loadBalancerSku_STATUS_Values = []LoadBalancerSku_STATUS{
+	LoadBalancerSku_STATUS_Standard,
+	LoadBalancerSku_STATUS_Basic,
+}
 
 // ManagedClusterAADProfile: AADProfile specifies attributes for Azure Active Directory integration.
 type ManagedClusterAADProfile struct {
@@ -6127,7 +6237,7 @@ func (m *ManagedClusterAgentPoolProfile) PopulateFromARM(owner genruntime.Arbitr
 		m.EnableNodePublicIP = &enableNodePublicIPValue
 	}
 	if typed.GpuInstanceProfile != nil {
-		gpuInstanceProfileValue := GPUInstanceProfile(*typed.GpuInstanceProfile)
+		gpuInstanceProfileValue := genruntime.ToEnum(*typed.GpuInstanceProfile, gPUInstanceProfile_Values)
 		m.GpuInstanceProfile = &gpuInstanceProfileValue
 	}
 	if typed.KubeletConfig != nil {
@@ -6138,7 +6248,7 @@ func (m *ManagedClusterAgentPoolProfile) PopulateFromARM(owner genruntime.Arbitr
 		m.KubeletConfig = &kubeletConfigValue
 	}
 	if typed.KubeletDiskType != nil {
-		kubeletDiskTypeValue := KubeletDiskType(*typed.KubeletDiskType)
+		kubeletDiskTypeValue := genruntime.ToEnum(*typed.KubeletDiskType, kubeletDiskType_Values)
 		m.KubeletDiskType = &kubeletDiskTypeValue
 	}
 	if typed.LinuxOSConfig != nil {
@@ -6161,7 +6271,7 @@ func (m *ManagedClusterAgentPoolProfile) PopulateFromARM(owner genruntime.Arbitr
 		m.MinCount = &minCountValue
 	}
 	if typed.Mode != nil {
-		modeValue := AgentPoolMode(*typed.Mode)
+		modeValue := genruntime.ToEnum(*typed.Mode, agentPoolMode_Values)
 		m.Mode = &modeValue
 	}
 	if typed.Name != nil {
@@ -6194,15 +6304,15 @@ func (m *ManagedClusterAgentPoolProfile) PopulateFromARM(owner genruntime.Arbitr
 		m.OsDiskSizeGB = &osDiskSizeGBValue
 	}
 	if typed.OsDiskType != nil {
-		osDiskTypeValue := OSDiskType(*typed.OsDiskType)
+		osDiskTypeValue := genruntime.ToEnum(*typed.OsDiskType, oSDiskType_Values)
 		m.OsDiskType = &osDiskTypeValue
 	}
 	if typed.OsSKU != nil {
-		osSKUValue := OSSKU(*typed.OsSKU)
+		osSKUValue := genruntime.ToEnum(*typed.OsSKU, oSSKU_Values)
 		m.OsSKU = &osSKUValue
 	}
 	if typed.OsType != nil {
-		osTypeValue := OSType(*typed.OsType)
+		osTypeValue := genruntime.ToEnum(*typed.OsType, oSType_Values)
 		m.OsType = &osTypeValue
 	}
 	if typed.PodSubnetID != nil {
@@ -6214,11 +6324,11 @@ func (m *ManagedClusterAgentPoolProfile) PopulateFromARM(owner genruntime.Arbitr
 		m.ProximityPlacementGroupReference = &proximityPlacementGroupReferenceValue
 	}
 	if typed.ScaleSetEvictionPolicy != nil {
-		scaleSetEvictionPolicyValue := ScaleSetEvictionPolicy(*typed.ScaleSetEvictionPolicy)
+		scaleSetEvictionPolicyValue := genruntime.ToEnum(*typed.ScaleSetEvictionPolicy, scaleSetEvictionPolicy_Values)
 		m.ScaleSetEvictionPolicy = &scaleSetEvictionPolicyValue
 	}
 	if typed.ScaleSetPriority != nil {
-		scaleSetPriorityValue := ScaleSetPriority(*typed.ScaleSetPriority)
+		scaleSetPriorityValue := genruntime.ToEnum(*typed.ScaleSetPriority, scaleSetPriority_Values)
 		m.ScaleSetPriority = &scaleSetPriorityValue
 	}
 	if typed.SpotMaxPrice != nil {
@@ -6233,7 +6343,7 @@ func (m *ManagedClusterAgentPoolProfile) PopulateFromARM(owner genruntime.Arbitr
 		}
 	}
 	if typed.Type != nil {
-		typeValue := AgentPoolType(*typed.Type)
+		typeValue := genruntime.ToEnum(*typed.Type, agentPoolType_Values)
 		m.Type = &typeValue
 	}
 	if typed.UpgradeSettings != nil {
@@ -6901,7 +7011,7 @@ func (m *ManagedClusterAgentPoolProfile_STATUS) PopulateFromARM(owner genruntime
 		m.EnableNodePublicIP = &enableNodePublicIPValue
 	}
 	if typed.GpuInstanceProfile != nil {
-		gpuInstanceProfileValue := GPUInstanceProfile_STATUS(*typed.GpuInstanceProfile)
+		gpuInstanceProfileValue := genruntime.ToEnum(*typed.GpuInstanceProfile, gPUInstanceProfile_STATUS_Values)
 		m.GpuInstanceProfile = &gpuInstanceProfileValue
 	}
 	if typed.KubeletConfig != nil {
@@ -6912,7 +7022,7 @@ func (m *ManagedClusterAgentPoolProfile_STATUS) PopulateFromARM(owner genruntime
 		m.KubeletConfig = &kubeletConfigValue
 	}
 	if typed.KubeletDiskType != nil {
-		kubeletDiskTypeValue := KubeletDiskType_STATUS(*typed.KubeletDiskType)
+		kubeletDiskTypeValue := genruntime.ToEnum(*typed.KubeletDiskType, kubeletDiskType_STATUS_Values)
 		m.KubeletDiskType = &kubeletDiskTypeValue
 	}
 	if typed.LinuxOSConfig != nil {
@@ -6935,7 +7045,7 @@ func (m *ManagedClusterAgentPoolProfile_STATUS) PopulateFromARM(owner genruntime
 		m.MinCount = &minCountValue
 	}
 	if typed.Mode != nil {
-		modeValue := AgentPoolMode_STATUS(*typed.Mode)
+		modeValue := genruntime.ToEnum(*typed.Mode, agentPoolMode_STATUS_Values)
 		m.Mode = &modeValue
 	}
 	if typed.Name != nil {
@@ -6972,15 +7082,15 @@ func (m *ManagedClusterAgentPoolProfile_STATUS) PopulateFromARM(owner genruntime
 		m.OsDiskSizeGB = &osDiskSizeGBValue
 	}
 	if typed.OsDiskType != nil {
-		osDiskTypeValue := OSDiskType_STATUS(*typed.OsDiskType)
+		osDiskTypeValue := genruntime.ToEnum(*typed.OsDiskType, oSDiskType_STATUS_Values)
 		m.OsDiskType = &osDiskTypeValue
 	}
 	if typed.OsSKU != nil {
-		osSKUValue := OSSKU_STATUS(*typed.OsSKU)
+		osSKUValue := genruntime.ToEnum(*typed.OsSKU, oSSKU_STATUS_Values)
 		m.OsSKU = &osSKUValue
 	}
 	if typed.OsType != nil {
-		osTypeValue := OSType_STATUS(*typed.OsType)
+		osTypeValue := genruntime.ToEnum(*typed.OsType, oSType_STATUS_Values)
 		m.OsType = &osTypeValue
 	}
 	if typed.PodSubnetID != nil {
@@ -7003,11 +7113,11 @@ func (m *ManagedClusterAgentPoolProfile_STATUS) PopulateFromARM(owner genruntime
 		m.ProximityPlacementGroupID = &proximityPlacementGroupIDValue
 	}
 	if typed.ScaleSetEvictionPolicy != nil {
-		scaleSetEvictionPolicyValue := ScaleSetEvictionPolicy_STATUS(*typed.ScaleSetEvictionPolicy)
+		scaleSetEvictionPolicyValue := genruntime.ToEnum(*typed.ScaleSetEvictionPolicy, scaleSetEvictionPolicy_STATUS_Values)
 		m.ScaleSetEvictionPolicy = &scaleSetEvictionPolicyValue
 	}
 	if typed.ScaleSetPriority != nil {
-		scaleSetPriorityValue := ScaleSetPriority_STATUS(*typed.ScaleSetPriority)
+		scaleSetPriorityValue := genruntime.ToEnum(*typed.ScaleSetPriority, scaleSetPriority_STATUS_Values)
 		m.ScaleSetPriority = &scaleSetPriorityValue
 	}
 	if typed.SpotMaxPrice != nil {
@@ -7022,7 +7132,7 @@ func (m *ManagedClusterAgentPoolProfile_STATUS) PopulateFromARM(owner genruntime
 		}
 	}
 	if typed.Type != nil {
-		typeValue := AgentPoolType_STATUS(*typed.Type)
+		typeValue := genruntime.ToEnum(*typed.Type, agentPoolType_STATUS_Values)
 		m.Type = &typeValue
 	}
 	if typed.UpgradeSettings != nil {
@@ -7362,7 +7472,7 @@ func (m *ManagedClusterAutoUpgradeProfile) PopulateFromARM(owner genruntime.Arbi
 		typed = *pointer
 	}
 	if typed.UpgradeChannel != nil {
-		upgradeChannelValue := UpgradeChannel(*typed.UpgradeChannel)
+		upgradeChannelValue := genruntime.ToEnum(*typed.UpgradeChannel, upgradeChannel_Values)
 		m.UpgradeChannel = &upgradeChannelValue
 	}
 	return nil
@@ -7435,7 +7545,7 @@ func (m *ManagedClusterAutoUpgradeProfile_STATUS) PopulateFromARM(owner genrunti
 		typed = *pointer
 	}
 	if typed.UpgradeChannel != nil {
-		upgradeChannelValue := UpgradeChannel_STATUS(*typed.UpgradeChannel)
+		upgradeChannelValue := genruntime.ToEnum(*typed.UpgradeChannel, upgradeChannel_STATUS_Values)
 		m.UpgradeChannel = &upgradeChannelValue
 	}
 	return nil
@@ -7742,7 +7852,7 @@ func (m *ManagedClusterIdentity) PopulateFromARM(owner genruntime.ArbitraryOwner
 		typed = *pointer
 	}
 	if typed.Type != nil {
-		typeValue := ResourceIdentityType(*typed.Type)
+		typeValue := genruntime.ToEnum(*typed.Type, resourceIdentityType_Values)
 		m.Type = &typeValue
 	}
 	if typed.UserAssignedIdentities != nil {
@@ -7881,7 +7991,7 @@ func (m *ManagedClusterIdentity_STATUS) PopulateFromARM(owner genruntime.Arbitra
 		m.TenantId = &tenantIdValue
 	}
 	if typed.Type != nil {
-		typeValue := ResourceIdentityType_STATUS(*typed.Type)
+		typeValue := genruntime.ToEnum(*typed.Type, resourceIdentityType_STATUS_Values)
 		m.Type = &typeValue
 	}
 	if typed.UserAssignedIdentities != nil {
@@ -9872,6 +9982,14 @@ const (
 	ManagedClusterPodIdentityProvisioningState_STATUS_Failed   = ManagedClusterPodIdentityProvisioningState_STATUS("Failed")
 )
 
+// managedClusterPodIdentityProvisioningState_STATUS_Values are the values of ManagedClusterPodIdentityProvisioningState_STATUS.
+var managedClusterPodIdentityProvisioningState_STATUS_Values = []ManagedClusterPodIdentityProvisioningState_STATUS{
+	ManagedClusterPodIdentityProvisioningState_STATUS_Assigned,
+	ManagedClusterPodIdentityProvisioningState_STATUS_Updating,
+	ManagedClusterPodIdentityProvisioningState_STATUS_Deleting,
+	ManagedClusterPodIdentityProvisioningState_STATUS_Failed,
+}
+
 type ManagedClusterPodIdentity_ProvisioningInfo_STATUS struct {
 	// Error: Pod identity assignment error (if any).
 	Error *CloudError_STATUS `json:"error,omitempty"`
@@ -10067,7 +10185,7 @@ func (m *ManagedClusterPodIdentity_STATUS) PopulateFromARM(owner genruntime.Arbi
 		m.ProvisioningInfo = &provisioningInfoValue
 	}
 	if typed.ProvisioningState != nil {
-		provisioningStateValue := ManagedClusterPodIdentityProvisioningState_STATUS(*typed.ProvisioningState)
+		provisioningStateValue := genruntime.ToEnum(*typed.ProvisioningState, managedClusterPodIdentityProvisioningState_STATUS_Values)
 		m.ProvisioningState = &provisioningStateValue
 	}
 	return nil
@@ -10289,7 +10407,7 @@ func (m *ManagedClusterProperties_AutoScalerProfile) PopulateFromARM(owner genru
 		m.BalanceSimilarNodeGroups = &balanceSimilarNodeGroupsValue
 	}
 	if typed.Expander != nil {
-		expanderValue := Expander(*typed.Expander)
+		expanderValue := genruntime.ToEnum(*typed.Expander, expander_Values)
 		m.Expander = &expanderValue
 	}
 	if typed.MaxEmptyBulkDelete != nil {
@@ -10557,7 +10675,7 @@ func (m *ManagedClusterProperties_AutoScalerProfile_STATUS) PopulateFromARM(owne
 		m.BalanceSimilarNodeGroups = &balanceSimilarNodeGroupsValue
 	}
 	if typed.Expander != nil {
-		expanderValue := Expander_STATUS(*typed.Expander)
+		expanderValue := genruntime.ToEnum(*typed.Expander, expander_STATUS_Values)
 		m.Expander = &expanderValue
 	}
 	if typed.MaxEmptyBulkDelete != nil {
@@ -10908,11 +11026,11 @@ func (m *ManagedClusterSKU) PopulateFromARM(owner genruntime.ArbitraryOwnerRefer
 		typed = *pointer
 	}
 	if typed.Name != nil {
-		nameValue := ManagedClusterSKUName(*typed.Name)
+		nameValue := genruntime.ToEnum(*typed.Name, managedClusterSKUName_Values)
 		m.Name = &nameValue
 	}
 	if typed.Tier != nil {
-		tierValue := ManagedClusterSKUTier(*typed.Tier)
+		tierValue := genruntime.ToEnum(*typed.Tier, managedClusterSKUTier_Values)
 		m.Tier = &tierValue
 	}
 	return nil
@@ -10967,6 +11085,11 @@ const (
 	ManagedClusterSKUName_Basic = ManagedClusterSKUName("Basic")
 )
 
+// managedClusterSKUName_Values are the values of ManagedClusterSKUName.
+var managedClusterSKUName_Values = []ManagedClusterSKUName{
+	ManagedClusterSKUName_Basic,
+}
+
 // ManagedClusterSKUName_STATUS: Name of a managed cluster SKU.
 // +kubebuilder:validation:Enum={"Basic"}
 type ManagedClusterSKUName_STATUS string
@@ -10974,6 +11097,11 @@ type ManagedClusterSKUName_STATUS string
 const (
 	ManagedClusterSKUName_STATUS_Basic = ManagedClusterSKUName_STATUS("Basic")
 )
+
+// managedClusterSKUName_STATUS_Values are the values of ManagedClusterSKUName_STATUS.
+var managedClusterSKUName_STATUS_Values = []ManagedClusterSKUName_STATUS{
+	ManagedClusterSKUName_STATUS_Basic,
+}
 
 // ManagedClusterSKUTier: Tier of a managed cluster SKU.
 // +kubebuilder:validation:Enum={"Paid","Free"}
@@ -10984,6 +11112,12 @@ const (
 	ManagedClusterSKUTier_Free = ManagedClusterSKUTier("Free")
 )
 
+// managedClusterSKUTier_Values are the values of ManagedClusterSKUTier.
+var managedClusterSKUTier_Values = []ManagedClusterSKUTier{
+	ManagedClusterSKUTier_Paid,
+	ManagedClusterSKUTier_Free,
+}
+
 // ManagedClusterSKUTier_STATUS: Tier of a managed cluster SKU.
 // +kubebuilder:validation:Enum={"Paid","Free"}
 type ManagedClusterSKUTier_STATUS string
@@ -10992,6 +11126,12 @@ const (
 	ManagedClusterSKUTier_STATUS_Paid = ManagedClusterSKUTier_STATUS("Paid")
 	ManagedClusterSKUTier_STATUS_Free = ManagedClusterSKUTier_STATUS("Free")
 )
+
+// managedClusterSKUTier_STATUS_Values are the values of ManagedClusterSKUTier_STATUS.
+var managedClusterSKUTier_STATUS_Values = []ManagedClusterSKUTier_STATUS{
+	ManagedClusterSKUTier_STATUS_Paid,
+	ManagedClusterSKUTier_STATUS_Free,
+}
 
 type ManagedClusterSKU_STATUS struct {
 	// Name: Name of a managed cluster SKU.
@@ -11039,11 +11179,11 @@ func (m *ManagedClusterSKU_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwn
 		typed = *pointer
 	}
 	if typed.Name != nil {
-		nameValue := ManagedClusterSKUName_STATUS(*typed.Name)
+		nameValue := genruntime.ToEnum(*typed.Name, managedClusterSKUName_STATUS_Values)
 		m.Name = &nameValue
 	}
 	if typed.Tier != nil {
-		tierValue := ManagedClusterSKUTier_STATUS(*typed.Tier)
+		tierValue := genruntime.ToEnum(*typed.Tier, managedClusterSKUTier_STATUS_Values)
 		m.Tier = &tierValue
 	}
 	return nil
@@ -11318,7 +11458,7 @@ func (m *ManagedClusterWindowsProfile) PopulateFromARM(owner genruntime.Arbitrar
 		m.EnableCSIProxy = &enableCSIProxyValue
 	}
 	if typed.LicenseType != nil {
-		licenseTypeValue := LicenseType(*typed.LicenseType)
+		licenseTypeValue := genruntime.ToEnum(*typed.LicenseType, licenseType_Values)
 		m.LicenseType = &licenseTypeValue
 	}
 	return nil
@@ -11433,7 +11573,7 @@ func (m *ManagedClusterWindowsProfile_STATUS) PopulateFromARM(owner genruntime.A
 		m.EnableCSIProxy = &enableCSIProxyValue
 	}
 	if typed.LicenseType != nil {
-		licenseTypeValue := LicenseType_STATUS(*typed.LicenseType)
+		licenseTypeValue := genruntime.ToEnum(*typed.LicenseType, licenseType_STATUS_Values)
 		m.LicenseType = &licenseTypeValue
 	}
 	return nil
@@ -11481,6 +11621,12 @@ const (
 	NetworkMode_Bridge      = NetworkMode("bridge")
 )
 
+// networkMode_Values are the values of NetworkMode.
+var networkMode_Values = []NetworkMode{
+	NetworkMode_Transparent,
+	NetworkMode_Bridge,
+}
+
 // NetworkMode_STATUS: Network mode used for building Kubernetes network.
 // +kubebuilder:validation:Enum={"transparent","bridge"}
 type NetworkMode_STATUS string
@@ -11489,6 +11635,12 @@ const (
 	NetworkMode_STATUS_Transparent = NetworkMode_STATUS("transparent")
 	NetworkMode_STATUS_Bridge      = NetworkMode_STATUS("bridge")
 )
+
+// networkMode_STATUS_Values are the values of NetworkMode_STATUS.
+var networkMode_STATUS_Values = []NetworkMode_STATUS{
+	NetworkMode_STATUS_Transparent,
+	NetworkMode_STATUS_Bridge,
+}
 
 // NetworkPlugin: Network plugin used for building Kubernetes network.
 // +kubebuilder:validation:Enum={"azure","kubenet"}
@@ -11499,6 +11651,12 @@ const (
 	NetworkPlugin_Kubenet = NetworkPlugin("kubenet")
 )
 
+// networkPlugin_Values are the values of NetworkPlugin.
+var networkPlugin_Values = []NetworkPlugin{
+	NetworkPlugin_Azure,
+	NetworkPlugin_Kubenet,
+}
+
 // NetworkPlugin_STATUS: Network plugin used for building Kubernetes network.
 // +kubebuilder:validation:Enum={"azure","kubenet"}
 type NetworkPlugin_STATUS string
@@ -11507,6 +11665,12 @@ const (
 	NetworkPlugin_STATUS_Azure   = NetworkPlugin_STATUS("azure")
 	NetworkPlugin_STATUS_Kubenet = NetworkPlugin_STATUS("kubenet")
 )
+
+// networkPlugin_STATUS_Values are the values of NetworkPlugin_STATUS.
+var networkPlugin_STATUS_Values = []NetworkPlugin_STATUS{
+	NetworkPlugin_STATUS_Azure,
+	NetworkPlugin_STATUS_Kubenet,
+}
 
 // NetworkPolicy: Network policy used for building Kubernetes network.
 // +kubebuilder:validation:Enum={"calico","azure"}
@@ -11517,6 +11681,12 @@ const (
 	NetworkPolicy_Azure  = NetworkPolicy("azure")
 )
 
+// networkPolicy_Values are the values of NetworkPolicy.
+var networkPolicy_Values = []NetworkPolicy{
+	NetworkPolicy_Calico,
+	NetworkPolicy_Azure,
+}
+
 // NetworkPolicy_STATUS: Network policy used for building Kubernetes network.
 // +kubebuilder:validation:Enum={"calico","azure"}
 type NetworkPolicy_STATUS string
@@ -11525,6 +11695,12 @@ const (
 	NetworkPolicy_STATUS_Calico = NetworkPolicy_STATUS("calico")
 	NetworkPolicy_STATUS_Azure  = NetworkPolicy_STATUS("azure")
 )
+
+// networkPolicy_STATUS_Values are the values of NetworkPolicy_STATUS.
+var networkPolicy_STATUS_Values = []NetworkPolicy_STATUS{
+	NetworkPolicy_STATUS_Calico,
+	NetworkPolicy_STATUS_Azure,
+}
 
 // OSDiskType: OSDiskType represents the type of an OS disk on an agent pool.
 // +kubebuilder:validation:Enum={"Managed","Ephemeral"}
@@ -11535,6 +11711,12 @@ const (
 	OSDiskType_Ephemeral = OSDiskType("Ephemeral")
 )
 
+// oSDiskType_Values are the values of OSDiskType.
+var oSDiskType_Values = []OSDiskType{
+	OSDiskType_Managed,
+	OSDiskType_Ephemeral,
+}
+
 // OSDiskType_STATUS: OSDiskType represents the type of an OS disk on an agent pool.
 // +kubebuilder:validation:Enum={"Managed","Ephemeral"}
 type OSDiskType_STATUS string
@@ -11543,6 +11725,12 @@ const (
 	OSDiskType_STATUS_Managed   = OSDiskType_STATUS("Managed")
 	OSDiskType_STATUS_Ephemeral = OSDiskType_STATUS("Ephemeral")
 )
+
+// oSDiskType_STATUS_Values are the values of OSDiskType_STATUS.
+var oSDiskType_STATUS_Values = []OSDiskType_STATUS{
+	OSDiskType_STATUS_Managed,
+	OSDiskType_STATUS_Ephemeral,
+}
 
 // OSSKU: OsSKU to be used to specify os sku. Choose from Ubuntu(default) and CBLMariner for Linux OSType. Not applicable to Windows OSType.
 // +kubebuilder:validation:Enum={"Ubuntu","CBLMariner"}
@@ -11553,6 +11741,12 @@ const (
 	OSSKU_CBLMariner = OSSKU("CBLMariner")
 )
 
+// oSSKU_Values are the values of OSSKU.
+var oSSKU_Values = []OSSKU{
+	OSSKU_Ubuntu,
+	OSSKU_CBLMariner,
+}
+
 // OSSKU_STATUS: OsSKU to be used to specify os sku. Choose from Ubuntu(default) and CBLMariner for Linux OSType. Not applicable to Windows OSType.
 // +kubebuilder:validation:Enum={"Ubuntu","CBLMariner"}
 type OSSKU_STATUS string
@@ -11561,6 +11755,12 @@ const (
 	OSSKU_STATUS_Ubuntu     = OSSKU_STATUS("Ubuntu")
 	OSSKU_STATUS_CBLMariner = OSSKU_STATUS("CBLMariner")
 )
+
+// oSSKU_STATUS_Values are the values of OSSKU_STATUS.
+var oSSKU_STATUS_Values = []OSSKU_STATUS{
+	OSSKU_STATUS_Ubuntu,
+	OSSKU_STATUS_CBLMariner,
+}
 
 // OSType: OsType to be used to specify os type. Choose from Linux and Windows. Default to Linux.
 // +kubebuilder:validation:Enum={"Linux","Windows"}
@@ -11571,6 +11771,12 @@ const (
 	OSType_Windows = OSType("Windows")
 )
 
+// oSType_Values are the values of OSType.
+var oSType_Values = []OSType{
+	OSType_Linux,
+	OSType_Windows,
+}
+
 // OSType_STATUS: OsType to be used to specify os type. Choose from Linux and Windows. Default to Linux.
 // +kubebuilder:validation:Enum={"Linux","Windows"}
 type OSType_STATUS string
@@ -11579,6 +11785,12 @@ const (
 	OSType_STATUS_Linux   = OSType_STATUS("Linux")
 	OSType_STATUS_Windows = OSType_STATUS("Windows")
 )
+
+// oSType_STATUS_Values are the values of OSType_STATUS.
+var oSType_STATUS_Values = []OSType_STATUS{
+	OSType_STATUS_Linux,
+	OSType_STATUS_Windows,
+}
 
 // OutboundType: The outbound (egress) routing method.
 // +kubebuilder:validation:Enum={"loadBalancer","userDefinedRouting"}
@@ -11589,6 +11801,12 @@ const (
 	OutboundType_UserDefinedRouting = OutboundType("userDefinedRouting")
 )
 
+// outboundType_Values are the values of OutboundType.
+var outboundType_Values = []OutboundType{
+	OutboundType_LoadBalancer,
+	OutboundType_UserDefinedRouting,
+}
+
 // OutboundType_STATUS: The outbound (egress) routing method.
 // +kubebuilder:validation:Enum={"loadBalancer","userDefinedRouting"}
 type OutboundType_STATUS string
@@ -11597,6 +11815,12 @@ const (
 	OutboundType_STATUS_LoadBalancer       = OutboundType_STATUS("loadBalancer")
 	OutboundType_STATUS_UserDefinedRouting = OutboundType_STATUS("userDefinedRouting")
 )
+
+// outboundType_STATUS_Values are the values of OutboundType_STATUS.
+var outboundType_STATUS_Values = []OutboundType_STATUS{
+	OutboundType_STATUS_LoadBalancer,
+	OutboundType_STATUS_UserDefinedRouting,
+}
 
 // PowerState_STATUS: Describes the Power State of the cluster
 type PowerState_STATUS struct {
@@ -11638,7 +11862,7 @@ func (p *PowerState_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRefer
 		typed = *pointer
 	}
 	if typed.Code != nil {
-		codeValue := Code_STATUS(*typed.Code)
+		codeValue := genruntime.ToEnum(*typed.Code, code_STATUS_Values)
 		p.Code = &codeValue
 	}
 	return nil
@@ -11953,6 +12177,13 @@ const (
 	ResourceIdentityType_None           = ResourceIdentityType("None")
 )
 
+// resourceIdentityType_Values are the values of ResourceIdentityType.
+var resourceIdentityType_Values = []ResourceIdentityType{
+	ResourceIdentityType_SystemAssigned,
+	ResourceIdentityType_UserAssigned,
+	ResourceIdentityType_None,
+}
+
 // ResourceIdentityType_STATUS: The type of identity used for the managed cluster. Type 'SystemAssigned' will use an implicitly created identity in master components and an auto-created user assigned identity in MC_ resource group in agent nodes. Type 'None' will not use MSI for the managed cluster, service principal will be used instead.
 // +kubebuilder:validation:Enum={"SystemAssigned","UserAssigned","None"}
 type ResourceIdentityType_STATUS string
@@ -11962,6 +12193,13 @@ const (
 	ResourceIdentityType_STATUS_UserAssigned   = ResourceIdentityType_STATUS("UserAssigned")
 	ResourceIdentityType_STATUS_None           = ResourceIdentityType_STATUS("None")
 )
+
+// resourceIdentityType_STATUS_Values are the values of ResourceIdentityType_STATUS.
+var resourceIdentityType_STATUS_Values = []ResourceIdentityType_STATUS{
+	ResourceIdentityType_STATUS_SystemAssigned,
+	ResourceIdentityType_STATUS_UserAssigned,
+	ResourceIdentityType_STATUS_None,
+}
 
 // ResourceReference: A reference to an Azure resource.
 type ResourceReference struct {
@@ -12113,6 +12351,12 @@ const (
 	ScaleSetEvictionPolicy_Deallocate = ScaleSetEvictionPolicy("Deallocate")
 )
 
+// scaleSetEvictionPolicy_Values are the values of ScaleSetEvictionPolicy.
+var scaleSetEvictionPolicy_Values = []ScaleSetEvictionPolicy{
+	ScaleSetEvictionPolicy_Delete,
+	ScaleSetEvictionPolicy_Deallocate,
+}
+
 // ScaleSetEvictionPolicy_STATUS: ScaleSetEvictionPolicy to be used to specify eviction policy for Spot virtual machine scale set. Default to Delete.
 // +kubebuilder:validation:Enum={"Delete","Deallocate"}
 type ScaleSetEvictionPolicy_STATUS string
@@ -12121,6 +12365,12 @@ const (
 	ScaleSetEvictionPolicy_STATUS_Delete     = ScaleSetEvictionPolicy_STATUS("Delete")
 	ScaleSetEvictionPolicy_STATUS_Deallocate = ScaleSetEvictionPolicy_STATUS("Deallocate")
 )
+
+// scaleSetEvictionPolicy_STATUS_Values are the values of ScaleSetEvictionPolicy_STATUS.
+var scaleSetEvictionPolicy_STATUS_Values = []ScaleSetEvictionPolicy_STATUS{
+	ScaleSetEvictionPolicy_STATUS_Delete,
+	ScaleSetEvictionPolicy_STATUS_Deallocate,
+}
 
 // ScaleSetPriority: ScaleSetPriority to be used to specify virtual machine scale set priority. Default to regular.
 // +kubebuilder:validation:Enum={"Spot","Regular"}
@@ -12131,6 +12381,12 @@ const (
 	ScaleSetPriority_Regular = ScaleSetPriority("Regular")
 )
 
+// scaleSetPriority_Values are the values of ScaleSetPriority.
+var scaleSetPriority_Values = []ScaleSetPriority{
+	ScaleSetPriority_Spot,
+	ScaleSetPriority_Regular,
+}
+
 // ScaleSetPriority_STATUS: ScaleSetPriority to be used to specify virtual machine scale set priority. Default to regular.
 // +kubebuilder:validation:Enum={"Spot","Regular"}
 type ScaleSetPriority_STATUS string
@@ -12139,6 +12395,12 @@ const (
 	ScaleSetPriority_STATUS_Spot    = ScaleSetPriority_STATUS("Spot")
 	ScaleSetPriority_STATUS_Regular = ScaleSetPriority_STATUS("Regular")
 )
+
+// scaleSetPriority_STATUS_Values are the values of ScaleSetPriority_STATUS.
+var scaleSetPriority_STATUS_Values = []ScaleSetPriority_STATUS{
+	ScaleSetPriority_STATUS_Spot,
+	ScaleSetPriority_STATUS_Regular,
+}
 
 // SysctlConfig: Sysctl settings for Linux agent nodes.
 type SysctlConfig struct {
@@ -12980,6 +13242,15 @@ const (
 	UpgradeChannel_None      = UpgradeChannel("none")
 )
 
+// upgradeChannel_Values are the values of UpgradeChannel.
+var upgradeChannel_Values = []UpgradeChannel{
+	UpgradeChannel_Rapid,
+	UpgradeChannel_Stable,
+	UpgradeChannel_Patch,
+	UpgradeChannel_NodeImage,
+	UpgradeChannel_None,
+}
+
 // UpgradeChannel_STATUS: upgrade channel for auto upgrade.
 // +kubebuilder:validation:Enum={"rapid","stable","patch","node-image","none"}
 type UpgradeChannel_STATUS string
@@ -12991,6 +13262,15 @@ const (
 	UpgradeChannel_STATUS_NodeImage = UpgradeChannel_STATUS("node-image")
 	UpgradeChannel_STATUS_None      = UpgradeChannel_STATUS("none")
 )
+
+// upgradeChannel_STATUS_Values are the values of UpgradeChannel_STATUS.
+var upgradeChannel_STATUS_Values = []UpgradeChannel_STATUS{
+	UpgradeChannel_STATUS_Rapid,
+	UpgradeChannel_STATUS_Stable,
+	UpgradeChannel_STATUS_Patch,
+	UpgradeChannel_STATUS_NodeImage,
+	UpgradeChannel_STATUS_None,
+}
 
 // +kubebuilder:validation:XValidation:rule="!(has(self.clientId) && has(self.clientIdFromConfig))",message="at most one of clientId and clientIdFromConfig may be set"
 // +kubebuilder:validation:XValidation:rule="!(has(self.objectId) && has(self.objectIdFromConfig))",message="at most one of objectId and objectIdFromConfig may be set"

@@ -617,7 +617,7 @@ func (m *ManagedClustersAgentPool_Spec) PopulateFromARM(owner genruntime.Arbitra
 	}
 	if typed.Properties != nil {
 		if typed.Properties.GpuInstanceProfile != nil {
-			gpuInstanceProfileValue := GPUInstanceProfile(*typed.Properties.GpuInstanceProfile)
+			gpuInstanceProfileValue := genruntime.ToEnum(*typed.Properties.GpuInstanceProfile, gPUInstanceProfile_Values)
 			m.GpuInstanceProfile = &gpuInstanceProfileValue
 		}
 	}
@@ -632,7 +632,7 @@ func (m *ManagedClustersAgentPool_Spec) PopulateFromARM(owner genruntime.Arbitra
 	}
 	if typed.Properties != nil {
 		if typed.Properties.KubeletDiskType != nil {
-			kubeletDiskTypeValue := KubeletDiskType(*typed.Properties.KubeletDiskType)
+			kubeletDiskTypeValue := genruntime.ToEnum(*typed.Properties.KubeletDiskType, kubeletDiskType_Values)
 			m.KubeletDiskType = &kubeletDiskTypeValue
 		}
 	}
@@ -665,7 +665,7 @@ func (m *ManagedClustersAgentPool_Spec) PopulateFromARM(owner genruntime.Arbitra
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Mode != nil {
-			modeValue := AgentPoolMode(*typed.Properties.Mode)
+			modeValue := genruntime.ToEnum(*typed.Properties.Mode, agentPoolMode_Values)
 			m.Mode = &modeValue
 		}
 	}
@@ -706,19 +706,19 @@ func (m *ManagedClustersAgentPool_Spec) PopulateFromARM(owner genruntime.Arbitra
 	}
 	if typed.Properties != nil {
 		if typed.Properties.OsDiskType != nil {
-			osDiskTypeValue := OSDiskType(*typed.Properties.OsDiskType)
+			osDiskTypeValue := genruntime.ToEnum(*typed.Properties.OsDiskType, oSDiskType_Values)
 			m.OsDiskType = &osDiskTypeValue
 		}
 	}
 	if typed.Properties != nil {
 		if typed.Properties.OsSKU != nil {
-			osSKUValue := OSSKU(*typed.Properties.OsSKU)
+			osSKUValue := genruntime.ToEnum(*typed.Properties.OsSKU, oSSKU_Values)
 			m.OsSKU = &osSKUValue
 		}
 	}
 	if typed.Properties != nil {
 		if typed.Properties.OsType != nil {
-			osTypeValue := OSType(*typed.Properties.OsType)
+			osTypeValue := genruntime.ToEnum(*typed.Properties.OsType, oSType_Values)
 			m.OsType = &osTypeValue
 		}
 	}
@@ -736,13 +736,13 @@ func (m *ManagedClustersAgentPool_Spec) PopulateFromARM(owner genruntime.Arbitra
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ScaleSetEvictionPolicy != nil {
-			scaleSetEvictionPolicyValue := ScaleSetEvictionPolicy(*typed.Properties.ScaleSetEvictionPolicy)
+			scaleSetEvictionPolicyValue := genruntime.ToEnum(*typed.Properties.ScaleSetEvictionPolicy, scaleSetEvictionPolicy_Values)
 			m.ScaleSetEvictionPolicy = &scaleSetEvictionPolicyValue
 		}
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ScaleSetPriority != nil {
-			scaleSetPriorityValue := ScaleSetPriority(*typed.Properties.ScaleSetPriority)
+			scaleSetPriorityValue := genruntime.ToEnum(*typed.Properties.ScaleSetPriority, scaleSetPriority_Values)
 			m.ScaleSetPriority = &scaleSetPriorityValue
 		}
 	}
@@ -763,7 +763,7 @@ func (m *ManagedClustersAgentPool_Spec) PopulateFromARM(owner genruntime.Arbitra
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Type != nil {
-			typeValue := AgentPoolType(*typed.Properties.Type)
+			typeValue := genruntime.ToEnum(*typed.Properties.Type, agentPoolType_Values)
 			m.Type = &typeValue
 		}
 	}
@@ -1130,161 +1130,11 @@ func (m *ManagedClustersAgentPool_Spec) AssignProperties_To_ManagedClustersAgent
 
 // ManagedClustersAgentPool_STATUS: Agent Pool.
 type ManagedClustersAgentPool_STATUS struct {
-	// Conditions: the observed state of the resource, the Ready condition first among them
-	Conditions []conditions.Condition `json:"conditions,omitempty"`
-
-	// Id: Resource ID.
-	Id *string `json:"id,omitempty"`
-
-	// Name: The name of the resource that is unique within a resource group. This name can be used to access the resource.
-	Name *string `json:"name,omitempty"`
-
-	// Properties: Properties of an agent pool.
-	Properties *ManagedClusterAgentPoolProfileProperties_STATUS `json:"properties,omitempty"`
-
-	// Type: Resource type
-	Type *string `json:"type,omitempty"`
-}
-
-var _ genruntime.ARMTransformer = &ManagedClustersAgentPool_STATUS{}
-
-// ConvertToARM returns the ManagedClustersAgentPool_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
-func (m *ManagedClustersAgentPool_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
-	if m == nil {
-		return nil, nil
-	}
-	result := &arm.ManagedClustersAgentPool_STATUS{}
-	if m.Id != nil {
-		idValue := *m.Id
-		result.Id = &idValue
-	}
-	if m.Name != nil {
-		nameValue := *m.Name
-		result.Name = &nameValue
-	}
-	if m.Properties != nil {
-		var propertiesValue arm.ManagedClusterAgentPoolProfileProperties_STATUS
-		propertiesARM, err := m.Properties.ConvertToARM(resolved)
-		if err != nil {
-			return nil, err
-		}
-		propertiesValue = *propertiesARM.(*arm.ManagedClusterAgentPoolProfileProperties_STATUS)
-		result.Properties = &propertiesValue
-	}
-	if m.Type != nil {
-		typeValue := *m.Type
-		result.Type = &typeValue
-	}
-	return result, nil
-}
-
-// NewEmptyARMValue returns an empty ManagedClustersAgentPool_STATUS of the arm package, to decode an ARM response into.
-func (m *ManagedClustersAgentPool_STATUS) NewEmptyARMValue() any {
-	return &arm.ManagedClustersAgentPool_STATUS{}
-}
-
-// PopulateFromARM fills the receiver from an arm.ManagedClustersAgentPool_STATUS (or a pointer to one), as Azure returned it.
-func (m *ManagedClustersAgentPool_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
-	typed, ok := armInput.(arm.ManagedClustersAgentPool_STATUS)
-	if !ok {
-		pointer, ok := armInput.(*arm.ManagedClustersAgentPool_STATUS)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for ManagedClustersAgentPool_STATUS, want arm.ManagedClustersAgentPool_STATUS", armInput)
-		}
-		if pointer == nil {
-			return nil
-		}
-		typed = *pointer
-	}
-	if typed.Id != nil {
-		idValue := *typed.Id
-		m.Id = &idValue
-	}
-	if typed.Name != nil {
-		nameValue := *typed.Name
-		m.Name = &nameValue
-	}
-	if typed.Properties != nil {
-		var propertiesValue ManagedClusterAgentPoolProfileProperties_STATUS
-		if err := propertiesValue.PopulateFromARM(owner, *typed.Properties); err != nil {
-			return err
-		}
-		m.Properties = &propertiesValue
-	}
-	if typed.Type != nil {
-		typeValue := *typed.Type
-		m.Type = &typeValue
-	}
-	return nil
-}
-
-// AssignProperties_From_ManagedClustersAgentPool_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClustersAgentPool_STATUS.
-func (m *ManagedClustersAgentPool_STATUS) AssignProperties_From_ManagedClustersAgentPool_STATUS(source *storage.ManagedClustersAgentPool_STATUS) error {
-	if source.Conditions != nil {
-		conditionsList := make([]conditions.Condition, len(source.Conditions))
-		for conditionsIndex := range source.Conditions {
-			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
-		}
-		m.Conditions = conditionsList
-	} else {
-		m.Conditions = nil
-	}
-
-	m.Id = genruntime.ClonePointer(source.Id)
-	m.Name = genruntime.ClonePointer(source.Name)
-
-	if source.Properties != nil {
-		var propertiesValue ManagedClusterAgentPoolProfileProperties_STATUS
-		if err := propertiesValue.AssignProperties_From_ManagedClusterAgentPoolProfileProperties_STATUS(source.Properties); err != nil {
-			return fmt.Errorf("converting Properties: %w", err)
-		}
-		m.Properties = &propertiesValue
-	} else {
-		m.Properties = nil
-	}
-
-	m.Type = genruntime.ClonePointer(source.Type)
-
-	return nil
-}
-
-// AssignProperties_To_ManagedClustersAgentPool_STATUS populates destination, a containerservice/v1api20210301/storage.ManagedClustersAgentPool_STATUS, from the receiver.
-func (m *ManagedClustersAgentPool_STATUS) AssignProperties_To_ManagedClustersAgentPool_STATUS(destination *storage.ManagedClustersAgentPool_STATUS) error {
-	if m.Conditions != nil {
-		conditionsList := make([]conditions.Condition, len(m.Conditions))
-		for conditionsIndex := range m.Conditions {
-			conditionsList[conditionsIndex] = *m.Conditions[conditionsIndex].DeepCopy()
-		}
-		destination.Conditions = conditionsList
-	} else {
-		destination.Conditions = nil
-	}
-
-	destination.Id = genruntime.ClonePointer(m.Id)
-	destination.Name = genruntime.ClonePointer(m.Name)
-
-	if m.Properties != nil {
-		var propertiesValue storage.ManagedClusterAgentPoolProfileProperties_STATUS
-		if err := m.Properties.AssignProperties_To_ManagedClusterAgentPoolProfileProperties_STATUS(&propertiesValue); err != nil {
-			return fmt.Errorf("converting Properties: %w", err)
-		}
-		destination.Properties = &propertiesValue
-	} else {
-		destination.Properties = nil
-	}
-
-	destination.Type = genruntime.ClonePointer(m.Type)
-
-	// The source has no property bag, and every property found a field.
-	destination.PropertyBag = nil
-
-	return nil
-}
-
-// ManagedClusterAgentPoolProfileProperties_STATUS: Properties for the container service agent pool profile.
-type ManagedClusterAgentPoolProfileProperties_STATUS struct {
 	// AvailabilityZones: Availability zones for nodes. Must use VirtualMachineScaleSets AgentPoolType.
 	AvailabilityZones []string `json:"availabilityZones,omitempty"`
+
+	// Conditions: the observed state of the resource, the Ready condition first among them
+	Conditions []conditions.Condition `json:"conditions,omitempty"`
 
 	// Count: Number of agents (VMs) to host docker containers. Allowed values must be in the range of 0 to 100 (inclusive) for user pools and in the range of 1 to 100 (inclusive) for system pools. The default value is 1.
 	Count *int `json:"count,omitempty"`
@@ -1303,6 +1153,9 @@ type ManagedClusterAgentPoolProfileProperties_STATUS struct {
 
 	// GpuInstanceProfile: GPUInstanceProfile to be used to specify GPU MIG instance profile for supported GPU VM SKU. Supported values are MIG1g, MIG2g, MIG3g, MIG4g and MIG7g.
 	GpuInstanceProfile *GPUInstanceProfile_STATUS `json:"gpuInstanceProfile,omitempty"`
+
+	// Id: Resource ID.
+	Id *string `json:"id,omitempty"`
 
 	// KubeletConfig: KubeletConfig specifies the configuration of kubelet on agent nodes.
 	KubeletConfig *KubeletConfig_STATUS `json:"kubeletConfig,omitempty"`
@@ -1324,6 +1177,9 @@ type ManagedClusterAgentPoolProfileProperties_STATUS struct {
 
 	// Mode: AgentPoolMode represents mode of an agent pool
 	Mode *AgentPoolMode_STATUS `json:"mode,omitempty"`
+
+	// Name: The name of the resource that is unique within a resource group. This name can be used to access the resource.
+	Name *string `json:"name,omitempty"`
 
 	// NodeImageVersion: Version of node image
 	NodeImageVersion *string `json:"nodeImageVersion,omitempty"`
@@ -1360,6 +1216,9 @@ type ManagedClusterAgentPoolProfileProperties_STATUS struct {
 	// PowerState: Describes whether the Agent Pool is Running or Stopped
 	PowerState *PowerState_STATUS `json:"powerState,omitempty"`
 
+	// PropertiesType: AgentPoolType represents types of an agent pool
+	PropertiesType *AgentPoolType_STATUS `json:"propertiesType,omitempty"`
+
 	// ProvisioningState: The current deployment or provisioning state, which only appears in the response.
 	ProvisioningState *string `json:"provisioningState,omitempty"`
 
@@ -1378,8 +1237,8 @@ type ManagedClusterAgentPoolProfileProperties_STATUS struct {
 	// Tags: Agent pool tags to be persisted on the agent pool virtual machine scale set.
 	Tags map[string]string `json:"tags,omitempty"`
 
-	// Type: AgentPoolType represents types of an agent pool
-	Type *AgentPoolType_STATUS `json:"type,omitempty"`
+	// Type: Resource type
+	Type *string `json:"type,omitempty"`
 
 	// UpgradeSettings: Settings for upgrading the agentpool
 	UpgradeSettings *AgentPoolUpgradeSettings_STATUS `json:"upgradeSettings,omitempty"`
@@ -1391,375 +1250,585 @@ type ManagedClusterAgentPoolProfileProperties_STATUS struct {
 	VnetSubnetID *string `json:"vnetSubnetID,omitempty"`
 }
 
-var _ genruntime.ARMTransformer = &ManagedClusterAgentPoolProfileProperties_STATUS{}
+var _ genruntime.ARMTransformer = &ManagedClustersAgentPool_STATUS{}
 
-// ConvertToARM returns the ManagedClusterAgentPoolProfileProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
-func (m *ManagedClusterAgentPoolProfileProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+// ConvertToARM returns the ManagedClustersAgentPool_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (m *ManagedClustersAgentPool_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if m == nil {
 		return nil, nil
 	}
-	result := &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+	result := &arm.ManagedClustersAgentPool_STATUS{}
 	if m.AvailabilityZones != nil {
-		result.AvailabilityZones = make([]string, 0, len(m.AvailabilityZones))
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+		}
+		result.Properties.AvailabilityZones = make([]string, 0, len(m.AvailabilityZones))
 		for _, availabilityZonesItem := range m.AvailabilityZones {
 			availabilityZonesValue := availabilityZonesItem
-			result.AvailabilityZones = append(result.AvailabilityZones, availabilityZonesValue)
+			result.Properties.AvailabilityZones = append(result.Properties.AvailabilityZones, availabilityZonesValue)
 		}
 	}
 	if m.Count != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+		}
 		countValue := *m.Count
-		result.Count = &countValue
+		result.Properties.Count = &countValue
 	}
 	if m.EnableAutoScaling != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+		}
 		enableAutoScalingValue := *m.EnableAutoScaling
-		result.EnableAutoScaling = &enableAutoScalingValue
+		result.Properties.EnableAutoScaling = &enableAutoScalingValue
 	}
 	if m.EnableEncryptionAtHost != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+		}
 		enableEncryptionAtHostValue := *m.EnableEncryptionAtHost
-		result.EnableEncryptionAtHost = &enableEncryptionAtHostValue
+		result.Properties.EnableEncryptionAtHost = &enableEncryptionAtHostValue
 	}
 	if m.EnableFIPS != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+		}
 		enableFIPSValue := *m.EnableFIPS
-		result.EnableFIPS = &enableFIPSValue
+		result.Properties.EnableFIPS = &enableFIPSValue
 	}
 	if m.EnableNodePublicIP != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+		}
 		enableNodePublicIPValue := *m.EnableNodePublicIP
-		result.EnableNodePublicIP = &enableNodePublicIPValue
+		result.Properties.EnableNodePublicIP = &enableNodePublicIPValue
 	}
 	if m.GpuInstanceProfile != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+		}
 		gpuInstanceProfileValue := string(*m.GpuInstanceProfile)
-		result.GpuInstanceProfile = &gpuInstanceProfileValue
+		result.Properties.GpuInstanceProfile = &gpuInstanceProfileValue
+	}
+	if m.Id != nil {
+		idValue := *m.Id
+		result.Id = &idValue
 	}
 	if m.KubeletConfig != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+		}
 		var kubeletConfigValue arm.KubeletConfig_STATUS
 		kubeletConfigARM, err := m.KubeletConfig.ConvertToARM(resolved)
 		if err != nil {
 			return nil, err
 		}
 		kubeletConfigValue = *kubeletConfigARM.(*arm.KubeletConfig_STATUS)
-		result.KubeletConfig = &kubeletConfigValue
+		result.Properties.KubeletConfig = &kubeletConfigValue
 	}
 	if m.KubeletDiskType != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+		}
 		kubeletDiskTypeValue := string(*m.KubeletDiskType)
-		result.KubeletDiskType = &kubeletDiskTypeValue
+		result.Properties.KubeletDiskType = &kubeletDiskTypeValue
 	}
 	if m.LinuxOSConfig != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+		}
 		var linuxOSConfigValue arm.LinuxOSConfig_STATUS
 		linuxOSConfigARM, err := m.LinuxOSConfig.ConvertToARM(resolved)
 		if err != nil {
 			return nil, err
 		}
 		linuxOSConfigValue = *linuxOSConfigARM.(*arm.LinuxOSConfig_STATUS)
-		result.LinuxOSConfig = &linuxOSConfigValue
+		result.Properties.LinuxOSConfig = &linuxOSConfigValue
 	}
 	if m.MaxCount != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+		}
 		maxCountValue := *m.MaxCount
-		result.MaxCount = &maxCountValue
+		result.Properties.MaxCount = &maxCountValue
 	}
 	if m.MaxPods != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+		}
 		maxPodsValue := *m.MaxPods
-		result.MaxPods = &maxPodsValue
+		result.Properties.MaxPods = &maxPodsValue
 	}
 	if m.MinCount != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+		}
 		minCountValue := *m.MinCount
-		result.MinCount = &minCountValue
+		result.Properties.MinCount = &minCountValue
 	}
 	if m.Mode != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+		}
 		modeValue := string(*m.Mode)
-		result.Mode = &modeValue
+		result.Properties.Mode = &modeValue
+	}
+	if m.Name != nil {
+		nameValue := *m.Name
+		result.Name = &nameValue
 	}
 	if m.NodeImageVersion != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+		}
 		nodeImageVersionValue := *m.NodeImageVersion
-		result.NodeImageVersion = &nodeImageVersionValue
+		result.Properties.NodeImageVersion = &nodeImageVersionValue
 	}
 	if m.NodeLabels != nil {
-		result.NodeLabels = make(map[string]string, len(m.NodeLabels))
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+		}
+		result.Properties.NodeLabels = make(map[string]string, len(m.NodeLabels))
 		for nodeLabelsKey, nodeLabelsItem := range m.NodeLabels {
 			nodeLabelsValue := nodeLabelsItem
-			result.NodeLabels[nodeLabelsKey] = nodeLabelsValue
+			result.Properties.NodeLabels[nodeLabelsKey] = nodeLabelsValue
 		}
 	}
 	if m.NodePublicIPPrefixID != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+		}
 		nodePublicIPPrefixIDValue := *m.NodePublicIPPrefixID
-		result.NodePublicIPPrefixID = &nodePublicIPPrefixIDValue
+		result.Properties.NodePublicIPPrefixID = &nodePublicIPPrefixIDValue
 	}
 	if m.NodeTaints != nil {
-		result.NodeTaints = make([]string, 0, len(m.NodeTaints))
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+		}
+		result.Properties.NodeTaints = make([]string, 0, len(m.NodeTaints))
 		for _, nodeTaintsItem := range m.NodeTaints {
 			nodeTaintsValue := nodeTaintsItem
-			result.NodeTaints = append(result.NodeTaints, nodeTaintsValue)
+			result.Properties.NodeTaints = append(result.Properties.NodeTaints, nodeTaintsValue)
 		}
 	}
 	if m.OrchestratorVersion != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+		}
 		orchestratorVersionValue := *m.OrchestratorVersion
-		result.OrchestratorVersion = &orchestratorVersionValue
+		result.Properties.OrchestratorVersion = &orchestratorVersionValue
 	}
 	if m.OsDiskSizeGB != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+		}
 		osDiskSizeGBValue := *m.OsDiskSizeGB
-		result.OsDiskSizeGB = &osDiskSizeGBValue
+		result.Properties.OsDiskSizeGB = &osDiskSizeGBValue
 	}
 	if m.OsDiskType != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+		}
 		osDiskTypeValue := string(*m.OsDiskType)
-		result.OsDiskType = &osDiskTypeValue
+		result.Properties.OsDiskType = &osDiskTypeValue
 	}
 	if m.OsSKU != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+		}
 		osSKUValue := string(*m.OsSKU)
-		result.OsSKU = &osSKUValue
+		result.Properties.OsSKU = &osSKUValue
 	}
 	if m.OsType != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+		}
 		osTypeValue := string(*m.OsType)
-		result.OsType = &osTypeValue
+		result.Properties.OsType = &osTypeValue
 	}
 	if m.PodSubnetID != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+		}
 		podSubnetIDValue := *m.PodSubnetID
-		result.PodSubnetID = &podSubnetIDValue
+		result.Properties.PodSubnetID = &podSubnetIDValue
 	}
 	if m.PowerState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+		}
 		var powerStateValue arm.PowerState_STATUS
 		powerStateARM, err := m.PowerState.ConvertToARM(resolved)
 		if err != nil {
 			return nil, err
 		}
 		powerStateValue = *powerStateARM.(*arm.PowerState_STATUS)
-		result.PowerState = &powerStateValue
+		result.Properties.PowerState = &powerStateValue
+	}
+	if m.PropertiesType != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+		}
+		propertiesTypeValue := string(*m.PropertiesType)
+		result.Properties.Type = &propertiesTypeValue
 	}
 	if m.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+		}
 		provisioningStateValue := *m.ProvisioningState
-		result.ProvisioningState = &provisioningStateValue
+		result.Properties.ProvisioningState = &provisioningStateValue
 	}
 	if m.ProximityPlacementGroupID != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+		}
 		proximityPlacementGroupIDValue := *m.ProximityPlacementGroupID
-		result.ProximityPlacementGroupID = &proximityPlacementGroupIDValue
+		result.Properties.ProximityPlacementGroupID = &proximityPlacementGroupIDValue
 	}
 	if m.ScaleSetEvictionPolicy != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+		}
 		scaleSetEvictionPolicyValue := string(*m.ScaleSetEvictionPolicy)
-		result.ScaleSetEvictionPolicy = &scaleSetEvictionPolicyValue
+		result.Properties.ScaleSetEvictionPolicy = &scaleSetEvictionPolicyValue
 	}
 	if m.ScaleSetPriority != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+		}
 		scaleSetPriorityValue := string(*m.ScaleSetPriority)
-		result.ScaleSetPriority = &scaleSetPriorityValue
+		result.Properties.ScaleSetPriority = &scaleSetPriorityValue
 	}
 	if m.SpotMaxPrice != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+		}
 		spotMaxPriceValue := *m.SpotMaxPrice
-		result.SpotMaxPrice = &spotMaxPriceValue
+		result.Properties.SpotMaxPrice = &spotMaxPriceValue
 	}
 	if m.Tags != nil {
-		result.Tags = make(map[string]string, len(m.Tags))
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+		}
+		result.Properties.Tags = make(map[string]string, len(m.Tags))
 		for tagsKey, tagsItem := range m.Tags {
 			tagsValue := tagsItem
-			result.Tags[tagsKey] = tagsValue
+			result.Properties.Tags[tagsKey] = tagsValue
 		}
 	}
 	if m.Type != nil {
-		typeValue := string(*m.Type)
+		typeValue := *m.Type
 		result.Type = &typeValue
 	}
 	if m.UpgradeSettings != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+		}
 		var upgradeSettingsValue arm.AgentPoolUpgradeSettings_STATUS
 		upgradeSettingsARM, err := m.UpgradeSettings.ConvertToARM(resolved)
 		if err != nil {
 			return nil, err
 		}
 		upgradeSettingsValue = *upgradeSettingsARM.(*arm.AgentPoolUpgradeSettings_STATUS)
-		result.UpgradeSettings = &upgradeSettingsValue
+		result.Properties.UpgradeSettings = &upgradeSettingsValue
 	}
 	if m.VmSize != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+		}
 		vmSizeValue := *m.VmSize
-		result.VmSize = &vmSizeValue
+		result.Properties.VmSize = &vmSizeValue
 	}
 	if m.VnetSubnetID != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+		}
 		vnetSubnetIDValue := *m.VnetSubnetID
-		result.VnetSubnetID = &vnetSubnetIDValue
+		result.Properties.VnetSubnetID = &vnetSubnetIDValue
 	}
 	return result, nil
 }
 
-// NewEmptyARMValue returns an empty ManagedClusterAgentPoolProfileProperties_STATUS of the arm package, to decode an ARM response into.
-func (m *ManagedClusterAgentPoolProfileProperties_STATUS) NewEmptyARMValue() any {
-	return &arm.ManagedClusterAgentPoolProfileProperties_STATUS{}
+// NewEmptyARMValue returns an empty ManagedClustersAgentPool_STATUS of the arm package, to decode an ARM response into.
+func (m *ManagedClustersAgentPool_STATUS) NewEmptyARMValue() any {
+	return &arm.ManagedClustersAgentPool_STATUS{}
 }
 
-// PopulateFromARM fills the receiver from an arm.ManagedClusterAgentPoolProfileProperties_STATUS (or a pointer to one), as Azure returned it.
-func (m *ManagedClusterAgentPoolProfileProperties_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
-	typed, ok := armInput.(arm.ManagedClusterAgentPoolProfileProperties_STATUS)
+// PopulateFromARM fills the receiver from an arm.ManagedClustersAgentPool_STATUS (or a pointer to one), as Azure returned it.
+func (m *ManagedClustersAgentPool_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ManagedClustersAgentPool_STATUS)
 	if !ok {
-		pointer, ok := armInput.(*arm.ManagedClusterAgentPoolProfileProperties_STATUS)
+		pointer, ok := armInput.(*arm.ManagedClustersAgentPool_STATUS)
 		if !ok {
-			return fmt.Errorf("unexpected type %T for ManagedClusterAgentPoolProfileProperties_STATUS, want arm.ManagedClusterAgentPoolProfileProperties_STATUS", armInput)
+			return fmt.Errorf("unexpected type %T for ManagedClustersAgentPool_STATUS, want arm.ManagedClustersAgentPool_STATUS", armInput)
 		}
 		if pointer == nil {
 			return nil
 		}
 		typed = *pointer
 	}
-	if typed.AvailabilityZones != nil {
-		for _, availabilityZonesItem := range typed.AvailabilityZones {
-			availabilityZonesValue := availabilityZonesItem
-			m.AvailabilityZones = append(m.AvailabilityZones, availabilityZonesValue)
+	if typed.Properties != nil {
+		if typed.Properties.AvailabilityZones != nil {
+			for _, availabilityZonesItem := range typed.Properties.AvailabilityZones {
+				availabilityZonesValue := availabilityZonesItem
+				m.AvailabilityZones = append(m.AvailabilityZones, availabilityZonesValue)
+			}
 		}
 	}
-	if typed.Count != nil {
-		countValue := *typed.Count
-		m.Count = &countValue
-	}
-	if typed.EnableAutoScaling != nil {
-		enableAutoScalingValue := *typed.EnableAutoScaling
-		m.EnableAutoScaling = &enableAutoScalingValue
-	}
-	if typed.EnableEncryptionAtHost != nil {
-		enableEncryptionAtHostValue := *typed.EnableEncryptionAtHost
-		m.EnableEncryptionAtHost = &enableEncryptionAtHostValue
-	}
-	if typed.EnableFIPS != nil {
-		enableFIPSValue := *typed.EnableFIPS
-		m.EnableFIPS = &enableFIPSValue
-	}
-	if typed.EnableNodePublicIP != nil {
-		enableNodePublicIPValue := *typed.EnableNodePublicIP
-		m.EnableNodePublicIP = &enableNodePublicIPValue
-	}
-	if typed.GpuInstanceProfile != nil {
-		gpuInstanceProfileValue := GPUInstanceProfile_STATUS(*typed.GpuInstanceProfile)
-		m.GpuInstanceProfile = &gpuInstanceProfileValue
-	}
-	if typed.KubeletConfig != nil {
-		var kubeletConfigValue KubeletConfig_STATUS
-		if err := kubeletConfigValue.PopulateFromARM(owner, *typed.KubeletConfig); err != nil {
-			return err
-		}
-		m.KubeletConfig = &kubeletConfigValue
-	}
-	if typed.KubeletDiskType != nil {
-		kubeletDiskTypeValue := KubeletDiskType_STATUS(*typed.KubeletDiskType)
-		m.KubeletDiskType = &kubeletDiskTypeValue
-	}
-	if typed.LinuxOSConfig != nil {
-		var linuxOSConfigValue LinuxOSConfig_STATUS
-		if err := linuxOSConfigValue.PopulateFromARM(owner, *typed.LinuxOSConfig); err != nil {
-			return err
-		}
-		m.LinuxOSConfig = &linuxOSConfigValue
-	}
-	if typed.MaxCount != nil {
-		maxCountValue := *typed.MaxCount
-		m.MaxCount = &maxCountValue
-	}
-	if typed.MaxPods != nil {
-		maxPodsValue := *typed.MaxPods
-		m.MaxPods = &maxPodsValue
-	}
-	if typed.MinCount != nil {
-		minCountValue := *typed.MinCount
-		m.MinCount = &minCountValue
-	}
-	if typed.Mode != nil {
-		modeValue := AgentPoolMode_STATUS(*typed.Mode)
-		m.Mode = &modeValue
-	}
-	if typed.NodeImageVersion != nil {
-		nodeImageVersionValue := *typed.NodeImageVersion
-		m.NodeImageVersion = &nodeImageVersionValue
-	}
-	if typed.NodeLabels != nil {
-		m.NodeLabels = make(map[string]string, len(typed.NodeLabels))
-		for nodeLabelsKey, nodeLabelsItem := range typed.NodeLabels {
-			nodeLabelsValue := nodeLabelsItem
-			m.NodeLabels[nodeLabelsKey] = nodeLabelsValue
+	if typed.Properties != nil {
+		if typed.Properties.Count != nil {
+			countValue := *typed.Properties.Count
+			m.Count = &countValue
 		}
 	}
-	if typed.NodePublicIPPrefixID != nil {
-		nodePublicIPPrefixIDValue := *typed.NodePublicIPPrefixID
-		m.NodePublicIPPrefixID = &nodePublicIPPrefixIDValue
-	}
-	if typed.NodeTaints != nil {
-		for _, nodeTaintsItem := range typed.NodeTaints {
-			nodeTaintsValue := nodeTaintsItem
-			m.NodeTaints = append(m.NodeTaints, nodeTaintsValue)
+	if typed.Properties != nil {
+		if typed.Properties.EnableAutoScaling != nil {
+			enableAutoScalingValue := *typed.Properties.EnableAutoScaling
+			m.EnableAutoScaling = &enableAutoScalingValue
 		}
 	}
-	if typed.OrchestratorVersion != nil {
-		orchestratorVersionValue := *typed.OrchestratorVersion
-		m.OrchestratorVersion = &orchestratorVersionValue
-	}
-	if typed.OsDiskSizeGB != nil {
-		osDiskSizeGBValue := *typed.OsDiskSizeGB
-		m.OsDiskSizeGB = &osDiskSizeGBValue
-	}
-	if typed.OsDiskType != nil {
-		osDiskTypeValue := OSDiskType_STATUS(*typed.OsDiskType)
-		m.OsDiskType = &osDiskTypeValue
-	}
-	if typed.OsSKU != nil {
-		osSKUValue := OSSKU_STATUS(*typed.OsSKU)
-		m.OsSKU = &osSKUValue
-	}
-	if typed.OsType != nil {
-		osTypeValue := OSType_STATUS(*typed.OsType)
-		m.OsType = &osTypeValue
-	}
-	if typed.PodSubnetID != nil {
-		podSubnetIDValue := *typed.PodSubnetID
-		m.PodSubnetID = &podSubnetIDValue
-	}
-	if typed.PowerState != nil {
-		var powerStateValue PowerState_STATUS
-		if err := powerStateValue.PopulateFromARM(owner, *typed.PowerState); err != nil {
-			return err
+	if typed.Properties != nil {
+		if typed.Properties.EnableEncryptionAtHost != nil {
+			enableEncryptionAtHostValue := *typed.Properties.EnableEncryptionAtHost
+			m.EnableEncryptionAtHost = &enableEncryptionAtHostValue
 		}
-		m.PowerState = &powerStateValue
 	}
-	if typed.ProvisioningState != nil {
-		provisioningStateValue := *typed.ProvisioningState
-		m.ProvisioningState = &provisioningStateValue
+	if typed.Properties != nil {
+		if typed.Properties.EnableFIPS != nil {
+			enableFIPSValue := *typed.Properties.EnableFIPS
+			m.EnableFIPS = &enableFIPSValue
+		}
 	}
-	if typed.ProximityPlacementGroupID != nil {
-		proximityPlacementGroupIDValue := *typed.ProximityPlacementGroupID
-		m.ProximityPlacementGroupID = &proximityPlacementGroupIDValue
+	if typed.Properties != nil {
+		if typed.Properties.EnableNodePublicIP != nil {
+			enableNodePublicIPValue := *typed.Properties.EnableNodePublicIP
+			m.EnableNodePublicIP = &enableNodePublicIPValue
+		}
 	}
-	if typed.ScaleSetEvictionPolicy != nil {
-		scaleSetEvictionPolicyValue := ScaleSetEvictionPolicy_STATUS(*typed.ScaleSetEvictionPolicy)
-		m.ScaleSetEvictionPolicy = &scaleSetEvictionPolicyValue
+	if typed.Properties != nil {
+		if typed.Properties.GpuInstanceProfile != nil {
+			gpuInstanceProfileValue := genruntime.ToEnum(*typed.Properties.GpuInstanceProfile, gPUInstanceProfile_STATUS_Values)
+			m.GpuInstanceProfile = &gpuInstanceProfileValue
+		}
 	}
-	if typed.ScaleSetPriority != nil {
-		scaleSetPriorityValue := ScaleSetPriority_STATUS(*typed.ScaleSetPriority)
-		m.ScaleSetPriority = &scaleSetPriorityValue
+	if typed.Id != nil {
+		idValue := *typed.Id
+		m.Id = &idValue
 	}
-	if typed.SpotMaxPrice != nil {
-		spotMaxPriceValue := *typed.SpotMaxPrice
-		m.SpotMaxPrice = &spotMaxPriceValue
+	if typed.Properties != nil {
+		if typed.Properties.KubeletConfig != nil {
+			var kubeletConfigValue KubeletConfig_STATUS
+			if err := kubeletConfigValue.PopulateFromARM(owner, *typed.Properties.KubeletConfig); err != nil {
+				return err
+			}
+			m.KubeletConfig = &kubeletConfigValue
+		}
 	}
-	if typed.Tags != nil {
-		m.Tags = make(map[string]string, len(typed.Tags))
-		for tagsKey, tagsItem := range typed.Tags {
-			tagsValue := tagsItem
-			m.Tags[tagsKey] = tagsValue
+	if typed.Properties != nil {
+		if typed.Properties.KubeletDiskType != nil {
+			kubeletDiskTypeValue := genruntime.ToEnum(*typed.Properties.KubeletDiskType, kubeletDiskType_STATUS_Values)
+			m.KubeletDiskType = &kubeletDiskTypeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LinuxOSConfig != nil {
+			var linuxOSConfigValue LinuxOSConfig_STATUS
+			if err := linuxOSConfigValue.PopulateFromARM(owner, *typed.Properties.LinuxOSConfig); err != nil {
+				return err
+			}
+			m.LinuxOSConfig = &linuxOSConfigValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MaxCount != nil {
+			maxCountValue := *typed.Properties.MaxCount
+			m.MaxCount = &maxCountValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MaxPods != nil {
+			maxPodsValue := *typed.Properties.MaxPods
+			m.MaxPods = &maxPodsValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.MinCount != nil {
+			minCountValue := *typed.Properties.MinCount
+			m.MinCount = &minCountValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Mode != nil {
+			modeValue := genruntime.ToEnum(*typed.Properties.Mode, agentPoolMode_STATUS_Values)
+			m.Mode = &modeValue
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		m.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NodeImageVersion != nil {
+			nodeImageVersionValue := *typed.Properties.NodeImageVersion
+			m.NodeImageVersion = &nodeImageVersionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NodeLabels != nil {
+			m.NodeLabels = make(map[string]string, len(typed.Properties.NodeLabels))
+			for nodeLabelsKey, nodeLabelsItem := range typed.Properties.NodeLabels {
+				nodeLabelsValue := nodeLabelsItem
+				m.NodeLabels[nodeLabelsKey] = nodeLabelsValue
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NodePublicIPPrefixID != nil {
+			nodePublicIPPrefixIDValue := *typed.Properties.NodePublicIPPrefixID
+			m.NodePublicIPPrefixID = &nodePublicIPPrefixIDValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NodeTaints != nil {
+			for _, nodeTaintsItem := range typed.Properties.NodeTaints {
+				nodeTaintsValue := nodeTaintsItem
+				m.NodeTaints = append(m.NodeTaints, nodeTaintsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.OrchestratorVersion != nil {
+			orchestratorVersionValue := *typed.Properties.OrchestratorVersion
+			m.OrchestratorVersion = &orchestratorVersionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.OsDiskSizeGB != nil {
+			osDiskSizeGBValue := *typed.Properties.OsDiskSizeGB
+			m.OsDiskSizeGB = &osDiskSizeGBValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.OsDiskType != nil {
+			osDiskTypeValue := genruntime.ToEnum(*typed.Properties.OsDiskType, oSDiskType_STATUS_Values)
+			m.OsDiskType = &osDiskTypeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.OsSKU != nil {
+			osSKUValue := genruntime.ToEnum(*typed.Properties.OsSKU, oSSKU_STATUS_Values)
+			m.OsSKU = &osSKUValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.OsType != nil {
+			osTypeValue := genruntime.ToEnum(*typed.Properties.OsType, oSType_STATUS_Values)
+			m.OsType = &osTypeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PodSubnetID != nil {
+			podSubnetIDValue := *typed.Properties.PodSubnetID
+			m.PodSubnetID = &podSubnetIDValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PowerState != nil {
+			var powerStateValue PowerState_STATUS
+			if err := powerStateValue.PopulateFromARM(owner, *typed.Properties.PowerState); err != nil {
+				return err
+			}
+			m.PowerState = &powerStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Type != nil {
+			propertiesTypeValue := genruntime.ToEnum(*typed.Properties.Type, agentPoolType_STATUS_Values)
+			m.PropertiesType = &propertiesTypeValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := *typed.Properties.ProvisioningState
+			m.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProximityPlacementGroupID != nil {
+			proximityPlacementGroupIDValue := *typed.Properties.ProximityPlacementGroupID
+			m.ProximityPlacementGroupID = &proximityPlacementGroupIDValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ScaleSetEvictionPolicy != nil {
+			scaleSetEvictionPolicyValue := genruntime.ToEnum(*typed.Properties.ScaleSetEvictionPolicy, scaleSetEvictionPolicy_STATUS_Values)
+			m.ScaleSetEvictionPolicy = &scaleSetEvictionPolicyValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ScaleSetPriority != nil {
+			scaleSetPriorityValue := genruntime.ToEnum(*typed.Properties.ScaleSetPriority, scaleSetPriority_STATUS_Values)
+			m.ScaleSetPriority = &scaleSetPriorityValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.SpotMaxPrice != nil {
+			spotMaxPriceValue := *typed.Properties.SpotMaxPrice
+			m.SpotMaxPrice = &spotMaxPriceValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Tags != nil {
+			m.Tags = make(map[string]string, len(typed.Properties.Tags))
+			for tagsKey, tagsItem := range typed.Properties.Tags {
+				tagsValue := tagsItem
+				m.Tags[tagsKey] = tagsValue
+			}
 		}
 	}
 	if typed.Type != nil {
-		typeValue := AgentPoolType_STATUS(*typed.Type)
+		typeValue := *typed.Type
 		m.Type = &typeValue
 	}
-	if typed.UpgradeSettings != nil {
-		var upgradeSettingsValue AgentPoolUpgradeSettings_STATUS
-		if err := upgradeSettingsValue.PopulateFromARM(owner, *typed.UpgradeSettings); err != nil {
-			return err
+	if typed.Properties != nil {
+		if typed.Properties.UpgradeSettings != nil {
+			var upgradeSettingsValue AgentPoolUpgradeSettings_STATUS
+			if err := upgradeSettingsValue.PopulateFromARM(owner, *typed.Properties.UpgradeSettings); err != nil {
+				return err
+			}
+			m.UpgradeSettings = &upgradeSettingsValue
 		}
-		m.UpgradeSettings = &upgradeSettingsValue
 	}
-	if typed.VmSize != nil {
-		vmSizeValue := *typed.VmSize
-		m.VmSize = &vmSizeValue
+	if typed.Properties != nil {
+		if typed.Properties.VmSize != nil {
+			vmSizeValue := *typed.Properties.VmSize
+			m.VmSize = &vmSizeValue
+		}
 	}
-	if typed.VnetSubnetID != nil {
-		vnetSubnetIDValue := *typed.VnetSubnetID
-		m.VnetSubnetID = &vnetSubnetIDValue
+	if typed.Properties != nil {
+		if typed.Properties.VnetSubnetID != nil {
+			vnetSubnetIDValue := *typed.Properties.VnetSubnetID
+			m.VnetSubnetID = &vnetSubnetIDValue
+		}
 	}
 	return nil
 }
 
-// AssignProperties_From_ManagedClusterAgentPoolProfileProperties_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClusterAgentPoolProfileProperties_STATUS.
-func (m *ManagedClusterAgentPoolProfileProperties_STATUS) AssignProperties_From_ManagedClusterAgentPoolProfileProperties_STATUS(source *storage.ManagedClusterAgentPoolProfileProperties_STATUS) error {
+// AssignProperties_From_ManagedClustersAgentPool_STATUS populates the receiver from source, a containerservice/v1api20210301/storage.ManagedClustersAgentPool_STATUS.
+func (m *ManagedClustersAgentPool_STATUS) AssignProperties_From_ManagedClustersAgentPool_STATUS(source *storage.ManagedClustersAgentPool_STATUS) error {
 	m.AvailabilityZones = slices.Clone(source.AvailabilityZones)
+
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		m.Conditions = conditionsList
+	} else {
+		m.Conditions = nil
+	}
+
 	m.Count = genruntime.ClonePointer(source.Count)
 	m.EnableAutoScaling = genruntime.ClonePointer(source.EnableAutoScaling)
 	m.EnableEncryptionAtHost = genruntime.ClonePointer(source.EnableEncryptionAtHost)
@@ -1772,6 +1841,8 @@ func (m *ManagedClusterAgentPoolProfileProperties_STATUS) AssignProperties_From_
 	} else {
 		m.GpuInstanceProfile = nil
 	}
+
+	m.Id = genruntime.ClonePointer(source.Id)
 
 	if source.KubeletConfig != nil {
 		var kubeletConfigValue KubeletConfig_STATUS
@@ -1811,6 +1882,7 @@ func (m *ManagedClusterAgentPoolProfileProperties_STATUS) AssignProperties_From_
 		m.Mode = nil
 	}
 
+	m.Name = genruntime.ClonePointer(source.Name)
 	m.NodeImageVersion = genruntime.ClonePointer(source.NodeImageVersion)
 	m.NodeLabels = maps.Clone(source.NodeLabels)
 	m.NodePublicIPPrefixID = genruntime.ClonePointer(source.NodePublicIPPrefixID)
@@ -1851,6 +1923,13 @@ func (m *ManagedClusterAgentPoolProfileProperties_STATUS) AssignProperties_From_
 		m.PowerState = nil
 	}
 
+	if source.PropertiesType != nil {
+		propertiesTypeValue := AgentPoolType_STATUS(*source.PropertiesType)
+		m.PropertiesType = &propertiesTypeValue
+	} else {
+		m.PropertiesType = nil
+	}
+
 	m.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
 	m.ProximityPlacementGroupID = genruntime.ClonePointer(source.ProximityPlacementGroupID)
 
@@ -1870,13 +1949,7 @@ func (m *ManagedClusterAgentPoolProfileProperties_STATUS) AssignProperties_From_
 
 	m.SpotMaxPrice = genruntime.ClonePointer(source.SpotMaxPrice)
 	m.Tags = maps.Clone(source.Tags)
-
-	if source.Type != nil {
-		typeValue := AgentPoolType_STATUS(*source.Type)
-		m.Type = &typeValue
-	} else {
-		m.Type = nil
-	}
+	m.Type = genruntime.ClonePointer(source.Type)
 
 	if source.UpgradeSettings != nil {
 		var upgradeSettingsValue AgentPoolUpgradeSettings_STATUS
@@ -1894,9 +1967,20 @@ func (m *ManagedClusterAgentPoolProfileProperties_STATUS) AssignProperties_From_
 	return nil
 }
 
-// AssignProperties_To_ManagedClusterAgentPoolProfileProperties_STATUS populates destination, a containerservice/v1api20210301/storage.ManagedClusterAgentPoolProfileProperties_STATUS, from the receiver.
-func (m *ManagedClusterAgentPoolProfileProperties_STATUS) AssignProperties_To_ManagedClusterAgentPoolProfileProperties_STATUS(destination *storage.ManagedClusterAgentPoolProfileProperties_STATUS) error {
+// AssignProperties_To_ManagedClustersAgentPool_STATUS populates destination, a containerservice/v1api20210301/storage.ManagedClustersAgentPool_STATUS, from the receiver.
+func (m *ManagedClustersAgentPool_STATUS) AssignProperties_To_ManagedClustersAgentPool_STATUS(destination *storage.ManagedClustersAgentPool_STATUS) error {
 	destination.AvailabilityZones = slices.Clone(m.AvailabilityZones)
+
+	if m.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(m.Conditions))
+		for conditionsIndex := range m.Conditions {
+			conditionsList[conditionsIndex] = *m.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
 	destination.Count = genruntime.ClonePointer(m.Count)
 	destination.EnableAutoScaling = genruntime.ClonePointer(m.EnableAutoScaling)
 	destination.EnableEncryptionAtHost = genruntime.ClonePointer(m.EnableEncryptionAtHost)
@@ -1909,6 +1993,8 @@ func (m *ManagedClusterAgentPoolProfileProperties_STATUS) AssignProperties_To_Ma
 	} else {
 		destination.GpuInstanceProfile = nil
 	}
+
+	destination.Id = genruntime.ClonePointer(m.Id)
 
 	if m.KubeletConfig != nil {
 		var kubeletConfigValue storage.KubeletConfig_STATUS
@@ -1948,6 +2034,7 @@ func (m *ManagedClusterAgentPoolProfileProperties_STATUS) AssignProperties_To_Ma
 		destination.Mode = nil
 	}
 
+	destination.Name = genruntime.ClonePointer(m.Name)
 	destination.NodeImageVersion = genruntime.ClonePointer(m.NodeImageVersion)
 	destination.NodeLabels = maps.Clone(m.NodeLabels)
 	destination.NodePublicIPPrefixID = genruntime.ClonePointer(m.NodePublicIPPrefixID)
@@ -1988,6 +2075,13 @@ func (m *ManagedClusterAgentPoolProfileProperties_STATUS) AssignProperties_To_Ma
 		destination.PowerState = nil
 	}
 
+	if m.PropertiesType != nil {
+		propertiesTypeValue := string(*m.PropertiesType)
+		destination.PropertiesType = &propertiesTypeValue
+	} else {
+		destination.PropertiesType = nil
+	}
+
 	destination.ProvisioningState = genruntime.ClonePointer(m.ProvisioningState)
 	destination.ProximityPlacementGroupID = genruntime.ClonePointer(m.ProximityPlacementGroupID)
 
@@ -2007,13 +2101,7 @@ func (m *ManagedClusterAgentPoolProfileProperties_STATUS) AssignProperties_To_Ma
 
 	destination.SpotMaxPrice = genruntime.ClonePointer(m.SpotMaxPrice)
 	destination.Tags = maps.Clone(m.Tags)
-
-	if m.Type != nil {
-		typeValue := string(*m.Type)
-		destination.Type = &typeValue
-	} else {
-		destination.Type = nil
-	}
+	destination.Type = genruntime.ClonePointer(m.Type)
 
 	if m.UpgradeSettings != nil {
 		var upgradeSettingsValue storage.AgentPoolUpgradeSettings_STATUS

@@ -60,24 +60,15 @@ func GenerateManagedClustersAgentPool_Spec(t *rapid.T) ManagedClustersAgentPool_
 // GenerateManagedClustersAgentPool_STATUS draws a random ManagedClustersAgentPool_STATUS for property-based tests.
 func GenerateManagedClustersAgentPool_STATUS(t *rapid.T) ManagedClustersAgentPool_STATUS {
 	return ManagedClustersAgentPool_STATUS{
-		Conditions: gentest.SliceOf(gentest.Condition)(t),
-		Id:         gentest.Optional(gentest.String)(t),
-		Name:       gentest.Optional(gentest.String)(t),
-		Properties: gentest.Optional(GenerateManagedClusterAgentPoolProfileProperties_STATUS)(t),
-		Type:       gentest.Optional(gentest.String)(t),
-	}
-}
-
-// GenerateManagedClusterAgentPoolProfileProperties_STATUS draws a random ManagedClusterAgentPoolProfileProperties_STATUS for property-based tests.
-func GenerateManagedClusterAgentPoolProfileProperties_STATUS(t *rapid.T) ManagedClusterAgentPoolProfileProperties_STATUS {
-	return ManagedClusterAgentPoolProfileProperties_STATUS{
 		AvailabilityZones:         gentest.SliceOf(gentest.String)(t),
+		Conditions:                gentest.SliceOf(gentest.Condition)(t),
 		Count:                     gentest.Optional(gentest.Int)(t),
 		EnableAutoScaling:         gentest.Optional(gentest.Bool)(t),
 		EnableEncryptionAtHost:    gentest.Optional(gentest.Bool)(t),
 		EnableFIPS:                gentest.Optional(gentest.Bool)(t),
 		EnableNodePublicIP:        gentest.Optional(gentest.Bool)(t),
 		GpuInstanceProfile:        gentest.Optional(GenerateGPUInstanceProfile_STATUS)(t),
+		Id:                        gentest.Optional(gentest.String)(t),
 		KubeletConfig:             gentest.Optional(GenerateKubeletConfig_STATUS)(t),
 		KubeletDiskType:           gentest.Optional(GenerateKubeletDiskType_STATUS)(t),
 		LinuxOSConfig:             gentest.Optional(GenerateLinuxOSConfig_STATUS)(t),
@@ -85,6 +76,7 @@ func GenerateManagedClusterAgentPoolProfileProperties_STATUS(t *rapid.T) Managed
 		MaxPods:                   gentest.Optional(gentest.Int)(t),
 		MinCount:                  gentest.Optional(gentest.Int)(t),
 		Mode:                      gentest.Optional(GenerateAgentPoolMode_STATUS)(t),
+		Name:                      gentest.Optional(gentest.String)(t),
 		NodeImageVersion:          gentest.Optional(gentest.String)(t),
 		NodeLabels:                gentest.MapOf(gentest.String)(t),
 		NodePublicIPPrefixID:      gentest.Optional(gentest.String)(t),
@@ -96,13 +88,14 @@ func GenerateManagedClusterAgentPoolProfileProperties_STATUS(t *rapid.T) Managed
 		OsType:                    gentest.Optional(GenerateOSType_STATUS)(t),
 		PodSubnetID:               gentest.Optional(gentest.String)(t),
 		PowerState:                gentest.Optional(GeneratePowerState_STATUS)(t),
+		PropertiesType:            gentest.Optional(GenerateAgentPoolType_STATUS)(t),
 		ProvisioningState:         gentest.Optional(gentest.String)(t),
 		ProximityPlacementGroupID: gentest.Optional(gentest.String)(t),
 		ScaleSetEvictionPolicy:    gentest.Optional(GenerateScaleSetEvictionPolicy_STATUS)(t),
 		ScaleSetPriority:          gentest.Optional(GenerateScaleSetPriority_STATUS)(t),
 		SpotMaxPrice:              gentest.Optional(gentest.Float)(t),
 		Tags:                      gentest.MapOf(gentest.String)(t),
-		Type:                      gentest.Optional(GenerateAgentPoolType_STATUS)(t),
+		Type:                      gentest.Optional(gentest.String)(t),
 		UpgradeSettings:           gentest.Optional(GenerateAgentPoolUpgradeSettings_STATUS)(t),
 		VmSize:                    gentest.Optional(gentest.String)(t),
 		VnetSubnetID:              gentest.Optional(gentest.String)(t),
@@ -160,16 +153,6 @@ func Test_ManagedClustersAgentPool_STATUS_JSONRoundTrip(t *testing.T) {
 // Test_ManagedClustersAgentPool_STATUS_AssignProperties_To_ManagedClustersAgentPool_STATUS_RoundTrip checks that converting a ManagedClustersAgentPool_STATUS to containerservice/v1api20210301/storage.ManagedClustersAgentPool_STATUS and back loses nothing.
 func Test_ManagedClustersAgentPool_STATUS_AssignProperties_To_ManagedClustersAgentPool_STATUS_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[ManagedClustersAgentPool_STATUS, storage.ManagedClustersAgentPool_STATUS](t, GenerateManagedClustersAgentPool_STATUS, (*ManagedClustersAgentPool_STATUS).AssignProperties_To_ManagedClustersAgentPool_STATUS, (*ManagedClustersAgentPool_STATUS).AssignProperties_From_ManagedClustersAgentPool_STATUS)
-}
-
-// Test_ManagedClusterAgentPoolProfileProperties_STATUS_JSONRoundTrip checks that JSON keeps every value of ManagedClusterAgentPoolProfileProperties_STATUS.
-func Test_ManagedClusterAgentPoolProfileProperties_STATUS_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateManagedClusterAgentPoolProfileProperties_STATUS)
-}
-
-// Test_ManagedClusterAgentPoolProfileProperties_STATUS_AssignProperties_To_ManagedClusterAgentPoolProfileProperties_STATUS_RoundTrip checks that converting a ManagedClusterAgentPoolProfileProperties_STATUS to containerservice/v1api20210301/storage.ManagedClusterAgentPoolProfileProperties_STATUS and back loses nothing.
-func Test_ManagedClusterAgentPoolProfileProperties_STATUS_AssignProperties_To_ManagedClusterAgentPoolProfileProperties_STATUS_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[ManagedClusterAgentPoolProfileProperties_STATUS, storage.ManagedClusterAgentPoolProfileProperties_STATUS](t, GenerateManagedClusterAgentPoolProfileProperties_STATUS, (*ManagedClusterAgentPoolProfileProperties_STATUS).AssignProperties_To_ManagedClusterAgentPoolProfileProperties_STATUS, (*ManagedClusterAgentPoolProfileProperties_STATUS).AssignProperties_From_ManagedClusterAgentPoolProfileProperties_STATUS)
 }
 
 // Test_ManagedClustersAgentPoolOperatorSpec_JSONRoundTrip checks that JSON keeps every value of ManagedClustersAgentPoolOperatorSpec.

@@ -2514,6 +2514,12 @@ const (
 	AgentPoolMode_User   = AgentPoolMode("User")
 )
 
+// agentPoolMode_Values are the values of AgentPoolMode.
+var agentPoolMode_Values = []AgentPoolMode{
+	AgentPoolMode_System,
+	AgentPoolMode_User,
+}
+
 // AgentPoolMode_STATUS: A cluster must have at least one 'System' Agent Pool at all times. For additional information on agent pool restrictions and best practices, see: https://docs.microsoft.com/azure/aks/use-system-pools
 // +kubebuilder:validation:Enum={"System","User"}
 type AgentPoolMode_STATUS string
@@ -2522,6 +2528,12 @@ const (
 	AgentPoolMode_STATUS_System = AgentPoolMode_STATUS("System")
 	AgentPoolMode_STATUS_User   = AgentPoolMode_STATUS("User")
 )
+
+// agentPoolMode_STATUS_Values are the values of AgentPoolMode_STATUS.
+var agentPoolMode_STATUS_Values = []AgentPoolMode_STATUS{
+	AgentPoolMode_STATUS_System,
+	AgentPoolMode_STATUS_User,
+}
 
 // AgentPoolType: The type of Agent Pool.
 // +kubebuilder:validation:Enum={"VirtualMachineScaleSets","AvailabilitySet"}
@@ -2532,6 +2544,12 @@ const (
 	AgentPoolType_AvailabilitySet         = AgentPoolType("AvailabilitySet")
 )
 
+// agentPoolType_Values are the values of AgentPoolType.
+var agentPoolType_Values = []AgentPoolType{
+	AgentPoolType_VirtualMachineScaleSets,
+	AgentPoolType_AvailabilitySet,
+}
+
 // AgentPoolType_STATUS: The type of Agent Pool.
 // +kubebuilder:validation:Enum={"VirtualMachineScaleSets","AvailabilitySet"}
 type AgentPoolType_STATUS string
@@ -2540,6 +2558,12 @@ const (
 	AgentPoolType_STATUS_VirtualMachineScaleSets = AgentPoolType_STATUS("VirtualMachineScaleSets")
 	AgentPoolType_STATUS_AvailabilitySet         = AgentPoolType_STATUS("AvailabilitySet")
 )
+
+// agentPoolType_STATUS_Values are the values of AgentPoolType_STATUS.
+var agentPoolType_STATUS_Values = []AgentPoolType_STATUS{
+	AgentPoolType_STATUS_VirtualMachineScaleSets,
+	AgentPoolType_STATUS_AvailabilitySet,
+}
 
 // AgentPoolUpgradeSettings: Settings for upgrading an agentpool
 type AgentPoolUpgradeSettings struct {
@@ -2675,6 +2699,12 @@ const (
 	Code_STATUS_Running = Code_STATUS("Running")
 	Code_STATUS_Stopped = Code_STATUS("Stopped")
 )
+
+// code_STATUS_Values are the values of Code_STATUS.
+var code_STATUS_Values = []Code_STATUS{
+	Code_STATUS_Running,
+	Code_STATUS_Stopped,
+}
 
 // ContainerServiceLinuxProfile: Profile for Linux VMs in the container service cluster.
 type ContainerServiceLinuxProfile struct {
@@ -3011,23 +3041,23 @@ func (c *ContainerServiceNetworkProfile) PopulateFromARM(owner genruntime.Arbitr
 		c.LoadBalancerProfile = &loadBalancerProfileValue
 	}
 	if typed.LoadBalancerSku != nil {
-		loadBalancerSkuValue := LoadBalancerSku(*typed.LoadBalancerSku)
+		loadBalancerSkuValue := genruntime.ToEnum(*typed.LoadBalancerSku, loadBalancerSku_Values)
 		c.LoadBalancerSku = &loadBalancerSkuValue
 	}
 	if typed.NetworkMode != nil {
-		networkModeValue := NetworkMode(*typed.NetworkMode)
+		networkModeValue := genruntime.ToEnum(*typed.NetworkMode, networkMode_Values)
 		c.NetworkMode = &networkModeValue
 	}
 	if typed.NetworkPlugin != nil {
-		networkPluginValue := NetworkPlugin(*typed.NetworkPlugin)
+		networkPluginValue := genruntime.ToEnum(*typed.NetworkPlugin, networkPlugin_Values)
 		c.NetworkPlugin = &networkPluginValue
 	}
 	if typed.NetworkPolicy != nil {
-		networkPolicyValue := NetworkPolicy(*typed.NetworkPolicy)
+		networkPolicyValue := genruntime.ToEnum(*typed.NetworkPolicy, networkPolicy_Values)
 		c.NetworkPolicy = &networkPolicyValue
 	}
 	if typed.OutboundType != nil {
-		outboundTypeValue := OutboundType(*typed.OutboundType)
+		outboundTypeValue := genruntime.ToEnum(*typed.OutboundType, outboundType_Values)
 		c.OutboundType = &outboundTypeValue
 	}
 	if typed.PodCidr != nil {
@@ -3283,23 +3313,23 @@ func (c *ContainerServiceNetworkProfile_STATUS) PopulateFromARM(owner genruntime
 		c.LoadBalancerProfile = &loadBalancerProfileValue
 	}
 	if typed.LoadBalancerSku != nil {
-		loadBalancerSkuValue := LoadBalancerSku_STATUS(*typed.LoadBalancerSku)
+		loadBalancerSkuValue := genruntime.ToEnum(*typed.LoadBalancerSku, loadBalancerSku_STATUS_Values)
 		c.LoadBalancerSku = &loadBalancerSkuValue
 	}
 	if typed.NetworkMode != nil {
-		networkModeValue := NetworkMode_STATUS(*typed.NetworkMode)
+		networkModeValue := genruntime.ToEnum(*typed.NetworkMode, networkMode_STATUS_Values)
 		c.NetworkMode = &networkModeValue
 	}
 	if typed.NetworkPlugin != nil {
-		networkPluginValue := NetworkPlugin_STATUS(*typed.NetworkPlugin)
+		networkPluginValue := genruntime.ToEnum(*typed.NetworkPlugin, networkPlugin_STATUS_Values)
 		c.NetworkPlugin = &networkPluginValue
 	}
 	if typed.NetworkPolicy != nil {
-		networkPolicyValue := NetworkPolicy_STATUS(*typed.NetworkPolicy)
+		networkPolicyValue := genruntime.ToEnum(*typed.NetworkPolicy, networkPolicy_STATUS_Values)
 		c.NetworkPolicy = &networkPolicyValue
 	}
 	if typed.OutboundType != nil {
-		outboundTypeValue := OutboundType_STATUS(*typed.OutboundType)
+		outboundTypeValue := genruntime.ToEnum(*typed.OutboundType, outboundType_STATUS_Values)
 		c.OutboundType = &outboundTypeValue
 	}
 	if typed.PodCidr != nil {
@@ -3759,6 +3789,14 @@ const (
 	Expander_Random     = Expander("random")
 )
 
+// expander_Values are the values of Expander.
+var expander_Values = []Expander{
+	Expander_LeastWaste,
+	Expander_MostPods,
+	Expander_Priority,
+	Expander_Random,
+}
+
 // Expander_STATUS: If not specified, the default is 'random'. See [expanders](https://github.com/kubernetes/autoscaler/blob/master/cluster-autoscaler/FAQ.md#what-are-expanders) for more information.
 // +kubebuilder:validation:Enum={"least-waste","most-pods","priority","random"}
 type Expander_STATUS string
@@ -3769,6 +3807,14 @@ const (
 	Expander_STATUS_Priority   = Expander_STATUS("priority")
 	Expander_STATUS_Random     = Expander_STATUS("random")
 )
+
+// expander_STATUS_Values are the values of Expander_STATUS.
+var expander_STATUS_Values = []Expander_STATUS{
+	Expander_STATUS_LeastWaste,
+	Expander_STATUS_MostPods,
+	Expander_STATUS_Priority,
+	Expander_STATUS_Random,
+}
 
 // ExtendedLocation: The complex type of the extended location.
 type ExtendedLocation struct {
@@ -3821,7 +3867,7 @@ func (e *ExtendedLocation) PopulateFromARM(owner genruntime.ArbitraryOwnerRefere
 		e.Name = &nameValue
 	}
 	if typed.Type != nil {
-		typeValue := ExtendedLocationTypes(*typed.Type)
+		typeValue := genruntime.ToEnum(*typed.Type, extendedLocationTypes_Values)
 		e.Type = &typeValue
 	}
 	return nil
@@ -3866,6 +3912,11 @@ const (
 	ExtendedLocationTypes_EdgeZone = ExtendedLocationTypes("EdgeZone")
 )
 
+// extendedLocationTypes_Values are the values of ExtendedLocationTypes.
+var extendedLocationTypes_Values = []ExtendedLocationTypes{
+	ExtendedLocationTypes_EdgeZone,
+}
+
 // ExtendedLocationTypes_STATUS: The type of extendedLocation.
 // +kubebuilder:validation:Enum={"EdgeZone"}
 type ExtendedLocationTypes_STATUS string
@@ -3873,6 +3924,11 @@ type ExtendedLocationTypes_STATUS string
 const (
 	ExtendedLocationTypes_STATUS_EdgeZone = ExtendedLocationTypes_STATUS("EdgeZone")
 )
+
+// extendedLocationTypes_STATUS_Values are the values of ExtendedLocationTypes_STATUS.
+var extendedLocationTypes_STATUS_Values = []ExtendedLocationTypes_STATUS{
+	ExtendedLocationTypes_STATUS_EdgeZone,
+}
 
 // ExtendedLocation_STATUS: The complex type of the extended location.
 type ExtendedLocation_STATUS struct {
@@ -3925,7 +3981,7 @@ func (e *ExtendedLocation_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwne
 		e.Name = &nameValue
 	}
 	if typed.Type != nil {
-		typeValue := ExtendedLocationTypes_STATUS(*typed.Type)
+		typeValue := genruntime.ToEnum(*typed.Type, extendedLocationTypes_STATUS_Values)
 		e.Type = &typeValue
 	}
 	return nil
@@ -3974,6 +4030,15 @@ const (
 	GPUInstanceProfile_MIG7g = GPUInstanceProfile("MIG7g")
 )
 
+// gPUInstanceProfile_Values are the values of GPUInstanceProfile.
+var gPUInstanceProfile_Values = []GPUInstanceProfile{
+	GPUInstanceProfile_MIG1g,
+	GPUInstanceProfile_MIG2g,
+	GPUInstanceProfile_MIG3g,
+	GPUInstanceProfile_MIG4g,
+	GPUInstanceProfile_MIG7g,
+}
+
 // GPUInstanceProfile_STATUS: GPUInstanceProfile to be used to specify GPU MIG instance profile for supported GPU VM SKU.
 // +kubebuilder:validation:Enum={"MIG1g","MIG2g","MIG3g","MIG4g","MIG7g"}
 type GPUInstanceProfile_STATUS string
@@ -3985,6 +4050,15 @@ const (
 	GPUInstanceProfile_STATUS_MIG4g = GPUInstanceProfile_STATUS("MIG4g")
 	GPUInstanceProfile_STATUS_MIG7g = GPUInstanceProfile_STATUS("MIG7g")
 )
+
+// gPUInstanceProfile_STATUS_Values are the values of GPUInstanceProfile_STATUS.
+var gPUInstanceProfile_STATUS_Values = []GPUInstanceProfile_STATUS{
+	GPUInstanceProfile_STATUS_MIG1g,
+	GPUInstanceProfile_STATUS_MIG2g,
+	GPUInstanceProfile_STATUS_MIG3g,
+	GPUInstanceProfile_STATUS_MIG4g,
+	GPUInstanceProfile_STATUS_MIG7g,
+}
 
 // KubeletConfig: See [AKS custom node configuration](https://docs.microsoft.com/azure/aks/custom-node-configuration) for more details.
 type KubeletConfig struct {
@@ -4393,6 +4467,12 @@ const (
 	KubeletDiskType_Temporary = KubeletDiskType("Temporary")
 )
 
+// kubeletDiskType_Values are the values of KubeletDiskType.
+var kubeletDiskType_Values = []KubeletDiskType{
+	KubeletDiskType_OS,
+	KubeletDiskType_Temporary,
+}
+
 // KubeletDiskType_STATUS: Determines the placement of emptyDir volumes, container runtime data root, and Kubelet ephemeral storage.
 // +kubebuilder:validation:Enum={"OS","Temporary"}
 type KubeletDiskType_STATUS string
@@ -4401,6 +4481,12 @@ const (
 	KubeletDiskType_STATUS_OS        = KubeletDiskType_STATUS("OS")
 	KubeletDiskType_STATUS_Temporary = KubeletDiskType_STATUS("Temporary")
 )
+
+// kubeletDiskType_STATUS_Values are the values of KubeletDiskType_STATUS.
+var kubeletDiskType_STATUS_Values = []KubeletDiskType_STATUS{
+	KubeletDiskType_STATUS_OS,
+	KubeletDiskType_STATUS_Temporary,
+}
 
 // LicenseType: The license type to use for Windows VMs. See [Azure Hybrid User Benefits](https://azure.microsoft.com/pricing/hybrid-benefit/faq/) for more details.
 // +kubebuilder:validation:Enum={"None","Windows_Server"}
@@ -4411,6 +4497,12 @@ const (
 	LicenseType_WindowsServer = LicenseType("Windows_Server")
 )
 
+// licenseType_Values are the values of LicenseType.
+var licenseType_Values = []LicenseType{
+	LicenseType_None,
+	LicenseType_WindowsServer,
+}
+
 // LicenseType_STATUS: The license type to use for Windows VMs. See [Azure Hybrid User Benefits](https://azure.microsoft.com/pricing/hybrid-benefit/faq/) for more details.
 // +kubebuilder:validation:Enum={"None","Windows_Server"}
 type LicenseType_STATUS string
@@ -4419,6 +4511,12 @@ const (
 	LicenseType_STATUS_None          = LicenseType_STATUS("None")
 	LicenseType_STATUS_WindowsServer = LicenseType_STATUS("Windows_Server")
 )
+
+// licenseType_STATUS_Values are the values of LicenseType_STATUS.
+var licenseType_STATUS_Values = []LicenseType_STATUS{
+	LicenseType_STATUS_None,
+	LicenseType_STATUS_WindowsServer,
+}
 
 // LinuxOSConfig: See [AKS custom node configuration](https://docs.microsoft.com/azure/aks/custom-node-configuration) for more details.
 type LinuxOSConfig struct {
@@ -4689,6 +4787,12 @@ const (
 	LoadBalancerSku_Basic    = LoadBalancerSku("basic")
 )
 
+// loadBalancerSku_Values are the values of LoadBalancerSku.
+var loadBalancerSku_Values = []LoadBalancerSku{
+	LoadBalancerSku_Standard,
+	LoadBalancerSku_Basic,
+}
+
 // LoadBalancerSku_STATUS: The default is 'standard'. See [Azure Load Balancer SKUs](https://docs.microsoft.com/azure/load-balancer/skus) for more information about the differences between load balancer SKUs.
 // +kubebuilder:validation:Enum={"standard","basic"}
 type LoadBalancerSku_STATUS string
@@ -4697,6 +4801,12 @@ const (
 	LoadBalancerSku_STATUS_Standard = LoadBalancerSku_STATUS("standard")
 	LoadBalancerSku_STATUS_Basic    = LoadBalancerSku_STATUS("basic")
 )
+
+// loadBalancerSku_STATUS_Values are the values of LoadBalancerSku_STATUS.
+var loadBalancerSku_STATUS_Values = []LoadBalancerSku_STATUS{
+	LoadBalancerSku_STATUS_Standard,
+	LoadBalancerSku_STATUS_Basic,
+}
 
 // ManagedClusterAADProfile: For more details see [managed AAD on AKS](https://docs.microsoft.com/azure/aks/managed-aad).
 type ManagedClusterAADProfile struct {
@@ -5844,7 +5954,7 @@ func (m *ManagedClusterAgentPoolProfile) PopulateFromARM(owner genruntime.Arbitr
 		m.EnableUltraSSD = &enableUltraSSDValue
 	}
 	if typed.GpuInstanceProfile != nil {
-		gpuInstanceProfileValue := GPUInstanceProfile(*typed.GpuInstanceProfile)
+		gpuInstanceProfileValue := genruntime.ToEnum(*typed.GpuInstanceProfile, gPUInstanceProfile_Values)
 		m.GpuInstanceProfile = &gpuInstanceProfileValue
 	}
 	if typed.KubeletConfig != nil {
@@ -5855,7 +5965,7 @@ func (m *ManagedClusterAgentPoolProfile) PopulateFromARM(owner genruntime.Arbitr
 		m.KubeletConfig = &kubeletConfigValue
 	}
 	if typed.KubeletDiskType != nil {
-		kubeletDiskTypeValue := KubeletDiskType(*typed.KubeletDiskType)
+		kubeletDiskTypeValue := genruntime.ToEnum(*typed.KubeletDiskType, kubeletDiskType_Values)
 		m.KubeletDiskType = &kubeletDiskTypeValue
 	}
 	if typed.LinuxOSConfig != nil {
@@ -5878,7 +5988,7 @@ func (m *ManagedClusterAgentPoolProfile) PopulateFromARM(owner genruntime.Arbitr
 		m.MinCount = &minCountValue
 	}
 	if typed.Mode != nil {
-		modeValue := AgentPoolMode(*typed.Mode)
+		modeValue := genruntime.ToEnum(*typed.Mode, agentPoolMode_Values)
 		m.Mode = &modeValue
 	}
 	if typed.Name != nil {
@@ -5911,15 +6021,15 @@ func (m *ManagedClusterAgentPoolProfile) PopulateFromARM(owner genruntime.Arbitr
 		m.OsDiskSizeGB = &osDiskSizeGBValue
 	}
 	if typed.OsDiskType != nil {
-		osDiskTypeValue := OSDiskType(*typed.OsDiskType)
+		osDiskTypeValue := genruntime.ToEnum(*typed.OsDiskType, oSDiskType_Values)
 		m.OsDiskType = &osDiskTypeValue
 	}
 	if typed.OsSKU != nil {
-		osSKUValue := OSSKU(*typed.OsSKU)
+		osSKUValue := genruntime.ToEnum(*typed.OsSKU, oSSKU_Values)
 		m.OsSKU = &osSKUValue
 	}
 	if typed.OsType != nil {
-		osTypeValue := OSType(*typed.OsType)
+		osTypeValue := genruntime.ToEnum(*typed.OsType, oSType_Values)
 		m.OsType = &osTypeValue
 	}
 	if typed.PodSubnetID != nil {
@@ -5931,11 +6041,11 @@ func (m *ManagedClusterAgentPoolProfile) PopulateFromARM(owner genruntime.Arbitr
 		m.ProximityPlacementGroupReference = &proximityPlacementGroupReferenceValue
 	}
 	if typed.ScaleSetEvictionPolicy != nil {
-		scaleSetEvictionPolicyValue := ScaleSetEvictionPolicy(*typed.ScaleSetEvictionPolicy)
+		scaleSetEvictionPolicyValue := genruntime.ToEnum(*typed.ScaleSetEvictionPolicy, scaleSetEvictionPolicy_Values)
 		m.ScaleSetEvictionPolicy = &scaleSetEvictionPolicyValue
 	}
 	if typed.ScaleSetPriority != nil {
-		scaleSetPriorityValue := ScaleSetPriority(*typed.ScaleSetPriority)
+		scaleSetPriorityValue := genruntime.ToEnum(*typed.ScaleSetPriority, scaleSetPriority_Values)
 		m.ScaleSetPriority = &scaleSetPriorityValue
 	}
 	if typed.SpotMaxPrice != nil {
@@ -5950,7 +6060,7 @@ func (m *ManagedClusterAgentPoolProfile) PopulateFromARM(owner genruntime.Arbitr
 		}
 	}
 	if typed.Type != nil {
-		typeValue := AgentPoolType(*typed.Type)
+		typeValue := genruntime.ToEnum(*typed.Type, agentPoolType_Values)
 		m.Type = &typeValue
 	}
 	if typed.UpgradeSettings != nil {
@@ -6624,7 +6734,7 @@ func (m *ManagedClusterAgentPoolProfile_STATUS) PopulateFromARM(owner genruntime
 		m.EnableUltraSSD = &enableUltraSSDValue
 	}
 	if typed.GpuInstanceProfile != nil {
-		gpuInstanceProfileValue := GPUInstanceProfile_STATUS(*typed.GpuInstanceProfile)
+		gpuInstanceProfileValue := genruntime.ToEnum(*typed.GpuInstanceProfile, gPUInstanceProfile_STATUS_Values)
 		m.GpuInstanceProfile = &gpuInstanceProfileValue
 	}
 	if typed.KubeletConfig != nil {
@@ -6635,7 +6745,7 @@ func (m *ManagedClusterAgentPoolProfile_STATUS) PopulateFromARM(owner genruntime
 		m.KubeletConfig = &kubeletConfigValue
 	}
 	if typed.KubeletDiskType != nil {
-		kubeletDiskTypeValue := KubeletDiskType_STATUS(*typed.KubeletDiskType)
+		kubeletDiskTypeValue := genruntime.ToEnum(*typed.KubeletDiskType, kubeletDiskType_STATUS_Values)
 		m.KubeletDiskType = &kubeletDiskTypeValue
 	}
 	if typed.LinuxOSConfig != nil {
@@ -6658,7 +6768,7 @@ func (m *ManagedClusterAgentPoolProfile_STATUS) PopulateFromARM(owner genruntime
 		m.MinCount = &minCountValue
 	}
 	if typed.Mode != nil {
-		modeValue := AgentPoolMode_STATUS(*typed.Mode)
+		modeValue := genruntime.ToEnum(*typed.Mode, agentPoolMode_STATUS_Values)
 		m.Mode = &modeValue
 	}
 	if typed.Name != nil {
@@ -6695,15 +6805,15 @@ func (m *ManagedClusterAgentPoolProfile_STATUS) PopulateFromARM(owner genruntime
 		m.OsDiskSizeGB = &osDiskSizeGBValue
 	}
 	if typed.OsDiskType != nil {
-		osDiskTypeValue := OSDiskType_STATUS(*typed.OsDiskType)
+		osDiskTypeValue := genruntime.ToEnum(*typed.OsDiskType, oSDiskType_STATUS_Values)
 		m.OsDiskType = &osDiskTypeValue
 	}
 	if typed.OsSKU != nil {
-		osSKUValue := OSSKU_STATUS(*typed.OsSKU)
+		osSKUValue := genruntime.ToEnum(*typed.OsSKU, oSSKU_STATUS_Values)
 		m.OsSKU = &osSKUValue
 	}
 	if typed.OsType != nil {
-		osTypeValue := OSType_STATUS(*typed.OsType)
+		osTypeValue := genruntime.ToEnum(*typed.OsType, oSType_STATUS_Values)
 		m.OsType = &osTypeValue
 	}
 	if typed.PodSubnetID != nil {
@@ -6726,11 +6836,11 @@ func (m *ManagedClusterAgentPoolProfile_STATUS) PopulateFromARM(owner genruntime
 		m.ProximityPlacementGroupID = &proximityPlacementGroupIDValue
 	}
 	if typed.ScaleSetEvictionPolicy != nil {
-		scaleSetEvictionPolicyValue := ScaleSetEvictionPolicy_STATUS(*typed.ScaleSetEvictionPolicy)
+		scaleSetEvictionPolicyValue := genruntime.ToEnum(*typed.ScaleSetEvictionPolicy, scaleSetEvictionPolicy_STATUS_Values)
 		m.ScaleSetEvictionPolicy = &scaleSetEvictionPolicyValue
 	}
 	if typed.ScaleSetPriority != nil {
-		scaleSetPriorityValue := ScaleSetPriority_STATUS(*typed.ScaleSetPriority)
+		scaleSetPriorityValue := genruntime.ToEnum(*typed.ScaleSetPriority, scaleSetPriority_STATUS_Values)
 		m.ScaleSetPriority = &scaleSetPriorityValue
 	}
 	if typed.SpotMaxPrice != nil {
@@ -6745,7 +6855,7 @@ func (m *ManagedClusterAgentPoolProfile_STATUS) PopulateFromARM(owner genruntime
 		}
 	}
 	if typed.Type != nil {
-		typeValue := AgentPoolType_STATUS(*typed.Type)
+		typeValue := genruntime.ToEnum(*typed.Type, agentPoolType_STATUS_Values)
 		m.Type = &typeValue
 	}
 	if typed.UpgradeSettings != nil {
@@ -7087,7 +7197,7 @@ func (m *ManagedClusterAutoUpgradeProfile) PopulateFromARM(owner genruntime.Arbi
 		typed = *pointer
 	}
 	if typed.UpgradeChannel != nil {
-		upgradeChannelValue := UpgradeChannel(*typed.UpgradeChannel)
+		upgradeChannelValue := genruntime.ToEnum(*typed.UpgradeChannel, upgradeChannel_Values)
 		m.UpgradeChannel = &upgradeChannelValue
 	}
 	return nil
@@ -7160,7 +7270,7 @@ func (m *ManagedClusterAutoUpgradeProfile_STATUS) PopulateFromARM(owner genrunti
 		typed = *pointer
 	}
 	if typed.UpgradeChannel != nil {
-		upgradeChannelValue := UpgradeChannel_STATUS(*typed.UpgradeChannel)
+		upgradeChannelValue := genruntime.ToEnum(*typed.UpgradeChannel, upgradeChannel_STATUS_Values)
 		m.UpgradeChannel = &upgradeChannelValue
 	}
 	return nil
@@ -7467,7 +7577,7 @@ func (m *ManagedClusterIdentity) PopulateFromARM(owner genruntime.ArbitraryOwner
 		typed = *pointer
 	}
 	if typed.Type != nil {
-		typeValue := ResourceIdentityType(*typed.Type)
+		typeValue := genruntime.ToEnum(*typed.Type, resourceIdentityType_Values)
 		m.Type = &typeValue
 	}
 	if typed.UserAssignedIdentities != nil {
@@ -7606,7 +7716,7 @@ func (m *ManagedClusterIdentity_STATUS) PopulateFromARM(owner genruntime.Arbitra
 		m.TenantId = &tenantIdValue
 	}
 	if typed.Type != nil {
-		typeValue := ResourceIdentityType_STATUS(*typed.Type)
+		typeValue := genruntime.ToEnum(*typed.Type, resourceIdentityType_STATUS_Values)
 		m.Type = &typeValue
 	}
 	if typed.UserAssignedIdentities != nil {
@@ -9917,6 +10027,14 @@ const (
 	ManagedClusterPodIdentityProvisioningState_STATUS_Failed   = ManagedClusterPodIdentityProvisioningState_STATUS("Failed")
 )
 
+// managedClusterPodIdentityProvisioningState_STATUS_Values are the values of ManagedClusterPodIdentityProvisioningState_STATUS.
+var managedClusterPodIdentityProvisioningState_STATUS_Values = []ManagedClusterPodIdentityProvisioningState_STATUS{
+	ManagedClusterPodIdentityProvisioningState_STATUS_Assigned,
+	ManagedClusterPodIdentityProvisioningState_STATUS_Updating,
+	ManagedClusterPodIdentityProvisioningState_STATUS_Deleting,
+	ManagedClusterPodIdentityProvisioningState_STATUS_Failed,
+}
+
 type ManagedClusterPodIdentity_ProvisioningInfo_STATUS struct {
 	// Error: Pod identity assignment error (if any).
 	Error *ManagedClusterPodIdentityProvisioningError_STATUS `json:"error,omitempty"`
@@ -10113,7 +10231,7 @@ func (m *ManagedClusterPodIdentity_STATUS) PopulateFromARM(owner genruntime.Arbi
 		m.ProvisioningInfo = &provisioningInfoValue
 	}
 	if typed.ProvisioningState != nil {
-		provisioningStateValue := ManagedClusterPodIdentityProvisioningState_STATUS(*typed.ProvisioningState)
+		provisioningStateValue := genruntime.ToEnum(*typed.ProvisioningState, managedClusterPodIdentityProvisioningState_STATUS_Values)
 		m.ProvisioningState = &provisioningStateValue
 	}
 	return nil
@@ -10352,7 +10470,7 @@ func (m *ManagedClusterProperties_AutoScalerProfile) PopulateFromARM(owner genru
 		m.BalanceSimilarNodeGroups = &balanceSimilarNodeGroupsValue
 	}
 	if typed.Expander != nil {
-		expanderValue := Expander(*typed.Expander)
+		expanderValue := genruntime.ToEnum(*typed.Expander, expander_Values)
 		m.Expander = &expanderValue
 	}
 	if typed.MaxEmptyBulkDelete != nil {
@@ -10637,7 +10755,7 @@ func (m *ManagedClusterProperties_AutoScalerProfile_STATUS) PopulateFromARM(owne
 		m.BalanceSimilarNodeGroups = &balanceSimilarNodeGroupsValue
 	}
 	if typed.Expander != nil {
-		expanderValue := Expander_STATUS(*typed.Expander)
+		expanderValue := genruntime.ToEnum(*typed.Expander, expander_STATUS_Values)
 		m.Expander = &expanderValue
 	}
 	if typed.MaxEmptyBulkDelete != nil {
@@ -10989,11 +11107,11 @@ func (m *ManagedClusterSKU) PopulateFromARM(owner genruntime.ArbitraryOwnerRefer
 		typed = *pointer
 	}
 	if typed.Name != nil {
-		nameValue := ManagedClusterSKUName(*typed.Name)
+		nameValue := genruntime.ToEnum(*typed.Name, managedClusterSKUName_Values)
 		m.Name = &nameValue
 	}
 	if typed.Tier != nil {
-		tierValue := ManagedClusterSKUTier(*typed.Tier)
+		tierValue := genruntime.ToEnum(*typed.Tier, managedClusterSKUTier_Values)
 		m.Tier = &tierValue
 	}
 	return nil
@@ -11048,6 +11166,11 @@ const (
 	ManagedClusterSKUName_Basic = ManagedClusterSKUName("Basic")
 )
 
+// managedClusterSKUName_Values are the values of ManagedClusterSKUName.
+var managedClusterSKUName_Values = []ManagedClusterSKUName{
+	ManagedClusterSKUName_Basic,
+}
+
 // ManagedClusterSKUName_STATUS: The name of a managed cluster SKU.
 // +kubebuilder:validation:Enum={"Basic"}
 type ManagedClusterSKUName_STATUS string
@@ -11055,6 +11178,11 @@ type ManagedClusterSKUName_STATUS string
 const (
 	ManagedClusterSKUName_STATUS_Basic = ManagedClusterSKUName_STATUS("Basic")
 )
+
+// managedClusterSKUName_STATUS_Values are the values of ManagedClusterSKUName_STATUS.
+var managedClusterSKUName_STATUS_Values = []ManagedClusterSKUName_STATUS{
+	ManagedClusterSKUName_STATUS_Basic,
+}
 
 // ManagedClusterSKUTier: If not specified, the default is 'Free'. See [uptime SLA](https://docs.microsoft.com/azure/aks/uptime-sla) for more details.
 // +kubebuilder:validation:Enum={"Paid","Free"}
@@ -11065,6 +11193,12 @@ const (
 	ManagedClusterSKUTier_Free = ManagedClusterSKUTier("Free")
 )
 
+// managedClusterSKUTier_Values are the values of ManagedClusterSKUTier.
+var managedClusterSKUTier_Values = []ManagedClusterSKUTier{
+	ManagedClusterSKUTier_Paid,
+	ManagedClusterSKUTier_Free,
+}
+
 // ManagedClusterSKUTier_STATUS: If not specified, the default is 'Free'. See [uptime SLA](https://docs.microsoft.com/azure/aks/uptime-sla) for more details.
 // +kubebuilder:validation:Enum={"Paid","Free"}
 type ManagedClusterSKUTier_STATUS string
@@ -11073,6 +11207,12 @@ const (
 	ManagedClusterSKUTier_STATUS_Paid = ManagedClusterSKUTier_STATUS("Paid")
 	ManagedClusterSKUTier_STATUS_Free = ManagedClusterSKUTier_STATUS("Free")
 )
+
+// managedClusterSKUTier_STATUS_Values are the values of ManagedClusterSKUTier_STATUS.
+var managedClusterSKUTier_STATUS_Values = []ManagedClusterSKUTier_STATUS{
+	ManagedClusterSKUTier_STATUS_Paid,
+	ManagedClusterSKUTier_STATUS_Free,
+}
 
 // ManagedClusterSKU_STATUS: The SKU of a Managed Cluster.
 type ManagedClusterSKU_STATUS struct {
@@ -11121,11 +11261,11 @@ func (m *ManagedClusterSKU_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwn
 		typed = *pointer
 	}
 	if typed.Name != nil {
-		nameValue := ManagedClusterSKUName_STATUS(*typed.Name)
+		nameValue := genruntime.ToEnum(*typed.Name, managedClusterSKUName_STATUS_Values)
 		m.Name = &nameValue
 	}
 	if typed.Tier != nil {
-		tierValue := ManagedClusterSKUTier_STATUS(*typed.Tier)
+		tierValue := genruntime.ToEnum(*typed.Tier, managedClusterSKUTier_STATUS_Values)
 		m.Tier = &tierValue
 	}
 	return nil
@@ -11400,7 +11540,7 @@ func (m *ManagedClusterWindowsProfile) PopulateFromARM(owner genruntime.Arbitrar
 		m.EnableCSIProxy = &enableCSIProxyValue
 	}
 	if typed.LicenseType != nil {
-		licenseTypeValue := LicenseType(*typed.LicenseType)
+		licenseTypeValue := genruntime.ToEnum(*typed.LicenseType, licenseType_Values)
 		m.LicenseType = &licenseTypeValue
 	}
 	return nil
@@ -11515,7 +11655,7 @@ func (m *ManagedClusterWindowsProfile_STATUS) PopulateFromARM(owner genruntime.A
 		m.EnableCSIProxy = &enableCSIProxyValue
 	}
 	if typed.LicenseType != nil {
-		licenseTypeValue := LicenseType_STATUS(*typed.LicenseType)
+		licenseTypeValue := genruntime.ToEnum(*typed.LicenseType, licenseType_STATUS_Values)
 		m.LicenseType = &licenseTypeValue
 	}
 	return nil
@@ -11563,6 +11703,12 @@ const (
 	NetworkMode_Bridge      = NetworkMode("bridge")
 )
 
+// networkMode_Values are the values of NetworkMode.
+var networkMode_Values = []NetworkMode{
+	NetworkMode_Transparent,
+	NetworkMode_Bridge,
+}
+
 // NetworkMode_STATUS: This cannot be specified if networkPlugin is anything other than 'azure'.
 // +kubebuilder:validation:Enum={"transparent","bridge"}
 type NetworkMode_STATUS string
@@ -11571,6 +11717,12 @@ const (
 	NetworkMode_STATUS_Transparent = NetworkMode_STATUS("transparent")
 	NetworkMode_STATUS_Bridge      = NetworkMode_STATUS("bridge")
 )
+
+// networkMode_STATUS_Values are the values of NetworkMode_STATUS.
+var networkMode_STATUS_Values = []NetworkMode_STATUS{
+	NetworkMode_STATUS_Transparent,
+	NetworkMode_STATUS_Bridge,
+}
 
 // NetworkPlugin: Network plugin used for building the Kubernetes network.
 // +kubebuilder:validation:Enum={"azure","kubenet"}
@@ -11581,6 +11733,12 @@ const (
 	NetworkPlugin_Kubenet = NetworkPlugin("kubenet")
 )
 
+// networkPlugin_Values are the values of NetworkPlugin.
+var networkPlugin_Values = []NetworkPlugin{
+	NetworkPlugin_Azure,
+	NetworkPlugin_Kubenet,
+}
+
 // NetworkPlugin_STATUS: Network plugin used for building the Kubernetes network.
 // +kubebuilder:validation:Enum={"azure","kubenet"}
 type NetworkPlugin_STATUS string
@@ -11589,6 +11747,12 @@ const (
 	NetworkPlugin_STATUS_Azure   = NetworkPlugin_STATUS("azure")
 	NetworkPlugin_STATUS_Kubenet = NetworkPlugin_STATUS("kubenet")
 )
+
+// networkPlugin_STATUS_Values are the values of NetworkPlugin_STATUS.
+var networkPlugin_STATUS_Values = []NetworkPlugin_STATUS{
+	NetworkPlugin_STATUS_Azure,
+	NetworkPlugin_STATUS_Kubenet,
+}
 
 // NetworkPolicy: Network policy used for building the Kubernetes network.
 // +kubebuilder:validation:Enum={"calico","azure"}
@@ -11599,6 +11763,12 @@ const (
 	NetworkPolicy_Azure  = NetworkPolicy("azure")
 )
 
+// networkPolicy_Values are the values of NetworkPolicy.
+var networkPolicy_Values = []NetworkPolicy{
+	NetworkPolicy_Calico,
+	NetworkPolicy_Azure,
+}
+
 // NetworkPolicy_STATUS: Network policy used for building the Kubernetes network.
 // +kubebuilder:validation:Enum={"calico","azure"}
 type NetworkPolicy_STATUS string
@@ -11607,6 +11777,12 @@ const (
 	NetworkPolicy_STATUS_Calico = NetworkPolicy_STATUS("calico")
 	NetworkPolicy_STATUS_Azure  = NetworkPolicy_STATUS("azure")
 )
+
+// networkPolicy_STATUS_Values are the values of NetworkPolicy_STATUS.
+var networkPolicy_STATUS_Values = []NetworkPolicy_STATUS{
+	NetworkPolicy_STATUS_Calico,
+	NetworkPolicy_STATUS_Azure,
+}
 
 // OSDiskType: The default is 'Ephemeral' if the VM supports it and has a cache disk larger than the requested OSDiskSizeGB. Otherwise, defaults to 'Managed'. May not be changed after creation. For more information see [Ephemeral OS](https://docs.microsoft.com/azure/aks/cluster-configuration#ephemeral-os).
 // +kubebuilder:validation:Enum={"Managed","Ephemeral"}
@@ -11617,6 +11793,12 @@ const (
 	OSDiskType_Ephemeral = OSDiskType("Ephemeral")
 )
 
+// oSDiskType_Values are the values of OSDiskType.
+var oSDiskType_Values = []OSDiskType{
+	OSDiskType_Managed,
+	OSDiskType_Ephemeral,
+}
+
 // OSDiskType_STATUS: The default is 'Ephemeral' if the VM supports it and has a cache disk larger than the requested OSDiskSizeGB. Otherwise, defaults to 'Managed'. May not be changed after creation. For more information see [Ephemeral OS](https://docs.microsoft.com/azure/aks/cluster-configuration#ephemeral-os).
 // +kubebuilder:validation:Enum={"Managed","Ephemeral"}
 type OSDiskType_STATUS string
@@ -11625,6 +11807,12 @@ const (
 	OSDiskType_STATUS_Managed   = OSDiskType_STATUS("Managed")
 	OSDiskType_STATUS_Ephemeral = OSDiskType_STATUS("Ephemeral")
 )
+
+// oSDiskType_STATUS_Values are the values of OSDiskType_STATUS.
+var oSDiskType_STATUS_Values = []OSDiskType_STATUS{
+	OSDiskType_STATUS_Managed,
+	OSDiskType_STATUS_Ephemeral,
+}
 
 // OSSKU: Specifies an OS SKU. This value must not be specified if OSType is Windows.
 // +kubebuilder:validation:Enum={"Ubuntu","CBLMariner"}
@@ -11635,6 +11823,12 @@ const (
 	OSSKU_CBLMariner = OSSKU("CBLMariner")
 )
 
+// oSSKU_Values are the values of OSSKU.
+var oSSKU_Values = []OSSKU{
+	OSSKU_Ubuntu,
+	OSSKU_CBLMariner,
+}
+
 // OSSKU_STATUS: Specifies an OS SKU. This value must not be specified if OSType is Windows.
 // +kubebuilder:validation:Enum={"Ubuntu","CBLMariner"}
 type OSSKU_STATUS string
@@ -11643,6 +11837,12 @@ const (
 	OSSKU_STATUS_Ubuntu     = OSSKU_STATUS("Ubuntu")
 	OSSKU_STATUS_CBLMariner = OSSKU_STATUS("CBLMariner")
 )
+
+// oSSKU_STATUS_Values are the values of OSSKU_STATUS.
+var oSSKU_STATUS_Values = []OSSKU_STATUS{
+	OSSKU_STATUS_Ubuntu,
+	OSSKU_STATUS_CBLMariner,
+}
 
 // OSType: The operating system type. The default is Linux.
 // +kubebuilder:validation:Enum={"Linux","Windows"}
@@ -11653,6 +11853,12 @@ const (
 	OSType_Windows = OSType("Windows")
 )
 
+// oSType_Values are the values of OSType.
+var oSType_Values = []OSType{
+	OSType_Linux,
+	OSType_Windows,
+}
+
 // OSType_STATUS: The operating system type. The default is Linux.
 // +kubebuilder:validation:Enum={"Linux","Windows"}
 type OSType_STATUS string
@@ -11661,6 +11867,12 @@ const (
 	OSType_STATUS_Linux   = OSType_STATUS("Linux")
 	OSType_STATUS_Windows = OSType_STATUS("Windows")
 )
+
+// oSType_STATUS_Values are the values of OSType_STATUS.
+var oSType_STATUS_Values = []OSType_STATUS{
+	OSType_STATUS_Linux,
+	OSType_STATUS_Windows,
+}
 
 // OutboundType: This can only be set at cluster creation time and cannot be changed later. For more information see [egress outbound type](https://docs.microsoft.com/azure/aks/egress-outboundtype).
 // +kubebuilder:validation:Enum={"loadBalancer","userDefinedRouting"}
@@ -11671,6 +11883,12 @@ const (
 	OutboundType_UserDefinedRouting = OutboundType("userDefinedRouting")
 )
 
+// outboundType_Values are the values of OutboundType.
+var outboundType_Values = []OutboundType{
+	OutboundType_LoadBalancer,
+	OutboundType_UserDefinedRouting,
+}
+
 // OutboundType_STATUS: This can only be set at cluster creation time and cannot be changed later. For more information see [egress outbound type](https://docs.microsoft.com/azure/aks/egress-outboundtype).
 // +kubebuilder:validation:Enum={"loadBalancer","userDefinedRouting"}
 type OutboundType_STATUS string
@@ -11679,6 +11897,12 @@ const (
 	OutboundType_STATUS_LoadBalancer       = OutboundType_STATUS("loadBalancer")
 	OutboundType_STATUS_UserDefinedRouting = OutboundType_STATUS("userDefinedRouting")
 )
+
+// outboundType_STATUS_Values are the values of OutboundType_STATUS.
+var outboundType_STATUS_Values = []OutboundType_STATUS{
+	OutboundType_STATUS_LoadBalancer,
+	OutboundType_STATUS_UserDefinedRouting,
+}
 
 // PowerState_STATUS: Describes the Power State of the cluster
 type PowerState_STATUS struct {
@@ -11720,7 +11944,7 @@ func (p *PowerState_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRefer
 		typed = *pointer
 	}
 	if typed.Code != nil {
-		codeValue := Code_STATUS(*typed.Code)
+		codeValue := genruntime.ToEnum(*typed.Code, code_STATUS_Values)
 		p.Code = &codeValue
 	}
 	return nil
@@ -12035,6 +12259,13 @@ const (
 	ResourceIdentityType_None           = ResourceIdentityType("None")
 )
 
+// resourceIdentityType_Values are the values of ResourceIdentityType.
+var resourceIdentityType_Values = []ResourceIdentityType{
+	ResourceIdentityType_SystemAssigned,
+	ResourceIdentityType_UserAssigned,
+	ResourceIdentityType_None,
+}
+
 // ResourceIdentityType_STATUS: For more information see [use managed identities in AKS](https://docs.microsoft.com/azure/aks/use-managed-identity).
 // +kubebuilder:validation:Enum={"SystemAssigned","UserAssigned","None"}
 type ResourceIdentityType_STATUS string
@@ -12044,6 +12275,13 @@ const (
 	ResourceIdentityType_STATUS_UserAssigned   = ResourceIdentityType_STATUS("UserAssigned")
 	ResourceIdentityType_STATUS_None           = ResourceIdentityType_STATUS("None")
 )
+
+// resourceIdentityType_STATUS_Values are the values of ResourceIdentityType_STATUS.
+var resourceIdentityType_STATUS_Values = []ResourceIdentityType_STATUS{
+	ResourceIdentityType_STATUS_SystemAssigned,
+	ResourceIdentityType_STATUS_UserAssigned,
+	ResourceIdentityType_STATUS_None,
+}
 
 // ResourceReference: A reference to an Azure resource.
 type ResourceReference struct {
@@ -12195,6 +12433,12 @@ const (
 	ScaleSetEvictionPolicy_Deallocate = ScaleSetEvictionPolicy("Deallocate")
 )
 
+// scaleSetEvictionPolicy_Values are the values of ScaleSetEvictionPolicy.
+var scaleSetEvictionPolicy_Values = []ScaleSetEvictionPolicy{
+	ScaleSetEvictionPolicy_Delete,
+	ScaleSetEvictionPolicy_Deallocate,
+}
+
 // ScaleSetEvictionPolicy_STATUS: The eviction policy specifies what to do with the VM when it is evicted. The default is Delete. For more information about eviction see [spot VMs](https://docs.microsoft.com/azure/virtual-machines/spot-vms)
 // +kubebuilder:validation:Enum={"Delete","Deallocate"}
 type ScaleSetEvictionPolicy_STATUS string
@@ -12203,6 +12447,12 @@ const (
 	ScaleSetEvictionPolicy_STATUS_Delete     = ScaleSetEvictionPolicy_STATUS("Delete")
 	ScaleSetEvictionPolicy_STATUS_Deallocate = ScaleSetEvictionPolicy_STATUS("Deallocate")
 )
+
+// scaleSetEvictionPolicy_STATUS_Values are the values of ScaleSetEvictionPolicy_STATUS.
+var scaleSetEvictionPolicy_STATUS_Values = []ScaleSetEvictionPolicy_STATUS{
+	ScaleSetEvictionPolicy_STATUS_Delete,
+	ScaleSetEvictionPolicy_STATUS_Deallocate,
+}
 
 // ScaleSetPriority: The Virtual Machine Scale Set priority.
 // +kubebuilder:validation:Enum={"Spot","Regular"}
@@ -12213,6 +12463,12 @@ const (
 	ScaleSetPriority_Regular = ScaleSetPriority("Regular")
 )
 
+// scaleSetPriority_Values are the values of ScaleSetPriority.
+var scaleSetPriority_Values = []ScaleSetPriority{
+	ScaleSetPriority_Spot,
+	ScaleSetPriority_Regular,
+}
+
 // ScaleSetPriority_STATUS: The Virtual Machine Scale Set priority.
 // +kubebuilder:validation:Enum={"Spot","Regular"}
 type ScaleSetPriority_STATUS string
@@ -12221,6 +12477,12 @@ const (
 	ScaleSetPriority_STATUS_Spot    = ScaleSetPriority_STATUS("Spot")
 	ScaleSetPriority_STATUS_Regular = ScaleSetPriority_STATUS("Regular")
 )
+
+// scaleSetPriority_STATUS_Values are the values of ScaleSetPriority_STATUS.
+var scaleSetPriority_STATUS_Values = []ScaleSetPriority_STATUS{
+	ScaleSetPriority_STATUS_Spot,
+	ScaleSetPriority_STATUS_Regular,
+}
 
 // SysctlConfig: Sysctl settings for Linux agent nodes.
 type SysctlConfig struct {
@@ -13062,6 +13324,15 @@ const (
 	UpgradeChannel_None      = UpgradeChannel("none")
 )
 
+// upgradeChannel_Values are the values of UpgradeChannel.
+var upgradeChannel_Values = []UpgradeChannel{
+	UpgradeChannel_Rapid,
+	UpgradeChannel_Stable,
+	UpgradeChannel_Patch,
+	UpgradeChannel_NodeImage,
+	UpgradeChannel_None,
+}
+
 // UpgradeChannel_STATUS: For more information see [setting the AKS cluster auto-upgrade channel](https://docs.microsoft.com/azure/aks/upgrade-cluster#set-auto-upgrade-channel).
 // +kubebuilder:validation:Enum={"rapid","stable","patch","node-image","none"}
 type UpgradeChannel_STATUS string
@@ -13073,6 +13344,15 @@ const (
 	UpgradeChannel_STATUS_NodeImage = UpgradeChannel_STATUS("node-image")
 	UpgradeChannel_STATUS_None      = UpgradeChannel_STATUS("none")
 )
+
+// upgradeChannel_STATUS_Values are the values of UpgradeChannel_STATUS.
+var upgradeChannel_STATUS_Values = []UpgradeChannel_STATUS{
+	UpgradeChannel_STATUS_Rapid,
+	UpgradeChannel_STATUS_Stable,
+	UpgradeChannel_STATUS_Patch,
+	UpgradeChannel_STATUS_NodeImage,
+	UpgradeChannel_STATUS_None,
+}
 
 // UserAssignedIdentity: Details about a user assigned identity.
 // +kubebuilder:validation:XValidation:rule="!(has(self.clientId) && has(self.clientIdFromConfig))",message="at most one of clientId and clientIdFromConfig may be set"

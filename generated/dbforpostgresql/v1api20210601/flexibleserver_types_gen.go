@@ -238,6 +238,9 @@ type FlexibleServer_Spec struct {
 	// PointInTimeUTC: Restore point creation time (ISO8601 format), specifying the time to restore from. It's required when 'createMode' is 'PointInTimeRestore'.
 	PointInTimeUTC *string `json:"pointInTimeUTC,omitempty"`
 
+	// PropertiesTags: Application-specific metadata in the form of key-value pairs.
+	PropertiesTags map[string]string `json:"propertiesTags,omitempty"`
+
 	// Sku: The SKU (pricing tier) of the server.
 	Sku *Sku `json:"sku,omitempty"`
 
@@ -364,6 +367,16 @@ func (f *FlexibleServer_Spec) ConvertToARM(resolved genruntime.ConvertToARMResol
 		pointInTimeUTCValue := *f.PointInTimeUTC
 		result.Properties.PointInTimeUTC = &pointInTimeUTCValue
 	}
+	if f.PropertiesTags != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServerProperties{}
+		}
+		result.Properties.Tags = make(map[string]string, len(f.PropertiesTags))
+		for propertiesTagsKey, propertiesTagsItem := range f.PropertiesTags {
+			propertiesTagsValue := propertiesTagsItem
+			result.Properties.Tags[propertiesTagsKey] = propertiesTagsValue
+		}
+	}
 	if f.Sku != nil {
 		var skuValue arm.Sku
 		skuARM, err := f.Sku.ConvertToARM(resolved)
@@ -459,7 +472,7 @@ func (f *FlexibleServer_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerRef
 	}
 	if typed.Properties != nil {
 		if typed.Properties.CreateMode != nil {
-			createModeValue := CreateMode(*typed.Properties.CreateMode)
+			createModeValue := genruntime.ToEnum(*typed.Properties.CreateMode, createMode_Values)
 			f.CreateMode = &createModeValue
 		}
 	}
@@ -507,6 +520,15 @@ func (f *FlexibleServer_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerRef
 			f.PointInTimeUTC = &pointInTimeUTCValue
 		}
 	}
+	if typed.Properties != nil {
+		if typed.Properties.Tags != nil {
+			f.PropertiesTags = make(map[string]string, len(typed.Properties.Tags))
+			for propertiesTagsKey, propertiesTagsItem := range typed.Properties.Tags {
+				propertiesTagsValue := propertiesTagsItem
+				f.PropertiesTags[propertiesTagsKey] = propertiesTagsValue
+			}
+		}
+	}
 	if typed.Sku != nil {
 		var skuValue Sku
 		if err := skuValue.PopulateFromARM(owner, *typed.Sku); err != nil {
@@ -538,7 +560,7 @@ func (f *FlexibleServer_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerRef
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Version != nil {
-			versionValue := ServerVersion(*typed.Properties.Version)
+			versionValue := genruntime.ToEnum(*typed.Properties.Version, serverVersion_Values)
 			f.Version = &versionValue
 		}
 	}
@@ -636,6 +658,7 @@ func (f *FlexibleServer_Spec) AssignProperties_From_FlexibleServer_Spec(source *
 	}
 
 	f.PointInTimeUTC = genruntime.ClonePointer(source.PointInTimeUTC)
+	f.PropertiesTags = maps.Clone(source.PropertiesTags)
 
 	if source.Sku != nil {
 		var skuValue Sku
@@ -767,6 +790,7 @@ func (f *FlexibleServer_Spec) AssignProperties_To_FlexibleServer_Spec(destinatio
 	}
 
 	destination.PointInTimeUTC = genruntime.ClonePointer(f.PointInTimeUTC)
+	destination.PropertiesTags = maps.Clone(f.PropertiesTags)
 
 	if f.Sku != nil {
 		var skuValue storage.Sku
@@ -856,6 +880,9 @@ type FlexibleServer_STATUS struct {
 
 	// PointInTimeUTC: Restore point creation time (ISO8601 format), specifying the time to restore from. It's required when 'createMode' is 'PointInTimeRestore'.
 	PointInTimeUTC *string `json:"pointInTimeUTC,omitempty"`
+
+	// PropertiesTags: Application-specific metadata in the form of key-value pairs.
+	PropertiesTags map[string]string `json:"propertiesTags,omitempty"`
 
 	// Sku: The SKU (pricing tier) of the server.
 	Sku *Sku_STATUS `json:"sku,omitempty"`
@@ -1001,6 +1028,16 @@ func (f *FlexibleServer_STATUS) ConvertToARM(resolved genruntime.ConvertToARMRes
 		pointInTimeUTCValue := *f.PointInTimeUTC
 		result.Properties.PointInTimeUTC = &pointInTimeUTCValue
 	}
+	if f.PropertiesTags != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ServerProperties_STATUS{}
+		}
+		result.Properties.Tags = make(map[string]string, len(f.PropertiesTags))
+		for propertiesTagsKey, propertiesTagsItem := range f.PropertiesTags {
+			propertiesTagsValue := propertiesTagsItem
+			result.Properties.Tags[propertiesTagsKey] = propertiesTagsValue
+		}
+	}
 	if f.Sku != nil {
 		var skuValue arm.Sku_STATUS
 		skuARM, err := f.Sku.ConvertToARM(resolved)
@@ -1107,7 +1144,7 @@ func (f *FlexibleServer_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerR
 	}
 	if typed.Properties != nil {
 		if typed.Properties.CreateMode != nil {
-			createModeValue := CreateMode_STATUS(*typed.Properties.CreateMode)
+			createModeValue := genruntime.ToEnum(*typed.Properties.CreateMode, createMode_STATUS_Values)
 			f.CreateMode = &createModeValue
 		}
 	}
@@ -1175,6 +1212,15 @@ func (f *FlexibleServer_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerR
 			f.PointInTimeUTC = &pointInTimeUTCValue
 		}
 	}
+	if typed.Properties != nil {
+		if typed.Properties.Tags != nil {
+			f.PropertiesTags = make(map[string]string, len(typed.Properties.Tags))
+			for propertiesTagsKey, propertiesTagsItem := range typed.Properties.Tags {
+				propertiesTagsValue := propertiesTagsItem
+				f.PropertiesTags[propertiesTagsKey] = propertiesTagsValue
+			}
+		}
+	}
 	if typed.Sku != nil {
 		var skuValue Sku_STATUS
 		if err := skuValue.PopulateFromARM(owner, *typed.Sku); err != nil {
@@ -1190,7 +1236,7 @@ func (f *FlexibleServer_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerR
 	}
 	if typed.Properties != nil {
 		if typed.Properties.State != nil {
-			stateValue := ServerState_STATUS(*typed.Properties.State)
+			stateValue := genruntime.ToEnum(*typed.Properties.State, serverState_STATUS_Values)
 			f.State = &stateValue
 		}
 	}
@@ -1223,7 +1269,7 @@ func (f *FlexibleServer_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerR
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Version != nil {
-			versionValue := ServerVersion_STATUS(*typed.Properties.Version)
+			versionValue := genruntime.ToEnum(*typed.Properties.Version, serverVersion_STATUS_Values)
 			f.Version = &versionValue
 		}
 	}
@@ -1312,6 +1358,7 @@ func (f *FlexibleServer_STATUS) AssignProperties_From_FlexibleServer_STATUS(sour
 	}
 
 	f.PointInTimeUTC = genruntime.ClonePointer(source.PointInTimeUTC)
+	f.PropertiesTags = maps.Clone(source.PropertiesTags)
 
 	if source.Sku != nil {
 		var skuValue Sku_STATUS
@@ -1447,6 +1494,7 @@ func (f *FlexibleServer_STATUS) AssignProperties_To_FlexibleServer_STATUS(destin
 	}
 
 	destination.PointInTimeUTC = genruntime.ClonePointer(f.PointInTimeUTC)
+	destination.PropertiesTags = maps.Clone(f.PropertiesTags)
 
 	if f.Sku != nil {
 		var skuValue storage.Sku_STATUS
@@ -1554,7 +1602,7 @@ func (b *Backup) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armIn
 		b.BackupRetentionDays = &backupRetentionDaysValue
 	}
 	if typed.GeoRedundantBackup != nil {
-		geoRedundantBackupValue := GeoRedundantBackupEnum(*typed.GeoRedundantBackup)
+		geoRedundantBackupValue := genruntime.ToEnum(*typed.GeoRedundantBackup, geoRedundantBackupEnum_Values)
 		b.GeoRedundantBackup = &geoRedundantBackupValue
 	}
 	return nil
@@ -1653,7 +1701,7 @@ func (b *Backup_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference
 		b.EarliestRestoreDate = &earliestRestoreDateValue
 	}
 	if typed.GeoRedundantBackup != nil {
-		geoRedundantBackupValue := GeoRedundantBackupEnum_STATUS(*typed.GeoRedundantBackup)
+		geoRedundantBackupValue := genruntime.ToEnum(*typed.GeoRedundantBackup, geoRedundantBackupEnum_STATUS_Values)
 		b.GeoRedundantBackup = &geoRedundantBackupValue
 	}
 	return nil
@@ -1703,6 +1751,14 @@ const (
 	CreateMode_PointInTimeRestore = CreateMode("PointInTimeRestore")
 )
 
+// createMode_Values are the values of CreateMode.
+var createMode_Values = []CreateMode{
+	CreateMode_Default,
+	CreateMode_Create,
+	CreateMode_Update,
+	CreateMode_PointInTimeRestore,
+}
+
 // CreateMode_STATUS: The mode to create a new PostgreSQL server.
 // +kubebuilder:validation:Enum={"Default","Create","Update","PointInTimeRestore"}
 type CreateMode_STATUS string
@@ -1714,6 +1770,14 @@ const (
 	CreateMode_STATUS_PointInTimeRestore = CreateMode_STATUS("PointInTimeRestore")
 )
 
+// createMode_STATUS_Values are the values of CreateMode_STATUS.
+var createMode_STATUS_Values = []CreateMode_STATUS{
+	CreateMode_STATUS_Default,
+	CreateMode_STATUS_Create,
+	CreateMode_STATUS_Update,
+	CreateMode_STATUS_PointInTimeRestore,
+}
+
 // CreatedByType_STATUS: The type of identity that created the resource.
 // +kubebuilder:validation:Enum={"User","Application","ManagedIdentity","Key"}
 type CreatedByType_STATUS string
@@ -1724,6 +1788,14 @@ const (
 	CreatedByType_STATUS_ManagedIdentity = CreatedByType_STATUS("ManagedIdentity")
 	CreatedByType_STATUS_Key             = CreatedByType_STATUS("Key")
 )
+
+// createdByType_STATUS_Values are the values of CreatedByType_STATUS.
+var createdByType_STATUS_Values = []CreatedByType_STATUS{
+	CreatedByType_STATUS_User,
+	CreatedByType_STATUS_Application,
+	CreatedByType_STATUS_ManagedIdentity,
+	CreatedByType_STATUS_Key,
+}
 
 // FlexibleServerOperatorSecrets: the values of FlexibleServer the operator can write to Secrets
 type FlexibleServerOperatorSecrets struct {
@@ -1872,6 +1944,12 @@ const (
 	GeoRedundantBackupEnum_Disabled = GeoRedundantBackupEnum("Disabled")
 )
 
+// geoRedundantBackupEnum_Values are the values of GeoRedundantBackupEnum.
+var geoRedundantBackupEnum_Values = []GeoRedundantBackupEnum{
+	GeoRedundantBackupEnum_Enabled,
+	GeoRedundantBackupEnum_Disabled,
+}
+
 // GeoRedundantBackupEnum_STATUS: A value indicating whether Geo-Redundant backup is enabled on the server.
 // +kubebuilder:validation:Enum={"Enabled","Disabled"}
 type GeoRedundantBackupEnum_STATUS string
@@ -1880,6 +1958,12 @@ const (
 	GeoRedundantBackupEnum_STATUS_Enabled  = GeoRedundantBackupEnum_STATUS("Enabled")
 	GeoRedundantBackupEnum_STATUS_Disabled = GeoRedundantBackupEnum_STATUS("Disabled")
 )
+
+// geoRedundantBackupEnum_STATUS_Values are the values of GeoRedundantBackupEnum_STATUS.
+var geoRedundantBackupEnum_STATUS_Values = []GeoRedundantBackupEnum_STATUS{
+	GeoRedundantBackupEnum_STATUS_Enabled,
+	GeoRedundantBackupEnum_STATUS_Disabled,
+}
 
 // HighAvailability: High availability properties of a server
 type HighAvailability struct {
@@ -1928,7 +2012,7 @@ func (h *HighAvailability) PopulateFromARM(owner genruntime.ArbitraryOwnerRefere
 		typed = *pointer
 	}
 	if typed.Mode != nil {
-		modeValue := HighAvailabilityMode(*typed.Mode)
+		modeValue := genruntime.ToEnum(*typed.Mode, highAvailabilityMode_Values)
 		h.Mode = &modeValue
 	}
 	if typed.StandbyAvailabilityZone != nil {
@@ -1978,6 +2062,12 @@ const (
 	HighAvailabilityMode_ZoneRedundant = HighAvailabilityMode("ZoneRedundant")
 )
 
+// highAvailabilityMode_Values are the values of HighAvailabilityMode.
+var highAvailabilityMode_Values = []HighAvailabilityMode{
+	HighAvailabilityMode_Disabled,
+	HighAvailabilityMode_ZoneRedundant,
+}
+
 // HighAvailabilityMode_STATUS: The HA mode for the server.
 // +kubebuilder:validation:Enum={"Disabled","ZoneRedundant"}
 type HighAvailabilityMode_STATUS string
@@ -1986,6 +2076,12 @@ const (
 	HighAvailabilityMode_STATUS_Disabled      = HighAvailabilityMode_STATUS("Disabled")
 	HighAvailabilityMode_STATUS_ZoneRedundant = HighAvailabilityMode_STATUS("ZoneRedundant")
 )
+
+// highAvailabilityMode_STATUS_Values are the values of HighAvailabilityMode_STATUS.
+var highAvailabilityMode_STATUS_Values = []HighAvailabilityMode_STATUS{
+	HighAvailabilityMode_STATUS_Disabled,
+	HighAvailabilityMode_STATUS_ZoneRedundant,
+}
 
 // HighAvailability_STATUS: High availability properties of a server
 type HighAvailability_STATUS struct {
@@ -2041,7 +2137,7 @@ func (h *HighAvailability_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwne
 		typed = *pointer
 	}
 	if typed.Mode != nil {
-		modeValue := HighAvailabilityMode_STATUS(*typed.Mode)
+		modeValue := genruntime.ToEnum(*typed.Mode, highAvailabilityMode_STATUS_Values)
 		h.Mode = &modeValue
 	}
 	if typed.StandbyAvailabilityZone != nil {
@@ -2049,7 +2145,7 @@ func (h *HighAvailability_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwne
 		h.StandbyAvailabilityZone = &standbyAvailabilityZoneValue
 	}
 	if typed.State != nil {
-		stateValue := ServerHAState_STATUS(*typed.State)
+		stateValue := genruntime.ToEnum(*typed.State, serverHAState_STATUS_Values)
 		h.State = &stateValue
 	}
 	return nil
@@ -2140,7 +2236,7 @@ func (i *Identity) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, arm
 		typed = *pointer
 	}
 	if typed.Type != nil {
-		typeValue := ResourceIdentityType(*typed.Type)
+		typeValue := genruntime.ToEnum(*typed.Type, resourceIdentityType_Values)
 		i.Type = &typeValue
 	}
 	return nil
@@ -2235,7 +2331,7 @@ func (i *Identity_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReferen
 		i.TenantId = &tenantIdValue
 	}
 	if typed.Type != nil {
-		typeValue := ResourceIdentityType_STATUS(*typed.Type)
+		typeValue := genruntime.ToEnum(*typed.Type, resourceIdentityType_STATUS_Values)
 		i.Type = &typeValue
 	}
 	return nil
@@ -2648,7 +2744,7 @@ func (n *Network_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReferenc
 		n.PrivateDnsZoneArmResourceId = &privateDnsZoneArmResourceIdValue
 	}
 	if typed.PublicNetworkAccess != nil {
-		publicNetworkAccessValue := ServerPublicNetworkAccessState_STATUS(*typed.PublicNetworkAccess)
+		publicNetworkAccessValue := genruntime.ToEnum(*typed.PublicNetworkAccess, serverPublicNetworkAccessState_STATUS_Values)
 		n.PublicNetworkAccess = &publicNetworkAccessValue
 	}
 	return nil
@@ -2695,6 +2791,11 @@ const (
 	ResourceIdentityType_SystemAssigned = ResourceIdentityType("SystemAssigned")
 )
 
+// resourceIdentityType_Values are the values of ResourceIdentityType.
+var resourceIdentityType_Values = []ResourceIdentityType{
+	ResourceIdentityType_SystemAssigned,
+}
+
 // ResourceIdentityType_STATUS: The identity type.
 // +kubebuilder:validation:Enum={"SystemAssigned"}
 type ResourceIdentityType_STATUS string
@@ -2702,6 +2803,11 @@ type ResourceIdentityType_STATUS string
 const (
 	ResourceIdentityType_STATUS_SystemAssigned = ResourceIdentityType_STATUS("SystemAssigned")
 )
+
+// resourceIdentityType_STATUS_Values are the values of ResourceIdentityType_STATUS.
+var resourceIdentityType_STATUS_Values = []ResourceIdentityType_STATUS{
+	ResourceIdentityType_STATUS_SystemAssigned,
+}
 
 // ServerHAState_STATUS: A state of a HA server that is visible to user.
 // +kubebuilder:validation:Enum={"NotEnabled","CreatingStandby","ReplicatingData","FailingOver","Healthy","RemovingStandby"}
@@ -2716,6 +2822,16 @@ const (
 	ServerHAState_STATUS_RemovingStandby = ServerHAState_STATUS("RemovingStandby")
 )
 
+// serverHAState_STATUS_Values are the values of ServerHAState_STATUS.
+var serverHAState_STATUS_Values = []ServerHAState_STATUS{
+	ServerHAState_STATUS_NotEnabled,
+	ServerHAState_STATUS_CreatingStandby,
+	ServerHAState_STATUS_ReplicatingData,
+	ServerHAState_STATUS_FailingOver,
+	ServerHAState_STATUS_Healthy,
+	ServerHAState_STATUS_RemovingStandby,
+}
+
 // ServerPublicNetworkAccessState_STATUS: public network access is enabled or not
 // +kubebuilder:validation:Enum={"Enabled","Disabled"}
 type ServerPublicNetworkAccessState_STATUS string
@@ -2724,6 +2840,12 @@ const (
 	ServerPublicNetworkAccessState_STATUS_Enabled  = ServerPublicNetworkAccessState_STATUS("Enabled")
 	ServerPublicNetworkAccessState_STATUS_Disabled = ServerPublicNetworkAccessState_STATUS("Disabled")
 )
+
+// serverPublicNetworkAccessState_STATUS_Values are the values of ServerPublicNetworkAccessState_STATUS.
+var serverPublicNetworkAccessState_STATUS_Values = []ServerPublicNetworkAccessState_STATUS{
+	ServerPublicNetworkAccessState_STATUS_Enabled,
+	ServerPublicNetworkAccessState_STATUS_Disabled,
+}
 
 // ServerState_STATUS: A state of a server that is visible to user.
 // +kubebuilder:validation:Enum={"Ready","Dropping","Disabled","Starting","Stopping","Stopped","Updating"}
@@ -2739,6 +2861,17 @@ const (
 	ServerState_STATUS_Updating = ServerState_STATUS("Updating")
 )
 
+// serverState_STATUS_Values are the values of ServerState_STATUS.
+var serverState_STATUS_Values = []ServerState_STATUS{
+	ServerState_STATUS_Ready,
+	ServerState_STATUS_Dropping,
+	ServerState_STATUS_Disabled,
+	ServerState_STATUS_Starting,
+	ServerState_STATUS_Stopping,
+	ServerState_STATUS_Stopped,
+	ServerState_STATUS_Updating,
+}
+
 // ServerVersion: The version of a server.
 // +kubebuilder:validation:Enum={"13","12","11"}
 type ServerVersion string
@@ -2749,6 +2882,13 @@ const (
 	ServerVersion_X11 = ServerVersion("11")
 )
 
+// serverVersion_Values are the values of ServerVersion.
+var serverVersion_Values = []ServerVersion{
+	ServerVersion_X13,
+	ServerVersion_X12,
+	ServerVersion_X11,
+}
+
 // ServerVersion_STATUS: The version of a server.
 // +kubebuilder:validation:Enum={"13","12","11"}
 type ServerVersion_STATUS string
@@ -2758,6 +2898,13 @@ const (
 	ServerVersion_STATUS_X12 = ServerVersion_STATUS("12")
 	ServerVersion_STATUS_X11 = ServerVersion_STATUS("11")
 )
+
+// serverVersion_STATUS_Values are the values of ServerVersion_STATUS.
+var serverVersion_STATUS_Values = []ServerVersion_STATUS{
+	ServerVersion_STATUS_X13,
+	ServerVersion_STATUS_X12,
+	ServerVersion_STATUS_X11,
+}
 
 // Sku: Sku information related properties of a server.
 type Sku struct {
@@ -2812,7 +2959,7 @@ func (s *Sku) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput
 		s.Name = &nameValue
 	}
 	if typed.Tier != nil {
-		tierValue := SkuTier(*typed.Tier)
+		tierValue := genruntime.ToEnum(*typed.Tier, skuTier_Values)
 		s.Tier = &tierValue
 	}
 	return nil
@@ -2859,6 +3006,13 @@ const (
 	SkuTier_MemoryOptimized = SkuTier("MemoryOptimized")
 )
 
+// skuTier_Values are the values of SkuTier.
+var skuTier_Values = []SkuTier{
+	SkuTier_Burstable,
+	SkuTier_GeneralPurpose,
+	SkuTier_MemoryOptimized,
+}
+
 // SkuTier_STATUS: The tier of the particular SKU, e.g. Burstable.
 // +kubebuilder:validation:Enum={"Burstable","GeneralPurpose","MemoryOptimized"}
 type SkuTier_STATUS string
@@ -2868,6 +3022,13 @@ const (
 	SkuTier_STATUS_GeneralPurpose  = SkuTier_STATUS("GeneralPurpose")
 	SkuTier_STATUS_MemoryOptimized = SkuTier_STATUS("MemoryOptimized")
 )
+
+// skuTier_STATUS_Values are the values of SkuTier_STATUS.
+var skuTier_STATUS_Values = []SkuTier_STATUS{
+	SkuTier_STATUS_Burstable,
+	SkuTier_STATUS_GeneralPurpose,
+	SkuTier_STATUS_MemoryOptimized,
+}
 
 // Sku_STATUS: Sku information related properties of a server.
 type Sku_STATUS struct {
@@ -2920,7 +3081,7 @@ func (s *Sku_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, a
 		s.Name = &nameValue
 	}
 	if typed.Tier != nil {
-		tierValue := SkuTier_STATUS(*typed.Tier)
+		tierValue := genruntime.ToEnum(*typed.Tier, skuTier_STATUS_Values)
 		s.Tier = &tierValue
 	}
 	return nil
@@ -3166,7 +3327,7 @@ func (s *SystemData_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRefer
 		s.CreatedBy = &createdByValue
 	}
 	if typed.CreatedByType != nil {
-		createdByTypeValue := CreatedByType_STATUS(*typed.CreatedByType)
+		createdByTypeValue := genruntime.ToEnum(*typed.CreatedByType, createdByType_STATUS_Values)
 		s.CreatedByType = &createdByTypeValue
 	}
 	if typed.LastModifiedAt != nil {
@@ -3178,7 +3339,7 @@ func (s *SystemData_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRefer
 		s.LastModifiedBy = &lastModifiedByValue
 	}
 	if typed.LastModifiedByType != nil {
-		lastModifiedByTypeValue := CreatedByType_STATUS(*typed.LastModifiedByType)
+		lastModifiedByTypeValue := genruntime.ToEnum(*typed.LastModifiedByType, createdByType_STATUS_Values)
 		s.LastModifiedByType = &lastModifiedByTypeValue
 	}
 	return nil

@@ -434,7 +434,7 @@ func (f *FlexibleServersConfiguration_STATUS) PopulateFromARM(owner genruntime.A
 	}
 	if typed.Properties != nil {
 		if typed.Properties.DataType != nil {
-			dataTypeValue := ConfigurationDataType_STATUS(*typed.Properties.DataType)
+			dataTypeValue := genruntime.ToEnum(*typed.Properties.DataType, configurationDataType_STATUS_Values)
 			f.DataType = &dataTypeValue
 		}
 	}
@@ -583,6 +583,14 @@ const (
 	ConfigurationDataType_STATUS_Integer     = ConfigurationDataType_STATUS("Integer")
 	ConfigurationDataType_STATUS_Enumeration = ConfigurationDataType_STATUS("Enumeration")
 )
+
+// configurationDataType_STATUS_Values are the values of ConfigurationDataType_STATUS.
+var configurationDataType_STATUS_Values = []ConfigurationDataType_STATUS{
+	ConfigurationDataType_STATUS_Boolean,
+	ConfigurationDataType_STATUS_Numeric,
+	ConfigurationDataType_STATUS_Integer,
+	ConfigurationDataType_STATUS_Enumeration,
+}
 
 // FlexibleServersConfigurationOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type FlexibleServersConfigurationOperatorSpec struct {

@@ -262,6 +262,13 @@ func (in *FlexibleServer_STATUS) DeepCopyInto(out *FlexibleServer_STATUS) {
 		*out = new(string)
 		**out = **in
 	}
+	if in.PropertiesTags != nil {
+		in, out := &in.PropertiesTags, &out.PropertiesTags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
 	if in.Sku != nil {
 		in, out := &in.Sku, &out.Sku
 		*out = new(Sku_STATUS)
@@ -383,6 +390,13 @@ func (in *FlexibleServer_Spec) DeepCopyInto(out *FlexibleServer_Spec) {
 		in, out := &in.PointInTimeUTC, &out.PointInTimeUTC
 		*out = new(string)
 		**out = **in
+	}
+	if in.PropertiesTags != nil {
+		in, out := &in.PropertiesTags, &out.PropertiesTags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
 	}
 	if in.Sku != nil {
 		in, out := &in.Sku, &out.Sku

@@ -11,6 +11,7 @@ import (
 	"github.com/armgen/armgen/generated/documentdb/v1api20210315/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -604,7 +605,7 @@ func (d *DatabaseAccount_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerRe
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ConnectorOffer != nil {
-			connectorOfferValue := ConnectorOffer(*typed.Properties.ConnectorOffer)
+			connectorOfferValue := genruntime.ToEnum(*typed.Properties.ConnectorOffer, connectorOffer_Values)
 			d.ConnectorOffer = &connectorOfferValue
 		}
 	}
@@ -630,7 +631,7 @@ func (d *DatabaseAccount_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerRe
 	}
 	if typed.Properties != nil {
 		if typed.Properties.DatabaseAccountOfferType != nil {
-			databaseAccountOfferTypeValue := DatabaseAccountOfferType(*typed.Properties.DatabaseAccountOfferType)
+			databaseAccountOfferTypeValue := genruntime.ToEnum(*typed.Properties.DatabaseAccountOfferType, databaseAccountOfferType_Values)
 			d.DatabaseAccountOfferType = &databaseAccountOfferTypeValue
 		}
 	}
@@ -707,7 +708,7 @@ func (d *DatabaseAccount_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerRe
 		}
 	}
 	if typed.Kind != nil {
-		kindValue := DatabaseAccountKind(*typed.Kind)
+		kindValue := genruntime.ToEnum(*typed.Kind, databaseAccountKind_Values)
 		d.Kind = &kindValue
 	}
 	if typed.Location != nil {
@@ -727,7 +728,7 @@ func (d *DatabaseAccount_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerRe
 	}
 	if typed.Properties != nil {
 		if typed.Properties.NetworkAclBypass != nil {
-			networkAclBypassValue := NetworkAclBypass(*typed.Properties.NetworkAclBypass)
+			networkAclBypassValue := genruntime.ToEnum(*typed.Properties.NetworkAclBypass, networkAclBypass_Values)
 			d.NetworkAclBypass = &networkAclBypassValue
 		}
 	}
@@ -741,7 +742,7 @@ func (d *DatabaseAccount_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerRe
 	}
 	if typed.Properties != nil {
 		if typed.Properties.PublicNetworkAccess != nil {
-			publicNetworkAccessValue := PublicNetworkAccess(*typed.Properties.PublicNetworkAccess)
+			publicNetworkAccessValue := genruntime.ToEnum(*typed.Properties.PublicNetworkAccess, publicNetworkAccess_Values)
 			d.PublicNetworkAccess = &publicNetworkAccessValue
 		}
 	}
@@ -1611,7 +1612,7 @@ func (d *DatabaseAccount_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwner
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ConnectorOffer != nil {
-			connectorOfferValue := ConnectorOffer_STATUS(*typed.Properties.ConnectorOffer)
+			connectorOfferValue := genruntime.ToEnum(*typed.Properties.ConnectorOffer, connectorOffer_STATUS_Values)
 			d.ConnectorOffer = &connectorOfferValue
 		}
 	}
@@ -1637,7 +1638,7 @@ func (d *DatabaseAccount_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwner
 	}
 	if typed.Properties != nil {
 		if typed.Properties.DatabaseAccountOfferType != nil {
-			databaseAccountOfferTypeValue := DatabaseAccountOfferType_STATUS(*typed.Properties.DatabaseAccountOfferType)
+			databaseAccountOfferTypeValue := genruntime.ToEnum(*typed.Properties.DatabaseAccountOfferType, databaseAccountOfferType_STATUS_Values)
 			d.DatabaseAccountOfferType = &databaseAccountOfferTypeValue
 		}
 	}
@@ -1735,7 +1736,7 @@ func (d *DatabaseAccount_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwner
 		}
 	}
 	if typed.Kind != nil {
-		kindValue := DatabaseAccountKind_STATUS(*typed.Kind)
+		kindValue := genruntime.ToEnum(*typed.Kind, databaseAccountKind_STATUS_Values)
 		d.Kind = &kindValue
 	}
 	if typed.Location != nil {
@@ -1759,7 +1760,7 @@ func (d *DatabaseAccount_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwner
 	}
 	if typed.Properties != nil {
 		if typed.Properties.NetworkAclBypass != nil {
-			networkAclBypassValue := NetworkAclBypass_STATUS(*typed.Properties.NetworkAclBypass)
+			networkAclBypassValue := genruntime.ToEnum(*typed.Properties.NetworkAclBypass, networkAclBypass_STATUS_Values)
 			d.NetworkAclBypass = &networkAclBypassValue
 		}
 	}
@@ -1790,7 +1791,7 @@ func (d *DatabaseAccount_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwner
 	}
 	if typed.Properties != nil {
 		if typed.Properties.PublicNetworkAccess != nil {
-			publicNetworkAccessValue := PublicNetworkAccess_STATUS(*typed.Properties.PublicNetworkAccess)
+			publicNetworkAccessValue := genruntime.ToEnum(*typed.Properties.PublicNetworkAccess, publicNetworkAccess_STATUS_Values)
 			d.PublicNetworkAccess = &publicNetworkAccessValue
 		}
 	}
@@ -2329,7 +2330,7 @@ func (a *ApiProperties) PopulateFromARM(owner genruntime.ArbitraryOwnerReference
 		typed = *pointer
 	}
 	if typed.ServerVersion != nil {
-		serverVersionValue := ServerVersion(*typed.ServerVersion)
+		serverVersionValue := genruntime.ToEnum(*typed.ServerVersion, serverVersion_Values)
 		a.ServerVersion = &serverVersionValue
 	}
 	return nil
@@ -2401,7 +2402,7 @@ func (a *ApiProperties_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRe
 		typed = *pointer
 	}
 	if typed.ServerVersion != nil {
-		serverVersionValue := ServerVersion_STATUS(*typed.ServerVersion)
+		serverVersionValue := genruntime.ToEnum(*typed.ServerVersion, serverVersion_STATUS_Values)
 		a.ServerVersion = &serverVersionValue
 	}
 	return nil
@@ -2564,10 +2565,12 @@ func (b *BackupPolicy) AssignProperties_To_BackupPolicy(destination *storage.Bac
 
 // BackupPolicy_STATUS: The object representing the policy for taking backups on an account.
 // +kubebuilder:validation:MaxProperties=1
-// +kubebuilder:validation:MinProperties=1
 type BackupPolicy_STATUS struct {
 	// Continuous: The object representing continuous mode backup policy.
 	Continuous *ContinuousModeBackupPolicy_STATUS `json:"continuous,omitempty"`
+
+	// OtherVariant: a variant this API version does not know (Azure's type names none of the others), kept as Azure sent it.
+	OtherVariant *apiextv1.JSON `json:"otherVariant,omitempty"`
 
 	// Periodic: The object representing periodic mode backup policy.
 	Periodic *PeriodicModeBackupPolicy_STATUS `json:"periodic,omitempty"`
@@ -2589,6 +2592,10 @@ func (b *BackupPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResol
 		}
 		continuousValue = *continuousARM.(*arm.ContinuousModeBackupPolicy_STATUS)
 		result.Continuous = &continuousValue
+	}
+	if b.OtherVariant != nil {
+		otherVariantValue := *b.OtherVariant
+		result.OtherVariant = &otherVariantValue
 	}
 	if b.Periodic != nil {
 		var periodicValue arm.PeriodicModeBackupPolicy_STATUS
@@ -2627,6 +2634,10 @@ func (b *BackupPolicy_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRef
 		}
 		b.Continuous = &continuousValue
 	}
+	if typed.OtherVariant != nil {
+		otherVariantValue := *typed.OtherVariant
+		b.OtherVariant = &otherVariantValue
+	}
 	if typed.Periodic != nil {
 		var periodicValue PeriodicModeBackupPolicy_STATUS
 		if err := periodicValue.PopulateFromARM(owner, *typed.Periodic); err != nil {
@@ -2647,6 +2658,13 @@ func (b *BackupPolicy_STATUS) AssignProperties_From_BackupPolicy_STATUS(source *
 		b.Continuous = &continuousValue
 	} else {
 		b.Continuous = nil
+	}
+
+	if source.OtherVariant != nil {
+		otherVariantValue := *source.OtherVariant.DeepCopy()
+		b.OtherVariant = &otherVariantValue
+	} else {
+		b.OtherVariant = nil
 	}
 
 	if source.Periodic != nil {
@@ -2674,6 +2692,13 @@ func (b *BackupPolicy_STATUS) AssignProperties_To_BackupPolicy_STATUS(destinatio
 		destination.Continuous = nil
 	}
 
+	if b.OtherVariant != nil {
+		otherVariantValue := *b.OtherVariant.DeepCopy()
+		destination.OtherVariant = &otherVariantValue
+	} else {
+		destination.OtherVariant = nil
+	}
+
 	if b.Periodic != nil {
 		var periodicValue storage.PeriodicModeBackupPolicy_STATUS
 		if err := b.Periodic.AssignProperties_To_PeriodicModeBackupPolicy_STATUS(&periodicValue); err != nil {
@@ -2697,12 +2722,22 @@ const (
 	BackupPolicy_Type_Continuous_Continuous = BackupPolicy_Type_Continuous("Continuous")
 )
 
+// backupPolicy_Type_Continuous_Values are the values of BackupPolicy_Type_Continuous.
+var backupPolicy_Type_Continuous_Values = []BackupPolicy_Type_Continuous{
+	BackupPolicy_Type_Continuous_Continuous,
+}
+
 // +kubebuilder:validation:Enum={"Continuous"}
 type BackupPolicy_Type_Continuous_STATUS string
 
 const (
 	BackupPolicy_Type_Continuous_STATUS_Continuous = BackupPolicy_Type_Continuous_STATUS("Continuous")
 )
+
+// backupPolicy_Type_Continuous_STATUS_Values are the values of BackupPolicy_Type_Continuous_STATUS.
+var backupPolicy_Type_Continuous_STATUS_Values = []BackupPolicy_Type_Continuous_STATUS{
+	BackupPolicy_Type_Continuous_STATUS_Continuous,
+}
 
 // +kubebuilder:validation:Enum={"Periodic"}
 type BackupPolicy_Type_Periodic string
@@ -2711,12 +2746,22 @@ const (
 	BackupPolicy_Type_Periodic_Periodic = BackupPolicy_Type_Periodic("Periodic")
 )
 
+// backupPolicy_Type_Periodic_Values are the values of BackupPolicy_Type_Periodic.
+var backupPolicy_Type_Periodic_Values = []BackupPolicy_Type_Periodic{
+	BackupPolicy_Type_Periodic_Periodic,
+}
+
 // +kubebuilder:validation:Enum={"Periodic"}
 type BackupPolicy_Type_Periodic_STATUS string
 
 const (
 	BackupPolicy_Type_Periodic_STATUS_Periodic = BackupPolicy_Type_Periodic_STATUS("Periodic")
 )
+
+// backupPolicy_Type_Periodic_STATUS_Values are the values of BackupPolicy_Type_Periodic_STATUS.
+var backupPolicy_Type_Periodic_STATUS_Values = []BackupPolicy_Type_Periodic_STATUS{
+	BackupPolicy_Type_Periodic_STATUS_Periodic,
+}
 
 // Capability: Cosmos DB capability object
 type Capability struct {
@@ -2852,6 +2897,11 @@ const (
 	ConnectorOffer_Small = ConnectorOffer("Small")
 )
 
+// connectorOffer_Values are the values of ConnectorOffer.
+var connectorOffer_Values = []ConnectorOffer{
+	ConnectorOffer_Small,
+}
+
 // ConnectorOffer_STATUS: The cassandra connector offer type for the Cosmos DB C* database account.
 // +kubebuilder:validation:Enum={"Small"}
 type ConnectorOffer_STATUS string
@@ -2859,6 +2909,11 @@ type ConnectorOffer_STATUS string
 const (
 	ConnectorOffer_STATUS_Small = ConnectorOffer_STATUS("Small")
 )
+
+// connectorOffer_STATUS_Values are the values of ConnectorOffer_STATUS.
+var connectorOffer_STATUS_Values = []ConnectorOffer_STATUS{
+	ConnectorOffer_STATUS_Small,
+}
 
 // ConsistencyPolicy: The consistency policy for the Cosmos DB database account.
 type ConsistencyPolicy struct {
@@ -2919,7 +2974,7 @@ func (c *ConsistencyPolicy) PopulateFromARM(owner genruntime.ArbitraryOwnerRefer
 		typed = *pointer
 	}
 	if typed.DefaultConsistencyLevel != nil {
-		defaultConsistencyLevelValue := DefaultConsistencyLevel(*typed.DefaultConsistencyLevel)
+		defaultConsistencyLevelValue := genruntime.ToEnum(*typed.DefaultConsistencyLevel, defaultConsistencyLevel_Values)
 		c.DefaultConsistencyLevel = &defaultConsistencyLevelValue
 	}
 	if typed.MaxIntervalInSeconds != nil {
@@ -3024,7 +3079,7 @@ func (c *ConsistencyPolicy_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwn
 		typed = *pointer
 	}
 	if typed.DefaultConsistencyLevel != nil {
-		defaultConsistencyLevelValue := DefaultConsistencyLevel_STATUS(*typed.DefaultConsistencyLevel)
+		defaultConsistencyLevelValue := genruntime.ToEnum(*typed.DefaultConsistencyLevel, defaultConsistencyLevel_STATUS_Values)
 		c.DefaultConsistencyLevel = &defaultConsistencyLevelValue
 	}
 	if typed.MaxIntervalInSeconds != nil {
@@ -3109,7 +3164,7 @@ func (c *ContinuousModeBackupPolicy) PopulateFromARM(owner genruntime.ArbitraryO
 		typed = *pointer
 	}
 	if typed.Type != nil {
-		c.Type = BackupPolicy_Type_Continuous(*typed.Type)
+		c.Type = genruntime.ToEnum(*typed.Type, backupPolicy_Type_Continuous_Values)
 	}
 	return nil
 }
@@ -3168,7 +3223,7 @@ func (c *ContinuousModeBackupPolicy_STATUS) PopulateFromARM(owner genruntime.Arb
 		typed = *pointer
 	}
 	if typed.Type != nil {
-		c.Type = BackupPolicy_Type_Continuous_STATUS(*typed.Type)
+		c.Type = genruntime.ToEnum(*typed.Type, backupPolicy_Type_Continuous_STATUS_Values)
 	}
 	return nil
 }
@@ -3435,6 +3490,13 @@ const (
 	DatabaseAccountKind_Parse            = DatabaseAccountKind("Parse")
 )
 
+// databaseAccountKind_Values are the values of DatabaseAccountKind.
+var databaseAccountKind_Values = []DatabaseAccountKind{
+	DatabaseAccountKind_GlobalDocumentDB,
+	DatabaseAccountKind_MongoDB,
+	DatabaseAccountKind_Parse,
+}
+
 // DatabaseAccountKind_STATUS: Indicates the type of database account. This can only be set at database account creation.
 // +kubebuilder:validation:Enum={"GlobalDocumentDB","MongoDB","Parse"}
 type DatabaseAccountKind_STATUS string
@@ -3445,6 +3507,13 @@ const (
 	DatabaseAccountKind_STATUS_Parse            = DatabaseAccountKind_STATUS("Parse")
 )
 
+// databaseAccountKind_STATUS_Values are the values of DatabaseAccountKind_STATUS.
+var databaseAccountKind_STATUS_Values = []DatabaseAccountKind_STATUS{
+	DatabaseAccountKind_STATUS_GlobalDocumentDB,
+	DatabaseAccountKind_STATUS_MongoDB,
+	DatabaseAccountKind_STATUS_Parse,
+}
+
 // DatabaseAccountOfferType: The offer type for the Cosmos DB database account.
 // +kubebuilder:validation:Enum={"Standard"}
 type DatabaseAccountOfferType string
@@ -3453,6 +3522,11 @@ const (
 	DatabaseAccountOfferType_Standard = DatabaseAccountOfferType("Standard")
 )
 
+// databaseAccountOfferType_Values are the values of DatabaseAccountOfferType.
+var databaseAccountOfferType_Values = []DatabaseAccountOfferType{
+	DatabaseAccountOfferType_Standard,
+}
+
 // DatabaseAccountOfferType_STATUS: The offer type for the Cosmos DB database account.
 // +kubebuilder:validation:Enum={"Standard"}
 type DatabaseAccountOfferType_STATUS string
@@ -3460,6 +3534,11 @@ type DatabaseAccountOfferType_STATUS string
 const (
 	DatabaseAccountOfferType_STATUS_Standard = DatabaseAccountOfferType_STATUS("Standard")
 )
+
+// databaseAccountOfferType_STATUS_Values are the values of DatabaseAccountOfferType_STATUS.
+var databaseAccountOfferType_STATUS_Values = []DatabaseAccountOfferType_STATUS{
+	DatabaseAccountOfferType_STATUS_Standard,
+}
 
 // DatabaseAccountOperatorSecrets: the values of DatabaseAccount the operator can write to Secrets
 type DatabaseAccountOperatorSecrets struct {
@@ -3679,6 +3758,15 @@ const (
 	DefaultConsistencyLevel_ConsistentPrefix = DefaultConsistencyLevel("ConsistentPrefix")
 )
 
+// defaultConsistencyLevel_Values are the values of DefaultConsistencyLevel.
+var defaultConsistencyLevel_Values = []DefaultConsistencyLevel{
+	DefaultConsistencyLevel_Eventual,
+	DefaultConsistencyLevel_Session,
+	DefaultConsistencyLevel_BoundedStaleness,
+	DefaultConsistencyLevel_Strong,
+	DefaultConsistencyLevel_ConsistentPrefix,
+}
+
 // DefaultConsistencyLevel_STATUS: The default consistency level and configuration settings of the Cosmos DB account.
 // +kubebuilder:validation:Enum={"Eventual","Session","BoundedStaleness","Strong","ConsistentPrefix"}
 type DefaultConsistencyLevel_STATUS string
@@ -3690,6 +3778,15 @@ const (
 	DefaultConsistencyLevel_STATUS_Strong           = DefaultConsistencyLevel_STATUS("Strong")
 	DefaultConsistencyLevel_STATUS_ConsistentPrefix = DefaultConsistencyLevel_STATUS("ConsistentPrefix")
 )
+
+// defaultConsistencyLevel_STATUS_Values are the values of DefaultConsistencyLevel_STATUS.
+var defaultConsistencyLevel_STATUS_Values = []DefaultConsistencyLevel_STATUS{
+	DefaultConsistencyLevel_STATUS_Eventual,
+	DefaultConsistencyLevel_STATUS_Session,
+	DefaultConsistencyLevel_STATUS_BoundedStaleness,
+	DefaultConsistencyLevel_STATUS_Strong,
+	DefaultConsistencyLevel_STATUS_ConsistentPrefix,
+}
 
 // FailoverPolicy_STATUS: The failover policy for a given region of a database account.
 type FailoverPolicy_STATUS struct {
@@ -4185,7 +4282,7 @@ func (m *ManagedServiceIdentity) PopulateFromARM(owner genruntime.ArbitraryOwner
 		typed = *pointer
 	}
 	if typed.Type != nil {
-		typeValue := ResourceIdentityType(*typed.Type)
+		typeValue := genruntime.ToEnum(*typed.Type, resourceIdentityType_Values)
 		m.Type = &typeValue
 	}
 	if typed.UserAssignedIdentities != nil {
@@ -4324,7 +4421,7 @@ func (m *ManagedServiceIdentity_STATUS) PopulateFromARM(owner genruntime.Arbitra
 		m.TenantId = &tenantIdValue
 	}
 	if typed.Type != nil {
-		typeValue := ResourceIdentityType_STATUS(*typed.Type)
+		typeValue := genruntime.ToEnum(*typed.Type, resourceIdentityType_STATUS_Values)
 		m.Type = &typeValue
 	}
 	if typed.UserAssignedIdentities != nil {
@@ -4485,6 +4582,12 @@ const (
 	NetworkAclBypass_AzureServices = NetworkAclBypass("AzureServices")
 )
 
+// networkAclBypass_Values are the values of NetworkAclBypass.
+var networkAclBypass_Values = []NetworkAclBypass{
+	NetworkAclBypass_None,
+	NetworkAclBypass_AzureServices,
+}
+
 // NetworkAclBypass_STATUS: Indicates what services are allowed to bypass firewall checks.
 // +kubebuilder:validation:Enum={"None","AzureServices"}
 type NetworkAclBypass_STATUS string
@@ -4493,6 +4596,12 @@ const (
 	NetworkAclBypass_STATUS_None          = NetworkAclBypass_STATUS("None")
 	NetworkAclBypass_STATUS_AzureServices = NetworkAclBypass_STATUS("AzureServices")
 )
+
+// networkAclBypass_STATUS_Values are the values of NetworkAclBypass_STATUS.
+var networkAclBypass_STATUS_Values = []NetworkAclBypass_STATUS{
+	NetworkAclBypass_STATUS_None,
+	NetworkAclBypass_STATUS_AzureServices,
+}
 
 // PeriodicModeBackupPolicy: The object representing periodic mode backup policy.
 type PeriodicModeBackupPolicy struct {
@@ -4551,7 +4660,7 @@ func (p *PeriodicModeBackupPolicy) PopulateFromARM(owner genruntime.ArbitraryOwn
 		p.PeriodicModeProperties = &periodicModePropertiesValue
 	}
 	if typed.Type != nil {
-		p.Type = BackupPolicy_Type_Periodic(*typed.Type)
+		p.Type = genruntime.ToEnum(*typed.Type, backupPolicy_Type_Periodic_Values)
 	}
 	return nil
 }
@@ -4649,7 +4758,7 @@ func (p *PeriodicModeBackupPolicy_STATUS) PopulateFromARM(owner genruntime.Arbit
 		p.PeriodicModeProperties = &periodicModePropertiesValue
 	}
 	if typed.Type != nil {
-		p.Type = BackupPolicy_Type_Periodic_STATUS(*typed.Type)
+		p.Type = genruntime.ToEnum(*typed.Type, backupPolicy_Type_Periodic_STATUS_Values)
 	}
 	return nil
 }
@@ -4919,6 +5028,12 @@ const (
 	PublicNetworkAccess_Disabled = PublicNetworkAccess("Disabled")
 )
 
+// publicNetworkAccess_Values are the values of PublicNetworkAccess.
+var publicNetworkAccess_Values = []PublicNetworkAccess{
+	PublicNetworkAccess_Enabled,
+	PublicNetworkAccess_Disabled,
+}
+
 // PublicNetworkAccess_STATUS: Whether requests from Public Network are allowed
 // +kubebuilder:validation:Enum={"Enabled","Disabled"}
 type PublicNetworkAccess_STATUS string
@@ -4927,6 +5042,12 @@ const (
 	PublicNetworkAccess_STATUS_Enabled  = PublicNetworkAccess_STATUS("Enabled")
 	PublicNetworkAccess_STATUS_Disabled = PublicNetworkAccess_STATUS("Disabled")
 )
+
+// publicNetworkAccess_STATUS_Values are the values of PublicNetworkAccess_STATUS.
+var publicNetworkAccess_STATUS_Values = []PublicNetworkAccess_STATUS{
+	PublicNetworkAccess_STATUS_Enabled,
+	PublicNetworkAccess_STATUS_Disabled,
+}
 
 // ResourceIdentityType: The type of identity used for the resource. The type 'SystemAssigned,UserAssigned' includes both an implicitly created identity and a set of user assigned identities. The type 'None' will remove any identities from the service.
 // +kubebuilder:validation:Enum={"SystemAssigned","UserAssigned","SystemAssigned,UserAssigned","None"}
@@ -4939,6 +5060,14 @@ const (
 	ResourceIdentityType_None                       = ResourceIdentityType("None")
 )
 
+// resourceIdentityType_Values are the values of ResourceIdentityType.
+var resourceIdentityType_Values = []ResourceIdentityType{
+	ResourceIdentityType_SystemAssigned,
+	ResourceIdentityType_UserAssigned,
+	ResourceIdentityType_SystemAssignedUserAssigned,
+	ResourceIdentityType_None,
+}
+
 // ResourceIdentityType_STATUS: The type of identity used for the resource. The type 'SystemAssigned,UserAssigned' includes both an implicitly created identity and a set of user assigned identities. The type 'None' will remove any identities from the service.
 // +kubebuilder:validation:Enum={"SystemAssigned","UserAssigned","SystemAssigned,UserAssigned","None"}
 type ResourceIdentityType_STATUS string
@@ -4950,6 +5079,14 @@ const (
 	ResourceIdentityType_STATUS_None                       = ResourceIdentityType_STATUS("None")
 )
 
+// resourceIdentityType_STATUS_Values are the values of ResourceIdentityType_STATUS.
+var resourceIdentityType_STATUS_Values = []ResourceIdentityType_STATUS{
+	ResourceIdentityType_STATUS_SystemAssigned,
+	ResourceIdentityType_STATUS_UserAssigned,
+	ResourceIdentityType_STATUS_SystemAssignedUserAssigned,
+	ResourceIdentityType_STATUS_None,
+}
+
 // ServerVersion: Describes the ServerVersion of an a MongoDB account.
 // +kubebuilder:validation:Enum={"3.2","3.6","4.0"}
 type ServerVersion string
@@ -4960,6 +5097,13 @@ const (
 	ServerVersion_X40 = ServerVersion("4.0")
 )
 
+// serverVersion_Values are the values of ServerVersion.
+var serverVersion_Values = []ServerVersion{
+	ServerVersion_X32,
+	ServerVersion_X36,
+	ServerVersion_X40,
+}
+
 // ServerVersion_STATUS: Describes the ServerVersion of an a MongoDB account.
 // +kubebuilder:validation:Enum={"3.2","3.6","4.0"}
 type ServerVersion_STATUS string
@@ -4969,6 +5113,13 @@ const (
 	ServerVersion_STATUS_X36 = ServerVersion_STATUS("3.6")
 	ServerVersion_STATUS_X40 = ServerVersion_STATUS("4.0")
 )
+
+// serverVersion_STATUS_Values are the values of ServerVersion_STATUS.
+var serverVersion_STATUS_Values = []ServerVersion_STATUS{
+	ServerVersion_STATUS_X32,
+	ServerVersion_STATUS_X36,
+	ServerVersion_STATUS_X40,
+}
 
 // UserAssignedIdentityDetails: a user-assigned identity, by reference
 type UserAssignedIdentityDetails struct {

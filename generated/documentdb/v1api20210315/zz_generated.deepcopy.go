@@ -5,6 +5,7 @@ package v1api20210315
 import (
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
@@ -79,6 +80,11 @@ func (in *BackupPolicy_STATUS) DeepCopyInto(out *BackupPolicy_STATUS) {
 	if in.Continuous != nil {
 		in, out := &in.Continuous, &out.Continuous
 		*out = new(ContinuousModeBackupPolicy_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.OtherVariant != nil {
+		in, out := &in.OtherVariant, &out.OtherVariant
+		*out = new(apiextv1.JSON)
 		(*in).DeepCopyInto(*out)
 	}
 	if in.Periodic != nil {

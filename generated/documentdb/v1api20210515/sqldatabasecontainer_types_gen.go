@@ -661,7 +661,7 @@ func (c *CompositePath) PopulateFromARM(owner genruntime.ArbitraryOwnerReference
 		typed = *pointer
 	}
 	if typed.Order != nil {
-		orderValue := CompositePathSortOrder(*typed.Order)
+		orderValue := genruntime.ToEnum(*typed.Order, compositePathSortOrder_Values)
 		c.Order = &orderValue
 	}
 	if typed.Path != nil {
@@ -711,6 +711,12 @@ const (
 	CompositePathSortOrder_Descending = CompositePathSortOrder("descending")
 )
 
+// compositePathSortOrder_Values are the values of CompositePathSortOrder.
+var compositePathSortOrder_Values = []CompositePathSortOrder{
+	CompositePathSortOrder_Ascending,
+	CompositePathSortOrder_Descending,
+}
+
 // CompositePathSortOrder_STATUS: Sort order for composite paths.
 // +kubebuilder:validation:Enum={"ascending","descending"}
 type CompositePathSortOrder_STATUS string
@@ -719,6 +725,12 @@ const (
 	CompositePathSortOrder_STATUS_Ascending  = CompositePathSortOrder_STATUS("ascending")
 	CompositePathSortOrder_STATUS_Descending = CompositePathSortOrder_STATUS("descending")
 )
+
+// compositePathSortOrder_STATUS_Values are the values of CompositePathSortOrder_STATUS.
+var compositePathSortOrder_STATUS_Values = []CompositePathSortOrder_STATUS{
+	CompositePathSortOrder_STATUS_Ascending,
+	CompositePathSortOrder_STATUS_Descending,
+}
 
 type CompositePath_STATUS struct {
 	// Order: Sort order for composite paths.
@@ -766,7 +778,7 @@ func (c *CompositePath_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRe
 		typed = *pointer
 	}
 	if typed.Order != nil {
-		orderValue := CompositePathSortOrder_STATUS(*typed.Order)
+		orderValue := genruntime.ToEnum(*typed.Order, compositePathSortOrder_STATUS_Values)
 		c.Order = &orderValue
 	}
 	if typed.Path != nil {
@@ -816,6 +828,12 @@ const (
 	ConflictResolutionMode_Custom         = ConflictResolutionMode("Custom")
 )
 
+// conflictResolutionMode_Values are the values of ConflictResolutionMode.
+var conflictResolutionMode_Values = []ConflictResolutionMode{
+	ConflictResolutionMode_LastWriterWins,
+	ConflictResolutionMode_Custom,
+}
+
 // ConflictResolutionMode_STATUS: Indicates the conflict resolution mode.
 // +kubebuilder:validation:Enum={"LastWriterWins","Custom"}
 type ConflictResolutionMode_STATUS string
@@ -824,6 +842,12 @@ const (
 	ConflictResolutionMode_STATUS_LastWriterWins = ConflictResolutionMode_STATUS("LastWriterWins")
 	ConflictResolutionMode_STATUS_Custom         = ConflictResolutionMode_STATUS("Custom")
 )
+
+// conflictResolutionMode_STATUS_Values are the values of ConflictResolutionMode_STATUS.
+var conflictResolutionMode_STATUS_Values = []ConflictResolutionMode_STATUS{
+	ConflictResolutionMode_STATUS_LastWriterWins,
+	ConflictResolutionMode_STATUS_Custom,
+}
 
 // ConflictResolutionPolicy: The conflict resolution policy for the container.
 type ConflictResolutionPolicy struct {
@@ -887,7 +911,7 @@ func (c *ConflictResolutionPolicy) PopulateFromARM(owner genruntime.ArbitraryOwn
 		c.ConflictResolutionProcedure = &conflictResolutionProcedureValue
 	}
 	if typed.Mode != nil {
-		modeValue := ConflictResolutionMode(*typed.Mode)
+		modeValue := genruntime.ToEnum(*typed.Mode, conflictResolutionMode_Values)
 		c.Mode = &modeValue
 	}
 	return nil
@@ -988,7 +1012,7 @@ func (c *ConflictResolutionPolicy_STATUS) PopulateFromARM(owner genruntime.Arbit
 		c.ConflictResolutionProcedure = &conflictResolutionProcedureValue
 	}
 	if typed.Mode != nil {
-		modeValue := ConflictResolutionMode_STATUS(*typed.Mode)
+		modeValue := genruntime.ToEnum(*typed.Mode, conflictResolutionMode_STATUS_Values)
 		c.Mode = &modeValue
 	}
 	return nil
@@ -1086,7 +1110,7 @@ func (c *ContainerPartitionKey) PopulateFromARM(owner genruntime.ArbitraryOwnerR
 		typed = *pointer
 	}
 	if typed.Kind != nil {
-		kindValue := PartitionKind(*typed.Kind)
+		kindValue := genruntime.ToEnum(*typed.Kind, partitionKind_Values)
 		c.Kind = &kindValue
 	}
 	if typed.Paths != nil {
@@ -1201,7 +1225,7 @@ func (c *ContainerPartitionKey_STATUS) PopulateFromARM(owner genruntime.Arbitrar
 		typed = *pointer
 	}
 	if typed.Kind != nil {
-		kindValue := PartitionKind_STATUS(*typed.Kind)
+		kindValue := genruntime.ToEnum(*typed.Kind, partitionKind_STATUS_Values)
 		c.Kind = &kindValue
 	}
 	if typed.Paths != nil {
@@ -1269,6 +1293,16 @@ const (
 	DataType_MultiPolygon = DataType("MultiPolygon")
 )
 
+// dataType_Values are the values of DataType.
+var dataType_Values = []DataType{
+	DataType_String,
+	DataType_Number,
+	DataType_Point,
+	DataType_Polygon,
+	DataType_LineString,
+	DataType_MultiPolygon,
+}
+
 // DataType_STATUS: The datatype for which the indexing behavior is applied to.
 // +kubebuilder:validation:Enum={"String","Number","Point","Polygon","LineString","MultiPolygon"}
 type DataType_STATUS string
@@ -1281,6 +1315,16 @@ const (
 	DataType_STATUS_LineString   = DataType_STATUS("LineString")
 	DataType_STATUS_MultiPolygon = DataType_STATUS("MultiPolygon")
 )
+
+// dataType_STATUS_Values are the values of DataType_STATUS.
+var dataType_STATUS_Values = []DataType_STATUS{
+	DataType_STATUS_String,
+	DataType_STATUS_Number,
+	DataType_STATUS_Point,
+	DataType_STATUS_Polygon,
+	DataType_STATUS_LineString,
+	DataType_STATUS_MultiPolygon,
+}
 
 type ExcludedPath struct {
 	// Path: The path for which the indexing behavior applies to. Index paths typically start with root and end with wildcard (/path/*)
@@ -1638,6 +1682,13 @@ const (
 	IndexKind_Spatial = IndexKind("Spatial")
 )
 
+// indexKind_Values are the values of IndexKind.
+var indexKind_Values = []IndexKind{
+	IndexKind_Hash,
+	IndexKind_Range,
+	IndexKind_Spatial,
+}
+
 // IndexKind_STATUS: Indicates the type of index.
 // +kubebuilder:validation:Enum={"Hash","Range","Spatial"}
 type IndexKind_STATUS string
@@ -1647,6 +1698,13 @@ const (
 	IndexKind_STATUS_Range   = IndexKind_STATUS("Range")
 	IndexKind_STATUS_Spatial = IndexKind_STATUS("Spatial")
 )
+
+// indexKind_STATUS_Values are the values of IndexKind_STATUS.
+var indexKind_STATUS_Values = []IndexKind_STATUS{
+	IndexKind_STATUS_Hash,
+	IndexKind_STATUS_Range,
+	IndexKind_STATUS_Spatial,
+}
 
 // Indexes: The indexes for the path.
 type Indexes struct {
@@ -1702,11 +1760,11 @@ func (i *Indexes) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armI
 		typed = *pointer
 	}
 	if typed.DataType != nil {
-		dataTypeValue := DataType(*typed.DataType)
+		dataTypeValue := genruntime.ToEnum(*typed.DataType, dataType_Values)
 		i.DataType = &dataTypeValue
 	}
 	if typed.Kind != nil {
-		kindValue := IndexKind(*typed.Kind)
+		kindValue := genruntime.ToEnum(*typed.Kind, indexKind_Values)
 		i.Kind = &kindValue
 	}
 	if typed.Precision != nil {
@@ -1815,11 +1873,11 @@ func (i *Indexes_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReferenc
 		typed = *pointer
 	}
 	if typed.DataType != nil {
-		dataTypeValue := DataType_STATUS(*typed.DataType)
+		dataTypeValue := genruntime.ToEnum(*typed.DataType, dataType_STATUS_Values)
 		i.DataType = &dataTypeValue
 	}
 	if typed.Kind != nil {
-		kindValue := IndexKind_STATUS(*typed.Kind)
+		kindValue := genruntime.ToEnum(*typed.Kind, indexKind_STATUS_Values)
 		i.Kind = &kindValue
 	}
 	if typed.Precision != nil {
@@ -1884,6 +1942,13 @@ const (
 	IndexingMode_None       = IndexingMode("none")
 )
 
+// indexingMode_Values are the values of IndexingMode.
+var indexingMode_Values = []IndexingMode{
+	IndexingMode_Consistent,
+	IndexingMode_Lazy,
+	IndexingMode_None,
+}
+
 // IndexingMode_STATUS: Indicates the indexing mode.
 // +kubebuilder:validation:Enum={"consistent","lazy","none"}
 type IndexingMode_STATUS string
@@ -1893,6 +1958,13 @@ const (
 	IndexingMode_STATUS_Lazy       = IndexingMode_STATUS("lazy")
 	IndexingMode_STATUS_None       = IndexingMode_STATUS("none")
 )
+
+// indexingMode_STATUS_Values are the values of IndexingMode_STATUS.
+var indexingMode_STATUS_Values = []IndexingMode_STATUS{
+	IndexingMode_STATUS_Consistent,
+	IndexingMode_STATUS_Lazy,
+	IndexingMode_STATUS_None,
+}
 
 // IndexingPolicy: Cosmos DB indexing policy
 type IndexingPolicy struct {
@@ -2043,7 +2115,7 @@ func (i *IndexingPolicy) PopulateFromARM(owner genruntime.ArbitraryOwnerReferenc
 		}
 	}
 	if typed.IndexingMode != nil {
-		indexingModeValue := IndexingMode(*typed.IndexingMode)
+		indexingModeValue := genruntime.ToEnum(*typed.IndexingMode, indexingMode_Values)
 		i.IndexingMode = &indexingModeValue
 	}
 	if typed.SpatialIndexes != nil {
@@ -2350,7 +2422,7 @@ func (i *IndexingPolicy_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerR
 		}
 	}
 	if typed.IndexingMode != nil {
-		indexingModeValue := IndexingMode_STATUS(*typed.IndexingMode)
+		indexingModeValue := genruntime.ToEnum(*typed.IndexingMode, indexingMode_STATUS_Values)
 		i.IndexingMode = &indexingModeValue
 	}
 	if typed.SpatialIndexes != nil {
@@ -2518,6 +2590,13 @@ const (
 	PartitionKind_MultiHash = PartitionKind("MultiHash")
 )
 
+// partitionKind_Values are the values of PartitionKind.
+var partitionKind_Values = []PartitionKind{
+	PartitionKind_Hash,
+	PartitionKind_Range,
+	PartitionKind_MultiHash,
+}
+
 // PartitionKind_STATUS: Indicates the kind of algorithm used for partitioning. For MultiHash, multiple partition keys (upto three maximum) are supported for container create
 // +kubebuilder:validation:Enum={"Hash","Range","MultiHash"}
 type PartitionKind_STATUS string
@@ -2527,6 +2606,13 @@ const (
 	PartitionKind_STATUS_Range     = PartitionKind_STATUS("Range")
 	PartitionKind_STATUS_MultiHash = PartitionKind_STATUS("MultiHash")
 )
+
+// partitionKind_STATUS_Values are the values of PartitionKind_STATUS.
+var partitionKind_STATUS_Values = []PartitionKind_STATUS{
+	PartitionKind_STATUS_Hash,
+	PartitionKind_STATUS_Range,
+	PartitionKind_STATUS_MultiHash,
+}
 
 type SpatialSpec struct {
 	// Path: The path for which the indexing behavior applies to. Index paths typically start with root and end with wildcard (/path/*)
@@ -2582,7 +2668,7 @@ func (s *SpatialSpec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, 
 	}
 	if typed.Types != nil {
 		for _, typesItem := range typed.Types {
-			typesValue := SpatialType(typesItem)
+			typesValue := genruntime.ToEnum(typesItem, spatialType_Values)
 			s.Types = append(s.Types, typesValue)
 		}
 	}
@@ -2680,7 +2766,7 @@ func (s *SpatialSpec_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRefe
 	}
 	if typed.Types != nil {
 		for _, typesItem := range typed.Types {
-			typesValue := SpatialType_STATUS(typesItem)
+			typesValue := genruntime.ToEnum(typesItem, spatialType_STATUS_Values)
 			s.Types = append(s.Types, typesValue)
 		}
 	}
@@ -2735,6 +2821,14 @@ const (
 	SpatialType_MultiPolygon = SpatialType("MultiPolygon")
 )
 
+// spatialType_Values are the values of SpatialType.
+var spatialType_Values = []SpatialType{
+	SpatialType_Point,
+	SpatialType_LineString,
+	SpatialType_Polygon,
+	SpatialType_MultiPolygon,
+}
+
 // SpatialType_STATUS: Indicates the spatial type of index.
 // +kubebuilder:validation:Enum={"Point","LineString","Polygon","MultiPolygon"}
 type SpatialType_STATUS string
@@ -2745,6 +2839,14 @@ const (
 	SpatialType_STATUS_Polygon      = SpatialType_STATUS("Polygon")
 	SpatialType_STATUS_MultiPolygon = SpatialType_STATUS("MultiPolygon")
 )
+
+// spatialType_STATUS_Values are the values of SpatialType_STATUS.
+var spatialType_STATUS_Values = []SpatialType_STATUS{
+	SpatialType_STATUS_Point,
+	SpatialType_STATUS_LineString,
+	SpatialType_STATUS_Polygon,
+	SpatialType_STATUS_MultiPolygon,
+}
 
 type SqlContainerGetProperties_Options_STATUS struct {
 	// AutoscaleSettings: Specifies the Autoscale settings.

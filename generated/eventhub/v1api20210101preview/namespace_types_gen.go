@@ -1156,6 +1156,14 @@ const (
 	CreatedByType_STATUS_Key             = CreatedByType_STATUS("Key")
 )
 
+// createdByType_STATUS_Values are the values of CreatedByType_STATUS.
+var createdByType_STATUS_Values = []CreatedByType_STATUS{
+	CreatedByType_STATUS_User,
+	CreatedByType_STATUS_Application,
+	CreatedByType_STATUS_ManagedIdentity,
+	CreatedByType_STATUS_Key,
+}
+
 // Encryption: Properties to configure Encryption
 type Encryption struct {
 	// KeySource: Enumerates the possible value of keySource for Encryption
@@ -1218,7 +1226,7 @@ func (e *Encryption) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, a
 		typed = *pointer
 	}
 	if typed.KeySource != nil {
-		keySourceValue := KeySource(*typed.KeySource)
+		keySourceValue := genruntime.ToEnum(*typed.KeySource, keySource_Values)
 		e.KeySource = &keySourceValue
 	}
 	if typed.KeyVaultProperties != nil {
@@ -1354,7 +1362,7 @@ func (e *Encryption_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRefer
 		typed = *pointer
 	}
 	if typed.KeySource != nil {
-		keySourceValue := KeySource_STATUS(*typed.KeySource)
+		keySourceValue := genruntime.ToEnum(*typed.KeySource, keySource_STATUS_Values)
 		e.KeySource = &keySourceValue
 	}
 	if typed.KeyVaultProperties != nil {
@@ -1488,7 +1496,7 @@ func (i *Identity) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, arm
 		typed = *pointer
 	}
 	if typed.Type != nil {
-		typeValue := ManagedServiceIdentityType(*typed.Type)
+		typeValue := genruntime.ToEnum(*typed.Type, managedServiceIdentityType_Values)
 		i.Type = &typeValue
 	}
 	if typed.UserAssignedIdentities != nil {
@@ -1627,7 +1635,7 @@ func (i *Identity_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReferen
 		i.TenantId = &tenantIdValue
 	}
 	if typed.Type != nil {
-		typeValue := ManagedServiceIdentityType_STATUS(*typed.Type)
+		typeValue := genruntime.ToEnum(*typed.Type, managedServiceIdentityType_STATUS_Values)
 		i.Type = &typeValue
 	}
 	if typed.UserAssignedIdentities != nil {
@@ -1787,6 +1795,11 @@ const (
 	KeySource_MicrosoftKeyVault = KeySource("Microsoft.KeyVault")
 )
 
+// keySource_Values are the values of KeySource.
+var keySource_Values = []KeySource{
+	KeySource_MicrosoftKeyVault,
+}
+
 // KeySource_STATUS: Enumerates the possible value of keySource for Encryption
 // +kubebuilder:validation:Enum={"Microsoft.KeyVault"}
 type KeySource_STATUS string
@@ -1794,6 +1807,11 @@ type KeySource_STATUS string
 const (
 	KeySource_STATUS_MicrosoftKeyVault = KeySource_STATUS("Microsoft.KeyVault")
 )
+
+// keySource_STATUS_Values are the values of KeySource_STATUS.
+var keySource_STATUS_Values = []KeySource_STATUS{
+	KeySource_STATUS_MicrosoftKeyVault,
+}
 
 // KeyVaultProperties: Properties to configure keyVault Properties
 type KeyVaultProperties struct {
@@ -2060,6 +2078,14 @@ const (
 	ManagedServiceIdentityType_None                       = ManagedServiceIdentityType("None")
 )
 
+// managedServiceIdentityType_Values are the values of ManagedServiceIdentityType.
+var managedServiceIdentityType_Values = []ManagedServiceIdentityType{
+	ManagedServiceIdentityType_SystemAssigned,
+	ManagedServiceIdentityType_UserAssigned,
+	ManagedServiceIdentityType_SystemAssignedUserAssigned,
+	ManagedServiceIdentityType_None,
+}
+
 // ManagedServiceIdentityType_STATUS: Type of managed service identity.
 // +kubebuilder:validation:Enum={"SystemAssigned","UserAssigned","SystemAssigned, UserAssigned","None"}
 type ManagedServiceIdentityType_STATUS string
@@ -2070,6 +2096,14 @@ const (
 	ManagedServiceIdentityType_STATUS_SystemAssignedUserAssigned = ManagedServiceIdentityType_STATUS("SystemAssigned, UserAssigned")
 	ManagedServiceIdentityType_STATUS_None                       = ManagedServiceIdentityType_STATUS("None")
 )
+
+// managedServiceIdentityType_STATUS_Values are the values of ManagedServiceIdentityType_STATUS.
+var managedServiceIdentityType_STATUS_Values = []ManagedServiceIdentityType_STATUS{
+	ManagedServiceIdentityType_STATUS_SystemAssigned,
+	ManagedServiceIdentityType_STATUS_UserAssigned,
+	ManagedServiceIdentityType_STATUS_SystemAssignedUserAssigned,
+	ManagedServiceIdentityType_STATUS_None,
+}
 
 // NamespaceOperatorSecrets: the values of Namespace the operator can write to Secrets
 type NamespaceOperatorSecrets struct {
@@ -2383,11 +2417,11 @@ func (s *Sku) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput
 		s.Capacity = &capacityValue
 	}
 	if typed.Name != nil {
-		nameValue := SkuName(*typed.Name)
+		nameValue := genruntime.ToEnum(*typed.Name, skuName_Values)
 		s.Name = &nameValue
 	}
 	if typed.Tier != nil {
-		tierValue := SkuTier(*typed.Tier)
+		tierValue := genruntime.ToEnum(*typed.Tier, skuTier_Values)
 		s.Tier = &tierValue
 	}
 	return nil
@@ -2448,6 +2482,13 @@ const (
 	SkuName_Premium  = SkuName("Premium")
 )
 
+// skuName_Values are the values of SkuName.
+var skuName_Values = []SkuName{
+	SkuName_Basic,
+	SkuName_Standard,
+	SkuName_Premium,
+}
+
 // SkuName_STATUS: Name of this SKU.
 // +kubebuilder:validation:Enum={"Basic","Standard","Premium"}
 type SkuName_STATUS string
@@ -2457,6 +2498,13 @@ const (
 	SkuName_STATUS_Standard = SkuName_STATUS("Standard")
 	SkuName_STATUS_Premium  = SkuName_STATUS("Premium")
 )
+
+// skuName_STATUS_Values are the values of SkuName_STATUS.
+var skuName_STATUS_Values = []SkuName_STATUS{
+	SkuName_STATUS_Basic,
+	SkuName_STATUS_Standard,
+	SkuName_STATUS_Premium,
+}
 
 // SkuTier: The billing tier of this particular SKU.
 // +kubebuilder:validation:Enum={"Basic","Standard","Premium"}
@@ -2468,6 +2516,13 @@ const (
 	SkuTier_Premium  = SkuTier("Premium")
 )
 
+// skuTier_Values are the values of SkuTier.
+var skuTier_Values = []SkuTier{
+	SkuTier_Basic,
+	SkuTier_Standard,
+	SkuTier_Premium,
+}
+
 // SkuTier_STATUS: The billing tier of this particular SKU.
 // +kubebuilder:validation:Enum={"Basic","Standard","Premium"}
 type SkuTier_STATUS string
@@ -2477,6 +2532,13 @@ const (
 	SkuTier_STATUS_Standard = SkuTier_STATUS("Standard")
 	SkuTier_STATUS_Premium  = SkuTier_STATUS("Premium")
 )
+
+// skuTier_STATUS_Values are the values of SkuTier_STATUS.
+var skuTier_STATUS_Values = []SkuTier_STATUS{
+	SkuTier_STATUS_Basic,
+	SkuTier_STATUS_Standard,
+	SkuTier_STATUS_Premium,
+}
 
 // Sku_STATUS: SKU parameters supplied to the create namespace operation
 type Sku_STATUS struct {
@@ -2537,11 +2599,11 @@ func (s *Sku_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, a
 		s.Capacity = &capacityValue
 	}
 	if typed.Name != nil {
-		nameValue := SkuName_STATUS(*typed.Name)
+		nameValue := genruntime.ToEnum(*typed.Name, skuName_STATUS_Values)
 		s.Name = &nameValue
 	}
 	if typed.Tier != nil {
-		tierValue := SkuTier_STATUS(*typed.Tier)
+		tierValue := genruntime.ToEnum(*typed.Tier, skuTier_STATUS_Values)
 		s.Tier = &tierValue
 	}
 	return nil
@@ -2675,7 +2737,7 @@ func (s *SystemData_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRefer
 		s.CreatedBy = &createdByValue
 	}
 	if typed.CreatedByType != nil {
-		createdByTypeValue := CreatedByType_STATUS(*typed.CreatedByType)
+		createdByTypeValue := genruntime.ToEnum(*typed.CreatedByType, createdByType_STATUS_Values)
 		s.CreatedByType = &createdByTypeValue
 	}
 	if typed.LastModifiedAt != nil {
@@ -2687,7 +2749,7 @@ func (s *SystemData_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRefer
 		s.LastModifiedBy = &lastModifiedByValue
 	}
 	if typed.LastModifiedByType != nil {
-		lastModifiedByTypeValue := CreatedByType_STATUS(*typed.LastModifiedByType)
+		lastModifiedByTypeValue := genruntime.ToEnum(*typed.LastModifiedByType, createdByType_STATUS_Values)
 		s.LastModifiedByType = &lastModifiedByTypeValue
 	}
 	return nil

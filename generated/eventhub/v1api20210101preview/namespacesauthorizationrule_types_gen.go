@@ -267,7 +267,7 @@ func (n *NamespacesAuthorizationRule_Spec) PopulateFromARM(owner genruntime.Arbi
 	if typed.Properties != nil {
 		if typed.Properties.Rights != nil {
 			for _, rightsItem := range typed.Properties.Rights {
-				rightsValue := AccessRights(rightsItem)
+				rightsValue := genruntime.ToEnum(rightsItem, accessRights_Values)
 				n.Rights = append(n.Rights, rightsValue)
 			}
 		}
@@ -438,7 +438,7 @@ func (n *NamespacesAuthorizationRule_STATUS) PopulateFromARM(owner genruntime.Ar
 	if typed.Properties != nil {
 		if typed.Properties.Rights != nil {
 			for _, rightsItem := range typed.Properties.Rights {
-				rightsValue := AccessRights_STATUS(rightsItem)
+				rightsValue := genruntime.ToEnum(rightsItem, accessRights_STATUS_Values)
 				n.Rights = append(n.Rights, rightsValue)
 			}
 		}
@@ -549,6 +549,13 @@ const (
 	AccessRights_Listen = AccessRights("Listen")
 )
 
+// accessRights_Values are the values of AccessRights.
+var accessRights_Values = []AccessRights{
+	AccessRights_Manage,
+	AccessRights_Send,
+	AccessRights_Listen,
+}
+
 // +kubebuilder:validation:Enum={"Manage","Send","Listen"}
 type AccessRights_STATUS string
 
@@ -557,6 +564,13 @@ const (
 	AccessRights_STATUS_Send   = AccessRights_STATUS("Send")
 	AccessRights_STATUS_Listen = AccessRights_STATUS("Listen")
 )
+
+// accessRights_STATUS_Values are the values of AccessRights_STATUS.
+var accessRights_STATUS_Values = []AccessRights_STATUS{
+	AccessRights_STATUS_Manage,
+	AccessRights_STATUS_Send,
+	AccessRights_STATUS_Listen,
+}
 
 // NamespacesAuthorizationRuleOperatorSecrets: the values of NamespacesAuthorizationRule the operator can write to Secrets
 type NamespacesAuthorizationRuleOperatorSecrets struct {

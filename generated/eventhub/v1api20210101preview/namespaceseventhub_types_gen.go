@@ -279,7 +279,7 @@ func (n *NamespacesEventhub_Spec) PopulateFromARM(owner genruntime.ArbitraryOwne
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Status != nil {
-			statusValue := EntityStatus(*typed.Properties.Status)
+			statusValue := genruntime.ToEnum(*typed.Properties.Status, entityStatus_Values)
 			n.Status = &statusValue
 		}
 	}
@@ -572,7 +572,7 @@ func (n *NamespacesEventhub_STATUS) PopulateFromARM(owner genruntime.ArbitraryOw
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Status != nil {
-			statusValue := EntityStatus_STATUS(*typed.Properties.Status)
+			statusValue := genruntime.ToEnum(*typed.Properties.Status, entityStatus_STATUS_Values)
 			n.Status = &statusValue
 		}
 	}
@@ -798,7 +798,7 @@ func (c *CaptureDescription) PopulateFromARM(owner genruntime.ArbitraryOwnerRefe
 		c.Enabled = &enabledValue
 	}
 	if typed.Encoding != nil {
-		encodingValue := EncodingCaptureDescription(*typed.Encoding)
+		encodingValue := genruntime.ToEnum(*typed.Encoding, encodingCaptureDescription_Values)
 		c.Encoding = &encodingValue
 	}
 	if typed.IntervalInSeconds != nil {
@@ -970,7 +970,7 @@ func (c *CaptureDescription_STATUS) PopulateFromARM(owner genruntime.ArbitraryOw
 		c.Enabled = &enabledValue
 	}
 	if typed.Encoding != nil {
-		encodingValue := EncodingCaptureDescription_STATUS(*typed.Encoding)
+		encodingValue := genruntime.ToEnum(*typed.Encoding, encodingCaptureDescription_STATUS_Values)
 		c.Encoding = &encodingValue
 	}
 	if typed.IntervalInSeconds != nil {
@@ -1307,6 +1307,12 @@ const (
 	EncodingCaptureDescription_AvroDeflate = EncodingCaptureDescription("AvroDeflate")
 )
 
+// encodingCaptureDescription_Values are the values of EncodingCaptureDescription.
+var encodingCaptureDescription_Values = []EncodingCaptureDescription{
+	EncodingCaptureDescription_Avro,
+	EncodingCaptureDescription_AvroDeflate,
+}
+
 // EncodingCaptureDescription_STATUS: Enumerates the possible values for the encoding format of capture description. Note: 'AvroDeflate' will be deprecated in New API Version
 // +kubebuilder:validation:Enum={"Avro","AvroDeflate"}
 type EncodingCaptureDescription_STATUS string
@@ -1315,6 +1321,12 @@ const (
 	EncodingCaptureDescription_STATUS_Avro        = EncodingCaptureDescription_STATUS("Avro")
 	EncodingCaptureDescription_STATUS_AvroDeflate = EncodingCaptureDescription_STATUS("AvroDeflate")
 )
+
+// encodingCaptureDescription_STATUS_Values are the values of EncodingCaptureDescription_STATUS.
+var encodingCaptureDescription_STATUS_Values = []EncodingCaptureDescription_STATUS{
+	EncodingCaptureDescription_STATUS_Avro,
+	EncodingCaptureDescription_STATUS_AvroDeflate,
+}
 
 // EntityStatus: Enumerates the possible values for the status of the Event Hub.
 // +kubebuilder:validation:Enum={"Active","Disabled","Restoring","SendDisabled","ReceiveDisabled","Creating","Deleting","Renaming","Unknown"}
@@ -1332,6 +1344,19 @@ const (
 	EntityStatus_Unknown         = EntityStatus("Unknown")
 )
 
+// entityStatus_Values are the values of EntityStatus.
+var entityStatus_Values = []EntityStatus{
+	EntityStatus_Active,
+	EntityStatus_Disabled,
+	EntityStatus_Restoring,
+	EntityStatus_SendDisabled,
+	EntityStatus_ReceiveDisabled,
+	EntityStatus_Creating,
+	EntityStatus_Deleting,
+	EntityStatus_Renaming,
+	EntityStatus_Unknown,
+}
+
 // EntityStatus_STATUS: Enumerates the possible values for the status of the Event Hub.
 // +kubebuilder:validation:Enum={"Active","Disabled","Restoring","SendDisabled","ReceiveDisabled","Creating","Deleting","Renaming","Unknown"}
 type EntityStatus_STATUS string
@@ -1347,6 +1372,19 @@ const (
 	EntityStatus_STATUS_Renaming        = EntityStatus_STATUS("Renaming")
 	EntityStatus_STATUS_Unknown         = EntityStatus_STATUS("Unknown")
 )
+
+// entityStatus_STATUS_Values are the values of EntityStatus_STATUS.
+var entityStatus_STATUS_Values = []EntityStatus_STATUS{
+	EntityStatus_STATUS_Active,
+	EntityStatus_STATUS_Disabled,
+	EntityStatus_STATUS_Restoring,
+	EntityStatus_STATUS_SendDisabled,
+	EntityStatus_STATUS_ReceiveDisabled,
+	EntityStatus_STATUS_Creating,
+	EntityStatus_STATUS_Deleting,
+	EntityStatus_STATUS_Renaming,
+	EntityStatus_STATUS_Unknown,
+}
 
 // NamespacesEventhubOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type NamespacesEventhubOperatorSpec struct {

@@ -913,6 +913,11 @@ const (
 	ActionsRequired_STATUS_None = ActionsRequired_STATUS("None")
 )
 
+// actionsRequired_STATUS_Values are the values of ActionsRequired_STATUS.
+var actionsRequired_STATUS_Values = []ActionsRequired_STATUS{
+	ActionsRequired_STATUS_None,
+}
+
 // +kubebuilder:validation:Enum={"get","list","delete","create","import","update","managecontacts","getissuers","listissuers","setissuers","deleteissuers","manageissuers","recover","purge","backup","restore"}
 type CertificatePermissions string
 
@@ -934,6 +939,26 @@ const (
 	CertificatePermissions_Backup         = CertificatePermissions("backup")
 	CertificatePermissions_Restore        = CertificatePermissions("restore")
 )
+
+// certificatePermissions_Values are the values of CertificatePermissions.
+var certificatePermissions_Values = []CertificatePermissions{
+	CertificatePermissions_Get,
+	CertificatePermissions_List,
+	CertificatePermissions_Delete,
+	CertificatePermissions_Create,
+	CertificatePermissions_Import,
+	CertificatePermissions_Update,
+	CertificatePermissions_Managecontacts,
+	CertificatePermissions_Getissuers,
+	CertificatePermissions_Listissuers,
+	CertificatePermissions_Setissuers,
+	CertificatePermissions_Deleteissuers,
+	CertificatePermissions_Manageissuers,
+	CertificatePermissions_Recover,
+	CertificatePermissions_Purge,
+	CertificatePermissions_Backup,
+	CertificatePermissions_Restore,
+}
 
 // +kubebuilder:validation:Enum={"get","list","delete","create","import","update","managecontacts","getissuers","listissuers","setissuers","deleteissuers","manageissuers","recover","purge","backup","restore"}
 type CertificatePermissions_STATUS string
@@ -957,6 +982,26 @@ const (
 	CertificatePermissions_STATUS_Restore        = CertificatePermissions_STATUS("restore")
 )
 
+// certificatePermissions_STATUS_Values are the values of CertificatePermissions_STATUS.
+var certificatePermissions_STATUS_Values = []CertificatePermissions_STATUS{
+	CertificatePermissions_STATUS_Get,
+	CertificatePermissions_STATUS_List,
+	CertificatePermissions_STATUS_Delete,
+	CertificatePermissions_STATUS_Create,
+	CertificatePermissions_STATUS_Import,
+	CertificatePermissions_STATUS_Update,
+	CertificatePermissions_STATUS_Managecontacts,
+	CertificatePermissions_STATUS_Getissuers,
+	CertificatePermissions_STATUS_Listissuers,
+	CertificatePermissions_STATUS_Setissuers,
+	CertificatePermissions_STATUS_Deleteissuers,
+	CertificatePermissions_STATUS_Manageissuers,
+	CertificatePermissions_STATUS_Recover,
+	CertificatePermissions_STATUS_Purge,
+	CertificatePermissions_STATUS_Backup,
+	CertificatePermissions_STATUS_Restore,
+}
+
 // CreateMode: The vault's create mode to indicate whether the vault need to be recovered or not.
 // +kubebuilder:validation:Enum={"recover","default"}
 type CreateMode string
@@ -966,6 +1011,12 @@ const (
 	CreateMode_Default = CreateMode("default")
 )
 
+// createMode_Values are the values of CreateMode.
+var createMode_Values = []CreateMode{
+	CreateMode_Recover,
+	CreateMode_Default,
+}
+
 // CreateMode_STATUS: The vault's create mode to indicate whether the vault need to be recovered or not.
 // +kubebuilder:validation:Enum={"recover","default"}
 type CreateMode_STATUS string
@@ -974,6 +1025,12 @@ const (
 	CreateMode_STATUS_Recover = CreateMode_STATUS("recover")
 	CreateMode_STATUS_Default = CreateMode_STATUS("default")
 )
+
+// createMode_STATUS_Values are the values of CreateMode_STATUS.
+var createMode_STATUS_Values = []CreateMode_STATUS{
+	CreateMode_STATUS_Recover,
+	CreateMode_STATUS_Default,
+}
 
 // IPRule: A rule governing the accessibility of a vault from a specific ip address or ip range.
 type IPRule struct {
@@ -1113,6 +1170,14 @@ const (
 	IdentityType_STATUS_Key             = IdentityType_STATUS("Key")
 )
 
+// identityType_STATUS_Values are the values of IdentityType_STATUS.
+var identityType_STATUS_Values = []IdentityType_STATUS{
+	IdentityType_STATUS_User,
+	IdentityType_STATUS_Application,
+	IdentityType_STATUS_ManagedIdentity,
+	IdentityType_STATUS_Key,
+}
+
 // +kubebuilder:validation:Enum={"encrypt","decrypt","wrapKey","unwrapKey","sign","verify","get","list","create","update","import","delete","backup","restore","recover","purge","release"}
 type KeyPermissions string
 
@@ -1135,6 +1200,27 @@ const (
 	KeyPermissions_Purge     = KeyPermissions("purge")
 	KeyPermissions_Release   = KeyPermissions("release")
 )
+
+// keyPermissions_Values are the values of KeyPermissions.
+var keyPermissions_Values = []KeyPermissions{
+	KeyPermissions_Encrypt,
+	KeyPermissions_Decrypt,
+	KeyPermissions_WrapKey,
+	KeyPermissions_UnwrapKey,
+	KeyPermissions_Sign,
+	KeyPermissions_Verify,
+	KeyPermissions_Get,
+	KeyPermissions_List,
+	KeyPermissions_Create,
+	KeyPermissions_Update,
+	KeyPermissions_Import,
+	KeyPermissions_Delete,
+	KeyPermissions_Backup,
+	KeyPermissions_Restore,
+	KeyPermissions_Recover,
+	KeyPermissions_Purge,
+	KeyPermissions_Release,
+}
 
 // +kubebuilder:validation:Enum={"encrypt","decrypt","wrapKey","unwrapKey","sign","verify","get","list","create","update","import","delete","backup","restore","recover","purge","release"}
 type KeyPermissions_STATUS string
@@ -1159,6 +1245,27 @@ const (
 	KeyPermissions_STATUS_Release   = KeyPermissions_STATUS("release")
 )
 
+// keyPermissions_STATUS_Values are the values of KeyPermissions_STATUS.
+var keyPermissions_STATUS_Values = []KeyPermissions_STATUS{
+	KeyPermissions_STATUS_Encrypt,
+	KeyPermissions_STATUS_Decrypt,
+	KeyPermissions_STATUS_WrapKey,
+	KeyPermissions_STATUS_UnwrapKey,
+	KeyPermissions_STATUS_Sign,
+	KeyPermissions_STATUS_Verify,
+	KeyPermissions_STATUS_Get,
+	KeyPermissions_STATUS_List,
+	KeyPermissions_STATUS_Create,
+	KeyPermissions_STATUS_Update,
+	KeyPermissions_STATUS_Import,
+	KeyPermissions_STATUS_Delete,
+	KeyPermissions_STATUS_Backup,
+	KeyPermissions_STATUS_Restore,
+	KeyPermissions_STATUS_Recover,
+	KeyPermissions_STATUS_Purge,
+	KeyPermissions_STATUS_Release,
+}
+
 // NetworkRuleAction: The default action when no rule from ipRules and from virtualNetworkRules match. This is only used after the bypass property has been evaluated.
 // +kubebuilder:validation:Enum={"Allow","Deny"}
 type NetworkRuleAction string
@@ -1167,6 +1274,12 @@ const (
 	NetworkRuleAction_Allow = NetworkRuleAction("Allow")
 	NetworkRuleAction_Deny  = NetworkRuleAction("Deny")
 )
+
+// networkRuleAction_Values are the values of NetworkRuleAction.
+var networkRuleAction_Values = []NetworkRuleAction{
+	NetworkRuleAction_Allow,
+	NetworkRuleAction_Deny,
+}
 
 // NetworkRuleAction_STATUS: The default action when no rule from ipRules and from virtualNetworkRules match. This is only used after the bypass property has been evaluated.
 // +kubebuilder:validation:Enum={"Allow","Deny"}
@@ -1177,6 +1290,12 @@ const (
 	NetworkRuleAction_STATUS_Deny  = NetworkRuleAction_STATUS("Deny")
 )
 
+// networkRuleAction_STATUS_Values are the values of NetworkRuleAction_STATUS.
+var networkRuleAction_STATUS_Values = []NetworkRuleAction_STATUS{
+	NetworkRuleAction_STATUS_Allow,
+	NetworkRuleAction_STATUS_Deny,
+}
+
 // NetworkRuleBypassOptions: Tells what traffic can bypass network rules. This can be 'AzureServices' or 'None'. If not specified the default is 'AzureServices'.
 // +kubebuilder:validation:Enum={"AzureServices","None"}
 type NetworkRuleBypassOptions string
@@ -1186,6 +1305,12 @@ const (
 	NetworkRuleBypassOptions_None          = NetworkRuleBypassOptions("None")
 )
 
+// networkRuleBypassOptions_Values are the values of NetworkRuleBypassOptions.
+var networkRuleBypassOptions_Values = []NetworkRuleBypassOptions{
+	NetworkRuleBypassOptions_AzureServices,
+	NetworkRuleBypassOptions_None,
+}
+
 // NetworkRuleBypassOptions_STATUS: Tells what traffic can bypass network rules. This can be 'AzureServices' or 'None'. If not specified the default is 'AzureServices'.
 // +kubebuilder:validation:Enum={"AzureServices","None"}
 type NetworkRuleBypassOptions_STATUS string
@@ -1194,6 +1319,12 @@ const (
 	NetworkRuleBypassOptions_STATUS_AzureServices = NetworkRuleBypassOptions_STATUS("AzureServices")
 	NetworkRuleBypassOptions_STATUS_None          = NetworkRuleBypassOptions_STATUS("None")
 )
+
+// networkRuleBypassOptions_STATUS_Values are the values of NetworkRuleBypassOptions_STATUS.
+var networkRuleBypassOptions_STATUS_Values = []NetworkRuleBypassOptions_STATUS{
+	NetworkRuleBypassOptions_STATUS_AzureServices,
+	NetworkRuleBypassOptions_STATUS_None,
+}
 
 // NetworkRuleSet: A set of rules governing the network accessibility of a vault.
 type NetworkRuleSet struct {
@@ -1272,11 +1403,11 @@ func (n *NetworkRuleSet) PopulateFromARM(owner genruntime.ArbitraryOwnerReferenc
 		typed = *pointer
 	}
 	if typed.Bypass != nil {
-		bypassValue := NetworkRuleBypassOptions(*typed.Bypass)
+		bypassValue := genruntime.ToEnum(*typed.Bypass, networkRuleBypassOptions_Values)
 		n.Bypass = &bypassValue
 	}
 	if typed.DefaultAction != nil {
-		defaultActionValue := NetworkRuleAction(*typed.DefaultAction)
+		defaultActionValue := genruntime.ToEnum(*typed.DefaultAction, networkRuleAction_Values)
 		n.DefaultAction = &defaultActionValue
 	}
 	if typed.IpRules != nil {
@@ -1466,11 +1597,11 @@ func (n *NetworkRuleSet_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerR
 		typed = *pointer
 	}
 	if typed.Bypass != nil {
-		bypassValue := NetworkRuleBypassOptions_STATUS(*typed.Bypass)
+		bypassValue := genruntime.ToEnum(*typed.Bypass, networkRuleBypassOptions_STATUS_Values)
 		n.Bypass = &bypassValue
 	}
 	if typed.DefaultAction != nil {
-		defaultActionValue := NetworkRuleAction_STATUS(*typed.DefaultAction)
+		defaultActionValue := genruntime.ToEnum(*typed.DefaultAction, networkRuleAction_STATUS_Values)
 		n.DefaultAction = &defaultActionValue
 	}
 	if typed.IpRules != nil {
@@ -1657,25 +1788,25 @@ func (p *Permissions) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, 
 	}
 	if typed.Certificates != nil {
 		for _, certificatesItem := range typed.Certificates {
-			certificatesValue := CertificatePermissions(certificatesItem)
+			certificatesValue := genruntime.ToEnum(certificatesItem, certificatePermissions_Values)
 			p.Certificates = append(p.Certificates, certificatesValue)
 		}
 	}
 	if typed.Keys != nil {
 		for _, keysItem := range typed.Keys {
-			keysValue := KeyPermissions(keysItem)
+			keysValue := genruntime.ToEnum(keysItem, keyPermissions_Values)
 			p.Keys = append(p.Keys, keysValue)
 		}
 	}
 	if typed.Secrets != nil {
 		for _, secretsItem := range typed.Secrets {
-			secretsValue := SecretPermissions(secretsItem)
+			secretsValue := genruntime.ToEnum(secretsItem, secretPermissions_Values)
 			p.Secrets = append(p.Secrets, secretsValue)
 		}
 	}
 	if typed.Storage != nil {
 		for _, storageItem := range typed.Storage {
-			storageValue := StoragePermissions(storageItem)
+			storageValue := genruntime.ToEnum(storageItem, storagePermissions_Values)
 			p.Storage = append(p.Storage, storageValue)
 		}
 	}
@@ -1849,25 +1980,25 @@ func (p *Permissions_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRefe
 	}
 	if typed.Certificates != nil {
 		for _, certificatesItem := range typed.Certificates {
-			certificatesValue := CertificatePermissions_STATUS(certificatesItem)
+			certificatesValue := genruntime.ToEnum(certificatesItem, certificatePermissions_STATUS_Values)
 			p.Certificates = append(p.Certificates, certificatesValue)
 		}
 	}
 	if typed.Keys != nil {
 		for _, keysItem := range typed.Keys {
-			keysValue := KeyPermissions_STATUS(keysItem)
+			keysValue := genruntime.ToEnum(keysItem, keyPermissions_STATUS_Values)
 			p.Keys = append(p.Keys, keysValue)
 		}
 	}
 	if typed.Secrets != nil {
 		for _, secretsItem := range typed.Secrets {
-			secretsValue := SecretPermissions_STATUS(secretsItem)
+			secretsValue := genruntime.ToEnum(secretsItem, secretPermissions_STATUS_Values)
 			p.Secrets = append(p.Secrets, secretsValue)
 		}
 	}
 	if typed.Storage != nil {
 		for _, storageItem := range typed.Storage {
-			storageValue := StoragePermissions_STATUS(storageItem)
+			storageValue := genruntime.ToEnum(storageItem, storagePermissions_STATUS_Values)
 			p.Storage = append(p.Storage, storageValue)
 		}
 	}
@@ -2081,7 +2212,7 @@ func (p *PrivateEndpointConnectionItem_STATUS) PopulateFromARM(owner genruntime.
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := PrivateEndpointConnectionProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, privateEndpointConnectionProvisioningState_STATUS_Values)
 			p.ProvisioningState = &provisioningStateValue
 		}
 	}
@@ -2174,6 +2305,16 @@ const (
 	PrivateEndpointConnectionProvisioningState_STATUS_Disconnected = PrivateEndpointConnectionProvisioningState_STATUS("Disconnected")
 )
 
+// privateEndpointConnectionProvisioningState_STATUS_Values are the values of PrivateEndpointConnectionProvisioningState_STATUS.
+var privateEndpointConnectionProvisioningState_STATUS_Values = []PrivateEndpointConnectionProvisioningState_STATUS{
+	PrivateEndpointConnectionProvisioningState_STATUS_Succeeded,
+	PrivateEndpointConnectionProvisioningState_STATUS_Creating,
+	PrivateEndpointConnectionProvisioningState_STATUS_Updating,
+	PrivateEndpointConnectionProvisioningState_STATUS_Deleting,
+	PrivateEndpointConnectionProvisioningState_STATUS_Failed,
+	PrivateEndpointConnectionProvisioningState_STATUS_Disconnected,
+}
+
 // PrivateEndpointServiceConnectionStatus_STATUS: The private endpoint connection status.
 // +kubebuilder:validation:Enum={"Pending","Approved","Rejected","Disconnected"}
 type PrivateEndpointServiceConnectionStatus_STATUS string
@@ -2184,6 +2325,14 @@ const (
 	PrivateEndpointServiceConnectionStatus_STATUS_Rejected     = PrivateEndpointServiceConnectionStatus_STATUS("Rejected")
 	PrivateEndpointServiceConnectionStatus_STATUS_Disconnected = PrivateEndpointServiceConnectionStatus_STATUS("Disconnected")
 )
+
+// privateEndpointServiceConnectionStatus_STATUS_Values are the values of PrivateEndpointServiceConnectionStatus_STATUS.
+var privateEndpointServiceConnectionStatus_STATUS_Values = []PrivateEndpointServiceConnectionStatus_STATUS{
+	PrivateEndpointServiceConnectionStatus_STATUS_Pending,
+	PrivateEndpointServiceConnectionStatus_STATUS_Approved,
+	PrivateEndpointServiceConnectionStatus_STATUS_Rejected,
+	PrivateEndpointServiceConnectionStatus_STATUS_Disconnected,
+}
 
 // PrivateEndpoint_STATUS: Private endpoint object properties.
 type PrivateEndpoint_STATUS struct {
@@ -2302,7 +2451,7 @@ func (p *PrivateLinkServiceConnectionState_STATUS) PopulateFromARM(owner genrunt
 		typed = *pointer
 	}
 	if typed.ActionsRequired != nil {
-		actionsRequiredValue := ActionsRequired_STATUS(*typed.ActionsRequired)
+		actionsRequiredValue := genruntime.ToEnum(*typed.ActionsRequired, actionsRequired_STATUS_Values)
 		p.ActionsRequired = &actionsRequiredValue
 	}
 	if typed.Description != nil {
@@ -2310,7 +2459,7 @@ func (p *PrivateLinkServiceConnectionState_STATUS) PopulateFromARM(owner genrunt
 		p.Description = &descriptionValue
 	}
 	if typed.Status != nil {
-		statusValue := PrivateEndpointServiceConnectionStatus_STATUS(*typed.Status)
+		statusValue := genruntime.ToEnum(*typed.Status, privateEndpointServiceConnectionStatus_STATUS_Values)
 		p.Status = &statusValue
 	}
 	return nil
@@ -2375,6 +2524,18 @@ const (
 	SecretPermissions_Purge   = SecretPermissions("purge")
 )
 
+// secretPermissions_Values are the values of SecretPermissions.
+var secretPermissions_Values = []SecretPermissions{
+	SecretPermissions_Get,
+	SecretPermissions_List,
+	SecretPermissions_Set,
+	SecretPermissions_Delete,
+	SecretPermissions_Backup,
+	SecretPermissions_Restore,
+	SecretPermissions_Recover,
+	SecretPermissions_Purge,
+}
+
 // +kubebuilder:validation:Enum={"get","list","set","delete","backup","restore","recover","purge"}
 type SecretPermissions_STATUS string
 
@@ -2388,6 +2549,18 @@ const (
 	SecretPermissions_STATUS_Recover = SecretPermissions_STATUS("recover")
 	SecretPermissions_STATUS_Purge   = SecretPermissions_STATUS("purge")
 )
+
+// secretPermissions_STATUS_Values are the values of SecretPermissions_STATUS.
+var secretPermissions_STATUS_Values = []SecretPermissions_STATUS{
+	SecretPermissions_STATUS_Get,
+	SecretPermissions_STATUS_List,
+	SecretPermissions_STATUS_Set,
+	SecretPermissions_STATUS_Delete,
+	SecretPermissions_STATUS_Backup,
+	SecretPermissions_STATUS_Restore,
+	SecretPermissions_STATUS_Recover,
+	SecretPermissions_STATUS_Purge,
+}
 
 // Sku: SKU details
 type Sku struct {
@@ -2438,11 +2611,11 @@ func (s *Sku) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput
 		typed = *pointer
 	}
 	if typed.Family != nil {
-		familyValue := SkuFamily(*typed.Family)
+		familyValue := genruntime.ToEnum(*typed.Family, skuFamily_Values)
 		s.Family = &familyValue
 	}
 	if typed.Name != nil {
-		nameValue := SkuName(*typed.Name)
+		nameValue := genruntime.ToEnum(*typed.Name, skuName_Values)
 		s.Name = &nameValue
 	}
 	return nil
@@ -2497,6 +2670,11 @@ const (
 	SkuFamily_A = SkuFamily("A")
 )
 
+// skuFamily_Values are the values of SkuFamily.
+var skuFamily_Values = []SkuFamily{
+	SkuFamily_A,
+}
+
 // SkuFamily_STATUS: SKU family name
 // +kubebuilder:validation:Enum={"A"}
 type SkuFamily_STATUS string
@@ -2504,6 +2682,11 @@ type SkuFamily_STATUS string
 const (
 	SkuFamily_STATUS_A = SkuFamily_STATUS("A")
 )
+
+// skuFamily_STATUS_Values are the values of SkuFamily_STATUS.
+var skuFamily_STATUS_Values = []SkuFamily_STATUS{
+	SkuFamily_STATUS_A,
+}
 
 // SkuName: SKU name to specify whether the key vault is a standard vault or a premium vault.
 // +kubebuilder:validation:Enum={"standard","premium"}
@@ -2514,6 +2697,12 @@ const (
 	SkuName_Premium  = SkuName("premium")
 )
 
+// skuName_Values are the values of SkuName.
+var skuName_Values = []SkuName{
+	SkuName_Standard,
+	SkuName_Premium,
+}
+
 // SkuName_STATUS: SKU name to specify whether the key vault is a standard vault or a premium vault.
 // +kubebuilder:validation:Enum={"standard","premium"}
 type SkuName_STATUS string
@@ -2522,6 +2711,12 @@ const (
 	SkuName_STATUS_Standard = SkuName_STATUS("standard")
 	SkuName_STATUS_Premium  = SkuName_STATUS("premium")
 )
+
+// skuName_STATUS_Values are the values of SkuName_STATUS.
+var skuName_STATUS_Values = []SkuName_STATUS{
+	SkuName_STATUS_Standard,
+	SkuName_STATUS_Premium,
+}
 
 // Sku_STATUS: SKU details
 type Sku_STATUS struct {
@@ -2570,11 +2765,11 @@ func (s *Sku_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, a
 		typed = *pointer
 	}
 	if typed.Family != nil {
-		familyValue := SkuFamily_STATUS(*typed.Family)
+		familyValue := genruntime.ToEnum(*typed.Family, skuFamily_STATUS_Values)
 		s.Family = &familyValue
 	}
 	if typed.Name != nil {
-		nameValue := SkuName_STATUS(*typed.Name)
+		nameValue := genruntime.ToEnum(*typed.Name, skuName_STATUS_Values)
 		s.Name = &nameValue
 	}
 	return nil
@@ -2641,6 +2836,24 @@ const (
 	StoragePermissions_Deletesas     = StoragePermissions("deletesas")
 )
 
+// storagePermissions_Values are the values of StoragePermissions.
+var storagePermissions_Values = []StoragePermissions{
+	StoragePermissions_Get,
+	StoragePermissions_List,
+	StoragePermissions_Delete,
+	StoragePermissions_Set,
+	StoragePermissions_Update,
+	StoragePermissions_Regeneratekey,
+	StoragePermissions_Recover,
+	StoragePermissions_Purge,
+	StoragePermissions_Backup,
+	StoragePermissions_Restore,
+	StoragePermissions_Setsas,
+	StoragePermissions_Listsas,
+	StoragePermissions_Getsas,
+	StoragePermissions_Deletesas,
+}
+
 // +kubebuilder:validation:Enum={"get","list","delete","set","update","regeneratekey","recover","purge","backup","restore","setsas","listsas","getsas","deletesas"}
 type StoragePermissions_STATUS string
 
@@ -2660,6 +2873,24 @@ const (
 	StoragePermissions_STATUS_Getsas        = StoragePermissions_STATUS("getsas")
 	StoragePermissions_STATUS_Deletesas     = StoragePermissions_STATUS("deletesas")
 )
+
+// storagePermissions_STATUS_Values are the values of StoragePermissions_STATUS.
+var storagePermissions_STATUS_Values = []StoragePermissions_STATUS{
+	StoragePermissions_STATUS_Get,
+	StoragePermissions_STATUS_List,
+	StoragePermissions_STATUS_Delete,
+	StoragePermissions_STATUS_Set,
+	StoragePermissions_STATUS_Update,
+	StoragePermissions_STATUS_Regeneratekey,
+	StoragePermissions_STATUS_Recover,
+	StoragePermissions_STATUS_Purge,
+	StoragePermissions_STATUS_Backup,
+	StoragePermissions_STATUS_Restore,
+	StoragePermissions_STATUS_Setsas,
+	StoragePermissions_STATUS_Listsas,
+	StoragePermissions_STATUS_Getsas,
+	StoragePermissions_STATUS_Deletesas,
+}
 
 // SystemData_STATUS: Metadata pertaining to creation and last modification of the key vault resource.
 type SystemData_STATUS struct {
@@ -2744,7 +2975,7 @@ func (s *SystemData_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRefer
 		s.CreatedBy = &createdByValue
 	}
 	if typed.CreatedByType != nil {
-		createdByTypeValue := IdentityType_STATUS(*typed.CreatedByType)
+		createdByTypeValue := genruntime.ToEnum(*typed.CreatedByType, identityType_STATUS_Values)
 		s.CreatedByType = &createdByTypeValue
 	}
 	if typed.LastModifiedAt != nil {
@@ -2756,7 +2987,7 @@ func (s *SystemData_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRefer
 		s.LastModifiedBy = &lastModifiedByValue
 	}
 	if typed.LastModifiedByType != nil {
-		lastModifiedByTypeValue := IdentityType_STATUS(*typed.LastModifiedByType)
+		lastModifiedByTypeValue := genruntime.ToEnum(*typed.LastModifiedByType, identityType_STATUS_Values)
 		s.LastModifiedByType = &lastModifiedByTypeValue
 	}
 	return nil
@@ -3069,7 +3300,7 @@ func (v *VaultProperties) PopulateFromARM(owner genruntime.ArbitraryOwnerReferen
 		}
 	}
 	if typed.CreateMode != nil {
-		createModeValue := CreateMode(*typed.CreateMode)
+		createModeValue := genruntime.ToEnum(*typed.CreateMode, createMode_Values)
 		v.CreateMode = &createModeValue
 	}
 	if typed.EnablePurgeProtection != nil {
@@ -3104,7 +3335,7 @@ func (v *VaultProperties) PopulateFromARM(owner genruntime.ArbitraryOwnerReferen
 		v.NetworkAcls = &networkAclsValue
 	}
 	if typed.ProvisioningState != nil {
-		provisioningStateValue := VaultProvisioningState(*typed.ProvisioningState)
+		provisioningStateValue := genruntime.ToEnum(*typed.ProvisioningState, vaultProvisioningState_Values)
 		v.ProvisioningState = &provisioningStateValue
 	}
 	if typed.Sku != nil {
@@ -3452,7 +3683,7 @@ func (v *VaultProperties_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwner
 		}
 	}
 	if typed.CreateMode != nil {
-		createModeValue := CreateMode_STATUS(*typed.CreateMode)
+		createModeValue := genruntime.ToEnum(*typed.CreateMode, createMode_STATUS_Values)
 		v.CreateMode = &createModeValue
 	}
 	if typed.EnablePurgeProtection != nil {
@@ -3500,7 +3731,7 @@ func (v *VaultProperties_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwner
 		}
 	}
 	if typed.ProvisioningState != nil {
-		provisioningStateValue := VaultProvisioningState_STATUS(*typed.ProvisioningState)
+		provisioningStateValue := genruntime.ToEnum(*typed.ProvisioningState, vaultProvisioningState_STATUS_Values)
 		v.ProvisioningState = &provisioningStateValue
 	}
 	if typed.Sku != nil {
@@ -3687,6 +3918,12 @@ const (
 	VaultProvisioningState_RegisteringDns = VaultProvisioningState("RegisteringDns")
 )
 
+// vaultProvisioningState_Values are the values of VaultProvisioningState.
+var vaultProvisioningState_Values = []VaultProvisioningState{
+	VaultProvisioningState_Succeeded,
+	VaultProvisioningState_RegisteringDns,
+}
+
 // VaultProvisioningState_STATUS: Provisioning state of the vault.
 // +kubebuilder:validation:Enum={"Succeeded","RegisteringDns"}
 type VaultProvisioningState_STATUS string
@@ -3695,6 +3932,12 @@ const (
 	VaultProvisioningState_STATUS_Succeeded      = VaultProvisioningState_STATUS("Succeeded")
 	VaultProvisioningState_STATUS_RegisteringDns = VaultProvisioningState_STATUS("RegisteringDns")
 )
+
+// vaultProvisioningState_STATUS_Values are the values of VaultProvisioningState_STATUS.
+var vaultProvisioningState_STATUS_Values = []VaultProvisioningState_STATUS{
+	VaultProvisioningState_STATUS_Succeeded,
+	VaultProvisioningState_STATUS_RegisteringDns,
+}
 
 // VirtualNetworkRule: A rule governing the accessibility of a vault from a specific virtual network.
 type VirtualNetworkRule struct {

@@ -1099,7 +1099,7 @@ func (l *LoadBalancer_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRef
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
 			l.ProvisioningState = &provisioningStateValue
 		}
 	}
@@ -1618,7 +1618,7 @@ func (e *ExtendedLocation) PopulateFromARM(owner genruntime.ArbitraryOwnerRefere
 		e.Name = &nameValue
 	}
 	if typed.Type != nil {
-		typeValue := ExtendedLocationTypes(*typed.Type)
+		typeValue := genruntime.ToEnum(*typed.Type, extendedLocationTypes_Values)
 		e.Type = &typeValue
 	}
 	return nil
@@ -1663,6 +1663,11 @@ const (
 	ExtendedLocationTypes_EdgeZone = ExtendedLocationTypes("EdgeZone")
 )
 
+// extendedLocationTypes_Values are the values of ExtendedLocationTypes.
+var extendedLocationTypes_Values = []ExtendedLocationTypes{
+	ExtendedLocationTypes_EdgeZone,
+}
+
 // ExtendedLocationTypes_STATUS: The supported ExtendedLocation types. Currently only EdgeZone is supported in Microsoft.Network resources.
 // +kubebuilder:validation:Enum={"EdgeZone"}
 type ExtendedLocationTypes_STATUS string
@@ -1670,6 +1675,11 @@ type ExtendedLocationTypes_STATUS string
 const (
 	ExtendedLocationTypes_STATUS_EdgeZone = ExtendedLocationTypes_STATUS("EdgeZone")
 )
+
+// extendedLocationTypes_STATUS_Values are the values of ExtendedLocationTypes_STATUS.
+var extendedLocationTypes_STATUS_Values = []ExtendedLocationTypes_STATUS{
+	ExtendedLocationTypes_STATUS_EdgeZone,
+}
 
 // ExtendedLocation_STATUS: ExtendedLocation complex type.
 type ExtendedLocation_STATUS struct {
@@ -1722,7 +1732,7 @@ func (e *ExtendedLocation_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwne
 		e.Name = &nameValue
 	}
 	if typed.Type != nil {
-		typeValue := ExtendedLocationTypes_STATUS(*typed.Type)
+		typeValue := genruntime.ToEnum(*typed.Type, extendedLocationTypes_STATUS_Values)
 		e.Type = &typeValue
 	}
 	return nil
@@ -1907,13 +1917,13 @@ func (f *FrontendIPConfiguration) PopulateFromARM(owner genruntime.ArbitraryOwne
 	}
 	if typed.Properties != nil {
 		if typed.Properties.PrivateIPAddressVersion != nil {
-			privateIPAddressVersionValue := IPVersion(*typed.Properties.PrivateIPAddressVersion)
+			privateIPAddressVersionValue := genruntime.ToEnum(*typed.Properties.PrivateIPAddressVersion, iPVersion_Values)
 			f.PrivateIPAddressVersion = &privateIPAddressVersionValue
 		}
 	}
 	if typed.Properties != nil {
 		if typed.Properties.PrivateIPAllocationMethod != nil {
-			privateIPAllocationMethodValue := IPAllocationMethod(*typed.Properties.PrivateIPAllocationMethod)
+			privateIPAllocationMethodValue := genruntime.ToEnum(*typed.Properties.PrivateIPAllocationMethod, iPAllocationMethod_Values)
 			f.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
 		}
 	}
@@ -2373,19 +2383,19 @@ func (f *FrontendIPConfiguration_STATUS) PopulateFromARM(owner genruntime.Arbitr
 	}
 	if typed.Properties != nil {
 		if typed.Properties.PrivateIPAddressVersion != nil {
-			privateIPAddressVersionValue := IPVersion_STATUS(*typed.Properties.PrivateIPAddressVersion)
+			privateIPAddressVersionValue := genruntime.ToEnum(*typed.Properties.PrivateIPAddressVersion, iPVersion_STATUS_Values)
 			f.PrivateIPAddressVersion = &privateIPAddressVersionValue
 		}
 	}
 	if typed.Properties != nil {
 		if typed.Properties.PrivateIPAllocationMethod != nil {
-			privateIPAllocationMethodValue := IPAllocationMethod_STATUS(*typed.Properties.PrivateIPAllocationMethod)
+			privateIPAllocationMethodValue := genruntime.ToEnum(*typed.Properties.PrivateIPAllocationMethod, iPAllocationMethod_STATUS_Values)
 			f.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
 		}
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
 			f.ProvisioningState = &provisioningStateValue
 		}
 	}
@@ -2669,6 +2679,12 @@ const (
 	IPAllocationMethod_Dynamic = IPAllocationMethod("Dynamic")
 )
 
+// iPAllocationMethod_Values are the values of IPAllocationMethod.
+var iPAllocationMethod_Values = []IPAllocationMethod{
+	IPAllocationMethod_Static,
+	IPAllocationMethod_Dynamic,
+}
+
 // IPAllocationMethod_STATUS: IP address allocation method.
 // +kubebuilder:validation:Enum={"Static","Dynamic"}
 type IPAllocationMethod_STATUS string
@@ -2677,6 +2693,12 @@ const (
 	IPAllocationMethod_STATUS_Static  = IPAllocationMethod_STATUS("Static")
 	IPAllocationMethod_STATUS_Dynamic = IPAllocationMethod_STATUS("Dynamic")
 )
+
+// iPAllocationMethod_STATUS_Values are the values of IPAllocationMethod_STATUS.
+var iPAllocationMethod_STATUS_Values = []IPAllocationMethod_STATUS{
+	IPAllocationMethod_STATUS_Static,
+	IPAllocationMethod_STATUS_Dynamic,
+}
 
 // IPVersion: IP address version.
 // +kubebuilder:validation:Enum={"IPv4","IPv6"}
@@ -2687,6 +2709,12 @@ const (
 	IPVersion_IPv6 = IPVersion("IPv6")
 )
 
+// iPVersion_Values are the values of IPVersion.
+var iPVersion_Values = []IPVersion{
+	IPVersion_IPv4,
+	IPVersion_IPv6,
+}
+
 // IPVersion_STATUS: IP address version.
 // +kubebuilder:validation:Enum={"IPv4","IPv6"}
 type IPVersion_STATUS string
@@ -2695,6 +2723,12 @@ const (
 	IPVersion_STATUS_IPv4 = IPVersion_STATUS("IPv4")
 	IPVersion_STATUS_IPv6 = IPVersion_STATUS("IPv6")
 )
+
+// iPVersion_STATUS_Values are the values of IPVersion_STATUS.
+var iPVersion_STATUS_Values = []IPVersion_STATUS{
+	IPVersion_STATUS_IPv4,
+	IPVersion_STATUS_IPv6,
+}
 
 // InboundNatPool: Inbound NAT pool of the load balancer.
 type InboundNatPool struct {
@@ -2883,7 +2917,7 @@ func (i *InboundNatPool) PopulateFromARM(owner genruntime.ArbitraryOwnerReferenc
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Protocol != nil {
-			protocolValue := TransportProtocol(*typed.Properties.Protocol)
+			protocolValue := genruntime.ToEnum(*typed.Properties.Protocol, transportProtocol_Values)
 			i.Protocol = &protocolValue
 		}
 	}
@@ -3187,13 +3221,13 @@ func (i *InboundNatPool_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerR
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Protocol != nil {
-			protocolValue := TransportProtocol_STATUS(*typed.Properties.Protocol)
+			protocolValue := genruntime.ToEnum(*typed.Properties.Protocol, transportProtocol_STATUS_Values)
 			i.Protocol = &protocolValue
 		}
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
 			i.ProvisioningState = &provisioningStateValue
 		}
 	}
@@ -3539,6 +3573,13 @@ const (
 	LoadBalancerOutboundRuleProtocol_All = LoadBalancerOutboundRuleProtocol("All")
 )
 
+// loadBalancerOutboundRuleProtocol_Values are the values of LoadBalancerOutboundRuleProtocol.
+var loadBalancerOutboundRuleProtocol_Values = []LoadBalancerOutboundRuleProtocol{
+	LoadBalancerOutboundRuleProtocol_Tcp,
+	LoadBalancerOutboundRuleProtocol_Udp,
+	LoadBalancerOutboundRuleProtocol_All,
+}
+
 // LoadBalancerOutboundRuleProtocol_STATUS: The protocol for the outbound rule in load balancer.
 // +kubebuilder:validation:Enum={"Tcp","Udp","All"}
 type LoadBalancerOutboundRuleProtocol_STATUS string
@@ -3548,6 +3589,13 @@ const (
 	LoadBalancerOutboundRuleProtocol_STATUS_Udp = LoadBalancerOutboundRuleProtocol_STATUS("Udp")
 	LoadBalancerOutboundRuleProtocol_STATUS_All = LoadBalancerOutboundRuleProtocol_STATUS("All")
 )
+
+// loadBalancerOutboundRuleProtocol_STATUS_Values are the values of LoadBalancerOutboundRuleProtocol_STATUS.
+var loadBalancerOutboundRuleProtocol_STATUS_Values = []LoadBalancerOutboundRuleProtocol_STATUS{
+	LoadBalancerOutboundRuleProtocol_STATUS_Tcp,
+	LoadBalancerOutboundRuleProtocol_STATUS_Udp,
+	LoadBalancerOutboundRuleProtocol_STATUS_All,
+}
 
 // LoadBalancerSku: SKU of a load balancer.
 type LoadBalancerSku struct {
@@ -3596,11 +3644,11 @@ func (l *LoadBalancerSku) PopulateFromARM(owner genruntime.ArbitraryOwnerReferen
 		typed = *pointer
 	}
 	if typed.Name != nil {
-		nameValue := LoadBalancerSkuName(*typed.Name)
+		nameValue := genruntime.ToEnum(*typed.Name, loadBalancerSkuName_Values)
 		l.Name = &nameValue
 	}
 	if typed.Tier != nil {
-		tierValue := LoadBalancerSkuTier(*typed.Tier)
+		tierValue := genruntime.ToEnum(*typed.Tier, loadBalancerSkuTier_Values)
 		l.Tier = &tierValue
 	}
 	return nil
@@ -3656,6 +3704,12 @@ const (
 	LoadBalancerSkuName_Standard = LoadBalancerSkuName("Standard")
 )
 
+// loadBalancerSkuName_Values are the values of LoadBalancerSkuName.
+var loadBalancerSkuName_Values = []LoadBalancerSkuName{
+	LoadBalancerSkuName_Basic,
+	LoadBalancerSkuName_Standard,
+}
+
 // LoadBalancerSkuName_STATUS: Name of a load balancer SKU.
 // +kubebuilder:validation:Enum={"Basic","Standard"}
 type LoadBalancerSkuName_STATUS string
@@ -3664,6 +3718,12 @@ const (
 	LoadBalancerSkuName_STATUS_Basic    = LoadBalancerSkuName_STATUS("Basic")
 	LoadBalancerSkuName_STATUS_Standard = LoadBalancerSkuName_STATUS("Standard")
 )
+
+// loadBalancerSkuName_STATUS_Values are the values of LoadBalancerSkuName_STATUS.
+var loadBalancerSkuName_STATUS_Values = []LoadBalancerSkuName_STATUS{
+	LoadBalancerSkuName_STATUS_Basic,
+	LoadBalancerSkuName_STATUS_Standard,
+}
 
 // LoadBalancerSkuTier: Tier of a load balancer SKU.
 // +kubebuilder:validation:Enum={"Regional","Global"}
@@ -3674,6 +3734,12 @@ const (
 	LoadBalancerSkuTier_Global   = LoadBalancerSkuTier("Global")
 )
 
+// loadBalancerSkuTier_Values are the values of LoadBalancerSkuTier.
+var loadBalancerSkuTier_Values = []LoadBalancerSkuTier{
+	LoadBalancerSkuTier_Regional,
+	LoadBalancerSkuTier_Global,
+}
+
 // LoadBalancerSkuTier_STATUS: Tier of a load balancer SKU.
 // +kubebuilder:validation:Enum={"Regional","Global"}
 type LoadBalancerSkuTier_STATUS string
@@ -3682,6 +3748,12 @@ const (
 	LoadBalancerSkuTier_STATUS_Regional = LoadBalancerSkuTier_STATUS("Regional")
 	LoadBalancerSkuTier_STATUS_Global   = LoadBalancerSkuTier_STATUS("Global")
 )
+
+// loadBalancerSkuTier_STATUS_Values are the values of LoadBalancerSkuTier_STATUS.
+var loadBalancerSkuTier_STATUS_Values = []LoadBalancerSkuTier_STATUS{
+	LoadBalancerSkuTier_STATUS_Regional,
+	LoadBalancerSkuTier_STATUS_Global,
+}
 
 // LoadBalancerSku_STATUS: SKU of a load balancer.
 type LoadBalancerSku_STATUS struct {
@@ -3730,11 +3802,11 @@ func (l *LoadBalancerSku_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwner
 		typed = *pointer
 	}
 	if typed.Name != nil {
-		nameValue := LoadBalancerSkuName_STATUS(*typed.Name)
+		nameValue := genruntime.ToEnum(*typed.Name, loadBalancerSkuName_STATUS_Values)
 		l.Name = &nameValue
 	}
 	if typed.Tier != nil {
-		tierValue := LoadBalancerSkuTier_STATUS(*typed.Tier)
+		tierValue := genruntime.ToEnum(*typed.Tier, loadBalancerSkuTier_STATUS_Values)
 		l.Tier = &tierValue
 	}
 	return nil
@@ -4013,7 +4085,7 @@ func (l *LoadBalancingRule) PopulateFromARM(owner genruntime.ArbitraryOwnerRefer
 	}
 	if typed.Properties != nil {
 		if typed.Properties.LoadDistribution != nil {
-			loadDistributionValue := LoadDistribution(*typed.Properties.LoadDistribution)
+			loadDistributionValue := genruntime.ToEnum(*typed.Properties.LoadDistribution, loadDistribution_Values)
 			l.LoadDistribution = &loadDistributionValue
 		}
 	}
@@ -4032,7 +4104,7 @@ func (l *LoadBalancingRule) PopulateFromARM(owner genruntime.ArbitraryOwnerRefer
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Protocol != nil {
-			protocolValue := TransportProtocol(*typed.Properties.Protocol)
+			protocolValue := genruntime.ToEnum(*typed.Properties.Protocol, transportProtocol_Values)
 			l.Protocol = &protocolValue
 		}
 	}
@@ -4437,7 +4509,7 @@ func (l *LoadBalancingRule_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwn
 	}
 	if typed.Properties != nil {
 		if typed.Properties.LoadDistribution != nil {
-			loadDistributionValue := LoadDistribution_STATUS(*typed.Properties.LoadDistribution)
+			loadDistributionValue := genruntime.ToEnum(*typed.Properties.LoadDistribution, loadDistribution_STATUS_Values)
 			l.LoadDistribution = &loadDistributionValue
 		}
 	}
@@ -4456,13 +4528,13 @@ func (l *LoadBalancingRule_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwn
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Protocol != nil {
-			protocolValue := TransportProtocol_STATUS(*typed.Properties.Protocol)
+			protocolValue := genruntime.ToEnum(*typed.Properties.Protocol, transportProtocol_STATUS_Values)
 			l.Protocol = &protocolValue
 		}
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
 			l.ProvisioningState = &provisioningStateValue
 		}
 	}
@@ -4626,6 +4698,13 @@ const (
 	LoadDistribution_SourceIPProtocol = LoadDistribution("SourceIPProtocol")
 )
 
+// loadDistribution_Values are the values of LoadDistribution.
+var loadDistribution_Values = []LoadDistribution{
+	LoadDistribution_Default,
+	LoadDistribution_SourceIP,
+	LoadDistribution_SourceIPProtocol,
+}
+
 // LoadDistribution_STATUS: The load distribution policy for this rule.
 // +kubebuilder:validation:Enum={"Default","SourceIP","SourceIPProtocol"}
 type LoadDistribution_STATUS string
@@ -4635,6 +4714,13 @@ const (
 	LoadDistribution_STATUS_SourceIP         = LoadDistribution_STATUS("SourceIP")
 	LoadDistribution_STATUS_SourceIPProtocol = LoadDistribution_STATUS("SourceIPProtocol")
 )
+
+// loadDistribution_STATUS_Values are the values of LoadDistribution_STATUS.
+var loadDistribution_STATUS_Values = []LoadDistribution_STATUS{
+	LoadDistribution_STATUS_Default,
+	LoadDistribution_STATUS_SourceIP,
+	LoadDistribution_STATUS_SourceIPProtocol,
+}
 
 // OutboundRule: Outbound rule of the load balancer.
 type OutboundRule struct {
@@ -4804,7 +4890,7 @@ func (o *OutboundRule) PopulateFromARM(owner genruntime.ArbitraryOwnerReference,
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Protocol != nil {
-			protocolValue := LoadBalancerOutboundRuleProtocol(*typed.Properties.Protocol)
+			protocolValue := genruntime.ToEnum(*typed.Properties.Protocol, loadBalancerOutboundRuleProtocol_Values)
 			o.Protocol = &protocolValue
 		}
 	}
@@ -5109,13 +5195,13 @@ func (o *OutboundRule_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRef
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Protocol != nil {
-			protocolValue := LoadBalancerOutboundRuleProtocol_STATUS(*typed.Properties.Protocol)
+			protocolValue := genruntime.ToEnum(*typed.Properties.Protocol, loadBalancerOutboundRuleProtocol_STATUS_Values)
 			o.Protocol = &protocolValue
 		}
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
 			o.ProvisioningState = &provisioningStateValue
 		}
 	}
@@ -5358,7 +5444,7 @@ func (p *Probe) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInp
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Protocol != nil {
-			protocolValue := ProbeProtocol(*typed.Properties.Protocol)
+			protocolValue := genruntime.ToEnum(*typed.Properties.Protocol, probeProtocol_Values)
 			p.Protocol = &protocolValue
 		}
 	}
@@ -5440,6 +5526,13 @@ const (
 	ProbeProtocol_Https = ProbeProtocol("Https")
 )
 
+// probeProtocol_Values are the values of ProbeProtocol.
+var probeProtocol_Values = []ProbeProtocol{
+	ProbeProtocol_Http,
+	ProbeProtocol_Tcp,
+	ProbeProtocol_Https,
+}
+
 // ProbeProtocol_STATUS: The protocol of the end point. If 'Tcp' is specified, a received ACK is required for the probe to be successful. If 'Http' or 'Https' is specified, a 200 OK response from the specifies URI is required for the probe to be successful.
 // +kubebuilder:validation:Enum={"Http","Tcp","Https"}
 type ProbeProtocol_STATUS string
@@ -5449,6 +5542,13 @@ const (
 	ProbeProtocol_STATUS_Tcp   = ProbeProtocol_STATUS("Tcp")
 	ProbeProtocol_STATUS_Https = ProbeProtocol_STATUS("Https")
 )
+
+// probeProtocol_STATUS_Values are the values of ProbeProtocol_STATUS.
+var probeProtocol_STATUS_Values = []ProbeProtocol_STATUS{
+	ProbeProtocol_STATUS_Http,
+	ProbeProtocol_STATUS_Tcp,
+	ProbeProtocol_STATUS_Https,
+}
 
 // Probe_STATUS: A load balancer probe.
 type Probe_STATUS struct {
@@ -5631,13 +5731,13 @@ func (p *Probe_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference,
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Protocol != nil {
-			protocolValue := ProbeProtocol_STATUS(*typed.Properties.Protocol)
+			protocolValue := genruntime.ToEnum(*typed.Properties.Protocol, probeProtocol_STATUS_Values)
 			p.Protocol = &protocolValue
 		}
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
 			p.ProvisioningState = &provisioningStateValue
 		}
 	}
@@ -5751,6 +5851,14 @@ const (
 	ProvisioningState_STATUS_Deleting  = ProvisioningState_STATUS("Deleting")
 	ProvisioningState_STATUS_Failed    = ProvisioningState_STATUS("Failed")
 )
+
+// provisioningState_STATUS_Values are the values of ProvisioningState_STATUS.
+var provisioningState_STATUS_Values = []ProvisioningState_STATUS{
+	ProvisioningState_STATUS_Succeeded,
+	ProvisioningState_STATUS_Updating,
+	ProvisioningState_STATUS_Deleting,
+	ProvisioningState_STATUS_Failed,
+}
 
 // PublicIPAddress_STATUS_SubResourceEmbedded: Public IP address resource.
 type PublicIPAddress_STATUS_SubResourceEmbedded struct {
@@ -6200,6 +6308,13 @@ const (
 	TransportProtocol_All = TransportProtocol("All")
 )
 
+// transportProtocol_Values are the values of TransportProtocol.
+var transportProtocol_Values = []TransportProtocol{
+	TransportProtocol_Udp,
+	TransportProtocol_Tcp,
+	TransportProtocol_All,
+}
+
 // TransportProtocol_STATUS: The transport protocol for the endpoint.
 // +kubebuilder:validation:Enum={"Udp","Tcp","All"}
 type TransportProtocol_STATUS string
@@ -6209,3 +6324,10 @@ const (
 	TransportProtocol_STATUS_Tcp = TransportProtocol_STATUS("Tcp")
 	TransportProtocol_STATUS_All = TransportProtocol_STATUS("All")
 )
+
+// transportProtocol_STATUS_Values are the values of TransportProtocol_STATUS.
+var transportProtocol_STATUS_Values = []TransportProtocol_STATUS{
+	TransportProtocol_STATUS_Udp,
+	TransportProtocol_STATUS_Tcp,
+	TransportProtocol_STATUS_All,
+}

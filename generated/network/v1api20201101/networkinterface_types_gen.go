@@ -385,7 +385,7 @@ func (n *NetworkInterface_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerR
 	}
 	if typed.Properties != nil {
 		if typed.Properties.MigrationPhase != nil {
-			migrationPhaseValue := NetworkInterfaceMigrationPhase(*typed.Properties.MigrationPhase)
+			migrationPhaseValue := genruntime.ToEnum(*typed.Properties.MigrationPhase, networkInterfaceMigrationPhase_Values)
 			n.MigrationPhase = &migrationPhaseValue
 		}
 	}
@@ -400,7 +400,7 @@ func (n *NetworkInterface_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerR
 	}
 	if typed.Properties != nil {
 		if typed.Properties.NicType != nil {
-			nicTypeValue := NetworkInterfaceNicType(*typed.Properties.NicType)
+			nicTypeValue := genruntime.ToEnum(*typed.Properties.NicType, networkInterfaceNicType_Values)
 			n.NicType = &nicTypeValue
 		}
 	}
@@ -1007,7 +1007,7 @@ func (n *NetworkInterface_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwne
 	}
 	if typed.Properties != nil {
 		if typed.Properties.MigrationPhase != nil {
-			migrationPhaseValue := NetworkInterfaceMigrationPhase_STATUS(*typed.Properties.MigrationPhase)
+			migrationPhaseValue := genruntime.ToEnum(*typed.Properties.MigrationPhase, networkInterfaceMigrationPhase_STATUS_Values)
 			n.MigrationPhase = &migrationPhaseValue
 		}
 	}
@@ -1026,7 +1026,7 @@ func (n *NetworkInterface_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwne
 	}
 	if typed.Properties != nil {
 		if typed.Properties.NicType != nil {
-			nicTypeValue := NetworkInterfaceNicType_STATUS(*typed.Properties.NicType)
+			nicTypeValue := genruntime.ToEnum(*typed.Properties.NicType, networkInterfaceNicType_STATUS_Values)
 			n.NicType = &nicTypeValue
 		}
 	}
@@ -1056,7 +1056,7 @@ func (n *NetworkInterface_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwne
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
 			n.ProvisioningState = &provisioningStateValue
 		}
 	}
@@ -1765,7 +1765,7 @@ func (a *ApplicationGatewayBackendAddressPool_STATUS) PopulateFromARM(owner genr
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
 			a.ProvisioningState = &provisioningStateValue
 		}
 	}
@@ -2566,13 +2566,13 @@ func (n *NetworkInterfaceIPConfiguration) PopulateFromARM(owner genruntime.Arbit
 	}
 	if typed.Properties != nil {
 		if typed.Properties.PrivateIPAddressVersion != nil {
-			privateIPAddressVersionValue := IPVersion(*typed.Properties.PrivateIPAddressVersion)
+			privateIPAddressVersionValue := genruntime.ToEnum(*typed.Properties.PrivateIPAddressVersion, iPVersion_Values)
 			n.PrivateIPAddressVersion = &privateIPAddressVersionValue
 		}
 	}
 	if typed.Properties != nil {
 		if typed.Properties.PrivateIPAllocationMethod != nil {
-			privateIPAllocationMethodValue := IPAllocationMethod(*typed.Properties.PrivateIPAllocationMethod)
+			privateIPAllocationMethodValue := genruntime.ToEnum(*typed.Properties.PrivateIPAllocationMethod, iPAllocationMethod_Values)
 			n.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
 		}
 	}
@@ -3252,13 +3252,13 @@ func (n *NetworkInterfaceIPConfiguration_STATUS) PopulateFromARM(owner genruntim
 	}
 	if typed.Properties != nil {
 		if typed.Properties.PrivateIPAddressVersion != nil {
-			privateIPAddressVersionValue := IPVersion_STATUS(*typed.Properties.PrivateIPAddressVersion)
+			privateIPAddressVersionValue := genruntime.ToEnum(*typed.Properties.PrivateIPAddressVersion, iPVersion_STATUS_Values)
 			n.PrivateIPAddressVersion = &privateIPAddressVersionValue
 		}
 	}
 	if typed.Properties != nil {
 		if typed.Properties.PrivateIPAllocationMethod != nil {
-			privateIPAllocationMethodValue := IPAllocationMethod_STATUS(*typed.Properties.PrivateIPAllocationMethod)
+			privateIPAllocationMethodValue := genruntime.ToEnum(*typed.Properties.PrivateIPAllocationMethod, iPAllocationMethod_STATUS_Values)
 			n.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
 		}
 	}
@@ -3273,7 +3273,7 @@ func (n *NetworkInterfaceIPConfiguration_STATUS) PopulateFromARM(owner genruntim
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
 			n.ProvisioningState = &provisioningStateValue
 		}
 	}
@@ -3852,13 +3852,13 @@ func (n *NetworkInterfaceIPConfiguration_STATUS_Unrolled) PopulateFromARM(owner 
 	}
 	if typed.Properties != nil {
 		if typed.Properties.PrivateIPAddressVersion != nil {
-			privateIPAddressVersionValue := IPVersion_STATUS(*typed.Properties.PrivateIPAddressVersion)
+			privateIPAddressVersionValue := genruntime.ToEnum(*typed.Properties.PrivateIPAddressVersion, iPVersion_STATUS_Values)
 			n.PrivateIPAddressVersion = &privateIPAddressVersionValue
 		}
 	}
 	if typed.Properties != nil {
 		if typed.Properties.PrivateIPAllocationMethod != nil {
-			privateIPAllocationMethodValue := IPAllocationMethod_STATUS(*typed.Properties.PrivateIPAllocationMethod)
+			privateIPAllocationMethodValue := genruntime.ToEnum(*typed.Properties.PrivateIPAllocationMethod, iPAllocationMethod_STATUS_Values)
 			n.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
 		}
 	}
@@ -3873,7 +3873,7 @@ func (n *NetworkInterfaceIPConfiguration_STATUS_Unrolled) PopulateFromARM(owner 
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
 			n.ProvisioningState = &provisioningStateValue
 		}
 	}
@@ -4154,6 +4154,15 @@ const (
 	NetworkInterfaceMigrationPhase_Committed = NetworkInterfaceMigrationPhase("Committed")
 )
 
+// networkInterfaceMigrationPhase_Values are the values of NetworkInterfaceMigrationPhase.
+var networkInterfaceMigrationPhase_Values = []NetworkInterfaceMigrationPhase{
+	NetworkInterfaceMigrationPhase_None,
+	NetworkInterfaceMigrationPhase_Prepare,
+	NetworkInterfaceMigrationPhase_Commit,
+	NetworkInterfaceMigrationPhase_Abort,
+	NetworkInterfaceMigrationPhase_Committed,
+}
+
 // NetworkInterfaceMigrationPhase_STATUS: Migration phase of Network Interface resource.
 // +kubebuilder:validation:Enum={"None","Prepare","Commit","Abort","Committed"}
 type NetworkInterfaceMigrationPhase_STATUS string
@@ -4166,6 +4175,15 @@ const (
 	NetworkInterfaceMigrationPhase_STATUS_Committed = NetworkInterfaceMigrationPhase_STATUS("Committed")
 )
 
+// networkInterfaceMigrationPhase_STATUS_Values are the values of NetworkInterfaceMigrationPhase_STATUS.
+var networkInterfaceMigrationPhase_STATUS_Values = []NetworkInterfaceMigrationPhase_STATUS{
+	NetworkInterfaceMigrationPhase_STATUS_None,
+	NetworkInterfaceMigrationPhase_STATUS_Prepare,
+	NetworkInterfaceMigrationPhase_STATUS_Commit,
+	NetworkInterfaceMigrationPhase_STATUS_Abort,
+	NetworkInterfaceMigrationPhase_STATUS_Committed,
+}
+
 // NetworkInterfaceNicType: Type of Network Interface resource.
 // +kubebuilder:validation:Enum={"Standard","Elastic"}
 type NetworkInterfaceNicType string
@@ -4175,6 +4193,12 @@ const (
 	NetworkInterfaceNicType_Elastic  = NetworkInterfaceNicType("Elastic")
 )
 
+// networkInterfaceNicType_Values are the values of NetworkInterfaceNicType.
+var networkInterfaceNicType_Values = []NetworkInterfaceNicType{
+	NetworkInterfaceNicType_Standard,
+	NetworkInterfaceNicType_Elastic,
+}
+
 // NetworkInterfaceNicType_STATUS: Type of Network Interface resource.
 // +kubebuilder:validation:Enum={"Standard","Elastic"}
 type NetworkInterfaceNicType_STATUS string
@@ -4183,6 +4207,12 @@ const (
 	NetworkInterfaceNicType_STATUS_Standard = NetworkInterfaceNicType_STATUS("Standard")
 	NetworkInterfaceNicType_STATUS_Elastic  = NetworkInterfaceNicType_STATUS("Elastic")
 )
+
+// networkInterfaceNicType_STATUS_Values are the values of NetworkInterfaceNicType_STATUS.
+var networkInterfaceNicType_STATUS_Values = []NetworkInterfaceNicType_STATUS{
+	NetworkInterfaceNicType_STATUS_Standard,
+	NetworkInterfaceNicType_STATUS_Elastic,
+}
 
 // NetworkInterfaceOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type NetworkInterfaceOperatorSpec struct {

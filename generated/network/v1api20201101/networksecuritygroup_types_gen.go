@@ -589,7 +589,7 @@ func (n *NetworkSecurityGroup_STATUS) PopulateFromARM(owner genruntime.Arbitrary
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
 			n.ProvisioningState = &provisioningStateValue
 		}
 	}

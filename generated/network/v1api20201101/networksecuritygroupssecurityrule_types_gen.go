@@ -387,7 +387,7 @@ func (n *NetworkSecurityGroupsSecurityRule_Spec) PopulateFromARM(owner genruntim
 	n.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
 	if typed.Properties != nil {
 		if typed.Properties.Access != nil {
-			accessValue := SecurityRuleAccess(*typed.Properties.Access)
+			accessValue := genruntime.ToEnum(*typed.Properties.Access, securityRuleAccess_Values)
 			n.Access = &accessValue
 		}
 	}
@@ -438,7 +438,7 @@ func (n *NetworkSecurityGroupsSecurityRule_Spec) PopulateFromARM(owner genruntim
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Direction != nil {
-			directionValue := SecurityRuleDirection(*typed.Properties.Direction)
+			directionValue := genruntime.ToEnum(*typed.Properties.Direction, securityRuleDirection_Values)
 			n.Direction = &directionValue
 		}
 	}
@@ -450,7 +450,7 @@ func (n *NetworkSecurityGroupsSecurityRule_Spec) PopulateFromARM(owner genruntim
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Protocol != nil {
-			protocolValue := SecurityRuleProtocol(*typed.Properties.Protocol)
+			protocolValue := genruntime.ToEnum(*typed.Properties.Protocol, securityRuleProtocol_Values)
 			n.Protocol = &protocolValue
 		}
 	}
@@ -918,7 +918,7 @@ func (n *NetworkSecurityGroupsSecurityRule_STATUS) PopulateFromARM(owner genrunt
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Access != nil {
-			accessValue := SecurityRuleAccess_STATUS(*typed.Properties.Access)
+			accessValue := genruntime.ToEnum(*typed.Properties.Access, securityRuleAccess_STATUS_Values)
 			n.Access = &accessValue
 		}
 	}
@@ -969,7 +969,7 @@ func (n *NetworkSecurityGroupsSecurityRule_STATUS) PopulateFromARM(owner genrunt
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Direction != nil {
-			directionValue := SecurityRuleDirection_STATUS(*typed.Properties.Direction)
+			directionValue := genruntime.ToEnum(*typed.Properties.Direction, securityRuleDirection_STATUS_Values)
 			n.Direction = &directionValue
 		}
 	}
@@ -993,13 +993,13 @@ func (n *NetworkSecurityGroupsSecurityRule_STATUS) PopulateFromARM(owner genrunt
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Protocol != nil {
-			protocolValue := SecurityRuleProtocol_STATUS(*typed.Properties.Protocol)
+			protocolValue := genruntime.ToEnum(*typed.Properties.Protocol, securityRuleProtocol_STATUS_Values)
 			n.Protocol = &protocolValue
 		}
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
 			n.ProvisioningState = &provisioningStateValue
 		}
 	}
@@ -1315,6 +1315,12 @@ const (
 	SecurityRuleAccess_Deny  = SecurityRuleAccess("Deny")
 )
 
+// securityRuleAccess_Values are the values of SecurityRuleAccess.
+var securityRuleAccess_Values = []SecurityRuleAccess{
+	SecurityRuleAccess_Allow,
+	SecurityRuleAccess_Deny,
+}
+
 // SecurityRuleAccess_STATUS: Whether network traffic is allowed or denied.
 // +kubebuilder:validation:Enum={"Allow","Deny"}
 type SecurityRuleAccess_STATUS string
@@ -1323,6 +1329,12 @@ const (
 	SecurityRuleAccess_STATUS_Allow = SecurityRuleAccess_STATUS("Allow")
 	SecurityRuleAccess_STATUS_Deny  = SecurityRuleAccess_STATUS("Deny")
 )
+
+// securityRuleAccess_STATUS_Values are the values of SecurityRuleAccess_STATUS.
+var securityRuleAccess_STATUS_Values = []SecurityRuleAccess_STATUS{
+	SecurityRuleAccess_STATUS_Allow,
+	SecurityRuleAccess_STATUS_Deny,
+}
 
 // SecurityRuleDirection: The direction of the rule. The direction specifies if rule will be evaluated on incoming or outgoing traffic.
 // +kubebuilder:validation:Enum={"Inbound","Outbound"}
@@ -1333,6 +1345,12 @@ const (
 	SecurityRuleDirection_Outbound = SecurityRuleDirection("Outbound")
 )
 
+// securityRuleDirection_Values are the values of SecurityRuleDirection.
+var securityRuleDirection_Values = []SecurityRuleDirection{
+	SecurityRuleDirection_Inbound,
+	SecurityRuleDirection_Outbound,
+}
+
 // SecurityRuleDirection_STATUS: The direction of the rule. The direction specifies if rule will be evaluated on incoming or outgoing traffic.
 // +kubebuilder:validation:Enum={"Inbound","Outbound"}
 type SecurityRuleDirection_STATUS string
@@ -1341,6 +1359,12 @@ const (
 	SecurityRuleDirection_STATUS_Inbound  = SecurityRuleDirection_STATUS("Inbound")
 	SecurityRuleDirection_STATUS_Outbound = SecurityRuleDirection_STATUS("Outbound")
 )
+
+// securityRuleDirection_STATUS_Values are the values of SecurityRuleDirection_STATUS.
+var securityRuleDirection_STATUS_Values = []SecurityRuleDirection_STATUS{
+	SecurityRuleDirection_STATUS_Inbound,
+	SecurityRuleDirection_STATUS_Outbound,
+}
 
 // SecurityRuleProtocol: Network protocol this rule applies to.
 // +kubebuilder:validation:Enum={"Tcp","Udp","Icmp","Esp","*","Ah"}
@@ -1355,6 +1379,16 @@ const (
 	SecurityRuleProtocol_Ah    = SecurityRuleProtocol("Ah")
 )
 
+// securityRuleProtocol_Values are the values of SecurityRuleProtocol.
+var securityRuleProtocol_Values = []SecurityRuleProtocol{
+	SecurityRuleProtocol_Tcp,
+	SecurityRuleProtocol_Udp,
+	SecurityRuleProtocol_Icmp,
+	SecurityRuleProtocol_Esp,
+	SecurityRuleProtocol_Empty,
+	SecurityRuleProtocol_Ah,
+}
+
 // SecurityRuleProtocol_STATUS: Network protocol this rule applies to.
 // +kubebuilder:validation:Enum={"Tcp","Udp","Icmp","Esp","*","Ah"}
 type SecurityRuleProtocol_STATUS string
@@ -1367,3 +1401,13 @@ const (
 	SecurityRuleProtocol_STATUS_Empty = SecurityRuleProtocol_STATUS("*")
 	SecurityRuleProtocol_STATUS_Ah    = SecurityRuleProtocol_STATUS("Ah")
 )
+
+// securityRuleProtocol_STATUS_Values are the values of SecurityRuleProtocol_STATUS.
+var securityRuleProtocol_STATUS_Values = []SecurityRuleProtocol_STATUS{
+	SecurityRuleProtocol_STATUS_Tcp,
+	SecurityRuleProtocol_STATUS_Udp,
+	SecurityRuleProtocol_STATUS_Icmp,
+	SecurityRuleProtocol_STATUS_Esp,
+	SecurityRuleProtocol_STATUS_Empty,
+	SecurityRuleProtocol_STATUS_Ah,
+}

@@ -480,7 +480,7 @@ func (p *PublicIPAddress_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerRe
 	}
 	if typed.Properties != nil {
 		if typed.Properties.MigrationPhase != nil {
-			migrationPhaseValue := PublicIPAddressMigrationPhase(*typed.Properties.MigrationPhase)
+			migrationPhaseValue := genruntime.ToEnum(*typed.Properties.MigrationPhase, publicIPAddressMigrationPhase_Values)
 			p.MigrationPhase = &migrationPhaseValue
 		}
 	}
@@ -495,13 +495,13 @@ func (p *PublicIPAddress_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerRe
 	}
 	if typed.Properties != nil {
 		if typed.Properties.PublicIPAddressVersion != nil {
-			publicIPAddressVersionValue := IPVersion(*typed.Properties.PublicIPAddressVersion)
+			publicIPAddressVersionValue := genruntime.ToEnum(*typed.Properties.PublicIPAddressVersion, iPVersion_Values)
 			p.PublicIPAddressVersion = &publicIPAddressVersionValue
 		}
 	}
 	if typed.Properties != nil {
 		if typed.Properties.PublicIPAllocationMethod != nil {
-			publicIPAllocationMethodValue := IPAllocationMethod(*typed.Properties.PublicIPAllocationMethod)
+			publicIPAllocationMethodValue := genruntime.ToEnum(*typed.Properties.PublicIPAllocationMethod, iPAllocationMethod_Values)
 			p.PublicIPAllocationMethod = &publicIPAllocationMethodValue
 		}
 	}
@@ -1226,7 +1226,7 @@ func (p *PublicIPAddress_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwner
 	}
 	if typed.Properties != nil {
 		if typed.Properties.MigrationPhase != nil {
-			migrationPhaseValue := PublicIPAddressMigrationPhase_STATUS(*typed.Properties.MigrationPhase)
+			migrationPhaseValue := genruntime.ToEnum(*typed.Properties.MigrationPhase, publicIPAddressMigrationPhase_STATUS_Values)
 			p.MigrationPhase = &migrationPhaseValue
 		}
 	}
@@ -1245,19 +1245,19 @@ func (p *PublicIPAddress_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwner
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
 			p.ProvisioningState = &provisioningStateValue
 		}
 	}
 	if typed.Properties != nil {
 		if typed.Properties.PublicIPAddressVersion != nil {
-			publicIPAddressVersionValue := IPVersion_STATUS(*typed.Properties.PublicIPAddressVersion)
+			publicIPAddressVersionValue := genruntime.ToEnum(*typed.Properties.PublicIPAddressVersion, iPVersion_STATUS_Values)
 			p.PublicIPAddressVersion = &publicIPAddressVersionValue
 		}
 	}
 	if typed.Properties != nil {
 		if typed.Properties.PublicIPAllocationMethod != nil {
-			publicIPAllocationMethodValue := IPAllocationMethod_STATUS(*typed.Properties.PublicIPAllocationMethod)
+			publicIPAllocationMethodValue := genruntime.ToEnum(*typed.Properties.PublicIPAllocationMethod, iPAllocationMethod_STATUS_Values)
 			p.PublicIPAllocationMethod = &publicIPAllocationMethodValue
 		}
 	}
@@ -1707,7 +1707,7 @@ func (d *DdosSettings) PopulateFromARM(owner genruntime.ArbitraryOwnerReference,
 		d.ProtectedIP = &protectedIPValue
 	}
 	if typed.ProtectionCoverage != nil {
-		protectionCoverageValue := DdosSettingsProtectionCoverage(*typed.ProtectionCoverage)
+		protectionCoverageValue := genruntime.ToEnum(*typed.ProtectionCoverage, ddosSettingsProtectionCoverage_Values)
 		d.ProtectionCoverage = &protectionCoverageValue
 	}
 	return nil
@@ -1773,6 +1773,12 @@ const (
 	DdosSettingsProtectionCoverage_Standard = DdosSettingsProtectionCoverage("Standard")
 )
 
+// ddosSettingsProtectionCoverage_Values are the values of DdosSettingsProtectionCoverage.
+var ddosSettingsProtectionCoverage_Values = []DdosSettingsProtectionCoverage{
+	DdosSettingsProtectionCoverage_Basic,
+	DdosSettingsProtectionCoverage_Standard,
+}
+
 // DdosSettingsProtectionCoverage_STATUS: The DDoS protection policy customizability of the public IP. Only standard coverage will have the ability to be customized.
 // +kubebuilder:validation:Enum={"Basic","Standard"}
 type DdosSettingsProtectionCoverage_STATUS string
@@ -1781,6 +1787,12 @@ const (
 	DdosSettingsProtectionCoverage_STATUS_Basic    = DdosSettingsProtectionCoverage_STATUS("Basic")
 	DdosSettingsProtectionCoverage_STATUS_Standard = DdosSettingsProtectionCoverage_STATUS("Standard")
 )
+
+// ddosSettingsProtectionCoverage_STATUS_Values are the values of DdosSettingsProtectionCoverage_STATUS.
+var ddosSettingsProtectionCoverage_STATUS_Values = []DdosSettingsProtectionCoverage_STATUS{
+	DdosSettingsProtectionCoverage_STATUS_Basic,
+	DdosSettingsProtectionCoverage_STATUS_Standard,
+}
 
 // DdosSettings_STATUS: Contains the DDoS protection settings of the public IP.
 type DdosSettings_STATUS struct {
@@ -1852,7 +1864,7 @@ func (d *DdosSettings_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRef
 		d.ProtectedIP = &protectedIPValue
 	}
 	if typed.ProtectionCoverage != nil {
-		protectionCoverageValue := DdosSettingsProtectionCoverage_STATUS(*typed.ProtectionCoverage)
+		protectionCoverageValue := genruntime.ToEnum(*typed.ProtectionCoverage, ddosSettingsProtectionCoverage_STATUS_Values)
 		d.ProtectionCoverage = &protectionCoverageValue
 	}
 	return nil
@@ -2042,13 +2054,13 @@ func (i *IPConfiguration_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwner
 	}
 	if typed.Properties != nil {
 		if typed.Properties.PrivateIPAllocationMethod != nil {
-			privateIPAllocationMethodValue := IPAllocationMethod_STATUS(*typed.Properties.PrivateIPAllocationMethod)
+			privateIPAllocationMethodValue := genruntime.ToEnum(*typed.Properties.PrivateIPAllocationMethod, iPAllocationMethod_STATUS_Values)
 			i.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
 		}
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
 			i.ProvisioningState = &provisioningStateValue
 		}
 	}
@@ -2647,6 +2659,15 @@ const (
 	PublicIPAddressMigrationPhase_Committed = PublicIPAddressMigrationPhase("Committed")
 )
 
+// publicIPAddressMigrationPhase_Values are the values of PublicIPAddressMigrationPhase.
+var publicIPAddressMigrationPhase_Values = []PublicIPAddressMigrationPhase{
+	PublicIPAddressMigrationPhase_None,
+	PublicIPAddressMigrationPhase_Prepare,
+	PublicIPAddressMigrationPhase_Commit,
+	PublicIPAddressMigrationPhase_Abort,
+	PublicIPAddressMigrationPhase_Committed,
+}
+
 // PublicIPAddressMigrationPhase_STATUS: Migration phase of Public IP Address.
 // +kubebuilder:validation:Enum={"None","Prepare","Commit","Abort","Committed"}
 type PublicIPAddressMigrationPhase_STATUS string
@@ -2658,6 +2679,15 @@ const (
 	PublicIPAddressMigrationPhase_STATUS_Abort     = PublicIPAddressMigrationPhase_STATUS("Abort")
 	PublicIPAddressMigrationPhase_STATUS_Committed = PublicIPAddressMigrationPhase_STATUS("Committed")
 )
+
+// publicIPAddressMigrationPhase_STATUS_Values are the values of PublicIPAddressMigrationPhase_STATUS.
+var publicIPAddressMigrationPhase_STATUS_Values = []PublicIPAddressMigrationPhase_STATUS{
+	PublicIPAddressMigrationPhase_STATUS_None,
+	PublicIPAddressMigrationPhase_STATUS_Prepare,
+	PublicIPAddressMigrationPhase_STATUS_Commit,
+	PublicIPAddressMigrationPhase_STATUS_Abort,
+	PublicIPAddressMigrationPhase_STATUS_Committed,
+}
 
 // PublicIPAddressOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type PublicIPAddressOperatorSpec struct {
@@ -2788,11 +2818,11 @@ func (p *PublicIPAddressSku) PopulateFromARM(owner genruntime.ArbitraryOwnerRefe
 		typed = *pointer
 	}
 	if typed.Name != nil {
-		nameValue := PublicIPAddressSkuName(*typed.Name)
+		nameValue := genruntime.ToEnum(*typed.Name, publicIPAddressSkuName_Values)
 		p.Name = &nameValue
 	}
 	if typed.Tier != nil {
-		tierValue := PublicIPAddressSkuTier(*typed.Tier)
+		tierValue := genruntime.ToEnum(*typed.Tier, publicIPAddressSkuTier_Values)
 		p.Tier = &tierValue
 	}
 	return nil
@@ -2848,6 +2878,12 @@ const (
 	PublicIPAddressSkuName_Standard = PublicIPAddressSkuName("Standard")
 )
 
+// publicIPAddressSkuName_Values are the values of PublicIPAddressSkuName.
+var publicIPAddressSkuName_Values = []PublicIPAddressSkuName{
+	PublicIPAddressSkuName_Basic,
+	PublicIPAddressSkuName_Standard,
+}
+
 // PublicIPAddressSkuName_STATUS: Name of a public IP address SKU.
 // +kubebuilder:validation:Enum={"Basic","Standard"}
 type PublicIPAddressSkuName_STATUS string
@@ -2856,6 +2892,12 @@ const (
 	PublicIPAddressSkuName_STATUS_Basic    = PublicIPAddressSkuName_STATUS("Basic")
 	PublicIPAddressSkuName_STATUS_Standard = PublicIPAddressSkuName_STATUS("Standard")
 )
+
+// publicIPAddressSkuName_STATUS_Values are the values of PublicIPAddressSkuName_STATUS.
+var publicIPAddressSkuName_STATUS_Values = []PublicIPAddressSkuName_STATUS{
+	PublicIPAddressSkuName_STATUS_Basic,
+	PublicIPAddressSkuName_STATUS_Standard,
+}
 
 // PublicIPAddressSkuTier: Tier of a public IP address SKU.
 // +kubebuilder:validation:Enum={"Regional","Global"}
@@ -2866,6 +2908,12 @@ const (
 	PublicIPAddressSkuTier_Global   = PublicIPAddressSkuTier("Global")
 )
 
+// publicIPAddressSkuTier_Values are the values of PublicIPAddressSkuTier.
+var publicIPAddressSkuTier_Values = []PublicIPAddressSkuTier{
+	PublicIPAddressSkuTier_Regional,
+	PublicIPAddressSkuTier_Global,
+}
+
 // PublicIPAddressSkuTier_STATUS: Tier of a public IP address SKU.
 // +kubebuilder:validation:Enum={"Regional","Global"}
 type PublicIPAddressSkuTier_STATUS string
@@ -2874,6 +2922,12 @@ const (
 	PublicIPAddressSkuTier_STATUS_Regional = PublicIPAddressSkuTier_STATUS("Regional")
 	PublicIPAddressSkuTier_STATUS_Global   = PublicIPAddressSkuTier_STATUS("Global")
 )
+
+// publicIPAddressSkuTier_STATUS_Values are the values of PublicIPAddressSkuTier_STATUS.
+var publicIPAddressSkuTier_STATUS_Values = []PublicIPAddressSkuTier_STATUS{
+	PublicIPAddressSkuTier_STATUS_Regional,
+	PublicIPAddressSkuTier_STATUS_Global,
+}
 
 // PublicIPAddressSku_STATUS: SKU of a public IP address.
 type PublicIPAddressSku_STATUS struct {
@@ -2922,11 +2976,11 @@ func (p *PublicIPAddressSku_STATUS) PopulateFromARM(owner genruntime.ArbitraryOw
 		typed = *pointer
 	}
 	if typed.Name != nil {
-		nameValue := PublicIPAddressSkuName_STATUS(*typed.Name)
+		nameValue := genruntime.ToEnum(*typed.Name, publicIPAddressSkuName_STATUS_Values)
 		p.Name = &nameValue
 	}
 	if typed.Tier != nil {
-		tierValue := PublicIPAddressSkuTier_STATUS(*typed.Tier)
+		tierValue := genruntime.ToEnum(*typed.Tier, publicIPAddressSkuTier_STATUS_Values)
 		p.Tier = &tierValue
 	}
 	return nil

@@ -536,7 +536,7 @@ func (r *RouteTable_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRefer
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
 			r.ProvisioningState = &provisioningStateValue
 		}
 	}

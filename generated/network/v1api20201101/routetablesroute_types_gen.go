@@ -266,7 +266,7 @@ func (r *RouteTablesRoute_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerR
 	}
 	if typed.Properties != nil {
 		if typed.Properties.NextHopType != nil {
-			nextHopTypeValue := RouteNextHopType(*typed.Properties.NextHopType)
+			nextHopTypeValue := genruntime.ToEnum(*typed.Properties.NextHopType, routeNextHopType_Values)
 			r.NextHopType = &nextHopTypeValue
 		}
 	}
@@ -489,13 +489,13 @@ func (r *RouteTablesRoute_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwne
 	}
 	if typed.Properties != nil {
 		if typed.Properties.NextHopType != nil {
-			nextHopTypeValue := RouteNextHopType_STATUS(*typed.Properties.NextHopType)
+			nextHopTypeValue := genruntime.ToEnum(*typed.Properties.NextHopType, routeNextHopType_STATUS_Values)
 			r.NextHopType = &nextHopTypeValue
 		}
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
 			r.ProvisioningState = &provisioningStateValue
 		}
 	}
@@ -599,6 +599,15 @@ const (
 	RouteNextHopType_None                  = RouteNextHopType("None")
 )
 
+// routeNextHopType_Values are the values of RouteNextHopType.
+var routeNextHopType_Values = []RouteNextHopType{
+	RouteNextHopType_VirtualNetworkGateway,
+	RouteNextHopType_VnetLocal,
+	RouteNextHopType_Internet,
+	RouteNextHopType_VirtualAppliance,
+	RouteNextHopType_None,
+}
+
 // RouteNextHopType_STATUS: The type of Azure hop the packet should be sent to.
 // +kubebuilder:validation:Enum={"VirtualNetworkGateway","VnetLocal","Internet","VirtualAppliance","None"}
 type RouteNextHopType_STATUS string
@@ -610,6 +619,15 @@ const (
 	RouteNextHopType_STATUS_VirtualAppliance      = RouteNextHopType_STATUS("VirtualAppliance")
 	RouteNextHopType_STATUS_None                  = RouteNextHopType_STATUS("None")
 )
+
+// routeNextHopType_STATUS_Values are the values of RouteNextHopType_STATUS.
+var routeNextHopType_STATUS_Values = []RouteNextHopType_STATUS{
+	RouteNextHopType_STATUS_VirtualNetworkGateway,
+	RouteNextHopType_STATUS_VnetLocal,
+	RouteNextHopType_STATUS_Internet,
+	RouteNextHopType_STATUS_VirtualAppliance,
+	RouteNextHopType_STATUS_None,
+}
 
 // RouteTablesRouteOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type RouteTablesRouteOperatorSpec struct {

@@ -452,13 +452,13 @@ func (v *VirtualNetworksSubnet_Spec) PopulateFromARM(owner genruntime.ArbitraryO
 	}
 	if typed.Properties != nil {
 		if typed.Properties.PrivateEndpointNetworkPolicies != nil {
-			privateEndpointNetworkPoliciesValue := VirtualNetworkPrivateEndpointNetworkPolicies(*typed.Properties.PrivateEndpointNetworkPolicies)
+			privateEndpointNetworkPoliciesValue := genruntime.ToEnum(*typed.Properties.PrivateEndpointNetworkPolicies, virtualNetworkPrivateEndpointNetworkPolicies_Values)
 			v.PrivateEndpointNetworkPolicies = &privateEndpointNetworkPoliciesValue
 		}
 	}
 	if typed.Properties != nil {
 		if typed.Properties.PrivateLinkServiceNetworkPolicies != nil {
-			privateLinkServiceNetworkPoliciesValue := VirtualNetworkPrivateLinkServiceNetworkPolicies(*typed.Properties.PrivateLinkServiceNetworkPolicies)
+			privateLinkServiceNetworkPoliciesValue := genruntime.ToEnum(*typed.Properties.PrivateLinkServiceNetworkPolicies, virtualNetworkPrivateLinkServiceNetworkPolicies_Values)
 			v.PrivateLinkServiceNetworkPolicies = &privateLinkServiceNetworkPoliciesValue
 		}
 	}
@@ -1213,7 +1213,7 @@ func (v *VirtualNetworksSubnet_STATUS) PopulateFromARM(owner genruntime.Arbitrar
 	}
 	if typed.Properties != nil {
 		if typed.Properties.PrivateEndpointNetworkPolicies != nil {
-			privateEndpointNetworkPoliciesValue := VirtualNetworkPrivateEndpointNetworkPolicies_STATUS(*typed.Properties.PrivateEndpointNetworkPolicies)
+			privateEndpointNetworkPoliciesValue := genruntime.ToEnum(*typed.Properties.PrivateEndpointNetworkPolicies, virtualNetworkPrivateEndpointNetworkPolicies_STATUS_Values)
 			v.PrivateEndpointNetworkPolicies = &privateEndpointNetworkPoliciesValue
 		}
 	}
@@ -1230,13 +1230,13 @@ func (v *VirtualNetworksSubnet_STATUS) PopulateFromARM(owner genruntime.Arbitrar
 	}
 	if typed.Properties != nil {
 		if typed.Properties.PrivateLinkServiceNetworkPolicies != nil {
-			privateLinkServiceNetworkPoliciesValue := VirtualNetworkPrivateLinkServiceNetworkPolicies_STATUS(*typed.Properties.PrivateLinkServiceNetworkPolicies)
+			privateLinkServiceNetworkPoliciesValue := genruntime.ToEnum(*typed.Properties.PrivateLinkServiceNetworkPolicies, virtualNetworkPrivateLinkServiceNetworkPolicies_STATUS_Values)
 			v.PrivateLinkServiceNetworkPolicies = &privateLinkServiceNetworkPoliciesValue
 		}
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
 			v.ProvisioningState = &provisioningStateValue
 		}
 	}
@@ -1941,7 +1941,7 @@ func (a *ApplicationGatewayIPConfiguration_STATUS) PopulateFromARM(owner genrunt
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
 			a.ProvisioningState = &provisioningStateValue
 		}
 	}
@@ -2261,7 +2261,7 @@ func (d *Delegation_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRefer
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
 			d.ProvisioningState = &provisioningStateValue
 		}
 	}
@@ -2420,7 +2420,7 @@ func (i *IPConfigurationProfile_STATUS) PopulateFromARM(owner genruntime.Arbitra
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
 			i.ProvisioningState = &provisioningStateValue
 		}
 	}
@@ -2615,7 +2615,7 @@ func (r *ResourceNavigationLink_STATUS) PopulateFromARM(owner genruntime.Arbitra
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
 			r.ProvisioningState = &provisioningStateValue
 		}
 	}
@@ -2963,7 +2963,7 @@ func (s *ServiceAssociationLink_STATUS) PopulateFromARM(owner genruntime.Arbitra
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
 			s.ProvisioningState = &provisioningStateValue
 		}
 	}
@@ -3306,7 +3306,7 @@ func (s *ServiceEndpointPropertiesFormat_STATUS) PopulateFromARM(owner genruntim
 		}
 	}
 	if typed.ProvisioningState != nil {
-		provisioningStateValue := ProvisioningState_STATUS(*typed.ProvisioningState)
+		provisioningStateValue := genruntime.ToEnum(*typed.ProvisioningState, provisioningState_STATUS_Values)
 		s.ProvisioningState = &provisioningStateValue
 	}
 	if typed.Service != nil {
@@ -3360,6 +3360,12 @@ const (
 	VirtualNetworkPrivateEndpointNetworkPolicies_Disabled = VirtualNetworkPrivateEndpointNetworkPolicies("Disabled")
 )
 
+// virtualNetworkPrivateEndpointNetworkPolicies_Values are the values of VirtualNetworkPrivateEndpointNetworkPolicies.
+var virtualNetworkPrivateEndpointNetworkPolicies_Values = []VirtualNetworkPrivateEndpointNetworkPolicies{
+	VirtualNetworkPrivateEndpointNetworkPolicies_Enabled,
+	VirtualNetworkPrivateEndpointNetworkPolicies_Disabled,
+}
+
 // VirtualNetworkPrivateEndpointNetworkPolicies_STATUS: Enable or Disable apply network policies on private end point in the subnet.
 // +kubebuilder:validation:Enum={"Enabled","Disabled"}
 type VirtualNetworkPrivateEndpointNetworkPolicies_STATUS string
@@ -3368,6 +3374,12 @@ const (
 	VirtualNetworkPrivateEndpointNetworkPolicies_STATUS_Enabled  = VirtualNetworkPrivateEndpointNetworkPolicies_STATUS("Enabled")
 	VirtualNetworkPrivateEndpointNetworkPolicies_STATUS_Disabled = VirtualNetworkPrivateEndpointNetworkPolicies_STATUS("Disabled")
 )
+
+// virtualNetworkPrivateEndpointNetworkPolicies_STATUS_Values are the values of VirtualNetworkPrivateEndpointNetworkPolicies_STATUS.
+var virtualNetworkPrivateEndpointNetworkPolicies_STATUS_Values = []VirtualNetworkPrivateEndpointNetworkPolicies_STATUS{
+	VirtualNetworkPrivateEndpointNetworkPolicies_STATUS_Enabled,
+	VirtualNetworkPrivateEndpointNetworkPolicies_STATUS_Disabled,
+}
 
 // VirtualNetworkPrivateLinkServiceNetworkPolicies: Enable or Disable apply network policies on private link service in the subnet.
 // +kubebuilder:validation:Enum={"Enabled","Disabled"}
@@ -3378,6 +3390,12 @@ const (
 	VirtualNetworkPrivateLinkServiceNetworkPolicies_Disabled = VirtualNetworkPrivateLinkServiceNetworkPolicies("Disabled")
 )
 
+// virtualNetworkPrivateLinkServiceNetworkPolicies_Values are the values of VirtualNetworkPrivateLinkServiceNetworkPolicies.
+var virtualNetworkPrivateLinkServiceNetworkPolicies_Values = []VirtualNetworkPrivateLinkServiceNetworkPolicies{
+	VirtualNetworkPrivateLinkServiceNetworkPolicies_Enabled,
+	VirtualNetworkPrivateLinkServiceNetworkPolicies_Disabled,
+}
+
 // VirtualNetworkPrivateLinkServiceNetworkPolicies_STATUS: Enable or Disable apply network policies on private link service in the subnet.
 // +kubebuilder:validation:Enum={"Enabled","Disabled"}
 type VirtualNetworkPrivateLinkServiceNetworkPolicies_STATUS string
@@ -3386,6 +3404,12 @@ const (
 	VirtualNetworkPrivateLinkServiceNetworkPolicies_STATUS_Enabled  = VirtualNetworkPrivateLinkServiceNetworkPolicies_STATUS("Enabled")
 	VirtualNetworkPrivateLinkServiceNetworkPolicies_STATUS_Disabled = VirtualNetworkPrivateLinkServiceNetworkPolicies_STATUS("Disabled")
 )
+
+// virtualNetworkPrivateLinkServiceNetworkPolicies_STATUS_Values are the values of VirtualNetworkPrivateLinkServiceNetworkPolicies_STATUS.
+var virtualNetworkPrivateLinkServiceNetworkPolicies_STATUS_Values = []VirtualNetworkPrivateLinkServiceNetworkPolicies_STATUS{
+	VirtualNetworkPrivateLinkServiceNetworkPolicies_STATUS_Enabled,
+	VirtualNetworkPrivateLinkServiceNetworkPolicies_STATUS_Disabled,
+}
 
 // VirtualNetworksSubnetOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type VirtualNetworksSubnetOperatorSpec struct {

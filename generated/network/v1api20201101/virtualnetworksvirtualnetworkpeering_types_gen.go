@@ -337,7 +337,7 @@ func (v *VirtualNetworksVirtualNetworkPeering_Spec) PopulateFromARM(owner genrun
 	}
 	if typed.Properties != nil {
 		if typed.Properties.PeeringState != nil {
-			peeringStateValue := VirtualNetworkPeeringState(*typed.Properties.PeeringState)
+			peeringStateValue := genruntime.ToEnum(*typed.Properties.PeeringState, virtualNetworkPeeringState_Values)
 			v.PeeringState = &peeringStateValue
 		}
 	}
@@ -740,13 +740,13 @@ func (v *VirtualNetworksVirtualNetworkPeering_STATUS) PopulateFromARM(owner genr
 	}
 	if typed.Properties != nil {
 		if typed.Properties.PeeringState != nil {
-			peeringStateValue := VirtualNetworkPeeringState_STATUS(*typed.Properties.PeeringState)
+			peeringStateValue := genruntime.ToEnum(*typed.Properties.PeeringState, virtualNetworkPeeringState_STATUS_Values)
 			v.PeeringState = &peeringStateValue
 		}
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
 			v.ProvisioningState = &provisioningStateValue
 		}
 	}
@@ -953,6 +953,13 @@ const (
 	VirtualNetworkPeeringState_Disconnected = VirtualNetworkPeeringState("Disconnected")
 )
 
+// virtualNetworkPeeringState_Values are the values of VirtualNetworkPeeringState.
+var virtualNetworkPeeringState_Values = []VirtualNetworkPeeringState{
+	VirtualNetworkPeeringState_Initiated,
+	VirtualNetworkPeeringState_Connected,
+	VirtualNetworkPeeringState_Disconnected,
+}
+
 // VirtualNetworkPeeringState_STATUS: The status of the virtual network peering.
 // +kubebuilder:validation:Enum={"Initiated","Connected","Disconnected"}
 type VirtualNetworkPeeringState_STATUS string
@@ -962,6 +969,13 @@ const (
 	VirtualNetworkPeeringState_STATUS_Connected    = VirtualNetworkPeeringState_STATUS("Connected")
 	VirtualNetworkPeeringState_STATUS_Disconnected = VirtualNetworkPeeringState_STATUS("Disconnected")
 )
+
+// virtualNetworkPeeringState_STATUS_Values are the values of VirtualNetworkPeeringState_STATUS.
+var virtualNetworkPeeringState_STATUS_Values = []VirtualNetworkPeeringState_STATUS{
+	VirtualNetworkPeeringState_STATUS_Initiated,
+	VirtualNetworkPeeringState_STATUS_Connected,
+	VirtualNetworkPeeringState_STATUS_Disconnected,
+}
 
 // VirtualNetworksVirtualNetworkPeeringOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type VirtualNetworksVirtualNetworkPeeringOperatorSpec struct {

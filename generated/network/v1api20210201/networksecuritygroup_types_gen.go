@@ -589,7 +589,7 @@ func (n *NetworkSecurityGroup_STATUS) PopulateFromARM(owner genruntime.Arbitrary
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
 			n.ProvisioningState = &provisioningStateValue
 		}
 	}
@@ -1042,6 +1042,14 @@ const (
 	ProvisioningState_STATUS_Deleting  = ProvisioningState_STATUS("Deleting")
 	ProvisioningState_STATUS_Failed    = ProvisioningState_STATUS("Failed")
 )
+
+// provisioningState_STATUS_Values are the values of ProvisioningState_STATUS.
+var provisioningState_STATUS_Values = []ProvisioningState_STATUS{
+	ProvisioningState_STATUS_Succeeded,
+	ProvisioningState_STATUS_Updating,
+	ProvisioningState_STATUS_Deleting,
+	ProvisioningState_STATUS_Failed,
+}
 
 // SecurityRule_STATUS_SubResourceEmbedded: Network security rule.
 type SecurityRule_STATUS_SubResourceEmbedded struct {

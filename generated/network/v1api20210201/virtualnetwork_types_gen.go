@@ -1076,7 +1076,7 @@ func (v *VirtualNetwork_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerR
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
 			v.ProvisioningState = &provisioningStateValue
 		}
 	}
@@ -1694,7 +1694,7 @@ func (e *ExtendedLocation) PopulateFromARM(owner genruntime.ArbitraryOwnerRefere
 		e.Name = &nameValue
 	}
 	if typed.Type != nil {
-		typeValue := ExtendedLocationTypes(*typed.Type)
+		typeValue := genruntime.ToEnum(*typed.Type, extendedLocationTypes_Values)
 		e.Type = &typeValue
 	}
 	return nil
@@ -1739,6 +1739,11 @@ const (
 	ExtendedLocationTypes_EdgeZone = ExtendedLocationTypes("EdgeZone")
 )
 
+// extendedLocationTypes_Values are the values of ExtendedLocationTypes.
+var extendedLocationTypes_Values = []ExtendedLocationTypes{
+	ExtendedLocationTypes_EdgeZone,
+}
+
 // ExtendedLocationTypes_STATUS: The supported ExtendedLocation types. Currently only EdgeZone is supported in Microsoft.Network resources.
 // +kubebuilder:validation:Enum={"EdgeZone"}
 type ExtendedLocationTypes_STATUS string
@@ -1746,6 +1751,11 @@ type ExtendedLocationTypes_STATUS string
 const (
 	ExtendedLocationTypes_STATUS_EdgeZone = ExtendedLocationTypes_STATUS("EdgeZone")
 )
+
+// extendedLocationTypes_STATUS_Values are the values of ExtendedLocationTypes_STATUS.
+var extendedLocationTypes_STATUS_Values = []ExtendedLocationTypes_STATUS{
+	ExtendedLocationTypes_STATUS_EdgeZone,
+}
 
 // ExtendedLocation_STATUS: ExtendedLocation complex type.
 type ExtendedLocation_STATUS struct {
@@ -1798,7 +1808,7 @@ func (e *ExtendedLocation_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwne
 		e.Name = &nameValue
 	}
 	if typed.Type != nil {
-		typeValue := ExtendedLocationTypes_STATUS(*typed.Type)
+		typeValue := genruntime.ToEnum(*typed.Type, extendedLocationTypes_STATUS_Values)
 		e.Type = &typeValue
 	}
 	return nil

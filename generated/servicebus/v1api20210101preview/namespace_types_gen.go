@@ -992,6 +992,14 @@ const (
 	CreatedByType_STATUS_Key             = CreatedByType_STATUS("Key")
 )
 
+// createdByType_STATUS_Values are the values of CreatedByType_STATUS.
+var createdByType_STATUS_Values = []CreatedByType_STATUS{
+	CreatedByType_STATUS_User,
+	CreatedByType_STATUS_Application,
+	CreatedByType_STATUS_ManagedIdentity,
+	CreatedByType_STATUS_Key,
+}
+
 // DictionaryValue_STATUS: Recognized Dictionary value.
 type DictionaryValue_STATUS struct {
 	// ClientId: Client Id of user assigned identity
@@ -1130,7 +1138,7 @@ func (e *Encryption) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, a
 		typed = *pointer
 	}
 	if typed.KeySource != nil {
-		keySourceValue := KeySource(*typed.KeySource)
+		keySourceValue := genruntime.ToEnum(*typed.KeySource, keySource_Values)
 		e.KeySource = &keySourceValue
 	}
 	if typed.KeyVaultProperties != nil {
@@ -1266,7 +1274,7 @@ func (e *Encryption_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRefer
 		typed = *pointer
 	}
 	if typed.KeySource != nil {
-		keySourceValue := KeySource_STATUS(*typed.KeySource)
+		keySourceValue := genruntime.ToEnum(*typed.KeySource, keySource_STATUS_Values)
 		e.KeySource = &keySourceValue
 	}
 	if typed.KeyVaultProperties != nil {
@@ -1400,7 +1408,7 @@ func (i *Identity) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, arm
 		typed = *pointer
 	}
 	if typed.Type != nil {
-		typeValue := ManagedServiceIdentityType(*typed.Type)
+		typeValue := genruntime.ToEnum(*typed.Type, managedServiceIdentityType_Values)
 		i.Type = &typeValue
 	}
 	if typed.UserAssignedIdentities != nil {
@@ -1539,7 +1547,7 @@ func (i *Identity_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReferen
 		i.TenantId = &tenantIdValue
 	}
 	if typed.Type != nil {
-		typeValue := ManagedServiceIdentityType_STATUS(*typed.Type)
+		typeValue := genruntime.ToEnum(*typed.Type, managedServiceIdentityType_STATUS_Values)
 		i.Type = &typeValue
 	}
 	if typed.UserAssignedIdentities != nil {
@@ -1624,6 +1632,11 @@ const (
 	KeySource_MicrosoftKeyVault = KeySource("Microsoft.KeyVault")
 )
 
+// keySource_Values are the values of KeySource.
+var keySource_Values = []KeySource{
+	KeySource_MicrosoftKeyVault,
+}
+
 // KeySource_STATUS: Enumerates the possible value of keySource for Encryption
 // +kubebuilder:validation:Enum={"Microsoft.KeyVault"}
 type KeySource_STATUS string
@@ -1631,6 +1644,11 @@ type KeySource_STATUS string
 const (
 	KeySource_STATUS_MicrosoftKeyVault = KeySource_STATUS("Microsoft.KeyVault")
 )
+
+// keySource_STATUS_Values are the values of KeySource_STATUS.
+var keySource_STATUS_Values = []KeySource_STATUS{
+	KeySource_STATUS_MicrosoftKeyVault,
+}
 
 // KeyVaultProperties: Properties to configure keyVault Properties
 type KeyVaultProperties struct {
@@ -1897,6 +1915,14 @@ const (
 	ManagedServiceIdentityType_None                       = ManagedServiceIdentityType("None")
 )
 
+// managedServiceIdentityType_Values are the values of ManagedServiceIdentityType.
+var managedServiceIdentityType_Values = []ManagedServiceIdentityType{
+	ManagedServiceIdentityType_SystemAssigned,
+	ManagedServiceIdentityType_UserAssigned,
+	ManagedServiceIdentityType_SystemAssignedUserAssigned,
+	ManagedServiceIdentityType_None,
+}
+
 // ManagedServiceIdentityType_STATUS: Type of managed service identity.
 // +kubebuilder:validation:Enum={"SystemAssigned","UserAssigned","SystemAssigned, UserAssigned","None"}
 type ManagedServiceIdentityType_STATUS string
@@ -1907,6 +1933,14 @@ const (
 	ManagedServiceIdentityType_STATUS_SystemAssignedUserAssigned = ManagedServiceIdentityType_STATUS("SystemAssigned, UserAssigned")
 	ManagedServiceIdentityType_STATUS_None                       = ManagedServiceIdentityType_STATUS("None")
 )
+
+// managedServiceIdentityType_STATUS_Values are the values of ManagedServiceIdentityType_STATUS.
+var managedServiceIdentityType_STATUS_Values = []ManagedServiceIdentityType_STATUS{
+	ManagedServiceIdentityType_STATUS_SystemAssigned,
+	ManagedServiceIdentityType_STATUS_UserAssigned,
+	ManagedServiceIdentityType_STATUS_SystemAssignedUserAssigned,
+	ManagedServiceIdentityType_STATUS_None,
+}
 
 // NamespaceOperatorSecrets: the values of Namespace the operator can write to Secrets
 type NamespaceOperatorSecrets struct {
@@ -2236,11 +2270,11 @@ func (s *SBSku) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInp
 		s.Capacity = &capacityValue
 	}
 	if typed.Name != nil {
-		nameValue := SkuName(*typed.Name)
+		nameValue := genruntime.ToEnum(*typed.Name, skuName_Values)
 		s.Name = &nameValue
 	}
 	if typed.Tier != nil {
-		tierValue := SkuTier(*typed.Tier)
+		tierValue := genruntime.ToEnum(*typed.Tier, skuTier_Values)
 		s.Tier = &tierValue
 	}
 	return nil
@@ -2349,11 +2383,11 @@ func (s *SBSku_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference,
 		s.Capacity = &capacityValue
 	}
 	if typed.Name != nil {
-		nameValue := SkuName_STATUS(*typed.Name)
+		nameValue := genruntime.ToEnum(*typed.Name, skuName_STATUS_Values)
 		s.Name = &nameValue
 	}
 	if typed.Tier != nil {
-		tierValue := SkuTier_STATUS(*typed.Tier)
+		tierValue := genruntime.ToEnum(*typed.Tier, skuTier_STATUS_Values)
 		s.Tier = &tierValue
 	}
 	return nil
@@ -2414,6 +2448,13 @@ const (
 	SkuName_Premium  = SkuName("Premium")
 )
 
+// skuName_Values are the values of SkuName.
+var skuName_Values = []SkuName{
+	SkuName_Basic,
+	SkuName_Standard,
+	SkuName_Premium,
+}
+
 // SkuName_STATUS: Name of this SKU.
 // +kubebuilder:validation:Enum={"Basic","Standard","Premium"}
 type SkuName_STATUS string
@@ -2423,6 +2464,13 @@ const (
 	SkuName_STATUS_Standard = SkuName_STATUS("Standard")
 	SkuName_STATUS_Premium  = SkuName_STATUS("Premium")
 )
+
+// skuName_STATUS_Values are the values of SkuName_STATUS.
+var skuName_STATUS_Values = []SkuName_STATUS{
+	SkuName_STATUS_Basic,
+	SkuName_STATUS_Standard,
+	SkuName_STATUS_Premium,
+}
 
 // SkuTier: The billing tier of this particular SKU.
 // +kubebuilder:validation:Enum={"Basic","Standard","Premium"}
@@ -2434,6 +2482,13 @@ const (
 	SkuTier_Premium  = SkuTier("Premium")
 )
 
+// skuTier_Values are the values of SkuTier.
+var skuTier_Values = []SkuTier{
+	SkuTier_Basic,
+	SkuTier_Standard,
+	SkuTier_Premium,
+}
+
 // SkuTier_STATUS: The billing tier of this particular SKU.
 // +kubebuilder:validation:Enum={"Basic","Standard","Premium"}
 type SkuTier_STATUS string
@@ -2443,6 +2498,13 @@ const (
 	SkuTier_STATUS_Standard = SkuTier_STATUS("Standard")
 	SkuTier_STATUS_Premium  = SkuTier_STATUS("Premium")
 )
+
+// skuTier_STATUS_Values are the values of SkuTier_STATUS.
+var skuTier_STATUS_Values = []SkuTier_STATUS{
+	SkuTier_STATUS_Basic,
+	SkuTier_STATUS_Standard,
+	SkuTier_STATUS_Premium,
+}
 
 // SystemData_STATUS: Metadata pertaining to creation and last modification of the resource.
 type SystemData_STATUS struct {
@@ -2527,7 +2589,7 @@ func (s *SystemData_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRefer
 		s.CreatedBy = &createdByValue
 	}
 	if typed.CreatedByType != nil {
-		createdByTypeValue := CreatedByType_STATUS(*typed.CreatedByType)
+		createdByTypeValue := genruntime.ToEnum(*typed.CreatedByType, createdByType_STATUS_Values)
 		s.CreatedByType = &createdByTypeValue
 	}
 	if typed.LastModifiedAt != nil {
@@ -2539,7 +2601,7 @@ func (s *SystemData_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRefer
 		s.LastModifiedBy = &lastModifiedByValue
 	}
 	if typed.LastModifiedByType != nil {
-		lastModifiedByTypeValue := CreatedByType_STATUS(*typed.LastModifiedByType)
+		lastModifiedByTypeValue := genruntime.ToEnum(*typed.LastModifiedByType, createdByType_STATUS_Values)
 		s.LastModifiedByType = &lastModifiedByTypeValue
 	}
 	return nil

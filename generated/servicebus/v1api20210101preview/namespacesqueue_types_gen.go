@@ -443,7 +443,7 @@ func (n *NamespacesQueue_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerRe
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Status != nil {
-			statusValue := EntityStatus(*typed.Properties.Status)
+			statusValue := genruntime.ToEnum(*typed.Properties.Status, entityStatus_Values)
 			n.Status = &statusValue
 		}
 	}
@@ -955,7 +955,7 @@ func (n *NamespacesQueue_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwner
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Status != nil {
-			statusValue := EntityStatus_STATUS(*typed.Properties.Status)
+			statusValue := genruntime.ToEnum(*typed.Properties.Status, entityStatus_STATUS_Values)
 			n.Status = &statusValue
 		}
 	}
@@ -1132,6 +1132,19 @@ const (
 	EntityStatus_Unknown         = EntityStatus("Unknown")
 )
 
+// entityStatus_Values are the values of EntityStatus.
+var entityStatus_Values = []EntityStatus{
+	EntityStatus_Active,
+	EntityStatus_Disabled,
+	EntityStatus_Restoring,
+	EntityStatus_SendDisabled,
+	EntityStatus_ReceiveDisabled,
+	EntityStatus_Creating,
+	EntityStatus_Deleting,
+	EntityStatus_Renaming,
+	EntityStatus_Unknown,
+}
+
 // EntityStatus_STATUS: Entity status.
 // +kubebuilder:validation:Enum={"Active","Disabled","Restoring","SendDisabled","ReceiveDisabled","Creating","Deleting","Renaming","Unknown"}
 type EntityStatus_STATUS string
@@ -1147,6 +1160,19 @@ const (
 	EntityStatus_STATUS_Renaming        = EntityStatus_STATUS("Renaming")
 	EntityStatus_STATUS_Unknown         = EntityStatus_STATUS("Unknown")
 )
+
+// entityStatus_STATUS_Values are the values of EntityStatus_STATUS.
+var entityStatus_STATUS_Values = []EntityStatus_STATUS{
+	EntityStatus_STATUS_Active,
+	EntityStatus_STATUS_Disabled,
+	EntityStatus_STATUS_Restoring,
+	EntityStatus_STATUS_SendDisabled,
+	EntityStatus_STATUS_ReceiveDisabled,
+	EntityStatus_STATUS_Creating,
+	EntityStatus_STATUS_Deleting,
+	EntityStatus_STATUS_Renaming,
+	EntityStatus_STATUS_Unknown,
+}
 
 // MessageCountDetails_STATUS: Message Count Details.
 type MessageCountDetails_STATUS struct {

@@ -357,7 +357,7 @@ func (n *NamespacesTopic_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerRe
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Status != nil {
-			statusValue := EntityStatus(*typed.Properties.Status)
+			statusValue := genruntime.ToEnum(*typed.Properties.Status, entityStatus_Values)
 			n.Status = &statusValue
 		}
 	}
@@ -775,7 +775,7 @@ func (n *NamespacesTopic_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwner
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Status != nil {
-			statusValue := EntityStatus_STATUS(*typed.Properties.Status)
+			statusValue := genruntime.ToEnum(*typed.Properties.Status, entityStatus_STATUS_Values)
 			n.Status = &statusValue
 		}
 	}

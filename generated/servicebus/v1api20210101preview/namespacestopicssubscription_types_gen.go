@@ -396,7 +396,7 @@ func (n *NamespacesTopicsSubscription_Spec) PopulateFromARM(owner genruntime.Arb
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Status != nil {
-			statusValue := EntityStatus(*typed.Properties.Status)
+			statusValue := genruntime.ToEnum(*typed.Properties.Status, entityStatus_Values)
 			n.Status = &statusValue
 		}
 	}
@@ -838,7 +838,7 @@ func (n *NamespacesTopicsSubscription_STATUS) PopulateFromARM(owner genruntime.A
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Status != nil {
-			statusValue := EntityStatus_STATUS(*typed.Properties.Status)
+			statusValue := genruntime.ToEnum(*typed.Properties.Status, entityStatus_STATUS_Values)
 			n.Status = &statusValue
 		}
 	}

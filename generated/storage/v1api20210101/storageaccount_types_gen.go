@@ -520,7 +520,7 @@ func (s *StorageAccount_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerRef
 	s.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
 	if typed.Properties != nil {
 		if typed.Properties.AccessTier != nil {
-			accessTierValue := AccessTier(*typed.Properties.AccessTier)
+			accessTierValue := genruntime.ToEnum(*typed.Properties.AccessTier, accessTier_Values)
 			s.AccessTier = &accessTierValue
 		}
 	}
@@ -590,12 +590,12 @@ func (s *StorageAccount_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerRef
 		}
 	}
 	if typed.Kind != nil {
-		kindValue := Kind(*typed.Kind)
+		kindValue := genruntime.ToEnum(*typed.Kind, kind_Values)
 		s.Kind = &kindValue
 	}
 	if typed.Properties != nil {
 		if typed.Properties.LargeFileSharesState != nil {
-			largeFileSharesStateValue := LargeFileSharesState(*typed.Properties.LargeFileSharesState)
+			largeFileSharesStateValue := genruntime.ToEnum(*typed.Properties.LargeFileSharesState, largeFileSharesState_Values)
 			s.LargeFileSharesState = &largeFileSharesStateValue
 		}
 	}
@@ -605,7 +605,7 @@ func (s *StorageAccount_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerRef
 	}
 	if typed.Properties != nil {
 		if typed.Properties.MinimumTlsVersion != nil {
-			minimumTlsVersionValue := MinimumTlsVersion(*typed.Properties.MinimumTlsVersion)
+			minimumTlsVersionValue := genruntime.ToEnum(*typed.Properties.MinimumTlsVersion, minimumTlsVersion_Values)
 			s.MinimumTlsVersion = &minimumTlsVersionValue
 		}
 	}
@@ -1370,7 +1370,7 @@ func (s *StorageAccount_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerR
 	}
 	if typed.Properties != nil {
 		if typed.Properties.AccessTier != nil {
-			accessTierValue := AccessTier_STATUS(*typed.Properties.AccessTier)
+			accessTierValue := genruntime.ToEnum(*typed.Properties.AccessTier, accessTier_STATUS_Values)
 			s.AccessTier = &accessTierValue
 		}
 	}
@@ -1474,12 +1474,12 @@ func (s *StorageAccount_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerR
 		}
 	}
 	if typed.Kind != nil {
-		kindValue := Kind_STATUS(*typed.Kind)
+		kindValue := genruntime.ToEnum(*typed.Kind, kind_STATUS_Values)
 		s.Kind = &kindValue
 	}
 	if typed.Properties != nil {
 		if typed.Properties.LargeFileSharesState != nil {
-			largeFileSharesStateValue := LargeFileSharesState_STATUS(*typed.Properties.LargeFileSharesState)
+			largeFileSharesStateValue := genruntime.ToEnum(*typed.Properties.LargeFileSharesState, largeFileSharesState_STATUS_Values)
 			s.LargeFileSharesState = &largeFileSharesStateValue
 		}
 	}
@@ -1495,7 +1495,7 @@ func (s *StorageAccount_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerR
 	}
 	if typed.Properties != nil {
 		if typed.Properties.MinimumTlsVersion != nil {
-			minimumTlsVersionValue := MinimumTlsVersion_STATUS(*typed.Properties.MinimumTlsVersion)
+			minimumTlsVersionValue := genruntime.ToEnum(*typed.Properties.MinimumTlsVersion, minimumTlsVersion_STATUS_Values)
 			s.MinimumTlsVersion = &minimumTlsVersionValue
 		}
 	}
@@ -1540,7 +1540,7 @@ func (s *StorageAccount_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerR
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
 			s.ProvisioningState = &provisioningStateValue
 		}
 	}
@@ -1577,13 +1577,13 @@ func (s *StorageAccount_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerR
 	}
 	if typed.Properties != nil {
 		if typed.Properties.StatusOfPrimary != nil {
-			statusOfPrimaryValue := AccountStatus_STATUS(*typed.Properties.StatusOfPrimary)
+			statusOfPrimaryValue := genruntime.ToEnum(*typed.Properties.StatusOfPrimary, accountStatus_STATUS_Values)
 			s.StatusOfPrimary = &statusOfPrimaryValue
 		}
 	}
 	if typed.Properties != nil {
 		if typed.Properties.StatusOfSecondary != nil {
-			statusOfSecondaryValue := AccountStatus_STATUS(*typed.Properties.StatusOfSecondary)
+			statusOfSecondaryValue := genruntime.ToEnum(*typed.Properties.StatusOfSecondary, accountStatus_STATUS_Values)
 			s.StatusOfSecondary = &statusOfSecondaryValue
 		}
 	}
@@ -2061,6 +2061,12 @@ const (
 	AccessTier_Cool = AccessTier("Cool")
 )
 
+// accessTier_Values are the values of AccessTier.
+var accessTier_Values = []AccessTier{
+	AccessTier_Hot,
+	AccessTier_Cool,
+}
+
 // AccessTier_STATUS: Required for storage accounts where kind = BlobStorage. The access tier used for billing.
 // +kubebuilder:validation:Enum={"Hot","Cool"}
 type AccessTier_STATUS string
@@ -2069,6 +2075,12 @@ const (
 	AccessTier_STATUS_Hot  = AccessTier_STATUS("Hot")
 	AccessTier_STATUS_Cool = AccessTier_STATUS("Cool")
 )
+
+// accessTier_STATUS_Values are the values of AccessTier_STATUS.
+var accessTier_STATUS_Values = []AccessTier_STATUS{
+	AccessTier_STATUS_Hot,
+	AccessTier_STATUS_Cool,
+}
 
 // AccountStatus_STATUS: Gets the status indicating whether the primary location of the storage account is available or unavailable.
 // +kubebuilder:validation:Enum={"available","unavailable"}
@@ -2079,6 +2091,12 @@ const (
 	AccountStatus_STATUS_Unavailable = AccountStatus_STATUS("unavailable")
 )
 
+// accountStatus_STATUS_Values are the values of AccountStatus_STATUS.
+var accountStatus_STATUS_Values = []AccountStatus_STATUS{
+	AccountStatus_STATUS_Available,
+	AccountStatus_STATUS_Unavailable,
+}
+
 // Action: The action of IP ACL rule.
 // +kubebuilder:validation:Enum={"Allow"}
 type Action string
@@ -2087,6 +2105,11 @@ const (
 	Action_Allow = Action("Allow")
 )
 
+// action_Values are the values of Action.
+var action_Values = []Action{
+	Action_Allow,
+}
+
 // Action_STATUS: The action of IP ACL rule.
 // +kubebuilder:validation:Enum={"Allow"}
 type Action_STATUS string
@@ -2094,6 +2117,11 @@ type Action_STATUS string
 const (
 	Action_STATUS_Allow = Action_STATUS("Allow")
 )
+
+// action_STATUS_Values are the values of Action_STATUS.
+var action_STATUS_Values = []Action_STATUS{
+	Action_STATUS_Allow,
+}
 
 // ActiveDirectoryProperties: Settings properties for Active Directory (AD).
 type ActiveDirectoryProperties struct {
@@ -2417,7 +2445,7 @@ func (a *AzureFilesIdentityBasedAuthentication) PopulateFromARM(owner genruntime
 		a.ActiveDirectoryProperties = &activeDirectoryPropertiesValue
 	}
 	if typed.DirectoryServiceOptions != nil {
-		directoryServiceOptionsValue := DirectoryServiceOptions(*typed.DirectoryServiceOptions)
+		directoryServiceOptionsValue := genruntime.ToEnum(*typed.DirectoryServiceOptions, directoryServiceOptions_Values)
 		a.DirectoryServiceOptions = &directoryServiceOptionsValue
 	}
 	return nil
@@ -2529,7 +2557,7 @@ func (a *AzureFilesIdentityBasedAuthentication_STATUS) PopulateFromARM(owner gen
 		a.ActiveDirectoryProperties = &activeDirectoryPropertiesValue
 	}
 	if typed.DirectoryServiceOptions != nil {
-		directoryServiceOptionsValue := DirectoryServiceOptions_STATUS(*typed.DirectoryServiceOptions)
+		directoryServiceOptionsValue := genruntime.ToEnum(*typed.DirectoryServiceOptions, directoryServiceOptions_STATUS_Values)
 		a.DirectoryServiceOptions = &directoryServiceOptionsValue
 	}
 	return nil
@@ -2703,6 +2731,13 @@ const (
 	BlobRestoreProgressStatus_STATUS_Failed     = BlobRestoreProgressStatus_STATUS("Failed")
 )
 
+// blobRestoreProgressStatus_STATUS_Values are the values of BlobRestoreProgressStatus_STATUS.
+var blobRestoreProgressStatus_STATUS_Values = []BlobRestoreProgressStatus_STATUS{
+	BlobRestoreProgressStatus_STATUS_InProgress,
+	BlobRestoreProgressStatus_STATUS_Complete,
+	BlobRestoreProgressStatus_STATUS_Failed,
+}
+
 // BlobRestoreRange_STATUS: Blob range
 type BlobRestoreRange_STATUS struct {
 	// EndRange: Blob end range. This is exclusive. Empty means account end.
@@ -2860,7 +2895,7 @@ func (b *BlobRestoreStatus_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwn
 		b.RestoreId = &restoreIdValue
 	}
 	if typed.Status != nil {
-		statusValue := BlobRestoreProgressStatus_STATUS(*typed.Status)
+		statusValue := genruntime.ToEnum(*typed.Status, blobRestoreProgressStatus_STATUS_Values)
 		b.Status = &statusValue
 	}
 	return nil
@@ -2932,6 +2967,14 @@ const (
 	Bypass_AzureServices = Bypass("AzureServices")
 )
 
+// bypass_Values are the values of Bypass.
+var bypass_Values = []Bypass{
+	Bypass_None,
+	Bypass_Logging,
+	Bypass_Metrics,
+	Bypass_AzureServices,
+}
+
 // Bypass_STATUS: Specifies whether traffic is bypassed for Logging/Metrics/AzureServices. Possible values are any combination of Logging|Metrics|AzureServices (For example, "Logging, Metrics"), or None to bypass none of those traffics.
 // +kubebuilder:validation:Enum={"None","Logging","Metrics","AzureServices"}
 type Bypass_STATUS string
@@ -2942,6 +2985,14 @@ const (
 	Bypass_STATUS_Metrics       = Bypass_STATUS("Metrics")
 	Bypass_STATUS_AzureServices = Bypass_STATUS("AzureServices")
 )
+
+// bypass_STATUS_Values are the values of Bypass_STATUS.
+var bypass_STATUS_Values = []Bypass_STATUS{
+	Bypass_STATUS_None,
+	Bypass_STATUS_Logging,
+	Bypass_STATUS_Metrics,
+	Bypass_STATUS_AzureServices,
+}
 
 // CustomDomain: The custom domain assigned to this storage account. This can be set via Update.
 type CustomDomain struct {
@@ -3105,6 +3156,12 @@ const (
 	DefaultAction_Deny  = DefaultAction("Deny")
 )
 
+// defaultAction_Values are the values of DefaultAction.
+var defaultAction_Values = []DefaultAction{
+	DefaultAction_Allow,
+	DefaultAction_Deny,
+}
+
 // DefaultAction_STATUS: Specifies the default action of allow or deny when no other rules match.
 // +kubebuilder:validation:Enum={"Allow","Deny"}
 type DefaultAction_STATUS string
@@ -3113,6 +3170,12 @@ const (
 	DefaultAction_STATUS_Allow = DefaultAction_STATUS("Allow")
 	DefaultAction_STATUS_Deny  = DefaultAction_STATUS("Deny")
 )
+
+// defaultAction_STATUS_Values are the values of DefaultAction_STATUS.
+var defaultAction_STATUS_Values = []DefaultAction_STATUS{
+	DefaultAction_STATUS_Allow,
+	DefaultAction_STATUS_Deny,
+}
 
 // DirectoryServiceOptions: Indicates the directory service used.
 // +kubebuilder:validation:Enum={"None","AADDS","AD"}
@@ -3124,6 +3187,13 @@ const (
 	DirectoryServiceOptions_AD    = DirectoryServiceOptions("AD")
 )
 
+// directoryServiceOptions_Values are the values of DirectoryServiceOptions.
+var directoryServiceOptions_Values = []DirectoryServiceOptions{
+	DirectoryServiceOptions_None,
+	DirectoryServiceOptions_AADDS,
+	DirectoryServiceOptions_AD,
+}
+
 // DirectoryServiceOptions_STATUS: Indicates the directory service used.
 // +kubebuilder:validation:Enum={"None","AADDS","AD"}
 type DirectoryServiceOptions_STATUS string
@@ -3133,6 +3203,13 @@ const (
 	DirectoryServiceOptions_STATUS_AADDS = DirectoryServiceOptions_STATUS("AADDS")
 	DirectoryServiceOptions_STATUS_AD    = DirectoryServiceOptions_STATUS("AD")
 )
+
+// directoryServiceOptions_STATUS_Values are the values of DirectoryServiceOptions_STATUS.
+var directoryServiceOptions_STATUS_Values = []DirectoryServiceOptions_STATUS{
+	DirectoryServiceOptions_STATUS_None,
+	DirectoryServiceOptions_STATUS_AADDS,
+	DirectoryServiceOptions_STATUS_AD,
+}
 
 // Encryption: The encryption settings on the storage account.
 type Encryption struct {
@@ -3225,7 +3302,7 @@ func (e *Encryption) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, a
 		e.Identity = &identityValue
 	}
 	if typed.KeySource != nil {
-		keySourceValue := KeySource(*typed.KeySource)
+		keySourceValue := genruntime.ToEnum(*typed.KeySource, keySource_Values)
 		e.KeySource = &keySourceValue
 	}
 	if typed.Keyvaultproperties != nil {
@@ -3532,7 +3609,7 @@ func (e *EncryptionService) PopulateFromARM(owner genruntime.ArbitraryOwnerRefer
 		e.Enabled = &enabledValue
 	}
 	if typed.KeyType != nil {
-		keyTypeValue := KeyType(*typed.KeyType)
+		keyTypeValue := genruntime.ToEnum(*typed.KeyType, keyType_Values)
 		e.KeyType = &keyTypeValue
 	}
 	return nil
@@ -3627,7 +3704,7 @@ func (e *EncryptionService_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwn
 		e.Enabled = &enabledValue
 	}
 	if typed.KeyType != nil {
-		keyTypeValue := KeyType_STATUS(*typed.KeyType)
+		keyTypeValue := genruntime.ToEnum(*typed.KeyType, keyType_STATUS_Values)
 		e.KeyType = &keyTypeValue
 	}
 	if typed.LastEnabledTime != nil {
@@ -4170,7 +4247,7 @@ func (e *Encryption_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRefer
 		e.Identity = &identityValue
 	}
 	if typed.KeySource != nil {
-		keySourceValue := KeySource_STATUS(*typed.KeySource)
+		keySourceValue := genruntime.ToEnum(*typed.KeySource, keySource_STATUS_Values)
 		e.KeySource = &keySourceValue
 	}
 	if typed.Keyvaultproperties != nil {
@@ -4544,7 +4621,7 @@ func (e *ExtendedLocation) PopulateFromARM(owner genruntime.ArbitraryOwnerRefere
 		e.Name = &nameValue
 	}
 	if typed.Type != nil {
-		typeValue := ExtendedLocationTypes(*typed.Type)
+		typeValue := genruntime.ToEnum(*typed.Type, extendedLocationTypes_Values)
 		e.Type = &typeValue
 	}
 	return nil
@@ -4589,6 +4666,11 @@ const (
 	ExtendedLocationTypes_EdgeZone = ExtendedLocationTypes("EdgeZone")
 )
 
+// extendedLocationTypes_Values are the values of ExtendedLocationTypes.
+var extendedLocationTypes_Values = []ExtendedLocationTypes{
+	ExtendedLocationTypes_EdgeZone,
+}
+
 // ExtendedLocationTypes_STATUS: The type of extendedLocation.
 // +kubebuilder:validation:Enum={"EdgeZone"}
 type ExtendedLocationTypes_STATUS string
@@ -4596,6 +4678,11 @@ type ExtendedLocationTypes_STATUS string
 const (
 	ExtendedLocationTypes_STATUS_EdgeZone = ExtendedLocationTypes_STATUS("EdgeZone")
 )
+
+// extendedLocationTypes_STATUS_Values are the values of ExtendedLocationTypes_STATUS.
+var extendedLocationTypes_STATUS_Values = []ExtendedLocationTypes_STATUS{
+	ExtendedLocationTypes_STATUS_EdgeZone,
+}
 
 // ExtendedLocation_STATUS: The complex type of the extended location.
 type ExtendedLocation_STATUS struct {
@@ -4648,7 +4735,7 @@ func (e *ExtendedLocation_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwne
 		e.Name = &nameValue
 	}
 	if typed.Type != nil {
-		typeValue := ExtendedLocationTypes_STATUS(*typed.Type)
+		typeValue := genruntime.ToEnum(*typed.Type, extendedLocationTypes_STATUS_Values)
 		e.Type = &typeValue
 	}
 	return nil
@@ -4747,7 +4834,7 @@ func (g *GeoReplicationStats_STATUS) PopulateFromARM(owner genruntime.ArbitraryO
 		g.LastSyncTime = &lastSyncTimeValue
 	}
 	if typed.Status != nil {
-		statusValue := GeoReplicationStatus_STATUS(*typed.Status)
+		statusValue := genruntime.ToEnum(*typed.Status, geoReplicationStatus_STATUS_Values)
 		g.Status = &statusValue
 	}
 	return nil
@@ -4795,6 +4882,13 @@ const (
 	GeoReplicationStatus_STATUS_Bootstrap   = GeoReplicationStatus_STATUS("Bootstrap")
 	GeoReplicationStatus_STATUS_Unavailable = GeoReplicationStatus_STATUS("Unavailable")
 )
+
+// geoReplicationStatus_STATUS_Values are the values of GeoReplicationStatus_STATUS.
+var geoReplicationStatus_STATUS_Values = []GeoReplicationStatus_STATUS{
+	GeoReplicationStatus_STATUS_Live,
+	GeoReplicationStatus_STATUS_Bootstrap,
+	GeoReplicationStatus_STATUS_Unavailable,
+}
 
 // IPRule: IP rule with specific IP or IP range in CIDR format.
 // +kubebuilder:validation:XValidation:rule="has(self.value) != has(self.valueFromConfig)",message="exactly one of value and valueFromConfig must be set"
@@ -4856,7 +4950,7 @@ func (i *IPRule) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armIn
 		typed = *pointer
 	}
 	if typed.Action != nil {
-		actionValue := Action(*typed.Action)
+		actionValue := genruntime.ToEnum(*typed.Action, action_Values)
 		i.Action = &actionValue
 	}
 	if typed.Value != nil {
@@ -4958,7 +5052,7 @@ func (i *IPRule_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference
 		typed = *pointer
 	}
 	if typed.Action != nil {
-		actionValue := Action_STATUS(*typed.Action)
+		actionValue := genruntime.ToEnum(*typed.Action, action_STATUS_Values)
 		i.Action = &actionValue
 	}
 	if typed.Value != nil {
@@ -5060,7 +5154,7 @@ func (i *Identity) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, arm
 		typed = *pointer
 	}
 	if typed.Type != nil {
-		typeValue := IdentityType(*typed.Type)
+		typeValue := genruntime.ToEnum(*typed.Type, identityType_Values)
 		i.Type = &typeValue
 	}
 	if typed.UserAssignedIdentities != nil {
@@ -5133,6 +5227,14 @@ const (
 	IdentityType_SystemAssignedUserAssigned = IdentityType("SystemAssigned,UserAssigned")
 )
 
+// identityType_Values are the values of IdentityType.
+var identityType_Values = []IdentityType{
+	IdentityType_None,
+	IdentityType_SystemAssigned,
+	IdentityType_UserAssigned,
+	IdentityType_SystemAssignedUserAssigned,
+}
+
 // IdentityType_STATUS: The identity type.
 // +kubebuilder:validation:Enum={"None","SystemAssigned","UserAssigned","SystemAssigned,UserAssigned"}
 type IdentityType_STATUS string
@@ -5143,6 +5245,14 @@ const (
 	IdentityType_STATUS_UserAssigned               = IdentityType_STATUS("UserAssigned")
 	IdentityType_STATUS_SystemAssignedUserAssigned = IdentityType_STATUS("SystemAssigned,UserAssigned")
 )
+
+// identityType_STATUS_Values are the values of IdentityType_STATUS.
+var identityType_STATUS_Values = []IdentityType_STATUS{
+	IdentityType_STATUS_None,
+	IdentityType_STATUS_SystemAssigned,
+	IdentityType_STATUS_UserAssigned,
+	IdentityType_STATUS_SystemAssignedUserAssigned,
+}
 
 // Identity_STATUS: Identity for the resource.
 type Identity_STATUS struct {
@@ -5221,7 +5331,7 @@ func (i *Identity_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReferen
 		i.TenantId = &tenantIdValue
 	}
 	if typed.Type != nil {
-		typeValue := IdentityType_STATUS(*typed.Type)
+		typeValue := genruntime.ToEnum(*typed.Type, identityType_STATUS_Values)
 		i.Type = &typeValue
 	}
 	if typed.UserAssignedIdentities != nil {
@@ -5307,6 +5417,12 @@ const (
 	KeySource_MicrosoftKeyvault = KeySource("Microsoft.Keyvault")
 )
 
+// keySource_Values are the values of KeySource.
+var keySource_Values = []KeySource{
+	KeySource_MicrosoftStorage,
+	KeySource_MicrosoftKeyvault,
+}
+
 // KeySource_STATUS: The encryption keySource (provider). Possible values (case-insensitive): Microsoft.Storage, Microsoft.Keyvault
 // +kubebuilder:validation:Enum={"Microsoft.Storage","Microsoft.Keyvault"}
 type KeySource_STATUS string
@@ -5315,6 +5431,12 @@ const (
 	KeySource_STATUS_MicrosoftStorage  = KeySource_STATUS("Microsoft.Storage")
 	KeySource_STATUS_MicrosoftKeyvault = KeySource_STATUS("Microsoft.Keyvault")
 )
+
+// keySource_STATUS_Values are the values of KeySource_STATUS.
+var keySource_STATUS_Values = []KeySource_STATUS{
+	KeySource_STATUS_MicrosoftStorage,
+	KeySource_STATUS_MicrosoftKeyvault,
+}
 
 // KeyType: Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped encryption key will be used. 'Service' key type implies that a default service key is used.
 // +kubebuilder:validation:Enum={"Service","Account"}
@@ -5325,6 +5447,12 @@ const (
 	KeyType_Account = KeyType("Account")
 )
 
+// keyType_Values are the values of KeyType.
+var keyType_Values = []KeyType{
+	KeyType_Service,
+	KeyType_Account,
+}
+
 // KeyType_STATUS: Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped encryption key will be used. 'Service' key type implies that a default service key is used.
 // +kubebuilder:validation:Enum={"Service","Account"}
 type KeyType_STATUS string
@@ -5333,6 +5461,12 @@ const (
 	KeyType_STATUS_Service = KeyType_STATUS("Service")
 	KeyType_STATUS_Account = KeyType_STATUS("Account")
 )
+
+// keyType_STATUS_Values are the values of KeyType_STATUS.
+var keyType_STATUS_Values = []KeyType_STATUS{
+	KeyType_STATUS_Service,
+	KeyType_STATUS_Account,
+}
 
 // KeyVaultProperties: Properties of key vault.
 type KeyVaultProperties struct {
@@ -5550,6 +5684,15 @@ const (
 	Kind_BlockBlobStorage = Kind("BlockBlobStorage")
 )
 
+// kind_Values are the values of Kind.
+var kind_Values = []Kind{
+	Kind_Storage,
+	Kind_StorageV2,
+	Kind_BlobStorage,
+	Kind_FileStorage,
+	Kind_BlockBlobStorage,
+}
+
 // Kind_STATUS: Required. Indicates the type of storage account.
 // +kubebuilder:validation:Enum={"Storage","StorageV2","BlobStorage","FileStorage","BlockBlobStorage"}
 type Kind_STATUS string
@@ -5562,6 +5705,15 @@ const (
 	Kind_STATUS_BlockBlobStorage = Kind_STATUS("BlockBlobStorage")
 )
 
+// kind_STATUS_Values are the values of Kind_STATUS.
+var kind_STATUS_Values = []Kind_STATUS{
+	Kind_STATUS_Storage,
+	Kind_STATUS_StorageV2,
+	Kind_STATUS_BlobStorage,
+	Kind_STATUS_FileStorage,
+	Kind_STATUS_BlockBlobStorage,
+}
+
 // LargeFileSharesState: Allow large file shares if sets to Enabled. It cannot be disabled once it is enabled.
 // +kubebuilder:validation:Enum={"Disabled","Enabled"}
 type LargeFileSharesState string
@@ -5571,6 +5723,12 @@ const (
 	LargeFileSharesState_Enabled  = LargeFileSharesState("Enabled")
 )
 
+// largeFileSharesState_Values are the values of LargeFileSharesState.
+var largeFileSharesState_Values = []LargeFileSharesState{
+	LargeFileSharesState_Disabled,
+	LargeFileSharesState_Enabled,
+}
+
 // LargeFileSharesState_STATUS: Allow large file shares if sets to Enabled. It cannot be disabled once it is enabled.
 // +kubebuilder:validation:Enum={"Disabled","Enabled"}
 type LargeFileSharesState_STATUS string
@@ -5579,6 +5737,12 @@ const (
 	LargeFileSharesState_STATUS_Disabled = LargeFileSharesState_STATUS("Disabled")
 	LargeFileSharesState_STATUS_Enabled  = LargeFileSharesState_STATUS("Enabled")
 )
+
+// largeFileSharesState_STATUS_Values are the values of LargeFileSharesState_STATUS.
+var largeFileSharesState_STATUS_Values = []LargeFileSharesState_STATUS{
+	LargeFileSharesState_STATUS_Disabled,
+	LargeFileSharesState_STATUS_Enabled,
+}
 
 // MinimumTlsVersion: Set the minimum TLS version to be permitted on requests to storage. The default interpretation is TLS 1.0 for this property.
 // +kubebuilder:validation:Enum={"TLS1_0","TLS1_1","TLS1_2"}
@@ -5590,6 +5754,13 @@ const (
 	MinimumTlsVersion_TLS12 = MinimumTlsVersion("TLS1_2")
 )
 
+// minimumTlsVersion_Values are the values of MinimumTlsVersion.
+var minimumTlsVersion_Values = []MinimumTlsVersion{
+	MinimumTlsVersion_TLS10,
+	MinimumTlsVersion_TLS11,
+	MinimumTlsVersion_TLS12,
+}
+
 // MinimumTlsVersion_STATUS: Set the minimum TLS version to be permitted on requests to storage. The default interpretation is TLS 1.0 for this property.
 // +kubebuilder:validation:Enum={"TLS1_0","TLS1_1","TLS1_2"}
 type MinimumTlsVersion_STATUS string
@@ -5599,6 +5770,13 @@ const (
 	MinimumTlsVersion_STATUS_TLS11 = MinimumTlsVersion_STATUS("TLS1_1")
 	MinimumTlsVersion_STATUS_TLS12 = MinimumTlsVersion_STATUS("TLS1_2")
 )
+
+// minimumTlsVersion_STATUS_Values are the values of MinimumTlsVersion_STATUS.
+var minimumTlsVersion_STATUS_Values = []MinimumTlsVersion_STATUS{
+	MinimumTlsVersion_STATUS_TLS10,
+	MinimumTlsVersion_STATUS_TLS11,
+	MinimumTlsVersion_STATUS_TLS12,
+}
 
 // NetworkRuleSet: Network rule set
 type NetworkRuleSet struct {
@@ -5693,11 +5871,11 @@ func (n *NetworkRuleSet) PopulateFromARM(owner genruntime.ArbitraryOwnerReferenc
 		typed = *pointer
 	}
 	if typed.Bypass != nil {
-		bypassValue := Bypass(*typed.Bypass)
+		bypassValue := genruntime.ToEnum(*typed.Bypass, bypass_Values)
 		n.Bypass = &bypassValue
 	}
 	if typed.DefaultAction != nil {
-		defaultActionValue := DefaultAction(*typed.DefaultAction)
+		defaultActionValue := genruntime.ToEnum(*typed.DefaultAction, defaultAction_Values)
 		n.DefaultAction = &defaultActionValue
 	}
 	if typed.IpRules != nil {
@@ -5935,11 +6113,11 @@ func (n *NetworkRuleSet_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerR
 		typed = *pointer
 	}
 	if typed.Bypass != nil {
-		bypassValue := Bypass_STATUS(*typed.Bypass)
+		bypassValue := genruntime.ToEnum(*typed.Bypass, bypass_STATUS_Values)
 		n.Bypass = &bypassValue
 	}
 	if typed.DefaultAction != nil {
-		defaultActionValue := DefaultAction_STATUS(*typed.DefaultAction)
+		defaultActionValue := genruntime.ToEnum(*typed.DefaultAction, defaultAction_STATUS_Values)
 		n.DefaultAction = &defaultActionValue
 	}
 	if typed.IpRules != nil {
@@ -6158,6 +6336,13 @@ const (
 	ProvisioningState_STATUS_Succeeded    = ProvisioningState_STATUS("Succeeded")
 )
 
+// provisioningState_STATUS_Values are the values of ProvisioningState_STATUS.
+var provisioningState_STATUS_Values = []ProvisioningState_STATUS{
+	ProvisioningState_STATUS_Creating,
+	ProvisioningState_STATUS_ResolvingDNS,
+	ProvisioningState_STATUS_Succeeded,
+}
+
 // ResourceAccessRule: Resource Access Rule.
 type ResourceAccessRule struct {
 	// ResourceReference: Resource Id
@@ -6336,6 +6521,12 @@ const (
 	RoutingChoice_InternetRouting  = RoutingChoice("InternetRouting")
 )
 
+// routingChoice_Values are the values of RoutingChoice.
+var routingChoice_Values = []RoutingChoice{
+	RoutingChoice_MicrosoftRouting,
+	RoutingChoice_InternetRouting,
+}
+
 // RoutingChoice_STATUS: Routing Choice defines the kind of network routing opted by the user.
 // +kubebuilder:validation:Enum={"MicrosoftRouting","InternetRouting"}
 type RoutingChoice_STATUS string
@@ -6344,6 +6535,12 @@ const (
 	RoutingChoice_STATUS_MicrosoftRouting = RoutingChoice_STATUS("MicrosoftRouting")
 	RoutingChoice_STATUS_InternetRouting  = RoutingChoice_STATUS("InternetRouting")
 )
+
+// routingChoice_STATUS_Values are the values of RoutingChoice_STATUS.
+var routingChoice_STATUS_Values = []RoutingChoice_STATUS{
+	RoutingChoice_STATUS_MicrosoftRouting,
+	RoutingChoice_STATUS_InternetRouting,
+}
 
 // RoutingPreference: Routing preference defines the type of network, either microsoft or internet routing to be used to deliver the user data, the default option is microsoft routing
 type RoutingPreference struct {
@@ -6407,7 +6604,7 @@ func (r *RoutingPreference) PopulateFromARM(owner genruntime.ArbitraryOwnerRefer
 		r.PublishMicrosoftEndpoints = &publishMicrosoftEndpointsValue
 	}
 	if typed.RoutingChoice != nil {
-		routingChoiceValue := RoutingChoice(*typed.RoutingChoice)
+		routingChoiceValue := genruntime.ToEnum(*typed.RoutingChoice, routingChoice_Values)
 		r.RoutingChoice = &routingChoiceValue
 	}
 	return nil
@@ -6508,7 +6705,7 @@ func (r *RoutingPreference_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwn
 		r.PublishMicrosoftEndpoints = &publishMicrosoftEndpointsValue
 	}
 	if typed.RoutingChoice != nil {
-		routingChoiceValue := RoutingChoice_STATUS(*typed.RoutingChoice)
+		routingChoiceValue := genruntime.ToEnum(*typed.RoutingChoice, routingChoice_STATUS_Values)
 		r.RoutingChoice = &routingChoiceValue
 	}
 	return nil
@@ -6587,7 +6784,7 @@ func (s *Sku) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput
 		typed = *pointer
 	}
 	if typed.Name != nil {
-		nameValue := SkuName(*typed.Name)
+		nameValue := genruntime.ToEnum(*typed.Name, skuName_Values)
 		s.Name = &nameValue
 	}
 	return nil
@@ -6635,6 +6832,18 @@ const (
 	SkuName_StandardRAGZRS = SkuName("Standard_RAGZRS")
 )
 
+// skuName_Values are the values of SkuName.
+var skuName_Values = []SkuName{
+	SkuName_StandardLRS,
+	SkuName_StandardGRS,
+	SkuName_StandardRAGRS,
+	SkuName_StandardZRS,
+	SkuName_PremiumLRS,
+	SkuName_PremiumZRS,
+	SkuName_StandardGZRS,
+	SkuName_StandardRAGZRS,
+}
+
 // SkuName_STATUS: The SKU name. Required for account creation; optional for update. Note that in older versions, SKU name was called accountType.
 // +kubebuilder:validation:Enum={"Standard_LRS","Standard_GRS","Standard_RAGRS","Standard_ZRS","Premium_LRS","Premium_ZRS","Standard_GZRS","Standard_RAGZRS"}
 type SkuName_STATUS string
@@ -6650,6 +6859,18 @@ const (
 	SkuName_STATUS_StandardRAGZRS = SkuName_STATUS("Standard_RAGZRS")
 )
 
+// skuName_STATUS_Values are the values of SkuName_STATUS.
+var skuName_STATUS_Values = []SkuName_STATUS{
+	SkuName_STATUS_StandardLRS,
+	SkuName_STATUS_StandardGRS,
+	SkuName_STATUS_StandardRAGRS,
+	SkuName_STATUS_StandardZRS,
+	SkuName_STATUS_PremiumLRS,
+	SkuName_STATUS_PremiumZRS,
+	SkuName_STATUS_StandardGZRS,
+	SkuName_STATUS_StandardRAGZRS,
+}
+
 // SkuTier_STATUS: The SKU tier. This is based on the SKU name.
 // +kubebuilder:validation:Enum={"Standard","Premium"}
 type SkuTier_STATUS string
@@ -6658,6 +6879,12 @@ const (
 	SkuTier_STATUS_Standard = SkuTier_STATUS("Standard")
 	SkuTier_STATUS_Premium  = SkuTier_STATUS("Premium")
 )
+
+// skuTier_STATUS_Values are the values of SkuTier_STATUS.
+var skuTier_STATUS_Values = []SkuTier_STATUS{
+	SkuTier_STATUS_Standard,
+	SkuTier_STATUS_Premium,
+}
 
 // Sku_STATUS: The SKU of the storage account.
 type Sku_STATUS struct {
@@ -6704,11 +6931,11 @@ func (s *Sku_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, a
 		typed = *pointer
 	}
 	if typed.Name != nil {
-		nameValue := SkuName_STATUS(*typed.Name)
+		nameValue := genruntime.ToEnum(*typed.Name, skuName_STATUS_Values)
 		s.Name = &nameValue
 	}
 	if typed.Tier != nil {
-		tierValue := SkuTier_STATUS(*typed.Tier)
+		tierValue := genruntime.ToEnum(*typed.Tier, skuTier_STATUS_Values)
 		s.Tier = &tierValue
 	}
 	return nil
@@ -6767,6 +6994,15 @@ const (
 	State_NetworkSourceDeleted = State("networkSourceDeleted")
 )
 
+// state_Values are the values of State.
+var state_Values = []State{
+	State_Provisioning,
+	State_Deprovisioning,
+	State_Succeeded,
+	State_Failed,
+	State_NetworkSourceDeleted,
+}
+
 // State_STATUS: Gets the state of virtual network rule.
 // +kubebuilder:validation:Enum={"provisioning","deprovisioning","succeeded","failed","networkSourceDeleted"}
 type State_STATUS string
@@ -6778,6 +7014,15 @@ const (
 	State_STATUS_Failed               = State_STATUS("failed")
 	State_STATUS_NetworkSourceDeleted = State_STATUS("networkSourceDeleted")
 )
+
+// state_STATUS_Values are the values of State_STATUS.
+var state_STATUS_Values = []State_STATUS{
+	State_STATUS_Provisioning,
+	State_STATUS_Deprovisioning,
+	State_STATUS_Succeeded,
+	State_STATUS_Failed,
+	State_STATUS_NetworkSourceDeleted,
+}
 
 // StorageAccountInternetEndpoints_STATUS: The URIs that are used to perform a retrieval of a public blob, file, web or dfs object via a internet routing endpoint.
 type StorageAccountInternetEndpoints_STATUS struct {
@@ -7610,7 +7855,7 @@ func (v *VirtualNetworkRule) PopulateFromARM(owner genruntime.ArbitraryOwnerRefe
 		typed = *pointer
 	}
 	if typed.Action != nil {
-		actionValue := Action(*typed.Action)
+		actionValue := genruntime.ToEnum(*typed.Action, action_Values)
 		v.Action = &actionValue
 	}
 	if typed.Id != nil {
@@ -7618,7 +7863,7 @@ func (v *VirtualNetworkRule) PopulateFromARM(owner genruntime.ArbitraryOwnerRefe
 		v.Reference = &referenceValue
 	}
 	if typed.State != nil {
-		stateValue := State(*typed.State)
+		stateValue := genruntime.ToEnum(*typed.State, state_Values)
 		v.State = &stateValue
 	}
 	return nil
@@ -7733,7 +7978,7 @@ func (v *VirtualNetworkRule_STATUS) PopulateFromARM(owner genruntime.ArbitraryOw
 		typed = *pointer
 	}
 	if typed.Action != nil {
-		actionValue := Action_STATUS(*typed.Action)
+		actionValue := genruntime.ToEnum(*typed.Action, action_STATUS_Values)
 		v.Action = &actionValue
 	}
 	if typed.Id != nil {
@@ -7741,7 +7986,7 @@ func (v *VirtualNetworkRule_STATUS) PopulateFromARM(owner genruntime.ArbitraryOw
 		v.Id = &idValue
 	}
 	if typed.State != nil {
-		stateValue := State_STATUS(*typed.State)
+		stateValue := genruntime.ToEnum(*typed.State, state_STATUS_Values)
 		v.State = &stateValue
 	}
 	return nil

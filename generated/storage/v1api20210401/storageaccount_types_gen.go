@@ -560,7 +560,7 @@ func (s *StorageAccount_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerRef
 	s.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
 	if typed.Properties != nil {
 		if typed.Properties.AccessTier != nil {
-			accessTierValue := AccessTier(*typed.Properties.AccessTier)
+			accessTierValue := genruntime.ToEnum(*typed.Properties.AccessTier, accessTier_Values)
 			s.AccessTier = &accessTierValue
 		}
 	}
@@ -645,12 +645,12 @@ func (s *StorageAccount_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerRef
 		}
 	}
 	if typed.Kind != nil {
-		kindValue := Kind(*typed.Kind)
+		kindValue := genruntime.ToEnum(*typed.Kind, kind_Values)
 		s.Kind = &kindValue
 	}
 	if typed.Properties != nil {
 		if typed.Properties.LargeFileSharesState != nil {
-			largeFileSharesStateValue := LargeFileSharesState(*typed.Properties.LargeFileSharesState)
+			largeFileSharesStateValue := genruntime.ToEnum(*typed.Properties.LargeFileSharesState, largeFileSharesState_Values)
 			s.LargeFileSharesState = &largeFileSharesStateValue
 		}
 	}
@@ -660,7 +660,7 @@ func (s *StorageAccount_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerRef
 	}
 	if typed.Properties != nil {
 		if typed.Properties.MinimumTlsVersion != nil {
-			minimumTlsVersionValue := MinimumTlsVersion(*typed.Properties.MinimumTlsVersion)
+			minimumTlsVersionValue := genruntime.ToEnum(*typed.Properties.MinimumTlsVersion, minimumTlsVersion_Values)
 			s.MinimumTlsVersion = &minimumTlsVersionValue
 		}
 	}
@@ -1531,7 +1531,7 @@ func (s *StorageAccount_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerR
 	}
 	if typed.Properties != nil {
 		if typed.Properties.AccessTier != nil {
-			accessTierValue := AccessTier_STATUS(*typed.Properties.AccessTier)
+			accessTierValue := genruntime.ToEnum(*typed.Properties.AccessTier, accessTier_STATUS_Values)
 			s.AccessTier = &accessTierValue
 		}
 	}
@@ -1659,12 +1659,12 @@ func (s *StorageAccount_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerR
 		}
 	}
 	if typed.Kind != nil {
-		kindValue := Kind_STATUS(*typed.Kind)
+		kindValue := genruntime.ToEnum(*typed.Kind, kind_STATUS_Values)
 		s.Kind = &kindValue
 	}
 	if typed.Properties != nil {
 		if typed.Properties.LargeFileSharesState != nil {
-			largeFileSharesStateValue := LargeFileSharesState_STATUS(*typed.Properties.LargeFileSharesState)
+			largeFileSharesStateValue := genruntime.ToEnum(*typed.Properties.LargeFileSharesState, largeFileSharesState_STATUS_Values)
 			s.LargeFileSharesState = &largeFileSharesStateValue
 		}
 	}
@@ -1680,7 +1680,7 @@ func (s *StorageAccount_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerR
 	}
 	if typed.Properties != nil {
 		if typed.Properties.MinimumTlsVersion != nil {
-			minimumTlsVersionValue := MinimumTlsVersion_STATUS(*typed.Properties.MinimumTlsVersion)
+			minimumTlsVersionValue := genruntime.ToEnum(*typed.Properties.MinimumTlsVersion, minimumTlsVersion_STATUS_Values)
 			s.MinimumTlsVersion = &minimumTlsVersionValue
 		}
 	}
@@ -1725,7 +1725,7 @@ func (s *StorageAccount_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerR
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
 			s.ProvisioningState = &provisioningStateValue
 		}
 	}
@@ -1771,13 +1771,13 @@ func (s *StorageAccount_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerR
 	}
 	if typed.Properties != nil {
 		if typed.Properties.StatusOfPrimary != nil {
-			statusOfPrimaryValue := AccountStatus_STATUS(*typed.Properties.StatusOfPrimary)
+			statusOfPrimaryValue := genruntime.ToEnum(*typed.Properties.StatusOfPrimary, accountStatus_STATUS_Values)
 			s.StatusOfPrimary = &statusOfPrimaryValue
 		}
 	}
 	if typed.Properties != nil {
 		if typed.Properties.StatusOfSecondary != nil {
-			statusOfSecondaryValue := AccountStatus_STATUS(*typed.Properties.StatusOfSecondary)
+			statusOfSecondaryValue := genruntime.ToEnum(*typed.Properties.StatusOfSecondary, accountStatus_STATUS_Values)
 			s.StatusOfSecondary = &statusOfSecondaryValue
 		}
 	}
@@ -2317,6 +2317,12 @@ const (
 	AccessTier_Cool = AccessTier("Cool")
 )
 
+// accessTier_Values are the values of AccessTier.
+var accessTier_Values = []AccessTier{
+	AccessTier_Hot,
+	AccessTier_Cool,
+}
+
 // AccessTier_STATUS: Required for storage accounts where kind = BlobStorage. The access tier used for billing.
 // +kubebuilder:validation:Enum={"Hot","Cool"}
 type AccessTier_STATUS string
@@ -2325,6 +2331,12 @@ const (
 	AccessTier_STATUS_Hot  = AccessTier_STATUS("Hot")
 	AccessTier_STATUS_Cool = AccessTier_STATUS("Cool")
 )
+
+// accessTier_STATUS_Values are the values of AccessTier_STATUS.
+var accessTier_STATUS_Values = []AccessTier_STATUS{
+	AccessTier_STATUS_Hot,
+	AccessTier_STATUS_Cool,
+}
 
 // AccountStatus_STATUS: Gets the status indicating whether the primary location of the storage account is available or unavailable.
 // +kubebuilder:validation:Enum={"available","unavailable"}
@@ -2335,6 +2347,12 @@ const (
 	AccountStatus_STATUS_Unavailable = AccountStatus_STATUS("unavailable")
 )
 
+// accountStatus_STATUS_Values are the values of AccountStatus_STATUS.
+var accountStatus_STATUS_Values = []AccountStatus_STATUS{
+	AccountStatus_STATUS_Available,
+	AccountStatus_STATUS_Unavailable,
+}
+
 // Action: The action of IP ACL rule.
 // +kubebuilder:validation:Enum={"Allow"}
 type Action string
@@ -2343,6 +2361,11 @@ const (
 	Action_Allow = Action("Allow")
 )
 
+// action_Values are the values of Action.
+var action_Values = []Action{
+	Action_Allow,
+}
+
 // Action_STATUS: The action of IP ACL rule.
 // +kubebuilder:validation:Enum={"Allow"}
 type Action_STATUS string
@@ -2350,6 +2373,11 @@ type Action_STATUS string
 const (
 	Action_STATUS_Allow = Action_STATUS("Allow")
 )
+
+// action_STATUS_Values are the values of Action_STATUS.
+var action_STATUS_Values = []Action_STATUS{
+	Action_STATUS_Allow,
+}
 
 // ActiveDirectoryProperties: Settings properties for Active Directory (AD).
 type ActiveDirectoryProperties struct {
@@ -2680,11 +2708,11 @@ func (a *AzureFilesIdentityBasedAuthentication) PopulateFromARM(owner genruntime
 		a.ActiveDirectoryProperties = &activeDirectoryPropertiesValue
 	}
 	if typed.DefaultSharePermission != nil {
-		defaultSharePermissionValue := DefaultSharePermission(*typed.DefaultSharePermission)
+		defaultSharePermissionValue := genruntime.ToEnum(*typed.DefaultSharePermission, defaultSharePermission_Values)
 		a.DefaultSharePermission = &defaultSharePermissionValue
 	}
 	if typed.DirectoryServiceOptions != nil {
-		directoryServiceOptionsValue := DirectoryServiceOptions(*typed.DirectoryServiceOptions)
+		directoryServiceOptionsValue := genruntime.ToEnum(*typed.DirectoryServiceOptions, directoryServiceOptions_Values)
 		a.DirectoryServiceOptions = &directoryServiceOptionsValue
 	}
 	return nil
@@ -2817,11 +2845,11 @@ func (a *AzureFilesIdentityBasedAuthentication_STATUS) PopulateFromARM(owner gen
 		a.ActiveDirectoryProperties = &activeDirectoryPropertiesValue
 	}
 	if typed.DefaultSharePermission != nil {
-		defaultSharePermissionValue := DefaultSharePermission_STATUS(*typed.DefaultSharePermission)
+		defaultSharePermissionValue := genruntime.ToEnum(*typed.DefaultSharePermission, defaultSharePermission_STATUS_Values)
 		a.DefaultSharePermission = &defaultSharePermissionValue
 	}
 	if typed.DirectoryServiceOptions != nil {
-		directoryServiceOptionsValue := DirectoryServiceOptions_STATUS(*typed.DirectoryServiceOptions)
+		directoryServiceOptionsValue := genruntime.ToEnum(*typed.DirectoryServiceOptions, directoryServiceOptions_STATUS_Values)
 		a.DirectoryServiceOptions = &directoryServiceOptionsValue
 	}
 	return nil
@@ -3009,6 +3037,13 @@ const (
 	BlobRestoreProgressStatus_STATUS_Failed     = BlobRestoreProgressStatus_STATUS("Failed")
 )
 
+// blobRestoreProgressStatus_STATUS_Values are the values of BlobRestoreProgressStatus_STATUS.
+var blobRestoreProgressStatus_STATUS_Values = []BlobRestoreProgressStatus_STATUS{
+	BlobRestoreProgressStatus_STATUS_InProgress,
+	BlobRestoreProgressStatus_STATUS_Complete,
+	BlobRestoreProgressStatus_STATUS_Failed,
+}
+
 // BlobRestoreRange_STATUS: Blob range
 type BlobRestoreRange_STATUS struct {
 	// EndRange: Blob end range. This is exclusive. Empty means account end.
@@ -3166,7 +3201,7 @@ func (b *BlobRestoreStatus_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwn
 		b.RestoreId = &restoreIdValue
 	}
 	if typed.Status != nil {
-		statusValue := BlobRestoreProgressStatus_STATUS(*typed.Status)
+		statusValue := genruntime.ToEnum(*typed.Status, blobRestoreProgressStatus_STATUS_Values)
 		b.Status = &statusValue
 	}
 	return nil
@@ -3238,6 +3273,14 @@ const (
 	Bypass_AzureServices = Bypass("AzureServices")
 )
 
+// bypass_Values are the values of Bypass.
+var bypass_Values = []Bypass{
+	Bypass_None,
+	Bypass_Logging,
+	Bypass_Metrics,
+	Bypass_AzureServices,
+}
+
 // Bypass_STATUS: Specifies whether traffic is bypassed for Logging/Metrics/AzureServices. Possible values are any combination of Logging|Metrics|AzureServices (For example, "Logging, Metrics"), or None to bypass none of those traffics.
 // +kubebuilder:validation:Enum={"None","Logging","Metrics","AzureServices"}
 type Bypass_STATUS string
@@ -3248,6 +3291,14 @@ const (
 	Bypass_STATUS_Metrics       = Bypass_STATUS("Metrics")
 	Bypass_STATUS_AzureServices = Bypass_STATUS("AzureServices")
 )
+
+// bypass_STATUS_Values are the values of Bypass_STATUS.
+var bypass_STATUS_Values = []Bypass_STATUS{
+	Bypass_STATUS_None,
+	Bypass_STATUS_Logging,
+	Bypass_STATUS_Metrics,
+	Bypass_STATUS_AzureServices,
+}
 
 // CustomDomain: The custom domain assigned to this storage account. This can be set via Update.
 type CustomDomain struct {
@@ -3411,6 +3462,12 @@ const (
 	DefaultAction_Deny  = DefaultAction("Deny")
 )
 
+// defaultAction_Values are the values of DefaultAction.
+var defaultAction_Values = []DefaultAction{
+	DefaultAction_Allow,
+	DefaultAction_Deny,
+}
+
 // DefaultAction_STATUS: Specifies the default action of allow or deny when no other rules match.
 // +kubebuilder:validation:Enum={"Allow","Deny"}
 type DefaultAction_STATUS string
@@ -3419,6 +3476,12 @@ const (
 	DefaultAction_STATUS_Allow = DefaultAction_STATUS("Allow")
 	DefaultAction_STATUS_Deny  = DefaultAction_STATUS("Deny")
 )
+
+// defaultAction_STATUS_Values are the values of DefaultAction_STATUS.
+var defaultAction_STATUS_Values = []DefaultAction_STATUS{
+	DefaultAction_STATUS_Allow,
+	DefaultAction_STATUS_Deny,
+}
 
 // DefaultSharePermission: Default share permission for users using Kerberos authentication if RBAC role is not assigned.
 // +kubebuilder:validation:Enum={"None","StorageFileDataSmbShareReader","StorageFileDataSmbShareContributor","StorageFileDataSmbShareElevatedContributor","StorageFileDataSmbShareOwner"}
@@ -3432,6 +3495,15 @@ const (
 	DefaultSharePermission_StorageFileDataSmbShareOwner               = DefaultSharePermission("StorageFileDataSmbShareOwner")
 )
 
+// defaultSharePermission_Values are the values of DefaultSharePermission.
+var defaultSharePermission_Values = []DefaultSharePermission{
+	DefaultSharePermission_None,
+	DefaultSharePermission_StorageFileDataSmbShareReader,
+	DefaultSharePermission_StorageFileDataSmbShareContributor,
+	DefaultSharePermission_StorageFileDataSmbShareElevatedContributor,
+	DefaultSharePermission_StorageFileDataSmbShareOwner,
+}
+
 // DefaultSharePermission_STATUS: Default share permission for users using Kerberos authentication if RBAC role is not assigned.
 // +kubebuilder:validation:Enum={"None","StorageFileDataSmbShareReader","StorageFileDataSmbShareContributor","StorageFileDataSmbShareElevatedContributor","StorageFileDataSmbShareOwner"}
 type DefaultSharePermission_STATUS string
@@ -3444,6 +3516,15 @@ const (
 	DefaultSharePermission_STATUS_StorageFileDataSmbShareOwner               = DefaultSharePermission_STATUS("StorageFileDataSmbShareOwner")
 )
 
+// defaultSharePermission_STATUS_Values are the values of DefaultSharePermission_STATUS.
+var defaultSharePermission_STATUS_Values = []DefaultSharePermission_STATUS{
+	DefaultSharePermission_STATUS_None,
+	DefaultSharePermission_STATUS_StorageFileDataSmbShareReader,
+	DefaultSharePermission_STATUS_StorageFileDataSmbShareContributor,
+	DefaultSharePermission_STATUS_StorageFileDataSmbShareElevatedContributor,
+	DefaultSharePermission_STATUS_StorageFileDataSmbShareOwner,
+}
+
 // DirectoryServiceOptions: Indicates the directory service used.
 // +kubebuilder:validation:Enum={"None","AADDS","AD"}
 type DirectoryServiceOptions string
@@ -3454,6 +3535,13 @@ const (
 	DirectoryServiceOptions_AD    = DirectoryServiceOptions("AD")
 )
 
+// directoryServiceOptions_Values are the values of DirectoryServiceOptions.
+var directoryServiceOptions_Values = []DirectoryServiceOptions{
+	DirectoryServiceOptions_None,
+	DirectoryServiceOptions_AADDS,
+	DirectoryServiceOptions_AD,
+}
+
 // DirectoryServiceOptions_STATUS: Indicates the directory service used.
 // +kubebuilder:validation:Enum={"None","AADDS","AD"}
 type DirectoryServiceOptions_STATUS string
@@ -3463,6 +3551,13 @@ const (
 	DirectoryServiceOptions_STATUS_AADDS = DirectoryServiceOptions_STATUS("AADDS")
 	DirectoryServiceOptions_STATUS_AD    = DirectoryServiceOptions_STATUS("AD")
 )
+
+// directoryServiceOptions_STATUS_Values are the values of DirectoryServiceOptions_STATUS.
+var directoryServiceOptions_STATUS_Values = []DirectoryServiceOptions_STATUS{
+	DirectoryServiceOptions_STATUS_None,
+	DirectoryServiceOptions_STATUS_AADDS,
+	DirectoryServiceOptions_STATUS_AD,
+}
 
 // Encryption: The encryption settings on the storage account.
 type Encryption struct {
@@ -3555,7 +3650,7 @@ func (e *Encryption) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, a
 		e.Identity = &identityValue
 	}
 	if typed.KeySource != nil {
-		keySourceValue := KeySource(*typed.KeySource)
+		keySourceValue := genruntime.ToEnum(*typed.KeySource, keySource_Values)
 		e.KeySource = &keySourceValue
 	}
 	if typed.Keyvaultproperties != nil {
@@ -3862,7 +3957,7 @@ func (e *EncryptionService) PopulateFromARM(owner genruntime.ArbitraryOwnerRefer
 		e.Enabled = &enabledValue
 	}
 	if typed.KeyType != nil {
-		keyTypeValue := KeyType(*typed.KeyType)
+		keyTypeValue := genruntime.ToEnum(*typed.KeyType, keyType_Values)
 		e.KeyType = &keyTypeValue
 	}
 	return nil
@@ -3957,7 +4052,7 @@ func (e *EncryptionService_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwn
 		e.Enabled = &enabledValue
 	}
 	if typed.KeyType != nil {
-		keyTypeValue := KeyType_STATUS(*typed.KeyType)
+		keyTypeValue := genruntime.ToEnum(*typed.KeyType, keyType_STATUS_Values)
 		e.KeyType = &keyTypeValue
 	}
 	if typed.LastEnabledTime != nil {
@@ -4500,7 +4595,7 @@ func (e *Encryption_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRefer
 		e.Identity = &identityValue
 	}
 	if typed.KeySource != nil {
-		keySourceValue := KeySource_STATUS(*typed.KeySource)
+		keySourceValue := genruntime.ToEnum(*typed.KeySource, keySource_STATUS_Values)
 		e.KeySource = &keySourceValue
 	}
 	if typed.Keyvaultproperties != nil {
@@ -4831,6 +4926,11 @@ const (
 	ExpirationAction_Log = ExpirationAction("Log")
 )
 
+// expirationAction_Values are the values of ExpirationAction.
+var expirationAction_Values = []ExpirationAction{
+	ExpirationAction_Log,
+}
+
 // ExpirationAction_STATUS: The SAS expiration action. Can only be Log.
 // +kubebuilder:validation:Enum={"Log"}
 type ExpirationAction_STATUS string
@@ -4838,6 +4938,11 @@ type ExpirationAction_STATUS string
 const (
 	ExpirationAction_STATUS_Log = ExpirationAction_STATUS("Log")
 )
+
+// expirationAction_STATUS_Values are the values of ExpirationAction_STATUS.
+var expirationAction_STATUS_Values = []ExpirationAction_STATUS{
+	ExpirationAction_STATUS_Log,
+}
 
 // ExtendedLocation: The complex type of the extended location.
 type ExtendedLocation struct {
@@ -4890,7 +4995,7 @@ func (e *ExtendedLocation) PopulateFromARM(owner genruntime.ArbitraryOwnerRefere
 		e.Name = &nameValue
 	}
 	if typed.Type != nil {
-		typeValue := ExtendedLocationTypes(*typed.Type)
+		typeValue := genruntime.ToEnum(*typed.Type, extendedLocationTypes_Values)
 		e.Type = &typeValue
 	}
 	return nil
@@ -4935,6 +5040,11 @@ const (
 	ExtendedLocationTypes_EdgeZone = ExtendedLocationTypes("EdgeZone")
 )
 
+// extendedLocationTypes_Values are the values of ExtendedLocationTypes.
+var extendedLocationTypes_Values = []ExtendedLocationTypes{
+	ExtendedLocationTypes_EdgeZone,
+}
+
 // ExtendedLocationTypes_STATUS: The type of extendedLocation.
 // +kubebuilder:validation:Enum={"EdgeZone"}
 type ExtendedLocationTypes_STATUS string
@@ -4942,6 +5052,11 @@ type ExtendedLocationTypes_STATUS string
 const (
 	ExtendedLocationTypes_STATUS_EdgeZone = ExtendedLocationTypes_STATUS("EdgeZone")
 )
+
+// extendedLocationTypes_STATUS_Values are the values of ExtendedLocationTypes_STATUS.
+var extendedLocationTypes_STATUS_Values = []ExtendedLocationTypes_STATUS{
+	ExtendedLocationTypes_STATUS_EdgeZone,
+}
 
 // ExtendedLocation_STATUS: The complex type of the extended location.
 type ExtendedLocation_STATUS struct {
@@ -4994,7 +5109,7 @@ func (e *ExtendedLocation_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwne
 		e.Name = &nameValue
 	}
 	if typed.Type != nil {
-		typeValue := ExtendedLocationTypes_STATUS(*typed.Type)
+		typeValue := genruntime.ToEnum(*typed.Type, extendedLocationTypes_STATUS_Values)
 		e.Type = &typeValue
 	}
 	return nil
@@ -5093,7 +5208,7 @@ func (g *GeoReplicationStats_STATUS) PopulateFromARM(owner genruntime.ArbitraryO
 		g.LastSyncTime = &lastSyncTimeValue
 	}
 	if typed.Status != nil {
-		statusValue := GeoReplicationStatus_STATUS(*typed.Status)
+		statusValue := genruntime.ToEnum(*typed.Status, geoReplicationStatus_STATUS_Values)
 		g.Status = &statusValue
 	}
 	return nil
@@ -5141,6 +5256,13 @@ const (
 	GeoReplicationStatus_STATUS_Bootstrap   = GeoReplicationStatus_STATUS("Bootstrap")
 	GeoReplicationStatus_STATUS_Unavailable = GeoReplicationStatus_STATUS("Unavailable")
 )
+
+// geoReplicationStatus_STATUS_Values are the values of GeoReplicationStatus_STATUS.
+var geoReplicationStatus_STATUS_Values = []GeoReplicationStatus_STATUS{
+	GeoReplicationStatus_STATUS_Live,
+	GeoReplicationStatus_STATUS_Bootstrap,
+	GeoReplicationStatus_STATUS_Unavailable,
+}
 
 // IPRule: IP rule with specific IP or IP range in CIDR format.
 // +kubebuilder:validation:XValidation:rule="has(self.value) != has(self.valueFromConfig)",message="exactly one of value and valueFromConfig must be set"
@@ -5202,7 +5324,7 @@ func (i *IPRule) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armIn
 		typed = *pointer
 	}
 	if typed.Action != nil {
-		actionValue := Action(*typed.Action)
+		actionValue := genruntime.ToEnum(*typed.Action, action_Values)
 		i.Action = &actionValue
 	}
 	if typed.Value != nil {
@@ -5304,7 +5426,7 @@ func (i *IPRule_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference
 		typed = *pointer
 	}
 	if typed.Action != nil {
-		actionValue := Action_STATUS(*typed.Action)
+		actionValue := genruntime.ToEnum(*typed.Action, action_STATUS_Values)
 		i.Action = &actionValue
 	}
 	if typed.Value != nil {
@@ -5406,7 +5528,7 @@ func (i *Identity) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, arm
 		typed = *pointer
 	}
 	if typed.Type != nil {
-		typeValue := IdentityType(*typed.Type)
+		typeValue := genruntime.ToEnum(*typed.Type, identityType_Values)
 		i.Type = &typeValue
 	}
 	if typed.UserAssignedIdentities != nil {
@@ -5479,6 +5601,14 @@ const (
 	IdentityType_SystemAssignedUserAssigned = IdentityType("SystemAssigned,UserAssigned")
 )
 
+// identityType_Values are the values of IdentityType.
+var identityType_Values = []IdentityType{
+	IdentityType_None,
+	IdentityType_SystemAssigned,
+	IdentityType_UserAssigned,
+	IdentityType_SystemAssignedUserAssigned,
+}
+
 // IdentityType_STATUS: The identity type.
 // +kubebuilder:validation:Enum={"None","SystemAssigned","UserAssigned","SystemAssigned,UserAssigned"}
 type IdentityType_STATUS string
@@ -5489,6 +5619,14 @@ const (
 	IdentityType_STATUS_UserAssigned               = IdentityType_STATUS("UserAssigned")
 	IdentityType_STATUS_SystemAssignedUserAssigned = IdentityType_STATUS("SystemAssigned,UserAssigned")
 )
+
+// identityType_STATUS_Values are the values of IdentityType_STATUS.
+var identityType_STATUS_Values = []IdentityType_STATUS{
+	IdentityType_STATUS_None,
+	IdentityType_STATUS_SystemAssigned,
+	IdentityType_STATUS_UserAssigned,
+	IdentityType_STATUS_SystemAssignedUserAssigned,
+}
 
 // Identity_STATUS: Identity for the resource.
 type Identity_STATUS struct {
@@ -5567,7 +5705,7 @@ func (i *Identity_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReferen
 		i.TenantId = &tenantIdValue
 	}
 	if typed.Type != nil {
-		typeValue := IdentityType_STATUS(*typed.Type)
+		typeValue := genruntime.ToEnum(*typed.Type, identityType_STATUS_Values)
 		i.Type = &typeValue
 	}
 	if typed.UserAssignedIdentities != nil {
@@ -5854,6 +5992,12 @@ const (
 	KeySource_MicrosoftKeyvault = KeySource("Microsoft.Keyvault")
 )
 
+// keySource_Values are the values of KeySource.
+var keySource_Values = []KeySource{
+	KeySource_MicrosoftStorage,
+	KeySource_MicrosoftKeyvault,
+}
+
 // KeySource_STATUS: The encryption keySource (provider). Possible values (case-insensitive): Microsoft.Storage, Microsoft.Keyvault
 // +kubebuilder:validation:Enum={"Microsoft.Storage","Microsoft.Keyvault"}
 type KeySource_STATUS string
@@ -5862,6 +6006,12 @@ const (
 	KeySource_STATUS_MicrosoftStorage  = KeySource_STATUS("Microsoft.Storage")
 	KeySource_STATUS_MicrosoftKeyvault = KeySource_STATUS("Microsoft.Keyvault")
 )
+
+// keySource_STATUS_Values are the values of KeySource_STATUS.
+var keySource_STATUS_Values = []KeySource_STATUS{
+	KeySource_STATUS_MicrosoftStorage,
+	KeySource_STATUS_MicrosoftKeyvault,
+}
 
 // KeyType: Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped encryption key will be used. 'Service' key type implies that a default service key is used.
 // +kubebuilder:validation:Enum={"Service","Account"}
@@ -5872,6 +6022,12 @@ const (
 	KeyType_Account = KeyType("Account")
 )
 
+// keyType_Values are the values of KeyType.
+var keyType_Values = []KeyType{
+	KeyType_Service,
+	KeyType_Account,
+}
+
 // KeyType_STATUS: Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped encryption key will be used. 'Service' key type implies that a default service key is used.
 // +kubebuilder:validation:Enum={"Service","Account"}
 type KeyType_STATUS string
@@ -5880,6 +6036,12 @@ const (
 	KeyType_STATUS_Service = KeyType_STATUS("Service")
 	KeyType_STATUS_Account = KeyType_STATUS("Account")
 )
+
+// keyType_STATUS_Values are the values of KeyType_STATUS.
+var keyType_STATUS_Values = []KeyType_STATUS{
+	KeyType_STATUS_Service,
+	KeyType_STATUS_Account,
+}
 
 // KeyVaultProperties: Properties of key vault.
 type KeyVaultProperties struct {
@@ -6097,6 +6259,15 @@ const (
 	Kind_BlockBlobStorage = Kind("BlockBlobStorage")
 )
 
+// kind_Values are the values of Kind.
+var kind_Values = []Kind{
+	Kind_Storage,
+	Kind_StorageV2,
+	Kind_BlobStorage,
+	Kind_FileStorage,
+	Kind_BlockBlobStorage,
+}
+
 // Kind_STATUS: Required. Indicates the type of storage account.
 // +kubebuilder:validation:Enum={"Storage","StorageV2","BlobStorage","FileStorage","BlockBlobStorage"}
 type Kind_STATUS string
@@ -6109,6 +6280,15 @@ const (
 	Kind_STATUS_BlockBlobStorage = Kind_STATUS("BlockBlobStorage")
 )
 
+// kind_STATUS_Values are the values of Kind_STATUS.
+var kind_STATUS_Values = []Kind_STATUS{
+	Kind_STATUS_Storage,
+	Kind_STATUS_StorageV2,
+	Kind_STATUS_BlobStorage,
+	Kind_STATUS_FileStorage,
+	Kind_STATUS_BlockBlobStorage,
+}
+
 // LargeFileSharesState: Allow large file shares if sets to Enabled. It cannot be disabled once it is enabled.
 // +kubebuilder:validation:Enum={"Disabled","Enabled"}
 type LargeFileSharesState string
@@ -6118,6 +6298,12 @@ const (
 	LargeFileSharesState_Enabled  = LargeFileSharesState("Enabled")
 )
 
+// largeFileSharesState_Values are the values of LargeFileSharesState.
+var largeFileSharesState_Values = []LargeFileSharesState{
+	LargeFileSharesState_Disabled,
+	LargeFileSharesState_Enabled,
+}
+
 // LargeFileSharesState_STATUS: Allow large file shares if sets to Enabled. It cannot be disabled once it is enabled.
 // +kubebuilder:validation:Enum={"Disabled","Enabled"}
 type LargeFileSharesState_STATUS string
@@ -6126,6 +6312,12 @@ const (
 	LargeFileSharesState_STATUS_Disabled = LargeFileSharesState_STATUS("Disabled")
 	LargeFileSharesState_STATUS_Enabled  = LargeFileSharesState_STATUS("Enabled")
 )
+
+// largeFileSharesState_STATUS_Values are the values of LargeFileSharesState_STATUS.
+var largeFileSharesState_STATUS_Values = []LargeFileSharesState_STATUS{
+	LargeFileSharesState_STATUS_Disabled,
+	LargeFileSharesState_STATUS_Enabled,
+}
 
 // MinimumTlsVersion: Set the minimum TLS version to be permitted on requests to storage. The default interpretation is TLS 1.0 for this property.
 // +kubebuilder:validation:Enum={"TLS1_0","TLS1_1","TLS1_2"}
@@ -6137,6 +6329,13 @@ const (
 	MinimumTlsVersion_TLS12 = MinimumTlsVersion("TLS1_2")
 )
 
+// minimumTlsVersion_Values are the values of MinimumTlsVersion.
+var minimumTlsVersion_Values = []MinimumTlsVersion{
+	MinimumTlsVersion_TLS10,
+	MinimumTlsVersion_TLS11,
+	MinimumTlsVersion_TLS12,
+}
+
 // MinimumTlsVersion_STATUS: Set the minimum TLS version to be permitted on requests to storage. The default interpretation is TLS 1.0 for this property.
 // +kubebuilder:validation:Enum={"TLS1_0","TLS1_1","TLS1_2"}
 type MinimumTlsVersion_STATUS string
@@ -6146,6 +6345,13 @@ const (
 	MinimumTlsVersion_STATUS_TLS11 = MinimumTlsVersion_STATUS("TLS1_1")
 	MinimumTlsVersion_STATUS_TLS12 = MinimumTlsVersion_STATUS("TLS1_2")
 )
+
+// minimumTlsVersion_STATUS_Values are the values of MinimumTlsVersion_STATUS.
+var minimumTlsVersion_STATUS_Values = []MinimumTlsVersion_STATUS{
+	MinimumTlsVersion_STATUS_TLS10,
+	MinimumTlsVersion_STATUS_TLS11,
+	MinimumTlsVersion_STATUS_TLS12,
+}
 
 // NetworkRuleSet: Network rule set
 type NetworkRuleSet struct {
@@ -6240,11 +6446,11 @@ func (n *NetworkRuleSet) PopulateFromARM(owner genruntime.ArbitraryOwnerReferenc
 		typed = *pointer
 	}
 	if typed.Bypass != nil {
-		bypassValue := Bypass(*typed.Bypass)
+		bypassValue := genruntime.ToEnum(*typed.Bypass, bypass_Values)
 		n.Bypass = &bypassValue
 	}
 	if typed.DefaultAction != nil {
-		defaultActionValue := DefaultAction(*typed.DefaultAction)
+		defaultActionValue := genruntime.ToEnum(*typed.DefaultAction, defaultAction_Values)
 		n.DefaultAction = &defaultActionValue
 	}
 	if typed.IpRules != nil {
@@ -6482,11 +6688,11 @@ func (n *NetworkRuleSet_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerR
 		typed = *pointer
 	}
 	if typed.Bypass != nil {
-		bypassValue := Bypass_STATUS(*typed.Bypass)
+		bypassValue := genruntime.ToEnum(*typed.Bypass, bypass_STATUS_Values)
 		n.Bypass = &bypassValue
 	}
 	if typed.DefaultAction != nil {
-		defaultActionValue := DefaultAction_STATUS(*typed.DefaultAction)
+		defaultActionValue := genruntime.ToEnum(*typed.DefaultAction, defaultAction_STATUS_Values)
 		n.DefaultAction = &defaultActionValue
 	}
 	if typed.IpRules != nil {
@@ -6705,6 +6911,13 @@ const (
 	ProvisioningState_STATUS_Succeeded    = ProvisioningState_STATUS("Succeeded")
 )
 
+// provisioningState_STATUS_Values are the values of ProvisioningState_STATUS.
+var provisioningState_STATUS_Values = []ProvisioningState_STATUS{
+	ProvisioningState_STATUS_Creating,
+	ProvisioningState_STATUS_ResolvingDNS,
+	ProvisioningState_STATUS_Succeeded,
+}
+
 // ResourceAccessRule: Resource Access Rule.
 type ResourceAccessRule struct {
 	// ResourceReference: Resource Id
@@ -6883,6 +7096,12 @@ const (
 	RoutingChoice_InternetRouting  = RoutingChoice("InternetRouting")
 )
 
+// routingChoice_Values are the values of RoutingChoice.
+var routingChoice_Values = []RoutingChoice{
+	RoutingChoice_MicrosoftRouting,
+	RoutingChoice_InternetRouting,
+}
+
 // RoutingChoice_STATUS: Routing Choice defines the kind of network routing opted by the user.
 // +kubebuilder:validation:Enum={"MicrosoftRouting","InternetRouting"}
 type RoutingChoice_STATUS string
@@ -6891,6 +7110,12 @@ const (
 	RoutingChoice_STATUS_MicrosoftRouting = RoutingChoice_STATUS("MicrosoftRouting")
 	RoutingChoice_STATUS_InternetRouting  = RoutingChoice_STATUS("InternetRouting")
 )
+
+// routingChoice_STATUS_Values are the values of RoutingChoice_STATUS.
+var routingChoice_STATUS_Values = []RoutingChoice_STATUS{
+	RoutingChoice_STATUS_MicrosoftRouting,
+	RoutingChoice_STATUS_InternetRouting,
+}
 
 // RoutingPreference: Routing preference defines the type of network, either microsoft or internet routing to be used to deliver the user data, the default option is microsoft routing
 type RoutingPreference struct {
@@ -6954,7 +7179,7 @@ func (r *RoutingPreference) PopulateFromARM(owner genruntime.ArbitraryOwnerRefer
 		r.PublishMicrosoftEndpoints = &publishMicrosoftEndpointsValue
 	}
 	if typed.RoutingChoice != nil {
-		routingChoiceValue := RoutingChoice(*typed.RoutingChoice)
+		routingChoiceValue := genruntime.ToEnum(*typed.RoutingChoice, routingChoice_Values)
 		r.RoutingChoice = &routingChoiceValue
 	}
 	return nil
@@ -7055,7 +7280,7 @@ func (r *RoutingPreference_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwn
 		r.PublishMicrosoftEndpoints = &publishMicrosoftEndpointsValue
 	}
 	if typed.RoutingChoice != nil {
-		routingChoiceValue := RoutingChoice_STATUS(*typed.RoutingChoice)
+		routingChoiceValue := genruntime.ToEnum(*typed.RoutingChoice, routingChoice_STATUS_Values)
 		r.RoutingChoice = &routingChoiceValue
 	}
 	return nil
@@ -7143,7 +7368,7 @@ func (s *SasPolicy) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, ar
 		typed = *pointer
 	}
 	if typed.ExpirationAction != nil {
-		expirationActionValue := ExpirationAction(*typed.ExpirationAction)
+		expirationActionValue := genruntime.ToEnum(*typed.ExpirationAction, expirationAction_Values)
 		s.ExpirationAction = &expirationActionValue
 	}
 	if typed.SasExpirationPeriod != nil {
@@ -7231,7 +7456,7 @@ func (s *SasPolicy_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRefere
 		typed = *pointer
 	}
 	if typed.ExpirationAction != nil {
-		expirationActionValue := ExpirationAction_STATUS(*typed.ExpirationAction)
+		expirationActionValue := genruntime.ToEnum(*typed.ExpirationAction, expirationAction_STATUS_Values)
 		s.ExpirationAction = &expirationActionValue
 	}
 	if typed.SasExpirationPeriod != nil {
@@ -7312,7 +7537,7 @@ func (s *Sku) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput
 		typed = *pointer
 	}
 	if typed.Name != nil {
-		nameValue := SkuName(*typed.Name)
+		nameValue := genruntime.ToEnum(*typed.Name, skuName_Values)
 		s.Name = &nameValue
 	}
 	return nil
@@ -7360,6 +7585,18 @@ const (
 	SkuName_StandardRAGZRS = SkuName("Standard_RAGZRS")
 )
 
+// skuName_Values are the values of SkuName.
+var skuName_Values = []SkuName{
+	SkuName_StandardLRS,
+	SkuName_StandardGRS,
+	SkuName_StandardRAGRS,
+	SkuName_StandardZRS,
+	SkuName_PremiumLRS,
+	SkuName_PremiumZRS,
+	SkuName_StandardGZRS,
+	SkuName_StandardRAGZRS,
+}
+
 // SkuName_STATUS: The SKU name. Required for account creation; optional for update. Note that in older versions, SKU name was called accountType.
 // +kubebuilder:validation:Enum={"Standard_LRS","Standard_GRS","Standard_RAGRS","Standard_ZRS","Premium_LRS","Premium_ZRS","Standard_GZRS","Standard_RAGZRS"}
 type SkuName_STATUS string
@@ -7375,6 +7612,18 @@ const (
 	SkuName_STATUS_StandardRAGZRS = SkuName_STATUS("Standard_RAGZRS")
 )
 
+// skuName_STATUS_Values are the values of SkuName_STATUS.
+var skuName_STATUS_Values = []SkuName_STATUS{
+	SkuName_STATUS_StandardLRS,
+	SkuName_STATUS_StandardGRS,
+	SkuName_STATUS_StandardRAGRS,
+	SkuName_STATUS_StandardZRS,
+	SkuName_STATUS_PremiumLRS,
+	SkuName_STATUS_PremiumZRS,
+	SkuName_STATUS_StandardGZRS,
+	SkuName_STATUS_StandardRAGZRS,
+}
+
 // SkuTier_STATUS: The SKU tier. This is based on the SKU name.
 // +kubebuilder:validation:Enum={"Standard","Premium"}
 type SkuTier_STATUS string
@@ -7383,6 +7632,12 @@ const (
 	SkuTier_STATUS_Standard = SkuTier_STATUS("Standard")
 	SkuTier_STATUS_Premium  = SkuTier_STATUS("Premium")
 )
+
+// skuTier_STATUS_Values are the values of SkuTier_STATUS.
+var skuTier_STATUS_Values = []SkuTier_STATUS{
+	SkuTier_STATUS_Standard,
+	SkuTier_STATUS_Premium,
+}
 
 // Sku_STATUS: The SKU of the storage account.
 type Sku_STATUS struct {
@@ -7429,11 +7684,11 @@ func (s *Sku_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, a
 		typed = *pointer
 	}
 	if typed.Name != nil {
-		nameValue := SkuName_STATUS(*typed.Name)
+		nameValue := genruntime.ToEnum(*typed.Name, skuName_STATUS_Values)
 		s.Name = &nameValue
 	}
 	if typed.Tier != nil {
-		tierValue := SkuTier_STATUS(*typed.Tier)
+		tierValue := genruntime.ToEnum(*typed.Tier, skuTier_STATUS_Values)
 		s.Tier = &tierValue
 	}
 	return nil
@@ -7492,6 +7747,15 @@ const (
 	State_NetworkSourceDeleted = State("NetworkSourceDeleted")
 )
 
+// state_Values are the values of State.
+var state_Values = []State{
+	State_Provisioning,
+	State_Deprovisioning,
+	State_Succeeded,
+	State_Failed,
+	State_NetworkSourceDeleted,
+}
+
 // State_STATUS: Gets the state of virtual network rule.
 // +kubebuilder:validation:Enum={"Provisioning","Deprovisioning","Succeeded","Failed","NetworkSourceDeleted"}
 type State_STATUS string
@@ -7503,6 +7767,15 @@ const (
 	State_STATUS_Failed               = State_STATUS("Failed")
 	State_STATUS_NetworkSourceDeleted = State_STATUS("NetworkSourceDeleted")
 )
+
+// state_STATUS_Values are the values of State_STATUS.
+var state_STATUS_Values = []State_STATUS{
+	State_STATUS_Provisioning,
+	State_STATUS_Deprovisioning,
+	State_STATUS_Succeeded,
+	State_STATUS_Failed,
+	State_STATUS_NetworkSourceDeleted,
+}
 
 // StorageAccountInternetEndpoints_STATUS: The URIs that are used to perform a retrieval of a public blob, file, web or dfs object via a internet routing endpoint.
 type StorageAccountInternetEndpoints_STATUS struct {
@@ -8335,7 +8608,7 @@ func (v *VirtualNetworkRule) PopulateFromARM(owner genruntime.ArbitraryOwnerRefe
 		typed = *pointer
 	}
 	if typed.Action != nil {
-		actionValue := Action(*typed.Action)
+		actionValue := genruntime.ToEnum(*typed.Action, action_Values)
 		v.Action = &actionValue
 	}
 	if typed.Id != nil {
@@ -8343,7 +8616,7 @@ func (v *VirtualNetworkRule) PopulateFromARM(owner genruntime.ArbitraryOwnerRefe
 		v.Reference = &referenceValue
 	}
 	if typed.State != nil {
-		stateValue := State(*typed.State)
+		stateValue := genruntime.ToEnum(*typed.State, state_Values)
 		v.State = &stateValue
 	}
 	return nil
@@ -8458,7 +8731,7 @@ func (v *VirtualNetworkRule_STATUS) PopulateFromARM(owner genruntime.ArbitraryOw
 		typed = *pointer
 	}
 	if typed.Action != nil {
-		actionValue := Action_STATUS(*typed.Action)
+		actionValue := genruntime.ToEnum(*typed.Action, action_STATUS_Values)
 		v.Action = &actionValue
 	}
 	if typed.Id != nil {
@@ -8466,7 +8739,7 @@ func (v *VirtualNetworkRule_STATUS) PopulateFromARM(owner genruntime.ArbitraryOw
 		v.Id = &idValue
 	}
 	if typed.State != nil {
-		stateValue := State_STATUS(*typed.State)
+		stateValue := genruntime.ToEnum(*typed.State, state_STATUS_Values)
 		v.State = &stateValue
 	}
 	return nil

@@ -1300,7 +1300,7 @@ func (c *CorsRule) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, arm
 	}
 	if typed.AllowedMethods != nil {
 		for _, allowedMethodsItem := range typed.AllowedMethods {
-			allowedMethodsValue := CorsRule_AllowedMethods(allowedMethodsItem)
+			allowedMethodsValue := genruntime.ToEnum(allowedMethodsItem, corsRule_AllowedMethods_Values)
 			c.AllowedMethods = append(c.AllowedMethods, allowedMethodsValue)
 		}
 	}
@@ -1381,6 +1381,17 @@ const (
 	CorsRule_AllowedMethods_PUT     = CorsRule_AllowedMethods("PUT")
 )
 
+// corsRule_AllowedMethods_Values are the values of CorsRule_AllowedMethods.
+var corsRule_AllowedMethods_Values = []CorsRule_AllowedMethods{
+	CorsRule_AllowedMethods_DELETE,
+	CorsRule_AllowedMethods_GET,
+	CorsRule_AllowedMethods_HEAD,
+	CorsRule_AllowedMethods_MERGE,
+	CorsRule_AllowedMethods_POST,
+	CorsRule_AllowedMethods_OPTIONS,
+	CorsRule_AllowedMethods_PUT,
+}
+
 // +kubebuilder:validation:Enum={"DELETE","GET","HEAD","MERGE","POST","OPTIONS","PUT"}
 type CorsRule_AllowedMethods_STATUS string
 
@@ -1393,6 +1404,17 @@ const (
 	CorsRule_AllowedMethods_STATUS_OPTIONS = CorsRule_AllowedMethods_STATUS("OPTIONS")
 	CorsRule_AllowedMethods_STATUS_PUT     = CorsRule_AllowedMethods_STATUS("PUT")
 )
+
+// corsRule_AllowedMethods_STATUS_Values are the values of CorsRule_AllowedMethods_STATUS.
+var corsRule_AllowedMethods_STATUS_Values = []CorsRule_AllowedMethods_STATUS{
+	CorsRule_AllowedMethods_STATUS_DELETE,
+	CorsRule_AllowedMethods_STATUS_GET,
+	CorsRule_AllowedMethods_STATUS_HEAD,
+	CorsRule_AllowedMethods_STATUS_MERGE,
+	CorsRule_AllowedMethods_STATUS_POST,
+	CorsRule_AllowedMethods_STATUS_OPTIONS,
+	CorsRule_AllowedMethods_STATUS_PUT,
+}
 
 // CorsRule_STATUS: Specifies a CORS rule for the Blob service.
 type CorsRule_STATUS struct {
@@ -1481,7 +1503,7 @@ func (c *CorsRule_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReferen
 	}
 	if typed.AllowedMethods != nil {
 		for _, allowedMethodsItem := range typed.AllowedMethods {
-			allowedMethodsValue := CorsRule_AllowedMethods_STATUS(allowedMethodsItem)
+			allowedMethodsValue := genruntime.ToEnum(allowedMethodsItem, corsRule_AllowedMethods_STATUS_Values)
 			c.AllowedMethods = append(c.AllowedMethods, allowedMethodsValue)
 		}
 	}
@@ -1972,7 +1994,7 @@ func (l *LastAccessTimeTrackingPolicy) PopulateFromARM(owner genruntime.Arbitrar
 		l.Enable = &enableValue
 	}
 	if typed.Name != nil {
-		nameValue := Name(*typed.Name)
+		nameValue := genruntime.ToEnum(*typed.Name, name_Values)
 		l.Name = &nameValue
 	}
 	if typed.TrackingGranularityInDays != nil {
@@ -2093,7 +2115,7 @@ func (l *LastAccessTimeTrackingPolicy_STATUS) PopulateFromARM(owner genruntime.A
 		l.Enable = &enableValue
 	}
 	if typed.Name != nil {
-		nameValue := Name_STATUS(*typed.Name)
+		nameValue := genruntime.ToEnum(*typed.Name, name_STATUS_Values)
 		l.Name = &nameValue
 	}
 	if typed.TrackingGranularityInDays != nil {
@@ -2148,6 +2170,11 @@ const (
 	Name_AccessTimeTracking = Name("AccessTimeTracking")
 )
 
+// name_Values are the values of Name.
+var name_Values = []Name{
+	Name_AccessTimeTracking,
+}
+
 // Name_STATUS: Name of the policy. The valid value is AccessTimeTracking. This field is currently read only
 // +kubebuilder:validation:Enum={"AccessTimeTracking"}
 type Name_STATUS string
@@ -2155,6 +2182,11 @@ type Name_STATUS string
 const (
 	Name_STATUS_AccessTimeTracking = Name_STATUS("AccessTimeTracking")
 )
+
+// name_STATUS_Values are the values of Name_STATUS.
+var name_STATUS_Values = []Name_STATUS{
+	Name_STATUS_AccessTimeTracking,
+}
 
 // RestorePolicyProperties: The blob service properties for blob restore policy
 type RestorePolicyProperties struct {

@@ -299,7 +299,7 @@ func (s *StorageAccountsBlobServicesContainer_Spec) PopulateFromARM(owner genrun
 	}
 	if typed.Properties != nil {
 		if typed.Properties.PublicAccess != nil {
-			publicAccessValue := PublicAccess(*typed.Properties.PublicAccess)
+			publicAccessValue := genruntime.ToEnum(*typed.Properties.PublicAccess, publicAccess_Values)
 			s.PublicAccess = &publicAccessValue
 		}
 	}
@@ -720,19 +720,19 @@ func (s *StorageAccountsBlobServicesContainer_STATUS) PopulateFromARM(owner genr
 	}
 	if typed.Properties != nil {
 		if typed.Properties.LeaseDuration != nil {
-			leaseDurationValue := LeaseDuration_STATUS(*typed.Properties.LeaseDuration)
+			leaseDurationValue := genruntime.ToEnum(*typed.Properties.LeaseDuration, leaseDuration_STATUS_Values)
 			s.LeaseDuration = &leaseDurationValue
 		}
 	}
 	if typed.Properties != nil {
 		if typed.Properties.LeaseState != nil {
-			leaseStateValue := LeaseState_STATUS(*typed.Properties.LeaseState)
+			leaseStateValue := genruntime.ToEnum(*typed.Properties.LeaseState, leaseState_STATUS_Values)
 			s.LeaseState = &leaseStateValue
 		}
 	}
 	if typed.Properties != nil {
 		if typed.Properties.LeaseStatus != nil {
-			leaseStatusValue := LeaseStatus_STATUS(*typed.Properties.LeaseStatus)
+			leaseStatusValue := genruntime.ToEnum(*typed.Properties.LeaseStatus, leaseStatus_STATUS_Values)
 			s.LeaseStatus = &leaseStatusValue
 		}
 	}
@@ -760,7 +760,7 @@ func (s *StorageAccountsBlobServicesContainer_STATUS) PopulateFromARM(owner genr
 	}
 	if typed.Properties != nil {
 		if typed.Properties.PublicAccess != nil {
-			publicAccessValue := PublicAccess_STATUS(*typed.Properties.PublicAccess)
+			publicAccessValue := genruntime.ToEnum(*typed.Properties.PublicAccess, publicAccess_STATUS_Values)
 			s.PublicAccess = &publicAccessValue
 		}
 	}
@@ -1070,7 +1070,7 @@ func (i *ImmutabilityPolicyProperties_STATUS) PopulateFromARM(owner genruntime.A
 	}
 	if typed.Properties != nil {
 		if typed.Properties.State != nil {
-			stateValue := ImmutabilityPolicyState_STATUS(*typed.Properties.State)
+			stateValue := genruntime.ToEnum(*typed.Properties.State, immutabilityPolicyState_STATUS_Values)
 			i.State = &stateValue
 		}
 	}
@@ -1154,6 +1154,12 @@ const (
 	ImmutabilityPolicyState_STATUS_Unlocked = ImmutabilityPolicyState_STATUS("Unlocked")
 )
 
+// immutabilityPolicyState_STATUS_Values are the values of ImmutabilityPolicyState_STATUS.
+var immutabilityPolicyState_STATUS_Values = []ImmutabilityPolicyState_STATUS{
+	ImmutabilityPolicyState_STATUS_Locked,
+	ImmutabilityPolicyState_STATUS_Unlocked,
+}
+
 // ImmutabilityPolicyUpdateType_STATUS: The ImmutabilityPolicy update type of a blob container, possible values include: put, lock and extend.
 // +kubebuilder:validation:Enum={"put","lock","extend"}
 type ImmutabilityPolicyUpdateType_STATUS string
@@ -1163,6 +1169,13 @@ const (
 	ImmutabilityPolicyUpdateType_STATUS_Lock   = ImmutabilityPolicyUpdateType_STATUS("lock")
 	ImmutabilityPolicyUpdateType_STATUS_Extend = ImmutabilityPolicyUpdateType_STATUS("extend")
 )
+
+// immutabilityPolicyUpdateType_STATUS_Values are the values of ImmutabilityPolicyUpdateType_STATUS.
+var immutabilityPolicyUpdateType_STATUS_Values = []ImmutabilityPolicyUpdateType_STATUS{
+	ImmutabilityPolicyUpdateType_STATUS_Put,
+	ImmutabilityPolicyUpdateType_STATUS_Lock,
+	ImmutabilityPolicyUpdateType_STATUS_Extend,
+}
 
 // ImmutableStorageWithVersioning: Object level immutability properties of the container.
 type ImmutableStorageWithVersioning struct {
@@ -1285,7 +1298,7 @@ func (i *ImmutableStorageWithVersioning_STATUS) PopulateFromARM(owner genruntime
 		i.Enabled = &enabledValue
 	}
 	if typed.MigrationState != nil {
-		migrationStateValue := MigrationState_STATUS(*typed.MigrationState)
+		migrationStateValue := genruntime.ToEnum(*typed.MigrationState, migrationState_STATUS_Values)
 		i.MigrationState = &migrationStateValue
 	}
 	if typed.TimeStamp != nil {
@@ -1339,6 +1352,12 @@ const (
 	LeaseDuration_STATUS_Fixed    = LeaseDuration_STATUS("Fixed")
 )
 
+// leaseDuration_STATUS_Values are the values of LeaseDuration_STATUS.
+var leaseDuration_STATUS_Values = []LeaseDuration_STATUS{
+	LeaseDuration_STATUS_Infinite,
+	LeaseDuration_STATUS_Fixed,
+}
+
 // LeaseState_STATUS: Lease state of the container.
 // +kubebuilder:validation:Enum={"Available","Leased","Expired","Breaking","Broken"}
 type LeaseState_STATUS string
@@ -1351,6 +1370,15 @@ const (
 	LeaseState_STATUS_Broken    = LeaseState_STATUS("Broken")
 )
 
+// leaseState_STATUS_Values are the values of LeaseState_STATUS.
+var leaseState_STATUS_Values = []LeaseState_STATUS{
+	LeaseState_STATUS_Available,
+	LeaseState_STATUS_Leased,
+	LeaseState_STATUS_Expired,
+	LeaseState_STATUS_Breaking,
+	LeaseState_STATUS_Broken,
+}
+
 // LeaseStatus_STATUS: The lease status of the container.
 // +kubebuilder:validation:Enum={"Locked","Unlocked"}
 type LeaseStatus_STATUS string
@@ -1359,6 +1387,12 @@ const (
 	LeaseStatus_STATUS_Locked   = LeaseStatus_STATUS("Locked")
 	LeaseStatus_STATUS_Unlocked = LeaseStatus_STATUS("Unlocked")
 )
+
+// leaseStatus_STATUS_Values are the values of LeaseStatus_STATUS.
+var leaseStatus_STATUS_Values = []LeaseStatus_STATUS{
+	LeaseStatus_STATUS_Locked,
+	LeaseStatus_STATUS_Unlocked,
+}
 
 // LegalHoldProperties_STATUS: The LegalHold property of a blob container.
 type LegalHoldProperties_STATUS struct {
@@ -1480,6 +1514,12 @@ const (
 	MigrationState_STATUS_Completed  = MigrationState_STATUS("Completed")
 )
 
+// migrationState_STATUS_Values are the values of MigrationState_STATUS.
+var migrationState_STATUS_Values = []MigrationState_STATUS{
+	MigrationState_STATUS_InProgress,
+	MigrationState_STATUS_Completed,
+}
+
 // PublicAccess: Specifies whether data in the container may be accessed publicly and the level of access.
 // +kubebuilder:validation:Enum={"Container","Blob","None"}
 type PublicAccess string
@@ -1490,6 +1530,13 @@ const (
 	PublicAccess_None      = PublicAccess("None")
 )
 
+// publicAccess_Values are the values of PublicAccess.
+var publicAccess_Values = []PublicAccess{
+	PublicAccess_Container,
+	PublicAccess_Blob,
+	PublicAccess_None,
+}
+
 // PublicAccess_STATUS: Specifies whether data in the container may be accessed publicly and the level of access.
 // +kubebuilder:validation:Enum={"Container","Blob","None"}
 type PublicAccess_STATUS string
@@ -1499,6 +1546,13 @@ const (
 	PublicAccess_STATUS_Blob      = PublicAccess_STATUS("Blob")
 	PublicAccess_STATUS_None      = PublicAccess_STATUS("None")
 )
+
+// publicAccess_STATUS_Values are the values of PublicAccess_STATUS.
+var publicAccess_STATUS_Values = []PublicAccess_STATUS{
+	PublicAccess_STATUS_Container,
+	PublicAccess_STATUS_Blob,
+	PublicAccess_STATUS_None,
+}
 
 // StorageAccountsBlobServicesContainerOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type StorageAccountsBlobServicesContainerOperatorSpec struct {
@@ -1788,7 +1842,7 @@ func (u *UpdateHistoryProperty_STATUS) PopulateFromARM(owner genruntime.Arbitrar
 		u.Timestamp = &timestampValue
 	}
 	if typed.Update != nil {
-		updateValue := ImmutabilityPolicyUpdateType_STATUS(*typed.Update)
+		updateValue := genruntime.ToEnum(*typed.Update, immutabilityPolicyUpdateType_STATUS_Values)
 		u.Update = &updateValue
 	}
 	if typed.Upn != nil {

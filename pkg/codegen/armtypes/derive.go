@@ -105,8 +105,11 @@ func (b *builder) object(api astmodel.TypeName, side astmodel.ARMSide, resourceS
 		if err != nil {
 			return armName, fmt.Errorf("%s.%s: %w", api.Name, p.Name, err)
 		}
+		if p.ExtraKeys {
+			holder.markExtraKeys(field)
+		}
 		if obj.OneOf && p.Variant {
-			holder.markVariant(field)
+			holder.markVariant(field, p.OtherVariant)
 		}
 		plan.Properties = append(plan.Properties, astmodel.ARMProperty{API: p, Path: path, Field: field, Type: ft})
 	}

@@ -24,8 +24,10 @@ type wireField struct {
 	// union's variant, the discriminator and its value).
 	name, wire, armName string
 	t                   astmodel.Type
-	// variant marks a union's variant.
-	variant bool
+	// variant marks a union's variant; other the variant that keeps one the union does not know.
+	variant, other bool
+	// extraKeys marks the map of keys beyond the declared ones, inline on the wire.
+	extraKeys bool
 }
 
 // add adds the field for a wire name, or checks that the one already there has the same type,
@@ -54,11 +56,21 @@ func (w *wireObject) addNamed(name, wire, armName string, t astmodel.Type) (stri
 	return name, nil
 }
 
-// markVariant marks the field of Go name name as one of the union's variants.
-func (w *wireObject) markVariant(name string) {
+// markVariant marks the field of Go name name as one of the union's variants (other: the one
+// that keeps a variant the union does not know).
+func (w *wireObject) markVariant(name string, other bool) {
 	for i := range w.fields {
 		if w.fields[i].name == name {
-			w.fields[i].variant = true
+			w.fields[i].variant, w.fields[i].other = true, other
+		}
+	}
+}
+
+// markExtraKeys marks the field of Go name name as the map of the object's undeclared keys.
+func (w *wireObject) markExtraKeys(name string) {
+	for i := range w.fields {
+		if w.fields[i].name == name {
+			w.fields[i].extraKeys = true
 		}
 	}
 }
@@ -71,7 +83,7 @@ func (w *wireObject) taken(name string) bool {
 func (w *wireObject) definition(name astmodel.TypeName) astmodel.Definition {
 	props := make([]*astmodel.Property, len(w.fields))
 	for i, f := range w.fields {
-		props[i] = &astmodel.Property{Name: f.name, JSONName: f.wire, ARMName: f.armName, Type: f.t, Variant: f.variant}
+		props[i] = &astmodel.Property{Name: f.name, JSONName: f.wire, ARMName: f.armName, Type: f.t, Variant: f.variant, OtherVariant: f.other, ExtraKeys: f.extraKeys}
 	}
 	obj := astmodel.NewObjectType(props...)
 	obj.OneOf, obj.Discriminator, obj.DiscriminatorValue = w.oneOf, w.discriminator, w.discriminatorValue

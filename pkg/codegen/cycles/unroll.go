@@ -10,7 +10,8 @@ import (
 
 // Break removes recursion, which a CRD schema cannot express: a property that leads back to a
 // type already being described points instead at an "_Unrolled" copy of that type, which has
-// every property that would recurse left out. Users keep one level of the recursive shape.
+// every property that would recurse left out. Users keep one level of the recursive shape. The
+// copy of a discriminated union stays a union of the variants that do not recurse.
 func Break(ctx context.Context, defs astmodel.Definitions) (astmodel.Definitions, error) {
 	u := &unroller{
 		defs:   maps.Clone(defs),
@@ -86,7 +87,13 @@ func (u *unroller) unrolled(t astmodel.TypeName) astmodel.TypeName {
 		}
 	}
 	copied := obj.WithOnlyProperties(keep)
-	copied.OneOf = false
+	// The copy of a union is still a union of the variants it keeps: on the wire a value is
+	// exactly one variant, written as that variant with its discriminator. Only a copy left with
+	// no variant at all has nothing to choose from and becomes a plain object.
+	copied.OneOf = obj.OneOf && len(copied.Variants()) > 0
+	if !copied.OneOf {
+		copied.Rules = nil
+	}
 	u.defs[name] = astmodel.Definition{Name: name, Type: copied, Description: target.Description, Source: target.Source,
 		Origin: astmodel.Origin{Derivation: astmodel.Unrolled, From: t}}
 	return name

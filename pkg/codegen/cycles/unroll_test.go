@@ -155,10 +155,43 @@ func TestBreakLeavesInputAlone(t *testing.T) {
 	}
 }
 
-// TestBreakUnrolledUnionIsPlain: the copy keeps some of a union's variants only, so it cannot
-// require exactly one of them.
-func TestBreakUnrolledUnionIsPlain(t *testing.T) {
-	node := astmodel.NewObjectType(prop("Group", ptr("Node")), prop("Leaf", astmodel.StringType))
+// TestBreakUnrolledUnionStaysUnion: the copy of a recursive discriminated union keeps its
+// one-of marking and discriminator for the variants that do not recurse, so a nested variant is
+// still written on the wire as the variant with its discriminator (issue 26, finding 3: it was
+// written as {"kind=leaf": {...}} and read back as nothing).
+func TestBreakUnrolledUnionStaysUnion(t *testing.T) {
+	variant := func(name string, t astmodel.Type) *astmodel.Property {
+		p := prop(name, t)
+		p.Variant, p.ARMName = true, "kind="+name
+		return p
+	}
+	node := astmodel.NewObjectType(variant("Group", ptr("Group")), variant("Leaf", ptr("Leaf")))
+	node.OneOf, node.Discriminator = true, "kind"
+	in := model(
+		object("Widget_Spec", prop("Root", ptr("Node"))),
+		astmodel.Definition{Name: tn("Node"), Type: node},
+		object("Group", prop("Members", list("Node"))),
+		object("Leaf", prop("Label", astmodel.StringType)),
+	)
+	out, err := Break(context.Background(), in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, ok := out[tn("Node_Unrolled")].Type.(*astmodel.ObjectType)
+	if !ok || !u.OneOf || u.Discriminator != "kind" {
+		t.Fatalf("Node_Unrolled = %v (discriminator %q), want a union on kind", out[tn("Node_Unrolled")].Type, u.Discriminator)
+	}
+	if vs := u.Variants(); len(vs) != 1 || vs[0].Name != "Leaf" {
+		t.Errorf("Node_Unrolled variants = %v, want only Leaf", vs)
+	}
+}
+
+// TestBreakUnrolledUnionWithoutVariantsIsPlain: when every variant recurses, the copy has none
+// left to choose from, so it cannot be a union.
+func TestBreakUnrolledUnionWithoutVariantsIsPlain(t *testing.T) {
+	group := prop("Group", ptr("Node"))
+	group.Variant = true
+	node := astmodel.NewObjectType(group, prop("Leaf", astmodel.StringType))
 	node.OneOf = true
 	in := model(object("Widget_Spec", prop("Root", ptr("Node"))), astmodel.Definition{Name: tn("Node"), Type: node})
 	out, err := Break(context.Background(), in)

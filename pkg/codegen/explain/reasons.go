@@ -2,6 +2,7 @@ package explain
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/armgen/armgen/pkg/astmodel"
@@ -86,6 +87,8 @@ func (e *Explanation) reasons() []string {
 			why = "by " + settingPath("$renameTo")
 		case astmodel.ByClash:
 			why = "by the generator: its own name would have met " + p.Provenance.ClashedWith + "; $renameTo in azure-arm.yaml chooses another"
+		case astmodel.ByFlattening:
+			why = "because a property of that name stands beside the envelope it was lifted out of (named after the envelope, as Azure Service Operator does); on the wire it is still " + strings.Join(append(slices.Clone(p.FlattenedFrom), p.ARMName), ".")
 		}
 		add("renamed from %q %s", p.ARMName, why)
 	}

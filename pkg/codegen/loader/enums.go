@@ -15,8 +15,13 @@ import (
 // shared type takes the union.
 func (b *TypeBuilder) enumType(doc *Document, ptr string, s *spec.Schema, hint string) (astmodel.Type, error) {
 	base := astmodel.StringType
-	if hasType(s, "integer") {
+	switch {
+	case hasType(s, "integer"):
 		base = astmodel.IntType
+	case hasType(s, "number"):
+		base = astmodel.FloatType
+	case hasType(s, "boolean"):
+		base = astmodel.BoolType
 	}
 	var values []astmodel.EnumValue
 	ids := make(map[string]bool)

@@ -12,6 +12,11 @@ import (
 // namedObjectOrEnum gives the schema at doc#ptr a name and builds its definition. The name is
 // recorded before the body is built, so recursive schemas refer back to it.
 func (b *TypeBuilder) namedObjectOrEnum(doc *Document, ptr string, s *spec.Schema, base string) (astmodel.Type, error) {
+	if alias, err := b.isAllOfAlias(doc, ptr, s); err != nil {
+		return nil, err
+	} else if alias {
+		return b.schemaType(doc, ptr+"/allOf/0", &s.AllOf[0], base)
+	}
 	if len(s.Enum) > 0 && len(s.Properties) == 0 && len(s.AllOf) == 0 {
 		return b.enumType(doc, ptr, s, base)
 	}
@@ -113,6 +118,14 @@ func (b *TypeBuilder) objectType(doc *Document, ptr string, s *spec.Schema, name
 			p.Required, p.ReadOnly = true, false
 		}
 		out = append(out, p)
+	}
+	extra, ok, err := b.extraKeys(doc, ptr, s, name.Name, map[schemaKey]bool{{doc.Path, ptr}: true})
+	if err != nil {
+		return nil, err
+	}
+	if ok && !slices.ContainsFunc(out, func(p *astmodel.Property) bool { return p.Name == extra.Name }) {
+		// A swagger property of that name keeps it; the extra keys then have no field (see extraKeys).
+		out = append(out, extra)
 	}
 	obj = obj.WithProperties(astmodel.UniqueNames(out)...)
 	if discriminator != nil {

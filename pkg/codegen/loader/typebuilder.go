@@ -130,9 +130,10 @@ func (b *TypeBuilder) schemaType(doc *Document, ptr string, s *spec.Schema, hint
 }
 
 // needsName reports whether a schema becomes a named type: objects with properties, unions and
-// enums do; primitives, arrays and maps are written in place.
+// enums (of strings, integers, numbers and booleans alike, so that each keeps its values'
+// validation) do; primitives, arrays and maps are written in place.
 func needsName(s *spec.Schema) bool {
-	if len(s.Enum) > 0 && !hasType(s, "boolean") && !hasType(s, "number") {
+	if len(s.Enum) > 0 {
 		return true
 	}
 	return len(s.Properties) > 0 || len(s.AllOf) > 0 || s.Discriminator != ""

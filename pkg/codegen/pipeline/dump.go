@@ -131,6 +131,9 @@ func objectHeader(o *astmodel.ObjectType) string {
 	h := "object"
 	if o.OneOf {
 		h += " oneOf"
+		if o.Reported {
+			h += " reported"
+		}
 		if !o.OnlyVariants() {
 			// Beside its variants, the union has properties of its own (a resource's owner).
 			var names []string
@@ -176,6 +179,8 @@ func propertyLine(p *astmodel.Property, home astmodel.PackageReference) string {
 	add(p.Flatten, "flatten")
 	add(len(p.FlattenedFrom) > 0, "flattened-from="+strings.Join(p.FlattenedFrom, "."))
 	add(len(p.Provenance.NotFlattened) > 0, "not-flattened-for="+strings.Join(p.Provenance.NotFlattened, ","))
+	add(p.OtherVariant, "other-variant")
+	add(p.ExtraKeys, "extra-keys")
 	add(p.ImportConfigMap != "", "configmap="+p.ImportConfigMap)
 	add(p.FromConfigOf != "", "from-config-of="+p.FromConfigOf)
 	add(p.PairRequired, "pair-required")

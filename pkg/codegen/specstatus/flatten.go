@@ -6,10 +6,14 @@ import (
 
 // flatten lifts the properties of x-ms-client-flatten objects (or $flatten: true ones) into
 // their container, so users write spec.addressSpace rather than spec.properties.addressSpace, as
-// Azure Service Operator does; a "properties" envelope without the mark stays spec.properties. The lifted properties remember their wire path for the ARM
-// payload. A lifted property named like a neighbour of the same type is the same thing said
-// twice (ServerProperties.tags beside the resource's tags): the outer one stays and the inner
-// one goes. A clash of different types keeps the whole envelope nested instead.
+// Azure Service Operator does; a "properties" envelope without the mark stays spec.properties.
+// The lifted properties remember their wire path for the ARM payload. A lifted property named
+// like a neighbour (an agent pool's properties.type beside the resource's type) is a value of
+// its own: it is lifted under the envelope's name in front (propertiesType), as ASO names it,
+// and keeps its wire path. Only when that name is taken too does the whole envelope stay
+// nested. Only the properties this side keeps count, as in ASO: a spec has no resource type
+// beside it, so there properties.type stays type (ASO's ManagedClustersAgentPool spec has type,
+// its status propertiesType).
 func (sp *splitter) flatten(props []*astmodel.Property) []*astmodel.Property {
 	candidate := func(p *astmodel.Property) (*astmodel.ObjectType, bool) {
 		if !astmodel.IsFlattenCandidate(p) {
@@ -33,7 +37,7 @@ func (sp *splitter) flatten(props []*astmodel.Property) []*astmodel.Property {
 	for _, p := range props {
 		obj, ok := candidate(p)
 		if ok {
-			lifted, clash := liftable(obj, taken)
+			lifted, clash := liftable(obj, taken, p.ARMName)
 			if clash == nil {
 				for _, q := range lifted {
 					c := q.Copy()
@@ -59,26 +63,36 @@ func (sp *splitter) flatten(props []*astmodel.Property) []*astmodel.Property {
 	return out
 }
 
-// liftable returns the properties of obj to lift, leaving out duplicates of same-typed
-// neighbours; clash names the neighbours whose names clash with a property of another type,
-// which keep obj nested.
-func liftable(obj *astmodel.ObjectType, taken map[string]*astmodel.Property) (lifted []*astmodel.Property, clash []string) {
+// liftable returns the properties of obj to lift, renaming those named like a neighbour after
+// the envelope (wire name envelope); clash names those whose renamed name is taken too, which
+// keep obj nested.
+func liftable(obj *astmodel.ObjectType, taken map[string]*astmodel.Property, envelope string) (lifted []*astmodel.Property, clash []string) {
+	clashing := func(name, jsonName string) bool {
+		return taken[name] != nil || taken["json:"+jsonName] != nil
+	}
 	for _, q := range obj.Properties() {
-		other := taken[q.Name]
-		if other == nil {
-			other = taken["json:"+q.JSONName]
-		}
-		switch {
-		case other == nil:
+		if !clashing(q.Name, q.JSONName) {
 			lifted = append(lifted, q)
-		case other.JSONName == q.JSONName && other.Type.String() == q.Type.String():
-			// The same property declared twice; the outer one stands for both.
-		default:
-			clash = append(clash, other.JSONName)
+			continue
 		}
+		name := astmodel.ExportedName(envelope) + q.Name
+		renamed := q.WithName(name, astmodel.JSONName(name))
+		renamed.Provenance.Renamed = astmodel.ByFlattening
+		if clashing(renamed.Name, renamed.JSONName) || declares(obj, renamed) {
+			clash = append(clash, q.JSONName)
+			continue
+		}
+		lifted = append(lifted, renamed)
 	}
 	if clash != nil {
 		return nil, clash
 	}
 	return lifted, nil
+}
+
+// declares reports whether obj has a property of p's Go or JSON name.
+func declares(obj *astmodel.ObjectType, p *astmodel.Property) bool {
+	_, byName := obj.Property(p.Name)
+	_, byJSON := obj.PropertyByJSON(p.JSONName)
+	return byName || byJSON
 }

@@ -79,20 +79,28 @@ func TestFlatten(t *testing.T) {
 			want: map[string]string{"Size": "properties", "Depth": "properties.extra"},
 		},
 		{
-			name: "a same-typed duplicate is dropped for the outer one",
+			name: "a same-typed namesake is lifted under the envelope's name",
 			defs: []astmodel.Definition{
 				object("WidgetResource", prop("tags", mapOfStrings), prop("properties", opt("WidgetProperties"), flatten)),
 				object("WidgetProperties", prop("tags", mapOfStrings), prop("size", optInt)),
 			},
-			want: map[string]string{"Tags": "", "Size": "properties"},
+			want: map[string]string{"Tags": "", "PropertiesTags": "properties", "Size": "properties"},
 		},
 		{
-			name: "a clash of types keeps the envelope nested",
+			name: "a renamed namesake that would clash again keeps the envelope nested",
+			defs: []astmodel.Definition{
+				object("WidgetResource", prop("kind", optString), prop("propertiesKind", optInt), prop("properties", opt("WidgetProperties"), flatten)),
+				object("WidgetProperties", prop("kind", optString)),
+			},
+			want: map[string]string{"Kind": "", "PropertiesKind": "", "Properties": "nested, clashing with kind"},
+		},
+		{
+			name: "a namesake of another type is lifted under the envelope's name too",
 			defs: []astmodel.Definition{
 				object("WidgetResource", prop("location", optString), prop("properties", opt("WidgetProperties"), flatten)),
 				object("WidgetProperties", prop("location", optInt), prop("size", optInt)),
 			},
-			want: map[string]string{"Location": "", "Properties": "nested, clashing with location"},
+			want: map[string]string{"Location": "", "PropertiesLocation": "properties", "Size": "properties"},
 		},
 		{
 			name: "a clash with a neighbour lifted from another envelope",
@@ -101,7 +109,7 @@ func TestFlatten(t *testing.T) {
 				object("First", prop("size", optInt)),
 				object("Second", prop("size", optString), prop("depth", optInt)),
 			},
-			want: map[string]string{"Size": "first", "Second": "nested, clashing with size"},
+			want: map[string]string{"Size": "first", "SecondSize": "second", "Depth": "second"},
 		},
 		{
 			name: "a union is not lifted",
@@ -144,13 +152,45 @@ func TestFlatten(t *testing.T) {
 // flattening, so nothing downstream lifts it after all.
 func TestFlattenClearsMarks(t *testing.T) {
 	defs := definitions(
-		object("WidgetResource", prop("location", optString), prop("extra", opt("Extra"), flatten)),
+		object("WidgetResource", prop("location", optString), prop("extraLocation", optString), prop("extra", opt("Extra"), flatten)),
 		object("Extra", prop("location", optInt)),
 	)
 	out := Split(defs, []*selection.Export{export("Widget", "WidgetResource")})
 	p := propertyOf(t, out, "Widget_Spec", "Extra")
 	if p == nil || p.Flatten || len(p.Provenance.NotFlattened) == 0 {
 		t.Errorf("Extra = %+v, want kept nested and no longer marked", p)
+	}
+}
+
+// TestFlattenKeepsNamesakeOfOuterProperty: a nested property named like an outer one (an
+// extension's or agent pool's properties.type beside the resource's type) survives flattening
+// as propertiesType, as ASO names it, with its wire name and path kept and the rename recorded
+// (issue 26, finding 8: it was dropped as a duplicate). A spec has no resource type, so there it
+// stays type, as in ASO's ManagedClustersAgentPool.
+func TestFlattenKeepsNamesakeOfOuterProperty(t *testing.T) {
+	defs := definitions(
+		object("ExtensionResource", prop("type", optString, readOnly), prop("properties", opt("ExtensionProperties"), flatten)),
+		object("ExtensionProperties", prop("type", optString), prop("publisher", optString)),
+	)
+	out := Split(defs, []*selection.Export{export("Extension", "ExtensionResource")})
+	for side, name := range map[string]string{"Extension_Spec": "Type", "Extension_STATUS": "PropertiesType"} {
+		obj := objectOf(t, out, side)
+		p, ok := obj.Property(name)
+		if !ok {
+			t.Errorf("%s lost properties.type: %s", side, obj)
+			continue
+		}
+		renamed := astmodel.Reason("")
+		if name == "PropertiesType" {
+			renamed = astmodel.ByFlattening
+		}
+		if p.JSONName != astmodel.JSONName(name) || p.ARMName != "type" || strings.Join(p.FlattenedFrom, ".") != "properties" || p.Provenance.Renamed != renamed {
+			t.Errorf("%s.%s = json %q, wire %q from %v, renamed by %q; want wire type from properties, renamed by %q",
+				side, name, p.JSONName, p.ARMName, p.FlattenedFrom, p.Provenance.Renamed, renamed)
+		}
+	}
+	if _, ok := objectOf(t, out, "Extension_STATUS").Property("Type"); !ok {
+		t.Error("the status lost the resource's own type")
 	}
 }
 

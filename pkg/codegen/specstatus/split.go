@@ -125,10 +125,7 @@ func (sp *splitter) named(raw astmodel.TypeName, m splitMode) astmodel.TypeName 
 func (sp *splitter) object(o *astmodel.ObjectType, m splitMode, top bool, holder astmodel.TypeName) *astmodel.ObjectType {
 	var props []*astmodel.Property
 	for _, p := range o.Properties() {
-		if m == specMode && (p.ReadOnly || top && isARMIdentity(p.ARMName)) {
-			continue
-		}
-		if m == statusMode && leftOutOfStatus(p) {
+		if m == specMode && (p.ReadOnly || top && isARMIdentity(p.ARMName)) || m == statusMode && leftOutOfStatus(p) {
 			continue
 		}
 		np := p.Copy()
@@ -149,6 +146,9 @@ func (sp *splitter) object(o *astmodel.ObjectType, m splitMode, top bool, holder
 		props = append(props, sp.userAssignedIdentities(specProperty(np), holder))
 	}
 	out := o.WithOnlyProperties(astmodel.UniqueNames(sp.flatten(props)))
+	if m == statusMode && out.OneOf {
+		out = reported(out)
+	}
 	if m == specMode {
 		out.Rules = astmodel.ConfigMapPairRules(out)
 	}

@@ -471,100 +471,9 @@ func (m *ManagedClustersAgentPool_Spec) AssignProperties_To_ManagedClustersAgent
 
 // ManagedClustersAgentPool_STATUS: Storage version of v1api20210301.ManagedClustersAgentPool_STATUS
 type ManagedClustersAgentPool_STATUS struct {
-	Conditions []conditions.Condition `json:"conditions,omitempty"`
-
-	Id *string `json:"id,omitempty"`
-
-	Name *string `json:"name,omitempty"`
-
-	Properties *ManagedClusterAgentPoolProfileProperties_STATUS `json:"properties,omitempty"`
-
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-
-	Type *string `json:"type,omitempty"`
-}
-
-// AssignProperties_From_ManagedClustersAgentPool_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClustersAgentPool_STATUS.
-func (m *ManagedClustersAgentPool_STATUS) AssignProperties_From_ManagedClustersAgentPool_STATUS(source *v1api20210501storage.ManagedClustersAgentPool_STATUS) error {
-	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
-
-	if source.Conditions != nil {
-		conditionsList := make([]conditions.Condition, len(source.Conditions))
-		for conditionsIndex := range source.Conditions {
-			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
-		}
-		m.Conditions = conditionsList
-	} else {
-		m.Conditions = nil
-	}
-
-	m.Id = genruntime.ClonePointer(source.Id)
-	m.Name = genruntime.ClonePointer(source.Name)
-
-	if source.Properties != nil {
-		var propertiesValue ManagedClusterAgentPoolProfileProperties_STATUS
-		if err := propertiesValue.AssignProperties_From_ManagedClusterAgentPoolProfileProperties_STATUS(source.Properties); err != nil {
-			return fmt.Errorf("converting Properties: %w", err)
-		}
-		m.Properties = &propertiesValue
-	} else {
-		m.Properties = nil
-	}
-
-	m.Type = genruntime.ClonePointer(source.Type)
-
-	// What has no field of its own stays in the property bag.
-	if len(propertyBag) > 0 {
-		m.PropertyBag = propertyBag
-	} else {
-		m.PropertyBag = nil
-	}
-
-	return nil
-}
-
-// AssignProperties_To_ManagedClustersAgentPool_STATUS populates destination, a containerservice/v1api20210501/storage.ManagedClustersAgentPool_STATUS, from the receiver.
-func (m *ManagedClustersAgentPool_STATUS) AssignProperties_To_ManagedClustersAgentPool_STATUS(destination *v1api20210501storage.ManagedClustersAgentPool_STATUS) error {
-	propertyBag := genruntime.NewPropertyBag(m.PropertyBag)
-
-	if m.Conditions != nil {
-		conditionsList := make([]conditions.Condition, len(m.Conditions))
-		for conditionsIndex := range m.Conditions {
-			conditionsList[conditionsIndex] = *m.Conditions[conditionsIndex].DeepCopy()
-		}
-		destination.Conditions = conditionsList
-	} else {
-		destination.Conditions = nil
-	}
-
-	destination.Id = genruntime.ClonePointer(m.Id)
-	destination.Name = genruntime.ClonePointer(m.Name)
-
-	if m.Properties != nil {
-		var propertiesValue v1api20210501storage.ManagedClusterAgentPoolProfileProperties_STATUS
-		if err := m.Properties.AssignProperties_To_ManagedClusterAgentPoolProfileProperties_STATUS(&propertiesValue); err != nil {
-			return fmt.Errorf("converting Properties: %w", err)
-		}
-		destination.Properties = &propertiesValue
-	} else {
-		destination.Properties = nil
-	}
-
-	destination.Type = genruntime.ClonePointer(m.Type)
-
-	// What has no field of its own stays in the property bag.
-	if len(propertyBag) > 0 {
-		destination.PropertyBag = propertyBag
-	} else {
-		destination.PropertyBag = nil
-	}
-
-	return nil
-}
-
-// ManagedClusterAgentPoolProfileProperties_STATUS: Storage version of v1api20210301.ManagedClusterAgentPoolProfileProperties_STATUS
-type ManagedClusterAgentPoolProfileProperties_STATUS struct {
 	AvailabilityZones []string `json:"availabilityZones,omitempty"`
+
+	Conditions []conditions.Condition `json:"conditions,omitempty"`
 
 	Count *int `json:"count,omitempty"`
 
@@ -577,6 +486,8 @@ type ManagedClusterAgentPoolProfileProperties_STATUS struct {
 	EnableNodePublicIP *bool `json:"enableNodePublicIP,omitempty"`
 
 	GpuInstanceProfile *string `json:"gpuInstanceProfile,omitempty"`
+
+	Id *string `json:"id,omitempty"`
 
 	KubeletConfig *KubeletConfig_STATUS `json:"kubeletConfig,omitempty"`
 
@@ -591,6 +502,8 @@ type ManagedClusterAgentPoolProfileProperties_STATUS struct {
 	MinCount *int `json:"minCount,omitempty"`
 
 	Mode *string `json:"mode,omitempty"`
+
+	Name *string `json:"name,omitempty"`
 
 	NodeImageVersion *string `json:"nodeImageVersion,omitempty"`
 
@@ -613,6 +526,8 @@ type ManagedClusterAgentPoolProfileProperties_STATUS struct {
 	PodSubnetID *string `json:"podSubnetID,omitempty"`
 
 	PowerState *PowerState_STATUS `json:"powerState,omitempty"`
+
+	PropertiesType *string `json:"propertiesType,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
@@ -637,17 +552,29 @@ type ManagedClusterAgentPoolProfileProperties_STATUS struct {
 	VnetSubnetID *string `json:"vnetSubnetID,omitempty"`
 }
 
-// AssignProperties_From_ManagedClusterAgentPoolProfileProperties_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterAgentPoolProfileProperties_STATUS.
-func (m *ManagedClusterAgentPoolProfileProperties_STATUS) AssignProperties_From_ManagedClusterAgentPoolProfileProperties_STATUS(source *v1api20210501storage.ManagedClusterAgentPoolProfileProperties_STATUS) error {
+// AssignProperties_From_ManagedClustersAgentPool_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClustersAgentPool_STATUS.
+func (m *ManagedClustersAgentPool_STATUS) AssignProperties_From_ManagedClustersAgentPool_STATUS(source *v1api20210501storage.ManagedClustersAgentPool_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	m.AvailabilityZones = slices.Clone(source.AvailabilityZones)
+
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		m.Conditions = conditionsList
+	} else {
+		m.Conditions = nil
+	}
+
 	m.Count = genruntime.ClonePointer(source.Count)
 	m.EnableAutoScaling = genruntime.ClonePointer(source.EnableAutoScaling)
 	m.EnableEncryptionAtHost = genruntime.ClonePointer(source.EnableEncryptionAtHost)
 	m.EnableFIPS = genruntime.ClonePointer(source.EnableFIPS)
 	m.EnableNodePublicIP = genruntime.ClonePointer(source.EnableNodePublicIP)
 	m.GpuInstanceProfile = genruntime.ClonePointer(source.GpuInstanceProfile)
+	m.Id = genruntime.ClonePointer(source.Id)
 
 	if source.KubeletConfig != nil {
 		var kubeletConfigValue KubeletConfig_STATUS
@@ -675,6 +602,7 @@ func (m *ManagedClusterAgentPoolProfileProperties_STATUS) AssignProperties_From_
 	m.MaxPods = genruntime.ClonePointer(source.MaxPods)
 	m.MinCount = genruntime.ClonePointer(source.MinCount)
 	m.Mode = genruntime.ClonePointer(source.Mode)
+	m.Name = genruntime.ClonePointer(source.Name)
 	m.NodeImageVersion = genruntime.ClonePointer(source.NodeImageVersion)
 	m.NodeLabels = maps.Clone(source.NodeLabels)
 	m.NodePublicIPPrefixID = genruntime.ClonePointer(source.NodePublicIPPrefixID)
@@ -696,6 +624,7 @@ func (m *ManagedClusterAgentPoolProfileProperties_STATUS) AssignProperties_From_
 		m.PowerState = nil
 	}
 
+	m.PropertiesType = genruntime.ClonePointer(source.PropertiesType)
 	m.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
 	m.ProximityPlacementGroupID = genruntime.ClonePointer(source.ProximityPlacementGroupID)
 	m.ScaleSetEvictionPolicy = genruntime.ClonePointer(source.ScaleSetEvictionPolicy)
@@ -734,17 +663,29 @@ func (m *ManagedClusterAgentPoolProfileProperties_STATUS) AssignProperties_From_
 	return nil
 }
 
-// AssignProperties_To_ManagedClusterAgentPoolProfileProperties_STATUS populates destination, a containerservice/v1api20210501/storage.ManagedClusterAgentPoolProfileProperties_STATUS, from the receiver.
-func (m *ManagedClusterAgentPoolProfileProperties_STATUS) AssignProperties_To_ManagedClusterAgentPoolProfileProperties_STATUS(destination *v1api20210501storage.ManagedClusterAgentPoolProfileProperties_STATUS) error {
+// AssignProperties_To_ManagedClustersAgentPool_STATUS populates destination, a containerservice/v1api20210501/storage.ManagedClustersAgentPool_STATUS, from the receiver.
+func (m *ManagedClustersAgentPool_STATUS) AssignProperties_To_ManagedClustersAgentPool_STATUS(destination *v1api20210501storage.ManagedClustersAgentPool_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(m.PropertyBag)
 
 	destination.AvailabilityZones = slices.Clone(m.AvailabilityZones)
+
+	if m.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(m.Conditions))
+		for conditionsIndex := range m.Conditions {
+			conditionsList[conditionsIndex] = *m.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
 	destination.Count = genruntime.ClonePointer(m.Count)
 	destination.EnableAutoScaling = genruntime.ClonePointer(m.EnableAutoScaling)
 	destination.EnableEncryptionAtHost = genruntime.ClonePointer(m.EnableEncryptionAtHost)
 	destination.EnableFIPS = genruntime.ClonePointer(m.EnableFIPS)
 	destination.EnableNodePublicIP = genruntime.ClonePointer(m.EnableNodePublicIP)
 	destination.GpuInstanceProfile = genruntime.ClonePointer(m.GpuInstanceProfile)
+	destination.Id = genruntime.ClonePointer(m.Id)
 
 	if m.KubeletConfig != nil {
 		var kubeletConfigValue v1api20210501storage.KubeletConfig_STATUS
@@ -772,6 +713,7 @@ func (m *ManagedClusterAgentPoolProfileProperties_STATUS) AssignProperties_To_Ma
 	destination.MaxPods = genruntime.ClonePointer(m.MaxPods)
 	destination.MinCount = genruntime.ClonePointer(m.MinCount)
 	destination.Mode = genruntime.ClonePointer(m.Mode)
+	destination.Name = genruntime.ClonePointer(m.Name)
 	destination.NodeImageVersion = genruntime.ClonePointer(m.NodeImageVersion)
 	destination.NodeLabels = maps.Clone(m.NodeLabels)
 	destination.NodePublicIPPrefixID = genruntime.ClonePointer(m.NodePublicIPPrefixID)
@@ -793,6 +735,7 @@ func (m *ManagedClusterAgentPoolProfileProperties_STATUS) AssignProperties_To_Ma
 		destination.PowerState = nil
 	}
 
+	destination.PropertiesType = genruntime.ClonePointer(m.PropertiesType)
 	destination.ProvisioningState = genruntime.ClonePointer(m.ProvisioningState)
 	destination.ProximityPlacementGroupID = genruntime.ClonePointer(m.ProximityPlacementGroupID)
 	destination.ScaleSetEvictionPolicy = genruntime.ClonePointer(m.ScaleSetEvictionPolicy)

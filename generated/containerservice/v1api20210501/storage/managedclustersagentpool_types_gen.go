@@ -165,22 +165,9 @@ type ManagedClustersAgentPool_Spec struct {
 
 // ManagedClustersAgentPool_STATUS: Storage version of v1api20210501.ManagedClustersAgentPool_STATUS
 type ManagedClustersAgentPool_STATUS struct {
-	Conditions []conditions.Condition `json:"conditions,omitempty"`
-
-	Id *string `json:"id,omitempty"`
-
-	Name *string `json:"name,omitempty"`
-
-	Properties *ManagedClusterAgentPoolProfileProperties_STATUS `json:"properties,omitempty"`
-
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-
-	Type *string `json:"type,omitempty"`
-}
-
-// ManagedClusterAgentPoolProfileProperties_STATUS: Storage version of v1api20210501.ManagedClusterAgentPoolProfileProperties_STATUS
-type ManagedClusterAgentPoolProfileProperties_STATUS struct {
 	AvailabilityZones []string `json:"availabilityZones,omitempty"`
+
+	Conditions []conditions.Condition `json:"conditions,omitempty"`
 
 	Count *int `json:"count,omitempty"`
 
@@ -196,6 +183,8 @@ type ManagedClusterAgentPoolProfileProperties_STATUS struct {
 
 	GpuInstanceProfile *string `json:"gpuInstanceProfile,omitempty"`
 
+	Id *string `json:"id,omitempty"`
+
 	KubeletConfig *KubeletConfig_STATUS `json:"kubeletConfig,omitempty"`
 
 	KubeletDiskType *string `json:"kubeletDiskType,omitempty"`
@@ -209,6 +198,8 @@ type ManagedClusterAgentPoolProfileProperties_STATUS struct {
 	MinCount *int `json:"minCount,omitempty"`
 
 	Mode *string `json:"mode,omitempty"`
+
+	Name *string `json:"name,omitempty"`
 
 	NodeImageVersion *string `json:"nodeImageVersion,omitempty"`
 
@@ -231,6 +222,8 @@ type ManagedClusterAgentPoolProfileProperties_STATUS struct {
 	PodSubnetID *string `json:"podSubnetID,omitempty"`
 
 	PowerState *PowerState_STATUS `json:"powerState,omitempty"`
+
+	PropertiesType *string `json:"propertiesType,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 

@@ -61,19 +61,8 @@ func GenerateManagedClustersAgentPool_Spec(t *rapid.T) ManagedClustersAgentPool_
 // GenerateManagedClustersAgentPool_STATUS draws a random ManagedClustersAgentPool_STATUS for property-based tests.
 func GenerateManagedClustersAgentPool_STATUS(t *rapid.T) ManagedClustersAgentPool_STATUS {
 	return ManagedClustersAgentPool_STATUS{
-		Conditions:  gentest.SliceOf(gentest.Condition)(t),
-		Id:          gentest.Optional(gentest.String)(t),
-		Name:        gentest.Optional(gentest.String)(t),
-		Properties:  gentest.Optional(GenerateManagedClusterAgentPoolProfileProperties_STATUS)(t),
-		PropertyBag: gentest.PropertyBag(t),
-		Type:        gentest.Optional(gentest.String)(t),
-	}
-}
-
-// GenerateManagedClusterAgentPoolProfileProperties_STATUS draws a random ManagedClusterAgentPoolProfileProperties_STATUS for property-based tests.
-func GenerateManagedClusterAgentPoolProfileProperties_STATUS(t *rapid.T) ManagedClusterAgentPoolProfileProperties_STATUS {
-	return ManagedClusterAgentPoolProfileProperties_STATUS{
 		AvailabilityZones:         gentest.SliceOf(gentest.String)(t),
+		Conditions:                gentest.SliceOf(gentest.Condition)(t),
 		Count:                     gentest.Optional(gentest.Int)(t),
 		EnableAutoScaling:         gentest.Optional(gentest.Bool)(t),
 		EnableEncryptionAtHost:    gentest.Optional(gentest.Bool)(t),
@@ -81,6 +70,7 @@ func GenerateManagedClusterAgentPoolProfileProperties_STATUS(t *rapid.T) Managed
 		EnableNodePublicIP:        gentest.Optional(gentest.Bool)(t),
 		EnableUltraSSD:            gentest.Optional(gentest.Bool)(t),
 		GpuInstanceProfile:        gentest.Optional(gentest.String)(t),
+		Id:                        gentest.Optional(gentest.String)(t),
 		KubeletConfig:             gentest.Optional(GenerateKubeletConfig_STATUS)(t),
 		KubeletDiskType:           gentest.Optional(gentest.String)(t),
 		LinuxOSConfig:             gentest.Optional(GenerateLinuxOSConfig_STATUS)(t),
@@ -88,6 +78,7 @@ func GenerateManagedClusterAgentPoolProfileProperties_STATUS(t *rapid.T) Managed
 		MaxPods:                   gentest.Optional(gentest.Int)(t),
 		MinCount:                  gentest.Optional(gentest.Int)(t),
 		Mode:                      gentest.Optional(gentest.String)(t),
+		Name:                      gentest.Optional(gentest.String)(t),
 		NodeImageVersion:          gentest.Optional(gentest.String)(t),
 		NodeLabels:                gentest.MapOf(gentest.String)(t),
 		NodePublicIPPrefixID:      gentest.Optional(gentest.String)(t),
@@ -99,6 +90,7 @@ func GenerateManagedClusterAgentPoolProfileProperties_STATUS(t *rapid.T) Managed
 		OsType:                    gentest.Optional(gentest.String)(t),
 		PodSubnetID:               gentest.Optional(gentest.String)(t),
 		PowerState:                gentest.Optional(GeneratePowerState_STATUS)(t),
+		PropertiesType:            gentest.Optional(gentest.String)(t),
 		PropertyBag:               gentest.PropertyBag(t),
 		ProvisioningState:         gentest.Optional(gentest.String)(t),
 		ProximityPlacementGroupID: gentest.Optional(gentest.String)(t),
@@ -135,11 +127,6 @@ func Test_ManagedClustersAgentPool_Spec_JSONRoundTrip(t *testing.T) {
 // Test_ManagedClustersAgentPool_STATUS_JSONRoundTrip checks that JSON keeps every value of ManagedClustersAgentPool_STATUS.
 func Test_ManagedClustersAgentPool_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateManagedClustersAgentPool_STATUS)
-}
-
-// Test_ManagedClusterAgentPoolProfileProperties_STATUS_JSONRoundTrip checks that JSON keeps every value of ManagedClusterAgentPoolProfileProperties_STATUS.
-func Test_ManagedClusterAgentPoolProfileProperties_STATUS_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateManagedClusterAgentPoolProfileProperties_STATUS)
 }
 
 // Test_ManagedClustersAgentPoolOperatorSpec_JSONRoundTrip checks that JSON keeps every value of ManagedClustersAgentPoolOperatorSpec.

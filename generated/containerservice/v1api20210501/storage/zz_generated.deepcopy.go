@@ -1210,212 +1210,6 @@ func (in *ManagedClusterAgentPoolProfile) DeepCopy() *ManagedClusterAgentPoolPro
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
-func (in *ManagedClusterAgentPoolProfileProperties_STATUS) DeepCopyInto(out *ManagedClusterAgentPoolProfileProperties_STATUS) {
-	*out = *in
-	if in.AvailabilityZones != nil {
-		in, out := &in.AvailabilityZones, &out.AvailabilityZones
-		*out = make([]string, len(*in))
-		copy(*out, *in)
-	}
-	if in.Count != nil {
-		in, out := &in.Count, &out.Count
-		*out = new(int)
-		**out = **in
-	}
-	if in.EnableAutoScaling != nil {
-		in, out := &in.EnableAutoScaling, &out.EnableAutoScaling
-		*out = new(bool)
-		**out = **in
-	}
-	if in.EnableEncryptionAtHost != nil {
-		in, out := &in.EnableEncryptionAtHost, &out.EnableEncryptionAtHost
-		*out = new(bool)
-		**out = **in
-	}
-	if in.EnableFIPS != nil {
-		in, out := &in.EnableFIPS, &out.EnableFIPS
-		*out = new(bool)
-		**out = **in
-	}
-	if in.EnableNodePublicIP != nil {
-		in, out := &in.EnableNodePublicIP, &out.EnableNodePublicIP
-		*out = new(bool)
-		**out = **in
-	}
-	if in.EnableUltraSSD != nil {
-		in, out := &in.EnableUltraSSD, &out.EnableUltraSSD
-		*out = new(bool)
-		**out = **in
-	}
-	if in.GpuInstanceProfile != nil {
-		in, out := &in.GpuInstanceProfile, &out.GpuInstanceProfile
-		*out = new(string)
-		**out = **in
-	}
-	if in.KubeletConfig != nil {
-		in, out := &in.KubeletConfig, &out.KubeletConfig
-		*out = new(KubeletConfig_STATUS)
-		(*in).DeepCopyInto(*out)
-	}
-	if in.KubeletDiskType != nil {
-		in, out := &in.KubeletDiskType, &out.KubeletDiskType
-		*out = new(string)
-		**out = **in
-	}
-	if in.LinuxOSConfig != nil {
-		in, out := &in.LinuxOSConfig, &out.LinuxOSConfig
-		*out = new(LinuxOSConfig_STATUS)
-		(*in).DeepCopyInto(*out)
-	}
-	if in.MaxCount != nil {
-		in, out := &in.MaxCount, &out.MaxCount
-		*out = new(int)
-		**out = **in
-	}
-	if in.MaxPods != nil {
-		in, out := &in.MaxPods, &out.MaxPods
-		*out = new(int)
-		**out = **in
-	}
-	if in.MinCount != nil {
-		in, out := &in.MinCount, &out.MinCount
-		*out = new(int)
-		**out = **in
-	}
-	if in.Mode != nil {
-		in, out := &in.Mode, &out.Mode
-		*out = new(string)
-		**out = **in
-	}
-	if in.NodeImageVersion != nil {
-		in, out := &in.NodeImageVersion, &out.NodeImageVersion
-		*out = new(string)
-		**out = **in
-	}
-	if in.NodeLabels != nil {
-		in, out := &in.NodeLabels, &out.NodeLabels
-		*out = make(map[string]string, len(*in))
-		for key, val := range *in {
-			(*out)[key] = val
-		}
-	}
-	if in.NodePublicIPPrefixID != nil {
-		in, out := &in.NodePublicIPPrefixID, &out.NodePublicIPPrefixID
-		*out = new(string)
-		**out = **in
-	}
-	if in.NodeTaints != nil {
-		in, out := &in.NodeTaints, &out.NodeTaints
-		*out = make([]string, len(*in))
-		copy(*out, *in)
-	}
-	if in.OrchestratorVersion != nil {
-		in, out := &in.OrchestratorVersion, &out.OrchestratorVersion
-		*out = new(string)
-		**out = **in
-	}
-	if in.OsDiskSizeGB != nil {
-		in, out := &in.OsDiskSizeGB, &out.OsDiskSizeGB
-		*out = new(int)
-		**out = **in
-	}
-	if in.OsDiskType != nil {
-		in, out := &in.OsDiskType, &out.OsDiskType
-		*out = new(string)
-		**out = **in
-	}
-	if in.OsSKU != nil {
-		in, out := &in.OsSKU, &out.OsSKU
-		*out = new(string)
-		**out = **in
-	}
-	if in.OsType != nil {
-		in, out := &in.OsType, &out.OsType
-		*out = new(string)
-		**out = **in
-	}
-	if in.PodSubnetID != nil {
-		in, out := &in.PodSubnetID, &out.PodSubnetID
-		*out = new(string)
-		**out = **in
-	}
-	if in.PowerState != nil {
-		in, out := &in.PowerState, &out.PowerState
-		*out = new(PowerState_STATUS)
-		(*in).DeepCopyInto(*out)
-	}
-	if in.PropertyBag != nil {
-		in, out := &in.PropertyBag, &out.PropertyBag
-		*out = make(genruntime.PropertyBag, len(*in))
-		for key, val := range *in {
-			(*out)[key] = val
-		}
-	}
-	if in.ProvisioningState != nil {
-		in, out := &in.ProvisioningState, &out.ProvisioningState
-		*out = new(string)
-		**out = **in
-	}
-	if in.ProximityPlacementGroupID != nil {
-		in, out := &in.ProximityPlacementGroupID, &out.ProximityPlacementGroupID
-		*out = new(string)
-		**out = **in
-	}
-	if in.ScaleSetEvictionPolicy != nil {
-		in, out := &in.ScaleSetEvictionPolicy, &out.ScaleSetEvictionPolicy
-		*out = new(string)
-		**out = **in
-	}
-	if in.ScaleSetPriority != nil {
-		in, out := &in.ScaleSetPriority, &out.ScaleSetPriority
-		*out = new(string)
-		**out = **in
-	}
-	if in.SpotMaxPrice != nil {
-		in, out := &in.SpotMaxPrice, &out.SpotMaxPrice
-		*out = new(float64)
-		**out = **in
-	}
-	if in.Tags != nil {
-		in, out := &in.Tags, &out.Tags
-		*out = make(map[string]string, len(*in))
-		for key, val := range *in {
-			(*out)[key] = val
-		}
-	}
-	if in.Type != nil {
-		in, out := &in.Type, &out.Type
-		*out = new(string)
-		**out = **in
-	}
-	if in.UpgradeSettings != nil {
-		in, out := &in.UpgradeSettings, &out.UpgradeSettings
-		*out = new(AgentPoolUpgradeSettings_STATUS)
-		(*in).DeepCopyInto(*out)
-	}
-	if in.VmSize != nil {
-		in, out := &in.VmSize, &out.VmSize
-		*out = new(string)
-		**out = **in
-	}
-	if in.VnetSubnetID != nil {
-		in, out := &in.VnetSubnetID, &out.VnetSubnetID
-		*out = new(string)
-		**out = **in
-	}
-}
-
-// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
-func (in *ManagedClusterAgentPoolProfileProperties_STATUS) DeepCopy() *ManagedClusterAgentPoolProfileProperties_STATUS {
-	if in == nil {
-		return nil
-	}
-	out := new(ManagedClusterAgentPoolProfileProperties_STATUS)
-	in.DeepCopyInto(out)
-	return out
-}
-
-// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *ManagedClusterAgentPoolProfile_STATUS) DeepCopyInto(out *ManagedClusterAgentPoolProfile_STATUS) {
 	*out = *in
 	if in.AvailabilityZones != nil {
@@ -3653,6 +3447,11 @@ func (in *ManagedClustersAgentPoolOperatorSpec) DeepCopy() *ManagedClustersAgent
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *ManagedClustersAgentPool_STATUS) DeepCopyInto(out *ManagedClustersAgentPool_STATUS) {
 	*out = *in
+	if in.AvailabilityZones != nil {
+		in, out := &in.AvailabilityZones, &out.AvailabilityZones
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
 	if in.Conditions != nil {
 		in, out := &in.Conditions, &out.Conditions
 		*out = make([]conditions.Condition, len(*in))
@@ -3660,8 +3459,78 @@ func (in *ManagedClustersAgentPool_STATUS) DeepCopyInto(out *ManagedClustersAgen
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
 	}
+	if in.Count != nil {
+		in, out := &in.Count, &out.Count
+		*out = new(int)
+		**out = **in
+	}
+	if in.EnableAutoScaling != nil {
+		in, out := &in.EnableAutoScaling, &out.EnableAutoScaling
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableEncryptionAtHost != nil {
+		in, out := &in.EnableEncryptionAtHost, &out.EnableEncryptionAtHost
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableFIPS != nil {
+		in, out := &in.EnableFIPS, &out.EnableFIPS
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableNodePublicIP != nil {
+		in, out := &in.EnableNodePublicIP, &out.EnableNodePublicIP
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableUltraSSD != nil {
+		in, out := &in.EnableUltraSSD, &out.EnableUltraSSD
+		*out = new(bool)
+		**out = **in
+	}
+	if in.GpuInstanceProfile != nil {
+		in, out := &in.GpuInstanceProfile, &out.GpuInstanceProfile
+		*out = new(string)
+		**out = **in
+	}
 	if in.Id != nil {
 		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.KubeletConfig != nil {
+		in, out := &in.KubeletConfig, &out.KubeletConfig
+		*out = new(KubeletConfig_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.KubeletDiskType != nil {
+		in, out := &in.KubeletDiskType, &out.KubeletDiskType
+		*out = new(string)
+		**out = **in
+	}
+	if in.LinuxOSConfig != nil {
+		in, out := &in.LinuxOSConfig, &out.LinuxOSConfig
+		*out = new(LinuxOSConfig_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.MaxCount != nil {
+		in, out := &in.MaxCount, &out.MaxCount
+		*out = new(int)
+		**out = **in
+	}
+	if in.MaxPods != nil {
+		in, out := &in.MaxPods, &out.MaxPods
+		*out = new(int)
+		**out = **in
+	}
+	if in.MinCount != nil {
+		in, out := &in.MinCount, &out.MinCount
+		*out = new(int)
+		**out = **in
+	}
+	if in.Mode != nil {
+		in, out := &in.Mode, &out.Mode
 		*out = new(string)
 		**out = **in
 	}
@@ -3670,10 +3539,67 @@ func (in *ManagedClustersAgentPool_STATUS) DeepCopyInto(out *ManagedClustersAgen
 		*out = new(string)
 		**out = **in
 	}
-	if in.Properties != nil {
-		in, out := &in.Properties, &out.Properties
-		*out = new(ManagedClusterAgentPoolProfileProperties_STATUS)
+	if in.NodeImageVersion != nil {
+		in, out := &in.NodeImageVersion, &out.NodeImageVersion
+		*out = new(string)
+		**out = **in
+	}
+	if in.NodeLabels != nil {
+		in, out := &in.NodeLabels, &out.NodeLabels
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.NodePublicIPPrefixID != nil {
+		in, out := &in.NodePublicIPPrefixID, &out.NodePublicIPPrefixID
+		*out = new(string)
+		**out = **in
+	}
+	if in.NodeTaints != nil {
+		in, out := &in.NodeTaints, &out.NodeTaints
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.OrchestratorVersion != nil {
+		in, out := &in.OrchestratorVersion, &out.OrchestratorVersion
+		*out = new(string)
+		**out = **in
+	}
+	if in.OsDiskSizeGB != nil {
+		in, out := &in.OsDiskSizeGB, &out.OsDiskSizeGB
+		*out = new(int)
+		**out = **in
+	}
+	if in.OsDiskType != nil {
+		in, out := &in.OsDiskType, &out.OsDiskType
+		*out = new(string)
+		**out = **in
+	}
+	if in.OsSKU != nil {
+		in, out := &in.OsSKU, &out.OsSKU
+		*out = new(string)
+		**out = **in
+	}
+	if in.OsType != nil {
+		in, out := &in.OsType, &out.OsType
+		*out = new(string)
+		**out = **in
+	}
+	if in.PodSubnetID != nil {
+		in, out := &in.PodSubnetID, &out.PodSubnetID
+		*out = new(string)
+		**out = **in
+	}
+	if in.PowerState != nil {
+		in, out := &in.PowerState, &out.PowerState
+		*out = new(PowerState_STATUS)
 		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertiesType != nil {
+		in, out := &in.PropertiesType, &out.PropertiesType
+		*out = new(string)
+		**out = **in
 	}
 	if in.PropertyBag != nil {
 		in, out := &in.PropertyBag, &out.PropertyBag
@@ -3682,8 +3608,55 @@ func (in *ManagedClustersAgentPool_STATUS) DeepCopyInto(out *ManagedClustersAgen
 			(*out)[key] = val
 		}
 	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.ProximityPlacementGroupID != nil {
+		in, out := &in.ProximityPlacementGroupID, &out.ProximityPlacementGroupID
+		*out = new(string)
+		**out = **in
+	}
+	if in.ScaleSetEvictionPolicy != nil {
+		in, out := &in.ScaleSetEvictionPolicy, &out.ScaleSetEvictionPolicy
+		*out = new(string)
+		**out = **in
+	}
+	if in.ScaleSetPriority != nil {
+		in, out := &in.ScaleSetPriority, &out.ScaleSetPriority
+		*out = new(string)
+		**out = **in
+	}
+	if in.SpotMaxPrice != nil {
+		in, out := &in.SpotMaxPrice, &out.SpotMaxPrice
+		*out = new(float64)
+		**out = **in
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
 	if in.Type != nil {
 		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.UpgradeSettings != nil {
+		in, out := &in.UpgradeSettings, &out.UpgradeSettings
+		*out = new(AgentPoolUpgradeSettings_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.VmSize != nil {
+		in, out := &in.VmSize, &out.VmSize
+		*out = new(string)
+		**out = **in
+	}
+	if in.VnetSubnetID != nil {
+		in, out := &in.VnetSubnetID, &out.VnetSubnetID
 		*out = new(string)
 		**out = **in
 	}

@@ -105,6 +105,7 @@ type ServerProperties struct {
 	PointInTimeUTC             *string            `json:"pointInTimeUTC,omitempty"`
 	SourceServerResourceId     *string            `json:"sourceServerResourceId,omitempty"`
 	Storage                    *Storage           `json:"storage,omitempty"`
+	Tags                       map[string]string  `json:"tags,omitempty"`
 	Version                    *string            `json:"version,omitempty"`
 }
 
@@ -123,6 +124,7 @@ type ServerProperties_STATUS struct {
 	SourceServerResourceId   *string                   `json:"sourceServerResourceId,omitempty"`
 	State                    *string                   `json:"state,omitempty"`
 	Storage                  *Storage_STATUS           `json:"storage,omitempty"`
+	Tags                     map[string]string         `json:"tags,omitempty"`
 	Version                  *string                   `json:"version,omitempty"`
 }
 

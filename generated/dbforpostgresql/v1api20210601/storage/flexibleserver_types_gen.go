@@ -116,6 +116,8 @@ type FlexibleServer_Spec struct {
 
 	PointInTimeUTC *string `json:"pointInTimeUTC,omitempty"`
 
+	PropertiesTags map[string]string `json:"propertiesTags,omitempty"`
+
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Sku *Sku `json:"sku,omitempty"`
@@ -160,6 +162,8 @@ type FlexibleServer_STATUS struct {
 	Network *Network_STATUS `json:"network,omitempty"`
 
 	PointInTimeUTC *string `json:"pointInTimeUTC,omitempty"`
+
+	PropertiesTags map[string]string `json:"propertiesTags,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 

@@ -290,6 +290,13 @@ func (in *FlexibleServer_STATUS) DeepCopyInto(out *FlexibleServer_STATUS) {
 		*out = new(string)
 		**out = **in
 	}
+	if in.PropertiesTags != nil {
+		in, out := &in.PropertiesTags, &out.PropertiesTags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
 	if in.PropertyBag != nil {
 		in, out := &in.PropertyBag, &out.PropertyBag
 		*out = make(genruntime.PropertyBag, len(*in))
@@ -418,6 +425,13 @@ func (in *FlexibleServer_Spec) DeepCopyInto(out *FlexibleServer_Spec) {
 		in, out := &in.PointInTimeUTC, &out.PointInTimeUTC
 		*out = new(string)
 		**out = **in
+	}
+	if in.PropertiesTags != nil {
+		in, out := &in.PropertiesTags, &out.PropertiesTags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
 	}
 	if in.PropertyBag != nil {
 		in, out := &in.PropertyBag, &out.PropertyBag

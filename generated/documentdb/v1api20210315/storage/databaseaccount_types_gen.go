@@ -10,6 +10,7 @@ import (
 	v1api20210515storage "github.com/armgen/armgen/generated/documentdb/v1api20210515/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -1176,6 +1177,8 @@ func (b *BackupPolicy) AssignProperties_To_BackupPolicy(destination *v1api202105
 type BackupPolicy_STATUS struct {
 	Continuous *ContinuousModeBackupPolicy_STATUS `json:"continuous,omitempty"`
 
+	OtherVariant *apiextv1.JSON `json:"otherVariant,omitempty"`
+
 	Periodic *PeriodicModeBackupPolicy_STATUS `json:"periodic,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
@@ -1193,6 +1196,13 @@ func (b *BackupPolicy_STATUS) AssignProperties_From_BackupPolicy_STATUS(source *
 		b.Continuous = &continuousValue
 	} else {
 		b.Continuous = nil
+	}
+
+	if source.OtherVariant != nil {
+		otherVariantValue := *source.OtherVariant.DeepCopy()
+		b.OtherVariant = &otherVariantValue
+	} else {
+		b.OtherVariant = nil
 	}
 
 	if source.Periodic != nil {
@@ -1227,6 +1237,13 @@ func (b *BackupPolicy_STATUS) AssignProperties_To_BackupPolicy_STATUS(destinatio
 		destination.Continuous = &continuousValue
 	} else {
 		destination.Continuous = nil
+	}
+
+	if b.OtherVariant != nil {
+		otherVariantValue := *b.OtherVariant.DeepCopy()
+		destination.OtherVariant = &otherVariantValue
+	} else {
+		destination.OtherVariant = nil
 	}
 
 	if b.Periodic != nil {

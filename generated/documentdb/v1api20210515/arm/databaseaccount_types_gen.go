@@ -5,6 +5,10 @@ package arm
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
+
+	"github.com/armgen/armgen/pkg/genruntime"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 )
 
 // DatabaseAccount_Spec is the wire shape of DatabaseAccount_Spec.
@@ -66,7 +70,7 @@ func (b BackupPolicy) MarshalJSON() ([]byte, error) {
 	return []byte("null"), nil
 }
 
-// UnmarshalJSON reads the discriminator, then the variant it names.
+// UnmarshalJSON reads the discriminator, then the variant it names, whatever its case.
 func (b *BackupPolicy) UnmarshalJSON(data []byte) error {
 	var probe struct {
 		Discriminator string `json:"type"`
@@ -74,21 +78,22 @@ func (b *BackupPolicy) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &probe); err != nil {
 		return fmt.Errorf("BackupPolicy: %w", err)
 	}
-	switch probe.Discriminator {
-	case "Continuous":
+	switch {
+	case genruntime.IsVariant(probe.Discriminator, "Continuous"):
 		b.Continuous = &ContinuousModeBackupPolicy{}
-		return json.Unmarshal(data, b.Continuous)
-	case "Periodic":
+		return genruntime.UnmarshalVariant(data, "type", probe.Discriminator, "Continuous", b.Continuous)
+	case genruntime.IsVariant(probe.Discriminator, "Periodic"):
 		b.Periodic = &PeriodicModeBackupPolicy{}
-		return json.Unmarshal(data, b.Periodic)
+		return genruntime.UnmarshalVariant(data, "type", probe.Discriminator, "Periodic", b.Periodic)
 	}
-	return fmt.Errorf("BackupPolicy: unknown type %q", probe.Discriminator)
+	return &genruntime.UnknownVariantError{Union: "BackupPolicy", Discriminator: "type", Value: probe.Discriminator}
 }
 
 // BackupPolicy_STATUS is the wire shape of BackupPolicy_STATUS.
 type BackupPolicy_STATUS struct {
-	Continuous *ContinuousModeBackupPolicy_STATUS `json:"continuous,omitempty"`
-	Periodic   *PeriodicModeBackupPolicy_STATUS   `json:"periodic,omitempty"`
+	Continuous   *ContinuousModeBackupPolicy_STATUS `json:"continuous,omitempty"`
+	OtherVariant *apiextv1.JSON                     `json:"otherVariant,omitempty"`
+	Periodic     *PeriodicModeBackupPolicy_STATUS   `json:"periodic,omitempty"`
 }
 
 // MarshalJSON writes the variant that is set, which carries its discriminator.
@@ -99,10 +104,13 @@ func (b BackupPolicy_STATUS) MarshalJSON() ([]byte, error) {
 	if b.Periodic != nil {
 		return json.Marshal(b.Periodic)
 	}
+	if b.OtherVariant != nil {
+		return json.Marshal(b.OtherVariant)
+	}
 	return []byte("null"), nil
 }
 
-// UnmarshalJSON reads the discriminator, then the variant it names.
+// UnmarshalJSON reads the discriminator, then the variant it names, whatever its case.
 func (b *BackupPolicy_STATUS) UnmarshalJSON(data []byte) error {
 	var probe struct {
 		Discriminator string `json:"type"`
@@ -110,15 +118,16 @@ func (b *BackupPolicy_STATUS) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &probe); err != nil {
 		return fmt.Errorf("BackupPolicy_STATUS: %w", err)
 	}
-	switch probe.Discriminator {
-	case "Continuous":
+	switch {
+	case genruntime.IsVariant(probe.Discriminator, "Continuous"):
 		b.Continuous = &ContinuousModeBackupPolicy_STATUS{}
-		return json.Unmarshal(data, b.Continuous)
-	case "Periodic":
+		return genruntime.UnmarshalVariant(data, "type", probe.Discriminator, "Continuous", b.Continuous)
+	case genruntime.IsVariant(probe.Discriminator, "Periodic"):
 		b.Periodic = &PeriodicModeBackupPolicy_STATUS{}
-		return json.Unmarshal(data, b.Periodic)
+		return genruntime.UnmarshalVariant(data, "type", probe.Discriminator, "Periodic", b.Periodic)
 	}
-	return fmt.Errorf("BackupPolicy_STATUS: unknown type %q", probe.Discriminator)
+	b.OtherVariant = &apiextv1.JSON{Raw: slices.Clone(data)}
+	return nil
 }
 
 // Capability is the wire shape of Capability.

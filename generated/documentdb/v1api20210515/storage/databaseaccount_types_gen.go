@@ -5,6 +5,7 @@ package storage
 import (
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -270,6 +271,8 @@ type BackupPolicy struct {
 // BackupPolicy_STATUS: Storage version of v1api20210515.BackupPolicy_STATUS
 type BackupPolicy_STATUS struct {
 	Continuous *ContinuousModeBackupPolicy_STATUS `json:"continuous,omitempty"`
+
+	OtherVariant *apiextv1.JSON `json:"otherVariant,omitempty"`
 
 	Periodic *PeriodicModeBackupPolicy_STATUS `json:"periodic,omitempty"`
 

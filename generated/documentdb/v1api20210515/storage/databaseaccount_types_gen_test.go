@@ -140,9 +140,10 @@ func GenerateBackupPolicy(t *rapid.T) BackupPolicy {
 // GenerateBackupPolicy_STATUS draws a random BackupPolicy_STATUS for property-based tests.
 func GenerateBackupPolicy_STATUS(t *rapid.T) BackupPolicy_STATUS {
 	return BackupPolicy_STATUS{
-		Continuous:  gentest.Optional(GenerateContinuousModeBackupPolicy_STATUS)(t),
-		Periodic:    gentest.Optional(GeneratePeriodicModeBackupPolicy_STATUS)(t),
-		PropertyBag: gentest.PropertyBag(t),
+		Continuous:   gentest.Optional(GenerateContinuousModeBackupPolicy_STATUS)(t),
+		OtherVariant: gentest.Optional(gentest.JSON)(t),
+		Periodic:     gentest.Optional(GeneratePeriodicModeBackupPolicy_STATUS)(t),
+		PropertyBag:  gentest.PropertyBag(t),
 	}
 }
 

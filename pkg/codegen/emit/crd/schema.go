@@ -96,7 +96,10 @@ func (b *builder) objectSchema(o *astmodel.ObjectType) (apiextv1.JSONSchemaProps
 	switch {
 	case o.OnlyVariants():
 		one := int64(1)
-		s.MaxProperties, s.MinProperties = &one, &one
+		s.MaxProperties = &one
+		if !o.Reported {
+			s.MinProperties = &one
+		}
 	case o.OneOf:
 		if rule, message := astmodel.VariantsRule(o); rule != "" {
 			s.XValidations = append(s.XValidations, apiextv1.ValidationRule{Rule: rule, Message: message})

@@ -87,12 +87,21 @@ func (fb *fileBuilder) armDecls(def astmodel.Definition) ([]dst.Decl, error) {
 		}
 		f := field(p.Name, t)
 		f.Tag = structTag(p.JSONName+",omitempty", nil)
+		if p.ExtraKeys {
+			f.Tag = structTag("-", nil) // inline: see extraKeysJSON
+		}
 		f.Decs.Before = dst.NewLine
 		st.Fields.List = append(st.Fields.List, f)
 	}
 	d := typeDecl(def.Name.Name, st)
 	d.Decs.Start = docs([]string{fmt.Sprintf("%s is the wire shape of %s.", def.Name.Name, def.Name.Name)})
 	decls := []dst.Decl{d}
+	if i := slices.IndexFunc(obj.Properties(), func(p *astmodel.Property) bool { return p.ExtraKeys }); i >= 0 {
+		if obj.OneOf {
+			return nil, fmt.Errorf("%s: a union cannot hold extra keys of its own", def.Name)
+		}
+		decls = append(decls, fb.extraKeysJSON(def.Name.Name, obj, obj.Properties()[i])...)
+	}
 	if obj.OneOf {
 		marshal, unmarshal, err := fb.unionJSON(def.Name.Name, obj)
 		if err != nil {
@@ -101,6 +110,36 @@ func (fb *fileBuilder) armDecls(def astmodel.Definition) ([]dst.Decl, error) {
 		decls = append(decls, marshal, unmarshal)
 	}
 	return decls, nil
+}
+
+// extraKeysJSON renders the JSON methods of an object that allows keys beyond its declared
+// properties: they are written beside the declared fields, and read back into extra.
+func (fb *fileBuilder) extraKeysJSON(name string, obj *astmodel.ObjectType, extra *astmodel.Property) []dst.Decl {
+	recv := receiverName(name)
+	declaredType := func() dst.Stmt {
+		return &dst.DeclStmt{Decl: &dst.GenDecl{Tok: token.TYPE, Specs: []dst.Spec{&dst.TypeSpec{Name: ident("declared"), Type: ident(name)}}}}
+	}
+	m := function("MarshalJSON", nil, []*dst.Field{field("", &dst.ArrayType{Elt: ident("byte")}), field("", ident("error"))},
+		declaredType(),
+		returns(call(fb.qualified(astmodel.GenRuntimePackage, "MarshalWithExtraKeys"), call(ident("declared"), ident(recv)), path(recv, extra.Name))))
+	m.Recv = fieldList(field(recv, ident(name)))
+	m = withDoc(m, "MarshalJSON writes the declared fields and, beside them, the keys of "+extra.Name+".")
+	args := []dst.Expr{ident("data"), addr(path(recv, extra.Name))}
+	for _, p := range obj.Properties() {
+		if p != extra {
+			args = append(args, stringLit(p.JSONName))
+		}
+	}
+	u := method(recv, name, "UnmarshalJSON", []*dst.Field{field("data", &dst.ArrayType{Elt: ident("byte")})}, []*dst.Field{field("", ident("error"))},
+		declaredType(),
+		&dst.IfStmt{
+			Init: define([]string{"err"}, call(fb.qualified(jsonPackage, "Unmarshal"), ident("data"), call(&dst.ParenExpr{X: deref(ident("declared"))}, ident(recv)))),
+			Cond: binary(ident("err"), token.NEQ, nilIdent()),
+			Body: &dst.BlockStmt{List: []dst.Stmt{returns(ident("err"))}},
+		},
+		returns(call(fb.qualified(astmodel.GenRuntimePackage, "UnmarshalExtraKeys"), args...)))
+	u = withDoc(u, "UnmarshalJSON reads the declared fields, and every other key into "+extra.Name+".")
+	return []dst.Decl{m, u}
 }
 
 // unionJSON renders the JSON methods of a union: it marshals as the variant that is set, with
@@ -114,7 +153,12 @@ func (fb *fileBuilder) unionJSON(name string, obj *astmodel.ObjectType) (dst.Dec
 	}
 	var variants []variant
 	var shared []*astmodel.Property
+	var other *astmodel.Property
 	for _, p := range obj.Properties() {
+		if p.OtherVariant {
+			other = p
+			continue
+		}
 		disc, value, ok := strings.Cut(p.ARMName, "=")
 		if ok && disc == obj.Discriminator {
 			variants = append(variants, variant{p, value})
@@ -127,17 +171,24 @@ func (fb *fileBuilder) unionJSON(name string, obj *astmodel.ObjectType) (dst.Dec
 	}
 
 	var marshal []dst.Stmt
+	var encoded []*astmodel.Property
 	for _, v := range variants {
-		var encode dst.Expr = call(fb.qualified(jsonPackage, "Marshal"), path(recv, v.p.Name))
+		encoded = append(encoded, v.p)
+	}
+	if other != nil {
+		encoded = append(encoded, other)
+	}
+	for _, p := range encoded {
+		var encode dst.Expr = call(fb.qualified(jsonPackage, "Marshal"), path(recv, p.Name))
 		if len(shared) > 0 {
 			var kvs []dst.Expr
-			for _, p := range shared {
-				kvs = append(kvs, &dst.KeyValueExpr{Key: stringLit(p.JSONName), Value: path(recv, p.Name)})
+			for _, q := range shared {
+				kvs = append(kvs, &dst.KeyValueExpr{Key: stringLit(q.JSONName), Value: path(recv, q.Name)})
 			}
 			fields := composite(&dst.MapType{Key: ident("string"), Value: ident("any")}, kvs...)
-			encode = call(fb.qualified(astmodel.GenRuntimePackage, "MarshalVariant"), path(recv, v.p.Name), fields)
+			encode = call(fb.qualified(astmodel.GenRuntimePackage, "MarshalVariant"), path(recv, p.Name), fields)
 		}
-		marshal = append(marshal, ifStmt(binary(path(recv, v.p.Name), token.NEQ, nilIdent()), returns(encode)))
+		marshal = append(marshal, ifStmt(binary(path(recv, p.Name), token.NEQ, nilIdent()), returns(encode)))
 	}
 	marshal = append(marshal, returns(call(&dst.ArrayType{Elt: ident("byte")}, stringLit("null")), nilIdent()))
 	m := function("MarshalJSON", nil, []*dst.Field{field("", &dst.ArrayType{Elt: ident("byte")}), field("", ident("error"))}, marshal...)
@@ -162,12 +213,27 @@ func (fb *fileBuilder) unionJSON(name string, obj *astmodel.ObjectType) (dst.Dec
 			return nil, nil, err
 		}
 		cases = append(cases, &dst.CaseClause{
-			List: []dst.Expr{stringLit(v.value)},
+			List: []dst.Expr{call(fb.qualified(astmodel.GenRuntimePackage, "IsVariant"), path("probe", "Discriminator"), stringLit(v.value))},
 			Body: []dst.Stmt{
 				assign(path(recv, v.p.Name), addr(composite(vt))),
-				returns(call(fb.qualified(jsonPackage, "Unmarshal"), ident("data"), path(recv, v.p.Name))),
+				returns(call(fb.qualified(astmodel.GenRuntimePackage, "UnmarshalVariant"), ident("data"), stringLit(obj.Discriminator),
+					path("probe", "Discriminator"), stringLit(v.value), path(recv, v.p.Name))),
 			},
 		})
+	}
+	// A discriminator naming no known variant: a reported union keeps the value whole; any
+	// other cannot describe it, so it says which value it does not know.
+	unknown := []dst.Stmt{returns(addr(composite(fb.qualified(astmodel.GenRuntimePackage, "UnknownVariantError"),
+		keyValue("Union", stringLit(name)), keyValue("Discriminator", stringLit(obj.Discriminator)), keyValue("Value", path("probe", "Discriminator")))))}
+	if other != nil {
+		jt, err := fb.typeExpr(astmodel.JSONType)
+		if err != nil {
+			return nil, nil, err
+		}
+		unknown = []dst.Stmt{
+			assign(path(recv, other.Name), addr(composite(jt, keyValue("Raw", call(fb.qualified(slicesPackage, "Clone"), ident("data")))))),
+			returns(nilIdent()),
+		}
 	}
 	body := []dst.Stmt{
 		&dst.DeclStmt{Decl: &dst.GenDecl{Tok: token.VAR, Specs: []dst.Spec{&dst.ValueSpec{Names: []*dst.Ident{ident("probe")}, Type: &dst.StructType{Fields: fieldList(probeFields...)}}}}},
@@ -179,10 +245,10 @@ func (fb *fileBuilder) unionJSON(name string, obj *astmodel.ObjectType) (dst.Dec
 	}
 	body = append(body, copyShared...)
 	body = append(body,
-		&dst.SwitchStmt{Tag: path("probe", "Discriminator"), Body: &dst.BlockStmt{List: cases}},
-		returns(call(fb.qualified(fmtPackage, "Errorf"), stringLit(name+": unknown "+obj.Discriminator+" %q"), path("probe", "Discriminator"))),
+		&dst.SwitchStmt{Body: &dst.BlockStmt{List: cases}},
 	)
+	body = append(body, unknown...)
 	u := method(recv, name, "UnmarshalJSON", []*dst.Field{field("data", &dst.ArrayType{Elt: ident("byte")})}, []*dst.Field{field("", ident("error"))}, body...)
-	u = withDoc(u, "UnmarshalJSON reads the discriminator, then the variant it names.")
+	u = withDoc(u, "UnmarshalJSON reads the discriminator, then the variant it names, whatever its case.")
 	return m, u, nil
 }

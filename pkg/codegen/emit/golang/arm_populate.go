@@ -232,6 +232,10 @@ func (c *armConv) scalarFromARM(t astmodel.Type, src dst.Expr) (dst.Expr, error)
 		if !x.Package.IsAPI() {
 			return cp(src), nil
 		}
+		if e, ok := c.fb.defs[x].Type.(astmodel.EnumType); ok && e.Base == astmodel.StringType && len(e.Values) > 0 {
+			// Azure returns enum values re-cased; read them back as declared.
+			return call(c.fb.qualified(astmodel.GenRuntimePackage, "ToEnum"), cp(src), c.fb.qualified(x.Package, EnumValuesName(x.Name))), nil
+		}
 		return call(c.fb.typeName(x), cp(src)), nil
 	}
 	return nil, fmt.Errorf("cannot read %s from the wire", t)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"strconv"
+	"strings"
 
 	"github.com/dave/dst"
 
@@ -37,7 +38,27 @@ func (fb *fileBuilder) enumDecls(def astmodel.Definition, enum astmodel.EnumType
 			Values: []dst.Expr{call(ident(name), lit)},
 		})
 	}
-	return []dst.Decl{td, consts}, nil
+	decls := []dst.Decl{td, consts}
+	if enum.Base == astmodel.StringType {
+		// The values in a list, for reading Azure's answers whatever their case (genruntime.ToEnum).
+		list := make([]dst.Expr, len(enum.Values))
+		for i, v := range enum.Values {
+			list[i] = ident(name + "_" + v.Identifier)
+		}
+		onePerLine(list)
+		values := &dst.GenDecl{Tok: token.VAR, Specs: []dst.Spec{&dst.ValueSpec{
+			Names:  []*dst.Ident{ident(EnumValuesName(name))},
+			Values: []dst.Expr{composite(&dst.ArrayType{Elt: ident(name)}, list...)},
+		}}}
+		values.Decs.Start = docs([]string{EnumValuesName(name) + " are the values of " + name + "."})
+		decls = append(decls, values)
+	}
+	return decls, nil
+}
+
+// EnumValuesName names the list of a string enum's values.
+func EnumValuesName(enum string) string {
+	return strings.ToLower(enum[:1]) + enum[1:] + "_Values"
 }
 
 // enumLiteral writes a value of the enum's base type, refusing values that would not compile.
@@ -55,6 +76,11 @@ func enumLiteral(base astmodel.PrimitiveType, value string) (dst.Expr, error) {
 			return nil, fmt.Errorf("value %q is not a number", value)
 		}
 		return &dst.BasicLit{Kind: token.FLOAT, Value: value}, nil
+	case astmodel.BoolType:
+		if _, err := strconv.ParseBool(value); err != nil {
+			return nil, fmt.Errorf("value %q is not a boolean", value)
+		}
+		return ident(value), nil
 	default:
 		return nil, fmt.Errorf("enums of %s are not supported", base)
 	}

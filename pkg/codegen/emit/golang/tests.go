@@ -229,7 +229,14 @@ func (fb *fileBuilder) unionGeneratorDecl(name string, t *astmodel.ObjectType) (
 		}
 	}
 	var cases []dst.Stmt
-	for i, p := range t.Variants() {
+	var drawn []*astmodel.Property
+	for _, p := range t.Variants() {
+		// What keeps a variant the union does not know is Azure's to fill, never a client's.
+		if !p.OtherVariant {
+			drawn = append(drawn, p)
+		}
+	}
+	for i, p := range drawn {
 		g, err := fb.generatorOf(astmodel.Unwrap(p.Type))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", p.Name, err)

@@ -314,7 +314,7 @@ func (c *Cache_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, a
 	}
 	if typed.Properties != nil {
 		if typed.Properties.EvictionPolicy != nil {
-			evictionPolicyValue := EvictionPolicy(*typed.Properties.EvictionPolicy)
+			evictionPolicyValue := genruntime.ToEnum(*typed.Properties.EvictionPolicy, evictionPolicy_Values)
 			c.EvictionPolicy = &evictionPolicyValue
 		}
 	}
@@ -700,7 +700,7 @@ func (c *Cache_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference,
 	}
 	if typed.Properties != nil {
 		if typed.Properties.EvictionPolicy != nil {
-			evictionPolicyValue := EvictionPolicy_STATUS(*typed.Properties.EvictionPolicy)
+			evictionPolicyValue := genruntime.ToEnum(*typed.Properties.EvictionPolicy, evictionPolicy_STATUS_Values)
 			c.EvictionPolicy = &evictionPolicyValue
 		}
 	}
@@ -735,7 +735,7 @@ func (c *Cache_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference,
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
 			c.ProvisioningState = &provisioningStateValue
 		}
 	}
@@ -1026,6 +1026,12 @@ const (
 	EvictionPolicy_VolatileLRU = EvictionPolicy("VolatileLRU")
 )
 
+// evictionPolicy_Values are the values of EvictionPolicy.
+var evictionPolicy_Values = []EvictionPolicy{
+	EvictionPolicy_AllKeysLRU,
+	EvictionPolicy_VolatileLRU,
+}
+
 // EvictionPolicy_STATUS: What to drop when memory runs out.
 // +kubebuilder:validation:Enum={"AllKeysLRU","VolatileLRU"}
 type EvictionPolicy_STATUS string
@@ -1034,6 +1040,12 @@ const (
 	EvictionPolicy_STATUS_AllKeysLRU  = EvictionPolicy_STATUS("AllKeysLRU")
 	EvictionPolicy_STATUS_VolatileLRU = EvictionPolicy_STATUS("VolatileLRU")
 )
+
+// evictionPolicy_STATUS_Values are the values of EvictionPolicy_STATUS.
+var evictionPolicy_STATUS_Values = []EvictionPolicy_STATUS{
+	EvictionPolicy_STATUS_AllKeysLRU,
+	EvictionPolicy_STATUS_VolatileLRU,
+}
 
 // FirewallRule: An address range allowed to connect.
 type FirewallRule struct {
@@ -1198,6 +1210,13 @@ const (
 	ProvisioningState_STATUS_Failed    = ProvisioningState_STATUS("Failed")
 	ProvisioningState_STATUS_Creating  = ProvisioningState_STATUS("Creating")
 )
+
+// provisioningState_STATUS_Values are the values of ProvisioningState_STATUS.
+var provisioningState_STATUS_Values = []ProvisioningState_STATUS{
+	ProvisioningState_STATUS_Succeeded,
+	ProvisioningState_STATUS_Failed,
+	ProvisioningState_STATUS_Creating,
+}
 
 // ReplicaSetting: Settings of one replica.
 type ReplicaSetting struct {
@@ -1380,7 +1399,7 @@ func (s *Sku) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput
 		s.Capacity = &capacityValue
 	}
 	if typed.Name != nil {
-		nameValue := SkuName(*typed.Name)
+		nameValue := genruntime.ToEnum(*typed.Name, skuName_Values)
 		s.Name = &nameValue
 	}
 	return nil
@@ -1426,6 +1445,12 @@ const (
 	SkuName_Standard = SkuName("Standard")
 )
 
+// skuName_Values are the values of SkuName.
+var skuName_Values = []SkuName{
+	SkuName_Basic,
+	SkuName_Standard,
+}
+
 // SkuName_STATUS: Tier of the cache.
 // +kubebuilder:validation:Enum={"Basic","Standard"}
 type SkuName_STATUS string
@@ -1434,6 +1459,12 @@ const (
 	SkuName_STATUS_Basic    = SkuName_STATUS("Basic")
 	SkuName_STATUS_Standard = SkuName_STATUS("Standard")
 )
+
+// skuName_STATUS_Values are the values of SkuName_STATUS.
+var skuName_STATUS_Values = []SkuName_STATUS{
+	SkuName_STATUS_Basic,
+	SkuName_STATUS_Standard,
+}
 
 // Sku_STATUS: Size and tier of a cache.
 type Sku_STATUS struct {
@@ -1488,7 +1519,7 @@ func (s *Sku_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, a
 		s.Capacity = &capacityValue
 	}
 	if typed.Name != nil {
-		nameValue := SkuName_STATUS(*typed.Name)
+		nameValue := genruntime.ToEnum(*typed.Name, skuName_STATUS_Values)
 		s.Name = &nameValue
 	}
 	return nil

@@ -334,7 +334,7 @@ func (c *Cache_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, a
 	c.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
 	if typed.Properties != nil {
 		if typed.Properties.EvictionPolicy != nil {
-			evictionPolicyValue := EvictionPolicy(*typed.Properties.EvictionPolicy)
+			evictionPolicyValue := genruntime.ToEnum(*typed.Properties.EvictionPolicy, evictionPolicy_Values)
 			c.EvictionPolicy = &evictionPolicyValue
 		}
 	}
@@ -783,7 +783,7 @@ func (c *Cache_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference,
 	}
 	if typed.Properties != nil {
 		if typed.Properties.EvictionPolicy != nil {
-			evictionPolicyValue := EvictionPolicy_STATUS(*typed.Properties.EvictionPolicy)
+			evictionPolicyValue := genruntime.ToEnum(*typed.Properties.EvictionPolicy, evictionPolicy_STATUS_Values)
 			c.EvictionPolicy = &evictionPolicyValue
 		}
 	}
@@ -833,7 +833,7 @@ func (c *Cache_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference,
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
 			c.ProvisioningState = &provisioningStateValue
 		}
 	}
@@ -1151,6 +1151,13 @@ const (
 	EvictionPolicy_NoEviction  = EvictionPolicy("NoEviction")
 )
 
+// evictionPolicy_Values are the values of EvictionPolicy.
+var evictionPolicy_Values = []EvictionPolicy{
+	EvictionPolicy_AllKeysLRU,
+	EvictionPolicy_VolatileLRU,
+	EvictionPolicy_NoEviction,
+}
+
 // EvictionPolicy_STATUS: What to drop when memory runs out.
 // +kubebuilder:validation:Enum={"AllKeysLRU","VolatileLRU","NoEviction"}
 type EvictionPolicy_STATUS string
@@ -1160,6 +1167,13 @@ const (
 	EvictionPolicy_STATUS_VolatileLRU = EvictionPolicy_STATUS("VolatileLRU")
 	EvictionPolicy_STATUS_NoEviction  = EvictionPolicy_STATUS("NoEviction")
 )
+
+// evictionPolicy_STATUS_Values are the values of EvictionPolicy_STATUS.
+var evictionPolicy_STATUS_Values = []EvictionPolicy_STATUS{
+	EvictionPolicy_STATUS_AllKeysLRU,
+	EvictionPolicy_STATUS_VolatileLRU,
+	EvictionPolicy_STATUS_NoEviction,
+}
 
 // FirewallRule: An address range allowed to connect.
 type FirewallRule struct {
@@ -1392,7 +1406,7 @@ func (p *Persistence) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, 
 		p.Enabled = &enabledValue
 	}
 	if typed.Frequency != nil {
-		frequencyValue := PersistenceFrequency(*typed.Frequency)
+		frequencyValue := genruntime.ToEnum(*typed.Frequency, persistenceFrequency_Values)
 		p.Frequency = &frequencyValue
 	}
 	return nil
@@ -1439,6 +1453,13 @@ const (
 	PersistenceFrequency_X24h = PersistenceFrequency("24h")
 )
 
+// persistenceFrequency_Values are the values of PersistenceFrequency.
+var persistenceFrequency_Values = []PersistenceFrequency{
+	PersistenceFrequency_X1h,
+	PersistenceFrequency_X6h,
+	PersistenceFrequency_X24h,
+}
+
 // PersistenceFrequency_STATUS: How often snapshots are written.
 // +kubebuilder:validation:Enum={"1h","6h","24h"}
 type PersistenceFrequency_STATUS string
@@ -1448,6 +1469,13 @@ const (
 	PersistenceFrequency_STATUS_X6h  = PersistenceFrequency_STATUS("6h")
 	PersistenceFrequency_STATUS_X24h = PersistenceFrequency_STATUS("24h")
 )
+
+// persistenceFrequency_STATUS_Values are the values of PersistenceFrequency_STATUS.
+var persistenceFrequency_STATUS_Values = []PersistenceFrequency_STATUS{
+	PersistenceFrequency_STATUS_X1h,
+	PersistenceFrequency_STATUS_X6h,
+	PersistenceFrequency_STATUS_X24h,
+}
 
 // Persistence_STATUS: How the cache is saved to disk.
 type Persistence_STATUS struct {
@@ -1500,7 +1528,7 @@ func (p *Persistence_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRefe
 		p.Enabled = &enabledValue
 	}
 	if typed.Frequency != nil {
-		frequencyValue := PersistenceFrequency_STATUS(*typed.Frequency)
+		frequencyValue := genruntime.ToEnum(*typed.Frequency, persistenceFrequency_STATUS_Values)
 		p.Frequency = &frequencyValue
 	}
 	return nil
@@ -1546,6 +1574,13 @@ const (
 	ProvisioningState_STATUS_Failed    = ProvisioningState_STATUS("Failed")
 	ProvisioningState_STATUS_Creating  = ProvisioningState_STATUS("Creating")
 )
+
+// provisioningState_STATUS_Values are the values of ProvisioningState_STATUS.
+var provisioningState_STATUS_Values = []ProvisioningState_STATUS{
+	ProvisioningState_STATUS_Succeeded,
+	ProvisioningState_STATUS_Failed,
+	ProvisioningState_STATUS_Creating,
+}
 
 // ReplicaSetting: Settings of one replica.
 type ReplicaSetting struct {
@@ -1753,7 +1788,7 @@ func (s *Sku) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput
 		s.Capacity = &capacityValue
 	}
 	if typed.Name != nil {
-		nameValue := SkuName(*typed.Name)
+		nameValue := genruntime.ToEnum(*typed.Name, skuName_Values)
 		s.Name = &nameValue
 	}
 	return nil
@@ -1799,6 +1834,12 @@ const (
 	SkuName_Standard = SkuName("Standard")
 )
 
+// skuName_Values are the values of SkuName.
+var skuName_Values = []SkuName{
+	SkuName_Basic,
+	SkuName_Standard,
+}
+
 // SkuName_STATUS: Tier of the cache.
 // +kubebuilder:validation:Enum={"Basic","Standard"}
 type SkuName_STATUS string
@@ -1807,6 +1848,12 @@ const (
 	SkuName_STATUS_Basic    = SkuName_STATUS("Basic")
 	SkuName_STATUS_Standard = SkuName_STATUS("Standard")
 )
+
+// skuName_STATUS_Values are the values of SkuName_STATUS.
+var skuName_STATUS_Values = []SkuName_STATUS{
+	SkuName_STATUS_Basic,
+	SkuName_STATUS_Standard,
+}
 
 // Sku_STATUS: Size and tier of a cache.
 type Sku_STATUS struct {
@@ -1861,7 +1908,7 @@ func (s *Sku_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, a
 		s.Capacity = &capacityValue
 	}
 	if typed.Name != nil {
-		nameValue := SkuName_STATUS(*typed.Name)
+		nameValue := genruntime.ToEnum(*typed.Name, skuName_STATUS_Values)
 		s.Name = &nameValue
 	}
 	return nil

@@ -9,6 +9,7 @@ import (
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	"github.com/armgen/armgen/specs/testdata/cases/routes/golden/routes/v1api20220301/arm"
 	"github.com/armgen/armgen/specs/testdata/cases/routes/golden/routes/v1api20220301/storage"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -340,7 +341,7 @@ func (r *RoutersPeering_Spec) AssignProperties_To_RoutersPeering_Spec(destinatio
 }
 
 // RoutersPeering_STATUS: A BGP session of a router with a neighbour inside or outside its autonomous system.
-// +kubebuilder:validation:ExactlyOneOf={external,internal}
+// +kubebuilder:validation:AtMostOneOf={external,internal}
 type RoutersPeering_STATUS struct {
 	// Conditions: the observed state of the resource, the Ready condition first among them
 	Conditions []conditions.Condition `json:"conditions,omitempty"`
@@ -350,6 +351,9 @@ type RoutersPeering_STATUS struct {
 
 	// Internal: A session with a neighbour in the same autonomous system.
 	Internal *InternalPeering_STATUS `json:"internal,omitempty"`
+
+	// OtherVariant: a variant this API version does not know (Azure's peerType names none of the others), kept as Azure sent it.
+	OtherVariant *apiextv1.JSON `json:"otherVariant,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &RoutersPeering_STATUS{}
@@ -377,6 +381,10 @@ func (r *RoutersPeering_STATUS) ConvertToARM(resolved genruntime.ConvertToARMRes
 		}
 		internalValue = *internalARM.(*arm.InternalPeering_STATUS)
 		result.Internal = &internalValue
+	}
+	if r.OtherVariant != nil {
+		otherVariantValue := *r.OtherVariant
+		result.OtherVariant = &otherVariantValue
 	}
 	return result, nil
 }
@@ -413,6 +421,10 @@ func (r *RoutersPeering_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerR
 		}
 		r.Internal = &internalValue
 	}
+	if typed.OtherVariant != nil {
+		otherVariantValue := *typed.OtherVariant
+		r.OtherVariant = &otherVariantValue
+	}
 	return nil
 }
 
@@ -448,6 +460,13 @@ func (r *RoutersPeering_STATUS) AssignProperties_From_RoutersPeering_STATUS(sour
 		r.Internal = nil
 	}
 
+	if source.OtherVariant != nil {
+		otherVariantValue := *source.OtherVariant.DeepCopy()
+		r.OtherVariant = &otherVariantValue
+	} else {
+		r.OtherVariant = nil
+	}
+
 	return nil
 }
 
@@ -481,6 +500,13 @@ func (r *RoutersPeering_STATUS) AssignProperties_To_RoutersPeering_STATUS(destin
 		destination.Internal = &internalValue
 	} else {
 		destination.Internal = nil
+	}
+
+	if r.OtherVariant != nil {
+		otherVariantValue := *r.OtherVariant.DeepCopy()
+		destination.OtherVariant = &otherVariantValue
+	} else {
+		destination.OtherVariant = nil
 	}
 
 	// The source has no property bag, and every property found a field.
@@ -553,7 +579,7 @@ func (e *ExternalPeering) PopulateFromARM(owner genruntime.ArbitraryOwnerReferen
 		e.PeerAsn = &peerAsnValue
 	}
 	if typed.PeerType != nil {
-		e.PeerType = Peering_PeerType_External(*typed.PeerType)
+		e.PeerType = genruntime.ToEnum(*typed.PeerType, peering_PeerType_External_Values)
 	}
 	return nil
 }
@@ -670,7 +696,7 @@ func (e *ExternalPeering_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwner
 		e.PeerAsn = &peerAsnValue
 	}
 	if typed.PeerType != nil {
-		e.PeerType = Peering_PeerType_External_STATUS(*typed.PeerType)
+		e.PeerType = genruntime.ToEnum(*typed.PeerType, peering_PeerType_External_STATUS_Values)
 	}
 	if typed.Type != nil {
 		typeValue := *typed.Type
@@ -763,7 +789,7 @@ func (i *InternalPeering) PopulateFromARM(owner genruntime.ArbitraryOwnerReferen
 		i.PeerAddress = &peerAddressValue
 	}
 	if typed.PeerType != nil {
-		i.PeerType = Peering_PeerType_Internal(*typed.PeerType)
+		i.PeerType = genruntime.ToEnum(*typed.PeerType, peering_PeerType_Internal_Values)
 	}
 	if typed.RouteReflectorClient != nil {
 		routeReflectorClientValue := *typed.RouteReflectorClient
@@ -878,7 +904,7 @@ func (i *InternalPeering_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwner
 		i.PeerAddress = &peerAddressValue
 	}
 	if typed.PeerType != nil {
-		i.PeerType = Peering_PeerType_Internal_STATUS(*typed.PeerType)
+		i.PeerType = genruntime.ToEnum(*typed.PeerType, peering_PeerType_Internal_STATUS_Values)
 	}
 	if typed.RouteReflectorClient != nil {
 		routeReflectorClientValue := *typed.RouteReflectorClient
@@ -925,12 +951,22 @@ const (
 	Peering_PeerType_External_External = Peering_PeerType_External("External")
 )
 
+// peering_PeerType_External_Values are the values of Peering_PeerType_External.
+var peering_PeerType_External_Values = []Peering_PeerType_External{
+	Peering_PeerType_External_External,
+}
+
 // +kubebuilder:validation:Enum={"External"}
 type Peering_PeerType_External_STATUS string
 
 const (
 	Peering_PeerType_External_STATUS_External = Peering_PeerType_External_STATUS("External")
 )
+
+// peering_PeerType_External_STATUS_Values are the values of Peering_PeerType_External_STATUS.
+var peering_PeerType_External_STATUS_Values = []Peering_PeerType_External_STATUS{
+	Peering_PeerType_External_STATUS_External,
+}
 
 // +kubebuilder:validation:Enum={"Internal"}
 type Peering_PeerType_Internal string
@@ -939,12 +975,22 @@ const (
 	Peering_PeerType_Internal_Internal = Peering_PeerType_Internal("Internal")
 )
 
+// peering_PeerType_Internal_Values are the values of Peering_PeerType_Internal.
+var peering_PeerType_Internal_Values = []Peering_PeerType_Internal{
+	Peering_PeerType_Internal_Internal,
+}
+
 // +kubebuilder:validation:Enum={"Internal"}
 type Peering_PeerType_Internal_STATUS string
 
 const (
 	Peering_PeerType_Internal_STATUS_Internal = Peering_PeerType_Internal_STATUS("Internal")
 )
+
+// peering_PeerType_Internal_STATUS_Values are the values of Peering_PeerType_Internal_STATUS.
+var peering_PeerType_Internal_STATUS_Values = []Peering_PeerType_Internal_STATUS{
+	Peering_PeerType_Internal_STATUS_Internal,
+}
 
 // RoutersPeeringOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type RoutersPeeringOperatorSpec struct {

@@ -10,6 +10,7 @@ import (
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	"github.com/armgen/armgen/specs/testdata/cases/routes/golden/routes/v1api20220301/arm"
 	"github.com/armgen/armgen/specs/testdata/cases/routes/golden/routes/v1api20220301/storage"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -382,7 +383,7 @@ func (r *RoutersPolicy_Spec) AssignProperties_To_RoutersPolicy_Spec(destination 
 }
 
 // RoutersPolicy_STATUS: A routing policy of a router: static routes, routes imported from another router, or the default route.
-// +kubebuilder:validation:XValidation:rule="[has(self.default),has(self.__import__),has(self.static)].filter(x,x==true).size() == 1",message="exactly one of the fields in [default import static] must be set"
+// +kubebuilder:validation:XValidation:rule="[has(self.default),has(self.__import__),has(self.static)].filter(x,x==true).size() <= 1",message="at most one of the fields in [default import static] may be set"
 type RoutersPolicy_STATUS struct {
 	// Conditions: the observed state of the resource, the Ready condition first among them
 	Conditions []conditions.Condition `json:"conditions,omitempty"`
@@ -392,6 +393,9 @@ type RoutersPolicy_STATUS struct {
 
 	// Import: A policy that imports the routes of another router.
 	Import *ImportPolicy_STATUS `json:"import,omitempty"`
+
+	// OtherVariant: a variant this API version does not know (Azure's kind names none of the others), kept as Azure sent it.
+	OtherVariant *apiextv1.JSON `json:"otherVariant,omitempty"`
 
 	// Static: A policy of fixed routes.
 	Static *StaticPolicy_STATUS `json:"static,omitempty"`
@@ -422,6 +426,10 @@ func (r *RoutersPolicy_STATUS) ConvertToARM(resolved genruntime.ConvertToARMReso
 		}
 		importValue = *importARM.(*arm.ImportPolicy_STATUS)
 		result.Import = &importValue
+	}
+	if r.OtherVariant != nil {
+		otherVariantValue := *r.OtherVariant
+		result.OtherVariant = &otherVariantValue
 	}
 	if r.Static != nil {
 		var staticValue arm.StaticPolicy_STATUS
@@ -467,6 +475,10 @@ func (r *RoutersPolicy_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRe
 		}
 		r.Import = &importValue
 	}
+	if typed.OtherVariant != nil {
+		otherVariantValue := *typed.OtherVariant
+		r.OtherVariant = &otherVariantValue
+	}
 	if typed.Static != nil {
 		var staticValue StaticPolicy_STATUS
 		if err := staticValue.PopulateFromARM(owner, *typed.Static); err != nil {
@@ -507,6 +519,13 @@ func (r *RoutersPolicy_STATUS) AssignProperties_From_RoutersPolicy_STATUS(source
 		r.Import = &importValue
 	} else {
 		r.Import = nil
+	}
+
+	if source.OtherVariant != nil {
+		otherVariantValue := *source.OtherVariant.DeepCopy()
+		r.OtherVariant = &otherVariantValue
+	} else {
+		r.OtherVariant = nil
 	}
 
 	if source.Static != nil {
@@ -554,6 +573,13 @@ func (r *RoutersPolicy_STATUS) AssignProperties_To_RoutersPolicy_STATUS(destinat
 		destination.Import = nil
 	}
 
+	if r.OtherVariant != nil {
+		otherVariantValue := *r.OtherVariant.DeepCopy()
+		destination.OtherVariant = &otherVariantValue
+	} else {
+		destination.OtherVariant = nil
+	}
+
 	if r.Static != nil {
 		var staticValue storage.StaticPolicy_STATUS
 		if err := r.Static.AssignProperties_To_StaticPolicy_STATUS(&staticValue); err != nil {
@@ -580,6 +606,14 @@ const (
 	CreatedByType_STATUS_ManagedIdentity = CreatedByType_STATUS("ManagedIdentity")
 	CreatedByType_STATUS_Key             = CreatedByType_STATUS("Key")
 )
+
+// createdByType_STATUS_Values are the values of CreatedByType_STATUS.
+var createdByType_STATUS_Values = []CreatedByType_STATUS{
+	CreatedByType_STATUS_User,
+	CreatedByType_STATUS_Application,
+	CreatedByType_STATUS_ManagedIdentity,
+	CreatedByType_STATUS_Key,
+}
 
 // DefaultPolicy: The default route of a router.
 type DefaultPolicy struct {
@@ -627,7 +661,7 @@ func (d *DefaultPolicy) PopulateFromARM(owner genruntime.ArbitraryOwnerReference
 		typed = *pointer
 	}
 	if typed.Kind != nil {
-		d.Kind = Policy_Kind_Default(*typed.Kind)
+		d.Kind = genruntime.ToEnum(*typed.Kind, policy_Kind_Default_Values)
 	}
 	if typed.NextHop != nil {
 		nextHopValue := *typed.NextHop
@@ -748,7 +782,7 @@ func (d *DefaultPolicy_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRe
 		d.Id = &idValue
 	}
 	if typed.Kind != nil {
-		d.Kind = Policy_Kind_Default_STATUS(*typed.Kind)
+		d.Kind = genruntime.ToEnum(*typed.Kind, policy_Kind_Default_STATUS_Values)
 	}
 	if typed.Name != nil {
 		nameValue := *typed.Name
@@ -899,7 +933,7 @@ func (i *ImportPolicy) PopulateFromARM(owner genruntime.ArbitraryOwnerReference,
 		}
 	}
 	if typed.Kind != nil {
-		i.Kind = Policy_Kind_Import(*typed.Kind)
+		i.Kind = genruntime.ToEnum(*typed.Kind, policy_Kind_Import_Values)
 	}
 	if typed.Properties != nil {
 		if typed.Properties.SourceRouterId != nil {
@@ -1081,7 +1115,7 @@ func (i *ImportPolicy_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRef
 		i.Id = &idValue
 	}
 	if typed.Kind != nil {
-		i.Kind = Policy_Kind_Import_STATUS(*typed.Kind)
+		i.Kind = genruntime.ToEnum(*typed.Kind, policy_Kind_Import_STATUS_Values)
 	}
 	if typed.Name != nil {
 		nameValue := *typed.Name
@@ -1185,12 +1219,22 @@ const (
 	Policy_Kind_Default_Default = Policy_Kind_Default("Default")
 )
 
+// policy_Kind_Default_Values are the values of Policy_Kind_Default.
+var policy_Kind_Default_Values = []Policy_Kind_Default{
+	Policy_Kind_Default_Default,
+}
+
 // +kubebuilder:validation:Enum={"Default"}
 type Policy_Kind_Default_STATUS string
 
 const (
 	Policy_Kind_Default_STATUS_Default = Policy_Kind_Default_STATUS("Default")
 )
+
+// policy_Kind_Default_STATUS_Values are the values of Policy_Kind_Default_STATUS.
+var policy_Kind_Default_STATUS_Values = []Policy_Kind_Default_STATUS{
+	Policy_Kind_Default_STATUS_Default,
+}
 
 // +kubebuilder:validation:Enum={"Import"}
 type Policy_Kind_Import string
@@ -1199,12 +1243,22 @@ const (
 	Policy_Kind_Import_Import = Policy_Kind_Import("Import")
 )
 
+// policy_Kind_Import_Values are the values of Policy_Kind_Import.
+var policy_Kind_Import_Values = []Policy_Kind_Import{
+	Policy_Kind_Import_Import,
+}
+
 // +kubebuilder:validation:Enum={"Import"}
 type Policy_Kind_Import_STATUS string
 
 const (
 	Policy_Kind_Import_STATUS_Import = Policy_Kind_Import_STATUS("Import")
 )
+
+// policy_Kind_Import_STATUS_Values are the values of Policy_Kind_Import_STATUS.
+var policy_Kind_Import_STATUS_Values = []Policy_Kind_Import_STATUS{
+	Policy_Kind_Import_STATUS_Import,
+}
 
 // +kubebuilder:validation:Enum={"Static"}
 type Policy_Kind_Static string
@@ -1213,12 +1267,22 @@ const (
 	Policy_Kind_Static_Static = Policy_Kind_Static("Static")
 )
 
+// policy_Kind_Static_Values are the values of Policy_Kind_Static.
+var policy_Kind_Static_Values = []Policy_Kind_Static{
+	Policy_Kind_Static_Static,
+}
+
 // +kubebuilder:validation:Enum={"Static"}
 type Policy_Kind_Static_STATUS string
 
 const (
 	Policy_Kind_Static_STATUS_Static = Policy_Kind_Static_STATUS("Static")
 )
+
+// policy_Kind_Static_STATUS_Values are the values of Policy_Kind_Static_STATUS.
+var policy_Kind_Static_STATUS_Values = []Policy_Kind_Static_STATUS{
+	Policy_Kind_Static_STATUS_Static,
+}
 
 // RouteFilter: Selects routes.
 type RouteFilter struct {
@@ -1543,7 +1607,7 @@ func (s *StaticPolicy) PopulateFromARM(owner genruntime.ArbitraryOwnerReference,
 		typed = *pointer
 	}
 	if typed.Kind != nil {
-		s.Kind = Policy_Kind_Static(*typed.Kind)
+		s.Kind = genruntime.ToEnum(*typed.Kind, policy_Kind_Static_Values)
 	}
 	if typed.Properties != nil {
 		if typed.Properties.NextHop != nil {
@@ -1723,7 +1787,7 @@ func (s *StaticPolicy_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRef
 		s.Id = &idValue
 	}
 	if typed.Kind != nil {
-		s.Kind = Policy_Kind_Static_STATUS(*typed.Kind)
+		s.Kind = genruntime.ToEnum(*typed.Kind, policy_Kind_Static_STATUS_Values)
 	}
 	if typed.Name != nil {
 		nameValue := *typed.Name
@@ -1886,7 +1950,7 @@ func (s *SystemData_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRefer
 		s.CreatedBy = &createdByValue
 	}
 	if typed.CreatedByType != nil {
-		createdByTypeValue := CreatedByType_STATUS(*typed.CreatedByType)
+		createdByTypeValue := genruntime.ToEnum(*typed.CreatedByType, createdByType_STATUS_Values)
 		s.CreatedByType = &createdByTypeValue
 	}
 	return nil

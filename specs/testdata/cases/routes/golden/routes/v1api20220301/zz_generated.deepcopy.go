@@ -5,6 +5,7 @@ package v1api20220301
 import (
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
@@ -637,6 +638,11 @@ func (in *RoutersPeering_STATUS) DeepCopyInto(out *RoutersPeering_STATUS) {
 		*out = new(InternalPeering_STATUS)
 		(*in).DeepCopyInto(*out)
 	}
+	if in.OtherVariant != nil {
+		in, out := &in.OtherVariant, &out.OtherVariant
+		*out = new(apiextv1.JSON)
+		(*in).DeepCopyInto(*out)
+	}
 }
 
 // DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
@@ -796,6 +802,11 @@ func (in *RoutersPolicy_STATUS) DeepCopyInto(out *RoutersPolicy_STATUS) {
 	if in.Import != nil {
 		in, out := &in.Import, &out.Import
 		*out = new(ImportPolicy_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.OtherVariant != nil {
+		in, out := &in.OtherVariant, &out.OtherVariant
+		*out = new(apiextv1.JSON)
 		(*in).DeepCopyInto(*out)
 	}
 	if in.Static != nil {

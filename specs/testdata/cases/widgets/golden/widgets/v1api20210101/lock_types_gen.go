@@ -246,7 +246,7 @@ func (l *Lock_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, ar
 	l.Owner = &owner
 	if typed.Properties != nil {
 		if typed.Properties.Level != nil {
-			levelValue := LockLevel(*typed.Properties.Level)
+			levelValue := genruntime.ToEnum(*typed.Properties.Level, lockLevel_Values)
 			l.Level = &levelValue
 		}
 	}
@@ -411,7 +411,7 @@ func (l *Lock_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, 
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Level != nil {
-			levelValue := LockLevel_STATUS(*typed.Properties.Level)
+			levelValue := genruntime.ToEnum(*typed.Properties.Level, lockLevel_STATUS_Values)
 			l.Level = &levelValue
 		}
 	}
@@ -500,6 +500,12 @@ const (
 	LockLevel_ReadOnly     = LockLevel("ReadOnly")
 )
 
+// lockLevel_Values are the values of LockLevel.
+var lockLevel_Values = []LockLevel{
+	LockLevel_CanNotDelete,
+	LockLevel_ReadOnly,
+}
+
 // LockLevel_STATUS: What the lock prevents.
 // +kubebuilder:validation:Enum={"CanNotDelete","ReadOnly"}
 type LockLevel_STATUS string
@@ -508,6 +514,12 @@ const (
 	LockLevel_STATUS_CanNotDelete = LockLevel_STATUS("CanNotDelete")
 	LockLevel_STATUS_ReadOnly     = LockLevel_STATUS("ReadOnly")
 )
+
+// lockLevel_STATUS_Values are the values of LockLevel_STATUS.
+var lockLevel_STATUS_Values = []LockLevel_STATUS{
+	LockLevel_STATUS_CanNotDelete,
+	LockLevel_STATUS_ReadOnly,
+}
 
 // LockOperatorSpec: settings for the operator: values of the resource to export into ConfigMaps and Secrets
 type LockOperatorSpec struct {

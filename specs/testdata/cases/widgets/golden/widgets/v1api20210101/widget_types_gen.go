@@ -626,14 +626,14 @@ func (w *Widget_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, 
 	if typed.Properties != nil {
 		if typed.Properties.AllowedProtocols != nil {
 			for _, allowedProtocolsItem := range typed.Properties.AllowedProtocols {
-				allowedProtocolsValue := Protocol(allowedProtocolsItem)
+				allowedProtocolsValue := genruntime.ToEnum(allowedProtocolsItem, protocol_Values)
 				w.AllowedProtocols = append(w.AllowedProtocols, allowedProtocolsValue)
 			}
 		}
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Color != nil {
-			colorValue := Color(*typed.Properties.Color)
+			colorValue := genruntime.ToEnum(*typed.Properties.Color, color_Values)
 			w.Color = &colorValue
 		}
 	}
@@ -716,7 +716,7 @@ func (w *Widget_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, 
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Mode != nil {
-			modeValue := WidgetMode(*typed.Properties.Mode)
+			modeValue := genruntime.ToEnum(*typed.Properties.Mode, widgetMode_Values)
 			w.Mode = &modeValue
 		}
 	}
@@ -748,7 +748,7 @@ func (w *Widget_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, 
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Size != nil {
-			sizeValue := WidgetProperties_Size(*typed.Properties.Size)
+			sizeValue := genruntime.ToEnum(*typed.Properties.Size, widgetProperties_Size_Values)
 			w.Size = &sizeValue
 		}
 	}
@@ -1551,14 +1551,14 @@ func (w *Widget_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference
 	if typed.Properties != nil {
 		if typed.Properties.AllowedProtocols != nil {
 			for _, allowedProtocolsItem := range typed.Properties.AllowedProtocols {
-				allowedProtocolsValue := Protocol_STATUS(allowedProtocolsItem)
+				allowedProtocolsValue := genruntime.ToEnum(allowedProtocolsItem, protocol_STATUS_Values)
 				w.AllowedProtocols = append(w.AllowedProtocols, allowedProtocolsValue)
 			}
 		}
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Color != nil {
-			colorValue := Color_STATUS(*typed.Properties.Color)
+			colorValue := genruntime.ToEnum(*typed.Properties.Color, color_STATUS_Values)
 			w.Color = &colorValue
 		}
 	}
@@ -1645,7 +1645,7 @@ func (w *Widget_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Mode != nil {
-			modeValue := WidgetMode_STATUS(*typed.Properties.Mode)
+			modeValue := genruntime.ToEnum(*typed.Properties.Mode, widgetMode_STATUS_Values)
 			w.Mode = &modeValue
 		}
 	}
@@ -1655,7 +1655,7 @@ func (w *Widget_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference
 	}
 	if typed.Properties != nil {
 		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := ProvisioningState_STATUS(*typed.Properties.ProvisioningState)
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
 			w.ProvisioningState = &provisioningStateValue
 		}
 	}
@@ -1693,7 +1693,7 @@ func (w *Widget_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Size != nil {
-			sizeValue := WidgetProperties_Size_STATUS(*typed.Properties.Size)
+			sizeValue := genruntime.ToEnum(*typed.Properties.Size, widgetProperties_Size_STATUS_Values)
 			w.Size = &sizeValue
 		}
 	}
@@ -2144,7 +2144,7 @@ func (c *Circle) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armIn
 		c.Radius = &radiusValue
 	}
 	if typed.ShapeType != nil {
-		c.ShapeType = Shape_ShapeType_Circle(*typed.ShapeType)
+		c.ShapeType = genruntime.ToEnum(*typed.ShapeType, shape_ShapeType_Circle_Values)
 	}
 	return nil
 }
@@ -2232,7 +2232,7 @@ func (c *Circle_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference
 		c.Radius = &radiusValue
 	}
 	if typed.ShapeType != nil {
-		c.ShapeType = Shape_ShapeType_Circle_STATUS(*typed.ShapeType)
+		c.ShapeType = genruntime.ToEnum(*typed.ShapeType, shape_ShapeType_Circle_STATUS_Values)
 	}
 	return nil
 }
@@ -2268,6 +2268,13 @@ const (
 	Color_Blue  = Color("Blue")
 )
 
+// color_Values are the values of Color.
+var color_Values = []Color{
+	Color_Red,
+	Color_Green,
+	Color_Blue,
+}
+
 // Color_STATUS: Paint colour; an extensible enum.
 // +kubebuilder:validation:Enum={"Red","Green","Blue"}
 type Color_STATUS string
@@ -2277,6 +2284,13 @@ const (
 	Color_STATUS_Green = Color_STATUS("Green")
 	Color_STATUS_Blue  = Color_STATUS("Blue")
 )
+
+// color_STATUS_Values are the values of Color_STATUS.
+var color_STATUS_Values = []Color_STATUS{
+	Color_STATUS_Red,
+	Color_STATUS_Green,
+	Color_STATUS_Blue,
+}
 
 // CreatedByType_STATUS: Kind of identity that created the resource.
 // +kubebuilder:validation:Enum={"User","Application","ManagedIdentity","Key"}
@@ -2288,6 +2302,14 @@ const (
 	CreatedByType_STATUS_ManagedIdentity = CreatedByType_STATUS("ManagedIdentity")
 	CreatedByType_STATUS_Key             = CreatedByType_STATUS("Key")
 )
+
+// createdByType_STATUS_Values are the values of CreatedByType_STATUS.
+var createdByType_STATUS_Values = []CreatedByType_STATUS{
+	CreatedByType_STATUS_User,
+	CreatedByType_STATUS_Application,
+	CreatedByType_STATUS_ManagedIdentity,
+	CreatedByType_STATUS_Key,
+}
 
 // Identity: Managed identity settings.
 type Identity struct {
@@ -2350,7 +2372,7 @@ func (i *Identity) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, arm
 		typed = *pointer
 	}
 	if typed.Type != nil {
-		typeValue := IdentityType(*typed.Type)
+		typeValue := genruntime.ToEnum(*typed.Type, identityType_Values)
 		i.Type = &typeValue
 	}
 	if typed.UserAssignedIdentities != nil {
@@ -2422,6 +2444,13 @@ const (
 	IdentityType_UserAssigned   = IdentityType("UserAssigned")
 )
 
+// identityType_Values are the values of IdentityType.
+var identityType_Values = []IdentityType{
+	IdentityType_None,
+	IdentityType_SystemAssigned,
+	IdentityType_UserAssigned,
+}
+
 // IdentityType_STATUS: Kind of identity.
 // +kubebuilder:validation:Enum={"None","SystemAssigned","UserAssigned"}
 type IdentityType_STATUS string
@@ -2431,6 +2460,13 @@ const (
 	IdentityType_STATUS_SystemAssigned = IdentityType_STATUS("SystemAssigned")
 	IdentityType_STATUS_UserAssigned   = IdentityType_STATUS("UserAssigned")
 )
+
+// identityType_STATUS_Values are the values of IdentityType_STATUS.
+var identityType_STATUS_Values = []IdentityType_STATUS{
+	IdentityType_STATUS_None,
+	IdentityType_STATUS_SystemAssigned,
+	IdentityType_STATUS_UserAssigned,
+}
 
 // Identity_STATUS: Managed identity settings.
 type Identity_STATUS struct {
@@ -2509,7 +2545,7 @@ func (i *Identity_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReferen
 		i.TenantId = &tenantIdValue
 	}
 	if typed.Type != nil {
-		typeValue := IdentityType_STATUS(*typed.Type)
+		typeValue := genruntime.ToEnum(*typed.Type, identityType_STATUS_Values)
 		i.Type = &typeValue
 	}
 	if typed.UserAssignedIdentities != nil {
@@ -2595,6 +2631,13 @@ const (
 	Protocol_Tcp   = Protocol("Tcp")
 )
 
+// protocol_Values are the values of Protocol.
+var protocol_Values = []Protocol{
+	Protocol_Http,
+	Protocol_Https,
+	Protocol_Tcp,
+}
+
 // +kubebuilder:validation:Enum={"Http","Https","Tcp"}
 type Protocol_STATUS string
 
@@ -2603,6 +2646,13 @@ const (
 	Protocol_STATUS_Https = Protocol_STATUS("Https")
 	Protocol_STATUS_Tcp   = Protocol_STATUS("Tcp")
 )
+
+// protocol_STATUS_Values are the values of Protocol_STATUS.
+var protocol_STATUS_Values = []Protocol_STATUS{
+	Protocol_STATUS_Http,
+	Protocol_STATUS_Https,
+	Protocol_STATUS_Tcp,
+}
 
 // ProvisioningState_STATUS: Provisioning state of the widget.
 // +kubebuilder:validation:Enum={"Succeeded","Failed","Canceled","Creating","Updating","Deleting"}
@@ -2616,6 +2666,16 @@ const (
 	ProvisioningState_STATUS_Updating  = ProvisioningState_STATUS("Updating")
 	ProvisioningState_STATUS_Deleting  = ProvisioningState_STATUS("Deleting")
 )
+
+// provisioningState_STATUS_Values are the values of ProvisioningState_STATUS.
+var provisioningState_STATUS_Values = []ProvisioningState_STATUS{
+	ProvisioningState_STATUS_Succeeded,
+	ProvisioningState_STATUS_Failed,
+	ProvisioningState_STATUS_Canceled,
+	ProvisioningState_STATUS_Creating,
+	ProvisioningState_STATUS_Updating,
+	ProvisioningState_STATUS_Deleting,
+}
 
 // Rule: A traffic rule; rules nest recursively through children.
 type Rule struct {
@@ -2689,7 +2749,7 @@ func (r *Rule) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInpu
 		typed = *pointer
 	}
 	if typed.Action != nil {
-		actionValue := RuleAction(*typed.Action)
+		actionValue := genruntime.ToEnum(*typed.Action, ruleAction_Values)
 		r.Action = &actionValue
 	}
 	if typed.Children != nil {
@@ -2778,6 +2838,12 @@ const (
 	RuleAction_Deny  = RuleAction("Deny")
 )
 
+// ruleAction_Values are the values of RuleAction.
+var ruleAction_Values = []RuleAction{
+	RuleAction_Allow,
+	RuleAction_Deny,
+}
+
 // RuleAction_STATUS: What to do with matching traffic.
 // +kubebuilder:validation:Enum={"Allow","Deny"}
 type RuleAction_STATUS string
@@ -2786,6 +2852,12 @@ const (
 	RuleAction_STATUS_Allow = RuleAction_STATUS("Allow")
 	RuleAction_STATUS_Deny  = RuleAction_STATUS("Deny")
 )
+
+// ruleAction_STATUS_Values are the values of RuleAction_STATUS.
+var ruleAction_STATUS_Values = []RuleAction_STATUS{
+	RuleAction_STATUS_Allow,
+	RuleAction_STATUS_Deny,
+}
 
 // Rule_STATUS: A traffic rule; rules nest recursively through children.
 type Rule_STATUS struct {
@@ -2858,7 +2930,7 @@ func (r *Rule_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, 
 		typed = *pointer
 	}
 	if typed.Action != nil {
-		actionValue := RuleAction_STATUS(*typed.Action)
+		actionValue := genruntime.ToEnum(*typed.Action, ruleAction_STATUS_Values)
 		r.Action = &actionValue
 	}
 	if typed.Children != nil {
@@ -2994,7 +3066,7 @@ func (r *Rule_STATUS_Unrolled) PopulateFromARM(owner genruntime.ArbitraryOwnerRe
 		typed = *pointer
 	}
 	if typed.Action != nil {
-		actionValue := RuleAction_STATUS(*typed.Action)
+		actionValue := genruntime.ToEnum(*typed.Action, ruleAction_STATUS_Values)
 		r.Action = &actionValue
 	}
 	if typed.Name != nil {
@@ -3098,7 +3170,7 @@ func (r *Rule_Unrolled) PopulateFromARM(owner genruntime.ArbitraryOwnerReference
 		typed = *pointer
 	}
 	if typed.Action != nil {
-		actionValue := RuleAction(*typed.Action)
+		actionValue := genruntime.ToEnum(*typed.Action, ruleAction_Values)
 		r.Action = &actionValue
 	}
 	if typed.Name != nil {
@@ -3275,10 +3347,12 @@ func (s *Shape) AssignProperties_To_Shape(destination *storage.Shape) error {
 
 // Shape_STATUS: Base of the shape hierarchy; the concrete kind is chosen by shapeType.
 // +kubebuilder:validation:MaxProperties=1
-// +kubebuilder:validation:MinProperties=1
 type Shape_STATUS struct {
 	// Circle: A round shape.
 	Circle *Circle_STATUS `json:"circle,omitempty"`
+
+	// OtherVariant: a variant this API version does not know (Azure's shapeType names none of the others), kept as Azure sent it.
+	OtherVariant *apiextv1.JSON `json:"otherVariant,omitempty"`
 
 	// Quadrilateral: A shape with four equal sides.
 	Quadrilateral *Square_STATUS `json:"quadrilateral,omitempty"`
@@ -3300,6 +3374,10 @@ func (s *Shape_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDeta
 		}
 		circleValue = *circleARM.(*arm.Circle_STATUS)
 		result.Circle = &circleValue
+	}
+	if s.OtherVariant != nil {
+		otherVariantValue := *s.OtherVariant
+		result.OtherVariant = &otherVariantValue
 	}
 	if s.Quadrilateral != nil {
 		var quadrilateralValue arm.Square_STATUS
@@ -3338,6 +3416,10 @@ func (s *Shape_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference,
 		}
 		s.Circle = &circleValue
 	}
+	if typed.OtherVariant != nil {
+		otherVariantValue := *typed.OtherVariant
+		s.OtherVariant = &otherVariantValue
+	}
 	if typed.Quadrilateral != nil {
 		var quadrilateralValue Square_STATUS
 		if err := quadrilateralValue.PopulateFromARM(owner, *typed.Quadrilateral); err != nil {
@@ -3358,6 +3440,13 @@ func (s *Shape_STATUS) AssignProperties_From_Shape_STATUS(source *storage.Shape_
 		s.Circle = &circleValue
 	} else {
 		s.Circle = nil
+	}
+
+	if source.OtherVariant != nil {
+		otherVariantValue := *source.OtherVariant.DeepCopy()
+		s.OtherVariant = &otherVariantValue
+	} else {
+		s.OtherVariant = nil
 	}
 
 	if source.Quadrilateral != nil {
@@ -3385,6 +3474,13 @@ func (s *Shape_STATUS) AssignProperties_To_Shape_STATUS(destination *storage.Sha
 		destination.Circle = nil
 	}
 
+	if s.OtherVariant != nil {
+		otherVariantValue := *s.OtherVariant.DeepCopy()
+		destination.OtherVariant = &otherVariantValue
+	} else {
+		destination.OtherVariant = nil
+	}
+
 	if s.Quadrilateral != nil {
 		var quadrilateralValue storage.Square_STATUS
 		if err := s.Quadrilateral.AssignProperties_To_Square_STATUS(&quadrilateralValue); err != nil {
@@ -3408,12 +3504,22 @@ const (
 	Shape_ShapeType_Circle_Circle = Shape_ShapeType_Circle("Circle")
 )
 
+// shape_ShapeType_Circle_Values are the values of Shape_ShapeType_Circle.
+var shape_ShapeType_Circle_Values = []Shape_ShapeType_Circle{
+	Shape_ShapeType_Circle_Circle,
+}
+
 // +kubebuilder:validation:Enum={"Circle"}
 type Shape_ShapeType_Circle_STATUS string
 
 const (
 	Shape_ShapeType_Circle_STATUS_Circle = Shape_ShapeType_Circle_STATUS("Circle")
 )
+
+// shape_ShapeType_Circle_STATUS_Values are the values of Shape_ShapeType_Circle_STATUS.
+var shape_ShapeType_Circle_STATUS_Values = []Shape_ShapeType_Circle_STATUS{
+	Shape_ShapeType_Circle_STATUS_Circle,
+}
 
 // +kubebuilder:validation:Enum={"Quadrilateral"}
 type Shape_ShapeType_Quadrilateral string
@@ -3422,12 +3528,22 @@ const (
 	Shape_ShapeType_Quadrilateral_Quadrilateral = Shape_ShapeType_Quadrilateral("Quadrilateral")
 )
 
+// shape_ShapeType_Quadrilateral_Values are the values of Shape_ShapeType_Quadrilateral.
+var shape_ShapeType_Quadrilateral_Values = []Shape_ShapeType_Quadrilateral{
+	Shape_ShapeType_Quadrilateral_Quadrilateral,
+}
+
 // +kubebuilder:validation:Enum={"Quadrilateral"}
 type Shape_ShapeType_Quadrilateral_STATUS string
 
 const (
 	Shape_ShapeType_Quadrilateral_STATUS_Quadrilateral = Shape_ShapeType_Quadrilateral_STATUS("Quadrilateral")
 )
+
+// shape_ShapeType_Quadrilateral_STATUS_Values are the values of Shape_ShapeType_Quadrilateral_STATUS.
+var shape_ShapeType_Quadrilateral_STATUS_Values = []Shape_ShapeType_Quadrilateral_STATUS{
+	Shape_ShapeType_Quadrilateral_STATUS_Quadrilateral,
+}
 
 // Sku: Pricing tier.
 type Sku struct {
@@ -3490,11 +3606,11 @@ func (s *Sku) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput
 		s.Capacity = &capacityValue
 	}
 	if typed.Name != nil {
-		nameValue := SkuName(*typed.Name)
+		nameValue := genruntime.ToEnum(*typed.Name, skuName_Values)
 		s.Name = &nameValue
 	}
 	if typed.Tier != nil {
-		tierValue := SkuTier(*typed.Tier)
+		tierValue := genruntime.ToEnum(*typed.Tier, skuTier_Values)
 		s.Tier = &tierValue
 	}
 	return nil
@@ -3555,6 +3671,13 @@ const (
 	SkuName_Premium  = SkuName("Premium")
 )
 
+// skuName_Values are the values of SkuName.
+var skuName_Values = []SkuName{
+	SkuName_Basic,
+	SkuName_Standard,
+	SkuName_Premium,
+}
+
 // SkuName_STATUS: Name of the SKU.
 // +kubebuilder:validation:Enum={"Basic","Standard","Premium"}
 type SkuName_STATUS string
@@ -3565,6 +3688,13 @@ const (
 	SkuName_STATUS_Premium  = SkuName_STATUS("Premium")
 )
 
+// skuName_STATUS_Values are the values of SkuName_STATUS.
+var skuName_STATUS_Values = []SkuName_STATUS{
+	SkuName_STATUS_Basic,
+	SkuName_STATUS_Standard,
+	SkuName_STATUS_Premium,
+}
+
 // SkuTier: Billing tier.
 // +kubebuilder:validation:Enum={"Free","Paid"}
 type SkuTier string
@@ -3574,6 +3704,12 @@ const (
 	SkuTier_Paid = SkuTier("Paid")
 )
 
+// skuTier_Values are the values of SkuTier.
+var skuTier_Values = []SkuTier{
+	SkuTier_Free,
+	SkuTier_Paid,
+}
+
 // SkuTier_STATUS: Billing tier.
 // +kubebuilder:validation:Enum={"Free","Paid"}
 type SkuTier_STATUS string
@@ -3582,6 +3718,12 @@ const (
 	SkuTier_STATUS_Free = SkuTier_STATUS("Free")
 	SkuTier_STATUS_Paid = SkuTier_STATUS("Paid")
 )
+
+// skuTier_STATUS_Values are the values of SkuTier_STATUS.
+var skuTier_STATUS_Values = []SkuTier_STATUS{
+	SkuTier_STATUS_Free,
+	SkuTier_STATUS_Paid,
+}
 
 // Sku_STATUS: Pricing tier.
 type Sku_STATUS struct {
@@ -3643,11 +3785,11 @@ func (s *Sku_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, a
 		s.Capacity = &capacityValue
 	}
 	if typed.Name != nil {
-		nameValue := SkuName_STATUS(*typed.Name)
+		nameValue := genruntime.ToEnum(*typed.Name, skuName_STATUS_Values)
 		s.Name = &nameValue
 	}
 	if typed.Tier != nil {
-		tierValue := SkuTier_STATUS(*typed.Tier)
+		tierValue := genruntime.ToEnum(*typed.Tier, skuTier_STATUS_Values)
 		s.Tier = &tierValue
 	}
 	return nil
@@ -3757,7 +3899,7 @@ func (s *Square) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armIn
 		s.Label = &labelValue
 	}
 	if typed.ShapeType != nil {
-		s.ShapeType = Shape_ShapeType_Quadrilateral(*typed.ShapeType)
+		s.ShapeType = genruntime.ToEnum(*typed.ShapeType, shape_ShapeType_Quadrilateral_Values)
 	}
 	if typed.Side != nil {
 		sideValue := *typed.Side
@@ -3845,7 +3987,7 @@ func (s *Square_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference
 		s.Label = &labelValue
 	}
 	if typed.ShapeType != nil {
-		s.ShapeType = Shape_ShapeType_Quadrilateral_STATUS(*typed.ShapeType)
+		s.ShapeType = genruntime.ToEnum(*typed.ShapeType, shape_ShapeType_Quadrilateral_STATUS_Values)
 	}
 	if typed.Side != nil {
 		sideValue := *typed.Side
@@ -3937,7 +4079,7 @@ func (s *SystemData_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRefer
 		s.CreatedBy = &createdByValue
 	}
 	if typed.CreatedByType != nil {
-		createdByTypeValue := CreatedByType_STATUS(*typed.CreatedByType)
+		createdByTypeValue := genruntime.ToEnum(*typed.CreatedByType, createdByType_STATUS_Values)
 		s.CreatedByType = &createdByTypeValue
 	}
 	return nil
@@ -4285,6 +4427,12 @@ const (
 	WidgetMode_Automatic = WidgetMode("Automatic")
 )
 
+// widgetMode_Values are the values of WidgetMode.
+var widgetMode_Values = []WidgetMode{
+	WidgetMode_Manual,
+	WidgetMode_Automatic,
+}
+
 // WidgetMode_STATUS: Operating mode; a closed enum.
 // +kubebuilder:validation:Enum={"Manual","Automatic"}
 type WidgetMode_STATUS string
@@ -4293,6 +4441,12 @@ const (
 	WidgetMode_STATUS_Manual    = WidgetMode_STATUS("Manual")
 	WidgetMode_STATUS_Automatic = WidgetMode_STATUS("Automatic")
 )
+
+// widgetMode_STATUS_Values are the values of WidgetMode_STATUS.
+var widgetMode_STATUS_Values = []WidgetMode_STATUS{
+	WidgetMode_STATUS_Manual,
+	WidgetMode_STATUS_Automatic,
+}
 
 // WidgetOperatorConfigMaps: the values of Widget the operator can write to ConfigMaps
 type WidgetOperatorConfigMaps struct {
@@ -4583,6 +4737,13 @@ const (
 	WidgetProperties_Size_Large  = WidgetProperties_Size("Large")
 )
 
+// widgetProperties_Size_Values are the values of WidgetProperties_Size.
+var widgetProperties_Size_Values = []WidgetProperties_Size{
+	WidgetProperties_Size_Small,
+	WidgetProperties_Size_Medium,
+	WidgetProperties_Size_Large,
+}
+
 // WidgetProperties_Size_STATUS: Physical size; an inline enum without x-ms-enum.
 // +kubebuilder:validation:Enum={"Small","Medium","Large"}
 type WidgetProperties_Size_STATUS string
@@ -4592,3 +4753,10 @@ const (
 	WidgetProperties_Size_STATUS_Medium = WidgetProperties_Size_STATUS("Medium")
 	WidgetProperties_Size_STATUS_Large  = WidgetProperties_Size_STATUS("Large")
 )
+
+// widgetProperties_Size_STATUS_Values are the values of WidgetProperties_Size_STATUS.
+var widgetProperties_Size_STATUS_Values = []WidgetProperties_Size_STATUS{
+	WidgetProperties_Size_STATUS_Small,
+	WidgetProperties_Size_STATUS_Medium,
+	WidgetProperties_Size_STATUS_Large,
+}

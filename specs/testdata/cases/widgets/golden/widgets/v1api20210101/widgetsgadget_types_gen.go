@@ -503,6 +503,12 @@ const (
 	GadgetKind_Cog      = GadgetKind("Cog")
 )
 
+// gadgetKind_Values are the values of GadgetKind.
+var gadgetKind_Values = []GadgetKind{
+	GadgetKind_Sprocket,
+	GadgetKind_Cog,
+}
+
 // GadgetKind_STATUS: Kind of gadget.
 // +kubebuilder:validation:Enum={"Sprocket","Cog"}
 type GadgetKind_STATUS string
@@ -511,6 +517,12 @@ const (
 	GadgetKind_STATUS_Sprocket = GadgetKind_STATUS("Sprocket")
 	GadgetKind_STATUS_Cog      = GadgetKind_STATUS("Cog")
 )
+
+// gadgetKind_STATUS_Values are the values of GadgetKind_STATUS.
+var gadgetKind_STATUS_Values = []GadgetKind_STATUS{
+	GadgetKind_STATUS_Sprocket,
+	GadgetKind_STATUS_Cog,
+}
 
 // GadgetProperties: Properties of a gadget.
 type GadgetProperties struct {
@@ -568,7 +580,7 @@ func (g *GadgetProperties) PopulateFromARM(owner genruntime.ArbitraryOwnerRefere
 		typed = *pointer
 	}
 	if typed.Kind != nil {
-		kindValue := GadgetKind(*typed.Kind)
+		kindValue := genruntime.ToEnum(*typed.Kind, gadgetKind_Values)
 		g.Kind = &kindValue
 	}
 	if typed.Notes != nil {
@@ -671,7 +683,7 @@ func (g *GadgetProperties_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwne
 		typed = *pointer
 	}
 	if typed.Kind != nil {
-		kindValue := GadgetKind_STATUS(*typed.Kind)
+		kindValue := genruntime.ToEnum(*typed.Kind, gadgetKind_STATUS_Values)
 		g.Kind = &kindValue
 	}
 	if typed.Notes != nil {

@@ -903,6 +903,11 @@ func (in *Shape_STATUS) DeepCopyInto(out *Shape_STATUS) {
 		*out = new(Circle_STATUS)
 		(*in).DeepCopyInto(*out)
 	}
+	if in.OtherVariant != nil {
+		in, out := &in.OtherVariant, &out.OtherVariant
+		*out = new(apiextv1.JSON)
+		(*in).DeepCopyInto(*out)
+	}
 	if in.Quadrilateral != nil {
 		in, out := &in.Quadrilateral, &out.Quadrilateral
 		*out = new(Square_STATUS)

@@ -5,8 +5,10 @@ package arm
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/armgen/armgen/pkg/genruntime"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 )
 
 // RoutersPeering_Spec is the wire shape of RoutersPeering_Spec.
@@ -27,7 +29,7 @@ func (r RoutersPeering_Spec) MarshalJSON() ([]byte, error) {
 	return []byte("null"), nil
 }
 
-// UnmarshalJSON reads the discriminator, then the variant it names.
+// UnmarshalJSON reads the discriminator, then the variant it names, whatever its case.
 func (r *RoutersPeering_Spec) UnmarshalJSON(data []byte) error {
 	var probe struct {
 		Discriminator string  `json:"peerType"`
@@ -37,21 +39,22 @@ func (r *RoutersPeering_Spec) UnmarshalJSON(data []byte) error {
 		return fmt.Errorf("RoutersPeering_Spec: %w", err)
 	}
 	r.Name = probe.Name
-	switch probe.Discriminator {
-	case "External":
+	switch {
+	case genruntime.IsVariant(probe.Discriminator, "External"):
 		r.External = &ExternalPeering{}
-		return json.Unmarshal(data, r.External)
-	case "Internal":
+		return genruntime.UnmarshalVariant(data, "peerType", probe.Discriminator, "External", r.External)
+	case genruntime.IsVariant(probe.Discriminator, "Internal"):
 		r.Internal = &InternalPeering{}
-		return json.Unmarshal(data, r.Internal)
+		return genruntime.UnmarshalVariant(data, "peerType", probe.Discriminator, "Internal", r.Internal)
 	}
-	return fmt.Errorf("RoutersPeering_Spec: unknown peerType %q", probe.Discriminator)
+	return &genruntime.UnknownVariantError{Union: "RoutersPeering_Spec", Discriminator: "peerType", Value: probe.Discriminator}
 }
 
 // RoutersPeering_STATUS is the wire shape of RoutersPeering_STATUS.
 type RoutersPeering_STATUS struct {
-	External *ExternalPeering_STATUS `json:"external,omitempty"`
-	Internal *InternalPeering_STATUS `json:"internal,omitempty"`
+	External     *ExternalPeering_STATUS `json:"external,omitempty"`
+	Internal     *InternalPeering_STATUS `json:"internal,omitempty"`
+	OtherVariant *apiextv1.JSON          `json:"otherVariant,omitempty"`
 }
 
 // MarshalJSON writes the variant that is set, which carries its discriminator.
@@ -62,10 +65,13 @@ func (r RoutersPeering_STATUS) MarshalJSON() ([]byte, error) {
 	if r.Internal != nil {
 		return json.Marshal(r.Internal)
 	}
+	if r.OtherVariant != nil {
+		return json.Marshal(r.OtherVariant)
+	}
 	return []byte("null"), nil
 }
 
-// UnmarshalJSON reads the discriminator, then the variant it names.
+// UnmarshalJSON reads the discriminator, then the variant it names, whatever its case.
 func (r *RoutersPeering_STATUS) UnmarshalJSON(data []byte) error {
 	var probe struct {
 		Discriminator string `json:"peerType"`
@@ -73,15 +79,16 @@ func (r *RoutersPeering_STATUS) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &probe); err != nil {
 		return fmt.Errorf("RoutersPeering_STATUS: %w", err)
 	}
-	switch probe.Discriminator {
-	case "External":
+	switch {
+	case genruntime.IsVariant(probe.Discriminator, "External"):
 		r.External = &ExternalPeering_STATUS{}
-		return json.Unmarshal(data, r.External)
-	case "Internal":
+		return genruntime.UnmarshalVariant(data, "peerType", probe.Discriminator, "External", r.External)
+	case genruntime.IsVariant(probe.Discriminator, "Internal"):
 		r.Internal = &InternalPeering_STATUS{}
-		return json.Unmarshal(data, r.Internal)
+		return genruntime.UnmarshalVariant(data, "peerType", probe.Discriminator, "Internal", r.Internal)
 	}
-	return fmt.Errorf("RoutersPeering_STATUS: unknown peerType %q", probe.Discriminator)
+	r.OtherVariant = &apiextv1.JSON{Raw: slices.Clone(data)}
+	return nil
 }
 
 // ExternalPeering is the wire shape of ExternalPeering.

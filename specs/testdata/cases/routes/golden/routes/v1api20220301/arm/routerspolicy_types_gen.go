@@ -5,8 +5,10 @@ package arm
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/armgen/armgen/pkg/genruntime"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 )
 
 // RoutersPolicy_Spec is the wire shape of RoutersPolicy_Spec.
@@ -31,7 +33,7 @@ func (r RoutersPolicy_Spec) MarshalJSON() ([]byte, error) {
 	return []byte("null"), nil
 }
 
-// UnmarshalJSON reads the discriminator, then the variant it names.
+// UnmarshalJSON reads the discriminator, then the variant it names, whatever its case.
 func (r *RoutersPolicy_Spec) UnmarshalJSON(data []byte) error {
 	var probe struct {
 		Discriminator string  `json:"kind"`
@@ -41,25 +43,26 @@ func (r *RoutersPolicy_Spec) UnmarshalJSON(data []byte) error {
 		return fmt.Errorf("RoutersPolicy_Spec: %w", err)
 	}
 	r.Name = probe.Name
-	switch probe.Discriminator {
-	case "Default":
+	switch {
+	case genruntime.IsVariant(probe.Discriminator, "Default"):
 		r.Default = &DefaultPolicy{}
-		return json.Unmarshal(data, r.Default)
-	case "Import":
+		return genruntime.UnmarshalVariant(data, "kind", probe.Discriminator, "Default", r.Default)
+	case genruntime.IsVariant(probe.Discriminator, "Import"):
 		r.Import = &ImportPolicy{}
-		return json.Unmarshal(data, r.Import)
-	case "Static":
+		return genruntime.UnmarshalVariant(data, "kind", probe.Discriminator, "Import", r.Import)
+	case genruntime.IsVariant(probe.Discriminator, "Static"):
 		r.Static = &StaticPolicy{}
-		return json.Unmarshal(data, r.Static)
+		return genruntime.UnmarshalVariant(data, "kind", probe.Discriminator, "Static", r.Static)
 	}
-	return fmt.Errorf("RoutersPolicy_Spec: unknown kind %q", probe.Discriminator)
+	return &genruntime.UnknownVariantError{Union: "RoutersPolicy_Spec", Discriminator: "kind", Value: probe.Discriminator}
 }
 
 // RoutersPolicy_STATUS is the wire shape of RoutersPolicy_STATUS.
 type RoutersPolicy_STATUS struct {
-	Default *DefaultPolicy_STATUS `json:"default,omitempty"`
-	Import  *ImportPolicy_STATUS  `json:"import,omitempty"`
-	Static  *StaticPolicy_STATUS  `json:"static,omitempty"`
+	Default      *DefaultPolicy_STATUS `json:"default,omitempty"`
+	Import       *ImportPolicy_STATUS  `json:"import,omitempty"`
+	OtherVariant *apiextv1.JSON        `json:"otherVariant,omitempty"`
+	Static       *StaticPolicy_STATUS  `json:"static,omitempty"`
 }
 
 // MarshalJSON writes the variant that is set, which carries its discriminator.
@@ -73,10 +76,13 @@ func (r RoutersPolicy_STATUS) MarshalJSON() ([]byte, error) {
 	if r.Static != nil {
 		return json.Marshal(r.Static)
 	}
+	if r.OtherVariant != nil {
+		return json.Marshal(r.OtherVariant)
+	}
 	return []byte("null"), nil
 }
 
-// UnmarshalJSON reads the discriminator, then the variant it names.
+// UnmarshalJSON reads the discriminator, then the variant it names, whatever its case.
 func (r *RoutersPolicy_STATUS) UnmarshalJSON(data []byte) error {
 	var probe struct {
 		Discriminator string `json:"kind"`
@@ -84,18 +90,19 @@ func (r *RoutersPolicy_STATUS) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &probe); err != nil {
 		return fmt.Errorf("RoutersPolicy_STATUS: %w", err)
 	}
-	switch probe.Discriminator {
-	case "Default":
+	switch {
+	case genruntime.IsVariant(probe.Discriminator, "Default"):
 		r.Default = &DefaultPolicy_STATUS{}
-		return json.Unmarshal(data, r.Default)
-	case "Import":
+		return genruntime.UnmarshalVariant(data, "kind", probe.Discriminator, "Default", r.Default)
+	case genruntime.IsVariant(probe.Discriminator, "Import"):
 		r.Import = &ImportPolicy_STATUS{}
-		return json.Unmarshal(data, r.Import)
-	case "Static":
+		return genruntime.UnmarshalVariant(data, "kind", probe.Discriminator, "Import", r.Import)
+	case genruntime.IsVariant(probe.Discriminator, "Static"):
 		r.Static = &StaticPolicy_STATUS{}
-		return json.Unmarshal(data, r.Static)
+		return genruntime.UnmarshalVariant(data, "kind", probe.Discriminator, "Static", r.Static)
 	}
-	return fmt.Errorf("RoutersPolicy_STATUS: unknown kind %q", probe.Discriminator)
+	r.OtherVariant = &apiextv1.JSON{Raw: slices.Clone(data)}
+	return nil
 }
 
 // DefaultPolicy is the wire shape of DefaultPolicy.

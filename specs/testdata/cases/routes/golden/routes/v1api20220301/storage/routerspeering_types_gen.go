@@ -5,6 +5,7 @@ package storage
 import (
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -108,6 +109,8 @@ type RoutersPeering_STATUS struct {
 	External *ExternalPeering_STATUS `json:"external,omitempty"`
 
 	Internal *InternalPeering_STATUS `json:"internal,omitempty"`
+
+	OtherVariant *apiextv1.JSON `json:"otherVariant,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }

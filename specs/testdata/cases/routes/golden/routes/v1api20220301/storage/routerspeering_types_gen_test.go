@@ -30,10 +30,11 @@ func GenerateRoutersPeering_Spec(t *rapid.T) RoutersPeering_Spec {
 // GenerateRoutersPeering_STATUS draws a random RoutersPeering_STATUS for property-based tests.
 func GenerateRoutersPeering_STATUS(t *rapid.T) RoutersPeering_STATUS {
 	return RoutersPeering_STATUS{
-		Conditions:  gentest.SliceOf(gentest.Condition)(t),
-		External:    gentest.Optional(GenerateExternalPeering_STATUS)(t),
-		Internal:    gentest.Optional(GenerateInternalPeering_STATUS)(t),
-		PropertyBag: gentest.PropertyBag(t),
+		Conditions:   gentest.SliceOf(gentest.Condition)(t),
+		External:     gentest.Optional(GenerateExternalPeering_STATUS)(t),
+		Internal:     gentest.Optional(GenerateInternalPeering_STATUS)(t),
+		OtherVariant: gentest.Optional(gentest.JSON)(t),
+		PropertyBag:  gentest.PropertyBag(t),
 	}
 }
 

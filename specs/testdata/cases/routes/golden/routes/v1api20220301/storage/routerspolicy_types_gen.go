@@ -5,6 +5,7 @@ package storage
 import (
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -110,6 +111,8 @@ type RoutersPolicy_STATUS struct {
 	Default *DefaultPolicy_STATUS `json:"default,omitempty"`
 
 	Import *ImportPolicy_STATUS `json:"import,omitempty"`
+
+	OtherVariant *apiextv1.JSON `json:"otherVariant,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 

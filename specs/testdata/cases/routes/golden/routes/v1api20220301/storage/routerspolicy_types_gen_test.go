@@ -31,11 +31,12 @@ func GenerateRoutersPolicy_Spec(t *rapid.T) RoutersPolicy_Spec {
 // GenerateRoutersPolicy_STATUS draws a random RoutersPolicy_STATUS for property-based tests.
 func GenerateRoutersPolicy_STATUS(t *rapid.T) RoutersPolicy_STATUS {
 	return RoutersPolicy_STATUS{
-		Conditions:  gentest.SliceOf(gentest.Condition)(t),
-		Default:     gentest.Optional(GenerateDefaultPolicy_STATUS)(t),
-		Import:      gentest.Optional(GenerateImportPolicy_STATUS)(t),
-		PropertyBag: gentest.PropertyBag(t),
-		Static:      gentest.Optional(GenerateStaticPolicy_STATUS)(t),
+		Conditions:   gentest.SliceOf(gentest.Condition)(t),
+		Default:      gentest.Optional(GenerateDefaultPolicy_STATUS)(t),
+		Import:       gentest.Optional(GenerateImportPolicy_STATUS)(t),
+		OtherVariant: gentest.Optional(gentest.JSON)(t),
+		PropertyBag:  gentest.PropertyBag(t),
+		Static:       gentest.Optional(GenerateStaticPolicy_STATUS)(t),
 	}
 }
 

@@ -5,6 +5,7 @@ package storage
 import (
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
@@ -735,6 +736,11 @@ func (in *RoutersPeering_STATUS) DeepCopyInto(out *RoutersPeering_STATUS) {
 		*out = new(InternalPeering_STATUS)
 		(*in).DeepCopyInto(*out)
 	}
+	if in.OtherVariant != nil {
+		in, out := &in.OtherVariant, &out.OtherVariant
+		*out = new(apiextv1.JSON)
+		(*in).DeepCopyInto(*out)
+	}
 	if in.PropertyBag != nil {
 		in, out := &in.PropertyBag, &out.PropertyBag
 		*out = make(genruntime.PropertyBag, len(*in))
@@ -915,6 +921,11 @@ func (in *RoutersPolicy_STATUS) DeepCopyInto(out *RoutersPolicy_STATUS) {
 	if in.Import != nil {
 		in, out := &in.Import, &out.Import
 		*out = new(ImportPolicy_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.OtherVariant != nil {
+		in, out := &in.OtherVariant, &out.OtherVariant
+		*out = new(apiextv1.JSON)
 		(*in).DeepCopyInto(*out)
 	}
 	if in.PropertyBag != nil {

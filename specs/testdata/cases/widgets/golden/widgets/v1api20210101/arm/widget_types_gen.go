@@ -5,7 +5,9 @@ package arm
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
+	"github.com/armgen/armgen/pkg/genruntime"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 )
 
@@ -107,7 +109,7 @@ func (s Shape) MarshalJSON() ([]byte, error) {
 	return []byte("null"), nil
 }
 
-// UnmarshalJSON reads the discriminator, then the variant it names.
+// UnmarshalJSON reads the discriminator, then the variant it names, whatever its case.
 func (s *Shape) UnmarshalJSON(data []byte) error {
 	var probe struct {
 		Discriminator string `json:"shapeType"`
@@ -115,20 +117,21 @@ func (s *Shape) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &probe); err != nil {
 		return fmt.Errorf("Shape: %w", err)
 	}
-	switch probe.Discriminator {
-	case "Circle":
+	switch {
+	case genruntime.IsVariant(probe.Discriminator, "Circle"):
 		s.Circle = &Circle{}
-		return json.Unmarshal(data, s.Circle)
-	case "Quadrilateral":
+		return genruntime.UnmarshalVariant(data, "shapeType", probe.Discriminator, "Circle", s.Circle)
+	case genruntime.IsVariant(probe.Discriminator, "Quadrilateral"):
 		s.Quadrilateral = &Square{}
-		return json.Unmarshal(data, s.Quadrilateral)
+		return genruntime.UnmarshalVariant(data, "shapeType", probe.Discriminator, "Quadrilateral", s.Quadrilateral)
 	}
-	return fmt.Errorf("Shape: unknown shapeType %q", probe.Discriminator)
+	return &genruntime.UnknownVariantError{Union: "Shape", Discriminator: "shapeType", Value: probe.Discriminator}
 }
 
 // Shape_STATUS is the wire shape of Shape_STATUS.
 type Shape_STATUS struct {
 	Circle        *Circle_STATUS `json:"circle,omitempty"`
+	OtherVariant  *apiextv1.JSON `json:"otherVariant,omitempty"`
 	Quadrilateral *Square_STATUS `json:"quadrilateral,omitempty"`
 }
 
@@ -140,10 +143,13 @@ func (s Shape_STATUS) MarshalJSON() ([]byte, error) {
 	if s.Quadrilateral != nil {
 		return json.Marshal(s.Quadrilateral)
 	}
+	if s.OtherVariant != nil {
+		return json.Marshal(s.OtherVariant)
+	}
 	return []byte("null"), nil
 }
 
-// UnmarshalJSON reads the discriminator, then the variant it names.
+// UnmarshalJSON reads the discriminator, then the variant it names, whatever its case.
 func (s *Shape_STATUS) UnmarshalJSON(data []byte) error {
 	var probe struct {
 		Discriminator string `json:"shapeType"`
@@ -151,15 +157,16 @@ func (s *Shape_STATUS) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &probe); err != nil {
 		return fmt.Errorf("Shape_STATUS: %w", err)
 	}
-	switch probe.Discriminator {
-	case "Circle":
+	switch {
+	case genruntime.IsVariant(probe.Discriminator, "Circle"):
 		s.Circle = &Circle_STATUS{}
-		return json.Unmarshal(data, s.Circle)
-	case "Quadrilateral":
+		return genruntime.UnmarshalVariant(data, "shapeType", probe.Discriminator, "Circle", s.Circle)
+	case genruntime.IsVariant(probe.Discriminator, "Quadrilateral"):
 		s.Quadrilateral = &Square_STATUS{}
-		return json.Unmarshal(data, s.Quadrilateral)
+		return genruntime.UnmarshalVariant(data, "shapeType", probe.Discriminator, "Quadrilateral", s.Quadrilateral)
 	}
-	return fmt.Errorf("Shape_STATUS: unknown shapeType %q", probe.Discriminator)
+	s.OtherVariant = &apiextv1.JSON{Raw: slices.Clone(data)}
+	return nil
 }
 
 // Sku is the wire shape of Sku.

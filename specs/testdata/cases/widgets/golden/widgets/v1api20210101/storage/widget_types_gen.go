@@ -326,6 +326,8 @@ type Shape struct {
 type Shape_STATUS struct {
 	Circle *Circle_STATUS `json:"circle,omitempty"`
 
+	OtherVariant *apiextv1.JSON `json:"otherVariant,omitempty"`
+
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Quadrilateral *Square_STATUS `json:"quadrilateral,omitempty"`

@@ -186,6 +186,7 @@ func GenerateShape(t *rapid.T) Shape {
 func GenerateShape_STATUS(t *rapid.T) Shape_STATUS {
 	return Shape_STATUS{
 		Circle:        gentest.Optional(GenerateCircle_STATUS)(t),
+		OtherVariant:  gentest.Optional(gentest.JSON)(t),
 		PropertyBag:   gentest.PropertyBag(t),
 		Quadrilateral: gentest.Optional(GenerateSquare_STATUS)(t),
 	}

@@ -1057,6 +1057,11 @@ func (in *Shape_STATUS) DeepCopyInto(out *Shape_STATUS) {
 		*out = new(Circle_STATUS)
 		(*in).DeepCopyInto(*out)
 	}
+	if in.OtherVariant != nil {
+		in, out := &in.OtherVariant, &out.OtherVariant
+		*out = new(apiextv1.JSON)
+		(*in).DeepCopyInto(*out)
+	}
 	if in.PropertyBag != nil {
 		in, out := &in.PropertyBag, &out.PropertyBag
 		*out = make(genruntime.PropertyBag, len(*in))
