@@ -16,10 +16,10 @@ import (
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 )
 
-// defaultMaxOperationAge is how long an operation is followed before it is given up (see
-// Options.MaxOperationAge): longer than Azure's slowest common operations (a SQL managed
-// instance, an AKS cluster with many pools take hours), short enough that an operation Azure
-// forgot without saying so does not hold a resource for days.
+// defaultMaxOperationAge is how long an operation is followed before it is given up when the
+// settings say nothing (see settings.Settings.MaxOperationAge): longer than Azure's slowest
+// common operations (a SQL managed instance, an AKS cluster with many pools take hours), short
+// enough that an operation Azure forgot without saying so does not hold a resource for days.
 const defaultMaxOperationAge = 24 * time.Hour
 
 // How an operation in flight ended, as followPut and followDelete see it.
@@ -153,10 +153,10 @@ func unpollable(e *armclient.Error) bool {
 	return e.StatusCode == http.StatusNotFound || e.StatusCode == http.StatusForbidden || (e.StatusCode >= 400 && !e.Retryable)
 }
 
-// maxOperationAge is Options.MaxOperationAge, or its default.
+// maxOperationAge is the MAX_OPERATION_AGE setting, or its default.
 func (a *attempt) maxOperationAge() time.Duration {
-	if a.r.opts.MaxOperationAge > 0 {
-		return a.r.opts.MaxOperationAge
+	if a.r.opts.Settings.MaxOperationAge > 0 {
+		return a.r.opts.Settings.MaxOperationAge
 	}
 	return defaultMaxOperationAge
 }

@@ -38,10 +38,6 @@ type Options struct {
 	// a credential that is missing or not Ready, or retrying a transient failure; the wait grows
 	// with how long the object has not been Ready (see backoff), up to two minutes. Zero means 1 s.
 	WaitDelay time.Duration
-	// MaxOperationAge is how long a long-running operation is followed before it is given up
-	// as lost (a Warning names it; the resource is read and sent again if needed); zero means
-	// 24 h. ARM forgets operations, and a resume token restored from a backup may point nowhere.
-	MaxOperationAge time.Duration
 	// PollDelay bounds the wait between polls of a long-running operation when Azure gives no
 	// Retry-After; zero means 10 s.
 	PollDelay time.Duration

@@ -15,6 +15,8 @@ const (
 	RateLimitBucketSizeVar     = "RATE_LIMIT_BUCKET_SIZE"
 	UserAgentSuffixVar         = "AZURE_USER_AGENT_SUFFIX"
 	PodNamespaceVar            = "POD_NAMESPACE"
+	// MaxOperationAgeVar is ours (ASO has no such setting): see Settings.MaxOperationAge.
+	MaxOperationAgeVar = "MAX_OPERATION_AGE"
 )
 
 // Defaults for the public Azure cloud, which is where a setting left out points.
@@ -25,6 +27,7 @@ const (
 	DefaultResourceManagerAudience = "https://management.core.windows.net/"
 	DefaultAuthorityHost           = "https://login.microsoftonline.com/"
 	DefaultSyncPeriodText          = "1h"
+	DefaultMaxOperationAgeText     = "24h"
 	DefaultMaxConcurrentReconciles = 1
 	DefaultRateLimitQPS            = 5.0
 	DefaultRateLimitBucketSize     = 100

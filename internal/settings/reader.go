@@ -61,6 +61,16 @@ func (r *reader) syncPeriod(name string) time.Duration {
 	return d
 }
 
+func (r *reader) positiveDuration(name, def string) time.Duration {
+	v := r.text(name, def)
+	d, err := time.ParseDuration(v)
+	if err != nil || d <= 0 {
+		r.fail(name, v, "a positive duration such as "+def)
+		return 0
+	}
+	return d
+}
+
 // list splits a comma list, ignoring spaces and empty items.
 func (r *reader) list(name string) []string {
 	var out []string

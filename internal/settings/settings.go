@@ -31,6 +31,10 @@ type Settings struct {
 	RateLimit RateLimit
 	// UserAgentSuffix is appended to the User-Agent of ARM requests.
 	UserAgentSuffix string
+	// MaxOperationAge is how long a long-running operation is followed before it is given up
+	// as lost (a Warning names it; the resource is read and sent again if needed): ARM forgets
+	// operations, and a resume token restored from a backup may point nowhere.
+	MaxOperationAge time.Duration
 	// PodNamespace is the operator's namespace, where the global aso-controller-settings Secret
 	// lives; empty when the operator runs outside a cluster, in which case only the environment
 	// supplies the global credential.
@@ -77,6 +81,7 @@ func Load(getenv func(string) string) (Settings, error) {
 		},
 		UserAgentSuffix: r.text(UserAgentSuffixVar, ""),
 		PodNamespace:    r.text(PodNamespaceVar, ""),
+		MaxOperationAge: r.positiveDuration(MaxOperationAgeVar, DefaultMaxOperationAgeText),
 	}
 	if len(s.TargetNamespaces) > 0 && !s.OperatorMode.IncludesWatchers() {
 		// Target namespaces restrict watchers; accepting them without watchers would hide a
