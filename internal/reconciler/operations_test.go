@@ -64,6 +64,8 @@ func TestSpecEditedDuringOperationIsSent(t *testing.T) {
 	e.newGeneration(rgKind, "rg", func(o genruntime.ARMMetaObject) {
 		o.(*resources.ResourceGroup).Spec.Tags = map[string]string{"team": "b"}
 	})
+	// What the PUT in flight carries is on the object: a restarted operator knows it too.
+	e.restart()
 	e.settle(rgKind, "rg")
 	c := e.ready(rgKind, "rg")
 	if c.Status != metav1.ConditionTrue || c.ObservedGeneration != 2 {

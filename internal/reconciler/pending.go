@@ -56,8 +56,8 @@ func (a *attempt) endPut(ctx context.Context, applied *genruntime.OperationRecor
 		genruntime.PollerSentAnnotation:        "",
 	}
 	if applied != nil {
-		r := *applied
-		r.Sent = r.Sent.UTC()
+		// When it was sent is no part of what Azure holds (see markApplied).
+		r := genruntime.OperationRecord{Generation: applied.Generation, Digest: applied.Digest}
 		ann[genruntime.AppliedAnnotation] = r.String()
 	}
 	return a.patchAnnotations(ctx, ann)
