@@ -46,7 +46,7 @@ func (a *attempt) delete(ctx context.Context) (reconcile.Result, error) {
 	}
 	p, err := a.arm.BeginDelete(ctx, id, versioned.GetAPIVersion())
 	if err != nil {
-		return a.deleted(ctx, err)
+		return a.deleted(ctx, err, versioned)
 	}
 	a.event(corev1.EventTypeNormal, "BeginDelete", "Deleting %q in Azure", id)
 	if !p.Done() {
@@ -98,7 +98,7 @@ func (a *attempt) followDelete(ctx context.Context, token string, versioned genr
 		return res, true, err
 	}
 	if err != nil {
-		res, err := a.deleted(ctx, err)
+		res, err := a.deleted(ctx, err, versioned)
 		return res, true, err
 	}
 	if err := a.setPending(ctx, "", "", genruntime.OperationRecord{}); err != nil {
@@ -135,7 +135,10 @@ func (a *attempt) confirmGone(ctx context.Context, versioned genruntime.ARMMetaO
 	case armclient.IsNotFound(err):
 		return reconcile.Result{}, a.release(ctx)
 	case err != nil:
-		return a.deleted(ctx, err)
+		return a.deleteFailed(ctx, err)
+	}
+	if err := a.setPending(ctx, "", "", genruntime.OperationRecord{}); err != nil {
+		return reconcile.Result{}, err
 	}
 	msg := fmt.Sprintf("%s is still in Azure (provisioningState %q) after its DELETE ended; deleting it again", a.id, provisioningState(actual))
 	a.logInfo(ctx, msg)
@@ -143,12 +146,18 @@ func (a *attempt) confirmGone(ctx context.Context, versioned genruntime.ARMMetaO
 	return a.condition(ctx, c, a.backoff())
 }
 
-// deleted reports a DELETE that failed (a 404 of the resource's own URL means it is gone, and
-// releases the object), to be tried again.
-func (a *attempt) deleted(ctx context.Context, err error) (reconcile.Result, error) {
+// deleted reports a DELETE that failed, to be tried again. A 404 is confirmed by a GET of the
+// resource (see confirmGone) before the object is released: the 404 may be its resource
+// group's, or an operation's.
+func (a *attempt) deleted(ctx context.Context, err error, versioned genruntime.ARMMetaObject) (reconcile.Result, error) {
 	if armclient.IsNotFound(err) {
-		return reconcile.Result{}, a.release(ctx)
+		return a.confirmGone(ctx, versioned)
 	}
+	return a.deleteFailed(ctx, err)
+}
+
+// deleteFailed forgets the DELETE in flight, if any, and reports err.
+func (a *attempt) deleteFailed(ctx context.Context, err error) (reconcile.Result, error) {
 	if perr := a.setPending(ctx, "", "", genruntime.OperationRecord{}); perr != nil {
 		return reconcile.Result{}, perr
 	}
