@@ -302,3 +302,31 @@ func TestExpiredOperationIsGivenUp(t *testing.T) {
 		t.Errorf("no OperationLost Warning naming the 404:\n%s", ev)
 	}
 }
+
+// TestForbiddenStatusURLIsLost: a status URL answering 403 will not pass by polling again: the
+// operation is given up like a 404, where a throttled poll (429) is only tried again.
+func TestForbiddenStatusURLIsLost(t *testing.T) {
+	e := newEnv(t, armfake.Options{LROPolls: -1, ForceLRO: true}, group("rg", "", nil), group("slow", "", nil))
+	if err := e.srv.AddFault(armfake.Fault{Kind: armfake.FaultError, Status: 403, Code: "AuthorizationFailed", Method: "GET", Path: "**/operationStatuses/*", Times: 4}); err != nil {
+		t.Fatal(err)
+	}
+	e.step(rgKind, "rg")
+	e.step(rgKind, "rg")
+	if c := e.ready(rgKind, "rg"); c.Reason != "OperationLost" || !strings.Contains(c.Message, "403") {
+		t.Errorf("after a poll answered 403: %+v, want OperationLost naming the 403", c)
+	}
+	e.srv.ClearFaults()
+	if err := e.srv.AddFault(armfake.Fault{Kind: armfake.FaultThrottle, Method: "GET", Path: "**/operationStatuses/*", Times: 4, RetryAfter: armfake.Duration(time.Millisecond)}); err != nil {
+		t.Fatal(err)
+	}
+	e.step(rgKind, "slow")
+	e.step(rgKind, "slow")
+	if !e.inFlight(rgKind, "slow") {
+		t.Errorf("a throttled poll gave the operation up: %+v", e.ready(rgKind, "slow"))
+	}
+	e.srv.ClearFaults()
+	e.settle(rgKind, "slow")
+	if c := e.ready(rgKind, "slow"); c.Status != metav1.ConditionTrue || len(e.puts("/resourceGroups/slow")) != 1 {
+		t.Errorf("after the throttling: %+v, %d PUTs", c, len(e.puts("/resourceGroups/slow")))
+	}
+}
