@@ -51,6 +51,8 @@ func run() error {
 	flag.StringVar(&groups, "groups", "", "comma-separated provider groups to serve (network,storage); default all")
 	flag.IntVar(&opts.LROPolls, "lro-polls", 0, "polls a long-running operation answers InProgress before it finishes")
 	flag.DurationVar(&opts.LRODuration, "lro-duration", 0, "minimum time a long-running operation stays InProgress")
+	flag.DurationVar(&opts.LROFinishAfter, "lro-finish-after", 0, "finish a long-running operation once it has run this long, polled or not (0: only polls finish it)")
+	flag.DurationVar(&opts.OperationExpiry, "operation-expiry", 0, "answer 404 on an operation's status URL once it started this long ago (0: never)")
 	flag.BoolVar(&opts.ForceLRO, "force-lro", false, "make every PUT and DELETE long-running")
 	flag.DurationVar(&opts.RetryAfter, "retry-after", time.Second, "poll interval advised in Retry-After")
 	flag.StringVar(&faultsFile, "faults", "", "YAML or JSON file of faults to inject")

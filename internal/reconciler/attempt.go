@@ -22,6 +22,9 @@ type attempt struct {
 	cred   *credentials.Credential
 	arm    *armclient.Client
 	id     string
+	// secrets are the secret values the spec resolved to in this attempt: every message about
+	// the object is redacted of them (see redact).
+	secrets []string
 	// current says obj is the version the API server holds, as far as this attempt knows: read
 	// past the cache, or returned by a write of this attempt. Then neither refresh nor fresh
 	// need to read it again.

@@ -6,7 +6,6 @@ import (
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
-	"sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -18,6 +17,8 @@ const (
 	reasonReconciling           = "Reconciling"
 	reasonDeleting              = "Deleting"
 	reasonAzureResourceNotFound = "AzureResourceNotFound"
+	// reasonOperationLost: an operation in flight was given up (see followPut).
+	reasonOperationLost = "OperationLost"
 )
 
 func readyFalse(severity conditions.ConditionSeverity, reason, message string, generation int64) conditions.Condition {
@@ -44,11 +45,12 @@ func (a *attempt) condition(ctx context.Context, c conditions.Condition, requeue
 }
 
 func (a *attempt) setCondition(ctx context.Context, c conditions.Condition) error {
+	c.Message = a.redact(c.Message)
 	if a.hasCondition(c) {
 		return nil
 	}
 	if c.Status != metav1.ConditionTrue {
-		log.FromContext(ctx).Info("not ready", "reason", c.Reason, "severity", c.Severity, "message", c.Message)
+		a.logInfo(ctx, "not ready", "reason", c.Reason, "severity", string(c.Severity), "message", c.Message)
 	}
 	before := a.obj.DeepCopyObject().(client.Object)
 	a.obj.SetConditions(a.obj.GetConditions().Set(c))

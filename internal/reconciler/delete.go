@@ -2,12 +2,13 @@ package reconciler
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
-	"sigs.k8s.io/controller-runtime/pkg/log"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	"github.com/armgen/armgen/internal/armclient"
@@ -36,26 +37,75 @@ func (a *attempt) delete(ctx context.Context) (reconcile.Result, error) {
 	if err != nil {
 		return a.fail(ctx, "InvalidOriginalVersion", err, true)
 	}
-	var p *armclient.Poller
+	// Resolved only so that every message is redacted of the secret values the spec reads.
+	_, _ = a.desire(ctx, versioned)
 	if token, op := pending(a.obj); token != "" && op == opDelete {
-		if p, err = a.arm.ResumeDelete(ctx, token); err == nil {
-			done, wait, err := p.Poll(ctx)
-			if !done {
-				return a.deleting(ctx, p, wait)
-			}
-			return a.deleted(ctx, err)
+		if res, ok, err := a.followDelete(ctx, token, versioned); ok {
+			return res, err
 		}
-		log.FromContext(ctx).Info("dropping an unreadable resume token", "error", err.Error())
 	}
-	p, err = a.arm.BeginDelete(ctx, id, versioned.GetAPIVersion())
+	p, err := a.arm.BeginDelete(ctx, id, versioned.GetAPIVersion())
 	if err != nil {
-		return a.deleted(ctx, err)
+		return a.deleted(ctx, err, versioned)
 	}
-	a.r.opts.Recorder.Eventf(a.obj, corev1.EventTypeNormal, "BeginDelete", "Deleting %q in Azure", id)
+	a.event(corev1.EventTypeNormal, "BeginDelete", "Deleting %q in Azure", id)
 	if !p.Done() {
 		return a.deleting(ctx, p, p.RetryAfter())
 	}
-	return a.deleted(ctx, nil)
+	return a.confirmGone(ctx, versioned)
+}
+
+// followDelete polls the DELETE in flight whose resume token is token. ok is false when the
+// operation was lost (its status URL answers 404 or 403, its token cannot be read, or it is
+// older than MaxOperationAge): it is forgotten with a Warning naming it, and the caller sends
+// the DELETE again, which joins one still running. Whatever the operation says, a DELETE ends
+// only when a GET of the resource answers 404 (see confirmGone): ARM forgets an operation's URL
+// long before the resource it deleted, and a 404 there says nothing of the resource.
+func (a *attempt) followDelete(ctx context.Context, token string, versioned genruntime.ARMMetaObject) (res reconcile.Result, ok bool, err error) {
+	lost := func(why string) (reconcile.Result, bool, error) {
+		a.event(corev1.EventTypeWarning, reasonOperationLost, "Gave up following the DELETE of %s: %s. Reading the resource in Azure, and deleting it again if needed", a.id, why)
+		if err := a.setPending(ctx, "", "", genruntime.OperationRecord{}); err != nil {
+			return reconcile.Result{}, true, err
+		}
+		return reconcile.Result{}, false, nil
+	}
+	sent, err := sentRecord(a.obj)
+	switch {
+	case err != nil:
+		return lost(err.Error())
+	case sent.Sent.IsZero():
+		return lost("no record of when it was sent (annotation " + genruntime.PollerSentAnnotation + ")")
+	case time.Since(sent.Sent) > a.maxOperationAge():
+		return lost(fmt.Sprintf("it was sent %s ago, more than the %s an operation is followed", time.Since(sent.Sent).Round(time.Second), a.maxOperationAge()))
+	}
+	p, err := a.arm.ResumeDelete(ctx, token)
+	if err != nil {
+		return lost("its resume token cannot be read: " + err.Error())
+	}
+	done, wait, err := p.Poll(ctx)
+	if !done {
+		if err != nil {
+			e := armclient.Classify(err)
+			if unpollable(e) {
+				return lost("its status URL answers " + e.Error())
+			}
+			a.logInfo(ctx, "polling failed; trying again", "error", e.Error())
+			if wait <= 0 {
+				wait = a.backoff()
+			}
+		}
+		res, err := a.deletingWait(ctx, wait)
+		return res, true, err
+	}
+	if err != nil {
+		res, err := a.deleted(ctx, err, versioned)
+		return res, true, err
+	}
+	if err := a.setPending(ctx, "", "", genruntime.OperationRecord{}); err != nil {
+		return reconcile.Result{}, true, err
+	}
+	res, err = a.confirmGone(ctx, versioned)
+	return res, true, err
 }
 
 // deleting records a DELETE in flight and waits for it.
@@ -64,29 +114,60 @@ func (a *attempt) deleting(ctx context.Context, p *armclient.Poller, wait time.D
 	if err != nil {
 		return reconcile.Result{}, err
 	}
-	if err := a.setPending(ctx, token, opDelete); err != nil {
+	if err := a.setPending(ctx, token, opDelete, genruntime.OperationRecord{Sent: time.Now()}); err != nil {
 		return reconcile.Result{}, err
 	}
+	return a.deletingWait(ctx, wait)
+}
+
+// deletingWait says the resource is being deleted and waits wait (Azure's advice, or PollDelay).
+func (a *attempt) deletingWait(ctx context.Context, wait time.Duration) (reconcile.Result, error) {
 	c := readyFalse(conditions.ConditionSeverityInfo, reasonDeleting, "The resource is being deleted in Azure", a.obj.GetGeneration())
 	return a.condition(ctx, c, a.pollWait(wait))
 }
 
-// deleted ends a DELETE: gone (404 counts as gone) releases the object; a failure is reported
-// and tried again.
-func (a *attempt) deleted(ctx context.Context, err error) (reconcile.Result, error) {
-	if err != nil && !armclient.IsNotFound(err) {
-		if perr := a.setPending(ctx, "", ""); perr != nil {
-			return reconcile.Result{}, perr
-		}
-		e := armclient.Classify(err)
-		a.r.opts.Recorder.Event(a.obj, corev1.EventTypeWarning, e.Code, e.Message)
-		wait := a.backoff()
-		if e.RetryAfter > 0 {
-			wait = e.RetryAfter
-		}
-		return a.condition(ctx, readyFalse(e.Severity(), e.Code, e.Message, a.obj.GetGeneration()), wait)
+// confirmGone ends a DELETE that Azure says has ended: the object is released once a GET of
+// the resource answers 404. A resource still there is deleted again at the next attempt.
+func (a *attempt) confirmGone(ctx context.Context, versioned genruntime.ARMMetaObject) (reconcile.Result, error) {
+	var actual json.RawMessage
+	err := a.arm.GetByID(ctx, a.id, versioned.GetAPIVersion(), &actual)
+	switch {
+	case armclient.IsNotFound(err):
+		return reconcile.Result{}, a.release(ctx)
+	case err != nil:
+		return a.deleteFailed(ctx, err)
 	}
-	return reconcile.Result{}, a.release(ctx)
+	if err := a.setPending(ctx, "", "", genruntime.OperationRecord{}); err != nil {
+		return reconcile.Result{}, err
+	}
+	msg := fmt.Sprintf("%s is still in Azure (provisioningState %q) after its DELETE ended; deleting it again", a.id, provisioningState(actual))
+	a.logInfo(ctx, msg)
+	c := readyFalse(conditions.ConditionSeverityInfo, reasonDeleting, msg, a.obj.GetGeneration())
+	return a.condition(ctx, c, a.backoff())
+}
+
+// deleted reports a DELETE that failed, to be tried again. A 404 is confirmed by a GET of the
+// resource (see confirmGone) before the object is released: the 404 may be its resource
+// group's, or an operation's.
+func (a *attempt) deleted(ctx context.Context, err error, versioned genruntime.ARMMetaObject) (reconcile.Result, error) {
+	if armclient.IsNotFound(err) {
+		return a.confirmGone(ctx, versioned)
+	}
+	return a.deleteFailed(ctx, err)
+}
+
+// deleteFailed forgets the DELETE in flight, if any, and reports err.
+func (a *attempt) deleteFailed(ctx context.Context, err error) (reconcile.Result, error) {
+	if perr := a.setPending(ctx, "", "", genruntime.OperationRecord{}); perr != nil {
+		return reconcile.Result{}, perr
+	}
+	e := armclient.Classify(err)
+	a.event(corev1.EventTypeWarning, e.Code, "%s", e.Message)
+	wait := a.backoff()
+	if e.RetryAfter > 0 {
+		wait = e.RetryAfter
+	}
+	return a.condition(ctx, readyFalse(e.Severity(), e.Code, e.Message, a.obj.GetGeneration()), wait)
 }
 
 // release removes the finalizer (and any operation record), letting Kubernetes delete the object.
@@ -95,5 +176,6 @@ func (a *attempt) release(ctx context.Context) error {
 	controllerutil.RemoveFinalizer(a.obj, genruntime.Finalizer)
 	setAnnotation(a.obj, genruntime.PollerResumeTokenAnnotation, "")
 	setAnnotation(a.obj, genruntime.PollerOperationAnnotation, "")
+	setAnnotation(a.obj, genruntime.PollerSentAnnotation, "")
 	return client.IgnoreNotFound(a.r.client.Patch(ctx, a.obj, client.MergeFrom(before)))
 }

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"sync"
 
-	"sigs.k8s.io/controller-runtime/pkg/log"
-
 	"github.com/armgen/armgen/internal/armclient"
 	"github.com/armgen/armgen/internal/armkinds"
 	"github.com/armgen/armgen/pkg/genruntime"
@@ -39,17 +37,17 @@ func (r *Reconciler) kinds() *armkinds.Table {
 // 412 means someone wrote the resource in between, and the next round reads their change.
 const maxReadForPut = 3
 
-// put sends the PUT of body. A body that leaves out embedded children gets them from a GET
+// sendPut sends the PUT of body. A body that leaves out embedded children gets them from a GET
 // first (keepEmbedded), and the PUT is then sent with If-Match on that GET's etag: a child
 // created between the GET and the PUT changes the etag, ARM refuses the PUT (412) instead of
 // deleting the child, and the GET and PUT are made again, a bounded number of times.
-func (a *attempt) put(ctx context.Context, spec genruntime.ARMTransformer, body []byte, apiVersion, why string) (*armclient.Poller, error) {
+func (a *attempt) sendPut(ctx context.Context, spec genruntime.ARMTransformer, body []byte, apiVersion, why string) (*armclient.Poller, error) {
 	for round := 1; ; round++ {
 		sent, etag, err := a.keepEmbedded(ctx, spec, body, apiVersion)
 		if err != nil {
 			return nil, err
 		}
-		log.FromContext(ctx).Info("sending PUT", "id", a.id, "apiVersion", apiVersion, "why", why, "ifMatch", etag != "")
+		a.logInfo(ctx, "sending PUT", "id", a.id, "apiVersion", apiVersion, "why", why, "ifMatch", etag != "")
 		p, err := a.arm.BeginCreateOrUpdateIfMatch(ctx, a.id, apiVersion, json.RawMessage(sent), etag)
 		if err == nil || etag == "" || !armclient.IsPreconditionFailed(err) || round == maxReadForPut {
 			return p, err

@@ -40,13 +40,13 @@ func (a *attempt) export(ctx context.Context, versioned genruntime.ARMMetaObject
 			verb = "Created"
 		}
 		log.FromContext(ctx).Info("exported", "kind", w.Kind, "object", w.Name, "created", w.Created)
-		a.r.opts.Recorder.Eventf(a.obj, corev1.EventTypeNormal, "Exported", "%s %s %q with the values operatorSpec exports", verb, w.Kind, w.Name)
+		a.event(corev1.EventTypeNormal, "Exported", "%s %s %q with the values operatorSpec exports", verb, w.Kind, w.Name)
 	}
 	if e, ok := exporters.AsError(err); ok {
 		c := readyFalse(e.Severity(), e.Reason, e.Message, gen)
 		if old, had := a.obj.GetConditions().Get(conditions.ConditionTypeReady); !had || old.Reason != c.Reason || old.Message != c.Message {
-			log.FromContext(ctx).Info("export failed", "reason", e.Reason, "message", e.Message)
-			a.r.opts.Recorder.Event(a.obj, corev1.EventTypeWarning, e.Reason, e.Message)
+			a.logInfo(ctx, "export failed", "reason", e.Reason, "message", e.Message)
+			a.event(corev1.EventTypeWarning, e.Reason, "%s", e.Message)
 		}
 		if e.Fatal {
 			return c, 0, nil

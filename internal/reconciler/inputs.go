@@ -22,7 +22,7 @@ func (a *attempt) inputsChanged(now resolver.Inputs) string {
 	if len(changed) == 0 {
 		return ""
 	}
-	a.r.opts.Recorder.Eventf(a.obj, corev1.EventTypeNormal, "InputsChanged",
+	a.event(corev1.EventTypeNormal, "InputsChanged",
 		"%s changed since the last PUT: sending it again", strings.Join(changed, ", "))
 	return strings.Join(changed, ", ") + " changed"
 }

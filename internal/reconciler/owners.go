@@ -17,6 +17,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
+	"github.com/armgen/armgen/internal/resolver"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 )
@@ -80,15 +81,15 @@ func ownerKindOf(obj genruntime.ARMMetaObject) (gk schema.GroupKind, arbitrary, 
 	return gk, false, false
 }
 
-// usableOwner says a child can go on with owner: it is Ready and knows its ARM ID (see
-// resolver.ARMIDOf, which a child's claim asks).
+// usableOwner says a child can go on with owner, by the rule a child's claim applies (see
+// resolver.ARMIDOf): it knows its ARM ID, and is Ready or in Azure at its generation.
 func usableOwner(o client.Object) bool {
 	obj, ok := o.(genruntime.ARMMetaObject)
-	if !ok || obj.GetAnnotations()[genruntime.ResourceIDAnnotation] == "" {
+	if !ok {
 		return false
 	}
-	c, ok := obj.GetConditions().Get(conditions.ConditionTypeReady)
-	return ok && c.Status == metav1.ConditionTrue
+	_, err := resolver.ARMIDOf(obj, resolver.ReasonWaitingForOwner)
+	return err == nil
 }
 
 // ownerBecameUsable lets through the updates of an owner that turn it usable. Creations are not

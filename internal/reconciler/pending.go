@@ -2,6 +2,7 @@ package reconciler
 
 import (
 	"context"
+	"fmt"
 
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
@@ -15,14 +16,69 @@ func pending(obj client.Object) (token, op string) {
 	return ann[genruntime.PollerResumeTokenAnnotation], ann[genruntime.PollerOperationAnnotation]
 }
 
-// setPending records (or, with an empty token, forgets) the operation in flight.
-func (a *attempt) setPending(ctx context.Context, token, op string) error {
-	if t, o := pending(a.obj); t == token && o == op {
+// sentRecord is what the operation in flight was sent with (see genruntime.PollerSentAnnotation).
+// A record that cannot be read is an error naming the annotation: the operator does not guess
+// what an operation carried.
+func sentRecord(obj client.Object) (genruntime.OperationRecord, error) {
+	r, err := genruntime.ParseOperationRecord(obj.GetAnnotations()[genruntime.PollerSentAnnotation])
+	if err != nil {
+		return r, fmt.Errorf("annotation %s: %w", genruntime.PollerSentAnnotation, err)
+	}
+	return r, nil
+}
+
+// appliedRecord is what the last PUT Azure completed carried (see genruntime.AppliedAnnotation);
+// ok is false when there is no readable record (an object of an older operator, or an edit).
+func appliedRecord(obj client.Object) (genruntime.OperationRecord, bool) {
+	r, err := genruntime.ParseOperationRecord(obj.GetAnnotations()[genruntime.AppliedAnnotation])
+	return r, err == nil && r.Generation != 0
+}
+
+// setPending records (or, with an empty token, forgets) the operation in flight, with what it
+// was sent with, in one write, so that a restarted operator knows both or neither.
+func (a *attempt) setPending(ctx context.Context, token, op string, sent genruntime.OperationRecord) error {
+	if token == "" {
+		sent = genruntime.OperationRecord{}
+	}
+	return a.patchAnnotations(ctx, map[string]string{
+		genruntime.PollerResumeTokenAnnotation: token,
+		genruntime.PollerOperationAnnotation:   op,
+		genruntime.PollerSentAnnotation:        sent.String(),
+	})
+}
+
+// endPut forgets the PUT in flight; applied, when set, is what it carried and Azure completed,
+// recorded in the same write.
+func (a *attempt) endPut(ctx context.Context, applied *genruntime.OperationRecord) error {
+	ann := map[string]string{
+		genruntime.PollerResumeTokenAnnotation: "",
+		genruntime.PollerOperationAnnotation:   "",
+		genruntime.PollerSentAnnotation:        "",
+	}
+	if applied != nil {
+		// When it was sent is no part of what Azure holds (see markApplied).
+		r := genruntime.OperationRecord{Generation: applied.Generation, Digest: applied.Digest}
+		ann[genruntime.AppliedAnnotation] = r.String()
+	}
+	return a.patchAnnotations(ctx, ann)
+}
+
+// patchAnnotations sets (or, with "", removes) annotations in one merge patch, if any changes.
+func (a *attempt) patchAnnotations(ctx context.Context, set map[string]string) error {
+	ann := a.obj.GetAnnotations()
+	changed := false
+	for k, v := range set {
+		if ann[k] != v {
+			changed = true
+		}
+	}
+	if !changed {
 		return nil
 	}
 	before := a.obj.DeepCopyObject().(client.Object)
-	setAnnotation(a.obj, genruntime.PollerResumeTokenAnnotation, token)
-	setAnnotation(a.obj, genruntime.PollerOperationAnnotation, op)
+	for k, v := range set {
+		setAnnotation(a.obj, k, v)
+	}
 	if err := a.r.client.Patch(ctx, a.obj, client.MergeFrom(before)); err != nil {
 		return err
 	}

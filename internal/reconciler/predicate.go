@@ -35,6 +35,8 @@ var ownAnnotations = []string{
 	genruntime.PollerResumeTokenAnnotation,
 	genruntime.PollerOperationAnnotation,
 	genruntime.AppliedInputsAnnotation,
+	genruntime.PollerSentAnnotation,
+	genruntime.AppliedAnnotation,
 }
 
 func userAnnotations(ann map[string]string) map[string]string {

@@ -73,7 +73,7 @@ func (a *attempt) observe(ctx context.Context) (reconcile.Result, error) {
 			msg := fmt.Sprintf("%s does not exist in Azure; with reconcile-policy skip the operator does not create it", a.id)
 			return a.condition(ctx, readyFalse(conditions.ConditionSeverityWarning, reasonAzureResourceNotFound, msg, a.obj.GetGeneration()), a.backoff())
 		}
-		return a.armError(ctx, err, nil)
+		return a.armError(ctx, err)
 	}
 	return a.setStatus(ctx, versioned, actual)
 }

@@ -61,13 +61,18 @@ func (r *Resolver) Object(ctx context.Context, namespace, group, kind, name, rea
 }
 
 // ARMIDOf returns the ARM ID of a resource once it exists in Azure: its resource-id annotation,
-// set when it was claimed, is used only once it is Ready, since until then Azure may not have it.
+// set when it was claimed, is used only once it is Ready or Azure holds its current generation,
+// since until then Azure may not have it.
 func ARMIDOf(obj genruntime.ARMMetaObject, reason string) (string, error) {
 	gk := obj.GetObjectKind().GroupVersionKind().GroupKind()
 	what := fmt.Sprintf("%s %s/%s", gk.Kind, obj.GetNamespace(), obj.GetName())
 	id := obj.GetAnnotations()[genruntime.ResourceIDAnnotation]
 	ready, _ := obj.GetConditions().Get(conditions.ConditionTypeReady)
-	if id == "" || ready.Status != metav1.ConditionTrue {
+	// Azure holding its current generation is enough (genruntime.IsApplied): a throttled read
+	// turns a resource not Ready for a while without taking it out of Azure, and its children
+	// must not start waiting (and PUT again after) for that.
+	usable := ready.Status == metav1.ConditionTrue || (genruntime.IsApplied(obj) && obj.GetDeletionTimestamp().IsZero())
+	if id == "" || !usable {
 		return "", &Error{Reason: reason, Message: what + " is not Ready yet"}
 	}
 	return id, nil

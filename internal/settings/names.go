@@ -19,6 +19,8 @@ const (
 	// call, and one reconcile of one object, may take before it is abandoned and retried.
 	ARMRequestTimeoutVar = "ARM_REQUEST_TIMEOUT"
 	ReconcileTimeoutVar  = "RECONCILE_TIMEOUT"
+	// MaxOperationAgeVar is ours (ASO has no such setting): see Settings.MaxOperationAge.
+	MaxOperationAgeVar = "MAX_OPERATION_AGE"
 )
 
 // Defaults for the public Azure cloud, which is where a setting left out points.
@@ -29,6 +31,7 @@ const (
 	DefaultResourceManagerAudience = "https://management.core.windows.net/"
 	DefaultAuthorityHost           = "https://login.microsoftonline.com/"
 	DefaultSyncPeriodText          = "1h"
+	DefaultMaxOperationAgeText     = "24h"
 	DefaultMaxConcurrentReconciles = 1
 	DefaultRateLimitQPS            = 5.0
 	DefaultRateLimitBucketSize     = 100

@@ -36,6 +36,10 @@ type Settings struct {
 	// ReconcileTimeout bounds one reconcile of one object (RECONCILE_TIMEOUT): a stalled call
 	// cannot hold a worker longer.
 	ReconcileTimeout time.Duration
+	// MaxOperationAge is how long a long-running operation is followed before it is given up
+	// as lost (a Warning names it; the resource is read and sent again if needed): ARM forgets
+	// operations, and a resume token restored from a backup may point nowhere.
+	MaxOperationAge time.Duration
 	// PodNamespace is the operator's namespace, where the global aso-controller-settings Secret
 	// lives; empty when the operator runs outside a cluster, in which case only the environment
 	// supplies the global credential.
@@ -84,6 +88,7 @@ func Load(getenv func(string) string) (Settings, error) {
 		PodNamespace:      r.text(PodNamespaceVar, ""),
 		ARMRequestTimeout: r.duration(ARMRequestTimeoutVar, DefaultARMRequestTimeoutText),
 		ReconcileTimeout:  r.duration(ReconcileTimeoutVar, DefaultReconcileTimeoutText),
+		MaxOperationAge:   r.duration(MaxOperationAgeVar, DefaultMaxOperationAgeText),
 	}
 	if s.ARMRequestTimeout > 0 && s.ReconcileTimeout > 0 && s.ReconcileTimeout < s.ARMRequestTimeout {
 		// A reconcile that cannot wait for one request would abandon every slow one half-way.

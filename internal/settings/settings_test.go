@@ -27,6 +27,7 @@ func defaults() Settings {
 		RateLimit:               RateLimit{Mode: RateLimitDisabled, QPS: 5, BucketSize: 100},
 		ARMRequestTimeout:       2 * time.Minute,
 		ReconcileTimeout:        5 * time.Minute,
+		MaxOperationAge:         24 * time.Hour,
 	}
 }
 
@@ -51,6 +52,10 @@ func TestLoad(t *testing.T) {
 		"sync period as a duration": {
 			env:  map[string]string{SyncPeriodVar: "15m"},
 			want: func(s *Settings) { s.SyncPeriod = 15 * time.Minute },
+		},
+		"max operation age": {
+			env:  map[string]string{MaxOperationAgeVar: "6h"},
+			want: func(s *Settings) { s.MaxOperationAge = 6 * time.Hour },
 		},
 		"sync period never": {
 			env:  map[string]string{SyncPeriodVar: "Never"},
@@ -128,6 +133,10 @@ func TestLoadRejects(t *testing.T) {
 		"sync period": {
 			env:  map[string]string{SyncPeriodVar: "hourly"},
 			want: []string{SyncPeriodVar, `"hourly"`, `"never"`},
+		},
+		"max operation age not a duration": {
+			env:  map[string]string{MaxOperationAgeVar: "a day"},
+			want: []string{MaxOperationAgeVar, `"a day"`, "24h"},
 		},
 		"negative sync period": {
 			env:  map[string]string{SyncPeriodVar: "-1h"},

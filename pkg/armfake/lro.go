@@ -28,6 +28,8 @@ type operation struct {
 	result any
 	// statusPath and resultPath are the URL paths of the two resources.
 	statusPath, resultPath string
+	// forgotten: ARM no longer knows the operation (see ExpireOperations).
+	forgotten bool
 }
 
 func newID() string {
@@ -79,20 +81,57 @@ func (s *Server) operationHeaders(w http.ResponseWriter, op *operation) {
 	retryAfterHeaders(w.Header(), s.opts.RetryAfter)
 }
 
-// poll counts one poll of an operation and finishes it when it has been polled enough and
-// long enough; the caller holds s.mu.
-func (s *Server) poll(op *operation) {
+// advance brings an operation up to date; the caller holds s.mu. A poll (of its status or
+// result URL) counts one: the operation finishes once it has been polled LROPolls times and has
+// run LRODuration, or, whatever the polls, once it has run LROFinishAfter, as Azure's run on
+// whether anyone looks or not. Reading the resource is no poll: it sees the operation where
+// time has brought it. An operation that expires while running finishes (Azure's went on; the
+// fake only stops knowing it).
+func (s *Server) advance(op *operation, poll bool) {
 	if op.status != "InProgress" {
 		return
 	}
-	if op.pollsLeft > 0 {
+	now := time.Now()
+	if s.expired(op, now) || (s.opts.LROFinishAfter > 0 && now.Sub(op.start) >= s.opts.LROFinishAfter) {
+		s.finish(op)
+		return
+	}
+	if poll && op.pollsLeft > 0 {
 		op.pollsLeft--
 		return
 	}
-	if time.Now().Before(op.notBefore) {
-		return
+	if op.pollsLeft == 0 && !now.Before(op.notBefore) {
+		s.finish(op)
 	}
-	s.finish(op)
+}
+
+// expired says ARM has forgotten the operation: its URLs answer 404 (OperationExpiry, or
+// ExpireOperations).
+func (s *Server) expired(op *operation, now time.Time) bool {
+	return op.forgotten || (s.opts.OperationExpiry > 0 && now.Sub(op.start) >= s.opts.OperationExpiry)
+}
+
+// ExpireOperations makes ARM forget every operation started so far, as after an outage or
+// when the resume tokens a client kept come from a backup: their status and result URLs answer
+// 404 from now on, and those still running finish.
+func (s *Server) ExpireOperations() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, op := range s.operations {
+		op.forgotten = true
+		s.advance(op, false)
+	}
+}
+
+// settled is the resource stored at id with its operation brought up to date (see advance);
+// nil when there is none, or the operation deleted it. The caller holds s.mu.
+func (s *Server) settled(id string) *stored {
+	st := s.store.get(id)
+	if st != nil && st.pending != nil {
+		s.advance(st.pending, false)
+		st = s.store.get(id)
+	}
+	return st
 }
 
 // finish moves the resource to the operation's outcome.
@@ -132,6 +171,12 @@ func (s *Server) finish(op *operation) {
 func (s *Server) serveOperation(w http.ResponseWriter, r *http.Request, p *armPath, who principal) bool {
 	s.mu.Lock()
 	op := s.operations[strings.ToLower(p.opID)]
+	if op != nil && s.expired(op, time.Now()) {
+		s.advance(op, false)
+		s.mu.Unlock()
+		writeError(w, http.StatusNotFound, "OperationNotFound", fmt.Sprintf("The operation '%s' could not be found: it has expired.", op.id))
+		return true
+	}
 	s.mu.Unlock()
 	if op == nil {
 		return false
@@ -144,7 +189,7 @@ func (s *Server) serveOperation(w http.ResponseWriter, r *http.Request, p *armPa
 		return true
 	}
 	s.mu.Lock()
-	s.poll(op)
+	s.advance(op, true)
 	status, failCode, failMsg := op.status, op.failCode, op.failMsg
 	body := map[string]any{
 		"id": op.statusPath, "name": op.id, "status": status,

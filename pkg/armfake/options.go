@@ -25,6 +25,14 @@ type Options struct {
 	LROPolls int
 	// LRODuration, when set, also keeps an operation in progress at least this long.
 	LRODuration time.Duration
+	// LROFinishAfter, when set, finishes an operation once it has run this long, polled or
+	// not, as Azure's progress by time (LROPolls and LRODuration can finish it sooner). Reading
+	// the resource never counts as a poll; it shows the operation where time has brought it.
+	LROFinishAfter time.Duration
+	// OperationExpiry, when set, makes an operation's status and result URLs answer 404
+	// (OperationNotFound) once it started this long ago, as ARM forgets operations; one still
+	// running then finishes. Server.ExpireOperations forgets them all at once.
+	OperationExpiry time.Duration
 	// ForceLRO makes every PUT and DELETE long-running, whatever the swagger says.
 	ForceLRO bool
 	// RetryAfter is the poll interval advised in Retry-After (default 1s). Below a second it is

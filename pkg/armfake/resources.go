@@ -96,14 +96,14 @@ func (h *request) put() {
 	if !h.checkParents() {
 		return
 	}
+	if !h.writable() {
+		return
+	}
 	now := time.Now()
 	st := s.store.get(h.p.id)
 	created := st == nil
 	if created {
 		st = &stored{id: h.p.id, armType: h.t.ARMType, created: now, createdBy: h.who.clientID}
-	} else if st.deleting() {
-		writeError(h.w, http.StatusConflict, "AnotherOperationInProgress", fmt.Sprintf("Another operation on this or dependent resource is in progress: the resource '%s' is being deleted.", h.p.id))
-		return
 	} else if !h.ifMatch(st) {
 		return
 	}
@@ -124,6 +124,28 @@ func (h *request) put() {
 	}
 	st.provisioningState, st.pending = "Succeeded", nil
 	h.writeResource(status, st)
+}
+
+// writable answers 409 to a write Azure would refuse for now: into a resource group being
+// deleted (ResourceGroupBeingDeleted), or on a resource with an operation still running
+// (AnotherOperationInProgress; a DELETE is not a write here: it supersedes the operation, see
+// delete). The caller holds s.mu.
+func (h *request) writable() bool {
+	s, p := h.s, h.p
+	if rg := p.resourceGroupID(); rg != "" {
+		if st := s.settled(rg); st != nil && st.deleting() {
+			writeError(h.w, http.StatusConflict, "ResourceGroupBeingDeleted", fmt.Sprintf(
+				"The resource group '%s' is in deprovisioning state and cannot perform this operation.", p.resourceGroup))
+			return false
+		}
+	}
+	if st := s.settled(p.id); st != nil && st.pending != nil && st.pending.status == "InProgress" {
+		writeError(h.w, http.StatusConflict, "AnotherOperationInProgress", fmt.Sprintf(
+			"Another operation on this or dependent resource is in progress: %s '%s' started at %s has not finished.",
+			st.pending.method, p.id, st.pending.start.UTC().Format(time.RFC3339)))
+		return false
+	}
+	return true
 }
 
 // ifMatch honours If-Match / If-None-Match on a write, as ARM does with etags.
@@ -147,13 +169,9 @@ func (h *request) get() {
 	s := h.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	st := s.store.get(h.p.id)
-	if st != nil && st.pending != nil {
-		// Reading the resource is also how clients (and ARM's own GET-based pollers) watch an
-		// operation, so it counts as a poll.
-		s.poll(st.pending)
-		st = s.store.get(h.p.id)
-	}
+	// Reading a resource shows its operation where time has brought it; it is no poll, so a
+	// client that only reads (a resync) never moves an operation on.
+	st := s.settled(h.p.id)
 	if st == nil {
 		if !h.checkParents() {
 			return
@@ -179,7 +197,7 @@ func (h *request) delete() {
 	s := h.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	st := s.store.get(h.p.id)
+	st := s.settled(h.p.id)
 	if st == nil {
 		h.w.WriteHeader(http.StatusNoContent)
 		return
@@ -231,7 +249,7 @@ func (h *request) patch() {
 		h.notFound()
 		return
 	}
-	if !h.ifMatch(st) {
+	if !h.writable() || !h.ifMatch(st) {
 		return
 	}
 	st.apiVersion, st.body, st.modified, st.etag = h.apiVersion, merged, time.Now(), newEtag()

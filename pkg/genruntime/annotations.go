@@ -25,3 +25,16 @@ const (
 // changed since, the operator sends the PUT again, although a GET cannot show the difference
 // (Azure does not return passwords).
 const AppliedInputsAnnotation = "serviceoperator.azure.com/applied-inputs"
+
+const (
+	// PollerSentAnnotation records, beside the resume token, what the operation in flight was
+	// sent with (an OperationRecord): for a PUT, the generation and the digest of the resolved
+	// inputs, so that when it ends the operator knows whether it carried the spec of now; for
+	// any operation, when it began, so that one older than a bound is given up.
+	PollerSentAnnotation = "serviceoperator.azure.com/poller-sent"
+
+	// AppliedAnnotation records what the last PUT Azure completed carried (an OperationRecord):
+	// the resource is in Azure at that generation with those inputs, whatever its Ready
+	// condition says since (a throttled read turns it not Ready without undoing that).
+	AppliedAnnotation = "serviceoperator.azure.com/applied"
+)

@@ -1,0 +1,32 @@
+package genruntime
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestOperationRecord: the annotation form reads back as written, and a hand-edited one is an
+// error naming what is wrong rather than a guess.
+func TestOperationRecord(t *testing.T) {
+	r := OperationRecord{Generation: 3, Digest: "9f2c", Sent: time.Date(2026, 11, 25, 21, 0, 0, 0, time.UTC)}
+	got, err := ParseOperationRecord(r.String())
+	if err != nil || got != r {
+		t.Fatalf("%q read back as %+v, %v", r.String(), got, err)
+	}
+	if !got.Carries(3, "9f2c") || got.Carries(4, "9f2c") || got.Carries(3, "other") {
+		t.Errorf("Carries of %+v", got)
+	}
+	if z, err := ParseOperationRecord(""); err != nil || z != (OperationRecord{}) {
+		t.Errorf("empty: %+v, %v", z, err)
+	}
+	for in, want := range map[string]string{
+		"generation=three":        "generation=three",
+		"sent=yesterday":          "sent=yesterday",
+		"generation=1,owner=mine": `unknown entry "owner"`,
+	} {
+		if _, err := ParseOperationRecord(in); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: error %v, want one naming %s", in, err, want)
+		}
+	}
+}
