@@ -18,6 +18,8 @@ const (
 	ReasonInvalidCredential = "InvalidCredential"
 	// ReasonSubscriptionMismatch: an ARM ID lies outside the credential's subscription.
 	ReasonSubscriptionMismatch = "SubscriptionMismatch"
+	// ReasonInvalidResourceID: an ARM ID does not parse, so what it reaches cannot be checked.
+	ReasonInvalidResourceID = "InvalidResourceID"
 )
 
 // Error is a credential that could not be had or used. Its message names the Secret and the

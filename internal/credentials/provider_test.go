@@ -222,7 +222,6 @@ func TestCheckSubscription(t *testing.T) {
 		{"/subscriptions/" + strings.ToUpper(subA) + "/resourceGroups/rg", false},
 		{"/subscriptions/" + subB + "/resourceGroups/rg/providers/Microsoft.Network/virtualNetworks/v", true},
 		{"/providers/Microsoft.Management/managementGroups/mg", false},
-		{"", false},
 	}
 	for _, c := range cases {
 		err := cred.CheckSubscription(c.id)
@@ -231,6 +230,32 @@ func TestCheckSubscription(t *testing.T) {
 		}
 		if c.mismatch && (!strings.Contains(err.Error(), subB) || !strings.Contains(err.Error(), cred.Name)) {
 			t.Errorf("message %q names neither the subscription nor the credential", err)
+		}
+	}
+}
+
+// TestCheckSubscriptionRefusesIDsItCannotPlace: an ID whose subscription the old prefix test
+// missed is refused: one not starting with /subscriptions/ that reaches another subscription
+// all the same (.. segments a server resolves, a doubled /, a management group's subscription),
+// and one that is no ARM ID at all. IDs at tenant or management-group scope, naming no
+// subscription, pass.
+func TestCheckSubscriptionRefusesIDsItCannotPlace(t *testing.T) {
+	cred := &Credential{Name: "ns1/aso-credential", SubscriptionID: subA}
+	cases := map[string]string{
+		"/x/../subscriptions/" + subB + "/resourceGroups/rg":                                       ReasonInvalidResourceID,
+		"/subscriptions/" + subA + "/resourceGroups/rg/../../../subscriptions/" + subB:             ReasonInvalidResourceID,
+		"/subscriptions/" + subA + "/resourceGroups/rg/%2e%2e/%2e%2e/%2e%2e/subscriptions/" + subB: ReasonInvalidResourceID,
+		"//subscriptions/" + subB + "/resourceGroups/rg":                                           ReasonInvalidResourceID,
+		"subscriptions/" + subB + "/resourceGroups/rg":                                             ReasonInvalidResourceID,
+		"/resourceGroups/rg": ReasonInvalidResourceID,
+		"":                   ReasonInvalidResourceID,
+		"/providers/Microsoft.Management/managementGroups/mg/subscriptions/" + subB: ReasonSubscriptionMismatch,
+		"/providers/Microsoft.Management/managementGroups/mg":                       "",
+		"/providers/Microsoft.Resources/tenants/t/providers/Microsoft.Foo/bars/b":   "",
+	}
+	for id, want := range cases {
+		if got := ReasonOf(cred.CheckSubscription(id)); got != want {
+			t.Errorf("CheckSubscription(%q): reason %q, want %q", id, got, want)
 		}
 	}
 }

@@ -23,7 +23,7 @@ func (a *attempt) setPending(ctx context.Context, token, op string) error {
 	before := a.obj.DeepCopyObject().(client.Object)
 	setAnnotation(a.obj, genruntime.PollerResumeTokenAnnotation, token)
 	setAnnotation(a.obj, genruntime.PollerOperationAnnotation, op)
-	if err := a.r.client.Patch(ctx, a.obj, client.MergeFrom(before)); err != nil {
+	if err := a.patchObject(ctx, before); err != nil {
 		return err
 	}
 	a.current = true

@@ -60,6 +60,24 @@ func (r *Resolver) Object(ctx context.Context, namespace, group, kind, name, rea
 	return obj, nil
 }
 
+// TypeOf is the ARM type of the generated kind group/kind, or "" for a kind the operator does
+// not manage: what an owner's kind says about its children's IDs when the owner itself is gone.
+func (r *Resolver) TypeOf(group, kind string) string {
+	gvk, ok := r.kinds[schema.GroupKind{Group: group, Kind: kind}]
+	if !ok {
+		return ""
+	}
+	o, err := r.scheme.New(gvk)
+	if err != nil {
+		return ""
+	}
+	obj, ok := o.(genruntime.ARMMetaObject)
+	if !ok {
+		return ""
+	}
+	return obj.GetType()
+}
+
 // ARMIDOf returns the ARM ID of a resource once it exists in Azure: its resource-id annotation,
 // set when it was claimed, is used only once it is Ready, since until then Azure may not have it.
 func ARMIDOf(obj genruntime.ARMMetaObject, reason string) (string, error) {

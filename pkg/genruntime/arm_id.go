@@ -1,7 +1,131 @@
 package genruntime
 
-import "regexp"
+import (
+	"fmt"
+	"net/url"
+	"regexp"
+	"strings"
+
+	"github.com/Azure/azure-sdk-for-go/sdk/azcore/arm"
+)
 
 // armIDPattern must match the +kubebuilder:validation:Pattern markers on the armId fields.
 // Validate checks it too because the API server enforces the marker only on objects it admits, not on references built in code.
 var armIDPattern = regexp.MustCompile(`(?i)^/subscriptions/[^/]+(/resourcegroups/[^/]+)?(/providers/.+)?$`)
+
+// ParseARMID is the one parser of ARM resource IDs the operator uses, wherever an ID comes
+// from (a spec's armId, an owner, an annotation, what the operator derives). It refuses what
+// azcore's arm.ParseResourceID would quietly tidy up, because the request path is built from
+// the text, not from what azcore made of it: an empty segment (arm.ParseResourceID skips it),
+// "." or "..", in plain or percent-encoded form (a proxy or the server resolving them moves
+// the request to another resource), a percent-encoded or back slash (another segment in
+// disguise), '?' or '#' (the rest would leave the path), control characters, and spaces
+// around a segment (arm.ParseResourceID trims them). What is left is parsed by azcore.
+func ParseARMID(id string) (*arm.ResourceID, error) {
+	if id == "" {
+		return nil, &ARMIDError{ID: id, Problem: "is empty"}
+	}
+	if !strings.HasPrefix(id, "/") {
+		return nil, &ARMIDError{ID: id, Problem: "does not start with /"}
+	}
+	for i, seg := range strings.Split(id[1:], "/") {
+		if problem := badSegment(seg); problem != "" {
+			return nil, &ARMIDError{ID: id, Problem: fmt.Sprintf("segment %d %s", i+1, problem)}
+		}
+	}
+	parsed, err := arm.ParseResourceID(id)
+	if err != nil {
+		return nil, &ARMIDError{ID: id, Problem: "is not an ARM resource ID (/subscriptions/{id}/..., or /providers/... at tenant scope)", cause: err}
+	}
+	return parsed, nil
+}
+
+// badSegment says what is wrong with one segment of an ID, or "".
+func badSegment(seg string) string {
+	if seg == "" {
+		return "is empty (a doubled or trailing /)"
+	}
+	for _, r := range seg {
+		if r < 0x20 || r == 0x7f {
+			return fmt.Sprintf("%q holds a control character", seg)
+		}
+	}
+	if strings.TrimSpace(seg) != seg {
+		return fmt.Sprintf("%q has spaces around it", seg)
+	}
+	if strings.ContainsAny(seg, `\?#`) {
+		return fmt.Sprintf(`%q holds \, ? or #`, seg)
+	}
+	decoded := seg
+	if strings.Contains(seg, "%") {
+		d, err := url.PathUnescape(seg)
+		if err != nil {
+			return fmt.Sprintf("%q has a malformed %%-escape", seg)
+		}
+		if strings.ContainsAny(d, `/\`) {
+			return fmt.Sprintf("%q hides a slash in a %%-escape", seg)
+		}
+		decoded = d
+	}
+	if decoded == "." || decoded == ".." {
+		return fmt.Sprintf("is %q, which would move the request to another resource", seg)
+	}
+	return ""
+}
+
+// ARMIDError is an ARM ID refused by ParseARMID. Field, when set, says where the ID was read
+// (spec.owner.armId, an annotation); callers set it, since only they know.
+type ARMIDError struct {
+	ID      string
+	Field   string
+	Problem string
+	cause   error
+}
+
+func (e *ARMIDError) Error() string {
+	where := "ARM ID"
+	if e.Field != "" {
+		where = e.Field
+	}
+	return fmt.Sprintf("%s %q %s", where, e.ID, e.Problem)
+}
+
+func (e *ARMIDError) Unwrap() error { return e.cause }
+
+// At returns a copy of e located at field.
+func (e *ARMIDError) At(field string) *ARMIDError {
+	c := *e
+	c.Field = field
+	return &c
+}
+
+// SubscriptionsOf lists every subscription an ARM ID names, wherever it names one: first the
+// one at its root, then any further down (an extension resource's scope, or a management group
+// holding a subscription), in order. Empty for an ID at tenant or management-group scope.
+func SubscriptionsOf(id *arm.ResourceID) []string {
+	var out []string
+	for p := id; p != nil; p = p.Parent {
+		if p.Parent != nil && strings.EqualFold(p.ResourceType.String(), arm.SubscriptionResourceType.String()) {
+			out = append(out, p.Name)
+			continue
+		}
+		// A subscription below another scope (managementGroups/mg/subscriptions/s) is a child
+		// type of that scope, not arm.SubscriptionResourceType, but it names a subscription all
+		// the same.
+		if strings.EqualFold(lastType(p.ResourceType.Type), "subscriptions") && p.Name != "" {
+			out = append(out, p.Name)
+		}
+	}
+	// Root first.
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}
+
+func lastType(t string) string {
+	if i := strings.LastIndex(t, "/"); i >= 0 {
+		return t[i+1:]
+	}
+	return t
+}
