@@ -246,3 +246,20 @@ func TestOtherWritersFinalizersSurviveStaleCopies(t *testing.T) {
 func request(name string) reconcile.Request {
 	return reconcile.Request{NamespacedName: types.NamespacedName{Namespace: "ns", Name: name}}
 }
+
+// TestOwnerArmIdWithDotSegmentsIsRefused: an owner given by an armId whose .. segments would
+// climb out of the resource group it names (into a group of the same subscription, where the
+// subscription check cannot see it) is an Error naming spec.owner.armId, and nothing is sent.
+func TestOwnerArmIdWithDotSegmentsIsRefused(t *testing.T) {
+	v := vnet("vn", "")
+	v.Spec.Owner = &genruntime.KnownResourceReference{ARMID: "/subscriptions/" + subscription + "/resourceGroups/rg/../victim"}
+	e := newEnv(t, armfake.Options{LROPolls: -1}, v)
+	e.step(vnetKind, "vn")
+	e.step(vnetKind, "vn")
+	if n := len(e.srv.Requests()); n != 0 {
+		t.Fatalf("%d requests sent: %v", n, e.srv.Requests())
+	}
+	if c := e.ready(vnetKind, "vn"); c.Reason != "InvalidResourceID" || c.Severity != conditions.ConditionSeverityError || !strings.Contains(c.Message, "spec.owner.armId") {
+		t.Errorf("condition %+v", c)
+	}
+}

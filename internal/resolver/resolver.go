@@ -114,6 +114,15 @@ func (r *Resolver) resolve(ctx context.Context, namespace string, spec any, chec
 	}
 	for _, ref := range found.References {
 		if ref.IsDirectARMReference() {
+			// The CRD's pattern lets .. segments through, and a reference built in code meets
+			// no pattern at all: the ID is sent as it is written, so it must parse as it is.
+			if _, err := genruntime.ParseARMID(ref.ARMID); err != nil {
+				var e *genruntime.ARMIDError
+				if errors.As(err, &e) {
+					err = e.At(found.Where[ref] + ".armId")
+				}
+				return &Error{Reason: ReasonReferenceNotFound, Fatal: true, Message: err.Error()}
+			}
 			if checkARMID != nil {
 				if err := checkARMID(ref.ARMID); err != nil {
 					return err
