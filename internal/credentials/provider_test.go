@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"k8s.io/apimachinery/pkg/types"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/armgen/armgen/pkg/genruntime"
@@ -273,5 +274,58 @@ func TestDisableInstanceDiscovery(t *testing.T) {
 		if got := disableInstanceDiscovery(host); got != want {
 			t.Errorf("%q: %v, want %v", host, got, want)
 		}
+	}
+}
+
+// TestNoSilentFallbackToGlobal: a resource that acted with its namespace's credential (or one
+// its annotation named) is refused the global credential once that Secret is gone, with a
+// condition naming the Secret, until the Secret is back or the record is removed. A resource
+// that acted with the global credential keeps it; one never claimed takes it as ASO does.
+func TestNoSilentFallbackToGlobal(t *testing.T) {
+	ctx := context.Background()
+	p := NewProvider(fakeReader(), Options{Getenv: env(clientSecretData(subB, "operator"))})
+	used := map[string]string{genruntime.CredentialUsedAnnotation: "ns1/" + NamespaceSecretName}
+	_, err := p.ForResource(ctx, resource("ns1", used))
+	if ReasonOf(err) != ReasonCredentialWithdrawn || !strings.Contains(err.Error(), "ns1/"+NamespaceSecretName) {
+		t.Errorf("namespace credential gone: %v, want %s naming the Secret", err, ReasonCredentialWithdrawn)
+	}
+	if c, err := p.ForResource(ctx, resource("ns1", map[string]string{genruntime.CredentialUsedAnnotation: GlobalName})); err != nil || c.Name != GlobalName {
+		t.Errorf("a resource that acted with the global credential: %v", err)
+	}
+	if c, err := p.ForResource(ctx, resource("ns1", nil)); err != nil || c.Name != GlobalName {
+		t.Errorf("an unclaimed resource: %v", err)
+	}
+	back := NewProvider(fakeReader(secret("ns1", NamespaceSecretName, clientSecretData(subA, "app"))), Options{Getenv: env(clientSecretData(subB, "operator"))})
+	if c, err := back.ForResource(ctx, resource("ns1", used)); err != nil || c.SubscriptionID != subA {
+		t.Errorf("the Secret restored: %+v, %v", c, err)
+	}
+}
+
+// TestDeletedSecretsAreForgotten: a credential built from a Secret is dropped when the Secret
+// goes, whether the watch says so (Forget) or a read finds it missing.
+func TestDeletedSecretsAreForgotten(t *testing.T) {
+	ctx := context.Background()
+	s := secret("ns1", NamespaceSecretName, clientSecretData(subA, "app"))
+	reader := fakeReader(s, secret("ns2", NamespaceSecretName, clientSecretData(subA, "app2")))
+	p := NewProvider(reader, Options{Getenv: env(clientSecretData(subB, "operator"))})
+	for _, ns := range []string{"ns1", "ns2"} {
+		if _, err := p.ForResource(ctx, resource(ns, nil)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if p.Len() != 2 {
+		t.Fatalf("%d credentials held, want 2", p.Len())
+	}
+	if names := p.Forget(types.NamespacedName{Namespace: "ns2", Name: NamespaceSecretName}); len(names) != 1 || names[0] != "ns2/"+NamespaceSecretName {
+		t.Errorf("Forget returned %v", names)
+	}
+	if err := reader.(client.Client).Delete(ctx, s); err != nil {
+		t.Fatal(err)
+	}
+	if c, err := p.ForResource(ctx, resource("ns1", nil)); err != nil || c.Name != GlobalName {
+		t.Fatalf("after the delete: %+v, %v", c, err)
+	}
+	if p.Len() != 1 {
+		t.Errorf("%d credentials held after both Secrets went, want only the global one", p.Len())
 	}
 }

@@ -263,3 +263,37 @@ func TestOwnerArmIdWithDotSegmentsIsRefused(t *testing.T) {
 		t.Errorf("condition %+v", c)
 	}
 }
+
+// TestNamespaceCredentialGoneDeletesNothing: a namespace being torn down loses its
+// aso-credential before the resources in it; a resource claimed with that credential is not
+// deleted with the global one instead: nothing is sent, and the condition names the Secret.
+func TestNamespaceCredentialGoneDeletesNothing(t *testing.T) {
+	cred := &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Namespace: "ns", Name: "aso-credential"}, StringData: map[string]string{
+		"AZURE_SUBSCRIPTION_ID": subscription, "AZURE_TENANT_ID": "00000000-0000-0000-0000-0000000000aa",
+		"AZURE_CLIENT_ID": "namespace-app", "AZURE_CLIENT_SECRET": "namespace-secret",
+	}}
+	e := newEnv(t, armfake.Options{LROPolls: -1}, group("rg", "", nil))
+	cred.StringData["AZURE_TENANT_ID"] = e.srv.TenantID()
+	if err := e.client.Create(context.Background(), cred); err != nil {
+		t.Fatal(err)
+	}
+	e.settle(rgKind, "rg")
+	if used := e.get(rgKind, "rg").GetAnnotations()[genruntime.CredentialUsedAnnotation]; used != "ns/aso-credential" {
+		t.Fatalf("credential recorded %q, want ns/aso-credential", used)
+	}
+	if err := e.client.Delete(context.Background(), cred); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.client.Delete(context.Background(), e.get(rgKind, "rg")); err != nil {
+		t.Fatal(err)
+	}
+	e.srv.ResetRequests()
+	e.step(rgKind, "rg")
+	e.step(rgKind, "rg")
+	if n, _ := e.requests("DELETE", ""); n != 0 {
+		t.Fatalf("%d DELETEs with the global credential in place of the namespace's", n)
+	}
+	if c := e.ready(rgKind, "rg"); c.Reason != "CredentialWithdrawn" || !strings.Contains(c.Message, "ns/aso-credential") {
+		t.Errorf("condition %+v", c)
+	}
+}

@@ -82,6 +82,12 @@ func (a *attempt) claim(ctx context.Context) (res reconcile.Result, err error, d
 		d.SetAzureName(defaulted)
 		changed = true
 	}
+	if a.obj.GetAnnotations()[genruntime.CredentialUsedAnnotation] != a.cred.Name {
+		// What the provider holds a later credential to (see credentials.Provider.ForResource):
+		// a switch it allowed is recorded, so that the next one is judged from here.
+		setAnnotation(a.obj, genruntime.CredentialUsedAnnotation, a.cred.Name)
+		changed = true
+	}
 	if a.obj.GetAnnotations()[genruntime.ResourceIDAnnotation] == "" {
 		setAnnotation(a.obj, genruntime.ResourceIDAnnotation, id)
 		changed = true
