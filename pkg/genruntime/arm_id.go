@@ -19,25 +19,34 @@ var armIDPattern = regexp.MustCompile(`(?i)^/subscriptions/[^/]+(/resourcegroups
 // the text, not from what azcore made of it: an empty segment (arm.ParseResourceID skips it),
 // "." or "..", in plain or percent-encoded form (a proxy or the server resolving them moves
 // the request to another resource), a percent-encoded or back slash (another segment in
-// disguise), '?' or '#' (the rest would leave the path), control characters, and spaces
-// around a segment (arm.ParseResourceID trims them). What is left is parsed by azcore.
+// disguise), control characters, and spaces around a segment (arm.ParseResourceID trims them). What is left is parsed by azcore.
 func ParseARMID(id string) (*arm.ResourceID, error) {
 	if id == "" {
 		return nil, &ARMIDError{ID: id, Problem: "is empty"}
 	}
-	if !strings.HasPrefix(id, "/") {
-		return nil, &ARMIDError{ID: id, Problem: "does not start with /"}
-	}
-	for i, seg := range strings.Split(id[1:], "/") {
-		if problem := badSegment(seg); problem != "" {
-			return nil, &ARMIDError{ID: id, Problem: fmt.Sprintf("segment %d %s", i+1, problem)}
-		}
+	if err := CheckARMPath(id); err != nil {
+		return nil, err
 	}
 	parsed, err := arm.ParseResourceID(id)
 	if err != nil {
 		return nil, &ARMIDError{ID: id, Problem: "is not an ARM resource ID (/subscriptions/{id}/..., or /providers/... at tenant scope)", cause: err}
 	}
 	return parsed, nil
+}
+
+// CheckARMPath holds an ARM request path (an ID, or a collection or action below one) to the
+// segment rules of ParseARMID, for paths that are not resource IDs themselves: whatever path is
+// sent to ARM must reach exactly what it says.
+func CheckARMPath(path string) error {
+	if !strings.HasPrefix(path, "/") {
+		return &ARMIDError{ID: path, Problem: "does not start with /"}
+	}
+	for i, seg := range strings.Split(path[1:], "/") {
+		if problem := badSegment(seg); problem != "" {
+			return &ARMIDError{ID: path, Problem: fmt.Sprintf("segment %d %s", i+1, problem)}
+		}
+	}
+	return nil
 }
 
 // badSegment says what is wrong with one segment of an ID, or "".
@@ -53,8 +62,8 @@ func badSegment(seg string) string {
 	if strings.TrimSpace(seg) != seg {
 		return fmt.Sprintf("%q has spaces around it", seg)
 	}
-	if strings.ContainsAny(seg, `\?#`) {
-		return fmt.Sprintf(`%q holds \, ? or #`, seg)
+	if strings.Contains(seg, `\`) {
+		return fmt.Sprintf(`%q holds a \, which some servers read as /`, seg)
 	}
 	decoded := seg
 	if strings.Contains(seg, "%") {
