@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore/arm"
@@ -108,33 +109,21 @@ func (e *ARMIDError) At(field string) *ARMIDError {
 	return &c
 }
 
-// SubscriptionsOf lists every subscription an ARM ID names, wherever it names one: first the
-// one at its root, then any further down (an extension resource's scope, or a management group
-// holding a subscription), in order. Empty for an ID at tenant or management-group scope.
+// SubscriptionsOf lists every subscription an ARM ID names: the one at its root, and one held
+// by a management group (Microsoft.Management/managementGroups/subscriptions, which moves a
+// subscription), root first. Empty for an ID at tenant or management-group scope. A child type
+// merely called subscriptions (a Service Bus topic's) names no Azure subscription.
 func SubscriptionsOf(id *arm.ResourceID) []string {
 	var out []string
 	for p := id; p != nil; p = p.Parent {
-		if p.Parent != nil && strings.EqualFold(p.ResourceType.String(), arm.SubscriptionResourceType.String()) {
-			out = append(out, p.Name)
-			continue
-		}
-		// A subscription below another scope (managementGroups/mg/subscriptions/s) is a child
-		// type of that scope, not arm.SubscriptionResourceType, but it names a subscription all
-		// the same.
-		if strings.EqualFold(lastType(p.ResourceType.Type), "subscriptions") && p.Name != "" {
+		t := p.ResourceType.String()
+		if strings.EqualFold(t, arm.SubscriptionResourceType.String()) || strings.EqualFold(t, managementGroupSubscriptionType) {
 			out = append(out, p.Name)
 		}
 	}
-	// Root first.
-	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
-		out[i], out[j] = out[j], out[i]
-	}
+	slices.Reverse(out)
 	return out
 }
 
-func lastType(t string) string {
-	if i := strings.LastIndex(t, "/"); i >= 0 {
-		return t[i+1:]
-	}
-	return t
-}
+// managementGroupSubscriptionType is a subscription's membership of a management group.
+const managementGroupSubscriptionType = "Microsoft.Management/managementGroups/subscriptions"

@@ -87,6 +87,7 @@ func TestParseARMIDRefusesWhatWouldMoveTheRequest(t *testing.T) {
 		rg + "/providers/Microsoft.Network/virtualNetworks/vn/providers/Microsoft.Authorization/roleAssignments/r": {"00000000-0000-0000-0000-000000000000"},
 		"/providers/Microsoft.Management/managementGroups/mg":                                                      nil,
 		"/providers/Microsoft.Management/managementGroups/mg/subscriptions/s2":                                     {"s2"},
+		rg + "/providers/Microsoft.ServiceBus/namespaces/ns/topics/t/subscriptions/s":                              {"00000000-0000-0000-0000-000000000000"},
 		"/subscriptions/s1/providers/Microsoft.Foo/bars/b":                                                         {"s1"},
 	}
 	for id, subs := range accepted {
