@@ -250,9 +250,10 @@ func TestCheckSubscriptionRefusesIDsItCannotPlace(t *testing.T) {
 		"subscriptions/" + subB + "/resourceGroups/rg":                                             ReasonInvalidResourceID,
 		"/resourceGroups/rg": ReasonInvalidResourceID,
 		"":                   ReasonInvalidResourceID,
-		"/providers/Microsoft.Management/managementGroups/mg/subscriptions/" + subB: ReasonSubscriptionMismatch,
-		"/providers/Microsoft.Management/managementGroups/mg":                       "",
-		"/providers/Microsoft.Resources/tenants/t/providers/Microsoft.Foo/bars/b":   "",
+		"/providers/Microsoft.Management/managementGroups/mg/subscriptions/" + subB:                                          ReasonSubscriptionMismatch,
+		"/providers/Microsoft.Management/managementGroups/mg":                                                                "",
+		"/subscriptions/" + subA + "/resourceGroups/rg/providers/Microsoft.ServiceBus/namespaces/n/topics/t/subscriptions/s": "",
+		"/providers/Microsoft.Resources/tenants/t/providers/Microsoft.Foo/bars/b":                                            "",
 	}
 	for id, want := range cases {
 		if got := ReasonOf(cred.CheckSubscription(id)); got != want {
