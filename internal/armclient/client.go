@@ -18,6 +18,8 @@ import (
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore/runtime"
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore/streaming"
+
+	"github.com/armgen/armgen/pkg/genruntime"
 )
 
 // module and version name the operator in the telemetry part of the User-Agent.
@@ -116,8 +118,8 @@ func (c *Client) sendIf(ctx context.Context, method, id, apiVersion string, body
 // url joins the endpoint and the ARM ID, escaping each segment: resource names may hold
 // characters (spaces, '#') that mean something else in a URL.
 func (c *Client) url(id, apiVersion string) (string, error) {
-	if !strings.HasPrefix(id, "/") {
-		return "", fmt.Errorf("armclient: %q is not an ARM ID (it must start with /)", id)
+	if err := genruntime.CheckARMPath(id); err != nil {
+		return "", fmt.Errorf("armclient: %w", err)
 	}
 	if apiVersion == "" {
 		return "", fmt.Errorf("armclient: no api-version for %s", id)

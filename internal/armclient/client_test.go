@@ -163,3 +163,23 @@ func TestAuthenticationFailed(t *testing.T) {
 		t.Errorf("%q shows the secret", e.Error())
 	}
 }
+
+// TestDotSegmentsNeverLeave: whatever ID reaches the client, a path with empty, . or ..
+// segments (plain or encoded) is refused before a request is made: the server, or a proxy on
+// the way, would resolve them into another resource's path.
+func TestDotSegmentsNeverLeave(t *testing.T) {
+	c := &Client{endpoint: "https://management.example/"}
+	for _, id := range []string{
+		"/subscriptions/s/resourceGroups/rg/../../other/resourceGroups/victim",
+		"/subscriptions/s/resourceGroups/rg/%2e%2e",
+		"/subscriptions/s//resourceGroups/rg",
+		"/x/../subscriptions/s/resourceGroups/rg",
+	} {
+		if u, err := c.url(id, "2021-04-01"); err == nil {
+			t.Errorf("%s was sent as %s", id, u)
+		}
+	}
+	if _, err := c.url("/subscriptions/s/resourceGroups/rg name#1", "2021-04-01"); err != nil {
+		t.Errorf("a name with a space and a # is refused: %v", err)
+	}
+}

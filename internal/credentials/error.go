@@ -18,6 +18,11 @@ const (
 	ReasonInvalidCredential = "InvalidCredential"
 	// ReasonSubscriptionMismatch: an ARM ID lies outside the credential's subscription.
 	ReasonSubscriptionMismatch = "SubscriptionMismatch"
+	// ReasonCredentialWithdrawn: the Secret a resource acted with is gone, and the only
+	// credential left is the global one, which it must not take without being told to.
+	ReasonCredentialWithdrawn = "CredentialWithdrawn"
+	// ReasonInvalidResourceID: an ARM ID does not parse, so what it reaches cannot be checked.
+	ReasonInvalidResourceID = "InvalidResourceID"
 )
 
 // Error is a credential that could not be had or used. Its message names the Secret and the
@@ -41,7 +46,7 @@ func (e *Error) Unwrap() error { return e.cause }
 // operator retries and will find it), Error for what someone must correct.
 func (e *Error) Severity() conditions.ConditionSeverity {
 	switch e.Reason {
-	case ReasonSecretNotFound, ReasonCredentialNotFound:
+	case ReasonSecretNotFound, ReasonCredentialNotFound, ReasonCredentialWithdrawn:
 		return conditions.ConditionSeverityWarning
 	}
 	return conditions.ConditionSeverityError

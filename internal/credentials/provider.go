@@ -63,6 +63,7 @@ func (p *Provider) ForResource(ctx context.Context, obj client.Object) (*Credent
 			return nil, err
 		}
 		if secret == nil {
+			p.Forget(key)
 			return nil, &Error{Reason: ReasonSecretNotFound, Secret: key, message: fmt.Sprintf(
 				"credential Secret %s named by annotation %s does not exist", key, genruntime.CredentialFromAnnotation)}
 		}
@@ -77,8 +78,40 @@ func (p *Provider) ForResource(ctx context.Context, obj client.Object) (*Credent
 		if secret != nil {
 			return p.fromSource(key.String(), secretSource(secret))
 		}
+		p.Forget(key)
+	}
+	if used := obj.GetAnnotations()[genruntime.CredentialUsedAnnotation]; used != "" && used != GlobalName {
+		// The namespace's Secret is deleted with the namespace, often before the resources in
+		// it are: taking the global credential then would delete (or write) with rights the
+		// namespace was never given. Restoring the Secret, or removing the annotation, says
+		// which credential to use.
+		return nil, &Error{Reason: ReasonCredentialWithdrawn, message: fmt.Sprintf(
+			"the resource acted with credential %s, which no longer exists; the operator does not fall back to the global credential on its own: restore Secret %s, or remove annotation %s to use the global credential",
+			used, used, genruntime.CredentialUsedAnnotation)}
 	}
 	return p.Global(ctx)
+}
+
+// Forget drops what was built from Secret key (its tokens included): the Secret was deleted or
+// changed. It returns the names of the credentials dropped, for the clients built on them.
+func (p *Provider) Forget(key types.NamespacedName) []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var names []string
+	for name, c := range p.built {
+		if c.Secret == key {
+			delete(p.built, name)
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+// Len is the number of credentials held.
+func (p *Provider) Len() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.built)
 }
 
 // Global is the operator's global credential: from the aso-controller-settings Secret when it
@@ -95,6 +128,7 @@ func (p *Provider) Global(ctx context.Context) (*Credential, error) {
 				return p.fromSource(GlobalName, src)
 			}
 		}
+		p.Forget(key)
 	}
 	src := envSource(p.getenv)
 	if !src.hasCredential() {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"k8s.io/apimachinery/pkg/types"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/armgen/armgen/pkg/genruntime"
@@ -222,7 +223,6 @@ func TestCheckSubscription(t *testing.T) {
 		{"/subscriptions/" + strings.ToUpper(subA) + "/resourceGroups/rg", false},
 		{"/subscriptions/" + subB + "/resourceGroups/rg/providers/Microsoft.Network/virtualNetworks/v", true},
 		{"/providers/Microsoft.Management/managementGroups/mg", false},
-		{"", false},
 	}
 	for _, c := range cases {
 		err := cred.CheckSubscription(c.id)
@@ -231,6 +231,33 @@ func TestCheckSubscription(t *testing.T) {
 		}
 		if c.mismatch && (!strings.Contains(err.Error(), subB) || !strings.Contains(err.Error(), cred.Name)) {
 			t.Errorf("message %q names neither the subscription nor the credential", err)
+		}
+	}
+}
+
+// TestCheckSubscriptionRefusesIDsItCannotPlace: an ID whose subscription the old prefix test
+// missed is refused: one not starting with /subscriptions/ that reaches another subscription
+// all the same (.. segments a server resolves, a doubled /, a management group's subscription),
+// and one that is no ARM ID at all. IDs at tenant or management-group scope, naming no
+// subscription, pass.
+func TestCheckSubscriptionRefusesIDsItCannotPlace(t *testing.T) {
+	cred := &Credential{Name: "ns1/aso-credential", SubscriptionID: subA}
+	cases := map[string]string{
+		"/x/../subscriptions/" + subB + "/resourceGroups/rg":                                       ReasonInvalidResourceID,
+		"/subscriptions/" + subA + "/resourceGroups/rg/../../../subscriptions/" + subB:             ReasonInvalidResourceID,
+		"/subscriptions/" + subA + "/resourceGroups/rg/%2e%2e/%2e%2e/%2e%2e/subscriptions/" + subB: ReasonInvalidResourceID,
+		"//subscriptions/" + subB + "/resourceGroups/rg":                                           ReasonInvalidResourceID,
+		"subscriptions/" + subB + "/resourceGroups/rg":                                             ReasonInvalidResourceID,
+		"/resourceGroups/rg": ReasonInvalidResourceID,
+		"":                   ReasonInvalidResourceID,
+		"/providers/Microsoft.Management/managementGroups/mg/subscriptions/" + subB:                                          ReasonSubscriptionMismatch,
+		"/providers/Microsoft.Management/managementGroups/mg":                                                                "",
+		"/subscriptions/" + subA + "/resourceGroups/rg/providers/Microsoft.ServiceBus/namespaces/n/topics/t/subscriptions/s": "",
+		"/providers/Microsoft.Resources/tenants/t/providers/Microsoft.Foo/bars/b":                                            "",
+	}
+	for id, want := range cases {
+		if got := ReasonOf(cred.CheckSubscription(id)); got != want {
+			t.Errorf("CheckSubscription(%q): reason %q, want %q", id, got, want)
 		}
 	}
 }
@@ -248,5 +275,58 @@ func TestDisableInstanceDiscovery(t *testing.T) {
 		if got := disableInstanceDiscovery(host); got != want {
 			t.Errorf("%q: %v, want %v", host, got, want)
 		}
+	}
+}
+
+// TestNoSilentFallbackToGlobal: a resource that acted with its namespace's credential (or one
+// its annotation named) is refused the global credential once that Secret is gone, with a
+// condition naming the Secret, until the Secret is back or the record is removed. A resource
+// that acted with the global credential keeps it; one never claimed takes it as ASO does.
+func TestNoSilentFallbackToGlobal(t *testing.T) {
+	ctx := context.Background()
+	p := NewProvider(fakeReader(), Options{Getenv: env(clientSecretData(subB, "operator"))})
+	used := map[string]string{genruntime.CredentialUsedAnnotation: "ns1/" + NamespaceSecretName}
+	_, err := p.ForResource(ctx, resource("ns1", used))
+	if ReasonOf(err) != ReasonCredentialWithdrawn || !strings.Contains(err.Error(), "ns1/"+NamespaceSecretName) {
+		t.Errorf("namespace credential gone: %v, want %s naming the Secret", err, ReasonCredentialWithdrawn)
+	}
+	if c, err := p.ForResource(ctx, resource("ns1", map[string]string{genruntime.CredentialUsedAnnotation: GlobalName})); err != nil || c.Name != GlobalName {
+		t.Errorf("a resource that acted with the global credential: %v", err)
+	}
+	if c, err := p.ForResource(ctx, resource("ns1", nil)); err != nil || c.Name != GlobalName {
+		t.Errorf("an unclaimed resource: %v", err)
+	}
+	back := NewProvider(fakeReader(secret("ns1", NamespaceSecretName, clientSecretData(subA, "app"))), Options{Getenv: env(clientSecretData(subB, "operator"))})
+	if c, err := back.ForResource(ctx, resource("ns1", used)); err != nil || c.SubscriptionID != subA {
+		t.Errorf("the Secret restored: %+v, %v", c, err)
+	}
+}
+
+// TestDeletedSecretsAreForgotten: a credential built from a Secret is dropped when the Secret
+// goes, whether the watch says so (Forget) or a read finds it missing.
+func TestDeletedSecretsAreForgotten(t *testing.T) {
+	ctx := context.Background()
+	s := secret("ns1", NamespaceSecretName, clientSecretData(subA, "app"))
+	reader := fakeReader(s, secret("ns2", NamespaceSecretName, clientSecretData(subA, "app2")))
+	p := NewProvider(reader, Options{Getenv: env(clientSecretData(subB, "operator"))})
+	for _, ns := range []string{"ns1", "ns2"} {
+		if _, err := p.ForResource(ctx, resource(ns, nil)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if p.Len() != 2 {
+		t.Fatalf("%d credentials held, want 2", p.Len())
+	}
+	if names := p.Forget(types.NamespacedName{Namespace: "ns2", Name: NamespaceSecretName}); len(names) != 1 || names[0] != "ns2/"+NamespaceSecretName {
+		t.Errorf("Forget returned %v", names)
+	}
+	if err := reader.(client.Client).Delete(ctx, s); err != nil {
+		t.Fatal(err)
+	}
+	if c, err := p.ForResource(ctx, resource("ns1", nil)); err != nil || c.Name != GlobalName {
+		t.Fatalf("after the delete: %+v, %v", c, err)
+	}
+	if p.Len() != 1 {
+		t.Errorf("%d credentials held after both Secrets went, want only the global one", p.Len())
 	}
 }

@@ -30,7 +30,12 @@ func (a *attempt) claim(ctx context.Context) (res reconcile.Result, err error, d
 	if owner := a.obj.Owner(); owner != nil {
 		switch {
 		case owner.IsDirectARMReference():
-			at.ownerID, at.ownerType = owner.ARMID, armTypeOf(owner.ARMID)
+			parsed, err := genruntime.ParseARMID(owner.ARMID)
+			if err != nil {
+				res, err := a.invalidResourceID(ctx, locate(err, "spec.owner.armId"))
+				return res, err, true
+			}
+			at.ownerID, at.ownerType = owner.ARMID, parsed.ResourceType.String()
 		default:
 			o, err := a.r.opts.Resolver.Object(ctx, a.obj.GetNamespace(), owner.Group, owner.Kind, owner.Name, resolver.ReasonWaitingForOwner)
 			if err == nil {
@@ -46,18 +51,22 @@ func (a *attempt) claim(ctx context.Context) (res reconcile.Result, err error, d
 			ownerObj, at.ownerType = o, o.GetType()
 		}
 	}
-	id := a.obj.GetAnnotations()[genruntime.ResourceIDAnnotation]
-	defaulted := ""
-	if id == "" {
-		name := a.obj.AzureName()
-		if name == "" {
-			defaulted = a.kindDefaultAzureName()
-			name = cmp.Or(defaulted, a.obj.GetName())
-		}
-		if id, err = resourceID(a.obj.GetType(), name, at); err != nil {
-			res, err := a.condition(ctx, readyFalse(conditions.ConditionSeverityError, "InvalidResourceID", err.Error(), a.obj.GetGeneration()), 0)
-			return res, err, true
-		}
+	// The ID is always the one the spec and the owner give: the resource-id annotation only
+	// records it, and an annotation saying otherwise is refused, never obeyed (anyone who can
+	// edit the object can edit it, and it would aim every call, the DELETE included, elsewhere).
+	name, defaulted := a.azureName()
+	id, err := resourceID(a.obj.GetType(), name, at)
+	if err == nil {
+		_, err = genruntime.ParseARMID(id)
+		err = locate(err, "the ID built from spec.azureName (or metadata.name) and the owner")
+	}
+	if err != nil {
+		res, err := a.invalidResourceID(ctx, err)
+		return res, err, true
+	}
+	if recorded := a.obj.GetAnnotations()[genruntime.ResourceIDAnnotation]; recorded != "" && !sameID(recorded, id) {
+		res, err := a.resourceIDMismatch(ctx, recorded, fmt.Sprintf("%q", id))
+		return res, err, true
 	}
 	if err := a.cred.CheckSubscription(id); err != nil {
 		res, err := a.credentialError(ctx, err)
@@ -73,7 +82,13 @@ func (a *attempt) claim(ctx context.Context) (res reconcile.Result, err error, d
 		d.SetAzureName(defaulted)
 		changed = true
 	}
-	if a.obj.GetAnnotations()[genruntime.ResourceIDAnnotation] != id {
+	if a.obj.GetAnnotations()[genruntime.CredentialUsedAnnotation] != a.cred.Name {
+		// What the provider holds a later credential to (see credentials.Provider.ForResource):
+		// a switch it allowed is recorded, so that the next one is judged from here.
+		setAnnotation(a.obj, genruntime.CredentialUsedAnnotation, a.cred.Name)
+		changed = true
+	}
+	if a.obj.GetAnnotations()[genruntime.ResourceIDAnnotation] == "" {
 		setAnnotation(a.obj, genruntime.ResourceIDAnnotation, id)
 		changed = true
 	}
@@ -84,13 +99,22 @@ func (a *attempt) claim(ctx context.Context) (res reconcile.Result, err error, d
 		changed = true
 	}
 	if changed {
-		if err := a.r.client.Patch(ctx, a.obj, client.MergeFrom(before)); err != nil {
+		if err := a.patchObject(ctx, before); err != nil {
 			return reconcile.Result{}, err, true
 		}
-		a.current = true
 	}
 	a.id = id
 	return reconcile.Result{}, nil, false
+}
+
+// azureName is the object's name in Azure: spec.azureName, else the kind's default (returned
+// as defaulted too, to be recorded), else metadata.name.
+func (a *attempt) azureName() (name, defaulted string) {
+	if name := a.obj.AzureName(); name != "" {
+		return name, ""
+	}
+	defaulted = a.kindDefaultAzureName()
+	return cmp.Or(defaulted, a.obj.GetName()), defaulted
 }
 
 // kindDefaultAzureName is the Azure name the kind gives an object whose spec.azureName is empty

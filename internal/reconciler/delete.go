@@ -29,10 +29,13 @@ func (a *attempt) delete(ctx context.Context) (reconcile.Result, error) {
 	if a.policy != genruntime.ReconcilePolicyManage || id == "" {
 		return reconcile.Result{}, a.release(ctx)
 	}
-	a.id = id
 	if err := a.connect(ctx); err != nil {
 		return a.credentialError(ctx, err)
 	}
+	if res, err, ok := a.checkDeleteTarget(ctx, id); !ok {
+		return res, err
+	}
+	a.id = id
 	versioned, err := a.r.original(a.obj, a.gvk)
 	if err != nil {
 		return a.fail(ctx, "InvalidOriginalVersion", err, true)
@@ -177,5 +180,5 @@ func (a *attempt) release(ctx context.Context) error {
 	setAnnotation(a.obj, genruntime.PollerResumeTokenAnnotation, "")
 	setAnnotation(a.obj, genruntime.PollerOperationAnnotation, "")
 	setAnnotation(a.obj, genruntime.PollerSentAnnotation, "")
-	return client.IgnoreNotFound(a.r.client.Patch(ctx, a.obj, client.MergeFrom(before)))
+	return client.IgnoreNotFound(a.patchObject(ctx, before))
 }

@@ -37,7 +37,7 @@ func (a *attempt) recordInputs(ctx context.Context, in resolver.Inputs) {
 	}
 	before := a.obj.DeepCopyObject().(client.Object)
 	setAnnotation(a.obj, genruntime.AppliedInputsAnnotation, v)
-	if err := a.r.client.Patch(ctx, a.obj, client.MergeFrom(before)); err != nil {
+	if err := a.patchObject(ctx, before); err != nil {
 		log.FromContext(ctx).Info("could not record the inputs of the PUT; the next resync sends it again", "error", err.Error())
 	}
 }

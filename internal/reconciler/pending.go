@@ -79,7 +79,7 @@ func (a *attempt) patchAnnotations(ctx context.Context, set map[string]string) e
 	for k, v := range set {
 		setAnnotation(a.obj, k, v)
 	}
-	if err := a.r.client.Patch(ctx, a.obj, client.MergeFrom(before)); err != nil {
+	if err := a.patchObject(ctx, before); err != nil {
 		return err
 	}
 	a.current = true

@@ -5,12 +5,16 @@ import (
 	"fmt"
 
 	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/types"
 
 	"github.com/armgen/armgen/pkg/genruntime"
 )
 
-const reasonInvalidPolicy = "InvalidReconcilePolicy"
+const (
+	reasonInvalidPolicy    = "InvalidReconcilePolicy"
+	reasonUnreadablePolicy = "ReconcilePolicyUnreadable"
+)
 
 // policy is the reconcile policy of obj: its own annotation, else its namespace's, else the
 // operator's default. A value that cannot be read is an error, never a guess: reading "skip"
@@ -23,8 +27,12 @@ func (r *Reconciler) policy(ctx context.Context, obj genruntime.ARMMetaObject) (
 		}
 		return p, nil
 	}
+	// Only a namespace known not to exist has no policy; any other failure to read it (the API
+	// server throttling, RBAC, a timeout) leaves its policy unknown, and a guess of manage there
+	// could DELETE what the namespace's detach-on-delete meant to keep.
 	var ns corev1.Namespace
-	if err := r.client.Get(ctx, types.NamespacedName{Name: obj.GetNamespace()}, &ns); err == nil {
+	switch err := r.client.Get(ctx, types.NamespacedName{Name: obj.GetNamespace()}, &ns); {
+	case err == nil:
 		if v, ok := ns.Annotations[genruntime.ReconcilePolicyAnnotation]; ok {
 			p, err := genruntime.ParseReconcilePolicy(v)
 			if err != nil {
@@ -32,9 +40,25 @@ func (r *Reconciler) policy(ctx context.Context, obj genruntime.ARMMetaObject) (
 			}
 			return p, nil
 		}
+	case !apierrors.IsNotFound(err):
+		return "", &unreadablePolicy{namespace: obj.GetNamespace(), err: err}
 	}
 	if p := r.opts.Settings.DefaultReconcilePolicy; p != "" {
 		return p, nil
 	}
 	return genruntime.ReconcilePolicyManage, nil
 }
+
+// unreadablePolicy is a namespace whose reconcile-policy could not be read: a passing trouble,
+// tried again, unlike a policy that reads but is no policy.
+type unreadablePolicy struct {
+	namespace string
+	err       error
+}
+
+func (e *unreadablePolicy) Error() string {
+	return fmt.Sprintf("cannot read the %s annotation of namespace %s, so nothing is done until it can be: %v",
+		genruntime.ReconcilePolicyAnnotation, e.namespace, e.err)
+}
+
+func (e *unreadablePolicy) Unwrap() error { return e.err }

@@ -24,6 +24,7 @@ func changesThatMatter() predicate.Predicate {
 		}
 		return o.GetGeneration() != n.GetGeneration() ||
 			!maps.Equal(userAnnotations(o.GetAnnotations()), userAnnotations(n.GetAnnotations())) ||
+			bookkeepingEdited(o.GetAnnotations(), n.GetAnnotations()) ||
 			!slices.Equal(o.GetFinalizers(), n.GetFinalizers()) ||
 			!o.GetDeletionTimestamp().Equal(n.GetDeletionTimestamp())
 	}}
@@ -45,4 +46,24 @@ func userAnnotations(ann map[string]string) map[string]string {
 		delete(out, k)
 	}
 	return out
+}
+
+// bookkeepingEdited tells an edit of the reconciler's own annotations by someone else from the
+// reconciler's own writes, which only ever record a resource-id where there was none, start an
+// operation where there was none, and forget one that ended. Anything else (a resource-id
+// changed or removed, one resume token swapped for another, the operation's kind changed
+// under its token) is someone else's hand, and the reconciler must look at once: it refuses
+// an ID that is not the one the spec gives (see checkDeleteTarget), and the object may be
+// deleted next. What it cannot tell from its own writes (a resource-id or a resume token set
+// where there was none) it meets at the next reconcile: an object without a resource-id is not
+// claimed yet and is being reconciled anyway.
+func bookkeepingEdited(o, n map[string]string) bool {
+	if was := o[genruntime.ResourceIDAnnotation]; was != "" && was != n[genruntime.ResourceIDAnnotation] {
+		return true
+	}
+	ot, nt := o[genruntime.PollerResumeTokenAnnotation], n[genruntime.PollerResumeTokenAnnotation]
+	if ot != "" && nt != "" && ot != nt {
+		return true
+	}
+	return nt != "" && ot == nt && o[genruntime.PollerOperationAnnotation] != n[genruntime.PollerOperationAnnotation]
 }

@@ -45,3 +45,46 @@ func TestChangesThatMatter(t *testing.T) {
 		}
 	}
 }
+
+// TestEditedBookkeepingWakes: someone else's edit of the resource-id or of the operation in
+// flight wakes the reconciler, so that a tampered ID is refused before the object is deleted;
+// the reconciler's own writes of them do not.
+func TestEditedBookkeepingWakes(t *testing.T) {
+	const id = "/subscriptions/s/resourceGroups/rg"
+	claimed := map[string]string{genruntime.ResourceIDAnnotation: id}
+	running := map[string]string{genruntime.ResourceIDAnnotation: id, genruntime.PollerResumeTokenAnnotation: "t1", genruntime.PollerOperationAnnotation: "PUT"}
+	with := func(m map[string]string, kv ...string) map[string]string {
+		out := map[string]string{}
+		for k, v := range m {
+			out[k] = v
+		}
+		for i := 0; i < len(kv); i += 2 {
+			if kv[i+1] == "" {
+				delete(out, kv[i])
+			} else {
+				out[kv[i]] = kv[i+1]
+			}
+		}
+		return out
+	}
+	cases := []struct {
+		name     string
+		old, new map[string]string
+		wake     bool
+	}{
+		{"claim records the ID", nil, claimed, false},
+		{"an operation starts", claimed, running, false},
+		{"an operation ends", running, claimed, false},
+		{"resource-id edited", claimed, with(claimed, genruntime.ResourceIDAnnotation, "/subscriptions/other/resourceGroups/rg"), true},
+		{"resource-id removed", claimed, with(claimed, genruntime.ResourceIDAnnotation, ""), true},
+		{"resume token swapped", running, with(running, genruntime.PollerResumeTokenAnnotation, "t2"), true},
+		{"operation kind changed", running, with(running, genruntime.PollerOperationAnnotation, "DELETE"), true},
+	}
+	for _, c := range cases {
+		old := &resources.ResourceGroup{ObjectMeta: metav1.ObjectMeta{Name: "rg", Generation: 1, Annotations: c.old}}
+		updated := &resources.ResourceGroup{ObjectMeta: metav1.ObjectMeta{Name: "rg", Generation: 1, Annotations: c.new}}
+		if got := changesThatMatter().Update(event.UpdateEvent{ObjectOld: old, ObjectNew: updated}); got != c.wake {
+			t.Errorf("%s: wakes %v, want %v", c.name, got, c.wake)
+		}
+	}
+}

@@ -62,27 +62,11 @@ func childSegments(parent, child string) (string, bool) {
 }
 
 // armTypeOf returns the resource type an ARM ID names: Microsoft.Network/virtualNetworks/subnets
-// for .../providers/Microsoft.Network/virtualNetworks/vn/subnets/sn.
+// for .../providers/Microsoft.Network/virtualNetworks/vn/subnets/sn; "" for no ARM ID.
 func armTypeOf(id string) string {
-	segs := strings.Split(strings.Trim(id, "/"), "/")
-	last := -1
-	for i, s := range segs {
-		if strings.EqualFold(s, "providers") {
-			last = i
-		}
-	}
-	if last < 0 || last+2 >= len(segs) {
-		switch {
-		case len(segs) == 4 && strings.EqualFold(segs[2], "resourceGroups"):
-			return resourceGroupType
-		case len(segs) == 2 && strings.EqualFold(segs[0], "subscriptions"):
-			return "Microsoft.Resources/subscriptions"
-		}
+	parsed, err := genruntime.ParseARMID(id)
+	if err != nil {
 		return ""
 	}
-	parts := []string{segs[last+1]}
-	for i := last + 2; i < len(segs); i += 2 {
-		parts = append(parts, segs[i])
-	}
-	return strings.Join(parts, "/")
+	return parsed.ResourceType.String()
 }

@@ -99,10 +99,12 @@ func (r *Reconciler) inputHandler(gvk schema.GroupVersionKind, index string) han
 		UpdateFunc: func(ctx context.Context, e event.UpdateEvent, q queue) {
 			// The informer's periodic resync redelivers unchanged objects.
 			if e.ObjectOld.GetResourceVersion() != e.ObjectNew.GetResourceVersion() {
+				r.forgetCredential(e.ObjectNew)
 				users(ctx, e.ObjectNew, q)
 			}
 		},
 		DeleteFunc: func(ctx context.Context, e event.DeleteEvent, q queue) {
+			r.forgetCredential(e.Object)
 			users(ctx, e.Object, q)
 			if c := controllerOfKind(e.Object, gvk.GroupKind()); c != "" {
 				q.Add(reconcile.Request{NamespacedName: types.NamespacedName{Namespace: e.Object.GetNamespace(), Name: c}})
@@ -146,4 +148,18 @@ func controllerOfKind(obj client.Object, gk schema.GroupKind) string {
 		}
 	}
 	return ""
+}
+
+// forgetCredential drops the credential (and its ARM client, with the tokens both hold) built
+// from a Secret that changed or went: nothing of a deleted Secret stays in memory, and a
+// changed one is read afresh. A Secret no credential was built from changes nothing.
+func (r *Reconciler) forgetCredential(o client.Object) {
+	if _, ok := o.(*corev1.Secret); !ok || r.opts.Credentials == nil {
+		return
+	}
+	for _, name := range r.opts.Credentials.Forget(types.NamespacedName{Namespace: o.GetNamespace(), Name: o.GetName()}) {
+		if r.opts.Clients != nil {
+			r.opts.Clients.Forget(name)
+		}
+	}
 }

@@ -2,6 +2,8 @@ package resolver
 
 import (
 	"reflect"
+	"strconv"
+	"strings"
 
 	"github.com/armgen/armgen/pkg/genruntime"
 )
@@ -17,6 +19,9 @@ type Found struct {
 	References []genruntime.ResourceReference
 	Secrets    []genruntime.SecretReference
 	ConfigMaps []genruntime.ConfigMapReference
+	// Where is the JSON path (spec.subnet.reference) of each reference's first occurrence, so
+	// that an error about one can say which field to fix.
+	Where map[genruntime.ResourceReference]string
 }
 
 // Collect walks a spec (any generated type, or a pointer to one) and lists the references,
@@ -25,14 +30,14 @@ type Found struct {
 // Reflection keeps this one function for every generated kind; the walk is over a spec, small
 // beside the ARM call it precedes.
 func Collect(spec any) Found {
-	var f Found
+	f := Found{Where: map[genruntime.ResourceReference]string{}}
 	seen := make(map[any]bool)
-	var walk func(v reflect.Value)
-	walk = func(v reflect.Value) {
+	var walk func(v reflect.Value, path string)
+	walk = func(v reflect.Value, path string) {
 		switch v.Kind() {
 		case reflect.Pointer, reflect.Interface:
 			if !v.IsNil() {
-				walk(v.Elem())
+				walk(v.Elem(), path)
 			}
 		case reflect.Struct:
 			switch v.Type() {
@@ -40,6 +45,7 @@ func Collect(spec any) Found {
 				if r := v.Interface().(genruntime.ResourceReference); !seen[r] {
 					seen[r] = true
 					f.References = append(f.References, r)
+					f.Where[r] = path
 				}
 				return
 			case secretType:
@@ -56,21 +62,29 @@ func Collect(spec any) Found {
 				return
 			}
 			for i := range v.NumField() {
-				if v.Type().Field(i).IsExported() {
-					walk(v.Field(i))
+				if field := v.Type().Field(i); field.IsExported() {
+					walk(v.Field(i), path+"."+jsonName(field))
 				}
 			}
 		case reflect.Slice, reflect.Array:
 			for i := range v.Len() {
-				walk(v.Index(i))
+				walk(v.Index(i), path+"["+strconv.Itoa(i)+"]")
 			}
 		case reflect.Map:
 			iter := v.MapRange()
 			for iter.Next() {
-				walk(iter.Value())
+				walk(iter.Value(), path+"["+strconv.Quote(iter.Key().String())+"]")
 			}
 		}
 	}
-	walk(reflect.ValueOf(spec))
+	walk(reflect.ValueOf(spec), "spec")
 	return f
+}
+
+// jsonName is the name a field has in the object's JSON, as a user writes it.
+func jsonName(f reflect.StructField) string {
+	if name, _, _ := strings.Cut(f.Tag.Get("json"), ","); name != "" && name != "-" {
+		return name
+	}
+	return f.Name
 }

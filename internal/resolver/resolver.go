@@ -60,6 +60,24 @@ func (r *Resolver) Object(ctx context.Context, namespace, group, kind, name, rea
 	return obj, nil
 }
 
+// TypeOf is the ARM type of the generated kind group/kind, or "" for a kind the operator does
+// not manage: what an owner's kind says about its children's IDs when the owner itself is gone.
+func (r *Resolver) TypeOf(group, kind string) string {
+	gvk, ok := r.kinds[schema.GroupKind{Group: group, Kind: kind}]
+	if !ok {
+		return ""
+	}
+	o, err := r.scheme.New(gvk)
+	if err != nil {
+		return ""
+	}
+	obj, ok := o.(genruntime.ARMMetaObject)
+	if !ok {
+		return ""
+	}
+	return obj.GetType()
+}
+
 // ARMIDOf returns the ARM ID of a resource once it exists in Azure: its resource-id annotation,
 // set when it was claimed, is used only once it is Ready or Azure holds its current generation,
 // since until then Azure may not have it.
@@ -101,6 +119,15 @@ func (r *Resolver) resolve(ctx context.Context, namespace string, spec any, chec
 	}
 	for _, ref := range found.References {
 		if ref.IsDirectARMReference() {
+			// The CRD's pattern lets .. segments through, and a reference built in code meets
+			// no pattern at all: the ID is sent as it is written, so it must parse as it is.
+			if _, err := genruntime.ParseARMID(ref.ARMID); err != nil {
+				var e *genruntime.ARMIDError
+				if errors.As(err, &e) {
+					err = e.At(found.Where[ref] + ".armId")
+				}
+				return &Error{Reason: ReasonReferenceNotFound, Fatal: true, Message: err.Error()}
+			}
 			if checkARMID != nil {
 				if err := checkARMID(ref.ARMID); err != nil {
 					return err

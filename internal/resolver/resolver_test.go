@@ -69,6 +69,7 @@ func TestCollect(t *testing.T) {
 		References: []genruntime.ResourceReference{idRef, arm},
 		Secrets:    []genruntime.SecretReference{{Name: "s", Key: "p"}},
 		ConfigMaps: []genruntime.ConfigMapReference{{Name: "c", Key: "t"}},
+		Where:      map[genruntime.ResourceReference]string{idRef: "spec.Identity.Reference", arm: "spec.Rules[0].Target"},
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("Collect (-want +got):\n%s", d)
@@ -142,5 +143,27 @@ func TestResolve(t *testing.T) {
 				t.Errorf("the message reveals the secret: %s", e.Message)
 			}
 		})
+	}
+}
+
+// TestDotSegmentsInArmIdAreRefused: an armId whose .., . or empty segments (plain or
+// percent-encoded) would move the request to another resource once a server resolves them is
+// refused before anything is sent, with an Error naming the field, even when the credential's
+// check would have let it through.
+func TestDotSegmentsInArmIdAreRefused(t *testing.T) {
+	rg := "/subscriptions/" + sub + "/resourceGroups/rg"
+	for _, id := range []string{
+		rg + "/providers/Microsoft.Network/virtualNetworks/vn/../../../../../" + sub + "/resourceGroups/other",
+		rg + "/providers/Microsoft.Network/virtualNetworks/%2e%2E",
+		rg + "/providers/Microsoft.Network/virtualNetworks/./vn",
+		rg + "//providers/Microsoft.Network/virtualNetworks/vn",
+	} {
+		s := spec{Rules: []rule{{idRef}, {genruntime.ResourceReference{ARMID: id}}}}
+		_, err := newResolver(t, readyIdentity(rg+"/providers/Microsoft.ManagedIdentity/userAssignedIdentities/id1")).
+			Resolve(context.Background(), "ns", &s, func(string) error { return nil })
+		e, ok := AsError(err)
+		if !ok || !e.Fatal || !strings.Contains(e.Message, "spec.Rules[1].Target.armId") {
+			t.Errorf("armId %q: got %v, want a fatal error naming spec.Rules[1].Target.armId", id, err)
+		}
 	}
 }

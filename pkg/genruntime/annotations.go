@@ -7,6 +7,11 @@ const (
 	// CredentialFromAnnotation names the Secret holding the Azure credential to use instead of the operator's default one.
 	CredentialFromAnnotation = "serviceoperator.azure.com/credential-from"
 
+	// CredentialUsedAnnotation records the credential the resource was claimed with (the
+	// Secret's namespace/name, or "global"), so that a resource that acted with its own or its
+	// namespace's credential never falls back silently to the global one when that Secret goes.
+	CredentialUsedAnnotation = "serviceoperator.azure.com/credential-used"
+
 	// Finalizer holds deletion of a Kubernetes resource until the operator has dealt with the Azure resource behind it.
 	Finalizer = "serviceoperator.azure.com/finalizer"
 )

@@ -45,6 +45,10 @@ func (ref ResourceReference) Validate() error {
 		if !armIDPattern.MatchString(ref.ARMID) {
 			return fmt.Errorf("resource reference armId %q is not an ARM ID; expected /subscriptions/{id}[/resourceGroups/{name}][/providers/...]", ref.ARMID)
 		}
+		// The pattern lets through what would move the request elsewhere (.. segments).
+		if _, err := ParseARMID(ref.ARMID); err != nil {
+			return err
+		}
 		return nil
 	case !anyKubernetes:
 		return errors.New("resource reference is empty; set either armId or group, kind and name")

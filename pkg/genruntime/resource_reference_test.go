@@ -28,6 +28,9 @@ func TestResourceReferenceValidate(t *testing.T) {
 		{name: "both forms", ref: ResourceReference{Name: "my-rg", ARMID: testRGID}, wantErr: "sets both armId and group/kind/name"},
 		{name: "malformed ARM ID", ref: ResourceReference{ARMID: "my-rg"}, wantErr: "is not an ARM ID"},
 		{name: "ARM ID with empty subscription", ref: ResourceReference{ARMID: "/subscriptions//resourceGroups/x"}, wantErr: "is not an ARM ID"},
+		{name: "ARM ID climbing out with ..", ref: ResourceReference{ARMID: testRGID + "/providers/Microsoft.Network/virtualNetworks/../../../../resourceGroups/other"}, wantErr: `segment 8 is ".."`},
+		{name: "ARM ID with an encoded ..", ref: ResourceReference{ARMID: testRGID + "/providers/Microsoft.Network/virtualNetworks/%2E%2e"}, wantErr: "would move the request"},
+		{name: "ARM ID with a trailing /", ref: ResourceReference{ARMID: testRGID + "/"}, wantErr: "is not an ARM ID"},
 	}
 
 	for _, tt := range tests {
@@ -44,7 +47,7 @@ func TestResourceReferenceValidate(t *testing.T) {
 			}
 
 			// A reference without a malformed ID is valid exactly when it is one kind of reference or the other.
-			if armIDPattern.MatchString(tt.ref.ARMID) || tt.ref.ARMID == "" {
+			if _, perr := ParseARMID(tt.ref.ARMID); (armIDPattern.MatchString(tt.ref.ARMID) && perr == nil) || tt.ref.ARMID == "" {
 				exactlyOne := tt.ref.IsDirectARMReference() != tt.ref.IsKubernetesReference()
 				if exactlyOne != (err == nil) {
 					t.Errorf("IsDirectARMReference()=%v IsKubernetesReference()=%v disagree with Validate() = %v",
