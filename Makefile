@@ -43,6 +43,19 @@ spec-root-note:
 		echo "  To run them: set ARMGEN_SPEC_ROOT to the specification folder of azure-rest-api-specs, or run 'make specs'."; \
 	}
 
+# The reconciler's model-based test (internal/reconciler/model_test.go) runs in make test with a
+# fixed seed and a small budget; this runs it longer. SEED (default: the time), CHECKS and STEPS
+# vary it; a failure prints the seed and the shortest sequence rapid found.
+CHECKS ?= 200
+STEPS ?= 60
+SEED ?= $(shell date +%s)
+
+.PHONY: fuzz-operator
+fuzz-operator: ## Run the reconciler's model-based test longer: CHECKS sequences (200) of about STEPS actions (60) from SEED (the time)
+	@root="$(SPEC_ROOT)"; test -d "$$root" || { echo "no spec root at $$root: set ARMGEN_SPEC_ROOT or run 'make specs'"; exit 1; }; \
+		ARMGEN_SPEC_ROOT="$$root" $(GO) test ./internal/reconciler -run '^TestReconcilerModel$$' -count=1 -v -timeout 60m \
+		-rapid.seed=$(SEED) -rapid.checks=$(CHECKS) -rapid.steps=$(STEPS) -rapid.shrinktime=2m | grep -vE '^=== |draw '
+
 .PHONY: test-armfake
 test-armfake: ## Test the ARM emulator alone (with the corpus when ARMGEN_SPEC_ROOT is set) and benchmark it through the SDK
 	$(GO) vet ./pkg/armfake/... ./cmd/armfake/...
