@@ -100,7 +100,7 @@ func (m *model) actions() map[string]func(*rapid.T) {
 			m.change(t, o, func(obj genruntime.ARMMetaObject) {
 				switch which {
 				case "resource-id":
-					setAnnotation(obj, genruntime.ResourceIDAnnotation, victimID)
+					setAnnotation(obj, genruntime.ResourceIDAnnotation, victimID(m.seq))
 					o.tampered = true
 				case "resume-token":
 					setAnnotation(obj, genruntime.PollerResumeTokenAnnotation, "eyJub3QiOiJhIHRva2VuIn0")

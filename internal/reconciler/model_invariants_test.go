@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"testing"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"pgregory.net/rapid"
@@ -39,8 +38,8 @@ func (m *model) checkInvariants(t *rapid.T) {
 	for req, n := range outside {
 		report("nothing outside the credential's subscription", "%s, %d times", req, n)
 	}
-	if !m.w.existsInAzure(t, victimID, "2021-04-01") {
-		report("nothing outside the credential's subscription", "%s is gone", victimID)
+	if !m.w.existsInAzure(t, victimID(m.seq), "2021-04-01") {
+		report("nothing outside the credential's subscription", "%s is gone", victimID(m.seq))
 	}
 
 	for _, o := range m.objs {
@@ -194,7 +193,14 @@ func (w *modelWorld) getFromAzure(t *rapid.T, id, apiVersion string) ([]byte, bo
 	return nil, false
 }
 
-func (w *modelWorld) createInAzure(t *testing.T, id, apiVersion, body string) {
+// fataler is what createInAzure needs of a *testing.T or a *rapid.T.
+type fataler interface {
+	Helper()
+	Fatal(args ...any)
+	Fatalf(format string, args ...any)
+}
+
+func (w *modelWorld) createInAzure(t fataler, id, apiVersion, body string) {
 	t.Helper()
 	req, err := http.NewRequest(http.MethodPut, w.srv.URL()+id+"?api-version="+apiVersion, strings.NewReader(body))
 	if err != nil {

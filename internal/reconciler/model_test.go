@@ -56,7 +56,11 @@ const otherFinalizer = "example.com/keep"
 // operator must never touch it, whatever an annotation says.
 const otherSubscription = "00000000-0000-0000-0000-0000000000ff"
 
-var victimID = "/subscriptions/" + otherSubscription + "/resourceGroups/victim"
+// victimID is the resource group of sequence seq in otherSubscription: one per sequence, as a
+// DELETE sent to it in one sequence may still be running in the next.
+func victimID(seq int) string {
+	return fmt.Sprintf("/subscriptions/%s/resourceGroups/victim-%d", otherSubscription, seq)
+}
 
 func TestReconcilerModel(t *testing.T) {
 	root := testspecs.Root(t) // armfake needs the swagger of resources and dbforpostgresql
@@ -68,7 +72,6 @@ func TestReconcilerModel(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := &modelWorld{srv: srv, scheme: scheme}
-	w.createInAzure(t, victimID, "2021-04-01", `{"location":"westus"}`)
 	start := time.Now()
 	rapid.Check(t, func(rt *rapid.T) {
 		m := w.newModel(rt)
@@ -187,6 +190,7 @@ func (w *modelWorld) newModel(t *rapid.T) *model {
 	m.reads = newModelReads(m.client)
 	w.srv.ResetRequests()
 	w.srv.ClearFaults()
+	w.createInAzure(t, victimID(m.seq), "2021-04-01", `{"location":"westus"}`)
 	m.restart(t)
 	return m
 }
