@@ -120,7 +120,7 @@ func (m *model) actions() map[string]func(*rapid.T) {
 		},
 		"armFault": func(t *rapid.T) {
 			o := m.pick(t)
-			kind := rapid.SampledFrom(modelFaults).Draw(t, "fault")
+			kind := rapid.SampledFrom(faultsWithout(*modelWithout)).Draw(t, "fault")
 			m.w.steps++
 			f := kind.make(t, m, o)
 			if err := m.w.srv.AddFault(f); err != nil {

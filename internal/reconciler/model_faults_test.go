@@ -1,6 +1,8 @@
 package reconciler_test
 
 import (
+	"slices"
+	"strings"
 	"time"
 
 	"pgregory.net/rapid"
@@ -54,4 +56,15 @@ var modelFaults = []modelFault{
 
 func drawMethod(t *rapid.T) string {
 	return rapid.SampledFrom([]string{"GET", "PUT", "DELETE", "*"}).Draw(t, "method")
+}
+
+// faultsWithout is modelFaults less the kinds named in names (comma-separated).
+func faultsWithout(names string) []modelFault {
+	var out []modelFault
+	for _, f := range modelFaults {
+		if !slices.Contains(strings.Split(names, ","), f.name) {
+			out = append(out, f)
+		}
+	}
+	return out
 }
