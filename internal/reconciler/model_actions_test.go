@@ -2,6 +2,7 @@ package reconciler_test
 
 import (
 	"context"
+	"strings"
 
 	"pgregory.net/rapid"
 
@@ -126,7 +127,11 @@ func (m *model) actions() map[string]func(*rapid.T) {
 			if err := m.w.srv.AddFault(f); err != nil {
 				t.Fatal(err)
 			}
-			o.rePUTs += kind.rePUTs
+			for _, target := range m.objs {
+				if strings.EqualFold(target.id, f.Path) {
+					target.rePUTs += kind.rePUTs
+				}
+			}
 		},
 		"settle": func(t *rapid.T) {
 			m.w.steps++

@@ -49,6 +49,8 @@ var modelFaults = []modelFault{
 		return armfake.Fault{Kind: armfake.FaultError, Method: "GET", Path: operationPaths, Status: 404, Code: "NotFound", Times: 200}
 	}, rePUTs: 1},
 	{name: "operation fails quoting the password", make: func(t *rapid.T, m *model, o *modelObj) armfake.Fault {
+		// Aimed at the server, whose PUT carries the password: a service quotes what it was sent.
+		o = m.objs[1]
 		return armfake.Fault{Kind: armfake.FaultLROFailed, Method: "PUT", Path: o.id, Times: 1, Code: "InvalidParameter",
 			Message: "The password '" + m.password + "' does not meet the policy."}
 	}, rePUTs: 1},
