@@ -3,7 +3,6 @@ package armclient
 import (
 	"context"
 	"net/http"
-	"os"
 	"sync"
 	"testing"
 	"time"
@@ -14,6 +13,7 @@ import (
 	"github.com/Azure/azure-sdk-for-go/sdk/azidentity"
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/armgen/armgen/internal/testspecs"
 	"github.com/armgen/armgen/pkg/armfake"
 )
 
@@ -29,11 +29,7 @@ const (
 
 // corpusRoot is the azure-rest-api-specs specification folder, as armfake's own tests find it.
 func corpusRoot(t testing.TB) string {
-	root := os.Getenv("ARMGEN_SPEC_ROOT")
-	if root == "" {
-		t.Skip("set ARMGEN_SPEC_ROOT to the specification folder of azure-rest-api-specs")
-	}
-	return root
+	return testspecs.Root(t)
 }
 
 // fastRetry keeps the pipeline's retries of injected faults to milliseconds.
@@ -41,7 +37,7 @@ var fastRetry = policy.RetryOptions{MaxRetries: 2, RetryDelay: 5 * time.Millisec
 
 // corpusRootOrEmpty lets a table add corpus cases when the corpus is there, without skipping
 // the fixture cases when it is not.
-func corpusRootOrEmpty() string { return os.Getenv("ARMGEN_SPEC_ROOT") }
+func corpusRootOrEmpty(t testing.TB) string { return testspecs.Optional(t) }
 
 func startFake(t *testing.T, opts armfake.Options) *armfake.Server {
 	t.Helper()

@@ -26,7 +26,7 @@ func lifecycleCases(t *testing.T) map[string]lifecycleCase {
 		},
 	}
 	if !testing.Short() {
-		if root := corpusRootOrEmpty(); root != "" {
+		if root := corpusRootOrEmpty(t); root != "" {
 			cases["virtual network (corpus)"] = lifecycleCase{
 				root: root, groups: []string{"network"}, api: "2020-11-01",
 				path: "/providers/Microsoft.Network/virtualNetworks/vnet1",

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/armgen/armgen/internal/testspecs"
 	"github.com/armgen/armgen/pkg/armfake"
 )
 
@@ -37,10 +38,7 @@ func fakeEnv(srv *armfake.Server, vars map[string]string) Env {
 }
 
 func TestImportAzureResource(t *testing.T) {
-	root := os.Getenv("ARMGEN_SPEC_ROOT")
-	if root == "" {
-		t.Skip("ARMGEN_SPEC_ROOT is unset")
-	}
+	root := testspecs.Root(t)
 	srv := armfake.StartTest(t, armfake.Options{SpecRoot: root, Groups: []string{"resources", "network"}, LROPolls: -1, RetryAfter: 5 * time.Millisecond})
 	env := fakeEnv(srv, nil)
 	rg := "/subscriptions/" + sub + "/resourceGroups/rg1"

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"io"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -26,6 +25,7 @@ import (
 	"github.com/armgen/armgen/internal/armclient"
 	"github.com/armgen/armgen/internal/armkinds"
 	"github.com/armgen/armgen/internal/importer"
+	"github.com/armgen/armgen/internal/testspecs"
 	"github.com/armgen/armgen/pkg/armfake"
 	"github.com/armgen/armgen/pkg/genruntime"
 )
@@ -42,10 +42,7 @@ type fixture struct {
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
-	root := os.Getenv("ARMGEN_SPEC_ROOT")
-	if root == "" {
-		t.Skip("ARMGEN_SPEC_ROOT is unset: armfake needs the swagger of resources, network and storage")
-	}
+	root := testspecs.Root(t) // armfake needs the swagger of resources, network and storage
 	srv := armfake.StartTest(t, armfake.Options{SpecRoot: root, Groups: []string{"resources", "network", "storage"},
 		LROPolls: -1, ListPageSize: 2, RetryAfter: 5 * time.Millisecond})
 	cred, err := azidentity.NewClientSecretCredential(srv.TenantID(), "importer", "secret", &azidentity.ClientSecretCredentialOptions{

@@ -3,7 +3,6 @@ package reconciler_test
 import (
 	"context"
 	"net/http"
-	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -28,6 +27,7 @@ import (
 	"github.com/armgen/armgen/internal/reconciler"
 	"github.com/armgen/armgen/internal/resolver"
 	"github.com/armgen/armgen/internal/settings"
+	"github.com/armgen/armgen/internal/testspecs"
 	"github.com/armgen/armgen/pkg/armfake"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -62,10 +62,7 @@ type env struct {
 
 func newEnv(t *testing.T, opts armfake.Options, objs ...client.Object) *env {
 	t.Helper()
-	root := os.Getenv("ARMGEN_SPEC_ROOT")
-	if root == "" {
-		t.Skip("ARMGEN_SPEC_ROOT is unset: armfake needs the swagger of resources and network")
-	}
+	root := testspecs.Root(t) // armfake needs the swagger of resources and network
 	opts.SpecRoot, opts.Groups = root, append(opts.Groups, "resources", "network")
 	if opts.RetryAfter == 0 {
 		opts.RetryAfter = 5 * time.Millisecond
@@ -84,20 +81,6 @@ func newEnv(t *testing.T, opts armfake.Options, objs ...client.Object) *env {
 
 // restart makes a new reconciler, with nothing in memory: what survives is on the objects.
 func (e *env) restart() {
-	env := map[string]string{
-		"AZURE_SUBSCRIPTION_ID": subscription, "AZURE_TENANT_ID": e.srv.TenantID(),
-		"AZURE_CLIENT_ID": "operator", "AZURE_CLIENT_SECRET": "secret",
-	}
-	st, err := settings.Load(func(k string) string { return env[k] })
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	st.ResourceManagerEndpoint, st.AuthorityHost = e.srv.URL()+"/", e.srv.AuthorityHost()
-	if e.reconcileTimeout > 0 {
-		st.ReconcileTimeout = e.reconcileTimeout
-	}
-	fast := policy.RetryOptions{MaxRetries: 3, RetryDelay: time.Millisecond, MaxRetryDelay: 5 * time.Millisecond}
-	e.m = reconciler.NewMetrics(prometheus.NewRegistry())
 	reads, apiReader := e.client, client.Reader(nil)
 	if e.cache != nil {
 		reads, apiReader = e.cache, e.client
@@ -105,21 +88,54 @@ func (e *env) restart() {
 			apiReader = e.apiReader
 		}
 	}
-	armOpts := armclient.Options{Endpoint: st.ResourceManagerEndpoint, Transport: e.srv.Client(), Retry: fast}
-	if e.armOptions != nil {
-		e.armOptions(&armOpts)
+	e.m = reconciler.NewMetrics(prometheus.NewRegistry())
+	r, err := newReconciler(e.srv, e.scheme, e.client, reads, apiReader, e.events, e.m, []schema.GroupVersionKind{rgKind, vnetKind},
+		func(st *settings.Settings, o *armclient.Options) {
+			if e.reconcileTimeout > 0 {
+				st.ReconcileTimeout = e.reconcileTimeout
+			}
+			if e.armOptions != nil {
+				e.armOptions(o)
+			}
+		})
+	if err != nil {
+		e.t.Fatal(err)
 	}
-	e.r = reconciler.New(reads, e.scheme, reconciler.Options{
+	e.r = r
+}
+
+// newReconciler is a reconciler of kinds talking to srv with the global credential of
+// subscription, reading objects through reads (c for credentials and references) and apiReader
+// when not nil, with fast retries and waits; tune, when given, adjusts the settings and the ARM
+// client's options before they are used.
+func newReconciler(srv *armfake.Server, scheme *runtime.Scheme, c client.Client, reads client.Client, apiReader client.Reader,
+	events record.EventRecorder, m *reconciler.Metrics, kinds []schema.GroupVersionKind,
+	tune ...func(*settings.Settings, *armclient.Options)) (*reconciler.Reconciler, error) {
+	env := map[string]string{
+		"AZURE_SUBSCRIPTION_ID": subscription, "AZURE_TENANT_ID": srv.TenantID(),
+		"AZURE_CLIENT_ID": "operator", "AZURE_CLIENT_SECRET": "secret",
+	}
+	st, err := settings.Load(func(k string) string { return env[k] })
+	if err != nil {
+		return nil, err
+	}
+	st.ResourceManagerEndpoint, st.AuthorityHost = srv.URL()+"/", srv.AuthorityHost()
+	fast := policy.RetryOptions{MaxRetries: 3, RetryDelay: time.Millisecond, MaxRetryDelay: 5 * time.Millisecond}
+	armOpts := armclient.Options{Endpoint: st.ResourceManagerEndpoint, Transport: srv.Client(), Retry: fast}
+	for _, f := range tune {
+		f(&st, &armOpts)
+	}
+	return reconciler.New(reads, scheme, reconciler.Options{
 		Settings:    st,
 		Clients:     armclient.NewCache(armOpts),
-		Credentials: credentials.NewProvider(e.client, credentials.Options{AuthorityHost: st.AuthorityHost, Transport: e.srv.Client(), Getenv: func(k string) string { return env[k] }}),
-		Resolver:    resolver.New(e.client, e.scheme, []schema.GroupVersionKind{rgKind, vnetKind}),
-		Recorder:    e.events,
-		Metrics:     e.m,
+		Credentials: credentials.NewProvider(c, credentials.Options{AuthorityHost: st.AuthorityHost, Transport: srv.Client(), Getenv: func(k string) string { return env[k] }}),
+		Resolver:    resolver.New(c, scheme, kinds),
+		Recorder:    events,
+		Metrics:     m,
 		WaitDelay:   time.Millisecond,
 		PollDelay:   time.Millisecond,
 		APIReader:   apiReader,
-	})
+	}), nil
 }
 
 // step runs one reconcile.

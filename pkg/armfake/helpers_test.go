@@ -5,8 +5,9 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
-	"os"
 	"testing"
+
+	"github.com/armgen/armgen/internal/testspecs"
 )
 
 // fixtureRoot is the hand-written spec root of the repository, so the tests run without the corpus.
@@ -15,11 +16,7 @@ const fixtureRoot = "../../specs/testdata/specification"
 const sub = "/subscriptions/00000000-0000-0000-0000-000000000001"
 
 func corpusRoot(t testing.TB) string {
-	root := os.Getenv("ARMGEN_SPEC_ROOT")
-	if root == "" {
-		t.Skip("set ARMGEN_SPEC_ROOT to the specification folder of azure-rest-api-specs")
-	}
-	return root
+	return testspecs.Root(t)
 }
 
 type response struct {

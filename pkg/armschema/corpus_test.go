@@ -1,9 +1,10 @@
 package armschema
 
 import (
-	"os"
 	"testing"
 	"time"
+
+	"github.com/armgen/armgen/internal/testspecs"
 )
 
 // The same checks against the real specs, where schemas span files, inheritance chains and
@@ -11,10 +12,7 @@ import (
 
 func corpus(t *testing.T) *Validator {
 	t.Helper()
-	root := os.Getenv("ARMGEN_SPEC_ROOT")
-	if root == "" {
-		t.Skip("set ARMGEN_SPEC_ROOT to the specification folder of azure-rest-api-specs")
-	}
+	root := testspecs.Root(t)
 	start := time.Now()
 	v, err := New(root)
 	if err != nil {

@@ -2,11 +2,11 @@ package codegen
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"syscall"
 	"testing"
 
+	"github.com/armgen/armgen/internal/testspecs"
 	"github.com/armgen/armgen/pkg/codegen/config"
 )
 
@@ -14,10 +14,7 @@ import (
 // set): every stage, rendering, and writing the tree into a temporary directory. It reports the
 // process's peak resident memory beside the time per generation.
 func BenchmarkGenerate(b *testing.B) {
-	root := os.Getenv("ARMGEN_SPEC_ROOT")
-	if root == "" {
-		b.Skip("set ARMGEN_SPEC_ROOT to the specification folder of azure-rest-api-specs")
-	}
+	root := testspecs.Root(b)
 	cfg, err := config.Load("../../azure-arm.yaml")
 	if err != nil {
 		b.Fatal(err)

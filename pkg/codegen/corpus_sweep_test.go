@@ -2,10 +2,10 @@ package codegen
 
 import (
 	"context"
-	"os"
 	"strings"
 	"testing"
 
+	"github.com/armgen/armgen/internal/testspecs"
 	"github.com/armgen/armgen/pkg/codegen/config"
 )
 
@@ -13,13 +13,10 @@ import (
 // graph (the newest api-version of every resource type, as --all does). Nothing may panic, the
 // run must succeed, and every skipped resource must say why.
 func TestCorpusSweep(t *testing.T) {
-	root := os.Getenv("ARMGEN_SPEC_ROOT")
-	if root == "" {
-		t.Skip("set ARMGEN_SPEC_ROOT to the specification folder of azure-rest-api-specs")
-	}
 	if testing.Short() {
 		t.Skip("sweeps the whole corpus")
 	}
+	root := testspecs.Root(t)
 	cfg, err := config.Parse("sweep.yaml", []byte("objectModelConfiguration: {}\n"))
 	if err != nil {
 		t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/armgen/armgen/internal/testspecs"
 	"github.com/armgen/armgen/pkg/codegen/config"
 	"github.com/armgen/armgen/pkg/codegen/emit/golang"
 )
@@ -35,7 +36,7 @@ func TestDirectPrinterMatchesGoPrinter(t *testing.T) {
 			runs = append(runs, run{name: e.Name(), config: filepath.Join(casesDir, e.Name(), "azure-arm.yaml")})
 		}
 	}
-	if root := os.Getenv("ARMGEN_SPEC_ROOT"); root != "" && !testing.Short() {
+	if root := testspecs.Optional(t); root != "" && !testing.Short() {
 		runs = append(runs, run{name: "configured-set", config: "../../azure-arm.yaml", root: root})
 	}
 	for _, r := range runs {

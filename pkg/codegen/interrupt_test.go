@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/armgen/armgen/internal/testspecs"
 )
 
 // TestInterrupt runs the gen binary over the whole corpus, with a docs folder, and sends SIGINT
@@ -17,10 +19,10 @@ import (
 // generated pages and a hand-written one) must be left exactly as they were, with no temporary
 // file or directory behind; the code and its docs are swapped in as one change or not at all.
 func TestInterrupt(t *testing.T) {
-	root := os.Getenv("ARMGEN_SPEC_ROOT")
-	if root == "" || testing.Short() {
-		t.Skip("needs ARMGEN_SPEC_ROOT and time: it generates the whole corpus")
+	if testing.Short() {
+		t.Skip("takes time: it generates the whole corpus")
 	}
+	root := testspecs.Root(t)
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "gen")
 	if out, err := exec.Command("go", "build", "-o", bin, "../../cmd/gen").CombinedOutput(); err != nil {

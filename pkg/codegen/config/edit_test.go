@@ -113,12 +113,10 @@ func TestAddExportsRestoresRemovedEntry(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const version = "    2020-12-01:\n      Redis:\n        $export: true\n"
-	entry := version + "      RedisFirewallRule:\n        $export: true\n"
-	if strings.Count(string(orig), entry) != 1 {
-		t.Skip("azure-arm.yaml no longer exports cache 2020-12-01 RedisFirewallRule in the expected layout")
+	removed, ok := withoutRedisFirewallRule(string(orig))
+	if !ok {
+		t.Fatal("azure-arm.yaml no longer exports cache 2020-12-01 RedisFirewallRule after Redis: change this test with the file")
 	}
-	removed := strings.Replace(string(orig), entry, version, 1)
 	got, changes, err := AddExports("azure-arm.yaml", []byte(removed), "cache", "2020-12-01", []string{"RedisFirewallRule"})
 	if err != nil {
 		t.Fatal(err)
@@ -149,4 +147,23 @@ func TestAddExportsErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// withoutRedisFirewallRule is the configuration without its cache 2020-12-01 RedisFirewallRule
+// entry (the kind after Redis in that version), or false when the file has no such entry.
+func withoutRedisFirewallRule(orig string) (string, bool) {
+	const version = "    2020-12-01:\n      Redis:\n"
+	const entry = "      RedisFirewallRule:\n        $export: true\n"
+	v := strings.Index(orig, version)
+	if v < 0 {
+		return "", false
+	}
+	e := strings.Index(orig[v:], entry)
+	if e < 0 {
+		return "", false
+	}
+	if next := strings.Index(orig[v+len(version):], "\n    2"); next >= 0 && next+len(version) < e {
+		return "", false // the entry found belongs to a later version
+	}
+	return orig[:v+e] + orig[v+e+len(entry):], true
 }

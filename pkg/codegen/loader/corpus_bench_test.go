@@ -2,16 +2,13 @@ package loader
 
 import (
 	"context"
-	"os"
 	"testing"
+
+	"github.com/armgen/armgen/internal/testspecs"
 )
 
 func corpusRoot(tb testing.TB) string {
-	root := os.Getenv("ARMGEN_SPEC_ROOT")
-	if root == "" {
-		tb.Skip("set ARMGEN_SPEC_ROOT to the specification folder of azure-rest-api-specs")
-	}
-	return root
+	return testspecs.Root(tb)
 }
 
 // BenchmarkDiscoverCorpus loads every version folder of the corpus and discovers its resources.

@@ -3,17 +3,17 @@ package gentest
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"sync"
 	"testing"
 
 	"pgregory.net/rapid"
 
+	"github.com/armgen/armgen/internal/testspecs"
 	"github.com/armgen/armgen/pkg/armschema"
 )
 
 // specRootVariable names the spec root the payload check reads the swagger from.
-const specRootVariable = "ARMGEN_SPEC_ROOT"
+const specRootVariable = testspecs.Env
 
 // swagger is the one validator of a test binary. It is the only state gentest shares between
 // tests, because the index of a spec root and the schemas loaded from it are the cost of this
@@ -40,12 +40,9 @@ func swaggerValidator(root string) (*armschema.Validator, error) {
 // type of every spec carries it, as Azure Service Operator's do) and ARM takes the name from
 // the URL, although the swagger marks it read-only or leaves it out.
 //
-// It skips when ARMGEN_SPEC_ROOT is unset: the swagger is not in the repository.
+// Without a spec root it skips, or fails in CI (see internal/testspecs).
 func RunARMPayloadCheck[S any, PS ARMConvertible[S]](t *testing.T, gen func(*rapid.T) S, armType, apiVersion string) {
-	root := os.Getenv(specRootVariable)
-	if root == "" {
-		t.Skipf("%s is unset: no swagger to check the ARM payload of %s@%s against", specRootVariable, armType, apiVersion)
-	}
+	root := testspecs.Root(t) // the swagger to check the ARM payload against
 	t.Parallel()
 	v, err := swaggerValidator(root)
 	if err != nil {

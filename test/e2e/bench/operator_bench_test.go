@@ -2,11 +2,11 @@ package bench_test
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/armgen/armgen/internal/testspecs"
 	"github.com/armgen/armgen/pkg/armfake"
 	"github.com/armgen/armgen/test/e2e/bench"
 	"github.com/armgen/armgen/test/e2e/cluster"
@@ -17,10 +17,7 @@ import (
 // what a resync is) and waits until each object has been checked against Azure. Setting up
 // (cluster, every generated CRD, armfake) is not timed.
 func BenchmarkOperator(b *testing.B) {
-	root := os.Getenv("ARMGEN_SPEC_ROOT")
-	if root == "" {
-		b.Skip("ARMGEN_SPEC_ROOT is unset: armfake is built from the swagger")
-	}
+	root := testspecs.Root(b) // armfake is built from the swagger
 	n := *resourcesFlag
 	setUpLogging(b)
 	setup := time.Now()

@@ -2,6 +2,8 @@ package operator_test
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -90,7 +92,9 @@ func TestRestartDuringLongRunningPUT(t *testing.T) {
 }
 
 // TestFaultsAreSurvived: with 30% of requests throttled or failing, every resource becomes
-// Ready and none is created twice.
+// Ready at each of two generations, and Azure accepts exactly one PUT per resource and
+// generation: a PUT the fault refused may be sent again, but a PUT Azure accepted never is (a
+// throttled or failed read, or a failed poll, is no reason to write again).
 func TestFaultsAreSurvived(t *testing.T) {
 	r := start(t, armfake.Options{LROPolls: 2, ForceLRO: true, Seed: 7, Faults: []armfake.Fault{
 		{Kind: armfake.FaultThrottle, Path: "/subscriptions/**", Probability: 0.15, RetryAfter: armfake.Duration(20 * time.Millisecond)},
@@ -99,29 +103,87 @@ func TestFaultsAreSurvived(t *testing.T) {
 	var groups []genruntime.ARMMetaObject
 	for _, n := range []string{"f1", "f2", "f3", "f4", "f5", "f6"} {
 		rg := group(n, nil)
+		rg.Spec.Tags = map[string]string{generationTag: "1"}
 		r.create(rg)
 		groups = append(groups, rg)
 	}
 	r.waitReady(3*time.Minute, groups...)
-	created := map[string]int{}
-	faulted := 0
-	for _, q := range r.srv.Requests() {
+	for _, g := range groups {
+		rg := g.(*resources.ResourceGroup)
+		if err := r.get(rg); err != nil {
+			t.Fatal(err)
+		}
+		rg.Spec.Tags = map[string]string{generationTag: "2"}
+		if err := shared.Client.Update(context.Background(), rg); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r.waitFor("Ready at generation 2", 3*time.Minute, func(c conditions.Condition) bool {
+		return c.Status == metav1.ConditionTrue && c.ObservedGeneration == 2
+	}, groups...)
+	faulted, all := 0, r.srv.Requests()
+	for _, q := range all {
 		if q.Fault != "" {
 			faulted++
-		}
-		if q.Method == "PUT" && q.Status == 201 {
-			created[strings.ToLower(q.Path)]++
 		}
 	}
 	if faulted == 0 {
 		t.Error("no request was faulted: the test shows nothing")
 	}
-	for id, n := range created {
-		if n > 1 {
-			t.Errorf("%s created %d times", id, n)
+	for _, g := range groups {
+		for _, gen := range []string{"1", "2"} {
+			accepted, refused := acceptedPUTs(t, all, groupID(g.GetName()), gen)
+			if accepted != 1 {
+				t.Errorf("%s generation %s: Azure accepted %d PUTs (and refused %d by a fault), want exactly 1; its requests:\n%s",
+					g.GetName(), gen, accepted, refused, trail(all, groupID(g.GetName())))
+			}
 		}
 	}
-	t.Logf("%d of %d requests faulted", faulted, len(r.srv.Requests()))
+	t.Logf("%d of %d requests faulted", faulted, len(all))
+}
+
+// trail lists the requests to id, in order, for a failure message.
+func trail(reqs []armfake.Request, id string) string {
+	var b strings.Builder
+	for _, q := range reqs {
+		if strings.EqualFold(q.Path, id) {
+			fmt.Fprintf(&b, "  %s %s %d %s\n", q.Time.Format("15:04:05.000"), q.Method, q.Status, q.Fault)
+		}
+	}
+	return b.String()
+}
+
+// generationTag carries the generation a test wrote into the body of each PUT, so that PUTs can
+// be counted per generation from armfake's recording.
+const generationTag = "armgen-test-generation"
+
+// acceptedPUTs counts the PUTs to id whose body carries generation gen: those Azure accepted
+// (2xx) and those a fault refused (which justify sending the same PUT again).
+func acceptedPUTs(t *testing.T, reqs []armfake.Request, id, gen string) (accepted, refused int) {
+	t.Helper()
+	for _, q := range reqs {
+		if q.Method != "PUT" || !strings.EqualFold(q.Path, id) {
+			continue
+		}
+		var body struct {
+			Tags map[string]string `json:"tags"`
+		}
+		if err := json.Unmarshal([]byte(q.Body), &body); err != nil {
+			t.Fatalf("PUT %s: body %q: %v", q.Path, q.Body, err)
+		}
+		if body.Tags[generationTag] != gen {
+			continue
+		}
+		switch {
+		case q.Status >= 200 && q.Status < 300:
+			accepted++
+		case q.Fault != "" || q.Status == 0:
+			refused++
+		default:
+			t.Errorf("PUT %s (generation %s) answered %d without a fault", q.Path, gen, q.Status)
+		}
+	}
+	return accepted, refused
 }
 
 // TestInvalidSpecIsAnError: an ARM 400 is reported with ARM's code and severity Error, and not

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -23,6 +22,7 @@ import (
 	"github.com/armgen/armgen/internal/manager"
 	"github.com/armgen/armgen/internal/reconciler"
 	"github.com/armgen/armgen/internal/settings"
+	"github.com/armgen/armgen/internal/testspecs"
 	"github.com/armgen/armgen/pkg/armfake"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -45,10 +45,7 @@ type run struct {
 // start starts armfake with fake, and the operator with sync as its resync period.
 func start(t *testing.T, fake armfake.Options, sync time.Duration) *run {
 	t.Helper()
-	root := os.Getenv("ARMGEN_SPEC_ROOT")
-	if root == "" {
-		t.Skip("ARMGEN_SPEC_ROOT is unset: armfake needs the swagger")
-	}
+	root := testspecs.Root(t) // armfake needs the swagger
 	fake.SpecRoot = root
 	if fake.RetryAfter == 0 {
 		fake.RetryAfter = 20 * time.Millisecond

@@ -52,9 +52,11 @@ func loadSamples(t *testing.T) []genruntime.ARMMetaObject {
 }
 
 // TestSamplesReachReady applies every sample at once (owners first is not required: the
-// children wait), and checks that each becomes Ready with one PUT whose body is ConvertToARM of
-// the sample, and status read back from Azure; then deleting the resource group deletes
-// everything in armfake and releases every object.
+// children wait), and checks that each becomes Ready with one PUT whose body holds the sample's
+// own values at their wire paths (wire_test.go) and is ConvertToARM of the sample, and status
+// read back from Azure; then deleting the resource group (and each
+// child once its owner is gone, as garbage collection does) deletes everything in armfake and
+// releases every object.
 func TestSamplesReachReady(t *testing.T) {
 	r := start(t, armfake.Options{LROPolls: 2}, time.Hour)
 	samples := loadSamples(t)
@@ -89,6 +91,9 @@ func TestSamplesReachReady(t *testing.T) {
 		if len(puts) != 1 {
 			t.Errorf("%s: %d PUTs to %s, want 1", what, len(puts), id)
 			continue
+		}
+		for _, d := range r.checkWire(t, s, samples, puts[0]) {
+			t.Errorf("%s: %s", what, d)
 		}
 		want := r.expectedBody(t, s, samples)
 		if !jsonEqual([]byte(puts[0]), want) {
@@ -173,13 +178,16 @@ func (r *run) expectedBody(t *testing.T, s genruntime.ARMMetaObject, samples []g
 	return body
 }
 
-// deleteTree deletes the resource group of the samples and, as the cluster's garbage collector
-// would (the test cluster runs an API server but no controller manager), every object owned by a
-// deleted one; then waits until all are gone, every finalizer removed by the operator.
+// deleteTree deletes the resource group of the samples and then, as the cluster's garbage
+// collector does (the test cluster runs an API server but no controller manager), every object
+// whose owner is gone: with background propagation the collector deletes a dependent only once
+// its owner has left the API server, which here is once the operator has deleted it in Azure
+// and removed its finalizer. Then it waits until all are gone, every finalizer removed by the
+// operator.
 func deleteTree(t *testing.T, r *run, objs []genruntime.ARMMetaObject) {
 	t.Helper()
 	ctx := context.Background()
-	deleted := map[string]bool{}
+	deleted, gone := map[string]bool{}, map[string]bool{}
 	for _, o := range objs {
 		if gvk, _ := apiutil.GVKForObject(o, shared.Scheme); gvk.Kind == "ResourceGroup" {
 			if err := shared.Client.Delete(ctx, o); err != nil {
@@ -192,18 +200,21 @@ func deleteTree(t *testing.T, r *run, objs []genruntime.ARMMetaObject) {
 	for {
 		var left []string
 		for _, o := range objs {
+			uid := string(o.GetUID())
 			if err := r.get(o); err != nil {
-				continue // gone
+				gone[uid] = true
+				continue
 			}
 			left = append(left, o.GetName())
-			if deleted[string(o.GetUID())] {
+			if deleted[uid] {
 				continue
 			}
 			for _, ref := range o.GetOwnerReferences() {
-				if deleted[string(ref.UID)] {
+				if gone[string(ref.UID)] {
 					if err := shared.Client.Delete(ctx, o, client.PropagationPolicy(metav1.DeletePropagationBackground)); err == nil {
-						deleted[string(o.GetUID())] = true
+						deleted[uid] = true
 					}
+					break
 				}
 			}
 		}

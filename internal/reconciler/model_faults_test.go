@@ -1,0 +1,72 @@
+package reconciler_test
+
+import (
+	"slices"
+	"strings"
+	"time"
+
+	"pgregory.net/rapid"
+
+	"github.com/armgen/armgen/pkg/armfake"
+)
+
+// modelFault is one way Azure misbehaves in the model. New kinds (operations that expire by
+// age, a 409 for a second write during an operation, as armfake learns them) are one more entry
+// in modelFaults.
+type modelFault struct {
+	name string
+	// make draws the armfake fault for a request about o.
+	make func(t *rapid.T, m *model, o *modelObj) armfake.Fault
+	// rePUTs is how many more PUTs of the same generation the fault justifies (an operation
+	// that failed after Azure accepted the PUT must be sent again).
+	rePUTs int
+}
+
+func (f modelFault) GoString() string { return f.name }
+
+// operationPaths match armfake's operation status and result URLs (any operation).
+const operationPaths = "/subscriptions/*/providers/*/locations/*/operation*/*"
+
+var modelFaults = []modelFault{
+	{name: "throttle", make: func(t *rapid.T, m *model, o *modelObj) armfake.Fault {
+		return armfake.Fault{Kind: armfake.FaultThrottle, Method: drawMethod(t), Path: o.id, Times: rapid.IntRange(1, 4).Draw(t, "times"),
+			RetryAfter: armfake.Duration(time.Millisecond)}
+	}},
+	{name: "server error", make: func(t *rapid.T, m *model, o *modelObj) armfake.Fault {
+		return armfake.Fault{Kind: armfake.FaultError, Method: drawMethod(t), Path: o.id, Times: rapid.IntRange(1, 4).Draw(t, "times"),
+			Status: rapid.SampledFrom([]int{500, 503}).Draw(t, "status")}
+	}},
+	{name: "conflict in progress", make: func(t *rapid.T, m *model, o *modelObj) armfake.Fault {
+		return armfake.Fault{Kind: armfake.FaultConflict, Method: rapid.SampledFrom([]string{"PUT", "DELETE"}).Draw(t, "method"), Path: o.id,
+			Times: rapid.IntRange(1, 2).Draw(t, "times"), Code: "AnotherOperationInProgress"}
+	}},
+	{name: "operation not found for a while", make: func(t *rapid.T, m *model, o *modelObj) armfake.Fault {
+		return armfake.Fault{Kind: armfake.FaultError, Method: "GET", Path: operationPaths, Status: 404, Code: "NotFound",
+			Times: rapid.IntRange(1, 3).Draw(t, "times")}
+	}},
+	{name: "operation forgotten", make: func(t *rapid.T, m *model, o *modelObj) armfake.Fault {
+		// Longer than a settle's rounds: an operation Azure no longer knows.
+		return armfake.Fault{Kind: armfake.FaultError, Method: "GET", Path: operationPaths, Status: 404, Code: "NotFound", Times: 200}
+	}, rePUTs: 1},
+	{name: "operation fails quoting the password", make: func(t *rapid.T, m *model, o *modelObj) armfake.Fault {
+		// Aimed at the server, whose PUT carries the password: a service quotes what it was sent.
+		o = m.objs[1]
+		return armfake.Fault{Kind: armfake.FaultLROFailed, Method: "PUT", Path: o.id, Times: 1, Code: "InvalidParameter",
+			Message: "The password '" + m.password + "' does not meet the policy."}
+	}, rePUTs: 1},
+}
+
+func drawMethod(t *rapid.T) string {
+	return rapid.SampledFrom([]string{"GET", "PUT", "DELETE", "*"}).Draw(t, "method")
+}
+
+// faultsWithout is modelFaults less the kinds named in names (comma-separated).
+func faultsWithout(names string) []modelFault {
+	var out []modelFault
+	for _, f := range modelFaults {
+		if !slices.Contains(strings.Split(names, ","), f.name) {
+			out = append(out, f)
+		}
+	}
+	return out
+}

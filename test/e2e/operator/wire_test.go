@@ -1,0 +1,228 @@
+package operator_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+
+	corev1 "k8s.io/api/core/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/client/apiutil"
+
+	"github.com/armgen/armgen/pkg/genruntime"
+)
+
+// The samples' PUT bodies checked against the samples themselves, not against ConvertToARM: every
+// value the sample's spec sets must be on the wire at the same property path, where a property
+// may sit inside a "properties" envelope (x-ms-client-flatten lifts it out in the spec), a
+// reference (xReference, or reference inside an object) is the referenced resource's ARM ID under
+// x (or id), xFromConfig is the ConfigMap's value under x, and a Secret reference is the Secret's
+// value.
+
+// specOnly are the spec's own fields, which are not sent as properties.
+var specOnly = []string{"owner", "azureName", "operatorSpec", "originalVersion"}
+
+// checkWire compares the sample's spec with the PUT body Azure received and returns each
+// difference, by spec path.
+func (r *run) checkWire(t *testing.T, s genruntime.ARMMetaObject, samples []genruntime.ARMMetaObject, body string) []string {
+	t.Helper()
+	raw, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var obj struct {
+		Spec map[string]any `json:"spec"`
+	}
+	if err := json.Unmarshal(raw, &obj); err != nil {
+		t.Fatal(err)
+	}
+	var wire map[string]any
+	if err := json.Unmarshal([]byte(body), &wire); err != nil {
+		return []string{"the PUT body is not a JSON object: " + err.Error()}
+	}
+	for _, k := range specOnly {
+		delete(obj.Spec, k)
+	}
+	return r.compareObject(t, "spec", obj.Spec, wire, samples)
+}
+
+func (r *run) compareObject(t *testing.T, path string, spec, wire map[string]any, samples []genruntime.ARMMetaObject) []string {
+	var diffs []string
+	for k, v := range spec {
+		p := path + "." + k
+		wireKeys, want := []string{k}, v
+		switch {
+		case k == "reference":
+			wireKeys, want = []string{"id"}, r.referenceID(t, v, samples)
+		case strings.HasSuffix(k, "Reference"):
+			// The swagger names the property x, xId or xID; the spec names it xReference.
+			x := strings.TrimSuffix(k, "Reference")
+			wireKeys, want = []string{x, x + "Id"}, r.referenceID(t, v, samples)
+		case strings.HasSuffix(k, "FromConfig"):
+			wireKeys, want = []string{strings.TrimSuffix(k, "FromConfig")}, r.configMapValue(t, v)
+		case isSecretRef(v):
+			want = r.secretValue(t, v.(map[string]any))
+		}
+		var got any
+		found := false
+		for _, wk := range wireKeys {
+			if got, found = lookup(wire, wk); found {
+				break
+			}
+		}
+		if !found {
+			if variant, ok := want.(map[string]any); ok && len(spec) == 1 {
+				// A one-of: the spec names the variant, the wire is the variant itself.
+				diffs = append(diffs, r.compareObject(t, p, variant, wire, samples)...)
+				continue
+			}
+			diffs = append(diffs, fmt.Sprintf("%s: not in the PUT body (want %v at %s, or inside properties)", p, redactIfSecret(p, want), strings.Join(wireKeys, " or ")))
+			continue
+		}
+		if ids, ok := referenceList(want); ok {
+			// A list of references is, on the wire, an object keyed by the ARM IDs (as
+			// userAssignedIdentities are).
+			if m, isMap := got.(map[string]any); isMap {
+				diffs = append(diffs, r.compareIDKeys(t, p, ids, m, samples)...)
+				continue
+			}
+		}
+		diffs = append(diffs, r.compareValue(t, p, want, got, samples)...)
+	}
+	return diffs
+}
+
+func (r *run) compareValue(t *testing.T, path string, want, got any, samples []genruntime.ARMMetaObject) []string {
+	switch w := want.(type) {
+	case map[string]any:
+		g, ok := got.(map[string]any)
+		if !ok {
+			return []string{fmt.Sprintf("%s: an object in the spec, %T on the wire", path, got)}
+		}
+		return r.compareObject(t, path, w, g, samples)
+	case []any:
+		g, ok := got.([]any)
+		if !ok || len(g) != len(w) {
+			return []string{fmt.Sprintf("%s: %v in the spec, %v on the wire", path, want, got)}
+		}
+		var diffs []string
+		for i := range w {
+			diffs = append(diffs, r.compareValue(t, fmt.Sprintf("%s[%d]", path, i), w[i], g[i], samples)...)
+		}
+		return diffs
+	case string:
+		if g, ok := got.(string); ok && (g == w || strings.HasPrefix(w, "/subscriptions/") && strings.EqualFold(g, w)) {
+			return nil
+		}
+	default:
+		if fmt.Sprint(want) == fmt.Sprint(got) {
+			return nil
+		}
+	}
+	return []string{fmt.Sprintf("%s: %v in the spec, %v on the wire", path, redactIfSecret(path, want), redactIfSecret(path, got))}
+}
+
+// referenceList: v is a list of objects each holding only a reference.
+func referenceList(v any) ([]any, bool) {
+	list, ok := v.([]any)
+	if !ok || len(list) == 0 {
+		return nil, false
+	}
+	for _, e := range list {
+		m, ok := e.(map[string]any)
+		if _, has := m["reference"]; !ok || !has || len(m) != 1 {
+			return nil, false
+		}
+	}
+	return list, true
+}
+
+// compareIDKeys checks that the keys of got are the ARM IDs of the references in want.
+func (r *run) compareIDKeys(t *testing.T, path string, want []any, got map[string]any, samples []genruntime.ARMMetaObject) []string {
+	var diffs []string
+	for i, e := range want {
+		id := fmt.Sprint(r.referenceID(t, e.(map[string]any)["reference"], samples))
+		if !slices.ContainsFunc(slices.Collect(maps.Keys(got)), func(k string) bool { return strings.EqualFold(k, id) }) {
+			diffs = append(diffs, fmt.Sprintf("%s[%d]: %s is not a key on the wire (%v)", path, i, id, got))
+		}
+	}
+	if len(got) != len(want) {
+		diffs = append(diffs, fmt.Sprintf("%s: %d references in the spec, %d keys on the wire", path, len(want), len(got)))
+	}
+	return diffs
+}
+
+// lookup finds key in wire, or in its properties envelope (and so on down).
+func lookup(wire map[string]any, key string) (any, bool) {
+	for k, v := range wire {
+		if strings.EqualFold(k, key) {
+			return v, true
+		}
+	}
+	if props, ok := wire["properties"].(map[string]any); ok {
+		return lookup(props, key)
+	}
+	return nil, false
+}
+
+// isSecretRef: a {name, key} object, the shape of a Secret reference.
+func isSecretRef(v any) bool {
+	m, ok := v.(map[string]any)
+	if !ok || len(m) != 2 {
+		return false
+	}
+	_, name := m["name"]
+	_, key := m["key"]
+	return name && key
+}
+
+func (r *run) secretValue(t *testing.T, ref map[string]any) string {
+	var secret corev1.Secret
+	if err := shared.Client.Get(context.Background(), client.ObjectKey{Namespace: r.ns, Name: fmt.Sprint(ref["name"])}, &secret); err != nil {
+		t.Fatalf("the Secret a sample names: %v", err)
+	}
+	return string(secret.Data[fmt.Sprint(ref["key"])])
+}
+
+// configMapValue is the value a ConfigMap reference ({name, key}) names.
+func (r *run) configMapValue(t *testing.T, v any) string {
+	ref, _ := v.(map[string]any)
+	var cm corev1.ConfigMap
+	if err := shared.Client.Get(context.Background(), client.ObjectKey{Namespace: r.ns, Name: fmt.Sprint(ref["name"])}, &cm); err != nil {
+		t.Fatalf("the ConfigMap a sample names: %v", err)
+	}
+	return cm.Data[fmt.Sprint(ref["key"])]
+}
+
+// referenceID is the ARM ID a reference names: its armId, or the resource-id of the sample it names.
+func (r *run) referenceID(t *testing.T, v any, samples []genruntime.ARMMetaObject) any {
+	ref, ok := v.(map[string]any)
+	if !ok {
+		return v
+	}
+	if id, ok := ref["armId"]; ok {
+		return id
+	}
+	for _, o := range samples {
+		gvk, err := apiutil.GVKForObject(o, shared.Scheme)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if gvk.Group == ref["group"] && gvk.Kind == ref["kind"] && o.GetName() == ref["name"] {
+			return o.GetAnnotations()[genruntime.ResourceIDAnnotation]
+		}
+	}
+	t.Fatalf("a sample refers to %v, which is not a sample", ref)
+	return nil
+}
+
+func redactIfSecret(path string, v any) any {
+	if slices.ContainsFunc([]string{"password", "secret", "key"}, func(s string) bool { return strings.Contains(strings.ToLower(path), s) }) {
+		return "(redacted)"
+	}
+	return v
+}
