@@ -18,6 +18,9 @@ const (
 	// conditions, another wire name with the same Go name, a generated method), so the
 	// generator gave it a new one; Provenance.ClashedWith says which.
 	ByClash Reason = "clash"
+	// ByCycleDepth: it leads back into a recursive type whose unrolled copy would make the CRD
+	// too large, so it holds the deeper levels as arbitrary JSON, sent to Azure as written.
+	ByCycleDepth Reason = "cycle-depth"
 )
 
 // Provenance records why a property has its shape, beyond the swagger's own declaration.
@@ -38,6 +41,8 @@ type Provenance struct {
 	// NotFlattened names the neighbours whose names clashed with the property's own
 	// properties, which kept it nested although it is a flattening candidate.
 	NotFlattened []string
+	// JSON says why the property holds arbitrary JSON where the swagger gives a schema.
+	JSON Reason
 }
 
 // Derivation says how a definition was derived from another.
