@@ -1,6 +1,7 @@
 package codegen
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/armgen/armgen/pkg/astmodel"
+	"github.com/armgen/armgen/pkg/codegen/audit"
 )
 
 // recursiveUnionDefs is a union Step, discriminated by kind, of leaves variants with fields
@@ -38,7 +40,7 @@ func recursiveUnionDefs(leaves, fields int) string {
 // (Data Factory's pipeline: 13.5 MB, over what the API server stores).
 func TestLargeRecursiveUnionStaysBoundedAndKeepsJSON(t *testing.T) {
 	swagger := clashSwagger(`"steps": {"type": "array", "items": {"$ref": "#/definitions/Step"}}`, recursiveUnionDefs(14, 130))
-	res, _, err := runClash(t, swagger, "")
+	res, cfg, err := runClash(t, swagger, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,6 +48,16 @@ func TestLargeRecursiveUnionStaysBoundedAndKeepsJSON(t *testing.T) {
 	steps, ok := loop.PropertyByJSON("steps")
 	if !ok || steps.Type.String() != (astmodel.ArrayType{Element: astmodel.JSONType}).String() || steps.Provenance.JSON != astmodel.ByCycleDepth {
 		t.Fatalf("Loop.steps is %v (provenance %+v), want []JSON by %s", steps, steps.Provenance, astmodel.ByCycleDepth)
+	}
+	if text := explainText(t, res, cfg, "clash/v1api20210101/Thing.spec.steps.loop.steps"); !strings.Contains(text, "rule "+string(astmodel.ByCycleDepth)) {
+		t.Errorf("gen explain does not name the rule %s:\n%s", astmodel.ByCycleDepth, text)
+	}
+	audited, err := Run(context.Background(), Options{Config: cfg, SpecRoot: cfg.SpecRoot, Audit: true})
+	if err != nil {
+		t.Fatalf("the audit: %v", err)
+	}
+	if audited.Audit.JSONKept() == 0 {
+		t.Errorf("the audit has no %s row: %s", audit.KeptAsJSON, audited.Audit.Summary())
 	}
 	for path, body := range res.Files {
 		if !strings.HasPrefix(path, "crds/") || !strings.HasSuffix(path, "things.yaml") {
