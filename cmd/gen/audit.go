@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/armgen/armgen/pkg/astmodel"
 	"github.com/armgen/armgen/pkg/codegen/audit"
 )
 
@@ -17,6 +18,9 @@ func printAudit(stdout, stderr io.Writer, rep *audit.Report) error {
 	fmt.Fprintln(stderr, "audit:", rep.Summary())
 	if by := rep.Breakdown(audit.Excluded); len(by) > 0 {
 		fmt.Fprintln(stderr, "audit: excluded by rule:", strings.Join(by, " "))
+	}
+	if n := rep.JSONKept(); n > 0 {
+		fmt.Fprintf(stderr, "audit: kept as JSON by rule: %s=%d\n", astmodel.ByCycleDepth, n)
 	}
 	if by := rep.Breakdown(audit.Unaccounted); len(by) > 0 {
 		fmt.Fprintln(stderr, "audit: unaccounted by likely cause:", strings.Join(by, " "))

@@ -21,6 +21,9 @@ const (
 	// ByFlattening: lifted out of an envelope beside a same-named property, so it carries the
 	// envelope's name in front (properties.type becomes propertiesType, as in ASO).
 	ByFlattening Reason = "flattening"
+	// ByCycleDepth: it leads back into a recursive type whose unrolled copy would make the CRD
+	// too large, so it holds the deeper levels as arbitrary JSON, sent to Azure as written.
+	ByCycleDepth Reason = "cycle-depth"
 )
 
 // Provenance records why a property has its shape, beyond the swagger's own declaration.
@@ -42,6 +45,8 @@ type Provenance struct {
 	// even when prefixed with the envelope's name (propertiesType), which kept it nested
 	// although it is a flattening candidate.
 	NotFlattened []string
+	// JSON says why the property holds arbitrary JSON where the swagger gives a schema.
+	JSON Reason
 }
 
 // Derivation says how a definition was derived from another.

@@ -135,6 +135,9 @@ func account(res astmodel.TypeName, o *occurrence, found map[string][]place, vc 
 		p := ps[0]
 		row.Path = p.path
 		row.Outcome = Outcome(o.side)
+		if p.prop.Provenance.JSON != "" {
+			row.Rule = KeptAsJSON + ": " + string(p.prop.Provenance.JSON) + ", the value is kept as arbitrary JSON and sent to Azure as written"
+		}
 		if why := renamed(p.prop, vc); why != "" {
 			row.Outcome, row.Rule = Renamed, why
 		}

@@ -66,6 +66,21 @@ func (r *Report) Unaccounted() []Row {
 	return out
 }
 
+// KeptAsJSON starts the rule of a spec or status row whose property holds arbitrary JSON where
+// the swagger gives a schema (the deeper levels of a large recursive type, cut by break-cycles).
+const KeptAsJSON = "kept-as-json"
+
+// JSONKept counts the rows whose property holds arbitrary JSON (KeptAsJSON).
+func (r *Report) JSONKept() int {
+	n := 0
+	for _, row := range r.Rows {
+		if strings.HasPrefix(row.Rule, KeptAsJSON+":") {
+			n++
+		}
+	}
+	return n
+}
+
 // Summary is the one-line account: properties=N spec=.. status=.. renamed=.. excluded=.. unaccounted=U.
 func (r *Report) Summary() string {
 	return fmt.Sprintf("properties=%d spec=%d status=%d renamed=%d excluded=%d unaccounted=%d",

@@ -11,11 +11,14 @@ import (
 // Break removes recursion, which a CRD schema cannot express: a property that leads back to a
 // type already being described points instead at an "_Unrolled" copy of that type, which has
 // every property that would recurse left out. Users keep one level of the recursive shape. The
-// copy of a discriminated union stays a union of the variants that do not recurse.
+// copy of a discriminated union stays a union of the variants that do not recurse. Where the copy
+// would be larger than UnrolledBudget the recursive property holds arbitrary JSON instead
+// (recorded in its provenance as ByCycleDepth), so nothing below it is lost either.
 func Break(ctx context.Context, defs astmodel.Definitions) (astmodel.Definitions, error) {
 	u := &unroller{
 		defs:   maps.Clone(defs),
 		colour: make(map[astmodel.TypeName]int),
+		target: make(map[astmodel.TypeName]astmodel.TypeName),
 	}
 	for _, d := range defs.Resources() {
 		if err := ctx.Err(); err != nil {
@@ -38,6 +41,9 @@ const (
 type unroller struct {
 	defs   astmodel.Definitions
 	colour map[astmodel.TypeName]int
+	// target is, per recursive type, what a property leading back to it points at instead: its
+	// _Unrolled copy, or JSON when the copy is over budget.
+	target map[astmodel.TypeName]astmodel.TypeName
 }
 
 func (u *unroller) visit(n astmodel.TypeName) {
@@ -51,13 +57,16 @@ func (u *unroller) visit(n astmodel.TypeName) {
 					continue
 				}
 				if u.colour[ref] == grey {
-					target := u.unrolled(ref)
+					target := u.cut(ref, current.Variant)
 					current = current.WithType(astmodel.RenameReferences(current.Type, map[astmodel.TypeName]astmodel.TypeName{ref: target}))
+					if target == astmodel.JSONType {
+						current.Provenance.JSON = astmodel.ByCycleDepth
+					}
 					obj = obj.WithProperties(current)
 					u.defs[n] = d.WithType(obj)
 					ref = target
 				}
-				if u.colour[ref] == white {
+				if _, ok := u.defs[ref]; ok && u.colour[ref] == white {
 					u.visit(ref)
 				}
 			}
@@ -70,6 +79,25 @@ func (u *unroller) visit(n astmodel.TypeName) {
 		}
 	}
 	u.colour[n] = black
+}
+
+// cut decides what a property leading back to t points at. A union's variant property must
+// stay an object, so it always gets the copy.
+func (u *unroller) cut(t astmodel.TypeName, variant bool) astmodel.TypeName {
+	if target, ok := u.target[t]; ok {
+		if target == astmodel.JSONType && variant {
+			return u.unrolled(t)
+		}
+		return target
+	}
+	name := u.unrolled(t)
+	if !variant && inlinedSize(u.defs, name, UnrolledBudget) > UnrolledBudget {
+		delete(u.defs, name)
+		u.target[t] = astmodel.JSONType
+		return astmodel.JSONType
+	}
+	u.target[t] = name
+	return name
 }
 
 // unrolled returns the copy of t without the properties that lead back to t, making it once.

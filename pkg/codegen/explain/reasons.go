@@ -143,7 +143,9 @@ func (e *Explanation) reasons() []string {
 	case astmodel.MapType:
 		add("a map: the swagger declares additionalProperties")
 	}
-	if astmodel.Unwrap(p.Type) == astmodel.JSONType {
+	if p.Provenance.JSON == astmodel.ByCycleDepth {
+		add("arbitrary JSON, sent to Azure as written: it leads back into a recursive type whose unrolled copy would make the CRD too large (break-cycles, rule %s); the typed shape is the one above it", astmodel.ByCycleDepth)
+	} else if astmodel.Unwrap(p.Type) == astmodel.JSONType {
 		add("free-form JSON: the swagger gives no usable schema (an object without properties, or any type)")
 	}
 	if v := Validations(e.defs, p.Type); len(v) > 0 {

@@ -25,6 +25,8 @@ type TypeBuilder struct {
 	enums map[string]astmodel.TypeName
 	// subtypes caches, per base definition, the definitions that extend it through allOf.
 	subtypes map[schemaKey][]Target
+	// indexed are the documents subtypes covers.
+	indexed map[*Document]bool
 }
 
 type schemaKey struct{ file, pointer string }

@@ -102,37 +102,17 @@ func (b *TypeBuilder) variantType(v Target, vs *spec.Schema, discriminator, valu
 
 // variantsOf finds the definitions that extend base through allOf, transitively, in the version's
 // documents and in base's own document; a variant that is itself extended is still a variant.
+// Each base's document is indexed when first met: bases live in files the version only reaches
+// through $refs (Data Factory's entityTypes/Dataset.json beside entityTypes/Pipeline.json), and
+// indexing only the first one's would turn the others' unions into plain objects.
 func (b *TypeBuilder) variantsOf(base Target) ([]Target, error) {
 	if b.subtypes == nil {
 		b.subtypes = make(map[schemaKey][]Target)
-		docs := slices.Clone(b.docs)
-		if !slices.Contains(docs, base.Doc) {
-			docs = append(docs, base.Doc)
-		}
-		for _, d := range docs {
-			for _, n := range d.DefinitionNames() {
-				raw := d.RawDefinition(n)
-				// Most definitions extend nothing; skip decoding them.
-				if !jsonHasKey(raw, "allOf") {
-					continue
-				}
-				s, _, err := d.Definition(n)
-				if err != nil {
-					return nil, err
-				}
-				for i, parent := range s.AllOf {
-					ref := parent.Ref.String()
-					if ref == "" {
-						continue
-					}
-					t, err := b.corpus.Resolve(d, Pointer("definitions", n, "allOf", itoa(i)), ref)
-					if err != nil {
-						return nil, err
-					}
-					k := schemaKey{t.Doc.Path, t.Pointer}
-					b.subtypes[k] = append(b.subtypes[k], Target{Doc: d, Pointer: Pointer("definitions", n)})
-				}
-			}
+		b.indexed = make(map[*Document]bool)
+	}
+	for _, d := range append(slices.Clone(b.docs), base.Doc) {
+		if err := b.indexSubtypes(d); err != nil {
+			return nil, err
 		}
 	}
 	var out []Target
@@ -151,6 +131,38 @@ func (b *TypeBuilder) variantsOf(base Target) ([]Target, error) {
 	walk(base)
 	slices.SortFunc(out, func(a, b Target) int { return strings.Compare(a.Name(), b.Name()) })
 	return out, nil
+}
+
+// indexSubtypes records, once per document, which definitions its definitions extend.
+func (b *TypeBuilder) indexSubtypes(d *Document) error {
+	if b.indexed[d] {
+		return nil
+	}
+	b.indexed[d] = true
+	for _, n := range d.DefinitionNames() {
+		raw := d.RawDefinition(n)
+		// Most definitions extend nothing; skip decoding them.
+		if !jsonHasKey(raw, "allOf") {
+			continue
+		}
+		s, _, err := d.Definition(n)
+		if err != nil {
+			return err
+		}
+		for i, parent := range s.AllOf {
+			ref := parent.Ref.String()
+			if ref == "" {
+				continue
+			}
+			t, err := b.corpus.Resolve(d, Pointer("definitions", n, "allOf", itoa(i)), ref)
+			if err != nil {
+				return err
+			}
+			k := schemaKey{t.Doc.Path, t.Pointer}
+			b.subtypes[k] = append(b.subtypes[k], Target{Doc: d, Pointer: Pointer("definitions", n)})
+		}
+	}
+	return nil
 }
 
 func jsonHasKey(raw json.RawMessage, key string) bool {

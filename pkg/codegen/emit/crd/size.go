@@ -43,7 +43,8 @@ func (o Options) limits() (apply, hard int) {
 // fits: (1) every description is cut to its first sentence; (2) descriptions inside status go;
 // (3) all descriptions below the root go; (4) storage versions, which users do not write, keep
 // only their top level, spec and status accepting any fields (the conversion webhook gives
-// them their shape); (5) status, which users never write, accepts any fields in every version.
+// them their shape); (5) status, which users never write, accepts any fields in every version;
+// (6) objects inside spec accept any fields, as few as will do (see shedSpec).
 // CRDs that fit are never trimmed, so they stay equal
 // to what controller-tools derives from the Go types.
 func marshal(crd *apiextv1.CustomResourceDefinition, opts Options) ([]byte, error) {
@@ -76,6 +77,15 @@ func marshal(crd *apiextv1.CustomResourceDefinition, opts Options) ([]byte, erro
 		}
 		if out, err = marshalWithoutStatus(crd); err != nil {
 			return nil, err
+		}
+	}
+	if len(out) > hard {
+		shed, shedOut, err := shedSpec(crd, len(out), hard)
+		if err != nil {
+			return nil, err
+		}
+		if shedOut != nil {
+			crd, out = shed, shedOut
 		}
 	}
 	if len(out) > hard {

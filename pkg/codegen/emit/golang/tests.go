@@ -37,7 +37,13 @@ var generatorsOf = map[astmodel.TypeName]string{
 	astmodel.PropertyBagType:             "PropertyBag",
 	astmodel.ConditionType:               "Condition",
 	astmodel.JSONType:                    "JSON",
+	objectJSON:                           "JSONObject",
 }
+
+// objectJSON stands, in generatorsOf, for the JSON a property holds in place of an object type
+// (the deeper levels of a recursive type, Provenance.JSON): its values must be JSON objects, as
+// the swagger says, for the ARM payload check.
+var objectJSON = astmodel.MakeTypeName(astmodel.APIExtensionsPackage, "JSON (object)")
 
 // testFileName is the test file that goes with a types file; hubTestFileName the external one.
 func testFileName(types string) string    { return strings.TrimSuffix(types, ".go") + "_test.go" }
@@ -195,7 +201,11 @@ func (fb *fileBuilder) generatorDecl(def astmodel.Definition) (dst.Decl, error) 
 func (fb *fileBuilder) fieldGenerators(t *astmodel.ObjectType, props []*astmodel.Property) ([]dst.Expr, error) {
 	var elts []dst.Expr
 	for _, p := range props {
-		g, err := fb.generatorOf(p.Type)
+		pt := p.Type
+		if p.Provenance.JSON != "" {
+			pt = astmodel.RenameReferences(pt, map[astmodel.TypeName]astmodel.TypeName{astmodel.JSONType: objectJSON})
+		}
+		g, err := fb.generatorOf(pt)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", p.Name, err)
 		}
