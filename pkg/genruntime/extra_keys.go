@@ -22,8 +22,8 @@ func MarshalWithExtraKeys[V any](declared any, extra map[string]V) ([]byte, erro
 	}
 	names := jsonFieldNames(reflect.TypeOf(declared))
 	for k := range extra {
-		if names[k] {
-			return nil, fmt.Errorf("additionalProperties holds %q, a declared property: set the property %q itself", k, k)
+		if name, ok := names[strings.ToLower(k)]; ok {
+			return nil, fmt.Errorf("additionalProperties holds %q, the declared property %q (Azure does not tell their case apart): set the property itself", k, name)
 		}
 	}
 	var merged map[string]json.RawMessage
@@ -44,7 +44,7 @@ func MarshalWithExtraKeys[V any](declared any, extra map[string]V) ([]byte, erro
 }
 
 // UnmarshalExtraKeys reads into extra every key of the JSON object data that is not one of the
-// declared names; extra stays nil when there are none.
+// declared names, in any case; extra stays nil when there are none.
 func UnmarshalExtraKeys[V any](data []byte, extra *map[string]V, declared ...string) error {
 	var all map[string]json.RawMessage
 	if err := json.Unmarshal(data, &all); err != nil {
@@ -52,8 +52,8 @@ func UnmarshalExtraKeys[V any](data []byte, extra *map[string]V, declared ...str
 	}
 	*extra = nil
 	for k, raw := range all {
-		if slices.Contains(declared, k) {
-			continue
+		if slices.ContainsFunc(declared, func(d string) bool { return strings.EqualFold(d, k) }) {
+			continue // encoding/json filled the declared field from it, whatever its case
 		}
 		var v V
 		if err := json.Unmarshal(raw, &v); err != nil {
@@ -68,10 +68,11 @@ func UnmarshalExtraKeys[V any](data []byte, extra *map[string]V, declared ...str
 }
 
 // fieldNames caches jsonFieldNames per wire type.
-var fieldNames sync.Map // reflect.Type -> map[string]bool
+var fieldNames sync.Map // reflect.Type -> map[string]string
 
-// jsonFieldNames is the set of JSON names the fields of struct type t marshal as.
-func jsonFieldNames(t reflect.Type) map[string]bool {
+// jsonFieldNames maps the lower-cased JSON names the fields of struct type t marshal as to
+// those names.
+func jsonFieldNames(t reflect.Type) map[string]string {
 	for t != nil && t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
@@ -79,9 +80,9 @@ func jsonFieldNames(t reflect.Type) map[string]bool {
 		return nil
 	}
 	if names, ok := fieldNames.Load(t); ok {
-		return names.(map[string]bool)
+		return names.(map[string]string)
 	}
-	names := make(map[string]bool, t.NumField())
+	names := make(map[string]string, t.NumField())
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
 		if !f.IsExported() {
@@ -94,7 +95,7 @@ func jsonFieldNames(t reflect.Type) map[string]bool {
 		case "":
 			name = f.Name
 		}
-		names[name] = true
+		names[strings.ToLower(name)] = name
 	}
 	fieldNames.Store(t, names)
 	return names

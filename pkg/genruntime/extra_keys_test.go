@@ -59,3 +59,23 @@ func TestExtraKeysNeverStandForDeclaredProperties(t *testing.T) {
 		t.Errorf("a key no field is sent as: %s, %v", data, err)
 	}
 }
+
+// TestExtraKeysReCasedByAzure: encoding/json fills a declared field from a key differing only in
+// case (Azure re-cases property names), so that key is the field's, not an extra one: read into
+// both, it went back to Azure twice, once under each spelling. A user's extra key differing from
+// a declared property only in case is refused like the property's own name.
+func TestExtraKeysReCasedByAzure(t *testing.T) {
+	var extra map[string]json.RawMessage
+	if err := UnmarshalExtraKeys([]byte(`{"Threshold":3,"dimension":"host"}`), &extra, "threshold"); err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(map[string]json.RawMessage{"dimension": json.RawMessage(`"host"`)}, extra); d != "" {
+		t.Errorf("extra keys read (-want +got):\n%s", d)
+	}
+	type declared struct {
+		Threshold *int `json:"threshold,omitempty"`
+	}
+	if data, err := MarshalWithExtraKeys(declared{}, map[string]json.RawMessage{"THRESHOLD": json.RawMessage(`1`)}); err == nil {
+		t.Errorf("an extra key re-casing a declared property marshalled as %s", data)
+	}
+}
