@@ -17,7 +17,7 @@ func checkSteps(journalPath string, steps []swapStep, targets []string) error {
 	}
 	for i, s := range steps {
 		if err := checkStep(journalPath, s, allowed); err != nil {
-			return fmt.Errorf("%s: step %d: %s; it does not record a swap this run would make, so nothing was done: remove it and run again", journalPath, i, err)
+			return fmt.Errorf("%s: step %d: %s; it does not record a swap this run would make, so nothing was done: if a run with other --out or --docs folders left it, run that again to finish it, else remove it", journalPath, i, err)
 		}
 	}
 	return nil
