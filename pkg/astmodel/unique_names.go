@@ -68,9 +68,15 @@ func UniqueNames(props []*Property) []*Property {
 
 // compareClaims orders the properties that want one name: the wire name already spelled as
 // the JSON name first, then by wire name, so the outcome does not depend on the swagger's order.
+// The map of extra keys comes last: its name is ours, a declared property's is Azure's.
 func compareClaims(a, b *Property) int {
 	ca, cb := a.ARMName == a.JSONName, b.ARMName == b.JSONName
 	switch {
+	case a.ExtraKeys != b.ExtraKeys:
+		if a.ExtraKeys {
+			return 1
+		}
+		return -1
 	case ca && !cb:
 		return -1
 	case cb && !ca:

@@ -32,6 +32,11 @@ type retained struct {
 	// the user wrote nothing through this version (a relabel), so the version the user wrote
 	// stays what it was.
 	Spec string `json:"spec"`
+	// UID is the object's the values were read from. The annotation is the user's to send, so
+	// on create, where the API server gives the object a fresh uid, one can only be planted
+	// (copied from another object, or written by hand to set a Ready condition or values past
+	// the newer version's validation); RestoreValues refuses it.
+	UID string `json:"uid,omitempty"`
 }
 
 // lostValue is what a version lost of one JSON value: the whole value (Value), or, of an object
@@ -76,7 +81,8 @@ func RetainValues(hub conversion.Hub, obj ConvertibleObject) error {
 	if err != nil {
 		return err
 	}
-	data, err := json.Marshal(retained{Values: lost, Spec: digest})
+	uid := string(obj.GetUID())
+	data, err := json.Marshal(retained{Values: lost, Spec: digest, UID: uid})
 	if err != nil {
 		return err
 	}
@@ -87,7 +93,7 @@ func RetainValues(hub conversion.Hub, obj ConvertibleObject) error {
 		if len(lost.Fields) == 0 {
 			return nil
 		}
-		if data, err = json.Marshal(retained{Values: lost, Spec: digest}); err != nil {
+		if data, err = json.Marshal(retained{Values: lost, Spec: digest, UID: uid}); err != nil {
 			return err
 		}
 	}
@@ -116,6 +122,9 @@ func RestoreValues(obj ConvertibleObject, hub conversion.Hub) error {
 	var r retained
 	if err := json.Unmarshal([]byte(text), &r); err != nil || r.Values == nil {
 		return fmt.Errorf("annotation %s of %s: not what the operator wrote (%v); remove it to keep only what this version holds", RetainedValuesAnnotation, obj.GetName(), err)
+	}
+	if r.UID != string(obj.GetUID()) {
+		return fmt.Errorf("annotation %s of %s: recorded for the object of uid %q, not this one (%q); it holds what another object's version could not, so remove it", RetainedValuesAnnotation, obj.GetName(), r.UID, obj.GetUID())
 	}
 	digest, err := specDigest(obj)
 	if err != nil {

@@ -100,6 +100,11 @@ func (b *builder) object(api astmodel.TypeName, side astmodel.ARMSide, resourceS
 			// their names, and their ARMName (discriminator=value) tells the wire type which.
 			field, wireName = p.Name, p.JSONName
 		}
+		if p.ExtraKeys {
+			// Inline on the wire, so its key must not meet a declared property called
+			// additionalProperties, which is a field of its own.
+			wireName = extraKeysWire
+		}
 		ft := optional(t)
 		field, err = holder.addNamed(field, wireName, p.ARMName, ft)
 		if err != nil {
@@ -115,6 +120,10 @@ func (b *builder) object(api astmodel.TypeName, side astmodel.ARMSide, resourceS
 	}
 	return armName, nil
 }
+
+// extraKeysWire is the key the map of extra keys is merged under in a wire object: no JSON
+// property can have it, as the map is written inline.
+const extraKeysWire = "{additionalProperties}"
 
 // wire returns the wire object under construction named n, starting it (from the API object
 // shape, for union flags) when new.

@@ -62,3 +62,47 @@ func TestExtraKeysBesideProperties(t *testing.T) {
 		}
 	}
 }
+
+// TestExtraKeysBesideAPropertyOfTheirName: an object declaring a property called
+// additionalProperties and allowing extra keys keeps both: the declared property keeps its name
+// and the map of extra keys is numbered, instead of having no field (the keys were dropped on
+// every read and never sent; only gen --audit noticed).
+func TestExtraKeysBesideAPropertyOfTheirName(t *testing.T) {
+	const file = "svc/resource-manager/Microsoft.Svc/stable/2021-01-01/svc.json"
+	doc := `{"swagger": "2.0", "info": {"title": "svc", "version": "2021-01-01"}, "paths": {},
+	"definitions": {
+		"Holder": {"type": "object", "properties": {
+			"additionalProperties": {"type": "string"}, "a": {"type": "string"}
+		}, "additionalProperties": {"type": "integer"}}
+	}}`
+	c := NewCorpusFS("test", fstest.MapFS{file: {Data: []byte(doc)}})
+	d, err := c.Load(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := NewTypeBuilder(c, astmodel.MakeAPIPackage("example.com/out", "svc", "v1api20210101"), []*Document{d})
+	holder, _, err := d.Definition("Holder")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.RootType(SchemaRef{Doc: d, Pointer: "/definitions/Holder", Schema: holder}, "Holder"); err != nil {
+		t.Fatal(err)
+	}
+	obj := b.Definitions()[b.pkg.TypeName("Holder")].Type.(*astmodel.ObjectType)
+	declared, ok := obj.PropertyByJSON("additionalProperties")
+	if !ok || declared.ExtraKeys || declared.Name != "AdditionalProperties" || declared.ARMName != "additionalProperties" {
+		t.Errorf("the declared additionalProperties lost its name: %s", obj)
+	}
+	var extra *astmodel.Property
+	for _, p := range obj.Properties() {
+		if p.ExtraKeys {
+			extra = p
+		}
+	}
+	if extra == nil {
+		t.Fatalf("the extra keys have no field: %s", obj)
+	}
+	if extra.Name == "AdditionalProperties" || extra.Type.String() != "map[string]int" || extra.Provenance.Renamed != astmodel.ByClash {
+		t.Errorf("extra keys as %s %s (%+v), want a numbered map[string]int recorded as renamed", extra.Name, extra.Type, extra.Provenance)
+	}
+}

@@ -123,8 +123,9 @@ func (b *TypeBuilder) objectType(doc *Document, ptr string, s *spec.Schema, name
 	if err != nil {
 		return nil, err
 	}
-	if ok && !slices.ContainsFunc(out, func(p *astmodel.Property) bool { return p.Name == extra.Name }) {
-		// A swagger property of that name keeps it; the extra keys then have no field (see extraKeys).
+	if ok {
+		// Beside a swagger property of that name, the extra keys are the ones numbered
+		// (UniqueNames): dropping either would lose its values on every read.
 		out = append(out, extra)
 	}
 	obj = obj.WithProperties(astmodel.UniqueNames(out)...)

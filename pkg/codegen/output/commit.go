@@ -97,7 +97,8 @@ func Commit(ctx context.Context, journalPath string, c Change) (err error) {
 }
 
 // Recover finishes a swap that a stopped run left half done, if its journal is at journalPath.
-func Recover(journalPath string) error {
+// The journal may name only targets, the folders and files of the run about to start.
+func Recover(journalPath string, targets ...string) error {
 	data, err := os.ReadFile(journalPath)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
@@ -108,6 +109,9 @@ func Recover(journalPath string) error {
 	var j journal
 	if err := json.Unmarshal(data, &j); err != nil {
 		return fmt.Errorf("%s: %w; it records an unfinished swap of generated output: check the folders it names, then remove it", journalPath, err)
+	}
+	if err := checkSteps(journalPath, j.Steps, targets); err != nil {
+		return err
 	}
 	return finish(journalPath, j.Steps)
 }

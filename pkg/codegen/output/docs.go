@@ -20,7 +20,7 @@ func WriteDocs(ctx context.Context, dir string, files Files) error {
 		return err
 	}
 	j := JournalPath(filepath.Join(dir, docs.GroupDir))
-	if err := Recover(j); err != nil {
+	if err := Recover(j, docsTargets(dir)...); err != nil {
 		return err
 	}
 	return Commit(ctx, j, c)
@@ -52,6 +52,11 @@ func (c *Change) addDocs(dir string, files Files) error {
 		c.Files[index] = []byte{}
 	}
 	return nil
+}
+
+// docsTargets are the folder and the file of the docs folder dir that the generator replaces.
+func docsTargets(dir string) []string {
+	return []string{filepath.Join(dir, docs.GroupDir), filepath.Join(dir, docs.IndexFile)}
 }
 
 // checkDocsOwned refuses a docs folder whose generated part holds a page the generator did not

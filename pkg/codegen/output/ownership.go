@@ -40,6 +40,9 @@ func WithManifest(files Files) Files {
 // CheckOwned refuses a directory holding a file the generator did not write: one neither on
 // its manifest nor marked as generated on its first line. A missing directory is fine.
 func CheckOwned(dir string) error {
+	if err := checkFolder(dir); err != nil {
+		return err
+	}
 	listed := make(map[string]bool)
 	switch data, err := os.ReadFile(filepath.Join(dir, ManifestName)); {
 	case err == nil:
@@ -84,6 +87,30 @@ func CheckOwned(dir string) error {
 	}
 	if foreign != "" {
 		return fmt.Errorf("%s holds %s, which the generator did not write; generating replaces the whole folder, so move the file away or choose another output folder", dir, foreign)
+	}
+	return nil
+}
+
+// checkFolder refuses a dir that exists as something else than a folder: a symbolic link would
+// be replaced by a folder (and what it points to left as it was), a file by a folder.
+func checkFolder(dir string) error {
+	fi, err := os.Lstat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+		return nil
+	case err != nil:
+		return err
+	case fi.Mode()&fs.ModeSymlink != 0:
+		target, err := os.Readlink(dir)
+		if err != nil {
+			return err
+		}
+		if !filepath.IsAbs(target) {
+			target = filepath.Join(filepath.Dir(dir), target)
+		}
+		return fmt.Errorf("%s is a symbolic link to %s; generating replaces the folder itself, so name the folder it points to", dir, target)
+	case !fi.IsDir():
+		return fmt.Errorf("%s is a file, not a folder; generating would replace it with one, so move it away or choose another output folder", dir)
 	}
 	return nil
 }

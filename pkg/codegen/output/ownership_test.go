@@ -103,3 +103,30 @@ func TestWriteRefusesForeignDocs(t *testing.T) {
 		t.Error("the output folder was written")
 	}
 }
+
+// TestWriteRefusesALinkedOrFileOutputFolder: an output folder that is a symbolic link (to a
+// folder elsewhere) or a file is refused with a line saying so; it used to read "out holds out,
+// which the generator did not write". The link and what it points to are left alone.
+func TestWriteRefusesALinkedOrFileOutputFolder(t *testing.T) {
+	root := t.TempDir()
+	real := filepath.Join(root, "real")
+	writeFiles(t, real, map[string]string{"kept.go": "package kept\n"})
+	link := filepath.Join(root, "link")
+	if err := os.Symlink(real, link); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(root, "file")
+	writeFiles(t, root, map[string]string{"file": "mine"})
+	for out, want := range map[string]string{
+		link: link + " is a symbolic link to " + real,
+		file: file + " is a file, not a folder",
+	} {
+		err := Write(context.Background(), out, Files{"new.go": []byte("new")}, "", nil)
+		if err == nil || !strings.Contains(err.Error(), want) || strings.Count(err.Error(), "\n") > 0 {
+			t.Errorf("writing into %s: %v, want one line saying %q", out, err, want)
+		}
+	}
+	if data, err := os.ReadFile(filepath.Join(link, "kept.go")); err != nil || string(data) != "package kept\n" {
+		t.Errorf("the linked folder changed: %q, %v", data, err)
+	}
+}

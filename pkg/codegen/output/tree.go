@@ -11,7 +11,7 @@ import (
 // WriteTree makes dir hold exactly files. It writes a temporary sibling and swaps it in with
 // renames, so an error or an interrupt leaves dir as it was.
 func WriteTree(ctx context.Context, dir string, files Files) error {
-	if err := Recover(JournalPath(dir)); err != nil {
+	if err := Recover(JournalPath(dir), dir); err != nil {
 		return err
 	}
 	return Commit(ctx, JournalPath(dir), Change{Trees: map[string]Files{dir: files}})

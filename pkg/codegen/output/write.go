@@ -10,7 +10,11 @@ import (
 // holding a file the generator did not write, which replacing them would delete. A swap that an
 // earlier run left unfinished is finished first.
 func Check(outDir, docsDir string) error {
-	if err := Recover(JournalPath(outDir)); err != nil {
+	targets := []string{outDir}
+	if docsDir != "" {
+		targets = append(targets, docsTargets(docsDir)...)
+	}
+	if err := Recover(JournalPath(outDir), targets...); err != nil {
 		return err
 	}
 	if err := CheckOwned(outDir); err != nil {
