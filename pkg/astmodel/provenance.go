@@ -73,4 +73,8 @@ type Origin struct {
 	Derivation Derivation
 	// From is the definition it was derived from (for Renamed, under its swagger name).
 	From TypeName
+	// LeftOut, for an Unrolled copy, are the properties of From the copy leaves out because
+	// they lead back to From: the cycle's cut, kept so that the audit and explanations can name
+	// what the copy does not hold and why.
+	LeftOut []*Property
 }

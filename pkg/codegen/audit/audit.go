@@ -89,11 +89,12 @@ func auditResource(ver *version, defs astmodel.Definitions, r Resource, vc *conf
 			}
 		}
 		w.root(root)
-		found := map[string][]place{}
+		found, cuts := map[string][]place{}, map[string]cut{}
 		if ok {
-			found = places(defs, typ, string(side))
+			found, cuts = places(defs, typ, string(side))
 		}
 		lost := make(map[string]bool)
+		cutInside := make(map[string]string) // sources excluded by recursion: the copy's type
 		variants := make(map[string]bool)
 		for src := range found {
 			if i := strings.Index(src, "/properties/"); i > 0 {
@@ -104,7 +105,13 @@ func auditResource(ver *version, defs astmodel.Definitions, r Resource, vc *conf
 		for i, src := range w.keys {
 			o := w.out[src]
 			side[i] = account(r.Name, o, found, vc, lost, variants)
-			if side[i].Outcome == Excluded && o.flatten && !lifted(w, o, found) {
+			if side[i].Outcome == Unaccounted {
+				if rule, from := recursion(o, cuts, cutInside); rule != "" {
+					side[i].Outcome, side[i].Rule = Excluded, rule
+					cutInside[src] = from
+				}
+			}
+			if side[i].Outcome == Excluded && o.flatten && !lifted(w, o, found, cuts) {
 				side[i].Outcome, side[i].Rule = Unaccounted, "not-lifted: marked for flattening, but none of its properties is in the graph"
 				if cause := o.cause(lost, variants); strings.HasPrefix(cause, "variant-missing") || strings.HasPrefix(cause, "inside-lost") {
 					side[i].Rule = cause
@@ -151,9 +158,30 @@ func account(res astmodel.TypeName, o *occurrence, found map[string][]place, vc 
 	return row
 }
 
+// Recursion names the rule that excludes a property an _Unrolled copy leaves out because it
+// leads back into the recursive type the copy was made of: a CRD schema cannot recurse, so
+// break-cycles keeps one level of the shape and records the cut in the copy's provenance.
+const Recursion = "recursion"
+
+// recursion returns the rule excluding o when an _Unrolled copy on this side leaves it out or it
+// is declared inside one left out, with the recursive type; "" when neither applies.
+func recursion(o *occurrence, cuts map[string]cut, cutInside map[string]string) (rule, from string) {
+	if c, ok := cuts[o.source]; ok {
+		return Recursion + ": leads back into the recursive type " + c.from.Name + ", whose unrolled copy at " +
+			c.path + " leaves it out (a CRD schema cannot recurse; one level of the shape is kept)", c.from.Name
+	}
+	if o.holder != nil {
+		if from, ok := cutInside[o.holder.source]; ok {
+			return Recursion + ": declared inside " + o.holder.wire + ", which the unrolled copy of " + from + " leaves out", from
+		}
+	}
+	return "", ""
+}
+
 // lifted tells whether an envelope marked for flattening was lifted: one of its properties is
-// in the graph with the envelope in its wire path, or it has none this side could hold.
-func lifted(w *walker, envelope *occurrence, found map[string][]place) bool {
+// in the graph with the envelope in its wire path, or left out of an unrolled copy after being
+// lifted, or it has none this side could hold.
+func lifted(w *walker, envelope *occurrence, found map[string][]place, cuts map[string]cut) bool {
 	children := 0
 	for _, src := range w.keys {
 		o := w.out[src]
@@ -164,6 +192,9 @@ func lifted(w *walker, envelope *occurrence, found map[string][]place) bool {
 			if slices.Contains(p.prop.FlattenedFrom, envelope.name) {
 				return true
 			}
+		}
+		if c, ok := cuts[src]; ok && slices.Contains(c.prop.FlattenedFrom, envelope.name) {
+			return true
 		}
 		if o.rule() == "" {
 			children++

@@ -8,12 +8,21 @@ type place struct {
 	prop *astmodel.Property
 }
 
+// cut is a swagger declaration an _Unrolled copy on the resource's side leaves out: it leads
+// back into a recursive type (break-cycles records it in the copy's Origin.LeftOut).
+type cut struct {
+	path string // where the copy would have held it
+	prop *astmodel.Property
+	from astmodel.TypeName // the recursive type the copy was made of
+}
+
 // places walks the final type graph from a spec or status type, breadth first so that each
 // declaration's first place is its shallowest, and indexes every property by the swagger
 // declaration it came from (Property.Source, the provenance the loader records and every stage
-// copies).
-func places(defs astmodel.Definitions, root astmodel.TypeName, prefix string) map[string][]place {
+// copies). cuts are the declarations the _Unrolled copies it reaches leave out, by source.
+func places(defs astmodel.Definitions, root astmodel.TypeName, prefix string) (found map[string][]place, cuts map[string]cut) {
 	out := make(map[string][]place)
+	cuts = make(map[string]cut)
 	type item struct {
 		name astmodel.TypeName
 		path string
@@ -23,9 +32,17 @@ func places(defs astmodel.Definitions, root astmodel.TypeName, prefix string) ma
 	for len(queue) > 0 {
 		it := queue[0]
 		queue = queue[1:]
-		obj, ok := defs[it.name].Type.(*astmodel.ObjectType)
+		d := defs[it.name]
+		obj, ok := d.Type.(*astmodel.ObjectType)
 		if !ok {
 			continue
+		}
+		if d.Origin.Derivation == astmodel.Unrolled {
+			for _, p := range d.Origin.LeftOut {
+				if _, ok := cuts[p.Source]; !ok && p.Source != "" {
+					cuts[p.Source] = cut{path: it.path + "." + p.JSONName, prop: p, from: d.Origin.From}
+				}
+			}
 		}
 		for _, p := range obj.Properties() {
 			path := it.path + "." + p.JSONName
@@ -40,7 +57,7 @@ func places(defs astmodel.Definitions, root astmodel.TypeName, prefix string) ma
 			}
 		}
 	}
-	return out
+	return out, cuts
 }
 
 type ref struct {

@@ -39,6 +39,9 @@ type occurrence struct {
 	holder *occurrence
 	// variant is the union variant (file#pointer) whose object declares it, if any.
 	variant string
+	// recursive: its value leads back to an object the walk is inside (swagger-side recursion,
+	// what break-cycles cuts).
+	recursive bool
 }
 
 // extraKeys names the pseudo-property of the keys an object allows beside its properties
@@ -83,6 +86,8 @@ func (o *occurrence) cause(lost, variants map[string]bool) string {
 		return "operator-name: named like a property the operator adds"
 	case o.goClash != "":
 		return "go-name: same Go name as " + o.goClash
+	case o.recursive:
+		return "recursion: leads back to an object it is declared inside, but no unrolled copy records leaving it out"
 	case o.lifted:
 		return "flatten-clash: lifted beside a property of the same name"
 	}
@@ -97,8 +102,10 @@ type walker struct {
 	own map[string]propertySetting
 
 	seen map[string]bool
-	out  map[string]*occurrence // by source
-	keys []string               // sources in walk order
+	// inside are the objects (file#pointer) the walk is in, outermost first.
+	inside map[string]bool
+	out    map[string]*occurrence // by source
+	keys   []string               // sources in walk order
 }
 
 // propertySetting is what azure-arm.yaml says of a property name.
@@ -205,9 +212,17 @@ func (w *walker) objectOf(doc *loader.Document, ptr string, s *spec.Schema, wire
 		holder.emptyStub = true
 	}
 	if w.seen[key] {
+		if w.inside[key] && holder != nil {
+			holder.recursive = true
+		}
 		return
 	}
 	w.seen[key] = true
+	if w.inside == nil {
+		w.inside = make(map[string]bool)
+	}
+	w.inside[key] = true
+	defer delete(w.inside, key)
 	if s.Discriminator != "" {
 		if variants := w.version.variantsOf(loader.Target{Doc: doc, Pointer: ptr}); len(variants) > 0 {
 			w.extraKeys(s, key, wire, holder)

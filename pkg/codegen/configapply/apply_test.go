@@ -199,7 +199,7 @@ func TestApplyRenamesType(t *testing.T) {
 		if !ok {
 			t.Fatalf("no %s", c.to)
 		}
-		if d.Name != pkg.TypeName(c.to) || d.Origin != (astmodel.Origin{Derivation: astmodel.Renamed, From: pkg.TypeName(c.from)}) {
+		if d.Name != pkg.TypeName(c.to) || (d.Origin.Derivation != astmodel.Renamed || d.Origin.From != pkg.TypeName(c.from)) {
 			t.Errorf("%s: name %s, origin %+v", c.to, d.Name, d.Origin)
 		}
 	}

@@ -100,7 +100,8 @@ func (u *unroller) cut(t astmodel.TypeName, variant bool) astmodel.TypeName {
 	return name
 }
 
-// unrolled returns the copy of t without the properties that lead back to t, making it once.
+// unrolled returns the copy of t without the properties that lead back to t, making it once. The
+// copy's Origin lists what it leaves out, so the cut is recorded where it is made.
 func (u *unroller) unrolled(t astmodel.TypeName) astmodel.TypeName {
 	name := astmodel.UnrolledName(t)
 	if _, ok := u.defs[name]; ok {
@@ -108,9 +109,11 @@ func (u *unroller) unrolled(t astmodel.TypeName) astmodel.TypeName {
 	}
 	target := u.defs[t]
 	obj := target.Type.(*astmodel.ObjectType)
-	var keep []*astmodel.Property
+	var keep, cut []*astmodel.Property
 	for _, p := range obj.Properties() {
-		if !astmodel.Reachable(u.defs, astmodel.References(p.Type))[t] {
+		if astmodel.Reachable(u.defs, astmodel.References(p.Type))[t] {
+			cut = append(cut, p)
+		} else {
 			keep = append(keep, p)
 		}
 	}
@@ -123,6 +126,6 @@ func (u *unroller) unrolled(t astmodel.TypeName) astmodel.TypeName {
 		copied.Rules = nil
 	}
 	u.defs[name] = astmodel.Definition{Name: name, Type: copied, Description: target.Description, Source: target.Source,
-		Origin: astmodel.Origin{Derivation: astmodel.Unrolled, From: t}}
+		Origin: astmodel.Origin{Derivation: astmodel.Unrolled, From: t, LeftOut: cut}}
 	return name
 }

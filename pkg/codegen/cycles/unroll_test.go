@@ -126,10 +126,15 @@ func TestBreak(t *testing.T) {
 			for n, d := range out {
 				from, isCopy := c.unrolled[n.Name]
 				switch {
-				case isCopy && d.Origin != (astmodel.Origin{Derivation: astmodel.Unrolled, From: tn(from)}):
+				case isCopy && (d.Origin.Derivation != astmodel.Unrolled || d.Origin.From != tn(from)):
 					t.Errorf("%s has origin %+v, want unrolled from %s", n.Name, d.Origin, from)
-				case !isCopy && d.Origin != (astmodel.Origin{}):
+				case !isCopy && (d.Origin.Derivation != "" || d.Origin.From != astmodel.TypeName{} || d.Origin.LeftOut != nil):
 					t.Errorf("%s has origin %+v", n.Name, d.Origin)
+				}
+				if isCopy {
+					if diff := cmp.Diff(leftOut(out, tn(from), d), names(d.Origin.LeftOut)); diff != "" {
+						t.Errorf("%s: the properties it records as left out differ from those it lacks (-lacks +recorded):\n%s", n.Name, diff)
+					}
 				}
 			}
 			if len(c.unrolled) == 0 && !cmp.Equal(c.in, out, cmp.Comparer(func(a, b *astmodel.ObjectType) bool { return a == b })) {
@@ -210,4 +215,24 @@ func TestBreakCancelled(t *testing.T) {
 	if _, err := Break(ctx, model(object("Widget_Spec"))); err == nil {
 		t.Error("a cancelled run went on")
 	}
+}
+
+// leftOut names the properties of from that copy does not hold.
+func leftOut(defs astmodel.Definitions, from astmodel.TypeName, copy astmodel.Definition) []string {
+	var out []string
+	kept := copy.Type.(*astmodel.ObjectType)
+	for _, p := range defs[from].Type.(*astmodel.ObjectType).Properties() {
+		if _, ok := kept.Property(p.Name); !ok {
+			out = append(out, p.Name)
+		}
+	}
+	return out
+}
+
+func names(ps []*astmodel.Property) []string {
+	var out []string
+	for _, p := range ps {
+		out = append(out, p.Name)
+	}
+	return out
 }

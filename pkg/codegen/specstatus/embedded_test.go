@@ -98,7 +98,7 @@ func TestEmbeddedResources(t *testing.T) {
 				if stub == "" {
 					continue
 				}
-				if o := out[tn(stub)].Origin; o != (astmodel.Origin{Derivation: astmodel.Embedded, From: tn("PartResource")}) {
+				if o := out[tn(stub)].Origin; o.Derivation != astmodel.Embedded || o.From != tn("PartResource") {
 					t.Errorf("%s has origin %+v", stub, o)
 				}
 			}

@@ -65,7 +65,7 @@ func TestTwins(t *testing.T) {
 		if _, ok := d.Type.(*astmodel.ResourceType); !ok {
 			got[n.Name] = d.Type.String() // an object says "oneOf" when it is one
 		}
-		if d.Origin != (astmodel.Origin{Derivation: astmodel.StorageTwin, From: pkg.TypeName(n.Name)}) {
+		if d.Origin.Derivation != astmodel.StorageTwin || d.Origin.From != pkg.TypeName(n.Name) {
 			t.Errorf("%s has origin %+v", n.Name, d.Origin)
 		}
 	}
