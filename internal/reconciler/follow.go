@@ -148,9 +148,11 @@ func (a *attempt) followPut(ctx context.Context, token string) (res reconcile.Re
 }
 
 // unpollable says a failed poll will not pass by itself: the status URL is not found or
-// forbidden, or refused for another reason retrying cannot cure.
+// forbidden, or refused for another reason retrying cannot cure, or not on the ARM endpoint at
+// all (a resume token rewritten to name another host: the client does not send it).
 func unpollable(e *armclient.Error) bool {
-	return e.StatusCode == http.StatusNotFound || e.StatusCode == http.StatusForbidden || (e.StatusCode >= 400 && !e.Retryable)
+	return e.StatusCode == http.StatusNotFound || e.StatusCode == http.StatusForbidden || (e.StatusCode >= 400 && !e.Retryable) ||
+		e.Code == armclient.CodeForeignEndpoint
 }
 
 // maxOperationAge is the MAX_OPERATION_AGE setting, or its default.
