@@ -110,6 +110,9 @@ func (a *attempt) followPut(ctx context.Context, token string) (res reconcile.Re
 	if age := time.Since(sent.Sent); age > a.maxOperationAge() {
 		return lost(fmt.Sprintf("it was sent %s ago, more than the %s an operation is followed", age.Round(time.Second), a.maxOperationAge()))
 	}
+	if err := a.checkToken(token); err != nil {
+		return lost("its resume token names an operation outside the credential: " + err.Error())
+	}
 	p, err := a.arm.ResumeCreateOrUpdate(ctx, token)
 	if err != nil {
 		return lost("its resume token cannot be read: " + err.Error())
