@@ -14,7 +14,10 @@ import (
 // operator's own: a resume token is read back from an annotation anyone who can edit the object
 // may rewrite, and a poll follows the URLs it names (and the Location ARM answers). azcore's
 // bearer policy only asks for https.
-type endpointPolicy struct{ scheme, host string }
+type endpointPolicy struct {
+	base         *url.URL
+	scheme, host string
+}
 
 func newEndpointPolicy(endpoint string) (endpointPolicy, error) {
 	u, err := url.Parse(endpoint)
@@ -24,12 +27,31 @@ func newEndpointPolicy(endpoint string) (endpointPolicy, error) {
 	if u.Host == "" {
 		return endpointPolicy{}, fmt.Errorf("no host in %q", endpoint)
 	}
-	return endpointPolicy{scheme: u.Scheme, host: u.Host}, nil
+	return endpointPolicy{base: u, scheme: u.Scheme, host: u.Host}, nil
+}
+
+// sameOrigin says a and b name one scheme, host and port, a port left out being the scheme's
+// (an endpoint configured as https://management.azure.com:443/ is answered with URLs without it).
+func sameOrigin(a, b *url.URL) bool {
+	return strings.EqualFold(a.Scheme, b.Scheme) && strings.EqualFold(a.Hostname(), b.Hostname()) && portOf(a) == portOf(b)
+}
+
+func portOf(u *url.URL) string {
+	if p := u.Port(); p != "" {
+		return p
+	}
+	switch strings.ToLower(u.Scheme) {
+	case "https":
+		return "443"
+	case "http":
+		return "80"
+	}
+	return ""
 }
 
 func (p endpointPolicy) Do(req *policy.Request) (*http.Response, error) {
 	u := req.Raw().URL
-	if !strings.EqualFold(u.Scheme, p.scheme) || !strings.EqualFold(u.Host, p.host) {
+	if !sameOrigin(u, p.base) {
 		return nil, &Error{
 			Code: CodeForeignEndpoint,
 			Message: fmt.Sprintf("%s %s://%s%s is not on the ARM endpoint %s://%s: not sent",

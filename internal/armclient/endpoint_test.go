@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -76,5 +77,27 @@ func TestResumeTokenToAnotherHostSendsNoToken(t *testing.T) {
 	defer evil.mu.Unlock()
 	if len(evil.seen) > 0 {
 		t.Errorf("%d requests reached %s, the first with Authorization %.20q...", len(evil.seen), evil.host, evil.seen[0])
+	}
+}
+
+// TestSameOrigin: the endpoint's own URLs pass however the default port is written; another
+// host, port or scheme does not.
+func TestSameOrigin(t *testing.T) {
+	base, _ := url.Parse("https://management.azure.com:443/")
+	for raw, want := range map[string]bool{
+		"https://management.azure.com/subscriptions/x":      true,
+		"https://MANAGEMENT.azure.com:443/subscriptions/x":  true,
+		"https://management.azure.com:8443/subscriptions/x": false,
+		"http://management.azure.com/subscriptions/x":       false,
+		"https://management.azure.com.evil/subscriptions/x": false,
+		"https://evil@management.azure.com/x":               true, // userinfo is no host
+	} {
+		u, err := url.Parse(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := sameOrigin(u, base); got != want {
+			t.Errorf("sameOrigin(%s, %s) = %v, want %v", raw, base, got, want)
+		}
 	}
 }
