@@ -44,7 +44,8 @@ func New(cred azcore.TokenCredential, opts Options) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := url.Parse(opts.Endpoint); err != nil {
+	onEndpoint, err := newEndpointPolicy(opts.Endpoint)
+	if err != nil {
 		return nil, fmt.Errorf("armclient: endpoint %q: %w", opts.Endpoint, err)
 	}
 	// Order matters within PerRetry: the rate limit is waited on before the clock of the
@@ -54,7 +55,8 @@ func New(cred azcore.TokenCredential, opts Options) (*Client, error) {
 		perRetry = append(perRetry, rateLimitPolicy{opts.RateLimiter})
 	}
 	perRetry = append(perRetry, metricsPolicy{opts.Metrics})
-	var perCall []policy.Policy
+	// First of all, so that nothing (the bearer token least of all) goes to another host.
+	perCall := []policy.Policy{onEndpoint}
 	if opts.UserAgentSuffix != "" {
 		perCall = append(perCall, userAgentPolicy{opts.UserAgentSuffix})
 	}

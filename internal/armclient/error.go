@@ -26,6 +26,9 @@ const (
 	CodeAuthenticationFailed  = "AuthenticationFailed"
 	CodeCredentialUnavailable = "CredentialUnavailable"
 	CodeUnknown               = "UnknownError"
+	// CodeForeignEndpoint: a request (a poll of a resume token, a Location ARM gave) named a
+	// host other than the ARM endpoint, and was not sent: it would carry the bearer token.
+	CodeForeignEndpoint = "ForeignEndpoint"
 	// CodeOperationFailed is a long-running operation that failed without saying why.
 	CodeOperationFailed = "OperationFailed"
 )

@@ -81,6 +81,9 @@ func (a *attempt) followDelete(ctx context.Context, token string, versioned genr
 	case time.Since(sent.Sent) > a.maxOperationAge():
 		return lost(fmt.Sprintf("it was sent %s ago, more than the %s an operation is followed", time.Since(sent.Sent).Round(time.Second), a.maxOperationAge()))
 	}
+	if err := a.checkToken(token); err != nil {
+		return lost("its resume token names an operation outside the credential: " + err.Error())
+	}
 	p, err := a.arm.ResumeDelete(ctx, token)
 	if err != nil {
 		return lost("its resume token cannot be read: " + err.Error())

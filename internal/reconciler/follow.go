@@ -110,6 +110,9 @@ func (a *attempt) followPut(ctx context.Context, token string) (res reconcile.Re
 	if age := time.Since(sent.Sent); age > a.maxOperationAge() {
 		return lost(fmt.Sprintf("it was sent %s ago, more than the %s an operation is followed", age.Round(time.Second), a.maxOperationAge()))
 	}
+	if err := a.checkToken(token); err != nil {
+		return lost("its resume token names an operation outside the credential: " + err.Error())
+	}
 	p, err := a.arm.ResumeCreateOrUpdate(ctx, token)
 	if err != nil {
 		return lost("its resume token cannot be read: " + err.Error())
@@ -148,9 +151,11 @@ func (a *attempt) followPut(ctx context.Context, token string) (res reconcile.Re
 }
 
 // unpollable says a failed poll will not pass by itself: the status URL is not found or
-// forbidden, or refused for another reason retrying cannot cure.
+// forbidden, or refused for another reason retrying cannot cure, or not on the ARM endpoint at
+// all (a resume token rewritten to name another host: the client does not send it).
 func unpollable(e *armclient.Error) bool {
-	return e.StatusCode == http.StatusNotFound || e.StatusCode == http.StatusForbidden || (e.StatusCode >= 400 && !e.Retryable)
+	return e.StatusCode == http.StatusNotFound || e.StatusCode == http.StatusForbidden || (e.StatusCode >= 400 && !e.Retryable) ||
+		e.Code == armclient.CodeForeignEndpoint
 }
 
 // maxOperationAge is the MAX_OPERATION_AGE setting, or its default.

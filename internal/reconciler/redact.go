@@ -2,7 +2,10 @@ package reconciler
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"sigs.k8s.io/controller-runtime/pkg/log"
@@ -17,15 +20,43 @@ import (
 // redactedMark replaces a secret value in a message.
 const redactedMark = "[redacted]"
 
-// redact masks every secret value this attempt knows in s.
+// redact masks every secret value this attempt knows in s, as it is and as quoting spells it:
+// ARM may quote the request body's JSON (where json.Marshal escapes quotes, backslashes and
+// <, >, &), and a Go error may quote a value with %q. The longest forms go first, so that a
+// value inside another (a password and the same password with a suffix) leaves no part of the
+// longer one behind.
 func (a *attempt) redact(s string) string {
+	var forms []string
 	for _, v := range a.secrets {
 		if v != "" {
-			s = strings.ReplaceAll(s, v, redactedMark)
+			forms = append(forms, quotedForms(v)...)
 		}
+	}
+	slices.SortFunc(forms, func(x, y string) int { return len(y) - len(x) })
+	for _, f := range slices.Compact(forms) {
+		s = strings.ReplaceAll(s, f, redactedMark)
 	}
 	return s
 }
+
+// quotedForms are v and v as JSON (HTML-escaped or not) and Go's %q write it, without the
+// surrounding quotes.
+func quotedForms(v string) []string {
+	forms := []string{v, unquote(strconv.Quote(v))}
+	if b, err := json.Marshal(v); err == nil {
+		forms = append(forms, unquote(string(b)))
+	}
+	var plain strings.Builder
+	enc := json.NewEncoder(&plain)
+	enc.SetEscapeHTML(false)
+	if enc.Encode(v) == nil {
+		forms = append(forms, unquote(strings.TrimSpace(plain.String())))
+	}
+	return forms
+}
+
+// unquote drops the quotes around a quoted string (only those: the value may end in one).
+func unquote(q string) string { return q[1 : len(q)-1] }
 
 // event records an Event on the object, redacted.
 func (a *attempt) event(eventType, reason, format string, args ...any) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore/arm"
@@ -107,6 +108,13 @@ func (a *attempt) matchesDerived(ctx context.Context, recorded string, parsed *a
 				res, err := a.resourceIDMismatch(ctx, recorded, fmt.Sprintf("a %s named %q under a %s", a.obj.GetType(), name, ownerType))
 				return res, err, false
 			}
+			// Which owner cannot be told from the spec any more, but Azure's own answer,
+			// kept in status (a subresource those who edit the object usually cannot
+			// write), can: a namesake in another resource group is not this resource.
+			if known := statusID(a.obj); known != "" && !sameID(recorded, known) {
+				res, err := a.resourceIDMismatch(ctx, recorded, fmt.Sprintf("%q (status.id, as Azure last answered)", known))
+				return res, err, false
+			}
 			return reconcile.Result{}, nil, true
 		}
 	}
@@ -128,4 +136,24 @@ func ownerAnnotation(o genruntime.ARMMetaObject) string {
 		return ""
 	}
 	return o.GetAnnotations()[genruntime.ResourceIDAnnotation]
+}
+
+// statusID is status.id of obj, the ARM ID Azure answered when the resource was last read; ""
+// when the kind has none or it was never read.
+func statusID(obj genruntime.ARMMetaObject) string {
+	st := field(obj, "Status")
+	if !st.IsValid() || st.Kind() != reflect.Struct {
+		return ""
+	}
+	id := st.FieldByName("Id")
+	for id.IsValid() && id.Kind() == reflect.Pointer {
+		if id.IsNil() {
+			return ""
+		}
+		id = id.Elem()
+	}
+	if !id.IsValid() || id.Kind() != reflect.String {
+		return ""
+	}
+	return id.String()
 }

@@ -47,21 +47,36 @@ func ParseOperationRecord(s string) (OperationRecord, error) {
 	for _, e := range strings.Split(s, ",") {
 		k, v, _ := strings.Cut(strings.TrimSpace(e), "=")
 		var err error
+		// The errors quote what was written clipped (see clip), not as strconv and time do.
 		switch k {
 		case "generation":
-			r.Generation, err = strconv.ParseInt(v, 10, 64)
+			if r.Generation, err = strconv.ParseInt(v, 10, 64); err != nil {
+				err = fmt.Errorf("generation %q is not a whole number", clip(v))
+			}
 		case "digest":
 			r.Digest = v
 		case "sent":
-			r.Sent, err = time.Parse(time.RFC3339, v)
+			if r.Sent, err = time.Parse(time.RFC3339, v); err != nil {
+				err = fmt.Errorf("sent %q is not an RFC 3339 time", clip(v))
+			}
 		default:
-			err = fmt.Errorf("unknown entry %q (want generation, digest and sent)", k)
+			err = fmt.Errorf("unknown entry %q (want generation, digest and sent)", clip(k))
 		}
 		if err != nil {
-			return OperationRecord{}, fmt.Errorf("%q: %w", s, err)
+			return OperationRecord{}, fmt.Errorf("%q: %w", clip(s), err)
 		}
 	}
 	return r, nil
+}
+
+// clip shortens what an error quotes of a hand-edited record: the error is a condition's
+// message, an Event and a log line, and the annotation may hold 256 KiB.
+func clip(s string) string {
+	const most = 100
+	if len(s) <= most {
+		return s
+	}
+	return strings.ToValidUTF8(s[:most], "") + "..."
 }
 
 // IsApplied says Azure holds obj's current generation: the last PUT Azure completed for it

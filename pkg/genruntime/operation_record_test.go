@@ -30,3 +30,18 @@ func TestOperationRecord(t *testing.T) {
 		}
 	}
 }
+
+// TestOperationRecordErrorIsBounded: a record edited into something huge (annotations may hold
+// 256 KiB) is refused with an error that quotes only its start: the error becomes the Ready
+// condition's message, an Event and a log line.
+func TestOperationRecordErrorIsBounded(t *testing.T) {
+	for _, s := range []string{strings.Repeat("x", 200_000), "generation=" + strings.Repeat("9", 200_000), strings.Repeat("a=b,", 50_000), "sent=" + strings.Repeat("2", 200_000)} {
+		_, err := ParseOperationRecord(s)
+		if err == nil {
+			t.Fatalf("a %d-byte record was accepted", len(s))
+		}
+		if len(err.Error()) > 1024 {
+			t.Errorf("a %d-byte record is refused with a %d-byte error", len(s), len(err.Error()))
+		}
+	}
+}
