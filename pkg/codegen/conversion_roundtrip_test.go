@@ -1,7 +1,6 @@
 package codegen
 
 import (
-	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,9 +8,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/armgen/armgen/pkg/codegen/config"
-	"github.com/armgen/armgen/pkg/codegen/output"
 )
 
 // thisPackage is the import path of this directory, below which scratch output gets import paths
@@ -25,36 +21,7 @@ const thisPackage = "github.com/armgen/armgen/pkg/codegen"
 // runs them again, which must fail, naming a round trip. It then does the same to ConvertToARM
 // (a property no longer sent to Azure), which the ARM round trip must catch.
 func TestGeneratedRoundTripsCatchABrokenConversion(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs generated tests with the go command")
-	}
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command")
-	}
-	cfg, err := config.Load(filepath.Join(casesDir, "cachelite", "azure-arm.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	// A directory named testdata is invisible to ./... patterns, so the scratch packages never
-	// disturb other builds, yet build by their explicit path.
-	if err := os.MkdirAll("testdata", 0o755); err != nil {
-		t.Fatal(err)
-	}
-	dir, err := os.MkdirTemp("testdata", "tmp-roundtrip-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	c := *cfg
-	c.OutputPackage = thisPackage + "/" + filepath.ToSlash(dir)
-	res, err := Run(context.Background(), Options{Config: &c})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := output.WriteTree(context.Background(), dir, res.Files); err != nil {
-		t.Fatal(err)
-	}
+	dir, goTool := generateScratchCase(t, "cachelite")
 
 	// The payload checks read the swagger of the fixture, not of the corpus.
 	specRoot, err := filepath.Abs(filepath.Join(casesDir, "..", "specification"))

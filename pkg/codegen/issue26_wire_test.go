@@ -1,15 +1,11 @@
 package codegen
 
 import (
-	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/armgen/armgen/pkg/codegen/config"
-	"github.com/armgen/armgen/pkg/codegen/output"
 )
 
 // TestCanvasesKeepEveryValueOnTheWire generates the canvases case (shapes that used to lose
@@ -17,34 +13,7 @@ import (
 // a spec sends and what a GET returns survive ConvertToARM, JSON and PopulateFromARM. Each
 // subtest names the finding it holds.
 func TestCanvasesKeepEveryValueOnTheWire(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs generated code with the go command")
-	}
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command")
-	}
-	cfg, err := config.Load(filepath.Join(casesDir, "canvases", "azure-arm.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll("testdata", 0o755); err != nil {
-		t.Fatal(err)
-	}
-	dir, err := os.MkdirTemp("testdata", "tmp-canvases-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	c := *cfg
-	c.OutputPackage = thisPackage + "/" + filepath.ToSlash(dir)
-	res, err := Run(context.Background(), Options{Config: &c})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := output.WriteTree(context.Background(), dir, res.Files); err != nil {
-		t.Fatal(err)
-	}
+	dir, goTool := generateScratchCase(t, "canvases")
 	pkgDir := filepath.Join(dir, "canvases", "v1api20220101")
 	if err := os.WriteFile(filepath.Join(pkgDir, "issue26_wire_test.go"), []byte(canvasesWireTest), 0o644); err != nil {
 		t.Fatal(err)
