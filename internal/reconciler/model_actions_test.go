@@ -123,12 +123,22 @@ func (m *model) actions() map[string]func(*rapid.T) {
 			o := m.pick(t)
 			kind := rapid.SampledFrom(faultsWithout(*modelWithout)).Draw(t, "fault")
 			m.w.steps++
+			if kind.server != nil {
+				kind.server(m)
+				for _, target := range m.objs {
+					target.rePUTs += kind.rePUTs
+				}
+				return
+			}
 			f := kind.make(t, m, o)
 			if err := m.w.srv.AddFault(f); err != nil {
 				t.Fatal(err)
 			}
 			for _, target := range m.objs {
-				if strings.EqualFold(target.id, f.Path) {
+				switch {
+				case f.Path == operationPaths:
+					target.rePUTs += kind.rePUTs * f.Times // any operation may meet each hit
+				case strings.EqualFold(target.id, f.Path):
 					target.rePUTs += kind.rePUTs
 				}
 			}
