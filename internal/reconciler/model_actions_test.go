@@ -108,7 +108,10 @@ func (m *model) actions() map[string]func(*rapid.T) {
 					o.rePUTs++
 				case "policy":
 					setAnnotation(obj, genruntime.ReconcilePolicyAnnotation, "sometimes")
-					o.policy, o.tampered = "sometimes", true
+					// Not tampered for good: the policy reads as no policy (effectivePolicy is
+					// not manage) until a setPolicy puts a valid one back, which the operator
+					// then obeys, DELETE included, like any policy the user sets.
+					o.policy = "sometimes"
 				}
 			})
 		},

@@ -163,8 +163,9 @@ type modelObj struct {
 	gen   int64
 	// policy is its own reconcile-policy annotation ("" for none).
 	policy string
-	// tampered: an annotation was set to something the operator must refuse (a foreign
-	// resource ID, an unknown policy); it must then send nothing on that object's account.
+	// tampered: the resource-id annotation was set to a foreign ID, which the operator must
+	// refuse; it must then send nothing on that object's account. (An unknown policy is
+	// o.policy, which a valid one set later replaces.)
 	tampered bool
 	deleting bool
 	// mayDelete: the object was deleted while its policy was manage, so a DELETE is allowed.
