@@ -1,6 +1,7 @@
 package reconciler_test
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 	"time"
@@ -57,6 +58,25 @@ var modelFaults = []modelFault{
 	// operations behind it: a resource group stayed Deleting forever, which no Azure does, and
 	// the model could never settle.) A forgotten PUT may be sent again once.
 	{name: "operations expire", server: func(m *model) { m.w.srv.ExpireOperations() }, rePUTs: 1},
+	// Another writer (the portal, a script) updates the resource group with what it holds: a
+	// long-running operation the operator did not start, during which armfake answers its
+	// writes 409 AnotherOperationInProgress, as ARM does, until it ends (by polls or by time).
+	{name: "another writer's operation", server: func(m *model) {
+		rg := m.objs[0]
+		body, ok := m.w.getFromAzureNoFatal(rg.id, apiVersionOf(rg))
+		if !ok {
+			return // not created yet (or gone): a PUT now would create it
+		}
+		var held struct {
+			Location string            `json:"location"`
+			Tags     map[string]string `json:"tags"`
+		}
+		if json.Unmarshal(body, &held) != nil {
+			return
+		}
+		again, _ := json.Marshal(held)
+		m.w.putToAzure(rg.id, apiVersionOf(rg), string(again))
+	}},
 	{name: "operation fails quoting the password", make: func(t *rapid.T, m *model, o *modelObj) armfake.Fault {
 		// Aimed at the server, whose PUT carries the password: a service quotes what it was sent.
 		// Only a PUT carrying this very password fails (BodyContains): once the Secret is

@@ -195,6 +195,34 @@ func (w *modelWorld) getFromAzure(t *rapid.T, id, apiVersion string) ([]byte, bo
 	return nil, false
 }
 
+// getFromAzureNoFatal is getFromAzure for a model action that does without the resource when
+// armfake will not answer (a fault still armed on its path).
+func (w *modelWorld) getFromAzureNoFatal(id, apiVersion string) ([]byte, bool) {
+	resp, err := w.srv.Client().Get(w.srv.URL() + id + "?api-version=" + apiVersion)
+	if err != nil {
+		return nil, false
+	}
+	defer resp.Body.Close()
+	var body json.RawMessage
+	if resp.StatusCode != http.StatusOK || json.NewDecoder(resp.Body).Decode(&body) != nil {
+		return nil, false
+	}
+	return body, true
+}
+
+// putToAzure writes as another client of Azure (no token: not the operator's request); what
+// armfake answers is left to the operator to meet.
+func (w *modelWorld) putToAzure(id, apiVersion, body string) {
+	req, err := http.NewRequest(http.MethodPut, w.srv.URL()+id+"?api-version="+apiVersion, strings.NewReader(body))
+	if err != nil {
+		return
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if resp, err := w.srv.Client().Do(req); err == nil {
+		resp.Body.Close()
+	}
+}
+
 // fataler is what createInAzure needs of a *testing.T or a *rapid.T.
 type fataler interface {
 	Helper()
