@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -98,6 +99,16 @@ func (m *model) checkInvariants(t *rapid.T) {
 			} else if o.owner != nil && lastPassword(reqs, o.id) != m.password {
 				report("Azure holds the latest generation's spec", "%s: the last PUT Azure accepted carried an old password (%s)", o.name, describeReady(obj))
 			}
+		}
+	}
+	// MODEL_DEBUG=1 prints, with a violation, the operator's requests and log, to find out
+	// which reconcile sent what.
+	if len(bad) > 0 && os.Getenv("MODEL_DEBUG") != "" {
+		for _, l := range requestLines(reqs) {
+			fmt.Println("REQ", l)
+		}
+		for _, l := range m.logs.all() {
+			fmt.Println("LOG", clip(l))
 		}
 	}
 	if len(bad) > 0 {

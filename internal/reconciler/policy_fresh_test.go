@@ -62,3 +62,39 @@ func TestStaleNamespacePolicyDeletesNothing(t *testing.T) {
 		t.Errorf("not released: %v", err)
 	}
 }
+
+// TestStaleCopyOfADeletedObjectSendsNoPUT: the object was deleted (the PUT in flight
+// superseded by the DELETE) and released, another controller's finalizer keeping it; a reconcile
+// that reads the cache's copy from before the deletion follows the old PUT, reads the object
+// afresh, and must then see that it is being deleted, not send its spec again and so create
+// in Azure the resource group it just deleted. (TestReconcilerModel's stale reads found it.)
+func TestStaleCopyOfADeletedObjectSendsNoPUT(t *testing.T) {
+	claimed := map[string]string{genruntime.ResourceIDAnnotation: "/subscriptions/" + subscription + "/resourceGroups/rg"}
+	rg := group("rg", "", claimed)
+	rg.Finalizers = []string{genruntime.Finalizer, otherFinalizer}
+	e := newEnv(t, armfake.Options{LROPolls: 3, ForceLRO: true}, rg)
+	cache := &behind{Client: e.client, frozen: map[client.ObjectKey]client.Object{}}
+	e.cache = cache
+	e.restart()
+	e.step(rgKind, "rg")
+	frozen := e.get(rgKind, "rg")
+	if frozen.GetAnnotations()[genruntime.PollerResumeTokenAnnotation] == "" {
+		t.Fatal("no resume token after the first PUT")
+	}
+	if err := e.client.Delete(context.Background(), frozen.DeepCopyObject().(client.Object)); err != nil {
+		t.Fatal(err)
+	}
+	e.settle(rgKind, "rg")
+	if fins := e.get(rgKind, "rg").GetFinalizers(); len(fins) != 1 {
+		t.Fatalf("finalizers after the delete: %v, want only %s", fins, otherFinalizer)
+	}
+	puts, _ := e.requests("PUT", "/resourceGroups/rg")
+
+	cache.frozen[client.ObjectKeyFromObject(frozen)] = frozen
+	for range 3 {
+		e.step(rgKind, "rg")
+	}
+	if n, _ := e.requests("PUT", "/resourceGroups/rg"); n != puts {
+		t.Errorf("%d PUTs after the object was deleted and released, from a stale copy", n-puts)
+	}
+}
