@@ -8,6 +8,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	"github.com/armgen/armgen/internal/armclient"
@@ -138,6 +139,13 @@ func (a *attempt) put(ctx context.Context, versioned genruntime.ARMMetaObject, d
 		// Status-only changes do not wake the reconciler (see changesThatMatter), so ask to
 		// be called again rather than wait for an event that may not come. A spec newer than
 		// d is sent from its own attempt.
+		return reconcile.Result{Requeue: true}, nil
+	}
+	if !a.obj.GetDeletionTimestamp().IsZero() || !controllerutil.ContainsFinalizer(a.obj, genruntime.Finalizer) {
+		// The object as the API server has it (read or written by this attempt) is being
+		// deleted, or was released: the decision to PUT was made on a copy from before, and
+		// a PUT now would create again in Azure what its deletion removed. The delete path
+		// takes it from here.
 		return reconcile.Result{Requeue: true}, nil
 	}
 	p, err := a.sendPut(ctx, d.spec, d.body, d.apiVersion, reason)

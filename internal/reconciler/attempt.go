@@ -35,13 +35,7 @@ func (a *attempt) run(ctx context.Context) (reconcile.Result, error) {
 	policy, policyErr := a.r.policy(ctx, a.obj)
 	a.policy = policy
 	if policyErr != nil {
-		// Acting, and above all deleting, with a policy that cannot be read might delete what
-		// the user meant to keep. A policy that reads as no policy waits for an edit; one that
-		// could not be read is tried again.
-		if unreadable := (*unreadablePolicy)(nil); errors.As(policyErr, &unreadable) {
-			return a.fail(ctx, reasonUnreadablePolicy, policyErr, false)
-		}
-		return a.fail(ctx, reasonInvalidPolicy, policyErr, true)
+		return a.policyError(ctx, policyErr)
 	}
 	if !a.obj.GetDeletionTimestamp().IsZero() {
 		return a.delete(ctx)

@@ -25,6 +25,21 @@ func (a *attempt) delete(ctx context.Context) (reconcile.Result, error) {
 	if !controllerutil.ContainsFinalizer(a.obj, genruntime.Finalizer) {
 		return reconcile.Result{}, nil
 	}
+	if a.policy == genruntime.ReconcilePolicyManage && a.r.opts.APIReader != nil {
+		// The cached copies say DELETE: confirm it on the object and namespace as the API
+		// server has them (see freshPolicy).
+		if err := a.refresh(ctx); err != nil {
+			return reconcile.Result{}, client.IgnoreNotFound(err)
+		}
+		p, err := a.r.policyFrom(ctx, a.r.opts.APIReader, a.obj)
+		if err != nil {
+			return a.policyError(ctx, err)
+		}
+		a.policy = p
+		if !controllerutil.ContainsFinalizer(a.obj, genruntime.Finalizer) {
+			return reconcile.Result{}, nil
+		}
+	}
 	id := a.obj.GetAnnotations()[genruntime.ResourceIDAnnotation]
 	if a.policy != genruntime.ReconcilePolicyManage || id == "" {
 		return reconcile.Result{}, a.release(ctx)

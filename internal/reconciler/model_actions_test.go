@@ -108,7 +108,10 @@ func (m *model) actions() map[string]func(*rapid.T) {
 					o.rePUTs++
 				case "policy":
 					setAnnotation(obj, genruntime.ReconcilePolicyAnnotation, "sometimes")
-					o.policy, o.tampered = "sometimes", true
+					// Not tampered for good: the policy reads as no policy (effectivePolicy is
+					// not manage) until a setPolicy puts a valid one back, which the operator
+					// then obeys, DELETE included, like any policy the user sets.
+					o.policy = "sometimes"
 				}
 			})
 		},
@@ -123,12 +126,22 @@ func (m *model) actions() map[string]func(*rapid.T) {
 			o := m.pick(t)
 			kind := rapid.SampledFrom(faultsWithout(*modelWithout)).Draw(t, "fault")
 			m.w.steps++
+			if kind.server != nil {
+				kind.server(m)
+				for _, target := range m.objs {
+					target.rePUTs += kind.rePUTs
+				}
+				return
+			}
 			f := kind.make(t, m, o)
 			if err := m.w.srv.AddFault(f); err != nil {
 				t.Fatal(err)
 			}
 			for _, target := range m.objs {
-				if strings.EqualFold(target.id, f.Path) {
+				switch {
+				case f.Path == operationPaths:
+					target.rePUTs += kind.rePUTs * f.Times // any operation may meet each hit
+				case strings.EqualFold(target.id, f.Path):
 					target.rePUTs += kind.rePUTs
 				}
 			}

@@ -1,6 +1,7 @@
 package reconciler_test
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 	"time"
@@ -20,6 +21,9 @@ type modelFault struct {
 	// rePUTs is how many more PUTs of the same generation the fault justifies (an operation
 	// that failed after Azure accepted the PUT must be sent again).
 	rePUTs int
+	// server, when set, is a fault of armfake as a whole instead of an injected one (make is
+	// then unused); its rePUTs go to every object of the sequence.
+	server func(m *model)
 }
 
 func (f modelFault) GoString() string { return f.name }
@@ -40,19 +44,47 @@ var modelFaults = []modelFault{
 		return armfake.Fault{Kind: armfake.FaultConflict, Method: rapid.SampledFrom([]string{"PUT", "DELETE"}).Draw(t, "method"), Path: o.id,
 			Times: rapid.IntRange(1, 2).Draw(t, "times"), Code: "AnotherOperationInProgress"}
 	}},
+	// A 404 on an operation's URL cannot be told from an operation ARM forgot: the operator
+	// gives it up (issue 25: an unpollable operation is dropped) and, not knowing what it did,
+	// sends the PUT again. Each 404 may so justify one more PUT, of whichever object's operation
+	// met it (the path matches every operation).
 	{name: "operation not found for a while", make: func(t *rapid.T, m *model, o *modelObj) armfake.Fault {
 		return armfake.Fault{Kind: armfake.FaultError, Method: "GET", Path: operationPaths, Status: 404, Code: "NotFound",
 			Times: rapid.IntRange(1, 3).Draw(t, "times")}
-	}},
-	{name: "operation forgotten", make: func(t *rapid.T, m *model, o *modelObj) armfake.Fault {
-		// Longer than a settle's rounds: an operation Azure no longer knows.
-		return armfake.Fault{Kind: armfake.FaultError, Method: "GET", Path: operationPaths, Status: 404, Code: "NotFound", Times: 200}
 	}, rePUTs: 1},
+	// ARM forgets every operation started so far (an outage, resume tokens from a backup): their
+	// URLs answer 404 for good, and those still running go on to their end, as Azure's do. (An
+	// injected 404 on every operation URL instead, as this kind once was, also froze the
+	// operations behind it: a resource group stayed Deleting forever, which no Azure does, and
+	// the model could never settle.) A forgotten PUT may be sent again once.
+	{name: "operations expire", server: func(m *model) { m.w.srv.ExpireOperations() }, rePUTs: 1},
+	// Another writer (the portal, a script) updates the resource group with what it holds: a
+	// long-running operation the operator did not start, during which armfake answers its
+	// writes 409 AnotherOperationInProgress, as ARM does, until it ends (by polls or by time).
+	{name: "another writer's operation", server: func(m *model) {
+		rg := m.objs[0]
+		body, ok := m.w.getFromAzureNoFatal(rg.id, apiVersionOf(rg))
+		if !ok {
+			return // not created yet (or gone): a PUT now would create it
+		}
+		var held struct {
+			Location string            `json:"location"`
+			Tags     map[string]string `json:"tags"`
+		}
+		if json.Unmarshal(body, &held) != nil {
+			return
+		}
+		again, _ := json.Marshal(held)
+		m.w.putToAzure(rg.id, apiVersionOf(rg), string(again))
+	}},
 	{name: "operation fails quoting the password", make: func(t *rapid.T, m *model, o *modelObj) armfake.Fault {
 		// Aimed at the server, whose PUT carries the password: a service quotes what it was sent.
+		// Only a PUT carrying this very password fails (BodyContains): once the Secret is
+		// rotated, a PUT of the new password quoting the old one would be a service quoting
+		// what it was never sent, which no redaction of the values an attempt read can hide.
 		o = m.objs[1]
 		return armfake.Fault{Kind: armfake.FaultLROFailed, Method: "PUT", Path: o.id, Times: 1, Code: "InvalidParameter",
-			Message: "The password '" + m.password + "' does not meet the policy."}
+			BodyContains: m.password, Message: "The password '" + m.password + "' does not meet the policy."}
 	}, rePUTs: 1},
 }
 

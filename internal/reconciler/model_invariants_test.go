@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -100,6 +101,16 @@ func (m *model) checkInvariants(t *rapid.T) {
 			}
 		}
 	}
+	// MODEL_DEBUG=1 prints, with a violation, the operator's requests and log, to find out
+	// which reconcile sent what.
+	if len(bad) > 0 && os.Getenv("MODEL_DEBUG") != "" {
+		for _, l := range requestLines(reqs) {
+			fmt.Println("REQ", l)
+		}
+		for _, l := range m.logs.all() {
+			fmt.Println("LOG", clip(l))
+		}
+	}
 	if len(bad) > 0 {
 		t.Fatalf("after %d requests:\n  %s", len(reqs), strings.Join(bad, "\n  "))
 	}
@@ -193,6 +204,34 @@ func (w *modelWorld) getFromAzure(t *rapid.T, id, apiVersion string) ([]byte, bo
 	}
 	t.Fatalf("armfake would not answer GET %s", id)
 	return nil, false
+}
+
+// getFromAzureNoFatal is getFromAzure for a model action that does without the resource when
+// armfake will not answer (a fault still armed on its path).
+func (w *modelWorld) getFromAzureNoFatal(id, apiVersion string) ([]byte, bool) {
+	resp, err := w.srv.Client().Get(w.srv.URL() + id + "?api-version=" + apiVersion)
+	if err != nil {
+		return nil, false
+	}
+	defer resp.Body.Close()
+	var body json.RawMessage
+	if resp.StatusCode != http.StatusOK || json.NewDecoder(resp.Body).Decode(&body) != nil {
+		return nil, false
+	}
+	return body, true
+}
+
+// putToAzure writes as another client of Azure (no token: not the operator's request); what
+// armfake answers is left to the operator to meet.
+func (w *modelWorld) putToAzure(id, apiVersion, body string) {
+	req, err := http.NewRequest(http.MethodPut, w.srv.URL()+id+"?api-version="+apiVersion, strings.NewReader(body))
+	if err != nil {
+		return
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if resp, err := w.srv.Client().Do(req); err == nil {
+		resp.Body.Close()
+	}
 }
 
 // fataler is what createInAzure needs of a *testing.T or a *rapid.T.

@@ -60,3 +60,10 @@ func (r *modelReads) Get(ctx context.Context, key client.ObjectKey, obj client.O
 	reflect.ValueOf(obj).Elem().Set(reflect.ValueOf(old.DeepCopyObject()).Elem())
 	return nil
 }
+
+// failingNamespaceReads is how many more Namespace reads fail.
+func (r *modelReads) failingNamespaceReads() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.failNamespaceReads
+}

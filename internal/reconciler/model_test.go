@@ -42,7 +42,7 @@ import (
 // a minute; `make fuzz-operator` passes -rapid.checks, -rapid.steps and -rapid.seed for more.
 
 // modelWithout leaves actions or fault kinds out of the model by name, comma-separated (say
-// "tamperAnnotation,operation forgotten"), to look past a known violation for the next.
+// "tamperAnnotation,operations expire"), to look past a known violation for the next.
 var modelWithout = flag.String("model.without", "", "actions or ARM fault kinds the reconciler model leaves out, comma-separated")
 
 // Defaults when the rapid flags are not given: reproducible, and small enough for make test
@@ -52,6 +52,11 @@ const (
 	modelChecks     = 30
 	modelSteps      = 30
 	modelShortSteps = 15
+
+	// modelOperationTime is how long an operation nobody polls runs in armfake; settle's
+	// rounds that make no progress wait modelRetryWait, so that a settle outlasts it.
+	modelOperationTime = 50 * time.Millisecond
+	modelRetryWait     = 5 * time.Millisecond
 )
 
 // victimID is the resource group in otherSubscription (one the credential can reach but no object
@@ -66,7 +71,10 @@ func TestReconcilerModel(t *testing.T) {
 	root := testspecs.Root(t) // armfake needs the swagger of resources and dbforpostgresql
 	setRapidDefaults(t)
 	srv := armfake.StartTest(t, armfake.Options{SpecRoot: root, Groups: []string{"resources", "dbforpostgresql"},
-		LROPolls: 2, ForceLRO: true, RetryAfter: 2 * time.Millisecond, Seed: 1})
+		LROPolls: 2, ForceLRO: true, RetryAfter: 2 * time.Millisecond, Seed: 1,
+		// Azure's operations end whether anyone polls them or not: one whose token the
+		// operator gave up (a 404 on its URL) must not hold its resource busy forever.
+		LROFinishAfter: modelOperationTime})
 	scheme, err := manager.Scheme()
 	if err != nil {
 		t.Fatal(err)
@@ -155,8 +163,9 @@ type modelObj struct {
 	gen   int64
 	// policy is its own reconcile-policy annotation ("" for none).
 	policy string
-	// tampered: an annotation was set to something the operator must refuse (a foreign
-	// resource ID, an unknown policy); it must then send nothing on that object's account.
+	// tampered: the resource-id annotation was set to a foreign ID, which the operator must
+	// refuse; it must then send nothing on that object's account. (An unknown policy is
+	// o.policy, which a valid one set later replaces.)
 	tampered bool
 	deleting bool
 	// mayDelete: the object was deleted while its policy was manage, so a DELETE is allowed.
@@ -284,9 +293,11 @@ func (m *model) effectivePolicy(o *modelObj) string {
 func (m *model) settle(t *rapid.T) {
 	m.reads.stale, m.unsettled = false, ""
 	const rounds = 60
+	var last string // what the last round did, for the message when settle gives up
 	for range rounds {
 		before := m.versions(t)
 		sent := len(m.w.srv.Requests())
+		failing := m.reads.failingNamespaceReads()
 		for _, o := range m.objs {
 			if _, ok := m.get(t, o); !ok {
 				continue
@@ -298,8 +309,21 @@ func (m *model) settle(t *rapid.T) {
 			}
 			_, _ = m.reconcile(o) // an error is a requeue
 		}
-		if m.versions(t) == before && !writesOrPolls(m.w.srv.Requests()[sent:]) {
+		// A namespace read the model failed is a transient fault the operator waits out
+		// (ReconcilePolicyUnreadable requeues after its backoff): a round that met such a
+		// failure is not quiet, or settle would give up before the cache recovers. (Failures
+		// still armed but met by no read, as when every object has a policy of its own, wait.)
+		failed := failing != m.reads.failingNamespaceReads()
+		if m.versions(t) == before && !writesOrPolls(m.w.srv.Requests()[sent:]) && !failed {
 			return
+		}
+		after := m.versions(t)
+		last = fmt.Sprintf("versions %s -> %s, requests %v", before, after, requestLines(m.w.srv.Requests()[sent:]))
+		if after == before {
+			// Only requests, no progress: Azure refused or is still busy (a 409 while an
+			// operation runs, a 429). The operator waits its backoff then; so does the model,
+			// long enough for armfake's operations to end by time (LROFinishAfter).
+			time.Sleep(modelRetryWait)
 		}
 	}
 	var states []string
@@ -308,7 +332,7 @@ func (m *model) settle(t *rapid.T) {
 			states = append(states, o.name+": "+describeReady(obj))
 		}
 	}
-	m.unsettled = fmt.Sprintf("still changing objects or talking to Azure after %d rounds of reconciles: %v", rounds, states)
+	m.unsettled = fmt.Sprintf("still changing objects or talking to Azure after %d rounds of reconciles: %v; the last round: %s", rounds, states, last)
 }
 
 // versions is the resource versions of the objects, to see whether a round changed any.
@@ -347,4 +371,13 @@ func (m *model) delete(t *rapid.T, o *modelObj) {
 	if m.effectivePolicy(o) == string(genruntime.ReconcilePolicyManage) && !o.tampered {
 		o.mayDelete = true
 	}
+}
+
+// requestLines are reqs as "METHOD path status", for messages.
+func requestLines(reqs []armfake.Request) []string {
+	var out []string
+	for _, q := range reqs {
+		out = append(out, fmt.Sprintf("%s %s %d", q.Method, q.Path, q.Status))
+	}
+	return out
 }

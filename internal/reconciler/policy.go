@@ -2,11 +2,14 @@ package reconciler
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/types"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	"github.com/armgen/armgen/pkg/genruntime"
 )
@@ -20,6 +23,11 @@ const (
 // operator's default. A value that cannot be read is an error, never a guess: reading "skip"
 // wrongly as "manage" would delete what the user meant to keep.
 func (r *Reconciler) policy(ctx context.Context, obj genruntime.ARMMetaObject) (genruntime.ReconcilePolicy, error) {
+	return r.policyFrom(ctx, r.client, obj)
+}
+
+// policyFrom is policy with the namespace read through reader.
+func (r *Reconciler) policyFrom(ctx context.Context, reader client.Reader, obj genruntime.ARMMetaObject) (genruntime.ReconcilePolicy, error) {
 	if v, ok := obj.GetAnnotations()[genruntime.ReconcilePolicyAnnotation]; ok {
 		p, err := genruntime.ParseReconcilePolicy(v)
 		if err != nil {
@@ -31,7 +39,7 @@ func (r *Reconciler) policy(ctx context.Context, obj genruntime.ARMMetaObject) (
 	// server throttling, RBAC, a timeout) leaves its policy unknown, and a guess of manage there
 	// could DELETE what the namespace's detach-on-delete meant to keep.
 	var ns corev1.Namespace
-	switch err := r.client.Get(ctx, types.NamespacedName{Name: obj.GetNamespace()}, &ns); {
+	switch err := reader.Get(ctx, types.NamespacedName{Name: obj.GetNamespace()}, &ns); {
 	case err == nil:
 		if v, ok := ns.Annotations[genruntime.ReconcilePolicyAnnotation]; ok {
 			p, err := genruntime.ParseReconcilePolicy(v)
@@ -62,3 +70,13 @@ func (e *unreadablePolicy) Error() string {
 }
 
 func (e *unreadablePolicy) Unwrap() error { return e.err }
+
+// policyError reports a policy that could not be had: one that could not be read is tried
+// again; one that reads as no policy waits for an edit. Acting, and above all deleting, with
+// a guess might delete what the user meant to keep.
+func (a *attempt) policyError(ctx context.Context, err error) (reconcile.Result, error) {
+	if unreadable := (*unreadablePolicy)(nil); errors.As(err, &unreadable) {
+		return a.fail(ctx, reasonUnreadablePolicy, err, false)
+	}
+	return a.fail(ctx, reasonInvalidPolicy, err, true)
+}

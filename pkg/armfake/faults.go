@@ -1,6 +1,7 @@
 package armfake
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -45,17 +46,21 @@ type Fault struct {
 	Method string `json:"method,omitempty"`
 	// Path is a case-insensitive pattern of the URL path: * matches within a segment, ** across
 	// segments ("" matches every path).
-	Path        string   `json:"path,omitempty"`
-	After       int      `json:"after,omitempty"`
-	Times       int      `json:"times,omitempty"`
-	Probability float64  `json:"probability,omitempty"`
-	Status      int      `json:"status,omitempty"`
-	Code        string   `json:"code,omitempty"`
-	Message     string   `json:"message,omitempty"`
-	RetryAfter  Duration `json:"retryAfter,omitempty"`
-	Latency     Duration `json:"latency,omitempty"`
-	Property    string   `json:"property,omitempty"`
-	Value       any      `json:"value,omitempty"`
+	Path string `json:"path,omitempty"`
+	// BodyContains, when set, matches only requests whose body contains it: a fault meant for
+	// the write that carries a given value (a service quoting what it was sent) leaves other
+	// writes to the same path alone.
+	BodyContains string   `json:"bodyContains,omitempty"`
+	After        int      `json:"after,omitempty"`
+	Times        int      `json:"times,omitempty"`
+	Probability  float64  `json:"probability,omitempty"`
+	Status       int      `json:"status,omitempty"`
+	Code         string   `json:"code,omitempty"`
+	Message      string   `json:"message,omitempty"`
+	RetryAfter   Duration `json:"retryAfter,omitempty"`
+	Latency      Duration `json:"latency,omitempty"`
+	Property     string   `json:"property,omitempty"`
+	Value        any      `json:"value,omitempty"`
 }
 
 // Duration reads "1.5s" or a number of seconds from JSON and YAML.
@@ -188,7 +193,7 @@ func (fs *faultSet) clear() {
 	fs.faults = nil
 }
 
-func (fs *faultSet) pick(method, path string) *Fault {
+func (fs *faultSet) pick(method, path string, body []byte) *Fault {
 	fs.mu.Lock()
 	defer fs.mu.Unlock()
 	for _, f := range fs.faults {
@@ -196,6 +201,9 @@ func (fs *faultSet) pick(method, path string) *Fault {
 			continue
 		}
 		if !f.re.MatchString(path) {
+			continue
+		}
+		if f.BodyContains != "" && !bytes.Contains(body, []byte(f.BodyContains)) {
 			continue
 		}
 		f.matched++

@@ -141,3 +141,16 @@ func TestFaultFileAndProbability(t *testing.T) {
 		t.Errorf("bad kind: %v", err)
 	}
 }
+
+// TestFaultMatchesBody: a fault with BodyContains answers only the writes whose body carries
+// that value, so a test can aim a failure at the write carrying a given value (as a service
+// quoting the password it was sent) and not at the next write of the same path.
+func TestFaultMatchesBody(t *testing.T) {
+	s := fixtureServer(t, Options{})
+	expect(t, call(t, s, "PUT", rg+rgAPI, map[string]any{"location": "westus"}), 201, "")
+	if err := s.AddFault(Fault{Kind: FaultError, Status: 400, Code: "Quoted", Method: "PUT", Path: rg, BodyContains: `"old"`, Times: 1}); err != nil {
+		t.Fatal(err)
+	}
+	expect(t, call(t, s, "PUT", rg+rgAPI, map[string]any{"location": "westus", "tags": map[string]any{"v": "new"}}), 200, "")
+	expect(t, call(t, s, "PUT", rg+rgAPI, map[string]any{"location": "westus", "tags": map[string]any{"v": "old"}}), 400, "Quoted")
+}

@@ -233,7 +233,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(sw, http.StatusRequestEntityTooLarge, "RequestEntityTooLarge", "The request content is larger than 4 MiB.")
 		return
 	}
-	f := s.faults.pick(r.Method, r.URL.Path)
+	f := s.faults.pick(r.Method, r.URL.Path, body)
 	if f != nil {
 		rec.Fault = string(f.Kind)
 		if f.Kind == FaultReset {
