@@ -859,7 +859,6 @@ var principalType_Values = []PrincipalType{
 }
 
 // PrincipalType_STATUS: The principal type of the assigned principal ID.
-// +kubebuilder:validation:Enum={"User","Group","ServicePrincipal","Unknown","DirectoryRoleTemplate","ForeignGroup","Application","MSI","DirectoryObjectOrGroup","Everyone"}
 type PrincipalType_STATUS string
 
 const (

@@ -1411,7 +1411,6 @@ func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) AssignProperties_
 }
 
 // ProvisioningState_STATUS: Redis instance provisioning status.
-// +kubebuilder:validation:Enum={"Creating","Deleting","Disabled","Failed","Linking","Provisioning","RecoveringScaleFailure","Scaling","Succeeded","Unlinking","Unprovisioning","Updating"}
 type ProvisioningState_STATUS string
 
 const (
@@ -1461,7 +1460,6 @@ var publicNetworkAccess_Values = []PublicNetworkAccess{
 }
 
 // PublicNetworkAccess_STATUS: Whether or not public endpoint access is allowed for this cache. Value is optional but if passed in, must be 'Enabled' or 'Disabled'. If 'Disabled', private endpoints are the exclusive access method. Default value is 'Enabled'
-// +kubebuilder:validation:Enum={"Enabled","Disabled"}
 type PublicNetworkAccess_STATUS string
 
 const (
@@ -2067,7 +2065,6 @@ var skuFamily_Values = []SkuFamily{
 }
 
 // SkuFamily_STATUS: The SKU family to use. Valid values: (C, P). (C = Basic/Standard, P = Premium).
-// +kubebuilder:validation:Enum={"C","P"}
 type SkuFamily_STATUS string
 
 const (
@@ -2099,7 +2096,6 @@ var skuName_Values = []SkuName{
 }
 
 // SkuName_STATUS: The type of Redis cache to deploy. Valid values: (Basic, Standard, Premium)
-// +kubebuilder:validation:Enum={"Basic","Standard","Premium"}
 type SkuName_STATUS string
 
 const (
@@ -2246,7 +2242,6 @@ var tlsVersion_Values = []TlsVersion{
 }
 
 // TlsVersion_STATUS: Optional: requires clients to use a specified TLS version (or higher) to connect (e,g, '1.0', '1.1', '1.2')
-// +kubebuilder:validation:Enum={"1.0","1.1","1.2"}
 type TlsVersion_STATUS string
 
 const (

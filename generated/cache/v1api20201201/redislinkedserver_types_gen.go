@@ -642,7 +642,6 @@ var replicationRole_Values = []ReplicationRole{
 }
 
 // ReplicationRole_STATUS: Role of the linked server.
-// +kubebuilder:validation:Enum={"Primary","Secondary"}
 type ReplicationRole_STATUS string
 
 const (

@@ -501,7 +501,6 @@ var dayOfWeek_Values = []DayOfWeek{
 }
 
 // DayOfWeek_STATUS: Day of the week when a cache can be patched.
-// +kubebuilder:validation:Enum={"Monday","Tuesday","Wednesday","Thursday","Friday","Saturday","Sunday","Everyday","Weekend"}
 type DayOfWeek_STATUS string
 
 const (

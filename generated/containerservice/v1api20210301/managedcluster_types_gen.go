@@ -2521,7 +2521,6 @@ var agentPoolMode_Values = []AgentPoolMode{
 }
 
 // AgentPoolMode_STATUS: AgentPoolMode represents mode of an agent pool.
-// +kubebuilder:validation:Enum={"System","User"}
 type AgentPoolMode_STATUS string
 
 const (
@@ -2551,7 +2550,6 @@ var agentPoolType_Values = []AgentPoolType{
 }
 
 // AgentPoolType_STATUS: AgentPoolType represents types of an agent pool.
-// +kubebuilder:validation:Enum={"VirtualMachineScaleSets","AvailabilitySet"}
 type AgentPoolType_STATUS string
 
 const (
@@ -3007,7 +3005,6 @@ func (c *CloudError_STATUS) AssignProperties_To_CloudError_STATUS(destination *s
 }
 
 // Code_STATUS: Tells whether the cluster is Running or Stopped
-// +kubebuilder:validation:Enum={"Running","Stopped"}
 type Code_STATUS string
 
 const (
@@ -4111,7 +4108,6 @@ var expander_Values = []Expander{
 	Expander_Random,
 }
 
-// +kubebuilder:validation:Enum={"least-waste","most-pods","priority","random"}
 type Expander_STATUS string
 
 const (
@@ -4231,7 +4227,6 @@ var extendedLocationTypes_Values = []ExtendedLocationTypes{
 }
 
 // ExtendedLocationTypes_STATUS: The type of extendedLocation.
-// +kubebuilder:validation:Enum={"EdgeZone"}
 type ExtendedLocationTypes_STATUS string
 
 const (
@@ -4353,7 +4348,6 @@ var gPUInstanceProfile_Values = []GPUInstanceProfile{
 }
 
 // GPUInstanceProfile_STATUS: GPUInstanceProfile to be used to specify GPU MIG instance profile for supported GPU VM SKU. Supported values are MIG1g, MIG2g, MIG3g, MIG4g and MIG7g.
-// +kubebuilder:validation:Enum={"MIG1g","MIG2g","MIG3g","MIG4g","MIG7g"}
 type GPUInstanceProfile_STATUS string
 
 const (
@@ -4787,7 +4781,6 @@ var kubeletDiskType_Values = []KubeletDiskType{
 }
 
 // KubeletDiskType_STATUS: KubeletDiskType determines the placement of emptyDir volumes, container runtime data root, and Kubelet ephemeral storage. Allowed values: 'OS', 'Temporary' (preview).
-// +kubebuilder:validation:Enum={"OS","Temporary"}
 type KubeletDiskType_STATUS string
 
 const (
@@ -4817,7 +4810,6 @@ var licenseType_Values = []LicenseType{
 }
 
 // LicenseType_STATUS: The licenseType to use for Windows VMs. Windows_Server is used to enable Azure Hybrid User Benefits for Windows VMs.
-// +kubebuilder:validation:Enum={"None","Windows_Server"}
 type LicenseType_STATUS string
 
 const (
@@ -5107,7 +5099,6 @@ var loadBalancerSku_Values = []LoadBalancerSku{
 }
 
 // LoadBalancerSku_STATUS: The load balancer sku for the managed cluster.
-// +kubebuilder:validation:Enum={"standard","basic"}
 type LoadBalancerSku_STATUS string
 
 const (
@@ -9972,7 +9963,6 @@ func (m *ManagedClusterPodIdentityProfile_STATUS) AssignProperties_To_ManagedClu
 }
 
 // ManagedClusterPodIdentityProvisioningState_STATUS: The current provisioning state of the pod identity.
-// +kubebuilder:validation:Enum={"Assigned","Updating","Deleting","Failed"}
 type ManagedClusterPodIdentityProvisioningState_STATUS string
 
 const (
@@ -11091,7 +11081,6 @@ var managedClusterSKUName_Values = []ManagedClusterSKUName{
 }
 
 // ManagedClusterSKUName_STATUS: Name of a managed cluster SKU.
-// +kubebuilder:validation:Enum={"Basic"}
 type ManagedClusterSKUName_STATUS string
 
 const (
@@ -11119,7 +11108,6 @@ var managedClusterSKUTier_Values = []ManagedClusterSKUTier{
 }
 
 // ManagedClusterSKUTier_STATUS: Tier of a managed cluster SKU.
-// +kubebuilder:validation:Enum={"Paid","Free"}
 type ManagedClusterSKUTier_STATUS string
 
 const (
@@ -11628,7 +11616,6 @@ var networkMode_Values = []NetworkMode{
 }
 
 // NetworkMode_STATUS: Network mode used for building Kubernetes network.
-// +kubebuilder:validation:Enum={"transparent","bridge"}
 type NetworkMode_STATUS string
 
 const (
@@ -11658,7 +11645,6 @@ var networkPlugin_Values = []NetworkPlugin{
 }
 
 // NetworkPlugin_STATUS: Network plugin used for building Kubernetes network.
-// +kubebuilder:validation:Enum={"azure","kubenet"}
 type NetworkPlugin_STATUS string
 
 const (
@@ -11688,7 +11674,6 @@ var networkPolicy_Values = []NetworkPolicy{
 }
 
 // NetworkPolicy_STATUS: Network policy used for building Kubernetes network.
-// +kubebuilder:validation:Enum={"calico","azure"}
 type NetworkPolicy_STATUS string
 
 const (
@@ -11718,7 +11703,6 @@ var oSDiskType_Values = []OSDiskType{
 }
 
 // OSDiskType_STATUS: OSDiskType represents the type of an OS disk on an agent pool.
-// +kubebuilder:validation:Enum={"Managed","Ephemeral"}
 type OSDiskType_STATUS string
 
 const (
@@ -11748,7 +11732,6 @@ var oSSKU_Values = []OSSKU{
 }
 
 // OSSKU_STATUS: OsSKU to be used to specify os sku. Choose from Ubuntu(default) and CBLMariner for Linux OSType. Not applicable to Windows OSType.
-// +kubebuilder:validation:Enum={"Ubuntu","CBLMariner"}
 type OSSKU_STATUS string
 
 const (
@@ -11778,7 +11761,6 @@ var oSType_Values = []OSType{
 }
 
 // OSType_STATUS: OsType to be used to specify os type. Choose from Linux and Windows. Default to Linux.
-// +kubebuilder:validation:Enum={"Linux","Windows"}
 type OSType_STATUS string
 
 const (
@@ -11808,7 +11790,6 @@ var outboundType_Values = []OutboundType{
 }
 
 // OutboundType_STATUS: The outbound (egress) routing method.
-// +kubebuilder:validation:Enum={"loadBalancer","userDefinedRouting"}
 type OutboundType_STATUS string
 
 const (
@@ -12185,7 +12166,6 @@ var resourceIdentityType_Values = []ResourceIdentityType{
 }
 
 // ResourceIdentityType_STATUS: The type of identity used for the managed cluster. Type 'SystemAssigned' will use an implicitly created identity in master components and an auto-created user assigned identity in MC_ resource group in agent nodes. Type 'None' will not use MSI for the managed cluster, service principal will be used instead.
-// +kubebuilder:validation:Enum={"SystemAssigned","UserAssigned","None"}
 type ResourceIdentityType_STATUS string
 
 const (
@@ -12358,7 +12338,6 @@ var scaleSetEvictionPolicy_Values = []ScaleSetEvictionPolicy{
 }
 
 // ScaleSetEvictionPolicy_STATUS: ScaleSetEvictionPolicy to be used to specify eviction policy for Spot virtual machine scale set. Default to Delete.
-// +kubebuilder:validation:Enum={"Delete","Deallocate"}
 type ScaleSetEvictionPolicy_STATUS string
 
 const (
@@ -12388,7 +12367,6 @@ var scaleSetPriority_Values = []ScaleSetPriority{
 }
 
 // ScaleSetPriority_STATUS: ScaleSetPriority to be used to specify virtual machine scale set priority. Default to regular.
-// +kubebuilder:validation:Enum={"Spot","Regular"}
 type ScaleSetPriority_STATUS string
 
 const (
@@ -13252,7 +13230,6 @@ var upgradeChannel_Values = []UpgradeChannel{
 }
 
 // UpgradeChannel_STATUS: upgrade channel for auto upgrade.
-// +kubebuilder:validation:Enum={"rapid","stable","patch","node-image","none"}
 type UpgradeChannel_STATUS string
 
 const (

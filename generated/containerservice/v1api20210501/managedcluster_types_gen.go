@@ -2521,7 +2521,6 @@ var agentPoolMode_Values = []AgentPoolMode{
 }
 
 // AgentPoolMode_STATUS: A cluster must have at least one 'System' Agent Pool at all times. For additional information on agent pool restrictions and best practices, see: https://docs.microsoft.com/azure/aks/use-system-pools
-// +kubebuilder:validation:Enum={"System","User"}
 type AgentPoolMode_STATUS string
 
 const (
@@ -2551,7 +2550,6 @@ var agentPoolType_Values = []AgentPoolType{
 }
 
 // AgentPoolType_STATUS: The type of Agent Pool.
-// +kubebuilder:validation:Enum={"VirtualMachineScaleSets","AvailabilitySet"}
 type AgentPoolType_STATUS string
 
 const (
@@ -2692,7 +2690,6 @@ func (a *AgentPoolUpgradeSettings_STATUS) AssignProperties_To_AgentPoolUpgradeSe
 }
 
 // Code_STATUS: Tells whether the cluster is Running or Stopped
-// +kubebuilder:validation:Enum={"Running","Stopped"}
 type Code_STATUS string
 
 const (
@@ -3798,7 +3795,6 @@ var expander_Values = []Expander{
 }
 
 // Expander_STATUS: If not specified, the default is 'random'. See [expanders](https://github.com/kubernetes/autoscaler/blob/master/cluster-autoscaler/FAQ.md#what-are-expanders) for more information.
-// +kubebuilder:validation:Enum={"least-waste","most-pods","priority","random"}
 type Expander_STATUS string
 
 const (
@@ -3918,7 +3914,6 @@ var extendedLocationTypes_Values = []ExtendedLocationTypes{
 }
 
 // ExtendedLocationTypes_STATUS: The type of extendedLocation.
-// +kubebuilder:validation:Enum={"EdgeZone"}
 type ExtendedLocationTypes_STATUS string
 
 const (
@@ -4040,7 +4035,6 @@ var gPUInstanceProfile_Values = []GPUInstanceProfile{
 }
 
 // GPUInstanceProfile_STATUS: GPUInstanceProfile to be used to specify GPU MIG instance profile for supported GPU VM SKU.
-// +kubebuilder:validation:Enum={"MIG1g","MIG2g","MIG3g","MIG4g","MIG7g"}
 type GPUInstanceProfile_STATUS string
 
 const (
@@ -4474,7 +4468,6 @@ var kubeletDiskType_Values = []KubeletDiskType{
 }
 
 // KubeletDiskType_STATUS: Determines the placement of emptyDir volumes, container runtime data root, and Kubelet ephemeral storage.
-// +kubebuilder:validation:Enum={"OS","Temporary"}
 type KubeletDiskType_STATUS string
 
 const (
@@ -4504,7 +4497,6 @@ var licenseType_Values = []LicenseType{
 }
 
 // LicenseType_STATUS: The license type to use for Windows VMs. See [Azure Hybrid User Benefits](https://azure.microsoft.com/pricing/hybrid-benefit/faq/) for more details.
-// +kubebuilder:validation:Enum={"None","Windows_Server"}
 type LicenseType_STATUS string
 
 const (
@@ -4794,7 +4786,6 @@ var loadBalancerSku_Values = []LoadBalancerSku{
 }
 
 // LoadBalancerSku_STATUS: The default is 'standard'. See [Azure Load Balancer SKUs](https://docs.microsoft.com/azure/load-balancer/skus) for more information about the differences between load balancer SKUs.
-// +kubebuilder:validation:Enum={"standard","basic"}
 type LoadBalancerSku_STATUS string
 
 const (
@@ -10017,7 +10008,6 @@ func (m *ManagedClusterPodIdentityProvisioningError_STATUS) AssignProperties_To_
 }
 
 // ManagedClusterPodIdentityProvisioningState_STATUS: The current provisioning state of the pod identity.
-// +kubebuilder:validation:Enum={"Assigned","Updating","Deleting","Failed"}
 type ManagedClusterPodIdentityProvisioningState_STATUS string
 
 const (
@@ -11172,7 +11162,6 @@ var managedClusterSKUName_Values = []ManagedClusterSKUName{
 }
 
 // ManagedClusterSKUName_STATUS: The name of a managed cluster SKU.
-// +kubebuilder:validation:Enum={"Basic"}
 type ManagedClusterSKUName_STATUS string
 
 const (
@@ -11200,7 +11189,6 @@ var managedClusterSKUTier_Values = []ManagedClusterSKUTier{
 }
 
 // ManagedClusterSKUTier_STATUS: If not specified, the default is 'Free'. See [uptime SLA](https://docs.microsoft.com/azure/aks/uptime-sla) for more details.
-// +kubebuilder:validation:Enum={"Paid","Free"}
 type ManagedClusterSKUTier_STATUS string
 
 const (
@@ -11710,7 +11698,6 @@ var networkMode_Values = []NetworkMode{
 }
 
 // NetworkMode_STATUS: This cannot be specified if networkPlugin is anything other than 'azure'.
-// +kubebuilder:validation:Enum={"transparent","bridge"}
 type NetworkMode_STATUS string
 
 const (
@@ -11740,7 +11727,6 @@ var networkPlugin_Values = []NetworkPlugin{
 }
 
 // NetworkPlugin_STATUS: Network plugin used for building the Kubernetes network.
-// +kubebuilder:validation:Enum={"azure","kubenet"}
 type NetworkPlugin_STATUS string
 
 const (
@@ -11770,7 +11756,6 @@ var networkPolicy_Values = []NetworkPolicy{
 }
 
 // NetworkPolicy_STATUS: Network policy used for building the Kubernetes network.
-// +kubebuilder:validation:Enum={"calico","azure"}
 type NetworkPolicy_STATUS string
 
 const (
@@ -11800,7 +11785,6 @@ var oSDiskType_Values = []OSDiskType{
 }
 
 // OSDiskType_STATUS: The default is 'Ephemeral' if the VM supports it and has a cache disk larger than the requested OSDiskSizeGB. Otherwise, defaults to 'Managed'. May not be changed after creation. For more information see [Ephemeral OS](https://docs.microsoft.com/azure/aks/cluster-configuration#ephemeral-os).
-// +kubebuilder:validation:Enum={"Managed","Ephemeral"}
 type OSDiskType_STATUS string
 
 const (
@@ -11830,7 +11814,6 @@ var oSSKU_Values = []OSSKU{
 }
 
 // OSSKU_STATUS: Specifies an OS SKU. This value must not be specified if OSType is Windows.
-// +kubebuilder:validation:Enum={"Ubuntu","CBLMariner"}
 type OSSKU_STATUS string
 
 const (
@@ -11860,7 +11843,6 @@ var oSType_Values = []OSType{
 }
 
 // OSType_STATUS: The operating system type. The default is Linux.
-// +kubebuilder:validation:Enum={"Linux","Windows"}
 type OSType_STATUS string
 
 const (
@@ -11890,7 +11872,6 @@ var outboundType_Values = []OutboundType{
 }
 
 // OutboundType_STATUS: This can only be set at cluster creation time and cannot be changed later. For more information see [egress outbound type](https://docs.microsoft.com/azure/aks/egress-outboundtype).
-// +kubebuilder:validation:Enum={"loadBalancer","userDefinedRouting"}
 type OutboundType_STATUS string
 
 const (
@@ -12267,7 +12248,6 @@ var resourceIdentityType_Values = []ResourceIdentityType{
 }
 
 // ResourceIdentityType_STATUS: For more information see [use managed identities in AKS](https://docs.microsoft.com/azure/aks/use-managed-identity).
-// +kubebuilder:validation:Enum={"SystemAssigned","UserAssigned","None"}
 type ResourceIdentityType_STATUS string
 
 const (
@@ -12440,7 +12420,6 @@ var scaleSetEvictionPolicy_Values = []ScaleSetEvictionPolicy{
 }
 
 // ScaleSetEvictionPolicy_STATUS: The eviction policy specifies what to do with the VM when it is evicted. The default is Delete. For more information about eviction see [spot VMs](https://docs.microsoft.com/azure/virtual-machines/spot-vms)
-// +kubebuilder:validation:Enum={"Delete","Deallocate"}
 type ScaleSetEvictionPolicy_STATUS string
 
 const (
@@ -12470,7 +12449,6 @@ var scaleSetPriority_Values = []ScaleSetPriority{
 }
 
 // ScaleSetPriority_STATUS: The Virtual Machine Scale Set priority.
-// +kubebuilder:validation:Enum={"Spot","Regular"}
 type ScaleSetPriority_STATUS string
 
 const (
@@ -13334,7 +13312,6 @@ var upgradeChannel_Values = []UpgradeChannel{
 }
 
 // UpgradeChannel_STATUS: For more information see [setting the AKS cluster auto-upgrade channel](https://docs.microsoft.com/azure/aks/upgrade-cluster#set-auto-upgrade-channel).
-// +kubebuilder:validation:Enum={"rapid","stable","patch","node-image","none"}
 type UpgradeChannel_STATUS string
 
 const (

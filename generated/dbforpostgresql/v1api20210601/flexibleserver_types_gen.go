@@ -1760,7 +1760,6 @@ var createMode_Values = []CreateMode{
 }
 
 // CreateMode_STATUS: The mode to create a new PostgreSQL server.
-// +kubebuilder:validation:Enum={"Default","Create","Update","PointInTimeRestore"}
 type CreateMode_STATUS string
 
 const (
@@ -1779,7 +1778,6 @@ var createMode_STATUS_Values = []CreateMode_STATUS{
 }
 
 // CreatedByType_STATUS: The type of identity that created the resource.
-// +kubebuilder:validation:Enum={"User","Application","ManagedIdentity","Key"}
 type CreatedByType_STATUS string
 
 const (
@@ -1951,7 +1949,6 @@ var geoRedundantBackupEnum_Values = []GeoRedundantBackupEnum{
 }
 
 // GeoRedundantBackupEnum_STATUS: A value indicating whether Geo-Redundant backup is enabled on the server.
-// +kubebuilder:validation:Enum={"Enabled","Disabled"}
 type GeoRedundantBackupEnum_STATUS string
 
 const (
@@ -2069,7 +2066,6 @@ var highAvailabilityMode_Values = []HighAvailabilityMode{
 }
 
 // HighAvailabilityMode_STATUS: The HA mode for the server.
-// +kubebuilder:validation:Enum={"Disabled","ZoneRedundant"}
 type HighAvailabilityMode_STATUS string
 
 const (
@@ -2797,7 +2793,6 @@ var resourceIdentityType_Values = []ResourceIdentityType{
 }
 
 // ResourceIdentityType_STATUS: The identity type.
-// +kubebuilder:validation:Enum={"SystemAssigned"}
 type ResourceIdentityType_STATUS string
 
 const (
@@ -2810,7 +2805,6 @@ var resourceIdentityType_STATUS_Values = []ResourceIdentityType_STATUS{
 }
 
 // ServerHAState_STATUS: A state of a HA server that is visible to user.
-// +kubebuilder:validation:Enum={"NotEnabled","CreatingStandby","ReplicatingData","FailingOver","Healthy","RemovingStandby"}
 type ServerHAState_STATUS string
 
 const (
@@ -2833,7 +2827,6 @@ var serverHAState_STATUS_Values = []ServerHAState_STATUS{
 }
 
 // ServerPublicNetworkAccessState_STATUS: public network access is enabled or not
-// +kubebuilder:validation:Enum={"Enabled","Disabled"}
 type ServerPublicNetworkAccessState_STATUS string
 
 const (
@@ -2848,7 +2841,6 @@ var serverPublicNetworkAccessState_STATUS_Values = []ServerPublicNetworkAccessSt
 }
 
 // ServerState_STATUS: A state of a server that is visible to user.
-// +kubebuilder:validation:Enum={"Ready","Dropping","Disabled","Starting","Stopping","Stopped","Updating"}
 type ServerState_STATUS string
 
 const (
@@ -2890,7 +2882,6 @@ var serverVersion_Values = []ServerVersion{
 }
 
 // ServerVersion_STATUS: The version of a server.
-// +kubebuilder:validation:Enum={"13","12","11"}
 type ServerVersion_STATUS string
 
 const (
@@ -3014,7 +3005,6 @@ var skuTier_Values = []SkuTier{
 }
 
 // SkuTier_STATUS: The tier of the particular SKU, e.g. Burstable.
-// +kubebuilder:validation:Enum={"Burstable","GeneralPurpose","MemoryOptimized"}
 type SkuTier_STATUS string
 
 const (

@@ -2539,7 +2539,6 @@ var analyticalStorageSchemaType_Values = []AnalyticalStorageSchemaType{
 }
 
 // AnalyticalStorageSchemaType_STATUS: Describes the types of schema for analytical storage.
-// +kubebuilder:validation:Enum={"WellDefined","FullFidelity"}
 type AnalyticalStorageSchemaType_STATUS string
 
 const (
@@ -2989,7 +2988,6 @@ var backupPolicy_Type_Continuous_Values = []BackupPolicy_Type_Continuous{
 	BackupPolicy_Type_Continuous_Continuous,
 }
 
-// +kubebuilder:validation:Enum={"Continuous"}
 type BackupPolicy_Type_Continuous_STATUS string
 
 const (
@@ -3013,7 +3011,6 @@ var backupPolicy_Type_Periodic_Values = []BackupPolicy_Type_Periodic{
 	BackupPolicy_Type_Periodic_Periodic,
 }
 
-// +kubebuilder:validation:Enum={"Periodic"}
 type BackupPolicy_Type_Periodic_STATUS string
 
 const (
@@ -3165,7 +3162,6 @@ var connectorOffer_Values = []ConnectorOffer{
 }
 
 // ConnectorOffer_STATUS: The cassandra connector offer type for the Cosmos DB C* database account.
-// +kubebuilder:validation:Enum={"Small"}
 type ConnectorOffer_STATUS string
 
 const (
@@ -3760,7 +3756,6 @@ var databaseAccountKind_Values = []DatabaseAccountKind{
 }
 
 // DatabaseAccountKind_STATUS: Indicates the type of database account. This can only be set at database account creation.
-// +kubebuilder:validation:Enum={"GlobalDocumentDB","MongoDB","Parse"}
 type DatabaseAccountKind_STATUS string
 
 const (
@@ -3790,7 +3785,6 @@ var databaseAccountOfferType_Values = []DatabaseAccountOfferType{
 }
 
 // DatabaseAccountOfferType_STATUS: The offer type for the Cosmos DB database account.
-// +kubebuilder:validation:Enum={"Standard"}
 type DatabaseAccountOfferType_STATUS string
 
 const (
@@ -4030,7 +4024,6 @@ var defaultConsistencyLevel_Values = []DefaultConsistencyLevel{
 }
 
 // DefaultConsistencyLevel_STATUS: The default consistency level and configuration settings of the Cosmos DB account.
-// +kubebuilder:validation:Enum={"Eventual","Session","BoundedStaleness","Strong","ConsistentPrefix"}
 type DefaultConsistencyLevel_STATUS string
 
 const (
@@ -4851,7 +4844,6 @@ var networkAclBypass_Values = []NetworkAclBypass{
 }
 
 // NetworkAclBypass_STATUS: Indicates what services are allowed to bypass firewall checks.
-// +kubebuilder:validation:Enum={"None","AzureServices"}
 type NetworkAclBypass_STATUS string
 
 const (
@@ -5297,7 +5289,6 @@ var publicNetworkAccess_Values = []PublicNetworkAccess{
 }
 
 // PublicNetworkAccess_STATUS: Whether requests from Public Network are allowed
-// +kubebuilder:validation:Enum={"Enabled","Disabled"}
 type PublicNetworkAccess_STATUS string
 
 const (
@@ -5331,7 +5322,6 @@ var resourceIdentityType_Values = []ResourceIdentityType{
 }
 
 // ResourceIdentityType_STATUS: The type of identity used for the resource. The type 'SystemAssigned,UserAssigned' includes both an implicitly created identity and a set of user assigned identities. The type 'None' will remove any identities from the service.
-// +kubebuilder:validation:Enum={"SystemAssigned","UserAssigned","SystemAssigned,UserAssigned","None"}
 type ResourceIdentityType_STATUS string
 
 const (
@@ -5367,7 +5357,6 @@ var serverVersion_Values = []ServerVersion{
 }
 
 // ServerVersion_STATUS: Describes the ServerVersion of an a MongoDB account.
-// +kubebuilder:validation:Enum={"3.2","3.6","4.0"}
 type ServerVersion_STATUS string
 
 const (

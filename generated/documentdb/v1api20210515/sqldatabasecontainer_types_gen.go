@@ -718,7 +718,6 @@ var compositePathSortOrder_Values = []CompositePathSortOrder{
 }
 
 // CompositePathSortOrder_STATUS: Sort order for composite paths.
-// +kubebuilder:validation:Enum={"ascending","descending"}
 type CompositePathSortOrder_STATUS string
 
 const (
@@ -835,7 +834,6 @@ var conflictResolutionMode_Values = []ConflictResolutionMode{
 }
 
 // ConflictResolutionMode_STATUS: Indicates the conflict resolution mode.
-// +kubebuilder:validation:Enum={"LastWriterWins","Custom"}
 type ConflictResolutionMode_STATUS string
 
 const (
@@ -1304,7 +1302,6 @@ var dataType_Values = []DataType{
 }
 
 // DataType_STATUS: The datatype for which the indexing behavior is applied to.
-// +kubebuilder:validation:Enum={"String","Number","Point","Polygon","LineString","MultiPolygon"}
 type DataType_STATUS string
 
 const (
@@ -1690,7 +1687,6 @@ var indexKind_Values = []IndexKind{
 }
 
 // IndexKind_STATUS: Indicates the type of index.
-// +kubebuilder:validation:Enum={"Hash","Range","Spatial"}
 type IndexKind_STATUS string
 
 const (
@@ -1950,7 +1946,6 @@ var indexingMode_Values = []IndexingMode{
 }
 
 // IndexingMode_STATUS: Indicates the indexing mode.
-// +kubebuilder:validation:Enum={"consistent","lazy","none"}
 type IndexingMode_STATUS string
 
 const (
@@ -2598,7 +2593,6 @@ var partitionKind_Values = []PartitionKind{
 }
 
 // PartitionKind_STATUS: Indicates the kind of algorithm used for partitioning. For MultiHash, multiple partition keys (upto three maximum) are supported for container create
-// +kubebuilder:validation:Enum={"Hash","Range","MultiHash"}
 type PartitionKind_STATUS string
 
 const (
@@ -2830,7 +2824,6 @@ var spatialType_Values = []SpatialType{
 }
 
 // SpatialType_STATUS: Indicates the spatial type of index.
-// +kubebuilder:validation:Enum={"Point","LineString","Polygon","MultiPolygon"}
 type SpatialType_STATUS string
 
 const (

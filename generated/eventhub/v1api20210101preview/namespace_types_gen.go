@@ -1146,7 +1146,6 @@ func (n *Namespace_STATUS) AssignProperties_To_Namespace_STATUS(destination *sto
 }
 
 // CreatedByType_STATUS: The type of identity that created the resource.
-// +kubebuilder:validation:Enum={"User","Application","ManagedIdentity","Key"}
 type CreatedByType_STATUS string
 
 const (
@@ -1801,7 +1800,6 @@ var keySource_Values = []KeySource{
 }
 
 // KeySource_STATUS: Enumerates the possible value of keySource for Encryption
-// +kubebuilder:validation:Enum={"Microsoft.KeyVault"}
 type KeySource_STATUS string
 
 const (
@@ -2087,7 +2085,6 @@ var managedServiceIdentityType_Values = []ManagedServiceIdentityType{
 }
 
 // ManagedServiceIdentityType_STATUS: Type of managed service identity.
-// +kubebuilder:validation:Enum={"SystemAssigned","UserAssigned","SystemAssigned, UserAssigned","None"}
 type ManagedServiceIdentityType_STATUS string
 
 const (
@@ -2490,7 +2487,6 @@ var skuName_Values = []SkuName{
 }
 
 // SkuName_STATUS: Name of this SKU.
-// +kubebuilder:validation:Enum={"Basic","Standard","Premium"}
 type SkuName_STATUS string
 
 const (
@@ -2524,7 +2520,6 @@ var skuTier_Values = []SkuTier{
 }
 
 // SkuTier_STATUS: The billing tier of this particular SKU.
-// +kubebuilder:validation:Enum={"Basic","Standard","Premium"}
 type SkuTier_STATUS string
 
 const (

@@ -556,7 +556,6 @@ var accessRights_Values = []AccessRights{
 	AccessRights_Listen,
 }
 
-// +kubebuilder:validation:Enum={"Manage","Send","Listen"}
 type AccessRights_STATUS string
 
 const (

@@ -1314,7 +1314,6 @@ var encodingCaptureDescription_Values = []EncodingCaptureDescription{
 }
 
 // EncodingCaptureDescription_STATUS: Enumerates the possible values for the encoding format of capture description. Note: 'AvroDeflate' will be deprecated in New API Version
-// +kubebuilder:validation:Enum={"Avro","AvroDeflate"}
 type EncodingCaptureDescription_STATUS string
 
 const (
@@ -1358,7 +1357,6 @@ var entityStatus_Values = []EntityStatus{
 }
 
 // EntityStatus_STATUS: Enumerates the possible values for the status of the Event Hub.
-// +kubebuilder:validation:Enum={"Active","Disabled","Restoring","SendDisabled","ReceiveDisabled","Creating","Deleting","Renaming","Unknown"}
 type EntityStatus_STATUS string
 
 const (

@@ -906,7 +906,6 @@ func (a *AccessPolicyEntry_STATUS) AssignProperties_To_AccessPolicyEntry_STATUS(
 }
 
 // ActionsRequired_STATUS: A message indicating if changes on the service provider require any updates on the consumer.
-// +kubebuilder:validation:Enum={"None"}
 type ActionsRequired_STATUS string
 
 const (
@@ -960,7 +959,6 @@ var certificatePermissions_Values = []CertificatePermissions{
 	CertificatePermissions_Restore,
 }
 
-// +kubebuilder:validation:Enum={"get","list","delete","create","import","update","managecontacts","getissuers","listissuers","setissuers","deleteissuers","manageissuers","recover","purge","backup","restore"}
 type CertificatePermissions_STATUS string
 
 const (
@@ -1018,7 +1016,6 @@ var createMode_Values = []CreateMode{
 }
 
 // CreateMode_STATUS: The vault's create mode to indicate whether the vault need to be recovered or not.
-// +kubebuilder:validation:Enum={"recover","default"}
 type CreateMode_STATUS string
 
 const (
@@ -1160,7 +1157,6 @@ func (i *IPRule_STATUS) AssignProperties_To_IPRule_STATUS(destination *storage.I
 }
 
 // IdentityType_STATUS: The type of identity.
-// +kubebuilder:validation:Enum={"User","Application","ManagedIdentity","Key"}
 type IdentityType_STATUS string
 
 const (
@@ -1222,7 +1218,6 @@ var keyPermissions_Values = []KeyPermissions{
 	KeyPermissions_Release,
 }
 
-// +kubebuilder:validation:Enum={"encrypt","decrypt","wrapKey","unwrapKey","sign","verify","get","list","create","update","import","delete","backup","restore","recover","purge","release"}
 type KeyPermissions_STATUS string
 
 const (
@@ -1282,7 +1277,6 @@ var networkRuleAction_Values = []NetworkRuleAction{
 }
 
 // NetworkRuleAction_STATUS: The default action when no rule from ipRules and from virtualNetworkRules match. This is only used after the bypass property has been evaluated.
-// +kubebuilder:validation:Enum={"Allow","Deny"}
 type NetworkRuleAction_STATUS string
 
 const (
@@ -1312,7 +1306,6 @@ var networkRuleBypassOptions_Values = []NetworkRuleBypassOptions{
 }
 
 // NetworkRuleBypassOptions_STATUS: Tells what traffic can bypass network rules. This can be 'AzureServices' or 'None'. If not specified the default is 'AzureServices'.
-// +kubebuilder:validation:Enum={"AzureServices","None"}
 type NetworkRuleBypassOptions_STATUS string
 
 const (
@@ -2293,7 +2286,6 @@ func (p *PrivateEndpointConnectionItem_STATUS) AssignProperties_To_PrivateEndpoi
 }
 
 // PrivateEndpointConnectionProvisioningState_STATUS: The current provisioning state.
-// +kubebuilder:validation:Enum={"Succeeded","Creating","Updating","Deleting","Failed","Disconnected"}
 type PrivateEndpointConnectionProvisioningState_STATUS string
 
 const (
@@ -2316,7 +2308,6 @@ var privateEndpointConnectionProvisioningState_STATUS_Values = []PrivateEndpoint
 }
 
 // PrivateEndpointServiceConnectionStatus_STATUS: The private endpoint connection status.
-// +kubebuilder:validation:Enum={"Pending","Approved","Rejected","Disconnected"}
 type PrivateEndpointServiceConnectionStatus_STATUS string
 
 const (
@@ -2536,7 +2527,6 @@ var secretPermissions_Values = []SecretPermissions{
 	SecretPermissions_Purge,
 }
 
-// +kubebuilder:validation:Enum={"get","list","set","delete","backup","restore","recover","purge"}
 type SecretPermissions_STATUS string
 
 const (
@@ -2676,7 +2666,6 @@ var skuFamily_Values = []SkuFamily{
 }
 
 // SkuFamily_STATUS: SKU family name
-// +kubebuilder:validation:Enum={"A"}
 type SkuFamily_STATUS string
 
 const (
@@ -2704,7 +2693,6 @@ var skuName_Values = []SkuName{
 }
 
 // SkuName_STATUS: SKU name to specify whether the key vault is a standard vault or a premium vault.
-// +kubebuilder:validation:Enum={"standard","premium"}
 type SkuName_STATUS string
 
 const (
@@ -2854,7 +2842,6 @@ var storagePermissions_Values = []StoragePermissions{
 	StoragePermissions_Deletesas,
 }
 
-// +kubebuilder:validation:Enum={"get","list","delete","set","update","regeneratekey","recover","purge","backup","restore","setsas","listsas","getsas","deletesas"}
 type StoragePermissions_STATUS string
 
 const (
@@ -3925,7 +3912,6 @@ var vaultProvisioningState_Values = []VaultProvisioningState{
 }
 
 // VaultProvisioningState_STATUS: Provisioning state of the vault.
-// +kubebuilder:validation:Enum={"Succeeded","RegisteringDns"}
 type VaultProvisioningState_STATUS string
 
 const (

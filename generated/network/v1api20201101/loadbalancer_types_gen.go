@@ -1669,7 +1669,6 @@ var extendedLocationTypes_Values = []ExtendedLocationTypes{
 }
 
 // ExtendedLocationTypes_STATUS: The supported ExtendedLocation types. Currently only EdgeZone is supported in Microsoft.Network resources.
-// +kubebuilder:validation:Enum={"EdgeZone"}
 type ExtendedLocationTypes_STATUS string
 
 const (
@@ -2686,7 +2685,6 @@ var iPAllocationMethod_Values = []IPAllocationMethod{
 }
 
 // IPAllocationMethod_STATUS: IP address allocation method.
-// +kubebuilder:validation:Enum={"Static","Dynamic"}
 type IPAllocationMethod_STATUS string
 
 const (
@@ -2716,7 +2714,6 @@ var iPVersion_Values = []IPVersion{
 }
 
 // IPVersion_STATUS: IP address version.
-// +kubebuilder:validation:Enum={"IPv4","IPv6"}
 type IPVersion_STATUS string
 
 const (
@@ -3581,7 +3578,6 @@ var loadBalancerOutboundRuleProtocol_Values = []LoadBalancerOutboundRuleProtocol
 }
 
 // LoadBalancerOutboundRuleProtocol_STATUS: The protocol for the outbound rule in load balancer.
-// +kubebuilder:validation:Enum={"Tcp","Udp","All"}
 type LoadBalancerOutboundRuleProtocol_STATUS string
 
 const (
@@ -3711,7 +3707,6 @@ var loadBalancerSkuName_Values = []LoadBalancerSkuName{
 }
 
 // LoadBalancerSkuName_STATUS: Name of a load balancer SKU.
-// +kubebuilder:validation:Enum={"Basic","Standard"}
 type LoadBalancerSkuName_STATUS string
 
 const (
@@ -3741,7 +3736,6 @@ var loadBalancerSkuTier_Values = []LoadBalancerSkuTier{
 }
 
 // LoadBalancerSkuTier_STATUS: Tier of a load balancer SKU.
-// +kubebuilder:validation:Enum={"Regional","Global"}
 type LoadBalancerSkuTier_STATUS string
 
 const (
@@ -4706,7 +4700,6 @@ var loadDistribution_Values = []LoadDistribution{
 }
 
 // LoadDistribution_STATUS: The load distribution policy for this rule.
-// +kubebuilder:validation:Enum={"Default","SourceIP","SourceIPProtocol"}
 type LoadDistribution_STATUS string
 
 const (
@@ -5534,7 +5527,6 @@ var probeProtocol_Values = []ProbeProtocol{
 }
 
 // ProbeProtocol_STATUS: The protocol of the end point. If 'Tcp' is specified, a received ACK is required for the probe to be successful. If 'Http' or 'Https' is specified, a 200 OK response from the specifies URI is required for the probe to be successful.
-// +kubebuilder:validation:Enum={"Http","Tcp","Https"}
 type ProbeProtocol_STATUS string
 
 const (
@@ -5842,7 +5834,6 @@ func (p *Probe_STATUS) AssignProperties_To_Probe_STATUS(destination *storage.Pro
 }
 
 // ProvisioningState_STATUS: The current provisioning state.
-// +kubebuilder:validation:Enum={"Succeeded","Updating","Deleting","Failed"}
 type ProvisioningState_STATUS string
 
 const (
@@ -6316,7 +6307,6 @@ var transportProtocol_Values = []TransportProtocol{
 }
 
 // TransportProtocol_STATUS: The transport protocol for the endpoint.
-// +kubebuilder:validation:Enum={"Udp","Tcp","All"}
 type TransportProtocol_STATUS string
 
 const (

@@ -4164,7 +4164,6 @@ var networkInterfaceMigrationPhase_Values = []NetworkInterfaceMigrationPhase{
 }
 
 // NetworkInterfaceMigrationPhase_STATUS: Migration phase of Network Interface resource.
-// +kubebuilder:validation:Enum={"None","Prepare","Commit","Abort","Committed"}
 type NetworkInterfaceMigrationPhase_STATUS string
 
 const (
@@ -4200,7 +4199,6 @@ var networkInterfaceNicType_Values = []NetworkInterfaceNicType{
 }
 
 // NetworkInterfaceNicType_STATUS: Type of Network Interface resource.
-// +kubebuilder:validation:Enum={"Standard","Elastic"}
 type NetworkInterfaceNicType_STATUS string
 
 const (

@@ -1322,7 +1322,6 @@ var securityRuleAccess_Values = []SecurityRuleAccess{
 }
 
 // SecurityRuleAccess_STATUS: Whether network traffic is allowed or denied.
-// +kubebuilder:validation:Enum={"Allow","Deny"}
 type SecurityRuleAccess_STATUS string
 
 const (
@@ -1352,7 +1351,6 @@ var securityRuleDirection_Values = []SecurityRuleDirection{
 }
 
 // SecurityRuleDirection_STATUS: The direction of the rule. The direction specifies if rule will be evaluated on incoming or outgoing traffic.
-// +kubebuilder:validation:Enum={"Inbound","Outbound"}
 type SecurityRuleDirection_STATUS string
 
 const (
@@ -1390,7 +1388,6 @@ var securityRuleProtocol_Values = []SecurityRuleProtocol{
 }
 
 // SecurityRuleProtocol_STATUS: Network protocol this rule applies to.
-// +kubebuilder:validation:Enum={"Tcp","Udp","Icmp","Esp","*","Ah"}
 type SecurityRuleProtocol_STATUS string
 
 const (

@@ -1780,7 +1780,6 @@ var ddosSettingsProtectionCoverage_Values = []DdosSettingsProtectionCoverage{
 }
 
 // DdosSettingsProtectionCoverage_STATUS: The DDoS protection policy customizability of the public IP. Only standard coverage will have the ability to be customized.
-// +kubebuilder:validation:Enum={"Basic","Standard"}
 type DdosSettingsProtectionCoverage_STATUS string
 
 const (
@@ -2669,7 +2668,6 @@ var publicIPAddressMigrationPhase_Values = []PublicIPAddressMigrationPhase{
 }
 
 // PublicIPAddressMigrationPhase_STATUS: Migration phase of Public IP Address.
-// +kubebuilder:validation:Enum={"None","Prepare","Commit","Abort","Committed"}
 type PublicIPAddressMigrationPhase_STATUS string
 
 const (
@@ -2885,7 +2883,6 @@ var publicIPAddressSkuName_Values = []PublicIPAddressSkuName{
 }
 
 // PublicIPAddressSkuName_STATUS: Name of a public IP address SKU.
-// +kubebuilder:validation:Enum={"Basic","Standard"}
 type PublicIPAddressSkuName_STATUS string
 
 const (
@@ -2915,7 +2912,6 @@ var publicIPAddressSkuTier_Values = []PublicIPAddressSkuTier{
 }
 
 // PublicIPAddressSkuTier_STATUS: Tier of a public IP address SKU.
-// +kubebuilder:validation:Enum={"Regional","Global"}
 type PublicIPAddressSkuTier_STATUS string
 
 const (

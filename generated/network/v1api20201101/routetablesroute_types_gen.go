@@ -609,7 +609,6 @@ var routeNextHopType_Values = []RouteNextHopType{
 }
 
 // RouteNextHopType_STATUS: The type of Azure hop the packet should be sent to.
-// +kubebuilder:validation:Enum={"VirtualNetworkGateway","VnetLocal","Internet","VirtualAppliance","None"}
 type RouteNextHopType_STATUS string
 
 const (

@@ -3367,7 +3367,6 @@ var virtualNetworkPrivateEndpointNetworkPolicies_Values = []VirtualNetworkPrivat
 }
 
 // VirtualNetworkPrivateEndpointNetworkPolicies_STATUS: Enable or Disable apply network policies on private end point in the subnet.
-// +kubebuilder:validation:Enum={"Enabled","Disabled"}
 type VirtualNetworkPrivateEndpointNetworkPolicies_STATUS string
 
 const (
@@ -3397,7 +3396,6 @@ var virtualNetworkPrivateLinkServiceNetworkPolicies_Values = []VirtualNetworkPri
 }
 
 // VirtualNetworkPrivateLinkServiceNetworkPolicies_STATUS: Enable or Disable apply network policies on private link service in the subnet.
-// +kubebuilder:validation:Enum={"Enabled","Disabled"}
 type VirtualNetworkPrivateLinkServiceNetworkPolicies_STATUS string
 
 const (

@@ -961,7 +961,6 @@ var virtualNetworkPeeringState_Values = []VirtualNetworkPeeringState{
 }
 
 // VirtualNetworkPeeringState_STATUS: The status of the virtual network peering.
-// +kubebuilder:validation:Enum={"Initiated","Connected","Disconnected"}
 type VirtualNetworkPeeringState_STATUS string
 
 const (

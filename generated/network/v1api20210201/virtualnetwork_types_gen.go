@@ -1745,7 +1745,6 @@ var extendedLocationTypes_Values = []ExtendedLocationTypes{
 }
 
 // ExtendedLocationTypes_STATUS: The supported ExtendedLocation types. Currently only EdgeZone is supported in Microsoft.Network resources.
-// +kubebuilder:validation:Enum={"EdgeZone"}
 type ExtendedLocationTypes_STATUS string
 
 const (

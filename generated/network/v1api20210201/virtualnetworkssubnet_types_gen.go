@@ -2322,7 +2322,6 @@ func (d *Delegation_STATUS) AssignProperties_To_Delegation_STATUS(destination *s
 }
 
 // IPAllocationMethod_STATUS: IP address allocation method.
-// +kubebuilder:validation:Enum={"Static","Dynamic"}
 type IPAllocationMethod_STATUS string
 
 const (
@@ -3904,7 +3903,6 @@ var virtualNetworkPrivateEndpointNetworkPolicies_Values = []VirtualNetworkPrivat
 }
 
 // VirtualNetworkPrivateEndpointNetworkPolicies_STATUS: Enable or Disable apply network policies on private end point in the subnet.
-// +kubebuilder:validation:Enum={"Enabled","Disabled"}
 type VirtualNetworkPrivateEndpointNetworkPolicies_STATUS string
 
 const (
@@ -3934,7 +3932,6 @@ var virtualNetworkPrivateLinkServiceNetworkPolicies_Values = []VirtualNetworkPri
 }
 
 // VirtualNetworkPrivateLinkServiceNetworkPolicies_STATUS: Enable or Disable apply network policies on private link service in the subnet.
-// +kubebuilder:validation:Enum={"Enabled","Disabled"}
 type VirtualNetworkPrivateLinkServiceNetworkPolicies_STATUS string
 
 const (

@@ -1146,7 +1146,6 @@ var entityStatus_Values = []EntityStatus{
 }
 
 // EntityStatus_STATUS: Entity status.
-// +kubebuilder:validation:Enum={"Active","Disabled","Restoring","SendDisabled","ReceiveDisabled","Creating","Deleting","Renaming","Unknown"}
 type EntityStatus_STATUS string
 
 const (

@@ -2068,7 +2068,6 @@ var accessTier_Values = []AccessTier{
 }
 
 // AccessTier_STATUS: Required for storage accounts where kind = BlobStorage. The access tier used for billing.
-// +kubebuilder:validation:Enum={"Hot","Cool"}
 type AccessTier_STATUS string
 
 const (
@@ -2083,7 +2082,6 @@ var accessTier_STATUS_Values = []AccessTier_STATUS{
 }
 
 // AccountStatus_STATUS: Gets the status indicating whether the primary location of the storage account is available or unavailable.
-// +kubebuilder:validation:Enum={"available","unavailable"}
 type AccountStatus_STATUS string
 
 const (
@@ -2111,7 +2109,6 @@ var action_Values = []Action{
 }
 
 // Action_STATUS: The action of IP ACL rule.
-// +kubebuilder:validation:Enum={"Allow"}
 type Action_STATUS string
 
 const (
@@ -2722,7 +2719,6 @@ func (b *BlobRestoreParameters_STATUS) AssignProperties_To_BlobRestoreParameters
 }
 
 // BlobRestoreProgressStatus_STATUS: The status of blob restore progress. Possible values are: - InProgress: Indicates that blob restore is ongoing. - Complete: Indicates that blob restore has been completed successfully. - Failed: Indicates that blob restore is failed.
-// +kubebuilder:validation:Enum={"InProgress","Complete","Failed"}
 type BlobRestoreProgressStatus_STATUS string
 
 const (
@@ -2976,7 +2972,6 @@ var bypass_Values = []Bypass{
 }
 
 // Bypass_STATUS: Specifies whether traffic is bypassed for Logging/Metrics/AzureServices. Possible values are any combination of Logging|Metrics|AzureServices (For example, "Logging, Metrics"), or None to bypass none of those traffics.
-// +kubebuilder:validation:Enum={"None","Logging","Metrics","AzureServices"}
 type Bypass_STATUS string
 
 const (
@@ -3163,7 +3158,6 @@ var defaultAction_Values = []DefaultAction{
 }
 
 // DefaultAction_STATUS: Specifies the default action of allow or deny when no other rules match.
-// +kubebuilder:validation:Enum={"Allow","Deny"}
 type DefaultAction_STATUS string
 
 const (
@@ -3195,7 +3189,6 @@ var directoryServiceOptions_Values = []DirectoryServiceOptions{
 }
 
 // DirectoryServiceOptions_STATUS: Indicates the directory service used.
-// +kubebuilder:validation:Enum={"None","AADDS","AD"}
 type DirectoryServiceOptions_STATUS string
 
 const (
@@ -4672,7 +4665,6 @@ var extendedLocationTypes_Values = []ExtendedLocationTypes{
 }
 
 // ExtendedLocationTypes_STATUS: The type of extendedLocation.
-// +kubebuilder:validation:Enum={"EdgeZone"}
 type ExtendedLocationTypes_STATUS string
 
 const (
@@ -4874,7 +4866,6 @@ func (g *GeoReplicationStats_STATUS) AssignProperties_To_GeoReplicationStats_STA
 }
 
 // GeoReplicationStatus_STATUS: The status of the secondary location. Possible values are: - Live: Indicates that the secondary location is active and operational. - Bootstrap: Indicates initial synchronization from the primary location to the secondary location is in progress.This typically occurs when replication is first enabled. - Unavailable: Indicates that the secondary location is temporarily unavailable.
-// +kubebuilder:validation:Enum={"Live","Bootstrap","Unavailable"}
 type GeoReplicationStatus_STATUS string
 
 const (
@@ -5236,7 +5227,6 @@ var identityType_Values = []IdentityType{
 }
 
 // IdentityType_STATUS: The identity type.
-// +kubebuilder:validation:Enum={"None","SystemAssigned","UserAssigned","SystemAssigned,UserAssigned"}
 type IdentityType_STATUS string
 
 const (
@@ -5424,7 +5414,6 @@ var keySource_Values = []KeySource{
 }
 
 // KeySource_STATUS: The encryption keySource (provider). Possible values (case-insensitive): Microsoft.Storage, Microsoft.Keyvault
-// +kubebuilder:validation:Enum={"Microsoft.Storage","Microsoft.Keyvault"}
 type KeySource_STATUS string
 
 const (
@@ -5454,7 +5443,6 @@ var keyType_Values = []KeyType{
 }
 
 // KeyType_STATUS: Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped encryption key will be used. 'Service' key type implies that a default service key is used.
-// +kubebuilder:validation:Enum={"Service","Account"}
 type KeyType_STATUS string
 
 const (
@@ -5694,7 +5682,6 @@ var kind_Values = []Kind{
 }
 
 // Kind_STATUS: Required. Indicates the type of storage account.
-// +kubebuilder:validation:Enum={"Storage","StorageV2","BlobStorage","FileStorage","BlockBlobStorage"}
 type Kind_STATUS string
 
 const (
@@ -5730,7 +5717,6 @@ var largeFileSharesState_Values = []LargeFileSharesState{
 }
 
 // LargeFileSharesState_STATUS: Allow large file shares if sets to Enabled. It cannot be disabled once it is enabled.
-// +kubebuilder:validation:Enum={"Disabled","Enabled"}
 type LargeFileSharesState_STATUS string
 
 const (
@@ -5762,7 +5748,6 @@ var minimumTlsVersion_Values = []MinimumTlsVersion{
 }
 
 // MinimumTlsVersion_STATUS: Set the minimum TLS version to be permitted on requests to storage. The default interpretation is TLS 1.0 for this property.
-// +kubebuilder:validation:Enum={"TLS1_0","TLS1_1","TLS1_2"}
 type MinimumTlsVersion_STATUS string
 
 const (
@@ -6327,7 +6312,6 @@ func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) AssignProperties_
 }
 
 // ProvisioningState_STATUS: Gets the status of the storage account at the time the operation was called.
-// +kubebuilder:validation:Enum={"Creating","ResolvingDNS","Succeeded"}
 type ProvisioningState_STATUS string
 
 const (
@@ -6528,7 +6512,6 @@ var routingChoice_Values = []RoutingChoice{
 }
 
 // RoutingChoice_STATUS: Routing Choice defines the kind of network routing opted by the user.
-// +kubebuilder:validation:Enum={"MicrosoftRouting","InternetRouting"}
 type RoutingChoice_STATUS string
 
 const (
@@ -6845,7 +6828,6 @@ var skuName_Values = []SkuName{
 }
 
 // SkuName_STATUS: The SKU name. Required for account creation; optional for update. Note that in older versions, SKU name was called accountType.
-// +kubebuilder:validation:Enum={"Standard_LRS","Standard_GRS","Standard_RAGRS","Standard_ZRS","Premium_LRS","Premium_ZRS","Standard_GZRS","Standard_RAGZRS"}
 type SkuName_STATUS string
 
 const (
@@ -6872,7 +6854,6 @@ var skuName_STATUS_Values = []SkuName_STATUS{
 }
 
 // SkuTier_STATUS: The SKU tier. This is based on the SKU name.
-// +kubebuilder:validation:Enum={"Standard","Premium"}
 type SkuTier_STATUS string
 
 const (
@@ -7004,7 +6985,6 @@ var state_Values = []State{
 }
 
 // State_STATUS: Gets the state of virtual network rule.
-// +kubebuilder:validation:Enum={"provisioning","deprovisioning","succeeded","failed","networkSourceDeleted"}
 type State_STATUS string
 
 const (

@@ -1392,7 +1392,6 @@ var corsRule_AllowedMethods_Values = []CorsRule_AllowedMethods{
 	CorsRule_AllowedMethods_PUT,
 }
 
-// +kubebuilder:validation:Enum={"DELETE","GET","HEAD","MERGE","POST","OPTIONS","PUT"}
 type CorsRule_AllowedMethods_STATUS string
 
 const (
@@ -2176,7 +2175,6 @@ var name_Values = []Name{
 }
 
 // Name_STATUS: Name of the policy. The valid value is AccessTimeTracking. This field is currently read only
-// +kubebuilder:validation:Enum={"AccessTimeTracking"}
 type Name_STATUS string
 
 const (

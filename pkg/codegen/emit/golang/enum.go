@@ -16,7 +16,11 @@ import (
 func (fb *fileBuilder) enumDecls(def astmodel.Definition, enum astmodel.EnumType) ([]dst.Decl, error) {
 	name := def.Name.Name
 	td := typeDecl(name, ident(enum.Base.GoName()))
-	td.Decs.Start = docs(astmodel.DocLines(name, def.Description), []string{astmodel.EnumMarker(enum)})
+	var markers []string
+	if m := astmodel.EnumMarker(enum); m != "" {
+		markers = append(markers, m)
+	}
+	td.Decs.Start = docs(astmodel.DocLines(name, def.Description), markers)
 	if len(enum.Values) == 0 {
 		return []dst.Decl{td}, nil
 	}

@@ -1033,7 +1033,6 @@ var evictionPolicy_Values = []EvictionPolicy{
 }
 
 // EvictionPolicy_STATUS: What to drop when memory runs out.
-// +kubebuilder:validation:Enum={"AllKeysLRU","VolatileLRU"}
 type EvictionPolicy_STATUS string
 
 const (
@@ -1202,7 +1201,6 @@ func (f *FirewallRule_STATUS) AssignProperties_To_FirewallRule_STATUS(destinatio
 }
 
 // ProvisioningState_STATUS: Provisioning state of the cache.
-// +kubebuilder:validation:Enum={"Succeeded","Failed","Creating"}
 type ProvisioningState_STATUS string
 
 const (
@@ -1452,7 +1450,6 @@ var skuName_Values = []SkuName{
 }
 
 // SkuName_STATUS: Tier of the cache.
-// +kubebuilder:validation:Enum={"Basic","Standard"}
 type SkuName_STATUS string
 
 const (

@@ -1159,7 +1159,6 @@ var evictionPolicy_Values = []EvictionPolicy{
 }
 
 // EvictionPolicy_STATUS: What to drop when memory runs out.
-// +kubebuilder:validation:Enum={"AllKeysLRU","VolatileLRU","NoEviction"}
 type EvictionPolicy_STATUS string
 
 const (
@@ -1461,7 +1460,6 @@ var persistenceFrequency_Values = []PersistenceFrequency{
 }
 
 // PersistenceFrequency_STATUS: How often snapshots are written.
-// +kubebuilder:validation:Enum={"1h","6h","24h"}
 type PersistenceFrequency_STATUS string
 
 const (
@@ -1566,7 +1564,6 @@ func (p *Persistence_STATUS) AssignProperties_To_Persistence_STATUS(destination 
 }
 
 // ProvisioningState_STATUS: Provisioning state of the cache.
-// +kubebuilder:validation:Enum={"Succeeded","Failed","Creating"}
 type ProvisioningState_STATUS string
 
 const (
@@ -1841,7 +1838,6 @@ var skuName_Values = []SkuName{
 }
 
 // SkuName_STATUS: Tier of the cache.
-// +kubebuilder:validation:Enum={"Basic","Standard"}
 type SkuName_STATUS string
 
 const (

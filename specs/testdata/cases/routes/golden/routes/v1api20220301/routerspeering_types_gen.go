@@ -956,7 +956,6 @@ var peering_PeerType_External_Values = []Peering_PeerType_External{
 	Peering_PeerType_External_External,
 }
 
-// +kubebuilder:validation:Enum={"External"}
 type Peering_PeerType_External_STATUS string
 
 const (
@@ -980,7 +979,6 @@ var peering_PeerType_Internal_Values = []Peering_PeerType_Internal{
 	Peering_PeerType_Internal_Internal,
 }
 
-// +kubebuilder:validation:Enum={"Internal"}
 type Peering_PeerType_Internal_STATUS string
 
 const (

@@ -597,7 +597,6 @@ func (r *RoutersPolicy_STATUS) AssignProperties_To_RoutersPolicy_STATUS(destinat
 }
 
 // CreatedByType_STATUS: Kind of identity that created the resource.
-// +kubebuilder:validation:Enum={"User","Application","ManagedIdentity","Key"}
 type CreatedByType_STATUS string
 
 const (
@@ -1224,7 +1223,6 @@ var policy_Kind_Default_Values = []Policy_Kind_Default{
 	Policy_Kind_Default_Default,
 }
 
-// +kubebuilder:validation:Enum={"Default"}
 type Policy_Kind_Default_STATUS string
 
 const (
@@ -1248,7 +1246,6 @@ var policy_Kind_Import_Values = []Policy_Kind_Import{
 	Policy_Kind_Import_Import,
 }
 
-// +kubebuilder:validation:Enum={"Import"}
 type Policy_Kind_Import_STATUS string
 
 const (
@@ -1272,7 +1269,6 @@ var policy_Kind_Static_Values = []Policy_Kind_Static{
 	Policy_Kind_Static_Static,
 }
 
-// +kubebuilder:validation:Enum={"Static"}
 type Policy_Kind_Static_STATUS string
 
 const (

@@ -507,7 +507,6 @@ var lockLevel_Values = []LockLevel{
 }
 
 // LockLevel_STATUS: What the lock prevents.
-// +kubebuilder:validation:Enum={"CanNotDelete","ReadOnly"}
 type LockLevel_STATUS string
 
 const (

@@ -2276,7 +2276,6 @@ var color_Values = []Color{
 }
 
 // Color_STATUS: Paint colour; an extensible enum.
-// +kubebuilder:validation:Enum={"Red","Green","Blue"}
 type Color_STATUS string
 
 const (
@@ -2293,7 +2292,6 @@ var color_STATUS_Values = []Color_STATUS{
 }
 
 // CreatedByType_STATUS: Kind of identity that created the resource.
-// +kubebuilder:validation:Enum={"User","Application","ManagedIdentity","Key"}
 type CreatedByType_STATUS string
 
 const (
@@ -2452,7 +2450,6 @@ var identityType_Values = []IdentityType{
 }
 
 // IdentityType_STATUS: Kind of identity.
-// +kubebuilder:validation:Enum={"None","SystemAssigned","UserAssigned"}
 type IdentityType_STATUS string
 
 const (
@@ -2638,7 +2635,6 @@ var protocol_Values = []Protocol{
 	Protocol_Tcp,
 }
 
-// +kubebuilder:validation:Enum={"Http","Https","Tcp"}
 type Protocol_STATUS string
 
 const (
@@ -2655,7 +2651,6 @@ var protocol_STATUS_Values = []Protocol_STATUS{
 }
 
 // ProvisioningState_STATUS: Provisioning state of the widget.
-// +kubebuilder:validation:Enum={"Succeeded","Failed","Canceled","Creating","Updating","Deleting"}
 type ProvisioningState_STATUS string
 
 const (
@@ -2845,7 +2840,6 @@ var ruleAction_Values = []RuleAction{
 }
 
 // RuleAction_STATUS: What to do with matching traffic.
-// +kubebuilder:validation:Enum={"Allow","Deny"}
 type RuleAction_STATUS string
 
 const (
@@ -3509,7 +3503,6 @@ var shape_ShapeType_Circle_Values = []Shape_ShapeType_Circle{
 	Shape_ShapeType_Circle_Circle,
 }
 
-// +kubebuilder:validation:Enum={"Circle"}
 type Shape_ShapeType_Circle_STATUS string
 
 const (
@@ -3533,7 +3526,6 @@ var shape_ShapeType_Quadrilateral_Values = []Shape_ShapeType_Quadrilateral{
 	Shape_ShapeType_Quadrilateral_Quadrilateral,
 }
 
-// +kubebuilder:validation:Enum={"Quadrilateral"}
 type Shape_ShapeType_Quadrilateral_STATUS string
 
 const (
@@ -3679,7 +3671,6 @@ var skuName_Values = []SkuName{
 }
 
 // SkuName_STATUS: Name of the SKU.
-// +kubebuilder:validation:Enum={"Basic","Standard","Premium"}
 type SkuName_STATUS string
 
 const (
@@ -3711,7 +3702,6 @@ var skuTier_Values = []SkuTier{
 }
 
 // SkuTier_STATUS: Billing tier.
-// +kubebuilder:validation:Enum={"Free","Paid"}
 type SkuTier_STATUS string
 
 const (
@@ -4434,7 +4424,6 @@ var widgetMode_Values = []WidgetMode{
 }
 
 // WidgetMode_STATUS: Operating mode; a closed enum.
-// +kubebuilder:validation:Enum={"Manual","Automatic"}
 type WidgetMode_STATUS string
 
 const (
@@ -4745,7 +4734,6 @@ var widgetProperties_Size_Values = []WidgetProperties_Size{
 }
 
 // WidgetProperties_Size_STATUS: Physical size; an inline enum without x-ms-enum.
-// +kubebuilder:validation:Enum={"Small","Medium","Large"}
 type WidgetProperties_Size_STATUS string
 
 const (

@@ -510,7 +510,6 @@ var gadgetKind_Values = []GadgetKind{
 }
 
 // GadgetKind_STATUS: Kind of gadget.
-// +kubebuilder:validation:Enum={"Sprocket","Cog"}
 type GadgetKind_STATUS string
 
 const (
