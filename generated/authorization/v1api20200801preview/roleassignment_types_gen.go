@@ -858,6 +858,11 @@ var principalType_Values = []PrincipalType{
 	PrincipalType_Everyone,
 }
 
+// EnumValues returns the values of PrincipalType the CRD accepts.
+func (PrincipalType) EnumValues() []string {
+	return genruntime.EnumStrings(principalType_Values)
+}
+
 // PrincipalType_STATUS: The principal type of the assigned principal ID.
 type PrincipalType_STATUS string
 

@@ -641,6 +641,11 @@ var replicationRole_Values = []ReplicationRole{
 	ReplicationRole_Secondary,
 }
 
+// EnumValues returns the values of ReplicationRole the CRD accepts.
+func (ReplicationRole) EnumValues() []string {
+	return genruntime.EnumStrings(replicationRole_Values)
+}
+
 // ReplicationRole_STATUS: Role of the linked server.
 type ReplicationRole_STATUS string
 

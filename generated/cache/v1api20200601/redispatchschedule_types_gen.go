@@ -500,6 +500,11 @@ var dayOfWeek_Values = []DayOfWeek{
 	DayOfWeek_Weekend,
 }
 
+// EnumValues returns the values of DayOfWeek the CRD accepts.
+func (DayOfWeek) EnumValues() []string {
+	return genruntime.EnumStrings(dayOfWeek_Values)
+}
+
 // DayOfWeek_STATUS: Day of the week when a cache can be patched.
 type DayOfWeek_STATUS string
 

@@ -1513,6 +1513,11 @@ var publicNetworkAccess_Values = []PublicNetworkAccess{
 	PublicNetworkAccess_Disabled,
 }
 
+// EnumValues returns the values of PublicNetworkAccess the CRD accepts.
+func (PublicNetworkAccess) EnumValues() []string {
+	return genruntime.EnumStrings(publicNetworkAccess_Values)
+}
+
 // PublicNetworkAccess_STATUS: Whether or not public endpoint access is allowed for this cache. Value is optional but if passed in, must be 'Enabled' or 'Disabled'. If 'Disabled', private endpoints are the exclusive access method. Default value is 'Enabled'
 type PublicNetworkAccess_STATUS string
 
@@ -2131,6 +2136,11 @@ var skuFamily_Values = []SkuFamily{
 	SkuFamily_P,
 }
 
+// EnumValues returns the values of SkuFamily the CRD accepts.
+func (SkuFamily) EnumValues() []string {
+	return genruntime.EnumStrings(skuFamily_Values)
+}
+
 // SkuFamily_STATUS: The SKU family to use. Valid values: (C, P). (C = Basic/Standard, P = Premium).
 type SkuFamily_STATUS string
 
@@ -2160,6 +2170,11 @@ var skuName_Values = []SkuName{
 	SkuName_Basic,
 	SkuName_Standard,
 	SkuName_Premium,
+}
+
+// EnumValues returns the values of SkuName the CRD accepts.
+func (SkuName) EnumValues() []string {
+	return genruntime.EnumStrings(skuName_Values)
 }
 
 // SkuName_STATUS: The type of Redis cache to deploy. Valid values: (Basic, Standard, Premium)
@@ -2306,6 +2321,11 @@ var tlsVersion_Values = []TlsVersion{
 	TlsVersion_X10,
 	TlsVersion_X11,
 	TlsVersion_X12,
+}
+
+// EnumValues returns the values of TlsVersion the CRD accepts.
+func (TlsVersion) EnumValues() []string {
+	return genruntime.EnumStrings(tlsVersion_Values)
 }
 
 // TlsVersion_STATUS: Optional: requires clients to use a specified TLS version (or higher) to connect (e,g, '1.0', '1.1', '1.2')

@@ -2520,6 +2520,11 @@ var agentPoolMode_Values = []AgentPoolMode{
 	AgentPoolMode_User,
 }
 
+// EnumValues returns the values of AgentPoolMode the CRD accepts.
+func (AgentPoolMode) EnumValues() []string {
+	return genruntime.EnumStrings(agentPoolMode_Values)
+}
+
 // AgentPoolMode_STATUS: AgentPoolMode represents mode of an agent pool.
 type AgentPoolMode_STATUS string
 
@@ -2547,6 +2552,11 @@ const (
 var agentPoolType_Values = []AgentPoolType{
 	AgentPoolType_VirtualMachineScaleSets,
 	AgentPoolType_AvailabilitySet,
+}
+
+// EnumValues returns the values of AgentPoolType the CRD accepts.
+func (AgentPoolType) EnumValues() []string {
+	return genruntime.EnumStrings(agentPoolType_Values)
 }
 
 // AgentPoolType_STATUS: AgentPoolType represents types of an agent pool.
@@ -4108,6 +4118,11 @@ var expander_Values = []Expander{
 	Expander_Random,
 }
 
+// EnumValues returns the values of Expander the CRD accepts.
+func (Expander) EnumValues() []string {
+	return genruntime.EnumStrings(expander_Values)
+}
+
 type Expander_STATUS string
 
 const (
@@ -4224,6 +4239,11 @@ const (
 // extendedLocationTypes_Values are the values of ExtendedLocationTypes.
 var extendedLocationTypes_Values = []ExtendedLocationTypes{
 	ExtendedLocationTypes_EdgeZone,
+}
+
+// EnumValues returns the values of ExtendedLocationTypes the CRD accepts.
+func (ExtendedLocationTypes) EnumValues() []string {
+	return genruntime.EnumStrings(extendedLocationTypes_Values)
 }
 
 // ExtendedLocationTypes_STATUS: The type of extendedLocation.
@@ -4345,6 +4365,11 @@ var gPUInstanceProfile_Values = []GPUInstanceProfile{
 	GPUInstanceProfile_MIG3g,
 	GPUInstanceProfile_MIG4g,
 	GPUInstanceProfile_MIG7g,
+}
+
+// EnumValues returns the values of GPUInstanceProfile the CRD accepts.
+func (GPUInstanceProfile) EnumValues() []string {
+	return genruntime.EnumStrings(gPUInstanceProfile_Values)
 }
 
 // GPUInstanceProfile_STATUS: GPUInstanceProfile to be used to specify GPU MIG instance profile for supported GPU VM SKU. Supported values are MIG1g, MIG2g, MIG3g, MIG4g and MIG7g.
@@ -4780,6 +4805,11 @@ var kubeletDiskType_Values = []KubeletDiskType{
 	KubeletDiskType_Temporary,
 }
 
+// EnumValues returns the values of KubeletDiskType the CRD accepts.
+func (KubeletDiskType) EnumValues() []string {
+	return genruntime.EnumStrings(kubeletDiskType_Values)
+}
+
 // KubeletDiskType_STATUS: KubeletDiskType determines the placement of emptyDir volumes, container runtime data root, and Kubelet ephemeral storage. Allowed values: 'OS', 'Temporary' (preview).
 type KubeletDiskType_STATUS string
 
@@ -4807,6 +4837,11 @@ const (
 var licenseType_Values = []LicenseType{
 	LicenseType_None,
 	LicenseType_WindowsServer,
+}
+
+// EnumValues returns the values of LicenseType the CRD accepts.
+func (LicenseType) EnumValues() []string {
+	return genruntime.EnumStrings(licenseType_Values)
 }
 
 // LicenseType_STATUS: The licenseType to use for Windows VMs. Windows_Server is used to enable Azure Hybrid User Benefits for Windows VMs.
@@ -5096,6 +5131,11 @@ const (
 var loadBalancerSku_Values = []LoadBalancerSku{
 	LoadBalancerSku_Standard,
 	LoadBalancerSku_Basic,
+}
+
+// EnumValues returns the values of LoadBalancerSku the CRD accepts.
+func (LoadBalancerSku) EnumValues() []string {
+	return genruntime.EnumStrings(loadBalancerSku_Values)
 }
 
 // LoadBalancerSku_STATUS: The load balancer sku for the managed cluster.
@@ -11080,6 +11120,11 @@ var managedClusterSKUName_Values = []ManagedClusterSKUName{
 	ManagedClusterSKUName_Basic,
 }
 
+// EnumValues returns the values of ManagedClusterSKUName the CRD accepts.
+func (ManagedClusterSKUName) EnumValues() []string {
+	return genruntime.EnumStrings(managedClusterSKUName_Values)
+}
+
 // ManagedClusterSKUName_STATUS: Name of a managed cluster SKU.
 type ManagedClusterSKUName_STATUS string
 
@@ -11105,6 +11150,11 @@ const (
 var managedClusterSKUTier_Values = []ManagedClusterSKUTier{
 	ManagedClusterSKUTier_Paid,
 	ManagedClusterSKUTier_Free,
+}
+
+// EnumValues returns the values of ManagedClusterSKUTier the CRD accepts.
+func (ManagedClusterSKUTier) EnumValues() []string {
+	return genruntime.EnumStrings(managedClusterSKUTier_Values)
 }
 
 // ManagedClusterSKUTier_STATUS: Tier of a managed cluster SKU.
@@ -11615,6 +11665,11 @@ var networkMode_Values = []NetworkMode{
 	NetworkMode_Bridge,
 }
 
+// EnumValues returns the values of NetworkMode the CRD accepts.
+func (NetworkMode) EnumValues() []string {
+	return genruntime.EnumStrings(networkMode_Values)
+}
+
 // NetworkMode_STATUS: Network mode used for building Kubernetes network.
 type NetworkMode_STATUS string
 
@@ -11642,6 +11697,11 @@ const (
 var networkPlugin_Values = []NetworkPlugin{
 	NetworkPlugin_Azure,
 	NetworkPlugin_Kubenet,
+}
+
+// EnumValues returns the values of NetworkPlugin the CRD accepts.
+func (NetworkPlugin) EnumValues() []string {
+	return genruntime.EnumStrings(networkPlugin_Values)
 }
 
 // NetworkPlugin_STATUS: Network plugin used for building Kubernetes network.
@@ -11673,6 +11733,11 @@ var networkPolicy_Values = []NetworkPolicy{
 	NetworkPolicy_Azure,
 }
 
+// EnumValues returns the values of NetworkPolicy the CRD accepts.
+func (NetworkPolicy) EnumValues() []string {
+	return genruntime.EnumStrings(networkPolicy_Values)
+}
+
 // NetworkPolicy_STATUS: Network policy used for building Kubernetes network.
 type NetworkPolicy_STATUS string
 
@@ -11700,6 +11765,11 @@ const (
 var oSDiskType_Values = []OSDiskType{
 	OSDiskType_Managed,
 	OSDiskType_Ephemeral,
+}
+
+// EnumValues returns the values of OSDiskType the CRD accepts.
+func (OSDiskType) EnumValues() []string {
+	return genruntime.EnumStrings(oSDiskType_Values)
 }
 
 // OSDiskType_STATUS: OSDiskType represents the type of an OS disk on an agent pool.
@@ -11731,6 +11801,11 @@ var oSSKU_Values = []OSSKU{
 	OSSKU_CBLMariner,
 }
 
+// EnumValues returns the values of OSSKU the CRD accepts.
+func (OSSKU) EnumValues() []string {
+	return genruntime.EnumStrings(oSSKU_Values)
+}
+
 // OSSKU_STATUS: OsSKU to be used to specify os sku. Choose from Ubuntu(default) and CBLMariner for Linux OSType. Not applicable to Windows OSType.
 type OSSKU_STATUS string
 
@@ -11760,6 +11835,11 @@ var oSType_Values = []OSType{
 	OSType_Windows,
 }
 
+// EnumValues returns the values of OSType the CRD accepts.
+func (OSType) EnumValues() []string {
+	return genruntime.EnumStrings(oSType_Values)
+}
+
 // OSType_STATUS: OsType to be used to specify os type. Choose from Linux and Windows. Default to Linux.
 type OSType_STATUS string
 
@@ -11787,6 +11867,11 @@ const (
 var outboundType_Values = []OutboundType{
 	OutboundType_LoadBalancer,
 	OutboundType_UserDefinedRouting,
+}
+
+// EnumValues returns the values of OutboundType the CRD accepts.
+func (OutboundType) EnumValues() []string {
+	return genruntime.EnumStrings(outboundType_Values)
 }
 
 // OutboundType_STATUS: The outbound (egress) routing method.
@@ -12165,6 +12250,11 @@ var resourceIdentityType_Values = []ResourceIdentityType{
 	ResourceIdentityType_None,
 }
 
+// EnumValues returns the values of ResourceIdentityType the CRD accepts.
+func (ResourceIdentityType) EnumValues() []string {
+	return genruntime.EnumStrings(resourceIdentityType_Values)
+}
+
 // ResourceIdentityType_STATUS: The type of identity used for the managed cluster. Type 'SystemAssigned' will use an implicitly created identity in master components and an auto-created user assigned identity in MC_ resource group in agent nodes. Type 'None' will not use MSI for the managed cluster, service principal will be used instead.
 type ResourceIdentityType_STATUS string
 
@@ -12337,6 +12427,11 @@ var scaleSetEvictionPolicy_Values = []ScaleSetEvictionPolicy{
 	ScaleSetEvictionPolicy_Deallocate,
 }
 
+// EnumValues returns the values of ScaleSetEvictionPolicy the CRD accepts.
+func (ScaleSetEvictionPolicy) EnumValues() []string {
+	return genruntime.EnumStrings(scaleSetEvictionPolicy_Values)
+}
+
 // ScaleSetEvictionPolicy_STATUS: ScaleSetEvictionPolicy to be used to specify eviction policy for Spot virtual machine scale set. Default to Delete.
 type ScaleSetEvictionPolicy_STATUS string
 
@@ -12364,6 +12459,11 @@ const (
 var scaleSetPriority_Values = []ScaleSetPriority{
 	ScaleSetPriority_Spot,
 	ScaleSetPriority_Regular,
+}
+
+// EnumValues returns the values of ScaleSetPriority the CRD accepts.
+func (ScaleSetPriority) EnumValues() []string {
+	return genruntime.EnumStrings(scaleSetPriority_Values)
 }
 
 // ScaleSetPriority_STATUS: ScaleSetPriority to be used to specify virtual machine scale set priority. Default to regular.
@@ -13227,6 +13327,11 @@ var upgradeChannel_Values = []UpgradeChannel{
 	UpgradeChannel_Patch,
 	UpgradeChannel_NodeImage,
 	UpgradeChannel_None,
+}
+
+// EnumValues returns the values of UpgradeChannel the CRD accepts.
+func (UpgradeChannel) EnumValues() []string {
+	return genruntime.EnumStrings(upgradeChannel_Values)
 }
 
 // UpgradeChannel_STATUS: upgrade channel for auto upgrade.

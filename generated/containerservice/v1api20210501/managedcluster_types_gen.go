@@ -2520,6 +2520,11 @@ var agentPoolMode_Values = []AgentPoolMode{
 	AgentPoolMode_User,
 }
 
+// EnumValues returns the values of AgentPoolMode the CRD accepts.
+func (AgentPoolMode) EnumValues() []string {
+	return genruntime.EnumStrings(agentPoolMode_Values)
+}
+
 // AgentPoolMode_STATUS: A cluster must have at least one 'System' Agent Pool at all times. For additional information on agent pool restrictions and best practices, see: https://docs.microsoft.com/azure/aks/use-system-pools
 type AgentPoolMode_STATUS string
 
@@ -2547,6 +2552,11 @@ const (
 var agentPoolType_Values = []AgentPoolType{
 	AgentPoolType_VirtualMachineScaleSets,
 	AgentPoolType_AvailabilitySet,
+}
+
+// EnumValues returns the values of AgentPoolType the CRD accepts.
+func (AgentPoolType) EnumValues() []string {
+	return genruntime.EnumStrings(agentPoolType_Values)
 }
 
 // AgentPoolType_STATUS: The type of Agent Pool.
@@ -3794,6 +3804,11 @@ var expander_Values = []Expander{
 	Expander_Random,
 }
 
+// EnumValues returns the values of Expander the CRD accepts.
+func (Expander) EnumValues() []string {
+	return genruntime.EnumStrings(expander_Values)
+}
+
 // Expander_STATUS: If not specified, the default is 'random'. See [expanders](https://github.com/kubernetes/autoscaler/blob/master/cluster-autoscaler/FAQ.md#what-are-expanders) for more information.
 type Expander_STATUS string
 
@@ -3911,6 +3926,11 @@ const (
 // extendedLocationTypes_Values are the values of ExtendedLocationTypes.
 var extendedLocationTypes_Values = []ExtendedLocationTypes{
 	ExtendedLocationTypes_EdgeZone,
+}
+
+// EnumValues returns the values of ExtendedLocationTypes the CRD accepts.
+func (ExtendedLocationTypes) EnumValues() []string {
+	return genruntime.EnumStrings(extendedLocationTypes_Values)
 }
 
 // ExtendedLocationTypes_STATUS: The type of extendedLocation.
@@ -4032,6 +4052,11 @@ var gPUInstanceProfile_Values = []GPUInstanceProfile{
 	GPUInstanceProfile_MIG3g,
 	GPUInstanceProfile_MIG4g,
 	GPUInstanceProfile_MIG7g,
+}
+
+// EnumValues returns the values of GPUInstanceProfile the CRD accepts.
+func (GPUInstanceProfile) EnumValues() []string {
+	return genruntime.EnumStrings(gPUInstanceProfile_Values)
 }
 
 // GPUInstanceProfile_STATUS: GPUInstanceProfile to be used to specify GPU MIG instance profile for supported GPU VM SKU.
@@ -4467,6 +4492,11 @@ var kubeletDiskType_Values = []KubeletDiskType{
 	KubeletDiskType_Temporary,
 }
 
+// EnumValues returns the values of KubeletDiskType the CRD accepts.
+func (KubeletDiskType) EnumValues() []string {
+	return genruntime.EnumStrings(kubeletDiskType_Values)
+}
+
 // KubeletDiskType_STATUS: Determines the placement of emptyDir volumes, container runtime data root, and Kubelet ephemeral storage.
 type KubeletDiskType_STATUS string
 
@@ -4494,6 +4524,11 @@ const (
 var licenseType_Values = []LicenseType{
 	LicenseType_None,
 	LicenseType_WindowsServer,
+}
+
+// EnumValues returns the values of LicenseType the CRD accepts.
+func (LicenseType) EnumValues() []string {
+	return genruntime.EnumStrings(licenseType_Values)
 }
 
 // LicenseType_STATUS: The license type to use for Windows VMs. See [Azure Hybrid User Benefits](https://azure.microsoft.com/pricing/hybrid-benefit/faq/) for more details.
@@ -4783,6 +4818,11 @@ const (
 var loadBalancerSku_Values = []LoadBalancerSku{
 	LoadBalancerSku_Standard,
 	LoadBalancerSku_Basic,
+}
+
+// EnumValues returns the values of LoadBalancerSku the CRD accepts.
+func (LoadBalancerSku) EnumValues() []string {
+	return genruntime.EnumStrings(loadBalancerSku_Values)
 }
 
 // LoadBalancerSku_STATUS: The default is 'standard'. See [Azure Load Balancer SKUs](https://docs.microsoft.com/azure/load-balancer/skus) for more information about the differences between load balancer SKUs.
@@ -11161,6 +11201,11 @@ var managedClusterSKUName_Values = []ManagedClusterSKUName{
 	ManagedClusterSKUName_Basic,
 }
 
+// EnumValues returns the values of ManagedClusterSKUName the CRD accepts.
+func (ManagedClusterSKUName) EnumValues() []string {
+	return genruntime.EnumStrings(managedClusterSKUName_Values)
+}
+
 // ManagedClusterSKUName_STATUS: The name of a managed cluster SKU.
 type ManagedClusterSKUName_STATUS string
 
@@ -11186,6 +11231,11 @@ const (
 var managedClusterSKUTier_Values = []ManagedClusterSKUTier{
 	ManagedClusterSKUTier_Paid,
 	ManagedClusterSKUTier_Free,
+}
+
+// EnumValues returns the values of ManagedClusterSKUTier the CRD accepts.
+func (ManagedClusterSKUTier) EnumValues() []string {
+	return genruntime.EnumStrings(managedClusterSKUTier_Values)
 }
 
 // ManagedClusterSKUTier_STATUS: If not specified, the default is 'Free'. See [uptime SLA](https://docs.microsoft.com/azure/aks/uptime-sla) for more details.
@@ -11697,6 +11747,11 @@ var networkMode_Values = []NetworkMode{
 	NetworkMode_Bridge,
 }
 
+// EnumValues returns the values of NetworkMode the CRD accepts.
+func (NetworkMode) EnumValues() []string {
+	return genruntime.EnumStrings(networkMode_Values)
+}
+
 // NetworkMode_STATUS: This cannot be specified if networkPlugin is anything other than 'azure'.
 type NetworkMode_STATUS string
 
@@ -11724,6 +11779,11 @@ const (
 var networkPlugin_Values = []NetworkPlugin{
 	NetworkPlugin_Azure,
 	NetworkPlugin_Kubenet,
+}
+
+// EnumValues returns the values of NetworkPlugin the CRD accepts.
+func (NetworkPlugin) EnumValues() []string {
+	return genruntime.EnumStrings(networkPlugin_Values)
 }
 
 // NetworkPlugin_STATUS: Network plugin used for building the Kubernetes network.
@@ -11755,6 +11815,11 @@ var networkPolicy_Values = []NetworkPolicy{
 	NetworkPolicy_Azure,
 }
 
+// EnumValues returns the values of NetworkPolicy the CRD accepts.
+func (NetworkPolicy) EnumValues() []string {
+	return genruntime.EnumStrings(networkPolicy_Values)
+}
+
 // NetworkPolicy_STATUS: Network policy used for building the Kubernetes network.
 type NetworkPolicy_STATUS string
 
@@ -11782,6 +11847,11 @@ const (
 var oSDiskType_Values = []OSDiskType{
 	OSDiskType_Managed,
 	OSDiskType_Ephemeral,
+}
+
+// EnumValues returns the values of OSDiskType the CRD accepts.
+func (OSDiskType) EnumValues() []string {
+	return genruntime.EnumStrings(oSDiskType_Values)
 }
 
 // OSDiskType_STATUS: The default is 'Ephemeral' if the VM supports it and has a cache disk larger than the requested OSDiskSizeGB. Otherwise, defaults to 'Managed'. May not be changed after creation. For more information see [Ephemeral OS](https://docs.microsoft.com/azure/aks/cluster-configuration#ephemeral-os).
@@ -11813,6 +11883,11 @@ var oSSKU_Values = []OSSKU{
 	OSSKU_CBLMariner,
 }
 
+// EnumValues returns the values of OSSKU the CRD accepts.
+func (OSSKU) EnumValues() []string {
+	return genruntime.EnumStrings(oSSKU_Values)
+}
+
 // OSSKU_STATUS: Specifies an OS SKU. This value must not be specified if OSType is Windows.
 type OSSKU_STATUS string
 
@@ -11842,6 +11917,11 @@ var oSType_Values = []OSType{
 	OSType_Windows,
 }
 
+// EnumValues returns the values of OSType the CRD accepts.
+func (OSType) EnumValues() []string {
+	return genruntime.EnumStrings(oSType_Values)
+}
+
 // OSType_STATUS: The operating system type. The default is Linux.
 type OSType_STATUS string
 
@@ -11869,6 +11949,11 @@ const (
 var outboundType_Values = []OutboundType{
 	OutboundType_LoadBalancer,
 	OutboundType_UserDefinedRouting,
+}
+
+// EnumValues returns the values of OutboundType the CRD accepts.
+func (OutboundType) EnumValues() []string {
+	return genruntime.EnumStrings(outboundType_Values)
 }
 
 // OutboundType_STATUS: This can only be set at cluster creation time and cannot be changed later. For more information see [egress outbound type](https://docs.microsoft.com/azure/aks/egress-outboundtype).
@@ -12247,6 +12332,11 @@ var resourceIdentityType_Values = []ResourceIdentityType{
 	ResourceIdentityType_None,
 }
 
+// EnumValues returns the values of ResourceIdentityType the CRD accepts.
+func (ResourceIdentityType) EnumValues() []string {
+	return genruntime.EnumStrings(resourceIdentityType_Values)
+}
+
 // ResourceIdentityType_STATUS: For more information see [use managed identities in AKS](https://docs.microsoft.com/azure/aks/use-managed-identity).
 type ResourceIdentityType_STATUS string
 
@@ -12419,6 +12509,11 @@ var scaleSetEvictionPolicy_Values = []ScaleSetEvictionPolicy{
 	ScaleSetEvictionPolicy_Deallocate,
 }
 
+// EnumValues returns the values of ScaleSetEvictionPolicy the CRD accepts.
+func (ScaleSetEvictionPolicy) EnumValues() []string {
+	return genruntime.EnumStrings(scaleSetEvictionPolicy_Values)
+}
+
 // ScaleSetEvictionPolicy_STATUS: The eviction policy specifies what to do with the VM when it is evicted. The default is Delete. For more information about eviction see [spot VMs](https://docs.microsoft.com/azure/virtual-machines/spot-vms)
 type ScaleSetEvictionPolicy_STATUS string
 
@@ -12446,6 +12541,11 @@ const (
 var scaleSetPriority_Values = []ScaleSetPriority{
 	ScaleSetPriority_Spot,
 	ScaleSetPriority_Regular,
+}
+
+// EnumValues returns the values of ScaleSetPriority the CRD accepts.
+func (ScaleSetPriority) EnumValues() []string {
+	return genruntime.EnumStrings(scaleSetPriority_Values)
 }
 
 // ScaleSetPriority_STATUS: The Virtual Machine Scale Set priority.
@@ -13309,6 +13409,11 @@ var upgradeChannel_Values = []UpgradeChannel{
 	UpgradeChannel_Patch,
 	UpgradeChannel_NodeImage,
 	UpgradeChannel_None,
+}
+
+// EnumValues returns the values of UpgradeChannel the CRD accepts.
+func (UpgradeChannel) EnumValues() []string {
+	return genruntime.EnumStrings(upgradeChannel_Values)
 }
 
 // UpgradeChannel_STATUS: For more information see [setting the AKS cluster auto-upgrade channel](https://docs.microsoft.com/azure/aks/upgrade-cluster#set-auto-upgrade-channel).

@@ -1759,6 +1759,11 @@ var createMode_Values = []CreateMode{
 	CreateMode_PointInTimeRestore,
 }
 
+// EnumValues returns the values of CreateMode the CRD accepts.
+func (CreateMode) EnumValues() []string {
+	return genruntime.EnumStrings(createMode_Values)
+}
+
 // CreateMode_STATUS: The mode to create a new PostgreSQL server.
 type CreateMode_STATUS string
 
@@ -1948,6 +1953,11 @@ var geoRedundantBackupEnum_Values = []GeoRedundantBackupEnum{
 	GeoRedundantBackupEnum_Disabled,
 }
 
+// EnumValues returns the values of GeoRedundantBackupEnum the CRD accepts.
+func (GeoRedundantBackupEnum) EnumValues() []string {
+	return genruntime.EnumStrings(geoRedundantBackupEnum_Values)
+}
+
 // GeoRedundantBackupEnum_STATUS: A value indicating whether Geo-Redundant backup is enabled on the server.
 type GeoRedundantBackupEnum_STATUS string
 
@@ -2063,6 +2073,11 @@ const (
 var highAvailabilityMode_Values = []HighAvailabilityMode{
 	HighAvailabilityMode_Disabled,
 	HighAvailabilityMode_ZoneRedundant,
+}
+
+// EnumValues returns the values of HighAvailabilityMode the CRD accepts.
+func (HighAvailabilityMode) EnumValues() []string {
+	return genruntime.EnumStrings(highAvailabilityMode_Values)
 }
 
 // HighAvailabilityMode_STATUS: The HA mode for the server.
@@ -2792,6 +2807,11 @@ var resourceIdentityType_Values = []ResourceIdentityType{
 	ResourceIdentityType_SystemAssigned,
 }
 
+// EnumValues returns the values of ResourceIdentityType the CRD accepts.
+func (ResourceIdentityType) EnumValues() []string {
+	return genruntime.EnumStrings(resourceIdentityType_Values)
+}
+
 // ResourceIdentityType_STATUS: The identity type.
 type ResourceIdentityType_STATUS string
 
@@ -2879,6 +2899,11 @@ var serverVersion_Values = []ServerVersion{
 	ServerVersion_X13,
 	ServerVersion_X12,
 	ServerVersion_X11,
+}
+
+// EnumValues returns the values of ServerVersion the CRD accepts.
+func (ServerVersion) EnumValues() []string {
+	return genruntime.EnumStrings(serverVersion_Values)
 }
 
 // ServerVersion_STATUS: The version of a server.
@@ -3002,6 +3027,11 @@ var skuTier_Values = []SkuTier{
 	SkuTier_Burstable,
 	SkuTier_GeneralPurpose,
 	SkuTier_MemoryOptimized,
+}
+
+// EnumValues returns the values of SkuTier the CRD accepts.
+func (SkuTier) EnumValues() []string {
+	return genruntime.EnumStrings(skuTier_Values)
 }
 
 // SkuTier_STATUS: The tier of the particular SKU, e.g. Burstable.

@@ -2727,6 +2727,11 @@ var backupPolicy_Type_Continuous_Values = []BackupPolicy_Type_Continuous{
 	BackupPolicy_Type_Continuous_Continuous,
 }
 
+// EnumValues returns the values of BackupPolicy_Type_Continuous the CRD accepts.
+func (BackupPolicy_Type_Continuous) EnumValues() []string {
+	return genruntime.EnumStrings(backupPolicy_Type_Continuous_Values)
+}
+
 type BackupPolicy_Type_Continuous_STATUS string
 
 const (
@@ -2748,6 +2753,11 @@ const (
 // backupPolicy_Type_Periodic_Values are the values of BackupPolicy_Type_Periodic.
 var backupPolicy_Type_Periodic_Values = []BackupPolicy_Type_Periodic{
 	BackupPolicy_Type_Periodic_Periodic,
+}
+
+// EnumValues returns the values of BackupPolicy_Type_Periodic the CRD accepts.
+func (BackupPolicy_Type_Periodic) EnumValues() []string {
+	return genruntime.EnumStrings(backupPolicy_Type_Periodic_Values)
 }
 
 type BackupPolicy_Type_Periodic_STATUS string
@@ -2898,6 +2908,11 @@ const (
 // connectorOffer_Values are the values of ConnectorOffer.
 var connectorOffer_Values = []ConnectorOffer{
 	ConnectorOffer_Small,
+}
+
+// EnumValues returns the values of ConnectorOffer the CRD accepts.
+func (ConnectorOffer) EnumValues() []string {
+	return genruntime.EnumStrings(connectorOffer_Values)
 }
 
 // ConnectorOffer_STATUS: The cassandra connector offer type for the Cosmos DB C* database account.
@@ -3494,6 +3509,11 @@ var databaseAccountKind_Values = []DatabaseAccountKind{
 	DatabaseAccountKind_Parse,
 }
 
+// EnumValues returns the values of DatabaseAccountKind the CRD accepts.
+func (DatabaseAccountKind) EnumValues() []string {
+	return genruntime.EnumStrings(databaseAccountKind_Values)
+}
+
 // DatabaseAccountKind_STATUS: Indicates the type of database account. This can only be set at database account creation.
 type DatabaseAccountKind_STATUS string
 
@@ -3521,6 +3541,11 @@ const (
 // databaseAccountOfferType_Values are the values of DatabaseAccountOfferType.
 var databaseAccountOfferType_Values = []DatabaseAccountOfferType{
 	DatabaseAccountOfferType_Standard,
+}
+
+// EnumValues returns the values of DatabaseAccountOfferType the CRD accepts.
+func (DatabaseAccountOfferType) EnumValues() []string {
+	return genruntime.EnumStrings(databaseAccountOfferType_Values)
 }
 
 // DatabaseAccountOfferType_STATUS: The offer type for the Cosmos DB database account.
@@ -3760,6 +3785,11 @@ var defaultConsistencyLevel_Values = []DefaultConsistencyLevel{
 	DefaultConsistencyLevel_BoundedStaleness,
 	DefaultConsistencyLevel_Strong,
 	DefaultConsistencyLevel_ConsistentPrefix,
+}
+
+// EnumValues returns the values of DefaultConsistencyLevel the CRD accepts.
+func (DefaultConsistencyLevel) EnumValues() []string {
+	return genruntime.EnumStrings(defaultConsistencyLevel_Values)
 }
 
 // DefaultConsistencyLevel_STATUS: The default consistency level and configuration settings of the Cosmos DB account.
@@ -4582,6 +4612,11 @@ var networkAclBypass_Values = []NetworkAclBypass{
 	NetworkAclBypass_AzureServices,
 }
 
+// EnumValues returns the values of NetworkAclBypass the CRD accepts.
+func (NetworkAclBypass) EnumValues() []string {
+	return genruntime.EnumStrings(networkAclBypass_Values)
+}
+
 // NetworkAclBypass_STATUS: Indicates what services are allowed to bypass firewall checks.
 type NetworkAclBypass_STATUS string
 
@@ -5027,6 +5062,11 @@ var publicNetworkAccess_Values = []PublicNetworkAccess{
 	PublicNetworkAccess_Disabled,
 }
 
+// EnumValues returns the values of PublicNetworkAccess the CRD accepts.
+func (PublicNetworkAccess) EnumValues() []string {
+	return genruntime.EnumStrings(publicNetworkAccess_Values)
+}
+
 // PublicNetworkAccess_STATUS: Whether requests from Public Network are allowed
 type PublicNetworkAccess_STATUS string
 
@@ -5058,6 +5098,11 @@ var resourceIdentityType_Values = []ResourceIdentityType{
 	ResourceIdentityType_UserAssigned,
 	ResourceIdentityType_SystemAssignedUserAssigned,
 	ResourceIdentityType_None,
+}
+
+// EnumValues returns the values of ResourceIdentityType the CRD accepts.
+func (ResourceIdentityType) EnumValues() []string {
+	return genruntime.EnumStrings(resourceIdentityType_Values)
 }
 
 // ResourceIdentityType_STATUS: The type of identity used for the resource. The type 'SystemAssigned,UserAssigned' includes both an implicitly created identity and a set of user assigned identities. The type 'None' will remove any identities from the service.
@@ -5093,6 +5138,11 @@ var serverVersion_Values = []ServerVersion{
 	ServerVersion_X32,
 	ServerVersion_X36,
 	ServerVersion_X40,
+}
+
+// EnumValues returns the values of ServerVersion the CRD accepts.
+func (ServerVersion) EnumValues() []string {
+	return genruntime.EnumStrings(serverVersion_Values)
 }
 
 // ServerVersion_STATUS: Describes the ServerVersion of an a MongoDB account.

@@ -717,6 +717,11 @@ var compositePathSortOrder_Values = []CompositePathSortOrder{
 	CompositePathSortOrder_Descending,
 }
 
+// EnumValues returns the values of CompositePathSortOrder the CRD accepts.
+func (CompositePathSortOrder) EnumValues() []string {
+	return genruntime.EnumStrings(compositePathSortOrder_Values)
+}
+
 // CompositePathSortOrder_STATUS: Sort order for composite paths.
 type CompositePathSortOrder_STATUS string
 
@@ -831,6 +836,11 @@ const (
 var conflictResolutionMode_Values = []ConflictResolutionMode{
 	ConflictResolutionMode_LastWriterWins,
 	ConflictResolutionMode_Custom,
+}
+
+// EnumValues returns the values of ConflictResolutionMode the CRD accepts.
+func (ConflictResolutionMode) EnumValues() []string {
+	return genruntime.EnumStrings(conflictResolutionMode_Values)
 }
 
 // ConflictResolutionMode_STATUS: Indicates the conflict resolution mode.
@@ -1301,6 +1311,11 @@ var dataType_Values = []DataType{
 	DataType_MultiPolygon,
 }
 
+// EnumValues returns the values of DataType the CRD accepts.
+func (DataType) EnumValues() []string {
+	return genruntime.EnumStrings(dataType_Values)
+}
+
 // DataType_STATUS: The datatype for which the indexing behavior is applied to.
 type DataType_STATUS string
 
@@ -1686,6 +1701,11 @@ var indexKind_Values = []IndexKind{
 	IndexKind_Spatial,
 }
 
+// EnumValues returns the values of IndexKind the CRD accepts.
+func (IndexKind) EnumValues() []string {
+	return genruntime.EnumStrings(indexKind_Values)
+}
+
 // IndexKind_STATUS: Indicates the type of index.
 type IndexKind_STATUS string
 
@@ -1943,6 +1963,11 @@ var indexingMode_Values = []IndexingMode{
 	IndexingMode_Consistent,
 	IndexingMode_Lazy,
 	IndexingMode_None,
+}
+
+// EnumValues returns the values of IndexingMode the CRD accepts.
+func (IndexingMode) EnumValues() []string {
+	return genruntime.EnumStrings(indexingMode_Values)
 }
 
 // IndexingMode_STATUS: Indicates the indexing mode.
@@ -2592,6 +2617,11 @@ var partitionKind_Values = []PartitionKind{
 	PartitionKind_MultiHash,
 }
 
+// EnumValues returns the values of PartitionKind the CRD accepts.
+func (PartitionKind) EnumValues() []string {
+	return genruntime.EnumStrings(partitionKind_Values)
+}
+
 // PartitionKind_STATUS: Indicates the kind of algorithm used for partitioning. For MultiHash, multiple partition keys (upto three maximum) are supported for container create
 type PartitionKind_STATUS string
 
@@ -2821,6 +2851,11 @@ var spatialType_Values = []SpatialType{
 	SpatialType_LineString,
 	SpatialType_Polygon,
 	SpatialType_MultiPolygon,
+}
+
+// EnumValues returns the values of SpatialType the CRD accepts.
+func (SpatialType) EnumValues() []string {
+	return genruntime.EnumStrings(spatialType_Values)
 }
 
 // SpatialType_STATUS: Indicates the spatial type of index.

@@ -1313,6 +1313,11 @@ var encodingCaptureDescription_Values = []EncodingCaptureDescription{
 	EncodingCaptureDescription_AvroDeflate,
 }
 
+// EnumValues returns the values of EncodingCaptureDescription the CRD accepts.
+func (EncodingCaptureDescription) EnumValues() []string {
+	return genruntime.EnumStrings(encodingCaptureDescription_Values)
+}
+
 // EncodingCaptureDescription_STATUS: Enumerates the possible values for the encoding format of capture description. Note: 'AvroDeflate' will be deprecated in New API Version
 type EncodingCaptureDescription_STATUS string
 
@@ -1354,6 +1359,11 @@ var entityStatus_Values = []EntityStatus{
 	EntityStatus_Deleting,
 	EntityStatus_Renaming,
 	EntityStatus_Unknown,
+}
+
+// EnumValues returns the values of EntityStatus the CRD accepts.
+func (EntityStatus) EnumValues() []string {
+	return genruntime.EnumStrings(entityStatus_Values)
 }
 
 // EntityStatus_STATUS: Enumerates the possible values for the status of the Event Hub.

@@ -959,6 +959,11 @@ var certificatePermissions_Values = []CertificatePermissions{
 	CertificatePermissions_Restore,
 }
 
+// EnumValues returns the values of CertificatePermissions the CRD accepts.
+func (CertificatePermissions) EnumValues() []string {
+	return genruntime.EnumStrings(certificatePermissions_Values)
+}
+
 type CertificatePermissions_STATUS string
 
 const (
@@ -1013,6 +1018,11 @@ const (
 var createMode_Values = []CreateMode{
 	CreateMode_Recover,
 	CreateMode_Default,
+}
+
+// EnumValues returns the values of CreateMode the CRD accepts.
+func (CreateMode) EnumValues() []string {
+	return genruntime.EnumStrings(createMode_Values)
 }
 
 // CreateMode_STATUS: The vault's create mode to indicate whether the vault need to be recovered or not.
@@ -1218,6 +1228,11 @@ var keyPermissions_Values = []KeyPermissions{
 	KeyPermissions_Release,
 }
 
+// EnumValues returns the values of KeyPermissions the CRD accepts.
+func (KeyPermissions) EnumValues() []string {
+	return genruntime.EnumStrings(keyPermissions_Values)
+}
+
 type KeyPermissions_STATUS string
 
 const (
@@ -1276,6 +1291,11 @@ var networkRuleAction_Values = []NetworkRuleAction{
 	NetworkRuleAction_Deny,
 }
 
+// EnumValues returns the values of NetworkRuleAction the CRD accepts.
+func (NetworkRuleAction) EnumValues() []string {
+	return genruntime.EnumStrings(networkRuleAction_Values)
+}
+
 // NetworkRuleAction_STATUS: The default action when no rule from ipRules and from virtualNetworkRules match. This is only used after the bypass property has been evaluated.
 type NetworkRuleAction_STATUS string
 
@@ -1303,6 +1323,11 @@ const (
 var networkRuleBypassOptions_Values = []NetworkRuleBypassOptions{
 	NetworkRuleBypassOptions_AzureServices,
 	NetworkRuleBypassOptions_None,
+}
+
+// EnumValues returns the values of NetworkRuleBypassOptions the CRD accepts.
+func (NetworkRuleBypassOptions) EnumValues() []string {
+	return genruntime.EnumStrings(networkRuleBypassOptions_Values)
 }
 
 // NetworkRuleBypassOptions_STATUS: Tells what traffic can bypass network rules. This can be 'AzureServices' or 'None'. If not specified the default is 'AzureServices'.
@@ -2527,6 +2552,11 @@ var secretPermissions_Values = []SecretPermissions{
 	SecretPermissions_Purge,
 }
 
+// EnumValues returns the values of SecretPermissions the CRD accepts.
+func (SecretPermissions) EnumValues() []string {
+	return genruntime.EnumStrings(secretPermissions_Values)
+}
+
 type SecretPermissions_STATUS string
 
 const (
@@ -2665,6 +2695,11 @@ var skuFamily_Values = []SkuFamily{
 	SkuFamily_A,
 }
 
+// EnumValues returns the values of SkuFamily the CRD accepts.
+func (SkuFamily) EnumValues() []string {
+	return genruntime.EnumStrings(skuFamily_Values)
+}
+
 // SkuFamily_STATUS: SKU family name
 type SkuFamily_STATUS string
 
@@ -2690,6 +2725,11 @@ const (
 var skuName_Values = []SkuName{
 	SkuName_Standard,
 	SkuName_Premium,
+}
+
+// EnumValues returns the values of SkuName the CRD accepts.
+func (SkuName) EnumValues() []string {
+	return genruntime.EnumStrings(skuName_Values)
 }
 
 // SkuName_STATUS: SKU name to specify whether the key vault is a standard vault or a premium vault.
@@ -2840,6 +2880,11 @@ var storagePermissions_Values = []StoragePermissions{
 	StoragePermissions_Listsas,
 	StoragePermissions_Getsas,
 	StoragePermissions_Deletesas,
+}
+
+// EnumValues returns the values of StoragePermissions the CRD accepts.
+func (StoragePermissions) EnumValues() []string {
+	return genruntime.EnumStrings(storagePermissions_Values)
 }
 
 type StoragePermissions_STATUS string
@@ -3909,6 +3954,11 @@ const (
 var vaultProvisioningState_Values = []VaultProvisioningState{
 	VaultProvisioningState_Succeeded,
 	VaultProvisioningState_RegisteringDns,
+}
+
+// EnumValues returns the values of VaultProvisioningState the CRD accepts.
+func (VaultProvisioningState) EnumValues() []string {
+	return genruntime.EnumStrings(vaultProvisioningState_Values)
 }
 
 // VaultProvisioningState_STATUS: Provisioning state of the vault.

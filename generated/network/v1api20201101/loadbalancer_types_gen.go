@@ -1668,6 +1668,11 @@ var extendedLocationTypes_Values = []ExtendedLocationTypes{
 	ExtendedLocationTypes_EdgeZone,
 }
 
+// EnumValues returns the values of ExtendedLocationTypes the CRD accepts.
+func (ExtendedLocationTypes) EnumValues() []string {
+	return genruntime.EnumStrings(extendedLocationTypes_Values)
+}
+
 // ExtendedLocationTypes_STATUS: The supported ExtendedLocation types. Currently only EdgeZone is supported in Microsoft.Network resources.
 type ExtendedLocationTypes_STATUS string
 
@@ -2684,6 +2689,11 @@ var iPAllocationMethod_Values = []IPAllocationMethod{
 	IPAllocationMethod_Dynamic,
 }
 
+// EnumValues returns the values of IPAllocationMethod the CRD accepts.
+func (IPAllocationMethod) EnumValues() []string {
+	return genruntime.EnumStrings(iPAllocationMethod_Values)
+}
+
 // IPAllocationMethod_STATUS: IP address allocation method.
 type IPAllocationMethod_STATUS string
 
@@ -2711,6 +2721,11 @@ const (
 var iPVersion_Values = []IPVersion{
 	IPVersion_IPv4,
 	IPVersion_IPv6,
+}
+
+// EnumValues returns the values of IPVersion the CRD accepts.
+func (IPVersion) EnumValues() []string {
+	return genruntime.EnumStrings(iPVersion_Values)
 }
 
 // IPVersion_STATUS: IP address version.
@@ -3577,6 +3592,11 @@ var loadBalancerOutboundRuleProtocol_Values = []LoadBalancerOutboundRuleProtocol
 	LoadBalancerOutboundRuleProtocol_All,
 }
 
+// EnumValues returns the values of LoadBalancerOutboundRuleProtocol the CRD accepts.
+func (LoadBalancerOutboundRuleProtocol) EnumValues() []string {
+	return genruntime.EnumStrings(loadBalancerOutboundRuleProtocol_Values)
+}
+
 // LoadBalancerOutboundRuleProtocol_STATUS: The protocol for the outbound rule in load balancer.
 type LoadBalancerOutboundRuleProtocol_STATUS string
 
@@ -3706,6 +3726,11 @@ var loadBalancerSkuName_Values = []LoadBalancerSkuName{
 	LoadBalancerSkuName_Standard,
 }
 
+// EnumValues returns the values of LoadBalancerSkuName the CRD accepts.
+func (LoadBalancerSkuName) EnumValues() []string {
+	return genruntime.EnumStrings(loadBalancerSkuName_Values)
+}
+
 // LoadBalancerSkuName_STATUS: Name of a load balancer SKU.
 type LoadBalancerSkuName_STATUS string
 
@@ -3733,6 +3758,11 @@ const (
 var loadBalancerSkuTier_Values = []LoadBalancerSkuTier{
 	LoadBalancerSkuTier_Regional,
 	LoadBalancerSkuTier_Global,
+}
+
+// EnumValues returns the values of LoadBalancerSkuTier the CRD accepts.
+func (LoadBalancerSkuTier) EnumValues() []string {
+	return genruntime.EnumStrings(loadBalancerSkuTier_Values)
 }
 
 // LoadBalancerSkuTier_STATUS: Tier of a load balancer SKU.
@@ -4699,6 +4729,11 @@ var loadDistribution_Values = []LoadDistribution{
 	LoadDistribution_SourceIPProtocol,
 }
 
+// EnumValues returns the values of LoadDistribution the CRD accepts.
+func (LoadDistribution) EnumValues() []string {
+	return genruntime.EnumStrings(loadDistribution_Values)
+}
+
 // LoadDistribution_STATUS: The load distribution policy for this rule.
 type LoadDistribution_STATUS string
 
@@ -5526,6 +5561,11 @@ var probeProtocol_Values = []ProbeProtocol{
 	ProbeProtocol_Https,
 }
 
+// EnumValues returns the values of ProbeProtocol the CRD accepts.
+func (ProbeProtocol) EnumValues() []string {
+	return genruntime.EnumStrings(probeProtocol_Values)
+}
+
 // ProbeProtocol_STATUS: The protocol of the end point. If 'Tcp' is specified, a received ACK is required for the probe to be successful. If 'Http' or 'Https' is specified, a 200 OK response from the specifies URI is required for the probe to be successful.
 type ProbeProtocol_STATUS string
 
@@ -6304,6 +6344,11 @@ var transportProtocol_Values = []TransportProtocol{
 	TransportProtocol_Udp,
 	TransportProtocol_Tcp,
 	TransportProtocol_All,
+}
+
+// EnumValues returns the values of TransportProtocol the CRD accepts.
+func (TransportProtocol) EnumValues() []string {
+	return genruntime.EnumStrings(transportProtocol_Values)
 }
 
 // TransportProtocol_STATUS: The transport protocol for the endpoint.

@@ -4163,6 +4163,11 @@ var networkInterfaceMigrationPhase_Values = []NetworkInterfaceMigrationPhase{
 	NetworkInterfaceMigrationPhase_Committed,
 }
 
+// EnumValues returns the values of NetworkInterfaceMigrationPhase the CRD accepts.
+func (NetworkInterfaceMigrationPhase) EnumValues() []string {
+	return genruntime.EnumStrings(networkInterfaceMigrationPhase_Values)
+}
+
 // NetworkInterfaceMigrationPhase_STATUS: Migration phase of Network Interface resource.
 type NetworkInterfaceMigrationPhase_STATUS string
 
@@ -4196,6 +4201,11 @@ const (
 var networkInterfaceNicType_Values = []NetworkInterfaceNicType{
 	NetworkInterfaceNicType_Standard,
 	NetworkInterfaceNicType_Elastic,
+}
+
+// EnumValues returns the values of NetworkInterfaceNicType the CRD accepts.
+func (NetworkInterfaceNicType) EnumValues() []string {
+	return genruntime.EnumStrings(networkInterfaceNicType_Values)
 }
 
 // NetworkInterfaceNicType_STATUS: Type of Network Interface resource.

@@ -1321,6 +1321,11 @@ var securityRuleAccess_Values = []SecurityRuleAccess{
 	SecurityRuleAccess_Deny,
 }
 
+// EnumValues returns the values of SecurityRuleAccess the CRD accepts.
+func (SecurityRuleAccess) EnumValues() []string {
+	return genruntime.EnumStrings(securityRuleAccess_Values)
+}
+
 // SecurityRuleAccess_STATUS: Whether network traffic is allowed or denied.
 type SecurityRuleAccess_STATUS string
 
@@ -1348,6 +1353,11 @@ const (
 var securityRuleDirection_Values = []SecurityRuleDirection{
 	SecurityRuleDirection_Inbound,
 	SecurityRuleDirection_Outbound,
+}
+
+// EnumValues returns the values of SecurityRuleDirection the CRD accepts.
+func (SecurityRuleDirection) EnumValues() []string {
+	return genruntime.EnumStrings(securityRuleDirection_Values)
 }
 
 // SecurityRuleDirection_STATUS: The direction of the rule. The direction specifies if rule will be evaluated on incoming or outgoing traffic.
@@ -1385,6 +1395,11 @@ var securityRuleProtocol_Values = []SecurityRuleProtocol{
 	SecurityRuleProtocol_Esp,
 	SecurityRuleProtocol_Empty,
 	SecurityRuleProtocol_Ah,
+}
+
+// EnumValues returns the values of SecurityRuleProtocol the CRD accepts.
+func (SecurityRuleProtocol) EnumValues() []string {
+	return genruntime.EnumStrings(securityRuleProtocol_Values)
 }
 
 // SecurityRuleProtocol_STATUS: Network protocol this rule applies to.

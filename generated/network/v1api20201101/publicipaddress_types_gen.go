@@ -1779,6 +1779,11 @@ var ddosSettingsProtectionCoverage_Values = []DdosSettingsProtectionCoverage{
 	DdosSettingsProtectionCoverage_Standard,
 }
 
+// EnumValues returns the values of DdosSettingsProtectionCoverage the CRD accepts.
+func (DdosSettingsProtectionCoverage) EnumValues() []string {
+	return genruntime.EnumStrings(ddosSettingsProtectionCoverage_Values)
+}
+
 // DdosSettingsProtectionCoverage_STATUS: The DDoS protection policy customizability of the public IP. Only standard coverage will have the ability to be customized.
 type DdosSettingsProtectionCoverage_STATUS string
 
@@ -2667,6 +2672,11 @@ var publicIPAddressMigrationPhase_Values = []PublicIPAddressMigrationPhase{
 	PublicIPAddressMigrationPhase_Committed,
 }
 
+// EnumValues returns the values of PublicIPAddressMigrationPhase the CRD accepts.
+func (PublicIPAddressMigrationPhase) EnumValues() []string {
+	return genruntime.EnumStrings(publicIPAddressMigrationPhase_Values)
+}
+
 // PublicIPAddressMigrationPhase_STATUS: Migration phase of Public IP Address.
 type PublicIPAddressMigrationPhase_STATUS string
 
@@ -2882,6 +2892,11 @@ var publicIPAddressSkuName_Values = []PublicIPAddressSkuName{
 	PublicIPAddressSkuName_Standard,
 }
 
+// EnumValues returns the values of PublicIPAddressSkuName the CRD accepts.
+func (PublicIPAddressSkuName) EnumValues() []string {
+	return genruntime.EnumStrings(publicIPAddressSkuName_Values)
+}
+
 // PublicIPAddressSkuName_STATUS: Name of a public IP address SKU.
 type PublicIPAddressSkuName_STATUS string
 
@@ -2909,6 +2924,11 @@ const (
 var publicIPAddressSkuTier_Values = []PublicIPAddressSkuTier{
 	PublicIPAddressSkuTier_Regional,
 	PublicIPAddressSkuTier_Global,
+}
+
+// EnumValues returns the values of PublicIPAddressSkuTier the CRD accepts.
+func (PublicIPAddressSkuTier) EnumValues() []string {
+	return genruntime.EnumStrings(publicIPAddressSkuTier_Values)
 }
 
 // PublicIPAddressSkuTier_STATUS: Tier of a public IP address SKU.

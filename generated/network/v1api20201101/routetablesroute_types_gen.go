@@ -608,6 +608,11 @@ var routeNextHopType_Values = []RouteNextHopType{
 	RouteNextHopType_None,
 }
 
+// EnumValues returns the values of RouteNextHopType the CRD accepts.
+func (RouteNextHopType) EnumValues() []string {
+	return genruntime.EnumStrings(routeNextHopType_Values)
+}
+
 // RouteNextHopType_STATUS: The type of Azure hop the packet should be sent to.
 type RouteNextHopType_STATUS string
 

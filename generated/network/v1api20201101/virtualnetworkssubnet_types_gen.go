@@ -3366,6 +3366,11 @@ var virtualNetworkPrivateEndpointNetworkPolicies_Values = []VirtualNetworkPrivat
 	VirtualNetworkPrivateEndpointNetworkPolicies_Disabled,
 }
 
+// EnumValues returns the values of VirtualNetworkPrivateEndpointNetworkPolicies the CRD accepts.
+func (VirtualNetworkPrivateEndpointNetworkPolicies) EnumValues() []string {
+	return genruntime.EnumStrings(virtualNetworkPrivateEndpointNetworkPolicies_Values)
+}
+
 // VirtualNetworkPrivateEndpointNetworkPolicies_STATUS: Enable or Disable apply network policies on private end point in the subnet.
 type VirtualNetworkPrivateEndpointNetworkPolicies_STATUS string
 
@@ -3393,6 +3398,11 @@ const (
 var virtualNetworkPrivateLinkServiceNetworkPolicies_Values = []VirtualNetworkPrivateLinkServiceNetworkPolicies{
 	VirtualNetworkPrivateLinkServiceNetworkPolicies_Enabled,
 	VirtualNetworkPrivateLinkServiceNetworkPolicies_Disabled,
+}
+
+// EnumValues returns the values of VirtualNetworkPrivateLinkServiceNetworkPolicies the CRD accepts.
+func (VirtualNetworkPrivateLinkServiceNetworkPolicies) EnumValues() []string {
+	return genruntime.EnumStrings(virtualNetworkPrivateLinkServiceNetworkPolicies_Values)
 }
 
 // VirtualNetworkPrivateLinkServiceNetworkPolicies_STATUS: Enable or Disable apply network policies on private link service in the subnet.

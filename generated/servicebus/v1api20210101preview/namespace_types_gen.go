@@ -1636,6 +1636,11 @@ var keySource_Values = []KeySource{
 	KeySource_MicrosoftKeyVault,
 }
 
+// EnumValues returns the values of KeySource the CRD accepts.
+func (KeySource) EnumValues() []string {
+	return genruntime.EnumStrings(keySource_Values)
+}
+
 // KeySource_STATUS: Enumerates the possible value of keySource for Encryption
 type KeySource_STATUS string
 
@@ -1919,6 +1924,11 @@ var managedServiceIdentityType_Values = []ManagedServiceIdentityType{
 	ManagedServiceIdentityType_UserAssigned,
 	ManagedServiceIdentityType_SystemAssignedUserAssigned,
 	ManagedServiceIdentityType_None,
+}
+
+// EnumValues returns the values of ManagedServiceIdentityType the CRD accepts.
+func (ManagedServiceIdentityType) EnumValues() []string {
+	return genruntime.EnumStrings(managedServiceIdentityType_Values)
 }
 
 // ManagedServiceIdentityType_STATUS: Type of managed service identity.
@@ -2452,6 +2462,11 @@ var skuName_Values = []SkuName{
 	SkuName_Premium,
 }
 
+// EnumValues returns the values of SkuName the CRD accepts.
+func (SkuName) EnumValues() []string {
+	return genruntime.EnumStrings(skuName_Values)
+}
+
 // SkuName_STATUS: Name of this SKU.
 type SkuName_STATUS string
 
@@ -2483,6 +2498,11 @@ var skuTier_Values = []SkuTier{
 	SkuTier_Basic,
 	SkuTier_Standard,
 	SkuTier_Premium,
+}
+
+// EnumValues returns the values of SkuTier the CRD accepts.
+func (SkuTier) EnumValues() []string {
+	return genruntime.EnumStrings(skuTier_Values)
 }
 
 // SkuTier_STATUS: The billing tier of this particular SKU.

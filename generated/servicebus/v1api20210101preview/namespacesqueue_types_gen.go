@@ -1145,6 +1145,11 @@ var entityStatus_Values = []EntityStatus{
 	EntityStatus_Unknown,
 }
 
+// EnumValues returns the values of EntityStatus the CRD accepts.
+func (EntityStatus) EnumValues() []string {
+	return genruntime.EnumStrings(entityStatus_Values)
+}
+
 // EntityStatus_STATUS: Entity status.
 type EntityStatus_STATUS string
 

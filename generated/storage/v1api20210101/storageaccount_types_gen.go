@@ -2067,6 +2067,11 @@ var accessTier_Values = []AccessTier{
 	AccessTier_Cool,
 }
 
+// EnumValues returns the values of AccessTier the CRD accepts.
+func (AccessTier) EnumValues() []string {
+	return genruntime.EnumStrings(accessTier_Values)
+}
+
 // AccessTier_STATUS: Required for storage accounts where kind = BlobStorage. The access tier used for billing.
 type AccessTier_STATUS string
 
@@ -2106,6 +2111,11 @@ const (
 // action_Values are the values of Action.
 var action_Values = []Action{
 	Action_Allow,
+}
+
+// EnumValues returns the values of Action the CRD accepts.
+func (Action) EnumValues() []string {
+	return genruntime.EnumStrings(action_Values)
 }
 
 // Action_STATUS: The action of IP ACL rule.
@@ -2971,6 +2981,11 @@ var bypass_Values = []Bypass{
 	Bypass_AzureServices,
 }
 
+// EnumValues returns the values of Bypass the CRD accepts.
+func (Bypass) EnumValues() []string {
+	return genruntime.EnumStrings(bypass_Values)
+}
+
 // Bypass_STATUS: Specifies whether traffic is bypassed for Logging/Metrics/AzureServices. Possible values are any combination of Logging|Metrics|AzureServices (For example, "Logging, Metrics"), or None to bypass none of those traffics.
 type Bypass_STATUS string
 
@@ -3157,6 +3172,11 @@ var defaultAction_Values = []DefaultAction{
 	DefaultAction_Deny,
 }
 
+// EnumValues returns the values of DefaultAction the CRD accepts.
+func (DefaultAction) EnumValues() []string {
+	return genruntime.EnumStrings(defaultAction_Values)
+}
+
 // DefaultAction_STATUS: Specifies the default action of allow or deny when no other rules match.
 type DefaultAction_STATUS string
 
@@ -3186,6 +3206,11 @@ var directoryServiceOptions_Values = []DirectoryServiceOptions{
 	DirectoryServiceOptions_None,
 	DirectoryServiceOptions_AADDS,
 	DirectoryServiceOptions_AD,
+}
+
+// EnumValues returns the values of DirectoryServiceOptions the CRD accepts.
+func (DirectoryServiceOptions) EnumValues() []string {
+	return genruntime.EnumStrings(directoryServiceOptions_Values)
 }
 
 // DirectoryServiceOptions_STATUS: Indicates the directory service used.
@@ -4664,6 +4689,11 @@ var extendedLocationTypes_Values = []ExtendedLocationTypes{
 	ExtendedLocationTypes_EdgeZone,
 }
 
+// EnumValues returns the values of ExtendedLocationTypes the CRD accepts.
+func (ExtendedLocationTypes) EnumValues() []string {
+	return genruntime.EnumStrings(extendedLocationTypes_Values)
+}
+
 // ExtendedLocationTypes_STATUS: The type of extendedLocation.
 type ExtendedLocationTypes_STATUS string
 
@@ -5226,6 +5256,11 @@ var identityType_Values = []IdentityType{
 	IdentityType_SystemAssignedUserAssigned,
 }
 
+// EnumValues returns the values of IdentityType the CRD accepts.
+func (IdentityType) EnumValues() []string {
+	return genruntime.EnumStrings(identityType_Values)
+}
+
 // IdentityType_STATUS: The identity type.
 type IdentityType_STATUS string
 
@@ -5413,6 +5448,11 @@ var keySource_Values = []KeySource{
 	KeySource_MicrosoftKeyvault,
 }
 
+// EnumValues returns the values of KeySource the CRD accepts.
+func (KeySource) EnumValues() []string {
+	return genruntime.EnumStrings(keySource_Values)
+}
+
 // KeySource_STATUS: The encryption keySource (provider). Possible values (case-insensitive): Microsoft.Storage, Microsoft.Keyvault
 type KeySource_STATUS string
 
@@ -5440,6 +5480,11 @@ const (
 var keyType_Values = []KeyType{
 	KeyType_Service,
 	KeyType_Account,
+}
+
+// EnumValues returns the values of KeyType the CRD accepts.
+func (KeyType) EnumValues() []string {
+	return genruntime.EnumStrings(keyType_Values)
 }
 
 // KeyType_STATUS: Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped encryption key will be used. 'Service' key type implies that a default service key is used.
@@ -5681,6 +5726,11 @@ var kind_Values = []Kind{
 	Kind_BlockBlobStorage,
 }
 
+// EnumValues returns the values of Kind the CRD accepts.
+func (Kind) EnumValues() []string {
+	return genruntime.EnumStrings(kind_Values)
+}
+
 // Kind_STATUS: Required. Indicates the type of storage account.
 type Kind_STATUS string
 
@@ -5716,6 +5766,11 @@ var largeFileSharesState_Values = []LargeFileSharesState{
 	LargeFileSharesState_Enabled,
 }
 
+// EnumValues returns the values of LargeFileSharesState the CRD accepts.
+func (LargeFileSharesState) EnumValues() []string {
+	return genruntime.EnumStrings(largeFileSharesState_Values)
+}
+
 // LargeFileSharesState_STATUS: Allow large file shares if sets to Enabled. It cannot be disabled once it is enabled.
 type LargeFileSharesState_STATUS string
 
@@ -5745,6 +5800,11 @@ var minimumTlsVersion_Values = []MinimumTlsVersion{
 	MinimumTlsVersion_TLS10,
 	MinimumTlsVersion_TLS11,
 	MinimumTlsVersion_TLS12,
+}
+
+// EnumValues returns the values of MinimumTlsVersion the CRD accepts.
+func (MinimumTlsVersion) EnumValues() []string {
+	return genruntime.EnumStrings(minimumTlsVersion_Values)
 }
 
 // MinimumTlsVersion_STATUS: Set the minimum TLS version to be permitted on requests to storage. The default interpretation is TLS 1.0 for this property.
@@ -6511,6 +6571,11 @@ var routingChoice_Values = []RoutingChoice{
 	RoutingChoice_InternetRouting,
 }
 
+// EnumValues returns the values of RoutingChoice the CRD accepts.
+func (RoutingChoice) EnumValues() []string {
+	return genruntime.EnumStrings(routingChoice_Values)
+}
+
 // RoutingChoice_STATUS: Routing Choice defines the kind of network routing opted by the user.
 type RoutingChoice_STATUS string
 
@@ -6827,6 +6892,11 @@ var skuName_Values = []SkuName{
 	SkuName_StandardRAGZRS,
 }
 
+// EnumValues returns the values of SkuName the CRD accepts.
+func (SkuName) EnumValues() []string {
+	return genruntime.EnumStrings(skuName_Values)
+}
+
 // SkuName_STATUS: The SKU name. Required for account creation; optional for update. Note that in older versions, SKU name was called accountType.
 type SkuName_STATUS string
 
@@ -6982,6 +7052,11 @@ var state_Values = []State{
 	State_Succeeded,
 	State_Failed,
 	State_NetworkSourceDeleted,
+}
+
+// EnumValues returns the values of State the CRD accepts.
+func (State) EnumValues() []string {
+	return genruntime.EnumStrings(state_Values)
 }
 
 // State_STATUS: Gets the state of virtual network rule.

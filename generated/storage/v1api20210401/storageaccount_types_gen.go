@@ -2323,6 +2323,11 @@ var accessTier_Values = []AccessTier{
 	AccessTier_Cool,
 }
 
+// EnumValues returns the values of AccessTier the CRD accepts.
+func (AccessTier) EnumValues() []string {
+	return genruntime.EnumStrings(accessTier_Values)
+}
+
 // AccessTier_STATUS: Required for storage accounts where kind = BlobStorage. The access tier used for billing.
 type AccessTier_STATUS string
 
@@ -2362,6 +2367,11 @@ const (
 // action_Values are the values of Action.
 var action_Values = []Action{
 	Action_Allow,
+}
+
+// EnumValues returns the values of Action the CRD accepts.
+func (Action) EnumValues() []string {
+	return genruntime.EnumStrings(action_Values)
 }
 
 // Action_STATUS: The action of IP ACL rule.
@@ -3277,6 +3287,11 @@ var bypass_Values = []Bypass{
 	Bypass_AzureServices,
 }
 
+// EnumValues returns the values of Bypass the CRD accepts.
+func (Bypass) EnumValues() []string {
+	return genruntime.EnumStrings(bypass_Values)
+}
+
 // Bypass_STATUS: Specifies whether traffic is bypassed for Logging/Metrics/AzureServices. Possible values are any combination of Logging|Metrics|AzureServices (For example, "Logging, Metrics"), or None to bypass none of those traffics.
 type Bypass_STATUS string
 
@@ -3463,6 +3478,11 @@ var defaultAction_Values = []DefaultAction{
 	DefaultAction_Deny,
 }
 
+// EnumValues returns the values of DefaultAction the CRD accepts.
+func (DefaultAction) EnumValues() []string {
+	return genruntime.EnumStrings(defaultAction_Values)
+}
+
 // DefaultAction_STATUS: Specifies the default action of allow or deny when no other rules match.
 type DefaultAction_STATUS string
 
@@ -3496,6 +3516,11 @@ var defaultSharePermission_Values = []DefaultSharePermission{
 	DefaultSharePermission_StorageFileDataSmbShareContributor,
 	DefaultSharePermission_StorageFileDataSmbShareElevatedContributor,
 	DefaultSharePermission_StorageFileDataSmbShareOwner,
+}
+
+// EnumValues returns the values of DefaultSharePermission the CRD accepts.
+func (DefaultSharePermission) EnumValues() []string {
+	return genruntime.EnumStrings(defaultSharePermission_Values)
 }
 
 // DefaultSharePermission_STATUS: Default share permission for users using Kerberos authentication if RBAC role is not assigned.
@@ -3533,6 +3558,11 @@ var directoryServiceOptions_Values = []DirectoryServiceOptions{
 	DirectoryServiceOptions_None,
 	DirectoryServiceOptions_AADDS,
 	DirectoryServiceOptions_AD,
+}
+
+// EnumValues returns the values of DirectoryServiceOptions the CRD accepts.
+func (DirectoryServiceOptions) EnumValues() []string {
+	return genruntime.EnumStrings(directoryServiceOptions_Values)
 }
 
 // DirectoryServiceOptions_STATUS: Indicates the directory service used.
@@ -4923,6 +4953,11 @@ var expirationAction_Values = []ExpirationAction{
 	ExpirationAction_Log,
 }
 
+// EnumValues returns the values of ExpirationAction the CRD accepts.
+func (ExpirationAction) EnumValues() []string {
+	return genruntime.EnumStrings(expirationAction_Values)
+}
+
 // ExpirationAction_STATUS: The SAS expiration action. Can only be Log.
 type ExpirationAction_STATUS string
 
@@ -5034,6 +5069,11 @@ const (
 // extendedLocationTypes_Values are the values of ExtendedLocationTypes.
 var extendedLocationTypes_Values = []ExtendedLocationTypes{
 	ExtendedLocationTypes_EdgeZone,
+}
+
+// EnumValues returns the values of ExtendedLocationTypes the CRD accepts.
+func (ExtendedLocationTypes) EnumValues() []string {
+	return genruntime.EnumStrings(extendedLocationTypes_Values)
 }
 
 // ExtendedLocationTypes_STATUS: The type of extendedLocation.
@@ -5598,6 +5638,11 @@ var identityType_Values = []IdentityType{
 	IdentityType_SystemAssignedUserAssigned,
 }
 
+// EnumValues returns the values of IdentityType the CRD accepts.
+func (IdentityType) EnumValues() []string {
+	return genruntime.EnumStrings(identityType_Values)
+}
+
 // IdentityType_STATUS: The identity type.
 type IdentityType_STATUS string
 
@@ -5986,6 +6031,11 @@ var keySource_Values = []KeySource{
 	KeySource_MicrosoftKeyvault,
 }
 
+// EnumValues returns the values of KeySource the CRD accepts.
+func (KeySource) EnumValues() []string {
+	return genruntime.EnumStrings(keySource_Values)
+}
+
 // KeySource_STATUS: The encryption keySource (provider). Possible values (case-insensitive): Microsoft.Storage, Microsoft.Keyvault
 type KeySource_STATUS string
 
@@ -6013,6 +6063,11 @@ const (
 var keyType_Values = []KeyType{
 	KeyType_Service,
 	KeyType_Account,
+}
+
+// EnumValues returns the values of KeyType the CRD accepts.
+func (KeyType) EnumValues() []string {
+	return genruntime.EnumStrings(keyType_Values)
 }
 
 // KeyType_STATUS: Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped encryption key will be used. 'Service' key type implies that a default service key is used.
@@ -6254,6 +6309,11 @@ var kind_Values = []Kind{
 	Kind_BlockBlobStorage,
 }
 
+// EnumValues returns the values of Kind the CRD accepts.
+func (Kind) EnumValues() []string {
+	return genruntime.EnumStrings(kind_Values)
+}
+
 // Kind_STATUS: Required. Indicates the type of storage account.
 type Kind_STATUS string
 
@@ -6289,6 +6349,11 @@ var largeFileSharesState_Values = []LargeFileSharesState{
 	LargeFileSharesState_Enabled,
 }
 
+// EnumValues returns the values of LargeFileSharesState the CRD accepts.
+func (LargeFileSharesState) EnumValues() []string {
+	return genruntime.EnumStrings(largeFileSharesState_Values)
+}
+
 // LargeFileSharesState_STATUS: Allow large file shares if sets to Enabled. It cannot be disabled once it is enabled.
 type LargeFileSharesState_STATUS string
 
@@ -6318,6 +6383,11 @@ var minimumTlsVersion_Values = []MinimumTlsVersion{
 	MinimumTlsVersion_TLS10,
 	MinimumTlsVersion_TLS11,
 	MinimumTlsVersion_TLS12,
+}
+
+// EnumValues returns the values of MinimumTlsVersion the CRD accepts.
+func (MinimumTlsVersion) EnumValues() []string {
+	return genruntime.EnumStrings(minimumTlsVersion_Values)
 }
 
 // MinimumTlsVersion_STATUS: Set the minimum TLS version to be permitted on requests to storage. The default interpretation is TLS 1.0 for this property.
@@ -7084,6 +7154,11 @@ var routingChoice_Values = []RoutingChoice{
 	RoutingChoice_InternetRouting,
 }
 
+// EnumValues returns the values of RoutingChoice the CRD accepts.
+func (RoutingChoice) EnumValues() []string {
+	return genruntime.EnumStrings(routingChoice_Values)
+}
+
 // RoutingChoice_STATUS: Routing Choice defines the kind of network routing opted by the user.
 type RoutingChoice_STATUS string
 
@@ -7578,6 +7653,11 @@ var skuName_Values = []SkuName{
 	SkuName_StandardRAGZRS,
 }
 
+// EnumValues returns the values of SkuName the CRD accepts.
+func (SkuName) EnumValues() []string {
+	return genruntime.EnumStrings(skuName_Values)
+}
+
 // SkuName_STATUS: The SKU name. Required for account creation; optional for update. Note that in older versions, SKU name was called accountType.
 type SkuName_STATUS string
 
@@ -7733,6 +7813,11 @@ var state_Values = []State{
 	State_Succeeded,
 	State_Failed,
 	State_NetworkSourceDeleted,
+}
+
+// EnumValues returns the values of State the CRD accepts.
+func (State) EnumValues() []string {
+	return genruntime.EnumStrings(state_Values)
 }
 
 // State_STATUS: Gets the state of virtual network rule.

@@ -1531,6 +1531,11 @@ var publicAccess_Values = []PublicAccess{
 	PublicAccess_None,
 }
 
+// EnumValues returns the values of PublicAccess the CRD accepts.
+func (PublicAccess) EnumValues() []string {
+	return genruntime.EnumStrings(publicAccess_Values)
+}
+
 // PublicAccess_STATUS: Specifies whether data in the container may be accessed publicly and the level of access.
 type PublicAccess_STATUS string
 

@@ -1032,6 +1032,11 @@ var evictionPolicy_Values = []EvictionPolicy{
 	EvictionPolicy_VolatileLRU,
 }
 
+// EnumValues returns the values of EvictionPolicy the CRD accepts.
+func (EvictionPolicy) EnumValues() []string {
+	return genruntime.EnumStrings(evictionPolicy_Values)
+}
+
 // EvictionPolicy_STATUS: What to drop when memory runs out.
 type EvictionPolicy_STATUS string
 
@@ -1447,6 +1452,11 @@ const (
 var skuName_Values = []SkuName{
 	SkuName_Basic,
 	SkuName_Standard,
+}
+
+// EnumValues returns the values of SkuName the CRD accepts.
+func (SkuName) EnumValues() []string {
+	return genruntime.EnumStrings(skuName_Values)
 }
 
 // SkuName_STATUS: Tier of the cache.

@@ -1158,6 +1158,11 @@ var evictionPolicy_Values = []EvictionPolicy{
 	EvictionPolicy_NoEviction,
 }
 
+// EnumValues returns the values of EvictionPolicy the CRD accepts.
+func (EvictionPolicy) EnumValues() []string {
+	return genruntime.EnumStrings(evictionPolicy_Values)
+}
+
 // EvictionPolicy_STATUS: What to drop when memory runs out.
 type EvictionPolicy_STATUS string
 
@@ -1457,6 +1462,11 @@ var persistenceFrequency_Values = []PersistenceFrequency{
 	PersistenceFrequency_X1h,
 	PersistenceFrequency_X6h,
 	PersistenceFrequency_X24h,
+}
+
+// EnumValues returns the values of PersistenceFrequency the CRD accepts.
+func (PersistenceFrequency) EnumValues() []string {
+	return genruntime.EnumStrings(persistenceFrequency_Values)
 }
 
 // PersistenceFrequency_STATUS: How often snapshots are written.
@@ -1835,6 +1845,11 @@ const (
 var skuName_Values = []SkuName{
 	SkuName_Basic,
 	SkuName_Standard,
+}
+
+// EnumValues returns the values of SkuName the CRD accepts.
+func (SkuName) EnumValues() []string {
+	return genruntime.EnumStrings(skuName_Values)
 }
 
 // SkuName_STATUS: Tier of the cache.

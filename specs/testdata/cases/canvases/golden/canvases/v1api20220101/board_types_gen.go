@@ -1058,6 +1058,11 @@ var colour_Values = []Colour{
 	Colour_Green,
 }
 
+// EnumValues returns the values of Colour the CRD accepts.
+func (Colour) EnumValues() []string {
+	return genruntime.EnumStrings(colour_Values)
+}
+
 // Colour_STATUS: A colour.
 type Colour_STATUS string
 
@@ -1855,6 +1860,11 @@ var node_Kind_Group_Values = []Node_Kind_Group{
 	Node_Kind_Group_Group,
 }
 
+// EnumValues returns the values of Node_Kind_Group the CRD accepts.
+func (Node_Kind_Group) EnumValues() []string {
+	return genruntime.EnumStrings(node_Kind_Group_Values)
+}
+
 type Node_Kind_Group_STATUS string
 
 const (
@@ -1876,6 +1886,11 @@ const (
 // node_Kind_Leaf_Values are the values of Node_Kind_Leaf.
 var node_Kind_Leaf_Values = []Node_Kind_Leaf{
 	Node_Kind_Leaf_Leaf,
+}
+
+// EnumValues returns the values of Node_Kind_Leaf the CRD accepts.
+func (Node_Kind_Leaf) EnumValues() []string {
+	return genruntime.EnumStrings(node_Kind_Leaf_Values)
 }
 
 type Node_Kind_Leaf_STATUS string

@@ -956,6 +956,11 @@ var peering_PeerType_External_Values = []Peering_PeerType_External{
 	Peering_PeerType_External_External,
 }
 
+// EnumValues returns the values of Peering_PeerType_External the CRD accepts.
+func (Peering_PeerType_External) EnumValues() []string {
+	return genruntime.EnumStrings(peering_PeerType_External_Values)
+}
+
 type Peering_PeerType_External_STATUS string
 
 const (
@@ -977,6 +982,11 @@ const (
 // peering_PeerType_Internal_Values are the values of Peering_PeerType_Internal.
 var peering_PeerType_Internal_Values = []Peering_PeerType_Internal{
 	Peering_PeerType_Internal_Internal,
+}
+
+// EnumValues returns the values of Peering_PeerType_Internal the CRD accepts.
+func (Peering_PeerType_Internal) EnumValues() []string {
+	return genruntime.EnumStrings(peering_PeerType_Internal_Values)
 }
 
 type Peering_PeerType_Internal_STATUS string

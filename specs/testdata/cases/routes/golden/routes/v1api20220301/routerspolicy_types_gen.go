@@ -1223,6 +1223,11 @@ var policy_Kind_Default_Values = []Policy_Kind_Default{
 	Policy_Kind_Default_Default,
 }
 
+// EnumValues returns the values of Policy_Kind_Default the CRD accepts.
+func (Policy_Kind_Default) EnumValues() []string {
+	return genruntime.EnumStrings(policy_Kind_Default_Values)
+}
+
 type Policy_Kind_Default_STATUS string
 
 const (
@@ -1246,6 +1251,11 @@ var policy_Kind_Import_Values = []Policy_Kind_Import{
 	Policy_Kind_Import_Import,
 }
 
+// EnumValues returns the values of Policy_Kind_Import the CRD accepts.
+func (Policy_Kind_Import) EnumValues() []string {
+	return genruntime.EnumStrings(policy_Kind_Import_Values)
+}
+
 type Policy_Kind_Import_STATUS string
 
 const (
@@ -1267,6 +1277,11 @@ const (
 // policy_Kind_Static_Values are the values of Policy_Kind_Static.
 var policy_Kind_Static_Values = []Policy_Kind_Static{
 	Policy_Kind_Static_Static,
+}
+
+// EnumValues returns the values of Policy_Kind_Static the CRD accepts.
+func (Policy_Kind_Static) EnumValues() []string {
+	return genruntime.EnumStrings(policy_Kind_Static_Values)
 }
 
 type Policy_Kind_Static_STATUS string

@@ -506,6 +506,11 @@ var lockLevel_Values = []LockLevel{
 	LockLevel_ReadOnly,
 }
 
+// EnumValues returns the values of LockLevel the CRD accepts.
+func (LockLevel) EnumValues() []string {
+	return genruntime.EnumStrings(lockLevel_Values)
+}
+
 // LockLevel_STATUS: What the lock prevents.
 type LockLevel_STATUS string
 

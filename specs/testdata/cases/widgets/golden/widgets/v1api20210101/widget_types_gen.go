@@ -2275,6 +2275,11 @@ var color_Values = []Color{
 	Color_Blue,
 }
 
+// EnumValues returns the values of Color the CRD accepts.
+func (Color) EnumValues() []string {
+	return genruntime.EnumStrings(color_Values)
+}
+
 // Color_STATUS: Paint colour; an extensible enum.
 type Color_STATUS string
 
@@ -2447,6 +2452,11 @@ var identityType_Values = []IdentityType{
 	IdentityType_None,
 	IdentityType_SystemAssigned,
 	IdentityType_UserAssigned,
+}
+
+// EnumValues returns the values of IdentityType the CRD accepts.
+func (IdentityType) EnumValues() []string {
+	return genruntime.EnumStrings(identityType_Values)
 }
 
 // IdentityType_STATUS: Kind of identity.
@@ -2633,6 +2643,11 @@ var protocol_Values = []Protocol{
 	Protocol_Http,
 	Protocol_Https,
 	Protocol_Tcp,
+}
+
+// EnumValues returns the values of Protocol the CRD accepts.
+func (Protocol) EnumValues() []string {
+	return genruntime.EnumStrings(protocol_Values)
 }
 
 type Protocol_STATUS string
@@ -2837,6 +2852,11 @@ const (
 var ruleAction_Values = []RuleAction{
 	RuleAction_Allow,
 	RuleAction_Deny,
+}
+
+// EnumValues returns the values of RuleAction the CRD accepts.
+func (RuleAction) EnumValues() []string {
+	return genruntime.EnumStrings(ruleAction_Values)
 }
 
 // RuleAction_STATUS: What to do with matching traffic.
@@ -3503,6 +3523,11 @@ var shape_ShapeType_Circle_Values = []Shape_ShapeType_Circle{
 	Shape_ShapeType_Circle_Circle,
 }
 
+// EnumValues returns the values of Shape_ShapeType_Circle the CRD accepts.
+func (Shape_ShapeType_Circle) EnumValues() []string {
+	return genruntime.EnumStrings(shape_ShapeType_Circle_Values)
+}
+
 type Shape_ShapeType_Circle_STATUS string
 
 const (
@@ -3524,6 +3549,11 @@ const (
 // shape_ShapeType_Quadrilateral_Values are the values of Shape_ShapeType_Quadrilateral.
 var shape_ShapeType_Quadrilateral_Values = []Shape_ShapeType_Quadrilateral{
 	Shape_ShapeType_Quadrilateral_Quadrilateral,
+}
+
+// EnumValues returns the values of Shape_ShapeType_Quadrilateral the CRD accepts.
+func (Shape_ShapeType_Quadrilateral) EnumValues() []string {
+	return genruntime.EnumStrings(shape_ShapeType_Quadrilateral_Values)
 }
 
 type Shape_ShapeType_Quadrilateral_STATUS string
@@ -3670,6 +3700,11 @@ var skuName_Values = []SkuName{
 	SkuName_Premium,
 }
 
+// EnumValues returns the values of SkuName the CRD accepts.
+func (SkuName) EnumValues() []string {
+	return genruntime.EnumStrings(skuName_Values)
+}
+
 // SkuName_STATUS: Name of the SKU.
 type SkuName_STATUS string
 
@@ -3699,6 +3734,11 @@ const (
 var skuTier_Values = []SkuTier{
 	SkuTier_Free,
 	SkuTier_Paid,
+}
+
+// EnumValues returns the values of SkuTier the CRD accepts.
+func (SkuTier) EnumValues() []string {
+	return genruntime.EnumStrings(skuTier_Values)
 }
 
 // SkuTier_STATUS: Billing tier.
@@ -4423,6 +4463,11 @@ var widgetMode_Values = []WidgetMode{
 	WidgetMode_Automatic,
 }
 
+// EnumValues returns the values of WidgetMode the CRD accepts.
+func (WidgetMode) EnumValues() []string {
+	return genruntime.EnumStrings(widgetMode_Values)
+}
+
 // WidgetMode_STATUS: Operating mode; a closed enum.
 type WidgetMode_STATUS string
 
@@ -4731,6 +4776,11 @@ var widgetProperties_Size_Values = []WidgetProperties_Size{
 	WidgetProperties_Size_Small,
 	WidgetProperties_Size_Medium,
 	WidgetProperties_Size_Large,
+}
+
+// EnumValues returns the values of WidgetProperties_Size the CRD accepts.
+func (WidgetProperties_Size) EnumValues() []string {
+	return genruntime.EnumStrings(widgetProperties_Size_Values)
 }
 
 // WidgetProperties_Size_STATUS: Physical size; an inline enum without x-ms-enum.

@@ -509,6 +509,11 @@ var gadgetKind_Values = []GadgetKind{
 	GadgetKind_Cog,
 }
 
+// EnumValues returns the values of GadgetKind the CRD accepts.
+func (GadgetKind) EnumValues() []string {
+	return genruntime.EnumStrings(gadgetKind_Values)
+}
+
 // GadgetKind_STATUS: Kind of gadget.
 type GadgetKind_STATUS string
 
