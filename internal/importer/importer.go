@@ -41,6 +41,10 @@ type Options struct {
 	CheckSubscription func(armID string) error
 }
 
+// ErrUnlistedEnumValue marks a resource left out because Azure reported a spec enum value the
+// CRD does not accept.
+var ErrUnlistedEnumValue = errors.New("enum value the CRD does not accept")
+
 // Object is one imported resource.
 type Object struct {
 	// ID is the resource's ARM ID.
@@ -201,6 +205,11 @@ func (im *Importer) convert(k armkinds.Kind, id *arm.ResourceID, body json.RawMe
 		return nil, err
 	}
 	im.clearEmbedded(k, specValue)
+	if bad := unlistedEnumValues(specValue); len(bad) > 0 {
+		return nil, fmt.Errorf("%w: %s; the resource is left out rather than written as YAML kubectl apply would refuse "+
+			"(import it with a kind of a newer API version that lists the value, or write it by hand)",
+			ErrUnlistedEnumValue, strings.Join(bad, "; "))
+	}
 	obj.SetName(im.kubeName(k, id.String(), genruntime.NameFromARM(id.Name), ownerName))
 	obj.SetNamespace(im.opts.Namespace)
 	obj.SetAnnotations(map[string]string{genruntime.ReconcilePolicyAnnotation: string(im.opts.ReconcilePolicy)})

@@ -54,8 +54,12 @@ func PropertyMarkers(p *Property) []string {
 	return out
 }
 
-// EnumMarker returns the marker listing an enum's values.
+// EnumMarker returns the marker listing an enum's values; none for a reported enum, whose
+// values the API server must not restrict.
 func EnumMarker(e EnumType) string {
+	if e.Reported {
+		return ""
+	}
 	vals := make([]string, len(e.Values))
 	for i, v := range e.Values {
 		if e.Base == StringType {

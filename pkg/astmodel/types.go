@@ -64,10 +64,14 @@ type EnumValue struct {
 	Value string
 }
 
-// EnumType is a named string (or integer) with a closed set of values.
+// EnumType is a named string (or integer) with a documented set of values.
 type EnumType struct {
 	Base   PrimitiveType
 	Values []EnumValue
+	// Reported marks an enum of values Azure reports (a status): Azure adds values to its
+	// enums over time, so the API server must not refuse a value the list lacks; the values
+	// stay as Go constants for readers.
+	Reported bool
 }
 
 func (EnumType) isType() {}

@@ -14,3 +14,18 @@ func ToEnum[T ~string](value string, declared []T) T {
 	}
 	return T(value)
 }
+
+// Enum is a spec enum: the CRD accepts only the values EnumValues returns. Azure may return
+// others (modelAsString enums grow), which a tool writing specs must not write unannounced.
+type Enum interface {
+	EnumValues() []string
+}
+
+// EnumStrings returns an enum's declared values as strings.
+func EnumStrings[T ~string](declared []T) []string {
+	out := make([]string, len(declared))
+	for i, d := range declared {
+		out[i] = string(d)
+	}
+	return out
+}

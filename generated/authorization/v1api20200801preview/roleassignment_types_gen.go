@@ -858,8 +858,12 @@ var principalType_Values = []PrincipalType{
 	PrincipalType_Everyone,
 }
 
+// EnumValues returns the values of PrincipalType the CRD accepts.
+func (PrincipalType) EnumValues() []string {
+	return genruntime.EnumStrings(principalType_Values)
+}
+
 // PrincipalType_STATUS: The principal type of the assigned principal ID.
-// +kubebuilder:validation:Enum={"User","Group","ServicePrincipal","Unknown","DirectoryRoleTemplate","ForeignGroup","Application","MSI","DirectoryObjectOrGroup","Everyone"}
 type PrincipalType_STATUS string
 
 const (

@@ -1465,7 +1465,6 @@ func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) AssignProperties_
 }
 
 // ProvisioningState_STATUS: Redis instance provisioning status.
-// +kubebuilder:validation:Enum={"Creating","Deleting","Disabled","Failed","Linking","Provisioning","RecoveringScaleFailure","Scaling","Succeeded","Unlinking","Unprovisioning","Updating"}
 type ProvisioningState_STATUS string
 
 const (
@@ -1514,8 +1513,12 @@ var publicNetworkAccess_Values = []PublicNetworkAccess{
 	PublicNetworkAccess_Disabled,
 }
 
+// EnumValues returns the values of PublicNetworkAccess the CRD accepts.
+func (PublicNetworkAccess) EnumValues() []string {
+	return genruntime.EnumStrings(publicNetworkAccess_Values)
+}
+
 // PublicNetworkAccess_STATUS: Whether or not public endpoint access is allowed for this cache. Value is optional but if passed in, must be 'Enabled' or 'Disabled'. If 'Disabled', private endpoints are the exclusive access method. Default value is 'Enabled'
-// +kubebuilder:validation:Enum={"Enabled","Disabled"}
 type PublicNetworkAccess_STATUS string
 
 const (
@@ -2133,8 +2136,12 @@ var skuFamily_Values = []SkuFamily{
 	SkuFamily_P,
 }
 
+// EnumValues returns the values of SkuFamily the CRD accepts.
+func (SkuFamily) EnumValues() []string {
+	return genruntime.EnumStrings(skuFamily_Values)
+}
+
 // SkuFamily_STATUS: The SKU family to use. Valid values: (C, P). (C = Basic/Standard, P = Premium).
-// +kubebuilder:validation:Enum={"C","P"}
 type SkuFamily_STATUS string
 
 const (
@@ -2165,8 +2172,12 @@ var skuName_Values = []SkuName{
 	SkuName_Premium,
 }
 
+// EnumValues returns the values of SkuName the CRD accepts.
+func (SkuName) EnumValues() []string {
+	return genruntime.EnumStrings(skuName_Values)
+}
+
 // SkuName_STATUS: The type of Redis cache to deploy. Valid values: (Basic, Standard, Premium)
-// +kubebuilder:validation:Enum={"Basic","Standard","Premium"}
 type SkuName_STATUS string
 
 const (
@@ -2312,8 +2323,12 @@ var tlsVersion_Values = []TlsVersion{
 	TlsVersion_X12,
 }
 
+// EnumValues returns the values of TlsVersion the CRD accepts.
+func (TlsVersion) EnumValues() []string {
+	return genruntime.EnumStrings(tlsVersion_Values)
+}
+
 // TlsVersion_STATUS: Optional: requires clients to use a specified TLS version (or higher) to connect (e,g, '1.0', '1.1', '1.2')
-// +kubebuilder:validation:Enum={"1.0","1.1","1.2"}
 type TlsVersion_STATUS string
 
 const (

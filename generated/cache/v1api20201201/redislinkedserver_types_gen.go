@@ -641,8 +641,12 @@ var replicationRole_Values = []ReplicationRole{
 	ReplicationRole_Secondary,
 }
 
+// EnumValues returns the values of ReplicationRole the CRD accepts.
+func (ReplicationRole) EnumValues() []string {
+	return genruntime.EnumStrings(replicationRole_Values)
+}
+
 // ReplicationRole_STATUS: Role of the linked server.
-// +kubebuilder:validation:Enum={"Primary","Secondary"}
 type ReplicationRole_STATUS string
 
 const (

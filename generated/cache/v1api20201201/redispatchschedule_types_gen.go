@@ -500,8 +500,12 @@ var dayOfWeek_Values = []DayOfWeek{
 	DayOfWeek_Weekend,
 }
 
+// EnumValues returns the values of DayOfWeek the CRD accepts.
+func (DayOfWeek) EnumValues() []string {
+	return genruntime.EnumStrings(dayOfWeek_Values)
+}
+
 // DayOfWeek_STATUS: Day of the week when a cache can be patched.
-// +kubebuilder:validation:Enum={"Monday","Tuesday","Wednesday","Thursday","Friday","Saturday","Sunday","Everyday","Weekend"}
 type DayOfWeek_STATUS string
 
 const (

@@ -2520,8 +2520,12 @@ var agentPoolMode_Values = []AgentPoolMode{
 	AgentPoolMode_User,
 }
 
+// EnumValues returns the values of AgentPoolMode the CRD accepts.
+func (AgentPoolMode) EnumValues() []string {
+	return genruntime.EnumStrings(agentPoolMode_Values)
+}
+
 // AgentPoolMode_STATUS: AgentPoolMode represents mode of an agent pool.
-// +kubebuilder:validation:Enum={"System","User"}
 type AgentPoolMode_STATUS string
 
 const (
@@ -2550,8 +2554,12 @@ var agentPoolType_Values = []AgentPoolType{
 	AgentPoolType_AvailabilitySet,
 }
 
+// EnumValues returns the values of AgentPoolType the CRD accepts.
+func (AgentPoolType) EnumValues() []string {
+	return genruntime.EnumStrings(agentPoolType_Values)
+}
+
 // AgentPoolType_STATUS: AgentPoolType represents types of an agent pool.
-// +kubebuilder:validation:Enum={"VirtualMachineScaleSets","AvailabilitySet"}
 type AgentPoolType_STATUS string
 
 const (
@@ -3007,7 +3015,6 @@ func (c *CloudError_STATUS) AssignProperties_To_CloudError_STATUS(destination *s
 }
 
 // Code_STATUS: Tells whether the cluster is Running or Stopped
-// +kubebuilder:validation:Enum={"Running","Stopped"}
 type Code_STATUS string
 
 const (
@@ -4111,7 +4118,11 @@ var expander_Values = []Expander{
 	Expander_Random,
 }
 
-// +kubebuilder:validation:Enum={"least-waste","most-pods","priority","random"}
+// EnumValues returns the values of Expander the CRD accepts.
+func (Expander) EnumValues() []string {
+	return genruntime.EnumStrings(expander_Values)
+}
+
 type Expander_STATUS string
 
 const (
@@ -4230,8 +4241,12 @@ var extendedLocationTypes_Values = []ExtendedLocationTypes{
 	ExtendedLocationTypes_EdgeZone,
 }
 
+// EnumValues returns the values of ExtendedLocationTypes the CRD accepts.
+func (ExtendedLocationTypes) EnumValues() []string {
+	return genruntime.EnumStrings(extendedLocationTypes_Values)
+}
+
 // ExtendedLocationTypes_STATUS: The type of extendedLocation.
-// +kubebuilder:validation:Enum={"EdgeZone"}
 type ExtendedLocationTypes_STATUS string
 
 const (
@@ -4352,8 +4367,12 @@ var gPUInstanceProfile_Values = []GPUInstanceProfile{
 	GPUInstanceProfile_MIG7g,
 }
 
+// EnumValues returns the values of GPUInstanceProfile the CRD accepts.
+func (GPUInstanceProfile) EnumValues() []string {
+	return genruntime.EnumStrings(gPUInstanceProfile_Values)
+}
+
 // GPUInstanceProfile_STATUS: GPUInstanceProfile to be used to specify GPU MIG instance profile for supported GPU VM SKU. Supported values are MIG1g, MIG2g, MIG3g, MIG4g and MIG7g.
-// +kubebuilder:validation:Enum={"MIG1g","MIG2g","MIG3g","MIG4g","MIG7g"}
 type GPUInstanceProfile_STATUS string
 
 const (
@@ -4786,8 +4805,12 @@ var kubeletDiskType_Values = []KubeletDiskType{
 	KubeletDiskType_Temporary,
 }
 
+// EnumValues returns the values of KubeletDiskType the CRD accepts.
+func (KubeletDiskType) EnumValues() []string {
+	return genruntime.EnumStrings(kubeletDiskType_Values)
+}
+
 // KubeletDiskType_STATUS: KubeletDiskType determines the placement of emptyDir volumes, container runtime data root, and Kubelet ephemeral storage. Allowed values: 'OS', 'Temporary' (preview).
-// +kubebuilder:validation:Enum={"OS","Temporary"}
 type KubeletDiskType_STATUS string
 
 const (
@@ -4816,8 +4839,12 @@ var licenseType_Values = []LicenseType{
 	LicenseType_WindowsServer,
 }
 
+// EnumValues returns the values of LicenseType the CRD accepts.
+func (LicenseType) EnumValues() []string {
+	return genruntime.EnumStrings(licenseType_Values)
+}
+
 // LicenseType_STATUS: The licenseType to use for Windows VMs. Windows_Server is used to enable Azure Hybrid User Benefits for Windows VMs.
-// +kubebuilder:validation:Enum={"None","Windows_Server"}
 type LicenseType_STATUS string
 
 const (
@@ -5106,8 +5133,12 @@ var loadBalancerSku_Values = []LoadBalancerSku{
 	LoadBalancerSku_Basic,
 }
 
+// EnumValues returns the values of LoadBalancerSku the CRD accepts.
+func (LoadBalancerSku) EnumValues() []string {
+	return genruntime.EnumStrings(loadBalancerSku_Values)
+}
+
 // LoadBalancerSku_STATUS: The load balancer sku for the managed cluster.
-// +kubebuilder:validation:Enum={"standard","basic"}
 type LoadBalancerSku_STATUS string
 
 const (
@@ -9972,7 +10003,6 @@ func (m *ManagedClusterPodIdentityProfile_STATUS) AssignProperties_To_ManagedClu
 }
 
 // ManagedClusterPodIdentityProvisioningState_STATUS: The current provisioning state of the pod identity.
-// +kubebuilder:validation:Enum={"Assigned","Updating","Deleting","Failed"}
 type ManagedClusterPodIdentityProvisioningState_STATUS string
 
 const (
@@ -11090,8 +11120,12 @@ var managedClusterSKUName_Values = []ManagedClusterSKUName{
 	ManagedClusterSKUName_Basic,
 }
 
+// EnumValues returns the values of ManagedClusterSKUName the CRD accepts.
+func (ManagedClusterSKUName) EnumValues() []string {
+	return genruntime.EnumStrings(managedClusterSKUName_Values)
+}
+
 // ManagedClusterSKUName_STATUS: Name of a managed cluster SKU.
-// +kubebuilder:validation:Enum={"Basic"}
 type ManagedClusterSKUName_STATUS string
 
 const (
@@ -11118,8 +11152,12 @@ var managedClusterSKUTier_Values = []ManagedClusterSKUTier{
 	ManagedClusterSKUTier_Free,
 }
 
+// EnumValues returns the values of ManagedClusterSKUTier the CRD accepts.
+func (ManagedClusterSKUTier) EnumValues() []string {
+	return genruntime.EnumStrings(managedClusterSKUTier_Values)
+}
+
 // ManagedClusterSKUTier_STATUS: Tier of a managed cluster SKU.
-// +kubebuilder:validation:Enum={"Paid","Free"}
 type ManagedClusterSKUTier_STATUS string
 
 const (
@@ -11627,8 +11665,12 @@ var networkMode_Values = []NetworkMode{
 	NetworkMode_Bridge,
 }
 
+// EnumValues returns the values of NetworkMode the CRD accepts.
+func (NetworkMode) EnumValues() []string {
+	return genruntime.EnumStrings(networkMode_Values)
+}
+
 // NetworkMode_STATUS: Network mode used for building Kubernetes network.
-// +kubebuilder:validation:Enum={"transparent","bridge"}
 type NetworkMode_STATUS string
 
 const (
@@ -11657,8 +11699,12 @@ var networkPlugin_Values = []NetworkPlugin{
 	NetworkPlugin_Kubenet,
 }
 
+// EnumValues returns the values of NetworkPlugin the CRD accepts.
+func (NetworkPlugin) EnumValues() []string {
+	return genruntime.EnumStrings(networkPlugin_Values)
+}
+
 // NetworkPlugin_STATUS: Network plugin used for building Kubernetes network.
-// +kubebuilder:validation:Enum={"azure","kubenet"}
 type NetworkPlugin_STATUS string
 
 const (
@@ -11687,8 +11733,12 @@ var networkPolicy_Values = []NetworkPolicy{
 	NetworkPolicy_Azure,
 }
 
+// EnumValues returns the values of NetworkPolicy the CRD accepts.
+func (NetworkPolicy) EnumValues() []string {
+	return genruntime.EnumStrings(networkPolicy_Values)
+}
+
 // NetworkPolicy_STATUS: Network policy used for building Kubernetes network.
-// +kubebuilder:validation:Enum={"calico","azure"}
 type NetworkPolicy_STATUS string
 
 const (
@@ -11717,8 +11767,12 @@ var oSDiskType_Values = []OSDiskType{
 	OSDiskType_Ephemeral,
 }
 
+// EnumValues returns the values of OSDiskType the CRD accepts.
+func (OSDiskType) EnumValues() []string {
+	return genruntime.EnumStrings(oSDiskType_Values)
+}
+
 // OSDiskType_STATUS: OSDiskType represents the type of an OS disk on an agent pool.
-// +kubebuilder:validation:Enum={"Managed","Ephemeral"}
 type OSDiskType_STATUS string
 
 const (
@@ -11747,8 +11801,12 @@ var oSSKU_Values = []OSSKU{
 	OSSKU_CBLMariner,
 }
 
+// EnumValues returns the values of OSSKU the CRD accepts.
+func (OSSKU) EnumValues() []string {
+	return genruntime.EnumStrings(oSSKU_Values)
+}
+
 // OSSKU_STATUS: OsSKU to be used to specify os sku. Choose from Ubuntu(default) and CBLMariner for Linux OSType. Not applicable to Windows OSType.
-// +kubebuilder:validation:Enum={"Ubuntu","CBLMariner"}
 type OSSKU_STATUS string
 
 const (
@@ -11777,8 +11835,12 @@ var oSType_Values = []OSType{
 	OSType_Windows,
 }
 
+// EnumValues returns the values of OSType the CRD accepts.
+func (OSType) EnumValues() []string {
+	return genruntime.EnumStrings(oSType_Values)
+}
+
 // OSType_STATUS: OsType to be used to specify os type. Choose from Linux and Windows. Default to Linux.
-// +kubebuilder:validation:Enum={"Linux","Windows"}
 type OSType_STATUS string
 
 const (
@@ -11807,8 +11869,12 @@ var outboundType_Values = []OutboundType{
 	OutboundType_UserDefinedRouting,
 }
 
+// EnumValues returns the values of OutboundType the CRD accepts.
+func (OutboundType) EnumValues() []string {
+	return genruntime.EnumStrings(outboundType_Values)
+}
+
 // OutboundType_STATUS: The outbound (egress) routing method.
-// +kubebuilder:validation:Enum={"loadBalancer","userDefinedRouting"}
 type OutboundType_STATUS string
 
 const (
@@ -12184,8 +12250,12 @@ var resourceIdentityType_Values = []ResourceIdentityType{
 	ResourceIdentityType_None,
 }
 
+// EnumValues returns the values of ResourceIdentityType the CRD accepts.
+func (ResourceIdentityType) EnumValues() []string {
+	return genruntime.EnumStrings(resourceIdentityType_Values)
+}
+
 // ResourceIdentityType_STATUS: The type of identity used for the managed cluster. Type 'SystemAssigned' will use an implicitly created identity in master components and an auto-created user assigned identity in MC_ resource group in agent nodes. Type 'None' will not use MSI for the managed cluster, service principal will be used instead.
-// +kubebuilder:validation:Enum={"SystemAssigned","UserAssigned","None"}
 type ResourceIdentityType_STATUS string
 
 const (
@@ -12357,8 +12427,12 @@ var scaleSetEvictionPolicy_Values = []ScaleSetEvictionPolicy{
 	ScaleSetEvictionPolicy_Deallocate,
 }
 
+// EnumValues returns the values of ScaleSetEvictionPolicy the CRD accepts.
+func (ScaleSetEvictionPolicy) EnumValues() []string {
+	return genruntime.EnumStrings(scaleSetEvictionPolicy_Values)
+}
+
 // ScaleSetEvictionPolicy_STATUS: ScaleSetEvictionPolicy to be used to specify eviction policy for Spot virtual machine scale set. Default to Delete.
-// +kubebuilder:validation:Enum={"Delete","Deallocate"}
 type ScaleSetEvictionPolicy_STATUS string
 
 const (
@@ -12387,8 +12461,12 @@ var scaleSetPriority_Values = []ScaleSetPriority{
 	ScaleSetPriority_Regular,
 }
 
+// EnumValues returns the values of ScaleSetPriority the CRD accepts.
+func (ScaleSetPriority) EnumValues() []string {
+	return genruntime.EnumStrings(scaleSetPriority_Values)
+}
+
 // ScaleSetPriority_STATUS: ScaleSetPriority to be used to specify virtual machine scale set priority. Default to regular.
-// +kubebuilder:validation:Enum={"Spot","Regular"}
 type ScaleSetPriority_STATUS string
 
 const (
@@ -13251,8 +13329,12 @@ var upgradeChannel_Values = []UpgradeChannel{
 	UpgradeChannel_None,
 }
 
+// EnumValues returns the values of UpgradeChannel the CRD accepts.
+func (UpgradeChannel) EnumValues() []string {
+	return genruntime.EnumStrings(upgradeChannel_Values)
+}
+
 // UpgradeChannel_STATUS: upgrade channel for auto upgrade.
-// +kubebuilder:validation:Enum={"rapid","stable","patch","node-image","none"}
 type UpgradeChannel_STATUS string
 
 const (

@@ -2520,8 +2520,12 @@ var agentPoolMode_Values = []AgentPoolMode{
 	AgentPoolMode_User,
 }
 
+// EnumValues returns the values of AgentPoolMode the CRD accepts.
+func (AgentPoolMode) EnumValues() []string {
+	return genruntime.EnumStrings(agentPoolMode_Values)
+}
+
 // AgentPoolMode_STATUS: A cluster must have at least one 'System' Agent Pool at all times. For additional information on agent pool restrictions and best practices, see: https://docs.microsoft.com/azure/aks/use-system-pools
-// +kubebuilder:validation:Enum={"System","User"}
 type AgentPoolMode_STATUS string
 
 const (
@@ -2550,8 +2554,12 @@ var agentPoolType_Values = []AgentPoolType{
 	AgentPoolType_AvailabilitySet,
 }
 
+// EnumValues returns the values of AgentPoolType the CRD accepts.
+func (AgentPoolType) EnumValues() []string {
+	return genruntime.EnumStrings(agentPoolType_Values)
+}
+
 // AgentPoolType_STATUS: The type of Agent Pool.
-// +kubebuilder:validation:Enum={"VirtualMachineScaleSets","AvailabilitySet"}
 type AgentPoolType_STATUS string
 
 const (
@@ -2692,7 +2700,6 @@ func (a *AgentPoolUpgradeSettings_STATUS) AssignProperties_To_AgentPoolUpgradeSe
 }
 
 // Code_STATUS: Tells whether the cluster is Running or Stopped
-// +kubebuilder:validation:Enum={"Running","Stopped"}
 type Code_STATUS string
 
 const (
@@ -3797,8 +3804,12 @@ var expander_Values = []Expander{
 	Expander_Random,
 }
 
+// EnumValues returns the values of Expander the CRD accepts.
+func (Expander) EnumValues() []string {
+	return genruntime.EnumStrings(expander_Values)
+}
+
 // Expander_STATUS: If not specified, the default is 'random'. See [expanders](https://github.com/kubernetes/autoscaler/blob/master/cluster-autoscaler/FAQ.md#what-are-expanders) for more information.
-// +kubebuilder:validation:Enum={"least-waste","most-pods","priority","random"}
 type Expander_STATUS string
 
 const (
@@ -3917,8 +3928,12 @@ var extendedLocationTypes_Values = []ExtendedLocationTypes{
 	ExtendedLocationTypes_EdgeZone,
 }
 
+// EnumValues returns the values of ExtendedLocationTypes the CRD accepts.
+func (ExtendedLocationTypes) EnumValues() []string {
+	return genruntime.EnumStrings(extendedLocationTypes_Values)
+}
+
 // ExtendedLocationTypes_STATUS: The type of extendedLocation.
-// +kubebuilder:validation:Enum={"EdgeZone"}
 type ExtendedLocationTypes_STATUS string
 
 const (
@@ -4039,8 +4054,12 @@ var gPUInstanceProfile_Values = []GPUInstanceProfile{
 	GPUInstanceProfile_MIG7g,
 }
 
+// EnumValues returns the values of GPUInstanceProfile the CRD accepts.
+func (GPUInstanceProfile) EnumValues() []string {
+	return genruntime.EnumStrings(gPUInstanceProfile_Values)
+}
+
 // GPUInstanceProfile_STATUS: GPUInstanceProfile to be used to specify GPU MIG instance profile for supported GPU VM SKU.
-// +kubebuilder:validation:Enum={"MIG1g","MIG2g","MIG3g","MIG4g","MIG7g"}
 type GPUInstanceProfile_STATUS string
 
 const (
@@ -4473,8 +4492,12 @@ var kubeletDiskType_Values = []KubeletDiskType{
 	KubeletDiskType_Temporary,
 }
 
+// EnumValues returns the values of KubeletDiskType the CRD accepts.
+func (KubeletDiskType) EnumValues() []string {
+	return genruntime.EnumStrings(kubeletDiskType_Values)
+}
+
 // KubeletDiskType_STATUS: Determines the placement of emptyDir volumes, container runtime data root, and Kubelet ephemeral storage.
-// +kubebuilder:validation:Enum={"OS","Temporary"}
 type KubeletDiskType_STATUS string
 
 const (
@@ -4503,8 +4526,12 @@ var licenseType_Values = []LicenseType{
 	LicenseType_WindowsServer,
 }
 
+// EnumValues returns the values of LicenseType the CRD accepts.
+func (LicenseType) EnumValues() []string {
+	return genruntime.EnumStrings(licenseType_Values)
+}
+
 // LicenseType_STATUS: The license type to use for Windows VMs. See [Azure Hybrid User Benefits](https://azure.microsoft.com/pricing/hybrid-benefit/faq/) for more details.
-// +kubebuilder:validation:Enum={"None","Windows_Server"}
 type LicenseType_STATUS string
 
 const (
@@ -4793,8 +4820,12 @@ var loadBalancerSku_Values = []LoadBalancerSku{
 	LoadBalancerSku_Basic,
 }
 
+// EnumValues returns the values of LoadBalancerSku the CRD accepts.
+func (LoadBalancerSku) EnumValues() []string {
+	return genruntime.EnumStrings(loadBalancerSku_Values)
+}
+
 // LoadBalancerSku_STATUS: The default is 'standard'. See [Azure Load Balancer SKUs](https://docs.microsoft.com/azure/load-balancer/skus) for more information about the differences between load balancer SKUs.
-// +kubebuilder:validation:Enum={"standard","basic"}
 type LoadBalancerSku_STATUS string
 
 const (
@@ -10017,7 +10048,6 @@ func (m *ManagedClusterPodIdentityProvisioningError_STATUS) AssignProperties_To_
 }
 
 // ManagedClusterPodIdentityProvisioningState_STATUS: The current provisioning state of the pod identity.
-// +kubebuilder:validation:Enum={"Assigned","Updating","Deleting","Failed"}
 type ManagedClusterPodIdentityProvisioningState_STATUS string
 
 const (
@@ -11171,8 +11201,12 @@ var managedClusterSKUName_Values = []ManagedClusterSKUName{
 	ManagedClusterSKUName_Basic,
 }
 
+// EnumValues returns the values of ManagedClusterSKUName the CRD accepts.
+func (ManagedClusterSKUName) EnumValues() []string {
+	return genruntime.EnumStrings(managedClusterSKUName_Values)
+}
+
 // ManagedClusterSKUName_STATUS: The name of a managed cluster SKU.
-// +kubebuilder:validation:Enum={"Basic"}
 type ManagedClusterSKUName_STATUS string
 
 const (
@@ -11199,8 +11233,12 @@ var managedClusterSKUTier_Values = []ManagedClusterSKUTier{
 	ManagedClusterSKUTier_Free,
 }
 
+// EnumValues returns the values of ManagedClusterSKUTier the CRD accepts.
+func (ManagedClusterSKUTier) EnumValues() []string {
+	return genruntime.EnumStrings(managedClusterSKUTier_Values)
+}
+
 // ManagedClusterSKUTier_STATUS: If not specified, the default is 'Free'. See [uptime SLA](https://docs.microsoft.com/azure/aks/uptime-sla) for more details.
-// +kubebuilder:validation:Enum={"Paid","Free"}
 type ManagedClusterSKUTier_STATUS string
 
 const (
@@ -11709,8 +11747,12 @@ var networkMode_Values = []NetworkMode{
 	NetworkMode_Bridge,
 }
 
+// EnumValues returns the values of NetworkMode the CRD accepts.
+func (NetworkMode) EnumValues() []string {
+	return genruntime.EnumStrings(networkMode_Values)
+}
+
 // NetworkMode_STATUS: This cannot be specified if networkPlugin is anything other than 'azure'.
-// +kubebuilder:validation:Enum={"transparent","bridge"}
 type NetworkMode_STATUS string
 
 const (
@@ -11739,8 +11781,12 @@ var networkPlugin_Values = []NetworkPlugin{
 	NetworkPlugin_Kubenet,
 }
 
+// EnumValues returns the values of NetworkPlugin the CRD accepts.
+func (NetworkPlugin) EnumValues() []string {
+	return genruntime.EnumStrings(networkPlugin_Values)
+}
+
 // NetworkPlugin_STATUS: Network plugin used for building the Kubernetes network.
-// +kubebuilder:validation:Enum={"azure","kubenet"}
 type NetworkPlugin_STATUS string
 
 const (
@@ -11769,8 +11815,12 @@ var networkPolicy_Values = []NetworkPolicy{
 	NetworkPolicy_Azure,
 }
 
+// EnumValues returns the values of NetworkPolicy the CRD accepts.
+func (NetworkPolicy) EnumValues() []string {
+	return genruntime.EnumStrings(networkPolicy_Values)
+}
+
 // NetworkPolicy_STATUS: Network policy used for building the Kubernetes network.
-// +kubebuilder:validation:Enum={"calico","azure"}
 type NetworkPolicy_STATUS string
 
 const (
@@ -11799,8 +11849,12 @@ var oSDiskType_Values = []OSDiskType{
 	OSDiskType_Ephemeral,
 }
 
+// EnumValues returns the values of OSDiskType the CRD accepts.
+func (OSDiskType) EnumValues() []string {
+	return genruntime.EnumStrings(oSDiskType_Values)
+}
+
 // OSDiskType_STATUS: The default is 'Ephemeral' if the VM supports it and has a cache disk larger than the requested OSDiskSizeGB. Otherwise, defaults to 'Managed'. May not be changed after creation. For more information see [Ephemeral OS](https://docs.microsoft.com/azure/aks/cluster-configuration#ephemeral-os).
-// +kubebuilder:validation:Enum={"Managed","Ephemeral"}
 type OSDiskType_STATUS string
 
 const (
@@ -11829,8 +11883,12 @@ var oSSKU_Values = []OSSKU{
 	OSSKU_CBLMariner,
 }
 
+// EnumValues returns the values of OSSKU the CRD accepts.
+func (OSSKU) EnumValues() []string {
+	return genruntime.EnumStrings(oSSKU_Values)
+}
+
 // OSSKU_STATUS: Specifies an OS SKU. This value must not be specified if OSType is Windows.
-// +kubebuilder:validation:Enum={"Ubuntu","CBLMariner"}
 type OSSKU_STATUS string
 
 const (
@@ -11859,8 +11917,12 @@ var oSType_Values = []OSType{
 	OSType_Windows,
 }
 
+// EnumValues returns the values of OSType the CRD accepts.
+func (OSType) EnumValues() []string {
+	return genruntime.EnumStrings(oSType_Values)
+}
+
 // OSType_STATUS: The operating system type. The default is Linux.
-// +kubebuilder:validation:Enum={"Linux","Windows"}
 type OSType_STATUS string
 
 const (
@@ -11889,8 +11951,12 @@ var outboundType_Values = []OutboundType{
 	OutboundType_UserDefinedRouting,
 }
 
+// EnumValues returns the values of OutboundType the CRD accepts.
+func (OutboundType) EnumValues() []string {
+	return genruntime.EnumStrings(outboundType_Values)
+}
+
 // OutboundType_STATUS: This can only be set at cluster creation time and cannot be changed later. For more information see [egress outbound type](https://docs.microsoft.com/azure/aks/egress-outboundtype).
-// +kubebuilder:validation:Enum={"loadBalancer","userDefinedRouting"}
 type OutboundType_STATUS string
 
 const (
@@ -12266,8 +12332,12 @@ var resourceIdentityType_Values = []ResourceIdentityType{
 	ResourceIdentityType_None,
 }
 
+// EnumValues returns the values of ResourceIdentityType the CRD accepts.
+func (ResourceIdentityType) EnumValues() []string {
+	return genruntime.EnumStrings(resourceIdentityType_Values)
+}
+
 // ResourceIdentityType_STATUS: For more information see [use managed identities in AKS](https://docs.microsoft.com/azure/aks/use-managed-identity).
-// +kubebuilder:validation:Enum={"SystemAssigned","UserAssigned","None"}
 type ResourceIdentityType_STATUS string
 
 const (
@@ -12439,8 +12509,12 @@ var scaleSetEvictionPolicy_Values = []ScaleSetEvictionPolicy{
 	ScaleSetEvictionPolicy_Deallocate,
 }
 
+// EnumValues returns the values of ScaleSetEvictionPolicy the CRD accepts.
+func (ScaleSetEvictionPolicy) EnumValues() []string {
+	return genruntime.EnumStrings(scaleSetEvictionPolicy_Values)
+}
+
 // ScaleSetEvictionPolicy_STATUS: The eviction policy specifies what to do with the VM when it is evicted. The default is Delete. For more information about eviction see [spot VMs](https://docs.microsoft.com/azure/virtual-machines/spot-vms)
-// +kubebuilder:validation:Enum={"Delete","Deallocate"}
 type ScaleSetEvictionPolicy_STATUS string
 
 const (
@@ -12469,8 +12543,12 @@ var scaleSetPriority_Values = []ScaleSetPriority{
 	ScaleSetPriority_Regular,
 }
 
+// EnumValues returns the values of ScaleSetPriority the CRD accepts.
+func (ScaleSetPriority) EnumValues() []string {
+	return genruntime.EnumStrings(scaleSetPriority_Values)
+}
+
 // ScaleSetPriority_STATUS: The Virtual Machine Scale Set priority.
-// +kubebuilder:validation:Enum={"Spot","Regular"}
 type ScaleSetPriority_STATUS string
 
 const (
@@ -13333,8 +13411,12 @@ var upgradeChannel_Values = []UpgradeChannel{
 	UpgradeChannel_None,
 }
 
+// EnumValues returns the values of UpgradeChannel the CRD accepts.
+func (UpgradeChannel) EnumValues() []string {
+	return genruntime.EnumStrings(upgradeChannel_Values)
+}
+
 // UpgradeChannel_STATUS: For more information see [setting the AKS cluster auto-upgrade channel](https://docs.microsoft.com/azure/aks/upgrade-cluster#set-auto-upgrade-channel).
-// +kubebuilder:validation:Enum={"rapid","stable","patch","node-image","none"}
 type UpgradeChannel_STATUS string
 
 const (

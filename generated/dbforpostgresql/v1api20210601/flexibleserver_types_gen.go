@@ -1759,8 +1759,12 @@ var createMode_Values = []CreateMode{
 	CreateMode_PointInTimeRestore,
 }
 
+// EnumValues returns the values of CreateMode the CRD accepts.
+func (CreateMode) EnumValues() []string {
+	return genruntime.EnumStrings(createMode_Values)
+}
+
 // CreateMode_STATUS: The mode to create a new PostgreSQL server.
-// +kubebuilder:validation:Enum={"Default","Create","Update","PointInTimeRestore"}
 type CreateMode_STATUS string
 
 const (
@@ -1779,7 +1783,6 @@ var createMode_STATUS_Values = []CreateMode_STATUS{
 }
 
 // CreatedByType_STATUS: The type of identity that created the resource.
-// +kubebuilder:validation:Enum={"User","Application","ManagedIdentity","Key"}
 type CreatedByType_STATUS string
 
 const (
@@ -1950,8 +1953,12 @@ var geoRedundantBackupEnum_Values = []GeoRedundantBackupEnum{
 	GeoRedundantBackupEnum_Disabled,
 }
 
+// EnumValues returns the values of GeoRedundantBackupEnum the CRD accepts.
+func (GeoRedundantBackupEnum) EnumValues() []string {
+	return genruntime.EnumStrings(geoRedundantBackupEnum_Values)
+}
+
 // GeoRedundantBackupEnum_STATUS: A value indicating whether Geo-Redundant backup is enabled on the server.
-// +kubebuilder:validation:Enum={"Enabled","Disabled"}
 type GeoRedundantBackupEnum_STATUS string
 
 const (
@@ -2068,8 +2075,12 @@ var highAvailabilityMode_Values = []HighAvailabilityMode{
 	HighAvailabilityMode_ZoneRedundant,
 }
 
+// EnumValues returns the values of HighAvailabilityMode the CRD accepts.
+func (HighAvailabilityMode) EnumValues() []string {
+	return genruntime.EnumStrings(highAvailabilityMode_Values)
+}
+
 // HighAvailabilityMode_STATUS: The HA mode for the server.
-// +kubebuilder:validation:Enum={"Disabled","ZoneRedundant"}
 type HighAvailabilityMode_STATUS string
 
 const (
@@ -2796,8 +2807,12 @@ var resourceIdentityType_Values = []ResourceIdentityType{
 	ResourceIdentityType_SystemAssigned,
 }
 
+// EnumValues returns the values of ResourceIdentityType the CRD accepts.
+func (ResourceIdentityType) EnumValues() []string {
+	return genruntime.EnumStrings(resourceIdentityType_Values)
+}
+
 // ResourceIdentityType_STATUS: The identity type.
-// +kubebuilder:validation:Enum={"SystemAssigned"}
 type ResourceIdentityType_STATUS string
 
 const (
@@ -2810,7 +2825,6 @@ var resourceIdentityType_STATUS_Values = []ResourceIdentityType_STATUS{
 }
 
 // ServerHAState_STATUS: A state of a HA server that is visible to user.
-// +kubebuilder:validation:Enum={"NotEnabled","CreatingStandby","ReplicatingData","FailingOver","Healthy","RemovingStandby"}
 type ServerHAState_STATUS string
 
 const (
@@ -2833,7 +2847,6 @@ var serverHAState_STATUS_Values = []ServerHAState_STATUS{
 }
 
 // ServerPublicNetworkAccessState_STATUS: public network access is enabled or not
-// +kubebuilder:validation:Enum={"Enabled","Disabled"}
 type ServerPublicNetworkAccessState_STATUS string
 
 const (
@@ -2848,7 +2861,6 @@ var serverPublicNetworkAccessState_STATUS_Values = []ServerPublicNetworkAccessSt
 }
 
 // ServerState_STATUS: A state of a server that is visible to user.
-// +kubebuilder:validation:Enum={"Ready","Dropping","Disabled","Starting","Stopping","Stopped","Updating"}
 type ServerState_STATUS string
 
 const (
@@ -2889,8 +2901,12 @@ var serverVersion_Values = []ServerVersion{
 	ServerVersion_X11,
 }
 
+// EnumValues returns the values of ServerVersion the CRD accepts.
+func (ServerVersion) EnumValues() []string {
+	return genruntime.EnumStrings(serverVersion_Values)
+}
+
 // ServerVersion_STATUS: The version of a server.
-// +kubebuilder:validation:Enum={"13","12","11"}
 type ServerVersion_STATUS string
 
 const (
@@ -3013,8 +3029,12 @@ var skuTier_Values = []SkuTier{
 	SkuTier_MemoryOptimized,
 }
 
+// EnumValues returns the values of SkuTier the CRD accepts.
+func (SkuTier) EnumValues() []string {
+	return genruntime.EnumStrings(skuTier_Values)
+}
+
 // SkuTier_STATUS: The tier of the particular SKU, e.g. Burstable.
-// +kubebuilder:validation:Enum={"Burstable","GeneralPurpose","MemoryOptimized"}
 type SkuTier_STATUS string
 
 const (

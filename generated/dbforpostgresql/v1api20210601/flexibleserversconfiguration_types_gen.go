@@ -574,7 +574,6 @@ func (f *FlexibleServersConfiguration_STATUS) AssignProperties_To_FlexibleServer
 }
 
 // ConfigurationDataType_STATUS: Data type of the configuration.
-// +kubebuilder:validation:Enum={"Boolean","Numeric","Integer","Enumeration"}
 type ConfigurationDataType_STATUS string
 
 const (

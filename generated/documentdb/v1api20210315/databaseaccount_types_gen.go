@@ -2727,7 +2727,11 @@ var backupPolicy_Type_Continuous_Values = []BackupPolicy_Type_Continuous{
 	BackupPolicy_Type_Continuous_Continuous,
 }
 
-// +kubebuilder:validation:Enum={"Continuous"}
+// EnumValues returns the values of BackupPolicy_Type_Continuous the CRD accepts.
+func (BackupPolicy_Type_Continuous) EnumValues() []string {
+	return genruntime.EnumStrings(backupPolicy_Type_Continuous_Values)
+}
+
 type BackupPolicy_Type_Continuous_STATUS string
 
 const (
@@ -2751,7 +2755,11 @@ var backupPolicy_Type_Periodic_Values = []BackupPolicy_Type_Periodic{
 	BackupPolicy_Type_Periodic_Periodic,
 }
 
-// +kubebuilder:validation:Enum={"Periodic"}
+// EnumValues returns the values of BackupPolicy_Type_Periodic the CRD accepts.
+func (BackupPolicy_Type_Periodic) EnumValues() []string {
+	return genruntime.EnumStrings(backupPolicy_Type_Periodic_Values)
+}
+
 type BackupPolicy_Type_Periodic_STATUS string
 
 const (
@@ -2902,8 +2910,12 @@ var connectorOffer_Values = []ConnectorOffer{
 	ConnectorOffer_Small,
 }
 
+// EnumValues returns the values of ConnectorOffer the CRD accepts.
+func (ConnectorOffer) EnumValues() []string {
+	return genruntime.EnumStrings(connectorOffer_Values)
+}
+
 // ConnectorOffer_STATUS: The cassandra connector offer type for the Cosmos DB C* database account.
-// +kubebuilder:validation:Enum={"Small"}
 type ConnectorOffer_STATUS string
 
 const (
@@ -3497,8 +3509,12 @@ var databaseAccountKind_Values = []DatabaseAccountKind{
 	DatabaseAccountKind_Parse,
 }
 
+// EnumValues returns the values of DatabaseAccountKind the CRD accepts.
+func (DatabaseAccountKind) EnumValues() []string {
+	return genruntime.EnumStrings(databaseAccountKind_Values)
+}
+
 // DatabaseAccountKind_STATUS: Indicates the type of database account. This can only be set at database account creation.
-// +kubebuilder:validation:Enum={"GlobalDocumentDB","MongoDB","Parse"}
 type DatabaseAccountKind_STATUS string
 
 const (
@@ -3527,8 +3543,12 @@ var databaseAccountOfferType_Values = []DatabaseAccountOfferType{
 	DatabaseAccountOfferType_Standard,
 }
 
+// EnumValues returns the values of DatabaseAccountOfferType the CRD accepts.
+func (DatabaseAccountOfferType) EnumValues() []string {
+	return genruntime.EnumStrings(databaseAccountOfferType_Values)
+}
+
 // DatabaseAccountOfferType_STATUS: The offer type for the Cosmos DB database account.
-// +kubebuilder:validation:Enum={"Standard"}
 type DatabaseAccountOfferType_STATUS string
 
 const (
@@ -3767,8 +3787,12 @@ var defaultConsistencyLevel_Values = []DefaultConsistencyLevel{
 	DefaultConsistencyLevel_ConsistentPrefix,
 }
 
+// EnumValues returns the values of DefaultConsistencyLevel the CRD accepts.
+func (DefaultConsistencyLevel) EnumValues() []string {
+	return genruntime.EnumStrings(defaultConsistencyLevel_Values)
+}
+
 // DefaultConsistencyLevel_STATUS: The default consistency level and configuration settings of the Cosmos DB account.
-// +kubebuilder:validation:Enum={"Eventual","Session","BoundedStaleness","Strong","ConsistentPrefix"}
 type DefaultConsistencyLevel_STATUS string
 
 const (
@@ -4588,8 +4612,12 @@ var networkAclBypass_Values = []NetworkAclBypass{
 	NetworkAclBypass_AzureServices,
 }
 
+// EnumValues returns the values of NetworkAclBypass the CRD accepts.
+func (NetworkAclBypass) EnumValues() []string {
+	return genruntime.EnumStrings(networkAclBypass_Values)
+}
+
 // NetworkAclBypass_STATUS: Indicates what services are allowed to bypass firewall checks.
-// +kubebuilder:validation:Enum={"None","AzureServices"}
 type NetworkAclBypass_STATUS string
 
 const (
@@ -5034,8 +5062,12 @@ var publicNetworkAccess_Values = []PublicNetworkAccess{
 	PublicNetworkAccess_Disabled,
 }
 
+// EnumValues returns the values of PublicNetworkAccess the CRD accepts.
+func (PublicNetworkAccess) EnumValues() []string {
+	return genruntime.EnumStrings(publicNetworkAccess_Values)
+}
+
 // PublicNetworkAccess_STATUS: Whether requests from Public Network are allowed
-// +kubebuilder:validation:Enum={"Enabled","Disabled"}
 type PublicNetworkAccess_STATUS string
 
 const (
@@ -5068,8 +5100,12 @@ var resourceIdentityType_Values = []ResourceIdentityType{
 	ResourceIdentityType_None,
 }
 
+// EnumValues returns the values of ResourceIdentityType the CRD accepts.
+func (ResourceIdentityType) EnumValues() []string {
+	return genruntime.EnumStrings(resourceIdentityType_Values)
+}
+
 // ResourceIdentityType_STATUS: The type of identity used for the resource. The type 'SystemAssigned,UserAssigned' includes both an implicitly created identity and a set of user assigned identities. The type 'None' will remove any identities from the service.
-// +kubebuilder:validation:Enum={"SystemAssigned","UserAssigned","SystemAssigned,UserAssigned","None"}
 type ResourceIdentityType_STATUS string
 
 const (
@@ -5104,8 +5140,12 @@ var serverVersion_Values = []ServerVersion{
 	ServerVersion_X40,
 }
 
+// EnumValues returns the values of ServerVersion the CRD accepts.
+func (ServerVersion) EnumValues() []string {
+	return genruntime.EnumStrings(serverVersion_Values)
+}
+
 // ServerVersion_STATUS: Describes the ServerVersion of an a MongoDB account.
-// +kubebuilder:validation:Enum={"3.2","3.6","4.0"}
 type ServerVersion_STATUS string
 
 const (

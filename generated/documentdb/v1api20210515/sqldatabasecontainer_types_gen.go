@@ -717,8 +717,12 @@ var compositePathSortOrder_Values = []CompositePathSortOrder{
 	CompositePathSortOrder_Descending,
 }
 
+// EnumValues returns the values of CompositePathSortOrder the CRD accepts.
+func (CompositePathSortOrder) EnumValues() []string {
+	return genruntime.EnumStrings(compositePathSortOrder_Values)
+}
+
 // CompositePathSortOrder_STATUS: Sort order for composite paths.
-// +kubebuilder:validation:Enum={"ascending","descending"}
 type CompositePathSortOrder_STATUS string
 
 const (
@@ -834,8 +838,12 @@ var conflictResolutionMode_Values = []ConflictResolutionMode{
 	ConflictResolutionMode_Custom,
 }
 
+// EnumValues returns the values of ConflictResolutionMode the CRD accepts.
+func (ConflictResolutionMode) EnumValues() []string {
+	return genruntime.EnumStrings(conflictResolutionMode_Values)
+}
+
 // ConflictResolutionMode_STATUS: Indicates the conflict resolution mode.
-// +kubebuilder:validation:Enum={"LastWriterWins","Custom"}
 type ConflictResolutionMode_STATUS string
 
 const (
@@ -1303,8 +1311,12 @@ var dataType_Values = []DataType{
 	DataType_MultiPolygon,
 }
 
+// EnumValues returns the values of DataType the CRD accepts.
+func (DataType) EnumValues() []string {
+	return genruntime.EnumStrings(dataType_Values)
+}
+
 // DataType_STATUS: The datatype for which the indexing behavior is applied to.
-// +kubebuilder:validation:Enum={"String","Number","Point","Polygon","LineString","MultiPolygon"}
 type DataType_STATUS string
 
 const (
@@ -1689,8 +1701,12 @@ var indexKind_Values = []IndexKind{
 	IndexKind_Spatial,
 }
 
+// EnumValues returns the values of IndexKind the CRD accepts.
+func (IndexKind) EnumValues() []string {
+	return genruntime.EnumStrings(indexKind_Values)
+}
+
 // IndexKind_STATUS: Indicates the type of index.
-// +kubebuilder:validation:Enum={"Hash","Range","Spatial"}
 type IndexKind_STATUS string
 
 const (
@@ -1949,8 +1965,12 @@ var indexingMode_Values = []IndexingMode{
 	IndexingMode_None,
 }
 
+// EnumValues returns the values of IndexingMode the CRD accepts.
+func (IndexingMode) EnumValues() []string {
+	return genruntime.EnumStrings(indexingMode_Values)
+}
+
 // IndexingMode_STATUS: Indicates the indexing mode.
-// +kubebuilder:validation:Enum={"consistent","lazy","none"}
 type IndexingMode_STATUS string
 
 const (
@@ -2597,8 +2617,12 @@ var partitionKind_Values = []PartitionKind{
 	PartitionKind_MultiHash,
 }
 
+// EnumValues returns the values of PartitionKind the CRD accepts.
+func (PartitionKind) EnumValues() []string {
+	return genruntime.EnumStrings(partitionKind_Values)
+}
+
 // PartitionKind_STATUS: Indicates the kind of algorithm used for partitioning. For MultiHash, multiple partition keys (upto three maximum) are supported for container create
-// +kubebuilder:validation:Enum={"Hash","Range","MultiHash"}
 type PartitionKind_STATUS string
 
 const (
@@ -2829,8 +2853,12 @@ var spatialType_Values = []SpatialType{
 	SpatialType_MultiPolygon,
 }
 
+// EnumValues returns the values of SpatialType the CRD accepts.
+func (SpatialType) EnumValues() []string {
+	return genruntime.EnumStrings(spatialType_Values)
+}
+
 // SpatialType_STATUS: Indicates the spatial type of index.
-// +kubebuilder:validation:Enum={"Point","LineString","Polygon","MultiPolygon"}
 type SpatialType_STATUS string
 
 const (

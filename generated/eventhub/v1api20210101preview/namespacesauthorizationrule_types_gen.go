@@ -556,7 +556,11 @@ var accessRights_Values = []AccessRights{
 	AccessRights_Listen,
 }
 
-// +kubebuilder:validation:Enum={"Manage","Send","Listen"}
+// EnumValues returns the values of AccessRights the CRD accepts.
+func (AccessRights) EnumValues() []string {
+	return genruntime.EnumStrings(accessRights_Values)
+}
+
 type AccessRights_STATUS string
 
 const (

@@ -1313,8 +1313,12 @@ var encodingCaptureDescription_Values = []EncodingCaptureDescription{
 	EncodingCaptureDescription_AvroDeflate,
 }
 
+// EnumValues returns the values of EncodingCaptureDescription the CRD accepts.
+func (EncodingCaptureDescription) EnumValues() []string {
+	return genruntime.EnumStrings(encodingCaptureDescription_Values)
+}
+
 // EncodingCaptureDescription_STATUS: Enumerates the possible values for the encoding format of capture description. Note: 'AvroDeflate' will be deprecated in New API Version
-// +kubebuilder:validation:Enum={"Avro","AvroDeflate"}
 type EncodingCaptureDescription_STATUS string
 
 const (
@@ -1357,8 +1361,12 @@ var entityStatus_Values = []EntityStatus{
 	EntityStatus_Unknown,
 }
 
+// EnumValues returns the values of EntityStatus the CRD accepts.
+func (EntityStatus) EnumValues() []string {
+	return genruntime.EnumStrings(entityStatus_Values)
+}
+
 // EntityStatus_STATUS: Enumerates the possible values for the status of the Event Hub.
-// +kubebuilder:validation:Enum={"Active","Disabled","Restoring","SendDisabled","ReceiveDisabled","Creating","Deleting","Renaming","Unknown"}
 type EntityStatus_STATUS string
 
 const (

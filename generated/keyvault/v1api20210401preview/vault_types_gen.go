@@ -906,7 +906,6 @@ func (a *AccessPolicyEntry_STATUS) AssignProperties_To_AccessPolicyEntry_STATUS(
 }
 
 // ActionsRequired_STATUS: A message indicating if changes on the service provider require any updates on the consumer.
-// +kubebuilder:validation:Enum={"None"}
 type ActionsRequired_STATUS string
 
 const (
@@ -960,7 +959,11 @@ var certificatePermissions_Values = []CertificatePermissions{
 	CertificatePermissions_Restore,
 }
 
-// +kubebuilder:validation:Enum={"get","list","delete","create","import","update","managecontacts","getissuers","listissuers","setissuers","deleteissuers","manageissuers","recover","purge","backup","restore"}
+// EnumValues returns the values of CertificatePermissions the CRD accepts.
+func (CertificatePermissions) EnumValues() []string {
+	return genruntime.EnumStrings(certificatePermissions_Values)
+}
+
 type CertificatePermissions_STATUS string
 
 const (
@@ -1017,8 +1020,12 @@ var createMode_Values = []CreateMode{
 	CreateMode_Default,
 }
 
+// EnumValues returns the values of CreateMode the CRD accepts.
+func (CreateMode) EnumValues() []string {
+	return genruntime.EnumStrings(createMode_Values)
+}
+
 // CreateMode_STATUS: The vault's create mode to indicate whether the vault need to be recovered or not.
-// +kubebuilder:validation:Enum={"recover","default"}
 type CreateMode_STATUS string
 
 const (
@@ -1160,7 +1167,6 @@ func (i *IPRule_STATUS) AssignProperties_To_IPRule_STATUS(destination *storage.I
 }
 
 // IdentityType_STATUS: The type of identity.
-// +kubebuilder:validation:Enum={"User","Application","ManagedIdentity","Key"}
 type IdentityType_STATUS string
 
 const (
@@ -1222,7 +1228,11 @@ var keyPermissions_Values = []KeyPermissions{
 	KeyPermissions_Release,
 }
 
-// +kubebuilder:validation:Enum={"encrypt","decrypt","wrapKey","unwrapKey","sign","verify","get","list","create","update","import","delete","backup","restore","recover","purge","release"}
+// EnumValues returns the values of KeyPermissions the CRD accepts.
+func (KeyPermissions) EnumValues() []string {
+	return genruntime.EnumStrings(keyPermissions_Values)
+}
+
 type KeyPermissions_STATUS string
 
 const (
@@ -1281,8 +1291,12 @@ var networkRuleAction_Values = []NetworkRuleAction{
 	NetworkRuleAction_Deny,
 }
 
+// EnumValues returns the values of NetworkRuleAction the CRD accepts.
+func (NetworkRuleAction) EnumValues() []string {
+	return genruntime.EnumStrings(networkRuleAction_Values)
+}
+
 // NetworkRuleAction_STATUS: The default action when no rule from ipRules and from virtualNetworkRules match. This is only used after the bypass property has been evaluated.
-// +kubebuilder:validation:Enum={"Allow","Deny"}
 type NetworkRuleAction_STATUS string
 
 const (
@@ -1311,8 +1325,12 @@ var networkRuleBypassOptions_Values = []NetworkRuleBypassOptions{
 	NetworkRuleBypassOptions_None,
 }
 
+// EnumValues returns the values of NetworkRuleBypassOptions the CRD accepts.
+func (NetworkRuleBypassOptions) EnumValues() []string {
+	return genruntime.EnumStrings(networkRuleBypassOptions_Values)
+}
+
 // NetworkRuleBypassOptions_STATUS: Tells what traffic can bypass network rules. This can be 'AzureServices' or 'None'. If not specified the default is 'AzureServices'.
-// +kubebuilder:validation:Enum={"AzureServices","None"}
 type NetworkRuleBypassOptions_STATUS string
 
 const (
@@ -2293,7 +2311,6 @@ func (p *PrivateEndpointConnectionItem_STATUS) AssignProperties_To_PrivateEndpoi
 }
 
 // PrivateEndpointConnectionProvisioningState_STATUS: The current provisioning state.
-// +kubebuilder:validation:Enum={"Succeeded","Creating","Updating","Deleting","Failed","Disconnected"}
 type PrivateEndpointConnectionProvisioningState_STATUS string
 
 const (
@@ -2316,7 +2333,6 @@ var privateEndpointConnectionProvisioningState_STATUS_Values = []PrivateEndpoint
 }
 
 // PrivateEndpointServiceConnectionStatus_STATUS: The private endpoint connection status.
-// +kubebuilder:validation:Enum={"Pending","Approved","Rejected","Disconnected"}
 type PrivateEndpointServiceConnectionStatus_STATUS string
 
 const (
@@ -2536,7 +2552,11 @@ var secretPermissions_Values = []SecretPermissions{
 	SecretPermissions_Purge,
 }
 
-// +kubebuilder:validation:Enum={"get","list","set","delete","backup","restore","recover","purge"}
+// EnumValues returns the values of SecretPermissions the CRD accepts.
+func (SecretPermissions) EnumValues() []string {
+	return genruntime.EnumStrings(secretPermissions_Values)
+}
+
 type SecretPermissions_STATUS string
 
 const (
@@ -2675,8 +2695,12 @@ var skuFamily_Values = []SkuFamily{
 	SkuFamily_A,
 }
 
+// EnumValues returns the values of SkuFamily the CRD accepts.
+func (SkuFamily) EnumValues() []string {
+	return genruntime.EnumStrings(skuFamily_Values)
+}
+
 // SkuFamily_STATUS: SKU family name
-// +kubebuilder:validation:Enum={"A"}
 type SkuFamily_STATUS string
 
 const (
@@ -2703,8 +2727,12 @@ var skuName_Values = []SkuName{
 	SkuName_Premium,
 }
 
+// EnumValues returns the values of SkuName the CRD accepts.
+func (SkuName) EnumValues() []string {
+	return genruntime.EnumStrings(skuName_Values)
+}
+
 // SkuName_STATUS: SKU name to specify whether the key vault is a standard vault or a premium vault.
-// +kubebuilder:validation:Enum={"standard","premium"}
 type SkuName_STATUS string
 
 const (
@@ -2854,7 +2882,11 @@ var storagePermissions_Values = []StoragePermissions{
 	StoragePermissions_Deletesas,
 }
 
-// +kubebuilder:validation:Enum={"get","list","delete","set","update","regeneratekey","recover","purge","backup","restore","setsas","listsas","getsas","deletesas"}
+// EnumValues returns the values of StoragePermissions the CRD accepts.
+func (StoragePermissions) EnumValues() []string {
+	return genruntime.EnumStrings(storagePermissions_Values)
+}
+
 type StoragePermissions_STATUS string
 
 const (
@@ -3924,8 +3956,12 @@ var vaultProvisioningState_Values = []VaultProvisioningState{
 	VaultProvisioningState_RegisteringDns,
 }
 
+// EnumValues returns the values of VaultProvisioningState the CRD accepts.
+func (VaultProvisioningState) EnumValues() []string {
+	return genruntime.EnumStrings(vaultProvisioningState_Values)
+}
+
 // VaultProvisioningState_STATUS: Provisioning state of the vault.
-// +kubebuilder:validation:Enum={"Succeeded","RegisteringDns"}
 type VaultProvisioningState_STATUS string
 
 const (

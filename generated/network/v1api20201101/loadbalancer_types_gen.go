@@ -1668,8 +1668,12 @@ var extendedLocationTypes_Values = []ExtendedLocationTypes{
 	ExtendedLocationTypes_EdgeZone,
 }
 
+// EnumValues returns the values of ExtendedLocationTypes the CRD accepts.
+func (ExtendedLocationTypes) EnumValues() []string {
+	return genruntime.EnumStrings(extendedLocationTypes_Values)
+}
+
 // ExtendedLocationTypes_STATUS: The supported ExtendedLocation types. Currently only EdgeZone is supported in Microsoft.Network resources.
-// +kubebuilder:validation:Enum={"EdgeZone"}
 type ExtendedLocationTypes_STATUS string
 
 const (
@@ -2685,8 +2689,12 @@ var iPAllocationMethod_Values = []IPAllocationMethod{
 	IPAllocationMethod_Dynamic,
 }
 
+// EnumValues returns the values of IPAllocationMethod the CRD accepts.
+func (IPAllocationMethod) EnumValues() []string {
+	return genruntime.EnumStrings(iPAllocationMethod_Values)
+}
+
 // IPAllocationMethod_STATUS: IP address allocation method.
-// +kubebuilder:validation:Enum={"Static","Dynamic"}
 type IPAllocationMethod_STATUS string
 
 const (
@@ -2715,8 +2723,12 @@ var iPVersion_Values = []IPVersion{
 	IPVersion_IPv6,
 }
 
+// EnumValues returns the values of IPVersion the CRD accepts.
+func (IPVersion) EnumValues() []string {
+	return genruntime.EnumStrings(iPVersion_Values)
+}
+
 // IPVersion_STATUS: IP address version.
-// +kubebuilder:validation:Enum={"IPv4","IPv6"}
 type IPVersion_STATUS string
 
 const (
@@ -3580,8 +3592,12 @@ var loadBalancerOutboundRuleProtocol_Values = []LoadBalancerOutboundRuleProtocol
 	LoadBalancerOutboundRuleProtocol_All,
 }
 
+// EnumValues returns the values of LoadBalancerOutboundRuleProtocol the CRD accepts.
+func (LoadBalancerOutboundRuleProtocol) EnumValues() []string {
+	return genruntime.EnumStrings(loadBalancerOutboundRuleProtocol_Values)
+}
+
 // LoadBalancerOutboundRuleProtocol_STATUS: The protocol for the outbound rule in load balancer.
-// +kubebuilder:validation:Enum={"Tcp","Udp","All"}
 type LoadBalancerOutboundRuleProtocol_STATUS string
 
 const (
@@ -3710,8 +3726,12 @@ var loadBalancerSkuName_Values = []LoadBalancerSkuName{
 	LoadBalancerSkuName_Standard,
 }
 
+// EnumValues returns the values of LoadBalancerSkuName the CRD accepts.
+func (LoadBalancerSkuName) EnumValues() []string {
+	return genruntime.EnumStrings(loadBalancerSkuName_Values)
+}
+
 // LoadBalancerSkuName_STATUS: Name of a load balancer SKU.
-// +kubebuilder:validation:Enum={"Basic","Standard"}
 type LoadBalancerSkuName_STATUS string
 
 const (
@@ -3740,8 +3760,12 @@ var loadBalancerSkuTier_Values = []LoadBalancerSkuTier{
 	LoadBalancerSkuTier_Global,
 }
 
+// EnumValues returns the values of LoadBalancerSkuTier the CRD accepts.
+func (LoadBalancerSkuTier) EnumValues() []string {
+	return genruntime.EnumStrings(loadBalancerSkuTier_Values)
+}
+
 // LoadBalancerSkuTier_STATUS: Tier of a load balancer SKU.
-// +kubebuilder:validation:Enum={"Regional","Global"}
 type LoadBalancerSkuTier_STATUS string
 
 const (
@@ -4705,8 +4729,12 @@ var loadDistribution_Values = []LoadDistribution{
 	LoadDistribution_SourceIPProtocol,
 }
 
+// EnumValues returns the values of LoadDistribution the CRD accepts.
+func (LoadDistribution) EnumValues() []string {
+	return genruntime.EnumStrings(loadDistribution_Values)
+}
+
 // LoadDistribution_STATUS: The load distribution policy for this rule.
-// +kubebuilder:validation:Enum={"Default","SourceIP","SourceIPProtocol"}
 type LoadDistribution_STATUS string
 
 const (
@@ -5533,8 +5561,12 @@ var probeProtocol_Values = []ProbeProtocol{
 	ProbeProtocol_Https,
 }
 
+// EnumValues returns the values of ProbeProtocol the CRD accepts.
+func (ProbeProtocol) EnumValues() []string {
+	return genruntime.EnumStrings(probeProtocol_Values)
+}
+
 // ProbeProtocol_STATUS: The protocol of the end point. If 'Tcp' is specified, a received ACK is required for the probe to be successful. If 'Http' or 'Https' is specified, a 200 OK response from the specifies URI is required for the probe to be successful.
-// +kubebuilder:validation:Enum={"Http","Tcp","Https"}
 type ProbeProtocol_STATUS string
 
 const (
@@ -5842,7 +5874,6 @@ func (p *Probe_STATUS) AssignProperties_To_Probe_STATUS(destination *storage.Pro
 }
 
 // ProvisioningState_STATUS: The current provisioning state.
-// +kubebuilder:validation:Enum={"Succeeded","Updating","Deleting","Failed"}
 type ProvisioningState_STATUS string
 
 const (
@@ -6315,8 +6346,12 @@ var transportProtocol_Values = []TransportProtocol{
 	TransportProtocol_All,
 }
 
+// EnumValues returns the values of TransportProtocol the CRD accepts.
+func (TransportProtocol) EnumValues() []string {
+	return genruntime.EnumStrings(transportProtocol_Values)
+}
+
 // TransportProtocol_STATUS: The transport protocol for the endpoint.
-// +kubebuilder:validation:Enum={"Udp","Tcp","All"}
 type TransportProtocol_STATUS string
 
 const (

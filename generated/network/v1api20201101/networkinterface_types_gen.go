@@ -4163,8 +4163,12 @@ var networkInterfaceMigrationPhase_Values = []NetworkInterfaceMigrationPhase{
 	NetworkInterfaceMigrationPhase_Committed,
 }
 
+// EnumValues returns the values of NetworkInterfaceMigrationPhase the CRD accepts.
+func (NetworkInterfaceMigrationPhase) EnumValues() []string {
+	return genruntime.EnumStrings(networkInterfaceMigrationPhase_Values)
+}
+
 // NetworkInterfaceMigrationPhase_STATUS: Migration phase of Network Interface resource.
-// +kubebuilder:validation:Enum={"None","Prepare","Commit","Abort","Committed"}
 type NetworkInterfaceMigrationPhase_STATUS string
 
 const (
@@ -4199,8 +4203,12 @@ var networkInterfaceNicType_Values = []NetworkInterfaceNicType{
 	NetworkInterfaceNicType_Elastic,
 }
 
+// EnumValues returns the values of NetworkInterfaceNicType the CRD accepts.
+func (NetworkInterfaceNicType) EnumValues() []string {
+	return genruntime.EnumStrings(networkInterfaceNicType_Values)
+}
+
 // NetworkInterfaceNicType_STATUS: Type of Network Interface resource.
-// +kubebuilder:validation:Enum={"Standard","Elastic"}
 type NetworkInterfaceNicType_STATUS string
 
 const (

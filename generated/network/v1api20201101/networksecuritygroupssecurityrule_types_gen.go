@@ -1321,8 +1321,12 @@ var securityRuleAccess_Values = []SecurityRuleAccess{
 	SecurityRuleAccess_Deny,
 }
 
+// EnumValues returns the values of SecurityRuleAccess the CRD accepts.
+func (SecurityRuleAccess) EnumValues() []string {
+	return genruntime.EnumStrings(securityRuleAccess_Values)
+}
+
 // SecurityRuleAccess_STATUS: Whether network traffic is allowed or denied.
-// +kubebuilder:validation:Enum={"Allow","Deny"}
 type SecurityRuleAccess_STATUS string
 
 const (
@@ -1351,8 +1355,12 @@ var securityRuleDirection_Values = []SecurityRuleDirection{
 	SecurityRuleDirection_Outbound,
 }
 
+// EnumValues returns the values of SecurityRuleDirection the CRD accepts.
+func (SecurityRuleDirection) EnumValues() []string {
+	return genruntime.EnumStrings(securityRuleDirection_Values)
+}
+
 // SecurityRuleDirection_STATUS: The direction of the rule. The direction specifies if rule will be evaluated on incoming or outgoing traffic.
-// +kubebuilder:validation:Enum={"Inbound","Outbound"}
 type SecurityRuleDirection_STATUS string
 
 const (
@@ -1389,8 +1397,12 @@ var securityRuleProtocol_Values = []SecurityRuleProtocol{
 	SecurityRuleProtocol_Ah,
 }
 
+// EnumValues returns the values of SecurityRuleProtocol the CRD accepts.
+func (SecurityRuleProtocol) EnumValues() []string {
+	return genruntime.EnumStrings(securityRuleProtocol_Values)
+}
+
 // SecurityRuleProtocol_STATUS: Network protocol this rule applies to.
-// +kubebuilder:validation:Enum={"Tcp","Udp","Icmp","Esp","*","Ah"}
 type SecurityRuleProtocol_STATUS string
 
 const (

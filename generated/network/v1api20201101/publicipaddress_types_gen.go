@@ -1779,8 +1779,12 @@ var ddosSettingsProtectionCoverage_Values = []DdosSettingsProtectionCoverage{
 	DdosSettingsProtectionCoverage_Standard,
 }
 
+// EnumValues returns the values of DdosSettingsProtectionCoverage the CRD accepts.
+func (DdosSettingsProtectionCoverage) EnumValues() []string {
+	return genruntime.EnumStrings(ddosSettingsProtectionCoverage_Values)
+}
+
 // DdosSettingsProtectionCoverage_STATUS: The DDoS protection policy customizability of the public IP. Only standard coverage will have the ability to be customized.
-// +kubebuilder:validation:Enum={"Basic","Standard"}
 type DdosSettingsProtectionCoverage_STATUS string
 
 const (
@@ -2668,8 +2672,12 @@ var publicIPAddressMigrationPhase_Values = []PublicIPAddressMigrationPhase{
 	PublicIPAddressMigrationPhase_Committed,
 }
 
+// EnumValues returns the values of PublicIPAddressMigrationPhase the CRD accepts.
+func (PublicIPAddressMigrationPhase) EnumValues() []string {
+	return genruntime.EnumStrings(publicIPAddressMigrationPhase_Values)
+}
+
 // PublicIPAddressMigrationPhase_STATUS: Migration phase of Public IP Address.
-// +kubebuilder:validation:Enum={"None","Prepare","Commit","Abort","Committed"}
 type PublicIPAddressMigrationPhase_STATUS string
 
 const (
@@ -2884,8 +2892,12 @@ var publicIPAddressSkuName_Values = []PublicIPAddressSkuName{
 	PublicIPAddressSkuName_Standard,
 }
 
+// EnumValues returns the values of PublicIPAddressSkuName the CRD accepts.
+func (PublicIPAddressSkuName) EnumValues() []string {
+	return genruntime.EnumStrings(publicIPAddressSkuName_Values)
+}
+
 // PublicIPAddressSkuName_STATUS: Name of a public IP address SKU.
-// +kubebuilder:validation:Enum={"Basic","Standard"}
 type PublicIPAddressSkuName_STATUS string
 
 const (
@@ -2914,8 +2926,12 @@ var publicIPAddressSkuTier_Values = []PublicIPAddressSkuTier{
 	PublicIPAddressSkuTier_Global,
 }
 
+// EnumValues returns the values of PublicIPAddressSkuTier the CRD accepts.
+func (PublicIPAddressSkuTier) EnumValues() []string {
+	return genruntime.EnumStrings(publicIPAddressSkuTier_Values)
+}
+
 // PublicIPAddressSkuTier_STATUS: Tier of a public IP address SKU.
-// +kubebuilder:validation:Enum={"Regional","Global"}
 type PublicIPAddressSkuTier_STATUS string
 
 const (

@@ -608,8 +608,12 @@ var routeNextHopType_Values = []RouteNextHopType{
 	RouteNextHopType_None,
 }
 
+// EnumValues returns the values of RouteNextHopType the CRD accepts.
+func (RouteNextHopType) EnumValues() []string {
+	return genruntime.EnumStrings(routeNextHopType_Values)
+}
+
 // RouteNextHopType_STATUS: The type of Azure hop the packet should be sent to.
-// +kubebuilder:validation:Enum={"VirtualNetworkGateway","VnetLocal","Internet","VirtualAppliance","None"}
 type RouteNextHopType_STATUS string
 
 const (

@@ -3366,8 +3366,12 @@ var virtualNetworkPrivateEndpointNetworkPolicies_Values = []VirtualNetworkPrivat
 	VirtualNetworkPrivateEndpointNetworkPolicies_Disabled,
 }
 
+// EnumValues returns the values of VirtualNetworkPrivateEndpointNetworkPolicies the CRD accepts.
+func (VirtualNetworkPrivateEndpointNetworkPolicies) EnumValues() []string {
+	return genruntime.EnumStrings(virtualNetworkPrivateEndpointNetworkPolicies_Values)
+}
+
 // VirtualNetworkPrivateEndpointNetworkPolicies_STATUS: Enable or Disable apply network policies on private end point in the subnet.
-// +kubebuilder:validation:Enum={"Enabled","Disabled"}
 type VirtualNetworkPrivateEndpointNetworkPolicies_STATUS string
 
 const (
@@ -3396,8 +3400,12 @@ var virtualNetworkPrivateLinkServiceNetworkPolicies_Values = []VirtualNetworkPri
 	VirtualNetworkPrivateLinkServiceNetworkPolicies_Disabled,
 }
 
+// EnumValues returns the values of VirtualNetworkPrivateLinkServiceNetworkPolicies the CRD accepts.
+func (VirtualNetworkPrivateLinkServiceNetworkPolicies) EnumValues() []string {
+	return genruntime.EnumStrings(virtualNetworkPrivateLinkServiceNetworkPolicies_Values)
+}
+
 // VirtualNetworkPrivateLinkServiceNetworkPolicies_STATUS: Enable or Disable apply network policies on private link service in the subnet.
-// +kubebuilder:validation:Enum={"Enabled","Disabled"}
 type VirtualNetworkPrivateLinkServiceNetworkPolicies_STATUS string
 
 const (

@@ -960,8 +960,12 @@ var virtualNetworkPeeringState_Values = []VirtualNetworkPeeringState{
 	VirtualNetworkPeeringState_Disconnected,
 }
 
+// EnumValues returns the values of VirtualNetworkPeeringState the CRD accepts.
+func (VirtualNetworkPeeringState) EnumValues() []string {
+	return genruntime.EnumStrings(virtualNetworkPeeringState_Values)
+}
+
 // VirtualNetworkPeeringState_STATUS: The status of the virtual network peering.
-// +kubebuilder:validation:Enum={"Initiated","Connected","Disconnected"}
 type VirtualNetworkPeeringState_STATUS string
 
 const (

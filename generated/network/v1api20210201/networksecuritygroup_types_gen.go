@@ -1033,7 +1033,6 @@ func (n *NetworkSecurityGroupOperatorSpec) AssignProperties_To_NetworkSecurityGr
 }
 
 // ProvisioningState_STATUS: The current provisioning state.
-// +kubebuilder:validation:Enum={"Succeeded","Updating","Deleting","Failed"}
 type ProvisioningState_STATUS string
 
 const (

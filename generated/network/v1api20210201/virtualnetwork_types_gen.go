@@ -1744,8 +1744,12 @@ var extendedLocationTypes_Values = []ExtendedLocationTypes{
 	ExtendedLocationTypes_EdgeZone,
 }
 
+// EnumValues returns the values of ExtendedLocationTypes the CRD accepts.
+func (ExtendedLocationTypes) EnumValues() []string {
+	return genruntime.EnumStrings(extendedLocationTypes_Values)
+}
+
 // ExtendedLocationTypes_STATUS: The supported ExtendedLocation types. Currently only EdgeZone is supported in Microsoft.Network resources.
-// +kubebuilder:validation:Enum={"EdgeZone"}
 type ExtendedLocationTypes_STATUS string
 
 const (

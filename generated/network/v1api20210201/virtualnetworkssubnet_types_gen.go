@@ -2322,7 +2322,6 @@ func (d *Delegation_STATUS) AssignProperties_To_Delegation_STATUS(destination *s
 }
 
 // IPAllocationMethod_STATUS: IP address allocation method.
-// +kubebuilder:validation:Enum={"Static","Dynamic"}
 type IPAllocationMethod_STATUS string
 
 const (
@@ -3903,8 +3902,12 @@ var virtualNetworkPrivateEndpointNetworkPolicies_Values = []VirtualNetworkPrivat
 	VirtualNetworkPrivateEndpointNetworkPolicies_Disabled,
 }
 
+// EnumValues returns the values of VirtualNetworkPrivateEndpointNetworkPolicies the CRD accepts.
+func (VirtualNetworkPrivateEndpointNetworkPolicies) EnumValues() []string {
+	return genruntime.EnumStrings(virtualNetworkPrivateEndpointNetworkPolicies_Values)
+}
+
 // VirtualNetworkPrivateEndpointNetworkPolicies_STATUS: Enable or Disable apply network policies on private end point in the subnet.
-// +kubebuilder:validation:Enum={"Enabled","Disabled"}
 type VirtualNetworkPrivateEndpointNetworkPolicies_STATUS string
 
 const (
@@ -3933,8 +3936,12 @@ var virtualNetworkPrivateLinkServiceNetworkPolicies_Values = []VirtualNetworkPri
 	VirtualNetworkPrivateLinkServiceNetworkPolicies_Disabled,
 }
 
+// EnumValues returns the values of VirtualNetworkPrivateLinkServiceNetworkPolicies the CRD accepts.
+func (VirtualNetworkPrivateLinkServiceNetworkPolicies) EnumValues() []string {
+	return genruntime.EnumStrings(virtualNetworkPrivateLinkServiceNetworkPolicies_Values)
+}
+
 // VirtualNetworkPrivateLinkServiceNetworkPolicies_STATUS: Enable or Disable apply network policies on private link service in the subnet.
-// +kubebuilder:validation:Enum={"Enabled","Disabled"}
 type VirtualNetworkPrivateLinkServiceNetworkPolicies_STATUS string
 
 const (

@@ -982,7 +982,6 @@ func (n *Namespace_STATUS) AssignProperties_To_Namespace_STATUS(destination *sto
 }
 
 // CreatedByType_STATUS: The type of identity that created the resource.
-// +kubebuilder:validation:Enum={"User","Application","ManagedIdentity","Key"}
 type CreatedByType_STATUS string
 
 const (
@@ -1637,8 +1636,12 @@ var keySource_Values = []KeySource{
 	KeySource_MicrosoftKeyVault,
 }
 
+// EnumValues returns the values of KeySource the CRD accepts.
+func (KeySource) EnumValues() []string {
+	return genruntime.EnumStrings(keySource_Values)
+}
+
 // KeySource_STATUS: Enumerates the possible value of keySource for Encryption
-// +kubebuilder:validation:Enum={"Microsoft.KeyVault"}
 type KeySource_STATUS string
 
 const (
@@ -1923,8 +1926,12 @@ var managedServiceIdentityType_Values = []ManagedServiceIdentityType{
 	ManagedServiceIdentityType_None,
 }
 
+// EnumValues returns the values of ManagedServiceIdentityType the CRD accepts.
+func (ManagedServiceIdentityType) EnumValues() []string {
+	return genruntime.EnumStrings(managedServiceIdentityType_Values)
+}
+
 // ManagedServiceIdentityType_STATUS: Type of managed service identity.
-// +kubebuilder:validation:Enum={"SystemAssigned","UserAssigned","SystemAssigned, UserAssigned","None"}
 type ManagedServiceIdentityType_STATUS string
 
 const (
@@ -2455,8 +2462,12 @@ var skuName_Values = []SkuName{
 	SkuName_Premium,
 }
 
+// EnumValues returns the values of SkuName the CRD accepts.
+func (SkuName) EnumValues() []string {
+	return genruntime.EnumStrings(skuName_Values)
+}
+
 // SkuName_STATUS: Name of this SKU.
-// +kubebuilder:validation:Enum={"Basic","Standard","Premium"}
 type SkuName_STATUS string
 
 const (
@@ -2489,8 +2500,12 @@ var skuTier_Values = []SkuTier{
 	SkuTier_Premium,
 }
 
+// EnumValues returns the values of SkuTier the CRD accepts.
+func (SkuTier) EnumValues() []string {
+	return genruntime.EnumStrings(skuTier_Values)
+}
+
 // SkuTier_STATUS: The billing tier of this particular SKU.
-// +kubebuilder:validation:Enum={"Basic","Standard","Premium"}
 type SkuTier_STATUS string
 
 const (

@@ -1145,8 +1145,12 @@ var entityStatus_Values = []EntityStatus{
 	EntityStatus_Unknown,
 }
 
+// EnumValues returns the values of EntityStatus the CRD accepts.
+func (EntityStatus) EnumValues() []string {
+	return genruntime.EnumStrings(entityStatus_Values)
+}
+
 // EntityStatus_STATUS: Entity status.
-// +kubebuilder:validation:Enum={"Active","Disabled","Restoring","SendDisabled","ReceiveDisabled","Creating","Deleting","Renaming","Unknown"}
 type EntityStatus_STATUS string
 
 const (

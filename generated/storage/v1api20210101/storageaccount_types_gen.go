@@ -2067,8 +2067,12 @@ var accessTier_Values = []AccessTier{
 	AccessTier_Cool,
 }
 
+// EnumValues returns the values of AccessTier the CRD accepts.
+func (AccessTier) EnumValues() []string {
+	return genruntime.EnumStrings(accessTier_Values)
+}
+
 // AccessTier_STATUS: Required for storage accounts where kind = BlobStorage. The access tier used for billing.
-// +kubebuilder:validation:Enum={"Hot","Cool"}
 type AccessTier_STATUS string
 
 const (
@@ -2083,7 +2087,6 @@ var accessTier_STATUS_Values = []AccessTier_STATUS{
 }
 
 // AccountStatus_STATUS: Gets the status indicating whether the primary location of the storage account is available or unavailable.
-// +kubebuilder:validation:Enum={"available","unavailable"}
 type AccountStatus_STATUS string
 
 const (
@@ -2110,8 +2113,12 @@ var action_Values = []Action{
 	Action_Allow,
 }
 
+// EnumValues returns the values of Action the CRD accepts.
+func (Action) EnumValues() []string {
+	return genruntime.EnumStrings(action_Values)
+}
+
 // Action_STATUS: The action of IP ACL rule.
-// +kubebuilder:validation:Enum={"Allow"}
 type Action_STATUS string
 
 const (
@@ -2722,7 +2729,6 @@ func (b *BlobRestoreParameters_STATUS) AssignProperties_To_BlobRestoreParameters
 }
 
 // BlobRestoreProgressStatus_STATUS: The status of blob restore progress. Possible values are: - InProgress: Indicates that blob restore is ongoing. - Complete: Indicates that blob restore has been completed successfully. - Failed: Indicates that blob restore is failed.
-// +kubebuilder:validation:Enum={"InProgress","Complete","Failed"}
 type BlobRestoreProgressStatus_STATUS string
 
 const (
@@ -2975,8 +2981,12 @@ var bypass_Values = []Bypass{
 	Bypass_AzureServices,
 }
 
+// EnumValues returns the values of Bypass the CRD accepts.
+func (Bypass) EnumValues() []string {
+	return genruntime.EnumStrings(bypass_Values)
+}
+
 // Bypass_STATUS: Specifies whether traffic is bypassed for Logging/Metrics/AzureServices. Possible values are any combination of Logging|Metrics|AzureServices (For example, "Logging, Metrics"), or None to bypass none of those traffics.
-// +kubebuilder:validation:Enum={"None","Logging","Metrics","AzureServices"}
 type Bypass_STATUS string
 
 const (
@@ -3162,8 +3172,12 @@ var defaultAction_Values = []DefaultAction{
 	DefaultAction_Deny,
 }
 
+// EnumValues returns the values of DefaultAction the CRD accepts.
+func (DefaultAction) EnumValues() []string {
+	return genruntime.EnumStrings(defaultAction_Values)
+}
+
 // DefaultAction_STATUS: Specifies the default action of allow or deny when no other rules match.
-// +kubebuilder:validation:Enum={"Allow","Deny"}
 type DefaultAction_STATUS string
 
 const (
@@ -3194,8 +3208,12 @@ var directoryServiceOptions_Values = []DirectoryServiceOptions{
 	DirectoryServiceOptions_AD,
 }
 
+// EnumValues returns the values of DirectoryServiceOptions the CRD accepts.
+func (DirectoryServiceOptions) EnumValues() []string {
+	return genruntime.EnumStrings(directoryServiceOptions_Values)
+}
+
 // DirectoryServiceOptions_STATUS: Indicates the directory service used.
-// +kubebuilder:validation:Enum={"None","AADDS","AD"}
 type DirectoryServiceOptions_STATUS string
 
 const (
@@ -4671,8 +4689,12 @@ var extendedLocationTypes_Values = []ExtendedLocationTypes{
 	ExtendedLocationTypes_EdgeZone,
 }
 
+// EnumValues returns the values of ExtendedLocationTypes the CRD accepts.
+func (ExtendedLocationTypes) EnumValues() []string {
+	return genruntime.EnumStrings(extendedLocationTypes_Values)
+}
+
 // ExtendedLocationTypes_STATUS: The type of extendedLocation.
-// +kubebuilder:validation:Enum={"EdgeZone"}
 type ExtendedLocationTypes_STATUS string
 
 const (
@@ -4874,7 +4896,6 @@ func (g *GeoReplicationStats_STATUS) AssignProperties_To_GeoReplicationStats_STA
 }
 
 // GeoReplicationStatus_STATUS: The status of the secondary location. Possible values are: - Live: Indicates that the secondary location is active and operational. - Bootstrap: Indicates initial synchronization from the primary location to the secondary location is in progress.This typically occurs when replication is first enabled. - Unavailable: Indicates that the secondary location is temporarily unavailable.
-// +kubebuilder:validation:Enum={"Live","Bootstrap","Unavailable"}
 type GeoReplicationStatus_STATUS string
 
 const (
@@ -5235,8 +5256,12 @@ var identityType_Values = []IdentityType{
 	IdentityType_SystemAssignedUserAssigned,
 }
 
+// EnumValues returns the values of IdentityType the CRD accepts.
+func (IdentityType) EnumValues() []string {
+	return genruntime.EnumStrings(identityType_Values)
+}
+
 // IdentityType_STATUS: The identity type.
-// +kubebuilder:validation:Enum={"None","SystemAssigned","UserAssigned","SystemAssigned,UserAssigned"}
 type IdentityType_STATUS string
 
 const (
@@ -5423,8 +5448,12 @@ var keySource_Values = []KeySource{
 	KeySource_MicrosoftKeyvault,
 }
 
+// EnumValues returns the values of KeySource the CRD accepts.
+func (KeySource) EnumValues() []string {
+	return genruntime.EnumStrings(keySource_Values)
+}
+
 // KeySource_STATUS: The encryption keySource (provider). Possible values (case-insensitive): Microsoft.Storage, Microsoft.Keyvault
-// +kubebuilder:validation:Enum={"Microsoft.Storage","Microsoft.Keyvault"}
 type KeySource_STATUS string
 
 const (
@@ -5453,8 +5482,12 @@ var keyType_Values = []KeyType{
 	KeyType_Account,
 }
 
+// EnumValues returns the values of KeyType the CRD accepts.
+func (KeyType) EnumValues() []string {
+	return genruntime.EnumStrings(keyType_Values)
+}
+
 // KeyType_STATUS: Encryption key type to be used for the encryption service. 'Account' key type implies that an account-scoped encryption key will be used. 'Service' key type implies that a default service key is used.
-// +kubebuilder:validation:Enum={"Service","Account"}
 type KeyType_STATUS string
 
 const (
@@ -5693,8 +5726,12 @@ var kind_Values = []Kind{
 	Kind_BlockBlobStorage,
 }
 
+// EnumValues returns the values of Kind the CRD accepts.
+func (Kind) EnumValues() []string {
+	return genruntime.EnumStrings(kind_Values)
+}
+
 // Kind_STATUS: Required. Indicates the type of storage account.
-// +kubebuilder:validation:Enum={"Storage","StorageV2","BlobStorage","FileStorage","BlockBlobStorage"}
 type Kind_STATUS string
 
 const (
@@ -5729,8 +5766,12 @@ var largeFileSharesState_Values = []LargeFileSharesState{
 	LargeFileSharesState_Enabled,
 }
 
+// EnumValues returns the values of LargeFileSharesState the CRD accepts.
+func (LargeFileSharesState) EnumValues() []string {
+	return genruntime.EnumStrings(largeFileSharesState_Values)
+}
+
 // LargeFileSharesState_STATUS: Allow large file shares if sets to Enabled. It cannot be disabled once it is enabled.
-// +kubebuilder:validation:Enum={"Disabled","Enabled"}
 type LargeFileSharesState_STATUS string
 
 const (
@@ -5761,8 +5802,12 @@ var minimumTlsVersion_Values = []MinimumTlsVersion{
 	MinimumTlsVersion_TLS12,
 }
 
+// EnumValues returns the values of MinimumTlsVersion the CRD accepts.
+func (MinimumTlsVersion) EnumValues() []string {
+	return genruntime.EnumStrings(minimumTlsVersion_Values)
+}
+
 // MinimumTlsVersion_STATUS: Set the minimum TLS version to be permitted on requests to storage. The default interpretation is TLS 1.0 for this property.
-// +kubebuilder:validation:Enum={"TLS1_0","TLS1_1","TLS1_2"}
 type MinimumTlsVersion_STATUS string
 
 const (
@@ -6327,7 +6372,6 @@ func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) AssignProperties_
 }
 
 // ProvisioningState_STATUS: Gets the status of the storage account at the time the operation was called.
-// +kubebuilder:validation:Enum={"Creating","ResolvingDNS","Succeeded"}
 type ProvisioningState_STATUS string
 
 const (
@@ -6527,8 +6571,12 @@ var routingChoice_Values = []RoutingChoice{
 	RoutingChoice_InternetRouting,
 }
 
+// EnumValues returns the values of RoutingChoice the CRD accepts.
+func (RoutingChoice) EnumValues() []string {
+	return genruntime.EnumStrings(routingChoice_Values)
+}
+
 // RoutingChoice_STATUS: Routing Choice defines the kind of network routing opted by the user.
-// +kubebuilder:validation:Enum={"MicrosoftRouting","InternetRouting"}
 type RoutingChoice_STATUS string
 
 const (
@@ -6844,8 +6892,12 @@ var skuName_Values = []SkuName{
 	SkuName_StandardRAGZRS,
 }
 
+// EnumValues returns the values of SkuName the CRD accepts.
+func (SkuName) EnumValues() []string {
+	return genruntime.EnumStrings(skuName_Values)
+}
+
 // SkuName_STATUS: The SKU name. Required for account creation; optional for update. Note that in older versions, SKU name was called accountType.
-// +kubebuilder:validation:Enum={"Standard_LRS","Standard_GRS","Standard_RAGRS","Standard_ZRS","Premium_LRS","Premium_ZRS","Standard_GZRS","Standard_RAGZRS"}
 type SkuName_STATUS string
 
 const (
@@ -6872,7 +6924,6 @@ var skuName_STATUS_Values = []SkuName_STATUS{
 }
 
 // SkuTier_STATUS: The SKU tier. This is based on the SKU name.
-// +kubebuilder:validation:Enum={"Standard","Premium"}
 type SkuTier_STATUS string
 
 const (
@@ -7003,8 +7054,12 @@ var state_Values = []State{
 	State_NetworkSourceDeleted,
 }
 
+// EnumValues returns the values of State the CRD accepts.
+func (State) EnumValues() []string {
+	return genruntime.EnumStrings(state_Values)
+}
+
 // State_STATUS: Gets the state of virtual network rule.
-// +kubebuilder:validation:Enum={"provisioning","deprovisioning","succeeded","failed","networkSourceDeleted"}
 type State_STATUS string
 
 const (

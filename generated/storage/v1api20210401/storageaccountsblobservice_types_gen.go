@@ -1392,7 +1392,11 @@ var corsRule_AllowedMethods_Values = []CorsRule_AllowedMethods{
 	CorsRule_AllowedMethods_PUT,
 }
 
-// +kubebuilder:validation:Enum={"DELETE","GET","HEAD","MERGE","POST","OPTIONS","PUT"}
+// EnumValues returns the values of CorsRule_AllowedMethods the CRD accepts.
+func (CorsRule_AllowedMethods) EnumValues() []string {
+	return genruntime.EnumStrings(corsRule_AllowedMethods_Values)
+}
+
 type CorsRule_AllowedMethods_STATUS string
 
 const (
@@ -2175,8 +2179,12 @@ var name_Values = []Name{
 	Name_AccessTimeTracking,
 }
 
+// EnumValues returns the values of Name the CRD accepts.
+func (Name) EnumValues() []string {
+	return genruntime.EnumStrings(name_Values)
+}
+
 // Name_STATUS: Name of the policy. The valid value is AccessTimeTracking. This field is currently read only
-// +kubebuilder:validation:Enum={"AccessTimeTracking"}
 type Name_STATUS string
 
 const (

@@ -1146,7 +1146,6 @@ func (i *ImmutabilityPolicyProperties_STATUS) AssignProperties_To_ImmutabilityPo
 }
 
 // ImmutabilityPolicyState_STATUS: The ImmutabilityPolicy state of a blob container, possible values include: Locked and Unlocked.
-// +kubebuilder:validation:Enum={"Locked","Unlocked"}
 type ImmutabilityPolicyState_STATUS string
 
 const (
@@ -1161,7 +1160,6 @@ var immutabilityPolicyState_STATUS_Values = []ImmutabilityPolicyState_STATUS{
 }
 
 // ImmutabilityPolicyUpdateType_STATUS: The ImmutabilityPolicy update type of a blob container, possible values include: put, lock and extend.
-// +kubebuilder:validation:Enum={"put","lock","extend"}
 type ImmutabilityPolicyUpdateType_STATUS string
 
 const (
@@ -1344,7 +1342,6 @@ func (i *ImmutableStorageWithVersioning_STATUS) AssignProperties_To_ImmutableSto
 }
 
 // LeaseDuration_STATUS: Specifies whether the lease on a container is of infinite or fixed duration, only when the container is leased.
-// +kubebuilder:validation:Enum={"Infinite","Fixed"}
 type LeaseDuration_STATUS string
 
 const (
@@ -1359,7 +1356,6 @@ var leaseDuration_STATUS_Values = []LeaseDuration_STATUS{
 }
 
 // LeaseState_STATUS: Lease state of the container.
-// +kubebuilder:validation:Enum={"Available","Leased","Expired","Breaking","Broken"}
 type LeaseState_STATUS string
 
 const (
@@ -1380,7 +1376,6 @@ var leaseState_STATUS_Values = []LeaseState_STATUS{
 }
 
 // LeaseStatus_STATUS: The lease status of the container.
-// +kubebuilder:validation:Enum={"Locked","Unlocked"}
 type LeaseStatus_STATUS string
 
 const (
@@ -1506,7 +1501,6 @@ func (l *LegalHoldProperties_STATUS) AssignProperties_To_LegalHoldProperties_STA
 }
 
 // MigrationState_STATUS: This property denotes the container level immutability to object level immutability migration state.
-// +kubebuilder:validation:Enum={"InProgress","Completed"}
 type MigrationState_STATUS string
 
 const (
@@ -1537,8 +1531,12 @@ var publicAccess_Values = []PublicAccess{
 	PublicAccess_None,
 }
 
+// EnumValues returns the values of PublicAccess the CRD accepts.
+func (PublicAccess) EnumValues() []string {
+	return genruntime.EnumStrings(publicAccess_Values)
+}
+
 // PublicAccess_STATUS: Specifies whether data in the container may be accessed publicly and the level of access.
-// +kubebuilder:validation:Enum={"Container","Blob","None"}
 type PublicAccess_STATUS string
 
 const (

@@ -109,6 +109,10 @@ func (sp *splitter) named(raw astmodel.TypeName, m splitMode) astmodel.TypeName 
 	name := sp.claim(raw.WithName(raw.Name + suffix))
 	sp.done[splitKey{raw, m}] = name
 	def := astmodel.Definition{Name: name, Type: d.Type, Description: d.Description, Source: d.Source, Origin: d.Origin}
+	if e, ok := d.Type.(astmodel.EnumType); ok && m == statusMode {
+		e.Reported = true
+		def = def.WithType(e)
+	}
 	if t, ok := d.Type.(*astmodel.ObjectType); ok {
 		// Placeholder first: recursive types refer back to the name while it is being built.
 		sp.building[name] = true

@@ -79,8 +79,13 @@ func (b *builder) namedSchema(n astmodel.TypeName) (apiextv1.JSONSchemaProps, er
 	return s, nil
 }
 
+// enumSchema lists the values of a spec enum; a reported (status) enum is its base type only,
+// as Azure may report a value the list lacks (EnumMarker agrees).
 func enumSchema(e astmodel.EnumType) apiextv1.JSONSchemaProps {
 	s := primitiveSchema(e.Base)
+	if e.Reported {
+		return s
+	}
 	for _, v := range e.Values {
 		raw := []byte(v.Value)
 		if e.Base == astmodel.StringType {

@@ -16,7 +16,11 @@ import (
 func (fb *fileBuilder) enumDecls(def astmodel.Definition, enum astmodel.EnumType) ([]dst.Decl, error) {
 	name := def.Name.Name
 	td := typeDecl(name, ident(enum.Base.GoName()))
-	td.Decs.Start = docs(astmodel.DocLines(name, def.Description), []string{astmodel.EnumMarker(enum)})
+	var markers []string
+	if m := astmodel.EnumMarker(enum); m != "" {
+		markers = append(markers, m)
+	}
+	td.Decs.Start = docs(astmodel.DocLines(name, def.Description), markers)
 	if len(enum.Values) == 0 {
 		return []dst.Decl{td}, nil
 	}
@@ -52,8 +56,21 @@ func (fb *fileBuilder) enumDecls(def astmodel.Definition, enum astmodel.EnumType
 		}}}
 		values.Decs.Start = docs([]string{EnumValuesName(name) + " are the values of " + name + "."})
 		decls = append(decls, values)
+		if !enum.Reported {
+			decls = append(decls, fb.enumValuesMethod(name))
+		}
 	}
 	return decls, nil
+}
+
+// enumValuesMethod lets tools that write specs (armctl import) see which values the CRD accepts
+// (genruntime.Enum); a status enum has none, as the CRD accepts any value there.
+func (fb *fileBuilder) enumValuesMethod(name string) dst.Decl {
+	fn := function("EnumValues", nil, []*dst.Field{field("", &dst.ArrayType{Elt: ident("string")})},
+		returns(call(fb.qualified(astmodel.GenRuntimePackage, "EnumStrings"), ident(EnumValuesName(name)))))
+	fn.Recv = fieldList(field("", ident(name)))
+	fn.Decs.Start = docs([]string{"EnumValues returns the values of " + name + " the CRD accepts."})
+	return fn
 }
 
 // EnumValuesName names the list of a string enum's values.

@@ -1032,8 +1032,12 @@ var evictionPolicy_Values = []EvictionPolicy{
 	EvictionPolicy_VolatileLRU,
 }
 
+// EnumValues returns the values of EvictionPolicy the CRD accepts.
+func (EvictionPolicy) EnumValues() []string {
+	return genruntime.EnumStrings(evictionPolicy_Values)
+}
+
 // EvictionPolicy_STATUS: What to drop when memory runs out.
-// +kubebuilder:validation:Enum={"AllKeysLRU","VolatileLRU"}
 type EvictionPolicy_STATUS string
 
 const (
@@ -1202,7 +1206,6 @@ func (f *FirewallRule_STATUS) AssignProperties_To_FirewallRule_STATUS(destinatio
 }
 
 // ProvisioningState_STATUS: Provisioning state of the cache.
-// +kubebuilder:validation:Enum={"Succeeded","Failed","Creating"}
 type ProvisioningState_STATUS string
 
 const (
@@ -1451,8 +1454,12 @@ var skuName_Values = []SkuName{
 	SkuName_Standard,
 }
 
+// EnumValues returns the values of SkuName the CRD accepts.
+func (SkuName) EnumValues() []string {
+	return genruntime.EnumStrings(skuName_Values)
+}
+
 // SkuName_STATUS: Tier of the cache.
-// +kubebuilder:validation:Enum={"Basic","Standard"}
 type SkuName_STATUS string
 
 const (

@@ -1158,8 +1158,12 @@ var evictionPolicy_Values = []EvictionPolicy{
 	EvictionPolicy_NoEviction,
 }
 
+// EnumValues returns the values of EvictionPolicy the CRD accepts.
+func (EvictionPolicy) EnumValues() []string {
+	return genruntime.EnumStrings(evictionPolicy_Values)
+}
+
 // EvictionPolicy_STATUS: What to drop when memory runs out.
-// +kubebuilder:validation:Enum={"AllKeysLRU","VolatileLRU","NoEviction"}
 type EvictionPolicy_STATUS string
 
 const (
@@ -1460,8 +1464,12 @@ var persistenceFrequency_Values = []PersistenceFrequency{
 	PersistenceFrequency_X24h,
 }
 
+// EnumValues returns the values of PersistenceFrequency the CRD accepts.
+func (PersistenceFrequency) EnumValues() []string {
+	return genruntime.EnumStrings(persistenceFrequency_Values)
+}
+
 // PersistenceFrequency_STATUS: How often snapshots are written.
-// +kubebuilder:validation:Enum={"1h","6h","24h"}
 type PersistenceFrequency_STATUS string
 
 const (
@@ -1566,7 +1574,6 @@ func (p *Persistence_STATUS) AssignProperties_To_Persistence_STATUS(destination 
 }
 
 // ProvisioningState_STATUS: Provisioning state of the cache.
-// +kubebuilder:validation:Enum={"Succeeded","Failed","Creating"}
 type ProvisioningState_STATUS string
 
 const (
@@ -1840,8 +1847,12 @@ var skuName_Values = []SkuName{
 	SkuName_Standard,
 }
 
+// EnumValues returns the values of SkuName the CRD accepts.
+func (SkuName) EnumValues() []string {
+	return genruntime.EnumStrings(skuName_Values)
+}
+
 // SkuName_STATUS: Tier of the cache.
-// +kubebuilder:validation:Enum={"Basic","Standard"}
 type SkuName_STATUS string
 
 const (

@@ -1018,7 +1018,6 @@ const (
 )
 
 // CanvasProperties_Pinned_STATUS: Whether the canvas is pinned; only true may be set.
-// +kubebuilder:validation:Enum={true}
 type CanvasProperties_Pinned_STATUS bool
 
 const (
@@ -1036,7 +1035,6 @@ const (
 )
 
 // CanvasProperties_Zoom_STATUS: The zoom factor.
-// +kubebuilder:validation:Enum={0.5,1,2}
 type CanvasProperties_Zoom_STATUS float64
 
 const (
@@ -1060,8 +1058,12 @@ var colour_Values = []Colour{
 	Colour_Green,
 }
 
+// EnumValues returns the values of Colour the CRD accepts.
+func (Colour) EnumValues() []string {
+	return genruntime.EnumStrings(colour_Values)
+}
+
 // Colour_STATUS: A colour.
-// +kubebuilder:validation:Enum={"Red","Green"}
 type Colour_STATUS string
 
 const (
@@ -1858,7 +1860,11 @@ var node_Kind_Group_Values = []Node_Kind_Group{
 	Node_Kind_Group_Group,
 }
 
-// +kubebuilder:validation:Enum={"Group"}
+// EnumValues returns the values of Node_Kind_Group the CRD accepts.
+func (Node_Kind_Group) EnumValues() []string {
+	return genruntime.EnumStrings(node_Kind_Group_Values)
+}
+
 type Node_Kind_Group_STATUS string
 
 const (
@@ -1882,7 +1888,11 @@ var node_Kind_Leaf_Values = []Node_Kind_Leaf{
 	Node_Kind_Leaf_Leaf,
 }
 
-// +kubebuilder:validation:Enum={"Leaf"}
+// EnumValues returns the values of Node_Kind_Leaf the CRD accepts.
+func (Node_Kind_Leaf) EnumValues() []string {
+	return genruntime.EnumStrings(node_Kind_Leaf_Values)
+}
+
 type Node_Kind_Leaf_STATUS string
 
 const (

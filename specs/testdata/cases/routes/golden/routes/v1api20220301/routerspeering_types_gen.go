@@ -956,7 +956,11 @@ var peering_PeerType_External_Values = []Peering_PeerType_External{
 	Peering_PeerType_External_External,
 }
 
-// +kubebuilder:validation:Enum={"External"}
+// EnumValues returns the values of Peering_PeerType_External the CRD accepts.
+func (Peering_PeerType_External) EnumValues() []string {
+	return genruntime.EnumStrings(peering_PeerType_External_Values)
+}
+
 type Peering_PeerType_External_STATUS string
 
 const (
@@ -980,7 +984,11 @@ var peering_PeerType_Internal_Values = []Peering_PeerType_Internal{
 	Peering_PeerType_Internal_Internal,
 }
 
-// +kubebuilder:validation:Enum={"Internal"}
+// EnumValues returns the values of Peering_PeerType_Internal the CRD accepts.
+func (Peering_PeerType_Internal) EnumValues() []string {
+	return genruntime.EnumStrings(peering_PeerType_Internal_Values)
+}
+
 type Peering_PeerType_Internal_STATUS string
 
 const (

@@ -597,7 +597,6 @@ func (r *RoutersPolicy_STATUS) AssignProperties_To_RoutersPolicy_STATUS(destinat
 }
 
 // CreatedByType_STATUS: Kind of identity that created the resource.
-// +kubebuilder:validation:Enum={"User","Application","ManagedIdentity","Key"}
 type CreatedByType_STATUS string
 
 const (
@@ -1224,7 +1223,11 @@ var policy_Kind_Default_Values = []Policy_Kind_Default{
 	Policy_Kind_Default_Default,
 }
 
-// +kubebuilder:validation:Enum={"Default"}
+// EnumValues returns the values of Policy_Kind_Default the CRD accepts.
+func (Policy_Kind_Default) EnumValues() []string {
+	return genruntime.EnumStrings(policy_Kind_Default_Values)
+}
+
 type Policy_Kind_Default_STATUS string
 
 const (
@@ -1248,7 +1251,11 @@ var policy_Kind_Import_Values = []Policy_Kind_Import{
 	Policy_Kind_Import_Import,
 }
 
-// +kubebuilder:validation:Enum={"Import"}
+// EnumValues returns the values of Policy_Kind_Import the CRD accepts.
+func (Policy_Kind_Import) EnumValues() []string {
+	return genruntime.EnumStrings(policy_Kind_Import_Values)
+}
+
 type Policy_Kind_Import_STATUS string
 
 const (
@@ -1272,7 +1279,11 @@ var policy_Kind_Static_Values = []Policy_Kind_Static{
 	Policy_Kind_Static_Static,
 }
 
-// +kubebuilder:validation:Enum={"Static"}
+// EnumValues returns the values of Policy_Kind_Static the CRD accepts.
+func (Policy_Kind_Static) EnumValues() []string {
+	return genruntime.EnumStrings(policy_Kind_Static_Values)
+}
+
 type Policy_Kind_Static_STATUS string
 
 const (

@@ -506,8 +506,12 @@ var lockLevel_Values = []LockLevel{
 	LockLevel_ReadOnly,
 }
 
+// EnumValues returns the values of LockLevel the CRD accepts.
+func (LockLevel) EnumValues() []string {
+	return genruntime.EnumStrings(lockLevel_Values)
+}
+
 // LockLevel_STATUS: What the lock prevents.
-// +kubebuilder:validation:Enum={"CanNotDelete","ReadOnly"}
 type LockLevel_STATUS string
 
 const (

@@ -2275,8 +2275,12 @@ var color_Values = []Color{
 	Color_Blue,
 }
 
+// EnumValues returns the values of Color the CRD accepts.
+func (Color) EnumValues() []string {
+	return genruntime.EnumStrings(color_Values)
+}
+
 // Color_STATUS: Paint colour; an extensible enum.
-// +kubebuilder:validation:Enum={"Red","Green","Blue"}
 type Color_STATUS string
 
 const (
@@ -2293,7 +2297,6 @@ var color_STATUS_Values = []Color_STATUS{
 }
 
 // CreatedByType_STATUS: Kind of identity that created the resource.
-// +kubebuilder:validation:Enum={"User","Application","ManagedIdentity","Key"}
 type CreatedByType_STATUS string
 
 const (
@@ -2451,8 +2454,12 @@ var identityType_Values = []IdentityType{
 	IdentityType_UserAssigned,
 }
 
+// EnumValues returns the values of IdentityType the CRD accepts.
+func (IdentityType) EnumValues() []string {
+	return genruntime.EnumStrings(identityType_Values)
+}
+
 // IdentityType_STATUS: Kind of identity.
-// +kubebuilder:validation:Enum={"None","SystemAssigned","UserAssigned"}
 type IdentityType_STATUS string
 
 const (
@@ -2638,7 +2645,11 @@ var protocol_Values = []Protocol{
 	Protocol_Tcp,
 }
 
-// +kubebuilder:validation:Enum={"Http","Https","Tcp"}
+// EnumValues returns the values of Protocol the CRD accepts.
+func (Protocol) EnumValues() []string {
+	return genruntime.EnumStrings(protocol_Values)
+}
+
 type Protocol_STATUS string
 
 const (
@@ -2655,7 +2666,6 @@ var protocol_STATUS_Values = []Protocol_STATUS{
 }
 
 // ProvisioningState_STATUS: Provisioning state of the widget.
-// +kubebuilder:validation:Enum={"Succeeded","Failed","Canceled","Creating","Updating","Deleting"}
 type ProvisioningState_STATUS string
 
 const (
@@ -2844,8 +2854,12 @@ var ruleAction_Values = []RuleAction{
 	RuleAction_Deny,
 }
 
+// EnumValues returns the values of RuleAction the CRD accepts.
+func (RuleAction) EnumValues() []string {
+	return genruntime.EnumStrings(ruleAction_Values)
+}
+
 // RuleAction_STATUS: What to do with matching traffic.
-// +kubebuilder:validation:Enum={"Allow","Deny"}
 type RuleAction_STATUS string
 
 const (
@@ -3509,7 +3523,11 @@ var shape_ShapeType_Circle_Values = []Shape_ShapeType_Circle{
 	Shape_ShapeType_Circle_Circle,
 }
 
-// +kubebuilder:validation:Enum={"Circle"}
+// EnumValues returns the values of Shape_ShapeType_Circle the CRD accepts.
+func (Shape_ShapeType_Circle) EnumValues() []string {
+	return genruntime.EnumStrings(shape_ShapeType_Circle_Values)
+}
+
 type Shape_ShapeType_Circle_STATUS string
 
 const (
@@ -3533,7 +3551,11 @@ var shape_ShapeType_Quadrilateral_Values = []Shape_ShapeType_Quadrilateral{
 	Shape_ShapeType_Quadrilateral_Quadrilateral,
 }
 
-// +kubebuilder:validation:Enum={"Quadrilateral"}
+// EnumValues returns the values of Shape_ShapeType_Quadrilateral the CRD accepts.
+func (Shape_ShapeType_Quadrilateral) EnumValues() []string {
+	return genruntime.EnumStrings(shape_ShapeType_Quadrilateral_Values)
+}
+
 type Shape_ShapeType_Quadrilateral_STATUS string
 
 const (
@@ -3678,8 +3700,12 @@ var skuName_Values = []SkuName{
 	SkuName_Premium,
 }
 
+// EnumValues returns the values of SkuName the CRD accepts.
+func (SkuName) EnumValues() []string {
+	return genruntime.EnumStrings(skuName_Values)
+}
+
 // SkuName_STATUS: Name of the SKU.
-// +kubebuilder:validation:Enum={"Basic","Standard","Premium"}
 type SkuName_STATUS string
 
 const (
@@ -3710,8 +3736,12 @@ var skuTier_Values = []SkuTier{
 	SkuTier_Paid,
 }
 
+// EnumValues returns the values of SkuTier the CRD accepts.
+func (SkuTier) EnumValues() []string {
+	return genruntime.EnumStrings(skuTier_Values)
+}
+
 // SkuTier_STATUS: Billing tier.
-// +kubebuilder:validation:Enum={"Free","Paid"}
 type SkuTier_STATUS string
 
 const (
@@ -4433,8 +4463,12 @@ var widgetMode_Values = []WidgetMode{
 	WidgetMode_Automatic,
 }
 
+// EnumValues returns the values of WidgetMode the CRD accepts.
+func (WidgetMode) EnumValues() []string {
+	return genruntime.EnumStrings(widgetMode_Values)
+}
+
 // WidgetMode_STATUS: Operating mode; a closed enum.
-// +kubebuilder:validation:Enum={"Manual","Automatic"}
 type WidgetMode_STATUS string
 
 const (
@@ -4744,8 +4778,12 @@ var widgetProperties_Size_Values = []WidgetProperties_Size{
 	WidgetProperties_Size_Large,
 }
 
+// EnumValues returns the values of WidgetProperties_Size the CRD accepts.
+func (WidgetProperties_Size) EnumValues() []string {
+	return genruntime.EnumStrings(widgetProperties_Size_Values)
+}
+
 // WidgetProperties_Size_STATUS: Physical size; an inline enum without x-ms-enum.
-// +kubebuilder:validation:Enum={"Small","Medium","Large"}
 type WidgetProperties_Size_STATUS string
 
 const (

@@ -509,8 +509,12 @@ var gadgetKind_Values = []GadgetKind{
 	GadgetKind_Cog,
 }
 
+// EnumValues returns the values of GadgetKind the CRD accepts.
+func (GadgetKind) EnumValues() []string {
+	return genruntime.EnumStrings(gadgetKind_Values)
+}
+
 // GadgetKind_STATUS: Kind of gadget.
-// +kubebuilder:validation:Enum={"Sprocket","Cog"}
 type GadgetKind_STATUS string
 
 const (
