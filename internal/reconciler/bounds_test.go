@@ -9,6 +9,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
@@ -35,16 +36,7 @@ func TestTamperedResourceIDIsNeverDeleted(t *testing.T) {
 			e := newEnv(t, armfake.Options{LROPolls: -1}, group("rg", "", nil))
 			e.createInAzure(victim, "2021-04-01", `{"location":"westus"}`)
 			e.settle(rgKind, "rg")
-			rg := e.get(rgKind, "rg")
-			own := rg.GetAnnotations()[genruntime.ResourceIDAnnotation]
-			rg.GetAnnotations()[genruntime.ResourceIDAnnotation] = victim
-			if err := e.client.Update(context.Background(), rg); err != nil {
-				t.Fatal(err)
-			}
-			if err := e.client.Delete(context.Background(), e.get(rgKind, "rg")); err != nil {
-				t.Fatal(err)
-			}
-			e.srv.ResetRequests()
+			own := e.tamperThenDelete(rgKind, "rg", victim)
 			e.step(rgKind, "rg")
 			e.step(rgKind, "rg")
 			if n, _ := e.requests("DELETE", ""); n != 0 {
@@ -55,7 +47,7 @@ func TestTamperedResourceIDIsNeverDeleted(t *testing.T) {
 				(c.Reason != "ResourceIDMismatch" && c.Reason != "SubscriptionMismatch") {
 				t.Errorf("condition %+v: want an Error naming the annotation", c)
 			}
-			rg = e.get(rgKind, "rg")
+			rg := e.get(rgKind, "rg")
 			rg.GetAnnotations()[genruntime.ResourceIDAnnotation] = own
 			if err := e.client.Update(context.Background(), rg); err != nil {
 				t.Fatal(err)
@@ -102,16 +94,7 @@ func TestDeleteOfAChildWhoseOwnerIsGone(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.settle(rgKind, "rg")
-	v := e.get(vnetKind, "vn")
-	own := v.GetAnnotations()[genruntime.ResourceIDAnnotation]
-	v.GetAnnotations()[genruntime.ResourceIDAnnotation] = other
-	if err := e.client.Update(context.Background(), v); err != nil {
-		t.Fatal(err)
-	}
-	if err := e.client.Delete(context.Background(), e.get(vnetKind, "vn")); err != nil {
-		t.Fatal(err)
-	}
-	e.srv.ResetRequests()
+	own := e.tamperThenDelete(vnetKind, "vn", other)
 	e.step(vnetKind, "vn")
 	if n, _ := e.requests("DELETE", ""); n != 0 {
 		t.Fatalf("%d DELETEs on a tampered annotation's word", n)
@@ -119,7 +102,7 @@ func TestDeleteOfAChildWhoseOwnerIsGone(t *testing.T) {
 	if c := e.ready(vnetKind, "vn"); c.Reason != "ResourceIDMismatch" {
 		t.Errorf("condition %+v", c)
 	}
-	v = e.get(vnetKind, "vn")
+	v := e.get(vnetKind, "vn")
 	v.GetAnnotations()[genruntime.ResourceIDAnnotation] = own
 	if err := e.client.Update(context.Background(), v); err != nil {
 		t.Fatal(err)
@@ -296,4 +279,22 @@ func TestNamespaceCredentialGoneDeletesNothing(t *testing.T) {
 	if c := e.ready(rgKind, "rg"); c.Reason != "CredentialWithdrawn" || !strings.Contains(c.Message, "ns/aso-credential") {
 		t.Errorf("condition %+v", c)
 	}
+}
+
+// tamperThenDelete points the resource-id annotation of the object name at id, as a user who can
+// edit the object could, deletes the object and forgets the requests so far; it returns the ID
+// the annotation held.
+func (e *env) tamperThenDelete(gvk schema.GroupVersionKind, name, id string) string {
+	e.t.Helper()
+	obj := e.get(gvk, name)
+	own := obj.GetAnnotations()[genruntime.ResourceIDAnnotation]
+	obj.GetAnnotations()[genruntime.ResourceIDAnnotation] = id
+	if err := e.client.Update(context.Background(), obj); err != nil {
+		e.t.Fatal(err)
+	}
+	if err := e.client.Delete(context.Background(), e.get(gvk, name)); err != nil {
+		e.t.Fatal(err)
+	}
+	e.srv.ResetRequests()
+	return own
 }

@@ -25,15 +25,7 @@ func TestOrphanDeleteKeepsToItsResourceGroup(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.settle(rgKind, "rg")
-	v := e.get(vnetKind, "vn")
-	v.GetAnnotations()[genruntime.ResourceIDAnnotation] = victim
-	if err := e.client.Update(context.Background(), v); err != nil {
-		t.Fatal(err)
-	}
-	if err := e.client.Delete(context.Background(), e.get(vnetKind, "vn")); err != nil {
-		t.Fatal(err)
-	}
-	e.srv.ResetRequests()
+	e.tamperThenDelete(vnetKind, "vn", victim)
 	e.step(vnetKind, "vn")
 	if n, _ := e.requests("DELETE", "/resourceGroups/prod/providers/Microsoft.Network/virtualNetworks/vn"); n != 0 {
 		t.Fatalf("%d DELETEs of %s, a namesake in another resource group, on a tampered annotation's word", n, victim)
