@@ -90,8 +90,10 @@ func samplePath(gvk schema.GroupVersionKind) string {
 	return fmt.Sprintf("samples/%s/%s/%s.yaml", gvk.Group, gvk.Version, strings.ToLower(gvk.Kind))
 }
 
-// parseOne decodes a YAML file holding exactly one object (comment-only documents aside), as
-// the API server decodes a request body.
+// parseOne decodes a sample file: exactly one custom resource (comment-only documents aside),
+// as the API server decodes a request body, after any number of the Secrets and ConfigMaps it
+// reads (core v1 objects, which a user applies with it; this test's server holds no core API,
+// and the end-to-end test creates them).
 func parseOne(data []byte) (*unstructured.Unstructured, error) {
 	var objs []map[string]any
 	r := utilyaml.NewYAMLReader(bufio.NewReader(bytes.NewReader(data)))
@@ -114,10 +116,19 @@ func parseOne(data []byte) (*unstructured.Unstructured, error) {
 		if err != nil {
 			return nil, err
 		}
+		if api, _ := obj["apiVersion"].(string); api == "v1" {
+			if kind, _ := obj["kind"].(string); kind != "Secret" && kind != "ConfigMap" {
+				return nil, fmt.Errorf("holds a v1 %s; beside its resource a sample holds only the Secrets and ConfigMaps it reads", kind)
+			}
+			if len(objs) > 0 {
+				return nil, errors.New("holds a Secret or ConfigMap after its resource; put them first, so that applying the file creates them first")
+			}
+			continue
+		}
 		objs = append(objs, obj)
 	}
 	if len(objs) != 1 {
-		return nil, fmt.Errorf("holds %d objects; a sample file holds one", len(objs))
+		return nil, fmt.Errorf("holds %d custom resources; a sample file holds one", len(objs))
 	}
 	return &unstructured.Unstructured{Object: objs[0]}, nil
 }
