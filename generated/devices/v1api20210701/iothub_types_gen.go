@@ -8733,14 +8733,14 @@ type SharedAccessSignatureAuthorizationRule struct {
 	KeyName *string `json:"keyName,omitempty"`
 
 	// PrimaryKey: The primary key.
-	PrimaryKey *string `json:"primaryKey,omitempty"`
+	PrimaryKey *genruntime.SecretReference `json:"primaryKey,omitempty"`
 
 	// Rights: The permissions assigned to the shared access policy.
 	// +kubebuilder:validation:Required
 	Rights *AccessRights `json:"rights,omitempty"`
 
 	// SecondaryKey: The secondary key.
-	SecondaryKey *string `json:"secondaryKey,omitempty"`
+	SecondaryKey *genruntime.SecretReference `json:"secondaryKey,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &SharedAccessSignatureAuthorizationRule{}
@@ -8756,7 +8756,12 @@ func (s *SharedAccessSignatureAuthorizationRule) ConvertToARM(resolved genruntim
 		result.KeyName = &keyNameValue
 	}
 	if s.PrimaryKey != nil {
-		primaryKeyValue := *s.PrimaryKey
+		var primaryKeyValue string
+		primaryKeyResolved, err := resolved.Secret("SharedAccessSignatureAuthorizationRule.primaryKey", *s.PrimaryKey)
+		if err != nil {
+			return nil, err
+		}
+		primaryKeyValue = primaryKeyResolved
 		result.PrimaryKey = &primaryKeyValue
 	}
 	if s.Rights != nil {
@@ -8764,7 +8769,12 @@ func (s *SharedAccessSignatureAuthorizationRule) ConvertToARM(resolved genruntim
 		result.Rights = &rightsValue
 	}
 	if s.SecondaryKey != nil {
-		secondaryKeyValue := *s.SecondaryKey
+		var secondaryKeyValue string
+		secondaryKeyResolved, err := resolved.Secret("SharedAccessSignatureAuthorizationRule.secondaryKey", *s.SecondaryKey)
+		if err != nil {
+			return nil, err
+		}
+		secondaryKeyValue = secondaryKeyResolved
 		result.SecondaryKey = &secondaryKeyValue
 	}
 	return result, nil
@@ -8792,17 +8802,9 @@ func (s *SharedAccessSignatureAuthorizationRule) PopulateFromARM(owner genruntim
 		keyNameValue := *typed.KeyName
 		s.KeyName = &keyNameValue
 	}
-	if typed.PrimaryKey != nil {
-		primaryKeyValue := *typed.PrimaryKey
-		s.PrimaryKey = &primaryKeyValue
-	}
 	if typed.Rights != nil {
 		rightsValue := genruntime.ToEnum(*typed.Rights, accessRights_Values)
 		s.Rights = &rightsValue
-	}
-	if typed.SecondaryKey != nil {
-		secondaryKeyValue := *typed.SecondaryKey
-		s.SecondaryKey = &secondaryKeyValue
 	}
 	return nil
 }
@@ -8810,7 +8812,13 @@ func (s *SharedAccessSignatureAuthorizationRule) PopulateFromARM(owner genruntim
 // AssignProperties_From_SharedAccessSignatureAuthorizationRule populates the receiver from source, a devices/v1api20210701/storage.SharedAccessSignatureAuthorizationRule.
 func (s *SharedAccessSignatureAuthorizationRule) AssignProperties_From_SharedAccessSignatureAuthorizationRule(source *storage.SharedAccessSignatureAuthorizationRule) error {
 	s.KeyName = genruntime.ClonePointer(source.KeyName)
-	s.PrimaryKey = genruntime.ClonePointer(source.PrimaryKey)
+
+	if source.PrimaryKey != nil {
+		primaryKeyValue := *source.PrimaryKey.DeepCopy()
+		s.PrimaryKey = &primaryKeyValue
+	} else {
+		s.PrimaryKey = nil
+	}
 
 	if source.Rights != nil {
 		rightsValue := AccessRights(*source.Rights)
@@ -8819,7 +8827,12 @@ func (s *SharedAccessSignatureAuthorizationRule) AssignProperties_From_SharedAcc
 		s.Rights = nil
 	}
 
-	s.SecondaryKey = genruntime.ClonePointer(source.SecondaryKey)
+	if source.SecondaryKey != nil {
+		secondaryKeyValue := *source.SecondaryKey.DeepCopy()
+		s.SecondaryKey = &secondaryKeyValue
+	} else {
+		s.SecondaryKey = nil
+	}
 
 	return nil
 }
@@ -8827,7 +8840,13 @@ func (s *SharedAccessSignatureAuthorizationRule) AssignProperties_From_SharedAcc
 // AssignProperties_To_SharedAccessSignatureAuthorizationRule populates destination, a devices/v1api20210701/storage.SharedAccessSignatureAuthorizationRule, from the receiver.
 func (s *SharedAccessSignatureAuthorizationRule) AssignProperties_To_SharedAccessSignatureAuthorizationRule(destination *storage.SharedAccessSignatureAuthorizationRule) error {
 	destination.KeyName = genruntime.ClonePointer(s.KeyName)
-	destination.PrimaryKey = genruntime.ClonePointer(s.PrimaryKey)
+
+	if s.PrimaryKey != nil {
+		primaryKeyValue := *s.PrimaryKey.DeepCopy()
+		destination.PrimaryKey = &primaryKeyValue
+	} else {
+		destination.PrimaryKey = nil
+	}
 
 	if s.Rights != nil {
 		rightsValue := string(*s.Rights)
@@ -8836,7 +8855,12 @@ func (s *SharedAccessSignatureAuthorizationRule) AssignProperties_To_SharedAcces
 		destination.Rights = nil
 	}
 
-	destination.SecondaryKey = genruntime.ClonePointer(s.SecondaryKey)
+	if s.SecondaryKey != nil {
+		secondaryKeyValue := *s.SecondaryKey.DeepCopy()
+		destination.SecondaryKey = &secondaryKeyValue
+	} else {
+		destination.SecondaryKey = nil
+	}
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil
@@ -8849,14 +8873,8 @@ type SharedAccessSignatureAuthorizationRule_STATUS struct {
 	// KeyName: The name of the shared access policy.
 	KeyName *string `json:"keyName,omitempty"`
 
-	// PrimaryKey: The primary key.
-	PrimaryKey *string `json:"primaryKey,omitempty"`
-
 	// Rights: The permissions assigned to the shared access policy.
 	Rights *AccessRights_STATUS `json:"rights,omitempty"`
-
-	// SecondaryKey: The secondary key.
-	SecondaryKey *string `json:"secondaryKey,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &SharedAccessSignatureAuthorizationRule_STATUS{}
@@ -8871,17 +8889,9 @@ func (s *SharedAccessSignatureAuthorizationRule_STATUS) ConvertToARM(resolved ge
 		keyNameValue := *s.KeyName
 		result.KeyName = &keyNameValue
 	}
-	if s.PrimaryKey != nil {
-		primaryKeyValue := *s.PrimaryKey
-		result.PrimaryKey = &primaryKeyValue
-	}
 	if s.Rights != nil {
 		rightsValue := string(*s.Rights)
 		result.Rights = &rightsValue
-	}
-	if s.SecondaryKey != nil {
-		secondaryKeyValue := *s.SecondaryKey
-		result.SecondaryKey = &secondaryKeyValue
 	}
 	return result, nil
 }
@@ -8908,17 +8918,9 @@ func (s *SharedAccessSignatureAuthorizationRule_STATUS) PopulateFromARM(owner ge
 		keyNameValue := *typed.KeyName
 		s.KeyName = &keyNameValue
 	}
-	if typed.PrimaryKey != nil {
-		primaryKeyValue := *typed.PrimaryKey
-		s.PrimaryKey = &primaryKeyValue
-	}
 	if typed.Rights != nil {
 		rightsValue := genruntime.ToEnum(*typed.Rights, accessRights_STATUS_Values)
 		s.Rights = &rightsValue
-	}
-	if typed.SecondaryKey != nil {
-		secondaryKeyValue := *typed.SecondaryKey
-		s.SecondaryKey = &secondaryKeyValue
 	}
 	return nil
 }
@@ -8926,7 +8928,6 @@ func (s *SharedAccessSignatureAuthorizationRule_STATUS) PopulateFromARM(owner ge
 // AssignProperties_From_SharedAccessSignatureAuthorizationRule_STATUS populates the receiver from source, a devices/v1api20210701/storage.SharedAccessSignatureAuthorizationRule_STATUS.
 func (s *SharedAccessSignatureAuthorizationRule_STATUS) AssignProperties_From_SharedAccessSignatureAuthorizationRule_STATUS(source *storage.SharedAccessSignatureAuthorizationRule_STATUS) error {
 	s.KeyName = genruntime.ClonePointer(source.KeyName)
-	s.PrimaryKey = genruntime.ClonePointer(source.PrimaryKey)
 
 	if source.Rights != nil {
 		rightsValue := AccessRights_STATUS(*source.Rights)
@@ -8935,15 +8936,12 @@ func (s *SharedAccessSignatureAuthorizationRule_STATUS) AssignProperties_From_Sh
 		s.Rights = nil
 	}
 
-	s.SecondaryKey = genruntime.ClonePointer(source.SecondaryKey)
-
 	return nil
 }
 
 // AssignProperties_To_SharedAccessSignatureAuthorizationRule_STATUS populates destination, a devices/v1api20210701/storage.SharedAccessSignatureAuthorizationRule_STATUS, from the receiver.
 func (s *SharedAccessSignatureAuthorizationRule_STATUS) AssignProperties_To_SharedAccessSignatureAuthorizationRule_STATUS(destination *storage.SharedAccessSignatureAuthorizationRule_STATUS) error {
 	destination.KeyName = genruntime.ClonePointer(s.KeyName)
-	destination.PrimaryKey = genruntime.ClonePointer(s.PrimaryKey)
 
 	if s.Rights != nil {
 		rightsValue := string(*s.Rights)
@@ -8951,8 +8949,6 @@ func (s *SharedAccessSignatureAuthorizationRule_STATUS) AssignProperties_To_Shar
 	} else {
 		destination.Rights = nil
 	}
-
-	destination.SecondaryKey = genruntime.ClonePointer(s.SecondaryKey)
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil

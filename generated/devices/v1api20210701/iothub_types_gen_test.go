@@ -673,19 +673,17 @@ func GenerateRoutingStorageContainerProperties_STATUS(t *rapid.T) RoutingStorage
 func GenerateSharedAccessSignatureAuthorizationRule(t *rapid.T) SharedAccessSignatureAuthorizationRule {
 	return SharedAccessSignatureAuthorizationRule{
 		KeyName:      gentest.Optional(gentest.String)(t),
-		PrimaryKey:   gentest.Optional(gentest.String)(t),
+		PrimaryKey:   gentest.Optional(gentest.SecretReference)(t),
 		Rights:       gentest.Optional(GenerateAccessRights)(t),
-		SecondaryKey: gentest.Optional(gentest.String)(t),
+		SecondaryKey: gentest.Optional(gentest.SecretReference)(t),
 	}
 }
 
 // GenerateSharedAccessSignatureAuthorizationRule_STATUS draws a random SharedAccessSignatureAuthorizationRule_STATUS for property-based tests.
 func GenerateSharedAccessSignatureAuthorizationRule_STATUS(t *rapid.T) SharedAccessSignatureAuthorizationRule_STATUS {
 	return SharedAccessSignatureAuthorizationRule_STATUS{
-		KeyName:      gentest.Optional(gentest.String)(t),
-		PrimaryKey:   gentest.Optional(gentest.String)(t),
-		Rights:       gentest.Optional(GenerateAccessRights_STATUS)(t),
-		SecondaryKey: gentest.Optional(gentest.String)(t),
+		KeyName: gentest.Optional(gentest.String)(t),
+		Rights:  gentest.Optional(GenerateAccessRights_STATUS)(t),
 	}
 }
 

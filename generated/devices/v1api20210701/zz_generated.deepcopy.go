@@ -2109,8 +2109,8 @@ func (in *SharedAccessSignatureAuthorizationRule) DeepCopyInto(out *SharedAccess
 	}
 	if in.PrimaryKey != nil {
 		in, out := &in.PrimaryKey, &out.PrimaryKey
-		*out = new(string)
-		**out = **in
+		*out = new(genruntime.SecretReference)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.Rights != nil {
 		in, out := &in.Rights, &out.Rights
@@ -2119,8 +2119,8 @@ func (in *SharedAccessSignatureAuthorizationRule) DeepCopyInto(out *SharedAccess
 	}
 	if in.SecondaryKey != nil {
 		in, out := &in.SecondaryKey, &out.SecondaryKey
-		*out = new(string)
-		**out = **in
+		*out = new(genruntime.SecretReference)
+		(*in).DeepCopyInto(*out)
 	}
 }
 
@@ -2142,19 +2142,9 @@ func (in *SharedAccessSignatureAuthorizationRule_STATUS) DeepCopyInto(out *Share
 		*out = new(string)
 		**out = **in
 	}
-	if in.PrimaryKey != nil {
-		in, out := &in.PrimaryKey, &out.PrimaryKey
-		*out = new(string)
-		**out = **in
-	}
 	if in.Rights != nil {
 		in, out := &in.Rights, &out.Rights
 		*out = new(AccessRights_STATUS)
-		**out = **in
-	}
-	if in.SecondaryKey != nil {
-		in, out := &in.SecondaryKey, &out.SecondaryKey
-		*out = new(string)
 		**out = **in
 	}
 }

@@ -428,10 +428,8 @@ type SharedAccessSignatureAuthorizationRule struct {
 
 // SharedAccessSignatureAuthorizationRule_STATUS is the wire shape of SharedAccessSignatureAuthorizationRule_STATUS.
 type SharedAccessSignatureAuthorizationRule_STATUS struct {
-	KeyName      *string `json:"keyName,omitempty"`
-	PrimaryKey   *string `json:"primaryKey,omitempty"`
-	Rights       *string `json:"rights,omitempty"`
-	SecondaryKey *string `json:"secondaryKey,omitempty"`
+	KeyName *string `json:"keyName,omitempty"`
+	Rights  *string `json:"rights,omitempty"`
 }
 
 // StorageEndpointProperties is the wire shape of StorageEndpointProperties.

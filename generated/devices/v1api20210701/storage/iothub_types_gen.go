@@ -829,26 +829,22 @@ type RoutingStorageContainerProperties_STATUS struct {
 type SharedAccessSignatureAuthorizationRule struct {
 	KeyName *string `json:"keyName,omitempty"`
 
-	PrimaryKey *string `json:"primaryKey,omitempty"`
+	PrimaryKey *genruntime.SecretReference `json:"primaryKey,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Rights *string `json:"rights,omitempty"`
 
-	SecondaryKey *string `json:"secondaryKey,omitempty"`
+	SecondaryKey *genruntime.SecretReference `json:"secondaryKey,omitempty"`
 }
 
 // SharedAccessSignatureAuthorizationRule_STATUS: Storage version of v1api20210701.SharedAccessSignatureAuthorizationRule_STATUS
 type SharedAccessSignatureAuthorizationRule_STATUS struct {
 	KeyName *string `json:"keyName,omitempty"`
 
-	PrimaryKey *string `json:"primaryKey,omitempty"`
-
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Rights *string `json:"rights,omitempty"`
-
-	SecondaryKey *string `json:"secondaryKey,omitempty"`
 }
 
 // StorageEndpointProperties: Storage version of v1api20210701.StorageEndpointProperties

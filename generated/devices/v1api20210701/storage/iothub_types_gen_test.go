@@ -600,21 +600,19 @@ func GenerateRoutingStorageContainerProperties_STATUS(t *rapid.T) RoutingStorage
 func GenerateSharedAccessSignatureAuthorizationRule(t *rapid.T) SharedAccessSignatureAuthorizationRule {
 	return SharedAccessSignatureAuthorizationRule{
 		KeyName:      gentest.Optional(gentest.String)(t),
-		PrimaryKey:   gentest.Optional(gentest.String)(t),
+		PrimaryKey:   gentest.Optional(gentest.SecretReference)(t),
 		PropertyBag:  gentest.PropertyBag(t),
 		Rights:       gentest.Optional(gentest.String)(t),
-		SecondaryKey: gentest.Optional(gentest.String)(t),
+		SecondaryKey: gentest.Optional(gentest.SecretReference)(t),
 	}
 }
 
 // GenerateSharedAccessSignatureAuthorizationRule_STATUS draws a random SharedAccessSignatureAuthorizationRule_STATUS for property-based tests.
 func GenerateSharedAccessSignatureAuthorizationRule_STATUS(t *rapid.T) SharedAccessSignatureAuthorizationRule_STATUS {
 	return SharedAccessSignatureAuthorizationRule_STATUS{
-		KeyName:      gentest.Optional(gentest.String)(t),
-		PrimaryKey:   gentest.Optional(gentest.String)(t),
-		PropertyBag:  gentest.PropertyBag(t),
-		Rights:       gentest.Optional(gentest.String)(t),
-		SecondaryKey: gentest.Optional(gentest.String)(t),
+		KeyName:     gentest.Optional(gentest.String)(t),
+		PropertyBag: gentest.PropertyBag(t),
+		Rights:      gentest.Optional(gentest.String)(t),
 	}
 }
 

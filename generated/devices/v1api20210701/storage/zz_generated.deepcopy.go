@@ -2438,8 +2438,8 @@ func (in *SharedAccessSignatureAuthorizationRule) DeepCopyInto(out *SharedAccess
 	}
 	if in.PrimaryKey != nil {
 		in, out := &in.PrimaryKey, &out.PrimaryKey
-		*out = new(string)
-		**out = **in
+		*out = new(genruntime.SecretReference)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.PropertyBag != nil {
 		in, out := &in.PropertyBag, &out.PropertyBag
@@ -2455,8 +2455,8 @@ func (in *SharedAccessSignatureAuthorizationRule) DeepCopyInto(out *SharedAccess
 	}
 	if in.SecondaryKey != nil {
 		in, out := &in.SecondaryKey, &out.SecondaryKey
-		*out = new(string)
-		**out = **in
+		*out = new(genruntime.SecretReference)
+		(*in).DeepCopyInto(*out)
 	}
 }
 
@@ -2478,11 +2478,6 @@ func (in *SharedAccessSignatureAuthorizationRule_STATUS) DeepCopyInto(out *Share
 		*out = new(string)
 		**out = **in
 	}
-	if in.PrimaryKey != nil {
-		in, out := &in.PrimaryKey, &out.PrimaryKey
-		*out = new(string)
-		**out = **in
-	}
 	if in.PropertyBag != nil {
 		in, out := &in.PropertyBag, &out.PropertyBag
 		*out = make(genruntime.PropertyBag, len(*in))
@@ -2492,11 +2487,6 @@ func (in *SharedAccessSignatureAuthorizationRule_STATUS) DeepCopyInto(out *Share
 	}
 	if in.Rights != nil {
 		in, out := &in.Rights, &out.Rights
-		*out = new(string)
-		**out = **in
-	}
-	if in.SecondaryKey != nil {
-		in, out := &in.SecondaryKey, &out.SecondaryKey
 		*out = new(string)
 		**out = **in
 	}
