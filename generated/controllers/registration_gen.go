@@ -3,22 +3,34 @@
 package controllers
 
 import (
+	appconfigurationv1api20200601 "github.com/armgen/armgen/generated/appconfiguration/v1api20200601"
+	appconfigurationv1api20200601storage "github.com/armgen/armgen/generated/appconfiguration/v1api20200601/storage"
+	appconfigurationv1api20210301preview "github.com/armgen/armgen/generated/appconfiguration/v1api20210301preview"
+	appconfigurationv1api20210301previewstorage "github.com/armgen/armgen/generated/appconfiguration/v1api20210301preview/storage"
 	authorizationv1api20200801preview "github.com/armgen/armgen/generated/authorization/v1api20200801preview"
 	authorizationv1api20200801previewstorage "github.com/armgen/armgen/generated/authorization/v1api20200801preview/storage"
 	cachev1api20200601 "github.com/armgen/armgen/generated/cache/v1api20200601"
 	cachev1api20200601storage "github.com/armgen/armgen/generated/cache/v1api20200601/storage"
 	cachev1api20201201 "github.com/armgen/armgen/generated/cache/v1api20201201"
 	cachev1api20201201storage "github.com/armgen/armgen/generated/cache/v1api20201201/storage"
+	cachev1api20210301 "github.com/armgen/armgen/generated/cache/v1api20210301"
+	cachev1api20210301storage "github.com/armgen/armgen/generated/cache/v1api20210301/storage"
 	containerservicev1api20210301 "github.com/armgen/armgen/generated/containerservice/v1api20210301"
 	containerservicev1api20210301storage "github.com/armgen/armgen/generated/containerservice/v1api20210301/storage"
 	containerservicev1api20210501 "github.com/armgen/armgen/generated/containerservice/v1api20210501"
 	containerservicev1api20210501storage "github.com/armgen/armgen/generated/containerservice/v1api20210501/storage"
 	dbforpostgresqlv1api20210601 "github.com/armgen/armgen/generated/dbforpostgresql/v1api20210601"
 	dbforpostgresqlv1api20210601storage "github.com/armgen/armgen/generated/dbforpostgresql/v1api20210601/storage"
+	devicesv1api20210701 "github.com/armgen/armgen/generated/devices/v1api20210701"
+	devicesv1api20210701storage "github.com/armgen/armgen/generated/devices/v1api20210701/storage"
 	documentdbv1api20210315 "github.com/armgen/armgen/generated/documentdb/v1api20210315"
 	documentdbv1api20210315storage "github.com/armgen/armgen/generated/documentdb/v1api20210315/storage"
 	documentdbv1api20210515 "github.com/armgen/armgen/generated/documentdb/v1api20210515"
 	documentdbv1api20210515storage "github.com/armgen/armgen/generated/documentdb/v1api20210515/storage"
+	eventgridv1api20200601 "github.com/armgen/armgen/generated/eventgrid/v1api20200601"
+	eventgridv1api20200601storage "github.com/armgen/armgen/generated/eventgrid/v1api20200601/storage"
+	eventhubv1api20170401 "github.com/armgen/armgen/generated/eventhub/v1api20170401"
+	eventhubv1api20170401storage "github.com/armgen/armgen/generated/eventhub/v1api20170401/storage"
 	eventhubv1api20210101preview "github.com/armgen/armgen/generated/eventhub/v1api20210101preview"
 	eventhubv1api20210101previewstorage "github.com/armgen/armgen/generated/eventhub/v1api20210101preview/storage"
 	keyvaultv1api20210401preview "github.com/armgen/armgen/generated/keyvault/v1api20210401preview"
@@ -29,12 +41,20 @@ import (
 	networkv1api20201101storage "github.com/armgen/armgen/generated/network/v1api20201101/storage"
 	networkv1api20210201 "github.com/armgen/armgen/generated/network/v1api20210201"
 	networkv1api20210201storage "github.com/armgen/armgen/generated/network/v1api20210201/storage"
+	notificationhubsv1api20170401 "github.com/armgen/armgen/generated/notificationhubs/v1api20170401"
+	notificationhubsv1api20170401storage "github.com/armgen/armgen/generated/notificationhubs/v1api20170401/storage"
 	resourcesv1api20200601 "github.com/armgen/armgen/generated/resources/v1api20200601"
 	resourcesv1api20200601storage "github.com/armgen/armgen/generated/resources/v1api20200601/storage"
 	resourcesv1api20210401 "github.com/armgen/armgen/generated/resources/v1api20210401"
 	resourcesv1api20210401storage "github.com/armgen/armgen/generated/resources/v1api20210401/storage"
+	searchv1api20200801 "github.com/armgen/armgen/generated/search/v1api20200801"
+	searchv1api20200801storage "github.com/armgen/armgen/generated/search/v1api20200801/storage"
+	servicebusv1api20170401 "github.com/armgen/armgen/generated/servicebus/v1api20170401"
+	servicebusv1api20170401storage "github.com/armgen/armgen/generated/servicebus/v1api20170401/storage"
 	servicebusv1api20210101preview "github.com/armgen/armgen/generated/servicebus/v1api20210101preview"
 	servicebusv1api20210101previewstorage "github.com/armgen/armgen/generated/servicebus/v1api20210101preview/storage"
+	signalrservicev1api20200501 "github.com/armgen/armgen/generated/signalrservice/v1api20200501"
+	signalrservicev1api20200501storage "github.com/armgen/armgen/generated/signalrservice/v1api20200501/storage"
 	storagev1api20210101 "github.com/armgen/armgen/generated/storage/v1api20210101"
 	storagev1api20210101storage "github.com/armgen/armgen/generated/storage/v1api20210101/storage"
 	storagev1api20210401 "github.com/armgen/armgen/generated/storage/v1api20210401"
@@ -46,20 +66,30 @@ import (
 // KnownResources returns an empty object of every generated kind, telling the controller which kinds to watch: the storage version of each, which every other version converts to.
 func KnownResources() []genruntime.KnownResource {
 	return []genruntime.KnownResource{
+		{Obj: new(appconfigurationv1api20200601storage.ConfigurationStore)},
+		{Obj: new(appconfigurationv1api20210301previewstorage.KeyValue)},
 		{Obj: new(authorizationv1api20200801previewstorage.RoleAssignment)},
 		{Obj: new(cachev1api20201201storage.Redis)},
 		{Obj: new(cachev1api20201201storage.RedisFirewallRule)},
 		{Obj: new(cachev1api20201201storage.RedisLinkedServer)},
 		{Obj: new(cachev1api20201201storage.RedisPatchSchedule)},
+		{Obj: new(cachev1api20210301storage.RedisEnterprise)},
+		{Obj: new(cachev1api20210301storage.RedisEnterpriseDatabase)},
 		{Obj: new(containerservicev1api20210501storage.ManagedCluster)},
 		{Obj: new(containerservicev1api20210501storage.ManagedClustersAgentPool)},
 		{Obj: new(dbforpostgresqlv1api20210601storage.FlexibleServer)},
 		{Obj: new(dbforpostgresqlv1api20210601storage.FlexibleServersConfiguration)},
 		{Obj: new(dbforpostgresqlv1api20210601storage.FlexibleServersDatabase)},
 		{Obj: new(dbforpostgresqlv1api20210601storage.FlexibleServersFirewallRule)},
+		{Obj: new(devicesv1api20210701storage.IotHub)},
 		{Obj: new(documentdbv1api20210515storage.DatabaseAccount)},
 		{Obj: new(documentdbv1api20210515storage.SqlDatabase)},
 		{Obj: new(documentdbv1api20210515storage.SqlDatabaseContainer)},
+		{Obj: new(eventgridv1api20200601storage.Domain)},
+		{Obj: new(eventgridv1api20200601storage.DomainsTopic)},
+		{Obj: new(eventgridv1api20200601storage.EventSubscription)},
+		{Obj: new(eventgridv1api20200601storage.Topic)},
+		{Obj: new(eventhubv1api20170401storage.NamespacesEventhubsAuthorizationRule)},
 		{Obj: new(eventhubv1api20210101previewstorage.Namespace)},
 		{Obj: new(eventhubv1api20210101previewstorage.NamespacesAuthorizationRule)},
 		{Obj: new(eventhubv1api20210101previewstorage.NamespacesEventhub)},
@@ -76,37 +106,64 @@ func KnownResources() []genruntime.KnownResource {
 		{Obj: new(networkv1api20210201storage.NetworkSecurityGroup)},
 		{Obj: new(networkv1api20210201storage.VirtualNetwork)},
 		{Obj: new(networkv1api20210201storage.VirtualNetworksSubnet)},
+		{Obj: new(notificationhubsv1api20170401storage.Namespace)},
+		{Obj: new(notificationhubsv1api20170401storage.NamespacesAuthorizationRule)},
+		{Obj: new(notificationhubsv1api20170401storage.NotificationHub)},
+		{Obj: new(notificationhubsv1api20170401storage.NotificationHubsAuthorizationRule)},
 		{Obj: new(resourcesv1api20210401storage.ResourceGroup)},
+		{Obj: new(searchv1api20200801storage.SearchService)},
+		{Obj: new(servicebusv1api20170401storage.NamespacesAuthorizationRule)},
+		{Obj: new(servicebusv1api20170401storage.NamespacesTopicsSubscriptionsRule)},
+		{Obj: new(servicebusv1api20170401storage.QueueAuthorizationRule)},
+		{Obj: new(servicebusv1api20170401storage.TopicAuthorizationRule)},
 		{Obj: new(servicebusv1api20210101previewstorage.Namespace)},
 		{Obj: new(servicebusv1api20210101previewstorage.NamespacesQueue)},
 		{Obj: new(servicebusv1api20210101previewstorage.NamespacesTopic)},
 		{Obj: new(servicebusv1api20210101previewstorage.NamespacesTopicsSubscription)},
+		{Obj: new(signalrservicev1api20200501storage.SignalR)},
 		{Obj: new(storagev1api20210401storage.StorageAccount)},
 		{Obj: new(storagev1api20210401storage.StorageAccountsBlobService)},
 		{Obj: new(storagev1api20210401storage.StorageAccountsBlobServicesContainer)},
+		{Obj: new(storagev1api20210401storage.StorageAccountsFileService)},
+		{Obj: new(storagev1api20210401storage.StorageAccountsFileServicesShare)},
+		{Obj: new(storagev1api20210401storage.StorageAccountsManagementPolicy)},
 		{Obj: new(storagev1api20210401storage.StorageAccountsQueueService)},
 		{Obj: new(storagev1api20210401storage.StorageAccountsQueueServicesQueue)},
+		{Obj: new(storagev1api20210401storage.StorageAccountsTableService)},
+		{Obj: new(storagev1api20210401storage.StorageAccountsTableServicesTable)},
 	}
 }
 
 // schemeAdders holds the AddToScheme of every generated API version, storage versions included, as the API server needs them all to convert between versions.
 var schemeAdders = []func(*runtime.Scheme) error{
+	appconfigurationv1api20200601.AddToScheme,
+	appconfigurationv1api20200601storage.AddToScheme,
+	appconfigurationv1api20210301preview.AddToScheme,
+	appconfigurationv1api20210301previewstorage.AddToScheme,
 	authorizationv1api20200801preview.AddToScheme,
 	authorizationv1api20200801previewstorage.AddToScheme,
 	cachev1api20200601.AddToScheme,
 	cachev1api20200601storage.AddToScheme,
 	cachev1api20201201.AddToScheme,
 	cachev1api20201201storage.AddToScheme,
+	cachev1api20210301.AddToScheme,
+	cachev1api20210301storage.AddToScheme,
 	containerservicev1api20210301.AddToScheme,
 	containerservicev1api20210301storage.AddToScheme,
 	containerservicev1api20210501.AddToScheme,
 	containerservicev1api20210501storage.AddToScheme,
 	dbforpostgresqlv1api20210601.AddToScheme,
 	dbforpostgresqlv1api20210601storage.AddToScheme,
+	devicesv1api20210701.AddToScheme,
+	devicesv1api20210701storage.AddToScheme,
 	documentdbv1api20210315.AddToScheme,
 	documentdbv1api20210315storage.AddToScheme,
 	documentdbv1api20210515.AddToScheme,
 	documentdbv1api20210515storage.AddToScheme,
+	eventgridv1api20200601.AddToScheme,
+	eventgridv1api20200601storage.AddToScheme,
+	eventhubv1api20170401.AddToScheme,
+	eventhubv1api20170401storage.AddToScheme,
 	eventhubv1api20210101preview.AddToScheme,
 	eventhubv1api20210101previewstorage.AddToScheme,
 	keyvaultv1api20210401preview.AddToScheme,
@@ -117,12 +174,20 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	networkv1api20201101storage.AddToScheme,
 	networkv1api20210201.AddToScheme,
 	networkv1api20210201storage.AddToScheme,
+	notificationhubsv1api20170401.AddToScheme,
+	notificationhubsv1api20170401storage.AddToScheme,
 	resourcesv1api20200601.AddToScheme,
 	resourcesv1api20200601storage.AddToScheme,
 	resourcesv1api20210401.AddToScheme,
 	resourcesv1api20210401storage.AddToScheme,
+	searchv1api20200801.AddToScheme,
+	searchv1api20200801storage.AddToScheme,
+	servicebusv1api20170401.AddToScheme,
+	servicebusv1api20170401storage.AddToScheme,
 	servicebusv1api20210101preview.AddToScheme,
 	servicebusv1api20210101previewstorage.AddToScheme,
+	signalrservicev1api20200501.AddToScheme,
+	signalrservicev1api20200501storage.AddToScheme,
 	storagev1api20210101.AddToScheme,
 	storagev1api20210101storage.AddToScheme,
 	storagev1api20210401.AddToScheme,

@@ -47,6 +47,7 @@ func (h *request) action() {
 		rng := rand.New(rand.NewPCG(uint64(s.opts.Seed), seedOf(st.id, st.generation)))
 		value = synthesize(a.response, "", rng, 0, 0)
 		kubeconfigs(value, st, h.p, a.name)
+		nameListedKeys(value, h.t.ARMType, a, rng)
 	}
 	if a.lro || h.lro(http.MethodPost) {
 		op := s.startOperation(h.p, http.MethodPost, h.apiVersion, h.fault)

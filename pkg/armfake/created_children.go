@@ -5,15 +5,20 @@ import (
 	"time"
 )
 
-// Some services create children of their own with a resource: every Service Bus, Event Hubs and
-// Relay namespace comes with the authorization rule RootManageSharedAccessKey, whose keys make
-// the namespace's connection strings. Clients rely on it (Azure Service Operator exports a
-// namespace's connection string from its listKeys action without ever creating the rule), so
-// armfake creates it too. The swagger does not say so: the table does.
+// Some services create children of their own with a resource: every Service Bus, Event Hubs,
+// Relay and Notification Hubs namespace comes with the authorization rule
+// RootManageSharedAccessKey, whose keys make the namespace's connection strings, and every
+// notification hub with DefaultFullSharedAccessSignature (for back ends) and
+// DefaultListenSharedAccessSignature (for devices). Clients rely on them (Azure Service Operator
+// exports a namespace's or a hub's connection string from the listKeys action of these rules
+// without ever creating them), so armfake creates them too. The swagger does not say so: the
+// table does.
 var createdChildren = map[string][]createdChild{
-	"microsoft.servicebus/namespaces": {rootManageSharedAccessKey},
-	"microsoft.eventhub/namespaces":   {rootManageSharedAccessKey},
-	"microsoft.relay/namespaces":      {rootManageSharedAccessKey},
+	"microsoft.servicebus/namespaces":                        {rootManageSharedAccessKey},
+	"microsoft.eventhub/namespaces":                          {rootManageSharedAccessKey},
+	"microsoft.relay/namespaces":                             {rootManageSharedAccessKey},
+	"microsoft.notificationhubs/namespaces":                  {rootManageSharedAccessKey},
+	"microsoft.notificationhubs/namespaces/notificationhubs": {defaultFullSharedAccessSignature, defaultListenSharedAccessSignature},
 }
 
 // createdChild is a child a service creates with its parent: segment is the child type's last
@@ -27,6 +32,18 @@ var rootManageSharedAccessKey = createdChild{
 	segment: "authorizationRules",
 	name:    "RootManageSharedAccessKey",
 	body:    map[string]any{"properties": map[string]any{"rights": []any{"Listen", "Manage", "Send"}}},
+}
+
+var defaultFullSharedAccessSignature = createdChild{
+	segment: "authorizationRules",
+	name:    "DefaultFullSharedAccessSignature",
+	body:    map[string]any{"properties": map[string]any{"rights": []any{"Listen", "Manage", "Send"}}},
+}
+
+var defaultListenSharedAccessSignature = createdChild{
+	segment: "authorizationRules",
+	name:    "DefaultListenSharedAccessSignature",
+	body:    map[string]any{"properties": map[string]any{"rights": []any{"Listen"}}},
 }
 
 // createChildren stores the children the service creates with st, a resource just created. The

@@ -76,7 +76,8 @@ func (s *Server) readOnlyValue(p *spec.Schema, prop, resource, path string, rng 
 		return s.opts.TenantID
 	case strings.HasSuffix(strings.ToLower(prop), "hostname") && typeOf(p) == "string":
 		return strings.ToLower(resource) + ".armfake.example"
-	case strings.Contains(strings.ToLower(path), "endpoints.") && typeOf(p) == "string" && len(p.Enum) == 0:
+	case (strings.Contains(strings.ToLower(path), "endpoints.") || strings.HasSuffix(strings.ToLower(prop), "endpoint")) &&
+		typeOf(p) == "string" && len(p.Enum) == 0 && p.Format == "":
 		// Endpoints are URLs clients connect to (and export): give them that shape.
 		return "https://" + strings.ToLower(resource) + "." + strings.ToLower(prop) + ".armfake.example/"
 	}

@@ -2891,8 +2891,8 @@ func (u *UserAssignedIdentityDetails) AssignProperties_To_UserAssignedIdentityDe
 }
 
 type UserAssignedIdentityProperties struct {
-	// UserAssignedIdentity: ARM ID of user Identity selected for encryption
-	UserAssignedIdentity *string `json:"userAssignedIdentity,omitempty"`
+	// UserAssignedIdentityReference: ARM ID of user Identity selected for encryption
+	UserAssignedIdentityReference *genruntime.ResourceReference `json:"userAssignedIdentityReference,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &UserAssignedIdentityProperties{}
@@ -2903,9 +2903,14 @@ func (u *UserAssignedIdentityProperties) ConvertToARM(resolved genruntime.Conver
 		return nil, nil
 	}
 	result := &arm.UserAssignedIdentityProperties{}
-	if u.UserAssignedIdentity != nil {
-		userAssignedIdentityValue := *u.UserAssignedIdentity
-		result.UserAssignedIdentity = &userAssignedIdentityValue
+	if u.UserAssignedIdentityReference != nil {
+		var userAssignedIdentityReferenceValue string
+		userAssignedIdentityReferenceResolved, err := resolved.ARMID("UserAssignedIdentityProperties.userAssignedIdentityReference", *u.UserAssignedIdentityReference)
+		if err != nil {
+			return nil, err
+		}
+		userAssignedIdentityReferenceValue = userAssignedIdentityReferenceResolved
+		result.UserAssignedIdentity = &userAssignedIdentityReferenceValue
 	}
 	return result, nil
 }
@@ -2929,22 +2934,32 @@ func (u *UserAssignedIdentityProperties) PopulateFromARM(owner genruntime.Arbitr
 		typed = *pointer
 	}
 	if typed.UserAssignedIdentity != nil {
-		userAssignedIdentityValue := *typed.UserAssignedIdentity
-		u.UserAssignedIdentity = &userAssignedIdentityValue
+		userAssignedIdentityReferenceValue := genruntime.ResourceReference{ARMID: *typed.UserAssignedIdentity}
+		u.UserAssignedIdentityReference = &userAssignedIdentityReferenceValue
 	}
 	return nil
 }
 
 // AssignProperties_From_UserAssignedIdentityProperties populates the receiver from source, a eventhub/v1api20210101preview/storage.UserAssignedIdentityProperties.
 func (u *UserAssignedIdentityProperties) AssignProperties_From_UserAssignedIdentityProperties(source *storage.UserAssignedIdentityProperties) error {
-	u.UserAssignedIdentity = genruntime.ClonePointer(source.UserAssignedIdentity)
+	if source.UserAssignedIdentityReference != nil {
+		userAssignedIdentityReferenceValue := *source.UserAssignedIdentityReference.DeepCopy()
+		u.UserAssignedIdentityReference = &userAssignedIdentityReferenceValue
+	} else {
+		u.UserAssignedIdentityReference = nil
+	}
 
 	return nil
 }
 
 // AssignProperties_To_UserAssignedIdentityProperties populates destination, a eventhub/v1api20210101preview/storage.UserAssignedIdentityProperties, from the receiver.
 func (u *UserAssignedIdentityProperties) AssignProperties_To_UserAssignedIdentityProperties(destination *storage.UserAssignedIdentityProperties) error {
-	destination.UserAssignedIdentity = genruntime.ClonePointer(u.UserAssignedIdentity)
+	if u.UserAssignedIdentityReference != nil {
+		userAssignedIdentityReferenceValue := *u.UserAssignedIdentityReference.DeepCopy()
+		destination.UserAssignedIdentityReference = &userAssignedIdentityReferenceValue
+	} else {
+		destination.UserAssignedIdentityReference = nil
+	}
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil

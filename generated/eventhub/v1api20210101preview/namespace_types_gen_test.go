@@ -237,7 +237,7 @@ func GenerateUserAssignedIdentityDetails(t *rapid.T) UserAssignedIdentityDetails
 // GenerateUserAssignedIdentityProperties draws a random UserAssignedIdentityProperties for property-based tests.
 func GenerateUserAssignedIdentityProperties(t *rapid.T) UserAssignedIdentityProperties {
 	return UserAssignedIdentityProperties{
-		UserAssignedIdentity: gentest.Optional(gentest.String)(t),
+		UserAssignedIdentityReference: gentest.Optional(gentest.ResourceReference)(t),
 	}
 }
 

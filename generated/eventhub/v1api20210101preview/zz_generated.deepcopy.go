@@ -1489,10 +1489,10 @@ func (in *UserAssignedIdentityDetails) DeepCopy() *UserAssignedIdentityDetails {
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *UserAssignedIdentityProperties) DeepCopyInto(out *UserAssignedIdentityProperties) {
 	*out = *in
-	if in.UserAssignedIdentity != nil {
-		in, out := &in.UserAssignedIdentity, &out.UserAssignedIdentity
-		*out = new(string)
-		**out = **in
+	if in.UserAssignedIdentityReference != nil {
+		in, out := &in.UserAssignedIdentityReference, &out.UserAssignedIdentityReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
 	}
 }
 

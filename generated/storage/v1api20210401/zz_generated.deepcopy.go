@@ -9,6 +9,66 @@ import (
 )
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AccessPolicy) DeepCopyInto(out *AccessPolicy) {
+	*out = *in
+	if in.ExpiryTime != nil {
+		in, out := &in.ExpiryTime, &out.ExpiryTime
+		*out = new(string)
+		**out = **in
+	}
+	if in.Permission != nil {
+		in, out := &in.Permission, &out.Permission
+		*out = new(string)
+		**out = **in
+	}
+	if in.StartTime != nil {
+		in, out := &in.StartTime, &out.StartTime
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AccessPolicy) DeepCopy() *AccessPolicy {
+	if in == nil {
+		return nil
+	}
+	out := new(AccessPolicy)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AccessPolicy_STATUS) DeepCopyInto(out *AccessPolicy_STATUS) {
+	*out = *in
+	if in.ExpiryTime != nil {
+		in, out := &in.ExpiryTime, &out.ExpiryTime
+		*out = new(string)
+		**out = **in
+	}
+	if in.Permission != nil {
+		in, out := &in.Permission, &out.Permission
+		*out = new(string)
+		**out = **in
+	}
+	if in.StartTime != nil {
+		in, out := &in.StartTime, &out.StartTime
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AccessPolicy_STATUS) DeepCopy() *AccessPolicy_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(AccessPolicy_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *ActiveDirectoryProperties) DeepCopyInto(out *ActiveDirectoryProperties) {
 	*out = *in
 	if in.AzureStorageSid != nil {
@@ -465,6 +525,96 @@ func (in *CustomDomain_STATUS) DeepCopy() *CustomDomain_STATUS {
 		return nil
 	}
 	out := new(CustomDomain_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *DateAfterCreation) DeepCopyInto(out *DateAfterCreation) {
+	*out = *in
+	if in.DaysAfterCreationGreaterThan != nil {
+		in, out := &in.DaysAfterCreationGreaterThan, &out.DaysAfterCreationGreaterThan
+		*out = new(float64)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *DateAfterCreation) DeepCopy() *DateAfterCreation {
+	if in == nil {
+		return nil
+	}
+	out := new(DateAfterCreation)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *DateAfterCreation_STATUS) DeepCopyInto(out *DateAfterCreation_STATUS) {
+	*out = *in
+	if in.DaysAfterCreationGreaterThan != nil {
+		in, out := &in.DaysAfterCreationGreaterThan, &out.DaysAfterCreationGreaterThan
+		*out = new(float64)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *DateAfterCreation_STATUS) DeepCopy() *DateAfterCreation_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(DateAfterCreation_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *DateAfterModification) DeepCopyInto(out *DateAfterModification) {
+	*out = *in
+	if in.DaysAfterLastAccessTimeGreaterThan != nil {
+		in, out := &in.DaysAfterLastAccessTimeGreaterThan, &out.DaysAfterLastAccessTimeGreaterThan
+		*out = new(float64)
+		**out = **in
+	}
+	if in.DaysAfterModificationGreaterThan != nil {
+		in, out := &in.DaysAfterModificationGreaterThan, &out.DaysAfterModificationGreaterThan
+		*out = new(float64)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *DateAfterModification) DeepCopy() *DateAfterModification {
+	if in == nil {
+		return nil
+	}
+	out := new(DateAfterModification)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *DateAfterModification_STATUS) DeepCopyInto(out *DateAfterModification_STATUS) {
+	*out = *in
+	if in.DaysAfterLastAccessTimeGreaterThan != nil {
+		in, out := &in.DaysAfterLastAccessTimeGreaterThan, &out.DaysAfterLastAccessTimeGreaterThan
+		*out = new(float64)
+		**out = **in
+	}
+	if in.DaysAfterModificationGreaterThan != nil {
+		in, out := &in.DaysAfterModificationGreaterThan, &out.DaysAfterModificationGreaterThan
+		*out = new(float64)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *DateAfterModification_STATUS) DeepCopy() *DateAfterModification_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(DateAfterModification_STATUS)
 	in.DeepCopyInto(out)
 	return out
 }
@@ -1343,6 +1493,524 @@ func (in *LegalHoldProperties_STATUS) DeepCopy() *LegalHoldProperties_STATUS {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ManagementPolicyAction) DeepCopyInto(out *ManagementPolicyAction) {
+	*out = *in
+	if in.BaseBlob != nil {
+		in, out := &in.BaseBlob, &out.BaseBlob
+		*out = new(ManagementPolicyBaseBlob)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Snapshot != nil {
+		in, out := &in.Snapshot, &out.Snapshot
+		*out = new(ManagementPolicySnapShot)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Version != nil {
+		in, out := &in.Version, &out.Version
+		*out = new(ManagementPolicyVersion)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ManagementPolicyAction) DeepCopy() *ManagementPolicyAction {
+	if in == nil {
+		return nil
+	}
+	out := new(ManagementPolicyAction)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ManagementPolicyAction_STATUS) DeepCopyInto(out *ManagementPolicyAction_STATUS) {
+	*out = *in
+	if in.BaseBlob != nil {
+		in, out := &in.BaseBlob, &out.BaseBlob
+		*out = new(ManagementPolicyBaseBlob_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Snapshot != nil {
+		in, out := &in.Snapshot, &out.Snapshot
+		*out = new(ManagementPolicySnapShot_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Version != nil {
+		in, out := &in.Version, &out.Version
+		*out = new(ManagementPolicyVersion_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ManagementPolicyAction_STATUS) DeepCopy() *ManagementPolicyAction_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ManagementPolicyAction_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ManagementPolicyBaseBlob) DeepCopyInto(out *ManagementPolicyBaseBlob) {
+	*out = *in
+	if in.Delete != nil {
+		in, out := &in.Delete, &out.Delete
+		*out = new(DateAfterModification)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.EnableAutoTierToHotFromCool != nil {
+		in, out := &in.EnableAutoTierToHotFromCool, &out.EnableAutoTierToHotFromCool
+		*out = new(bool)
+		**out = **in
+	}
+	if in.TierToArchive != nil {
+		in, out := &in.TierToArchive, &out.TierToArchive
+		*out = new(DateAfterModification)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.TierToCool != nil {
+		in, out := &in.TierToCool, &out.TierToCool
+		*out = new(DateAfterModification)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ManagementPolicyBaseBlob) DeepCopy() *ManagementPolicyBaseBlob {
+	if in == nil {
+		return nil
+	}
+	out := new(ManagementPolicyBaseBlob)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ManagementPolicyBaseBlob_STATUS) DeepCopyInto(out *ManagementPolicyBaseBlob_STATUS) {
+	*out = *in
+	if in.Delete != nil {
+		in, out := &in.Delete, &out.Delete
+		*out = new(DateAfterModification_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.EnableAutoTierToHotFromCool != nil {
+		in, out := &in.EnableAutoTierToHotFromCool, &out.EnableAutoTierToHotFromCool
+		*out = new(bool)
+		**out = **in
+	}
+	if in.TierToArchive != nil {
+		in, out := &in.TierToArchive, &out.TierToArchive
+		*out = new(DateAfterModification_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.TierToCool != nil {
+		in, out := &in.TierToCool, &out.TierToCool
+		*out = new(DateAfterModification_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ManagementPolicyBaseBlob_STATUS) DeepCopy() *ManagementPolicyBaseBlob_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ManagementPolicyBaseBlob_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ManagementPolicyDefinition) DeepCopyInto(out *ManagementPolicyDefinition) {
+	*out = *in
+	if in.Actions != nil {
+		in, out := &in.Actions, &out.Actions
+		*out = new(ManagementPolicyAction)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Filters != nil {
+		in, out := &in.Filters, &out.Filters
+		*out = new(ManagementPolicyFilter)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ManagementPolicyDefinition) DeepCopy() *ManagementPolicyDefinition {
+	if in == nil {
+		return nil
+	}
+	out := new(ManagementPolicyDefinition)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ManagementPolicyDefinition_STATUS) DeepCopyInto(out *ManagementPolicyDefinition_STATUS) {
+	*out = *in
+	if in.Actions != nil {
+		in, out := &in.Actions, &out.Actions
+		*out = new(ManagementPolicyAction_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Filters != nil {
+		in, out := &in.Filters, &out.Filters
+		*out = new(ManagementPolicyFilter_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ManagementPolicyDefinition_STATUS) DeepCopy() *ManagementPolicyDefinition_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ManagementPolicyDefinition_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ManagementPolicyFilter) DeepCopyInto(out *ManagementPolicyFilter) {
+	*out = *in
+	if in.BlobIndexMatch != nil {
+		in, out := &in.BlobIndexMatch, &out.BlobIndexMatch
+		*out = make([]TagFilter, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.BlobTypes != nil {
+		in, out := &in.BlobTypes, &out.BlobTypes
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.PrefixMatch != nil {
+		in, out := &in.PrefixMatch, &out.PrefixMatch
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ManagementPolicyFilter) DeepCopy() *ManagementPolicyFilter {
+	if in == nil {
+		return nil
+	}
+	out := new(ManagementPolicyFilter)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ManagementPolicyFilter_STATUS) DeepCopyInto(out *ManagementPolicyFilter_STATUS) {
+	*out = *in
+	if in.BlobIndexMatch != nil {
+		in, out := &in.BlobIndexMatch, &out.BlobIndexMatch
+		*out = make([]TagFilter_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.BlobTypes != nil {
+		in, out := &in.BlobTypes, &out.BlobTypes
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.PrefixMatch != nil {
+		in, out := &in.PrefixMatch, &out.PrefixMatch
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ManagementPolicyFilter_STATUS) DeepCopy() *ManagementPolicyFilter_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ManagementPolicyFilter_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ManagementPolicyRule) DeepCopyInto(out *ManagementPolicyRule) {
+	*out = *in
+	if in.Definition != nil {
+		in, out := &in.Definition, &out.Definition
+		*out = new(ManagementPolicyDefinition)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Enabled != nil {
+		in, out := &in.Enabled, &out.Enabled
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(RuleType)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ManagementPolicyRule) DeepCopy() *ManagementPolicyRule {
+	if in == nil {
+		return nil
+	}
+	out := new(ManagementPolicyRule)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ManagementPolicyRule_STATUS) DeepCopyInto(out *ManagementPolicyRule_STATUS) {
+	*out = *in
+	if in.Definition != nil {
+		in, out := &in.Definition, &out.Definition
+		*out = new(ManagementPolicyDefinition_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Enabled != nil {
+		in, out := &in.Enabled, &out.Enabled
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(RuleType_STATUS)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ManagementPolicyRule_STATUS) DeepCopy() *ManagementPolicyRule_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ManagementPolicyRule_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ManagementPolicySchema) DeepCopyInto(out *ManagementPolicySchema) {
+	*out = *in
+	if in.Rules != nil {
+		in, out := &in.Rules, &out.Rules
+		*out = make([]ManagementPolicyRule, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ManagementPolicySchema) DeepCopy() *ManagementPolicySchema {
+	if in == nil {
+		return nil
+	}
+	out := new(ManagementPolicySchema)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ManagementPolicySchema_STATUS) DeepCopyInto(out *ManagementPolicySchema_STATUS) {
+	*out = *in
+	if in.Rules != nil {
+		in, out := &in.Rules, &out.Rules
+		*out = make([]ManagementPolicyRule_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ManagementPolicySchema_STATUS) DeepCopy() *ManagementPolicySchema_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ManagementPolicySchema_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ManagementPolicySnapShot) DeepCopyInto(out *ManagementPolicySnapShot) {
+	*out = *in
+	if in.Delete != nil {
+		in, out := &in.Delete, &out.Delete
+		*out = new(DateAfterCreation)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.TierToArchive != nil {
+		in, out := &in.TierToArchive, &out.TierToArchive
+		*out = new(DateAfterCreation)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.TierToCool != nil {
+		in, out := &in.TierToCool, &out.TierToCool
+		*out = new(DateAfterCreation)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ManagementPolicySnapShot) DeepCopy() *ManagementPolicySnapShot {
+	if in == nil {
+		return nil
+	}
+	out := new(ManagementPolicySnapShot)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ManagementPolicySnapShot_STATUS) DeepCopyInto(out *ManagementPolicySnapShot_STATUS) {
+	*out = *in
+	if in.Delete != nil {
+		in, out := &in.Delete, &out.Delete
+		*out = new(DateAfterCreation_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.TierToArchive != nil {
+		in, out := &in.TierToArchive, &out.TierToArchive
+		*out = new(DateAfterCreation_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.TierToCool != nil {
+		in, out := &in.TierToCool, &out.TierToCool
+		*out = new(DateAfterCreation_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ManagementPolicySnapShot_STATUS) DeepCopy() *ManagementPolicySnapShot_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ManagementPolicySnapShot_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ManagementPolicyVersion) DeepCopyInto(out *ManagementPolicyVersion) {
+	*out = *in
+	if in.Delete != nil {
+		in, out := &in.Delete, &out.Delete
+		*out = new(DateAfterCreation)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.TierToArchive != nil {
+		in, out := &in.TierToArchive, &out.TierToArchive
+		*out = new(DateAfterCreation)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.TierToCool != nil {
+		in, out := &in.TierToCool, &out.TierToCool
+		*out = new(DateAfterCreation)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ManagementPolicyVersion) DeepCopy() *ManagementPolicyVersion {
+	if in == nil {
+		return nil
+	}
+	out := new(ManagementPolicyVersion)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ManagementPolicyVersion_STATUS) DeepCopyInto(out *ManagementPolicyVersion_STATUS) {
+	*out = *in
+	if in.Delete != nil {
+		in, out := &in.Delete, &out.Delete
+		*out = new(DateAfterCreation_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.TierToArchive != nil {
+		in, out := &in.TierToArchive, &out.TierToArchive
+		*out = new(DateAfterCreation_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.TierToCool != nil {
+		in, out := &in.TierToCool, &out.TierToCool
+		*out = new(DateAfterCreation_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ManagementPolicyVersion_STATUS) DeepCopy() *ManagementPolicyVersion_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ManagementPolicyVersion_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *Multichannel) DeepCopyInto(out *Multichannel) {
+	*out = *in
+	if in.Enabled != nil {
+		in, out := &in.Enabled, &out.Enabled
+		*out = new(bool)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *Multichannel) DeepCopy() *Multichannel {
+	if in == nil {
+		return nil
+	}
+	out := new(Multichannel)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *Multichannel_STATUS) DeepCopyInto(out *Multichannel_STATUS) {
+	*out = *in
+	if in.Enabled != nil {
+		in, out := &in.Enabled, &out.Enabled
+		*out = new(bool)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *Multichannel_STATUS) DeepCopy() *Multichannel_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(Multichannel_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *NetworkRuleSet) DeepCopyInto(out *NetworkRuleSet) {
 	*out = *in
 	if in.Bypass != nil {
@@ -1450,6 +2118,46 @@ func (in *PrivateEndpointConnection_STATUS_SubResourceEmbedded) DeepCopy() *Priv
 		return nil
 	}
 	out := new(PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ProtocolSettings) DeepCopyInto(out *ProtocolSettings) {
+	*out = *in
+	if in.Smb != nil {
+		in, out := &in.Smb, &out.Smb
+		*out = new(SmbSetting)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ProtocolSettings) DeepCopy() *ProtocolSettings {
+	if in == nil {
+		return nil
+	}
+	out := new(ProtocolSettings)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ProtocolSettings_STATUS) DeepCopyInto(out *ProtocolSettings_STATUS) {
+	*out = *in
+	if in.Smb != nil {
+		in, out := &in.Smb, &out.Smb
+		*out = new(SmbSetting_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ProtocolSettings_STATUS) DeepCopy() *ProtocolSettings_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ProtocolSettings_STATUS)
 	in.DeepCopyInto(out)
 	return out
 }
@@ -1675,6 +2383,56 @@ func (in *SasPolicy_STATUS) DeepCopy() *SasPolicy_STATUS {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SignedIdentifier) DeepCopyInto(out *SignedIdentifier) {
+	*out = *in
+	if in.AccessPolicy != nil {
+		in, out := &in.AccessPolicy, &out.AccessPolicy
+		*out = new(AccessPolicy)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SignedIdentifier) DeepCopy() *SignedIdentifier {
+	if in == nil {
+		return nil
+	}
+	out := new(SignedIdentifier)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SignedIdentifier_STATUS) DeepCopyInto(out *SignedIdentifier_STATUS) {
+	*out = *in
+	if in.AccessPolicy != nil {
+		in, out := &in.AccessPolicy, &out.AccessPolicy
+		*out = new(AccessPolicy_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SignedIdentifier_STATUS) DeepCopy() *SignedIdentifier_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(SignedIdentifier_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *Sku) DeepCopyInto(out *Sku) {
 	*out = *in
 	if in.Name != nil {
@@ -1715,6 +2473,86 @@ func (in *Sku_STATUS) DeepCopy() *Sku_STATUS {
 		return nil
 	}
 	out := new(Sku_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SmbSetting) DeepCopyInto(out *SmbSetting) {
+	*out = *in
+	if in.AuthenticationMethods != nil {
+		in, out := &in.AuthenticationMethods, &out.AuthenticationMethods
+		*out = new(string)
+		**out = **in
+	}
+	if in.ChannelEncryption != nil {
+		in, out := &in.ChannelEncryption, &out.ChannelEncryption
+		*out = new(string)
+		**out = **in
+	}
+	if in.KerberosTicketEncryption != nil {
+		in, out := &in.KerberosTicketEncryption, &out.KerberosTicketEncryption
+		*out = new(string)
+		**out = **in
+	}
+	if in.Multichannel != nil {
+		in, out := &in.Multichannel, &out.Multichannel
+		*out = new(Multichannel)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Versions != nil {
+		in, out := &in.Versions, &out.Versions
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SmbSetting) DeepCopy() *SmbSetting {
+	if in == nil {
+		return nil
+	}
+	out := new(SmbSetting)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SmbSetting_STATUS) DeepCopyInto(out *SmbSetting_STATUS) {
+	*out = *in
+	if in.AuthenticationMethods != nil {
+		in, out := &in.AuthenticationMethods, &out.AuthenticationMethods
+		*out = new(string)
+		**out = **in
+	}
+	if in.ChannelEncryption != nil {
+		in, out := &in.ChannelEncryption, &out.ChannelEncryption
+		*out = new(string)
+		**out = **in
+	}
+	if in.KerberosTicketEncryption != nil {
+		in, out := &in.KerberosTicketEncryption, &out.KerberosTicketEncryption
+		*out = new(string)
+		**out = **in
+	}
+	if in.Multichannel != nil {
+		in, out := &in.Multichannel, &out.Multichannel
+		*out = new(Multichannel_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Versions != nil {
+		in, out := &in.Versions, &out.Versions
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SmbSetting_STATUS) DeepCopy() *SmbSetting_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(SmbSetting_STATUS)
 	in.DeepCopyInto(out)
 	return out
 }
@@ -2888,6 +3726,657 @@ func (in *StorageAccountsBlobServicesContainer_Spec) DeepCopy() *StorageAccounts
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *StorageAccountsFileService) DeepCopyInto(out *StorageAccountsFileService) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *StorageAccountsFileService) DeepCopy() *StorageAccountsFileService {
+	if in == nil {
+		return nil
+	}
+	out := new(StorageAccountsFileService)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *StorageAccountsFileService) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *StorageAccountsFileServiceList) DeepCopyInto(out *StorageAccountsFileServiceList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]StorageAccountsFileService, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *StorageAccountsFileServiceList) DeepCopy() *StorageAccountsFileServiceList {
+	if in == nil {
+		return nil
+	}
+	out := new(StorageAccountsFileServiceList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *StorageAccountsFileServiceList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *StorageAccountsFileServiceOperatorSpec) DeepCopyInto(out *StorageAccountsFileServiceOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *StorageAccountsFileServiceOperatorSpec) DeepCopy() *StorageAccountsFileServiceOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(StorageAccountsFileServiceOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *StorageAccountsFileService_STATUS) DeepCopyInto(out *StorageAccountsFileService_STATUS) {
+	*out = *in
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Cors != nil {
+		in, out := &in.Cors, &out.Cors
+		*out = new(CorsRules_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.ProtocolSettings != nil {
+		in, out := &in.ProtocolSettings, &out.ProtocolSettings
+		*out = new(ProtocolSettings_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.ShareDeleteRetentionPolicy != nil {
+		in, out := &in.ShareDeleteRetentionPolicy, &out.ShareDeleteRetentionPolicy
+		*out = new(DeleteRetentionPolicy_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Sku != nil {
+		in, out := &in.Sku, &out.Sku
+		*out = new(Sku_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *StorageAccountsFileService_STATUS) DeepCopy() *StorageAccountsFileService_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(StorageAccountsFileService_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *StorageAccountsFileService_Spec) DeepCopyInto(out *StorageAccountsFileService_Spec) {
+	*out = *in
+	if in.Cors != nil {
+		in, out := &in.Cors, &out.Cors
+		*out = new(CorsRules)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(StorageAccountsFileServiceOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.ProtocolSettings != nil {
+		in, out := &in.ProtocolSettings, &out.ProtocolSettings
+		*out = new(ProtocolSettings)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.ShareDeleteRetentionPolicy != nil {
+		in, out := &in.ShareDeleteRetentionPolicy, &out.ShareDeleteRetentionPolicy
+		*out = new(DeleteRetentionPolicy)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *StorageAccountsFileService_Spec) DeepCopy() *StorageAccountsFileService_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(StorageAccountsFileService_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *StorageAccountsFileServicesShare) DeepCopyInto(out *StorageAccountsFileServicesShare) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *StorageAccountsFileServicesShare) DeepCopy() *StorageAccountsFileServicesShare {
+	if in == nil {
+		return nil
+	}
+	out := new(StorageAccountsFileServicesShare)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *StorageAccountsFileServicesShare) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *StorageAccountsFileServicesShareList) DeepCopyInto(out *StorageAccountsFileServicesShareList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]StorageAccountsFileServicesShare, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *StorageAccountsFileServicesShareList) DeepCopy() *StorageAccountsFileServicesShareList {
+	if in == nil {
+		return nil
+	}
+	out := new(StorageAccountsFileServicesShareList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *StorageAccountsFileServicesShareList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *StorageAccountsFileServicesShareOperatorSpec) DeepCopyInto(out *StorageAccountsFileServicesShareOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *StorageAccountsFileServicesShareOperatorSpec) DeepCopy() *StorageAccountsFileServicesShareOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(StorageAccountsFileServicesShareOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *StorageAccountsFileServicesShare_STATUS) DeepCopyInto(out *StorageAccountsFileServicesShare_STATUS) {
+	*out = *in
+	if in.AccessTier != nil {
+		in, out := &in.AccessTier, &out.AccessTier
+		*out = new(ShareAccessTier_STATUS)
+		**out = **in
+	}
+	if in.AccessTierChangeTime != nil {
+		in, out := &in.AccessTierChangeTime, &out.AccessTierChangeTime
+		*out = new(string)
+		**out = **in
+	}
+	if in.AccessTierStatus != nil {
+		in, out := &in.AccessTierStatus, &out.AccessTierStatus
+		*out = new(string)
+		**out = **in
+	}
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Deleted != nil {
+		in, out := &in.Deleted, &out.Deleted
+		*out = new(bool)
+		**out = **in
+	}
+	if in.DeletedTime != nil {
+		in, out := &in.DeletedTime, &out.DeletedTime
+		*out = new(string)
+		**out = **in
+	}
+	if in.EnabledProtocols != nil {
+		in, out := &in.EnabledProtocols, &out.EnabledProtocols
+		*out = new(EnabledProtocols_STATUS)
+		**out = **in
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.LastModifiedTime != nil {
+		in, out := &in.LastModifiedTime, &out.LastModifiedTime
+		*out = new(string)
+		**out = **in
+	}
+	if in.LeaseDuration != nil {
+		in, out := &in.LeaseDuration, &out.LeaseDuration
+		*out = new(LeaseDuration_STATUS)
+		**out = **in
+	}
+	if in.LeaseState != nil {
+		in, out := &in.LeaseState, &out.LeaseState
+		*out = new(LeaseState_STATUS)
+		**out = **in
+	}
+	if in.LeaseStatus != nil {
+		in, out := &in.LeaseStatus, &out.LeaseStatus
+		*out = new(LeaseStatus_STATUS)
+		**out = **in
+	}
+	if in.Metadata != nil {
+		in, out := &in.Metadata, &out.Metadata
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.RemainingRetentionDays != nil {
+		in, out := &in.RemainingRetentionDays, &out.RemainingRetentionDays
+		*out = new(int)
+		**out = **in
+	}
+	if in.RootSquash != nil {
+		in, out := &in.RootSquash, &out.RootSquash
+		*out = new(RootSquashType_STATUS)
+		**out = **in
+	}
+	if in.ShareQuota != nil {
+		in, out := &in.ShareQuota, &out.ShareQuota
+		*out = new(int)
+		**out = **in
+	}
+	if in.ShareUsageBytes != nil {
+		in, out := &in.ShareUsageBytes, &out.ShareUsageBytes
+		*out = new(int)
+		**out = **in
+	}
+	if in.SignedIdentifiers != nil {
+		in, out := &in.SignedIdentifiers, &out.SignedIdentifiers
+		*out = make([]SignedIdentifier_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.SnapshotTime != nil {
+		in, out := &in.SnapshotTime, &out.SnapshotTime
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.Version != nil {
+		in, out := &in.Version, &out.Version
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *StorageAccountsFileServicesShare_STATUS) DeepCopy() *StorageAccountsFileServicesShare_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(StorageAccountsFileServicesShare_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *StorageAccountsFileServicesShare_Spec) DeepCopyInto(out *StorageAccountsFileServicesShare_Spec) {
+	*out = *in
+	if in.AccessTier != nil {
+		in, out := &in.AccessTier, &out.AccessTier
+		*out = new(ShareAccessTier)
+		**out = **in
+	}
+	if in.EnabledProtocols != nil {
+		in, out := &in.EnabledProtocols, &out.EnabledProtocols
+		*out = new(EnabledProtocols)
+		**out = **in
+	}
+	if in.Metadata != nil {
+		in, out := &in.Metadata, &out.Metadata
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(StorageAccountsFileServicesShareOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.RootSquash != nil {
+		in, out := &in.RootSquash, &out.RootSquash
+		*out = new(RootSquashType)
+		**out = **in
+	}
+	if in.ShareQuota != nil {
+		in, out := &in.ShareQuota, &out.ShareQuota
+		*out = new(int)
+		**out = **in
+	}
+	if in.SignedIdentifiers != nil {
+		in, out := &in.SignedIdentifiers, &out.SignedIdentifiers
+		*out = make([]SignedIdentifier, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *StorageAccountsFileServicesShare_Spec) DeepCopy() *StorageAccountsFileServicesShare_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(StorageAccountsFileServicesShare_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *StorageAccountsManagementPolicy) DeepCopyInto(out *StorageAccountsManagementPolicy) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *StorageAccountsManagementPolicy) DeepCopy() *StorageAccountsManagementPolicy {
+	if in == nil {
+		return nil
+	}
+	out := new(StorageAccountsManagementPolicy)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *StorageAccountsManagementPolicy) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *StorageAccountsManagementPolicyList) DeepCopyInto(out *StorageAccountsManagementPolicyList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]StorageAccountsManagementPolicy, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *StorageAccountsManagementPolicyList) DeepCopy() *StorageAccountsManagementPolicyList {
+	if in == nil {
+		return nil
+	}
+	out := new(StorageAccountsManagementPolicyList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *StorageAccountsManagementPolicyList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *StorageAccountsManagementPolicyOperatorSpec) DeepCopyInto(out *StorageAccountsManagementPolicyOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *StorageAccountsManagementPolicyOperatorSpec) DeepCopy() *StorageAccountsManagementPolicyOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(StorageAccountsManagementPolicyOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *StorageAccountsManagementPolicy_STATUS) DeepCopyInto(out *StorageAccountsManagementPolicy_STATUS) {
+	*out = *in
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.LastModifiedTime != nil {
+		in, out := &in.LastModifiedTime, &out.LastModifiedTime
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Policy != nil {
+		in, out := &in.Policy, &out.Policy
+		*out = new(ManagementPolicySchema_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *StorageAccountsManagementPolicy_STATUS) DeepCopy() *StorageAccountsManagementPolicy_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(StorageAccountsManagementPolicy_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *StorageAccountsManagementPolicy_Spec) DeepCopyInto(out *StorageAccountsManagementPolicy_Spec) {
+	*out = *in
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(StorageAccountsManagementPolicyOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Policy != nil {
+		in, out := &in.Policy, &out.Policy
+		*out = new(ManagementPolicySchema)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *StorageAccountsManagementPolicy_Spec) DeepCopy() *StorageAccountsManagementPolicy_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(StorageAccountsManagementPolicy_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *StorageAccountsQueueService) DeepCopyInto(out *StorageAccountsQueueService) {
 	*out = *in
 	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
@@ -3224,6 +4713,393 @@ func (in *StorageAccountsQueueServicesQueue_Spec) DeepCopy() *StorageAccountsQue
 		return nil
 	}
 	out := new(StorageAccountsQueueServicesQueue_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *StorageAccountsTableService) DeepCopyInto(out *StorageAccountsTableService) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *StorageAccountsTableService) DeepCopy() *StorageAccountsTableService {
+	if in == nil {
+		return nil
+	}
+	out := new(StorageAccountsTableService)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *StorageAccountsTableService) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *StorageAccountsTableServiceList) DeepCopyInto(out *StorageAccountsTableServiceList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]StorageAccountsTableService, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *StorageAccountsTableServiceList) DeepCopy() *StorageAccountsTableServiceList {
+	if in == nil {
+		return nil
+	}
+	out := new(StorageAccountsTableServiceList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *StorageAccountsTableServiceList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *StorageAccountsTableServiceOperatorSpec) DeepCopyInto(out *StorageAccountsTableServiceOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *StorageAccountsTableServiceOperatorSpec) DeepCopy() *StorageAccountsTableServiceOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(StorageAccountsTableServiceOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *StorageAccountsTableService_STATUS) DeepCopyInto(out *StorageAccountsTableService_STATUS) {
+	*out = *in
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Cors != nil {
+		in, out := &in.Cors, &out.Cors
+		*out = new(CorsRules_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *StorageAccountsTableService_STATUS) DeepCopy() *StorageAccountsTableService_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(StorageAccountsTableService_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *StorageAccountsTableService_Spec) DeepCopyInto(out *StorageAccountsTableService_Spec) {
+	*out = *in
+	if in.Cors != nil {
+		in, out := &in.Cors, &out.Cors
+		*out = new(CorsRules)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(StorageAccountsTableServiceOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *StorageAccountsTableService_Spec) DeepCopy() *StorageAccountsTableService_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(StorageAccountsTableService_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *StorageAccountsTableServicesTable) DeepCopyInto(out *StorageAccountsTableServicesTable) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *StorageAccountsTableServicesTable) DeepCopy() *StorageAccountsTableServicesTable {
+	if in == nil {
+		return nil
+	}
+	out := new(StorageAccountsTableServicesTable)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *StorageAccountsTableServicesTable) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *StorageAccountsTableServicesTableList) DeepCopyInto(out *StorageAccountsTableServicesTableList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]StorageAccountsTableServicesTable, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *StorageAccountsTableServicesTableList) DeepCopy() *StorageAccountsTableServicesTableList {
+	if in == nil {
+		return nil
+	}
+	out := new(StorageAccountsTableServicesTableList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *StorageAccountsTableServicesTableList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *StorageAccountsTableServicesTableOperatorSpec) DeepCopyInto(out *StorageAccountsTableServicesTableOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *StorageAccountsTableServicesTableOperatorSpec) DeepCopy() *StorageAccountsTableServicesTableOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(StorageAccountsTableServicesTableOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *StorageAccountsTableServicesTable_STATUS) DeepCopyInto(out *StorageAccountsTableServicesTable_STATUS) {
+	*out = *in
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.TableName != nil {
+		in, out := &in.TableName, &out.TableName
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *StorageAccountsTableServicesTable_STATUS) DeepCopy() *StorageAccountsTableServicesTable_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(StorageAccountsTableServicesTable_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *StorageAccountsTableServicesTable_Spec) DeepCopyInto(out *StorageAccountsTableServicesTable_Spec) {
+	*out = *in
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(StorageAccountsTableServicesTableOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *StorageAccountsTableServicesTable_Spec) DeepCopy() *StorageAccountsTableServicesTable_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(StorageAccountsTableServicesTable_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *TagFilter) DeepCopyInto(out *TagFilter) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Op != nil {
+		in, out := &in.Op, &out.Op
+		*out = new(string)
+		**out = **in
+	}
+	if in.Value != nil {
+		in, out := &in.Value, &out.Value
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *TagFilter) DeepCopy() *TagFilter {
+	if in == nil {
+		return nil
+	}
+	out := new(TagFilter)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *TagFilter_STATUS) DeepCopyInto(out *TagFilter_STATUS) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Op != nil {
+		in, out := &in.Op, &out.Op
+		*out = new(string)
+		**out = **in
+	}
+	if in.Value != nil {
+		in, out := &in.Value, &out.Value
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *TagFilter_STATUS) DeepCopy() *TagFilter_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(TagFilter_STATUS)
 	in.DeepCopyInto(out)
 	return out
 }

@@ -326,7 +326,7 @@ type UserAssignedIdentityDetails struct {
 type UserAssignedIdentityProperties struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	UserAssignedIdentity *string `json:"userAssignedIdentity,omitempty"`
+	UserAssignedIdentityReference *genruntime.ResourceReference `json:"userAssignedIdentityReference,omitempty"`
 }
 
 // UserAssignedIdentityProperties_STATUS: Storage version of v1api20210101preview.UserAssignedIdentityProperties_STATUS

@@ -208,8 +208,8 @@ func GenerateUserAssignedIdentityDetails(t *rapid.T) UserAssignedIdentityDetails
 // GenerateUserAssignedIdentityProperties draws a random UserAssignedIdentityProperties for property-based tests.
 func GenerateUserAssignedIdentityProperties(t *rapid.T) UserAssignedIdentityProperties {
 	return UserAssignedIdentityProperties{
-		PropertyBag:          gentest.PropertyBag(t),
-		UserAssignedIdentity: gentest.Optional(gentest.String)(t),
+		PropertyBag:                   gentest.PropertyBag(t),
+		UserAssignedIdentityReference: gentest.Optional(gentest.ResourceReference)(t),
 	}
 }
 

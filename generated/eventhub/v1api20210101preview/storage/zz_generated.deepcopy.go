@@ -1706,10 +1706,10 @@ func (in *UserAssignedIdentityProperties) DeepCopyInto(out *UserAssignedIdentity
 			(*out)[key] = val
 		}
 	}
-	if in.UserAssignedIdentity != nil {
-		in, out := &in.UserAssignedIdentity, &out.UserAssignedIdentity
-		*out = new(string)
-		**out = **in
+	if in.UserAssignedIdentityReference != nil {
+		in, out := &in.UserAssignedIdentityReference, &out.UserAssignedIdentityReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
 	}
 }
 
