@@ -21,6 +21,8 @@ import (
 	documentdbv1api20210515storage "github.com/armgen/armgen/generated/documentdb/v1api20210515/storage"
 	eventhubv1api20210101preview "github.com/armgen/armgen/generated/eventhub/v1api20210101preview"
 	eventhubv1api20210101previewstorage "github.com/armgen/armgen/generated/eventhub/v1api20210101preview/storage"
+	keyvaultv1api20190901 "github.com/armgen/armgen/generated/keyvault/v1api20190901"
+	keyvaultv1api20190901storage "github.com/armgen/armgen/generated/keyvault/v1api20190901/storage"
 	keyvaultv1api20210401preview "github.com/armgen/armgen/generated/keyvault/v1api20210401preview"
 	keyvaultv1api20210401previewstorage "github.com/armgen/armgen/generated/keyvault/v1api20210401preview/storage"
 	managedidentityv1api20181130 "github.com/armgen/armgen/generated/managedidentity/v1api20181130"
@@ -64,7 +66,8 @@ func KnownResources() []genruntime.KnownResource {
 		{Obj: new(eventhubv1api20210101previewstorage.NamespacesAuthorizationRule)},
 		{Obj: new(eventhubv1api20210101previewstorage.NamespacesEventhub)},
 		{Obj: new(eventhubv1api20210101previewstorage.NamespacesEventhubsConsumerGroup)},
-		{Obj: new(keyvaultv1api20210401previewstorage.Vault)},
+		{Obj: new(keyvaultv1api20190901storage.Vault)},
+		{Obj: new(keyvaultv1api20190901storage.VaultKey)},
 		{Obj: new(managedidentityv1api20181130storage.UserAssignedIdentity)},
 		{Obj: new(networkv1api20201101storage.LoadBalancer)},
 		{Obj: new(networkv1api20201101storage.NetworkInterface)},
@@ -109,6 +112,8 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	documentdbv1api20210515storage.AddToScheme,
 	eventhubv1api20210101preview.AddToScheme,
 	eventhubv1api20210101previewstorage.AddToScheme,
+	keyvaultv1api20190901.AddToScheme,
+	keyvaultv1api20190901storage.AddToScheme,
 	keyvaultv1api20210401preview.AddToScheme,
 	keyvaultv1api20210401previewstorage.AddToScheme,
 	managedidentityv1api20181130.AddToScheme,
