@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -68,6 +69,15 @@ func putAndWait(t *testing.T, c *armclient.Client, id, apiVersion string, body a
 	return p.Result(nil)
 }
 
+func mustRequest(t *testing.T, method, url string) *http.Request {
+	t.Helper()
+	req, err := http.NewRequest(method, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return req
+}
+
 func vaultBody(createMode string) map[string]any {
 	return map[string]any{"location": "West US 2", "properties": map[string]any{
 		"createMode": createMode, "tenantId": "00000000-0000-0000-0000-000000000000",
@@ -89,6 +99,8 @@ func TestVaultCreateMode(t *testing.T) {
 		wantEvent string
 		// wantDeleted says a soft-deleted kv1 is still there after the PUT.
 		wantDeleted bool
+		// purging starts a purge of the deleted vault first, as an operator stopped midway did.
+		purging bool
 	}{
 		{name: "default is left alone, deleted vault or not", deletedFrom: "rg1", mode: "default", wantMode: "default", wantErr: "ConflictError", wantDeleted: true},
 		{name: "createOrRecover with nothing deleted creates", mode: CreateOrRecover, wantMode: "default"},
@@ -96,6 +108,8 @@ func TestVaultCreateMode(t *testing.T) {
 		{name: "createOrRecover refuses a vault deleted from another group", deletedFrom: "rg2", mode: CreateOrRecover, wantErr: "SoftDeletedVaultInAnotherResourceGroup", wantDeleted: true},
 		{name: "purgeThenCreate purges the deleted vault", deletedFrom: "rg1", mode: PurgeThenCreate, wantMode: "default", wantEvent: "PurgedVault"},
 		{name: "purgeThenCreate with nothing deleted creates", mode: PurgeThenCreate, wantMode: "default"},
+		{name: "purgeThenCreate joins a purge begun before a restart", deletedFrom: "rg1", purging: true, mode: PurgeThenCreate, wantMode: "default", wantEvent: "PurgedVault"},
+		{name: "createOrRecover while a purge runs waits for Azure", deletedFrom: "rg1", purging: true, mode: CreateOrRecover, wantMode: "recover", wantErr: "ConflictError", wantEvent: "RecoveringVault", wantDeleted: true},
 		{name: "no location", mode: CreateOrRecover, location: "-", wantErr: "InvalidSpec"},
 	}
 	for _, c := range cases {
@@ -113,6 +127,17 @@ func TestVaultCreateMode(t *testing.T) {
 				}
 				if _, err := arm.BeginDelete(context.Background(), was, kvAPI); err != nil {
 					t.Fatal(err)
+				}
+				if c.purging {
+					// Begun, never followed: the purge is still running (LROPolls: 1).
+					resp, err := srv.Client().Do(mustRequest(t, "POST", srv.URL()+deleted+"/purge?api-version="+kvAPI))
+					if err != nil {
+						t.Fatal(err)
+					}
+					resp.Body.Close()
+					if resp.StatusCode != http.StatusAccepted {
+						t.Fatalf("purge: %s", resp.Status)
+					}
 				}
 			}
 			body := vaultBody(c.mode)
