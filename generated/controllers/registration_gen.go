@@ -33,6 +33,8 @@ import (
 	eventhubv1api20170401storage "github.com/armgen/armgen/generated/eventhub/v1api20170401/storage"
 	eventhubv1api20210101preview "github.com/armgen/armgen/generated/eventhub/v1api20210101preview"
 	eventhubv1api20210101previewstorage "github.com/armgen/armgen/generated/eventhub/v1api20210101preview/storage"
+	keyvaultv1api20190901 "github.com/armgen/armgen/generated/keyvault/v1api20190901"
+	keyvaultv1api20190901storage "github.com/armgen/armgen/generated/keyvault/v1api20190901/storage"
 	keyvaultv1api20210401preview "github.com/armgen/armgen/generated/keyvault/v1api20210401preview"
 	keyvaultv1api20210401previewstorage "github.com/armgen/armgen/generated/keyvault/v1api20210401preview/storage"
 	managedidentityv1api20181130 "github.com/armgen/armgen/generated/managedidentity/v1api20181130"
@@ -94,7 +96,8 @@ func KnownResources() []genruntime.KnownResource {
 		{Obj: new(eventhubv1api20210101previewstorage.NamespacesAuthorizationRule)},
 		{Obj: new(eventhubv1api20210101previewstorage.NamespacesEventhub)},
 		{Obj: new(eventhubv1api20210101previewstorage.NamespacesEventhubsConsumerGroup)},
-		{Obj: new(keyvaultv1api20210401previewstorage.Vault)},
+		{Obj: new(keyvaultv1api20190901storage.Vault)},
+		{Obj: new(keyvaultv1api20190901storage.VaultKey)},
 		{Obj: new(managedidentityv1api20181130storage.UserAssignedIdentity)},
 		{Obj: new(networkv1api20201101storage.LoadBalancer)},
 		{Obj: new(networkv1api20201101storage.NetworkInterface)},
@@ -166,6 +169,8 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	eventhubv1api20170401storage.AddToScheme,
 	eventhubv1api20210101preview.AddToScheme,
 	eventhubv1api20210101previewstorage.AddToScheme,
+	keyvaultv1api20190901.AddToScheme,
+	keyvaultv1api20190901storage.AddToScheme,
 	keyvaultv1api20210401preview.AddToScheme,
 	keyvaultv1api20210401previewstorage.AddToScheme,
 	managedidentityv1api20181130.AddToScheme,

@@ -33,8 +33,10 @@ func TestForType(t *testing.T) {
 		// Only the older version has it.
 		{"Microsoft.Network/virtualNetworks/virtualNetworkPeerings", "network.azure.com/v1api20201101, Kind=VirtualNetworksVirtualNetworkPeering", "2020-11-01"},
 		{"Microsoft.Resources/resourceGroups", "resources.azure.com/v1api20210401, Kind=ResourceGroup", "2021-04-01"},
+		// A stable version wins over a newer preview.
+		{"Microsoft.KeyVault/vaults", "keyvault.azure.com/v1api20190901, Kind=Vault", "2019-09-01"},
 		// Only a preview.
-		{"Microsoft.KeyVault/vaults", "keyvault.azure.com/v1api20210401preview, Kind=Vault", "2021-04-01-preview"},
+		{"Microsoft.Authorization/roleAssignments", "authorization.azure.com/v1api20200801preview, Kind=RoleAssignment", "2020-08-01-preview"},
 	} {
 		k, ok := tb.ForType(c.armType)
 		if !ok || k.GVK.String() != c.gvk || k.APIVersion != c.api {

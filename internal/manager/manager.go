@@ -18,6 +18,7 @@ import (
 	"github.com/armgen/armgen/generated/controllers"
 	"github.com/armgen/armgen/internal/armclient"
 	"github.com/armgen/armgen/internal/credentials"
+	"github.com/armgen/armgen/internal/extensions"
 	"github.com/armgen/armgen/internal/reconciler"
 	"github.com/armgen/armgen/internal/resolver"
 	"github.com/armgen/armgen/pkg/genruntime"
@@ -135,6 +136,8 @@ func New(cfg *rest.Config, opts Options) (*Operator, error) {
 		WaitDelay:   opts.WaitDelay,
 		PollDelay:   opts.PollDelay,
 		APIReader:   mgr.GetAPIReader(),
+		// Per-kind behaviour (a key vault's createMode createOrRecover and purgeThenCreate).
+		PutModifiers: extensions.PutModifiers(),
 	})
 	if err := r.SetupWithManager(mgr, kinds, st.MaxConcurrentReconciles); err != nil {
 		return nil, fmt.Errorf("setting up controllers: %w", err)

@@ -148,7 +148,11 @@ func (a *attempt) put(ctx context.Context, versioned genruntime.ARMMetaObject, d
 		// takes it from here.
 		return reconcile.Result{Requeue: true}, nil
 	}
-	p, err := a.sendPut(ctx, d.spec, d.body, d.apiVersion, reason)
+	body, err := a.modifyPut(ctx, versioned, d)
+	if err != nil {
+		return a.modifyError(ctx, err)
+	}
+	p, err := a.sendPut(ctx, d.spec, body, d.apiVersion, reason)
 	a.r.opts.Metrics.put(a.obj.GetType())
 	if err != nil {
 		return a.armError(ctx, err)

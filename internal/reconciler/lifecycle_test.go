@@ -58,6 +58,8 @@ type env struct {
 	armOptions func(*armclient.Options)
 	// reconcileTimeout, when set, is the reconcile deadline of the next restart.
 	reconcileTimeout time.Duration
+	// putModifiers are the kinds' PutModifiers from the next restart on.
+	putModifiers map[schema.GroupKind]reconciler.PutModifier
 }
 
 func newEnv(t *testing.T, opts armfake.Options, objs ...client.Object) *env {
@@ -90,7 +92,8 @@ func (e *env) restart() {
 	}
 	e.m = reconciler.NewMetrics(prometheus.NewRegistry())
 	r, err := newReconciler(e.srv, e.scheme, e.client, reads, apiReader, e.events, e.m, []schema.GroupVersionKind{rgKind, vnetKind},
-		func(st *settings.Settings, o *armclient.Options) {
+		func(st *settings.Settings, o *armclient.Options, ro *reconciler.Options) {
+			ro.PutModifiers = e.putModifiers
 			if e.reconcileTimeout > 0 {
 				st.ReconcileTimeout = e.reconcileTimeout
 			}
@@ -107,10 +110,10 @@ func (e *env) restart() {
 // newReconciler is a reconciler of kinds talking to srv with the global credential of
 // subscription, reading objects through reads (c for credentials and references) and apiReader
 // when not nil, with fast retries and waits; tune, when given, adjusts the settings and the ARM
-// client's options before they are used.
+// client's and the reconciler's options before they are used.
 func newReconciler(srv *armfake.Server, scheme *runtime.Scheme, c client.Client, reads client.Client, apiReader client.Reader,
 	events record.EventRecorder, m *reconciler.Metrics, kinds []schema.GroupVersionKind,
-	tune ...func(*settings.Settings, *armclient.Options)) (*reconciler.Reconciler, error) {
+	tune ...func(*settings.Settings, *armclient.Options, *reconciler.Options)) (*reconciler.Reconciler, error) {
 	env := map[string]string{
 		"AZURE_SUBSCRIPTION_ID": subscription, "AZURE_TENANT_ID": srv.TenantID(),
 		"AZURE_CLIENT_ID": "operator", "AZURE_CLIENT_SECRET": "secret",
@@ -122,19 +125,21 @@ func newReconciler(srv *armfake.Server, scheme *runtime.Scheme, c client.Client,
 	st.ResourceManagerEndpoint, st.AuthorityHost = srv.URL()+"/", srv.AuthorityHost()
 	fast := policy.RetryOptions{MaxRetries: 3, RetryDelay: time.Millisecond, MaxRetryDelay: 5 * time.Millisecond}
 	armOpts := armclient.Options{Endpoint: st.ResourceManagerEndpoint, Transport: srv.Client(), Retry: fast}
+	var extra reconciler.Options
 	for _, f := range tune {
-		f(&st, &armOpts)
+		f(&st, &armOpts, &extra)
 	}
 	return reconciler.New(reads, scheme, reconciler.Options{
-		Settings:    st,
-		Clients:     armclient.NewCache(armOpts),
-		Credentials: credentials.NewProvider(c, credentials.Options{AuthorityHost: st.AuthorityHost, Transport: srv.Client(), Getenv: func(k string) string { return env[k] }}),
-		Resolver:    resolver.New(c, scheme, kinds),
-		Recorder:    events,
-		Metrics:     m,
-		WaitDelay:   time.Millisecond,
-		PollDelay:   time.Millisecond,
-		APIReader:   apiReader,
+		PutModifiers: extra.PutModifiers,
+		Settings:     st,
+		Clients:      armclient.NewCache(armOpts),
+		Credentials:  credentials.NewProvider(c, credentials.Options{AuthorityHost: st.AuthorityHost, Transport: srv.Client(), Getenv: func(k string) string { return env[k] }}),
+		Resolver:     resolver.New(c, scheme, kinds),
+		Recorder:     events,
+		Metrics:      m,
+		WaitDelay:    time.Millisecond,
+		PollDelay:    time.Millisecond,
+		APIReader:    apiReader,
 	}), nil
 }
 

@@ -50,6 +50,8 @@ type Options struct {
 	// Exporter writes the Secrets and ConfigMaps resources export; nil makes one over the
 	// Reconciler's client.
 	Exporter *exporters.Exporter
+	// PutModifiers are the kinds' own behaviour before a PUT (see PutModifier), by group and kind.
+	PutModifiers map[schema.GroupKind]PutModifier
 }
 
 // Reconciler reconciles every generated kind. It is safe for concurrent use.

@@ -287,7 +287,7 @@ func (s *Server) applyFault(w http.ResponseWriter, r *http.Request, f *Fault) (h
 		p := parsePath(r.URL.Path, r.Method)
 		if p.id != "" {
 			s.mu.Lock()
-			s.store.remove(p.id)
+			s.removeLocked(p.id)
 			s.mu.Unlock()
 		}
 		return false

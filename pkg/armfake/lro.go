@@ -30,6 +30,9 @@ type operation struct {
 	statusPath, resultPath string
 	// forgotten: ARM no longer knows the operation (see ExpireOperations).
 	forgotten bool
+	// succeeded, when set, is what the operation does when it succeeds besides settling its
+	// resource: for an operation on something the store does not hold (a deleted vault's purge).
+	succeeded func()
 }
 
 func newID() string {
@@ -151,13 +154,16 @@ func (s *Server) finish(op *operation) {
 		return
 	}
 	op.status = "Succeeded"
+	if op.succeeded != nil {
+		op.succeeded()
+	}
 	if st == nil || st.pending != op {
 		return // deleted out of band, or superseded by a later request
 	}
 	st.pending = nil
 	switch op.method {
 	case http.MethodDelete:
-		s.store.remove(op.resourceID)
+		s.removeLocked(op.resourceID)
 	case http.MethodPost:
 		st.provisioningState = "Succeeded"
 	default:

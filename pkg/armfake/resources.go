@@ -103,6 +103,13 @@ func (h *request) put() {
 	st := s.store.get(h.p.id)
 	created := st == nil
 	if created {
+		recovered, ok := h.recoverOrRefuse(m)
+		if !ok {
+			return
+		}
+		st, created = recovered, recovered == nil
+	}
+	if created {
 		st = &stored{id: h.p.id, armType: h.t.ARMType, created: now, createdBy: h.who.clientID}
 	} else if !h.ifMatch(st) {
 		return
@@ -218,7 +225,7 @@ func (h *request) delete() {
 		h.w.WriteHeader(http.StatusAccepted)
 		return
 	}
-	s.store.remove(h.p.id)
+	s.removeLocked(h.p.id)
 	h.w.WriteHeader(http.StatusOK)
 }
 

@@ -37,6 +37,9 @@ func (s *Server) serveARM(w http.ResponseWriter, r *http.Request, body []byte, w
 		s.serveGroupResources(w, r, p, who)
 		return
 	}
+	if s.serveDeleted(w, r, p, who, f, apiVersion) {
+		return
+	}
 	t := s.cat.lookup(p.armType())
 	if t == nil {
 		if !s.cat.hasNamespace(p.namespace) {

@@ -45,6 +45,8 @@ type Server struct {
 	mu         sync.Mutex
 	store      *store
 	operations map[string]*operation
+	// deleted holds the deleted resources kept recoverable, by lower-cased ID (see soft_delete.go).
+	deleted map[string]*deletedResource
 
 	closeOnce sync.Once
 }
@@ -58,7 +60,7 @@ func NewServer(opts Options) (*Server, error) {
 	}
 	s := &Server{
 		opts: opts, faults: newFaultSet(opts.Seed), recorder: &recorder{max: opts.MaxRecorded},
-		store: newStore(), operations: map[string]*operation{},
+		store: newStore(), operations: map[string]*operation{}, deleted: map[string]*deletedResource{},
 	}
 	for _, f := range opts.Faults {
 		if err := s.faults.add(f); err != nil {

@@ -62,6 +62,10 @@ type EnumValue struct {
 	Identifier string
 	// Value is the wire value.
 	Value string
+	// OperatorOnly marks a value the swagger does not have, added by configuration
+	// ($additionalEnumValues): the API server accepts it, and the operator translates it into
+	// a value Azure knows before the PUT, so it is never sent.
+	OperatorOnly bool
 }
 
 // EnumType is a named string (or integer) with a documented set of values.

@@ -103,25 +103,25 @@ func (v *Vault) ConfigMapExpressions() []*genruntime.DestinationExpression {
 
 var _ conversion.Convertible = &Vault{}
 
-// ConvertTo converts the receiver to hub, the keyvault/v1api20210401preview/storage.Vault the API server stores, directly.
+// ConvertTo converts the receiver to hub, the keyvault/v1api20190901/storage.Vault the API server stores, through keyvault/v1api20210401preview/storage.Vault.
 func (v *Vault) ConvertTo(hub conversion.Hub) error {
-	destination, ok := hub.(*storage.Vault)
-	if !ok {
-		return fmt.Errorf("expected a keyvault/v1api20210401preview/storage.Vault to convert with, got %T", hub)
+	var destination storage.Vault
+	if err := v.AssignProperties_To_Vault(&destination); err != nil {
+		return fmt.Errorf("converting to keyvault/v1api20210401preview/storage.Vault: %w", err)
 	}
-	if err := v.AssignProperties_To_Vault(destination); err != nil {
+	if err := destination.ConvertTo(hub); err != nil {
 		return err
 	}
 	return genruntime.RestoreValues(v, hub)
 }
 
-// ConvertFrom populates the receiver from hub, the keyvault/v1api20210401preview/storage.Vault the API server stores, directly.
+// ConvertFrom populates the receiver from hub, the keyvault/v1api20190901/storage.Vault the API server stores, through keyvault/v1api20210401preview/storage.Vault.
 func (v *Vault) ConvertFrom(hub conversion.Hub) error {
-	source, ok := hub.(*storage.Vault)
-	if !ok {
-		return fmt.Errorf("expected a keyvault/v1api20210401preview/storage.Vault to convert with, got %T", hub)
+	var source storage.Vault
+	if err := source.ConvertFrom(hub); err != nil {
+		return fmt.Errorf("converting from the hub to keyvault/v1api20210401preview/storage.Vault: %w", err)
 	}
-	if err := v.AssignProperties_From_Vault(source); err != nil {
+	if err := v.AssignProperties_From_Vault(&source); err != nil {
 		return err
 	}
 	return genruntime.RetainValues(hub, v)
@@ -1006,18 +1006,22 @@ var certificatePermissions_STATUS_Values = []CertificatePermissions_STATUS{
 }
 
 // CreateMode: The vault's create mode to indicate whether the vault need to be recovered or not.
-// +kubebuilder:validation:Enum={"recover","default"}
+// +kubebuilder:validation:Enum={"recover","default","createOrRecover","purgeThenCreate"}
 type CreateMode string
 
 const (
-	CreateMode_Recover = CreateMode("recover")
-	CreateMode_Default = CreateMode("default")
+	CreateMode_Recover         = CreateMode("recover")
+	CreateMode_Default         = CreateMode("default")
+	CreateMode_CreateOrRecover = CreateMode("createOrRecover")
+	CreateMode_PurgeThenCreate = CreateMode("purgeThenCreate")
 )
 
 // createMode_Values are the values of CreateMode.
 var createMode_Values = []CreateMode{
 	CreateMode_Recover,
 	CreateMode_Default,
+	CreateMode_CreateOrRecover,
+	CreateMode_PurgeThenCreate,
 }
 
 // EnumValues returns the values of CreateMode the CRD accepts.
@@ -1029,14 +1033,18 @@ func (CreateMode) EnumValues() []string {
 type CreateMode_STATUS string
 
 const (
-	CreateMode_STATUS_Recover = CreateMode_STATUS("recover")
-	CreateMode_STATUS_Default = CreateMode_STATUS("default")
+	CreateMode_STATUS_Recover         = CreateMode_STATUS("recover")
+	CreateMode_STATUS_Default         = CreateMode_STATUS("default")
+	CreateMode_STATUS_CreateOrRecover = CreateMode_STATUS("createOrRecover")
+	CreateMode_STATUS_PurgeThenCreate = CreateMode_STATUS("purgeThenCreate")
 )
 
 // createMode_STATUS_Values are the values of CreateMode_STATUS.
 var createMode_STATUS_Values = []CreateMode_STATUS{
 	CreateMode_STATUS_Recover,
 	CreateMode_STATUS_Default,
+	CreateMode_STATUS_CreateOrRecover,
+	CreateMode_STATUS_PurgeThenCreate,
 }
 
 // IPRule: A rule governing the accessibility of a vault from a specific ip address or ip range.

@@ -5,6 +5,7 @@ package v1api20210401preview
 import (
 	"testing"
 
+	v1api20190901storage "github.com/armgen/armgen/generated/keyvault/v1api20190901/storage"
 	"github.com/armgen/armgen/generated/keyvault/v1api20210401preview/storage"
 	"github.com/armgen/armgen/pkg/genruntime/gentest"
 	"pgregory.net/rapid"
@@ -365,9 +366,9 @@ func Test_Vault_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateVault)
 }
 
-// Test_Vault_HubRoundTrip checks that converting a Vault to the hub keyvault/v1api20210401preview/storage.Vault and back loses nothing.
+// Test_Vault_HubRoundTrip checks that converting a Vault to the hub keyvault/v1api20190901/storage.Vault and back loses nothing.
 func Test_Vault_HubRoundTrip(t *testing.T) {
-	gentest.RunSpokeRoundTrip[Vault, storage.Vault](t, GenerateVault)
+	gentest.RunSpokeRoundTrip[Vault, v1api20190901storage.Vault](t, GenerateVault)
 }
 
 // Test_Vault_Spec_ARMRoundTrip checks that Vault_Spec survives ConvertToARM, JSON and PopulateFromARM.

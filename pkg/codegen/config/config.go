@@ -111,6 +111,9 @@ type PropertyConfig struct {
 	Flatten *bool
 	// ImportConfigMapMode is "", "optional" or "required" ($importConfigMapMode).
 	ImportConfigMapMode string
+	// AdditionalEnumValues are values the property's enum accepts beyond the swagger's
+	// ($additionalEnumValues), in file order: the operator translates them before the PUT.
+	AdditionalEnumValues []string
 
 	Path string
 	Pos  Position // of the key

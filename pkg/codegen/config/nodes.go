@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -146,6 +147,26 @@ func (p *parser) nonEmptyString(n *yaml.Node, path string) (string, error) {
 		return "", p.fail(path, n, "", "must not be empty")
 	}
 	return s, err
+}
+
+// stringList reads a non-empty list of distinct, non-empty strings.
+func (p *parser) stringList(n *yaml.Node, path string) ([]string, error) {
+	if n.Kind != yaml.SequenceNode || len(n.Content) == 0 {
+		return nil, p.typeError(n, path, "a non-empty list of strings", "")
+	}
+	out := make([]string, 0, len(n.Content))
+	for i, item := range n.Content {
+		at := fmt.Sprintf("%s[%d]", path, i)
+		s, err := p.nonEmptyString(item, at)
+		if err != nil {
+			return nil, err
+		}
+		if slices.Contains(out, s) {
+			return nil, p.fail(at, item, "", "duplicate entry %q", s)
+		}
+		out = append(out, s)
+	}
+	return out, nil
 }
 
 // describe names a node the way a user would, for "found ..." messages.

@@ -75,6 +75,13 @@ var propertySettings = map[string]propertySetting{
 		pc.Flatten = &v
 		return err
 	},
+	// $additionalEnumValues lists values an enum property accepts beyond the swagger's: values
+	// the operator itself acts on and translates before the PUT (a key vault's createMode
+	// createOrRecover), so they are never sent to Azure.
+	"$additionalEnumValues": func(p *parser, pc *PropertyConfig, n *yaml.Node, path string) (err error) {
+		pc.AdditionalEnumValues, err = p.stringList(n, path)
+		return err
+	},
 	// $renamedFrom names the property as other API versions of the type call it, so that
 	// conversions between the versions carry its value across.
 	"$renamedFrom": func(p *parser, pc *PropertyConfig, n *yaml.Node, path string) (err error) {

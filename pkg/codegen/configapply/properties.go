@@ -29,6 +29,12 @@ func applyPropertySettings(cfg *config.Config, tc *config.TypeConfig, targets []
 			if ok {
 				found = true
 				defs[n] = defs[n].WithType(changed)
+				if len(pc.AdditionalEnumValues) > 0 {
+					prop := changed.Properties()[slices.IndexFunc(changed.Properties(), func(p *astmodel.Property) bool { return p.ARMName == pc.Name })]
+					if err := addEnumValues(cfg, tc, pc, prop, defs); err != nil {
+						return err
+					}
+				}
 			}
 		}
 		if !found {

@@ -133,6 +133,15 @@ func (e *Explanation) reasons() []string {
 					vals[i] = v.Value
 				}
 				add("an enum (x-ms-enum or enum in the swagger); the CRD accepts only %s", strings.Join(vals, ", "))
+				var extra []string
+				for _, v := range t.Values {
+					if v.OperatorOnly {
+						extra = append(extra, v.Value)
+					}
+				}
+				if len(extra) > 0 {
+					add("%s: not the swagger's but added by $additionalEnumValues; the operator acts on them and sends Azure one of its own values instead", strings.Join(extra, ", "))
+				}
 			}
 			if d.Source != "" && d.Source != p.Source {
 				add("%s comes from %s", n.Name, d.Source)

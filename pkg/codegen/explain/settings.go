@@ -96,6 +96,8 @@ func (e *Explanation) settingValue(rel string) string {
 		return pc.RenameTo
 	case "$importConfigMapMode":
 		return pc.ImportConfigMapMode
+	case "$additionalEnumValues":
+		return strings.Join(pc.AdditionalEnumValues, ", ")
 	}
 	return "?"
 }

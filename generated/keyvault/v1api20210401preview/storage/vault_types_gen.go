@@ -3,6 +3,11 @@
 package storage
 
 import (
+	"fmt"
+	"maps"
+	"slices"
+
+	v1api20190901storage "github.com/armgen/armgen/generated/keyvault/v1api20190901/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -14,7 +19,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.KeyVault/vaults/{vaultName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,keyvault}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -79,10 +83,55 @@ func (v *Vault) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
-var _ conversion.Hub = &Vault{}
+var _ conversion.Convertible = &Vault{}
 
-// Hub marks Vault as the version every other version of the kind converts to and from: the one the API server stores.
-func (v *Vault) Hub() {}
+// ConvertTo converts the receiver to hub, the keyvault/v1api20190901/storage.Vault the API server stores, directly.
+func (v *Vault) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*v1api20190901storage.Vault)
+	if !ok {
+		return fmt.Errorf("expected a keyvault/v1api20190901/storage.Vault to convert with, got %T", hub)
+	}
+	return v.AssignProperties_To_Vault(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the keyvault/v1api20190901/storage.Vault the API server stores, directly.
+func (v *Vault) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*v1api20190901storage.Vault)
+	if !ok {
+		return fmt.Errorf("expected a keyvault/v1api20190901/storage.Vault to convert with, got %T", hub)
+	}
+	return v.AssignProperties_From_Vault(source)
+}
+
+// AssignProperties_From_Vault populates the receiver from source, a keyvault/v1api20190901/storage.Vault.
+func (v *Vault) AssignProperties_From_Vault(source *v1api20190901storage.Vault) error {
+	v.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := v.Spec.AssignProperties_From_Vault_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := v.Status.AssignProperties_From_Vault_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Vault populates destination, a keyvault/v1api20190901/storage.Vault, from the receiver.
+func (v *Vault) AssignProperties_To_Vault(destination *v1api20190901storage.Vault) error {
+	destination.ObjectMeta = *v.ObjectMeta.DeepCopy()
+
+	if err := v.Spec.AssignProperties_To_Vault_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := v.Status.AssignProperties_To_Vault_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
 
 // Vault_Spec: Storage version of v1api20210401preview.Vault_Spec
 type Vault_Spec struct {
@@ -101,6 +150,102 @@ type Vault_Spec struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Tags map[string]string `json:"tags,omitempty"`
+}
+
+// AssignProperties_From_Vault_Spec populates the receiver from source, a keyvault/v1api20190901/storage.Vault_Spec.
+func (v *Vault_Spec) AssignProperties_From_Vault_Spec(source *v1api20190901storage.Vault_Spec) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	v.AzureName = source.AzureName
+	v.Location = genruntime.ClonePointer(source.Location)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue VaultOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_VaultOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		v.OperatorSpec = &operatorSpecValue
+	} else {
+		v.OperatorSpec = nil
+	}
+
+	v.OriginalVersion = source.OriginalVersion
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		v.Owner = &ownerValue
+	} else {
+		v.Owner = nil
+	}
+
+	if source.Properties != nil {
+		var propertiesValue VaultProperties
+		if err := propertiesValue.AssignProperties_From_VaultProperties(source.Properties); err != nil {
+			return fmt.Errorf("converting Properties: %w", err)
+		}
+		v.Properties = &propertiesValue
+	} else {
+		v.Properties = nil
+	}
+
+	v.Tags = maps.Clone(source.Tags)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		v.PropertyBag = propertyBag
+	} else {
+		v.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Vault_Spec populates destination, a keyvault/v1api20190901/storage.Vault_Spec, from the receiver.
+func (v *Vault_Spec) AssignProperties_To_Vault_Spec(destination *v1api20190901storage.Vault_Spec) error {
+	propertyBag := genruntime.NewPropertyBag(v.PropertyBag)
+
+	destination.AzureName = v.AzureName
+	destination.Location = genruntime.ClonePointer(v.Location)
+
+	if v.OperatorSpec != nil {
+		var operatorSpecValue v1api20190901storage.VaultOperatorSpec
+		if err := v.OperatorSpec.AssignProperties_To_VaultOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	destination.OriginalVersion = v.OriginalVersion
+
+	if v.Owner != nil {
+		ownerValue := *v.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	if v.Properties != nil {
+		var propertiesValue v1api20190901storage.VaultProperties
+		if err := v.Properties.AssignProperties_To_VaultProperties(&propertiesValue); err != nil {
+			return fmt.Errorf("converting Properties: %w", err)
+		}
+		destination.Properties = &propertiesValue
+	} else {
+		destination.Properties = nil
+	}
+
+	destination.Tags = maps.Clone(v.Tags)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // Vault_STATUS: Storage version of v1api20210401preview.Vault_STATUS
@@ -124,6 +269,101 @@ type Vault_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_Vault_STATUS populates the receiver from source, a keyvault/v1api20190901/storage.Vault_STATUS.
+func (v *Vault_STATUS) AssignProperties_From_Vault_STATUS(source *v1api20190901storage.Vault_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		v.Conditions = conditionsList
+	} else {
+		v.Conditions = nil
+	}
+
+	v.Id = genruntime.ClonePointer(source.Id)
+	v.Location = genruntime.ClonePointer(source.Location)
+	v.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Properties != nil {
+		var propertiesValue VaultProperties_STATUS
+		if err := propertiesValue.AssignProperties_From_VaultProperties_STATUS(source.Properties); err != nil {
+			return fmt.Errorf("converting Properties: %w", err)
+		}
+		v.Properties = &propertiesValue
+	} else {
+		v.Properties = nil
+	}
+
+	// SystemData: the source has no such property; its value may wait in the property bag
+	v.SystemData = nil
+	if _, err := propertyBag.Pull("systemData", &v.SystemData); err != nil {
+		return fmt.Errorf("converting SystemData: %w", err)
+	}
+
+	v.Tags = maps.Clone(source.Tags)
+	v.Type = genruntime.ClonePointer(source.Type)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		v.PropertyBag = propertyBag
+	} else {
+		v.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Vault_STATUS populates destination, a keyvault/v1api20190901/storage.Vault_STATUS, from the receiver.
+func (v *Vault_STATUS) AssignProperties_To_Vault_STATUS(destination *v1api20190901storage.Vault_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(v.PropertyBag)
+
+	if v.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(v.Conditions))
+		for conditionsIndex := range v.Conditions {
+			conditionsList[conditionsIndex] = *v.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(v.Id)
+	destination.Location = genruntime.ClonePointer(v.Location)
+	destination.Name = genruntime.ClonePointer(v.Name)
+
+	if v.Properties != nil {
+		var propertiesValue v1api20190901storage.VaultProperties_STATUS
+		if err := v.Properties.AssignProperties_To_VaultProperties_STATUS(&propertiesValue); err != nil {
+			return fmt.Errorf("converting Properties: %w", err)
+		}
+		destination.Properties = &propertiesValue
+	} else {
+		destination.Properties = nil
+	}
+
+	// SystemData: the destination has no such property; the value waits in the property bag
+	if v.SystemData != nil {
+		if err := propertyBag.Add("systemData", v.SystemData); err != nil {
+			return fmt.Errorf("converting SystemData: %w", err)
+		}
+	}
+
+	destination.Tags = maps.Clone(v.Tags)
+	destination.Type = genruntime.ClonePointer(v.Type)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // AccessPolicyEntry: Storage version of v1api20210401preview.AccessPolicyEntry
 type AccessPolicyEntry struct {
 	ApplicationId *string `json:"applicationId,omitempty" optionalConfigMapPair:"ApplicationId"`
@@ -143,6 +383,108 @@ type AccessPolicyEntry struct {
 	TenantIdFromConfig *genruntime.ConfigMapReference `json:"tenantIdFromConfig,omitempty" optionalConfigMapPair:"TenantId"`
 }
 
+// AssignProperties_From_AccessPolicyEntry populates the receiver from source, a keyvault/v1api20190901/storage.AccessPolicyEntry.
+func (a *AccessPolicyEntry) AssignProperties_From_AccessPolicyEntry(source *v1api20190901storage.AccessPolicyEntry) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	a.ApplicationId = genruntime.ClonePointer(source.ApplicationId)
+
+	if source.ApplicationIdFromConfig != nil {
+		applicationIdFromConfigValue := *source.ApplicationIdFromConfig.DeepCopy()
+		a.ApplicationIdFromConfig = &applicationIdFromConfigValue
+	} else {
+		a.ApplicationIdFromConfig = nil
+	}
+
+	a.ObjectId = genruntime.ClonePointer(source.ObjectId)
+
+	if source.ObjectIdFromConfig != nil {
+		objectIdFromConfigValue := *source.ObjectIdFromConfig.DeepCopy()
+		a.ObjectIdFromConfig = &objectIdFromConfigValue
+	} else {
+		a.ObjectIdFromConfig = nil
+	}
+
+	if source.Permissions != nil {
+		var permissionsValue Permissions
+		if err := permissionsValue.AssignProperties_From_Permissions(source.Permissions); err != nil {
+			return fmt.Errorf("converting Permissions: %w", err)
+		}
+		a.Permissions = &permissionsValue
+	} else {
+		a.Permissions = nil
+	}
+
+	a.TenantId = genruntime.ClonePointer(source.TenantId)
+
+	if source.TenantIdFromConfig != nil {
+		tenantIdFromConfigValue := *source.TenantIdFromConfig.DeepCopy()
+		a.TenantIdFromConfig = &tenantIdFromConfigValue
+	} else {
+		a.TenantIdFromConfig = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		a.PropertyBag = propertyBag
+	} else {
+		a.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_AccessPolicyEntry populates destination, a keyvault/v1api20190901/storage.AccessPolicyEntry, from the receiver.
+func (a *AccessPolicyEntry) AssignProperties_To_AccessPolicyEntry(destination *v1api20190901storage.AccessPolicyEntry) error {
+	propertyBag := genruntime.NewPropertyBag(a.PropertyBag)
+
+	destination.ApplicationId = genruntime.ClonePointer(a.ApplicationId)
+
+	if a.ApplicationIdFromConfig != nil {
+		applicationIdFromConfigValue := *a.ApplicationIdFromConfig.DeepCopy()
+		destination.ApplicationIdFromConfig = &applicationIdFromConfigValue
+	} else {
+		destination.ApplicationIdFromConfig = nil
+	}
+
+	destination.ObjectId = genruntime.ClonePointer(a.ObjectId)
+
+	if a.ObjectIdFromConfig != nil {
+		objectIdFromConfigValue := *a.ObjectIdFromConfig.DeepCopy()
+		destination.ObjectIdFromConfig = &objectIdFromConfigValue
+	} else {
+		destination.ObjectIdFromConfig = nil
+	}
+
+	if a.Permissions != nil {
+		var permissionsValue v1api20190901storage.Permissions
+		if err := a.Permissions.AssignProperties_To_Permissions(&permissionsValue); err != nil {
+			return fmt.Errorf("converting Permissions: %w", err)
+		}
+		destination.Permissions = &permissionsValue
+	} else {
+		destination.Permissions = nil
+	}
+
+	destination.TenantId = genruntime.ClonePointer(a.TenantId)
+
+	if a.TenantIdFromConfig != nil {
+		tenantIdFromConfigValue := *a.TenantIdFromConfig.DeepCopy()
+		destination.TenantIdFromConfig = &tenantIdFromConfigValue
+	} else {
+		destination.TenantIdFromConfig = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // AccessPolicyEntry_STATUS: Storage version of v1api20210401preview.AccessPolicyEntry_STATUS
 type AccessPolicyEntry_STATUS struct {
 	ApplicationId *string `json:"applicationId,omitempty"`
@@ -156,6 +498,64 @@ type AccessPolicyEntry_STATUS struct {
 	TenantId *string `json:"tenantId,omitempty"`
 }
 
+// AssignProperties_From_AccessPolicyEntry_STATUS populates the receiver from source, a keyvault/v1api20190901/storage.AccessPolicyEntry_STATUS.
+func (a *AccessPolicyEntry_STATUS) AssignProperties_From_AccessPolicyEntry_STATUS(source *v1api20190901storage.AccessPolicyEntry_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	a.ApplicationId = genruntime.ClonePointer(source.ApplicationId)
+	a.ObjectId = genruntime.ClonePointer(source.ObjectId)
+
+	if source.Permissions != nil {
+		var permissionsValue Permissions_STATUS
+		if err := permissionsValue.AssignProperties_From_Permissions_STATUS(source.Permissions); err != nil {
+			return fmt.Errorf("converting Permissions: %w", err)
+		}
+		a.Permissions = &permissionsValue
+	} else {
+		a.Permissions = nil
+	}
+
+	a.TenantId = genruntime.ClonePointer(source.TenantId)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		a.PropertyBag = propertyBag
+	} else {
+		a.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_AccessPolicyEntry_STATUS populates destination, a keyvault/v1api20190901/storage.AccessPolicyEntry_STATUS, from the receiver.
+func (a *AccessPolicyEntry_STATUS) AssignProperties_To_AccessPolicyEntry_STATUS(destination *v1api20190901storage.AccessPolicyEntry_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(a.PropertyBag)
+
+	destination.ApplicationId = genruntime.ClonePointer(a.ApplicationId)
+	destination.ObjectId = genruntime.ClonePointer(a.ObjectId)
+
+	if a.Permissions != nil {
+		var permissionsValue v1api20190901storage.Permissions_STATUS
+		if err := a.Permissions.AssignProperties_To_Permissions_STATUS(&permissionsValue); err != nil {
+			return fmt.Errorf("converting Permissions: %w", err)
+		}
+		destination.Permissions = &permissionsValue
+	} else {
+		destination.Permissions = nil
+	}
+
+	destination.TenantId = genruntime.ClonePointer(a.TenantId)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // IPRule: Storage version of v1api20210401preview.IPRule
 type IPRule struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
@@ -163,11 +563,75 @@ type IPRule struct {
 	Value *string `json:"value,omitempty"`
 }
 
+// AssignProperties_From_IPRule populates the receiver from source, a keyvault/v1api20190901/storage.IPRule.
+func (i *IPRule) AssignProperties_From_IPRule(source *v1api20190901storage.IPRule) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	i.Value = genruntime.ClonePointer(source.Value)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		i.PropertyBag = propertyBag
+	} else {
+		i.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_IPRule populates destination, a keyvault/v1api20190901/storage.IPRule, from the receiver.
+func (i *IPRule) AssignProperties_To_IPRule(destination *v1api20190901storage.IPRule) error {
+	propertyBag := genruntime.NewPropertyBag(i.PropertyBag)
+
+	destination.Value = genruntime.ClonePointer(i.Value)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // IPRule_STATUS: Storage version of v1api20210401preview.IPRule_STATUS
 type IPRule_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Value *string `json:"value,omitempty"`
+}
+
+// AssignProperties_From_IPRule_STATUS populates the receiver from source, a keyvault/v1api20190901/storage.IPRule_STATUS.
+func (i *IPRule_STATUS) AssignProperties_From_IPRule_STATUS(source *v1api20190901storage.IPRule_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	i.Value = genruntime.ClonePointer(source.Value)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		i.PropertyBag = propertyBag
+	} else {
+		i.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_IPRule_STATUS populates destination, a keyvault/v1api20190901/storage.IPRule_STATUS, from the receiver.
+func (i *IPRule_STATUS) AssignProperties_To_IPRule_STATUS(destination *v1api20190901storage.IPRule_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(i.PropertyBag)
+
+	destination.Value = genruntime.ClonePointer(i.Value)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // NetworkRuleSet: Storage version of v1api20210401preview.NetworkRuleSet
@@ -183,6 +647,88 @@ type NetworkRuleSet struct {
 	VirtualNetworkRules []VirtualNetworkRule `json:"virtualNetworkRules,omitempty"`
 }
 
+// AssignProperties_From_NetworkRuleSet populates the receiver from source, a keyvault/v1api20190901/storage.NetworkRuleSet.
+func (n *NetworkRuleSet) AssignProperties_From_NetworkRuleSet(source *v1api20190901storage.NetworkRuleSet) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	n.Bypass = genruntime.ClonePointer(source.Bypass)
+	n.DefaultAction = genruntime.ClonePointer(source.DefaultAction)
+
+	if source.IpRules != nil {
+		ipRulesList := make([]IPRule, len(source.IpRules))
+		for ipRulesIndex := range source.IpRules {
+			if err := ipRulesList[ipRulesIndex].AssignProperties_From_IPRule(&source.IpRules[ipRulesIndex]); err != nil {
+				return fmt.Errorf("converting IpRules: %w", err)
+			}
+		}
+		n.IpRules = ipRulesList
+	} else {
+		n.IpRules = nil
+	}
+
+	if source.VirtualNetworkRules != nil {
+		virtualNetworkRulesList := make([]VirtualNetworkRule, len(source.VirtualNetworkRules))
+		for virtualNetworkRulesIndex := range source.VirtualNetworkRules {
+			if err := virtualNetworkRulesList[virtualNetworkRulesIndex].AssignProperties_From_VirtualNetworkRule(&source.VirtualNetworkRules[virtualNetworkRulesIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkRules: %w", err)
+			}
+		}
+		n.VirtualNetworkRules = virtualNetworkRulesList
+	} else {
+		n.VirtualNetworkRules = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		n.PropertyBag = propertyBag
+	} else {
+		n.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NetworkRuleSet populates destination, a keyvault/v1api20190901/storage.NetworkRuleSet, from the receiver.
+func (n *NetworkRuleSet) AssignProperties_To_NetworkRuleSet(destination *v1api20190901storage.NetworkRuleSet) error {
+	propertyBag := genruntime.NewPropertyBag(n.PropertyBag)
+
+	destination.Bypass = genruntime.ClonePointer(n.Bypass)
+	destination.DefaultAction = genruntime.ClonePointer(n.DefaultAction)
+
+	if n.IpRules != nil {
+		ipRulesList := make([]v1api20190901storage.IPRule, len(n.IpRules))
+		for ipRulesIndex := range n.IpRules {
+			if err := n.IpRules[ipRulesIndex].AssignProperties_To_IPRule(&ipRulesList[ipRulesIndex]); err != nil {
+				return fmt.Errorf("converting IpRules: %w", err)
+			}
+		}
+		destination.IpRules = ipRulesList
+	} else {
+		destination.IpRules = nil
+	}
+
+	if n.VirtualNetworkRules != nil {
+		virtualNetworkRulesList := make([]v1api20190901storage.VirtualNetworkRule, len(n.VirtualNetworkRules))
+		for virtualNetworkRulesIndex := range n.VirtualNetworkRules {
+			if err := n.VirtualNetworkRules[virtualNetworkRulesIndex].AssignProperties_To_VirtualNetworkRule(&virtualNetworkRulesList[virtualNetworkRulesIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkRules: %w", err)
+			}
+		}
+		destination.VirtualNetworkRules = virtualNetworkRulesList
+	} else {
+		destination.VirtualNetworkRules = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // NetworkRuleSet_STATUS: Storage version of v1api20210401preview.NetworkRuleSet_STATUS
 type NetworkRuleSet_STATUS struct {
 	Bypass *string `json:"bypass,omitempty"`
@@ -194,6 +740,88 @@ type NetworkRuleSet_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	VirtualNetworkRules []VirtualNetworkRule_STATUS `json:"virtualNetworkRules,omitempty"`
+}
+
+// AssignProperties_From_NetworkRuleSet_STATUS populates the receiver from source, a keyvault/v1api20190901/storage.NetworkRuleSet_STATUS.
+func (n *NetworkRuleSet_STATUS) AssignProperties_From_NetworkRuleSet_STATUS(source *v1api20190901storage.NetworkRuleSet_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	n.Bypass = genruntime.ClonePointer(source.Bypass)
+	n.DefaultAction = genruntime.ClonePointer(source.DefaultAction)
+
+	if source.IpRules != nil {
+		ipRulesList := make([]IPRule_STATUS, len(source.IpRules))
+		for ipRulesIndex := range source.IpRules {
+			if err := ipRulesList[ipRulesIndex].AssignProperties_From_IPRule_STATUS(&source.IpRules[ipRulesIndex]); err != nil {
+				return fmt.Errorf("converting IpRules: %w", err)
+			}
+		}
+		n.IpRules = ipRulesList
+	} else {
+		n.IpRules = nil
+	}
+
+	if source.VirtualNetworkRules != nil {
+		virtualNetworkRulesList := make([]VirtualNetworkRule_STATUS, len(source.VirtualNetworkRules))
+		for virtualNetworkRulesIndex := range source.VirtualNetworkRules {
+			if err := virtualNetworkRulesList[virtualNetworkRulesIndex].AssignProperties_From_VirtualNetworkRule_STATUS(&source.VirtualNetworkRules[virtualNetworkRulesIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkRules: %w", err)
+			}
+		}
+		n.VirtualNetworkRules = virtualNetworkRulesList
+	} else {
+		n.VirtualNetworkRules = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		n.PropertyBag = propertyBag
+	} else {
+		n.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NetworkRuleSet_STATUS populates destination, a keyvault/v1api20190901/storage.NetworkRuleSet_STATUS, from the receiver.
+func (n *NetworkRuleSet_STATUS) AssignProperties_To_NetworkRuleSet_STATUS(destination *v1api20190901storage.NetworkRuleSet_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(n.PropertyBag)
+
+	destination.Bypass = genruntime.ClonePointer(n.Bypass)
+	destination.DefaultAction = genruntime.ClonePointer(n.DefaultAction)
+
+	if n.IpRules != nil {
+		ipRulesList := make([]v1api20190901storage.IPRule_STATUS, len(n.IpRules))
+		for ipRulesIndex := range n.IpRules {
+			if err := n.IpRules[ipRulesIndex].AssignProperties_To_IPRule_STATUS(&ipRulesList[ipRulesIndex]); err != nil {
+				return fmt.Errorf("converting IpRules: %w", err)
+			}
+		}
+		destination.IpRules = ipRulesList
+	} else {
+		destination.IpRules = nil
+	}
+
+	if n.VirtualNetworkRules != nil {
+		virtualNetworkRulesList := make([]v1api20190901storage.VirtualNetworkRule_STATUS, len(n.VirtualNetworkRules))
+		for virtualNetworkRulesIndex := range n.VirtualNetworkRules {
+			if err := n.VirtualNetworkRules[virtualNetworkRulesIndex].AssignProperties_To_VirtualNetworkRule_STATUS(&virtualNetworkRulesList[virtualNetworkRulesIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkRules: %w", err)
+			}
+		}
+		destination.VirtualNetworkRules = virtualNetworkRulesList
+	} else {
+		destination.VirtualNetworkRules = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // Permissions: Storage version of v1api20210401preview.Permissions
@@ -209,6 +837,44 @@ type Permissions struct {
 	Storage []string `json:"storage,omitempty"`
 }
 
+// AssignProperties_From_Permissions populates the receiver from source, a keyvault/v1api20190901/storage.Permissions.
+func (p *Permissions) AssignProperties_From_Permissions(source *v1api20190901storage.Permissions) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	p.Certificates = slices.Clone(source.Certificates)
+	p.Keys = slices.Clone(source.Keys)
+	p.Secrets = slices.Clone(source.Secrets)
+	p.Storage = slices.Clone(source.Storage)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		p.PropertyBag = propertyBag
+	} else {
+		p.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Permissions populates destination, a keyvault/v1api20190901/storage.Permissions, from the receiver.
+func (p *Permissions) AssignProperties_To_Permissions(destination *v1api20190901storage.Permissions) error {
+	propertyBag := genruntime.NewPropertyBag(p.PropertyBag)
+
+	destination.Certificates = slices.Clone(p.Certificates)
+	destination.Keys = slices.Clone(p.Keys)
+	destination.Secrets = slices.Clone(p.Secrets)
+	destination.Storage = slices.Clone(p.Storage)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // Permissions_STATUS: Storage version of v1api20210401preview.Permissions_STATUS
 type Permissions_STATUS struct {
 	Certificates []string `json:"certificates,omitempty"`
@@ -220,6 +886,44 @@ type Permissions_STATUS struct {
 	Secrets []string `json:"secrets,omitempty"`
 
 	Storage []string `json:"storage,omitempty"`
+}
+
+// AssignProperties_From_Permissions_STATUS populates the receiver from source, a keyvault/v1api20190901/storage.Permissions_STATUS.
+func (p *Permissions_STATUS) AssignProperties_From_Permissions_STATUS(source *v1api20190901storage.Permissions_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	p.Certificates = slices.Clone(source.Certificates)
+	p.Keys = slices.Clone(source.Keys)
+	p.Secrets = slices.Clone(source.Secrets)
+	p.Storage = slices.Clone(source.Storage)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		p.PropertyBag = propertyBag
+	} else {
+		p.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Permissions_STATUS populates destination, a keyvault/v1api20190901/storage.Permissions_STATUS, from the receiver.
+func (p *Permissions_STATUS) AssignProperties_To_Permissions_STATUS(destination *v1api20190901storage.Permissions_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(p.PropertyBag)
+
+	destination.Certificates = slices.Clone(p.Certificates)
+	destination.Keys = slices.Clone(p.Keys)
+	destination.Secrets = slices.Clone(p.Secrets)
+	destination.Storage = slices.Clone(p.Storage)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // PrivateEndpointConnectionItem_STATUS: Storage version of v1api20210401preview.PrivateEndpointConnectionItem_STATUS
@@ -237,11 +941,121 @@ type PrivateEndpointConnectionItem_STATUS struct {
 	ProvisioningState *string `json:"provisioningState,omitempty"`
 }
 
+// AssignProperties_From_PrivateEndpointConnectionItem_STATUS populates the receiver from source, a keyvault/v1api20190901/storage.PrivateEndpointConnectionItem_STATUS.
+func (p *PrivateEndpointConnectionItem_STATUS) AssignProperties_From_PrivateEndpointConnectionItem_STATUS(source *v1api20190901storage.PrivateEndpointConnectionItem_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	p.Etag = genruntime.ClonePointer(source.Etag)
+	p.Id = genruntime.ClonePointer(source.Id)
+
+	if source.PrivateEndpoint != nil {
+		var privateEndpointValue PrivateEndpoint_STATUS
+		if err := privateEndpointValue.AssignProperties_From_PrivateEndpoint_STATUS(source.PrivateEndpoint); err != nil {
+			return fmt.Errorf("converting PrivateEndpoint: %w", err)
+		}
+		p.PrivateEndpoint = &privateEndpointValue
+	} else {
+		p.PrivateEndpoint = nil
+	}
+
+	if source.PrivateLinkServiceConnectionState != nil {
+		var privateLinkServiceConnectionStateValue PrivateLinkServiceConnectionState_STATUS
+		if err := privateLinkServiceConnectionStateValue.AssignProperties_From_PrivateLinkServiceConnectionState_STATUS(source.PrivateLinkServiceConnectionState); err != nil {
+			return fmt.Errorf("converting PrivateLinkServiceConnectionState: %w", err)
+		}
+		p.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+	} else {
+		p.PrivateLinkServiceConnectionState = nil
+	}
+
+	p.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		p.PropertyBag = propertyBag
+	} else {
+		p.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PrivateEndpointConnectionItem_STATUS populates destination, a keyvault/v1api20190901/storage.PrivateEndpointConnectionItem_STATUS, from the receiver.
+func (p *PrivateEndpointConnectionItem_STATUS) AssignProperties_To_PrivateEndpointConnectionItem_STATUS(destination *v1api20190901storage.PrivateEndpointConnectionItem_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(p.PropertyBag)
+
+	destination.Etag = genruntime.ClonePointer(p.Etag)
+	destination.Id = genruntime.ClonePointer(p.Id)
+
+	if p.PrivateEndpoint != nil {
+		var privateEndpointValue v1api20190901storage.PrivateEndpoint_STATUS
+		if err := p.PrivateEndpoint.AssignProperties_To_PrivateEndpoint_STATUS(&privateEndpointValue); err != nil {
+			return fmt.Errorf("converting PrivateEndpoint: %w", err)
+		}
+		destination.PrivateEndpoint = &privateEndpointValue
+	} else {
+		destination.PrivateEndpoint = nil
+	}
+
+	if p.PrivateLinkServiceConnectionState != nil {
+		var privateLinkServiceConnectionStateValue v1api20190901storage.PrivateLinkServiceConnectionState_STATUS
+		if err := p.PrivateLinkServiceConnectionState.AssignProperties_To_PrivateLinkServiceConnectionState_STATUS(&privateLinkServiceConnectionStateValue); err != nil {
+			return fmt.Errorf("converting PrivateLinkServiceConnectionState: %w", err)
+		}
+		destination.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+	} else {
+		destination.PrivateLinkServiceConnectionState = nil
+	}
+
+	destination.ProvisioningState = genruntime.ClonePointer(p.ProvisioningState)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // PrivateEndpoint_STATUS: Storage version of v1api20210401preview.PrivateEndpoint_STATUS
 type PrivateEndpoint_STATUS struct {
 	Id *string `json:"id,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// AssignProperties_From_PrivateEndpoint_STATUS populates the receiver from source, a keyvault/v1api20190901/storage.PrivateEndpoint_STATUS.
+func (p *PrivateEndpoint_STATUS) AssignProperties_From_PrivateEndpoint_STATUS(source *v1api20190901storage.PrivateEndpoint_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	p.Id = genruntime.ClonePointer(source.Id)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		p.PropertyBag = propertyBag
+	} else {
+		p.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PrivateEndpoint_STATUS populates destination, a keyvault/v1api20190901/storage.PrivateEndpoint_STATUS, from the receiver.
+func (p *PrivateEndpoint_STATUS) AssignProperties_To_PrivateEndpoint_STATUS(destination *v1api20190901storage.PrivateEndpoint_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(p.PropertyBag)
+
+	destination.Id = genruntime.ClonePointer(p.Id)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // PrivateLinkServiceConnectionState_STATUS: Storage version of v1api20210401preview.PrivateLinkServiceConnectionState_STATUS
@@ -255,6 +1069,42 @@ type PrivateLinkServiceConnectionState_STATUS struct {
 	Status *string `json:"status,omitempty"`
 }
 
+// AssignProperties_From_PrivateLinkServiceConnectionState_STATUS populates the receiver from source, a keyvault/v1api20190901/storage.PrivateLinkServiceConnectionState_STATUS.
+func (p *PrivateLinkServiceConnectionState_STATUS) AssignProperties_From_PrivateLinkServiceConnectionState_STATUS(source *v1api20190901storage.PrivateLinkServiceConnectionState_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	p.ActionsRequired = genruntime.ClonePointer(source.ActionsRequired)
+	p.Description = genruntime.ClonePointer(source.Description)
+	p.Status = genruntime.ClonePointer(source.Status)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		p.PropertyBag = propertyBag
+	} else {
+		p.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PrivateLinkServiceConnectionState_STATUS populates destination, a keyvault/v1api20190901/storage.PrivateLinkServiceConnectionState_STATUS, from the receiver.
+func (p *PrivateLinkServiceConnectionState_STATUS) AssignProperties_To_PrivateLinkServiceConnectionState_STATUS(destination *v1api20190901storage.PrivateLinkServiceConnectionState_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(p.PropertyBag)
+
+	destination.ActionsRequired = genruntime.ClonePointer(p.ActionsRequired)
+	destination.Description = genruntime.ClonePointer(p.Description)
+	destination.Status = genruntime.ClonePointer(p.Status)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // Sku: Storage version of v1api20210401preview.Sku
 type Sku struct {
 	Family *string `json:"family,omitempty"`
@@ -264,6 +1114,40 @@ type Sku struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
+// AssignProperties_From_Sku populates the receiver from source, a keyvault/v1api20190901/storage.Sku.
+func (s *Sku) AssignProperties_From_Sku(source *v1api20190901storage.Sku) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	s.Family = genruntime.ClonePointer(source.Family)
+	s.Name = genruntime.ClonePointer(source.Name)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		s.PropertyBag = propertyBag
+	} else {
+		s.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Sku populates destination, a keyvault/v1api20190901/storage.Sku, from the receiver.
+func (s *Sku) AssignProperties_To_Sku(destination *v1api20190901storage.Sku) error {
+	propertyBag := genruntime.NewPropertyBag(s.PropertyBag)
+
+	destination.Family = genruntime.ClonePointer(s.Family)
+	destination.Name = genruntime.ClonePointer(s.Name)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // Sku_STATUS: Storage version of v1api20210401preview.Sku_STATUS
 type Sku_STATUS struct {
 	Family *string `json:"family,omitempty"`
@@ -271,6 +1155,40 @@ type Sku_STATUS struct {
 	Name *string `json:"name,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// AssignProperties_From_Sku_STATUS populates the receiver from source, a keyvault/v1api20190901/storage.Sku_STATUS.
+func (s *Sku_STATUS) AssignProperties_From_Sku_STATUS(source *v1api20190901storage.Sku_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	s.Family = genruntime.ClonePointer(source.Family)
+	s.Name = genruntime.ClonePointer(source.Name)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		s.PropertyBag = propertyBag
+	} else {
+		s.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Sku_STATUS populates destination, a keyvault/v1api20190901/storage.Sku_STATUS, from the receiver.
+func (s *Sku_STATUS) AssignProperties_To_Sku_STATUS(destination *v1api20190901storage.Sku_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(s.PropertyBag)
+
+	destination.Family = genruntime.ClonePointer(s.Family)
+	destination.Name = genruntime.ClonePointer(s.Name)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // SystemData_STATUS: Storage version of v1api20210401preview.SystemData_STATUS
@@ -297,6 +1215,94 @@ type VaultOperatorSpec struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_VaultOperatorSpec populates the receiver from source, a keyvault/v1api20190901/storage.VaultOperatorSpec.
+func (v *VaultOperatorSpec) AssignProperties_From_VaultOperatorSpec(source *v1api20190901storage.VaultOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		v.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		v.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		v.SecretExpressions = secretExpressionsList
+	} else {
+		v.SecretExpressions = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		v.PropertyBag = propertyBag
+	} else {
+		v.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_VaultOperatorSpec populates destination, a keyvault/v1api20190901/storage.VaultOperatorSpec, from the receiver.
+func (v *VaultOperatorSpec) AssignProperties_To_VaultOperatorSpec(destination *v1api20190901storage.VaultOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag(v.PropertyBag)
+
+	if v.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(v.ConfigMapExpressions))
+		for configMapExpressionsIndex := range v.ConfigMapExpressions {
+			if v.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *v.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if v.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(v.SecretExpressions))
+		for secretExpressionsIndex := range v.SecretExpressions {
+			if v.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *v.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // VaultProperties: Storage version of v1api20210401preview.VaultProperties
@@ -332,6 +1338,142 @@ type VaultProperties struct {
 	TenantIdFromConfig *genruntime.ConfigMapReference `json:"tenantIdFromConfig,omitempty" optionalConfigMapPair:"TenantId"`
 
 	VaultUri *string `json:"vaultUri,omitempty"`
+}
+
+// AssignProperties_From_VaultProperties populates the receiver from source, a keyvault/v1api20190901/storage.VaultProperties.
+func (v *VaultProperties) AssignProperties_From_VaultProperties(source *v1api20190901storage.VaultProperties) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.AccessPolicies != nil {
+		accessPoliciesList := make([]AccessPolicyEntry, len(source.AccessPolicies))
+		for accessPoliciesIndex := range source.AccessPolicies {
+			if err := accessPoliciesList[accessPoliciesIndex].AssignProperties_From_AccessPolicyEntry(&source.AccessPolicies[accessPoliciesIndex]); err != nil {
+				return fmt.Errorf("converting AccessPolicies: %w", err)
+			}
+		}
+		v.AccessPolicies = accessPoliciesList
+	} else {
+		v.AccessPolicies = nil
+	}
+
+	v.CreateMode = genruntime.ClonePointer(source.CreateMode)
+	v.EnablePurgeProtection = genruntime.ClonePointer(source.EnablePurgeProtection)
+	v.EnableRbacAuthorization = genruntime.ClonePointer(source.EnableRbacAuthorization)
+	v.EnableSoftDelete = genruntime.ClonePointer(source.EnableSoftDelete)
+	v.EnabledForDeployment = genruntime.ClonePointer(source.EnabledForDeployment)
+	v.EnabledForDiskEncryption = genruntime.ClonePointer(source.EnabledForDiskEncryption)
+	v.EnabledForTemplateDeployment = genruntime.ClonePointer(source.EnabledForTemplateDeployment)
+
+	if source.NetworkAcls != nil {
+		var networkAclsValue NetworkRuleSet
+		if err := networkAclsValue.AssignProperties_From_NetworkRuleSet(source.NetworkAcls); err != nil {
+			return fmt.Errorf("converting NetworkAcls: %w", err)
+		}
+		v.NetworkAcls = &networkAclsValue
+	} else {
+		v.NetworkAcls = nil
+	}
+
+	v.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+
+	if source.Sku != nil {
+		var skuValue Sku
+		if err := skuValue.AssignProperties_From_Sku(source.Sku); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		v.Sku = &skuValue
+	} else {
+		v.Sku = nil
+	}
+
+	v.SoftDeleteRetentionInDays = genruntime.ClonePointer(source.SoftDeleteRetentionInDays)
+	v.TenantId = genruntime.ClonePointer(source.TenantId)
+
+	if source.TenantIdFromConfig != nil {
+		tenantIdFromConfigValue := *source.TenantIdFromConfig.DeepCopy()
+		v.TenantIdFromConfig = &tenantIdFromConfigValue
+	} else {
+		v.TenantIdFromConfig = nil
+	}
+
+	v.VaultUri = genruntime.ClonePointer(source.VaultUri)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		v.PropertyBag = propertyBag
+	} else {
+		v.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_VaultProperties populates destination, a keyvault/v1api20190901/storage.VaultProperties, from the receiver.
+func (v *VaultProperties) AssignProperties_To_VaultProperties(destination *v1api20190901storage.VaultProperties) error {
+	propertyBag := genruntime.NewPropertyBag(v.PropertyBag)
+
+	if v.AccessPolicies != nil {
+		accessPoliciesList := make([]v1api20190901storage.AccessPolicyEntry, len(v.AccessPolicies))
+		for accessPoliciesIndex := range v.AccessPolicies {
+			if err := v.AccessPolicies[accessPoliciesIndex].AssignProperties_To_AccessPolicyEntry(&accessPoliciesList[accessPoliciesIndex]); err != nil {
+				return fmt.Errorf("converting AccessPolicies: %w", err)
+			}
+		}
+		destination.AccessPolicies = accessPoliciesList
+	} else {
+		destination.AccessPolicies = nil
+	}
+
+	destination.CreateMode = genruntime.ClonePointer(v.CreateMode)
+	destination.EnablePurgeProtection = genruntime.ClonePointer(v.EnablePurgeProtection)
+	destination.EnableRbacAuthorization = genruntime.ClonePointer(v.EnableRbacAuthorization)
+	destination.EnableSoftDelete = genruntime.ClonePointer(v.EnableSoftDelete)
+	destination.EnabledForDeployment = genruntime.ClonePointer(v.EnabledForDeployment)
+	destination.EnabledForDiskEncryption = genruntime.ClonePointer(v.EnabledForDiskEncryption)
+	destination.EnabledForTemplateDeployment = genruntime.ClonePointer(v.EnabledForTemplateDeployment)
+
+	if v.NetworkAcls != nil {
+		var networkAclsValue v1api20190901storage.NetworkRuleSet
+		if err := v.NetworkAcls.AssignProperties_To_NetworkRuleSet(&networkAclsValue); err != nil {
+			return fmt.Errorf("converting NetworkAcls: %w", err)
+		}
+		destination.NetworkAcls = &networkAclsValue
+	} else {
+		destination.NetworkAcls = nil
+	}
+
+	destination.ProvisioningState = genruntime.ClonePointer(v.ProvisioningState)
+
+	if v.Sku != nil {
+		var skuValue v1api20190901storage.Sku
+		if err := v.Sku.AssignProperties_To_Sku(&skuValue); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		destination.Sku = &skuValue
+	} else {
+		destination.Sku = nil
+	}
+
+	destination.SoftDeleteRetentionInDays = genruntime.ClonePointer(v.SoftDeleteRetentionInDays)
+	destination.TenantId = genruntime.ClonePointer(v.TenantId)
+
+	if v.TenantIdFromConfig != nil {
+		tenantIdFromConfigValue := *v.TenantIdFromConfig.DeepCopy()
+		destination.TenantIdFromConfig = &tenantIdFromConfigValue
+	} else {
+		destination.TenantIdFromConfig = nil
+	}
+
+	destination.VaultUri = genruntime.ClonePointer(v.VaultUri)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // VaultProperties_STATUS: Storage version of v1api20210401preview.VaultProperties_STATUS
@@ -371,6 +1513,152 @@ type VaultProperties_STATUS struct {
 	VaultUri *string `json:"vaultUri,omitempty"`
 }
 
+// AssignProperties_From_VaultProperties_STATUS populates the receiver from source, a keyvault/v1api20190901/storage.VaultProperties_STATUS.
+func (v *VaultProperties_STATUS) AssignProperties_From_VaultProperties_STATUS(source *v1api20190901storage.VaultProperties_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.AccessPolicies != nil {
+		accessPoliciesList := make([]AccessPolicyEntry_STATUS, len(source.AccessPolicies))
+		for accessPoliciesIndex := range source.AccessPolicies {
+			if err := accessPoliciesList[accessPoliciesIndex].AssignProperties_From_AccessPolicyEntry_STATUS(&source.AccessPolicies[accessPoliciesIndex]); err != nil {
+				return fmt.Errorf("converting AccessPolicies: %w", err)
+			}
+		}
+		v.AccessPolicies = accessPoliciesList
+	} else {
+		v.AccessPolicies = nil
+	}
+
+	v.CreateMode = genruntime.ClonePointer(source.CreateMode)
+	v.EnablePurgeProtection = genruntime.ClonePointer(source.EnablePurgeProtection)
+	v.EnableRbacAuthorization = genruntime.ClonePointer(source.EnableRbacAuthorization)
+	v.EnableSoftDelete = genruntime.ClonePointer(source.EnableSoftDelete)
+	v.EnabledForDeployment = genruntime.ClonePointer(source.EnabledForDeployment)
+	v.EnabledForDiskEncryption = genruntime.ClonePointer(source.EnabledForDiskEncryption)
+	v.EnabledForTemplateDeployment = genruntime.ClonePointer(source.EnabledForTemplateDeployment)
+	v.HsmPoolResourceId = genruntime.ClonePointer(source.HsmPoolResourceId)
+
+	if source.NetworkAcls != nil {
+		var networkAclsValue NetworkRuleSet_STATUS
+		if err := networkAclsValue.AssignProperties_From_NetworkRuleSet_STATUS(source.NetworkAcls); err != nil {
+			return fmt.Errorf("converting NetworkAcls: %w", err)
+		}
+		v.NetworkAcls = &networkAclsValue
+	} else {
+		v.NetworkAcls = nil
+	}
+
+	if source.PrivateEndpointConnections != nil {
+		privateEndpointConnectionsList := make([]PrivateEndpointConnectionItem_STATUS, len(source.PrivateEndpointConnections))
+		for privateEndpointConnectionsIndex := range source.PrivateEndpointConnections {
+			if err := privateEndpointConnectionsList[privateEndpointConnectionsIndex].AssignProperties_From_PrivateEndpointConnectionItem_STATUS(&source.PrivateEndpointConnections[privateEndpointConnectionsIndex]); err != nil {
+				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
+			}
+		}
+		v.PrivateEndpointConnections = privateEndpointConnectionsList
+	} else {
+		v.PrivateEndpointConnections = nil
+	}
+
+	v.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+
+	if source.Sku != nil {
+		var skuValue Sku_STATUS
+		if err := skuValue.AssignProperties_From_Sku_STATUS(source.Sku); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		v.Sku = &skuValue
+	} else {
+		v.Sku = nil
+	}
+
+	v.SoftDeleteRetentionInDays = genruntime.ClonePointer(source.SoftDeleteRetentionInDays)
+	v.TenantId = genruntime.ClonePointer(source.TenantId)
+	v.VaultUri = genruntime.ClonePointer(source.VaultUri)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		v.PropertyBag = propertyBag
+	} else {
+		v.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_VaultProperties_STATUS populates destination, a keyvault/v1api20190901/storage.VaultProperties_STATUS, from the receiver.
+func (v *VaultProperties_STATUS) AssignProperties_To_VaultProperties_STATUS(destination *v1api20190901storage.VaultProperties_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(v.PropertyBag)
+
+	if v.AccessPolicies != nil {
+		accessPoliciesList := make([]v1api20190901storage.AccessPolicyEntry_STATUS, len(v.AccessPolicies))
+		for accessPoliciesIndex := range v.AccessPolicies {
+			if err := v.AccessPolicies[accessPoliciesIndex].AssignProperties_To_AccessPolicyEntry_STATUS(&accessPoliciesList[accessPoliciesIndex]); err != nil {
+				return fmt.Errorf("converting AccessPolicies: %w", err)
+			}
+		}
+		destination.AccessPolicies = accessPoliciesList
+	} else {
+		destination.AccessPolicies = nil
+	}
+
+	destination.CreateMode = genruntime.ClonePointer(v.CreateMode)
+	destination.EnablePurgeProtection = genruntime.ClonePointer(v.EnablePurgeProtection)
+	destination.EnableRbacAuthorization = genruntime.ClonePointer(v.EnableRbacAuthorization)
+	destination.EnableSoftDelete = genruntime.ClonePointer(v.EnableSoftDelete)
+	destination.EnabledForDeployment = genruntime.ClonePointer(v.EnabledForDeployment)
+	destination.EnabledForDiskEncryption = genruntime.ClonePointer(v.EnabledForDiskEncryption)
+	destination.EnabledForTemplateDeployment = genruntime.ClonePointer(v.EnabledForTemplateDeployment)
+	destination.HsmPoolResourceId = genruntime.ClonePointer(v.HsmPoolResourceId)
+
+	if v.NetworkAcls != nil {
+		var networkAclsValue v1api20190901storage.NetworkRuleSet_STATUS
+		if err := v.NetworkAcls.AssignProperties_To_NetworkRuleSet_STATUS(&networkAclsValue); err != nil {
+			return fmt.Errorf("converting NetworkAcls: %w", err)
+		}
+		destination.NetworkAcls = &networkAclsValue
+	} else {
+		destination.NetworkAcls = nil
+	}
+
+	if v.PrivateEndpointConnections != nil {
+		privateEndpointConnectionsList := make([]v1api20190901storage.PrivateEndpointConnectionItem_STATUS, len(v.PrivateEndpointConnections))
+		for privateEndpointConnectionsIndex := range v.PrivateEndpointConnections {
+			if err := v.PrivateEndpointConnections[privateEndpointConnectionsIndex].AssignProperties_To_PrivateEndpointConnectionItem_STATUS(&privateEndpointConnectionsList[privateEndpointConnectionsIndex]); err != nil {
+				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
+			}
+		}
+		destination.PrivateEndpointConnections = privateEndpointConnectionsList
+	} else {
+		destination.PrivateEndpointConnections = nil
+	}
+
+	destination.ProvisioningState = genruntime.ClonePointer(v.ProvisioningState)
+
+	if v.Sku != nil {
+		var skuValue v1api20190901storage.Sku_STATUS
+		if err := v.Sku.AssignProperties_To_Sku_STATUS(&skuValue); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		destination.Sku = &skuValue
+	} else {
+		destination.Sku = nil
+	}
+
+	destination.SoftDeleteRetentionInDays = genruntime.ClonePointer(v.SoftDeleteRetentionInDays)
+	destination.TenantId = genruntime.ClonePointer(v.TenantId)
+	destination.VaultUri = genruntime.ClonePointer(v.VaultUri)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // VirtualNetworkRule: Storage version of v1api20210401preview.VirtualNetworkRule
 type VirtualNetworkRule struct {
 	IgnoreMissingVnetServiceEndpoint *bool `json:"ignoreMissingVnetServiceEndpoint,omitempty"`
@@ -380,6 +1668,52 @@ type VirtualNetworkRule struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
+// AssignProperties_From_VirtualNetworkRule populates the receiver from source, a keyvault/v1api20190901/storage.VirtualNetworkRule.
+func (v *VirtualNetworkRule) AssignProperties_From_VirtualNetworkRule(source *v1api20190901storage.VirtualNetworkRule) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	v.IgnoreMissingVnetServiceEndpoint = genruntime.ClonePointer(source.IgnoreMissingVnetServiceEndpoint)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		v.Reference = &referenceValue
+	} else {
+		v.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		v.PropertyBag = propertyBag
+	} else {
+		v.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_VirtualNetworkRule populates destination, a keyvault/v1api20190901/storage.VirtualNetworkRule, from the receiver.
+func (v *VirtualNetworkRule) AssignProperties_To_VirtualNetworkRule(destination *v1api20190901storage.VirtualNetworkRule) error {
+	propertyBag := genruntime.NewPropertyBag(v.PropertyBag)
+
+	destination.IgnoreMissingVnetServiceEndpoint = genruntime.ClonePointer(v.IgnoreMissingVnetServiceEndpoint)
+
+	if v.Reference != nil {
+		referenceValue := *v.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // VirtualNetworkRule_STATUS: Storage version of v1api20210401preview.VirtualNetworkRule_STATUS
 type VirtualNetworkRule_STATUS struct {
 	Id *string `json:"id,omitempty"`
@@ -387,4 +1721,38 @@ type VirtualNetworkRule_STATUS struct {
 	IgnoreMissingVnetServiceEndpoint *bool `json:"ignoreMissingVnetServiceEndpoint,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// AssignProperties_From_VirtualNetworkRule_STATUS populates the receiver from source, a keyvault/v1api20190901/storage.VirtualNetworkRule_STATUS.
+func (v *VirtualNetworkRule_STATUS) AssignProperties_From_VirtualNetworkRule_STATUS(source *v1api20190901storage.VirtualNetworkRule_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	v.Id = genruntime.ClonePointer(source.Id)
+	v.IgnoreMissingVnetServiceEndpoint = genruntime.ClonePointer(source.IgnoreMissingVnetServiceEndpoint)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		v.PropertyBag = propertyBag
+	} else {
+		v.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_VirtualNetworkRule_STATUS populates destination, a keyvault/v1api20190901/storage.VirtualNetworkRule_STATUS, from the receiver.
+func (v *VirtualNetworkRule_STATUS) AssignProperties_To_VirtualNetworkRule_STATUS(destination *v1api20190901storage.VirtualNetworkRule_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(v.PropertyBag)
+
+	destination.Id = genruntime.ClonePointer(v.Id)
+	destination.IgnoreMissingVnetServiceEndpoint = genruntime.ClonePointer(v.IgnoreMissingVnetServiceEndpoint)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }

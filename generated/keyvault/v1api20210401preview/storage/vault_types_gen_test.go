@@ -5,6 +5,7 @@ package storage
 import (
 	"testing"
 
+	v1api20190901storage "github.com/armgen/armgen/generated/keyvault/v1api20190901/storage"
 	"github.com/armgen/armgen/pkg/genruntime/gentest"
 	"pgregory.net/rapid"
 )
@@ -266,9 +267,19 @@ func Test_Vault_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateVault)
 }
 
+// Test_Vault_HubRoundTrip checks that converting a Vault to the hub keyvault/v1api20190901/storage.Vault and back loses nothing.
+func Test_Vault_HubRoundTrip(t *testing.T) {
+	gentest.RunSpokeRoundTrip[Vault, v1api20190901storage.Vault](t, GenerateVault)
+}
+
 // Test_Vault_Spec_JSONRoundTrip checks that JSON keeps every value of Vault_Spec.
 func Test_Vault_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateVault_Spec)
+}
+
+// Test_Vault_Spec_AssignProperties_To_Vault_Spec_RoundTrip checks that converting a Vault_Spec to keyvault/v1api20190901/storage.Vault_Spec and back loses nothing.
+func Test_Vault_Spec_AssignProperties_To_Vault_Spec_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[Vault_Spec, v1api20190901storage.Vault_Spec](t, GenerateVault_Spec, (*Vault_Spec).AssignProperties_To_Vault_Spec, (*Vault_Spec).AssignProperties_From_Vault_Spec)
 }
 
 // Test_Vault_STATUS_JSONRoundTrip checks that JSON keeps every value of Vault_STATUS.
@@ -276,9 +287,19 @@ func Test_Vault_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateVault_STATUS)
 }
 
+// Test_Vault_STATUS_AssignProperties_To_Vault_STATUS_RoundTrip checks that converting a Vault_STATUS to keyvault/v1api20190901/storage.Vault_STATUS and back loses nothing.
+func Test_Vault_STATUS_AssignProperties_To_Vault_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[Vault_STATUS, v1api20190901storage.Vault_STATUS](t, GenerateVault_STATUS, (*Vault_STATUS).AssignProperties_To_Vault_STATUS, (*Vault_STATUS).AssignProperties_From_Vault_STATUS)
+}
+
 // Test_AccessPolicyEntry_JSONRoundTrip checks that JSON keeps every value of AccessPolicyEntry.
 func Test_AccessPolicyEntry_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateAccessPolicyEntry)
+}
+
+// Test_AccessPolicyEntry_AssignProperties_To_AccessPolicyEntry_RoundTrip checks that converting a AccessPolicyEntry to keyvault/v1api20190901/storage.AccessPolicyEntry and back loses nothing.
+func Test_AccessPolicyEntry_AssignProperties_To_AccessPolicyEntry_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[AccessPolicyEntry, v1api20190901storage.AccessPolicyEntry](t, GenerateAccessPolicyEntry, (*AccessPolicyEntry).AssignProperties_To_AccessPolicyEntry, (*AccessPolicyEntry).AssignProperties_From_AccessPolicyEntry)
 }
 
 // Test_AccessPolicyEntry_STATUS_JSONRoundTrip checks that JSON keeps every value of AccessPolicyEntry_STATUS.
@@ -286,9 +307,19 @@ func Test_AccessPolicyEntry_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateAccessPolicyEntry_STATUS)
 }
 
+// Test_AccessPolicyEntry_STATUS_AssignProperties_To_AccessPolicyEntry_STATUS_RoundTrip checks that converting a AccessPolicyEntry_STATUS to keyvault/v1api20190901/storage.AccessPolicyEntry_STATUS and back loses nothing.
+func Test_AccessPolicyEntry_STATUS_AssignProperties_To_AccessPolicyEntry_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[AccessPolicyEntry_STATUS, v1api20190901storage.AccessPolicyEntry_STATUS](t, GenerateAccessPolicyEntry_STATUS, (*AccessPolicyEntry_STATUS).AssignProperties_To_AccessPolicyEntry_STATUS, (*AccessPolicyEntry_STATUS).AssignProperties_From_AccessPolicyEntry_STATUS)
+}
+
 // Test_IPRule_JSONRoundTrip checks that JSON keeps every value of IPRule.
 func Test_IPRule_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateIPRule)
+}
+
+// Test_IPRule_AssignProperties_To_IPRule_RoundTrip checks that converting a IPRule to keyvault/v1api20190901/storage.IPRule and back loses nothing.
+func Test_IPRule_AssignProperties_To_IPRule_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[IPRule, v1api20190901storage.IPRule](t, GenerateIPRule, (*IPRule).AssignProperties_To_IPRule, (*IPRule).AssignProperties_From_IPRule)
 }
 
 // Test_IPRule_STATUS_JSONRoundTrip checks that JSON keeps every value of IPRule_STATUS.
@@ -296,9 +327,19 @@ func Test_IPRule_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateIPRule_STATUS)
 }
 
+// Test_IPRule_STATUS_AssignProperties_To_IPRule_STATUS_RoundTrip checks that converting a IPRule_STATUS to keyvault/v1api20190901/storage.IPRule_STATUS and back loses nothing.
+func Test_IPRule_STATUS_AssignProperties_To_IPRule_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[IPRule_STATUS, v1api20190901storage.IPRule_STATUS](t, GenerateIPRule_STATUS, (*IPRule_STATUS).AssignProperties_To_IPRule_STATUS, (*IPRule_STATUS).AssignProperties_From_IPRule_STATUS)
+}
+
 // Test_NetworkRuleSet_JSONRoundTrip checks that JSON keeps every value of NetworkRuleSet.
 func Test_NetworkRuleSet_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateNetworkRuleSet)
+}
+
+// Test_NetworkRuleSet_AssignProperties_To_NetworkRuleSet_RoundTrip checks that converting a NetworkRuleSet to keyvault/v1api20190901/storage.NetworkRuleSet and back loses nothing.
+func Test_NetworkRuleSet_AssignProperties_To_NetworkRuleSet_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[NetworkRuleSet, v1api20190901storage.NetworkRuleSet](t, GenerateNetworkRuleSet, (*NetworkRuleSet).AssignProperties_To_NetworkRuleSet, (*NetworkRuleSet).AssignProperties_From_NetworkRuleSet)
 }
 
 // Test_NetworkRuleSet_STATUS_JSONRoundTrip checks that JSON keeps every value of NetworkRuleSet_STATUS.
@@ -306,9 +347,19 @@ func Test_NetworkRuleSet_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateNetworkRuleSet_STATUS)
 }
 
+// Test_NetworkRuleSet_STATUS_AssignProperties_To_NetworkRuleSet_STATUS_RoundTrip checks that converting a NetworkRuleSet_STATUS to keyvault/v1api20190901/storage.NetworkRuleSet_STATUS and back loses nothing.
+func Test_NetworkRuleSet_STATUS_AssignProperties_To_NetworkRuleSet_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[NetworkRuleSet_STATUS, v1api20190901storage.NetworkRuleSet_STATUS](t, GenerateNetworkRuleSet_STATUS, (*NetworkRuleSet_STATUS).AssignProperties_To_NetworkRuleSet_STATUS, (*NetworkRuleSet_STATUS).AssignProperties_From_NetworkRuleSet_STATUS)
+}
+
 // Test_Permissions_JSONRoundTrip checks that JSON keeps every value of Permissions.
 func Test_Permissions_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePermissions)
+}
+
+// Test_Permissions_AssignProperties_To_Permissions_RoundTrip checks that converting a Permissions to keyvault/v1api20190901/storage.Permissions and back loses nothing.
+func Test_Permissions_AssignProperties_To_Permissions_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[Permissions, v1api20190901storage.Permissions](t, GeneratePermissions, (*Permissions).AssignProperties_To_Permissions, (*Permissions).AssignProperties_From_Permissions)
 }
 
 // Test_Permissions_STATUS_JSONRoundTrip checks that JSON keeps every value of Permissions_STATUS.
@@ -316,9 +367,19 @@ func Test_Permissions_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePermissions_STATUS)
 }
 
+// Test_Permissions_STATUS_AssignProperties_To_Permissions_STATUS_RoundTrip checks that converting a Permissions_STATUS to keyvault/v1api20190901/storage.Permissions_STATUS and back loses nothing.
+func Test_Permissions_STATUS_AssignProperties_To_Permissions_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[Permissions_STATUS, v1api20190901storage.Permissions_STATUS](t, GeneratePermissions_STATUS, (*Permissions_STATUS).AssignProperties_To_Permissions_STATUS, (*Permissions_STATUS).AssignProperties_From_Permissions_STATUS)
+}
+
 // Test_PrivateEndpointConnectionItem_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnectionItem_STATUS.
 func Test_PrivateEndpointConnectionItem_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnectionItem_STATUS)
+}
+
+// Test_PrivateEndpointConnectionItem_STATUS_AssignProperties_To_PrivateEndpointConnectionItem_STATUS_RoundTrip checks that converting a PrivateEndpointConnectionItem_STATUS to keyvault/v1api20190901/storage.PrivateEndpointConnectionItem_STATUS and back loses nothing.
+func Test_PrivateEndpointConnectionItem_STATUS_AssignProperties_To_PrivateEndpointConnectionItem_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateEndpointConnectionItem_STATUS, v1api20190901storage.PrivateEndpointConnectionItem_STATUS](t, GeneratePrivateEndpointConnectionItem_STATUS, (*PrivateEndpointConnectionItem_STATUS).AssignProperties_To_PrivateEndpointConnectionItem_STATUS, (*PrivateEndpointConnectionItem_STATUS).AssignProperties_From_PrivateEndpointConnectionItem_STATUS)
 }
 
 // Test_PrivateEndpoint_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpoint_STATUS.
@@ -326,9 +387,19 @@ func Test_PrivateEndpoint_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpoint_STATUS)
 }
 
+// Test_PrivateEndpoint_STATUS_AssignProperties_To_PrivateEndpoint_STATUS_RoundTrip checks that converting a PrivateEndpoint_STATUS to keyvault/v1api20190901/storage.PrivateEndpoint_STATUS and back loses nothing.
+func Test_PrivateEndpoint_STATUS_AssignProperties_To_PrivateEndpoint_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateEndpoint_STATUS, v1api20190901storage.PrivateEndpoint_STATUS](t, GeneratePrivateEndpoint_STATUS, (*PrivateEndpoint_STATUS).AssignProperties_To_PrivateEndpoint_STATUS, (*PrivateEndpoint_STATUS).AssignProperties_From_PrivateEndpoint_STATUS)
+}
+
 // Test_PrivateLinkServiceConnectionState_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateLinkServiceConnectionState_STATUS.
 func Test_PrivateLinkServiceConnectionState_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePrivateLinkServiceConnectionState_STATUS)
+}
+
+// Test_PrivateLinkServiceConnectionState_STATUS_AssignProperties_To_PrivateLinkServiceConnectionState_STATUS_RoundTrip checks that converting a PrivateLinkServiceConnectionState_STATUS to keyvault/v1api20190901/storage.PrivateLinkServiceConnectionState_STATUS and back loses nothing.
+func Test_PrivateLinkServiceConnectionState_STATUS_AssignProperties_To_PrivateLinkServiceConnectionState_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateLinkServiceConnectionState_STATUS, v1api20190901storage.PrivateLinkServiceConnectionState_STATUS](t, GeneratePrivateLinkServiceConnectionState_STATUS, (*PrivateLinkServiceConnectionState_STATUS).AssignProperties_To_PrivateLinkServiceConnectionState_STATUS, (*PrivateLinkServiceConnectionState_STATUS).AssignProperties_From_PrivateLinkServiceConnectionState_STATUS)
 }
 
 // Test_Sku_JSONRoundTrip checks that JSON keeps every value of Sku.
@@ -336,9 +407,19 @@ func Test_Sku_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateSku)
 }
 
+// Test_Sku_AssignProperties_To_Sku_RoundTrip checks that converting a Sku to keyvault/v1api20190901/storage.Sku and back loses nothing.
+func Test_Sku_AssignProperties_To_Sku_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[Sku, v1api20190901storage.Sku](t, GenerateSku, (*Sku).AssignProperties_To_Sku, (*Sku).AssignProperties_From_Sku)
+}
+
 // Test_Sku_STATUS_JSONRoundTrip checks that JSON keeps every value of Sku_STATUS.
 func Test_Sku_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateSku_STATUS)
+}
+
+// Test_Sku_STATUS_AssignProperties_To_Sku_STATUS_RoundTrip checks that converting a Sku_STATUS to keyvault/v1api20190901/storage.Sku_STATUS and back loses nothing.
+func Test_Sku_STATUS_AssignProperties_To_Sku_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[Sku_STATUS, v1api20190901storage.Sku_STATUS](t, GenerateSku_STATUS, (*Sku_STATUS).AssignProperties_To_Sku_STATUS, (*Sku_STATUS).AssignProperties_From_Sku_STATUS)
 }
 
 // Test_SystemData_STATUS_JSONRoundTrip checks that JSON keeps every value of SystemData_STATUS.
@@ -351,9 +432,19 @@ func Test_VaultOperatorSpec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateVaultOperatorSpec)
 }
 
+// Test_VaultOperatorSpec_AssignProperties_To_VaultOperatorSpec_RoundTrip checks that converting a VaultOperatorSpec to keyvault/v1api20190901/storage.VaultOperatorSpec and back loses nothing.
+func Test_VaultOperatorSpec_AssignProperties_To_VaultOperatorSpec_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[VaultOperatorSpec, v1api20190901storage.VaultOperatorSpec](t, GenerateVaultOperatorSpec, (*VaultOperatorSpec).AssignProperties_To_VaultOperatorSpec, (*VaultOperatorSpec).AssignProperties_From_VaultOperatorSpec)
+}
+
 // Test_VaultProperties_JSONRoundTrip checks that JSON keeps every value of VaultProperties.
 func Test_VaultProperties_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateVaultProperties)
+}
+
+// Test_VaultProperties_AssignProperties_To_VaultProperties_RoundTrip checks that converting a VaultProperties to keyvault/v1api20190901/storage.VaultProperties and back loses nothing.
+func Test_VaultProperties_AssignProperties_To_VaultProperties_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[VaultProperties, v1api20190901storage.VaultProperties](t, GenerateVaultProperties, (*VaultProperties).AssignProperties_To_VaultProperties, (*VaultProperties).AssignProperties_From_VaultProperties)
 }
 
 // Test_VaultProperties_STATUS_JSONRoundTrip checks that JSON keeps every value of VaultProperties_STATUS.
@@ -361,12 +452,27 @@ func Test_VaultProperties_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateVaultProperties_STATUS)
 }
 
+// Test_VaultProperties_STATUS_AssignProperties_To_VaultProperties_STATUS_RoundTrip checks that converting a VaultProperties_STATUS to keyvault/v1api20190901/storage.VaultProperties_STATUS and back loses nothing.
+func Test_VaultProperties_STATUS_AssignProperties_To_VaultProperties_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[VaultProperties_STATUS, v1api20190901storage.VaultProperties_STATUS](t, GenerateVaultProperties_STATUS, (*VaultProperties_STATUS).AssignProperties_To_VaultProperties_STATUS, (*VaultProperties_STATUS).AssignProperties_From_VaultProperties_STATUS)
+}
+
 // Test_VirtualNetworkRule_JSONRoundTrip checks that JSON keeps every value of VirtualNetworkRule.
 func Test_VirtualNetworkRule_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateVirtualNetworkRule)
 }
 
+// Test_VirtualNetworkRule_AssignProperties_To_VirtualNetworkRule_RoundTrip checks that converting a VirtualNetworkRule to keyvault/v1api20190901/storage.VirtualNetworkRule and back loses nothing.
+func Test_VirtualNetworkRule_AssignProperties_To_VirtualNetworkRule_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[VirtualNetworkRule, v1api20190901storage.VirtualNetworkRule](t, GenerateVirtualNetworkRule, (*VirtualNetworkRule).AssignProperties_To_VirtualNetworkRule, (*VirtualNetworkRule).AssignProperties_From_VirtualNetworkRule)
+}
+
 // Test_VirtualNetworkRule_STATUS_JSONRoundTrip checks that JSON keeps every value of VirtualNetworkRule_STATUS.
 func Test_VirtualNetworkRule_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateVirtualNetworkRule_STATUS)
+}
+
+// Test_VirtualNetworkRule_STATUS_AssignProperties_To_VirtualNetworkRule_STATUS_RoundTrip checks that converting a VirtualNetworkRule_STATUS to keyvault/v1api20190901/storage.VirtualNetworkRule_STATUS and back loses nothing.
+func Test_VirtualNetworkRule_STATUS_AssignProperties_To_VirtualNetworkRule_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[VirtualNetworkRule_STATUS, v1api20190901storage.VirtualNetworkRule_STATUS](t, GenerateVirtualNetworkRule_STATUS, (*VirtualNetworkRule_STATUS).AssignProperties_To_VirtualNetworkRule_STATUS, (*VirtualNetworkRule_STATUS).AssignProperties_From_VirtualNetworkRule_STATUS)
 }

@@ -180,9 +180,13 @@ func (fb *fileBuilder) generatorDecl(def astmodel.Definition) (dst.Decl, error) 
 			result = call(ident(name), call(g, ident("t")))
 			break
 		}
-		values := make([]dst.Expr, len(t.Values))
-		for i, v := range t.Values {
-			values[i] = ident(name + "_" + v.Identifier)
+		// Operator-only values are translated by the operator before the PUT, never sent as
+		// they are: drawn here, the ARM payload tests would find them refused by the swagger.
+		var values []dst.Expr
+		for _, v := range t.Values {
+			if !v.OperatorOnly {
+				values = append(values, ident(name+"_"+v.Identifier))
+			}
 		}
 		result = call(call(fb.qualified(gentestPackage, "OneOf"), values...), ident("t"))
 	default:
