@@ -67,4 +67,3 @@ func TestOwnChildrenKeepTheirShapeInTheirParent(t *testing.T) {
 		t.Errorf("with parts a kind of their own, a widget's parts are %s, want the stub", part)
 	}
 }
-
