@@ -114,10 +114,19 @@ func isChildType(parent, child string) bool {
 
 // exportedKinds lists the ARM types exported as kinds, in any API version, lower case: a child
 // that is a kind in one version is managed as a kind, whatever version its parent is written in.
+// A kind whose parent keeps it whole all the same ($keptInParent on any of its versions: ASO's
+// load balancer keeps its inbound NAT rules, a kind of their own too) is left out.
 func exportedKinds(exps selection.Exports) map[string]bool {
-	out := map[string]bool{}
+	out, kept := map[string]bool{}, map[string]bool{}
 	for _, e := range exps {
-		out[strings.ToLower(e.Resource.ARMType)] = true
+		t := strings.ToLower(e.Resource.ARMType)
+		out[t] = true
+		if e.Config != nil && e.Config.KeptInParent {
+			kept[t] = true
+		}
+	}
+	for t := range kept {
+		delete(out, t)
 	}
 	return out
 }

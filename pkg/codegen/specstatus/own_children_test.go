@@ -5,14 +5,16 @@ import (
 	"testing"
 
 	"github.com/armgen/armgen/pkg/astmodel"
+	"github.com/armgen/armgen/pkg/codegen/config"
 	"github.com/armgen/armgen/pkg/codegen/selection"
 )
 
 // TestOwnChildrenKeepTheirShapeInTheirParent: the body of a child type (Microsoft.Demo/widgets/
 // parts) inside its parent's body (through the widget's properties envelope) keeps its whole
 // shape, as ASO keeps a load balancer's backend pools and inbound NAT rules; inside another
-// resource (a gadget) it is still reduced to its ID and name; and once the child type is a kind
-// of its own, the parent reduces it too (a virtual network's subnets).
+// resource (a gadget) it is still reduced to its ID and name; once the child type is a kind of
+// its own, the parent reduces it too (a virtual network's subnets), unless the kind says
+// $keptInParent (ASO's load balancer keeps its inbound NAT rules, a kind too).
 func TestOwnChildrenKeepTheirShapeInTheirParent(t *testing.T) {
 	defs := definitions(
 		object("WidgetResource", prop("properties", opt("WidgetProperties"))),
@@ -25,7 +27,7 @@ func TestOwnChildrenKeepTheirShapeInTheirParent(t *testing.T) {
 		p.Resource.ARMType = "Microsoft.Demo/widgets/parts"
 		return p
 	}
-	exports := func(withPartKind bool) []*selection.Export {
+	exports := func(withPartKind, keptInParent bool) []*selection.Export {
 		widget, gadget := export("Widget", "WidgetResource", "GadgetResource", "PartResource"), export("Gadget", "GadgetResource", "WidgetResource", "PartResource")
 		for _, e := range []*selection.Export{widget, gadget} {
 			e.BodyTypes = map[astmodel.TypeName][]string{
@@ -38,6 +40,7 @@ func TestOwnChildrenKeepTheirShapeInTheirParent(t *testing.T) {
 		if withPartKind {
 			p := partExport()
 			p.Bodies, p.BodyTypes = widget.Bodies, widget.BodyTypes
+			p.Config = &config.TypeConfig{Name: "Part", Export: true, KeptInParent: keptInParent}
 			out = append(out, p)
 		}
 		return out
@@ -50,7 +53,7 @@ func TestOwnChildrenKeepTheirShapeInTheirParent(t *testing.T) {
 		return astmodel.References(p.Type)[0].Name
 	}
 
-	out := Split(defs, exports(false))
+	out := Split(defs, exports(false, false))
 	for holder, want := range map[string][]string{"WidgetProperties": {"Name", "Reference", "Size"}, "WidgetProperties_STATUS": {"Id", "Name", "Size"}} {
 		part := partsOf(out, holder)
 		if got := propertyNames(t, out, part); !slices.Equal(got, want) {
@@ -62,8 +65,12 @@ func TestOwnChildrenKeepTheirShapeInTheirParent(t *testing.T) {
 		t.Errorf("a gadget's part is %v, want the stub PartResource_SubResourceEmbedded", gadgetPart)
 	}
 
-	out = Split(defs, exports(true))
+	out = Split(defs, exports(true, false))
 	if part := partsOf(out, "WidgetProperties"); part != "PartResource_SubResourceEmbedded" {
 		t.Errorf("with parts a kind of their own, a widget's parts are %s, want the stub", part)
+	}
+	out = Split(defs, exports(true, true))
+	if part := partsOf(out, "WidgetProperties"); part != "PartResource" {
+		t.Errorf("with parts a kind of their own that says $keptInParent, a widget's parts are %s, want the whole part", part)
 	}
 }
