@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/armgen/armgen/internal/armclient"
@@ -13,11 +14,14 @@ import (
 
 // Some ARM resources embed their children in their own body (a virtual network's
 // properties.subnets, a route table's routes, a network security group's securityRules), and a
-// PUT of the parent that leaves the collection out deletes every child in Azure. Those children
-// are kinds of their own here, so a spec rarely lists them; as Azure Service Operator does for
-// these kinds, the PUT then carries the children Azure holds at that moment, and the parent's
-// PUT leaves them as they are. A spec that does list them is sent as written. Such a PUT carries
-// what a GET read, so it is sent only if the resource is still as read (If-Match on its etag).
+// PUT of the parent is the whole truth about them: a child the collection leaves out is
+// deleted, and a PUT that leaves the collection out deletes every child. Where those children
+// are kinds of their own here, the parent's PUT must not delete the ones made as kinds, or by
+// anyone else: as Azure Service Operator does for these kinds, a spec that leaves the collection
+// out gets the children Azure holds at that moment, and a spec that lists some of them gets the
+// others Azure holds added by name (ASO's load balancer does so with its inbound NAT rules).
+// Such a PUT carries what a GET read, so it is sent only if the resource is still as read
+// (If-Match on its etag).
 
 // kindTable is the reconciler's index of generated kinds, built on first use.
 type kindTable struct {
@@ -56,9 +60,11 @@ func (a *attempt) sendPut(ctx context.Context, spec genruntime.ARMTransformer, b
 	}
 }
 
-// keepEmbedded adds to a PUT body the embedded child collections it leaves out, as Azure holds
-// them now, and returns the etag of the resource as read (empty when nothing was read, or the
-// type has none), for the PUT's If-Match. A resource that does not exist yet has none to keep.
+// keepEmbedded adds to a PUT body the embedded children of kinds it does not name, as Azure holds
+// them now: a whole collection the body leaves out, or the children a listed collection lacks
+// (matched by name, as ARM matches them). It returns the etag of the resource as read (empty
+// when nothing read went into the body, or the type has none), for the PUT's If-Match. A
+// resource that does not exist yet has none to keep.
 func (a *attempt) keepEmbedded(ctx context.Context, spec genruntime.ARMTransformer, body []byte, apiVersion string) ([]byte, string, error) {
 	t := a.r.kinds()
 	if t == nil {
@@ -72,16 +78,6 @@ func (a *attempt) keepEmbedded(ctx context.Context, spec genruntime.ARMTransform
 	if err := json.Unmarshal(body, &m); err != nil {
 		return nil, "", fmt.Errorf("reading the PUT body: %w", err)
 	}
-	props, _ := m["properties"].(map[string]any)
-	var missing []string
-	for _, s := range segments {
-		if _, ok := props[s]; !ok {
-			missing = append(missing, s)
-		}
-	}
-	if len(missing) == 0 {
-		return body, "", nil
-	}
 	var actual struct {
 		Properties map[string]json.RawMessage `json:"properties"`
 	}
@@ -92,18 +88,31 @@ func (a *attempt) keepEmbedded(ctx context.Context, spec genruntime.ARMTransform
 		}
 		return nil, "", err
 	}
+	props, _ := m["properties"].(map[string]any)
 	kept := false
-	for _, s := range missing {
-		v, ok := actual.Properties[s]
+	for _, s := range segments {
+		held, ok := actual.Properties[s]
 		if !ok {
 			continue
 		}
-		if props == nil {
-			props = map[string]any{}
-			m["properties"] = props
+		listed, isListed := props[s]
+		if !isListed {
+			if props == nil {
+				props = map[string]any{}
+				m["properties"] = props
+			}
+			props[s] = held
+			kept = true
+			continue
 		}
-		props[s] = v
-		kept = true
+		merged, added, err := addUnnamed(listed, held)
+		if err != nil {
+			return nil, "", fmt.Errorf("reading properties.%s: %w", s, err)
+		}
+		if added {
+			props[s] = merged
+			kept = true
+		}
 	}
 	if !kept {
 		// Nothing read goes into the PUT: it needs no condition.
@@ -111,4 +120,32 @@ func (a *attempt) keepEmbedded(ctx context.Context, spec genruntime.ARMTransform
 	}
 	out, err := json.Marshal(m)
 	return out, etag, err
+}
+
+// addUnnamed appends to the children a spec lists those Azure holds under other names (ARM
+// compares child names without regard to case).
+func addUnnamed(listed any, held json.RawMessage) ([]any, bool, error) {
+	items, _ := listed.([]any)
+	var azure []map[string]any
+	if err := json.Unmarshal(held, &azure); err != nil {
+		return nil, false, err
+	}
+	named := map[string]bool{}
+	for _, it := range items {
+		if o, ok := it.(map[string]any); ok {
+			if n, ok := o["name"].(string); ok {
+				named[strings.ToLower(n)] = true
+			}
+		}
+	}
+	added := false
+	for _, child := range azure {
+		n, _ := child["name"].(string)
+		if n == "" || named[strings.ToLower(n)] {
+			continue
+		}
+		items = append(items, child)
+		added = true
+	}
+	return items, added, nil
 }

@@ -8,9 +8,9 @@ import (
 )
 
 // TestGoNameClashesKeepEveryProperty: wire names that make one Go name (http-port, http.port and
-// httpPort; foo and Foo) all survive with distinct Go and JSON names, decided by the names alone
-// (the one already spelled as Kubernetes JSON keeps the plain name), each rename recorded, and
-// the wire names kept for ARM.
+// httpPort; foo and Foo) all survive with distinct Go names, decided by the names alone (the one
+// spelled as the Go-derived JSON name keeps the plain Go name), each Go rename recorded, their
+// JSON names the wire names as ASO's are, and the wire names kept for ARM.
 func TestGoNameClashesKeepEveryProperty(t *testing.T) {
 	props := `"http-port": {"type": "integer"}, "http.port": {"type": "integer"}, "httpPort": {"type": "integer"},
 		"Foo": {"type": "string"}, "foo": {"type": "string"}`
@@ -19,17 +19,17 @@ func TestGoNameClashesKeepEveryProperty(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer buildClash(t, res)
-	if text, want := explainText(t, res, cfg, "clash/v1api20210101/Thing.spec.httpPort2"), `renamed from "http-port" by the generator: its own name would have met "httpPort"'s, as both make the Go name HttpPort`; !strings.Contains(text, want) {
+	if text, want := explainText(t, res, cfg, "clash/v1api20210101/Thing.spec.http-port"), `its Go field is HttpPort2: "httpPort"'s, as both make the Go name HttpPort`; !strings.Contains(text, want) {
 		t.Errorf("gen explain does not say %q:\n%s", want, text)
 	}
 	for _, name := range []string{"Thing_Spec", "Thing_STATUS"} {
 		obj := thingObject(t, res, name, false)
 		want := map[string][2]string{ // wire name -> Go name, JSON name
 			"httpPort":  {"HttpPort", "httpPort"},
-			"http-port": {"HttpPort2", "httpPort2"},
-			"http.port": {"HttpPort3", "httpPort3"},
+			"http-port": {"HttpPort2", "http-port"},
+			"http.port": {"HttpPort3", "http.port"},
 			"foo":       {"Foo", "foo"},
-			"Foo":       {"Foo2", "foo2"},
+			"Foo":       {"Foo2", "Foo"},
 		}
 		for wire, names := range want {
 			p, ok := obj.PropertyByJSON(names[1])
@@ -37,7 +37,7 @@ func TestGoNameClashesKeepEveryProperty(t *testing.T) {
 				t.Errorf("%s: %q is not kept as %s/%s: %s", name, wire, names[0], names[1], obj)
 				continue
 			}
-			if renamed := p.Provenance.Renamed == astmodel.ByClash; renamed != (names[1] != wire) {
+			if renamed := p.Provenance.Renamed == astmodel.ByClash; renamed != (names[0] != astmodel.ExportedName(wire)) {
 				t.Errorf("%s.%s: rename recorded %v: %+v", name, names[1], renamed, p.Provenance)
 			}
 		}

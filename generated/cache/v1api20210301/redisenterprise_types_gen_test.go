@@ -38,7 +38,7 @@ func GenerateRedisEnterprise_STATUS(t *rapid.T) RedisEnterprise_STATUS {
 		Location:                   gentest.Optional(gentest.String)(t),
 		MinimumTlsVersion:          gentest.Optional(GenerateTlsVersion_STATUS)(t),
 		Name:                       gentest.Optional(gentest.String)(t),
-		PrivateEndpointConnections: gentest.SliceOf(GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded)(t),
+		PrivateEndpointConnections: gentest.SliceOf(GeneratePrivateEndpointConnection_STATUS)(t),
 		ProvisioningState:          gentest.Optional(GenerateProvisioningState_STATUS)(t),
 		RedisVersion:               gentest.Optional(gentest.String)(t),
 		ResourceState:              gentest.Optional(GenerateResourceState_STATUS)(t),
@@ -49,10 +49,41 @@ func GenerateRedisEnterprise_STATUS(t *rapid.T) RedisEnterprise_STATUS {
 	}
 }
 
-// GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded draws a random PrivateEndpointConnection_STATUS_SubResourceEmbedded for property-based tests.
-func GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded(t *rapid.T) PrivateEndpointConnection_STATUS_SubResourceEmbedded {
-	return PrivateEndpointConnection_STATUS_SubResourceEmbedded{
+// GeneratePrivateEndpointConnectionProvisioningState_STATUS draws a random PrivateEndpointConnectionProvisioningState_STATUS for property-based tests.
+func GeneratePrivateEndpointConnectionProvisioningState_STATUS(t *rapid.T) PrivateEndpointConnectionProvisioningState_STATUS {
+	return gentest.OneOf(PrivateEndpointConnectionProvisioningState_STATUS_Succeeded, PrivateEndpointConnectionProvisioningState_STATUS_Creating, PrivateEndpointConnectionProvisioningState_STATUS_Deleting, PrivateEndpointConnectionProvisioningState_STATUS_Failed)(t)
+}
+
+// GeneratePrivateEndpointConnection_STATUS draws a random PrivateEndpointConnection_STATUS for property-based tests.
+func GeneratePrivateEndpointConnection_STATUS(t *rapid.T) PrivateEndpointConnection_STATUS {
+	return PrivateEndpointConnection_STATUS{
+		Id:                                gentest.Optional(gentest.String)(t),
+		Name:                              gentest.Optional(gentest.String)(t),
+		PrivateEndpoint:                   gentest.Optional(GeneratePrivateEndpoint_STATUS)(t),
+		PrivateLinkServiceConnectionState: gentest.Optional(GeneratePrivateLinkServiceConnectionState_STATUS)(t),
+		ProvisioningState:                 gentest.Optional(GeneratePrivateEndpointConnectionProvisioningState_STATUS)(t),
+		Type:                              gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GeneratePrivateEndpointServiceConnectionStatus_STATUS draws a random PrivateEndpointServiceConnectionStatus_STATUS for property-based tests.
+func GeneratePrivateEndpointServiceConnectionStatus_STATUS(t *rapid.T) PrivateEndpointServiceConnectionStatus_STATUS {
+	return gentest.OneOf(PrivateEndpointServiceConnectionStatus_STATUS_Pending, PrivateEndpointServiceConnectionStatus_STATUS_Approved, PrivateEndpointServiceConnectionStatus_STATUS_Rejected)(t)
+}
+
+// GeneratePrivateEndpoint_STATUS draws a random PrivateEndpoint_STATUS for property-based tests.
+func GeneratePrivateEndpoint_STATUS(t *rapid.T) PrivateEndpoint_STATUS {
+	return PrivateEndpoint_STATUS{
 		Id: gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GeneratePrivateLinkServiceConnectionState_STATUS draws a random PrivateLinkServiceConnectionState_STATUS for property-based tests.
+func GeneratePrivateLinkServiceConnectionState_STATUS(t *rapid.T) PrivateLinkServiceConnectionState_STATUS {
+	return PrivateLinkServiceConnectionState_STATUS{
+		ActionsRequired: gentest.Optional(gentest.String)(t),
+		Description:     gentest.Optional(gentest.String)(t),
+		Status:          gentest.Optional(GeneratePrivateEndpointServiceConnectionStatus_STATUS)(t),
 	}
 }
 
@@ -155,14 +186,34 @@ func Test_RedisEnterprise_STATUS_AssignProperties_To_RedisEnterprise_STATUS_Roun
 	gentest.RunRoundTrip[RedisEnterprise_STATUS, storage.RedisEnterprise_STATUS](t, GenerateRedisEnterprise_STATUS, (*RedisEnterprise_STATUS).AssignProperties_To_RedisEnterprise_STATUS, (*RedisEnterprise_STATUS).AssignProperties_From_RedisEnterprise_STATUS)
 }
 
-// Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection_STATUS_SubResourceEmbedded.
-func Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded)
+// Test_PrivateEndpointConnection_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection_STATUS.
+func Test_PrivateEndpointConnection_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection_STATUS)
 }
 
-// Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded_RoundTrip checks that converting a PrivateEndpointConnection_STATUS_SubResourceEmbedded to cache/v1api20210301/storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded and back loses nothing.
-func Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[PrivateEndpointConnection_STATUS_SubResourceEmbedded, storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded](t, GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded, (*PrivateEndpointConnection_STATUS_SubResourceEmbedded).AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded, (*PrivateEndpointConnection_STATUS_SubResourceEmbedded).AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+// Test_PrivateEndpointConnection_STATUS_AssignProperties_To_PrivateEndpointConnection_STATUS_RoundTrip checks that converting a PrivateEndpointConnection_STATUS to cache/v1api20210301/storage.PrivateEndpointConnection_STATUS and back loses nothing.
+func Test_PrivateEndpointConnection_STATUS_AssignProperties_To_PrivateEndpointConnection_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateEndpointConnection_STATUS, storage.PrivateEndpointConnection_STATUS](t, GeneratePrivateEndpointConnection_STATUS, (*PrivateEndpointConnection_STATUS).AssignProperties_To_PrivateEndpointConnection_STATUS, (*PrivateEndpointConnection_STATUS).AssignProperties_From_PrivateEndpointConnection_STATUS)
+}
+
+// Test_PrivateEndpoint_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpoint_STATUS.
+func Test_PrivateEndpoint_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpoint_STATUS)
+}
+
+// Test_PrivateEndpoint_STATUS_AssignProperties_To_PrivateEndpoint_STATUS_RoundTrip checks that converting a PrivateEndpoint_STATUS to cache/v1api20210301/storage.PrivateEndpoint_STATUS and back loses nothing.
+func Test_PrivateEndpoint_STATUS_AssignProperties_To_PrivateEndpoint_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateEndpoint_STATUS, storage.PrivateEndpoint_STATUS](t, GeneratePrivateEndpoint_STATUS, (*PrivateEndpoint_STATUS).AssignProperties_To_PrivateEndpoint_STATUS, (*PrivateEndpoint_STATUS).AssignProperties_From_PrivateEndpoint_STATUS)
+}
+
+// Test_PrivateLinkServiceConnectionState_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateLinkServiceConnectionState_STATUS.
+func Test_PrivateLinkServiceConnectionState_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateLinkServiceConnectionState_STATUS)
+}
+
+// Test_PrivateLinkServiceConnectionState_STATUS_AssignProperties_To_PrivateLinkServiceConnectionState_STATUS_RoundTrip checks that converting a PrivateLinkServiceConnectionState_STATUS to cache/v1api20210301/storage.PrivateLinkServiceConnectionState_STATUS and back loses nothing.
+func Test_PrivateLinkServiceConnectionState_STATUS_AssignProperties_To_PrivateLinkServiceConnectionState_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateLinkServiceConnectionState_STATUS, storage.PrivateLinkServiceConnectionState_STATUS](t, GeneratePrivateLinkServiceConnectionState_STATUS, (*PrivateLinkServiceConnectionState_STATUS).AssignProperties_To_PrivateLinkServiceConnectionState_STATUS, (*PrivateLinkServiceConnectionState_STATUS).AssignProperties_From_PrivateLinkServiceConnectionState_STATUS)
 }
 
 // Test_RedisEnterpriseOperatorSpec_JSONRoundTrip checks that JSON keeps every value of RedisEnterpriseOperatorSpec.

@@ -134,7 +134,52 @@ func (in *Persistence_STATUS) DeepCopy() *Persistence_STATUS {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
-func (in *PrivateEndpointConnection_STATUS_SubResourceEmbedded) DeepCopyInto(out *PrivateEndpointConnection_STATUS_SubResourceEmbedded) {
+func (in *PrivateEndpointConnection_STATUS) DeepCopyInto(out *PrivateEndpointConnection_STATUS) {
+	*out = *in
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateEndpoint != nil {
+		in, out := &in.PrivateEndpoint, &out.PrivateEndpoint
+		*out = new(PrivateEndpoint_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PrivateLinkServiceConnectionState != nil {
+		in, out := &in.PrivateLinkServiceConnectionState, &out.PrivateLinkServiceConnectionState
+		*out = new(PrivateLinkServiceConnectionState_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(PrivateEndpointConnectionProvisioningState_STATUS)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateEndpointConnection_STATUS) DeepCopy() *PrivateEndpointConnection_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateEndpointConnection_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateEndpoint_STATUS) DeepCopyInto(out *PrivateEndpoint_STATUS) {
 	*out = *in
 	if in.Id != nil {
 		in, out := &in.Id, &out.Id
@@ -144,11 +189,41 @@ func (in *PrivateEndpointConnection_STATUS_SubResourceEmbedded) DeepCopyInto(out
 }
 
 // DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
-func (in *PrivateEndpointConnection_STATUS_SubResourceEmbedded) DeepCopy() *PrivateEndpointConnection_STATUS_SubResourceEmbedded {
+func (in *PrivateEndpoint_STATUS) DeepCopy() *PrivateEndpoint_STATUS {
 	if in == nil {
 		return nil
 	}
-	out := new(PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+	out := new(PrivateEndpoint_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateLinkServiceConnectionState_STATUS) DeepCopyInto(out *PrivateLinkServiceConnectionState_STATUS) {
+	*out = *in
+	if in.ActionsRequired != nil {
+		in, out := &in.ActionsRequired, &out.ActionsRequired
+		*out = new(string)
+		**out = **in
+	}
+	if in.Description != nil {
+		in, out := &in.Description, &out.Description
+		*out = new(string)
+		**out = **in
+	}
+	if in.Status != nil {
+		in, out := &in.Status, &out.Status
+		*out = new(PrivateEndpointServiceConnectionStatus_STATUS)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateLinkServiceConnectionState_STATUS) DeepCopy() *PrivateLinkServiceConnectionState_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateLinkServiceConnectionState_STATUS)
 	in.DeepCopyInto(out)
 	return out
 }
@@ -544,7 +619,7 @@ func (in *RedisEnterprise_STATUS) DeepCopyInto(out *RedisEnterprise_STATUS) {
 	}
 	if in.PrivateEndpointConnections != nil {
 		in, out := &in.PrivateEndpointConnections, &out.PrivateEndpointConnections
-		*out = make([]PrivateEndpointConnection_STATUS_SubResourceEmbedded, len(*in))
+		*out = make([]PrivateEndpointConnection_STATUS, len(*in))
 		for i := range *in {
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}

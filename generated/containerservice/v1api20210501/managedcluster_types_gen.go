@@ -10347,55 +10347,55 @@ func (m *ManagedClusterPodIdentity_STATUS) AssignProperties_To_ManagedClusterPod
 // ManagedClusterProperties_AutoScalerProfile: Parameters to be applied to the cluster-autoscaler when enabled
 type ManagedClusterProperties_AutoScalerProfile struct {
 	// BalanceSimilarNodeGroups: Valid values are 'true' and 'false'
-	BalanceSimilarNodeGroups *string `json:"balanceSimilarNodeGroups,omitempty"`
+	BalanceSimilarNodeGroups *string `json:"balance-similar-node-groups,omitempty"`
 
 	// Expander: If not specified, the default is 'random'. See [expanders](https://github.com/kubernetes/autoscaler/blob/master/cluster-autoscaler/FAQ.md#what-are-expanders) for more information.
 	Expander *Expander `json:"expander,omitempty"`
 
 	// MaxEmptyBulkDelete: The default is 10.
-	MaxEmptyBulkDelete *string `json:"maxEmptyBulkDelete,omitempty"`
+	MaxEmptyBulkDelete *string `json:"max-empty-bulk-delete,omitempty"`
 
 	// MaxGracefulTerminationSec: The default is 600.
-	MaxGracefulTerminationSec *string `json:"maxGracefulTerminationSec,omitempty"`
+	MaxGracefulTerminationSec *string `json:"max-graceful-termination-sec,omitempty"`
 
 	// MaxNodeProvisionTime: The default is '15m'. Values must be an integer followed by an 'm'. No unit of time other than minutes (m) is supported.
-	MaxNodeProvisionTime *string `json:"maxNodeProvisionTime,omitempty"`
+	MaxNodeProvisionTime *string `json:"max-node-provision-time,omitempty"`
 
 	// MaxTotalUnreadyPercentage: The default is 45. The maximum is 100 and the minimum is 0.
-	MaxTotalUnreadyPercentage *string `json:"maxTotalUnreadyPercentage,omitempty"`
+	MaxTotalUnreadyPercentage *string `json:"max-total-unready-percentage,omitempty"`
 
 	// NewPodScaleUpDelay: For scenarios like burst/batch scale where you don't want CA to act before the kubernetes scheduler could schedule all the pods, you can tell CA to ignore unscheduled pods before they're a certain age. The default is '0s'. Values must be an integer followed by a unit ('s' for seconds, 'm' for minutes, 'h' for hours, etc).
-	NewPodScaleUpDelay *string `json:"newPodScaleUpDelay,omitempty"`
+	NewPodScaleUpDelay *string `json:"new-pod-scale-up-delay,omitempty"`
 
 	// OkTotalUnreadyCount: This must be an integer. The default is 3.
-	OkTotalUnreadyCount *string `json:"okTotalUnreadyCount,omitempty"`
+	OkTotalUnreadyCount *string `json:"ok-total-unready-count,omitempty"`
 
 	// ScaleDownDelayAfterAdd: The default is '10m'. Values must be an integer followed by an 'm'. No unit of time other than minutes (m) is supported.
-	ScaleDownDelayAfterAdd *string `json:"scaleDownDelayAfterAdd,omitempty"`
+	ScaleDownDelayAfterAdd *string `json:"scale-down-delay-after-add,omitempty"`
 
 	// ScaleDownDelayAfterDelete: The default is the scan-interval. Values must be an integer followed by an 'm'. No unit of time other than minutes (m) is supported.
-	ScaleDownDelayAfterDelete *string `json:"scaleDownDelayAfterDelete,omitempty"`
+	ScaleDownDelayAfterDelete *string `json:"scale-down-delay-after-delete,omitempty"`
 
 	// ScaleDownDelayAfterFailure: The default is '3m'. Values must be an integer followed by an 'm'. No unit of time other than minutes (m) is supported.
-	ScaleDownDelayAfterFailure *string `json:"scaleDownDelayAfterFailure,omitempty"`
+	ScaleDownDelayAfterFailure *string `json:"scale-down-delay-after-failure,omitempty"`
 
 	// ScaleDownUnneededTime: The default is '10m'. Values must be an integer followed by an 'm'. No unit of time other than minutes (m) is supported.
-	ScaleDownUnneededTime *string `json:"scaleDownUnneededTime,omitempty"`
+	ScaleDownUnneededTime *string `json:"scale-down-unneeded-time,omitempty"`
 
 	// ScaleDownUnreadyTime: The default is '20m'. Values must be an integer followed by an 'm'. No unit of time other than minutes (m) is supported.
-	ScaleDownUnreadyTime *string `json:"scaleDownUnreadyTime,omitempty"`
+	ScaleDownUnreadyTime *string `json:"scale-down-unready-time,omitempty"`
 
 	// ScaleDownUtilizationThreshold: The default is '0.5'.
-	ScaleDownUtilizationThreshold *string `json:"scaleDownUtilizationThreshold,omitempty"`
+	ScaleDownUtilizationThreshold *string `json:"scale-down-utilization-threshold,omitempty"`
 
 	// ScanInterval: The default is '10'. Values must be an integer number of seconds.
-	ScanInterval *string `json:"scanInterval,omitempty"`
+	ScanInterval *string `json:"scan-interval,omitempty"`
 
 	// SkipNodesWithLocalStorage: The default is true.
-	SkipNodesWithLocalStorage *string `json:"skipNodesWithLocalStorage,omitempty"`
+	SkipNodesWithLocalStorage *string `json:"skip-nodes-with-local-storage,omitempty"`
 
 	// SkipNodesWithSystemPods: The default is true.
-	SkipNodesWithSystemPods *string `json:"skipNodesWithSystemPods,omitempty"`
+	SkipNodesWithSystemPods *string `json:"skip-nodes-with-system-pods,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &ManagedClusterProperties_AutoScalerProfile{}
@@ -10632,55 +10632,55 @@ func (m *ManagedClusterProperties_AutoScalerProfile) AssignProperties_To_Managed
 // ManagedClusterProperties_AutoScalerProfile_STATUS: Parameters to be applied to the cluster-autoscaler when enabled
 type ManagedClusterProperties_AutoScalerProfile_STATUS struct {
 	// BalanceSimilarNodeGroups: Valid values are 'true' and 'false'
-	BalanceSimilarNodeGroups *string `json:"balanceSimilarNodeGroups,omitempty"`
+	BalanceSimilarNodeGroups *string `json:"balance-similar-node-groups,omitempty"`
 
 	// Expander: If not specified, the default is 'random'. See [expanders](https://github.com/kubernetes/autoscaler/blob/master/cluster-autoscaler/FAQ.md#what-are-expanders) for more information.
 	Expander *Expander_STATUS `json:"expander,omitempty"`
 
 	// MaxEmptyBulkDelete: The default is 10.
-	MaxEmptyBulkDelete *string `json:"maxEmptyBulkDelete,omitempty"`
+	MaxEmptyBulkDelete *string `json:"max-empty-bulk-delete,omitempty"`
 
 	// MaxGracefulTerminationSec: The default is 600.
-	MaxGracefulTerminationSec *string `json:"maxGracefulTerminationSec,omitempty"`
+	MaxGracefulTerminationSec *string `json:"max-graceful-termination-sec,omitempty"`
 
 	// MaxNodeProvisionTime: The default is '15m'. Values must be an integer followed by an 'm'. No unit of time other than minutes (m) is supported.
-	MaxNodeProvisionTime *string `json:"maxNodeProvisionTime,omitempty"`
+	MaxNodeProvisionTime *string `json:"max-node-provision-time,omitempty"`
 
 	// MaxTotalUnreadyPercentage: The default is 45. The maximum is 100 and the minimum is 0.
-	MaxTotalUnreadyPercentage *string `json:"maxTotalUnreadyPercentage,omitempty"`
+	MaxTotalUnreadyPercentage *string `json:"max-total-unready-percentage,omitempty"`
 
 	// NewPodScaleUpDelay: For scenarios like burst/batch scale where you don't want CA to act before the kubernetes scheduler could schedule all the pods, you can tell CA to ignore unscheduled pods before they're a certain age. The default is '0s'. Values must be an integer followed by a unit ('s' for seconds, 'm' for minutes, 'h' for hours, etc).
-	NewPodScaleUpDelay *string `json:"newPodScaleUpDelay,omitempty"`
+	NewPodScaleUpDelay *string `json:"new-pod-scale-up-delay,omitempty"`
 
 	// OkTotalUnreadyCount: This must be an integer. The default is 3.
-	OkTotalUnreadyCount *string `json:"okTotalUnreadyCount,omitempty"`
+	OkTotalUnreadyCount *string `json:"ok-total-unready-count,omitempty"`
 
 	// ScaleDownDelayAfterAdd: The default is '10m'. Values must be an integer followed by an 'm'. No unit of time other than minutes (m) is supported.
-	ScaleDownDelayAfterAdd *string `json:"scaleDownDelayAfterAdd,omitempty"`
+	ScaleDownDelayAfterAdd *string `json:"scale-down-delay-after-add,omitempty"`
 
 	// ScaleDownDelayAfterDelete: The default is the scan-interval. Values must be an integer followed by an 'm'. No unit of time other than minutes (m) is supported.
-	ScaleDownDelayAfterDelete *string `json:"scaleDownDelayAfterDelete,omitempty"`
+	ScaleDownDelayAfterDelete *string `json:"scale-down-delay-after-delete,omitempty"`
 
 	// ScaleDownDelayAfterFailure: The default is '3m'. Values must be an integer followed by an 'm'. No unit of time other than minutes (m) is supported.
-	ScaleDownDelayAfterFailure *string `json:"scaleDownDelayAfterFailure,omitempty"`
+	ScaleDownDelayAfterFailure *string `json:"scale-down-delay-after-failure,omitempty"`
 
 	// ScaleDownUnneededTime: The default is '10m'. Values must be an integer followed by an 'm'. No unit of time other than minutes (m) is supported.
-	ScaleDownUnneededTime *string `json:"scaleDownUnneededTime,omitempty"`
+	ScaleDownUnneededTime *string `json:"scale-down-unneeded-time,omitempty"`
 
 	// ScaleDownUnreadyTime: The default is '20m'. Values must be an integer followed by an 'm'. No unit of time other than minutes (m) is supported.
-	ScaleDownUnreadyTime *string `json:"scaleDownUnreadyTime,omitempty"`
+	ScaleDownUnreadyTime *string `json:"scale-down-unready-time,omitempty"`
 
 	// ScaleDownUtilizationThreshold: The default is '0.5'.
-	ScaleDownUtilizationThreshold *string `json:"scaleDownUtilizationThreshold,omitempty"`
+	ScaleDownUtilizationThreshold *string `json:"scale-down-utilization-threshold,omitempty"`
 
 	// ScanInterval: The default is '10'. Values must be an integer number of seconds.
-	ScanInterval *string `json:"scanInterval,omitempty"`
+	ScanInterval *string `json:"scan-interval,omitempty"`
 
 	// SkipNodesWithLocalStorage: The default is true.
-	SkipNodesWithLocalStorage *string `json:"skipNodesWithLocalStorage,omitempty"`
+	SkipNodesWithLocalStorage *string `json:"skip-nodes-with-local-storage,omitempty"`
 
 	// SkipNodesWithSystemPods: The default is true.
-	SkipNodesWithSystemPods *string `json:"skipNodesWithSystemPods,omitempty"`
+	SkipNodesWithSystemPods *string `json:"skip-nodes-with-system-pods,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &ManagedClusterProperties_AutoScalerProfile_STATUS{}

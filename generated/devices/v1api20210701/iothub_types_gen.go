@@ -2808,6 +2808,9 @@ type IotHubProperties struct {
 
 	NetworkRuleSets *NetworkRuleSetProperties `json:"networkRuleSets,omitempty"`
 
+	// PrivateEndpointConnections: Private endpoint connections created on this IotHub
+	PrivateEndpointConnections []PrivateEndpointConnection `json:"privateEndpointConnections,omitempty"`
+
 	// PublicNetworkAccess: Whether requests from Public Network are allowed
 	PublicNetworkAccess *PublicNetworkAccess `json:"publicNetworkAccess,omitempty"`
 
@@ -2928,6 +2931,18 @@ func (i *IotHubProperties) ConvertToARM(resolved genruntime.ConvertToARMResolved
 		}
 		networkRuleSetsValue = *networkRuleSetsARM.(*arm.NetworkRuleSetProperties)
 		result.NetworkRuleSets = &networkRuleSetsValue
+	}
+	if i.PrivateEndpointConnections != nil {
+		result.PrivateEndpointConnections = make([]arm.PrivateEndpointConnection, 0, len(i.PrivateEndpointConnections))
+		for _, privateEndpointConnectionsItem := range i.PrivateEndpointConnections {
+			var privateEndpointConnectionsValue arm.PrivateEndpointConnection
+			privateEndpointConnectionsARM, err := privateEndpointConnectionsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			privateEndpointConnectionsValue = *privateEndpointConnectionsARM.(*arm.PrivateEndpointConnection)
+			result.PrivateEndpointConnections = append(result.PrivateEndpointConnections, privateEndpointConnectionsValue)
+		}
 	}
 	if i.PublicNetworkAccess != nil {
 		publicNetworkAccessValue := string(*i.PublicNetworkAccess)
@@ -3065,6 +3080,15 @@ func (i *IotHubProperties) PopulateFromARM(owner genruntime.ArbitraryOwnerRefere
 		}
 		i.NetworkRuleSets = &networkRuleSetsValue
 	}
+	if typed.PrivateEndpointConnections != nil {
+		for _, privateEndpointConnectionsItem := range typed.PrivateEndpointConnections {
+			var privateEndpointConnectionsValue PrivateEndpointConnection
+			if err := privateEndpointConnectionsValue.PopulateFromARM(owner, privateEndpointConnectionsItem); err != nil {
+				return err
+			}
+			i.PrivateEndpointConnections = append(i.PrivateEndpointConnections, privateEndpointConnectionsValue)
+		}
+	}
 	if typed.PublicNetworkAccess != nil {
 		publicNetworkAccessValue := genruntime.ToEnum(*typed.PublicNetworkAccess, publicNetworkAccess_Values)
 		i.PublicNetworkAccess = &publicNetworkAccessValue
@@ -3182,6 +3206,18 @@ func (i *IotHubProperties) AssignProperties_From_IotHubProperties(source *storag
 		i.NetworkRuleSets = &networkRuleSetsValue
 	} else {
 		i.NetworkRuleSets = nil
+	}
+
+	if source.PrivateEndpointConnections != nil {
+		privateEndpointConnectionsList := make([]PrivateEndpointConnection, len(source.PrivateEndpointConnections))
+		for privateEndpointConnectionsIndex := range source.PrivateEndpointConnections {
+			if err := privateEndpointConnectionsList[privateEndpointConnectionsIndex].AssignProperties_From_PrivateEndpointConnection(&source.PrivateEndpointConnections[privateEndpointConnectionsIndex]); err != nil {
+				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
+			}
+		}
+		i.PrivateEndpointConnections = privateEndpointConnectionsList
+	} else {
+		i.PrivateEndpointConnections = nil
 	}
 
 	if source.PublicNetworkAccess != nil {
@@ -3311,6 +3347,18 @@ func (i *IotHubProperties) AssignProperties_To_IotHubProperties(destination *sto
 		destination.NetworkRuleSets = nil
 	}
 
+	if i.PrivateEndpointConnections != nil {
+		privateEndpointConnectionsList := make([]storage.PrivateEndpointConnection, len(i.PrivateEndpointConnections))
+		for privateEndpointConnectionsIndex := range i.PrivateEndpointConnections {
+			if err := i.PrivateEndpointConnections[privateEndpointConnectionsIndex].AssignProperties_To_PrivateEndpointConnection(&privateEndpointConnectionsList[privateEndpointConnectionsIndex]); err != nil {
+				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
+			}
+		}
+		destination.PrivateEndpointConnections = privateEndpointConnectionsList
+	} else {
+		destination.PrivateEndpointConnections = nil
+	}
+
 	if i.PublicNetworkAccess != nil {
 		publicNetworkAccessValue := string(*i.PublicNetworkAccess)
 		destination.PublicNetworkAccess = &publicNetworkAccessValue
@@ -3399,7 +3447,7 @@ type IotHubProperties_STATUS struct {
 	NetworkRuleSets *NetworkRuleSetProperties_STATUS `json:"networkRuleSets,omitempty"`
 
 	// PrivateEndpointConnections: Private endpoint connections created on this IotHub
-	PrivateEndpointConnections []PrivateEndpointConnection_STATUS_SubResourceEmbedded `json:"privateEndpointConnections,omitempty"`
+	PrivateEndpointConnections []PrivateEndpointConnection_STATUS `json:"privateEndpointConnections,omitempty"`
 
 	// ProvisioningState: The provisioning state.
 	ProvisioningState *string `json:"provisioningState,omitempty"`
@@ -3545,14 +3593,14 @@ func (i *IotHubProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMR
 		result.NetworkRuleSets = &networkRuleSetsValue
 	}
 	if i.PrivateEndpointConnections != nil {
-		result.PrivateEndpointConnections = make([]arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded, 0, len(i.PrivateEndpointConnections))
+		result.PrivateEndpointConnections = make([]arm.PrivateEndpointConnection_STATUS, 0, len(i.PrivateEndpointConnections))
 		for _, privateEndpointConnectionsItem := range i.PrivateEndpointConnections {
-			var privateEndpointConnectionsValue arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded
+			var privateEndpointConnectionsValue arm.PrivateEndpointConnection_STATUS
 			privateEndpointConnectionsARM, err := privateEndpointConnectionsItem.ConvertToARM(resolved)
 			if err != nil {
 				return nil, err
 			}
-			privateEndpointConnectionsValue = *privateEndpointConnectionsARM.(*arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+			privateEndpointConnectionsValue = *privateEndpointConnectionsARM.(*arm.PrivateEndpointConnection_STATUS)
 			result.PrivateEndpointConnections = append(result.PrivateEndpointConnections, privateEndpointConnectionsValue)
 		}
 	}
@@ -3715,7 +3763,7 @@ func (i *IotHubProperties_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwne
 	}
 	if typed.PrivateEndpointConnections != nil {
 		for _, privateEndpointConnectionsItem := range typed.PrivateEndpointConnections {
-			var privateEndpointConnectionsValue PrivateEndpointConnection_STATUS_SubResourceEmbedded
+			var privateEndpointConnectionsValue PrivateEndpointConnection_STATUS
 			if err := privateEndpointConnectionsValue.PopulateFromARM(owner, privateEndpointConnectionsItem); err != nil {
 				return err
 			}
@@ -3864,9 +3912,9 @@ func (i *IotHubProperties_STATUS) AssignProperties_From_IotHubProperties_STATUS(
 	}
 
 	if source.PrivateEndpointConnections != nil {
-		privateEndpointConnectionsList := make([]PrivateEndpointConnection_STATUS_SubResourceEmbedded, len(source.PrivateEndpointConnections))
+		privateEndpointConnectionsList := make([]PrivateEndpointConnection_STATUS, len(source.PrivateEndpointConnections))
 		for privateEndpointConnectionsIndex := range source.PrivateEndpointConnections {
-			if err := privateEndpointConnectionsList[privateEndpointConnectionsIndex].AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded(&source.PrivateEndpointConnections[privateEndpointConnectionsIndex]); err != nil {
+			if err := privateEndpointConnectionsList[privateEndpointConnectionsIndex].AssignProperties_From_PrivateEndpointConnection_STATUS(&source.PrivateEndpointConnections[privateEndpointConnectionsIndex]); err != nil {
 				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
 			}
 		}
@@ -4021,9 +4069,9 @@ func (i *IotHubProperties_STATUS) AssignProperties_To_IotHubProperties_STATUS(de
 	}
 
 	if i.PrivateEndpointConnections != nil {
-		privateEndpointConnectionsList := make([]storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded, len(i.PrivateEndpointConnections))
+		privateEndpointConnectionsList := make([]storage.PrivateEndpointConnection_STATUS, len(i.PrivateEndpointConnections))
 		for privateEndpointConnectionsIndex := range i.PrivateEndpointConnections {
-			if err := i.PrivateEndpointConnections[privateEndpointConnectionsIndex].AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded(&privateEndpointConnectionsList[privateEndpointConnectionsIndex]); err != nil {
+			if err := i.PrivateEndpointConnections[privateEndpointConnectionsIndex].AssignProperties_To_PrivateEndpointConnection_STATUS(&privateEndpointConnectionsList[privateEndpointConnectionsIndex]); err != nil {
 				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
 			}
 		}
@@ -5416,20 +5464,535 @@ func (n *NetworkRuleSetProperties_STATUS) AssignProperties_To_NetworkRuleSetProp
 	return nil
 }
 
-// PrivateEndpointConnection_STATUS_SubResourceEmbedded: The private endpoint connection of an IotHub
-type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
+// PrivateEndpoint: The private endpoint property of a private endpoint connection
+type PrivateEndpoint struct {
+}
+
+var _ genruntime.ARMTransformer = &PrivateEndpoint{}
+
+// ConvertToARM returns the PrivateEndpoint of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PrivateEndpoint) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PrivateEndpoint{}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PrivateEndpoint of the arm package, to decode an ARM response into.
+func (p *PrivateEndpoint) NewEmptyARMValue() any {
+	return &arm.PrivateEndpoint{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PrivateEndpoint (or a pointer to one), as Azure returned it.
+func (p *PrivateEndpoint) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PrivateEndpoint)
+	if !ok {
+		pointer, ok := armInput.(*arm.PrivateEndpoint)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PrivateEndpoint, want arm.PrivateEndpoint", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	_ = typed
+	return nil
+}
+
+// AssignProperties_From_PrivateEndpoint populates the receiver from source, a devices/v1api20210701/storage.PrivateEndpoint.
+func (p *PrivateEndpoint) AssignProperties_From_PrivateEndpoint(source *storage.PrivateEndpoint) error {
+	return nil
+}
+
+// AssignProperties_To_PrivateEndpoint populates destination, a devices/v1api20210701/storage.PrivateEndpoint, from the receiver.
+func (p *PrivateEndpoint) AssignProperties_To_PrivateEndpoint(destination *storage.PrivateEndpoint) error {
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// PrivateEndpointConnection: The private endpoint connection of an IotHub
+type PrivateEndpointConnection struct {
+	// +kubebuilder:validation:Required
+	Properties *PrivateEndpointConnectionProperties `json:"properties,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &PrivateEndpointConnection{}
+
+// ConvertToARM returns the PrivateEndpointConnection of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PrivateEndpointConnection) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PrivateEndpointConnection{}
+	if p.Properties != nil {
+		var propertiesValue arm.PrivateEndpointConnectionProperties
+		propertiesARM, err := p.Properties.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		propertiesValue = *propertiesARM.(*arm.PrivateEndpointConnectionProperties)
+		result.Properties = &propertiesValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PrivateEndpointConnection of the arm package, to decode an ARM response into.
+func (p *PrivateEndpointConnection) NewEmptyARMValue() any {
+	return &arm.PrivateEndpointConnection{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PrivateEndpointConnection (or a pointer to one), as Azure returned it.
+func (p *PrivateEndpointConnection) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PrivateEndpointConnection)
+	if !ok {
+		pointer, ok := armInput.(*arm.PrivateEndpointConnection)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PrivateEndpointConnection, want arm.PrivateEndpointConnection", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		var propertiesValue PrivateEndpointConnectionProperties
+		if err := propertiesValue.PopulateFromARM(owner, *typed.Properties); err != nil {
+			return err
+		}
+		p.Properties = &propertiesValue
+	}
+	return nil
+}
+
+// AssignProperties_From_PrivateEndpointConnection populates the receiver from source, a devices/v1api20210701/storage.PrivateEndpointConnection.
+func (p *PrivateEndpointConnection) AssignProperties_From_PrivateEndpointConnection(source *storage.PrivateEndpointConnection) error {
+	if source.Properties != nil {
+		var propertiesValue PrivateEndpointConnectionProperties
+		if err := propertiesValue.AssignProperties_From_PrivateEndpointConnectionProperties(source.Properties); err != nil {
+			return fmt.Errorf("converting Properties: %w", err)
+		}
+		p.Properties = &propertiesValue
+	} else {
+		p.Properties = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PrivateEndpointConnection populates destination, a devices/v1api20210701/storage.PrivateEndpointConnection, from the receiver.
+func (p *PrivateEndpointConnection) AssignProperties_To_PrivateEndpointConnection(destination *storage.PrivateEndpointConnection) error {
+	if p.Properties != nil {
+		var propertiesValue storage.PrivateEndpointConnectionProperties
+		if err := p.Properties.AssignProperties_To_PrivateEndpointConnectionProperties(&propertiesValue); err != nil {
+			return fmt.Errorf("converting Properties: %w", err)
+		}
+		destination.Properties = &propertiesValue
+	} else {
+		destination.Properties = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// PrivateEndpointConnectionProperties: The properties of a private endpoint connection
+type PrivateEndpointConnectionProperties struct {
+	PrivateEndpoint *PrivateEndpoint `json:"privateEndpoint,omitempty"`
+
+	// +kubebuilder:validation:Required
+	PrivateLinkServiceConnectionState *PrivateLinkServiceConnectionState `json:"privateLinkServiceConnectionState,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &PrivateEndpointConnectionProperties{}
+
+// ConvertToARM returns the PrivateEndpointConnectionProperties of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PrivateEndpointConnectionProperties) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PrivateEndpointConnectionProperties{}
+	if p.PrivateEndpoint != nil {
+		var privateEndpointValue arm.PrivateEndpoint
+		privateEndpointARM, err := p.PrivateEndpoint.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		privateEndpointValue = *privateEndpointARM.(*arm.PrivateEndpoint)
+		result.PrivateEndpoint = &privateEndpointValue
+	}
+	if p.PrivateLinkServiceConnectionState != nil {
+		var privateLinkServiceConnectionStateValue arm.PrivateLinkServiceConnectionState
+		privateLinkServiceConnectionStateARM, err := p.PrivateLinkServiceConnectionState.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		privateLinkServiceConnectionStateValue = *privateLinkServiceConnectionStateARM.(*arm.PrivateLinkServiceConnectionState)
+		result.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PrivateEndpointConnectionProperties of the arm package, to decode an ARM response into.
+func (p *PrivateEndpointConnectionProperties) NewEmptyARMValue() any {
+	return &arm.PrivateEndpointConnectionProperties{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PrivateEndpointConnectionProperties (or a pointer to one), as Azure returned it.
+func (p *PrivateEndpointConnectionProperties) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PrivateEndpointConnectionProperties)
+	if !ok {
+		pointer, ok := armInput.(*arm.PrivateEndpointConnectionProperties)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PrivateEndpointConnectionProperties, want arm.PrivateEndpointConnectionProperties", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.PrivateEndpoint != nil {
+		var privateEndpointValue PrivateEndpoint
+		if err := privateEndpointValue.PopulateFromARM(owner, *typed.PrivateEndpoint); err != nil {
+			return err
+		}
+		p.PrivateEndpoint = &privateEndpointValue
+	}
+	if typed.PrivateLinkServiceConnectionState != nil {
+		var privateLinkServiceConnectionStateValue PrivateLinkServiceConnectionState
+		if err := privateLinkServiceConnectionStateValue.PopulateFromARM(owner, *typed.PrivateLinkServiceConnectionState); err != nil {
+			return err
+		}
+		p.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+	}
+	return nil
+}
+
+// AssignProperties_From_PrivateEndpointConnectionProperties populates the receiver from source, a devices/v1api20210701/storage.PrivateEndpointConnectionProperties.
+func (p *PrivateEndpointConnectionProperties) AssignProperties_From_PrivateEndpointConnectionProperties(source *storage.PrivateEndpointConnectionProperties) error {
+	if source.PrivateEndpoint != nil {
+		var privateEndpointValue PrivateEndpoint
+		if err := privateEndpointValue.AssignProperties_From_PrivateEndpoint(source.PrivateEndpoint); err != nil {
+			return fmt.Errorf("converting PrivateEndpoint: %w", err)
+		}
+		p.PrivateEndpoint = &privateEndpointValue
+	} else {
+		p.PrivateEndpoint = nil
+	}
+
+	if source.PrivateLinkServiceConnectionState != nil {
+		var privateLinkServiceConnectionStateValue PrivateLinkServiceConnectionState
+		if err := privateLinkServiceConnectionStateValue.AssignProperties_From_PrivateLinkServiceConnectionState(source.PrivateLinkServiceConnectionState); err != nil {
+			return fmt.Errorf("converting PrivateLinkServiceConnectionState: %w", err)
+		}
+		p.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+	} else {
+		p.PrivateLinkServiceConnectionState = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PrivateEndpointConnectionProperties populates destination, a devices/v1api20210701/storage.PrivateEndpointConnectionProperties, from the receiver.
+func (p *PrivateEndpointConnectionProperties) AssignProperties_To_PrivateEndpointConnectionProperties(destination *storage.PrivateEndpointConnectionProperties) error {
+	if p.PrivateEndpoint != nil {
+		var privateEndpointValue storage.PrivateEndpoint
+		if err := p.PrivateEndpoint.AssignProperties_To_PrivateEndpoint(&privateEndpointValue); err != nil {
+			return fmt.Errorf("converting PrivateEndpoint: %w", err)
+		}
+		destination.PrivateEndpoint = &privateEndpointValue
+	} else {
+		destination.PrivateEndpoint = nil
+	}
+
+	if p.PrivateLinkServiceConnectionState != nil {
+		var privateLinkServiceConnectionStateValue storage.PrivateLinkServiceConnectionState
+		if err := p.PrivateLinkServiceConnectionState.AssignProperties_To_PrivateLinkServiceConnectionState(&privateLinkServiceConnectionStateValue); err != nil {
+			return fmt.Errorf("converting PrivateLinkServiceConnectionState: %w", err)
+		}
+		destination.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+	} else {
+		destination.PrivateLinkServiceConnectionState = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// PrivateEndpointConnectionProperties_STATUS: The properties of a private endpoint connection
+type PrivateEndpointConnectionProperties_STATUS struct {
+	PrivateEndpoint *PrivateEndpoint_STATUS `json:"privateEndpoint,omitempty"`
+
+	PrivateLinkServiceConnectionState *PrivateLinkServiceConnectionState_STATUS `json:"privateLinkServiceConnectionState,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &PrivateEndpointConnectionProperties_STATUS{}
+
+// ConvertToARM returns the PrivateEndpointConnectionProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PrivateEndpointConnectionProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PrivateEndpointConnectionProperties_STATUS{}
+	if p.PrivateEndpoint != nil {
+		var privateEndpointValue arm.PrivateEndpoint_STATUS
+		privateEndpointARM, err := p.PrivateEndpoint.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		privateEndpointValue = *privateEndpointARM.(*arm.PrivateEndpoint_STATUS)
+		result.PrivateEndpoint = &privateEndpointValue
+	}
+	if p.PrivateLinkServiceConnectionState != nil {
+		var privateLinkServiceConnectionStateValue arm.PrivateLinkServiceConnectionState_STATUS
+		privateLinkServiceConnectionStateARM, err := p.PrivateLinkServiceConnectionState.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		privateLinkServiceConnectionStateValue = *privateLinkServiceConnectionStateARM.(*arm.PrivateLinkServiceConnectionState_STATUS)
+		result.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PrivateEndpointConnectionProperties_STATUS of the arm package, to decode an ARM response into.
+func (p *PrivateEndpointConnectionProperties_STATUS) NewEmptyARMValue() any {
+	return &arm.PrivateEndpointConnectionProperties_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PrivateEndpointConnectionProperties_STATUS (or a pointer to one), as Azure returned it.
+func (p *PrivateEndpointConnectionProperties_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PrivateEndpointConnectionProperties_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.PrivateEndpointConnectionProperties_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PrivateEndpointConnectionProperties_STATUS, want arm.PrivateEndpointConnectionProperties_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.PrivateEndpoint != nil {
+		var privateEndpointValue PrivateEndpoint_STATUS
+		if err := privateEndpointValue.PopulateFromARM(owner, *typed.PrivateEndpoint); err != nil {
+			return err
+		}
+		p.PrivateEndpoint = &privateEndpointValue
+	}
+	if typed.PrivateLinkServiceConnectionState != nil {
+		var privateLinkServiceConnectionStateValue PrivateLinkServiceConnectionState_STATUS
+		if err := privateLinkServiceConnectionStateValue.PopulateFromARM(owner, *typed.PrivateLinkServiceConnectionState); err != nil {
+			return err
+		}
+		p.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+	}
+	return nil
+}
+
+// AssignProperties_From_PrivateEndpointConnectionProperties_STATUS populates the receiver from source, a devices/v1api20210701/storage.PrivateEndpointConnectionProperties_STATUS.
+func (p *PrivateEndpointConnectionProperties_STATUS) AssignProperties_From_PrivateEndpointConnectionProperties_STATUS(source *storage.PrivateEndpointConnectionProperties_STATUS) error {
+	if source.PrivateEndpoint != nil {
+		var privateEndpointValue PrivateEndpoint_STATUS
+		if err := privateEndpointValue.AssignProperties_From_PrivateEndpoint_STATUS(source.PrivateEndpoint); err != nil {
+			return fmt.Errorf("converting PrivateEndpoint: %w", err)
+		}
+		p.PrivateEndpoint = &privateEndpointValue
+	} else {
+		p.PrivateEndpoint = nil
+	}
+
+	if source.PrivateLinkServiceConnectionState != nil {
+		var privateLinkServiceConnectionStateValue PrivateLinkServiceConnectionState_STATUS
+		if err := privateLinkServiceConnectionStateValue.AssignProperties_From_PrivateLinkServiceConnectionState_STATUS(source.PrivateLinkServiceConnectionState); err != nil {
+			return fmt.Errorf("converting PrivateLinkServiceConnectionState: %w", err)
+		}
+		p.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+	} else {
+		p.PrivateLinkServiceConnectionState = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PrivateEndpointConnectionProperties_STATUS populates destination, a devices/v1api20210701/storage.PrivateEndpointConnectionProperties_STATUS, from the receiver.
+func (p *PrivateEndpointConnectionProperties_STATUS) AssignProperties_To_PrivateEndpointConnectionProperties_STATUS(destination *storage.PrivateEndpointConnectionProperties_STATUS) error {
+	if p.PrivateEndpoint != nil {
+		var privateEndpointValue storage.PrivateEndpoint_STATUS
+		if err := p.PrivateEndpoint.AssignProperties_To_PrivateEndpoint_STATUS(&privateEndpointValue); err != nil {
+			return fmt.Errorf("converting PrivateEndpoint: %w", err)
+		}
+		destination.PrivateEndpoint = &privateEndpointValue
+	} else {
+		destination.PrivateEndpoint = nil
+	}
+
+	if p.PrivateLinkServiceConnectionState != nil {
+		var privateLinkServiceConnectionStateValue storage.PrivateLinkServiceConnectionState_STATUS
+		if err := p.PrivateLinkServiceConnectionState.AssignProperties_To_PrivateLinkServiceConnectionState_STATUS(&privateLinkServiceConnectionStateValue); err != nil {
+			return fmt.Errorf("converting PrivateLinkServiceConnectionState: %w", err)
+		}
+		destination.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+	} else {
+		destination.PrivateLinkServiceConnectionState = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// PrivateEndpointConnection_STATUS: The private endpoint connection of an IotHub
+type PrivateEndpointConnection_STATUS struct {
+	// Id: The resource identifier.
+	Id *string `json:"id,omitempty"`
+
+	// Name: The resource name.
+	Name *string `json:"name,omitempty"`
+
+	Properties *PrivateEndpointConnectionProperties_STATUS `json:"properties,omitempty"`
+
+	// Type: The resource type.
+	Type *string `json:"type,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &PrivateEndpointConnection_STATUS{}
+
+// ConvertToARM returns the PrivateEndpointConnection_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PrivateEndpointConnection_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PrivateEndpointConnection_STATUS{}
+	if p.Id != nil {
+		idValue := *p.Id
+		result.Id = &idValue
+	}
+	if p.Name != nil {
+		nameValue := *p.Name
+		result.Name = &nameValue
+	}
+	if p.Properties != nil {
+		var propertiesValue arm.PrivateEndpointConnectionProperties_STATUS
+		propertiesARM, err := p.Properties.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		propertiesValue = *propertiesARM.(*arm.PrivateEndpointConnectionProperties_STATUS)
+		result.Properties = &propertiesValue
+	}
+	if p.Type != nil {
+		typeValue := *p.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PrivateEndpointConnection_STATUS of the arm package, to decode an ARM response into.
+func (p *PrivateEndpointConnection_STATUS) NewEmptyARMValue() any {
+	return &arm.PrivateEndpointConnection_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PrivateEndpointConnection_STATUS (or a pointer to one), as Azure returned it.
+func (p *PrivateEndpointConnection_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PrivateEndpointConnection_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.PrivateEndpointConnection_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PrivateEndpointConnection_STATUS, want arm.PrivateEndpointConnection_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		p.Id = &idValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		p.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		var propertiesValue PrivateEndpointConnectionProperties_STATUS
+		if err := propertiesValue.PopulateFromARM(owner, *typed.Properties); err != nil {
+			return err
+		}
+		p.Properties = &propertiesValue
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		p.Type = &typeValue
+	}
+	return nil
+}
+
+// AssignProperties_From_PrivateEndpointConnection_STATUS populates the receiver from source, a devices/v1api20210701/storage.PrivateEndpointConnection_STATUS.
+func (p *PrivateEndpointConnection_STATUS) AssignProperties_From_PrivateEndpointConnection_STATUS(source *storage.PrivateEndpointConnection_STATUS) error {
+	p.Id = genruntime.ClonePointer(source.Id)
+	p.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Properties != nil {
+		var propertiesValue PrivateEndpointConnectionProperties_STATUS
+		if err := propertiesValue.AssignProperties_From_PrivateEndpointConnectionProperties_STATUS(source.Properties); err != nil {
+			return fmt.Errorf("converting Properties: %w", err)
+		}
+		p.Properties = &propertiesValue
+	} else {
+		p.Properties = nil
+	}
+
+	p.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_PrivateEndpointConnection_STATUS populates destination, a devices/v1api20210701/storage.PrivateEndpointConnection_STATUS, from the receiver.
+func (p *PrivateEndpointConnection_STATUS) AssignProperties_To_PrivateEndpointConnection_STATUS(destination *storage.PrivateEndpointConnection_STATUS) error {
+	destination.Id = genruntime.ClonePointer(p.Id)
+	destination.Name = genruntime.ClonePointer(p.Name)
+
+	if p.Properties != nil {
+		var propertiesValue storage.PrivateEndpointConnectionProperties_STATUS
+		if err := p.Properties.AssignProperties_To_PrivateEndpointConnectionProperties_STATUS(&propertiesValue); err != nil {
+			return fmt.Errorf("converting Properties: %w", err)
+		}
+		destination.Properties = &propertiesValue
+	} else {
+		destination.Properties = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(p.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// PrivateEndpoint_STATUS: The private endpoint property of a private endpoint connection
+type PrivateEndpoint_STATUS struct {
 	// Id: The resource identifier.
 	Id *string `json:"id,omitempty"`
 }
 
-var _ genruntime.ARMTransformer = &PrivateEndpointConnection_STATUS_SubResourceEmbedded{}
+var _ genruntime.ARMTransformer = &PrivateEndpoint_STATUS{}
 
-// ConvertToARM returns the PrivateEndpointConnection_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
-func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+// ConvertToARM returns the PrivateEndpoint_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PrivateEndpoint_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if p == nil {
 		return nil, nil
 	}
-	result := &arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded{}
+	result := &arm.PrivateEndpoint_STATUS{}
 	if p.Id != nil {
 		idValue := *p.Id
 		result.Id = &idValue
@@ -5437,18 +6000,18 @@ func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) ConvertToARM(reso
 	return result, nil
 }
 
-// NewEmptyARMValue returns an empty PrivateEndpointConnection_STATUS_SubResourceEmbedded of the arm package, to decode an ARM response into.
-func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) NewEmptyARMValue() any {
-	return &arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded{}
+// NewEmptyARMValue returns an empty PrivateEndpoint_STATUS of the arm package, to decode an ARM response into.
+func (p *PrivateEndpoint_STATUS) NewEmptyARMValue() any {
+	return &arm.PrivateEndpoint_STATUS{}
 }
 
-// PopulateFromARM fills the receiver from an arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded (or a pointer to one), as Azure returned it.
-func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
-	typed, ok := armInput.(arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+// PopulateFromARM fills the receiver from an arm.PrivateEndpoint_STATUS (or a pointer to one), as Azure returned it.
+func (p *PrivateEndpoint_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PrivateEndpoint_STATUS)
 	if !ok {
-		pointer, ok := armInput.(*arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+		pointer, ok := armInput.(*arm.PrivateEndpoint_STATUS)
 		if !ok {
-			return fmt.Errorf("unexpected type %T for PrivateEndpointConnection_STATUS_SubResourceEmbedded, want arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded", armInput)
+			return fmt.Errorf("unexpected type %T for PrivateEndpoint_STATUS, want arm.PrivateEndpoint_STATUS", armInput)
 		}
 		if pointer == nil {
 			return nil
@@ -5462,21 +6025,267 @@ func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) PopulateFromARM(o
 	return nil
 }
 
-// AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded populates the receiver from source, a devices/v1api20210701/storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded.
-func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded(source *storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded) error {
+// AssignProperties_From_PrivateEndpoint_STATUS populates the receiver from source, a devices/v1api20210701/storage.PrivateEndpoint_STATUS.
+func (p *PrivateEndpoint_STATUS) AssignProperties_From_PrivateEndpoint_STATUS(source *storage.PrivateEndpoint_STATUS) error {
 	p.Id = genruntime.ClonePointer(source.Id)
 
 	return nil
 }
 
-// AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded populates destination, a devices/v1api20210701/storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded, from the receiver.
-func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded(destination *storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded) error {
+// AssignProperties_To_PrivateEndpoint_STATUS populates destination, a devices/v1api20210701/storage.PrivateEndpoint_STATUS, from the receiver.
+func (p *PrivateEndpoint_STATUS) AssignProperties_To_PrivateEndpoint_STATUS(destination *storage.PrivateEndpoint_STATUS) error {
 	destination.Id = genruntime.ClonePointer(p.Id)
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil
 
 	return nil
+}
+
+// PrivateLinkServiceConnectionState: The current state of a private endpoint connection
+type PrivateLinkServiceConnectionState struct {
+	// ActionsRequired: Actions required for a private endpoint connection
+	ActionsRequired *string `json:"actionsRequired,omitempty"`
+
+	// Description: The description for the current state of a private endpoint connection
+	// +kubebuilder:validation:Required
+	Description *string `json:"description,omitempty"`
+
+	// Status: The status of a private endpoint connection
+	// +kubebuilder:validation:Required
+	Status *PrivateLinkServiceConnectionStatus `json:"status,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &PrivateLinkServiceConnectionState{}
+
+// ConvertToARM returns the PrivateLinkServiceConnectionState of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PrivateLinkServiceConnectionState) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PrivateLinkServiceConnectionState{}
+	if p.ActionsRequired != nil {
+		actionsRequiredValue := *p.ActionsRequired
+		result.ActionsRequired = &actionsRequiredValue
+	}
+	if p.Description != nil {
+		descriptionValue := *p.Description
+		result.Description = &descriptionValue
+	}
+	if p.Status != nil {
+		statusValue := string(*p.Status)
+		result.Status = &statusValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PrivateLinkServiceConnectionState of the arm package, to decode an ARM response into.
+func (p *PrivateLinkServiceConnectionState) NewEmptyARMValue() any {
+	return &arm.PrivateLinkServiceConnectionState{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PrivateLinkServiceConnectionState (or a pointer to one), as Azure returned it.
+func (p *PrivateLinkServiceConnectionState) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PrivateLinkServiceConnectionState)
+	if !ok {
+		pointer, ok := armInput.(*arm.PrivateLinkServiceConnectionState)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PrivateLinkServiceConnectionState, want arm.PrivateLinkServiceConnectionState", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ActionsRequired != nil {
+		actionsRequiredValue := *typed.ActionsRequired
+		p.ActionsRequired = &actionsRequiredValue
+	}
+	if typed.Description != nil {
+		descriptionValue := *typed.Description
+		p.Description = &descriptionValue
+	}
+	if typed.Status != nil {
+		statusValue := genruntime.ToEnum(*typed.Status, privateLinkServiceConnectionStatus_Values)
+		p.Status = &statusValue
+	}
+	return nil
+}
+
+// AssignProperties_From_PrivateLinkServiceConnectionState populates the receiver from source, a devices/v1api20210701/storage.PrivateLinkServiceConnectionState.
+func (p *PrivateLinkServiceConnectionState) AssignProperties_From_PrivateLinkServiceConnectionState(source *storage.PrivateLinkServiceConnectionState) error {
+	p.ActionsRequired = genruntime.ClonePointer(source.ActionsRequired)
+	p.Description = genruntime.ClonePointer(source.Description)
+
+	if source.Status != nil {
+		statusValue := PrivateLinkServiceConnectionStatus(*source.Status)
+		p.Status = &statusValue
+	} else {
+		p.Status = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PrivateLinkServiceConnectionState populates destination, a devices/v1api20210701/storage.PrivateLinkServiceConnectionState, from the receiver.
+func (p *PrivateLinkServiceConnectionState) AssignProperties_To_PrivateLinkServiceConnectionState(destination *storage.PrivateLinkServiceConnectionState) error {
+	destination.ActionsRequired = genruntime.ClonePointer(p.ActionsRequired)
+	destination.Description = genruntime.ClonePointer(p.Description)
+
+	if p.Status != nil {
+		statusValue := string(*p.Status)
+		destination.Status = &statusValue
+	} else {
+		destination.Status = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// PrivateLinkServiceConnectionState_STATUS: The current state of a private endpoint connection
+type PrivateLinkServiceConnectionState_STATUS struct {
+	// ActionsRequired: Actions required for a private endpoint connection
+	ActionsRequired *string `json:"actionsRequired,omitempty"`
+
+	// Description: The description for the current state of a private endpoint connection
+	Description *string `json:"description,omitempty"`
+
+	// Status: The status of a private endpoint connection
+	Status *PrivateLinkServiceConnectionStatus_STATUS `json:"status,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &PrivateLinkServiceConnectionState_STATUS{}
+
+// ConvertToARM returns the PrivateLinkServiceConnectionState_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PrivateLinkServiceConnectionState_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PrivateLinkServiceConnectionState_STATUS{}
+	if p.ActionsRequired != nil {
+		actionsRequiredValue := *p.ActionsRequired
+		result.ActionsRequired = &actionsRequiredValue
+	}
+	if p.Description != nil {
+		descriptionValue := *p.Description
+		result.Description = &descriptionValue
+	}
+	if p.Status != nil {
+		statusValue := string(*p.Status)
+		result.Status = &statusValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PrivateLinkServiceConnectionState_STATUS of the arm package, to decode an ARM response into.
+func (p *PrivateLinkServiceConnectionState_STATUS) NewEmptyARMValue() any {
+	return &arm.PrivateLinkServiceConnectionState_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PrivateLinkServiceConnectionState_STATUS (or a pointer to one), as Azure returned it.
+func (p *PrivateLinkServiceConnectionState_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PrivateLinkServiceConnectionState_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.PrivateLinkServiceConnectionState_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PrivateLinkServiceConnectionState_STATUS, want arm.PrivateLinkServiceConnectionState_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ActionsRequired != nil {
+		actionsRequiredValue := *typed.ActionsRequired
+		p.ActionsRequired = &actionsRequiredValue
+	}
+	if typed.Description != nil {
+		descriptionValue := *typed.Description
+		p.Description = &descriptionValue
+	}
+	if typed.Status != nil {
+		statusValue := genruntime.ToEnum(*typed.Status, privateLinkServiceConnectionStatus_STATUS_Values)
+		p.Status = &statusValue
+	}
+	return nil
+}
+
+// AssignProperties_From_PrivateLinkServiceConnectionState_STATUS populates the receiver from source, a devices/v1api20210701/storage.PrivateLinkServiceConnectionState_STATUS.
+func (p *PrivateLinkServiceConnectionState_STATUS) AssignProperties_From_PrivateLinkServiceConnectionState_STATUS(source *storage.PrivateLinkServiceConnectionState_STATUS) error {
+	p.ActionsRequired = genruntime.ClonePointer(source.ActionsRequired)
+	p.Description = genruntime.ClonePointer(source.Description)
+
+	if source.Status != nil {
+		statusValue := PrivateLinkServiceConnectionStatus_STATUS(*source.Status)
+		p.Status = &statusValue
+	} else {
+		p.Status = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PrivateLinkServiceConnectionState_STATUS populates destination, a devices/v1api20210701/storage.PrivateLinkServiceConnectionState_STATUS, from the receiver.
+func (p *PrivateLinkServiceConnectionState_STATUS) AssignProperties_To_PrivateLinkServiceConnectionState_STATUS(destination *storage.PrivateLinkServiceConnectionState_STATUS) error {
+	destination.ActionsRequired = genruntime.ClonePointer(p.ActionsRequired)
+	destination.Description = genruntime.ClonePointer(p.Description)
+
+	if p.Status != nil {
+		statusValue := string(*p.Status)
+		destination.Status = &statusValue
+	} else {
+		destination.Status = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// PrivateLinkServiceConnectionStatus: The status of a private endpoint connection
+// +kubebuilder:validation:Enum={"Pending","Approved","Rejected","Disconnected"}
+type PrivateLinkServiceConnectionStatus string
+
+const (
+	PrivateLinkServiceConnectionStatus_Pending      = PrivateLinkServiceConnectionStatus("Pending")
+	PrivateLinkServiceConnectionStatus_Approved     = PrivateLinkServiceConnectionStatus("Approved")
+	PrivateLinkServiceConnectionStatus_Rejected     = PrivateLinkServiceConnectionStatus("Rejected")
+	PrivateLinkServiceConnectionStatus_Disconnected = PrivateLinkServiceConnectionStatus("Disconnected")
+)
+
+// privateLinkServiceConnectionStatus_Values are the values of PrivateLinkServiceConnectionStatus.
+var privateLinkServiceConnectionStatus_Values = []PrivateLinkServiceConnectionStatus{
+	PrivateLinkServiceConnectionStatus_Pending,
+	PrivateLinkServiceConnectionStatus_Approved,
+	PrivateLinkServiceConnectionStatus_Rejected,
+	PrivateLinkServiceConnectionStatus_Disconnected,
+}
+
+// EnumValues returns the values of PrivateLinkServiceConnectionStatus the CRD accepts.
+func (PrivateLinkServiceConnectionStatus) EnumValues() []string {
+	return genruntime.EnumStrings(privateLinkServiceConnectionStatus_Values)
+}
+
+// PrivateLinkServiceConnectionStatus_STATUS: The status of a private endpoint connection
+type PrivateLinkServiceConnectionStatus_STATUS string
+
+const (
+	PrivateLinkServiceConnectionStatus_STATUS_Pending      = PrivateLinkServiceConnectionStatus_STATUS("Pending")
+	PrivateLinkServiceConnectionStatus_STATUS_Approved     = PrivateLinkServiceConnectionStatus_STATUS("Approved")
+	PrivateLinkServiceConnectionStatus_STATUS_Rejected     = PrivateLinkServiceConnectionStatus_STATUS("Rejected")
+	PrivateLinkServiceConnectionStatus_STATUS_Disconnected = PrivateLinkServiceConnectionStatus_STATUS("Disconnected")
+)
+
+// privateLinkServiceConnectionStatus_STATUS_Values are the values of PrivateLinkServiceConnectionStatus_STATUS.
+var privateLinkServiceConnectionStatus_STATUS_Values = []PrivateLinkServiceConnectionStatus_STATUS{
+	PrivateLinkServiceConnectionStatus_STATUS_Pending,
+	PrivateLinkServiceConnectionStatus_STATUS_Approved,
+	PrivateLinkServiceConnectionStatus_STATUS_Rejected,
+	PrivateLinkServiceConnectionStatus_STATUS_Disconnected,
 }
 
 // PublicNetworkAccess: Whether requests from Public Network are allowed

@@ -257,6 +257,7 @@ func GenerateIotHubProperties(t *rapid.T) IotHubProperties {
 		MessagingEndpoints:            gentest.MapOf(GenerateMessagingEndpointProperties)(t),
 		MinTlsVersion:                 gentest.Optional(gentest.String)(t),
 		NetworkRuleSets:               gentest.Optional(GenerateNetworkRuleSetProperties)(t),
+		PrivateEndpointConnections:    gentest.SliceOf(GeneratePrivateEndpointConnection)(t),
 		PublicNetworkAccess:           gentest.Optional(GeneratePublicNetworkAccess)(t),
 		RestrictOutboundNetworkAccess: gentest.Optional(gentest.Bool)(t),
 		Routing:                       gentest.Optional(GenerateRoutingProperties)(t),
@@ -283,7 +284,7 @@ func GenerateIotHubProperties_STATUS(t *rapid.T) IotHubProperties_STATUS {
 		MessagingEndpoints:            gentest.MapOf(GenerateMessagingEndpointProperties_STATUS)(t),
 		MinTlsVersion:                 gentest.Optional(gentest.String)(t),
 		NetworkRuleSets:               gentest.Optional(GenerateNetworkRuleSetProperties_STATUS)(t),
-		PrivateEndpointConnections:    gentest.SliceOf(GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded)(t),
+		PrivateEndpointConnections:    gentest.SliceOf(GeneratePrivateEndpointConnection_STATUS)(t),
 		ProvisioningState:             gentest.Optional(gentest.String)(t),
 		PublicNetworkAccess:           gentest.Optional(GeneratePublicNetworkAccess_STATUS)(t),
 		RestrictOutboundNetworkAccess: gentest.Optional(gentest.Bool)(t),
@@ -436,11 +437,77 @@ func GenerateNetworkRuleSetProperties_STATUS(t *rapid.T) NetworkRuleSetPropertie
 	}
 }
 
-// GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded draws a random PrivateEndpointConnection_STATUS_SubResourceEmbedded for property-based tests.
-func GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded(t *rapid.T) PrivateEndpointConnection_STATUS_SubResourceEmbedded {
-	return PrivateEndpointConnection_STATUS_SubResourceEmbedded{
+// GeneratePrivateEndpoint draws a random PrivateEndpoint for property-based tests.
+func GeneratePrivateEndpoint(t *rapid.T) PrivateEndpoint {
+	return PrivateEndpoint{}
+}
+
+// GeneratePrivateEndpointConnection draws a random PrivateEndpointConnection for property-based tests.
+func GeneratePrivateEndpointConnection(t *rapid.T) PrivateEndpointConnection {
+	return PrivateEndpointConnection{
+		Properties: gentest.Optional(GeneratePrivateEndpointConnectionProperties)(t),
+	}
+}
+
+// GeneratePrivateEndpointConnectionProperties draws a random PrivateEndpointConnectionProperties for property-based tests.
+func GeneratePrivateEndpointConnectionProperties(t *rapid.T) PrivateEndpointConnectionProperties {
+	return PrivateEndpointConnectionProperties{
+		PrivateEndpoint:                   gentest.Optional(GeneratePrivateEndpoint)(t),
+		PrivateLinkServiceConnectionState: gentest.Optional(GeneratePrivateLinkServiceConnectionState)(t),
+	}
+}
+
+// GeneratePrivateEndpointConnectionProperties_STATUS draws a random PrivateEndpointConnectionProperties_STATUS for property-based tests.
+func GeneratePrivateEndpointConnectionProperties_STATUS(t *rapid.T) PrivateEndpointConnectionProperties_STATUS {
+	return PrivateEndpointConnectionProperties_STATUS{
+		PrivateEndpoint:                   gentest.Optional(GeneratePrivateEndpoint_STATUS)(t),
+		PrivateLinkServiceConnectionState: gentest.Optional(GeneratePrivateLinkServiceConnectionState_STATUS)(t),
+	}
+}
+
+// GeneratePrivateEndpointConnection_STATUS draws a random PrivateEndpointConnection_STATUS for property-based tests.
+func GeneratePrivateEndpointConnection_STATUS(t *rapid.T) PrivateEndpointConnection_STATUS {
+	return PrivateEndpointConnection_STATUS{
+		Id:         gentest.Optional(gentest.String)(t),
+		Name:       gentest.Optional(gentest.String)(t),
+		Properties: gentest.Optional(GeneratePrivateEndpointConnectionProperties_STATUS)(t),
+		Type:       gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GeneratePrivateEndpoint_STATUS draws a random PrivateEndpoint_STATUS for property-based tests.
+func GeneratePrivateEndpoint_STATUS(t *rapid.T) PrivateEndpoint_STATUS {
+	return PrivateEndpoint_STATUS{
 		Id: gentest.Optional(gentest.String)(t),
 	}
+}
+
+// GeneratePrivateLinkServiceConnectionState draws a random PrivateLinkServiceConnectionState for property-based tests.
+func GeneratePrivateLinkServiceConnectionState(t *rapid.T) PrivateLinkServiceConnectionState {
+	return PrivateLinkServiceConnectionState{
+		ActionsRequired: gentest.Optional(gentest.String)(t),
+		Description:     gentest.Optional(gentest.String)(t),
+		Status:          gentest.Optional(GeneratePrivateLinkServiceConnectionStatus)(t),
+	}
+}
+
+// GeneratePrivateLinkServiceConnectionState_STATUS draws a random PrivateLinkServiceConnectionState_STATUS for property-based tests.
+func GeneratePrivateLinkServiceConnectionState_STATUS(t *rapid.T) PrivateLinkServiceConnectionState_STATUS {
+	return PrivateLinkServiceConnectionState_STATUS{
+		ActionsRequired: gentest.Optional(gentest.String)(t),
+		Description:     gentest.Optional(gentest.String)(t),
+		Status:          gentest.Optional(GeneratePrivateLinkServiceConnectionStatus_STATUS)(t),
+	}
+}
+
+// GeneratePrivateLinkServiceConnectionStatus draws a random PrivateLinkServiceConnectionStatus for property-based tests.
+func GeneratePrivateLinkServiceConnectionStatus(t *rapid.T) PrivateLinkServiceConnectionStatus {
+	return gentest.OneOf(PrivateLinkServiceConnectionStatus_Pending, PrivateLinkServiceConnectionStatus_Approved, PrivateLinkServiceConnectionStatus_Rejected, PrivateLinkServiceConnectionStatus_Disconnected)(t)
+}
+
+// GeneratePrivateLinkServiceConnectionStatus_STATUS draws a random PrivateLinkServiceConnectionStatus_STATUS for property-based tests.
+func GeneratePrivateLinkServiceConnectionStatus_STATUS(t *rapid.T) PrivateLinkServiceConnectionStatus_STATUS {
+	return gentest.OneOf(PrivateLinkServiceConnectionStatus_STATUS_Pending, PrivateLinkServiceConnectionStatus_STATUS_Approved, PrivateLinkServiceConnectionStatus_STATUS_Rejected, PrivateLinkServiceConnectionStatus_STATUS_Disconnected)(t)
 }
 
 // GeneratePublicNetworkAccess draws a random PublicNetworkAccess for property-based tests.
@@ -1060,14 +1127,84 @@ func Test_NetworkRuleSetProperties_STATUS_AssignProperties_To_NetworkRuleSetProp
 	gentest.RunRoundTrip[NetworkRuleSetProperties_STATUS, storage.NetworkRuleSetProperties_STATUS](t, GenerateNetworkRuleSetProperties_STATUS, (*NetworkRuleSetProperties_STATUS).AssignProperties_To_NetworkRuleSetProperties_STATUS, (*NetworkRuleSetProperties_STATUS).AssignProperties_From_NetworkRuleSetProperties_STATUS)
 }
 
-// Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection_STATUS_SubResourceEmbedded.
-func Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded)
+// Test_PrivateEndpoint_JSONRoundTrip checks that JSON keeps every value of PrivateEndpoint.
+func Test_PrivateEndpoint_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpoint)
 }
 
-// Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded_RoundTrip checks that converting a PrivateEndpointConnection_STATUS_SubResourceEmbedded to devices/v1api20210701/storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded and back loses nothing.
-func Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[PrivateEndpointConnection_STATUS_SubResourceEmbedded, storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded](t, GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded, (*PrivateEndpointConnection_STATUS_SubResourceEmbedded).AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded, (*PrivateEndpointConnection_STATUS_SubResourceEmbedded).AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+// Test_PrivateEndpoint_AssignProperties_To_PrivateEndpoint_RoundTrip checks that converting a PrivateEndpoint to devices/v1api20210701/storage.PrivateEndpoint and back loses nothing.
+func Test_PrivateEndpoint_AssignProperties_To_PrivateEndpoint_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateEndpoint, storage.PrivateEndpoint](t, GeneratePrivateEndpoint, (*PrivateEndpoint).AssignProperties_To_PrivateEndpoint, (*PrivateEndpoint).AssignProperties_From_PrivateEndpoint)
+}
+
+// Test_PrivateEndpointConnection_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection.
+func Test_PrivateEndpointConnection_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection)
+}
+
+// Test_PrivateEndpointConnection_AssignProperties_To_PrivateEndpointConnection_RoundTrip checks that converting a PrivateEndpointConnection to devices/v1api20210701/storage.PrivateEndpointConnection and back loses nothing.
+func Test_PrivateEndpointConnection_AssignProperties_To_PrivateEndpointConnection_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateEndpointConnection, storage.PrivateEndpointConnection](t, GeneratePrivateEndpointConnection, (*PrivateEndpointConnection).AssignProperties_To_PrivateEndpointConnection, (*PrivateEndpointConnection).AssignProperties_From_PrivateEndpointConnection)
+}
+
+// Test_PrivateEndpointConnectionProperties_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnectionProperties.
+func Test_PrivateEndpointConnectionProperties_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnectionProperties)
+}
+
+// Test_PrivateEndpointConnectionProperties_AssignProperties_To_PrivateEndpointConnectionProperties_RoundTrip checks that converting a PrivateEndpointConnectionProperties to devices/v1api20210701/storage.PrivateEndpointConnectionProperties and back loses nothing.
+func Test_PrivateEndpointConnectionProperties_AssignProperties_To_PrivateEndpointConnectionProperties_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateEndpointConnectionProperties, storage.PrivateEndpointConnectionProperties](t, GeneratePrivateEndpointConnectionProperties, (*PrivateEndpointConnectionProperties).AssignProperties_To_PrivateEndpointConnectionProperties, (*PrivateEndpointConnectionProperties).AssignProperties_From_PrivateEndpointConnectionProperties)
+}
+
+// Test_PrivateEndpointConnectionProperties_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnectionProperties_STATUS.
+func Test_PrivateEndpointConnectionProperties_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnectionProperties_STATUS)
+}
+
+// Test_PrivateEndpointConnectionProperties_STATUS_AssignProperties_To_PrivateEndpointConnectionProperties_STATUS_RoundTrip checks that converting a PrivateEndpointConnectionProperties_STATUS to devices/v1api20210701/storage.PrivateEndpointConnectionProperties_STATUS and back loses nothing.
+func Test_PrivateEndpointConnectionProperties_STATUS_AssignProperties_To_PrivateEndpointConnectionProperties_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateEndpointConnectionProperties_STATUS, storage.PrivateEndpointConnectionProperties_STATUS](t, GeneratePrivateEndpointConnectionProperties_STATUS, (*PrivateEndpointConnectionProperties_STATUS).AssignProperties_To_PrivateEndpointConnectionProperties_STATUS, (*PrivateEndpointConnectionProperties_STATUS).AssignProperties_From_PrivateEndpointConnectionProperties_STATUS)
+}
+
+// Test_PrivateEndpointConnection_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection_STATUS.
+func Test_PrivateEndpointConnection_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection_STATUS)
+}
+
+// Test_PrivateEndpointConnection_STATUS_AssignProperties_To_PrivateEndpointConnection_STATUS_RoundTrip checks that converting a PrivateEndpointConnection_STATUS to devices/v1api20210701/storage.PrivateEndpointConnection_STATUS and back loses nothing.
+func Test_PrivateEndpointConnection_STATUS_AssignProperties_To_PrivateEndpointConnection_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateEndpointConnection_STATUS, storage.PrivateEndpointConnection_STATUS](t, GeneratePrivateEndpointConnection_STATUS, (*PrivateEndpointConnection_STATUS).AssignProperties_To_PrivateEndpointConnection_STATUS, (*PrivateEndpointConnection_STATUS).AssignProperties_From_PrivateEndpointConnection_STATUS)
+}
+
+// Test_PrivateEndpoint_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpoint_STATUS.
+func Test_PrivateEndpoint_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpoint_STATUS)
+}
+
+// Test_PrivateEndpoint_STATUS_AssignProperties_To_PrivateEndpoint_STATUS_RoundTrip checks that converting a PrivateEndpoint_STATUS to devices/v1api20210701/storage.PrivateEndpoint_STATUS and back loses nothing.
+func Test_PrivateEndpoint_STATUS_AssignProperties_To_PrivateEndpoint_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateEndpoint_STATUS, storage.PrivateEndpoint_STATUS](t, GeneratePrivateEndpoint_STATUS, (*PrivateEndpoint_STATUS).AssignProperties_To_PrivateEndpoint_STATUS, (*PrivateEndpoint_STATUS).AssignProperties_From_PrivateEndpoint_STATUS)
+}
+
+// Test_PrivateLinkServiceConnectionState_JSONRoundTrip checks that JSON keeps every value of PrivateLinkServiceConnectionState.
+func Test_PrivateLinkServiceConnectionState_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateLinkServiceConnectionState)
+}
+
+// Test_PrivateLinkServiceConnectionState_AssignProperties_To_PrivateLinkServiceConnectionState_RoundTrip checks that converting a PrivateLinkServiceConnectionState to devices/v1api20210701/storage.PrivateLinkServiceConnectionState and back loses nothing.
+func Test_PrivateLinkServiceConnectionState_AssignProperties_To_PrivateLinkServiceConnectionState_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateLinkServiceConnectionState, storage.PrivateLinkServiceConnectionState](t, GeneratePrivateLinkServiceConnectionState, (*PrivateLinkServiceConnectionState).AssignProperties_To_PrivateLinkServiceConnectionState, (*PrivateLinkServiceConnectionState).AssignProperties_From_PrivateLinkServiceConnectionState)
+}
+
+// Test_PrivateLinkServiceConnectionState_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateLinkServiceConnectionState_STATUS.
+func Test_PrivateLinkServiceConnectionState_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateLinkServiceConnectionState_STATUS)
+}
+
+// Test_PrivateLinkServiceConnectionState_STATUS_AssignProperties_To_PrivateLinkServiceConnectionState_STATUS_RoundTrip checks that converting a PrivateLinkServiceConnectionState_STATUS to devices/v1api20210701/storage.PrivateLinkServiceConnectionState_STATUS and back loses nothing.
+func Test_PrivateLinkServiceConnectionState_STATUS_AssignProperties_To_PrivateLinkServiceConnectionState_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateLinkServiceConnectionState_STATUS, storage.PrivateLinkServiceConnectionState_STATUS](t, GeneratePrivateLinkServiceConnectionState_STATUS, (*PrivateLinkServiceConnectionState_STATUS).AssignProperties_To_PrivateLinkServiceConnectionState_STATUS, (*PrivateLinkServiceConnectionState_STATUS).AssignProperties_From_PrivateLinkServiceConnectionState_STATUS)
 }
 
 // Test_RouteProperties_JSONRoundTrip checks that JSON keeps every value of RouteProperties.

@@ -1255,7 +1255,7 @@ type DatabaseAccount_STATUS struct {
 	NetworkAclBypassResourceIds []string `json:"networkAclBypassResourceIds,omitempty"`
 
 	// PrivateEndpointConnections: List of Private Endpoint Connections configured for the Cosmos DB account.
-	PrivateEndpointConnections []PrivateEndpointConnection_STATUS_SubResourceEmbedded `json:"privateEndpointConnections,omitempty"`
+	PrivateEndpointConnections []PrivateEndpointConnection_STATUS `json:"privateEndpointConnections,omitempty"`
 
 	ProvisioningState *string `json:"provisioningState,omitempty"`
 
@@ -1538,14 +1538,14 @@ func (d *DatabaseAccount_STATUS) ConvertToARM(resolved genruntime.ConvertToARMRe
 		if result.Properties == nil {
 			result.Properties = &arm.DatabaseAccountGetProperties_STATUS{}
 		}
-		result.Properties.PrivateEndpointConnections = make([]arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded, 0, len(d.PrivateEndpointConnections))
+		result.Properties.PrivateEndpointConnections = make([]arm.PrivateEndpointConnection_STATUS, 0, len(d.PrivateEndpointConnections))
 		for _, privateEndpointConnectionsItem := range d.PrivateEndpointConnections {
-			var privateEndpointConnectionsValue arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded
+			var privateEndpointConnectionsValue arm.PrivateEndpointConnection_STATUS
 			privateEndpointConnectionsARM, err := privateEndpointConnectionsItem.ConvertToARM(resolved)
 			if err != nil {
 				return nil, err
 			}
-			privateEndpointConnectionsValue = *privateEndpointConnectionsARM.(*arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+			privateEndpointConnectionsValue = *privateEndpointConnectionsARM.(*arm.PrivateEndpointConnection_STATUS)
 			result.Properties.PrivateEndpointConnections = append(result.Properties.PrivateEndpointConnections, privateEndpointConnectionsValue)
 		}
 	}
@@ -1843,7 +1843,7 @@ func (d *DatabaseAccount_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwner
 	if typed.Properties != nil {
 		if typed.Properties.PrivateEndpointConnections != nil {
 			for _, privateEndpointConnectionsItem := range typed.Properties.PrivateEndpointConnections {
-				var privateEndpointConnectionsValue PrivateEndpointConnection_STATUS_SubResourceEmbedded
+				var privateEndpointConnectionsValue PrivateEndpointConnection_STATUS
 				if err := privateEndpointConnectionsValue.PopulateFromARM(owner, privateEndpointConnectionsItem); err != nil {
 					return err
 				}
@@ -2081,9 +2081,9 @@ func (d *DatabaseAccount_STATUS) AssignProperties_From_DatabaseAccount_STATUS(so
 	d.NetworkAclBypassResourceIds = slices.Clone(source.NetworkAclBypassResourceIds)
 
 	if source.PrivateEndpointConnections != nil {
-		privateEndpointConnectionsList := make([]PrivateEndpointConnection_STATUS_SubResourceEmbedded, len(source.PrivateEndpointConnections))
+		privateEndpointConnectionsList := make([]PrivateEndpointConnection_STATUS, len(source.PrivateEndpointConnections))
 		for privateEndpointConnectionsIndex := range source.PrivateEndpointConnections {
-			if err := privateEndpointConnectionsList[privateEndpointConnectionsIndex].AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded(&source.PrivateEndpointConnections[privateEndpointConnectionsIndex]); err != nil {
+			if err := privateEndpointConnectionsList[privateEndpointConnectionsIndex].AssignProperties_From_PrivateEndpointConnection_STATUS(&source.PrivateEndpointConnections[privateEndpointConnectionsIndex]); err != nil {
 				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
 			}
 		}
@@ -2314,9 +2314,9 @@ func (d *DatabaseAccount_STATUS) AssignProperties_To_DatabaseAccount_STATUS(dest
 	destination.NetworkAclBypassResourceIds = slices.Clone(d.NetworkAclBypassResourceIds)
 
 	if d.PrivateEndpointConnections != nil {
-		privateEndpointConnectionsList := make([]storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded, len(d.PrivateEndpointConnections))
+		privateEndpointConnectionsList := make([]storage.PrivateEndpointConnection_STATUS, len(d.PrivateEndpointConnections))
 		for privateEndpointConnectionsIndex := range d.PrivateEndpointConnections {
-			if err := d.PrivateEndpointConnections[privateEndpointConnectionsIndex].AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded(&privateEndpointConnectionsList[privateEndpointConnectionsIndex]); err != nil {
+			if err := d.PrivateEndpointConnections[privateEndpointConnectionsIndex].AssignProperties_To_PrivateEndpointConnection_STATUS(&privateEndpointConnectionsList[privateEndpointConnectionsIndex]); err != nil {
 				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
 			}
 		}
@@ -5250,20 +5250,235 @@ func (p *PeriodicModeProperties_STATUS) AssignProperties_To_PeriodicModeProperti
 	return nil
 }
 
-// PrivateEndpointConnection_STATUS_SubResourceEmbedded: A private endpoint connection
-type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
+// PrivateEndpointConnection_STATUS: A private endpoint connection
+type PrivateEndpointConnection_STATUS struct {
+	// GroupId: Group id of the private endpoint.
+	GroupId *string `json:"groupId,omitempty"`
+
 	// Id: Fully qualified resource ID for the resource. Ex - /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}
 	Id *string `json:"id,omitempty"`
+
+	// Name: The name of the resource
+	Name *string `json:"name,omitempty"`
+
+	// PrivateEndpoint: Private endpoint which the connection belongs to.
+	PrivateEndpoint *PrivateEndpointProperty_STATUS `json:"privateEndpoint,omitempty"`
+
+	// PrivateLinkServiceConnectionState: Connection State of the Private Endpoint Connection.
+	PrivateLinkServiceConnectionState *PrivateLinkServiceConnectionStateProperty_STATUS `json:"privateLinkServiceConnectionState,omitempty"`
+
+	// ProvisioningState: Provisioning state of the private endpoint.
+	ProvisioningState *string `json:"provisioningState,omitempty"`
+
+	// Type: The type of the resource. E.g. "Microsoft.Compute/virtualMachines" or "Microsoft.Storage/storageAccounts"
+	Type *string `json:"type,omitempty"`
 }
 
-var _ genruntime.ARMTransformer = &PrivateEndpointConnection_STATUS_SubResourceEmbedded{}
+var _ genruntime.ARMTransformer = &PrivateEndpointConnection_STATUS{}
 
-// ConvertToARM returns the PrivateEndpointConnection_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
-func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+// ConvertToARM returns the PrivateEndpointConnection_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PrivateEndpointConnection_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if p == nil {
 		return nil, nil
 	}
-	result := &arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded{}
+	result := &arm.PrivateEndpointConnection_STATUS{}
+	if p.GroupId != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PrivateEndpointConnectionProperties_STATUS{}
+		}
+		groupIdValue := *p.GroupId
+		result.Properties.GroupId = &groupIdValue
+	}
+	if p.Id != nil {
+		idValue := *p.Id
+		result.Id = &idValue
+	}
+	if p.Name != nil {
+		nameValue := *p.Name
+		result.Name = &nameValue
+	}
+	if p.PrivateEndpoint != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PrivateEndpointConnectionProperties_STATUS{}
+		}
+		var privateEndpointValue arm.PrivateEndpointProperty_STATUS
+		privateEndpointARM, err := p.PrivateEndpoint.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		privateEndpointValue = *privateEndpointARM.(*arm.PrivateEndpointProperty_STATUS)
+		result.Properties.PrivateEndpoint = &privateEndpointValue
+	}
+	if p.PrivateLinkServiceConnectionState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PrivateEndpointConnectionProperties_STATUS{}
+		}
+		var privateLinkServiceConnectionStateValue arm.PrivateLinkServiceConnectionStateProperty_STATUS
+		privateLinkServiceConnectionStateARM, err := p.PrivateLinkServiceConnectionState.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		privateLinkServiceConnectionStateValue = *privateLinkServiceConnectionStateARM.(*arm.PrivateLinkServiceConnectionStateProperty_STATUS)
+		result.Properties.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+	}
+	if p.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PrivateEndpointConnectionProperties_STATUS{}
+		}
+		provisioningStateValue := *p.ProvisioningState
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if p.Type != nil {
+		typeValue := *p.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PrivateEndpointConnection_STATUS of the arm package, to decode an ARM response into.
+func (p *PrivateEndpointConnection_STATUS) NewEmptyARMValue() any {
+	return &arm.PrivateEndpointConnection_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PrivateEndpointConnection_STATUS (or a pointer to one), as Azure returned it.
+func (p *PrivateEndpointConnection_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PrivateEndpointConnection_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.PrivateEndpointConnection_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PrivateEndpointConnection_STATUS, want arm.PrivateEndpointConnection_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.GroupId != nil {
+			groupIdValue := *typed.Properties.GroupId
+			p.GroupId = &groupIdValue
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		p.Id = &idValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		p.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateEndpoint != nil {
+			var privateEndpointValue PrivateEndpointProperty_STATUS
+			if err := privateEndpointValue.PopulateFromARM(owner, *typed.Properties.PrivateEndpoint); err != nil {
+				return err
+			}
+			p.PrivateEndpoint = &privateEndpointValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateLinkServiceConnectionState != nil {
+			var privateLinkServiceConnectionStateValue PrivateLinkServiceConnectionStateProperty_STATUS
+			if err := privateLinkServiceConnectionStateValue.PopulateFromARM(owner, *typed.Properties.PrivateLinkServiceConnectionState); err != nil {
+				return err
+			}
+			p.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := *typed.Properties.ProvisioningState
+			p.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		p.Type = &typeValue
+	}
+	return nil
+}
+
+// AssignProperties_From_PrivateEndpointConnection_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.PrivateEndpointConnection_STATUS.
+func (p *PrivateEndpointConnection_STATUS) AssignProperties_From_PrivateEndpointConnection_STATUS(source *storage.PrivateEndpointConnection_STATUS) error {
+	p.GroupId = genruntime.ClonePointer(source.GroupId)
+	p.Id = genruntime.ClonePointer(source.Id)
+	p.Name = genruntime.ClonePointer(source.Name)
+
+	if source.PrivateEndpoint != nil {
+		var privateEndpointValue PrivateEndpointProperty_STATUS
+		if err := privateEndpointValue.AssignProperties_From_PrivateEndpointProperty_STATUS(source.PrivateEndpoint); err != nil {
+			return fmt.Errorf("converting PrivateEndpoint: %w", err)
+		}
+		p.PrivateEndpoint = &privateEndpointValue
+	} else {
+		p.PrivateEndpoint = nil
+	}
+
+	if source.PrivateLinkServiceConnectionState != nil {
+		var privateLinkServiceConnectionStateValue PrivateLinkServiceConnectionStateProperty_STATUS
+		if err := privateLinkServiceConnectionStateValue.AssignProperties_From_PrivateLinkServiceConnectionStateProperty_STATUS(source.PrivateLinkServiceConnectionState); err != nil {
+			return fmt.Errorf("converting PrivateLinkServiceConnectionState: %w", err)
+		}
+		p.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+	} else {
+		p.PrivateLinkServiceConnectionState = nil
+	}
+
+	p.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+	p.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_PrivateEndpointConnection_STATUS populates destination, a documentdb/v1api20210515/storage.PrivateEndpointConnection_STATUS, from the receiver.
+func (p *PrivateEndpointConnection_STATUS) AssignProperties_To_PrivateEndpointConnection_STATUS(destination *storage.PrivateEndpointConnection_STATUS) error {
+	destination.GroupId = genruntime.ClonePointer(p.GroupId)
+	destination.Id = genruntime.ClonePointer(p.Id)
+	destination.Name = genruntime.ClonePointer(p.Name)
+
+	if p.PrivateEndpoint != nil {
+		var privateEndpointValue storage.PrivateEndpointProperty_STATUS
+		if err := p.PrivateEndpoint.AssignProperties_To_PrivateEndpointProperty_STATUS(&privateEndpointValue); err != nil {
+			return fmt.Errorf("converting PrivateEndpoint: %w", err)
+		}
+		destination.PrivateEndpoint = &privateEndpointValue
+	} else {
+		destination.PrivateEndpoint = nil
+	}
+
+	if p.PrivateLinkServiceConnectionState != nil {
+		var privateLinkServiceConnectionStateValue storage.PrivateLinkServiceConnectionStateProperty_STATUS
+		if err := p.PrivateLinkServiceConnectionState.AssignProperties_To_PrivateLinkServiceConnectionStateProperty_STATUS(&privateLinkServiceConnectionStateValue); err != nil {
+			return fmt.Errorf("converting PrivateLinkServiceConnectionState: %w", err)
+		}
+		destination.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+	} else {
+		destination.PrivateLinkServiceConnectionState = nil
+	}
+
+	destination.ProvisioningState = genruntime.ClonePointer(p.ProvisioningState)
+	destination.Type = genruntime.ClonePointer(p.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// PrivateEndpointProperty_STATUS: Private endpoint which the connection belongs to.
+type PrivateEndpointProperty_STATUS struct {
+	// Id: Resource id of the private endpoint.
+	Id *string `json:"id,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &PrivateEndpointProperty_STATUS{}
+
+// ConvertToARM returns the PrivateEndpointProperty_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PrivateEndpointProperty_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PrivateEndpointProperty_STATUS{}
 	if p.Id != nil {
 		idValue := *p.Id
 		result.Id = &idValue
@@ -5271,18 +5486,18 @@ func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) ConvertToARM(reso
 	return result, nil
 }
 
-// NewEmptyARMValue returns an empty PrivateEndpointConnection_STATUS_SubResourceEmbedded of the arm package, to decode an ARM response into.
-func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) NewEmptyARMValue() any {
-	return &arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded{}
+// NewEmptyARMValue returns an empty PrivateEndpointProperty_STATUS of the arm package, to decode an ARM response into.
+func (p *PrivateEndpointProperty_STATUS) NewEmptyARMValue() any {
+	return &arm.PrivateEndpointProperty_STATUS{}
 }
 
-// PopulateFromARM fills the receiver from an arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded (or a pointer to one), as Azure returned it.
-func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
-	typed, ok := armInput.(arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+// PopulateFromARM fills the receiver from an arm.PrivateEndpointProperty_STATUS (or a pointer to one), as Azure returned it.
+func (p *PrivateEndpointProperty_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PrivateEndpointProperty_STATUS)
 	if !ok {
-		pointer, ok := armInput.(*arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+		pointer, ok := armInput.(*arm.PrivateEndpointProperty_STATUS)
 		if !ok {
-			return fmt.Errorf("unexpected type %T for PrivateEndpointConnection_STATUS_SubResourceEmbedded, want arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded", armInput)
+			return fmt.Errorf("unexpected type %T for PrivateEndpointProperty_STATUS, want arm.PrivateEndpointProperty_STATUS", armInput)
 		}
 		if pointer == nil {
 			return nil
@@ -5296,16 +5511,105 @@ func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) PopulateFromARM(o
 	return nil
 }
 
-// AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded populates the receiver from source, a documentdb/v1api20210515/storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded.
-func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded(source *storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded) error {
+// AssignProperties_From_PrivateEndpointProperty_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.PrivateEndpointProperty_STATUS.
+func (p *PrivateEndpointProperty_STATUS) AssignProperties_From_PrivateEndpointProperty_STATUS(source *storage.PrivateEndpointProperty_STATUS) error {
 	p.Id = genruntime.ClonePointer(source.Id)
 
 	return nil
 }
 
-// AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded populates destination, a documentdb/v1api20210515/storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded, from the receiver.
-func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded(destination *storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded) error {
+// AssignProperties_To_PrivateEndpointProperty_STATUS populates destination, a documentdb/v1api20210515/storage.PrivateEndpointProperty_STATUS, from the receiver.
+func (p *PrivateEndpointProperty_STATUS) AssignProperties_To_PrivateEndpointProperty_STATUS(destination *storage.PrivateEndpointProperty_STATUS) error {
 	destination.Id = genruntime.ClonePointer(p.Id)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// PrivateLinkServiceConnectionStateProperty_STATUS: Connection State of the Private Endpoint Connection.
+type PrivateLinkServiceConnectionStateProperty_STATUS struct {
+	// ActionsRequired: Any action that is required beyond basic workflow (approve/ reject/ disconnect)
+	ActionsRequired *string `json:"actionsRequired,omitempty"`
+
+	// Description: The private link service connection description.
+	Description *string `json:"description,omitempty"`
+
+	// Status: The private link service connection status.
+	Status *string `json:"status,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &PrivateLinkServiceConnectionStateProperty_STATUS{}
+
+// ConvertToARM returns the PrivateLinkServiceConnectionStateProperty_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PrivateLinkServiceConnectionStateProperty_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PrivateLinkServiceConnectionStateProperty_STATUS{}
+	if p.ActionsRequired != nil {
+		actionsRequiredValue := *p.ActionsRequired
+		result.ActionsRequired = &actionsRequiredValue
+	}
+	if p.Description != nil {
+		descriptionValue := *p.Description
+		result.Description = &descriptionValue
+	}
+	if p.Status != nil {
+		statusValue := *p.Status
+		result.Status = &statusValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PrivateLinkServiceConnectionStateProperty_STATUS of the arm package, to decode an ARM response into.
+func (p *PrivateLinkServiceConnectionStateProperty_STATUS) NewEmptyARMValue() any {
+	return &arm.PrivateLinkServiceConnectionStateProperty_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PrivateLinkServiceConnectionStateProperty_STATUS (or a pointer to one), as Azure returned it.
+func (p *PrivateLinkServiceConnectionStateProperty_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PrivateLinkServiceConnectionStateProperty_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.PrivateLinkServiceConnectionStateProperty_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PrivateLinkServiceConnectionStateProperty_STATUS, want arm.PrivateLinkServiceConnectionStateProperty_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ActionsRequired != nil {
+		actionsRequiredValue := *typed.ActionsRequired
+		p.ActionsRequired = &actionsRequiredValue
+	}
+	if typed.Description != nil {
+		descriptionValue := *typed.Description
+		p.Description = &descriptionValue
+	}
+	if typed.Status != nil {
+		statusValue := *typed.Status
+		p.Status = &statusValue
+	}
+	return nil
+}
+
+// AssignProperties_From_PrivateLinkServiceConnectionStateProperty_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.PrivateLinkServiceConnectionStateProperty_STATUS.
+func (p *PrivateLinkServiceConnectionStateProperty_STATUS) AssignProperties_From_PrivateLinkServiceConnectionStateProperty_STATUS(source *storage.PrivateLinkServiceConnectionStateProperty_STATUS) error {
+	p.ActionsRequired = genruntime.ClonePointer(source.ActionsRequired)
+	p.Description = genruntime.ClonePointer(source.Description)
+	p.Status = genruntime.ClonePointer(source.Status)
+
+	return nil
+}
+
+// AssignProperties_To_PrivateLinkServiceConnectionStateProperty_STATUS populates destination, a documentdb/v1api20210515/storage.PrivateLinkServiceConnectionStateProperty_STATUS, from the receiver.
+func (p *PrivateLinkServiceConnectionStateProperty_STATUS) AssignProperties_To_PrivateLinkServiceConnectionStateProperty_STATUS(destination *storage.PrivateLinkServiceConnectionStateProperty_STATUS) error {
+	destination.ActionsRequired = genruntime.ClonePointer(p.ActionsRequired)
+	destination.Description = genruntime.ClonePointer(p.Description)
+	destination.Status = genruntime.ClonePointer(p.Status)
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil

@@ -943,22 +943,22 @@ func (s *SqlDatabaseGetProperties_Options_STATUS) AssignProperties_To_SqlDatabas
 
 type SqlDatabaseGetProperties_Resource_STATUS struct {
 	// Colls: A system generated property that specified the addressable path of the collections resource.
-	Colls *string `json:"colls,omitempty"`
+	Colls *string `json:"_colls,omitempty"`
 
 	// Etag: A system generated property representing the resource etag required for optimistic concurrency control.
-	Etag *string `json:"etag,omitempty"`
+	Etag *string `json:"_etag,omitempty"`
 
 	// Id: Name of the Cosmos DB SQL database
 	Id *string `json:"id,omitempty"`
 
 	// Rid: A system generated property. A unique identifier.
-	Rid *string `json:"rid,omitempty"`
+	Rid *string `json:"_rid,omitempty"`
 
 	// Ts: A system generated property that denotes the last updated timestamp of the resource.
-	Ts *float64 `json:"ts,omitempty"`
+	Ts *float64 `json:"_ts,omitempty"`
 
 	// Users: A system generated property that specifies the addressable path of the users resource.
-	Users *string `json:"users,omitempty"`
+	Users *string `json:"_users,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &SqlDatabaseGetProperties_Resource_STATUS{}

@@ -2988,7 +2988,7 @@ type SqlContainerGetProperties_Resource_STATUS struct {
 	DefaultTtl *int `json:"defaultTtl,omitempty"`
 
 	// Etag: A system generated property representing the resource etag required for optimistic concurrency control.
-	Etag *string `json:"etag,omitempty"`
+	Etag *string `json:"_etag,omitempty"`
 
 	// Id: Name of the Cosmos DB SQL container
 	Id *string `json:"id,omitempty"`
@@ -3000,10 +3000,10 @@ type SqlContainerGetProperties_Resource_STATUS struct {
 	PartitionKey *ContainerPartitionKey_STATUS `json:"partitionKey,omitempty"`
 
 	// Rid: A system generated property. A unique identifier.
-	Rid *string `json:"rid,omitempty"`
+	Rid *string `json:"_rid,omitempty"`
 
 	// Ts: A system generated property that denotes the last updated timestamp of the resource.
-	Ts *float64 `json:"ts,omitempty"`
+	Ts *float64 `json:"_ts,omitempty"`
 
 	// UniqueKeyPolicy: The unique key policy configuration for specifying uniqueness constraints on documents in the collection in the Azure Cosmos DB service.
 	UniqueKeyPolicy *UniqueKeyPolicy_STATUS `json:"uniqueKeyPolicy,omitempty"`

@@ -5,6 +5,7 @@ package v1api20200601
 import (
 	"fmt"
 	"maps"
+	"slices"
 
 	"github.com/armgen/armgen/generated/eventgrid/v1api20200601/arm"
 	"github.com/armgen/armgen/generated/eventgrid/v1api20200601/storage"
@@ -486,7 +487,7 @@ type Domain_STATUS struct {
 	Name *string `json:"name,omitempty"`
 
 	// PrivateEndpointConnections: List of private endpoint connections.
-	PrivateEndpointConnections []PrivateEndpointConnection_STATUS_SubResourceEmbedded `json:"privateEndpointConnections,omitempty"`
+	PrivateEndpointConnections []PrivateEndpointConnection_STATUS `json:"privateEndpointConnections,omitempty"`
 
 	// ProvisioningState: Provisioning state of the domain.
 	ProvisioningState *DomainProvisioningState_STATUS `json:"provisioningState,omitempty"`
@@ -576,14 +577,14 @@ func (d *Domain_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDet
 		if result.Properties == nil {
 			result.Properties = &arm.DomainProperties_STATUS{}
 		}
-		result.Properties.PrivateEndpointConnections = make([]arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded, 0, len(d.PrivateEndpointConnections))
+		result.Properties.PrivateEndpointConnections = make([]arm.PrivateEndpointConnection_STATUS, 0, len(d.PrivateEndpointConnections))
 		for _, privateEndpointConnectionsItem := range d.PrivateEndpointConnections {
-			var privateEndpointConnectionsValue arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded
+			var privateEndpointConnectionsValue arm.PrivateEndpointConnection_STATUS
 			privateEndpointConnectionsARM, err := privateEndpointConnectionsItem.ConvertToARM(resolved)
 			if err != nil {
 				return nil, err
 			}
-			privateEndpointConnectionsValue = *privateEndpointConnectionsARM.(*arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+			privateEndpointConnectionsValue = *privateEndpointConnectionsARM.(*arm.PrivateEndpointConnection_STATUS)
 			result.Properties.PrivateEndpointConnections = append(result.Properties.PrivateEndpointConnections, privateEndpointConnectionsValue)
 		}
 	}
@@ -695,7 +696,7 @@ func (d *Domain_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference
 	if typed.Properties != nil {
 		if typed.Properties.PrivateEndpointConnections != nil {
 			for _, privateEndpointConnectionsItem := range typed.Properties.PrivateEndpointConnections {
-				var privateEndpointConnectionsValue PrivateEndpointConnection_STATUS_SubResourceEmbedded
+				var privateEndpointConnectionsValue PrivateEndpointConnection_STATUS
 				if err := privateEndpointConnectionsValue.PopulateFromARM(owner, privateEndpointConnectionsItem); err != nil {
 					return err
 				}
@@ -785,9 +786,9 @@ func (d *Domain_STATUS) AssignProperties_From_Domain_STATUS(source *storage.Doma
 	d.Name = genruntime.ClonePointer(source.Name)
 
 	if source.PrivateEndpointConnections != nil {
-		privateEndpointConnectionsList := make([]PrivateEndpointConnection_STATUS_SubResourceEmbedded, len(source.PrivateEndpointConnections))
+		privateEndpointConnectionsList := make([]PrivateEndpointConnection_STATUS, len(source.PrivateEndpointConnections))
 		for privateEndpointConnectionsIndex := range source.PrivateEndpointConnections {
-			if err := privateEndpointConnectionsList[privateEndpointConnectionsIndex].AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded(&source.PrivateEndpointConnections[privateEndpointConnectionsIndex]); err != nil {
+			if err := privateEndpointConnectionsList[privateEndpointConnectionsIndex].AssignProperties_From_PrivateEndpointConnection_STATUS(&source.PrivateEndpointConnections[privateEndpointConnectionsIndex]); err != nil {
 				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
 			}
 		}
@@ -875,9 +876,9 @@ func (d *Domain_STATUS) AssignProperties_To_Domain_STATUS(destination *storage.D
 	destination.Name = genruntime.ClonePointer(d.Name)
 
 	if d.PrivateEndpointConnections != nil {
-		privateEndpointConnectionsList := make([]storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded, len(d.PrivateEndpointConnections))
+		privateEndpointConnectionsList := make([]storage.PrivateEndpointConnection_STATUS, len(d.PrivateEndpointConnections))
 		for privateEndpointConnectionsIndex := range d.PrivateEndpointConnections {
-			if err := d.PrivateEndpointConnections[privateEndpointConnectionsIndex].AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded(&privateEndpointConnectionsList[privateEndpointConnectionsIndex]); err != nil {
+			if err := d.PrivateEndpointConnections[privateEndpointConnectionsIndex].AssignProperties_To_PrivateEndpointConnection_STATUS(&privateEndpointConnectionsList[privateEndpointConnectionsIndex]); err != nil {
 				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
 			}
 		}
@@ -912,6 +913,107 @@ func (d *Domain_STATUS) AssignProperties_To_Domain_STATUS(destination *storage.D
 
 	destination.Tags = maps.Clone(d.Tags)
 	destination.Type = genruntime.ClonePointer(d.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// ConnectionState_STATUS: ConnectionState information.
+type ConnectionState_STATUS struct {
+	// ActionsRequired: Actions required (if any).
+	ActionsRequired *string `json:"actionsRequired,omitempty"`
+
+	// Description: Description of the connection state.
+	Description *string `json:"description,omitempty"`
+
+	// Status: Status of the connection.
+	Status *PersistedConnectionStatus_STATUS `json:"status,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &ConnectionState_STATUS{}
+
+// ConvertToARM returns the ConnectionState_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *ConnectionState_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.ConnectionState_STATUS{}
+	if c.ActionsRequired != nil {
+		actionsRequiredValue := *c.ActionsRequired
+		result.ActionsRequired = &actionsRequiredValue
+	}
+	if c.Description != nil {
+		descriptionValue := *c.Description
+		result.Description = &descriptionValue
+	}
+	if c.Status != nil {
+		statusValue := string(*c.Status)
+		result.Status = &statusValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ConnectionState_STATUS of the arm package, to decode an ARM response into.
+func (c *ConnectionState_STATUS) NewEmptyARMValue() any {
+	return &arm.ConnectionState_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ConnectionState_STATUS (or a pointer to one), as Azure returned it.
+func (c *ConnectionState_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ConnectionState_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ConnectionState_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ConnectionState_STATUS, want arm.ConnectionState_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ActionsRequired != nil {
+		actionsRequiredValue := *typed.ActionsRequired
+		c.ActionsRequired = &actionsRequiredValue
+	}
+	if typed.Description != nil {
+		descriptionValue := *typed.Description
+		c.Description = &descriptionValue
+	}
+	if typed.Status != nil {
+		statusValue := genruntime.ToEnum(*typed.Status, persistedConnectionStatus_STATUS_Values)
+		c.Status = &statusValue
+	}
+	return nil
+}
+
+// AssignProperties_From_ConnectionState_STATUS populates the receiver from source, a eventgrid/v1api20200601/storage.ConnectionState_STATUS.
+func (c *ConnectionState_STATUS) AssignProperties_From_ConnectionState_STATUS(source *storage.ConnectionState_STATUS) error {
+	c.ActionsRequired = genruntime.ClonePointer(source.ActionsRequired)
+	c.Description = genruntime.ClonePointer(source.Description)
+
+	if source.Status != nil {
+		statusValue := PersistedConnectionStatus_STATUS(*source.Status)
+		c.Status = &statusValue
+	} else {
+		c.Status = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ConnectionState_STATUS populates destination, a eventgrid/v1api20200601/storage.ConnectionState_STATUS, from the receiver.
+func (c *ConnectionState_STATUS) AssignProperties_To_ConnectionState_STATUS(destination *storage.ConnectionState_STATUS) error {
+	destination.ActionsRequired = genruntime.ClonePointer(c.ActionsRequired)
+	destination.Description = genruntime.ClonePointer(c.Description)
+
+	if c.Status != nil {
+		statusValue := string(*c.Status)
+		destination.Status = &statusValue
+	} else {
+		destination.Status = nil
+	}
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil
@@ -2440,19 +2542,269 @@ func (j *JsonInputSchemaMapping_STATUS) AssignProperties_To_JsonInputSchemaMappi
 	return nil
 }
 
-type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
-	// Id: Fully qualified identifier of the resource.
-	Id *string `json:"id,omitempty"`
+// PersistedConnectionStatus_STATUS: Status of the connection.
+type PersistedConnectionStatus_STATUS string
+
+const (
+	PersistedConnectionStatus_STATUS_Pending      = PersistedConnectionStatus_STATUS("Pending")
+	PersistedConnectionStatus_STATUS_Approved     = PersistedConnectionStatus_STATUS("Approved")
+	PersistedConnectionStatus_STATUS_Rejected     = PersistedConnectionStatus_STATUS("Rejected")
+	PersistedConnectionStatus_STATUS_Disconnected = PersistedConnectionStatus_STATUS("Disconnected")
+)
+
+// persistedConnectionStatus_STATUS_Values are the values of PersistedConnectionStatus_STATUS.
+var persistedConnectionStatus_STATUS_Values = []PersistedConnectionStatus_STATUS{
+	PersistedConnectionStatus_STATUS_Pending,
+	PersistedConnectionStatus_STATUS_Approved,
+	PersistedConnectionStatus_STATUS_Rejected,
+	PersistedConnectionStatus_STATUS_Disconnected,
 }
 
-var _ genruntime.ARMTransformer = &PrivateEndpointConnection_STATUS_SubResourceEmbedded{}
+type PrivateEndpointConnection_STATUS struct {
+	// GroupIds: GroupIds from the private link service resource.
+	GroupIds []string `json:"groupIds,omitempty"`
 
-// ConvertToARM returns the PrivateEndpointConnection_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
-func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	// Id: Fully qualified identifier of the resource.
+	Id *string `json:"id,omitempty"`
+
+	// Name: Name of the resource.
+	Name *string `json:"name,omitempty"`
+
+	// PrivateEndpoint: The Private Endpoint resource for this Connection.
+	PrivateEndpoint *PrivateEndpoint_STATUS `json:"privateEndpoint,omitempty"`
+
+	// PrivateLinkServiceConnectionState: Details about the state of the connection.
+	PrivateLinkServiceConnectionState *ConnectionState_STATUS `json:"privateLinkServiceConnectionState,omitempty"`
+
+	// ProvisioningState: Provisioning state of the Private Endpoint Connection.
+	ProvisioningState *ResourceProvisioningState_STATUS `json:"provisioningState,omitempty"`
+
+	// Type: Type of the resource.
+	Type *string `json:"type,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &PrivateEndpointConnection_STATUS{}
+
+// ConvertToARM returns the PrivateEndpointConnection_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PrivateEndpointConnection_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if p == nil {
 		return nil, nil
 	}
-	result := &arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded{}
+	result := &arm.PrivateEndpointConnection_STATUS{}
+	if p.GroupIds != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PrivateEndpointConnectionProperties_STATUS{}
+		}
+		result.Properties.GroupIds = make([]string, 0, len(p.GroupIds))
+		for _, groupIdsItem := range p.GroupIds {
+			groupIdsValue := groupIdsItem
+			result.Properties.GroupIds = append(result.Properties.GroupIds, groupIdsValue)
+		}
+	}
+	if p.Id != nil {
+		idValue := *p.Id
+		result.Id = &idValue
+	}
+	if p.Name != nil {
+		nameValue := *p.Name
+		result.Name = &nameValue
+	}
+	if p.PrivateEndpoint != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PrivateEndpointConnectionProperties_STATUS{}
+		}
+		var privateEndpointValue arm.PrivateEndpoint_STATUS
+		privateEndpointARM, err := p.PrivateEndpoint.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		privateEndpointValue = *privateEndpointARM.(*arm.PrivateEndpoint_STATUS)
+		result.Properties.PrivateEndpoint = &privateEndpointValue
+	}
+	if p.PrivateLinkServiceConnectionState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PrivateEndpointConnectionProperties_STATUS{}
+		}
+		var privateLinkServiceConnectionStateValue arm.ConnectionState_STATUS
+		privateLinkServiceConnectionStateARM, err := p.PrivateLinkServiceConnectionState.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		privateLinkServiceConnectionStateValue = *privateLinkServiceConnectionStateARM.(*arm.ConnectionState_STATUS)
+		result.Properties.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+	}
+	if p.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PrivateEndpointConnectionProperties_STATUS{}
+		}
+		provisioningStateValue := string(*p.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if p.Type != nil {
+		typeValue := *p.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PrivateEndpointConnection_STATUS of the arm package, to decode an ARM response into.
+func (p *PrivateEndpointConnection_STATUS) NewEmptyARMValue() any {
+	return &arm.PrivateEndpointConnection_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PrivateEndpointConnection_STATUS (or a pointer to one), as Azure returned it.
+func (p *PrivateEndpointConnection_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PrivateEndpointConnection_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.PrivateEndpointConnection_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PrivateEndpointConnection_STATUS, want arm.PrivateEndpointConnection_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.GroupIds != nil {
+			for _, groupIdsItem := range typed.Properties.GroupIds {
+				groupIdsValue := groupIdsItem
+				p.GroupIds = append(p.GroupIds, groupIdsValue)
+			}
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		p.Id = &idValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		p.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateEndpoint != nil {
+			var privateEndpointValue PrivateEndpoint_STATUS
+			if err := privateEndpointValue.PopulateFromARM(owner, *typed.Properties.PrivateEndpoint); err != nil {
+				return err
+			}
+			p.PrivateEndpoint = &privateEndpointValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateLinkServiceConnectionState != nil {
+			var privateLinkServiceConnectionStateValue ConnectionState_STATUS
+			if err := privateLinkServiceConnectionStateValue.PopulateFromARM(owner, *typed.Properties.PrivateLinkServiceConnectionState); err != nil {
+				return err
+			}
+			p.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, resourceProvisioningState_STATUS_Values)
+			p.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		p.Type = &typeValue
+	}
+	return nil
+}
+
+// AssignProperties_From_PrivateEndpointConnection_STATUS populates the receiver from source, a eventgrid/v1api20200601/storage.PrivateEndpointConnection_STATUS.
+func (p *PrivateEndpointConnection_STATUS) AssignProperties_From_PrivateEndpointConnection_STATUS(source *storage.PrivateEndpointConnection_STATUS) error {
+	p.GroupIds = slices.Clone(source.GroupIds)
+	p.Id = genruntime.ClonePointer(source.Id)
+	p.Name = genruntime.ClonePointer(source.Name)
+
+	if source.PrivateEndpoint != nil {
+		var privateEndpointValue PrivateEndpoint_STATUS
+		if err := privateEndpointValue.AssignProperties_From_PrivateEndpoint_STATUS(source.PrivateEndpoint); err != nil {
+			return fmt.Errorf("converting PrivateEndpoint: %w", err)
+		}
+		p.PrivateEndpoint = &privateEndpointValue
+	} else {
+		p.PrivateEndpoint = nil
+	}
+
+	if source.PrivateLinkServiceConnectionState != nil {
+		var privateLinkServiceConnectionStateValue ConnectionState_STATUS
+		if err := privateLinkServiceConnectionStateValue.AssignProperties_From_ConnectionState_STATUS(source.PrivateLinkServiceConnectionState); err != nil {
+			return fmt.Errorf("converting PrivateLinkServiceConnectionState: %w", err)
+		}
+		p.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+	} else {
+		p.PrivateLinkServiceConnectionState = nil
+	}
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ResourceProvisioningState_STATUS(*source.ProvisioningState)
+		p.ProvisioningState = &provisioningStateValue
+	} else {
+		p.ProvisioningState = nil
+	}
+
+	p.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_PrivateEndpointConnection_STATUS populates destination, a eventgrid/v1api20200601/storage.PrivateEndpointConnection_STATUS, from the receiver.
+func (p *PrivateEndpointConnection_STATUS) AssignProperties_To_PrivateEndpointConnection_STATUS(destination *storage.PrivateEndpointConnection_STATUS) error {
+	destination.GroupIds = slices.Clone(p.GroupIds)
+	destination.Id = genruntime.ClonePointer(p.Id)
+	destination.Name = genruntime.ClonePointer(p.Name)
+
+	if p.PrivateEndpoint != nil {
+		var privateEndpointValue storage.PrivateEndpoint_STATUS
+		if err := p.PrivateEndpoint.AssignProperties_To_PrivateEndpoint_STATUS(&privateEndpointValue); err != nil {
+			return fmt.Errorf("converting PrivateEndpoint: %w", err)
+		}
+		destination.PrivateEndpoint = &privateEndpointValue
+	} else {
+		destination.PrivateEndpoint = nil
+	}
+
+	if p.PrivateLinkServiceConnectionState != nil {
+		var privateLinkServiceConnectionStateValue storage.ConnectionState_STATUS
+		if err := p.PrivateLinkServiceConnectionState.AssignProperties_To_ConnectionState_STATUS(&privateLinkServiceConnectionStateValue); err != nil {
+			return fmt.Errorf("converting PrivateLinkServiceConnectionState: %w", err)
+		}
+		destination.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+	} else {
+		destination.PrivateLinkServiceConnectionState = nil
+	}
+
+	if p.ProvisioningState != nil {
+		provisioningStateValue := string(*p.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(p.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// PrivateEndpoint_STATUS: PrivateEndpoint information.
+type PrivateEndpoint_STATUS struct {
+	// Id: The ARM identifier for Private Endpoint.
+	Id *string `json:"id,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &PrivateEndpoint_STATUS{}
+
+// ConvertToARM returns the PrivateEndpoint_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PrivateEndpoint_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PrivateEndpoint_STATUS{}
 	if p.Id != nil {
 		idValue := *p.Id
 		result.Id = &idValue
@@ -2460,18 +2812,18 @@ func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) ConvertToARM(reso
 	return result, nil
 }
 
-// NewEmptyARMValue returns an empty PrivateEndpointConnection_STATUS_SubResourceEmbedded of the arm package, to decode an ARM response into.
-func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) NewEmptyARMValue() any {
-	return &arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded{}
+// NewEmptyARMValue returns an empty PrivateEndpoint_STATUS of the arm package, to decode an ARM response into.
+func (p *PrivateEndpoint_STATUS) NewEmptyARMValue() any {
+	return &arm.PrivateEndpoint_STATUS{}
 }
 
-// PopulateFromARM fills the receiver from an arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded (or a pointer to one), as Azure returned it.
-func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
-	typed, ok := armInput.(arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+// PopulateFromARM fills the receiver from an arm.PrivateEndpoint_STATUS (or a pointer to one), as Azure returned it.
+func (p *PrivateEndpoint_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PrivateEndpoint_STATUS)
 	if !ok {
-		pointer, ok := armInput.(*arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+		pointer, ok := armInput.(*arm.PrivateEndpoint_STATUS)
 		if !ok {
-			return fmt.Errorf("unexpected type %T for PrivateEndpointConnection_STATUS_SubResourceEmbedded, want arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded", armInput)
+			return fmt.Errorf("unexpected type %T for PrivateEndpoint_STATUS, want arm.PrivateEndpoint_STATUS", armInput)
 		}
 		if pointer == nil {
 			return nil
@@ -2485,15 +2837,15 @@ func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) PopulateFromARM(o
 	return nil
 }
 
-// AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded populates the receiver from source, a eventgrid/v1api20200601/storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded.
-func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded(source *storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded) error {
+// AssignProperties_From_PrivateEndpoint_STATUS populates the receiver from source, a eventgrid/v1api20200601/storage.PrivateEndpoint_STATUS.
+func (p *PrivateEndpoint_STATUS) AssignProperties_From_PrivateEndpoint_STATUS(source *storage.PrivateEndpoint_STATUS) error {
 	p.Id = genruntime.ClonePointer(source.Id)
 
 	return nil
 }
 
-// AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded populates destination, a eventgrid/v1api20200601/storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded, from the receiver.
-func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded(destination *storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded) error {
+// AssignProperties_To_PrivateEndpoint_STATUS populates destination, a eventgrid/v1api20200601/storage.PrivateEndpoint_STATUS, from the receiver.
+func (p *PrivateEndpoint_STATUS) AssignProperties_To_PrivateEndpoint_STATUS(destination *storage.PrivateEndpoint_STATUS) error {
 	destination.Id = genruntime.ClonePointer(p.Id)
 
 	// The source has no property bag, and every property found a field.
@@ -2534,6 +2886,28 @@ const (
 var publicNetworkAccess_STATUS_Values = []PublicNetworkAccess_STATUS{
 	PublicNetworkAccess_STATUS_Enabled,
 	PublicNetworkAccess_STATUS_Disabled,
+}
+
+// ResourceProvisioningState_STATUS: Provisioning state of the Private Endpoint Connection.
+type ResourceProvisioningState_STATUS string
+
+const (
+	ResourceProvisioningState_STATUS_Creating  = ResourceProvisioningState_STATUS("Creating")
+	ResourceProvisioningState_STATUS_Updating  = ResourceProvisioningState_STATUS("Updating")
+	ResourceProvisioningState_STATUS_Deleting  = ResourceProvisioningState_STATUS("Deleting")
+	ResourceProvisioningState_STATUS_Succeeded = ResourceProvisioningState_STATUS("Succeeded")
+	ResourceProvisioningState_STATUS_Canceled  = ResourceProvisioningState_STATUS("Canceled")
+	ResourceProvisioningState_STATUS_Failed    = ResourceProvisioningState_STATUS("Failed")
+)
+
+// resourceProvisioningState_STATUS_Values are the values of ResourceProvisioningState_STATUS.
+var resourceProvisioningState_STATUS_Values = []ResourceProvisioningState_STATUS{
+	ResourceProvisioningState_STATUS_Creating,
+	ResourceProvisioningState_STATUS_Updating,
+	ResourceProvisioningState_STATUS_Deleting,
+	ResourceProvisioningState_STATUS_Succeeded,
+	ResourceProvisioningState_STATUS_Canceled,
+	ResourceProvisioningState_STATUS_Failed,
 }
 
 // SystemData_STATUS: Metadata pertaining to creation and last modification of the resource.

@@ -42,12 +42,21 @@ func GenerateDomain_STATUS(t *rapid.T) Domain_STATUS {
 		Location:                   gentest.Optional(gentest.String)(t),
 		MetricResourceId:           gentest.Optional(gentest.String)(t),
 		Name:                       gentest.Optional(gentest.String)(t),
-		PrivateEndpointConnections: gentest.SliceOf(GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded)(t),
+		PrivateEndpointConnections: gentest.SliceOf(GeneratePrivateEndpointConnection_STATUS)(t),
 		ProvisioningState:          gentest.Optional(GenerateDomainProvisioningState_STATUS)(t),
 		PublicNetworkAccess:        gentest.Optional(GeneratePublicNetworkAccess_STATUS)(t),
 		SystemData:                 gentest.Optional(GenerateSystemData_STATUS)(t),
 		Tags:                       gentest.MapOf(gentest.String)(t),
 		Type:                       gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GenerateConnectionState_STATUS draws a random ConnectionState_STATUS for property-based tests.
+func GenerateConnectionState_STATUS(t *rapid.T) ConnectionState_STATUS {
+	return ConnectionState_STATUS{
+		ActionsRequired: gentest.Optional(gentest.String)(t),
+		Description:     gentest.Optional(gentest.String)(t),
+		Status:          gentest.Optional(GeneratePersistedConnectionStatus_STATUS)(t),
 	}
 }
 
@@ -193,9 +202,27 @@ func GenerateJsonInputSchemaMapping_STATUS(t *rapid.T) JsonInputSchemaMapping_ST
 	}
 }
 
-// GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded draws a random PrivateEndpointConnection_STATUS_SubResourceEmbedded for property-based tests.
-func GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded(t *rapid.T) PrivateEndpointConnection_STATUS_SubResourceEmbedded {
-	return PrivateEndpointConnection_STATUS_SubResourceEmbedded{
+// GeneratePersistedConnectionStatus_STATUS draws a random PersistedConnectionStatus_STATUS for property-based tests.
+func GeneratePersistedConnectionStatus_STATUS(t *rapid.T) PersistedConnectionStatus_STATUS {
+	return gentest.OneOf(PersistedConnectionStatus_STATUS_Pending, PersistedConnectionStatus_STATUS_Approved, PersistedConnectionStatus_STATUS_Rejected, PersistedConnectionStatus_STATUS_Disconnected)(t)
+}
+
+// GeneratePrivateEndpointConnection_STATUS draws a random PrivateEndpointConnection_STATUS for property-based tests.
+func GeneratePrivateEndpointConnection_STATUS(t *rapid.T) PrivateEndpointConnection_STATUS {
+	return PrivateEndpointConnection_STATUS{
+		GroupIds:                          gentest.SliceOf(gentest.String)(t),
+		Id:                                gentest.Optional(gentest.String)(t),
+		Name:                              gentest.Optional(gentest.String)(t),
+		PrivateEndpoint:                   gentest.Optional(GeneratePrivateEndpoint_STATUS)(t),
+		PrivateLinkServiceConnectionState: gentest.Optional(GenerateConnectionState_STATUS)(t),
+		ProvisioningState:                 gentest.Optional(GenerateResourceProvisioningState_STATUS)(t),
+		Type:                              gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GeneratePrivateEndpoint_STATUS draws a random PrivateEndpoint_STATUS for property-based tests.
+func GeneratePrivateEndpoint_STATUS(t *rapid.T) PrivateEndpoint_STATUS {
+	return PrivateEndpoint_STATUS{
 		Id: gentest.Optional(gentest.String)(t),
 	}
 }
@@ -208,6 +235,11 @@ func GeneratePublicNetworkAccess(t *rapid.T) PublicNetworkAccess {
 // GeneratePublicNetworkAccess_STATUS draws a random PublicNetworkAccess_STATUS for property-based tests.
 func GeneratePublicNetworkAccess_STATUS(t *rapid.T) PublicNetworkAccess_STATUS {
 	return gentest.OneOf(PublicNetworkAccess_STATUS_Enabled, PublicNetworkAccess_STATUS_Disabled)(t)
+}
+
+// GenerateResourceProvisioningState_STATUS draws a random ResourceProvisioningState_STATUS for property-based tests.
+func GenerateResourceProvisioningState_STATUS(t *rapid.T) ResourceProvisioningState_STATUS {
+	return gentest.OneOf(ResourceProvisioningState_STATUS_Creating, ResourceProvisioningState_STATUS_Updating, ResourceProvisioningState_STATUS_Deleting, ResourceProvisioningState_STATUS_Succeeded, ResourceProvisioningState_STATUS_Canceled, ResourceProvisioningState_STATUS_Failed)(t)
 }
 
 // GenerateSystemData_STATUS draws a random SystemData_STATUS for property-based tests.
@@ -265,6 +297,16 @@ func Test_Domain_STATUS_JSONRoundTrip(t *testing.T) {
 // Test_Domain_STATUS_AssignProperties_To_Domain_STATUS_RoundTrip checks that converting a Domain_STATUS to eventgrid/v1api20200601/storage.Domain_STATUS and back loses nothing.
 func Test_Domain_STATUS_AssignProperties_To_Domain_STATUS_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[Domain_STATUS, storage.Domain_STATUS](t, GenerateDomain_STATUS, (*Domain_STATUS).AssignProperties_To_Domain_STATUS, (*Domain_STATUS).AssignProperties_From_Domain_STATUS)
+}
+
+// Test_ConnectionState_STATUS_JSONRoundTrip checks that JSON keeps every value of ConnectionState_STATUS.
+func Test_ConnectionState_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateConnectionState_STATUS)
+}
+
+// Test_ConnectionState_STATUS_AssignProperties_To_ConnectionState_STATUS_RoundTrip checks that converting a ConnectionState_STATUS to eventgrid/v1api20200601/storage.ConnectionState_STATUS and back loses nothing.
+func Test_ConnectionState_STATUS_AssignProperties_To_ConnectionState_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[ConnectionState_STATUS, storage.ConnectionState_STATUS](t, GenerateConnectionState_STATUS, (*ConnectionState_STATUS).AssignProperties_To_ConnectionState_STATUS, (*ConnectionState_STATUS).AssignProperties_From_ConnectionState_STATUS)
 }
 
 // Test_DomainOperatorSpec_JSONRoundTrip checks that JSON keeps every value of DomainOperatorSpec.
@@ -377,14 +419,24 @@ func Test_JsonInputSchemaMapping_STATUS_AssignProperties_To_JsonInputSchemaMappi
 	gentest.RunRoundTrip[JsonInputSchemaMapping_STATUS, storage.JsonInputSchemaMapping_STATUS](t, GenerateJsonInputSchemaMapping_STATUS, (*JsonInputSchemaMapping_STATUS).AssignProperties_To_JsonInputSchemaMapping_STATUS, (*JsonInputSchemaMapping_STATUS).AssignProperties_From_JsonInputSchemaMapping_STATUS)
 }
 
-// Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection_STATUS_SubResourceEmbedded.
-func Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded)
+// Test_PrivateEndpointConnection_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection_STATUS.
+func Test_PrivateEndpointConnection_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection_STATUS)
 }
 
-// Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded_RoundTrip checks that converting a PrivateEndpointConnection_STATUS_SubResourceEmbedded to eventgrid/v1api20200601/storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded and back loses nothing.
-func Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[PrivateEndpointConnection_STATUS_SubResourceEmbedded, storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded](t, GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded, (*PrivateEndpointConnection_STATUS_SubResourceEmbedded).AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded, (*PrivateEndpointConnection_STATUS_SubResourceEmbedded).AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+// Test_PrivateEndpointConnection_STATUS_AssignProperties_To_PrivateEndpointConnection_STATUS_RoundTrip checks that converting a PrivateEndpointConnection_STATUS to eventgrid/v1api20200601/storage.PrivateEndpointConnection_STATUS and back loses nothing.
+func Test_PrivateEndpointConnection_STATUS_AssignProperties_To_PrivateEndpointConnection_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateEndpointConnection_STATUS, storage.PrivateEndpointConnection_STATUS](t, GeneratePrivateEndpointConnection_STATUS, (*PrivateEndpointConnection_STATUS).AssignProperties_To_PrivateEndpointConnection_STATUS, (*PrivateEndpointConnection_STATUS).AssignProperties_From_PrivateEndpointConnection_STATUS)
+}
+
+// Test_PrivateEndpoint_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpoint_STATUS.
+func Test_PrivateEndpoint_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpoint_STATUS)
+}
+
+// Test_PrivateEndpoint_STATUS_AssignProperties_To_PrivateEndpoint_STATUS_RoundTrip checks that converting a PrivateEndpoint_STATUS to eventgrid/v1api20200601/storage.PrivateEndpoint_STATUS and back loses nothing.
+func Test_PrivateEndpoint_STATUS_AssignProperties_To_PrivateEndpoint_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateEndpoint_STATUS, storage.PrivateEndpoint_STATUS](t, GeneratePrivateEndpoint_STATUS, (*PrivateEndpoint_STATUS).AssignProperties_To_PrivateEndpoint_STATUS, (*PrivateEndpoint_STATUS).AssignProperties_From_PrivateEndpoint_STATUS)
 }
 
 // Test_SystemData_STATUS_JSONRoundTrip checks that JSON keeps every value of SystemData_STATUS.

@@ -5,6 +5,7 @@ package v1api20200601
 import (
 	"fmt"
 	"maps"
+	"slices"
 
 	"github.com/armgen/armgen/generated/eventgrid/v1api20200601/arm"
 	"github.com/armgen/armgen/generated/eventgrid/v1api20200601/storage"
@@ -530,7 +531,7 @@ type Topic_STATUS struct {
 	// Name: Name of the resource.
 	Name *string `json:"name,omitempty"`
 
-	PrivateEndpointConnections []PrivateEndpointConnection_STATUS_SubResourceEmbedded `json:"privateEndpointConnections,omitempty"`
+	PrivateEndpointConnections []PrivateEndpointConnection_STATUSType `json:"privateEndpointConnections,omitempty"`
 
 	// ProvisioningState: Provisioning state of the topic.
 	ProvisioningState *TopicProvisioningState_STATUS `json:"provisioningState,omitempty"`
@@ -620,14 +621,14 @@ func (t *Topic_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDeta
 		if result.Properties == nil {
 			result.Properties = &arm.TopicProperties_STATUS{}
 		}
-		result.Properties.PrivateEndpointConnections = make([]arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded, 0, len(t.PrivateEndpointConnections))
+		result.Properties.PrivateEndpointConnections = make([]arm.PrivateEndpointConnection_STATUSType, 0, len(t.PrivateEndpointConnections))
 		for _, privateEndpointConnectionsItem := range t.PrivateEndpointConnections {
-			var privateEndpointConnectionsValue arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded
+			var privateEndpointConnectionsValue arm.PrivateEndpointConnection_STATUSType
 			privateEndpointConnectionsARM, err := privateEndpointConnectionsItem.ConvertToARM(resolved)
 			if err != nil {
 				return nil, err
 			}
-			privateEndpointConnectionsValue = *privateEndpointConnectionsARM.(*arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+			privateEndpointConnectionsValue = *privateEndpointConnectionsARM.(*arm.PrivateEndpointConnection_STATUSType)
 			result.Properties.PrivateEndpointConnections = append(result.Properties.PrivateEndpointConnections, privateEndpointConnectionsValue)
 		}
 	}
@@ -739,7 +740,7 @@ func (t *Topic_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference,
 	if typed.Properties != nil {
 		if typed.Properties.PrivateEndpointConnections != nil {
 			for _, privateEndpointConnectionsItem := range typed.Properties.PrivateEndpointConnections {
-				var privateEndpointConnectionsValue PrivateEndpointConnection_STATUS_SubResourceEmbedded
+				var privateEndpointConnectionsValue PrivateEndpointConnection_STATUSType
 				if err := privateEndpointConnectionsValue.PopulateFromARM(owner, privateEndpointConnectionsItem); err != nil {
 					return err
 				}
@@ -829,9 +830,9 @@ func (t *Topic_STATUS) AssignProperties_From_Topic_STATUS(source *storage.Topic_
 	t.Name = genruntime.ClonePointer(source.Name)
 
 	if source.PrivateEndpointConnections != nil {
-		privateEndpointConnectionsList := make([]PrivateEndpointConnection_STATUS_SubResourceEmbedded, len(source.PrivateEndpointConnections))
+		privateEndpointConnectionsList := make([]PrivateEndpointConnection_STATUSType, len(source.PrivateEndpointConnections))
 		for privateEndpointConnectionsIndex := range source.PrivateEndpointConnections {
-			if err := privateEndpointConnectionsList[privateEndpointConnectionsIndex].AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded(&source.PrivateEndpointConnections[privateEndpointConnectionsIndex]); err != nil {
+			if err := privateEndpointConnectionsList[privateEndpointConnectionsIndex].AssignProperties_From_PrivateEndpointConnection_STATUSType(&source.PrivateEndpointConnections[privateEndpointConnectionsIndex]); err != nil {
 				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
 			}
 		}
@@ -919,9 +920,9 @@ func (t *Topic_STATUS) AssignProperties_To_Topic_STATUS(destination *storage.Top
 	destination.Name = genruntime.ClonePointer(t.Name)
 
 	if t.PrivateEndpointConnections != nil {
-		privateEndpointConnectionsList := make([]storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded, len(t.PrivateEndpointConnections))
+		privateEndpointConnectionsList := make([]storage.PrivateEndpointConnection_STATUSType, len(t.PrivateEndpointConnections))
 		for privateEndpointConnectionsIndex := range t.PrivateEndpointConnections {
-			if err := t.PrivateEndpointConnections[privateEndpointConnectionsIndex].AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded(&privateEndpointConnectionsList[privateEndpointConnectionsIndex]); err != nil {
+			if err := t.PrivateEndpointConnections[privateEndpointConnectionsIndex].AssignProperties_To_PrivateEndpointConnection_STATUSType(&privateEndpointConnectionsList[privateEndpointConnectionsIndex]); err != nil {
 				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
 			}
 		}
@@ -956,6 +957,237 @@ func (t *Topic_STATUS) AssignProperties_To_Topic_STATUS(destination *storage.Top
 
 	destination.Tags = maps.Clone(t.Tags)
 	destination.Type = genruntime.ClonePointer(t.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+type PrivateEndpointConnection_STATUSType struct {
+	// GroupIds: GroupIds from the private link service resource.
+	GroupIds []string `json:"groupIds,omitempty"`
+
+	// Id: Fully qualified identifier of the resource.
+	Id *string `json:"id,omitempty"`
+
+	// Name: Name of the resource.
+	Name *string `json:"name,omitempty"`
+
+	// PrivateEndpoint: The Private Endpoint resource for this Connection.
+	PrivateEndpoint *PrivateEndpoint_STATUS `json:"privateEndpoint,omitempty"`
+
+	// PrivateLinkServiceConnectionState: Details about the state of the connection.
+	PrivateLinkServiceConnectionState *ConnectionState_STATUS `json:"privateLinkServiceConnectionState,omitempty"`
+
+	// ProvisioningState: Provisioning state of the Private Endpoint Connection.
+	ProvisioningState *ResourceProvisioningState_STATUS `json:"provisioningState,omitempty"`
+
+	// Type: Type of the resource.
+	Type *string `json:"type,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &PrivateEndpointConnection_STATUSType{}
+
+// ConvertToARM returns the PrivateEndpointConnection_STATUSType of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PrivateEndpointConnection_STATUSType) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PrivateEndpointConnection_STATUSType{}
+	if p.GroupIds != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PrivateEndpointConnectionProperties_STATUS{}
+		}
+		result.Properties.GroupIds = make([]string, 0, len(p.GroupIds))
+		for _, groupIdsItem := range p.GroupIds {
+			groupIdsValue := groupIdsItem
+			result.Properties.GroupIds = append(result.Properties.GroupIds, groupIdsValue)
+		}
+	}
+	if p.Id != nil {
+		idValue := *p.Id
+		result.Id = &idValue
+	}
+	if p.Name != nil {
+		nameValue := *p.Name
+		result.Name = &nameValue
+	}
+	if p.PrivateEndpoint != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PrivateEndpointConnectionProperties_STATUS{}
+		}
+		var privateEndpointValue arm.PrivateEndpoint_STATUS
+		privateEndpointARM, err := p.PrivateEndpoint.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		privateEndpointValue = *privateEndpointARM.(*arm.PrivateEndpoint_STATUS)
+		result.Properties.PrivateEndpoint = &privateEndpointValue
+	}
+	if p.PrivateLinkServiceConnectionState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PrivateEndpointConnectionProperties_STATUS{}
+		}
+		var privateLinkServiceConnectionStateValue arm.ConnectionState_STATUS
+		privateLinkServiceConnectionStateARM, err := p.PrivateLinkServiceConnectionState.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		privateLinkServiceConnectionStateValue = *privateLinkServiceConnectionStateARM.(*arm.ConnectionState_STATUS)
+		result.Properties.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+	}
+	if p.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PrivateEndpointConnectionProperties_STATUS{}
+		}
+		provisioningStateValue := string(*p.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if p.Type != nil {
+		typeValue := *p.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PrivateEndpointConnection_STATUSType of the arm package, to decode an ARM response into.
+func (p *PrivateEndpointConnection_STATUSType) NewEmptyARMValue() any {
+	return &arm.PrivateEndpointConnection_STATUSType{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PrivateEndpointConnection_STATUSType (or a pointer to one), as Azure returned it.
+func (p *PrivateEndpointConnection_STATUSType) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PrivateEndpointConnection_STATUSType)
+	if !ok {
+		pointer, ok := armInput.(*arm.PrivateEndpointConnection_STATUSType)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PrivateEndpointConnection_STATUSType, want arm.PrivateEndpointConnection_STATUSType", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.GroupIds != nil {
+			for _, groupIdsItem := range typed.Properties.GroupIds {
+				groupIdsValue := groupIdsItem
+				p.GroupIds = append(p.GroupIds, groupIdsValue)
+			}
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		p.Id = &idValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		p.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateEndpoint != nil {
+			var privateEndpointValue PrivateEndpoint_STATUS
+			if err := privateEndpointValue.PopulateFromARM(owner, *typed.Properties.PrivateEndpoint); err != nil {
+				return err
+			}
+			p.PrivateEndpoint = &privateEndpointValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateLinkServiceConnectionState != nil {
+			var privateLinkServiceConnectionStateValue ConnectionState_STATUS
+			if err := privateLinkServiceConnectionStateValue.PopulateFromARM(owner, *typed.Properties.PrivateLinkServiceConnectionState); err != nil {
+				return err
+			}
+			p.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, resourceProvisioningState_STATUS_Values)
+			p.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		p.Type = &typeValue
+	}
+	return nil
+}
+
+// AssignProperties_From_PrivateEndpointConnection_STATUSType populates the receiver from source, a eventgrid/v1api20200601/storage.PrivateEndpointConnection_STATUSType.
+func (p *PrivateEndpointConnection_STATUSType) AssignProperties_From_PrivateEndpointConnection_STATUSType(source *storage.PrivateEndpointConnection_STATUSType) error {
+	p.GroupIds = slices.Clone(source.GroupIds)
+	p.Id = genruntime.ClonePointer(source.Id)
+	p.Name = genruntime.ClonePointer(source.Name)
+
+	if source.PrivateEndpoint != nil {
+		var privateEndpointValue PrivateEndpoint_STATUS
+		if err := privateEndpointValue.AssignProperties_From_PrivateEndpoint_STATUS(source.PrivateEndpoint); err != nil {
+			return fmt.Errorf("converting PrivateEndpoint: %w", err)
+		}
+		p.PrivateEndpoint = &privateEndpointValue
+	} else {
+		p.PrivateEndpoint = nil
+	}
+
+	if source.PrivateLinkServiceConnectionState != nil {
+		var privateLinkServiceConnectionStateValue ConnectionState_STATUS
+		if err := privateLinkServiceConnectionStateValue.AssignProperties_From_ConnectionState_STATUS(source.PrivateLinkServiceConnectionState); err != nil {
+			return fmt.Errorf("converting PrivateLinkServiceConnectionState: %w", err)
+		}
+		p.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+	} else {
+		p.PrivateLinkServiceConnectionState = nil
+	}
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ResourceProvisioningState_STATUS(*source.ProvisioningState)
+		p.ProvisioningState = &provisioningStateValue
+	} else {
+		p.ProvisioningState = nil
+	}
+
+	p.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_PrivateEndpointConnection_STATUSType populates destination, a eventgrid/v1api20200601/storage.PrivateEndpointConnection_STATUSType, from the receiver.
+func (p *PrivateEndpointConnection_STATUSType) AssignProperties_To_PrivateEndpointConnection_STATUSType(destination *storage.PrivateEndpointConnection_STATUSType) error {
+	destination.GroupIds = slices.Clone(p.GroupIds)
+	destination.Id = genruntime.ClonePointer(p.Id)
+	destination.Name = genruntime.ClonePointer(p.Name)
+
+	if p.PrivateEndpoint != nil {
+		var privateEndpointValue storage.PrivateEndpoint_STATUS
+		if err := p.PrivateEndpoint.AssignProperties_To_PrivateEndpoint_STATUS(&privateEndpointValue); err != nil {
+			return fmt.Errorf("converting PrivateEndpoint: %w", err)
+		}
+		destination.PrivateEndpoint = &privateEndpointValue
+	} else {
+		destination.PrivateEndpoint = nil
+	}
+
+	if p.PrivateLinkServiceConnectionState != nil {
+		var privateLinkServiceConnectionStateValue storage.ConnectionState_STATUS
+		if err := p.PrivateLinkServiceConnectionState.AssignProperties_To_ConnectionState_STATUS(&privateLinkServiceConnectionStateValue); err != nil {
+			return fmt.Errorf("converting PrivateLinkServiceConnectionState: %w", err)
+		}
+		destination.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+	} else {
+		destination.PrivateLinkServiceConnectionState = nil
+	}
+
+	if p.ProvisioningState != nil {
+		provisioningStateValue := string(*p.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(p.Type)
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil

@@ -42,12 +42,25 @@ func GenerateTopic_STATUS(t *rapid.T) Topic_STATUS {
 		Location:                   gentest.Optional(gentest.String)(t),
 		MetricResourceId:           gentest.Optional(gentest.String)(t),
 		Name:                       gentest.Optional(gentest.String)(t),
-		PrivateEndpointConnections: gentest.SliceOf(GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded)(t),
+		PrivateEndpointConnections: gentest.SliceOf(GeneratePrivateEndpointConnection_STATUSType)(t),
 		ProvisioningState:          gentest.Optional(GenerateTopicProvisioningState_STATUS)(t),
 		PublicNetworkAccess:        gentest.Optional(GeneratePublicNetworkAccess_STATUS)(t),
 		SystemData:                 gentest.Optional(GenerateSystemData_STATUS)(t),
 		Tags:                       gentest.MapOf(gentest.String)(t),
 		Type:                       gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GeneratePrivateEndpointConnection_STATUSType draws a random PrivateEndpointConnection_STATUSType for property-based tests.
+func GeneratePrivateEndpointConnection_STATUSType(t *rapid.T) PrivateEndpointConnection_STATUSType {
+	return PrivateEndpointConnection_STATUSType{
+		GroupIds:                          gentest.SliceOf(gentest.String)(t),
+		Id:                                gentest.Optional(gentest.String)(t),
+		Name:                              gentest.Optional(gentest.String)(t),
+		PrivateEndpoint:                   gentest.Optional(GeneratePrivateEndpoint_STATUS)(t),
+		PrivateLinkServiceConnectionState: gentest.Optional(GenerateConnectionState_STATUS)(t),
+		ProvisioningState:                 gentest.Optional(GenerateResourceProvisioningState_STATUS)(t),
+		Type:                              gentest.Optional(gentest.String)(t),
 	}
 }
 
@@ -124,6 +137,16 @@ func Test_Topic_STATUS_JSONRoundTrip(t *testing.T) {
 // Test_Topic_STATUS_AssignProperties_To_Topic_STATUS_RoundTrip checks that converting a Topic_STATUS to eventgrid/v1api20200601/storage.Topic_STATUS and back loses nothing.
 func Test_Topic_STATUS_AssignProperties_To_Topic_STATUS_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[Topic_STATUS, storage.Topic_STATUS](t, GenerateTopic_STATUS, (*Topic_STATUS).AssignProperties_To_Topic_STATUS, (*Topic_STATUS).AssignProperties_From_Topic_STATUS)
+}
+
+// Test_PrivateEndpointConnection_STATUSType_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection_STATUSType.
+func Test_PrivateEndpointConnection_STATUSType_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection_STATUSType)
+}
+
+// Test_PrivateEndpointConnection_STATUSType_AssignProperties_To_PrivateEndpointConnection_STATUSType_RoundTrip checks that converting a PrivateEndpointConnection_STATUSType to eventgrid/v1api20200601/storage.PrivateEndpointConnection_STATUSType and back loses nothing.
+func Test_PrivateEndpointConnection_STATUSType_AssignProperties_To_PrivateEndpointConnection_STATUSType_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateEndpointConnection_STATUSType, storage.PrivateEndpointConnection_STATUSType](t, GeneratePrivateEndpointConnection_STATUSType, (*PrivateEndpointConnection_STATUSType).AssignProperties_To_PrivateEndpointConnection_STATUSType, (*PrivateEndpointConnection_STATUSType).AssignProperties_From_PrivateEndpointConnection_STATUSType)
 }
 
 // Test_TopicOperatorConfigMaps_JSONRoundTrip checks that JSON keeps every value of TopicOperatorConfigMaps.

@@ -242,6 +242,9 @@ type Namespace_Spec struct {
 	// +kubebuilder:validation:Required
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"resources.azure.com" kind:"ResourceGroup"`
 
+	// PrivateEndpointConnections: List of private endpoint connections.
+	PrivateEndpointConnections []PrivateEndpointConnection `json:"privateEndpointConnections,omitempty"`
+
 	// Sku: Properties of sku resource
 	Sku *Sku `json:"sku,omitempty"`
 
@@ -318,6 +321,21 @@ func (n *Namespace_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDe
 		}
 		maximumThroughputUnitsValue := *n.MaximumThroughputUnits
 		result.Properties.MaximumThroughputUnits = &maximumThroughputUnitsValue
+	}
+	if n.PrivateEndpointConnections != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.EHNamespace_Properties{}
+		}
+		result.Properties.PrivateEndpointConnections = make([]arm.PrivateEndpointConnection, 0, len(n.PrivateEndpointConnections))
+		for _, privateEndpointConnectionsItem := range n.PrivateEndpointConnections {
+			var privateEndpointConnectionsValue arm.PrivateEndpointConnection
+			privateEndpointConnectionsARM, err := privateEndpointConnectionsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			privateEndpointConnectionsValue = *privateEndpointConnectionsARM.(*arm.PrivateEndpointConnection)
+			result.Properties.PrivateEndpointConnections = append(result.Properties.PrivateEndpointConnections, privateEndpointConnectionsValue)
+		}
 	}
 	if n.Sku != nil {
 		var skuValue arm.Sku
@@ -411,6 +429,17 @@ func (n *Namespace_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReferenc
 			n.MaximumThroughputUnits = &maximumThroughputUnitsValue
 		}
 	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateEndpointConnections != nil {
+			for _, privateEndpointConnectionsItem := range typed.Properties.PrivateEndpointConnections {
+				var privateEndpointConnectionsValue PrivateEndpointConnection
+				if err := privateEndpointConnectionsValue.PopulateFromARM(owner, privateEndpointConnectionsItem); err != nil {
+					return err
+				}
+				n.PrivateEndpointConnections = append(n.PrivateEndpointConnections, privateEndpointConnectionsValue)
+			}
+		}
+	}
 	if typed.Sku != nil {
 		var skuValue Sku
 		if err := skuValue.PopulateFromARM(owner, *typed.Sku); err != nil {
@@ -487,6 +516,18 @@ func (n *Namespace_Spec) AssignProperties_From_Namespace_Spec(source *storage.Na
 		n.Owner = nil
 	}
 
+	if source.PrivateEndpointConnections != nil {
+		privateEndpointConnectionsList := make([]PrivateEndpointConnection, len(source.PrivateEndpointConnections))
+		for privateEndpointConnectionsIndex := range source.PrivateEndpointConnections {
+			if err := privateEndpointConnectionsList[privateEndpointConnectionsIndex].AssignProperties_From_PrivateEndpointConnection(&source.PrivateEndpointConnections[privateEndpointConnectionsIndex]); err != nil {
+				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
+			}
+		}
+		n.PrivateEndpointConnections = privateEndpointConnectionsList
+	} else {
+		n.PrivateEndpointConnections = nil
+	}
+
 	if source.Sku != nil {
 		var skuValue Sku
 		if err := skuValue.AssignProperties_From_Sku(source.Sku); err != nil {
@@ -556,6 +597,18 @@ func (n *Namespace_Spec) AssignProperties_To_Namespace_Spec(destination *storage
 		destination.Owner = nil
 	}
 
+	if n.PrivateEndpointConnections != nil {
+		privateEndpointConnectionsList := make([]storage.PrivateEndpointConnection, len(n.PrivateEndpointConnections))
+		for privateEndpointConnectionsIndex := range n.PrivateEndpointConnections {
+			if err := n.PrivateEndpointConnections[privateEndpointConnectionsIndex].AssignProperties_To_PrivateEndpointConnection(&privateEndpointConnectionsList[privateEndpointConnectionsIndex]); err != nil {
+				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
+			}
+		}
+		destination.PrivateEndpointConnections = privateEndpointConnectionsList
+	} else {
+		destination.PrivateEndpointConnections = nil
+	}
+
 	if n.Sku != nil {
 		var skuValue storage.Sku
 		if err := n.Sku.AssignProperties_To_Sku(&skuValue); err != nil {
@@ -616,7 +669,7 @@ type Namespace_STATUS struct {
 	Name *string `json:"name,omitempty"`
 
 	// PrivateEndpointConnections: List of private endpoint connections.
-	PrivateEndpointConnections []PrivateEndpointConnection_STATUS_SubResourceEmbedded `json:"privateEndpointConnections,omitempty"`
+	PrivateEndpointConnections []PrivateEndpointConnection_STATUS `json:"privateEndpointConnections,omitempty"`
 
 	// ProvisioningState: Provisioning state of the Namespace.
 	ProvisioningState *string `json:"provisioningState,omitempty"`
@@ -733,14 +786,14 @@ func (n *Namespace_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolved
 		if result.Properties == nil {
 			result.Properties = &arm.EHNamespace_Properties_STATUS{}
 		}
-		result.Properties.PrivateEndpointConnections = make([]arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded, 0, len(n.PrivateEndpointConnections))
+		result.Properties.PrivateEndpointConnections = make([]arm.PrivateEndpointConnection_STATUS, 0, len(n.PrivateEndpointConnections))
 		for _, privateEndpointConnectionsItem := range n.PrivateEndpointConnections {
-			var privateEndpointConnectionsValue arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded
+			var privateEndpointConnectionsValue arm.PrivateEndpointConnection_STATUS
 			privateEndpointConnectionsARM, err := privateEndpointConnectionsItem.ConvertToARM(resolved)
 			if err != nil {
 				return nil, err
 			}
-			privateEndpointConnectionsValue = *privateEndpointConnectionsARM.(*arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+			privateEndpointConnectionsValue = *privateEndpointConnectionsARM.(*arm.PrivateEndpointConnection_STATUS)
 			result.Properties.PrivateEndpointConnections = append(result.Properties.PrivateEndpointConnections, privateEndpointConnectionsValue)
 		}
 	}
@@ -896,7 +949,7 @@ func (n *Namespace_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRefere
 	if typed.Properties != nil {
 		if typed.Properties.PrivateEndpointConnections != nil {
 			for _, privateEndpointConnectionsItem := range typed.Properties.PrivateEndpointConnections {
-				var privateEndpointConnectionsValue PrivateEndpointConnection_STATUS_SubResourceEmbedded
+				var privateEndpointConnectionsValue PrivateEndpointConnection_STATUS
 				if err := privateEndpointConnectionsValue.PopulateFromARM(owner, privateEndpointConnectionsItem); err != nil {
 					return err
 				}
@@ -1008,9 +1061,9 @@ func (n *Namespace_STATUS) AssignProperties_From_Namespace_STATUS(source *storag
 	n.Name = genruntime.ClonePointer(source.Name)
 
 	if source.PrivateEndpointConnections != nil {
-		privateEndpointConnectionsList := make([]PrivateEndpointConnection_STATUS_SubResourceEmbedded, len(source.PrivateEndpointConnections))
+		privateEndpointConnectionsList := make([]PrivateEndpointConnection_STATUS, len(source.PrivateEndpointConnections))
 		for privateEndpointConnectionsIndex := range source.PrivateEndpointConnections {
-			if err := privateEndpointConnectionsList[privateEndpointConnectionsIndex].AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded(&source.PrivateEndpointConnections[privateEndpointConnectionsIndex]); err != nil {
+			if err := privateEndpointConnectionsList[privateEndpointConnectionsIndex].AssignProperties_From_PrivateEndpointConnection_STATUS(&source.PrivateEndpointConnections[privateEndpointConnectionsIndex]); err != nil {
 				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
 			}
 		}
@@ -1098,9 +1151,9 @@ func (n *Namespace_STATUS) AssignProperties_To_Namespace_STATUS(destination *sto
 	destination.Name = genruntime.ClonePointer(n.Name)
 
 	if n.PrivateEndpointConnections != nil {
-		privateEndpointConnectionsList := make([]storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded, len(n.PrivateEndpointConnections))
+		privateEndpointConnectionsList := make([]storage.PrivateEndpointConnection_STATUS, len(n.PrivateEndpointConnections))
 		for privateEndpointConnectionsIndex := range n.PrivateEndpointConnections {
-			if err := n.PrivateEndpointConnections[privateEndpointConnectionsIndex].AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded(&privateEndpointConnectionsList[privateEndpointConnectionsIndex]); err != nil {
+			if err := n.PrivateEndpointConnections[privateEndpointConnectionsIndex].AssignProperties_To_PrivateEndpointConnection_STATUS(&privateEndpointConnectionsList[privateEndpointConnectionsIndex]); err != nil {
 				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
 			}
 		}
@@ -1138,6 +1191,182 @@ func (n *Namespace_STATUS) AssignProperties_To_Namespace_STATUS(destination *sto
 	destination.Type = genruntime.ClonePointer(n.Type)
 	destination.UpdatedAt = genruntime.ClonePointer(n.UpdatedAt)
 	destination.ZoneRedundant = genruntime.ClonePointer(n.ZoneRedundant)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// ConnectionState: ConnectionState information.
+type ConnectionState struct {
+	// Description: Description of the connection state.
+	Description *string `json:"description,omitempty"`
+
+	// Status: Status of the connection.
+	Status *PrivateLinkConnectionStatus `json:"status,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &ConnectionState{}
+
+// ConvertToARM returns the ConnectionState of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *ConnectionState) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.ConnectionState{}
+	if c.Description != nil {
+		descriptionValue := *c.Description
+		result.Description = &descriptionValue
+	}
+	if c.Status != nil {
+		statusValue := string(*c.Status)
+		result.Status = &statusValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ConnectionState of the arm package, to decode an ARM response into.
+func (c *ConnectionState) NewEmptyARMValue() any {
+	return &arm.ConnectionState{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ConnectionState (or a pointer to one), as Azure returned it.
+func (c *ConnectionState) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ConnectionState)
+	if !ok {
+		pointer, ok := armInput.(*arm.ConnectionState)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ConnectionState, want arm.ConnectionState", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Description != nil {
+		descriptionValue := *typed.Description
+		c.Description = &descriptionValue
+	}
+	if typed.Status != nil {
+		statusValue := genruntime.ToEnum(*typed.Status, privateLinkConnectionStatus_Values)
+		c.Status = &statusValue
+	}
+	return nil
+}
+
+// AssignProperties_From_ConnectionState populates the receiver from source, a eventhub/v1api20210101preview/storage.ConnectionState.
+func (c *ConnectionState) AssignProperties_From_ConnectionState(source *storage.ConnectionState) error {
+	c.Description = genruntime.ClonePointer(source.Description)
+
+	if source.Status != nil {
+		statusValue := PrivateLinkConnectionStatus(*source.Status)
+		c.Status = &statusValue
+	} else {
+		c.Status = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ConnectionState populates destination, a eventhub/v1api20210101preview/storage.ConnectionState, from the receiver.
+func (c *ConnectionState) AssignProperties_To_ConnectionState(destination *storage.ConnectionState) error {
+	destination.Description = genruntime.ClonePointer(c.Description)
+
+	if c.Status != nil {
+		statusValue := string(*c.Status)
+		destination.Status = &statusValue
+	} else {
+		destination.Status = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// ConnectionState_STATUS: ConnectionState information.
+type ConnectionState_STATUS struct {
+	// Description: Description of the connection state.
+	Description *string `json:"description,omitempty"`
+
+	// Status: Status of the connection.
+	Status *PrivateLinkConnectionStatus_STATUS `json:"status,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &ConnectionState_STATUS{}
+
+// ConvertToARM returns the ConnectionState_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (c *ConnectionState_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if c == nil {
+		return nil, nil
+	}
+	result := &arm.ConnectionState_STATUS{}
+	if c.Description != nil {
+		descriptionValue := *c.Description
+		result.Description = &descriptionValue
+	}
+	if c.Status != nil {
+		statusValue := string(*c.Status)
+		result.Status = &statusValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ConnectionState_STATUS of the arm package, to decode an ARM response into.
+func (c *ConnectionState_STATUS) NewEmptyARMValue() any {
+	return &arm.ConnectionState_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ConnectionState_STATUS (or a pointer to one), as Azure returned it.
+func (c *ConnectionState_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ConnectionState_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ConnectionState_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ConnectionState_STATUS, want arm.ConnectionState_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Description != nil {
+		descriptionValue := *typed.Description
+		c.Description = &descriptionValue
+	}
+	if typed.Status != nil {
+		statusValue := genruntime.ToEnum(*typed.Status, privateLinkConnectionStatus_STATUS_Values)
+		c.Status = &statusValue
+	}
+	return nil
+}
+
+// AssignProperties_From_ConnectionState_STATUS populates the receiver from source, a eventhub/v1api20210101preview/storage.ConnectionState_STATUS.
+func (c *ConnectionState_STATUS) AssignProperties_From_ConnectionState_STATUS(source *storage.ConnectionState_STATUS) error {
+	c.Description = genruntime.ClonePointer(source.Description)
+
+	if source.Status != nil {
+		statusValue := PrivateLinkConnectionStatus_STATUS(*source.Status)
+		c.Status = &statusValue
+	} else {
+		c.Status = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ConnectionState_STATUS populates destination, a eventhub/v1api20210101preview/storage.ConnectionState_STATUS, from the receiver.
+func (c *ConnectionState_STATUS) AssignProperties_To_ConnectionState_STATUS(destination *storage.ConnectionState_STATUS) error {
+	destination.Description = genruntime.ClonePointer(c.Description)
+
+	if c.Status != nil {
+		statusValue := string(*c.Status)
+		destination.Status = &statusValue
+	} else {
+		destination.Status = nil
+	}
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil
@@ -1433,6 +1662,56 @@ func (e *Encryption_STATUS) AssignProperties_To_Encryption_STATUS(destination *s
 	destination.PropertyBag = nil
 
 	return nil
+}
+
+// EndPointProvisioningState: Provisioning state of the Private Endpoint Connection.
+// +kubebuilder:validation:Enum={"Creating","Updating","Deleting","Succeeded","Canceled","Failed"}
+type EndPointProvisioningState string
+
+const (
+	EndPointProvisioningState_Creating  = EndPointProvisioningState("Creating")
+	EndPointProvisioningState_Updating  = EndPointProvisioningState("Updating")
+	EndPointProvisioningState_Deleting  = EndPointProvisioningState("Deleting")
+	EndPointProvisioningState_Succeeded = EndPointProvisioningState("Succeeded")
+	EndPointProvisioningState_Canceled  = EndPointProvisioningState("Canceled")
+	EndPointProvisioningState_Failed    = EndPointProvisioningState("Failed")
+)
+
+// endPointProvisioningState_Values are the values of EndPointProvisioningState.
+var endPointProvisioningState_Values = []EndPointProvisioningState{
+	EndPointProvisioningState_Creating,
+	EndPointProvisioningState_Updating,
+	EndPointProvisioningState_Deleting,
+	EndPointProvisioningState_Succeeded,
+	EndPointProvisioningState_Canceled,
+	EndPointProvisioningState_Failed,
+}
+
+// EnumValues returns the values of EndPointProvisioningState the CRD accepts.
+func (EndPointProvisioningState) EnumValues() []string {
+	return genruntime.EnumStrings(endPointProvisioningState_Values)
+}
+
+// EndPointProvisioningState_STATUS: Provisioning state of the Private Endpoint Connection.
+type EndPointProvisioningState_STATUS string
+
+const (
+	EndPointProvisioningState_STATUS_Creating  = EndPointProvisioningState_STATUS("Creating")
+	EndPointProvisioningState_STATUS_Updating  = EndPointProvisioningState_STATUS("Updating")
+	EndPointProvisioningState_STATUS_Deleting  = EndPointProvisioningState_STATUS("Deleting")
+	EndPointProvisioningState_STATUS_Succeeded = EndPointProvisioningState_STATUS("Succeeded")
+	EndPointProvisioningState_STATUS_Canceled  = EndPointProvisioningState_STATUS("Canceled")
+	EndPointProvisioningState_STATUS_Failed    = EndPointProvisioningState_STATUS("Failed")
+)
+
+// endPointProvisioningState_STATUS_Values are the values of EndPointProvisioningState_STATUS.
+var endPointProvisioningState_STATUS_Values = []EndPointProvisioningState_STATUS{
+	EndPointProvisioningState_STATUS_Creating,
+	EndPointProvisioningState_STATUS_Updating,
+	EndPointProvisioningState_STATUS_Deleting,
+	EndPointProvisioningState_STATUS_Succeeded,
+	EndPointProvisioningState_STATUS_Canceled,
+	EndPointProvisioningState_STATUS_Failed,
 }
 
 // Identity: Properties to configure Identity for Bring your Own Keys
@@ -2301,20 +2580,512 @@ func (n *NamespaceOperatorSpec) AssignProperties_To_NamespaceOperatorSpec(destin
 	return nil
 }
 
-// PrivateEndpointConnection_STATUS_SubResourceEmbedded: Properties of the PrivateEndpointConnection.
-type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
-	// Id: Resource ID.
-	Id *string `json:"id,omitempty"`
+// PrivateEndpoint: PrivateEndpoint information.
+type PrivateEndpoint struct {
+	// Reference: The ARM identifier for Private Endpoint.
+	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
-var _ genruntime.ARMTransformer = &PrivateEndpointConnection_STATUS_SubResourceEmbedded{}
+var _ genruntime.ARMTransformer = &PrivateEndpoint{}
 
-// ConvertToARM returns the PrivateEndpointConnection_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
-func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+// ConvertToARM returns the PrivateEndpoint of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PrivateEndpoint) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if p == nil {
 		return nil, nil
 	}
-	result := &arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded{}
+	result := &arm.PrivateEndpoint{}
+	if p.Reference != nil {
+		var referenceValue string
+		referenceResolved, err := resolved.ARMID("PrivateEndpoint.reference", *p.Reference)
+		if err != nil {
+			return nil, err
+		}
+		referenceValue = referenceResolved
+		result.Id = &referenceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PrivateEndpoint of the arm package, to decode an ARM response into.
+func (p *PrivateEndpoint) NewEmptyARMValue() any {
+	return &arm.PrivateEndpoint{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PrivateEndpoint (or a pointer to one), as Azure returned it.
+func (p *PrivateEndpoint) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PrivateEndpoint)
+	if !ok {
+		pointer, ok := armInput.(*arm.PrivateEndpoint)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PrivateEndpoint, want arm.PrivateEndpoint", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
+		p.Reference = &referenceValue
+	}
+	return nil
+}
+
+// AssignProperties_From_PrivateEndpoint populates the receiver from source, a eventhub/v1api20210101preview/storage.PrivateEndpoint.
+func (p *PrivateEndpoint) AssignProperties_From_PrivateEndpoint(source *storage.PrivateEndpoint) error {
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		p.Reference = &referenceValue
+	} else {
+		p.Reference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PrivateEndpoint populates destination, a eventhub/v1api20210101preview/storage.PrivateEndpoint, from the receiver.
+func (p *PrivateEndpoint) AssignProperties_To_PrivateEndpoint(destination *storage.PrivateEndpoint) error {
+	if p.Reference != nil {
+		referenceValue := *p.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// PrivateEndpointConnection: Properties of the PrivateEndpointConnection.
+type PrivateEndpointConnection struct {
+	// PrivateEndpoint: The Private Endpoint resource for this Connection.
+	PrivateEndpoint *PrivateEndpoint `json:"privateEndpoint,omitempty"`
+
+	// PrivateLinkServiceConnectionState: Details about the state of the connection.
+	PrivateLinkServiceConnectionState *ConnectionState `json:"privateLinkServiceConnectionState,omitempty"`
+
+	// ProvisioningState: Provisioning state of the Private Endpoint Connection.
+	ProvisioningState *EndPointProvisioningState `json:"provisioningState,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &PrivateEndpointConnection{}
+
+// ConvertToARM returns the PrivateEndpointConnection of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PrivateEndpointConnection) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PrivateEndpointConnection{}
+	if p.PrivateEndpoint != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PrivateEndpointConnectionProperties{}
+		}
+		var privateEndpointValue arm.PrivateEndpoint
+		privateEndpointARM, err := p.PrivateEndpoint.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		privateEndpointValue = *privateEndpointARM.(*arm.PrivateEndpoint)
+		result.Properties.PrivateEndpoint = &privateEndpointValue
+	}
+	if p.PrivateLinkServiceConnectionState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PrivateEndpointConnectionProperties{}
+		}
+		var privateLinkServiceConnectionStateValue arm.ConnectionState
+		privateLinkServiceConnectionStateARM, err := p.PrivateLinkServiceConnectionState.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		privateLinkServiceConnectionStateValue = *privateLinkServiceConnectionStateARM.(*arm.ConnectionState)
+		result.Properties.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+	}
+	if p.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PrivateEndpointConnectionProperties{}
+		}
+		provisioningStateValue := string(*p.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PrivateEndpointConnection of the arm package, to decode an ARM response into.
+func (p *PrivateEndpointConnection) NewEmptyARMValue() any {
+	return &arm.PrivateEndpointConnection{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PrivateEndpointConnection (or a pointer to one), as Azure returned it.
+func (p *PrivateEndpointConnection) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PrivateEndpointConnection)
+	if !ok {
+		pointer, ok := armInput.(*arm.PrivateEndpointConnection)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PrivateEndpointConnection, want arm.PrivateEndpointConnection", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateEndpoint != nil {
+			var privateEndpointValue PrivateEndpoint
+			if err := privateEndpointValue.PopulateFromARM(owner, *typed.Properties.PrivateEndpoint); err != nil {
+				return err
+			}
+			p.PrivateEndpoint = &privateEndpointValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateLinkServiceConnectionState != nil {
+			var privateLinkServiceConnectionStateValue ConnectionState
+			if err := privateLinkServiceConnectionStateValue.PopulateFromARM(owner, *typed.Properties.PrivateLinkServiceConnectionState); err != nil {
+				return err
+			}
+			p.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, endPointProvisioningState_Values)
+			p.ProvisioningState = &provisioningStateValue
+		}
+	}
+	return nil
+}
+
+// AssignProperties_From_PrivateEndpointConnection populates the receiver from source, a eventhub/v1api20210101preview/storage.PrivateEndpointConnection.
+func (p *PrivateEndpointConnection) AssignProperties_From_PrivateEndpointConnection(source *storage.PrivateEndpointConnection) error {
+	if source.PrivateEndpoint != nil {
+		var privateEndpointValue PrivateEndpoint
+		if err := privateEndpointValue.AssignProperties_From_PrivateEndpoint(source.PrivateEndpoint); err != nil {
+			return fmt.Errorf("converting PrivateEndpoint: %w", err)
+		}
+		p.PrivateEndpoint = &privateEndpointValue
+	} else {
+		p.PrivateEndpoint = nil
+	}
+
+	if source.PrivateLinkServiceConnectionState != nil {
+		var privateLinkServiceConnectionStateValue ConnectionState
+		if err := privateLinkServiceConnectionStateValue.AssignProperties_From_ConnectionState(source.PrivateLinkServiceConnectionState); err != nil {
+			return fmt.Errorf("converting PrivateLinkServiceConnectionState: %w", err)
+		}
+		p.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+	} else {
+		p.PrivateLinkServiceConnectionState = nil
+	}
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := EndPointProvisioningState(*source.ProvisioningState)
+		p.ProvisioningState = &provisioningStateValue
+	} else {
+		p.ProvisioningState = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PrivateEndpointConnection populates destination, a eventhub/v1api20210101preview/storage.PrivateEndpointConnection, from the receiver.
+func (p *PrivateEndpointConnection) AssignProperties_To_PrivateEndpointConnection(destination *storage.PrivateEndpointConnection) error {
+	if p.PrivateEndpoint != nil {
+		var privateEndpointValue storage.PrivateEndpoint
+		if err := p.PrivateEndpoint.AssignProperties_To_PrivateEndpoint(&privateEndpointValue); err != nil {
+			return fmt.Errorf("converting PrivateEndpoint: %w", err)
+		}
+		destination.PrivateEndpoint = &privateEndpointValue
+	} else {
+		destination.PrivateEndpoint = nil
+	}
+
+	if p.PrivateLinkServiceConnectionState != nil {
+		var privateLinkServiceConnectionStateValue storage.ConnectionState
+		if err := p.PrivateLinkServiceConnectionState.AssignProperties_To_ConnectionState(&privateLinkServiceConnectionStateValue); err != nil {
+			return fmt.Errorf("converting PrivateLinkServiceConnectionState: %w", err)
+		}
+		destination.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+	} else {
+		destination.PrivateLinkServiceConnectionState = nil
+	}
+
+	if p.ProvisioningState != nil {
+		provisioningStateValue := string(*p.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// PrivateEndpointConnection_STATUS: Properties of the PrivateEndpointConnection.
+type PrivateEndpointConnection_STATUS struct {
+	// Id: Resource ID.
+	Id *string `json:"id,omitempty"`
+
+	// Name: Resource name.
+	Name *string `json:"name,omitempty"`
+
+	// PrivateEndpoint: The Private Endpoint resource for this Connection.
+	PrivateEndpoint *PrivateEndpoint_STATUS `json:"privateEndpoint,omitempty"`
+
+	// PrivateLinkServiceConnectionState: Details about the state of the connection.
+	PrivateLinkServiceConnectionState *ConnectionState_STATUS `json:"privateLinkServiceConnectionState,omitempty"`
+
+	// ProvisioningState: Provisioning state of the Private Endpoint Connection.
+	ProvisioningState *EndPointProvisioningState_STATUS `json:"provisioningState,omitempty"`
+
+	// SystemData: The system meta data relating to this resource.
+	SystemData *SystemData_STATUS `json:"systemData,omitempty"`
+
+	// Type: Resource type.
+	Type *string `json:"type,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &PrivateEndpointConnection_STATUS{}
+
+// ConvertToARM returns the PrivateEndpointConnection_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PrivateEndpointConnection_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PrivateEndpointConnection_STATUS{}
+	if p.Id != nil {
+		idValue := *p.Id
+		result.Id = &idValue
+	}
+	if p.Name != nil {
+		nameValue := *p.Name
+		result.Name = &nameValue
+	}
+	if p.PrivateEndpoint != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PrivateEndpointConnectionProperties_STATUS{}
+		}
+		var privateEndpointValue arm.PrivateEndpoint_STATUS
+		privateEndpointARM, err := p.PrivateEndpoint.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		privateEndpointValue = *privateEndpointARM.(*arm.PrivateEndpoint_STATUS)
+		result.Properties.PrivateEndpoint = &privateEndpointValue
+	}
+	if p.PrivateLinkServiceConnectionState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PrivateEndpointConnectionProperties_STATUS{}
+		}
+		var privateLinkServiceConnectionStateValue arm.ConnectionState_STATUS
+		privateLinkServiceConnectionStateARM, err := p.PrivateLinkServiceConnectionState.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		privateLinkServiceConnectionStateValue = *privateLinkServiceConnectionStateARM.(*arm.ConnectionState_STATUS)
+		result.Properties.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+	}
+	if p.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.PrivateEndpointConnectionProperties_STATUS{}
+		}
+		provisioningStateValue := string(*p.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if p.SystemData != nil {
+		var systemDataValue arm.SystemData_STATUS
+		systemDataARM, err := p.SystemData.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		systemDataValue = *systemDataARM.(*arm.SystemData_STATUS)
+		result.SystemData = &systemDataValue
+	}
+	if p.Type != nil {
+		typeValue := *p.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PrivateEndpointConnection_STATUS of the arm package, to decode an ARM response into.
+func (p *PrivateEndpointConnection_STATUS) NewEmptyARMValue() any {
+	return &arm.PrivateEndpointConnection_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PrivateEndpointConnection_STATUS (or a pointer to one), as Azure returned it.
+func (p *PrivateEndpointConnection_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PrivateEndpointConnection_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.PrivateEndpointConnection_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PrivateEndpointConnection_STATUS, want arm.PrivateEndpointConnection_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		p.Id = &idValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		p.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateEndpoint != nil {
+			var privateEndpointValue PrivateEndpoint_STATUS
+			if err := privateEndpointValue.PopulateFromARM(owner, *typed.Properties.PrivateEndpoint); err != nil {
+				return err
+			}
+			p.PrivateEndpoint = &privateEndpointValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateLinkServiceConnectionState != nil {
+			var privateLinkServiceConnectionStateValue ConnectionState_STATUS
+			if err := privateLinkServiceConnectionStateValue.PopulateFromARM(owner, *typed.Properties.PrivateLinkServiceConnectionState); err != nil {
+				return err
+			}
+			p.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, endPointProvisioningState_STATUS_Values)
+			p.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.SystemData != nil {
+		var systemDataValue SystemData_STATUS
+		if err := systemDataValue.PopulateFromARM(owner, *typed.SystemData); err != nil {
+			return err
+		}
+		p.SystemData = &systemDataValue
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		p.Type = &typeValue
+	}
+	return nil
+}
+
+// AssignProperties_From_PrivateEndpointConnection_STATUS populates the receiver from source, a eventhub/v1api20210101preview/storage.PrivateEndpointConnection_STATUS.
+func (p *PrivateEndpointConnection_STATUS) AssignProperties_From_PrivateEndpointConnection_STATUS(source *storage.PrivateEndpointConnection_STATUS) error {
+	p.Id = genruntime.ClonePointer(source.Id)
+	p.Name = genruntime.ClonePointer(source.Name)
+
+	if source.PrivateEndpoint != nil {
+		var privateEndpointValue PrivateEndpoint_STATUS
+		if err := privateEndpointValue.AssignProperties_From_PrivateEndpoint_STATUS(source.PrivateEndpoint); err != nil {
+			return fmt.Errorf("converting PrivateEndpoint: %w", err)
+		}
+		p.PrivateEndpoint = &privateEndpointValue
+	} else {
+		p.PrivateEndpoint = nil
+	}
+
+	if source.PrivateLinkServiceConnectionState != nil {
+		var privateLinkServiceConnectionStateValue ConnectionState_STATUS
+		if err := privateLinkServiceConnectionStateValue.AssignProperties_From_ConnectionState_STATUS(source.PrivateLinkServiceConnectionState); err != nil {
+			return fmt.Errorf("converting PrivateLinkServiceConnectionState: %w", err)
+		}
+		p.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+	} else {
+		p.PrivateLinkServiceConnectionState = nil
+	}
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := EndPointProvisioningState_STATUS(*source.ProvisioningState)
+		p.ProvisioningState = &provisioningStateValue
+	} else {
+		p.ProvisioningState = nil
+	}
+
+	if source.SystemData != nil {
+		var systemDataValue SystemData_STATUS
+		if err := systemDataValue.AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
+			return fmt.Errorf("converting SystemData: %w", err)
+		}
+		p.SystemData = &systemDataValue
+	} else {
+		p.SystemData = nil
+	}
+
+	p.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_PrivateEndpointConnection_STATUS populates destination, a eventhub/v1api20210101preview/storage.PrivateEndpointConnection_STATUS, from the receiver.
+func (p *PrivateEndpointConnection_STATUS) AssignProperties_To_PrivateEndpointConnection_STATUS(destination *storage.PrivateEndpointConnection_STATUS) error {
+	destination.Id = genruntime.ClonePointer(p.Id)
+	destination.Name = genruntime.ClonePointer(p.Name)
+
+	if p.PrivateEndpoint != nil {
+		var privateEndpointValue storage.PrivateEndpoint_STATUS
+		if err := p.PrivateEndpoint.AssignProperties_To_PrivateEndpoint_STATUS(&privateEndpointValue); err != nil {
+			return fmt.Errorf("converting PrivateEndpoint: %w", err)
+		}
+		destination.PrivateEndpoint = &privateEndpointValue
+	} else {
+		destination.PrivateEndpoint = nil
+	}
+
+	if p.PrivateLinkServiceConnectionState != nil {
+		var privateLinkServiceConnectionStateValue storage.ConnectionState_STATUS
+		if err := p.PrivateLinkServiceConnectionState.AssignProperties_To_ConnectionState_STATUS(&privateLinkServiceConnectionStateValue); err != nil {
+			return fmt.Errorf("converting PrivateLinkServiceConnectionState: %w", err)
+		}
+		destination.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+	} else {
+		destination.PrivateLinkServiceConnectionState = nil
+	}
+
+	if p.ProvisioningState != nil {
+		provisioningStateValue := string(*p.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	if p.SystemData != nil {
+		var systemDataValue storage.SystemData_STATUS
+		if err := p.SystemData.AssignProperties_To_SystemData_STATUS(&systemDataValue); err != nil {
+			return fmt.Errorf("converting SystemData: %w", err)
+		}
+		destination.SystemData = &systemDataValue
+	} else {
+		destination.SystemData = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(p.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// PrivateEndpoint_STATUS: PrivateEndpoint information.
+type PrivateEndpoint_STATUS struct {
+	// Id: The ARM identifier for Private Endpoint.
+	Id *string `json:"id,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &PrivateEndpoint_STATUS{}
+
+// ConvertToARM returns the PrivateEndpoint_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PrivateEndpoint_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PrivateEndpoint_STATUS{}
 	if p.Id != nil {
 		idValue := *p.Id
 		result.Id = &idValue
@@ -2322,18 +3093,18 @@ func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) ConvertToARM(reso
 	return result, nil
 }
 
-// NewEmptyARMValue returns an empty PrivateEndpointConnection_STATUS_SubResourceEmbedded of the arm package, to decode an ARM response into.
-func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) NewEmptyARMValue() any {
-	return &arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded{}
+// NewEmptyARMValue returns an empty PrivateEndpoint_STATUS of the arm package, to decode an ARM response into.
+func (p *PrivateEndpoint_STATUS) NewEmptyARMValue() any {
+	return &arm.PrivateEndpoint_STATUS{}
 }
 
-// PopulateFromARM fills the receiver from an arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded (or a pointer to one), as Azure returned it.
-func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
-	typed, ok := armInput.(arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+// PopulateFromARM fills the receiver from an arm.PrivateEndpoint_STATUS (or a pointer to one), as Azure returned it.
+func (p *PrivateEndpoint_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PrivateEndpoint_STATUS)
 	if !ok {
-		pointer, ok := armInput.(*arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+		pointer, ok := armInput.(*arm.PrivateEndpoint_STATUS)
 		if !ok {
-			return fmt.Errorf("unexpected type %T for PrivateEndpointConnection_STATUS_SubResourceEmbedded, want arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded", armInput)
+			return fmt.Errorf("unexpected type %T for PrivateEndpoint_STATUS, want arm.PrivateEndpoint_STATUS", armInput)
 		}
 		if pointer == nil {
 			return nil
@@ -2347,21 +3118,63 @@ func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) PopulateFromARM(o
 	return nil
 }
 
-// AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded populates the receiver from source, a eventhub/v1api20210101preview/storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded.
-func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded(source *storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded) error {
+// AssignProperties_From_PrivateEndpoint_STATUS populates the receiver from source, a eventhub/v1api20210101preview/storage.PrivateEndpoint_STATUS.
+func (p *PrivateEndpoint_STATUS) AssignProperties_From_PrivateEndpoint_STATUS(source *storage.PrivateEndpoint_STATUS) error {
 	p.Id = genruntime.ClonePointer(source.Id)
 
 	return nil
 }
 
-// AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded populates destination, a eventhub/v1api20210101preview/storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded, from the receiver.
-func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded(destination *storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded) error {
+// AssignProperties_To_PrivateEndpoint_STATUS populates destination, a eventhub/v1api20210101preview/storage.PrivateEndpoint_STATUS, from the receiver.
+func (p *PrivateEndpoint_STATUS) AssignProperties_To_PrivateEndpoint_STATUS(destination *storage.PrivateEndpoint_STATUS) error {
 	destination.Id = genruntime.ClonePointer(p.Id)
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil
 
 	return nil
+}
+
+// PrivateLinkConnectionStatus: Status of the connection.
+// +kubebuilder:validation:Enum={"Pending","Approved","Rejected","Disconnected"}
+type PrivateLinkConnectionStatus string
+
+const (
+	PrivateLinkConnectionStatus_Pending      = PrivateLinkConnectionStatus("Pending")
+	PrivateLinkConnectionStatus_Approved     = PrivateLinkConnectionStatus("Approved")
+	PrivateLinkConnectionStatus_Rejected     = PrivateLinkConnectionStatus("Rejected")
+	PrivateLinkConnectionStatus_Disconnected = PrivateLinkConnectionStatus("Disconnected")
+)
+
+// privateLinkConnectionStatus_Values are the values of PrivateLinkConnectionStatus.
+var privateLinkConnectionStatus_Values = []PrivateLinkConnectionStatus{
+	PrivateLinkConnectionStatus_Pending,
+	PrivateLinkConnectionStatus_Approved,
+	PrivateLinkConnectionStatus_Rejected,
+	PrivateLinkConnectionStatus_Disconnected,
+}
+
+// EnumValues returns the values of PrivateLinkConnectionStatus the CRD accepts.
+func (PrivateLinkConnectionStatus) EnumValues() []string {
+	return genruntime.EnumStrings(privateLinkConnectionStatus_Values)
+}
+
+// PrivateLinkConnectionStatus_STATUS: Status of the connection.
+type PrivateLinkConnectionStatus_STATUS string
+
+const (
+	PrivateLinkConnectionStatus_STATUS_Pending      = PrivateLinkConnectionStatus_STATUS("Pending")
+	PrivateLinkConnectionStatus_STATUS_Approved     = PrivateLinkConnectionStatus_STATUS("Approved")
+	PrivateLinkConnectionStatus_STATUS_Rejected     = PrivateLinkConnectionStatus_STATUS("Rejected")
+	PrivateLinkConnectionStatus_STATUS_Disconnected = PrivateLinkConnectionStatus_STATUS("Disconnected")
+)
+
+// privateLinkConnectionStatus_STATUS_Values are the values of PrivateLinkConnectionStatus_STATUS.
+var privateLinkConnectionStatus_STATUS_Values = []PrivateLinkConnectionStatus_STATUS{
+	PrivateLinkConnectionStatus_STATUS_Pending,
+	PrivateLinkConnectionStatus_STATUS_Approved,
+	PrivateLinkConnectionStatus_STATUS_Rejected,
+	PrivateLinkConnectionStatus_STATUS_Disconnected,
 }
 
 // Sku: SKU parameters supplied to the create namespace operation

@@ -18,19 +18,20 @@ func GenerateNamespace(t *rapid.T) Namespace {
 // GenerateNamespace_Spec draws a random Namespace_Spec for property-based tests.
 func GenerateNamespace_Spec(t *rapid.T) Namespace_Spec {
 	return Namespace_Spec{
-		AzureName:              gentest.String(t),
-		ClusterArmReference:    gentest.Optional(gentest.ResourceReference)(t),
-		Encryption:             gentest.Optional(GenerateEncryption)(t),
-		Identity:               gentest.Optional(GenerateIdentity)(t),
-		IsAutoInflateEnabled:   gentest.Optional(gentest.Bool)(t),
-		KafkaEnabled:           gentest.Optional(gentest.Bool)(t),
-		Location:               gentest.Optional(gentest.String)(t),
-		MaximumThroughputUnits: gentest.Optional(gentest.Int)(t),
-		OperatorSpec:           gentest.Optional(GenerateNamespaceOperatorSpec)(t),
-		Owner:                  gentest.Optional(gentest.KnownResourceReference)(t),
-		Sku:                    gentest.Optional(GenerateSku)(t),
-		Tags:                   gentest.MapOf(gentest.String)(t),
-		ZoneRedundant:          gentest.Optional(gentest.Bool)(t),
+		AzureName:                  gentest.String(t),
+		ClusterArmReference:        gentest.Optional(gentest.ResourceReference)(t),
+		Encryption:                 gentest.Optional(GenerateEncryption)(t),
+		Identity:                   gentest.Optional(GenerateIdentity)(t),
+		IsAutoInflateEnabled:       gentest.Optional(gentest.Bool)(t),
+		KafkaEnabled:               gentest.Optional(gentest.Bool)(t),
+		Location:                   gentest.Optional(gentest.String)(t),
+		MaximumThroughputUnits:     gentest.Optional(gentest.Int)(t),
+		OperatorSpec:               gentest.Optional(GenerateNamespaceOperatorSpec)(t),
+		Owner:                      gentest.Optional(gentest.KnownResourceReference)(t),
+		PrivateEndpointConnections: gentest.SliceOf(GeneratePrivateEndpointConnection)(t),
+		Sku:                        gentest.Optional(GenerateSku)(t),
+		Tags:                       gentest.MapOf(gentest.String)(t),
+		ZoneRedundant:              gentest.Optional(gentest.Bool)(t),
 	}
 }
 
@@ -49,7 +50,7 @@ func GenerateNamespace_STATUS(t *rapid.T) Namespace_STATUS {
 		MaximumThroughputUnits:     gentest.Optional(gentest.Int)(t),
 		MetricId:                   gentest.Optional(gentest.String)(t),
 		Name:                       gentest.Optional(gentest.String)(t),
-		PrivateEndpointConnections: gentest.SliceOf(GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded)(t),
+		PrivateEndpointConnections: gentest.SliceOf(GeneratePrivateEndpointConnection_STATUS)(t),
 		ProvisioningState:          gentest.Optional(gentest.String)(t),
 		ServiceBusEndpoint:         gentest.Optional(gentest.String)(t),
 		Sku:                        gentest.Optional(GenerateSku_STATUS)(t),
@@ -59,6 +60,22 @@ func GenerateNamespace_STATUS(t *rapid.T) Namespace_STATUS {
 		Type:                       gentest.Optional(gentest.String)(t),
 		UpdatedAt:                  gentest.Optional(gentest.String)(t),
 		ZoneRedundant:              gentest.Optional(gentest.Bool)(t),
+	}
+}
+
+// GenerateConnectionState draws a random ConnectionState for property-based tests.
+func GenerateConnectionState(t *rapid.T) ConnectionState {
+	return ConnectionState{
+		Description: gentest.Optional(gentest.String)(t),
+		Status:      gentest.Optional(GeneratePrivateLinkConnectionStatus)(t),
+	}
+}
+
+// GenerateConnectionState_STATUS draws a random ConnectionState_STATUS for property-based tests.
+func GenerateConnectionState_STATUS(t *rapid.T) ConnectionState_STATUS {
+	return ConnectionState_STATUS{
+		Description: gentest.Optional(gentest.String)(t),
+		Status:      gentest.Optional(GeneratePrivateLinkConnectionStatus_STATUS)(t),
 	}
 }
 
@@ -83,6 +100,16 @@ func GenerateEncryption_STATUS(t *rapid.T) Encryption_STATUS {
 		KeyVaultProperties:              gentest.SliceOf(GenerateKeyVaultProperties_STATUS)(t),
 		RequireInfrastructureEncryption: gentest.Optional(gentest.Bool)(t),
 	}
+}
+
+// GenerateEndPointProvisioningState draws a random EndPointProvisioningState for property-based tests.
+func GenerateEndPointProvisioningState(t *rapid.T) EndPointProvisioningState {
+	return gentest.OneOf(EndPointProvisioningState_Creating, EndPointProvisioningState_Updating, EndPointProvisioningState_Deleting, EndPointProvisioningState_Succeeded, EndPointProvisioningState_Canceled, EndPointProvisioningState_Failed)(t)
+}
+
+// GenerateEndPointProvisioningState_STATUS draws a random EndPointProvisioningState_STATUS for property-based tests.
+func GenerateEndPointProvisioningState_STATUS(t *rapid.T) EndPointProvisioningState_STATUS {
+	return gentest.OneOf(EndPointProvisioningState_STATUS_Creating, EndPointProvisioningState_STATUS_Updating, EndPointProvisioningState_STATUS_Deleting, EndPointProvisioningState_STATUS_Succeeded, EndPointProvisioningState_STATUS_Canceled, EndPointProvisioningState_STATUS_Failed)(t)
 }
 
 // GenerateIdentity draws a random Identity for property-based tests.
@@ -170,11 +197,50 @@ func GenerateNamespaceOperatorSpec(t *rapid.T) NamespaceOperatorSpec {
 	}
 }
 
-// GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded draws a random PrivateEndpointConnection_STATUS_SubResourceEmbedded for property-based tests.
-func GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded(t *rapid.T) PrivateEndpointConnection_STATUS_SubResourceEmbedded {
-	return PrivateEndpointConnection_STATUS_SubResourceEmbedded{
+// GeneratePrivateEndpoint draws a random PrivateEndpoint for property-based tests.
+func GeneratePrivateEndpoint(t *rapid.T) PrivateEndpoint {
+	return PrivateEndpoint{
+		Reference: gentest.Optional(gentest.ResourceReference)(t),
+	}
+}
+
+// GeneratePrivateEndpointConnection draws a random PrivateEndpointConnection for property-based tests.
+func GeneratePrivateEndpointConnection(t *rapid.T) PrivateEndpointConnection {
+	return PrivateEndpointConnection{
+		PrivateEndpoint:                   gentest.Optional(GeneratePrivateEndpoint)(t),
+		PrivateLinkServiceConnectionState: gentest.Optional(GenerateConnectionState)(t),
+		ProvisioningState:                 gentest.Optional(GenerateEndPointProvisioningState)(t),
+	}
+}
+
+// GeneratePrivateEndpointConnection_STATUS draws a random PrivateEndpointConnection_STATUS for property-based tests.
+func GeneratePrivateEndpointConnection_STATUS(t *rapid.T) PrivateEndpointConnection_STATUS {
+	return PrivateEndpointConnection_STATUS{
+		Id:                                gentest.Optional(gentest.String)(t),
+		Name:                              gentest.Optional(gentest.String)(t),
+		PrivateEndpoint:                   gentest.Optional(GeneratePrivateEndpoint_STATUS)(t),
+		PrivateLinkServiceConnectionState: gentest.Optional(GenerateConnectionState_STATUS)(t),
+		ProvisioningState:                 gentest.Optional(GenerateEndPointProvisioningState_STATUS)(t),
+		SystemData:                        gentest.Optional(GenerateSystemData_STATUS)(t),
+		Type:                              gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GeneratePrivateEndpoint_STATUS draws a random PrivateEndpoint_STATUS for property-based tests.
+func GeneratePrivateEndpoint_STATUS(t *rapid.T) PrivateEndpoint_STATUS {
+	return PrivateEndpoint_STATUS{
 		Id: gentest.Optional(gentest.String)(t),
 	}
+}
+
+// GeneratePrivateLinkConnectionStatus draws a random PrivateLinkConnectionStatus for property-based tests.
+func GeneratePrivateLinkConnectionStatus(t *rapid.T) PrivateLinkConnectionStatus {
+	return gentest.OneOf(PrivateLinkConnectionStatus_Pending, PrivateLinkConnectionStatus_Approved, PrivateLinkConnectionStatus_Rejected, PrivateLinkConnectionStatus_Disconnected)(t)
+}
+
+// GeneratePrivateLinkConnectionStatus_STATUS draws a random PrivateLinkConnectionStatus_STATUS for property-based tests.
+func GeneratePrivateLinkConnectionStatus_STATUS(t *rapid.T) PrivateLinkConnectionStatus_STATUS {
+	return gentest.OneOf(PrivateLinkConnectionStatus_STATUS_Pending, PrivateLinkConnectionStatus_STATUS_Approved, PrivateLinkConnectionStatus_STATUS_Rejected, PrivateLinkConnectionStatus_STATUS_Disconnected)(t)
 }
 
 // GenerateSku draws a random Sku for property-based tests.
@@ -293,6 +359,26 @@ func Test_Namespace_STATUS_AssignProperties_To_Namespace_STATUS_RoundTrip(t *tes
 	gentest.RunRoundTrip[Namespace_STATUS, storage.Namespace_STATUS](t, GenerateNamespace_STATUS, (*Namespace_STATUS).AssignProperties_To_Namespace_STATUS, (*Namespace_STATUS).AssignProperties_From_Namespace_STATUS)
 }
 
+// Test_ConnectionState_JSONRoundTrip checks that JSON keeps every value of ConnectionState.
+func Test_ConnectionState_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateConnectionState)
+}
+
+// Test_ConnectionState_AssignProperties_To_ConnectionState_RoundTrip checks that converting a ConnectionState to eventhub/v1api20210101preview/storage.ConnectionState and back loses nothing.
+func Test_ConnectionState_AssignProperties_To_ConnectionState_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[ConnectionState, storage.ConnectionState](t, GenerateConnectionState, (*ConnectionState).AssignProperties_To_ConnectionState, (*ConnectionState).AssignProperties_From_ConnectionState)
+}
+
+// Test_ConnectionState_STATUS_JSONRoundTrip checks that JSON keeps every value of ConnectionState_STATUS.
+func Test_ConnectionState_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateConnectionState_STATUS)
+}
+
+// Test_ConnectionState_STATUS_AssignProperties_To_ConnectionState_STATUS_RoundTrip checks that converting a ConnectionState_STATUS to eventhub/v1api20210101preview/storage.ConnectionState_STATUS and back loses nothing.
+func Test_ConnectionState_STATUS_AssignProperties_To_ConnectionState_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[ConnectionState_STATUS, storage.ConnectionState_STATUS](t, GenerateConnectionState_STATUS, (*ConnectionState_STATUS).AssignProperties_To_ConnectionState_STATUS, (*ConnectionState_STATUS).AssignProperties_From_ConnectionState_STATUS)
+}
+
 // Test_Encryption_JSONRoundTrip checks that JSON keeps every value of Encryption.
 func Test_Encryption_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateEncryption)
@@ -383,14 +469,44 @@ func Test_NamespaceOperatorSpec_AssignProperties_To_NamespaceOperatorSpec_RoundT
 	gentest.RunRoundTrip[NamespaceOperatorSpec, storage.NamespaceOperatorSpec](t, GenerateNamespaceOperatorSpec, (*NamespaceOperatorSpec).AssignProperties_To_NamespaceOperatorSpec, (*NamespaceOperatorSpec).AssignProperties_From_NamespaceOperatorSpec)
 }
 
-// Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection_STATUS_SubResourceEmbedded.
-func Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded)
+// Test_PrivateEndpoint_JSONRoundTrip checks that JSON keeps every value of PrivateEndpoint.
+func Test_PrivateEndpoint_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpoint)
 }
 
-// Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded_RoundTrip checks that converting a PrivateEndpointConnection_STATUS_SubResourceEmbedded to eventhub/v1api20210101preview/storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded and back loses nothing.
-func Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[PrivateEndpointConnection_STATUS_SubResourceEmbedded, storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded](t, GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded, (*PrivateEndpointConnection_STATUS_SubResourceEmbedded).AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded, (*PrivateEndpointConnection_STATUS_SubResourceEmbedded).AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+// Test_PrivateEndpoint_AssignProperties_To_PrivateEndpoint_RoundTrip checks that converting a PrivateEndpoint to eventhub/v1api20210101preview/storage.PrivateEndpoint and back loses nothing.
+func Test_PrivateEndpoint_AssignProperties_To_PrivateEndpoint_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateEndpoint, storage.PrivateEndpoint](t, GeneratePrivateEndpoint, (*PrivateEndpoint).AssignProperties_To_PrivateEndpoint, (*PrivateEndpoint).AssignProperties_From_PrivateEndpoint)
+}
+
+// Test_PrivateEndpointConnection_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection.
+func Test_PrivateEndpointConnection_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection)
+}
+
+// Test_PrivateEndpointConnection_AssignProperties_To_PrivateEndpointConnection_RoundTrip checks that converting a PrivateEndpointConnection to eventhub/v1api20210101preview/storage.PrivateEndpointConnection and back loses nothing.
+func Test_PrivateEndpointConnection_AssignProperties_To_PrivateEndpointConnection_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateEndpointConnection, storage.PrivateEndpointConnection](t, GeneratePrivateEndpointConnection, (*PrivateEndpointConnection).AssignProperties_To_PrivateEndpointConnection, (*PrivateEndpointConnection).AssignProperties_From_PrivateEndpointConnection)
+}
+
+// Test_PrivateEndpointConnection_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection_STATUS.
+func Test_PrivateEndpointConnection_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection_STATUS)
+}
+
+// Test_PrivateEndpointConnection_STATUS_AssignProperties_To_PrivateEndpointConnection_STATUS_RoundTrip checks that converting a PrivateEndpointConnection_STATUS to eventhub/v1api20210101preview/storage.PrivateEndpointConnection_STATUS and back loses nothing.
+func Test_PrivateEndpointConnection_STATUS_AssignProperties_To_PrivateEndpointConnection_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateEndpointConnection_STATUS, storage.PrivateEndpointConnection_STATUS](t, GeneratePrivateEndpointConnection_STATUS, (*PrivateEndpointConnection_STATUS).AssignProperties_To_PrivateEndpointConnection_STATUS, (*PrivateEndpointConnection_STATUS).AssignProperties_From_PrivateEndpointConnection_STATUS)
+}
+
+// Test_PrivateEndpoint_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpoint_STATUS.
+func Test_PrivateEndpoint_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpoint_STATUS)
+}
+
+// Test_PrivateEndpoint_STATUS_AssignProperties_To_PrivateEndpoint_STATUS_RoundTrip checks that converting a PrivateEndpoint_STATUS to eventhub/v1api20210101preview/storage.PrivateEndpoint_STATUS and back loses nothing.
+func Test_PrivateEndpoint_STATUS_AssignProperties_To_PrivateEndpoint_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateEndpoint_STATUS, storage.PrivateEndpoint_STATUS](t, GeneratePrivateEndpoint_STATUS, (*PrivateEndpoint_STATUS).AssignProperties_To_PrivateEndpoint_STATUS, (*PrivateEndpoint_STATUS).AssignProperties_From_PrivateEndpoint_STATUS)
 }
 
 // Test_Sku_JSONRoundTrip checks that JSON keeps every value of Sku.

@@ -99,6 +99,56 @@ func (in *CaptureDescription_STATUS) DeepCopy() *CaptureDescription_STATUS {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ConnectionState) DeepCopyInto(out *ConnectionState) {
+	*out = *in
+	if in.Description != nil {
+		in, out := &in.Description, &out.Description
+		*out = new(string)
+		**out = **in
+	}
+	if in.Status != nil {
+		in, out := &in.Status, &out.Status
+		*out = new(PrivateLinkConnectionStatus)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ConnectionState) DeepCopy() *ConnectionState {
+	if in == nil {
+		return nil
+	}
+	out := new(ConnectionState)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ConnectionState_STATUS) DeepCopyInto(out *ConnectionState_STATUS) {
+	*out = *in
+	if in.Description != nil {
+		in, out := &in.Description, &out.Description
+		*out = new(string)
+		**out = **in
+	}
+	if in.Status != nil {
+		in, out := &in.Status, &out.Status
+		*out = new(PrivateLinkConnectionStatus_STATUS)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ConnectionState_STATUS) DeepCopy() *ConnectionState_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ConnectionState_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *Destination) DeepCopyInto(out *Destination) {
 	*out = *in
 	if in.ArchiveNameFormat != nil {
@@ -592,7 +642,7 @@ func (in *Namespace_STATUS) DeepCopyInto(out *Namespace_STATUS) {
 	}
 	if in.PrivateEndpointConnections != nil {
 		in, out := &in.PrivateEndpointConnections, &out.PrivateEndpointConnections
-		*out = make([]PrivateEndpointConnection_STATUS_SubResourceEmbedded, len(*in))
+		*out = make([]PrivateEndpointConnection_STATUS, len(*in))
 		for i := range *in {
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
@@ -703,6 +753,13 @@ func (in *Namespace_Spec) DeepCopyInto(out *Namespace_Spec) {
 		in, out := &in.Owner, &out.Owner
 		*out = new(genruntime.KnownResourceReference)
 		(*in).DeepCopyInto(*out)
+	}
+	if in.PrivateEndpointConnections != nil {
+		in, out := &in.PrivateEndpointConnections, &out.PrivateEndpointConnections
+		*out = make([]PrivateEndpointConnection, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
 	}
 	if in.Sku != nil {
 		in, out := &in.Sku, &out.Sku
@@ -1342,7 +1399,107 @@ func (in *NamespacesEventhubsConsumerGroup_Spec) DeepCopy() *NamespacesEventhubs
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
-func (in *PrivateEndpointConnection_STATUS_SubResourceEmbedded) DeepCopyInto(out *PrivateEndpointConnection_STATUS_SubResourceEmbedded) {
+func (in *PrivateEndpoint) DeepCopyInto(out *PrivateEndpoint) {
+	*out = *in
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateEndpoint) DeepCopy() *PrivateEndpoint {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateEndpoint)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateEndpointConnection) DeepCopyInto(out *PrivateEndpointConnection) {
+	*out = *in
+	if in.PrivateEndpoint != nil {
+		in, out := &in.PrivateEndpoint, &out.PrivateEndpoint
+		*out = new(PrivateEndpoint)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PrivateLinkServiceConnectionState != nil {
+		in, out := &in.PrivateLinkServiceConnectionState, &out.PrivateLinkServiceConnectionState
+		*out = new(ConnectionState)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(EndPointProvisioningState)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateEndpointConnection) DeepCopy() *PrivateEndpointConnection {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateEndpointConnection)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateEndpointConnection_STATUS) DeepCopyInto(out *PrivateEndpointConnection_STATUS) {
+	*out = *in
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateEndpoint != nil {
+		in, out := &in.PrivateEndpoint, &out.PrivateEndpoint
+		*out = new(PrivateEndpoint_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PrivateLinkServiceConnectionState != nil {
+		in, out := &in.PrivateLinkServiceConnectionState, &out.PrivateLinkServiceConnectionState
+		*out = new(ConnectionState_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(EndPointProvisioningState_STATUS)
+		**out = **in
+	}
+	if in.SystemData != nil {
+		in, out := &in.SystemData, &out.SystemData
+		*out = new(SystemData_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateEndpointConnection_STATUS) DeepCopy() *PrivateEndpointConnection_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateEndpointConnection_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateEndpoint_STATUS) DeepCopyInto(out *PrivateEndpoint_STATUS) {
 	*out = *in
 	if in.Id != nil {
 		in, out := &in.Id, &out.Id
@@ -1352,11 +1509,11 @@ func (in *PrivateEndpointConnection_STATUS_SubResourceEmbedded) DeepCopyInto(out
 }
 
 // DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
-func (in *PrivateEndpointConnection_STATUS_SubResourceEmbedded) DeepCopy() *PrivateEndpointConnection_STATUS_SubResourceEmbedded {
+func (in *PrivateEndpoint_STATUS) DeepCopy() *PrivateEndpoint_STATUS {
 	if in == nil {
 		return nil
 	}
-	out := new(PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+	out := new(PrivateEndpoint_STATUS)
 	in.DeepCopyInto(out)
 	return out
 }

@@ -167,7 +167,7 @@ type LoadBalancer_Spec struct {
 	AzureName string `json:"azureName,omitempty"`
 
 	// BackendAddressPools: Collection of backend address pools used by a load balancer.
-	BackendAddressPools []BackendAddressPool_SubResourceEmbedded `json:"backendAddressPools,omitempty"`
+	BackendAddressPools []BackendAddressPool `json:"backendAddressPools,omitempty"`
 
 	// ExtendedLocation: The extended location of the load balancer.
 	ExtendedLocation *ExtendedLocation `json:"extendedLocation,omitempty"`
@@ -179,7 +179,7 @@ type LoadBalancer_Spec struct {
 	InboundNatPools []InboundNatPool `json:"inboundNatPools,omitempty"`
 
 	// InboundNatRules: Collection of inbound NAT Rules used by a load balancer. Defining inbound NAT rules on your load balancer is mutually exclusive with defining an inbound NAT pool. Inbound NAT pools are referenced from virtual machine scale sets. NICs that are associated with individual virtual machines cannot reference an Inbound NAT pool. They have to reference individual inbound NAT rules.
-	InboundNatRules []InboundNatRule_SubResourceEmbedded `json:"inboundNatRules,omitempty"`
+	InboundNatRules []InboundNatRule `json:"inboundNatRules,omitempty"`
 
 	// LoadBalancingRules: Object collection representing the load balancing rules Gets the provisioning.
 	LoadBalancingRules []LoadBalancingRule `json:"loadBalancingRules,omitempty"`
@@ -220,14 +220,14 @@ func (l *LoadBalancer_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolve
 		if result.Properties == nil {
 			result.Properties = &arm.LoadBalancerPropertiesFormat{}
 		}
-		result.Properties.BackendAddressPools = make([]arm.BackendAddressPool_SubResourceEmbedded, 0, len(l.BackendAddressPools))
+		result.Properties.BackendAddressPools = make([]arm.BackendAddressPool, 0, len(l.BackendAddressPools))
 		for _, backendAddressPoolsItem := range l.BackendAddressPools {
-			var backendAddressPoolsValue arm.BackendAddressPool_SubResourceEmbedded
+			var backendAddressPoolsValue arm.BackendAddressPool
 			backendAddressPoolsARM, err := backendAddressPoolsItem.ConvertToARM(resolved)
 			if err != nil {
 				return nil, err
 			}
-			backendAddressPoolsValue = *backendAddressPoolsARM.(*arm.BackendAddressPool_SubResourceEmbedded)
+			backendAddressPoolsValue = *backendAddressPoolsARM.(*arm.BackendAddressPool)
 			result.Properties.BackendAddressPools = append(result.Properties.BackendAddressPools, backendAddressPoolsValue)
 		}
 	}
@@ -274,14 +274,14 @@ func (l *LoadBalancer_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolve
 		if result.Properties == nil {
 			result.Properties = &arm.LoadBalancerPropertiesFormat{}
 		}
-		result.Properties.InboundNatRules = make([]arm.InboundNatRule_SubResourceEmbedded, 0, len(l.InboundNatRules))
+		result.Properties.InboundNatRules = make([]arm.InboundNatRule, 0, len(l.InboundNatRules))
 		for _, inboundNatRulesItem := range l.InboundNatRules {
-			var inboundNatRulesValue arm.InboundNatRule_SubResourceEmbedded
+			var inboundNatRulesValue arm.InboundNatRule
 			inboundNatRulesARM, err := inboundNatRulesItem.ConvertToARM(resolved)
 			if err != nil {
 				return nil, err
 			}
-			inboundNatRulesValue = *inboundNatRulesARM.(*arm.InboundNatRule_SubResourceEmbedded)
+			inboundNatRulesValue = *inboundNatRulesARM.(*arm.InboundNatRule)
 			result.Properties.InboundNatRules = append(result.Properties.InboundNatRules, inboundNatRulesValue)
 		}
 	}
@@ -378,7 +378,7 @@ func (l *LoadBalancer_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerRefer
 	if typed.Properties != nil {
 		if typed.Properties.BackendAddressPools != nil {
 			for _, backendAddressPoolsItem := range typed.Properties.BackendAddressPools {
-				var backendAddressPoolsValue BackendAddressPool_SubResourceEmbedded
+				var backendAddressPoolsValue BackendAddressPool
 				if err := backendAddressPoolsValue.PopulateFromARM(owner, backendAddressPoolsItem); err != nil {
 					return err
 				}
@@ -418,7 +418,7 @@ func (l *LoadBalancer_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerRefer
 	if typed.Properties != nil {
 		if typed.Properties.InboundNatRules != nil {
 			for _, inboundNatRulesItem := range typed.Properties.InboundNatRules {
-				var inboundNatRulesValue InboundNatRule_SubResourceEmbedded
+				var inboundNatRulesValue InboundNatRule
 				if err := inboundNatRulesValue.PopulateFromARM(owner, inboundNatRulesItem); err != nil {
 					return err
 				}
@@ -485,9 +485,9 @@ func (l *LoadBalancer_Spec) AssignProperties_From_LoadBalancer_Spec(source *stor
 	l.AzureName = source.AzureName
 
 	if source.BackendAddressPools != nil {
-		backendAddressPoolsList := make([]BackendAddressPool_SubResourceEmbedded, len(source.BackendAddressPools))
+		backendAddressPoolsList := make([]BackendAddressPool, len(source.BackendAddressPools))
 		for backendAddressPoolsIndex := range source.BackendAddressPools {
-			if err := backendAddressPoolsList[backendAddressPoolsIndex].AssignProperties_From_BackendAddressPool_SubResourceEmbedded(&source.BackendAddressPools[backendAddressPoolsIndex]); err != nil {
+			if err := backendAddressPoolsList[backendAddressPoolsIndex].AssignProperties_From_BackendAddressPool(&source.BackendAddressPools[backendAddressPoolsIndex]); err != nil {
 				return fmt.Errorf("converting BackendAddressPools: %w", err)
 			}
 		}
@@ -531,9 +531,9 @@ func (l *LoadBalancer_Spec) AssignProperties_From_LoadBalancer_Spec(source *stor
 	}
 
 	if source.InboundNatRules != nil {
-		inboundNatRulesList := make([]InboundNatRule_SubResourceEmbedded, len(source.InboundNatRules))
+		inboundNatRulesList := make([]InboundNatRule, len(source.InboundNatRules))
 		for inboundNatRulesIndex := range source.InboundNatRules {
-			if err := inboundNatRulesList[inboundNatRulesIndex].AssignProperties_From_InboundNatRule_SubResourceEmbedded(&source.InboundNatRules[inboundNatRulesIndex]); err != nil {
+			if err := inboundNatRulesList[inboundNatRulesIndex].AssignProperties_From_InboundNatRule(&source.InboundNatRules[inboundNatRulesIndex]); err != nil {
 				return fmt.Errorf("converting InboundNatRules: %w", err)
 			}
 		}
@@ -617,9 +617,9 @@ func (l *LoadBalancer_Spec) AssignProperties_To_LoadBalancer_Spec(destination *s
 	destination.AzureName = l.AzureName
 
 	if l.BackendAddressPools != nil {
-		backendAddressPoolsList := make([]storage.BackendAddressPool_SubResourceEmbedded, len(l.BackendAddressPools))
+		backendAddressPoolsList := make([]storage.BackendAddressPool, len(l.BackendAddressPools))
 		for backendAddressPoolsIndex := range l.BackendAddressPools {
-			if err := l.BackendAddressPools[backendAddressPoolsIndex].AssignProperties_To_BackendAddressPool_SubResourceEmbedded(&backendAddressPoolsList[backendAddressPoolsIndex]); err != nil {
+			if err := l.BackendAddressPools[backendAddressPoolsIndex].AssignProperties_To_BackendAddressPool(&backendAddressPoolsList[backendAddressPoolsIndex]); err != nil {
 				return fmt.Errorf("converting BackendAddressPools: %w", err)
 			}
 		}
@@ -663,9 +663,9 @@ func (l *LoadBalancer_Spec) AssignProperties_To_LoadBalancer_Spec(destination *s
 	}
 
 	if l.InboundNatRules != nil {
-		inboundNatRulesList := make([]storage.InboundNatRule_SubResourceEmbedded, len(l.InboundNatRules))
+		inboundNatRulesList := make([]storage.InboundNatRule, len(l.InboundNatRules))
 		for inboundNatRulesIndex := range l.InboundNatRules {
-			if err := l.InboundNatRules[inboundNatRulesIndex].AssignProperties_To_InboundNatRule_SubResourceEmbedded(&inboundNatRulesList[inboundNatRulesIndex]); err != nil {
+			if err := l.InboundNatRules[inboundNatRulesIndex].AssignProperties_To_InboundNatRule(&inboundNatRulesList[inboundNatRulesIndex]); err != nil {
 				return fmt.Errorf("converting InboundNatRules: %w", err)
 			}
 		}
@@ -750,7 +750,7 @@ func (l *LoadBalancer_Spec) AssignProperties_To_LoadBalancer_Spec(destination *s
 // LoadBalancer_STATUS: LoadBalancer resource.
 type LoadBalancer_STATUS struct {
 	// BackendAddressPools: Collection of backend address pools used by a load balancer.
-	BackendAddressPools []BackendAddressPool_STATUS_SubResourceEmbedded `json:"backendAddressPools,omitempty"`
+	BackendAddressPools []BackendAddressPool_STATUS `json:"backendAddressPools,omitempty"`
 
 	// Conditions: the observed state of the resource, the Ready condition first among them
 	Conditions []conditions.Condition `json:"conditions,omitempty"`
@@ -771,7 +771,7 @@ type LoadBalancer_STATUS struct {
 	InboundNatPools []InboundNatPool_STATUS `json:"inboundNatPools,omitempty"`
 
 	// InboundNatRules: Collection of inbound NAT Rules used by a load balancer. Defining inbound NAT rules on your load balancer is mutually exclusive with defining an inbound NAT pool. Inbound NAT pools are referenced from virtual machine scale sets. NICs that are associated with individual virtual machines cannot reference an Inbound NAT pool. They have to reference individual inbound NAT rules.
-	InboundNatRules []InboundNatRule_STATUS_SubResourceEmbedded `json:"inboundNatRules,omitempty"`
+	InboundNatRules []InboundNatRule_STATUS `json:"inboundNatRules,omitempty"`
 
 	// LoadBalancingRules: Object collection representing the load balancing rules Gets the provisioning.
 	LoadBalancingRules []LoadBalancingRule_STATUS `json:"loadBalancingRules,omitempty"`
@@ -816,14 +816,14 @@ func (l *LoadBalancer_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResol
 		if result.Properties == nil {
 			result.Properties = &arm.LoadBalancerPropertiesFormat_STATUS{}
 		}
-		result.Properties.BackendAddressPools = make([]arm.BackendAddressPool_STATUS_SubResourceEmbedded, 0, len(l.BackendAddressPools))
+		result.Properties.BackendAddressPools = make([]arm.BackendAddressPool_STATUS, 0, len(l.BackendAddressPools))
 		for _, backendAddressPoolsItem := range l.BackendAddressPools {
-			var backendAddressPoolsValue arm.BackendAddressPool_STATUS_SubResourceEmbedded
+			var backendAddressPoolsValue arm.BackendAddressPool_STATUS
 			backendAddressPoolsARM, err := backendAddressPoolsItem.ConvertToARM(resolved)
 			if err != nil {
 				return nil, err
 			}
-			backendAddressPoolsValue = *backendAddressPoolsARM.(*arm.BackendAddressPool_STATUS_SubResourceEmbedded)
+			backendAddressPoolsValue = *backendAddressPoolsARM.(*arm.BackendAddressPool_STATUS)
 			result.Properties.BackendAddressPools = append(result.Properties.BackendAddressPools, backendAddressPoolsValue)
 		}
 	}
@@ -878,14 +878,14 @@ func (l *LoadBalancer_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResol
 		if result.Properties == nil {
 			result.Properties = &arm.LoadBalancerPropertiesFormat_STATUS{}
 		}
-		result.Properties.InboundNatRules = make([]arm.InboundNatRule_STATUS_SubResourceEmbedded, 0, len(l.InboundNatRules))
+		result.Properties.InboundNatRules = make([]arm.InboundNatRule_STATUS, 0, len(l.InboundNatRules))
 		for _, inboundNatRulesItem := range l.InboundNatRules {
-			var inboundNatRulesValue arm.InboundNatRule_STATUS_SubResourceEmbedded
+			var inboundNatRulesValue arm.InboundNatRule_STATUS
 			inboundNatRulesARM, err := inboundNatRulesItem.ConvertToARM(resolved)
 			if err != nil {
 				return nil, err
 			}
-			inboundNatRulesValue = *inboundNatRulesARM.(*arm.InboundNatRule_STATUS_SubResourceEmbedded)
+			inboundNatRulesValue = *inboundNatRulesARM.(*arm.InboundNatRule_STATUS)
 			result.Properties.InboundNatRules = append(result.Properties.InboundNatRules, inboundNatRulesValue)
 		}
 	}
@@ -1000,7 +1000,7 @@ func (l *LoadBalancer_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRef
 	if typed.Properties != nil {
 		if typed.Properties.BackendAddressPools != nil {
 			for _, backendAddressPoolsItem := range typed.Properties.BackendAddressPools {
-				var backendAddressPoolsValue BackendAddressPool_STATUS_SubResourceEmbedded
+				var backendAddressPoolsValue BackendAddressPool_STATUS
 				if err := backendAddressPoolsValue.PopulateFromARM(owner, backendAddressPoolsItem); err != nil {
 					return err
 				}
@@ -1048,7 +1048,7 @@ func (l *LoadBalancer_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRef
 	if typed.Properties != nil {
 		if typed.Properties.InboundNatRules != nil {
 			for _, inboundNatRulesItem := range typed.Properties.InboundNatRules {
-				var inboundNatRulesValue InboundNatRule_STATUS_SubResourceEmbedded
+				var inboundNatRulesValue InboundNatRule_STATUS
 				if err := inboundNatRulesValue.PopulateFromARM(owner, inboundNatRulesItem); err != nil {
 					return err
 				}
@@ -1133,9 +1133,9 @@ func (l *LoadBalancer_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRef
 // AssignProperties_From_LoadBalancer_STATUS populates the receiver from source, a network/v1api20201101/storage.LoadBalancer_STATUS.
 func (l *LoadBalancer_STATUS) AssignProperties_From_LoadBalancer_STATUS(source *storage.LoadBalancer_STATUS) error {
 	if source.BackendAddressPools != nil {
-		backendAddressPoolsList := make([]BackendAddressPool_STATUS_SubResourceEmbedded, len(source.BackendAddressPools))
+		backendAddressPoolsList := make([]BackendAddressPool_STATUS, len(source.BackendAddressPools))
 		for backendAddressPoolsIndex := range source.BackendAddressPools {
-			if err := backendAddressPoolsList[backendAddressPoolsIndex].AssignProperties_From_BackendAddressPool_STATUS_SubResourceEmbedded(&source.BackendAddressPools[backendAddressPoolsIndex]); err != nil {
+			if err := backendAddressPoolsList[backendAddressPoolsIndex].AssignProperties_From_BackendAddressPool_STATUS(&source.BackendAddressPools[backendAddressPoolsIndex]); err != nil {
 				return fmt.Errorf("converting BackendAddressPools: %w", err)
 			}
 		}
@@ -1193,9 +1193,9 @@ func (l *LoadBalancer_STATUS) AssignProperties_From_LoadBalancer_STATUS(source *
 	}
 
 	if source.InboundNatRules != nil {
-		inboundNatRulesList := make([]InboundNatRule_STATUS_SubResourceEmbedded, len(source.InboundNatRules))
+		inboundNatRulesList := make([]InboundNatRule_STATUS, len(source.InboundNatRules))
 		for inboundNatRulesIndex := range source.InboundNatRules {
-			if err := inboundNatRulesList[inboundNatRulesIndex].AssignProperties_From_InboundNatRule_STATUS_SubResourceEmbedded(&source.InboundNatRules[inboundNatRulesIndex]); err != nil {
+			if err := inboundNatRulesList[inboundNatRulesIndex].AssignProperties_From_InboundNatRule_STATUS(&source.InboundNatRules[inboundNatRulesIndex]); err != nil {
 				return fmt.Errorf("converting InboundNatRules: %w", err)
 			}
 		}
@@ -1271,9 +1271,9 @@ func (l *LoadBalancer_STATUS) AssignProperties_From_LoadBalancer_STATUS(source *
 // AssignProperties_To_LoadBalancer_STATUS populates destination, a network/v1api20201101/storage.LoadBalancer_STATUS, from the receiver.
 func (l *LoadBalancer_STATUS) AssignProperties_To_LoadBalancer_STATUS(destination *storage.LoadBalancer_STATUS) error {
 	if l.BackendAddressPools != nil {
-		backendAddressPoolsList := make([]storage.BackendAddressPool_STATUS_SubResourceEmbedded, len(l.BackendAddressPools))
+		backendAddressPoolsList := make([]storage.BackendAddressPool_STATUS, len(l.BackendAddressPools))
 		for backendAddressPoolsIndex := range l.BackendAddressPools {
-			if err := l.BackendAddressPools[backendAddressPoolsIndex].AssignProperties_To_BackendAddressPool_STATUS_SubResourceEmbedded(&backendAddressPoolsList[backendAddressPoolsIndex]); err != nil {
+			if err := l.BackendAddressPools[backendAddressPoolsIndex].AssignProperties_To_BackendAddressPool_STATUS(&backendAddressPoolsList[backendAddressPoolsIndex]); err != nil {
 				return fmt.Errorf("converting BackendAddressPools: %w", err)
 			}
 		}
@@ -1331,9 +1331,9 @@ func (l *LoadBalancer_STATUS) AssignProperties_To_LoadBalancer_STATUS(destinatio
 	}
 
 	if l.InboundNatRules != nil {
-		inboundNatRulesList := make([]storage.InboundNatRule_STATUS_SubResourceEmbedded, len(l.InboundNatRules))
+		inboundNatRulesList := make([]storage.InboundNatRule_STATUS, len(l.InboundNatRules))
 		for inboundNatRulesIndex := range l.InboundNatRules {
-			if err := l.InboundNatRules[inboundNatRulesIndex].AssignProperties_To_InboundNatRule_STATUS_SubResourceEmbedded(&inboundNatRulesList[inboundNatRulesIndex]); err != nil {
+			if err := l.InboundNatRules[inboundNatRulesIndex].AssignProperties_To_InboundNatRule_STATUS(&inboundNatRulesList[inboundNatRulesIndex]); err != nil {
 				return fmt.Errorf("converting InboundNatRules: %w", err)
 			}
 		}
@@ -1409,6 +1409,959 @@ func (l *LoadBalancer_STATUS) AssignProperties_To_LoadBalancer_STATUS(destinatio
 	return nil
 }
 
+// ApplicationGatewayBackendAddressPool_STATUS: Backend Address Pool of an application gateway.
+type ApplicationGatewayBackendAddressPool_STATUS struct {
+	// BackendAddresses: Backend addresses.
+	BackendAddresses []ApplicationGatewayBackendAddress_STATUS `json:"backendAddresses,omitempty"`
+
+	// BackendIPConfigurations: Collection of references to IPs defined in network interfaces.
+	BackendIPConfigurations []NetworkInterfaceIPConfiguration_STATUS_Unrolled `json:"backendIPConfigurations,omitempty"`
+
+	// Etag: A unique read-only string that changes whenever the resource is updated.
+	Etag *string `json:"etag,omitempty"`
+
+	// Id: Resource ID.
+	Id *string `json:"id,omitempty"`
+
+	// Name: Name of the backend address pool that is unique within an Application Gateway.
+	Name *string `json:"name,omitempty"`
+
+	// ProvisioningState: The provisioning state of the backend address pool resource.
+	ProvisioningState *ProvisioningState_STATUS `json:"provisioningState,omitempty"`
+
+	// Type: Type of the resource.
+	Type *string `json:"type,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &ApplicationGatewayBackendAddressPool_STATUS{}
+
+// ConvertToARM returns the ApplicationGatewayBackendAddressPool_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (a *ApplicationGatewayBackendAddressPool_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if a == nil {
+		return nil, nil
+	}
+	result := &arm.ApplicationGatewayBackendAddressPool_STATUS{}
+	if a.BackendAddresses != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ApplicationGatewayBackendAddressPoolPropertiesFormat_STATUS{}
+		}
+		result.Properties.BackendAddresses = make([]arm.ApplicationGatewayBackendAddress_STATUS, 0, len(a.BackendAddresses))
+		for _, backendAddressesItem := range a.BackendAddresses {
+			var backendAddressesValue arm.ApplicationGatewayBackendAddress_STATUS
+			backendAddressesARM, err := backendAddressesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			backendAddressesValue = *backendAddressesARM.(*arm.ApplicationGatewayBackendAddress_STATUS)
+			result.Properties.BackendAddresses = append(result.Properties.BackendAddresses, backendAddressesValue)
+		}
+	}
+	if a.BackendIPConfigurations != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ApplicationGatewayBackendAddressPoolPropertiesFormat_STATUS{}
+		}
+		result.Properties.BackendIPConfigurations = make([]arm.NetworkInterfaceIPConfiguration_STATUS_Unrolled, 0, len(a.BackendIPConfigurations))
+		for _, backendIPConfigurationsItem := range a.BackendIPConfigurations {
+			var backendIPConfigurationsValue arm.NetworkInterfaceIPConfiguration_STATUS_Unrolled
+			backendIPConfigurationsARM, err := backendIPConfigurationsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			backendIPConfigurationsValue = *backendIPConfigurationsARM.(*arm.NetworkInterfaceIPConfiguration_STATUS_Unrolled)
+			result.Properties.BackendIPConfigurations = append(result.Properties.BackendIPConfigurations, backendIPConfigurationsValue)
+		}
+	}
+	if a.Etag != nil {
+		etagValue := *a.Etag
+		result.Etag = &etagValue
+	}
+	if a.Id != nil {
+		idValue := *a.Id
+		result.Id = &idValue
+	}
+	if a.Name != nil {
+		nameValue := *a.Name
+		result.Name = &nameValue
+	}
+	if a.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.ApplicationGatewayBackendAddressPoolPropertiesFormat_STATUS{}
+		}
+		provisioningStateValue := string(*a.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if a.Type != nil {
+		typeValue := *a.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ApplicationGatewayBackendAddressPool_STATUS of the arm package, to decode an ARM response into.
+func (a *ApplicationGatewayBackendAddressPool_STATUS) NewEmptyARMValue() any {
+	return &arm.ApplicationGatewayBackendAddressPool_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ApplicationGatewayBackendAddressPool_STATUS (or a pointer to one), as Azure returned it.
+func (a *ApplicationGatewayBackendAddressPool_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ApplicationGatewayBackendAddressPool_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ApplicationGatewayBackendAddressPool_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ApplicationGatewayBackendAddressPool_STATUS, want arm.ApplicationGatewayBackendAddressPool_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.BackendAddresses != nil {
+			for _, backendAddressesItem := range typed.Properties.BackendAddresses {
+				var backendAddressesValue ApplicationGatewayBackendAddress_STATUS
+				if err := backendAddressesValue.PopulateFromARM(owner, backendAddressesItem); err != nil {
+					return err
+				}
+				a.BackendAddresses = append(a.BackendAddresses, backendAddressesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.BackendIPConfigurations != nil {
+			for _, backendIPConfigurationsItem := range typed.Properties.BackendIPConfigurations {
+				var backendIPConfigurationsValue NetworkInterfaceIPConfiguration_STATUS_Unrolled
+				if err := backendIPConfigurationsValue.PopulateFromARM(owner, backendIPConfigurationsItem); err != nil {
+					return err
+				}
+				a.BackendIPConfigurations = append(a.BackendIPConfigurations, backendIPConfigurationsValue)
+			}
+		}
+	}
+	if typed.Etag != nil {
+		etagValue := *typed.Etag
+		a.Etag = &etagValue
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		a.Id = &idValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		a.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
+			a.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		a.Type = &typeValue
+	}
+	return nil
+}
+
+// AssignProperties_From_ApplicationGatewayBackendAddressPool_STATUS populates the receiver from source, a network/v1api20201101/storage.ApplicationGatewayBackendAddressPool_STATUS.
+func (a *ApplicationGatewayBackendAddressPool_STATUS) AssignProperties_From_ApplicationGatewayBackendAddressPool_STATUS(source *storage.ApplicationGatewayBackendAddressPool_STATUS) error {
+	if source.BackendAddresses != nil {
+		backendAddressesList := make([]ApplicationGatewayBackendAddress_STATUS, len(source.BackendAddresses))
+		for backendAddressesIndex := range source.BackendAddresses {
+			if err := backendAddressesList[backendAddressesIndex].AssignProperties_From_ApplicationGatewayBackendAddress_STATUS(&source.BackendAddresses[backendAddressesIndex]); err != nil {
+				return fmt.Errorf("converting BackendAddresses: %w", err)
+			}
+		}
+		a.BackendAddresses = backendAddressesList
+	} else {
+		a.BackendAddresses = nil
+	}
+
+	if source.BackendIPConfigurations != nil {
+		backendIPConfigurationsList := make([]NetworkInterfaceIPConfiguration_STATUS_Unrolled, len(source.BackendIPConfigurations))
+		for backendIPConfigurationsIndex := range source.BackendIPConfigurations {
+			if err := backendIPConfigurationsList[backendIPConfigurationsIndex].AssignProperties_From_NetworkInterfaceIPConfiguration_STATUS_Unrolled(&source.BackendIPConfigurations[backendIPConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting BackendIPConfigurations: %w", err)
+			}
+		}
+		a.BackendIPConfigurations = backendIPConfigurationsList
+	} else {
+		a.BackendIPConfigurations = nil
+	}
+
+	a.Etag = genruntime.ClonePointer(source.Etag)
+	a.Id = genruntime.ClonePointer(source.Id)
+	a.Name = genruntime.ClonePointer(source.Name)
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
+		a.ProvisioningState = &provisioningStateValue
+	} else {
+		a.ProvisioningState = nil
+	}
+
+	a.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_ApplicationGatewayBackendAddressPool_STATUS populates destination, a network/v1api20201101/storage.ApplicationGatewayBackendAddressPool_STATUS, from the receiver.
+func (a *ApplicationGatewayBackendAddressPool_STATUS) AssignProperties_To_ApplicationGatewayBackendAddressPool_STATUS(destination *storage.ApplicationGatewayBackendAddressPool_STATUS) error {
+	if a.BackendAddresses != nil {
+		backendAddressesList := make([]storage.ApplicationGatewayBackendAddress_STATUS, len(a.BackendAddresses))
+		for backendAddressesIndex := range a.BackendAddresses {
+			if err := a.BackendAddresses[backendAddressesIndex].AssignProperties_To_ApplicationGatewayBackendAddress_STATUS(&backendAddressesList[backendAddressesIndex]); err != nil {
+				return fmt.Errorf("converting BackendAddresses: %w", err)
+			}
+		}
+		destination.BackendAddresses = backendAddressesList
+	} else {
+		destination.BackendAddresses = nil
+	}
+
+	if a.BackendIPConfigurations != nil {
+		backendIPConfigurationsList := make([]storage.NetworkInterfaceIPConfiguration_STATUS_Unrolled, len(a.BackendIPConfigurations))
+		for backendIPConfigurationsIndex := range a.BackendIPConfigurations {
+			if err := a.BackendIPConfigurations[backendIPConfigurationsIndex].AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS_Unrolled(&backendIPConfigurationsList[backendIPConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting BackendIPConfigurations: %w", err)
+			}
+		}
+		destination.BackendIPConfigurations = backendIPConfigurationsList
+	} else {
+		destination.BackendIPConfigurations = nil
+	}
+
+	destination.Etag = genruntime.ClonePointer(a.Etag)
+	destination.Id = genruntime.ClonePointer(a.Id)
+	destination.Name = genruntime.ClonePointer(a.Name)
+
+	if a.ProvisioningState != nil {
+		provisioningStateValue := string(*a.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(a.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// ApplicationGatewayBackendAddress_STATUS: Backend address of an application gateway.
+type ApplicationGatewayBackendAddress_STATUS struct {
+	// Fqdn: Fully qualified domain name (FQDN).
+	Fqdn *string `json:"fqdn,omitempty"`
+
+	// IpAddress: IP address.
+	IpAddress *string `json:"ipAddress,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &ApplicationGatewayBackendAddress_STATUS{}
+
+// ConvertToARM returns the ApplicationGatewayBackendAddress_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (a *ApplicationGatewayBackendAddress_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if a == nil {
+		return nil, nil
+	}
+	result := &arm.ApplicationGatewayBackendAddress_STATUS{}
+	if a.Fqdn != nil {
+		fqdnValue := *a.Fqdn
+		result.Fqdn = &fqdnValue
+	}
+	if a.IpAddress != nil {
+		ipAddressValue := *a.IpAddress
+		result.IpAddress = &ipAddressValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ApplicationGatewayBackendAddress_STATUS of the arm package, to decode an ARM response into.
+func (a *ApplicationGatewayBackendAddress_STATUS) NewEmptyARMValue() any {
+	return &arm.ApplicationGatewayBackendAddress_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ApplicationGatewayBackendAddress_STATUS (or a pointer to one), as Azure returned it.
+func (a *ApplicationGatewayBackendAddress_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ApplicationGatewayBackendAddress_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.ApplicationGatewayBackendAddress_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ApplicationGatewayBackendAddress_STATUS, want arm.ApplicationGatewayBackendAddress_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Fqdn != nil {
+		fqdnValue := *typed.Fqdn
+		a.Fqdn = &fqdnValue
+	}
+	if typed.IpAddress != nil {
+		ipAddressValue := *typed.IpAddress
+		a.IpAddress = &ipAddressValue
+	}
+	return nil
+}
+
+// AssignProperties_From_ApplicationGatewayBackendAddress_STATUS populates the receiver from source, a network/v1api20201101/storage.ApplicationGatewayBackendAddress_STATUS.
+func (a *ApplicationGatewayBackendAddress_STATUS) AssignProperties_From_ApplicationGatewayBackendAddress_STATUS(source *storage.ApplicationGatewayBackendAddress_STATUS) error {
+	a.Fqdn = genruntime.ClonePointer(source.Fqdn)
+	a.IpAddress = genruntime.ClonePointer(source.IpAddress)
+
+	return nil
+}
+
+// AssignProperties_To_ApplicationGatewayBackendAddress_STATUS populates destination, a network/v1api20201101/storage.ApplicationGatewayBackendAddress_STATUS, from the receiver.
+func (a *ApplicationGatewayBackendAddress_STATUS) AssignProperties_To_ApplicationGatewayBackendAddress_STATUS(destination *storage.ApplicationGatewayBackendAddress_STATUS) error {
+	destination.Fqdn = genruntime.ClonePointer(a.Fqdn)
+	destination.IpAddress = genruntime.ClonePointer(a.IpAddress)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// ApplicationSecurityGroup_STATUS_SubResourceEmbedded: An application security group in a resource group.
+type ApplicationSecurityGroup_STATUS_SubResourceEmbedded struct {
+	// Id: Resource ID.
+	Id *string `json:"id,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &ApplicationSecurityGroup_STATUS_SubResourceEmbedded{}
+
+// ConvertToARM returns the ApplicationSecurityGroup_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (a *ApplicationSecurityGroup_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if a == nil {
+		return nil, nil
+	}
+	result := &arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded{}
+	if a.Id != nil {
+		idValue := *a.Id
+		result.Id = &idValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty ApplicationSecurityGroup_STATUS_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (a *ApplicationSecurityGroup_STATUS_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (a *ApplicationSecurityGroup_STATUS_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for ApplicationSecurityGroup_STATUS_SubResourceEmbedded, want arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		a.Id = &idValue
+	}
+	return nil
+}
+
+// AssignProperties_From_ApplicationSecurityGroup_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.ApplicationSecurityGroup_STATUS_SubResourceEmbedded.
+func (a *ApplicationSecurityGroup_STATUS_SubResourceEmbedded) AssignProperties_From_ApplicationSecurityGroup_STATUS_SubResourceEmbedded(source *storage.ApplicationSecurityGroup_STATUS_SubResourceEmbedded) error {
+	a.Id = genruntime.ClonePointer(source.Id)
+
+	return nil
+}
+
+// AssignProperties_To_ApplicationSecurityGroup_STATUS_SubResourceEmbedded populates destination, a network/v1api20201101/storage.ApplicationSecurityGroup_STATUS_SubResourceEmbedded, from the receiver.
+func (a *ApplicationSecurityGroup_STATUS_SubResourceEmbedded) AssignProperties_To_ApplicationSecurityGroup_STATUS_SubResourceEmbedded(destination *storage.ApplicationSecurityGroup_STATUS_SubResourceEmbedded) error {
+	destination.Id = genruntime.ClonePointer(a.Id)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// BackendAddressPool: Pool of backend IP addresses.
+type BackendAddressPool struct {
+	// LoadBalancerBackendAddresses: An array of backend addresses.
+	LoadBalancerBackendAddresses []LoadBalancerBackendAddress `json:"loadBalancerBackendAddresses,omitempty"`
+
+	// Location: The location of the backend address pool.
+	Location *string `json:"location,omitempty"`
+
+	// Name: The name of the resource that is unique within the set of backend address pools used by the load balancer. This name can be used to access the resource.
+	Name *string `json:"name,omitempty"`
+
+	// Reference: Resource ID.
+	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &BackendAddressPool{}
+
+// ConvertToARM returns the BackendAddressPool of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (b *BackendAddressPool) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if b == nil {
+		return nil, nil
+	}
+	result := &arm.BackendAddressPool{}
+	if b.LoadBalancerBackendAddresses != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.BackendAddressPoolPropertiesFormat{}
+		}
+		result.Properties.LoadBalancerBackendAddresses = make([]arm.LoadBalancerBackendAddress, 0, len(b.LoadBalancerBackendAddresses))
+		for _, loadBalancerBackendAddressesItem := range b.LoadBalancerBackendAddresses {
+			var loadBalancerBackendAddressesValue arm.LoadBalancerBackendAddress
+			loadBalancerBackendAddressesARM, err := loadBalancerBackendAddressesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			loadBalancerBackendAddressesValue = *loadBalancerBackendAddressesARM.(*arm.LoadBalancerBackendAddress)
+			result.Properties.LoadBalancerBackendAddresses = append(result.Properties.LoadBalancerBackendAddresses, loadBalancerBackendAddressesValue)
+		}
+	}
+	if b.Location != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.BackendAddressPoolPropertiesFormat{}
+		}
+		locationValue := *b.Location
+		result.Properties.Location = &locationValue
+	}
+	if b.Name != nil {
+		nameValue := *b.Name
+		result.Name = &nameValue
+	}
+	if b.Reference != nil {
+		var referenceValue string
+		referenceResolved, err := resolved.ARMID("BackendAddressPool.reference", *b.Reference)
+		if err != nil {
+			return nil, err
+		}
+		referenceValue = referenceResolved
+		result.Id = &referenceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty BackendAddressPool of the arm package, to decode an ARM response into.
+func (b *BackendAddressPool) NewEmptyARMValue() any {
+	return &arm.BackendAddressPool{}
+}
+
+// PopulateFromARM fills the receiver from an arm.BackendAddressPool (or a pointer to one), as Azure returned it.
+func (b *BackendAddressPool) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.BackendAddressPool)
+	if !ok {
+		pointer, ok := armInput.(*arm.BackendAddressPool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for BackendAddressPool, want arm.BackendAddressPool", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LoadBalancerBackendAddresses != nil {
+			for _, loadBalancerBackendAddressesItem := range typed.Properties.LoadBalancerBackendAddresses {
+				var loadBalancerBackendAddressesValue LoadBalancerBackendAddress
+				if err := loadBalancerBackendAddressesValue.PopulateFromARM(owner, loadBalancerBackendAddressesItem); err != nil {
+					return err
+				}
+				b.LoadBalancerBackendAddresses = append(b.LoadBalancerBackendAddresses, loadBalancerBackendAddressesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Location != nil {
+			locationValue := *typed.Properties.Location
+			b.Location = &locationValue
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		b.Name = &nameValue
+	}
+	if typed.Id != nil {
+		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
+		b.Reference = &referenceValue
+	}
+	return nil
+}
+
+// AssignProperties_From_BackendAddressPool populates the receiver from source, a network/v1api20201101/storage.BackendAddressPool.
+func (b *BackendAddressPool) AssignProperties_From_BackendAddressPool(source *storage.BackendAddressPool) error {
+	if source.LoadBalancerBackendAddresses != nil {
+		loadBalancerBackendAddressesList := make([]LoadBalancerBackendAddress, len(source.LoadBalancerBackendAddresses))
+		for loadBalancerBackendAddressesIndex := range source.LoadBalancerBackendAddresses {
+			if err := loadBalancerBackendAddressesList[loadBalancerBackendAddressesIndex].AssignProperties_From_LoadBalancerBackendAddress(&source.LoadBalancerBackendAddresses[loadBalancerBackendAddressesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerBackendAddresses: %w", err)
+			}
+		}
+		b.LoadBalancerBackendAddresses = loadBalancerBackendAddressesList
+	} else {
+		b.LoadBalancerBackendAddresses = nil
+	}
+
+	b.Location = genruntime.ClonePointer(source.Location)
+	b.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		b.Reference = &referenceValue
+	} else {
+		b.Reference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_BackendAddressPool populates destination, a network/v1api20201101/storage.BackendAddressPool, from the receiver.
+func (b *BackendAddressPool) AssignProperties_To_BackendAddressPool(destination *storage.BackendAddressPool) error {
+	if b.LoadBalancerBackendAddresses != nil {
+		loadBalancerBackendAddressesList := make([]storage.LoadBalancerBackendAddress, len(b.LoadBalancerBackendAddresses))
+		for loadBalancerBackendAddressesIndex := range b.LoadBalancerBackendAddresses {
+			if err := b.LoadBalancerBackendAddresses[loadBalancerBackendAddressesIndex].AssignProperties_To_LoadBalancerBackendAddress(&loadBalancerBackendAddressesList[loadBalancerBackendAddressesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerBackendAddresses: %w", err)
+			}
+		}
+		destination.LoadBalancerBackendAddresses = loadBalancerBackendAddressesList
+	} else {
+		destination.LoadBalancerBackendAddresses = nil
+	}
+
+	destination.Location = genruntime.ClonePointer(b.Location)
+	destination.Name = genruntime.ClonePointer(b.Name)
+
+	if b.Reference != nil {
+		referenceValue := *b.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// BackendAddressPool_STATUS: Pool of backend IP addresses.
+type BackendAddressPool_STATUS struct {
+	// BackendIPConfigurations: An array of references to IP addresses defined in network interfaces.
+	BackendIPConfigurations []NetworkInterfaceIPConfiguration_STATUS `json:"backendIPConfigurations,omitempty"`
+
+	// Etag: A unique read-only string that changes whenever the resource is updated.
+	Etag *string `json:"etag,omitempty"`
+
+	// Id: Resource ID.
+	Id *string `json:"id,omitempty"`
+
+	// LoadBalancerBackendAddresses: An array of backend addresses.
+	LoadBalancerBackendAddresses []LoadBalancerBackendAddress_STATUS `json:"loadBalancerBackendAddresses,omitempty"`
+
+	// LoadBalancingRules: An array of references to load balancing rules that use this backend address pool.
+	LoadBalancingRules []SubResource_STATUS `json:"loadBalancingRules,omitempty"`
+
+	// Location: The location of the backend address pool.
+	Location *string `json:"location,omitempty"`
+
+	// Name: The name of the resource that is unique within the set of backend address pools used by the load balancer. This name can be used to access the resource.
+	Name *string `json:"name,omitempty"`
+
+	// OutboundRule: A reference to an outbound rule that uses this backend address pool.
+	OutboundRule *SubResource_STATUS `json:"outboundRule,omitempty"`
+
+	// OutboundRules: An array of references to outbound rules that use this backend address pool.
+	OutboundRules []SubResource_STATUS `json:"outboundRules,omitempty"`
+
+	// ProvisioningState: The provisioning state of the backend address pool resource.
+	ProvisioningState *ProvisioningState_STATUS `json:"provisioningState,omitempty"`
+
+	// Type: Type of the resource.
+	Type *string `json:"type,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &BackendAddressPool_STATUS{}
+
+// ConvertToARM returns the BackendAddressPool_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (b *BackendAddressPool_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if b == nil {
+		return nil, nil
+	}
+	result := &arm.BackendAddressPool_STATUS{}
+	if b.BackendIPConfigurations != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.BackendAddressPoolPropertiesFormat_STATUS{}
+		}
+		result.Properties.BackendIPConfigurations = make([]arm.NetworkInterfaceIPConfiguration_STATUS, 0, len(b.BackendIPConfigurations))
+		for _, backendIPConfigurationsItem := range b.BackendIPConfigurations {
+			var backendIPConfigurationsValue arm.NetworkInterfaceIPConfiguration_STATUS
+			backendIPConfigurationsARM, err := backendIPConfigurationsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			backendIPConfigurationsValue = *backendIPConfigurationsARM.(*arm.NetworkInterfaceIPConfiguration_STATUS)
+			result.Properties.BackendIPConfigurations = append(result.Properties.BackendIPConfigurations, backendIPConfigurationsValue)
+		}
+	}
+	if b.Etag != nil {
+		etagValue := *b.Etag
+		result.Etag = &etagValue
+	}
+	if b.Id != nil {
+		idValue := *b.Id
+		result.Id = &idValue
+	}
+	if b.LoadBalancerBackendAddresses != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.BackendAddressPoolPropertiesFormat_STATUS{}
+		}
+		result.Properties.LoadBalancerBackendAddresses = make([]arm.LoadBalancerBackendAddress_STATUS, 0, len(b.LoadBalancerBackendAddresses))
+		for _, loadBalancerBackendAddressesItem := range b.LoadBalancerBackendAddresses {
+			var loadBalancerBackendAddressesValue arm.LoadBalancerBackendAddress_STATUS
+			loadBalancerBackendAddressesARM, err := loadBalancerBackendAddressesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			loadBalancerBackendAddressesValue = *loadBalancerBackendAddressesARM.(*arm.LoadBalancerBackendAddress_STATUS)
+			result.Properties.LoadBalancerBackendAddresses = append(result.Properties.LoadBalancerBackendAddresses, loadBalancerBackendAddressesValue)
+		}
+	}
+	if b.LoadBalancingRules != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.BackendAddressPoolPropertiesFormat_STATUS{}
+		}
+		result.Properties.LoadBalancingRules = make([]arm.SubResource_STATUS, 0, len(b.LoadBalancingRules))
+		for _, loadBalancingRulesItem := range b.LoadBalancingRules {
+			var loadBalancingRulesValue arm.SubResource_STATUS
+			loadBalancingRulesARM, err := loadBalancingRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			loadBalancingRulesValue = *loadBalancingRulesARM.(*arm.SubResource_STATUS)
+			result.Properties.LoadBalancingRules = append(result.Properties.LoadBalancingRules, loadBalancingRulesValue)
+		}
+	}
+	if b.Location != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.BackendAddressPoolPropertiesFormat_STATUS{}
+		}
+		locationValue := *b.Location
+		result.Properties.Location = &locationValue
+	}
+	if b.Name != nil {
+		nameValue := *b.Name
+		result.Name = &nameValue
+	}
+	if b.OutboundRule != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.BackendAddressPoolPropertiesFormat_STATUS{}
+		}
+		var outboundRuleValue arm.SubResource_STATUS
+		outboundRuleARM, err := b.OutboundRule.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		outboundRuleValue = *outboundRuleARM.(*arm.SubResource_STATUS)
+		result.Properties.OutboundRule = &outboundRuleValue
+	}
+	if b.OutboundRules != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.BackendAddressPoolPropertiesFormat_STATUS{}
+		}
+		result.Properties.OutboundRules = make([]arm.SubResource_STATUS, 0, len(b.OutboundRules))
+		for _, outboundRulesItem := range b.OutboundRules {
+			var outboundRulesValue arm.SubResource_STATUS
+			outboundRulesARM, err := outboundRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			outboundRulesValue = *outboundRulesARM.(*arm.SubResource_STATUS)
+			result.Properties.OutboundRules = append(result.Properties.OutboundRules, outboundRulesValue)
+		}
+	}
+	if b.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.BackendAddressPoolPropertiesFormat_STATUS{}
+		}
+		provisioningStateValue := string(*b.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if b.Type != nil {
+		typeValue := *b.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty BackendAddressPool_STATUS of the arm package, to decode an ARM response into.
+func (b *BackendAddressPool_STATUS) NewEmptyARMValue() any {
+	return &arm.BackendAddressPool_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.BackendAddressPool_STATUS (or a pointer to one), as Azure returned it.
+func (b *BackendAddressPool_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.BackendAddressPool_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.BackendAddressPool_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for BackendAddressPool_STATUS, want arm.BackendAddressPool_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.BackendIPConfigurations != nil {
+			for _, backendIPConfigurationsItem := range typed.Properties.BackendIPConfigurations {
+				var backendIPConfigurationsValue NetworkInterfaceIPConfiguration_STATUS
+				if err := backendIPConfigurationsValue.PopulateFromARM(owner, backendIPConfigurationsItem); err != nil {
+					return err
+				}
+				b.BackendIPConfigurations = append(b.BackendIPConfigurations, backendIPConfigurationsValue)
+			}
+		}
+	}
+	if typed.Etag != nil {
+		etagValue := *typed.Etag
+		b.Etag = &etagValue
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		b.Id = &idValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LoadBalancerBackendAddresses != nil {
+			for _, loadBalancerBackendAddressesItem := range typed.Properties.LoadBalancerBackendAddresses {
+				var loadBalancerBackendAddressesValue LoadBalancerBackendAddress_STATUS
+				if err := loadBalancerBackendAddressesValue.PopulateFromARM(owner, loadBalancerBackendAddressesItem); err != nil {
+					return err
+				}
+				b.LoadBalancerBackendAddresses = append(b.LoadBalancerBackendAddresses, loadBalancerBackendAddressesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LoadBalancingRules != nil {
+			for _, loadBalancingRulesItem := range typed.Properties.LoadBalancingRules {
+				var loadBalancingRulesValue SubResource_STATUS
+				if err := loadBalancingRulesValue.PopulateFromARM(owner, loadBalancingRulesItem); err != nil {
+					return err
+				}
+				b.LoadBalancingRules = append(b.LoadBalancingRules, loadBalancingRulesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Location != nil {
+			locationValue := *typed.Properties.Location
+			b.Location = &locationValue
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		b.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.OutboundRule != nil {
+			var outboundRuleValue SubResource_STATUS
+			if err := outboundRuleValue.PopulateFromARM(owner, *typed.Properties.OutboundRule); err != nil {
+				return err
+			}
+			b.OutboundRule = &outboundRuleValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.OutboundRules != nil {
+			for _, outboundRulesItem := range typed.Properties.OutboundRules {
+				var outboundRulesValue SubResource_STATUS
+				if err := outboundRulesValue.PopulateFromARM(owner, outboundRulesItem); err != nil {
+					return err
+				}
+				b.OutboundRules = append(b.OutboundRules, outboundRulesValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
+			b.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		b.Type = &typeValue
+	}
+	return nil
+}
+
+// AssignProperties_From_BackendAddressPool_STATUS populates the receiver from source, a network/v1api20201101/storage.BackendAddressPool_STATUS.
+func (b *BackendAddressPool_STATUS) AssignProperties_From_BackendAddressPool_STATUS(source *storage.BackendAddressPool_STATUS) error {
+	if source.BackendIPConfigurations != nil {
+		backendIPConfigurationsList := make([]NetworkInterfaceIPConfiguration_STATUS, len(source.BackendIPConfigurations))
+		for backendIPConfigurationsIndex := range source.BackendIPConfigurations {
+			if err := backendIPConfigurationsList[backendIPConfigurationsIndex].AssignProperties_From_NetworkInterfaceIPConfiguration_STATUS(&source.BackendIPConfigurations[backendIPConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting BackendIPConfigurations: %w", err)
+			}
+		}
+		b.BackendIPConfigurations = backendIPConfigurationsList
+	} else {
+		b.BackendIPConfigurations = nil
+	}
+
+	b.Etag = genruntime.ClonePointer(source.Etag)
+	b.Id = genruntime.ClonePointer(source.Id)
+
+	if source.LoadBalancerBackendAddresses != nil {
+		loadBalancerBackendAddressesList := make([]LoadBalancerBackendAddress_STATUS, len(source.LoadBalancerBackendAddresses))
+		for loadBalancerBackendAddressesIndex := range source.LoadBalancerBackendAddresses {
+			if err := loadBalancerBackendAddressesList[loadBalancerBackendAddressesIndex].AssignProperties_From_LoadBalancerBackendAddress_STATUS(&source.LoadBalancerBackendAddresses[loadBalancerBackendAddressesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerBackendAddresses: %w", err)
+			}
+		}
+		b.LoadBalancerBackendAddresses = loadBalancerBackendAddressesList
+	} else {
+		b.LoadBalancerBackendAddresses = nil
+	}
+
+	if source.LoadBalancingRules != nil {
+		loadBalancingRulesList := make([]SubResource_STATUS, len(source.LoadBalancingRules))
+		for loadBalancingRulesIndex := range source.LoadBalancingRules {
+			if err := loadBalancingRulesList[loadBalancingRulesIndex].AssignProperties_From_SubResource_STATUS(&source.LoadBalancingRules[loadBalancingRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancingRules: %w", err)
+			}
+		}
+		b.LoadBalancingRules = loadBalancingRulesList
+	} else {
+		b.LoadBalancingRules = nil
+	}
+
+	b.Location = genruntime.ClonePointer(source.Location)
+	b.Name = genruntime.ClonePointer(source.Name)
+
+	if source.OutboundRule != nil {
+		var outboundRuleValue SubResource_STATUS
+		if err := outboundRuleValue.AssignProperties_From_SubResource_STATUS(source.OutboundRule); err != nil {
+			return fmt.Errorf("converting OutboundRule: %w", err)
+		}
+		b.OutboundRule = &outboundRuleValue
+	} else {
+		b.OutboundRule = nil
+	}
+
+	if source.OutboundRules != nil {
+		outboundRulesList := make([]SubResource_STATUS, len(source.OutboundRules))
+		for outboundRulesIndex := range source.OutboundRules {
+			if err := outboundRulesList[outboundRulesIndex].AssignProperties_From_SubResource_STATUS(&source.OutboundRules[outboundRulesIndex]); err != nil {
+				return fmt.Errorf("converting OutboundRules: %w", err)
+			}
+		}
+		b.OutboundRules = outboundRulesList
+	} else {
+		b.OutboundRules = nil
+	}
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
+		b.ProvisioningState = &provisioningStateValue
+	} else {
+		b.ProvisioningState = nil
+	}
+
+	b.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_BackendAddressPool_STATUS populates destination, a network/v1api20201101/storage.BackendAddressPool_STATUS, from the receiver.
+func (b *BackendAddressPool_STATUS) AssignProperties_To_BackendAddressPool_STATUS(destination *storage.BackendAddressPool_STATUS) error {
+	if b.BackendIPConfigurations != nil {
+		backendIPConfigurationsList := make([]storage.NetworkInterfaceIPConfiguration_STATUS, len(b.BackendIPConfigurations))
+		for backendIPConfigurationsIndex := range b.BackendIPConfigurations {
+			if err := b.BackendIPConfigurations[backendIPConfigurationsIndex].AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS(&backendIPConfigurationsList[backendIPConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting BackendIPConfigurations: %w", err)
+			}
+		}
+		destination.BackendIPConfigurations = backendIPConfigurationsList
+	} else {
+		destination.BackendIPConfigurations = nil
+	}
+
+	destination.Etag = genruntime.ClonePointer(b.Etag)
+	destination.Id = genruntime.ClonePointer(b.Id)
+
+	if b.LoadBalancerBackendAddresses != nil {
+		loadBalancerBackendAddressesList := make([]storage.LoadBalancerBackendAddress_STATUS, len(b.LoadBalancerBackendAddresses))
+		for loadBalancerBackendAddressesIndex := range b.LoadBalancerBackendAddresses {
+			if err := b.LoadBalancerBackendAddresses[loadBalancerBackendAddressesIndex].AssignProperties_To_LoadBalancerBackendAddress_STATUS(&loadBalancerBackendAddressesList[loadBalancerBackendAddressesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerBackendAddresses: %w", err)
+			}
+		}
+		destination.LoadBalancerBackendAddresses = loadBalancerBackendAddressesList
+	} else {
+		destination.LoadBalancerBackendAddresses = nil
+	}
+
+	if b.LoadBalancingRules != nil {
+		loadBalancingRulesList := make([]storage.SubResource_STATUS, len(b.LoadBalancingRules))
+		for loadBalancingRulesIndex := range b.LoadBalancingRules {
+			if err := b.LoadBalancingRules[loadBalancingRulesIndex].AssignProperties_To_SubResource_STATUS(&loadBalancingRulesList[loadBalancingRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancingRules: %w", err)
+			}
+		}
+		destination.LoadBalancingRules = loadBalancingRulesList
+	} else {
+		destination.LoadBalancingRules = nil
+	}
+
+	destination.Location = genruntime.ClonePointer(b.Location)
+	destination.Name = genruntime.ClonePointer(b.Name)
+
+	if b.OutboundRule != nil {
+		var outboundRuleValue storage.SubResource_STATUS
+		if err := b.OutboundRule.AssignProperties_To_SubResource_STATUS(&outboundRuleValue); err != nil {
+			return fmt.Errorf("converting OutboundRule: %w", err)
+		}
+		destination.OutboundRule = &outboundRuleValue
+	} else {
+		destination.OutboundRule = nil
+	}
+
+	if b.OutboundRules != nil {
+		outboundRulesList := make([]storage.SubResource_STATUS, len(b.OutboundRules))
+		for outboundRulesIndex := range b.OutboundRules {
+			if err := b.OutboundRules[outboundRulesIndex].AssignProperties_To_SubResource_STATUS(&outboundRulesList[outboundRulesIndex]); err != nil {
+				return fmt.Errorf("converting OutboundRules: %w", err)
+			}
+		}
+		destination.OutboundRules = outboundRulesList
+	} else {
+		destination.OutboundRules = nil
+	}
+
+	if b.ProvisioningState != nil {
+		provisioningStateValue := string(*b.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(b.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // BackendAddressPool_STATUS_SubResourceEmbedded: Pool of backend IP addresses.
 type BackendAddressPool_STATUS_SubResourceEmbedded struct {
 	// Id: Resource ID.
@@ -1465,99 +2418,6 @@ func (b *BackendAddressPool_STATUS_SubResourceEmbedded) AssignProperties_From_Ba
 // AssignProperties_To_BackendAddressPool_STATUS_SubResourceEmbedded populates destination, a network/v1api20201101/storage.BackendAddressPool_STATUS_SubResourceEmbedded, from the receiver.
 func (b *BackendAddressPool_STATUS_SubResourceEmbedded) AssignProperties_To_BackendAddressPool_STATUS_SubResourceEmbedded(destination *storage.BackendAddressPool_STATUS_SubResourceEmbedded) error {
 	destination.Id = genruntime.ClonePointer(b.Id)
-
-	// The source has no property bag, and every property found a field.
-	destination.PropertyBag = nil
-
-	return nil
-}
-
-// BackendAddressPool_SubResourceEmbedded: Pool of backend IP addresses.
-type BackendAddressPool_SubResourceEmbedded struct {
-	// Name: The name of the resource that is unique within the set of backend address pools used by the load balancer. This name can be used to access the resource.
-	Name *string `json:"name,omitempty"`
-
-	// Reference: Resource ID.
-	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
-}
-
-var _ genruntime.ARMTransformer = &BackendAddressPool_SubResourceEmbedded{}
-
-// ConvertToARM returns the BackendAddressPool_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
-func (b *BackendAddressPool_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
-	if b == nil {
-		return nil, nil
-	}
-	result := &arm.BackendAddressPool_SubResourceEmbedded{}
-	if b.Name != nil {
-		nameValue := *b.Name
-		result.Name = &nameValue
-	}
-	if b.Reference != nil {
-		var referenceValue string
-		referenceResolved, err := resolved.ARMID("BackendAddressPool_SubResourceEmbedded.reference", *b.Reference)
-		if err != nil {
-			return nil, err
-		}
-		referenceValue = referenceResolved
-		result.Id = &referenceValue
-	}
-	return result, nil
-}
-
-// NewEmptyARMValue returns an empty BackendAddressPool_SubResourceEmbedded of the arm package, to decode an ARM response into.
-func (b *BackendAddressPool_SubResourceEmbedded) NewEmptyARMValue() any {
-	return &arm.BackendAddressPool_SubResourceEmbedded{}
-}
-
-// PopulateFromARM fills the receiver from an arm.BackendAddressPool_SubResourceEmbedded (or a pointer to one), as Azure returned it.
-func (b *BackendAddressPool_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
-	typed, ok := armInput.(arm.BackendAddressPool_SubResourceEmbedded)
-	if !ok {
-		pointer, ok := armInput.(*arm.BackendAddressPool_SubResourceEmbedded)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for BackendAddressPool_SubResourceEmbedded, want arm.BackendAddressPool_SubResourceEmbedded", armInput)
-		}
-		if pointer == nil {
-			return nil
-		}
-		typed = *pointer
-	}
-	if typed.Name != nil {
-		nameValue := *typed.Name
-		b.Name = &nameValue
-	}
-	if typed.Id != nil {
-		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
-		b.Reference = &referenceValue
-	}
-	return nil
-}
-
-// AssignProperties_From_BackendAddressPool_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.BackendAddressPool_SubResourceEmbedded.
-func (b *BackendAddressPool_SubResourceEmbedded) AssignProperties_From_BackendAddressPool_SubResourceEmbedded(source *storage.BackendAddressPool_SubResourceEmbedded) error {
-	b.Name = genruntime.ClonePointer(source.Name)
-
-	if source.Reference != nil {
-		referenceValue := *source.Reference.DeepCopy()
-		b.Reference = &referenceValue
-	} else {
-		b.Reference = nil
-	}
-
-	return nil
-}
-
-// AssignProperties_To_BackendAddressPool_SubResourceEmbedded populates destination, a network/v1api20201101/storage.BackendAddressPool_SubResourceEmbedded, from the receiver.
-func (b *BackendAddressPool_SubResourceEmbedded) AssignProperties_To_BackendAddressPool_SubResourceEmbedded(destination *storage.BackendAddressPool_SubResourceEmbedded) error {
-	destination.Name = genruntime.ClonePointer(b.Name)
-
-	if b.Reference != nil {
-		referenceValue := *b.Reference.DeepCopy()
-		destination.Reference = &referenceValue
-	} else {
-		destination.Reference = nil
-	}
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil
@@ -3337,6 +4197,609 @@ func (i *InboundNatPool_STATUS) AssignProperties_To_InboundNatPool_STATUS(destin
 	return nil
 }
 
+// InboundNatRule: Inbound NAT rule of the load balancer.
+type InboundNatRule struct {
+	// BackendPort: The port used for the internal endpoint. Acceptable values range from 1 to 65535.
+	BackendPort *int `json:"backendPort,omitempty"`
+
+	// EnableFloatingIP: Configures a virtual machine's endpoint for the floating IP capability required to configure a SQL AlwaysOn Availability Group. This setting is required when using the SQL AlwaysOn Availability Groups in SQL server. This setting can't be changed after you create the endpoint.
+	EnableFloatingIP *bool `json:"enableFloatingIP,omitempty"`
+
+	// EnableTcpReset: Receive bidirectional TCP Reset on TCP flow idle timeout or unexpected connection termination. This element is only used when the protocol is set to TCP.
+	EnableTcpReset *bool `json:"enableTcpReset,omitempty"`
+
+	// FrontendIPConfiguration: A reference to frontend IP addresses.
+	FrontendIPConfiguration *SubResource `json:"frontendIPConfiguration,omitempty"`
+
+	// FrontendPort: The port for the external endpoint. Port numbers for each rule must be unique within the Load Balancer. Acceptable values range from 1 to 65534.
+	FrontendPort *int `json:"frontendPort,omitempty"`
+
+	// IdleTimeoutInMinutes: The timeout for the TCP idle connection. The value can be set between 4 and 30 minutes. The default value is 4 minutes. This element is only used when the protocol is set to TCP.
+	IdleTimeoutInMinutes *int `json:"idleTimeoutInMinutes,omitempty"`
+
+	// Name: The name of the resource that is unique within the set of inbound NAT rules used by the load balancer. This name can be used to access the resource.
+	Name *string `json:"name,omitempty"`
+
+	// Protocol: The reference to the transport protocol used by the load balancing rule.
+	Protocol *TransportProtocol `json:"protocol,omitempty"`
+
+	// Reference: Resource ID.
+	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &InboundNatRule{}
+
+// ConvertToARM returns the InboundNatRule of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (i *InboundNatRule) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if i == nil {
+		return nil, nil
+	}
+	result := &arm.InboundNatRule{}
+	if i.BackendPort != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.InboundNatRulePropertiesFormat{}
+		}
+		backendPortValue := *i.BackendPort
+		result.Properties.BackendPort = &backendPortValue
+	}
+	if i.EnableFloatingIP != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.InboundNatRulePropertiesFormat{}
+		}
+		enableFloatingIPValue := *i.EnableFloatingIP
+		result.Properties.EnableFloatingIP = &enableFloatingIPValue
+	}
+	if i.EnableTcpReset != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.InboundNatRulePropertiesFormat{}
+		}
+		enableTcpResetValue := *i.EnableTcpReset
+		result.Properties.EnableTcpReset = &enableTcpResetValue
+	}
+	if i.FrontendIPConfiguration != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.InboundNatRulePropertiesFormat{}
+		}
+		var frontendIPConfigurationValue arm.SubResource
+		frontendIPConfigurationARM, err := i.FrontendIPConfiguration.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		frontendIPConfigurationValue = *frontendIPConfigurationARM.(*arm.SubResource)
+		result.Properties.FrontendIPConfiguration = &frontendIPConfigurationValue
+	}
+	if i.FrontendPort != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.InboundNatRulePropertiesFormat{}
+		}
+		frontendPortValue := *i.FrontendPort
+		result.Properties.FrontendPort = &frontendPortValue
+	}
+	if i.IdleTimeoutInMinutes != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.InboundNatRulePropertiesFormat{}
+		}
+		idleTimeoutInMinutesValue := *i.IdleTimeoutInMinutes
+		result.Properties.IdleTimeoutInMinutes = &idleTimeoutInMinutesValue
+	}
+	if i.Name != nil {
+		nameValue := *i.Name
+		result.Name = &nameValue
+	}
+	if i.Protocol != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.InboundNatRulePropertiesFormat{}
+		}
+		protocolValue := string(*i.Protocol)
+		result.Properties.Protocol = &protocolValue
+	}
+	if i.Reference != nil {
+		var referenceValue string
+		referenceResolved, err := resolved.ARMID("InboundNatRule.reference", *i.Reference)
+		if err != nil {
+			return nil, err
+		}
+		referenceValue = referenceResolved
+		result.Id = &referenceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty InboundNatRule of the arm package, to decode an ARM response into.
+func (i *InboundNatRule) NewEmptyARMValue() any {
+	return &arm.InboundNatRule{}
+}
+
+// PopulateFromARM fills the receiver from an arm.InboundNatRule (or a pointer to one), as Azure returned it.
+func (i *InboundNatRule) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.InboundNatRule)
+	if !ok {
+		pointer, ok := armInput.(*arm.InboundNatRule)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for InboundNatRule, want arm.InboundNatRule", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.BackendPort != nil {
+			backendPortValue := *typed.Properties.BackendPort
+			i.BackendPort = &backendPortValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableFloatingIP != nil {
+			enableFloatingIPValue := *typed.Properties.EnableFloatingIP
+			i.EnableFloatingIP = &enableFloatingIPValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableTcpReset != nil {
+			enableTcpResetValue := *typed.Properties.EnableTcpReset
+			i.EnableTcpReset = &enableTcpResetValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.FrontendIPConfiguration != nil {
+			var frontendIPConfigurationValue SubResource
+			if err := frontendIPConfigurationValue.PopulateFromARM(owner, *typed.Properties.FrontendIPConfiguration); err != nil {
+				return err
+			}
+			i.FrontendIPConfiguration = &frontendIPConfigurationValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.FrontendPort != nil {
+			frontendPortValue := *typed.Properties.FrontendPort
+			i.FrontendPort = &frontendPortValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IdleTimeoutInMinutes != nil {
+			idleTimeoutInMinutesValue := *typed.Properties.IdleTimeoutInMinutes
+			i.IdleTimeoutInMinutes = &idleTimeoutInMinutesValue
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		i.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Protocol != nil {
+			protocolValue := genruntime.ToEnum(*typed.Properties.Protocol, transportProtocol_Values)
+			i.Protocol = &protocolValue
+		}
+	}
+	if typed.Id != nil {
+		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
+		i.Reference = &referenceValue
+	}
+	return nil
+}
+
+// AssignProperties_From_InboundNatRule populates the receiver from source, a network/v1api20201101/storage.InboundNatRule.
+func (i *InboundNatRule) AssignProperties_From_InboundNatRule(source *storage.InboundNatRule) error {
+	i.BackendPort = genruntime.ClonePointer(source.BackendPort)
+	i.EnableFloatingIP = genruntime.ClonePointer(source.EnableFloatingIP)
+	i.EnableTcpReset = genruntime.ClonePointer(source.EnableTcpReset)
+
+	if source.FrontendIPConfiguration != nil {
+		var frontendIPConfigurationValue SubResource
+		if err := frontendIPConfigurationValue.AssignProperties_From_SubResource(source.FrontendIPConfiguration); err != nil {
+			return fmt.Errorf("converting FrontendIPConfiguration: %w", err)
+		}
+		i.FrontendIPConfiguration = &frontendIPConfigurationValue
+	} else {
+		i.FrontendIPConfiguration = nil
+	}
+
+	i.FrontendPort = genruntime.ClonePointer(source.FrontendPort)
+	i.IdleTimeoutInMinutes = genruntime.ClonePointer(source.IdleTimeoutInMinutes)
+	i.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Protocol != nil {
+		protocolValue := TransportProtocol(*source.Protocol)
+		i.Protocol = &protocolValue
+	} else {
+		i.Protocol = nil
+	}
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		i.Reference = &referenceValue
+	} else {
+		i.Reference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_InboundNatRule populates destination, a network/v1api20201101/storage.InboundNatRule, from the receiver.
+func (i *InboundNatRule) AssignProperties_To_InboundNatRule(destination *storage.InboundNatRule) error {
+	destination.BackendPort = genruntime.ClonePointer(i.BackendPort)
+	destination.EnableFloatingIP = genruntime.ClonePointer(i.EnableFloatingIP)
+	destination.EnableTcpReset = genruntime.ClonePointer(i.EnableTcpReset)
+
+	if i.FrontendIPConfiguration != nil {
+		var frontendIPConfigurationValue storage.SubResource
+		if err := i.FrontendIPConfiguration.AssignProperties_To_SubResource(&frontendIPConfigurationValue); err != nil {
+			return fmt.Errorf("converting FrontendIPConfiguration: %w", err)
+		}
+		destination.FrontendIPConfiguration = &frontendIPConfigurationValue
+	} else {
+		destination.FrontendIPConfiguration = nil
+	}
+
+	destination.FrontendPort = genruntime.ClonePointer(i.FrontendPort)
+	destination.IdleTimeoutInMinutes = genruntime.ClonePointer(i.IdleTimeoutInMinutes)
+	destination.Name = genruntime.ClonePointer(i.Name)
+
+	if i.Protocol != nil {
+		protocolValue := string(*i.Protocol)
+		destination.Protocol = &protocolValue
+	} else {
+		destination.Protocol = nil
+	}
+
+	if i.Reference != nil {
+		referenceValue := *i.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// InboundNatRule_STATUS: Inbound NAT rule of the load balancer.
+type InboundNatRule_STATUS struct {
+	// BackendIPConfiguration: A reference to a private IP address defined on a network interface of a VM. Traffic sent to the frontend port of each of the frontend IP configurations is forwarded to the backend IP.
+	BackendIPConfiguration *NetworkInterfaceIPConfiguration_STATUS `json:"backendIPConfiguration,omitempty"`
+
+	// BackendPort: The port used for the internal endpoint. Acceptable values range from 1 to 65535.
+	BackendPort *int `json:"backendPort,omitempty"`
+
+	// EnableFloatingIP: Configures a virtual machine's endpoint for the floating IP capability required to configure a SQL AlwaysOn Availability Group. This setting is required when using the SQL AlwaysOn Availability Groups in SQL server. This setting can't be changed after you create the endpoint.
+	EnableFloatingIP *bool `json:"enableFloatingIP,omitempty"`
+
+	// EnableTcpReset: Receive bidirectional TCP Reset on TCP flow idle timeout or unexpected connection termination. This element is only used when the protocol is set to TCP.
+	EnableTcpReset *bool `json:"enableTcpReset,omitempty"`
+
+	// Etag: A unique read-only string that changes whenever the resource is updated.
+	Etag *string `json:"etag,omitempty"`
+
+	// FrontendIPConfiguration: A reference to frontend IP addresses.
+	FrontendIPConfiguration *SubResource_STATUS `json:"frontendIPConfiguration,omitempty"`
+
+	// FrontendPort: The port for the external endpoint. Port numbers for each rule must be unique within the Load Balancer. Acceptable values range from 1 to 65534.
+	FrontendPort *int `json:"frontendPort,omitempty"`
+
+	// Id: Resource ID.
+	Id *string `json:"id,omitempty"`
+
+	// IdleTimeoutInMinutes: The timeout for the TCP idle connection. The value can be set between 4 and 30 minutes. The default value is 4 minutes. This element is only used when the protocol is set to TCP.
+	IdleTimeoutInMinutes *int `json:"idleTimeoutInMinutes,omitempty"`
+
+	// Name: The name of the resource that is unique within the set of inbound NAT rules used by the load balancer. This name can be used to access the resource.
+	Name *string `json:"name,omitempty"`
+
+	// Protocol: The reference to the transport protocol used by the load balancing rule.
+	Protocol *TransportProtocol_STATUS `json:"protocol,omitempty"`
+
+	// ProvisioningState: The provisioning state of the inbound NAT rule resource.
+	ProvisioningState *ProvisioningState_STATUS `json:"provisioningState,omitempty"`
+
+	// Type: Type of the resource.
+	Type *string `json:"type,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &InboundNatRule_STATUS{}
+
+// ConvertToARM returns the InboundNatRule_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (i *InboundNatRule_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if i == nil {
+		return nil, nil
+	}
+	result := &arm.InboundNatRule_STATUS{}
+	if i.BackendIPConfiguration != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.InboundNatRulePropertiesFormat_STATUS{}
+		}
+		var backendIPConfigurationValue arm.NetworkInterfaceIPConfiguration_STATUS
+		backendIPConfigurationARM, err := i.BackendIPConfiguration.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		backendIPConfigurationValue = *backendIPConfigurationARM.(*arm.NetworkInterfaceIPConfiguration_STATUS)
+		result.Properties.BackendIPConfiguration = &backendIPConfigurationValue
+	}
+	if i.BackendPort != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.InboundNatRulePropertiesFormat_STATUS{}
+		}
+		backendPortValue := *i.BackendPort
+		result.Properties.BackendPort = &backendPortValue
+	}
+	if i.EnableFloatingIP != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.InboundNatRulePropertiesFormat_STATUS{}
+		}
+		enableFloatingIPValue := *i.EnableFloatingIP
+		result.Properties.EnableFloatingIP = &enableFloatingIPValue
+	}
+	if i.EnableTcpReset != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.InboundNatRulePropertiesFormat_STATUS{}
+		}
+		enableTcpResetValue := *i.EnableTcpReset
+		result.Properties.EnableTcpReset = &enableTcpResetValue
+	}
+	if i.Etag != nil {
+		etagValue := *i.Etag
+		result.Etag = &etagValue
+	}
+	if i.FrontendIPConfiguration != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.InboundNatRulePropertiesFormat_STATUS{}
+		}
+		var frontendIPConfigurationValue arm.SubResource_STATUS
+		frontendIPConfigurationARM, err := i.FrontendIPConfiguration.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		frontendIPConfigurationValue = *frontendIPConfigurationARM.(*arm.SubResource_STATUS)
+		result.Properties.FrontendIPConfiguration = &frontendIPConfigurationValue
+	}
+	if i.FrontendPort != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.InboundNatRulePropertiesFormat_STATUS{}
+		}
+		frontendPortValue := *i.FrontendPort
+		result.Properties.FrontendPort = &frontendPortValue
+	}
+	if i.Id != nil {
+		idValue := *i.Id
+		result.Id = &idValue
+	}
+	if i.IdleTimeoutInMinutes != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.InboundNatRulePropertiesFormat_STATUS{}
+		}
+		idleTimeoutInMinutesValue := *i.IdleTimeoutInMinutes
+		result.Properties.IdleTimeoutInMinutes = &idleTimeoutInMinutesValue
+	}
+	if i.Name != nil {
+		nameValue := *i.Name
+		result.Name = &nameValue
+	}
+	if i.Protocol != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.InboundNatRulePropertiesFormat_STATUS{}
+		}
+		protocolValue := string(*i.Protocol)
+		result.Properties.Protocol = &protocolValue
+	}
+	if i.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.InboundNatRulePropertiesFormat_STATUS{}
+		}
+		provisioningStateValue := string(*i.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if i.Type != nil {
+		typeValue := *i.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty InboundNatRule_STATUS of the arm package, to decode an ARM response into.
+func (i *InboundNatRule_STATUS) NewEmptyARMValue() any {
+	return &arm.InboundNatRule_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.InboundNatRule_STATUS (or a pointer to one), as Azure returned it.
+func (i *InboundNatRule_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.InboundNatRule_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.InboundNatRule_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for InboundNatRule_STATUS, want arm.InboundNatRule_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.BackendIPConfiguration != nil {
+			var backendIPConfigurationValue NetworkInterfaceIPConfiguration_STATUS
+			if err := backendIPConfigurationValue.PopulateFromARM(owner, *typed.Properties.BackendIPConfiguration); err != nil {
+				return err
+			}
+			i.BackendIPConfiguration = &backendIPConfigurationValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.BackendPort != nil {
+			backendPortValue := *typed.Properties.BackendPort
+			i.BackendPort = &backendPortValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableFloatingIP != nil {
+			enableFloatingIPValue := *typed.Properties.EnableFloatingIP
+			i.EnableFloatingIP = &enableFloatingIPValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.EnableTcpReset != nil {
+			enableTcpResetValue := *typed.Properties.EnableTcpReset
+			i.EnableTcpReset = &enableTcpResetValue
+		}
+	}
+	if typed.Etag != nil {
+		etagValue := *typed.Etag
+		i.Etag = &etagValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.FrontendIPConfiguration != nil {
+			var frontendIPConfigurationValue SubResource_STATUS
+			if err := frontendIPConfigurationValue.PopulateFromARM(owner, *typed.Properties.FrontendIPConfiguration); err != nil {
+				return err
+			}
+			i.FrontendIPConfiguration = &frontendIPConfigurationValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.FrontendPort != nil {
+			frontendPortValue := *typed.Properties.FrontendPort
+			i.FrontendPort = &frontendPortValue
+		}
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		i.Id = &idValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IdleTimeoutInMinutes != nil {
+			idleTimeoutInMinutesValue := *typed.Properties.IdleTimeoutInMinutes
+			i.IdleTimeoutInMinutes = &idleTimeoutInMinutesValue
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		i.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Protocol != nil {
+			protocolValue := genruntime.ToEnum(*typed.Properties.Protocol, transportProtocol_STATUS_Values)
+			i.Protocol = &protocolValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
+			i.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		i.Type = &typeValue
+	}
+	return nil
+}
+
+// AssignProperties_From_InboundNatRule_STATUS populates the receiver from source, a network/v1api20201101/storage.InboundNatRule_STATUS.
+func (i *InboundNatRule_STATUS) AssignProperties_From_InboundNatRule_STATUS(source *storage.InboundNatRule_STATUS) error {
+	if source.BackendIPConfiguration != nil {
+		var backendIPConfigurationValue NetworkInterfaceIPConfiguration_STATUS
+		if err := backendIPConfigurationValue.AssignProperties_From_NetworkInterfaceIPConfiguration_STATUS(source.BackendIPConfiguration); err != nil {
+			return fmt.Errorf("converting BackendIPConfiguration: %w", err)
+		}
+		i.BackendIPConfiguration = &backendIPConfigurationValue
+	} else {
+		i.BackendIPConfiguration = nil
+	}
+
+	i.BackendPort = genruntime.ClonePointer(source.BackendPort)
+	i.EnableFloatingIP = genruntime.ClonePointer(source.EnableFloatingIP)
+	i.EnableTcpReset = genruntime.ClonePointer(source.EnableTcpReset)
+	i.Etag = genruntime.ClonePointer(source.Etag)
+
+	if source.FrontendIPConfiguration != nil {
+		var frontendIPConfigurationValue SubResource_STATUS
+		if err := frontendIPConfigurationValue.AssignProperties_From_SubResource_STATUS(source.FrontendIPConfiguration); err != nil {
+			return fmt.Errorf("converting FrontendIPConfiguration: %w", err)
+		}
+		i.FrontendIPConfiguration = &frontendIPConfigurationValue
+	} else {
+		i.FrontendIPConfiguration = nil
+	}
+
+	i.FrontendPort = genruntime.ClonePointer(source.FrontendPort)
+	i.Id = genruntime.ClonePointer(source.Id)
+	i.IdleTimeoutInMinutes = genruntime.ClonePointer(source.IdleTimeoutInMinutes)
+	i.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Protocol != nil {
+		protocolValue := TransportProtocol_STATUS(*source.Protocol)
+		i.Protocol = &protocolValue
+	} else {
+		i.Protocol = nil
+	}
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
+		i.ProvisioningState = &provisioningStateValue
+	} else {
+		i.ProvisioningState = nil
+	}
+
+	i.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_InboundNatRule_STATUS populates destination, a network/v1api20201101/storage.InboundNatRule_STATUS, from the receiver.
+func (i *InboundNatRule_STATUS) AssignProperties_To_InboundNatRule_STATUS(destination *storage.InboundNatRule_STATUS) error {
+	if i.BackendIPConfiguration != nil {
+		var backendIPConfigurationValue storage.NetworkInterfaceIPConfiguration_STATUS
+		if err := i.BackendIPConfiguration.AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS(&backendIPConfigurationValue); err != nil {
+			return fmt.Errorf("converting BackendIPConfiguration: %w", err)
+		}
+		destination.BackendIPConfiguration = &backendIPConfigurationValue
+	} else {
+		destination.BackendIPConfiguration = nil
+	}
+
+	destination.BackendPort = genruntime.ClonePointer(i.BackendPort)
+	destination.EnableFloatingIP = genruntime.ClonePointer(i.EnableFloatingIP)
+	destination.EnableTcpReset = genruntime.ClonePointer(i.EnableTcpReset)
+	destination.Etag = genruntime.ClonePointer(i.Etag)
+
+	if i.FrontendIPConfiguration != nil {
+		var frontendIPConfigurationValue storage.SubResource_STATUS
+		if err := i.FrontendIPConfiguration.AssignProperties_To_SubResource_STATUS(&frontendIPConfigurationValue); err != nil {
+			return fmt.Errorf("converting FrontendIPConfiguration: %w", err)
+		}
+		destination.FrontendIPConfiguration = &frontendIPConfigurationValue
+	} else {
+		destination.FrontendIPConfiguration = nil
+	}
+
+	destination.FrontendPort = genruntime.ClonePointer(i.FrontendPort)
+	destination.Id = genruntime.ClonePointer(i.Id)
+	destination.IdleTimeoutInMinutes = genruntime.ClonePointer(i.IdleTimeoutInMinutes)
+	destination.Name = genruntime.ClonePointer(i.Name)
+
+	if i.Protocol != nil {
+		protocolValue := string(*i.Protocol)
+		destination.Protocol = &protocolValue
+	} else {
+		destination.Protocol = nil
+	}
+
+	if i.ProvisioningState != nil {
+		provisioningStateValue := string(*i.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(i.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // InboundNatRule_STATUS_SubResourceEmbedded: Inbound NAT rule of the load balancer.
 type InboundNatRule_STATUS_SubResourceEmbedded struct {
 	// Id: Resource ID.
@@ -3400,91 +4863,472 @@ func (i *InboundNatRule_STATUS_SubResourceEmbedded) AssignProperties_To_InboundN
 	return nil
 }
 
-// InboundNatRule_SubResourceEmbedded: Inbound NAT rule of the load balancer.
-type InboundNatRule_SubResourceEmbedded struct {
-	// Name: The name of the resource that is unique within the set of inbound NAT rules used by the load balancer. This name can be used to access the resource.
+// LoadBalancerBackendAddress: Load balancer backend addresses.
+type LoadBalancerBackendAddress struct {
+	// IpAddress: IP Address belonging to the referenced virtual network.
+	IpAddress *string `json:"ipAddress,omitempty"`
+
+	// LoadBalancerFrontendIPConfiguration: Reference to the frontend ip address configuration defined in regional loadbalancer.
+	LoadBalancerFrontendIPConfiguration *SubResource `json:"loadBalancerFrontendIPConfiguration,omitempty"`
+
+	// Name: Name of the backend address.
 	Name *string `json:"name,omitempty"`
 
-	// Reference: Resource ID.
-	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+	// Subnet: Reference to an existing subnet.
+	Subnet *SubResource `json:"subnet,omitempty"`
+
+	// VirtualNetwork: Reference to an existing virtual network.
+	VirtualNetwork *SubResource `json:"virtualNetwork,omitempty"`
 }
 
-var _ genruntime.ARMTransformer = &InboundNatRule_SubResourceEmbedded{}
+var _ genruntime.ARMTransformer = &LoadBalancerBackendAddress{}
 
-// ConvertToARM returns the InboundNatRule_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
-func (i *InboundNatRule_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
-	if i == nil {
+// ConvertToARM returns the LoadBalancerBackendAddress of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (l *LoadBalancerBackendAddress) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if l == nil {
 		return nil, nil
 	}
-	result := &arm.InboundNatRule_SubResourceEmbedded{}
-	if i.Name != nil {
-		nameValue := *i.Name
-		result.Name = &nameValue
+	result := &arm.LoadBalancerBackendAddress{}
+	if l.IpAddress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancerBackendAddressPropertiesFormat{}
+		}
+		ipAddressValue := *l.IpAddress
+		result.Properties.IpAddress = &ipAddressValue
 	}
-	if i.Reference != nil {
-		var referenceValue string
-		referenceResolved, err := resolved.ARMID("InboundNatRule_SubResourceEmbedded.reference", *i.Reference)
+	if l.LoadBalancerFrontendIPConfiguration != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancerBackendAddressPropertiesFormat{}
+		}
+		var loadBalancerFrontendIPConfigurationValue arm.SubResource
+		loadBalancerFrontendIPConfigurationARM, err := l.LoadBalancerFrontendIPConfiguration.ConvertToARM(resolved)
 		if err != nil {
 			return nil, err
 		}
-		referenceValue = referenceResolved
-		result.Id = &referenceValue
+		loadBalancerFrontendIPConfigurationValue = *loadBalancerFrontendIPConfigurationARM.(*arm.SubResource)
+		result.Properties.LoadBalancerFrontendIPConfiguration = &loadBalancerFrontendIPConfigurationValue
+	}
+	if l.Name != nil {
+		nameValue := *l.Name
+		result.Name = &nameValue
+	}
+	if l.Subnet != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancerBackendAddressPropertiesFormat{}
+		}
+		var subnetValue arm.SubResource
+		subnetARM, err := l.Subnet.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		subnetValue = *subnetARM.(*arm.SubResource)
+		result.Properties.Subnet = &subnetValue
+	}
+	if l.VirtualNetwork != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancerBackendAddressPropertiesFormat{}
+		}
+		var virtualNetworkValue arm.SubResource
+		virtualNetworkARM, err := l.VirtualNetwork.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		virtualNetworkValue = *virtualNetworkARM.(*arm.SubResource)
+		result.Properties.VirtualNetwork = &virtualNetworkValue
 	}
 	return result, nil
 }
 
-// NewEmptyARMValue returns an empty InboundNatRule_SubResourceEmbedded of the arm package, to decode an ARM response into.
-func (i *InboundNatRule_SubResourceEmbedded) NewEmptyARMValue() any {
-	return &arm.InboundNatRule_SubResourceEmbedded{}
+// NewEmptyARMValue returns an empty LoadBalancerBackendAddress of the arm package, to decode an ARM response into.
+func (l *LoadBalancerBackendAddress) NewEmptyARMValue() any {
+	return &arm.LoadBalancerBackendAddress{}
 }
 
-// PopulateFromARM fills the receiver from an arm.InboundNatRule_SubResourceEmbedded (or a pointer to one), as Azure returned it.
-func (i *InboundNatRule_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
-	typed, ok := armInput.(arm.InboundNatRule_SubResourceEmbedded)
+// PopulateFromARM fills the receiver from an arm.LoadBalancerBackendAddress (or a pointer to one), as Azure returned it.
+func (l *LoadBalancerBackendAddress) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.LoadBalancerBackendAddress)
 	if !ok {
-		pointer, ok := armInput.(*arm.InboundNatRule_SubResourceEmbedded)
+		pointer, ok := armInput.(*arm.LoadBalancerBackendAddress)
 		if !ok {
-			return fmt.Errorf("unexpected type %T for InboundNatRule_SubResourceEmbedded, want arm.InboundNatRule_SubResourceEmbedded", armInput)
+			return fmt.Errorf("unexpected type %T for LoadBalancerBackendAddress, want arm.LoadBalancerBackendAddress", armInput)
 		}
 		if pointer == nil {
 			return nil
 		}
 		typed = *pointer
 	}
+	if typed.Properties != nil {
+		if typed.Properties.IpAddress != nil {
+			ipAddressValue := *typed.Properties.IpAddress
+			l.IpAddress = &ipAddressValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LoadBalancerFrontendIPConfiguration != nil {
+			var loadBalancerFrontendIPConfigurationValue SubResource
+			if err := loadBalancerFrontendIPConfigurationValue.PopulateFromARM(owner, *typed.Properties.LoadBalancerFrontendIPConfiguration); err != nil {
+				return err
+			}
+			l.LoadBalancerFrontendIPConfiguration = &loadBalancerFrontendIPConfigurationValue
+		}
+	}
 	if typed.Name != nil {
 		nameValue := *typed.Name
-		i.Name = &nameValue
+		l.Name = &nameValue
 	}
-	if typed.Id != nil {
-		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
-		i.Reference = &referenceValue
+	if typed.Properties != nil {
+		if typed.Properties.Subnet != nil {
+			var subnetValue SubResource
+			if err := subnetValue.PopulateFromARM(owner, *typed.Properties.Subnet); err != nil {
+				return err
+			}
+			l.Subnet = &subnetValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.VirtualNetwork != nil {
+			var virtualNetworkValue SubResource
+			if err := virtualNetworkValue.PopulateFromARM(owner, *typed.Properties.VirtualNetwork); err != nil {
+				return err
+			}
+			l.VirtualNetwork = &virtualNetworkValue
+		}
 	}
 	return nil
 }
 
-// AssignProperties_From_InboundNatRule_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.InboundNatRule_SubResourceEmbedded.
-func (i *InboundNatRule_SubResourceEmbedded) AssignProperties_From_InboundNatRule_SubResourceEmbedded(source *storage.InboundNatRule_SubResourceEmbedded) error {
-	i.Name = genruntime.ClonePointer(source.Name)
+// AssignProperties_From_LoadBalancerBackendAddress populates the receiver from source, a network/v1api20201101/storage.LoadBalancerBackendAddress.
+func (l *LoadBalancerBackendAddress) AssignProperties_From_LoadBalancerBackendAddress(source *storage.LoadBalancerBackendAddress) error {
+	l.IpAddress = genruntime.ClonePointer(source.IpAddress)
 
-	if source.Reference != nil {
-		referenceValue := *source.Reference.DeepCopy()
-		i.Reference = &referenceValue
+	if source.LoadBalancerFrontendIPConfiguration != nil {
+		var loadBalancerFrontendIPConfigurationValue SubResource
+		if err := loadBalancerFrontendIPConfigurationValue.AssignProperties_From_SubResource(source.LoadBalancerFrontendIPConfiguration); err != nil {
+			return fmt.Errorf("converting LoadBalancerFrontendIPConfiguration: %w", err)
+		}
+		l.LoadBalancerFrontendIPConfiguration = &loadBalancerFrontendIPConfigurationValue
 	} else {
-		i.Reference = nil
+		l.LoadBalancerFrontendIPConfiguration = nil
+	}
+
+	l.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Subnet != nil {
+		var subnetValue SubResource
+		if err := subnetValue.AssignProperties_From_SubResource(source.Subnet); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		l.Subnet = &subnetValue
+	} else {
+		l.Subnet = nil
+	}
+
+	if source.VirtualNetwork != nil {
+		var virtualNetworkValue SubResource
+		if err := virtualNetworkValue.AssignProperties_From_SubResource(source.VirtualNetwork); err != nil {
+			return fmt.Errorf("converting VirtualNetwork: %w", err)
+		}
+		l.VirtualNetwork = &virtualNetworkValue
+	} else {
+		l.VirtualNetwork = nil
 	}
 
 	return nil
 }
 
-// AssignProperties_To_InboundNatRule_SubResourceEmbedded populates destination, a network/v1api20201101/storage.InboundNatRule_SubResourceEmbedded, from the receiver.
-func (i *InboundNatRule_SubResourceEmbedded) AssignProperties_To_InboundNatRule_SubResourceEmbedded(destination *storage.InboundNatRule_SubResourceEmbedded) error {
-	destination.Name = genruntime.ClonePointer(i.Name)
+// AssignProperties_To_LoadBalancerBackendAddress populates destination, a network/v1api20201101/storage.LoadBalancerBackendAddress, from the receiver.
+func (l *LoadBalancerBackendAddress) AssignProperties_To_LoadBalancerBackendAddress(destination *storage.LoadBalancerBackendAddress) error {
+	destination.IpAddress = genruntime.ClonePointer(l.IpAddress)
 
-	if i.Reference != nil {
-		referenceValue := *i.Reference.DeepCopy()
-		destination.Reference = &referenceValue
+	if l.LoadBalancerFrontendIPConfiguration != nil {
+		var loadBalancerFrontendIPConfigurationValue storage.SubResource
+		if err := l.LoadBalancerFrontendIPConfiguration.AssignProperties_To_SubResource(&loadBalancerFrontendIPConfigurationValue); err != nil {
+			return fmt.Errorf("converting LoadBalancerFrontendIPConfiguration: %w", err)
+		}
+		destination.LoadBalancerFrontendIPConfiguration = &loadBalancerFrontendIPConfigurationValue
 	} else {
-		destination.Reference = nil
+		destination.LoadBalancerFrontendIPConfiguration = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(l.Name)
+
+	if l.Subnet != nil {
+		var subnetValue storage.SubResource
+		if err := l.Subnet.AssignProperties_To_SubResource(&subnetValue); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		destination.Subnet = &subnetValue
+	} else {
+		destination.Subnet = nil
+	}
+
+	if l.VirtualNetwork != nil {
+		var virtualNetworkValue storage.SubResource
+		if err := l.VirtualNetwork.AssignProperties_To_SubResource(&virtualNetworkValue); err != nil {
+			return fmt.Errorf("converting VirtualNetwork: %w", err)
+		}
+		destination.VirtualNetwork = &virtualNetworkValue
+	} else {
+		destination.VirtualNetwork = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// LoadBalancerBackendAddress_STATUS: Load balancer backend addresses.
+type LoadBalancerBackendAddress_STATUS struct {
+	// IpAddress: IP Address belonging to the referenced virtual network.
+	IpAddress *string `json:"ipAddress,omitempty"`
+
+	// LoadBalancerFrontendIPConfiguration: Reference to the frontend ip address configuration defined in regional loadbalancer.
+	LoadBalancerFrontendIPConfiguration *SubResource_STATUS `json:"loadBalancerFrontendIPConfiguration,omitempty"`
+
+	// Name: Name of the backend address.
+	Name *string `json:"name,omitempty"`
+
+	// NetworkInterfaceIPConfiguration: Reference to IP address defined in network interfaces.
+	NetworkInterfaceIPConfiguration *SubResource_STATUS `json:"networkInterfaceIPConfiguration,omitempty"`
+
+	// Subnet: Reference to an existing subnet.
+	Subnet *SubResource_STATUS `json:"subnet,omitempty"`
+
+	// VirtualNetwork: Reference to an existing virtual network.
+	VirtualNetwork *SubResource_STATUS `json:"virtualNetwork,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &LoadBalancerBackendAddress_STATUS{}
+
+// ConvertToARM returns the LoadBalancerBackendAddress_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (l *LoadBalancerBackendAddress_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if l == nil {
+		return nil, nil
+	}
+	result := &arm.LoadBalancerBackendAddress_STATUS{}
+	if l.IpAddress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancerBackendAddressPropertiesFormat_STATUS{}
+		}
+		ipAddressValue := *l.IpAddress
+		result.Properties.IpAddress = &ipAddressValue
+	}
+	if l.LoadBalancerFrontendIPConfiguration != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancerBackendAddressPropertiesFormat_STATUS{}
+		}
+		var loadBalancerFrontendIPConfigurationValue arm.SubResource_STATUS
+		loadBalancerFrontendIPConfigurationARM, err := l.LoadBalancerFrontendIPConfiguration.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		loadBalancerFrontendIPConfigurationValue = *loadBalancerFrontendIPConfigurationARM.(*arm.SubResource_STATUS)
+		result.Properties.LoadBalancerFrontendIPConfiguration = &loadBalancerFrontendIPConfigurationValue
+	}
+	if l.Name != nil {
+		nameValue := *l.Name
+		result.Name = &nameValue
+	}
+	if l.NetworkInterfaceIPConfiguration != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancerBackendAddressPropertiesFormat_STATUS{}
+		}
+		var networkInterfaceIPConfigurationValue arm.SubResource_STATUS
+		networkInterfaceIPConfigurationARM, err := l.NetworkInterfaceIPConfiguration.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		networkInterfaceIPConfigurationValue = *networkInterfaceIPConfigurationARM.(*arm.SubResource_STATUS)
+		result.Properties.NetworkInterfaceIPConfiguration = &networkInterfaceIPConfigurationValue
+	}
+	if l.Subnet != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancerBackendAddressPropertiesFormat_STATUS{}
+		}
+		var subnetValue arm.SubResource_STATUS
+		subnetARM, err := l.Subnet.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		subnetValue = *subnetARM.(*arm.SubResource_STATUS)
+		result.Properties.Subnet = &subnetValue
+	}
+	if l.VirtualNetwork != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.LoadBalancerBackendAddressPropertiesFormat_STATUS{}
+		}
+		var virtualNetworkValue arm.SubResource_STATUS
+		virtualNetworkARM, err := l.VirtualNetwork.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		virtualNetworkValue = *virtualNetworkARM.(*arm.SubResource_STATUS)
+		result.Properties.VirtualNetwork = &virtualNetworkValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty LoadBalancerBackendAddress_STATUS of the arm package, to decode an ARM response into.
+func (l *LoadBalancerBackendAddress_STATUS) NewEmptyARMValue() any {
+	return &arm.LoadBalancerBackendAddress_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.LoadBalancerBackendAddress_STATUS (or a pointer to one), as Azure returned it.
+func (l *LoadBalancerBackendAddress_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.LoadBalancerBackendAddress_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.LoadBalancerBackendAddress_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for LoadBalancerBackendAddress_STATUS, want arm.LoadBalancerBackendAddress_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.IpAddress != nil {
+			ipAddressValue := *typed.Properties.IpAddress
+			l.IpAddress = &ipAddressValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LoadBalancerFrontendIPConfiguration != nil {
+			var loadBalancerFrontendIPConfigurationValue SubResource_STATUS
+			if err := loadBalancerFrontendIPConfigurationValue.PopulateFromARM(owner, *typed.Properties.LoadBalancerFrontendIPConfiguration); err != nil {
+				return err
+			}
+			l.LoadBalancerFrontendIPConfiguration = &loadBalancerFrontendIPConfigurationValue
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		l.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.NetworkInterfaceIPConfiguration != nil {
+			var networkInterfaceIPConfigurationValue SubResource_STATUS
+			if err := networkInterfaceIPConfigurationValue.PopulateFromARM(owner, *typed.Properties.NetworkInterfaceIPConfiguration); err != nil {
+				return err
+			}
+			l.NetworkInterfaceIPConfiguration = &networkInterfaceIPConfigurationValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Subnet != nil {
+			var subnetValue SubResource_STATUS
+			if err := subnetValue.PopulateFromARM(owner, *typed.Properties.Subnet); err != nil {
+				return err
+			}
+			l.Subnet = &subnetValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.VirtualNetwork != nil {
+			var virtualNetworkValue SubResource_STATUS
+			if err := virtualNetworkValue.PopulateFromARM(owner, *typed.Properties.VirtualNetwork); err != nil {
+				return err
+			}
+			l.VirtualNetwork = &virtualNetworkValue
+		}
+	}
+	return nil
+}
+
+// AssignProperties_From_LoadBalancerBackendAddress_STATUS populates the receiver from source, a network/v1api20201101/storage.LoadBalancerBackendAddress_STATUS.
+func (l *LoadBalancerBackendAddress_STATUS) AssignProperties_From_LoadBalancerBackendAddress_STATUS(source *storage.LoadBalancerBackendAddress_STATUS) error {
+	l.IpAddress = genruntime.ClonePointer(source.IpAddress)
+
+	if source.LoadBalancerFrontendIPConfiguration != nil {
+		var loadBalancerFrontendIPConfigurationValue SubResource_STATUS
+		if err := loadBalancerFrontendIPConfigurationValue.AssignProperties_From_SubResource_STATUS(source.LoadBalancerFrontendIPConfiguration); err != nil {
+			return fmt.Errorf("converting LoadBalancerFrontendIPConfiguration: %w", err)
+		}
+		l.LoadBalancerFrontendIPConfiguration = &loadBalancerFrontendIPConfigurationValue
+	} else {
+		l.LoadBalancerFrontendIPConfiguration = nil
+	}
+
+	l.Name = genruntime.ClonePointer(source.Name)
+
+	if source.NetworkInterfaceIPConfiguration != nil {
+		var networkInterfaceIPConfigurationValue SubResource_STATUS
+		if err := networkInterfaceIPConfigurationValue.AssignProperties_From_SubResource_STATUS(source.NetworkInterfaceIPConfiguration); err != nil {
+			return fmt.Errorf("converting NetworkInterfaceIPConfiguration: %w", err)
+		}
+		l.NetworkInterfaceIPConfiguration = &networkInterfaceIPConfigurationValue
+	} else {
+		l.NetworkInterfaceIPConfiguration = nil
+	}
+
+	if source.Subnet != nil {
+		var subnetValue SubResource_STATUS
+		if err := subnetValue.AssignProperties_From_SubResource_STATUS(source.Subnet); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		l.Subnet = &subnetValue
+	} else {
+		l.Subnet = nil
+	}
+
+	if source.VirtualNetwork != nil {
+		var virtualNetworkValue SubResource_STATUS
+		if err := virtualNetworkValue.AssignProperties_From_SubResource_STATUS(source.VirtualNetwork); err != nil {
+			return fmt.Errorf("converting VirtualNetwork: %w", err)
+		}
+		l.VirtualNetwork = &virtualNetworkValue
+	} else {
+		l.VirtualNetwork = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_LoadBalancerBackendAddress_STATUS populates destination, a network/v1api20201101/storage.LoadBalancerBackendAddress_STATUS, from the receiver.
+func (l *LoadBalancerBackendAddress_STATUS) AssignProperties_To_LoadBalancerBackendAddress_STATUS(destination *storage.LoadBalancerBackendAddress_STATUS) error {
+	destination.IpAddress = genruntime.ClonePointer(l.IpAddress)
+
+	if l.LoadBalancerFrontendIPConfiguration != nil {
+		var loadBalancerFrontendIPConfigurationValue storage.SubResource_STATUS
+		if err := l.LoadBalancerFrontendIPConfiguration.AssignProperties_To_SubResource_STATUS(&loadBalancerFrontendIPConfigurationValue); err != nil {
+			return fmt.Errorf("converting LoadBalancerFrontendIPConfiguration: %w", err)
+		}
+		destination.LoadBalancerFrontendIPConfiguration = &loadBalancerFrontendIPConfigurationValue
+	} else {
+		destination.LoadBalancerFrontendIPConfiguration = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(l.Name)
+
+	if l.NetworkInterfaceIPConfiguration != nil {
+		var networkInterfaceIPConfigurationValue storage.SubResource_STATUS
+		if err := l.NetworkInterfaceIPConfiguration.AssignProperties_To_SubResource_STATUS(&networkInterfaceIPConfigurationValue); err != nil {
+			return fmt.Errorf("converting NetworkInterfaceIPConfiguration: %w", err)
+		}
+		destination.NetworkInterfaceIPConfiguration = &networkInterfaceIPConfigurationValue
+	} else {
+		destination.NetworkInterfaceIPConfiguration = nil
+	}
+
+	if l.Subnet != nil {
+		var subnetValue storage.SubResource_STATUS
+		if err := l.Subnet.AssignProperties_To_SubResource_STATUS(&subnetValue); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		destination.Subnet = &subnetValue
+	} else {
+		destination.Subnet = nil
+	}
+
+	if l.VirtualNetwork != nil {
+		var virtualNetworkValue storage.SubResource_STATUS
+		if err := l.VirtualNetwork.AssignProperties_To_SubResource_STATUS(&virtualNetworkValue); err != nil {
+			return fmt.Errorf("converting VirtualNetwork: %w", err)
+		}
+		destination.VirtualNetwork = &virtualNetworkValue
+	} else {
+		destination.VirtualNetwork = nil
 	}
 
 	// The source has no property bag, and every property found a field.
@@ -4748,6 +6592,1305 @@ var loadDistribution_STATUS_Values = []LoadDistribution_STATUS{
 	LoadDistribution_STATUS_Default,
 	LoadDistribution_STATUS_SourceIP,
 	LoadDistribution_STATUS_SourceIPProtocol,
+}
+
+// NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS: PrivateLinkConnection properties for the network interface.
+type NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS struct {
+	// Fqdns: List of FQDNs for current private link connection.
+	Fqdns []string `json:"fqdns,omitempty"`
+
+	// GroupId: The group ID for current private link connection.
+	GroupId *string `json:"groupId,omitempty"`
+
+	// RequiredMemberName: The required member name for current private link connection.
+	RequiredMemberName *string `json:"requiredMemberName,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS{}
+
+// ConvertToARM returns the NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS{}
+	if n.Fqdns != nil {
+		result.Fqdns = make([]string, 0, len(n.Fqdns))
+		for _, fqdnsItem := range n.Fqdns {
+			fqdnsValue := fqdnsItem
+			result.Fqdns = append(result.Fqdns, fqdnsValue)
+		}
+	}
+	if n.GroupId != nil {
+		groupIdValue := *n.GroupId
+		result.GroupId = &groupIdValue
+	}
+	if n.RequiredMemberName != nil {
+		requiredMemberNameValue := *n.RequiredMemberName
+		result.RequiredMemberName = &requiredMemberNameValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS of the arm package, to decode an ARM response into.
+func (n *NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS) NewEmptyARMValue() any {
+	return &arm.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS (or a pointer to one), as Azure returned it.
+func (n *NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS, want arm.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Fqdns != nil {
+		for _, fqdnsItem := range typed.Fqdns {
+			fqdnsValue := fqdnsItem
+			n.Fqdns = append(n.Fqdns, fqdnsValue)
+		}
+	}
+	if typed.GroupId != nil {
+		groupIdValue := *typed.GroupId
+		n.GroupId = &groupIdValue
+	}
+	if typed.RequiredMemberName != nil {
+		requiredMemberNameValue := *typed.RequiredMemberName
+		n.RequiredMemberName = &requiredMemberNameValue
+	}
+	return nil
+}
+
+// AssignProperties_From_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS populates the receiver from source, a network/v1api20201101/storage.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS.
+func (n *NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS) AssignProperties_From_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS(source *storage.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS) error {
+	n.Fqdns = slices.Clone(source.Fqdns)
+	n.GroupId = genruntime.ClonePointer(source.GroupId)
+	n.RequiredMemberName = genruntime.ClonePointer(source.RequiredMemberName)
+
+	return nil
+}
+
+// AssignProperties_To_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS populates destination, a network/v1api20201101/storage.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS, from the receiver.
+func (n *NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS) AssignProperties_To_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS(destination *storage.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS) error {
+	destination.Fqdns = slices.Clone(n.Fqdns)
+	destination.GroupId = genruntime.ClonePointer(n.GroupId)
+	destination.RequiredMemberName = genruntime.ClonePointer(n.RequiredMemberName)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// NetworkInterfaceIPConfiguration_STATUS: IPConfiguration in a network interface.
+type NetworkInterfaceIPConfiguration_STATUS struct {
+	// ApplicationGatewayBackendAddressPools: The reference to ApplicationGatewayBackendAddressPool resource.
+	ApplicationGatewayBackendAddressPools []ApplicationGatewayBackendAddressPool_STATUS `json:"applicationGatewayBackendAddressPools,omitempty"`
+
+	// ApplicationSecurityGroups: Application security groups in which the IP configuration is included.
+	ApplicationSecurityGroups []ApplicationSecurityGroup_STATUS_SubResourceEmbedded `json:"applicationSecurityGroups,omitempty"`
+
+	// Etag: A unique read-only string that changes whenever the resource is updated.
+	Etag *string `json:"etag,omitempty"`
+
+	// Id: Resource ID.
+	Id *string `json:"id,omitempty"`
+
+	// LoadBalancerBackendAddressPools: The reference to LoadBalancerBackendAddressPool resource.
+	LoadBalancerBackendAddressPools []BackendAddressPool_STATUS_SubResourceEmbedded `json:"loadBalancerBackendAddressPools,omitempty"`
+
+	// LoadBalancerInboundNatRules: A list of references of LoadBalancerInboundNatRules.
+	LoadBalancerInboundNatRules []InboundNatRule_STATUS_SubResourceEmbedded `json:"loadBalancerInboundNatRules,omitempty"`
+
+	// Name: The name of the resource that is unique within a resource group. This name can be used to access the resource.
+	Name *string `json:"name,omitempty"`
+
+	// Primary: Whether this is a primary customer address on the network interface.
+	Primary *bool `json:"primary,omitempty"`
+
+	// PrivateIPAddress: Private IP address of the IP configuration.
+	PrivateIPAddress *string `json:"privateIPAddress,omitempty"`
+
+	// PrivateIPAddressVersion: Whether the specific IP configuration is IPv4 or IPv6. Default is IPv4.
+	PrivateIPAddressVersion *IPVersion_STATUS `json:"privateIPAddressVersion,omitempty"`
+
+	// PrivateIPAllocationMethod: The private IP address allocation method.
+	PrivateIPAllocationMethod *IPAllocationMethod_STATUS `json:"privateIPAllocationMethod,omitempty"`
+
+	// PrivateLinkConnectionProperties: PrivateLinkConnection properties for the network interface.
+	PrivateLinkConnectionProperties *NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS `json:"privateLinkConnectionProperties,omitempty"`
+
+	// ProvisioningState: The provisioning state of the network interface IP configuration.
+	ProvisioningState *ProvisioningState_STATUS `json:"provisioningState,omitempty"`
+
+	// PublicIPAddress: Public IP address bound to the IP configuration.
+	PublicIPAddress *PublicIPAddress_STATUS_SubResourceEmbedded `json:"publicIPAddress,omitempty"`
+
+	// Subnet: Subnet bound to the IP configuration.
+	Subnet *Subnet_STATUS_SubResourceEmbedded `json:"subnet,omitempty"`
+
+	// Type: Resource type.
+	Type *string `json:"type,omitempty"`
+
+	// VirtualNetworkTaps: The reference to Virtual Network Taps.
+	VirtualNetworkTaps []VirtualNetworkTap_STATUS_SubResourceEmbedded `json:"virtualNetworkTaps,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &NetworkInterfaceIPConfiguration_STATUS{}
+
+// ConvertToARM returns the NetworkInterfaceIPConfiguration_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NetworkInterfaceIPConfiguration_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NetworkInterfaceIPConfiguration_STATUS{}
+	if n.ApplicationGatewayBackendAddressPools != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		result.Properties.ApplicationGatewayBackendAddressPools = make([]arm.ApplicationGatewayBackendAddressPool_STATUS, 0, len(n.ApplicationGatewayBackendAddressPools))
+		for _, applicationGatewayBackendAddressPoolsItem := range n.ApplicationGatewayBackendAddressPools {
+			var applicationGatewayBackendAddressPoolsValue arm.ApplicationGatewayBackendAddressPool_STATUS
+			applicationGatewayBackendAddressPoolsARM, err := applicationGatewayBackendAddressPoolsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			applicationGatewayBackendAddressPoolsValue = *applicationGatewayBackendAddressPoolsARM.(*arm.ApplicationGatewayBackendAddressPool_STATUS)
+			result.Properties.ApplicationGatewayBackendAddressPools = append(result.Properties.ApplicationGatewayBackendAddressPools, applicationGatewayBackendAddressPoolsValue)
+		}
+	}
+	if n.ApplicationSecurityGroups != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		result.Properties.ApplicationSecurityGroups = make([]arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded, 0, len(n.ApplicationSecurityGroups))
+		for _, applicationSecurityGroupsItem := range n.ApplicationSecurityGroups {
+			var applicationSecurityGroupsValue arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded
+			applicationSecurityGroupsARM, err := applicationSecurityGroupsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			applicationSecurityGroupsValue = *applicationSecurityGroupsARM.(*arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded)
+			result.Properties.ApplicationSecurityGroups = append(result.Properties.ApplicationSecurityGroups, applicationSecurityGroupsValue)
+		}
+	}
+	if n.Etag != nil {
+		etagValue := *n.Etag
+		result.Etag = &etagValue
+	}
+	if n.Id != nil {
+		idValue := *n.Id
+		result.Id = &idValue
+	}
+	if n.LoadBalancerBackendAddressPools != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		result.Properties.LoadBalancerBackendAddressPools = make([]arm.BackendAddressPool_STATUS_SubResourceEmbedded, 0, len(n.LoadBalancerBackendAddressPools))
+		for _, loadBalancerBackendAddressPoolsItem := range n.LoadBalancerBackendAddressPools {
+			var loadBalancerBackendAddressPoolsValue arm.BackendAddressPool_STATUS_SubResourceEmbedded
+			loadBalancerBackendAddressPoolsARM, err := loadBalancerBackendAddressPoolsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			loadBalancerBackendAddressPoolsValue = *loadBalancerBackendAddressPoolsARM.(*arm.BackendAddressPool_STATUS_SubResourceEmbedded)
+			result.Properties.LoadBalancerBackendAddressPools = append(result.Properties.LoadBalancerBackendAddressPools, loadBalancerBackendAddressPoolsValue)
+		}
+	}
+	if n.LoadBalancerInboundNatRules != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		result.Properties.LoadBalancerInboundNatRules = make([]arm.InboundNatRule_STATUS_SubResourceEmbedded, 0, len(n.LoadBalancerInboundNatRules))
+		for _, loadBalancerInboundNatRulesItem := range n.LoadBalancerInboundNatRules {
+			var loadBalancerInboundNatRulesValue arm.InboundNatRule_STATUS_SubResourceEmbedded
+			loadBalancerInboundNatRulesARM, err := loadBalancerInboundNatRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			loadBalancerInboundNatRulesValue = *loadBalancerInboundNatRulesARM.(*arm.InboundNatRule_STATUS_SubResourceEmbedded)
+			result.Properties.LoadBalancerInboundNatRules = append(result.Properties.LoadBalancerInboundNatRules, loadBalancerInboundNatRulesValue)
+		}
+	}
+	if n.Name != nil {
+		nameValue := *n.Name
+		result.Name = &nameValue
+	}
+	if n.Primary != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		primaryValue := *n.Primary
+		result.Properties.Primary = &primaryValue
+	}
+	if n.PrivateIPAddress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		privateIPAddressValue := *n.PrivateIPAddress
+		result.Properties.PrivateIPAddress = &privateIPAddressValue
+	}
+	if n.PrivateIPAddressVersion != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		privateIPAddressVersionValue := string(*n.PrivateIPAddressVersion)
+		result.Properties.PrivateIPAddressVersion = &privateIPAddressVersionValue
+	}
+	if n.PrivateIPAllocationMethod != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		privateIPAllocationMethodValue := string(*n.PrivateIPAllocationMethod)
+		result.Properties.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
+	}
+	if n.PrivateLinkConnectionProperties != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		var privateLinkConnectionPropertiesValue arm.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS
+		privateLinkConnectionPropertiesARM, err := n.PrivateLinkConnectionProperties.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		privateLinkConnectionPropertiesValue = *privateLinkConnectionPropertiesARM.(*arm.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS)
+		result.Properties.PrivateLinkConnectionProperties = &privateLinkConnectionPropertiesValue
+	}
+	if n.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		provisioningStateValue := string(*n.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if n.PublicIPAddress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		var publicIPAddressValue arm.PublicIPAddress_STATUS_SubResourceEmbedded
+		publicIPAddressARM, err := n.PublicIPAddress.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		publicIPAddressValue = *publicIPAddressARM.(*arm.PublicIPAddress_STATUS_SubResourceEmbedded)
+		result.Properties.PublicIPAddress = &publicIPAddressValue
+	}
+	if n.Subnet != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		var subnetValue arm.Subnet_STATUS_SubResourceEmbedded
+		subnetARM, err := n.Subnet.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		subnetValue = *subnetARM.(*arm.Subnet_STATUS_SubResourceEmbedded)
+		result.Properties.Subnet = &subnetValue
+	}
+	if n.Type != nil {
+		typeValue := *n.Type
+		result.Type = &typeValue
+	}
+	if n.VirtualNetworkTaps != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		result.Properties.VirtualNetworkTaps = make([]arm.VirtualNetworkTap_STATUS_SubResourceEmbedded, 0, len(n.VirtualNetworkTaps))
+		for _, virtualNetworkTapsItem := range n.VirtualNetworkTaps {
+			var virtualNetworkTapsValue arm.VirtualNetworkTap_STATUS_SubResourceEmbedded
+			virtualNetworkTapsARM, err := virtualNetworkTapsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			virtualNetworkTapsValue = *virtualNetworkTapsARM.(*arm.VirtualNetworkTap_STATUS_SubResourceEmbedded)
+			result.Properties.VirtualNetworkTaps = append(result.Properties.VirtualNetworkTaps, virtualNetworkTapsValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NetworkInterfaceIPConfiguration_STATUS of the arm package, to decode an ARM response into.
+func (n *NetworkInterfaceIPConfiguration_STATUS) NewEmptyARMValue() any {
+	return &arm.NetworkInterfaceIPConfiguration_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NetworkInterfaceIPConfiguration_STATUS (or a pointer to one), as Azure returned it.
+func (n *NetworkInterfaceIPConfiguration_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NetworkInterfaceIPConfiguration_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.NetworkInterfaceIPConfiguration_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NetworkInterfaceIPConfiguration_STATUS, want arm.NetworkInterfaceIPConfiguration_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ApplicationGatewayBackendAddressPools != nil {
+			for _, applicationGatewayBackendAddressPoolsItem := range typed.Properties.ApplicationGatewayBackendAddressPools {
+				var applicationGatewayBackendAddressPoolsValue ApplicationGatewayBackendAddressPool_STATUS
+				if err := applicationGatewayBackendAddressPoolsValue.PopulateFromARM(owner, applicationGatewayBackendAddressPoolsItem); err != nil {
+					return err
+				}
+				n.ApplicationGatewayBackendAddressPools = append(n.ApplicationGatewayBackendAddressPools, applicationGatewayBackendAddressPoolsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ApplicationSecurityGroups != nil {
+			for _, applicationSecurityGroupsItem := range typed.Properties.ApplicationSecurityGroups {
+				var applicationSecurityGroupsValue ApplicationSecurityGroup_STATUS_SubResourceEmbedded
+				if err := applicationSecurityGroupsValue.PopulateFromARM(owner, applicationSecurityGroupsItem); err != nil {
+					return err
+				}
+				n.ApplicationSecurityGroups = append(n.ApplicationSecurityGroups, applicationSecurityGroupsValue)
+			}
+		}
+	}
+	if typed.Etag != nil {
+		etagValue := *typed.Etag
+		n.Etag = &etagValue
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		n.Id = &idValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LoadBalancerBackendAddressPools != nil {
+			for _, loadBalancerBackendAddressPoolsItem := range typed.Properties.LoadBalancerBackendAddressPools {
+				var loadBalancerBackendAddressPoolsValue BackendAddressPool_STATUS_SubResourceEmbedded
+				if err := loadBalancerBackendAddressPoolsValue.PopulateFromARM(owner, loadBalancerBackendAddressPoolsItem); err != nil {
+					return err
+				}
+				n.LoadBalancerBackendAddressPools = append(n.LoadBalancerBackendAddressPools, loadBalancerBackendAddressPoolsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LoadBalancerInboundNatRules != nil {
+			for _, loadBalancerInboundNatRulesItem := range typed.Properties.LoadBalancerInboundNatRules {
+				var loadBalancerInboundNatRulesValue InboundNatRule_STATUS_SubResourceEmbedded
+				if err := loadBalancerInboundNatRulesValue.PopulateFromARM(owner, loadBalancerInboundNatRulesItem); err != nil {
+					return err
+				}
+				n.LoadBalancerInboundNatRules = append(n.LoadBalancerInboundNatRules, loadBalancerInboundNatRulesValue)
+			}
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		n.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Primary != nil {
+			primaryValue := *typed.Properties.Primary
+			n.Primary = &primaryValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateIPAddress != nil {
+			privateIPAddressValue := *typed.Properties.PrivateIPAddress
+			n.PrivateIPAddress = &privateIPAddressValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateIPAddressVersion != nil {
+			privateIPAddressVersionValue := genruntime.ToEnum(*typed.Properties.PrivateIPAddressVersion, iPVersion_STATUS_Values)
+			n.PrivateIPAddressVersion = &privateIPAddressVersionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateIPAllocationMethod != nil {
+			privateIPAllocationMethodValue := genruntime.ToEnum(*typed.Properties.PrivateIPAllocationMethod, iPAllocationMethod_STATUS_Values)
+			n.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateLinkConnectionProperties != nil {
+			var privateLinkConnectionPropertiesValue NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS
+			if err := privateLinkConnectionPropertiesValue.PopulateFromARM(owner, *typed.Properties.PrivateLinkConnectionProperties); err != nil {
+				return err
+			}
+			n.PrivateLinkConnectionProperties = &privateLinkConnectionPropertiesValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
+			n.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PublicIPAddress != nil {
+			var publicIPAddressValue PublicIPAddress_STATUS_SubResourceEmbedded
+			if err := publicIPAddressValue.PopulateFromARM(owner, *typed.Properties.PublicIPAddress); err != nil {
+				return err
+			}
+			n.PublicIPAddress = &publicIPAddressValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Subnet != nil {
+			var subnetValue Subnet_STATUS_SubResourceEmbedded
+			if err := subnetValue.PopulateFromARM(owner, *typed.Properties.Subnet); err != nil {
+				return err
+			}
+			n.Subnet = &subnetValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		n.Type = &typeValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.VirtualNetworkTaps != nil {
+			for _, virtualNetworkTapsItem := range typed.Properties.VirtualNetworkTaps {
+				var virtualNetworkTapsValue VirtualNetworkTap_STATUS_SubResourceEmbedded
+				if err := virtualNetworkTapsValue.PopulateFromARM(owner, virtualNetworkTapsItem); err != nil {
+					return err
+				}
+				n.VirtualNetworkTaps = append(n.VirtualNetworkTaps, virtualNetworkTapsValue)
+			}
+		}
+	}
+	return nil
+}
+
+// AssignProperties_From_NetworkInterfaceIPConfiguration_STATUS populates the receiver from source, a network/v1api20201101/storage.NetworkInterfaceIPConfiguration_STATUS.
+func (n *NetworkInterfaceIPConfiguration_STATUS) AssignProperties_From_NetworkInterfaceIPConfiguration_STATUS(source *storage.NetworkInterfaceIPConfiguration_STATUS) error {
+	if source.ApplicationGatewayBackendAddressPools != nil {
+		applicationGatewayBackendAddressPoolsList := make([]ApplicationGatewayBackendAddressPool_STATUS, len(source.ApplicationGatewayBackendAddressPools))
+		for applicationGatewayBackendAddressPoolsIndex := range source.ApplicationGatewayBackendAddressPools {
+			if err := applicationGatewayBackendAddressPoolsList[applicationGatewayBackendAddressPoolsIndex].AssignProperties_From_ApplicationGatewayBackendAddressPool_STATUS(&source.ApplicationGatewayBackendAddressPools[applicationGatewayBackendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting ApplicationGatewayBackendAddressPools: %w", err)
+			}
+		}
+		n.ApplicationGatewayBackendAddressPools = applicationGatewayBackendAddressPoolsList
+	} else {
+		n.ApplicationGatewayBackendAddressPools = nil
+	}
+
+	if source.ApplicationSecurityGroups != nil {
+		applicationSecurityGroupsList := make([]ApplicationSecurityGroup_STATUS_SubResourceEmbedded, len(source.ApplicationSecurityGroups))
+		for applicationSecurityGroupsIndex := range source.ApplicationSecurityGroups {
+			if err := applicationSecurityGroupsList[applicationSecurityGroupsIndex].AssignProperties_From_ApplicationSecurityGroup_STATUS_SubResourceEmbedded(&source.ApplicationSecurityGroups[applicationSecurityGroupsIndex]); err != nil {
+				return fmt.Errorf("converting ApplicationSecurityGroups: %w", err)
+			}
+		}
+		n.ApplicationSecurityGroups = applicationSecurityGroupsList
+	} else {
+		n.ApplicationSecurityGroups = nil
+	}
+
+	n.Etag = genruntime.ClonePointer(source.Etag)
+	n.Id = genruntime.ClonePointer(source.Id)
+
+	if source.LoadBalancerBackendAddressPools != nil {
+		loadBalancerBackendAddressPoolsList := make([]BackendAddressPool_STATUS_SubResourceEmbedded, len(source.LoadBalancerBackendAddressPools))
+		for loadBalancerBackendAddressPoolsIndex := range source.LoadBalancerBackendAddressPools {
+			if err := loadBalancerBackendAddressPoolsList[loadBalancerBackendAddressPoolsIndex].AssignProperties_From_BackendAddressPool_STATUS_SubResourceEmbedded(&source.LoadBalancerBackendAddressPools[loadBalancerBackendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerBackendAddressPools: %w", err)
+			}
+		}
+		n.LoadBalancerBackendAddressPools = loadBalancerBackendAddressPoolsList
+	} else {
+		n.LoadBalancerBackendAddressPools = nil
+	}
+
+	if source.LoadBalancerInboundNatRules != nil {
+		loadBalancerInboundNatRulesList := make([]InboundNatRule_STATUS_SubResourceEmbedded, len(source.LoadBalancerInboundNatRules))
+		for loadBalancerInboundNatRulesIndex := range source.LoadBalancerInboundNatRules {
+			if err := loadBalancerInboundNatRulesList[loadBalancerInboundNatRulesIndex].AssignProperties_From_InboundNatRule_STATUS_SubResourceEmbedded(&source.LoadBalancerInboundNatRules[loadBalancerInboundNatRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerInboundNatRules: %w", err)
+			}
+		}
+		n.LoadBalancerInboundNatRules = loadBalancerInboundNatRulesList
+	} else {
+		n.LoadBalancerInboundNatRules = nil
+	}
+
+	n.Name = genruntime.ClonePointer(source.Name)
+	n.Primary = genruntime.ClonePointer(source.Primary)
+	n.PrivateIPAddress = genruntime.ClonePointer(source.PrivateIPAddress)
+
+	if source.PrivateIPAddressVersion != nil {
+		privateIPAddressVersionValue := IPVersion_STATUS(*source.PrivateIPAddressVersion)
+		n.PrivateIPAddressVersion = &privateIPAddressVersionValue
+	} else {
+		n.PrivateIPAddressVersion = nil
+	}
+
+	if source.PrivateIPAllocationMethod != nil {
+		privateIPAllocationMethodValue := IPAllocationMethod_STATUS(*source.PrivateIPAllocationMethod)
+		n.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
+	} else {
+		n.PrivateIPAllocationMethod = nil
+	}
+
+	if source.PrivateLinkConnectionProperties != nil {
+		var privateLinkConnectionPropertiesValue NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS
+		if err := privateLinkConnectionPropertiesValue.AssignProperties_From_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS(source.PrivateLinkConnectionProperties); err != nil {
+			return fmt.Errorf("converting PrivateLinkConnectionProperties: %w", err)
+		}
+		n.PrivateLinkConnectionProperties = &privateLinkConnectionPropertiesValue
+	} else {
+		n.PrivateLinkConnectionProperties = nil
+	}
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
+		n.ProvisioningState = &provisioningStateValue
+	} else {
+		n.ProvisioningState = nil
+	}
+
+	if source.PublicIPAddress != nil {
+		var publicIPAddressValue PublicIPAddress_STATUS_SubResourceEmbedded
+		if err := publicIPAddressValue.AssignProperties_From_PublicIPAddress_STATUS_SubResourceEmbedded(source.PublicIPAddress); err != nil {
+			return fmt.Errorf("converting PublicIPAddress: %w", err)
+		}
+		n.PublicIPAddress = &publicIPAddressValue
+	} else {
+		n.PublicIPAddress = nil
+	}
+
+	if source.Subnet != nil {
+		var subnetValue Subnet_STATUS_SubResourceEmbedded
+		if err := subnetValue.AssignProperties_From_Subnet_STATUS_SubResourceEmbedded(source.Subnet); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		n.Subnet = &subnetValue
+	} else {
+		n.Subnet = nil
+	}
+
+	n.Type = genruntime.ClonePointer(source.Type)
+
+	if source.VirtualNetworkTaps != nil {
+		virtualNetworkTapsList := make([]VirtualNetworkTap_STATUS_SubResourceEmbedded, len(source.VirtualNetworkTaps))
+		for virtualNetworkTapsIndex := range source.VirtualNetworkTaps {
+			if err := virtualNetworkTapsList[virtualNetworkTapsIndex].AssignProperties_From_VirtualNetworkTap_STATUS_SubResourceEmbedded(&source.VirtualNetworkTaps[virtualNetworkTapsIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkTaps: %w", err)
+			}
+		}
+		n.VirtualNetworkTaps = virtualNetworkTapsList
+	} else {
+		n.VirtualNetworkTaps = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS populates destination, a network/v1api20201101/storage.NetworkInterfaceIPConfiguration_STATUS, from the receiver.
+func (n *NetworkInterfaceIPConfiguration_STATUS) AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS(destination *storage.NetworkInterfaceIPConfiguration_STATUS) error {
+	if n.ApplicationGatewayBackendAddressPools != nil {
+		applicationGatewayBackendAddressPoolsList := make([]storage.ApplicationGatewayBackendAddressPool_STATUS, len(n.ApplicationGatewayBackendAddressPools))
+		for applicationGatewayBackendAddressPoolsIndex := range n.ApplicationGatewayBackendAddressPools {
+			if err := n.ApplicationGatewayBackendAddressPools[applicationGatewayBackendAddressPoolsIndex].AssignProperties_To_ApplicationGatewayBackendAddressPool_STATUS(&applicationGatewayBackendAddressPoolsList[applicationGatewayBackendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting ApplicationGatewayBackendAddressPools: %w", err)
+			}
+		}
+		destination.ApplicationGatewayBackendAddressPools = applicationGatewayBackendAddressPoolsList
+	} else {
+		destination.ApplicationGatewayBackendAddressPools = nil
+	}
+
+	if n.ApplicationSecurityGroups != nil {
+		applicationSecurityGroupsList := make([]storage.ApplicationSecurityGroup_STATUS_SubResourceEmbedded, len(n.ApplicationSecurityGroups))
+		for applicationSecurityGroupsIndex := range n.ApplicationSecurityGroups {
+			if err := n.ApplicationSecurityGroups[applicationSecurityGroupsIndex].AssignProperties_To_ApplicationSecurityGroup_STATUS_SubResourceEmbedded(&applicationSecurityGroupsList[applicationSecurityGroupsIndex]); err != nil {
+				return fmt.Errorf("converting ApplicationSecurityGroups: %w", err)
+			}
+		}
+		destination.ApplicationSecurityGroups = applicationSecurityGroupsList
+	} else {
+		destination.ApplicationSecurityGroups = nil
+	}
+
+	destination.Etag = genruntime.ClonePointer(n.Etag)
+	destination.Id = genruntime.ClonePointer(n.Id)
+
+	if n.LoadBalancerBackendAddressPools != nil {
+		loadBalancerBackendAddressPoolsList := make([]storage.BackendAddressPool_STATUS_SubResourceEmbedded, len(n.LoadBalancerBackendAddressPools))
+		for loadBalancerBackendAddressPoolsIndex := range n.LoadBalancerBackendAddressPools {
+			if err := n.LoadBalancerBackendAddressPools[loadBalancerBackendAddressPoolsIndex].AssignProperties_To_BackendAddressPool_STATUS_SubResourceEmbedded(&loadBalancerBackendAddressPoolsList[loadBalancerBackendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerBackendAddressPools: %w", err)
+			}
+		}
+		destination.LoadBalancerBackendAddressPools = loadBalancerBackendAddressPoolsList
+	} else {
+		destination.LoadBalancerBackendAddressPools = nil
+	}
+
+	if n.LoadBalancerInboundNatRules != nil {
+		loadBalancerInboundNatRulesList := make([]storage.InboundNatRule_STATUS_SubResourceEmbedded, len(n.LoadBalancerInboundNatRules))
+		for loadBalancerInboundNatRulesIndex := range n.LoadBalancerInboundNatRules {
+			if err := n.LoadBalancerInboundNatRules[loadBalancerInboundNatRulesIndex].AssignProperties_To_InboundNatRule_STATUS_SubResourceEmbedded(&loadBalancerInboundNatRulesList[loadBalancerInboundNatRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerInboundNatRules: %w", err)
+			}
+		}
+		destination.LoadBalancerInboundNatRules = loadBalancerInboundNatRulesList
+	} else {
+		destination.LoadBalancerInboundNatRules = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(n.Name)
+	destination.Primary = genruntime.ClonePointer(n.Primary)
+	destination.PrivateIPAddress = genruntime.ClonePointer(n.PrivateIPAddress)
+
+	if n.PrivateIPAddressVersion != nil {
+		privateIPAddressVersionValue := string(*n.PrivateIPAddressVersion)
+		destination.PrivateIPAddressVersion = &privateIPAddressVersionValue
+	} else {
+		destination.PrivateIPAddressVersion = nil
+	}
+
+	if n.PrivateIPAllocationMethod != nil {
+		privateIPAllocationMethodValue := string(*n.PrivateIPAllocationMethod)
+		destination.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
+	} else {
+		destination.PrivateIPAllocationMethod = nil
+	}
+
+	if n.PrivateLinkConnectionProperties != nil {
+		var privateLinkConnectionPropertiesValue storage.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS
+		if err := n.PrivateLinkConnectionProperties.AssignProperties_To_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS(&privateLinkConnectionPropertiesValue); err != nil {
+			return fmt.Errorf("converting PrivateLinkConnectionProperties: %w", err)
+		}
+		destination.PrivateLinkConnectionProperties = &privateLinkConnectionPropertiesValue
+	} else {
+		destination.PrivateLinkConnectionProperties = nil
+	}
+
+	if n.ProvisioningState != nil {
+		provisioningStateValue := string(*n.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	if n.PublicIPAddress != nil {
+		var publicIPAddressValue storage.PublicIPAddress_STATUS_SubResourceEmbedded
+		if err := n.PublicIPAddress.AssignProperties_To_PublicIPAddress_STATUS_SubResourceEmbedded(&publicIPAddressValue); err != nil {
+			return fmt.Errorf("converting PublicIPAddress: %w", err)
+		}
+		destination.PublicIPAddress = &publicIPAddressValue
+	} else {
+		destination.PublicIPAddress = nil
+	}
+
+	if n.Subnet != nil {
+		var subnetValue storage.Subnet_STATUS_SubResourceEmbedded
+		if err := n.Subnet.AssignProperties_To_Subnet_STATUS_SubResourceEmbedded(&subnetValue); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		destination.Subnet = &subnetValue
+	} else {
+		destination.Subnet = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(n.Type)
+
+	if n.VirtualNetworkTaps != nil {
+		virtualNetworkTapsList := make([]storage.VirtualNetworkTap_STATUS_SubResourceEmbedded, len(n.VirtualNetworkTaps))
+		for virtualNetworkTapsIndex := range n.VirtualNetworkTaps {
+			if err := n.VirtualNetworkTaps[virtualNetworkTapsIndex].AssignProperties_To_VirtualNetworkTap_STATUS_SubResourceEmbedded(&virtualNetworkTapsList[virtualNetworkTapsIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkTaps: %w", err)
+			}
+		}
+		destination.VirtualNetworkTaps = virtualNetworkTapsList
+	} else {
+		destination.VirtualNetworkTaps = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// NetworkInterfaceIPConfiguration_STATUS_Unrolled: IPConfiguration in a network interface.
+type NetworkInterfaceIPConfiguration_STATUS_Unrolled struct {
+	// ApplicationSecurityGroups: Application security groups in which the IP configuration is included.
+	ApplicationSecurityGroups []ApplicationSecurityGroup_STATUS_SubResourceEmbedded `json:"applicationSecurityGroups,omitempty"`
+
+	// Etag: A unique read-only string that changes whenever the resource is updated.
+	Etag *string `json:"etag,omitempty"`
+
+	// Id: Resource ID.
+	Id *string `json:"id,omitempty"`
+
+	// LoadBalancerBackendAddressPools: The reference to LoadBalancerBackendAddressPool resource.
+	LoadBalancerBackendAddressPools []BackendAddressPool_STATUS_SubResourceEmbedded `json:"loadBalancerBackendAddressPools,omitempty"`
+
+	// LoadBalancerInboundNatRules: A list of references of LoadBalancerInboundNatRules.
+	LoadBalancerInboundNatRules []InboundNatRule_STATUS_SubResourceEmbedded `json:"loadBalancerInboundNatRules,omitempty"`
+
+	// Name: The name of the resource that is unique within a resource group. This name can be used to access the resource.
+	Name *string `json:"name,omitempty"`
+
+	// Primary: Whether this is a primary customer address on the network interface.
+	Primary *bool `json:"primary,omitempty"`
+
+	// PrivateIPAddress: Private IP address of the IP configuration.
+	PrivateIPAddress *string `json:"privateIPAddress,omitempty"`
+
+	// PrivateIPAddressVersion: Whether the specific IP configuration is IPv4 or IPv6. Default is IPv4.
+	PrivateIPAddressVersion *IPVersion_STATUS `json:"privateIPAddressVersion,omitempty"`
+
+	// PrivateIPAllocationMethod: The private IP address allocation method.
+	PrivateIPAllocationMethod *IPAllocationMethod_STATUS `json:"privateIPAllocationMethod,omitempty"`
+
+	// PrivateLinkConnectionProperties: PrivateLinkConnection properties for the network interface.
+	PrivateLinkConnectionProperties *NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS `json:"privateLinkConnectionProperties,omitempty"`
+
+	// ProvisioningState: The provisioning state of the network interface IP configuration.
+	ProvisioningState *ProvisioningState_STATUS `json:"provisioningState,omitempty"`
+
+	// PublicIPAddress: Public IP address bound to the IP configuration.
+	PublicIPAddress *PublicIPAddress_STATUS_SubResourceEmbedded `json:"publicIPAddress,omitempty"`
+
+	// Subnet: Subnet bound to the IP configuration.
+	Subnet *Subnet_STATUS_SubResourceEmbedded `json:"subnet,omitempty"`
+
+	// Type: Resource type.
+	Type *string `json:"type,omitempty"`
+
+	// VirtualNetworkTaps: The reference to Virtual Network Taps.
+	VirtualNetworkTaps []VirtualNetworkTap_STATUS_SubResourceEmbedded `json:"virtualNetworkTaps,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &NetworkInterfaceIPConfiguration_STATUS_Unrolled{}
+
+// ConvertToARM returns the NetworkInterfaceIPConfiguration_STATUS_Unrolled of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NetworkInterfaceIPConfiguration_STATUS_Unrolled) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	result := &arm.NetworkInterfaceIPConfiguration_STATUS_Unrolled{}
+	if n.ApplicationSecurityGroups != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		result.Properties.ApplicationSecurityGroups = make([]arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded, 0, len(n.ApplicationSecurityGroups))
+		for _, applicationSecurityGroupsItem := range n.ApplicationSecurityGroups {
+			var applicationSecurityGroupsValue arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded
+			applicationSecurityGroupsARM, err := applicationSecurityGroupsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			applicationSecurityGroupsValue = *applicationSecurityGroupsARM.(*arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded)
+			result.Properties.ApplicationSecurityGroups = append(result.Properties.ApplicationSecurityGroups, applicationSecurityGroupsValue)
+		}
+	}
+	if n.Etag != nil {
+		etagValue := *n.Etag
+		result.Etag = &etagValue
+	}
+	if n.Id != nil {
+		idValue := *n.Id
+		result.Id = &idValue
+	}
+	if n.LoadBalancerBackendAddressPools != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		result.Properties.LoadBalancerBackendAddressPools = make([]arm.BackendAddressPool_STATUS_SubResourceEmbedded, 0, len(n.LoadBalancerBackendAddressPools))
+		for _, loadBalancerBackendAddressPoolsItem := range n.LoadBalancerBackendAddressPools {
+			var loadBalancerBackendAddressPoolsValue arm.BackendAddressPool_STATUS_SubResourceEmbedded
+			loadBalancerBackendAddressPoolsARM, err := loadBalancerBackendAddressPoolsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			loadBalancerBackendAddressPoolsValue = *loadBalancerBackendAddressPoolsARM.(*arm.BackendAddressPool_STATUS_SubResourceEmbedded)
+			result.Properties.LoadBalancerBackendAddressPools = append(result.Properties.LoadBalancerBackendAddressPools, loadBalancerBackendAddressPoolsValue)
+		}
+	}
+	if n.LoadBalancerInboundNatRules != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		result.Properties.LoadBalancerInboundNatRules = make([]arm.InboundNatRule_STATUS_SubResourceEmbedded, 0, len(n.LoadBalancerInboundNatRules))
+		for _, loadBalancerInboundNatRulesItem := range n.LoadBalancerInboundNatRules {
+			var loadBalancerInboundNatRulesValue arm.InboundNatRule_STATUS_SubResourceEmbedded
+			loadBalancerInboundNatRulesARM, err := loadBalancerInboundNatRulesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			loadBalancerInboundNatRulesValue = *loadBalancerInboundNatRulesARM.(*arm.InboundNatRule_STATUS_SubResourceEmbedded)
+			result.Properties.LoadBalancerInboundNatRules = append(result.Properties.LoadBalancerInboundNatRules, loadBalancerInboundNatRulesValue)
+		}
+	}
+	if n.Name != nil {
+		nameValue := *n.Name
+		result.Name = &nameValue
+	}
+	if n.Primary != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		primaryValue := *n.Primary
+		result.Properties.Primary = &primaryValue
+	}
+	if n.PrivateIPAddress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		privateIPAddressValue := *n.PrivateIPAddress
+		result.Properties.PrivateIPAddress = &privateIPAddressValue
+	}
+	if n.PrivateIPAddressVersion != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		privateIPAddressVersionValue := string(*n.PrivateIPAddressVersion)
+		result.Properties.PrivateIPAddressVersion = &privateIPAddressVersionValue
+	}
+	if n.PrivateIPAllocationMethod != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		privateIPAllocationMethodValue := string(*n.PrivateIPAllocationMethod)
+		result.Properties.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
+	}
+	if n.PrivateLinkConnectionProperties != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		var privateLinkConnectionPropertiesValue arm.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS
+		privateLinkConnectionPropertiesARM, err := n.PrivateLinkConnectionProperties.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		privateLinkConnectionPropertiesValue = *privateLinkConnectionPropertiesARM.(*arm.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS)
+		result.Properties.PrivateLinkConnectionProperties = &privateLinkConnectionPropertiesValue
+	}
+	if n.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		provisioningStateValue := string(*n.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if n.PublicIPAddress != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		var publicIPAddressValue arm.PublicIPAddress_STATUS_SubResourceEmbedded
+		publicIPAddressARM, err := n.PublicIPAddress.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		publicIPAddressValue = *publicIPAddressARM.(*arm.PublicIPAddress_STATUS_SubResourceEmbedded)
+		result.Properties.PublicIPAddress = &publicIPAddressValue
+	}
+	if n.Subnet != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		var subnetValue arm.Subnet_STATUS_SubResourceEmbedded
+		subnetARM, err := n.Subnet.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		subnetValue = *subnetARM.(*arm.Subnet_STATUS_SubResourceEmbedded)
+		result.Properties.Subnet = &subnetValue
+	}
+	if n.Type != nil {
+		typeValue := *n.Type
+		result.Type = &typeValue
+	}
+	if n.VirtualNetworkTaps != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
+		}
+		result.Properties.VirtualNetworkTaps = make([]arm.VirtualNetworkTap_STATUS_SubResourceEmbedded, 0, len(n.VirtualNetworkTaps))
+		for _, virtualNetworkTapsItem := range n.VirtualNetworkTaps {
+			var virtualNetworkTapsValue arm.VirtualNetworkTap_STATUS_SubResourceEmbedded
+			virtualNetworkTapsARM, err := virtualNetworkTapsItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			virtualNetworkTapsValue = *virtualNetworkTapsARM.(*arm.VirtualNetworkTap_STATUS_SubResourceEmbedded)
+			result.Properties.VirtualNetworkTaps = append(result.Properties.VirtualNetworkTaps, virtualNetworkTapsValue)
+		}
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty NetworkInterfaceIPConfiguration_STATUS_Unrolled of the arm package, to decode an ARM response into.
+func (n *NetworkInterfaceIPConfiguration_STATUS_Unrolled) NewEmptyARMValue() any {
+	return &arm.NetworkInterfaceIPConfiguration_STATUS_Unrolled{}
+}
+
+// PopulateFromARM fills the receiver from an arm.NetworkInterfaceIPConfiguration_STATUS_Unrolled (or a pointer to one), as Azure returned it.
+func (n *NetworkInterfaceIPConfiguration_STATUS_Unrolled) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NetworkInterfaceIPConfiguration_STATUS_Unrolled)
+	if !ok {
+		pointer, ok := armInput.(*arm.NetworkInterfaceIPConfiguration_STATUS_Unrolled)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for NetworkInterfaceIPConfiguration_STATUS_Unrolled, want arm.NetworkInterfaceIPConfiguration_STATUS_Unrolled", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ApplicationSecurityGroups != nil {
+			for _, applicationSecurityGroupsItem := range typed.Properties.ApplicationSecurityGroups {
+				var applicationSecurityGroupsValue ApplicationSecurityGroup_STATUS_SubResourceEmbedded
+				if err := applicationSecurityGroupsValue.PopulateFromARM(owner, applicationSecurityGroupsItem); err != nil {
+					return err
+				}
+				n.ApplicationSecurityGroups = append(n.ApplicationSecurityGroups, applicationSecurityGroupsValue)
+			}
+		}
+	}
+	if typed.Etag != nil {
+		etagValue := *typed.Etag
+		n.Etag = &etagValue
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		n.Id = &idValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LoadBalancerBackendAddressPools != nil {
+			for _, loadBalancerBackendAddressPoolsItem := range typed.Properties.LoadBalancerBackendAddressPools {
+				var loadBalancerBackendAddressPoolsValue BackendAddressPool_STATUS_SubResourceEmbedded
+				if err := loadBalancerBackendAddressPoolsValue.PopulateFromARM(owner, loadBalancerBackendAddressPoolsItem); err != nil {
+					return err
+				}
+				n.LoadBalancerBackendAddressPools = append(n.LoadBalancerBackendAddressPools, loadBalancerBackendAddressPoolsValue)
+			}
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.LoadBalancerInboundNatRules != nil {
+			for _, loadBalancerInboundNatRulesItem := range typed.Properties.LoadBalancerInboundNatRules {
+				var loadBalancerInboundNatRulesValue InboundNatRule_STATUS_SubResourceEmbedded
+				if err := loadBalancerInboundNatRulesValue.PopulateFromARM(owner, loadBalancerInboundNatRulesItem); err != nil {
+					return err
+				}
+				n.LoadBalancerInboundNatRules = append(n.LoadBalancerInboundNatRules, loadBalancerInboundNatRulesValue)
+			}
+		}
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		n.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Primary != nil {
+			primaryValue := *typed.Properties.Primary
+			n.Primary = &primaryValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateIPAddress != nil {
+			privateIPAddressValue := *typed.Properties.PrivateIPAddress
+			n.PrivateIPAddress = &privateIPAddressValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateIPAddressVersion != nil {
+			privateIPAddressVersionValue := genruntime.ToEnum(*typed.Properties.PrivateIPAddressVersion, iPVersion_STATUS_Values)
+			n.PrivateIPAddressVersion = &privateIPAddressVersionValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateIPAllocationMethod != nil {
+			privateIPAllocationMethodValue := genruntime.ToEnum(*typed.Properties.PrivateIPAllocationMethod, iPAllocationMethod_STATUS_Values)
+			n.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PrivateLinkConnectionProperties != nil {
+			var privateLinkConnectionPropertiesValue NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS
+			if err := privateLinkConnectionPropertiesValue.PopulateFromARM(owner, *typed.Properties.PrivateLinkConnectionProperties); err != nil {
+				return err
+			}
+			n.PrivateLinkConnectionProperties = &privateLinkConnectionPropertiesValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
+			n.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.PublicIPAddress != nil {
+			var publicIPAddressValue PublicIPAddress_STATUS_SubResourceEmbedded
+			if err := publicIPAddressValue.PopulateFromARM(owner, *typed.Properties.PublicIPAddress); err != nil {
+				return err
+			}
+			n.PublicIPAddress = &publicIPAddressValue
+		}
+	}
+	if typed.Properties != nil {
+		if typed.Properties.Subnet != nil {
+			var subnetValue Subnet_STATUS_SubResourceEmbedded
+			if err := subnetValue.PopulateFromARM(owner, *typed.Properties.Subnet); err != nil {
+				return err
+			}
+			n.Subnet = &subnetValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		n.Type = &typeValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.VirtualNetworkTaps != nil {
+			for _, virtualNetworkTapsItem := range typed.Properties.VirtualNetworkTaps {
+				var virtualNetworkTapsValue VirtualNetworkTap_STATUS_SubResourceEmbedded
+				if err := virtualNetworkTapsValue.PopulateFromARM(owner, virtualNetworkTapsItem); err != nil {
+					return err
+				}
+				n.VirtualNetworkTaps = append(n.VirtualNetworkTaps, virtualNetworkTapsValue)
+			}
+		}
+	}
+	return nil
+}
+
+// AssignProperties_From_NetworkInterfaceIPConfiguration_STATUS_Unrolled populates the receiver from source, a network/v1api20201101/storage.NetworkInterfaceIPConfiguration_STATUS_Unrolled.
+func (n *NetworkInterfaceIPConfiguration_STATUS_Unrolled) AssignProperties_From_NetworkInterfaceIPConfiguration_STATUS_Unrolled(source *storage.NetworkInterfaceIPConfiguration_STATUS_Unrolled) error {
+	if source.ApplicationSecurityGroups != nil {
+		applicationSecurityGroupsList := make([]ApplicationSecurityGroup_STATUS_SubResourceEmbedded, len(source.ApplicationSecurityGroups))
+		for applicationSecurityGroupsIndex := range source.ApplicationSecurityGroups {
+			if err := applicationSecurityGroupsList[applicationSecurityGroupsIndex].AssignProperties_From_ApplicationSecurityGroup_STATUS_SubResourceEmbedded(&source.ApplicationSecurityGroups[applicationSecurityGroupsIndex]); err != nil {
+				return fmt.Errorf("converting ApplicationSecurityGroups: %w", err)
+			}
+		}
+		n.ApplicationSecurityGroups = applicationSecurityGroupsList
+	} else {
+		n.ApplicationSecurityGroups = nil
+	}
+
+	n.Etag = genruntime.ClonePointer(source.Etag)
+	n.Id = genruntime.ClonePointer(source.Id)
+
+	if source.LoadBalancerBackendAddressPools != nil {
+		loadBalancerBackendAddressPoolsList := make([]BackendAddressPool_STATUS_SubResourceEmbedded, len(source.LoadBalancerBackendAddressPools))
+		for loadBalancerBackendAddressPoolsIndex := range source.LoadBalancerBackendAddressPools {
+			if err := loadBalancerBackendAddressPoolsList[loadBalancerBackendAddressPoolsIndex].AssignProperties_From_BackendAddressPool_STATUS_SubResourceEmbedded(&source.LoadBalancerBackendAddressPools[loadBalancerBackendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerBackendAddressPools: %w", err)
+			}
+		}
+		n.LoadBalancerBackendAddressPools = loadBalancerBackendAddressPoolsList
+	} else {
+		n.LoadBalancerBackendAddressPools = nil
+	}
+
+	if source.LoadBalancerInboundNatRules != nil {
+		loadBalancerInboundNatRulesList := make([]InboundNatRule_STATUS_SubResourceEmbedded, len(source.LoadBalancerInboundNatRules))
+		for loadBalancerInboundNatRulesIndex := range source.LoadBalancerInboundNatRules {
+			if err := loadBalancerInboundNatRulesList[loadBalancerInboundNatRulesIndex].AssignProperties_From_InboundNatRule_STATUS_SubResourceEmbedded(&source.LoadBalancerInboundNatRules[loadBalancerInboundNatRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerInboundNatRules: %w", err)
+			}
+		}
+		n.LoadBalancerInboundNatRules = loadBalancerInboundNatRulesList
+	} else {
+		n.LoadBalancerInboundNatRules = nil
+	}
+
+	n.Name = genruntime.ClonePointer(source.Name)
+	n.Primary = genruntime.ClonePointer(source.Primary)
+	n.PrivateIPAddress = genruntime.ClonePointer(source.PrivateIPAddress)
+
+	if source.PrivateIPAddressVersion != nil {
+		privateIPAddressVersionValue := IPVersion_STATUS(*source.PrivateIPAddressVersion)
+		n.PrivateIPAddressVersion = &privateIPAddressVersionValue
+	} else {
+		n.PrivateIPAddressVersion = nil
+	}
+
+	if source.PrivateIPAllocationMethod != nil {
+		privateIPAllocationMethodValue := IPAllocationMethod_STATUS(*source.PrivateIPAllocationMethod)
+		n.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
+	} else {
+		n.PrivateIPAllocationMethod = nil
+	}
+
+	if source.PrivateLinkConnectionProperties != nil {
+		var privateLinkConnectionPropertiesValue NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS
+		if err := privateLinkConnectionPropertiesValue.AssignProperties_From_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS(source.PrivateLinkConnectionProperties); err != nil {
+			return fmt.Errorf("converting PrivateLinkConnectionProperties: %w", err)
+		}
+		n.PrivateLinkConnectionProperties = &privateLinkConnectionPropertiesValue
+	} else {
+		n.PrivateLinkConnectionProperties = nil
+	}
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
+		n.ProvisioningState = &provisioningStateValue
+	} else {
+		n.ProvisioningState = nil
+	}
+
+	if source.PublicIPAddress != nil {
+		var publicIPAddressValue PublicIPAddress_STATUS_SubResourceEmbedded
+		if err := publicIPAddressValue.AssignProperties_From_PublicIPAddress_STATUS_SubResourceEmbedded(source.PublicIPAddress); err != nil {
+			return fmt.Errorf("converting PublicIPAddress: %w", err)
+		}
+		n.PublicIPAddress = &publicIPAddressValue
+	} else {
+		n.PublicIPAddress = nil
+	}
+
+	if source.Subnet != nil {
+		var subnetValue Subnet_STATUS_SubResourceEmbedded
+		if err := subnetValue.AssignProperties_From_Subnet_STATUS_SubResourceEmbedded(source.Subnet); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		n.Subnet = &subnetValue
+	} else {
+		n.Subnet = nil
+	}
+
+	n.Type = genruntime.ClonePointer(source.Type)
+
+	if source.VirtualNetworkTaps != nil {
+		virtualNetworkTapsList := make([]VirtualNetworkTap_STATUS_SubResourceEmbedded, len(source.VirtualNetworkTaps))
+		for virtualNetworkTapsIndex := range source.VirtualNetworkTaps {
+			if err := virtualNetworkTapsList[virtualNetworkTapsIndex].AssignProperties_From_VirtualNetworkTap_STATUS_SubResourceEmbedded(&source.VirtualNetworkTaps[virtualNetworkTapsIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkTaps: %w", err)
+			}
+		}
+		n.VirtualNetworkTaps = virtualNetworkTapsList
+	} else {
+		n.VirtualNetworkTaps = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS_Unrolled populates destination, a network/v1api20201101/storage.NetworkInterfaceIPConfiguration_STATUS_Unrolled, from the receiver.
+func (n *NetworkInterfaceIPConfiguration_STATUS_Unrolled) AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS_Unrolled(destination *storage.NetworkInterfaceIPConfiguration_STATUS_Unrolled) error {
+	if n.ApplicationSecurityGroups != nil {
+		applicationSecurityGroupsList := make([]storage.ApplicationSecurityGroup_STATUS_SubResourceEmbedded, len(n.ApplicationSecurityGroups))
+		for applicationSecurityGroupsIndex := range n.ApplicationSecurityGroups {
+			if err := n.ApplicationSecurityGroups[applicationSecurityGroupsIndex].AssignProperties_To_ApplicationSecurityGroup_STATUS_SubResourceEmbedded(&applicationSecurityGroupsList[applicationSecurityGroupsIndex]); err != nil {
+				return fmt.Errorf("converting ApplicationSecurityGroups: %w", err)
+			}
+		}
+		destination.ApplicationSecurityGroups = applicationSecurityGroupsList
+	} else {
+		destination.ApplicationSecurityGroups = nil
+	}
+
+	destination.Etag = genruntime.ClonePointer(n.Etag)
+	destination.Id = genruntime.ClonePointer(n.Id)
+
+	if n.LoadBalancerBackendAddressPools != nil {
+		loadBalancerBackendAddressPoolsList := make([]storage.BackendAddressPool_STATUS_SubResourceEmbedded, len(n.LoadBalancerBackendAddressPools))
+		for loadBalancerBackendAddressPoolsIndex := range n.LoadBalancerBackendAddressPools {
+			if err := n.LoadBalancerBackendAddressPools[loadBalancerBackendAddressPoolsIndex].AssignProperties_To_BackendAddressPool_STATUS_SubResourceEmbedded(&loadBalancerBackendAddressPoolsList[loadBalancerBackendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerBackendAddressPools: %w", err)
+			}
+		}
+		destination.LoadBalancerBackendAddressPools = loadBalancerBackendAddressPoolsList
+	} else {
+		destination.LoadBalancerBackendAddressPools = nil
+	}
+
+	if n.LoadBalancerInboundNatRules != nil {
+		loadBalancerInboundNatRulesList := make([]storage.InboundNatRule_STATUS_SubResourceEmbedded, len(n.LoadBalancerInboundNatRules))
+		for loadBalancerInboundNatRulesIndex := range n.LoadBalancerInboundNatRules {
+			if err := n.LoadBalancerInboundNatRules[loadBalancerInboundNatRulesIndex].AssignProperties_To_InboundNatRule_STATUS_SubResourceEmbedded(&loadBalancerInboundNatRulesList[loadBalancerInboundNatRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerInboundNatRules: %w", err)
+			}
+		}
+		destination.LoadBalancerInboundNatRules = loadBalancerInboundNatRulesList
+	} else {
+		destination.LoadBalancerInboundNatRules = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(n.Name)
+	destination.Primary = genruntime.ClonePointer(n.Primary)
+	destination.PrivateIPAddress = genruntime.ClonePointer(n.PrivateIPAddress)
+
+	if n.PrivateIPAddressVersion != nil {
+		privateIPAddressVersionValue := string(*n.PrivateIPAddressVersion)
+		destination.PrivateIPAddressVersion = &privateIPAddressVersionValue
+	} else {
+		destination.PrivateIPAddressVersion = nil
+	}
+
+	if n.PrivateIPAllocationMethod != nil {
+		privateIPAllocationMethodValue := string(*n.PrivateIPAllocationMethod)
+		destination.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
+	} else {
+		destination.PrivateIPAllocationMethod = nil
+	}
+
+	if n.PrivateLinkConnectionProperties != nil {
+		var privateLinkConnectionPropertiesValue storage.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS
+		if err := n.PrivateLinkConnectionProperties.AssignProperties_To_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS(&privateLinkConnectionPropertiesValue); err != nil {
+			return fmt.Errorf("converting PrivateLinkConnectionProperties: %w", err)
+		}
+		destination.PrivateLinkConnectionProperties = &privateLinkConnectionPropertiesValue
+	} else {
+		destination.PrivateLinkConnectionProperties = nil
+	}
+
+	if n.ProvisioningState != nil {
+		provisioningStateValue := string(*n.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	if n.PublicIPAddress != nil {
+		var publicIPAddressValue storage.PublicIPAddress_STATUS_SubResourceEmbedded
+		if err := n.PublicIPAddress.AssignProperties_To_PublicIPAddress_STATUS_SubResourceEmbedded(&publicIPAddressValue); err != nil {
+			return fmt.Errorf("converting PublicIPAddress: %w", err)
+		}
+		destination.PublicIPAddress = &publicIPAddressValue
+	} else {
+		destination.PublicIPAddress = nil
+	}
+
+	if n.Subnet != nil {
+		var subnetValue storage.Subnet_STATUS_SubResourceEmbedded
+		if err := n.Subnet.AssignProperties_To_Subnet_STATUS_SubResourceEmbedded(&subnetValue); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		destination.Subnet = &subnetValue
+	} else {
+		destination.Subnet = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(n.Type)
+
+	if n.VirtualNetworkTaps != nil {
+		virtualNetworkTapsList := make([]storage.VirtualNetworkTap_STATUS_SubResourceEmbedded, len(n.VirtualNetworkTaps))
+		for virtualNetworkTapsIndex := range n.VirtualNetworkTaps {
+			if err := n.VirtualNetworkTaps[virtualNetworkTapsIndex].AssignProperties_To_VirtualNetworkTap_STATUS_SubResourceEmbedded(&virtualNetworkTapsList[virtualNetworkTapsIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkTaps: %w", err)
+			}
+		}
+		destination.VirtualNetworkTaps = virtualNetworkTapsList
+	} else {
+		destination.VirtualNetworkTaps = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }
 
 // OutboundRule: Outbound rule of the load balancer.
@@ -6365,4 +9508,67 @@ var transportProtocol_STATUS_Values = []TransportProtocol_STATUS{
 	TransportProtocol_STATUS_Udp,
 	TransportProtocol_STATUS_Tcp,
 	TransportProtocol_STATUS_All,
+}
+
+// VirtualNetworkTap_STATUS_SubResourceEmbedded: Virtual Network Tap resource.
+type VirtualNetworkTap_STATUS_SubResourceEmbedded struct {
+	// Id: Resource ID.
+	Id *string `json:"id,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &VirtualNetworkTap_STATUS_SubResourceEmbedded{}
+
+// ConvertToARM returns the VirtualNetworkTap_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (v *VirtualNetworkTap_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	result := &arm.VirtualNetworkTap_STATUS_SubResourceEmbedded{}
+	if v.Id != nil {
+		idValue := *v.Id
+		result.Id = &idValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty VirtualNetworkTap_STATUS_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (v *VirtualNetworkTap_STATUS_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.VirtualNetworkTap_STATUS_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.VirtualNetworkTap_STATUS_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (v *VirtualNetworkTap_STATUS_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.VirtualNetworkTap_STATUS_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.VirtualNetworkTap_STATUS_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for VirtualNetworkTap_STATUS_SubResourceEmbedded, want arm.VirtualNetworkTap_STATUS_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		v.Id = &idValue
+	}
+	return nil
+}
+
+// AssignProperties_From_VirtualNetworkTap_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.VirtualNetworkTap_STATUS_SubResourceEmbedded.
+func (v *VirtualNetworkTap_STATUS_SubResourceEmbedded) AssignProperties_From_VirtualNetworkTap_STATUS_SubResourceEmbedded(source *storage.VirtualNetworkTap_STATUS_SubResourceEmbedded) error {
+	v.Id = genruntime.ClonePointer(source.Id)
+
+	return nil
+}
+
+// AssignProperties_To_VirtualNetworkTap_STATUS_SubResourceEmbedded populates destination, a network/v1api20201101/storage.VirtualNetworkTap_STATUS_SubResourceEmbedded, from the receiver.
+func (v *VirtualNetworkTap_STATUS_SubResourceEmbedded) AssignProperties_To_VirtualNetworkTap_STATUS_SubResourceEmbedded(destination *storage.VirtualNetworkTap_STATUS_SubResourceEmbedded) error {
+	destination.Id = genruntime.ClonePointer(v.Id)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
 }

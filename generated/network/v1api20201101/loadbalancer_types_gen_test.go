@@ -19,11 +19,11 @@ func GenerateLoadBalancer(t *rapid.T) LoadBalancer {
 func GenerateLoadBalancer_Spec(t *rapid.T) LoadBalancer_Spec {
 	return LoadBalancer_Spec{
 		AzureName:                gentest.String(t),
-		BackendAddressPools:      gentest.SliceOf(GenerateBackendAddressPool_SubResourceEmbedded)(t),
+		BackendAddressPools:      gentest.SliceOf(GenerateBackendAddressPool)(t),
 		ExtendedLocation:         gentest.Optional(GenerateExtendedLocation)(t),
 		FrontendIPConfigurations: gentest.SliceOf(GenerateFrontendIPConfiguration)(t),
 		InboundNatPools:          gentest.SliceOf(GenerateInboundNatPool)(t),
-		InboundNatRules:          gentest.SliceOf(GenerateInboundNatRule_SubResourceEmbedded)(t),
+		InboundNatRules:          gentest.SliceOf(GenerateInboundNatRule)(t),
 		LoadBalancingRules:       gentest.SliceOf(GenerateLoadBalancingRule)(t),
 		Location:                 gentest.Optional(gentest.String)(t),
 		OperatorSpec:             gentest.Optional(GenerateLoadBalancerOperatorSpec)(t),
@@ -38,14 +38,14 @@ func GenerateLoadBalancer_Spec(t *rapid.T) LoadBalancer_Spec {
 // GenerateLoadBalancer_STATUS draws a random LoadBalancer_STATUS for property-based tests.
 func GenerateLoadBalancer_STATUS(t *rapid.T) LoadBalancer_STATUS {
 	return LoadBalancer_STATUS{
-		BackendAddressPools:      gentest.SliceOf(GenerateBackendAddressPool_STATUS_SubResourceEmbedded)(t),
+		BackendAddressPools:      gentest.SliceOf(GenerateBackendAddressPool_STATUS)(t),
 		Conditions:               gentest.SliceOf(gentest.Condition)(t),
 		Etag:                     gentest.Optional(gentest.String)(t),
 		ExtendedLocation:         gentest.Optional(GenerateExtendedLocation_STATUS)(t),
 		FrontendIPConfigurations: gentest.SliceOf(GenerateFrontendIPConfiguration_STATUS)(t),
 		Id:                       gentest.Optional(gentest.String)(t),
 		InboundNatPools:          gentest.SliceOf(GenerateInboundNatPool_STATUS)(t),
-		InboundNatRules:          gentest.SliceOf(GenerateInboundNatRule_STATUS_SubResourceEmbedded)(t),
+		InboundNatRules:          gentest.SliceOf(GenerateInboundNatRule_STATUS)(t),
 		LoadBalancingRules:       gentest.SliceOf(GenerateLoadBalancingRule_STATUS)(t),
 		Location:                 gentest.Optional(gentest.String)(t),
 		Name:                     gentest.Optional(gentest.String)(t),
@@ -59,18 +59,65 @@ func GenerateLoadBalancer_STATUS(t *rapid.T) LoadBalancer_STATUS {
 	}
 }
 
-// GenerateBackendAddressPool_STATUS_SubResourceEmbedded draws a random BackendAddressPool_STATUS_SubResourceEmbedded for property-based tests.
-func GenerateBackendAddressPool_STATUS_SubResourceEmbedded(t *rapid.T) BackendAddressPool_STATUS_SubResourceEmbedded {
-	return BackendAddressPool_STATUS_SubResourceEmbedded{
+// GenerateApplicationGatewayBackendAddressPool_STATUS draws a random ApplicationGatewayBackendAddressPool_STATUS for property-based tests.
+func GenerateApplicationGatewayBackendAddressPool_STATUS(t *rapid.T) ApplicationGatewayBackendAddressPool_STATUS {
+	return ApplicationGatewayBackendAddressPool_STATUS{
+		BackendAddresses:        gentest.SliceOf(GenerateApplicationGatewayBackendAddress_STATUS)(t),
+		BackendIPConfigurations: gentest.SliceOf(GenerateNetworkInterfaceIPConfiguration_STATUS_Unrolled)(t),
+		Etag:                    gentest.Optional(gentest.String)(t),
+		Id:                      gentest.Optional(gentest.String)(t),
+		Name:                    gentest.Optional(gentest.String)(t),
+		ProvisioningState:       gentest.Optional(GenerateProvisioningState_STATUS)(t),
+		Type:                    gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GenerateApplicationGatewayBackendAddress_STATUS draws a random ApplicationGatewayBackendAddress_STATUS for property-based tests.
+func GenerateApplicationGatewayBackendAddress_STATUS(t *rapid.T) ApplicationGatewayBackendAddress_STATUS {
+	return ApplicationGatewayBackendAddress_STATUS{
+		Fqdn:      gentest.Optional(gentest.String)(t),
+		IpAddress: gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GenerateApplicationSecurityGroup_STATUS_SubResourceEmbedded draws a random ApplicationSecurityGroup_STATUS_SubResourceEmbedded for property-based tests.
+func GenerateApplicationSecurityGroup_STATUS_SubResourceEmbedded(t *rapid.T) ApplicationSecurityGroup_STATUS_SubResourceEmbedded {
+	return ApplicationSecurityGroup_STATUS_SubResourceEmbedded{
 		Id: gentest.Optional(gentest.String)(t),
 	}
 }
 
-// GenerateBackendAddressPool_SubResourceEmbedded draws a random BackendAddressPool_SubResourceEmbedded for property-based tests.
-func GenerateBackendAddressPool_SubResourceEmbedded(t *rapid.T) BackendAddressPool_SubResourceEmbedded {
-	return BackendAddressPool_SubResourceEmbedded{
-		Name:      gentest.Optional(gentest.String)(t),
-		Reference: gentest.Optional(gentest.ResourceReference)(t),
+// GenerateBackendAddressPool draws a random BackendAddressPool for property-based tests.
+func GenerateBackendAddressPool(t *rapid.T) BackendAddressPool {
+	return BackendAddressPool{
+		LoadBalancerBackendAddresses: gentest.SliceOf(GenerateLoadBalancerBackendAddress)(t),
+		Location:                     gentest.Optional(gentest.String)(t),
+		Name:                         gentest.Optional(gentest.String)(t),
+		Reference:                    gentest.Optional(gentest.ResourceReference)(t),
+	}
+}
+
+// GenerateBackendAddressPool_STATUS draws a random BackendAddressPool_STATUS for property-based tests.
+func GenerateBackendAddressPool_STATUS(t *rapid.T) BackendAddressPool_STATUS {
+	return BackendAddressPool_STATUS{
+		BackendIPConfigurations:      gentest.SliceOf(GenerateNetworkInterfaceIPConfiguration_STATUS)(t),
+		Etag:                         gentest.Optional(gentest.String)(t),
+		Id:                           gentest.Optional(gentest.String)(t),
+		LoadBalancerBackendAddresses: gentest.SliceOf(GenerateLoadBalancerBackendAddress_STATUS)(t),
+		LoadBalancingRules:           gentest.SliceOf(GenerateSubResource_STATUS)(t),
+		Location:                     gentest.Optional(gentest.String)(t),
+		Name:                         gentest.Optional(gentest.String)(t),
+		OutboundRule:                 gentest.Optional(GenerateSubResource_STATUS)(t),
+		OutboundRules:                gentest.SliceOf(GenerateSubResource_STATUS)(t),
+		ProvisioningState:            gentest.Optional(GenerateProvisioningState_STATUS)(t),
+		Type:                         gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GenerateBackendAddressPool_STATUS_SubResourceEmbedded draws a random BackendAddressPool_STATUS_SubResourceEmbedded for property-based tests.
+func GenerateBackendAddressPool_STATUS_SubResourceEmbedded(t *rapid.T) BackendAddressPool_STATUS_SubResourceEmbedded {
+	return BackendAddressPool_STATUS_SubResourceEmbedded{
+		Id: gentest.Optional(gentest.String)(t),
 	}
 }
 
@@ -192,6 +239,40 @@ func GenerateInboundNatPool_STATUS(t *rapid.T) InboundNatPool_STATUS {
 	}
 }
 
+// GenerateInboundNatRule draws a random InboundNatRule for property-based tests.
+func GenerateInboundNatRule(t *rapid.T) InboundNatRule {
+	return InboundNatRule{
+		BackendPort:             gentest.Optional(gentest.Int)(t),
+		EnableFloatingIP:        gentest.Optional(gentest.Bool)(t),
+		EnableTcpReset:          gentest.Optional(gentest.Bool)(t),
+		FrontendIPConfiguration: gentest.Optional(GenerateSubResource)(t),
+		FrontendPort:            gentest.Optional(gentest.Int)(t),
+		IdleTimeoutInMinutes:    gentest.Optional(gentest.Int)(t),
+		Name:                    gentest.Optional(gentest.String)(t),
+		Protocol:                gentest.Optional(GenerateTransportProtocol)(t),
+		Reference:               gentest.Optional(gentest.ResourceReference)(t),
+	}
+}
+
+// GenerateInboundNatRule_STATUS draws a random InboundNatRule_STATUS for property-based tests.
+func GenerateInboundNatRule_STATUS(t *rapid.T) InboundNatRule_STATUS {
+	return InboundNatRule_STATUS{
+		BackendIPConfiguration:  gentest.Optional(GenerateNetworkInterfaceIPConfiguration_STATUS)(t),
+		BackendPort:             gentest.Optional(gentest.Int)(t),
+		EnableFloatingIP:        gentest.Optional(gentest.Bool)(t),
+		EnableTcpReset:          gentest.Optional(gentest.Bool)(t),
+		Etag:                    gentest.Optional(gentest.String)(t),
+		FrontendIPConfiguration: gentest.Optional(GenerateSubResource_STATUS)(t),
+		FrontendPort:            gentest.Optional(gentest.Int)(t),
+		Id:                      gentest.Optional(gentest.String)(t),
+		IdleTimeoutInMinutes:    gentest.Optional(gentest.Int)(t),
+		Name:                    gentest.Optional(gentest.String)(t),
+		Protocol:                gentest.Optional(GenerateTransportProtocol_STATUS)(t),
+		ProvisioningState:       gentest.Optional(GenerateProvisioningState_STATUS)(t),
+		Type:                    gentest.Optional(gentest.String)(t),
+	}
+}
+
 // GenerateInboundNatRule_STATUS_SubResourceEmbedded draws a random InboundNatRule_STATUS_SubResourceEmbedded for property-based tests.
 func GenerateInboundNatRule_STATUS_SubResourceEmbedded(t *rapid.T) InboundNatRule_STATUS_SubResourceEmbedded {
 	return InboundNatRule_STATUS_SubResourceEmbedded{
@@ -199,11 +280,26 @@ func GenerateInboundNatRule_STATUS_SubResourceEmbedded(t *rapid.T) InboundNatRul
 	}
 }
 
-// GenerateInboundNatRule_SubResourceEmbedded draws a random InboundNatRule_SubResourceEmbedded for property-based tests.
-func GenerateInboundNatRule_SubResourceEmbedded(t *rapid.T) InboundNatRule_SubResourceEmbedded {
-	return InboundNatRule_SubResourceEmbedded{
-		Name:      gentest.Optional(gentest.String)(t),
-		Reference: gentest.Optional(gentest.ResourceReference)(t),
+// GenerateLoadBalancerBackendAddress draws a random LoadBalancerBackendAddress for property-based tests.
+func GenerateLoadBalancerBackendAddress(t *rapid.T) LoadBalancerBackendAddress {
+	return LoadBalancerBackendAddress{
+		IpAddress:                           gentest.Optional(gentest.String)(t),
+		LoadBalancerFrontendIPConfiguration: gentest.Optional(GenerateSubResource)(t),
+		Name:                                gentest.Optional(gentest.String)(t),
+		Subnet:                              gentest.Optional(GenerateSubResource)(t),
+		VirtualNetwork:                      gentest.Optional(GenerateSubResource)(t),
+	}
+}
+
+// GenerateLoadBalancerBackendAddress_STATUS draws a random LoadBalancerBackendAddress_STATUS for property-based tests.
+func GenerateLoadBalancerBackendAddress_STATUS(t *rapid.T) LoadBalancerBackendAddress_STATUS {
+	return LoadBalancerBackendAddress_STATUS{
+		IpAddress:                           gentest.Optional(gentest.String)(t),
+		LoadBalancerFrontendIPConfiguration: gentest.Optional(GenerateSubResource_STATUS)(t),
+		Name:                                gentest.Optional(gentest.String)(t),
+		NetworkInterfaceIPConfiguration:     gentest.Optional(GenerateSubResource_STATUS)(t),
+		Subnet:                              gentest.Optional(GenerateSubResource_STATUS)(t),
+		VirtualNetwork:                      gentest.Optional(GenerateSubResource_STATUS)(t),
 	}
 }
 
@@ -310,6 +406,60 @@ func GenerateLoadDistribution(t *rapid.T) LoadDistribution {
 // GenerateLoadDistribution_STATUS draws a random LoadDistribution_STATUS for property-based tests.
 func GenerateLoadDistribution_STATUS(t *rapid.T) LoadDistribution_STATUS {
 	return gentest.OneOf(LoadDistribution_STATUS_Default, LoadDistribution_STATUS_SourceIP, LoadDistribution_STATUS_SourceIPProtocol)(t)
+}
+
+// GenerateNetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS draws a random NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS for property-based tests.
+func GenerateNetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS(t *rapid.T) NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS {
+	return NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS{
+		Fqdns:              gentest.SliceOf(gentest.String)(t),
+		GroupId:            gentest.Optional(gentest.String)(t),
+		RequiredMemberName: gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GenerateNetworkInterfaceIPConfiguration_STATUS draws a random NetworkInterfaceIPConfiguration_STATUS for property-based tests.
+func GenerateNetworkInterfaceIPConfiguration_STATUS(t *rapid.T) NetworkInterfaceIPConfiguration_STATUS {
+	return NetworkInterfaceIPConfiguration_STATUS{
+		ApplicationGatewayBackendAddressPools: gentest.SliceOf(GenerateApplicationGatewayBackendAddressPool_STATUS)(t),
+		ApplicationSecurityGroups:             gentest.SliceOf(GenerateApplicationSecurityGroup_STATUS_SubResourceEmbedded)(t),
+		Etag:                                  gentest.Optional(gentest.String)(t),
+		Id:                                    gentest.Optional(gentest.String)(t),
+		LoadBalancerBackendAddressPools:       gentest.SliceOf(GenerateBackendAddressPool_STATUS_SubResourceEmbedded)(t),
+		LoadBalancerInboundNatRules:           gentest.SliceOf(GenerateInboundNatRule_STATUS_SubResourceEmbedded)(t),
+		Name:                                  gentest.Optional(gentest.String)(t),
+		Primary:                               gentest.Optional(gentest.Bool)(t),
+		PrivateIPAddress:                      gentest.Optional(gentest.String)(t),
+		PrivateIPAddressVersion:               gentest.Optional(GenerateIPVersion_STATUS)(t),
+		PrivateIPAllocationMethod:             gentest.Optional(GenerateIPAllocationMethod_STATUS)(t),
+		PrivateLinkConnectionProperties:       gentest.Optional(GenerateNetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS)(t),
+		ProvisioningState:                     gentest.Optional(GenerateProvisioningState_STATUS)(t),
+		PublicIPAddress:                       gentest.Optional(GeneratePublicIPAddress_STATUS_SubResourceEmbedded)(t),
+		Subnet:                                gentest.Optional(GenerateSubnet_STATUS_SubResourceEmbedded)(t),
+		Type:                                  gentest.Optional(gentest.String)(t),
+		VirtualNetworkTaps:                    gentest.SliceOf(GenerateVirtualNetworkTap_STATUS_SubResourceEmbedded)(t),
+	}
+}
+
+// GenerateNetworkInterfaceIPConfiguration_STATUS_Unrolled draws a random NetworkInterfaceIPConfiguration_STATUS_Unrolled for property-based tests.
+func GenerateNetworkInterfaceIPConfiguration_STATUS_Unrolled(t *rapid.T) NetworkInterfaceIPConfiguration_STATUS_Unrolled {
+	return NetworkInterfaceIPConfiguration_STATUS_Unrolled{
+		ApplicationSecurityGroups:       gentest.SliceOf(GenerateApplicationSecurityGroup_STATUS_SubResourceEmbedded)(t),
+		Etag:                            gentest.Optional(gentest.String)(t),
+		Id:                              gentest.Optional(gentest.String)(t),
+		LoadBalancerBackendAddressPools: gentest.SliceOf(GenerateBackendAddressPool_STATUS_SubResourceEmbedded)(t),
+		LoadBalancerInboundNatRules:     gentest.SliceOf(GenerateInboundNatRule_STATUS_SubResourceEmbedded)(t),
+		Name:                            gentest.Optional(gentest.String)(t),
+		Primary:                         gentest.Optional(gentest.Bool)(t),
+		PrivateIPAddress:                gentest.Optional(gentest.String)(t),
+		PrivateIPAddressVersion:         gentest.Optional(GenerateIPVersion_STATUS)(t),
+		PrivateIPAllocationMethod:       gentest.Optional(GenerateIPAllocationMethod_STATUS)(t),
+		PrivateLinkConnectionProperties: gentest.Optional(GenerateNetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS)(t),
+		ProvisioningState:               gentest.Optional(GenerateProvisioningState_STATUS)(t),
+		PublicIPAddress:                 gentest.Optional(GeneratePublicIPAddress_STATUS_SubResourceEmbedded)(t),
+		Subnet:                          gentest.Optional(GenerateSubnet_STATUS_SubResourceEmbedded)(t),
+		Type:                            gentest.Optional(gentest.String)(t),
+		VirtualNetworkTaps:              gentest.SliceOf(GenerateVirtualNetworkTap_STATUS_SubResourceEmbedded)(t),
+	}
 }
 
 // GenerateOutboundRule draws a random OutboundRule for property-based tests.
@@ -441,6 +591,13 @@ func GenerateTransportProtocol_STATUS(t *rapid.T) TransportProtocol_STATUS {
 	return gentest.OneOf(TransportProtocol_STATUS_Udp, TransportProtocol_STATUS_Tcp, TransportProtocol_STATUS_All)(t)
 }
 
+// GenerateVirtualNetworkTap_STATUS_SubResourceEmbedded draws a random VirtualNetworkTap_STATUS_SubResourceEmbedded for property-based tests.
+func GenerateVirtualNetworkTap_STATUS_SubResourceEmbedded(t *rapid.T) VirtualNetworkTap_STATUS_SubResourceEmbedded {
+	return VirtualNetworkTap_STATUS_SubResourceEmbedded{
+		Id: gentest.Optional(gentest.String)(t),
+	}
+}
+
 // Test_LoadBalancer_JSONRoundTrip checks that JSON keeps every value of LoadBalancer.
 func Test_LoadBalancer_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateLoadBalancer)
@@ -486,6 +643,56 @@ func Test_LoadBalancer_STATUS_AssignProperties_To_LoadBalancer_STATUS_RoundTrip(
 	gentest.RunRoundTrip[LoadBalancer_STATUS, storage.LoadBalancer_STATUS](t, GenerateLoadBalancer_STATUS, (*LoadBalancer_STATUS).AssignProperties_To_LoadBalancer_STATUS, (*LoadBalancer_STATUS).AssignProperties_From_LoadBalancer_STATUS)
 }
 
+// Test_ApplicationGatewayBackendAddressPool_STATUS_JSONRoundTrip checks that JSON keeps every value of ApplicationGatewayBackendAddressPool_STATUS.
+func Test_ApplicationGatewayBackendAddressPool_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateApplicationGatewayBackendAddressPool_STATUS)
+}
+
+// Test_ApplicationGatewayBackendAddressPool_STATUS_AssignProperties_To_ApplicationGatewayBackendAddressPool_STATUS_RoundTrip checks that converting a ApplicationGatewayBackendAddressPool_STATUS to network/v1api20201101/storage.ApplicationGatewayBackendAddressPool_STATUS and back loses nothing.
+func Test_ApplicationGatewayBackendAddressPool_STATUS_AssignProperties_To_ApplicationGatewayBackendAddressPool_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[ApplicationGatewayBackendAddressPool_STATUS, storage.ApplicationGatewayBackendAddressPool_STATUS](t, GenerateApplicationGatewayBackendAddressPool_STATUS, (*ApplicationGatewayBackendAddressPool_STATUS).AssignProperties_To_ApplicationGatewayBackendAddressPool_STATUS, (*ApplicationGatewayBackendAddressPool_STATUS).AssignProperties_From_ApplicationGatewayBackendAddressPool_STATUS)
+}
+
+// Test_ApplicationGatewayBackendAddress_STATUS_JSONRoundTrip checks that JSON keeps every value of ApplicationGatewayBackendAddress_STATUS.
+func Test_ApplicationGatewayBackendAddress_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateApplicationGatewayBackendAddress_STATUS)
+}
+
+// Test_ApplicationGatewayBackendAddress_STATUS_AssignProperties_To_ApplicationGatewayBackendAddress_STATUS_RoundTrip checks that converting a ApplicationGatewayBackendAddress_STATUS to network/v1api20201101/storage.ApplicationGatewayBackendAddress_STATUS and back loses nothing.
+func Test_ApplicationGatewayBackendAddress_STATUS_AssignProperties_To_ApplicationGatewayBackendAddress_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[ApplicationGatewayBackendAddress_STATUS, storage.ApplicationGatewayBackendAddress_STATUS](t, GenerateApplicationGatewayBackendAddress_STATUS, (*ApplicationGatewayBackendAddress_STATUS).AssignProperties_To_ApplicationGatewayBackendAddress_STATUS, (*ApplicationGatewayBackendAddress_STATUS).AssignProperties_From_ApplicationGatewayBackendAddress_STATUS)
+}
+
+// Test_ApplicationSecurityGroup_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of ApplicationSecurityGroup_STATUS_SubResourceEmbedded.
+func Test_ApplicationSecurityGroup_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateApplicationSecurityGroup_STATUS_SubResourceEmbedded)
+}
+
+// Test_ApplicationSecurityGroup_STATUS_SubResourceEmbedded_AssignProperties_To_ApplicationSecurityGroup_STATUS_SubResourceEmbedded_RoundTrip checks that converting a ApplicationSecurityGroup_STATUS_SubResourceEmbedded to network/v1api20201101/storage.ApplicationSecurityGroup_STATUS_SubResourceEmbedded and back loses nothing.
+func Test_ApplicationSecurityGroup_STATUS_SubResourceEmbedded_AssignProperties_To_ApplicationSecurityGroup_STATUS_SubResourceEmbedded_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[ApplicationSecurityGroup_STATUS_SubResourceEmbedded, storage.ApplicationSecurityGroup_STATUS_SubResourceEmbedded](t, GenerateApplicationSecurityGroup_STATUS_SubResourceEmbedded, (*ApplicationSecurityGroup_STATUS_SubResourceEmbedded).AssignProperties_To_ApplicationSecurityGroup_STATUS_SubResourceEmbedded, (*ApplicationSecurityGroup_STATUS_SubResourceEmbedded).AssignProperties_From_ApplicationSecurityGroup_STATUS_SubResourceEmbedded)
+}
+
+// Test_BackendAddressPool_JSONRoundTrip checks that JSON keeps every value of BackendAddressPool.
+func Test_BackendAddressPool_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateBackendAddressPool)
+}
+
+// Test_BackendAddressPool_AssignProperties_To_BackendAddressPool_RoundTrip checks that converting a BackendAddressPool to network/v1api20201101/storage.BackendAddressPool and back loses nothing.
+func Test_BackendAddressPool_AssignProperties_To_BackendAddressPool_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[BackendAddressPool, storage.BackendAddressPool](t, GenerateBackendAddressPool, (*BackendAddressPool).AssignProperties_To_BackendAddressPool, (*BackendAddressPool).AssignProperties_From_BackendAddressPool)
+}
+
+// Test_BackendAddressPool_STATUS_JSONRoundTrip checks that JSON keeps every value of BackendAddressPool_STATUS.
+func Test_BackendAddressPool_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateBackendAddressPool_STATUS)
+}
+
+// Test_BackendAddressPool_STATUS_AssignProperties_To_BackendAddressPool_STATUS_RoundTrip checks that converting a BackendAddressPool_STATUS to network/v1api20201101/storage.BackendAddressPool_STATUS and back loses nothing.
+func Test_BackendAddressPool_STATUS_AssignProperties_To_BackendAddressPool_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[BackendAddressPool_STATUS, storage.BackendAddressPool_STATUS](t, GenerateBackendAddressPool_STATUS, (*BackendAddressPool_STATUS).AssignProperties_To_BackendAddressPool_STATUS, (*BackendAddressPool_STATUS).AssignProperties_From_BackendAddressPool_STATUS)
+}
+
 // Test_BackendAddressPool_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of BackendAddressPool_STATUS_SubResourceEmbedded.
 func Test_BackendAddressPool_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateBackendAddressPool_STATUS_SubResourceEmbedded)
@@ -494,16 +701,6 @@ func Test_BackendAddressPool_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing
 // Test_BackendAddressPool_STATUS_SubResourceEmbedded_AssignProperties_To_BackendAddressPool_STATUS_SubResourceEmbedded_RoundTrip checks that converting a BackendAddressPool_STATUS_SubResourceEmbedded to network/v1api20201101/storage.BackendAddressPool_STATUS_SubResourceEmbedded and back loses nothing.
 func Test_BackendAddressPool_STATUS_SubResourceEmbedded_AssignProperties_To_BackendAddressPool_STATUS_SubResourceEmbedded_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[BackendAddressPool_STATUS_SubResourceEmbedded, storage.BackendAddressPool_STATUS_SubResourceEmbedded](t, GenerateBackendAddressPool_STATUS_SubResourceEmbedded, (*BackendAddressPool_STATUS_SubResourceEmbedded).AssignProperties_To_BackendAddressPool_STATUS_SubResourceEmbedded, (*BackendAddressPool_STATUS_SubResourceEmbedded).AssignProperties_From_BackendAddressPool_STATUS_SubResourceEmbedded)
-}
-
-// Test_BackendAddressPool_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of BackendAddressPool_SubResourceEmbedded.
-func Test_BackendAddressPool_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateBackendAddressPool_SubResourceEmbedded)
-}
-
-// Test_BackendAddressPool_SubResourceEmbedded_AssignProperties_To_BackendAddressPool_SubResourceEmbedded_RoundTrip checks that converting a BackendAddressPool_SubResourceEmbedded to network/v1api20201101/storage.BackendAddressPool_SubResourceEmbedded and back loses nothing.
-func Test_BackendAddressPool_SubResourceEmbedded_AssignProperties_To_BackendAddressPool_SubResourceEmbedded_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[BackendAddressPool_SubResourceEmbedded, storage.BackendAddressPool_SubResourceEmbedded](t, GenerateBackendAddressPool_SubResourceEmbedded, (*BackendAddressPool_SubResourceEmbedded).AssignProperties_To_BackendAddressPool_SubResourceEmbedded, (*BackendAddressPool_SubResourceEmbedded).AssignProperties_From_BackendAddressPool_SubResourceEmbedded)
 }
 
 // Test_ExtendedLocation_JSONRoundTrip checks that JSON keeps every value of ExtendedLocation.
@@ -566,6 +763,26 @@ func Test_InboundNatPool_STATUS_AssignProperties_To_InboundNatPool_STATUS_RoundT
 	gentest.RunRoundTrip[InboundNatPool_STATUS, storage.InboundNatPool_STATUS](t, GenerateInboundNatPool_STATUS, (*InboundNatPool_STATUS).AssignProperties_To_InboundNatPool_STATUS, (*InboundNatPool_STATUS).AssignProperties_From_InboundNatPool_STATUS)
 }
 
+// Test_InboundNatRule_JSONRoundTrip checks that JSON keeps every value of InboundNatRule.
+func Test_InboundNatRule_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateInboundNatRule)
+}
+
+// Test_InboundNatRule_AssignProperties_To_InboundNatRule_RoundTrip checks that converting a InboundNatRule to network/v1api20201101/storage.InboundNatRule and back loses nothing.
+func Test_InboundNatRule_AssignProperties_To_InboundNatRule_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[InboundNatRule, storage.InboundNatRule](t, GenerateInboundNatRule, (*InboundNatRule).AssignProperties_To_InboundNatRule, (*InboundNatRule).AssignProperties_From_InboundNatRule)
+}
+
+// Test_InboundNatRule_STATUS_JSONRoundTrip checks that JSON keeps every value of InboundNatRule_STATUS.
+func Test_InboundNatRule_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateInboundNatRule_STATUS)
+}
+
+// Test_InboundNatRule_STATUS_AssignProperties_To_InboundNatRule_STATUS_RoundTrip checks that converting a InboundNatRule_STATUS to network/v1api20201101/storage.InboundNatRule_STATUS and back loses nothing.
+func Test_InboundNatRule_STATUS_AssignProperties_To_InboundNatRule_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[InboundNatRule_STATUS, storage.InboundNatRule_STATUS](t, GenerateInboundNatRule_STATUS, (*InboundNatRule_STATUS).AssignProperties_To_InboundNatRule_STATUS, (*InboundNatRule_STATUS).AssignProperties_From_InboundNatRule_STATUS)
+}
+
 // Test_InboundNatRule_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of InboundNatRule_STATUS_SubResourceEmbedded.
 func Test_InboundNatRule_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateInboundNatRule_STATUS_SubResourceEmbedded)
@@ -576,14 +793,24 @@ func Test_InboundNatRule_STATUS_SubResourceEmbedded_AssignProperties_To_InboundN
 	gentest.RunRoundTrip[InboundNatRule_STATUS_SubResourceEmbedded, storage.InboundNatRule_STATUS_SubResourceEmbedded](t, GenerateInboundNatRule_STATUS_SubResourceEmbedded, (*InboundNatRule_STATUS_SubResourceEmbedded).AssignProperties_To_InboundNatRule_STATUS_SubResourceEmbedded, (*InboundNatRule_STATUS_SubResourceEmbedded).AssignProperties_From_InboundNatRule_STATUS_SubResourceEmbedded)
 }
 
-// Test_InboundNatRule_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of InboundNatRule_SubResourceEmbedded.
-func Test_InboundNatRule_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateInboundNatRule_SubResourceEmbedded)
+// Test_LoadBalancerBackendAddress_JSONRoundTrip checks that JSON keeps every value of LoadBalancerBackendAddress.
+func Test_LoadBalancerBackendAddress_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateLoadBalancerBackendAddress)
 }
 
-// Test_InboundNatRule_SubResourceEmbedded_AssignProperties_To_InboundNatRule_SubResourceEmbedded_RoundTrip checks that converting a InboundNatRule_SubResourceEmbedded to network/v1api20201101/storage.InboundNatRule_SubResourceEmbedded and back loses nothing.
-func Test_InboundNatRule_SubResourceEmbedded_AssignProperties_To_InboundNatRule_SubResourceEmbedded_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[InboundNatRule_SubResourceEmbedded, storage.InboundNatRule_SubResourceEmbedded](t, GenerateInboundNatRule_SubResourceEmbedded, (*InboundNatRule_SubResourceEmbedded).AssignProperties_To_InboundNatRule_SubResourceEmbedded, (*InboundNatRule_SubResourceEmbedded).AssignProperties_From_InboundNatRule_SubResourceEmbedded)
+// Test_LoadBalancerBackendAddress_AssignProperties_To_LoadBalancerBackendAddress_RoundTrip checks that converting a LoadBalancerBackendAddress to network/v1api20201101/storage.LoadBalancerBackendAddress and back loses nothing.
+func Test_LoadBalancerBackendAddress_AssignProperties_To_LoadBalancerBackendAddress_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[LoadBalancerBackendAddress, storage.LoadBalancerBackendAddress](t, GenerateLoadBalancerBackendAddress, (*LoadBalancerBackendAddress).AssignProperties_To_LoadBalancerBackendAddress, (*LoadBalancerBackendAddress).AssignProperties_From_LoadBalancerBackendAddress)
+}
+
+// Test_LoadBalancerBackendAddress_STATUS_JSONRoundTrip checks that JSON keeps every value of LoadBalancerBackendAddress_STATUS.
+func Test_LoadBalancerBackendAddress_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateLoadBalancerBackendAddress_STATUS)
+}
+
+// Test_LoadBalancerBackendAddress_STATUS_AssignProperties_To_LoadBalancerBackendAddress_STATUS_RoundTrip checks that converting a LoadBalancerBackendAddress_STATUS to network/v1api20201101/storage.LoadBalancerBackendAddress_STATUS and back loses nothing.
+func Test_LoadBalancerBackendAddress_STATUS_AssignProperties_To_LoadBalancerBackendAddress_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[LoadBalancerBackendAddress_STATUS, storage.LoadBalancerBackendAddress_STATUS](t, GenerateLoadBalancerBackendAddress_STATUS, (*LoadBalancerBackendAddress_STATUS).AssignProperties_To_LoadBalancerBackendAddress_STATUS, (*LoadBalancerBackendAddress_STATUS).AssignProperties_From_LoadBalancerBackendAddress_STATUS)
 }
 
 // Test_LoadBalancerOperatorSpec_JSONRoundTrip checks that JSON keeps every value of LoadBalancerOperatorSpec.
@@ -634,6 +861,36 @@ func Test_LoadBalancingRule_STATUS_JSONRoundTrip(t *testing.T) {
 // Test_LoadBalancingRule_STATUS_AssignProperties_To_LoadBalancingRule_STATUS_RoundTrip checks that converting a LoadBalancingRule_STATUS to network/v1api20201101/storage.LoadBalancingRule_STATUS and back loses nothing.
 func Test_LoadBalancingRule_STATUS_AssignProperties_To_LoadBalancingRule_STATUS_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[LoadBalancingRule_STATUS, storage.LoadBalancingRule_STATUS](t, GenerateLoadBalancingRule_STATUS, (*LoadBalancingRule_STATUS).AssignProperties_To_LoadBalancingRule_STATUS, (*LoadBalancingRule_STATUS).AssignProperties_From_LoadBalancingRule_STATUS)
+}
+
+// Test_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS_JSONRoundTrip checks that JSON keeps every value of NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS.
+func Test_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateNetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS)
+}
+
+// Test_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS_AssignProperties_To_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS_RoundTrip checks that converting a NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS to network/v1api20201101/storage.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS and back loses nothing.
+func Test_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS_AssignProperties_To_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS, storage.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS](t, GenerateNetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS, (*NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS).AssignProperties_To_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS, (*NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS).AssignProperties_From_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS)
+}
+
+// Test_NetworkInterfaceIPConfiguration_STATUS_JSONRoundTrip checks that JSON keeps every value of NetworkInterfaceIPConfiguration_STATUS.
+func Test_NetworkInterfaceIPConfiguration_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateNetworkInterfaceIPConfiguration_STATUS)
+}
+
+// Test_NetworkInterfaceIPConfiguration_STATUS_AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS_RoundTrip checks that converting a NetworkInterfaceIPConfiguration_STATUS to network/v1api20201101/storage.NetworkInterfaceIPConfiguration_STATUS and back loses nothing.
+func Test_NetworkInterfaceIPConfiguration_STATUS_AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[NetworkInterfaceIPConfiguration_STATUS, storage.NetworkInterfaceIPConfiguration_STATUS](t, GenerateNetworkInterfaceIPConfiguration_STATUS, (*NetworkInterfaceIPConfiguration_STATUS).AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS, (*NetworkInterfaceIPConfiguration_STATUS).AssignProperties_From_NetworkInterfaceIPConfiguration_STATUS)
+}
+
+// Test_NetworkInterfaceIPConfiguration_STATUS_Unrolled_JSONRoundTrip checks that JSON keeps every value of NetworkInterfaceIPConfiguration_STATUS_Unrolled.
+func Test_NetworkInterfaceIPConfiguration_STATUS_Unrolled_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateNetworkInterfaceIPConfiguration_STATUS_Unrolled)
+}
+
+// Test_NetworkInterfaceIPConfiguration_STATUS_Unrolled_AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS_Unrolled_RoundTrip checks that converting a NetworkInterfaceIPConfiguration_STATUS_Unrolled to network/v1api20201101/storage.NetworkInterfaceIPConfiguration_STATUS_Unrolled and back loses nothing.
+func Test_NetworkInterfaceIPConfiguration_STATUS_Unrolled_AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS_Unrolled_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[NetworkInterfaceIPConfiguration_STATUS_Unrolled, storage.NetworkInterfaceIPConfiguration_STATUS_Unrolled](t, GenerateNetworkInterfaceIPConfiguration_STATUS_Unrolled, (*NetworkInterfaceIPConfiguration_STATUS_Unrolled).AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS_Unrolled, (*NetworkInterfaceIPConfiguration_STATUS_Unrolled).AssignProperties_From_NetworkInterfaceIPConfiguration_STATUS_Unrolled)
 }
 
 // Test_OutboundRule_JSONRoundTrip checks that JSON keeps every value of OutboundRule.
@@ -734,4 +991,14 @@ func Test_Subnet_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
 // Test_Subnet_SubResourceEmbedded_AssignProperties_To_Subnet_SubResourceEmbedded_RoundTrip checks that converting a Subnet_SubResourceEmbedded to network/v1api20201101/storage.Subnet_SubResourceEmbedded and back loses nothing.
 func Test_Subnet_SubResourceEmbedded_AssignProperties_To_Subnet_SubResourceEmbedded_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[Subnet_SubResourceEmbedded, storage.Subnet_SubResourceEmbedded](t, GenerateSubnet_SubResourceEmbedded, (*Subnet_SubResourceEmbedded).AssignProperties_To_Subnet_SubResourceEmbedded, (*Subnet_SubResourceEmbedded).AssignProperties_From_Subnet_SubResourceEmbedded)
+}
+
+// Test_VirtualNetworkTap_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of VirtualNetworkTap_STATUS_SubResourceEmbedded.
+func Test_VirtualNetworkTap_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateVirtualNetworkTap_STATUS_SubResourceEmbedded)
+}
+
+// Test_VirtualNetworkTap_STATUS_SubResourceEmbedded_AssignProperties_To_VirtualNetworkTap_STATUS_SubResourceEmbedded_RoundTrip checks that converting a VirtualNetworkTap_STATUS_SubResourceEmbedded to network/v1api20201101/storage.VirtualNetworkTap_STATUS_SubResourceEmbedded and back loses nothing.
+func Test_VirtualNetworkTap_STATUS_SubResourceEmbedded_AssignProperties_To_VirtualNetworkTap_STATUS_SubResourceEmbedded_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[VirtualNetworkTap_STATUS_SubResourceEmbedded, storage.VirtualNetworkTap_STATUS_SubResourceEmbedded](t, GenerateVirtualNetworkTap_STATUS_SubResourceEmbedded, (*VirtualNetworkTap_STATUS_SubResourceEmbedded).AssignProperties_To_VirtualNetworkTap_STATUS_SubResourceEmbedded, (*VirtualNetworkTap_STATUS_SubResourceEmbedded).AssignProperties_From_VirtualNetworkTap_STATUS_SubResourceEmbedded)
 }

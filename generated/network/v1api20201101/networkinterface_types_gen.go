@@ -689,7 +689,7 @@ type NetworkInterface_STATUS struct {
 	Tags map[string]string `json:"tags,omitempty"`
 
 	// TapConfigurations: A list of TapConfigurations of the network interface.
-	TapConfigurations []NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded `json:"tapConfigurations,omitempty"`
+	TapConfigurations []NetworkInterfaceTapConfiguration_STATUS `json:"tapConfigurations,omitempty"`
 
 	// Type: Resource type.
 	Type *string `json:"type,omitempty"`
@@ -883,14 +883,14 @@ func (n *NetworkInterface_STATUS) ConvertToARM(resolved genruntime.ConvertToARMR
 		if result.Properties == nil {
 			result.Properties = &arm.NetworkInterfacePropertiesFormat_STATUS{}
 		}
-		result.Properties.TapConfigurations = make([]arm.NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded, 0, len(n.TapConfigurations))
+		result.Properties.TapConfigurations = make([]arm.NetworkInterfaceTapConfiguration_STATUS, 0, len(n.TapConfigurations))
 		for _, tapConfigurationsItem := range n.TapConfigurations {
-			var tapConfigurationsValue arm.NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded
+			var tapConfigurationsValue arm.NetworkInterfaceTapConfiguration_STATUS
 			tapConfigurationsARM, err := tapConfigurationsItem.ConvertToARM(resolved)
 			if err != nil {
 				return nil, err
 			}
-			tapConfigurationsValue = *tapConfigurationsARM.(*arm.NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded)
+			tapConfigurationsValue = *tapConfigurationsARM.(*arm.NetworkInterfaceTapConfiguration_STATUS)
 			result.Properties.TapConfigurations = append(result.Properties.TapConfigurations, tapConfigurationsValue)
 		}
 	}
@@ -1076,7 +1076,7 @@ func (n *NetworkInterface_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwne
 	if typed.Properties != nil {
 		if typed.Properties.TapConfigurations != nil {
 			for _, tapConfigurationsItem := range typed.Properties.TapConfigurations {
-				var tapConfigurationsValue NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded
+				var tapConfigurationsValue NetworkInterfaceTapConfiguration_STATUS
 				if err := tapConfigurationsValue.PopulateFromARM(owner, tapConfigurationsItem); err != nil {
 					return err
 				}
@@ -1223,9 +1223,9 @@ func (n *NetworkInterface_STATUS) AssignProperties_From_NetworkInterface_STATUS(
 	n.Tags = maps.Clone(source.Tags)
 
 	if source.TapConfigurations != nil {
-		tapConfigurationsList := make([]NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded, len(source.TapConfigurations))
+		tapConfigurationsList := make([]NetworkInterfaceTapConfiguration_STATUS, len(source.TapConfigurations))
 		for tapConfigurationsIndex := range source.TapConfigurations {
-			if err := tapConfigurationsList[tapConfigurationsIndex].AssignProperties_From_NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded(&source.TapConfigurations[tapConfigurationsIndex]); err != nil {
+			if err := tapConfigurationsList[tapConfigurationsIndex].AssignProperties_From_NetworkInterfaceTapConfiguration_STATUS(&source.TapConfigurations[tapConfigurationsIndex]); err != nil {
 				return fmt.Errorf("converting TapConfigurations: %w", err)
 			}
 		}
@@ -1372,9 +1372,9 @@ func (n *NetworkInterface_STATUS) AssignProperties_To_NetworkInterface_STATUS(de
 	destination.Tags = maps.Clone(n.Tags)
 
 	if n.TapConfigurations != nil {
-		tapConfigurationsList := make([]storage.NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded, len(n.TapConfigurations))
+		tapConfigurationsList := make([]storage.NetworkInterfaceTapConfiguration_STATUS, len(n.TapConfigurations))
 		for tapConfigurationsIndex := range n.TapConfigurations {
-			if err := n.TapConfigurations[tapConfigurationsIndex].AssignProperties_To_NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded(&tapConfigurationsList[tapConfigurationsIndex]); err != nil {
+			if err := n.TapConfigurations[tapConfigurationsIndex].AssignProperties_To_NetworkInterfaceTapConfiguration_STATUS(&tapConfigurationsList[tapConfigurationsIndex]); err != nil {
 				return fmt.Errorf("converting TapConfigurations: %w", err)
 			}
 		}
@@ -1623,385 +1623,6 @@ func (a *ApplicationGatewayBackendAddressPool) AssignProperties_To_ApplicationGa
 	return nil
 }
 
-// ApplicationGatewayBackendAddressPool_STATUS: Backend Address Pool of an application gateway.
-type ApplicationGatewayBackendAddressPool_STATUS struct {
-	// BackendAddresses: Backend addresses.
-	BackendAddresses []ApplicationGatewayBackendAddress_STATUS `json:"backendAddresses,omitempty"`
-
-	// BackendIPConfigurations: Collection of references to IPs defined in network interfaces.
-	BackendIPConfigurations []NetworkInterfaceIPConfiguration_STATUS_Unrolled `json:"backendIPConfigurations,omitempty"`
-
-	// Etag: A unique read-only string that changes whenever the resource is updated.
-	Etag *string `json:"etag,omitempty"`
-
-	// Id: Resource ID.
-	Id *string `json:"id,omitempty"`
-
-	// Name: Name of the backend address pool that is unique within an Application Gateway.
-	Name *string `json:"name,omitempty"`
-
-	// ProvisioningState: The provisioning state of the backend address pool resource.
-	ProvisioningState *ProvisioningState_STATUS `json:"provisioningState,omitempty"`
-
-	// Type: Type of the resource.
-	Type *string `json:"type,omitempty"`
-}
-
-var _ genruntime.ARMTransformer = &ApplicationGatewayBackendAddressPool_STATUS{}
-
-// ConvertToARM returns the ApplicationGatewayBackendAddressPool_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
-func (a *ApplicationGatewayBackendAddressPool_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
-	if a == nil {
-		return nil, nil
-	}
-	result := &arm.ApplicationGatewayBackendAddressPool_STATUS{}
-	if a.BackendAddresses != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.ApplicationGatewayBackendAddressPoolPropertiesFormat_STATUS{}
-		}
-		result.Properties.BackendAddresses = make([]arm.ApplicationGatewayBackendAddress_STATUS, 0, len(a.BackendAddresses))
-		for _, backendAddressesItem := range a.BackendAddresses {
-			var backendAddressesValue arm.ApplicationGatewayBackendAddress_STATUS
-			backendAddressesARM, err := backendAddressesItem.ConvertToARM(resolved)
-			if err != nil {
-				return nil, err
-			}
-			backendAddressesValue = *backendAddressesARM.(*arm.ApplicationGatewayBackendAddress_STATUS)
-			result.Properties.BackendAddresses = append(result.Properties.BackendAddresses, backendAddressesValue)
-		}
-	}
-	if a.BackendIPConfigurations != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.ApplicationGatewayBackendAddressPoolPropertiesFormat_STATUS{}
-		}
-		result.Properties.BackendIPConfigurations = make([]arm.NetworkInterfaceIPConfiguration_STATUS_Unrolled, 0, len(a.BackendIPConfigurations))
-		for _, backendIPConfigurationsItem := range a.BackendIPConfigurations {
-			var backendIPConfigurationsValue arm.NetworkInterfaceIPConfiguration_STATUS_Unrolled
-			backendIPConfigurationsARM, err := backendIPConfigurationsItem.ConvertToARM(resolved)
-			if err != nil {
-				return nil, err
-			}
-			backendIPConfigurationsValue = *backendIPConfigurationsARM.(*arm.NetworkInterfaceIPConfiguration_STATUS_Unrolled)
-			result.Properties.BackendIPConfigurations = append(result.Properties.BackendIPConfigurations, backendIPConfigurationsValue)
-		}
-	}
-	if a.Etag != nil {
-		etagValue := *a.Etag
-		result.Etag = &etagValue
-	}
-	if a.Id != nil {
-		idValue := *a.Id
-		result.Id = &idValue
-	}
-	if a.Name != nil {
-		nameValue := *a.Name
-		result.Name = &nameValue
-	}
-	if a.ProvisioningState != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.ApplicationGatewayBackendAddressPoolPropertiesFormat_STATUS{}
-		}
-		provisioningStateValue := string(*a.ProvisioningState)
-		result.Properties.ProvisioningState = &provisioningStateValue
-	}
-	if a.Type != nil {
-		typeValue := *a.Type
-		result.Type = &typeValue
-	}
-	return result, nil
-}
-
-// NewEmptyARMValue returns an empty ApplicationGatewayBackendAddressPool_STATUS of the arm package, to decode an ARM response into.
-func (a *ApplicationGatewayBackendAddressPool_STATUS) NewEmptyARMValue() any {
-	return &arm.ApplicationGatewayBackendAddressPool_STATUS{}
-}
-
-// PopulateFromARM fills the receiver from an arm.ApplicationGatewayBackendAddressPool_STATUS (or a pointer to one), as Azure returned it.
-func (a *ApplicationGatewayBackendAddressPool_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
-	typed, ok := armInput.(arm.ApplicationGatewayBackendAddressPool_STATUS)
-	if !ok {
-		pointer, ok := armInput.(*arm.ApplicationGatewayBackendAddressPool_STATUS)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for ApplicationGatewayBackendAddressPool_STATUS, want arm.ApplicationGatewayBackendAddressPool_STATUS", armInput)
-		}
-		if pointer == nil {
-			return nil
-		}
-		typed = *pointer
-	}
-	if typed.Properties != nil {
-		if typed.Properties.BackendAddresses != nil {
-			for _, backendAddressesItem := range typed.Properties.BackendAddresses {
-				var backendAddressesValue ApplicationGatewayBackendAddress_STATUS
-				if err := backendAddressesValue.PopulateFromARM(owner, backendAddressesItem); err != nil {
-					return err
-				}
-				a.BackendAddresses = append(a.BackendAddresses, backendAddressesValue)
-			}
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.BackendIPConfigurations != nil {
-			for _, backendIPConfigurationsItem := range typed.Properties.BackendIPConfigurations {
-				var backendIPConfigurationsValue NetworkInterfaceIPConfiguration_STATUS_Unrolled
-				if err := backendIPConfigurationsValue.PopulateFromARM(owner, backendIPConfigurationsItem); err != nil {
-					return err
-				}
-				a.BackendIPConfigurations = append(a.BackendIPConfigurations, backendIPConfigurationsValue)
-			}
-		}
-	}
-	if typed.Etag != nil {
-		etagValue := *typed.Etag
-		a.Etag = &etagValue
-	}
-	if typed.Id != nil {
-		idValue := *typed.Id
-		a.Id = &idValue
-	}
-	if typed.Name != nil {
-		nameValue := *typed.Name
-		a.Name = &nameValue
-	}
-	if typed.Properties != nil {
-		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
-			a.ProvisioningState = &provisioningStateValue
-		}
-	}
-	if typed.Type != nil {
-		typeValue := *typed.Type
-		a.Type = &typeValue
-	}
-	return nil
-}
-
-// AssignProperties_From_ApplicationGatewayBackendAddressPool_STATUS populates the receiver from source, a network/v1api20201101/storage.ApplicationGatewayBackendAddressPool_STATUS.
-func (a *ApplicationGatewayBackendAddressPool_STATUS) AssignProperties_From_ApplicationGatewayBackendAddressPool_STATUS(source *storage.ApplicationGatewayBackendAddressPool_STATUS) error {
-	if source.BackendAddresses != nil {
-		backendAddressesList := make([]ApplicationGatewayBackendAddress_STATUS, len(source.BackendAddresses))
-		for backendAddressesIndex := range source.BackendAddresses {
-			if err := backendAddressesList[backendAddressesIndex].AssignProperties_From_ApplicationGatewayBackendAddress_STATUS(&source.BackendAddresses[backendAddressesIndex]); err != nil {
-				return fmt.Errorf("converting BackendAddresses: %w", err)
-			}
-		}
-		a.BackendAddresses = backendAddressesList
-	} else {
-		a.BackendAddresses = nil
-	}
-
-	if source.BackendIPConfigurations != nil {
-		backendIPConfigurationsList := make([]NetworkInterfaceIPConfiguration_STATUS_Unrolled, len(source.BackendIPConfigurations))
-		for backendIPConfigurationsIndex := range source.BackendIPConfigurations {
-			if err := backendIPConfigurationsList[backendIPConfigurationsIndex].AssignProperties_From_NetworkInterfaceIPConfiguration_STATUS_Unrolled(&source.BackendIPConfigurations[backendIPConfigurationsIndex]); err != nil {
-				return fmt.Errorf("converting BackendIPConfigurations: %w", err)
-			}
-		}
-		a.BackendIPConfigurations = backendIPConfigurationsList
-	} else {
-		a.BackendIPConfigurations = nil
-	}
-
-	a.Etag = genruntime.ClonePointer(source.Etag)
-	a.Id = genruntime.ClonePointer(source.Id)
-	a.Name = genruntime.ClonePointer(source.Name)
-
-	if source.ProvisioningState != nil {
-		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
-		a.ProvisioningState = &provisioningStateValue
-	} else {
-		a.ProvisioningState = nil
-	}
-
-	a.Type = genruntime.ClonePointer(source.Type)
-
-	return nil
-}
-
-// AssignProperties_To_ApplicationGatewayBackendAddressPool_STATUS populates destination, a network/v1api20201101/storage.ApplicationGatewayBackendAddressPool_STATUS, from the receiver.
-func (a *ApplicationGatewayBackendAddressPool_STATUS) AssignProperties_To_ApplicationGatewayBackendAddressPool_STATUS(destination *storage.ApplicationGatewayBackendAddressPool_STATUS) error {
-	if a.BackendAddresses != nil {
-		backendAddressesList := make([]storage.ApplicationGatewayBackendAddress_STATUS, len(a.BackendAddresses))
-		for backendAddressesIndex := range a.BackendAddresses {
-			if err := a.BackendAddresses[backendAddressesIndex].AssignProperties_To_ApplicationGatewayBackendAddress_STATUS(&backendAddressesList[backendAddressesIndex]); err != nil {
-				return fmt.Errorf("converting BackendAddresses: %w", err)
-			}
-		}
-		destination.BackendAddresses = backendAddressesList
-	} else {
-		destination.BackendAddresses = nil
-	}
-
-	if a.BackendIPConfigurations != nil {
-		backendIPConfigurationsList := make([]storage.NetworkInterfaceIPConfiguration_STATUS_Unrolled, len(a.BackendIPConfigurations))
-		for backendIPConfigurationsIndex := range a.BackendIPConfigurations {
-			if err := a.BackendIPConfigurations[backendIPConfigurationsIndex].AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS_Unrolled(&backendIPConfigurationsList[backendIPConfigurationsIndex]); err != nil {
-				return fmt.Errorf("converting BackendIPConfigurations: %w", err)
-			}
-		}
-		destination.BackendIPConfigurations = backendIPConfigurationsList
-	} else {
-		destination.BackendIPConfigurations = nil
-	}
-
-	destination.Etag = genruntime.ClonePointer(a.Etag)
-	destination.Id = genruntime.ClonePointer(a.Id)
-	destination.Name = genruntime.ClonePointer(a.Name)
-
-	if a.ProvisioningState != nil {
-		provisioningStateValue := string(*a.ProvisioningState)
-		destination.ProvisioningState = &provisioningStateValue
-	} else {
-		destination.ProvisioningState = nil
-	}
-
-	destination.Type = genruntime.ClonePointer(a.Type)
-
-	// The source has no property bag, and every property found a field.
-	destination.PropertyBag = nil
-
-	return nil
-}
-
-// ApplicationGatewayBackendAddress_STATUS: Backend address of an application gateway.
-type ApplicationGatewayBackendAddress_STATUS struct {
-	// Fqdn: Fully qualified domain name (FQDN).
-	Fqdn *string `json:"fqdn,omitempty"`
-
-	// IpAddress: IP address.
-	IpAddress *string `json:"ipAddress,omitempty"`
-}
-
-var _ genruntime.ARMTransformer = &ApplicationGatewayBackendAddress_STATUS{}
-
-// ConvertToARM returns the ApplicationGatewayBackendAddress_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
-func (a *ApplicationGatewayBackendAddress_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
-	if a == nil {
-		return nil, nil
-	}
-	result := &arm.ApplicationGatewayBackendAddress_STATUS{}
-	if a.Fqdn != nil {
-		fqdnValue := *a.Fqdn
-		result.Fqdn = &fqdnValue
-	}
-	if a.IpAddress != nil {
-		ipAddressValue := *a.IpAddress
-		result.IpAddress = &ipAddressValue
-	}
-	return result, nil
-}
-
-// NewEmptyARMValue returns an empty ApplicationGatewayBackendAddress_STATUS of the arm package, to decode an ARM response into.
-func (a *ApplicationGatewayBackendAddress_STATUS) NewEmptyARMValue() any {
-	return &arm.ApplicationGatewayBackendAddress_STATUS{}
-}
-
-// PopulateFromARM fills the receiver from an arm.ApplicationGatewayBackendAddress_STATUS (or a pointer to one), as Azure returned it.
-func (a *ApplicationGatewayBackendAddress_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
-	typed, ok := armInput.(arm.ApplicationGatewayBackendAddress_STATUS)
-	if !ok {
-		pointer, ok := armInput.(*arm.ApplicationGatewayBackendAddress_STATUS)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for ApplicationGatewayBackendAddress_STATUS, want arm.ApplicationGatewayBackendAddress_STATUS", armInput)
-		}
-		if pointer == nil {
-			return nil
-		}
-		typed = *pointer
-	}
-	if typed.Fqdn != nil {
-		fqdnValue := *typed.Fqdn
-		a.Fqdn = &fqdnValue
-	}
-	if typed.IpAddress != nil {
-		ipAddressValue := *typed.IpAddress
-		a.IpAddress = &ipAddressValue
-	}
-	return nil
-}
-
-// AssignProperties_From_ApplicationGatewayBackendAddress_STATUS populates the receiver from source, a network/v1api20201101/storage.ApplicationGatewayBackendAddress_STATUS.
-func (a *ApplicationGatewayBackendAddress_STATUS) AssignProperties_From_ApplicationGatewayBackendAddress_STATUS(source *storage.ApplicationGatewayBackendAddress_STATUS) error {
-	a.Fqdn = genruntime.ClonePointer(source.Fqdn)
-	a.IpAddress = genruntime.ClonePointer(source.IpAddress)
-
-	return nil
-}
-
-// AssignProperties_To_ApplicationGatewayBackendAddress_STATUS populates destination, a network/v1api20201101/storage.ApplicationGatewayBackendAddress_STATUS, from the receiver.
-func (a *ApplicationGatewayBackendAddress_STATUS) AssignProperties_To_ApplicationGatewayBackendAddress_STATUS(destination *storage.ApplicationGatewayBackendAddress_STATUS) error {
-	destination.Fqdn = genruntime.ClonePointer(a.Fqdn)
-	destination.IpAddress = genruntime.ClonePointer(a.IpAddress)
-
-	// The source has no property bag, and every property found a field.
-	destination.PropertyBag = nil
-
-	return nil
-}
-
-// ApplicationSecurityGroup_STATUS_SubResourceEmbedded: An application security group in a resource group.
-type ApplicationSecurityGroup_STATUS_SubResourceEmbedded struct {
-	// Id: Resource ID.
-	Id *string `json:"id,omitempty"`
-}
-
-var _ genruntime.ARMTransformer = &ApplicationSecurityGroup_STATUS_SubResourceEmbedded{}
-
-// ConvertToARM returns the ApplicationSecurityGroup_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
-func (a *ApplicationSecurityGroup_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
-	if a == nil {
-		return nil, nil
-	}
-	result := &arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded{}
-	if a.Id != nil {
-		idValue := *a.Id
-		result.Id = &idValue
-	}
-	return result, nil
-}
-
-// NewEmptyARMValue returns an empty ApplicationSecurityGroup_STATUS_SubResourceEmbedded of the arm package, to decode an ARM response into.
-func (a *ApplicationSecurityGroup_STATUS_SubResourceEmbedded) NewEmptyARMValue() any {
-	return &arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded{}
-}
-
-// PopulateFromARM fills the receiver from an arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded (or a pointer to one), as Azure returned it.
-func (a *ApplicationSecurityGroup_STATUS_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
-	typed, ok := armInput.(arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded)
-	if !ok {
-		pointer, ok := armInput.(*arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for ApplicationSecurityGroup_STATUS_SubResourceEmbedded, want arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded", armInput)
-		}
-		if pointer == nil {
-			return nil
-		}
-		typed = *pointer
-	}
-	if typed.Id != nil {
-		idValue := *typed.Id
-		a.Id = &idValue
-	}
-	return nil
-}
-
-// AssignProperties_From_ApplicationSecurityGroup_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.ApplicationSecurityGroup_STATUS_SubResourceEmbedded.
-func (a *ApplicationSecurityGroup_STATUS_SubResourceEmbedded) AssignProperties_From_ApplicationSecurityGroup_STATUS_SubResourceEmbedded(source *storage.ApplicationSecurityGroup_STATUS_SubResourceEmbedded) error {
-	a.Id = genruntime.ClonePointer(source.Id)
-
-	return nil
-}
-
-// AssignProperties_To_ApplicationSecurityGroup_STATUS_SubResourceEmbedded populates destination, a network/v1api20201101/storage.ApplicationSecurityGroup_STATUS_SubResourceEmbedded, from the receiver.
-func (a *ApplicationSecurityGroup_STATUS_SubResourceEmbedded) AssignProperties_To_ApplicationSecurityGroup_STATUS_SubResourceEmbedded(destination *storage.ApplicationSecurityGroup_STATUS_SubResourceEmbedded) error {
-	destination.Id = genruntime.ClonePointer(a.Id)
-
-	// The source has no property bag, and every property found a field.
-	destination.PropertyBag = nil
-
-	return nil
-}
-
 // ApplicationSecurityGroup_SubResourceEmbedded: An application security group in a resource group.
 type ApplicationSecurityGroup_SubResourceEmbedded struct {
 	// Reference: Resource ID.
@@ -2069,6 +1690,192 @@ func (a *ApplicationSecurityGroup_SubResourceEmbedded) AssignProperties_From_App
 func (a *ApplicationSecurityGroup_SubResourceEmbedded) AssignProperties_To_ApplicationSecurityGroup_SubResourceEmbedded(destination *storage.ApplicationSecurityGroup_SubResourceEmbedded) error {
 	if a.Reference != nil {
 		referenceValue := *a.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// BackendAddressPool_SubResourceEmbedded: Pool of backend IP addresses.
+type BackendAddressPool_SubResourceEmbedded struct {
+	// Name: The name of the resource that is unique within the set of backend address pools used by the load balancer. This name can be used to access the resource.
+	Name *string `json:"name,omitempty"`
+
+	// Reference: Resource ID.
+	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &BackendAddressPool_SubResourceEmbedded{}
+
+// ConvertToARM returns the BackendAddressPool_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (b *BackendAddressPool_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if b == nil {
+		return nil, nil
+	}
+	result := &arm.BackendAddressPool_SubResourceEmbedded{}
+	if b.Name != nil {
+		nameValue := *b.Name
+		result.Name = &nameValue
+	}
+	if b.Reference != nil {
+		var referenceValue string
+		referenceResolved, err := resolved.ARMID("BackendAddressPool_SubResourceEmbedded.reference", *b.Reference)
+		if err != nil {
+			return nil, err
+		}
+		referenceValue = referenceResolved
+		result.Id = &referenceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty BackendAddressPool_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (b *BackendAddressPool_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.BackendAddressPool_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.BackendAddressPool_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (b *BackendAddressPool_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.BackendAddressPool_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.BackendAddressPool_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for BackendAddressPool_SubResourceEmbedded, want arm.BackendAddressPool_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		b.Name = &nameValue
+	}
+	if typed.Id != nil {
+		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
+		b.Reference = &referenceValue
+	}
+	return nil
+}
+
+// AssignProperties_From_BackendAddressPool_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.BackendAddressPool_SubResourceEmbedded.
+func (b *BackendAddressPool_SubResourceEmbedded) AssignProperties_From_BackendAddressPool_SubResourceEmbedded(source *storage.BackendAddressPool_SubResourceEmbedded) error {
+	b.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		b.Reference = &referenceValue
+	} else {
+		b.Reference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_BackendAddressPool_SubResourceEmbedded populates destination, a network/v1api20201101/storage.BackendAddressPool_SubResourceEmbedded, from the receiver.
+func (b *BackendAddressPool_SubResourceEmbedded) AssignProperties_To_BackendAddressPool_SubResourceEmbedded(destination *storage.BackendAddressPool_SubResourceEmbedded) error {
+	destination.Name = genruntime.ClonePointer(b.Name)
+
+	if b.Reference != nil {
+		referenceValue := *b.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// InboundNatRule_SubResourceEmbedded: Inbound NAT rule of the load balancer.
+type InboundNatRule_SubResourceEmbedded struct {
+	// Name: The name of the resource that is unique within the set of inbound NAT rules used by the load balancer. This name can be used to access the resource.
+	Name *string `json:"name,omitempty"`
+
+	// Reference: Resource ID.
+	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &InboundNatRule_SubResourceEmbedded{}
+
+// ConvertToARM returns the InboundNatRule_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (i *InboundNatRule_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if i == nil {
+		return nil, nil
+	}
+	result := &arm.InboundNatRule_SubResourceEmbedded{}
+	if i.Name != nil {
+		nameValue := *i.Name
+		result.Name = &nameValue
+	}
+	if i.Reference != nil {
+		var referenceValue string
+		referenceResolved, err := resolved.ARMID("InboundNatRule_SubResourceEmbedded.reference", *i.Reference)
+		if err != nil {
+			return nil, err
+		}
+		referenceValue = referenceResolved
+		result.Id = &referenceValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty InboundNatRule_SubResourceEmbedded of the arm package, to decode an ARM response into.
+func (i *InboundNatRule_SubResourceEmbedded) NewEmptyARMValue() any {
+	return &arm.InboundNatRule_SubResourceEmbedded{}
+}
+
+// PopulateFromARM fills the receiver from an arm.InboundNatRule_SubResourceEmbedded (or a pointer to one), as Azure returned it.
+func (i *InboundNatRule_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.InboundNatRule_SubResourceEmbedded)
+	if !ok {
+		pointer, ok := armInput.(*arm.InboundNatRule_SubResourceEmbedded)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for InboundNatRule_SubResourceEmbedded, want arm.InboundNatRule_SubResourceEmbedded", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		i.Name = &nameValue
+	}
+	if typed.Id != nil {
+		referenceValue := genruntime.ResourceReference{ARMID: *typed.Id}
+		i.Reference = &referenceValue
+	}
+	return nil
+}
+
+// AssignProperties_From_InboundNatRule_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.InboundNatRule_SubResourceEmbedded.
+func (i *InboundNatRule_SubResourceEmbedded) AssignProperties_From_InboundNatRule_SubResourceEmbedded(source *storage.InboundNatRule_SubResourceEmbedded) error {
+	i.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		i.Reference = &referenceValue
+	} else {
+		i.Reference = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_InboundNatRule_SubResourceEmbedded populates destination, a network/v1api20201101/storage.InboundNatRule_SubResourceEmbedded, from the receiver.
+func (i *InboundNatRule_SubResourceEmbedded) AssignProperties_To_InboundNatRule_SubResourceEmbedded(destination *storage.InboundNatRule_SubResourceEmbedded) error {
+	destination.Name = genruntime.ClonePointer(i.Name)
+
+	if i.Reference != nil {
+		referenceValue := *i.Reference.DeepCopy()
 		destination.Reference = &referenceValue
 	} else {
 		destination.Reference = nil
@@ -2843,1305 +2650,6 @@ func (n *NetworkInterfaceIPConfiguration) AssignProperties_To_NetworkInterfaceIP
 	return nil
 }
 
-// NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS: PrivateLinkConnection properties for the network interface.
-type NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS struct {
-	// Fqdns: List of FQDNs for current private link connection.
-	Fqdns []string `json:"fqdns,omitempty"`
-
-	// GroupId: The group ID for current private link connection.
-	GroupId *string `json:"groupId,omitempty"`
-
-	// RequiredMemberName: The required member name for current private link connection.
-	RequiredMemberName *string `json:"requiredMemberName,omitempty"`
-}
-
-var _ genruntime.ARMTransformer = &NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS{}
-
-// ConvertToARM returns the NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
-func (n *NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
-	if n == nil {
-		return nil, nil
-	}
-	result := &arm.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS{}
-	if n.Fqdns != nil {
-		result.Fqdns = make([]string, 0, len(n.Fqdns))
-		for _, fqdnsItem := range n.Fqdns {
-			fqdnsValue := fqdnsItem
-			result.Fqdns = append(result.Fqdns, fqdnsValue)
-		}
-	}
-	if n.GroupId != nil {
-		groupIdValue := *n.GroupId
-		result.GroupId = &groupIdValue
-	}
-	if n.RequiredMemberName != nil {
-		requiredMemberNameValue := *n.RequiredMemberName
-		result.RequiredMemberName = &requiredMemberNameValue
-	}
-	return result, nil
-}
-
-// NewEmptyARMValue returns an empty NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS of the arm package, to decode an ARM response into.
-func (n *NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS) NewEmptyARMValue() any {
-	return &arm.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS{}
-}
-
-// PopulateFromARM fills the receiver from an arm.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS (or a pointer to one), as Azure returned it.
-func (n *NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
-	typed, ok := armInput.(arm.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS)
-	if !ok {
-		pointer, ok := armInput.(*arm.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS, want arm.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS", armInput)
-		}
-		if pointer == nil {
-			return nil
-		}
-		typed = *pointer
-	}
-	if typed.Fqdns != nil {
-		for _, fqdnsItem := range typed.Fqdns {
-			fqdnsValue := fqdnsItem
-			n.Fqdns = append(n.Fqdns, fqdnsValue)
-		}
-	}
-	if typed.GroupId != nil {
-		groupIdValue := *typed.GroupId
-		n.GroupId = &groupIdValue
-	}
-	if typed.RequiredMemberName != nil {
-		requiredMemberNameValue := *typed.RequiredMemberName
-		n.RequiredMemberName = &requiredMemberNameValue
-	}
-	return nil
-}
-
-// AssignProperties_From_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS populates the receiver from source, a network/v1api20201101/storage.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS.
-func (n *NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS) AssignProperties_From_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS(source *storage.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS) error {
-	n.Fqdns = slices.Clone(source.Fqdns)
-	n.GroupId = genruntime.ClonePointer(source.GroupId)
-	n.RequiredMemberName = genruntime.ClonePointer(source.RequiredMemberName)
-
-	return nil
-}
-
-// AssignProperties_To_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS populates destination, a network/v1api20201101/storage.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS, from the receiver.
-func (n *NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS) AssignProperties_To_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS(destination *storage.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS) error {
-	destination.Fqdns = slices.Clone(n.Fqdns)
-	destination.GroupId = genruntime.ClonePointer(n.GroupId)
-	destination.RequiredMemberName = genruntime.ClonePointer(n.RequiredMemberName)
-
-	// The source has no property bag, and every property found a field.
-	destination.PropertyBag = nil
-
-	return nil
-}
-
-// NetworkInterfaceIPConfiguration_STATUS: IPConfiguration in a network interface.
-type NetworkInterfaceIPConfiguration_STATUS struct {
-	// ApplicationGatewayBackendAddressPools: The reference to ApplicationGatewayBackendAddressPool resource.
-	ApplicationGatewayBackendAddressPools []ApplicationGatewayBackendAddressPool_STATUS `json:"applicationGatewayBackendAddressPools,omitempty"`
-
-	// ApplicationSecurityGroups: Application security groups in which the IP configuration is included.
-	ApplicationSecurityGroups []ApplicationSecurityGroup_STATUS_SubResourceEmbedded `json:"applicationSecurityGroups,omitempty"`
-
-	// Etag: A unique read-only string that changes whenever the resource is updated.
-	Etag *string `json:"etag,omitempty"`
-
-	// Id: Resource ID.
-	Id *string `json:"id,omitempty"`
-
-	// LoadBalancerBackendAddressPools: The reference to LoadBalancerBackendAddressPool resource.
-	LoadBalancerBackendAddressPools []BackendAddressPool_STATUS_SubResourceEmbedded `json:"loadBalancerBackendAddressPools,omitempty"`
-
-	// LoadBalancerInboundNatRules: A list of references of LoadBalancerInboundNatRules.
-	LoadBalancerInboundNatRules []InboundNatRule_STATUS_SubResourceEmbedded `json:"loadBalancerInboundNatRules,omitempty"`
-
-	// Name: The name of the resource that is unique within a resource group. This name can be used to access the resource.
-	Name *string `json:"name,omitempty"`
-
-	// Primary: Whether this is a primary customer address on the network interface.
-	Primary *bool `json:"primary,omitempty"`
-
-	// PrivateIPAddress: Private IP address of the IP configuration.
-	PrivateIPAddress *string `json:"privateIPAddress,omitempty"`
-
-	// PrivateIPAddressVersion: Whether the specific IP configuration is IPv4 or IPv6. Default is IPv4.
-	PrivateIPAddressVersion *IPVersion_STATUS `json:"privateIPAddressVersion,omitempty"`
-
-	// PrivateIPAllocationMethod: The private IP address allocation method.
-	PrivateIPAllocationMethod *IPAllocationMethod_STATUS `json:"privateIPAllocationMethod,omitempty"`
-
-	// PrivateLinkConnectionProperties: PrivateLinkConnection properties for the network interface.
-	PrivateLinkConnectionProperties *NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS `json:"privateLinkConnectionProperties,omitempty"`
-
-	// ProvisioningState: The provisioning state of the network interface IP configuration.
-	ProvisioningState *ProvisioningState_STATUS `json:"provisioningState,omitempty"`
-
-	// PublicIPAddress: Public IP address bound to the IP configuration.
-	PublicIPAddress *PublicIPAddress_STATUS_SubResourceEmbedded `json:"publicIPAddress,omitempty"`
-
-	// Subnet: Subnet bound to the IP configuration.
-	Subnet *Subnet_STATUS_SubResourceEmbedded `json:"subnet,omitempty"`
-
-	// Type: Resource type.
-	Type *string `json:"type,omitempty"`
-
-	// VirtualNetworkTaps: The reference to Virtual Network Taps.
-	VirtualNetworkTaps []VirtualNetworkTap_STATUS_SubResourceEmbedded `json:"virtualNetworkTaps,omitempty"`
-}
-
-var _ genruntime.ARMTransformer = &NetworkInterfaceIPConfiguration_STATUS{}
-
-// ConvertToARM returns the NetworkInterfaceIPConfiguration_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
-func (n *NetworkInterfaceIPConfiguration_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
-	if n == nil {
-		return nil, nil
-	}
-	result := &arm.NetworkInterfaceIPConfiguration_STATUS{}
-	if n.ApplicationGatewayBackendAddressPools != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
-		}
-		result.Properties.ApplicationGatewayBackendAddressPools = make([]arm.ApplicationGatewayBackendAddressPool_STATUS, 0, len(n.ApplicationGatewayBackendAddressPools))
-		for _, applicationGatewayBackendAddressPoolsItem := range n.ApplicationGatewayBackendAddressPools {
-			var applicationGatewayBackendAddressPoolsValue arm.ApplicationGatewayBackendAddressPool_STATUS
-			applicationGatewayBackendAddressPoolsARM, err := applicationGatewayBackendAddressPoolsItem.ConvertToARM(resolved)
-			if err != nil {
-				return nil, err
-			}
-			applicationGatewayBackendAddressPoolsValue = *applicationGatewayBackendAddressPoolsARM.(*arm.ApplicationGatewayBackendAddressPool_STATUS)
-			result.Properties.ApplicationGatewayBackendAddressPools = append(result.Properties.ApplicationGatewayBackendAddressPools, applicationGatewayBackendAddressPoolsValue)
-		}
-	}
-	if n.ApplicationSecurityGroups != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
-		}
-		result.Properties.ApplicationSecurityGroups = make([]arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded, 0, len(n.ApplicationSecurityGroups))
-		for _, applicationSecurityGroupsItem := range n.ApplicationSecurityGroups {
-			var applicationSecurityGroupsValue arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded
-			applicationSecurityGroupsARM, err := applicationSecurityGroupsItem.ConvertToARM(resolved)
-			if err != nil {
-				return nil, err
-			}
-			applicationSecurityGroupsValue = *applicationSecurityGroupsARM.(*arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded)
-			result.Properties.ApplicationSecurityGroups = append(result.Properties.ApplicationSecurityGroups, applicationSecurityGroupsValue)
-		}
-	}
-	if n.Etag != nil {
-		etagValue := *n.Etag
-		result.Etag = &etagValue
-	}
-	if n.Id != nil {
-		idValue := *n.Id
-		result.Id = &idValue
-	}
-	if n.LoadBalancerBackendAddressPools != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
-		}
-		result.Properties.LoadBalancerBackendAddressPools = make([]arm.BackendAddressPool_STATUS_SubResourceEmbedded, 0, len(n.LoadBalancerBackendAddressPools))
-		for _, loadBalancerBackendAddressPoolsItem := range n.LoadBalancerBackendAddressPools {
-			var loadBalancerBackendAddressPoolsValue arm.BackendAddressPool_STATUS_SubResourceEmbedded
-			loadBalancerBackendAddressPoolsARM, err := loadBalancerBackendAddressPoolsItem.ConvertToARM(resolved)
-			if err != nil {
-				return nil, err
-			}
-			loadBalancerBackendAddressPoolsValue = *loadBalancerBackendAddressPoolsARM.(*arm.BackendAddressPool_STATUS_SubResourceEmbedded)
-			result.Properties.LoadBalancerBackendAddressPools = append(result.Properties.LoadBalancerBackendAddressPools, loadBalancerBackendAddressPoolsValue)
-		}
-	}
-	if n.LoadBalancerInboundNatRules != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
-		}
-		result.Properties.LoadBalancerInboundNatRules = make([]arm.InboundNatRule_STATUS_SubResourceEmbedded, 0, len(n.LoadBalancerInboundNatRules))
-		for _, loadBalancerInboundNatRulesItem := range n.LoadBalancerInboundNatRules {
-			var loadBalancerInboundNatRulesValue arm.InboundNatRule_STATUS_SubResourceEmbedded
-			loadBalancerInboundNatRulesARM, err := loadBalancerInboundNatRulesItem.ConvertToARM(resolved)
-			if err != nil {
-				return nil, err
-			}
-			loadBalancerInboundNatRulesValue = *loadBalancerInboundNatRulesARM.(*arm.InboundNatRule_STATUS_SubResourceEmbedded)
-			result.Properties.LoadBalancerInboundNatRules = append(result.Properties.LoadBalancerInboundNatRules, loadBalancerInboundNatRulesValue)
-		}
-	}
-	if n.Name != nil {
-		nameValue := *n.Name
-		result.Name = &nameValue
-	}
-	if n.Primary != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
-		}
-		primaryValue := *n.Primary
-		result.Properties.Primary = &primaryValue
-	}
-	if n.PrivateIPAddress != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
-		}
-		privateIPAddressValue := *n.PrivateIPAddress
-		result.Properties.PrivateIPAddress = &privateIPAddressValue
-	}
-	if n.PrivateIPAddressVersion != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
-		}
-		privateIPAddressVersionValue := string(*n.PrivateIPAddressVersion)
-		result.Properties.PrivateIPAddressVersion = &privateIPAddressVersionValue
-	}
-	if n.PrivateIPAllocationMethod != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
-		}
-		privateIPAllocationMethodValue := string(*n.PrivateIPAllocationMethod)
-		result.Properties.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
-	}
-	if n.PrivateLinkConnectionProperties != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
-		}
-		var privateLinkConnectionPropertiesValue arm.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS
-		privateLinkConnectionPropertiesARM, err := n.PrivateLinkConnectionProperties.ConvertToARM(resolved)
-		if err != nil {
-			return nil, err
-		}
-		privateLinkConnectionPropertiesValue = *privateLinkConnectionPropertiesARM.(*arm.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS)
-		result.Properties.PrivateLinkConnectionProperties = &privateLinkConnectionPropertiesValue
-	}
-	if n.ProvisioningState != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
-		}
-		provisioningStateValue := string(*n.ProvisioningState)
-		result.Properties.ProvisioningState = &provisioningStateValue
-	}
-	if n.PublicIPAddress != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
-		}
-		var publicIPAddressValue arm.PublicIPAddress_STATUS_SubResourceEmbedded
-		publicIPAddressARM, err := n.PublicIPAddress.ConvertToARM(resolved)
-		if err != nil {
-			return nil, err
-		}
-		publicIPAddressValue = *publicIPAddressARM.(*arm.PublicIPAddress_STATUS_SubResourceEmbedded)
-		result.Properties.PublicIPAddress = &publicIPAddressValue
-	}
-	if n.Subnet != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
-		}
-		var subnetValue arm.Subnet_STATUS_SubResourceEmbedded
-		subnetARM, err := n.Subnet.ConvertToARM(resolved)
-		if err != nil {
-			return nil, err
-		}
-		subnetValue = *subnetARM.(*arm.Subnet_STATUS_SubResourceEmbedded)
-		result.Properties.Subnet = &subnetValue
-	}
-	if n.Type != nil {
-		typeValue := *n.Type
-		result.Type = &typeValue
-	}
-	if n.VirtualNetworkTaps != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
-		}
-		result.Properties.VirtualNetworkTaps = make([]arm.VirtualNetworkTap_STATUS_SubResourceEmbedded, 0, len(n.VirtualNetworkTaps))
-		for _, virtualNetworkTapsItem := range n.VirtualNetworkTaps {
-			var virtualNetworkTapsValue arm.VirtualNetworkTap_STATUS_SubResourceEmbedded
-			virtualNetworkTapsARM, err := virtualNetworkTapsItem.ConvertToARM(resolved)
-			if err != nil {
-				return nil, err
-			}
-			virtualNetworkTapsValue = *virtualNetworkTapsARM.(*arm.VirtualNetworkTap_STATUS_SubResourceEmbedded)
-			result.Properties.VirtualNetworkTaps = append(result.Properties.VirtualNetworkTaps, virtualNetworkTapsValue)
-		}
-	}
-	return result, nil
-}
-
-// NewEmptyARMValue returns an empty NetworkInterfaceIPConfiguration_STATUS of the arm package, to decode an ARM response into.
-func (n *NetworkInterfaceIPConfiguration_STATUS) NewEmptyARMValue() any {
-	return &arm.NetworkInterfaceIPConfiguration_STATUS{}
-}
-
-// PopulateFromARM fills the receiver from an arm.NetworkInterfaceIPConfiguration_STATUS (or a pointer to one), as Azure returned it.
-func (n *NetworkInterfaceIPConfiguration_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
-	typed, ok := armInput.(arm.NetworkInterfaceIPConfiguration_STATUS)
-	if !ok {
-		pointer, ok := armInput.(*arm.NetworkInterfaceIPConfiguration_STATUS)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for NetworkInterfaceIPConfiguration_STATUS, want arm.NetworkInterfaceIPConfiguration_STATUS", armInput)
-		}
-		if pointer == nil {
-			return nil
-		}
-		typed = *pointer
-	}
-	if typed.Properties != nil {
-		if typed.Properties.ApplicationGatewayBackendAddressPools != nil {
-			for _, applicationGatewayBackendAddressPoolsItem := range typed.Properties.ApplicationGatewayBackendAddressPools {
-				var applicationGatewayBackendAddressPoolsValue ApplicationGatewayBackendAddressPool_STATUS
-				if err := applicationGatewayBackendAddressPoolsValue.PopulateFromARM(owner, applicationGatewayBackendAddressPoolsItem); err != nil {
-					return err
-				}
-				n.ApplicationGatewayBackendAddressPools = append(n.ApplicationGatewayBackendAddressPools, applicationGatewayBackendAddressPoolsValue)
-			}
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.ApplicationSecurityGroups != nil {
-			for _, applicationSecurityGroupsItem := range typed.Properties.ApplicationSecurityGroups {
-				var applicationSecurityGroupsValue ApplicationSecurityGroup_STATUS_SubResourceEmbedded
-				if err := applicationSecurityGroupsValue.PopulateFromARM(owner, applicationSecurityGroupsItem); err != nil {
-					return err
-				}
-				n.ApplicationSecurityGroups = append(n.ApplicationSecurityGroups, applicationSecurityGroupsValue)
-			}
-		}
-	}
-	if typed.Etag != nil {
-		etagValue := *typed.Etag
-		n.Etag = &etagValue
-	}
-	if typed.Id != nil {
-		idValue := *typed.Id
-		n.Id = &idValue
-	}
-	if typed.Properties != nil {
-		if typed.Properties.LoadBalancerBackendAddressPools != nil {
-			for _, loadBalancerBackendAddressPoolsItem := range typed.Properties.LoadBalancerBackendAddressPools {
-				var loadBalancerBackendAddressPoolsValue BackendAddressPool_STATUS_SubResourceEmbedded
-				if err := loadBalancerBackendAddressPoolsValue.PopulateFromARM(owner, loadBalancerBackendAddressPoolsItem); err != nil {
-					return err
-				}
-				n.LoadBalancerBackendAddressPools = append(n.LoadBalancerBackendAddressPools, loadBalancerBackendAddressPoolsValue)
-			}
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.LoadBalancerInboundNatRules != nil {
-			for _, loadBalancerInboundNatRulesItem := range typed.Properties.LoadBalancerInboundNatRules {
-				var loadBalancerInboundNatRulesValue InboundNatRule_STATUS_SubResourceEmbedded
-				if err := loadBalancerInboundNatRulesValue.PopulateFromARM(owner, loadBalancerInboundNatRulesItem); err != nil {
-					return err
-				}
-				n.LoadBalancerInboundNatRules = append(n.LoadBalancerInboundNatRules, loadBalancerInboundNatRulesValue)
-			}
-		}
-	}
-	if typed.Name != nil {
-		nameValue := *typed.Name
-		n.Name = &nameValue
-	}
-	if typed.Properties != nil {
-		if typed.Properties.Primary != nil {
-			primaryValue := *typed.Properties.Primary
-			n.Primary = &primaryValue
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.PrivateIPAddress != nil {
-			privateIPAddressValue := *typed.Properties.PrivateIPAddress
-			n.PrivateIPAddress = &privateIPAddressValue
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.PrivateIPAddressVersion != nil {
-			privateIPAddressVersionValue := genruntime.ToEnum(*typed.Properties.PrivateIPAddressVersion, iPVersion_STATUS_Values)
-			n.PrivateIPAddressVersion = &privateIPAddressVersionValue
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.PrivateIPAllocationMethod != nil {
-			privateIPAllocationMethodValue := genruntime.ToEnum(*typed.Properties.PrivateIPAllocationMethod, iPAllocationMethod_STATUS_Values)
-			n.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.PrivateLinkConnectionProperties != nil {
-			var privateLinkConnectionPropertiesValue NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS
-			if err := privateLinkConnectionPropertiesValue.PopulateFromARM(owner, *typed.Properties.PrivateLinkConnectionProperties); err != nil {
-				return err
-			}
-			n.PrivateLinkConnectionProperties = &privateLinkConnectionPropertiesValue
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
-			n.ProvisioningState = &provisioningStateValue
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.PublicIPAddress != nil {
-			var publicIPAddressValue PublicIPAddress_STATUS_SubResourceEmbedded
-			if err := publicIPAddressValue.PopulateFromARM(owner, *typed.Properties.PublicIPAddress); err != nil {
-				return err
-			}
-			n.PublicIPAddress = &publicIPAddressValue
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.Subnet != nil {
-			var subnetValue Subnet_STATUS_SubResourceEmbedded
-			if err := subnetValue.PopulateFromARM(owner, *typed.Properties.Subnet); err != nil {
-				return err
-			}
-			n.Subnet = &subnetValue
-		}
-	}
-	if typed.Type != nil {
-		typeValue := *typed.Type
-		n.Type = &typeValue
-	}
-	if typed.Properties != nil {
-		if typed.Properties.VirtualNetworkTaps != nil {
-			for _, virtualNetworkTapsItem := range typed.Properties.VirtualNetworkTaps {
-				var virtualNetworkTapsValue VirtualNetworkTap_STATUS_SubResourceEmbedded
-				if err := virtualNetworkTapsValue.PopulateFromARM(owner, virtualNetworkTapsItem); err != nil {
-					return err
-				}
-				n.VirtualNetworkTaps = append(n.VirtualNetworkTaps, virtualNetworkTapsValue)
-			}
-		}
-	}
-	return nil
-}
-
-// AssignProperties_From_NetworkInterfaceIPConfiguration_STATUS populates the receiver from source, a network/v1api20201101/storage.NetworkInterfaceIPConfiguration_STATUS.
-func (n *NetworkInterfaceIPConfiguration_STATUS) AssignProperties_From_NetworkInterfaceIPConfiguration_STATUS(source *storage.NetworkInterfaceIPConfiguration_STATUS) error {
-	if source.ApplicationGatewayBackendAddressPools != nil {
-		applicationGatewayBackendAddressPoolsList := make([]ApplicationGatewayBackendAddressPool_STATUS, len(source.ApplicationGatewayBackendAddressPools))
-		for applicationGatewayBackendAddressPoolsIndex := range source.ApplicationGatewayBackendAddressPools {
-			if err := applicationGatewayBackendAddressPoolsList[applicationGatewayBackendAddressPoolsIndex].AssignProperties_From_ApplicationGatewayBackendAddressPool_STATUS(&source.ApplicationGatewayBackendAddressPools[applicationGatewayBackendAddressPoolsIndex]); err != nil {
-				return fmt.Errorf("converting ApplicationGatewayBackendAddressPools: %w", err)
-			}
-		}
-		n.ApplicationGatewayBackendAddressPools = applicationGatewayBackendAddressPoolsList
-	} else {
-		n.ApplicationGatewayBackendAddressPools = nil
-	}
-
-	if source.ApplicationSecurityGroups != nil {
-		applicationSecurityGroupsList := make([]ApplicationSecurityGroup_STATUS_SubResourceEmbedded, len(source.ApplicationSecurityGroups))
-		for applicationSecurityGroupsIndex := range source.ApplicationSecurityGroups {
-			if err := applicationSecurityGroupsList[applicationSecurityGroupsIndex].AssignProperties_From_ApplicationSecurityGroup_STATUS_SubResourceEmbedded(&source.ApplicationSecurityGroups[applicationSecurityGroupsIndex]); err != nil {
-				return fmt.Errorf("converting ApplicationSecurityGroups: %w", err)
-			}
-		}
-		n.ApplicationSecurityGroups = applicationSecurityGroupsList
-	} else {
-		n.ApplicationSecurityGroups = nil
-	}
-
-	n.Etag = genruntime.ClonePointer(source.Etag)
-	n.Id = genruntime.ClonePointer(source.Id)
-
-	if source.LoadBalancerBackendAddressPools != nil {
-		loadBalancerBackendAddressPoolsList := make([]BackendAddressPool_STATUS_SubResourceEmbedded, len(source.LoadBalancerBackendAddressPools))
-		for loadBalancerBackendAddressPoolsIndex := range source.LoadBalancerBackendAddressPools {
-			if err := loadBalancerBackendAddressPoolsList[loadBalancerBackendAddressPoolsIndex].AssignProperties_From_BackendAddressPool_STATUS_SubResourceEmbedded(&source.LoadBalancerBackendAddressPools[loadBalancerBackendAddressPoolsIndex]); err != nil {
-				return fmt.Errorf("converting LoadBalancerBackendAddressPools: %w", err)
-			}
-		}
-		n.LoadBalancerBackendAddressPools = loadBalancerBackendAddressPoolsList
-	} else {
-		n.LoadBalancerBackendAddressPools = nil
-	}
-
-	if source.LoadBalancerInboundNatRules != nil {
-		loadBalancerInboundNatRulesList := make([]InboundNatRule_STATUS_SubResourceEmbedded, len(source.LoadBalancerInboundNatRules))
-		for loadBalancerInboundNatRulesIndex := range source.LoadBalancerInboundNatRules {
-			if err := loadBalancerInboundNatRulesList[loadBalancerInboundNatRulesIndex].AssignProperties_From_InboundNatRule_STATUS_SubResourceEmbedded(&source.LoadBalancerInboundNatRules[loadBalancerInboundNatRulesIndex]); err != nil {
-				return fmt.Errorf("converting LoadBalancerInboundNatRules: %w", err)
-			}
-		}
-		n.LoadBalancerInboundNatRules = loadBalancerInboundNatRulesList
-	} else {
-		n.LoadBalancerInboundNatRules = nil
-	}
-
-	n.Name = genruntime.ClonePointer(source.Name)
-	n.Primary = genruntime.ClonePointer(source.Primary)
-	n.PrivateIPAddress = genruntime.ClonePointer(source.PrivateIPAddress)
-
-	if source.PrivateIPAddressVersion != nil {
-		privateIPAddressVersionValue := IPVersion_STATUS(*source.PrivateIPAddressVersion)
-		n.PrivateIPAddressVersion = &privateIPAddressVersionValue
-	} else {
-		n.PrivateIPAddressVersion = nil
-	}
-
-	if source.PrivateIPAllocationMethod != nil {
-		privateIPAllocationMethodValue := IPAllocationMethod_STATUS(*source.PrivateIPAllocationMethod)
-		n.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
-	} else {
-		n.PrivateIPAllocationMethod = nil
-	}
-
-	if source.PrivateLinkConnectionProperties != nil {
-		var privateLinkConnectionPropertiesValue NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS
-		if err := privateLinkConnectionPropertiesValue.AssignProperties_From_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS(source.PrivateLinkConnectionProperties); err != nil {
-			return fmt.Errorf("converting PrivateLinkConnectionProperties: %w", err)
-		}
-		n.PrivateLinkConnectionProperties = &privateLinkConnectionPropertiesValue
-	} else {
-		n.PrivateLinkConnectionProperties = nil
-	}
-
-	if source.ProvisioningState != nil {
-		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
-		n.ProvisioningState = &provisioningStateValue
-	} else {
-		n.ProvisioningState = nil
-	}
-
-	if source.PublicIPAddress != nil {
-		var publicIPAddressValue PublicIPAddress_STATUS_SubResourceEmbedded
-		if err := publicIPAddressValue.AssignProperties_From_PublicIPAddress_STATUS_SubResourceEmbedded(source.PublicIPAddress); err != nil {
-			return fmt.Errorf("converting PublicIPAddress: %w", err)
-		}
-		n.PublicIPAddress = &publicIPAddressValue
-	} else {
-		n.PublicIPAddress = nil
-	}
-
-	if source.Subnet != nil {
-		var subnetValue Subnet_STATUS_SubResourceEmbedded
-		if err := subnetValue.AssignProperties_From_Subnet_STATUS_SubResourceEmbedded(source.Subnet); err != nil {
-			return fmt.Errorf("converting Subnet: %w", err)
-		}
-		n.Subnet = &subnetValue
-	} else {
-		n.Subnet = nil
-	}
-
-	n.Type = genruntime.ClonePointer(source.Type)
-
-	if source.VirtualNetworkTaps != nil {
-		virtualNetworkTapsList := make([]VirtualNetworkTap_STATUS_SubResourceEmbedded, len(source.VirtualNetworkTaps))
-		for virtualNetworkTapsIndex := range source.VirtualNetworkTaps {
-			if err := virtualNetworkTapsList[virtualNetworkTapsIndex].AssignProperties_From_VirtualNetworkTap_STATUS_SubResourceEmbedded(&source.VirtualNetworkTaps[virtualNetworkTapsIndex]); err != nil {
-				return fmt.Errorf("converting VirtualNetworkTaps: %w", err)
-			}
-		}
-		n.VirtualNetworkTaps = virtualNetworkTapsList
-	} else {
-		n.VirtualNetworkTaps = nil
-	}
-
-	return nil
-}
-
-// AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS populates destination, a network/v1api20201101/storage.NetworkInterfaceIPConfiguration_STATUS, from the receiver.
-func (n *NetworkInterfaceIPConfiguration_STATUS) AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS(destination *storage.NetworkInterfaceIPConfiguration_STATUS) error {
-	if n.ApplicationGatewayBackendAddressPools != nil {
-		applicationGatewayBackendAddressPoolsList := make([]storage.ApplicationGatewayBackendAddressPool_STATUS, len(n.ApplicationGatewayBackendAddressPools))
-		for applicationGatewayBackendAddressPoolsIndex := range n.ApplicationGatewayBackendAddressPools {
-			if err := n.ApplicationGatewayBackendAddressPools[applicationGatewayBackendAddressPoolsIndex].AssignProperties_To_ApplicationGatewayBackendAddressPool_STATUS(&applicationGatewayBackendAddressPoolsList[applicationGatewayBackendAddressPoolsIndex]); err != nil {
-				return fmt.Errorf("converting ApplicationGatewayBackendAddressPools: %w", err)
-			}
-		}
-		destination.ApplicationGatewayBackendAddressPools = applicationGatewayBackendAddressPoolsList
-	} else {
-		destination.ApplicationGatewayBackendAddressPools = nil
-	}
-
-	if n.ApplicationSecurityGroups != nil {
-		applicationSecurityGroupsList := make([]storage.ApplicationSecurityGroup_STATUS_SubResourceEmbedded, len(n.ApplicationSecurityGroups))
-		for applicationSecurityGroupsIndex := range n.ApplicationSecurityGroups {
-			if err := n.ApplicationSecurityGroups[applicationSecurityGroupsIndex].AssignProperties_To_ApplicationSecurityGroup_STATUS_SubResourceEmbedded(&applicationSecurityGroupsList[applicationSecurityGroupsIndex]); err != nil {
-				return fmt.Errorf("converting ApplicationSecurityGroups: %w", err)
-			}
-		}
-		destination.ApplicationSecurityGroups = applicationSecurityGroupsList
-	} else {
-		destination.ApplicationSecurityGroups = nil
-	}
-
-	destination.Etag = genruntime.ClonePointer(n.Etag)
-	destination.Id = genruntime.ClonePointer(n.Id)
-
-	if n.LoadBalancerBackendAddressPools != nil {
-		loadBalancerBackendAddressPoolsList := make([]storage.BackendAddressPool_STATUS_SubResourceEmbedded, len(n.LoadBalancerBackendAddressPools))
-		for loadBalancerBackendAddressPoolsIndex := range n.LoadBalancerBackendAddressPools {
-			if err := n.LoadBalancerBackendAddressPools[loadBalancerBackendAddressPoolsIndex].AssignProperties_To_BackendAddressPool_STATUS_SubResourceEmbedded(&loadBalancerBackendAddressPoolsList[loadBalancerBackendAddressPoolsIndex]); err != nil {
-				return fmt.Errorf("converting LoadBalancerBackendAddressPools: %w", err)
-			}
-		}
-		destination.LoadBalancerBackendAddressPools = loadBalancerBackendAddressPoolsList
-	} else {
-		destination.LoadBalancerBackendAddressPools = nil
-	}
-
-	if n.LoadBalancerInboundNatRules != nil {
-		loadBalancerInboundNatRulesList := make([]storage.InboundNatRule_STATUS_SubResourceEmbedded, len(n.LoadBalancerInboundNatRules))
-		for loadBalancerInboundNatRulesIndex := range n.LoadBalancerInboundNatRules {
-			if err := n.LoadBalancerInboundNatRules[loadBalancerInboundNatRulesIndex].AssignProperties_To_InboundNatRule_STATUS_SubResourceEmbedded(&loadBalancerInboundNatRulesList[loadBalancerInboundNatRulesIndex]); err != nil {
-				return fmt.Errorf("converting LoadBalancerInboundNatRules: %w", err)
-			}
-		}
-		destination.LoadBalancerInboundNatRules = loadBalancerInboundNatRulesList
-	} else {
-		destination.LoadBalancerInboundNatRules = nil
-	}
-
-	destination.Name = genruntime.ClonePointer(n.Name)
-	destination.Primary = genruntime.ClonePointer(n.Primary)
-	destination.PrivateIPAddress = genruntime.ClonePointer(n.PrivateIPAddress)
-
-	if n.PrivateIPAddressVersion != nil {
-		privateIPAddressVersionValue := string(*n.PrivateIPAddressVersion)
-		destination.PrivateIPAddressVersion = &privateIPAddressVersionValue
-	} else {
-		destination.PrivateIPAddressVersion = nil
-	}
-
-	if n.PrivateIPAllocationMethod != nil {
-		privateIPAllocationMethodValue := string(*n.PrivateIPAllocationMethod)
-		destination.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
-	} else {
-		destination.PrivateIPAllocationMethod = nil
-	}
-
-	if n.PrivateLinkConnectionProperties != nil {
-		var privateLinkConnectionPropertiesValue storage.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS
-		if err := n.PrivateLinkConnectionProperties.AssignProperties_To_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS(&privateLinkConnectionPropertiesValue); err != nil {
-			return fmt.Errorf("converting PrivateLinkConnectionProperties: %w", err)
-		}
-		destination.PrivateLinkConnectionProperties = &privateLinkConnectionPropertiesValue
-	} else {
-		destination.PrivateLinkConnectionProperties = nil
-	}
-
-	if n.ProvisioningState != nil {
-		provisioningStateValue := string(*n.ProvisioningState)
-		destination.ProvisioningState = &provisioningStateValue
-	} else {
-		destination.ProvisioningState = nil
-	}
-
-	if n.PublicIPAddress != nil {
-		var publicIPAddressValue storage.PublicIPAddress_STATUS_SubResourceEmbedded
-		if err := n.PublicIPAddress.AssignProperties_To_PublicIPAddress_STATUS_SubResourceEmbedded(&publicIPAddressValue); err != nil {
-			return fmt.Errorf("converting PublicIPAddress: %w", err)
-		}
-		destination.PublicIPAddress = &publicIPAddressValue
-	} else {
-		destination.PublicIPAddress = nil
-	}
-
-	if n.Subnet != nil {
-		var subnetValue storage.Subnet_STATUS_SubResourceEmbedded
-		if err := n.Subnet.AssignProperties_To_Subnet_STATUS_SubResourceEmbedded(&subnetValue); err != nil {
-			return fmt.Errorf("converting Subnet: %w", err)
-		}
-		destination.Subnet = &subnetValue
-	} else {
-		destination.Subnet = nil
-	}
-
-	destination.Type = genruntime.ClonePointer(n.Type)
-
-	if n.VirtualNetworkTaps != nil {
-		virtualNetworkTapsList := make([]storage.VirtualNetworkTap_STATUS_SubResourceEmbedded, len(n.VirtualNetworkTaps))
-		for virtualNetworkTapsIndex := range n.VirtualNetworkTaps {
-			if err := n.VirtualNetworkTaps[virtualNetworkTapsIndex].AssignProperties_To_VirtualNetworkTap_STATUS_SubResourceEmbedded(&virtualNetworkTapsList[virtualNetworkTapsIndex]); err != nil {
-				return fmt.Errorf("converting VirtualNetworkTaps: %w", err)
-			}
-		}
-		destination.VirtualNetworkTaps = virtualNetworkTapsList
-	} else {
-		destination.VirtualNetworkTaps = nil
-	}
-
-	// The source has no property bag, and every property found a field.
-	destination.PropertyBag = nil
-
-	return nil
-}
-
-// NetworkInterfaceIPConfiguration_STATUS_Unrolled: IPConfiguration in a network interface.
-type NetworkInterfaceIPConfiguration_STATUS_Unrolled struct {
-	// ApplicationSecurityGroups: Application security groups in which the IP configuration is included.
-	ApplicationSecurityGroups []ApplicationSecurityGroup_STATUS_SubResourceEmbedded `json:"applicationSecurityGroups,omitempty"`
-
-	// Etag: A unique read-only string that changes whenever the resource is updated.
-	Etag *string `json:"etag,omitempty"`
-
-	// Id: Resource ID.
-	Id *string `json:"id,omitempty"`
-
-	// LoadBalancerBackendAddressPools: The reference to LoadBalancerBackendAddressPool resource.
-	LoadBalancerBackendAddressPools []BackendAddressPool_STATUS_SubResourceEmbedded `json:"loadBalancerBackendAddressPools,omitempty"`
-
-	// LoadBalancerInboundNatRules: A list of references of LoadBalancerInboundNatRules.
-	LoadBalancerInboundNatRules []InboundNatRule_STATUS_SubResourceEmbedded `json:"loadBalancerInboundNatRules,omitempty"`
-
-	// Name: The name of the resource that is unique within a resource group. This name can be used to access the resource.
-	Name *string `json:"name,omitempty"`
-
-	// Primary: Whether this is a primary customer address on the network interface.
-	Primary *bool `json:"primary,omitempty"`
-
-	// PrivateIPAddress: Private IP address of the IP configuration.
-	PrivateIPAddress *string `json:"privateIPAddress,omitempty"`
-
-	// PrivateIPAddressVersion: Whether the specific IP configuration is IPv4 or IPv6. Default is IPv4.
-	PrivateIPAddressVersion *IPVersion_STATUS `json:"privateIPAddressVersion,omitempty"`
-
-	// PrivateIPAllocationMethod: The private IP address allocation method.
-	PrivateIPAllocationMethod *IPAllocationMethod_STATUS `json:"privateIPAllocationMethod,omitempty"`
-
-	// PrivateLinkConnectionProperties: PrivateLinkConnection properties for the network interface.
-	PrivateLinkConnectionProperties *NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS `json:"privateLinkConnectionProperties,omitempty"`
-
-	// ProvisioningState: The provisioning state of the network interface IP configuration.
-	ProvisioningState *ProvisioningState_STATUS `json:"provisioningState,omitempty"`
-
-	// PublicIPAddress: Public IP address bound to the IP configuration.
-	PublicIPAddress *PublicIPAddress_STATUS_SubResourceEmbedded `json:"publicIPAddress,omitempty"`
-
-	// Subnet: Subnet bound to the IP configuration.
-	Subnet *Subnet_STATUS_SubResourceEmbedded `json:"subnet,omitempty"`
-
-	// Type: Resource type.
-	Type *string `json:"type,omitempty"`
-
-	// VirtualNetworkTaps: The reference to Virtual Network Taps.
-	VirtualNetworkTaps []VirtualNetworkTap_STATUS_SubResourceEmbedded `json:"virtualNetworkTaps,omitempty"`
-}
-
-var _ genruntime.ARMTransformer = &NetworkInterfaceIPConfiguration_STATUS_Unrolled{}
-
-// ConvertToARM returns the NetworkInterfaceIPConfiguration_STATUS_Unrolled of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
-func (n *NetworkInterfaceIPConfiguration_STATUS_Unrolled) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
-	if n == nil {
-		return nil, nil
-	}
-	result := &arm.NetworkInterfaceIPConfiguration_STATUS_Unrolled{}
-	if n.ApplicationSecurityGroups != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
-		}
-		result.Properties.ApplicationSecurityGroups = make([]arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded, 0, len(n.ApplicationSecurityGroups))
-		for _, applicationSecurityGroupsItem := range n.ApplicationSecurityGroups {
-			var applicationSecurityGroupsValue arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded
-			applicationSecurityGroupsARM, err := applicationSecurityGroupsItem.ConvertToARM(resolved)
-			if err != nil {
-				return nil, err
-			}
-			applicationSecurityGroupsValue = *applicationSecurityGroupsARM.(*arm.ApplicationSecurityGroup_STATUS_SubResourceEmbedded)
-			result.Properties.ApplicationSecurityGroups = append(result.Properties.ApplicationSecurityGroups, applicationSecurityGroupsValue)
-		}
-	}
-	if n.Etag != nil {
-		etagValue := *n.Etag
-		result.Etag = &etagValue
-	}
-	if n.Id != nil {
-		idValue := *n.Id
-		result.Id = &idValue
-	}
-	if n.LoadBalancerBackendAddressPools != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
-		}
-		result.Properties.LoadBalancerBackendAddressPools = make([]arm.BackendAddressPool_STATUS_SubResourceEmbedded, 0, len(n.LoadBalancerBackendAddressPools))
-		for _, loadBalancerBackendAddressPoolsItem := range n.LoadBalancerBackendAddressPools {
-			var loadBalancerBackendAddressPoolsValue arm.BackendAddressPool_STATUS_SubResourceEmbedded
-			loadBalancerBackendAddressPoolsARM, err := loadBalancerBackendAddressPoolsItem.ConvertToARM(resolved)
-			if err != nil {
-				return nil, err
-			}
-			loadBalancerBackendAddressPoolsValue = *loadBalancerBackendAddressPoolsARM.(*arm.BackendAddressPool_STATUS_SubResourceEmbedded)
-			result.Properties.LoadBalancerBackendAddressPools = append(result.Properties.LoadBalancerBackendAddressPools, loadBalancerBackendAddressPoolsValue)
-		}
-	}
-	if n.LoadBalancerInboundNatRules != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
-		}
-		result.Properties.LoadBalancerInboundNatRules = make([]arm.InboundNatRule_STATUS_SubResourceEmbedded, 0, len(n.LoadBalancerInboundNatRules))
-		for _, loadBalancerInboundNatRulesItem := range n.LoadBalancerInboundNatRules {
-			var loadBalancerInboundNatRulesValue arm.InboundNatRule_STATUS_SubResourceEmbedded
-			loadBalancerInboundNatRulesARM, err := loadBalancerInboundNatRulesItem.ConvertToARM(resolved)
-			if err != nil {
-				return nil, err
-			}
-			loadBalancerInboundNatRulesValue = *loadBalancerInboundNatRulesARM.(*arm.InboundNatRule_STATUS_SubResourceEmbedded)
-			result.Properties.LoadBalancerInboundNatRules = append(result.Properties.LoadBalancerInboundNatRules, loadBalancerInboundNatRulesValue)
-		}
-	}
-	if n.Name != nil {
-		nameValue := *n.Name
-		result.Name = &nameValue
-	}
-	if n.Primary != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
-		}
-		primaryValue := *n.Primary
-		result.Properties.Primary = &primaryValue
-	}
-	if n.PrivateIPAddress != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
-		}
-		privateIPAddressValue := *n.PrivateIPAddress
-		result.Properties.PrivateIPAddress = &privateIPAddressValue
-	}
-	if n.PrivateIPAddressVersion != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
-		}
-		privateIPAddressVersionValue := string(*n.PrivateIPAddressVersion)
-		result.Properties.PrivateIPAddressVersion = &privateIPAddressVersionValue
-	}
-	if n.PrivateIPAllocationMethod != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
-		}
-		privateIPAllocationMethodValue := string(*n.PrivateIPAllocationMethod)
-		result.Properties.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
-	}
-	if n.PrivateLinkConnectionProperties != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
-		}
-		var privateLinkConnectionPropertiesValue arm.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS
-		privateLinkConnectionPropertiesARM, err := n.PrivateLinkConnectionProperties.ConvertToARM(resolved)
-		if err != nil {
-			return nil, err
-		}
-		privateLinkConnectionPropertiesValue = *privateLinkConnectionPropertiesARM.(*arm.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS)
-		result.Properties.PrivateLinkConnectionProperties = &privateLinkConnectionPropertiesValue
-	}
-	if n.ProvisioningState != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
-		}
-		provisioningStateValue := string(*n.ProvisioningState)
-		result.Properties.ProvisioningState = &provisioningStateValue
-	}
-	if n.PublicIPAddress != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
-		}
-		var publicIPAddressValue arm.PublicIPAddress_STATUS_SubResourceEmbedded
-		publicIPAddressARM, err := n.PublicIPAddress.ConvertToARM(resolved)
-		if err != nil {
-			return nil, err
-		}
-		publicIPAddressValue = *publicIPAddressARM.(*arm.PublicIPAddress_STATUS_SubResourceEmbedded)
-		result.Properties.PublicIPAddress = &publicIPAddressValue
-	}
-	if n.Subnet != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
-		}
-		var subnetValue arm.Subnet_STATUS_SubResourceEmbedded
-		subnetARM, err := n.Subnet.ConvertToARM(resolved)
-		if err != nil {
-			return nil, err
-		}
-		subnetValue = *subnetARM.(*arm.Subnet_STATUS_SubResourceEmbedded)
-		result.Properties.Subnet = &subnetValue
-	}
-	if n.Type != nil {
-		typeValue := *n.Type
-		result.Type = &typeValue
-	}
-	if n.VirtualNetworkTaps != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat_STATUS{}
-		}
-		result.Properties.VirtualNetworkTaps = make([]arm.VirtualNetworkTap_STATUS_SubResourceEmbedded, 0, len(n.VirtualNetworkTaps))
-		for _, virtualNetworkTapsItem := range n.VirtualNetworkTaps {
-			var virtualNetworkTapsValue arm.VirtualNetworkTap_STATUS_SubResourceEmbedded
-			virtualNetworkTapsARM, err := virtualNetworkTapsItem.ConvertToARM(resolved)
-			if err != nil {
-				return nil, err
-			}
-			virtualNetworkTapsValue = *virtualNetworkTapsARM.(*arm.VirtualNetworkTap_STATUS_SubResourceEmbedded)
-			result.Properties.VirtualNetworkTaps = append(result.Properties.VirtualNetworkTaps, virtualNetworkTapsValue)
-		}
-	}
-	return result, nil
-}
-
-// NewEmptyARMValue returns an empty NetworkInterfaceIPConfiguration_STATUS_Unrolled of the arm package, to decode an ARM response into.
-func (n *NetworkInterfaceIPConfiguration_STATUS_Unrolled) NewEmptyARMValue() any {
-	return &arm.NetworkInterfaceIPConfiguration_STATUS_Unrolled{}
-}
-
-// PopulateFromARM fills the receiver from an arm.NetworkInterfaceIPConfiguration_STATUS_Unrolled (or a pointer to one), as Azure returned it.
-func (n *NetworkInterfaceIPConfiguration_STATUS_Unrolled) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
-	typed, ok := armInput.(arm.NetworkInterfaceIPConfiguration_STATUS_Unrolled)
-	if !ok {
-		pointer, ok := armInput.(*arm.NetworkInterfaceIPConfiguration_STATUS_Unrolled)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for NetworkInterfaceIPConfiguration_STATUS_Unrolled, want arm.NetworkInterfaceIPConfiguration_STATUS_Unrolled", armInput)
-		}
-		if pointer == nil {
-			return nil
-		}
-		typed = *pointer
-	}
-	if typed.Properties != nil {
-		if typed.Properties.ApplicationSecurityGroups != nil {
-			for _, applicationSecurityGroupsItem := range typed.Properties.ApplicationSecurityGroups {
-				var applicationSecurityGroupsValue ApplicationSecurityGroup_STATUS_SubResourceEmbedded
-				if err := applicationSecurityGroupsValue.PopulateFromARM(owner, applicationSecurityGroupsItem); err != nil {
-					return err
-				}
-				n.ApplicationSecurityGroups = append(n.ApplicationSecurityGroups, applicationSecurityGroupsValue)
-			}
-		}
-	}
-	if typed.Etag != nil {
-		etagValue := *typed.Etag
-		n.Etag = &etagValue
-	}
-	if typed.Id != nil {
-		idValue := *typed.Id
-		n.Id = &idValue
-	}
-	if typed.Properties != nil {
-		if typed.Properties.LoadBalancerBackendAddressPools != nil {
-			for _, loadBalancerBackendAddressPoolsItem := range typed.Properties.LoadBalancerBackendAddressPools {
-				var loadBalancerBackendAddressPoolsValue BackendAddressPool_STATUS_SubResourceEmbedded
-				if err := loadBalancerBackendAddressPoolsValue.PopulateFromARM(owner, loadBalancerBackendAddressPoolsItem); err != nil {
-					return err
-				}
-				n.LoadBalancerBackendAddressPools = append(n.LoadBalancerBackendAddressPools, loadBalancerBackendAddressPoolsValue)
-			}
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.LoadBalancerInboundNatRules != nil {
-			for _, loadBalancerInboundNatRulesItem := range typed.Properties.LoadBalancerInboundNatRules {
-				var loadBalancerInboundNatRulesValue InboundNatRule_STATUS_SubResourceEmbedded
-				if err := loadBalancerInboundNatRulesValue.PopulateFromARM(owner, loadBalancerInboundNatRulesItem); err != nil {
-					return err
-				}
-				n.LoadBalancerInboundNatRules = append(n.LoadBalancerInboundNatRules, loadBalancerInboundNatRulesValue)
-			}
-		}
-	}
-	if typed.Name != nil {
-		nameValue := *typed.Name
-		n.Name = &nameValue
-	}
-	if typed.Properties != nil {
-		if typed.Properties.Primary != nil {
-			primaryValue := *typed.Properties.Primary
-			n.Primary = &primaryValue
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.PrivateIPAddress != nil {
-			privateIPAddressValue := *typed.Properties.PrivateIPAddress
-			n.PrivateIPAddress = &privateIPAddressValue
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.PrivateIPAddressVersion != nil {
-			privateIPAddressVersionValue := genruntime.ToEnum(*typed.Properties.PrivateIPAddressVersion, iPVersion_STATUS_Values)
-			n.PrivateIPAddressVersion = &privateIPAddressVersionValue
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.PrivateIPAllocationMethod != nil {
-			privateIPAllocationMethodValue := genruntime.ToEnum(*typed.Properties.PrivateIPAllocationMethod, iPAllocationMethod_STATUS_Values)
-			n.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.PrivateLinkConnectionProperties != nil {
-			var privateLinkConnectionPropertiesValue NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS
-			if err := privateLinkConnectionPropertiesValue.PopulateFromARM(owner, *typed.Properties.PrivateLinkConnectionProperties); err != nil {
-				return err
-			}
-			n.PrivateLinkConnectionProperties = &privateLinkConnectionPropertiesValue
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.ProvisioningState != nil {
-			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
-			n.ProvisioningState = &provisioningStateValue
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.PublicIPAddress != nil {
-			var publicIPAddressValue PublicIPAddress_STATUS_SubResourceEmbedded
-			if err := publicIPAddressValue.PopulateFromARM(owner, *typed.Properties.PublicIPAddress); err != nil {
-				return err
-			}
-			n.PublicIPAddress = &publicIPAddressValue
-		}
-	}
-	if typed.Properties != nil {
-		if typed.Properties.Subnet != nil {
-			var subnetValue Subnet_STATUS_SubResourceEmbedded
-			if err := subnetValue.PopulateFromARM(owner, *typed.Properties.Subnet); err != nil {
-				return err
-			}
-			n.Subnet = &subnetValue
-		}
-	}
-	if typed.Type != nil {
-		typeValue := *typed.Type
-		n.Type = &typeValue
-	}
-	if typed.Properties != nil {
-		if typed.Properties.VirtualNetworkTaps != nil {
-			for _, virtualNetworkTapsItem := range typed.Properties.VirtualNetworkTaps {
-				var virtualNetworkTapsValue VirtualNetworkTap_STATUS_SubResourceEmbedded
-				if err := virtualNetworkTapsValue.PopulateFromARM(owner, virtualNetworkTapsItem); err != nil {
-					return err
-				}
-				n.VirtualNetworkTaps = append(n.VirtualNetworkTaps, virtualNetworkTapsValue)
-			}
-		}
-	}
-	return nil
-}
-
-// AssignProperties_From_NetworkInterfaceIPConfiguration_STATUS_Unrolled populates the receiver from source, a network/v1api20201101/storage.NetworkInterfaceIPConfiguration_STATUS_Unrolled.
-func (n *NetworkInterfaceIPConfiguration_STATUS_Unrolled) AssignProperties_From_NetworkInterfaceIPConfiguration_STATUS_Unrolled(source *storage.NetworkInterfaceIPConfiguration_STATUS_Unrolled) error {
-	if source.ApplicationSecurityGroups != nil {
-		applicationSecurityGroupsList := make([]ApplicationSecurityGroup_STATUS_SubResourceEmbedded, len(source.ApplicationSecurityGroups))
-		for applicationSecurityGroupsIndex := range source.ApplicationSecurityGroups {
-			if err := applicationSecurityGroupsList[applicationSecurityGroupsIndex].AssignProperties_From_ApplicationSecurityGroup_STATUS_SubResourceEmbedded(&source.ApplicationSecurityGroups[applicationSecurityGroupsIndex]); err != nil {
-				return fmt.Errorf("converting ApplicationSecurityGroups: %w", err)
-			}
-		}
-		n.ApplicationSecurityGroups = applicationSecurityGroupsList
-	} else {
-		n.ApplicationSecurityGroups = nil
-	}
-
-	n.Etag = genruntime.ClonePointer(source.Etag)
-	n.Id = genruntime.ClonePointer(source.Id)
-
-	if source.LoadBalancerBackendAddressPools != nil {
-		loadBalancerBackendAddressPoolsList := make([]BackendAddressPool_STATUS_SubResourceEmbedded, len(source.LoadBalancerBackendAddressPools))
-		for loadBalancerBackendAddressPoolsIndex := range source.LoadBalancerBackendAddressPools {
-			if err := loadBalancerBackendAddressPoolsList[loadBalancerBackendAddressPoolsIndex].AssignProperties_From_BackendAddressPool_STATUS_SubResourceEmbedded(&source.LoadBalancerBackendAddressPools[loadBalancerBackendAddressPoolsIndex]); err != nil {
-				return fmt.Errorf("converting LoadBalancerBackendAddressPools: %w", err)
-			}
-		}
-		n.LoadBalancerBackendAddressPools = loadBalancerBackendAddressPoolsList
-	} else {
-		n.LoadBalancerBackendAddressPools = nil
-	}
-
-	if source.LoadBalancerInboundNatRules != nil {
-		loadBalancerInboundNatRulesList := make([]InboundNatRule_STATUS_SubResourceEmbedded, len(source.LoadBalancerInboundNatRules))
-		for loadBalancerInboundNatRulesIndex := range source.LoadBalancerInboundNatRules {
-			if err := loadBalancerInboundNatRulesList[loadBalancerInboundNatRulesIndex].AssignProperties_From_InboundNatRule_STATUS_SubResourceEmbedded(&source.LoadBalancerInboundNatRules[loadBalancerInboundNatRulesIndex]); err != nil {
-				return fmt.Errorf("converting LoadBalancerInboundNatRules: %w", err)
-			}
-		}
-		n.LoadBalancerInboundNatRules = loadBalancerInboundNatRulesList
-	} else {
-		n.LoadBalancerInboundNatRules = nil
-	}
-
-	n.Name = genruntime.ClonePointer(source.Name)
-	n.Primary = genruntime.ClonePointer(source.Primary)
-	n.PrivateIPAddress = genruntime.ClonePointer(source.PrivateIPAddress)
-
-	if source.PrivateIPAddressVersion != nil {
-		privateIPAddressVersionValue := IPVersion_STATUS(*source.PrivateIPAddressVersion)
-		n.PrivateIPAddressVersion = &privateIPAddressVersionValue
-	} else {
-		n.PrivateIPAddressVersion = nil
-	}
-
-	if source.PrivateIPAllocationMethod != nil {
-		privateIPAllocationMethodValue := IPAllocationMethod_STATUS(*source.PrivateIPAllocationMethod)
-		n.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
-	} else {
-		n.PrivateIPAllocationMethod = nil
-	}
-
-	if source.PrivateLinkConnectionProperties != nil {
-		var privateLinkConnectionPropertiesValue NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS
-		if err := privateLinkConnectionPropertiesValue.AssignProperties_From_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS(source.PrivateLinkConnectionProperties); err != nil {
-			return fmt.Errorf("converting PrivateLinkConnectionProperties: %w", err)
-		}
-		n.PrivateLinkConnectionProperties = &privateLinkConnectionPropertiesValue
-	} else {
-		n.PrivateLinkConnectionProperties = nil
-	}
-
-	if source.ProvisioningState != nil {
-		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
-		n.ProvisioningState = &provisioningStateValue
-	} else {
-		n.ProvisioningState = nil
-	}
-
-	if source.PublicIPAddress != nil {
-		var publicIPAddressValue PublicIPAddress_STATUS_SubResourceEmbedded
-		if err := publicIPAddressValue.AssignProperties_From_PublicIPAddress_STATUS_SubResourceEmbedded(source.PublicIPAddress); err != nil {
-			return fmt.Errorf("converting PublicIPAddress: %w", err)
-		}
-		n.PublicIPAddress = &publicIPAddressValue
-	} else {
-		n.PublicIPAddress = nil
-	}
-
-	if source.Subnet != nil {
-		var subnetValue Subnet_STATUS_SubResourceEmbedded
-		if err := subnetValue.AssignProperties_From_Subnet_STATUS_SubResourceEmbedded(source.Subnet); err != nil {
-			return fmt.Errorf("converting Subnet: %w", err)
-		}
-		n.Subnet = &subnetValue
-	} else {
-		n.Subnet = nil
-	}
-
-	n.Type = genruntime.ClonePointer(source.Type)
-
-	if source.VirtualNetworkTaps != nil {
-		virtualNetworkTapsList := make([]VirtualNetworkTap_STATUS_SubResourceEmbedded, len(source.VirtualNetworkTaps))
-		for virtualNetworkTapsIndex := range source.VirtualNetworkTaps {
-			if err := virtualNetworkTapsList[virtualNetworkTapsIndex].AssignProperties_From_VirtualNetworkTap_STATUS_SubResourceEmbedded(&source.VirtualNetworkTaps[virtualNetworkTapsIndex]); err != nil {
-				return fmt.Errorf("converting VirtualNetworkTaps: %w", err)
-			}
-		}
-		n.VirtualNetworkTaps = virtualNetworkTapsList
-	} else {
-		n.VirtualNetworkTaps = nil
-	}
-
-	return nil
-}
-
-// AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS_Unrolled populates destination, a network/v1api20201101/storage.NetworkInterfaceIPConfiguration_STATUS_Unrolled, from the receiver.
-func (n *NetworkInterfaceIPConfiguration_STATUS_Unrolled) AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS_Unrolled(destination *storage.NetworkInterfaceIPConfiguration_STATUS_Unrolled) error {
-	if n.ApplicationSecurityGroups != nil {
-		applicationSecurityGroupsList := make([]storage.ApplicationSecurityGroup_STATUS_SubResourceEmbedded, len(n.ApplicationSecurityGroups))
-		for applicationSecurityGroupsIndex := range n.ApplicationSecurityGroups {
-			if err := n.ApplicationSecurityGroups[applicationSecurityGroupsIndex].AssignProperties_To_ApplicationSecurityGroup_STATUS_SubResourceEmbedded(&applicationSecurityGroupsList[applicationSecurityGroupsIndex]); err != nil {
-				return fmt.Errorf("converting ApplicationSecurityGroups: %w", err)
-			}
-		}
-		destination.ApplicationSecurityGroups = applicationSecurityGroupsList
-	} else {
-		destination.ApplicationSecurityGroups = nil
-	}
-
-	destination.Etag = genruntime.ClonePointer(n.Etag)
-	destination.Id = genruntime.ClonePointer(n.Id)
-
-	if n.LoadBalancerBackendAddressPools != nil {
-		loadBalancerBackendAddressPoolsList := make([]storage.BackendAddressPool_STATUS_SubResourceEmbedded, len(n.LoadBalancerBackendAddressPools))
-		for loadBalancerBackendAddressPoolsIndex := range n.LoadBalancerBackendAddressPools {
-			if err := n.LoadBalancerBackendAddressPools[loadBalancerBackendAddressPoolsIndex].AssignProperties_To_BackendAddressPool_STATUS_SubResourceEmbedded(&loadBalancerBackendAddressPoolsList[loadBalancerBackendAddressPoolsIndex]); err != nil {
-				return fmt.Errorf("converting LoadBalancerBackendAddressPools: %w", err)
-			}
-		}
-		destination.LoadBalancerBackendAddressPools = loadBalancerBackendAddressPoolsList
-	} else {
-		destination.LoadBalancerBackendAddressPools = nil
-	}
-
-	if n.LoadBalancerInboundNatRules != nil {
-		loadBalancerInboundNatRulesList := make([]storage.InboundNatRule_STATUS_SubResourceEmbedded, len(n.LoadBalancerInboundNatRules))
-		for loadBalancerInboundNatRulesIndex := range n.LoadBalancerInboundNatRules {
-			if err := n.LoadBalancerInboundNatRules[loadBalancerInboundNatRulesIndex].AssignProperties_To_InboundNatRule_STATUS_SubResourceEmbedded(&loadBalancerInboundNatRulesList[loadBalancerInboundNatRulesIndex]); err != nil {
-				return fmt.Errorf("converting LoadBalancerInboundNatRules: %w", err)
-			}
-		}
-		destination.LoadBalancerInboundNatRules = loadBalancerInboundNatRulesList
-	} else {
-		destination.LoadBalancerInboundNatRules = nil
-	}
-
-	destination.Name = genruntime.ClonePointer(n.Name)
-	destination.Primary = genruntime.ClonePointer(n.Primary)
-	destination.PrivateIPAddress = genruntime.ClonePointer(n.PrivateIPAddress)
-
-	if n.PrivateIPAddressVersion != nil {
-		privateIPAddressVersionValue := string(*n.PrivateIPAddressVersion)
-		destination.PrivateIPAddressVersion = &privateIPAddressVersionValue
-	} else {
-		destination.PrivateIPAddressVersion = nil
-	}
-
-	if n.PrivateIPAllocationMethod != nil {
-		privateIPAllocationMethodValue := string(*n.PrivateIPAllocationMethod)
-		destination.PrivateIPAllocationMethod = &privateIPAllocationMethodValue
-	} else {
-		destination.PrivateIPAllocationMethod = nil
-	}
-
-	if n.PrivateLinkConnectionProperties != nil {
-		var privateLinkConnectionPropertiesValue storage.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS
-		if err := n.PrivateLinkConnectionProperties.AssignProperties_To_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS(&privateLinkConnectionPropertiesValue); err != nil {
-			return fmt.Errorf("converting PrivateLinkConnectionProperties: %w", err)
-		}
-		destination.PrivateLinkConnectionProperties = &privateLinkConnectionPropertiesValue
-	} else {
-		destination.PrivateLinkConnectionProperties = nil
-	}
-
-	if n.ProvisioningState != nil {
-		provisioningStateValue := string(*n.ProvisioningState)
-		destination.ProvisioningState = &provisioningStateValue
-	} else {
-		destination.ProvisioningState = nil
-	}
-
-	if n.PublicIPAddress != nil {
-		var publicIPAddressValue storage.PublicIPAddress_STATUS_SubResourceEmbedded
-		if err := n.PublicIPAddress.AssignProperties_To_PublicIPAddress_STATUS_SubResourceEmbedded(&publicIPAddressValue); err != nil {
-			return fmt.Errorf("converting PublicIPAddress: %w", err)
-		}
-		destination.PublicIPAddress = &publicIPAddressValue
-	} else {
-		destination.PublicIPAddress = nil
-	}
-
-	if n.Subnet != nil {
-		var subnetValue storage.Subnet_STATUS_SubResourceEmbedded
-		if err := n.Subnet.AssignProperties_To_Subnet_STATUS_SubResourceEmbedded(&subnetValue); err != nil {
-			return fmt.Errorf("converting Subnet: %w", err)
-		}
-		destination.Subnet = &subnetValue
-	} else {
-		destination.Subnet = nil
-	}
-
-	destination.Type = genruntime.ClonePointer(n.Type)
-
-	if n.VirtualNetworkTaps != nil {
-		virtualNetworkTapsList := make([]storage.VirtualNetworkTap_STATUS_SubResourceEmbedded, len(n.VirtualNetworkTaps))
-		for virtualNetworkTapsIndex := range n.VirtualNetworkTaps {
-			if err := n.VirtualNetworkTaps[virtualNetworkTapsIndex].AssignProperties_To_VirtualNetworkTap_STATUS_SubResourceEmbedded(&virtualNetworkTapsList[virtualNetworkTapsIndex]); err != nil {
-				return fmt.Errorf("converting VirtualNetworkTaps: %w", err)
-			}
-		}
-		destination.VirtualNetworkTaps = virtualNetworkTapsList
-	} else {
-		destination.VirtualNetworkTaps = nil
-	}
-
-	// The source has no property bag, and every property found a field.
-	destination.PropertyBag = nil
-
-	return nil
-}
-
 // NetworkInterfaceMigrationPhase: Migration phase of Network Interface resource.
 // +kubebuilder:validation:Enum={"None","Prepare","Commit","Abort","Committed"}
 type NetworkInterfaceMigrationPhase string
@@ -4304,62 +2812,177 @@ func (n *NetworkInterfaceOperatorSpec) AssignProperties_To_NetworkInterfaceOpera
 	return nil
 }
 
-// NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded: Tap configuration in a Network Interface.
-type NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded struct {
+// NetworkInterfaceTapConfiguration_STATUS: Tap configuration in a Network Interface.
+type NetworkInterfaceTapConfiguration_STATUS struct {
+	// Etag: A unique read-only string that changes whenever the resource is updated.
+	Etag *string `json:"etag,omitempty"`
+
 	// Id: Resource ID.
 	Id *string `json:"id,omitempty"`
+
+	// Name: The name of the resource that is unique within a resource group. This name can be used to access the resource.
+	Name *string `json:"name,omitempty"`
+
+	// ProvisioningState: The provisioning state of the network interface tap configuration resource.
+	ProvisioningState *ProvisioningState_STATUS `json:"provisioningState,omitempty"`
+
+	// Type: Sub Resource type.
+	Type *string `json:"type,omitempty"`
+
+	// VirtualNetworkTap: The reference to the Virtual Network Tap resource.
+	VirtualNetworkTap *VirtualNetworkTap_STATUS_SubResourceEmbedded `json:"virtualNetworkTap,omitempty"`
 }
 
-var _ genruntime.ARMTransformer = &NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded{}
+var _ genruntime.ARMTransformer = &NetworkInterfaceTapConfiguration_STATUS{}
 
-// ConvertToARM returns the NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
-func (n *NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+// ConvertToARM returns the NetworkInterfaceTapConfiguration_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (n *NetworkInterfaceTapConfiguration_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if n == nil {
 		return nil, nil
 	}
-	result := &arm.NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded{}
+	result := &arm.NetworkInterfaceTapConfiguration_STATUS{}
+	if n.Etag != nil {
+		etagValue := *n.Etag
+		result.Etag = &etagValue
+	}
 	if n.Id != nil {
 		idValue := *n.Id
 		result.Id = &idValue
 	}
+	if n.Name != nil {
+		nameValue := *n.Name
+		result.Name = &nameValue
+	}
+	if n.ProvisioningState != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceTapConfigurationPropertiesFormat_STATUS{}
+		}
+		provisioningStateValue := string(*n.ProvisioningState)
+		result.Properties.ProvisioningState = &provisioningStateValue
+	}
+	if n.Type != nil {
+		typeValue := *n.Type
+		result.Type = &typeValue
+	}
+	if n.VirtualNetworkTap != nil {
+		if result.Properties == nil {
+			result.Properties = &arm.NetworkInterfaceTapConfigurationPropertiesFormat_STATUS{}
+		}
+		var virtualNetworkTapValue arm.VirtualNetworkTap_STATUS_SubResourceEmbedded
+		virtualNetworkTapARM, err := n.VirtualNetworkTap.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		virtualNetworkTapValue = *virtualNetworkTapARM.(*arm.VirtualNetworkTap_STATUS_SubResourceEmbedded)
+		result.Properties.VirtualNetworkTap = &virtualNetworkTapValue
+	}
 	return result, nil
 }
 
-// NewEmptyARMValue returns an empty NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded of the arm package, to decode an ARM response into.
-func (n *NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded) NewEmptyARMValue() any {
-	return &arm.NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded{}
+// NewEmptyARMValue returns an empty NetworkInterfaceTapConfiguration_STATUS of the arm package, to decode an ARM response into.
+func (n *NetworkInterfaceTapConfiguration_STATUS) NewEmptyARMValue() any {
+	return &arm.NetworkInterfaceTapConfiguration_STATUS{}
 }
 
-// PopulateFromARM fills the receiver from an arm.NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded (or a pointer to one), as Azure returned it.
-func (n *NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
-	typed, ok := armInput.(arm.NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded)
+// PopulateFromARM fills the receiver from an arm.NetworkInterfaceTapConfiguration_STATUS (or a pointer to one), as Azure returned it.
+func (n *NetworkInterfaceTapConfiguration_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.NetworkInterfaceTapConfiguration_STATUS)
 	if !ok {
-		pointer, ok := armInput.(*arm.NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded)
+		pointer, ok := armInput.(*arm.NetworkInterfaceTapConfiguration_STATUS)
 		if !ok {
-			return fmt.Errorf("unexpected type %T for NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded, want arm.NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded", armInput)
+			return fmt.Errorf("unexpected type %T for NetworkInterfaceTapConfiguration_STATUS, want arm.NetworkInterfaceTapConfiguration_STATUS", armInput)
 		}
 		if pointer == nil {
 			return nil
 		}
 		typed = *pointer
 	}
+	if typed.Etag != nil {
+		etagValue := *typed.Etag
+		n.Etag = &etagValue
+	}
 	if typed.Id != nil {
 		idValue := *typed.Id
 		n.Id = &idValue
 	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		n.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.ProvisioningState != nil {
+			provisioningStateValue := genruntime.ToEnum(*typed.Properties.ProvisioningState, provisioningState_STATUS_Values)
+			n.ProvisioningState = &provisioningStateValue
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		n.Type = &typeValue
+	}
+	if typed.Properties != nil {
+		if typed.Properties.VirtualNetworkTap != nil {
+			var virtualNetworkTapValue VirtualNetworkTap_STATUS_SubResourceEmbedded
+			if err := virtualNetworkTapValue.PopulateFromARM(owner, *typed.Properties.VirtualNetworkTap); err != nil {
+				return err
+			}
+			n.VirtualNetworkTap = &virtualNetworkTapValue
+		}
+	}
 	return nil
 }
 
-// AssignProperties_From_NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded.
-func (n *NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded) AssignProperties_From_NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded(source *storage.NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded) error {
+// AssignProperties_From_NetworkInterfaceTapConfiguration_STATUS populates the receiver from source, a network/v1api20201101/storage.NetworkInterfaceTapConfiguration_STATUS.
+func (n *NetworkInterfaceTapConfiguration_STATUS) AssignProperties_From_NetworkInterfaceTapConfiguration_STATUS(source *storage.NetworkInterfaceTapConfiguration_STATUS) error {
+	n.Etag = genruntime.ClonePointer(source.Etag)
 	n.Id = genruntime.ClonePointer(source.Id)
+	n.Name = genruntime.ClonePointer(source.Name)
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := ProvisioningState_STATUS(*source.ProvisioningState)
+		n.ProvisioningState = &provisioningStateValue
+	} else {
+		n.ProvisioningState = nil
+	}
+
+	n.Type = genruntime.ClonePointer(source.Type)
+
+	if source.VirtualNetworkTap != nil {
+		var virtualNetworkTapValue VirtualNetworkTap_STATUS_SubResourceEmbedded
+		if err := virtualNetworkTapValue.AssignProperties_From_VirtualNetworkTap_STATUS_SubResourceEmbedded(source.VirtualNetworkTap); err != nil {
+			return fmt.Errorf("converting VirtualNetworkTap: %w", err)
+		}
+		n.VirtualNetworkTap = &virtualNetworkTapValue
+	} else {
+		n.VirtualNetworkTap = nil
+	}
 
 	return nil
 }
 
-// AssignProperties_To_NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded populates destination, a network/v1api20201101/storage.NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded, from the receiver.
-func (n *NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded) AssignProperties_To_NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded(destination *storage.NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded) error {
+// AssignProperties_To_NetworkInterfaceTapConfiguration_STATUS populates destination, a network/v1api20201101/storage.NetworkInterfaceTapConfiguration_STATUS, from the receiver.
+func (n *NetworkInterfaceTapConfiguration_STATUS) AssignProperties_To_NetworkInterfaceTapConfiguration_STATUS(destination *storage.NetworkInterfaceTapConfiguration_STATUS) error {
+	destination.Etag = genruntime.ClonePointer(n.Etag)
 	destination.Id = genruntime.ClonePointer(n.Id)
+	destination.Name = genruntime.ClonePointer(n.Name)
+
+	if n.ProvisioningState != nil {
+		provisioningStateValue := string(*n.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(n.Type)
+
+	if n.VirtualNetworkTap != nil {
+		var virtualNetworkTapValue storage.VirtualNetworkTap_STATUS_SubResourceEmbedded
+		if err := n.VirtualNetworkTap.AssignProperties_To_VirtualNetworkTap_STATUS_SubResourceEmbedded(&virtualNetworkTapValue); err != nil {
+			return fmt.Errorf("converting VirtualNetworkTap: %w", err)
+		}
+		destination.VirtualNetworkTap = &virtualNetworkTapValue
+	} else {
+		destination.VirtualNetworkTap = nil
+	}
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil
@@ -4705,69 +3328,6 @@ func (p *PrivateLinkService_SubResourceEmbedded) AssignProperties_To_PrivateLink
 	} else {
 		destination.Reference = nil
 	}
-
-	// The source has no property bag, and every property found a field.
-	destination.PropertyBag = nil
-
-	return nil
-}
-
-// VirtualNetworkTap_STATUS_SubResourceEmbedded: Virtual Network Tap resource.
-type VirtualNetworkTap_STATUS_SubResourceEmbedded struct {
-	// Id: Resource ID.
-	Id *string `json:"id,omitempty"`
-}
-
-var _ genruntime.ARMTransformer = &VirtualNetworkTap_STATUS_SubResourceEmbedded{}
-
-// ConvertToARM returns the VirtualNetworkTap_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
-func (v *VirtualNetworkTap_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
-	if v == nil {
-		return nil, nil
-	}
-	result := &arm.VirtualNetworkTap_STATUS_SubResourceEmbedded{}
-	if v.Id != nil {
-		idValue := *v.Id
-		result.Id = &idValue
-	}
-	return result, nil
-}
-
-// NewEmptyARMValue returns an empty VirtualNetworkTap_STATUS_SubResourceEmbedded of the arm package, to decode an ARM response into.
-func (v *VirtualNetworkTap_STATUS_SubResourceEmbedded) NewEmptyARMValue() any {
-	return &arm.VirtualNetworkTap_STATUS_SubResourceEmbedded{}
-}
-
-// PopulateFromARM fills the receiver from an arm.VirtualNetworkTap_STATUS_SubResourceEmbedded (or a pointer to one), as Azure returned it.
-func (v *VirtualNetworkTap_STATUS_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
-	typed, ok := armInput.(arm.VirtualNetworkTap_STATUS_SubResourceEmbedded)
-	if !ok {
-		pointer, ok := armInput.(*arm.VirtualNetworkTap_STATUS_SubResourceEmbedded)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for VirtualNetworkTap_STATUS_SubResourceEmbedded, want arm.VirtualNetworkTap_STATUS_SubResourceEmbedded", armInput)
-		}
-		if pointer == nil {
-			return nil
-		}
-		typed = *pointer
-	}
-	if typed.Id != nil {
-		idValue := *typed.Id
-		v.Id = &idValue
-	}
-	return nil
-}
-
-// AssignProperties_From_VirtualNetworkTap_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20201101/storage.VirtualNetworkTap_STATUS_SubResourceEmbedded.
-func (v *VirtualNetworkTap_STATUS_SubResourceEmbedded) AssignProperties_From_VirtualNetworkTap_STATUS_SubResourceEmbedded(source *storage.VirtualNetworkTap_STATUS_SubResourceEmbedded) error {
-	v.Id = genruntime.ClonePointer(source.Id)
-
-	return nil
-}
-
-// AssignProperties_To_VirtualNetworkTap_STATUS_SubResourceEmbedded populates destination, a network/v1api20201101/storage.VirtualNetworkTap_STATUS_SubResourceEmbedded, from the receiver.
-func (v *VirtualNetworkTap_STATUS_SubResourceEmbedded) AssignProperties_To_VirtualNetworkTap_STATUS_SubResourceEmbedded(destination *storage.VirtualNetworkTap_STATUS_SubResourceEmbedded) error {
-	destination.Id = genruntime.ClonePointer(v.Id)
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil

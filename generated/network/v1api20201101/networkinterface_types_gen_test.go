@@ -60,7 +60,7 @@ func GenerateNetworkInterface_STATUS(t *rapid.T) NetworkInterface_STATUS {
 		ProvisioningState:           gentest.Optional(GenerateProvisioningState_STATUS)(t),
 		ResourceGuid:                gentest.Optional(gentest.String)(t),
 		Tags:                        gentest.MapOf(gentest.String)(t),
-		TapConfigurations:           gentest.SliceOf(GenerateNetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded)(t),
+		TapConfigurations:           gentest.SliceOf(GenerateNetworkInterfaceTapConfiguration_STATUS)(t),
 		Type:                        gentest.Optional(gentest.String)(t),
 		VirtualMachine:              gentest.Optional(GenerateSubResource_STATUS)(t),
 	}
@@ -83,37 +83,25 @@ func GenerateApplicationGatewayBackendAddressPool(t *rapid.T) ApplicationGateway
 	}
 }
 
-// GenerateApplicationGatewayBackendAddressPool_STATUS draws a random ApplicationGatewayBackendAddressPool_STATUS for property-based tests.
-func GenerateApplicationGatewayBackendAddressPool_STATUS(t *rapid.T) ApplicationGatewayBackendAddressPool_STATUS {
-	return ApplicationGatewayBackendAddressPool_STATUS{
-		BackendAddresses:        gentest.SliceOf(GenerateApplicationGatewayBackendAddress_STATUS)(t),
-		BackendIPConfigurations: gentest.SliceOf(GenerateNetworkInterfaceIPConfiguration_STATUS_Unrolled)(t),
-		Etag:                    gentest.Optional(gentest.String)(t),
-		Id:                      gentest.Optional(gentest.String)(t),
-		Name:                    gentest.Optional(gentest.String)(t),
-		ProvisioningState:       gentest.Optional(GenerateProvisioningState_STATUS)(t),
-		Type:                    gentest.Optional(gentest.String)(t),
-	}
-}
-
-// GenerateApplicationGatewayBackendAddress_STATUS draws a random ApplicationGatewayBackendAddress_STATUS for property-based tests.
-func GenerateApplicationGatewayBackendAddress_STATUS(t *rapid.T) ApplicationGatewayBackendAddress_STATUS {
-	return ApplicationGatewayBackendAddress_STATUS{
-		Fqdn:      gentest.Optional(gentest.String)(t),
-		IpAddress: gentest.Optional(gentest.String)(t),
-	}
-}
-
-// GenerateApplicationSecurityGroup_STATUS_SubResourceEmbedded draws a random ApplicationSecurityGroup_STATUS_SubResourceEmbedded for property-based tests.
-func GenerateApplicationSecurityGroup_STATUS_SubResourceEmbedded(t *rapid.T) ApplicationSecurityGroup_STATUS_SubResourceEmbedded {
-	return ApplicationSecurityGroup_STATUS_SubResourceEmbedded{
-		Id: gentest.Optional(gentest.String)(t),
-	}
-}
-
 // GenerateApplicationSecurityGroup_SubResourceEmbedded draws a random ApplicationSecurityGroup_SubResourceEmbedded for property-based tests.
 func GenerateApplicationSecurityGroup_SubResourceEmbedded(t *rapid.T) ApplicationSecurityGroup_SubResourceEmbedded {
 	return ApplicationSecurityGroup_SubResourceEmbedded{
+		Reference: gentest.Optional(gentest.ResourceReference)(t),
+	}
+}
+
+// GenerateBackendAddressPool_SubResourceEmbedded draws a random BackendAddressPool_SubResourceEmbedded for property-based tests.
+func GenerateBackendAddressPool_SubResourceEmbedded(t *rapid.T) BackendAddressPool_SubResourceEmbedded {
+	return BackendAddressPool_SubResourceEmbedded{
+		Name:      gentest.Optional(gentest.String)(t),
+		Reference: gentest.Optional(gentest.ResourceReference)(t),
+	}
+}
+
+// GenerateInboundNatRule_SubResourceEmbedded draws a random InboundNatRule_SubResourceEmbedded for property-based tests.
+func GenerateInboundNatRule_SubResourceEmbedded(t *rapid.T) InboundNatRule_SubResourceEmbedded {
+	return InboundNatRule_SubResourceEmbedded{
+		Name:      gentest.Optional(gentest.String)(t),
 		Reference: gentest.Optional(gentest.ResourceReference)(t),
 	}
 }
@@ -157,60 +145,6 @@ func GenerateNetworkInterfaceIPConfiguration(t *rapid.T) NetworkInterfaceIPConfi
 	}
 }
 
-// GenerateNetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS draws a random NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS for property-based tests.
-func GenerateNetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS(t *rapid.T) NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS {
-	return NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS{
-		Fqdns:              gentest.SliceOf(gentest.String)(t),
-		GroupId:            gentest.Optional(gentest.String)(t),
-		RequiredMemberName: gentest.Optional(gentest.String)(t),
-	}
-}
-
-// GenerateNetworkInterfaceIPConfiguration_STATUS draws a random NetworkInterfaceIPConfiguration_STATUS for property-based tests.
-func GenerateNetworkInterfaceIPConfiguration_STATUS(t *rapid.T) NetworkInterfaceIPConfiguration_STATUS {
-	return NetworkInterfaceIPConfiguration_STATUS{
-		ApplicationGatewayBackendAddressPools: gentest.SliceOf(GenerateApplicationGatewayBackendAddressPool_STATUS)(t),
-		ApplicationSecurityGroups:             gentest.SliceOf(GenerateApplicationSecurityGroup_STATUS_SubResourceEmbedded)(t),
-		Etag:                                  gentest.Optional(gentest.String)(t),
-		Id:                                    gentest.Optional(gentest.String)(t),
-		LoadBalancerBackendAddressPools:       gentest.SliceOf(GenerateBackendAddressPool_STATUS_SubResourceEmbedded)(t),
-		LoadBalancerInboundNatRules:           gentest.SliceOf(GenerateInboundNatRule_STATUS_SubResourceEmbedded)(t),
-		Name:                                  gentest.Optional(gentest.String)(t),
-		Primary:                               gentest.Optional(gentest.Bool)(t),
-		PrivateIPAddress:                      gentest.Optional(gentest.String)(t),
-		PrivateIPAddressVersion:               gentest.Optional(GenerateIPVersion_STATUS)(t),
-		PrivateIPAllocationMethod:             gentest.Optional(GenerateIPAllocationMethod_STATUS)(t),
-		PrivateLinkConnectionProperties:       gentest.Optional(GenerateNetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS)(t),
-		ProvisioningState:                     gentest.Optional(GenerateProvisioningState_STATUS)(t),
-		PublicIPAddress:                       gentest.Optional(GeneratePublicIPAddress_STATUS_SubResourceEmbedded)(t),
-		Subnet:                                gentest.Optional(GenerateSubnet_STATUS_SubResourceEmbedded)(t),
-		Type:                                  gentest.Optional(gentest.String)(t),
-		VirtualNetworkTaps:                    gentest.SliceOf(GenerateVirtualNetworkTap_STATUS_SubResourceEmbedded)(t),
-	}
-}
-
-// GenerateNetworkInterfaceIPConfiguration_STATUS_Unrolled draws a random NetworkInterfaceIPConfiguration_STATUS_Unrolled for property-based tests.
-func GenerateNetworkInterfaceIPConfiguration_STATUS_Unrolled(t *rapid.T) NetworkInterfaceIPConfiguration_STATUS_Unrolled {
-	return NetworkInterfaceIPConfiguration_STATUS_Unrolled{
-		ApplicationSecurityGroups:       gentest.SliceOf(GenerateApplicationSecurityGroup_STATUS_SubResourceEmbedded)(t),
-		Etag:                            gentest.Optional(gentest.String)(t),
-		Id:                              gentest.Optional(gentest.String)(t),
-		LoadBalancerBackendAddressPools: gentest.SliceOf(GenerateBackendAddressPool_STATUS_SubResourceEmbedded)(t),
-		LoadBalancerInboundNatRules:     gentest.SliceOf(GenerateInboundNatRule_STATUS_SubResourceEmbedded)(t),
-		Name:                            gentest.Optional(gentest.String)(t),
-		Primary:                         gentest.Optional(gentest.Bool)(t),
-		PrivateIPAddress:                gentest.Optional(gentest.String)(t),
-		PrivateIPAddressVersion:         gentest.Optional(GenerateIPVersion_STATUS)(t),
-		PrivateIPAllocationMethod:       gentest.Optional(GenerateIPAllocationMethod_STATUS)(t),
-		PrivateLinkConnectionProperties: gentest.Optional(GenerateNetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS)(t),
-		ProvisioningState:               gentest.Optional(GenerateProvisioningState_STATUS)(t),
-		PublicIPAddress:                 gentest.Optional(GeneratePublicIPAddress_STATUS_SubResourceEmbedded)(t),
-		Subnet:                          gentest.Optional(GenerateSubnet_STATUS_SubResourceEmbedded)(t),
-		Type:                            gentest.Optional(gentest.String)(t),
-		VirtualNetworkTaps:              gentest.SliceOf(GenerateVirtualNetworkTap_STATUS_SubResourceEmbedded)(t),
-	}
-}
-
 // GenerateNetworkInterfaceMigrationPhase draws a random NetworkInterfaceMigrationPhase for property-based tests.
 func GenerateNetworkInterfaceMigrationPhase(t *rapid.T) NetworkInterfaceMigrationPhase {
 	return gentest.OneOf(NetworkInterfaceMigrationPhase_None, NetworkInterfaceMigrationPhase_Prepare, NetworkInterfaceMigrationPhase_Commit, NetworkInterfaceMigrationPhase_Abort, NetworkInterfaceMigrationPhase_Committed)(t)
@@ -239,10 +173,15 @@ func GenerateNetworkInterfaceOperatorSpec(t *rapid.T) NetworkInterfaceOperatorSp
 	}
 }
 
-// GenerateNetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded draws a random NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded for property-based tests.
-func GenerateNetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded(t *rapid.T) NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded {
-	return NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded{
-		Id: gentest.Optional(gentest.String)(t),
+// GenerateNetworkInterfaceTapConfiguration_STATUS draws a random NetworkInterfaceTapConfiguration_STATUS for property-based tests.
+func GenerateNetworkInterfaceTapConfiguration_STATUS(t *rapid.T) NetworkInterfaceTapConfiguration_STATUS {
+	return NetworkInterfaceTapConfiguration_STATUS{
+		Etag:              gentest.Optional(gentest.String)(t),
+		Id:                gentest.Optional(gentest.String)(t),
+		Name:              gentest.Optional(gentest.String)(t),
+		ProvisioningState: gentest.Optional(GenerateProvisioningState_STATUS)(t),
+		Type:              gentest.Optional(gentest.String)(t),
+		VirtualNetworkTap: gentest.Optional(GenerateVirtualNetworkTap_STATUS_SubResourceEmbedded)(t),
 	}
 }
 
@@ -278,13 +217,6 @@ func GeneratePrivateLinkService_STATUS_SubResourceEmbedded(t *rapid.T) PrivateLi
 func GeneratePrivateLinkService_SubResourceEmbedded(t *rapid.T) PrivateLinkService_SubResourceEmbedded {
 	return PrivateLinkService_SubResourceEmbedded{
 		Reference: gentest.Optional(gentest.ResourceReference)(t),
-	}
-}
-
-// GenerateVirtualNetworkTap_STATUS_SubResourceEmbedded draws a random VirtualNetworkTap_STATUS_SubResourceEmbedded for property-based tests.
-func GenerateVirtualNetworkTap_STATUS_SubResourceEmbedded(t *rapid.T) VirtualNetworkTap_STATUS_SubResourceEmbedded {
-	return VirtualNetworkTap_STATUS_SubResourceEmbedded{
-		Id: gentest.Optional(gentest.String)(t),
 	}
 }
 
@@ -360,36 +292,6 @@ func Test_ApplicationGatewayBackendAddressPool_AssignProperties_To_ApplicationGa
 	gentest.RunRoundTrip[ApplicationGatewayBackendAddressPool, storage.ApplicationGatewayBackendAddressPool](t, GenerateApplicationGatewayBackendAddressPool, (*ApplicationGatewayBackendAddressPool).AssignProperties_To_ApplicationGatewayBackendAddressPool, (*ApplicationGatewayBackendAddressPool).AssignProperties_From_ApplicationGatewayBackendAddressPool)
 }
 
-// Test_ApplicationGatewayBackendAddressPool_STATUS_JSONRoundTrip checks that JSON keeps every value of ApplicationGatewayBackendAddressPool_STATUS.
-func Test_ApplicationGatewayBackendAddressPool_STATUS_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateApplicationGatewayBackendAddressPool_STATUS)
-}
-
-// Test_ApplicationGatewayBackendAddressPool_STATUS_AssignProperties_To_ApplicationGatewayBackendAddressPool_STATUS_RoundTrip checks that converting a ApplicationGatewayBackendAddressPool_STATUS to network/v1api20201101/storage.ApplicationGatewayBackendAddressPool_STATUS and back loses nothing.
-func Test_ApplicationGatewayBackendAddressPool_STATUS_AssignProperties_To_ApplicationGatewayBackendAddressPool_STATUS_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[ApplicationGatewayBackendAddressPool_STATUS, storage.ApplicationGatewayBackendAddressPool_STATUS](t, GenerateApplicationGatewayBackendAddressPool_STATUS, (*ApplicationGatewayBackendAddressPool_STATUS).AssignProperties_To_ApplicationGatewayBackendAddressPool_STATUS, (*ApplicationGatewayBackendAddressPool_STATUS).AssignProperties_From_ApplicationGatewayBackendAddressPool_STATUS)
-}
-
-// Test_ApplicationGatewayBackendAddress_STATUS_JSONRoundTrip checks that JSON keeps every value of ApplicationGatewayBackendAddress_STATUS.
-func Test_ApplicationGatewayBackendAddress_STATUS_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateApplicationGatewayBackendAddress_STATUS)
-}
-
-// Test_ApplicationGatewayBackendAddress_STATUS_AssignProperties_To_ApplicationGatewayBackendAddress_STATUS_RoundTrip checks that converting a ApplicationGatewayBackendAddress_STATUS to network/v1api20201101/storage.ApplicationGatewayBackendAddress_STATUS and back loses nothing.
-func Test_ApplicationGatewayBackendAddress_STATUS_AssignProperties_To_ApplicationGatewayBackendAddress_STATUS_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[ApplicationGatewayBackendAddress_STATUS, storage.ApplicationGatewayBackendAddress_STATUS](t, GenerateApplicationGatewayBackendAddress_STATUS, (*ApplicationGatewayBackendAddress_STATUS).AssignProperties_To_ApplicationGatewayBackendAddress_STATUS, (*ApplicationGatewayBackendAddress_STATUS).AssignProperties_From_ApplicationGatewayBackendAddress_STATUS)
-}
-
-// Test_ApplicationSecurityGroup_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of ApplicationSecurityGroup_STATUS_SubResourceEmbedded.
-func Test_ApplicationSecurityGroup_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateApplicationSecurityGroup_STATUS_SubResourceEmbedded)
-}
-
-// Test_ApplicationSecurityGroup_STATUS_SubResourceEmbedded_AssignProperties_To_ApplicationSecurityGroup_STATUS_SubResourceEmbedded_RoundTrip checks that converting a ApplicationSecurityGroup_STATUS_SubResourceEmbedded to network/v1api20201101/storage.ApplicationSecurityGroup_STATUS_SubResourceEmbedded and back loses nothing.
-func Test_ApplicationSecurityGroup_STATUS_SubResourceEmbedded_AssignProperties_To_ApplicationSecurityGroup_STATUS_SubResourceEmbedded_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[ApplicationSecurityGroup_STATUS_SubResourceEmbedded, storage.ApplicationSecurityGroup_STATUS_SubResourceEmbedded](t, GenerateApplicationSecurityGroup_STATUS_SubResourceEmbedded, (*ApplicationSecurityGroup_STATUS_SubResourceEmbedded).AssignProperties_To_ApplicationSecurityGroup_STATUS_SubResourceEmbedded, (*ApplicationSecurityGroup_STATUS_SubResourceEmbedded).AssignProperties_From_ApplicationSecurityGroup_STATUS_SubResourceEmbedded)
-}
-
 // Test_ApplicationSecurityGroup_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of ApplicationSecurityGroup_SubResourceEmbedded.
 func Test_ApplicationSecurityGroup_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateApplicationSecurityGroup_SubResourceEmbedded)
@@ -398,6 +300,26 @@ func Test_ApplicationSecurityGroup_SubResourceEmbedded_JSONRoundTrip(t *testing.
 // Test_ApplicationSecurityGroup_SubResourceEmbedded_AssignProperties_To_ApplicationSecurityGroup_SubResourceEmbedded_RoundTrip checks that converting a ApplicationSecurityGroup_SubResourceEmbedded to network/v1api20201101/storage.ApplicationSecurityGroup_SubResourceEmbedded and back loses nothing.
 func Test_ApplicationSecurityGroup_SubResourceEmbedded_AssignProperties_To_ApplicationSecurityGroup_SubResourceEmbedded_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[ApplicationSecurityGroup_SubResourceEmbedded, storage.ApplicationSecurityGroup_SubResourceEmbedded](t, GenerateApplicationSecurityGroup_SubResourceEmbedded, (*ApplicationSecurityGroup_SubResourceEmbedded).AssignProperties_To_ApplicationSecurityGroup_SubResourceEmbedded, (*ApplicationSecurityGroup_SubResourceEmbedded).AssignProperties_From_ApplicationSecurityGroup_SubResourceEmbedded)
+}
+
+// Test_BackendAddressPool_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of BackendAddressPool_SubResourceEmbedded.
+func Test_BackendAddressPool_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateBackendAddressPool_SubResourceEmbedded)
+}
+
+// Test_BackendAddressPool_SubResourceEmbedded_AssignProperties_To_BackendAddressPool_SubResourceEmbedded_RoundTrip checks that converting a BackendAddressPool_SubResourceEmbedded to network/v1api20201101/storage.BackendAddressPool_SubResourceEmbedded and back loses nothing.
+func Test_BackendAddressPool_SubResourceEmbedded_AssignProperties_To_BackendAddressPool_SubResourceEmbedded_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[BackendAddressPool_SubResourceEmbedded, storage.BackendAddressPool_SubResourceEmbedded](t, GenerateBackendAddressPool_SubResourceEmbedded, (*BackendAddressPool_SubResourceEmbedded).AssignProperties_To_BackendAddressPool_SubResourceEmbedded, (*BackendAddressPool_SubResourceEmbedded).AssignProperties_From_BackendAddressPool_SubResourceEmbedded)
+}
+
+// Test_InboundNatRule_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of InboundNatRule_SubResourceEmbedded.
+func Test_InboundNatRule_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateInboundNatRule_SubResourceEmbedded)
+}
+
+// Test_InboundNatRule_SubResourceEmbedded_AssignProperties_To_InboundNatRule_SubResourceEmbedded_RoundTrip checks that converting a InboundNatRule_SubResourceEmbedded to network/v1api20201101/storage.InboundNatRule_SubResourceEmbedded and back loses nothing.
+func Test_InboundNatRule_SubResourceEmbedded_AssignProperties_To_InboundNatRule_SubResourceEmbedded_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[InboundNatRule_SubResourceEmbedded, storage.InboundNatRule_SubResourceEmbedded](t, GenerateInboundNatRule_SubResourceEmbedded, (*InboundNatRule_SubResourceEmbedded).AssignProperties_To_InboundNatRule_SubResourceEmbedded, (*InboundNatRule_SubResourceEmbedded).AssignProperties_From_InboundNatRule_SubResourceEmbedded)
 }
 
 // Test_NetworkInterfaceDnsSettings_JSONRoundTrip checks that JSON keeps every value of NetworkInterfaceDnsSettings.
@@ -430,36 +352,6 @@ func Test_NetworkInterfaceIPConfiguration_AssignProperties_To_NetworkInterfaceIP
 	gentest.RunRoundTrip[NetworkInterfaceIPConfiguration, storage.NetworkInterfaceIPConfiguration](t, GenerateNetworkInterfaceIPConfiguration, (*NetworkInterfaceIPConfiguration).AssignProperties_To_NetworkInterfaceIPConfiguration, (*NetworkInterfaceIPConfiguration).AssignProperties_From_NetworkInterfaceIPConfiguration)
 }
 
-// Test_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS_JSONRoundTrip checks that JSON keeps every value of NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS.
-func Test_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateNetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS)
-}
-
-// Test_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS_AssignProperties_To_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS_RoundTrip checks that converting a NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS to network/v1api20201101/storage.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS and back loses nothing.
-func Test_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS_AssignProperties_To_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS, storage.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS](t, GenerateNetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS, (*NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS).AssignProperties_To_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS, (*NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS).AssignProperties_From_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS)
-}
-
-// Test_NetworkInterfaceIPConfiguration_STATUS_JSONRoundTrip checks that JSON keeps every value of NetworkInterfaceIPConfiguration_STATUS.
-func Test_NetworkInterfaceIPConfiguration_STATUS_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateNetworkInterfaceIPConfiguration_STATUS)
-}
-
-// Test_NetworkInterfaceIPConfiguration_STATUS_AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS_RoundTrip checks that converting a NetworkInterfaceIPConfiguration_STATUS to network/v1api20201101/storage.NetworkInterfaceIPConfiguration_STATUS and back loses nothing.
-func Test_NetworkInterfaceIPConfiguration_STATUS_AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[NetworkInterfaceIPConfiguration_STATUS, storage.NetworkInterfaceIPConfiguration_STATUS](t, GenerateNetworkInterfaceIPConfiguration_STATUS, (*NetworkInterfaceIPConfiguration_STATUS).AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS, (*NetworkInterfaceIPConfiguration_STATUS).AssignProperties_From_NetworkInterfaceIPConfiguration_STATUS)
-}
-
-// Test_NetworkInterfaceIPConfiguration_STATUS_Unrolled_JSONRoundTrip checks that JSON keeps every value of NetworkInterfaceIPConfiguration_STATUS_Unrolled.
-func Test_NetworkInterfaceIPConfiguration_STATUS_Unrolled_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateNetworkInterfaceIPConfiguration_STATUS_Unrolled)
-}
-
-// Test_NetworkInterfaceIPConfiguration_STATUS_Unrolled_AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS_Unrolled_RoundTrip checks that converting a NetworkInterfaceIPConfiguration_STATUS_Unrolled to network/v1api20201101/storage.NetworkInterfaceIPConfiguration_STATUS_Unrolled and back loses nothing.
-func Test_NetworkInterfaceIPConfiguration_STATUS_Unrolled_AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS_Unrolled_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[NetworkInterfaceIPConfiguration_STATUS_Unrolled, storage.NetworkInterfaceIPConfiguration_STATUS_Unrolled](t, GenerateNetworkInterfaceIPConfiguration_STATUS_Unrolled, (*NetworkInterfaceIPConfiguration_STATUS_Unrolled).AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS_Unrolled, (*NetworkInterfaceIPConfiguration_STATUS_Unrolled).AssignProperties_From_NetworkInterfaceIPConfiguration_STATUS_Unrolled)
-}
-
 // Test_NetworkInterfaceOperatorSpec_JSONRoundTrip checks that JSON keeps every value of NetworkInterfaceOperatorSpec.
 func Test_NetworkInterfaceOperatorSpec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateNetworkInterfaceOperatorSpec)
@@ -470,14 +362,14 @@ func Test_NetworkInterfaceOperatorSpec_AssignProperties_To_NetworkInterfaceOpera
 	gentest.RunRoundTrip[NetworkInterfaceOperatorSpec, storage.NetworkInterfaceOperatorSpec](t, GenerateNetworkInterfaceOperatorSpec, (*NetworkInterfaceOperatorSpec).AssignProperties_To_NetworkInterfaceOperatorSpec, (*NetworkInterfaceOperatorSpec).AssignProperties_From_NetworkInterfaceOperatorSpec)
 }
 
-// Test_NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded.
-func Test_NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateNetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded)
+// Test_NetworkInterfaceTapConfiguration_STATUS_JSONRoundTrip checks that JSON keeps every value of NetworkInterfaceTapConfiguration_STATUS.
+func Test_NetworkInterfaceTapConfiguration_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateNetworkInterfaceTapConfiguration_STATUS)
 }
 
-// Test_NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded_AssignProperties_To_NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded_RoundTrip checks that converting a NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded to network/v1api20201101/storage.NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded and back loses nothing.
-func Test_NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded_AssignProperties_To_NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded, storage.NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded](t, GenerateNetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded, (*NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded).AssignProperties_To_NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded, (*NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded).AssignProperties_From_NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded)
+// Test_NetworkInterfaceTapConfiguration_STATUS_AssignProperties_To_NetworkInterfaceTapConfiguration_STATUS_RoundTrip checks that converting a NetworkInterfaceTapConfiguration_STATUS to network/v1api20201101/storage.NetworkInterfaceTapConfiguration_STATUS and back loses nothing.
+func Test_NetworkInterfaceTapConfiguration_STATUS_AssignProperties_To_NetworkInterfaceTapConfiguration_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[NetworkInterfaceTapConfiguration_STATUS, storage.NetworkInterfaceTapConfiguration_STATUS](t, GenerateNetworkInterfaceTapConfiguration_STATUS, (*NetworkInterfaceTapConfiguration_STATUS).AssignProperties_To_NetworkInterfaceTapConfiguration_STATUS, (*NetworkInterfaceTapConfiguration_STATUS).AssignProperties_From_NetworkInterfaceTapConfiguration_STATUS)
 }
 
 // Test_NetworkSecurityGroup_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of NetworkSecurityGroup_STATUS_SubResourceEmbedded.
@@ -528,16 +420,6 @@ func Test_PrivateLinkService_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
 // Test_PrivateLinkService_SubResourceEmbedded_AssignProperties_To_PrivateLinkService_SubResourceEmbedded_RoundTrip checks that converting a PrivateLinkService_SubResourceEmbedded to network/v1api20201101/storage.PrivateLinkService_SubResourceEmbedded and back loses nothing.
 func Test_PrivateLinkService_SubResourceEmbedded_AssignProperties_To_PrivateLinkService_SubResourceEmbedded_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[PrivateLinkService_SubResourceEmbedded, storage.PrivateLinkService_SubResourceEmbedded](t, GeneratePrivateLinkService_SubResourceEmbedded, (*PrivateLinkService_SubResourceEmbedded).AssignProperties_To_PrivateLinkService_SubResourceEmbedded, (*PrivateLinkService_SubResourceEmbedded).AssignProperties_From_PrivateLinkService_SubResourceEmbedded)
-}
-
-// Test_VirtualNetworkTap_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of VirtualNetworkTap_STATUS_SubResourceEmbedded.
-func Test_VirtualNetworkTap_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateVirtualNetworkTap_STATUS_SubResourceEmbedded)
-}
-
-// Test_VirtualNetworkTap_STATUS_SubResourceEmbedded_AssignProperties_To_VirtualNetworkTap_STATUS_SubResourceEmbedded_RoundTrip checks that converting a VirtualNetworkTap_STATUS_SubResourceEmbedded to network/v1api20201101/storage.VirtualNetworkTap_STATUS_SubResourceEmbedded and back loses nothing.
-func Test_VirtualNetworkTap_STATUS_SubResourceEmbedded_AssignProperties_To_VirtualNetworkTap_STATUS_SubResourceEmbedded_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[VirtualNetworkTap_STATUS_SubResourceEmbedded, storage.VirtualNetworkTap_STATUS_SubResourceEmbedded](t, GenerateVirtualNetworkTap_STATUS_SubResourceEmbedded, (*VirtualNetworkTap_STATUS_SubResourceEmbedded).AssignProperties_To_VirtualNetworkTap_STATUS_SubResourceEmbedded, (*VirtualNetworkTap_STATUS_SubResourceEmbedded).AssignProperties_From_VirtualNetworkTap_STATUS_SubResourceEmbedded)
 }
 
 // Test_VirtualNetworkTap_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of VirtualNetworkTap_SubResourceEmbedded.

@@ -607,7 +607,7 @@ type SearchService_STATUS struct {
 	PartitionCount *int `json:"partitionCount,omitempty"`
 
 	// PrivateEndpointConnections: The list of private endpoint connections to the Azure Cognitive Search service.
-	PrivateEndpointConnections []PrivateEndpointConnection_STATUS_SubResourceEmbedded `json:"privateEndpointConnections,omitempty"`
+	PrivateEndpointConnections []PrivateEndpointConnection_STATUS `json:"privateEndpointConnections,omitempty"`
 
 	// ProvisioningState: The state of the last provisioning operation performed on the search service. Provisioning is an intermediate state that occurs while service capacity is being established. After capacity is set up, provisioningState changes to either 'succeeded' or 'failed'. Client applications can poll provisioning status (the recommended polling interval is from 30 seconds to one minute) by using the Get Search Service operation to see when an operation is completed. If you are using the free service, this value tends to come back as 'succeeded' directly in the call to Create search service. This is because the free service uses capacity that is already set up.
 	ProvisioningState *ProvisioningState_STATUS `json:"provisioningState,omitempty"`
@@ -621,7 +621,7 @@ type SearchService_STATUS struct {
 	ReplicaCount *int `json:"replicaCount,omitempty"`
 
 	// SharedPrivateLinkResources: The list of shared private link resources managed by the Azure Cognitive Search service.
-	SharedPrivateLinkResources []SharedPrivateLinkResource_STATUS_SubResourceEmbedded `json:"sharedPrivateLinkResources,omitempty"`
+	SharedPrivateLinkResources []SharedPrivateLinkResource_STATUS `json:"sharedPrivateLinkResources,omitempty"`
 
 	// Sku: The SKU of the Search Service, which determines price tier and capacity limits. This property is required when creating a new Search Service.
 	Sku *Sku_STATUS `json:"sku,omitempty"`
@@ -698,14 +698,14 @@ func (s *SearchService_STATUS) ConvertToARM(resolved genruntime.ConvertToARMReso
 		if result.Properties == nil {
 			result.Properties = &arm.SearchServiceProperties_STATUS{}
 		}
-		result.Properties.PrivateEndpointConnections = make([]arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded, 0, len(s.PrivateEndpointConnections))
+		result.Properties.PrivateEndpointConnections = make([]arm.PrivateEndpointConnection_STATUS, 0, len(s.PrivateEndpointConnections))
 		for _, privateEndpointConnectionsItem := range s.PrivateEndpointConnections {
-			var privateEndpointConnectionsValue arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded
+			var privateEndpointConnectionsValue arm.PrivateEndpointConnection_STATUS
 			privateEndpointConnectionsARM, err := privateEndpointConnectionsItem.ConvertToARM(resolved)
 			if err != nil {
 				return nil, err
 			}
-			privateEndpointConnectionsValue = *privateEndpointConnectionsARM.(*arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+			privateEndpointConnectionsValue = *privateEndpointConnectionsARM.(*arm.PrivateEndpointConnection_STATUS)
 			result.Properties.PrivateEndpointConnections = append(result.Properties.PrivateEndpointConnections, privateEndpointConnectionsValue)
 		}
 	}
@@ -734,14 +734,14 @@ func (s *SearchService_STATUS) ConvertToARM(resolved genruntime.ConvertToARMReso
 		if result.Properties == nil {
 			result.Properties = &arm.SearchServiceProperties_STATUS{}
 		}
-		result.Properties.SharedPrivateLinkResources = make([]arm.SharedPrivateLinkResource_STATUS_SubResourceEmbedded, 0, len(s.SharedPrivateLinkResources))
+		result.Properties.SharedPrivateLinkResources = make([]arm.SharedPrivateLinkResource_STATUS, 0, len(s.SharedPrivateLinkResources))
 		for _, sharedPrivateLinkResourcesItem := range s.SharedPrivateLinkResources {
-			var sharedPrivateLinkResourcesValue arm.SharedPrivateLinkResource_STATUS_SubResourceEmbedded
+			var sharedPrivateLinkResourcesValue arm.SharedPrivateLinkResource_STATUS
 			sharedPrivateLinkResourcesARM, err := sharedPrivateLinkResourcesItem.ConvertToARM(resolved)
 			if err != nil {
 				return nil, err
 			}
-			sharedPrivateLinkResourcesValue = *sharedPrivateLinkResourcesARM.(*arm.SharedPrivateLinkResource_STATUS_SubResourceEmbedded)
+			sharedPrivateLinkResourcesValue = *sharedPrivateLinkResourcesARM.(*arm.SharedPrivateLinkResource_STATUS)
 			result.Properties.SharedPrivateLinkResources = append(result.Properties.SharedPrivateLinkResources, sharedPrivateLinkResourcesValue)
 		}
 	}
@@ -843,7 +843,7 @@ func (s *SearchService_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRe
 	if typed.Properties != nil {
 		if typed.Properties.PrivateEndpointConnections != nil {
 			for _, privateEndpointConnectionsItem := range typed.Properties.PrivateEndpointConnections {
-				var privateEndpointConnectionsValue PrivateEndpointConnection_STATUS_SubResourceEmbedded
+				var privateEndpointConnectionsValue PrivateEndpointConnection_STATUS
 				if err := privateEndpointConnectionsValue.PopulateFromARM(owner, privateEndpointConnectionsItem); err != nil {
 					return err
 				}
@@ -872,7 +872,7 @@ func (s *SearchService_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRe
 	if typed.Properties != nil {
 		if typed.Properties.SharedPrivateLinkResources != nil {
 			for _, sharedPrivateLinkResourcesItem := range typed.Properties.SharedPrivateLinkResources {
-				var sharedPrivateLinkResourcesValue SharedPrivateLinkResource_STATUS_SubResourceEmbedded
+				var sharedPrivateLinkResourcesValue SharedPrivateLinkResource_STATUS
 				if err := sharedPrivateLinkResourcesValue.PopulateFromARM(owner, sharedPrivateLinkResourcesItem); err != nil {
 					return err
 				}
@@ -960,9 +960,9 @@ func (s *SearchService_STATUS) AssignProperties_From_SearchService_STATUS(source
 	s.PartitionCount = genruntime.ClonePointer(source.PartitionCount)
 
 	if source.PrivateEndpointConnections != nil {
-		privateEndpointConnectionsList := make([]PrivateEndpointConnection_STATUS_SubResourceEmbedded, len(source.PrivateEndpointConnections))
+		privateEndpointConnectionsList := make([]PrivateEndpointConnection_STATUS, len(source.PrivateEndpointConnections))
 		for privateEndpointConnectionsIndex := range source.PrivateEndpointConnections {
-			if err := privateEndpointConnectionsList[privateEndpointConnectionsIndex].AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded(&source.PrivateEndpointConnections[privateEndpointConnectionsIndex]); err != nil {
+			if err := privateEndpointConnectionsList[privateEndpointConnectionsIndex].AssignProperties_From_PrivateEndpointConnection_STATUS(&source.PrivateEndpointConnections[privateEndpointConnectionsIndex]); err != nil {
 				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
 			}
 		}
@@ -988,9 +988,9 @@ func (s *SearchService_STATUS) AssignProperties_From_SearchService_STATUS(source
 	s.ReplicaCount = genruntime.ClonePointer(source.ReplicaCount)
 
 	if source.SharedPrivateLinkResources != nil {
-		sharedPrivateLinkResourcesList := make([]SharedPrivateLinkResource_STATUS_SubResourceEmbedded, len(source.SharedPrivateLinkResources))
+		sharedPrivateLinkResourcesList := make([]SharedPrivateLinkResource_STATUS, len(source.SharedPrivateLinkResources))
 		for sharedPrivateLinkResourcesIndex := range source.SharedPrivateLinkResources {
-			if err := sharedPrivateLinkResourcesList[sharedPrivateLinkResourcesIndex].AssignProperties_From_SharedPrivateLinkResource_STATUS_SubResourceEmbedded(&source.SharedPrivateLinkResources[sharedPrivateLinkResourcesIndex]); err != nil {
+			if err := sharedPrivateLinkResourcesList[sharedPrivateLinkResourcesIndex].AssignProperties_From_SharedPrivateLinkResource_STATUS(&source.SharedPrivateLinkResources[sharedPrivateLinkResourcesIndex]); err != nil {
 				return fmt.Errorf("converting SharedPrivateLinkResources: %w", err)
 			}
 		}
@@ -1070,9 +1070,9 @@ func (s *SearchService_STATUS) AssignProperties_To_SearchService_STATUS(destinat
 	destination.PartitionCount = genruntime.ClonePointer(s.PartitionCount)
 
 	if s.PrivateEndpointConnections != nil {
-		privateEndpointConnectionsList := make([]storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded, len(s.PrivateEndpointConnections))
+		privateEndpointConnectionsList := make([]storage.PrivateEndpointConnection_STATUS, len(s.PrivateEndpointConnections))
 		for privateEndpointConnectionsIndex := range s.PrivateEndpointConnections {
-			if err := s.PrivateEndpointConnections[privateEndpointConnectionsIndex].AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded(&privateEndpointConnectionsList[privateEndpointConnectionsIndex]); err != nil {
+			if err := s.PrivateEndpointConnections[privateEndpointConnectionsIndex].AssignProperties_To_PrivateEndpointConnection_STATUS(&privateEndpointConnectionsList[privateEndpointConnectionsIndex]); err != nil {
 				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
 			}
 		}
@@ -1098,9 +1098,9 @@ func (s *SearchService_STATUS) AssignProperties_To_SearchService_STATUS(destinat
 	destination.ReplicaCount = genruntime.ClonePointer(s.ReplicaCount)
 
 	if s.SharedPrivateLinkResources != nil {
-		sharedPrivateLinkResourcesList := make([]storage.SharedPrivateLinkResource_STATUS_SubResourceEmbedded, len(s.SharedPrivateLinkResources))
+		sharedPrivateLinkResourcesList := make([]storage.SharedPrivateLinkResource_STATUS, len(s.SharedPrivateLinkResources))
 		for sharedPrivateLinkResourcesIndex := range s.SharedPrivateLinkResources {
-			if err := s.SharedPrivateLinkResources[sharedPrivateLinkResourcesIndex].AssignProperties_To_SharedPrivateLinkResource_STATUS_SubResourceEmbedded(&sharedPrivateLinkResourcesList[sharedPrivateLinkResourcesIndex]); err != nil {
+			if err := s.SharedPrivateLinkResources[sharedPrivateLinkResourcesIndex].AssignProperties_To_SharedPrivateLinkResource_STATUS(&sharedPrivateLinkResourcesList[sharedPrivateLinkResourcesIndex]); err != nil {
 				return fmt.Errorf("converting SharedPrivateLinkResources: %w", err)
 			}
 		}
@@ -1697,20 +1697,20 @@ func (n *NetworkRuleSet_STATUS) AssignProperties_To_NetworkRuleSet_STATUS(destin
 	return nil
 }
 
-// PrivateEndpointConnection_STATUS_SubResourceEmbedded: Describes an existing Private Endpoint connection to the Azure Cognitive Search service.
-type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
-	// Id: Fully qualified resource ID for the resource. Ex - /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}
+// PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS: The private endpoint resource from Microsoft.Network provider.
+type PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS struct {
+	// Id: The resource id of the private endpoint resource from Microsoft.Network provider.
 	Id *string `json:"id,omitempty"`
 }
 
-var _ genruntime.ARMTransformer = &PrivateEndpointConnection_STATUS_SubResourceEmbedded{}
+var _ genruntime.ARMTransformer = &PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS{}
 
-// ConvertToARM returns the PrivateEndpointConnection_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
-func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+// ConvertToARM returns the PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if p == nil {
 		return nil, nil
 	}
-	result := &arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded{}
+	result := &arm.PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS{}
 	if p.Id != nil {
 		idValue := *p.Id
 		result.Id = &idValue
@@ -1718,18 +1718,18 @@ func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) ConvertToARM(reso
 	return result, nil
 }
 
-// NewEmptyARMValue returns an empty PrivateEndpointConnection_STATUS_SubResourceEmbedded of the arm package, to decode an ARM response into.
-func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) NewEmptyARMValue() any {
-	return &arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded{}
+// NewEmptyARMValue returns an empty PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS of the arm package, to decode an ARM response into.
+func (p *PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS) NewEmptyARMValue() any {
+	return &arm.PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS{}
 }
 
-// PopulateFromARM fills the receiver from an arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded (or a pointer to one), as Azure returned it.
-func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
-	typed, ok := armInput.(arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+// PopulateFromARM fills the receiver from an arm.PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS (or a pointer to one), as Azure returned it.
+func (p *PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS)
 	if !ok {
-		pointer, ok := armInput.(*arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+		pointer, ok := armInput.(*arm.PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS)
 		if !ok {
-			return fmt.Errorf("unexpected type %T for PrivateEndpointConnection_STATUS_SubResourceEmbedded, want arm.PrivateEndpointConnection_STATUS_SubResourceEmbedded", armInput)
+			return fmt.Errorf("unexpected type %T for PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS, want arm.PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS", armInput)
 		}
 		if pointer == nil {
 			return nil
@@ -1743,21 +1743,396 @@ func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) PopulateFromARM(o
 	return nil
 }
 
-// AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded populates the receiver from source, a search/v1api20200801/storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded.
-func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded(source *storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded) error {
+// AssignProperties_From_PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS populates the receiver from source, a search/v1api20200801/storage.PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS.
+func (p *PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS) AssignProperties_From_PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS(source *storage.PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS) error {
 	p.Id = genruntime.ClonePointer(source.Id)
 
 	return nil
 }
 
-// AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded populates destination, a search/v1api20200801/storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded, from the receiver.
-func (p *PrivateEndpointConnection_STATUS_SubResourceEmbedded) AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded(destination *storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded) error {
+// AssignProperties_To_PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS populates destination, a search/v1api20200801/storage.PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS, from the receiver.
+func (p *PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS) AssignProperties_To_PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS(destination *storage.PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS) error {
 	destination.Id = genruntime.ClonePointer(p.Id)
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil
 
 	return nil
+}
+
+// PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS: Describes the current state of an existing Private Link Service connection to the Azure Private Endpoint.
+type PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS struct {
+	// ActionsRequired: A description of any extra actions that may be required.
+	ActionsRequired *string `json:"actionsRequired,omitempty"`
+
+	// Description: The description for the private link service connection state.
+	Description *string `json:"description,omitempty"`
+
+	// Status: Status of the the private link service connection. Can be Pending, Approved, Rejected, or Disconnected.
+	Status *PrivateLinkServiceConnectionStatus_STATUS `json:"status,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS{}
+
+// ConvertToARM returns the PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS{}
+	if p.ActionsRequired != nil {
+		actionsRequiredValue := *p.ActionsRequired
+		result.ActionsRequired = &actionsRequiredValue
+	}
+	if p.Description != nil {
+		descriptionValue := *p.Description
+		result.Description = &descriptionValue
+	}
+	if p.Status != nil {
+		statusValue := string(*p.Status)
+		result.Status = &statusValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS of the arm package, to decode an ARM response into.
+func (p *PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS) NewEmptyARMValue() any {
+	return &arm.PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS (or a pointer to one), as Azure returned it.
+func (p *PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS, want arm.PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.ActionsRequired != nil {
+		actionsRequiredValue := *typed.ActionsRequired
+		p.ActionsRequired = &actionsRequiredValue
+	}
+	if typed.Description != nil {
+		descriptionValue := *typed.Description
+		p.Description = &descriptionValue
+	}
+	if typed.Status != nil {
+		statusValue := genruntime.ToEnum(*typed.Status, privateLinkServiceConnectionStatus_STATUS_Values)
+		p.Status = &statusValue
+	}
+	return nil
+}
+
+// AssignProperties_From_PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS populates the receiver from source, a search/v1api20200801/storage.PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS.
+func (p *PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS) AssignProperties_From_PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS(source *storage.PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS) error {
+	p.ActionsRequired = genruntime.ClonePointer(source.ActionsRequired)
+	p.Description = genruntime.ClonePointer(source.Description)
+
+	if source.Status != nil {
+		statusValue := PrivateLinkServiceConnectionStatus_STATUS(*source.Status)
+		p.Status = &statusValue
+	} else {
+		p.Status = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS populates destination, a search/v1api20200801/storage.PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS, from the receiver.
+func (p *PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS) AssignProperties_To_PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS(destination *storage.PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS) error {
+	destination.ActionsRequired = genruntime.ClonePointer(p.ActionsRequired)
+	destination.Description = genruntime.ClonePointer(p.Description)
+
+	if p.Status != nil {
+		statusValue := string(*p.Status)
+		destination.Status = &statusValue
+	} else {
+		destination.Status = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// PrivateEndpointConnectionProperties_STATUS: Describes the properties of an existing Private Endpoint connection to the Azure Cognitive Search service.
+type PrivateEndpointConnectionProperties_STATUS struct {
+	// PrivateEndpoint: The private endpoint resource from Microsoft.Network provider.
+	PrivateEndpoint *PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS `json:"privateEndpoint,omitempty"`
+
+	// PrivateLinkServiceConnectionState: Describes the current state of an existing Private Link Service connection to the Azure Private Endpoint.
+	PrivateLinkServiceConnectionState *PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS `json:"privateLinkServiceConnectionState,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &PrivateEndpointConnectionProperties_STATUS{}
+
+// ConvertToARM returns the PrivateEndpointConnectionProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PrivateEndpointConnectionProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PrivateEndpointConnectionProperties_STATUS{}
+	if p.PrivateEndpoint != nil {
+		var privateEndpointValue arm.PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS
+		privateEndpointARM, err := p.PrivateEndpoint.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		privateEndpointValue = *privateEndpointARM.(*arm.PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS)
+		result.PrivateEndpoint = &privateEndpointValue
+	}
+	if p.PrivateLinkServiceConnectionState != nil {
+		var privateLinkServiceConnectionStateValue arm.PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS
+		privateLinkServiceConnectionStateARM, err := p.PrivateLinkServiceConnectionState.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		privateLinkServiceConnectionStateValue = *privateLinkServiceConnectionStateARM.(*arm.PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS)
+		result.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PrivateEndpointConnectionProperties_STATUS of the arm package, to decode an ARM response into.
+func (p *PrivateEndpointConnectionProperties_STATUS) NewEmptyARMValue() any {
+	return &arm.PrivateEndpointConnectionProperties_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PrivateEndpointConnectionProperties_STATUS (or a pointer to one), as Azure returned it.
+func (p *PrivateEndpointConnectionProperties_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PrivateEndpointConnectionProperties_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.PrivateEndpointConnectionProperties_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PrivateEndpointConnectionProperties_STATUS, want arm.PrivateEndpointConnectionProperties_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.PrivateEndpoint != nil {
+		var privateEndpointValue PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS
+		if err := privateEndpointValue.PopulateFromARM(owner, *typed.PrivateEndpoint); err != nil {
+			return err
+		}
+		p.PrivateEndpoint = &privateEndpointValue
+	}
+	if typed.PrivateLinkServiceConnectionState != nil {
+		var privateLinkServiceConnectionStateValue PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS
+		if err := privateLinkServiceConnectionStateValue.PopulateFromARM(owner, *typed.PrivateLinkServiceConnectionState); err != nil {
+			return err
+		}
+		p.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+	}
+	return nil
+}
+
+// AssignProperties_From_PrivateEndpointConnectionProperties_STATUS populates the receiver from source, a search/v1api20200801/storage.PrivateEndpointConnectionProperties_STATUS.
+func (p *PrivateEndpointConnectionProperties_STATUS) AssignProperties_From_PrivateEndpointConnectionProperties_STATUS(source *storage.PrivateEndpointConnectionProperties_STATUS) error {
+	if source.PrivateEndpoint != nil {
+		var privateEndpointValue PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS
+		if err := privateEndpointValue.AssignProperties_From_PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS(source.PrivateEndpoint); err != nil {
+			return fmt.Errorf("converting PrivateEndpoint: %w", err)
+		}
+		p.PrivateEndpoint = &privateEndpointValue
+	} else {
+		p.PrivateEndpoint = nil
+	}
+
+	if source.PrivateLinkServiceConnectionState != nil {
+		var privateLinkServiceConnectionStateValue PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS
+		if err := privateLinkServiceConnectionStateValue.AssignProperties_From_PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS(source.PrivateLinkServiceConnectionState); err != nil {
+			return fmt.Errorf("converting PrivateLinkServiceConnectionState: %w", err)
+		}
+		p.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+	} else {
+		p.PrivateLinkServiceConnectionState = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PrivateEndpointConnectionProperties_STATUS populates destination, a search/v1api20200801/storage.PrivateEndpointConnectionProperties_STATUS, from the receiver.
+func (p *PrivateEndpointConnectionProperties_STATUS) AssignProperties_To_PrivateEndpointConnectionProperties_STATUS(destination *storage.PrivateEndpointConnectionProperties_STATUS) error {
+	if p.PrivateEndpoint != nil {
+		var privateEndpointValue storage.PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS
+		if err := p.PrivateEndpoint.AssignProperties_To_PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS(&privateEndpointValue); err != nil {
+			return fmt.Errorf("converting PrivateEndpoint: %w", err)
+		}
+		destination.PrivateEndpoint = &privateEndpointValue
+	} else {
+		destination.PrivateEndpoint = nil
+	}
+
+	if p.PrivateLinkServiceConnectionState != nil {
+		var privateLinkServiceConnectionStateValue storage.PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS
+		if err := p.PrivateLinkServiceConnectionState.AssignProperties_To_PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS(&privateLinkServiceConnectionStateValue); err != nil {
+			return fmt.Errorf("converting PrivateLinkServiceConnectionState: %w", err)
+		}
+		destination.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+	} else {
+		destination.PrivateLinkServiceConnectionState = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// PrivateEndpointConnection_STATUS: Describes an existing Private Endpoint connection to the Azure Cognitive Search service.
+type PrivateEndpointConnection_STATUS struct {
+	// Id: Fully qualified resource ID for the resource. Ex - /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}
+	Id *string `json:"id,omitempty"`
+
+	// Name: The name of the resource
+	Name *string `json:"name,omitempty"`
+
+	// Properties: Describes the properties of an existing Private Endpoint connection to the Azure Cognitive Search service.
+	Properties *PrivateEndpointConnectionProperties_STATUS `json:"properties,omitempty"`
+
+	// Type: The type of the resource. E.g. "Microsoft.Compute/virtualMachines" or "Microsoft.Storage/storageAccounts"
+	Type *string `json:"type,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &PrivateEndpointConnection_STATUS{}
+
+// ConvertToARM returns the PrivateEndpointConnection_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (p *PrivateEndpointConnection_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if p == nil {
+		return nil, nil
+	}
+	result := &arm.PrivateEndpointConnection_STATUS{}
+	if p.Id != nil {
+		idValue := *p.Id
+		result.Id = &idValue
+	}
+	if p.Name != nil {
+		nameValue := *p.Name
+		result.Name = &nameValue
+	}
+	if p.Properties != nil {
+		var propertiesValue arm.PrivateEndpointConnectionProperties_STATUS
+		propertiesARM, err := p.Properties.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		propertiesValue = *propertiesARM.(*arm.PrivateEndpointConnectionProperties_STATUS)
+		result.Properties = &propertiesValue
+	}
+	if p.Type != nil {
+		typeValue := *p.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty PrivateEndpointConnection_STATUS of the arm package, to decode an ARM response into.
+func (p *PrivateEndpointConnection_STATUS) NewEmptyARMValue() any {
+	return &arm.PrivateEndpointConnection_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.PrivateEndpointConnection_STATUS (or a pointer to one), as Azure returned it.
+func (p *PrivateEndpointConnection_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.PrivateEndpointConnection_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.PrivateEndpointConnection_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for PrivateEndpointConnection_STATUS, want arm.PrivateEndpointConnection_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Id != nil {
+		idValue := *typed.Id
+		p.Id = &idValue
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		p.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		var propertiesValue PrivateEndpointConnectionProperties_STATUS
+		if err := propertiesValue.PopulateFromARM(owner, *typed.Properties); err != nil {
+			return err
+		}
+		p.Properties = &propertiesValue
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		p.Type = &typeValue
+	}
+	return nil
+}
+
+// AssignProperties_From_PrivateEndpointConnection_STATUS populates the receiver from source, a search/v1api20200801/storage.PrivateEndpointConnection_STATUS.
+func (p *PrivateEndpointConnection_STATUS) AssignProperties_From_PrivateEndpointConnection_STATUS(source *storage.PrivateEndpointConnection_STATUS) error {
+	p.Id = genruntime.ClonePointer(source.Id)
+	p.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Properties != nil {
+		var propertiesValue PrivateEndpointConnectionProperties_STATUS
+		if err := propertiesValue.AssignProperties_From_PrivateEndpointConnectionProperties_STATUS(source.Properties); err != nil {
+			return fmt.Errorf("converting Properties: %w", err)
+		}
+		p.Properties = &propertiesValue
+	} else {
+		p.Properties = nil
+	}
+
+	p.Type = genruntime.ClonePointer(source.Type)
+
+	return nil
+}
+
+// AssignProperties_To_PrivateEndpointConnection_STATUS populates destination, a search/v1api20200801/storage.PrivateEndpointConnection_STATUS, from the receiver.
+func (p *PrivateEndpointConnection_STATUS) AssignProperties_To_PrivateEndpointConnection_STATUS(destination *storage.PrivateEndpointConnection_STATUS) error {
+	destination.Id = genruntime.ClonePointer(p.Id)
+	destination.Name = genruntime.ClonePointer(p.Name)
+
+	if p.Properties != nil {
+		var propertiesValue storage.PrivateEndpointConnectionProperties_STATUS
+		if err := p.Properties.AssignProperties_To_PrivateEndpointConnectionProperties_STATUS(&propertiesValue); err != nil {
+			return fmt.Errorf("converting Properties: %w", err)
+		}
+		destination.Properties = &propertiesValue
+	} else {
+		destination.Properties = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(p.Type)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// PrivateLinkServiceConnectionStatus_STATUS: Status of the the private link service connection. Can be Pending, Approved, Rejected, or Disconnected.
+type PrivateLinkServiceConnectionStatus_STATUS string
+
+const (
+	PrivateLinkServiceConnectionStatus_STATUS_Pending      = PrivateLinkServiceConnectionStatus_STATUS("Pending")
+	PrivateLinkServiceConnectionStatus_STATUS_Approved     = PrivateLinkServiceConnectionStatus_STATUS("Approved")
+	PrivateLinkServiceConnectionStatus_STATUS_Rejected     = PrivateLinkServiceConnectionStatus_STATUS("Rejected")
+	PrivateLinkServiceConnectionStatus_STATUS_Disconnected = PrivateLinkServiceConnectionStatus_STATUS("Disconnected")
+)
+
+// privateLinkServiceConnectionStatus_STATUS_Values are the values of PrivateLinkServiceConnectionStatus_STATUS.
+var privateLinkServiceConnectionStatus_STATUS_Values = []PrivateLinkServiceConnectionStatus_STATUS{
+	PrivateLinkServiceConnectionStatus_STATUS_Pending,
+	PrivateLinkServiceConnectionStatus_STATUS_Approved,
+	PrivateLinkServiceConnectionStatus_STATUS_Rejected,
+	PrivateLinkServiceConnectionStatus_STATUS_Disconnected,
 }
 
 // ProvisioningState_STATUS: The state of the last provisioning operation performed on the search service. Provisioning is an intermediate state that occurs while service capacity is being established. After capacity is set up, provisioningState changes to either 'succeeded' or 'failed'. Client applications can poll provisioning status (the recommended polling interval is from 30 seconds to one minute) by using the Get Search Service operation to see when an operation is completed. If you are using the free service, this value tends to come back as 'succeeded' directly in the call to Create search service. This is because the free service uses capacity that is already set up.
@@ -2077,39 +2452,257 @@ var searchServiceStatus_STATUS_Values = []SearchServiceStatus_STATUS{
 	SearchServiceStatus_STATUS_Error,
 }
 
-// SharedPrivateLinkResource_STATUS_SubResourceEmbedded: Describes a Shared Private Link Resource managed by the Azure Cognitive Search service.
-type SharedPrivateLinkResource_STATUS_SubResourceEmbedded struct {
-	// Id: Fully qualified resource ID for the resource. Ex - /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}
-	Id *string `json:"id,omitempty"`
+// SharedPrivateLinkResourceProperties_STATUS: Describes the properties of an existing Shared Private Link Resource managed by the Azure Cognitive Search service.
+type SharedPrivateLinkResourceProperties_STATUS struct {
+	// GroupId: The group id from the provider of resource the shared private link resource is for.
+	GroupId *string `json:"groupId,omitempty"`
+
+	// PrivateLinkResourceId: The resource id of the resource the shared private link resource is for.
+	PrivateLinkResourceId *string `json:"privateLinkResourceId,omitempty"`
+
+	// ProvisioningState: The provisioning state of the shared private link resource. Can be Updating, Deleting, Failed, Succeeded or Incomplete.
+	ProvisioningState *SharedPrivateLinkResourceProvisioningState_STATUS `json:"provisioningState,omitempty"`
+
+	// RequestMessage: The request message for requesting approval of the shared private link resource.
+	RequestMessage *string `json:"requestMessage,omitempty"`
+
+	// ResourceRegion: Optional. Can be used to specify the Azure Resource Manager location of the resource to which a shared private link is to be created. This is only required for those resources whose DNS configuration are regional (such as Azure Kubernetes Service).
+	ResourceRegion *string `json:"resourceRegion,omitempty"`
+
+	// Status: Status of the shared private link resource. Can be Pending, Approved, Rejected or Disconnected.
+	Status *SharedPrivateLinkResourceStatus_STATUS `json:"status,omitempty"`
 }
 
-var _ genruntime.ARMTransformer = &SharedPrivateLinkResource_STATUS_SubResourceEmbedded{}
+var _ genruntime.ARMTransformer = &SharedPrivateLinkResourceProperties_STATUS{}
 
-// ConvertToARM returns the SharedPrivateLinkResource_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
-func (s *SharedPrivateLinkResource_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+// ConvertToARM returns the SharedPrivateLinkResourceProperties_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *SharedPrivateLinkResourceProperties_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
 	if s == nil {
 		return nil, nil
 	}
-	result := &arm.SharedPrivateLinkResource_STATUS_SubResourceEmbedded{}
-	if s.Id != nil {
-		idValue := *s.Id
-		result.Id = &idValue
+	result := &arm.SharedPrivateLinkResourceProperties_STATUS{}
+	if s.GroupId != nil {
+		groupIdValue := *s.GroupId
+		result.GroupId = &groupIdValue
+	}
+	if s.PrivateLinkResourceId != nil {
+		privateLinkResourceIdValue := *s.PrivateLinkResourceId
+		result.PrivateLinkResourceId = &privateLinkResourceIdValue
+	}
+	if s.ProvisioningState != nil {
+		provisioningStateValue := string(*s.ProvisioningState)
+		result.ProvisioningState = &provisioningStateValue
+	}
+	if s.RequestMessage != nil {
+		requestMessageValue := *s.RequestMessage
+		result.RequestMessage = &requestMessageValue
+	}
+	if s.ResourceRegion != nil {
+		resourceRegionValue := *s.ResourceRegion
+		result.ResourceRegion = &resourceRegionValue
+	}
+	if s.Status != nil {
+		statusValue := string(*s.Status)
+		result.Status = &statusValue
 	}
 	return result, nil
 }
 
-// NewEmptyARMValue returns an empty SharedPrivateLinkResource_STATUS_SubResourceEmbedded of the arm package, to decode an ARM response into.
-func (s *SharedPrivateLinkResource_STATUS_SubResourceEmbedded) NewEmptyARMValue() any {
-	return &arm.SharedPrivateLinkResource_STATUS_SubResourceEmbedded{}
+// NewEmptyARMValue returns an empty SharedPrivateLinkResourceProperties_STATUS of the arm package, to decode an ARM response into.
+func (s *SharedPrivateLinkResourceProperties_STATUS) NewEmptyARMValue() any {
+	return &arm.SharedPrivateLinkResourceProperties_STATUS{}
 }
 
-// PopulateFromARM fills the receiver from an arm.SharedPrivateLinkResource_STATUS_SubResourceEmbedded (or a pointer to one), as Azure returned it.
-func (s *SharedPrivateLinkResource_STATUS_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
-	typed, ok := armInput.(arm.SharedPrivateLinkResource_STATUS_SubResourceEmbedded)
+// PopulateFromARM fills the receiver from an arm.SharedPrivateLinkResourceProperties_STATUS (or a pointer to one), as Azure returned it.
+func (s *SharedPrivateLinkResourceProperties_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.SharedPrivateLinkResourceProperties_STATUS)
 	if !ok {
-		pointer, ok := armInput.(*arm.SharedPrivateLinkResource_STATUS_SubResourceEmbedded)
+		pointer, ok := armInput.(*arm.SharedPrivateLinkResourceProperties_STATUS)
 		if !ok {
-			return fmt.Errorf("unexpected type %T for SharedPrivateLinkResource_STATUS_SubResourceEmbedded, want arm.SharedPrivateLinkResource_STATUS_SubResourceEmbedded", armInput)
+			return fmt.Errorf("unexpected type %T for SharedPrivateLinkResourceProperties_STATUS, want arm.SharedPrivateLinkResourceProperties_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.GroupId != nil {
+		groupIdValue := *typed.GroupId
+		s.GroupId = &groupIdValue
+	}
+	if typed.PrivateLinkResourceId != nil {
+		privateLinkResourceIdValue := *typed.PrivateLinkResourceId
+		s.PrivateLinkResourceId = &privateLinkResourceIdValue
+	}
+	if typed.ProvisioningState != nil {
+		provisioningStateValue := genruntime.ToEnum(*typed.ProvisioningState, sharedPrivateLinkResourceProvisioningState_STATUS_Values)
+		s.ProvisioningState = &provisioningStateValue
+	}
+	if typed.RequestMessage != nil {
+		requestMessageValue := *typed.RequestMessage
+		s.RequestMessage = &requestMessageValue
+	}
+	if typed.ResourceRegion != nil {
+		resourceRegionValue := *typed.ResourceRegion
+		s.ResourceRegion = &resourceRegionValue
+	}
+	if typed.Status != nil {
+		statusValue := genruntime.ToEnum(*typed.Status, sharedPrivateLinkResourceStatus_STATUS_Values)
+		s.Status = &statusValue
+	}
+	return nil
+}
+
+// AssignProperties_From_SharedPrivateLinkResourceProperties_STATUS populates the receiver from source, a search/v1api20200801/storage.SharedPrivateLinkResourceProperties_STATUS.
+func (s *SharedPrivateLinkResourceProperties_STATUS) AssignProperties_From_SharedPrivateLinkResourceProperties_STATUS(source *storage.SharedPrivateLinkResourceProperties_STATUS) error {
+	s.GroupId = genruntime.ClonePointer(source.GroupId)
+	s.PrivateLinkResourceId = genruntime.ClonePointer(source.PrivateLinkResourceId)
+
+	if source.ProvisioningState != nil {
+		provisioningStateValue := SharedPrivateLinkResourceProvisioningState_STATUS(*source.ProvisioningState)
+		s.ProvisioningState = &provisioningStateValue
+	} else {
+		s.ProvisioningState = nil
+	}
+
+	s.RequestMessage = genruntime.ClonePointer(source.RequestMessage)
+	s.ResourceRegion = genruntime.ClonePointer(source.ResourceRegion)
+
+	if source.Status != nil {
+		statusValue := SharedPrivateLinkResourceStatus_STATUS(*source.Status)
+		s.Status = &statusValue
+	} else {
+		s.Status = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_SharedPrivateLinkResourceProperties_STATUS populates destination, a search/v1api20200801/storage.SharedPrivateLinkResourceProperties_STATUS, from the receiver.
+func (s *SharedPrivateLinkResourceProperties_STATUS) AssignProperties_To_SharedPrivateLinkResourceProperties_STATUS(destination *storage.SharedPrivateLinkResourceProperties_STATUS) error {
+	destination.GroupId = genruntime.ClonePointer(s.GroupId)
+	destination.PrivateLinkResourceId = genruntime.ClonePointer(s.PrivateLinkResourceId)
+
+	if s.ProvisioningState != nil {
+		provisioningStateValue := string(*s.ProvisioningState)
+		destination.ProvisioningState = &provisioningStateValue
+	} else {
+		destination.ProvisioningState = nil
+	}
+
+	destination.RequestMessage = genruntime.ClonePointer(s.RequestMessage)
+	destination.ResourceRegion = genruntime.ClonePointer(s.ResourceRegion)
+
+	if s.Status != nil {
+		statusValue := string(*s.Status)
+		destination.Status = &statusValue
+	} else {
+		destination.Status = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// SharedPrivateLinkResourceProvisioningState_STATUS: The provisioning state of the shared private link resource. Can be Updating, Deleting, Failed, Succeeded or Incomplete.
+type SharedPrivateLinkResourceProvisioningState_STATUS string
+
+const (
+	SharedPrivateLinkResourceProvisioningState_STATUS_Updating   = SharedPrivateLinkResourceProvisioningState_STATUS("Updating")
+	SharedPrivateLinkResourceProvisioningState_STATUS_Deleting   = SharedPrivateLinkResourceProvisioningState_STATUS("Deleting")
+	SharedPrivateLinkResourceProvisioningState_STATUS_Failed     = SharedPrivateLinkResourceProvisioningState_STATUS("Failed")
+	SharedPrivateLinkResourceProvisioningState_STATUS_Succeeded  = SharedPrivateLinkResourceProvisioningState_STATUS("Succeeded")
+	SharedPrivateLinkResourceProvisioningState_STATUS_Incomplete = SharedPrivateLinkResourceProvisioningState_STATUS("Incomplete")
+)
+
+// sharedPrivateLinkResourceProvisioningState_STATUS_Values are the values of SharedPrivateLinkResourceProvisioningState_STATUS.
+var sharedPrivateLinkResourceProvisioningState_STATUS_Values = []SharedPrivateLinkResourceProvisioningState_STATUS{
+	SharedPrivateLinkResourceProvisioningState_STATUS_Updating,
+	SharedPrivateLinkResourceProvisioningState_STATUS_Deleting,
+	SharedPrivateLinkResourceProvisioningState_STATUS_Failed,
+	SharedPrivateLinkResourceProvisioningState_STATUS_Succeeded,
+	SharedPrivateLinkResourceProvisioningState_STATUS_Incomplete,
+}
+
+// SharedPrivateLinkResourceStatus_STATUS: Status of the shared private link resource. Can be Pending, Approved, Rejected or Disconnected.
+type SharedPrivateLinkResourceStatus_STATUS string
+
+const (
+	SharedPrivateLinkResourceStatus_STATUS_Pending      = SharedPrivateLinkResourceStatus_STATUS("Pending")
+	SharedPrivateLinkResourceStatus_STATUS_Approved     = SharedPrivateLinkResourceStatus_STATUS("Approved")
+	SharedPrivateLinkResourceStatus_STATUS_Rejected     = SharedPrivateLinkResourceStatus_STATUS("Rejected")
+	SharedPrivateLinkResourceStatus_STATUS_Disconnected = SharedPrivateLinkResourceStatus_STATUS("Disconnected")
+)
+
+// sharedPrivateLinkResourceStatus_STATUS_Values are the values of SharedPrivateLinkResourceStatus_STATUS.
+var sharedPrivateLinkResourceStatus_STATUS_Values = []SharedPrivateLinkResourceStatus_STATUS{
+	SharedPrivateLinkResourceStatus_STATUS_Pending,
+	SharedPrivateLinkResourceStatus_STATUS_Approved,
+	SharedPrivateLinkResourceStatus_STATUS_Rejected,
+	SharedPrivateLinkResourceStatus_STATUS_Disconnected,
+}
+
+// SharedPrivateLinkResource_STATUS: Describes a Shared Private Link Resource managed by the Azure Cognitive Search service.
+type SharedPrivateLinkResource_STATUS struct {
+	// Id: Fully qualified resource ID for the resource. Ex - /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/{resourceProviderNamespace}/{resourceType}/{resourceName}
+	Id *string `json:"id,omitempty"`
+
+	// Name: The name of the resource
+	Name *string `json:"name,omitempty"`
+
+	// Properties: Describes the properties of a Shared Private Link Resource managed by the Azure Cognitive Search service.
+	Properties *SharedPrivateLinkResourceProperties_STATUS `json:"properties,omitempty"`
+
+	// Type: The type of the resource. E.g. "Microsoft.Compute/virtualMachines" or "Microsoft.Storage/storageAccounts"
+	Type *string `json:"type,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &SharedPrivateLinkResource_STATUS{}
+
+// ConvertToARM returns the SharedPrivateLinkResource_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (s *SharedPrivateLinkResource_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if s == nil {
+		return nil, nil
+	}
+	result := &arm.SharedPrivateLinkResource_STATUS{}
+	if s.Id != nil {
+		idValue := *s.Id
+		result.Id = &idValue
+	}
+	if s.Name != nil {
+		nameValue := *s.Name
+		result.Name = &nameValue
+	}
+	if s.Properties != nil {
+		var propertiesValue arm.SharedPrivateLinkResourceProperties_STATUS
+		propertiesARM, err := s.Properties.ConvertToARM(resolved)
+		if err != nil {
+			return nil, err
+		}
+		propertiesValue = *propertiesARM.(*arm.SharedPrivateLinkResourceProperties_STATUS)
+		result.Properties = &propertiesValue
+	}
+	if s.Type != nil {
+		typeValue := *s.Type
+		result.Type = &typeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty SharedPrivateLinkResource_STATUS of the arm package, to decode an ARM response into.
+func (s *SharedPrivateLinkResource_STATUS) NewEmptyARMValue() any {
+	return &arm.SharedPrivateLinkResource_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.SharedPrivateLinkResource_STATUS (or a pointer to one), as Azure returned it.
+func (s *SharedPrivateLinkResource_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.SharedPrivateLinkResource_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.SharedPrivateLinkResource_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for SharedPrivateLinkResource_STATUS, want arm.SharedPrivateLinkResource_STATUS", armInput)
 		}
 		if pointer == nil {
 			return nil
@@ -2120,19 +2713,60 @@ func (s *SharedPrivateLinkResource_STATUS_SubResourceEmbedded) PopulateFromARM(o
 		idValue := *typed.Id
 		s.Id = &idValue
 	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		s.Name = &nameValue
+	}
+	if typed.Properties != nil {
+		var propertiesValue SharedPrivateLinkResourceProperties_STATUS
+		if err := propertiesValue.PopulateFromARM(owner, *typed.Properties); err != nil {
+			return err
+		}
+		s.Properties = &propertiesValue
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		s.Type = &typeValue
+	}
 	return nil
 }
 
-// AssignProperties_From_SharedPrivateLinkResource_STATUS_SubResourceEmbedded populates the receiver from source, a search/v1api20200801/storage.SharedPrivateLinkResource_STATUS_SubResourceEmbedded.
-func (s *SharedPrivateLinkResource_STATUS_SubResourceEmbedded) AssignProperties_From_SharedPrivateLinkResource_STATUS_SubResourceEmbedded(source *storage.SharedPrivateLinkResource_STATUS_SubResourceEmbedded) error {
+// AssignProperties_From_SharedPrivateLinkResource_STATUS populates the receiver from source, a search/v1api20200801/storage.SharedPrivateLinkResource_STATUS.
+func (s *SharedPrivateLinkResource_STATUS) AssignProperties_From_SharedPrivateLinkResource_STATUS(source *storage.SharedPrivateLinkResource_STATUS) error {
 	s.Id = genruntime.ClonePointer(source.Id)
+	s.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Properties != nil {
+		var propertiesValue SharedPrivateLinkResourceProperties_STATUS
+		if err := propertiesValue.AssignProperties_From_SharedPrivateLinkResourceProperties_STATUS(source.Properties); err != nil {
+			return fmt.Errorf("converting Properties: %w", err)
+		}
+		s.Properties = &propertiesValue
+	} else {
+		s.Properties = nil
+	}
+
+	s.Type = genruntime.ClonePointer(source.Type)
 
 	return nil
 }
 
-// AssignProperties_To_SharedPrivateLinkResource_STATUS_SubResourceEmbedded populates destination, a search/v1api20200801/storage.SharedPrivateLinkResource_STATUS_SubResourceEmbedded, from the receiver.
-func (s *SharedPrivateLinkResource_STATUS_SubResourceEmbedded) AssignProperties_To_SharedPrivateLinkResource_STATUS_SubResourceEmbedded(destination *storage.SharedPrivateLinkResource_STATUS_SubResourceEmbedded) error {
+// AssignProperties_To_SharedPrivateLinkResource_STATUS populates destination, a search/v1api20200801/storage.SharedPrivateLinkResource_STATUS, from the receiver.
+func (s *SharedPrivateLinkResource_STATUS) AssignProperties_To_SharedPrivateLinkResource_STATUS(destination *storage.SharedPrivateLinkResource_STATUS) error {
 	destination.Id = genruntime.ClonePointer(s.Id)
+	destination.Name = genruntime.ClonePointer(s.Name)
+
+	if s.Properties != nil {
+		var propertiesValue storage.SharedPrivateLinkResourceProperties_STATUS
+		if err := s.Properties.AssignProperties_To_SharedPrivateLinkResourceProperties_STATUS(&propertiesValue); err != nil {
+			return fmt.Errorf("converting Properties: %w", err)
+		}
+		destination.Properties = &propertiesValue
+	} else {
+		destination.Properties = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(s.Type)
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil

@@ -44,11 +44,11 @@ func GenerateSearchService_STATUS(t *rapid.T) SearchService_STATUS {
 		Name:                       gentest.Optional(gentest.String)(t),
 		NetworkRuleSet:             gentest.Optional(GenerateNetworkRuleSet_STATUS)(t),
 		PartitionCount:             gentest.Optional(gentest.Int)(t),
-		PrivateEndpointConnections: gentest.SliceOf(GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded)(t),
+		PrivateEndpointConnections: gentest.SliceOf(GeneratePrivateEndpointConnection_STATUS)(t),
 		ProvisioningState:          gentest.Optional(GenerateProvisioningState_STATUS)(t),
 		PublicNetworkAccess:        gentest.Optional(GeneratePublicNetworkAccess_STATUS)(t),
 		ReplicaCount:               gentest.Optional(gentest.Int)(t),
-		SharedPrivateLinkResources: gentest.SliceOf(GenerateSharedPrivateLinkResource_STATUS_SubResourceEmbedded)(t),
+		SharedPrivateLinkResources: gentest.SliceOf(GenerateSharedPrivateLinkResource_STATUS)(t),
 		Sku:                        gentest.Optional(GenerateSku_STATUS)(t),
 		Status:                     gentest.Optional(GenerateSearchServiceStatus_STATUS)(t),
 		StatusDetails:              gentest.Optional(gentest.String)(t),
@@ -121,11 +121,43 @@ func GenerateNetworkRuleSet_STATUS(t *rapid.T) NetworkRuleSet_STATUS {
 	}
 }
 
-// GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded draws a random PrivateEndpointConnection_STATUS_SubResourceEmbedded for property-based tests.
-func GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded(t *rapid.T) PrivateEndpointConnection_STATUS_SubResourceEmbedded {
-	return PrivateEndpointConnection_STATUS_SubResourceEmbedded{
+// GeneratePrivateEndpointConnectionProperties_PrivateEndpoint_STATUS draws a random PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS for property-based tests.
+func GeneratePrivateEndpointConnectionProperties_PrivateEndpoint_STATUS(t *rapid.T) PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS {
+	return PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS{
 		Id: gentest.Optional(gentest.String)(t),
 	}
+}
+
+// GeneratePrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS draws a random PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS for property-based tests.
+func GeneratePrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS(t *rapid.T) PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS {
+	return PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS{
+		ActionsRequired: gentest.Optional(gentest.String)(t),
+		Description:     gentest.Optional(gentest.String)(t),
+		Status:          gentest.Optional(GeneratePrivateLinkServiceConnectionStatus_STATUS)(t),
+	}
+}
+
+// GeneratePrivateEndpointConnectionProperties_STATUS draws a random PrivateEndpointConnectionProperties_STATUS for property-based tests.
+func GeneratePrivateEndpointConnectionProperties_STATUS(t *rapid.T) PrivateEndpointConnectionProperties_STATUS {
+	return PrivateEndpointConnectionProperties_STATUS{
+		PrivateEndpoint:                   gentest.Optional(GeneratePrivateEndpointConnectionProperties_PrivateEndpoint_STATUS)(t),
+		PrivateLinkServiceConnectionState: gentest.Optional(GeneratePrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS)(t),
+	}
+}
+
+// GeneratePrivateEndpointConnection_STATUS draws a random PrivateEndpointConnection_STATUS for property-based tests.
+func GeneratePrivateEndpointConnection_STATUS(t *rapid.T) PrivateEndpointConnection_STATUS {
+	return PrivateEndpointConnection_STATUS{
+		Id:         gentest.Optional(gentest.String)(t),
+		Name:       gentest.Optional(gentest.String)(t),
+		Properties: gentest.Optional(GeneratePrivateEndpointConnectionProperties_STATUS)(t),
+		Type:       gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GeneratePrivateLinkServiceConnectionStatus_STATUS draws a random PrivateLinkServiceConnectionStatus_STATUS for property-based tests.
+func GeneratePrivateLinkServiceConnectionStatus_STATUS(t *rapid.T) PrivateLinkServiceConnectionStatus_STATUS {
+	return gentest.OneOf(PrivateLinkServiceConnectionStatus_STATUS_Pending, PrivateLinkServiceConnectionStatus_STATUS_Approved, PrivateLinkServiceConnectionStatus_STATUS_Rejected, PrivateLinkServiceConnectionStatus_STATUS_Disconnected)(t)
 }
 
 // GenerateProvisioningState_STATUS draws a random ProvisioningState_STATUS for property-based tests.
@@ -175,10 +207,35 @@ func GenerateSearchServiceStatus_STATUS(t *rapid.T) SearchServiceStatus_STATUS {
 	return gentest.OneOf(SearchServiceStatus_STATUS_Running, SearchServiceStatus_STATUS_Provisioning, SearchServiceStatus_STATUS_Deleting, SearchServiceStatus_STATUS_Degraded, SearchServiceStatus_STATUS_Disabled, SearchServiceStatus_STATUS_Error)(t)
 }
 
-// GenerateSharedPrivateLinkResource_STATUS_SubResourceEmbedded draws a random SharedPrivateLinkResource_STATUS_SubResourceEmbedded for property-based tests.
-func GenerateSharedPrivateLinkResource_STATUS_SubResourceEmbedded(t *rapid.T) SharedPrivateLinkResource_STATUS_SubResourceEmbedded {
-	return SharedPrivateLinkResource_STATUS_SubResourceEmbedded{
-		Id: gentest.Optional(gentest.String)(t),
+// GenerateSharedPrivateLinkResourceProperties_STATUS draws a random SharedPrivateLinkResourceProperties_STATUS for property-based tests.
+func GenerateSharedPrivateLinkResourceProperties_STATUS(t *rapid.T) SharedPrivateLinkResourceProperties_STATUS {
+	return SharedPrivateLinkResourceProperties_STATUS{
+		GroupId:               gentest.Optional(gentest.String)(t),
+		PrivateLinkResourceId: gentest.Optional(gentest.String)(t),
+		ProvisioningState:     gentest.Optional(GenerateSharedPrivateLinkResourceProvisioningState_STATUS)(t),
+		RequestMessage:        gentest.Optional(gentest.String)(t),
+		ResourceRegion:        gentest.Optional(gentest.String)(t),
+		Status:                gentest.Optional(GenerateSharedPrivateLinkResourceStatus_STATUS)(t),
+	}
+}
+
+// GenerateSharedPrivateLinkResourceProvisioningState_STATUS draws a random SharedPrivateLinkResourceProvisioningState_STATUS for property-based tests.
+func GenerateSharedPrivateLinkResourceProvisioningState_STATUS(t *rapid.T) SharedPrivateLinkResourceProvisioningState_STATUS {
+	return gentest.OneOf(SharedPrivateLinkResourceProvisioningState_STATUS_Updating, SharedPrivateLinkResourceProvisioningState_STATUS_Deleting, SharedPrivateLinkResourceProvisioningState_STATUS_Failed, SharedPrivateLinkResourceProvisioningState_STATUS_Succeeded, SharedPrivateLinkResourceProvisioningState_STATUS_Incomplete)(t)
+}
+
+// GenerateSharedPrivateLinkResourceStatus_STATUS draws a random SharedPrivateLinkResourceStatus_STATUS for property-based tests.
+func GenerateSharedPrivateLinkResourceStatus_STATUS(t *rapid.T) SharedPrivateLinkResourceStatus_STATUS {
+	return gentest.OneOf(SharedPrivateLinkResourceStatus_STATUS_Pending, SharedPrivateLinkResourceStatus_STATUS_Approved, SharedPrivateLinkResourceStatus_STATUS_Rejected, SharedPrivateLinkResourceStatus_STATUS_Disconnected)(t)
+}
+
+// GenerateSharedPrivateLinkResource_STATUS draws a random SharedPrivateLinkResource_STATUS for property-based tests.
+func GenerateSharedPrivateLinkResource_STATUS(t *rapid.T) SharedPrivateLinkResource_STATUS {
+	return SharedPrivateLinkResource_STATUS{
+		Id:         gentest.Optional(gentest.String)(t),
+		Name:       gentest.Optional(gentest.String)(t),
+		Properties: gentest.Optional(GenerateSharedPrivateLinkResourceProperties_STATUS)(t),
+		Type:       gentest.Optional(gentest.String)(t),
 	}
 }
 
@@ -311,14 +368,44 @@ func Test_NetworkRuleSet_STATUS_AssignProperties_To_NetworkRuleSet_STATUS_RoundT
 	gentest.RunRoundTrip[NetworkRuleSet_STATUS, storage.NetworkRuleSet_STATUS](t, GenerateNetworkRuleSet_STATUS, (*NetworkRuleSet_STATUS).AssignProperties_To_NetworkRuleSet_STATUS, (*NetworkRuleSet_STATUS).AssignProperties_From_NetworkRuleSet_STATUS)
 }
 
-// Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection_STATUS_SubResourceEmbedded.
-func Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded)
+// Test_PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS.
+func Test_PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnectionProperties_PrivateEndpoint_STATUS)
 }
 
-// Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded_RoundTrip checks that converting a PrivateEndpointConnection_STATUS_SubResourceEmbedded to search/v1api20200801/storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded and back loses nothing.
-func Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[PrivateEndpointConnection_STATUS_SubResourceEmbedded, storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded](t, GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded, (*PrivateEndpointConnection_STATUS_SubResourceEmbedded).AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded, (*PrivateEndpointConnection_STATUS_SubResourceEmbedded).AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+// Test_PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS_AssignProperties_To_PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS_RoundTrip checks that converting a PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS to search/v1api20200801/storage.PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS and back loses nothing.
+func Test_PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS_AssignProperties_To_PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS, storage.PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS](t, GeneratePrivateEndpointConnectionProperties_PrivateEndpoint_STATUS, (*PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS).AssignProperties_To_PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS, (*PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS).AssignProperties_From_PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS)
+}
+
+// Test_PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS.
+func Test_PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS)
+}
+
+// Test_PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS_AssignProperties_To_PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS_RoundTrip checks that converting a PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS to search/v1api20200801/storage.PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS and back loses nothing.
+func Test_PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS_AssignProperties_To_PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS, storage.PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS](t, GeneratePrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS, (*PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS).AssignProperties_To_PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS, (*PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS).AssignProperties_From_PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS)
+}
+
+// Test_PrivateEndpointConnectionProperties_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnectionProperties_STATUS.
+func Test_PrivateEndpointConnectionProperties_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnectionProperties_STATUS)
+}
+
+// Test_PrivateEndpointConnectionProperties_STATUS_AssignProperties_To_PrivateEndpointConnectionProperties_STATUS_RoundTrip checks that converting a PrivateEndpointConnectionProperties_STATUS to search/v1api20200801/storage.PrivateEndpointConnectionProperties_STATUS and back loses nothing.
+func Test_PrivateEndpointConnectionProperties_STATUS_AssignProperties_To_PrivateEndpointConnectionProperties_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateEndpointConnectionProperties_STATUS, storage.PrivateEndpointConnectionProperties_STATUS](t, GeneratePrivateEndpointConnectionProperties_STATUS, (*PrivateEndpointConnectionProperties_STATUS).AssignProperties_To_PrivateEndpointConnectionProperties_STATUS, (*PrivateEndpointConnectionProperties_STATUS).AssignProperties_From_PrivateEndpointConnectionProperties_STATUS)
+}
+
+// Test_PrivateEndpointConnection_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection_STATUS.
+func Test_PrivateEndpointConnection_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection_STATUS)
+}
+
+// Test_PrivateEndpointConnection_STATUS_AssignProperties_To_PrivateEndpointConnection_STATUS_RoundTrip checks that converting a PrivateEndpointConnection_STATUS to search/v1api20200801/storage.PrivateEndpointConnection_STATUS and back loses nothing.
+func Test_PrivateEndpointConnection_STATUS_AssignProperties_To_PrivateEndpointConnection_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateEndpointConnection_STATUS, storage.PrivateEndpointConnection_STATUS](t, GeneratePrivateEndpointConnection_STATUS, (*PrivateEndpointConnection_STATUS).AssignProperties_To_PrivateEndpointConnection_STATUS, (*PrivateEndpointConnection_STATUS).AssignProperties_From_PrivateEndpointConnection_STATUS)
 }
 
 // Test_SearchServiceOperatorConfigMaps_JSONRoundTrip checks that JSON keeps every value of SearchServiceOperatorConfigMaps.
@@ -351,14 +438,24 @@ func Test_SearchServiceOperatorSpec_AssignProperties_To_SearchServiceOperatorSpe
 	gentest.RunRoundTrip[SearchServiceOperatorSpec, storage.SearchServiceOperatorSpec](t, GenerateSearchServiceOperatorSpec, (*SearchServiceOperatorSpec).AssignProperties_To_SearchServiceOperatorSpec, (*SearchServiceOperatorSpec).AssignProperties_From_SearchServiceOperatorSpec)
 }
 
-// Test_SharedPrivateLinkResource_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of SharedPrivateLinkResource_STATUS_SubResourceEmbedded.
-func Test_SharedPrivateLinkResource_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateSharedPrivateLinkResource_STATUS_SubResourceEmbedded)
+// Test_SharedPrivateLinkResourceProperties_STATUS_JSONRoundTrip checks that JSON keeps every value of SharedPrivateLinkResourceProperties_STATUS.
+func Test_SharedPrivateLinkResourceProperties_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateSharedPrivateLinkResourceProperties_STATUS)
 }
 
-// Test_SharedPrivateLinkResource_STATUS_SubResourceEmbedded_AssignProperties_To_SharedPrivateLinkResource_STATUS_SubResourceEmbedded_RoundTrip checks that converting a SharedPrivateLinkResource_STATUS_SubResourceEmbedded to search/v1api20200801/storage.SharedPrivateLinkResource_STATUS_SubResourceEmbedded and back loses nothing.
-func Test_SharedPrivateLinkResource_STATUS_SubResourceEmbedded_AssignProperties_To_SharedPrivateLinkResource_STATUS_SubResourceEmbedded_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[SharedPrivateLinkResource_STATUS_SubResourceEmbedded, storage.SharedPrivateLinkResource_STATUS_SubResourceEmbedded](t, GenerateSharedPrivateLinkResource_STATUS_SubResourceEmbedded, (*SharedPrivateLinkResource_STATUS_SubResourceEmbedded).AssignProperties_To_SharedPrivateLinkResource_STATUS_SubResourceEmbedded, (*SharedPrivateLinkResource_STATUS_SubResourceEmbedded).AssignProperties_From_SharedPrivateLinkResource_STATUS_SubResourceEmbedded)
+// Test_SharedPrivateLinkResourceProperties_STATUS_AssignProperties_To_SharedPrivateLinkResourceProperties_STATUS_RoundTrip checks that converting a SharedPrivateLinkResourceProperties_STATUS to search/v1api20200801/storage.SharedPrivateLinkResourceProperties_STATUS and back loses nothing.
+func Test_SharedPrivateLinkResourceProperties_STATUS_AssignProperties_To_SharedPrivateLinkResourceProperties_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[SharedPrivateLinkResourceProperties_STATUS, storage.SharedPrivateLinkResourceProperties_STATUS](t, GenerateSharedPrivateLinkResourceProperties_STATUS, (*SharedPrivateLinkResourceProperties_STATUS).AssignProperties_To_SharedPrivateLinkResourceProperties_STATUS, (*SharedPrivateLinkResourceProperties_STATUS).AssignProperties_From_SharedPrivateLinkResourceProperties_STATUS)
+}
+
+// Test_SharedPrivateLinkResource_STATUS_JSONRoundTrip checks that JSON keeps every value of SharedPrivateLinkResource_STATUS.
+func Test_SharedPrivateLinkResource_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateSharedPrivateLinkResource_STATUS)
+}
+
+// Test_SharedPrivateLinkResource_STATUS_AssignProperties_To_SharedPrivateLinkResource_STATUS_RoundTrip checks that converting a SharedPrivateLinkResource_STATUS to search/v1api20200801/storage.SharedPrivateLinkResource_STATUS and back loses nothing.
+func Test_SharedPrivateLinkResource_STATUS_AssignProperties_To_SharedPrivateLinkResource_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[SharedPrivateLinkResource_STATUS, storage.SharedPrivateLinkResource_STATUS](t, GenerateSharedPrivateLinkResource_STATUS, (*SharedPrivateLinkResource_STATUS).AssignProperties_To_SharedPrivateLinkResource_STATUS, (*SharedPrivateLinkResource_STATUS).AssignProperties_From_SharedPrivateLinkResource_STATUS)
 }
 
 // Test_Sku_JSONRoundTrip checks that JSON keeps every value of Sku.

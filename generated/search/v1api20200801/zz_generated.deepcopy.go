@@ -143,7 +143,7 @@ func (in *NetworkRuleSet_STATUS) DeepCopy() *NetworkRuleSet_STATUS {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
-func (in *PrivateEndpointConnection_STATUS_SubResourceEmbedded) DeepCopyInto(out *PrivateEndpointConnection_STATUS_SubResourceEmbedded) {
+func (in *PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS) DeepCopyInto(out *PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS) {
 	*out = *in
 	if in.Id != nil {
 		in, out := &in.Id, &out.Id
@@ -153,11 +153,101 @@ func (in *PrivateEndpointConnection_STATUS_SubResourceEmbedded) DeepCopyInto(out
 }
 
 // DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
-func (in *PrivateEndpointConnection_STATUS_SubResourceEmbedded) DeepCopy() *PrivateEndpointConnection_STATUS_SubResourceEmbedded {
+func (in *PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS) DeepCopy() *PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS {
 	if in == nil {
 		return nil
 	}
-	out := new(PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+	out := new(PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS) DeepCopyInto(out *PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS) {
+	*out = *in
+	if in.ActionsRequired != nil {
+		in, out := &in.ActionsRequired, &out.ActionsRequired
+		*out = new(string)
+		**out = **in
+	}
+	if in.Description != nil {
+		in, out := &in.Description, &out.Description
+		*out = new(string)
+		**out = **in
+	}
+	if in.Status != nil {
+		in, out := &in.Status, &out.Status
+		*out = new(PrivateLinkServiceConnectionStatus_STATUS)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS) DeepCopy() *PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateEndpointConnectionProperties_STATUS) DeepCopyInto(out *PrivateEndpointConnectionProperties_STATUS) {
+	*out = *in
+	if in.PrivateEndpoint != nil {
+		in, out := &in.PrivateEndpoint, &out.PrivateEndpoint
+		*out = new(PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PrivateLinkServiceConnectionState != nil {
+		in, out := &in.PrivateLinkServiceConnectionState, &out.PrivateLinkServiceConnectionState
+		*out = new(PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateEndpointConnectionProperties_STATUS) DeepCopy() *PrivateEndpointConnectionProperties_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateEndpointConnectionProperties_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateEndpointConnection_STATUS) DeepCopyInto(out *PrivateEndpointConnection_STATUS) {
+	*out = *in
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Properties != nil {
+		in, out := &in.Properties, &out.Properties
+		*out = new(PrivateEndpointConnectionProperties_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateEndpointConnection_STATUS) DeepCopy() *PrivateEndpointConnection_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateEndpointConnection_STATUS)
 	in.DeepCopyInto(out)
 	return out
 }
@@ -368,7 +458,7 @@ func (in *SearchService_STATUS) DeepCopyInto(out *SearchService_STATUS) {
 	}
 	if in.PrivateEndpointConnections != nil {
 		in, out := &in.PrivateEndpointConnections, &out.PrivateEndpointConnections
-		*out = make([]PrivateEndpointConnection_STATUS_SubResourceEmbedded, len(*in))
+		*out = make([]PrivateEndpointConnection_STATUS, len(*in))
 		for i := range *in {
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
@@ -390,7 +480,7 @@ func (in *SearchService_STATUS) DeepCopyInto(out *SearchService_STATUS) {
 	}
 	if in.SharedPrivateLinkResources != nil {
 		in, out := &in.SharedPrivateLinkResources, &out.SharedPrivateLinkResources
-		*out = make([]SharedPrivateLinkResource_STATUS_SubResourceEmbedded, len(*in))
+		*out = make([]SharedPrivateLinkResource_STATUS, len(*in))
 		for i := range *in {
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
@@ -507,21 +597,81 @@ func (in *SearchService_Spec) DeepCopy() *SearchService_Spec {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
-func (in *SharedPrivateLinkResource_STATUS_SubResourceEmbedded) DeepCopyInto(out *SharedPrivateLinkResource_STATUS_SubResourceEmbedded) {
+func (in *SharedPrivateLinkResourceProperties_STATUS) DeepCopyInto(out *SharedPrivateLinkResourceProperties_STATUS) {
+	*out = *in
+	if in.GroupId != nil {
+		in, out := &in.GroupId, &out.GroupId
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateLinkResourceId != nil {
+		in, out := &in.PrivateLinkResourceId, &out.PrivateLinkResourceId
+		*out = new(string)
+		**out = **in
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(SharedPrivateLinkResourceProvisioningState_STATUS)
+		**out = **in
+	}
+	if in.RequestMessage != nil {
+		in, out := &in.RequestMessage, &out.RequestMessage
+		*out = new(string)
+		**out = **in
+	}
+	if in.ResourceRegion != nil {
+		in, out := &in.ResourceRegion, &out.ResourceRegion
+		*out = new(string)
+		**out = **in
+	}
+	if in.Status != nil {
+		in, out := &in.Status, &out.Status
+		*out = new(SharedPrivateLinkResourceStatus_STATUS)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SharedPrivateLinkResourceProperties_STATUS) DeepCopy() *SharedPrivateLinkResourceProperties_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(SharedPrivateLinkResourceProperties_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SharedPrivateLinkResource_STATUS) DeepCopyInto(out *SharedPrivateLinkResource_STATUS) {
 	*out = *in
 	if in.Id != nil {
 		in, out := &in.Id, &out.Id
 		*out = new(string)
 		**out = **in
 	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Properties != nil {
+		in, out := &in.Properties, &out.Properties
+		*out = new(SharedPrivateLinkResourceProperties_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
 }
 
 // DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
-func (in *SharedPrivateLinkResource_STATUS_SubResourceEmbedded) DeepCopy() *SharedPrivateLinkResource_STATUS_SubResourceEmbedded {
+func (in *SharedPrivateLinkResource_STATUS) DeepCopy() *SharedPrivateLinkResource_STATUS {
 	if in == nil {
 		return nil
 	}
-	out := new(SharedPrivateLinkResource_STATUS_SubResourceEmbedded)
+	out := new(SharedPrivateLinkResource_STATUS)
 	in.DeepCopyInto(out)
 	return out
 }

@@ -46,7 +46,7 @@ func GenerateSignalR_STATUS(t *rapid.T) SignalR_STATUS {
 		Location:                   gentest.Optional(gentest.String)(t),
 		Name:                       gentest.Optional(gentest.String)(t),
 		NetworkACLs:                gentest.Optional(GenerateSignalRNetworkACLs_STATUS)(t),
-		PrivateEndpointConnections: gentest.SliceOf(GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded)(t),
+		PrivateEndpointConnections: gentest.SliceOf(GeneratePrivateEndpointConnection_STATUS)(t),
 		ProvisioningState:          gentest.Optional(GenerateProvisioningState_STATUS)(t),
 		PublicPort:                 gentest.Optional(gentest.Int)(t),
 		ServerPort:                 gentest.Optional(gentest.Int)(t),
@@ -112,11 +112,37 @@ func GeneratePrivateEndpointACL_STATUS(t *rapid.T) PrivateEndpointACL_STATUS {
 	}
 }
 
-// GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded draws a random PrivateEndpointConnection_STATUS_SubResourceEmbedded for property-based tests.
-func GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded(t *rapid.T) PrivateEndpointConnection_STATUS_SubResourceEmbedded {
-	return PrivateEndpointConnection_STATUS_SubResourceEmbedded{
+// GeneratePrivateEndpointConnection_STATUS draws a random PrivateEndpointConnection_STATUS for property-based tests.
+func GeneratePrivateEndpointConnection_STATUS(t *rapid.T) PrivateEndpointConnection_STATUS {
+	return PrivateEndpointConnection_STATUS{
+		Id:                                gentest.Optional(gentest.String)(t),
+		Name:                              gentest.Optional(gentest.String)(t),
+		PrivateEndpoint:                   gentest.Optional(GeneratePrivateEndpoint_STATUS)(t),
+		PrivateLinkServiceConnectionState: gentest.Optional(GeneratePrivateLinkServiceConnectionState_STATUS)(t),
+		ProvisioningState:                 gentest.Optional(GenerateProvisioningState_STATUS)(t),
+		Type:                              gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GeneratePrivateEndpoint_STATUS draws a random PrivateEndpoint_STATUS for property-based tests.
+func GeneratePrivateEndpoint_STATUS(t *rapid.T) PrivateEndpoint_STATUS {
+	return PrivateEndpoint_STATUS{
 		Id: gentest.Optional(gentest.String)(t),
 	}
+}
+
+// GeneratePrivateLinkServiceConnectionState_STATUS draws a random PrivateLinkServiceConnectionState_STATUS for property-based tests.
+func GeneratePrivateLinkServiceConnectionState_STATUS(t *rapid.T) PrivateLinkServiceConnectionState_STATUS {
+	return PrivateLinkServiceConnectionState_STATUS{
+		ActionsRequired: gentest.Optional(gentest.String)(t),
+		Description:     gentest.Optional(gentest.String)(t),
+		Status:          gentest.Optional(GeneratePrivateLinkServiceConnectionStatus_STATUS)(t),
+	}
+}
+
+// GeneratePrivateLinkServiceConnectionStatus_STATUS draws a random PrivateLinkServiceConnectionStatus_STATUS for property-based tests.
+func GeneratePrivateLinkServiceConnectionStatus_STATUS(t *rapid.T) PrivateLinkServiceConnectionStatus_STATUS {
+	return gentest.OneOf(PrivateLinkServiceConnectionStatus_STATUS_Pending, PrivateLinkServiceConnectionStatus_STATUS_Approved, PrivateLinkServiceConnectionStatus_STATUS_Rejected, PrivateLinkServiceConnectionStatus_STATUS_Disconnected)(t)
 }
 
 // GenerateProvisioningState_STATUS draws a random ProvisioningState_STATUS for property-based tests.
@@ -362,14 +388,34 @@ func Test_PrivateEndpointACL_STATUS_AssignProperties_To_PrivateEndpointACL_STATU
 	gentest.RunRoundTrip[PrivateEndpointACL_STATUS, storage.PrivateEndpointACL_STATUS](t, GeneratePrivateEndpointACL_STATUS, (*PrivateEndpointACL_STATUS).AssignProperties_To_PrivateEndpointACL_STATUS, (*PrivateEndpointACL_STATUS).AssignProperties_From_PrivateEndpointACL_STATUS)
 }
 
-// Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection_STATUS_SubResourceEmbedded.
-func Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded)
+// Test_PrivateEndpointConnection_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection_STATUS.
+func Test_PrivateEndpointConnection_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection_STATUS)
 }
 
-// Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded_RoundTrip checks that converting a PrivateEndpointConnection_STATUS_SubResourceEmbedded to signalrservice/v1api20200501/storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded and back loses nothing.
-func Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[PrivateEndpointConnection_STATUS_SubResourceEmbedded, storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded](t, GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded, (*PrivateEndpointConnection_STATUS_SubResourceEmbedded).AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded, (*PrivateEndpointConnection_STATUS_SubResourceEmbedded).AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+// Test_PrivateEndpointConnection_STATUS_AssignProperties_To_PrivateEndpointConnection_STATUS_RoundTrip checks that converting a PrivateEndpointConnection_STATUS to signalrservice/v1api20200501/storage.PrivateEndpointConnection_STATUS and back loses nothing.
+func Test_PrivateEndpointConnection_STATUS_AssignProperties_To_PrivateEndpointConnection_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateEndpointConnection_STATUS, storage.PrivateEndpointConnection_STATUS](t, GeneratePrivateEndpointConnection_STATUS, (*PrivateEndpointConnection_STATUS).AssignProperties_To_PrivateEndpointConnection_STATUS, (*PrivateEndpointConnection_STATUS).AssignProperties_From_PrivateEndpointConnection_STATUS)
+}
+
+// Test_PrivateEndpoint_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpoint_STATUS.
+func Test_PrivateEndpoint_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpoint_STATUS)
+}
+
+// Test_PrivateEndpoint_STATUS_AssignProperties_To_PrivateEndpoint_STATUS_RoundTrip checks that converting a PrivateEndpoint_STATUS to signalrservice/v1api20200501/storage.PrivateEndpoint_STATUS and back loses nothing.
+func Test_PrivateEndpoint_STATUS_AssignProperties_To_PrivateEndpoint_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateEndpoint_STATUS, storage.PrivateEndpoint_STATUS](t, GeneratePrivateEndpoint_STATUS, (*PrivateEndpoint_STATUS).AssignProperties_To_PrivateEndpoint_STATUS, (*PrivateEndpoint_STATUS).AssignProperties_From_PrivateEndpoint_STATUS)
+}
+
+// Test_PrivateLinkServiceConnectionState_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateLinkServiceConnectionState_STATUS.
+func Test_PrivateLinkServiceConnectionState_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateLinkServiceConnectionState_STATUS)
+}
+
+// Test_PrivateLinkServiceConnectionState_STATUS_AssignProperties_To_PrivateLinkServiceConnectionState_STATUS_RoundTrip checks that converting a PrivateLinkServiceConnectionState_STATUS to signalrservice/v1api20200501/storage.PrivateLinkServiceConnectionState_STATUS and back loses nothing.
+func Test_PrivateLinkServiceConnectionState_STATUS_AssignProperties_To_PrivateLinkServiceConnectionState_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateLinkServiceConnectionState_STATUS, storage.PrivateLinkServiceConnectionState_STATUS](t, GeneratePrivateLinkServiceConnectionState_STATUS, (*PrivateLinkServiceConnectionState_STATUS).AssignProperties_To_PrivateLinkServiceConnectionState_STATUS, (*PrivateLinkServiceConnectionState_STATUS).AssignProperties_From_PrivateLinkServiceConnectionState_STATUS)
 }
 
 // Test_ResourceSku_JSONRoundTrip checks that JSON keeps every value of ResourceSku.

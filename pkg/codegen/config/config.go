@@ -93,7 +93,11 @@ type TypeConfig struct {
 	// DefaultAzureName is how azureName defaults when empty: "" (metadata.name) or "uuid".
 	DefaultAzureName string
 	IsHub            bool
-	Properties       []*PropertyConfig // sorted by Name
+	// KeptInParent, on a child resource exported as a kind, says its parent's body still keeps
+	// these children whole (ASO's $resourceEmbeddedInParent on a load balancer's inbound NAT
+	// rules), instead of reducing them to their IDs as it does a kind's children.
+	KeptInParent bool
+	Properties   []*PropertyConfig // sorted by Name
 
 	Path string
 	Pos  Position // of the key

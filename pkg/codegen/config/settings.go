@@ -45,6 +45,10 @@ var typeSettings = map[string]typeSetting{
 		t.IsHub, err = p.boolValue(n, path)
 		return err
 	},
+	"$keptInParent": func(p *parser, t *TypeConfig, n *yaml.Node, path string) (err error) {
+		t.KeptInParent, err = p.boolValue(n, path)
+		return err
+	},
 }
 
 var referenceTypes = []string{"arm", "simple"}

@@ -52,7 +52,7 @@ func TestSettings(t *testing.T) {
 
 // TestSettingTables guards the tables the suggestions are drawn from.
 func TestSettingTables(t *testing.T) {
-	if diff := cmp.Diff([]string{"$azureGeneratedSecrets", "$defaultAzureName", "$export", "$exportAs", "$generatedConfigs", "$isHub", "$renameTo"}, typeSettingNames); diff != "" {
+	if diff := cmp.Diff([]string{"$azureGeneratedSecrets", "$defaultAzureName", "$export", "$exportAs", "$generatedConfigs", "$isHub", "$keptInParent", "$renameTo"}, typeSettingNames); diff != "" {
 		t.Errorf("type settings (-want +got):\n%s", diff)
 	}
 	if diff := cmp.Diff([]string{"$additionalEnumValues", "$flatten", "$importConfigMapMode", "$isSecret", "$referenceType", "$renameTo", "$renamedFrom"}, propertySettingNames); diff != "" {

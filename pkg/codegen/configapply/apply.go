@@ -76,6 +76,10 @@ func Apply(cfg *config.Config, versions selection.Versions, exps selection.Expor
 		for b := range e.Bodies {
 			c.Bodies[renameOne(b, renames)] = true
 		}
+		c.BodyTypes = make(map[astmodel.TypeName][]string, len(e.BodyTypes))
+		for b, armType := range e.BodyTypes {
+			c.BodyTypes[renameOne(b, renames)] = armType
+		}
 		out = append(out, &c)
 	}
 	return Result{Definitions: renamed, Exports: out, Read: read}, nil

@@ -192,6 +192,16 @@ func counterpart(sp *astmodel.Property, other, self *astmodel.ObjectType) *astmo
 	if op, ok := other.PropertyByJSON(sp.JSONName); ok {
 		return op
 	}
+	// JSON names are wire names, and Azure respells one between versions now and then
+	// (scan-interval in one, scanInterval in another): the same Go name is the same property,
+	// unless its JSON name there is in use here too.
+	if op, ok := other.Property(sp.Name); ok && !op.IsPropertyBag() && !op.IsOriginalVersion() {
+		if _, clash := self.PropertyByJSON(op.JSONName); !clash {
+			if _, taken := other.PropertyByJSON(sp.JSONName); !taken {
+				return op
+			}
+		}
+	}
 	for _, op := range other.Properties() {
 		if op.IsPropertyBag() {
 			continue

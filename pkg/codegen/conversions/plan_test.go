@@ -204,6 +204,11 @@ func TestCounterpart(t *testing.T) {
 		c.ARMName = wire
 		return c
 	}
+	wireNamed := func(p *astmodel.Property, wire string) *astmodel.Property {
+		c := p.Copy()
+		c.ARMName, c.JSONName = wire, wire
+		return c
+	}
 	s := astmodel.StringType
 	cases := []struct {
 		name        string
@@ -223,6 +228,10 @@ func TestCounterpart(t *testing.T) {
 			[]*astmodel.Property{renamedFrom(property("Enabled", s), "isEnabled")}, ""},
 		{"renamed here, but the old name is still in use here", renamedFrom(property("Enabled", s), "isEnabled"), []*astmodel.Property{property("IsEnabled", s)},
 			[]*astmodel.Property{property("IsEnabled", s)}, ""},
+		{"the same Go name, respelled on the wire in another version", wireNamed(property("ScanInterval", s), "scan-interval"), nil,
+			[]*astmodel.Property{property("ScanInterval", s)}, "ScanInterval"},
+		{"the same Go name, but its JSON name there is in use here", wireNamed(property("ScanInterval", s), "scan-interval"), []*astmodel.Property{property("ScanInterval2", s)},
+			[]*astmodel.Property{wireNamed(property("ScanInterval", s), "scanInterval2")}, ""},
 		{"the property bag is no counterpart", property("Size", s), nil,
 			[]*astmodel.Property{renamedFrom(bag, "size")}, ""},
 	}

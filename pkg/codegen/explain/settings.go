@@ -74,6 +74,8 @@ func (e *Explanation) settingValue(rel string) string {
 			return tc.RenameTo
 		case "$isHub":
 			return strconv.FormatBool(tc.IsHub)
+		case "$keptInParent":
+			return strconv.FormatBool(tc.KeptInParent)
 		case "$azureGeneratedSecrets":
 			return exportedValues(tc.AzureGeneratedSecrets)
 		case "$generatedConfigs":

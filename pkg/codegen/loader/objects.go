@@ -159,7 +159,7 @@ func (b *TypeBuilder) property(c collected, owner string, required bool) (*astmo
 	}
 	p := &astmodel.Property{
 		Name:         astmodel.ExportedName(c.name),
-		JSONName:     astmodel.JSONName(astmodel.ExportedName(c.name)),
+		JSONName:     astmodel.WireJSONName(c.name),
 		Type:         optional(t),
 		Description:  astmodel.CleanDescription(s.Description),
 		Required:     required && !readOnly,

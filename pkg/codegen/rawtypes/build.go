@@ -109,13 +109,17 @@ func buildPackage(ctx context.Context, corpus *loader.Corpus, v *selection.APIVe
 		// Every resource body of the version, exported or not, is an embedded resource
 		// wherever it appears inside another resource.
 		bodies := make(map[astmodel.TypeName]bool)
+		armTypes := make(map[astmodel.TypeName][]string)
 		for _, r := range v.Catalog.Resources {
 			if n, ok := b.NameAt(corpus.Identity(r.Body)); ok {
 				bodies[n] = true
+				if !slices.Contains(armTypes[n], r.ARMType) {
+					armTypes[n] = append(armTypes[n], r.ARMType)
+				}
 			}
 		}
 		for _, e := range built {
-			e.Bodies = bodies
+			e.Bodies, e.BodyTypes = bodies, armTypes
 		}
 		return packageBuild{defs: b.Definitions(), built: built, failed: failed}, nil
 	}

@@ -37,6 +37,9 @@ type Export struct {
 	Body, Response astmodel.TypeName
 	// Bodies are the raw body types of every resource discovered in the package, exported or not.
 	Bodies map[astmodel.TypeName]bool
+	// BodyTypes are the ARM types of each of Bodies (Microsoft.Network/loadBalancers/backendAddressPools),
+	// which tell a resource's own children among them.
+	BodyTypes map[astmodel.TypeName][]string
 }
 
 // Name is the type name of the exported resource.

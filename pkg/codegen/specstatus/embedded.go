@@ -11,7 +11,7 @@ func (sp *splitter) stub(raw astmodel.TypeName, obj *astmodel.ObjectType, m spli
 		return astmodel.TypeName{}, false
 	}
 	name := sp.claim(astmodel.EmbeddedName(raw, suffix))
-	sp.done[splitKey{raw, m}] = name
+	sp.done[splitKey{raw: raw, mode: m}] = name
 	p := id.Copy()
 	p.ReadOnly, p.Required = false, false
 	props := []*astmodel.Property{p}

@@ -21,8 +21,10 @@ func Split(raw astmodel.Definitions, exps selection.Exports) astmodel.Definition
 	for _, e := range exps {
 		sp.reserve(e)
 	}
+	kinds := exportedKinds(exps)
 	for _, e := range exps {
 		sp.bodies = e.Bodies
+		sp.own = sp.ownChildrenOf(e, kinds)
 		spec := e.Pkg.TypeName(e.Kind + astmodel.SpecSuffix)
 		status := e.Pkg.TypeName(e.Kind + astmodel.StatusSuffix)
 		sp.root(e.Body, spec, specMode)
@@ -61,6 +63,9 @@ const (
 type splitKey struct {
 	raw  astmodel.TypeName
 	mode splitMode
+	// context is the ARM type of the resource a type was built for, when it holds that
+	// resource's own children whole (own_children.go); "" for a type built alike everywhere.
+	context string
 }
 
 type splitter struct {
@@ -74,6 +79,9 @@ type splitter struct {
 	reserved map[astmodel.TypeName]bool
 	// keyed holds, per package, the item type of the lists that are maps on the wire.
 	keyed map[astmodel.PackageReference]astmodel.TypeName
+	// own is what the resource being built keeps whole of its children, nil inside a kept child
+	// and in the types that lead to none.
+	own *ownChildren
 }
 
 func (sp *splitter) rawPackage(n astmodel.TypeName) (astmodel.Definition, bool) {
@@ -93,7 +101,8 @@ func (sp *splitter) root(raw, name astmodel.TypeName, m splitMode) {
 
 // named returns the spec or status counterpart of a raw named type, building it on first use.
 func (sp *splitter) named(raw astmodel.TypeName, m splitMode) astmodel.TypeName {
-	if n, ok := sp.done[splitKey{raw, m}]; ok {
+	key := splitKey{raw, m, sp.own.context(raw)}
+	if n, ok := sp.done[key]; ok {
 		return n
 	}
 	d := sp.raw[raw]
@@ -101,13 +110,20 @@ func (sp *splitter) named(raw astmodel.TypeName, m splitMode) astmodel.TypeName 
 	if m == statusMode {
 		suffix = astmodel.StatusSuffix
 	}
-	if obj, ok := d.Type.(*astmodel.ObjectType); ok && sp.bodies[raw] {
+	if obj, ok := d.Type.(*astmodel.ObjectType); ok && sp.bodies[raw] && !sp.own.keeps(raw) {
 		if stub, ok := sp.stub(raw, obj, m, suffix); ok {
 			return stub
 		}
 	}
+	// What this type holds is built as the key says: for the resource (a type leading to its
+	// children), or alike everywhere (a kept child's insides, and every other type).
+	saved := sp.own
+	if key.context == "" || sp.own.keeps(raw) {
+		sp.own = nil
+	}
+	defer func() { sp.own = saved }()
 	name := sp.claim(raw.WithName(raw.Name + suffix))
-	sp.done[splitKey{raw, m}] = name
+	sp.done[key] = name
 	def := astmodel.Definition{Name: name, Type: d.Type, Description: d.Description, Source: d.Source, Origin: d.Origin}
 	if e, ok := d.Type.(astmodel.EnumType); ok && m == statusMode {
 		e.Reported = true

@@ -22,9 +22,31 @@ type Redis_STATUS struct {
 	Zones      []string                `json:"zones,omitempty"`
 }
 
-// PrivateEndpointConnection_STATUS_SubResourceEmbedded is the wire shape of PrivateEndpointConnection_STATUS_SubResourceEmbedded.
-type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
+// PrivateEndpointConnectionProperties_STATUS is the wire shape of PrivateEndpointConnectionProperties_STATUS.
+type PrivateEndpointConnectionProperties_STATUS struct {
+	PrivateEndpoint                   *PrivateEndpoint_STATUS                   `json:"privateEndpoint,omitempty"`
+	PrivateLinkServiceConnectionState *PrivateLinkServiceConnectionState_STATUS `json:"privateLinkServiceConnectionState,omitempty"`
+	ProvisioningState                 *string                                   `json:"provisioningState,omitempty"`
+}
+
+// PrivateEndpointConnection_STATUS is the wire shape of PrivateEndpointConnection_STATUS.
+type PrivateEndpointConnection_STATUS struct {
+	Id         *string                                     `json:"id,omitempty"`
+	Name       *string                                     `json:"name,omitempty"`
+	Properties *PrivateEndpointConnectionProperties_STATUS `json:"properties,omitempty"`
+	Type       *string                                     `json:"type,omitempty"`
+}
+
+// PrivateEndpoint_STATUS is the wire shape of PrivateEndpoint_STATUS.
+type PrivateEndpoint_STATUS struct {
 	Id *string `json:"id,omitempty"`
+}
+
+// PrivateLinkServiceConnectionState_STATUS is the wire shape of PrivateLinkServiceConnectionState_STATUS.
+type PrivateLinkServiceConnectionState_STATUS struct {
+	ActionsRequired *string `json:"actionsRequired,omitempty"`
+	Description     *string `json:"description,omitempty"`
+	Status          *string `json:"status,omitempty"`
 }
 
 // RedisAccessKeys_STATUS is the wire shape of RedisAccessKeys_STATUS.
@@ -63,25 +85,25 @@ type RedisLinkedServer_STATUSType struct {
 
 // RedisProperties_STATUS is the wire shape of RedisProperties_STATUS.
 type RedisProperties_STATUS struct {
-	AccessKeys                 *RedisAccessKeys_STATUS                                `json:"accessKeys,omitempty"`
-	EnableNonSslPort           *bool                                                  `json:"enableNonSslPort,omitempty"`
-	HostName                   *string                                                `json:"hostName,omitempty"`
-	Instances                  []RedisInstanceDetails_STATUS                          `json:"instances,omitempty"`
-	LinkedServers              []RedisLinkedServer_STATUSType                         `json:"linkedServers,omitempty"`
-	MinimumTlsVersion          *string                                                `json:"minimumTlsVersion,omitempty"`
-	Port                       *int                                                   `json:"port,omitempty"`
-	PrivateEndpointConnections []PrivateEndpointConnection_STATUS_SubResourceEmbedded `json:"privateEndpointConnections,omitempty"`
-	ProvisioningState          *string                                                `json:"provisioningState,omitempty"`
-	PublicNetworkAccess        *string                                                `json:"publicNetworkAccess,omitempty"`
-	RedisConfiguration         map[string]string                                      `json:"redisConfiguration,omitempty"`
-	RedisVersion               *string                                                `json:"redisVersion,omitempty"`
-	ReplicasPerMaster          *int                                                   `json:"replicasPerMaster,omitempty"`
-	ShardCount                 *int                                                   `json:"shardCount,omitempty"`
-	Sku                        *Sku_STATUS                                            `json:"sku,omitempty"`
-	SslPort                    *int                                                   `json:"sslPort,omitempty"`
-	StaticIP                   *string                                                `json:"staticIP,omitempty"`
-	SubnetId                   *string                                                `json:"subnetId,omitempty"`
-	TenantSettings             map[string]string                                      `json:"tenantSettings,omitempty"`
+	AccessKeys                 *RedisAccessKeys_STATUS            `json:"accessKeys,omitempty"`
+	EnableNonSslPort           *bool                              `json:"enableNonSslPort,omitempty"`
+	HostName                   *string                            `json:"hostName,omitempty"`
+	Instances                  []RedisInstanceDetails_STATUS      `json:"instances,omitempty"`
+	LinkedServers              []RedisLinkedServer_STATUSType     `json:"linkedServers,omitempty"`
+	MinimumTlsVersion          *string                            `json:"minimumTlsVersion,omitempty"`
+	Port                       *int                               `json:"port,omitempty"`
+	PrivateEndpointConnections []PrivateEndpointConnection_STATUS `json:"privateEndpointConnections,omitempty"`
+	ProvisioningState          *string                            `json:"provisioningState,omitempty"`
+	PublicNetworkAccess        *string                            `json:"publicNetworkAccess,omitempty"`
+	RedisConfiguration         map[string]string                  `json:"redisConfiguration,omitempty"`
+	RedisVersion               *string                            `json:"redisVersion,omitempty"`
+	ReplicasPerMaster          *int                               `json:"replicasPerMaster,omitempty"`
+	ShardCount                 *int                               `json:"shardCount,omitempty"`
+	Sku                        *Sku_STATUS                        `json:"sku,omitempty"`
+	SslPort                    *int                               `json:"sslPort,omitempty"`
+	StaticIP                   *string                            `json:"staticIP,omitempty"`
+	SubnetId                   *string                            `json:"subnetId,omitempty"`
+	TenantSettings             map[string]string                  `json:"tenantSettings,omitempty"`
 }
 
 // Sku is the wire shape of Sku.

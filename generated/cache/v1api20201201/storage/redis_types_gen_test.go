@@ -54,7 +54,7 @@ func GenerateRedis_STATUS(t *rapid.T) Redis_STATUS {
 		MinimumTlsVersion:          gentest.Optional(gentest.String)(t),
 		Name:                       gentest.Optional(gentest.String)(t),
 		Port:                       gentest.Optional(gentest.Int)(t),
-		PrivateEndpointConnections: gentest.SliceOf(GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded)(t),
+		PrivateEndpointConnections: gentest.SliceOf(GeneratePrivateEndpointConnection_STATUS)(t),
 		PropertyBag:                gentest.PropertyBag(t),
 		ProvisioningState:          gentest.Optional(gentest.String)(t),
 		PublicNetworkAccess:        gentest.Optional(gentest.String)(t),
@@ -74,11 +74,34 @@ func GenerateRedis_STATUS(t *rapid.T) Redis_STATUS {
 	}
 }
 
-// GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded draws a random PrivateEndpointConnection_STATUS_SubResourceEmbedded for property-based tests.
-func GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded(t *rapid.T) PrivateEndpointConnection_STATUS_SubResourceEmbedded {
-	return PrivateEndpointConnection_STATUS_SubResourceEmbedded{
+// GeneratePrivateEndpointConnection_STATUS draws a random PrivateEndpointConnection_STATUS for property-based tests.
+func GeneratePrivateEndpointConnection_STATUS(t *rapid.T) PrivateEndpointConnection_STATUS {
+	return PrivateEndpointConnection_STATUS{
+		Id:                                gentest.Optional(gentest.String)(t),
+		Name:                              gentest.Optional(gentest.String)(t),
+		PrivateEndpoint:                   gentest.Optional(GeneratePrivateEndpoint_STATUS)(t),
+		PrivateLinkServiceConnectionState: gentest.Optional(GeneratePrivateLinkServiceConnectionState_STATUS)(t),
+		PropertyBag:                       gentest.PropertyBag(t),
+		ProvisioningState:                 gentest.Optional(gentest.String)(t),
+		Type:                              gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GeneratePrivateEndpoint_STATUS draws a random PrivateEndpoint_STATUS for property-based tests.
+func GeneratePrivateEndpoint_STATUS(t *rapid.T) PrivateEndpoint_STATUS {
+	return PrivateEndpoint_STATUS{
 		Id:          gentest.Optional(gentest.String)(t),
 		PropertyBag: gentest.PropertyBag(t),
+	}
+}
+
+// GeneratePrivateLinkServiceConnectionState_STATUS draws a random PrivateLinkServiceConnectionState_STATUS for property-based tests.
+func GeneratePrivateLinkServiceConnectionState_STATUS(t *rapid.T) PrivateLinkServiceConnectionState_STATUS {
+	return PrivateLinkServiceConnectionState_STATUS{
+		ActionsRequired: gentest.Optional(gentest.String)(t),
+		Description:     gentest.Optional(gentest.String)(t),
+		PropertyBag:     gentest.PropertyBag(t),
+		Status:          gentest.Optional(gentest.String)(t),
 	}
 }
 
@@ -169,9 +192,19 @@ func Test_Redis_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateRedis_STATUS)
 }
 
-// Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection_STATUS_SubResourceEmbedded.
-func Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded)
+// Test_PrivateEndpointConnection_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection_STATUS.
+func Test_PrivateEndpointConnection_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection_STATUS)
+}
+
+// Test_PrivateEndpoint_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpoint_STATUS.
+func Test_PrivateEndpoint_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpoint_STATUS)
+}
+
+// Test_PrivateLinkServiceConnectionState_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateLinkServiceConnectionState_STATUS.
+func Test_PrivateLinkServiceConnectionState_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateLinkServiceConnectionState_STATUS)
 }
 
 // Test_RedisAccessKeys_STATUS_JSONRoundTrip checks that JSON keeps every value of RedisAccessKeys_STATUS.

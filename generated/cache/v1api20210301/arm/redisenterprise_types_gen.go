@@ -31,17 +31,39 @@ type ClusterProperties struct {
 
 // ClusterProperties_STATUS is the wire shape of ClusterProperties_STATUS.
 type ClusterProperties_STATUS struct {
-	HostName                   *string                                                `json:"hostName,omitempty"`
-	MinimumTlsVersion          *string                                                `json:"minimumTlsVersion,omitempty"`
-	PrivateEndpointConnections []PrivateEndpointConnection_STATUS_SubResourceEmbedded `json:"privateEndpointConnections,omitempty"`
-	ProvisioningState          *string                                                `json:"provisioningState,omitempty"`
-	RedisVersion               *string                                                `json:"redisVersion,omitempty"`
-	ResourceState              *string                                                `json:"resourceState,omitempty"`
+	HostName                   *string                            `json:"hostName,omitempty"`
+	MinimumTlsVersion          *string                            `json:"minimumTlsVersion,omitempty"`
+	PrivateEndpointConnections []PrivateEndpointConnection_STATUS `json:"privateEndpointConnections,omitempty"`
+	ProvisioningState          *string                            `json:"provisioningState,omitempty"`
+	RedisVersion               *string                            `json:"redisVersion,omitempty"`
+	ResourceState              *string                            `json:"resourceState,omitempty"`
 }
 
-// PrivateEndpointConnection_STATUS_SubResourceEmbedded is the wire shape of PrivateEndpointConnection_STATUS_SubResourceEmbedded.
-type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
+// PrivateEndpointConnectionProperties_STATUS is the wire shape of PrivateEndpointConnectionProperties_STATUS.
+type PrivateEndpointConnectionProperties_STATUS struct {
+	PrivateEndpoint                   *PrivateEndpoint_STATUS                   `json:"privateEndpoint,omitempty"`
+	PrivateLinkServiceConnectionState *PrivateLinkServiceConnectionState_STATUS `json:"privateLinkServiceConnectionState,omitempty"`
+	ProvisioningState                 *string                                   `json:"provisioningState,omitempty"`
+}
+
+// PrivateEndpointConnection_STATUS is the wire shape of PrivateEndpointConnection_STATUS.
+type PrivateEndpointConnection_STATUS struct {
+	Id         *string                                     `json:"id,omitempty"`
+	Name       *string                                     `json:"name,omitempty"`
+	Properties *PrivateEndpointConnectionProperties_STATUS `json:"properties,omitempty"`
+	Type       *string                                     `json:"type,omitempty"`
+}
+
+// PrivateEndpoint_STATUS is the wire shape of PrivateEndpoint_STATUS.
+type PrivateEndpoint_STATUS struct {
 	Id *string `json:"id,omitempty"`
+}
+
+// PrivateLinkServiceConnectionState_STATUS is the wire shape of PrivateLinkServiceConnectionState_STATUS.
+type PrivateLinkServiceConnectionState_STATUS struct {
+	ActionsRequired *string `json:"actionsRequired,omitempty"`
+	Description     *string `json:"description,omitempty"`
+	Status          *string `json:"status,omitempty"`
 }
 
 // Sku is the wire shape of Sku.

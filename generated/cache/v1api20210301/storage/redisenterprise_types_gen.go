@@ -121,7 +121,7 @@ type RedisEnterprise_STATUS struct {
 
 	Name *string `json:"name,omitempty"`
 
-	PrivateEndpointConnections []PrivateEndpointConnection_STATUS_SubResourceEmbedded `json:"privateEndpointConnections,omitempty"`
+	PrivateEndpointConnections []PrivateEndpointConnection_STATUS `json:"privateEndpointConnections,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
@@ -140,11 +140,39 @@ type RedisEnterprise_STATUS struct {
 	Zones []string `json:"zones,omitempty"`
 }
 
-// PrivateEndpointConnection_STATUS_SubResourceEmbedded: Storage version of v1api20210301.PrivateEndpointConnection_STATUS_SubResourceEmbedded
-type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
+// PrivateEndpointConnection_STATUS: Storage version of v1api20210301.PrivateEndpointConnection_STATUS
+type PrivateEndpointConnection_STATUS struct {
+	Id *string `json:"id,omitempty"`
+
+	Name *string `json:"name,omitempty"`
+
+	PrivateEndpoint *PrivateEndpoint_STATUS `json:"privateEndpoint,omitempty"`
+
+	PrivateLinkServiceConnectionState *PrivateLinkServiceConnectionState_STATUS `json:"privateLinkServiceConnectionState,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	ProvisioningState *string `json:"provisioningState,omitempty"`
+
+	Type *string `json:"type,omitempty"`
+}
+
+// PrivateEndpoint_STATUS: Storage version of v1api20210301.PrivateEndpoint_STATUS
+type PrivateEndpoint_STATUS struct {
 	Id *string `json:"id,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// PrivateLinkServiceConnectionState_STATUS: Storage version of v1api20210301.PrivateLinkServiceConnectionState_STATUS
+type PrivateLinkServiceConnectionState_STATUS struct {
+	ActionsRequired *string `json:"actionsRequired,omitempty"`
+
+	Description *string `json:"description,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	Status *string `json:"status,omitempty"`
 }
 
 // RedisEnterpriseOperatorSpec: Storage version of v1api20210301.RedisEnterpriseOperatorSpec

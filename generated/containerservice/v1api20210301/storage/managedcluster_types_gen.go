@@ -5017,41 +5017,41 @@ func (m *ManagedClusterPodIdentity_STATUS) AssignProperties_To_ManagedClusterPod
 
 // ManagedClusterProperties_AutoScalerProfile: Storage version of v1api20210301.ManagedClusterProperties_AutoScalerProfile
 type ManagedClusterProperties_AutoScalerProfile struct {
-	BalanceSimilarNodeGroups *string `json:"balanceSimilarNodeGroups,omitempty"`
+	BalanceSimilarNodeGroups *string `json:"balance-similar-node-groups,omitempty"`
 
 	Expander *string `json:"expander,omitempty"`
 
-	MaxEmptyBulkDelete *string `json:"maxEmptyBulkDelete,omitempty"`
+	MaxEmptyBulkDelete *string `json:"max-empty-bulk-delete,omitempty"`
 
-	MaxGracefulTerminationSec *string `json:"maxGracefulTerminationSec,omitempty"`
+	MaxGracefulTerminationSec *string `json:"max-graceful-termination-sec,omitempty"`
 
-	MaxNodeProvisionTime *string `json:"maxNodeProvisionTime,omitempty"`
+	MaxNodeProvisionTime *string `json:"max-node-provision-time,omitempty"`
 
-	MaxTotalUnreadyPercentage *string `json:"maxTotalUnreadyPercentage,omitempty"`
+	MaxTotalUnreadyPercentage *string `json:"max-total-unready-percentage,omitempty"`
 
-	NewPodScaleUpDelay *string `json:"newPodScaleUpDelay,omitempty"`
+	NewPodScaleUpDelay *string `json:"new-pod-scale-up-delay,omitempty"`
 
-	OkTotalUnreadyCount *string `json:"okTotalUnreadyCount,omitempty"`
+	OkTotalUnreadyCount *string `json:"ok-total-unready-count,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	ScaleDownDelayAfterAdd *string `json:"scaleDownDelayAfterAdd,omitempty"`
+	ScaleDownDelayAfterAdd *string `json:"scale-down-delay-after-add,omitempty"`
 
-	ScaleDownDelayAfterDelete *string `json:"scaleDownDelayAfterDelete,omitempty"`
+	ScaleDownDelayAfterDelete *string `json:"scale-down-delay-after-delete,omitempty"`
 
-	ScaleDownDelayAfterFailure *string `json:"scaleDownDelayAfterFailure,omitempty"`
+	ScaleDownDelayAfterFailure *string `json:"scale-down-delay-after-failure,omitempty"`
 
-	ScaleDownUnneededTime *string `json:"scaleDownUnneededTime,omitempty"`
+	ScaleDownUnneededTime *string `json:"scale-down-unneeded-time,omitempty"`
 
-	ScaleDownUnreadyTime *string `json:"scaleDownUnreadyTime,omitempty"`
+	ScaleDownUnreadyTime *string `json:"scale-down-unready-time,omitempty"`
 
-	ScaleDownUtilizationThreshold *string `json:"scaleDownUtilizationThreshold,omitempty"`
+	ScaleDownUtilizationThreshold *string `json:"scale-down-utilization-threshold,omitempty"`
 
-	ScanInterval *string `json:"scanInterval,omitempty"`
+	ScanInterval *string `json:"scan-interval,omitempty"`
 
-	SkipNodesWithLocalStorage *string `json:"skipNodesWithLocalStorage,omitempty"`
+	SkipNodesWithLocalStorage *string `json:"skip-nodes-with-local-storage,omitempty"`
 
-	SkipNodesWithSystemPods *string `json:"skipNodesWithSystemPods,omitempty"`
+	SkipNodesWithSystemPods *string `json:"skip-nodes-with-system-pods,omitempty"`
 }
 
 // AssignProperties_From_ManagedClusterProperties_AutoScalerProfile populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterProperties_AutoScalerProfile.
@@ -5120,41 +5120,41 @@ func (m *ManagedClusterProperties_AutoScalerProfile) AssignProperties_To_Managed
 
 // ManagedClusterProperties_AutoScalerProfile_STATUS: Storage version of v1api20210301.ManagedClusterProperties_AutoScalerProfile_STATUS
 type ManagedClusterProperties_AutoScalerProfile_STATUS struct {
-	BalanceSimilarNodeGroups *string `json:"balanceSimilarNodeGroups,omitempty"`
+	BalanceSimilarNodeGroups *string `json:"balance-similar-node-groups,omitempty"`
 
 	Expander *string `json:"expander,omitempty"`
 
-	MaxEmptyBulkDelete *string `json:"maxEmptyBulkDelete,omitempty"`
+	MaxEmptyBulkDelete *string `json:"max-empty-bulk-delete,omitempty"`
 
-	MaxGracefulTerminationSec *string `json:"maxGracefulTerminationSec,omitempty"`
+	MaxGracefulTerminationSec *string `json:"max-graceful-termination-sec,omitempty"`
 
-	MaxNodeProvisionTime *string `json:"maxNodeProvisionTime,omitempty"`
+	MaxNodeProvisionTime *string `json:"max-node-provision-time,omitempty"`
 
-	MaxTotalUnreadyPercentage *string `json:"maxTotalUnreadyPercentage,omitempty"`
+	MaxTotalUnreadyPercentage *string `json:"max-total-unready-percentage,omitempty"`
 
-	NewPodScaleUpDelay *string `json:"newPodScaleUpDelay,omitempty"`
+	NewPodScaleUpDelay *string `json:"new-pod-scale-up-delay,omitempty"`
 
-	OkTotalUnreadyCount *string `json:"okTotalUnreadyCount,omitempty"`
+	OkTotalUnreadyCount *string `json:"ok-total-unready-count,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	ScaleDownDelayAfterAdd *string `json:"scaleDownDelayAfterAdd,omitempty"`
+	ScaleDownDelayAfterAdd *string `json:"scale-down-delay-after-add,omitempty"`
 
-	ScaleDownDelayAfterDelete *string `json:"scaleDownDelayAfterDelete,omitempty"`
+	ScaleDownDelayAfterDelete *string `json:"scale-down-delay-after-delete,omitempty"`
 
-	ScaleDownDelayAfterFailure *string `json:"scaleDownDelayAfterFailure,omitempty"`
+	ScaleDownDelayAfterFailure *string `json:"scale-down-delay-after-failure,omitempty"`
 
-	ScaleDownUnneededTime *string `json:"scaleDownUnneededTime,omitempty"`
+	ScaleDownUnneededTime *string `json:"scale-down-unneeded-time,omitempty"`
 
-	ScaleDownUnreadyTime *string `json:"scaleDownUnreadyTime,omitempty"`
+	ScaleDownUnreadyTime *string `json:"scale-down-unready-time,omitempty"`
 
-	ScaleDownUtilizationThreshold *string `json:"scaleDownUtilizationThreshold,omitempty"`
+	ScaleDownUtilizationThreshold *string `json:"scale-down-utilization-threshold,omitempty"`
 
-	ScanInterval *string `json:"scanInterval,omitempty"`
+	ScanInterval *string `json:"scan-interval,omitempty"`
 
-	SkipNodesWithLocalStorage *string `json:"skipNodesWithLocalStorage,omitempty"`
+	SkipNodesWithLocalStorage *string `json:"skip-nodes-with-local-storage,omitempty"`
 
-	SkipNodesWithSystemPods *string `json:"skipNodesWithSystemPods,omitempty"`
+	SkipNodesWithSystemPods *string `json:"skip-nodes-with-system-pods,omitempty"`
 }
 
 // AssignProperties_From_ManagedClusterProperties_AutoScalerProfile_STATUS populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterProperties_AutoScalerProfile_STATUS.

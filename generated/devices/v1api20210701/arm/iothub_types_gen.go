@@ -143,6 +143,7 @@ type IotHubProperties struct {
 	MessagingEndpoints            map[string]MessagingEndpointProperties   `json:"messagingEndpoints,omitempty"`
 	MinTlsVersion                 *string                                  `json:"minTlsVersion,omitempty"`
 	NetworkRuleSets               *NetworkRuleSetProperties                `json:"networkRuleSets,omitempty"`
+	PrivateEndpointConnections    []PrivateEndpointConnection              `json:"privateEndpointConnections,omitempty"`
 	PublicNetworkAccess           *string                                  `json:"publicNetworkAccess,omitempty"`
 	RestrictOutboundNetworkAccess *bool                                    `json:"restrictOutboundNetworkAccess,omitempty"`
 	Routing                       *RoutingProperties                       `json:"routing,omitempty"`
@@ -151,29 +152,29 @@ type IotHubProperties struct {
 
 // IotHubProperties_STATUS is the wire shape of IotHubProperties_STATUS.
 type IotHubProperties_STATUS struct {
-	AllowedFqdnList               []string                                               `json:"allowedFqdnList,omitempty"`
-	AuthorizationPolicies         []SharedAccessSignatureAuthorizationRule_STATUS        `json:"authorizationPolicies,omitempty"`
-	CloudToDevice                 *CloudToDeviceProperties_STATUS                        `json:"cloudToDevice,omitempty"`
-	Comments                      *string                                                `json:"comments,omitempty"`
-	DisableDeviceSAS              *bool                                                  `json:"disableDeviceSAS,omitempty"`
-	DisableLocalAuth              *bool                                                  `json:"disableLocalAuth,omitempty"`
-	DisableModuleSAS              *bool                                                  `json:"disableModuleSAS,omitempty"`
-	EnableFileUploadNotifications *bool                                                  `json:"enableFileUploadNotifications,omitempty"`
-	EventHubEndpoints             map[string]EventHubProperties_STATUS                   `json:"eventHubEndpoints,omitempty"`
-	Features                      *string                                                `json:"features,omitempty"`
-	HostName                      *string                                                `json:"hostName,omitempty"`
-	IpFilterRules                 []IpFilterRule_STATUS                                  `json:"ipFilterRules,omitempty"`
-	Locations                     []IotHubLocationDescription_STATUS                     `json:"locations,omitempty"`
-	MessagingEndpoints            map[string]MessagingEndpointProperties_STATUS          `json:"messagingEndpoints,omitempty"`
-	MinTlsVersion                 *string                                                `json:"minTlsVersion,omitempty"`
-	NetworkRuleSets               *NetworkRuleSetProperties_STATUS                       `json:"networkRuleSets,omitempty"`
-	PrivateEndpointConnections    []PrivateEndpointConnection_STATUS_SubResourceEmbedded `json:"privateEndpointConnections,omitempty"`
-	ProvisioningState             *string                                                `json:"provisioningState,omitempty"`
-	PublicNetworkAccess           *string                                                `json:"publicNetworkAccess,omitempty"`
-	RestrictOutboundNetworkAccess *bool                                                  `json:"restrictOutboundNetworkAccess,omitempty"`
-	Routing                       *RoutingProperties_STATUS                              `json:"routing,omitempty"`
-	State                         *string                                                `json:"state,omitempty"`
-	StorageEndpoints              map[string]StorageEndpointProperties_STATUS            `json:"storageEndpoints,omitempty"`
+	AllowedFqdnList               []string                                        `json:"allowedFqdnList,omitempty"`
+	AuthorizationPolicies         []SharedAccessSignatureAuthorizationRule_STATUS `json:"authorizationPolicies,omitempty"`
+	CloudToDevice                 *CloudToDeviceProperties_STATUS                 `json:"cloudToDevice,omitempty"`
+	Comments                      *string                                         `json:"comments,omitempty"`
+	DisableDeviceSAS              *bool                                           `json:"disableDeviceSAS,omitempty"`
+	DisableLocalAuth              *bool                                           `json:"disableLocalAuth,omitempty"`
+	DisableModuleSAS              *bool                                           `json:"disableModuleSAS,omitempty"`
+	EnableFileUploadNotifications *bool                                           `json:"enableFileUploadNotifications,omitempty"`
+	EventHubEndpoints             map[string]EventHubProperties_STATUS            `json:"eventHubEndpoints,omitempty"`
+	Features                      *string                                         `json:"features,omitempty"`
+	HostName                      *string                                         `json:"hostName,omitempty"`
+	IpFilterRules                 []IpFilterRule_STATUS                           `json:"ipFilterRules,omitempty"`
+	Locations                     []IotHubLocationDescription_STATUS              `json:"locations,omitempty"`
+	MessagingEndpoints            map[string]MessagingEndpointProperties_STATUS   `json:"messagingEndpoints,omitempty"`
+	MinTlsVersion                 *string                                         `json:"minTlsVersion,omitempty"`
+	NetworkRuleSets               *NetworkRuleSetProperties_STATUS                `json:"networkRuleSets,omitempty"`
+	PrivateEndpointConnections    []PrivateEndpointConnection_STATUS              `json:"privateEndpointConnections,omitempty"`
+	ProvisioningState             *string                                         `json:"provisioningState,omitempty"`
+	PublicNetworkAccess           *string                                         `json:"publicNetworkAccess,omitempty"`
+	RestrictOutboundNetworkAccess *bool                                           `json:"restrictOutboundNetworkAccess,omitempty"`
+	Routing                       *RoutingProperties_STATUS                       `json:"routing,omitempty"`
+	State                         *string                                         `json:"state,omitempty"`
+	StorageEndpoints              map[string]StorageEndpointProperties_STATUS     `json:"storageEndpoints,omitempty"`
 }
 
 // IotHubSkuInfo is the wire shape of IotHubSkuInfo.
@@ -255,9 +256,52 @@ type NetworkRuleSetProperties_STATUS struct {
 	IpRules                        []NetworkRuleSetIpRule_STATUS `json:"ipRules,omitempty"`
 }
 
-// PrivateEndpointConnection_STATUS_SubResourceEmbedded is the wire shape of PrivateEndpointConnection_STATUS_SubResourceEmbedded.
-type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
+// PrivateEndpoint is the wire shape of PrivateEndpoint.
+type PrivateEndpoint struct {
+}
+
+// PrivateEndpointConnection is the wire shape of PrivateEndpointConnection.
+type PrivateEndpointConnection struct {
+	Properties *PrivateEndpointConnectionProperties `json:"properties,omitempty"`
+}
+
+// PrivateEndpointConnectionProperties is the wire shape of PrivateEndpointConnectionProperties.
+type PrivateEndpointConnectionProperties struct {
+	PrivateEndpoint                   *PrivateEndpoint                   `json:"privateEndpoint,omitempty"`
+	PrivateLinkServiceConnectionState *PrivateLinkServiceConnectionState `json:"privateLinkServiceConnectionState,omitempty"`
+}
+
+// PrivateEndpointConnectionProperties_STATUS is the wire shape of PrivateEndpointConnectionProperties_STATUS.
+type PrivateEndpointConnectionProperties_STATUS struct {
+	PrivateEndpoint                   *PrivateEndpoint_STATUS                   `json:"privateEndpoint,omitempty"`
+	PrivateLinkServiceConnectionState *PrivateLinkServiceConnectionState_STATUS `json:"privateLinkServiceConnectionState,omitempty"`
+}
+
+// PrivateEndpointConnection_STATUS is the wire shape of PrivateEndpointConnection_STATUS.
+type PrivateEndpointConnection_STATUS struct {
+	Id         *string                                     `json:"id,omitempty"`
+	Name       *string                                     `json:"name,omitempty"`
+	Properties *PrivateEndpointConnectionProperties_STATUS `json:"properties,omitempty"`
+	Type       *string                                     `json:"type,omitempty"`
+}
+
+// PrivateEndpoint_STATUS is the wire shape of PrivateEndpoint_STATUS.
+type PrivateEndpoint_STATUS struct {
 	Id *string `json:"id,omitempty"`
+}
+
+// PrivateLinkServiceConnectionState is the wire shape of PrivateLinkServiceConnectionState.
+type PrivateLinkServiceConnectionState struct {
+	ActionsRequired *string `json:"actionsRequired,omitempty"`
+	Description     *string `json:"description,omitempty"`
+	Status          *string `json:"status,omitempty"`
+}
+
+// PrivateLinkServiceConnectionState_STATUS is the wire shape of PrivateLinkServiceConnectionState_STATUS.
+type PrivateLinkServiceConnectionState_STATUS struct {
+	ActionsRequired *string `json:"actionsRequired,omitempty"`
+	Description     *string `json:"description,omitempty"`
+	Status          *string `json:"status,omitempty"`
 }
 
 // RouteProperties is the wire shape of RouteProperties.

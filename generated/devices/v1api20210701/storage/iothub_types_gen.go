@@ -360,6 +360,8 @@ type IotHubProperties struct {
 
 	NetworkRuleSets *NetworkRuleSetProperties `json:"networkRuleSets,omitempty"`
 
+	PrivateEndpointConnections []PrivateEndpointConnection `json:"privateEndpointConnections,omitempty"`
+
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	PublicNetworkAccess *string `json:"publicNetworkAccess,omitempty"`
@@ -405,7 +407,7 @@ type IotHubProperties_STATUS struct {
 
 	NetworkRuleSets *NetworkRuleSetProperties_STATUS `json:"networkRuleSets,omitempty"`
 
-	PrivateEndpointConnections []PrivateEndpointConnection_STATUS_SubResourceEmbedded `json:"privateEndpointConnections,omitempty"`
+	PrivateEndpointConnections []PrivateEndpointConnection_STATUS `json:"privateEndpointConnections,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
@@ -544,11 +546,76 @@ type NetworkRuleSetProperties_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
-// PrivateEndpointConnection_STATUS_SubResourceEmbedded: Storage version of v1api20210701.PrivateEndpointConnection_STATUS_SubResourceEmbedded
-type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
+// PrivateEndpoint: Storage version of v1api20210701.PrivateEndpoint
+type PrivateEndpoint struct {
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// PrivateEndpointConnection: Storage version of v1api20210701.PrivateEndpointConnection
+type PrivateEndpointConnection struct {
+	Properties *PrivateEndpointConnectionProperties `json:"properties,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// PrivateEndpointConnectionProperties: Storage version of v1api20210701.PrivateEndpointConnectionProperties
+type PrivateEndpointConnectionProperties struct {
+	PrivateEndpoint *PrivateEndpoint `json:"privateEndpoint,omitempty"`
+
+	PrivateLinkServiceConnectionState *PrivateLinkServiceConnectionState `json:"privateLinkServiceConnectionState,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// PrivateEndpointConnectionProperties_STATUS: Storage version of v1api20210701.PrivateEndpointConnectionProperties_STATUS
+type PrivateEndpointConnectionProperties_STATUS struct {
+	PrivateEndpoint *PrivateEndpoint_STATUS `json:"privateEndpoint,omitempty"`
+
+	PrivateLinkServiceConnectionState *PrivateLinkServiceConnectionState_STATUS `json:"privateLinkServiceConnectionState,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// PrivateEndpointConnection_STATUS: Storage version of v1api20210701.PrivateEndpointConnection_STATUS
+type PrivateEndpointConnection_STATUS struct {
+	Id *string `json:"id,omitempty"`
+
+	Name *string `json:"name,omitempty"`
+
+	Properties *PrivateEndpointConnectionProperties_STATUS `json:"properties,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	Type *string `json:"type,omitempty"`
+}
+
+// PrivateEndpoint_STATUS: Storage version of v1api20210701.PrivateEndpoint_STATUS
+type PrivateEndpoint_STATUS struct {
 	Id *string `json:"id,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// PrivateLinkServiceConnectionState: Storage version of v1api20210701.PrivateLinkServiceConnectionState
+type PrivateLinkServiceConnectionState struct {
+	ActionsRequired *string `json:"actionsRequired,omitempty"`
+
+	Description *string `json:"description,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	Status *string `json:"status,omitempty"`
+}
+
+// PrivateLinkServiceConnectionState_STATUS: Storage version of v1api20210701.PrivateLinkServiceConnectionState_STATUS
+type PrivateLinkServiceConnectionState_STATUS struct {
+	ActionsRequired *string `json:"actionsRequired,omitempty"`
+
+	Description *string `json:"description,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	Status *string `json:"status,omitempty"`
 }
 
 // RouteProperties: Storage version of v1api20210701.RouteProperties

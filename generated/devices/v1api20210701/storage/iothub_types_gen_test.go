@@ -235,6 +235,7 @@ func GenerateIotHubProperties(t *rapid.T) IotHubProperties {
 		MessagingEndpoints:            gentest.MapOf(GenerateMessagingEndpointProperties)(t),
 		MinTlsVersion:                 gentest.Optional(gentest.String)(t),
 		NetworkRuleSets:               gentest.Optional(GenerateNetworkRuleSetProperties)(t),
+		PrivateEndpointConnections:    gentest.SliceOf(GeneratePrivateEndpointConnection)(t),
 		PropertyBag:                   gentest.PropertyBag(t),
 		PublicNetworkAccess:           gentest.Optional(gentest.String)(t),
 		RestrictOutboundNetworkAccess: gentest.Optional(gentest.Bool)(t),
@@ -262,7 +263,7 @@ func GenerateIotHubProperties_STATUS(t *rapid.T) IotHubProperties_STATUS {
 		MessagingEndpoints:            gentest.MapOf(GenerateMessagingEndpointProperties_STATUS)(t),
 		MinTlsVersion:                 gentest.Optional(gentest.String)(t),
 		NetworkRuleSets:               gentest.Optional(GenerateNetworkRuleSetProperties_STATUS)(t),
-		PrivateEndpointConnections:    gentest.SliceOf(GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded)(t),
+		PrivateEndpointConnections:    gentest.SliceOf(GeneratePrivateEndpointConnection_STATUS)(t),
 		PropertyBag:                   gentest.PropertyBag(t),
 		ProvisioningState:             gentest.Optional(gentest.String)(t),
 		PublicNetworkAccess:           gentest.Optional(gentest.String)(t),
@@ -388,11 +389,75 @@ func GenerateNetworkRuleSetProperties_STATUS(t *rapid.T) NetworkRuleSetPropertie
 	}
 }
 
-// GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded draws a random PrivateEndpointConnection_STATUS_SubResourceEmbedded for property-based tests.
-func GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded(t *rapid.T) PrivateEndpointConnection_STATUS_SubResourceEmbedded {
-	return PrivateEndpointConnection_STATUS_SubResourceEmbedded{
+// GeneratePrivateEndpoint draws a random PrivateEndpoint for property-based tests.
+func GeneratePrivateEndpoint(t *rapid.T) PrivateEndpoint {
+	return PrivateEndpoint{
+		PropertyBag: gentest.PropertyBag(t),
+	}
+}
+
+// GeneratePrivateEndpointConnection draws a random PrivateEndpointConnection for property-based tests.
+func GeneratePrivateEndpointConnection(t *rapid.T) PrivateEndpointConnection {
+	return PrivateEndpointConnection{
+		Properties:  gentest.Optional(GeneratePrivateEndpointConnectionProperties)(t),
+		PropertyBag: gentest.PropertyBag(t),
+	}
+}
+
+// GeneratePrivateEndpointConnectionProperties draws a random PrivateEndpointConnectionProperties for property-based tests.
+func GeneratePrivateEndpointConnectionProperties(t *rapid.T) PrivateEndpointConnectionProperties {
+	return PrivateEndpointConnectionProperties{
+		PrivateEndpoint:                   gentest.Optional(GeneratePrivateEndpoint)(t),
+		PrivateLinkServiceConnectionState: gentest.Optional(GeneratePrivateLinkServiceConnectionState)(t),
+		PropertyBag:                       gentest.PropertyBag(t),
+	}
+}
+
+// GeneratePrivateEndpointConnectionProperties_STATUS draws a random PrivateEndpointConnectionProperties_STATUS for property-based tests.
+func GeneratePrivateEndpointConnectionProperties_STATUS(t *rapid.T) PrivateEndpointConnectionProperties_STATUS {
+	return PrivateEndpointConnectionProperties_STATUS{
+		PrivateEndpoint:                   gentest.Optional(GeneratePrivateEndpoint_STATUS)(t),
+		PrivateLinkServiceConnectionState: gentest.Optional(GeneratePrivateLinkServiceConnectionState_STATUS)(t),
+		PropertyBag:                       gentest.PropertyBag(t),
+	}
+}
+
+// GeneratePrivateEndpointConnection_STATUS draws a random PrivateEndpointConnection_STATUS for property-based tests.
+func GeneratePrivateEndpointConnection_STATUS(t *rapid.T) PrivateEndpointConnection_STATUS {
+	return PrivateEndpointConnection_STATUS{
+		Id:          gentest.Optional(gentest.String)(t),
+		Name:        gentest.Optional(gentest.String)(t),
+		Properties:  gentest.Optional(GeneratePrivateEndpointConnectionProperties_STATUS)(t),
+		PropertyBag: gentest.PropertyBag(t),
+		Type:        gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GeneratePrivateEndpoint_STATUS draws a random PrivateEndpoint_STATUS for property-based tests.
+func GeneratePrivateEndpoint_STATUS(t *rapid.T) PrivateEndpoint_STATUS {
+	return PrivateEndpoint_STATUS{
 		Id:          gentest.Optional(gentest.String)(t),
 		PropertyBag: gentest.PropertyBag(t),
+	}
+}
+
+// GeneratePrivateLinkServiceConnectionState draws a random PrivateLinkServiceConnectionState for property-based tests.
+func GeneratePrivateLinkServiceConnectionState(t *rapid.T) PrivateLinkServiceConnectionState {
+	return PrivateLinkServiceConnectionState{
+		ActionsRequired: gentest.Optional(gentest.String)(t),
+		Description:     gentest.Optional(gentest.String)(t),
+		PropertyBag:     gentest.PropertyBag(t),
+		Status:          gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GeneratePrivateLinkServiceConnectionState_STATUS draws a random PrivateLinkServiceConnectionState_STATUS for property-based tests.
+func GeneratePrivateLinkServiceConnectionState_STATUS(t *rapid.T) PrivateLinkServiceConnectionState_STATUS {
+	return PrivateLinkServiceConnectionState_STATUS{
+		ActionsRequired: gentest.Optional(gentest.String)(t),
+		Description:     gentest.Optional(gentest.String)(t),
+		PropertyBag:     gentest.PropertyBag(t),
+		Status:          gentest.Optional(gentest.String)(t),
 	}
 }
 
@@ -812,9 +877,44 @@ func Test_NetworkRuleSetProperties_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateNetworkRuleSetProperties_STATUS)
 }
 
-// Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection_STATUS_SubResourceEmbedded.
-func Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded)
+// Test_PrivateEndpoint_JSONRoundTrip checks that JSON keeps every value of PrivateEndpoint.
+func Test_PrivateEndpoint_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpoint)
+}
+
+// Test_PrivateEndpointConnection_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection.
+func Test_PrivateEndpointConnection_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection)
+}
+
+// Test_PrivateEndpointConnectionProperties_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnectionProperties.
+func Test_PrivateEndpointConnectionProperties_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnectionProperties)
+}
+
+// Test_PrivateEndpointConnectionProperties_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnectionProperties_STATUS.
+func Test_PrivateEndpointConnectionProperties_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnectionProperties_STATUS)
+}
+
+// Test_PrivateEndpointConnection_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection_STATUS.
+func Test_PrivateEndpointConnection_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection_STATUS)
+}
+
+// Test_PrivateEndpoint_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpoint_STATUS.
+func Test_PrivateEndpoint_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpoint_STATUS)
+}
+
+// Test_PrivateLinkServiceConnectionState_JSONRoundTrip checks that JSON keeps every value of PrivateLinkServiceConnectionState.
+func Test_PrivateLinkServiceConnectionState_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateLinkServiceConnectionState)
+}
+
+// Test_PrivateLinkServiceConnectionState_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateLinkServiceConnectionState_STATUS.
+func Test_PrivateLinkServiceConnectionState_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateLinkServiceConnectionState_STATUS)
 }
 
 // Test_RouteProperties_JSONRoundTrip checks that JSON keeps every value of RouteProperties.

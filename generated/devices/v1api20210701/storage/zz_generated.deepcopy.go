@@ -804,6 +804,13 @@ func (in *IotHubProperties) DeepCopyInto(out *IotHubProperties) {
 		*out = new(NetworkRuleSetProperties)
 		(*in).DeepCopyInto(*out)
 	}
+	if in.PrivateEndpointConnections != nil {
+		in, out := &in.PrivateEndpointConnections, &out.PrivateEndpointConnections
+		*out = make([]PrivateEndpointConnection, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
 	if in.PropertyBag != nil {
 		in, out := &in.PropertyBag, &out.PropertyBag
 		*out = make(genruntime.PropertyBag, len(*in))
@@ -940,7 +947,7 @@ func (in *IotHubProperties_STATUS) DeepCopyInto(out *IotHubProperties_STATUS) {
 	}
 	if in.PrivateEndpointConnections != nil {
 		in, out := &in.PrivateEndpointConnections, &out.PrivateEndpointConnections
-		*out = make([]PrivateEndpointConnection_STATUS_SubResourceEmbedded, len(*in))
+		*out = make([]PrivateEndpointConnection_STATUS, len(*in))
 		for i := range *in {
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
@@ -1560,7 +1567,162 @@ func (in *NetworkRuleSetProperties_STATUS) DeepCopy() *NetworkRuleSetProperties_
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
-func (in *PrivateEndpointConnection_STATUS_SubResourceEmbedded) DeepCopyInto(out *PrivateEndpointConnection_STATUS_SubResourceEmbedded) {
+func (in *PrivateEndpoint) DeepCopyInto(out *PrivateEndpoint) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateEndpoint) DeepCopy() *PrivateEndpoint {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateEndpoint)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateEndpointConnection) DeepCopyInto(out *PrivateEndpointConnection) {
+	*out = *in
+	if in.Properties != nil {
+		in, out := &in.Properties, &out.Properties
+		*out = new(PrivateEndpointConnectionProperties)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateEndpointConnection) DeepCopy() *PrivateEndpointConnection {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateEndpointConnection)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateEndpointConnectionProperties) DeepCopyInto(out *PrivateEndpointConnectionProperties) {
+	*out = *in
+	if in.PrivateEndpoint != nil {
+		in, out := &in.PrivateEndpoint, &out.PrivateEndpoint
+		*out = new(PrivateEndpoint)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PrivateLinkServiceConnectionState != nil {
+		in, out := &in.PrivateLinkServiceConnectionState, &out.PrivateLinkServiceConnectionState
+		*out = new(PrivateLinkServiceConnectionState)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateEndpointConnectionProperties) DeepCopy() *PrivateEndpointConnectionProperties {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateEndpointConnectionProperties)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateEndpointConnectionProperties_STATUS) DeepCopyInto(out *PrivateEndpointConnectionProperties_STATUS) {
+	*out = *in
+	if in.PrivateEndpoint != nil {
+		in, out := &in.PrivateEndpoint, &out.PrivateEndpoint
+		*out = new(PrivateEndpoint_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PrivateLinkServiceConnectionState != nil {
+		in, out := &in.PrivateLinkServiceConnectionState, &out.PrivateLinkServiceConnectionState
+		*out = new(PrivateLinkServiceConnectionState_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateEndpointConnectionProperties_STATUS) DeepCopy() *PrivateEndpointConnectionProperties_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateEndpointConnectionProperties_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateEndpointConnection_STATUS) DeepCopyInto(out *PrivateEndpointConnection_STATUS) {
+	*out = *in
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Properties != nil {
+		in, out := &in.Properties, &out.Properties
+		*out = new(PrivateEndpointConnectionProperties_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateEndpointConnection_STATUS) DeepCopy() *PrivateEndpointConnection_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateEndpointConnection_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateEndpoint_STATUS) DeepCopyInto(out *PrivateEndpoint_STATUS) {
 	*out = *in
 	if in.Id != nil {
 		in, out := &in.Id, &out.Id
@@ -1577,11 +1739,85 @@ func (in *PrivateEndpointConnection_STATUS_SubResourceEmbedded) DeepCopyInto(out
 }
 
 // DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
-func (in *PrivateEndpointConnection_STATUS_SubResourceEmbedded) DeepCopy() *PrivateEndpointConnection_STATUS_SubResourceEmbedded {
+func (in *PrivateEndpoint_STATUS) DeepCopy() *PrivateEndpoint_STATUS {
 	if in == nil {
 		return nil
 	}
-	out := new(PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+	out := new(PrivateEndpoint_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateLinkServiceConnectionState) DeepCopyInto(out *PrivateLinkServiceConnectionState) {
+	*out = *in
+	if in.ActionsRequired != nil {
+		in, out := &in.ActionsRequired, &out.ActionsRequired
+		*out = new(string)
+		**out = **in
+	}
+	if in.Description != nil {
+		in, out := &in.Description, &out.Description
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Status != nil {
+		in, out := &in.Status, &out.Status
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateLinkServiceConnectionState) DeepCopy() *PrivateLinkServiceConnectionState {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateLinkServiceConnectionState)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateLinkServiceConnectionState_STATUS) DeepCopyInto(out *PrivateLinkServiceConnectionState_STATUS) {
+	*out = *in
+	if in.ActionsRequired != nil {
+		in, out := &in.ActionsRequired, &out.ActionsRequired
+		*out = new(string)
+		**out = **in
+	}
+	if in.Description != nil {
+		in, out := &in.Description, &out.Description
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Status != nil {
+		in, out := &in.Status, &out.Status
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateLinkServiceConnectionState_STATUS) DeepCopy() *PrivateLinkServiceConnectionState_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateLinkServiceConnectionState_STATUS)
 	in.DeepCopyInto(out)
 	return out
 }

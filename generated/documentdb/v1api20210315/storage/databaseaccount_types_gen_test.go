@@ -83,7 +83,7 @@ func GenerateDatabaseAccount_STATUS(t *rapid.T) DatabaseAccount_STATUS {
 		Name:                               gentest.Optional(gentest.String)(t),
 		NetworkAclBypass:                   gentest.Optional(gentest.String)(t),
 		NetworkAclBypassResourceIds:        gentest.SliceOf(gentest.String)(t),
-		PrivateEndpointConnections:         gentest.SliceOf(GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded)(t),
+		PrivateEndpointConnections:         gentest.SliceOf(GeneratePrivateEndpointConnection_STATUS)(t),
 		PropertyBag:                        gentest.PropertyBag(t),
 		ProvisioningState:                  gentest.Optional(gentest.String)(t),
 		PublicNetworkAccess:                gentest.Optional(gentest.String)(t),
@@ -342,11 +342,35 @@ func GeneratePeriodicModeProperties_STATUS(t *rapid.T) PeriodicModeProperties_ST
 	}
 }
 
-// GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded draws a random PrivateEndpointConnection_STATUS_SubResourceEmbedded for property-based tests.
-func GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded(t *rapid.T) PrivateEndpointConnection_STATUS_SubResourceEmbedded {
-	return PrivateEndpointConnection_STATUS_SubResourceEmbedded{
+// GeneratePrivateEndpointConnection_STATUS draws a random PrivateEndpointConnection_STATUS for property-based tests.
+func GeneratePrivateEndpointConnection_STATUS(t *rapid.T) PrivateEndpointConnection_STATUS {
+	return PrivateEndpointConnection_STATUS{
+		GroupId:                           gentest.Optional(gentest.String)(t),
+		Id:                                gentest.Optional(gentest.String)(t),
+		Name:                              gentest.Optional(gentest.String)(t),
+		PrivateEndpoint:                   gentest.Optional(GeneratePrivateEndpointProperty_STATUS)(t),
+		PrivateLinkServiceConnectionState: gentest.Optional(GeneratePrivateLinkServiceConnectionStateProperty_STATUS)(t),
+		PropertyBag:                       gentest.PropertyBag(t),
+		ProvisioningState:                 gentest.Optional(gentest.String)(t),
+		Type:                              gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GeneratePrivateEndpointProperty_STATUS draws a random PrivateEndpointProperty_STATUS for property-based tests.
+func GeneratePrivateEndpointProperty_STATUS(t *rapid.T) PrivateEndpointProperty_STATUS {
+	return PrivateEndpointProperty_STATUS{
 		Id:          gentest.Optional(gentest.String)(t),
 		PropertyBag: gentest.PropertyBag(t),
+	}
+}
+
+// GeneratePrivateLinkServiceConnectionStateProperty_STATUS draws a random PrivateLinkServiceConnectionStateProperty_STATUS for property-based tests.
+func GeneratePrivateLinkServiceConnectionStateProperty_STATUS(t *rapid.T) PrivateLinkServiceConnectionStateProperty_STATUS {
+	return PrivateLinkServiceConnectionStateProperty_STATUS{
+		ActionsRequired: gentest.Optional(gentest.String)(t),
+		Description:     gentest.Optional(gentest.String)(t),
+		PropertyBag:     gentest.PropertyBag(t),
+		Status:          gentest.Optional(gentest.String)(t),
 	}
 }
 
@@ -666,14 +690,34 @@ func Test_PeriodicModeProperties_STATUS_AssignProperties_To_PeriodicModeProperti
 	gentest.RunRoundTrip[PeriodicModeProperties_STATUS, v1api20210515storage.PeriodicModeProperties_STATUS](t, GeneratePeriodicModeProperties_STATUS, (*PeriodicModeProperties_STATUS).AssignProperties_To_PeriodicModeProperties_STATUS, (*PeriodicModeProperties_STATUS).AssignProperties_From_PeriodicModeProperties_STATUS)
 }
 
-// Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection_STATUS_SubResourceEmbedded.
-func Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded)
+// Test_PrivateEndpointConnection_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection_STATUS.
+func Test_PrivateEndpointConnection_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection_STATUS)
 }
 
-// Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded_RoundTrip checks that converting a PrivateEndpointConnection_STATUS_SubResourceEmbedded to documentdb/v1api20210515/storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded and back loses nothing.
-func Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[PrivateEndpointConnection_STATUS_SubResourceEmbedded, v1api20210515storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded](t, GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded, (*PrivateEndpointConnection_STATUS_SubResourceEmbedded).AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded, (*PrivateEndpointConnection_STATUS_SubResourceEmbedded).AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+// Test_PrivateEndpointConnection_STATUS_AssignProperties_To_PrivateEndpointConnection_STATUS_RoundTrip checks that converting a PrivateEndpointConnection_STATUS to documentdb/v1api20210515/storage.PrivateEndpointConnection_STATUS and back loses nothing.
+func Test_PrivateEndpointConnection_STATUS_AssignProperties_To_PrivateEndpointConnection_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateEndpointConnection_STATUS, v1api20210515storage.PrivateEndpointConnection_STATUS](t, GeneratePrivateEndpointConnection_STATUS, (*PrivateEndpointConnection_STATUS).AssignProperties_To_PrivateEndpointConnection_STATUS, (*PrivateEndpointConnection_STATUS).AssignProperties_From_PrivateEndpointConnection_STATUS)
+}
+
+// Test_PrivateEndpointProperty_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointProperty_STATUS.
+func Test_PrivateEndpointProperty_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointProperty_STATUS)
+}
+
+// Test_PrivateEndpointProperty_STATUS_AssignProperties_To_PrivateEndpointProperty_STATUS_RoundTrip checks that converting a PrivateEndpointProperty_STATUS to documentdb/v1api20210515/storage.PrivateEndpointProperty_STATUS and back loses nothing.
+func Test_PrivateEndpointProperty_STATUS_AssignProperties_To_PrivateEndpointProperty_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateEndpointProperty_STATUS, v1api20210515storage.PrivateEndpointProperty_STATUS](t, GeneratePrivateEndpointProperty_STATUS, (*PrivateEndpointProperty_STATUS).AssignProperties_To_PrivateEndpointProperty_STATUS, (*PrivateEndpointProperty_STATUS).AssignProperties_From_PrivateEndpointProperty_STATUS)
+}
+
+// Test_PrivateLinkServiceConnectionStateProperty_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateLinkServiceConnectionStateProperty_STATUS.
+func Test_PrivateLinkServiceConnectionStateProperty_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateLinkServiceConnectionStateProperty_STATUS)
+}
+
+// Test_PrivateLinkServiceConnectionStateProperty_STATUS_AssignProperties_To_PrivateLinkServiceConnectionStateProperty_STATUS_RoundTrip checks that converting a PrivateLinkServiceConnectionStateProperty_STATUS to documentdb/v1api20210515/storage.PrivateLinkServiceConnectionStateProperty_STATUS and back loses nothing.
+func Test_PrivateLinkServiceConnectionStateProperty_STATUS_AssignProperties_To_PrivateLinkServiceConnectionStateProperty_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateLinkServiceConnectionStateProperty_STATUS, v1api20210515storage.PrivateLinkServiceConnectionStateProperty_STATUS](t, GeneratePrivateLinkServiceConnectionStateProperty_STATUS, (*PrivateLinkServiceConnectionStateProperty_STATUS).AssignProperties_To_PrivateLinkServiceConnectionStateProperty_STATUS, (*PrivateLinkServiceConnectionStateProperty_STATUS).AssignProperties_From_PrivateLinkServiceConnectionStateProperty_STATUS)
 }
 
 // Test_UserAssignedIdentityDetails_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentityDetails.

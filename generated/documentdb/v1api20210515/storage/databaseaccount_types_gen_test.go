@@ -84,7 +84,7 @@ func GenerateDatabaseAccount_STATUS(t *rapid.T) DatabaseAccount_STATUS {
 		Name:                               gentest.Optional(gentest.String)(t),
 		NetworkAclBypass:                   gentest.Optional(gentest.String)(t),
 		NetworkAclBypassResourceIds:        gentest.SliceOf(gentest.String)(t),
-		PrivateEndpointConnections:         gentest.SliceOf(GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded)(t),
+		PrivateEndpointConnections:         gentest.SliceOf(GeneratePrivateEndpointConnection_STATUS)(t),
 		PropertyBag:                        gentest.PropertyBag(t),
 		ProvisioningState:                  gentest.Optional(gentest.String)(t),
 		PublicNetworkAccess:                gentest.Optional(gentest.String)(t),
@@ -359,11 +359,35 @@ func GeneratePeriodicModeProperties_STATUS(t *rapid.T) PeriodicModeProperties_ST
 	}
 }
 
-// GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded draws a random PrivateEndpointConnection_STATUS_SubResourceEmbedded for property-based tests.
-func GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded(t *rapid.T) PrivateEndpointConnection_STATUS_SubResourceEmbedded {
-	return PrivateEndpointConnection_STATUS_SubResourceEmbedded{
+// GeneratePrivateEndpointConnection_STATUS draws a random PrivateEndpointConnection_STATUS for property-based tests.
+func GeneratePrivateEndpointConnection_STATUS(t *rapid.T) PrivateEndpointConnection_STATUS {
+	return PrivateEndpointConnection_STATUS{
+		GroupId:                           gentest.Optional(gentest.String)(t),
+		Id:                                gentest.Optional(gentest.String)(t),
+		Name:                              gentest.Optional(gentest.String)(t),
+		PrivateEndpoint:                   gentest.Optional(GeneratePrivateEndpointProperty_STATUS)(t),
+		PrivateLinkServiceConnectionState: gentest.Optional(GeneratePrivateLinkServiceConnectionStateProperty_STATUS)(t),
+		PropertyBag:                       gentest.PropertyBag(t),
+		ProvisioningState:                 gentest.Optional(gentest.String)(t),
+		Type:                              gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GeneratePrivateEndpointProperty_STATUS draws a random PrivateEndpointProperty_STATUS for property-based tests.
+func GeneratePrivateEndpointProperty_STATUS(t *rapid.T) PrivateEndpointProperty_STATUS {
+	return PrivateEndpointProperty_STATUS{
 		Id:          gentest.Optional(gentest.String)(t),
 		PropertyBag: gentest.PropertyBag(t),
+	}
+}
+
+// GeneratePrivateLinkServiceConnectionStateProperty_STATUS draws a random PrivateLinkServiceConnectionStateProperty_STATUS for property-based tests.
+func GeneratePrivateLinkServiceConnectionStateProperty_STATUS(t *rapid.T) PrivateLinkServiceConnectionStateProperty_STATUS {
+	return PrivateLinkServiceConnectionStateProperty_STATUS{
+		ActionsRequired: gentest.Optional(gentest.String)(t),
+		Description:     gentest.Optional(gentest.String)(t),
+		PropertyBag:     gentest.PropertyBag(t),
+		Status:          gentest.Optional(gentest.String)(t),
 	}
 }
 
@@ -548,9 +572,19 @@ func Test_PeriodicModeProperties_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePeriodicModeProperties_STATUS)
 }
 
-// Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection_STATUS_SubResourceEmbedded.
-func Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded)
+// Test_PrivateEndpointConnection_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection_STATUS.
+func Test_PrivateEndpointConnection_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection_STATUS)
+}
+
+// Test_PrivateEndpointProperty_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointProperty_STATUS.
+func Test_PrivateEndpointProperty_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointProperty_STATUS)
+}
+
+// Test_PrivateLinkServiceConnectionStateProperty_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateLinkServiceConnectionStateProperty_STATUS.
+func Test_PrivateLinkServiceConnectionStateProperty_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateLinkServiceConnectionStateProperty_STATUS)
 }
 
 // Test_UserAssignedIdentityDetails_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentityDetails.

@@ -160,19 +160,19 @@ type SqlDatabaseGetProperties_Options_STATUS struct {
 
 // SqlDatabaseGetProperties_Resource_STATUS: Storage version of v1api20210515.SqlDatabaseGetProperties_Resource_STATUS
 type SqlDatabaseGetProperties_Resource_STATUS struct {
-	Colls *string `json:"colls,omitempty"`
+	Colls *string `json:"_colls,omitempty"`
 
-	Etag *string `json:"etag,omitempty"`
+	Etag *string `json:"_etag,omitempty"`
 
 	Id *string `json:"id,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	Rid *string `json:"rid,omitempty"`
+	Rid *string `json:"_rid,omitempty"`
 
-	Ts *float64 `json:"ts,omitempty"`
+	Ts *float64 `json:"_ts,omitempty"`
 
-	Users *string `json:"users,omitempty"`
+	Users *string `json:"_users,omitempty"`
 }
 
 // SqlDatabaseOperatorSpec: Storage version of v1api20210515.SqlDatabaseOperatorSpec

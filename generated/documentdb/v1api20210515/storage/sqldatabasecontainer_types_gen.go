@@ -313,7 +313,7 @@ type SqlContainerGetProperties_Resource_STATUS struct {
 
 	DefaultTtl *int `json:"defaultTtl,omitempty"`
 
-	Etag *string `json:"etag,omitempty"`
+	Etag *string `json:"_etag,omitempty"`
 
 	Id *string `json:"id,omitempty"`
 
@@ -323,9 +323,9 @@ type SqlContainerGetProperties_Resource_STATUS struct {
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	Rid *string `json:"rid,omitempty"`
+	Rid *string `json:"_rid,omitempty"`
 
-	Ts *float64 `json:"ts,omitempty"`
+	Ts *float64 `json:"_ts,omitempty"`
 
 	UniqueKeyPolicy *UniqueKeyPolicy_STATUS `json:"uniqueKeyPolicy,omitempty"`
 }

@@ -30,6 +30,13 @@ type Domain_STATUS struct {
 	Type       *string                  `json:"type,omitempty"`
 }
 
+// ConnectionState_STATUS is the wire shape of ConnectionState_STATUS.
+type ConnectionState_STATUS struct {
+	ActionsRequired *string `json:"actionsRequired,omitempty"`
+	Description     *string `json:"description,omitempty"`
+	Status          *string `json:"status,omitempty"`
+}
+
 // DomainProperties is the wire shape of DomainProperties.
 type DomainProperties struct {
 	InboundIpRules      []InboundIpRule     `json:"inboundIpRules,omitempty"`
@@ -40,14 +47,14 @@ type DomainProperties struct {
 
 // DomainProperties_STATUS is the wire shape of DomainProperties_STATUS.
 type DomainProperties_STATUS struct {
-	Endpoint                   *string                                                `json:"endpoint,omitempty"`
-	InboundIpRules             []InboundIpRule_STATUS                                 `json:"inboundIpRules,omitempty"`
-	InputSchema                *string                                                `json:"inputSchema,omitempty"`
-	InputSchemaMapping         *InputSchemaMapping_STATUS                             `json:"inputSchemaMapping,omitempty"`
-	MetricResourceId           *string                                                `json:"metricResourceId,omitempty"`
-	PrivateEndpointConnections []PrivateEndpointConnection_STATUS_SubResourceEmbedded `json:"privateEndpointConnections,omitempty"`
-	ProvisioningState          *string                                                `json:"provisioningState,omitempty"`
-	PublicNetworkAccess        *string                                                `json:"publicNetworkAccess,omitempty"`
+	Endpoint                   *string                            `json:"endpoint,omitempty"`
+	InboundIpRules             []InboundIpRule_STATUS             `json:"inboundIpRules,omitempty"`
+	InputSchema                *string                            `json:"inputSchema,omitempty"`
+	InputSchemaMapping         *InputSchemaMapping_STATUS         `json:"inputSchemaMapping,omitempty"`
+	MetricResourceId           *string                            `json:"metricResourceId,omitempty"`
+	PrivateEndpointConnections []PrivateEndpointConnection_STATUS `json:"privateEndpointConnections,omitempty"`
+	ProvisioningState          *string                            `json:"provisioningState,omitempty"`
+	PublicNetworkAccess        *string                            `json:"publicNetworkAccess,omitempty"`
 }
 
 // InboundIpRule is the wire shape of InboundIpRule.
@@ -179,8 +186,24 @@ type JsonInputSchemaMapping_STATUS struct {
 	Properties             *JsonInputSchemaMappingProperties_STATUS `json:"properties,omitempty"`
 }
 
-// PrivateEndpointConnection_STATUS_SubResourceEmbedded is the wire shape of PrivateEndpointConnection_STATUS_SubResourceEmbedded.
-type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
+// PrivateEndpointConnectionProperties_STATUS is the wire shape of PrivateEndpointConnectionProperties_STATUS.
+type PrivateEndpointConnectionProperties_STATUS struct {
+	GroupIds                          []string                `json:"groupIds,omitempty"`
+	PrivateEndpoint                   *PrivateEndpoint_STATUS `json:"privateEndpoint,omitempty"`
+	PrivateLinkServiceConnectionState *ConnectionState_STATUS `json:"privateLinkServiceConnectionState,omitempty"`
+	ProvisioningState                 *string                 `json:"provisioningState,omitempty"`
+}
+
+// PrivateEndpointConnection_STATUS is the wire shape of PrivateEndpointConnection_STATUS.
+type PrivateEndpointConnection_STATUS struct {
+	Id         *string                                     `json:"id,omitempty"`
+	Name       *string                                     `json:"name,omitempty"`
+	Properties *PrivateEndpointConnectionProperties_STATUS `json:"properties,omitempty"`
+	Type       *string                                     `json:"type,omitempty"`
+}
+
+// PrivateEndpoint_STATUS is the wire shape of PrivateEndpoint_STATUS.
+type PrivateEndpoint_STATUS struct {
 	Id *string `json:"id,omitempty"`
 }
 

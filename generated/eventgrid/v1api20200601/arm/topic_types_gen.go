@@ -21,6 +21,14 @@ type Topic_STATUS struct {
 	Type       *string                 `json:"type,omitempty"`
 }
 
+// PrivateEndpointConnection_STATUSType is the wire shape of PrivateEndpointConnection_STATUSType.
+type PrivateEndpointConnection_STATUSType struct {
+	Id         *string                                     `json:"id,omitempty"`
+	Name       *string                                     `json:"name,omitempty"`
+	Properties *PrivateEndpointConnectionProperties_STATUS `json:"properties,omitempty"`
+	Type       *string                                     `json:"type,omitempty"`
+}
+
 // TopicProperties is the wire shape of TopicProperties.
 type TopicProperties struct {
 	InboundIpRules      []InboundIpRule     `json:"inboundIpRules,omitempty"`
@@ -31,12 +39,12 @@ type TopicProperties struct {
 
 // TopicProperties_STATUS is the wire shape of TopicProperties_STATUS.
 type TopicProperties_STATUS struct {
-	Endpoint                   *string                                                `json:"endpoint,omitempty"`
-	InboundIpRules             []InboundIpRule_STATUS                                 `json:"inboundIpRules,omitempty"`
-	InputSchema                *string                                                `json:"inputSchema,omitempty"`
-	InputSchemaMapping         *InputSchemaMapping_STATUS                             `json:"inputSchemaMapping,omitempty"`
-	MetricResourceId           *string                                                `json:"metricResourceId,omitempty"`
-	PrivateEndpointConnections []PrivateEndpointConnection_STATUS_SubResourceEmbedded `json:"privateEndpointConnections,omitempty"`
-	ProvisioningState          *string                                                `json:"provisioningState,omitempty"`
-	PublicNetworkAccess        *string                                                `json:"publicNetworkAccess,omitempty"`
+	Endpoint                   *string                                `json:"endpoint,omitempty"`
+	InboundIpRules             []InboundIpRule_STATUS                 `json:"inboundIpRules,omitempty"`
+	InputSchema                *string                                `json:"inputSchema,omitempty"`
+	InputSchemaMapping         *InputSchemaMapping_STATUS             `json:"inputSchemaMapping,omitempty"`
+	MetricResourceId           *string                                `json:"metricResourceId,omitempty"`
+	PrivateEndpointConnections []PrivateEndpointConnection_STATUSType `json:"privateEndpointConnections,omitempty"`
+	ProvisioningState          *string                                `json:"provisioningState,omitempty"`
+	PublicNetworkAccess        *string                                `json:"publicNetworkAccess,omitempty"`
 }

@@ -130,7 +130,7 @@ type Domain_STATUS struct {
 
 	Name *string `json:"name,omitempty"`
 
-	PrivateEndpointConnections []PrivateEndpointConnection_STATUS_SubResourceEmbedded `json:"privateEndpointConnections,omitempty"`
+	PrivateEndpointConnections []PrivateEndpointConnection_STATUS `json:"privateEndpointConnections,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
@@ -143,6 +143,17 @@ type Domain_STATUS struct {
 	Tags map[string]string `json:"tags,omitempty"`
 
 	Type *string `json:"type,omitempty"`
+}
+
+// ConnectionState_STATUS: Storage version of v1api20200601.ConnectionState_STATUS
+type ConnectionState_STATUS struct {
+	ActionsRequired *string `json:"actionsRequired,omitempty"`
+
+	Description *string `json:"description,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	Status *string `json:"status,omitempty"`
 }
 
 // DomainOperatorSpec: Storage version of v1api20200601.DomainOperatorSpec
@@ -258,8 +269,27 @@ type JsonInputSchemaMapping_STATUS struct {
 	Topic *JsonField_STATUS `json:"topic,omitempty"`
 }
 
-// PrivateEndpointConnection_STATUS_SubResourceEmbedded: Storage version of v1api20200601.PrivateEndpointConnection_STATUS_SubResourceEmbedded
-type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
+// PrivateEndpointConnection_STATUS: Storage version of v1api20200601.PrivateEndpointConnection_STATUS
+type PrivateEndpointConnection_STATUS struct {
+	GroupIds []string `json:"groupIds,omitempty"`
+
+	Id *string `json:"id,omitempty"`
+
+	Name *string `json:"name,omitempty"`
+
+	PrivateEndpoint *PrivateEndpoint_STATUS `json:"privateEndpoint,omitempty"`
+
+	PrivateLinkServiceConnectionState *ConnectionState_STATUS `json:"privateLinkServiceConnectionState,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	ProvisioningState *string `json:"provisioningState,omitempty"`
+
+	Type *string `json:"type,omitempty"`
+}
+
+// PrivateEndpoint_STATUS: Storage version of v1api20200601.PrivateEndpoint_STATUS
+type PrivateEndpoint_STATUS struct {
 	Id *string `json:"id,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`

@@ -43,13 +43,23 @@ func GenerateDomain_STATUS(t *rapid.T) Domain_STATUS {
 		Location:                   gentest.Optional(gentest.String)(t),
 		MetricResourceId:           gentest.Optional(gentest.String)(t),
 		Name:                       gentest.Optional(gentest.String)(t),
-		PrivateEndpointConnections: gentest.SliceOf(GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded)(t),
+		PrivateEndpointConnections: gentest.SliceOf(GeneratePrivateEndpointConnection_STATUS)(t),
 		PropertyBag:                gentest.PropertyBag(t),
 		ProvisioningState:          gentest.Optional(gentest.String)(t),
 		PublicNetworkAccess:        gentest.Optional(gentest.String)(t),
 		SystemData:                 gentest.Optional(GenerateSystemData_STATUS)(t),
 		Tags:                       gentest.MapOf(gentest.String)(t),
 		Type:                       gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GenerateConnectionState_STATUS draws a random ConnectionState_STATUS for property-based tests.
+func GenerateConnectionState_STATUS(t *rapid.T) ConnectionState_STATUS {
+	return ConnectionState_STATUS{
+		ActionsRequired: gentest.Optional(gentest.String)(t),
+		Description:     gentest.Optional(gentest.String)(t),
+		PropertyBag:     gentest.PropertyBag(t),
+		Status:          gentest.Optional(gentest.String)(t),
 	}
 }
 
@@ -159,9 +169,23 @@ func GenerateJsonInputSchemaMapping_STATUS(t *rapid.T) JsonInputSchemaMapping_ST
 	}
 }
 
-// GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded draws a random PrivateEndpointConnection_STATUS_SubResourceEmbedded for property-based tests.
-func GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded(t *rapid.T) PrivateEndpointConnection_STATUS_SubResourceEmbedded {
-	return PrivateEndpointConnection_STATUS_SubResourceEmbedded{
+// GeneratePrivateEndpointConnection_STATUS draws a random PrivateEndpointConnection_STATUS for property-based tests.
+func GeneratePrivateEndpointConnection_STATUS(t *rapid.T) PrivateEndpointConnection_STATUS {
+	return PrivateEndpointConnection_STATUS{
+		GroupIds:                          gentest.SliceOf(gentest.String)(t),
+		Id:                                gentest.Optional(gentest.String)(t),
+		Name:                              gentest.Optional(gentest.String)(t),
+		PrivateEndpoint:                   gentest.Optional(GeneratePrivateEndpoint_STATUS)(t),
+		PrivateLinkServiceConnectionState: gentest.Optional(GenerateConnectionState_STATUS)(t),
+		PropertyBag:                       gentest.PropertyBag(t),
+		ProvisioningState:                 gentest.Optional(gentest.String)(t),
+		Type:                              gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GeneratePrivateEndpoint_STATUS draws a random PrivateEndpoint_STATUS for property-based tests.
+func GeneratePrivateEndpoint_STATUS(t *rapid.T) PrivateEndpoint_STATUS {
+	return PrivateEndpoint_STATUS{
 		Id:          gentest.Optional(gentest.String)(t),
 		PropertyBag: gentest.PropertyBag(t),
 	}
@@ -193,6 +217,11 @@ func Test_Domain_Spec_JSONRoundTrip(t *testing.T) {
 // Test_Domain_STATUS_JSONRoundTrip checks that JSON keeps every value of Domain_STATUS.
 func Test_Domain_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateDomain_STATUS)
+}
+
+// Test_ConnectionState_STATUS_JSONRoundTrip checks that JSON keeps every value of ConnectionState_STATUS.
+func Test_ConnectionState_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateConnectionState_STATUS)
 }
 
 // Test_DomainOperatorSpec_JSONRoundTrip checks that JSON keeps every value of DomainOperatorSpec.
@@ -250,9 +279,14 @@ func Test_JsonInputSchemaMapping_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateJsonInputSchemaMapping_STATUS)
 }
 
-// Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection_STATUS_SubResourceEmbedded.
-func Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded)
+// Test_PrivateEndpointConnection_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection_STATUS.
+func Test_PrivateEndpointConnection_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection_STATUS)
+}
+
+// Test_PrivateEndpoint_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpoint_STATUS.
+func Test_PrivateEndpoint_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpoint_STATUS)
 }
 
 // Test_SystemData_STATUS_JSONRoundTrip checks that JSON keeps every value of SystemData_STATUS.

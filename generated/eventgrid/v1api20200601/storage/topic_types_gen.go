@@ -129,7 +129,7 @@ type Topic_STATUS struct {
 
 	Name *string `json:"name,omitempty"`
 
-	PrivateEndpointConnections []PrivateEndpointConnection_STATUS_SubResourceEmbedded `json:"privateEndpointConnections,omitempty"`
+	PrivateEndpointConnections []PrivateEndpointConnection_STATUSType `json:"privateEndpointConnections,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
@@ -140,6 +140,25 @@ type Topic_STATUS struct {
 	SystemData *SystemData_STATUS `json:"systemData,omitempty"`
 
 	Tags map[string]string `json:"tags,omitempty"`
+
+	Type *string `json:"type,omitempty"`
+}
+
+// PrivateEndpointConnection_STATUSType: Storage version of v1api20200601.PrivateEndpointConnection_STATUSType
+type PrivateEndpointConnection_STATUSType struct {
+	GroupIds []string `json:"groupIds,omitempty"`
+
+	Id *string `json:"id,omitempty"`
+
+	Name *string `json:"name,omitempty"`
+
+	PrivateEndpoint *PrivateEndpoint_STATUS `json:"privateEndpoint,omitempty"`
+
+	PrivateLinkServiceConnectionState *ConnectionState_STATUS `json:"privateLinkServiceConnectionState,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	ProvisioningState *string `json:"provisioningState,omitempty"`
 
 	Type *string `json:"type,omitempty"`
 }

@@ -43,13 +43,27 @@ func GenerateTopic_STATUS(t *rapid.T) Topic_STATUS {
 		Location:                   gentest.Optional(gentest.String)(t),
 		MetricResourceId:           gentest.Optional(gentest.String)(t),
 		Name:                       gentest.Optional(gentest.String)(t),
-		PrivateEndpointConnections: gentest.SliceOf(GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded)(t),
+		PrivateEndpointConnections: gentest.SliceOf(GeneratePrivateEndpointConnection_STATUSType)(t),
 		PropertyBag:                gentest.PropertyBag(t),
 		ProvisioningState:          gentest.Optional(gentest.String)(t),
 		PublicNetworkAccess:        gentest.Optional(gentest.String)(t),
 		SystemData:                 gentest.Optional(GenerateSystemData_STATUS)(t),
 		Tags:                       gentest.MapOf(gentest.String)(t),
 		Type:                       gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GeneratePrivateEndpointConnection_STATUSType draws a random PrivateEndpointConnection_STATUSType for property-based tests.
+func GeneratePrivateEndpointConnection_STATUSType(t *rapid.T) PrivateEndpointConnection_STATUSType {
+	return PrivateEndpointConnection_STATUSType{
+		GroupIds:                          gentest.SliceOf(gentest.String)(t),
+		Id:                                gentest.Optional(gentest.String)(t),
+		Name:                              gentest.Optional(gentest.String)(t),
+		PrivateEndpoint:                   gentest.Optional(GeneratePrivateEndpoint_STATUS)(t),
+		PrivateLinkServiceConnectionState: gentest.Optional(GenerateConnectionState_STATUS)(t),
+		PropertyBag:                       gentest.PropertyBag(t),
+		ProvisioningState:                 gentest.Optional(gentest.String)(t),
+		Type:                              gentest.Optional(gentest.String)(t),
 	}
 }
 
@@ -94,6 +108,11 @@ func Test_Topic_Spec_JSONRoundTrip(t *testing.T) {
 // Test_Topic_STATUS_JSONRoundTrip checks that JSON keeps every value of Topic_STATUS.
 func Test_Topic_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateTopic_STATUS)
+}
+
+// Test_PrivateEndpointConnection_STATUSType_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection_STATUSType.
+func Test_PrivateEndpointConnection_STATUSType_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection_STATUSType)
 }
 
 // Test_TopicOperatorConfigMaps_JSONRoundTrip checks that JSON keeps every value of TopicOperatorConfigMaps.

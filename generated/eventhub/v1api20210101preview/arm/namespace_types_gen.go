@@ -25,31 +25,44 @@ type Namespace_STATUS struct {
 	Type       *string                        `json:"type,omitempty"`
 }
 
+// ConnectionState is the wire shape of ConnectionState.
+type ConnectionState struct {
+	Description *string `json:"description,omitempty"`
+	Status      *string `json:"status,omitempty"`
+}
+
+// ConnectionState_STATUS is the wire shape of ConnectionState_STATUS.
+type ConnectionState_STATUS struct {
+	Description *string `json:"description,omitempty"`
+	Status      *string `json:"status,omitempty"`
+}
+
 // EHNamespace_Properties is the wire shape of EHNamespace_Properties.
 type EHNamespace_Properties struct {
-	ClusterArmId           *string     `json:"clusterArmId,omitempty"`
-	Encryption             *Encryption `json:"encryption,omitempty"`
-	IsAutoInflateEnabled   *bool       `json:"isAutoInflateEnabled,omitempty"`
-	KafkaEnabled           *bool       `json:"kafkaEnabled,omitempty"`
-	MaximumThroughputUnits *int        `json:"maximumThroughputUnits,omitempty"`
-	ZoneRedundant          *bool       `json:"zoneRedundant,omitempty"`
+	ClusterArmId               *string                     `json:"clusterArmId,omitempty"`
+	Encryption                 *Encryption                 `json:"encryption,omitempty"`
+	IsAutoInflateEnabled       *bool                       `json:"isAutoInflateEnabled,omitempty"`
+	KafkaEnabled               *bool                       `json:"kafkaEnabled,omitempty"`
+	MaximumThroughputUnits     *int                        `json:"maximumThroughputUnits,omitempty"`
+	PrivateEndpointConnections []PrivateEndpointConnection `json:"privateEndpointConnections,omitempty"`
+	ZoneRedundant              *bool                       `json:"zoneRedundant,omitempty"`
 }
 
 // EHNamespace_Properties_STATUS is the wire shape of EHNamespace_Properties_STATUS.
 type EHNamespace_Properties_STATUS struct {
-	ClusterArmId               *string                                                `json:"clusterArmId,omitempty"`
-	CreatedAt                  *string                                                `json:"createdAt,omitempty"`
-	Encryption                 *Encryption_STATUS                                     `json:"encryption,omitempty"`
-	IsAutoInflateEnabled       *bool                                                  `json:"isAutoInflateEnabled,omitempty"`
-	KafkaEnabled               *bool                                                  `json:"kafkaEnabled,omitempty"`
-	MaximumThroughputUnits     *int                                                   `json:"maximumThroughputUnits,omitempty"`
-	MetricId                   *string                                                `json:"metricId,omitempty"`
-	PrivateEndpointConnections []PrivateEndpointConnection_STATUS_SubResourceEmbedded `json:"privateEndpointConnections,omitempty"`
-	ProvisioningState          *string                                                `json:"provisioningState,omitempty"`
-	ServiceBusEndpoint         *string                                                `json:"serviceBusEndpoint,omitempty"`
-	Status                     *string                                                `json:"status,omitempty"`
-	UpdatedAt                  *string                                                `json:"updatedAt,omitempty"`
-	ZoneRedundant              *bool                                                  `json:"zoneRedundant,omitempty"`
+	ClusterArmId               *string                            `json:"clusterArmId,omitempty"`
+	CreatedAt                  *string                            `json:"createdAt,omitempty"`
+	Encryption                 *Encryption_STATUS                 `json:"encryption,omitempty"`
+	IsAutoInflateEnabled       *bool                              `json:"isAutoInflateEnabled,omitempty"`
+	KafkaEnabled               *bool                              `json:"kafkaEnabled,omitempty"`
+	MaximumThroughputUnits     *int                               `json:"maximumThroughputUnits,omitempty"`
+	MetricId                   *string                            `json:"metricId,omitempty"`
+	PrivateEndpointConnections []PrivateEndpointConnection_STATUS `json:"privateEndpointConnections,omitempty"`
+	ProvisioningState          *string                            `json:"provisioningState,omitempty"`
+	ServiceBusEndpoint         *string                            `json:"serviceBusEndpoint,omitempty"`
+	Status                     *string                            `json:"status,omitempty"`
+	UpdatedAt                  *string                            `json:"updatedAt,omitempty"`
+	ZoneRedundant              *bool                              `json:"zoneRedundant,omitempty"`
 }
 
 // Encryption is the wire shape of Encryption.
@@ -102,8 +115,41 @@ type KeyVaultProperties_STATUS struct {
 	KeyVersion  *string                                `json:"keyVersion,omitempty"`
 }
 
-// PrivateEndpointConnection_STATUS_SubResourceEmbedded is the wire shape of PrivateEndpointConnection_STATUS_SubResourceEmbedded.
-type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
+// PrivateEndpoint is the wire shape of PrivateEndpoint.
+type PrivateEndpoint struct {
+	Id *string `json:"id,omitempty"`
+}
+
+// PrivateEndpointConnection is the wire shape of PrivateEndpointConnection.
+type PrivateEndpointConnection struct {
+	Properties *PrivateEndpointConnectionProperties `json:"properties,omitempty"`
+}
+
+// PrivateEndpointConnectionProperties is the wire shape of PrivateEndpointConnectionProperties.
+type PrivateEndpointConnectionProperties struct {
+	PrivateEndpoint                   *PrivateEndpoint `json:"privateEndpoint,omitempty"`
+	PrivateLinkServiceConnectionState *ConnectionState `json:"privateLinkServiceConnectionState,omitempty"`
+	ProvisioningState                 *string          `json:"provisioningState,omitempty"`
+}
+
+// PrivateEndpointConnectionProperties_STATUS is the wire shape of PrivateEndpointConnectionProperties_STATUS.
+type PrivateEndpointConnectionProperties_STATUS struct {
+	PrivateEndpoint                   *PrivateEndpoint_STATUS `json:"privateEndpoint,omitempty"`
+	PrivateLinkServiceConnectionState *ConnectionState_STATUS `json:"privateLinkServiceConnectionState,omitempty"`
+	ProvisioningState                 *string                 `json:"provisioningState,omitempty"`
+}
+
+// PrivateEndpointConnection_STATUS is the wire shape of PrivateEndpointConnection_STATUS.
+type PrivateEndpointConnection_STATUS struct {
+	Id         *string                                     `json:"id,omitempty"`
+	Name       *string                                     `json:"name,omitempty"`
+	Properties *PrivateEndpointConnectionProperties_STATUS `json:"properties,omitempty"`
+	SystemData *SystemData_STATUS                          `json:"systemData,omitempty"`
+	Type       *string                                     `json:"type,omitempty"`
+}
+
+// PrivateEndpoint_STATUS is the wire shape of PrivateEndpoint_STATUS.
+type PrivateEndpoint_STATUS struct {
 	Id *string `json:"id,omitempty"`
 }
 

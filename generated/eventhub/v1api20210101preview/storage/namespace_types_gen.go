@@ -108,6 +108,8 @@ type Namespace_Spec struct {
 
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"resources.azure.com" kind:"ResourceGroup"`
 
+	PrivateEndpointConnections []PrivateEndpointConnection `json:"privateEndpointConnections,omitempty"`
+
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Sku *Sku `json:"sku,omitempty"`
@@ -143,7 +145,7 @@ type Namespace_STATUS struct {
 
 	Name *string `json:"name,omitempty"`
 
-	PrivateEndpointConnections []PrivateEndpointConnection_STATUS_SubResourceEmbedded `json:"privateEndpointConnections,omitempty"`
+	PrivateEndpointConnections []PrivateEndpointConnection_STATUS `json:"privateEndpointConnections,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
@@ -164,6 +166,24 @@ type Namespace_STATUS struct {
 	UpdatedAt *string `json:"updatedAt,omitempty"`
 
 	ZoneRedundant *bool `json:"zoneRedundant,omitempty"`
+}
+
+// ConnectionState: Storage version of v1api20210101preview.ConnectionState
+type ConnectionState struct {
+	Description *string `json:"description,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	Status *string `json:"status,omitempty"`
+}
+
+// ConnectionState_STATUS: Storage version of v1api20210101preview.ConnectionState_STATUS
+type ConnectionState_STATUS struct {
+	Description *string `json:"description,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	Status *string `json:"status,omitempty"`
 }
 
 // Encryption: Storage version of v1api20210101preview.Encryption
@@ -269,8 +289,45 @@ type NamespaceOperatorSpec struct {
 	Secrets *NamespaceOperatorSecrets `json:"secrets,omitempty"`
 }
 
-// PrivateEndpointConnection_STATUS_SubResourceEmbedded: Storage version of v1api20210101preview.PrivateEndpointConnection_STATUS_SubResourceEmbedded
-type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
+// PrivateEndpoint: Storage version of v1api20210101preview.PrivateEndpoint
+type PrivateEndpoint struct {
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// PrivateEndpointConnection: Storage version of v1api20210101preview.PrivateEndpointConnection
+type PrivateEndpointConnection struct {
+	PrivateEndpoint *PrivateEndpoint `json:"privateEndpoint,omitempty"`
+
+	PrivateLinkServiceConnectionState *ConnectionState `json:"privateLinkServiceConnectionState,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	ProvisioningState *string `json:"provisioningState,omitempty"`
+}
+
+// PrivateEndpointConnection_STATUS: Storage version of v1api20210101preview.PrivateEndpointConnection_STATUS
+type PrivateEndpointConnection_STATUS struct {
+	Id *string `json:"id,omitempty"`
+
+	Name *string `json:"name,omitempty"`
+
+	PrivateEndpoint *PrivateEndpoint_STATUS `json:"privateEndpoint,omitempty"`
+
+	PrivateLinkServiceConnectionState *ConnectionState_STATUS `json:"privateLinkServiceConnectionState,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	ProvisioningState *string `json:"provisioningState,omitempty"`
+
+	SystemData *SystemData_STATUS `json:"systemData,omitempty"`
+
+	Type *string `json:"type,omitempty"`
+}
+
+// PrivateEndpoint_STATUS: Storage version of v1api20210101preview.PrivateEndpoint_STATUS
+type PrivateEndpoint_STATUS struct {
 	Id *string `json:"id,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`

@@ -17,21 +17,22 @@ func GenerateNamespace(t *rapid.T) Namespace {
 // GenerateNamespace_Spec draws a random Namespace_Spec for property-based tests.
 func GenerateNamespace_Spec(t *rapid.T) Namespace_Spec {
 	return Namespace_Spec{
-		AzureName:              gentest.String(t),
-		ClusterArmReference:    gentest.Optional(gentest.ResourceReference)(t),
-		Encryption:             gentest.Optional(GenerateEncryption)(t),
-		Identity:               gentest.Optional(GenerateIdentity)(t),
-		IsAutoInflateEnabled:   gentest.Optional(gentest.Bool)(t),
-		KafkaEnabled:           gentest.Optional(gentest.Bool)(t),
-		Location:               gentest.Optional(gentest.String)(t),
-		MaximumThroughputUnits: gentest.Optional(gentest.Int)(t),
-		OperatorSpec:           gentest.Optional(GenerateNamespaceOperatorSpec)(t),
-		OriginalVersion:        gentest.String(t),
-		Owner:                  gentest.Optional(gentest.KnownResourceReference)(t),
-		PropertyBag:            gentest.PropertyBag(t),
-		Sku:                    gentest.Optional(GenerateSku)(t),
-		Tags:                   gentest.MapOf(gentest.String)(t),
-		ZoneRedundant:          gentest.Optional(gentest.Bool)(t),
+		AzureName:                  gentest.String(t),
+		ClusterArmReference:        gentest.Optional(gentest.ResourceReference)(t),
+		Encryption:                 gentest.Optional(GenerateEncryption)(t),
+		Identity:                   gentest.Optional(GenerateIdentity)(t),
+		IsAutoInflateEnabled:       gentest.Optional(gentest.Bool)(t),
+		KafkaEnabled:               gentest.Optional(gentest.Bool)(t),
+		Location:                   gentest.Optional(gentest.String)(t),
+		MaximumThroughputUnits:     gentest.Optional(gentest.Int)(t),
+		OperatorSpec:               gentest.Optional(GenerateNamespaceOperatorSpec)(t),
+		OriginalVersion:            gentest.String(t),
+		Owner:                      gentest.Optional(gentest.KnownResourceReference)(t),
+		PrivateEndpointConnections: gentest.SliceOf(GeneratePrivateEndpointConnection)(t),
+		PropertyBag:                gentest.PropertyBag(t),
+		Sku:                        gentest.Optional(GenerateSku)(t),
+		Tags:                       gentest.MapOf(gentest.String)(t),
+		ZoneRedundant:              gentest.Optional(gentest.Bool)(t),
 	}
 }
 
@@ -50,7 +51,7 @@ func GenerateNamespace_STATUS(t *rapid.T) Namespace_STATUS {
 		MaximumThroughputUnits:     gentest.Optional(gentest.Int)(t),
 		MetricId:                   gentest.Optional(gentest.String)(t),
 		Name:                       gentest.Optional(gentest.String)(t),
-		PrivateEndpointConnections: gentest.SliceOf(GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded)(t),
+		PrivateEndpointConnections: gentest.SliceOf(GeneratePrivateEndpointConnection_STATUS)(t),
 		PropertyBag:                gentest.PropertyBag(t),
 		ProvisioningState:          gentest.Optional(gentest.String)(t),
 		ServiceBusEndpoint:         gentest.Optional(gentest.String)(t),
@@ -61,6 +62,24 @@ func GenerateNamespace_STATUS(t *rapid.T) Namespace_STATUS {
 		Type:                       gentest.Optional(gentest.String)(t),
 		UpdatedAt:                  gentest.Optional(gentest.String)(t),
 		ZoneRedundant:              gentest.Optional(gentest.Bool)(t),
+	}
+}
+
+// GenerateConnectionState draws a random ConnectionState for property-based tests.
+func GenerateConnectionState(t *rapid.T) ConnectionState {
+	return ConnectionState{
+		Description: gentest.Optional(gentest.String)(t),
+		PropertyBag: gentest.PropertyBag(t),
+		Status:      gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GenerateConnectionState_STATUS draws a random ConnectionState_STATUS for property-based tests.
+func GenerateConnectionState_STATUS(t *rapid.T) ConnectionState_STATUS {
+	return ConnectionState_STATUS{
+		Description: gentest.Optional(gentest.String)(t),
+		PropertyBag: gentest.PropertyBag(t),
+		Status:      gentest.Optional(gentest.String)(t),
 	}
 }
 
@@ -156,9 +175,41 @@ func GenerateNamespaceOperatorSpec(t *rapid.T) NamespaceOperatorSpec {
 	}
 }
 
-// GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded draws a random PrivateEndpointConnection_STATUS_SubResourceEmbedded for property-based tests.
-func GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded(t *rapid.T) PrivateEndpointConnection_STATUS_SubResourceEmbedded {
-	return PrivateEndpointConnection_STATUS_SubResourceEmbedded{
+// GeneratePrivateEndpoint draws a random PrivateEndpoint for property-based tests.
+func GeneratePrivateEndpoint(t *rapid.T) PrivateEndpoint {
+	return PrivateEndpoint{
+		PropertyBag: gentest.PropertyBag(t),
+		Reference:   gentest.Optional(gentest.ResourceReference)(t),
+	}
+}
+
+// GeneratePrivateEndpointConnection draws a random PrivateEndpointConnection for property-based tests.
+func GeneratePrivateEndpointConnection(t *rapid.T) PrivateEndpointConnection {
+	return PrivateEndpointConnection{
+		PrivateEndpoint:                   gentest.Optional(GeneratePrivateEndpoint)(t),
+		PrivateLinkServiceConnectionState: gentest.Optional(GenerateConnectionState)(t),
+		PropertyBag:                       gentest.PropertyBag(t),
+		ProvisioningState:                 gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GeneratePrivateEndpointConnection_STATUS draws a random PrivateEndpointConnection_STATUS for property-based tests.
+func GeneratePrivateEndpointConnection_STATUS(t *rapid.T) PrivateEndpointConnection_STATUS {
+	return PrivateEndpointConnection_STATUS{
+		Id:                                gentest.Optional(gentest.String)(t),
+		Name:                              gentest.Optional(gentest.String)(t),
+		PrivateEndpoint:                   gentest.Optional(GeneratePrivateEndpoint_STATUS)(t),
+		PrivateLinkServiceConnectionState: gentest.Optional(GenerateConnectionState_STATUS)(t),
+		PropertyBag:                       gentest.PropertyBag(t),
+		ProvisioningState:                 gentest.Optional(gentest.String)(t),
+		SystemData:                        gentest.Optional(GenerateSystemData_STATUS)(t),
+		Type:                              gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GeneratePrivateEndpoint_STATUS draws a random PrivateEndpoint_STATUS for property-based tests.
+func GeneratePrivateEndpoint_STATUS(t *rapid.T) PrivateEndpoint_STATUS {
+	return PrivateEndpoint_STATUS{
 		Id:          gentest.Optional(gentest.String)(t),
 		PropertyBag: gentest.PropertyBag(t),
 	}
@@ -236,6 +287,16 @@ func Test_Namespace_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateNamespace_STATUS)
 }
 
+// Test_ConnectionState_JSONRoundTrip checks that JSON keeps every value of ConnectionState.
+func Test_ConnectionState_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateConnectionState)
+}
+
+// Test_ConnectionState_STATUS_JSONRoundTrip checks that JSON keeps every value of ConnectionState_STATUS.
+func Test_ConnectionState_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateConnectionState_STATUS)
+}
+
 // Test_Encryption_JSONRoundTrip checks that JSON keeps every value of Encryption.
 func Test_Encryption_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateEncryption)
@@ -281,9 +342,24 @@ func Test_NamespaceOperatorSpec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateNamespaceOperatorSpec)
 }
 
-// Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection_STATUS_SubResourceEmbedded.
-func Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded)
+// Test_PrivateEndpoint_JSONRoundTrip checks that JSON keeps every value of PrivateEndpoint.
+func Test_PrivateEndpoint_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpoint)
+}
+
+// Test_PrivateEndpointConnection_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection.
+func Test_PrivateEndpointConnection_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection)
+}
+
+// Test_PrivateEndpointConnection_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection_STATUS.
+func Test_PrivateEndpointConnection_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection_STATUS)
+}
+
+// Test_PrivateEndpoint_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpoint_STATUS.
+func Test_PrivateEndpoint_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpoint_STATUS)
 }
 
 // Test_Sku_JSONRoundTrip checks that JSON keeps every value of Sku.

@@ -25,15 +25,69 @@ type LoadBalancer_STATUS struct {
 	Type             *string                              `json:"type,omitempty"`
 }
 
-// BackendAddressPool_STATUS_SubResourceEmbedded is the wire shape of BackendAddressPool_STATUS_SubResourceEmbedded.
-type BackendAddressPool_STATUS_SubResourceEmbedded struct {
+// ApplicationGatewayBackendAddressPoolPropertiesFormat_STATUS is the wire shape of ApplicationGatewayBackendAddressPoolPropertiesFormat_STATUS.
+type ApplicationGatewayBackendAddressPoolPropertiesFormat_STATUS struct {
+	BackendAddresses        []ApplicationGatewayBackendAddress_STATUS         `json:"backendAddresses,omitempty"`
+	BackendIPConfigurations []NetworkInterfaceIPConfiguration_STATUS_Unrolled `json:"backendIPConfigurations,omitempty"`
+	ProvisioningState       *string                                           `json:"provisioningState,omitempty"`
+}
+
+// ApplicationGatewayBackendAddressPool_STATUS is the wire shape of ApplicationGatewayBackendAddressPool_STATUS.
+type ApplicationGatewayBackendAddressPool_STATUS struct {
+	Etag       *string                                                      `json:"etag,omitempty"`
+	Id         *string                                                      `json:"id,omitempty"`
+	Name       *string                                                      `json:"name,omitempty"`
+	Properties *ApplicationGatewayBackendAddressPoolPropertiesFormat_STATUS `json:"properties,omitempty"`
+	Type       *string                                                      `json:"type,omitempty"`
+}
+
+// ApplicationGatewayBackendAddress_STATUS is the wire shape of ApplicationGatewayBackendAddress_STATUS.
+type ApplicationGatewayBackendAddress_STATUS struct {
+	Fqdn      *string `json:"fqdn,omitempty"`
+	IpAddress *string `json:"ipAddress,omitempty"`
+}
+
+// ApplicationSecurityGroup_STATUS_SubResourceEmbedded is the wire shape of ApplicationSecurityGroup_STATUS_SubResourceEmbedded.
+type ApplicationSecurityGroup_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
-// BackendAddressPool_SubResourceEmbedded is the wire shape of BackendAddressPool_SubResourceEmbedded.
-type BackendAddressPool_SubResourceEmbedded struct {
-	Id   *string `json:"id,omitempty"`
-	Name *string `json:"name,omitempty"`
+// BackendAddressPool is the wire shape of BackendAddressPool.
+type BackendAddressPool struct {
+	Id         *string                             `json:"id,omitempty"`
+	Name       *string                             `json:"name,omitempty"`
+	Properties *BackendAddressPoolPropertiesFormat `json:"properties,omitempty"`
+}
+
+// BackendAddressPoolPropertiesFormat is the wire shape of BackendAddressPoolPropertiesFormat.
+type BackendAddressPoolPropertiesFormat struct {
+	LoadBalancerBackendAddresses []LoadBalancerBackendAddress `json:"loadBalancerBackendAddresses,omitempty"`
+	Location                     *string                      `json:"location,omitempty"`
+}
+
+// BackendAddressPoolPropertiesFormat_STATUS is the wire shape of BackendAddressPoolPropertiesFormat_STATUS.
+type BackendAddressPoolPropertiesFormat_STATUS struct {
+	BackendIPConfigurations      []NetworkInterfaceIPConfiguration_STATUS `json:"backendIPConfigurations,omitempty"`
+	LoadBalancerBackendAddresses []LoadBalancerBackendAddress_STATUS      `json:"loadBalancerBackendAddresses,omitempty"`
+	LoadBalancingRules           []SubResource_STATUS                     `json:"loadBalancingRules,omitempty"`
+	Location                     *string                                  `json:"location,omitempty"`
+	OutboundRule                 *SubResource_STATUS                      `json:"outboundRule,omitempty"`
+	OutboundRules                []SubResource_STATUS                     `json:"outboundRules,omitempty"`
+	ProvisioningState            *string                                  `json:"provisioningState,omitempty"`
+}
+
+// BackendAddressPool_STATUS is the wire shape of BackendAddressPool_STATUS.
+type BackendAddressPool_STATUS struct {
+	Etag       *string                                    `json:"etag,omitempty"`
+	Id         *string                                    `json:"id,omitempty"`
+	Name       *string                                    `json:"name,omitempty"`
+	Properties *BackendAddressPoolPropertiesFormat_STATUS `json:"properties,omitempty"`
+	Type       *string                                    `json:"type,omitempty"`
+}
+
+// BackendAddressPool_STATUS_SubResourceEmbedded is the wire shape of BackendAddressPool_STATUS_SubResourceEmbedded.
+type BackendAddressPool_STATUS_SubResourceEmbedded struct {
+	Id *string `json:"id,omitempty"`
 }
 
 // ExtendedLocation is the wire shape of ExtendedLocation.
@@ -132,39 +186,102 @@ type InboundNatPool_STATUS struct {
 	Type       *string                                `json:"type,omitempty"`
 }
 
+// InboundNatRule is the wire shape of InboundNatRule.
+type InboundNatRule struct {
+	Id         *string                         `json:"id,omitempty"`
+	Name       *string                         `json:"name,omitempty"`
+	Properties *InboundNatRulePropertiesFormat `json:"properties,omitempty"`
+}
+
+// InboundNatRulePropertiesFormat is the wire shape of InboundNatRulePropertiesFormat.
+type InboundNatRulePropertiesFormat struct {
+	BackendPort             *int         `json:"backendPort,omitempty"`
+	EnableFloatingIP        *bool        `json:"enableFloatingIP,omitempty"`
+	EnableTcpReset          *bool        `json:"enableTcpReset,omitempty"`
+	FrontendIPConfiguration *SubResource `json:"frontendIPConfiguration,omitempty"`
+	FrontendPort            *int         `json:"frontendPort,omitempty"`
+	IdleTimeoutInMinutes    *int         `json:"idleTimeoutInMinutes,omitempty"`
+	Protocol                *string      `json:"protocol,omitempty"`
+}
+
+// InboundNatRulePropertiesFormat_STATUS is the wire shape of InboundNatRulePropertiesFormat_STATUS.
+type InboundNatRulePropertiesFormat_STATUS struct {
+	BackendIPConfiguration  *NetworkInterfaceIPConfiguration_STATUS `json:"backendIPConfiguration,omitempty"`
+	BackendPort             *int                                    `json:"backendPort,omitempty"`
+	EnableFloatingIP        *bool                                   `json:"enableFloatingIP,omitempty"`
+	EnableTcpReset          *bool                                   `json:"enableTcpReset,omitempty"`
+	FrontendIPConfiguration *SubResource_STATUS                     `json:"frontendIPConfiguration,omitempty"`
+	FrontendPort            *int                                    `json:"frontendPort,omitempty"`
+	IdleTimeoutInMinutes    *int                                    `json:"idleTimeoutInMinutes,omitempty"`
+	Protocol                *string                                 `json:"protocol,omitempty"`
+	ProvisioningState       *string                                 `json:"provisioningState,omitempty"`
+}
+
+// InboundNatRule_STATUS is the wire shape of InboundNatRule_STATUS.
+type InboundNatRule_STATUS struct {
+	Etag       *string                                `json:"etag,omitempty"`
+	Id         *string                                `json:"id,omitempty"`
+	Name       *string                                `json:"name,omitempty"`
+	Properties *InboundNatRulePropertiesFormat_STATUS `json:"properties,omitempty"`
+	Type       *string                                `json:"type,omitempty"`
+}
+
 // InboundNatRule_STATUS_SubResourceEmbedded is the wire shape of InboundNatRule_STATUS_SubResourceEmbedded.
 type InboundNatRule_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 
-// InboundNatRule_SubResourceEmbedded is the wire shape of InboundNatRule_SubResourceEmbedded.
-type InboundNatRule_SubResourceEmbedded struct {
-	Id   *string `json:"id,omitempty"`
-	Name *string `json:"name,omitempty"`
+// LoadBalancerBackendAddress is the wire shape of LoadBalancerBackendAddress.
+type LoadBalancerBackendAddress struct {
+	Name       *string                                     `json:"name,omitempty"`
+	Properties *LoadBalancerBackendAddressPropertiesFormat `json:"properties,omitempty"`
+}
+
+// LoadBalancerBackendAddressPropertiesFormat is the wire shape of LoadBalancerBackendAddressPropertiesFormat.
+type LoadBalancerBackendAddressPropertiesFormat struct {
+	IpAddress                           *string      `json:"ipAddress,omitempty"`
+	LoadBalancerFrontendIPConfiguration *SubResource `json:"loadBalancerFrontendIPConfiguration,omitempty"`
+	Subnet                              *SubResource `json:"subnet,omitempty"`
+	VirtualNetwork                      *SubResource `json:"virtualNetwork,omitempty"`
+}
+
+// LoadBalancerBackendAddressPropertiesFormat_STATUS is the wire shape of LoadBalancerBackendAddressPropertiesFormat_STATUS.
+type LoadBalancerBackendAddressPropertiesFormat_STATUS struct {
+	IpAddress                           *string             `json:"ipAddress,omitempty"`
+	LoadBalancerFrontendIPConfiguration *SubResource_STATUS `json:"loadBalancerFrontendIPConfiguration,omitempty"`
+	NetworkInterfaceIPConfiguration     *SubResource_STATUS `json:"networkInterfaceIPConfiguration,omitempty"`
+	Subnet                              *SubResource_STATUS `json:"subnet,omitempty"`
+	VirtualNetwork                      *SubResource_STATUS `json:"virtualNetwork,omitempty"`
+}
+
+// LoadBalancerBackendAddress_STATUS is the wire shape of LoadBalancerBackendAddress_STATUS.
+type LoadBalancerBackendAddress_STATUS struct {
+	Name       *string                                            `json:"name,omitempty"`
+	Properties *LoadBalancerBackendAddressPropertiesFormat_STATUS `json:"properties,omitempty"`
 }
 
 // LoadBalancerPropertiesFormat is the wire shape of LoadBalancerPropertiesFormat.
 type LoadBalancerPropertiesFormat struct {
-	BackendAddressPools      []BackendAddressPool_SubResourceEmbedded `json:"backendAddressPools,omitempty"`
-	FrontendIPConfigurations []FrontendIPConfiguration                `json:"frontendIPConfigurations,omitempty"`
-	InboundNatPools          []InboundNatPool                         `json:"inboundNatPools,omitempty"`
-	InboundNatRules          []InboundNatRule_SubResourceEmbedded     `json:"inboundNatRules,omitempty"`
-	LoadBalancingRules       []LoadBalancingRule                      `json:"loadBalancingRules,omitempty"`
-	OutboundRules            []OutboundRule                           `json:"outboundRules,omitempty"`
-	Probes                   []Probe                                  `json:"probes,omitempty"`
+	BackendAddressPools      []BackendAddressPool      `json:"backendAddressPools,omitempty"`
+	FrontendIPConfigurations []FrontendIPConfiguration `json:"frontendIPConfigurations,omitempty"`
+	InboundNatPools          []InboundNatPool          `json:"inboundNatPools,omitempty"`
+	InboundNatRules          []InboundNatRule          `json:"inboundNatRules,omitempty"`
+	LoadBalancingRules       []LoadBalancingRule       `json:"loadBalancingRules,omitempty"`
+	OutboundRules            []OutboundRule            `json:"outboundRules,omitempty"`
+	Probes                   []Probe                   `json:"probes,omitempty"`
 }
 
 // LoadBalancerPropertiesFormat_STATUS is the wire shape of LoadBalancerPropertiesFormat_STATUS.
 type LoadBalancerPropertiesFormat_STATUS struct {
-	BackendAddressPools      []BackendAddressPool_STATUS_SubResourceEmbedded `json:"backendAddressPools,omitempty"`
-	FrontendIPConfigurations []FrontendIPConfiguration_STATUS                `json:"frontendIPConfigurations,omitempty"`
-	InboundNatPools          []InboundNatPool_STATUS                         `json:"inboundNatPools,omitempty"`
-	InboundNatRules          []InboundNatRule_STATUS_SubResourceEmbedded     `json:"inboundNatRules,omitempty"`
-	LoadBalancingRules       []LoadBalancingRule_STATUS                      `json:"loadBalancingRules,omitempty"`
-	OutboundRules            []OutboundRule_STATUS                           `json:"outboundRules,omitempty"`
-	Probes                   []Probe_STATUS                                  `json:"probes,omitempty"`
-	ProvisioningState        *string                                         `json:"provisioningState,omitempty"`
-	ResourceGuid             *string                                         `json:"resourceGuid,omitempty"`
+	BackendAddressPools      []BackendAddressPool_STATUS      `json:"backendAddressPools,omitempty"`
+	FrontendIPConfigurations []FrontendIPConfiguration_STATUS `json:"frontendIPConfigurations,omitempty"`
+	InboundNatPools          []InboundNatPool_STATUS          `json:"inboundNatPools,omitempty"`
+	InboundNatRules          []InboundNatRule_STATUS          `json:"inboundNatRules,omitempty"`
+	LoadBalancingRules       []LoadBalancingRule_STATUS       `json:"loadBalancingRules,omitempty"`
+	OutboundRules            []OutboundRule_STATUS            `json:"outboundRules,omitempty"`
+	Probes                   []Probe_STATUS                   `json:"probes,omitempty"`
+	ProvisioningState        *string                          `json:"provisioningState,omitempty"`
+	ResourceGuid             *string                          `json:"resourceGuid,omitempty"`
 }
 
 // LoadBalancerSku is the wire shape of LoadBalancerSku.
@@ -224,6 +341,48 @@ type LoadBalancingRule_STATUS struct {
 	Name       *string                                   `json:"name,omitempty"`
 	Properties *LoadBalancingRulePropertiesFormat_STATUS `json:"properties,omitempty"`
 	Type       *string                                   `json:"type,omitempty"`
+}
+
+// NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS is the wire shape of NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS.
+type NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS struct {
+	Fqdns              []string `json:"fqdns,omitempty"`
+	GroupId            *string  `json:"groupId,omitempty"`
+	RequiredMemberName *string  `json:"requiredMemberName,omitempty"`
+}
+
+// NetworkInterfaceIPConfigurationPropertiesFormat_STATUS is the wire shape of NetworkInterfaceIPConfigurationPropertiesFormat_STATUS.
+type NetworkInterfaceIPConfigurationPropertiesFormat_STATUS struct {
+	ApplicationGatewayBackendAddressPools []ApplicationGatewayBackendAddressPool_STATUS                          `json:"applicationGatewayBackendAddressPools,omitempty"`
+	ApplicationSecurityGroups             []ApplicationSecurityGroup_STATUS_SubResourceEmbedded                  `json:"applicationSecurityGroups,omitempty"`
+	LoadBalancerBackendAddressPools       []BackendAddressPool_STATUS_SubResourceEmbedded                        `json:"loadBalancerBackendAddressPools,omitempty"`
+	LoadBalancerInboundNatRules           []InboundNatRule_STATUS_SubResourceEmbedded                            `json:"loadBalancerInboundNatRules,omitempty"`
+	Primary                               *bool                                                                  `json:"primary,omitempty"`
+	PrivateIPAddress                      *string                                                                `json:"privateIPAddress,omitempty"`
+	PrivateIPAddressVersion               *string                                                                `json:"privateIPAddressVersion,omitempty"`
+	PrivateIPAllocationMethod             *string                                                                `json:"privateIPAllocationMethod,omitempty"`
+	PrivateLinkConnectionProperties       *NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS `json:"privateLinkConnectionProperties,omitempty"`
+	ProvisioningState                     *string                                                                `json:"provisioningState,omitempty"`
+	PublicIPAddress                       *PublicIPAddress_STATUS_SubResourceEmbedded                            `json:"publicIPAddress,omitempty"`
+	Subnet                                *Subnet_STATUS_SubResourceEmbedded                                     `json:"subnet,omitempty"`
+	VirtualNetworkTaps                    []VirtualNetworkTap_STATUS_SubResourceEmbedded                         `json:"virtualNetworkTaps,omitempty"`
+}
+
+// NetworkInterfaceIPConfiguration_STATUS is the wire shape of NetworkInterfaceIPConfiguration_STATUS.
+type NetworkInterfaceIPConfiguration_STATUS struct {
+	Etag       *string                                                 `json:"etag,omitempty"`
+	Id         *string                                                 `json:"id,omitempty"`
+	Name       *string                                                 `json:"name,omitempty"`
+	Properties *NetworkInterfaceIPConfigurationPropertiesFormat_STATUS `json:"properties,omitempty"`
+	Type       *string                                                 `json:"type,omitempty"`
+}
+
+// NetworkInterfaceIPConfiguration_STATUS_Unrolled is the wire shape of NetworkInterfaceIPConfiguration_STATUS_Unrolled.
+type NetworkInterfaceIPConfiguration_STATUS_Unrolled struct {
+	Etag       *string                                                 `json:"etag,omitempty"`
+	Id         *string                                                 `json:"id,omitempty"`
+	Name       *string                                                 `json:"name,omitempty"`
+	Properties *NetworkInterfaceIPConfigurationPropertiesFormat_STATUS `json:"properties,omitempty"`
+	Type       *string                                                 `json:"type,omitempty"`
 }
 
 // OutboundRule is the wire shape of OutboundRule.
@@ -328,4 +487,9 @@ type Subnet_STATUS_SubResourceEmbedded struct {
 type Subnet_SubResourceEmbedded struct {
 	Id   *string `json:"id,omitempty"`
 	Name *string `json:"name,omitempty"`
+}
+
+// VirtualNetworkTap_STATUS_SubResourceEmbedded is the wire shape of VirtualNetworkTap_STATUS_SubResourceEmbedded.
+type VirtualNetworkTap_STATUS_SubResourceEmbedded struct {
+	Id *string `json:"id,omitempty"`
 }

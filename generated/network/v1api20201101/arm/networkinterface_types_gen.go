@@ -41,36 +41,21 @@ type ApplicationGatewayBackendAddressPoolPropertiesFormat struct {
 	BackendAddresses []ApplicationGatewayBackendAddress `json:"backendAddresses,omitempty"`
 }
 
-// ApplicationGatewayBackendAddressPoolPropertiesFormat_STATUS is the wire shape of ApplicationGatewayBackendAddressPoolPropertiesFormat_STATUS.
-type ApplicationGatewayBackendAddressPoolPropertiesFormat_STATUS struct {
-	BackendAddresses        []ApplicationGatewayBackendAddress_STATUS         `json:"backendAddresses,omitempty"`
-	BackendIPConfigurations []NetworkInterfaceIPConfiguration_STATUS_Unrolled `json:"backendIPConfigurations,omitempty"`
-	ProvisioningState       *string                                           `json:"provisioningState,omitempty"`
-}
-
-// ApplicationGatewayBackendAddressPool_STATUS is the wire shape of ApplicationGatewayBackendAddressPool_STATUS.
-type ApplicationGatewayBackendAddressPool_STATUS struct {
-	Etag       *string                                                      `json:"etag,omitempty"`
-	Id         *string                                                      `json:"id,omitempty"`
-	Name       *string                                                      `json:"name,omitempty"`
-	Properties *ApplicationGatewayBackendAddressPoolPropertiesFormat_STATUS `json:"properties,omitempty"`
-	Type       *string                                                      `json:"type,omitempty"`
-}
-
-// ApplicationGatewayBackendAddress_STATUS is the wire shape of ApplicationGatewayBackendAddress_STATUS.
-type ApplicationGatewayBackendAddress_STATUS struct {
-	Fqdn      *string `json:"fqdn,omitempty"`
-	IpAddress *string `json:"ipAddress,omitempty"`
-}
-
-// ApplicationSecurityGroup_STATUS_SubResourceEmbedded is the wire shape of ApplicationSecurityGroup_STATUS_SubResourceEmbedded.
-type ApplicationSecurityGroup_STATUS_SubResourceEmbedded struct {
-	Id *string `json:"id,omitempty"`
-}
-
 // ApplicationSecurityGroup_SubResourceEmbedded is the wire shape of ApplicationSecurityGroup_SubResourceEmbedded.
 type ApplicationSecurityGroup_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
+}
+
+// BackendAddressPool_SubResourceEmbedded is the wire shape of BackendAddressPool_SubResourceEmbedded.
+type BackendAddressPool_SubResourceEmbedded struct {
+	Id   *string `json:"id,omitempty"`
+	Name *string `json:"name,omitempty"`
+}
+
+// InboundNatRule_SubResourceEmbedded is the wire shape of InboundNatRule_SubResourceEmbedded.
+type InboundNatRule_SubResourceEmbedded struct {
+	Id   *string `json:"id,omitempty"`
+	Name *string `json:"name,omitempty"`
 }
 
 // NetworkInterfaceDnsSettings is the wire shape of NetworkInterfaceDnsSettings.
@@ -96,13 +81,6 @@ type NetworkInterfaceIPConfiguration struct {
 	Type       *string                                          `json:"type,omitempty"`
 }
 
-// NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS is the wire shape of NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS.
-type NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS struct {
-	Fqdns              []string `json:"fqdns,omitempty"`
-	GroupId            *string  `json:"groupId,omitempty"`
-	RequiredMemberName *string  `json:"requiredMemberName,omitempty"`
-}
-
 // NetworkInterfaceIPConfigurationPropertiesFormat is the wire shape of NetworkInterfaceIPConfigurationPropertiesFormat.
 type NetworkInterfaceIPConfigurationPropertiesFormat struct {
 	ApplicationGatewayBackendAddressPools []ApplicationGatewayBackendAddressPool         `json:"applicationGatewayBackendAddressPools,omitempty"`
@@ -116,41 +94,6 @@ type NetworkInterfaceIPConfigurationPropertiesFormat struct {
 	PublicIPAddress                       *PublicIPAddress_SubResourceEmbedded           `json:"publicIPAddress,omitempty"`
 	Subnet                                *Subnet_SubResourceEmbedded                    `json:"subnet,omitempty"`
 	VirtualNetworkTaps                    []VirtualNetworkTap_SubResourceEmbedded        `json:"virtualNetworkTaps,omitempty"`
-}
-
-// NetworkInterfaceIPConfigurationPropertiesFormat_STATUS is the wire shape of NetworkInterfaceIPConfigurationPropertiesFormat_STATUS.
-type NetworkInterfaceIPConfigurationPropertiesFormat_STATUS struct {
-	ApplicationGatewayBackendAddressPools []ApplicationGatewayBackendAddressPool_STATUS                          `json:"applicationGatewayBackendAddressPools,omitempty"`
-	ApplicationSecurityGroups             []ApplicationSecurityGroup_STATUS_SubResourceEmbedded                  `json:"applicationSecurityGroups,omitempty"`
-	LoadBalancerBackendAddressPools       []BackendAddressPool_STATUS_SubResourceEmbedded                        `json:"loadBalancerBackendAddressPools,omitempty"`
-	LoadBalancerInboundNatRules           []InboundNatRule_STATUS_SubResourceEmbedded                            `json:"loadBalancerInboundNatRules,omitempty"`
-	Primary                               *bool                                                                  `json:"primary,omitempty"`
-	PrivateIPAddress                      *string                                                                `json:"privateIPAddress,omitempty"`
-	PrivateIPAddressVersion               *string                                                                `json:"privateIPAddressVersion,omitempty"`
-	PrivateIPAllocationMethod             *string                                                                `json:"privateIPAllocationMethod,omitempty"`
-	PrivateLinkConnectionProperties       *NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS `json:"privateLinkConnectionProperties,omitempty"`
-	ProvisioningState                     *string                                                                `json:"provisioningState,omitempty"`
-	PublicIPAddress                       *PublicIPAddress_STATUS_SubResourceEmbedded                            `json:"publicIPAddress,omitempty"`
-	Subnet                                *Subnet_STATUS_SubResourceEmbedded                                     `json:"subnet,omitempty"`
-	VirtualNetworkTaps                    []VirtualNetworkTap_STATUS_SubResourceEmbedded                         `json:"virtualNetworkTaps,omitempty"`
-}
-
-// NetworkInterfaceIPConfiguration_STATUS is the wire shape of NetworkInterfaceIPConfiguration_STATUS.
-type NetworkInterfaceIPConfiguration_STATUS struct {
-	Etag       *string                                                 `json:"etag,omitempty"`
-	Id         *string                                                 `json:"id,omitempty"`
-	Name       *string                                                 `json:"name,omitempty"`
-	Properties *NetworkInterfaceIPConfigurationPropertiesFormat_STATUS `json:"properties,omitempty"`
-	Type       *string                                                 `json:"type,omitempty"`
-}
-
-// NetworkInterfaceIPConfiguration_STATUS_Unrolled is the wire shape of NetworkInterfaceIPConfiguration_STATUS_Unrolled.
-type NetworkInterfaceIPConfiguration_STATUS_Unrolled struct {
-	Etag       *string                                                 `json:"etag,omitempty"`
-	Id         *string                                                 `json:"id,omitempty"`
-	Name       *string                                                 `json:"name,omitempty"`
-	Properties *NetworkInterfaceIPConfigurationPropertiesFormat_STATUS `json:"properties,omitempty"`
-	Type       *string                                                 `json:"type,omitempty"`
 }
 
 // NetworkInterfacePropertiesFormat is the wire shape of NetworkInterfacePropertiesFormat.
@@ -167,28 +110,38 @@ type NetworkInterfacePropertiesFormat struct {
 
 // NetworkInterfacePropertiesFormat_STATUS is the wire shape of NetworkInterfacePropertiesFormat_STATUS.
 type NetworkInterfacePropertiesFormat_STATUS struct {
-	DnsSettings                 *NetworkInterfaceDnsSettings_STATUS                           `json:"dnsSettings,omitempty"`
-	DscpConfiguration           *SubResource_STATUS                                           `json:"dscpConfiguration,omitempty"`
-	EnableAcceleratedNetworking *bool                                                         `json:"enableAcceleratedNetworking,omitempty"`
-	EnableIPForwarding          *bool                                                         `json:"enableIPForwarding,omitempty"`
-	HostedWorkloads             []string                                                      `json:"hostedWorkloads,omitempty"`
-	IpConfigurations            []NetworkInterfaceIPConfiguration_STATUS                      `json:"ipConfigurations,omitempty"`
-	MacAddress                  *string                                                       `json:"macAddress,omitempty"`
-	MigrationPhase              *string                                                       `json:"migrationPhase,omitempty"`
-	NetworkSecurityGroup        *NetworkSecurityGroup_STATUS_SubResourceEmbedded              `json:"networkSecurityGroup,omitempty"`
-	NicType                     *string                                                       `json:"nicType,omitempty"`
-	Primary                     *bool                                                         `json:"primary,omitempty"`
-	PrivateEndpoint             *PrivateEndpoint_STATUS_SubResourceEmbedded                   `json:"privateEndpoint,omitempty"`
-	PrivateLinkService          *PrivateLinkService_STATUS_SubResourceEmbedded                `json:"privateLinkService,omitempty"`
-	ProvisioningState           *string                                                       `json:"provisioningState,omitempty"`
-	ResourceGuid                *string                                                       `json:"resourceGuid,omitempty"`
-	TapConfigurations           []NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded `json:"tapConfigurations,omitempty"`
-	VirtualMachine              *SubResource_STATUS                                           `json:"virtualMachine,omitempty"`
+	DnsSettings                 *NetworkInterfaceDnsSettings_STATUS              `json:"dnsSettings,omitempty"`
+	DscpConfiguration           *SubResource_STATUS                              `json:"dscpConfiguration,omitempty"`
+	EnableAcceleratedNetworking *bool                                            `json:"enableAcceleratedNetworking,omitempty"`
+	EnableIPForwarding          *bool                                            `json:"enableIPForwarding,omitempty"`
+	HostedWorkloads             []string                                         `json:"hostedWorkloads,omitempty"`
+	IpConfigurations            []NetworkInterfaceIPConfiguration_STATUS         `json:"ipConfigurations,omitempty"`
+	MacAddress                  *string                                          `json:"macAddress,omitempty"`
+	MigrationPhase              *string                                          `json:"migrationPhase,omitempty"`
+	NetworkSecurityGroup        *NetworkSecurityGroup_STATUS_SubResourceEmbedded `json:"networkSecurityGroup,omitempty"`
+	NicType                     *string                                          `json:"nicType,omitempty"`
+	Primary                     *bool                                            `json:"primary,omitempty"`
+	PrivateEndpoint             *PrivateEndpoint_STATUS_SubResourceEmbedded      `json:"privateEndpoint,omitempty"`
+	PrivateLinkService          *PrivateLinkService_STATUS_SubResourceEmbedded   `json:"privateLinkService,omitempty"`
+	ProvisioningState           *string                                          `json:"provisioningState,omitempty"`
+	ResourceGuid                *string                                          `json:"resourceGuid,omitempty"`
+	TapConfigurations           []NetworkInterfaceTapConfiguration_STATUS        `json:"tapConfigurations,omitempty"`
+	VirtualMachine              *SubResource_STATUS                              `json:"virtualMachine,omitempty"`
 }
 
-// NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded is the wire shape of NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded.
-type NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded struct {
-	Id *string `json:"id,omitempty"`
+// NetworkInterfaceTapConfigurationPropertiesFormat_STATUS is the wire shape of NetworkInterfaceTapConfigurationPropertiesFormat_STATUS.
+type NetworkInterfaceTapConfigurationPropertiesFormat_STATUS struct {
+	ProvisioningState *string                                       `json:"provisioningState,omitempty"`
+	VirtualNetworkTap *VirtualNetworkTap_STATUS_SubResourceEmbedded `json:"virtualNetworkTap,omitempty"`
+}
+
+// NetworkInterfaceTapConfiguration_STATUS is the wire shape of NetworkInterfaceTapConfiguration_STATUS.
+type NetworkInterfaceTapConfiguration_STATUS struct {
+	Etag       *string                                                  `json:"etag,omitempty"`
+	Id         *string                                                  `json:"id,omitempty"`
+	Name       *string                                                  `json:"name,omitempty"`
+	Properties *NetworkInterfaceTapConfigurationPropertiesFormat_STATUS `json:"properties,omitempty"`
+	Type       *string                                                  `json:"type,omitempty"`
 }
 
 // NetworkSecurityGroup_STATUS_SubResourceEmbedded is the wire shape of NetworkSecurityGroup_STATUS_SubResourceEmbedded.
@@ -213,11 +166,6 @@ type PrivateLinkService_STATUS_SubResourceEmbedded struct {
 
 // PrivateLinkService_SubResourceEmbedded is the wire shape of PrivateLinkService_SubResourceEmbedded.
 type PrivateLinkService_SubResourceEmbedded struct {
-	Id *string `json:"id,omitempty"`
-}
-
-// VirtualNetworkTap_STATUS_SubResourceEmbedded is the wire shape of VirtualNetworkTap_STATUS_SubResourceEmbedded.
-type VirtualNetworkTap_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 }
 

@@ -89,7 +89,7 @@ func (l *LoadBalancer) Hub() {}
 type LoadBalancer_Spec struct {
 	AzureName string `json:"azureName,omitempty"`
 
-	BackendAddressPools []BackendAddressPool_SubResourceEmbedded `json:"backendAddressPools,omitempty"`
+	BackendAddressPools []BackendAddressPool `json:"backendAddressPools,omitempty"`
 
 	ExtendedLocation *ExtendedLocation `json:"extendedLocation,omitempty"`
 
@@ -97,7 +97,7 @@ type LoadBalancer_Spec struct {
 
 	InboundNatPools []InboundNatPool `json:"inboundNatPools,omitempty"`
 
-	InboundNatRules []InboundNatRule_SubResourceEmbedded `json:"inboundNatRules,omitempty"`
+	InboundNatRules []InboundNatRule `json:"inboundNatRules,omitempty"`
 
 	LoadBalancingRules []LoadBalancingRule `json:"loadBalancingRules,omitempty"`
 
@@ -122,7 +122,7 @@ type LoadBalancer_Spec struct {
 
 // LoadBalancer_STATUS: Storage version of v1api20201101.LoadBalancer_STATUS
 type LoadBalancer_STATUS struct {
-	BackendAddressPools []BackendAddressPool_STATUS_SubResourceEmbedded `json:"backendAddressPools,omitempty"`
+	BackendAddressPools []BackendAddressPool_STATUS `json:"backendAddressPools,omitempty"`
 
 	Conditions []conditions.Condition `json:"conditions,omitempty"`
 
@@ -136,7 +136,7 @@ type LoadBalancer_STATUS struct {
 
 	InboundNatPools []InboundNatPool_STATUS `json:"inboundNatPools,omitempty"`
 
-	InboundNatRules []InboundNatRule_STATUS_SubResourceEmbedded `json:"inboundNatRules,omitempty"`
+	InboundNatRules []InboundNatRule_STATUS `json:"inboundNatRules,omitempty"`
 
 	LoadBalancingRules []LoadBalancingRule_STATUS `json:"loadBalancingRules,omitempty"`
 
@@ -161,20 +161,86 @@ type LoadBalancer_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
-// BackendAddressPool_STATUS_SubResourceEmbedded: Storage version of v1api20201101.BackendAddressPool_STATUS_SubResourceEmbedded
-type BackendAddressPool_STATUS_SubResourceEmbedded struct {
+// ApplicationGatewayBackendAddressPool_STATUS: Storage version of v1api20201101.ApplicationGatewayBackendAddressPool_STATUS
+type ApplicationGatewayBackendAddressPool_STATUS struct {
+	BackendAddresses []ApplicationGatewayBackendAddress_STATUS `json:"backendAddresses,omitempty"`
+
+	BackendIPConfigurations []NetworkInterfaceIPConfiguration_STATUS_Unrolled `json:"backendIPConfigurations,omitempty"`
+
+	Etag *string `json:"etag,omitempty"`
+
+	Id *string `json:"id,omitempty"`
+
+	Name *string `json:"name,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	ProvisioningState *string `json:"provisioningState,omitempty"`
+
+	Type *string `json:"type,omitempty"`
+}
+
+// ApplicationGatewayBackendAddress_STATUS: Storage version of v1api20201101.ApplicationGatewayBackendAddress_STATUS
+type ApplicationGatewayBackendAddress_STATUS struct {
+	Fqdn *string `json:"fqdn,omitempty"`
+
+	IpAddress *string `json:"ipAddress,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// ApplicationSecurityGroup_STATUS_SubResourceEmbedded: Storage version of v1api20201101.ApplicationSecurityGroup_STATUS_SubResourceEmbedded
+type ApplicationSecurityGroup_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
-// BackendAddressPool_SubResourceEmbedded: Storage version of v1api20201101.BackendAddressPool_SubResourceEmbedded
-type BackendAddressPool_SubResourceEmbedded struct {
+// BackendAddressPool: Storage version of v1api20201101.BackendAddressPool
+type BackendAddressPool struct {
+	LoadBalancerBackendAddresses []LoadBalancerBackendAddress `json:"loadBalancerBackendAddresses,omitempty"`
+
+	Location *string `json:"location,omitempty"`
+
 	Name *string `json:"name,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// BackendAddressPool_STATUS: Storage version of v1api20201101.BackendAddressPool_STATUS
+type BackendAddressPool_STATUS struct {
+	BackendIPConfigurations []NetworkInterfaceIPConfiguration_STATUS `json:"backendIPConfigurations,omitempty"`
+
+	Etag *string `json:"etag,omitempty"`
+
+	Id *string `json:"id,omitempty"`
+
+	LoadBalancerBackendAddresses []LoadBalancerBackendAddress_STATUS `json:"loadBalancerBackendAddresses,omitempty"`
+
+	LoadBalancingRules []SubResource_STATUS `json:"loadBalancingRules,omitempty"`
+
+	Location *string `json:"location,omitempty"`
+
+	Name *string `json:"name,omitempty"`
+
+	OutboundRule *SubResource_STATUS `json:"outboundRule,omitempty"`
+
+	OutboundRules []SubResource_STATUS `json:"outboundRules,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	ProvisioningState *string `json:"provisioningState,omitempty"`
+
+	Type *string `json:"type,omitempty"`
+}
+
+// BackendAddressPool_STATUS_SubResourceEmbedded: Storage version of v1api20201101.BackendAddressPool_STATUS_SubResourceEmbedded
+type BackendAddressPool_STATUS_SubResourceEmbedded struct {
+	Id *string `json:"id,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
 // ExtendedLocation: Storage version of v1api20201101.ExtendedLocation
@@ -379,6 +445,60 @@ type InboundNatPool_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// InboundNatRule: Storage version of v1api20201101.InboundNatRule
+type InboundNatRule struct {
+	BackendPort *int `json:"backendPort,omitempty"`
+
+	EnableFloatingIP *bool `json:"enableFloatingIP,omitempty"`
+
+	EnableTcpReset *bool `json:"enableTcpReset,omitempty"`
+
+	FrontendIPConfiguration *SubResource `json:"frontendIPConfiguration,omitempty"`
+
+	FrontendPort *int `json:"frontendPort,omitempty"`
+
+	IdleTimeoutInMinutes *int `json:"idleTimeoutInMinutes,omitempty"`
+
+	Name *string `json:"name,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	Protocol *string `json:"protocol,omitempty"`
+
+	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// InboundNatRule_STATUS: Storage version of v1api20201101.InboundNatRule_STATUS
+type InboundNatRule_STATUS struct {
+	BackendIPConfiguration *NetworkInterfaceIPConfiguration_STATUS `json:"backendIPConfiguration,omitempty"`
+
+	BackendPort *int `json:"backendPort,omitempty"`
+
+	EnableFloatingIP *bool `json:"enableFloatingIP,omitempty"`
+
+	EnableTcpReset *bool `json:"enableTcpReset,omitempty"`
+
+	Etag *string `json:"etag,omitempty"`
+
+	FrontendIPConfiguration *SubResource_STATUS `json:"frontendIPConfiguration,omitempty"`
+
+	FrontendPort *int `json:"frontendPort,omitempty"`
+
+	Id *string `json:"id,omitempty"`
+
+	IdleTimeoutInMinutes *int `json:"idleTimeoutInMinutes,omitempty"`
+
+	Name *string `json:"name,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	Protocol *string `json:"protocol,omitempty"`
+
+	ProvisioningState *string `json:"provisioningState,omitempty"`
+
+	Type *string `json:"type,omitempty"`
+}
+
 // InboundNatRule_STATUS_SubResourceEmbedded: Storage version of v1api20201101.InboundNatRule_STATUS_SubResourceEmbedded
 type InboundNatRule_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
@@ -386,13 +506,36 @@ type InboundNatRule_STATUS_SubResourceEmbedded struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
-// InboundNatRule_SubResourceEmbedded: Storage version of v1api20201101.InboundNatRule_SubResourceEmbedded
-type InboundNatRule_SubResourceEmbedded struct {
+// LoadBalancerBackendAddress: Storage version of v1api20201101.LoadBalancerBackendAddress
+type LoadBalancerBackendAddress struct {
+	IpAddress *string `json:"ipAddress,omitempty"`
+
+	LoadBalancerFrontendIPConfiguration *SubResource `json:"loadBalancerFrontendIPConfiguration,omitempty"`
+
 	Name *string `json:"name,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+	Subnet *SubResource `json:"subnet,omitempty"`
+
+	VirtualNetwork *SubResource `json:"virtualNetwork,omitempty"`
+}
+
+// LoadBalancerBackendAddress_STATUS: Storage version of v1api20201101.LoadBalancerBackendAddress_STATUS
+type LoadBalancerBackendAddress_STATUS struct {
+	IpAddress *string `json:"ipAddress,omitempty"`
+
+	LoadBalancerFrontendIPConfiguration *SubResource_STATUS `json:"loadBalancerFrontendIPConfiguration,omitempty"`
+
+	Name *string `json:"name,omitempty"`
+
+	NetworkInterfaceIPConfiguration *SubResource_STATUS `json:"networkInterfaceIPConfiguration,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	Subnet *SubResource_STATUS `json:"subnet,omitempty"`
+
+	VirtualNetwork *SubResource_STATUS `json:"virtualNetwork,omitempty"`
 }
 
 // LoadBalancerOperatorSpec: Storage version of v1api20201101.LoadBalancerOperatorSpec
@@ -488,6 +631,93 @@ type LoadBalancingRule_STATUS struct {
 	ProvisioningState *string `json:"provisioningState,omitempty"`
 
 	Type *string `json:"type,omitempty"`
+}
+
+// NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS: Storage version of v1api20201101.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS
+type NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS struct {
+	Fqdns []string `json:"fqdns,omitempty"`
+
+	GroupId *string `json:"groupId,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	RequiredMemberName *string `json:"requiredMemberName,omitempty"`
+}
+
+// NetworkInterfaceIPConfiguration_STATUS: Storage version of v1api20201101.NetworkInterfaceIPConfiguration_STATUS
+type NetworkInterfaceIPConfiguration_STATUS struct {
+	ApplicationGatewayBackendAddressPools []ApplicationGatewayBackendAddressPool_STATUS `json:"applicationGatewayBackendAddressPools,omitempty"`
+
+	ApplicationSecurityGroups []ApplicationSecurityGroup_STATUS_SubResourceEmbedded `json:"applicationSecurityGroups,omitempty"`
+
+	Etag *string `json:"etag,omitempty"`
+
+	Id *string `json:"id,omitempty"`
+
+	LoadBalancerBackendAddressPools []BackendAddressPool_STATUS_SubResourceEmbedded `json:"loadBalancerBackendAddressPools,omitempty"`
+
+	LoadBalancerInboundNatRules []InboundNatRule_STATUS_SubResourceEmbedded `json:"loadBalancerInboundNatRules,omitempty"`
+
+	Name *string `json:"name,omitempty"`
+
+	Primary *bool `json:"primary,omitempty"`
+
+	PrivateIPAddress *string `json:"privateIPAddress,omitempty"`
+
+	PrivateIPAddressVersion *string `json:"privateIPAddressVersion,omitempty"`
+
+	PrivateIPAllocationMethod *string `json:"privateIPAllocationMethod,omitempty"`
+
+	PrivateLinkConnectionProperties *NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS `json:"privateLinkConnectionProperties,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	ProvisioningState *string `json:"provisioningState,omitempty"`
+
+	PublicIPAddress *PublicIPAddress_STATUS_SubResourceEmbedded `json:"publicIPAddress,omitempty"`
+
+	Subnet *Subnet_STATUS_SubResourceEmbedded `json:"subnet,omitempty"`
+
+	Type *string `json:"type,omitempty"`
+
+	VirtualNetworkTaps []VirtualNetworkTap_STATUS_SubResourceEmbedded `json:"virtualNetworkTaps,omitempty"`
+}
+
+// NetworkInterfaceIPConfiguration_STATUS_Unrolled: Storage version of v1api20201101.NetworkInterfaceIPConfiguration_STATUS_Unrolled
+type NetworkInterfaceIPConfiguration_STATUS_Unrolled struct {
+	ApplicationSecurityGroups []ApplicationSecurityGroup_STATUS_SubResourceEmbedded `json:"applicationSecurityGroups,omitempty"`
+
+	Etag *string `json:"etag,omitempty"`
+
+	Id *string `json:"id,omitempty"`
+
+	LoadBalancerBackendAddressPools []BackendAddressPool_STATUS_SubResourceEmbedded `json:"loadBalancerBackendAddressPools,omitempty"`
+
+	LoadBalancerInboundNatRules []InboundNatRule_STATUS_SubResourceEmbedded `json:"loadBalancerInboundNatRules,omitempty"`
+
+	Name *string `json:"name,omitempty"`
+
+	Primary *bool `json:"primary,omitempty"`
+
+	PrivateIPAddress *string `json:"privateIPAddress,omitempty"`
+
+	PrivateIPAddressVersion *string `json:"privateIPAddressVersion,omitempty"`
+
+	PrivateIPAllocationMethod *string `json:"privateIPAllocationMethod,omitempty"`
+
+	PrivateLinkConnectionProperties *NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS `json:"privateLinkConnectionProperties,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	ProvisioningState *string `json:"provisioningState,omitempty"`
+
+	PublicIPAddress *PublicIPAddress_STATUS_SubResourceEmbedded `json:"publicIPAddress,omitempty"`
+
+	Subnet *Subnet_STATUS_SubResourceEmbedded `json:"subnet,omitempty"`
+
+	Type *string `json:"type,omitempty"`
+
+	VirtualNetworkTaps []VirtualNetworkTap_STATUS_SubResourceEmbedded `json:"virtualNetworkTaps,omitempty"`
 }
 
 // OutboundRule: Storage version of v1api20201101.OutboundRule
@@ -810,4 +1040,11 @@ func (s *Subnet_SubResourceEmbedded) AssignProperties_To_Subnet_SubResourceEmbed
 	}
 
 	return nil
+}
+
+// VirtualNetworkTap_STATUS_SubResourceEmbedded: Storage version of v1api20201101.VirtualNetworkTap_STATUS_SubResourceEmbedded
+type VirtualNetworkTap_STATUS_SubResourceEmbedded struct {
+	Id *string `json:"id,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }

@@ -19,11 +19,11 @@ func GenerateLoadBalancer(t *rapid.T) LoadBalancer {
 func GenerateLoadBalancer_Spec(t *rapid.T) LoadBalancer_Spec {
 	return LoadBalancer_Spec{
 		AzureName:                gentest.String(t),
-		BackendAddressPools:      gentest.SliceOf(GenerateBackendAddressPool_SubResourceEmbedded)(t),
+		BackendAddressPools:      gentest.SliceOf(GenerateBackendAddressPool)(t),
 		ExtendedLocation:         gentest.Optional(GenerateExtendedLocation)(t),
 		FrontendIPConfigurations: gentest.SliceOf(GenerateFrontendIPConfiguration)(t),
 		InboundNatPools:          gentest.SliceOf(GenerateInboundNatPool)(t),
-		InboundNatRules:          gentest.SliceOf(GenerateInboundNatRule_SubResourceEmbedded)(t),
+		InboundNatRules:          gentest.SliceOf(GenerateInboundNatRule)(t),
 		LoadBalancingRules:       gentest.SliceOf(GenerateLoadBalancingRule)(t),
 		Location:                 gentest.Optional(gentest.String)(t),
 		OperatorSpec:             gentest.Optional(GenerateLoadBalancerOperatorSpec)(t),
@@ -40,14 +40,14 @@ func GenerateLoadBalancer_Spec(t *rapid.T) LoadBalancer_Spec {
 // GenerateLoadBalancer_STATUS draws a random LoadBalancer_STATUS for property-based tests.
 func GenerateLoadBalancer_STATUS(t *rapid.T) LoadBalancer_STATUS {
 	return LoadBalancer_STATUS{
-		BackendAddressPools:      gentest.SliceOf(GenerateBackendAddressPool_STATUS_SubResourceEmbedded)(t),
+		BackendAddressPools:      gentest.SliceOf(GenerateBackendAddressPool_STATUS)(t),
 		Conditions:               gentest.SliceOf(gentest.Condition)(t),
 		Etag:                     gentest.Optional(gentest.String)(t),
 		ExtendedLocation:         gentest.Optional(GenerateExtendedLocation_STATUS)(t),
 		FrontendIPConfigurations: gentest.SliceOf(GenerateFrontendIPConfiguration_STATUS)(t),
 		Id:                       gentest.Optional(gentest.String)(t),
 		InboundNatPools:          gentest.SliceOf(GenerateInboundNatPool_STATUS)(t),
-		InboundNatRules:          gentest.SliceOf(GenerateInboundNatRule_STATUS_SubResourceEmbedded)(t),
+		InboundNatRules:          gentest.SliceOf(GenerateInboundNatRule_STATUS)(t),
 		LoadBalancingRules:       gentest.SliceOf(GenerateLoadBalancingRule_STATUS)(t),
 		Location:                 gentest.Optional(gentest.String)(t),
 		Name:                     gentest.Optional(gentest.String)(t),
@@ -62,20 +62,71 @@ func GenerateLoadBalancer_STATUS(t *rapid.T) LoadBalancer_STATUS {
 	}
 }
 
-// GenerateBackendAddressPool_STATUS_SubResourceEmbedded draws a random BackendAddressPool_STATUS_SubResourceEmbedded for property-based tests.
-func GenerateBackendAddressPool_STATUS_SubResourceEmbedded(t *rapid.T) BackendAddressPool_STATUS_SubResourceEmbedded {
-	return BackendAddressPool_STATUS_SubResourceEmbedded{
+// GenerateApplicationGatewayBackendAddressPool_STATUS draws a random ApplicationGatewayBackendAddressPool_STATUS for property-based tests.
+func GenerateApplicationGatewayBackendAddressPool_STATUS(t *rapid.T) ApplicationGatewayBackendAddressPool_STATUS {
+	return ApplicationGatewayBackendAddressPool_STATUS{
+		BackendAddresses:        gentest.SliceOf(GenerateApplicationGatewayBackendAddress_STATUS)(t),
+		BackendIPConfigurations: gentest.SliceOf(GenerateNetworkInterfaceIPConfiguration_STATUS_Unrolled)(t),
+		Etag:                    gentest.Optional(gentest.String)(t),
+		Id:                      gentest.Optional(gentest.String)(t),
+		Name:                    gentest.Optional(gentest.String)(t),
+		PropertyBag:             gentest.PropertyBag(t),
+		ProvisioningState:       gentest.Optional(gentest.String)(t),
+		Type:                    gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GenerateApplicationGatewayBackendAddress_STATUS draws a random ApplicationGatewayBackendAddress_STATUS for property-based tests.
+func GenerateApplicationGatewayBackendAddress_STATUS(t *rapid.T) ApplicationGatewayBackendAddress_STATUS {
+	return ApplicationGatewayBackendAddress_STATUS{
+		Fqdn:        gentest.Optional(gentest.String)(t),
+		IpAddress:   gentest.Optional(gentest.String)(t),
+		PropertyBag: gentest.PropertyBag(t),
+	}
+}
+
+// GenerateApplicationSecurityGroup_STATUS_SubResourceEmbedded draws a random ApplicationSecurityGroup_STATUS_SubResourceEmbedded for property-based tests.
+func GenerateApplicationSecurityGroup_STATUS_SubResourceEmbedded(t *rapid.T) ApplicationSecurityGroup_STATUS_SubResourceEmbedded {
+	return ApplicationSecurityGroup_STATUS_SubResourceEmbedded{
 		Id:          gentest.Optional(gentest.String)(t),
 		PropertyBag: gentest.PropertyBag(t),
 	}
 }
 
-// GenerateBackendAddressPool_SubResourceEmbedded draws a random BackendAddressPool_SubResourceEmbedded for property-based tests.
-func GenerateBackendAddressPool_SubResourceEmbedded(t *rapid.T) BackendAddressPool_SubResourceEmbedded {
-	return BackendAddressPool_SubResourceEmbedded{
-		Name:        gentest.Optional(gentest.String)(t),
+// GenerateBackendAddressPool draws a random BackendAddressPool for property-based tests.
+func GenerateBackendAddressPool(t *rapid.T) BackendAddressPool {
+	return BackendAddressPool{
+		LoadBalancerBackendAddresses: gentest.SliceOf(GenerateLoadBalancerBackendAddress)(t),
+		Location:                     gentest.Optional(gentest.String)(t),
+		Name:                         gentest.Optional(gentest.String)(t),
+		PropertyBag:                  gentest.PropertyBag(t),
+		Reference:                    gentest.Optional(gentest.ResourceReference)(t),
+	}
+}
+
+// GenerateBackendAddressPool_STATUS draws a random BackendAddressPool_STATUS for property-based tests.
+func GenerateBackendAddressPool_STATUS(t *rapid.T) BackendAddressPool_STATUS {
+	return BackendAddressPool_STATUS{
+		BackendIPConfigurations:      gentest.SliceOf(GenerateNetworkInterfaceIPConfiguration_STATUS)(t),
+		Etag:                         gentest.Optional(gentest.String)(t),
+		Id:                           gentest.Optional(gentest.String)(t),
+		LoadBalancerBackendAddresses: gentest.SliceOf(GenerateLoadBalancerBackendAddress_STATUS)(t),
+		LoadBalancingRules:           gentest.SliceOf(GenerateSubResource_STATUS)(t),
+		Location:                     gentest.Optional(gentest.String)(t),
+		Name:                         gentest.Optional(gentest.String)(t),
+		OutboundRule:                 gentest.Optional(GenerateSubResource_STATUS)(t),
+		OutboundRules:                gentest.SliceOf(GenerateSubResource_STATUS)(t),
+		PropertyBag:                  gentest.PropertyBag(t),
+		ProvisioningState:            gentest.Optional(gentest.String)(t),
+		Type:                         gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GenerateBackendAddressPool_STATUS_SubResourceEmbedded draws a random BackendAddressPool_STATUS_SubResourceEmbedded for property-based tests.
+func GenerateBackendAddressPool_STATUS_SubResourceEmbedded(t *rapid.T) BackendAddressPool_STATUS_SubResourceEmbedded {
+	return BackendAddressPool_STATUS_SubResourceEmbedded{
+		Id:          gentest.Optional(gentest.String)(t),
 		PropertyBag: gentest.PropertyBag(t),
-		Reference:   gentest.Optional(gentest.ResourceReference)(t),
 	}
 }
 
@@ -173,6 +224,42 @@ func GenerateInboundNatPool_STATUS(t *rapid.T) InboundNatPool_STATUS {
 	}
 }
 
+// GenerateInboundNatRule draws a random InboundNatRule for property-based tests.
+func GenerateInboundNatRule(t *rapid.T) InboundNatRule {
+	return InboundNatRule{
+		BackendPort:             gentest.Optional(gentest.Int)(t),
+		EnableFloatingIP:        gentest.Optional(gentest.Bool)(t),
+		EnableTcpReset:          gentest.Optional(gentest.Bool)(t),
+		FrontendIPConfiguration: gentest.Optional(GenerateSubResource)(t),
+		FrontendPort:            gentest.Optional(gentest.Int)(t),
+		IdleTimeoutInMinutes:    gentest.Optional(gentest.Int)(t),
+		Name:                    gentest.Optional(gentest.String)(t),
+		PropertyBag:             gentest.PropertyBag(t),
+		Protocol:                gentest.Optional(gentest.String)(t),
+		Reference:               gentest.Optional(gentest.ResourceReference)(t),
+	}
+}
+
+// GenerateInboundNatRule_STATUS draws a random InboundNatRule_STATUS for property-based tests.
+func GenerateInboundNatRule_STATUS(t *rapid.T) InboundNatRule_STATUS {
+	return InboundNatRule_STATUS{
+		BackendIPConfiguration:  gentest.Optional(GenerateNetworkInterfaceIPConfiguration_STATUS)(t),
+		BackendPort:             gentest.Optional(gentest.Int)(t),
+		EnableFloatingIP:        gentest.Optional(gentest.Bool)(t),
+		EnableTcpReset:          gentest.Optional(gentest.Bool)(t),
+		Etag:                    gentest.Optional(gentest.String)(t),
+		FrontendIPConfiguration: gentest.Optional(GenerateSubResource_STATUS)(t),
+		FrontendPort:            gentest.Optional(gentest.Int)(t),
+		Id:                      gentest.Optional(gentest.String)(t),
+		IdleTimeoutInMinutes:    gentest.Optional(gentest.Int)(t),
+		Name:                    gentest.Optional(gentest.String)(t),
+		PropertyBag:             gentest.PropertyBag(t),
+		Protocol:                gentest.Optional(gentest.String)(t),
+		ProvisioningState:       gentest.Optional(gentest.String)(t),
+		Type:                    gentest.Optional(gentest.String)(t),
+	}
+}
+
 // GenerateInboundNatRule_STATUS_SubResourceEmbedded draws a random InboundNatRule_STATUS_SubResourceEmbedded for property-based tests.
 func GenerateInboundNatRule_STATUS_SubResourceEmbedded(t *rapid.T) InboundNatRule_STATUS_SubResourceEmbedded {
 	return InboundNatRule_STATUS_SubResourceEmbedded{
@@ -181,12 +268,28 @@ func GenerateInboundNatRule_STATUS_SubResourceEmbedded(t *rapid.T) InboundNatRul
 	}
 }
 
-// GenerateInboundNatRule_SubResourceEmbedded draws a random InboundNatRule_SubResourceEmbedded for property-based tests.
-func GenerateInboundNatRule_SubResourceEmbedded(t *rapid.T) InboundNatRule_SubResourceEmbedded {
-	return InboundNatRule_SubResourceEmbedded{
-		Name:        gentest.Optional(gentest.String)(t),
-		PropertyBag: gentest.PropertyBag(t),
-		Reference:   gentest.Optional(gentest.ResourceReference)(t),
+// GenerateLoadBalancerBackendAddress draws a random LoadBalancerBackendAddress for property-based tests.
+func GenerateLoadBalancerBackendAddress(t *rapid.T) LoadBalancerBackendAddress {
+	return LoadBalancerBackendAddress{
+		IpAddress:                           gentest.Optional(gentest.String)(t),
+		LoadBalancerFrontendIPConfiguration: gentest.Optional(GenerateSubResource)(t),
+		Name:                                gentest.Optional(gentest.String)(t),
+		PropertyBag:                         gentest.PropertyBag(t),
+		Subnet:                              gentest.Optional(GenerateSubResource)(t),
+		VirtualNetwork:                      gentest.Optional(GenerateSubResource)(t),
+	}
+}
+
+// GenerateLoadBalancerBackendAddress_STATUS draws a random LoadBalancerBackendAddress_STATUS for property-based tests.
+func GenerateLoadBalancerBackendAddress_STATUS(t *rapid.T) LoadBalancerBackendAddress_STATUS {
+	return LoadBalancerBackendAddress_STATUS{
+		IpAddress:                           gentest.Optional(gentest.String)(t),
+		LoadBalancerFrontendIPConfiguration: gentest.Optional(GenerateSubResource_STATUS)(t),
+		Name:                                gentest.Optional(gentest.String)(t),
+		NetworkInterfaceIPConfiguration:     gentest.Optional(GenerateSubResource_STATUS)(t),
+		PropertyBag:                         gentest.PropertyBag(t),
+		Subnet:                              gentest.Optional(GenerateSubResource_STATUS)(t),
+		VirtualNetwork:                      gentest.Optional(GenerateSubResource_STATUS)(t),
 	}
 }
 
@@ -257,6 +360,63 @@ func GenerateLoadBalancingRule_STATUS(t *rapid.T) LoadBalancingRule_STATUS {
 		Protocol:                gentest.Optional(gentest.String)(t),
 		ProvisioningState:       gentest.Optional(gentest.String)(t),
 		Type:                    gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GenerateNetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS draws a random NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS for property-based tests.
+func GenerateNetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS(t *rapid.T) NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS {
+	return NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS{
+		Fqdns:              gentest.SliceOf(gentest.String)(t),
+		GroupId:            gentest.Optional(gentest.String)(t),
+		PropertyBag:        gentest.PropertyBag(t),
+		RequiredMemberName: gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GenerateNetworkInterfaceIPConfiguration_STATUS draws a random NetworkInterfaceIPConfiguration_STATUS for property-based tests.
+func GenerateNetworkInterfaceIPConfiguration_STATUS(t *rapid.T) NetworkInterfaceIPConfiguration_STATUS {
+	return NetworkInterfaceIPConfiguration_STATUS{
+		ApplicationGatewayBackendAddressPools: gentest.SliceOf(GenerateApplicationGatewayBackendAddressPool_STATUS)(t),
+		ApplicationSecurityGroups:             gentest.SliceOf(GenerateApplicationSecurityGroup_STATUS_SubResourceEmbedded)(t),
+		Etag:                                  gentest.Optional(gentest.String)(t),
+		Id:                                    gentest.Optional(gentest.String)(t),
+		LoadBalancerBackendAddressPools:       gentest.SliceOf(GenerateBackendAddressPool_STATUS_SubResourceEmbedded)(t),
+		LoadBalancerInboundNatRules:           gentest.SliceOf(GenerateInboundNatRule_STATUS_SubResourceEmbedded)(t),
+		Name:                                  gentest.Optional(gentest.String)(t),
+		Primary:                               gentest.Optional(gentest.Bool)(t),
+		PrivateIPAddress:                      gentest.Optional(gentest.String)(t),
+		PrivateIPAddressVersion:               gentest.Optional(gentest.String)(t),
+		PrivateIPAllocationMethod:             gentest.Optional(gentest.String)(t),
+		PrivateLinkConnectionProperties:       gentest.Optional(GenerateNetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS)(t),
+		PropertyBag:                           gentest.PropertyBag(t),
+		ProvisioningState:                     gentest.Optional(gentest.String)(t),
+		PublicIPAddress:                       gentest.Optional(GeneratePublicIPAddress_STATUS_SubResourceEmbedded)(t),
+		Subnet:                                gentest.Optional(GenerateSubnet_STATUS_SubResourceEmbedded)(t),
+		Type:                                  gentest.Optional(gentest.String)(t),
+		VirtualNetworkTaps:                    gentest.SliceOf(GenerateVirtualNetworkTap_STATUS_SubResourceEmbedded)(t),
+	}
+}
+
+// GenerateNetworkInterfaceIPConfiguration_STATUS_Unrolled draws a random NetworkInterfaceIPConfiguration_STATUS_Unrolled for property-based tests.
+func GenerateNetworkInterfaceIPConfiguration_STATUS_Unrolled(t *rapid.T) NetworkInterfaceIPConfiguration_STATUS_Unrolled {
+	return NetworkInterfaceIPConfiguration_STATUS_Unrolled{
+		ApplicationSecurityGroups:       gentest.SliceOf(GenerateApplicationSecurityGroup_STATUS_SubResourceEmbedded)(t),
+		Etag:                            gentest.Optional(gentest.String)(t),
+		Id:                              gentest.Optional(gentest.String)(t),
+		LoadBalancerBackendAddressPools: gentest.SliceOf(GenerateBackendAddressPool_STATUS_SubResourceEmbedded)(t),
+		LoadBalancerInboundNatRules:     gentest.SliceOf(GenerateInboundNatRule_STATUS_SubResourceEmbedded)(t),
+		Name:                            gentest.Optional(gentest.String)(t),
+		Primary:                         gentest.Optional(gentest.Bool)(t),
+		PrivateIPAddress:                gentest.Optional(gentest.String)(t),
+		PrivateIPAddressVersion:         gentest.Optional(gentest.String)(t),
+		PrivateIPAllocationMethod:       gentest.Optional(gentest.String)(t),
+		PrivateLinkConnectionProperties: gentest.Optional(GenerateNetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS)(t),
+		PropertyBag:                     gentest.PropertyBag(t),
+		ProvisioningState:               gentest.Optional(gentest.String)(t),
+		PublicIPAddress:                 gentest.Optional(GeneratePublicIPAddress_STATUS_SubResourceEmbedded)(t),
+		Subnet:                          gentest.Optional(GenerateSubnet_STATUS_SubResourceEmbedded)(t),
+		Type:                            gentest.Optional(gentest.String)(t),
+		VirtualNetworkTaps:              gentest.SliceOf(GenerateVirtualNetworkTap_STATUS_SubResourceEmbedded)(t),
 	}
 }
 
@@ -374,6 +534,14 @@ func GenerateSubnet_SubResourceEmbedded(t *rapid.T) Subnet_SubResourceEmbedded {
 	}
 }
 
+// GenerateVirtualNetworkTap_STATUS_SubResourceEmbedded draws a random VirtualNetworkTap_STATUS_SubResourceEmbedded for property-based tests.
+func GenerateVirtualNetworkTap_STATUS_SubResourceEmbedded(t *rapid.T) VirtualNetworkTap_STATUS_SubResourceEmbedded {
+	return VirtualNetworkTap_STATUS_SubResourceEmbedded{
+		Id:          gentest.Optional(gentest.String)(t),
+		PropertyBag: gentest.PropertyBag(t),
+	}
+}
+
 // Test_LoadBalancer_JSONRoundTrip checks that JSON keeps every value of LoadBalancer.
 func Test_LoadBalancer_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateLoadBalancer)
@@ -389,14 +557,34 @@ func Test_LoadBalancer_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateLoadBalancer_STATUS)
 }
 
+// Test_ApplicationGatewayBackendAddressPool_STATUS_JSONRoundTrip checks that JSON keeps every value of ApplicationGatewayBackendAddressPool_STATUS.
+func Test_ApplicationGatewayBackendAddressPool_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateApplicationGatewayBackendAddressPool_STATUS)
+}
+
+// Test_ApplicationGatewayBackendAddress_STATUS_JSONRoundTrip checks that JSON keeps every value of ApplicationGatewayBackendAddress_STATUS.
+func Test_ApplicationGatewayBackendAddress_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateApplicationGatewayBackendAddress_STATUS)
+}
+
+// Test_ApplicationSecurityGroup_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of ApplicationSecurityGroup_STATUS_SubResourceEmbedded.
+func Test_ApplicationSecurityGroup_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateApplicationSecurityGroup_STATUS_SubResourceEmbedded)
+}
+
+// Test_BackendAddressPool_JSONRoundTrip checks that JSON keeps every value of BackendAddressPool.
+func Test_BackendAddressPool_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateBackendAddressPool)
+}
+
+// Test_BackendAddressPool_STATUS_JSONRoundTrip checks that JSON keeps every value of BackendAddressPool_STATUS.
+func Test_BackendAddressPool_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateBackendAddressPool_STATUS)
+}
+
 // Test_BackendAddressPool_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of BackendAddressPool_STATUS_SubResourceEmbedded.
 func Test_BackendAddressPool_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateBackendAddressPool_STATUS_SubResourceEmbedded)
-}
-
-// Test_BackendAddressPool_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of BackendAddressPool_SubResourceEmbedded.
-func Test_BackendAddressPool_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateBackendAddressPool_SubResourceEmbedded)
 }
 
 // Test_ExtendedLocation_JSONRoundTrip checks that JSON keeps every value of ExtendedLocation.
@@ -439,14 +627,29 @@ func Test_InboundNatPool_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateInboundNatPool_STATUS)
 }
 
+// Test_InboundNatRule_JSONRoundTrip checks that JSON keeps every value of InboundNatRule.
+func Test_InboundNatRule_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateInboundNatRule)
+}
+
+// Test_InboundNatRule_STATUS_JSONRoundTrip checks that JSON keeps every value of InboundNatRule_STATUS.
+func Test_InboundNatRule_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateInboundNatRule_STATUS)
+}
+
 // Test_InboundNatRule_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of InboundNatRule_STATUS_SubResourceEmbedded.
 func Test_InboundNatRule_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateInboundNatRule_STATUS_SubResourceEmbedded)
 }
 
-// Test_InboundNatRule_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of InboundNatRule_SubResourceEmbedded.
-func Test_InboundNatRule_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateInboundNatRule_SubResourceEmbedded)
+// Test_LoadBalancerBackendAddress_JSONRoundTrip checks that JSON keeps every value of LoadBalancerBackendAddress.
+func Test_LoadBalancerBackendAddress_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateLoadBalancerBackendAddress)
+}
+
+// Test_LoadBalancerBackendAddress_STATUS_JSONRoundTrip checks that JSON keeps every value of LoadBalancerBackendAddress_STATUS.
+func Test_LoadBalancerBackendAddress_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateLoadBalancerBackendAddress_STATUS)
 }
 
 // Test_LoadBalancerOperatorSpec_JSONRoundTrip checks that JSON keeps every value of LoadBalancerOperatorSpec.
@@ -472,6 +675,21 @@ func Test_LoadBalancingRule_JSONRoundTrip(t *testing.T) {
 // Test_LoadBalancingRule_STATUS_JSONRoundTrip checks that JSON keeps every value of LoadBalancingRule_STATUS.
 func Test_LoadBalancingRule_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateLoadBalancingRule_STATUS)
+}
+
+// Test_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS_JSONRoundTrip checks that JSON keeps every value of NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS.
+func Test_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateNetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS)
+}
+
+// Test_NetworkInterfaceIPConfiguration_STATUS_JSONRoundTrip checks that JSON keeps every value of NetworkInterfaceIPConfiguration_STATUS.
+func Test_NetworkInterfaceIPConfiguration_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateNetworkInterfaceIPConfiguration_STATUS)
+}
+
+// Test_NetworkInterfaceIPConfiguration_STATUS_Unrolled_JSONRoundTrip checks that JSON keeps every value of NetworkInterfaceIPConfiguration_STATUS_Unrolled.
+func Test_NetworkInterfaceIPConfiguration_STATUS_Unrolled_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateNetworkInterfaceIPConfiguration_STATUS_Unrolled)
 }
 
 // Test_OutboundRule_JSONRoundTrip checks that JSON keeps every value of OutboundRule.
@@ -547,4 +765,9 @@ func Test_Subnet_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
 // Test_Subnet_SubResourceEmbedded_AssignProperties_To_Subnet_SubResourceEmbedded_RoundTrip checks that converting a Subnet_SubResourceEmbedded to network/v1api20210201/storage.Subnet_SubResourceEmbedded and back loses nothing.
 func Test_Subnet_SubResourceEmbedded_AssignProperties_To_Subnet_SubResourceEmbedded_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[Subnet_SubResourceEmbedded, v1api20210201storage.Subnet_SubResourceEmbedded](t, GenerateSubnet_SubResourceEmbedded, (*Subnet_SubResourceEmbedded).AssignProperties_To_Subnet_SubResourceEmbedded, (*Subnet_SubResourceEmbedded).AssignProperties_From_Subnet_SubResourceEmbedded)
+}
+
+// Test_VirtualNetworkTap_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of VirtualNetworkTap_STATUS_SubResourceEmbedded.
+func Test_VirtualNetworkTap_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateVirtualNetworkTap_STATUS_SubResourceEmbedded)
 }

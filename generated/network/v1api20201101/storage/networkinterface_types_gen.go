@@ -168,7 +168,7 @@ type NetworkInterface_STATUS struct {
 
 	Tags map[string]string `json:"tags,omitempty"`
 
-	TapConfigurations []NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded `json:"tapConfigurations,omitempty"`
+	TapConfigurations []NetworkInterfaceTapConfiguration_STATUS `json:"tapConfigurations,omitempty"`
 
 	Type *string `json:"type,omitempty"`
 
@@ -195,43 +195,26 @@ type ApplicationGatewayBackendAddressPool struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
-// ApplicationGatewayBackendAddressPool_STATUS: Storage version of v1api20201101.ApplicationGatewayBackendAddressPool_STATUS
-type ApplicationGatewayBackendAddressPool_STATUS struct {
-	BackendAddresses []ApplicationGatewayBackendAddress_STATUS `json:"backendAddresses,omitempty"`
+// ApplicationSecurityGroup_SubResourceEmbedded: Storage version of v1api20201101.ApplicationSecurityGroup_SubResourceEmbedded
+type ApplicationSecurityGroup_SubResourceEmbedded struct {
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	BackendIPConfigurations []NetworkInterfaceIPConfiguration_STATUS_Unrolled `json:"backendIPConfigurations,omitempty"`
+	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
 
-	Etag *string `json:"etag,omitempty"`
-
-	Id *string `json:"id,omitempty"`
-
+// BackendAddressPool_SubResourceEmbedded: Storage version of v1api20201101.BackendAddressPool_SubResourceEmbedded
+type BackendAddressPool_SubResourceEmbedded struct {
 	Name *string `json:"name,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	ProvisioningState *string `json:"provisioningState,omitempty"`
-
-	Type *string `json:"type,omitempty"`
+	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
-// ApplicationGatewayBackendAddress_STATUS: Storage version of v1api20201101.ApplicationGatewayBackendAddress_STATUS
-type ApplicationGatewayBackendAddress_STATUS struct {
-	Fqdn *string `json:"fqdn,omitempty"`
+// InboundNatRule_SubResourceEmbedded: Storage version of v1api20201101.InboundNatRule_SubResourceEmbedded
+type InboundNatRule_SubResourceEmbedded struct {
+	Name *string `json:"name,omitempty"`
 
-	IpAddress *string `json:"ipAddress,omitempty"`
-
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-}
-
-// ApplicationSecurityGroup_STATUS_SubResourceEmbedded: Storage version of v1api20201101.ApplicationSecurityGroup_STATUS_SubResourceEmbedded
-type ApplicationSecurityGroup_STATUS_SubResourceEmbedded struct {
-	Id *string `json:"id,omitempty"`
-
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-}
-
-// ApplicationSecurityGroup_SubResourceEmbedded: Storage version of v1api20201101.ApplicationSecurityGroup_SubResourceEmbedded
-type ApplicationSecurityGroup_SubResourceEmbedded struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
@@ -294,93 +277,6 @@ type NetworkInterfaceIPConfiguration struct {
 	VirtualNetworkTaps []VirtualNetworkTap_SubResourceEmbedded `json:"virtualNetworkTaps,omitempty"`
 }
 
-// NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS: Storage version of v1api20201101.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS
-type NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS struct {
-	Fqdns []string `json:"fqdns,omitempty"`
-
-	GroupId *string `json:"groupId,omitempty"`
-
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-
-	RequiredMemberName *string `json:"requiredMemberName,omitempty"`
-}
-
-// NetworkInterfaceIPConfiguration_STATUS: Storage version of v1api20201101.NetworkInterfaceIPConfiguration_STATUS
-type NetworkInterfaceIPConfiguration_STATUS struct {
-	ApplicationGatewayBackendAddressPools []ApplicationGatewayBackendAddressPool_STATUS `json:"applicationGatewayBackendAddressPools,omitempty"`
-
-	ApplicationSecurityGroups []ApplicationSecurityGroup_STATUS_SubResourceEmbedded `json:"applicationSecurityGroups,omitempty"`
-
-	Etag *string `json:"etag,omitempty"`
-
-	Id *string `json:"id,omitempty"`
-
-	LoadBalancerBackendAddressPools []BackendAddressPool_STATUS_SubResourceEmbedded `json:"loadBalancerBackendAddressPools,omitempty"`
-
-	LoadBalancerInboundNatRules []InboundNatRule_STATUS_SubResourceEmbedded `json:"loadBalancerInboundNatRules,omitempty"`
-
-	Name *string `json:"name,omitempty"`
-
-	Primary *bool `json:"primary,omitempty"`
-
-	PrivateIPAddress *string `json:"privateIPAddress,omitempty"`
-
-	PrivateIPAddressVersion *string `json:"privateIPAddressVersion,omitempty"`
-
-	PrivateIPAllocationMethod *string `json:"privateIPAllocationMethod,omitempty"`
-
-	PrivateLinkConnectionProperties *NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS `json:"privateLinkConnectionProperties,omitempty"`
-
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-
-	ProvisioningState *string `json:"provisioningState,omitempty"`
-
-	PublicIPAddress *PublicIPAddress_STATUS_SubResourceEmbedded `json:"publicIPAddress,omitempty"`
-
-	Subnet *Subnet_STATUS_SubResourceEmbedded `json:"subnet,omitempty"`
-
-	Type *string `json:"type,omitempty"`
-
-	VirtualNetworkTaps []VirtualNetworkTap_STATUS_SubResourceEmbedded `json:"virtualNetworkTaps,omitempty"`
-}
-
-// NetworkInterfaceIPConfiguration_STATUS_Unrolled: Storage version of v1api20201101.NetworkInterfaceIPConfiguration_STATUS_Unrolled
-type NetworkInterfaceIPConfiguration_STATUS_Unrolled struct {
-	ApplicationSecurityGroups []ApplicationSecurityGroup_STATUS_SubResourceEmbedded `json:"applicationSecurityGroups,omitempty"`
-
-	Etag *string `json:"etag,omitempty"`
-
-	Id *string `json:"id,omitempty"`
-
-	LoadBalancerBackendAddressPools []BackendAddressPool_STATUS_SubResourceEmbedded `json:"loadBalancerBackendAddressPools,omitempty"`
-
-	LoadBalancerInboundNatRules []InboundNatRule_STATUS_SubResourceEmbedded `json:"loadBalancerInboundNatRules,omitempty"`
-
-	Name *string `json:"name,omitempty"`
-
-	Primary *bool `json:"primary,omitempty"`
-
-	PrivateIPAddress *string `json:"privateIPAddress,omitempty"`
-
-	PrivateIPAddressVersion *string `json:"privateIPAddressVersion,omitempty"`
-
-	PrivateIPAllocationMethod *string `json:"privateIPAllocationMethod,omitempty"`
-
-	PrivateLinkConnectionProperties *NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS `json:"privateLinkConnectionProperties,omitempty"`
-
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-
-	ProvisioningState *string `json:"provisioningState,omitempty"`
-
-	PublicIPAddress *PublicIPAddress_STATUS_SubResourceEmbedded `json:"publicIPAddress,omitempty"`
-
-	Subnet *Subnet_STATUS_SubResourceEmbedded `json:"subnet,omitempty"`
-
-	Type *string `json:"type,omitempty"`
-
-	VirtualNetworkTaps []VirtualNetworkTap_STATUS_SubResourceEmbedded `json:"virtualNetworkTaps,omitempty"`
-}
-
 // NetworkInterfaceOperatorSpec: Storage version of v1api20201101.NetworkInterfaceOperatorSpec
 type NetworkInterfaceOperatorSpec struct {
 	ConfigMapExpressions []*genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
@@ -390,11 +286,21 @@ type NetworkInterfaceOperatorSpec struct {
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 }
 
-// NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded: Storage version of v1api20201101.NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded
-type NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded struct {
+// NetworkInterfaceTapConfiguration_STATUS: Storage version of v1api20201101.NetworkInterfaceTapConfiguration_STATUS
+type NetworkInterfaceTapConfiguration_STATUS struct {
+	Etag *string `json:"etag,omitempty"`
+
 	Id *string `json:"id,omitempty"`
 
+	Name *string `json:"name,omitempty"`
+
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	ProvisioningState *string `json:"provisioningState,omitempty"`
+
+	Type *string `json:"type,omitempty"`
+
+	VirtualNetworkTap *VirtualNetworkTap_STATUS_SubResourceEmbedded `json:"virtualNetworkTap,omitempty"`
 }
 
 // NetworkSecurityGroup_STATUS_SubResourceEmbedded: Storage version of v1api20201101.NetworkSecurityGroup_STATUS_SubResourceEmbedded
@@ -536,13 +442,6 @@ type PrivateLinkService_SubResourceEmbedded struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
-}
-
-// VirtualNetworkTap_STATUS_SubResourceEmbedded: Storage version of v1api20201101.VirtualNetworkTap_STATUS_SubResourceEmbedded
-type VirtualNetworkTap_STATUS_SubResourceEmbedded struct {
-	Id *string `json:"id,omitempty"`
-
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
 // VirtualNetworkTap_SubResourceEmbedded: Storage version of v1api20201101.VirtualNetworkTap_SubResourceEmbedded

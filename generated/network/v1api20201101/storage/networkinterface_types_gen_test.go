@@ -63,7 +63,7 @@ func GenerateNetworkInterface_STATUS(t *rapid.T) NetworkInterface_STATUS {
 		ProvisioningState:           gentest.Optional(gentest.String)(t),
 		ResourceGuid:                gentest.Optional(gentest.String)(t),
 		Tags:                        gentest.MapOf(gentest.String)(t),
-		TapConfigurations:           gentest.SliceOf(GenerateNetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded)(t),
+		TapConfigurations:           gentest.SliceOf(GenerateNetworkInterfaceTapConfiguration_STATUS)(t),
 		Type:                        gentest.Optional(gentest.String)(t),
 		VirtualMachine:              gentest.Optional(GenerateSubResource_STATUS)(t),
 	}
@@ -88,40 +88,27 @@ func GenerateApplicationGatewayBackendAddressPool(t *rapid.T) ApplicationGateway
 	}
 }
 
-// GenerateApplicationGatewayBackendAddressPool_STATUS draws a random ApplicationGatewayBackendAddressPool_STATUS for property-based tests.
-func GenerateApplicationGatewayBackendAddressPool_STATUS(t *rapid.T) ApplicationGatewayBackendAddressPool_STATUS {
-	return ApplicationGatewayBackendAddressPool_STATUS{
-		BackendAddresses:        gentest.SliceOf(GenerateApplicationGatewayBackendAddress_STATUS)(t),
-		BackendIPConfigurations: gentest.SliceOf(GenerateNetworkInterfaceIPConfiguration_STATUS_Unrolled)(t),
-		Etag:                    gentest.Optional(gentest.String)(t),
-		Id:                      gentest.Optional(gentest.String)(t),
-		Name:                    gentest.Optional(gentest.String)(t),
-		PropertyBag:             gentest.PropertyBag(t),
-		ProvisioningState:       gentest.Optional(gentest.String)(t),
-		Type:                    gentest.Optional(gentest.String)(t),
-	}
-}
-
-// GenerateApplicationGatewayBackendAddress_STATUS draws a random ApplicationGatewayBackendAddress_STATUS for property-based tests.
-func GenerateApplicationGatewayBackendAddress_STATUS(t *rapid.T) ApplicationGatewayBackendAddress_STATUS {
-	return ApplicationGatewayBackendAddress_STATUS{
-		Fqdn:        gentest.Optional(gentest.String)(t),
-		IpAddress:   gentest.Optional(gentest.String)(t),
-		PropertyBag: gentest.PropertyBag(t),
-	}
-}
-
-// GenerateApplicationSecurityGroup_STATUS_SubResourceEmbedded draws a random ApplicationSecurityGroup_STATUS_SubResourceEmbedded for property-based tests.
-func GenerateApplicationSecurityGroup_STATUS_SubResourceEmbedded(t *rapid.T) ApplicationSecurityGroup_STATUS_SubResourceEmbedded {
-	return ApplicationSecurityGroup_STATUS_SubResourceEmbedded{
-		Id:          gentest.Optional(gentest.String)(t),
-		PropertyBag: gentest.PropertyBag(t),
-	}
-}
-
 // GenerateApplicationSecurityGroup_SubResourceEmbedded draws a random ApplicationSecurityGroup_SubResourceEmbedded for property-based tests.
 func GenerateApplicationSecurityGroup_SubResourceEmbedded(t *rapid.T) ApplicationSecurityGroup_SubResourceEmbedded {
 	return ApplicationSecurityGroup_SubResourceEmbedded{
+		PropertyBag: gentest.PropertyBag(t),
+		Reference:   gentest.Optional(gentest.ResourceReference)(t),
+	}
+}
+
+// GenerateBackendAddressPool_SubResourceEmbedded draws a random BackendAddressPool_SubResourceEmbedded for property-based tests.
+func GenerateBackendAddressPool_SubResourceEmbedded(t *rapid.T) BackendAddressPool_SubResourceEmbedded {
+	return BackendAddressPool_SubResourceEmbedded{
+		Name:        gentest.Optional(gentest.String)(t),
+		PropertyBag: gentest.PropertyBag(t),
+		Reference:   gentest.Optional(gentest.ResourceReference)(t),
+	}
+}
+
+// GenerateInboundNatRule_SubResourceEmbedded draws a random InboundNatRule_SubResourceEmbedded for property-based tests.
+func GenerateInboundNatRule_SubResourceEmbedded(t *rapid.T) InboundNatRule_SubResourceEmbedded {
+	return InboundNatRule_SubResourceEmbedded{
+		Name:        gentest.Optional(gentest.String)(t),
 		PropertyBag: gentest.PropertyBag(t),
 		Reference:   gentest.Optional(gentest.ResourceReference)(t),
 	}
@@ -169,63 +156,6 @@ func GenerateNetworkInterfaceIPConfiguration(t *rapid.T) NetworkInterfaceIPConfi
 	}
 }
 
-// GenerateNetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS draws a random NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS for property-based tests.
-func GenerateNetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS(t *rapid.T) NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS {
-	return NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS{
-		Fqdns:              gentest.SliceOf(gentest.String)(t),
-		GroupId:            gentest.Optional(gentest.String)(t),
-		PropertyBag:        gentest.PropertyBag(t),
-		RequiredMemberName: gentest.Optional(gentest.String)(t),
-	}
-}
-
-// GenerateNetworkInterfaceIPConfiguration_STATUS draws a random NetworkInterfaceIPConfiguration_STATUS for property-based tests.
-func GenerateNetworkInterfaceIPConfiguration_STATUS(t *rapid.T) NetworkInterfaceIPConfiguration_STATUS {
-	return NetworkInterfaceIPConfiguration_STATUS{
-		ApplicationGatewayBackendAddressPools: gentest.SliceOf(GenerateApplicationGatewayBackendAddressPool_STATUS)(t),
-		ApplicationSecurityGroups:             gentest.SliceOf(GenerateApplicationSecurityGroup_STATUS_SubResourceEmbedded)(t),
-		Etag:                                  gentest.Optional(gentest.String)(t),
-		Id:                                    gentest.Optional(gentest.String)(t),
-		LoadBalancerBackendAddressPools:       gentest.SliceOf(GenerateBackendAddressPool_STATUS_SubResourceEmbedded)(t),
-		LoadBalancerInboundNatRules:           gentest.SliceOf(GenerateInboundNatRule_STATUS_SubResourceEmbedded)(t),
-		Name:                                  gentest.Optional(gentest.String)(t),
-		Primary:                               gentest.Optional(gentest.Bool)(t),
-		PrivateIPAddress:                      gentest.Optional(gentest.String)(t),
-		PrivateIPAddressVersion:               gentest.Optional(gentest.String)(t),
-		PrivateIPAllocationMethod:             gentest.Optional(gentest.String)(t),
-		PrivateLinkConnectionProperties:       gentest.Optional(GenerateNetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS)(t),
-		PropertyBag:                           gentest.PropertyBag(t),
-		ProvisioningState:                     gentest.Optional(gentest.String)(t),
-		PublicIPAddress:                       gentest.Optional(GeneratePublicIPAddress_STATUS_SubResourceEmbedded)(t),
-		Subnet:                                gentest.Optional(GenerateSubnet_STATUS_SubResourceEmbedded)(t),
-		Type:                                  gentest.Optional(gentest.String)(t),
-		VirtualNetworkTaps:                    gentest.SliceOf(GenerateVirtualNetworkTap_STATUS_SubResourceEmbedded)(t),
-	}
-}
-
-// GenerateNetworkInterfaceIPConfiguration_STATUS_Unrolled draws a random NetworkInterfaceIPConfiguration_STATUS_Unrolled for property-based tests.
-func GenerateNetworkInterfaceIPConfiguration_STATUS_Unrolled(t *rapid.T) NetworkInterfaceIPConfiguration_STATUS_Unrolled {
-	return NetworkInterfaceIPConfiguration_STATUS_Unrolled{
-		ApplicationSecurityGroups:       gentest.SliceOf(GenerateApplicationSecurityGroup_STATUS_SubResourceEmbedded)(t),
-		Etag:                            gentest.Optional(gentest.String)(t),
-		Id:                              gentest.Optional(gentest.String)(t),
-		LoadBalancerBackendAddressPools: gentest.SliceOf(GenerateBackendAddressPool_STATUS_SubResourceEmbedded)(t),
-		LoadBalancerInboundNatRules:     gentest.SliceOf(GenerateInboundNatRule_STATUS_SubResourceEmbedded)(t),
-		Name:                            gentest.Optional(gentest.String)(t),
-		Primary:                         gentest.Optional(gentest.Bool)(t),
-		PrivateIPAddress:                gentest.Optional(gentest.String)(t),
-		PrivateIPAddressVersion:         gentest.Optional(gentest.String)(t),
-		PrivateIPAllocationMethod:       gentest.Optional(gentest.String)(t),
-		PrivateLinkConnectionProperties: gentest.Optional(GenerateNetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS)(t),
-		PropertyBag:                     gentest.PropertyBag(t),
-		ProvisioningState:               gentest.Optional(gentest.String)(t),
-		PublicIPAddress:                 gentest.Optional(GeneratePublicIPAddress_STATUS_SubResourceEmbedded)(t),
-		Subnet:                          gentest.Optional(GenerateSubnet_STATUS_SubResourceEmbedded)(t),
-		Type:                            gentest.Optional(gentest.String)(t),
-		VirtualNetworkTaps:              gentest.SliceOf(GenerateVirtualNetworkTap_STATUS_SubResourceEmbedded)(t),
-	}
-}
-
 // GenerateNetworkInterfaceOperatorSpec draws a random NetworkInterfaceOperatorSpec for property-based tests.
 func GenerateNetworkInterfaceOperatorSpec(t *rapid.T) NetworkInterfaceOperatorSpec {
 	return NetworkInterfaceOperatorSpec{
@@ -235,11 +165,16 @@ func GenerateNetworkInterfaceOperatorSpec(t *rapid.T) NetworkInterfaceOperatorSp
 	}
 }
 
-// GenerateNetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded draws a random NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded for property-based tests.
-func GenerateNetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded(t *rapid.T) NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded {
-	return NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded{
-		Id:          gentest.Optional(gentest.String)(t),
-		PropertyBag: gentest.PropertyBag(t),
+// GenerateNetworkInterfaceTapConfiguration_STATUS draws a random NetworkInterfaceTapConfiguration_STATUS for property-based tests.
+func GenerateNetworkInterfaceTapConfiguration_STATUS(t *rapid.T) NetworkInterfaceTapConfiguration_STATUS {
+	return NetworkInterfaceTapConfiguration_STATUS{
+		Etag:              gentest.Optional(gentest.String)(t),
+		Id:                gentest.Optional(gentest.String)(t),
+		Name:              gentest.Optional(gentest.String)(t),
+		PropertyBag:       gentest.PropertyBag(t),
+		ProvisioningState: gentest.Optional(gentest.String)(t),
+		Type:              gentest.Optional(gentest.String)(t),
+		VirtualNetworkTap: gentest.Optional(GenerateVirtualNetworkTap_STATUS_SubResourceEmbedded)(t),
 	}
 }
 
@@ -283,14 +218,6 @@ func GeneratePrivateLinkService_SubResourceEmbedded(t *rapid.T) PrivateLinkServi
 	}
 }
 
-// GenerateVirtualNetworkTap_STATUS_SubResourceEmbedded draws a random VirtualNetworkTap_STATUS_SubResourceEmbedded for property-based tests.
-func GenerateVirtualNetworkTap_STATUS_SubResourceEmbedded(t *rapid.T) VirtualNetworkTap_STATUS_SubResourceEmbedded {
-	return VirtualNetworkTap_STATUS_SubResourceEmbedded{
-		Id:          gentest.Optional(gentest.String)(t),
-		PropertyBag: gentest.PropertyBag(t),
-	}
-}
-
 // GenerateVirtualNetworkTap_SubResourceEmbedded draws a random VirtualNetworkTap_SubResourceEmbedded for property-based tests.
 func GenerateVirtualNetworkTap_SubResourceEmbedded(t *rapid.T) VirtualNetworkTap_SubResourceEmbedded {
 	return VirtualNetworkTap_SubResourceEmbedded{
@@ -324,24 +251,19 @@ func Test_ApplicationGatewayBackendAddressPool_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateApplicationGatewayBackendAddressPool)
 }
 
-// Test_ApplicationGatewayBackendAddressPool_STATUS_JSONRoundTrip checks that JSON keeps every value of ApplicationGatewayBackendAddressPool_STATUS.
-func Test_ApplicationGatewayBackendAddressPool_STATUS_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateApplicationGatewayBackendAddressPool_STATUS)
-}
-
-// Test_ApplicationGatewayBackendAddress_STATUS_JSONRoundTrip checks that JSON keeps every value of ApplicationGatewayBackendAddress_STATUS.
-func Test_ApplicationGatewayBackendAddress_STATUS_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateApplicationGatewayBackendAddress_STATUS)
-}
-
-// Test_ApplicationSecurityGroup_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of ApplicationSecurityGroup_STATUS_SubResourceEmbedded.
-func Test_ApplicationSecurityGroup_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateApplicationSecurityGroup_STATUS_SubResourceEmbedded)
-}
-
 // Test_ApplicationSecurityGroup_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of ApplicationSecurityGroup_SubResourceEmbedded.
 func Test_ApplicationSecurityGroup_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateApplicationSecurityGroup_SubResourceEmbedded)
+}
+
+// Test_BackendAddressPool_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of BackendAddressPool_SubResourceEmbedded.
+func Test_BackendAddressPool_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateBackendAddressPool_SubResourceEmbedded)
+}
+
+// Test_InboundNatRule_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of InboundNatRule_SubResourceEmbedded.
+func Test_InboundNatRule_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateInboundNatRule_SubResourceEmbedded)
 }
 
 // Test_NetworkInterfaceDnsSettings_JSONRoundTrip checks that JSON keeps every value of NetworkInterfaceDnsSettings.
@@ -359,29 +281,14 @@ func Test_NetworkInterfaceIPConfiguration_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateNetworkInterfaceIPConfiguration)
 }
 
-// Test_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS_JSONRoundTrip checks that JSON keeps every value of NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS.
-func Test_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateNetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS)
-}
-
-// Test_NetworkInterfaceIPConfiguration_STATUS_JSONRoundTrip checks that JSON keeps every value of NetworkInterfaceIPConfiguration_STATUS.
-func Test_NetworkInterfaceIPConfiguration_STATUS_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateNetworkInterfaceIPConfiguration_STATUS)
-}
-
-// Test_NetworkInterfaceIPConfiguration_STATUS_Unrolled_JSONRoundTrip checks that JSON keeps every value of NetworkInterfaceIPConfiguration_STATUS_Unrolled.
-func Test_NetworkInterfaceIPConfiguration_STATUS_Unrolled_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateNetworkInterfaceIPConfiguration_STATUS_Unrolled)
-}
-
 // Test_NetworkInterfaceOperatorSpec_JSONRoundTrip checks that JSON keeps every value of NetworkInterfaceOperatorSpec.
 func Test_NetworkInterfaceOperatorSpec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateNetworkInterfaceOperatorSpec)
 }
 
-// Test_NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded.
-func Test_NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateNetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded)
+// Test_NetworkInterfaceTapConfiguration_STATUS_JSONRoundTrip checks that JSON keeps every value of NetworkInterfaceTapConfiguration_STATUS.
+func Test_NetworkInterfaceTapConfiguration_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateNetworkInterfaceTapConfiguration_STATUS)
 }
 
 // Test_NetworkSecurityGroup_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of NetworkSecurityGroup_STATUS_SubResourceEmbedded.
@@ -422,11 +329,6 @@ func Test_PrivateLinkService_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing
 // Test_PrivateLinkService_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of PrivateLinkService_SubResourceEmbedded.
 func Test_PrivateLinkService_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePrivateLinkService_SubResourceEmbedded)
-}
-
-// Test_VirtualNetworkTap_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of VirtualNetworkTap_STATUS_SubResourceEmbedded.
-func Test_VirtualNetworkTap_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateVirtualNetworkTap_STATUS_SubResourceEmbedded)
 }
 
 // Test_VirtualNetworkTap_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of VirtualNetworkTap_SubResourceEmbedded.

@@ -370,6 +370,135 @@ func (in *ApplicationSecurityGroup_SubResourceEmbedded) DeepCopy() *ApplicationS
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *BackendAddressPool) DeepCopyInto(out *BackendAddressPool) {
+	*out = *in
+	if in.LoadBalancerBackendAddresses != nil {
+		in, out := &in.LoadBalancerBackendAddresses, &out.LoadBalancerBackendAddresses
+		*out = make([]LoadBalancerBackendAddress, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *BackendAddressPool) DeepCopy() *BackendAddressPool {
+	if in == nil {
+		return nil
+	}
+	out := new(BackendAddressPool)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *BackendAddressPool_STATUS) DeepCopyInto(out *BackendAddressPool_STATUS) {
+	*out = *in
+	if in.BackendIPConfigurations != nil {
+		in, out := &in.BackendIPConfigurations, &out.BackendIPConfigurations
+		*out = make([]NetworkInterfaceIPConfiguration_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.LoadBalancerBackendAddresses != nil {
+		in, out := &in.LoadBalancerBackendAddresses, &out.LoadBalancerBackendAddresses
+		*out = make([]LoadBalancerBackendAddress_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.LoadBalancingRules != nil {
+		in, out := &in.LoadBalancingRules, &out.LoadBalancingRules
+		*out = make([]SubResource_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.OutboundRule != nil {
+		in, out := &in.OutboundRule, &out.OutboundRule
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.OutboundRules != nil {
+		in, out := &in.OutboundRules, &out.OutboundRules
+		*out = make([]SubResource_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *BackendAddressPool_STATUS) DeepCopy() *BackendAddressPool_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(BackendAddressPool_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *BackendAddressPool_STATUS_SubResourceEmbedded) DeepCopyInto(out *BackendAddressPool_STATUS_SubResourceEmbedded) {
 	*out = *in
 	if in.Id != nil {
@@ -1197,6 +1326,160 @@ func (in *InboundNatPool_STATUS) DeepCopy() *InboundNatPool_STATUS {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *InboundNatRule) DeepCopyInto(out *InboundNatRule) {
+	*out = *in
+	if in.BackendPort != nil {
+		in, out := &in.BackendPort, &out.BackendPort
+		*out = new(int)
+		**out = **in
+	}
+	if in.EnableFloatingIP != nil {
+		in, out := &in.EnableFloatingIP, &out.EnableFloatingIP
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableTcpReset != nil {
+		in, out := &in.EnableTcpReset, &out.EnableTcpReset
+		*out = new(bool)
+		**out = **in
+	}
+	if in.FrontendIPConfiguration != nil {
+		in, out := &in.FrontendIPConfiguration, &out.FrontendIPConfiguration
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.FrontendPort != nil {
+		in, out := &in.FrontendPort, &out.FrontendPort
+		*out = new(int)
+		**out = **in
+	}
+	if in.IdleTimeoutInMinutes != nil {
+		in, out := &in.IdleTimeoutInMinutes, &out.IdleTimeoutInMinutes
+		*out = new(int)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocol != nil {
+		in, out := &in.Protocol, &out.Protocol
+		*out = new(string)
+		**out = **in
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *InboundNatRule) DeepCopy() *InboundNatRule {
+	if in == nil {
+		return nil
+	}
+	out := new(InboundNatRule)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *InboundNatRule_STATUS) DeepCopyInto(out *InboundNatRule_STATUS) {
+	*out = *in
+	if in.BackendIPConfiguration != nil {
+		in, out := &in.BackendIPConfiguration, &out.BackendIPConfiguration
+		*out = new(NetworkInterfaceIPConfiguration_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.BackendPort != nil {
+		in, out := &in.BackendPort, &out.BackendPort
+		*out = new(int)
+		**out = **in
+	}
+	if in.EnableFloatingIP != nil {
+		in, out := &in.EnableFloatingIP, &out.EnableFloatingIP
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableTcpReset != nil {
+		in, out := &in.EnableTcpReset, &out.EnableTcpReset
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.FrontendIPConfiguration != nil {
+		in, out := &in.FrontendIPConfiguration, &out.FrontendIPConfiguration
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.FrontendPort != nil {
+		in, out := &in.FrontendPort, &out.FrontendPort
+		*out = new(int)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.IdleTimeoutInMinutes != nil {
+		in, out := &in.IdleTimeoutInMinutes, &out.IdleTimeoutInMinutes
+		*out = new(int)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocol != nil {
+		in, out := &in.Protocol, &out.Protocol
+		*out = new(string)
+		**out = **in
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *InboundNatRule_STATUS) DeepCopy() *InboundNatRule_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(InboundNatRule_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *InboundNatRule_STATUS_SubResourceEmbedded) DeepCopyInto(out *InboundNatRule_STATUS_SubResourceEmbedded) {
 	*out = *in
 	if in.Id != nil {
@@ -1346,6 +1629,105 @@ func (in *LoadBalancer) DeepCopyObject() runtime.Object {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *LoadBalancerBackendAddress) DeepCopyInto(out *LoadBalancerBackendAddress) {
+	*out = *in
+	if in.IpAddress != nil {
+		in, out := &in.IpAddress, &out.IpAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.LoadBalancerFrontendIPConfiguration != nil {
+		in, out := &in.LoadBalancerFrontendIPConfiguration, &out.LoadBalancerFrontendIPConfiguration
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Subnet != nil {
+		in, out := &in.Subnet, &out.Subnet
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.VirtualNetwork != nil {
+		in, out := &in.VirtualNetwork, &out.VirtualNetwork
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *LoadBalancerBackendAddress) DeepCopy() *LoadBalancerBackendAddress {
+	if in == nil {
+		return nil
+	}
+	out := new(LoadBalancerBackendAddress)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *LoadBalancerBackendAddress_STATUS) DeepCopyInto(out *LoadBalancerBackendAddress_STATUS) {
+	*out = *in
+	if in.IpAddress != nil {
+		in, out := &in.IpAddress, &out.IpAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.LoadBalancerFrontendIPConfiguration != nil {
+		in, out := &in.LoadBalancerFrontendIPConfiguration, &out.LoadBalancerFrontendIPConfiguration
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.NetworkInterfaceIPConfiguration != nil {
+		in, out := &in.NetworkInterfaceIPConfiguration, &out.NetworkInterfaceIPConfiguration
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Subnet != nil {
+		in, out := &in.Subnet, &out.Subnet
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.VirtualNetwork != nil {
+		in, out := &in.VirtualNetwork, &out.VirtualNetwork
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *LoadBalancerBackendAddress_STATUS) DeepCopy() *LoadBalancerBackendAddress_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(LoadBalancerBackendAddress_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *LoadBalancerList) DeepCopyInto(out *LoadBalancerList) {
 	*out = *in
 	in.ListMeta.DeepCopyInto(&out.ListMeta)
@@ -1489,7 +1871,7 @@ func (in *LoadBalancer_STATUS) DeepCopyInto(out *LoadBalancer_STATUS) {
 	*out = *in
 	if in.BackendAddressPools != nil {
 		in, out := &in.BackendAddressPools, &out.BackendAddressPools
-		*out = make([]BackendAddressPool_STATUS_SubResourceEmbedded, len(*in))
+		*out = make([]BackendAddressPool_STATUS, len(*in))
 		for i := range *in {
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
@@ -1532,7 +1914,7 @@ func (in *LoadBalancer_STATUS) DeepCopyInto(out *LoadBalancer_STATUS) {
 	}
 	if in.InboundNatRules != nil {
 		in, out := &in.InboundNatRules, &out.InboundNatRules
-		*out = make([]InboundNatRule_STATUS_SubResourceEmbedded, len(*in))
+		*out = make([]InboundNatRule_STATUS, len(*in))
 		for i := range *in {
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
@@ -1619,7 +2001,7 @@ func (in *LoadBalancer_Spec) DeepCopyInto(out *LoadBalancer_Spec) {
 	*out = *in
 	if in.BackendAddressPools != nil {
 		in, out := &in.BackendAddressPools, &out.BackendAddressPools
-		*out = make([]BackendAddressPool_SubResourceEmbedded, len(*in))
+		*out = make([]BackendAddressPool, len(*in))
 		for i := range *in {
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
@@ -1645,7 +2027,7 @@ func (in *LoadBalancer_Spec) DeepCopyInto(out *LoadBalancer_Spec) {
 	}
 	if in.InboundNatRules != nil {
 		in, out := &in.InboundNatRules, &out.InboundNatRules
-		*out = make([]InboundNatRule_SubResourceEmbedded, len(*in))
+		*out = make([]InboundNatRule, len(*in))
 		for i := range *in {
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
@@ -2507,10 +2889,20 @@ func (in *NetworkInterfaceOperatorSpec) DeepCopy() *NetworkInterfaceOperatorSpec
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
-func (in *NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded) DeepCopyInto(out *NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded) {
+func (in *NetworkInterfaceTapConfiguration_STATUS) DeepCopyInto(out *NetworkInterfaceTapConfiguration_STATUS) {
 	*out = *in
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
 	if in.Id != nil {
 		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
 		*out = new(string)
 		**out = **in
 	}
@@ -2521,14 +2913,29 @@ func (in *NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded) DeepCopyI
 			(*out)[key] = val
 		}
 	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.VirtualNetworkTap != nil {
+		in, out := &in.VirtualNetworkTap, &out.VirtualNetworkTap
+		*out = new(VirtualNetworkTap_STATUS_SubResourceEmbedded)
+		(*in).DeepCopyInto(*out)
+	}
 }
 
 // DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
-func (in *NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded) DeepCopy() *NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded {
+func (in *NetworkInterfaceTapConfiguration_STATUS) DeepCopy() *NetworkInterfaceTapConfiguration_STATUS {
 	if in == nil {
 		return nil
 	}
-	out := new(NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded)
+	out := new(NetworkInterfaceTapConfiguration_STATUS)
 	in.DeepCopyInto(out)
 	return out
 }
@@ -2661,7 +3068,7 @@ func (in *NetworkInterface_STATUS) DeepCopyInto(out *NetworkInterface_STATUS) {
 	}
 	if in.TapConfigurations != nil {
 		in, out := &in.TapConfigurations, &out.TapConfigurations
-		*out = make([]NetworkInterfaceTapConfiguration_STATUS_SubResourceEmbedded, len(*in))
+		*out = make([]NetworkInterfaceTapConfiguration_STATUS, len(*in))
 		for i := range *in {
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}

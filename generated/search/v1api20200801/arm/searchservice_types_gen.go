@@ -56,9 +56,30 @@ type NetworkRuleSet_STATUS struct {
 	IpRules []IpRule_STATUS `json:"ipRules,omitempty"`
 }
 
-// PrivateEndpointConnection_STATUS_SubResourceEmbedded is the wire shape of PrivateEndpointConnection_STATUS_SubResourceEmbedded.
-type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
+// PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS is the wire shape of PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS.
+type PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS struct {
 	Id *string `json:"id,omitempty"`
+}
+
+// PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS is the wire shape of PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS.
+type PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS struct {
+	ActionsRequired *string `json:"actionsRequired,omitempty"`
+	Description     *string `json:"description,omitempty"`
+	Status          *string `json:"status,omitempty"`
+}
+
+// PrivateEndpointConnectionProperties_STATUS is the wire shape of PrivateEndpointConnectionProperties_STATUS.
+type PrivateEndpointConnectionProperties_STATUS struct {
+	PrivateEndpoint                   *PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS                   `json:"privateEndpoint,omitempty"`
+	PrivateLinkServiceConnectionState *PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS `json:"privateLinkServiceConnectionState,omitempty"`
+}
+
+// PrivateEndpointConnection_STATUS is the wire shape of PrivateEndpointConnection_STATUS.
+type PrivateEndpointConnection_STATUS struct {
+	Id         *string                                     `json:"id,omitempty"`
+	Name       *string                                     `json:"name,omitempty"`
+	Properties *PrivateEndpointConnectionProperties_STATUS `json:"properties,omitempty"`
+	Type       *string                                     `json:"type,omitempty"`
 }
 
 // SearchServiceProperties is the wire shape of SearchServiceProperties.
@@ -72,21 +93,34 @@ type SearchServiceProperties struct {
 
 // SearchServiceProperties_STATUS is the wire shape of SearchServiceProperties_STATUS.
 type SearchServiceProperties_STATUS struct {
-	HostingMode                *string                                                `json:"hostingMode,omitempty"`
-	NetworkRuleSet             *NetworkRuleSet_STATUS                                 `json:"networkRuleSet,omitempty"`
-	PartitionCount             *int                                                   `json:"partitionCount,omitempty"`
-	PrivateEndpointConnections []PrivateEndpointConnection_STATUS_SubResourceEmbedded `json:"privateEndpointConnections,omitempty"`
-	ProvisioningState          *string                                                `json:"provisioningState,omitempty"`
-	PublicNetworkAccess        *string                                                `json:"publicNetworkAccess,omitempty"`
-	ReplicaCount               *int                                                   `json:"replicaCount,omitempty"`
-	SharedPrivateLinkResources []SharedPrivateLinkResource_STATUS_SubResourceEmbedded `json:"sharedPrivateLinkResources,omitempty"`
-	Status                     *string                                                `json:"status,omitempty"`
-	StatusDetails              *string                                                `json:"statusDetails,omitempty"`
+	HostingMode                *string                            `json:"hostingMode,omitempty"`
+	NetworkRuleSet             *NetworkRuleSet_STATUS             `json:"networkRuleSet,omitempty"`
+	PartitionCount             *int                               `json:"partitionCount,omitempty"`
+	PrivateEndpointConnections []PrivateEndpointConnection_STATUS `json:"privateEndpointConnections,omitempty"`
+	ProvisioningState          *string                            `json:"provisioningState,omitempty"`
+	PublicNetworkAccess        *string                            `json:"publicNetworkAccess,omitempty"`
+	ReplicaCount               *int                               `json:"replicaCount,omitempty"`
+	SharedPrivateLinkResources []SharedPrivateLinkResource_STATUS `json:"sharedPrivateLinkResources,omitempty"`
+	Status                     *string                            `json:"status,omitempty"`
+	StatusDetails              *string                            `json:"statusDetails,omitempty"`
 }
 
-// SharedPrivateLinkResource_STATUS_SubResourceEmbedded is the wire shape of SharedPrivateLinkResource_STATUS_SubResourceEmbedded.
-type SharedPrivateLinkResource_STATUS_SubResourceEmbedded struct {
-	Id *string `json:"id,omitempty"`
+// SharedPrivateLinkResourceProperties_STATUS is the wire shape of SharedPrivateLinkResourceProperties_STATUS.
+type SharedPrivateLinkResourceProperties_STATUS struct {
+	GroupId               *string `json:"groupId,omitempty"`
+	PrivateLinkResourceId *string `json:"privateLinkResourceId,omitempty"`
+	ProvisioningState     *string `json:"provisioningState,omitempty"`
+	RequestMessage        *string `json:"requestMessage,omitempty"`
+	ResourceRegion        *string `json:"resourceRegion,omitempty"`
+	Status                *string `json:"status,omitempty"`
+}
+
+// SharedPrivateLinkResource_STATUS is the wire shape of SharedPrivateLinkResource_STATUS.
+type SharedPrivateLinkResource_STATUS struct {
+	Id         *string                                     `json:"id,omitempty"`
+	Name       *string                                     `json:"name,omitempty"`
+	Properties *SharedPrivateLinkResourceProperties_STATUS `json:"properties,omitempty"`
+	Type       *string                                     `json:"type,omitempty"`
 }
 
 // Sku is the wire shape of Sku.

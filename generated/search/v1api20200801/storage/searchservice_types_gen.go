@@ -133,7 +133,7 @@ type SearchService_STATUS struct {
 
 	PartitionCount *int `json:"partitionCount,omitempty"`
 
-	PrivateEndpointConnections []PrivateEndpointConnection_STATUS_SubResourceEmbedded `json:"privateEndpointConnections,omitempty"`
+	PrivateEndpointConnections []PrivateEndpointConnection_STATUS `json:"privateEndpointConnections,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
@@ -143,7 +143,7 @@ type SearchService_STATUS struct {
 
 	ReplicaCount *int `json:"replicaCount,omitempty"`
 
-	SharedPrivateLinkResources []SharedPrivateLinkResource_STATUS_SubResourceEmbedded `json:"sharedPrivateLinkResources,omitempty"`
+	SharedPrivateLinkResources []SharedPrivateLinkResource_STATUS `json:"sharedPrivateLinkResources,omitempty"`
 
 	Sku *Sku_STATUS `json:"sku,omitempty"`
 
@@ -202,11 +202,44 @@ type NetworkRuleSet_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
-// PrivateEndpointConnection_STATUS_SubResourceEmbedded: Storage version of v1api20200801.PrivateEndpointConnection_STATUS_SubResourceEmbedded
-type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
+// PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS: Storage version of v1api20200801.PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS
+type PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS struct {
 	Id *string `json:"id,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS: Storage version of v1api20200801.PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS
+type PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS struct {
+	ActionsRequired *string `json:"actionsRequired,omitempty"`
+
+	Description *string `json:"description,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	Status *string `json:"status,omitempty"`
+}
+
+// PrivateEndpointConnectionProperties_STATUS: Storage version of v1api20200801.PrivateEndpointConnectionProperties_STATUS
+type PrivateEndpointConnectionProperties_STATUS struct {
+	PrivateEndpoint *PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS `json:"privateEndpoint,omitempty"`
+
+	PrivateLinkServiceConnectionState *PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS `json:"privateLinkServiceConnectionState,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// PrivateEndpointConnection_STATUS: Storage version of v1api20200801.PrivateEndpointConnection_STATUS
+type PrivateEndpointConnection_STATUS struct {
+	Id *string `json:"id,omitempty"`
+
+	Name *string `json:"name,omitempty"`
+
+	Properties *PrivateEndpointConnectionProperties_STATUS `json:"properties,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	Type *string `json:"type,omitempty"`
 }
 
 // SearchServiceOperatorConfigMaps: Storage version of v1api20200801.SearchServiceOperatorConfigMaps
@@ -242,11 +275,34 @@ type SearchServiceOperatorSpec struct {
 	Secrets *SearchServiceOperatorSecrets `json:"secrets,omitempty"`
 }
 
-// SharedPrivateLinkResource_STATUS_SubResourceEmbedded: Storage version of v1api20200801.SharedPrivateLinkResource_STATUS_SubResourceEmbedded
-type SharedPrivateLinkResource_STATUS_SubResourceEmbedded struct {
-	Id *string `json:"id,omitempty"`
+// SharedPrivateLinkResourceProperties_STATUS: Storage version of v1api20200801.SharedPrivateLinkResourceProperties_STATUS
+type SharedPrivateLinkResourceProperties_STATUS struct {
+	GroupId *string `json:"groupId,omitempty"`
+
+	PrivateLinkResourceId *string `json:"privateLinkResourceId,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	ProvisioningState *string `json:"provisioningState,omitempty"`
+
+	RequestMessage *string `json:"requestMessage,omitempty"`
+
+	ResourceRegion *string `json:"resourceRegion,omitempty"`
+
+	Status *string `json:"status,omitempty"`
+}
+
+// SharedPrivateLinkResource_STATUS: Storage version of v1api20200801.SharedPrivateLinkResource_STATUS
+type SharedPrivateLinkResource_STATUS struct {
+	Id *string `json:"id,omitempty"`
+
+	Name *string `json:"name,omitempty"`
+
+	Properties *SharedPrivateLinkResourceProperties_STATUS `json:"properties,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	Type *string `json:"type,omitempty"`
 }
 
 // Sku: Storage version of v1api20200801.Sku

@@ -45,12 +45,12 @@ func GenerateSearchService_STATUS(t *rapid.T) SearchService_STATUS {
 		Name:                       gentest.Optional(gentest.String)(t),
 		NetworkRuleSet:             gentest.Optional(GenerateNetworkRuleSet_STATUS)(t),
 		PartitionCount:             gentest.Optional(gentest.Int)(t),
-		PrivateEndpointConnections: gentest.SliceOf(GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded)(t),
+		PrivateEndpointConnections: gentest.SliceOf(GeneratePrivateEndpointConnection_STATUS)(t),
 		PropertyBag:                gentest.PropertyBag(t),
 		ProvisioningState:          gentest.Optional(gentest.String)(t),
 		PublicNetworkAccess:        gentest.Optional(gentest.String)(t),
 		ReplicaCount:               gentest.Optional(gentest.Int)(t),
-		SharedPrivateLinkResources: gentest.SliceOf(GenerateSharedPrivateLinkResource_STATUS_SubResourceEmbedded)(t),
+		SharedPrivateLinkResources: gentest.SliceOf(GenerateSharedPrivateLinkResource_STATUS)(t),
 		Sku:                        gentest.Optional(GenerateSku_STATUS)(t),
 		Status:                     gentest.Optional(gentest.String)(t),
 		StatusDetails:              gentest.Optional(gentest.String)(t),
@@ -109,11 +109,41 @@ func GenerateNetworkRuleSet_STATUS(t *rapid.T) NetworkRuleSet_STATUS {
 	}
 }
 
-// GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded draws a random PrivateEndpointConnection_STATUS_SubResourceEmbedded for property-based tests.
-func GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded(t *rapid.T) PrivateEndpointConnection_STATUS_SubResourceEmbedded {
-	return PrivateEndpointConnection_STATUS_SubResourceEmbedded{
+// GeneratePrivateEndpointConnectionProperties_PrivateEndpoint_STATUS draws a random PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS for property-based tests.
+func GeneratePrivateEndpointConnectionProperties_PrivateEndpoint_STATUS(t *rapid.T) PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS {
+	return PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS{
 		Id:          gentest.Optional(gentest.String)(t),
 		PropertyBag: gentest.PropertyBag(t),
+	}
+}
+
+// GeneratePrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS draws a random PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS for property-based tests.
+func GeneratePrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS(t *rapid.T) PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS {
+	return PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS{
+		ActionsRequired: gentest.Optional(gentest.String)(t),
+		Description:     gentest.Optional(gentest.String)(t),
+		PropertyBag:     gentest.PropertyBag(t),
+		Status:          gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GeneratePrivateEndpointConnectionProperties_STATUS draws a random PrivateEndpointConnectionProperties_STATUS for property-based tests.
+func GeneratePrivateEndpointConnectionProperties_STATUS(t *rapid.T) PrivateEndpointConnectionProperties_STATUS {
+	return PrivateEndpointConnectionProperties_STATUS{
+		PrivateEndpoint:                   gentest.Optional(GeneratePrivateEndpointConnectionProperties_PrivateEndpoint_STATUS)(t),
+		PrivateLinkServiceConnectionState: gentest.Optional(GeneratePrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS)(t),
+		PropertyBag:                       gentest.PropertyBag(t),
+	}
+}
+
+// GeneratePrivateEndpointConnection_STATUS draws a random PrivateEndpointConnection_STATUS for property-based tests.
+func GeneratePrivateEndpointConnection_STATUS(t *rapid.T) PrivateEndpointConnection_STATUS {
+	return PrivateEndpointConnection_STATUS{
+		Id:          gentest.Optional(gentest.String)(t),
+		Name:        gentest.Optional(gentest.String)(t),
+		Properties:  gentest.Optional(GeneratePrivateEndpointConnectionProperties_STATUS)(t),
+		PropertyBag: gentest.PropertyBag(t),
+		Type:        gentest.Optional(gentest.String)(t),
 	}
 }
 
@@ -147,11 +177,27 @@ func GenerateSearchServiceOperatorSpec(t *rapid.T) SearchServiceOperatorSpec {
 	}
 }
 
-// GenerateSharedPrivateLinkResource_STATUS_SubResourceEmbedded draws a random SharedPrivateLinkResource_STATUS_SubResourceEmbedded for property-based tests.
-func GenerateSharedPrivateLinkResource_STATUS_SubResourceEmbedded(t *rapid.T) SharedPrivateLinkResource_STATUS_SubResourceEmbedded {
-	return SharedPrivateLinkResource_STATUS_SubResourceEmbedded{
+// GenerateSharedPrivateLinkResourceProperties_STATUS draws a random SharedPrivateLinkResourceProperties_STATUS for property-based tests.
+func GenerateSharedPrivateLinkResourceProperties_STATUS(t *rapid.T) SharedPrivateLinkResourceProperties_STATUS {
+	return SharedPrivateLinkResourceProperties_STATUS{
+		GroupId:               gentest.Optional(gentest.String)(t),
+		PrivateLinkResourceId: gentest.Optional(gentest.String)(t),
+		PropertyBag:           gentest.PropertyBag(t),
+		ProvisioningState:     gentest.Optional(gentest.String)(t),
+		RequestMessage:        gentest.Optional(gentest.String)(t),
+		ResourceRegion:        gentest.Optional(gentest.String)(t),
+		Status:                gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GenerateSharedPrivateLinkResource_STATUS draws a random SharedPrivateLinkResource_STATUS for property-based tests.
+func GenerateSharedPrivateLinkResource_STATUS(t *rapid.T) SharedPrivateLinkResource_STATUS {
+	return SharedPrivateLinkResource_STATUS{
 		Id:          gentest.Optional(gentest.String)(t),
+		Name:        gentest.Optional(gentest.String)(t),
+		Properties:  gentest.Optional(GenerateSharedPrivateLinkResourceProperties_STATUS)(t),
 		PropertyBag: gentest.PropertyBag(t),
+		Type:        gentest.Optional(gentest.String)(t),
 	}
 }
 
@@ -216,9 +262,24 @@ func Test_NetworkRuleSet_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateNetworkRuleSet_STATUS)
 }
 
-// Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection_STATUS_SubResourceEmbedded.
-func Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded)
+// Test_PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS.
+func Test_PrivateEndpointConnectionProperties_PrivateEndpoint_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnectionProperties_PrivateEndpoint_STATUS)
+}
+
+// Test_PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS.
+func Test_PrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnectionProperties_PrivateLinkServiceConnectionState_STATUS)
+}
+
+// Test_PrivateEndpointConnectionProperties_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnectionProperties_STATUS.
+func Test_PrivateEndpointConnectionProperties_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnectionProperties_STATUS)
+}
+
+// Test_PrivateEndpointConnection_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection_STATUS.
+func Test_PrivateEndpointConnection_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection_STATUS)
 }
 
 // Test_SearchServiceOperatorConfigMaps_JSONRoundTrip checks that JSON keeps every value of SearchServiceOperatorConfigMaps.
@@ -236,9 +297,14 @@ func Test_SearchServiceOperatorSpec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateSearchServiceOperatorSpec)
 }
 
-// Test_SharedPrivateLinkResource_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of SharedPrivateLinkResource_STATUS_SubResourceEmbedded.
-func Test_SharedPrivateLinkResource_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateSharedPrivateLinkResource_STATUS_SubResourceEmbedded)
+// Test_SharedPrivateLinkResourceProperties_STATUS_JSONRoundTrip checks that JSON keeps every value of SharedPrivateLinkResourceProperties_STATUS.
+func Test_SharedPrivateLinkResourceProperties_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateSharedPrivateLinkResourceProperties_STATUS)
+}
+
+// Test_SharedPrivateLinkResource_STATUS_JSONRoundTrip checks that JSON keeps every value of SharedPrivateLinkResource_STATUS.
+func Test_SharedPrivateLinkResource_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateSharedPrivateLinkResource_STATUS)
 }
 
 // Test_Sku_JSONRoundTrip checks that JSON keeps every value of Sku.

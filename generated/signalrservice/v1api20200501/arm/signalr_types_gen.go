@@ -50,9 +50,31 @@ type PrivateEndpointACL_STATUS struct {
 	Name  *string  `json:"name,omitempty"`
 }
 
-// PrivateEndpointConnection_STATUS_SubResourceEmbedded is the wire shape of PrivateEndpointConnection_STATUS_SubResourceEmbedded.
-type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
+// PrivateEndpointConnectionProperties_STATUS is the wire shape of PrivateEndpointConnectionProperties_STATUS.
+type PrivateEndpointConnectionProperties_STATUS struct {
+	PrivateEndpoint                   *PrivateEndpoint_STATUS                   `json:"privateEndpoint,omitempty"`
+	PrivateLinkServiceConnectionState *PrivateLinkServiceConnectionState_STATUS `json:"privateLinkServiceConnectionState,omitempty"`
+	ProvisioningState                 *string                                   `json:"provisioningState,omitempty"`
+}
+
+// PrivateEndpointConnection_STATUS is the wire shape of PrivateEndpointConnection_STATUS.
+type PrivateEndpointConnection_STATUS struct {
+	Id         *string                                     `json:"id,omitempty"`
+	Name       *string                                     `json:"name,omitempty"`
+	Properties *PrivateEndpointConnectionProperties_STATUS `json:"properties,omitempty"`
+	Type       *string                                     `json:"type,omitempty"`
+}
+
+// PrivateEndpoint_STATUS is the wire shape of PrivateEndpoint_STATUS.
+type PrivateEndpoint_STATUS struct {
 	Id *string `json:"id,omitempty"`
+}
+
+// PrivateLinkServiceConnectionState_STATUS is the wire shape of PrivateLinkServiceConnectionState_STATUS.
+type PrivateLinkServiceConnectionState_STATUS struct {
+	ActionsRequired *string `json:"actionsRequired,omitempty"`
+	Description     *string `json:"description,omitempty"`
+	Status          *string `json:"status,omitempty"`
 }
 
 // ResourceSku is the wire shape of ResourceSku.
@@ -129,18 +151,18 @@ type SignalRProperties struct {
 
 // SignalRProperties_STATUS is the wire shape of SignalRProperties_STATUS.
 type SignalRProperties_STATUS struct {
-	Cors                       *SignalRCorsSettings_STATUS                            `json:"cors,omitempty"`
-	ExternalIP                 *string                                                `json:"externalIP,omitempty"`
-	Features                   []SignalRFeature_STATUS                                `json:"features,omitempty"`
-	HostName                   *string                                                `json:"hostName,omitempty"`
-	HostNamePrefix             *string                                                `json:"hostNamePrefix,omitempty"`
-	NetworkACLs                *SignalRNetworkACLs_STATUS                             `json:"networkACLs,omitempty"`
-	PrivateEndpointConnections []PrivateEndpointConnection_STATUS_SubResourceEmbedded `json:"privateEndpointConnections,omitempty"`
-	ProvisioningState          *string                                                `json:"provisioningState,omitempty"`
-	PublicPort                 *int                                                   `json:"publicPort,omitempty"`
-	ServerPort                 *int                                                   `json:"serverPort,omitempty"`
-	Upstream                   *ServerlessUpstreamSettings_STATUS                     `json:"upstream,omitempty"`
-	Version                    *string                                                `json:"version,omitempty"`
+	Cors                       *SignalRCorsSettings_STATUS        `json:"cors,omitempty"`
+	ExternalIP                 *string                            `json:"externalIP,omitempty"`
+	Features                   []SignalRFeature_STATUS            `json:"features,omitempty"`
+	HostName                   *string                            `json:"hostName,omitempty"`
+	HostNamePrefix             *string                            `json:"hostNamePrefix,omitempty"`
+	NetworkACLs                *SignalRNetworkACLs_STATUS         `json:"networkACLs,omitempty"`
+	PrivateEndpointConnections []PrivateEndpointConnection_STATUS `json:"privateEndpointConnections,omitempty"`
+	ProvisioningState          *string                            `json:"provisioningState,omitempty"`
+	PublicPort                 *int                               `json:"publicPort,omitempty"`
+	ServerPort                 *int                               `json:"serverPort,omitempty"`
+	Upstream                   *ServerlessUpstreamSettings_STATUS `json:"upstream,omitempty"`
+	Version                    *string                            `json:"version,omitempty"`
 }
 
 // UpstreamTemplate is the wire shape of UpstreamTemplate.

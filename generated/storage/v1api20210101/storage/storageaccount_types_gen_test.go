@@ -73,7 +73,7 @@ func GenerateStorageAccount_STATUS(t *rapid.T) StorageAccount_STATUS {
 		NetworkAcls:                           gentest.Optional(GenerateNetworkRuleSet_STATUS)(t),
 		PrimaryEndpoints:                      gentest.Optional(GenerateEndpoints_STATUS)(t),
 		PrimaryLocation:                       gentest.Optional(gentest.String)(t),
-		PrivateEndpointConnections:            gentest.SliceOf(GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded)(t),
+		PrivateEndpointConnections:            gentest.SliceOf(GeneratePrivateEndpointConnection_STATUS)(t),
 		PropertyBag:                           gentest.PropertyBag(t),
 		ProvisioningState:                     gentest.Optional(gentest.String)(t),
 		RoutingPreference:                     gentest.Optional(GenerateRoutingPreference_STATUS)(t),
@@ -388,11 +388,34 @@ func GenerateNetworkRuleSet_STATUS(t *rapid.T) NetworkRuleSet_STATUS {
 	}
 }
 
-// GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded draws a random PrivateEndpointConnection_STATUS_SubResourceEmbedded for property-based tests.
-func GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded(t *rapid.T) PrivateEndpointConnection_STATUS_SubResourceEmbedded {
-	return PrivateEndpointConnection_STATUS_SubResourceEmbedded{
+// GeneratePrivateEndpointConnection_STATUS draws a random PrivateEndpointConnection_STATUS for property-based tests.
+func GeneratePrivateEndpointConnection_STATUS(t *rapid.T) PrivateEndpointConnection_STATUS {
+	return PrivateEndpointConnection_STATUS{
+		Id:                                gentest.Optional(gentest.String)(t),
+		Name:                              gentest.Optional(gentest.String)(t),
+		PrivateEndpoint:                   gentest.Optional(GeneratePrivateEndpoint_STATUS)(t),
+		PrivateLinkServiceConnectionState: gentest.Optional(GeneratePrivateLinkServiceConnectionState_STATUS)(t),
+		PropertyBag:                       gentest.PropertyBag(t),
+		ProvisioningState:                 gentest.Optional(gentest.String)(t),
+		Type:                              gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GeneratePrivateEndpoint_STATUS draws a random PrivateEndpoint_STATUS for property-based tests.
+func GeneratePrivateEndpoint_STATUS(t *rapid.T) PrivateEndpoint_STATUS {
+	return PrivateEndpoint_STATUS{
 		Id:          gentest.Optional(gentest.String)(t),
 		PropertyBag: gentest.PropertyBag(t),
+	}
+}
+
+// GeneratePrivateLinkServiceConnectionState_STATUS draws a random PrivateLinkServiceConnectionState_STATUS for property-based tests.
+func GeneratePrivateLinkServiceConnectionState_STATUS(t *rapid.T) PrivateLinkServiceConnectionState_STATUS {
+	return PrivateLinkServiceConnectionState_STATUS{
+		ActionRequired: gentest.Optional(gentest.String)(t),
+		Description:    gentest.Optional(gentest.String)(t),
+		PropertyBag:    gentest.PropertyBag(t),
+		Status:         gentest.Optional(gentest.String)(t),
 	}
 }
 
@@ -871,14 +894,34 @@ func Test_NetworkRuleSet_STATUS_AssignProperties_To_NetworkRuleSet_STATUS_RoundT
 	gentest.RunRoundTrip[NetworkRuleSet_STATUS, v1api20210401storage.NetworkRuleSet_STATUS](t, GenerateNetworkRuleSet_STATUS, (*NetworkRuleSet_STATUS).AssignProperties_To_NetworkRuleSet_STATUS, (*NetworkRuleSet_STATUS).AssignProperties_From_NetworkRuleSet_STATUS)
 }
 
-// Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection_STATUS_SubResourceEmbedded.
-func Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded)
+// Test_PrivateEndpointConnection_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection_STATUS.
+func Test_PrivateEndpointConnection_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection_STATUS)
 }
 
-// Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded_RoundTrip checks that converting a PrivateEndpointConnection_STATUS_SubResourceEmbedded to storage/v1api20210401/storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded and back loses nothing.
-func Test_PrivateEndpointConnection_STATUS_SubResourceEmbedded_AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[PrivateEndpointConnection_STATUS_SubResourceEmbedded, v1api20210401storage.PrivateEndpointConnection_STATUS_SubResourceEmbedded](t, GeneratePrivateEndpointConnection_STATUS_SubResourceEmbedded, (*PrivateEndpointConnection_STATUS_SubResourceEmbedded).AssignProperties_To_PrivateEndpointConnection_STATUS_SubResourceEmbedded, (*PrivateEndpointConnection_STATUS_SubResourceEmbedded).AssignProperties_From_PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+// Test_PrivateEndpointConnection_STATUS_AssignProperties_To_PrivateEndpointConnection_STATUS_RoundTrip checks that converting a PrivateEndpointConnection_STATUS to storage/v1api20210401/storage.PrivateEndpointConnection_STATUS and back loses nothing.
+func Test_PrivateEndpointConnection_STATUS_AssignProperties_To_PrivateEndpointConnection_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateEndpointConnection_STATUS, v1api20210401storage.PrivateEndpointConnection_STATUS](t, GeneratePrivateEndpointConnection_STATUS, (*PrivateEndpointConnection_STATUS).AssignProperties_To_PrivateEndpointConnection_STATUS, (*PrivateEndpointConnection_STATUS).AssignProperties_From_PrivateEndpointConnection_STATUS)
+}
+
+// Test_PrivateEndpoint_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpoint_STATUS.
+func Test_PrivateEndpoint_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpoint_STATUS)
+}
+
+// Test_PrivateEndpoint_STATUS_AssignProperties_To_PrivateEndpoint_STATUS_RoundTrip checks that converting a PrivateEndpoint_STATUS to storage/v1api20210401/storage.PrivateEndpoint_STATUS and back loses nothing.
+func Test_PrivateEndpoint_STATUS_AssignProperties_To_PrivateEndpoint_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateEndpoint_STATUS, v1api20210401storage.PrivateEndpoint_STATUS](t, GeneratePrivateEndpoint_STATUS, (*PrivateEndpoint_STATUS).AssignProperties_To_PrivateEndpoint_STATUS, (*PrivateEndpoint_STATUS).AssignProperties_From_PrivateEndpoint_STATUS)
+}
+
+// Test_PrivateLinkServiceConnectionState_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateLinkServiceConnectionState_STATUS.
+func Test_PrivateLinkServiceConnectionState_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GeneratePrivateLinkServiceConnectionState_STATUS)
+}
+
+// Test_PrivateLinkServiceConnectionState_STATUS_AssignProperties_To_PrivateLinkServiceConnectionState_STATUS_RoundTrip checks that converting a PrivateLinkServiceConnectionState_STATUS to storage/v1api20210401/storage.PrivateLinkServiceConnectionState_STATUS and back loses nothing.
+func Test_PrivateLinkServiceConnectionState_STATUS_AssignProperties_To_PrivateLinkServiceConnectionState_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateLinkServiceConnectionState_STATUS, v1api20210401storage.PrivateLinkServiceConnectionState_STATUS](t, GeneratePrivateLinkServiceConnectionState_STATUS, (*PrivateLinkServiceConnectionState_STATUS).AssignProperties_To_PrivateLinkServiceConnectionState_STATUS, (*PrivateLinkServiceConnectionState_STATUS).AssignProperties_From_PrivateLinkServiceConnectionState_STATUS)
 }
 
 // Test_ResourceAccessRule_JSONRoundTrip checks that JSON keeps every value of ResourceAccessRule.

@@ -1150,7 +1150,59 @@ func (in *NetworkRuleSet_STATUS) DeepCopy() *NetworkRuleSet_STATUS {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
-func (in *PrivateEndpointConnection_STATUS_SubResourceEmbedded) DeepCopyInto(out *PrivateEndpointConnection_STATUS_SubResourceEmbedded) {
+func (in *PrivateEndpointConnection_STATUS) DeepCopyInto(out *PrivateEndpointConnection_STATUS) {
+	*out = *in
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateEndpoint != nil {
+		in, out := &in.PrivateEndpoint, &out.PrivateEndpoint
+		*out = new(PrivateEndpoint_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PrivateLinkServiceConnectionState != nil {
+		in, out := &in.PrivateLinkServiceConnectionState, &out.PrivateLinkServiceConnectionState
+		*out = new(PrivateLinkServiceConnectionState_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateEndpointConnection_STATUS) DeepCopy() *PrivateEndpointConnection_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateEndpointConnection_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateEndpoint_STATUS) DeepCopyInto(out *PrivateEndpoint_STATUS) {
 	*out = *in
 	if in.Id != nil {
 		in, out := &in.Id, &out.Id
@@ -1167,11 +1219,48 @@ func (in *PrivateEndpointConnection_STATUS_SubResourceEmbedded) DeepCopyInto(out
 }
 
 // DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
-func (in *PrivateEndpointConnection_STATUS_SubResourceEmbedded) DeepCopy() *PrivateEndpointConnection_STATUS_SubResourceEmbedded {
+func (in *PrivateEndpoint_STATUS) DeepCopy() *PrivateEndpoint_STATUS {
 	if in == nil {
 		return nil
 	}
-	out := new(PrivateEndpointConnection_STATUS_SubResourceEmbedded)
+	out := new(PrivateEndpoint_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateLinkServiceConnectionState_STATUS) DeepCopyInto(out *PrivateLinkServiceConnectionState_STATUS) {
+	*out = *in
+	if in.ActionRequired != nil {
+		in, out := &in.ActionRequired, &out.ActionRequired
+		*out = new(string)
+		**out = **in
+	}
+	if in.Description != nil {
+		in, out := &in.Description, &out.Description
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Status != nil {
+		in, out := &in.Status, &out.Status
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateLinkServiceConnectionState_STATUS) DeepCopy() *PrivateLinkServiceConnectionState_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateLinkServiceConnectionState_STATUS)
 	in.DeepCopyInto(out)
 	return out
 }
@@ -1824,7 +1913,7 @@ func (in *StorageAccount_STATUS) DeepCopyInto(out *StorageAccount_STATUS) {
 	}
 	if in.PrivateEndpointConnections != nil {
 		in, out := &in.PrivateEndpointConnections, &out.PrivateEndpointConnections
-		*out = make([]PrivateEndpointConnection_STATUS_SubResourceEmbedded, len(*in))
+		*out = make([]PrivateEndpointConnection_STATUS, len(*in))
 		for i := range *in {
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}

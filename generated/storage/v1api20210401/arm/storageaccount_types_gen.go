@@ -258,9 +258,31 @@ type NetworkRuleSet_STATUS struct {
 	VirtualNetworkRules []VirtualNetworkRule_STATUS `json:"virtualNetworkRules,omitempty"`
 }
 
-// PrivateEndpointConnection_STATUS_SubResourceEmbedded is the wire shape of PrivateEndpointConnection_STATUS_SubResourceEmbedded.
-type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
+// PrivateEndpointConnectionProperties_STATUS is the wire shape of PrivateEndpointConnectionProperties_STATUS.
+type PrivateEndpointConnectionProperties_STATUS struct {
+	PrivateEndpoint                   *PrivateEndpoint_STATUS                   `json:"privateEndpoint,omitempty"`
+	PrivateLinkServiceConnectionState *PrivateLinkServiceConnectionState_STATUS `json:"privateLinkServiceConnectionState,omitempty"`
+	ProvisioningState                 *string                                   `json:"provisioningState,omitempty"`
+}
+
+// PrivateEndpointConnection_STATUS is the wire shape of PrivateEndpointConnection_STATUS.
+type PrivateEndpointConnection_STATUS struct {
+	Id         *string                                     `json:"id,omitempty"`
+	Name       *string                                     `json:"name,omitempty"`
+	Properties *PrivateEndpointConnectionProperties_STATUS `json:"properties,omitempty"`
+	Type       *string                                     `json:"type,omitempty"`
+}
+
+// PrivateEndpoint_STATUS is the wire shape of PrivateEndpoint_STATUS.
+type PrivateEndpoint_STATUS struct {
 	Id *string `json:"id,omitempty"`
+}
+
+// PrivateLinkServiceConnectionState_STATUS is the wire shape of PrivateLinkServiceConnectionState_STATUS.
+type PrivateLinkServiceConnectionState_STATUS struct {
+	ActionRequired *string `json:"actionRequired,omitempty"`
+	Description    *string `json:"description,omitempty"`
+	Status         *string `json:"status,omitempty"`
 }
 
 // ResourceAccessRule is the wire shape of ResourceAccessRule.
@@ -352,36 +374,36 @@ type StorageAccountPropertiesCreateParameters struct {
 
 // StorageAccountProperties_STATUS is the wire shape of StorageAccountProperties_STATUS.
 type StorageAccountProperties_STATUS struct {
-	AccessTier                            *string                                                `json:"accessTier,omitempty"`
-	AllowBlobPublicAccess                 *bool                                                  `json:"allowBlobPublicAccess,omitempty"`
-	AllowCrossTenantReplication           *bool                                                  `json:"allowCrossTenantReplication,omitempty"`
-	AllowSharedKeyAccess                  *bool                                                  `json:"allowSharedKeyAccess,omitempty"`
-	AzureFilesIdentityBasedAuthentication *AzureFilesIdentityBasedAuthentication_STATUS          `json:"azureFilesIdentityBasedAuthentication,omitempty"`
-	BlobRestoreStatus                     *BlobRestoreStatus_STATUS                              `json:"blobRestoreStatus,omitempty"`
-	CreationTime                          *string                                                `json:"creationTime,omitempty"`
-	CustomDomain                          *CustomDomain_STATUS                                   `json:"customDomain,omitempty"`
-	Encryption                            *Encryption_STATUS                                     `json:"encryption,omitempty"`
-	FailoverInProgress                    *bool                                                  `json:"failoverInProgress,omitempty"`
-	GeoReplicationStats                   *GeoReplicationStats_STATUS                            `json:"geoReplicationStats,omitempty"`
-	IsHnsEnabled                          *bool                                                  `json:"isHnsEnabled,omitempty"`
-	IsNfsV3Enabled                        *bool                                                  `json:"isNfsV3Enabled,omitempty"`
-	KeyCreationTime                       *KeyCreationTime_STATUS                                `json:"keyCreationTime,omitempty"`
-	KeyPolicy                             *KeyPolicy_STATUS                                      `json:"keyPolicy,omitempty"`
-	LargeFileSharesState                  *string                                                `json:"largeFileSharesState,omitempty"`
-	LastGeoFailoverTime                   *string                                                `json:"lastGeoFailoverTime,omitempty"`
-	MinimumTlsVersion                     *string                                                `json:"minimumTlsVersion,omitempty"`
-	NetworkAcls                           *NetworkRuleSet_STATUS                                 `json:"networkAcls,omitempty"`
-	PrimaryEndpoints                      *Endpoints_STATUS                                      `json:"primaryEndpoints,omitempty"`
-	PrimaryLocation                       *string                                                `json:"primaryLocation,omitempty"`
-	PrivateEndpointConnections            []PrivateEndpointConnection_STATUS_SubResourceEmbedded `json:"privateEndpointConnections,omitempty"`
-	ProvisioningState                     *string                                                `json:"provisioningState,omitempty"`
-	RoutingPreference                     *RoutingPreference_STATUS                              `json:"routingPreference,omitempty"`
-	SasPolicy                             *SasPolicy_STATUS                                      `json:"sasPolicy,omitempty"`
-	SecondaryEndpoints                    *Endpoints_STATUS                                      `json:"secondaryEndpoints,omitempty"`
-	SecondaryLocation                     *string                                                `json:"secondaryLocation,omitempty"`
-	StatusOfPrimary                       *string                                                `json:"statusOfPrimary,omitempty"`
-	StatusOfSecondary                     *string                                                `json:"statusOfSecondary,omitempty"`
-	SupportsHttpsTrafficOnly              *bool                                                  `json:"supportsHttpsTrafficOnly,omitempty"`
+	AccessTier                            *string                                       `json:"accessTier,omitempty"`
+	AllowBlobPublicAccess                 *bool                                         `json:"allowBlobPublicAccess,omitempty"`
+	AllowCrossTenantReplication           *bool                                         `json:"allowCrossTenantReplication,omitempty"`
+	AllowSharedKeyAccess                  *bool                                         `json:"allowSharedKeyAccess,omitempty"`
+	AzureFilesIdentityBasedAuthentication *AzureFilesIdentityBasedAuthentication_STATUS `json:"azureFilesIdentityBasedAuthentication,omitempty"`
+	BlobRestoreStatus                     *BlobRestoreStatus_STATUS                     `json:"blobRestoreStatus,omitempty"`
+	CreationTime                          *string                                       `json:"creationTime,omitempty"`
+	CustomDomain                          *CustomDomain_STATUS                          `json:"customDomain,omitempty"`
+	Encryption                            *Encryption_STATUS                            `json:"encryption,omitempty"`
+	FailoverInProgress                    *bool                                         `json:"failoverInProgress,omitempty"`
+	GeoReplicationStats                   *GeoReplicationStats_STATUS                   `json:"geoReplicationStats,omitempty"`
+	IsHnsEnabled                          *bool                                         `json:"isHnsEnabled,omitempty"`
+	IsNfsV3Enabled                        *bool                                         `json:"isNfsV3Enabled,omitempty"`
+	KeyCreationTime                       *KeyCreationTime_STATUS                       `json:"keyCreationTime,omitempty"`
+	KeyPolicy                             *KeyPolicy_STATUS                             `json:"keyPolicy,omitempty"`
+	LargeFileSharesState                  *string                                       `json:"largeFileSharesState,omitempty"`
+	LastGeoFailoverTime                   *string                                       `json:"lastGeoFailoverTime,omitempty"`
+	MinimumTlsVersion                     *string                                       `json:"minimumTlsVersion,omitempty"`
+	NetworkAcls                           *NetworkRuleSet_STATUS                        `json:"networkAcls,omitempty"`
+	PrimaryEndpoints                      *Endpoints_STATUS                             `json:"primaryEndpoints,omitempty"`
+	PrimaryLocation                       *string                                       `json:"primaryLocation,omitempty"`
+	PrivateEndpointConnections            []PrivateEndpointConnection_STATUS            `json:"privateEndpointConnections,omitempty"`
+	ProvisioningState                     *string                                       `json:"provisioningState,omitempty"`
+	RoutingPreference                     *RoutingPreference_STATUS                     `json:"routingPreference,omitempty"`
+	SasPolicy                             *SasPolicy_STATUS                             `json:"sasPolicy,omitempty"`
+	SecondaryEndpoints                    *Endpoints_STATUS                             `json:"secondaryEndpoints,omitempty"`
+	SecondaryLocation                     *string                                       `json:"secondaryLocation,omitempty"`
+	StatusOfPrimary                       *string                                       `json:"statusOfPrimary,omitempty"`
+	StatusOfSecondary                     *string                                       `json:"statusOfSecondary,omitempty"`
+	SupportsHttpsTrafficOnly              *bool                                         `json:"supportsHttpsTrafficOnly,omitempty"`
 }
 
 // UserAssignedIdentityDetails is the wire shape of UserAssignedIdentityDetails.

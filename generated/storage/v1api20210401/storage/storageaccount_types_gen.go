@@ -199,7 +199,7 @@ type StorageAccount_STATUS struct {
 
 	PrimaryLocation *string `json:"primaryLocation,omitempty"`
 
-	PrivateEndpointConnections []PrivateEndpointConnection_STATUS_SubResourceEmbedded `json:"privateEndpointConnections,omitempty"`
+	PrivateEndpointConnections []PrivateEndpointConnection_STATUS `json:"privateEndpointConnections,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
@@ -592,11 +592,39 @@ type NetworkRuleSet_STATUS struct {
 	VirtualNetworkRules []VirtualNetworkRule_STATUS `json:"virtualNetworkRules,omitempty"`
 }
 
-// PrivateEndpointConnection_STATUS_SubResourceEmbedded: Storage version of v1api20210401.PrivateEndpointConnection_STATUS_SubResourceEmbedded
-type PrivateEndpointConnection_STATUS_SubResourceEmbedded struct {
+// PrivateEndpointConnection_STATUS: Storage version of v1api20210401.PrivateEndpointConnection_STATUS
+type PrivateEndpointConnection_STATUS struct {
+	Id *string `json:"id,omitempty"`
+
+	Name *string `json:"name,omitempty"`
+
+	PrivateEndpoint *PrivateEndpoint_STATUS `json:"privateEndpoint,omitempty"`
+
+	PrivateLinkServiceConnectionState *PrivateLinkServiceConnectionState_STATUS `json:"privateLinkServiceConnectionState,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	ProvisioningState *string `json:"provisioningState,omitempty"`
+
+	Type *string `json:"type,omitempty"`
+}
+
+// PrivateEndpoint_STATUS: Storage version of v1api20210401.PrivateEndpoint_STATUS
+type PrivateEndpoint_STATUS struct {
 	Id *string `json:"id,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// PrivateLinkServiceConnectionState_STATUS: Storage version of v1api20210401.PrivateLinkServiceConnectionState_STATUS
+type PrivateLinkServiceConnectionState_STATUS struct {
+	ActionRequired *string `json:"actionRequired,omitempty"`
+
+	Description *string `json:"description,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	Status *string `json:"status,omitempty"`
 }
 
 // ResourceAccessRule: Storage version of v1api20210401.ResourceAccessRule
