@@ -26,11 +26,25 @@ generate: ## Regenerate generated/ and docs/resources* from azure-arm.yaml, type
 TESTFLAGS ?=
 SPEC_ROOT := $(or $(ARMGEN_SPEC_ROOT),$(CURDIR)/$(shell sed -n 's/^specRoot: *//p' azure-arm.yaml))
 
+# The generated packages' property tests (JSON, conversion and ARM round trips and ARM payload
+# checks of every type) draw PROPERTY_CHECKS random values per property in make test, rapid's
+# RAPID_CHECKS; they check the same properties as in make test-properties, which draws rapid's
+# full 100. E2E_TIMEOUT bounds the end-to-end module, whose sample test grows with the samples.
+MODULE := github.com/armgen/armgen
+PROPERTY_CHECKS ?= 20
+FULL_PROPERTY_CHECKS ?= 100
+E2E_TIMEOUT ?= 45m
+
 .PHONY: test
-test: spec-root-note ## Vet and run every test (golden, CRD validation, generated packages, the reconciler's model test at its fixed seed and budget), then the end-to-end module
+test: spec-root-note ## Vet and run every test (golden, CRD validation, generated packages with PROPERTY_CHECKS=20 random values per property, the reconciler's model test at its fixed seed and budget), then the end-to-end module
 	$(GO) vet ./...
-	$(GO) test -vet=off $(TESTFLAGS) ./...
-	cd test/e2e && $(GO) vet ./... && $(GO) test -vet=off $(TESTFLAGS) ./...
+	$(GO) test -vet=off $(TESTFLAGS) $$($(GO) list ./... | grep -v '^$(MODULE)/generated/')
+	RAPID_CHECKS=$(PROPERTY_CHECKS) $(GO) test -vet=off $(TESTFLAGS) ./generated/...
+	cd test/e2e && $(GO) vet ./... && $(GO) test -vet=off -timeout $(E2E_TIMEOUT) $(TESTFLAGS) ./...
+
+.PHONY: test-properties
+test-properties: ## Run the generated packages' property tests in full: FULL_PROPERTY_CHECKS (rapid's 100) random values per property
+	RAPID_CHECKS=$(FULL_PROPERTY_CHECKS) $(GO) test -vet=off -count=1 $(TESTFLAGS) ./generated/...
 
 .PHONY: spec-root-note
 spec-root-note:
@@ -146,6 +160,13 @@ bench-operator: ## Reconcile 1,000 resources (ARMGEN_BENCH_RESOURCES) with cmd/c
 	@root="$${ARMGEN_SPEC_ROOT:-$(CURDIR)/specs/azure-rest-api-specs/specification}"; \
 		test -d "$$root" || { echo "no spec root at $$root: set ARMGEN_SPEC_ROOT or run 'make specs'"; exit 1; }; \
 		cd test/e2e && ARMGEN_SPEC_ROOT="$$root" $(GO) test ./bench -run '^$$' -bench Operator -benchtime 1x -timeout 30m
+
+# The API server's cost of the generated CRDs: it runs in the end-to-end module's in-process
+# kube-apiserver and etcd; ARMGEN_CRD_DIR measures other CRDs (bench-out/all/crds after
+# bench-build: the whole corpus).
+.PHONY: bench-crds
+bench-crds: ## Install every CRD of generated/crds (or ARMGEN_CRD_DIR) into a local API server: seconds to establish, heap and RSS added in total and per CRD
+	cd test/e2e && $(if $(ARMGEN_CRD_DIR),ARMGEN_CRD_DIR=$(abspath $(ARMGEN_CRD_DIR))) $(GO) test ./bench -run '^$$' -bench CRDInstall -benchtime 1x -timeout 30m
 
 .PHONY: sweep
 sweep: ## Run the corpus sweep, the interrupt test and 60 s of each fuzz target

@@ -14,7 +14,7 @@ func newReportCommand(g *globalFlags) *cobra.Command {
 	var format string
 	cmd := &cobra.Command{
 		Use:   "report",
-		Short: "Report, per provider, the resources of the spec root that generate and those skipped, with reasons",
+		Short: "Report, per provider, the resources of the spec root that generate and those skipped, with reasons ('report aso': ASO's kinds against ours)",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			o, err := g.options()
@@ -42,5 +42,6 @@ func newReportCommand(g *globalFlags) *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVarP(&format, "output", "O", "md", "md or json")
+	cmd.AddCommand(newReportASOCommand(g))
 	return cmd
 }

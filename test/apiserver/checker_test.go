@@ -2,6 +2,7 @@ package apiserver_test
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 
@@ -91,5 +92,33 @@ func TestLostFields(t *testing.T) {
 				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
 			}
 		})
+	}
+}
+
+// TestSampleErrorLinesNameSampleAndField: a sample the server changes fails with one line per
+// field, each naming the sample file and the field, so that many failing samples stay readable.
+func TestSampleErrorLinesNameSampleAndField(t *testing.T) {
+	obj := sampleOf(t, "resources.azure.com", "ResourceGroup")
+	obj.SetName("checker-error-lines")
+	for _, f := range []string{"regionName", "zoneName"} {
+		if err := unstructured.SetNestedField(obj.Object, "westus2", "spec", f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	err := checkSample(context.Background(), obj, createLenient)
+	if err == nil {
+		t.Fatal("the server kept fields its schema lacks")
+	}
+	const path = "samples/resources.azure.com/v1api20200601/resourcegroup.yaml"
+	got := sampleErrorLines(path, err)
+	want := []string{
+		path + `: .spec.regionName: sent "westus2", not in the stored object (read back changed (fields pruned or altered by the schema))`,
+		path + `: .spec.zoneName: sent "westus2", not in the stored object (read back changed (fields pruned or altered by the schema))`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n  %s\nwant\n  %s", strings.Join(got, "\n  "), strings.Join(want, "\n  "))
+	}
+	if got := sampleErrorLines(path, errors.New("server-side apply refused: spec.x: unknown field")); len(got) != 1 || got[0] != path+": server-side apply refused: spec.x: unknown field" {
+		t.Errorf("one-line error: %q", got)
 	}
 }

@@ -220,7 +220,10 @@ func TestSamplesRoundTrip(t *testing.T) {
 		t.Run(s.path, func(t *testing.T) {
 			t.Parallel()
 			if err := checkSample(context.Background(), s.obj, applyStrict); err != nil {
-				t.Fatal(err)
+				for _, line := range sampleErrorLines(s.path, err) {
+					t.Error(line)
+				}
+				t.FailNow()
 			}
 			crd := crdcheck.Find(crds, s.gvk().GroupKind())
 			if crd == nil {
@@ -244,6 +247,24 @@ func TestSamplesRoundTrip(t *testing.T) {
 			}
 		})
 	}
+}
+
+// sampleErrorLines turns a sample's failure into one line per problem, each naming the sample
+// and, where the failure lists fields, the field: with some 230 samples, a grep for a sample or
+// a field finds the whole reason on one line.
+func sampleErrorLines(path string, err error) []string {
+	lines := strings.Split(err.Error(), "\n")
+	if len(lines) == 1 {
+		return []string{path + ": " + lines[0]}
+	}
+	head := strings.TrimSuffix(lines[0], ":")
+	var out []string
+	for _, l := range lines[1:] {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, path+": "+l+" ("+head+")")
+		}
+	}
+	return out
 }
 
 // How a sample is sent to the server.

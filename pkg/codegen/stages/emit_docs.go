@@ -2,7 +2,9 @@ package stages
 
 import (
 	"context"
+	"strings"
 
+	"github.com/armgen/armgen/pkg/codegen/asocatalog"
 	"github.com/armgen/armgen/pkg/codegen/emit/docs"
 	"github.com/armgen/armgen/pkg/codegen/output"
 	"github.com/armgen/armgen/pkg/codegen/pipeline"
@@ -16,7 +18,24 @@ func emitDocs() pipeline.Stage {
 		Requires: []string{CheckNames},
 		Writes:   pipeline.Keys(docsKey),
 		Run: func(ctx context.Context, s pipeline.State) (pipeline.State, error) {
-			return pipeline.With(s, docsKey, output.Files(docs.Render(s.Definitions()))), nil
+			aso, err := asoKinds()
+			if err != nil {
+				return s, err
+			}
+			return pipeline.With(s, docsKey, output.Files(docs.Render(s.Definitions(), aso))), nil
 		},
 	}
+}
+
+// asoKinds indexes ASO's catalogue (pkg/codegen/asocatalog) by ARM type for the docs' ASO column.
+func asoKinds() (docs.ASOKinds, error) {
+	c, err := asocatalog.Load()
+	if err != nil {
+		return nil, err
+	}
+	out := docs.ASOKinds{}
+	for _, e := range c.Entries() {
+		out[strings.ToLower(e.ARMType)] = docs.ASOKind{Group: e.Group, Kind: e.Kind}
+	}
+	return out, nil
 }

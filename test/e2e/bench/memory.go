@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"runtime"
+	"runtime/debug"
 	"runtime/metrics"
 	"strconv"
 	"strings"
@@ -115,3 +117,14 @@ func procStatus(name string) (uint64, error) {
 
 // MiB converts bytes for reporting.
 func MiB(b uint64) float64 { return float64(b) / (1 << 20) }
+
+// RSS is the process's resident set size now (VmRSS), in bytes.
+func RSS() (uint64, error) { return procStatus("VmRSS") }
+
+// SettledHeap collects garbage and returns the heap left in use, so that two readings taken
+// around some work differ by what the work keeps, not by garbage not yet collected.
+func SettledHeap() uint64 {
+	runtime.GC()
+	debug.FreeOSMemory()
+	return HeapInUse()
+}

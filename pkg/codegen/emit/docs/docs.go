@@ -36,8 +36,17 @@ type kind struct {
 
 func (k *kind) newest() resource { return k.versions[len(k.versions)-1] }
 
-// Render returns the pages for the resources in defs, keyed by path relative to the docs folder.
-func Render(defs astmodel.Definitions) map[string][]byte {
+// ASOKinds names, per lower-cased ARM type, the kind Azure Service Operator exports for it
+// ("Vault", or "network.frontdoor/WebApplicationFirewallPolicy" when ASO's API group differs from
+// ours), so the index says which ASO kind each generated resource stands in for.
+type ASOKinds map[string]ASOKind
+
+// ASOKind is ASO's API group (without .azure.com) and kind for an ARM type.
+type ASOKind struct{ Group, Kind string }
+
+// Render returns the pages for the resources in defs, keyed by path relative to the docs folder;
+// aso (may be nil) fills the index's ASO kind column.
+func Render(defs astmodel.Definitions, aso ASOKinds) map[string][]byte {
 	groups := map[string][]*kind{}
 	for _, d := range defs.Resources() {
 		pkg := d.Name.Package
@@ -75,14 +84,25 @@ func Render(defs astmodel.Definitions) map[string][]byte {
 	for _, g := range names {
 		count += len(groups[g])
 	}
-	fmt.Fprintf(&idx, "%d resources in %d groups.\n\n", count, len(names))
-	idx.WriteString("| Group | Kind | Versions | ARM type | Scope | Spec source |\n|---|---|---|---|---|---|\n")
+	matched := 0
+	for _, g := range names {
+		for _, k := range groups[g] {
+			if _, ok := aso[strings.ToLower(k.newest().r.ARMType)]; ok {
+				matched++
+			}
+		}
+	}
+	fmt.Fprintf(&idx, "%d resources in %d groups; %d of them are kinds Azure Service Operator exports (ASO kind column).\n", count, len(names), matched)
+	idx.WriteString("`go run ./cmd/gen report aso` lists every ASO kind and whether it is exported here, only in the corpus, or not in it.\n")
+	idx.WriteString("Exports are the keys `spec.operatorSpec.secrets` and `configMaps` can write.\n\n")
+	idx.WriteString("| Group | Kind | Versions | ARM type | ASO kind | Exports | Scope | Spec source |\n|---|---|---|---|---|---|---|---|\n")
 	for _, g := range names {
 		page := GroupDir + "/" + g + ".md"
 		for _, k := range groups[g] {
 			n := k.newest()
-			fmt.Fprintf(&idx, "| [%s](%s) | [%s](%s#%s) | %s | `%s` | %s | `%s` |\n",
-				n.name.Package.FullGroup(), page, k.name, page, anchor(k.name), versionList(k), n.r.ARMType, scopeText(n.r.Scope), n.r.SourceFile)
+			fmt.Fprintf(&idx, "| [%s](%s) | [%s](%s#%s) | %s | `%s` | %s | %s | %s | `%s` |\n",
+				n.name.Package.FullGroup(), page, k.name, page, anchor(k.name), versionList(k), n.r.ARMType,
+				asoCell(aso, g, n.r.ARMType), exportsCell(n.r), scopeText(n.r.Scope), n.r.SourceFile)
 		}
 		out[page] = groupPage(defs, g, groups[g])
 	}
@@ -113,6 +133,41 @@ func groupPage(defs astmodel.Definitions, group string, kinds []*kind) []byte {
 		}
 	}
 	return []byte(b.String())
+}
+
+// asoCell names ASO's kind for an ARM type, with ASO's group when it is not ours; "-" when ASO
+// exports no kind for it.
+func asoCell(aso ASOKinds, group, armType string) string {
+	a, ok := aso[strings.ToLower(armType)]
+	switch {
+	case !ok:
+		return "-"
+	case a.Group != group:
+		return a.Group + "/" + a.Kind
+	}
+	return a.Kind
+}
+
+// exportsCell lists the secret and config map keys the newest version can export.
+func exportsCell(r *astmodel.ResourceType) string {
+	names := func(vs []astmodel.ExportedValue) string {
+		out := make([]string, len(vs))
+		for i, v := range vs {
+			out[i] = v.Name
+		}
+		return strings.Join(out, ", ")
+	}
+	var parts []string
+	if len(r.AzureGeneratedSecrets) > 0 {
+		parts = append(parts, "secrets: "+names(r.AzureGeneratedSecrets))
+	}
+	if len(r.GeneratedConfigs) > 0 {
+		parts = append(parts, "configMaps: "+names(r.GeneratedConfigs))
+	}
+	if len(parts) == 0 {
+		return "-"
+	}
+	return strings.Join(parts, "; ")
 }
 
 // exportsTable lists the values spec.operatorSpec.secrets and configMaps can export, and where

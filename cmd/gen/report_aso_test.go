@@ -1,0 +1,79 @@
+package main
+
+import (
+	"encoding/json"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/armgen/armgen/internal/testspecs"
+)
+
+// TestReportASOCorpus (acceptance 1 of issue 21): `gen report aso` over the pinned corpus gives
+// every ASO kind one line; the ARM types the corpus lacks say NOT IN THE CORPUS, whatever the
+// case of the ARM type, and the configured kinds say exported.
+func TestReportASOCorpus(t *testing.T) {
+	testspecs.Root(t)
+	stdout, stderr, err := run(t, "-c", "../../azure-arm.yaml", "report", "aso", "-q")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	if len(lines) != 1+295+1 {
+		t.Fatalf("want a header, 295 kinds and a summary; got %d lines", len(lines))
+	}
+	row := func(status, group, kind string) {
+		t.Helper()
+		re := regexp.MustCompile(`^` + regexp.QuoteMeta(status) + ` +` + group + ` +` + kind + ` `)
+		for _, l := range lines {
+			if re.MatchString(l) {
+				return
+			}
+		}
+		t.Errorf("no %q row for %s/%s", status, group, kind)
+	}
+	row("NOT IN THE CORPUS", "app", "ContainerApp")
+	row("NOT IN THE CORPUS", "containerservice", "Fleet")
+	row("NOT IN THE CORPUS", "network", "DnsResolver")
+	row("exported", "network", "VirtualNetwork")
+	row("exported", "keyvault", "Vault")
+
+	m := regexp.MustCompile(`^295 ASO kinds: (\d+) exported \(\d+ under another kind name\), (\d+) in the corpus but not exported, (\d+) not in the corpus$`).
+		FindStringSubmatch(lines[len(lines)-1])
+	if m == nil {
+		t.Fatalf("summary: %s", lines[len(lines)-1])
+	}
+	exported, _ := strconv.Atoi(m[1])
+	inCorpus, _ := strconv.Atoi(m[2])
+	missing, _ := strconv.Atoi(m[3])
+	// The corpus is pinned, so these are fixed; how many are exported grows with azure-arm.yaml.
+	if exported+inCorpus != 231 || missing != 64 || exported < 40 {
+		t.Errorf("summary: %s; want 231 in the corpus (at least 40 exported) and 64 not", lines[len(lines)-1])
+	}
+
+}
+
+// TestReportASOJSON: -o json gives one object per ASO kind; against a spec root without any of
+// ASO's ARM types each is NOT IN THE CORPUS.
+func TestReportASOJSON(t *testing.T) {
+	stdout, stderr, err := run(t, "-c", fixtureConfig(t, widgets), "--spec-root", fixtureRoot, "report", "aso", "-q", "-o", "json")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	var rows []struct {
+		ASO    struct{ Kind, ARMType string }
+		Status string
+	}
+	if err := json.Unmarshal([]byte(stdout), &rows); err != nil || len(rows) != 295 {
+		t.Fatalf("-o json: %d rows, %v", len(rows), err)
+	}
+	for _, r := range rows {
+		if r.Status != "NOT IN THE CORPUS" || r.ASO.Kind == "" || r.ASO.ARMType == "" {
+			t.Errorf("row %+v", r)
+		}
+	}
+	if _, _, err := run(t, "report", "aso", "-o", "yaml"); err == nil || !strings.Contains(err.Error(), "expected table or json") {
+		t.Errorf("-o yaml: %v", err)
+	}
+}
