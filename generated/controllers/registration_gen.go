@@ -3,12 +3,26 @@
 package controllers
 
 import (
+	authorizationv1api20150701 "github.com/armgen/armgen/generated/authorization/v1api20150701"
+	authorizationv1api20150701storage "github.com/armgen/armgen/generated/authorization/v1api20150701/storage"
 	authorizationv1api20200801preview "github.com/armgen/armgen/generated/authorization/v1api20200801preview"
 	authorizationv1api20200801previewstorage "github.com/armgen/armgen/generated/authorization/v1api20200801preview/storage"
+	authorizationv1api20201001preview "github.com/armgen/armgen/generated/authorization/v1api20201001preview"
+	authorizationv1api20201001previewstorage "github.com/armgen/armgen/generated/authorization/v1api20201001preview/storage"
+	batchv1api20210601 "github.com/armgen/armgen/generated/batch/v1api20210601"
+	batchv1api20210601storage "github.com/armgen/armgen/generated/batch/v1api20210601/storage"
 	cachev1api20200601 "github.com/armgen/armgen/generated/cache/v1api20200601"
 	cachev1api20200601storage "github.com/armgen/armgen/generated/cache/v1api20200601/storage"
 	cachev1api20201201 "github.com/armgen/armgen/generated/cache/v1api20201201"
 	cachev1api20201201storage "github.com/armgen/armgen/generated/cache/v1api20201201/storage"
+	computev1api20201201 "github.com/armgen/armgen/generated/compute/v1api20201201"
+	computev1api20201201storage "github.com/armgen/armgen/generated/compute/v1api20201201/storage"
+	computev1api20210301 "github.com/armgen/armgen/generated/compute/v1api20210301"
+	computev1api20210301storage "github.com/armgen/armgen/generated/compute/v1api20210301/storage"
+	containerinstancev1api20210301 "github.com/armgen/armgen/generated/containerinstance/v1api20210301"
+	containerinstancev1api20210301storage "github.com/armgen/armgen/generated/containerinstance/v1api20210301/storage"
+	containerregistryv1api20190501 "github.com/armgen/armgen/generated/containerregistry/v1api20190501"
+	containerregistryv1api20190501storage "github.com/armgen/armgen/generated/containerregistry/v1api20190501/storage"
 	containerservicev1api20210301 "github.com/armgen/armgen/generated/containerservice/v1api20210301"
 	containerservicev1api20210301storage "github.com/armgen/armgen/generated/containerservice/v1api20210301/storage"
 	containerservicev1api20210501 "github.com/armgen/armgen/generated/containerservice/v1api20210501"
@@ -23,12 +37,16 @@ import (
 	eventhubv1api20210101previewstorage "github.com/armgen/armgen/generated/eventhub/v1api20210101preview/storage"
 	keyvaultv1api20210401preview "github.com/armgen/armgen/generated/keyvault/v1api20210401preview"
 	keyvaultv1api20210401previewstorage "github.com/armgen/armgen/generated/keyvault/v1api20210401preview/storage"
+	kubernetesconfigurationv1api20210501preview "github.com/armgen/armgen/generated/kubernetesconfiguration/v1api20210501preview"
+	kubernetesconfigurationv1api20210501previewstorage "github.com/armgen/armgen/generated/kubernetesconfiguration/v1api20210501preview/storage"
 	managedidentityv1api20181130 "github.com/armgen/armgen/generated/managedidentity/v1api20181130"
 	managedidentityv1api20181130storage "github.com/armgen/armgen/generated/managedidentity/v1api20181130/storage"
 	networkv1api20201101 "github.com/armgen/armgen/generated/network/v1api20201101"
 	networkv1api20201101storage "github.com/armgen/armgen/generated/network/v1api20201101/storage"
 	networkv1api20210201 "github.com/armgen/armgen/generated/network/v1api20210201"
 	networkv1api20210201storage "github.com/armgen/armgen/generated/network/v1api20210201/storage"
+	redhatopenshiftv1api20200430 "github.com/armgen/armgen/generated/redhatopenshift/v1api20200430"
+	redhatopenshiftv1api20200430storage "github.com/armgen/armgen/generated/redhatopenshift/v1api20200430/storage"
 	resourcesv1api20200601 "github.com/armgen/armgen/generated/resources/v1api20200601"
 	resourcesv1api20200601storage "github.com/armgen/armgen/generated/resources/v1api20200601/storage"
 	resourcesv1api20210401 "github.com/armgen/armgen/generated/resources/v1api20210401"
@@ -39,6 +57,8 @@ import (
 	storagev1api20210101storage "github.com/armgen/armgen/generated/storage/v1api20210101/storage"
 	storagev1api20210401 "github.com/armgen/armgen/generated/storage/v1api20210401"
 	storagev1api20210401storage "github.com/armgen/armgen/generated/storage/v1api20210401/storage"
+	subscriptionv1api20200901 "github.com/armgen/armgen/generated/subscription/v1api20200901"
+	subscriptionv1api20200901storage "github.com/armgen/armgen/generated/subscription/v1api20200901/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"k8s.io/apimachinery/pkg/runtime"
 )
@@ -46,11 +66,28 @@ import (
 // KnownResources returns an empty object of every generated kind, telling the controller which kinds to watch: the storage version of each, which every other version converts to.
 func KnownResources() []genruntime.KnownResource {
 	return []genruntime.KnownResource{
+		{Obj: new(authorizationv1api20150701storage.RoleDefinition)},
 		{Obj: new(authorizationv1api20200801previewstorage.RoleAssignment)},
+		{Obj: new(authorizationv1api20201001previewstorage.RoleEligibilityScheduleRequest)},
+		{Obj: new(batchv1api20210601storage.BatchAccount)},
 		{Obj: new(cachev1api20201201storage.Redis)},
 		{Obj: new(cachev1api20201201storage.RedisFirewallRule)},
 		{Obj: new(cachev1api20201201storage.RedisLinkedServer)},
 		{Obj: new(cachev1api20201201storage.RedisPatchSchedule)},
+		{Obj: new(computev1api20201201storage.Disk)},
+		{Obj: new(computev1api20201201storage.DiskAccess)},
+		{Obj: new(computev1api20201201storage.DiskEncryptionSet)},
+		{Obj: new(computev1api20201201storage.Snapshot)},
+		{Obj: new(computev1api20210301storage.AvailabilitySet)},
+		{Obj: new(computev1api20210301storage.Image)},
+		{Obj: new(computev1api20210301storage.VirtualMachine)},
+		{Obj: new(computev1api20210301storage.VirtualMachineScaleSet)},
+		{Obj: new(computev1api20210301storage.VirtualMachineScaleSetsExtension)},
+		{Obj: new(computev1api20210301storage.VirtualMachinesExtension)},
+		{Obj: new(containerinstancev1api20210301storage.ContainerGroup)},
+		{Obj: new(containerregistryv1api20190501storage.Registry)},
+		{Obj: new(containerregistryv1api20190501storage.RegistryReplication)},
+		{Obj: new(containerservicev1api20210501storage.MaintenanceConfiguration)},
 		{Obj: new(containerservicev1api20210501storage.ManagedCluster)},
 		{Obj: new(containerservicev1api20210501storage.ManagedClustersAgentPool)},
 		{Obj: new(dbforpostgresqlv1api20210601storage.FlexibleServer)},
@@ -65,6 +102,7 @@ func KnownResources() []genruntime.KnownResource {
 		{Obj: new(eventhubv1api20210101previewstorage.NamespacesEventhub)},
 		{Obj: new(eventhubv1api20210101previewstorage.NamespacesEventhubsConsumerGroup)},
 		{Obj: new(keyvaultv1api20210401previewstorage.Vault)},
+		{Obj: new(kubernetesconfigurationv1api20210501previewstorage.Extension)},
 		{Obj: new(managedidentityv1api20181130storage.UserAssignedIdentity)},
 		{Obj: new(networkv1api20201101storage.LoadBalancer)},
 		{Obj: new(networkv1api20201101storage.NetworkInterface)},
@@ -76,6 +114,7 @@ func KnownResources() []genruntime.KnownResource {
 		{Obj: new(networkv1api20210201storage.NetworkSecurityGroup)},
 		{Obj: new(networkv1api20210201storage.VirtualNetwork)},
 		{Obj: new(networkv1api20210201storage.VirtualNetworksSubnet)},
+		{Obj: new(redhatopenshiftv1api20200430storage.OpenShiftCluster)},
 		{Obj: new(resourcesv1api20210401storage.ResourceGroup)},
 		{Obj: new(servicebusv1api20210101previewstorage.Namespace)},
 		{Obj: new(servicebusv1api20210101previewstorage.NamespacesQueue)},
@@ -86,17 +125,32 @@ func KnownResources() []genruntime.KnownResource {
 		{Obj: new(storagev1api20210401storage.StorageAccountsBlobServicesContainer)},
 		{Obj: new(storagev1api20210401storage.StorageAccountsQueueService)},
 		{Obj: new(storagev1api20210401storage.StorageAccountsQueueServicesQueue)},
+		{Obj: new(subscriptionv1api20200901storage.Alias)},
 	}
 }
 
 // schemeAdders holds the AddToScheme of every generated API version, storage versions included, as the API server needs them all to convert between versions.
 var schemeAdders = []func(*runtime.Scheme) error{
+	authorizationv1api20150701.AddToScheme,
+	authorizationv1api20150701storage.AddToScheme,
 	authorizationv1api20200801preview.AddToScheme,
 	authorizationv1api20200801previewstorage.AddToScheme,
+	authorizationv1api20201001preview.AddToScheme,
+	authorizationv1api20201001previewstorage.AddToScheme,
+	batchv1api20210601.AddToScheme,
+	batchv1api20210601storage.AddToScheme,
 	cachev1api20200601.AddToScheme,
 	cachev1api20200601storage.AddToScheme,
 	cachev1api20201201.AddToScheme,
 	cachev1api20201201storage.AddToScheme,
+	computev1api20201201.AddToScheme,
+	computev1api20201201storage.AddToScheme,
+	computev1api20210301.AddToScheme,
+	computev1api20210301storage.AddToScheme,
+	containerinstancev1api20210301.AddToScheme,
+	containerinstancev1api20210301storage.AddToScheme,
+	containerregistryv1api20190501.AddToScheme,
+	containerregistryv1api20190501storage.AddToScheme,
 	containerservicev1api20210301.AddToScheme,
 	containerservicev1api20210301storage.AddToScheme,
 	containerservicev1api20210501.AddToScheme,
@@ -111,12 +165,16 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	eventhubv1api20210101previewstorage.AddToScheme,
 	keyvaultv1api20210401preview.AddToScheme,
 	keyvaultv1api20210401previewstorage.AddToScheme,
+	kubernetesconfigurationv1api20210501preview.AddToScheme,
+	kubernetesconfigurationv1api20210501previewstorage.AddToScheme,
 	managedidentityv1api20181130.AddToScheme,
 	managedidentityv1api20181130storage.AddToScheme,
 	networkv1api20201101.AddToScheme,
 	networkv1api20201101storage.AddToScheme,
 	networkv1api20210201.AddToScheme,
 	networkv1api20210201storage.AddToScheme,
+	redhatopenshiftv1api20200430.AddToScheme,
+	redhatopenshiftv1api20200430storage.AddToScheme,
 	resourcesv1api20200601.AddToScheme,
 	resourcesv1api20200601storage.AddToScheme,
 	resourcesv1api20210401.AddToScheme,
@@ -127,6 +185,8 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	storagev1api20210101storage.AddToScheme,
 	storagev1api20210401.AddToScheme,
 	storagev1api20210401storage.AddToScheme,
+	subscriptionv1api20200901.AddToScheme,
+	subscriptionv1api20200901storage.AddToScheme,
 }
 
 // AddToScheme adds every generated API version to s.

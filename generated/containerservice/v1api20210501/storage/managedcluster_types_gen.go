@@ -830,6 +830,13 @@ type ManagedClusterLoadBalancerProfile_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
+// ManagedClusterOperatorConfigMaps: Storage version of v1api20210501.ManagedClusterOperatorConfigMaps
+type ManagedClusterOperatorConfigMaps struct {
+	PrincipalId *genruntime.ConfigMapDestination `json:"principalId,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
 // ManagedClusterOperatorSecrets: Storage version of v1api20210501.ManagedClusterOperatorSecrets
 type ManagedClusterOperatorSecrets struct {
 	AdminCredentials *genruntime.SecretDestination `json:"adminCredentials,omitempty"`
@@ -842,6 +849,8 @@ type ManagedClusterOperatorSecrets struct {
 // ManagedClusterOperatorSpec: Storage version of v1api20210501.ManagedClusterOperatorSpec
 type ManagedClusterOperatorSpec struct {
 	ConfigMapExpressions []*genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
+
+	ConfigMaps *ManagedClusterOperatorConfigMaps `json:"configMaps,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
