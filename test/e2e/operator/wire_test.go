@@ -58,8 +58,9 @@ func (r *run) compareObject(t *testing.T, path string, spec, wire map[string]any
 		switch {
 		case k == "reference":
 			wireKeys, want = []string{"id"}, r.referenceID(t, v, samples)
-		case strings.HasSuffix(k, "Reference"):
-			// The swagger names the property x, xId or xID; the spec names it xReference.
+		case strings.HasSuffix(k, "Reference") && isResourceRef(v):
+			// The swagger names the property x, xId or xID; the spec names it xReference. A
+			// swagger property named so (a VM's imageReference) holds no reference.
 			x := strings.TrimSuffix(k, "Reference")
 			wireKeys, want = []string{x, x + "Id"}, r.referenceID(t, v, samples)
 		case strings.HasSuffix(k, "FromConfig"):
@@ -167,6 +168,21 @@ func lookup(wire map[string]any, key string) (any, bool) {
 		return lookup(props, key)
 	}
 	return nil, false
+}
+
+// isResourceRef: an object of a resource reference's fields only ({group, kind, name} or
+// {armId}), the shape of a ResourceReference.
+func isResourceRef(v any) bool {
+	m, ok := v.(map[string]any)
+	if !ok || len(m) == 0 {
+		return false
+	}
+	for k := range m {
+		if !slices.Contains([]string{"group", "kind", "name", "armId"}, k) {
+			return false
+		}
+	}
+	return true
 }
 
 // isSecretRef: a {name, key} object, the shape of a Secret reference.
