@@ -1321,9 +1321,9 @@ type AutoStorageBaseProperties struct {
 	// NodeIdentityReference: The identity referenced here must be assigned to pools which have compute nodes that need access to auto-storage.
 	NodeIdentityReference *ComputeNodeIdentityReference `json:"nodeIdentityReference,omitempty"`
 
-	// StorageAccountId: The resource ID of the storage account to be used for auto-storage account.
+	// StorageAccountReference: The resource ID of the storage account to be used for auto-storage account.
 	// +kubebuilder:validation:Required
-	StorageAccountId *string `json:"storageAccountId,omitempty"`
+	StorageAccountReference *genruntime.ResourceReference `json:"storageAccountReference,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &AutoStorageBaseProperties{}
@@ -1347,9 +1347,14 @@ func (a *AutoStorageBaseProperties) ConvertToARM(resolved genruntime.ConvertToAR
 		nodeIdentityReferenceValue = *nodeIdentityReferenceARM.(*arm.ComputeNodeIdentityReference)
 		result.NodeIdentityReference = &nodeIdentityReferenceValue
 	}
-	if a.StorageAccountId != nil {
-		storageAccountIdValue := *a.StorageAccountId
-		result.StorageAccountId = &storageAccountIdValue
+	if a.StorageAccountReference != nil {
+		var storageAccountReferenceValue string
+		storageAccountReferenceResolved, err := resolved.ARMID("AutoStorageBaseProperties.storageAccountReference", *a.StorageAccountReference)
+		if err != nil {
+			return nil, err
+		}
+		storageAccountReferenceValue = storageAccountReferenceResolved
+		result.StorageAccountId = &storageAccountReferenceValue
 	}
 	return result, nil
 }
@@ -1384,8 +1389,8 @@ func (a *AutoStorageBaseProperties) PopulateFromARM(owner genruntime.ArbitraryOw
 		a.NodeIdentityReference = &nodeIdentityReferenceValue
 	}
 	if typed.StorageAccountId != nil {
-		storageAccountIdValue := *typed.StorageAccountId
-		a.StorageAccountId = &storageAccountIdValue
+		storageAccountReferenceValue := genruntime.ResourceReference{ARMID: *typed.StorageAccountId}
+		a.StorageAccountReference = &storageAccountReferenceValue
 	}
 	return nil
 }
@@ -1409,7 +1414,12 @@ func (a *AutoStorageBaseProperties) AssignProperties_From_AutoStorageBasePropert
 		a.NodeIdentityReference = nil
 	}
 
-	a.StorageAccountId = genruntime.ClonePointer(source.StorageAccountId)
+	if source.StorageAccountReference != nil {
+		storageAccountReferenceValue := *source.StorageAccountReference.DeepCopy()
+		a.StorageAccountReference = &storageAccountReferenceValue
+	} else {
+		a.StorageAccountReference = nil
+	}
 
 	return nil
 }
@@ -1433,7 +1443,12 @@ func (a *AutoStorageBaseProperties) AssignProperties_To_AutoStorageBasePropertie
 		destination.NodeIdentityReference = nil
 	}
 
-	destination.StorageAccountId = genruntime.ClonePointer(a.StorageAccountId)
+	if a.StorageAccountReference != nil {
+		storageAccountReferenceValue := *a.StorageAccountReference.DeepCopy()
+		destination.StorageAccountReference = &storageAccountReferenceValue
+	} else {
+		destination.StorageAccountReference = nil
+	}
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil

@@ -84,9 +84,9 @@ func GenerateAutoStorageAuthenticationMode_STATUS(t *rapid.T) AutoStorageAuthent
 // GenerateAutoStorageBaseProperties draws a random AutoStorageBaseProperties for property-based tests.
 func GenerateAutoStorageBaseProperties(t *rapid.T) AutoStorageBaseProperties {
 	return AutoStorageBaseProperties{
-		AuthenticationMode:    gentest.Optional(GenerateAutoStorageAuthenticationMode)(t),
-		NodeIdentityReference: gentest.Optional(GenerateComputeNodeIdentityReference)(t),
-		StorageAccountId:      gentest.Optional(gentest.String)(t),
+		AuthenticationMode:      gentest.Optional(GenerateAutoStorageAuthenticationMode)(t),
+		NodeIdentityReference:   gentest.Optional(GenerateComputeNodeIdentityReference)(t),
+		StorageAccountReference: gentest.Optional(gentest.ResourceReference)(t),
 	}
 }
 

@@ -5385,7 +5385,7 @@ type EnvironmentVariable struct {
 	Name *string `json:"name,omitempty"`
 
 	// SecureValue: The value of the secure environment variable.
-	SecureValue *string `json:"secureValue,omitempty"`
+	SecureValue *genruntime.SecretReference `json:"secureValue,omitempty"`
 
 	// Value: The value of the environment variable.
 	Value *string `json:"value,omitempty"`
@@ -5404,7 +5404,12 @@ func (e *EnvironmentVariable) ConvertToARM(resolved genruntime.ConvertToARMResol
 		result.Name = &nameValue
 	}
 	if e.SecureValue != nil {
-		secureValueValue := *e.SecureValue
+		var secureValueValue string
+		secureValueResolved, err := resolved.Secret("EnvironmentVariable.secureValue", *e.SecureValue)
+		if err != nil {
+			return nil, err
+		}
+		secureValueValue = secureValueResolved
 		result.SecureValue = &secureValueValue
 	}
 	if e.Value != nil {
@@ -5436,10 +5441,6 @@ func (e *EnvironmentVariable) PopulateFromARM(owner genruntime.ArbitraryOwnerRef
 		nameValue := *typed.Name
 		e.Name = &nameValue
 	}
-	if typed.SecureValue != nil {
-		secureValueValue := *typed.SecureValue
-		e.SecureValue = &secureValueValue
-	}
 	if typed.Value != nil {
 		valueValue := *typed.Value
 		e.Value = &valueValue
@@ -5450,7 +5451,14 @@ func (e *EnvironmentVariable) PopulateFromARM(owner genruntime.ArbitraryOwnerRef
 // AssignProperties_From_EnvironmentVariable populates the receiver from source, a containerinstance/v1api20210301/storage.EnvironmentVariable.
 func (e *EnvironmentVariable) AssignProperties_From_EnvironmentVariable(source *storage.EnvironmentVariable) error {
 	e.Name = genruntime.ClonePointer(source.Name)
-	e.SecureValue = genruntime.ClonePointer(source.SecureValue)
+
+	if source.SecureValue != nil {
+		secureValueValue := *source.SecureValue.DeepCopy()
+		e.SecureValue = &secureValueValue
+	} else {
+		e.SecureValue = nil
+	}
+
 	e.Value = genruntime.ClonePointer(source.Value)
 
 	return nil
@@ -5459,7 +5467,14 @@ func (e *EnvironmentVariable) AssignProperties_From_EnvironmentVariable(source *
 // AssignProperties_To_EnvironmentVariable populates destination, a containerinstance/v1api20210301/storage.EnvironmentVariable, from the receiver.
 func (e *EnvironmentVariable) AssignProperties_To_EnvironmentVariable(destination *storage.EnvironmentVariable) error {
 	destination.Name = genruntime.ClonePointer(e.Name)
-	destination.SecureValue = genruntime.ClonePointer(e.SecureValue)
+
+	if e.SecureValue != nil {
+		secureValueValue := *e.SecureValue.DeepCopy()
+		destination.SecureValue = &secureValueValue
+	} else {
+		destination.SecureValue = nil
+	}
+
 	destination.Value = genruntime.ClonePointer(e.Value)
 
 	// The source has no property bag, and every property found a field.
@@ -5472,9 +5487,6 @@ func (e *EnvironmentVariable) AssignProperties_To_EnvironmentVariable(destinatio
 type EnvironmentVariable_STATUS struct {
 	// Name: The name of the environment variable.
 	Name *string `json:"name,omitempty"`
-
-	// SecureValue: The value of the secure environment variable.
-	SecureValue *string `json:"secureValue,omitempty"`
 
 	// Value: The value of the environment variable.
 	Value *string `json:"value,omitempty"`
@@ -5491,10 +5503,6 @@ func (e *EnvironmentVariable_STATUS) ConvertToARM(resolved genruntime.ConvertToA
 	if e.Name != nil {
 		nameValue := *e.Name
 		result.Name = &nameValue
-	}
-	if e.SecureValue != nil {
-		secureValueValue := *e.SecureValue
-		result.SecureValue = &secureValueValue
 	}
 	if e.Value != nil {
 		valueValue := *e.Value
@@ -5525,10 +5533,6 @@ func (e *EnvironmentVariable_STATUS) PopulateFromARM(owner genruntime.ArbitraryO
 		nameValue := *typed.Name
 		e.Name = &nameValue
 	}
-	if typed.SecureValue != nil {
-		secureValueValue := *typed.SecureValue
-		e.SecureValue = &secureValueValue
-	}
 	if typed.Value != nil {
 		valueValue := *typed.Value
 		e.Value = &valueValue
@@ -5539,7 +5543,6 @@ func (e *EnvironmentVariable_STATUS) PopulateFromARM(owner genruntime.ArbitraryO
 // AssignProperties_From_EnvironmentVariable_STATUS populates the receiver from source, a containerinstance/v1api20210301/storage.EnvironmentVariable_STATUS.
 func (e *EnvironmentVariable_STATUS) AssignProperties_From_EnvironmentVariable_STATUS(source *storage.EnvironmentVariable_STATUS) error {
 	e.Name = genruntime.ClonePointer(source.Name)
-	e.SecureValue = genruntime.ClonePointer(source.SecureValue)
 	e.Value = genruntime.ClonePointer(source.Value)
 
 	return nil
@@ -5548,7 +5551,6 @@ func (e *EnvironmentVariable_STATUS) AssignProperties_From_EnvironmentVariable_S
 // AssignProperties_To_EnvironmentVariable_STATUS populates destination, a containerinstance/v1api20210301/storage.EnvironmentVariable_STATUS, from the receiver.
 func (e *EnvironmentVariable_STATUS) AssignProperties_To_EnvironmentVariable_STATUS(destination *storage.EnvironmentVariable_STATUS) error {
 	destination.Name = genruntime.ClonePointer(e.Name)
-	destination.SecureValue = genruntime.ClonePointer(e.SecureValue)
 	destination.Value = genruntime.ClonePointer(e.Value)
 
 	// The source has no property bag, and every property found a field.
@@ -7399,7 +7401,7 @@ type LogAnalytics struct {
 
 	// WorkspaceKey: The workspace key for log analytics
 	// +kubebuilder:validation:Required
-	WorkspaceKey *string `json:"workspaceKey,omitempty"`
+	WorkspaceKey *genruntime.SecretReference `json:"workspaceKey,omitempty"`
 
 	// WorkspaceResourceId: The workspace resource id for log analytics
 	WorkspaceResourceId map[string]string `json:"workspaceResourceId,omitempty"`
@@ -7429,7 +7431,12 @@ func (l *LogAnalytics) ConvertToARM(resolved genruntime.ConvertToARMResolvedDeta
 		result.WorkspaceId = &workspaceIdValue
 	}
 	if l.WorkspaceKey != nil {
-		workspaceKeyValue := *l.WorkspaceKey
+		var workspaceKeyValue string
+		workspaceKeyResolved, err := resolved.Secret("LogAnalytics.workspaceKey", *l.WorkspaceKey)
+		if err != nil {
+			return nil, err
+		}
+		workspaceKeyValue = workspaceKeyResolved
 		result.WorkspaceKey = &workspaceKeyValue
 	}
 	if l.WorkspaceResourceId != nil {
@@ -7475,10 +7482,6 @@ func (l *LogAnalytics) PopulateFromARM(owner genruntime.ArbitraryOwnerReference,
 		workspaceIdValue := *typed.WorkspaceId
 		l.WorkspaceId = &workspaceIdValue
 	}
-	if typed.WorkspaceKey != nil {
-		workspaceKeyValue := *typed.WorkspaceKey
-		l.WorkspaceKey = &workspaceKeyValue
-	}
 	if typed.WorkspaceResourceId != nil {
 		l.WorkspaceResourceId = make(map[string]string, len(typed.WorkspaceResourceId))
 		for workspaceResourceIdKey, workspaceResourceIdItem := range typed.WorkspaceResourceId {
@@ -7500,7 +7503,14 @@ func (l *LogAnalytics) AssignProperties_From_LogAnalytics(source *storage.LogAna
 
 	l.Metadata = maps.Clone(source.Metadata)
 	l.WorkspaceId = genruntime.ClonePointer(source.WorkspaceId)
-	l.WorkspaceKey = genruntime.ClonePointer(source.WorkspaceKey)
+
+	if source.WorkspaceKey != nil {
+		workspaceKeyValue := *source.WorkspaceKey.DeepCopy()
+		l.WorkspaceKey = &workspaceKeyValue
+	} else {
+		l.WorkspaceKey = nil
+	}
+
 	l.WorkspaceResourceId = maps.Clone(source.WorkspaceResourceId)
 
 	return nil
@@ -7517,7 +7527,14 @@ func (l *LogAnalytics) AssignProperties_To_LogAnalytics(destination *storage.Log
 
 	destination.Metadata = maps.Clone(l.Metadata)
 	destination.WorkspaceId = genruntime.ClonePointer(l.WorkspaceId)
-	destination.WorkspaceKey = genruntime.ClonePointer(l.WorkspaceKey)
+
+	if l.WorkspaceKey != nil {
+		workspaceKeyValue := *l.WorkspaceKey.DeepCopy()
+		destination.WorkspaceKey = &workspaceKeyValue
+	} else {
+		destination.WorkspaceKey = nil
+	}
+
 	destination.WorkspaceResourceId = maps.Clone(l.WorkspaceResourceId)
 
 	// The source has no property bag, and every property found a field.
@@ -7571,9 +7588,6 @@ type LogAnalytics_STATUS struct {
 	// WorkspaceId: The workspace id for log analytics
 	WorkspaceId *string `json:"workspaceId,omitempty"`
 
-	// WorkspaceKey: The workspace key for log analytics
-	WorkspaceKey *string `json:"workspaceKey,omitempty"`
-
 	// WorkspaceResourceId: The workspace resource id for log analytics
 	WorkspaceResourceId map[string]string `json:"workspaceResourceId,omitempty"`
 }
@@ -7600,10 +7614,6 @@ func (l *LogAnalytics_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResol
 	if l.WorkspaceId != nil {
 		workspaceIdValue := *l.WorkspaceId
 		result.WorkspaceId = &workspaceIdValue
-	}
-	if l.WorkspaceKey != nil {
-		workspaceKeyValue := *l.WorkspaceKey
-		result.WorkspaceKey = &workspaceKeyValue
 	}
 	if l.WorkspaceResourceId != nil {
 		result.WorkspaceResourceId = make(map[string]string, len(l.WorkspaceResourceId))
@@ -7648,10 +7658,6 @@ func (l *LogAnalytics_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerRef
 		workspaceIdValue := *typed.WorkspaceId
 		l.WorkspaceId = &workspaceIdValue
 	}
-	if typed.WorkspaceKey != nil {
-		workspaceKeyValue := *typed.WorkspaceKey
-		l.WorkspaceKey = &workspaceKeyValue
-	}
 	if typed.WorkspaceResourceId != nil {
 		l.WorkspaceResourceId = make(map[string]string, len(typed.WorkspaceResourceId))
 		for workspaceResourceIdKey, workspaceResourceIdItem := range typed.WorkspaceResourceId {
@@ -7673,7 +7679,6 @@ func (l *LogAnalytics_STATUS) AssignProperties_From_LogAnalytics_STATUS(source *
 
 	l.Metadata = maps.Clone(source.Metadata)
 	l.WorkspaceId = genruntime.ClonePointer(source.WorkspaceId)
-	l.WorkspaceKey = genruntime.ClonePointer(source.WorkspaceKey)
 	l.WorkspaceResourceId = maps.Clone(source.WorkspaceResourceId)
 
 	return nil
@@ -7690,7 +7695,6 @@ func (l *LogAnalytics_STATUS) AssignProperties_To_LogAnalytics_STATUS(destinatio
 
 	destination.Metadata = maps.Clone(l.Metadata)
 	destination.WorkspaceId = genruntime.ClonePointer(l.WorkspaceId)
-	destination.WorkspaceKey = genruntime.ClonePointer(l.WorkspaceKey)
 	destination.WorkspaceResourceId = maps.Clone(l.WorkspaceResourceId)
 
 	// The source has no property bag, and every property found a field.

@@ -374,7 +374,7 @@ func GenerateEncryptionProperties_STATUS(t *rapid.T) EncryptionProperties_STATUS
 func GenerateEnvironmentVariable(t *rapid.T) EnvironmentVariable {
 	return EnvironmentVariable{
 		Name:        gentest.Optional(gentest.String)(t),
-		SecureValue: gentest.Optional(gentest.String)(t),
+		SecureValue: gentest.Optional(gentest.SecretReference)(t),
 		Value:       gentest.Optional(gentest.String)(t),
 	}
 }
@@ -382,9 +382,8 @@ func GenerateEnvironmentVariable(t *rapid.T) EnvironmentVariable {
 // GenerateEnvironmentVariable_STATUS draws a random EnvironmentVariable_STATUS for property-based tests.
 func GenerateEnvironmentVariable_STATUS(t *rapid.T) EnvironmentVariable_STATUS {
 	return EnvironmentVariable_STATUS{
-		Name:        gentest.Optional(gentest.String)(t),
-		SecureValue: gentest.Optional(gentest.String)(t),
-		Value:       gentest.Optional(gentest.String)(t),
+		Name:  gentest.Optional(gentest.String)(t),
+		Value: gentest.Optional(gentest.String)(t),
 	}
 }
 
@@ -537,7 +536,7 @@ func GenerateLogAnalytics(t *rapid.T) LogAnalytics {
 		LogType:             gentest.Optional(GenerateLogAnalyticsLogType)(t),
 		Metadata:            gentest.MapOf(gentest.String)(t),
 		WorkspaceId:         gentest.Optional(gentest.String)(t),
-		WorkspaceKey:        gentest.Optional(gentest.String)(t),
+		WorkspaceKey:        gentest.Optional(gentest.SecretReference)(t),
 		WorkspaceResourceId: gentest.MapOf(gentest.String)(t),
 	}
 }
@@ -558,7 +557,6 @@ func GenerateLogAnalytics_STATUS(t *rapid.T) LogAnalytics_STATUS {
 		LogType:             gentest.Optional(GenerateLogAnalyticsLogType_STATUS)(t),
 		Metadata:            gentest.MapOf(gentest.String)(t),
 		WorkspaceId:         gentest.Optional(gentest.String)(t),
-		WorkspaceKey:        gentest.Optional(gentest.String)(t),
 		WorkspaceResourceId: gentest.MapOf(gentest.String)(t),
 	}
 }

@@ -1215,8 +1215,8 @@ func (in *EnvironmentVariable) DeepCopyInto(out *EnvironmentVariable) {
 	}
 	if in.SecureValue != nil {
 		in, out := &in.SecureValue, &out.SecureValue
-		*out = new(string)
-		**out = **in
+		*out = new(genruntime.SecretReference)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.Value != nil {
 		in, out := &in.Value, &out.Value
@@ -1240,11 +1240,6 @@ func (in *EnvironmentVariable_STATUS) DeepCopyInto(out *EnvironmentVariable_STAT
 	*out = *in
 	if in.Name != nil {
 		in, out := &in.Name, &out.Name
-		*out = new(string)
-		**out = **in
-	}
-	if in.SecureValue != nil {
-		in, out := &in.SecureValue, &out.SecureValue
 		*out = new(string)
 		**out = **in
 	}
@@ -1756,8 +1751,8 @@ func (in *LogAnalytics) DeepCopyInto(out *LogAnalytics) {
 	}
 	if in.WorkspaceKey != nil {
 		in, out := &in.WorkspaceKey, &out.WorkspaceKey
-		*out = new(string)
-		**out = **in
+		*out = new(genruntime.SecretReference)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.WorkspaceResourceId != nil {
 		in, out := &in.WorkspaceResourceId, &out.WorkspaceResourceId
@@ -1795,11 +1790,6 @@ func (in *LogAnalytics_STATUS) DeepCopyInto(out *LogAnalytics_STATUS) {
 	}
 	if in.WorkspaceId != nil {
 		in, out := &in.WorkspaceId, &out.WorkspaceId
-		*out = new(string)
-		**out = **in
-	}
-	if in.WorkspaceKey != nil {
-		in, out := &in.WorkspaceKey, &out.WorkspaceKey
 		*out = new(string)
 		**out = **in
 	}

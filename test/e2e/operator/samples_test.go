@@ -229,18 +229,20 @@ func (r *run) expectedBody(t *testing.T, s genruntime.ARMMetaObject, samples []g
 	return body
 }
 
-// deleteTree deletes the resource group of the samples and then, as the cluster's garbage
-// collector does (the test cluster runs an API server but no controller manager), every object
-// whose owner is gone: with background propagation the collector deletes a dependent only once
-// its owner has left the API server, which here is once the operator has deleted it in Azure
-// and removed its finalizer. Then it waits until all are gone, every finalizer removed by the
-// operator.
+// deleteTree deletes the roots of the samples (the resource group, and what nothing owns) and
+// then, as the cluster's garbage collector does (the test cluster runs an API server but no
+// controller manager), every object whose owner is gone: with background propagation the
+// collector deletes a dependent only once its owner has left the API server, which here is once
+// the operator has deleted it in Azure and removed its finalizer. Then it waits until all are
+// gone, every finalizer removed by the operator.
 func deleteTree(t *testing.T, r *run, objs []genruntime.ARMMetaObject) {
 	t.Helper()
 	ctx := context.Background()
 	deleted, gone := map[string]bool{}, map[string]bool{}
 	for _, o := range objs {
-		if gvk, _ := apiutil.GVKForObject(o, shared.Scheme); gvk.Kind == "ResourceGroup" {
+		// The roots: resource groups, and what no Kubernetes object owns (a subscription alias,
+		// at tenant scope), which garbage collection would never delete.
+		if len(o.GetOwnerReferences()) == 0 {
 			if err := shared.Client.Delete(ctx, o); err != nil {
 				t.Fatal(err)
 			}

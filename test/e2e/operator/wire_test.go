@@ -63,6 +63,14 @@ func (r *run) compareObject(t *testing.T, path string, spec, wire map[string]any
 			// swagger property named so (a VM's imageReference) holds no reference.
 			x := strings.TrimSuffix(k, "Reference")
 			wireKeys, want = []string{x, x + "Id"}, r.referenceID(t, v, samples)
+		case strings.HasSuffix(k, "Reference") && isResourceRefList(v):
+			// A list of ARM IDs (a role definition's assignableScopes): a list of references.
+			x := strings.TrimSuffix(k, "Reference")
+			var ids []any
+			for _, ref := range v.([]any) {
+				ids = append(ids, r.referenceID(t, ref, samples))
+			}
+			wireKeys, want = []string{x, x + "Id", x + "Ids"}, ids
 		case strings.HasSuffix(k, "FromConfig"):
 			wireKeys, want = []string{strings.TrimSuffix(k, "FromConfig")}, r.configMapValue(t, v)
 		case isSecretRef(v):
@@ -183,6 +191,12 @@ func isResourceRef(v any) bool {
 		}
 	}
 	return true
+}
+
+// isResourceRefList: a non-empty list of resource references.
+func isResourceRefList(v any) bool {
+	list, ok := v.([]any)
+	return ok && len(list) > 0 && !slices.ContainsFunc(list, func(e any) bool { return !isResourceRef(e) })
 }
 
 // isSecretRef: a {name, key} object, the shape of a Secret reference.

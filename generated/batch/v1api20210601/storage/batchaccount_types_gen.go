@@ -172,7 +172,7 @@ type AutoStorageBaseProperties struct {
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	StorageAccountId *string `json:"storageAccountId,omitempty"`
+	StorageAccountReference *genruntime.ResourceReference `json:"storageAccountReference,omitempty"`
 }
 
 // AutoStorageProperties_STATUS: Storage version of v1api20210601.AutoStorageProperties_STATUS

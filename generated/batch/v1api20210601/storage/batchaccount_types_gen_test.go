@@ -66,10 +66,10 @@ func GenerateBatchAccount_STATUS(t *rapid.T) BatchAccount_STATUS {
 // GenerateAutoStorageBaseProperties draws a random AutoStorageBaseProperties for property-based tests.
 func GenerateAutoStorageBaseProperties(t *rapid.T) AutoStorageBaseProperties {
 	return AutoStorageBaseProperties{
-		AuthenticationMode:    gentest.Optional(gentest.String)(t),
-		NodeIdentityReference: gentest.Optional(GenerateComputeNodeIdentityReference)(t),
-		PropertyBag:           gentest.PropertyBag(t),
-		StorageAccountId:      gentest.Optional(gentest.String)(t),
+		AuthenticationMode:      gentest.Optional(gentest.String)(t),
+		NodeIdentityReference:   gentest.Optional(GenerateComputeNodeIdentityReference)(t),
+		PropertyBag:             gentest.PropertyBag(t),
+		StorageAccountReference: gentest.Optional(gentest.ResourceReference)(t),
 	}
 }
 

@@ -28,10 +28,10 @@ func (in *AutoStorageBaseProperties) DeepCopyInto(out *AutoStorageBaseProperties
 			(*out)[key] = val
 		}
 	}
-	if in.StorageAccountId != nil {
-		in, out := &in.StorageAccountId, &out.StorageAccountId
-		*out = new(string)
-		**out = **in
+	if in.StorageAccountReference != nil {
+		in, out := &in.StorageAccountReference, &out.StorageAccountReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
 	}
 }
 

@@ -271,9 +271,8 @@ type EnvironmentVariable struct {
 
 // EnvironmentVariable_STATUS is the wire shape of EnvironmentVariable_STATUS.
 type EnvironmentVariable_STATUS struct {
-	Name        *string `json:"name,omitempty"`
-	SecureValue *string `json:"secureValue,omitempty"`
-	Value       *string `json:"value,omitempty"`
+	Name  *string `json:"name,omitempty"`
+	Value *string `json:"value,omitempty"`
 }
 
 // Event_STATUS is the wire shape of Event_STATUS.
@@ -405,7 +404,6 @@ type LogAnalytics_STATUS struct {
 	LogType             *string           `json:"logType,omitempty"`
 	Metadata            map[string]string `json:"metadata,omitempty"`
 	WorkspaceId         *string           `json:"workspaceId,omitempty"`
-	WorkspaceKey        *string           `json:"workspaceKey,omitempty"`
 	WorkspaceResourceId map[string]string `json:"workspaceResourceId,omitempty"`
 }
 

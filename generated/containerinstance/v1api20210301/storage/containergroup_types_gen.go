@@ -500,7 +500,7 @@ type EnvironmentVariable struct {
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	SecureValue *string `json:"secureValue,omitempty"`
+	SecureValue *genruntime.SecretReference `json:"secureValue,omitempty"`
 
 	Value *string `json:"value,omitempty"`
 }
@@ -510,8 +510,6 @@ type EnvironmentVariable_STATUS struct {
 	Name *string `json:"name,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-
-	SecureValue *string `json:"secureValue,omitempty"`
 
 	Value *string `json:"value,omitempty"`
 }
@@ -694,7 +692,7 @@ type LogAnalytics struct {
 
 	WorkspaceId *string `json:"workspaceId,omitempty"`
 
-	WorkspaceKey *string `json:"workspaceKey,omitempty"`
+	WorkspaceKey *genruntime.SecretReference `json:"workspaceKey,omitempty"`
 
 	WorkspaceResourceId map[string]string `json:"workspaceResourceId,omitempty"`
 }
@@ -708,8 +706,6 @@ type LogAnalytics_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	WorkspaceId *string `json:"workspaceId,omitempty"`
-
-	WorkspaceKey *string `json:"workspaceKey,omitempty"`
 
 	WorkspaceResourceId map[string]string `json:"workspaceResourceId,omitempty"`
 }

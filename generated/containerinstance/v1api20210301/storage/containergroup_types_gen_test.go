@@ -354,7 +354,7 @@ func GenerateEnvironmentVariable(t *rapid.T) EnvironmentVariable {
 	return EnvironmentVariable{
 		Name:        gentest.Optional(gentest.String)(t),
 		PropertyBag: gentest.PropertyBag(t),
-		SecureValue: gentest.Optional(gentest.String)(t),
+		SecureValue: gentest.Optional(gentest.SecretReference)(t),
 		Value:       gentest.Optional(gentest.String)(t),
 	}
 }
@@ -364,7 +364,6 @@ func GenerateEnvironmentVariable_STATUS(t *rapid.T) EnvironmentVariable_STATUS {
 	return EnvironmentVariable_STATUS{
 		Name:        gentest.Optional(gentest.String)(t),
 		PropertyBag: gentest.PropertyBag(t),
-		SecureValue: gentest.Optional(gentest.String)(t),
 		Value:       gentest.Optional(gentest.String)(t),
 	}
 }
@@ -523,7 +522,7 @@ func GenerateLogAnalytics(t *rapid.T) LogAnalytics {
 		Metadata:            gentest.MapOf(gentest.String)(t),
 		PropertyBag:         gentest.PropertyBag(t),
 		WorkspaceId:         gentest.Optional(gentest.String)(t),
-		WorkspaceKey:        gentest.Optional(gentest.String)(t),
+		WorkspaceKey:        gentest.Optional(gentest.SecretReference)(t),
 		WorkspaceResourceId: gentest.MapOf(gentest.String)(t),
 	}
 }
@@ -535,7 +534,6 @@ func GenerateLogAnalytics_STATUS(t *rapid.T) LogAnalytics_STATUS {
 		Metadata:            gentest.MapOf(gentest.String)(t),
 		PropertyBag:         gentest.PropertyBag(t),
 		WorkspaceId:         gentest.Optional(gentest.String)(t),
-		WorkspaceKey:        gentest.Optional(gentest.String)(t),
 		WorkspaceResourceId: gentest.MapOf(gentest.String)(t),
 	}
 }

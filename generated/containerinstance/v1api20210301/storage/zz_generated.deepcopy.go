@@ -1425,8 +1425,8 @@ func (in *EnvironmentVariable) DeepCopyInto(out *EnvironmentVariable) {
 	}
 	if in.SecureValue != nil {
 		in, out := &in.SecureValue, &out.SecureValue
-		*out = new(string)
-		**out = **in
+		*out = new(genruntime.SecretReference)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.Value != nil {
 		in, out := &in.Value, &out.Value
@@ -1459,11 +1459,6 @@ func (in *EnvironmentVariable_STATUS) DeepCopyInto(out *EnvironmentVariable_STAT
 		for key, val := range *in {
 			(*out)[key] = val
 		}
-	}
-	if in.SecureValue != nil {
-		in, out := &in.SecureValue, &out.SecureValue
-		*out = new(string)
-		**out = **in
 	}
 	if in.Value != nil {
 		in, out := &in.Value, &out.Value
@@ -2078,8 +2073,8 @@ func (in *LogAnalytics) DeepCopyInto(out *LogAnalytics) {
 	}
 	if in.WorkspaceKey != nil {
 		in, out := &in.WorkspaceKey, &out.WorkspaceKey
-		*out = new(string)
-		**out = **in
+		*out = new(genruntime.SecretReference)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.WorkspaceResourceId != nil {
 		in, out := &in.WorkspaceResourceId, &out.WorkspaceResourceId
@@ -2124,11 +2119,6 @@ func (in *LogAnalytics_STATUS) DeepCopyInto(out *LogAnalytics_STATUS) {
 	}
 	if in.WorkspaceId != nil {
 		in, out := &in.WorkspaceId, &out.WorkspaceId
-		*out = new(string)
-		**out = **in
-	}
-	if in.WorkspaceKey != nil {
-		in, out := &in.WorkspaceKey, &out.WorkspaceKey
 		*out = new(string)
 		**out = **in
 	}
