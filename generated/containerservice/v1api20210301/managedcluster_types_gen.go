@@ -13435,8 +13435,8 @@ type UserAssignedIdentity struct {
 	// ObjectIdFromConfig: The object id of the user assigned identity.
 	ObjectIdFromConfig *genruntime.ConfigMapReference `json:"objectIdFromConfig,omitempty" optionalConfigMapPair:"ObjectId"`
 
-	// ResourceId: The resource id of the user assigned identity.
-	ResourceId *string `json:"resourceId,omitempty"`
+	// ResourceReference: The resource id of the user assigned identity.
+	ResourceReference *genruntime.ResourceReference `json:"resourceReference,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &UserAssignedIdentity{}
@@ -13473,9 +13473,14 @@ func (u *UserAssignedIdentity) ConvertToARM(resolved genruntime.ConvertToARMReso
 		objectIdFromConfigValue = objectIdFromConfigResolved
 		result.ObjectId = &objectIdFromConfigValue
 	}
-	if u.ResourceId != nil {
-		resourceIdValue := *u.ResourceId
-		result.ResourceId = &resourceIdValue
+	if u.ResourceReference != nil {
+		var resourceReferenceValue string
+		resourceReferenceResolved, err := resolved.ARMID("UserAssignedIdentity.resourceReference", *u.ResourceReference)
+		if err != nil {
+			return nil, err
+		}
+		resourceReferenceValue = resourceReferenceResolved
+		result.ResourceId = &resourceReferenceValue
 	}
 	return result, nil
 }
@@ -13507,8 +13512,8 @@ func (u *UserAssignedIdentity) PopulateFromARM(owner genruntime.ArbitraryOwnerRe
 		u.ObjectId = &objectIdValue
 	}
 	if typed.ResourceId != nil {
-		resourceIdValue := *typed.ResourceId
-		u.ResourceId = &resourceIdValue
+		resourceReferenceValue := genruntime.ResourceReference{ARMID: *typed.ResourceId}
+		u.ResourceReference = &resourceReferenceValue
 	}
 	return nil
 }
@@ -13533,7 +13538,12 @@ func (u *UserAssignedIdentity) AssignProperties_From_UserAssignedIdentity(source
 		u.ObjectIdFromConfig = nil
 	}
 
-	u.ResourceId = genruntime.ClonePointer(source.ResourceId)
+	if source.ResourceReference != nil {
+		resourceReferenceValue := *source.ResourceReference.DeepCopy()
+		u.ResourceReference = &resourceReferenceValue
+	} else {
+		u.ResourceReference = nil
+	}
 
 	return nil
 }
@@ -13558,7 +13568,12 @@ func (u *UserAssignedIdentity) AssignProperties_To_UserAssignedIdentity(destinat
 		destination.ObjectIdFromConfig = nil
 	}
 
-	destination.ResourceId = genruntime.ClonePointer(u.ResourceId)
+	if u.ResourceReference != nil {
+		resourceReferenceValue := *u.ResourceReference.DeepCopy()
+		destination.ResourceReference = &resourceReferenceValue
+	} else {
+		destination.ResourceReference = nil
+	}
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil

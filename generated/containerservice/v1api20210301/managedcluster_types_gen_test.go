@@ -1102,7 +1102,7 @@ func GenerateUserAssignedIdentity(t *rapid.T) UserAssignedIdentity {
 		ClientIdFromConfig: gentest.Optional(gentest.ConfigMapReference)(t),
 		ObjectId:           gentest.Optional(gentest.String)(t),
 		ObjectIdFromConfig: gentest.Optional(gentest.ConfigMapReference)(t),
-		ResourceId:         gentest.Optional(gentest.String)(t),
+		ResourceReference:  gentest.Optional(gentest.ResourceReference)(t),
 	}
 }
 

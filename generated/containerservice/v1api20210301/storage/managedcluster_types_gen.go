@@ -6237,7 +6237,7 @@ type UserAssignedIdentity struct {
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	ResourceId *string `json:"resourceId,omitempty"`
+	ResourceReference *genruntime.ResourceReference `json:"resourceReference,omitempty"`
 }
 
 // AssignProperties_From_UserAssignedIdentity populates the receiver from source, a containerservice/v1api20210501/storage.UserAssignedIdentity.
@@ -6262,7 +6262,12 @@ func (u *UserAssignedIdentity) AssignProperties_From_UserAssignedIdentity(source
 		u.ObjectIdFromConfig = nil
 	}
 
-	u.ResourceId = genruntime.ClonePointer(source.ResourceId)
+	if source.ResourceReference != nil {
+		resourceReferenceValue := *source.ResourceReference.DeepCopy()
+		u.ResourceReference = &resourceReferenceValue
+	} else {
+		u.ResourceReference = nil
+	}
 
 	// What has no field of its own stays in the property bag.
 	if len(propertyBag) > 0 {
@@ -6296,7 +6301,12 @@ func (u *UserAssignedIdentity) AssignProperties_To_UserAssignedIdentity(destinat
 		destination.ObjectIdFromConfig = nil
 	}
 
-	destination.ResourceId = genruntime.ClonePointer(u.ResourceId)
+	if u.ResourceReference != nil {
+		resourceReferenceValue := *u.ResourceReference.DeepCopy()
+		destination.ResourceReference = &resourceReferenceValue
+	} else {
+		destination.ResourceReference = nil
+	}
 
 	// What has no field of its own stays in the property bag.
 	if len(propertyBag) > 0 {

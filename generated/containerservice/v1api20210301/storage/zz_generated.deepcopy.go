@@ -4409,10 +4409,10 @@ func (in *UserAssignedIdentity) DeepCopyInto(out *UserAssignedIdentity) {
 			(*out)[key] = val
 		}
 	}
-	if in.ResourceId != nil {
-		in, out := &in.ResourceId, &out.ResourceId
-		*out = new(string)
-		**out = **in
+	if in.ResourceReference != nil {
+		in, out := &in.ResourceReference, &out.ResourceReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
 	}
 }
 

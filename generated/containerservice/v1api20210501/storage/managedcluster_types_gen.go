@@ -1320,7 +1320,7 @@ type UserAssignedIdentity struct {
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	ResourceId *string `json:"resourceId,omitempty"`
+	ResourceReference *genruntime.ResourceReference `json:"resourceReference,omitempty"`
 }
 
 // UserAssignedIdentityDetails: Storage version of v1api20210501.UserAssignedIdentityDetails

@@ -958,7 +958,7 @@ func GenerateUserAssignedIdentity(t *rapid.T) UserAssignedIdentity {
 		ObjectId:           gentest.Optional(gentest.String)(t),
 		ObjectIdFromConfig: gentest.Optional(gentest.ConfigMapReference)(t),
 		PropertyBag:        gentest.PropertyBag(t),
-		ResourceId:         gentest.Optional(gentest.String)(t),
+		ResourceReference:  gentest.Optional(gentest.ResourceReference)(t),
 	}
 }
 
