@@ -7,14 +7,28 @@ import (
 	appconfigurationv1api20200601storage "github.com/armgen/armgen/generated/appconfiguration/v1api20200601/storage"
 	appconfigurationv1api20210301preview "github.com/armgen/armgen/generated/appconfiguration/v1api20210301preview"
 	appconfigurationv1api20210301previewstorage "github.com/armgen/armgen/generated/appconfiguration/v1api20210301preview/storage"
+	authorizationv1api20150701 "github.com/armgen/armgen/generated/authorization/v1api20150701"
+	authorizationv1api20150701storage "github.com/armgen/armgen/generated/authorization/v1api20150701/storage"
 	authorizationv1api20200801preview "github.com/armgen/armgen/generated/authorization/v1api20200801preview"
 	authorizationv1api20200801previewstorage "github.com/armgen/armgen/generated/authorization/v1api20200801preview/storage"
+	authorizationv1api20201001preview "github.com/armgen/armgen/generated/authorization/v1api20201001preview"
+	authorizationv1api20201001previewstorage "github.com/armgen/armgen/generated/authorization/v1api20201001preview/storage"
+	batchv1api20210601 "github.com/armgen/armgen/generated/batch/v1api20210601"
+	batchv1api20210601storage "github.com/armgen/armgen/generated/batch/v1api20210601/storage"
 	cachev1api20200601 "github.com/armgen/armgen/generated/cache/v1api20200601"
 	cachev1api20200601storage "github.com/armgen/armgen/generated/cache/v1api20200601/storage"
 	cachev1api20201201 "github.com/armgen/armgen/generated/cache/v1api20201201"
 	cachev1api20201201storage "github.com/armgen/armgen/generated/cache/v1api20201201/storage"
 	cachev1api20210301 "github.com/armgen/armgen/generated/cache/v1api20210301"
 	cachev1api20210301storage "github.com/armgen/armgen/generated/cache/v1api20210301/storage"
+	computev1api20201201 "github.com/armgen/armgen/generated/compute/v1api20201201"
+	computev1api20201201storage "github.com/armgen/armgen/generated/compute/v1api20201201/storage"
+	computev1api20210301 "github.com/armgen/armgen/generated/compute/v1api20210301"
+	computev1api20210301storage "github.com/armgen/armgen/generated/compute/v1api20210301/storage"
+	containerinstancev1api20210301 "github.com/armgen/armgen/generated/containerinstance/v1api20210301"
+	containerinstancev1api20210301storage "github.com/armgen/armgen/generated/containerinstance/v1api20210301/storage"
+	containerregistryv1api20190501 "github.com/armgen/armgen/generated/containerregistry/v1api20190501"
+	containerregistryv1api20190501storage "github.com/armgen/armgen/generated/containerregistry/v1api20190501/storage"
 	containerservicev1api20210301 "github.com/armgen/armgen/generated/containerservice/v1api20210301"
 	containerservicev1api20210301storage "github.com/armgen/armgen/generated/containerservice/v1api20210301/storage"
 	containerservicev1api20210501 "github.com/armgen/armgen/generated/containerservice/v1api20210501"
@@ -37,6 +51,8 @@ import (
 	keyvaultv1api20190901storage "github.com/armgen/armgen/generated/keyvault/v1api20190901/storage"
 	keyvaultv1api20210401preview "github.com/armgen/armgen/generated/keyvault/v1api20210401preview"
 	keyvaultv1api20210401previewstorage "github.com/armgen/armgen/generated/keyvault/v1api20210401preview/storage"
+	kubernetesconfigurationv1api20210501preview "github.com/armgen/armgen/generated/kubernetesconfiguration/v1api20210501preview"
+	kubernetesconfigurationv1api20210501previewstorage "github.com/armgen/armgen/generated/kubernetesconfiguration/v1api20210501preview/storage"
 	managedidentityv1api20181130 "github.com/armgen/armgen/generated/managedidentity/v1api20181130"
 	managedidentityv1api20181130storage "github.com/armgen/armgen/generated/managedidentity/v1api20181130/storage"
 	networkv1api20201101 "github.com/armgen/armgen/generated/network/v1api20201101"
@@ -45,6 +61,8 @@ import (
 	networkv1api20210201storage "github.com/armgen/armgen/generated/network/v1api20210201/storage"
 	notificationhubsv1api20170401 "github.com/armgen/armgen/generated/notificationhubs/v1api20170401"
 	notificationhubsv1api20170401storage "github.com/armgen/armgen/generated/notificationhubs/v1api20170401/storage"
+	redhatopenshiftv1api20200430 "github.com/armgen/armgen/generated/redhatopenshift/v1api20200430"
+	redhatopenshiftv1api20200430storage "github.com/armgen/armgen/generated/redhatopenshift/v1api20200430/storage"
 	resourcesv1api20200601 "github.com/armgen/armgen/generated/resources/v1api20200601"
 	resourcesv1api20200601storage "github.com/armgen/armgen/generated/resources/v1api20200601/storage"
 	resourcesv1api20210401 "github.com/armgen/armgen/generated/resources/v1api20210401"
@@ -61,6 +79,8 @@ import (
 	storagev1api20210101storage "github.com/armgen/armgen/generated/storage/v1api20210101/storage"
 	storagev1api20210401 "github.com/armgen/armgen/generated/storage/v1api20210401"
 	storagev1api20210401storage "github.com/armgen/armgen/generated/storage/v1api20210401/storage"
+	subscriptionv1api20200901 "github.com/armgen/armgen/generated/subscription/v1api20200901"
+	subscriptionv1api20200901storage "github.com/armgen/armgen/generated/subscription/v1api20200901/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"k8s.io/apimachinery/pkg/runtime"
 )
@@ -70,13 +90,30 @@ func KnownResources() []genruntime.KnownResource {
 	return []genruntime.KnownResource{
 		{Obj: new(appconfigurationv1api20200601storage.ConfigurationStore)},
 		{Obj: new(appconfigurationv1api20210301previewstorage.KeyValue)},
+		{Obj: new(authorizationv1api20150701storage.RoleDefinition)},
 		{Obj: new(authorizationv1api20200801previewstorage.RoleAssignment)},
+		{Obj: new(authorizationv1api20201001previewstorage.RoleEligibilityScheduleRequest)},
+		{Obj: new(batchv1api20210601storage.BatchAccount)},
 		{Obj: new(cachev1api20201201storage.Redis)},
 		{Obj: new(cachev1api20201201storage.RedisFirewallRule)},
 		{Obj: new(cachev1api20201201storage.RedisLinkedServer)},
 		{Obj: new(cachev1api20201201storage.RedisPatchSchedule)},
 		{Obj: new(cachev1api20210301storage.RedisEnterprise)},
 		{Obj: new(cachev1api20210301storage.RedisEnterpriseDatabase)},
+		{Obj: new(computev1api20201201storage.Disk)},
+		{Obj: new(computev1api20201201storage.DiskAccess)},
+		{Obj: new(computev1api20201201storage.DiskEncryptionSet)},
+		{Obj: new(computev1api20201201storage.Snapshot)},
+		{Obj: new(computev1api20210301storage.AvailabilitySet)},
+		{Obj: new(computev1api20210301storage.Image)},
+		{Obj: new(computev1api20210301storage.VirtualMachine)},
+		{Obj: new(computev1api20210301storage.VirtualMachineScaleSet)},
+		{Obj: new(computev1api20210301storage.VirtualMachineScaleSetsExtension)},
+		{Obj: new(computev1api20210301storage.VirtualMachinesExtension)},
+		{Obj: new(containerinstancev1api20210301storage.ContainerGroup)},
+		{Obj: new(containerregistryv1api20190501storage.Registry)},
+		{Obj: new(containerregistryv1api20190501storage.RegistryReplication)},
+		{Obj: new(containerservicev1api20210501storage.MaintenanceConfiguration)},
 		{Obj: new(containerservicev1api20210501storage.ManagedCluster)},
 		{Obj: new(containerservicev1api20210501storage.ManagedClustersAgentPool)},
 		{Obj: new(dbforpostgresqlv1api20210601storage.FlexibleServer)},
@@ -98,6 +135,7 @@ func KnownResources() []genruntime.KnownResource {
 		{Obj: new(eventhubv1api20210101previewstorage.NamespacesEventhubsConsumerGroup)},
 		{Obj: new(keyvaultv1api20190901storage.Vault)},
 		{Obj: new(keyvaultv1api20190901storage.VaultKey)},
+		{Obj: new(kubernetesconfigurationv1api20210501previewstorage.Extension)},
 		{Obj: new(managedidentityv1api20181130storage.UserAssignedIdentity)},
 		{Obj: new(networkv1api20201101storage.LoadBalancer)},
 		{Obj: new(networkv1api20201101storage.NetworkInterface)},
@@ -113,6 +151,7 @@ func KnownResources() []genruntime.KnownResource {
 		{Obj: new(notificationhubsv1api20170401storage.NamespacesAuthorizationRule)},
 		{Obj: new(notificationhubsv1api20170401storage.NotificationHub)},
 		{Obj: new(notificationhubsv1api20170401storage.NotificationHubsAuthorizationRule)},
+		{Obj: new(redhatopenshiftv1api20200430storage.OpenShiftCluster)},
 		{Obj: new(resourcesv1api20210401storage.ResourceGroup)},
 		{Obj: new(searchv1api20200801storage.SearchService)},
 		{Obj: new(servicebusv1api20170401storage.NamespacesAuthorizationRule)},
@@ -134,6 +173,7 @@ func KnownResources() []genruntime.KnownResource {
 		{Obj: new(storagev1api20210401storage.StorageAccountsQueueServicesQueue)},
 		{Obj: new(storagev1api20210401storage.StorageAccountsTableService)},
 		{Obj: new(storagev1api20210401storage.StorageAccountsTableServicesTable)},
+		{Obj: new(subscriptionv1api20200901storage.Alias)},
 	}
 }
 
@@ -143,14 +183,28 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	appconfigurationv1api20200601storage.AddToScheme,
 	appconfigurationv1api20210301preview.AddToScheme,
 	appconfigurationv1api20210301previewstorage.AddToScheme,
+	authorizationv1api20150701.AddToScheme,
+	authorizationv1api20150701storage.AddToScheme,
 	authorizationv1api20200801preview.AddToScheme,
 	authorizationv1api20200801previewstorage.AddToScheme,
+	authorizationv1api20201001preview.AddToScheme,
+	authorizationv1api20201001previewstorage.AddToScheme,
+	batchv1api20210601.AddToScheme,
+	batchv1api20210601storage.AddToScheme,
 	cachev1api20200601.AddToScheme,
 	cachev1api20200601storage.AddToScheme,
 	cachev1api20201201.AddToScheme,
 	cachev1api20201201storage.AddToScheme,
 	cachev1api20210301.AddToScheme,
 	cachev1api20210301storage.AddToScheme,
+	computev1api20201201.AddToScheme,
+	computev1api20201201storage.AddToScheme,
+	computev1api20210301.AddToScheme,
+	computev1api20210301storage.AddToScheme,
+	containerinstancev1api20210301.AddToScheme,
+	containerinstancev1api20210301storage.AddToScheme,
+	containerregistryv1api20190501.AddToScheme,
+	containerregistryv1api20190501storage.AddToScheme,
 	containerservicev1api20210301.AddToScheme,
 	containerservicev1api20210301storage.AddToScheme,
 	containerservicev1api20210501.AddToScheme,
@@ -173,6 +227,8 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	keyvaultv1api20190901storage.AddToScheme,
 	keyvaultv1api20210401preview.AddToScheme,
 	keyvaultv1api20210401previewstorage.AddToScheme,
+	kubernetesconfigurationv1api20210501preview.AddToScheme,
+	kubernetesconfigurationv1api20210501previewstorage.AddToScheme,
 	managedidentityv1api20181130.AddToScheme,
 	managedidentityv1api20181130storage.AddToScheme,
 	networkv1api20201101.AddToScheme,
@@ -181,6 +237,8 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	networkv1api20210201storage.AddToScheme,
 	notificationhubsv1api20170401.AddToScheme,
 	notificationhubsv1api20170401storage.AddToScheme,
+	redhatopenshiftv1api20200430.AddToScheme,
+	redhatopenshiftv1api20200430storage.AddToScheme,
 	resourcesv1api20200601.AddToScheme,
 	resourcesv1api20200601storage.AddToScheme,
 	resourcesv1api20210401.AddToScheme,
@@ -197,6 +255,8 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	storagev1api20210101storage.AddToScheme,
 	storagev1api20210401.AddToScheme,
 	storagev1api20210401storage.AddToScheme,
+	subscriptionv1api20200901.AddToScheme,
+	subscriptionv1api20200901storage.AddToScheme,
 }
 
 // AddToScheme adds every generated API version to s.

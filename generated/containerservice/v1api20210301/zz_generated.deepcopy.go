@@ -1765,6 +1765,26 @@ func (in *ManagedClusterLoadBalancerProfile_STATUS) DeepCopy() *ManagedClusterLo
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ManagedClusterOperatorConfigMaps) DeepCopyInto(out *ManagedClusterOperatorConfigMaps) {
+	*out = *in
+	if in.PrincipalId != nil {
+		in, out := &in.PrincipalId, &out.PrincipalId
+		*out = new(genruntime.ConfigMapDestination)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ManagedClusterOperatorConfigMaps) DeepCopy() *ManagedClusterOperatorConfigMaps {
+	if in == nil {
+		return nil
+	}
+	out := new(ManagedClusterOperatorConfigMaps)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *ManagedClusterOperatorSecrets) DeepCopyInto(out *ManagedClusterOperatorSecrets) {
 	*out = *in
 	if in.AdminCredentials != nil {
@@ -1802,6 +1822,11 @@ func (in *ManagedClusterOperatorSpec) DeepCopyInto(out *ManagedClusterOperatorSp
 				(*in).DeepCopyInto(*out)
 			}
 		}
+	}
+	if in.ConfigMaps != nil {
+		in, out := &in.ConfigMaps, &out.ConfigMaps
+		*out = new(ManagedClusterOperatorConfigMaps)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.SecretExpressions != nil {
 		in, out := &in.SecretExpressions, &out.SecretExpressions
@@ -3852,10 +3877,10 @@ func (in *UserAssignedIdentity) DeepCopyInto(out *UserAssignedIdentity) {
 		*out = new(genruntime.ConfigMapReference)
 		(*in).DeepCopyInto(*out)
 	}
-	if in.ResourceId != nil {
-		in, out := &in.ResourceId, &out.ResourceId
-		*out = new(string)
-		**out = **in
+	if in.ResourceReference != nil {
+		in, out := &in.ResourceReference, &out.ResourceReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
 	}
 }
 

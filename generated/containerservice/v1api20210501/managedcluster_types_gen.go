@@ -112,9 +112,11 @@ func (m *ManagedCluster) AzureGeneratedSecrets() []genruntime.ExportedValue {
 	}
 }
 
-// GeneratedConfigs returns nil: spec.operatorSpec has no configMaps.
+// GeneratedConfigs lists the values spec.operatorSpec.configMaps can export, and where the operator reads each.
 func (m *ManagedCluster) GeneratedConfigs() []genruntime.ExportedValue {
-	return nil
+	return []genruntime.ExportedValue{
+		{Name: "principalId", Path: "identity.principalId"},
+	}
 }
 
 // SecretDestinations returns the destinations set in spec.operatorSpec.secrets, by the name of the value; unset ones are absent.
@@ -133,9 +135,17 @@ func (m *ManagedCluster) SecretDestinations() map[string]genruntime.SecretDestin
 	return result
 }
 
-// ConfigMapDestinations returns nil: spec.operatorSpec has no configMaps.
+// ConfigMapDestinations returns the destinations set in spec.operatorSpec.configMaps, by the name of the value; unset ones are absent.
 func (m *ManagedCluster) ConfigMapDestinations() map[string]genruntime.ConfigMapDestination {
-	return nil
+	if m.Spec.OperatorSpec == nil || m.Spec.OperatorSpec.ConfigMaps == nil {
+		return nil
+	}
+	from := m.Spec.OperatorSpec.ConfigMaps
+	result := make(map[string]genruntime.ConfigMapDestination)
+	if from.PrincipalId != nil {
+		result["principalId"] = *from.PrincipalId
+	}
+	return result
 }
 
 var _ conversion.Convertible = &ManagedCluster{}
@@ -8907,6 +8917,39 @@ func (m *ManagedClusterLoadBalancerProfile_STATUS) AssignProperties_To_ManagedCl
 	return nil
 }
 
+// ManagedClusterOperatorConfigMaps: the values of ManagedCluster the operator can write to ConfigMaps
+type ManagedClusterOperatorConfigMaps struct {
+	// PrincipalId: the ConfigMap key to write principalId to, which the operator reads from the resource, at identity.principalId
+	PrincipalId *genruntime.ConfigMapDestination `json:"principalId,omitempty"`
+}
+
+// AssignProperties_From_ManagedClusterOperatorConfigMaps populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterOperatorConfigMaps.
+func (m *ManagedClusterOperatorConfigMaps) AssignProperties_From_ManagedClusterOperatorConfigMaps(source *storage.ManagedClusterOperatorConfigMaps) error {
+	if source.PrincipalId != nil {
+		principalIdValue := *source.PrincipalId.DeepCopy()
+		m.PrincipalId = &principalIdValue
+	} else {
+		m.PrincipalId = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterOperatorConfigMaps populates destination, a containerservice/v1api20210501/storage.ManagedClusterOperatorConfigMaps, from the receiver.
+func (m *ManagedClusterOperatorConfigMaps) AssignProperties_To_ManagedClusterOperatorConfigMaps(destination *storage.ManagedClusterOperatorConfigMaps) error {
+	if m.PrincipalId != nil {
+		principalIdValue := *m.PrincipalId.DeepCopy()
+		destination.PrincipalId = &principalIdValue
+	} else {
+		destination.PrincipalId = nil
+	}
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // ManagedClusterOperatorSecrets: the values of ManagedCluster the operator can write to Secrets
 type ManagedClusterOperatorSecrets struct {
 	// AdminCredentials: the Secret key to write adminCredentials to, which the operator reads from the response of listClusterAdminCredential, at kubeconfigs[0].value
@@ -8962,6 +9005,9 @@ type ManagedClusterOperatorSpec struct {
 	// ConfigMapExpressions: CEL expressions whose results are written to ConfigMaps
 	ConfigMapExpressions []*genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
 
+	// ConfigMaps: where to write values of the resource that others read, each a key of a ConfigMap
+	ConfigMaps *ManagedClusterOperatorConfigMaps `json:"configMaps,omitempty"`
+
 	// SecretExpressions: CEL expressions whose results are written to Secrets
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 
@@ -8984,6 +9030,16 @@ func (m *ManagedClusterOperatorSpec) AssignProperties_From_ManagedClusterOperato
 		m.ConfigMapExpressions = configMapExpressionsList
 	} else {
 		m.ConfigMapExpressions = nil
+	}
+
+	if source.ConfigMaps != nil {
+		var configMapsValue ManagedClusterOperatorConfigMaps
+		if err := configMapsValue.AssignProperties_From_ManagedClusterOperatorConfigMaps(source.ConfigMaps); err != nil {
+			return fmt.Errorf("converting ConfigMaps: %w", err)
+		}
+		m.ConfigMaps = &configMapsValue
+	} else {
+		m.ConfigMaps = nil
 	}
 
 	if source.SecretExpressions != nil {
@@ -9029,6 +9085,16 @@ func (m *ManagedClusterOperatorSpec) AssignProperties_To_ManagedClusterOperatorS
 		destination.ConfigMapExpressions = configMapExpressionsList
 	} else {
 		destination.ConfigMapExpressions = nil
+	}
+
+	if m.ConfigMaps != nil {
+		var configMapsValue storage.ManagedClusterOperatorConfigMaps
+		if err := m.ConfigMaps.AssignProperties_To_ManagedClusterOperatorConfigMaps(&configMapsValue); err != nil {
+			return fmt.Errorf("converting ConfigMaps: %w", err)
+		}
+		destination.ConfigMaps = &configMapsValue
+	} else {
+		destination.ConfigMaps = nil
 	}
 
 	if m.SecretExpressions != nil {
@@ -13452,8 +13518,8 @@ type UserAssignedIdentity struct {
 	// ObjectIdFromConfig: The object ID of the user assigned identity.
 	ObjectIdFromConfig *genruntime.ConfigMapReference `json:"objectIdFromConfig,omitempty" optionalConfigMapPair:"ObjectId"`
 
-	// ResourceId: The resource ID of the user assigned identity.
-	ResourceId *string `json:"resourceId,omitempty"`
+	// ResourceReference: The resource ID of the user assigned identity.
+	ResourceReference *genruntime.ResourceReference `json:"resourceReference,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &UserAssignedIdentity{}
@@ -13490,9 +13556,14 @@ func (u *UserAssignedIdentity) ConvertToARM(resolved genruntime.ConvertToARMReso
 		objectIdFromConfigValue = objectIdFromConfigResolved
 		result.ObjectId = &objectIdFromConfigValue
 	}
-	if u.ResourceId != nil {
-		resourceIdValue := *u.ResourceId
-		result.ResourceId = &resourceIdValue
+	if u.ResourceReference != nil {
+		var resourceReferenceValue string
+		resourceReferenceResolved, err := resolved.ARMID("UserAssignedIdentity.resourceReference", *u.ResourceReference)
+		if err != nil {
+			return nil, err
+		}
+		resourceReferenceValue = resourceReferenceResolved
+		result.ResourceId = &resourceReferenceValue
 	}
 	return result, nil
 }
@@ -13524,8 +13595,8 @@ func (u *UserAssignedIdentity) PopulateFromARM(owner genruntime.ArbitraryOwnerRe
 		u.ObjectId = &objectIdValue
 	}
 	if typed.ResourceId != nil {
-		resourceIdValue := *typed.ResourceId
-		u.ResourceId = &resourceIdValue
+		resourceReferenceValue := genruntime.ResourceReference{ARMID: *typed.ResourceId}
+		u.ResourceReference = &resourceReferenceValue
 	}
 	return nil
 }
@@ -13550,7 +13621,12 @@ func (u *UserAssignedIdentity) AssignProperties_From_UserAssignedIdentity(source
 		u.ObjectIdFromConfig = nil
 	}
 
-	u.ResourceId = genruntime.ClonePointer(source.ResourceId)
+	if source.ResourceReference != nil {
+		resourceReferenceValue := *source.ResourceReference.DeepCopy()
+		u.ResourceReference = &resourceReferenceValue
+	} else {
+		u.ResourceReference = nil
+	}
 
 	return nil
 }
@@ -13575,7 +13651,12 @@ func (u *UserAssignedIdentity) AssignProperties_To_UserAssignedIdentity(destinat
 		destination.ObjectIdFromConfig = nil
 	}
 
-	destination.ResourceId = genruntime.ClonePointer(u.ResourceId)
+	if u.ResourceReference != nil {
+		resourceReferenceValue := *u.ResourceReference.DeepCopy()
+		destination.ResourceReference = &resourceReferenceValue
+	} else {
+		destination.ResourceReference = nil
+	}
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil

@@ -619,6 +619,13 @@ func GenerateManagedClusterLoadBalancerProfile_STATUS(t *rapid.T) ManagedCluster
 	}
 }
 
+// GenerateManagedClusterOperatorConfigMaps draws a random ManagedClusterOperatorConfigMaps for property-based tests.
+func GenerateManagedClusterOperatorConfigMaps(t *rapid.T) ManagedClusterOperatorConfigMaps {
+	return ManagedClusterOperatorConfigMaps{
+		PrincipalId: gentest.Optional(gentest.ConfigMapDestination)(t),
+	}
+}
+
 // GenerateManagedClusterOperatorSecrets draws a random ManagedClusterOperatorSecrets for property-based tests.
 func GenerateManagedClusterOperatorSecrets(t *rapid.T) ManagedClusterOperatorSecrets {
 	return ManagedClusterOperatorSecrets{
@@ -631,6 +638,7 @@ func GenerateManagedClusterOperatorSecrets(t *rapid.T) ManagedClusterOperatorSec
 func GenerateManagedClusterOperatorSpec(t *rapid.T) ManagedClusterOperatorSpec {
 	return ManagedClusterOperatorSpec{
 		ConfigMapExpressions: gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
+		ConfigMaps:           gentest.Optional(GenerateManagedClusterOperatorConfigMaps)(t),
 		SecretExpressions:    gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
 		Secrets:              gentest.Optional(GenerateManagedClusterOperatorSecrets)(t),
 	}
@@ -1097,7 +1105,7 @@ func GenerateUserAssignedIdentity(t *rapid.T) UserAssignedIdentity {
 		ClientIdFromConfig: gentest.Optional(gentest.ConfigMapReference)(t),
 		ObjectId:           gentest.Optional(gentest.String)(t),
 		ObjectIdFromConfig: gentest.Optional(gentest.ConfigMapReference)(t),
-		ResourceId:         gentest.Optional(gentest.String)(t),
+		ResourceReference:  gentest.Optional(gentest.ResourceReference)(t),
 	}
 }
 
@@ -1560,6 +1568,16 @@ func Test_ManagedClusterLoadBalancerProfile_STATUS_JSONRoundTrip(t *testing.T) {
 // Test_ManagedClusterLoadBalancerProfile_STATUS_AssignProperties_To_ManagedClusterLoadBalancerProfile_STATUS_RoundTrip checks that converting a ManagedClusterLoadBalancerProfile_STATUS to containerservice/v1api20210501/storage.ManagedClusterLoadBalancerProfile_STATUS and back loses nothing.
 func Test_ManagedClusterLoadBalancerProfile_STATUS_AssignProperties_To_ManagedClusterLoadBalancerProfile_STATUS_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[ManagedClusterLoadBalancerProfile_STATUS, storage.ManagedClusterLoadBalancerProfile_STATUS](t, GenerateManagedClusterLoadBalancerProfile_STATUS, (*ManagedClusterLoadBalancerProfile_STATUS).AssignProperties_To_ManagedClusterLoadBalancerProfile_STATUS, (*ManagedClusterLoadBalancerProfile_STATUS).AssignProperties_From_ManagedClusterLoadBalancerProfile_STATUS)
+}
+
+// Test_ManagedClusterOperatorConfigMaps_JSONRoundTrip checks that JSON keeps every value of ManagedClusterOperatorConfigMaps.
+func Test_ManagedClusterOperatorConfigMaps_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateManagedClusterOperatorConfigMaps)
+}
+
+// Test_ManagedClusterOperatorConfigMaps_AssignProperties_To_ManagedClusterOperatorConfigMaps_RoundTrip checks that converting a ManagedClusterOperatorConfigMaps to containerservice/v1api20210501/storage.ManagedClusterOperatorConfigMaps and back loses nothing.
+func Test_ManagedClusterOperatorConfigMaps_AssignProperties_To_ManagedClusterOperatorConfigMaps_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[ManagedClusterOperatorConfigMaps, storage.ManagedClusterOperatorConfigMaps](t, GenerateManagedClusterOperatorConfigMaps, (*ManagedClusterOperatorConfigMaps).AssignProperties_To_ManagedClusterOperatorConfigMaps, (*ManagedClusterOperatorConfigMaps).AssignProperties_From_ManagedClusterOperatorConfigMaps)
 }
 
 // Test_ManagedClusterOperatorSecrets_JSONRoundTrip checks that JSON keeps every value of ManagedClusterOperatorSecrets.

@@ -573,6 +573,195 @@ func (in *LinuxOSConfig_STATUS) DeepCopy() *LinuxOSConfig_STATUS {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MaintenanceConfiguration) DeepCopyInto(out *MaintenanceConfiguration) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MaintenanceConfiguration) DeepCopy() *MaintenanceConfiguration {
+	if in == nil {
+		return nil
+	}
+	out := new(MaintenanceConfiguration)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *MaintenanceConfiguration) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MaintenanceConfigurationList) DeepCopyInto(out *MaintenanceConfigurationList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]MaintenanceConfiguration, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MaintenanceConfigurationList) DeepCopy() *MaintenanceConfigurationList {
+	if in == nil {
+		return nil
+	}
+	out := new(MaintenanceConfigurationList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *MaintenanceConfigurationList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MaintenanceConfigurationOperatorSpec) DeepCopyInto(out *MaintenanceConfigurationOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MaintenanceConfigurationOperatorSpec) DeepCopy() *MaintenanceConfigurationOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(MaintenanceConfigurationOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MaintenanceConfiguration_STATUS) DeepCopyInto(out *MaintenanceConfiguration_STATUS) {
+	*out = *in
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.NotAllowedTime != nil {
+		in, out := &in.NotAllowedTime, &out.NotAllowedTime
+		*out = make([]TimeSpan_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.SystemData != nil {
+		in, out := &in.SystemData, &out.SystemData
+		*out = new(SystemData_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.TimeInWeek != nil {
+		in, out := &in.TimeInWeek, &out.TimeInWeek
+		*out = make([]TimeInWeek_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MaintenanceConfiguration_STATUS) DeepCopy() *MaintenanceConfiguration_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(MaintenanceConfiguration_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MaintenanceConfiguration_Spec) DeepCopyInto(out *MaintenanceConfiguration_Spec) {
+	*out = *in
+	if in.NotAllowedTime != nil {
+		in, out := &in.NotAllowedTime, &out.NotAllowedTime
+		*out = make([]TimeSpan, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(MaintenanceConfigurationOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.TimeInWeek != nil {
+		in, out := &in.TimeInWeek, &out.TimeInWeek
+		*out = make([]TimeInWeek, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MaintenanceConfiguration_Spec) DeepCopy() *MaintenanceConfiguration_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(MaintenanceConfiguration_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *ManagedCluster) DeepCopyInto(out *ManagedCluster) {
 	*out = *in
 	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
@@ -1698,6 +1887,26 @@ func (in *ManagedClusterLoadBalancerProfile_STATUS) DeepCopy() *ManagedClusterLo
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ManagedClusterOperatorConfigMaps) DeepCopyInto(out *ManagedClusterOperatorConfigMaps) {
+	*out = *in
+	if in.PrincipalId != nil {
+		in, out := &in.PrincipalId, &out.PrincipalId
+		*out = new(genruntime.ConfigMapDestination)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ManagedClusterOperatorConfigMaps) DeepCopy() *ManagedClusterOperatorConfigMaps {
+	if in == nil {
+		return nil
+	}
+	out := new(ManagedClusterOperatorConfigMaps)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *ManagedClusterOperatorSecrets) DeepCopyInto(out *ManagedClusterOperatorSecrets) {
 	*out = *in
 	if in.AdminCredentials != nil {
@@ -1735,6 +1944,11 @@ func (in *ManagedClusterOperatorSpec) DeepCopyInto(out *ManagedClusterOperatorSp
 				(*in).DeepCopyInto(*out)
 			}
 		}
+	}
+	if in.ConfigMaps != nil {
+		in, out := &in.ConfigMaps, &out.ConfigMaps
+		*out = new(ManagedClusterOperatorConfigMaps)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.SecretExpressions != nil {
 		in, out := &in.SecretExpressions, &out.SecretExpressions
@@ -3860,6 +4074,151 @@ func (in *SysctlConfig_STATUS) DeepCopy() *SysctlConfig_STATUS {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SystemData_STATUS) DeepCopyInto(out *SystemData_STATUS) {
+	*out = *in
+	if in.CreatedAt != nil {
+		in, out := &in.CreatedAt, &out.CreatedAt
+		*out = new(string)
+		**out = **in
+	}
+	if in.CreatedBy != nil {
+		in, out := &in.CreatedBy, &out.CreatedBy
+		*out = new(string)
+		**out = **in
+	}
+	if in.CreatedByType != nil {
+		in, out := &in.CreatedByType, &out.CreatedByType
+		*out = new(CreatedByType_STATUS)
+		**out = **in
+	}
+	if in.LastModifiedAt != nil {
+		in, out := &in.LastModifiedAt, &out.LastModifiedAt
+		*out = new(string)
+		**out = **in
+	}
+	if in.LastModifiedBy != nil {
+		in, out := &in.LastModifiedBy, &out.LastModifiedBy
+		*out = new(string)
+		**out = **in
+	}
+	if in.LastModifiedByType != nil {
+		in, out := &in.LastModifiedByType, &out.LastModifiedByType
+		*out = new(CreatedByType_STATUS)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SystemData_STATUS) DeepCopy() *SystemData_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(SystemData_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *TimeInWeek) DeepCopyInto(out *TimeInWeek) {
+	*out = *in
+	if in.Day != nil {
+		in, out := &in.Day, &out.Day
+		*out = new(WeekDay)
+		**out = **in
+	}
+	if in.HourSlots != nil {
+		in, out := &in.HourSlots, &out.HourSlots
+		*out = make([]int, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *TimeInWeek) DeepCopy() *TimeInWeek {
+	if in == nil {
+		return nil
+	}
+	out := new(TimeInWeek)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *TimeInWeek_STATUS) DeepCopyInto(out *TimeInWeek_STATUS) {
+	*out = *in
+	if in.Day != nil {
+		in, out := &in.Day, &out.Day
+		*out = new(WeekDay_STATUS)
+		**out = **in
+	}
+	if in.HourSlots != nil {
+		in, out := &in.HourSlots, &out.HourSlots
+		*out = make([]int, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *TimeInWeek_STATUS) DeepCopy() *TimeInWeek_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(TimeInWeek_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *TimeSpan) DeepCopyInto(out *TimeSpan) {
+	*out = *in
+	if in.End != nil {
+		in, out := &in.End, &out.End
+		*out = new(string)
+		**out = **in
+	}
+	if in.Start != nil {
+		in, out := &in.Start, &out.Start
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *TimeSpan) DeepCopy() *TimeSpan {
+	if in == nil {
+		return nil
+	}
+	out := new(TimeSpan)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *TimeSpan_STATUS) DeepCopyInto(out *TimeSpan_STATUS) {
+	*out = *in
+	if in.End != nil {
+		in, out := &in.End, &out.End
+		*out = new(string)
+		**out = **in
+	}
+	if in.Start != nil {
+		in, out := &in.Start, &out.Start
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *TimeSpan_STATUS) DeepCopy() *TimeSpan_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(TimeSpan_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *UserAssignedIdentity) DeepCopyInto(out *UserAssignedIdentity) {
 	*out = *in
 	if in.ClientId != nil {
@@ -3882,10 +4241,10 @@ func (in *UserAssignedIdentity) DeepCopyInto(out *UserAssignedIdentity) {
 		*out = new(genruntime.ConfigMapReference)
 		(*in).DeepCopyInto(*out)
 	}
-	if in.ResourceId != nil {
-		in, out := &in.ResourceId, &out.ResourceId
-		*out = new(string)
-		**out = **in
+	if in.ResourceReference != nil {
+		in, out := &in.ResourceReference, &out.ResourceReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
 	}
 }
 

@@ -305,3 +305,28 @@ func TestFlattenSettingDecidesWhatSettingsReach(t *testing.T) {
 		t.Errorf("$flatten not recorded as read: %v", res.Read)
 	}
 }
+
+// TestReferenceTypeArmOnNonStringIsAnError: $referenceType: arm on a property that holds no
+// string (ContainerGroup's log analytics workspaceResourceId is a map of strings in 2021-03-01)
+// would change nothing; generation stops at the setting instead of ignoring it.
+func TestReferenceTypeArmOnNonStringIsAnError(t *testing.T) {
+	_, err := apply(t, "Widget:\n  $export: true\n  sku:\n    $referenceType: arm")
+	if err == nil {
+		t.Fatal("$referenceType: arm on an object: no error")
+	}
+	for _, w := range []string{typesPath + "Widget.sku.$referenceType", "only a string or a list of strings"} {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("error %q does not mention %q", err, w)
+		}
+	}
+	list := astmodel.Definitions{}.With(object("WidgetResource", prop("scopes", func(p *astmodel.Property) {
+		p.Type = astmodel.ArrayType{Element: astmodel.StringType}
+	})))
+	res, err := applyTo(t, "Widget:\n  $export: true\n  scopes:\n    $referenceType: arm", list)
+	if err != nil {
+		t.Fatalf("a list of strings: %v", err)
+	}
+	if p := property(t, res.Definitions, "WidgetResource", "Scopes"); !p.ARMReference {
+		t.Error("a list of strings did not become references")
+	}
+}

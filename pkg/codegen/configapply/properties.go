@@ -56,6 +56,11 @@ func applyPropertySetting(cfg *config.Config, tc *config.TypeConfig, pc *config.
 	}
 	switch pc.ReferenceType {
 	case "arm":
+		// Only a string, or a list of them, becomes a reference; on anything else (an object,
+		// a map of strings) the setting would do nothing, so it is a mistake in the config.
+		if !holdsStrings(p.Type) {
+			return nil, false, config.NewError(cfg, pc.Path+".$referenceType", pc.Pos, fmt.Sprintf("%s.%s is %s: only a string or a list of strings can hold ARM IDs; remove the setting", tc.Name, pc.Name, p.Type), "")
+		}
 		p.ARMReference, p.Provenance.Reference = true, astmodel.ByConfig
 	case "simple":
 		p.ARMReference, p.NotARMReference, p.Provenance.Reference = false, true, ""
@@ -87,4 +92,12 @@ func applyPropertySetting(cfg *config.Config, tc *config.TypeConfig, pc *config.
 		obj = obj.WithoutProperty(found.Name)
 	}
 	return obj.WithProperties(p), true, nil
+}
+
+// holdsStrings tells a string or a list of strings, the types a reference can replace.
+func holdsStrings(t astmodel.Type) bool {
+	if a, ok := astmodel.Unwrap(t).(astmodel.ArrayType); ok {
+		t = a.Element
+	}
+	return astmodel.Unwrap(t) == astmodel.StringType
 }

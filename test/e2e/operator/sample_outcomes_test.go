@@ -140,7 +140,7 @@ func acceptedPut(r *run, id string) (string, error) {
 	return bodies[0], nil
 }
 
-// deleteTreeReport deletes the samples' resource groups and their dependents as deleteTree
+// deleteTreeReport deletes the samples' roots (resource groups, what nothing owns) and their dependents as deleteTree
 // does, waiting up to timeout, and names each object still there then, with its finalizers, its
 // Ready condition and what armfake saw of its DELETE.
 func deleteTreeReport(t *testing.T, r *run, objs []genruntime.ARMMetaObject, timeout time.Duration) []string {
@@ -148,7 +148,9 @@ func deleteTreeReport(t *testing.T, r *run, objs []genruntime.ARMMetaObject, tim
 	ctx := context.Background()
 	deleted, gone := map[string]bool{}, map[string]bool{}
 	for _, o := range objs {
-		if gvk, _ := apiutil.GVKForObject(o, shared.Scheme); gvk.Kind == "ResourceGroup" {
+		// The roots: resource groups, and what no Kubernetes object owns (a subscription alias,
+		// at tenant scope), which garbage collection would never delete.
+		if len(o.GetOwnerReferences()) == 0 {
 			if err := shared.Client.Delete(ctx, o); err != nil {
 				t.Fatal(err)
 			}

@@ -167,9 +167,10 @@ func TestSamplesReachReady(t *testing.T) {
 		if st := reflect.ValueOf(s).Elem().FieldByName("Status").FieldByName("Id"); st.IsValid() && (st.IsNil() || st.Elem().String() == "") {
 			t.Errorf("%s: status.id is empty: status was not filled from Azure", what)
 		}
-		if gvk.Kind == "RoleAssignment" {
-			// Azure Service Operator's name for it, computed here from the seed written out:
-			// the owner (group/kind:namespace/name), then kind/group and namespace/name.
+		if _, uuidNamed := s.(genruntime.AzureNameDefaulter); uuidNamed {
+			// A kind Azure names by a GUID (role assignments and definitions, ...): Azure Service
+			// Operator's name for it, computed here from the seed written out: the owner
+			// (group/kind:namespace/name), then kind/group and namespace/name.
 			owner := s.Owner()
 			seed := owner.Group + "/" + owner.Kind + ":" + r.ns + "/" + owner.Name + ":" + gvk.Kind + "/" + gvk.Group + ":" + r.ns + "/" + s.GetName()
 			want := uuid.NewSHA1(uuid.MustParse("9a329043-7ad7-4b1c-812f-9c7a93d6392a"), []byte(seed)).String()

@@ -58,10 +58,19 @@ func (r *run) compareObject(t *testing.T, path string, spec, wire map[string]any
 		switch {
 		case k == "reference":
 			wireKeys, want = []string{"id"}, r.referenceID(t, v, samples)
-		case strings.HasSuffix(k, "Reference"):
-			// The swagger names the property x, xId or xID; the spec names it xReference.
+		case strings.HasSuffix(k, "Reference") && isResourceRef(v):
+			// The swagger names the property x, xId or xID; the spec names it xReference. A
+			// swagger property named so (a VM's imageReference) holds no reference.
 			x := strings.TrimSuffix(k, "Reference")
 			wireKeys, want = []string{x, x + "Id"}, r.referenceID(t, v, samples)
+		case strings.HasSuffix(k, "Reference") && isResourceRefList(v):
+			// A list of ARM IDs (a role definition's assignableScopes): a list of references.
+			x := strings.TrimSuffix(k, "Reference")
+			var ids []any
+			for _, ref := range v.([]any) {
+				ids = append(ids, r.referenceID(t, ref, samples))
+			}
+			wireKeys, want = []string{x, x + "Id", x + "Ids"}, ids
 		case strings.HasSuffix(k, "FromConfig"):
 			wireKeys, want = []string{strings.TrimSuffix(k, "FromConfig")}, r.configMapValue(t, v)
 		case isSecretRef(v):
@@ -167,6 +176,27 @@ func lookup(wire map[string]any, key string) (any, bool) {
 		return lookup(props, key)
 	}
 	return nil, false
+}
+
+// isResourceRef: an object of a resource reference's fields only ({group, kind, name} or
+// {armId}), the shape of a ResourceReference.
+func isResourceRef(v any) bool {
+	m, ok := v.(map[string]any)
+	if !ok || len(m) == 0 {
+		return false
+	}
+	for k := range m {
+		if !slices.Contains([]string{"group", "kind", "name", "armId"}, k) {
+			return false
+		}
+	}
+	return true
+}
+
+// isResourceRefList: a non-empty list of resource references.
+func isResourceRefList(v any) bool {
+	list, ok := v.([]any)
+	return ok && len(list) > 0 && !slices.ContainsFunc(list, func(e any) bool { return !isResourceRef(e) })
 }
 
 // isSecretRef: a {name, key} object, the shape of a Secret reference.

@@ -4322,6 +4322,55 @@ func (m *ManagedClusterLoadBalancerProfile_STATUS) AssignProperties_To_ManagedCl
 	return nil
 }
 
+// ManagedClusterOperatorConfigMaps: Storage version of v1api20210301.ManagedClusterOperatorConfigMaps
+type ManagedClusterOperatorConfigMaps struct {
+	PrincipalId *genruntime.ConfigMapDestination `json:"principalId,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// AssignProperties_From_ManagedClusterOperatorConfigMaps populates the receiver from source, a containerservice/v1api20210501/storage.ManagedClusterOperatorConfigMaps.
+func (m *ManagedClusterOperatorConfigMaps) AssignProperties_From_ManagedClusterOperatorConfigMaps(source *v1api20210501storage.ManagedClusterOperatorConfigMaps) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.PrincipalId != nil {
+		principalIdValue := *source.PrincipalId.DeepCopy()
+		m.PrincipalId = &principalIdValue
+	} else {
+		m.PrincipalId = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		m.PropertyBag = propertyBag
+	} else {
+		m.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterOperatorConfigMaps populates destination, a containerservice/v1api20210501/storage.ManagedClusterOperatorConfigMaps, from the receiver.
+func (m *ManagedClusterOperatorConfigMaps) AssignProperties_To_ManagedClusterOperatorConfigMaps(destination *v1api20210501storage.ManagedClusterOperatorConfigMaps) error {
+	propertyBag := genruntime.NewPropertyBag(m.PropertyBag)
+
+	if m.PrincipalId != nil {
+		principalIdValue := *m.PrincipalId.DeepCopy()
+		destination.PrincipalId = &principalIdValue
+	} else {
+		destination.PrincipalId = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // ManagedClusterOperatorSecrets: Storage version of v1api20210301.ManagedClusterOperatorSecrets
 type ManagedClusterOperatorSecrets struct {
 	AdminCredentials *genruntime.SecretDestination `json:"adminCredentials,omitempty"`
@@ -4391,6 +4440,8 @@ func (m *ManagedClusterOperatorSecrets) AssignProperties_To_ManagedClusterOperat
 type ManagedClusterOperatorSpec struct {
 	ConfigMapExpressions []*genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
 
+	ConfigMaps *ManagedClusterOperatorConfigMaps `json:"configMaps,omitempty"`
+
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
@@ -4415,6 +4466,16 @@ func (m *ManagedClusterOperatorSpec) AssignProperties_From_ManagedClusterOperato
 		m.ConfigMapExpressions = configMapExpressionsList
 	} else {
 		m.ConfigMapExpressions = nil
+	}
+
+	if source.ConfigMaps != nil {
+		var configMapsValue ManagedClusterOperatorConfigMaps
+		if err := configMapsValue.AssignProperties_From_ManagedClusterOperatorConfigMaps(source.ConfigMaps); err != nil {
+			return fmt.Errorf("converting ConfigMaps: %w", err)
+		}
+		m.ConfigMaps = &configMapsValue
+	} else {
+		m.ConfigMaps = nil
 	}
 
 	if source.SecretExpressions != nil {
@@ -4469,6 +4530,16 @@ func (m *ManagedClusterOperatorSpec) AssignProperties_To_ManagedClusterOperatorS
 		destination.ConfigMapExpressions = configMapExpressionsList
 	} else {
 		destination.ConfigMapExpressions = nil
+	}
+
+	if m.ConfigMaps != nil {
+		var configMapsValue v1api20210501storage.ManagedClusterOperatorConfigMaps
+		if err := m.ConfigMaps.AssignProperties_To_ManagedClusterOperatorConfigMaps(&configMapsValue); err != nil {
+			return fmt.Errorf("converting ConfigMaps: %w", err)
+		}
+		destination.ConfigMaps = &configMapsValue
+	} else {
+		destination.ConfigMaps = nil
 	}
 
 	if m.SecretExpressions != nil {
@@ -6166,7 +6237,7 @@ type UserAssignedIdentity struct {
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	ResourceId *string `json:"resourceId,omitempty"`
+	ResourceReference *genruntime.ResourceReference `json:"resourceReference,omitempty"`
 }
 
 // AssignProperties_From_UserAssignedIdentity populates the receiver from source, a containerservice/v1api20210501/storage.UserAssignedIdentity.
@@ -6191,7 +6262,12 @@ func (u *UserAssignedIdentity) AssignProperties_From_UserAssignedIdentity(source
 		u.ObjectIdFromConfig = nil
 	}
 
-	u.ResourceId = genruntime.ClonePointer(source.ResourceId)
+	if source.ResourceReference != nil {
+		resourceReferenceValue := *source.ResourceReference.DeepCopy()
+		u.ResourceReference = &resourceReferenceValue
+	} else {
+		u.ResourceReference = nil
+	}
 
 	// What has no field of its own stays in the property bag.
 	if len(propertyBag) > 0 {
@@ -6225,7 +6301,12 @@ func (u *UserAssignedIdentity) AssignProperties_To_UserAssignedIdentity(destinat
 		destination.ObjectIdFromConfig = nil
 	}
 
-	destination.ResourceId = genruntime.ClonePointer(u.ResourceId)
+	if u.ResourceReference != nil {
+		resourceReferenceValue := *u.ResourceReference.DeepCopy()
+		destination.ResourceReference = &resourceReferenceValue
+	} else {
+		destination.ResourceReference = nil
+	}
 
 	// What has no field of its own stays in the property bag.
 	if len(propertyBag) > 0 {

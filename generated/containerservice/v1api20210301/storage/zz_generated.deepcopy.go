@@ -2066,6 +2066,33 @@ func (in *ManagedClusterLoadBalancerProfile_STATUS) DeepCopy() *ManagedClusterLo
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ManagedClusterOperatorConfigMaps) DeepCopyInto(out *ManagedClusterOperatorConfigMaps) {
+	*out = *in
+	if in.PrincipalId != nil {
+		in, out := &in.PrincipalId, &out.PrincipalId
+		*out = new(genruntime.ConfigMapDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ManagedClusterOperatorConfigMaps) DeepCopy() *ManagedClusterOperatorConfigMaps {
+	if in == nil {
+		return nil
+	}
+	out := new(ManagedClusterOperatorConfigMaps)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *ManagedClusterOperatorSecrets) DeepCopyInto(out *ManagedClusterOperatorSecrets) {
 	*out = *in
 	if in.AdminCredentials != nil {
@@ -2110,6 +2137,11 @@ func (in *ManagedClusterOperatorSpec) DeepCopyInto(out *ManagedClusterOperatorSp
 				(*in).DeepCopyInto(*out)
 			}
 		}
+	}
+	if in.ConfigMaps != nil {
+		in, out := &in.ConfigMaps, &out.ConfigMaps
+		*out = new(ManagedClusterOperatorConfigMaps)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.PropertyBag != nil {
 		in, out := &in.PropertyBag, &out.PropertyBag
@@ -4377,10 +4409,10 @@ func (in *UserAssignedIdentity) DeepCopyInto(out *UserAssignedIdentity) {
 			(*out)[key] = val
 		}
 	}
-	if in.ResourceId != nil {
-		in, out := &in.ResourceId, &out.ResourceId
-		*out = new(string)
-		**out = **in
+	if in.ResourceReference != nil {
+		in, out := &in.ResourceReference, &out.ResourceReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
 	}
 }
 

@@ -830,6 +830,13 @@ type ManagedClusterLoadBalancerProfile_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
+// ManagedClusterOperatorConfigMaps: Storage version of v1api20210501.ManagedClusterOperatorConfigMaps
+type ManagedClusterOperatorConfigMaps struct {
+	PrincipalId *genruntime.ConfigMapDestination `json:"principalId,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
 // ManagedClusterOperatorSecrets: Storage version of v1api20210501.ManagedClusterOperatorSecrets
 type ManagedClusterOperatorSecrets struct {
 	AdminCredentials *genruntime.SecretDestination `json:"adminCredentials,omitempty"`
@@ -842,6 +849,8 @@ type ManagedClusterOperatorSecrets struct {
 // ManagedClusterOperatorSpec: Storage version of v1api20210501.ManagedClusterOperatorSpec
 type ManagedClusterOperatorSpec struct {
 	ConfigMapExpressions []*genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
+
+	ConfigMaps *ManagedClusterOperatorConfigMaps `json:"configMaps,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
@@ -1311,7 +1320,7 @@ type UserAssignedIdentity struct {
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	ResourceId *string `json:"resourceId,omitempty"`
+	ResourceReference *genruntime.ResourceReference `json:"resourceReference,omitempty"`
 }
 
 // UserAssignedIdentityDetails: Storage version of v1api20210501.UserAssignedIdentityDetails

@@ -576,6 +576,14 @@ func GenerateManagedClusterLoadBalancerProfile_STATUS(t *rapid.T) ManagedCluster
 	}
 }
 
+// GenerateManagedClusterOperatorConfigMaps draws a random ManagedClusterOperatorConfigMaps for property-based tests.
+func GenerateManagedClusterOperatorConfigMaps(t *rapid.T) ManagedClusterOperatorConfigMaps {
+	return ManagedClusterOperatorConfigMaps{
+		PrincipalId: gentest.Optional(gentest.ConfigMapDestination)(t),
+		PropertyBag: gentest.PropertyBag(t),
+	}
+}
+
 // GenerateManagedClusterOperatorSecrets draws a random ManagedClusterOperatorSecrets for property-based tests.
 func GenerateManagedClusterOperatorSecrets(t *rapid.T) ManagedClusterOperatorSecrets {
 	return ManagedClusterOperatorSecrets{
@@ -589,6 +597,7 @@ func GenerateManagedClusterOperatorSecrets(t *rapid.T) ManagedClusterOperatorSec
 func GenerateManagedClusterOperatorSpec(t *rapid.T) ManagedClusterOperatorSpec {
 	return ManagedClusterOperatorSpec{
 		ConfigMapExpressions: gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
+		ConfigMaps:           gentest.Optional(GenerateManagedClusterOperatorConfigMaps)(t),
 		PropertyBag:          gentest.PropertyBag(t),
 		SecretExpressions:    gentest.SliceOf(gentest.Optional(gentest.DestinationExpression))(t),
 		Secrets:              gentest.Optional(GenerateManagedClusterOperatorSecrets)(t),
@@ -949,7 +958,7 @@ func GenerateUserAssignedIdentity(t *rapid.T) UserAssignedIdentity {
 		ObjectId:           gentest.Optional(gentest.String)(t),
 		ObjectIdFromConfig: gentest.Optional(gentest.ConfigMapReference)(t),
 		PropertyBag:        gentest.PropertyBag(t),
-		ResourceId:         gentest.Optional(gentest.String)(t),
+		ResourceReference:  gentest.Optional(gentest.ResourceReference)(t),
 	}
 }
 
@@ -1184,6 +1193,11 @@ func Test_ManagedClusterLoadBalancerProfile_OutboundIPs_STATUS_JSONRoundTrip(t *
 // Test_ManagedClusterLoadBalancerProfile_STATUS_JSONRoundTrip checks that JSON keeps every value of ManagedClusterLoadBalancerProfile_STATUS.
 func Test_ManagedClusterLoadBalancerProfile_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateManagedClusterLoadBalancerProfile_STATUS)
+}
+
+// Test_ManagedClusterOperatorConfigMaps_JSONRoundTrip checks that JSON keeps every value of ManagedClusterOperatorConfigMaps.
+func Test_ManagedClusterOperatorConfigMaps_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateManagedClusterOperatorConfigMaps)
 }
 
 // Test_ManagedClusterOperatorSecrets_JSONRoundTrip checks that JSON keeps every value of ManagedClusterOperatorSecrets.
