@@ -3,6 +3,10 @@
 package storage
 
 import (
+	"fmt"
+	"maps"
+	"slices"
+
 	v1api20210201storage "github.com/armgen/armgen/generated/network/v1api20210201/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -15,7 +19,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/loadBalancers/{loadBalancerName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,network}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -80,10 +83,55 @@ func (l *LoadBalancer) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
-var _ conversion.Hub = &LoadBalancer{}
+var _ conversion.Convertible = &LoadBalancer{}
 
-// Hub marks LoadBalancer as the version every other version of the kind converts to and from: the one the API server stores.
-func (l *LoadBalancer) Hub() {}
+// ConvertTo converts the receiver to hub, the network/v1api20210201/storage.LoadBalancer the API server stores, directly.
+func (l *LoadBalancer) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*v1api20210201storage.LoadBalancer)
+	if !ok {
+		return fmt.Errorf("expected a network/v1api20210201/storage.LoadBalancer to convert with, got %T", hub)
+	}
+	return l.AssignProperties_To_LoadBalancer(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the network/v1api20210201/storage.LoadBalancer the API server stores, directly.
+func (l *LoadBalancer) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*v1api20210201storage.LoadBalancer)
+	if !ok {
+		return fmt.Errorf("expected a network/v1api20210201/storage.LoadBalancer to convert with, got %T", hub)
+	}
+	return l.AssignProperties_From_LoadBalancer(source)
+}
+
+// AssignProperties_From_LoadBalancer populates the receiver from source, a network/v1api20210201/storage.LoadBalancer.
+func (l *LoadBalancer) AssignProperties_From_LoadBalancer(source *v1api20210201storage.LoadBalancer) error {
+	l.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := l.Spec.AssignProperties_From_LoadBalancer_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := l.Status.AssignProperties_From_LoadBalancer_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_LoadBalancer populates destination, a network/v1api20210201/storage.LoadBalancer, from the receiver.
+func (l *LoadBalancer) AssignProperties_To_LoadBalancer(destination *v1api20210201storage.LoadBalancer) error {
+	destination.ObjectMeta = *l.ObjectMeta.DeepCopy()
+
+	if err := l.Spec.AssignProperties_To_LoadBalancer_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := l.Status.AssignProperties_To_LoadBalancer_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
 
 // LoadBalancer_Spec: Storage version of v1api20201101.LoadBalancer_Spec
 type LoadBalancer_Spec struct {
@@ -118,6 +166,292 @@ type LoadBalancer_Spec struct {
 	Sku *LoadBalancerSku `json:"sku,omitempty"`
 
 	Tags map[string]string `json:"tags,omitempty"`
+}
+
+// AssignProperties_From_LoadBalancer_Spec populates the receiver from source, a network/v1api20210201/storage.LoadBalancer_Spec.
+func (l *LoadBalancer_Spec) AssignProperties_From_LoadBalancer_Spec(source *v1api20210201storage.LoadBalancer_Spec) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	l.AzureName = source.AzureName
+
+	if source.BackendAddressPools != nil {
+		backendAddressPoolsList := make([]BackendAddressPool_SubResourceEmbedded, len(source.BackendAddressPools))
+		for backendAddressPoolsIndex := range source.BackendAddressPools {
+			if err := backendAddressPoolsList[backendAddressPoolsIndex].AssignProperties_From_BackendAddressPool_SubResourceEmbedded(&source.BackendAddressPools[backendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting BackendAddressPools: %w", err)
+			}
+		}
+		l.BackendAddressPools = backendAddressPoolsList
+	} else {
+		l.BackendAddressPools = nil
+	}
+
+	if source.ExtendedLocation != nil {
+		var extendedLocationValue ExtendedLocation
+		if err := extendedLocationValue.AssignProperties_From_ExtendedLocation(source.ExtendedLocation); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		l.ExtendedLocation = &extendedLocationValue
+	} else {
+		l.ExtendedLocation = nil
+	}
+
+	if source.FrontendIPConfigurations != nil {
+		frontendIPConfigurationsList := make([]FrontendIPConfiguration, len(source.FrontendIPConfigurations))
+		for frontendIPConfigurationsIndex := range source.FrontendIPConfigurations {
+			if err := frontendIPConfigurationsList[frontendIPConfigurationsIndex].AssignProperties_From_FrontendIPConfiguration(&source.FrontendIPConfigurations[frontendIPConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting FrontendIPConfigurations: %w", err)
+			}
+		}
+		l.FrontendIPConfigurations = frontendIPConfigurationsList
+	} else {
+		l.FrontendIPConfigurations = nil
+	}
+
+	if source.InboundNatPools != nil {
+		inboundNatPoolsList := make([]InboundNatPool, len(source.InboundNatPools))
+		for inboundNatPoolsIndex := range source.InboundNatPools {
+			if err := inboundNatPoolsList[inboundNatPoolsIndex].AssignProperties_From_InboundNatPool(&source.InboundNatPools[inboundNatPoolsIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatPools: %w", err)
+			}
+		}
+		l.InboundNatPools = inboundNatPoolsList
+	} else {
+		l.InboundNatPools = nil
+	}
+
+	if source.InboundNatRules != nil {
+		inboundNatRulesList := make([]InboundNatRule_SubResourceEmbedded, len(source.InboundNatRules))
+		for inboundNatRulesIndex := range source.InboundNatRules {
+			if err := inboundNatRulesList[inboundNatRulesIndex].AssignProperties_From_InboundNatRule_SubResourceEmbedded(&source.InboundNatRules[inboundNatRulesIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatRules: %w", err)
+			}
+		}
+		l.InboundNatRules = inboundNatRulesList
+	} else {
+		l.InboundNatRules = nil
+	}
+
+	if source.LoadBalancingRules != nil {
+		loadBalancingRulesList := make([]LoadBalancingRule, len(source.LoadBalancingRules))
+		for loadBalancingRulesIndex := range source.LoadBalancingRules {
+			if err := loadBalancingRulesList[loadBalancingRulesIndex].AssignProperties_From_LoadBalancingRule(&source.LoadBalancingRules[loadBalancingRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancingRules: %w", err)
+			}
+		}
+		l.LoadBalancingRules = loadBalancingRulesList
+	} else {
+		l.LoadBalancingRules = nil
+	}
+
+	l.Location = genruntime.ClonePointer(source.Location)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue LoadBalancerOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_LoadBalancerOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		l.OperatorSpec = &operatorSpecValue
+	} else {
+		l.OperatorSpec = nil
+	}
+
+	l.OriginalVersion = source.OriginalVersion
+
+	if source.OutboundRules != nil {
+		outboundRulesList := make([]OutboundRule, len(source.OutboundRules))
+		for outboundRulesIndex := range source.OutboundRules {
+			if err := outboundRulesList[outboundRulesIndex].AssignProperties_From_OutboundRule(&source.OutboundRules[outboundRulesIndex]); err != nil {
+				return fmt.Errorf("converting OutboundRules: %w", err)
+			}
+		}
+		l.OutboundRules = outboundRulesList
+	} else {
+		l.OutboundRules = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		l.Owner = &ownerValue
+	} else {
+		l.Owner = nil
+	}
+
+	if source.Probes != nil {
+		probesList := make([]Probe, len(source.Probes))
+		for probesIndex := range source.Probes {
+			if err := probesList[probesIndex].AssignProperties_From_Probe(&source.Probes[probesIndex]); err != nil {
+				return fmt.Errorf("converting Probes: %w", err)
+			}
+		}
+		l.Probes = probesList
+	} else {
+		l.Probes = nil
+	}
+
+	if source.Sku != nil {
+		var skuValue LoadBalancerSku
+		if err := skuValue.AssignProperties_From_LoadBalancerSku(source.Sku); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		l.Sku = &skuValue
+	} else {
+		l.Sku = nil
+	}
+
+	l.Tags = maps.Clone(source.Tags)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		l.PropertyBag = propertyBag
+	} else {
+		l.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_LoadBalancer_Spec populates destination, a network/v1api20210201/storage.LoadBalancer_Spec, from the receiver.
+func (l *LoadBalancer_Spec) AssignProperties_To_LoadBalancer_Spec(destination *v1api20210201storage.LoadBalancer_Spec) error {
+	propertyBag := genruntime.NewPropertyBag(l.PropertyBag)
+
+	destination.AzureName = l.AzureName
+
+	if l.BackendAddressPools != nil {
+		backendAddressPoolsList := make([]v1api20210201storage.BackendAddressPool_SubResourceEmbedded, len(l.BackendAddressPools))
+		for backendAddressPoolsIndex := range l.BackendAddressPools {
+			if err := l.BackendAddressPools[backendAddressPoolsIndex].AssignProperties_To_BackendAddressPool_SubResourceEmbedded(&backendAddressPoolsList[backendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting BackendAddressPools: %w", err)
+			}
+		}
+		destination.BackendAddressPools = backendAddressPoolsList
+	} else {
+		destination.BackendAddressPools = nil
+	}
+
+	if l.ExtendedLocation != nil {
+		var extendedLocationValue v1api20210201storage.ExtendedLocation
+		if err := l.ExtendedLocation.AssignProperties_To_ExtendedLocation(&extendedLocationValue); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		destination.ExtendedLocation = &extendedLocationValue
+	} else {
+		destination.ExtendedLocation = nil
+	}
+
+	if l.FrontendIPConfigurations != nil {
+		frontendIPConfigurationsList := make([]v1api20210201storage.FrontendIPConfiguration, len(l.FrontendIPConfigurations))
+		for frontendIPConfigurationsIndex := range l.FrontendIPConfigurations {
+			if err := l.FrontendIPConfigurations[frontendIPConfigurationsIndex].AssignProperties_To_FrontendIPConfiguration(&frontendIPConfigurationsList[frontendIPConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting FrontendIPConfigurations: %w", err)
+			}
+		}
+		destination.FrontendIPConfigurations = frontendIPConfigurationsList
+	} else {
+		destination.FrontendIPConfigurations = nil
+	}
+
+	if l.InboundNatPools != nil {
+		inboundNatPoolsList := make([]v1api20210201storage.InboundNatPool, len(l.InboundNatPools))
+		for inboundNatPoolsIndex := range l.InboundNatPools {
+			if err := l.InboundNatPools[inboundNatPoolsIndex].AssignProperties_To_InboundNatPool(&inboundNatPoolsList[inboundNatPoolsIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatPools: %w", err)
+			}
+		}
+		destination.InboundNatPools = inboundNatPoolsList
+	} else {
+		destination.InboundNatPools = nil
+	}
+
+	if l.InboundNatRules != nil {
+		inboundNatRulesList := make([]v1api20210201storage.InboundNatRule_SubResourceEmbedded, len(l.InboundNatRules))
+		for inboundNatRulesIndex := range l.InboundNatRules {
+			if err := l.InboundNatRules[inboundNatRulesIndex].AssignProperties_To_InboundNatRule_SubResourceEmbedded(&inboundNatRulesList[inboundNatRulesIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatRules: %w", err)
+			}
+		}
+		destination.InboundNatRules = inboundNatRulesList
+	} else {
+		destination.InboundNatRules = nil
+	}
+
+	if l.LoadBalancingRules != nil {
+		loadBalancingRulesList := make([]v1api20210201storage.LoadBalancingRule, len(l.LoadBalancingRules))
+		for loadBalancingRulesIndex := range l.LoadBalancingRules {
+			if err := l.LoadBalancingRules[loadBalancingRulesIndex].AssignProperties_To_LoadBalancingRule(&loadBalancingRulesList[loadBalancingRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancingRules: %w", err)
+			}
+		}
+		destination.LoadBalancingRules = loadBalancingRulesList
+	} else {
+		destination.LoadBalancingRules = nil
+	}
+
+	destination.Location = genruntime.ClonePointer(l.Location)
+
+	if l.OperatorSpec != nil {
+		var operatorSpecValue v1api20210201storage.LoadBalancerOperatorSpec
+		if err := l.OperatorSpec.AssignProperties_To_LoadBalancerOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	destination.OriginalVersion = l.OriginalVersion
+
+	if l.OutboundRules != nil {
+		outboundRulesList := make([]v1api20210201storage.OutboundRule, len(l.OutboundRules))
+		for outboundRulesIndex := range l.OutboundRules {
+			if err := l.OutboundRules[outboundRulesIndex].AssignProperties_To_OutboundRule(&outboundRulesList[outboundRulesIndex]); err != nil {
+				return fmt.Errorf("converting OutboundRules: %w", err)
+			}
+		}
+		destination.OutboundRules = outboundRulesList
+	} else {
+		destination.OutboundRules = nil
+	}
+
+	if l.Owner != nil {
+		ownerValue := *l.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	if l.Probes != nil {
+		probesList := make([]v1api20210201storage.Probe, len(l.Probes))
+		for probesIndex := range l.Probes {
+			if err := l.Probes[probesIndex].AssignProperties_To_Probe(&probesList[probesIndex]); err != nil {
+				return fmt.Errorf("converting Probes: %w", err)
+			}
+		}
+		destination.Probes = probesList
+	} else {
+		destination.Probes = nil
+	}
+
+	if l.Sku != nil {
+		var skuValue v1api20210201storage.LoadBalancerSku
+		if err := l.Sku.AssignProperties_To_LoadBalancerSku(&skuValue); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		destination.Sku = &skuValue
+	} else {
+		destination.Sku = nil
+	}
+
+	destination.Tags = maps.Clone(l.Tags)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // LoadBalancer_STATUS: Storage version of v1api20201101.LoadBalancer_STATUS
@@ -161,11 +495,325 @@ type LoadBalancer_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_LoadBalancer_STATUS populates the receiver from source, a network/v1api20210201/storage.LoadBalancer_STATUS.
+func (l *LoadBalancer_STATUS) AssignProperties_From_LoadBalancer_STATUS(source *v1api20210201storage.LoadBalancer_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.BackendAddressPools != nil {
+		backendAddressPoolsList := make([]BackendAddressPool_STATUS_SubResourceEmbedded, len(source.BackendAddressPools))
+		for backendAddressPoolsIndex := range source.BackendAddressPools {
+			if err := backendAddressPoolsList[backendAddressPoolsIndex].AssignProperties_From_BackendAddressPool_STATUS_SubResourceEmbedded(&source.BackendAddressPools[backendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting BackendAddressPools: %w", err)
+			}
+		}
+		l.BackendAddressPools = backendAddressPoolsList
+	} else {
+		l.BackendAddressPools = nil
+	}
+
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		l.Conditions = conditionsList
+	} else {
+		l.Conditions = nil
+	}
+
+	l.Etag = genruntime.ClonePointer(source.Etag)
+
+	if source.ExtendedLocation != nil {
+		var extendedLocationValue ExtendedLocation_STATUS
+		if err := extendedLocationValue.AssignProperties_From_ExtendedLocation_STATUS(source.ExtendedLocation); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		l.ExtendedLocation = &extendedLocationValue
+	} else {
+		l.ExtendedLocation = nil
+	}
+
+	if source.FrontendIPConfigurations != nil {
+		frontendIPConfigurationsList := make([]FrontendIPConfiguration_STATUS, len(source.FrontendIPConfigurations))
+		for frontendIPConfigurationsIndex := range source.FrontendIPConfigurations {
+			if err := frontendIPConfigurationsList[frontendIPConfigurationsIndex].AssignProperties_From_FrontendIPConfiguration_STATUS(&source.FrontendIPConfigurations[frontendIPConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting FrontendIPConfigurations: %w", err)
+			}
+		}
+		l.FrontendIPConfigurations = frontendIPConfigurationsList
+	} else {
+		l.FrontendIPConfigurations = nil
+	}
+
+	l.Id = genruntime.ClonePointer(source.Id)
+
+	if source.InboundNatPools != nil {
+		inboundNatPoolsList := make([]InboundNatPool_STATUS, len(source.InboundNatPools))
+		for inboundNatPoolsIndex := range source.InboundNatPools {
+			if err := inboundNatPoolsList[inboundNatPoolsIndex].AssignProperties_From_InboundNatPool_STATUS(&source.InboundNatPools[inboundNatPoolsIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatPools: %w", err)
+			}
+		}
+		l.InboundNatPools = inboundNatPoolsList
+	} else {
+		l.InboundNatPools = nil
+	}
+
+	if source.InboundNatRules != nil {
+		inboundNatRulesList := make([]InboundNatRule_STATUS_SubResourceEmbedded, len(source.InboundNatRules))
+		for inboundNatRulesIndex := range source.InboundNatRules {
+			if err := inboundNatRulesList[inboundNatRulesIndex].AssignProperties_From_InboundNatRule_STATUS_SubResourceEmbedded(&source.InboundNatRules[inboundNatRulesIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatRules: %w", err)
+			}
+		}
+		l.InboundNatRules = inboundNatRulesList
+	} else {
+		l.InboundNatRules = nil
+	}
+
+	if source.LoadBalancingRules != nil {
+		loadBalancingRulesList := make([]LoadBalancingRule_STATUS, len(source.LoadBalancingRules))
+		for loadBalancingRulesIndex := range source.LoadBalancingRules {
+			if err := loadBalancingRulesList[loadBalancingRulesIndex].AssignProperties_From_LoadBalancingRule_STATUS(&source.LoadBalancingRules[loadBalancingRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancingRules: %w", err)
+			}
+		}
+		l.LoadBalancingRules = loadBalancingRulesList
+	} else {
+		l.LoadBalancingRules = nil
+	}
+
+	l.Location = genruntime.ClonePointer(source.Location)
+	l.Name = genruntime.ClonePointer(source.Name)
+
+	if source.OutboundRules != nil {
+		outboundRulesList := make([]OutboundRule_STATUS, len(source.OutboundRules))
+		for outboundRulesIndex := range source.OutboundRules {
+			if err := outboundRulesList[outboundRulesIndex].AssignProperties_From_OutboundRule_STATUS(&source.OutboundRules[outboundRulesIndex]); err != nil {
+				return fmt.Errorf("converting OutboundRules: %w", err)
+			}
+		}
+		l.OutboundRules = outboundRulesList
+	} else {
+		l.OutboundRules = nil
+	}
+
+	if source.Probes != nil {
+		probesList := make([]Probe_STATUS, len(source.Probes))
+		for probesIndex := range source.Probes {
+			if err := probesList[probesIndex].AssignProperties_From_Probe_STATUS(&source.Probes[probesIndex]); err != nil {
+				return fmt.Errorf("converting Probes: %w", err)
+			}
+		}
+		l.Probes = probesList
+	} else {
+		l.Probes = nil
+	}
+
+	l.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+	l.ResourceGuid = genruntime.ClonePointer(source.ResourceGuid)
+
+	if source.Sku != nil {
+		var skuValue LoadBalancerSku_STATUS
+		if err := skuValue.AssignProperties_From_LoadBalancerSku_STATUS(source.Sku); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		l.Sku = &skuValue
+	} else {
+		l.Sku = nil
+	}
+
+	l.Tags = maps.Clone(source.Tags)
+	l.Type = genruntime.ClonePointer(source.Type)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		l.PropertyBag = propertyBag
+	} else {
+		l.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_LoadBalancer_STATUS populates destination, a network/v1api20210201/storage.LoadBalancer_STATUS, from the receiver.
+func (l *LoadBalancer_STATUS) AssignProperties_To_LoadBalancer_STATUS(destination *v1api20210201storage.LoadBalancer_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(l.PropertyBag)
+
+	if l.BackendAddressPools != nil {
+		backendAddressPoolsList := make([]v1api20210201storage.BackendAddressPool_STATUS_SubResourceEmbedded, len(l.BackendAddressPools))
+		for backendAddressPoolsIndex := range l.BackendAddressPools {
+			if err := l.BackendAddressPools[backendAddressPoolsIndex].AssignProperties_To_BackendAddressPool_STATUS_SubResourceEmbedded(&backendAddressPoolsList[backendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting BackendAddressPools: %w", err)
+			}
+		}
+		destination.BackendAddressPools = backendAddressPoolsList
+	} else {
+		destination.BackendAddressPools = nil
+	}
+
+	if l.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(l.Conditions))
+		for conditionsIndex := range l.Conditions {
+			conditionsList[conditionsIndex] = *l.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.Etag = genruntime.ClonePointer(l.Etag)
+
+	if l.ExtendedLocation != nil {
+		var extendedLocationValue v1api20210201storage.ExtendedLocation_STATUS
+		if err := l.ExtendedLocation.AssignProperties_To_ExtendedLocation_STATUS(&extendedLocationValue); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		destination.ExtendedLocation = &extendedLocationValue
+	} else {
+		destination.ExtendedLocation = nil
+	}
+
+	if l.FrontendIPConfigurations != nil {
+		frontendIPConfigurationsList := make([]v1api20210201storage.FrontendIPConfiguration_STATUS, len(l.FrontendIPConfigurations))
+		for frontendIPConfigurationsIndex := range l.FrontendIPConfigurations {
+			if err := l.FrontendIPConfigurations[frontendIPConfigurationsIndex].AssignProperties_To_FrontendIPConfiguration_STATUS(&frontendIPConfigurationsList[frontendIPConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting FrontendIPConfigurations: %w", err)
+			}
+		}
+		destination.FrontendIPConfigurations = frontendIPConfigurationsList
+	} else {
+		destination.FrontendIPConfigurations = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(l.Id)
+
+	if l.InboundNatPools != nil {
+		inboundNatPoolsList := make([]v1api20210201storage.InboundNatPool_STATUS, len(l.InboundNatPools))
+		for inboundNatPoolsIndex := range l.InboundNatPools {
+			if err := l.InboundNatPools[inboundNatPoolsIndex].AssignProperties_To_InboundNatPool_STATUS(&inboundNatPoolsList[inboundNatPoolsIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatPools: %w", err)
+			}
+		}
+		destination.InboundNatPools = inboundNatPoolsList
+	} else {
+		destination.InboundNatPools = nil
+	}
+
+	if l.InboundNatRules != nil {
+		inboundNatRulesList := make([]v1api20210201storage.InboundNatRule_STATUS_SubResourceEmbedded, len(l.InboundNatRules))
+		for inboundNatRulesIndex := range l.InboundNatRules {
+			if err := l.InboundNatRules[inboundNatRulesIndex].AssignProperties_To_InboundNatRule_STATUS_SubResourceEmbedded(&inboundNatRulesList[inboundNatRulesIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatRules: %w", err)
+			}
+		}
+		destination.InboundNatRules = inboundNatRulesList
+	} else {
+		destination.InboundNatRules = nil
+	}
+
+	if l.LoadBalancingRules != nil {
+		loadBalancingRulesList := make([]v1api20210201storage.LoadBalancingRule_STATUS, len(l.LoadBalancingRules))
+		for loadBalancingRulesIndex := range l.LoadBalancingRules {
+			if err := l.LoadBalancingRules[loadBalancingRulesIndex].AssignProperties_To_LoadBalancingRule_STATUS(&loadBalancingRulesList[loadBalancingRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancingRules: %w", err)
+			}
+		}
+		destination.LoadBalancingRules = loadBalancingRulesList
+	} else {
+		destination.LoadBalancingRules = nil
+	}
+
+	destination.Location = genruntime.ClonePointer(l.Location)
+	destination.Name = genruntime.ClonePointer(l.Name)
+
+	if l.OutboundRules != nil {
+		outboundRulesList := make([]v1api20210201storage.OutboundRule_STATUS, len(l.OutboundRules))
+		for outboundRulesIndex := range l.OutboundRules {
+			if err := l.OutboundRules[outboundRulesIndex].AssignProperties_To_OutboundRule_STATUS(&outboundRulesList[outboundRulesIndex]); err != nil {
+				return fmt.Errorf("converting OutboundRules: %w", err)
+			}
+		}
+		destination.OutboundRules = outboundRulesList
+	} else {
+		destination.OutboundRules = nil
+	}
+
+	if l.Probes != nil {
+		probesList := make([]v1api20210201storage.Probe_STATUS, len(l.Probes))
+		for probesIndex := range l.Probes {
+			if err := l.Probes[probesIndex].AssignProperties_To_Probe_STATUS(&probesList[probesIndex]); err != nil {
+				return fmt.Errorf("converting Probes: %w", err)
+			}
+		}
+		destination.Probes = probesList
+	} else {
+		destination.Probes = nil
+	}
+
+	destination.ProvisioningState = genruntime.ClonePointer(l.ProvisioningState)
+	destination.ResourceGuid = genruntime.ClonePointer(l.ResourceGuid)
+
+	if l.Sku != nil {
+		var skuValue v1api20210201storage.LoadBalancerSku_STATUS
+		if err := l.Sku.AssignProperties_To_LoadBalancerSku_STATUS(&skuValue); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		destination.Sku = &skuValue
+	} else {
+		destination.Sku = nil
+	}
+
+	destination.Tags = maps.Clone(l.Tags)
+	destination.Type = genruntime.ClonePointer(l.Type)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // BackendAddressPool_STATUS_SubResourceEmbedded: Storage version of v1api20201101.BackendAddressPool_STATUS_SubResourceEmbedded
 type BackendAddressPool_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// AssignProperties_From_BackendAddressPool_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20210201/storage.BackendAddressPool_STATUS_SubResourceEmbedded.
+func (b *BackendAddressPool_STATUS_SubResourceEmbedded) AssignProperties_From_BackendAddressPool_STATUS_SubResourceEmbedded(source *v1api20210201storage.BackendAddressPool_STATUS_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	b.Id = genruntime.ClonePointer(source.Id)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		b.PropertyBag = propertyBag
+	} else {
+		b.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_BackendAddressPool_STATUS_SubResourceEmbedded populates destination, a network/v1api20210201/storage.BackendAddressPool_STATUS_SubResourceEmbedded, from the receiver.
+func (b *BackendAddressPool_STATUS_SubResourceEmbedded) AssignProperties_To_BackendAddressPool_STATUS_SubResourceEmbedded(destination *v1api20210201storage.BackendAddressPool_STATUS_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(b.PropertyBag)
+
+	destination.Id = genruntime.ClonePointer(b.Id)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // BackendAddressPool_SubResourceEmbedded: Storage version of v1api20201101.BackendAddressPool_SubResourceEmbedded
@@ -175,6 +823,52 @@ type BackendAddressPool_SubResourceEmbedded struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// AssignProperties_From_BackendAddressPool_SubResourceEmbedded populates the receiver from source, a network/v1api20210201/storage.BackendAddressPool_SubResourceEmbedded.
+func (b *BackendAddressPool_SubResourceEmbedded) AssignProperties_From_BackendAddressPool_SubResourceEmbedded(source *v1api20210201storage.BackendAddressPool_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	b.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		b.Reference = &referenceValue
+	} else {
+		b.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		b.PropertyBag = propertyBag
+	} else {
+		b.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_BackendAddressPool_SubResourceEmbedded populates destination, a network/v1api20210201/storage.BackendAddressPool_SubResourceEmbedded, from the receiver.
+func (b *BackendAddressPool_SubResourceEmbedded) AssignProperties_To_BackendAddressPool_SubResourceEmbedded(destination *v1api20210201storage.BackendAddressPool_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(b.PropertyBag)
+
+	destination.Name = genruntime.ClonePointer(b.Name)
+
+	if b.Reference != nil {
+		referenceValue := *b.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // ExtendedLocation: Storage version of v1api20201101.ExtendedLocation
@@ -286,6 +980,135 @@ type FrontendIPConfiguration struct {
 	Zones []string `json:"zones,omitempty"`
 }
 
+// AssignProperties_From_FrontendIPConfiguration populates the receiver from source, a network/v1api20210201/storage.FrontendIPConfiguration.
+func (f *FrontendIPConfiguration) AssignProperties_From_FrontendIPConfiguration(source *v1api20210201storage.FrontendIPConfiguration) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	f.Name = genruntime.ClonePointer(source.Name)
+	f.PrivateIPAddress = genruntime.ClonePointer(source.PrivateIPAddress)
+	f.PrivateIPAddressVersion = genruntime.ClonePointer(source.PrivateIPAddressVersion)
+	f.PrivateIPAllocationMethod = genruntime.ClonePointer(source.PrivateIPAllocationMethod)
+
+	if source.PublicIPAddress != nil {
+		var publicIPAddressValue PublicIPAddress_SubResourceEmbedded
+		if err := publicIPAddressValue.AssignProperties_From_PublicIPAddress_SubResourceEmbedded(source.PublicIPAddress); err != nil {
+			return fmt.Errorf("converting PublicIPAddress: %w", err)
+		}
+		f.PublicIPAddress = &publicIPAddressValue
+	} else {
+		f.PublicIPAddress = nil
+	}
+
+	if source.PublicIPPrefix != nil {
+		var publicIPPrefixValue SubResource
+		if err := publicIPPrefixValue.AssignProperties_From_SubResource(source.PublicIPPrefix); err != nil {
+			return fmt.Errorf("converting PublicIPPrefix: %w", err)
+		}
+		f.PublicIPPrefix = &publicIPPrefixValue
+	} else {
+		f.PublicIPPrefix = nil
+	}
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		f.Reference = &referenceValue
+	} else {
+		f.Reference = nil
+	}
+
+	if source.Subnet != nil {
+		var subnetValue Subnet_SubResourceEmbedded
+		if err := subnetValue.AssignProperties_From_Subnet_SubResourceEmbedded(source.Subnet); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		f.Subnet = &subnetValue
+	} else {
+		f.Subnet = nil
+	}
+
+	f.Zones = slices.Clone(source.Zones)
+
+	// GatewayLoadBalancer: the destination has no such property; the value waits in the property bag
+	if source.GatewayLoadBalancer != nil {
+		if err := propertyBag.Add("gatewayLoadBalancer", source.GatewayLoadBalancer); err != nil {
+			return fmt.Errorf("converting GatewayLoadBalancer: %w", err)
+		}
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		f.PropertyBag = propertyBag
+	} else {
+		f.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_FrontendIPConfiguration populates destination, a network/v1api20210201/storage.FrontendIPConfiguration, from the receiver.
+func (f *FrontendIPConfiguration) AssignProperties_To_FrontendIPConfiguration(destination *v1api20210201storage.FrontendIPConfiguration) error {
+	propertyBag := genruntime.NewPropertyBag(f.PropertyBag)
+
+	destination.Name = genruntime.ClonePointer(f.Name)
+	destination.PrivateIPAddress = genruntime.ClonePointer(f.PrivateIPAddress)
+	destination.PrivateIPAddressVersion = genruntime.ClonePointer(f.PrivateIPAddressVersion)
+	destination.PrivateIPAllocationMethod = genruntime.ClonePointer(f.PrivateIPAllocationMethod)
+
+	if f.PublicIPAddress != nil {
+		var publicIPAddressValue v1api20210201storage.PublicIPAddress_SubResourceEmbedded
+		if err := f.PublicIPAddress.AssignProperties_To_PublicIPAddress_SubResourceEmbedded(&publicIPAddressValue); err != nil {
+			return fmt.Errorf("converting PublicIPAddress: %w", err)
+		}
+		destination.PublicIPAddress = &publicIPAddressValue
+	} else {
+		destination.PublicIPAddress = nil
+	}
+
+	if f.PublicIPPrefix != nil {
+		var publicIPPrefixValue v1api20210201storage.SubResource
+		if err := f.PublicIPPrefix.AssignProperties_To_SubResource(&publicIPPrefixValue); err != nil {
+			return fmt.Errorf("converting PublicIPPrefix: %w", err)
+		}
+		destination.PublicIPPrefix = &publicIPPrefixValue
+	} else {
+		destination.PublicIPPrefix = nil
+	}
+
+	if f.Reference != nil {
+		referenceValue := *f.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	if f.Subnet != nil {
+		var subnetValue v1api20210201storage.Subnet_SubResourceEmbedded
+		if err := f.Subnet.AssignProperties_To_Subnet_SubResourceEmbedded(&subnetValue); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		destination.Subnet = &subnetValue
+	} else {
+		destination.Subnet = nil
+	}
+
+	destination.Zones = slices.Clone(f.Zones)
+
+	// GatewayLoadBalancer: the source has no such property; its value may wait in the property bag
+	destination.GatewayLoadBalancer = nil
+	if _, err := propertyBag.Pull("gatewayLoadBalancer", &destination.GatewayLoadBalancer); err != nil {
+		return fmt.Errorf("converting GatewayLoadBalancer: %w", err)
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // FrontendIPConfiguration_STATUS: Storage version of v1api20201101.FrontendIPConfiguration_STATUS
 type FrontendIPConfiguration_STATUS struct {
 	Etag *string `json:"etag,omitempty"`
@@ -323,6 +1146,229 @@ type FrontendIPConfiguration_STATUS struct {
 	Zones []string `json:"zones,omitempty"`
 }
 
+// AssignProperties_From_FrontendIPConfiguration_STATUS populates the receiver from source, a network/v1api20210201/storage.FrontendIPConfiguration_STATUS.
+func (f *FrontendIPConfiguration_STATUS) AssignProperties_From_FrontendIPConfiguration_STATUS(source *v1api20210201storage.FrontendIPConfiguration_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	f.Etag = genruntime.ClonePointer(source.Etag)
+	f.Id = genruntime.ClonePointer(source.Id)
+
+	if source.InboundNatPools != nil {
+		inboundNatPoolsList := make([]SubResource_STATUS, len(source.InboundNatPools))
+		for inboundNatPoolsIndex := range source.InboundNatPools {
+			if err := inboundNatPoolsList[inboundNatPoolsIndex].AssignProperties_From_SubResource_STATUS(&source.InboundNatPools[inboundNatPoolsIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatPools: %w", err)
+			}
+		}
+		f.InboundNatPools = inboundNatPoolsList
+	} else {
+		f.InboundNatPools = nil
+	}
+
+	if source.InboundNatRules != nil {
+		inboundNatRulesList := make([]SubResource_STATUS, len(source.InboundNatRules))
+		for inboundNatRulesIndex := range source.InboundNatRules {
+			if err := inboundNatRulesList[inboundNatRulesIndex].AssignProperties_From_SubResource_STATUS(&source.InboundNatRules[inboundNatRulesIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatRules: %w", err)
+			}
+		}
+		f.InboundNatRules = inboundNatRulesList
+	} else {
+		f.InboundNatRules = nil
+	}
+
+	if source.LoadBalancingRules != nil {
+		loadBalancingRulesList := make([]SubResource_STATUS, len(source.LoadBalancingRules))
+		for loadBalancingRulesIndex := range source.LoadBalancingRules {
+			if err := loadBalancingRulesList[loadBalancingRulesIndex].AssignProperties_From_SubResource_STATUS(&source.LoadBalancingRules[loadBalancingRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancingRules: %w", err)
+			}
+		}
+		f.LoadBalancingRules = loadBalancingRulesList
+	} else {
+		f.LoadBalancingRules = nil
+	}
+
+	f.Name = genruntime.ClonePointer(source.Name)
+
+	if source.OutboundRules != nil {
+		outboundRulesList := make([]SubResource_STATUS, len(source.OutboundRules))
+		for outboundRulesIndex := range source.OutboundRules {
+			if err := outboundRulesList[outboundRulesIndex].AssignProperties_From_SubResource_STATUS(&source.OutboundRules[outboundRulesIndex]); err != nil {
+				return fmt.Errorf("converting OutboundRules: %w", err)
+			}
+		}
+		f.OutboundRules = outboundRulesList
+	} else {
+		f.OutboundRules = nil
+	}
+
+	f.PrivateIPAddress = genruntime.ClonePointer(source.PrivateIPAddress)
+	f.PrivateIPAddressVersion = genruntime.ClonePointer(source.PrivateIPAddressVersion)
+	f.PrivateIPAllocationMethod = genruntime.ClonePointer(source.PrivateIPAllocationMethod)
+	f.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+
+	if source.PublicIPAddress != nil {
+		var publicIPAddressValue PublicIPAddress_STATUS_SubResourceEmbedded
+		if err := publicIPAddressValue.AssignProperties_From_PublicIPAddress_STATUS_SubResourceEmbedded(source.PublicIPAddress); err != nil {
+			return fmt.Errorf("converting PublicIPAddress: %w", err)
+		}
+		f.PublicIPAddress = &publicIPAddressValue
+	} else {
+		f.PublicIPAddress = nil
+	}
+
+	if source.PublicIPPrefix != nil {
+		var publicIPPrefixValue SubResource_STATUS
+		if err := publicIPPrefixValue.AssignProperties_From_SubResource_STATUS(source.PublicIPPrefix); err != nil {
+			return fmt.Errorf("converting PublicIPPrefix: %w", err)
+		}
+		f.PublicIPPrefix = &publicIPPrefixValue
+	} else {
+		f.PublicIPPrefix = nil
+	}
+
+	if source.Subnet != nil {
+		var subnetValue Subnet_STATUS_SubResourceEmbedded
+		if err := subnetValue.AssignProperties_From_Subnet_STATUS_SubResourceEmbedded(source.Subnet); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		f.Subnet = &subnetValue
+	} else {
+		f.Subnet = nil
+	}
+
+	f.Type = genruntime.ClonePointer(source.Type)
+	f.Zones = slices.Clone(source.Zones)
+
+	// GatewayLoadBalancer: the destination has no such property; the value waits in the property bag
+	if source.GatewayLoadBalancer != nil {
+		if err := propertyBag.Add("gatewayLoadBalancer", source.GatewayLoadBalancer); err != nil {
+			return fmt.Errorf("converting GatewayLoadBalancer: %w", err)
+		}
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		f.PropertyBag = propertyBag
+	} else {
+		f.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_FrontendIPConfiguration_STATUS populates destination, a network/v1api20210201/storage.FrontendIPConfiguration_STATUS, from the receiver.
+func (f *FrontendIPConfiguration_STATUS) AssignProperties_To_FrontendIPConfiguration_STATUS(destination *v1api20210201storage.FrontendIPConfiguration_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(f.PropertyBag)
+
+	destination.Etag = genruntime.ClonePointer(f.Etag)
+	destination.Id = genruntime.ClonePointer(f.Id)
+
+	if f.InboundNatPools != nil {
+		inboundNatPoolsList := make([]v1api20210201storage.SubResource_STATUS, len(f.InboundNatPools))
+		for inboundNatPoolsIndex := range f.InboundNatPools {
+			if err := f.InboundNatPools[inboundNatPoolsIndex].AssignProperties_To_SubResource_STATUS(&inboundNatPoolsList[inboundNatPoolsIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatPools: %w", err)
+			}
+		}
+		destination.InboundNatPools = inboundNatPoolsList
+	} else {
+		destination.InboundNatPools = nil
+	}
+
+	if f.InboundNatRules != nil {
+		inboundNatRulesList := make([]v1api20210201storage.SubResource_STATUS, len(f.InboundNatRules))
+		for inboundNatRulesIndex := range f.InboundNatRules {
+			if err := f.InboundNatRules[inboundNatRulesIndex].AssignProperties_To_SubResource_STATUS(&inboundNatRulesList[inboundNatRulesIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatRules: %w", err)
+			}
+		}
+		destination.InboundNatRules = inboundNatRulesList
+	} else {
+		destination.InboundNatRules = nil
+	}
+
+	if f.LoadBalancingRules != nil {
+		loadBalancingRulesList := make([]v1api20210201storage.SubResource_STATUS, len(f.LoadBalancingRules))
+		for loadBalancingRulesIndex := range f.LoadBalancingRules {
+			if err := f.LoadBalancingRules[loadBalancingRulesIndex].AssignProperties_To_SubResource_STATUS(&loadBalancingRulesList[loadBalancingRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancingRules: %w", err)
+			}
+		}
+		destination.LoadBalancingRules = loadBalancingRulesList
+	} else {
+		destination.LoadBalancingRules = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(f.Name)
+
+	if f.OutboundRules != nil {
+		outboundRulesList := make([]v1api20210201storage.SubResource_STATUS, len(f.OutboundRules))
+		for outboundRulesIndex := range f.OutboundRules {
+			if err := f.OutboundRules[outboundRulesIndex].AssignProperties_To_SubResource_STATUS(&outboundRulesList[outboundRulesIndex]); err != nil {
+				return fmt.Errorf("converting OutboundRules: %w", err)
+			}
+		}
+		destination.OutboundRules = outboundRulesList
+	} else {
+		destination.OutboundRules = nil
+	}
+
+	destination.PrivateIPAddress = genruntime.ClonePointer(f.PrivateIPAddress)
+	destination.PrivateIPAddressVersion = genruntime.ClonePointer(f.PrivateIPAddressVersion)
+	destination.PrivateIPAllocationMethod = genruntime.ClonePointer(f.PrivateIPAllocationMethod)
+	destination.ProvisioningState = genruntime.ClonePointer(f.ProvisioningState)
+
+	if f.PublicIPAddress != nil {
+		var publicIPAddressValue v1api20210201storage.PublicIPAddress_STATUS_SubResourceEmbedded
+		if err := f.PublicIPAddress.AssignProperties_To_PublicIPAddress_STATUS_SubResourceEmbedded(&publicIPAddressValue); err != nil {
+			return fmt.Errorf("converting PublicIPAddress: %w", err)
+		}
+		destination.PublicIPAddress = &publicIPAddressValue
+	} else {
+		destination.PublicIPAddress = nil
+	}
+
+	if f.PublicIPPrefix != nil {
+		var publicIPPrefixValue v1api20210201storage.SubResource_STATUS
+		if err := f.PublicIPPrefix.AssignProperties_To_SubResource_STATUS(&publicIPPrefixValue); err != nil {
+			return fmt.Errorf("converting PublicIPPrefix: %w", err)
+		}
+		destination.PublicIPPrefix = &publicIPPrefixValue
+	} else {
+		destination.PublicIPPrefix = nil
+	}
+
+	if f.Subnet != nil {
+		var subnetValue v1api20210201storage.Subnet_STATUS_SubResourceEmbedded
+		if err := f.Subnet.AssignProperties_To_Subnet_STATUS_SubResourceEmbedded(&subnetValue); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		destination.Subnet = &subnetValue
+	} else {
+		destination.Subnet = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(f.Type)
+	destination.Zones = slices.Clone(f.Zones)
+
+	// GatewayLoadBalancer: the source has no such property; its value may wait in the property bag
+	destination.GatewayLoadBalancer = nil
+	if _, err := propertyBag.Pull("gatewayLoadBalancer", &destination.GatewayLoadBalancer); err != nil {
+		return fmt.Errorf("converting GatewayLoadBalancer: %w", err)
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // InboundNatPool: Storage version of v1api20201101.InboundNatPool
 type InboundNatPool struct {
 	BackendPort *int `json:"backendPort,omitempty"`
@@ -346,6 +1392,88 @@ type InboundNatPool struct {
 	Protocol *string `json:"protocol,omitempty"`
 
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// AssignProperties_From_InboundNatPool populates the receiver from source, a network/v1api20210201/storage.InboundNatPool.
+func (i *InboundNatPool) AssignProperties_From_InboundNatPool(source *v1api20210201storage.InboundNatPool) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	i.BackendPort = genruntime.ClonePointer(source.BackendPort)
+	i.EnableFloatingIP = genruntime.ClonePointer(source.EnableFloatingIP)
+	i.EnableTcpReset = genruntime.ClonePointer(source.EnableTcpReset)
+
+	if source.FrontendIPConfiguration != nil {
+		var frontendIPConfigurationValue SubResource
+		if err := frontendIPConfigurationValue.AssignProperties_From_SubResource(source.FrontendIPConfiguration); err != nil {
+			return fmt.Errorf("converting FrontendIPConfiguration: %w", err)
+		}
+		i.FrontendIPConfiguration = &frontendIPConfigurationValue
+	} else {
+		i.FrontendIPConfiguration = nil
+	}
+
+	i.FrontendPortRangeEnd = genruntime.ClonePointer(source.FrontendPortRangeEnd)
+	i.FrontendPortRangeStart = genruntime.ClonePointer(source.FrontendPortRangeStart)
+	i.IdleTimeoutInMinutes = genruntime.ClonePointer(source.IdleTimeoutInMinutes)
+	i.Name = genruntime.ClonePointer(source.Name)
+	i.Protocol = genruntime.ClonePointer(source.Protocol)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		i.Reference = &referenceValue
+	} else {
+		i.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		i.PropertyBag = propertyBag
+	} else {
+		i.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_InboundNatPool populates destination, a network/v1api20210201/storage.InboundNatPool, from the receiver.
+func (i *InboundNatPool) AssignProperties_To_InboundNatPool(destination *v1api20210201storage.InboundNatPool) error {
+	propertyBag := genruntime.NewPropertyBag(i.PropertyBag)
+
+	destination.BackendPort = genruntime.ClonePointer(i.BackendPort)
+	destination.EnableFloatingIP = genruntime.ClonePointer(i.EnableFloatingIP)
+	destination.EnableTcpReset = genruntime.ClonePointer(i.EnableTcpReset)
+
+	if i.FrontendIPConfiguration != nil {
+		var frontendIPConfigurationValue v1api20210201storage.SubResource
+		if err := i.FrontendIPConfiguration.AssignProperties_To_SubResource(&frontendIPConfigurationValue); err != nil {
+			return fmt.Errorf("converting FrontendIPConfiguration: %w", err)
+		}
+		destination.FrontendIPConfiguration = &frontendIPConfigurationValue
+	} else {
+		destination.FrontendIPConfiguration = nil
+	}
+
+	destination.FrontendPortRangeEnd = genruntime.ClonePointer(i.FrontendPortRangeEnd)
+	destination.FrontendPortRangeStart = genruntime.ClonePointer(i.FrontendPortRangeStart)
+	destination.IdleTimeoutInMinutes = genruntime.ClonePointer(i.IdleTimeoutInMinutes)
+	destination.Name = genruntime.ClonePointer(i.Name)
+	destination.Protocol = genruntime.ClonePointer(i.Protocol)
+
+	if i.Reference != nil {
+		referenceValue := *i.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // InboundNatPool_STATUS: Storage version of v1api20201101.InboundNatPool_STATUS
@@ -379,11 +1507,119 @@ type InboundNatPool_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_InboundNatPool_STATUS populates the receiver from source, a network/v1api20210201/storage.InboundNatPool_STATUS.
+func (i *InboundNatPool_STATUS) AssignProperties_From_InboundNatPool_STATUS(source *v1api20210201storage.InboundNatPool_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	i.BackendPort = genruntime.ClonePointer(source.BackendPort)
+	i.EnableFloatingIP = genruntime.ClonePointer(source.EnableFloatingIP)
+	i.EnableTcpReset = genruntime.ClonePointer(source.EnableTcpReset)
+	i.Etag = genruntime.ClonePointer(source.Etag)
+
+	if source.FrontendIPConfiguration != nil {
+		var frontendIPConfigurationValue SubResource_STATUS
+		if err := frontendIPConfigurationValue.AssignProperties_From_SubResource_STATUS(source.FrontendIPConfiguration); err != nil {
+			return fmt.Errorf("converting FrontendIPConfiguration: %w", err)
+		}
+		i.FrontendIPConfiguration = &frontendIPConfigurationValue
+	} else {
+		i.FrontendIPConfiguration = nil
+	}
+
+	i.FrontendPortRangeEnd = genruntime.ClonePointer(source.FrontendPortRangeEnd)
+	i.FrontendPortRangeStart = genruntime.ClonePointer(source.FrontendPortRangeStart)
+	i.Id = genruntime.ClonePointer(source.Id)
+	i.IdleTimeoutInMinutes = genruntime.ClonePointer(source.IdleTimeoutInMinutes)
+	i.Name = genruntime.ClonePointer(source.Name)
+	i.Protocol = genruntime.ClonePointer(source.Protocol)
+	i.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+	i.Type = genruntime.ClonePointer(source.Type)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		i.PropertyBag = propertyBag
+	} else {
+		i.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_InboundNatPool_STATUS populates destination, a network/v1api20210201/storage.InboundNatPool_STATUS, from the receiver.
+func (i *InboundNatPool_STATUS) AssignProperties_To_InboundNatPool_STATUS(destination *v1api20210201storage.InboundNatPool_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(i.PropertyBag)
+
+	destination.BackendPort = genruntime.ClonePointer(i.BackendPort)
+	destination.EnableFloatingIP = genruntime.ClonePointer(i.EnableFloatingIP)
+	destination.EnableTcpReset = genruntime.ClonePointer(i.EnableTcpReset)
+	destination.Etag = genruntime.ClonePointer(i.Etag)
+
+	if i.FrontendIPConfiguration != nil {
+		var frontendIPConfigurationValue v1api20210201storage.SubResource_STATUS
+		if err := i.FrontendIPConfiguration.AssignProperties_To_SubResource_STATUS(&frontendIPConfigurationValue); err != nil {
+			return fmt.Errorf("converting FrontendIPConfiguration: %w", err)
+		}
+		destination.FrontendIPConfiguration = &frontendIPConfigurationValue
+	} else {
+		destination.FrontendIPConfiguration = nil
+	}
+
+	destination.FrontendPortRangeEnd = genruntime.ClonePointer(i.FrontendPortRangeEnd)
+	destination.FrontendPortRangeStart = genruntime.ClonePointer(i.FrontendPortRangeStart)
+	destination.Id = genruntime.ClonePointer(i.Id)
+	destination.IdleTimeoutInMinutes = genruntime.ClonePointer(i.IdleTimeoutInMinutes)
+	destination.Name = genruntime.ClonePointer(i.Name)
+	destination.Protocol = genruntime.ClonePointer(i.Protocol)
+	destination.ProvisioningState = genruntime.ClonePointer(i.ProvisioningState)
+	destination.Type = genruntime.ClonePointer(i.Type)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // InboundNatRule_STATUS_SubResourceEmbedded: Storage version of v1api20201101.InboundNatRule_STATUS_SubResourceEmbedded
 type InboundNatRule_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// AssignProperties_From_InboundNatRule_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20210201/storage.InboundNatRule_STATUS_SubResourceEmbedded.
+func (i *InboundNatRule_STATUS_SubResourceEmbedded) AssignProperties_From_InboundNatRule_STATUS_SubResourceEmbedded(source *v1api20210201storage.InboundNatRule_STATUS_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	i.Id = genruntime.ClonePointer(source.Id)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		i.PropertyBag = propertyBag
+	} else {
+		i.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_InboundNatRule_STATUS_SubResourceEmbedded populates destination, a network/v1api20210201/storage.InboundNatRule_STATUS_SubResourceEmbedded, from the receiver.
+func (i *InboundNatRule_STATUS_SubResourceEmbedded) AssignProperties_To_InboundNatRule_STATUS_SubResourceEmbedded(destination *v1api20210201storage.InboundNatRule_STATUS_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(i.PropertyBag)
+
+	destination.Id = genruntime.ClonePointer(i.Id)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // InboundNatRule_SubResourceEmbedded: Storage version of v1api20201101.InboundNatRule_SubResourceEmbedded
@@ -395,6 +1631,52 @@ type InboundNatRule_SubResourceEmbedded struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
+// AssignProperties_From_InboundNatRule_SubResourceEmbedded populates the receiver from source, a network/v1api20210201/storage.InboundNatRule_SubResourceEmbedded.
+func (i *InboundNatRule_SubResourceEmbedded) AssignProperties_From_InboundNatRule_SubResourceEmbedded(source *v1api20210201storage.InboundNatRule_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	i.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		i.Reference = &referenceValue
+	} else {
+		i.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		i.PropertyBag = propertyBag
+	} else {
+		i.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_InboundNatRule_SubResourceEmbedded populates destination, a network/v1api20210201/storage.InboundNatRule_SubResourceEmbedded, from the receiver.
+func (i *InboundNatRule_SubResourceEmbedded) AssignProperties_To_InboundNatRule_SubResourceEmbedded(destination *v1api20210201storage.InboundNatRule_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(i.PropertyBag)
+
+	destination.Name = genruntime.ClonePointer(i.Name)
+
+	if i.Reference != nil {
+		referenceValue := *i.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // LoadBalancerOperatorSpec: Storage version of v1api20201101.LoadBalancerOperatorSpec
 type LoadBalancerOperatorSpec struct {
 	ConfigMapExpressions []*genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
@@ -402,6 +1684,94 @@ type LoadBalancerOperatorSpec struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_LoadBalancerOperatorSpec populates the receiver from source, a network/v1api20210201/storage.LoadBalancerOperatorSpec.
+func (l *LoadBalancerOperatorSpec) AssignProperties_From_LoadBalancerOperatorSpec(source *v1api20210201storage.LoadBalancerOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		l.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		l.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		l.SecretExpressions = secretExpressionsList
+	} else {
+		l.SecretExpressions = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		l.PropertyBag = propertyBag
+	} else {
+		l.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_LoadBalancerOperatorSpec populates destination, a network/v1api20210201/storage.LoadBalancerOperatorSpec, from the receiver.
+func (l *LoadBalancerOperatorSpec) AssignProperties_To_LoadBalancerOperatorSpec(destination *v1api20210201storage.LoadBalancerOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag(l.PropertyBag)
+
+	if l.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(l.ConfigMapExpressions))
+		for configMapExpressionsIndex := range l.ConfigMapExpressions {
+			if l.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *l.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if l.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(l.SecretExpressions))
+		for secretExpressionsIndex := range l.SecretExpressions {
+			if l.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *l.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // LoadBalancerSku: Storage version of v1api20201101.LoadBalancerSku
@@ -413,6 +1783,40 @@ type LoadBalancerSku struct {
 	Tier *string `json:"tier,omitempty"`
 }
 
+// AssignProperties_From_LoadBalancerSku populates the receiver from source, a network/v1api20210201/storage.LoadBalancerSku.
+func (l *LoadBalancerSku) AssignProperties_From_LoadBalancerSku(source *v1api20210201storage.LoadBalancerSku) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	l.Name = genruntime.ClonePointer(source.Name)
+	l.Tier = genruntime.ClonePointer(source.Tier)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		l.PropertyBag = propertyBag
+	} else {
+		l.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_LoadBalancerSku populates destination, a network/v1api20210201/storage.LoadBalancerSku, from the receiver.
+func (l *LoadBalancerSku) AssignProperties_To_LoadBalancerSku(destination *v1api20210201storage.LoadBalancerSku) error {
+	propertyBag := genruntime.NewPropertyBag(l.PropertyBag)
+
+	destination.Name = genruntime.ClonePointer(l.Name)
+	destination.Tier = genruntime.ClonePointer(l.Tier)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // LoadBalancerSku_STATUS: Storage version of v1api20201101.LoadBalancerSku_STATUS
 type LoadBalancerSku_STATUS struct {
 	Name *string `json:"name,omitempty"`
@@ -420,6 +1824,40 @@ type LoadBalancerSku_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Tier *string `json:"tier,omitempty"`
+}
+
+// AssignProperties_From_LoadBalancerSku_STATUS populates the receiver from source, a network/v1api20210201/storage.LoadBalancerSku_STATUS.
+func (l *LoadBalancerSku_STATUS) AssignProperties_From_LoadBalancerSku_STATUS(source *v1api20210201storage.LoadBalancerSku_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	l.Name = genruntime.ClonePointer(source.Name)
+	l.Tier = genruntime.ClonePointer(source.Tier)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		l.PropertyBag = propertyBag
+	} else {
+		l.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_LoadBalancerSku_STATUS populates destination, a network/v1api20210201/storage.LoadBalancerSku_STATUS, from the receiver.
+func (l *LoadBalancerSku_STATUS) AssignProperties_To_LoadBalancerSku_STATUS(destination *v1api20210201storage.LoadBalancerSku_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(l.PropertyBag)
+
+	destination.Name = genruntime.ClonePointer(l.Name)
+	destination.Tier = genruntime.ClonePointer(l.Tier)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // LoadBalancingRule: Storage version of v1api20201101.LoadBalancingRule
@@ -451,6 +1889,145 @@ type LoadBalancingRule struct {
 	Protocol *string `json:"protocol,omitempty"`
 
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// AssignProperties_From_LoadBalancingRule populates the receiver from source, a network/v1api20210201/storage.LoadBalancingRule.
+func (l *LoadBalancingRule) AssignProperties_From_LoadBalancingRule(source *v1api20210201storage.LoadBalancingRule) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.BackendAddressPool != nil {
+		var backendAddressPoolValue SubResource
+		if err := backendAddressPoolValue.AssignProperties_From_SubResource(source.BackendAddressPool); err != nil {
+			return fmt.Errorf("converting BackendAddressPool: %w", err)
+		}
+		l.BackendAddressPool = &backendAddressPoolValue
+	} else {
+		l.BackendAddressPool = nil
+	}
+
+	l.BackendPort = genruntime.ClonePointer(source.BackendPort)
+	l.DisableOutboundSnat = genruntime.ClonePointer(source.DisableOutboundSnat)
+	l.EnableFloatingIP = genruntime.ClonePointer(source.EnableFloatingIP)
+	l.EnableTcpReset = genruntime.ClonePointer(source.EnableTcpReset)
+
+	if source.FrontendIPConfiguration != nil {
+		var frontendIPConfigurationValue SubResource
+		if err := frontendIPConfigurationValue.AssignProperties_From_SubResource(source.FrontendIPConfiguration); err != nil {
+			return fmt.Errorf("converting FrontendIPConfiguration: %w", err)
+		}
+		l.FrontendIPConfiguration = &frontendIPConfigurationValue
+	} else {
+		l.FrontendIPConfiguration = nil
+	}
+
+	l.FrontendPort = genruntime.ClonePointer(source.FrontendPort)
+	l.IdleTimeoutInMinutes = genruntime.ClonePointer(source.IdleTimeoutInMinutes)
+	l.LoadDistribution = genruntime.ClonePointer(source.LoadDistribution)
+	l.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Probe != nil {
+		var probeValue SubResource
+		if err := probeValue.AssignProperties_From_SubResource(source.Probe); err != nil {
+			return fmt.Errorf("converting Probe: %w", err)
+		}
+		l.Probe = &probeValue
+	} else {
+		l.Probe = nil
+	}
+
+	l.Protocol = genruntime.ClonePointer(source.Protocol)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		l.Reference = &referenceValue
+	} else {
+		l.Reference = nil
+	}
+
+	// BackendAddressPools: the destination has no such property; the value waits in the property bag
+	if source.BackendAddressPools != nil {
+		if err := propertyBag.Add("backendAddressPools", source.BackendAddressPools); err != nil {
+			return fmt.Errorf("converting BackendAddressPools: %w", err)
+		}
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		l.PropertyBag = propertyBag
+	} else {
+		l.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_LoadBalancingRule populates destination, a network/v1api20210201/storage.LoadBalancingRule, from the receiver.
+func (l *LoadBalancingRule) AssignProperties_To_LoadBalancingRule(destination *v1api20210201storage.LoadBalancingRule) error {
+	propertyBag := genruntime.NewPropertyBag(l.PropertyBag)
+
+	if l.BackendAddressPool != nil {
+		var backendAddressPoolValue v1api20210201storage.SubResource
+		if err := l.BackendAddressPool.AssignProperties_To_SubResource(&backendAddressPoolValue); err != nil {
+			return fmt.Errorf("converting BackendAddressPool: %w", err)
+		}
+		destination.BackendAddressPool = &backendAddressPoolValue
+	} else {
+		destination.BackendAddressPool = nil
+	}
+
+	destination.BackendPort = genruntime.ClonePointer(l.BackendPort)
+	destination.DisableOutboundSnat = genruntime.ClonePointer(l.DisableOutboundSnat)
+	destination.EnableFloatingIP = genruntime.ClonePointer(l.EnableFloatingIP)
+	destination.EnableTcpReset = genruntime.ClonePointer(l.EnableTcpReset)
+
+	if l.FrontendIPConfiguration != nil {
+		var frontendIPConfigurationValue v1api20210201storage.SubResource
+		if err := l.FrontendIPConfiguration.AssignProperties_To_SubResource(&frontendIPConfigurationValue); err != nil {
+			return fmt.Errorf("converting FrontendIPConfiguration: %w", err)
+		}
+		destination.FrontendIPConfiguration = &frontendIPConfigurationValue
+	} else {
+		destination.FrontendIPConfiguration = nil
+	}
+
+	destination.FrontendPort = genruntime.ClonePointer(l.FrontendPort)
+	destination.IdleTimeoutInMinutes = genruntime.ClonePointer(l.IdleTimeoutInMinutes)
+	destination.LoadDistribution = genruntime.ClonePointer(l.LoadDistribution)
+	destination.Name = genruntime.ClonePointer(l.Name)
+
+	if l.Probe != nil {
+		var probeValue v1api20210201storage.SubResource
+		if err := l.Probe.AssignProperties_To_SubResource(&probeValue); err != nil {
+			return fmt.Errorf("converting Probe: %w", err)
+		}
+		destination.Probe = &probeValue
+	} else {
+		destination.Probe = nil
+	}
+
+	destination.Protocol = genruntime.ClonePointer(l.Protocol)
+
+	if l.Reference != nil {
+		referenceValue := *l.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// BackendAddressPools: the source has no such property; its value may wait in the property bag
+	destination.BackendAddressPools = nil
+	if _, err := propertyBag.Pull("backendAddressPools", &destination.BackendAddressPools); err != nil {
+		return fmt.Errorf("converting BackendAddressPools: %w", err)
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // LoadBalancingRule_STATUS: Storage version of v1api20201101.LoadBalancingRule_STATUS
@@ -490,6 +2067,139 @@ type LoadBalancingRule_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_LoadBalancingRule_STATUS populates the receiver from source, a network/v1api20210201/storage.LoadBalancingRule_STATUS.
+func (l *LoadBalancingRule_STATUS) AssignProperties_From_LoadBalancingRule_STATUS(source *v1api20210201storage.LoadBalancingRule_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.BackendAddressPool != nil {
+		var backendAddressPoolValue SubResource_STATUS
+		if err := backendAddressPoolValue.AssignProperties_From_SubResource_STATUS(source.BackendAddressPool); err != nil {
+			return fmt.Errorf("converting BackendAddressPool: %w", err)
+		}
+		l.BackendAddressPool = &backendAddressPoolValue
+	} else {
+		l.BackendAddressPool = nil
+	}
+
+	l.BackendPort = genruntime.ClonePointer(source.BackendPort)
+	l.DisableOutboundSnat = genruntime.ClonePointer(source.DisableOutboundSnat)
+	l.EnableFloatingIP = genruntime.ClonePointer(source.EnableFloatingIP)
+	l.EnableTcpReset = genruntime.ClonePointer(source.EnableTcpReset)
+	l.Etag = genruntime.ClonePointer(source.Etag)
+
+	if source.FrontendIPConfiguration != nil {
+		var frontendIPConfigurationValue SubResource_STATUS
+		if err := frontendIPConfigurationValue.AssignProperties_From_SubResource_STATUS(source.FrontendIPConfiguration); err != nil {
+			return fmt.Errorf("converting FrontendIPConfiguration: %w", err)
+		}
+		l.FrontendIPConfiguration = &frontendIPConfigurationValue
+	} else {
+		l.FrontendIPConfiguration = nil
+	}
+
+	l.FrontendPort = genruntime.ClonePointer(source.FrontendPort)
+	l.Id = genruntime.ClonePointer(source.Id)
+	l.IdleTimeoutInMinutes = genruntime.ClonePointer(source.IdleTimeoutInMinutes)
+	l.LoadDistribution = genruntime.ClonePointer(source.LoadDistribution)
+	l.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Probe != nil {
+		var probeValue SubResource_STATUS
+		if err := probeValue.AssignProperties_From_SubResource_STATUS(source.Probe); err != nil {
+			return fmt.Errorf("converting Probe: %w", err)
+		}
+		l.Probe = &probeValue
+	} else {
+		l.Probe = nil
+	}
+
+	l.Protocol = genruntime.ClonePointer(source.Protocol)
+	l.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+	l.Type = genruntime.ClonePointer(source.Type)
+
+	// BackendAddressPools: the destination has no such property; the value waits in the property bag
+	if source.BackendAddressPools != nil {
+		if err := propertyBag.Add("backendAddressPools", source.BackendAddressPools); err != nil {
+			return fmt.Errorf("converting BackendAddressPools: %w", err)
+		}
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		l.PropertyBag = propertyBag
+	} else {
+		l.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_LoadBalancingRule_STATUS populates destination, a network/v1api20210201/storage.LoadBalancingRule_STATUS, from the receiver.
+func (l *LoadBalancingRule_STATUS) AssignProperties_To_LoadBalancingRule_STATUS(destination *v1api20210201storage.LoadBalancingRule_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(l.PropertyBag)
+
+	if l.BackendAddressPool != nil {
+		var backendAddressPoolValue v1api20210201storage.SubResource_STATUS
+		if err := l.BackendAddressPool.AssignProperties_To_SubResource_STATUS(&backendAddressPoolValue); err != nil {
+			return fmt.Errorf("converting BackendAddressPool: %w", err)
+		}
+		destination.BackendAddressPool = &backendAddressPoolValue
+	} else {
+		destination.BackendAddressPool = nil
+	}
+
+	destination.BackendPort = genruntime.ClonePointer(l.BackendPort)
+	destination.DisableOutboundSnat = genruntime.ClonePointer(l.DisableOutboundSnat)
+	destination.EnableFloatingIP = genruntime.ClonePointer(l.EnableFloatingIP)
+	destination.EnableTcpReset = genruntime.ClonePointer(l.EnableTcpReset)
+	destination.Etag = genruntime.ClonePointer(l.Etag)
+
+	if l.FrontendIPConfiguration != nil {
+		var frontendIPConfigurationValue v1api20210201storage.SubResource_STATUS
+		if err := l.FrontendIPConfiguration.AssignProperties_To_SubResource_STATUS(&frontendIPConfigurationValue); err != nil {
+			return fmt.Errorf("converting FrontendIPConfiguration: %w", err)
+		}
+		destination.FrontendIPConfiguration = &frontendIPConfigurationValue
+	} else {
+		destination.FrontendIPConfiguration = nil
+	}
+
+	destination.FrontendPort = genruntime.ClonePointer(l.FrontendPort)
+	destination.Id = genruntime.ClonePointer(l.Id)
+	destination.IdleTimeoutInMinutes = genruntime.ClonePointer(l.IdleTimeoutInMinutes)
+	destination.LoadDistribution = genruntime.ClonePointer(l.LoadDistribution)
+	destination.Name = genruntime.ClonePointer(l.Name)
+
+	if l.Probe != nil {
+		var probeValue v1api20210201storage.SubResource_STATUS
+		if err := l.Probe.AssignProperties_To_SubResource_STATUS(&probeValue); err != nil {
+			return fmt.Errorf("converting Probe: %w", err)
+		}
+		destination.Probe = &probeValue
+	} else {
+		destination.Probe = nil
+	}
+
+	destination.Protocol = genruntime.ClonePointer(l.Protocol)
+	destination.ProvisioningState = genruntime.ClonePointer(l.ProvisioningState)
+	destination.Type = genruntime.ClonePointer(l.Type)
+
+	// BackendAddressPools: the source has no such property; its value may wait in the property bag
+	destination.BackendAddressPools = nil
+	if _, err := propertyBag.Pull("backendAddressPools", &destination.BackendAddressPools); err != nil {
+		return fmt.Errorf("converting BackendAddressPools: %w", err)
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // OutboundRule: Storage version of v1api20201101.OutboundRule
 type OutboundRule struct {
 	AllocatedOutboundPorts *int `json:"allocatedOutboundPorts,omitempty"`
@@ -509,6 +2219,108 @@ type OutboundRule struct {
 	Protocol *string `json:"protocol,omitempty"`
 
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// AssignProperties_From_OutboundRule populates the receiver from source, a network/v1api20210201/storage.OutboundRule.
+func (o *OutboundRule) AssignProperties_From_OutboundRule(source *v1api20210201storage.OutboundRule) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	o.AllocatedOutboundPorts = genruntime.ClonePointer(source.AllocatedOutboundPorts)
+
+	if source.BackendAddressPool != nil {
+		var backendAddressPoolValue SubResource
+		if err := backendAddressPoolValue.AssignProperties_From_SubResource(source.BackendAddressPool); err != nil {
+			return fmt.Errorf("converting BackendAddressPool: %w", err)
+		}
+		o.BackendAddressPool = &backendAddressPoolValue
+	} else {
+		o.BackendAddressPool = nil
+	}
+
+	o.EnableTcpReset = genruntime.ClonePointer(source.EnableTcpReset)
+
+	if source.FrontendIPConfigurations != nil {
+		frontendIPConfigurationsList := make([]SubResource, len(source.FrontendIPConfigurations))
+		for frontendIPConfigurationsIndex := range source.FrontendIPConfigurations {
+			if err := frontendIPConfigurationsList[frontendIPConfigurationsIndex].AssignProperties_From_SubResource(&source.FrontendIPConfigurations[frontendIPConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting FrontendIPConfigurations: %w", err)
+			}
+		}
+		o.FrontendIPConfigurations = frontendIPConfigurationsList
+	} else {
+		o.FrontendIPConfigurations = nil
+	}
+
+	o.IdleTimeoutInMinutes = genruntime.ClonePointer(source.IdleTimeoutInMinutes)
+	o.Name = genruntime.ClonePointer(source.Name)
+	o.Protocol = genruntime.ClonePointer(source.Protocol)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		o.Reference = &referenceValue
+	} else {
+		o.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		o.PropertyBag = propertyBag
+	} else {
+		o.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_OutboundRule populates destination, a network/v1api20210201/storage.OutboundRule, from the receiver.
+func (o *OutboundRule) AssignProperties_To_OutboundRule(destination *v1api20210201storage.OutboundRule) error {
+	propertyBag := genruntime.NewPropertyBag(o.PropertyBag)
+
+	destination.AllocatedOutboundPorts = genruntime.ClonePointer(o.AllocatedOutboundPorts)
+
+	if o.BackendAddressPool != nil {
+		var backendAddressPoolValue v1api20210201storage.SubResource
+		if err := o.BackendAddressPool.AssignProperties_To_SubResource(&backendAddressPoolValue); err != nil {
+			return fmt.Errorf("converting BackendAddressPool: %w", err)
+		}
+		destination.BackendAddressPool = &backendAddressPoolValue
+	} else {
+		destination.BackendAddressPool = nil
+	}
+
+	destination.EnableTcpReset = genruntime.ClonePointer(o.EnableTcpReset)
+
+	if o.FrontendIPConfigurations != nil {
+		frontendIPConfigurationsList := make([]v1api20210201storage.SubResource, len(o.FrontendIPConfigurations))
+		for frontendIPConfigurationsIndex := range o.FrontendIPConfigurations {
+			if err := o.FrontendIPConfigurations[frontendIPConfigurationsIndex].AssignProperties_To_SubResource(&frontendIPConfigurationsList[frontendIPConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting FrontendIPConfigurations: %w", err)
+			}
+		}
+		destination.FrontendIPConfigurations = frontendIPConfigurationsList
+	} else {
+		destination.FrontendIPConfigurations = nil
+	}
+
+	destination.IdleTimeoutInMinutes = genruntime.ClonePointer(o.IdleTimeoutInMinutes)
+	destination.Name = genruntime.ClonePointer(o.Name)
+	destination.Protocol = genruntime.ClonePointer(o.Protocol)
+
+	if o.Reference != nil {
+		referenceValue := *o.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // OutboundRule_STATUS: Storage version of v1api20201101.OutboundRule_STATUS
@@ -538,6 +2350,102 @@ type OutboundRule_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_OutboundRule_STATUS populates the receiver from source, a network/v1api20210201/storage.OutboundRule_STATUS.
+func (o *OutboundRule_STATUS) AssignProperties_From_OutboundRule_STATUS(source *v1api20210201storage.OutboundRule_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	o.AllocatedOutboundPorts = genruntime.ClonePointer(source.AllocatedOutboundPorts)
+
+	if source.BackendAddressPool != nil {
+		var backendAddressPoolValue SubResource_STATUS
+		if err := backendAddressPoolValue.AssignProperties_From_SubResource_STATUS(source.BackendAddressPool); err != nil {
+			return fmt.Errorf("converting BackendAddressPool: %w", err)
+		}
+		o.BackendAddressPool = &backendAddressPoolValue
+	} else {
+		o.BackendAddressPool = nil
+	}
+
+	o.EnableTcpReset = genruntime.ClonePointer(source.EnableTcpReset)
+	o.Etag = genruntime.ClonePointer(source.Etag)
+
+	if source.FrontendIPConfigurations != nil {
+		frontendIPConfigurationsList := make([]SubResource_STATUS, len(source.FrontendIPConfigurations))
+		for frontendIPConfigurationsIndex := range source.FrontendIPConfigurations {
+			if err := frontendIPConfigurationsList[frontendIPConfigurationsIndex].AssignProperties_From_SubResource_STATUS(&source.FrontendIPConfigurations[frontendIPConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting FrontendIPConfigurations: %w", err)
+			}
+		}
+		o.FrontendIPConfigurations = frontendIPConfigurationsList
+	} else {
+		o.FrontendIPConfigurations = nil
+	}
+
+	o.Id = genruntime.ClonePointer(source.Id)
+	o.IdleTimeoutInMinutes = genruntime.ClonePointer(source.IdleTimeoutInMinutes)
+	o.Name = genruntime.ClonePointer(source.Name)
+	o.Protocol = genruntime.ClonePointer(source.Protocol)
+	o.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+	o.Type = genruntime.ClonePointer(source.Type)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		o.PropertyBag = propertyBag
+	} else {
+		o.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_OutboundRule_STATUS populates destination, a network/v1api20210201/storage.OutboundRule_STATUS, from the receiver.
+func (o *OutboundRule_STATUS) AssignProperties_To_OutboundRule_STATUS(destination *v1api20210201storage.OutboundRule_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(o.PropertyBag)
+
+	destination.AllocatedOutboundPorts = genruntime.ClonePointer(o.AllocatedOutboundPorts)
+
+	if o.BackendAddressPool != nil {
+		var backendAddressPoolValue v1api20210201storage.SubResource_STATUS
+		if err := o.BackendAddressPool.AssignProperties_To_SubResource_STATUS(&backendAddressPoolValue); err != nil {
+			return fmt.Errorf("converting BackendAddressPool: %w", err)
+		}
+		destination.BackendAddressPool = &backendAddressPoolValue
+	} else {
+		destination.BackendAddressPool = nil
+	}
+
+	destination.EnableTcpReset = genruntime.ClonePointer(o.EnableTcpReset)
+	destination.Etag = genruntime.ClonePointer(o.Etag)
+
+	if o.FrontendIPConfigurations != nil {
+		frontendIPConfigurationsList := make([]v1api20210201storage.SubResource_STATUS, len(o.FrontendIPConfigurations))
+		for frontendIPConfigurationsIndex := range o.FrontendIPConfigurations {
+			if err := o.FrontendIPConfigurations[frontendIPConfigurationsIndex].AssignProperties_To_SubResource_STATUS(&frontendIPConfigurationsList[frontendIPConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting FrontendIPConfigurations: %w", err)
+			}
+		}
+		destination.FrontendIPConfigurations = frontendIPConfigurationsList
+	} else {
+		destination.FrontendIPConfigurations = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(o.Id)
+	destination.IdleTimeoutInMinutes = genruntime.ClonePointer(o.IdleTimeoutInMinutes)
+	destination.Name = genruntime.ClonePointer(o.Name)
+	destination.Protocol = genruntime.ClonePointer(o.Protocol)
+	destination.ProvisioningState = genruntime.ClonePointer(o.ProvisioningState)
+	destination.Type = genruntime.ClonePointer(o.Type)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // Probe: Storage version of v1api20201101.Probe
 type Probe struct {
 	IntervalInSeconds *int `json:"intervalInSeconds,omitempty"`
@@ -555,6 +2463,64 @@ type Probe struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 
 	RequestPath *string `json:"requestPath,omitempty"`
+}
+
+// AssignProperties_From_Probe populates the receiver from source, a network/v1api20210201/storage.Probe.
+func (p *Probe) AssignProperties_From_Probe(source *v1api20210201storage.Probe) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	p.IntervalInSeconds = genruntime.ClonePointer(source.IntervalInSeconds)
+	p.Name = genruntime.ClonePointer(source.Name)
+	p.NumberOfProbes = genruntime.ClonePointer(source.NumberOfProbes)
+	p.Port = genruntime.ClonePointer(source.Port)
+	p.Protocol = genruntime.ClonePointer(source.Protocol)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		p.Reference = &referenceValue
+	} else {
+		p.Reference = nil
+	}
+
+	p.RequestPath = genruntime.ClonePointer(source.RequestPath)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		p.PropertyBag = propertyBag
+	} else {
+		p.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Probe populates destination, a network/v1api20210201/storage.Probe, from the receiver.
+func (p *Probe) AssignProperties_To_Probe(destination *v1api20210201storage.Probe) error {
+	propertyBag := genruntime.NewPropertyBag(p.PropertyBag)
+
+	destination.IntervalInSeconds = genruntime.ClonePointer(p.IntervalInSeconds)
+	destination.Name = genruntime.ClonePointer(p.Name)
+	destination.NumberOfProbes = genruntime.ClonePointer(p.NumberOfProbes)
+	destination.Port = genruntime.ClonePointer(p.Port)
+	destination.Protocol = genruntime.ClonePointer(p.Protocol)
+
+	if p.Reference != nil {
+		referenceValue := *p.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	destination.RequestPath = genruntime.ClonePointer(p.RequestPath)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // Probe_STATUS: Storage version of v1api20201101.Probe_STATUS
@@ -582,6 +2548,82 @@ type Probe_STATUS struct {
 	RequestPath *string `json:"requestPath,omitempty"`
 
 	Type *string `json:"type,omitempty"`
+}
+
+// AssignProperties_From_Probe_STATUS populates the receiver from source, a network/v1api20210201/storage.Probe_STATUS.
+func (p *Probe_STATUS) AssignProperties_From_Probe_STATUS(source *v1api20210201storage.Probe_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	p.Etag = genruntime.ClonePointer(source.Etag)
+	p.Id = genruntime.ClonePointer(source.Id)
+	p.IntervalInSeconds = genruntime.ClonePointer(source.IntervalInSeconds)
+
+	if source.LoadBalancingRules != nil {
+		loadBalancingRulesList := make([]SubResource_STATUS, len(source.LoadBalancingRules))
+		for loadBalancingRulesIndex := range source.LoadBalancingRules {
+			if err := loadBalancingRulesList[loadBalancingRulesIndex].AssignProperties_From_SubResource_STATUS(&source.LoadBalancingRules[loadBalancingRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancingRules: %w", err)
+			}
+		}
+		p.LoadBalancingRules = loadBalancingRulesList
+	} else {
+		p.LoadBalancingRules = nil
+	}
+
+	p.Name = genruntime.ClonePointer(source.Name)
+	p.NumberOfProbes = genruntime.ClonePointer(source.NumberOfProbes)
+	p.Port = genruntime.ClonePointer(source.Port)
+	p.Protocol = genruntime.ClonePointer(source.Protocol)
+	p.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+	p.RequestPath = genruntime.ClonePointer(source.RequestPath)
+	p.Type = genruntime.ClonePointer(source.Type)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		p.PropertyBag = propertyBag
+	} else {
+		p.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Probe_STATUS populates destination, a network/v1api20210201/storage.Probe_STATUS, from the receiver.
+func (p *Probe_STATUS) AssignProperties_To_Probe_STATUS(destination *v1api20210201storage.Probe_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(p.PropertyBag)
+
+	destination.Etag = genruntime.ClonePointer(p.Etag)
+	destination.Id = genruntime.ClonePointer(p.Id)
+	destination.IntervalInSeconds = genruntime.ClonePointer(p.IntervalInSeconds)
+
+	if p.LoadBalancingRules != nil {
+		loadBalancingRulesList := make([]v1api20210201storage.SubResource_STATUS, len(p.LoadBalancingRules))
+		for loadBalancingRulesIndex := range p.LoadBalancingRules {
+			if err := p.LoadBalancingRules[loadBalancingRulesIndex].AssignProperties_To_SubResource_STATUS(&loadBalancingRulesList[loadBalancingRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancingRules: %w", err)
+			}
+		}
+		destination.LoadBalancingRules = loadBalancingRulesList
+	} else {
+		destination.LoadBalancingRules = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(p.Name)
+	destination.NumberOfProbes = genruntime.ClonePointer(p.NumberOfProbes)
+	destination.Port = genruntime.ClonePointer(p.Port)
+	destination.Protocol = genruntime.ClonePointer(p.Protocol)
+	destination.ProvisioningState = genruntime.ClonePointer(p.ProvisioningState)
+	destination.RequestPath = genruntime.ClonePointer(p.RequestPath)
+	destination.Type = genruntime.ClonePointer(p.Type)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // PublicIPAddress_STATUS_SubResourceEmbedded: Storage version of v1api20201101.PublicIPAddress_STATUS_SubResourceEmbedded
@@ -628,6 +2670,48 @@ type PublicIPAddress_SubResourceEmbedded struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// AssignProperties_From_PublicIPAddress_SubResourceEmbedded populates the receiver from source, a network/v1api20210201/storage.PublicIPAddress_SubResourceEmbedded.
+func (p *PublicIPAddress_SubResourceEmbedded) AssignProperties_From_PublicIPAddress_SubResourceEmbedded(source *v1api20210201storage.PublicIPAddress_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		p.Reference = &referenceValue
+	} else {
+		p.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		p.PropertyBag = propertyBag
+	} else {
+		p.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PublicIPAddress_SubResourceEmbedded populates destination, a network/v1api20210201/storage.PublicIPAddress_SubResourceEmbedded, from the receiver.
+func (p *PublicIPAddress_SubResourceEmbedded) AssignProperties_To_PublicIPAddress_SubResourceEmbedded(destination *v1api20210201storage.PublicIPAddress_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(p.PropertyBag)
+
+	if p.Reference != nil {
+		referenceValue := *p.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // SubResource: Storage version of v1api20201101.SubResource

@@ -379,9 +379,19 @@ func Test_LoadBalancer_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateLoadBalancer)
 }
 
+// Test_LoadBalancer_HubRoundTrip checks that converting a LoadBalancer to the hub network/v1api20210201/storage.LoadBalancer and back loses nothing.
+func Test_LoadBalancer_HubRoundTrip(t *testing.T) {
+	gentest.RunSpokeRoundTrip[LoadBalancer, v1api20210201storage.LoadBalancer](t, GenerateLoadBalancer)
+}
+
 // Test_LoadBalancer_Spec_JSONRoundTrip checks that JSON keeps every value of LoadBalancer_Spec.
 func Test_LoadBalancer_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateLoadBalancer_Spec)
+}
+
+// Test_LoadBalancer_Spec_AssignProperties_To_LoadBalancer_Spec_RoundTrip checks that converting a LoadBalancer_Spec to network/v1api20210201/storage.LoadBalancer_Spec and back loses nothing.
+func Test_LoadBalancer_Spec_AssignProperties_To_LoadBalancer_Spec_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[LoadBalancer_Spec, v1api20210201storage.LoadBalancer_Spec](t, GenerateLoadBalancer_Spec, (*LoadBalancer_Spec).AssignProperties_To_LoadBalancer_Spec, (*LoadBalancer_Spec).AssignProperties_From_LoadBalancer_Spec)
 }
 
 // Test_LoadBalancer_STATUS_JSONRoundTrip checks that JSON keeps every value of LoadBalancer_STATUS.
@@ -389,14 +399,29 @@ func Test_LoadBalancer_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateLoadBalancer_STATUS)
 }
 
+// Test_LoadBalancer_STATUS_AssignProperties_To_LoadBalancer_STATUS_RoundTrip checks that converting a LoadBalancer_STATUS to network/v1api20210201/storage.LoadBalancer_STATUS and back loses nothing.
+func Test_LoadBalancer_STATUS_AssignProperties_To_LoadBalancer_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[LoadBalancer_STATUS, v1api20210201storage.LoadBalancer_STATUS](t, GenerateLoadBalancer_STATUS, (*LoadBalancer_STATUS).AssignProperties_To_LoadBalancer_STATUS, (*LoadBalancer_STATUS).AssignProperties_From_LoadBalancer_STATUS)
+}
+
 // Test_BackendAddressPool_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of BackendAddressPool_STATUS_SubResourceEmbedded.
 func Test_BackendAddressPool_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateBackendAddressPool_STATUS_SubResourceEmbedded)
 }
 
+// Test_BackendAddressPool_STATUS_SubResourceEmbedded_AssignProperties_To_BackendAddressPool_STATUS_SubResourceEmbedded_RoundTrip checks that converting a BackendAddressPool_STATUS_SubResourceEmbedded to network/v1api20210201/storage.BackendAddressPool_STATUS_SubResourceEmbedded and back loses nothing.
+func Test_BackendAddressPool_STATUS_SubResourceEmbedded_AssignProperties_To_BackendAddressPool_STATUS_SubResourceEmbedded_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[BackendAddressPool_STATUS_SubResourceEmbedded, v1api20210201storage.BackendAddressPool_STATUS_SubResourceEmbedded](t, GenerateBackendAddressPool_STATUS_SubResourceEmbedded, (*BackendAddressPool_STATUS_SubResourceEmbedded).AssignProperties_To_BackendAddressPool_STATUS_SubResourceEmbedded, (*BackendAddressPool_STATUS_SubResourceEmbedded).AssignProperties_From_BackendAddressPool_STATUS_SubResourceEmbedded)
+}
+
 // Test_BackendAddressPool_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of BackendAddressPool_SubResourceEmbedded.
 func Test_BackendAddressPool_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateBackendAddressPool_SubResourceEmbedded)
+}
+
+// Test_BackendAddressPool_SubResourceEmbedded_AssignProperties_To_BackendAddressPool_SubResourceEmbedded_RoundTrip checks that converting a BackendAddressPool_SubResourceEmbedded to network/v1api20210201/storage.BackendAddressPool_SubResourceEmbedded and back loses nothing.
+func Test_BackendAddressPool_SubResourceEmbedded_AssignProperties_To_BackendAddressPool_SubResourceEmbedded_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[BackendAddressPool_SubResourceEmbedded, v1api20210201storage.BackendAddressPool_SubResourceEmbedded](t, GenerateBackendAddressPool_SubResourceEmbedded, (*BackendAddressPool_SubResourceEmbedded).AssignProperties_To_BackendAddressPool_SubResourceEmbedded, (*BackendAddressPool_SubResourceEmbedded).AssignProperties_From_BackendAddressPool_SubResourceEmbedded)
 }
 
 // Test_ExtendedLocation_JSONRoundTrip checks that JSON keeps every value of ExtendedLocation.
@@ -424,9 +449,19 @@ func Test_FrontendIPConfiguration_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateFrontendIPConfiguration)
 }
 
+// Test_FrontendIPConfiguration_AssignProperties_To_FrontendIPConfiguration_RoundTrip checks that converting a FrontendIPConfiguration to network/v1api20210201/storage.FrontendIPConfiguration and back loses nothing.
+func Test_FrontendIPConfiguration_AssignProperties_To_FrontendIPConfiguration_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[FrontendIPConfiguration, v1api20210201storage.FrontendIPConfiguration](t, GenerateFrontendIPConfiguration, (*FrontendIPConfiguration).AssignProperties_To_FrontendIPConfiguration, (*FrontendIPConfiguration).AssignProperties_From_FrontendIPConfiguration)
+}
+
 // Test_FrontendIPConfiguration_STATUS_JSONRoundTrip checks that JSON keeps every value of FrontendIPConfiguration_STATUS.
 func Test_FrontendIPConfiguration_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateFrontendIPConfiguration_STATUS)
+}
+
+// Test_FrontendIPConfiguration_STATUS_AssignProperties_To_FrontendIPConfiguration_STATUS_RoundTrip checks that converting a FrontendIPConfiguration_STATUS to network/v1api20210201/storage.FrontendIPConfiguration_STATUS and back loses nothing.
+func Test_FrontendIPConfiguration_STATUS_AssignProperties_To_FrontendIPConfiguration_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[FrontendIPConfiguration_STATUS, v1api20210201storage.FrontendIPConfiguration_STATUS](t, GenerateFrontendIPConfiguration_STATUS, (*FrontendIPConfiguration_STATUS).AssignProperties_To_FrontendIPConfiguration_STATUS, (*FrontendIPConfiguration_STATUS).AssignProperties_From_FrontendIPConfiguration_STATUS)
 }
 
 // Test_InboundNatPool_JSONRoundTrip checks that JSON keeps every value of InboundNatPool.
@@ -434,9 +469,19 @@ func Test_InboundNatPool_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateInboundNatPool)
 }
 
+// Test_InboundNatPool_AssignProperties_To_InboundNatPool_RoundTrip checks that converting a InboundNatPool to network/v1api20210201/storage.InboundNatPool and back loses nothing.
+func Test_InboundNatPool_AssignProperties_To_InboundNatPool_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[InboundNatPool, v1api20210201storage.InboundNatPool](t, GenerateInboundNatPool, (*InboundNatPool).AssignProperties_To_InboundNatPool, (*InboundNatPool).AssignProperties_From_InboundNatPool)
+}
+
 // Test_InboundNatPool_STATUS_JSONRoundTrip checks that JSON keeps every value of InboundNatPool_STATUS.
 func Test_InboundNatPool_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateInboundNatPool_STATUS)
+}
+
+// Test_InboundNatPool_STATUS_AssignProperties_To_InboundNatPool_STATUS_RoundTrip checks that converting a InboundNatPool_STATUS to network/v1api20210201/storage.InboundNatPool_STATUS and back loses nothing.
+func Test_InboundNatPool_STATUS_AssignProperties_To_InboundNatPool_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[InboundNatPool_STATUS, v1api20210201storage.InboundNatPool_STATUS](t, GenerateInboundNatPool_STATUS, (*InboundNatPool_STATUS).AssignProperties_To_InboundNatPool_STATUS, (*InboundNatPool_STATUS).AssignProperties_From_InboundNatPool_STATUS)
 }
 
 // Test_InboundNatRule_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of InboundNatRule_STATUS_SubResourceEmbedded.
@@ -444,9 +489,19 @@ func Test_InboundNatRule_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) 
 	gentest.RunJSONRoundTrip(t, GenerateInboundNatRule_STATUS_SubResourceEmbedded)
 }
 
+// Test_InboundNatRule_STATUS_SubResourceEmbedded_AssignProperties_To_InboundNatRule_STATUS_SubResourceEmbedded_RoundTrip checks that converting a InboundNatRule_STATUS_SubResourceEmbedded to network/v1api20210201/storage.InboundNatRule_STATUS_SubResourceEmbedded and back loses nothing.
+func Test_InboundNatRule_STATUS_SubResourceEmbedded_AssignProperties_To_InboundNatRule_STATUS_SubResourceEmbedded_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[InboundNatRule_STATUS_SubResourceEmbedded, v1api20210201storage.InboundNatRule_STATUS_SubResourceEmbedded](t, GenerateInboundNatRule_STATUS_SubResourceEmbedded, (*InboundNatRule_STATUS_SubResourceEmbedded).AssignProperties_To_InboundNatRule_STATUS_SubResourceEmbedded, (*InboundNatRule_STATUS_SubResourceEmbedded).AssignProperties_From_InboundNatRule_STATUS_SubResourceEmbedded)
+}
+
 // Test_InboundNatRule_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of InboundNatRule_SubResourceEmbedded.
 func Test_InboundNatRule_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateInboundNatRule_SubResourceEmbedded)
+}
+
+// Test_InboundNatRule_SubResourceEmbedded_AssignProperties_To_InboundNatRule_SubResourceEmbedded_RoundTrip checks that converting a InboundNatRule_SubResourceEmbedded to network/v1api20210201/storage.InboundNatRule_SubResourceEmbedded and back loses nothing.
+func Test_InboundNatRule_SubResourceEmbedded_AssignProperties_To_InboundNatRule_SubResourceEmbedded_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[InboundNatRule_SubResourceEmbedded, v1api20210201storage.InboundNatRule_SubResourceEmbedded](t, GenerateInboundNatRule_SubResourceEmbedded, (*InboundNatRule_SubResourceEmbedded).AssignProperties_To_InboundNatRule_SubResourceEmbedded, (*InboundNatRule_SubResourceEmbedded).AssignProperties_From_InboundNatRule_SubResourceEmbedded)
 }
 
 // Test_LoadBalancerOperatorSpec_JSONRoundTrip checks that JSON keeps every value of LoadBalancerOperatorSpec.
@@ -454,9 +509,19 @@ func Test_LoadBalancerOperatorSpec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateLoadBalancerOperatorSpec)
 }
 
+// Test_LoadBalancerOperatorSpec_AssignProperties_To_LoadBalancerOperatorSpec_RoundTrip checks that converting a LoadBalancerOperatorSpec to network/v1api20210201/storage.LoadBalancerOperatorSpec and back loses nothing.
+func Test_LoadBalancerOperatorSpec_AssignProperties_To_LoadBalancerOperatorSpec_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[LoadBalancerOperatorSpec, v1api20210201storage.LoadBalancerOperatorSpec](t, GenerateLoadBalancerOperatorSpec, (*LoadBalancerOperatorSpec).AssignProperties_To_LoadBalancerOperatorSpec, (*LoadBalancerOperatorSpec).AssignProperties_From_LoadBalancerOperatorSpec)
+}
+
 // Test_LoadBalancerSku_JSONRoundTrip checks that JSON keeps every value of LoadBalancerSku.
 func Test_LoadBalancerSku_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateLoadBalancerSku)
+}
+
+// Test_LoadBalancerSku_AssignProperties_To_LoadBalancerSku_RoundTrip checks that converting a LoadBalancerSku to network/v1api20210201/storage.LoadBalancerSku and back loses nothing.
+func Test_LoadBalancerSku_AssignProperties_To_LoadBalancerSku_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[LoadBalancerSku, v1api20210201storage.LoadBalancerSku](t, GenerateLoadBalancerSku, (*LoadBalancerSku).AssignProperties_To_LoadBalancerSku, (*LoadBalancerSku).AssignProperties_From_LoadBalancerSku)
 }
 
 // Test_LoadBalancerSku_STATUS_JSONRoundTrip checks that JSON keeps every value of LoadBalancerSku_STATUS.
@@ -464,9 +529,19 @@ func Test_LoadBalancerSku_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateLoadBalancerSku_STATUS)
 }
 
+// Test_LoadBalancerSku_STATUS_AssignProperties_To_LoadBalancerSku_STATUS_RoundTrip checks that converting a LoadBalancerSku_STATUS to network/v1api20210201/storage.LoadBalancerSku_STATUS and back loses nothing.
+func Test_LoadBalancerSku_STATUS_AssignProperties_To_LoadBalancerSku_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[LoadBalancerSku_STATUS, v1api20210201storage.LoadBalancerSku_STATUS](t, GenerateLoadBalancerSku_STATUS, (*LoadBalancerSku_STATUS).AssignProperties_To_LoadBalancerSku_STATUS, (*LoadBalancerSku_STATUS).AssignProperties_From_LoadBalancerSku_STATUS)
+}
+
 // Test_LoadBalancingRule_JSONRoundTrip checks that JSON keeps every value of LoadBalancingRule.
 func Test_LoadBalancingRule_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateLoadBalancingRule)
+}
+
+// Test_LoadBalancingRule_AssignProperties_To_LoadBalancingRule_RoundTrip checks that converting a LoadBalancingRule to network/v1api20210201/storage.LoadBalancingRule and back loses nothing.
+func Test_LoadBalancingRule_AssignProperties_To_LoadBalancingRule_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[LoadBalancingRule, v1api20210201storage.LoadBalancingRule](t, GenerateLoadBalancingRule, (*LoadBalancingRule).AssignProperties_To_LoadBalancingRule, (*LoadBalancingRule).AssignProperties_From_LoadBalancingRule)
 }
 
 // Test_LoadBalancingRule_STATUS_JSONRoundTrip checks that JSON keeps every value of LoadBalancingRule_STATUS.
@@ -474,9 +549,19 @@ func Test_LoadBalancingRule_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateLoadBalancingRule_STATUS)
 }
 
+// Test_LoadBalancingRule_STATUS_AssignProperties_To_LoadBalancingRule_STATUS_RoundTrip checks that converting a LoadBalancingRule_STATUS to network/v1api20210201/storage.LoadBalancingRule_STATUS and back loses nothing.
+func Test_LoadBalancingRule_STATUS_AssignProperties_To_LoadBalancingRule_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[LoadBalancingRule_STATUS, v1api20210201storage.LoadBalancingRule_STATUS](t, GenerateLoadBalancingRule_STATUS, (*LoadBalancingRule_STATUS).AssignProperties_To_LoadBalancingRule_STATUS, (*LoadBalancingRule_STATUS).AssignProperties_From_LoadBalancingRule_STATUS)
+}
+
 // Test_OutboundRule_JSONRoundTrip checks that JSON keeps every value of OutboundRule.
 func Test_OutboundRule_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateOutboundRule)
+}
+
+// Test_OutboundRule_AssignProperties_To_OutboundRule_RoundTrip checks that converting a OutboundRule to network/v1api20210201/storage.OutboundRule and back loses nothing.
+func Test_OutboundRule_AssignProperties_To_OutboundRule_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[OutboundRule, v1api20210201storage.OutboundRule](t, GenerateOutboundRule, (*OutboundRule).AssignProperties_To_OutboundRule, (*OutboundRule).AssignProperties_From_OutboundRule)
 }
 
 // Test_OutboundRule_STATUS_JSONRoundTrip checks that JSON keeps every value of OutboundRule_STATUS.
@@ -484,14 +569,29 @@ func Test_OutboundRule_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateOutboundRule_STATUS)
 }
 
+// Test_OutboundRule_STATUS_AssignProperties_To_OutboundRule_STATUS_RoundTrip checks that converting a OutboundRule_STATUS to network/v1api20210201/storage.OutboundRule_STATUS and back loses nothing.
+func Test_OutboundRule_STATUS_AssignProperties_To_OutboundRule_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[OutboundRule_STATUS, v1api20210201storage.OutboundRule_STATUS](t, GenerateOutboundRule_STATUS, (*OutboundRule_STATUS).AssignProperties_To_OutboundRule_STATUS, (*OutboundRule_STATUS).AssignProperties_From_OutboundRule_STATUS)
+}
+
 // Test_Probe_JSONRoundTrip checks that JSON keeps every value of Probe.
 func Test_Probe_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateProbe)
 }
 
+// Test_Probe_AssignProperties_To_Probe_RoundTrip checks that converting a Probe to network/v1api20210201/storage.Probe and back loses nothing.
+func Test_Probe_AssignProperties_To_Probe_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[Probe, v1api20210201storage.Probe](t, GenerateProbe, (*Probe).AssignProperties_To_Probe, (*Probe).AssignProperties_From_Probe)
+}
+
 // Test_Probe_STATUS_JSONRoundTrip checks that JSON keeps every value of Probe_STATUS.
 func Test_Probe_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateProbe_STATUS)
+}
+
+// Test_Probe_STATUS_AssignProperties_To_Probe_STATUS_RoundTrip checks that converting a Probe_STATUS to network/v1api20210201/storage.Probe_STATUS and back loses nothing.
+func Test_Probe_STATUS_AssignProperties_To_Probe_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[Probe_STATUS, v1api20210201storage.Probe_STATUS](t, GenerateProbe_STATUS, (*Probe_STATUS).AssignProperties_To_Probe_STATUS, (*Probe_STATUS).AssignProperties_From_Probe_STATUS)
 }
 
 // Test_PublicIPAddress_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of PublicIPAddress_STATUS_SubResourceEmbedded.
@@ -507,6 +607,11 @@ func Test_PublicIPAddress_STATUS_SubResourceEmbedded_AssignProperties_To_PublicI
 // Test_PublicIPAddress_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of PublicIPAddress_SubResourceEmbedded.
 func Test_PublicIPAddress_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePublicIPAddress_SubResourceEmbedded)
+}
+
+// Test_PublicIPAddress_SubResourceEmbedded_AssignProperties_To_PublicIPAddress_SubResourceEmbedded_RoundTrip checks that converting a PublicIPAddress_SubResourceEmbedded to network/v1api20210201/storage.PublicIPAddress_SubResourceEmbedded and back loses nothing.
+func Test_PublicIPAddress_SubResourceEmbedded_AssignProperties_To_PublicIPAddress_SubResourceEmbedded_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PublicIPAddress_SubResourceEmbedded, v1api20210201storage.PublicIPAddress_SubResourceEmbedded](t, GeneratePublicIPAddress_SubResourceEmbedded, (*PublicIPAddress_SubResourceEmbedded).AssignProperties_To_PublicIPAddress_SubResourceEmbedded, (*PublicIPAddress_SubResourceEmbedded).AssignProperties_From_PublicIPAddress_SubResourceEmbedded)
 }
 
 // Test_SubResource_JSONRoundTrip checks that JSON keeps every value of SubResource.
