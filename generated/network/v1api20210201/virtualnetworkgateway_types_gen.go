@@ -218,8 +218,8 @@ type VirtualNetworkGateway_Spec struct {
 	// Tags: Resource tags.
 	Tags map[string]string `json:"tags,omitempty"`
 
-	// VNetExtendedLocationResourceId: Customer vnet resource id. VirtualNetworkGateway of type local gateway is associated with the customer vnet.
-	VNetExtendedLocationResourceId *string `json:"vNetExtendedLocationResourceId,omitempty"`
+	// VNetExtendedLocationResourceReference: Customer vnet resource id. VirtualNetworkGateway of type local gateway is associated with the customer vnet.
+	VNetExtendedLocationResourceReference *genruntime.ResourceReference `json:"vNetExtendedLocationResourceReference,omitempty"`
 
 	// VpnClientConfiguration: The reference to the VpnClientConfiguration resource which represents the P2S VpnClient configurations.
 	VpnClientConfiguration *VpnClientConfiguration `json:"vpnClientConfiguration,omitempty"`
@@ -380,12 +380,17 @@ func (v *VirtualNetworkGateway_Spec) ConvertToARM(resolved genruntime.ConvertToA
 			result.Tags[tagsKey] = tagsValue
 		}
 	}
-	if v.VNetExtendedLocationResourceId != nil {
+	if v.VNetExtendedLocationResourceReference != nil {
 		if result.Properties == nil {
 			result.Properties = &arm.VirtualNetworkGatewayPropertiesFormat{}
 		}
-		vNetExtendedLocationResourceIdValue := *v.VNetExtendedLocationResourceId
-		result.Properties.VNetExtendedLocationResourceId = &vNetExtendedLocationResourceIdValue
+		var vNetExtendedLocationResourceReferenceValue string
+		vNetExtendedLocationResourceReferenceResolved, err := resolved.ARMID("VirtualNetworkGateway_Spec.vNetExtendedLocationResourceReference", *v.VNetExtendedLocationResourceReference)
+		if err != nil {
+			return nil, err
+		}
+		vNetExtendedLocationResourceReferenceValue = vNetExtendedLocationResourceReferenceResolved
+		result.Properties.VNetExtendedLocationResourceId = &vNetExtendedLocationResourceReferenceValue
 	}
 	if v.VpnClientConfiguration != nil {
 		if result.Properties == nil {
@@ -552,8 +557,8 @@ func (v *VirtualNetworkGateway_Spec) PopulateFromARM(owner genruntime.ArbitraryO
 	}
 	if typed.Properties != nil {
 		if typed.Properties.VNetExtendedLocationResourceId != nil {
-			vNetExtendedLocationResourceIdValue := *typed.Properties.VNetExtendedLocationResourceId
-			v.VNetExtendedLocationResourceId = &vNetExtendedLocationResourceIdValue
+			vNetExtendedLocationResourceReferenceValue := genruntime.ResourceReference{ARMID: *typed.Properties.VNetExtendedLocationResourceId}
+			v.VNetExtendedLocationResourceReference = &vNetExtendedLocationResourceReferenceValue
 		}
 	}
 	if typed.Properties != nil {
@@ -691,7 +696,13 @@ func (v *VirtualNetworkGateway_Spec) AssignProperties_From_VirtualNetworkGateway
 	}
 
 	v.Tags = maps.Clone(source.Tags)
-	v.VNetExtendedLocationResourceId = genruntime.ClonePointer(source.VNetExtendedLocationResourceId)
+
+	if source.VNetExtendedLocationResourceReference != nil {
+		vNetExtendedLocationResourceReferenceValue := *source.VNetExtendedLocationResourceReference.DeepCopy()
+		v.VNetExtendedLocationResourceReference = &vNetExtendedLocationResourceReferenceValue
+	} else {
+		v.VNetExtendedLocationResourceReference = nil
+	}
 
 	if source.VpnClientConfiguration != nil {
 		var vpnClientConfigurationValue VpnClientConfiguration
@@ -831,7 +842,13 @@ func (v *VirtualNetworkGateway_Spec) AssignProperties_To_VirtualNetworkGateway_S
 	}
 
 	destination.Tags = maps.Clone(v.Tags)
-	destination.VNetExtendedLocationResourceId = genruntime.ClonePointer(v.VNetExtendedLocationResourceId)
+
+	if v.VNetExtendedLocationResourceReference != nil {
+		vNetExtendedLocationResourceReferenceValue := *v.VNetExtendedLocationResourceReference.DeepCopy()
+		destination.VNetExtendedLocationResourceReference = &vNetExtendedLocationResourceReferenceValue
+	} else {
+		destination.VNetExtendedLocationResourceReference = nil
+	}
 
 	if v.VpnClientConfiguration != nil {
 		var vpnClientConfigurationValue storage.VpnClientConfiguration

@@ -16753,10 +16753,10 @@ func (in *VirtualNetworkGateway_Spec) DeepCopyInto(out *VirtualNetworkGateway_Sp
 			(*out)[key] = val
 		}
 	}
-	if in.VNetExtendedLocationResourceId != nil {
-		in, out := &in.VNetExtendedLocationResourceId, &out.VNetExtendedLocationResourceId
-		*out = new(string)
-		**out = **in
+	if in.VNetExtendedLocationResourceReference != nil {
+		in, out := &in.VNetExtendedLocationResourceReference, &out.VNetExtendedLocationResourceReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.VpnClientConfiguration != nil {
 		in, out := &in.VpnClientConfiguration, &out.VpnClientConfiguration

@@ -126,7 +126,7 @@ type VirtualNetworkGateway_Spec struct {
 
 	Tags map[string]string `json:"tags,omitempty"`
 
-	VNetExtendedLocationResourceId *string `json:"vNetExtendedLocationResourceId,omitempty"`
+	VNetExtendedLocationResourceReference *genruntime.ResourceReference `json:"vNetExtendedLocationResourceReference,omitempty"`
 
 	VpnClientConfiguration *VpnClientConfiguration `json:"vpnClientConfiguration,omitempty"`
 
