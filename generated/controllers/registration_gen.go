@@ -25,6 +25,8 @@ import (
 	keyvaultv1api20210401previewstorage "github.com/armgen/armgen/generated/keyvault/v1api20210401preview/storage"
 	managedidentityv1api20181130 "github.com/armgen/armgen/generated/managedidentity/v1api20181130"
 	managedidentityv1api20181130storage "github.com/armgen/armgen/generated/managedidentity/v1api20181130/storage"
+	networkfrontdoorv1api20201101 "github.com/armgen/armgen/generated/network.frontdoor/v1api20201101"
+	networkfrontdoorv1api20201101storage "github.com/armgen/armgen/generated/network.frontdoor/v1api20201101/storage"
 	networkv1api20180501 "github.com/armgen/armgen/generated/network/v1api20180501"
 	networkv1api20180501storage "github.com/armgen/armgen/generated/network/v1api20180501/storage"
 	networkv1api20180801 "github.com/armgen/armgen/generated/network/v1api20180801"
@@ -119,6 +121,7 @@ func KnownResources() []genruntime.KnownResource {
 		{Obj: new(networkv1api20210201storage.VirtualNetworksSubnet)},
 		{Obj: new(networkv1api20210201storage.VirtualNetworksVirtualNetworkPeering)},
 		{Obj: new(networkv1api20210201storage.WebApplicationFirewallPolicy)},
+		{Obj: new(networkfrontdoorv1api20201101storage.WebApplicationFirewallPolicy)},
 		{Obj: new(resourcesv1api20210401storage.ResourceGroup)},
 		{Obj: new(servicebusv1api20210101previewstorage.Namespace)},
 		{Obj: new(servicebusv1api20210101previewstorage.NamespacesQueue)},
@@ -156,6 +159,8 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	keyvaultv1api20210401previewstorage.AddToScheme,
 	managedidentityv1api20181130.AddToScheme,
 	managedidentityv1api20181130storage.AddToScheme,
+	networkfrontdoorv1api20201101.AddToScheme,
+	networkfrontdoorv1api20201101storage.AddToScheme,
 	networkv1api20180501.AddToScheme,
 	networkv1api20180501storage.AddToScheme,
 	networkv1api20180801.AddToScheme,
