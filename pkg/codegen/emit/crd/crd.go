@@ -81,13 +81,6 @@ type builder struct {
 	defs astmodel.Definitions
 }
 
-// category is the kubectl category of a group's kinds (kubectl get network): the group's short
-// name, its dots as dashes, since a category must be a DNS-1035 label (network.frontdoor.azure.com
-// -> network-frontdoor).
-func category(group string) string {
-	return strings.ReplaceAll(strings.TrimSuffix(group, astmodel.GroupSuffix), ".", "-")
-}
-
 func (b *builder) crd(group, kind string, versions []astmodel.Definition) (*apiextv1.CustomResourceDefinition, error) {
 	plural := Plural(kind)
 	crd := &apiextv1.CustomResourceDefinition{
@@ -97,7 +90,7 @@ func (b *builder) crd(group, kind string, versions []astmodel.Definition) (*apie
 			Group: group,
 			Names: apiextv1.CustomResourceDefinitionNames{
 				Kind: kind, ListKind: astmodel.ListName(kind), Plural: plural, Singular: strings.ToLower(kind),
-				Categories: []string{"azure", category(group)},
+				Categories: []string{"azure", astmodel.Category(group)},
 			},
 			Scope: apiextv1.NamespaceScoped,
 		},
