@@ -85,7 +85,7 @@ func (f *fixture) put(id, apiVersion, body string) {
 }
 
 // group makes a resource group holding a virtual network with two subnets, a storage account
-// and a NAT gateway (a type without a generated kind).
+// and an IP group (a type without a generated kind).
 func (f *fixture) group(name string) (rg, vnet string) {
 	rg = sub + "/resourceGroups/" + name
 	vnet = rg + "/providers/Microsoft.Network/virtualNetworks/Vnet_1"
@@ -94,7 +94,7 @@ func (f *fixture) group(name string) (rg, vnet string) {
 	f.put(vnet+"/subnets/front", "2021-02-01", `{"properties":{"addressPrefix":"10.0.1.0/24"}}`)
 	f.put(vnet+"/subnets/back", "2021-02-01", `{"properties":{"addressPrefix":"10.0.2.0/24"}}`)
 	f.put(rg+"/providers/Microsoft.Storage/storageAccounts/sa1", "2021-04-01", `{"location":"westus","kind":"StorageV2","sku":{"name":"Standard_LRS"}}`)
-	f.put(rg+"/providers/Microsoft.Network/natGateways/nat1", "2021-02-01", `{"location":"westus","sku":{"name":"Standard"}}`)
+	f.put(rg+"/providers/Microsoft.Network/ipGroups/ipg1", "2021-02-01", `{"location":"westus","properties":{"ipAddresses":["10.0.0.0/24"]}}`)
 	return rg, vnet
 }
 
@@ -182,10 +182,10 @@ func TestImportResourceGroup(t *testing.T) {
 	for _, s := range res.Skipped {
 		skipped = append(skipped, s.ARMType+": "+s.Reason)
 	}
-	if !slices.Contains(skipped, "Microsoft.Network/natGateways: no generated kind for Microsoft.Network/natGateways") {
-		t.Errorf("skipped %v, want the NAT gateway", skipped)
+	if !slices.Contains(skipped, "Microsoft.Network/ipGroups: no generated kind for Microsoft.Network/ipGroups") {
+		t.Errorf("skipped %v, want the IP group", skipped)
 	}
-	for _, want := range []string{"[1] imported ResourceGroup import-rg", "skipped " + rg + "/providers/Microsoft.Network/natGateways/nat1"} {
+	for _, want := range []string{"[1] imported ResourceGroup import-rg", "skipped " + rg + "/providers/Microsoft.Network/ipGroups/ipg1"} {
 		if !strings.Contains(progress.String(), want) {
 			t.Errorf("progress lacks %q:\n%s", want, progress.String())
 		}
@@ -199,7 +199,7 @@ func TestImportOneResource(t *testing.T) {
 	f := newFixture(t)
 	rg, vnet := f.group("rg2")
 	res := f.importer(nil).Import(context.Background(), []string{vnet + "/subnets/front", vnet,
-		rg + "/providers/Microsoft.Network/natGateways/nat1", rg + "/providers/Microsoft.Network/virtualNetworks/missing"})
+		rg + "/providers/Microsoft.Network/ipGroups/ipg1", rg + "/providers/Microsoft.Network/virtualNetworks/missing"})
 	var names []string
 	for _, o := range res.Objects {
 		names = append(names, o.Object.GetName())
@@ -211,7 +211,7 @@ func TestImportOneResource(t *testing.T) {
 	if v.Spec.Owner == nil || v.Spec.Owner.ARMID != rg || v.Spec.Owner.Name != "" {
 		t.Errorf("vnet owner %+v, want the group by ARM ID", v.Spec.Owner)
 	}
-	if len(res.Errors) != 2 || !strings.Contains(res.Errors[0].Error()+res.Errors[1].Error(), "natGateways/nat1: no generated kind") ||
+	if len(res.Errors) != 2 || !strings.Contains(res.Errors[0].Error()+res.Errors[1].Error(), "ipGroups/ipg1: no generated kind") ||
 		!strings.Contains(res.Errors[0].Error()+res.Errors[1].Error(), "virtualNetworks/missing") {
 		t.Errorf("errors %v", res.Errors)
 	}

@@ -95,24 +95,42 @@ func (v *Validator) load(armType, apiVersion string) (*Schema, error) {
 		// GroupName strips the prefix as spelt; ARM types are case-insensitive.
 		namespace = "Microsoft." + namespace[len("Microsoft."):]
 	}
-	group := loader.GroupName(namespace)
-	resources, docs, err := v.version(group, apiVersion)
-	if err != nil {
-		return nil, fmt.Errorf("%s@%s: %w", armType, apiVersion, err)
+	// A namespace's folders may form several groups (network and network.frontdoor): the
+	// resource is in whichever of them declares it at that api-version.
+	groups := v.index.GroupsOf(namespace)
+	if len(groups) == 0 {
+		groups = []string{loader.GroupName(namespace)} // for the error below
 	}
-	var res *loader.Resource
-	for _, r := range resources {
-		if strings.EqualFold(r.ARMType, armType) {
-			res = r
+	var (
+		res      *loader.Resource
+		docs     []*loader.Document
+		types    []string
+		firstErr error
+	)
+	for _, group := range groups {
+		resources, groupDocs, err := v.version(group, apiVersion)
+		if err != nil {
+			if firstErr == nil {
+				firstErr = err
+			}
+			continue
+		}
+		for _, r := range resources {
+			types = append(types, r.ARMType)
+			if strings.EqualFold(r.ARMType, armType) {
+				res, docs = r, groupDocs
+			}
+		}
+		if res != nil {
+			break
 		}
 	}
 	if res == nil {
-		var types []string
-		for _, r := range resources {
-			types = append(types, r.ARMType)
+		if len(types) == 0 && firstErr != nil {
+			return nil, fmt.Errorf("%s@%s: %w", armType, apiVersion, firstErr)
 		}
 		return nil, fmt.Errorf("api-version %s of %s declares no PUT of %s below %s (it declares %s)",
-			apiVersion, group, armType, v.index.Root, strings.Join(types, ", "))
+			apiVersion, strings.Join(groups, ", "), armType, v.index.Root, strings.Join(types, ", "))
 	}
 	if res.Body.Schema == nil {
 		// A PUT that declares no body (web's siteextensions, sql's dnsAliases): the resource is

@@ -77,6 +77,13 @@ func (p PackageReference) String() string {
 // Less orders packages by import path, for deterministic output.
 func (p PackageReference) Less(o PackageReference) bool { return p.Path < o.Path }
 
+// Category is the kubectl category of a group's kinds (kubectl get network), for a group's
+// short or full name: the short name with its dots as dashes, since the API server takes only a
+// DNS-1035 label there (network.frontdoor -> network-frontdoor).
+func Category(group string) string {
+	return strings.ReplaceAll(strings.TrimSuffix(group, GroupSuffix), ".", "-")
+}
+
 // GroupSuffix turns a service name into an ASO-compatible API group.
 const GroupSuffix = ".azure.com"
 

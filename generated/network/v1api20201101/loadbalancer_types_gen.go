@@ -104,25 +104,25 @@ func (l *LoadBalancer) ConfigMapExpressions() []*genruntime.DestinationExpressio
 
 var _ conversion.Convertible = &LoadBalancer{}
 
-// ConvertTo converts the receiver to hub, the network/v1api20201101/storage.LoadBalancer the API server stores, directly.
+// ConvertTo converts the receiver to hub, the network/v1api20210201/storage.LoadBalancer the API server stores, through network/v1api20201101/storage.LoadBalancer.
 func (l *LoadBalancer) ConvertTo(hub conversion.Hub) error {
-	destination, ok := hub.(*storage.LoadBalancer)
-	if !ok {
-		return fmt.Errorf("expected a network/v1api20201101/storage.LoadBalancer to convert with, got %T", hub)
+	var destination storage.LoadBalancer
+	if err := l.AssignProperties_To_LoadBalancer(&destination); err != nil {
+		return fmt.Errorf("converting to network/v1api20201101/storage.LoadBalancer: %w", err)
 	}
-	if err := l.AssignProperties_To_LoadBalancer(destination); err != nil {
+	if err := destination.ConvertTo(hub); err != nil {
 		return err
 	}
 	return genruntime.RestoreValues(l, hub)
 }
 
-// ConvertFrom populates the receiver from hub, the network/v1api20201101/storage.LoadBalancer the API server stores, directly.
+// ConvertFrom populates the receiver from hub, the network/v1api20210201/storage.LoadBalancer the API server stores, through network/v1api20201101/storage.LoadBalancer.
 func (l *LoadBalancer) ConvertFrom(hub conversion.Hub) error {
-	source, ok := hub.(*storage.LoadBalancer)
-	if !ok {
-		return fmt.Errorf("expected a network/v1api20201101/storage.LoadBalancer to convert with, got %T", hub)
+	var source storage.LoadBalancer
+	if err := source.ConvertFrom(hub); err != nil {
+		return fmt.Errorf("converting from the hub to network/v1api20201101/storage.LoadBalancer: %w", err)
 	}
-	if err := l.AssignProperties_From_LoadBalancer(source); err != nil {
+	if err := l.AssignProperties_From_LoadBalancer(&source); err != nil {
 		return err
 	}
 	return genruntime.RetainValues(hub, l)

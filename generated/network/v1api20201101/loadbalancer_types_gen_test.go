@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/armgen/armgen/generated/network/v1api20201101/storage"
+	v1api20210201storage "github.com/armgen/armgen/generated/network/v1api20210201/storage"
 	"github.com/armgen/armgen/pkg/genruntime/gentest"
 	"pgregory.net/rapid"
 )
@@ -603,9 +604,9 @@ func Test_LoadBalancer_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateLoadBalancer)
 }
 
-// Test_LoadBalancer_HubRoundTrip checks that converting a LoadBalancer to the hub network/v1api20201101/storage.LoadBalancer and back loses nothing.
+// Test_LoadBalancer_HubRoundTrip checks that converting a LoadBalancer to the hub network/v1api20210201/storage.LoadBalancer and back loses nothing.
 func Test_LoadBalancer_HubRoundTrip(t *testing.T) {
-	gentest.RunSpokeRoundTrip[LoadBalancer, storage.LoadBalancer](t, GenerateLoadBalancer)
+	gentest.RunSpokeRoundTrip[LoadBalancer, v1api20210201storage.LoadBalancer](t, GenerateLoadBalancer)
 }
 
 // Test_LoadBalancer_Spec_ARMRoundTrip checks that LoadBalancer_Spec survives ConvertToARM, JSON and PopulateFromARM.

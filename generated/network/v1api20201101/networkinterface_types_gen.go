@@ -104,25 +104,25 @@ func (n *NetworkInterface) ConfigMapExpressions() []*genruntime.DestinationExpre
 
 var _ conversion.Convertible = &NetworkInterface{}
 
-// ConvertTo converts the receiver to hub, the network/v1api20201101/storage.NetworkInterface the API server stores, directly.
+// ConvertTo converts the receiver to hub, the network/v1api20210201/storage.NetworkInterface the API server stores, through network/v1api20201101/storage.NetworkInterface.
 func (n *NetworkInterface) ConvertTo(hub conversion.Hub) error {
-	destination, ok := hub.(*storage.NetworkInterface)
-	if !ok {
-		return fmt.Errorf("expected a network/v1api20201101/storage.NetworkInterface to convert with, got %T", hub)
+	var destination storage.NetworkInterface
+	if err := n.AssignProperties_To_NetworkInterface(&destination); err != nil {
+		return fmt.Errorf("converting to network/v1api20201101/storage.NetworkInterface: %w", err)
 	}
-	if err := n.AssignProperties_To_NetworkInterface(destination); err != nil {
+	if err := destination.ConvertTo(hub); err != nil {
 		return err
 	}
 	return genruntime.RestoreValues(n, hub)
 }
 
-// ConvertFrom populates the receiver from hub, the network/v1api20201101/storage.NetworkInterface the API server stores, directly.
+// ConvertFrom populates the receiver from hub, the network/v1api20210201/storage.NetworkInterface the API server stores, through network/v1api20201101/storage.NetworkInterface.
 func (n *NetworkInterface) ConvertFrom(hub conversion.Hub) error {
-	source, ok := hub.(*storage.NetworkInterface)
-	if !ok {
-		return fmt.Errorf("expected a network/v1api20201101/storage.NetworkInterface to convert with, got %T", hub)
+	var source storage.NetworkInterface
+	if err := source.ConvertFrom(hub); err != nil {
+		return fmt.Errorf("converting from the hub to network/v1api20201101/storage.NetworkInterface: %w", err)
 	}
-	if err := n.AssignProperties_From_NetworkInterface(source); err != nil {
+	if err := n.AssignProperties_From_NetworkInterface(&source); err != nil {
 		return err
 	}
 	return genruntime.RetainValues(hub, n)

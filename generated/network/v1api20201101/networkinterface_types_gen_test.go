@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/armgen/armgen/generated/network/v1api20201101/storage"
+	v1api20210201storage "github.com/armgen/armgen/generated/network/v1api20210201/storage"
 	"github.com/armgen/armgen/pkg/genruntime/gentest"
 	"pgregory.net/rapid"
 )
@@ -232,9 +233,9 @@ func Test_NetworkInterface_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateNetworkInterface)
 }
 
-// Test_NetworkInterface_HubRoundTrip checks that converting a NetworkInterface to the hub network/v1api20201101/storage.NetworkInterface and back loses nothing.
+// Test_NetworkInterface_HubRoundTrip checks that converting a NetworkInterface to the hub network/v1api20210201/storage.NetworkInterface and back loses nothing.
 func Test_NetworkInterface_HubRoundTrip(t *testing.T) {
-	gentest.RunSpokeRoundTrip[NetworkInterface, storage.NetworkInterface](t, GenerateNetworkInterface)
+	gentest.RunSpokeRoundTrip[NetworkInterface, v1api20210201storage.NetworkInterface](t, GenerateNetworkInterface)
 }
 
 // Test_NetworkInterface_Spec_ARMRoundTrip checks that NetworkInterface_Spec survives ConvertToARM, JSON and PopulateFromARM.

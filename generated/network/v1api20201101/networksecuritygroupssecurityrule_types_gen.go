@@ -103,25 +103,25 @@ func (n *NetworkSecurityGroupsSecurityRule) ConfigMapExpressions() []*genruntime
 
 var _ conversion.Convertible = &NetworkSecurityGroupsSecurityRule{}
 
-// ConvertTo converts the receiver to hub, the network/v1api20201101/storage.NetworkSecurityGroupsSecurityRule the API server stores, directly.
+// ConvertTo converts the receiver to hub, the network/v1api20210201/storage.NetworkSecurityGroupsSecurityRule the API server stores, through network/v1api20201101/storage.NetworkSecurityGroupsSecurityRule.
 func (n *NetworkSecurityGroupsSecurityRule) ConvertTo(hub conversion.Hub) error {
-	destination, ok := hub.(*storage.NetworkSecurityGroupsSecurityRule)
-	if !ok {
-		return fmt.Errorf("expected a network/v1api20201101/storage.NetworkSecurityGroupsSecurityRule to convert with, got %T", hub)
+	var destination storage.NetworkSecurityGroupsSecurityRule
+	if err := n.AssignProperties_To_NetworkSecurityGroupsSecurityRule(&destination); err != nil {
+		return fmt.Errorf("converting to network/v1api20201101/storage.NetworkSecurityGroupsSecurityRule: %w", err)
 	}
-	if err := n.AssignProperties_To_NetworkSecurityGroupsSecurityRule(destination); err != nil {
+	if err := destination.ConvertTo(hub); err != nil {
 		return err
 	}
 	return genruntime.RestoreValues(n, hub)
 }
 
-// ConvertFrom populates the receiver from hub, the network/v1api20201101/storage.NetworkSecurityGroupsSecurityRule the API server stores, directly.
+// ConvertFrom populates the receiver from hub, the network/v1api20210201/storage.NetworkSecurityGroupsSecurityRule the API server stores, through network/v1api20201101/storage.NetworkSecurityGroupsSecurityRule.
 func (n *NetworkSecurityGroupsSecurityRule) ConvertFrom(hub conversion.Hub) error {
-	source, ok := hub.(*storage.NetworkSecurityGroupsSecurityRule)
-	if !ok {
-		return fmt.Errorf("expected a network/v1api20201101/storage.NetworkSecurityGroupsSecurityRule to convert with, got %T", hub)
+	var source storage.NetworkSecurityGroupsSecurityRule
+	if err := source.ConvertFrom(hub); err != nil {
+		return fmt.Errorf("converting from the hub to network/v1api20201101/storage.NetworkSecurityGroupsSecurityRule: %w", err)
 	}
-	if err := n.AssignProperties_From_NetworkSecurityGroupsSecurityRule(source); err != nil {
+	if err := n.AssignProperties_From_NetworkSecurityGroupsSecurityRule(&source); err != nil {
 		return err
 	}
 	return genruntime.RetainValues(hub, n)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/armgen/armgen/generated/network/v1api20201101/storage"
+	v1api20210201storage "github.com/armgen/armgen/generated/network/v1api20210201/storage"
 	"github.com/armgen/armgen/pkg/genruntime/gentest"
 	"pgregory.net/rapid"
 )
@@ -109,9 +110,9 @@ func Test_NetworkSecurityGroupsSecurityRule_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateNetworkSecurityGroupsSecurityRule)
 }
 
-// Test_NetworkSecurityGroupsSecurityRule_HubRoundTrip checks that converting a NetworkSecurityGroupsSecurityRule to the hub network/v1api20201101/storage.NetworkSecurityGroupsSecurityRule and back loses nothing.
+// Test_NetworkSecurityGroupsSecurityRule_HubRoundTrip checks that converting a NetworkSecurityGroupsSecurityRule to the hub network/v1api20210201/storage.NetworkSecurityGroupsSecurityRule and back loses nothing.
 func Test_NetworkSecurityGroupsSecurityRule_HubRoundTrip(t *testing.T) {
-	gentest.RunSpokeRoundTrip[NetworkSecurityGroupsSecurityRule, storage.NetworkSecurityGroupsSecurityRule](t, GenerateNetworkSecurityGroupsSecurityRule)
+	gentest.RunSpokeRoundTrip[NetworkSecurityGroupsSecurityRule, v1api20210201storage.NetworkSecurityGroupsSecurityRule](t, GenerateNetworkSecurityGroupsSecurityRule)
 }
 
 // Test_NetworkSecurityGroupsSecurityRule_Spec_ARMRoundTrip checks that NetworkSecurityGroupsSecurityRule_Spec survives ConvertToARM, JSON and PopulateFromARM.

@@ -104,25 +104,25 @@ func (p *PublicIPAddress) ConfigMapExpressions() []*genruntime.DestinationExpres
 
 var _ conversion.Convertible = &PublicIPAddress{}
 
-// ConvertTo converts the receiver to hub, the network/v1api20201101/storage.PublicIPAddress the API server stores, directly.
+// ConvertTo converts the receiver to hub, the network/v1api20210201/storage.PublicIPAddress the API server stores, through network/v1api20201101/storage.PublicIPAddress.
 func (p *PublicIPAddress) ConvertTo(hub conversion.Hub) error {
-	destination, ok := hub.(*storage.PublicIPAddress)
-	if !ok {
-		return fmt.Errorf("expected a network/v1api20201101/storage.PublicIPAddress to convert with, got %T", hub)
+	var destination storage.PublicIPAddress
+	if err := p.AssignProperties_To_PublicIPAddress(&destination); err != nil {
+		return fmt.Errorf("converting to network/v1api20201101/storage.PublicIPAddress: %w", err)
 	}
-	if err := p.AssignProperties_To_PublicIPAddress(destination); err != nil {
+	if err := destination.ConvertTo(hub); err != nil {
 		return err
 	}
 	return genruntime.RestoreValues(p, hub)
 }
 
-// ConvertFrom populates the receiver from hub, the network/v1api20201101/storage.PublicIPAddress the API server stores, directly.
+// ConvertFrom populates the receiver from hub, the network/v1api20210201/storage.PublicIPAddress the API server stores, through network/v1api20201101/storage.PublicIPAddress.
 func (p *PublicIPAddress) ConvertFrom(hub conversion.Hub) error {
-	source, ok := hub.(*storage.PublicIPAddress)
-	if !ok {
-		return fmt.Errorf("expected a network/v1api20201101/storage.PublicIPAddress to convert with, got %T", hub)
+	var source storage.PublicIPAddress
+	if err := source.ConvertFrom(hub); err != nil {
+		return fmt.Errorf("converting from the hub to network/v1api20201101/storage.PublicIPAddress: %w", err)
 	}
-	if err := p.AssignProperties_From_PublicIPAddress(source); err != nil {
+	if err := p.AssignProperties_From_PublicIPAddress(&source); err != nil {
 		return err
 	}
 	return genruntime.RetainValues(hub, p)

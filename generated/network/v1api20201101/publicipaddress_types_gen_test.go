@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/armgen/armgen/generated/network/v1api20201101/storage"
+	v1api20210201storage "github.com/armgen/armgen/generated/network/v1api20210201/storage"
 	"github.com/armgen/armgen/pkg/genruntime/gentest"
 	"pgregory.net/rapid"
 )
@@ -221,9 +222,9 @@ func Test_PublicIPAddress_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePublicIPAddress)
 }
 
-// Test_PublicIPAddress_HubRoundTrip checks that converting a PublicIPAddress to the hub network/v1api20201101/storage.PublicIPAddress and back loses nothing.
+// Test_PublicIPAddress_HubRoundTrip checks that converting a PublicIPAddress to the hub network/v1api20210201/storage.PublicIPAddress and back loses nothing.
 func Test_PublicIPAddress_HubRoundTrip(t *testing.T) {
-	gentest.RunSpokeRoundTrip[PublicIPAddress, storage.PublicIPAddress](t, GeneratePublicIPAddress)
+	gentest.RunSpokeRoundTrip[PublicIPAddress, v1api20210201storage.PublicIPAddress](t, GeneratePublicIPAddress)
 }
 
 // Test_PublicIPAddress_Spec_ARMRoundTrip checks that PublicIPAddress_Spec survives ConvertToARM, JSON and PopulateFromARM.

@@ -103,25 +103,25 @@ func (r *RouteTable) ConfigMapExpressions() []*genruntime.DestinationExpression 
 
 var _ conversion.Convertible = &RouteTable{}
 
-// ConvertTo converts the receiver to hub, the network/v1api20201101/storage.RouteTable the API server stores, directly.
+// ConvertTo converts the receiver to hub, the network/v1api20210201/storage.RouteTable the API server stores, through network/v1api20201101/storage.RouteTable.
 func (r *RouteTable) ConvertTo(hub conversion.Hub) error {
-	destination, ok := hub.(*storage.RouteTable)
-	if !ok {
-		return fmt.Errorf("expected a network/v1api20201101/storage.RouteTable to convert with, got %T", hub)
+	var destination storage.RouteTable
+	if err := r.AssignProperties_To_RouteTable(&destination); err != nil {
+		return fmt.Errorf("converting to network/v1api20201101/storage.RouteTable: %w", err)
 	}
-	if err := r.AssignProperties_To_RouteTable(destination); err != nil {
+	if err := destination.ConvertTo(hub); err != nil {
 		return err
 	}
 	return genruntime.RestoreValues(r, hub)
 }
 
-// ConvertFrom populates the receiver from hub, the network/v1api20201101/storage.RouteTable the API server stores, directly.
+// ConvertFrom populates the receiver from hub, the network/v1api20210201/storage.RouteTable the API server stores, through network/v1api20201101/storage.RouteTable.
 func (r *RouteTable) ConvertFrom(hub conversion.Hub) error {
-	source, ok := hub.(*storage.RouteTable)
-	if !ok {
-		return fmt.Errorf("expected a network/v1api20201101/storage.RouteTable to convert with, got %T", hub)
+	var source storage.RouteTable
+	if err := source.ConvertFrom(hub); err != nil {
+		return fmt.Errorf("converting from the hub to network/v1api20201101/storage.RouteTable: %w", err)
 	}
-	if err := r.AssignProperties_From_RouteTable(source); err != nil {
+	if err := r.AssignProperties_From_RouteTable(&source); err != nil {
 		return err
 	}
 	return genruntime.RetainValues(hub, r)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/armgen/armgen/generated/network/v1api20201101/storage"
+	v1api20210201storage "github.com/armgen/armgen/generated/network/v1api20210201/storage"
 	"github.com/armgen/armgen/pkg/genruntime/gentest"
 	"pgregory.net/rapid"
 )
@@ -74,9 +75,9 @@ func Test_RouteTable_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateRouteTable)
 }
 
-// Test_RouteTable_HubRoundTrip checks that converting a RouteTable to the hub network/v1api20201101/storage.RouteTable and back loses nothing.
+// Test_RouteTable_HubRoundTrip checks that converting a RouteTable to the hub network/v1api20210201/storage.RouteTable and back loses nothing.
 func Test_RouteTable_HubRoundTrip(t *testing.T) {
-	gentest.RunSpokeRoundTrip[RouteTable, storage.RouteTable](t, GenerateRouteTable)
+	gentest.RunSpokeRoundTrip[RouteTable, v1api20210201storage.RouteTable](t, GenerateRouteTable)
 }
 
 // Test_RouteTable_Spec_ARMRoundTrip checks that RouteTable_Spec survives ConvertToARM, JSON and PopulateFromARM.

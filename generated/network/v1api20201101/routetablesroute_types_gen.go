@@ -102,25 +102,25 @@ func (r *RouteTablesRoute) ConfigMapExpressions() []*genruntime.DestinationExpre
 
 var _ conversion.Convertible = &RouteTablesRoute{}
 
-// ConvertTo converts the receiver to hub, the network/v1api20201101/storage.RouteTablesRoute the API server stores, directly.
+// ConvertTo converts the receiver to hub, the network/v1api20210201/storage.RouteTablesRoute the API server stores, through network/v1api20201101/storage.RouteTablesRoute.
 func (r *RouteTablesRoute) ConvertTo(hub conversion.Hub) error {
-	destination, ok := hub.(*storage.RouteTablesRoute)
-	if !ok {
-		return fmt.Errorf("expected a network/v1api20201101/storage.RouteTablesRoute to convert with, got %T", hub)
+	var destination storage.RouteTablesRoute
+	if err := r.AssignProperties_To_RouteTablesRoute(&destination); err != nil {
+		return fmt.Errorf("converting to network/v1api20201101/storage.RouteTablesRoute: %w", err)
 	}
-	if err := r.AssignProperties_To_RouteTablesRoute(destination); err != nil {
+	if err := destination.ConvertTo(hub); err != nil {
 		return err
 	}
 	return genruntime.RestoreValues(r, hub)
 }
 
-// ConvertFrom populates the receiver from hub, the network/v1api20201101/storage.RouteTablesRoute the API server stores, directly.
+// ConvertFrom populates the receiver from hub, the network/v1api20210201/storage.RouteTablesRoute the API server stores, through network/v1api20201101/storage.RouteTablesRoute.
 func (r *RouteTablesRoute) ConvertFrom(hub conversion.Hub) error {
-	source, ok := hub.(*storage.RouteTablesRoute)
-	if !ok {
-		return fmt.Errorf("expected a network/v1api20201101/storage.RouteTablesRoute to convert with, got %T", hub)
+	var source storage.RouteTablesRoute
+	if err := source.ConvertFrom(hub); err != nil {
+		return fmt.Errorf("converting from the hub to network/v1api20201101/storage.RouteTablesRoute: %w", err)
 	}
-	if err := r.AssignProperties_From_RouteTablesRoute(source); err != nil {
+	if err := r.AssignProperties_From_RouteTablesRoute(&source); err != nil {
 		return err
 	}
 	return genruntime.RetainValues(hub, r)

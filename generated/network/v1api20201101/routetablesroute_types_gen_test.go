@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/armgen/armgen/generated/network/v1api20201101/storage"
+	v1api20210201storage "github.com/armgen/armgen/generated/network/v1api20210201/storage"
 	"github.com/armgen/armgen/pkg/genruntime/gentest"
 	"pgregory.net/rapid"
 )
@@ -67,9 +68,9 @@ func Test_RouteTablesRoute_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateRouteTablesRoute)
 }
 
-// Test_RouteTablesRoute_HubRoundTrip checks that converting a RouteTablesRoute to the hub network/v1api20201101/storage.RouteTablesRoute and back loses nothing.
+// Test_RouteTablesRoute_HubRoundTrip checks that converting a RouteTablesRoute to the hub network/v1api20210201/storage.RouteTablesRoute and back loses nothing.
 func Test_RouteTablesRoute_HubRoundTrip(t *testing.T) {
-	gentest.RunSpokeRoundTrip[RouteTablesRoute, storage.RouteTablesRoute](t, GenerateRouteTablesRoute)
+	gentest.RunSpokeRoundTrip[RouteTablesRoute, v1api20210201storage.RouteTablesRoute](t, GenerateRouteTablesRoute)
 }
 
 // Test_RouteTablesRoute_Spec_ARMRoundTrip checks that RouteTablesRoute_Spec survives ConvertToARM, JSON and PopulateFromARM.

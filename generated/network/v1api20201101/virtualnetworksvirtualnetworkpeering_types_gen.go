@@ -102,25 +102,25 @@ func (v *VirtualNetworksVirtualNetworkPeering) ConfigMapExpressions() []*genrunt
 
 var _ conversion.Convertible = &VirtualNetworksVirtualNetworkPeering{}
 
-// ConvertTo converts the receiver to hub, the network/v1api20201101/storage.VirtualNetworksVirtualNetworkPeering the API server stores, directly.
+// ConvertTo converts the receiver to hub, the network/v1api20210201/storage.VirtualNetworksVirtualNetworkPeering the API server stores, through network/v1api20201101/storage.VirtualNetworksVirtualNetworkPeering.
 func (v *VirtualNetworksVirtualNetworkPeering) ConvertTo(hub conversion.Hub) error {
-	destination, ok := hub.(*storage.VirtualNetworksVirtualNetworkPeering)
-	if !ok {
-		return fmt.Errorf("expected a network/v1api20201101/storage.VirtualNetworksVirtualNetworkPeering to convert with, got %T", hub)
+	var destination storage.VirtualNetworksVirtualNetworkPeering
+	if err := v.AssignProperties_To_VirtualNetworksVirtualNetworkPeering(&destination); err != nil {
+		return fmt.Errorf("converting to network/v1api20201101/storage.VirtualNetworksVirtualNetworkPeering: %w", err)
 	}
-	if err := v.AssignProperties_To_VirtualNetworksVirtualNetworkPeering(destination); err != nil {
+	if err := destination.ConvertTo(hub); err != nil {
 		return err
 	}
 	return genruntime.RestoreValues(v, hub)
 }
 
-// ConvertFrom populates the receiver from hub, the network/v1api20201101/storage.VirtualNetworksVirtualNetworkPeering the API server stores, directly.
+// ConvertFrom populates the receiver from hub, the network/v1api20210201/storage.VirtualNetworksVirtualNetworkPeering the API server stores, through network/v1api20201101/storage.VirtualNetworksVirtualNetworkPeering.
 func (v *VirtualNetworksVirtualNetworkPeering) ConvertFrom(hub conversion.Hub) error {
-	source, ok := hub.(*storage.VirtualNetworksVirtualNetworkPeering)
-	if !ok {
-		return fmt.Errorf("expected a network/v1api20201101/storage.VirtualNetworksVirtualNetworkPeering to convert with, got %T", hub)
+	var source storage.VirtualNetworksVirtualNetworkPeering
+	if err := source.ConvertFrom(hub); err != nil {
+		return fmt.Errorf("converting from the hub to network/v1api20201101/storage.VirtualNetworksVirtualNetworkPeering: %w", err)
 	}
-	if err := v.AssignProperties_From_VirtualNetworksVirtualNetworkPeering(source); err != nil {
+	if err := v.AssignProperties_From_VirtualNetworksVirtualNetworkPeering(&source); err != nil {
 		return err
 	}
 	return genruntime.RetainValues(hub, v)

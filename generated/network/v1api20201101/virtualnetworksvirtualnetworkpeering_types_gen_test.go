@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/armgen/armgen/generated/network/v1api20201101/storage"
+	v1api20210201storage "github.com/armgen/armgen/generated/network/v1api20210201/storage"
 	"github.com/armgen/armgen/pkg/genruntime/gentest"
 	"pgregory.net/rapid"
 )
@@ -78,9 +79,9 @@ func Test_VirtualNetworksVirtualNetworkPeering_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateVirtualNetworksVirtualNetworkPeering)
 }
 
-// Test_VirtualNetworksVirtualNetworkPeering_HubRoundTrip checks that converting a VirtualNetworksVirtualNetworkPeering to the hub network/v1api20201101/storage.VirtualNetworksVirtualNetworkPeering and back loses nothing.
+// Test_VirtualNetworksVirtualNetworkPeering_HubRoundTrip checks that converting a VirtualNetworksVirtualNetworkPeering to the hub network/v1api20210201/storage.VirtualNetworksVirtualNetworkPeering and back loses nothing.
 func Test_VirtualNetworksVirtualNetworkPeering_HubRoundTrip(t *testing.T) {
-	gentest.RunSpokeRoundTrip[VirtualNetworksVirtualNetworkPeering, storage.VirtualNetworksVirtualNetworkPeering](t, GenerateVirtualNetworksVirtualNetworkPeering)
+	gentest.RunSpokeRoundTrip[VirtualNetworksVirtualNetworkPeering, v1api20210201storage.VirtualNetworksVirtualNetworkPeering](t, GenerateVirtualNetworksVirtualNetworkPeering)
 }
 
 // Test_VirtualNetworksVirtualNetworkPeering_Spec_ARMRoundTrip checks that VirtualNetworksVirtualNetworkPeering_Spec survives ConvertToARM, JSON and PopulateFromARM.

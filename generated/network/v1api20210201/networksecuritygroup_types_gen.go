@@ -1032,24 +1032,6 @@ func (n *NetworkSecurityGroupOperatorSpec) AssignProperties_To_NetworkSecurityGr
 	return nil
 }
 
-// ProvisioningState_STATUS: The current provisioning state.
-type ProvisioningState_STATUS string
-
-const (
-	ProvisioningState_STATUS_Succeeded = ProvisioningState_STATUS("Succeeded")
-	ProvisioningState_STATUS_Updating  = ProvisioningState_STATUS("Updating")
-	ProvisioningState_STATUS_Deleting  = ProvisioningState_STATUS("Deleting")
-	ProvisioningState_STATUS_Failed    = ProvisioningState_STATUS("Failed")
-)
-
-// provisioningState_STATUS_Values are the values of ProvisioningState_STATUS.
-var provisioningState_STATUS_Values = []ProvisioningState_STATUS{
-	ProvisioningState_STATUS_Succeeded,
-	ProvisioningState_STATUS_Updating,
-	ProvisioningState_STATUS_Deleting,
-	ProvisioningState_STATUS_Failed,
-}
-
 // SecurityRule_STATUS_SubResourceEmbedded: Network security rule.
 type SecurityRule_STATUS_SubResourceEmbedded struct {
 	// Id: Resource ID.
@@ -1199,69 +1181,6 @@ func (s *SecurityRule_SubResourceEmbedded) AssignProperties_To_SecurityRule_SubR
 	} else {
 		destination.Reference = nil
 	}
-
-	// The source has no property bag, and every property found a field.
-	destination.PropertyBag = nil
-
-	return nil
-}
-
-// Subnet_STATUS_SubResourceEmbedded: Subnet in a virtual network resource.
-type Subnet_STATUS_SubResourceEmbedded struct {
-	// Id: Resource ID.
-	Id *string `json:"id,omitempty"`
-}
-
-var _ genruntime.ARMTransformer = &Subnet_STATUS_SubResourceEmbedded{}
-
-// ConvertToARM returns the Subnet_STATUS_SubResourceEmbedded of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
-func (s *Subnet_STATUS_SubResourceEmbedded) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
-	if s == nil {
-		return nil, nil
-	}
-	result := &arm.Subnet_STATUS_SubResourceEmbedded{}
-	if s.Id != nil {
-		idValue := *s.Id
-		result.Id = &idValue
-	}
-	return result, nil
-}
-
-// NewEmptyARMValue returns an empty Subnet_STATUS_SubResourceEmbedded of the arm package, to decode an ARM response into.
-func (s *Subnet_STATUS_SubResourceEmbedded) NewEmptyARMValue() any {
-	return &arm.Subnet_STATUS_SubResourceEmbedded{}
-}
-
-// PopulateFromARM fills the receiver from an arm.Subnet_STATUS_SubResourceEmbedded (or a pointer to one), as Azure returned it.
-func (s *Subnet_STATUS_SubResourceEmbedded) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
-	typed, ok := armInput.(arm.Subnet_STATUS_SubResourceEmbedded)
-	if !ok {
-		pointer, ok := armInput.(*arm.Subnet_STATUS_SubResourceEmbedded)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for Subnet_STATUS_SubResourceEmbedded, want arm.Subnet_STATUS_SubResourceEmbedded", armInput)
-		}
-		if pointer == nil {
-			return nil
-		}
-		typed = *pointer
-	}
-	if typed.Id != nil {
-		idValue := *typed.Id
-		s.Id = &idValue
-	}
-	return nil
-}
-
-// AssignProperties_From_Subnet_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20210201/storage.Subnet_STATUS_SubResourceEmbedded.
-func (s *Subnet_STATUS_SubResourceEmbedded) AssignProperties_From_Subnet_STATUS_SubResourceEmbedded(source *storage.Subnet_STATUS_SubResourceEmbedded) error {
-	s.Id = genruntime.ClonePointer(source.Id)
-
-	return nil
-}
-
-// AssignProperties_To_Subnet_STATUS_SubResourceEmbedded populates destination, a network/v1api20210201/storage.Subnet_STATUS_SubResourceEmbedded, from the receiver.
-func (s *Subnet_STATUS_SubResourceEmbedded) AssignProperties_To_Subnet_STATUS_SubResourceEmbedded(destination *storage.Subnet_STATUS_SubResourceEmbedded) error {
-	destination.Id = genruntime.ClonePointer(s.Id)
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil

@@ -91,54 +91,6 @@ func GenerateDhcpOptions_STATUS(t *rapid.T) DhcpOptions_STATUS {
 	}
 }
 
-// GenerateExtendedLocation draws a random ExtendedLocation for property-based tests.
-func GenerateExtendedLocation(t *rapid.T) ExtendedLocation {
-	return ExtendedLocation{
-		Name: gentest.Optional(gentest.String)(t),
-		Type: gentest.Optional(GenerateExtendedLocationTypes)(t),
-	}
-}
-
-// GenerateExtendedLocationTypes draws a random ExtendedLocationTypes for property-based tests.
-func GenerateExtendedLocationTypes(t *rapid.T) ExtendedLocationTypes {
-	return gentest.OneOf(ExtendedLocationTypes_EdgeZone)(t)
-}
-
-// GenerateExtendedLocationTypes_STATUS draws a random ExtendedLocationTypes_STATUS for property-based tests.
-func GenerateExtendedLocationTypes_STATUS(t *rapid.T) ExtendedLocationTypes_STATUS {
-	return gentest.OneOf(ExtendedLocationTypes_STATUS_EdgeZone)(t)
-}
-
-// GenerateExtendedLocation_STATUS draws a random ExtendedLocation_STATUS for property-based tests.
-func GenerateExtendedLocation_STATUS(t *rapid.T) ExtendedLocation_STATUS {
-	return ExtendedLocation_STATUS{
-		Name: gentest.Optional(gentest.String)(t),
-		Type: gentest.Optional(GenerateExtendedLocationTypes_STATUS)(t),
-	}
-}
-
-// GenerateSubResource draws a random SubResource for property-based tests.
-func GenerateSubResource(t *rapid.T) SubResource {
-	return SubResource{
-		Reference: gentest.Optional(gentest.ResourceReference)(t),
-	}
-}
-
-// GenerateSubResource_STATUS draws a random SubResource_STATUS for property-based tests.
-func GenerateSubResource_STATUS(t *rapid.T) SubResource_STATUS {
-	return SubResource_STATUS{
-		Id: gentest.Optional(gentest.String)(t),
-	}
-}
-
-// GenerateSubnet_SubResourceEmbedded draws a random Subnet_SubResourceEmbedded for property-based tests.
-func GenerateSubnet_SubResourceEmbedded(t *rapid.T) Subnet_SubResourceEmbedded {
-	return Subnet_SubResourceEmbedded{
-		Name:      gentest.Optional(gentest.String)(t),
-		Reference: gentest.Optional(gentest.ResourceReference)(t),
-	}
-}
-
 // GenerateVirtualNetworkBgpCommunities draws a random VirtualNetworkBgpCommunities for property-based tests.
 func GenerateVirtualNetworkBgpCommunities(t *rapid.T) VirtualNetworkBgpCommunities {
 	return VirtualNetworkBgpCommunities{
@@ -260,56 +212,6 @@ func Test_DhcpOptions_STATUS_JSONRoundTrip(t *testing.T) {
 // Test_DhcpOptions_STATUS_AssignProperties_To_DhcpOptions_STATUS_RoundTrip checks that converting a DhcpOptions_STATUS to network/v1api20210201/storage.DhcpOptions_STATUS and back loses nothing.
 func Test_DhcpOptions_STATUS_AssignProperties_To_DhcpOptions_STATUS_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[DhcpOptions_STATUS, storage.DhcpOptions_STATUS](t, GenerateDhcpOptions_STATUS, (*DhcpOptions_STATUS).AssignProperties_To_DhcpOptions_STATUS, (*DhcpOptions_STATUS).AssignProperties_From_DhcpOptions_STATUS)
-}
-
-// Test_ExtendedLocation_JSONRoundTrip checks that JSON keeps every value of ExtendedLocation.
-func Test_ExtendedLocation_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateExtendedLocation)
-}
-
-// Test_ExtendedLocation_AssignProperties_To_ExtendedLocation_RoundTrip checks that converting a ExtendedLocation to network/v1api20210201/storage.ExtendedLocation and back loses nothing.
-func Test_ExtendedLocation_AssignProperties_To_ExtendedLocation_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[ExtendedLocation, storage.ExtendedLocation](t, GenerateExtendedLocation, (*ExtendedLocation).AssignProperties_To_ExtendedLocation, (*ExtendedLocation).AssignProperties_From_ExtendedLocation)
-}
-
-// Test_ExtendedLocation_STATUS_JSONRoundTrip checks that JSON keeps every value of ExtendedLocation_STATUS.
-func Test_ExtendedLocation_STATUS_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateExtendedLocation_STATUS)
-}
-
-// Test_ExtendedLocation_STATUS_AssignProperties_To_ExtendedLocation_STATUS_RoundTrip checks that converting a ExtendedLocation_STATUS to network/v1api20210201/storage.ExtendedLocation_STATUS and back loses nothing.
-func Test_ExtendedLocation_STATUS_AssignProperties_To_ExtendedLocation_STATUS_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[ExtendedLocation_STATUS, storage.ExtendedLocation_STATUS](t, GenerateExtendedLocation_STATUS, (*ExtendedLocation_STATUS).AssignProperties_To_ExtendedLocation_STATUS, (*ExtendedLocation_STATUS).AssignProperties_From_ExtendedLocation_STATUS)
-}
-
-// Test_SubResource_JSONRoundTrip checks that JSON keeps every value of SubResource.
-func Test_SubResource_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateSubResource)
-}
-
-// Test_SubResource_AssignProperties_To_SubResource_RoundTrip checks that converting a SubResource to network/v1api20210201/storage.SubResource and back loses nothing.
-func Test_SubResource_AssignProperties_To_SubResource_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[SubResource, storage.SubResource](t, GenerateSubResource, (*SubResource).AssignProperties_To_SubResource, (*SubResource).AssignProperties_From_SubResource)
-}
-
-// Test_SubResource_STATUS_JSONRoundTrip checks that JSON keeps every value of SubResource_STATUS.
-func Test_SubResource_STATUS_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateSubResource_STATUS)
-}
-
-// Test_SubResource_STATUS_AssignProperties_To_SubResource_STATUS_RoundTrip checks that converting a SubResource_STATUS to network/v1api20210201/storage.SubResource_STATUS and back loses nothing.
-func Test_SubResource_STATUS_AssignProperties_To_SubResource_STATUS_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[SubResource_STATUS, storage.SubResource_STATUS](t, GenerateSubResource_STATUS, (*SubResource_STATUS).AssignProperties_To_SubResource_STATUS, (*SubResource_STATUS).AssignProperties_From_SubResource_STATUS)
-}
-
-// Test_Subnet_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of Subnet_SubResourceEmbedded.
-func Test_Subnet_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateSubnet_SubResourceEmbedded)
-}
-
-// Test_Subnet_SubResourceEmbedded_AssignProperties_To_Subnet_SubResourceEmbedded_RoundTrip checks that converting a Subnet_SubResourceEmbedded to network/v1api20210201/storage.Subnet_SubResourceEmbedded and back loses nothing.
-func Test_Subnet_SubResourceEmbedded_AssignProperties_To_Subnet_SubResourceEmbedded_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[Subnet_SubResourceEmbedded, storage.Subnet_SubResourceEmbedded](t, GenerateSubnet_SubResourceEmbedded, (*Subnet_SubResourceEmbedded).AssignProperties_To_Subnet_SubResourceEmbedded, (*Subnet_SubResourceEmbedded).AssignProperties_From_Subnet_SubResourceEmbedded)
 }
 
 // Test_VirtualNetworkBgpCommunities_JSONRoundTrip checks that JSON keeps every value of VirtualNetworkBgpCommunities.

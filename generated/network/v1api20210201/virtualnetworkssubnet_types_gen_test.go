@@ -66,27 +66,6 @@ func GenerateVirtualNetworksSubnet_STATUS(t *rapid.T) VirtualNetworksSubnet_STAT
 	}
 }
 
-// GenerateApplicationGatewayIPConfiguration draws a random ApplicationGatewayIPConfiguration for property-based tests.
-func GenerateApplicationGatewayIPConfiguration(t *rapid.T) ApplicationGatewayIPConfiguration {
-	return ApplicationGatewayIPConfiguration{
-		Name:      gentest.Optional(gentest.String)(t),
-		Reference: gentest.Optional(gentest.ResourceReference)(t),
-		Subnet:    gentest.Optional(GenerateSubResource)(t),
-	}
-}
-
-// GenerateApplicationGatewayIPConfiguration_STATUS draws a random ApplicationGatewayIPConfiguration_STATUS for property-based tests.
-func GenerateApplicationGatewayIPConfiguration_STATUS(t *rapid.T) ApplicationGatewayIPConfiguration_STATUS {
-	return ApplicationGatewayIPConfiguration_STATUS{
-		Etag:              gentest.Optional(gentest.String)(t),
-		Id:                gentest.Optional(gentest.String)(t),
-		Name:              gentest.Optional(gentest.String)(t),
-		ProvisioningState: gentest.Optional(GenerateProvisioningState_STATUS)(t),
-		Subnet:            gentest.Optional(GenerateSubResource_STATUS)(t),
-		Type:              gentest.Optional(gentest.String)(t),
-	}
-}
-
 // GenerateDelegation draws a random Delegation for property-based tests.
 func GenerateDelegation(t *rapid.T) Delegation {
 	return Delegation{
@@ -110,11 +89,6 @@ func GenerateDelegation_STATUS(t *rapid.T) Delegation_STATUS {
 	}
 }
 
-// GenerateIPAllocationMethod_STATUS draws a random IPAllocationMethod_STATUS for property-based tests.
-func GenerateIPAllocationMethod_STATUS(t *rapid.T) IPAllocationMethod_STATUS {
-	return gentest.OneOf(IPAllocationMethod_STATUS_Static, IPAllocationMethod_STATUS_Dynamic)(t)
-}
-
 // GenerateIPConfigurationProfile_STATUS draws a random IPConfigurationProfile_STATUS for property-based tests.
 func GenerateIPConfigurationProfile_STATUS(t *rapid.T) IPConfigurationProfile_STATUS {
 	return IPConfigurationProfile_STATUS{
@@ -124,48 +98,6 @@ func GenerateIPConfigurationProfile_STATUS(t *rapid.T) IPConfigurationProfile_ST
 		ProvisioningState: gentest.Optional(GenerateProvisioningState_STATUS)(t),
 		Subnet:            gentest.Optional(GenerateSubnet_STATUS_SubResourceEmbedded)(t),
 		Type:              gentest.Optional(gentest.String)(t),
-	}
-}
-
-// GenerateIPConfiguration_STATUS draws a random IPConfiguration_STATUS for property-based tests.
-func GenerateIPConfiguration_STATUS(t *rapid.T) IPConfiguration_STATUS {
-	return IPConfiguration_STATUS{
-		Etag:                      gentest.Optional(gentest.String)(t),
-		Id:                        gentest.Optional(gentest.String)(t),
-		Name:                      gentest.Optional(gentest.String)(t),
-		PrivateIPAddress:          gentest.Optional(gentest.String)(t),
-		PrivateIPAllocationMethod: gentest.Optional(GenerateIPAllocationMethod_STATUS)(t),
-		ProvisioningState:         gentest.Optional(GenerateProvisioningState_STATUS)(t),
-		PublicIPAddress:           gentest.Optional(GeneratePublicIPAddress_STATUS_SubResourceEmbedded)(t),
-		Subnet:                    gentest.Optional(GenerateSubnet_STATUS_SubResourceEmbedded)(t),
-	}
-}
-
-// GenerateNetworkSecurityGroup_STATUS_SubResourceEmbedded draws a random NetworkSecurityGroup_STATUS_SubResourceEmbedded for property-based tests.
-func GenerateNetworkSecurityGroup_STATUS_SubResourceEmbedded(t *rapid.T) NetworkSecurityGroup_STATUS_SubResourceEmbedded {
-	return NetworkSecurityGroup_STATUS_SubResourceEmbedded{
-		Id: gentest.Optional(gentest.String)(t),
-	}
-}
-
-// GenerateNetworkSecurityGroup_SubResourceEmbedded draws a random NetworkSecurityGroup_SubResourceEmbedded for property-based tests.
-func GenerateNetworkSecurityGroup_SubResourceEmbedded(t *rapid.T) NetworkSecurityGroup_SubResourceEmbedded {
-	return NetworkSecurityGroup_SubResourceEmbedded{
-		Reference: gentest.Optional(gentest.ResourceReference)(t),
-	}
-}
-
-// GeneratePrivateEndpoint_STATUS_SubResourceEmbedded draws a random PrivateEndpoint_STATUS_SubResourceEmbedded for property-based tests.
-func GeneratePrivateEndpoint_STATUS_SubResourceEmbedded(t *rapid.T) PrivateEndpoint_STATUS_SubResourceEmbedded {
-	return PrivateEndpoint_STATUS_SubResourceEmbedded{
-		Id: gentest.Optional(gentest.String)(t),
-	}
-}
-
-// GeneratePublicIPAddress_STATUS_SubResourceEmbedded draws a random PublicIPAddress_STATUS_SubResourceEmbedded for property-based tests.
-func GeneratePublicIPAddress_STATUS_SubResourceEmbedded(t *rapid.T) PublicIPAddress_STATUS_SubResourceEmbedded {
-	return PublicIPAddress_STATUS_SubResourceEmbedded{
-		Id: gentest.Optional(gentest.String)(t),
 	}
 }
 
@@ -315,26 +247,6 @@ func Test_VirtualNetworksSubnet_STATUS_AssignProperties_To_VirtualNetworksSubnet
 	gentest.RunRoundTrip[VirtualNetworksSubnet_STATUS, storage.VirtualNetworksSubnet_STATUS](t, GenerateVirtualNetworksSubnet_STATUS, (*VirtualNetworksSubnet_STATUS).AssignProperties_To_VirtualNetworksSubnet_STATUS, (*VirtualNetworksSubnet_STATUS).AssignProperties_From_VirtualNetworksSubnet_STATUS)
 }
 
-// Test_ApplicationGatewayIPConfiguration_JSONRoundTrip checks that JSON keeps every value of ApplicationGatewayIPConfiguration.
-func Test_ApplicationGatewayIPConfiguration_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateApplicationGatewayIPConfiguration)
-}
-
-// Test_ApplicationGatewayIPConfiguration_AssignProperties_To_ApplicationGatewayIPConfiguration_RoundTrip checks that converting a ApplicationGatewayIPConfiguration to network/v1api20210201/storage.ApplicationGatewayIPConfiguration and back loses nothing.
-func Test_ApplicationGatewayIPConfiguration_AssignProperties_To_ApplicationGatewayIPConfiguration_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[ApplicationGatewayIPConfiguration, storage.ApplicationGatewayIPConfiguration](t, GenerateApplicationGatewayIPConfiguration, (*ApplicationGatewayIPConfiguration).AssignProperties_To_ApplicationGatewayIPConfiguration, (*ApplicationGatewayIPConfiguration).AssignProperties_From_ApplicationGatewayIPConfiguration)
-}
-
-// Test_ApplicationGatewayIPConfiguration_STATUS_JSONRoundTrip checks that JSON keeps every value of ApplicationGatewayIPConfiguration_STATUS.
-func Test_ApplicationGatewayIPConfiguration_STATUS_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateApplicationGatewayIPConfiguration_STATUS)
-}
-
-// Test_ApplicationGatewayIPConfiguration_STATUS_AssignProperties_To_ApplicationGatewayIPConfiguration_STATUS_RoundTrip checks that converting a ApplicationGatewayIPConfiguration_STATUS to network/v1api20210201/storage.ApplicationGatewayIPConfiguration_STATUS and back loses nothing.
-func Test_ApplicationGatewayIPConfiguration_STATUS_AssignProperties_To_ApplicationGatewayIPConfiguration_STATUS_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[ApplicationGatewayIPConfiguration_STATUS, storage.ApplicationGatewayIPConfiguration_STATUS](t, GenerateApplicationGatewayIPConfiguration_STATUS, (*ApplicationGatewayIPConfiguration_STATUS).AssignProperties_To_ApplicationGatewayIPConfiguration_STATUS, (*ApplicationGatewayIPConfiguration_STATUS).AssignProperties_From_ApplicationGatewayIPConfiguration_STATUS)
-}
-
 // Test_Delegation_JSONRoundTrip checks that JSON keeps every value of Delegation.
 func Test_Delegation_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateDelegation)
@@ -363,56 +275,6 @@ func Test_IPConfigurationProfile_STATUS_JSONRoundTrip(t *testing.T) {
 // Test_IPConfigurationProfile_STATUS_AssignProperties_To_IPConfigurationProfile_STATUS_RoundTrip checks that converting a IPConfigurationProfile_STATUS to network/v1api20210201/storage.IPConfigurationProfile_STATUS and back loses nothing.
 func Test_IPConfigurationProfile_STATUS_AssignProperties_To_IPConfigurationProfile_STATUS_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[IPConfigurationProfile_STATUS, storage.IPConfigurationProfile_STATUS](t, GenerateIPConfigurationProfile_STATUS, (*IPConfigurationProfile_STATUS).AssignProperties_To_IPConfigurationProfile_STATUS, (*IPConfigurationProfile_STATUS).AssignProperties_From_IPConfigurationProfile_STATUS)
-}
-
-// Test_IPConfiguration_STATUS_JSONRoundTrip checks that JSON keeps every value of IPConfiguration_STATUS.
-func Test_IPConfiguration_STATUS_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateIPConfiguration_STATUS)
-}
-
-// Test_IPConfiguration_STATUS_AssignProperties_To_IPConfiguration_STATUS_RoundTrip checks that converting a IPConfiguration_STATUS to network/v1api20210201/storage.IPConfiguration_STATUS and back loses nothing.
-func Test_IPConfiguration_STATUS_AssignProperties_To_IPConfiguration_STATUS_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[IPConfiguration_STATUS, storage.IPConfiguration_STATUS](t, GenerateIPConfiguration_STATUS, (*IPConfiguration_STATUS).AssignProperties_To_IPConfiguration_STATUS, (*IPConfiguration_STATUS).AssignProperties_From_IPConfiguration_STATUS)
-}
-
-// Test_NetworkSecurityGroup_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of NetworkSecurityGroup_STATUS_SubResourceEmbedded.
-func Test_NetworkSecurityGroup_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateNetworkSecurityGroup_STATUS_SubResourceEmbedded)
-}
-
-// Test_NetworkSecurityGroup_STATUS_SubResourceEmbedded_AssignProperties_To_NetworkSecurityGroup_STATUS_SubResourceEmbedded_RoundTrip checks that converting a NetworkSecurityGroup_STATUS_SubResourceEmbedded to network/v1api20210201/storage.NetworkSecurityGroup_STATUS_SubResourceEmbedded and back loses nothing.
-func Test_NetworkSecurityGroup_STATUS_SubResourceEmbedded_AssignProperties_To_NetworkSecurityGroup_STATUS_SubResourceEmbedded_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[NetworkSecurityGroup_STATUS_SubResourceEmbedded, storage.NetworkSecurityGroup_STATUS_SubResourceEmbedded](t, GenerateNetworkSecurityGroup_STATUS_SubResourceEmbedded, (*NetworkSecurityGroup_STATUS_SubResourceEmbedded).AssignProperties_To_NetworkSecurityGroup_STATUS_SubResourceEmbedded, (*NetworkSecurityGroup_STATUS_SubResourceEmbedded).AssignProperties_From_NetworkSecurityGroup_STATUS_SubResourceEmbedded)
-}
-
-// Test_NetworkSecurityGroup_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of NetworkSecurityGroup_SubResourceEmbedded.
-func Test_NetworkSecurityGroup_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateNetworkSecurityGroup_SubResourceEmbedded)
-}
-
-// Test_NetworkSecurityGroup_SubResourceEmbedded_AssignProperties_To_NetworkSecurityGroup_SubResourceEmbedded_RoundTrip checks that converting a NetworkSecurityGroup_SubResourceEmbedded to network/v1api20210201/storage.NetworkSecurityGroup_SubResourceEmbedded and back loses nothing.
-func Test_NetworkSecurityGroup_SubResourceEmbedded_AssignProperties_To_NetworkSecurityGroup_SubResourceEmbedded_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[NetworkSecurityGroup_SubResourceEmbedded, storage.NetworkSecurityGroup_SubResourceEmbedded](t, GenerateNetworkSecurityGroup_SubResourceEmbedded, (*NetworkSecurityGroup_SubResourceEmbedded).AssignProperties_To_NetworkSecurityGroup_SubResourceEmbedded, (*NetworkSecurityGroup_SubResourceEmbedded).AssignProperties_From_NetworkSecurityGroup_SubResourceEmbedded)
-}
-
-// Test_PrivateEndpoint_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of PrivateEndpoint_STATUS_SubResourceEmbedded.
-func Test_PrivateEndpoint_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpoint_STATUS_SubResourceEmbedded)
-}
-
-// Test_PrivateEndpoint_STATUS_SubResourceEmbedded_AssignProperties_To_PrivateEndpoint_STATUS_SubResourceEmbedded_RoundTrip checks that converting a PrivateEndpoint_STATUS_SubResourceEmbedded to network/v1api20210201/storage.PrivateEndpoint_STATUS_SubResourceEmbedded and back loses nothing.
-func Test_PrivateEndpoint_STATUS_SubResourceEmbedded_AssignProperties_To_PrivateEndpoint_STATUS_SubResourceEmbedded_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[PrivateEndpoint_STATUS_SubResourceEmbedded, storage.PrivateEndpoint_STATUS_SubResourceEmbedded](t, GeneratePrivateEndpoint_STATUS_SubResourceEmbedded, (*PrivateEndpoint_STATUS_SubResourceEmbedded).AssignProperties_To_PrivateEndpoint_STATUS_SubResourceEmbedded, (*PrivateEndpoint_STATUS_SubResourceEmbedded).AssignProperties_From_PrivateEndpoint_STATUS_SubResourceEmbedded)
-}
-
-// Test_PublicIPAddress_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of PublicIPAddress_STATUS_SubResourceEmbedded.
-func Test_PublicIPAddress_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GeneratePublicIPAddress_STATUS_SubResourceEmbedded)
-}
-
-// Test_PublicIPAddress_STATUS_SubResourceEmbedded_AssignProperties_To_PublicIPAddress_STATUS_SubResourceEmbedded_RoundTrip checks that converting a PublicIPAddress_STATUS_SubResourceEmbedded to network/v1api20210201/storage.PublicIPAddress_STATUS_SubResourceEmbedded and back loses nothing.
-func Test_PublicIPAddress_STATUS_SubResourceEmbedded_AssignProperties_To_PublicIPAddress_STATUS_SubResourceEmbedded_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[PublicIPAddress_STATUS_SubResourceEmbedded, storage.PublicIPAddress_STATUS_SubResourceEmbedded](t, GeneratePublicIPAddress_STATUS_SubResourceEmbedded, (*PublicIPAddress_STATUS_SubResourceEmbedded).AssignProperties_To_PublicIPAddress_STATUS_SubResourceEmbedded, (*PublicIPAddress_STATUS_SubResourceEmbedded).AssignProperties_From_PublicIPAddress_STATUS_SubResourceEmbedded)
 }
 
 // Test_ResourceNavigationLink_STATUS_JSONRoundTrip checks that JSON keeps every value of ResourceNavigationLink_STATUS.

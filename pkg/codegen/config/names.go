@@ -14,7 +14,7 @@ import (
 // Each "what we expect" sentence is shared by the error messages so that the
 // same mistake is always explained the same way.
 const (
-	groupNameRule    = "expected the API group's lower-case short name, e.g. \"network\" for network.azure.com (letters a-z and digits only)"
+	groupNameRule    = "expected the API group's lower-case short name, e.g. \"network\" for network.azure.com (letters a-z and digits; a service's own group adds a dotted segment, e.g. \"network.frontdoor\")"
 	apiVersionRule   = "expected an ARM API version: YYYY-MM-DD, optionally followed by -preview, -privatepreview, -beta or -alpha"
 	typeNameRule     = "expected a Go type name: an upper-case letter followed by letters, digits or '_'"
 	propertyNameRule = "expected a property name as written in the swagger: a letter followed by letters, digits, '_' or '-'"
@@ -28,13 +28,17 @@ func isUpper(r byte) bool { return 'A' <= r && r <= 'Z' }
 func isDigit(r byte) bool { return '0' <= r && r <= '9' }
 func isAlnum(r byte) bool { return isLower(r) || isUpper(r) || isDigit(r) }
 
+// validGroupName: segments of letters a-z and digits, joined by dots, as the groups the index
+// makes (network, dbforpostgresql, and a service's own group such as network.frontdoor).
 func validGroupName(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if !isLower(s[i]) && !isDigit(s[i]) {
+	for _, seg := range strings.Split(s, ".") {
+		if seg == "" {
 			return false
+		}
+		for i := 0; i < len(seg); i++ {
+			if !isLower(seg[i]) && !isDigit(seg[i]) {
+				return false
+			}
 		}
 	}
 	return true
@@ -101,7 +105,7 @@ func fixGroupName(s string) string {
 	lower = strings.TrimPrefix(lower, "microsoft.")
 	var b strings.Builder
 	for i := 0; i < len(lower); i++ {
-		if isLower(lower[i]) || isDigit(lower[i]) {
+		if isLower(lower[i]) || isDigit(lower[i]) || lower[i] == '.' {
 			b.WriteByte(lower[i])
 		}
 	}

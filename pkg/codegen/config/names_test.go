@@ -26,6 +26,25 @@ func TestValidAPIVersion(t *testing.T) {
 	}
 }
 
+// A service's own group (network.frontdoor, as Azure Service Operator names it) is dotted.
+func TestValidGroupName(t *testing.T) {
+	for g, want := range map[string]bool{
+		"network":            true,
+		"dbforpostgresql":    true,
+		"network.frontdoor":  true,
+		"":                   false,
+		"Network":            false,
+		"network.":           false,
+		".network":           false,
+		"network..frontdoor": false,
+		"network-frontdoor":  false,
+	} {
+		if got := validGroupName(g); got != want {
+			t.Errorf("validGroupName(%q) = %v, want %v", g, got, want)
+		}
+	}
+}
+
 func TestFixes(t *testing.T) {
 	tests := []struct {
 		fix  func(string) string
@@ -36,6 +55,8 @@ func TestFixes(t *testing.T) {
 		{fixGroupName, "Microsoft.DocumentDB", "documentdb"},
 		{fixGroupName, "network", ""}, // already valid: nothing to suggest
 		{fixGroupName, "---", ""},
+		{fixGroupName, "Network.FrontDoor", "network.frontdoor"},
+		{fixGroupName, "network.frontdoor", ""},
 		{fixAPIVersion, "2020-6-1", "2020-06-01"},
 		{fixAPIVersion, "2020-06-01-Preview", "2020-06-01-preview"},
 		{fixAPIVersion, "2020-06-01-privatepreviw", "2020-06-01-privatepreview"},

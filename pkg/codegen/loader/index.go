@@ -46,6 +46,26 @@ func GroupName(namespace string) string {
 	return b.String()
 }
 
+// serviceGroups are the spec folders of a provider namespace that form an API group of their own
+// rather than their namespace's, as Azure Service Operator groups them: the Front Door specs
+// (specification/frontdoor) declare Microsoft.Network types, which ASO serves as
+// network.frontdoor.azure.com (its v2/azure-arm/network.frontdoor.yaml), apart from network's.
+// The generator, armfake and the schema validator all see the groups through the index.
+var serviceGroups = []struct{ service, namespace, group string }{
+	{service: "frontdoor", namespace: "Microsoft.Network", group: "network.frontdoor"},
+}
+
+// groupOf is the API group of a folder: its service's own group where serviceGroups names one,
+// else its namespace's.
+func groupOf(service, namespace string) string {
+	for _, g := range serviceGroups {
+		if strings.EqualFold(g.service, service) && strings.EqualFold(g.namespace, namespace) {
+			return g.group
+		}
+	}
+	return GroupName(namespace)
+}
+
 // BuildIndex walks root for <...>/resource-manager/<...>/<Namespace>/(stable|preview)/<version>/ folders.
 func BuildIndex(root string) (*Index, error) {
 	info, err := os.Stat(root)
@@ -88,7 +108,7 @@ func BuildIndex(root string) (*Index, error) {
 			i = len(ix.Versions)
 			byDir[dir] = i
 			ix.Versions = append(ix.Versions, VersionDir{
-				Namespace: ns, Group: GroupName(ns), APIVersion: version, Stable: stability == "stable", Dir: dir,
+				Namespace: ns, Group: groupOf(parts[0], ns), APIVersion: version, Stable: stability == "stable", Dir: dir,
 			})
 		}
 		ix.Versions[i].Files = append(ix.Versions[i].Files, rel)
@@ -112,6 +132,19 @@ func (ix *Index) Find(group, apiVersion string) []VersionDir {
 			out = append(out, v)
 		}
 	}
+	return out
+}
+
+// GroupsOf returns the groups whose folders declare a provider namespace (any case), sorted:
+// usually one, more where serviceGroups splits the namespace.
+func (ix *Index) GroupsOf(namespace string) []string {
+	var out []string
+	for _, v := range ix.Versions {
+		if strings.EqualFold(v.Namespace, namespace) && !slices.Contains(out, v.Group) {
+			out = append(out, v.Group)
+		}
+	}
+	slices.Sort(out)
 	return out
 }
 

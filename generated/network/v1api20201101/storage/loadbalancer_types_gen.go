@@ -3,6 +3,10 @@
 package storage
 
 import (
+	"fmt"
+	"maps"
+	"slices"
+
 	v1api20210201storage "github.com/armgen/armgen/generated/network/v1api20210201/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -15,7 +19,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/loadBalancers/{loadBalancerName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,network}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -80,10 +83,55 @@ func (l *LoadBalancer) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
-var _ conversion.Hub = &LoadBalancer{}
+var _ conversion.Convertible = &LoadBalancer{}
 
-// Hub marks LoadBalancer as the version every other version of the kind converts to and from: the one the API server stores.
-func (l *LoadBalancer) Hub() {}
+// ConvertTo converts the receiver to hub, the network/v1api20210201/storage.LoadBalancer the API server stores, directly.
+func (l *LoadBalancer) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*v1api20210201storage.LoadBalancer)
+	if !ok {
+		return fmt.Errorf("expected a network/v1api20210201/storage.LoadBalancer to convert with, got %T", hub)
+	}
+	return l.AssignProperties_To_LoadBalancer(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the network/v1api20210201/storage.LoadBalancer the API server stores, directly.
+func (l *LoadBalancer) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*v1api20210201storage.LoadBalancer)
+	if !ok {
+		return fmt.Errorf("expected a network/v1api20210201/storage.LoadBalancer to convert with, got %T", hub)
+	}
+	return l.AssignProperties_From_LoadBalancer(source)
+}
+
+// AssignProperties_From_LoadBalancer populates the receiver from source, a network/v1api20210201/storage.LoadBalancer.
+func (l *LoadBalancer) AssignProperties_From_LoadBalancer(source *v1api20210201storage.LoadBalancer) error {
+	l.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := l.Spec.AssignProperties_From_LoadBalancer_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := l.Status.AssignProperties_From_LoadBalancer_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_LoadBalancer populates destination, a network/v1api20210201/storage.LoadBalancer, from the receiver.
+func (l *LoadBalancer) AssignProperties_To_LoadBalancer(destination *v1api20210201storage.LoadBalancer) error {
+	destination.ObjectMeta = *l.ObjectMeta.DeepCopy()
+
+	if err := l.Spec.AssignProperties_To_LoadBalancer_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := l.Status.AssignProperties_To_LoadBalancer_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
 
 // LoadBalancer_Spec: Storage version of v1api20201101.LoadBalancer_Spec
 type LoadBalancer_Spec struct {
@@ -118,6 +166,292 @@ type LoadBalancer_Spec struct {
 	Sku *LoadBalancerSku `json:"sku,omitempty"`
 
 	Tags map[string]string `json:"tags,omitempty"`
+}
+
+// AssignProperties_From_LoadBalancer_Spec populates the receiver from source, a network/v1api20210201/storage.LoadBalancer_Spec.
+func (l *LoadBalancer_Spec) AssignProperties_From_LoadBalancer_Spec(source *v1api20210201storage.LoadBalancer_Spec) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	l.AzureName = source.AzureName
+
+	if source.BackendAddressPools != nil {
+		backendAddressPoolsList := make([]BackendAddressPool, len(source.BackendAddressPools))
+		for backendAddressPoolsIndex := range source.BackendAddressPools {
+			if err := backendAddressPoolsList[backendAddressPoolsIndex].AssignProperties_From_BackendAddressPool(&source.BackendAddressPools[backendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting BackendAddressPools: %w", err)
+			}
+		}
+		l.BackendAddressPools = backendAddressPoolsList
+	} else {
+		l.BackendAddressPools = nil
+	}
+
+	if source.ExtendedLocation != nil {
+		var extendedLocationValue ExtendedLocation
+		if err := extendedLocationValue.AssignProperties_From_ExtendedLocation(source.ExtendedLocation); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		l.ExtendedLocation = &extendedLocationValue
+	} else {
+		l.ExtendedLocation = nil
+	}
+
+	if source.FrontendIPConfigurations != nil {
+		frontendIPConfigurationsList := make([]FrontendIPConfiguration, len(source.FrontendIPConfigurations))
+		for frontendIPConfigurationsIndex := range source.FrontendIPConfigurations {
+			if err := frontendIPConfigurationsList[frontendIPConfigurationsIndex].AssignProperties_From_FrontendIPConfiguration(&source.FrontendIPConfigurations[frontendIPConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting FrontendIPConfigurations: %w", err)
+			}
+		}
+		l.FrontendIPConfigurations = frontendIPConfigurationsList
+	} else {
+		l.FrontendIPConfigurations = nil
+	}
+
+	if source.InboundNatPools != nil {
+		inboundNatPoolsList := make([]InboundNatPool, len(source.InboundNatPools))
+		for inboundNatPoolsIndex := range source.InboundNatPools {
+			if err := inboundNatPoolsList[inboundNatPoolsIndex].AssignProperties_From_InboundNatPool(&source.InboundNatPools[inboundNatPoolsIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatPools: %w", err)
+			}
+		}
+		l.InboundNatPools = inboundNatPoolsList
+	} else {
+		l.InboundNatPools = nil
+	}
+
+	if source.InboundNatRules != nil {
+		inboundNatRulesList := make([]InboundNatRule, len(source.InboundNatRules))
+		for inboundNatRulesIndex := range source.InboundNatRules {
+			if err := inboundNatRulesList[inboundNatRulesIndex].AssignProperties_From_InboundNatRule(&source.InboundNatRules[inboundNatRulesIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatRules: %w", err)
+			}
+		}
+		l.InboundNatRules = inboundNatRulesList
+	} else {
+		l.InboundNatRules = nil
+	}
+
+	if source.LoadBalancingRules != nil {
+		loadBalancingRulesList := make([]LoadBalancingRule, len(source.LoadBalancingRules))
+		for loadBalancingRulesIndex := range source.LoadBalancingRules {
+			if err := loadBalancingRulesList[loadBalancingRulesIndex].AssignProperties_From_LoadBalancingRule(&source.LoadBalancingRules[loadBalancingRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancingRules: %w", err)
+			}
+		}
+		l.LoadBalancingRules = loadBalancingRulesList
+	} else {
+		l.LoadBalancingRules = nil
+	}
+
+	l.Location = genruntime.ClonePointer(source.Location)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue LoadBalancerOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_LoadBalancerOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		l.OperatorSpec = &operatorSpecValue
+	} else {
+		l.OperatorSpec = nil
+	}
+
+	l.OriginalVersion = source.OriginalVersion
+
+	if source.OutboundRules != nil {
+		outboundRulesList := make([]OutboundRule, len(source.OutboundRules))
+		for outboundRulesIndex := range source.OutboundRules {
+			if err := outboundRulesList[outboundRulesIndex].AssignProperties_From_OutboundRule(&source.OutboundRules[outboundRulesIndex]); err != nil {
+				return fmt.Errorf("converting OutboundRules: %w", err)
+			}
+		}
+		l.OutboundRules = outboundRulesList
+	} else {
+		l.OutboundRules = nil
+	}
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		l.Owner = &ownerValue
+	} else {
+		l.Owner = nil
+	}
+
+	if source.Probes != nil {
+		probesList := make([]Probe, len(source.Probes))
+		for probesIndex := range source.Probes {
+			if err := probesList[probesIndex].AssignProperties_From_Probe(&source.Probes[probesIndex]); err != nil {
+				return fmt.Errorf("converting Probes: %w", err)
+			}
+		}
+		l.Probes = probesList
+	} else {
+		l.Probes = nil
+	}
+
+	if source.Sku != nil {
+		var skuValue LoadBalancerSku
+		if err := skuValue.AssignProperties_From_LoadBalancerSku(source.Sku); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		l.Sku = &skuValue
+	} else {
+		l.Sku = nil
+	}
+
+	l.Tags = maps.Clone(source.Tags)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		l.PropertyBag = propertyBag
+	} else {
+		l.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_LoadBalancer_Spec populates destination, a network/v1api20210201/storage.LoadBalancer_Spec, from the receiver.
+func (l *LoadBalancer_Spec) AssignProperties_To_LoadBalancer_Spec(destination *v1api20210201storage.LoadBalancer_Spec) error {
+	propertyBag := genruntime.NewPropertyBag(l.PropertyBag)
+
+	destination.AzureName = l.AzureName
+
+	if l.BackendAddressPools != nil {
+		backendAddressPoolsList := make([]v1api20210201storage.BackendAddressPool, len(l.BackendAddressPools))
+		for backendAddressPoolsIndex := range l.BackendAddressPools {
+			if err := l.BackendAddressPools[backendAddressPoolsIndex].AssignProperties_To_BackendAddressPool(&backendAddressPoolsList[backendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting BackendAddressPools: %w", err)
+			}
+		}
+		destination.BackendAddressPools = backendAddressPoolsList
+	} else {
+		destination.BackendAddressPools = nil
+	}
+
+	if l.ExtendedLocation != nil {
+		var extendedLocationValue v1api20210201storage.ExtendedLocation
+		if err := l.ExtendedLocation.AssignProperties_To_ExtendedLocation(&extendedLocationValue); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		destination.ExtendedLocation = &extendedLocationValue
+	} else {
+		destination.ExtendedLocation = nil
+	}
+
+	if l.FrontendIPConfigurations != nil {
+		frontendIPConfigurationsList := make([]v1api20210201storage.FrontendIPConfiguration, len(l.FrontendIPConfigurations))
+		for frontendIPConfigurationsIndex := range l.FrontendIPConfigurations {
+			if err := l.FrontendIPConfigurations[frontendIPConfigurationsIndex].AssignProperties_To_FrontendIPConfiguration(&frontendIPConfigurationsList[frontendIPConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting FrontendIPConfigurations: %w", err)
+			}
+		}
+		destination.FrontendIPConfigurations = frontendIPConfigurationsList
+	} else {
+		destination.FrontendIPConfigurations = nil
+	}
+
+	if l.InboundNatPools != nil {
+		inboundNatPoolsList := make([]v1api20210201storage.InboundNatPool, len(l.InboundNatPools))
+		for inboundNatPoolsIndex := range l.InboundNatPools {
+			if err := l.InboundNatPools[inboundNatPoolsIndex].AssignProperties_To_InboundNatPool(&inboundNatPoolsList[inboundNatPoolsIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatPools: %w", err)
+			}
+		}
+		destination.InboundNatPools = inboundNatPoolsList
+	} else {
+		destination.InboundNatPools = nil
+	}
+
+	if l.InboundNatRules != nil {
+		inboundNatRulesList := make([]v1api20210201storage.InboundNatRule, len(l.InboundNatRules))
+		for inboundNatRulesIndex := range l.InboundNatRules {
+			if err := l.InboundNatRules[inboundNatRulesIndex].AssignProperties_To_InboundNatRule(&inboundNatRulesList[inboundNatRulesIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatRules: %w", err)
+			}
+		}
+		destination.InboundNatRules = inboundNatRulesList
+	} else {
+		destination.InboundNatRules = nil
+	}
+
+	if l.LoadBalancingRules != nil {
+		loadBalancingRulesList := make([]v1api20210201storage.LoadBalancingRule, len(l.LoadBalancingRules))
+		for loadBalancingRulesIndex := range l.LoadBalancingRules {
+			if err := l.LoadBalancingRules[loadBalancingRulesIndex].AssignProperties_To_LoadBalancingRule(&loadBalancingRulesList[loadBalancingRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancingRules: %w", err)
+			}
+		}
+		destination.LoadBalancingRules = loadBalancingRulesList
+	} else {
+		destination.LoadBalancingRules = nil
+	}
+
+	destination.Location = genruntime.ClonePointer(l.Location)
+
+	if l.OperatorSpec != nil {
+		var operatorSpecValue v1api20210201storage.LoadBalancerOperatorSpec
+		if err := l.OperatorSpec.AssignProperties_To_LoadBalancerOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	destination.OriginalVersion = l.OriginalVersion
+
+	if l.OutboundRules != nil {
+		outboundRulesList := make([]v1api20210201storage.OutboundRule, len(l.OutboundRules))
+		for outboundRulesIndex := range l.OutboundRules {
+			if err := l.OutboundRules[outboundRulesIndex].AssignProperties_To_OutboundRule(&outboundRulesList[outboundRulesIndex]); err != nil {
+				return fmt.Errorf("converting OutboundRules: %w", err)
+			}
+		}
+		destination.OutboundRules = outboundRulesList
+	} else {
+		destination.OutboundRules = nil
+	}
+
+	if l.Owner != nil {
+		ownerValue := *l.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	if l.Probes != nil {
+		probesList := make([]v1api20210201storage.Probe, len(l.Probes))
+		for probesIndex := range l.Probes {
+			if err := l.Probes[probesIndex].AssignProperties_To_Probe(&probesList[probesIndex]); err != nil {
+				return fmt.Errorf("converting Probes: %w", err)
+			}
+		}
+		destination.Probes = probesList
+	} else {
+		destination.Probes = nil
+	}
+
+	if l.Sku != nil {
+		var skuValue v1api20210201storage.LoadBalancerSku
+		if err := l.Sku.AssignProperties_To_LoadBalancerSku(&skuValue); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		destination.Sku = &skuValue
+	} else {
+		destination.Sku = nil
+	}
+
+	destination.Tags = maps.Clone(l.Tags)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // LoadBalancer_STATUS: Storage version of v1api20201101.LoadBalancer_STATUS
@@ -161,6 +495,288 @@ type LoadBalancer_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_LoadBalancer_STATUS populates the receiver from source, a network/v1api20210201/storage.LoadBalancer_STATUS.
+func (l *LoadBalancer_STATUS) AssignProperties_From_LoadBalancer_STATUS(source *v1api20210201storage.LoadBalancer_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.BackendAddressPools != nil {
+		backendAddressPoolsList := make([]BackendAddressPool_STATUS, len(source.BackendAddressPools))
+		for backendAddressPoolsIndex := range source.BackendAddressPools {
+			if err := backendAddressPoolsList[backendAddressPoolsIndex].AssignProperties_From_BackendAddressPool_STATUS(&source.BackendAddressPools[backendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting BackendAddressPools: %w", err)
+			}
+		}
+		l.BackendAddressPools = backendAddressPoolsList
+	} else {
+		l.BackendAddressPools = nil
+	}
+
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		l.Conditions = conditionsList
+	} else {
+		l.Conditions = nil
+	}
+
+	l.Etag = genruntime.ClonePointer(source.Etag)
+
+	if source.ExtendedLocation != nil {
+		var extendedLocationValue ExtendedLocation_STATUS
+		if err := extendedLocationValue.AssignProperties_From_ExtendedLocation_STATUS(source.ExtendedLocation); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		l.ExtendedLocation = &extendedLocationValue
+	} else {
+		l.ExtendedLocation = nil
+	}
+
+	if source.FrontendIPConfigurations != nil {
+		frontendIPConfigurationsList := make([]FrontendIPConfiguration_STATUS, len(source.FrontendIPConfigurations))
+		for frontendIPConfigurationsIndex := range source.FrontendIPConfigurations {
+			if err := frontendIPConfigurationsList[frontendIPConfigurationsIndex].AssignProperties_From_FrontendIPConfiguration_STATUS(&source.FrontendIPConfigurations[frontendIPConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting FrontendIPConfigurations: %w", err)
+			}
+		}
+		l.FrontendIPConfigurations = frontendIPConfigurationsList
+	} else {
+		l.FrontendIPConfigurations = nil
+	}
+
+	l.Id = genruntime.ClonePointer(source.Id)
+
+	if source.InboundNatPools != nil {
+		inboundNatPoolsList := make([]InboundNatPool_STATUS, len(source.InboundNatPools))
+		for inboundNatPoolsIndex := range source.InboundNatPools {
+			if err := inboundNatPoolsList[inboundNatPoolsIndex].AssignProperties_From_InboundNatPool_STATUS(&source.InboundNatPools[inboundNatPoolsIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatPools: %w", err)
+			}
+		}
+		l.InboundNatPools = inboundNatPoolsList
+	} else {
+		l.InboundNatPools = nil
+	}
+
+	if source.InboundNatRules != nil {
+		inboundNatRulesList := make([]InboundNatRule_STATUS, len(source.InboundNatRules))
+		for inboundNatRulesIndex := range source.InboundNatRules {
+			if err := inboundNatRulesList[inboundNatRulesIndex].AssignProperties_From_InboundNatRule_STATUS(&source.InboundNatRules[inboundNatRulesIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatRules: %w", err)
+			}
+		}
+		l.InboundNatRules = inboundNatRulesList
+	} else {
+		l.InboundNatRules = nil
+	}
+
+	if source.LoadBalancingRules != nil {
+		loadBalancingRulesList := make([]LoadBalancingRule_STATUS, len(source.LoadBalancingRules))
+		for loadBalancingRulesIndex := range source.LoadBalancingRules {
+			if err := loadBalancingRulesList[loadBalancingRulesIndex].AssignProperties_From_LoadBalancingRule_STATUS(&source.LoadBalancingRules[loadBalancingRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancingRules: %w", err)
+			}
+		}
+		l.LoadBalancingRules = loadBalancingRulesList
+	} else {
+		l.LoadBalancingRules = nil
+	}
+
+	l.Location = genruntime.ClonePointer(source.Location)
+	l.Name = genruntime.ClonePointer(source.Name)
+
+	if source.OutboundRules != nil {
+		outboundRulesList := make([]OutboundRule_STATUS, len(source.OutboundRules))
+		for outboundRulesIndex := range source.OutboundRules {
+			if err := outboundRulesList[outboundRulesIndex].AssignProperties_From_OutboundRule_STATUS(&source.OutboundRules[outboundRulesIndex]); err != nil {
+				return fmt.Errorf("converting OutboundRules: %w", err)
+			}
+		}
+		l.OutboundRules = outboundRulesList
+	} else {
+		l.OutboundRules = nil
+	}
+
+	if source.Probes != nil {
+		probesList := make([]Probe_STATUS, len(source.Probes))
+		for probesIndex := range source.Probes {
+			if err := probesList[probesIndex].AssignProperties_From_Probe_STATUS(&source.Probes[probesIndex]); err != nil {
+				return fmt.Errorf("converting Probes: %w", err)
+			}
+		}
+		l.Probes = probesList
+	} else {
+		l.Probes = nil
+	}
+
+	l.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+	l.ResourceGuid = genruntime.ClonePointer(source.ResourceGuid)
+
+	if source.Sku != nil {
+		var skuValue LoadBalancerSku_STATUS
+		if err := skuValue.AssignProperties_From_LoadBalancerSku_STATUS(source.Sku); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		l.Sku = &skuValue
+	} else {
+		l.Sku = nil
+	}
+
+	l.Tags = maps.Clone(source.Tags)
+	l.Type = genruntime.ClonePointer(source.Type)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		l.PropertyBag = propertyBag
+	} else {
+		l.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_LoadBalancer_STATUS populates destination, a network/v1api20210201/storage.LoadBalancer_STATUS, from the receiver.
+func (l *LoadBalancer_STATUS) AssignProperties_To_LoadBalancer_STATUS(destination *v1api20210201storage.LoadBalancer_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(l.PropertyBag)
+
+	if l.BackendAddressPools != nil {
+		backendAddressPoolsList := make([]v1api20210201storage.BackendAddressPool_STATUS, len(l.BackendAddressPools))
+		for backendAddressPoolsIndex := range l.BackendAddressPools {
+			if err := l.BackendAddressPools[backendAddressPoolsIndex].AssignProperties_To_BackendAddressPool_STATUS(&backendAddressPoolsList[backendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting BackendAddressPools: %w", err)
+			}
+		}
+		destination.BackendAddressPools = backendAddressPoolsList
+	} else {
+		destination.BackendAddressPools = nil
+	}
+
+	if l.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(l.Conditions))
+		for conditionsIndex := range l.Conditions {
+			conditionsList[conditionsIndex] = *l.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.Etag = genruntime.ClonePointer(l.Etag)
+
+	if l.ExtendedLocation != nil {
+		var extendedLocationValue v1api20210201storage.ExtendedLocation_STATUS
+		if err := l.ExtendedLocation.AssignProperties_To_ExtendedLocation_STATUS(&extendedLocationValue); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		destination.ExtendedLocation = &extendedLocationValue
+	} else {
+		destination.ExtendedLocation = nil
+	}
+
+	if l.FrontendIPConfigurations != nil {
+		frontendIPConfigurationsList := make([]v1api20210201storage.FrontendIPConfiguration_STATUS, len(l.FrontendIPConfigurations))
+		for frontendIPConfigurationsIndex := range l.FrontendIPConfigurations {
+			if err := l.FrontendIPConfigurations[frontendIPConfigurationsIndex].AssignProperties_To_FrontendIPConfiguration_STATUS(&frontendIPConfigurationsList[frontendIPConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting FrontendIPConfigurations: %w", err)
+			}
+		}
+		destination.FrontendIPConfigurations = frontendIPConfigurationsList
+	} else {
+		destination.FrontendIPConfigurations = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(l.Id)
+
+	if l.InboundNatPools != nil {
+		inboundNatPoolsList := make([]v1api20210201storage.InboundNatPool_STATUS, len(l.InboundNatPools))
+		for inboundNatPoolsIndex := range l.InboundNatPools {
+			if err := l.InboundNatPools[inboundNatPoolsIndex].AssignProperties_To_InboundNatPool_STATUS(&inboundNatPoolsList[inboundNatPoolsIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatPools: %w", err)
+			}
+		}
+		destination.InboundNatPools = inboundNatPoolsList
+	} else {
+		destination.InboundNatPools = nil
+	}
+
+	if l.InboundNatRules != nil {
+		inboundNatRulesList := make([]v1api20210201storage.InboundNatRule_STATUS, len(l.InboundNatRules))
+		for inboundNatRulesIndex := range l.InboundNatRules {
+			if err := l.InboundNatRules[inboundNatRulesIndex].AssignProperties_To_InboundNatRule_STATUS(&inboundNatRulesList[inboundNatRulesIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatRules: %w", err)
+			}
+		}
+		destination.InboundNatRules = inboundNatRulesList
+	} else {
+		destination.InboundNatRules = nil
+	}
+
+	if l.LoadBalancingRules != nil {
+		loadBalancingRulesList := make([]v1api20210201storage.LoadBalancingRule_STATUS, len(l.LoadBalancingRules))
+		for loadBalancingRulesIndex := range l.LoadBalancingRules {
+			if err := l.LoadBalancingRules[loadBalancingRulesIndex].AssignProperties_To_LoadBalancingRule_STATUS(&loadBalancingRulesList[loadBalancingRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancingRules: %w", err)
+			}
+		}
+		destination.LoadBalancingRules = loadBalancingRulesList
+	} else {
+		destination.LoadBalancingRules = nil
+	}
+
+	destination.Location = genruntime.ClonePointer(l.Location)
+	destination.Name = genruntime.ClonePointer(l.Name)
+
+	if l.OutboundRules != nil {
+		outboundRulesList := make([]v1api20210201storage.OutboundRule_STATUS, len(l.OutboundRules))
+		for outboundRulesIndex := range l.OutboundRules {
+			if err := l.OutboundRules[outboundRulesIndex].AssignProperties_To_OutboundRule_STATUS(&outboundRulesList[outboundRulesIndex]); err != nil {
+				return fmt.Errorf("converting OutboundRules: %w", err)
+			}
+		}
+		destination.OutboundRules = outboundRulesList
+	} else {
+		destination.OutboundRules = nil
+	}
+
+	if l.Probes != nil {
+		probesList := make([]v1api20210201storage.Probe_STATUS, len(l.Probes))
+		for probesIndex := range l.Probes {
+			if err := l.Probes[probesIndex].AssignProperties_To_Probe_STATUS(&probesList[probesIndex]); err != nil {
+				return fmt.Errorf("converting Probes: %w", err)
+			}
+		}
+		destination.Probes = probesList
+	} else {
+		destination.Probes = nil
+	}
+
+	destination.ProvisioningState = genruntime.ClonePointer(l.ProvisioningState)
+	destination.ResourceGuid = genruntime.ClonePointer(l.ResourceGuid)
+
+	if l.Sku != nil {
+		var skuValue v1api20210201storage.LoadBalancerSku_STATUS
+		if err := l.Sku.AssignProperties_To_LoadBalancerSku_STATUS(&skuValue); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		destination.Sku = &skuValue
+	} else {
+		destination.Sku = nil
+	}
+
+	destination.Tags = maps.Clone(l.Tags)
+	destination.Type = genruntime.ClonePointer(l.Type)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // ApplicationGatewayBackendAddressPool_STATUS: Storage version of v1api20201101.ApplicationGatewayBackendAddressPool_STATUS
 type ApplicationGatewayBackendAddressPool_STATUS struct {
 	BackendAddresses []ApplicationGatewayBackendAddress_STATUS `json:"backendAddresses,omitempty"`
@@ -180,6 +796,83 @@ type ApplicationGatewayBackendAddressPool_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_ApplicationGatewayBackendAddressPool_STATUS_Unrolled populates the receiver from source, a network/v1api20210201/storage.ApplicationGatewayBackendAddressPool_STATUS_Unrolled.
+func (a *ApplicationGatewayBackendAddressPool_STATUS) AssignProperties_From_ApplicationGatewayBackendAddressPool_STATUS_Unrolled(source *v1api20210201storage.ApplicationGatewayBackendAddressPool_STATUS_Unrolled) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.BackendAddresses != nil {
+		backendAddressesList := make([]ApplicationGatewayBackendAddress_STATUS, len(source.BackendAddresses))
+		for backendAddressesIndex := range source.BackendAddresses {
+			if err := backendAddressesList[backendAddressesIndex].AssignProperties_From_ApplicationGatewayBackendAddress_STATUS(&source.BackendAddresses[backendAddressesIndex]); err != nil {
+				return fmt.Errorf("converting BackendAddresses: %w", err)
+			}
+		}
+		a.BackendAddresses = backendAddressesList
+	} else {
+		a.BackendAddresses = nil
+	}
+
+	// BackendIPConfigurations: the source has no such property; its value may wait in the property bag
+	a.BackendIPConfigurations = nil
+	if _, err := propertyBag.Pull("backendIPConfigurations", &a.BackendIPConfigurations); err != nil {
+		return fmt.Errorf("converting BackendIPConfigurations: %w", err)
+	}
+
+	a.Etag = genruntime.ClonePointer(source.Etag)
+	a.Id = genruntime.ClonePointer(source.Id)
+	a.Name = genruntime.ClonePointer(source.Name)
+	a.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+	a.Type = genruntime.ClonePointer(source.Type)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		a.PropertyBag = propertyBag
+	} else {
+		a.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ApplicationGatewayBackendAddressPool_STATUS_Unrolled populates destination, a network/v1api20210201/storage.ApplicationGatewayBackendAddressPool_STATUS_Unrolled, from the receiver.
+func (a *ApplicationGatewayBackendAddressPool_STATUS) AssignProperties_To_ApplicationGatewayBackendAddressPool_STATUS_Unrolled(destination *v1api20210201storage.ApplicationGatewayBackendAddressPool_STATUS_Unrolled) error {
+	propertyBag := genruntime.NewPropertyBag(a.PropertyBag)
+
+	if a.BackendAddresses != nil {
+		backendAddressesList := make([]v1api20210201storage.ApplicationGatewayBackendAddress_STATUS, len(a.BackendAddresses))
+		for backendAddressesIndex := range a.BackendAddresses {
+			if err := a.BackendAddresses[backendAddressesIndex].AssignProperties_To_ApplicationGatewayBackendAddress_STATUS(&backendAddressesList[backendAddressesIndex]); err != nil {
+				return fmt.Errorf("converting BackendAddresses: %w", err)
+			}
+		}
+		destination.BackendAddresses = backendAddressesList
+	} else {
+		destination.BackendAddresses = nil
+	}
+
+	// BackendIPConfigurations: the destination has no such property; the value waits in the property bag
+	if a.BackendIPConfigurations != nil {
+		if err := propertyBag.Add("backendIPConfigurations", a.BackendIPConfigurations); err != nil {
+			return fmt.Errorf("converting BackendIPConfigurations: %w", err)
+		}
+	}
+
+	destination.Etag = genruntime.ClonePointer(a.Etag)
+	destination.Id = genruntime.ClonePointer(a.Id)
+	destination.Name = genruntime.ClonePointer(a.Name)
+	destination.ProvisioningState = genruntime.ClonePointer(a.ProvisioningState)
+	destination.Type = genruntime.ClonePointer(a.Type)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // ApplicationGatewayBackendAddress_STATUS: Storage version of v1api20201101.ApplicationGatewayBackendAddress_STATUS
 type ApplicationGatewayBackendAddress_STATUS struct {
 	Fqdn *string `json:"fqdn,omitempty"`
@@ -189,11 +882,77 @@ type ApplicationGatewayBackendAddress_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
+// AssignProperties_From_ApplicationGatewayBackendAddress_STATUS populates the receiver from source, a network/v1api20210201/storage.ApplicationGatewayBackendAddress_STATUS.
+func (a *ApplicationGatewayBackendAddress_STATUS) AssignProperties_From_ApplicationGatewayBackendAddress_STATUS(source *v1api20210201storage.ApplicationGatewayBackendAddress_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	a.Fqdn = genruntime.ClonePointer(source.Fqdn)
+	a.IpAddress = genruntime.ClonePointer(source.IpAddress)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		a.PropertyBag = propertyBag
+	} else {
+		a.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ApplicationGatewayBackendAddress_STATUS populates destination, a network/v1api20210201/storage.ApplicationGatewayBackendAddress_STATUS, from the receiver.
+func (a *ApplicationGatewayBackendAddress_STATUS) AssignProperties_To_ApplicationGatewayBackendAddress_STATUS(destination *v1api20210201storage.ApplicationGatewayBackendAddress_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(a.PropertyBag)
+
+	destination.Fqdn = genruntime.ClonePointer(a.Fqdn)
+	destination.IpAddress = genruntime.ClonePointer(a.IpAddress)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // ApplicationSecurityGroup_STATUS_SubResourceEmbedded: Storage version of v1api20201101.ApplicationSecurityGroup_STATUS_SubResourceEmbedded
 type ApplicationSecurityGroup_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// AssignProperties_From_ApplicationSecurityGroup_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20210201/storage.ApplicationSecurityGroup_STATUS_SubResourceEmbedded.
+func (a *ApplicationSecurityGroup_STATUS_SubResourceEmbedded) AssignProperties_From_ApplicationSecurityGroup_STATUS_SubResourceEmbedded(source *v1api20210201storage.ApplicationSecurityGroup_STATUS_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	a.Id = genruntime.ClonePointer(source.Id)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		a.PropertyBag = propertyBag
+	} else {
+		a.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ApplicationSecurityGroup_STATUS_SubResourceEmbedded populates destination, a network/v1api20210201/storage.ApplicationSecurityGroup_STATUS_SubResourceEmbedded, from the receiver.
+func (a *ApplicationSecurityGroup_STATUS_SubResourceEmbedded) AssignProperties_To_ApplicationSecurityGroup_STATUS_SubResourceEmbedded(destination *v1api20210201storage.ApplicationSecurityGroup_STATUS_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(a.PropertyBag)
+
+	destination.Id = genruntime.ClonePointer(a.Id)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // BackendAddressPool: Storage version of v1api20201101.BackendAddressPool
@@ -207,6 +966,91 @@ type BackendAddressPool struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// AssignProperties_From_BackendAddressPool populates the receiver from source, a network/v1api20210201/storage.BackendAddressPool.
+func (b *BackendAddressPool) AssignProperties_From_BackendAddressPool(source *v1api20210201storage.BackendAddressPool) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.LoadBalancerBackendAddresses != nil {
+		loadBalancerBackendAddressesList := make([]LoadBalancerBackendAddress, len(source.LoadBalancerBackendAddresses))
+		for loadBalancerBackendAddressesIndex := range source.LoadBalancerBackendAddresses {
+			if err := loadBalancerBackendAddressesList[loadBalancerBackendAddressesIndex].AssignProperties_From_LoadBalancerBackendAddress(&source.LoadBalancerBackendAddresses[loadBalancerBackendAddressesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerBackendAddresses: %w", err)
+			}
+		}
+		b.LoadBalancerBackendAddresses = loadBalancerBackendAddressesList
+	} else {
+		b.LoadBalancerBackendAddresses = nil
+	}
+
+	b.Location = genruntime.ClonePointer(source.Location)
+	b.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		b.Reference = &referenceValue
+	} else {
+		b.Reference = nil
+	}
+
+	// TunnelInterfaces: the destination has no such property; the value waits in the property bag
+	if source.TunnelInterfaces != nil {
+		if err := propertyBag.Add("tunnelInterfaces", source.TunnelInterfaces); err != nil {
+			return fmt.Errorf("converting TunnelInterfaces: %w", err)
+		}
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		b.PropertyBag = propertyBag
+	} else {
+		b.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_BackendAddressPool populates destination, a network/v1api20210201/storage.BackendAddressPool, from the receiver.
+func (b *BackendAddressPool) AssignProperties_To_BackendAddressPool(destination *v1api20210201storage.BackendAddressPool) error {
+	propertyBag := genruntime.NewPropertyBag(b.PropertyBag)
+
+	if b.LoadBalancerBackendAddresses != nil {
+		loadBalancerBackendAddressesList := make([]v1api20210201storage.LoadBalancerBackendAddress, len(b.LoadBalancerBackendAddresses))
+		for loadBalancerBackendAddressesIndex := range b.LoadBalancerBackendAddresses {
+			if err := b.LoadBalancerBackendAddresses[loadBalancerBackendAddressesIndex].AssignProperties_To_LoadBalancerBackendAddress(&loadBalancerBackendAddressesList[loadBalancerBackendAddressesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerBackendAddresses: %w", err)
+			}
+		}
+		destination.LoadBalancerBackendAddresses = loadBalancerBackendAddressesList
+	} else {
+		destination.LoadBalancerBackendAddresses = nil
+	}
+
+	destination.Location = genruntime.ClonePointer(b.Location)
+	destination.Name = genruntime.ClonePointer(b.Name)
+
+	if b.Reference != nil {
+		referenceValue := *b.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// TunnelInterfaces: the source has no such property; its value may wait in the property bag
+	destination.TunnelInterfaces = nil
+	if _, err := propertyBag.Pull("tunnelInterfaces", &destination.TunnelInterfaces); err != nil {
+		return fmt.Errorf("converting TunnelInterfaces: %w", err)
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // BackendAddressPool_STATUS: Storage version of v1api20201101.BackendAddressPool_STATUS
@@ -236,11 +1080,218 @@ type BackendAddressPool_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_BackendAddressPool_STATUS populates the receiver from source, a network/v1api20210201/storage.BackendAddressPool_STATUS.
+func (b *BackendAddressPool_STATUS) AssignProperties_From_BackendAddressPool_STATUS(source *v1api20210201storage.BackendAddressPool_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.BackendIPConfigurations != nil {
+		backendIPConfigurationsList := make([]NetworkInterfaceIPConfiguration_STATUS, len(source.BackendIPConfigurations))
+		for backendIPConfigurationsIndex := range source.BackendIPConfigurations {
+			if err := backendIPConfigurationsList[backendIPConfigurationsIndex].AssignProperties_From_NetworkInterfaceIPConfiguration_STATUS(&source.BackendIPConfigurations[backendIPConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting BackendIPConfigurations: %w", err)
+			}
+		}
+		b.BackendIPConfigurations = backendIPConfigurationsList
+	} else {
+		b.BackendIPConfigurations = nil
+	}
+
+	b.Etag = genruntime.ClonePointer(source.Etag)
+	b.Id = genruntime.ClonePointer(source.Id)
+
+	if source.LoadBalancerBackendAddresses != nil {
+		loadBalancerBackendAddressesList := make([]LoadBalancerBackendAddress_STATUS, len(source.LoadBalancerBackendAddresses))
+		for loadBalancerBackendAddressesIndex := range source.LoadBalancerBackendAddresses {
+			if err := loadBalancerBackendAddressesList[loadBalancerBackendAddressesIndex].AssignProperties_From_LoadBalancerBackendAddress_STATUS(&source.LoadBalancerBackendAddresses[loadBalancerBackendAddressesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerBackendAddresses: %w", err)
+			}
+		}
+		b.LoadBalancerBackendAddresses = loadBalancerBackendAddressesList
+	} else {
+		b.LoadBalancerBackendAddresses = nil
+	}
+
+	if source.LoadBalancingRules != nil {
+		loadBalancingRulesList := make([]SubResource_STATUS, len(source.LoadBalancingRules))
+		for loadBalancingRulesIndex := range source.LoadBalancingRules {
+			if err := loadBalancingRulesList[loadBalancingRulesIndex].AssignProperties_From_SubResource_STATUS(&source.LoadBalancingRules[loadBalancingRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancingRules: %w", err)
+			}
+		}
+		b.LoadBalancingRules = loadBalancingRulesList
+	} else {
+		b.LoadBalancingRules = nil
+	}
+
+	b.Location = genruntime.ClonePointer(source.Location)
+	b.Name = genruntime.ClonePointer(source.Name)
+
+	if source.OutboundRule != nil {
+		var outboundRuleValue SubResource_STATUS
+		if err := outboundRuleValue.AssignProperties_From_SubResource_STATUS(source.OutboundRule); err != nil {
+			return fmt.Errorf("converting OutboundRule: %w", err)
+		}
+		b.OutboundRule = &outboundRuleValue
+	} else {
+		b.OutboundRule = nil
+	}
+
+	if source.OutboundRules != nil {
+		outboundRulesList := make([]SubResource_STATUS, len(source.OutboundRules))
+		for outboundRulesIndex := range source.OutboundRules {
+			if err := outboundRulesList[outboundRulesIndex].AssignProperties_From_SubResource_STATUS(&source.OutboundRules[outboundRulesIndex]); err != nil {
+				return fmt.Errorf("converting OutboundRules: %w", err)
+			}
+		}
+		b.OutboundRules = outboundRulesList
+	} else {
+		b.OutboundRules = nil
+	}
+
+	b.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+	b.Type = genruntime.ClonePointer(source.Type)
+
+	// TunnelInterfaces: the destination has no such property; the value waits in the property bag
+	if source.TunnelInterfaces != nil {
+		if err := propertyBag.Add("tunnelInterfaces", source.TunnelInterfaces); err != nil {
+			return fmt.Errorf("converting TunnelInterfaces: %w", err)
+		}
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		b.PropertyBag = propertyBag
+	} else {
+		b.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_BackendAddressPool_STATUS populates destination, a network/v1api20210201/storage.BackendAddressPool_STATUS, from the receiver.
+func (b *BackendAddressPool_STATUS) AssignProperties_To_BackendAddressPool_STATUS(destination *v1api20210201storage.BackendAddressPool_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(b.PropertyBag)
+
+	if b.BackendIPConfigurations != nil {
+		backendIPConfigurationsList := make([]v1api20210201storage.NetworkInterfaceIPConfiguration_STATUS, len(b.BackendIPConfigurations))
+		for backendIPConfigurationsIndex := range b.BackendIPConfigurations {
+			if err := b.BackendIPConfigurations[backendIPConfigurationsIndex].AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS(&backendIPConfigurationsList[backendIPConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting BackendIPConfigurations: %w", err)
+			}
+		}
+		destination.BackendIPConfigurations = backendIPConfigurationsList
+	} else {
+		destination.BackendIPConfigurations = nil
+	}
+
+	destination.Etag = genruntime.ClonePointer(b.Etag)
+	destination.Id = genruntime.ClonePointer(b.Id)
+
+	if b.LoadBalancerBackendAddresses != nil {
+		loadBalancerBackendAddressesList := make([]v1api20210201storage.LoadBalancerBackendAddress_STATUS, len(b.LoadBalancerBackendAddresses))
+		for loadBalancerBackendAddressesIndex := range b.LoadBalancerBackendAddresses {
+			if err := b.LoadBalancerBackendAddresses[loadBalancerBackendAddressesIndex].AssignProperties_To_LoadBalancerBackendAddress_STATUS(&loadBalancerBackendAddressesList[loadBalancerBackendAddressesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerBackendAddresses: %w", err)
+			}
+		}
+		destination.LoadBalancerBackendAddresses = loadBalancerBackendAddressesList
+	} else {
+		destination.LoadBalancerBackendAddresses = nil
+	}
+
+	if b.LoadBalancingRules != nil {
+		loadBalancingRulesList := make([]v1api20210201storage.SubResource_STATUS, len(b.LoadBalancingRules))
+		for loadBalancingRulesIndex := range b.LoadBalancingRules {
+			if err := b.LoadBalancingRules[loadBalancingRulesIndex].AssignProperties_To_SubResource_STATUS(&loadBalancingRulesList[loadBalancingRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancingRules: %w", err)
+			}
+		}
+		destination.LoadBalancingRules = loadBalancingRulesList
+	} else {
+		destination.LoadBalancingRules = nil
+	}
+
+	destination.Location = genruntime.ClonePointer(b.Location)
+	destination.Name = genruntime.ClonePointer(b.Name)
+
+	if b.OutboundRule != nil {
+		var outboundRuleValue v1api20210201storage.SubResource_STATUS
+		if err := b.OutboundRule.AssignProperties_To_SubResource_STATUS(&outboundRuleValue); err != nil {
+			return fmt.Errorf("converting OutboundRule: %w", err)
+		}
+		destination.OutboundRule = &outboundRuleValue
+	} else {
+		destination.OutboundRule = nil
+	}
+
+	if b.OutboundRules != nil {
+		outboundRulesList := make([]v1api20210201storage.SubResource_STATUS, len(b.OutboundRules))
+		for outboundRulesIndex := range b.OutboundRules {
+			if err := b.OutboundRules[outboundRulesIndex].AssignProperties_To_SubResource_STATUS(&outboundRulesList[outboundRulesIndex]); err != nil {
+				return fmt.Errorf("converting OutboundRules: %w", err)
+			}
+		}
+		destination.OutboundRules = outboundRulesList
+	} else {
+		destination.OutboundRules = nil
+	}
+
+	destination.ProvisioningState = genruntime.ClonePointer(b.ProvisioningState)
+	destination.Type = genruntime.ClonePointer(b.Type)
+
+	// TunnelInterfaces: the source has no such property; its value may wait in the property bag
+	destination.TunnelInterfaces = nil
+	if _, err := propertyBag.Pull("tunnelInterfaces", &destination.TunnelInterfaces); err != nil {
+		return fmt.Errorf("converting TunnelInterfaces: %w", err)
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // BackendAddressPool_STATUS_SubResourceEmbedded: Storage version of v1api20201101.BackendAddressPool_STATUS_SubResourceEmbedded
 type BackendAddressPool_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// AssignProperties_From_BackendAddressPool_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20210201/storage.BackendAddressPool_STATUS_SubResourceEmbedded.
+func (b *BackendAddressPool_STATUS_SubResourceEmbedded) AssignProperties_From_BackendAddressPool_STATUS_SubResourceEmbedded(source *v1api20210201storage.BackendAddressPool_STATUS_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	b.Id = genruntime.ClonePointer(source.Id)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		b.PropertyBag = propertyBag
+	} else {
+		b.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_BackendAddressPool_STATUS_SubResourceEmbedded populates destination, a network/v1api20210201/storage.BackendAddressPool_STATUS_SubResourceEmbedded, from the receiver.
+func (b *BackendAddressPool_STATUS_SubResourceEmbedded) AssignProperties_To_BackendAddressPool_STATUS_SubResourceEmbedded(destination *v1api20210201storage.BackendAddressPool_STATUS_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(b.PropertyBag)
+
+	destination.Id = genruntime.ClonePointer(b.Id)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // ExtendedLocation: Storage version of v1api20201101.ExtendedLocation
@@ -352,6 +1403,135 @@ type FrontendIPConfiguration struct {
 	Zones []string `json:"zones,omitempty"`
 }
 
+// AssignProperties_From_FrontendIPConfiguration populates the receiver from source, a network/v1api20210201/storage.FrontendIPConfiguration.
+func (f *FrontendIPConfiguration) AssignProperties_From_FrontendIPConfiguration(source *v1api20210201storage.FrontendIPConfiguration) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	f.Name = genruntime.ClonePointer(source.Name)
+	f.PrivateIPAddress = genruntime.ClonePointer(source.PrivateIPAddress)
+	f.PrivateIPAddressVersion = genruntime.ClonePointer(source.PrivateIPAddressVersion)
+	f.PrivateIPAllocationMethod = genruntime.ClonePointer(source.PrivateIPAllocationMethod)
+
+	if source.PublicIPAddress != nil {
+		var publicIPAddressValue PublicIPAddress_SubResourceEmbedded
+		if err := publicIPAddressValue.AssignProperties_From_PublicIPAddress_SubResourceEmbedded(source.PublicIPAddress); err != nil {
+			return fmt.Errorf("converting PublicIPAddress: %w", err)
+		}
+		f.PublicIPAddress = &publicIPAddressValue
+	} else {
+		f.PublicIPAddress = nil
+	}
+
+	if source.PublicIPPrefix != nil {
+		var publicIPPrefixValue SubResource
+		if err := publicIPPrefixValue.AssignProperties_From_SubResource(source.PublicIPPrefix); err != nil {
+			return fmt.Errorf("converting PublicIPPrefix: %w", err)
+		}
+		f.PublicIPPrefix = &publicIPPrefixValue
+	} else {
+		f.PublicIPPrefix = nil
+	}
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		f.Reference = &referenceValue
+	} else {
+		f.Reference = nil
+	}
+
+	if source.Subnet != nil {
+		var subnetValue Subnet_SubResourceEmbedded
+		if err := subnetValue.AssignProperties_From_Subnet_SubResourceEmbedded(source.Subnet); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		f.Subnet = &subnetValue
+	} else {
+		f.Subnet = nil
+	}
+
+	f.Zones = slices.Clone(source.Zones)
+
+	// GatewayLoadBalancer: the destination has no such property; the value waits in the property bag
+	if source.GatewayLoadBalancer != nil {
+		if err := propertyBag.Add("gatewayLoadBalancer", source.GatewayLoadBalancer); err != nil {
+			return fmt.Errorf("converting GatewayLoadBalancer: %w", err)
+		}
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		f.PropertyBag = propertyBag
+	} else {
+		f.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_FrontendIPConfiguration populates destination, a network/v1api20210201/storage.FrontendIPConfiguration, from the receiver.
+func (f *FrontendIPConfiguration) AssignProperties_To_FrontendIPConfiguration(destination *v1api20210201storage.FrontendIPConfiguration) error {
+	propertyBag := genruntime.NewPropertyBag(f.PropertyBag)
+
+	destination.Name = genruntime.ClonePointer(f.Name)
+	destination.PrivateIPAddress = genruntime.ClonePointer(f.PrivateIPAddress)
+	destination.PrivateIPAddressVersion = genruntime.ClonePointer(f.PrivateIPAddressVersion)
+	destination.PrivateIPAllocationMethod = genruntime.ClonePointer(f.PrivateIPAllocationMethod)
+
+	if f.PublicIPAddress != nil {
+		var publicIPAddressValue v1api20210201storage.PublicIPAddress_SubResourceEmbedded
+		if err := f.PublicIPAddress.AssignProperties_To_PublicIPAddress_SubResourceEmbedded(&publicIPAddressValue); err != nil {
+			return fmt.Errorf("converting PublicIPAddress: %w", err)
+		}
+		destination.PublicIPAddress = &publicIPAddressValue
+	} else {
+		destination.PublicIPAddress = nil
+	}
+
+	if f.PublicIPPrefix != nil {
+		var publicIPPrefixValue v1api20210201storage.SubResource
+		if err := f.PublicIPPrefix.AssignProperties_To_SubResource(&publicIPPrefixValue); err != nil {
+			return fmt.Errorf("converting PublicIPPrefix: %w", err)
+		}
+		destination.PublicIPPrefix = &publicIPPrefixValue
+	} else {
+		destination.PublicIPPrefix = nil
+	}
+
+	if f.Reference != nil {
+		referenceValue := *f.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	if f.Subnet != nil {
+		var subnetValue v1api20210201storage.Subnet_SubResourceEmbedded
+		if err := f.Subnet.AssignProperties_To_Subnet_SubResourceEmbedded(&subnetValue); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		destination.Subnet = &subnetValue
+	} else {
+		destination.Subnet = nil
+	}
+
+	destination.Zones = slices.Clone(f.Zones)
+
+	// GatewayLoadBalancer: the source has no such property; its value may wait in the property bag
+	destination.GatewayLoadBalancer = nil
+	if _, err := propertyBag.Pull("gatewayLoadBalancer", &destination.GatewayLoadBalancer); err != nil {
+		return fmt.Errorf("converting GatewayLoadBalancer: %w", err)
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // FrontendIPConfiguration_STATUS: Storage version of v1api20201101.FrontendIPConfiguration_STATUS
 type FrontendIPConfiguration_STATUS struct {
 	Etag *string `json:"etag,omitempty"`
@@ -389,6 +1569,229 @@ type FrontendIPConfiguration_STATUS struct {
 	Zones []string `json:"zones,omitempty"`
 }
 
+// AssignProperties_From_FrontendIPConfiguration_STATUS populates the receiver from source, a network/v1api20210201/storage.FrontendIPConfiguration_STATUS.
+func (f *FrontendIPConfiguration_STATUS) AssignProperties_From_FrontendIPConfiguration_STATUS(source *v1api20210201storage.FrontendIPConfiguration_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	f.Etag = genruntime.ClonePointer(source.Etag)
+	f.Id = genruntime.ClonePointer(source.Id)
+
+	if source.InboundNatPools != nil {
+		inboundNatPoolsList := make([]SubResource_STATUS, len(source.InboundNatPools))
+		for inboundNatPoolsIndex := range source.InboundNatPools {
+			if err := inboundNatPoolsList[inboundNatPoolsIndex].AssignProperties_From_SubResource_STATUS(&source.InboundNatPools[inboundNatPoolsIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatPools: %w", err)
+			}
+		}
+		f.InboundNatPools = inboundNatPoolsList
+	} else {
+		f.InboundNatPools = nil
+	}
+
+	if source.InboundNatRules != nil {
+		inboundNatRulesList := make([]SubResource_STATUS, len(source.InboundNatRules))
+		for inboundNatRulesIndex := range source.InboundNatRules {
+			if err := inboundNatRulesList[inboundNatRulesIndex].AssignProperties_From_SubResource_STATUS(&source.InboundNatRules[inboundNatRulesIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatRules: %w", err)
+			}
+		}
+		f.InboundNatRules = inboundNatRulesList
+	} else {
+		f.InboundNatRules = nil
+	}
+
+	if source.LoadBalancingRules != nil {
+		loadBalancingRulesList := make([]SubResource_STATUS, len(source.LoadBalancingRules))
+		for loadBalancingRulesIndex := range source.LoadBalancingRules {
+			if err := loadBalancingRulesList[loadBalancingRulesIndex].AssignProperties_From_SubResource_STATUS(&source.LoadBalancingRules[loadBalancingRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancingRules: %w", err)
+			}
+		}
+		f.LoadBalancingRules = loadBalancingRulesList
+	} else {
+		f.LoadBalancingRules = nil
+	}
+
+	f.Name = genruntime.ClonePointer(source.Name)
+
+	if source.OutboundRules != nil {
+		outboundRulesList := make([]SubResource_STATUS, len(source.OutboundRules))
+		for outboundRulesIndex := range source.OutboundRules {
+			if err := outboundRulesList[outboundRulesIndex].AssignProperties_From_SubResource_STATUS(&source.OutboundRules[outboundRulesIndex]); err != nil {
+				return fmt.Errorf("converting OutboundRules: %w", err)
+			}
+		}
+		f.OutboundRules = outboundRulesList
+	} else {
+		f.OutboundRules = nil
+	}
+
+	f.PrivateIPAddress = genruntime.ClonePointer(source.PrivateIPAddress)
+	f.PrivateIPAddressVersion = genruntime.ClonePointer(source.PrivateIPAddressVersion)
+	f.PrivateIPAllocationMethod = genruntime.ClonePointer(source.PrivateIPAllocationMethod)
+	f.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+
+	if source.PublicIPAddress != nil {
+		var publicIPAddressValue PublicIPAddress_STATUS_SubResourceEmbedded
+		if err := publicIPAddressValue.AssignProperties_From_PublicIPAddress_STATUS_SubResourceEmbedded(source.PublicIPAddress); err != nil {
+			return fmt.Errorf("converting PublicIPAddress: %w", err)
+		}
+		f.PublicIPAddress = &publicIPAddressValue
+	} else {
+		f.PublicIPAddress = nil
+	}
+
+	if source.PublicIPPrefix != nil {
+		var publicIPPrefixValue SubResource_STATUS
+		if err := publicIPPrefixValue.AssignProperties_From_SubResource_STATUS(source.PublicIPPrefix); err != nil {
+			return fmt.Errorf("converting PublicIPPrefix: %w", err)
+		}
+		f.PublicIPPrefix = &publicIPPrefixValue
+	} else {
+		f.PublicIPPrefix = nil
+	}
+
+	if source.Subnet != nil {
+		var subnetValue Subnet_STATUS_SubResourceEmbedded
+		if err := subnetValue.AssignProperties_From_Subnet_STATUS_SubResourceEmbedded(source.Subnet); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		f.Subnet = &subnetValue
+	} else {
+		f.Subnet = nil
+	}
+
+	f.Type = genruntime.ClonePointer(source.Type)
+	f.Zones = slices.Clone(source.Zones)
+
+	// GatewayLoadBalancer: the destination has no such property; the value waits in the property bag
+	if source.GatewayLoadBalancer != nil {
+		if err := propertyBag.Add("gatewayLoadBalancer", source.GatewayLoadBalancer); err != nil {
+			return fmt.Errorf("converting GatewayLoadBalancer: %w", err)
+		}
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		f.PropertyBag = propertyBag
+	} else {
+		f.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_FrontendIPConfiguration_STATUS populates destination, a network/v1api20210201/storage.FrontendIPConfiguration_STATUS, from the receiver.
+func (f *FrontendIPConfiguration_STATUS) AssignProperties_To_FrontendIPConfiguration_STATUS(destination *v1api20210201storage.FrontendIPConfiguration_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(f.PropertyBag)
+
+	destination.Etag = genruntime.ClonePointer(f.Etag)
+	destination.Id = genruntime.ClonePointer(f.Id)
+
+	if f.InboundNatPools != nil {
+		inboundNatPoolsList := make([]v1api20210201storage.SubResource_STATUS, len(f.InboundNatPools))
+		for inboundNatPoolsIndex := range f.InboundNatPools {
+			if err := f.InboundNatPools[inboundNatPoolsIndex].AssignProperties_To_SubResource_STATUS(&inboundNatPoolsList[inboundNatPoolsIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatPools: %w", err)
+			}
+		}
+		destination.InboundNatPools = inboundNatPoolsList
+	} else {
+		destination.InboundNatPools = nil
+	}
+
+	if f.InboundNatRules != nil {
+		inboundNatRulesList := make([]v1api20210201storage.SubResource_STATUS, len(f.InboundNatRules))
+		for inboundNatRulesIndex := range f.InboundNatRules {
+			if err := f.InboundNatRules[inboundNatRulesIndex].AssignProperties_To_SubResource_STATUS(&inboundNatRulesList[inboundNatRulesIndex]); err != nil {
+				return fmt.Errorf("converting InboundNatRules: %w", err)
+			}
+		}
+		destination.InboundNatRules = inboundNatRulesList
+	} else {
+		destination.InboundNatRules = nil
+	}
+
+	if f.LoadBalancingRules != nil {
+		loadBalancingRulesList := make([]v1api20210201storage.SubResource_STATUS, len(f.LoadBalancingRules))
+		for loadBalancingRulesIndex := range f.LoadBalancingRules {
+			if err := f.LoadBalancingRules[loadBalancingRulesIndex].AssignProperties_To_SubResource_STATUS(&loadBalancingRulesList[loadBalancingRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancingRules: %w", err)
+			}
+		}
+		destination.LoadBalancingRules = loadBalancingRulesList
+	} else {
+		destination.LoadBalancingRules = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(f.Name)
+
+	if f.OutboundRules != nil {
+		outboundRulesList := make([]v1api20210201storage.SubResource_STATUS, len(f.OutboundRules))
+		for outboundRulesIndex := range f.OutboundRules {
+			if err := f.OutboundRules[outboundRulesIndex].AssignProperties_To_SubResource_STATUS(&outboundRulesList[outboundRulesIndex]); err != nil {
+				return fmt.Errorf("converting OutboundRules: %w", err)
+			}
+		}
+		destination.OutboundRules = outboundRulesList
+	} else {
+		destination.OutboundRules = nil
+	}
+
+	destination.PrivateIPAddress = genruntime.ClonePointer(f.PrivateIPAddress)
+	destination.PrivateIPAddressVersion = genruntime.ClonePointer(f.PrivateIPAddressVersion)
+	destination.PrivateIPAllocationMethod = genruntime.ClonePointer(f.PrivateIPAllocationMethod)
+	destination.ProvisioningState = genruntime.ClonePointer(f.ProvisioningState)
+
+	if f.PublicIPAddress != nil {
+		var publicIPAddressValue v1api20210201storage.PublicIPAddress_STATUS_SubResourceEmbedded
+		if err := f.PublicIPAddress.AssignProperties_To_PublicIPAddress_STATUS_SubResourceEmbedded(&publicIPAddressValue); err != nil {
+			return fmt.Errorf("converting PublicIPAddress: %w", err)
+		}
+		destination.PublicIPAddress = &publicIPAddressValue
+	} else {
+		destination.PublicIPAddress = nil
+	}
+
+	if f.PublicIPPrefix != nil {
+		var publicIPPrefixValue v1api20210201storage.SubResource_STATUS
+		if err := f.PublicIPPrefix.AssignProperties_To_SubResource_STATUS(&publicIPPrefixValue); err != nil {
+			return fmt.Errorf("converting PublicIPPrefix: %w", err)
+		}
+		destination.PublicIPPrefix = &publicIPPrefixValue
+	} else {
+		destination.PublicIPPrefix = nil
+	}
+
+	if f.Subnet != nil {
+		var subnetValue v1api20210201storage.Subnet_STATUS_SubResourceEmbedded
+		if err := f.Subnet.AssignProperties_To_Subnet_STATUS_SubResourceEmbedded(&subnetValue); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		destination.Subnet = &subnetValue
+	} else {
+		destination.Subnet = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(f.Type)
+	destination.Zones = slices.Clone(f.Zones)
+
+	// GatewayLoadBalancer: the source has no such property; its value may wait in the property bag
+	destination.GatewayLoadBalancer = nil
+	if _, err := propertyBag.Pull("gatewayLoadBalancer", &destination.GatewayLoadBalancer); err != nil {
+		return fmt.Errorf("converting GatewayLoadBalancer: %w", err)
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // InboundNatPool: Storage version of v1api20201101.InboundNatPool
 type InboundNatPool struct {
 	BackendPort *int `json:"backendPort,omitempty"`
@@ -412,6 +1815,88 @@ type InboundNatPool struct {
 	Protocol *string `json:"protocol,omitempty"`
 
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// AssignProperties_From_InboundNatPool populates the receiver from source, a network/v1api20210201/storage.InboundNatPool.
+func (i *InboundNatPool) AssignProperties_From_InboundNatPool(source *v1api20210201storage.InboundNatPool) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	i.BackendPort = genruntime.ClonePointer(source.BackendPort)
+	i.EnableFloatingIP = genruntime.ClonePointer(source.EnableFloatingIP)
+	i.EnableTcpReset = genruntime.ClonePointer(source.EnableTcpReset)
+
+	if source.FrontendIPConfiguration != nil {
+		var frontendIPConfigurationValue SubResource
+		if err := frontendIPConfigurationValue.AssignProperties_From_SubResource(source.FrontendIPConfiguration); err != nil {
+			return fmt.Errorf("converting FrontendIPConfiguration: %w", err)
+		}
+		i.FrontendIPConfiguration = &frontendIPConfigurationValue
+	} else {
+		i.FrontendIPConfiguration = nil
+	}
+
+	i.FrontendPortRangeEnd = genruntime.ClonePointer(source.FrontendPortRangeEnd)
+	i.FrontendPortRangeStart = genruntime.ClonePointer(source.FrontendPortRangeStart)
+	i.IdleTimeoutInMinutes = genruntime.ClonePointer(source.IdleTimeoutInMinutes)
+	i.Name = genruntime.ClonePointer(source.Name)
+	i.Protocol = genruntime.ClonePointer(source.Protocol)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		i.Reference = &referenceValue
+	} else {
+		i.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		i.PropertyBag = propertyBag
+	} else {
+		i.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_InboundNatPool populates destination, a network/v1api20210201/storage.InboundNatPool, from the receiver.
+func (i *InboundNatPool) AssignProperties_To_InboundNatPool(destination *v1api20210201storage.InboundNatPool) error {
+	propertyBag := genruntime.NewPropertyBag(i.PropertyBag)
+
+	destination.BackendPort = genruntime.ClonePointer(i.BackendPort)
+	destination.EnableFloatingIP = genruntime.ClonePointer(i.EnableFloatingIP)
+	destination.EnableTcpReset = genruntime.ClonePointer(i.EnableTcpReset)
+
+	if i.FrontendIPConfiguration != nil {
+		var frontendIPConfigurationValue v1api20210201storage.SubResource
+		if err := i.FrontendIPConfiguration.AssignProperties_To_SubResource(&frontendIPConfigurationValue); err != nil {
+			return fmt.Errorf("converting FrontendIPConfiguration: %w", err)
+		}
+		destination.FrontendIPConfiguration = &frontendIPConfigurationValue
+	} else {
+		destination.FrontendIPConfiguration = nil
+	}
+
+	destination.FrontendPortRangeEnd = genruntime.ClonePointer(i.FrontendPortRangeEnd)
+	destination.FrontendPortRangeStart = genruntime.ClonePointer(i.FrontendPortRangeStart)
+	destination.IdleTimeoutInMinutes = genruntime.ClonePointer(i.IdleTimeoutInMinutes)
+	destination.Name = genruntime.ClonePointer(i.Name)
+	destination.Protocol = genruntime.ClonePointer(i.Protocol)
+
+	if i.Reference != nil {
+		referenceValue := *i.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // InboundNatPool_STATUS: Storage version of v1api20201101.InboundNatPool_STATUS
@@ -445,6 +1930,82 @@ type InboundNatPool_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_InboundNatPool_STATUS populates the receiver from source, a network/v1api20210201/storage.InboundNatPool_STATUS.
+func (i *InboundNatPool_STATUS) AssignProperties_From_InboundNatPool_STATUS(source *v1api20210201storage.InboundNatPool_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	i.BackendPort = genruntime.ClonePointer(source.BackendPort)
+	i.EnableFloatingIP = genruntime.ClonePointer(source.EnableFloatingIP)
+	i.EnableTcpReset = genruntime.ClonePointer(source.EnableTcpReset)
+	i.Etag = genruntime.ClonePointer(source.Etag)
+
+	if source.FrontendIPConfiguration != nil {
+		var frontendIPConfigurationValue SubResource_STATUS
+		if err := frontendIPConfigurationValue.AssignProperties_From_SubResource_STATUS(source.FrontendIPConfiguration); err != nil {
+			return fmt.Errorf("converting FrontendIPConfiguration: %w", err)
+		}
+		i.FrontendIPConfiguration = &frontendIPConfigurationValue
+	} else {
+		i.FrontendIPConfiguration = nil
+	}
+
+	i.FrontendPortRangeEnd = genruntime.ClonePointer(source.FrontendPortRangeEnd)
+	i.FrontendPortRangeStart = genruntime.ClonePointer(source.FrontendPortRangeStart)
+	i.Id = genruntime.ClonePointer(source.Id)
+	i.IdleTimeoutInMinutes = genruntime.ClonePointer(source.IdleTimeoutInMinutes)
+	i.Name = genruntime.ClonePointer(source.Name)
+	i.Protocol = genruntime.ClonePointer(source.Protocol)
+	i.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+	i.Type = genruntime.ClonePointer(source.Type)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		i.PropertyBag = propertyBag
+	} else {
+		i.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_InboundNatPool_STATUS populates destination, a network/v1api20210201/storage.InboundNatPool_STATUS, from the receiver.
+func (i *InboundNatPool_STATUS) AssignProperties_To_InboundNatPool_STATUS(destination *v1api20210201storage.InboundNatPool_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(i.PropertyBag)
+
+	destination.BackendPort = genruntime.ClonePointer(i.BackendPort)
+	destination.EnableFloatingIP = genruntime.ClonePointer(i.EnableFloatingIP)
+	destination.EnableTcpReset = genruntime.ClonePointer(i.EnableTcpReset)
+	destination.Etag = genruntime.ClonePointer(i.Etag)
+
+	if i.FrontendIPConfiguration != nil {
+		var frontendIPConfigurationValue v1api20210201storage.SubResource_STATUS
+		if err := i.FrontendIPConfiguration.AssignProperties_To_SubResource_STATUS(&frontendIPConfigurationValue); err != nil {
+			return fmt.Errorf("converting FrontendIPConfiguration: %w", err)
+		}
+		destination.FrontendIPConfiguration = &frontendIPConfigurationValue
+	} else {
+		destination.FrontendIPConfiguration = nil
+	}
+
+	destination.FrontendPortRangeEnd = genruntime.ClonePointer(i.FrontendPortRangeEnd)
+	destination.FrontendPortRangeStart = genruntime.ClonePointer(i.FrontendPortRangeStart)
+	destination.Id = genruntime.ClonePointer(i.Id)
+	destination.IdleTimeoutInMinutes = genruntime.ClonePointer(i.IdleTimeoutInMinutes)
+	destination.Name = genruntime.ClonePointer(i.Name)
+	destination.Protocol = genruntime.ClonePointer(i.Protocol)
+	destination.ProvisioningState = genruntime.ClonePointer(i.ProvisioningState)
+	destination.Type = genruntime.ClonePointer(i.Type)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // InboundNatRule: Storage version of v1api20201101.InboundNatRule
 type InboundNatRule struct {
 	BackendPort *int `json:"backendPort,omitempty"`
@@ -466,6 +2027,86 @@ type InboundNatRule struct {
 	Protocol *string `json:"protocol,omitempty"`
 
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// AssignProperties_From_InboundNatRule populates the receiver from source, a network/v1api20210201/storage.InboundNatRule.
+func (i *InboundNatRule) AssignProperties_From_InboundNatRule(source *v1api20210201storage.InboundNatRule) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	i.BackendPort = genruntime.ClonePointer(source.BackendPort)
+	i.EnableFloatingIP = genruntime.ClonePointer(source.EnableFloatingIP)
+	i.EnableTcpReset = genruntime.ClonePointer(source.EnableTcpReset)
+
+	if source.FrontendIPConfiguration != nil {
+		var frontendIPConfigurationValue SubResource
+		if err := frontendIPConfigurationValue.AssignProperties_From_SubResource(source.FrontendIPConfiguration); err != nil {
+			return fmt.Errorf("converting FrontendIPConfiguration: %w", err)
+		}
+		i.FrontendIPConfiguration = &frontendIPConfigurationValue
+	} else {
+		i.FrontendIPConfiguration = nil
+	}
+
+	i.FrontendPort = genruntime.ClonePointer(source.FrontendPort)
+	i.IdleTimeoutInMinutes = genruntime.ClonePointer(source.IdleTimeoutInMinutes)
+	i.Name = genruntime.ClonePointer(source.Name)
+	i.Protocol = genruntime.ClonePointer(source.Protocol)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		i.Reference = &referenceValue
+	} else {
+		i.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		i.PropertyBag = propertyBag
+	} else {
+		i.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_InboundNatRule populates destination, a network/v1api20210201/storage.InboundNatRule, from the receiver.
+func (i *InboundNatRule) AssignProperties_To_InboundNatRule(destination *v1api20210201storage.InboundNatRule) error {
+	propertyBag := genruntime.NewPropertyBag(i.PropertyBag)
+
+	destination.BackendPort = genruntime.ClonePointer(i.BackendPort)
+	destination.EnableFloatingIP = genruntime.ClonePointer(i.EnableFloatingIP)
+	destination.EnableTcpReset = genruntime.ClonePointer(i.EnableTcpReset)
+
+	if i.FrontendIPConfiguration != nil {
+		var frontendIPConfigurationValue v1api20210201storage.SubResource
+		if err := i.FrontendIPConfiguration.AssignProperties_To_SubResource(&frontendIPConfigurationValue); err != nil {
+			return fmt.Errorf("converting FrontendIPConfiguration: %w", err)
+		}
+		destination.FrontendIPConfiguration = &frontendIPConfigurationValue
+	} else {
+		destination.FrontendIPConfiguration = nil
+	}
+
+	destination.FrontendPort = genruntime.ClonePointer(i.FrontendPort)
+	destination.IdleTimeoutInMinutes = genruntime.ClonePointer(i.IdleTimeoutInMinutes)
+	destination.Name = genruntime.ClonePointer(i.Name)
+	destination.Protocol = genruntime.ClonePointer(i.Protocol)
+
+	if i.Reference != nil {
+		referenceValue := *i.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // InboundNatRule_STATUS: Storage version of v1api20201101.InboundNatRule_STATUS
@@ -499,11 +2140,137 @@ type InboundNatRule_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_InboundNatRule_STATUS populates the receiver from source, a network/v1api20210201/storage.InboundNatRule_STATUS.
+func (i *InboundNatRule_STATUS) AssignProperties_From_InboundNatRule_STATUS(source *v1api20210201storage.InboundNatRule_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.BackendIPConfiguration != nil {
+		var backendIPConfigurationValue NetworkInterfaceIPConfiguration_STATUS
+		if err := backendIPConfigurationValue.AssignProperties_From_NetworkInterfaceIPConfiguration_STATUS(source.BackendIPConfiguration); err != nil {
+			return fmt.Errorf("converting BackendIPConfiguration: %w", err)
+		}
+		i.BackendIPConfiguration = &backendIPConfigurationValue
+	} else {
+		i.BackendIPConfiguration = nil
+	}
+
+	i.BackendPort = genruntime.ClonePointer(source.BackendPort)
+	i.EnableFloatingIP = genruntime.ClonePointer(source.EnableFloatingIP)
+	i.EnableTcpReset = genruntime.ClonePointer(source.EnableTcpReset)
+	i.Etag = genruntime.ClonePointer(source.Etag)
+
+	if source.FrontendIPConfiguration != nil {
+		var frontendIPConfigurationValue SubResource_STATUS
+		if err := frontendIPConfigurationValue.AssignProperties_From_SubResource_STATUS(source.FrontendIPConfiguration); err != nil {
+			return fmt.Errorf("converting FrontendIPConfiguration: %w", err)
+		}
+		i.FrontendIPConfiguration = &frontendIPConfigurationValue
+	} else {
+		i.FrontendIPConfiguration = nil
+	}
+
+	i.FrontendPort = genruntime.ClonePointer(source.FrontendPort)
+	i.Id = genruntime.ClonePointer(source.Id)
+	i.IdleTimeoutInMinutes = genruntime.ClonePointer(source.IdleTimeoutInMinutes)
+	i.Name = genruntime.ClonePointer(source.Name)
+	i.Protocol = genruntime.ClonePointer(source.Protocol)
+	i.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+	i.Type = genruntime.ClonePointer(source.Type)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		i.PropertyBag = propertyBag
+	} else {
+		i.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_InboundNatRule_STATUS populates destination, a network/v1api20210201/storage.InboundNatRule_STATUS, from the receiver.
+func (i *InboundNatRule_STATUS) AssignProperties_To_InboundNatRule_STATUS(destination *v1api20210201storage.InboundNatRule_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(i.PropertyBag)
+
+	if i.BackendIPConfiguration != nil {
+		var backendIPConfigurationValue v1api20210201storage.NetworkInterfaceIPConfiguration_STATUS
+		if err := i.BackendIPConfiguration.AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS(&backendIPConfigurationValue); err != nil {
+			return fmt.Errorf("converting BackendIPConfiguration: %w", err)
+		}
+		destination.BackendIPConfiguration = &backendIPConfigurationValue
+	} else {
+		destination.BackendIPConfiguration = nil
+	}
+
+	destination.BackendPort = genruntime.ClonePointer(i.BackendPort)
+	destination.EnableFloatingIP = genruntime.ClonePointer(i.EnableFloatingIP)
+	destination.EnableTcpReset = genruntime.ClonePointer(i.EnableTcpReset)
+	destination.Etag = genruntime.ClonePointer(i.Etag)
+
+	if i.FrontendIPConfiguration != nil {
+		var frontendIPConfigurationValue v1api20210201storage.SubResource_STATUS
+		if err := i.FrontendIPConfiguration.AssignProperties_To_SubResource_STATUS(&frontendIPConfigurationValue); err != nil {
+			return fmt.Errorf("converting FrontendIPConfiguration: %w", err)
+		}
+		destination.FrontendIPConfiguration = &frontendIPConfigurationValue
+	} else {
+		destination.FrontendIPConfiguration = nil
+	}
+
+	destination.FrontendPort = genruntime.ClonePointer(i.FrontendPort)
+	destination.Id = genruntime.ClonePointer(i.Id)
+	destination.IdleTimeoutInMinutes = genruntime.ClonePointer(i.IdleTimeoutInMinutes)
+	destination.Name = genruntime.ClonePointer(i.Name)
+	destination.Protocol = genruntime.ClonePointer(i.Protocol)
+	destination.ProvisioningState = genruntime.ClonePointer(i.ProvisioningState)
+	destination.Type = genruntime.ClonePointer(i.Type)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // InboundNatRule_STATUS_SubResourceEmbedded: Storage version of v1api20201101.InboundNatRule_STATUS_SubResourceEmbedded
 type InboundNatRule_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// AssignProperties_From_InboundNatRule_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20210201/storage.InboundNatRule_STATUS_SubResourceEmbedded.
+func (i *InboundNatRule_STATUS_SubResourceEmbedded) AssignProperties_From_InboundNatRule_STATUS_SubResourceEmbedded(source *v1api20210201storage.InboundNatRule_STATUS_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	i.Id = genruntime.ClonePointer(source.Id)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		i.PropertyBag = propertyBag
+	} else {
+		i.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_InboundNatRule_STATUS_SubResourceEmbedded populates destination, a network/v1api20210201/storage.InboundNatRule_STATUS_SubResourceEmbedded, from the receiver.
+func (i *InboundNatRule_STATUS_SubResourceEmbedded) AssignProperties_To_InboundNatRule_STATUS_SubResourceEmbedded(destination *v1api20210201storage.InboundNatRule_STATUS_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(i.PropertyBag)
+
+	destination.Id = genruntime.ClonePointer(i.Id)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // LoadBalancerBackendAddress: Storage version of v1api20201101.LoadBalancerBackendAddress
@@ -519,6 +2286,102 @@ type LoadBalancerBackendAddress struct {
 	Subnet *SubResource `json:"subnet,omitempty"`
 
 	VirtualNetwork *SubResource `json:"virtualNetwork,omitempty"`
+}
+
+// AssignProperties_From_LoadBalancerBackendAddress populates the receiver from source, a network/v1api20210201/storage.LoadBalancerBackendAddress.
+func (l *LoadBalancerBackendAddress) AssignProperties_From_LoadBalancerBackendAddress(source *v1api20210201storage.LoadBalancerBackendAddress) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	l.IpAddress = genruntime.ClonePointer(source.IpAddress)
+
+	if source.LoadBalancerFrontendIPConfiguration != nil {
+		var loadBalancerFrontendIPConfigurationValue SubResource
+		if err := loadBalancerFrontendIPConfigurationValue.AssignProperties_From_SubResource(source.LoadBalancerFrontendIPConfiguration); err != nil {
+			return fmt.Errorf("converting LoadBalancerFrontendIPConfiguration: %w", err)
+		}
+		l.LoadBalancerFrontendIPConfiguration = &loadBalancerFrontendIPConfigurationValue
+	} else {
+		l.LoadBalancerFrontendIPConfiguration = nil
+	}
+
+	l.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Subnet != nil {
+		var subnetValue SubResource
+		if err := subnetValue.AssignProperties_From_SubResource(source.Subnet); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		l.Subnet = &subnetValue
+	} else {
+		l.Subnet = nil
+	}
+
+	if source.VirtualNetwork != nil {
+		var virtualNetworkValue SubResource
+		if err := virtualNetworkValue.AssignProperties_From_SubResource(source.VirtualNetwork); err != nil {
+			return fmt.Errorf("converting VirtualNetwork: %w", err)
+		}
+		l.VirtualNetwork = &virtualNetworkValue
+	} else {
+		l.VirtualNetwork = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		l.PropertyBag = propertyBag
+	} else {
+		l.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_LoadBalancerBackendAddress populates destination, a network/v1api20210201/storage.LoadBalancerBackendAddress, from the receiver.
+func (l *LoadBalancerBackendAddress) AssignProperties_To_LoadBalancerBackendAddress(destination *v1api20210201storage.LoadBalancerBackendAddress) error {
+	propertyBag := genruntime.NewPropertyBag(l.PropertyBag)
+
+	destination.IpAddress = genruntime.ClonePointer(l.IpAddress)
+
+	if l.LoadBalancerFrontendIPConfiguration != nil {
+		var loadBalancerFrontendIPConfigurationValue v1api20210201storage.SubResource
+		if err := l.LoadBalancerFrontendIPConfiguration.AssignProperties_To_SubResource(&loadBalancerFrontendIPConfigurationValue); err != nil {
+			return fmt.Errorf("converting LoadBalancerFrontendIPConfiguration: %w", err)
+		}
+		destination.LoadBalancerFrontendIPConfiguration = &loadBalancerFrontendIPConfigurationValue
+	} else {
+		destination.LoadBalancerFrontendIPConfiguration = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(l.Name)
+
+	if l.Subnet != nil {
+		var subnetValue v1api20210201storage.SubResource
+		if err := l.Subnet.AssignProperties_To_SubResource(&subnetValue); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		destination.Subnet = &subnetValue
+	} else {
+		destination.Subnet = nil
+	}
+
+	if l.VirtualNetwork != nil {
+		var virtualNetworkValue v1api20210201storage.SubResource
+		if err := l.VirtualNetwork.AssignProperties_To_SubResource(&virtualNetworkValue); err != nil {
+			return fmt.Errorf("converting VirtualNetwork: %w", err)
+		}
+		destination.VirtualNetwork = &virtualNetworkValue
+	} else {
+		destination.VirtualNetwork = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // LoadBalancerBackendAddress_STATUS: Storage version of v1api20201101.LoadBalancerBackendAddress_STATUS
@@ -538,6 +2401,122 @@ type LoadBalancerBackendAddress_STATUS struct {
 	VirtualNetwork *SubResource_STATUS `json:"virtualNetwork,omitempty"`
 }
 
+// AssignProperties_From_LoadBalancerBackendAddress_STATUS populates the receiver from source, a network/v1api20210201/storage.LoadBalancerBackendAddress_STATUS.
+func (l *LoadBalancerBackendAddress_STATUS) AssignProperties_From_LoadBalancerBackendAddress_STATUS(source *v1api20210201storage.LoadBalancerBackendAddress_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	l.IpAddress = genruntime.ClonePointer(source.IpAddress)
+
+	if source.LoadBalancerFrontendIPConfiguration != nil {
+		var loadBalancerFrontendIPConfigurationValue SubResource_STATUS
+		if err := loadBalancerFrontendIPConfigurationValue.AssignProperties_From_SubResource_STATUS(source.LoadBalancerFrontendIPConfiguration); err != nil {
+			return fmt.Errorf("converting LoadBalancerFrontendIPConfiguration: %w", err)
+		}
+		l.LoadBalancerFrontendIPConfiguration = &loadBalancerFrontendIPConfigurationValue
+	} else {
+		l.LoadBalancerFrontendIPConfiguration = nil
+	}
+
+	l.Name = genruntime.ClonePointer(source.Name)
+
+	if source.NetworkInterfaceIPConfiguration != nil {
+		var networkInterfaceIPConfigurationValue SubResource_STATUS
+		if err := networkInterfaceIPConfigurationValue.AssignProperties_From_SubResource_STATUS(source.NetworkInterfaceIPConfiguration); err != nil {
+			return fmt.Errorf("converting NetworkInterfaceIPConfiguration: %w", err)
+		}
+		l.NetworkInterfaceIPConfiguration = &networkInterfaceIPConfigurationValue
+	} else {
+		l.NetworkInterfaceIPConfiguration = nil
+	}
+
+	if source.Subnet != nil {
+		var subnetValue SubResource_STATUS
+		if err := subnetValue.AssignProperties_From_SubResource_STATUS(source.Subnet); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		l.Subnet = &subnetValue
+	} else {
+		l.Subnet = nil
+	}
+
+	if source.VirtualNetwork != nil {
+		var virtualNetworkValue SubResource_STATUS
+		if err := virtualNetworkValue.AssignProperties_From_SubResource_STATUS(source.VirtualNetwork); err != nil {
+			return fmt.Errorf("converting VirtualNetwork: %w", err)
+		}
+		l.VirtualNetwork = &virtualNetworkValue
+	} else {
+		l.VirtualNetwork = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		l.PropertyBag = propertyBag
+	} else {
+		l.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_LoadBalancerBackendAddress_STATUS populates destination, a network/v1api20210201/storage.LoadBalancerBackendAddress_STATUS, from the receiver.
+func (l *LoadBalancerBackendAddress_STATUS) AssignProperties_To_LoadBalancerBackendAddress_STATUS(destination *v1api20210201storage.LoadBalancerBackendAddress_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(l.PropertyBag)
+
+	destination.IpAddress = genruntime.ClonePointer(l.IpAddress)
+
+	if l.LoadBalancerFrontendIPConfiguration != nil {
+		var loadBalancerFrontendIPConfigurationValue v1api20210201storage.SubResource_STATUS
+		if err := l.LoadBalancerFrontendIPConfiguration.AssignProperties_To_SubResource_STATUS(&loadBalancerFrontendIPConfigurationValue); err != nil {
+			return fmt.Errorf("converting LoadBalancerFrontendIPConfiguration: %w", err)
+		}
+		destination.LoadBalancerFrontendIPConfiguration = &loadBalancerFrontendIPConfigurationValue
+	} else {
+		destination.LoadBalancerFrontendIPConfiguration = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(l.Name)
+
+	if l.NetworkInterfaceIPConfiguration != nil {
+		var networkInterfaceIPConfigurationValue v1api20210201storage.SubResource_STATUS
+		if err := l.NetworkInterfaceIPConfiguration.AssignProperties_To_SubResource_STATUS(&networkInterfaceIPConfigurationValue); err != nil {
+			return fmt.Errorf("converting NetworkInterfaceIPConfiguration: %w", err)
+		}
+		destination.NetworkInterfaceIPConfiguration = &networkInterfaceIPConfigurationValue
+	} else {
+		destination.NetworkInterfaceIPConfiguration = nil
+	}
+
+	if l.Subnet != nil {
+		var subnetValue v1api20210201storage.SubResource_STATUS
+		if err := l.Subnet.AssignProperties_To_SubResource_STATUS(&subnetValue); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		destination.Subnet = &subnetValue
+	} else {
+		destination.Subnet = nil
+	}
+
+	if l.VirtualNetwork != nil {
+		var virtualNetworkValue v1api20210201storage.SubResource_STATUS
+		if err := l.VirtualNetwork.AssignProperties_To_SubResource_STATUS(&virtualNetworkValue); err != nil {
+			return fmt.Errorf("converting VirtualNetwork: %w", err)
+		}
+		destination.VirtualNetwork = &virtualNetworkValue
+	} else {
+		destination.VirtualNetwork = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // LoadBalancerOperatorSpec: Storage version of v1api20201101.LoadBalancerOperatorSpec
 type LoadBalancerOperatorSpec struct {
 	ConfigMapExpressions []*genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
@@ -545,6 +2524,94 @@ type LoadBalancerOperatorSpec struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_LoadBalancerOperatorSpec populates the receiver from source, a network/v1api20210201/storage.LoadBalancerOperatorSpec.
+func (l *LoadBalancerOperatorSpec) AssignProperties_From_LoadBalancerOperatorSpec(source *v1api20210201storage.LoadBalancerOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		l.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		l.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		l.SecretExpressions = secretExpressionsList
+	} else {
+		l.SecretExpressions = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		l.PropertyBag = propertyBag
+	} else {
+		l.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_LoadBalancerOperatorSpec populates destination, a network/v1api20210201/storage.LoadBalancerOperatorSpec, from the receiver.
+func (l *LoadBalancerOperatorSpec) AssignProperties_To_LoadBalancerOperatorSpec(destination *v1api20210201storage.LoadBalancerOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag(l.PropertyBag)
+
+	if l.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(l.ConfigMapExpressions))
+		for configMapExpressionsIndex := range l.ConfigMapExpressions {
+			if l.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *l.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if l.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(l.SecretExpressions))
+		for secretExpressionsIndex := range l.SecretExpressions {
+			if l.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *l.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // LoadBalancerSku: Storage version of v1api20201101.LoadBalancerSku
@@ -556,6 +2623,40 @@ type LoadBalancerSku struct {
 	Tier *string `json:"tier,omitempty"`
 }
 
+// AssignProperties_From_LoadBalancerSku populates the receiver from source, a network/v1api20210201/storage.LoadBalancerSku.
+func (l *LoadBalancerSku) AssignProperties_From_LoadBalancerSku(source *v1api20210201storage.LoadBalancerSku) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	l.Name = genruntime.ClonePointer(source.Name)
+	l.Tier = genruntime.ClonePointer(source.Tier)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		l.PropertyBag = propertyBag
+	} else {
+		l.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_LoadBalancerSku populates destination, a network/v1api20210201/storage.LoadBalancerSku, from the receiver.
+func (l *LoadBalancerSku) AssignProperties_To_LoadBalancerSku(destination *v1api20210201storage.LoadBalancerSku) error {
+	propertyBag := genruntime.NewPropertyBag(l.PropertyBag)
+
+	destination.Name = genruntime.ClonePointer(l.Name)
+	destination.Tier = genruntime.ClonePointer(l.Tier)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // LoadBalancerSku_STATUS: Storage version of v1api20201101.LoadBalancerSku_STATUS
 type LoadBalancerSku_STATUS struct {
 	Name *string `json:"name,omitempty"`
@@ -563,6 +2664,40 @@ type LoadBalancerSku_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Tier *string `json:"tier,omitempty"`
+}
+
+// AssignProperties_From_LoadBalancerSku_STATUS populates the receiver from source, a network/v1api20210201/storage.LoadBalancerSku_STATUS.
+func (l *LoadBalancerSku_STATUS) AssignProperties_From_LoadBalancerSku_STATUS(source *v1api20210201storage.LoadBalancerSku_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	l.Name = genruntime.ClonePointer(source.Name)
+	l.Tier = genruntime.ClonePointer(source.Tier)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		l.PropertyBag = propertyBag
+	} else {
+		l.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_LoadBalancerSku_STATUS populates destination, a network/v1api20210201/storage.LoadBalancerSku_STATUS, from the receiver.
+func (l *LoadBalancerSku_STATUS) AssignProperties_To_LoadBalancerSku_STATUS(destination *v1api20210201storage.LoadBalancerSku_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(l.PropertyBag)
+
+	destination.Name = genruntime.ClonePointer(l.Name)
+	destination.Tier = genruntime.ClonePointer(l.Tier)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // LoadBalancingRule: Storage version of v1api20201101.LoadBalancingRule
@@ -594,6 +2729,145 @@ type LoadBalancingRule struct {
 	Protocol *string `json:"protocol,omitempty"`
 
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// AssignProperties_From_LoadBalancingRule populates the receiver from source, a network/v1api20210201/storage.LoadBalancingRule.
+func (l *LoadBalancingRule) AssignProperties_From_LoadBalancingRule(source *v1api20210201storage.LoadBalancingRule) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.BackendAddressPool != nil {
+		var backendAddressPoolValue SubResource
+		if err := backendAddressPoolValue.AssignProperties_From_SubResource(source.BackendAddressPool); err != nil {
+			return fmt.Errorf("converting BackendAddressPool: %w", err)
+		}
+		l.BackendAddressPool = &backendAddressPoolValue
+	} else {
+		l.BackendAddressPool = nil
+	}
+
+	l.BackendPort = genruntime.ClonePointer(source.BackendPort)
+	l.DisableOutboundSnat = genruntime.ClonePointer(source.DisableOutboundSnat)
+	l.EnableFloatingIP = genruntime.ClonePointer(source.EnableFloatingIP)
+	l.EnableTcpReset = genruntime.ClonePointer(source.EnableTcpReset)
+
+	if source.FrontendIPConfiguration != nil {
+		var frontendIPConfigurationValue SubResource
+		if err := frontendIPConfigurationValue.AssignProperties_From_SubResource(source.FrontendIPConfiguration); err != nil {
+			return fmt.Errorf("converting FrontendIPConfiguration: %w", err)
+		}
+		l.FrontendIPConfiguration = &frontendIPConfigurationValue
+	} else {
+		l.FrontendIPConfiguration = nil
+	}
+
+	l.FrontendPort = genruntime.ClonePointer(source.FrontendPort)
+	l.IdleTimeoutInMinutes = genruntime.ClonePointer(source.IdleTimeoutInMinutes)
+	l.LoadDistribution = genruntime.ClonePointer(source.LoadDistribution)
+	l.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Probe != nil {
+		var probeValue SubResource
+		if err := probeValue.AssignProperties_From_SubResource(source.Probe); err != nil {
+			return fmt.Errorf("converting Probe: %w", err)
+		}
+		l.Probe = &probeValue
+	} else {
+		l.Probe = nil
+	}
+
+	l.Protocol = genruntime.ClonePointer(source.Protocol)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		l.Reference = &referenceValue
+	} else {
+		l.Reference = nil
+	}
+
+	// BackendAddressPools: the destination has no such property; the value waits in the property bag
+	if source.BackendAddressPools != nil {
+		if err := propertyBag.Add("backendAddressPools", source.BackendAddressPools); err != nil {
+			return fmt.Errorf("converting BackendAddressPools: %w", err)
+		}
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		l.PropertyBag = propertyBag
+	} else {
+		l.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_LoadBalancingRule populates destination, a network/v1api20210201/storage.LoadBalancingRule, from the receiver.
+func (l *LoadBalancingRule) AssignProperties_To_LoadBalancingRule(destination *v1api20210201storage.LoadBalancingRule) error {
+	propertyBag := genruntime.NewPropertyBag(l.PropertyBag)
+
+	if l.BackendAddressPool != nil {
+		var backendAddressPoolValue v1api20210201storage.SubResource
+		if err := l.BackendAddressPool.AssignProperties_To_SubResource(&backendAddressPoolValue); err != nil {
+			return fmt.Errorf("converting BackendAddressPool: %w", err)
+		}
+		destination.BackendAddressPool = &backendAddressPoolValue
+	} else {
+		destination.BackendAddressPool = nil
+	}
+
+	destination.BackendPort = genruntime.ClonePointer(l.BackendPort)
+	destination.DisableOutboundSnat = genruntime.ClonePointer(l.DisableOutboundSnat)
+	destination.EnableFloatingIP = genruntime.ClonePointer(l.EnableFloatingIP)
+	destination.EnableTcpReset = genruntime.ClonePointer(l.EnableTcpReset)
+
+	if l.FrontendIPConfiguration != nil {
+		var frontendIPConfigurationValue v1api20210201storage.SubResource
+		if err := l.FrontendIPConfiguration.AssignProperties_To_SubResource(&frontendIPConfigurationValue); err != nil {
+			return fmt.Errorf("converting FrontendIPConfiguration: %w", err)
+		}
+		destination.FrontendIPConfiguration = &frontendIPConfigurationValue
+	} else {
+		destination.FrontendIPConfiguration = nil
+	}
+
+	destination.FrontendPort = genruntime.ClonePointer(l.FrontendPort)
+	destination.IdleTimeoutInMinutes = genruntime.ClonePointer(l.IdleTimeoutInMinutes)
+	destination.LoadDistribution = genruntime.ClonePointer(l.LoadDistribution)
+	destination.Name = genruntime.ClonePointer(l.Name)
+
+	if l.Probe != nil {
+		var probeValue v1api20210201storage.SubResource
+		if err := l.Probe.AssignProperties_To_SubResource(&probeValue); err != nil {
+			return fmt.Errorf("converting Probe: %w", err)
+		}
+		destination.Probe = &probeValue
+	} else {
+		destination.Probe = nil
+	}
+
+	destination.Protocol = genruntime.ClonePointer(l.Protocol)
+
+	if l.Reference != nil {
+		referenceValue := *l.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// BackendAddressPools: the source has no such property; its value may wait in the property bag
+	destination.BackendAddressPools = nil
+	if _, err := propertyBag.Pull("backendAddressPools", &destination.BackendAddressPools); err != nil {
+		return fmt.Errorf("converting BackendAddressPools: %w", err)
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // LoadBalancingRule_STATUS: Storage version of v1api20201101.LoadBalancingRule_STATUS
@@ -633,6 +2907,139 @@ type LoadBalancingRule_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_LoadBalancingRule_STATUS populates the receiver from source, a network/v1api20210201/storage.LoadBalancingRule_STATUS.
+func (l *LoadBalancingRule_STATUS) AssignProperties_From_LoadBalancingRule_STATUS(source *v1api20210201storage.LoadBalancingRule_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.BackendAddressPool != nil {
+		var backendAddressPoolValue SubResource_STATUS
+		if err := backendAddressPoolValue.AssignProperties_From_SubResource_STATUS(source.BackendAddressPool); err != nil {
+			return fmt.Errorf("converting BackendAddressPool: %w", err)
+		}
+		l.BackendAddressPool = &backendAddressPoolValue
+	} else {
+		l.BackendAddressPool = nil
+	}
+
+	l.BackendPort = genruntime.ClonePointer(source.BackendPort)
+	l.DisableOutboundSnat = genruntime.ClonePointer(source.DisableOutboundSnat)
+	l.EnableFloatingIP = genruntime.ClonePointer(source.EnableFloatingIP)
+	l.EnableTcpReset = genruntime.ClonePointer(source.EnableTcpReset)
+	l.Etag = genruntime.ClonePointer(source.Etag)
+
+	if source.FrontendIPConfiguration != nil {
+		var frontendIPConfigurationValue SubResource_STATUS
+		if err := frontendIPConfigurationValue.AssignProperties_From_SubResource_STATUS(source.FrontendIPConfiguration); err != nil {
+			return fmt.Errorf("converting FrontendIPConfiguration: %w", err)
+		}
+		l.FrontendIPConfiguration = &frontendIPConfigurationValue
+	} else {
+		l.FrontendIPConfiguration = nil
+	}
+
+	l.FrontendPort = genruntime.ClonePointer(source.FrontendPort)
+	l.Id = genruntime.ClonePointer(source.Id)
+	l.IdleTimeoutInMinutes = genruntime.ClonePointer(source.IdleTimeoutInMinutes)
+	l.LoadDistribution = genruntime.ClonePointer(source.LoadDistribution)
+	l.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Probe != nil {
+		var probeValue SubResource_STATUS
+		if err := probeValue.AssignProperties_From_SubResource_STATUS(source.Probe); err != nil {
+			return fmt.Errorf("converting Probe: %w", err)
+		}
+		l.Probe = &probeValue
+	} else {
+		l.Probe = nil
+	}
+
+	l.Protocol = genruntime.ClonePointer(source.Protocol)
+	l.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+	l.Type = genruntime.ClonePointer(source.Type)
+
+	// BackendAddressPools: the destination has no such property; the value waits in the property bag
+	if source.BackendAddressPools != nil {
+		if err := propertyBag.Add("backendAddressPools", source.BackendAddressPools); err != nil {
+			return fmt.Errorf("converting BackendAddressPools: %w", err)
+		}
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		l.PropertyBag = propertyBag
+	} else {
+		l.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_LoadBalancingRule_STATUS populates destination, a network/v1api20210201/storage.LoadBalancingRule_STATUS, from the receiver.
+func (l *LoadBalancingRule_STATUS) AssignProperties_To_LoadBalancingRule_STATUS(destination *v1api20210201storage.LoadBalancingRule_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(l.PropertyBag)
+
+	if l.BackendAddressPool != nil {
+		var backendAddressPoolValue v1api20210201storage.SubResource_STATUS
+		if err := l.BackendAddressPool.AssignProperties_To_SubResource_STATUS(&backendAddressPoolValue); err != nil {
+			return fmt.Errorf("converting BackendAddressPool: %w", err)
+		}
+		destination.BackendAddressPool = &backendAddressPoolValue
+	} else {
+		destination.BackendAddressPool = nil
+	}
+
+	destination.BackendPort = genruntime.ClonePointer(l.BackendPort)
+	destination.DisableOutboundSnat = genruntime.ClonePointer(l.DisableOutboundSnat)
+	destination.EnableFloatingIP = genruntime.ClonePointer(l.EnableFloatingIP)
+	destination.EnableTcpReset = genruntime.ClonePointer(l.EnableTcpReset)
+	destination.Etag = genruntime.ClonePointer(l.Etag)
+
+	if l.FrontendIPConfiguration != nil {
+		var frontendIPConfigurationValue v1api20210201storage.SubResource_STATUS
+		if err := l.FrontendIPConfiguration.AssignProperties_To_SubResource_STATUS(&frontendIPConfigurationValue); err != nil {
+			return fmt.Errorf("converting FrontendIPConfiguration: %w", err)
+		}
+		destination.FrontendIPConfiguration = &frontendIPConfigurationValue
+	} else {
+		destination.FrontendIPConfiguration = nil
+	}
+
+	destination.FrontendPort = genruntime.ClonePointer(l.FrontendPort)
+	destination.Id = genruntime.ClonePointer(l.Id)
+	destination.IdleTimeoutInMinutes = genruntime.ClonePointer(l.IdleTimeoutInMinutes)
+	destination.LoadDistribution = genruntime.ClonePointer(l.LoadDistribution)
+	destination.Name = genruntime.ClonePointer(l.Name)
+
+	if l.Probe != nil {
+		var probeValue v1api20210201storage.SubResource_STATUS
+		if err := l.Probe.AssignProperties_To_SubResource_STATUS(&probeValue); err != nil {
+			return fmt.Errorf("converting Probe: %w", err)
+		}
+		destination.Probe = &probeValue
+	} else {
+		destination.Probe = nil
+	}
+
+	destination.Protocol = genruntime.ClonePointer(l.Protocol)
+	destination.ProvisioningState = genruntime.ClonePointer(l.ProvisioningState)
+	destination.Type = genruntime.ClonePointer(l.Type)
+
+	// BackendAddressPools: the source has no such property; its value may wait in the property bag
+	destination.BackendAddressPools = nil
+	if _, err := propertyBag.Pull("backendAddressPools", &destination.BackendAddressPools); err != nil {
+		return fmt.Errorf("converting BackendAddressPools: %w", err)
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS: Storage version of v1api20201101.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS
 type NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS struct {
 	Fqdns []string `json:"fqdns,omitempty"`
@@ -642,6 +3049,42 @@ type NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS struc
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	RequiredMemberName *string `json:"requiredMemberName,omitempty"`
+}
+
+// AssignProperties_From_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS populates the receiver from source, a network/v1api20210201/storage.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS.
+func (n *NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS) AssignProperties_From_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS(source *v1api20210201storage.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	n.Fqdns = slices.Clone(source.Fqdns)
+	n.GroupId = genruntime.ClonePointer(source.GroupId)
+	n.RequiredMemberName = genruntime.ClonePointer(source.RequiredMemberName)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		n.PropertyBag = propertyBag
+	} else {
+		n.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS populates destination, a network/v1api20210201/storage.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS, from the receiver.
+func (n *NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS) AssignProperties_To_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS(destination *v1api20210201storage.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(n.PropertyBag)
+
+	destination.Fqdns = slices.Clone(n.Fqdns)
+	destination.GroupId = genruntime.ClonePointer(n.GroupId)
+	destination.RequiredMemberName = genruntime.ClonePointer(n.RequiredMemberName)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // NetworkInterfaceIPConfiguration_STATUS: Storage version of v1api20201101.NetworkInterfaceIPConfiguration_STATUS
@@ -681,6 +3124,253 @@ type NetworkInterfaceIPConfiguration_STATUS struct {
 	Type *string `json:"type,omitempty"`
 
 	VirtualNetworkTaps []VirtualNetworkTap_STATUS_SubResourceEmbedded `json:"virtualNetworkTaps,omitempty"`
+}
+
+// AssignProperties_From_NetworkInterfaceIPConfiguration_STATUS populates the receiver from source, a network/v1api20210201/storage.NetworkInterfaceIPConfiguration_STATUS.
+func (n *NetworkInterfaceIPConfiguration_STATUS) AssignProperties_From_NetworkInterfaceIPConfiguration_STATUS(source *v1api20210201storage.NetworkInterfaceIPConfiguration_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.ApplicationGatewayBackendAddressPools != nil {
+		applicationGatewayBackendAddressPoolsList := make([]ApplicationGatewayBackendAddressPool_STATUS, len(source.ApplicationGatewayBackendAddressPools))
+		for applicationGatewayBackendAddressPoolsIndex := range source.ApplicationGatewayBackendAddressPools {
+			if err := applicationGatewayBackendAddressPoolsList[applicationGatewayBackendAddressPoolsIndex].AssignProperties_From_ApplicationGatewayBackendAddressPool_STATUS_Unrolled(&source.ApplicationGatewayBackendAddressPools[applicationGatewayBackendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting ApplicationGatewayBackendAddressPools: %w", err)
+			}
+		}
+		n.ApplicationGatewayBackendAddressPools = applicationGatewayBackendAddressPoolsList
+	} else {
+		n.ApplicationGatewayBackendAddressPools = nil
+	}
+
+	if source.ApplicationSecurityGroups != nil {
+		applicationSecurityGroupsList := make([]ApplicationSecurityGroup_STATUS_SubResourceEmbedded, len(source.ApplicationSecurityGroups))
+		for applicationSecurityGroupsIndex := range source.ApplicationSecurityGroups {
+			if err := applicationSecurityGroupsList[applicationSecurityGroupsIndex].AssignProperties_From_ApplicationSecurityGroup_STATUS_SubResourceEmbedded(&source.ApplicationSecurityGroups[applicationSecurityGroupsIndex]); err != nil {
+				return fmt.Errorf("converting ApplicationSecurityGroups: %w", err)
+			}
+		}
+		n.ApplicationSecurityGroups = applicationSecurityGroupsList
+	} else {
+		n.ApplicationSecurityGroups = nil
+	}
+
+	n.Etag = genruntime.ClonePointer(source.Etag)
+	n.Id = genruntime.ClonePointer(source.Id)
+
+	if source.LoadBalancerBackendAddressPools != nil {
+		loadBalancerBackendAddressPoolsList := make([]BackendAddressPool_STATUS_SubResourceEmbedded, len(source.LoadBalancerBackendAddressPools))
+		for loadBalancerBackendAddressPoolsIndex := range source.LoadBalancerBackendAddressPools {
+			if err := loadBalancerBackendAddressPoolsList[loadBalancerBackendAddressPoolsIndex].AssignProperties_From_BackendAddressPool_STATUS_SubResourceEmbedded(&source.LoadBalancerBackendAddressPools[loadBalancerBackendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerBackendAddressPools: %w", err)
+			}
+		}
+		n.LoadBalancerBackendAddressPools = loadBalancerBackendAddressPoolsList
+	} else {
+		n.LoadBalancerBackendAddressPools = nil
+	}
+
+	if source.LoadBalancerInboundNatRules != nil {
+		loadBalancerInboundNatRulesList := make([]InboundNatRule_STATUS_SubResourceEmbedded, len(source.LoadBalancerInboundNatRules))
+		for loadBalancerInboundNatRulesIndex := range source.LoadBalancerInboundNatRules {
+			if err := loadBalancerInboundNatRulesList[loadBalancerInboundNatRulesIndex].AssignProperties_From_InboundNatRule_STATUS_SubResourceEmbedded(&source.LoadBalancerInboundNatRules[loadBalancerInboundNatRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerInboundNatRules: %w", err)
+			}
+		}
+		n.LoadBalancerInboundNatRules = loadBalancerInboundNatRulesList
+	} else {
+		n.LoadBalancerInboundNatRules = nil
+	}
+
+	n.Name = genruntime.ClonePointer(source.Name)
+	n.Primary = genruntime.ClonePointer(source.Primary)
+	n.PrivateIPAddress = genruntime.ClonePointer(source.PrivateIPAddress)
+	n.PrivateIPAddressVersion = genruntime.ClonePointer(source.PrivateIPAddressVersion)
+	n.PrivateIPAllocationMethod = genruntime.ClonePointer(source.PrivateIPAllocationMethod)
+
+	if source.PrivateLinkConnectionProperties != nil {
+		var privateLinkConnectionPropertiesValue NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS
+		if err := privateLinkConnectionPropertiesValue.AssignProperties_From_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS(source.PrivateLinkConnectionProperties); err != nil {
+			return fmt.Errorf("converting PrivateLinkConnectionProperties: %w", err)
+		}
+		n.PrivateLinkConnectionProperties = &privateLinkConnectionPropertiesValue
+	} else {
+		n.PrivateLinkConnectionProperties = nil
+	}
+
+	n.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+
+	if source.PublicIPAddress != nil {
+		var publicIPAddressValue PublicIPAddress_STATUS_SubResourceEmbedded
+		if err := publicIPAddressValue.AssignProperties_From_PublicIPAddress_STATUS_SubResourceEmbedded(source.PublicIPAddress); err != nil {
+			return fmt.Errorf("converting PublicIPAddress: %w", err)
+		}
+		n.PublicIPAddress = &publicIPAddressValue
+	} else {
+		n.PublicIPAddress = nil
+	}
+
+	if source.Subnet != nil {
+		var subnetValue Subnet_STATUS_SubResourceEmbedded
+		if err := subnetValue.AssignProperties_From_Subnet_STATUS_SubResourceEmbedded(source.Subnet); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		n.Subnet = &subnetValue
+	} else {
+		n.Subnet = nil
+	}
+
+	n.Type = genruntime.ClonePointer(source.Type)
+
+	if source.VirtualNetworkTaps != nil {
+		virtualNetworkTapsList := make([]VirtualNetworkTap_STATUS_SubResourceEmbedded, len(source.VirtualNetworkTaps))
+		for virtualNetworkTapsIndex := range source.VirtualNetworkTaps {
+			if err := virtualNetworkTapsList[virtualNetworkTapsIndex].AssignProperties_From_VirtualNetworkTap_STATUS_SubResourceEmbedded(&source.VirtualNetworkTaps[virtualNetworkTapsIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkTaps: %w", err)
+			}
+		}
+		n.VirtualNetworkTaps = virtualNetworkTapsList
+	} else {
+		n.VirtualNetworkTaps = nil
+	}
+
+	// GatewayLoadBalancer: the destination has no such property; the value waits in the property bag
+	if source.GatewayLoadBalancer != nil {
+		if err := propertyBag.Add("gatewayLoadBalancer", source.GatewayLoadBalancer); err != nil {
+			return fmt.Errorf("converting GatewayLoadBalancer: %w", err)
+		}
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		n.PropertyBag = propertyBag
+	} else {
+		n.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS populates destination, a network/v1api20210201/storage.NetworkInterfaceIPConfiguration_STATUS, from the receiver.
+func (n *NetworkInterfaceIPConfiguration_STATUS) AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS(destination *v1api20210201storage.NetworkInterfaceIPConfiguration_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(n.PropertyBag)
+
+	if n.ApplicationGatewayBackendAddressPools != nil {
+		applicationGatewayBackendAddressPoolsList := make([]v1api20210201storage.ApplicationGatewayBackendAddressPool_STATUS_Unrolled, len(n.ApplicationGatewayBackendAddressPools))
+		for applicationGatewayBackendAddressPoolsIndex := range n.ApplicationGatewayBackendAddressPools {
+			if err := n.ApplicationGatewayBackendAddressPools[applicationGatewayBackendAddressPoolsIndex].AssignProperties_To_ApplicationGatewayBackendAddressPool_STATUS_Unrolled(&applicationGatewayBackendAddressPoolsList[applicationGatewayBackendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting ApplicationGatewayBackendAddressPools: %w", err)
+			}
+		}
+		destination.ApplicationGatewayBackendAddressPools = applicationGatewayBackendAddressPoolsList
+	} else {
+		destination.ApplicationGatewayBackendAddressPools = nil
+	}
+
+	if n.ApplicationSecurityGroups != nil {
+		applicationSecurityGroupsList := make([]v1api20210201storage.ApplicationSecurityGroup_STATUS_SubResourceEmbedded, len(n.ApplicationSecurityGroups))
+		for applicationSecurityGroupsIndex := range n.ApplicationSecurityGroups {
+			if err := n.ApplicationSecurityGroups[applicationSecurityGroupsIndex].AssignProperties_To_ApplicationSecurityGroup_STATUS_SubResourceEmbedded(&applicationSecurityGroupsList[applicationSecurityGroupsIndex]); err != nil {
+				return fmt.Errorf("converting ApplicationSecurityGroups: %w", err)
+			}
+		}
+		destination.ApplicationSecurityGroups = applicationSecurityGroupsList
+	} else {
+		destination.ApplicationSecurityGroups = nil
+	}
+
+	destination.Etag = genruntime.ClonePointer(n.Etag)
+	destination.Id = genruntime.ClonePointer(n.Id)
+
+	if n.LoadBalancerBackendAddressPools != nil {
+		loadBalancerBackendAddressPoolsList := make([]v1api20210201storage.BackendAddressPool_STATUS_SubResourceEmbedded, len(n.LoadBalancerBackendAddressPools))
+		for loadBalancerBackendAddressPoolsIndex := range n.LoadBalancerBackendAddressPools {
+			if err := n.LoadBalancerBackendAddressPools[loadBalancerBackendAddressPoolsIndex].AssignProperties_To_BackendAddressPool_STATUS_SubResourceEmbedded(&loadBalancerBackendAddressPoolsList[loadBalancerBackendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerBackendAddressPools: %w", err)
+			}
+		}
+		destination.LoadBalancerBackendAddressPools = loadBalancerBackendAddressPoolsList
+	} else {
+		destination.LoadBalancerBackendAddressPools = nil
+	}
+
+	if n.LoadBalancerInboundNatRules != nil {
+		loadBalancerInboundNatRulesList := make([]v1api20210201storage.InboundNatRule_STATUS_SubResourceEmbedded, len(n.LoadBalancerInboundNatRules))
+		for loadBalancerInboundNatRulesIndex := range n.LoadBalancerInboundNatRules {
+			if err := n.LoadBalancerInboundNatRules[loadBalancerInboundNatRulesIndex].AssignProperties_To_InboundNatRule_STATUS_SubResourceEmbedded(&loadBalancerInboundNatRulesList[loadBalancerInboundNatRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerInboundNatRules: %w", err)
+			}
+		}
+		destination.LoadBalancerInboundNatRules = loadBalancerInboundNatRulesList
+	} else {
+		destination.LoadBalancerInboundNatRules = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(n.Name)
+	destination.Primary = genruntime.ClonePointer(n.Primary)
+	destination.PrivateIPAddress = genruntime.ClonePointer(n.PrivateIPAddress)
+	destination.PrivateIPAddressVersion = genruntime.ClonePointer(n.PrivateIPAddressVersion)
+	destination.PrivateIPAllocationMethod = genruntime.ClonePointer(n.PrivateIPAllocationMethod)
+
+	if n.PrivateLinkConnectionProperties != nil {
+		var privateLinkConnectionPropertiesValue v1api20210201storage.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS
+		if err := n.PrivateLinkConnectionProperties.AssignProperties_To_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS(&privateLinkConnectionPropertiesValue); err != nil {
+			return fmt.Errorf("converting PrivateLinkConnectionProperties: %w", err)
+		}
+		destination.PrivateLinkConnectionProperties = &privateLinkConnectionPropertiesValue
+	} else {
+		destination.PrivateLinkConnectionProperties = nil
+	}
+
+	destination.ProvisioningState = genruntime.ClonePointer(n.ProvisioningState)
+
+	if n.PublicIPAddress != nil {
+		var publicIPAddressValue v1api20210201storage.PublicIPAddress_STATUS_SubResourceEmbedded
+		if err := n.PublicIPAddress.AssignProperties_To_PublicIPAddress_STATUS_SubResourceEmbedded(&publicIPAddressValue); err != nil {
+			return fmt.Errorf("converting PublicIPAddress: %w", err)
+		}
+		destination.PublicIPAddress = &publicIPAddressValue
+	} else {
+		destination.PublicIPAddress = nil
+	}
+
+	if n.Subnet != nil {
+		var subnetValue v1api20210201storage.Subnet_STATUS_SubResourceEmbedded
+		if err := n.Subnet.AssignProperties_To_Subnet_STATUS_SubResourceEmbedded(&subnetValue); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		destination.Subnet = &subnetValue
+	} else {
+		destination.Subnet = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(n.Type)
+
+	if n.VirtualNetworkTaps != nil {
+		virtualNetworkTapsList := make([]v1api20210201storage.VirtualNetworkTap_STATUS_SubResourceEmbedded, len(n.VirtualNetworkTaps))
+		for virtualNetworkTapsIndex := range n.VirtualNetworkTaps {
+			if err := n.VirtualNetworkTaps[virtualNetworkTapsIndex].AssignProperties_To_VirtualNetworkTap_STATUS_SubResourceEmbedded(&virtualNetworkTapsList[virtualNetworkTapsIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkTaps: %w", err)
+			}
+		}
+		destination.VirtualNetworkTaps = virtualNetworkTapsList
+	} else {
+		destination.VirtualNetworkTaps = nil
+	}
+
+	// GatewayLoadBalancer: the source has no such property; its value may wait in the property bag
+	destination.GatewayLoadBalancer = nil
+	if _, err := propertyBag.Pull("gatewayLoadBalancer", &destination.GatewayLoadBalancer); err != nil {
+		return fmt.Errorf("converting GatewayLoadBalancer: %w", err)
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // NetworkInterfaceIPConfiguration_STATUS_Unrolled: Storage version of v1api20201101.NetworkInterfaceIPConfiguration_STATUS_Unrolled
@@ -741,6 +3431,108 @@ type OutboundRule struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
+// AssignProperties_From_OutboundRule populates the receiver from source, a network/v1api20210201/storage.OutboundRule.
+func (o *OutboundRule) AssignProperties_From_OutboundRule(source *v1api20210201storage.OutboundRule) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	o.AllocatedOutboundPorts = genruntime.ClonePointer(source.AllocatedOutboundPorts)
+
+	if source.BackendAddressPool != nil {
+		var backendAddressPoolValue SubResource
+		if err := backendAddressPoolValue.AssignProperties_From_SubResource(source.BackendAddressPool); err != nil {
+			return fmt.Errorf("converting BackendAddressPool: %w", err)
+		}
+		o.BackendAddressPool = &backendAddressPoolValue
+	} else {
+		o.BackendAddressPool = nil
+	}
+
+	o.EnableTcpReset = genruntime.ClonePointer(source.EnableTcpReset)
+
+	if source.FrontendIPConfigurations != nil {
+		frontendIPConfigurationsList := make([]SubResource, len(source.FrontendIPConfigurations))
+		for frontendIPConfigurationsIndex := range source.FrontendIPConfigurations {
+			if err := frontendIPConfigurationsList[frontendIPConfigurationsIndex].AssignProperties_From_SubResource(&source.FrontendIPConfigurations[frontendIPConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting FrontendIPConfigurations: %w", err)
+			}
+		}
+		o.FrontendIPConfigurations = frontendIPConfigurationsList
+	} else {
+		o.FrontendIPConfigurations = nil
+	}
+
+	o.IdleTimeoutInMinutes = genruntime.ClonePointer(source.IdleTimeoutInMinutes)
+	o.Name = genruntime.ClonePointer(source.Name)
+	o.Protocol = genruntime.ClonePointer(source.Protocol)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		o.Reference = &referenceValue
+	} else {
+		o.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		o.PropertyBag = propertyBag
+	} else {
+		o.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_OutboundRule populates destination, a network/v1api20210201/storage.OutboundRule, from the receiver.
+func (o *OutboundRule) AssignProperties_To_OutboundRule(destination *v1api20210201storage.OutboundRule) error {
+	propertyBag := genruntime.NewPropertyBag(o.PropertyBag)
+
+	destination.AllocatedOutboundPorts = genruntime.ClonePointer(o.AllocatedOutboundPorts)
+
+	if o.BackendAddressPool != nil {
+		var backendAddressPoolValue v1api20210201storage.SubResource
+		if err := o.BackendAddressPool.AssignProperties_To_SubResource(&backendAddressPoolValue); err != nil {
+			return fmt.Errorf("converting BackendAddressPool: %w", err)
+		}
+		destination.BackendAddressPool = &backendAddressPoolValue
+	} else {
+		destination.BackendAddressPool = nil
+	}
+
+	destination.EnableTcpReset = genruntime.ClonePointer(o.EnableTcpReset)
+
+	if o.FrontendIPConfigurations != nil {
+		frontendIPConfigurationsList := make([]v1api20210201storage.SubResource, len(o.FrontendIPConfigurations))
+		for frontendIPConfigurationsIndex := range o.FrontendIPConfigurations {
+			if err := o.FrontendIPConfigurations[frontendIPConfigurationsIndex].AssignProperties_To_SubResource(&frontendIPConfigurationsList[frontendIPConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting FrontendIPConfigurations: %w", err)
+			}
+		}
+		destination.FrontendIPConfigurations = frontendIPConfigurationsList
+	} else {
+		destination.FrontendIPConfigurations = nil
+	}
+
+	destination.IdleTimeoutInMinutes = genruntime.ClonePointer(o.IdleTimeoutInMinutes)
+	destination.Name = genruntime.ClonePointer(o.Name)
+	destination.Protocol = genruntime.ClonePointer(o.Protocol)
+
+	if o.Reference != nil {
+		referenceValue := *o.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // OutboundRule_STATUS: Storage version of v1api20201101.OutboundRule_STATUS
 type OutboundRule_STATUS struct {
 	AllocatedOutboundPorts *int `json:"allocatedOutboundPorts,omitempty"`
@@ -768,6 +3560,102 @@ type OutboundRule_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_OutboundRule_STATUS populates the receiver from source, a network/v1api20210201/storage.OutboundRule_STATUS.
+func (o *OutboundRule_STATUS) AssignProperties_From_OutboundRule_STATUS(source *v1api20210201storage.OutboundRule_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	o.AllocatedOutboundPorts = genruntime.ClonePointer(source.AllocatedOutboundPorts)
+
+	if source.BackendAddressPool != nil {
+		var backendAddressPoolValue SubResource_STATUS
+		if err := backendAddressPoolValue.AssignProperties_From_SubResource_STATUS(source.BackendAddressPool); err != nil {
+			return fmt.Errorf("converting BackendAddressPool: %w", err)
+		}
+		o.BackendAddressPool = &backendAddressPoolValue
+	} else {
+		o.BackendAddressPool = nil
+	}
+
+	o.EnableTcpReset = genruntime.ClonePointer(source.EnableTcpReset)
+	o.Etag = genruntime.ClonePointer(source.Etag)
+
+	if source.FrontendIPConfigurations != nil {
+		frontendIPConfigurationsList := make([]SubResource_STATUS, len(source.FrontendIPConfigurations))
+		for frontendIPConfigurationsIndex := range source.FrontendIPConfigurations {
+			if err := frontendIPConfigurationsList[frontendIPConfigurationsIndex].AssignProperties_From_SubResource_STATUS(&source.FrontendIPConfigurations[frontendIPConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting FrontendIPConfigurations: %w", err)
+			}
+		}
+		o.FrontendIPConfigurations = frontendIPConfigurationsList
+	} else {
+		o.FrontendIPConfigurations = nil
+	}
+
+	o.Id = genruntime.ClonePointer(source.Id)
+	o.IdleTimeoutInMinutes = genruntime.ClonePointer(source.IdleTimeoutInMinutes)
+	o.Name = genruntime.ClonePointer(source.Name)
+	o.Protocol = genruntime.ClonePointer(source.Protocol)
+	o.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+	o.Type = genruntime.ClonePointer(source.Type)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		o.PropertyBag = propertyBag
+	} else {
+		o.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_OutboundRule_STATUS populates destination, a network/v1api20210201/storage.OutboundRule_STATUS, from the receiver.
+func (o *OutboundRule_STATUS) AssignProperties_To_OutboundRule_STATUS(destination *v1api20210201storage.OutboundRule_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(o.PropertyBag)
+
+	destination.AllocatedOutboundPorts = genruntime.ClonePointer(o.AllocatedOutboundPorts)
+
+	if o.BackendAddressPool != nil {
+		var backendAddressPoolValue v1api20210201storage.SubResource_STATUS
+		if err := o.BackendAddressPool.AssignProperties_To_SubResource_STATUS(&backendAddressPoolValue); err != nil {
+			return fmt.Errorf("converting BackendAddressPool: %w", err)
+		}
+		destination.BackendAddressPool = &backendAddressPoolValue
+	} else {
+		destination.BackendAddressPool = nil
+	}
+
+	destination.EnableTcpReset = genruntime.ClonePointer(o.EnableTcpReset)
+	destination.Etag = genruntime.ClonePointer(o.Etag)
+
+	if o.FrontendIPConfigurations != nil {
+		frontendIPConfigurationsList := make([]v1api20210201storage.SubResource_STATUS, len(o.FrontendIPConfigurations))
+		for frontendIPConfigurationsIndex := range o.FrontendIPConfigurations {
+			if err := o.FrontendIPConfigurations[frontendIPConfigurationsIndex].AssignProperties_To_SubResource_STATUS(&frontendIPConfigurationsList[frontendIPConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting FrontendIPConfigurations: %w", err)
+			}
+		}
+		destination.FrontendIPConfigurations = frontendIPConfigurationsList
+	} else {
+		destination.FrontendIPConfigurations = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(o.Id)
+	destination.IdleTimeoutInMinutes = genruntime.ClonePointer(o.IdleTimeoutInMinutes)
+	destination.Name = genruntime.ClonePointer(o.Name)
+	destination.Protocol = genruntime.ClonePointer(o.Protocol)
+	destination.ProvisioningState = genruntime.ClonePointer(o.ProvisioningState)
+	destination.Type = genruntime.ClonePointer(o.Type)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // Probe: Storage version of v1api20201101.Probe
 type Probe struct {
 	IntervalInSeconds *int `json:"intervalInSeconds,omitempty"`
@@ -785,6 +3673,64 @@ type Probe struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 
 	RequestPath *string `json:"requestPath,omitempty"`
+}
+
+// AssignProperties_From_Probe populates the receiver from source, a network/v1api20210201/storage.Probe.
+func (p *Probe) AssignProperties_From_Probe(source *v1api20210201storage.Probe) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	p.IntervalInSeconds = genruntime.ClonePointer(source.IntervalInSeconds)
+	p.Name = genruntime.ClonePointer(source.Name)
+	p.NumberOfProbes = genruntime.ClonePointer(source.NumberOfProbes)
+	p.Port = genruntime.ClonePointer(source.Port)
+	p.Protocol = genruntime.ClonePointer(source.Protocol)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		p.Reference = &referenceValue
+	} else {
+		p.Reference = nil
+	}
+
+	p.RequestPath = genruntime.ClonePointer(source.RequestPath)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		p.PropertyBag = propertyBag
+	} else {
+		p.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Probe populates destination, a network/v1api20210201/storage.Probe, from the receiver.
+func (p *Probe) AssignProperties_To_Probe(destination *v1api20210201storage.Probe) error {
+	propertyBag := genruntime.NewPropertyBag(p.PropertyBag)
+
+	destination.IntervalInSeconds = genruntime.ClonePointer(p.IntervalInSeconds)
+	destination.Name = genruntime.ClonePointer(p.Name)
+	destination.NumberOfProbes = genruntime.ClonePointer(p.NumberOfProbes)
+	destination.Port = genruntime.ClonePointer(p.Port)
+	destination.Protocol = genruntime.ClonePointer(p.Protocol)
+
+	if p.Reference != nil {
+		referenceValue := *p.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	destination.RequestPath = genruntime.ClonePointer(p.RequestPath)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // Probe_STATUS: Storage version of v1api20201101.Probe_STATUS
@@ -812,6 +3758,82 @@ type Probe_STATUS struct {
 	RequestPath *string `json:"requestPath,omitempty"`
 
 	Type *string `json:"type,omitempty"`
+}
+
+// AssignProperties_From_Probe_STATUS populates the receiver from source, a network/v1api20210201/storage.Probe_STATUS.
+func (p *Probe_STATUS) AssignProperties_From_Probe_STATUS(source *v1api20210201storage.Probe_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	p.Etag = genruntime.ClonePointer(source.Etag)
+	p.Id = genruntime.ClonePointer(source.Id)
+	p.IntervalInSeconds = genruntime.ClonePointer(source.IntervalInSeconds)
+
+	if source.LoadBalancingRules != nil {
+		loadBalancingRulesList := make([]SubResource_STATUS, len(source.LoadBalancingRules))
+		for loadBalancingRulesIndex := range source.LoadBalancingRules {
+			if err := loadBalancingRulesList[loadBalancingRulesIndex].AssignProperties_From_SubResource_STATUS(&source.LoadBalancingRules[loadBalancingRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancingRules: %w", err)
+			}
+		}
+		p.LoadBalancingRules = loadBalancingRulesList
+	} else {
+		p.LoadBalancingRules = nil
+	}
+
+	p.Name = genruntime.ClonePointer(source.Name)
+	p.NumberOfProbes = genruntime.ClonePointer(source.NumberOfProbes)
+	p.Port = genruntime.ClonePointer(source.Port)
+	p.Protocol = genruntime.ClonePointer(source.Protocol)
+	p.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+	p.RequestPath = genruntime.ClonePointer(source.RequestPath)
+	p.Type = genruntime.ClonePointer(source.Type)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		p.PropertyBag = propertyBag
+	} else {
+		p.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Probe_STATUS populates destination, a network/v1api20210201/storage.Probe_STATUS, from the receiver.
+func (p *Probe_STATUS) AssignProperties_To_Probe_STATUS(destination *v1api20210201storage.Probe_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(p.PropertyBag)
+
+	destination.Etag = genruntime.ClonePointer(p.Etag)
+	destination.Id = genruntime.ClonePointer(p.Id)
+	destination.IntervalInSeconds = genruntime.ClonePointer(p.IntervalInSeconds)
+
+	if p.LoadBalancingRules != nil {
+		loadBalancingRulesList := make([]v1api20210201storage.SubResource_STATUS, len(p.LoadBalancingRules))
+		for loadBalancingRulesIndex := range p.LoadBalancingRules {
+			if err := p.LoadBalancingRules[loadBalancingRulesIndex].AssignProperties_To_SubResource_STATUS(&loadBalancingRulesList[loadBalancingRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancingRules: %w", err)
+			}
+		}
+		destination.LoadBalancingRules = loadBalancingRulesList
+	} else {
+		destination.LoadBalancingRules = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(p.Name)
+	destination.NumberOfProbes = genruntime.ClonePointer(p.NumberOfProbes)
+	destination.Port = genruntime.ClonePointer(p.Port)
+	destination.Protocol = genruntime.ClonePointer(p.Protocol)
+	destination.ProvisioningState = genruntime.ClonePointer(p.ProvisioningState)
+	destination.RequestPath = genruntime.ClonePointer(p.RequestPath)
+	destination.Type = genruntime.ClonePointer(p.Type)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // PublicIPAddress_STATUS_SubResourceEmbedded: Storage version of v1api20201101.PublicIPAddress_STATUS_SubResourceEmbedded
@@ -858,6 +3880,48 @@ type PublicIPAddress_SubResourceEmbedded struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// AssignProperties_From_PublicIPAddress_SubResourceEmbedded populates the receiver from source, a network/v1api20210201/storage.PublicIPAddress_SubResourceEmbedded.
+func (p *PublicIPAddress_SubResourceEmbedded) AssignProperties_From_PublicIPAddress_SubResourceEmbedded(source *v1api20210201storage.PublicIPAddress_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		p.Reference = &referenceValue
+	} else {
+		p.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		p.PropertyBag = propertyBag
+	} else {
+		p.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PublicIPAddress_SubResourceEmbedded populates destination, a network/v1api20210201/storage.PublicIPAddress_SubResourceEmbedded, from the receiver.
+func (p *PublicIPAddress_SubResourceEmbedded) AssignProperties_To_PublicIPAddress_SubResourceEmbedded(destination *v1api20210201storage.PublicIPAddress_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(p.PropertyBag)
+
+	if p.Reference != nil {
+		referenceValue := *p.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // SubResource: Storage version of v1api20201101.SubResource
@@ -1047,4 +4111,36 @@ type VirtualNetworkTap_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// AssignProperties_From_VirtualNetworkTap_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20210201/storage.VirtualNetworkTap_STATUS_SubResourceEmbedded.
+func (v *VirtualNetworkTap_STATUS_SubResourceEmbedded) AssignProperties_From_VirtualNetworkTap_STATUS_SubResourceEmbedded(source *v1api20210201storage.VirtualNetworkTap_STATUS_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	v.Id = genruntime.ClonePointer(source.Id)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		v.PropertyBag = propertyBag
+	} else {
+		v.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_VirtualNetworkTap_STATUS_SubResourceEmbedded populates destination, a network/v1api20210201/storage.VirtualNetworkTap_STATUS_SubResourceEmbedded, from the receiver.
+func (v *VirtualNetworkTap_STATUS_SubResourceEmbedded) AssignProperties_To_VirtualNetworkTap_STATUS_SubResourceEmbedded(destination *v1api20210201storage.VirtualNetworkTap_STATUS_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(v.PropertyBag)
+
+	destination.Id = genruntime.ClonePointer(v.Id)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }

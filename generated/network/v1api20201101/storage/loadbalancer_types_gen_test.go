@@ -547,9 +547,19 @@ func Test_LoadBalancer_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateLoadBalancer)
 }
 
+// Test_LoadBalancer_HubRoundTrip checks that converting a LoadBalancer to the hub network/v1api20210201/storage.LoadBalancer and back loses nothing.
+func Test_LoadBalancer_HubRoundTrip(t *testing.T) {
+	gentest.RunSpokeRoundTrip[LoadBalancer, v1api20210201storage.LoadBalancer](t, GenerateLoadBalancer)
+}
+
 // Test_LoadBalancer_Spec_JSONRoundTrip checks that JSON keeps every value of LoadBalancer_Spec.
 func Test_LoadBalancer_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateLoadBalancer_Spec)
+}
+
+// Test_LoadBalancer_Spec_AssignProperties_To_LoadBalancer_Spec_RoundTrip checks that converting a LoadBalancer_Spec to network/v1api20210201/storage.LoadBalancer_Spec and back loses nothing.
+func Test_LoadBalancer_Spec_AssignProperties_To_LoadBalancer_Spec_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[LoadBalancer_Spec, v1api20210201storage.LoadBalancer_Spec](t, GenerateLoadBalancer_Spec, (*LoadBalancer_Spec).AssignProperties_To_LoadBalancer_Spec, (*LoadBalancer_Spec).AssignProperties_From_LoadBalancer_Spec)
 }
 
 // Test_LoadBalancer_STATUS_JSONRoundTrip checks that JSON keeps every value of LoadBalancer_STATUS.
@@ -557,9 +567,19 @@ func Test_LoadBalancer_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateLoadBalancer_STATUS)
 }
 
+// Test_LoadBalancer_STATUS_AssignProperties_To_LoadBalancer_STATUS_RoundTrip checks that converting a LoadBalancer_STATUS to network/v1api20210201/storage.LoadBalancer_STATUS and back loses nothing.
+func Test_LoadBalancer_STATUS_AssignProperties_To_LoadBalancer_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[LoadBalancer_STATUS, v1api20210201storage.LoadBalancer_STATUS](t, GenerateLoadBalancer_STATUS, (*LoadBalancer_STATUS).AssignProperties_To_LoadBalancer_STATUS, (*LoadBalancer_STATUS).AssignProperties_From_LoadBalancer_STATUS)
+}
+
 // Test_ApplicationGatewayBackendAddressPool_STATUS_JSONRoundTrip checks that JSON keeps every value of ApplicationGatewayBackendAddressPool_STATUS.
 func Test_ApplicationGatewayBackendAddressPool_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateApplicationGatewayBackendAddressPool_STATUS)
+}
+
+// Test_ApplicationGatewayBackendAddressPool_STATUS_AssignProperties_To_ApplicationGatewayBackendAddressPool_STATUS_Unrolled_RoundTrip checks that converting a ApplicationGatewayBackendAddressPool_STATUS to network/v1api20210201/storage.ApplicationGatewayBackendAddressPool_STATUS_Unrolled and back loses nothing.
+func Test_ApplicationGatewayBackendAddressPool_STATUS_AssignProperties_To_ApplicationGatewayBackendAddressPool_STATUS_Unrolled_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[ApplicationGatewayBackendAddressPool_STATUS, v1api20210201storage.ApplicationGatewayBackendAddressPool_STATUS_Unrolled](t, GenerateApplicationGatewayBackendAddressPool_STATUS, (*ApplicationGatewayBackendAddressPool_STATUS).AssignProperties_To_ApplicationGatewayBackendAddressPool_STATUS_Unrolled, (*ApplicationGatewayBackendAddressPool_STATUS).AssignProperties_From_ApplicationGatewayBackendAddressPool_STATUS_Unrolled)
 }
 
 // Test_ApplicationGatewayBackendAddress_STATUS_JSONRoundTrip checks that JSON keeps every value of ApplicationGatewayBackendAddress_STATUS.
@@ -567,9 +587,19 @@ func Test_ApplicationGatewayBackendAddress_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateApplicationGatewayBackendAddress_STATUS)
 }
 
+// Test_ApplicationGatewayBackendAddress_STATUS_AssignProperties_To_ApplicationGatewayBackendAddress_STATUS_RoundTrip checks that converting a ApplicationGatewayBackendAddress_STATUS to network/v1api20210201/storage.ApplicationGatewayBackendAddress_STATUS and back loses nothing.
+func Test_ApplicationGatewayBackendAddress_STATUS_AssignProperties_To_ApplicationGatewayBackendAddress_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[ApplicationGatewayBackendAddress_STATUS, v1api20210201storage.ApplicationGatewayBackendAddress_STATUS](t, GenerateApplicationGatewayBackendAddress_STATUS, (*ApplicationGatewayBackendAddress_STATUS).AssignProperties_To_ApplicationGatewayBackendAddress_STATUS, (*ApplicationGatewayBackendAddress_STATUS).AssignProperties_From_ApplicationGatewayBackendAddress_STATUS)
+}
+
 // Test_ApplicationSecurityGroup_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of ApplicationSecurityGroup_STATUS_SubResourceEmbedded.
 func Test_ApplicationSecurityGroup_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateApplicationSecurityGroup_STATUS_SubResourceEmbedded)
+}
+
+// Test_ApplicationSecurityGroup_STATUS_SubResourceEmbedded_AssignProperties_To_ApplicationSecurityGroup_STATUS_SubResourceEmbedded_RoundTrip checks that converting a ApplicationSecurityGroup_STATUS_SubResourceEmbedded to network/v1api20210201/storage.ApplicationSecurityGroup_STATUS_SubResourceEmbedded and back loses nothing.
+func Test_ApplicationSecurityGroup_STATUS_SubResourceEmbedded_AssignProperties_To_ApplicationSecurityGroup_STATUS_SubResourceEmbedded_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[ApplicationSecurityGroup_STATUS_SubResourceEmbedded, v1api20210201storage.ApplicationSecurityGroup_STATUS_SubResourceEmbedded](t, GenerateApplicationSecurityGroup_STATUS_SubResourceEmbedded, (*ApplicationSecurityGroup_STATUS_SubResourceEmbedded).AssignProperties_To_ApplicationSecurityGroup_STATUS_SubResourceEmbedded, (*ApplicationSecurityGroup_STATUS_SubResourceEmbedded).AssignProperties_From_ApplicationSecurityGroup_STATUS_SubResourceEmbedded)
 }
 
 // Test_BackendAddressPool_JSONRoundTrip checks that JSON keeps every value of BackendAddressPool.
@@ -577,14 +607,29 @@ func Test_BackendAddressPool_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateBackendAddressPool)
 }
 
+// Test_BackendAddressPool_AssignProperties_To_BackendAddressPool_RoundTrip checks that converting a BackendAddressPool to network/v1api20210201/storage.BackendAddressPool and back loses nothing.
+func Test_BackendAddressPool_AssignProperties_To_BackendAddressPool_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[BackendAddressPool, v1api20210201storage.BackendAddressPool](t, GenerateBackendAddressPool, (*BackendAddressPool).AssignProperties_To_BackendAddressPool, (*BackendAddressPool).AssignProperties_From_BackendAddressPool)
+}
+
 // Test_BackendAddressPool_STATUS_JSONRoundTrip checks that JSON keeps every value of BackendAddressPool_STATUS.
 func Test_BackendAddressPool_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateBackendAddressPool_STATUS)
 }
 
+// Test_BackendAddressPool_STATUS_AssignProperties_To_BackendAddressPool_STATUS_RoundTrip checks that converting a BackendAddressPool_STATUS to network/v1api20210201/storage.BackendAddressPool_STATUS and back loses nothing.
+func Test_BackendAddressPool_STATUS_AssignProperties_To_BackendAddressPool_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[BackendAddressPool_STATUS, v1api20210201storage.BackendAddressPool_STATUS](t, GenerateBackendAddressPool_STATUS, (*BackendAddressPool_STATUS).AssignProperties_To_BackendAddressPool_STATUS, (*BackendAddressPool_STATUS).AssignProperties_From_BackendAddressPool_STATUS)
+}
+
 // Test_BackendAddressPool_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of BackendAddressPool_STATUS_SubResourceEmbedded.
 func Test_BackendAddressPool_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateBackendAddressPool_STATUS_SubResourceEmbedded)
+}
+
+// Test_BackendAddressPool_STATUS_SubResourceEmbedded_AssignProperties_To_BackendAddressPool_STATUS_SubResourceEmbedded_RoundTrip checks that converting a BackendAddressPool_STATUS_SubResourceEmbedded to network/v1api20210201/storage.BackendAddressPool_STATUS_SubResourceEmbedded and back loses nothing.
+func Test_BackendAddressPool_STATUS_SubResourceEmbedded_AssignProperties_To_BackendAddressPool_STATUS_SubResourceEmbedded_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[BackendAddressPool_STATUS_SubResourceEmbedded, v1api20210201storage.BackendAddressPool_STATUS_SubResourceEmbedded](t, GenerateBackendAddressPool_STATUS_SubResourceEmbedded, (*BackendAddressPool_STATUS_SubResourceEmbedded).AssignProperties_To_BackendAddressPool_STATUS_SubResourceEmbedded, (*BackendAddressPool_STATUS_SubResourceEmbedded).AssignProperties_From_BackendAddressPool_STATUS_SubResourceEmbedded)
 }
 
 // Test_ExtendedLocation_JSONRoundTrip checks that JSON keeps every value of ExtendedLocation.
@@ -612,9 +657,19 @@ func Test_FrontendIPConfiguration_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateFrontendIPConfiguration)
 }
 
+// Test_FrontendIPConfiguration_AssignProperties_To_FrontendIPConfiguration_RoundTrip checks that converting a FrontendIPConfiguration to network/v1api20210201/storage.FrontendIPConfiguration and back loses nothing.
+func Test_FrontendIPConfiguration_AssignProperties_To_FrontendIPConfiguration_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[FrontendIPConfiguration, v1api20210201storage.FrontendIPConfiguration](t, GenerateFrontendIPConfiguration, (*FrontendIPConfiguration).AssignProperties_To_FrontendIPConfiguration, (*FrontendIPConfiguration).AssignProperties_From_FrontendIPConfiguration)
+}
+
 // Test_FrontendIPConfiguration_STATUS_JSONRoundTrip checks that JSON keeps every value of FrontendIPConfiguration_STATUS.
 func Test_FrontendIPConfiguration_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateFrontendIPConfiguration_STATUS)
+}
+
+// Test_FrontendIPConfiguration_STATUS_AssignProperties_To_FrontendIPConfiguration_STATUS_RoundTrip checks that converting a FrontendIPConfiguration_STATUS to network/v1api20210201/storage.FrontendIPConfiguration_STATUS and back loses nothing.
+func Test_FrontendIPConfiguration_STATUS_AssignProperties_To_FrontendIPConfiguration_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[FrontendIPConfiguration_STATUS, v1api20210201storage.FrontendIPConfiguration_STATUS](t, GenerateFrontendIPConfiguration_STATUS, (*FrontendIPConfiguration_STATUS).AssignProperties_To_FrontendIPConfiguration_STATUS, (*FrontendIPConfiguration_STATUS).AssignProperties_From_FrontendIPConfiguration_STATUS)
 }
 
 // Test_InboundNatPool_JSONRoundTrip checks that JSON keeps every value of InboundNatPool.
@@ -622,9 +677,19 @@ func Test_InboundNatPool_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateInboundNatPool)
 }
 
+// Test_InboundNatPool_AssignProperties_To_InboundNatPool_RoundTrip checks that converting a InboundNatPool to network/v1api20210201/storage.InboundNatPool and back loses nothing.
+func Test_InboundNatPool_AssignProperties_To_InboundNatPool_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[InboundNatPool, v1api20210201storage.InboundNatPool](t, GenerateInboundNatPool, (*InboundNatPool).AssignProperties_To_InboundNatPool, (*InboundNatPool).AssignProperties_From_InboundNatPool)
+}
+
 // Test_InboundNatPool_STATUS_JSONRoundTrip checks that JSON keeps every value of InboundNatPool_STATUS.
 func Test_InboundNatPool_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateInboundNatPool_STATUS)
+}
+
+// Test_InboundNatPool_STATUS_AssignProperties_To_InboundNatPool_STATUS_RoundTrip checks that converting a InboundNatPool_STATUS to network/v1api20210201/storage.InboundNatPool_STATUS and back loses nothing.
+func Test_InboundNatPool_STATUS_AssignProperties_To_InboundNatPool_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[InboundNatPool_STATUS, v1api20210201storage.InboundNatPool_STATUS](t, GenerateInboundNatPool_STATUS, (*InboundNatPool_STATUS).AssignProperties_To_InboundNatPool_STATUS, (*InboundNatPool_STATUS).AssignProperties_From_InboundNatPool_STATUS)
 }
 
 // Test_InboundNatRule_JSONRoundTrip checks that JSON keeps every value of InboundNatRule.
@@ -632,9 +697,19 @@ func Test_InboundNatRule_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateInboundNatRule)
 }
 
+// Test_InboundNatRule_AssignProperties_To_InboundNatRule_RoundTrip checks that converting a InboundNatRule to network/v1api20210201/storage.InboundNatRule and back loses nothing.
+func Test_InboundNatRule_AssignProperties_To_InboundNatRule_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[InboundNatRule, v1api20210201storage.InboundNatRule](t, GenerateInboundNatRule, (*InboundNatRule).AssignProperties_To_InboundNatRule, (*InboundNatRule).AssignProperties_From_InboundNatRule)
+}
+
 // Test_InboundNatRule_STATUS_JSONRoundTrip checks that JSON keeps every value of InboundNatRule_STATUS.
 func Test_InboundNatRule_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateInboundNatRule_STATUS)
+}
+
+// Test_InboundNatRule_STATUS_AssignProperties_To_InboundNatRule_STATUS_RoundTrip checks that converting a InboundNatRule_STATUS to network/v1api20210201/storage.InboundNatRule_STATUS and back loses nothing.
+func Test_InboundNatRule_STATUS_AssignProperties_To_InboundNatRule_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[InboundNatRule_STATUS, v1api20210201storage.InboundNatRule_STATUS](t, GenerateInboundNatRule_STATUS, (*InboundNatRule_STATUS).AssignProperties_To_InboundNatRule_STATUS, (*InboundNatRule_STATUS).AssignProperties_From_InboundNatRule_STATUS)
 }
 
 // Test_InboundNatRule_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of InboundNatRule_STATUS_SubResourceEmbedded.
@@ -642,9 +717,19 @@ func Test_InboundNatRule_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) 
 	gentest.RunJSONRoundTrip(t, GenerateInboundNatRule_STATUS_SubResourceEmbedded)
 }
 
+// Test_InboundNatRule_STATUS_SubResourceEmbedded_AssignProperties_To_InboundNatRule_STATUS_SubResourceEmbedded_RoundTrip checks that converting a InboundNatRule_STATUS_SubResourceEmbedded to network/v1api20210201/storage.InboundNatRule_STATUS_SubResourceEmbedded and back loses nothing.
+func Test_InboundNatRule_STATUS_SubResourceEmbedded_AssignProperties_To_InboundNatRule_STATUS_SubResourceEmbedded_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[InboundNatRule_STATUS_SubResourceEmbedded, v1api20210201storage.InboundNatRule_STATUS_SubResourceEmbedded](t, GenerateInboundNatRule_STATUS_SubResourceEmbedded, (*InboundNatRule_STATUS_SubResourceEmbedded).AssignProperties_To_InboundNatRule_STATUS_SubResourceEmbedded, (*InboundNatRule_STATUS_SubResourceEmbedded).AssignProperties_From_InboundNatRule_STATUS_SubResourceEmbedded)
+}
+
 // Test_LoadBalancerBackendAddress_JSONRoundTrip checks that JSON keeps every value of LoadBalancerBackendAddress.
 func Test_LoadBalancerBackendAddress_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateLoadBalancerBackendAddress)
+}
+
+// Test_LoadBalancerBackendAddress_AssignProperties_To_LoadBalancerBackendAddress_RoundTrip checks that converting a LoadBalancerBackendAddress to network/v1api20210201/storage.LoadBalancerBackendAddress and back loses nothing.
+func Test_LoadBalancerBackendAddress_AssignProperties_To_LoadBalancerBackendAddress_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[LoadBalancerBackendAddress, v1api20210201storage.LoadBalancerBackendAddress](t, GenerateLoadBalancerBackendAddress, (*LoadBalancerBackendAddress).AssignProperties_To_LoadBalancerBackendAddress, (*LoadBalancerBackendAddress).AssignProperties_From_LoadBalancerBackendAddress)
 }
 
 // Test_LoadBalancerBackendAddress_STATUS_JSONRoundTrip checks that JSON keeps every value of LoadBalancerBackendAddress_STATUS.
@@ -652,9 +737,19 @@ func Test_LoadBalancerBackendAddress_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateLoadBalancerBackendAddress_STATUS)
 }
 
+// Test_LoadBalancerBackendAddress_STATUS_AssignProperties_To_LoadBalancerBackendAddress_STATUS_RoundTrip checks that converting a LoadBalancerBackendAddress_STATUS to network/v1api20210201/storage.LoadBalancerBackendAddress_STATUS and back loses nothing.
+func Test_LoadBalancerBackendAddress_STATUS_AssignProperties_To_LoadBalancerBackendAddress_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[LoadBalancerBackendAddress_STATUS, v1api20210201storage.LoadBalancerBackendAddress_STATUS](t, GenerateLoadBalancerBackendAddress_STATUS, (*LoadBalancerBackendAddress_STATUS).AssignProperties_To_LoadBalancerBackendAddress_STATUS, (*LoadBalancerBackendAddress_STATUS).AssignProperties_From_LoadBalancerBackendAddress_STATUS)
+}
+
 // Test_LoadBalancerOperatorSpec_JSONRoundTrip checks that JSON keeps every value of LoadBalancerOperatorSpec.
 func Test_LoadBalancerOperatorSpec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateLoadBalancerOperatorSpec)
+}
+
+// Test_LoadBalancerOperatorSpec_AssignProperties_To_LoadBalancerOperatorSpec_RoundTrip checks that converting a LoadBalancerOperatorSpec to network/v1api20210201/storage.LoadBalancerOperatorSpec and back loses nothing.
+func Test_LoadBalancerOperatorSpec_AssignProperties_To_LoadBalancerOperatorSpec_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[LoadBalancerOperatorSpec, v1api20210201storage.LoadBalancerOperatorSpec](t, GenerateLoadBalancerOperatorSpec, (*LoadBalancerOperatorSpec).AssignProperties_To_LoadBalancerOperatorSpec, (*LoadBalancerOperatorSpec).AssignProperties_From_LoadBalancerOperatorSpec)
 }
 
 // Test_LoadBalancerSku_JSONRoundTrip checks that JSON keeps every value of LoadBalancerSku.
@@ -662,9 +757,19 @@ func Test_LoadBalancerSku_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateLoadBalancerSku)
 }
 
+// Test_LoadBalancerSku_AssignProperties_To_LoadBalancerSku_RoundTrip checks that converting a LoadBalancerSku to network/v1api20210201/storage.LoadBalancerSku and back loses nothing.
+func Test_LoadBalancerSku_AssignProperties_To_LoadBalancerSku_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[LoadBalancerSku, v1api20210201storage.LoadBalancerSku](t, GenerateLoadBalancerSku, (*LoadBalancerSku).AssignProperties_To_LoadBalancerSku, (*LoadBalancerSku).AssignProperties_From_LoadBalancerSku)
+}
+
 // Test_LoadBalancerSku_STATUS_JSONRoundTrip checks that JSON keeps every value of LoadBalancerSku_STATUS.
 func Test_LoadBalancerSku_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateLoadBalancerSku_STATUS)
+}
+
+// Test_LoadBalancerSku_STATUS_AssignProperties_To_LoadBalancerSku_STATUS_RoundTrip checks that converting a LoadBalancerSku_STATUS to network/v1api20210201/storage.LoadBalancerSku_STATUS and back loses nothing.
+func Test_LoadBalancerSku_STATUS_AssignProperties_To_LoadBalancerSku_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[LoadBalancerSku_STATUS, v1api20210201storage.LoadBalancerSku_STATUS](t, GenerateLoadBalancerSku_STATUS, (*LoadBalancerSku_STATUS).AssignProperties_To_LoadBalancerSku_STATUS, (*LoadBalancerSku_STATUS).AssignProperties_From_LoadBalancerSku_STATUS)
 }
 
 // Test_LoadBalancingRule_JSONRoundTrip checks that JSON keeps every value of LoadBalancingRule.
@@ -672,9 +777,19 @@ func Test_LoadBalancingRule_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateLoadBalancingRule)
 }
 
+// Test_LoadBalancingRule_AssignProperties_To_LoadBalancingRule_RoundTrip checks that converting a LoadBalancingRule to network/v1api20210201/storage.LoadBalancingRule and back loses nothing.
+func Test_LoadBalancingRule_AssignProperties_To_LoadBalancingRule_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[LoadBalancingRule, v1api20210201storage.LoadBalancingRule](t, GenerateLoadBalancingRule, (*LoadBalancingRule).AssignProperties_To_LoadBalancingRule, (*LoadBalancingRule).AssignProperties_From_LoadBalancingRule)
+}
+
 // Test_LoadBalancingRule_STATUS_JSONRoundTrip checks that JSON keeps every value of LoadBalancingRule_STATUS.
 func Test_LoadBalancingRule_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateLoadBalancingRule_STATUS)
+}
+
+// Test_LoadBalancingRule_STATUS_AssignProperties_To_LoadBalancingRule_STATUS_RoundTrip checks that converting a LoadBalancingRule_STATUS to network/v1api20210201/storage.LoadBalancingRule_STATUS and back loses nothing.
+func Test_LoadBalancingRule_STATUS_AssignProperties_To_LoadBalancingRule_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[LoadBalancingRule_STATUS, v1api20210201storage.LoadBalancingRule_STATUS](t, GenerateLoadBalancingRule_STATUS, (*LoadBalancingRule_STATUS).AssignProperties_To_LoadBalancingRule_STATUS, (*LoadBalancingRule_STATUS).AssignProperties_From_LoadBalancingRule_STATUS)
 }
 
 // Test_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS_JSONRoundTrip checks that JSON keeps every value of NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS.
@@ -682,9 +797,19 @@ func Test_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS_
 	gentest.RunJSONRoundTrip(t, GenerateNetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS)
 }
 
+// Test_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS_AssignProperties_To_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS_RoundTrip checks that converting a NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS to network/v1api20210201/storage.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS and back loses nothing.
+func Test_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS_AssignProperties_To_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS, v1api20210201storage.NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS](t, GenerateNetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS, (*NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS).AssignProperties_To_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS, (*NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS).AssignProperties_From_NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS)
+}
+
 // Test_NetworkInterfaceIPConfiguration_STATUS_JSONRoundTrip checks that JSON keeps every value of NetworkInterfaceIPConfiguration_STATUS.
 func Test_NetworkInterfaceIPConfiguration_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateNetworkInterfaceIPConfiguration_STATUS)
+}
+
+// Test_NetworkInterfaceIPConfiguration_STATUS_AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS_RoundTrip checks that converting a NetworkInterfaceIPConfiguration_STATUS to network/v1api20210201/storage.NetworkInterfaceIPConfiguration_STATUS and back loses nothing.
+func Test_NetworkInterfaceIPConfiguration_STATUS_AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[NetworkInterfaceIPConfiguration_STATUS, v1api20210201storage.NetworkInterfaceIPConfiguration_STATUS](t, GenerateNetworkInterfaceIPConfiguration_STATUS, (*NetworkInterfaceIPConfiguration_STATUS).AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS, (*NetworkInterfaceIPConfiguration_STATUS).AssignProperties_From_NetworkInterfaceIPConfiguration_STATUS)
 }
 
 // Test_NetworkInterfaceIPConfiguration_STATUS_Unrolled_JSONRoundTrip checks that JSON keeps every value of NetworkInterfaceIPConfiguration_STATUS_Unrolled.
@@ -697,9 +822,19 @@ func Test_OutboundRule_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateOutboundRule)
 }
 
+// Test_OutboundRule_AssignProperties_To_OutboundRule_RoundTrip checks that converting a OutboundRule to network/v1api20210201/storage.OutboundRule and back loses nothing.
+func Test_OutboundRule_AssignProperties_To_OutboundRule_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[OutboundRule, v1api20210201storage.OutboundRule](t, GenerateOutboundRule, (*OutboundRule).AssignProperties_To_OutboundRule, (*OutboundRule).AssignProperties_From_OutboundRule)
+}
+
 // Test_OutboundRule_STATUS_JSONRoundTrip checks that JSON keeps every value of OutboundRule_STATUS.
 func Test_OutboundRule_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateOutboundRule_STATUS)
+}
+
+// Test_OutboundRule_STATUS_AssignProperties_To_OutboundRule_STATUS_RoundTrip checks that converting a OutboundRule_STATUS to network/v1api20210201/storage.OutboundRule_STATUS and back loses nothing.
+func Test_OutboundRule_STATUS_AssignProperties_To_OutboundRule_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[OutboundRule_STATUS, v1api20210201storage.OutboundRule_STATUS](t, GenerateOutboundRule_STATUS, (*OutboundRule_STATUS).AssignProperties_To_OutboundRule_STATUS, (*OutboundRule_STATUS).AssignProperties_From_OutboundRule_STATUS)
 }
 
 // Test_Probe_JSONRoundTrip checks that JSON keeps every value of Probe.
@@ -707,9 +842,19 @@ func Test_Probe_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateProbe)
 }
 
+// Test_Probe_AssignProperties_To_Probe_RoundTrip checks that converting a Probe to network/v1api20210201/storage.Probe and back loses nothing.
+func Test_Probe_AssignProperties_To_Probe_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[Probe, v1api20210201storage.Probe](t, GenerateProbe, (*Probe).AssignProperties_To_Probe, (*Probe).AssignProperties_From_Probe)
+}
+
 // Test_Probe_STATUS_JSONRoundTrip checks that JSON keeps every value of Probe_STATUS.
 func Test_Probe_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateProbe_STATUS)
+}
+
+// Test_Probe_STATUS_AssignProperties_To_Probe_STATUS_RoundTrip checks that converting a Probe_STATUS to network/v1api20210201/storage.Probe_STATUS and back loses nothing.
+func Test_Probe_STATUS_AssignProperties_To_Probe_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[Probe_STATUS, v1api20210201storage.Probe_STATUS](t, GenerateProbe_STATUS, (*Probe_STATUS).AssignProperties_To_Probe_STATUS, (*Probe_STATUS).AssignProperties_From_Probe_STATUS)
 }
 
 // Test_PublicIPAddress_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of PublicIPAddress_STATUS_SubResourceEmbedded.
@@ -725,6 +870,11 @@ func Test_PublicIPAddress_STATUS_SubResourceEmbedded_AssignProperties_To_PublicI
 // Test_PublicIPAddress_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of PublicIPAddress_SubResourceEmbedded.
 func Test_PublicIPAddress_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePublicIPAddress_SubResourceEmbedded)
+}
+
+// Test_PublicIPAddress_SubResourceEmbedded_AssignProperties_To_PublicIPAddress_SubResourceEmbedded_RoundTrip checks that converting a PublicIPAddress_SubResourceEmbedded to network/v1api20210201/storage.PublicIPAddress_SubResourceEmbedded and back loses nothing.
+func Test_PublicIPAddress_SubResourceEmbedded_AssignProperties_To_PublicIPAddress_SubResourceEmbedded_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PublicIPAddress_SubResourceEmbedded, v1api20210201storage.PublicIPAddress_SubResourceEmbedded](t, GeneratePublicIPAddress_SubResourceEmbedded, (*PublicIPAddress_SubResourceEmbedded).AssignProperties_To_PublicIPAddress_SubResourceEmbedded, (*PublicIPAddress_SubResourceEmbedded).AssignProperties_From_PublicIPAddress_SubResourceEmbedded)
 }
 
 // Test_SubResource_JSONRoundTrip checks that JSON keeps every value of SubResource.
@@ -770,4 +920,9 @@ func Test_Subnet_SubResourceEmbedded_AssignProperties_To_Subnet_SubResourceEmbed
 // Test_VirtualNetworkTap_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of VirtualNetworkTap_STATUS_SubResourceEmbedded.
 func Test_VirtualNetworkTap_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateVirtualNetworkTap_STATUS_SubResourceEmbedded)
+}
+
+// Test_VirtualNetworkTap_STATUS_SubResourceEmbedded_AssignProperties_To_VirtualNetworkTap_STATUS_SubResourceEmbedded_RoundTrip checks that converting a VirtualNetworkTap_STATUS_SubResourceEmbedded to network/v1api20210201/storage.VirtualNetworkTap_STATUS_SubResourceEmbedded and back loses nothing.
+func Test_VirtualNetworkTap_STATUS_SubResourceEmbedded_AssignProperties_To_VirtualNetworkTap_STATUS_SubResourceEmbedded_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[VirtualNetworkTap_STATUS_SubResourceEmbedded, v1api20210201storage.VirtualNetworkTap_STATUS_SubResourceEmbedded](t, GenerateVirtualNetworkTap_STATUS_SubResourceEmbedded, (*VirtualNetworkTap_STATUS_SubResourceEmbedded).AssignProperties_To_VirtualNetworkTap_STATUS_SubResourceEmbedded, (*VirtualNetworkTap_STATUS_SubResourceEmbedded).AssignProperties_From_VirtualNetworkTap_STATUS_SubResourceEmbedded)
 }

@@ -3,6 +3,10 @@
 package storage
 
 import (
+	"fmt"
+	"maps"
+	"slices"
+
 	v1api20210201storage "github.com/armgen/armgen/generated/network/v1api20210201/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
@@ -15,7 +19,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/networkInterfaces/{networkInterfaceName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,network}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -80,10 +83,55 @@ func (n *NetworkInterface) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
-var _ conversion.Hub = &NetworkInterface{}
+var _ conversion.Convertible = &NetworkInterface{}
 
-// Hub marks NetworkInterface as the version every other version of the kind converts to and from: the one the API server stores.
-func (n *NetworkInterface) Hub() {}
+// ConvertTo converts the receiver to hub, the network/v1api20210201/storage.NetworkInterface the API server stores, directly.
+func (n *NetworkInterface) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*v1api20210201storage.NetworkInterface)
+	if !ok {
+		return fmt.Errorf("expected a network/v1api20210201/storage.NetworkInterface to convert with, got %T", hub)
+	}
+	return n.AssignProperties_To_NetworkInterface(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the network/v1api20210201/storage.NetworkInterface the API server stores, directly.
+func (n *NetworkInterface) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*v1api20210201storage.NetworkInterface)
+	if !ok {
+		return fmt.Errorf("expected a network/v1api20210201/storage.NetworkInterface to convert with, got %T", hub)
+	}
+	return n.AssignProperties_From_NetworkInterface(source)
+}
+
+// AssignProperties_From_NetworkInterface populates the receiver from source, a network/v1api20210201/storage.NetworkInterface.
+func (n *NetworkInterface) AssignProperties_From_NetworkInterface(source *v1api20210201storage.NetworkInterface) error {
+	n.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := n.Spec.AssignProperties_From_NetworkInterface_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := n.Status.AssignProperties_From_NetworkInterface_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NetworkInterface populates destination, a network/v1api20210201/storage.NetworkInterface, from the receiver.
+func (n *NetworkInterface) AssignProperties_To_NetworkInterface(destination *v1api20210201storage.NetworkInterface) error {
+	destination.ObjectMeta = *n.ObjectMeta.DeepCopy()
+
+	if err := n.Spec.AssignProperties_To_NetworkInterface_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := n.Status.AssignProperties_To_NetworkInterface_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
 
 // NetworkInterface_Spec: Storage version of v1api20201101.NetworkInterface_Spec
 type NetworkInterface_Spec struct {
@@ -118,6 +166,213 @@ type NetworkInterface_Spec struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Tags map[string]string `json:"tags,omitempty"`
+}
+
+// AssignProperties_From_NetworkInterface_Spec populates the receiver from source, a network/v1api20210201/storage.NetworkInterface_Spec.
+func (n *NetworkInterface_Spec) AssignProperties_From_NetworkInterface_Spec(source *v1api20210201storage.NetworkInterface_Spec) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	n.AzureName = source.AzureName
+
+	if source.DnsSettings != nil {
+		var dnsSettingsValue NetworkInterfaceDnsSettings
+		if err := dnsSettingsValue.AssignProperties_From_NetworkInterfaceDnsSettings(source.DnsSettings); err != nil {
+			return fmt.Errorf("converting DnsSettings: %w", err)
+		}
+		n.DnsSettings = &dnsSettingsValue
+	} else {
+		n.DnsSettings = nil
+	}
+
+	n.EnableAcceleratedNetworking = genruntime.ClonePointer(source.EnableAcceleratedNetworking)
+	n.EnableIPForwarding = genruntime.ClonePointer(source.EnableIPForwarding)
+
+	if source.ExtendedLocation != nil {
+		var extendedLocationValue ExtendedLocation
+		if err := extendedLocationValue.AssignProperties_From_ExtendedLocation(source.ExtendedLocation); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		n.ExtendedLocation = &extendedLocationValue
+	} else {
+		n.ExtendedLocation = nil
+	}
+
+	if source.IpConfigurations != nil {
+		ipConfigurationsList := make([]NetworkInterfaceIPConfiguration, len(source.IpConfigurations))
+		for ipConfigurationsIndex := range source.IpConfigurations {
+			if err := ipConfigurationsList[ipConfigurationsIndex].AssignProperties_From_NetworkInterfaceIPConfiguration(&source.IpConfigurations[ipConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting IpConfigurations: %w", err)
+			}
+		}
+		n.IpConfigurations = ipConfigurationsList
+	} else {
+		n.IpConfigurations = nil
+	}
+
+	n.Location = genruntime.ClonePointer(source.Location)
+	n.MigrationPhase = genruntime.ClonePointer(source.MigrationPhase)
+
+	if source.NetworkSecurityGroup != nil {
+		var networkSecurityGroupValue NetworkSecurityGroup_SubResourceEmbedded
+		if err := networkSecurityGroupValue.AssignProperties_From_NetworkSecurityGroup_SubResourceEmbedded(source.NetworkSecurityGroup); err != nil {
+			return fmt.Errorf("converting NetworkSecurityGroup: %w", err)
+		}
+		n.NetworkSecurityGroup = &networkSecurityGroupValue
+	} else {
+		n.NetworkSecurityGroup = nil
+	}
+
+	n.NicType = genruntime.ClonePointer(source.NicType)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue NetworkInterfaceOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_NetworkInterfaceOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		n.OperatorSpec = &operatorSpecValue
+	} else {
+		n.OperatorSpec = nil
+	}
+
+	n.OriginalVersion = source.OriginalVersion
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		n.Owner = &ownerValue
+	} else {
+		n.Owner = nil
+	}
+
+	if source.PrivateLinkService != nil {
+		var privateLinkServiceValue PrivateLinkService_SubResourceEmbedded
+		if err := privateLinkServiceValue.AssignProperties_From_PrivateLinkService_SubResourceEmbedded(source.PrivateLinkService); err != nil {
+			return fmt.Errorf("converting PrivateLinkService: %w", err)
+		}
+		n.PrivateLinkService = &privateLinkServiceValue
+	} else {
+		n.PrivateLinkService = nil
+	}
+
+	n.Tags = maps.Clone(source.Tags)
+
+	// WorkloadType: the destination has no such property; the value waits in the property bag
+	if source.WorkloadType != nil {
+		if err := propertyBag.Add("workloadType", source.WorkloadType); err != nil {
+			return fmt.Errorf("converting WorkloadType: %w", err)
+		}
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		n.PropertyBag = propertyBag
+	} else {
+		n.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NetworkInterface_Spec populates destination, a network/v1api20210201/storage.NetworkInterface_Spec, from the receiver.
+func (n *NetworkInterface_Spec) AssignProperties_To_NetworkInterface_Spec(destination *v1api20210201storage.NetworkInterface_Spec) error {
+	propertyBag := genruntime.NewPropertyBag(n.PropertyBag)
+
+	destination.AzureName = n.AzureName
+
+	if n.DnsSettings != nil {
+		var dnsSettingsValue v1api20210201storage.NetworkInterfaceDnsSettings
+		if err := n.DnsSettings.AssignProperties_To_NetworkInterfaceDnsSettings(&dnsSettingsValue); err != nil {
+			return fmt.Errorf("converting DnsSettings: %w", err)
+		}
+		destination.DnsSettings = &dnsSettingsValue
+	} else {
+		destination.DnsSettings = nil
+	}
+
+	destination.EnableAcceleratedNetworking = genruntime.ClonePointer(n.EnableAcceleratedNetworking)
+	destination.EnableIPForwarding = genruntime.ClonePointer(n.EnableIPForwarding)
+
+	if n.ExtendedLocation != nil {
+		var extendedLocationValue v1api20210201storage.ExtendedLocation
+		if err := n.ExtendedLocation.AssignProperties_To_ExtendedLocation(&extendedLocationValue); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		destination.ExtendedLocation = &extendedLocationValue
+	} else {
+		destination.ExtendedLocation = nil
+	}
+
+	if n.IpConfigurations != nil {
+		ipConfigurationsList := make([]v1api20210201storage.NetworkInterfaceIPConfiguration, len(n.IpConfigurations))
+		for ipConfigurationsIndex := range n.IpConfigurations {
+			if err := n.IpConfigurations[ipConfigurationsIndex].AssignProperties_To_NetworkInterfaceIPConfiguration(&ipConfigurationsList[ipConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting IpConfigurations: %w", err)
+			}
+		}
+		destination.IpConfigurations = ipConfigurationsList
+	} else {
+		destination.IpConfigurations = nil
+	}
+
+	destination.Location = genruntime.ClonePointer(n.Location)
+	destination.MigrationPhase = genruntime.ClonePointer(n.MigrationPhase)
+
+	if n.NetworkSecurityGroup != nil {
+		var networkSecurityGroupValue v1api20210201storage.NetworkSecurityGroup_SubResourceEmbedded
+		if err := n.NetworkSecurityGroup.AssignProperties_To_NetworkSecurityGroup_SubResourceEmbedded(&networkSecurityGroupValue); err != nil {
+			return fmt.Errorf("converting NetworkSecurityGroup: %w", err)
+		}
+		destination.NetworkSecurityGroup = &networkSecurityGroupValue
+	} else {
+		destination.NetworkSecurityGroup = nil
+	}
+
+	destination.NicType = genruntime.ClonePointer(n.NicType)
+
+	if n.OperatorSpec != nil {
+		var operatorSpecValue v1api20210201storage.NetworkInterfaceOperatorSpec
+		if err := n.OperatorSpec.AssignProperties_To_NetworkInterfaceOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	destination.OriginalVersion = n.OriginalVersion
+
+	if n.Owner != nil {
+		ownerValue := *n.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	if n.PrivateLinkService != nil {
+		var privateLinkServiceValue v1api20210201storage.PrivateLinkService_SubResourceEmbedded
+		if err := n.PrivateLinkService.AssignProperties_To_PrivateLinkService_SubResourceEmbedded(&privateLinkServiceValue); err != nil {
+			return fmt.Errorf("converting PrivateLinkService: %w", err)
+		}
+		destination.PrivateLinkService = &privateLinkServiceValue
+	} else {
+		destination.PrivateLinkService = nil
+	}
+
+	destination.Tags = maps.Clone(n.Tags)
+
+	// WorkloadType: the source has no such property; its value may wait in the property bag
+	destination.WorkloadType = nil
+	if _, err := propertyBag.Pull("workloadType", &destination.WorkloadType); err != nil {
+		return fmt.Errorf("converting WorkloadType: %w", err)
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // NetworkInterface_STATUS: Storage version of v1api20201101.NetworkInterface_STATUS
@@ -175,6 +430,297 @@ type NetworkInterface_STATUS struct {
 	VirtualMachine *SubResource_STATUS `json:"virtualMachine,omitempty"`
 }
 
+// AssignProperties_From_NetworkInterface_STATUS populates the receiver from source, a network/v1api20210201/storage.NetworkInterface_STATUS.
+func (n *NetworkInterface_STATUS) AssignProperties_From_NetworkInterface_STATUS(source *v1api20210201storage.NetworkInterface_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		n.Conditions = conditionsList
+	} else {
+		n.Conditions = nil
+	}
+
+	if source.DnsSettings != nil {
+		var dnsSettingsValue NetworkInterfaceDnsSettings_STATUS
+		if err := dnsSettingsValue.AssignProperties_From_NetworkInterfaceDnsSettings_STATUS(source.DnsSettings); err != nil {
+			return fmt.Errorf("converting DnsSettings: %w", err)
+		}
+		n.DnsSettings = &dnsSettingsValue
+	} else {
+		n.DnsSettings = nil
+	}
+
+	if source.DscpConfiguration != nil {
+		var dscpConfigurationValue SubResource_STATUS
+		if err := dscpConfigurationValue.AssignProperties_From_SubResource_STATUS(source.DscpConfiguration); err != nil {
+			return fmt.Errorf("converting DscpConfiguration: %w", err)
+		}
+		n.DscpConfiguration = &dscpConfigurationValue
+	} else {
+		n.DscpConfiguration = nil
+	}
+
+	n.EnableAcceleratedNetworking = genruntime.ClonePointer(source.EnableAcceleratedNetworking)
+	n.EnableIPForwarding = genruntime.ClonePointer(source.EnableIPForwarding)
+	n.Etag = genruntime.ClonePointer(source.Etag)
+
+	if source.ExtendedLocation != nil {
+		var extendedLocationValue ExtendedLocation_STATUS
+		if err := extendedLocationValue.AssignProperties_From_ExtendedLocation_STATUS(source.ExtendedLocation); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		n.ExtendedLocation = &extendedLocationValue
+	} else {
+		n.ExtendedLocation = nil
+	}
+
+	n.HostedWorkloads = slices.Clone(source.HostedWorkloads)
+	n.Id = genruntime.ClonePointer(source.Id)
+
+	if source.IpConfigurations != nil {
+		ipConfigurationsList := make([]NetworkInterfaceIPConfiguration_STATUS, len(source.IpConfigurations))
+		for ipConfigurationsIndex := range source.IpConfigurations {
+			if err := ipConfigurationsList[ipConfigurationsIndex].AssignProperties_From_NetworkInterfaceIPConfiguration_STATUS(&source.IpConfigurations[ipConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting IpConfigurations: %w", err)
+			}
+		}
+		n.IpConfigurations = ipConfigurationsList
+	} else {
+		n.IpConfigurations = nil
+	}
+
+	n.Location = genruntime.ClonePointer(source.Location)
+	n.MacAddress = genruntime.ClonePointer(source.MacAddress)
+	n.MigrationPhase = genruntime.ClonePointer(source.MigrationPhase)
+	n.Name = genruntime.ClonePointer(source.Name)
+
+	if source.NetworkSecurityGroup != nil {
+		var networkSecurityGroupValue NetworkSecurityGroup_STATUS_SubResourceEmbedded
+		if err := networkSecurityGroupValue.AssignProperties_From_NetworkSecurityGroup_STATUS_SubResourceEmbedded(source.NetworkSecurityGroup); err != nil {
+			return fmt.Errorf("converting NetworkSecurityGroup: %w", err)
+		}
+		n.NetworkSecurityGroup = &networkSecurityGroupValue
+	} else {
+		n.NetworkSecurityGroup = nil
+	}
+
+	n.NicType = genruntime.ClonePointer(source.NicType)
+	n.Primary = genruntime.ClonePointer(source.Primary)
+
+	if source.PrivateEndpoint != nil {
+		var privateEndpointValue PrivateEndpoint_STATUS_SubResourceEmbedded
+		if err := privateEndpointValue.AssignProperties_From_PrivateEndpoint_STATUS_SubResourceEmbedded(source.PrivateEndpoint); err != nil {
+			return fmt.Errorf("converting PrivateEndpoint: %w", err)
+		}
+		n.PrivateEndpoint = &privateEndpointValue
+	} else {
+		n.PrivateEndpoint = nil
+	}
+
+	if source.PrivateLinkService != nil {
+		var privateLinkServiceValue PrivateLinkService_STATUS_SubResourceEmbedded
+		if err := privateLinkServiceValue.AssignProperties_From_PrivateLinkService_STATUS_SubResourceEmbedded(source.PrivateLinkService); err != nil {
+			return fmt.Errorf("converting PrivateLinkService: %w", err)
+		}
+		n.PrivateLinkService = &privateLinkServiceValue
+	} else {
+		n.PrivateLinkService = nil
+	}
+
+	n.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+	n.ResourceGuid = genruntime.ClonePointer(source.ResourceGuid)
+	n.Tags = maps.Clone(source.Tags)
+
+	if source.TapConfigurations != nil {
+		tapConfigurationsList := make([]NetworkInterfaceTapConfiguration_STATUS, len(source.TapConfigurations))
+		for tapConfigurationsIndex := range source.TapConfigurations {
+			if err := tapConfigurationsList[tapConfigurationsIndex].AssignProperties_From_NetworkInterfaceTapConfiguration_STATUS(&source.TapConfigurations[tapConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting TapConfigurations: %w", err)
+			}
+		}
+		n.TapConfigurations = tapConfigurationsList
+	} else {
+		n.TapConfigurations = nil
+	}
+
+	n.Type = genruntime.ClonePointer(source.Type)
+
+	if source.VirtualMachine != nil {
+		var virtualMachineValue SubResource_STATUS
+		if err := virtualMachineValue.AssignProperties_From_SubResource_STATUS(source.VirtualMachine); err != nil {
+			return fmt.Errorf("converting VirtualMachine: %w", err)
+		}
+		n.VirtualMachine = &virtualMachineValue
+	} else {
+		n.VirtualMachine = nil
+	}
+
+	// WorkloadType: the destination has no such property; the value waits in the property bag
+	if source.WorkloadType != nil {
+		if err := propertyBag.Add("workloadType", source.WorkloadType); err != nil {
+			return fmt.Errorf("converting WorkloadType: %w", err)
+		}
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		n.PropertyBag = propertyBag
+	} else {
+		n.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NetworkInterface_STATUS populates destination, a network/v1api20210201/storage.NetworkInterface_STATUS, from the receiver.
+func (n *NetworkInterface_STATUS) AssignProperties_To_NetworkInterface_STATUS(destination *v1api20210201storage.NetworkInterface_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(n.PropertyBag)
+
+	if n.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(n.Conditions))
+		for conditionsIndex := range n.Conditions {
+			conditionsList[conditionsIndex] = *n.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	if n.DnsSettings != nil {
+		var dnsSettingsValue v1api20210201storage.NetworkInterfaceDnsSettings_STATUS
+		if err := n.DnsSettings.AssignProperties_To_NetworkInterfaceDnsSettings_STATUS(&dnsSettingsValue); err != nil {
+			return fmt.Errorf("converting DnsSettings: %w", err)
+		}
+		destination.DnsSettings = &dnsSettingsValue
+	} else {
+		destination.DnsSettings = nil
+	}
+
+	if n.DscpConfiguration != nil {
+		var dscpConfigurationValue v1api20210201storage.SubResource_STATUS
+		if err := n.DscpConfiguration.AssignProperties_To_SubResource_STATUS(&dscpConfigurationValue); err != nil {
+			return fmt.Errorf("converting DscpConfiguration: %w", err)
+		}
+		destination.DscpConfiguration = &dscpConfigurationValue
+	} else {
+		destination.DscpConfiguration = nil
+	}
+
+	destination.EnableAcceleratedNetworking = genruntime.ClonePointer(n.EnableAcceleratedNetworking)
+	destination.EnableIPForwarding = genruntime.ClonePointer(n.EnableIPForwarding)
+	destination.Etag = genruntime.ClonePointer(n.Etag)
+
+	if n.ExtendedLocation != nil {
+		var extendedLocationValue v1api20210201storage.ExtendedLocation_STATUS
+		if err := n.ExtendedLocation.AssignProperties_To_ExtendedLocation_STATUS(&extendedLocationValue); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		destination.ExtendedLocation = &extendedLocationValue
+	} else {
+		destination.ExtendedLocation = nil
+	}
+
+	destination.HostedWorkloads = slices.Clone(n.HostedWorkloads)
+	destination.Id = genruntime.ClonePointer(n.Id)
+
+	if n.IpConfigurations != nil {
+		ipConfigurationsList := make([]v1api20210201storage.NetworkInterfaceIPConfiguration_STATUS, len(n.IpConfigurations))
+		for ipConfigurationsIndex := range n.IpConfigurations {
+			if err := n.IpConfigurations[ipConfigurationsIndex].AssignProperties_To_NetworkInterfaceIPConfiguration_STATUS(&ipConfigurationsList[ipConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting IpConfigurations: %w", err)
+			}
+		}
+		destination.IpConfigurations = ipConfigurationsList
+	} else {
+		destination.IpConfigurations = nil
+	}
+
+	destination.Location = genruntime.ClonePointer(n.Location)
+	destination.MacAddress = genruntime.ClonePointer(n.MacAddress)
+	destination.MigrationPhase = genruntime.ClonePointer(n.MigrationPhase)
+	destination.Name = genruntime.ClonePointer(n.Name)
+
+	if n.NetworkSecurityGroup != nil {
+		var networkSecurityGroupValue v1api20210201storage.NetworkSecurityGroup_STATUS_SubResourceEmbedded
+		if err := n.NetworkSecurityGroup.AssignProperties_To_NetworkSecurityGroup_STATUS_SubResourceEmbedded(&networkSecurityGroupValue); err != nil {
+			return fmt.Errorf("converting NetworkSecurityGroup: %w", err)
+		}
+		destination.NetworkSecurityGroup = &networkSecurityGroupValue
+	} else {
+		destination.NetworkSecurityGroup = nil
+	}
+
+	destination.NicType = genruntime.ClonePointer(n.NicType)
+	destination.Primary = genruntime.ClonePointer(n.Primary)
+
+	if n.PrivateEndpoint != nil {
+		var privateEndpointValue v1api20210201storage.PrivateEndpoint_STATUS_SubResourceEmbedded
+		if err := n.PrivateEndpoint.AssignProperties_To_PrivateEndpoint_STATUS_SubResourceEmbedded(&privateEndpointValue); err != nil {
+			return fmt.Errorf("converting PrivateEndpoint: %w", err)
+		}
+		destination.PrivateEndpoint = &privateEndpointValue
+	} else {
+		destination.PrivateEndpoint = nil
+	}
+
+	if n.PrivateLinkService != nil {
+		var privateLinkServiceValue v1api20210201storage.PrivateLinkService_STATUS_SubResourceEmbedded
+		if err := n.PrivateLinkService.AssignProperties_To_PrivateLinkService_STATUS_SubResourceEmbedded(&privateLinkServiceValue); err != nil {
+			return fmt.Errorf("converting PrivateLinkService: %w", err)
+		}
+		destination.PrivateLinkService = &privateLinkServiceValue
+	} else {
+		destination.PrivateLinkService = nil
+	}
+
+	destination.ProvisioningState = genruntime.ClonePointer(n.ProvisioningState)
+	destination.ResourceGuid = genruntime.ClonePointer(n.ResourceGuid)
+	destination.Tags = maps.Clone(n.Tags)
+
+	if n.TapConfigurations != nil {
+		tapConfigurationsList := make([]v1api20210201storage.NetworkInterfaceTapConfiguration_STATUS, len(n.TapConfigurations))
+		for tapConfigurationsIndex := range n.TapConfigurations {
+			if err := n.TapConfigurations[tapConfigurationsIndex].AssignProperties_To_NetworkInterfaceTapConfiguration_STATUS(&tapConfigurationsList[tapConfigurationsIndex]); err != nil {
+				return fmt.Errorf("converting TapConfigurations: %w", err)
+			}
+		}
+		destination.TapConfigurations = tapConfigurationsList
+	} else {
+		destination.TapConfigurations = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(n.Type)
+
+	if n.VirtualMachine != nil {
+		var virtualMachineValue v1api20210201storage.SubResource_STATUS
+		if err := n.VirtualMachine.AssignProperties_To_SubResource_STATUS(&virtualMachineValue); err != nil {
+			return fmt.Errorf("converting VirtualMachine: %w", err)
+		}
+		destination.VirtualMachine = &virtualMachineValue
+	} else {
+		destination.VirtualMachine = nil
+	}
+
+	// WorkloadType: the source has no such property; its value may wait in the property bag
+	destination.WorkloadType = nil
+	if _, err := propertyBag.Pull("workloadType", &destination.WorkloadType); err != nil {
+		return fmt.Errorf("converting WorkloadType: %w", err)
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // ApplicationGatewayBackendAddress: Storage version of v1api20201101.ApplicationGatewayBackendAddress
 type ApplicationGatewayBackendAddress struct {
 	Fqdn *string `json:"fqdn,omitempty"`
@@ -182,6 +728,40 @@ type ApplicationGatewayBackendAddress struct {
 	IpAddress *string `json:"ipAddress,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// AssignProperties_From_ApplicationGatewayBackendAddress populates the receiver from source, a network/v1api20210201/storage.ApplicationGatewayBackendAddress.
+func (a *ApplicationGatewayBackendAddress) AssignProperties_From_ApplicationGatewayBackendAddress(source *v1api20210201storage.ApplicationGatewayBackendAddress) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	a.Fqdn = genruntime.ClonePointer(source.Fqdn)
+	a.IpAddress = genruntime.ClonePointer(source.IpAddress)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		a.PropertyBag = propertyBag
+	} else {
+		a.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ApplicationGatewayBackendAddress populates destination, a network/v1api20210201/storage.ApplicationGatewayBackendAddress, from the receiver.
+func (a *ApplicationGatewayBackendAddress) AssignProperties_To_ApplicationGatewayBackendAddress(destination *v1api20210201storage.ApplicationGatewayBackendAddress) error {
+	propertyBag := genruntime.NewPropertyBag(a.PropertyBag)
+
+	destination.Fqdn = genruntime.ClonePointer(a.Fqdn)
+	destination.IpAddress = genruntime.ClonePointer(a.IpAddress)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // ApplicationGatewayBackendAddressPool: Storage version of v1api20201101.ApplicationGatewayBackendAddressPool
@@ -195,11 +775,123 @@ type ApplicationGatewayBackendAddressPool struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
+// AssignProperties_From_ApplicationGatewayBackendAddressPool populates the receiver from source, a network/v1api20210201/storage.ApplicationGatewayBackendAddressPool.
+func (a *ApplicationGatewayBackendAddressPool) AssignProperties_From_ApplicationGatewayBackendAddressPool(source *v1api20210201storage.ApplicationGatewayBackendAddressPool) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.BackendAddresses != nil {
+		backendAddressesList := make([]ApplicationGatewayBackendAddress, len(source.BackendAddresses))
+		for backendAddressesIndex := range source.BackendAddresses {
+			if err := backendAddressesList[backendAddressesIndex].AssignProperties_From_ApplicationGatewayBackendAddress(&source.BackendAddresses[backendAddressesIndex]); err != nil {
+				return fmt.Errorf("converting BackendAddresses: %w", err)
+			}
+		}
+		a.BackendAddresses = backendAddressesList
+	} else {
+		a.BackendAddresses = nil
+	}
+
+	a.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		a.Reference = &referenceValue
+	} else {
+		a.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		a.PropertyBag = propertyBag
+	} else {
+		a.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ApplicationGatewayBackendAddressPool populates destination, a network/v1api20210201/storage.ApplicationGatewayBackendAddressPool, from the receiver.
+func (a *ApplicationGatewayBackendAddressPool) AssignProperties_To_ApplicationGatewayBackendAddressPool(destination *v1api20210201storage.ApplicationGatewayBackendAddressPool) error {
+	propertyBag := genruntime.NewPropertyBag(a.PropertyBag)
+
+	if a.BackendAddresses != nil {
+		backendAddressesList := make([]v1api20210201storage.ApplicationGatewayBackendAddress, len(a.BackendAddresses))
+		for backendAddressesIndex := range a.BackendAddresses {
+			if err := a.BackendAddresses[backendAddressesIndex].AssignProperties_To_ApplicationGatewayBackendAddress(&backendAddressesList[backendAddressesIndex]); err != nil {
+				return fmt.Errorf("converting BackendAddresses: %w", err)
+			}
+		}
+		destination.BackendAddresses = backendAddressesList
+	} else {
+		destination.BackendAddresses = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(a.Name)
+
+	if a.Reference != nil {
+		referenceValue := *a.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // ApplicationSecurityGroup_SubResourceEmbedded: Storage version of v1api20201101.ApplicationSecurityGroup_SubResourceEmbedded
 type ApplicationSecurityGroup_SubResourceEmbedded struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// AssignProperties_From_ApplicationSecurityGroup_SubResourceEmbedded populates the receiver from source, a network/v1api20210201/storage.ApplicationSecurityGroup_SubResourceEmbedded.
+func (a *ApplicationSecurityGroup_SubResourceEmbedded) AssignProperties_From_ApplicationSecurityGroup_SubResourceEmbedded(source *v1api20210201storage.ApplicationSecurityGroup_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		a.Reference = &referenceValue
+	} else {
+		a.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		a.PropertyBag = propertyBag
+	} else {
+		a.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ApplicationSecurityGroup_SubResourceEmbedded populates destination, a network/v1api20210201/storage.ApplicationSecurityGroup_SubResourceEmbedded, from the receiver.
+func (a *ApplicationSecurityGroup_SubResourceEmbedded) AssignProperties_To_ApplicationSecurityGroup_SubResourceEmbedded(destination *v1api20210201storage.ApplicationSecurityGroup_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(a.PropertyBag)
+
+	if a.Reference != nil {
+		referenceValue := *a.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // BackendAddressPool_SubResourceEmbedded: Storage version of v1api20201101.BackendAddressPool_SubResourceEmbedded
@@ -211,6 +903,52 @@ type BackendAddressPool_SubResourceEmbedded struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
+// AssignProperties_From_BackendAddressPool_SubResourceEmbedded populates the receiver from source, a network/v1api20210201/storage.BackendAddressPool_SubResourceEmbedded.
+func (b *BackendAddressPool_SubResourceEmbedded) AssignProperties_From_BackendAddressPool_SubResourceEmbedded(source *v1api20210201storage.BackendAddressPool_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	b.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		b.Reference = &referenceValue
+	} else {
+		b.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		b.PropertyBag = propertyBag
+	} else {
+		b.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_BackendAddressPool_SubResourceEmbedded populates destination, a network/v1api20210201/storage.BackendAddressPool_SubResourceEmbedded, from the receiver.
+func (b *BackendAddressPool_SubResourceEmbedded) AssignProperties_To_BackendAddressPool_SubResourceEmbedded(destination *v1api20210201storage.BackendAddressPool_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(b.PropertyBag)
+
+	destination.Name = genruntime.ClonePointer(b.Name)
+
+	if b.Reference != nil {
+		referenceValue := *b.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // InboundNatRule_SubResourceEmbedded: Storage version of v1api20201101.InboundNatRule_SubResourceEmbedded
 type InboundNatRule_SubResourceEmbedded struct {
 	Name *string `json:"name,omitempty"`
@@ -220,6 +958,52 @@ type InboundNatRule_SubResourceEmbedded struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
+// AssignProperties_From_InboundNatRule_SubResourceEmbedded populates the receiver from source, a network/v1api20210201/storage.InboundNatRule_SubResourceEmbedded.
+func (i *InboundNatRule_SubResourceEmbedded) AssignProperties_From_InboundNatRule_SubResourceEmbedded(source *v1api20210201storage.InboundNatRule_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	i.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		i.Reference = &referenceValue
+	} else {
+		i.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		i.PropertyBag = propertyBag
+	} else {
+		i.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_InboundNatRule_SubResourceEmbedded populates destination, a network/v1api20210201/storage.InboundNatRule_SubResourceEmbedded, from the receiver.
+func (i *InboundNatRule_SubResourceEmbedded) AssignProperties_To_InboundNatRule_SubResourceEmbedded(destination *v1api20210201storage.InboundNatRule_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(i.PropertyBag)
+
+	destination.Name = genruntime.ClonePointer(i.Name)
+
+	if i.Reference != nil {
+		referenceValue := *i.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // NetworkInterfaceDnsSettings: Storage version of v1api20201101.NetworkInterfaceDnsSettings
 type NetworkInterfaceDnsSettings struct {
 	DnsServers []string `json:"dnsServers,omitempty"`
@@ -227,6 +1011,40 @@ type NetworkInterfaceDnsSettings struct {
 	InternalDnsNameLabel *string `json:"internalDnsNameLabel,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// AssignProperties_From_NetworkInterfaceDnsSettings populates the receiver from source, a network/v1api20210201/storage.NetworkInterfaceDnsSettings.
+func (n *NetworkInterfaceDnsSettings) AssignProperties_From_NetworkInterfaceDnsSettings(source *v1api20210201storage.NetworkInterfaceDnsSettings) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	n.DnsServers = slices.Clone(source.DnsServers)
+	n.InternalDnsNameLabel = genruntime.ClonePointer(source.InternalDnsNameLabel)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		n.PropertyBag = propertyBag
+	} else {
+		n.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NetworkInterfaceDnsSettings populates destination, a network/v1api20210201/storage.NetworkInterfaceDnsSettings, from the receiver.
+func (n *NetworkInterfaceDnsSettings) AssignProperties_To_NetworkInterfaceDnsSettings(destination *v1api20210201storage.NetworkInterfaceDnsSettings) error {
+	propertyBag := genruntime.NewPropertyBag(n.PropertyBag)
+
+	destination.DnsServers = slices.Clone(n.DnsServers)
+	destination.InternalDnsNameLabel = genruntime.ClonePointer(n.InternalDnsNameLabel)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // NetworkInterfaceDnsSettings_STATUS: Storage version of v1api20201101.NetworkInterfaceDnsSettings_STATUS
@@ -242,6 +1060,46 @@ type NetworkInterfaceDnsSettings_STATUS struct {
 	InternalFqdn *string `json:"internalFqdn,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// AssignProperties_From_NetworkInterfaceDnsSettings_STATUS populates the receiver from source, a network/v1api20210201/storage.NetworkInterfaceDnsSettings_STATUS.
+func (n *NetworkInterfaceDnsSettings_STATUS) AssignProperties_From_NetworkInterfaceDnsSettings_STATUS(source *v1api20210201storage.NetworkInterfaceDnsSettings_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	n.AppliedDnsServers = slices.Clone(source.AppliedDnsServers)
+	n.DnsServers = slices.Clone(source.DnsServers)
+	n.InternalDnsNameLabel = genruntime.ClonePointer(source.InternalDnsNameLabel)
+	n.InternalDomainNameSuffix = genruntime.ClonePointer(source.InternalDomainNameSuffix)
+	n.InternalFqdn = genruntime.ClonePointer(source.InternalFqdn)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		n.PropertyBag = propertyBag
+	} else {
+		n.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NetworkInterfaceDnsSettings_STATUS populates destination, a network/v1api20210201/storage.NetworkInterfaceDnsSettings_STATUS, from the receiver.
+func (n *NetworkInterfaceDnsSettings_STATUS) AssignProperties_To_NetworkInterfaceDnsSettings_STATUS(destination *v1api20210201storage.NetworkInterfaceDnsSettings_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(n.PropertyBag)
+
+	destination.AppliedDnsServers = slices.Clone(n.AppliedDnsServers)
+	destination.DnsServers = slices.Clone(n.DnsServers)
+	destination.InternalDnsNameLabel = genruntime.ClonePointer(n.InternalDnsNameLabel)
+	destination.InternalDomainNameSuffix = genruntime.ClonePointer(n.InternalDomainNameSuffix)
+	destination.InternalFqdn = genruntime.ClonePointer(n.InternalFqdn)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // NetworkInterfaceIPConfiguration: Storage version of v1api20201101.NetworkInterfaceIPConfiguration
@@ -277,6 +1135,237 @@ type NetworkInterfaceIPConfiguration struct {
 	VirtualNetworkTaps []VirtualNetworkTap_SubResourceEmbedded `json:"virtualNetworkTaps,omitempty"`
 }
 
+// AssignProperties_From_NetworkInterfaceIPConfiguration populates the receiver from source, a network/v1api20210201/storage.NetworkInterfaceIPConfiguration.
+func (n *NetworkInterfaceIPConfiguration) AssignProperties_From_NetworkInterfaceIPConfiguration(source *v1api20210201storage.NetworkInterfaceIPConfiguration) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.ApplicationGatewayBackendAddressPools != nil {
+		applicationGatewayBackendAddressPoolsList := make([]ApplicationGatewayBackendAddressPool, len(source.ApplicationGatewayBackendAddressPools))
+		for applicationGatewayBackendAddressPoolsIndex := range source.ApplicationGatewayBackendAddressPools {
+			if err := applicationGatewayBackendAddressPoolsList[applicationGatewayBackendAddressPoolsIndex].AssignProperties_From_ApplicationGatewayBackendAddressPool(&source.ApplicationGatewayBackendAddressPools[applicationGatewayBackendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting ApplicationGatewayBackendAddressPools: %w", err)
+			}
+		}
+		n.ApplicationGatewayBackendAddressPools = applicationGatewayBackendAddressPoolsList
+	} else {
+		n.ApplicationGatewayBackendAddressPools = nil
+	}
+
+	if source.ApplicationSecurityGroups != nil {
+		applicationSecurityGroupsList := make([]ApplicationSecurityGroup_SubResourceEmbedded, len(source.ApplicationSecurityGroups))
+		for applicationSecurityGroupsIndex := range source.ApplicationSecurityGroups {
+			if err := applicationSecurityGroupsList[applicationSecurityGroupsIndex].AssignProperties_From_ApplicationSecurityGroup_SubResourceEmbedded(&source.ApplicationSecurityGroups[applicationSecurityGroupsIndex]); err != nil {
+				return fmt.Errorf("converting ApplicationSecurityGroups: %w", err)
+			}
+		}
+		n.ApplicationSecurityGroups = applicationSecurityGroupsList
+	} else {
+		n.ApplicationSecurityGroups = nil
+	}
+
+	if source.LoadBalancerBackendAddressPools != nil {
+		loadBalancerBackendAddressPoolsList := make([]BackendAddressPool_SubResourceEmbedded, len(source.LoadBalancerBackendAddressPools))
+		for loadBalancerBackendAddressPoolsIndex := range source.LoadBalancerBackendAddressPools {
+			if err := loadBalancerBackendAddressPoolsList[loadBalancerBackendAddressPoolsIndex].AssignProperties_From_BackendAddressPool_SubResourceEmbedded(&source.LoadBalancerBackendAddressPools[loadBalancerBackendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerBackendAddressPools: %w", err)
+			}
+		}
+		n.LoadBalancerBackendAddressPools = loadBalancerBackendAddressPoolsList
+	} else {
+		n.LoadBalancerBackendAddressPools = nil
+	}
+
+	if source.LoadBalancerInboundNatRules != nil {
+		loadBalancerInboundNatRulesList := make([]InboundNatRule_SubResourceEmbedded, len(source.LoadBalancerInboundNatRules))
+		for loadBalancerInboundNatRulesIndex := range source.LoadBalancerInboundNatRules {
+			if err := loadBalancerInboundNatRulesList[loadBalancerInboundNatRulesIndex].AssignProperties_From_InboundNatRule_SubResourceEmbedded(&source.LoadBalancerInboundNatRules[loadBalancerInboundNatRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerInboundNatRules: %w", err)
+			}
+		}
+		n.LoadBalancerInboundNatRules = loadBalancerInboundNatRulesList
+	} else {
+		n.LoadBalancerInboundNatRules = nil
+	}
+
+	n.Name = genruntime.ClonePointer(source.Name)
+	n.Primary = genruntime.ClonePointer(source.Primary)
+	n.PrivateIPAddress = genruntime.ClonePointer(source.PrivateIPAddress)
+	n.PrivateIPAddressVersion = genruntime.ClonePointer(source.PrivateIPAddressVersion)
+	n.PrivateIPAllocationMethod = genruntime.ClonePointer(source.PrivateIPAllocationMethod)
+
+	if source.PublicIPAddress != nil {
+		var publicIPAddressValue PublicIPAddress_SubResourceEmbedded
+		if err := publicIPAddressValue.AssignProperties_From_PublicIPAddress_SubResourceEmbedded(source.PublicIPAddress); err != nil {
+			return fmt.Errorf("converting PublicIPAddress: %w", err)
+		}
+		n.PublicIPAddress = &publicIPAddressValue
+	} else {
+		n.PublicIPAddress = nil
+	}
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		n.Reference = &referenceValue
+	} else {
+		n.Reference = nil
+	}
+
+	if source.Subnet != nil {
+		var subnetValue Subnet_SubResourceEmbedded
+		if err := subnetValue.AssignProperties_From_Subnet_SubResourceEmbedded(source.Subnet); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		n.Subnet = &subnetValue
+	} else {
+		n.Subnet = nil
+	}
+
+	n.Type = genruntime.ClonePointer(source.Type)
+
+	if source.VirtualNetworkTaps != nil {
+		virtualNetworkTapsList := make([]VirtualNetworkTap_SubResourceEmbedded, len(source.VirtualNetworkTaps))
+		for virtualNetworkTapsIndex := range source.VirtualNetworkTaps {
+			if err := virtualNetworkTapsList[virtualNetworkTapsIndex].AssignProperties_From_VirtualNetworkTap_SubResourceEmbedded(&source.VirtualNetworkTaps[virtualNetworkTapsIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkTaps: %w", err)
+			}
+		}
+		n.VirtualNetworkTaps = virtualNetworkTapsList
+	} else {
+		n.VirtualNetworkTaps = nil
+	}
+
+	// GatewayLoadBalancer: the destination has no such property; the value waits in the property bag
+	if source.GatewayLoadBalancer != nil {
+		if err := propertyBag.Add("gatewayLoadBalancer", source.GatewayLoadBalancer); err != nil {
+			return fmt.Errorf("converting GatewayLoadBalancer: %w", err)
+		}
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		n.PropertyBag = propertyBag
+	} else {
+		n.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NetworkInterfaceIPConfiguration populates destination, a network/v1api20210201/storage.NetworkInterfaceIPConfiguration, from the receiver.
+func (n *NetworkInterfaceIPConfiguration) AssignProperties_To_NetworkInterfaceIPConfiguration(destination *v1api20210201storage.NetworkInterfaceIPConfiguration) error {
+	propertyBag := genruntime.NewPropertyBag(n.PropertyBag)
+
+	if n.ApplicationGatewayBackendAddressPools != nil {
+		applicationGatewayBackendAddressPoolsList := make([]v1api20210201storage.ApplicationGatewayBackendAddressPool, len(n.ApplicationGatewayBackendAddressPools))
+		for applicationGatewayBackendAddressPoolsIndex := range n.ApplicationGatewayBackendAddressPools {
+			if err := n.ApplicationGatewayBackendAddressPools[applicationGatewayBackendAddressPoolsIndex].AssignProperties_To_ApplicationGatewayBackendAddressPool(&applicationGatewayBackendAddressPoolsList[applicationGatewayBackendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting ApplicationGatewayBackendAddressPools: %w", err)
+			}
+		}
+		destination.ApplicationGatewayBackendAddressPools = applicationGatewayBackendAddressPoolsList
+	} else {
+		destination.ApplicationGatewayBackendAddressPools = nil
+	}
+
+	if n.ApplicationSecurityGroups != nil {
+		applicationSecurityGroupsList := make([]v1api20210201storage.ApplicationSecurityGroup_SubResourceEmbedded, len(n.ApplicationSecurityGroups))
+		for applicationSecurityGroupsIndex := range n.ApplicationSecurityGroups {
+			if err := n.ApplicationSecurityGroups[applicationSecurityGroupsIndex].AssignProperties_To_ApplicationSecurityGroup_SubResourceEmbedded(&applicationSecurityGroupsList[applicationSecurityGroupsIndex]); err != nil {
+				return fmt.Errorf("converting ApplicationSecurityGroups: %w", err)
+			}
+		}
+		destination.ApplicationSecurityGroups = applicationSecurityGroupsList
+	} else {
+		destination.ApplicationSecurityGroups = nil
+	}
+
+	if n.LoadBalancerBackendAddressPools != nil {
+		loadBalancerBackendAddressPoolsList := make([]v1api20210201storage.BackendAddressPool_SubResourceEmbedded, len(n.LoadBalancerBackendAddressPools))
+		for loadBalancerBackendAddressPoolsIndex := range n.LoadBalancerBackendAddressPools {
+			if err := n.LoadBalancerBackendAddressPools[loadBalancerBackendAddressPoolsIndex].AssignProperties_To_BackendAddressPool_SubResourceEmbedded(&loadBalancerBackendAddressPoolsList[loadBalancerBackendAddressPoolsIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerBackendAddressPools: %w", err)
+			}
+		}
+		destination.LoadBalancerBackendAddressPools = loadBalancerBackendAddressPoolsList
+	} else {
+		destination.LoadBalancerBackendAddressPools = nil
+	}
+
+	if n.LoadBalancerInboundNatRules != nil {
+		loadBalancerInboundNatRulesList := make([]v1api20210201storage.InboundNatRule_SubResourceEmbedded, len(n.LoadBalancerInboundNatRules))
+		for loadBalancerInboundNatRulesIndex := range n.LoadBalancerInboundNatRules {
+			if err := n.LoadBalancerInboundNatRules[loadBalancerInboundNatRulesIndex].AssignProperties_To_InboundNatRule_SubResourceEmbedded(&loadBalancerInboundNatRulesList[loadBalancerInboundNatRulesIndex]); err != nil {
+				return fmt.Errorf("converting LoadBalancerInboundNatRules: %w", err)
+			}
+		}
+		destination.LoadBalancerInboundNatRules = loadBalancerInboundNatRulesList
+	} else {
+		destination.LoadBalancerInboundNatRules = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(n.Name)
+	destination.Primary = genruntime.ClonePointer(n.Primary)
+	destination.PrivateIPAddress = genruntime.ClonePointer(n.PrivateIPAddress)
+	destination.PrivateIPAddressVersion = genruntime.ClonePointer(n.PrivateIPAddressVersion)
+	destination.PrivateIPAllocationMethod = genruntime.ClonePointer(n.PrivateIPAllocationMethod)
+
+	if n.PublicIPAddress != nil {
+		var publicIPAddressValue v1api20210201storage.PublicIPAddress_SubResourceEmbedded
+		if err := n.PublicIPAddress.AssignProperties_To_PublicIPAddress_SubResourceEmbedded(&publicIPAddressValue); err != nil {
+			return fmt.Errorf("converting PublicIPAddress: %w", err)
+		}
+		destination.PublicIPAddress = &publicIPAddressValue
+	} else {
+		destination.PublicIPAddress = nil
+	}
+
+	if n.Reference != nil {
+		referenceValue := *n.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	if n.Subnet != nil {
+		var subnetValue v1api20210201storage.Subnet_SubResourceEmbedded
+		if err := n.Subnet.AssignProperties_To_Subnet_SubResourceEmbedded(&subnetValue); err != nil {
+			return fmt.Errorf("converting Subnet: %w", err)
+		}
+		destination.Subnet = &subnetValue
+	} else {
+		destination.Subnet = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(n.Type)
+
+	if n.VirtualNetworkTaps != nil {
+		virtualNetworkTapsList := make([]v1api20210201storage.VirtualNetworkTap_SubResourceEmbedded, len(n.VirtualNetworkTaps))
+		for virtualNetworkTapsIndex := range n.VirtualNetworkTaps {
+			if err := n.VirtualNetworkTaps[virtualNetworkTapsIndex].AssignProperties_To_VirtualNetworkTap_SubResourceEmbedded(&virtualNetworkTapsList[virtualNetworkTapsIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkTaps: %w", err)
+			}
+		}
+		destination.VirtualNetworkTaps = virtualNetworkTapsList
+	} else {
+		destination.VirtualNetworkTaps = nil
+	}
+
+	// GatewayLoadBalancer: the source has no such property; its value may wait in the property bag
+	destination.GatewayLoadBalancer = nil
+	if _, err := propertyBag.Pull("gatewayLoadBalancer", &destination.GatewayLoadBalancer); err != nil {
+		return fmt.Errorf("converting GatewayLoadBalancer: %w", err)
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // NetworkInterfaceOperatorSpec: Storage version of v1api20201101.NetworkInterfaceOperatorSpec
 type NetworkInterfaceOperatorSpec struct {
 	ConfigMapExpressions []*genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
@@ -284,6 +1373,94 @@ type NetworkInterfaceOperatorSpec struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_NetworkInterfaceOperatorSpec populates the receiver from source, a network/v1api20210201/storage.NetworkInterfaceOperatorSpec.
+func (n *NetworkInterfaceOperatorSpec) AssignProperties_From_NetworkInterfaceOperatorSpec(source *v1api20210201storage.NetworkInterfaceOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		n.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		n.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		n.SecretExpressions = secretExpressionsList
+	} else {
+		n.SecretExpressions = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		n.PropertyBag = propertyBag
+	} else {
+		n.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NetworkInterfaceOperatorSpec populates destination, a network/v1api20210201/storage.NetworkInterfaceOperatorSpec, from the receiver.
+func (n *NetworkInterfaceOperatorSpec) AssignProperties_To_NetworkInterfaceOperatorSpec(destination *v1api20210201storage.NetworkInterfaceOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag(n.PropertyBag)
+
+	if n.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(n.ConfigMapExpressions))
+		for configMapExpressionsIndex := range n.ConfigMapExpressions {
+			if n.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *n.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if n.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(n.SecretExpressions))
+		for secretExpressionsIndex := range n.SecretExpressions {
+			if n.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *n.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // NetworkInterfaceTapConfiguration_STATUS: Storage version of v1api20201101.NetworkInterfaceTapConfiguration_STATUS
@@ -301,6 +1478,66 @@ type NetworkInterfaceTapConfiguration_STATUS struct {
 	Type *string `json:"type,omitempty"`
 
 	VirtualNetworkTap *VirtualNetworkTap_STATUS_SubResourceEmbedded `json:"virtualNetworkTap,omitempty"`
+}
+
+// AssignProperties_From_NetworkInterfaceTapConfiguration_STATUS populates the receiver from source, a network/v1api20210201/storage.NetworkInterfaceTapConfiguration_STATUS.
+func (n *NetworkInterfaceTapConfiguration_STATUS) AssignProperties_From_NetworkInterfaceTapConfiguration_STATUS(source *v1api20210201storage.NetworkInterfaceTapConfiguration_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	n.Etag = genruntime.ClonePointer(source.Etag)
+	n.Id = genruntime.ClonePointer(source.Id)
+	n.Name = genruntime.ClonePointer(source.Name)
+	n.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+	n.Type = genruntime.ClonePointer(source.Type)
+
+	if source.VirtualNetworkTap != nil {
+		var virtualNetworkTapValue VirtualNetworkTap_STATUS_SubResourceEmbedded
+		if err := virtualNetworkTapValue.AssignProperties_From_VirtualNetworkTap_STATUS_SubResourceEmbedded(source.VirtualNetworkTap); err != nil {
+			return fmt.Errorf("converting VirtualNetworkTap: %w", err)
+		}
+		n.VirtualNetworkTap = &virtualNetworkTapValue
+	} else {
+		n.VirtualNetworkTap = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		n.PropertyBag = propertyBag
+	} else {
+		n.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NetworkInterfaceTapConfiguration_STATUS populates destination, a network/v1api20210201/storage.NetworkInterfaceTapConfiguration_STATUS, from the receiver.
+func (n *NetworkInterfaceTapConfiguration_STATUS) AssignProperties_To_NetworkInterfaceTapConfiguration_STATUS(destination *v1api20210201storage.NetworkInterfaceTapConfiguration_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(n.PropertyBag)
+
+	destination.Etag = genruntime.ClonePointer(n.Etag)
+	destination.Id = genruntime.ClonePointer(n.Id)
+	destination.Name = genruntime.ClonePointer(n.Name)
+	destination.ProvisioningState = genruntime.ClonePointer(n.ProvisioningState)
+	destination.Type = genruntime.ClonePointer(n.Type)
+
+	if n.VirtualNetworkTap != nil {
+		var virtualNetworkTapValue v1api20210201storage.VirtualNetworkTap_STATUS_SubResourceEmbedded
+		if err := n.VirtualNetworkTap.AssignProperties_To_VirtualNetworkTap_STATUS_SubResourceEmbedded(&virtualNetworkTapValue); err != nil {
+			return fmt.Errorf("converting VirtualNetworkTap: %w", err)
+		}
+		destination.VirtualNetworkTap = &virtualNetworkTapValue
+	} else {
+		destination.VirtualNetworkTap = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // NetworkSecurityGroup_STATUS_SubResourceEmbedded: Storage version of v1api20201101.NetworkSecurityGroup_STATUS_SubResourceEmbedded
@@ -437,6 +1674,38 @@ type PrivateLinkService_STATUS_SubResourceEmbedded struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
+// AssignProperties_From_PrivateLinkService_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20210201/storage.PrivateLinkService_STATUS_SubResourceEmbedded.
+func (p *PrivateLinkService_STATUS_SubResourceEmbedded) AssignProperties_From_PrivateLinkService_STATUS_SubResourceEmbedded(source *v1api20210201storage.PrivateLinkService_STATUS_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	p.Id = genruntime.ClonePointer(source.Id)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		p.PropertyBag = propertyBag
+	} else {
+		p.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PrivateLinkService_STATUS_SubResourceEmbedded populates destination, a network/v1api20210201/storage.PrivateLinkService_STATUS_SubResourceEmbedded, from the receiver.
+func (p *PrivateLinkService_STATUS_SubResourceEmbedded) AssignProperties_To_PrivateLinkService_STATUS_SubResourceEmbedded(destination *v1api20210201storage.PrivateLinkService_STATUS_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(p.PropertyBag)
+
+	destination.Id = genruntime.ClonePointer(p.Id)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // PrivateLinkService_SubResourceEmbedded: Storage version of v1api20201101.PrivateLinkService_SubResourceEmbedded
 type PrivateLinkService_SubResourceEmbedded struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
@@ -444,9 +1713,93 @@ type PrivateLinkService_SubResourceEmbedded struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
+// AssignProperties_From_PrivateLinkService_SubResourceEmbedded populates the receiver from source, a network/v1api20210201/storage.PrivateLinkService_SubResourceEmbedded.
+func (p *PrivateLinkService_SubResourceEmbedded) AssignProperties_From_PrivateLinkService_SubResourceEmbedded(source *v1api20210201storage.PrivateLinkService_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		p.Reference = &referenceValue
+	} else {
+		p.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		p.PropertyBag = propertyBag
+	} else {
+		p.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PrivateLinkService_SubResourceEmbedded populates destination, a network/v1api20210201/storage.PrivateLinkService_SubResourceEmbedded, from the receiver.
+func (p *PrivateLinkService_SubResourceEmbedded) AssignProperties_To_PrivateLinkService_SubResourceEmbedded(destination *v1api20210201storage.PrivateLinkService_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(p.PropertyBag)
+
+	if p.Reference != nil {
+		referenceValue := *p.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // VirtualNetworkTap_SubResourceEmbedded: Storage version of v1api20201101.VirtualNetworkTap_SubResourceEmbedded
 type VirtualNetworkTap_SubResourceEmbedded struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// AssignProperties_From_VirtualNetworkTap_SubResourceEmbedded populates the receiver from source, a network/v1api20210201/storage.VirtualNetworkTap_SubResourceEmbedded.
+func (v *VirtualNetworkTap_SubResourceEmbedded) AssignProperties_From_VirtualNetworkTap_SubResourceEmbedded(source *v1api20210201storage.VirtualNetworkTap_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		v.Reference = &referenceValue
+	} else {
+		v.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		v.PropertyBag = propertyBag
+	} else {
+		v.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_VirtualNetworkTap_SubResourceEmbedded populates destination, a network/v1api20210201/storage.VirtualNetworkTap_SubResourceEmbedded, from the receiver.
+func (v *VirtualNetworkTap_SubResourceEmbedded) AssignProperties_To_VirtualNetworkTap_SubResourceEmbedded(destination *v1api20210201storage.VirtualNetworkTap_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(v.PropertyBag)
+
+	if v.Reference != nil {
+		referenceValue := *v.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }

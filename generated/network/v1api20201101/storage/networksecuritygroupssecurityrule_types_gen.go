@@ -3,6 +3,10 @@
 package storage
 
 import (
+	"fmt"
+	"slices"
+
+	v1api20210201storage "github.com/armgen/armgen/generated/network/v1api20210201/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -14,7 +18,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/networkSecurityGroups/{networkSecurityGroupName}/securityRules/{securityRuleName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,network}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -79,10 +82,55 @@ func (n *NetworkSecurityGroupsSecurityRule) GetResourceScope() genruntime.Resour
 	return genruntime.ResourceScopeResourceGroup
 }
 
-var _ conversion.Hub = &NetworkSecurityGroupsSecurityRule{}
+var _ conversion.Convertible = &NetworkSecurityGroupsSecurityRule{}
 
-// Hub marks NetworkSecurityGroupsSecurityRule as the version every other version of the kind converts to and from: the one the API server stores.
-func (n *NetworkSecurityGroupsSecurityRule) Hub() {}
+// ConvertTo converts the receiver to hub, the network/v1api20210201/storage.NetworkSecurityGroupsSecurityRule the API server stores, directly.
+func (n *NetworkSecurityGroupsSecurityRule) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*v1api20210201storage.NetworkSecurityGroupsSecurityRule)
+	if !ok {
+		return fmt.Errorf("expected a network/v1api20210201/storage.NetworkSecurityGroupsSecurityRule to convert with, got %T", hub)
+	}
+	return n.AssignProperties_To_NetworkSecurityGroupsSecurityRule(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the network/v1api20210201/storage.NetworkSecurityGroupsSecurityRule the API server stores, directly.
+func (n *NetworkSecurityGroupsSecurityRule) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*v1api20210201storage.NetworkSecurityGroupsSecurityRule)
+	if !ok {
+		return fmt.Errorf("expected a network/v1api20210201/storage.NetworkSecurityGroupsSecurityRule to convert with, got %T", hub)
+	}
+	return n.AssignProperties_From_NetworkSecurityGroupsSecurityRule(source)
+}
+
+// AssignProperties_From_NetworkSecurityGroupsSecurityRule populates the receiver from source, a network/v1api20210201/storage.NetworkSecurityGroupsSecurityRule.
+func (n *NetworkSecurityGroupsSecurityRule) AssignProperties_From_NetworkSecurityGroupsSecurityRule(source *v1api20210201storage.NetworkSecurityGroupsSecurityRule) error {
+	n.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := n.Spec.AssignProperties_From_NetworkSecurityGroupsSecurityRule_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := n.Status.AssignProperties_From_NetworkSecurityGroupsSecurityRule_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NetworkSecurityGroupsSecurityRule populates destination, a network/v1api20210201/storage.NetworkSecurityGroupsSecurityRule, from the receiver.
+func (n *NetworkSecurityGroupsSecurityRule) AssignProperties_To_NetworkSecurityGroupsSecurityRule(destination *v1api20210201storage.NetworkSecurityGroupsSecurityRule) error {
+	destination.ObjectMeta = *n.ObjectMeta.DeepCopy()
+
+	if err := n.Spec.AssignProperties_To_NetworkSecurityGroupsSecurityRule_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := n.Status.AssignProperties_To_NetworkSecurityGroupsSecurityRule_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
 
 // NetworkSecurityGroupsSecurityRule_Spec: Storage version of v1api20201101.NetworkSecurityGroupsSecurityRule_Spec
 type NetworkSecurityGroupsSecurityRule_Spec struct {
@@ -125,6 +173,156 @@ type NetworkSecurityGroupsSecurityRule_Spec struct {
 	SourcePortRange *string `json:"sourcePortRange,omitempty"`
 
 	SourcePortRanges []string `json:"sourcePortRanges,omitempty"`
+}
+
+// AssignProperties_From_NetworkSecurityGroupsSecurityRule_Spec populates the receiver from source, a network/v1api20210201/storage.NetworkSecurityGroupsSecurityRule_Spec.
+func (n *NetworkSecurityGroupsSecurityRule_Spec) AssignProperties_From_NetworkSecurityGroupsSecurityRule_Spec(source *v1api20210201storage.NetworkSecurityGroupsSecurityRule_Spec) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	n.Access = genruntime.ClonePointer(source.Access)
+	n.AzureName = source.AzureName
+	n.Description = genruntime.ClonePointer(source.Description)
+	n.DestinationAddressPrefix = genruntime.ClonePointer(source.DestinationAddressPrefix)
+	n.DestinationAddressPrefixes = slices.Clone(source.DestinationAddressPrefixes)
+
+	if source.DestinationApplicationSecurityGroups != nil {
+		destinationApplicationSecurityGroupsList := make([]ApplicationSecurityGroup_SubResourceEmbedded, len(source.DestinationApplicationSecurityGroups))
+		for destinationApplicationSecurityGroupsIndex := range source.DestinationApplicationSecurityGroups {
+			if err := destinationApplicationSecurityGroupsList[destinationApplicationSecurityGroupsIndex].AssignProperties_From_ApplicationSecurityGroup_SubResourceEmbedded(&source.DestinationApplicationSecurityGroups[destinationApplicationSecurityGroupsIndex]); err != nil {
+				return fmt.Errorf("converting DestinationApplicationSecurityGroups: %w", err)
+			}
+		}
+		n.DestinationApplicationSecurityGroups = destinationApplicationSecurityGroupsList
+	} else {
+		n.DestinationApplicationSecurityGroups = nil
+	}
+
+	n.DestinationPortRange = genruntime.ClonePointer(source.DestinationPortRange)
+	n.DestinationPortRanges = slices.Clone(source.DestinationPortRanges)
+	n.Direction = genruntime.ClonePointer(source.Direction)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue NetworkSecurityGroupsSecurityRuleOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_NetworkSecurityGroupsSecurityRuleOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		n.OperatorSpec = &operatorSpecValue
+	} else {
+		n.OperatorSpec = nil
+	}
+
+	n.OriginalVersion = source.OriginalVersion
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		n.Owner = &ownerValue
+	} else {
+		n.Owner = nil
+	}
+
+	n.Priority = genruntime.ClonePointer(source.Priority)
+	n.Protocol = genruntime.ClonePointer(source.Protocol)
+	n.SourceAddressPrefix = genruntime.ClonePointer(source.SourceAddressPrefix)
+	n.SourceAddressPrefixes = slices.Clone(source.SourceAddressPrefixes)
+
+	if source.SourceApplicationSecurityGroups != nil {
+		sourceApplicationSecurityGroupsList := make([]ApplicationSecurityGroup_SubResourceEmbedded, len(source.SourceApplicationSecurityGroups))
+		for sourceApplicationSecurityGroupsIndex := range source.SourceApplicationSecurityGroups {
+			if err := sourceApplicationSecurityGroupsList[sourceApplicationSecurityGroupsIndex].AssignProperties_From_ApplicationSecurityGroup_SubResourceEmbedded(&source.SourceApplicationSecurityGroups[sourceApplicationSecurityGroupsIndex]); err != nil {
+				return fmt.Errorf("converting SourceApplicationSecurityGroups: %w", err)
+			}
+		}
+		n.SourceApplicationSecurityGroups = sourceApplicationSecurityGroupsList
+	} else {
+		n.SourceApplicationSecurityGroups = nil
+	}
+
+	n.SourcePortRange = genruntime.ClonePointer(source.SourcePortRange)
+	n.SourcePortRanges = slices.Clone(source.SourcePortRanges)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		n.PropertyBag = propertyBag
+	} else {
+		n.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NetworkSecurityGroupsSecurityRule_Spec populates destination, a network/v1api20210201/storage.NetworkSecurityGroupsSecurityRule_Spec, from the receiver.
+func (n *NetworkSecurityGroupsSecurityRule_Spec) AssignProperties_To_NetworkSecurityGroupsSecurityRule_Spec(destination *v1api20210201storage.NetworkSecurityGroupsSecurityRule_Spec) error {
+	propertyBag := genruntime.NewPropertyBag(n.PropertyBag)
+
+	destination.Access = genruntime.ClonePointer(n.Access)
+	destination.AzureName = n.AzureName
+	destination.Description = genruntime.ClonePointer(n.Description)
+	destination.DestinationAddressPrefix = genruntime.ClonePointer(n.DestinationAddressPrefix)
+	destination.DestinationAddressPrefixes = slices.Clone(n.DestinationAddressPrefixes)
+
+	if n.DestinationApplicationSecurityGroups != nil {
+		destinationApplicationSecurityGroupsList := make([]v1api20210201storage.ApplicationSecurityGroup_SubResourceEmbedded, len(n.DestinationApplicationSecurityGroups))
+		for destinationApplicationSecurityGroupsIndex := range n.DestinationApplicationSecurityGroups {
+			if err := n.DestinationApplicationSecurityGroups[destinationApplicationSecurityGroupsIndex].AssignProperties_To_ApplicationSecurityGroup_SubResourceEmbedded(&destinationApplicationSecurityGroupsList[destinationApplicationSecurityGroupsIndex]); err != nil {
+				return fmt.Errorf("converting DestinationApplicationSecurityGroups: %w", err)
+			}
+		}
+		destination.DestinationApplicationSecurityGroups = destinationApplicationSecurityGroupsList
+	} else {
+		destination.DestinationApplicationSecurityGroups = nil
+	}
+
+	destination.DestinationPortRange = genruntime.ClonePointer(n.DestinationPortRange)
+	destination.DestinationPortRanges = slices.Clone(n.DestinationPortRanges)
+	destination.Direction = genruntime.ClonePointer(n.Direction)
+
+	if n.OperatorSpec != nil {
+		var operatorSpecValue v1api20210201storage.NetworkSecurityGroupsSecurityRuleOperatorSpec
+		if err := n.OperatorSpec.AssignProperties_To_NetworkSecurityGroupsSecurityRuleOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	destination.OriginalVersion = n.OriginalVersion
+
+	if n.Owner != nil {
+		ownerValue := *n.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	destination.Priority = genruntime.ClonePointer(n.Priority)
+	destination.Protocol = genruntime.ClonePointer(n.Protocol)
+	destination.SourceAddressPrefix = genruntime.ClonePointer(n.SourceAddressPrefix)
+	destination.SourceAddressPrefixes = slices.Clone(n.SourceAddressPrefixes)
+
+	if n.SourceApplicationSecurityGroups != nil {
+		sourceApplicationSecurityGroupsList := make([]v1api20210201storage.ApplicationSecurityGroup_SubResourceEmbedded, len(n.SourceApplicationSecurityGroups))
+		for sourceApplicationSecurityGroupsIndex := range n.SourceApplicationSecurityGroups {
+			if err := n.SourceApplicationSecurityGroups[sourceApplicationSecurityGroupsIndex].AssignProperties_To_ApplicationSecurityGroup_SubResourceEmbedded(&sourceApplicationSecurityGroupsList[sourceApplicationSecurityGroupsIndex]); err != nil {
+				return fmt.Errorf("converting SourceApplicationSecurityGroups: %w", err)
+			}
+		}
+		destination.SourceApplicationSecurityGroups = sourceApplicationSecurityGroupsList
+	} else {
+		destination.SourceApplicationSecurityGroups = nil
+	}
+
+	destination.SourcePortRange = genruntime.ClonePointer(n.SourcePortRange)
+	destination.SourcePortRanges = slices.Clone(n.SourcePortRanges)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // NetworkSecurityGroupsSecurityRule_STATUS: Storage version of v1api20201101.NetworkSecurityGroupsSecurityRule_STATUS
@@ -174,6 +372,146 @@ type NetworkSecurityGroupsSecurityRule_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_NetworkSecurityGroupsSecurityRule_STATUS populates the receiver from source, a network/v1api20210201/storage.NetworkSecurityGroupsSecurityRule_STATUS.
+func (n *NetworkSecurityGroupsSecurityRule_STATUS) AssignProperties_From_NetworkSecurityGroupsSecurityRule_STATUS(source *v1api20210201storage.NetworkSecurityGroupsSecurityRule_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	n.Access = genruntime.ClonePointer(source.Access)
+
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		n.Conditions = conditionsList
+	} else {
+		n.Conditions = nil
+	}
+
+	n.Description = genruntime.ClonePointer(source.Description)
+	n.DestinationAddressPrefix = genruntime.ClonePointer(source.DestinationAddressPrefix)
+	n.DestinationAddressPrefixes = slices.Clone(source.DestinationAddressPrefixes)
+
+	if source.DestinationApplicationSecurityGroups != nil {
+		destinationApplicationSecurityGroupsList := make([]ApplicationSecurityGroup_STATUS_SubResourceEmbedded, len(source.DestinationApplicationSecurityGroups))
+		for destinationApplicationSecurityGroupsIndex := range source.DestinationApplicationSecurityGroups {
+			if err := destinationApplicationSecurityGroupsList[destinationApplicationSecurityGroupsIndex].AssignProperties_From_ApplicationSecurityGroup_STATUS_SubResourceEmbedded(&source.DestinationApplicationSecurityGroups[destinationApplicationSecurityGroupsIndex]); err != nil {
+				return fmt.Errorf("converting DestinationApplicationSecurityGroups: %w", err)
+			}
+		}
+		n.DestinationApplicationSecurityGroups = destinationApplicationSecurityGroupsList
+	} else {
+		n.DestinationApplicationSecurityGroups = nil
+	}
+
+	n.DestinationPortRange = genruntime.ClonePointer(source.DestinationPortRange)
+	n.DestinationPortRanges = slices.Clone(source.DestinationPortRanges)
+	n.Direction = genruntime.ClonePointer(source.Direction)
+	n.Etag = genruntime.ClonePointer(source.Etag)
+	n.Id = genruntime.ClonePointer(source.Id)
+	n.Name = genruntime.ClonePointer(source.Name)
+	n.Priority = genruntime.ClonePointer(source.Priority)
+	n.Protocol = genruntime.ClonePointer(source.Protocol)
+	n.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+	n.SourceAddressPrefix = genruntime.ClonePointer(source.SourceAddressPrefix)
+	n.SourceAddressPrefixes = slices.Clone(source.SourceAddressPrefixes)
+
+	if source.SourceApplicationSecurityGroups != nil {
+		sourceApplicationSecurityGroupsList := make([]ApplicationSecurityGroup_STATUS_SubResourceEmbedded, len(source.SourceApplicationSecurityGroups))
+		for sourceApplicationSecurityGroupsIndex := range source.SourceApplicationSecurityGroups {
+			if err := sourceApplicationSecurityGroupsList[sourceApplicationSecurityGroupsIndex].AssignProperties_From_ApplicationSecurityGroup_STATUS_SubResourceEmbedded(&source.SourceApplicationSecurityGroups[sourceApplicationSecurityGroupsIndex]); err != nil {
+				return fmt.Errorf("converting SourceApplicationSecurityGroups: %w", err)
+			}
+		}
+		n.SourceApplicationSecurityGroups = sourceApplicationSecurityGroupsList
+	} else {
+		n.SourceApplicationSecurityGroups = nil
+	}
+
+	n.SourcePortRange = genruntime.ClonePointer(source.SourcePortRange)
+	n.SourcePortRanges = slices.Clone(source.SourcePortRanges)
+	n.Type = genruntime.ClonePointer(source.Type)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		n.PropertyBag = propertyBag
+	} else {
+		n.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NetworkSecurityGroupsSecurityRule_STATUS populates destination, a network/v1api20210201/storage.NetworkSecurityGroupsSecurityRule_STATUS, from the receiver.
+func (n *NetworkSecurityGroupsSecurityRule_STATUS) AssignProperties_To_NetworkSecurityGroupsSecurityRule_STATUS(destination *v1api20210201storage.NetworkSecurityGroupsSecurityRule_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(n.PropertyBag)
+
+	destination.Access = genruntime.ClonePointer(n.Access)
+
+	if n.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(n.Conditions))
+		for conditionsIndex := range n.Conditions {
+			conditionsList[conditionsIndex] = *n.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.Description = genruntime.ClonePointer(n.Description)
+	destination.DestinationAddressPrefix = genruntime.ClonePointer(n.DestinationAddressPrefix)
+	destination.DestinationAddressPrefixes = slices.Clone(n.DestinationAddressPrefixes)
+
+	if n.DestinationApplicationSecurityGroups != nil {
+		destinationApplicationSecurityGroupsList := make([]v1api20210201storage.ApplicationSecurityGroup_STATUS_SubResourceEmbedded, len(n.DestinationApplicationSecurityGroups))
+		for destinationApplicationSecurityGroupsIndex := range n.DestinationApplicationSecurityGroups {
+			if err := n.DestinationApplicationSecurityGroups[destinationApplicationSecurityGroupsIndex].AssignProperties_To_ApplicationSecurityGroup_STATUS_SubResourceEmbedded(&destinationApplicationSecurityGroupsList[destinationApplicationSecurityGroupsIndex]); err != nil {
+				return fmt.Errorf("converting DestinationApplicationSecurityGroups: %w", err)
+			}
+		}
+		destination.DestinationApplicationSecurityGroups = destinationApplicationSecurityGroupsList
+	} else {
+		destination.DestinationApplicationSecurityGroups = nil
+	}
+
+	destination.DestinationPortRange = genruntime.ClonePointer(n.DestinationPortRange)
+	destination.DestinationPortRanges = slices.Clone(n.DestinationPortRanges)
+	destination.Direction = genruntime.ClonePointer(n.Direction)
+	destination.Etag = genruntime.ClonePointer(n.Etag)
+	destination.Id = genruntime.ClonePointer(n.Id)
+	destination.Name = genruntime.ClonePointer(n.Name)
+	destination.Priority = genruntime.ClonePointer(n.Priority)
+	destination.Protocol = genruntime.ClonePointer(n.Protocol)
+	destination.ProvisioningState = genruntime.ClonePointer(n.ProvisioningState)
+	destination.SourceAddressPrefix = genruntime.ClonePointer(n.SourceAddressPrefix)
+	destination.SourceAddressPrefixes = slices.Clone(n.SourceAddressPrefixes)
+
+	if n.SourceApplicationSecurityGroups != nil {
+		sourceApplicationSecurityGroupsList := make([]v1api20210201storage.ApplicationSecurityGroup_STATUS_SubResourceEmbedded, len(n.SourceApplicationSecurityGroups))
+		for sourceApplicationSecurityGroupsIndex := range n.SourceApplicationSecurityGroups {
+			if err := n.SourceApplicationSecurityGroups[sourceApplicationSecurityGroupsIndex].AssignProperties_To_ApplicationSecurityGroup_STATUS_SubResourceEmbedded(&sourceApplicationSecurityGroupsList[sourceApplicationSecurityGroupsIndex]); err != nil {
+				return fmt.Errorf("converting SourceApplicationSecurityGroups: %w", err)
+			}
+		}
+		destination.SourceApplicationSecurityGroups = sourceApplicationSecurityGroupsList
+	} else {
+		destination.SourceApplicationSecurityGroups = nil
+	}
+
+	destination.SourcePortRange = genruntime.ClonePointer(n.SourcePortRange)
+	destination.SourcePortRanges = slices.Clone(n.SourcePortRanges)
+	destination.Type = genruntime.ClonePointer(n.Type)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // NetworkSecurityGroupsSecurityRuleOperatorSpec: Storage version of v1api20201101.NetworkSecurityGroupsSecurityRuleOperatorSpec
 type NetworkSecurityGroupsSecurityRuleOperatorSpec struct {
 	ConfigMapExpressions []*genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
@@ -181,4 +519,92 @@ type NetworkSecurityGroupsSecurityRuleOperatorSpec struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_NetworkSecurityGroupsSecurityRuleOperatorSpec populates the receiver from source, a network/v1api20210201/storage.NetworkSecurityGroupsSecurityRuleOperatorSpec.
+func (n *NetworkSecurityGroupsSecurityRuleOperatorSpec) AssignProperties_From_NetworkSecurityGroupsSecurityRuleOperatorSpec(source *v1api20210201storage.NetworkSecurityGroupsSecurityRuleOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		n.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		n.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		n.SecretExpressions = secretExpressionsList
+	} else {
+		n.SecretExpressions = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		n.PropertyBag = propertyBag
+	} else {
+		n.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NetworkSecurityGroupsSecurityRuleOperatorSpec populates destination, a network/v1api20210201/storage.NetworkSecurityGroupsSecurityRuleOperatorSpec, from the receiver.
+func (n *NetworkSecurityGroupsSecurityRuleOperatorSpec) AssignProperties_To_NetworkSecurityGroupsSecurityRuleOperatorSpec(destination *v1api20210201storage.NetworkSecurityGroupsSecurityRuleOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag(n.PropertyBag)
+
+	if n.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(n.ConfigMapExpressions))
+		for configMapExpressionsIndex := range n.ConfigMapExpressions {
+			if n.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *n.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if n.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(n.SecretExpressions))
+		for secretExpressionsIndex := range n.SecretExpressions {
+			if n.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *n.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }

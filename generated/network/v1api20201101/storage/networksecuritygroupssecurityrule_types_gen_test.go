@@ -5,6 +5,7 @@ package storage
 import (
 	"testing"
 
+	v1api20210201storage "github.com/armgen/armgen/generated/network/v1api20210201/storage"
 	"github.com/armgen/armgen/pkg/genruntime/gentest"
 	"pgregory.net/rapid"
 )
@@ -82,9 +83,19 @@ func Test_NetworkSecurityGroupsSecurityRule_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateNetworkSecurityGroupsSecurityRule)
 }
 
+// Test_NetworkSecurityGroupsSecurityRule_HubRoundTrip checks that converting a NetworkSecurityGroupsSecurityRule to the hub network/v1api20210201/storage.NetworkSecurityGroupsSecurityRule and back loses nothing.
+func Test_NetworkSecurityGroupsSecurityRule_HubRoundTrip(t *testing.T) {
+	gentest.RunSpokeRoundTrip[NetworkSecurityGroupsSecurityRule, v1api20210201storage.NetworkSecurityGroupsSecurityRule](t, GenerateNetworkSecurityGroupsSecurityRule)
+}
+
 // Test_NetworkSecurityGroupsSecurityRule_Spec_JSONRoundTrip checks that JSON keeps every value of NetworkSecurityGroupsSecurityRule_Spec.
 func Test_NetworkSecurityGroupsSecurityRule_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateNetworkSecurityGroupsSecurityRule_Spec)
+}
+
+// Test_NetworkSecurityGroupsSecurityRule_Spec_AssignProperties_To_NetworkSecurityGroupsSecurityRule_Spec_RoundTrip checks that converting a NetworkSecurityGroupsSecurityRule_Spec to network/v1api20210201/storage.NetworkSecurityGroupsSecurityRule_Spec and back loses nothing.
+func Test_NetworkSecurityGroupsSecurityRule_Spec_AssignProperties_To_NetworkSecurityGroupsSecurityRule_Spec_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[NetworkSecurityGroupsSecurityRule_Spec, v1api20210201storage.NetworkSecurityGroupsSecurityRule_Spec](t, GenerateNetworkSecurityGroupsSecurityRule_Spec, (*NetworkSecurityGroupsSecurityRule_Spec).AssignProperties_To_NetworkSecurityGroupsSecurityRule_Spec, (*NetworkSecurityGroupsSecurityRule_Spec).AssignProperties_From_NetworkSecurityGroupsSecurityRule_Spec)
 }
 
 // Test_NetworkSecurityGroupsSecurityRule_STATUS_JSONRoundTrip checks that JSON keeps every value of NetworkSecurityGroupsSecurityRule_STATUS.
@@ -92,7 +103,17 @@ func Test_NetworkSecurityGroupsSecurityRule_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateNetworkSecurityGroupsSecurityRule_STATUS)
 }
 
+// Test_NetworkSecurityGroupsSecurityRule_STATUS_AssignProperties_To_NetworkSecurityGroupsSecurityRule_STATUS_RoundTrip checks that converting a NetworkSecurityGroupsSecurityRule_STATUS to network/v1api20210201/storage.NetworkSecurityGroupsSecurityRule_STATUS and back loses nothing.
+func Test_NetworkSecurityGroupsSecurityRule_STATUS_AssignProperties_To_NetworkSecurityGroupsSecurityRule_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[NetworkSecurityGroupsSecurityRule_STATUS, v1api20210201storage.NetworkSecurityGroupsSecurityRule_STATUS](t, GenerateNetworkSecurityGroupsSecurityRule_STATUS, (*NetworkSecurityGroupsSecurityRule_STATUS).AssignProperties_To_NetworkSecurityGroupsSecurityRule_STATUS, (*NetworkSecurityGroupsSecurityRule_STATUS).AssignProperties_From_NetworkSecurityGroupsSecurityRule_STATUS)
+}
+
 // Test_NetworkSecurityGroupsSecurityRuleOperatorSpec_JSONRoundTrip checks that JSON keeps every value of NetworkSecurityGroupsSecurityRuleOperatorSpec.
 func Test_NetworkSecurityGroupsSecurityRuleOperatorSpec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateNetworkSecurityGroupsSecurityRuleOperatorSpec)
+}
+
+// Test_NetworkSecurityGroupsSecurityRuleOperatorSpec_AssignProperties_To_NetworkSecurityGroupsSecurityRuleOperatorSpec_RoundTrip checks that converting a NetworkSecurityGroupsSecurityRuleOperatorSpec to network/v1api20210201/storage.NetworkSecurityGroupsSecurityRuleOperatorSpec and back loses nothing.
+func Test_NetworkSecurityGroupsSecurityRuleOperatorSpec_AssignProperties_To_NetworkSecurityGroupsSecurityRuleOperatorSpec_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[NetworkSecurityGroupsSecurityRuleOperatorSpec, v1api20210201storage.NetworkSecurityGroupsSecurityRuleOperatorSpec](t, GenerateNetworkSecurityGroupsSecurityRuleOperatorSpec, (*NetworkSecurityGroupsSecurityRuleOperatorSpec).AssignProperties_To_NetworkSecurityGroupsSecurityRuleOperatorSpec, (*NetworkSecurityGroupsSecurityRuleOperatorSpec).AssignProperties_From_NetworkSecurityGroupsSecurityRuleOperatorSpec)
 }

@@ -4,6 +4,8 @@ package storage
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	v1api20210201storage "github.com/armgen/armgen/generated/network/v1api20210201/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
@@ -17,7 +19,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/publicIPAddresses/{publicIpAddressName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,network}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -82,10 +83,55 @@ func (p *PublicIPAddress) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
-var _ conversion.Hub = &PublicIPAddress{}
+var _ conversion.Convertible = &PublicIPAddress{}
 
-// Hub marks PublicIPAddress as the version every other version of the kind converts to and from: the one the API server stores.
-func (p *PublicIPAddress) Hub() {}
+// ConvertTo converts the receiver to hub, the network/v1api20210201/storage.PublicIPAddress the API server stores, directly.
+func (p *PublicIPAddress) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*v1api20210201storage.PublicIPAddress)
+	if !ok {
+		return fmt.Errorf("expected a network/v1api20210201/storage.PublicIPAddress to convert with, got %T", hub)
+	}
+	return p.AssignProperties_To_PublicIPAddress(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the network/v1api20210201/storage.PublicIPAddress the API server stores, directly.
+func (p *PublicIPAddress) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*v1api20210201storage.PublicIPAddress)
+	if !ok {
+		return fmt.Errorf("expected a network/v1api20210201/storage.PublicIPAddress to convert with, got %T", hub)
+	}
+	return p.AssignProperties_From_PublicIPAddress(source)
+}
+
+// AssignProperties_From_PublicIPAddress populates the receiver from source, a network/v1api20210201/storage.PublicIPAddress.
+func (p *PublicIPAddress) AssignProperties_From_PublicIPAddress(source *v1api20210201storage.PublicIPAddress) error {
+	p.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := p.Spec.AssignProperties_From_PublicIPAddress_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := p.Status.AssignProperties_From_PublicIPAddress_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PublicIPAddress populates destination, a network/v1api20210201/storage.PublicIPAddress, from the receiver.
+func (p *PublicIPAddress) AssignProperties_To_PublicIPAddress(destination *v1api20210201storage.PublicIPAddress) error {
+	destination.ObjectMeta = *p.ObjectMeta.DeepCopy()
+
+	if err := p.Spec.AssignProperties_To_PublicIPAddress_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := p.Status.AssignProperties_To_PublicIPAddress_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
 
 // PublicIPAddress_Spec: Storage version of v1api20201101.PublicIPAddress_Spec
 type PublicIPAddress_Spec struct {
@@ -132,6 +178,297 @@ type PublicIPAddress_Spec struct {
 	Tags map[string]string `json:"tags,omitempty"`
 
 	Zones []string `json:"zones,omitempty"`
+}
+
+// AssignProperties_From_PublicIPAddress_Spec populates the receiver from source, a network/v1api20210201/storage.PublicIPAddress_Spec.
+func (p *PublicIPAddress_Spec) AssignProperties_From_PublicIPAddress_Spec(source *v1api20210201storage.PublicIPAddress_Spec) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	p.AzureName = source.AzureName
+
+	if source.DdosSettings != nil {
+		var ddosSettingsValue DdosSettings
+		if err := ddosSettingsValue.AssignProperties_From_DdosSettings(source.DdosSettings); err != nil {
+			return fmt.Errorf("converting DdosSettings: %w", err)
+		}
+		p.DdosSettings = &ddosSettingsValue
+	} else {
+		p.DdosSettings = nil
+	}
+
+	if source.DnsSettings != nil {
+		var dnsSettingsValue PublicIPAddressDnsSettings
+		if err := dnsSettingsValue.AssignProperties_From_PublicIPAddressDnsSettings(source.DnsSettings); err != nil {
+			return fmt.Errorf("converting DnsSettings: %w", err)
+		}
+		p.DnsSettings = &dnsSettingsValue
+	} else {
+		p.DnsSettings = nil
+	}
+
+	if source.ExtendedLocation != nil {
+		var extendedLocationValue ExtendedLocation
+		if err := extendedLocationValue.AssignProperties_From_ExtendedLocation(source.ExtendedLocation); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		p.ExtendedLocation = &extendedLocationValue
+	} else {
+		p.ExtendedLocation = nil
+	}
+
+	p.IdleTimeoutInMinutes = genruntime.ClonePointer(source.IdleTimeoutInMinutes)
+	p.IpAddress = genruntime.ClonePointer(source.IpAddress)
+
+	if source.IpTags != nil {
+		ipTagsList := make([]IpTag, len(source.IpTags))
+		for ipTagsIndex := range source.IpTags {
+			if err := ipTagsList[ipTagsIndex].AssignProperties_From_IpTag(&source.IpTags[ipTagsIndex]); err != nil {
+				return fmt.Errorf("converting IpTags: %w", err)
+			}
+		}
+		p.IpTags = ipTagsList
+	} else {
+		p.IpTags = nil
+	}
+
+	if source.LinkedPublicIPAddress != nil {
+		var linkedPublicIPAddressValue PublicIPAddress_SubResourceEmbedded
+		if err := linkedPublicIPAddressValue.AssignProperties_From_PublicIPAddress_SubResourceEmbedded(source.LinkedPublicIPAddress); err != nil {
+			return fmt.Errorf("converting LinkedPublicIPAddress: %w", err)
+		}
+		p.LinkedPublicIPAddress = &linkedPublicIPAddressValue
+	} else {
+		p.LinkedPublicIPAddress = nil
+	}
+
+	p.Location = genruntime.ClonePointer(source.Location)
+	p.MigrationPhase = genruntime.ClonePointer(source.MigrationPhase)
+
+	if source.NatGateway != nil {
+		var natGatewayValue NatGateway_SubResourceEmbedded
+		if err := natGatewayValue.AssignProperties_From_NatGateway_SubResourceEmbedded(source.NatGateway); err != nil {
+			return fmt.Errorf("converting NatGateway: %w", err)
+		}
+		p.NatGateway = &natGatewayValue
+	} else {
+		p.NatGateway = nil
+	}
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue PublicIPAddressOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_PublicIPAddressOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		p.OperatorSpec = &operatorSpecValue
+	} else {
+		p.OperatorSpec = nil
+	}
+
+	p.OriginalVersion = source.OriginalVersion
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		p.Owner = &ownerValue
+	} else {
+		p.Owner = nil
+	}
+
+	p.PublicIPAddressVersion = genruntime.ClonePointer(source.PublicIPAddressVersion)
+	p.PublicIPAllocationMethod = genruntime.ClonePointer(source.PublicIPAllocationMethod)
+
+	if source.PublicIPPrefix != nil {
+		var publicIPPrefixValue SubResource
+		if err := publicIPPrefixValue.AssignProperties_From_SubResource(source.PublicIPPrefix); err != nil {
+			return fmt.Errorf("converting PublicIPPrefix: %w", err)
+		}
+		p.PublicIPPrefix = &publicIPPrefixValue
+	} else {
+		p.PublicIPPrefix = nil
+	}
+
+	if source.ServicePublicIPAddress != nil {
+		var servicePublicIPAddressValue PublicIPAddress_SubResourceEmbedded
+		if err := servicePublicIPAddressValue.AssignProperties_From_PublicIPAddress_SubResourceEmbedded(source.ServicePublicIPAddress); err != nil {
+			return fmt.Errorf("converting ServicePublicIPAddress: %w", err)
+		}
+		p.ServicePublicIPAddress = &servicePublicIPAddressValue
+	} else {
+		p.ServicePublicIPAddress = nil
+	}
+
+	if source.Sku != nil {
+		var skuValue PublicIPAddressSku
+		if err := skuValue.AssignProperties_From_PublicIPAddressSku(source.Sku); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		p.Sku = &skuValue
+	} else {
+		p.Sku = nil
+	}
+
+	p.Tags = maps.Clone(source.Tags)
+	p.Zones = slices.Clone(source.Zones)
+
+	// DeleteOption: the destination has no such property; the value waits in the property bag
+	if source.DeleteOption != nil {
+		if err := propertyBag.Add("deleteOption", source.DeleteOption); err != nil {
+			return fmt.Errorf("converting DeleteOption: %w", err)
+		}
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		p.PropertyBag = propertyBag
+	} else {
+		p.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PublicIPAddress_Spec populates destination, a network/v1api20210201/storage.PublicIPAddress_Spec, from the receiver.
+func (p *PublicIPAddress_Spec) AssignProperties_To_PublicIPAddress_Spec(destination *v1api20210201storage.PublicIPAddress_Spec) error {
+	propertyBag := genruntime.NewPropertyBag(p.PropertyBag)
+
+	destination.AzureName = p.AzureName
+
+	if p.DdosSettings != nil {
+		var ddosSettingsValue v1api20210201storage.DdosSettings
+		if err := p.DdosSettings.AssignProperties_To_DdosSettings(&ddosSettingsValue); err != nil {
+			return fmt.Errorf("converting DdosSettings: %w", err)
+		}
+		destination.DdosSettings = &ddosSettingsValue
+	} else {
+		destination.DdosSettings = nil
+	}
+
+	if p.DnsSettings != nil {
+		var dnsSettingsValue v1api20210201storage.PublicIPAddressDnsSettings
+		if err := p.DnsSettings.AssignProperties_To_PublicIPAddressDnsSettings(&dnsSettingsValue); err != nil {
+			return fmt.Errorf("converting DnsSettings: %w", err)
+		}
+		destination.DnsSettings = &dnsSettingsValue
+	} else {
+		destination.DnsSettings = nil
+	}
+
+	if p.ExtendedLocation != nil {
+		var extendedLocationValue v1api20210201storage.ExtendedLocation
+		if err := p.ExtendedLocation.AssignProperties_To_ExtendedLocation(&extendedLocationValue); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		destination.ExtendedLocation = &extendedLocationValue
+	} else {
+		destination.ExtendedLocation = nil
+	}
+
+	destination.IdleTimeoutInMinutes = genruntime.ClonePointer(p.IdleTimeoutInMinutes)
+	destination.IpAddress = genruntime.ClonePointer(p.IpAddress)
+
+	if p.IpTags != nil {
+		ipTagsList := make([]v1api20210201storage.IpTag, len(p.IpTags))
+		for ipTagsIndex := range p.IpTags {
+			if err := p.IpTags[ipTagsIndex].AssignProperties_To_IpTag(&ipTagsList[ipTagsIndex]); err != nil {
+				return fmt.Errorf("converting IpTags: %w", err)
+			}
+		}
+		destination.IpTags = ipTagsList
+	} else {
+		destination.IpTags = nil
+	}
+
+	if p.LinkedPublicIPAddress != nil {
+		var linkedPublicIPAddressValue v1api20210201storage.PublicIPAddress_SubResourceEmbedded
+		if err := p.LinkedPublicIPAddress.AssignProperties_To_PublicIPAddress_SubResourceEmbedded(&linkedPublicIPAddressValue); err != nil {
+			return fmt.Errorf("converting LinkedPublicIPAddress: %w", err)
+		}
+		destination.LinkedPublicIPAddress = &linkedPublicIPAddressValue
+	} else {
+		destination.LinkedPublicIPAddress = nil
+	}
+
+	destination.Location = genruntime.ClonePointer(p.Location)
+	destination.MigrationPhase = genruntime.ClonePointer(p.MigrationPhase)
+
+	if p.NatGateway != nil {
+		var natGatewayValue v1api20210201storage.NatGateway_SubResourceEmbedded
+		if err := p.NatGateway.AssignProperties_To_NatGateway_SubResourceEmbedded(&natGatewayValue); err != nil {
+			return fmt.Errorf("converting NatGateway: %w", err)
+		}
+		destination.NatGateway = &natGatewayValue
+	} else {
+		destination.NatGateway = nil
+	}
+
+	if p.OperatorSpec != nil {
+		var operatorSpecValue v1api20210201storage.PublicIPAddressOperatorSpec
+		if err := p.OperatorSpec.AssignProperties_To_PublicIPAddressOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	destination.OriginalVersion = p.OriginalVersion
+
+	if p.Owner != nil {
+		ownerValue := *p.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	destination.PublicIPAddressVersion = genruntime.ClonePointer(p.PublicIPAddressVersion)
+	destination.PublicIPAllocationMethod = genruntime.ClonePointer(p.PublicIPAllocationMethod)
+
+	if p.PublicIPPrefix != nil {
+		var publicIPPrefixValue v1api20210201storage.SubResource
+		if err := p.PublicIPPrefix.AssignProperties_To_SubResource(&publicIPPrefixValue); err != nil {
+			return fmt.Errorf("converting PublicIPPrefix: %w", err)
+		}
+		destination.PublicIPPrefix = &publicIPPrefixValue
+	} else {
+		destination.PublicIPPrefix = nil
+	}
+
+	if p.ServicePublicIPAddress != nil {
+		var servicePublicIPAddressValue v1api20210201storage.PublicIPAddress_SubResourceEmbedded
+		if err := p.ServicePublicIPAddress.AssignProperties_To_PublicIPAddress_SubResourceEmbedded(&servicePublicIPAddressValue); err != nil {
+			return fmt.Errorf("converting ServicePublicIPAddress: %w", err)
+		}
+		destination.ServicePublicIPAddress = &servicePublicIPAddressValue
+	} else {
+		destination.ServicePublicIPAddress = nil
+	}
+
+	if p.Sku != nil {
+		var skuValue v1api20210201storage.PublicIPAddressSku
+		if err := p.Sku.AssignProperties_To_PublicIPAddressSku(&skuValue); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		destination.Sku = &skuValue
+	} else {
+		destination.Sku = nil
+	}
+
+	destination.Tags = maps.Clone(p.Tags)
+	destination.Zones = slices.Clone(p.Zones)
+
+	// DeleteOption: the source has no such property; its value may wait in the property bag
+	destination.DeleteOption = nil
+	if _, err := propertyBag.Pull("deleteOption", &destination.DeleteOption); err != nil {
+		return fmt.Errorf("converting DeleteOption: %w", err)
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // PublicIPAddress_STATUS: Storage version of v1api20201101.PublicIPAddress_STATUS
@@ -189,6 +526,311 @@ type PublicIPAddress_STATUS struct {
 	Zones []string `json:"zones,omitempty"`
 }
 
+// AssignProperties_From_PublicIPAddress_STATUS populates the receiver from source, a network/v1api20210201/storage.PublicIPAddress_STATUS.
+func (p *PublicIPAddress_STATUS) AssignProperties_From_PublicIPAddress_STATUS(source *v1api20210201storage.PublicIPAddress_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		p.Conditions = conditionsList
+	} else {
+		p.Conditions = nil
+	}
+
+	if source.DdosSettings != nil {
+		var ddosSettingsValue DdosSettings_STATUS
+		if err := ddosSettingsValue.AssignProperties_From_DdosSettings_STATUS(source.DdosSettings); err != nil {
+			return fmt.Errorf("converting DdosSettings: %w", err)
+		}
+		p.DdosSettings = &ddosSettingsValue
+	} else {
+		p.DdosSettings = nil
+	}
+
+	if source.DnsSettings != nil {
+		var dnsSettingsValue PublicIPAddressDnsSettings_STATUS
+		if err := dnsSettingsValue.AssignProperties_From_PublicIPAddressDnsSettings_STATUS(source.DnsSettings); err != nil {
+			return fmt.Errorf("converting DnsSettings: %w", err)
+		}
+		p.DnsSettings = &dnsSettingsValue
+	} else {
+		p.DnsSettings = nil
+	}
+
+	p.Etag = genruntime.ClonePointer(source.Etag)
+
+	if source.ExtendedLocation != nil {
+		var extendedLocationValue ExtendedLocation_STATUS
+		if err := extendedLocationValue.AssignProperties_From_ExtendedLocation_STATUS(source.ExtendedLocation); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		p.ExtendedLocation = &extendedLocationValue
+	} else {
+		p.ExtendedLocation = nil
+	}
+
+	p.Id = genruntime.ClonePointer(source.Id)
+	p.IdleTimeoutInMinutes = genruntime.ClonePointer(source.IdleTimeoutInMinutes)
+	p.IpAddress = genruntime.ClonePointer(source.IpAddress)
+
+	if source.IpConfiguration != nil {
+		var ipConfigurationValue IPConfiguration_STATUS
+		if err := ipConfigurationValue.AssignProperties_From_IPConfiguration_STATUS(source.IpConfiguration); err != nil {
+			return fmt.Errorf("converting IpConfiguration: %w", err)
+		}
+		p.IpConfiguration = &ipConfigurationValue
+	} else {
+		p.IpConfiguration = nil
+	}
+
+	if source.IpTags != nil {
+		ipTagsList := make([]IpTag_STATUS, len(source.IpTags))
+		for ipTagsIndex := range source.IpTags {
+			if err := ipTagsList[ipTagsIndex].AssignProperties_From_IpTag_STATUS(&source.IpTags[ipTagsIndex]); err != nil {
+				return fmt.Errorf("converting IpTags: %w", err)
+			}
+		}
+		p.IpTags = ipTagsList
+	} else {
+		p.IpTags = nil
+	}
+
+	if source.LinkedPublicIPAddress != nil {
+		var linkedPublicIPAddressValue PublicIPAddress_STATUS_SubResourceEmbedded
+		if err := linkedPublicIPAddressValue.AssignProperties_From_PublicIPAddress_STATUS_SubResourceEmbedded(source.LinkedPublicIPAddress); err != nil {
+			return fmt.Errorf("converting LinkedPublicIPAddress: %w", err)
+		}
+		p.LinkedPublicIPAddress = &linkedPublicIPAddressValue
+	} else {
+		p.LinkedPublicIPAddress = nil
+	}
+
+	p.Location = genruntime.ClonePointer(source.Location)
+	p.MigrationPhase = genruntime.ClonePointer(source.MigrationPhase)
+	p.Name = genruntime.ClonePointer(source.Name)
+
+	if source.NatGateway != nil {
+		var natGatewayValue NatGateway_STATUS_SubResourceEmbedded
+		if err := natGatewayValue.AssignProperties_From_NatGateway_STATUS_SubResourceEmbedded(source.NatGateway); err != nil {
+			return fmt.Errorf("converting NatGateway: %w", err)
+		}
+		p.NatGateway = &natGatewayValue
+	} else {
+		p.NatGateway = nil
+	}
+
+	p.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+	p.PublicIPAddressVersion = genruntime.ClonePointer(source.PublicIPAddressVersion)
+	p.PublicIPAllocationMethod = genruntime.ClonePointer(source.PublicIPAllocationMethod)
+
+	if source.PublicIPPrefix != nil {
+		var publicIPPrefixValue SubResource_STATUS
+		if err := publicIPPrefixValue.AssignProperties_From_SubResource_STATUS(source.PublicIPPrefix); err != nil {
+			return fmt.Errorf("converting PublicIPPrefix: %w", err)
+		}
+		p.PublicIPPrefix = &publicIPPrefixValue
+	} else {
+		p.PublicIPPrefix = nil
+	}
+
+	p.ResourceGuid = genruntime.ClonePointer(source.ResourceGuid)
+
+	if source.ServicePublicIPAddress != nil {
+		var servicePublicIPAddressValue PublicIPAddress_STATUS_SubResourceEmbedded
+		if err := servicePublicIPAddressValue.AssignProperties_From_PublicIPAddress_STATUS_SubResourceEmbedded(source.ServicePublicIPAddress); err != nil {
+			return fmt.Errorf("converting ServicePublicIPAddress: %w", err)
+		}
+		p.ServicePublicIPAddress = &servicePublicIPAddressValue
+	} else {
+		p.ServicePublicIPAddress = nil
+	}
+
+	if source.Sku != nil {
+		var skuValue PublicIPAddressSku_STATUS
+		if err := skuValue.AssignProperties_From_PublicIPAddressSku_STATUS(source.Sku); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		p.Sku = &skuValue
+	} else {
+		p.Sku = nil
+	}
+
+	p.Tags = maps.Clone(source.Tags)
+	p.Type = genruntime.ClonePointer(source.Type)
+	p.Zones = slices.Clone(source.Zones)
+
+	// DeleteOption: the destination has no such property; the value waits in the property bag
+	if source.DeleteOption != nil {
+		if err := propertyBag.Add("deleteOption", source.DeleteOption); err != nil {
+			return fmt.Errorf("converting DeleteOption: %w", err)
+		}
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		p.PropertyBag = propertyBag
+	} else {
+		p.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PublicIPAddress_STATUS populates destination, a network/v1api20210201/storage.PublicIPAddress_STATUS, from the receiver.
+func (p *PublicIPAddress_STATUS) AssignProperties_To_PublicIPAddress_STATUS(destination *v1api20210201storage.PublicIPAddress_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(p.PropertyBag)
+
+	if p.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(p.Conditions))
+		for conditionsIndex := range p.Conditions {
+			conditionsList[conditionsIndex] = *p.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	if p.DdosSettings != nil {
+		var ddosSettingsValue v1api20210201storage.DdosSettings_STATUS
+		if err := p.DdosSettings.AssignProperties_To_DdosSettings_STATUS(&ddosSettingsValue); err != nil {
+			return fmt.Errorf("converting DdosSettings: %w", err)
+		}
+		destination.DdosSettings = &ddosSettingsValue
+	} else {
+		destination.DdosSettings = nil
+	}
+
+	if p.DnsSettings != nil {
+		var dnsSettingsValue v1api20210201storage.PublicIPAddressDnsSettings_STATUS
+		if err := p.DnsSettings.AssignProperties_To_PublicIPAddressDnsSettings_STATUS(&dnsSettingsValue); err != nil {
+			return fmt.Errorf("converting DnsSettings: %w", err)
+		}
+		destination.DnsSettings = &dnsSettingsValue
+	} else {
+		destination.DnsSettings = nil
+	}
+
+	destination.Etag = genruntime.ClonePointer(p.Etag)
+
+	if p.ExtendedLocation != nil {
+		var extendedLocationValue v1api20210201storage.ExtendedLocation_STATUS
+		if err := p.ExtendedLocation.AssignProperties_To_ExtendedLocation_STATUS(&extendedLocationValue); err != nil {
+			return fmt.Errorf("converting ExtendedLocation: %w", err)
+		}
+		destination.ExtendedLocation = &extendedLocationValue
+	} else {
+		destination.ExtendedLocation = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(p.Id)
+	destination.IdleTimeoutInMinutes = genruntime.ClonePointer(p.IdleTimeoutInMinutes)
+	destination.IpAddress = genruntime.ClonePointer(p.IpAddress)
+
+	if p.IpConfiguration != nil {
+		var ipConfigurationValue v1api20210201storage.IPConfiguration_STATUS
+		if err := p.IpConfiguration.AssignProperties_To_IPConfiguration_STATUS(&ipConfigurationValue); err != nil {
+			return fmt.Errorf("converting IpConfiguration: %w", err)
+		}
+		destination.IpConfiguration = &ipConfigurationValue
+	} else {
+		destination.IpConfiguration = nil
+	}
+
+	if p.IpTags != nil {
+		ipTagsList := make([]v1api20210201storage.IpTag_STATUS, len(p.IpTags))
+		for ipTagsIndex := range p.IpTags {
+			if err := p.IpTags[ipTagsIndex].AssignProperties_To_IpTag_STATUS(&ipTagsList[ipTagsIndex]); err != nil {
+				return fmt.Errorf("converting IpTags: %w", err)
+			}
+		}
+		destination.IpTags = ipTagsList
+	} else {
+		destination.IpTags = nil
+	}
+
+	if p.LinkedPublicIPAddress != nil {
+		var linkedPublicIPAddressValue v1api20210201storage.PublicIPAddress_STATUS_SubResourceEmbedded
+		if err := p.LinkedPublicIPAddress.AssignProperties_To_PublicIPAddress_STATUS_SubResourceEmbedded(&linkedPublicIPAddressValue); err != nil {
+			return fmt.Errorf("converting LinkedPublicIPAddress: %w", err)
+		}
+		destination.LinkedPublicIPAddress = &linkedPublicIPAddressValue
+	} else {
+		destination.LinkedPublicIPAddress = nil
+	}
+
+	destination.Location = genruntime.ClonePointer(p.Location)
+	destination.MigrationPhase = genruntime.ClonePointer(p.MigrationPhase)
+	destination.Name = genruntime.ClonePointer(p.Name)
+
+	if p.NatGateway != nil {
+		var natGatewayValue v1api20210201storage.NatGateway_STATUS_SubResourceEmbedded
+		if err := p.NatGateway.AssignProperties_To_NatGateway_STATUS_SubResourceEmbedded(&natGatewayValue); err != nil {
+			return fmt.Errorf("converting NatGateway: %w", err)
+		}
+		destination.NatGateway = &natGatewayValue
+	} else {
+		destination.NatGateway = nil
+	}
+
+	destination.ProvisioningState = genruntime.ClonePointer(p.ProvisioningState)
+	destination.PublicIPAddressVersion = genruntime.ClonePointer(p.PublicIPAddressVersion)
+	destination.PublicIPAllocationMethod = genruntime.ClonePointer(p.PublicIPAllocationMethod)
+
+	if p.PublicIPPrefix != nil {
+		var publicIPPrefixValue v1api20210201storage.SubResource_STATUS
+		if err := p.PublicIPPrefix.AssignProperties_To_SubResource_STATUS(&publicIPPrefixValue); err != nil {
+			return fmt.Errorf("converting PublicIPPrefix: %w", err)
+		}
+		destination.PublicIPPrefix = &publicIPPrefixValue
+	} else {
+		destination.PublicIPPrefix = nil
+	}
+
+	destination.ResourceGuid = genruntime.ClonePointer(p.ResourceGuid)
+
+	if p.ServicePublicIPAddress != nil {
+		var servicePublicIPAddressValue v1api20210201storage.PublicIPAddress_STATUS_SubResourceEmbedded
+		if err := p.ServicePublicIPAddress.AssignProperties_To_PublicIPAddress_STATUS_SubResourceEmbedded(&servicePublicIPAddressValue); err != nil {
+			return fmt.Errorf("converting ServicePublicIPAddress: %w", err)
+		}
+		destination.ServicePublicIPAddress = &servicePublicIPAddressValue
+	} else {
+		destination.ServicePublicIPAddress = nil
+	}
+
+	if p.Sku != nil {
+		var skuValue v1api20210201storage.PublicIPAddressSku_STATUS
+		if err := p.Sku.AssignProperties_To_PublicIPAddressSku_STATUS(&skuValue); err != nil {
+			return fmt.Errorf("converting Sku: %w", err)
+		}
+		destination.Sku = &skuValue
+	} else {
+		destination.Sku = nil
+	}
+
+	destination.Tags = maps.Clone(p.Tags)
+	destination.Type = genruntime.ClonePointer(p.Type)
+	destination.Zones = slices.Clone(p.Zones)
+
+	// DeleteOption: the source has no such property; its value may wait in the property bag
+	destination.DeleteOption = nil
+	if _, err := propertyBag.Pull("deleteOption", &destination.DeleteOption); err != nil {
+		return fmt.Errorf("converting DeleteOption: %w", err)
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // DdosSettings: Storage version of v1api20201101.DdosSettings
 type DdosSettings struct {
 	DdosCustomPolicy *SubResource `json:"ddosCustomPolicy,omitempty"`
@@ -200,6 +842,60 @@ type DdosSettings struct {
 	ProtectionCoverage *string `json:"protectionCoverage,omitempty"`
 }
 
+// AssignProperties_From_DdosSettings populates the receiver from source, a network/v1api20210201/storage.DdosSettings.
+func (d *DdosSettings) AssignProperties_From_DdosSettings(source *v1api20210201storage.DdosSettings) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.DdosCustomPolicy != nil {
+		var ddosCustomPolicyValue SubResource
+		if err := ddosCustomPolicyValue.AssignProperties_From_SubResource(source.DdosCustomPolicy); err != nil {
+			return fmt.Errorf("converting DdosCustomPolicy: %w", err)
+		}
+		d.DdosCustomPolicy = &ddosCustomPolicyValue
+	} else {
+		d.DdosCustomPolicy = nil
+	}
+
+	d.ProtectedIP = genruntime.ClonePointer(source.ProtectedIP)
+	d.ProtectionCoverage = genruntime.ClonePointer(source.ProtectionCoverage)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		d.PropertyBag = propertyBag
+	} else {
+		d.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_DdosSettings populates destination, a network/v1api20210201/storage.DdosSettings, from the receiver.
+func (d *DdosSettings) AssignProperties_To_DdosSettings(destination *v1api20210201storage.DdosSettings) error {
+	propertyBag := genruntime.NewPropertyBag(d.PropertyBag)
+
+	if d.DdosCustomPolicy != nil {
+		var ddosCustomPolicyValue v1api20210201storage.SubResource
+		if err := d.DdosCustomPolicy.AssignProperties_To_SubResource(&ddosCustomPolicyValue); err != nil {
+			return fmt.Errorf("converting DdosCustomPolicy: %w", err)
+		}
+		destination.DdosCustomPolicy = &ddosCustomPolicyValue
+	} else {
+		destination.DdosCustomPolicy = nil
+	}
+
+	destination.ProtectedIP = genruntime.ClonePointer(d.ProtectedIP)
+	destination.ProtectionCoverage = genruntime.ClonePointer(d.ProtectionCoverage)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // DdosSettings_STATUS: Storage version of v1api20201101.DdosSettings_STATUS
 type DdosSettings_STATUS struct {
 	DdosCustomPolicy *SubResource_STATUS `json:"ddosCustomPolicy,omitempty"`
@@ -209,6 +905,60 @@ type DdosSettings_STATUS struct {
 	ProtectedIP *bool `json:"protectedIP,omitempty"`
 
 	ProtectionCoverage *string `json:"protectionCoverage,omitempty"`
+}
+
+// AssignProperties_From_DdosSettings_STATUS populates the receiver from source, a network/v1api20210201/storage.DdosSettings_STATUS.
+func (d *DdosSettings_STATUS) AssignProperties_From_DdosSettings_STATUS(source *v1api20210201storage.DdosSettings_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.DdosCustomPolicy != nil {
+		var ddosCustomPolicyValue SubResource_STATUS
+		if err := ddosCustomPolicyValue.AssignProperties_From_SubResource_STATUS(source.DdosCustomPolicy); err != nil {
+			return fmt.Errorf("converting DdosCustomPolicy: %w", err)
+		}
+		d.DdosCustomPolicy = &ddosCustomPolicyValue
+	} else {
+		d.DdosCustomPolicy = nil
+	}
+
+	d.ProtectedIP = genruntime.ClonePointer(source.ProtectedIP)
+	d.ProtectionCoverage = genruntime.ClonePointer(source.ProtectionCoverage)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		d.PropertyBag = propertyBag
+	} else {
+		d.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_DdosSettings_STATUS populates destination, a network/v1api20210201/storage.DdosSettings_STATUS, from the receiver.
+func (d *DdosSettings_STATUS) AssignProperties_To_DdosSettings_STATUS(destination *v1api20210201storage.DdosSettings_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(d.PropertyBag)
+
+	if d.DdosCustomPolicy != nil {
+		var ddosCustomPolicyValue v1api20210201storage.SubResource_STATUS
+		if err := d.DdosCustomPolicy.AssignProperties_To_SubResource_STATUS(&ddosCustomPolicyValue); err != nil {
+			return fmt.Errorf("converting DdosCustomPolicy: %w", err)
+		}
+		destination.DdosCustomPolicy = &ddosCustomPolicyValue
+	} else {
+		destination.DdosCustomPolicy = nil
+	}
+
+	destination.ProtectedIP = genruntime.ClonePointer(d.ProtectedIP)
+	destination.ProtectionCoverage = genruntime.ClonePointer(d.ProtectionCoverage)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // IPConfiguration_STATUS: Storage version of v1api20201101.IPConfiguration_STATUS
@@ -323,6 +1073,40 @@ type IpTag struct {
 	Tag *string `json:"tag,omitempty"`
 }
 
+// AssignProperties_From_IpTag populates the receiver from source, a network/v1api20210201/storage.IpTag.
+func (i *IpTag) AssignProperties_From_IpTag(source *v1api20210201storage.IpTag) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	i.IpTagType = genruntime.ClonePointer(source.IpTagType)
+	i.Tag = genruntime.ClonePointer(source.Tag)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		i.PropertyBag = propertyBag
+	} else {
+		i.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_IpTag populates destination, a network/v1api20210201/storage.IpTag, from the receiver.
+func (i *IpTag) AssignProperties_To_IpTag(destination *v1api20210201storage.IpTag) error {
+	propertyBag := genruntime.NewPropertyBag(i.PropertyBag)
+
+	destination.IpTagType = genruntime.ClonePointer(i.IpTagType)
+	destination.Tag = genruntime.ClonePointer(i.Tag)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // IpTag_STATUS: Storage version of v1api20201101.IpTag_STATUS
 type IpTag_STATUS struct {
 	IpTagType *string `json:"ipTagType,omitempty"`
@@ -332,6 +1116,40 @@ type IpTag_STATUS struct {
 	Tag *string `json:"tag,omitempty"`
 }
 
+// AssignProperties_From_IpTag_STATUS populates the receiver from source, a network/v1api20210201/storage.IpTag_STATUS.
+func (i *IpTag_STATUS) AssignProperties_From_IpTag_STATUS(source *v1api20210201storage.IpTag_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	i.IpTagType = genruntime.ClonePointer(source.IpTagType)
+	i.Tag = genruntime.ClonePointer(source.Tag)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		i.PropertyBag = propertyBag
+	} else {
+		i.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_IpTag_STATUS populates destination, a network/v1api20210201/storage.IpTag_STATUS, from the receiver.
+func (i *IpTag_STATUS) AssignProperties_To_IpTag_STATUS(destination *v1api20210201storage.IpTag_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(i.PropertyBag)
+
+	destination.IpTagType = genruntime.ClonePointer(i.IpTagType)
+	destination.Tag = genruntime.ClonePointer(i.Tag)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // NatGateway_STATUS_SubResourceEmbedded: Storage version of v1api20201101.NatGateway_STATUS_SubResourceEmbedded
 type NatGateway_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
@@ -339,11 +1157,85 @@ type NatGateway_STATUS_SubResourceEmbedded struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
+// AssignProperties_From_NatGateway_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20210201/storage.NatGateway_STATUS_SubResourceEmbedded.
+func (n *NatGateway_STATUS_SubResourceEmbedded) AssignProperties_From_NatGateway_STATUS_SubResourceEmbedded(source *v1api20210201storage.NatGateway_STATUS_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	n.Id = genruntime.ClonePointer(source.Id)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		n.PropertyBag = propertyBag
+	} else {
+		n.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NatGateway_STATUS_SubResourceEmbedded populates destination, a network/v1api20210201/storage.NatGateway_STATUS_SubResourceEmbedded, from the receiver.
+func (n *NatGateway_STATUS_SubResourceEmbedded) AssignProperties_To_NatGateway_STATUS_SubResourceEmbedded(destination *v1api20210201storage.NatGateway_STATUS_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(n.PropertyBag)
+
+	destination.Id = genruntime.ClonePointer(n.Id)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // NatGateway_SubResourceEmbedded: Storage version of v1api20201101.NatGateway_SubResourceEmbedded
 type NatGateway_SubResourceEmbedded struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// AssignProperties_From_NatGateway_SubResourceEmbedded populates the receiver from source, a network/v1api20210201/storage.NatGateway_SubResourceEmbedded.
+func (n *NatGateway_SubResourceEmbedded) AssignProperties_From_NatGateway_SubResourceEmbedded(source *v1api20210201storage.NatGateway_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		n.Reference = &referenceValue
+	} else {
+		n.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		n.PropertyBag = propertyBag
+	} else {
+		n.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_NatGateway_SubResourceEmbedded populates destination, a network/v1api20210201/storage.NatGateway_SubResourceEmbedded, from the receiver.
+func (n *NatGateway_SubResourceEmbedded) AssignProperties_To_NatGateway_SubResourceEmbedded(destination *v1api20210201storage.NatGateway_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(n.PropertyBag)
+
+	if n.Reference != nil {
+		referenceValue := *n.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // PublicIPAddressDnsSettings: Storage version of v1api20201101.PublicIPAddressDnsSettings
@@ -357,6 +1249,42 @@ type PublicIPAddressDnsSettings struct {
 	ReverseFqdn *string `json:"reverseFqdn,omitempty"`
 }
 
+// AssignProperties_From_PublicIPAddressDnsSettings populates the receiver from source, a network/v1api20210201/storage.PublicIPAddressDnsSettings.
+func (p *PublicIPAddressDnsSettings) AssignProperties_From_PublicIPAddressDnsSettings(source *v1api20210201storage.PublicIPAddressDnsSettings) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	p.DomainNameLabel = genruntime.ClonePointer(source.DomainNameLabel)
+	p.Fqdn = genruntime.ClonePointer(source.Fqdn)
+	p.ReverseFqdn = genruntime.ClonePointer(source.ReverseFqdn)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		p.PropertyBag = propertyBag
+	} else {
+		p.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PublicIPAddressDnsSettings populates destination, a network/v1api20210201/storage.PublicIPAddressDnsSettings, from the receiver.
+func (p *PublicIPAddressDnsSettings) AssignProperties_To_PublicIPAddressDnsSettings(destination *v1api20210201storage.PublicIPAddressDnsSettings) error {
+	propertyBag := genruntime.NewPropertyBag(p.PropertyBag)
+
+	destination.DomainNameLabel = genruntime.ClonePointer(p.DomainNameLabel)
+	destination.Fqdn = genruntime.ClonePointer(p.Fqdn)
+	destination.ReverseFqdn = genruntime.ClonePointer(p.ReverseFqdn)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // PublicIPAddressDnsSettings_STATUS: Storage version of v1api20201101.PublicIPAddressDnsSettings_STATUS
 type PublicIPAddressDnsSettings_STATUS struct {
 	DomainNameLabel *string `json:"domainNameLabel,omitempty"`
@@ -368,6 +1296,42 @@ type PublicIPAddressDnsSettings_STATUS struct {
 	ReverseFqdn *string `json:"reverseFqdn,omitempty"`
 }
 
+// AssignProperties_From_PublicIPAddressDnsSettings_STATUS populates the receiver from source, a network/v1api20210201/storage.PublicIPAddressDnsSettings_STATUS.
+func (p *PublicIPAddressDnsSettings_STATUS) AssignProperties_From_PublicIPAddressDnsSettings_STATUS(source *v1api20210201storage.PublicIPAddressDnsSettings_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	p.DomainNameLabel = genruntime.ClonePointer(source.DomainNameLabel)
+	p.Fqdn = genruntime.ClonePointer(source.Fqdn)
+	p.ReverseFqdn = genruntime.ClonePointer(source.ReverseFqdn)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		p.PropertyBag = propertyBag
+	} else {
+		p.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PublicIPAddressDnsSettings_STATUS populates destination, a network/v1api20210201/storage.PublicIPAddressDnsSettings_STATUS, from the receiver.
+func (p *PublicIPAddressDnsSettings_STATUS) AssignProperties_To_PublicIPAddressDnsSettings_STATUS(destination *v1api20210201storage.PublicIPAddressDnsSettings_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(p.PropertyBag)
+
+	destination.DomainNameLabel = genruntime.ClonePointer(p.DomainNameLabel)
+	destination.Fqdn = genruntime.ClonePointer(p.Fqdn)
+	destination.ReverseFqdn = genruntime.ClonePointer(p.ReverseFqdn)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // PublicIPAddressOperatorSpec: Storage version of v1api20201101.PublicIPAddressOperatorSpec
 type PublicIPAddressOperatorSpec struct {
 	ConfigMapExpressions []*genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
@@ -375,6 +1339,94 @@ type PublicIPAddressOperatorSpec struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_PublicIPAddressOperatorSpec populates the receiver from source, a network/v1api20210201/storage.PublicIPAddressOperatorSpec.
+func (p *PublicIPAddressOperatorSpec) AssignProperties_From_PublicIPAddressOperatorSpec(source *v1api20210201storage.PublicIPAddressOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		p.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		p.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		p.SecretExpressions = secretExpressionsList
+	} else {
+		p.SecretExpressions = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		p.PropertyBag = propertyBag
+	} else {
+		p.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PublicIPAddressOperatorSpec populates destination, a network/v1api20210201/storage.PublicIPAddressOperatorSpec, from the receiver.
+func (p *PublicIPAddressOperatorSpec) AssignProperties_To_PublicIPAddressOperatorSpec(destination *v1api20210201storage.PublicIPAddressOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag(p.PropertyBag)
+
+	if p.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(p.ConfigMapExpressions))
+		for configMapExpressionsIndex := range p.ConfigMapExpressions {
+			if p.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *p.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if p.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(p.SecretExpressions))
+		for secretExpressionsIndex := range p.SecretExpressions {
+			if p.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *p.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // PublicIPAddressSku: Storage version of v1api20201101.PublicIPAddressSku
@@ -386,6 +1438,40 @@ type PublicIPAddressSku struct {
 	Tier *string `json:"tier,omitempty"`
 }
 
+// AssignProperties_From_PublicIPAddressSku populates the receiver from source, a network/v1api20210201/storage.PublicIPAddressSku.
+func (p *PublicIPAddressSku) AssignProperties_From_PublicIPAddressSku(source *v1api20210201storage.PublicIPAddressSku) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	p.Name = genruntime.ClonePointer(source.Name)
+	p.Tier = genruntime.ClonePointer(source.Tier)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		p.PropertyBag = propertyBag
+	} else {
+		p.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PublicIPAddressSku populates destination, a network/v1api20210201/storage.PublicIPAddressSku, from the receiver.
+func (p *PublicIPAddressSku) AssignProperties_To_PublicIPAddressSku(destination *v1api20210201storage.PublicIPAddressSku) error {
+	propertyBag := genruntime.NewPropertyBag(p.PropertyBag)
+
+	destination.Name = genruntime.ClonePointer(p.Name)
+	destination.Tier = genruntime.ClonePointer(p.Tier)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // PublicIPAddressSku_STATUS: Storage version of v1api20201101.PublicIPAddressSku_STATUS
 type PublicIPAddressSku_STATUS struct {
 	Name *string `json:"name,omitempty"`
@@ -393,4 +1479,38 @@ type PublicIPAddressSku_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Tier *string `json:"tier,omitempty"`
+}
+
+// AssignProperties_From_PublicIPAddressSku_STATUS populates the receiver from source, a network/v1api20210201/storage.PublicIPAddressSku_STATUS.
+func (p *PublicIPAddressSku_STATUS) AssignProperties_From_PublicIPAddressSku_STATUS(source *v1api20210201storage.PublicIPAddressSku_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	p.Name = genruntime.ClonePointer(source.Name)
+	p.Tier = genruntime.ClonePointer(source.Tier)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		p.PropertyBag = propertyBag
+	} else {
+		p.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PublicIPAddressSku_STATUS populates destination, a network/v1api20210201/storage.PublicIPAddressSku_STATUS, from the receiver.
+func (p *PublicIPAddressSku_STATUS) AssignProperties_To_PublicIPAddressSku_STATUS(destination *v1api20210201storage.PublicIPAddressSku_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(p.PropertyBag)
+
+	destination.Name = genruntime.ClonePointer(p.Name)
+	destination.Tier = genruntime.ClonePointer(p.Tier)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }

@@ -196,9 +196,19 @@ func Test_PublicIPAddress_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePublicIPAddress)
 }
 
+// Test_PublicIPAddress_HubRoundTrip checks that converting a PublicIPAddress to the hub network/v1api20210201/storage.PublicIPAddress and back loses nothing.
+func Test_PublicIPAddress_HubRoundTrip(t *testing.T) {
+	gentest.RunSpokeRoundTrip[PublicIPAddress, v1api20210201storage.PublicIPAddress](t, GeneratePublicIPAddress)
+}
+
 // Test_PublicIPAddress_Spec_JSONRoundTrip checks that JSON keeps every value of PublicIPAddress_Spec.
 func Test_PublicIPAddress_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePublicIPAddress_Spec)
+}
+
+// Test_PublicIPAddress_Spec_AssignProperties_To_PublicIPAddress_Spec_RoundTrip checks that converting a PublicIPAddress_Spec to network/v1api20210201/storage.PublicIPAddress_Spec and back loses nothing.
+func Test_PublicIPAddress_Spec_AssignProperties_To_PublicIPAddress_Spec_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PublicIPAddress_Spec, v1api20210201storage.PublicIPAddress_Spec](t, GeneratePublicIPAddress_Spec, (*PublicIPAddress_Spec).AssignProperties_To_PublicIPAddress_Spec, (*PublicIPAddress_Spec).AssignProperties_From_PublicIPAddress_Spec)
 }
 
 // Test_PublicIPAddress_STATUS_JSONRoundTrip checks that JSON keeps every value of PublicIPAddress_STATUS.
@@ -206,14 +216,29 @@ func Test_PublicIPAddress_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePublicIPAddress_STATUS)
 }
 
+// Test_PublicIPAddress_STATUS_AssignProperties_To_PublicIPAddress_STATUS_RoundTrip checks that converting a PublicIPAddress_STATUS to network/v1api20210201/storage.PublicIPAddress_STATUS and back loses nothing.
+func Test_PublicIPAddress_STATUS_AssignProperties_To_PublicIPAddress_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PublicIPAddress_STATUS, v1api20210201storage.PublicIPAddress_STATUS](t, GeneratePublicIPAddress_STATUS, (*PublicIPAddress_STATUS).AssignProperties_To_PublicIPAddress_STATUS, (*PublicIPAddress_STATUS).AssignProperties_From_PublicIPAddress_STATUS)
+}
+
 // Test_DdosSettings_JSONRoundTrip checks that JSON keeps every value of DdosSettings.
 func Test_DdosSettings_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateDdosSettings)
 }
 
+// Test_DdosSettings_AssignProperties_To_DdosSettings_RoundTrip checks that converting a DdosSettings to network/v1api20210201/storage.DdosSettings and back loses nothing.
+func Test_DdosSettings_AssignProperties_To_DdosSettings_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[DdosSettings, v1api20210201storage.DdosSettings](t, GenerateDdosSettings, (*DdosSettings).AssignProperties_To_DdosSettings, (*DdosSettings).AssignProperties_From_DdosSettings)
+}
+
 // Test_DdosSettings_STATUS_JSONRoundTrip checks that JSON keeps every value of DdosSettings_STATUS.
 func Test_DdosSettings_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateDdosSettings_STATUS)
+}
+
+// Test_DdosSettings_STATUS_AssignProperties_To_DdosSettings_STATUS_RoundTrip checks that converting a DdosSettings_STATUS to network/v1api20210201/storage.DdosSettings_STATUS and back loses nothing.
+func Test_DdosSettings_STATUS_AssignProperties_To_DdosSettings_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[DdosSettings_STATUS, v1api20210201storage.DdosSettings_STATUS](t, GenerateDdosSettings_STATUS, (*DdosSettings_STATUS).AssignProperties_To_DdosSettings_STATUS, (*DdosSettings_STATUS).AssignProperties_From_DdosSettings_STATUS)
 }
 
 // Test_IPConfiguration_STATUS_JSONRoundTrip checks that JSON keeps every value of IPConfiguration_STATUS.
@@ -231,9 +256,19 @@ func Test_IpTag_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateIpTag)
 }
 
+// Test_IpTag_AssignProperties_To_IpTag_RoundTrip checks that converting a IpTag to network/v1api20210201/storage.IpTag and back loses nothing.
+func Test_IpTag_AssignProperties_To_IpTag_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[IpTag, v1api20210201storage.IpTag](t, GenerateIpTag, (*IpTag).AssignProperties_To_IpTag, (*IpTag).AssignProperties_From_IpTag)
+}
+
 // Test_IpTag_STATUS_JSONRoundTrip checks that JSON keeps every value of IpTag_STATUS.
 func Test_IpTag_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateIpTag_STATUS)
+}
+
+// Test_IpTag_STATUS_AssignProperties_To_IpTag_STATUS_RoundTrip checks that converting a IpTag_STATUS to network/v1api20210201/storage.IpTag_STATUS and back loses nothing.
+func Test_IpTag_STATUS_AssignProperties_To_IpTag_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[IpTag_STATUS, v1api20210201storage.IpTag_STATUS](t, GenerateIpTag_STATUS, (*IpTag_STATUS).AssignProperties_To_IpTag_STATUS, (*IpTag_STATUS).AssignProperties_From_IpTag_STATUS)
 }
 
 // Test_NatGateway_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of NatGateway_STATUS_SubResourceEmbedded.
@@ -241,9 +276,19 @@ func Test_NatGateway_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateNatGateway_STATUS_SubResourceEmbedded)
 }
 
+// Test_NatGateway_STATUS_SubResourceEmbedded_AssignProperties_To_NatGateway_STATUS_SubResourceEmbedded_RoundTrip checks that converting a NatGateway_STATUS_SubResourceEmbedded to network/v1api20210201/storage.NatGateway_STATUS_SubResourceEmbedded and back loses nothing.
+func Test_NatGateway_STATUS_SubResourceEmbedded_AssignProperties_To_NatGateway_STATUS_SubResourceEmbedded_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[NatGateway_STATUS_SubResourceEmbedded, v1api20210201storage.NatGateway_STATUS_SubResourceEmbedded](t, GenerateNatGateway_STATUS_SubResourceEmbedded, (*NatGateway_STATUS_SubResourceEmbedded).AssignProperties_To_NatGateway_STATUS_SubResourceEmbedded, (*NatGateway_STATUS_SubResourceEmbedded).AssignProperties_From_NatGateway_STATUS_SubResourceEmbedded)
+}
+
 // Test_NatGateway_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of NatGateway_SubResourceEmbedded.
 func Test_NatGateway_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateNatGateway_SubResourceEmbedded)
+}
+
+// Test_NatGateway_SubResourceEmbedded_AssignProperties_To_NatGateway_SubResourceEmbedded_RoundTrip checks that converting a NatGateway_SubResourceEmbedded to network/v1api20210201/storage.NatGateway_SubResourceEmbedded and back loses nothing.
+func Test_NatGateway_SubResourceEmbedded_AssignProperties_To_NatGateway_SubResourceEmbedded_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[NatGateway_SubResourceEmbedded, v1api20210201storage.NatGateway_SubResourceEmbedded](t, GenerateNatGateway_SubResourceEmbedded, (*NatGateway_SubResourceEmbedded).AssignProperties_To_NatGateway_SubResourceEmbedded, (*NatGateway_SubResourceEmbedded).AssignProperties_From_NatGateway_SubResourceEmbedded)
 }
 
 // Test_PublicIPAddressDnsSettings_JSONRoundTrip checks that JSON keeps every value of PublicIPAddressDnsSettings.
@@ -251,9 +296,19 @@ func Test_PublicIPAddressDnsSettings_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePublicIPAddressDnsSettings)
 }
 
+// Test_PublicIPAddressDnsSettings_AssignProperties_To_PublicIPAddressDnsSettings_RoundTrip checks that converting a PublicIPAddressDnsSettings to network/v1api20210201/storage.PublicIPAddressDnsSettings and back loses nothing.
+func Test_PublicIPAddressDnsSettings_AssignProperties_To_PublicIPAddressDnsSettings_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PublicIPAddressDnsSettings, v1api20210201storage.PublicIPAddressDnsSettings](t, GeneratePublicIPAddressDnsSettings, (*PublicIPAddressDnsSettings).AssignProperties_To_PublicIPAddressDnsSettings, (*PublicIPAddressDnsSettings).AssignProperties_From_PublicIPAddressDnsSettings)
+}
+
 // Test_PublicIPAddressDnsSettings_STATUS_JSONRoundTrip checks that JSON keeps every value of PublicIPAddressDnsSettings_STATUS.
 func Test_PublicIPAddressDnsSettings_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePublicIPAddressDnsSettings_STATUS)
+}
+
+// Test_PublicIPAddressDnsSettings_STATUS_AssignProperties_To_PublicIPAddressDnsSettings_STATUS_RoundTrip checks that converting a PublicIPAddressDnsSettings_STATUS to network/v1api20210201/storage.PublicIPAddressDnsSettings_STATUS and back loses nothing.
+func Test_PublicIPAddressDnsSettings_STATUS_AssignProperties_To_PublicIPAddressDnsSettings_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PublicIPAddressDnsSettings_STATUS, v1api20210201storage.PublicIPAddressDnsSettings_STATUS](t, GeneratePublicIPAddressDnsSettings_STATUS, (*PublicIPAddressDnsSettings_STATUS).AssignProperties_To_PublicIPAddressDnsSettings_STATUS, (*PublicIPAddressDnsSettings_STATUS).AssignProperties_From_PublicIPAddressDnsSettings_STATUS)
 }
 
 // Test_PublicIPAddressOperatorSpec_JSONRoundTrip checks that JSON keeps every value of PublicIPAddressOperatorSpec.
@@ -261,12 +316,27 @@ func Test_PublicIPAddressOperatorSpec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePublicIPAddressOperatorSpec)
 }
 
+// Test_PublicIPAddressOperatorSpec_AssignProperties_To_PublicIPAddressOperatorSpec_RoundTrip checks that converting a PublicIPAddressOperatorSpec to network/v1api20210201/storage.PublicIPAddressOperatorSpec and back loses nothing.
+func Test_PublicIPAddressOperatorSpec_AssignProperties_To_PublicIPAddressOperatorSpec_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PublicIPAddressOperatorSpec, v1api20210201storage.PublicIPAddressOperatorSpec](t, GeneratePublicIPAddressOperatorSpec, (*PublicIPAddressOperatorSpec).AssignProperties_To_PublicIPAddressOperatorSpec, (*PublicIPAddressOperatorSpec).AssignProperties_From_PublicIPAddressOperatorSpec)
+}
+
 // Test_PublicIPAddressSku_JSONRoundTrip checks that JSON keeps every value of PublicIPAddressSku.
 func Test_PublicIPAddressSku_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePublicIPAddressSku)
 }
 
+// Test_PublicIPAddressSku_AssignProperties_To_PublicIPAddressSku_RoundTrip checks that converting a PublicIPAddressSku to network/v1api20210201/storage.PublicIPAddressSku and back loses nothing.
+func Test_PublicIPAddressSku_AssignProperties_To_PublicIPAddressSku_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PublicIPAddressSku, v1api20210201storage.PublicIPAddressSku](t, GeneratePublicIPAddressSku, (*PublicIPAddressSku).AssignProperties_To_PublicIPAddressSku, (*PublicIPAddressSku).AssignProperties_From_PublicIPAddressSku)
+}
+
 // Test_PublicIPAddressSku_STATUS_JSONRoundTrip checks that JSON keeps every value of PublicIPAddressSku_STATUS.
 func Test_PublicIPAddressSku_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePublicIPAddressSku_STATUS)
+}
+
+// Test_PublicIPAddressSku_STATUS_AssignProperties_To_PublicIPAddressSku_STATUS_RoundTrip checks that converting a PublicIPAddressSku_STATUS to network/v1api20210201/storage.PublicIPAddressSku_STATUS and back loses nothing.
+func Test_PublicIPAddressSku_STATUS_AssignProperties_To_PublicIPAddressSku_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PublicIPAddressSku_STATUS, v1api20210201storage.PublicIPAddressSku_STATUS](t, GeneratePublicIPAddressSku_STATUS, (*PublicIPAddressSku_STATUS).AssignProperties_To_PublicIPAddressSku_STATUS, (*PublicIPAddressSku_STATUS).AssignProperties_From_PublicIPAddressSku_STATUS)
 }

@@ -3,6 +3,10 @@
 package storage
 
 import (
+	"fmt"
+	"maps"
+
+	v1api20210201storage "github.com/armgen/armgen/generated/network/v1api20210201/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -14,7 +18,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/routeTables/{routeTableName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,network}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -79,10 +82,55 @@ func (r *RouteTable) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
-var _ conversion.Hub = &RouteTable{}
+var _ conversion.Convertible = &RouteTable{}
 
-// Hub marks RouteTable as the version every other version of the kind converts to and from: the one the API server stores.
-func (r *RouteTable) Hub() {}
+// ConvertTo converts the receiver to hub, the network/v1api20210201/storage.RouteTable the API server stores, directly.
+func (r *RouteTable) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*v1api20210201storage.RouteTable)
+	if !ok {
+		return fmt.Errorf("expected a network/v1api20210201/storage.RouteTable to convert with, got %T", hub)
+	}
+	return r.AssignProperties_To_RouteTable(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the network/v1api20210201/storage.RouteTable the API server stores, directly.
+func (r *RouteTable) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*v1api20210201storage.RouteTable)
+	if !ok {
+		return fmt.Errorf("expected a network/v1api20210201/storage.RouteTable to convert with, got %T", hub)
+	}
+	return r.AssignProperties_From_RouteTable(source)
+}
+
+// AssignProperties_From_RouteTable populates the receiver from source, a network/v1api20210201/storage.RouteTable.
+func (r *RouteTable) AssignProperties_From_RouteTable(source *v1api20210201storage.RouteTable) error {
+	r.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := r.Spec.AssignProperties_From_RouteTable_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := r.Status.AssignProperties_From_RouteTable_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_RouteTable populates destination, a network/v1api20210201/storage.RouteTable, from the receiver.
+func (r *RouteTable) AssignProperties_To_RouteTable(destination *v1api20210201storage.RouteTable) error {
+	destination.ObjectMeta = *r.ObjectMeta.DeepCopy()
+
+	if err := r.Spec.AssignProperties_To_RouteTable_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := r.Status.AssignProperties_To_RouteTable_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
 
 // RouteTable_Spec: Storage version of v1api20201101.RouteTable_Spec
 type RouteTable_Spec struct {
@@ -103,6 +151,108 @@ type RouteTable_Spec struct {
 	Routes []Route_SubResourceEmbedded `json:"routes,omitempty"`
 
 	Tags map[string]string `json:"tags,omitempty"`
+}
+
+// AssignProperties_From_RouteTable_Spec populates the receiver from source, a network/v1api20210201/storage.RouteTable_Spec.
+func (r *RouteTable_Spec) AssignProperties_From_RouteTable_Spec(source *v1api20210201storage.RouteTable_Spec) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	r.AzureName = source.AzureName
+	r.DisableBgpRoutePropagation = genruntime.ClonePointer(source.DisableBgpRoutePropagation)
+	r.Location = genruntime.ClonePointer(source.Location)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue RouteTableOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_RouteTableOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		r.OperatorSpec = &operatorSpecValue
+	} else {
+		r.OperatorSpec = nil
+	}
+
+	r.OriginalVersion = source.OriginalVersion
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		r.Owner = &ownerValue
+	} else {
+		r.Owner = nil
+	}
+
+	if source.Routes != nil {
+		routesList := make([]Route_SubResourceEmbedded, len(source.Routes))
+		for routesIndex := range source.Routes {
+			if err := routesList[routesIndex].AssignProperties_From_Route_SubResourceEmbedded(&source.Routes[routesIndex]); err != nil {
+				return fmt.Errorf("converting Routes: %w", err)
+			}
+		}
+		r.Routes = routesList
+	} else {
+		r.Routes = nil
+	}
+
+	r.Tags = maps.Clone(source.Tags)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		r.PropertyBag = propertyBag
+	} else {
+		r.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_RouteTable_Spec populates destination, a network/v1api20210201/storage.RouteTable_Spec, from the receiver.
+func (r *RouteTable_Spec) AssignProperties_To_RouteTable_Spec(destination *v1api20210201storage.RouteTable_Spec) error {
+	propertyBag := genruntime.NewPropertyBag(r.PropertyBag)
+
+	destination.AzureName = r.AzureName
+	destination.DisableBgpRoutePropagation = genruntime.ClonePointer(r.DisableBgpRoutePropagation)
+	destination.Location = genruntime.ClonePointer(r.Location)
+
+	if r.OperatorSpec != nil {
+		var operatorSpecValue v1api20210201storage.RouteTableOperatorSpec
+		if err := r.OperatorSpec.AssignProperties_To_RouteTableOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	destination.OriginalVersion = r.OriginalVersion
+
+	if r.Owner != nil {
+		ownerValue := *r.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	if r.Routes != nil {
+		routesList := make([]v1api20210201storage.Route_SubResourceEmbedded, len(r.Routes))
+		for routesIndex := range r.Routes {
+			if err := r.Routes[routesIndex].AssignProperties_To_Route_SubResourceEmbedded(&routesList[routesIndex]); err != nil {
+				return fmt.Errorf("converting Routes: %w", err)
+			}
+		}
+		destination.Routes = routesList
+	} else {
+		destination.Routes = nil
+	}
+
+	destination.Tags = maps.Clone(r.Tags)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // RouteTable_STATUS: Storage version of v1api20201101.RouteTable_STATUS
@@ -134,6 +284,124 @@ type RouteTable_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_RouteTable_STATUS populates the receiver from source, a network/v1api20210201/storage.RouteTable_STATUS.
+func (r *RouteTable_STATUS) AssignProperties_From_RouteTable_STATUS(source *v1api20210201storage.RouteTable_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		r.Conditions = conditionsList
+	} else {
+		r.Conditions = nil
+	}
+
+	r.DisableBgpRoutePropagation = genruntime.ClonePointer(source.DisableBgpRoutePropagation)
+	r.Etag = genruntime.ClonePointer(source.Etag)
+	r.Id = genruntime.ClonePointer(source.Id)
+	r.Location = genruntime.ClonePointer(source.Location)
+	r.Name = genruntime.ClonePointer(source.Name)
+	r.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+	r.ResourceGuid = genruntime.ClonePointer(source.ResourceGuid)
+
+	if source.Routes != nil {
+		routesList := make([]Route_STATUS_SubResourceEmbedded, len(source.Routes))
+		for routesIndex := range source.Routes {
+			if err := routesList[routesIndex].AssignProperties_From_Route_STATUS_SubResourceEmbedded(&source.Routes[routesIndex]); err != nil {
+				return fmt.Errorf("converting Routes: %w", err)
+			}
+		}
+		r.Routes = routesList
+	} else {
+		r.Routes = nil
+	}
+
+	if source.Subnets != nil {
+		subnetsList := make([]Subnet_STATUS_SubResourceEmbedded, len(source.Subnets))
+		for subnetsIndex := range source.Subnets {
+			if err := subnetsList[subnetsIndex].AssignProperties_From_Subnet_STATUS_SubResourceEmbedded(&source.Subnets[subnetsIndex]); err != nil {
+				return fmt.Errorf("converting Subnets: %w", err)
+			}
+		}
+		r.Subnets = subnetsList
+	} else {
+		r.Subnets = nil
+	}
+
+	r.Tags = maps.Clone(source.Tags)
+	r.Type = genruntime.ClonePointer(source.Type)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		r.PropertyBag = propertyBag
+	} else {
+		r.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_RouteTable_STATUS populates destination, a network/v1api20210201/storage.RouteTable_STATUS, from the receiver.
+func (r *RouteTable_STATUS) AssignProperties_To_RouteTable_STATUS(destination *v1api20210201storage.RouteTable_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(r.PropertyBag)
+
+	if r.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(r.Conditions))
+		for conditionsIndex := range r.Conditions {
+			conditionsList[conditionsIndex] = *r.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.DisableBgpRoutePropagation = genruntime.ClonePointer(r.DisableBgpRoutePropagation)
+	destination.Etag = genruntime.ClonePointer(r.Etag)
+	destination.Id = genruntime.ClonePointer(r.Id)
+	destination.Location = genruntime.ClonePointer(r.Location)
+	destination.Name = genruntime.ClonePointer(r.Name)
+	destination.ProvisioningState = genruntime.ClonePointer(r.ProvisioningState)
+	destination.ResourceGuid = genruntime.ClonePointer(r.ResourceGuid)
+
+	if r.Routes != nil {
+		routesList := make([]v1api20210201storage.Route_STATUS_SubResourceEmbedded, len(r.Routes))
+		for routesIndex := range r.Routes {
+			if err := r.Routes[routesIndex].AssignProperties_To_Route_STATUS_SubResourceEmbedded(&routesList[routesIndex]); err != nil {
+				return fmt.Errorf("converting Routes: %w", err)
+			}
+		}
+		destination.Routes = routesList
+	} else {
+		destination.Routes = nil
+	}
+
+	if r.Subnets != nil {
+		subnetsList := make([]v1api20210201storage.Subnet_STATUS_SubResourceEmbedded, len(r.Subnets))
+		for subnetsIndex := range r.Subnets {
+			if err := r.Subnets[subnetsIndex].AssignProperties_To_Subnet_STATUS_SubResourceEmbedded(&subnetsList[subnetsIndex]); err != nil {
+				return fmt.Errorf("converting Subnets: %w", err)
+			}
+		}
+		destination.Subnets = subnetsList
+	} else {
+		destination.Subnets = nil
+	}
+
+	destination.Tags = maps.Clone(r.Tags)
+	destination.Type = genruntime.ClonePointer(r.Type)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // RouteTableOperatorSpec: Storage version of v1api20201101.RouteTableOperatorSpec
 type RouteTableOperatorSpec struct {
 	ConfigMapExpressions []*genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
@@ -143,11 +411,131 @@ type RouteTableOperatorSpec struct {
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 }
 
+// AssignProperties_From_RouteTableOperatorSpec populates the receiver from source, a network/v1api20210201/storage.RouteTableOperatorSpec.
+func (r *RouteTableOperatorSpec) AssignProperties_From_RouteTableOperatorSpec(source *v1api20210201storage.RouteTableOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		r.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		r.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		r.SecretExpressions = secretExpressionsList
+	} else {
+		r.SecretExpressions = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		r.PropertyBag = propertyBag
+	} else {
+		r.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_RouteTableOperatorSpec populates destination, a network/v1api20210201/storage.RouteTableOperatorSpec, from the receiver.
+func (r *RouteTableOperatorSpec) AssignProperties_To_RouteTableOperatorSpec(destination *v1api20210201storage.RouteTableOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag(r.PropertyBag)
+
+	if r.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(r.ConfigMapExpressions))
+		for configMapExpressionsIndex := range r.ConfigMapExpressions {
+			if r.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *r.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if r.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(r.SecretExpressions))
+		for secretExpressionsIndex := range r.SecretExpressions {
+			if r.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *r.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // Route_STATUS_SubResourceEmbedded: Storage version of v1api20201101.Route_STATUS_SubResourceEmbedded
 type Route_STATUS_SubResourceEmbedded struct {
 	Id *string `json:"id,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// AssignProperties_From_Route_STATUS_SubResourceEmbedded populates the receiver from source, a network/v1api20210201/storage.Route_STATUS_SubResourceEmbedded.
+func (r *Route_STATUS_SubResourceEmbedded) AssignProperties_From_Route_STATUS_SubResourceEmbedded(source *v1api20210201storage.Route_STATUS_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	r.Id = genruntime.ClonePointer(source.Id)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		r.PropertyBag = propertyBag
+	} else {
+		r.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Route_STATUS_SubResourceEmbedded populates destination, a network/v1api20210201/storage.Route_STATUS_SubResourceEmbedded, from the receiver.
+func (r *Route_STATUS_SubResourceEmbedded) AssignProperties_To_Route_STATUS_SubResourceEmbedded(destination *v1api20210201storage.Route_STATUS_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(r.PropertyBag)
+
+	destination.Id = genruntime.ClonePointer(r.Id)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // Route_SubResourceEmbedded: Storage version of v1api20201101.Route_SubResourceEmbedded
@@ -157,4 +545,50 @@ type Route_SubResourceEmbedded struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// AssignProperties_From_Route_SubResourceEmbedded populates the receiver from source, a network/v1api20210201/storage.Route_SubResourceEmbedded.
+func (r *Route_SubResourceEmbedded) AssignProperties_From_Route_SubResourceEmbedded(source *v1api20210201storage.Route_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	r.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		r.Reference = &referenceValue
+	} else {
+		r.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		r.PropertyBag = propertyBag
+	} else {
+		r.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Route_SubResourceEmbedded populates destination, a network/v1api20210201/storage.Route_SubResourceEmbedded, from the receiver.
+func (r *Route_SubResourceEmbedded) AssignProperties_To_Route_SubResourceEmbedded(destination *v1api20210201storage.Route_SubResourceEmbedded) error {
+	propertyBag := genruntime.NewPropertyBag(r.PropertyBag)
+
+	destination.Name = genruntime.ClonePointer(r.Name)
+
+	if r.Reference != nil {
+		referenceValue := *r.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }

@@ -5,6 +5,7 @@ package storage
 import (
 	"testing"
 
+	v1api20210201storage "github.com/armgen/armgen/generated/network/v1api20210201/storage"
 	"github.com/armgen/armgen/pkg/genruntime/gentest"
 	"pgregory.net/rapid"
 )
@@ -79,9 +80,19 @@ func Test_RouteTable_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateRouteTable)
 }
 
+// Test_RouteTable_HubRoundTrip checks that converting a RouteTable to the hub network/v1api20210201/storage.RouteTable and back loses nothing.
+func Test_RouteTable_HubRoundTrip(t *testing.T) {
+	gentest.RunSpokeRoundTrip[RouteTable, v1api20210201storage.RouteTable](t, GenerateRouteTable)
+}
+
 // Test_RouteTable_Spec_JSONRoundTrip checks that JSON keeps every value of RouteTable_Spec.
 func Test_RouteTable_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateRouteTable_Spec)
+}
+
+// Test_RouteTable_Spec_AssignProperties_To_RouteTable_Spec_RoundTrip checks that converting a RouteTable_Spec to network/v1api20210201/storage.RouteTable_Spec and back loses nothing.
+func Test_RouteTable_Spec_AssignProperties_To_RouteTable_Spec_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[RouteTable_Spec, v1api20210201storage.RouteTable_Spec](t, GenerateRouteTable_Spec, (*RouteTable_Spec).AssignProperties_To_RouteTable_Spec, (*RouteTable_Spec).AssignProperties_From_RouteTable_Spec)
 }
 
 // Test_RouteTable_STATUS_JSONRoundTrip checks that JSON keeps every value of RouteTable_STATUS.
@@ -89,9 +100,19 @@ func Test_RouteTable_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateRouteTable_STATUS)
 }
 
+// Test_RouteTable_STATUS_AssignProperties_To_RouteTable_STATUS_RoundTrip checks that converting a RouteTable_STATUS to network/v1api20210201/storage.RouteTable_STATUS and back loses nothing.
+func Test_RouteTable_STATUS_AssignProperties_To_RouteTable_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[RouteTable_STATUS, v1api20210201storage.RouteTable_STATUS](t, GenerateRouteTable_STATUS, (*RouteTable_STATUS).AssignProperties_To_RouteTable_STATUS, (*RouteTable_STATUS).AssignProperties_From_RouteTable_STATUS)
+}
+
 // Test_RouteTableOperatorSpec_JSONRoundTrip checks that JSON keeps every value of RouteTableOperatorSpec.
 func Test_RouteTableOperatorSpec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateRouteTableOperatorSpec)
+}
+
+// Test_RouteTableOperatorSpec_AssignProperties_To_RouteTableOperatorSpec_RoundTrip checks that converting a RouteTableOperatorSpec to network/v1api20210201/storage.RouteTableOperatorSpec and back loses nothing.
+func Test_RouteTableOperatorSpec_AssignProperties_To_RouteTableOperatorSpec_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[RouteTableOperatorSpec, v1api20210201storage.RouteTableOperatorSpec](t, GenerateRouteTableOperatorSpec, (*RouteTableOperatorSpec).AssignProperties_To_RouteTableOperatorSpec, (*RouteTableOperatorSpec).AssignProperties_From_RouteTableOperatorSpec)
 }
 
 // Test_Route_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of Route_STATUS_SubResourceEmbedded.
@@ -99,7 +120,17 @@ func Test_Route_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateRoute_STATUS_SubResourceEmbedded)
 }
 
+// Test_Route_STATUS_SubResourceEmbedded_AssignProperties_To_Route_STATUS_SubResourceEmbedded_RoundTrip checks that converting a Route_STATUS_SubResourceEmbedded to network/v1api20210201/storage.Route_STATUS_SubResourceEmbedded and back loses nothing.
+func Test_Route_STATUS_SubResourceEmbedded_AssignProperties_To_Route_STATUS_SubResourceEmbedded_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[Route_STATUS_SubResourceEmbedded, v1api20210201storage.Route_STATUS_SubResourceEmbedded](t, GenerateRoute_STATUS_SubResourceEmbedded, (*Route_STATUS_SubResourceEmbedded).AssignProperties_To_Route_STATUS_SubResourceEmbedded, (*Route_STATUS_SubResourceEmbedded).AssignProperties_From_Route_STATUS_SubResourceEmbedded)
+}
+
 // Test_Route_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of Route_SubResourceEmbedded.
 func Test_Route_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateRoute_SubResourceEmbedded)
+}
+
+// Test_Route_SubResourceEmbedded_AssignProperties_To_Route_SubResourceEmbedded_RoundTrip checks that converting a Route_SubResourceEmbedded to network/v1api20210201/storage.Route_SubResourceEmbedded and back loses nothing.
+func Test_Route_SubResourceEmbedded_AssignProperties_To_Route_SubResourceEmbedded_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[Route_SubResourceEmbedded, v1api20210201storage.Route_SubResourceEmbedded](t, GenerateRoute_SubResourceEmbedded, (*Route_SubResourceEmbedded).AssignProperties_To_Route_SubResourceEmbedded, (*Route_SubResourceEmbedded).AssignProperties_From_Route_SubResourceEmbedded)
 }

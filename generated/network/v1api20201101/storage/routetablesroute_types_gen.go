@@ -3,6 +3,9 @@
 package storage
 
 import (
+	"fmt"
+
+	v1api20210201storage "github.com/armgen/armgen/generated/network/v1api20210201/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -14,7 +17,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/routeTables/{routeTableName}/routes/{routeName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,network}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -79,10 +81,55 @@ func (r *RouteTablesRoute) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
-var _ conversion.Hub = &RouteTablesRoute{}
+var _ conversion.Convertible = &RouteTablesRoute{}
 
-// Hub marks RouteTablesRoute as the version every other version of the kind converts to and from: the one the API server stores.
-func (r *RouteTablesRoute) Hub() {}
+// ConvertTo converts the receiver to hub, the network/v1api20210201/storage.RouteTablesRoute the API server stores, directly.
+func (r *RouteTablesRoute) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*v1api20210201storage.RouteTablesRoute)
+	if !ok {
+		return fmt.Errorf("expected a network/v1api20210201/storage.RouteTablesRoute to convert with, got %T", hub)
+	}
+	return r.AssignProperties_To_RouteTablesRoute(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the network/v1api20210201/storage.RouteTablesRoute the API server stores, directly.
+func (r *RouteTablesRoute) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*v1api20210201storage.RouteTablesRoute)
+	if !ok {
+		return fmt.Errorf("expected a network/v1api20210201/storage.RouteTablesRoute to convert with, got %T", hub)
+	}
+	return r.AssignProperties_From_RouteTablesRoute(source)
+}
+
+// AssignProperties_From_RouteTablesRoute populates the receiver from source, a network/v1api20210201/storage.RouteTablesRoute.
+func (r *RouteTablesRoute) AssignProperties_From_RouteTablesRoute(source *v1api20210201storage.RouteTablesRoute) error {
+	r.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := r.Spec.AssignProperties_From_RouteTablesRoute_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := r.Status.AssignProperties_From_RouteTablesRoute_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_RouteTablesRoute populates destination, a network/v1api20210201/storage.RouteTablesRoute, from the receiver.
+func (r *RouteTablesRoute) AssignProperties_To_RouteTablesRoute(destination *v1api20210201storage.RouteTablesRoute) error {
+	destination.ObjectMeta = *r.ObjectMeta.DeepCopy()
+
+	if err := r.Spec.AssignProperties_To_RouteTablesRoute_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := r.Status.AssignProperties_To_RouteTablesRoute_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
 
 // RouteTablesRoute_Spec: Storage version of v1api20201101.RouteTablesRoute_Spec
 type RouteTablesRoute_Spec struct {
@@ -103,6 +150,84 @@ type RouteTablesRoute_Spec struct {
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"network.azure.com" kind:"RouteTable"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// AssignProperties_From_RouteTablesRoute_Spec populates the receiver from source, a network/v1api20210201/storage.RouteTablesRoute_Spec.
+func (r *RouteTablesRoute_Spec) AssignProperties_From_RouteTablesRoute_Spec(source *v1api20210201storage.RouteTablesRoute_Spec) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	r.AddressPrefix = genruntime.ClonePointer(source.AddressPrefix)
+	r.AzureName = source.AzureName
+	r.HasBgpOverride = genruntime.ClonePointer(source.HasBgpOverride)
+	r.NextHopIpAddress = genruntime.ClonePointer(source.NextHopIpAddress)
+	r.NextHopType = genruntime.ClonePointer(source.NextHopType)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue RouteTablesRouteOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_RouteTablesRouteOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		r.OperatorSpec = &operatorSpecValue
+	} else {
+		r.OperatorSpec = nil
+	}
+
+	r.OriginalVersion = source.OriginalVersion
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		r.Owner = &ownerValue
+	} else {
+		r.Owner = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		r.PropertyBag = propertyBag
+	} else {
+		r.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_RouteTablesRoute_Spec populates destination, a network/v1api20210201/storage.RouteTablesRoute_Spec, from the receiver.
+func (r *RouteTablesRoute_Spec) AssignProperties_To_RouteTablesRoute_Spec(destination *v1api20210201storage.RouteTablesRoute_Spec) error {
+	propertyBag := genruntime.NewPropertyBag(r.PropertyBag)
+
+	destination.AddressPrefix = genruntime.ClonePointer(r.AddressPrefix)
+	destination.AzureName = r.AzureName
+	destination.HasBgpOverride = genruntime.ClonePointer(r.HasBgpOverride)
+	destination.NextHopIpAddress = genruntime.ClonePointer(r.NextHopIpAddress)
+	destination.NextHopType = genruntime.ClonePointer(r.NextHopType)
+
+	if r.OperatorSpec != nil {
+		var operatorSpecValue v1api20210201storage.RouteTablesRouteOperatorSpec
+		if err := r.OperatorSpec.AssignProperties_To_RouteTablesRouteOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	destination.OriginalVersion = r.OriginalVersion
+
+	if r.Owner != nil {
+		ownerValue := *r.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // RouteTablesRoute_STATUS: Storage version of v1api20201101.RouteTablesRoute_STATUS
@@ -130,6 +255,76 @@ type RouteTablesRoute_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_RouteTablesRoute_STATUS populates the receiver from source, a network/v1api20210201/storage.RouteTablesRoute_STATUS.
+func (r *RouteTablesRoute_STATUS) AssignProperties_From_RouteTablesRoute_STATUS(source *v1api20210201storage.RouteTablesRoute_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	r.AddressPrefix = genruntime.ClonePointer(source.AddressPrefix)
+
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		r.Conditions = conditionsList
+	} else {
+		r.Conditions = nil
+	}
+
+	r.Etag = genruntime.ClonePointer(source.Etag)
+	r.HasBgpOverride = genruntime.ClonePointer(source.HasBgpOverride)
+	r.Id = genruntime.ClonePointer(source.Id)
+	r.Name = genruntime.ClonePointer(source.Name)
+	r.NextHopIpAddress = genruntime.ClonePointer(source.NextHopIpAddress)
+	r.NextHopType = genruntime.ClonePointer(source.NextHopType)
+	r.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+	r.Type = genruntime.ClonePointer(source.Type)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		r.PropertyBag = propertyBag
+	} else {
+		r.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_RouteTablesRoute_STATUS populates destination, a network/v1api20210201/storage.RouteTablesRoute_STATUS, from the receiver.
+func (r *RouteTablesRoute_STATUS) AssignProperties_To_RouteTablesRoute_STATUS(destination *v1api20210201storage.RouteTablesRoute_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(r.PropertyBag)
+
+	destination.AddressPrefix = genruntime.ClonePointer(r.AddressPrefix)
+
+	if r.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(r.Conditions))
+		for conditionsIndex := range r.Conditions {
+			conditionsList[conditionsIndex] = *r.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.Etag = genruntime.ClonePointer(r.Etag)
+	destination.HasBgpOverride = genruntime.ClonePointer(r.HasBgpOverride)
+	destination.Id = genruntime.ClonePointer(r.Id)
+	destination.Name = genruntime.ClonePointer(r.Name)
+	destination.NextHopIpAddress = genruntime.ClonePointer(r.NextHopIpAddress)
+	destination.NextHopType = genruntime.ClonePointer(r.NextHopType)
+	destination.ProvisioningState = genruntime.ClonePointer(r.ProvisioningState)
+	destination.Type = genruntime.ClonePointer(r.Type)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // RouteTablesRouteOperatorSpec: Storage version of v1api20201101.RouteTablesRouteOperatorSpec
 type RouteTablesRouteOperatorSpec struct {
 	ConfigMapExpressions []*genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
@@ -137,4 +332,92 @@ type RouteTablesRouteOperatorSpec struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_RouteTablesRouteOperatorSpec populates the receiver from source, a network/v1api20210201/storage.RouteTablesRouteOperatorSpec.
+func (r *RouteTablesRouteOperatorSpec) AssignProperties_From_RouteTablesRouteOperatorSpec(source *v1api20210201storage.RouteTablesRouteOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		r.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		r.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		r.SecretExpressions = secretExpressionsList
+	} else {
+		r.SecretExpressions = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		r.PropertyBag = propertyBag
+	} else {
+		r.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_RouteTablesRouteOperatorSpec populates destination, a network/v1api20210201/storage.RouteTablesRouteOperatorSpec, from the receiver.
+func (r *RouteTablesRouteOperatorSpec) AssignProperties_To_RouteTablesRouteOperatorSpec(destination *v1api20210201storage.RouteTablesRouteOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag(r.PropertyBag)
+
+	if r.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(r.ConfigMapExpressions))
+		for configMapExpressionsIndex := range r.ConfigMapExpressions {
+			if r.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *r.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if r.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(r.SecretExpressions))
+		for secretExpressionsIndex := range r.SecretExpressions {
+			if r.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *r.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }

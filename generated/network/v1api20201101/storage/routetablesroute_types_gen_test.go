@@ -5,6 +5,7 @@ package storage
 import (
 	"testing"
 
+	v1api20210201storage "github.com/armgen/armgen/generated/network/v1api20210201/storage"
 	"github.com/armgen/armgen/pkg/genruntime/gentest"
 	"pgregory.net/rapid"
 )
@@ -60,9 +61,19 @@ func Test_RouteTablesRoute_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateRouteTablesRoute)
 }
 
+// Test_RouteTablesRoute_HubRoundTrip checks that converting a RouteTablesRoute to the hub network/v1api20210201/storage.RouteTablesRoute and back loses nothing.
+func Test_RouteTablesRoute_HubRoundTrip(t *testing.T) {
+	gentest.RunSpokeRoundTrip[RouteTablesRoute, v1api20210201storage.RouteTablesRoute](t, GenerateRouteTablesRoute)
+}
+
 // Test_RouteTablesRoute_Spec_JSONRoundTrip checks that JSON keeps every value of RouteTablesRoute_Spec.
 func Test_RouteTablesRoute_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateRouteTablesRoute_Spec)
+}
+
+// Test_RouteTablesRoute_Spec_AssignProperties_To_RouteTablesRoute_Spec_RoundTrip checks that converting a RouteTablesRoute_Spec to network/v1api20210201/storage.RouteTablesRoute_Spec and back loses nothing.
+func Test_RouteTablesRoute_Spec_AssignProperties_To_RouteTablesRoute_Spec_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[RouteTablesRoute_Spec, v1api20210201storage.RouteTablesRoute_Spec](t, GenerateRouteTablesRoute_Spec, (*RouteTablesRoute_Spec).AssignProperties_To_RouteTablesRoute_Spec, (*RouteTablesRoute_Spec).AssignProperties_From_RouteTablesRoute_Spec)
 }
 
 // Test_RouteTablesRoute_STATUS_JSONRoundTrip checks that JSON keeps every value of RouteTablesRoute_STATUS.
@@ -70,7 +81,17 @@ func Test_RouteTablesRoute_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateRouteTablesRoute_STATUS)
 }
 
+// Test_RouteTablesRoute_STATUS_AssignProperties_To_RouteTablesRoute_STATUS_RoundTrip checks that converting a RouteTablesRoute_STATUS to network/v1api20210201/storage.RouteTablesRoute_STATUS and back loses nothing.
+func Test_RouteTablesRoute_STATUS_AssignProperties_To_RouteTablesRoute_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[RouteTablesRoute_STATUS, v1api20210201storage.RouteTablesRoute_STATUS](t, GenerateRouteTablesRoute_STATUS, (*RouteTablesRoute_STATUS).AssignProperties_To_RouteTablesRoute_STATUS, (*RouteTablesRoute_STATUS).AssignProperties_From_RouteTablesRoute_STATUS)
+}
+
 // Test_RouteTablesRouteOperatorSpec_JSONRoundTrip checks that JSON keeps every value of RouteTablesRouteOperatorSpec.
 func Test_RouteTablesRouteOperatorSpec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateRouteTablesRouteOperatorSpec)
+}
+
+// Test_RouteTablesRouteOperatorSpec_AssignProperties_To_RouteTablesRouteOperatorSpec_RoundTrip checks that converting a RouteTablesRouteOperatorSpec to network/v1api20210201/storage.RouteTablesRouteOperatorSpec and back loses nothing.
+func Test_RouteTablesRouteOperatorSpec_AssignProperties_To_RouteTablesRouteOperatorSpec_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[RouteTablesRouteOperatorSpec, v1api20210201storage.RouteTablesRouteOperatorSpec](t, GenerateRouteTablesRouteOperatorSpec, (*RouteTablesRouteOperatorSpec).AssignProperties_To_RouteTablesRouteOperatorSpec, (*RouteTablesRouteOperatorSpec).AssignProperties_From_RouteTablesRouteOperatorSpec)
 }

@@ -3,6 +3,9 @@
 package storage
 
 import (
+	"fmt"
+
+	v1api20210201storage "github.com/armgen/armgen/generated/network/v1api20210201/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -14,7 +17,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/virtualNetworks/{virtualNetworkName}/virtualNetworkPeerings/{virtualNetworkPeeringName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,network}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -79,10 +81,55 @@ func (v *VirtualNetworksVirtualNetworkPeering) GetResourceScope() genruntime.Res
 	return genruntime.ResourceScopeResourceGroup
 }
 
-var _ conversion.Hub = &VirtualNetworksVirtualNetworkPeering{}
+var _ conversion.Convertible = &VirtualNetworksVirtualNetworkPeering{}
 
-// Hub marks VirtualNetworksVirtualNetworkPeering as the version every other version of the kind converts to and from: the one the API server stores.
-func (v *VirtualNetworksVirtualNetworkPeering) Hub() {}
+// ConvertTo converts the receiver to hub, the network/v1api20210201/storage.VirtualNetworksVirtualNetworkPeering the API server stores, directly.
+func (v *VirtualNetworksVirtualNetworkPeering) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*v1api20210201storage.VirtualNetworksVirtualNetworkPeering)
+	if !ok {
+		return fmt.Errorf("expected a network/v1api20210201/storage.VirtualNetworksVirtualNetworkPeering to convert with, got %T", hub)
+	}
+	return v.AssignProperties_To_VirtualNetworksVirtualNetworkPeering(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the network/v1api20210201/storage.VirtualNetworksVirtualNetworkPeering the API server stores, directly.
+func (v *VirtualNetworksVirtualNetworkPeering) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*v1api20210201storage.VirtualNetworksVirtualNetworkPeering)
+	if !ok {
+		return fmt.Errorf("expected a network/v1api20210201/storage.VirtualNetworksVirtualNetworkPeering to convert with, got %T", hub)
+	}
+	return v.AssignProperties_From_VirtualNetworksVirtualNetworkPeering(source)
+}
+
+// AssignProperties_From_VirtualNetworksVirtualNetworkPeering populates the receiver from source, a network/v1api20210201/storage.VirtualNetworksVirtualNetworkPeering.
+func (v *VirtualNetworksVirtualNetworkPeering) AssignProperties_From_VirtualNetworksVirtualNetworkPeering(source *v1api20210201storage.VirtualNetworksVirtualNetworkPeering) error {
+	v.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := v.Spec.AssignProperties_From_VirtualNetworksVirtualNetworkPeering_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := v.Status.AssignProperties_From_VirtualNetworksVirtualNetworkPeering_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_VirtualNetworksVirtualNetworkPeering populates destination, a network/v1api20210201/storage.VirtualNetworksVirtualNetworkPeering, from the receiver.
+func (v *VirtualNetworksVirtualNetworkPeering) AssignProperties_To_VirtualNetworksVirtualNetworkPeering(destination *v1api20210201storage.VirtualNetworksVirtualNetworkPeering) error {
+	destination.ObjectMeta = *v.ObjectMeta.DeepCopy()
+
+	if err := v.Spec.AssignProperties_To_VirtualNetworksVirtualNetworkPeering_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := v.Status.AssignProperties_To_VirtualNetworksVirtualNetworkPeering_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
 
 // VirtualNetworksVirtualNetworkPeering_Spec: Storage version of v1api20201101.VirtualNetworksVirtualNetworkPeering_Spec
 type VirtualNetworksVirtualNetworkPeering_Spec struct {
@@ -113,6 +160,178 @@ type VirtualNetworksVirtualNetworkPeering_Spec struct {
 	RemoteVirtualNetwork *SubResource `json:"remoteVirtualNetwork,omitempty"`
 
 	UseRemoteGateways *bool `json:"useRemoteGateways,omitempty"`
+}
+
+// AssignProperties_From_VirtualNetworksVirtualNetworkPeering_Spec populates the receiver from source, a network/v1api20210201/storage.VirtualNetworksVirtualNetworkPeering_Spec.
+func (v *VirtualNetworksVirtualNetworkPeering_Spec) AssignProperties_From_VirtualNetworksVirtualNetworkPeering_Spec(source *v1api20210201storage.VirtualNetworksVirtualNetworkPeering_Spec) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	v.AllowForwardedTraffic = genruntime.ClonePointer(source.AllowForwardedTraffic)
+	v.AllowGatewayTransit = genruntime.ClonePointer(source.AllowGatewayTransit)
+	v.AllowVirtualNetworkAccess = genruntime.ClonePointer(source.AllowVirtualNetworkAccess)
+	v.AzureName = source.AzureName
+	v.DoNotVerifyRemoteGateways = genruntime.ClonePointer(source.DoNotVerifyRemoteGateways)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue VirtualNetworksVirtualNetworkPeeringOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_VirtualNetworksVirtualNetworkPeeringOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		v.OperatorSpec = &operatorSpecValue
+	} else {
+		v.OperatorSpec = nil
+	}
+
+	v.OriginalVersion = source.OriginalVersion
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		v.Owner = &ownerValue
+	} else {
+		v.Owner = nil
+	}
+
+	v.PeeringState = genruntime.ClonePointer(source.PeeringState)
+
+	if source.RemoteAddressSpace != nil {
+		var remoteAddressSpaceValue AddressSpace
+		if err := remoteAddressSpaceValue.AssignProperties_From_AddressSpace(source.RemoteAddressSpace); err != nil {
+			return fmt.Errorf("converting RemoteAddressSpace: %w", err)
+		}
+		v.RemoteAddressSpace = &remoteAddressSpaceValue
+	} else {
+		v.RemoteAddressSpace = nil
+	}
+
+	if source.RemoteBgpCommunities != nil {
+		var remoteBgpCommunitiesValue VirtualNetworkBgpCommunities
+		if err := remoteBgpCommunitiesValue.AssignProperties_From_VirtualNetworkBgpCommunities(source.RemoteBgpCommunities); err != nil {
+			return fmt.Errorf("converting RemoteBgpCommunities: %w", err)
+		}
+		v.RemoteBgpCommunities = &remoteBgpCommunitiesValue
+	} else {
+		v.RemoteBgpCommunities = nil
+	}
+
+	if source.RemoteVirtualNetwork != nil {
+		var remoteVirtualNetworkValue SubResource
+		if err := remoteVirtualNetworkValue.AssignProperties_From_SubResource(source.RemoteVirtualNetwork); err != nil {
+			return fmt.Errorf("converting RemoteVirtualNetwork: %w", err)
+		}
+		v.RemoteVirtualNetwork = &remoteVirtualNetworkValue
+	} else {
+		v.RemoteVirtualNetwork = nil
+	}
+
+	v.UseRemoteGateways = genruntime.ClonePointer(source.UseRemoteGateways)
+
+	// PeeringSyncLevel: the destination has no such property; the value waits in the property bag
+	if source.PeeringSyncLevel != nil {
+		if err := propertyBag.Add("peeringSyncLevel", source.PeeringSyncLevel); err != nil {
+			return fmt.Errorf("converting PeeringSyncLevel: %w", err)
+		}
+	}
+
+	// RemoteVirtualNetworkAddressSpace: the destination has no such property; the value waits in the property bag
+	if source.RemoteVirtualNetworkAddressSpace != nil {
+		if err := propertyBag.Add("remoteVirtualNetworkAddressSpace", source.RemoteVirtualNetworkAddressSpace); err != nil {
+			return fmt.Errorf("converting RemoteVirtualNetworkAddressSpace: %w", err)
+		}
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		v.PropertyBag = propertyBag
+	} else {
+		v.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_VirtualNetworksVirtualNetworkPeering_Spec populates destination, a network/v1api20210201/storage.VirtualNetworksVirtualNetworkPeering_Spec, from the receiver.
+func (v *VirtualNetworksVirtualNetworkPeering_Spec) AssignProperties_To_VirtualNetworksVirtualNetworkPeering_Spec(destination *v1api20210201storage.VirtualNetworksVirtualNetworkPeering_Spec) error {
+	propertyBag := genruntime.NewPropertyBag(v.PropertyBag)
+
+	destination.AllowForwardedTraffic = genruntime.ClonePointer(v.AllowForwardedTraffic)
+	destination.AllowGatewayTransit = genruntime.ClonePointer(v.AllowGatewayTransit)
+	destination.AllowVirtualNetworkAccess = genruntime.ClonePointer(v.AllowVirtualNetworkAccess)
+	destination.AzureName = v.AzureName
+	destination.DoNotVerifyRemoteGateways = genruntime.ClonePointer(v.DoNotVerifyRemoteGateways)
+
+	if v.OperatorSpec != nil {
+		var operatorSpecValue v1api20210201storage.VirtualNetworksVirtualNetworkPeeringOperatorSpec
+		if err := v.OperatorSpec.AssignProperties_To_VirtualNetworksVirtualNetworkPeeringOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	destination.OriginalVersion = v.OriginalVersion
+
+	if v.Owner != nil {
+		ownerValue := *v.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	destination.PeeringState = genruntime.ClonePointer(v.PeeringState)
+
+	if v.RemoteAddressSpace != nil {
+		var remoteAddressSpaceValue v1api20210201storage.AddressSpace
+		if err := v.RemoteAddressSpace.AssignProperties_To_AddressSpace(&remoteAddressSpaceValue); err != nil {
+			return fmt.Errorf("converting RemoteAddressSpace: %w", err)
+		}
+		destination.RemoteAddressSpace = &remoteAddressSpaceValue
+	} else {
+		destination.RemoteAddressSpace = nil
+	}
+
+	if v.RemoteBgpCommunities != nil {
+		var remoteBgpCommunitiesValue v1api20210201storage.VirtualNetworkBgpCommunities
+		if err := v.RemoteBgpCommunities.AssignProperties_To_VirtualNetworkBgpCommunities(&remoteBgpCommunitiesValue); err != nil {
+			return fmt.Errorf("converting RemoteBgpCommunities: %w", err)
+		}
+		destination.RemoteBgpCommunities = &remoteBgpCommunitiesValue
+	} else {
+		destination.RemoteBgpCommunities = nil
+	}
+
+	if v.RemoteVirtualNetwork != nil {
+		var remoteVirtualNetworkValue v1api20210201storage.SubResource
+		if err := v.RemoteVirtualNetwork.AssignProperties_To_SubResource(&remoteVirtualNetworkValue); err != nil {
+			return fmt.Errorf("converting RemoteVirtualNetwork: %w", err)
+		}
+		destination.RemoteVirtualNetwork = &remoteVirtualNetworkValue
+	} else {
+		destination.RemoteVirtualNetwork = nil
+	}
+
+	destination.UseRemoteGateways = genruntime.ClonePointer(v.UseRemoteGateways)
+
+	// PeeringSyncLevel: the source has no such property; its value may wait in the property bag
+	destination.PeeringSyncLevel = nil
+	if _, err := propertyBag.Pull("peeringSyncLevel", &destination.PeeringSyncLevel); err != nil {
+		return fmt.Errorf("converting PeeringSyncLevel: %w", err)
+	}
+
+	// RemoteVirtualNetworkAddressSpace: the source has no such property; its value may wait in the property bag
+	destination.RemoteVirtualNetworkAddressSpace = nil
+	if _, err := propertyBag.Pull("remoteVirtualNetworkAddressSpace", &destination.RemoteVirtualNetworkAddressSpace); err != nil {
+		return fmt.Errorf("converting RemoteVirtualNetworkAddressSpace: %w", err)
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // VirtualNetworksVirtualNetworkPeering_STATUS: Storage version of v1api20201101.VirtualNetworksVirtualNetworkPeering_STATUS
@@ -152,6 +371,170 @@ type VirtualNetworksVirtualNetworkPeering_STATUS struct {
 	UseRemoteGateways *bool `json:"useRemoteGateways,omitempty"`
 }
 
+// AssignProperties_From_VirtualNetworksVirtualNetworkPeering_STATUS populates the receiver from source, a network/v1api20210201/storage.VirtualNetworksVirtualNetworkPeering_STATUS.
+func (v *VirtualNetworksVirtualNetworkPeering_STATUS) AssignProperties_From_VirtualNetworksVirtualNetworkPeering_STATUS(source *v1api20210201storage.VirtualNetworksVirtualNetworkPeering_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	v.AllowForwardedTraffic = genruntime.ClonePointer(source.AllowForwardedTraffic)
+	v.AllowGatewayTransit = genruntime.ClonePointer(source.AllowGatewayTransit)
+	v.AllowVirtualNetworkAccess = genruntime.ClonePointer(source.AllowVirtualNetworkAccess)
+
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		v.Conditions = conditionsList
+	} else {
+		v.Conditions = nil
+	}
+
+	v.DoNotVerifyRemoteGateways = genruntime.ClonePointer(source.DoNotVerifyRemoteGateways)
+	v.Etag = genruntime.ClonePointer(source.Etag)
+	v.Id = genruntime.ClonePointer(source.Id)
+	v.Name = genruntime.ClonePointer(source.Name)
+	v.PeeringState = genruntime.ClonePointer(source.PeeringState)
+	v.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+
+	if source.RemoteAddressSpace != nil {
+		var remoteAddressSpaceValue AddressSpace_STATUS
+		if err := remoteAddressSpaceValue.AssignProperties_From_AddressSpace_STATUS(source.RemoteAddressSpace); err != nil {
+			return fmt.Errorf("converting RemoteAddressSpace: %w", err)
+		}
+		v.RemoteAddressSpace = &remoteAddressSpaceValue
+	} else {
+		v.RemoteAddressSpace = nil
+	}
+
+	if source.RemoteBgpCommunities != nil {
+		var remoteBgpCommunitiesValue VirtualNetworkBgpCommunities_STATUS
+		if err := remoteBgpCommunitiesValue.AssignProperties_From_VirtualNetworkBgpCommunities_STATUS(source.RemoteBgpCommunities); err != nil {
+			return fmt.Errorf("converting RemoteBgpCommunities: %w", err)
+		}
+		v.RemoteBgpCommunities = &remoteBgpCommunitiesValue
+	} else {
+		v.RemoteBgpCommunities = nil
+	}
+
+	if source.RemoteVirtualNetwork != nil {
+		var remoteVirtualNetworkValue SubResource_STATUS
+		if err := remoteVirtualNetworkValue.AssignProperties_From_SubResource_STATUS(source.RemoteVirtualNetwork); err != nil {
+			return fmt.Errorf("converting RemoteVirtualNetwork: %w", err)
+		}
+		v.RemoteVirtualNetwork = &remoteVirtualNetworkValue
+	} else {
+		v.RemoteVirtualNetwork = nil
+	}
+
+	v.ResourceGuid = genruntime.ClonePointer(source.ResourceGuid)
+	v.Type = genruntime.ClonePointer(source.Type)
+	v.UseRemoteGateways = genruntime.ClonePointer(source.UseRemoteGateways)
+
+	// PeeringSyncLevel: the destination has no such property; the value waits in the property bag
+	if source.PeeringSyncLevel != nil {
+		if err := propertyBag.Add("peeringSyncLevel", source.PeeringSyncLevel); err != nil {
+			return fmt.Errorf("converting PeeringSyncLevel: %w", err)
+		}
+	}
+
+	// RemoteVirtualNetworkAddressSpace: the destination has no such property; the value waits in the property bag
+	if source.RemoteVirtualNetworkAddressSpace != nil {
+		if err := propertyBag.Add("remoteVirtualNetworkAddressSpace", source.RemoteVirtualNetworkAddressSpace); err != nil {
+			return fmt.Errorf("converting RemoteVirtualNetworkAddressSpace: %w", err)
+		}
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		v.PropertyBag = propertyBag
+	} else {
+		v.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_VirtualNetworksVirtualNetworkPeering_STATUS populates destination, a network/v1api20210201/storage.VirtualNetworksVirtualNetworkPeering_STATUS, from the receiver.
+func (v *VirtualNetworksVirtualNetworkPeering_STATUS) AssignProperties_To_VirtualNetworksVirtualNetworkPeering_STATUS(destination *v1api20210201storage.VirtualNetworksVirtualNetworkPeering_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(v.PropertyBag)
+
+	destination.AllowForwardedTraffic = genruntime.ClonePointer(v.AllowForwardedTraffic)
+	destination.AllowGatewayTransit = genruntime.ClonePointer(v.AllowGatewayTransit)
+	destination.AllowVirtualNetworkAccess = genruntime.ClonePointer(v.AllowVirtualNetworkAccess)
+
+	if v.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(v.Conditions))
+		for conditionsIndex := range v.Conditions {
+			conditionsList[conditionsIndex] = *v.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.DoNotVerifyRemoteGateways = genruntime.ClonePointer(v.DoNotVerifyRemoteGateways)
+	destination.Etag = genruntime.ClonePointer(v.Etag)
+	destination.Id = genruntime.ClonePointer(v.Id)
+	destination.Name = genruntime.ClonePointer(v.Name)
+	destination.PeeringState = genruntime.ClonePointer(v.PeeringState)
+	destination.ProvisioningState = genruntime.ClonePointer(v.ProvisioningState)
+
+	if v.RemoteAddressSpace != nil {
+		var remoteAddressSpaceValue v1api20210201storage.AddressSpace_STATUS
+		if err := v.RemoteAddressSpace.AssignProperties_To_AddressSpace_STATUS(&remoteAddressSpaceValue); err != nil {
+			return fmt.Errorf("converting RemoteAddressSpace: %w", err)
+		}
+		destination.RemoteAddressSpace = &remoteAddressSpaceValue
+	} else {
+		destination.RemoteAddressSpace = nil
+	}
+
+	if v.RemoteBgpCommunities != nil {
+		var remoteBgpCommunitiesValue v1api20210201storage.VirtualNetworkBgpCommunities_STATUS
+		if err := v.RemoteBgpCommunities.AssignProperties_To_VirtualNetworkBgpCommunities_STATUS(&remoteBgpCommunitiesValue); err != nil {
+			return fmt.Errorf("converting RemoteBgpCommunities: %w", err)
+		}
+		destination.RemoteBgpCommunities = &remoteBgpCommunitiesValue
+	} else {
+		destination.RemoteBgpCommunities = nil
+	}
+
+	if v.RemoteVirtualNetwork != nil {
+		var remoteVirtualNetworkValue v1api20210201storage.SubResource_STATUS
+		if err := v.RemoteVirtualNetwork.AssignProperties_To_SubResource_STATUS(&remoteVirtualNetworkValue); err != nil {
+			return fmt.Errorf("converting RemoteVirtualNetwork: %w", err)
+		}
+		destination.RemoteVirtualNetwork = &remoteVirtualNetworkValue
+	} else {
+		destination.RemoteVirtualNetwork = nil
+	}
+
+	destination.ResourceGuid = genruntime.ClonePointer(v.ResourceGuid)
+	destination.Type = genruntime.ClonePointer(v.Type)
+	destination.UseRemoteGateways = genruntime.ClonePointer(v.UseRemoteGateways)
+
+	// PeeringSyncLevel: the source has no such property; its value may wait in the property bag
+	destination.PeeringSyncLevel = nil
+	if _, err := propertyBag.Pull("peeringSyncLevel", &destination.PeeringSyncLevel); err != nil {
+		return fmt.Errorf("converting PeeringSyncLevel: %w", err)
+	}
+
+	// RemoteVirtualNetworkAddressSpace: the source has no such property; its value may wait in the property bag
+	destination.RemoteVirtualNetworkAddressSpace = nil
+	if _, err := propertyBag.Pull("remoteVirtualNetworkAddressSpace", &destination.RemoteVirtualNetworkAddressSpace); err != nil {
+		return fmt.Errorf("converting RemoteVirtualNetworkAddressSpace: %w", err)
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // VirtualNetworksVirtualNetworkPeeringOperatorSpec: Storage version of v1api20201101.VirtualNetworksVirtualNetworkPeeringOperatorSpec
 type VirtualNetworksVirtualNetworkPeeringOperatorSpec struct {
 	ConfigMapExpressions []*genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
@@ -159,4 +542,92 @@ type VirtualNetworksVirtualNetworkPeeringOperatorSpec struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
+
+// AssignProperties_From_VirtualNetworksVirtualNetworkPeeringOperatorSpec populates the receiver from source, a network/v1api20210201/storage.VirtualNetworksVirtualNetworkPeeringOperatorSpec.
+func (v *VirtualNetworksVirtualNetworkPeeringOperatorSpec) AssignProperties_From_VirtualNetworksVirtualNetworkPeeringOperatorSpec(source *v1api20210201storage.VirtualNetworksVirtualNetworkPeeringOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		v.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		v.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		v.SecretExpressions = secretExpressionsList
+	} else {
+		v.SecretExpressions = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		v.PropertyBag = propertyBag
+	} else {
+		v.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_VirtualNetworksVirtualNetworkPeeringOperatorSpec populates destination, a network/v1api20210201/storage.VirtualNetworksVirtualNetworkPeeringOperatorSpec, from the receiver.
+func (v *VirtualNetworksVirtualNetworkPeeringOperatorSpec) AssignProperties_To_VirtualNetworksVirtualNetworkPeeringOperatorSpec(destination *v1api20210201storage.VirtualNetworksVirtualNetworkPeeringOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag(v.PropertyBag)
+
+	if v.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(v.ConfigMapExpressions))
+		for configMapExpressionsIndex := range v.ConfigMapExpressions {
+			if v.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *v.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if v.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(v.SecretExpressions))
+		for secretExpressionsIndex := range v.SecretExpressions {
+			if v.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *v.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }

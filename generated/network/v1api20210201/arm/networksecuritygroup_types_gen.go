@@ -57,8 +57,3 @@ type SecurityRule_SubResourceEmbedded struct {
 	Id   *string `json:"id,omitempty"`
 	Name *string `json:"name,omitempty"`
 }
-
-// Subnet_STATUS_SubResourceEmbedded is the wire shape of Subnet_STATUS_SubResourceEmbedded.
-type Subnet_STATUS_SubResourceEmbedded struct {
-	Id *string `json:"id,omitempty"`
-}

@@ -43,34 +43,6 @@ type DhcpOptions_STATUS struct {
 	DnsServers []string `json:"dnsServers,omitempty"`
 }
 
-// ExtendedLocation is the wire shape of ExtendedLocation.
-type ExtendedLocation struct {
-	Name *string `json:"name,omitempty"`
-	Type *string `json:"type,omitempty"`
-}
-
-// ExtendedLocation_STATUS is the wire shape of ExtendedLocation_STATUS.
-type ExtendedLocation_STATUS struct {
-	Name *string `json:"name,omitempty"`
-	Type *string `json:"type,omitempty"`
-}
-
-// SubResource is the wire shape of SubResource.
-type SubResource struct {
-	Id *string `json:"id,omitempty"`
-}
-
-// SubResource_STATUS is the wire shape of SubResource_STATUS.
-type SubResource_STATUS struct {
-	Id *string `json:"id,omitempty"`
-}
-
-// Subnet_SubResourceEmbedded is the wire shape of Subnet_SubResourceEmbedded.
-type Subnet_SubResourceEmbedded struct {
-	Id   *string `json:"id,omitempty"`
-	Name *string `json:"name,omitempty"`
-}
-
 // VirtualNetworkBgpCommunities is the wire shape of VirtualNetworkBgpCommunities.
 type VirtualNetworkBgpCommunities struct {
 	VirtualNetworkCommunity *string `json:"virtualNetworkCommunity,omitempty"`

@@ -17,33 +17,6 @@ type VirtualNetworksSubnet_STATUS struct {
 	Type       *string                        `json:"type,omitempty"`
 }
 
-// ApplicationGatewayIPConfiguration is the wire shape of ApplicationGatewayIPConfiguration.
-type ApplicationGatewayIPConfiguration struct {
-	Id         *string                                            `json:"id,omitempty"`
-	Name       *string                                            `json:"name,omitempty"`
-	Properties *ApplicationGatewayIPConfigurationPropertiesFormat `json:"properties,omitempty"`
-}
-
-// ApplicationGatewayIPConfigurationPropertiesFormat is the wire shape of ApplicationGatewayIPConfigurationPropertiesFormat.
-type ApplicationGatewayIPConfigurationPropertiesFormat struct {
-	Subnet *SubResource `json:"subnet,omitempty"`
-}
-
-// ApplicationGatewayIPConfigurationPropertiesFormat_STATUS is the wire shape of ApplicationGatewayIPConfigurationPropertiesFormat_STATUS.
-type ApplicationGatewayIPConfigurationPropertiesFormat_STATUS struct {
-	ProvisioningState *string             `json:"provisioningState,omitempty"`
-	Subnet            *SubResource_STATUS `json:"subnet,omitempty"`
-}
-
-// ApplicationGatewayIPConfiguration_STATUS is the wire shape of ApplicationGatewayIPConfiguration_STATUS.
-type ApplicationGatewayIPConfiguration_STATUS struct {
-	Etag       *string                                                   `json:"etag,omitempty"`
-	Id         *string                                                   `json:"id,omitempty"`
-	Name       *string                                                   `json:"name,omitempty"`
-	Properties *ApplicationGatewayIPConfigurationPropertiesFormat_STATUS `json:"properties,omitempty"`
-	Type       *string                                                   `json:"type,omitempty"`
-}
-
 // Delegation is the wire shape of Delegation.
 type Delegation struct {
 	Id         *string                            `json:"id,omitempty"`
@@ -74,43 +47,6 @@ type IPConfigurationProfile_STATUS struct {
 	Name       *string                                        `json:"name,omitempty"`
 	Properties *IPConfigurationProfilePropertiesFormat_STATUS `json:"properties,omitempty"`
 	Type       *string                                        `json:"type,omitempty"`
-}
-
-// IPConfigurationPropertiesFormat_STATUS is the wire shape of IPConfigurationPropertiesFormat_STATUS.
-type IPConfigurationPropertiesFormat_STATUS struct {
-	PrivateIPAddress          *string                                     `json:"privateIPAddress,omitempty"`
-	PrivateIPAllocationMethod *string                                     `json:"privateIPAllocationMethod,omitempty"`
-	ProvisioningState         *string                                     `json:"provisioningState,omitempty"`
-	PublicIPAddress           *PublicIPAddress_STATUS_SubResourceEmbedded `json:"publicIPAddress,omitempty"`
-	Subnet                    *Subnet_STATUS_SubResourceEmbedded          `json:"subnet,omitempty"`
-}
-
-// IPConfiguration_STATUS is the wire shape of IPConfiguration_STATUS.
-type IPConfiguration_STATUS struct {
-	Etag       *string                                 `json:"etag,omitempty"`
-	Id         *string                                 `json:"id,omitempty"`
-	Name       *string                                 `json:"name,omitempty"`
-	Properties *IPConfigurationPropertiesFormat_STATUS `json:"properties,omitempty"`
-}
-
-// NetworkSecurityGroup_STATUS_SubResourceEmbedded is the wire shape of NetworkSecurityGroup_STATUS_SubResourceEmbedded.
-type NetworkSecurityGroup_STATUS_SubResourceEmbedded struct {
-	Id *string `json:"id,omitempty"`
-}
-
-// NetworkSecurityGroup_SubResourceEmbedded is the wire shape of NetworkSecurityGroup_SubResourceEmbedded.
-type NetworkSecurityGroup_SubResourceEmbedded struct {
-	Id *string `json:"id,omitempty"`
-}
-
-// PrivateEndpoint_STATUS_SubResourceEmbedded is the wire shape of PrivateEndpoint_STATUS_SubResourceEmbedded.
-type PrivateEndpoint_STATUS_SubResourceEmbedded struct {
-	Id *string `json:"id,omitempty"`
-}
-
-// PublicIPAddress_STATUS_SubResourceEmbedded is the wire shape of PublicIPAddress_STATUS_SubResourceEmbedded.
-type PublicIPAddress_STATUS_SubResourceEmbedded struct {
-	Id *string `json:"id,omitempty"`
 }
 
 // ResourceNavigationLinkFormat_STATUS is the wire shape of ResourceNavigationLinkFormat_STATUS.

@@ -174,10 +174,3 @@ type SecurityRule_SubResourceEmbedded struct {
 
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
-
-// Subnet_STATUS_SubResourceEmbedded: Storage version of v1api20210201.Subnet_STATUS_SubResourceEmbedded
-type Subnet_STATUS_SubResourceEmbedded struct {
-	Id *string `json:"id,omitempty"`
-
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-}

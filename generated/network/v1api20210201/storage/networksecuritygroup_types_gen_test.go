@@ -91,14 +91,6 @@ func GenerateSecurityRule_SubResourceEmbedded(t *rapid.T) SecurityRule_SubResour
 	}
 }
 
-// GenerateSubnet_STATUS_SubResourceEmbedded draws a random Subnet_STATUS_SubResourceEmbedded for property-based tests.
-func GenerateSubnet_STATUS_SubResourceEmbedded(t *rapid.T) Subnet_STATUS_SubResourceEmbedded {
-	return Subnet_STATUS_SubResourceEmbedded{
-		Id:          gentest.Optional(gentest.String)(t),
-		PropertyBag: gentest.PropertyBag(t),
-	}
-}
-
 // Test_NetworkSecurityGroup_JSONRoundTrip checks that JSON keeps every value of NetworkSecurityGroup.
 func Test_NetworkSecurityGroup_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateNetworkSecurityGroup)
@@ -137,9 +129,4 @@ func Test_SecurityRule_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
 // Test_SecurityRule_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of SecurityRule_SubResourceEmbedded.
 func Test_SecurityRule_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateSecurityRule_SubResourceEmbedded)
-}
-
-// Test_Subnet_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of Subnet_STATUS_SubResourceEmbedded.
-func Test_Subnet_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateSubnet_STATUS_SubResourceEmbedded)
 }

@@ -196,47 +196,6 @@ type DhcpOptions_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
-// ExtendedLocation: Storage version of v1api20210201.ExtendedLocation
-type ExtendedLocation struct {
-	Name *string `json:"name,omitempty"`
-
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-
-	Type *string `json:"type,omitempty"`
-}
-
-// ExtendedLocation_STATUS: Storage version of v1api20210201.ExtendedLocation_STATUS
-type ExtendedLocation_STATUS struct {
-	Name *string `json:"name,omitempty"`
-
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-
-	Type *string `json:"type,omitempty"`
-}
-
-// SubResource: Storage version of v1api20210201.SubResource
-type SubResource struct {
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-
-	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
-}
-
-// SubResource_STATUS: Storage version of v1api20210201.SubResource_STATUS
-type SubResource_STATUS struct {
-	Id *string `json:"id,omitempty"`
-
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-}
-
-// Subnet_SubResourceEmbedded: Storage version of v1api20210201.Subnet_SubResourceEmbedded
-type Subnet_SubResourceEmbedded struct {
-	Name *string `json:"name,omitempty"`
-
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-
-	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
-}
-
 // VirtualNetworkBgpCommunities: Storage version of v1api20210201.VirtualNetworkBgpCommunities
 type VirtualNetworkBgpCommunities struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`

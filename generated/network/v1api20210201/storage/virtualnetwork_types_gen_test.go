@@ -97,49 +97,6 @@ func GenerateDhcpOptions_STATUS(t *rapid.T) DhcpOptions_STATUS {
 	}
 }
 
-// GenerateExtendedLocation draws a random ExtendedLocation for property-based tests.
-func GenerateExtendedLocation(t *rapid.T) ExtendedLocation {
-	return ExtendedLocation{
-		Name:        gentest.Optional(gentest.String)(t),
-		PropertyBag: gentest.PropertyBag(t),
-		Type:        gentest.Optional(gentest.String)(t),
-	}
-}
-
-// GenerateExtendedLocation_STATUS draws a random ExtendedLocation_STATUS for property-based tests.
-func GenerateExtendedLocation_STATUS(t *rapid.T) ExtendedLocation_STATUS {
-	return ExtendedLocation_STATUS{
-		Name:        gentest.Optional(gentest.String)(t),
-		PropertyBag: gentest.PropertyBag(t),
-		Type:        gentest.Optional(gentest.String)(t),
-	}
-}
-
-// GenerateSubResource draws a random SubResource for property-based tests.
-func GenerateSubResource(t *rapid.T) SubResource {
-	return SubResource{
-		PropertyBag: gentest.PropertyBag(t),
-		Reference:   gentest.Optional(gentest.ResourceReference)(t),
-	}
-}
-
-// GenerateSubResource_STATUS draws a random SubResource_STATUS for property-based tests.
-func GenerateSubResource_STATUS(t *rapid.T) SubResource_STATUS {
-	return SubResource_STATUS{
-		Id:          gentest.Optional(gentest.String)(t),
-		PropertyBag: gentest.PropertyBag(t),
-	}
-}
-
-// GenerateSubnet_SubResourceEmbedded draws a random Subnet_SubResourceEmbedded for property-based tests.
-func GenerateSubnet_SubResourceEmbedded(t *rapid.T) Subnet_SubResourceEmbedded {
-	return Subnet_SubResourceEmbedded{
-		Name:        gentest.Optional(gentest.String)(t),
-		PropertyBag: gentest.PropertyBag(t),
-		Reference:   gentest.Optional(gentest.ResourceReference)(t),
-	}
-}
-
 // GenerateVirtualNetworkBgpCommunities draws a random VirtualNetworkBgpCommunities for property-based tests.
 func GenerateVirtualNetworkBgpCommunities(t *rapid.T) VirtualNetworkBgpCommunities {
 	return VirtualNetworkBgpCommunities{
@@ -216,31 +173,6 @@ func Test_DhcpOptions_JSONRoundTrip(t *testing.T) {
 // Test_DhcpOptions_STATUS_JSONRoundTrip checks that JSON keeps every value of DhcpOptions_STATUS.
 func Test_DhcpOptions_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateDhcpOptions_STATUS)
-}
-
-// Test_ExtendedLocation_JSONRoundTrip checks that JSON keeps every value of ExtendedLocation.
-func Test_ExtendedLocation_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateExtendedLocation)
-}
-
-// Test_ExtendedLocation_STATUS_JSONRoundTrip checks that JSON keeps every value of ExtendedLocation_STATUS.
-func Test_ExtendedLocation_STATUS_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateExtendedLocation_STATUS)
-}
-
-// Test_SubResource_JSONRoundTrip checks that JSON keeps every value of SubResource.
-func Test_SubResource_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateSubResource)
-}
-
-// Test_SubResource_STATUS_JSONRoundTrip checks that JSON keeps every value of SubResource_STATUS.
-func Test_SubResource_STATUS_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateSubResource_STATUS)
-}
-
-// Test_Subnet_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of Subnet_SubResourceEmbedded.
-func Test_Subnet_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateSubnet_SubResourceEmbedded)
 }
 
 // Test_VirtualNetworkBgpCommunities_JSONRoundTrip checks that JSON keeps every value of VirtualNetworkBgpCommunities.

@@ -174,34 +174,6 @@ type VirtualNetworksSubnet_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
-// ApplicationGatewayIPConfiguration: Storage version of v1api20210201.ApplicationGatewayIPConfiguration
-type ApplicationGatewayIPConfiguration struct {
-	Name *string `json:"name,omitempty"`
-
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-
-	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
-
-	Subnet *SubResource `json:"subnet,omitempty"`
-}
-
-// ApplicationGatewayIPConfiguration_STATUS: Storage version of v1api20210201.ApplicationGatewayIPConfiguration_STATUS
-type ApplicationGatewayIPConfiguration_STATUS struct {
-	Etag *string `json:"etag,omitempty"`
-
-	Id *string `json:"id,omitempty"`
-
-	Name *string `json:"name,omitempty"`
-
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-
-	ProvisioningState *string `json:"provisioningState,omitempty"`
-
-	Subnet *SubResource_STATUS `json:"subnet,omitempty"`
-
-	Type *string `json:"type,omitempty"`
-}
-
 // Delegation: Storage version of v1api20210201.Delegation
 type Delegation struct {
 	Name *string `json:"name,omitempty"`
@@ -249,55 +221,6 @@ type IPConfigurationProfile_STATUS struct {
 	Subnet *Subnet_STATUS_SubResourceEmbedded `json:"subnet,omitempty"`
 
 	Type *string `json:"type,omitempty"`
-}
-
-// IPConfiguration_STATUS: Storage version of v1api20210201.IPConfiguration_STATUS
-type IPConfiguration_STATUS struct {
-	Etag *string `json:"etag,omitempty"`
-
-	Id *string `json:"id,omitempty"`
-
-	Name *string `json:"name,omitempty"`
-
-	PrivateIPAddress *string `json:"privateIPAddress,omitempty"`
-
-	PrivateIPAllocationMethod *string `json:"privateIPAllocationMethod,omitempty"`
-
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-
-	ProvisioningState *string `json:"provisioningState,omitempty"`
-
-	PublicIPAddress *PublicIPAddress_STATUS_SubResourceEmbedded `json:"publicIPAddress,omitempty"`
-
-	Subnet *Subnet_STATUS_SubResourceEmbedded `json:"subnet,omitempty"`
-}
-
-// NetworkSecurityGroup_STATUS_SubResourceEmbedded: Storage version of v1api20210201.NetworkSecurityGroup_STATUS_SubResourceEmbedded
-type NetworkSecurityGroup_STATUS_SubResourceEmbedded struct {
-	Id *string `json:"id,omitempty"`
-
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-}
-
-// NetworkSecurityGroup_SubResourceEmbedded: Storage version of v1api20210201.NetworkSecurityGroup_SubResourceEmbedded
-type NetworkSecurityGroup_SubResourceEmbedded struct {
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-
-	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
-}
-
-// PrivateEndpoint_STATUS_SubResourceEmbedded: Storage version of v1api20210201.PrivateEndpoint_STATUS_SubResourceEmbedded
-type PrivateEndpoint_STATUS_SubResourceEmbedded struct {
-	Id *string `json:"id,omitempty"`
-
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-}
-
-// PublicIPAddress_STATUS_SubResourceEmbedded: Storage version of v1api20210201.PublicIPAddress_STATUS_SubResourceEmbedded
-type PublicIPAddress_STATUS_SubResourceEmbedded struct {
-	Id *string `json:"id,omitempty"`
-
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
 // ResourceNavigationLink_STATUS: Storage version of v1api20210201.ResourceNavigationLink_STATUS

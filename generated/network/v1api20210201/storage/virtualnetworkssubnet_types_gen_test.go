@@ -68,29 +68,6 @@ func GenerateVirtualNetworksSubnet_STATUS(t *rapid.T) VirtualNetworksSubnet_STAT
 	}
 }
 
-// GenerateApplicationGatewayIPConfiguration draws a random ApplicationGatewayIPConfiguration for property-based tests.
-func GenerateApplicationGatewayIPConfiguration(t *rapid.T) ApplicationGatewayIPConfiguration {
-	return ApplicationGatewayIPConfiguration{
-		Name:        gentest.Optional(gentest.String)(t),
-		PropertyBag: gentest.PropertyBag(t),
-		Reference:   gentest.Optional(gentest.ResourceReference)(t),
-		Subnet:      gentest.Optional(GenerateSubResource)(t),
-	}
-}
-
-// GenerateApplicationGatewayIPConfiguration_STATUS draws a random ApplicationGatewayIPConfiguration_STATUS for property-based tests.
-func GenerateApplicationGatewayIPConfiguration_STATUS(t *rapid.T) ApplicationGatewayIPConfiguration_STATUS {
-	return ApplicationGatewayIPConfiguration_STATUS{
-		Etag:              gentest.Optional(gentest.String)(t),
-		Id:                gentest.Optional(gentest.String)(t),
-		Name:              gentest.Optional(gentest.String)(t),
-		PropertyBag:       gentest.PropertyBag(t),
-		ProvisioningState: gentest.Optional(gentest.String)(t),
-		Subnet:            gentest.Optional(GenerateSubResource_STATUS)(t),
-		Type:              gentest.Optional(gentest.String)(t),
-	}
-}
-
 // GenerateDelegation draws a random Delegation for property-based tests.
 func GenerateDelegation(t *rapid.T) Delegation {
 	return Delegation{
@@ -126,53 +103,6 @@ func GenerateIPConfigurationProfile_STATUS(t *rapid.T) IPConfigurationProfile_ST
 		ProvisioningState: gentest.Optional(gentest.String)(t),
 		Subnet:            gentest.Optional(GenerateSubnet_STATUS_SubResourceEmbedded)(t),
 		Type:              gentest.Optional(gentest.String)(t),
-	}
-}
-
-// GenerateIPConfiguration_STATUS draws a random IPConfiguration_STATUS for property-based tests.
-func GenerateIPConfiguration_STATUS(t *rapid.T) IPConfiguration_STATUS {
-	return IPConfiguration_STATUS{
-		Etag:                      gentest.Optional(gentest.String)(t),
-		Id:                        gentest.Optional(gentest.String)(t),
-		Name:                      gentest.Optional(gentest.String)(t),
-		PrivateIPAddress:          gentest.Optional(gentest.String)(t),
-		PrivateIPAllocationMethod: gentest.Optional(gentest.String)(t),
-		PropertyBag:               gentest.PropertyBag(t),
-		ProvisioningState:         gentest.Optional(gentest.String)(t),
-		PublicIPAddress:           gentest.Optional(GeneratePublicIPAddress_STATUS_SubResourceEmbedded)(t),
-		Subnet:                    gentest.Optional(GenerateSubnet_STATUS_SubResourceEmbedded)(t),
-	}
-}
-
-// GenerateNetworkSecurityGroup_STATUS_SubResourceEmbedded draws a random NetworkSecurityGroup_STATUS_SubResourceEmbedded for property-based tests.
-func GenerateNetworkSecurityGroup_STATUS_SubResourceEmbedded(t *rapid.T) NetworkSecurityGroup_STATUS_SubResourceEmbedded {
-	return NetworkSecurityGroup_STATUS_SubResourceEmbedded{
-		Id:          gentest.Optional(gentest.String)(t),
-		PropertyBag: gentest.PropertyBag(t),
-	}
-}
-
-// GenerateNetworkSecurityGroup_SubResourceEmbedded draws a random NetworkSecurityGroup_SubResourceEmbedded for property-based tests.
-func GenerateNetworkSecurityGroup_SubResourceEmbedded(t *rapid.T) NetworkSecurityGroup_SubResourceEmbedded {
-	return NetworkSecurityGroup_SubResourceEmbedded{
-		PropertyBag: gentest.PropertyBag(t),
-		Reference:   gentest.Optional(gentest.ResourceReference)(t),
-	}
-}
-
-// GeneratePrivateEndpoint_STATUS_SubResourceEmbedded draws a random PrivateEndpoint_STATUS_SubResourceEmbedded for property-based tests.
-func GeneratePrivateEndpoint_STATUS_SubResourceEmbedded(t *rapid.T) PrivateEndpoint_STATUS_SubResourceEmbedded {
-	return PrivateEndpoint_STATUS_SubResourceEmbedded{
-		Id:          gentest.Optional(gentest.String)(t),
-		PropertyBag: gentest.PropertyBag(t),
-	}
-}
-
-// GeneratePublicIPAddress_STATUS_SubResourceEmbedded draws a random PublicIPAddress_STATUS_SubResourceEmbedded for property-based tests.
-func GeneratePublicIPAddress_STATUS_SubResourceEmbedded(t *rapid.T) PublicIPAddress_STATUS_SubResourceEmbedded {
-	return PublicIPAddress_STATUS_SubResourceEmbedded{
-		Id:          gentest.Optional(gentest.String)(t),
-		PropertyBag: gentest.PropertyBag(t),
 	}
 }
 
@@ -281,16 +211,6 @@ func Test_VirtualNetworksSubnet_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateVirtualNetworksSubnet_STATUS)
 }
 
-// Test_ApplicationGatewayIPConfiguration_JSONRoundTrip checks that JSON keeps every value of ApplicationGatewayIPConfiguration.
-func Test_ApplicationGatewayIPConfiguration_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateApplicationGatewayIPConfiguration)
-}
-
-// Test_ApplicationGatewayIPConfiguration_STATUS_JSONRoundTrip checks that JSON keeps every value of ApplicationGatewayIPConfiguration_STATUS.
-func Test_ApplicationGatewayIPConfiguration_STATUS_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateApplicationGatewayIPConfiguration_STATUS)
-}
-
 // Test_Delegation_JSONRoundTrip checks that JSON keeps every value of Delegation.
 func Test_Delegation_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateDelegation)
@@ -304,31 +224,6 @@ func Test_Delegation_STATUS_JSONRoundTrip(t *testing.T) {
 // Test_IPConfigurationProfile_STATUS_JSONRoundTrip checks that JSON keeps every value of IPConfigurationProfile_STATUS.
 func Test_IPConfigurationProfile_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateIPConfigurationProfile_STATUS)
-}
-
-// Test_IPConfiguration_STATUS_JSONRoundTrip checks that JSON keeps every value of IPConfiguration_STATUS.
-func Test_IPConfiguration_STATUS_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateIPConfiguration_STATUS)
-}
-
-// Test_NetworkSecurityGroup_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of NetworkSecurityGroup_STATUS_SubResourceEmbedded.
-func Test_NetworkSecurityGroup_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateNetworkSecurityGroup_STATUS_SubResourceEmbedded)
-}
-
-// Test_NetworkSecurityGroup_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of NetworkSecurityGroup_SubResourceEmbedded.
-func Test_NetworkSecurityGroup_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateNetworkSecurityGroup_SubResourceEmbedded)
-}
-
-// Test_PrivateEndpoint_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of PrivateEndpoint_STATUS_SubResourceEmbedded.
-func Test_PrivateEndpoint_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpoint_STATUS_SubResourceEmbedded)
-}
-
-// Test_PublicIPAddress_STATUS_SubResourceEmbedded_JSONRoundTrip checks that JSON keeps every value of PublicIPAddress_STATUS_SubResourceEmbedded.
-func Test_PublicIPAddress_STATUS_SubResourceEmbedded_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GeneratePublicIPAddress_STATUS_SubResourceEmbedded)
 }
 
 // Test_ResourceNavigationLink_STATUS_JSONRoundTrip checks that JSON keeps every value of ResourceNavigationLink_STATUS.

@@ -5,6 +5,7 @@ package storage
 import (
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
@@ -58,6 +59,1400 @@ func (in *AddressSpace_STATUS) DeepCopy() *AddressSpace_STATUS {
 		return nil
 	}
 	out := new(AddressSpace_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGateway) DeepCopyInto(out *ApplicationGateway) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGateway) DeepCopy() *ApplicationGateway {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGateway)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *ApplicationGateway) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayAuthenticationCertificate) DeepCopyInto(out *ApplicationGatewayAuthenticationCertificate) {
+	*out = *in
+	if in.Data != nil {
+		in, out := &in.Data, &out.Data
+		*out = new(genruntime.SecretReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayAuthenticationCertificate) DeepCopy() *ApplicationGatewayAuthenticationCertificate {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayAuthenticationCertificate)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayAuthenticationCertificate_STATUS) DeepCopyInto(out *ApplicationGatewayAuthenticationCertificate_STATUS) {
+	*out = *in
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayAuthenticationCertificate_STATUS) DeepCopy() *ApplicationGatewayAuthenticationCertificate_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayAuthenticationCertificate_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayAutoscaleConfiguration) DeepCopyInto(out *ApplicationGatewayAutoscaleConfiguration) {
+	*out = *in
+	if in.MaxCapacity != nil {
+		in, out := &in.MaxCapacity, &out.MaxCapacity
+		*out = new(int)
+		**out = **in
+	}
+	if in.MinCapacity != nil {
+		in, out := &in.MinCapacity, &out.MinCapacity
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayAutoscaleConfiguration) DeepCopy() *ApplicationGatewayAutoscaleConfiguration {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayAutoscaleConfiguration)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayAutoscaleConfiguration_STATUS) DeepCopyInto(out *ApplicationGatewayAutoscaleConfiguration_STATUS) {
+	*out = *in
+	if in.MaxCapacity != nil {
+		in, out := &in.MaxCapacity, &out.MaxCapacity
+		*out = new(int)
+		**out = **in
+	}
+	if in.MinCapacity != nil {
+		in, out := &in.MinCapacity, &out.MinCapacity
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayAutoscaleConfiguration_STATUS) DeepCopy() *ApplicationGatewayAutoscaleConfiguration_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayAutoscaleConfiguration_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayBackendAddress) DeepCopyInto(out *ApplicationGatewayBackendAddress) {
+	*out = *in
+	if in.Fqdn != nil {
+		in, out := &in.Fqdn, &out.Fqdn
+		*out = new(string)
+		**out = **in
+	}
+	if in.IpAddress != nil {
+		in, out := &in.IpAddress, &out.IpAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayBackendAddress) DeepCopy() *ApplicationGatewayBackendAddress {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayBackendAddress)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayBackendAddressPool) DeepCopyInto(out *ApplicationGatewayBackendAddressPool) {
+	*out = *in
+	if in.BackendAddresses != nil {
+		in, out := &in.BackendAddresses, &out.BackendAddresses
+		*out = make([]ApplicationGatewayBackendAddress, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayBackendAddressPool) DeepCopy() *ApplicationGatewayBackendAddressPool {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayBackendAddressPool)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayBackendAddressPool_STATUS) DeepCopyInto(out *ApplicationGatewayBackendAddressPool_STATUS) {
+	*out = *in
+	if in.BackendAddresses != nil {
+		in, out := &in.BackendAddresses, &out.BackendAddresses
+		*out = make([]ApplicationGatewayBackendAddress_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.BackendIPConfigurations != nil {
+		in, out := &in.BackendIPConfigurations, &out.BackendIPConfigurations
+		*out = make([]NetworkInterfaceIPConfiguration_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayBackendAddressPool_STATUS) DeepCopy() *ApplicationGatewayBackendAddressPool_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayBackendAddressPool_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayBackendAddressPool_STATUS_Unrolled) DeepCopyInto(out *ApplicationGatewayBackendAddressPool_STATUS_Unrolled) {
+	*out = *in
+	if in.BackendAddresses != nil {
+		in, out := &in.BackendAddresses, &out.BackendAddresses
+		*out = make([]ApplicationGatewayBackendAddress_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayBackendAddressPool_STATUS_Unrolled) DeepCopy() *ApplicationGatewayBackendAddressPool_STATUS_Unrolled {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayBackendAddressPool_STATUS_Unrolled)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayBackendAddress_STATUS) DeepCopyInto(out *ApplicationGatewayBackendAddress_STATUS) {
+	*out = *in
+	if in.Fqdn != nil {
+		in, out := &in.Fqdn, &out.Fqdn
+		*out = new(string)
+		**out = **in
+	}
+	if in.IpAddress != nil {
+		in, out := &in.IpAddress, &out.IpAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayBackendAddress_STATUS) DeepCopy() *ApplicationGatewayBackendAddress_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayBackendAddress_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayBackendHttpSettings) DeepCopyInto(out *ApplicationGatewayBackendHttpSettings) {
+	*out = *in
+	if in.AffinityCookieName != nil {
+		in, out := &in.AffinityCookieName, &out.AffinityCookieName
+		*out = new(string)
+		**out = **in
+	}
+	if in.AuthenticationCertificates != nil {
+		in, out := &in.AuthenticationCertificates, &out.AuthenticationCertificates
+		*out = make([]SubResource, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.ConnectionDraining != nil {
+		in, out := &in.ConnectionDraining, &out.ConnectionDraining
+		*out = new(ApplicationGatewayConnectionDraining)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.CookieBasedAffinity != nil {
+		in, out := &in.CookieBasedAffinity, &out.CookieBasedAffinity
+		*out = new(string)
+		**out = **in
+	}
+	if in.HostName != nil {
+		in, out := &in.HostName, &out.HostName
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Path != nil {
+		in, out := &in.Path, &out.Path
+		*out = new(string)
+		**out = **in
+	}
+	if in.PickHostNameFromBackendAddress != nil {
+		in, out := &in.PickHostNameFromBackendAddress, &out.PickHostNameFromBackendAddress
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Port != nil {
+		in, out := &in.Port, &out.Port
+		*out = new(int)
+		**out = **in
+	}
+	if in.Probe != nil {
+		in, out := &in.Probe, &out.Probe
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.ProbeEnabled != nil {
+		in, out := &in.ProbeEnabled, &out.ProbeEnabled
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocol != nil {
+		in, out := &in.Protocol, &out.Protocol
+		*out = new(string)
+		**out = **in
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.RequestTimeout != nil {
+		in, out := &in.RequestTimeout, &out.RequestTimeout
+		*out = new(int)
+		**out = **in
+	}
+	if in.TrustedRootCertificates != nil {
+		in, out := &in.TrustedRootCertificates, &out.TrustedRootCertificates
+		*out = make([]SubResource, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayBackendHttpSettings) DeepCopy() *ApplicationGatewayBackendHttpSettings {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayBackendHttpSettings)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayBackendHttpSettings_STATUS) DeepCopyInto(out *ApplicationGatewayBackendHttpSettings_STATUS) {
+	*out = *in
+	if in.AffinityCookieName != nil {
+		in, out := &in.AffinityCookieName, &out.AffinityCookieName
+		*out = new(string)
+		**out = **in
+	}
+	if in.AuthenticationCertificates != nil {
+		in, out := &in.AuthenticationCertificates, &out.AuthenticationCertificates
+		*out = make([]SubResource_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.ConnectionDraining != nil {
+		in, out := &in.ConnectionDraining, &out.ConnectionDraining
+		*out = new(ApplicationGatewayConnectionDraining_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.CookieBasedAffinity != nil {
+		in, out := &in.CookieBasedAffinity, &out.CookieBasedAffinity
+		*out = new(string)
+		**out = **in
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.HostName != nil {
+		in, out := &in.HostName, &out.HostName
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Path != nil {
+		in, out := &in.Path, &out.Path
+		*out = new(string)
+		**out = **in
+	}
+	if in.PickHostNameFromBackendAddress != nil {
+		in, out := &in.PickHostNameFromBackendAddress, &out.PickHostNameFromBackendAddress
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Port != nil {
+		in, out := &in.Port, &out.Port
+		*out = new(int)
+		**out = **in
+	}
+	if in.Probe != nil {
+		in, out := &in.Probe, &out.Probe
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.ProbeEnabled != nil {
+		in, out := &in.ProbeEnabled, &out.ProbeEnabled
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocol != nil {
+		in, out := &in.Protocol, &out.Protocol
+		*out = new(string)
+		**out = **in
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.RequestTimeout != nil {
+		in, out := &in.RequestTimeout, &out.RequestTimeout
+		*out = new(int)
+		**out = **in
+	}
+	if in.TrustedRootCertificates != nil {
+		in, out := &in.TrustedRootCertificates, &out.TrustedRootCertificates
+		*out = make([]SubResource_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayBackendHttpSettings_STATUS) DeepCopy() *ApplicationGatewayBackendHttpSettings_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayBackendHttpSettings_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayClientAuthConfiguration) DeepCopyInto(out *ApplicationGatewayClientAuthConfiguration) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.VerifyClientCertIssuerDN != nil {
+		in, out := &in.VerifyClientCertIssuerDN, &out.VerifyClientCertIssuerDN
+		*out = new(bool)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayClientAuthConfiguration) DeepCopy() *ApplicationGatewayClientAuthConfiguration {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayClientAuthConfiguration)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayClientAuthConfiguration_STATUS) DeepCopyInto(out *ApplicationGatewayClientAuthConfiguration_STATUS) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.VerifyClientCertIssuerDN != nil {
+		in, out := &in.VerifyClientCertIssuerDN, &out.VerifyClientCertIssuerDN
+		*out = new(bool)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayClientAuthConfiguration_STATUS) DeepCopy() *ApplicationGatewayClientAuthConfiguration_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayClientAuthConfiguration_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayConnectionDraining) DeepCopyInto(out *ApplicationGatewayConnectionDraining) {
+	*out = *in
+	if in.DrainTimeoutInSec != nil {
+		in, out := &in.DrainTimeoutInSec, &out.DrainTimeoutInSec
+		*out = new(int)
+		**out = **in
+	}
+	if in.Enabled != nil {
+		in, out := &in.Enabled, &out.Enabled
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayConnectionDraining) DeepCopy() *ApplicationGatewayConnectionDraining {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayConnectionDraining)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayConnectionDraining_STATUS) DeepCopyInto(out *ApplicationGatewayConnectionDraining_STATUS) {
+	*out = *in
+	if in.DrainTimeoutInSec != nil {
+		in, out := &in.DrainTimeoutInSec, &out.DrainTimeoutInSec
+		*out = new(int)
+		**out = **in
+	}
+	if in.Enabled != nil {
+		in, out := &in.Enabled, &out.Enabled
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayConnectionDraining_STATUS) DeepCopy() *ApplicationGatewayConnectionDraining_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayConnectionDraining_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayCustomError) DeepCopyInto(out *ApplicationGatewayCustomError) {
+	*out = *in
+	if in.CustomErrorPageUrl != nil {
+		in, out := &in.CustomErrorPageUrl, &out.CustomErrorPageUrl
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.StatusCode != nil {
+		in, out := &in.StatusCode, &out.StatusCode
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayCustomError) DeepCopy() *ApplicationGatewayCustomError {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayCustomError)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayCustomError_STATUS) DeepCopyInto(out *ApplicationGatewayCustomError_STATUS) {
+	*out = *in
+	if in.CustomErrorPageUrl != nil {
+		in, out := &in.CustomErrorPageUrl, &out.CustomErrorPageUrl
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.StatusCode != nil {
+		in, out := &in.StatusCode, &out.StatusCode
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayCustomError_STATUS) DeepCopy() *ApplicationGatewayCustomError_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayCustomError_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayFirewallDisabledRuleGroup) DeepCopyInto(out *ApplicationGatewayFirewallDisabledRuleGroup) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RuleGroupName != nil {
+		in, out := &in.RuleGroupName, &out.RuleGroupName
+		*out = new(string)
+		**out = **in
+	}
+	if in.Rules != nil {
+		in, out := &in.Rules, &out.Rules
+		*out = make([]int, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayFirewallDisabledRuleGroup) DeepCopy() *ApplicationGatewayFirewallDisabledRuleGroup {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayFirewallDisabledRuleGroup)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayFirewallDisabledRuleGroup_STATUS) DeepCopyInto(out *ApplicationGatewayFirewallDisabledRuleGroup_STATUS) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RuleGroupName != nil {
+		in, out := &in.RuleGroupName, &out.RuleGroupName
+		*out = new(string)
+		**out = **in
+	}
+	if in.Rules != nil {
+		in, out := &in.Rules, &out.Rules
+		*out = make([]int, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayFirewallDisabledRuleGroup_STATUS) DeepCopy() *ApplicationGatewayFirewallDisabledRuleGroup_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayFirewallDisabledRuleGroup_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayFirewallExclusion) DeepCopyInto(out *ApplicationGatewayFirewallExclusion) {
+	*out = *in
+	if in.MatchVariable != nil {
+		in, out := &in.MatchVariable, &out.MatchVariable
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Selector != nil {
+		in, out := &in.Selector, &out.Selector
+		*out = new(string)
+		**out = **in
+	}
+	if in.SelectorMatchOperator != nil {
+		in, out := &in.SelectorMatchOperator, &out.SelectorMatchOperator
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayFirewallExclusion) DeepCopy() *ApplicationGatewayFirewallExclusion {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayFirewallExclusion)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayFirewallExclusion_STATUS) DeepCopyInto(out *ApplicationGatewayFirewallExclusion_STATUS) {
+	*out = *in
+	if in.MatchVariable != nil {
+		in, out := &in.MatchVariable, &out.MatchVariable
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Selector != nil {
+		in, out := &in.Selector, &out.Selector
+		*out = new(string)
+		**out = **in
+	}
+	if in.SelectorMatchOperator != nil {
+		in, out := &in.SelectorMatchOperator, &out.SelectorMatchOperator
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayFirewallExclusion_STATUS) DeepCopy() *ApplicationGatewayFirewallExclusion_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayFirewallExclusion_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayFrontendIPConfiguration) DeepCopyInto(out *ApplicationGatewayFrontendIPConfiguration) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateIPAddress != nil {
+		in, out := &in.PrivateIPAddress, &out.PrivateIPAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateIPAllocationMethod != nil {
+		in, out := &in.PrivateIPAllocationMethod, &out.PrivateIPAllocationMethod
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateLinkConfiguration != nil {
+		in, out := &in.PrivateLinkConfiguration, &out.PrivateLinkConfiguration
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.PublicIPAddress != nil {
+		in, out := &in.PublicIPAddress, &out.PublicIPAddress
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Subnet != nil {
+		in, out := &in.Subnet, &out.Subnet
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayFrontendIPConfiguration) DeepCopy() *ApplicationGatewayFrontendIPConfiguration {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayFrontendIPConfiguration)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayFrontendIPConfiguration_STATUS) DeepCopyInto(out *ApplicationGatewayFrontendIPConfiguration_STATUS) {
+	*out = *in
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateIPAddress != nil {
+		in, out := &in.PrivateIPAddress, &out.PrivateIPAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateIPAllocationMethod != nil {
+		in, out := &in.PrivateIPAllocationMethod, &out.PrivateIPAllocationMethod
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateLinkConfiguration != nil {
+		in, out := &in.PrivateLinkConfiguration, &out.PrivateLinkConfiguration
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.PublicIPAddress != nil {
+		in, out := &in.PublicIPAddress, &out.PublicIPAddress
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Subnet != nil {
+		in, out := &in.Subnet, &out.Subnet
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayFrontendIPConfiguration_STATUS) DeepCopy() *ApplicationGatewayFrontendIPConfiguration_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayFrontendIPConfiguration_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayFrontendPort) DeepCopyInto(out *ApplicationGatewayFrontendPort) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Port != nil {
+		in, out := &in.Port, &out.Port
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayFrontendPort) DeepCopy() *ApplicationGatewayFrontendPort {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayFrontendPort)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayFrontendPort_STATUS) DeepCopyInto(out *ApplicationGatewayFrontendPort_STATUS) {
+	*out = *in
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Port != nil {
+		in, out := &in.Port, &out.Port
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayFrontendPort_STATUS) DeepCopy() *ApplicationGatewayFrontendPort_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayFrontendPort_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayHeaderConfiguration) DeepCopyInto(out *ApplicationGatewayHeaderConfiguration) {
+	*out = *in
+	if in.HeaderName != nil {
+		in, out := &in.HeaderName, &out.HeaderName
+		*out = new(string)
+		**out = **in
+	}
+	if in.HeaderValue != nil {
+		in, out := &in.HeaderValue, &out.HeaderValue
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayHeaderConfiguration) DeepCopy() *ApplicationGatewayHeaderConfiguration {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayHeaderConfiguration)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayHeaderConfiguration_STATUS) DeepCopyInto(out *ApplicationGatewayHeaderConfiguration_STATUS) {
+	*out = *in
+	if in.HeaderName != nil {
+		in, out := &in.HeaderName, &out.HeaderName
+		*out = new(string)
+		**out = **in
+	}
+	if in.HeaderValue != nil {
+		in, out := &in.HeaderValue, &out.HeaderValue
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayHeaderConfiguration_STATUS) DeepCopy() *ApplicationGatewayHeaderConfiguration_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayHeaderConfiguration_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayHttpListener) DeepCopyInto(out *ApplicationGatewayHttpListener) {
+	*out = *in
+	if in.CustomErrorConfigurations != nil {
+		in, out := &in.CustomErrorConfigurations, &out.CustomErrorConfigurations
+		*out = make([]ApplicationGatewayCustomError, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.FirewallPolicy != nil {
+		in, out := &in.FirewallPolicy, &out.FirewallPolicy
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.FrontendIPConfiguration != nil {
+		in, out := &in.FrontendIPConfiguration, &out.FrontendIPConfiguration
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.FrontendPort != nil {
+		in, out := &in.FrontendPort, &out.FrontendPort
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.HostName != nil {
+		in, out := &in.HostName, &out.HostName
+		*out = new(string)
+		**out = **in
+	}
+	if in.HostNames != nil {
+		in, out := &in.HostNames, &out.HostNames
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocol != nil {
+		in, out := &in.Protocol, &out.Protocol
+		*out = new(string)
+		**out = **in
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.RequireServerNameIndication != nil {
+		in, out := &in.RequireServerNameIndication, &out.RequireServerNameIndication
+		*out = new(bool)
+		**out = **in
+	}
+	if in.SslCertificate != nil {
+		in, out := &in.SslCertificate, &out.SslCertificate
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.SslProfile != nil {
+		in, out := &in.SslProfile, &out.SslProfile
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayHttpListener) DeepCopy() *ApplicationGatewayHttpListener {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayHttpListener)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayHttpListener_STATUS) DeepCopyInto(out *ApplicationGatewayHttpListener_STATUS) {
+	*out = *in
+	if in.CustomErrorConfigurations != nil {
+		in, out := &in.CustomErrorConfigurations, &out.CustomErrorConfigurations
+		*out = make([]ApplicationGatewayCustomError_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.FirewallPolicy != nil {
+		in, out := &in.FirewallPolicy, &out.FirewallPolicy
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.FrontendIPConfiguration != nil {
+		in, out := &in.FrontendIPConfiguration, &out.FrontendIPConfiguration
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.FrontendPort != nil {
+		in, out := &in.FrontendPort, &out.FrontendPort
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.HostName != nil {
+		in, out := &in.HostName, &out.HostName
+		*out = new(string)
+		**out = **in
+	}
+	if in.HostNames != nil {
+		in, out := &in.HostNames, &out.HostNames
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocol != nil {
+		in, out := &in.Protocol, &out.Protocol
+		*out = new(string)
+		**out = **in
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.RequireServerNameIndication != nil {
+		in, out := &in.RequireServerNameIndication, &out.RequireServerNameIndication
+		*out = new(bool)
+		**out = **in
+	}
+	if in.SslCertificate != nil {
+		in, out := &in.SslCertificate, &out.SslCertificate
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.SslProfile != nil {
+		in, out := &in.SslProfile, &out.SslProfile
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayHttpListener_STATUS) DeepCopy() *ApplicationGatewayHttpListener_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayHttpListener_STATUS)
 	in.DeepCopyInto(out)
 	return out
 }
@@ -147,6 +1542,5779 @@ func (in *ApplicationGatewayIPConfiguration_STATUS) DeepCopy() *ApplicationGatew
 		return nil
 	}
 	out := new(ApplicationGatewayIPConfiguration_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayList) DeepCopyInto(out *ApplicationGatewayList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]ApplicationGateway, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayList) DeepCopy() *ApplicationGatewayList {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *ApplicationGatewayList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayOperatorSpec) DeepCopyInto(out *ApplicationGatewayOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayOperatorSpec) DeepCopy() *ApplicationGatewayOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayPathRule) DeepCopyInto(out *ApplicationGatewayPathRule) {
+	*out = *in
+	if in.BackendAddressPool != nil {
+		in, out := &in.BackendAddressPool, &out.BackendAddressPool
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.BackendHttpSettings != nil {
+		in, out := &in.BackendHttpSettings, &out.BackendHttpSettings
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.FirewallPolicy != nil {
+		in, out := &in.FirewallPolicy, &out.FirewallPolicy
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Paths != nil {
+		in, out := &in.Paths, &out.Paths
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RedirectConfiguration != nil {
+		in, out := &in.RedirectConfiguration, &out.RedirectConfiguration
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.RewriteRuleSet != nil {
+		in, out := &in.RewriteRuleSet, &out.RewriteRuleSet
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayPathRule) DeepCopy() *ApplicationGatewayPathRule {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayPathRule)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayPathRule_STATUS) DeepCopyInto(out *ApplicationGatewayPathRule_STATUS) {
+	*out = *in
+	if in.BackendAddressPool != nil {
+		in, out := &in.BackendAddressPool, &out.BackendAddressPool
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.BackendHttpSettings != nil {
+		in, out := &in.BackendHttpSettings, &out.BackendHttpSettings
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.FirewallPolicy != nil {
+		in, out := &in.FirewallPolicy, &out.FirewallPolicy
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Paths != nil {
+		in, out := &in.Paths, &out.Paths
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.RedirectConfiguration != nil {
+		in, out := &in.RedirectConfiguration, &out.RedirectConfiguration
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.RewriteRuleSet != nil {
+		in, out := &in.RewriteRuleSet, &out.RewriteRuleSet
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayPathRule_STATUS) DeepCopy() *ApplicationGatewayPathRule_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayPathRule_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayPrivateEndpointConnection_STATUS) DeepCopyInto(out *ApplicationGatewayPrivateEndpointConnection_STATUS) {
+	*out = *in
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.LinkIdentifier != nil {
+		in, out := &in.LinkIdentifier, &out.LinkIdentifier
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateEndpoint != nil {
+		in, out := &in.PrivateEndpoint, &out.PrivateEndpoint
+		*out = new(PrivateEndpoint_STATUS_SubResourceEmbedded)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PrivateLinkServiceConnectionState != nil {
+		in, out := &in.PrivateLinkServiceConnectionState, &out.PrivateLinkServiceConnectionState
+		*out = new(PrivateLinkServiceConnectionState_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayPrivateEndpointConnection_STATUS) DeepCopy() *ApplicationGatewayPrivateEndpointConnection_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayPrivateEndpointConnection_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayPrivateLinkConfiguration) DeepCopyInto(out *ApplicationGatewayPrivateLinkConfiguration) {
+	*out = *in
+	if in.IpConfigurations != nil {
+		in, out := &in.IpConfigurations, &out.IpConfigurations
+		*out = make([]ApplicationGatewayPrivateLinkIpConfiguration, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayPrivateLinkConfiguration) DeepCopy() *ApplicationGatewayPrivateLinkConfiguration {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayPrivateLinkConfiguration)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayPrivateLinkConfiguration_STATUS) DeepCopyInto(out *ApplicationGatewayPrivateLinkConfiguration_STATUS) {
+	*out = *in
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.IpConfigurations != nil {
+		in, out := &in.IpConfigurations, &out.IpConfigurations
+		*out = make([]ApplicationGatewayPrivateLinkIpConfiguration_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayPrivateLinkConfiguration_STATUS) DeepCopy() *ApplicationGatewayPrivateLinkConfiguration_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayPrivateLinkConfiguration_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayPrivateLinkIpConfiguration) DeepCopyInto(out *ApplicationGatewayPrivateLinkIpConfiguration) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Primary != nil {
+		in, out := &in.Primary, &out.Primary
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PrivateIPAddress != nil {
+		in, out := &in.PrivateIPAddress, &out.PrivateIPAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateIPAllocationMethod != nil {
+		in, out := &in.PrivateIPAllocationMethod, &out.PrivateIPAllocationMethod
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Subnet != nil {
+		in, out := &in.Subnet, &out.Subnet
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayPrivateLinkIpConfiguration) DeepCopy() *ApplicationGatewayPrivateLinkIpConfiguration {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayPrivateLinkIpConfiguration)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayPrivateLinkIpConfiguration_STATUS) DeepCopyInto(out *ApplicationGatewayPrivateLinkIpConfiguration_STATUS) {
+	*out = *in
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Primary != nil {
+		in, out := &in.Primary, &out.Primary
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PrivateIPAddress != nil {
+		in, out := &in.PrivateIPAddress, &out.PrivateIPAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateIPAllocationMethod != nil {
+		in, out := &in.PrivateIPAllocationMethod, &out.PrivateIPAllocationMethod
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Subnet != nil {
+		in, out := &in.Subnet, &out.Subnet
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayPrivateLinkIpConfiguration_STATUS) DeepCopy() *ApplicationGatewayPrivateLinkIpConfiguration_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayPrivateLinkIpConfiguration_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayProbe) DeepCopyInto(out *ApplicationGatewayProbe) {
+	*out = *in
+	if in.Host != nil {
+		in, out := &in.Host, &out.Host
+		*out = new(string)
+		**out = **in
+	}
+	if in.Interval != nil {
+		in, out := &in.Interval, &out.Interval
+		*out = new(int)
+		**out = **in
+	}
+	if in.Match != nil {
+		in, out := &in.Match, &out.Match
+		*out = new(ApplicationGatewayProbeHealthResponseMatch)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.MinServers != nil {
+		in, out := &in.MinServers, &out.MinServers
+		*out = new(int)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Path != nil {
+		in, out := &in.Path, &out.Path
+		*out = new(string)
+		**out = **in
+	}
+	if in.PickHostNameFromBackendHttpSettings != nil {
+		in, out := &in.PickHostNameFromBackendHttpSettings, &out.PickHostNameFromBackendHttpSettings
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Port != nil {
+		in, out := &in.Port, &out.Port
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocol != nil {
+		in, out := &in.Protocol, &out.Protocol
+		*out = new(string)
+		**out = **in
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Timeout != nil {
+		in, out := &in.Timeout, &out.Timeout
+		*out = new(int)
+		**out = **in
+	}
+	if in.UnhealthyThreshold != nil {
+		in, out := &in.UnhealthyThreshold, &out.UnhealthyThreshold
+		*out = new(int)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayProbe) DeepCopy() *ApplicationGatewayProbe {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayProbe)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayProbeHealthResponseMatch) DeepCopyInto(out *ApplicationGatewayProbeHealthResponseMatch) {
+	*out = *in
+	if in.Body != nil {
+		in, out := &in.Body, &out.Body
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.StatusCodes != nil {
+		in, out := &in.StatusCodes, &out.StatusCodes
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayProbeHealthResponseMatch) DeepCopy() *ApplicationGatewayProbeHealthResponseMatch {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayProbeHealthResponseMatch)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayProbeHealthResponseMatch_STATUS) DeepCopyInto(out *ApplicationGatewayProbeHealthResponseMatch_STATUS) {
+	*out = *in
+	if in.Body != nil {
+		in, out := &in.Body, &out.Body
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.StatusCodes != nil {
+		in, out := &in.StatusCodes, &out.StatusCodes
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayProbeHealthResponseMatch_STATUS) DeepCopy() *ApplicationGatewayProbeHealthResponseMatch_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayProbeHealthResponseMatch_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayProbe_STATUS) DeepCopyInto(out *ApplicationGatewayProbe_STATUS) {
+	*out = *in
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Host != nil {
+		in, out := &in.Host, &out.Host
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Interval != nil {
+		in, out := &in.Interval, &out.Interval
+		*out = new(int)
+		**out = **in
+	}
+	if in.Match != nil {
+		in, out := &in.Match, &out.Match
+		*out = new(ApplicationGatewayProbeHealthResponseMatch_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.MinServers != nil {
+		in, out := &in.MinServers, &out.MinServers
+		*out = new(int)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Path != nil {
+		in, out := &in.Path, &out.Path
+		*out = new(string)
+		**out = **in
+	}
+	if in.PickHostNameFromBackendHttpSettings != nil {
+		in, out := &in.PickHostNameFromBackendHttpSettings, &out.PickHostNameFromBackendHttpSettings
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Port != nil {
+		in, out := &in.Port, &out.Port
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocol != nil {
+		in, out := &in.Protocol, &out.Protocol
+		*out = new(string)
+		**out = **in
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Timeout != nil {
+		in, out := &in.Timeout, &out.Timeout
+		*out = new(int)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.UnhealthyThreshold != nil {
+		in, out := &in.UnhealthyThreshold, &out.UnhealthyThreshold
+		*out = new(int)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayProbe_STATUS) DeepCopy() *ApplicationGatewayProbe_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayProbe_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayRedirectConfiguration) DeepCopyInto(out *ApplicationGatewayRedirectConfiguration) {
+	*out = *in
+	if in.IncludePath != nil {
+		in, out := &in.IncludePath, &out.IncludePath
+		*out = new(bool)
+		**out = **in
+	}
+	if in.IncludeQueryString != nil {
+		in, out := &in.IncludeQueryString, &out.IncludeQueryString
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PathRules != nil {
+		in, out := &in.PathRules, &out.PathRules
+		*out = make([]SubResource, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RedirectType != nil {
+		in, out := &in.RedirectType, &out.RedirectType
+		*out = new(string)
+		**out = **in
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.RequestRoutingRules != nil {
+		in, out := &in.RequestRoutingRules, &out.RequestRoutingRules
+		*out = make([]SubResource, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.TargetListener != nil {
+		in, out := &in.TargetListener, &out.TargetListener
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.TargetUrl != nil {
+		in, out := &in.TargetUrl, &out.TargetUrl
+		*out = new(string)
+		**out = **in
+	}
+	if in.UrlPathMaps != nil {
+		in, out := &in.UrlPathMaps, &out.UrlPathMaps
+		*out = make([]SubResource, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayRedirectConfiguration) DeepCopy() *ApplicationGatewayRedirectConfiguration {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayRedirectConfiguration)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayRedirectConfiguration_STATUS) DeepCopyInto(out *ApplicationGatewayRedirectConfiguration_STATUS) {
+	*out = *in
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.IncludePath != nil {
+		in, out := &in.IncludePath, &out.IncludePath
+		*out = new(bool)
+		**out = **in
+	}
+	if in.IncludeQueryString != nil {
+		in, out := &in.IncludeQueryString, &out.IncludeQueryString
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PathRules != nil {
+		in, out := &in.PathRules, &out.PathRules
+		*out = make([]SubResource_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RedirectType != nil {
+		in, out := &in.RedirectType, &out.RedirectType
+		*out = new(string)
+		**out = **in
+	}
+	if in.RequestRoutingRules != nil {
+		in, out := &in.RequestRoutingRules, &out.RequestRoutingRules
+		*out = make([]SubResource_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.TargetListener != nil {
+		in, out := &in.TargetListener, &out.TargetListener
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.TargetUrl != nil {
+		in, out := &in.TargetUrl, &out.TargetUrl
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.UrlPathMaps != nil {
+		in, out := &in.UrlPathMaps, &out.UrlPathMaps
+		*out = make([]SubResource_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayRedirectConfiguration_STATUS) DeepCopy() *ApplicationGatewayRedirectConfiguration_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayRedirectConfiguration_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayRequestRoutingRule) DeepCopyInto(out *ApplicationGatewayRequestRoutingRule) {
+	*out = *in
+	if in.BackendAddressPool != nil {
+		in, out := &in.BackendAddressPool, &out.BackendAddressPool
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.BackendHttpSettings != nil {
+		in, out := &in.BackendHttpSettings, &out.BackendHttpSettings
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.HttpListener != nil {
+		in, out := &in.HttpListener, &out.HttpListener
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Priority != nil {
+		in, out := &in.Priority, &out.Priority
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RedirectConfiguration != nil {
+		in, out := &in.RedirectConfiguration, &out.RedirectConfiguration
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.RewriteRuleSet != nil {
+		in, out := &in.RewriteRuleSet, &out.RewriteRuleSet
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.RuleType != nil {
+		in, out := &in.RuleType, &out.RuleType
+		*out = new(string)
+		**out = **in
+	}
+	if in.UrlPathMap != nil {
+		in, out := &in.UrlPathMap, &out.UrlPathMap
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayRequestRoutingRule) DeepCopy() *ApplicationGatewayRequestRoutingRule {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayRequestRoutingRule)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayRequestRoutingRule_STATUS) DeepCopyInto(out *ApplicationGatewayRequestRoutingRule_STATUS) {
+	*out = *in
+	if in.BackendAddressPool != nil {
+		in, out := &in.BackendAddressPool, &out.BackendAddressPool
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.BackendHttpSettings != nil {
+		in, out := &in.BackendHttpSettings, &out.BackendHttpSettings
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.HttpListener != nil {
+		in, out := &in.HttpListener, &out.HttpListener
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Priority != nil {
+		in, out := &in.Priority, &out.Priority
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.RedirectConfiguration != nil {
+		in, out := &in.RedirectConfiguration, &out.RedirectConfiguration
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.RewriteRuleSet != nil {
+		in, out := &in.RewriteRuleSet, &out.RewriteRuleSet
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.RuleType != nil {
+		in, out := &in.RuleType, &out.RuleType
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.UrlPathMap != nil {
+		in, out := &in.UrlPathMap, &out.UrlPathMap
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayRequestRoutingRule_STATUS) DeepCopy() *ApplicationGatewayRequestRoutingRule_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayRequestRoutingRule_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayRewriteRule) DeepCopyInto(out *ApplicationGatewayRewriteRule) {
+	*out = *in
+	if in.ActionSet != nil {
+		in, out := &in.ActionSet, &out.ActionSet
+		*out = new(ApplicationGatewayRewriteRuleActionSet)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]ApplicationGatewayRewriteRuleCondition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RuleSequence != nil {
+		in, out := &in.RuleSequence, &out.RuleSequence
+		*out = new(int)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayRewriteRule) DeepCopy() *ApplicationGatewayRewriteRule {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayRewriteRule)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayRewriteRuleActionSet) DeepCopyInto(out *ApplicationGatewayRewriteRuleActionSet) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RequestHeaderConfigurations != nil {
+		in, out := &in.RequestHeaderConfigurations, &out.RequestHeaderConfigurations
+		*out = make([]ApplicationGatewayHeaderConfiguration, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.ResponseHeaderConfigurations != nil {
+		in, out := &in.ResponseHeaderConfigurations, &out.ResponseHeaderConfigurations
+		*out = make([]ApplicationGatewayHeaderConfiguration, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.UrlConfiguration != nil {
+		in, out := &in.UrlConfiguration, &out.UrlConfiguration
+		*out = new(ApplicationGatewayUrlConfiguration)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayRewriteRuleActionSet) DeepCopy() *ApplicationGatewayRewriteRuleActionSet {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayRewriteRuleActionSet)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayRewriteRuleActionSet_STATUS) DeepCopyInto(out *ApplicationGatewayRewriteRuleActionSet_STATUS) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RequestHeaderConfigurations != nil {
+		in, out := &in.RequestHeaderConfigurations, &out.RequestHeaderConfigurations
+		*out = make([]ApplicationGatewayHeaderConfiguration_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.ResponseHeaderConfigurations != nil {
+		in, out := &in.ResponseHeaderConfigurations, &out.ResponseHeaderConfigurations
+		*out = make([]ApplicationGatewayHeaderConfiguration_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.UrlConfiguration != nil {
+		in, out := &in.UrlConfiguration, &out.UrlConfiguration
+		*out = new(ApplicationGatewayUrlConfiguration_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayRewriteRuleActionSet_STATUS) DeepCopy() *ApplicationGatewayRewriteRuleActionSet_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayRewriteRuleActionSet_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayRewriteRuleCondition) DeepCopyInto(out *ApplicationGatewayRewriteRuleCondition) {
+	*out = *in
+	if in.IgnoreCase != nil {
+		in, out := &in.IgnoreCase, &out.IgnoreCase
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Negate != nil {
+		in, out := &in.Negate, &out.Negate
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Pattern != nil {
+		in, out := &in.Pattern, &out.Pattern
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Variable != nil {
+		in, out := &in.Variable, &out.Variable
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayRewriteRuleCondition) DeepCopy() *ApplicationGatewayRewriteRuleCondition {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayRewriteRuleCondition)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayRewriteRuleCondition_STATUS) DeepCopyInto(out *ApplicationGatewayRewriteRuleCondition_STATUS) {
+	*out = *in
+	if in.IgnoreCase != nil {
+		in, out := &in.IgnoreCase, &out.IgnoreCase
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Negate != nil {
+		in, out := &in.Negate, &out.Negate
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Pattern != nil {
+		in, out := &in.Pattern, &out.Pattern
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Variable != nil {
+		in, out := &in.Variable, &out.Variable
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayRewriteRuleCondition_STATUS) DeepCopy() *ApplicationGatewayRewriteRuleCondition_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayRewriteRuleCondition_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayRewriteRuleSet) DeepCopyInto(out *ApplicationGatewayRewriteRuleSet) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.RewriteRules != nil {
+		in, out := &in.RewriteRules, &out.RewriteRules
+		*out = make([]ApplicationGatewayRewriteRule, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayRewriteRuleSet) DeepCopy() *ApplicationGatewayRewriteRuleSet {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayRewriteRuleSet)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayRewriteRuleSet_STATUS) DeepCopyInto(out *ApplicationGatewayRewriteRuleSet_STATUS) {
+	*out = *in
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.RewriteRules != nil {
+		in, out := &in.RewriteRules, &out.RewriteRules
+		*out = make([]ApplicationGatewayRewriteRule_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayRewriteRuleSet_STATUS) DeepCopy() *ApplicationGatewayRewriteRuleSet_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayRewriteRuleSet_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayRewriteRule_STATUS) DeepCopyInto(out *ApplicationGatewayRewriteRule_STATUS) {
+	*out = *in
+	if in.ActionSet != nil {
+		in, out := &in.ActionSet, &out.ActionSet
+		*out = new(ApplicationGatewayRewriteRuleActionSet_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]ApplicationGatewayRewriteRuleCondition_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RuleSequence != nil {
+		in, out := &in.RuleSequence, &out.RuleSequence
+		*out = new(int)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayRewriteRule_STATUS) DeepCopy() *ApplicationGatewayRewriteRule_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayRewriteRule_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewaySku) DeepCopyInto(out *ApplicationGatewaySku) {
+	*out = *in
+	if in.Capacity != nil {
+		in, out := &in.Capacity, &out.Capacity
+		*out = new(int)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Tier != nil {
+		in, out := &in.Tier, &out.Tier
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewaySku) DeepCopy() *ApplicationGatewaySku {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewaySku)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewaySku_STATUS) DeepCopyInto(out *ApplicationGatewaySku_STATUS) {
+	*out = *in
+	if in.Capacity != nil {
+		in, out := &in.Capacity, &out.Capacity
+		*out = new(int)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Tier != nil {
+		in, out := &in.Tier, &out.Tier
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewaySku_STATUS) DeepCopy() *ApplicationGatewaySku_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewaySku_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewaySslCertificate) DeepCopyInto(out *ApplicationGatewaySslCertificate) {
+	*out = *in
+	if in.Data != nil {
+		in, out := &in.Data, &out.Data
+		*out = new(genruntime.SecretReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.KeyVaultSecretId != nil {
+		in, out := &in.KeyVaultSecretId, &out.KeyVaultSecretId
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Password != nil {
+		in, out := &in.Password, &out.Password
+		*out = new(genruntime.SecretReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewaySslCertificate) DeepCopy() *ApplicationGatewaySslCertificate {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewaySslCertificate)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewaySslCertificate_STATUS) DeepCopyInto(out *ApplicationGatewaySslCertificate_STATUS) {
+	*out = *in
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.KeyVaultSecretId != nil {
+		in, out := &in.KeyVaultSecretId, &out.KeyVaultSecretId
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.PublicCertData != nil {
+		in, out := &in.PublicCertData, &out.PublicCertData
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewaySslCertificate_STATUS) DeepCopy() *ApplicationGatewaySslCertificate_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewaySslCertificate_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewaySslPolicy) DeepCopyInto(out *ApplicationGatewaySslPolicy) {
+	*out = *in
+	if in.CipherSuites != nil {
+		in, out := &in.CipherSuites, &out.CipherSuites
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.DisabledSslProtocols != nil {
+		in, out := &in.DisabledSslProtocols, &out.DisabledSslProtocols
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.MinProtocolVersion != nil {
+		in, out := &in.MinProtocolVersion, &out.MinProtocolVersion
+		*out = new(string)
+		**out = **in
+	}
+	if in.PolicyName != nil {
+		in, out := &in.PolicyName, &out.PolicyName
+		*out = new(string)
+		**out = **in
+	}
+	if in.PolicyType != nil {
+		in, out := &in.PolicyType, &out.PolicyType
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewaySslPolicy) DeepCopy() *ApplicationGatewaySslPolicy {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewaySslPolicy)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewaySslPolicy_STATUS) DeepCopyInto(out *ApplicationGatewaySslPolicy_STATUS) {
+	*out = *in
+	if in.CipherSuites != nil {
+		in, out := &in.CipherSuites, &out.CipherSuites
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.DisabledSslProtocols != nil {
+		in, out := &in.DisabledSslProtocols, &out.DisabledSslProtocols
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.MinProtocolVersion != nil {
+		in, out := &in.MinProtocolVersion, &out.MinProtocolVersion
+		*out = new(string)
+		**out = **in
+	}
+	if in.PolicyName != nil {
+		in, out := &in.PolicyName, &out.PolicyName
+		*out = new(string)
+		**out = **in
+	}
+	if in.PolicyType != nil {
+		in, out := &in.PolicyType, &out.PolicyType
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewaySslPolicy_STATUS) DeepCopy() *ApplicationGatewaySslPolicy_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewaySslPolicy_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewaySslProfile) DeepCopyInto(out *ApplicationGatewaySslProfile) {
+	*out = *in
+	if in.ClientAuthConfiguration != nil {
+		in, out := &in.ClientAuthConfiguration, &out.ClientAuthConfiguration
+		*out = new(ApplicationGatewayClientAuthConfiguration)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.SslPolicy != nil {
+		in, out := &in.SslPolicy, &out.SslPolicy
+		*out = new(ApplicationGatewaySslPolicy)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.TrustedClientCertificates != nil {
+		in, out := &in.TrustedClientCertificates, &out.TrustedClientCertificates
+		*out = make([]SubResource, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewaySslProfile) DeepCopy() *ApplicationGatewaySslProfile {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewaySslProfile)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewaySslProfile_STATUS) DeepCopyInto(out *ApplicationGatewaySslProfile_STATUS) {
+	*out = *in
+	if in.ClientAuthConfiguration != nil {
+		in, out := &in.ClientAuthConfiguration, &out.ClientAuthConfiguration
+		*out = new(ApplicationGatewayClientAuthConfiguration_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.SslPolicy != nil {
+		in, out := &in.SslPolicy, &out.SslPolicy
+		*out = new(ApplicationGatewaySslPolicy_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.TrustedClientCertificates != nil {
+		in, out := &in.TrustedClientCertificates, &out.TrustedClientCertificates
+		*out = make([]SubResource_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewaySslProfile_STATUS) DeepCopy() *ApplicationGatewaySslProfile_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewaySslProfile_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayTrustedClientCertificate) DeepCopyInto(out *ApplicationGatewayTrustedClientCertificate) {
+	*out = *in
+	if in.Data != nil {
+		in, out := &in.Data, &out.Data
+		*out = new(genruntime.SecretReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayTrustedClientCertificate) DeepCopy() *ApplicationGatewayTrustedClientCertificate {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayTrustedClientCertificate)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayTrustedClientCertificate_STATUS) DeepCopyInto(out *ApplicationGatewayTrustedClientCertificate_STATUS) {
+	*out = *in
+	if in.ClientCertIssuerDN != nil {
+		in, out := &in.ClientCertIssuerDN, &out.ClientCertIssuerDN
+		*out = new(string)
+		**out = **in
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.ValidatedCertData != nil {
+		in, out := &in.ValidatedCertData, &out.ValidatedCertData
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayTrustedClientCertificate_STATUS) DeepCopy() *ApplicationGatewayTrustedClientCertificate_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayTrustedClientCertificate_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayTrustedRootCertificate) DeepCopyInto(out *ApplicationGatewayTrustedRootCertificate) {
+	*out = *in
+	if in.Data != nil {
+		in, out := &in.Data, &out.Data
+		*out = new(genruntime.SecretReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.KeyVaultSecretId != nil {
+		in, out := &in.KeyVaultSecretId, &out.KeyVaultSecretId
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayTrustedRootCertificate) DeepCopy() *ApplicationGatewayTrustedRootCertificate {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayTrustedRootCertificate)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayTrustedRootCertificate_STATUS) DeepCopyInto(out *ApplicationGatewayTrustedRootCertificate_STATUS) {
+	*out = *in
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.KeyVaultSecretId != nil {
+		in, out := &in.KeyVaultSecretId, &out.KeyVaultSecretId
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayTrustedRootCertificate_STATUS) DeepCopy() *ApplicationGatewayTrustedRootCertificate_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayTrustedRootCertificate_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayUrlConfiguration) DeepCopyInto(out *ApplicationGatewayUrlConfiguration) {
+	*out = *in
+	if in.ModifiedPath != nil {
+		in, out := &in.ModifiedPath, &out.ModifiedPath
+		*out = new(string)
+		**out = **in
+	}
+	if in.ModifiedQueryString != nil {
+		in, out := &in.ModifiedQueryString, &out.ModifiedQueryString
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reroute != nil {
+		in, out := &in.Reroute, &out.Reroute
+		*out = new(bool)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayUrlConfiguration) DeepCopy() *ApplicationGatewayUrlConfiguration {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayUrlConfiguration)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayUrlConfiguration_STATUS) DeepCopyInto(out *ApplicationGatewayUrlConfiguration_STATUS) {
+	*out = *in
+	if in.ModifiedPath != nil {
+		in, out := &in.ModifiedPath, &out.ModifiedPath
+		*out = new(string)
+		**out = **in
+	}
+	if in.ModifiedQueryString != nil {
+		in, out := &in.ModifiedQueryString, &out.ModifiedQueryString
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reroute != nil {
+		in, out := &in.Reroute, &out.Reroute
+		*out = new(bool)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayUrlConfiguration_STATUS) DeepCopy() *ApplicationGatewayUrlConfiguration_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayUrlConfiguration_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayUrlPathMap) DeepCopyInto(out *ApplicationGatewayUrlPathMap) {
+	*out = *in
+	if in.DefaultBackendAddressPool != nil {
+		in, out := &in.DefaultBackendAddressPool, &out.DefaultBackendAddressPool
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.DefaultBackendHttpSettings != nil {
+		in, out := &in.DefaultBackendHttpSettings, &out.DefaultBackendHttpSettings
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.DefaultRedirectConfiguration != nil {
+		in, out := &in.DefaultRedirectConfiguration, &out.DefaultRedirectConfiguration
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.DefaultRewriteRuleSet != nil {
+		in, out := &in.DefaultRewriteRuleSet, &out.DefaultRewriteRuleSet
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PathRules != nil {
+		in, out := &in.PathRules, &out.PathRules
+		*out = make([]ApplicationGatewayPathRule, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayUrlPathMap) DeepCopy() *ApplicationGatewayUrlPathMap {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayUrlPathMap)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayUrlPathMap_STATUS) DeepCopyInto(out *ApplicationGatewayUrlPathMap_STATUS) {
+	*out = *in
+	if in.DefaultBackendAddressPool != nil {
+		in, out := &in.DefaultBackendAddressPool, &out.DefaultBackendAddressPool
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.DefaultBackendHttpSettings != nil {
+		in, out := &in.DefaultBackendHttpSettings, &out.DefaultBackendHttpSettings
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.DefaultRedirectConfiguration != nil {
+		in, out := &in.DefaultRedirectConfiguration, &out.DefaultRedirectConfiguration
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.DefaultRewriteRuleSet != nil {
+		in, out := &in.DefaultRewriteRuleSet, &out.DefaultRewriteRuleSet
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PathRules != nil {
+		in, out := &in.PathRules, &out.PathRules
+		*out = make([]ApplicationGatewayPathRule_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayUrlPathMap_STATUS) DeepCopy() *ApplicationGatewayUrlPathMap_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayUrlPathMap_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayWebApplicationFirewallConfiguration) DeepCopyInto(out *ApplicationGatewayWebApplicationFirewallConfiguration) {
+	*out = *in
+	if in.DisabledRuleGroups != nil {
+		in, out := &in.DisabledRuleGroups, &out.DisabledRuleGroups
+		*out = make([]ApplicationGatewayFirewallDisabledRuleGroup, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Enabled != nil {
+		in, out := &in.Enabled, &out.Enabled
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Exclusions != nil {
+		in, out := &in.Exclusions, &out.Exclusions
+		*out = make([]ApplicationGatewayFirewallExclusion, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.FileUploadLimitInMb != nil {
+		in, out := &in.FileUploadLimitInMb, &out.FileUploadLimitInMb
+		*out = new(int)
+		**out = **in
+	}
+	if in.FirewallMode != nil {
+		in, out := &in.FirewallMode, &out.FirewallMode
+		*out = new(string)
+		**out = **in
+	}
+	if in.MaxRequestBodySize != nil {
+		in, out := &in.MaxRequestBodySize, &out.MaxRequestBodySize
+		*out = new(int)
+		**out = **in
+	}
+	if in.MaxRequestBodySizeInKb != nil {
+		in, out := &in.MaxRequestBodySizeInKb, &out.MaxRequestBodySizeInKb
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RequestBodyCheck != nil {
+		in, out := &in.RequestBodyCheck, &out.RequestBodyCheck
+		*out = new(bool)
+		**out = **in
+	}
+	if in.RuleSetType != nil {
+		in, out := &in.RuleSetType, &out.RuleSetType
+		*out = new(string)
+		**out = **in
+	}
+	if in.RuleSetVersion != nil {
+		in, out := &in.RuleSetVersion, &out.RuleSetVersion
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayWebApplicationFirewallConfiguration) DeepCopy() *ApplicationGatewayWebApplicationFirewallConfiguration {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayWebApplicationFirewallConfiguration)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGatewayWebApplicationFirewallConfiguration_STATUS) DeepCopyInto(out *ApplicationGatewayWebApplicationFirewallConfiguration_STATUS) {
+	*out = *in
+	if in.DisabledRuleGroups != nil {
+		in, out := &in.DisabledRuleGroups, &out.DisabledRuleGroups
+		*out = make([]ApplicationGatewayFirewallDisabledRuleGroup_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Enabled != nil {
+		in, out := &in.Enabled, &out.Enabled
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Exclusions != nil {
+		in, out := &in.Exclusions, &out.Exclusions
+		*out = make([]ApplicationGatewayFirewallExclusion_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.FileUploadLimitInMb != nil {
+		in, out := &in.FileUploadLimitInMb, &out.FileUploadLimitInMb
+		*out = new(int)
+		**out = **in
+	}
+	if in.FirewallMode != nil {
+		in, out := &in.FirewallMode, &out.FirewallMode
+		*out = new(string)
+		**out = **in
+	}
+	if in.MaxRequestBodySize != nil {
+		in, out := &in.MaxRequestBodySize, &out.MaxRequestBodySize
+		*out = new(int)
+		**out = **in
+	}
+	if in.MaxRequestBodySizeInKb != nil {
+		in, out := &in.MaxRequestBodySizeInKb, &out.MaxRequestBodySizeInKb
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RequestBodyCheck != nil {
+		in, out := &in.RequestBodyCheck, &out.RequestBodyCheck
+		*out = new(bool)
+		**out = **in
+	}
+	if in.RuleSetType != nil {
+		in, out := &in.RuleSetType, &out.RuleSetType
+		*out = new(string)
+		**out = **in
+	}
+	if in.RuleSetVersion != nil {
+		in, out := &in.RuleSetVersion, &out.RuleSetVersion
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGatewayWebApplicationFirewallConfiguration_STATUS) DeepCopy() *ApplicationGatewayWebApplicationFirewallConfiguration_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGatewayWebApplicationFirewallConfiguration_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGateway_STATUS) DeepCopyInto(out *ApplicationGateway_STATUS) {
+	*out = *in
+	if in.AuthenticationCertificates != nil {
+		in, out := &in.AuthenticationCertificates, &out.AuthenticationCertificates
+		*out = make([]ApplicationGatewayAuthenticationCertificate_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.AutoscaleConfiguration != nil {
+		in, out := &in.AutoscaleConfiguration, &out.AutoscaleConfiguration
+		*out = new(ApplicationGatewayAutoscaleConfiguration_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.BackendAddressPools != nil {
+		in, out := &in.BackendAddressPools, &out.BackendAddressPools
+		*out = make([]ApplicationGatewayBackendAddressPool_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.BackendHttpSettingsCollection != nil {
+		in, out := &in.BackendHttpSettingsCollection, &out.BackendHttpSettingsCollection
+		*out = make([]ApplicationGatewayBackendHttpSettings_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.CustomErrorConfigurations != nil {
+		in, out := &in.CustomErrorConfigurations, &out.CustomErrorConfigurations
+		*out = make([]ApplicationGatewayCustomError_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.EnableFips != nil {
+		in, out := &in.EnableFips, &out.EnableFips
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableHttp2 != nil {
+		in, out := &in.EnableHttp2, &out.EnableHttp2
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.FirewallPolicy != nil {
+		in, out := &in.FirewallPolicy, &out.FirewallPolicy
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.ForceFirewallPolicyAssociation != nil {
+		in, out := &in.ForceFirewallPolicyAssociation, &out.ForceFirewallPolicyAssociation
+		*out = new(bool)
+		**out = **in
+	}
+	if in.FrontendIPConfigurations != nil {
+		in, out := &in.FrontendIPConfigurations, &out.FrontendIPConfigurations
+		*out = make([]ApplicationGatewayFrontendIPConfiguration_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.FrontendPorts != nil {
+		in, out := &in.FrontendPorts, &out.FrontendPorts
+		*out = make([]ApplicationGatewayFrontendPort_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.GatewayIPConfigurations != nil {
+		in, out := &in.GatewayIPConfigurations, &out.GatewayIPConfigurations
+		*out = make([]ApplicationGatewayIPConfiguration_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.HttpListeners != nil {
+		in, out := &in.HttpListeners, &out.HttpListeners
+		*out = make([]ApplicationGatewayHttpListener_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Identity != nil {
+		in, out := &in.Identity, &out.Identity
+		*out = new(ManagedServiceIdentity_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.OperationalState != nil {
+		in, out := &in.OperationalState, &out.OperationalState
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateEndpointConnections != nil {
+		in, out := &in.PrivateEndpointConnections, &out.PrivateEndpointConnections
+		*out = make([]ApplicationGatewayPrivateEndpointConnection_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PrivateLinkConfigurations != nil {
+		in, out := &in.PrivateLinkConfigurations, &out.PrivateLinkConfigurations
+		*out = make([]ApplicationGatewayPrivateLinkConfiguration_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Probes != nil {
+		in, out := &in.Probes, &out.Probes
+		*out = make([]ApplicationGatewayProbe_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.RedirectConfigurations != nil {
+		in, out := &in.RedirectConfigurations, &out.RedirectConfigurations
+		*out = make([]ApplicationGatewayRedirectConfiguration_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.RequestRoutingRules != nil {
+		in, out := &in.RequestRoutingRules, &out.RequestRoutingRules
+		*out = make([]ApplicationGatewayRequestRoutingRule_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.ResourceGuid != nil {
+		in, out := &in.ResourceGuid, &out.ResourceGuid
+		*out = new(string)
+		**out = **in
+	}
+	if in.RewriteRuleSets != nil {
+		in, out := &in.RewriteRuleSets, &out.RewriteRuleSets
+		*out = make([]ApplicationGatewayRewriteRuleSet_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Sku != nil {
+		in, out := &in.Sku, &out.Sku
+		*out = new(ApplicationGatewaySku_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.SslCertificates != nil {
+		in, out := &in.SslCertificates, &out.SslCertificates
+		*out = make([]ApplicationGatewaySslCertificate_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.SslPolicy != nil {
+		in, out := &in.SslPolicy, &out.SslPolicy
+		*out = new(ApplicationGatewaySslPolicy_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.SslProfiles != nil {
+		in, out := &in.SslProfiles, &out.SslProfiles
+		*out = make([]ApplicationGatewaySslProfile_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.TrustedClientCertificates != nil {
+		in, out := &in.TrustedClientCertificates, &out.TrustedClientCertificates
+		*out = make([]ApplicationGatewayTrustedClientCertificate_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.TrustedRootCertificates != nil {
+		in, out := &in.TrustedRootCertificates, &out.TrustedRootCertificates
+		*out = make([]ApplicationGatewayTrustedRootCertificate_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.UrlPathMaps != nil {
+		in, out := &in.UrlPathMaps, &out.UrlPathMaps
+		*out = make([]ApplicationGatewayUrlPathMap_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.WebApplicationFirewallConfiguration != nil {
+		in, out := &in.WebApplicationFirewallConfiguration, &out.WebApplicationFirewallConfiguration
+		*out = new(ApplicationGatewayWebApplicationFirewallConfiguration_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Zones != nil {
+		in, out := &in.Zones, &out.Zones
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGateway_STATUS) DeepCopy() *ApplicationGateway_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGateway_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGateway_STATUS_SubResourceEmbedded) DeepCopyInto(out *ApplicationGateway_STATUS_SubResourceEmbedded) {
+	*out = *in
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGateway_STATUS_SubResourceEmbedded) DeepCopy() *ApplicationGateway_STATUS_SubResourceEmbedded {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGateway_STATUS_SubResourceEmbedded)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationGateway_Spec) DeepCopyInto(out *ApplicationGateway_Spec) {
+	*out = *in
+	if in.AuthenticationCertificates != nil {
+		in, out := &in.AuthenticationCertificates, &out.AuthenticationCertificates
+		*out = make([]ApplicationGatewayAuthenticationCertificate, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.AutoscaleConfiguration != nil {
+		in, out := &in.AutoscaleConfiguration, &out.AutoscaleConfiguration
+		*out = new(ApplicationGatewayAutoscaleConfiguration)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.BackendAddressPools != nil {
+		in, out := &in.BackendAddressPools, &out.BackendAddressPools
+		*out = make([]ApplicationGatewayBackendAddressPool, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.BackendHttpSettingsCollection != nil {
+		in, out := &in.BackendHttpSettingsCollection, &out.BackendHttpSettingsCollection
+		*out = make([]ApplicationGatewayBackendHttpSettings, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.CustomErrorConfigurations != nil {
+		in, out := &in.CustomErrorConfigurations, &out.CustomErrorConfigurations
+		*out = make([]ApplicationGatewayCustomError, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.EnableFips != nil {
+		in, out := &in.EnableFips, &out.EnableFips
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableHttp2 != nil {
+		in, out := &in.EnableHttp2, &out.EnableHttp2
+		*out = new(bool)
+		**out = **in
+	}
+	if in.FirewallPolicy != nil {
+		in, out := &in.FirewallPolicy, &out.FirewallPolicy
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.ForceFirewallPolicyAssociation != nil {
+		in, out := &in.ForceFirewallPolicyAssociation, &out.ForceFirewallPolicyAssociation
+		*out = new(bool)
+		**out = **in
+	}
+	if in.FrontendIPConfigurations != nil {
+		in, out := &in.FrontendIPConfigurations, &out.FrontendIPConfigurations
+		*out = make([]ApplicationGatewayFrontendIPConfiguration, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.FrontendPorts != nil {
+		in, out := &in.FrontendPorts, &out.FrontendPorts
+		*out = make([]ApplicationGatewayFrontendPort, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.GatewayIPConfigurations != nil {
+		in, out := &in.GatewayIPConfigurations, &out.GatewayIPConfigurations
+		*out = make([]ApplicationGatewayIPConfiguration, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.HttpListeners != nil {
+		in, out := &in.HttpListeners, &out.HttpListeners
+		*out = make([]ApplicationGatewayHttpListener, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Identity != nil {
+		in, out := &in.Identity, &out.Identity
+		*out = new(ManagedServiceIdentity)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(ApplicationGatewayOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PrivateLinkConfigurations != nil {
+		in, out := &in.PrivateLinkConfigurations, &out.PrivateLinkConfigurations
+		*out = make([]ApplicationGatewayPrivateLinkConfiguration, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Probes != nil {
+		in, out := &in.Probes, &out.Probes
+		*out = make([]ApplicationGatewayProbe, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RedirectConfigurations != nil {
+		in, out := &in.RedirectConfigurations, &out.RedirectConfigurations
+		*out = make([]ApplicationGatewayRedirectConfiguration, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.RequestRoutingRules != nil {
+		in, out := &in.RequestRoutingRules, &out.RequestRoutingRules
+		*out = make([]ApplicationGatewayRequestRoutingRule, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.RewriteRuleSets != nil {
+		in, out := &in.RewriteRuleSets, &out.RewriteRuleSets
+		*out = make([]ApplicationGatewayRewriteRuleSet, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Sku != nil {
+		in, out := &in.Sku, &out.Sku
+		*out = new(ApplicationGatewaySku)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.SslCertificates != nil {
+		in, out := &in.SslCertificates, &out.SslCertificates
+		*out = make([]ApplicationGatewaySslCertificate, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.SslPolicy != nil {
+		in, out := &in.SslPolicy, &out.SslPolicy
+		*out = new(ApplicationGatewaySslPolicy)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.SslProfiles != nil {
+		in, out := &in.SslProfiles, &out.SslProfiles
+		*out = make([]ApplicationGatewaySslProfile, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.TrustedClientCertificates != nil {
+		in, out := &in.TrustedClientCertificates, &out.TrustedClientCertificates
+		*out = make([]ApplicationGatewayTrustedClientCertificate, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.TrustedRootCertificates != nil {
+		in, out := &in.TrustedRootCertificates, &out.TrustedRootCertificates
+		*out = make([]ApplicationGatewayTrustedRootCertificate, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.UrlPathMaps != nil {
+		in, out := &in.UrlPathMaps, &out.UrlPathMaps
+		*out = make([]ApplicationGatewayUrlPathMap, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.WebApplicationFirewallConfiguration != nil {
+		in, out := &in.WebApplicationFirewallConfiguration, &out.WebApplicationFirewallConfiguration
+		*out = new(ApplicationGatewayWebApplicationFirewallConfiguration)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Zones != nil {
+		in, out := &in.Zones, &out.Zones
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationGateway_Spec) DeepCopy() *ApplicationGateway_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationGateway_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationRule) DeepCopyInto(out *ApplicationRule) {
+	*out = *in
+	if in.Description != nil {
+		in, out := &in.Description, &out.Description
+		*out = new(string)
+		**out = **in
+	}
+	if in.DestinationAddresses != nil {
+		in, out := &in.DestinationAddresses, &out.DestinationAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.FqdnTags != nil {
+		in, out := &in.FqdnTags, &out.FqdnTags
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocols != nil {
+		in, out := &in.Protocols, &out.Protocols
+		*out = make([]FirewallPolicyRuleApplicationProtocol, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.SourceAddresses != nil {
+		in, out := &in.SourceAddresses, &out.SourceAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.SourceIpGroups != nil {
+		in, out := &in.SourceIpGroups, &out.SourceIpGroups
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.TargetFqdns != nil {
+		in, out := &in.TargetFqdns, &out.TargetFqdns
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.TargetUrls != nil {
+		in, out := &in.TargetUrls, &out.TargetUrls
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.TerminateTLS != nil {
+		in, out := &in.TerminateTLS, &out.TerminateTLS
+		*out = new(bool)
+		**out = **in
+	}
+	if in.WebCategories != nil {
+		in, out := &in.WebCategories, &out.WebCategories
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationRule) DeepCopy() *ApplicationRule {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationRule)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationRule_STATUS) DeepCopyInto(out *ApplicationRule_STATUS) {
+	*out = *in
+	if in.Description != nil {
+		in, out := &in.Description, &out.Description
+		*out = new(string)
+		**out = **in
+	}
+	if in.DestinationAddresses != nil {
+		in, out := &in.DestinationAddresses, &out.DestinationAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.FqdnTags != nil {
+		in, out := &in.FqdnTags, &out.FqdnTags
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocols != nil {
+		in, out := &in.Protocols, &out.Protocols
+		*out = make([]FirewallPolicyRuleApplicationProtocol_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.SourceAddresses != nil {
+		in, out := &in.SourceAddresses, &out.SourceAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.SourceIpGroups != nil {
+		in, out := &in.SourceIpGroups, &out.SourceIpGroups
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.TargetFqdns != nil {
+		in, out := &in.TargetFqdns, &out.TargetFqdns
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.TargetUrls != nil {
+		in, out := &in.TargetUrls, &out.TargetUrls
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.TerminateTLS != nil {
+		in, out := &in.TerminateTLS, &out.TerminateTLS
+		*out = new(bool)
+		**out = **in
+	}
+	if in.WebCategories != nil {
+		in, out := &in.WebCategories, &out.WebCategories
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationRule_STATUS) DeepCopy() *ApplicationRule_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationRule_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationSecurityGroup) DeepCopyInto(out *ApplicationSecurityGroup) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationSecurityGroup) DeepCopy() *ApplicationSecurityGroup {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationSecurityGroup)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *ApplicationSecurityGroup) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationSecurityGroupList) DeepCopyInto(out *ApplicationSecurityGroupList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]ApplicationSecurityGroup, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationSecurityGroupList) DeepCopy() *ApplicationSecurityGroupList {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationSecurityGroupList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *ApplicationSecurityGroupList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationSecurityGroupOperatorSpec) DeepCopyInto(out *ApplicationSecurityGroupOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationSecurityGroupOperatorSpec) DeepCopy() *ApplicationSecurityGroupOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationSecurityGroupOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationSecurityGroup_STATUS) DeepCopyInto(out *ApplicationSecurityGroup_STATUS) {
+	*out = *in
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.ResourceGuid != nil {
+		in, out := &in.ResourceGuid, &out.ResourceGuid
+		*out = new(string)
+		**out = **in
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationSecurityGroup_STATUS) DeepCopy() *ApplicationSecurityGroup_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationSecurityGroup_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationSecurityGroup_STATUS_SubResourceEmbedded) DeepCopyInto(out *ApplicationSecurityGroup_STATUS_SubResourceEmbedded) {
+	*out = *in
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationSecurityGroup_STATUS_SubResourceEmbedded) DeepCopy() *ApplicationSecurityGroup_STATUS_SubResourceEmbedded {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationSecurityGroup_STATUS_SubResourceEmbedded)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationSecurityGroup_Spec) DeepCopyInto(out *ApplicationSecurityGroup_Spec) {
+	*out = *in
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(ApplicationSecurityGroupOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationSecurityGroup_Spec) DeepCopy() *ApplicationSecurityGroup_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationSecurityGroup_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApplicationSecurityGroup_SubResourceEmbedded) DeepCopyInto(out *ApplicationSecurityGroup_SubResourceEmbedded) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApplicationSecurityGroup_SubResourceEmbedded) DeepCopy() *ApplicationSecurityGroup_SubResourceEmbedded {
+	if in == nil {
+		return nil
+	}
+	out := new(ApplicationSecurityGroup_SubResourceEmbedded)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AzureFirewall) DeepCopyInto(out *AzureFirewall) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AzureFirewall) DeepCopy() *AzureFirewall {
+	if in == nil {
+		return nil
+	}
+	out := new(AzureFirewall)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *AzureFirewall) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AzureFirewallApplicationRule) DeepCopyInto(out *AzureFirewallApplicationRule) {
+	*out = *in
+	if in.Description != nil {
+		in, out := &in.Description, &out.Description
+		*out = new(string)
+		**out = **in
+	}
+	if in.FqdnTags != nil {
+		in, out := &in.FqdnTags, &out.FqdnTags
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocols != nil {
+		in, out := &in.Protocols, &out.Protocols
+		*out = make([]AzureFirewallApplicationRuleProtocol, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.SourceAddresses != nil {
+		in, out := &in.SourceAddresses, &out.SourceAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.SourceIpGroups != nil {
+		in, out := &in.SourceIpGroups, &out.SourceIpGroups
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.TargetFqdns != nil {
+		in, out := &in.TargetFqdns, &out.TargetFqdns
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AzureFirewallApplicationRule) DeepCopy() *AzureFirewallApplicationRule {
+	if in == nil {
+		return nil
+	}
+	out := new(AzureFirewallApplicationRule)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AzureFirewallApplicationRuleCollection) DeepCopyInto(out *AzureFirewallApplicationRuleCollection) {
+	*out = *in
+	if in.Action != nil {
+		in, out := &in.Action, &out.Action
+		*out = new(AzureFirewallRCAction)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Priority != nil {
+		in, out := &in.Priority, &out.Priority
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Rules != nil {
+		in, out := &in.Rules, &out.Rules
+		*out = make([]AzureFirewallApplicationRule, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AzureFirewallApplicationRuleCollection) DeepCopy() *AzureFirewallApplicationRuleCollection {
+	if in == nil {
+		return nil
+	}
+	out := new(AzureFirewallApplicationRuleCollection)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AzureFirewallApplicationRuleCollection_STATUS) DeepCopyInto(out *AzureFirewallApplicationRuleCollection_STATUS) {
+	*out = *in
+	if in.Action != nil {
+		in, out := &in.Action, &out.Action
+		*out = new(AzureFirewallRCAction_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Priority != nil {
+		in, out := &in.Priority, &out.Priority
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Rules != nil {
+		in, out := &in.Rules, &out.Rules
+		*out = make([]AzureFirewallApplicationRule_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AzureFirewallApplicationRuleCollection_STATUS) DeepCopy() *AzureFirewallApplicationRuleCollection_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(AzureFirewallApplicationRuleCollection_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AzureFirewallApplicationRuleProtocol) DeepCopyInto(out *AzureFirewallApplicationRuleProtocol) {
+	*out = *in
+	if in.Port != nil {
+		in, out := &in.Port, &out.Port
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProtocolType != nil {
+		in, out := &in.ProtocolType, &out.ProtocolType
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AzureFirewallApplicationRuleProtocol) DeepCopy() *AzureFirewallApplicationRuleProtocol {
+	if in == nil {
+		return nil
+	}
+	out := new(AzureFirewallApplicationRuleProtocol)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AzureFirewallApplicationRuleProtocol_STATUS) DeepCopyInto(out *AzureFirewallApplicationRuleProtocol_STATUS) {
+	*out = *in
+	if in.Port != nil {
+		in, out := &in.Port, &out.Port
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProtocolType != nil {
+		in, out := &in.ProtocolType, &out.ProtocolType
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AzureFirewallApplicationRuleProtocol_STATUS) DeepCopy() *AzureFirewallApplicationRuleProtocol_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(AzureFirewallApplicationRuleProtocol_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AzureFirewallApplicationRule_STATUS) DeepCopyInto(out *AzureFirewallApplicationRule_STATUS) {
+	*out = *in
+	if in.Description != nil {
+		in, out := &in.Description, &out.Description
+		*out = new(string)
+		**out = **in
+	}
+	if in.FqdnTags != nil {
+		in, out := &in.FqdnTags, &out.FqdnTags
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocols != nil {
+		in, out := &in.Protocols, &out.Protocols
+		*out = make([]AzureFirewallApplicationRuleProtocol_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.SourceAddresses != nil {
+		in, out := &in.SourceAddresses, &out.SourceAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.SourceIpGroups != nil {
+		in, out := &in.SourceIpGroups, &out.SourceIpGroups
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.TargetFqdns != nil {
+		in, out := &in.TargetFqdns, &out.TargetFqdns
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AzureFirewallApplicationRule_STATUS) DeepCopy() *AzureFirewallApplicationRule_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(AzureFirewallApplicationRule_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AzureFirewallIPConfiguration) DeepCopyInto(out *AzureFirewallIPConfiguration) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.PublicIPAddress != nil {
+		in, out := &in.PublicIPAddress, &out.PublicIPAddress
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Subnet != nil {
+		in, out := &in.Subnet, &out.Subnet
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AzureFirewallIPConfiguration) DeepCopy() *AzureFirewallIPConfiguration {
+	if in == nil {
+		return nil
+	}
+	out := new(AzureFirewallIPConfiguration)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AzureFirewallIPConfiguration_STATUS) DeepCopyInto(out *AzureFirewallIPConfiguration_STATUS) {
+	*out = *in
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateIPAddress != nil {
+		in, out := &in.PrivateIPAddress, &out.PrivateIPAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.PublicIPAddress != nil {
+		in, out := &in.PublicIPAddress, &out.PublicIPAddress
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Subnet != nil {
+		in, out := &in.Subnet, &out.Subnet
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AzureFirewallIPConfiguration_STATUS) DeepCopy() *AzureFirewallIPConfiguration_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(AzureFirewallIPConfiguration_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AzureFirewallIpGroups_STATUS) DeepCopyInto(out *AzureFirewallIpGroups_STATUS) {
+	*out = *in
+	if in.ChangeNumber != nil {
+		in, out := &in.ChangeNumber, &out.ChangeNumber
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AzureFirewallIpGroups_STATUS) DeepCopy() *AzureFirewallIpGroups_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(AzureFirewallIpGroups_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AzureFirewallList) DeepCopyInto(out *AzureFirewallList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]AzureFirewall, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AzureFirewallList) DeepCopy() *AzureFirewallList {
+	if in == nil {
+		return nil
+	}
+	out := new(AzureFirewallList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *AzureFirewallList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AzureFirewallNatRCAction) DeepCopyInto(out *AzureFirewallNatRCAction) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AzureFirewallNatRCAction) DeepCopy() *AzureFirewallNatRCAction {
+	if in == nil {
+		return nil
+	}
+	out := new(AzureFirewallNatRCAction)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AzureFirewallNatRCAction_STATUS) DeepCopyInto(out *AzureFirewallNatRCAction_STATUS) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AzureFirewallNatRCAction_STATUS) DeepCopy() *AzureFirewallNatRCAction_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(AzureFirewallNatRCAction_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AzureFirewallNatRule) DeepCopyInto(out *AzureFirewallNatRule) {
+	*out = *in
+	if in.Description != nil {
+		in, out := &in.Description, &out.Description
+		*out = new(string)
+		**out = **in
+	}
+	if in.DestinationAddresses != nil {
+		in, out := &in.DestinationAddresses, &out.DestinationAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.DestinationPorts != nil {
+		in, out := &in.DestinationPorts, &out.DestinationPorts
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocols != nil {
+		in, out := &in.Protocols, &out.Protocols
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.SourceAddresses != nil {
+		in, out := &in.SourceAddresses, &out.SourceAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.SourceIpGroups != nil {
+		in, out := &in.SourceIpGroups, &out.SourceIpGroups
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.TranslatedAddress != nil {
+		in, out := &in.TranslatedAddress, &out.TranslatedAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.TranslatedFqdn != nil {
+		in, out := &in.TranslatedFqdn, &out.TranslatedFqdn
+		*out = new(string)
+		**out = **in
+	}
+	if in.TranslatedPort != nil {
+		in, out := &in.TranslatedPort, &out.TranslatedPort
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AzureFirewallNatRule) DeepCopy() *AzureFirewallNatRule {
+	if in == nil {
+		return nil
+	}
+	out := new(AzureFirewallNatRule)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AzureFirewallNatRuleCollection) DeepCopyInto(out *AzureFirewallNatRuleCollection) {
+	*out = *in
+	if in.Action != nil {
+		in, out := &in.Action, &out.Action
+		*out = new(AzureFirewallNatRCAction)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Priority != nil {
+		in, out := &in.Priority, &out.Priority
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Rules != nil {
+		in, out := &in.Rules, &out.Rules
+		*out = make([]AzureFirewallNatRule, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AzureFirewallNatRuleCollection) DeepCopy() *AzureFirewallNatRuleCollection {
+	if in == nil {
+		return nil
+	}
+	out := new(AzureFirewallNatRuleCollection)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AzureFirewallNatRuleCollection_STATUS) DeepCopyInto(out *AzureFirewallNatRuleCollection_STATUS) {
+	*out = *in
+	if in.Action != nil {
+		in, out := &in.Action, &out.Action
+		*out = new(AzureFirewallNatRCAction_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Priority != nil {
+		in, out := &in.Priority, &out.Priority
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Rules != nil {
+		in, out := &in.Rules, &out.Rules
+		*out = make([]AzureFirewallNatRule_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AzureFirewallNatRuleCollection_STATUS) DeepCopy() *AzureFirewallNatRuleCollection_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(AzureFirewallNatRuleCollection_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AzureFirewallNatRule_STATUS) DeepCopyInto(out *AzureFirewallNatRule_STATUS) {
+	*out = *in
+	if in.Description != nil {
+		in, out := &in.Description, &out.Description
+		*out = new(string)
+		**out = **in
+	}
+	if in.DestinationAddresses != nil {
+		in, out := &in.DestinationAddresses, &out.DestinationAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.DestinationPorts != nil {
+		in, out := &in.DestinationPorts, &out.DestinationPorts
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocols != nil {
+		in, out := &in.Protocols, &out.Protocols
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.SourceAddresses != nil {
+		in, out := &in.SourceAddresses, &out.SourceAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.SourceIpGroups != nil {
+		in, out := &in.SourceIpGroups, &out.SourceIpGroups
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.TranslatedAddress != nil {
+		in, out := &in.TranslatedAddress, &out.TranslatedAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.TranslatedFqdn != nil {
+		in, out := &in.TranslatedFqdn, &out.TranslatedFqdn
+		*out = new(string)
+		**out = **in
+	}
+	if in.TranslatedPort != nil {
+		in, out := &in.TranslatedPort, &out.TranslatedPort
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AzureFirewallNatRule_STATUS) DeepCopy() *AzureFirewallNatRule_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(AzureFirewallNatRule_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AzureFirewallNetworkRule) DeepCopyInto(out *AzureFirewallNetworkRule) {
+	*out = *in
+	if in.Description != nil {
+		in, out := &in.Description, &out.Description
+		*out = new(string)
+		**out = **in
+	}
+	if in.DestinationAddresses != nil {
+		in, out := &in.DestinationAddresses, &out.DestinationAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.DestinationFqdns != nil {
+		in, out := &in.DestinationFqdns, &out.DestinationFqdns
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.DestinationIpGroups != nil {
+		in, out := &in.DestinationIpGroups, &out.DestinationIpGroups
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.DestinationPorts != nil {
+		in, out := &in.DestinationPorts, &out.DestinationPorts
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocols != nil {
+		in, out := &in.Protocols, &out.Protocols
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.SourceAddresses != nil {
+		in, out := &in.SourceAddresses, &out.SourceAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.SourceIpGroups != nil {
+		in, out := &in.SourceIpGroups, &out.SourceIpGroups
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AzureFirewallNetworkRule) DeepCopy() *AzureFirewallNetworkRule {
+	if in == nil {
+		return nil
+	}
+	out := new(AzureFirewallNetworkRule)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AzureFirewallNetworkRuleCollection) DeepCopyInto(out *AzureFirewallNetworkRuleCollection) {
+	*out = *in
+	if in.Action != nil {
+		in, out := &in.Action, &out.Action
+		*out = new(AzureFirewallRCAction)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Priority != nil {
+		in, out := &in.Priority, &out.Priority
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Rules != nil {
+		in, out := &in.Rules, &out.Rules
+		*out = make([]AzureFirewallNetworkRule, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AzureFirewallNetworkRuleCollection) DeepCopy() *AzureFirewallNetworkRuleCollection {
+	if in == nil {
+		return nil
+	}
+	out := new(AzureFirewallNetworkRuleCollection)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AzureFirewallNetworkRuleCollection_STATUS) DeepCopyInto(out *AzureFirewallNetworkRuleCollection_STATUS) {
+	*out = *in
+	if in.Action != nil {
+		in, out := &in.Action, &out.Action
+		*out = new(AzureFirewallRCAction_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Priority != nil {
+		in, out := &in.Priority, &out.Priority
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Rules != nil {
+		in, out := &in.Rules, &out.Rules
+		*out = make([]AzureFirewallNetworkRule_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AzureFirewallNetworkRuleCollection_STATUS) DeepCopy() *AzureFirewallNetworkRuleCollection_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(AzureFirewallNetworkRuleCollection_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AzureFirewallNetworkRule_STATUS) DeepCopyInto(out *AzureFirewallNetworkRule_STATUS) {
+	*out = *in
+	if in.Description != nil {
+		in, out := &in.Description, &out.Description
+		*out = new(string)
+		**out = **in
+	}
+	if in.DestinationAddresses != nil {
+		in, out := &in.DestinationAddresses, &out.DestinationAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.DestinationFqdns != nil {
+		in, out := &in.DestinationFqdns, &out.DestinationFqdns
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.DestinationIpGroups != nil {
+		in, out := &in.DestinationIpGroups, &out.DestinationIpGroups
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.DestinationPorts != nil {
+		in, out := &in.DestinationPorts, &out.DestinationPorts
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocols != nil {
+		in, out := &in.Protocols, &out.Protocols
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.SourceAddresses != nil {
+		in, out := &in.SourceAddresses, &out.SourceAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.SourceIpGroups != nil {
+		in, out := &in.SourceIpGroups, &out.SourceIpGroups
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AzureFirewallNetworkRule_STATUS) DeepCopy() *AzureFirewallNetworkRule_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(AzureFirewallNetworkRule_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AzureFirewallOperatorSpec) DeepCopyInto(out *AzureFirewallOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AzureFirewallOperatorSpec) DeepCopy() *AzureFirewallOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(AzureFirewallOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AzureFirewallPublicIPAddress) DeepCopyInto(out *AzureFirewallPublicIPAddress) {
+	*out = *in
+	if in.Address != nil {
+		in, out := &in.Address, &out.Address
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AzureFirewallPublicIPAddress) DeepCopy() *AzureFirewallPublicIPAddress {
+	if in == nil {
+		return nil
+	}
+	out := new(AzureFirewallPublicIPAddress)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AzureFirewallPublicIPAddress_STATUS) DeepCopyInto(out *AzureFirewallPublicIPAddress_STATUS) {
+	*out = *in
+	if in.Address != nil {
+		in, out := &in.Address, &out.Address
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AzureFirewallPublicIPAddress_STATUS) DeepCopy() *AzureFirewallPublicIPAddress_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(AzureFirewallPublicIPAddress_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AzureFirewallRCAction) DeepCopyInto(out *AzureFirewallRCAction) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AzureFirewallRCAction) DeepCopy() *AzureFirewallRCAction {
+	if in == nil {
+		return nil
+	}
+	out := new(AzureFirewallRCAction)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AzureFirewallRCAction_STATUS) DeepCopyInto(out *AzureFirewallRCAction_STATUS) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AzureFirewallRCAction_STATUS) DeepCopy() *AzureFirewallRCAction_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(AzureFirewallRCAction_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AzureFirewallSku) DeepCopyInto(out *AzureFirewallSku) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Tier != nil {
+		in, out := &in.Tier, &out.Tier
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AzureFirewallSku) DeepCopy() *AzureFirewallSku {
+	if in == nil {
+		return nil
+	}
+	out := new(AzureFirewallSku)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AzureFirewallSku_STATUS) DeepCopyInto(out *AzureFirewallSku_STATUS) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Tier != nil {
+		in, out := &in.Tier, &out.Tier
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AzureFirewallSku_STATUS) DeepCopy() *AzureFirewallSku_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(AzureFirewallSku_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AzureFirewall_STATUS) DeepCopyInto(out *AzureFirewall_STATUS) {
+	*out = *in
+	if in.AdditionalProperties != nil {
+		in, out := &in.AdditionalProperties, &out.AdditionalProperties
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ApplicationRuleCollections != nil {
+		in, out := &in.ApplicationRuleCollections, &out.ApplicationRuleCollections
+		*out = make([]AzureFirewallApplicationRuleCollection_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.FirewallPolicy != nil {
+		in, out := &in.FirewallPolicy, &out.FirewallPolicy
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.HubIPAddresses != nil {
+		in, out := &in.HubIPAddresses, &out.HubIPAddresses
+		*out = new(HubIPAddresses_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.IpConfigurations != nil {
+		in, out := &in.IpConfigurations, &out.IpConfigurations
+		*out = make([]AzureFirewallIPConfiguration_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.IpGroups != nil {
+		in, out := &in.IpGroups, &out.IpGroups
+		*out = make([]AzureFirewallIpGroups_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.ManagementIpConfiguration != nil {
+		in, out := &in.ManagementIpConfiguration, &out.ManagementIpConfiguration
+		*out = new(AzureFirewallIPConfiguration_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.NatRuleCollections != nil {
+		in, out := &in.NatRuleCollections, &out.NatRuleCollections
+		*out = make([]AzureFirewallNatRuleCollection_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.NetworkRuleCollections != nil {
+		in, out := &in.NetworkRuleCollections, &out.NetworkRuleCollections
+		*out = make([]AzureFirewallNetworkRuleCollection_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Sku != nil {
+		in, out := &in.Sku, &out.Sku
+		*out = new(AzureFirewallSku_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ThreatIntelMode != nil {
+		in, out := &in.ThreatIntelMode, &out.ThreatIntelMode
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.VirtualHub != nil {
+		in, out := &in.VirtualHub, &out.VirtualHub
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Zones != nil {
+		in, out := &in.Zones, &out.Zones
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AzureFirewall_STATUS) DeepCopy() *AzureFirewall_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(AzureFirewall_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AzureFirewall_Spec) DeepCopyInto(out *AzureFirewall_Spec) {
+	*out = *in
+	if in.AdditionalProperties != nil {
+		in, out := &in.AdditionalProperties, &out.AdditionalProperties
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ApplicationRuleCollections != nil {
+		in, out := &in.ApplicationRuleCollections, &out.ApplicationRuleCollections
+		*out = make([]AzureFirewallApplicationRuleCollection, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.FirewallPolicy != nil {
+		in, out := &in.FirewallPolicy, &out.FirewallPolicy
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.HubIPAddresses != nil {
+		in, out := &in.HubIPAddresses, &out.HubIPAddresses
+		*out = new(HubIPAddresses)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.IpConfigurations != nil {
+		in, out := &in.IpConfigurations, &out.IpConfigurations
+		*out = make([]AzureFirewallIPConfiguration, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.ManagementIpConfiguration != nil {
+		in, out := &in.ManagementIpConfiguration, &out.ManagementIpConfiguration
+		*out = new(AzureFirewallIPConfiguration)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.NatRuleCollections != nil {
+		in, out := &in.NatRuleCollections, &out.NatRuleCollections
+		*out = make([]AzureFirewallNatRuleCollection, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.NetworkRuleCollections != nil {
+		in, out := &in.NetworkRuleCollections, &out.NetworkRuleCollections
+		*out = make([]AzureFirewallNetworkRuleCollection, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(AzureFirewallOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Sku != nil {
+		in, out := &in.Sku, &out.Sku
+		*out = new(AzureFirewallSku)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ThreatIntelMode != nil {
+		in, out := &in.ThreatIntelMode, &out.ThreatIntelMode
+		*out = new(string)
+		**out = **in
+	}
+	if in.VirtualHub != nil {
+		in, out := &in.VirtualHub, &out.VirtualHub
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Zones != nil {
+		in, out := &in.Zones, &out.Zones
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AzureFirewall_Spec) DeepCopy() *AzureFirewall_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(AzureFirewall_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *BackendAddressPool) DeepCopyInto(out *BackendAddressPool) {
+	*out = *in
+	if in.LoadBalancerBackendAddresses != nil {
+		in, out := &in.LoadBalancerBackendAddresses, &out.LoadBalancerBackendAddresses
+		*out = make([]LoadBalancerBackendAddress, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.TunnelInterfaces != nil {
+		in, out := &in.TunnelInterfaces, &out.TunnelInterfaces
+		*out = make([]GatewayLoadBalancerTunnelInterface, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *BackendAddressPool) DeepCopy() *BackendAddressPool {
+	if in == nil {
+		return nil
+	}
+	out := new(BackendAddressPool)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *BackendAddressPool_STATUS) DeepCopyInto(out *BackendAddressPool_STATUS) {
+	*out = *in
+	if in.BackendIPConfigurations != nil {
+		in, out := &in.BackendIPConfigurations, &out.BackendIPConfigurations
+		*out = make([]NetworkInterfaceIPConfiguration_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.LoadBalancerBackendAddresses != nil {
+		in, out := &in.LoadBalancerBackendAddresses, &out.LoadBalancerBackendAddresses
+		*out = make([]LoadBalancerBackendAddress_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.LoadBalancingRules != nil {
+		in, out := &in.LoadBalancingRules, &out.LoadBalancingRules
+		*out = make([]SubResource_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.OutboundRule != nil {
+		in, out := &in.OutboundRule, &out.OutboundRule
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.OutboundRules != nil {
+		in, out := &in.OutboundRules, &out.OutboundRules
+		*out = make([]SubResource_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.TunnelInterfaces != nil {
+		in, out := &in.TunnelInterfaces, &out.TunnelInterfaces
+		*out = make([]GatewayLoadBalancerTunnelInterface_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *BackendAddressPool_STATUS) DeepCopy() *BackendAddressPool_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(BackendAddressPool_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *BackendAddressPool_STATUS_SubResourceEmbedded) DeepCopyInto(out *BackendAddressPool_STATUS_SubResourceEmbedded) {
+	*out = *in
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *BackendAddressPool_STATUS_SubResourceEmbedded) DeepCopy() *BackendAddressPool_STATUS_SubResourceEmbedded {
+	if in == nil {
+		return nil
+	}
+	out := new(BackendAddressPool_STATUS_SubResourceEmbedded)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *BackendAddressPool_SubResourceEmbedded) DeepCopyInto(out *BackendAddressPool_SubResourceEmbedded) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *BackendAddressPool_SubResourceEmbedded) DeepCopy() *BackendAddressPool_SubResourceEmbedded {
+	if in == nil {
+		return nil
+	}
+	out := new(BackendAddressPool_SubResourceEmbedded)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *BastionHost) DeepCopyInto(out *BastionHost) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *BastionHost) DeepCopy() *BastionHost {
+	if in == nil {
+		return nil
+	}
+	out := new(BastionHost)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *BastionHost) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *BastionHostIPConfiguration) DeepCopyInto(out *BastionHostIPConfiguration) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateIPAllocationMethod != nil {
+		in, out := &in.PrivateIPAllocationMethod, &out.PrivateIPAllocationMethod
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.PublicIPAddress != nil {
+		in, out := &in.PublicIPAddress, &out.PublicIPAddress
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Subnet != nil {
+		in, out := &in.Subnet, &out.Subnet
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *BastionHostIPConfiguration) DeepCopy() *BastionHostIPConfiguration {
+	if in == nil {
+		return nil
+	}
+	out := new(BastionHostIPConfiguration)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *BastionHostIPConfiguration_STATUS) DeepCopyInto(out *BastionHostIPConfiguration_STATUS) {
+	*out = *in
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateIPAllocationMethod != nil {
+		in, out := &in.PrivateIPAllocationMethod, &out.PrivateIPAllocationMethod
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.PublicIPAddress != nil {
+		in, out := &in.PublicIPAddress, &out.PublicIPAddress
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Subnet != nil {
+		in, out := &in.Subnet, &out.Subnet
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *BastionHostIPConfiguration_STATUS) DeepCopy() *BastionHostIPConfiguration_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(BastionHostIPConfiguration_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *BastionHostList) DeepCopyInto(out *BastionHostList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]BastionHost, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *BastionHostList) DeepCopy() *BastionHostList {
+	if in == nil {
+		return nil
+	}
+	out := new(BastionHostList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *BastionHostList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *BastionHostOperatorSpec) DeepCopyInto(out *BastionHostOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *BastionHostOperatorSpec) DeepCopy() *BastionHostOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(BastionHostOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *BastionHost_STATUS) DeepCopyInto(out *BastionHost_STATUS) {
+	*out = *in
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.DnsName != nil {
+		in, out := &in.DnsName, &out.DnsName
+		*out = new(string)
+		**out = **in
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.IpConfigurations != nil {
+		in, out := &in.IpConfigurations, &out.IpConfigurations
+		*out = make([]BastionHostIPConfiguration_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Sku != nil {
+		in, out := &in.Sku, &out.Sku
+		*out = new(Sku_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *BastionHost_STATUS) DeepCopy() *BastionHost_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(BastionHost_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *BastionHost_Spec) DeepCopyInto(out *BastionHost_Spec) {
+	*out = *in
+	if in.DnsName != nil {
+		in, out := &in.DnsName, &out.DnsName
+		*out = new(string)
+		**out = **in
+	}
+	if in.IpConfigurations != nil {
+		in, out := &in.IpConfigurations, &out.IpConfigurations
+		*out = make([]BastionHostIPConfiguration, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(BastionHostOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Sku != nil {
+		in, out := &in.Sku, &out.Sku
+		*out = new(Sku)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *BastionHost_Spec) DeepCopy() *BastionHost_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(BastionHost_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *BgpSettings) DeepCopyInto(out *BgpSettings) {
+	*out = *in
+	if in.Asn != nil {
+		in, out := &in.Asn, &out.Asn
+		*out = new(int)
+		**out = **in
+	}
+	if in.BgpPeeringAddress != nil {
+		in, out := &in.BgpPeeringAddress, &out.BgpPeeringAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.BgpPeeringAddresses != nil {
+		in, out := &in.BgpPeeringAddresses, &out.BgpPeeringAddresses
+		*out = make([]IPConfigurationBgpPeeringAddress, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PeerWeight != nil {
+		in, out := &in.PeerWeight, &out.PeerWeight
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *BgpSettings) DeepCopy() *BgpSettings {
+	if in == nil {
+		return nil
+	}
+	out := new(BgpSettings)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *BgpSettings_STATUS) DeepCopyInto(out *BgpSettings_STATUS) {
+	*out = *in
+	if in.Asn != nil {
+		in, out := &in.Asn, &out.Asn
+		*out = new(int)
+		**out = **in
+	}
+	if in.BgpPeeringAddress != nil {
+		in, out := &in.BgpPeeringAddress, &out.BgpPeeringAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.BgpPeeringAddresses != nil {
+		in, out := &in.BgpPeeringAddresses, &out.BgpPeeringAddresses
+		*out = make([]IPConfigurationBgpPeeringAddress_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PeerWeight != nil {
+		in, out := &in.PeerWeight, &out.PeerWeight
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *BgpSettings_STATUS) DeepCopy() *BgpSettings_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(BgpSettings_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *CustomDnsConfigPropertiesFormat) DeepCopyInto(out *CustomDnsConfigPropertiesFormat) {
+	*out = *in
+	if in.Fqdn != nil {
+		in, out := &in.Fqdn, &out.Fqdn
+		*out = new(string)
+		**out = **in
+	}
+	if in.IpAddresses != nil {
+		in, out := &in.IpAddresses, &out.IpAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *CustomDnsConfigPropertiesFormat) DeepCopy() *CustomDnsConfigPropertiesFormat {
+	if in == nil {
+		return nil
+	}
+	out := new(CustomDnsConfigPropertiesFormat)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *CustomDnsConfigPropertiesFormat_STATUS) DeepCopyInto(out *CustomDnsConfigPropertiesFormat_STATUS) {
+	*out = *in
+	if in.Fqdn != nil {
+		in, out := &in.Fqdn, &out.Fqdn
+		*out = new(string)
+		**out = **in
+	}
+	if in.IpAddresses != nil {
+		in, out := &in.IpAddresses, &out.IpAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *CustomDnsConfigPropertiesFormat_STATUS) DeepCopy() *CustomDnsConfigPropertiesFormat_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(CustomDnsConfigPropertiesFormat_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *DdosProtectionPlan) DeepCopyInto(out *DdosProtectionPlan) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *DdosProtectionPlan) DeepCopy() *DdosProtectionPlan {
+	if in == nil {
+		return nil
+	}
+	out := new(DdosProtectionPlan)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *DdosProtectionPlan) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *DdosProtectionPlanList) DeepCopyInto(out *DdosProtectionPlanList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]DdosProtectionPlan, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *DdosProtectionPlanList) DeepCopy() *DdosProtectionPlanList {
+	if in == nil {
+		return nil
+	}
+	out := new(DdosProtectionPlanList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *DdosProtectionPlanList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *DdosProtectionPlanOperatorSpec) DeepCopyInto(out *DdosProtectionPlanOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *DdosProtectionPlanOperatorSpec) DeepCopy() *DdosProtectionPlanOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(DdosProtectionPlanOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *DdosProtectionPlan_STATUS) DeepCopyInto(out *DdosProtectionPlan_STATUS) {
+	*out = *in
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.ResourceGuid != nil {
+		in, out := &in.ResourceGuid, &out.ResourceGuid
+		*out = new(string)
+		**out = **in
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.VirtualNetworks != nil {
+		in, out := &in.VirtualNetworks, &out.VirtualNetworks
+		*out = make([]SubResource_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *DdosProtectionPlan_STATUS) DeepCopy() *DdosProtectionPlan_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(DdosProtectionPlan_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *DdosProtectionPlan_Spec) DeepCopyInto(out *DdosProtectionPlan_Spec) {
+	*out = *in
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(DdosProtectionPlanOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *DdosProtectionPlan_Spec) DeepCopy() *DdosProtectionPlan_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(DdosProtectionPlan_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *DdosSettings) DeepCopyInto(out *DdosSettings) {
+	*out = *in
+	if in.DdosCustomPolicy != nil {
+		in, out := &in.DdosCustomPolicy, &out.DdosCustomPolicy
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProtectedIP != nil {
+		in, out := &in.ProtectedIP, &out.ProtectedIP
+		*out = new(bool)
+		**out = **in
+	}
+	if in.ProtectionCoverage != nil {
+		in, out := &in.ProtectionCoverage, &out.ProtectionCoverage
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *DdosSettings) DeepCopy() *DdosSettings {
+	if in == nil {
+		return nil
+	}
+	out := new(DdosSettings)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *DdosSettings_STATUS) DeepCopyInto(out *DdosSettings_STATUS) {
+	*out = *in
+	if in.DdosCustomPolicy != nil {
+		in, out := &in.DdosCustomPolicy, &out.DdosCustomPolicy
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProtectedIP != nil {
+		in, out := &in.ProtectedIP, &out.ProtectedIP
+		*out = new(bool)
+		**out = **in
+	}
+	if in.ProtectionCoverage != nil {
+		in, out := &in.ProtectionCoverage, &out.ProtectionCoverage
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *DdosSettings_STATUS) DeepCopy() *DdosSettings_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(DdosSettings_STATUS)
 	in.DeepCopyInto(out)
 	return out
 }
@@ -305,6 +7473,80 @@ func (in *DhcpOptions_STATUS) DeepCopy() *DhcpOptions_STATUS {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *DnsSettings) DeepCopyInto(out *DnsSettings) {
+	*out = *in
+	if in.EnableProxy != nil {
+		in, out := &in.EnableProxy, &out.EnableProxy
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RequireProxyForNetworkRules != nil {
+		in, out := &in.RequireProxyForNetworkRules, &out.RequireProxyForNetworkRules
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Servers != nil {
+		in, out := &in.Servers, &out.Servers
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *DnsSettings) DeepCopy() *DnsSettings {
+	if in == nil {
+		return nil
+	}
+	out := new(DnsSettings)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *DnsSettings_STATUS) DeepCopyInto(out *DnsSettings_STATUS) {
+	*out = *in
+	if in.EnableProxy != nil {
+		in, out := &in.EnableProxy, &out.EnableProxy
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RequireProxyForNetworkRules != nil {
+		in, out := &in.RequireProxyForNetworkRules, &out.RequireProxyForNetworkRules
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Servers != nil {
+		in, out := &in.Servers, &out.Servers
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *DnsSettings_STATUS) DeepCopy() *DnsSettings_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(DnsSettings_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *ExtendedLocation) DeepCopyInto(out *ExtendedLocation) {
 	*out = *in
 	if in.Name != nil {
@@ -369,6 +7611,1929 @@ func (in *ExtendedLocation_STATUS) DeepCopy() *ExtendedLocation_STATUS {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPoliciesRuleCollectionGroup) DeepCopyInto(out *FirewallPoliciesRuleCollectionGroup) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPoliciesRuleCollectionGroup) DeepCopy() *FirewallPoliciesRuleCollectionGroup {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPoliciesRuleCollectionGroup)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *FirewallPoliciesRuleCollectionGroup) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPoliciesRuleCollectionGroupList) DeepCopyInto(out *FirewallPoliciesRuleCollectionGroupList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]FirewallPoliciesRuleCollectionGroup, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPoliciesRuleCollectionGroupList) DeepCopy() *FirewallPoliciesRuleCollectionGroupList {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPoliciesRuleCollectionGroupList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *FirewallPoliciesRuleCollectionGroupList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPoliciesRuleCollectionGroupOperatorSpec) DeepCopyInto(out *FirewallPoliciesRuleCollectionGroupOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPoliciesRuleCollectionGroupOperatorSpec) DeepCopy() *FirewallPoliciesRuleCollectionGroupOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPoliciesRuleCollectionGroupOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPoliciesRuleCollectionGroup_STATUS) DeepCopyInto(out *FirewallPoliciesRuleCollectionGroup_STATUS) {
+	*out = *in
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Priority != nil {
+		in, out := &in.Priority, &out.Priority
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.RuleCollections != nil {
+		in, out := &in.RuleCollections, &out.RuleCollections
+		*out = make([]FirewallPolicyRuleCollection_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPoliciesRuleCollectionGroup_STATUS) DeepCopy() *FirewallPoliciesRuleCollectionGroup_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPoliciesRuleCollectionGroup_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPoliciesRuleCollectionGroup_Spec) DeepCopyInto(out *FirewallPoliciesRuleCollectionGroup_Spec) {
+	*out = *in
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(FirewallPoliciesRuleCollectionGroupOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Priority != nil {
+		in, out := &in.Priority, &out.Priority
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RuleCollections != nil {
+		in, out := &in.RuleCollections, &out.RuleCollections
+		*out = make([]FirewallPolicyRuleCollection, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPoliciesRuleCollectionGroup_Spec) DeepCopy() *FirewallPoliciesRuleCollectionGroup_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPoliciesRuleCollectionGroup_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicy) DeepCopyInto(out *FirewallPolicy) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicy) DeepCopy() *FirewallPolicy {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicy)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *FirewallPolicy) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyCertificateAuthority) DeepCopyInto(out *FirewallPolicyCertificateAuthority) {
+	*out = *in
+	if in.KeyVaultSecretId != nil {
+		in, out := &in.KeyVaultSecretId, &out.KeyVaultSecretId
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyCertificateAuthority) DeepCopy() *FirewallPolicyCertificateAuthority {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyCertificateAuthority)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyCertificateAuthority_STATUS) DeepCopyInto(out *FirewallPolicyCertificateAuthority_STATUS) {
+	*out = *in
+	if in.KeyVaultSecretId != nil {
+		in, out := &in.KeyVaultSecretId, &out.KeyVaultSecretId
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyCertificateAuthority_STATUS) DeepCopy() *FirewallPolicyCertificateAuthority_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyCertificateAuthority_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyFilterRuleCollection) DeepCopyInto(out *FirewallPolicyFilterRuleCollection) {
+	*out = *in
+	if in.Action != nil {
+		in, out := &in.Action, &out.Action
+		*out = new(FirewallPolicyFilterRuleCollectionAction)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Priority != nil {
+		in, out := &in.Priority, &out.Priority
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Rules != nil {
+		in, out := &in.Rules, &out.Rules
+		*out = make([]FirewallPolicyRule, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyFilterRuleCollection) DeepCopy() *FirewallPolicyFilterRuleCollection {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyFilterRuleCollection)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyFilterRuleCollectionAction) DeepCopyInto(out *FirewallPolicyFilterRuleCollectionAction) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyFilterRuleCollectionAction) DeepCopy() *FirewallPolicyFilterRuleCollectionAction {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyFilterRuleCollectionAction)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyFilterRuleCollectionAction_STATUS) DeepCopyInto(out *FirewallPolicyFilterRuleCollectionAction_STATUS) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyFilterRuleCollectionAction_STATUS) DeepCopy() *FirewallPolicyFilterRuleCollectionAction_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyFilterRuleCollectionAction_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyFilterRuleCollection_STATUS) DeepCopyInto(out *FirewallPolicyFilterRuleCollection_STATUS) {
+	*out = *in
+	if in.Action != nil {
+		in, out := &in.Action, &out.Action
+		*out = new(FirewallPolicyFilterRuleCollectionAction_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Priority != nil {
+		in, out := &in.Priority, &out.Priority
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Rules != nil {
+		in, out := &in.Rules, &out.Rules
+		*out = make([]FirewallPolicyRule_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyFilterRuleCollection_STATUS) DeepCopy() *FirewallPolicyFilterRuleCollection_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyFilterRuleCollection_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyInsights) DeepCopyInto(out *FirewallPolicyInsights) {
+	*out = *in
+	if in.IsEnabled != nil {
+		in, out := &in.IsEnabled, &out.IsEnabled
+		*out = new(bool)
+		**out = **in
+	}
+	if in.LogAnalyticsResources != nil {
+		in, out := &in.LogAnalyticsResources, &out.LogAnalyticsResources
+		*out = new(FirewallPolicyLogAnalyticsResources)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RetentionDays != nil {
+		in, out := &in.RetentionDays, &out.RetentionDays
+		*out = new(int)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyInsights) DeepCopy() *FirewallPolicyInsights {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyInsights)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyInsights_STATUS) DeepCopyInto(out *FirewallPolicyInsights_STATUS) {
+	*out = *in
+	if in.IsEnabled != nil {
+		in, out := &in.IsEnabled, &out.IsEnabled
+		*out = new(bool)
+		**out = **in
+	}
+	if in.LogAnalyticsResources != nil {
+		in, out := &in.LogAnalyticsResources, &out.LogAnalyticsResources
+		*out = new(FirewallPolicyLogAnalyticsResources_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RetentionDays != nil {
+		in, out := &in.RetentionDays, &out.RetentionDays
+		*out = new(int)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyInsights_STATUS) DeepCopy() *FirewallPolicyInsights_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyInsights_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyIntrusionDetection) DeepCopyInto(out *FirewallPolicyIntrusionDetection) {
+	*out = *in
+	if in.Configuration != nil {
+		in, out := &in.Configuration, &out.Configuration
+		*out = new(FirewallPolicyIntrusionDetectionConfiguration)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Mode != nil {
+		in, out := &in.Mode, &out.Mode
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyIntrusionDetection) DeepCopy() *FirewallPolicyIntrusionDetection {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyIntrusionDetection)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyIntrusionDetectionBypassTrafficSpecifications) DeepCopyInto(out *FirewallPolicyIntrusionDetectionBypassTrafficSpecifications) {
+	*out = *in
+	if in.Description != nil {
+		in, out := &in.Description, &out.Description
+		*out = new(string)
+		**out = **in
+	}
+	if in.DestinationAddresses != nil {
+		in, out := &in.DestinationAddresses, &out.DestinationAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.DestinationIpGroups != nil {
+		in, out := &in.DestinationIpGroups, &out.DestinationIpGroups
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.DestinationPorts != nil {
+		in, out := &in.DestinationPorts, &out.DestinationPorts
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocol != nil {
+		in, out := &in.Protocol, &out.Protocol
+		*out = new(string)
+		**out = **in
+	}
+	if in.SourceAddresses != nil {
+		in, out := &in.SourceAddresses, &out.SourceAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.SourceIpGroups != nil {
+		in, out := &in.SourceIpGroups, &out.SourceIpGroups
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyIntrusionDetectionBypassTrafficSpecifications) DeepCopy() *FirewallPolicyIntrusionDetectionBypassTrafficSpecifications {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyIntrusionDetectionBypassTrafficSpecifications)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyIntrusionDetectionBypassTrafficSpecifications_STATUS) DeepCopyInto(out *FirewallPolicyIntrusionDetectionBypassTrafficSpecifications_STATUS) {
+	*out = *in
+	if in.Description != nil {
+		in, out := &in.Description, &out.Description
+		*out = new(string)
+		**out = **in
+	}
+	if in.DestinationAddresses != nil {
+		in, out := &in.DestinationAddresses, &out.DestinationAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.DestinationIpGroups != nil {
+		in, out := &in.DestinationIpGroups, &out.DestinationIpGroups
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.DestinationPorts != nil {
+		in, out := &in.DestinationPorts, &out.DestinationPorts
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocol != nil {
+		in, out := &in.Protocol, &out.Protocol
+		*out = new(string)
+		**out = **in
+	}
+	if in.SourceAddresses != nil {
+		in, out := &in.SourceAddresses, &out.SourceAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.SourceIpGroups != nil {
+		in, out := &in.SourceIpGroups, &out.SourceIpGroups
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyIntrusionDetectionBypassTrafficSpecifications_STATUS) DeepCopy() *FirewallPolicyIntrusionDetectionBypassTrafficSpecifications_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyIntrusionDetectionBypassTrafficSpecifications_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyIntrusionDetectionConfiguration) DeepCopyInto(out *FirewallPolicyIntrusionDetectionConfiguration) {
+	*out = *in
+	if in.BypassTrafficSettings != nil {
+		in, out := &in.BypassTrafficSettings, &out.BypassTrafficSettings
+		*out = make([]FirewallPolicyIntrusionDetectionBypassTrafficSpecifications, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SignatureOverrides != nil {
+		in, out := &in.SignatureOverrides, &out.SignatureOverrides
+		*out = make([]FirewallPolicyIntrusionDetectionSignatureSpecification, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyIntrusionDetectionConfiguration) DeepCopy() *FirewallPolicyIntrusionDetectionConfiguration {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyIntrusionDetectionConfiguration)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyIntrusionDetectionConfiguration_STATUS) DeepCopyInto(out *FirewallPolicyIntrusionDetectionConfiguration_STATUS) {
+	*out = *in
+	if in.BypassTrafficSettings != nil {
+		in, out := &in.BypassTrafficSettings, &out.BypassTrafficSettings
+		*out = make([]FirewallPolicyIntrusionDetectionBypassTrafficSpecifications_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SignatureOverrides != nil {
+		in, out := &in.SignatureOverrides, &out.SignatureOverrides
+		*out = make([]FirewallPolicyIntrusionDetectionSignatureSpecification_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyIntrusionDetectionConfiguration_STATUS) DeepCopy() *FirewallPolicyIntrusionDetectionConfiguration_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyIntrusionDetectionConfiguration_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyIntrusionDetectionSignatureSpecification) DeepCopyInto(out *FirewallPolicyIntrusionDetectionSignatureSpecification) {
+	*out = *in
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Mode != nil {
+		in, out := &in.Mode, &out.Mode
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyIntrusionDetectionSignatureSpecification) DeepCopy() *FirewallPolicyIntrusionDetectionSignatureSpecification {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyIntrusionDetectionSignatureSpecification)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyIntrusionDetectionSignatureSpecification_STATUS) DeepCopyInto(out *FirewallPolicyIntrusionDetectionSignatureSpecification_STATUS) {
+	*out = *in
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Mode != nil {
+		in, out := &in.Mode, &out.Mode
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyIntrusionDetectionSignatureSpecification_STATUS) DeepCopy() *FirewallPolicyIntrusionDetectionSignatureSpecification_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyIntrusionDetectionSignatureSpecification_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyIntrusionDetection_STATUS) DeepCopyInto(out *FirewallPolicyIntrusionDetection_STATUS) {
+	*out = *in
+	if in.Configuration != nil {
+		in, out := &in.Configuration, &out.Configuration
+		*out = new(FirewallPolicyIntrusionDetectionConfiguration_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Mode != nil {
+		in, out := &in.Mode, &out.Mode
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyIntrusionDetection_STATUS) DeepCopy() *FirewallPolicyIntrusionDetection_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyIntrusionDetection_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyList) DeepCopyInto(out *FirewallPolicyList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]FirewallPolicy, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyList) DeepCopy() *FirewallPolicyList {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *FirewallPolicyList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyLogAnalyticsResources) DeepCopyInto(out *FirewallPolicyLogAnalyticsResources) {
+	*out = *in
+	if in.DefaultWorkspaceId != nil {
+		in, out := &in.DefaultWorkspaceId, &out.DefaultWorkspaceId
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Workspaces != nil {
+		in, out := &in.Workspaces, &out.Workspaces
+		*out = make([]FirewallPolicyLogAnalyticsWorkspace, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyLogAnalyticsResources) DeepCopy() *FirewallPolicyLogAnalyticsResources {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyLogAnalyticsResources)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyLogAnalyticsResources_STATUS) DeepCopyInto(out *FirewallPolicyLogAnalyticsResources_STATUS) {
+	*out = *in
+	if in.DefaultWorkspaceId != nil {
+		in, out := &in.DefaultWorkspaceId, &out.DefaultWorkspaceId
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Workspaces != nil {
+		in, out := &in.Workspaces, &out.Workspaces
+		*out = make([]FirewallPolicyLogAnalyticsWorkspace_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyLogAnalyticsResources_STATUS) DeepCopy() *FirewallPolicyLogAnalyticsResources_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyLogAnalyticsResources_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyLogAnalyticsWorkspace) DeepCopyInto(out *FirewallPolicyLogAnalyticsWorkspace) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Region != nil {
+		in, out := &in.Region, &out.Region
+		*out = new(string)
+		**out = **in
+	}
+	if in.WorkspaceId != nil {
+		in, out := &in.WorkspaceId, &out.WorkspaceId
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyLogAnalyticsWorkspace) DeepCopy() *FirewallPolicyLogAnalyticsWorkspace {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyLogAnalyticsWorkspace)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyLogAnalyticsWorkspace_STATUS) DeepCopyInto(out *FirewallPolicyLogAnalyticsWorkspace_STATUS) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Region != nil {
+		in, out := &in.Region, &out.Region
+		*out = new(string)
+		**out = **in
+	}
+	if in.WorkspaceId != nil {
+		in, out := &in.WorkspaceId, &out.WorkspaceId
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyLogAnalyticsWorkspace_STATUS) DeepCopy() *FirewallPolicyLogAnalyticsWorkspace_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyLogAnalyticsWorkspace_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyNatRuleCollection) DeepCopyInto(out *FirewallPolicyNatRuleCollection) {
+	*out = *in
+	if in.Action != nil {
+		in, out := &in.Action, &out.Action
+		*out = new(FirewallPolicyNatRuleCollectionAction)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Priority != nil {
+		in, out := &in.Priority, &out.Priority
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Rules != nil {
+		in, out := &in.Rules, &out.Rules
+		*out = make([]FirewallPolicyRule, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyNatRuleCollection) DeepCopy() *FirewallPolicyNatRuleCollection {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyNatRuleCollection)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyNatRuleCollectionAction) DeepCopyInto(out *FirewallPolicyNatRuleCollectionAction) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyNatRuleCollectionAction) DeepCopy() *FirewallPolicyNatRuleCollectionAction {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyNatRuleCollectionAction)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyNatRuleCollectionAction_STATUS) DeepCopyInto(out *FirewallPolicyNatRuleCollectionAction_STATUS) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyNatRuleCollectionAction_STATUS) DeepCopy() *FirewallPolicyNatRuleCollectionAction_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyNatRuleCollectionAction_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyNatRuleCollection_STATUS) DeepCopyInto(out *FirewallPolicyNatRuleCollection_STATUS) {
+	*out = *in
+	if in.Action != nil {
+		in, out := &in.Action, &out.Action
+		*out = new(FirewallPolicyNatRuleCollectionAction_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Priority != nil {
+		in, out := &in.Priority, &out.Priority
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Rules != nil {
+		in, out := &in.Rules, &out.Rules
+		*out = make([]FirewallPolicyRule_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyNatRuleCollection_STATUS) DeepCopy() *FirewallPolicyNatRuleCollection_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyNatRuleCollection_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyOperatorSpec) DeepCopyInto(out *FirewallPolicyOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyOperatorSpec) DeepCopy() *FirewallPolicyOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyRule) DeepCopyInto(out *FirewallPolicyRule) {
+	*out = *in
+	if in.ApplicationRule != nil {
+		in, out := &in.ApplicationRule, &out.ApplicationRule
+		*out = new(ApplicationRule)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.NatRule != nil {
+		in, out := &in.NatRule, &out.NatRule
+		*out = new(NatRule)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.NetworkRule != nil {
+		in, out := &in.NetworkRule, &out.NetworkRule
+		*out = new(NetworkRule)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyRule) DeepCopy() *FirewallPolicyRule {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyRule)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyRuleApplicationProtocol) DeepCopyInto(out *FirewallPolicyRuleApplicationProtocol) {
+	*out = *in
+	if in.Port != nil {
+		in, out := &in.Port, &out.Port
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProtocolType != nil {
+		in, out := &in.ProtocolType, &out.ProtocolType
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyRuleApplicationProtocol) DeepCopy() *FirewallPolicyRuleApplicationProtocol {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyRuleApplicationProtocol)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyRuleApplicationProtocol_STATUS) DeepCopyInto(out *FirewallPolicyRuleApplicationProtocol_STATUS) {
+	*out = *in
+	if in.Port != nil {
+		in, out := &in.Port, &out.Port
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProtocolType != nil {
+		in, out := &in.ProtocolType, &out.ProtocolType
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyRuleApplicationProtocol_STATUS) DeepCopy() *FirewallPolicyRuleApplicationProtocol_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyRuleApplicationProtocol_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyRuleCollection) DeepCopyInto(out *FirewallPolicyRuleCollection) {
+	*out = *in
+	if in.FirewallPolicyFilterRuleCollection != nil {
+		in, out := &in.FirewallPolicyFilterRuleCollection, &out.FirewallPolicyFilterRuleCollection
+		*out = new(FirewallPolicyFilterRuleCollection)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.FirewallPolicyNatRuleCollection != nil {
+		in, out := &in.FirewallPolicyNatRuleCollection, &out.FirewallPolicyNatRuleCollection
+		*out = new(FirewallPolicyNatRuleCollection)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyRuleCollection) DeepCopy() *FirewallPolicyRuleCollection {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyRuleCollection)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyRuleCollection_STATUS) DeepCopyInto(out *FirewallPolicyRuleCollection_STATUS) {
+	*out = *in
+	if in.FirewallPolicyFilterRuleCollection != nil {
+		in, out := &in.FirewallPolicyFilterRuleCollection, &out.FirewallPolicyFilterRuleCollection
+		*out = new(FirewallPolicyFilterRuleCollection_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.FirewallPolicyNatRuleCollection != nil {
+		in, out := &in.FirewallPolicyNatRuleCollection, &out.FirewallPolicyNatRuleCollection
+		*out = new(FirewallPolicyNatRuleCollection_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.OtherVariant != nil {
+		in, out := &in.OtherVariant, &out.OtherVariant
+		*out = new(apiextv1.JSON)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyRuleCollection_STATUS) DeepCopy() *FirewallPolicyRuleCollection_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyRuleCollection_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyRule_STATUS) DeepCopyInto(out *FirewallPolicyRule_STATUS) {
+	*out = *in
+	if in.ApplicationRule != nil {
+		in, out := &in.ApplicationRule, &out.ApplicationRule
+		*out = new(ApplicationRule_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.NatRule != nil {
+		in, out := &in.NatRule, &out.NatRule
+		*out = new(NatRule_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.NetworkRule != nil {
+		in, out := &in.NetworkRule, &out.NetworkRule
+		*out = new(NetworkRule_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.OtherVariant != nil {
+		in, out := &in.OtherVariant, &out.OtherVariant
+		*out = new(apiextv1.JSON)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyRule_STATUS) DeepCopy() *FirewallPolicyRule_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyRule_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicySNAT) DeepCopyInto(out *FirewallPolicySNAT) {
+	*out = *in
+	if in.PrivateRanges != nil {
+		in, out := &in.PrivateRanges, &out.PrivateRanges
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicySNAT) DeepCopy() *FirewallPolicySNAT {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicySNAT)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicySNAT_STATUS) DeepCopyInto(out *FirewallPolicySNAT_STATUS) {
+	*out = *in
+	if in.PrivateRanges != nil {
+		in, out := &in.PrivateRanges, &out.PrivateRanges
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicySNAT_STATUS) DeepCopy() *FirewallPolicySNAT_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicySNAT_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicySku) DeepCopyInto(out *FirewallPolicySku) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Tier != nil {
+		in, out := &in.Tier, &out.Tier
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicySku) DeepCopy() *FirewallPolicySku {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicySku)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicySku_STATUS) DeepCopyInto(out *FirewallPolicySku_STATUS) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Tier != nil {
+		in, out := &in.Tier, &out.Tier
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicySku_STATUS) DeepCopy() *FirewallPolicySku_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicySku_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyThreatIntelWhitelist) DeepCopyInto(out *FirewallPolicyThreatIntelWhitelist) {
+	*out = *in
+	if in.Fqdns != nil {
+		in, out := &in.Fqdns, &out.Fqdns
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.IpAddresses != nil {
+		in, out := &in.IpAddresses, &out.IpAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyThreatIntelWhitelist) DeepCopy() *FirewallPolicyThreatIntelWhitelist {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyThreatIntelWhitelist)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyThreatIntelWhitelist_STATUS) DeepCopyInto(out *FirewallPolicyThreatIntelWhitelist_STATUS) {
+	*out = *in
+	if in.Fqdns != nil {
+		in, out := &in.Fqdns, &out.Fqdns
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.IpAddresses != nil {
+		in, out := &in.IpAddresses, &out.IpAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyThreatIntelWhitelist_STATUS) DeepCopy() *FirewallPolicyThreatIntelWhitelist_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyThreatIntelWhitelist_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyTransportSecurity) DeepCopyInto(out *FirewallPolicyTransportSecurity) {
+	*out = *in
+	if in.CertificateAuthority != nil {
+		in, out := &in.CertificateAuthority, &out.CertificateAuthority
+		*out = new(FirewallPolicyCertificateAuthority)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyTransportSecurity) DeepCopy() *FirewallPolicyTransportSecurity {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyTransportSecurity)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicyTransportSecurity_STATUS) DeepCopyInto(out *FirewallPolicyTransportSecurity_STATUS) {
+	*out = *in
+	if in.CertificateAuthority != nil {
+		in, out := &in.CertificateAuthority, &out.CertificateAuthority
+		*out = new(FirewallPolicyCertificateAuthority_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicyTransportSecurity_STATUS) DeepCopy() *FirewallPolicyTransportSecurity_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicyTransportSecurity_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicy_STATUS) DeepCopyInto(out *FirewallPolicy_STATUS) {
+	*out = *in
+	if in.BasePolicy != nil {
+		in, out := &in.BasePolicy, &out.BasePolicy
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.ChildPolicies != nil {
+		in, out := &in.ChildPolicies, &out.ChildPolicies
+		*out = make([]SubResource_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.DnsSettings != nil {
+		in, out := &in.DnsSettings, &out.DnsSettings
+		*out = new(DnsSettings_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Firewalls != nil {
+		in, out := &in.Firewalls, &out.Firewalls
+		*out = make([]SubResource_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Identity != nil {
+		in, out := &in.Identity, &out.Identity
+		*out = new(ManagedServiceIdentity_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Insights != nil {
+		in, out := &in.Insights, &out.Insights
+		*out = new(FirewallPolicyInsights_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.IntrusionDetection != nil {
+		in, out := &in.IntrusionDetection, &out.IntrusionDetection
+		*out = new(FirewallPolicyIntrusionDetection_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.RuleCollectionGroups != nil {
+		in, out := &in.RuleCollectionGroups, &out.RuleCollectionGroups
+		*out = make([]SubResource_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Sku != nil {
+		in, out := &in.Sku, &out.Sku
+		*out = new(FirewallPolicySku_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Snat != nil {
+		in, out := &in.Snat, &out.Snat
+		*out = new(FirewallPolicySNAT_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ThreatIntelMode != nil {
+		in, out := &in.ThreatIntelMode, &out.ThreatIntelMode
+		*out = new(string)
+		**out = **in
+	}
+	if in.ThreatIntelWhitelist != nil {
+		in, out := &in.ThreatIntelWhitelist, &out.ThreatIntelWhitelist
+		*out = new(FirewallPolicyThreatIntelWhitelist_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.TransportSecurity != nil {
+		in, out := &in.TransportSecurity, &out.TransportSecurity
+		*out = new(FirewallPolicyTransportSecurity_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicy_STATUS) DeepCopy() *FirewallPolicy_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicy_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FirewallPolicy_Spec) DeepCopyInto(out *FirewallPolicy_Spec) {
+	*out = *in
+	if in.BasePolicy != nil {
+		in, out := &in.BasePolicy, &out.BasePolicy
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.DnsSettings != nil {
+		in, out := &in.DnsSettings, &out.DnsSettings
+		*out = new(DnsSettings)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Identity != nil {
+		in, out := &in.Identity, &out.Identity
+		*out = new(ManagedServiceIdentity)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Insights != nil {
+		in, out := &in.Insights, &out.Insights
+		*out = new(FirewallPolicyInsights)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.IntrusionDetection != nil {
+		in, out := &in.IntrusionDetection, &out.IntrusionDetection
+		*out = new(FirewallPolicyIntrusionDetection)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(FirewallPolicyOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Sku != nil {
+		in, out := &in.Sku, &out.Sku
+		*out = new(FirewallPolicySku)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Snat != nil {
+		in, out := &in.Snat, &out.Snat
+		*out = new(FirewallPolicySNAT)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ThreatIntelMode != nil {
+		in, out := &in.ThreatIntelMode, &out.ThreatIntelMode
+		*out = new(string)
+		**out = **in
+	}
+	if in.ThreatIntelWhitelist != nil {
+		in, out := &in.ThreatIntelWhitelist, &out.ThreatIntelWhitelist
+		*out = new(FirewallPolicyThreatIntelWhitelist)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.TransportSecurity != nil {
+		in, out := &in.TransportSecurity, &out.TransportSecurity
+		*out = new(FirewallPolicyTransportSecurity)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FirewallPolicy_Spec) DeepCopy() *FirewallPolicy_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(FirewallPolicy_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FlowLogFormatParameters) DeepCopyInto(out *FlowLogFormatParameters) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.Version != nil {
+		in, out := &in.Version, &out.Version
+		*out = new(int)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FlowLogFormatParameters) DeepCopy() *FlowLogFormatParameters {
+	if in == nil {
+		return nil
+	}
+	out := new(FlowLogFormatParameters)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FlowLogFormatParameters_STATUS) DeepCopyInto(out *FlowLogFormatParameters_STATUS) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.Version != nil {
+		in, out := &in.Version, &out.Version
+		*out = new(int)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FlowLogFormatParameters_STATUS) DeepCopy() *FlowLogFormatParameters_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(FlowLogFormatParameters_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *FlowLog_STATUS_SubResourceEmbedded) DeepCopyInto(out *FlowLog_STATUS_SubResourceEmbedded) {
 	*out = *in
 	if in.Id != nil {
@@ -391,6 +9556,483 @@ func (in *FlowLog_STATUS_SubResourceEmbedded) DeepCopy() *FlowLog_STATUS_SubReso
 		return nil
 	}
 	out := new(FlowLog_STATUS_SubResourceEmbedded)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FrontendIPConfiguration) DeepCopyInto(out *FrontendIPConfiguration) {
+	*out = *in
+	if in.GatewayLoadBalancer != nil {
+		in, out := &in.GatewayLoadBalancer, &out.GatewayLoadBalancer
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateIPAddress != nil {
+		in, out := &in.PrivateIPAddress, &out.PrivateIPAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateIPAddressVersion != nil {
+		in, out := &in.PrivateIPAddressVersion, &out.PrivateIPAddressVersion
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateIPAllocationMethod != nil {
+		in, out := &in.PrivateIPAllocationMethod, &out.PrivateIPAllocationMethod
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.PublicIPAddress != nil {
+		in, out := &in.PublicIPAddress, &out.PublicIPAddress
+		*out = new(PublicIPAddress_SubResourceEmbedded)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PublicIPPrefix != nil {
+		in, out := &in.PublicIPPrefix, &out.PublicIPPrefix
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Subnet != nil {
+		in, out := &in.Subnet, &out.Subnet
+		*out = new(Subnet_SubResourceEmbedded)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Zones != nil {
+		in, out := &in.Zones, &out.Zones
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FrontendIPConfiguration) DeepCopy() *FrontendIPConfiguration {
+	if in == nil {
+		return nil
+	}
+	out := new(FrontendIPConfiguration)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *FrontendIPConfiguration_STATUS) DeepCopyInto(out *FrontendIPConfiguration_STATUS) {
+	*out = *in
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.GatewayLoadBalancer != nil {
+		in, out := &in.GatewayLoadBalancer, &out.GatewayLoadBalancer
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.InboundNatPools != nil {
+		in, out := &in.InboundNatPools, &out.InboundNatPools
+		*out = make([]SubResource_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.InboundNatRules != nil {
+		in, out := &in.InboundNatRules, &out.InboundNatRules
+		*out = make([]SubResource_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.LoadBalancingRules != nil {
+		in, out := &in.LoadBalancingRules, &out.LoadBalancingRules
+		*out = make([]SubResource_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.OutboundRules != nil {
+		in, out := &in.OutboundRules, &out.OutboundRules
+		*out = make([]SubResource_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PrivateIPAddress != nil {
+		in, out := &in.PrivateIPAddress, &out.PrivateIPAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateIPAddressVersion != nil {
+		in, out := &in.PrivateIPAddressVersion, &out.PrivateIPAddressVersion
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateIPAllocationMethod != nil {
+		in, out := &in.PrivateIPAllocationMethod, &out.PrivateIPAllocationMethod
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.PublicIPAddress != nil {
+		in, out := &in.PublicIPAddress, &out.PublicIPAddress
+		*out = new(PublicIPAddress_STATUS_SubResourceEmbedded)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PublicIPPrefix != nil {
+		in, out := &in.PublicIPPrefix, &out.PublicIPPrefix
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Subnet != nil {
+		in, out := &in.Subnet, &out.Subnet
+		*out = new(Subnet_STATUS_SubResourceEmbedded)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.Zones != nil {
+		in, out := &in.Zones, &out.Zones
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *FrontendIPConfiguration_STATUS) DeepCopy() *FrontendIPConfiguration_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(FrontendIPConfiguration_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *GatewayLoadBalancerTunnelInterface) DeepCopyInto(out *GatewayLoadBalancerTunnelInterface) {
+	*out = *in
+	if in.Identifier != nil {
+		in, out := &in.Identifier, &out.Identifier
+		*out = new(int)
+		**out = **in
+	}
+	if in.Port != nil {
+		in, out := &in.Port, &out.Port
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocol != nil {
+		in, out := &in.Protocol, &out.Protocol
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *GatewayLoadBalancerTunnelInterface) DeepCopy() *GatewayLoadBalancerTunnelInterface {
+	if in == nil {
+		return nil
+	}
+	out := new(GatewayLoadBalancerTunnelInterface)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *GatewayLoadBalancerTunnelInterface_STATUS) DeepCopyInto(out *GatewayLoadBalancerTunnelInterface_STATUS) {
+	*out = *in
+	if in.Identifier != nil {
+		in, out := &in.Identifier, &out.Identifier
+		*out = new(int)
+		**out = **in
+	}
+	if in.Port != nil {
+		in, out := &in.Port, &out.Port
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocol != nil {
+		in, out := &in.Protocol, &out.Protocol
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *GatewayLoadBalancerTunnelInterface_STATUS) DeepCopy() *GatewayLoadBalancerTunnelInterface_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(GatewayLoadBalancerTunnelInterface_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *HubIPAddresses) DeepCopyInto(out *HubIPAddresses) {
+	*out = *in
+	if in.PrivateIPAddress != nil {
+		in, out := &in.PrivateIPAddress, &out.PrivateIPAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.PublicIPs != nil {
+		in, out := &in.PublicIPs, &out.PublicIPs
+		*out = new(HubPublicIPAddresses)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *HubIPAddresses) DeepCopy() *HubIPAddresses {
+	if in == nil {
+		return nil
+	}
+	out := new(HubIPAddresses)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *HubIPAddresses_STATUS) DeepCopyInto(out *HubIPAddresses_STATUS) {
+	*out = *in
+	if in.PrivateIPAddress != nil {
+		in, out := &in.PrivateIPAddress, &out.PrivateIPAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.PublicIPs != nil {
+		in, out := &in.PublicIPs, &out.PublicIPs
+		*out = new(HubPublicIPAddresses_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *HubIPAddresses_STATUS) DeepCopy() *HubIPAddresses_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(HubIPAddresses_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *HubPublicIPAddresses) DeepCopyInto(out *HubPublicIPAddresses) {
+	*out = *in
+	if in.Addresses != nil {
+		in, out := &in.Addresses, &out.Addresses
+		*out = make([]AzureFirewallPublicIPAddress, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Count != nil {
+		in, out := &in.Count, &out.Count
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *HubPublicIPAddresses) DeepCopy() *HubPublicIPAddresses {
+	if in == nil {
+		return nil
+	}
+	out := new(HubPublicIPAddresses)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *HubPublicIPAddresses_STATUS) DeepCopyInto(out *HubPublicIPAddresses_STATUS) {
+	*out = *in
+	if in.Addresses != nil {
+		in, out := &in.Addresses, &out.Addresses
+		*out = make([]AzureFirewallPublicIPAddress_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Count != nil {
+		in, out := &in.Count, &out.Count
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *HubPublicIPAddresses_STATUS) DeepCopy() *HubPublicIPAddresses_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(HubPublicIPAddresses_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *IPConfigurationBgpPeeringAddress) DeepCopyInto(out *IPConfigurationBgpPeeringAddress) {
+	*out = *in
+	if in.CustomBgpIpAddresses != nil {
+		in, out := &in.CustomBgpIpAddresses, &out.CustomBgpIpAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.IpconfigurationId != nil {
+		in, out := &in.IpconfigurationId, &out.IpconfigurationId
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *IPConfigurationBgpPeeringAddress) DeepCopy() *IPConfigurationBgpPeeringAddress {
+	if in == nil {
+		return nil
+	}
+	out := new(IPConfigurationBgpPeeringAddress)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *IPConfigurationBgpPeeringAddress_STATUS) DeepCopyInto(out *IPConfigurationBgpPeeringAddress_STATUS) {
+	*out = *in
+	if in.CustomBgpIpAddresses != nil {
+		in, out := &in.CustomBgpIpAddresses, &out.CustomBgpIpAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.DefaultBgpIpAddresses != nil {
+		in, out := &in.DefaultBgpIpAddresses, &out.DefaultBgpIpAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.IpconfigurationId != nil {
+		in, out := &in.IpconfigurationId, &out.IpconfigurationId
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.TunnelIpAddresses != nil {
+		in, out := &in.TunnelIpAddresses, &out.TunnelIpAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *IPConfigurationBgpPeeringAddress_STATUS) DeepCopy() *IPConfigurationBgpPeeringAddress_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(IPConfigurationBgpPeeringAddress_STATUS)
 	in.DeepCopyInto(out)
 	return out
 }
@@ -510,6 +10152,3273 @@ func (in *IPConfiguration_STATUS) DeepCopy() *IPConfiguration_STATUS {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *InboundNatPool) DeepCopyInto(out *InboundNatPool) {
+	*out = *in
+	if in.BackendPort != nil {
+		in, out := &in.BackendPort, &out.BackendPort
+		*out = new(int)
+		**out = **in
+	}
+	if in.EnableFloatingIP != nil {
+		in, out := &in.EnableFloatingIP, &out.EnableFloatingIP
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableTcpReset != nil {
+		in, out := &in.EnableTcpReset, &out.EnableTcpReset
+		*out = new(bool)
+		**out = **in
+	}
+	if in.FrontendIPConfiguration != nil {
+		in, out := &in.FrontendIPConfiguration, &out.FrontendIPConfiguration
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.FrontendPortRangeEnd != nil {
+		in, out := &in.FrontendPortRangeEnd, &out.FrontendPortRangeEnd
+		*out = new(int)
+		**out = **in
+	}
+	if in.FrontendPortRangeStart != nil {
+		in, out := &in.FrontendPortRangeStart, &out.FrontendPortRangeStart
+		*out = new(int)
+		**out = **in
+	}
+	if in.IdleTimeoutInMinutes != nil {
+		in, out := &in.IdleTimeoutInMinutes, &out.IdleTimeoutInMinutes
+		*out = new(int)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocol != nil {
+		in, out := &in.Protocol, &out.Protocol
+		*out = new(string)
+		**out = **in
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *InboundNatPool) DeepCopy() *InboundNatPool {
+	if in == nil {
+		return nil
+	}
+	out := new(InboundNatPool)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *InboundNatPool_STATUS) DeepCopyInto(out *InboundNatPool_STATUS) {
+	*out = *in
+	if in.BackendPort != nil {
+		in, out := &in.BackendPort, &out.BackendPort
+		*out = new(int)
+		**out = **in
+	}
+	if in.EnableFloatingIP != nil {
+		in, out := &in.EnableFloatingIP, &out.EnableFloatingIP
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableTcpReset != nil {
+		in, out := &in.EnableTcpReset, &out.EnableTcpReset
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.FrontendIPConfiguration != nil {
+		in, out := &in.FrontendIPConfiguration, &out.FrontendIPConfiguration
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.FrontendPortRangeEnd != nil {
+		in, out := &in.FrontendPortRangeEnd, &out.FrontendPortRangeEnd
+		*out = new(int)
+		**out = **in
+	}
+	if in.FrontendPortRangeStart != nil {
+		in, out := &in.FrontendPortRangeStart, &out.FrontendPortRangeStart
+		*out = new(int)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.IdleTimeoutInMinutes != nil {
+		in, out := &in.IdleTimeoutInMinutes, &out.IdleTimeoutInMinutes
+		*out = new(int)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocol != nil {
+		in, out := &in.Protocol, &out.Protocol
+		*out = new(string)
+		**out = **in
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *InboundNatPool_STATUS) DeepCopy() *InboundNatPool_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(InboundNatPool_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *InboundNatRule) DeepCopyInto(out *InboundNatRule) {
+	*out = *in
+	if in.BackendPort != nil {
+		in, out := &in.BackendPort, &out.BackendPort
+		*out = new(int)
+		**out = **in
+	}
+	if in.EnableFloatingIP != nil {
+		in, out := &in.EnableFloatingIP, &out.EnableFloatingIP
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableTcpReset != nil {
+		in, out := &in.EnableTcpReset, &out.EnableTcpReset
+		*out = new(bool)
+		**out = **in
+	}
+	if in.FrontendIPConfiguration != nil {
+		in, out := &in.FrontendIPConfiguration, &out.FrontendIPConfiguration
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.FrontendPort != nil {
+		in, out := &in.FrontendPort, &out.FrontendPort
+		*out = new(int)
+		**out = **in
+	}
+	if in.IdleTimeoutInMinutes != nil {
+		in, out := &in.IdleTimeoutInMinutes, &out.IdleTimeoutInMinutes
+		*out = new(int)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocol != nil {
+		in, out := &in.Protocol, &out.Protocol
+		*out = new(string)
+		**out = **in
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *InboundNatRule) DeepCopy() *InboundNatRule {
+	if in == nil {
+		return nil
+	}
+	out := new(InboundNatRule)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *InboundNatRule_STATUS) DeepCopyInto(out *InboundNatRule_STATUS) {
+	*out = *in
+	if in.BackendIPConfiguration != nil {
+		in, out := &in.BackendIPConfiguration, &out.BackendIPConfiguration
+		*out = new(NetworkInterfaceIPConfiguration_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.BackendPort != nil {
+		in, out := &in.BackendPort, &out.BackendPort
+		*out = new(int)
+		**out = **in
+	}
+	if in.EnableFloatingIP != nil {
+		in, out := &in.EnableFloatingIP, &out.EnableFloatingIP
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableTcpReset != nil {
+		in, out := &in.EnableTcpReset, &out.EnableTcpReset
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.FrontendIPConfiguration != nil {
+		in, out := &in.FrontendIPConfiguration, &out.FrontendIPConfiguration
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.FrontendPort != nil {
+		in, out := &in.FrontendPort, &out.FrontendPort
+		*out = new(int)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.IdleTimeoutInMinutes != nil {
+		in, out := &in.IdleTimeoutInMinutes, &out.IdleTimeoutInMinutes
+		*out = new(int)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocol != nil {
+		in, out := &in.Protocol, &out.Protocol
+		*out = new(string)
+		**out = **in
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *InboundNatRule_STATUS) DeepCopy() *InboundNatRule_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(InboundNatRule_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *InboundNatRule_STATUS_SubResourceEmbedded) DeepCopyInto(out *InboundNatRule_STATUS_SubResourceEmbedded) {
+	*out = *in
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *InboundNatRule_STATUS_SubResourceEmbedded) DeepCopy() *InboundNatRule_STATUS_SubResourceEmbedded {
+	if in == nil {
+		return nil
+	}
+	out := new(InboundNatRule_STATUS_SubResourceEmbedded)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *InboundNatRule_SubResourceEmbedded) DeepCopyInto(out *InboundNatRule_SubResourceEmbedded) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *InboundNatRule_SubResourceEmbedded) DeepCopy() *InboundNatRule_SubResourceEmbedded {
+	if in == nil {
+		return nil
+	}
+	out := new(InboundNatRule_SubResourceEmbedded)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *IpTag) DeepCopyInto(out *IpTag) {
+	*out = *in
+	if in.IpTagType != nil {
+		in, out := &in.IpTagType, &out.IpTagType
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Tag != nil {
+		in, out := &in.Tag, &out.Tag
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *IpTag) DeepCopy() *IpTag {
+	if in == nil {
+		return nil
+	}
+	out := new(IpTag)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *IpTag_STATUS) DeepCopyInto(out *IpTag_STATUS) {
+	*out = *in
+	if in.IpTagType != nil {
+		in, out := &in.IpTagType, &out.IpTagType
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Tag != nil {
+		in, out := &in.Tag, &out.Tag
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *IpTag_STATUS) DeepCopy() *IpTag_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(IpTag_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *IpsecPolicy) DeepCopyInto(out *IpsecPolicy) {
+	*out = *in
+	if in.DhGroup != nil {
+		in, out := &in.DhGroup, &out.DhGroup
+		*out = new(string)
+		**out = **in
+	}
+	if in.IkeEncryption != nil {
+		in, out := &in.IkeEncryption, &out.IkeEncryption
+		*out = new(string)
+		**out = **in
+	}
+	if in.IkeIntegrity != nil {
+		in, out := &in.IkeIntegrity, &out.IkeIntegrity
+		*out = new(string)
+		**out = **in
+	}
+	if in.IpsecEncryption != nil {
+		in, out := &in.IpsecEncryption, &out.IpsecEncryption
+		*out = new(string)
+		**out = **in
+	}
+	if in.IpsecIntegrity != nil {
+		in, out := &in.IpsecIntegrity, &out.IpsecIntegrity
+		*out = new(string)
+		**out = **in
+	}
+	if in.PfsGroup != nil {
+		in, out := &in.PfsGroup, &out.PfsGroup
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SaDataSizeKilobytes != nil {
+		in, out := &in.SaDataSizeKilobytes, &out.SaDataSizeKilobytes
+		*out = new(int)
+		**out = **in
+	}
+	if in.SaLifeTimeSeconds != nil {
+		in, out := &in.SaLifeTimeSeconds, &out.SaLifeTimeSeconds
+		*out = new(int)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *IpsecPolicy) DeepCopy() *IpsecPolicy {
+	if in == nil {
+		return nil
+	}
+	out := new(IpsecPolicy)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *IpsecPolicy_STATUS) DeepCopyInto(out *IpsecPolicy_STATUS) {
+	*out = *in
+	if in.DhGroup != nil {
+		in, out := &in.DhGroup, &out.DhGroup
+		*out = new(string)
+		**out = **in
+	}
+	if in.IkeEncryption != nil {
+		in, out := &in.IkeEncryption, &out.IkeEncryption
+		*out = new(string)
+		**out = **in
+	}
+	if in.IkeIntegrity != nil {
+		in, out := &in.IkeIntegrity, &out.IkeIntegrity
+		*out = new(string)
+		**out = **in
+	}
+	if in.IpsecEncryption != nil {
+		in, out := &in.IpsecEncryption, &out.IpsecEncryption
+		*out = new(string)
+		**out = **in
+	}
+	if in.IpsecIntegrity != nil {
+		in, out := &in.IpsecIntegrity, &out.IpsecIntegrity
+		*out = new(string)
+		**out = **in
+	}
+	if in.PfsGroup != nil {
+		in, out := &in.PfsGroup, &out.PfsGroup
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SaDataSizeKilobytes != nil {
+		in, out := &in.SaDataSizeKilobytes, &out.SaDataSizeKilobytes
+		*out = new(int)
+		**out = **in
+	}
+	if in.SaLifeTimeSeconds != nil {
+		in, out := &in.SaLifeTimeSeconds, &out.SaLifeTimeSeconds
+		*out = new(int)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *IpsecPolicy_STATUS) DeepCopy() *IpsecPolicy_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(IpsecPolicy_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *LoadBalancer) DeepCopyInto(out *LoadBalancer) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *LoadBalancer) DeepCopy() *LoadBalancer {
+	if in == nil {
+		return nil
+	}
+	out := new(LoadBalancer)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *LoadBalancer) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *LoadBalancerBackendAddress) DeepCopyInto(out *LoadBalancerBackendAddress) {
+	*out = *in
+	if in.IpAddress != nil {
+		in, out := &in.IpAddress, &out.IpAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.LoadBalancerFrontendIPConfiguration != nil {
+		in, out := &in.LoadBalancerFrontendIPConfiguration, &out.LoadBalancerFrontendIPConfiguration
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Subnet != nil {
+		in, out := &in.Subnet, &out.Subnet
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.VirtualNetwork != nil {
+		in, out := &in.VirtualNetwork, &out.VirtualNetwork
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *LoadBalancerBackendAddress) DeepCopy() *LoadBalancerBackendAddress {
+	if in == nil {
+		return nil
+	}
+	out := new(LoadBalancerBackendAddress)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *LoadBalancerBackendAddress_STATUS) DeepCopyInto(out *LoadBalancerBackendAddress_STATUS) {
+	*out = *in
+	if in.IpAddress != nil {
+		in, out := &in.IpAddress, &out.IpAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.LoadBalancerFrontendIPConfiguration != nil {
+		in, out := &in.LoadBalancerFrontendIPConfiguration, &out.LoadBalancerFrontendIPConfiguration
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.NetworkInterfaceIPConfiguration != nil {
+		in, out := &in.NetworkInterfaceIPConfiguration, &out.NetworkInterfaceIPConfiguration
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Subnet != nil {
+		in, out := &in.Subnet, &out.Subnet
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.VirtualNetwork != nil {
+		in, out := &in.VirtualNetwork, &out.VirtualNetwork
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *LoadBalancerBackendAddress_STATUS) DeepCopy() *LoadBalancerBackendAddress_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(LoadBalancerBackendAddress_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *LoadBalancerList) DeepCopyInto(out *LoadBalancerList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]LoadBalancer, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *LoadBalancerList) DeepCopy() *LoadBalancerList {
+	if in == nil {
+		return nil
+	}
+	out := new(LoadBalancerList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *LoadBalancerList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *LoadBalancerOperatorSpec) DeepCopyInto(out *LoadBalancerOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *LoadBalancerOperatorSpec) DeepCopy() *LoadBalancerOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(LoadBalancerOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *LoadBalancerSku) DeepCopyInto(out *LoadBalancerSku) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Tier != nil {
+		in, out := &in.Tier, &out.Tier
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *LoadBalancerSku) DeepCopy() *LoadBalancerSku {
+	if in == nil {
+		return nil
+	}
+	out := new(LoadBalancerSku)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *LoadBalancerSku_STATUS) DeepCopyInto(out *LoadBalancerSku_STATUS) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Tier != nil {
+		in, out := &in.Tier, &out.Tier
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *LoadBalancerSku_STATUS) DeepCopy() *LoadBalancerSku_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(LoadBalancerSku_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *LoadBalancer_STATUS) DeepCopyInto(out *LoadBalancer_STATUS) {
+	*out = *in
+	if in.BackendAddressPools != nil {
+		in, out := &in.BackendAddressPools, &out.BackendAddressPools
+		*out = make([]BackendAddressPool_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.ExtendedLocation != nil {
+		in, out := &in.ExtendedLocation, &out.ExtendedLocation
+		*out = new(ExtendedLocation_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.FrontendIPConfigurations != nil {
+		in, out := &in.FrontendIPConfigurations, &out.FrontendIPConfigurations
+		*out = make([]FrontendIPConfiguration_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.InboundNatPools != nil {
+		in, out := &in.InboundNatPools, &out.InboundNatPools
+		*out = make([]InboundNatPool_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.InboundNatRules != nil {
+		in, out := &in.InboundNatRules, &out.InboundNatRules
+		*out = make([]InboundNatRule_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.LoadBalancingRules != nil {
+		in, out := &in.LoadBalancingRules, &out.LoadBalancingRules
+		*out = make([]LoadBalancingRule_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.OutboundRules != nil {
+		in, out := &in.OutboundRules, &out.OutboundRules
+		*out = make([]OutboundRule_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Probes != nil {
+		in, out := &in.Probes, &out.Probes
+		*out = make([]Probe_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.ResourceGuid != nil {
+		in, out := &in.ResourceGuid, &out.ResourceGuid
+		*out = new(string)
+		**out = **in
+	}
+	if in.Sku != nil {
+		in, out := &in.Sku, &out.Sku
+		*out = new(LoadBalancerSku_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *LoadBalancer_STATUS) DeepCopy() *LoadBalancer_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(LoadBalancer_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *LoadBalancer_Spec) DeepCopyInto(out *LoadBalancer_Spec) {
+	*out = *in
+	if in.BackendAddressPools != nil {
+		in, out := &in.BackendAddressPools, &out.BackendAddressPools
+		*out = make([]BackendAddressPool, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.ExtendedLocation != nil {
+		in, out := &in.ExtendedLocation, &out.ExtendedLocation
+		*out = new(ExtendedLocation)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.FrontendIPConfigurations != nil {
+		in, out := &in.FrontendIPConfigurations, &out.FrontendIPConfigurations
+		*out = make([]FrontendIPConfiguration, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.InboundNatPools != nil {
+		in, out := &in.InboundNatPools, &out.InboundNatPools
+		*out = make([]InboundNatPool, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.InboundNatRules != nil {
+		in, out := &in.InboundNatRules, &out.InboundNatRules
+		*out = make([]InboundNatRule, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.LoadBalancingRules != nil {
+		in, out := &in.LoadBalancingRules, &out.LoadBalancingRules
+		*out = make([]LoadBalancingRule, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(LoadBalancerOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.OutboundRules != nil {
+		in, out := &in.OutboundRules, &out.OutboundRules
+		*out = make([]OutboundRule, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Probes != nil {
+		in, out := &in.Probes, &out.Probes
+		*out = make([]Probe, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Sku != nil {
+		in, out := &in.Sku, &out.Sku
+		*out = new(LoadBalancerSku)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *LoadBalancer_Spec) DeepCopy() *LoadBalancer_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(LoadBalancer_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *LoadBalancersInboundNatRule) DeepCopyInto(out *LoadBalancersInboundNatRule) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *LoadBalancersInboundNatRule) DeepCopy() *LoadBalancersInboundNatRule {
+	if in == nil {
+		return nil
+	}
+	out := new(LoadBalancersInboundNatRule)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *LoadBalancersInboundNatRule) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *LoadBalancersInboundNatRuleList) DeepCopyInto(out *LoadBalancersInboundNatRuleList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]LoadBalancersInboundNatRule, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *LoadBalancersInboundNatRuleList) DeepCopy() *LoadBalancersInboundNatRuleList {
+	if in == nil {
+		return nil
+	}
+	out := new(LoadBalancersInboundNatRuleList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *LoadBalancersInboundNatRuleList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *LoadBalancersInboundNatRuleOperatorSpec) DeepCopyInto(out *LoadBalancersInboundNatRuleOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *LoadBalancersInboundNatRuleOperatorSpec) DeepCopy() *LoadBalancersInboundNatRuleOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(LoadBalancersInboundNatRuleOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *LoadBalancersInboundNatRule_STATUS) DeepCopyInto(out *LoadBalancersInboundNatRule_STATUS) {
+	*out = *in
+	if in.BackendIPConfiguration != nil {
+		in, out := &in.BackendIPConfiguration, &out.BackendIPConfiguration
+		*out = new(NetworkInterfaceIPConfiguration_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.BackendPort != nil {
+		in, out := &in.BackendPort, &out.BackendPort
+		*out = new(int)
+		**out = **in
+	}
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.EnableFloatingIP != nil {
+		in, out := &in.EnableFloatingIP, &out.EnableFloatingIP
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableTcpReset != nil {
+		in, out := &in.EnableTcpReset, &out.EnableTcpReset
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.FrontendIPConfiguration != nil {
+		in, out := &in.FrontendIPConfiguration, &out.FrontendIPConfiguration
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.FrontendPort != nil {
+		in, out := &in.FrontendPort, &out.FrontendPort
+		*out = new(int)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.IdleTimeoutInMinutes != nil {
+		in, out := &in.IdleTimeoutInMinutes, &out.IdleTimeoutInMinutes
+		*out = new(int)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocol != nil {
+		in, out := &in.Protocol, &out.Protocol
+		*out = new(string)
+		**out = **in
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *LoadBalancersInboundNatRule_STATUS) DeepCopy() *LoadBalancersInboundNatRule_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(LoadBalancersInboundNatRule_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *LoadBalancersInboundNatRule_Spec) DeepCopyInto(out *LoadBalancersInboundNatRule_Spec) {
+	*out = *in
+	if in.BackendPort != nil {
+		in, out := &in.BackendPort, &out.BackendPort
+		*out = new(int)
+		**out = **in
+	}
+	if in.EnableFloatingIP != nil {
+		in, out := &in.EnableFloatingIP, &out.EnableFloatingIP
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableTcpReset != nil {
+		in, out := &in.EnableTcpReset, &out.EnableTcpReset
+		*out = new(bool)
+		**out = **in
+	}
+	if in.FrontendIPConfiguration != nil {
+		in, out := &in.FrontendIPConfiguration, &out.FrontendIPConfiguration
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.FrontendPort != nil {
+		in, out := &in.FrontendPort, &out.FrontendPort
+		*out = new(int)
+		**out = **in
+	}
+	if in.IdleTimeoutInMinutes != nil {
+		in, out := &in.IdleTimeoutInMinutes, &out.IdleTimeoutInMinutes
+		*out = new(int)
+		**out = **in
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(LoadBalancersInboundNatRuleOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocol != nil {
+		in, out := &in.Protocol, &out.Protocol
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *LoadBalancersInboundNatRule_Spec) DeepCopy() *LoadBalancersInboundNatRule_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(LoadBalancersInboundNatRule_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *LoadBalancingRule) DeepCopyInto(out *LoadBalancingRule) {
+	*out = *in
+	if in.BackendAddressPool != nil {
+		in, out := &in.BackendAddressPool, &out.BackendAddressPool
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.BackendAddressPools != nil {
+		in, out := &in.BackendAddressPools, &out.BackendAddressPools
+		*out = make([]SubResource, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.BackendPort != nil {
+		in, out := &in.BackendPort, &out.BackendPort
+		*out = new(int)
+		**out = **in
+	}
+	if in.DisableOutboundSnat != nil {
+		in, out := &in.DisableOutboundSnat, &out.DisableOutboundSnat
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableFloatingIP != nil {
+		in, out := &in.EnableFloatingIP, &out.EnableFloatingIP
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableTcpReset != nil {
+		in, out := &in.EnableTcpReset, &out.EnableTcpReset
+		*out = new(bool)
+		**out = **in
+	}
+	if in.FrontendIPConfiguration != nil {
+		in, out := &in.FrontendIPConfiguration, &out.FrontendIPConfiguration
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.FrontendPort != nil {
+		in, out := &in.FrontendPort, &out.FrontendPort
+		*out = new(int)
+		**out = **in
+	}
+	if in.IdleTimeoutInMinutes != nil {
+		in, out := &in.IdleTimeoutInMinutes, &out.IdleTimeoutInMinutes
+		*out = new(int)
+		**out = **in
+	}
+	if in.LoadDistribution != nil {
+		in, out := &in.LoadDistribution, &out.LoadDistribution
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Probe != nil {
+		in, out := &in.Probe, &out.Probe
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocol != nil {
+		in, out := &in.Protocol, &out.Protocol
+		*out = new(string)
+		**out = **in
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *LoadBalancingRule) DeepCopy() *LoadBalancingRule {
+	if in == nil {
+		return nil
+	}
+	out := new(LoadBalancingRule)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *LoadBalancingRule_STATUS) DeepCopyInto(out *LoadBalancingRule_STATUS) {
+	*out = *in
+	if in.BackendAddressPool != nil {
+		in, out := &in.BackendAddressPool, &out.BackendAddressPool
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.BackendAddressPools != nil {
+		in, out := &in.BackendAddressPools, &out.BackendAddressPools
+		*out = make([]SubResource_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.BackendPort != nil {
+		in, out := &in.BackendPort, &out.BackendPort
+		*out = new(int)
+		**out = **in
+	}
+	if in.DisableOutboundSnat != nil {
+		in, out := &in.DisableOutboundSnat, &out.DisableOutboundSnat
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableFloatingIP != nil {
+		in, out := &in.EnableFloatingIP, &out.EnableFloatingIP
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableTcpReset != nil {
+		in, out := &in.EnableTcpReset, &out.EnableTcpReset
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.FrontendIPConfiguration != nil {
+		in, out := &in.FrontendIPConfiguration, &out.FrontendIPConfiguration
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.FrontendPort != nil {
+		in, out := &in.FrontendPort, &out.FrontendPort
+		*out = new(int)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.IdleTimeoutInMinutes != nil {
+		in, out := &in.IdleTimeoutInMinutes, &out.IdleTimeoutInMinutes
+		*out = new(int)
+		**out = **in
+	}
+	if in.LoadDistribution != nil {
+		in, out := &in.LoadDistribution, &out.LoadDistribution
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Probe != nil {
+		in, out := &in.Probe, &out.Probe
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocol != nil {
+		in, out := &in.Protocol, &out.Protocol
+		*out = new(string)
+		**out = **in
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *LoadBalancingRule_STATUS) DeepCopy() *LoadBalancingRule_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(LoadBalancingRule_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ManagedRuleGroupOverride) DeepCopyInto(out *ManagedRuleGroupOverride) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RuleGroupName != nil {
+		in, out := &in.RuleGroupName, &out.RuleGroupName
+		*out = new(string)
+		**out = **in
+	}
+	if in.Rules != nil {
+		in, out := &in.Rules, &out.Rules
+		*out = make([]ManagedRuleOverride, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ManagedRuleGroupOverride) DeepCopy() *ManagedRuleGroupOverride {
+	if in == nil {
+		return nil
+	}
+	out := new(ManagedRuleGroupOverride)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ManagedRuleGroupOverride_STATUS) DeepCopyInto(out *ManagedRuleGroupOverride_STATUS) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RuleGroupName != nil {
+		in, out := &in.RuleGroupName, &out.RuleGroupName
+		*out = new(string)
+		**out = **in
+	}
+	if in.Rules != nil {
+		in, out := &in.Rules, &out.Rules
+		*out = make([]ManagedRuleOverride_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ManagedRuleGroupOverride_STATUS) DeepCopy() *ManagedRuleGroupOverride_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ManagedRuleGroupOverride_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ManagedRuleOverride) DeepCopyInto(out *ManagedRuleOverride) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RuleId != nil {
+		in, out := &in.RuleId, &out.RuleId
+		*out = new(string)
+		**out = **in
+	}
+	if in.State != nil {
+		in, out := &in.State, &out.State
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ManagedRuleOverride) DeepCopy() *ManagedRuleOverride {
+	if in == nil {
+		return nil
+	}
+	out := new(ManagedRuleOverride)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ManagedRuleOverride_STATUS) DeepCopyInto(out *ManagedRuleOverride_STATUS) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RuleId != nil {
+		in, out := &in.RuleId, &out.RuleId
+		*out = new(string)
+		**out = **in
+	}
+	if in.State != nil {
+		in, out := &in.State, &out.State
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ManagedRuleOverride_STATUS) DeepCopy() *ManagedRuleOverride_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ManagedRuleOverride_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ManagedRuleSet) DeepCopyInto(out *ManagedRuleSet) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RuleGroupOverrides != nil {
+		in, out := &in.RuleGroupOverrides, &out.RuleGroupOverrides
+		*out = make([]ManagedRuleGroupOverride, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.RuleSetType != nil {
+		in, out := &in.RuleSetType, &out.RuleSetType
+		*out = new(string)
+		**out = **in
+	}
+	if in.RuleSetVersion != nil {
+		in, out := &in.RuleSetVersion, &out.RuleSetVersion
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ManagedRuleSet) DeepCopy() *ManagedRuleSet {
+	if in == nil {
+		return nil
+	}
+	out := new(ManagedRuleSet)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ManagedRuleSet_STATUS) DeepCopyInto(out *ManagedRuleSet_STATUS) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RuleGroupOverrides != nil {
+		in, out := &in.RuleGroupOverrides, &out.RuleGroupOverrides
+		*out = make([]ManagedRuleGroupOverride_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.RuleSetType != nil {
+		in, out := &in.RuleSetType, &out.RuleSetType
+		*out = new(string)
+		**out = **in
+	}
+	if in.RuleSetVersion != nil {
+		in, out := &in.RuleSetVersion, &out.RuleSetVersion
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ManagedRuleSet_STATUS) DeepCopy() *ManagedRuleSet_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ManagedRuleSet_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ManagedRulesDefinition) DeepCopyInto(out *ManagedRulesDefinition) {
+	*out = *in
+	if in.Exclusions != nil {
+		in, out := &in.Exclusions, &out.Exclusions
+		*out = make([]OwaspCrsExclusionEntry, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.ManagedRuleSets != nil {
+		in, out := &in.ManagedRuleSets, &out.ManagedRuleSets
+		*out = make([]ManagedRuleSet, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ManagedRulesDefinition) DeepCopy() *ManagedRulesDefinition {
+	if in == nil {
+		return nil
+	}
+	out := new(ManagedRulesDefinition)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ManagedRulesDefinition_STATUS) DeepCopyInto(out *ManagedRulesDefinition_STATUS) {
+	*out = *in
+	if in.Exclusions != nil {
+		in, out := &in.Exclusions, &out.Exclusions
+		*out = make([]OwaspCrsExclusionEntry_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.ManagedRuleSets != nil {
+		in, out := &in.ManagedRuleSets, &out.ManagedRuleSets
+		*out = make([]ManagedRuleSet_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ManagedRulesDefinition_STATUS) DeepCopy() *ManagedRulesDefinition_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ManagedRulesDefinition_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ManagedServiceIdentity) DeepCopyInto(out *ManagedServiceIdentity) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.UserAssignedIdentities != nil {
+		in, out := &in.UserAssignedIdentities, &out.UserAssignedIdentities
+		*out = make([]UserAssignedIdentityDetails, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ManagedServiceIdentity) DeepCopy() *ManagedServiceIdentity {
+	if in == nil {
+		return nil
+	}
+	out := new(ManagedServiceIdentity)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ManagedServiceIdentity_STATUS) DeepCopyInto(out *ManagedServiceIdentity_STATUS) {
+	*out = *in
+	if in.PrincipalId != nil {
+		in, out := &in.PrincipalId, &out.PrincipalId
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.TenantId != nil {
+		in, out := &in.TenantId, &out.TenantId
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.UserAssignedIdentities != nil {
+		in, out := &in.UserAssignedIdentities, &out.UserAssignedIdentities
+		*out = make(map[string]ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS, len(*in))
+		for key, val := range *in {
+			(*out)[key] = *val.DeepCopy()
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ManagedServiceIdentity_STATUS) DeepCopy() *ManagedServiceIdentity_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ManagedServiceIdentity_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS) DeepCopyInto(out *ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS) {
+	*out = *in
+	if in.ClientId != nil {
+		in, out := &in.ClientId, &out.ClientId
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrincipalId != nil {
+		in, out := &in.PrincipalId, &out.PrincipalId
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS) DeepCopy() *ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MatchCondition) DeepCopyInto(out *MatchCondition) {
+	*out = *in
+	if in.MatchValues != nil {
+		in, out := &in.MatchValues, &out.MatchValues
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.MatchVariables != nil {
+		in, out := &in.MatchVariables, &out.MatchVariables
+		*out = make([]MatchVariable, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.NegationConditon != nil {
+		in, out := &in.NegationConditon, &out.NegationConditon
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Operator != nil {
+		in, out := &in.Operator, &out.Operator
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Transforms != nil {
+		in, out := &in.Transforms, &out.Transforms
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MatchCondition) DeepCopy() *MatchCondition {
+	if in == nil {
+		return nil
+	}
+	out := new(MatchCondition)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MatchCondition_STATUS) DeepCopyInto(out *MatchCondition_STATUS) {
+	*out = *in
+	if in.MatchValues != nil {
+		in, out := &in.MatchValues, &out.MatchValues
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.MatchVariables != nil {
+		in, out := &in.MatchVariables, &out.MatchVariables
+		*out = make([]MatchVariable_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.NegationConditon != nil {
+		in, out := &in.NegationConditon, &out.NegationConditon
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Operator != nil {
+		in, out := &in.Operator, &out.Operator
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Transforms != nil {
+		in, out := &in.Transforms, &out.Transforms
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MatchCondition_STATUS) DeepCopy() *MatchCondition_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(MatchCondition_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MatchVariable) DeepCopyInto(out *MatchVariable) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Selector != nil {
+		in, out := &in.Selector, &out.Selector
+		*out = new(string)
+		**out = **in
+	}
+	if in.VariableName != nil {
+		in, out := &in.VariableName, &out.VariableName
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MatchVariable) DeepCopy() *MatchVariable {
+	if in == nil {
+		return nil
+	}
+	out := new(MatchVariable)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MatchVariable_STATUS) DeepCopyInto(out *MatchVariable_STATUS) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Selector != nil {
+		in, out := &in.Selector, &out.Selector
+		*out = new(string)
+		**out = **in
+	}
+	if in.VariableName != nil {
+		in, out := &in.VariableName, &out.VariableName
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MatchVariable_STATUS) DeepCopy() *MatchVariable_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(MatchVariable_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NatGateway) DeepCopyInto(out *NatGateway) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NatGateway) DeepCopy() *NatGateway {
+	if in == nil {
+		return nil
+	}
+	out := new(NatGateway)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *NatGateway) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NatGatewayList) DeepCopyInto(out *NatGatewayList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]NatGateway, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NatGatewayList) DeepCopy() *NatGatewayList {
+	if in == nil {
+		return nil
+	}
+	out := new(NatGatewayList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *NatGatewayList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NatGatewayOperatorSpec) DeepCopyInto(out *NatGatewayOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NatGatewayOperatorSpec) DeepCopy() *NatGatewayOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(NatGatewayOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NatGatewaySku) DeepCopyInto(out *NatGatewaySku) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NatGatewaySku) DeepCopy() *NatGatewaySku {
+	if in == nil {
+		return nil
+	}
+	out := new(NatGatewaySku)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NatGatewaySku_STATUS) DeepCopyInto(out *NatGatewaySku_STATUS) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NatGatewaySku_STATUS) DeepCopy() *NatGatewaySku_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(NatGatewaySku_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NatGateway_STATUS) DeepCopyInto(out *NatGateway_STATUS) {
+	*out = *in
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.IdleTimeoutInMinutes != nil {
+		in, out := &in.IdleTimeoutInMinutes, &out.IdleTimeoutInMinutes
+		*out = new(int)
+		**out = **in
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.PublicIpAddresses != nil {
+		in, out := &in.PublicIpAddresses, &out.PublicIpAddresses
+		*out = make([]SubResource_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PublicIpPrefixes != nil {
+		in, out := &in.PublicIpPrefixes, &out.PublicIpPrefixes
+		*out = make([]SubResource_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.ResourceGuid != nil {
+		in, out := &in.ResourceGuid, &out.ResourceGuid
+		*out = new(string)
+		**out = **in
+	}
+	if in.Sku != nil {
+		in, out := &in.Sku, &out.Sku
+		*out = new(NatGatewaySku_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Subnets != nil {
+		in, out := &in.Subnets, &out.Subnets
+		*out = make([]SubResource_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.Zones != nil {
+		in, out := &in.Zones, &out.Zones
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NatGateway_STATUS) DeepCopy() *NatGateway_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(NatGateway_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NatGateway_STATUS_SubResourceEmbedded) DeepCopyInto(out *NatGateway_STATUS_SubResourceEmbedded) {
+	*out = *in
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NatGateway_STATUS_SubResourceEmbedded) DeepCopy() *NatGateway_STATUS_SubResourceEmbedded {
+	if in == nil {
+		return nil
+	}
+	out := new(NatGateway_STATUS_SubResourceEmbedded)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NatGateway_Spec) DeepCopyInto(out *NatGateway_Spec) {
+	*out = *in
+	if in.IdleTimeoutInMinutes != nil {
+		in, out := &in.IdleTimeoutInMinutes, &out.IdleTimeoutInMinutes
+		*out = new(int)
+		**out = **in
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(NatGatewayOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.PublicIpAddresses != nil {
+		in, out := &in.PublicIpAddresses, &out.PublicIpAddresses
+		*out = make([]SubResource, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PublicIpPrefixes != nil {
+		in, out := &in.PublicIpPrefixes, &out.PublicIpPrefixes
+		*out = make([]SubResource, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Sku != nil {
+		in, out := &in.Sku, &out.Sku
+		*out = new(NatGatewaySku)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Zones != nil {
+		in, out := &in.Zones, &out.Zones
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NatGateway_Spec) DeepCopy() *NatGateway_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(NatGateway_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NatGateway_SubResourceEmbedded) DeepCopyInto(out *NatGateway_SubResourceEmbedded) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NatGateway_SubResourceEmbedded) DeepCopy() *NatGateway_SubResourceEmbedded {
+	if in == nil {
+		return nil
+	}
+	out := new(NatGateway_SubResourceEmbedded)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NatRule) DeepCopyInto(out *NatRule) {
+	*out = *in
+	if in.Description != nil {
+		in, out := &in.Description, &out.Description
+		*out = new(string)
+		**out = **in
+	}
+	if in.DestinationAddresses != nil {
+		in, out := &in.DestinationAddresses, &out.DestinationAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.DestinationPorts != nil {
+		in, out := &in.DestinationPorts, &out.DestinationPorts
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.IpProtocols != nil {
+		in, out := &in.IpProtocols, &out.IpProtocols
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SourceAddresses != nil {
+		in, out := &in.SourceAddresses, &out.SourceAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.SourceIpGroups != nil {
+		in, out := &in.SourceIpGroups, &out.SourceIpGroups
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.TranslatedAddress != nil {
+		in, out := &in.TranslatedAddress, &out.TranslatedAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.TranslatedFqdn != nil {
+		in, out := &in.TranslatedFqdn, &out.TranslatedFqdn
+		*out = new(string)
+		**out = **in
+	}
+	if in.TranslatedPort != nil {
+		in, out := &in.TranslatedPort, &out.TranslatedPort
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NatRule) DeepCopy() *NatRule {
+	if in == nil {
+		return nil
+	}
+	out := new(NatRule)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NatRule_STATUS) DeepCopyInto(out *NatRule_STATUS) {
+	*out = *in
+	if in.Description != nil {
+		in, out := &in.Description, &out.Description
+		*out = new(string)
+		**out = **in
+	}
+	if in.DestinationAddresses != nil {
+		in, out := &in.DestinationAddresses, &out.DestinationAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.DestinationPorts != nil {
+		in, out := &in.DestinationPorts, &out.DestinationPorts
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.IpProtocols != nil {
+		in, out := &in.IpProtocols, &out.IpProtocols
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SourceAddresses != nil {
+		in, out := &in.SourceAddresses, &out.SourceAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.SourceIpGroups != nil {
+		in, out := &in.SourceIpGroups, &out.SourceIpGroups
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.TranslatedAddress != nil {
+		in, out := &in.TranslatedAddress, &out.TranslatedAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.TranslatedFqdn != nil {
+		in, out := &in.TranslatedFqdn, &out.TranslatedFqdn
+		*out = new(string)
+		**out = **in
+	}
+	if in.TranslatedPort != nil {
+		in, out := &in.TranslatedPort, &out.TranslatedPort
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NatRule_STATUS) DeepCopy() *NatRule_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(NatRule_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NetworkInterface) DeepCopyInto(out *NetworkInterface) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NetworkInterface) DeepCopy() *NetworkInterface {
+	if in == nil {
+		return nil
+	}
+	out := new(NetworkInterface)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *NetworkInterface) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NetworkInterfaceDnsSettings) DeepCopyInto(out *NetworkInterfaceDnsSettings) {
+	*out = *in
+	if in.DnsServers != nil {
+		in, out := &in.DnsServers, &out.DnsServers
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.InternalDnsNameLabel != nil {
+		in, out := &in.InternalDnsNameLabel, &out.InternalDnsNameLabel
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NetworkInterfaceDnsSettings) DeepCopy() *NetworkInterfaceDnsSettings {
+	if in == nil {
+		return nil
+	}
+	out := new(NetworkInterfaceDnsSettings)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NetworkInterfaceDnsSettings_STATUS) DeepCopyInto(out *NetworkInterfaceDnsSettings_STATUS) {
+	*out = *in
+	if in.AppliedDnsServers != nil {
+		in, out := &in.AppliedDnsServers, &out.AppliedDnsServers
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.DnsServers != nil {
+		in, out := &in.DnsServers, &out.DnsServers
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.InternalDnsNameLabel != nil {
+		in, out := &in.InternalDnsNameLabel, &out.InternalDnsNameLabel
+		*out = new(string)
+		**out = **in
+	}
+	if in.InternalDomainNameSuffix != nil {
+		in, out := &in.InternalDomainNameSuffix, &out.InternalDomainNameSuffix
+		*out = new(string)
+		**out = **in
+	}
+	if in.InternalFqdn != nil {
+		in, out := &in.InternalFqdn, &out.InternalFqdn
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NetworkInterfaceDnsSettings_STATUS) DeepCopy() *NetworkInterfaceDnsSettings_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(NetworkInterfaceDnsSettings_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NetworkInterfaceIPConfiguration) DeepCopyInto(out *NetworkInterfaceIPConfiguration) {
+	*out = *in
+	if in.ApplicationGatewayBackendAddressPools != nil {
+		in, out := &in.ApplicationGatewayBackendAddressPools, &out.ApplicationGatewayBackendAddressPools
+		*out = make([]ApplicationGatewayBackendAddressPool, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.ApplicationSecurityGroups != nil {
+		in, out := &in.ApplicationSecurityGroups, &out.ApplicationSecurityGroups
+		*out = make([]ApplicationSecurityGroup_SubResourceEmbedded, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.GatewayLoadBalancer != nil {
+		in, out := &in.GatewayLoadBalancer, &out.GatewayLoadBalancer
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.LoadBalancerBackendAddressPools != nil {
+		in, out := &in.LoadBalancerBackendAddressPools, &out.LoadBalancerBackendAddressPools
+		*out = make([]BackendAddressPool_SubResourceEmbedded, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.LoadBalancerInboundNatRules != nil {
+		in, out := &in.LoadBalancerInboundNatRules, &out.LoadBalancerInboundNatRules
+		*out = make([]InboundNatRule_SubResourceEmbedded, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Primary != nil {
+		in, out := &in.Primary, &out.Primary
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PrivateIPAddress != nil {
+		in, out := &in.PrivateIPAddress, &out.PrivateIPAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateIPAddressVersion != nil {
+		in, out := &in.PrivateIPAddressVersion, &out.PrivateIPAddressVersion
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateIPAllocationMethod != nil {
+		in, out := &in.PrivateIPAllocationMethod, &out.PrivateIPAllocationMethod
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.PublicIPAddress != nil {
+		in, out := &in.PublicIPAddress, &out.PublicIPAddress
+		*out = new(PublicIPAddress_SubResourceEmbedded)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Subnet != nil {
+		in, out := &in.Subnet, &out.Subnet
+		*out = new(Subnet_SubResourceEmbedded)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.VirtualNetworkTaps != nil {
+		in, out := &in.VirtualNetworkTaps, &out.VirtualNetworkTaps
+		*out = make([]VirtualNetworkTap_SubResourceEmbedded, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NetworkInterfaceIPConfiguration) DeepCopy() *NetworkInterfaceIPConfiguration {
+	if in == nil {
+		return nil
+	}
+	out := new(NetworkInterfaceIPConfiguration)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS) DeepCopyInto(out *NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS) {
+	*out = *in
+	if in.Fqdns != nil {
+		in, out := &in.Fqdns, &out.Fqdns
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.GroupId != nil {
+		in, out := &in.GroupId, &out.GroupId
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RequiredMemberName != nil {
+		in, out := &in.RequiredMemberName, &out.RequiredMemberName
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS) DeepCopy() *NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NetworkInterfaceIPConfiguration_STATUS) DeepCopyInto(out *NetworkInterfaceIPConfiguration_STATUS) {
+	*out = *in
+	if in.ApplicationGatewayBackendAddressPools != nil {
+		in, out := &in.ApplicationGatewayBackendAddressPools, &out.ApplicationGatewayBackendAddressPools
+		*out = make([]ApplicationGatewayBackendAddressPool_STATUS_Unrolled, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.ApplicationSecurityGroups != nil {
+		in, out := &in.ApplicationSecurityGroups, &out.ApplicationSecurityGroups
+		*out = make([]ApplicationSecurityGroup_STATUS_SubResourceEmbedded, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.GatewayLoadBalancer != nil {
+		in, out := &in.GatewayLoadBalancer, &out.GatewayLoadBalancer
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.LoadBalancerBackendAddressPools != nil {
+		in, out := &in.LoadBalancerBackendAddressPools, &out.LoadBalancerBackendAddressPools
+		*out = make([]BackendAddressPool_STATUS_SubResourceEmbedded, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.LoadBalancerInboundNatRules != nil {
+		in, out := &in.LoadBalancerInboundNatRules, &out.LoadBalancerInboundNatRules
+		*out = make([]InboundNatRule_STATUS_SubResourceEmbedded, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Primary != nil {
+		in, out := &in.Primary, &out.Primary
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PrivateIPAddress != nil {
+		in, out := &in.PrivateIPAddress, &out.PrivateIPAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateIPAddressVersion != nil {
+		in, out := &in.PrivateIPAddressVersion, &out.PrivateIPAddressVersion
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateIPAllocationMethod != nil {
+		in, out := &in.PrivateIPAllocationMethod, &out.PrivateIPAllocationMethod
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateLinkConnectionProperties != nil {
+		in, out := &in.PrivateLinkConnectionProperties, &out.PrivateLinkConnectionProperties
+		*out = new(NetworkInterfaceIPConfigurationPrivateLinkConnectionProperties_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.PublicIPAddress != nil {
+		in, out := &in.PublicIPAddress, &out.PublicIPAddress
+		*out = new(PublicIPAddress_STATUS_SubResourceEmbedded)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Subnet != nil {
+		in, out := &in.Subnet, &out.Subnet
+		*out = new(Subnet_STATUS_SubResourceEmbedded)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.VirtualNetworkTaps != nil {
+		in, out := &in.VirtualNetworkTaps, &out.VirtualNetworkTaps
+		*out = make([]VirtualNetworkTap_STATUS_SubResourceEmbedded, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NetworkInterfaceIPConfiguration_STATUS) DeepCopy() *NetworkInterfaceIPConfiguration_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(NetworkInterfaceIPConfiguration_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NetworkInterfaceList) DeepCopyInto(out *NetworkInterfaceList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]NetworkInterface, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NetworkInterfaceList) DeepCopy() *NetworkInterfaceList {
+	if in == nil {
+		return nil
+	}
+	out := new(NetworkInterfaceList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *NetworkInterfaceList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NetworkInterfaceOperatorSpec) DeepCopyInto(out *NetworkInterfaceOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NetworkInterfaceOperatorSpec) DeepCopy() *NetworkInterfaceOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(NetworkInterfaceOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NetworkInterfaceTapConfiguration_STATUS) DeepCopyInto(out *NetworkInterfaceTapConfiguration_STATUS) {
+	*out = *in
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.VirtualNetworkTap != nil {
+		in, out := &in.VirtualNetworkTap, &out.VirtualNetworkTap
+		*out = new(VirtualNetworkTap_STATUS_SubResourceEmbedded)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NetworkInterfaceTapConfiguration_STATUS) DeepCopy() *NetworkInterfaceTapConfiguration_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(NetworkInterfaceTapConfiguration_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NetworkInterface_STATUS) DeepCopyInto(out *NetworkInterface_STATUS) {
+	*out = *in
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.DnsSettings != nil {
+		in, out := &in.DnsSettings, &out.DnsSettings
+		*out = new(NetworkInterfaceDnsSettings_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.DscpConfiguration != nil {
+		in, out := &in.DscpConfiguration, &out.DscpConfiguration
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.EnableAcceleratedNetworking != nil {
+		in, out := &in.EnableAcceleratedNetworking, &out.EnableAcceleratedNetworking
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableIPForwarding != nil {
+		in, out := &in.EnableIPForwarding, &out.EnableIPForwarding
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.ExtendedLocation != nil {
+		in, out := &in.ExtendedLocation, &out.ExtendedLocation
+		*out = new(ExtendedLocation_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.HostedWorkloads != nil {
+		in, out := &in.HostedWorkloads, &out.HostedWorkloads
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.IpConfigurations != nil {
+		in, out := &in.IpConfigurations, &out.IpConfigurations
+		*out = make([]NetworkInterfaceIPConfiguration_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.MacAddress != nil {
+		in, out := &in.MacAddress, &out.MacAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.MigrationPhase != nil {
+		in, out := &in.MigrationPhase, &out.MigrationPhase
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.NetworkSecurityGroup != nil {
+		in, out := &in.NetworkSecurityGroup, &out.NetworkSecurityGroup
+		*out = new(NetworkSecurityGroup_STATUS_SubResourceEmbedded)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.NicType != nil {
+		in, out := &in.NicType, &out.NicType
+		*out = new(string)
+		**out = **in
+	}
+	if in.Primary != nil {
+		in, out := &in.Primary, &out.Primary
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PrivateEndpoint != nil {
+		in, out := &in.PrivateEndpoint, &out.PrivateEndpoint
+		*out = new(PrivateEndpoint_STATUS_SubResourceEmbedded)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PrivateLinkService != nil {
+		in, out := &in.PrivateLinkService, &out.PrivateLinkService
+		*out = new(PrivateLinkService_STATUS_SubResourceEmbedded)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.ResourceGuid != nil {
+		in, out := &in.ResourceGuid, &out.ResourceGuid
+		*out = new(string)
+		**out = **in
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.TapConfigurations != nil {
+		in, out := &in.TapConfigurations, &out.TapConfigurations
+		*out = make([]NetworkInterfaceTapConfiguration_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.VirtualMachine != nil {
+		in, out := &in.VirtualMachine, &out.VirtualMachine
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.WorkloadType != nil {
+		in, out := &in.WorkloadType, &out.WorkloadType
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NetworkInterface_STATUS) DeepCopy() *NetworkInterface_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(NetworkInterface_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *NetworkInterface_STATUS_SubResourceEmbedded) DeepCopyInto(out *NetworkInterface_STATUS_SubResourceEmbedded) {
 	*out = *in
 	if in.Id != nil {
@@ -532,6 +13441,236 @@ func (in *NetworkInterface_STATUS_SubResourceEmbedded) DeepCopy() *NetworkInterf
 		return nil
 	}
 	out := new(NetworkInterface_STATUS_SubResourceEmbedded)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NetworkInterface_Spec) DeepCopyInto(out *NetworkInterface_Spec) {
+	*out = *in
+	if in.DnsSettings != nil {
+		in, out := &in.DnsSettings, &out.DnsSettings
+		*out = new(NetworkInterfaceDnsSettings)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.EnableAcceleratedNetworking != nil {
+		in, out := &in.EnableAcceleratedNetworking, &out.EnableAcceleratedNetworking
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableIPForwarding != nil {
+		in, out := &in.EnableIPForwarding, &out.EnableIPForwarding
+		*out = new(bool)
+		**out = **in
+	}
+	if in.ExtendedLocation != nil {
+		in, out := &in.ExtendedLocation, &out.ExtendedLocation
+		*out = new(ExtendedLocation)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.IpConfigurations != nil {
+		in, out := &in.IpConfigurations, &out.IpConfigurations
+		*out = make([]NetworkInterfaceIPConfiguration, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.MigrationPhase != nil {
+		in, out := &in.MigrationPhase, &out.MigrationPhase
+		*out = new(string)
+		**out = **in
+	}
+	if in.NetworkSecurityGroup != nil {
+		in, out := &in.NetworkSecurityGroup, &out.NetworkSecurityGroup
+		*out = new(NetworkSecurityGroup_SubResourceEmbedded)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.NicType != nil {
+		in, out := &in.NicType, &out.NicType
+		*out = new(string)
+		**out = **in
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(NetworkInterfaceOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PrivateLinkService != nil {
+		in, out := &in.PrivateLinkService, &out.PrivateLinkService
+		*out = new(PrivateLinkService_SubResourceEmbedded)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.WorkloadType != nil {
+		in, out := &in.WorkloadType, &out.WorkloadType
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NetworkInterface_Spec) DeepCopy() *NetworkInterface_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(NetworkInterface_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NetworkRule) DeepCopyInto(out *NetworkRule) {
+	*out = *in
+	if in.Description != nil {
+		in, out := &in.Description, &out.Description
+		*out = new(string)
+		**out = **in
+	}
+	if in.DestinationAddresses != nil {
+		in, out := &in.DestinationAddresses, &out.DestinationAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.DestinationFqdns != nil {
+		in, out := &in.DestinationFqdns, &out.DestinationFqdns
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.DestinationIpGroups != nil {
+		in, out := &in.DestinationIpGroups, &out.DestinationIpGroups
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.DestinationPorts != nil {
+		in, out := &in.DestinationPorts, &out.DestinationPorts
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.IpProtocols != nil {
+		in, out := &in.IpProtocols, &out.IpProtocols
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SourceAddresses != nil {
+		in, out := &in.SourceAddresses, &out.SourceAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.SourceIpGroups != nil {
+		in, out := &in.SourceIpGroups, &out.SourceIpGroups
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NetworkRule) DeepCopy() *NetworkRule {
+	if in == nil {
+		return nil
+	}
+	out := new(NetworkRule)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NetworkRule_STATUS) DeepCopyInto(out *NetworkRule_STATUS) {
+	*out = *in
+	if in.Description != nil {
+		in, out := &in.Description, &out.Description
+		*out = new(string)
+		**out = **in
+	}
+	if in.DestinationAddresses != nil {
+		in, out := &in.DestinationAddresses, &out.DestinationAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.DestinationFqdns != nil {
+		in, out := &in.DestinationFqdns, &out.DestinationFqdns
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.DestinationIpGroups != nil {
+		in, out := &in.DestinationIpGroups, &out.DestinationIpGroups
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.DestinationPorts != nil {
+		in, out := &in.DestinationPorts, &out.DestinationPorts
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.IpProtocols != nil {
+		in, out := &in.IpProtocols, &out.IpProtocols
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SourceAddresses != nil {
+		in, out := &in.SourceAddresses, &out.SourceAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.SourceIpGroups != nil {
+		in, out := &in.SourceIpGroups, &out.SourceIpGroups
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NetworkRule_STATUS) DeepCopy() *NetworkRule_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(NetworkRule_STATUS)
 	in.DeepCopyInto(out)
 	return out
 }
@@ -849,6 +13988,1487 @@ func (in *NetworkSecurityGroup_SubResourceEmbedded) DeepCopy() *NetworkSecurityG
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NetworkSecurityGroupsSecurityRule) DeepCopyInto(out *NetworkSecurityGroupsSecurityRule) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NetworkSecurityGroupsSecurityRule) DeepCopy() *NetworkSecurityGroupsSecurityRule {
+	if in == nil {
+		return nil
+	}
+	out := new(NetworkSecurityGroupsSecurityRule)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *NetworkSecurityGroupsSecurityRule) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NetworkSecurityGroupsSecurityRuleList) DeepCopyInto(out *NetworkSecurityGroupsSecurityRuleList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]NetworkSecurityGroupsSecurityRule, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NetworkSecurityGroupsSecurityRuleList) DeepCopy() *NetworkSecurityGroupsSecurityRuleList {
+	if in == nil {
+		return nil
+	}
+	out := new(NetworkSecurityGroupsSecurityRuleList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *NetworkSecurityGroupsSecurityRuleList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NetworkSecurityGroupsSecurityRuleOperatorSpec) DeepCopyInto(out *NetworkSecurityGroupsSecurityRuleOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NetworkSecurityGroupsSecurityRuleOperatorSpec) DeepCopy() *NetworkSecurityGroupsSecurityRuleOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(NetworkSecurityGroupsSecurityRuleOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NetworkSecurityGroupsSecurityRule_STATUS) DeepCopyInto(out *NetworkSecurityGroupsSecurityRule_STATUS) {
+	*out = *in
+	if in.Access != nil {
+		in, out := &in.Access, &out.Access
+		*out = new(string)
+		**out = **in
+	}
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Description != nil {
+		in, out := &in.Description, &out.Description
+		*out = new(string)
+		**out = **in
+	}
+	if in.DestinationAddressPrefix != nil {
+		in, out := &in.DestinationAddressPrefix, &out.DestinationAddressPrefix
+		*out = new(string)
+		**out = **in
+	}
+	if in.DestinationAddressPrefixes != nil {
+		in, out := &in.DestinationAddressPrefixes, &out.DestinationAddressPrefixes
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.DestinationApplicationSecurityGroups != nil {
+		in, out := &in.DestinationApplicationSecurityGroups, &out.DestinationApplicationSecurityGroups
+		*out = make([]ApplicationSecurityGroup_STATUS_SubResourceEmbedded, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.DestinationPortRange != nil {
+		in, out := &in.DestinationPortRange, &out.DestinationPortRange
+		*out = new(string)
+		**out = **in
+	}
+	if in.DestinationPortRanges != nil {
+		in, out := &in.DestinationPortRanges, &out.DestinationPortRanges
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.Direction != nil {
+		in, out := &in.Direction, &out.Direction
+		*out = new(string)
+		**out = **in
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Priority != nil {
+		in, out := &in.Priority, &out.Priority
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocol != nil {
+		in, out := &in.Protocol, &out.Protocol
+		*out = new(string)
+		**out = **in
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.SourceAddressPrefix != nil {
+		in, out := &in.SourceAddressPrefix, &out.SourceAddressPrefix
+		*out = new(string)
+		**out = **in
+	}
+	if in.SourceAddressPrefixes != nil {
+		in, out := &in.SourceAddressPrefixes, &out.SourceAddressPrefixes
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.SourceApplicationSecurityGroups != nil {
+		in, out := &in.SourceApplicationSecurityGroups, &out.SourceApplicationSecurityGroups
+		*out = make([]ApplicationSecurityGroup_STATUS_SubResourceEmbedded, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.SourcePortRange != nil {
+		in, out := &in.SourcePortRange, &out.SourcePortRange
+		*out = new(string)
+		**out = **in
+	}
+	if in.SourcePortRanges != nil {
+		in, out := &in.SourcePortRanges, &out.SourcePortRanges
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NetworkSecurityGroupsSecurityRule_STATUS) DeepCopy() *NetworkSecurityGroupsSecurityRule_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(NetworkSecurityGroupsSecurityRule_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NetworkSecurityGroupsSecurityRule_Spec) DeepCopyInto(out *NetworkSecurityGroupsSecurityRule_Spec) {
+	*out = *in
+	if in.Access != nil {
+		in, out := &in.Access, &out.Access
+		*out = new(string)
+		**out = **in
+	}
+	if in.Description != nil {
+		in, out := &in.Description, &out.Description
+		*out = new(string)
+		**out = **in
+	}
+	if in.DestinationAddressPrefix != nil {
+		in, out := &in.DestinationAddressPrefix, &out.DestinationAddressPrefix
+		*out = new(string)
+		**out = **in
+	}
+	if in.DestinationAddressPrefixes != nil {
+		in, out := &in.DestinationAddressPrefixes, &out.DestinationAddressPrefixes
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.DestinationApplicationSecurityGroups != nil {
+		in, out := &in.DestinationApplicationSecurityGroups, &out.DestinationApplicationSecurityGroups
+		*out = make([]ApplicationSecurityGroup_SubResourceEmbedded, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.DestinationPortRange != nil {
+		in, out := &in.DestinationPortRange, &out.DestinationPortRange
+		*out = new(string)
+		**out = **in
+	}
+	if in.DestinationPortRanges != nil {
+		in, out := &in.DestinationPortRanges, &out.DestinationPortRanges
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.Direction != nil {
+		in, out := &in.Direction, &out.Direction
+		*out = new(string)
+		**out = **in
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(NetworkSecurityGroupsSecurityRuleOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Priority != nil {
+		in, out := &in.Priority, &out.Priority
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocol != nil {
+		in, out := &in.Protocol, &out.Protocol
+		*out = new(string)
+		**out = **in
+	}
+	if in.SourceAddressPrefix != nil {
+		in, out := &in.SourceAddressPrefix, &out.SourceAddressPrefix
+		*out = new(string)
+		**out = **in
+	}
+	if in.SourceAddressPrefixes != nil {
+		in, out := &in.SourceAddressPrefixes, &out.SourceAddressPrefixes
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.SourceApplicationSecurityGroups != nil {
+		in, out := &in.SourceApplicationSecurityGroups, &out.SourceApplicationSecurityGroups
+		*out = make([]ApplicationSecurityGroup_SubResourceEmbedded, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.SourcePortRange != nil {
+		in, out := &in.SourcePortRange, &out.SourcePortRange
+		*out = new(string)
+		**out = **in
+	}
+	if in.SourcePortRanges != nil {
+		in, out := &in.SourcePortRanges, &out.SourcePortRanges
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NetworkSecurityGroupsSecurityRule_Spec) DeepCopy() *NetworkSecurityGroupsSecurityRule_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(NetworkSecurityGroupsSecurityRule_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NetworkWatcher) DeepCopyInto(out *NetworkWatcher) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NetworkWatcher) DeepCopy() *NetworkWatcher {
+	if in == nil {
+		return nil
+	}
+	out := new(NetworkWatcher)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *NetworkWatcher) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NetworkWatcherList) DeepCopyInto(out *NetworkWatcherList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]NetworkWatcher, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NetworkWatcherList) DeepCopy() *NetworkWatcherList {
+	if in == nil {
+		return nil
+	}
+	out := new(NetworkWatcherList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *NetworkWatcherList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NetworkWatcherOperatorSpec) DeepCopyInto(out *NetworkWatcherOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NetworkWatcherOperatorSpec) DeepCopy() *NetworkWatcherOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(NetworkWatcherOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NetworkWatcher_STATUS) DeepCopyInto(out *NetworkWatcher_STATUS) {
+	*out = *in
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NetworkWatcher_STATUS) DeepCopy() *NetworkWatcher_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(NetworkWatcher_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NetworkWatcher_Spec) DeepCopyInto(out *NetworkWatcher_Spec) {
+	*out = *in
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(NetworkWatcherOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NetworkWatcher_Spec) DeepCopy() *NetworkWatcher_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(NetworkWatcher_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NetworkWatchersFlowLog) DeepCopyInto(out *NetworkWatchersFlowLog) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NetworkWatchersFlowLog) DeepCopy() *NetworkWatchersFlowLog {
+	if in == nil {
+		return nil
+	}
+	out := new(NetworkWatchersFlowLog)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *NetworkWatchersFlowLog) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NetworkWatchersFlowLogList) DeepCopyInto(out *NetworkWatchersFlowLogList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]NetworkWatchersFlowLog, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NetworkWatchersFlowLogList) DeepCopy() *NetworkWatchersFlowLogList {
+	if in == nil {
+		return nil
+	}
+	out := new(NetworkWatchersFlowLogList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *NetworkWatchersFlowLogList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NetworkWatchersFlowLogOperatorSpec) DeepCopyInto(out *NetworkWatchersFlowLogOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NetworkWatchersFlowLogOperatorSpec) DeepCopy() *NetworkWatchersFlowLogOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(NetworkWatchersFlowLogOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NetworkWatchersFlowLog_STATUS) DeepCopyInto(out *NetworkWatchersFlowLog_STATUS) {
+	*out = *in
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Enabled != nil {
+		in, out := &in.Enabled, &out.Enabled
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.FlowAnalyticsConfiguration != nil {
+		in, out := &in.FlowAnalyticsConfiguration, &out.FlowAnalyticsConfiguration
+		*out = new(TrafficAnalyticsProperties_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Format != nil {
+		in, out := &in.Format, &out.Format
+		*out = new(FlowLogFormatParameters_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.RetentionPolicy != nil {
+		in, out := &in.RetentionPolicy, &out.RetentionPolicy
+		*out = new(RetentionPolicyParameters_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.StorageId != nil {
+		in, out := &in.StorageId, &out.StorageId
+		*out = new(string)
+		**out = **in
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.TargetResourceGuid != nil {
+		in, out := &in.TargetResourceGuid, &out.TargetResourceGuid
+		*out = new(string)
+		**out = **in
+	}
+	if in.TargetResourceId != nil {
+		in, out := &in.TargetResourceId, &out.TargetResourceId
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NetworkWatchersFlowLog_STATUS) DeepCopy() *NetworkWatchersFlowLog_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(NetworkWatchersFlowLog_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NetworkWatchersFlowLog_Spec) DeepCopyInto(out *NetworkWatchersFlowLog_Spec) {
+	*out = *in
+	if in.Enabled != nil {
+		in, out := &in.Enabled, &out.Enabled
+		*out = new(bool)
+		**out = **in
+	}
+	if in.FlowAnalyticsConfiguration != nil {
+		in, out := &in.FlowAnalyticsConfiguration, &out.FlowAnalyticsConfiguration
+		*out = new(TrafficAnalyticsProperties)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Format != nil {
+		in, out := &in.Format, &out.Format
+		*out = new(FlowLogFormatParameters)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(NetworkWatchersFlowLogOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RetentionPolicy != nil {
+		in, out := &in.RetentionPolicy, &out.RetentionPolicy
+		*out = new(RetentionPolicyParameters)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.StorageReference != nil {
+		in, out := &in.StorageReference, &out.StorageReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.TargetResourceReference != nil {
+		in, out := &in.TargetResourceReference, &out.TargetResourceReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NetworkWatchersFlowLog_Spec) DeepCopy() *NetworkWatchersFlowLog_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(NetworkWatchersFlowLog_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *OutboundRule) DeepCopyInto(out *OutboundRule) {
+	*out = *in
+	if in.AllocatedOutboundPorts != nil {
+		in, out := &in.AllocatedOutboundPorts, &out.AllocatedOutboundPorts
+		*out = new(int)
+		**out = **in
+	}
+	if in.BackendAddressPool != nil {
+		in, out := &in.BackendAddressPool, &out.BackendAddressPool
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.EnableTcpReset != nil {
+		in, out := &in.EnableTcpReset, &out.EnableTcpReset
+		*out = new(bool)
+		**out = **in
+	}
+	if in.FrontendIPConfigurations != nil {
+		in, out := &in.FrontendIPConfigurations, &out.FrontendIPConfigurations
+		*out = make([]SubResource, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.IdleTimeoutInMinutes != nil {
+		in, out := &in.IdleTimeoutInMinutes, &out.IdleTimeoutInMinutes
+		*out = new(int)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocol != nil {
+		in, out := &in.Protocol, &out.Protocol
+		*out = new(string)
+		**out = **in
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *OutboundRule) DeepCopy() *OutboundRule {
+	if in == nil {
+		return nil
+	}
+	out := new(OutboundRule)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *OutboundRule_STATUS) DeepCopyInto(out *OutboundRule_STATUS) {
+	*out = *in
+	if in.AllocatedOutboundPorts != nil {
+		in, out := &in.AllocatedOutboundPorts, &out.AllocatedOutboundPorts
+		*out = new(int)
+		**out = **in
+	}
+	if in.BackendAddressPool != nil {
+		in, out := &in.BackendAddressPool, &out.BackendAddressPool
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.EnableTcpReset != nil {
+		in, out := &in.EnableTcpReset, &out.EnableTcpReset
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.FrontendIPConfigurations != nil {
+		in, out := &in.FrontendIPConfigurations, &out.FrontendIPConfigurations
+		*out = make([]SubResource_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.IdleTimeoutInMinutes != nil {
+		in, out := &in.IdleTimeoutInMinutes, &out.IdleTimeoutInMinutes
+		*out = new(int)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocol != nil {
+		in, out := &in.Protocol, &out.Protocol
+		*out = new(string)
+		**out = **in
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *OutboundRule_STATUS) DeepCopy() *OutboundRule_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(OutboundRule_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *OwaspCrsExclusionEntry) DeepCopyInto(out *OwaspCrsExclusionEntry) {
+	*out = *in
+	if in.MatchVariable != nil {
+		in, out := &in.MatchVariable, &out.MatchVariable
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Selector != nil {
+		in, out := &in.Selector, &out.Selector
+		*out = new(string)
+		**out = **in
+	}
+	if in.SelectorMatchOperator != nil {
+		in, out := &in.SelectorMatchOperator, &out.SelectorMatchOperator
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *OwaspCrsExclusionEntry) DeepCopy() *OwaspCrsExclusionEntry {
+	if in == nil {
+		return nil
+	}
+	out := new(OwaspCrsExclusionEntry)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *OwaspCrsExclusionEntry_STATUS) DeepCopyInto(out *OwaspCrsExclusionEntry_STATUS) {
+	*out = *in
+	if in.MatchVariable != nil {
+		in, out := &in.MatchVariable, &out.MatchVariable
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Selector != nil {
+		in, out := &in.Selector, &out.Selector
+		*out = new(string)
+		**out = **in
+	}
+	if in.SelectorMatchOperator != nil {
+		in, out := &in.SelectorMatchOperator, &out.SelectorMatchOperator
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *OwaspCrsExclusionEntry_STATUS) DeepCopy() *OwaspCrsExclusionEntry_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(OwaspCrsExclusionEntry_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PolicySettings) DeepCopyInto(out *PolicySettings) {
+	*out = *in
+	if in.FileUploadLimitInMb != nil {
+		in, out := &in.FileUploadLimitInMb, &out.FileUploadLimitInMb
+		*out = new(int)
+		**out = **in
+	}
+	if in.MaxRequestBodySizeInKb != nil {
+		in, out := &in.MaxRequestBodySizeInKb, &out.MaxRequestBodySizeInKb
+		*out = new(int)
+		**out = **in
+	}
+	if in.Mode != nil {
+		in, out := &in.Mode, &out.Mode
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RequestBodyCheck != nil {
+		in, out := &in.RequestBodyCheck, &out.RequestBodyCheck
+		*out = new(bool)
+		**out = **in
+	}
+	if in.State != nil {
+		in, out := &in.State, &out.State
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PolicySettings) DeepCopy() *PolicySettings {
+	if in == nil {
+		return nil
+	}
+	out := new(PolicySettings)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PolicySettings_STATUS) DeepCopyInto(out *PolicySettings_STATUS) {
+	*out = *in
+	if in.FileUploadLimitInMb != nil {
+		in, out := &in.FileUploadLimitInMb, &out.FileUploadLimitInMb
+		*out = new(int)
+		**out = **in
+	}
+	if in.MaxRequestBodySizeInKb != nil {
+		in, out := &in.MaxRequestBodySizeInKb, &out.MaxRequestBodySizeInKb
+		*out = new(int)
+		**out = **in
+	}
+	if in.Mode != nil {
+		in, out := &in.Mode, &out.Mode
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RequestBodyCheck != nil {
+		in, out := &in.RequestBodyCheck, &out.RequestBodyCheck
+		*out = new(bool)
+		**out = **in
+	}
+	if in.State != nil {
+		in, out := &in.State, &out.State
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PolicySettings_STATUS) DeepCopy() *PolicySettings_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(PolicySettings_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateDnsZoneConfig) DeepCopyInto(out *PrivateDnsZoneConfig) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateDnsZoneReference != nil {
+		in, out := &in.PrivateDnsZoneReference, &out.PrivateDnsZoneReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateDnsZoneConfig) DeepCopy() *PrivateDnsZoneConfig {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateDnsZoneConfig)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateDnsZoneConfig_STATUS) DeepCopyInto(out *PrivateDnsZoneConfig_STATUS) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateDnsZoneId != nil {
+		in, out := &in.PrivateDnsZoneId, &out.PrivateDnsZoneId
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RecordSets != nil {
+		in, out := &in.RecordSets, &out.RecordSets
+		*out = make([]RecordSet_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateDnsZoneConfig_STATUS) DeepCopy() *PrivateDnsZoneConfig_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateDnsZoneConfig_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateEndpoint) DeepCopyInto(out *PrivateEndpoint) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateEndpoint) DeepCopy() *PrivateEndpoint {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateEndpoint)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *PrivateEndpoint) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateEndpointConnection_STATUS) DeepCopyInto(out *PrivateEndpointConnection_STATUS) {
+	*out = *in
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.LinkIdentifier != nil {
+		in, out := &in.LinkIdentifier, &out.LinkIdentifier
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateEndpoint != nil {
+		in, out := &in.PrivateEndpoint, &out.PrivateEndpoint
+		*out = new(PrivateEndpoint_STATUS_SubResourceEmbedded)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PrivateLinkServiceConnectionState != nil {
+		in, out := &in.PrivateLinkServiceConnectionState, &out.PrivateLinkServiceConnectionState
+		*out = new(PrivateLinkServiceConnectionState_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateEndpointConnection_STATUS) DeepCopy() *PrivateEndpointConnection_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateEndpointConnection_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateEndpointList) DeepCopyInto(out *PrivateEndpointList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]PrivateEndpoint, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateEndpointList) DeepCopy() *PrivateEndpointList {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateEndpointList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *PrivateEndpointList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateEndpointOperatorSpec) DeepCopyInto(out *PrivateEndpointOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateEndpointOperatorSpec) DeepCopy() *PrivateEndpointOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateEndpointOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateEndpoint_STATUS) DeepCopyInto(out *PrivateEndpoint_STATUS) {
+	*out = *in
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.CustomDnsConfigs != nil {
+		in, out := &in.CustomDnsConfigs, &out.CustomDnsConfigs
+		*out = make([]CustomDnsConfigPropertiesFormat_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.ExtendedLocation != nil {
+		in, out := &in.ExtendedLocation, &out.ExtendedLocation
+		*out = new(ExtendedLocation_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.ManualPrivateLinkServiceConnections != nil {
+		in, out := &in.ManualPrivateLinkServiceConnections, &out.ManualPrivateLinkServiceConnections
+		*out = make([]PrivateLinkServiceConnection_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.NetworkInterfaces != nil {
+		in, out := &in.NetworkInterfaces, &out.NetworkInterfaces
+		*out = make([]NetworkInterface_STATUS_SubResourceEmbedded, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PrivateLinkServiceConnections != nil {
+		in, out := &in.PrivateLinkServiceConnections, &out.PrivateLinkServiceConnections
+		*out = make([]PrivateLinkServiceConnection_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Subnet != nil {
+		in, out := &in.Subnet, &out.Subnet
+		*out = new(Subnet_STATUS_SubResourceEmbedded)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateEndpoint_STATUS) DeepCopy() *PrivateEndpoint_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateEndpoint_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *PrivateEndpoint_STATUS_SubResourceEmbedded) DeepCopyInto(out *PrivateEndpoint_STATUS_SubResourceEmbedded) {
 	*out = *in
 	if in.Id != nil {
@@ -876,6 +15496,1634 @@ func (in *PrivateEndpoint_STATUS_SubResourceEmbedded) DeepCopy() *PrivateEndpoin
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateEndpoint_Spec) DeepCopyInto(out *PrivateEndpoint_Spec) {
+	*out = *in
+	if in.CustomDnsConfigs != nil {
+		in, out := &in.CustomDnsConfigs, &out.CustomDnsConfigs
+		*out = make([]CustomDnsConfigPropertiesFormat, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.ExtendedLocation != nil {
+		in, out := &in.ExtendedLocation, &out.ExtendedLocation
+		*out = new(ExtendedLocation)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.ManualPrivateLinkServiceConnections != nil {
+		in, out := &in.ManualPrivateLinkServiceConnections, &out.ManualPrivateLinkServiceConnections
+		*out = make([]PrivateLinkServiceConnection, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(PrivateEndpointOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PrivateLinkServiceConnections != nil {
+		in, out := &in.PrivateLinkServiceConnections, &out.PrivateLinkServiceConnections
+		*out = make([]PrivateLinkServiceConnection, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Subnet != nil {
+		in, out := &in.Subnet, &out.Subnet
+		*out = new(Subnet_SubResourceEmbedded)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateEndpoint_Spec) DeepCopy() *PrivateEndpoint_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateEndpoint_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateEndpointsPrivateDnsZoneGroup) DeepCopyInto(out *PrivateEndpointsPrivateDnsZoneGroup) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateEndpointsPrivateDnsZoneGroup) DeepCopy() *PrivateEndpointsPrivateDnsZoneGroup {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateEndpointsPrivateDnsZoneGroup)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *PrivateEndpointsPrivateDnsZoneGroup) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateEndpointsPrivateDnsZoneGroupList) DeepCopyInto(out *PrivateEndpointsPrivateDnsZoneGroupList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]PrivateEndpointsPrivateDnsZoneGroup, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateEndpointsPrivateDnsZoneGroupList) DeepCopy() *PrivateEndpointsPrivateDnsZoneGroupList {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateEndpointsPrivateDnsZoneGroupList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *PrivateEndpointsPrivateDnsZoneGroupList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateEndpointsPrivateDnsZoneGroupOperatorSpec) DeepCopyInto(out *PrivateEndpointsPrivateDnsZoneGroupOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateEndpointsPrivateDnsZoneGroupOperatorSpec) DeepCopy() *PrivateEndpointsPrivateDnsZoneGroupOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateEndpointsPrivateDnsZoneGroupOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateEndpointsPrivateDnsZoneGroup_STATUS) DeepCopyInto(out *PrivateEndpointsPrivateDnsZoneGroup_STATUS) {
+	*out = *in
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateDnsZoneConfigs != nil {
+		in, out := &in.PrivateDnsZoneConfigs, &out.PrivateDnsZoneConfigs
+		*out = make([]PrivateDnsZoneConfig_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateEndpointsPrivateDnsZoneGroup_STATUS) DeepCopy() *PrivateEndpointsPrivateDnsZoneGroup_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateEndpointsPrivateDnsZoneGroup_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateEndpointsPrivateDnsZoneGroup_Spec) DeepCopyInto(out *PrivateEndpointsPrivateDnsZoneGroup_Spec) {
+	*out = *in
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(PrivateEndpointsPrivateDnsZoneGroupOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PrivateDnsZoneConfigs != nil {
+		in, out := &in.PrivateDnsZoneConfigs, &out.PrivateDnsZoneConfigs
+		*out = make([]PrivateDnsZoneConfig, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateEndpointsPrivateDnsZoneGroup_Spec) DeepCopy() *PrivateEndpointsPrivateDnsZoneGroup_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateEndpointsPrivateDnsZoneGroup_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateLinkService) DeepCopyInto(out *PrivateLinkService) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateLinkService) DeepCopy() *PrivateLinkService {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateLinkService)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *PrivateLinkService) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateLinkServiceConnection) DeepCopyInto(out *PrivateLinkServiceConnection) {
+	*out = *in
+	if in.GroupIds != nil {
+		in, out := &in.GroupIds, &out.GroupIds
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateLinkServiceConnectionState != nil {
+		in, out := &in.PrivateLinkServiceConnectionState, &out.PrivateLinkServiceConnectionState
+		*out = new(PrivateLinkServiceConnectionState)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PrivateLinkServiceReference != nil {
+		in, out := &in.PrivateLinkServiceReference, &out.PrivateLinkServiceReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.RequestMessage != nil {
+		in, out := &in.RequestMessage, &out.RequestMessage
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateLinkServiceConnection) DeepCopy() *PrivateLinkServiceConnection {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateLinkServiceConnection)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateLinkServiceConnectionState) DeepCopyInto(out *PrivateLinkServiceConnectionState) {
+	*out = *in
+	if in.ActionsRequired != nil {
+		in, out := &in.ActionsRequired, &out.ActionsRequired
+		*out = new(string)
+		**out = **in
+	}
+	if in.Description != nil {
+		in, out := &in.Description, &out.Description
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Status != nil {
+		in, out := &in.Status, &out.Status
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateLinkServiceConnectionState) DeepCopy() *PrivateLinkServiceConnectionState {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateLinkServiceConnectionState)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateLinkServiceConnectionState_STATUS) DeepCopyInto(out *PrivateLinkServiceConnectionState_STATUS) {
+	*out = *in
+	if in.ActionsRequired != nil {
+		in, out := &in.ActionsRequired, &out.ActionsRequired
+		*out = new(string)
+		**out = **in
+	}
+	if in.Description != nil {
+		in, out := &in.Description, &out.Description
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Status != nil {
+		in, out := &in.Status, &out.Status
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateLinkServiceConnectionState_STATUS) DeepCopy() *PrivateLinkServiceConnectionState_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateLinkServiceConnectionState_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateLinkServiceConnection_STATUS) DeepCopyInto(out *PrivateLinkServiceConnection_STATUS) {
+	*out = *in
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.GroupIds != nil {
+		in, out := &in.GroupIds, &out.GroupIds
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateLinkServiceConnectionState != nil {
+		in, out := &in.PrivateLinkServiceConnectionState, &out.PrivateLinkServiceConnectionState
+		*out = new(PrivateLinkServiceConnectionState_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PrivateLinkServiceId != nil {
+		in, out := &in.PrivateLinkServiceId, &out.PrivateLinkServiceId
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.RequestMessage != nil {
+		in, out := &in.RequestMessage, &out.RequestMessage
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateLinkServiceConnection_STATUS) DeepCopy() *PrivateLinkServiceConnection_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateLinkServiceConnection_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateLinkServiceIpConfiguration) DeepCopyInto(out *PrivateLinkServiceIpConfiguration) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Primary != nil {
+		in, out := &in.Primary, &out.Primary
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PrivateIPAddress != nil {
+		in, out := &in.PrivateIPAddress, &out.PrivateIPAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateIPAddressVersion != nil {
+		in, out := &in.PrivateIPAddressVersion, &out.PrivateIPAddressVersion
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateIPAllocationMethod != nil {
+		in, out := &in.PrivateIPAllocationMethod, &out.PrivateIPAllocationMethod
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Subnet != nil {
+		in, out := &in.Subnet, &out.Subnet
+		*out = new(Subnet_SubResourceEmbedded)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateLinkServiceIpConfiguration) DeepCopy() *PrivateLinkServiceIpConfiguration {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateLinkServiceIpConfiguration)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateLinkServiceIpConfiguration_STATUS) DeepCopyInto(out *PrivateLinkServiceIpConfiguration_STATUS) {
+	*out = *in
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Primary != nil {
+		in, out := &in.Primary, &out.Primary
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PrivateIPAddress != nil {
+		in, out := &in.PrivateIPAddress, &out.PrivateIPAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateIPAddressVersion != nil {
+		in, out := &in.PrivateIPAddressVersion, &out.PrivateIPAddressVersion
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateIPAllocationMethod != nil {
+		in, out := &in.PrivateIPAllocationMethod, &out.PrivateIPAllocationMethod
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Subnet != nil {
+		in, out := &in.Subnet, &out.Subnet
+		*out = new(Subnet_STATUS_SubResourceEmbedded)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateLinkServiceIpConfiguration_STATUS) DeepCopy() *PrivateLinkServiceIpConfiguration_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateLinkServiceIpConfiguration_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateLinkServiceList) DeepCopyInto(out *PrivateLinkServiceList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]PrivateLinkService, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateLinkServiceList) DeepCopy() *PrivateLinkServiceList {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateLinkServiceList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *PrivateLinkServiceList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateLinkServiceOperatorConfigMaps) DeepCopyInto(out *PrivateLinkServiceOperatorConfigMaps) {
+	*out = *in
+	if in.Alias != nil {
+		in, out := &in.Alias, &out.Alias
+		*out = new(genruntime.ConfigMapDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateLinkServiceOperatorConfigMaps) DeepCopy() *PrivateLinkServiceOperatorConfigMaps {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateLinkServiceOperatorConfigMaps)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateLinkServiceOperatorSpec) DeepCopyInto(out *PrivateLinkServiceOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.ConfigMaps != nil {
+		in, out := &in.ConfigMaps, &out.ConfigMaps
+		*out = new(PrivateLinkServiceOperatorConfigMaps)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateLinkServiceOperatorSpec) DeepCopy() *PrivateLinkServiceOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateLinkServiceOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateLinkServiceProperties_AutoApproval) DeepCopyInto(out *PrivateLinkServiceProperties_AutoApproval) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Subscriptions != nil {
+		in, out := &in.Subscriptions, &out.Subscriptions
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateLinkServiceProperties_AutoApproval) DeepCopy() *PrivateLinkServiceProperties_AutoApproval {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateLinkServiceProperties_AutoApproval)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateLinkServiceProperties_AutoApproval_STATUS) DeepCopyInto(out *PrivateLinkServiceProperties_AutoApproval_STATUS) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Subscriptions != nil {
+		in, out := &in.Subscriptions, &out.Subscriptions
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateLinkServiceProperties_AutoApproval_STATUS) DeepCopy() *PrivateLinkServiceProperties_AutoApproval_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateLinkServiceProperties_AutoApproval_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateLinkServiceProperties_Visibility) DeepCopyInto(out *PrivateLinkServiceProperties_Visibility) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Subscriptions != nil {
+		in, out := &in.Subscriptions, &out.Subscriptions
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateLinkServiceProperties_Visibility) DeepCopy() *PrivateLinkServiceProperties_Visibility {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateLinkServiceProperties_Visibility)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateLinkServiceProperties_Visibility_STATUS) DeepCopyInto(out *PrivateLinkServiceProperties_Visibility_STATUS) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Subscriptions != nil {
+		in, out := &in.Subscriptions, &out.Subscriptions
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateLinkServiceProperties_Visibility_STATUS) DeepCopy() *PrivateLinkServiceProperties_Visibility_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateLinkServiceProperties_Visibility_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateLinkService_STATUS) DeepCopyInto(out *PrivateLinkService_STATUS) {
+	*out = *in
+	if in.Alias != nil {
+		in, out := &in.Alias, &out.Alias
+		*out = new(string)
+		**out = **in
+	}
+	if in.AutoApproval != nil {
+		in, out := &in.AutoApproval, &out.AutoApproval
+		*out = new(PrivateLinkServiceProperties_AutoApproval_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.EnableProxyProtocol != nil {
+		in, out := &in.EnableProxyProtocol, &out.EnableProxyProtocol
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.ExtendedLocation != nil {
+		in, out := &in.ExtendedLocation, &out.ExtendedLocation
+		*out = new(ExtendedLocation_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Fqdns != nil {
+		in, out := &in.Fqdns, &out.Fqdns
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.IpConfigurations != nil {
+		in, out := &in.IpConfigurations, &out.IpConfigurations
+		*out = make([]PrivateLinkServiceIpConfiguration_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.LoadBalancerFrontendIpConfigurations != nil {
+		in, out := &in.LoadBalancerFrontendIpConfigurations, &out.LoadBalancerFrontendIpConfigurations
+		*out = make([]FrontendIPConfiguration_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.NetworkInterfaces != nil {
+		in, out := &in.NetworkInterfaces, &out.NetworkInterfaces
+		*out = make([]NetworkInterface_STATUS_SubResourceEmbedded, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PrivateEndpointConnections != nil {
+		in, out := &in.PrivateEndpointConnections, &out.PrivateEndpointConnections
+		*out = make([]PrivateEndpointConnection_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.Visibility != nil {
+		in, out := &in.Visibility, &out.Visibility
+		*out = new(PrivateLinkServiceProperties_Visibility_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateLinkService_STATUS) DeepCopy() *PrivateLinkService_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateLinkService_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateLinkService_STATUS_SubResourceEmbedded) DeepCopyInto(out *PrivateLinkService_STATUS_SubResourceEmbedded) {
+	*out = *in
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateLinkService_STATUS_SubResourceEmbedded) DeepCopy() *PrivateLinkService_STATUS_SubResourceEmbedded {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateLinkService_STATUS_SubResourceEmbedded)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateLinkService_Spec) DeepCopyInto(out *PrivateLinkService_Spec) {
+	*out = *in
+	if in.AutoApproval != nil {
+		in, out := &in.AutoApproval, &out.AutoApproval
+		*out = new(PrivateLinkServiceProperties_AutoApproval)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.EnableProxyProtocol != nil {
+		in, out := &in.EnableProxyProtocol, &out.EnableProxyProtocol
+		*out = new(bool)
+		**out = **in
+	}
+	if in.ExtendedLocation != nil {
+		in, out := &in.ExtendedLocation, &out.ExtendedLocation
+		*out = new(ExtendedLocation)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Fqdns != nil {
+		in, out := &in.Fqdns, &out.Fqdns
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.IpConfigurations != nil {
+		in, out := &in.IpConfigurations, &out.IpConfigurations
+		*out = make([]PrivateLinkServiceIpConfiguration, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.LoadBalancerFrontendIpConfigurations != nil {
+		in, out := &in.LoadBalancerFrontendIpConfigurations, &out.LoadBalancerFrontendIpConfigurations
+		*out = make([]FrontendIPConfiguration, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(PrivateLinkServiceOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Visibility != nil {
+		in, out := &in.Visibility, &out.Visibility
+		*out = new(PrivateLinkServiceProperties_Visibility)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateLinkService_Spec) DeepCopy() *PrivateLinkService_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateLinkService_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PrivateLinkService_SubResourceEmbedded) DeepCopyInto(out *PrivateLinkService_SubResourceEmbedded) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PrivateLinkService_SubResourceEmbedded) DeepCopy() *PrivateLinkService_SubResourceEmbedded {
+	if in == nil {
+		return nil
+	}
+	out := new(PrivateLinkService_SubResourceEmbedded)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *Probe) DeepCopyInto(out *Probe) {
+	*out = *in
+	if in.IntervalInSeconds != nil {
+		in, out := &in.IntervalInSeconds, &out.IntervalInSeconds
+		*out = new(int)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.NumberOfProbes != nil {
+		in, out := &in.NumberOfProbes, &out.NumberOfProbes
+		*out = new(int)
+		**out = **in
+	}
+	if in.Port != nil {
+		in, out := &in.Port, &out.Port
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocol != nil {
+		in, out := &in.Protocol, &out.Protocol
+		*out = new(string)
+		**out = **in
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.RequestPath != nil {
+		in, out := &in.RequestPath, &out.RequestPath
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *Probe) DeepCopy() *Probe {
+	if in == nil {
+		return nil
+	}
+	out := new(Probe)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *Probe_STATUS) DeepCopyInto(out *Probe_STATUS) {
+	*out = *in
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.IntervalInSeconds != nil {
+		in, out := &in.IntervalInSeconds, &out.IntervalInSeconds
+		*out = new(int)
+		**out = **in
+	}
+	if in.LoadBalancingRules != nil {
+		in, out := &in.LoadBalancingRules, &out.LoadBalancingRules
+		*out = make([]SubResource_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.NumberOfProbes != nil {
+		in, out := &in.NumberOfProbes, &out.NumberOfProbes
+		*out = new(int)
+		**out = **in
+	}
+	if in.Port != nil {
+		in, out := &in.Port, &out.Port
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocol != nil {
+		in, out := &in.Protocol, &out.Protocol
+		*out = new(string)
+		**out = **in
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.RequestPath != nil {
+		in, out := &in.RequestPath, &out.RequestPath
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *Probe_STATUS) DeepCopy() *Probe_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(Probe_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PublicIPAddress) DeepCopyInto(out *PublicIPAddress) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PublicIPAddress) DeepCopy() *PublicIPAddress {
+	if in == nil {
+		return nil
+	}
+	out := new(PublicIPAddress)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *PublicIPAddress) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PublicIPAddressDnsSettings) DeepCopyInto(out *PublicIPAddressDnsSettings) {
+	*out = *in
+	if in.DomainNameLabel != nil {
+		in, out := &in.DomainNameLabel, &out.DomainNameLabel
+		*out = new(string)
+		**out = **in
+	}
+	if in.Fqdn != nil {
+		in, out := &in.Fqdn, &out.Fqdn
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ReverseFqdn != nil {
+		in, out := &in.ReverseFqdn, &out.ReverseFqdn
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PublicIPAddressDnsSettings) DeepCopy() *PublicIPAddressDnsSettings {
+	if in == nil {
+		return nil
+	}
+	out := new(PublicIPAddressDnsSettings)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PublicIPAddressDnsSettings_STATUS) DeepCopyInto(out *PublicIPAddressDnsSettings_STATUS) {
+	*out = *in
+	if in.DomainNameLabel != nil {
+		in, out := &in.DomainNameLabel, &out.DomainNameLabel
+		*out = new(string)
+		**out = **in
+	}
+	if in.Fqdn != nil {
+		in, out := &in.Fqdn, &out.Fqdn
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ReverseFqdn != nil {
+		in, out := &in.ReverseFqdn, &out.ReverseFqdn
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PublicIPAddressDnsSettings_STATUS) DeepCopy() *PublicIPAddressDnsSettings_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(PublicIPAddressDnsSettings_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PublicIPAddressList) DeepCopyInto(out *PublicIPAddressList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]PublicIPAddress, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PublicIPAddressList) DeepCopy() *PublicIPAddressList {
+	if in == nil {
+		return nil
+	}
+	out := new(PublicIPAddressList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *PublicIPAddressList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PublicIPAddressOperatorSpec) DeepCopyInto(out *PublicIPAddressOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PublicIPAddressOperatorSpec) DeepCopy() *PublicIPAddressOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(PublicIPAddressOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PublicIPAddressSku) DeepCopyInto(out *PublicIPAddressSku) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Tier != nil {
+		in, out := &in.Tier, &out.Tier
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PublicIPAddressSku) DeepCopy() *PublicIPAddressSku {
+	if in == nil {
+		return nil
+	}
+	out := new(PublicIPAddressSku)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PublicIPAddressSku_STATUS) DeepCopyInto(out *PublicIPAddressSku_STATUS) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Tier != nil {
+		in, out := &in.Tier, &out.Tier
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PublicIPAddressSku_STATUS) DeepCopy() *PublicIPAddressSku_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(PublicIPAddressSku_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PublicIPAddress_STATUS) DeepCopyInto(out *PublicIPAddress_STATUS) {
+	*out = *in
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.DdosSettings != nil {
+		in, out := &in.DdosSettings, &out.DdosSettings
+		*out = new(DdosSettings_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.DeleteOption != nil {
+		in, out := &in.DeleteOption, &out.DeleteOption
+		*out = new(string)
+		**out = **in
+	}
+	if in.DnsSettings != nil {
+		in, out := &in.DnsSettings, &out.DnsSettings
+		*out = new(PublicIPAddressDnsSettings_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.ExtendedLocation != nil {
+		in, out := &in.ExtendedLocation, &out.ExtendedLocation
+		*out = new(ExtendedLocation_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.IdleTimeoutInMinutes != nil {
+		in, out := &in.IdleTimeoutInMinutes, &out.IdleTimeoutInMinutes
+		*out = new(int)
+		**out = **in
+	}
+	if in.IpAddress != nil {
+		in, out := &in.IpAddress, &out.IpAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.IpConfiguration != nil {
+		in, out := &in.IpConfiguration, &out.IpConfiguration
+		*out = new(IPConfiguration_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.IpTags != nil {
+		in, out := &in.IpTags, &out.IpTags
+		*out = make([]IpTag_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.LinkedPublicIPAddress != nil {
+		in, out := &in.LinkedPublicIPAddress, &out.LinkedPublicIPAddress
+		*out = new(PublicIPAddress_STATUS_SubResourceEmbedded)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.MigrationPhase != nil {
+		in, out := &in.MigrationPhase, &out.MigrationPhase
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.NatGateway != nil {
+		in, out := &in.NatGateway, &out.NatGateway
+		*out = new(NatGateway_STATUS_SubResourceEmbedded)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.PublicIPAddressVersion != nil {
+		in, out := &in.PublicIPAddressVersion, &out.PublicIPAddressVersion
+		*out = new(string)
+		**out = **in
+	}
+	if in.PublicIPAllocationMethod != nil {
+		in, out := &in.PublicIPAllocationMethod, &out.PublicIPAllocationMethod
+		*out = new(string)
+		**out = **in
+	}
+	if in.PublicIPPrefix != nil {
+		in, out := &in.PublicIPPrefix, &out.PublicIPPrefix
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.ResourceGuid != nil {
+		in, out := &in.ResourceGuid, &out.ResourceGuid
+		*out = new(string)
+		**out = **in
+	}
+	if in.ServicePublicIPAddress != nil {
+		in, out := &in.ServicePublicIPAddress, &out.ServicePublicIPAddress
+		*out = new(PublicIPAddress_STATUS_SubResourceEmbedded)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Sku != nil {
+		in, out := &in.Sku, &out.Sku
+		*out = new(PublicIPAddressSku_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.Zones != nil {
+		in, out := &in.Zones, &out.Zones
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PublicIPAddress_STATUS) DeepCopy() *PublicIPAddress_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(PublicIPAddress_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *PublicIPAddress_STATUS_SubResourceEmbedded) DeepCopyInto(out *PublicIPAddress_STATUS_SubResourceEmbedded) {
 	*out = *in
 	if in.Id != nil {
@@ -898,6 +17146,688 @@ func (in *PublicIPAddress_STATUS_SubResourceEmbedded) DeepCopy() *PublicIPAddres
 		return nil
 	}
 	out := new(PublicIPAddress_STATUS_SubResourceEmbedded)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PublicIPAddress_Spec) DeepCopyInto(out *PublicIPAddress_Spec) {
+	*out = *in
+	if in.DdosSettings != nil {
+		in, out := &in.DdosSettings, &out.DdosSettings
+		*out = new(DdosSettings)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.DeleteOption != nil {
+		in, out := &in.DeleteOption, &out.DeleteOption
+		*out = new(string)
+		**out = **in
+	}
+	if in.DnsSettings != nil {
+		in, out := &in.DnsSettings, &out.DnsSettings
+		*out = new(PublicIPAddressDnsSettings)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.ExtendedLocation != nil {
+		in, out := &in.ExtendedLocation, &out.ExtendedLocation
+		*out = new(ExtendedLocation)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.IdleTimeoutInMinutes != nil {
+		in, out := &in.IdleTimeoutInMinutes, &out.IdleTimeoutInMinutes
+		*out = new(int)
+		**out = **in
+	}
+	if in.IpAddress != nil {
+		in, out := &in.IpAddress, &out.IpAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.IpTags != nil {
+		in, out := &in.IpTags, &out.IpTags
+		*out = make([]IpTag, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.LinkedPublicIPAddress != nil {
+		in, out := &in.LinkedPublicIPAddress, &out.LinkedPublicIPAddress
+		*out = new(PublicIPAddress_SubResourceEmbedded)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.MigrationPhase != nil {
+		in, out := &in.MigrationPhase, &out.MigrationPhase
+		*out = new(string)
+		**out = **in
+	}
+	if in.NatGateway != nil {
+		in, out := &in.NatGateway, &out.NatGateway
+		*out = new(NatGateway_SubResourceEmbedded)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(PublicIPAddressOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.PublicIPAddressVersion != nil {
+		in, out := &in.PublicIPAddressVersion, &out.PublicIPAddressVersion
+		*out = new(string)
+		**out = **in
+	}
+	if in.PublicIPAllocationMethod != nil {
+		in, out := &in.PublicIPAllocationMethod, &out.PublicIPAllocationMethod
+		*out = new(string)
+		**out = **in
+	}
+	if in.PublicIPPrefix != nil {
+		in, out := &in.PublicIPPrefix, &out.PublicIPPrefix
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.ServicePublicIPAddress != nil {
+		in, out := &in.ServicePublicIPAddress, &out.ServicePublicIPAddress
+		*out = new(PublicIPAddress_SubResourceEmbedded)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Sku != nil {
+		in, out := &in.Sku, &out.Sku
+		*out = new(PublicIPAddressSku)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Zones != nil {
+		in, out := &in.Zones, &out.Zones
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PublicIPAddress_Spec) DeepCopy() *PublicIPAddress_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(PublicIPAddress_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PublicIPAddress_SubResourceEmbedded) DeepCopyInto(out *PublicIPAddress_SubResourceEmbedded) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PublicIPAddress_SubResourceEmbedded) DeepCopy() *PublicIPAddress_SubResourceEmbedded {
+	if in == nil {
+		return nil
+	}
+	out := new(PublicIPAddress_SubResourceEmbedded)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PublicIPPrefix) DeepCopyInto(out *PublicIPPrefix) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PublicIPPrefix) DeepCopy() *PublicIPPrefix {
+	if in == nil {
+		return nil
+	}
+	out := new(PublicIPPrefix)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *PublicIPPrefix) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PublicIPPrefixList) DeepCopyInto(out *PublicIPPrefixList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]PublicIPPrefix, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PublicIPPrefixList) DeepCopy() *PublicIPPrefixList {
+	if in == nil {
+		return nil
+	}
+	out := new(PublicIPPrefixList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *PublicIPPrefixList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PublicIPPrefixOperatorSpec) DeepCopyInto(out *PublicIPPrefixOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PublicIPPrefixOperatorSpec) DeepCopy() *PublicIPPrefixOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(PublicIPPrefixOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PublicIPPrefixSku) DeepCopyInto(out *PublicIPPrefixSku) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Tier != nil {
+		in, out := &in.Tier, &out.Tier
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PublicIPPrefixSku) DeepCopy() *PublicIPPrefixSku {
+	if in == nil {
+		return nil
+	}
+	out := new(PublicIPPrefixSku)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PublicIPPrefixSku_STATUS) DeepCopyInto(out *PublicIPPrefixSku_STATUS) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Tier != nil {
+		in, out := &in.Tier, &out.Tier
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PublicIPPrefixSku_STATUS) DeepCopy() *PublicIPPrefixSku_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(PublicIPPrefixSku_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PublicIPPrefix_STATUS) DeepCopyInto(out *PublicIPPrefix_STATUS) {
+	*out = *in
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.CustomIPPrefix != nil {
+		in, out := &in.CustomIPPrefix, &out.CustomIPPrefix
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.ExtendedLocation != nil {
+		in, out := &in.ExtendedLocation, &out.ExtendedLocation
+		*out = new(ExtendedLocation_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.IpPrefix != nil {
+		in, out := &in.IpPrefix, &out.IpPrefix
+		*out = new(string)
+		**out = **in
+	}
+	if in.IpTags != nil {
+		in, out := &in.IpTags, &out.IpTags
+		*out = make([]IpTag_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.LoadBalancerFrontendIpConfiguration != nil {
+		in, out := &in.LoadBalancerFrontendIpConfiguration, &out.LoadBalancerFrontendIpConfiguration
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.NatGateway != nil {
+		in, out := &in.NatGateway, &out.NatGateway
+		*out = new(NatGateway_STATUS_SubResourceEmbedded)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PrefixLength != nil {
+		in, out := &in.PrefixLength, &out.PrefixLength
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.PublicIPAddressVersion != nil {
+		in, out := &in.PublicIPAddressVersion, &out.PublicIPAddressVersion
+		*out = new(string)
+		**out = **in
+	}
+	if in.PublicIPAddresses != nil {
+		in, out := &in.PublicIPAddresses, &out.PublicIPAddresses
+		*out = make([]ReferencedPublicIpAddress_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.ResourceGuid != nil {
+		in, out := &in.ResourceGuid, &out.ResourceGuid
+		*out = new(string)
+		**out = **in
+	}
+	if in.Sku != nil {
+		in, out := &in.Sku, &out.Sku
+		*out = new(PublicIPPrefixSku_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.Zones != nil {
+		in, out := &in.Zones, &out.Zones
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PublicIPPrefix_STATUS) DeepCopy() *PublicIPPrefix_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(PublicIPPrefix_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PublicIPPrefix_Spec) DeepCopyInto(out *PublicIPPrefix_Spec) {
+	*out = *in
+	if in.CustomIPPrefix != nil {
+		in, out := &in.CustomIPPrefix, &out.CustomIPPrefix
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.ExtendedLocation != nil {
+		in, out := &in.ExtendedLocation, &out.ExtendedLocation
+		*out = new(ExtendedLocation)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.IpTags != nil {
+		in, out := &in.IpTags, &out.IpTags
+		*out = make([]IpTag, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.NatGateway != nil {
+		in, out := &in.NatGateway, &out.NatGateway
+		*out = new(NatGateway_SubResourceEmbedded)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(PublicIPPrefixOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PrefixLength != nil {
+		in, out := &in.PrefixLength, &out.PrefixLength
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.PublicIPAddressVersion != nil {
+		in, out := &in.PublicIPAddressVersion, &out.PublicIPAddressVersion
+		*out = new(string)
+		**out = **in
+	}
+	if in.Sku != nil {
+		in, out := &in.Sku, &out.Sku
+		*out = new(PublicIPPrefixSku)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Zones != nil {
+		in, out := &in.Zones, &out.Zones
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PublicIPPrefix_Spec) DeepCopy() *PublicIPPrefix_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(PublicIPPrefix_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *RadiusServer) DeepCopyInto(out *RadiusServer) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RadiusServerAddress != nil {
+		in, out := &in.RadiusServerAddress, &out.RadiusServerAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.RadiusServerScore != nil {
+		in, out := &in.RadiusServerScore, &out.RadiusServerScore
+		*out = new(int)
+		**out = **in
+	}
+	if in.RadiusServerSecret != nil {
+		in, out := &in.RadiusServerSecret, &out.RadiusServerSecret
+		*out = new(genruntime.SecretReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *RadiusServer) DeepCopy() *RadiusServer {
+	if in == nil {
+		return nil
+	}
+	out := new(RadiusServer)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *RadiusServer_STATUS) DeepCopyInto(out *RadiusServer_STATUS) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RadiusServerAddress != nil {
+		in, out := &in.RadiusServerAddress, &out.RadiusServerAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.RadiusServerScore != nil {
+		in, out := &in.RadiusServerScore, &out.RadiusServerScore
+		*out = new(int)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *RadiusServer_STATUS) DeepCopy() *RadiusServer_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(RadiusServer_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *RecordSet_STATUS) DeepCopyInto(out *RecordSet_STATUS) {
+	*out = *in
+	if in.Fqdn != nil {
+		in, out := &in.Fqdn, &out.Fqdn
+		*out = new(string)
+		**out = **in
+	}
+	if in.IpAddresses != nil {
+		in, out := &in.IpAddresses, &out.IpAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.RecordSetName != nil {
+		in, out := &in.RecordSetName, &out.RecordSetName
+		*out = new(string)
+		**out = **in
+	}
+	if in.RecordType != nil {
+		in, out := &in.RecordType, &out.RecordType
+		*out = new(string)
+		**out = **in
+	}
+	if in.Ttl != nil {
+		in, out := &in.Ttl, &out.Ttl
+		*out = new(int)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *RecordSet_STATUS) DeepCopy() *RecordSet_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(RecordSet_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ReferencedPublicIpAddress_STATUS) DeepCopyInto(out *ReferencedPublicIpAddress_STATUS) {
+	*out = *in
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ReferencedPublicIpAddress_STATUS) DeepCopy() *ReferencedPublicIpAddress_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ReferencedPublicIpAddress_STATUS)
 	in.DeepCopyInto(out)
 	return out
 }
@@ -960,6 +17890,261 @@ func (in *ResourceNavigationLink_STATUS) DeepCopy() *ResourceNavigationLink_STAT
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *RetentionPolicyParameters) DeepCopyInto(out *RetentionPolicyParameters) {
+	*out = *in
+	if in.Days != nil {
+		in, out := &in.Days, &out.Days
+		*out = new(int)
+		**out = **in
+	}
+	if in.Enabled != nil {
+		in, out := &in.Enabled, &out.Enabled
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *RetentionPolicyParameters) DeepCopy() *RetentionPolicyParameters {
+	if in == nil {
+		return nil
+	}
+	out := new(RetentionPolicyParameters)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *RetentionPolicyParameters_STATUS) DeepCopyInto(out *RetentionPolicyParameters_STATUS) {
+	*out = *in
+	if in.Days != nil {
+		in, out := &in.Days, &out.Days
+		*out = new(int)
+		**out = **in
+	}
+	if in.Enabled != nil {
+		in, out := &in.Enabled, &out.Enabled
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *RetentionPolicyParameters_STATUS) DeepCopy() *RetentionPolicyParameters_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(RetentionPolicyParameters_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *RouteTable) DeepCopyInto(out *RouteTable) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *RouteTable) DeepCopy() *RouteTable {
+	if in == nil {
+		return nil
+	}
+	out := new(RouteTable)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *RouteTable) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *RouteTableList) DeepCopyInto(out *RouteTableList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]RouteTable, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *RouteTableList) DeepCopy() *RouteTableList {
+	if in == nil {
+		return nil
+	}
+	out := new(RouteTableList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *RouteTableList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *RouteTableOperatorSpec) DeepCopyInto(out *RouteTableOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *RouteTableOperatorSpec) DeepCopy() *RouteTableOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(RouteTableOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *RouteTable_STATUS) DeepCopyInto(out *RouteTable_STATUS) {
+	*out = *in
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.DisableBgpRoutePropagation != nil {
+		in, out := &in.DisableBgpRoutePropagation, &out.DisableBgpRoutePropagation
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.ResourceGuid != nil {
+		in, out := &in.ResourceGuid, &out.ResourceGuid
+		*out = new(string)
+		**out = **in
+	}
+	if in.Routes != nil {
+		in, out := &in.Routes, &out.Routes
+		*out = make([]Route_STATUS_SubResourceEmbedded, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Subnets != nil {
+		in, out := &in.Subnets, &out.Subnets
+		*out = make([]Subnet_STATUS_SubResourceEmbedded, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *RouteTable_STATUS) DeepCopy() *RouteTable_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(RouteTable_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *RouteTable_STATUS_SubResourceEmbedded) DeepCopyInto(out *RouteTable_STATUS_SubResourceEmbedded) {
 	*out = *in
 	if in.Id != nil {
@@ -987,6 +18172,62 @@ func (in *RouteTable_STATUS_SubResourceEmbedded) DeepCopy() *RouteTable_STATUS_S
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *RouteTable_Spec) DeepCopyInto(out *RouteTable_Spec) {
+	*out = *in
+	if in.DisableBgpRoutePropagation != nil {
+		in, out := &in.DisableBgpRoutePropagation, &out.DisableBgpRoutePropagation
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(RouteTableOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Routes != nil {
+		in, out := &in.Routes, &out.Routes
+		*out = make([]Route_SubResourceEmbedded, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *RouteTable_Spec) DeepCopy() *RouteTable_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(RouteTable_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *RouteTable_SubResourceEmbedded) DeepCopyInto(out *RouteTable_SubResourceEmbedded) {
 	*out = *in
 	if in.PropertyBag != nil {
@@ -1009,6 +18250,292 @@ func (in *RouteTable_SubResourceEmbedded) DeepCopy() *RouteTable_SubResourceEmbe
 		return nil
 	}
 	out := new(RouteTable_SubResourceEmbedded)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *RouteTablesRoute) DeepCopyInto(out *RouteTablesRoute) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *RouteTablesRoute) DeepCopy() *RouteTablesRoute {
+	if in == nil {
+		return nil
+	}
+	out := new(RouteTablesRoute)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *RouteTablesRoute) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *RouteTablesRouteList) DeepCopyInto(out *RouteTablesRouteList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]RouteTablesRoute, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *RouteTablesRouteList) DeepCopy() *RouteTablesRouteList {
+	if in == nil {
+		return nil
+	}
+	out := new(RouteTablesRouteList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *RouteTablesRouteList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *RouteTablesRouteOperatorSpec) DeepCopyInto(out *RouteTablesRouteOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *RouteTablesRouteOperatorSpec) DeepCopy() *RouteTablesRouteOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(RouteTablesRouteOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *RouteTablesRoute_STATUS) DeepCopyInto(out *RouteTablesRoute_STATUS) {
+	*out = *in
+	if in.AddressPrefix != nil {
+		in, out := &in.AddressPrefix, &out.AddressPrefix
+		*out = new(string)
+		**out = **in
+	}
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.HasBgpOverride != nil {
+		in, out := &in.HasBgpOverride, &out.HasBgpOverride
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.NextHopIpAddress != nil {
+		in, out := &in.NextHopIpAddress, &out.NextHopIpAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.NextHopType != nil {
+		in, out := &in.NextHopType, &out.NextHopType
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *RouteTablesRoute_STATUS) DeepCopy() *RouteTablesRoute_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(RouteTablesRoute_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *RouteTablesRoute_Spec) DeepCopyInto(out *RouteTablesRoute_Spec) {
+	*out = *in
+	if in.AddressPrefix != nil {
+		in, out := &in.AddressPrefix, &out.AddressPrefix
+		*out = new(string)
+		**out = **in
+	}
+	if in.HasBgpOverride != nil {
+		in, out := &in.HasBgpOverride, &out.HasBgpOverride
+		*out = new(bool)
+		**out = **in
+	}
+	if in.NextHopIpAddress != nil {
+		in, out := &in.NextHopIpAddress, &out.NextHopIpAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.NextHopType != nil {
+		in, out := &in.NextHopType, &out.NextHopType
+		*out = new(string)
+		**out = **in
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(RouteTablesRouteOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *RouteTablesRoute_Spec) DeepCopy() *RouteTablesRoute_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(RouteTablesRoute_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *Route_STATUS_SubResourceEmbedded) DeepCopyInto(out *Route_STATUS_SubResourceEmbedded) {
+	*out = *in
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *Route_STATUS_SubResourceEmbedded) DeepCopy() *Route_STATUS_SubResourceEmbedded {
+	if in == nil {
+		return nil
+	}
+	out := new(Route_STATUS_SubResourceEmbedded)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *Route_SubResourceEmbedded) DeepCopyInto(out *Route_SubResourceEmbedded) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *Route_SubResourceEmbedded) DeepCopy() *Route_SubResourceEmbedded {
+	if in == nil {
+		return nil
+	}
+	out := new(Route_SubResourceEmbedded)
 	in.DeepCopyInto(out)
 	return out
 }
@@ -1263,6 +18790,60 @@ func (in *ServiceEndpointPropertiesFormat_STATUS) DeepCopy() *ServiceEndpointPro
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *Sku) DeepCopyInto(out *Sku) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *Sku) DeepCopy() *Sku {
+	if in == nil {
+		return nil
+	}
+	out := new(Sku)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *Sku_STATUS) DeepCopyInto(out *Sku_STATUS) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *Sku_STATUS) DeepCopy() *Sku_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(Sku_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *SubResource) DeepCopyInto(out *SubResource) {
 	*out = *in
 	if in.PropertyBag != nil {
@@ -1376,6 +18957,181 @@ func (in *Subnet_SubResourceEmbedded) DeepCopy() *Subnet_SubResourceEmbedded {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *TrafficAnalyticsConfigurationProperties) DeepCopyInto(out *TrafficAnalyticsConfigurationProperties) {
+	*out = *in
+	if in.Enabled != nil {
+		in, out := &in.Enabled, &out.Enabled
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.TrafficAnalyticsInterval != nil {
+		in, out := &in.TrafficAnalyticsInterval, &out.TrafficAnalyticsInterval
+		*out = new(int)
+		**out = **in
+	}
+	if in.WorkspaceId != nil {
+		in, out := &in.WorkspaceId, &out.WorkspaceId
+		*out = new(string)
+		**out = **in
+	}
+	if in.WorkspaceRegion != nil {
+		in, out := &in.WorkspaceRegion, &out.WorkspaceRegion
+		*out = new(string)
+		**out = **in
+	}
+	if in.WorkspaceResourceReference != nil {
+		in, out := &in.WorkspaceResourceReference, &out.WorkspaceResourceReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *TrafficAnalyticsConfigurationProperties) DeepCopy() *TrafficAnalyticsConfigurationProperties {
+	if in == nil {
+		return nil
+	}
+	out := new(TrafficAnalyticsConfigurationProperties)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *TrafficAnalyticsConfigurationProperties_STATUS) DeepCopyInto(out *TrafficAnalyticsConfigurationProperties_STATUS) {
+	*out = *in
+	if in.Enabled != nil {
+		in, out := &in.Enabled, &out.Enabled
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.TrafficAnalyticsInterval != nil {
+		in, out := &in.TrafficAnalyticsInterval, &out.TrafficAnalyticsInterval
+		*out = new(int)
+		**out = **in
+	}
+	if in.WorkspaceId != nil {
+		in, out := &in.WorkspaceId, &out.WorkspaceId
+		*out = new(string)
+		**out = **in
+	}
+	if in.WorkspaceRegion != nil {
+		in, out := &in.WorkspaceRegion, &out.WorkspaceRegion
+		*out = new(string)
+		**out = **in
+	}
+	if in.WorkspaceResourceId != nil {
+		in, out := &in.WorkspaceResourceId, &out.WorkspaceResourceId
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *TrafficAnalyticsConfigurationProperties_STATUS) DeepCopy() *TrafficAnalyticsConfigurationProperties_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(TrafficAnalyticsConfigurationProperties_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *TrafficAnalyticsProperties) DeepCopyInto(out *TrafficAnalyticsProperties) {
+	*out = *in
+	if in.NetworkWatcherFlowAnalyticsConfiguration != nil {
+		in, out := &in.NetworkWatcherFlowAnalyticsConfiguration, &out.NetworkWatcherFlowAnalyticsConfiguration
+		*out = new(TrafficAnalyticsConfigurationProperties)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *TrafficAnalyticsProperties) DeepCopy() *TrafficAnalyticsProperties {
+	if in == nil {
+		return nil
+	}
+	out := new(TrafficAnalyticsProperties)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *TrafficAnalyticsProperties_STATUS) DeepCopyInto(out *TrafficAnalyticsProperties_STATUS) {
+	*out = *in
+	if in.NetworkWatcherFlowAnalyticsConfiguration != nil {
+		in, out := &in.NetworkWatcherFlowAnalyticsConfiguration, &out.NetworkWatcherFlowAnalyticsConfiguration
+		*out = new(TrafficAnalyticsConfigurationProperties_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *TrafficAnalyticsProperties_STATUS) DeepCopy() *TrafficAnalyticsProperties_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(TrafficAnalyticsProperties_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *UserAssignedIdentityDetails) DeepCopyInto(out *UserAssignedIdentityDetails) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *UserAssignedIdentityDetails) DeepCopy() *UserAssignedIdentityDetails {
+	if in == nil {
+		return nil
+	}
+	out := new(UserAssignedIdentityDetails)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *VirtualNetwork) DeepCopyInto(out *VirtualNetwork) {
 	*out = *in
 	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
@@ -1456,6 +19212,720 @@ func (in *VirtualNetworkBgpCommunities_STATUS) DeepCopy() *VirtualNetworkBgpComm
 		return nil
 	}
 	out := new(VirtualNetworkBgpCommunities_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualNetworkGateway) DeepCopyInto(out *VirtualNetworkGateway) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualNetworkGateway) DeepCopy() *VirtualNetworkGateway {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualNetworkGateway)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *VirtualNetworkGateway) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualNetworkGatewayIPConfiguration) DeepCopyInto(out *VirtualNetworkGatewayIPConfiguration) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateIPAllocationMethod != nil {
+		in, out := &in.PrivateIPAllocationMethod, &out.PrivateIPAllocationMethod
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.PublicIPAddress != nil {
+		in, out := &in.PublicIPAddress, &out.PublicIPAddress
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Subnet != nil {
+		in, out := &in.Subnet, &out.Subnet
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualNetworkGatewayIPConfiguration) DeepCopy() *VirtualNetworkGatewayIPConfiguration {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualNetworkGatewayIPConfiguration)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualNetworkGatewayIPConfiguration_STATUS) DeepCopyInto(out *VirtualNetworkGatewayIPConfiguration_STATUS) {
+	*out = *in
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateIPAddress != nil {
+		in, out := &in.PrivateIPAddress, &out.PrivateIPAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateIPAllocationMethod != nil {
+		in, out := &in.PrivateIPAllocationMethod, &out.PrivateIPAllocationMethod
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.PublicIPAddress != nil {
+		in, out := &in.PublicIPAddress, &out.PublicIPAddress
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Subnet != nil {
+		in, out := &in.Subnet, &out.Subnet
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualNetworkGatewayIPConfiguration_STATUS) DeepCopy() *VirtualNetworkGatewayIPConfiguration_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualNetworkGatewayIPConfiguration_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualNetworkGatewayList) DeepCopyInto(out *VirtualNetworkGatewayList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]VirtualNetworkGateway, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualNetworkGatewayList) DeepCopy() *VirtualNetworkGatewayList {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualNetworkGatewayList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *VirtualNetworkGatewayList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualNetworkGatewayNatRule) DeepCopyInto(out *VirtualNetworkGatewayNatRule) {
+	*out = *in
+	if in.ExternalMappings != nil {
+		in, out := &in.ExternalMappings, &out.ExternalMappings
+		*out = make([]VpnNatRuleMapping, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.InternalMappings != nil {
+		in, out := &in.InternalMappings, &out.InternalMappings
+		*out = make([]VpnNatRuleMapping, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.IpConfigurationId != nil {
+		in, out := &in.IpConfigurationId, &out.IpConfigurationId
+		*out = new(string)
+		**out = **in
+	}
+	if in.Mode != nil {
+		in, out := &in.Mode, &out.Mode
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualNetworkGatewayNatRule) DeepCopy() *VirtualNetworkGatewayNatRule {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualNetworkGatewayNatRule)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualNetworkGatewayNatRule_STATUS) DeepCopyInto(out *VirtualNetworkGatewayNatRule_STATUS) {
+	*out = *in
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.ExternalMappings != nil {
+		in, out := &in.ExternalMappings, &out.ExternalMappings
+		*out = make([]VpnNatRuleMapping_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.InternalMappings != nil {
+		in, out := &in.InternalMappings, &out.InternalMappings
+		*out = make([]VpnNatRuleMapping_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.IpConfigurationId != nil {
+		in, out := &in.IpConfigurationId, &out.IpConfigurationId
+		*out = new(string)
+		**out = **in
+	}
+	if in.Mode != nil {
+		in, out := &in.Mode, &out.Mode
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertiesType != nil {
+		in, out := &in.PropertiesType, &out.PropertiesType
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualNetworkGatewayNatRule_STATUS) DeepCopy() *VirtualNetworkGatewayNatRule_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualNetworkGatewayNatRule_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualNetworkGatewayOperatorSpec) DeepCopyInto(out *VirtualNetworkGatewayOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualNetworkGatewayOperatorSpec) DeepCopy() *VirtualNetworkGatewayOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualNetworkGatewayOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualNetworkGatewaySku) DeepCopyInto(out *VirtualNetworkGatewaySku) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Tier != nil {
+		in, out := &in.Tier, &out.Tier
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualNetworkGatewaySku) DeepCopy() *VirtualNetworkGatewaySku {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualNetworkGatewaySku)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualNetworkGatewaySku_STATUS) DeepCopyInto(out *VirtualNetworkGatewaySku_STATUS) {
+	*out = *in
+	if in.Capacity != nil {
+		in, out := &in.Capacity, &out.Capacity
+		*out = new(int)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Tier != nil {
+		in, out := &in.Tier, &out.Tier
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualNetworkGatewaySku_STATUS) DeepCopy() *VirtualNetworkGatewaySku_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualNetworkGatewaySku_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualNetworkGateway_STATUS) DeepCopyInto(out *VirtualNetworkGateway_STATUS) {
+	*out = *in
+	if in.ActiveActive != nil {
+		in, out := &in.ActiveActive, &out.ActiveActive
+		*out = new(bool)
+		**out = **in
+	}
+	if in.BgpSettings != nil {
+		in, out := &in.BgpSettings, &out.BgpSettings
+		*out = new(BgpSettings_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.CustomRoutes != nil {
+		in, out := &in.CustomRoutes, &out.CustomRoutes
+		*out = new(AddressSpace_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.EnableBgp != nil {
+		in, out := &in.EnableBgp, &out.EnableBgp
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableBgpRouteTranslationForNat != nil {
+		in, out := &in.EnableBgpRouteTranslationForNat, &out.EnableBgpRouteTranslationForNat
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableDnsForwarding != nil {
+		in, out := &in.EnableDnsForwarding, &out.EnableDnsForwarding
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnablePrivateIpAddress != nil {
+		in, out := &in.EnablePrivateIpAddress, &out.EnablePrivateIpAddress
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.ExtendedLocation != nil {
+		in, out := &in.ExtendedLocation, &out.ExtendedLocation
+		*out = new(ExtendedLocation_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.GatewayDefaultSite != nil {
+		in, out := &in.GatewayDefaultSite, &out.GatewayDefaultSite
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.GatewayType != nil {
+		in, out := &in.GatewayType, &out.GatewayType
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.InboundDnsForwardingEndpoint != nil {
+		in, out := &in.InboundDnsForwardingEndpoint, &out.InboundDnsForwardingEndpoint
+		*out = new(string)
+		**out = **in
+	}
+	if in.IpConfigurations != nil {
+		in, out := &in.IpConfigurations, &out.IpConfigurations
+		*out = make([]VirtualNetworkGatewayIPConfiguration_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.NatRules != nil {
+		in, out := &in.NatRules, &out.NatRules
+		*out = make([]VirtualNetworkGatewayNatRule_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.ResourceGuid != nil {
+		in, out := &in.ResourceGuid, &out.ResourceGuid
+		*out = new(string)
+		**out = **in
+	}
+	if in.Sku != nil {
+		in, out := &in.Sku, &out.Sku
+		*out = new(VirtualNetworkGatewaySku_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.VNetExtendedLocationResourceId != nil {
+		in, out := &in.VNetExtendedLocationResourceId, &out.VNetExtendedLocationResourceId
+		*out = new(string)
+		**out = **in
+	}
+	if in.VpnClientConfiguration != nil {
+		in, out := &in.VpnClientConfiguration, &out.VpnClientConfiguration
+		*out = new(VpnClientConfiguration_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.VpnGatewayGeneration != nil {
+		in, out := &in.VpnGatewayGeneration, &out.VpnGatewayGeneration
+		*out = new(string)
+		**out = **in
+	}
+	if in.VpnType != nil {
+		in, out := &in.VpnType, &out.VpnType
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualNetworkGateway_STATUS) DeepCopy() *VirtualNetworkGateway_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualNetworkGateway_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualNetworkGateway_Spec) DeepCopyInto(out *VirtualNetworkGateway_Spec) {
+	*out = *in
+	if in.ActiveActive != nil {
+		in, out := &in.ActiveActive, &out.ActiveActive
+		*out = new(bool)
+		**out = **in
+	}
+	if in.BgpSettings != nil {
+		in, out := &in.BgpSettings, &out.BgpSettings
+		*out = new(BgpSettings)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.CustomRoutes != nil {
+		in, out := &in.CustomRoutes, &out.CustomRoutes
+		*out = new(AddressSpace)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.EnableBgp != nil {
+		in, out := &in.EnableBgp, &out.EnableBgp
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableBgpRouteTranslationForNat != nil {
+		in, out := &in.EnableBgpRouteTranslationForNat, &out.EnableBgpRouteTranslationForNat
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableDnsForwarding != nil {
+		in, out := &in.EnableDnsForwarding, &out.EnableDnsForwarding
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnablePrivateIpAddress != nil {
+		in, out := &in.EnablePrivateIpAddress, &out.EnablePrivateIpAddress
+		*out = new(bool)
+		**out = **in
+	}
+	if in.ExtendedLocation != nil {
+		in, out := &in.ExtendedLocation, &out.ExtendedLocation
+		*out = new(ExtendedLocation)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.GatewayDefaultSite != nil {
+		in, out := &in.GatewayDefaultSite, &out.GatewayDefaultSite
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.GatewayType != nil {
+		in, out := &in.GatewayType, &out.GatewayType
+		*out = new(string)
+		**out = **in
+	}
+	if in.IpConfigurations != nil {
+		in, out := &in.IpConfigurations, &out.IpConfigurations
+		*out = make([]VirtualNetworkGatewayIPConfiguration, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.NatRules != nil {
+		in, out := &in.NatRules, &out.NatRules
+		*out = make([]VirtualNetworkGatewayNatRule, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(VirtualNetworkGatewayOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Sku != nil {
+		in, out := &in.Sku, &out.Sku
+		*out = new(VirtualNetworkGatewaySku)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.VNetExtendedLocationResourceReference != nil {
+		in, out := &in.VNetExtendedLocationResourceReference, &out.VNetExtendedLocationResourceReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.VpnClientConfiguration != nil {
+		in, out := &in.VpnClientConfiguration, &out.VpnClientConfiguration
+		*out = new(VpnClientConfiguration)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.VpnGatewayGeneration != nil {
+		in, out := &in.VpnGatewayGeneration, &out.VpnGatewayGeneration
+		*out = new(string)
+		**out = **in
+	}
+	if in.VpnType != nil {
+		in, out := &in.VpnType, &out.VpnType
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualNetworkGateway_Spec) DeepCopy() *VirtualNetworkGateway_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualNetworkGateway_Spec)
 	in.DeepCopyInto(out)
 	return out
 }
@@ -1590,6 +20060,60 @@ func (in *VirtualNetworkPeering_SubResourceEmbedded) DeepCopy() *VirtualNetworkP
 		return nil
 	}
 	out := new(VirtualNetworkPeering_SubResourceEmbedded)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualNetworkTap_STATUS_SubResourceEmbedded) DeepCopyInto(out *VirtualNetworkTap_STATUS_SubResourceEmbedded) {
+	*out = *in
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualNetworkTap_STATUS_SubResourceEmbedded) DeepCopy() *VirtualNetworkTap_STATUS_SubResourceEmbedded {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualNetworkTap_STATUS_SubResourceEmbedded)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualNetworkTap_SubResourceEmbedded) DeepCopyInto(out *VirtualNetworkTap_SubResourceEmbedded) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualNetworkTap_SubResourceEmbedded) DeepCopy() *VirtualNetworkTap_SubResourceEmbedded {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualNetworkTap_SubResourceEmbedded)
 	in.DeepCopyInto(out)
 	return out
 }
@@ -2194,6 +20718,1079 @@ func (in *VirtualNetworksSubnet_Spec) DeepCopy() *VirtualNetworksSubnet_Spec {
 		return nil
 	}
 	out := new(VirtualNetworksSubnet_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualNetworksVirtualNetworkPeering) DeepCopyInto(out *VirtualNetworksVirtualNetworkPeering) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualNetworksVirtualNetworkPeering) DeepCopy() *VirtualNetworksVirtualNetworkPeering {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualNetworksVirtualNetworkPeering)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *VirtualNetworksVirtualNetworkPeering) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualNetworksVirtualNetworkPeeringList) DeepCopyInto(out *VirtualNetworksVirtualNetworkPeeringList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]VirtualNetworksVirtualNetworkPeering, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualNetworksVirtualNetworkPeeringList) DeepCopy() *VirtualNetworksVirtualNetworkPeeringList {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualNetworksVirtualNetworkPeeringList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *VirtualNetworksVirtualNetworkPeeringList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualNetworksVirtualNetworkPeeringOperatorSpec) DeepCopyInto(out *VirtualNetworksVirtualNetworkPeeringOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualNetworksVirtualNetworkPeeringOperatorSpec) DeepCopy() *VirtualNetworksVirtualNetworkPeeringOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualNetworksVirtualNetworkPeeringOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualNetworksVirtualNetworkPeering_STATUS) DeepCopyInto(out *VirtualNetworksVirtualNetworkPeering_STATUS) {
+	*out = *in
+	if in.AllowForwardedTraffic != nil {
+		in, out := &in.AllowForwardedTraffic, &out.AllowForwardedTraffic
+		*out = new(bool)
+		**out = **in
+	}
+	if in.AllowGatewayTransit != nil {
+		in, out := &in.AllowGatewayTransit, &out.AllowGatewayTransit
+		*out = new(bool)
+		**out = **in
+	}
+	if in.AllowVirtualNetworkAccess != nil {
+		in, out := &in.AllowVirtualNetworkAccess, &out.AllowVirtualNetworkAccess
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.DoNotVerifyRemoteGateways != nil {
+		in, out := &in.DoNotVerifyRemoteGateways, &out.DoNotVerifyRemoteGateways
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PeeringState != nil {
+		in, out := &in.PeeringState, &out.PeeringState
+		*out = new(string)
+		**out = **in
+	}
+	if in.PeeringSyncLevel != nil {
+		in, out := &in.PeeringSyncLevel, &out.PeeringSyncLevel
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.RemoteAddressSpace != nil {
+		in, out := &in.RemoteAddressSpace, &out.RemoteAddressSpace
+		*out = new(AddressSpace_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.RemoteBgpCommunities != nil {
+		in, out := &in.RemoteBgpCommunities, &out.RemoteBgpCommunities
+		*out = new(VirtualNetworkBgpCommunities_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.RemoteVirtualNetwork != nil {
+		in, out := &in.RemoteVirtualNetwork, &out.RemoteVirtualNetwork
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.RemoteVirtualNetworkAddressSpace != nil {
+		in, out := &in.RemoteVirtualNetworkAddressSpace, &out.RemoteVirtualNetworkAddressSpace
+		*out = new(AddressSpace_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.ResourceGuid != nil {
+		in, out := &in.ResourceGuid, &out.ResourceGuid
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.UseRemoteGateways != nil {
+		in, out := &in.UseRemoteGateways, &out.UseRemoteGateways
+		*out = new(bool)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualNetworksVirtualNetworkPeering_STATUS) DeepCopy() *VirtualNetworksVirtualNetworkPeering_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualNetworksVirtualNetworkPeering_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualNetworksVirtualNetworkPeering_Spec) DeepCopyInto(out *VirtualNetworksVirtualNetworkPeering_Spec) {
+	*out = *in
+	if in.AllowForwardedTraffic != nil {
+		in, out := &in.AllowForwardedTraffic, &out.AllowForwardedTraffic
+		*out = new(bool)
+		**out = **in
+	}
+	if in.AllowGatewayTransit != nil {
+		in, out := &in.AllowGatewayTransit, &out.AllowGatewayTransit
+		*out = new(bool)
+		**out = **in
+	}
+	if in.AllowVirtualNetworkAccess != nil {
+		in, out := &in.AllowVirtualNetworkAccess, &out.AllowVirtualNetworkAccess
+		*out = new(bool)
+		**out = **in
+	}
+	if in.DoNotVerifyRemoteGateways != nil {
+		in, out := &in.DoNotVerifyRemoteGateways, &out.DoNotVerifyRemoteGateways
+		*out = new(bool)
+		**out = **in
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(VirtualNetworksVirtualNetworkPeeringOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PeeringState != nil {
+		in, out := &in.PeeringState, &out.PeeringState
+		*out = new(string)
+		**out = **in
+	}
+	if in.PeeringSyncLevel != nil {
+		in, out := &in.PeeringSyncLevel, &out.PeeringSyncLevel
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RemoteAddressSpace != nil {
+		in, out := &in.RemoteAddressSpace, &out.RemoteAddressSpace
+		*out = new(AddressSpace)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.RemoteBgpCommunities != nil {
+		in, out := &in.RemoteBgpCommunities, &out.RemoteBgpCommunities
+		*out = new(VirtualNetworkBgpCommunities)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.RemoteVirtualNetwork != nil {
+		in, out := &in.RemoteVirtualNetwork, &out.RemoteVirtualNetwork
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.RemoteVirtualNetworkAddressSpace != nil {
+		in, out := &in.RemoteVirtualNetworkAddressSpace, &out.RemoteVirtualNetworkAddressSpace
+		*out = new(AddressSpace)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.UseRemoteGateways != nil {
+		in, out := &in.UseRemoteGateways, &out.UseRemoteGateways
+		*out = new(bool)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualNetworksVirtualNetworkPeering_Spec) DeepCopy() *VirtualNetworksVirtualNetworkPeering_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualNetworksVirtualNetworkPeering_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VpnClientConfiguration) DeepCopyInto(out *VpnClientConfiguration) {
+	*out = *in
+	if in.AadAudience != nil {
+		in, out := &in.AadAudience, &out.AadAudience
+		*out = new(string)
+		**out = **in
+	}
+	if in.AadIssuer != nil {
+		in, out := &in.AadIssuer, &out.AadIssuer
+		*out = new(string)
+		**out = **in
+	}
+	if in.AadTenant != nil {
+		in, out := &in.AadTenant, &out.AadTenant
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RadiusServerAddress != nil {
+		in, out := &in.RadiusServerAddress, &out.RadiusServerAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.RadiusServerSecret != nil {
+		in, out := &in.RadiusServerSecret, &out.RadiusServerSecret
+		*out = new(genruntime.SecretReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.RadiusServers != nil {
+		in, out := &in.RadiusServers, &out.RadiusServers
+		*out = make([]RadiusServer, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.VpnAuthenticationTypes != nil {
+		in, out := &in.VpnAuthenticationTypes, &out.VpnAuthenticationTypes
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.VpnClientAddressPool != nil {
+		in, out := &in.VpnClientAddressPool, &out.VpnClientAddressPool
+		*out = new(AddressSpace)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.VpnClientIpsecPolicies != nil {
+		in, out := &in.VpnClientIpsecPolicies, &out.VpnClientIpsecPolicies
+		*out = make([]IpsecPolicy, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.VpnClientProtocols != nil {
+		in, out := &in.VpnClientProtocols, &out.VpnClientProtocols
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.VpnClientRevokedCertificates != nil {
+		in, out := &in.VpnClientRevokedCertificates, &out.VpnClientRevokedCertificates
+		*out = make([]VpnClientRevokedCertificate, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.VpnClientRootCertificates != nil {
+		in, out := &in.VpnClientRootCertificates, &out.VpnClientRootCertificates
+		*out = make([]VpnClientRootCertificate, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VpnClientConfiguration) DeepCopy() *VpnClientConfiguration {
+	if in == nil {
+		return nil
+	}
+	out := new(VpnClientConfiguration)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VpnClientConfiguration_STATUS) DeepCopyInto(out *VpnClientConfiguration_STATUS) {
+	*out = *in
+	if in.AadAudience != nil {
+		in, out := &in.AadAudience, &out.AadAudience
+		*out = new(string)
+		**out = **in
+	}
+	if in.AadIssuer != nil {
+		in, out := &in.AadIssuer, &out.AadIssuer
+		*out = new(string)
+		**out = **in
+	}
+	if in.AadTenant != nil {
+		in, out := &in.AadTenant, &out.AadTenant
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RadiusServerAddress != nil {
+		in, out := &in.RadiusServerAddress, &out.RadiusServerAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.RadiusServers != nil {
+		in, out := &in.RadiusServers, &out.RadiusServers
+		*out = make([]RadiusServer_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.VpnAuthenticationTypes != nil {
+		in, out := &in.VpnAuthenticationTypes, &out.VpnAuthenticationTypes
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.VpnClientAddressPool != nil {
+		in, out := &in.VpnClientAddressPool, &out.VpnClientAddressPool
+		*out = new(AddressSpace_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.VpnClientIpsecPolicies != nil {
+		in, out := &in.VpnClientIpsecPolicies, &out.VpnClientIpsecPolicies
+		*out = make([]IpsecPolicy_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.VpnClientProtocols != nil {
+		in, out := &in.VpnClientProtocols, &out.VpnClientProtocols
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.VpnClientRevokedCertificates != nil {
+		in, out := &in.VpnClientRevokedCertificates, &out.VpnClientRevokedCertificates
+		*out = make([]VpnClientRevokedCertificate_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.VpnClientRootCertificates != nil {
+		in, out := &in.VpnClientRootCertificates, &out.VpnClientRootCertificates
+		*out = make([]VpnClientRootCertificate_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VpnClientConfiguration_STATUS) DeepCopy() *VpnClientConfiguration_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VpnClientConfiguration_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VpnClientRevokedCertificate) DeepCopyInto(out *VpnClientRevokedCertificate) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Thumbprint != nil {
+		in, out := &in.Thumbprint, &out.Thumbprint
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VpnClientRevokedCertificate) DeepCopy() *VpnClientRevokedCertificate {
+	if in == nil {
+		return nil
+	}
+	out := new(VpnClientRevokedCertificate)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VpnClientRevokedCertificate_STATUS) DeepCopyInto(out *VpnClientRevokedCertificate_STATUS) {
+	*out = *in
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Thumbprint != nil {
+		in, out := &in.Thumbprint, &out.Thumbprint
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VpnClientRevokedCertificate_STATUS) DeepCopy() *VpnClientRevokedCertificate_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VpnClientRevokedCertificate_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VpnClientRootCertificate) DeepCopyInto(out *VpnClientRootCertificate) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.PublicCertData != nil {
+		in, out := &in.PublicCertData, &out.PublicCertData
+		*out = new(string)
+		**out = **in
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VpnClientRootCertificate) DeepCopy() *VpnClientRootCertificate {
+	if in == nil {
+		return nil
+	}
+	out := new(VpnClientRootCertificate)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VpnClientRootCertificate_STATUS) DeepCopyInto(out *VpnClientRootCertificate_STATUS) {
+	*out = *in
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.PublicCertData != nil {
+		in, out := &in.PublicCertData, &out.PublicCertData
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VpnClientRootCertificate_STATUS) DeepCopy() *VpnClientRootCertificate_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VpnClientRootCertificate_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VpnNatRuleMapping) DeepCopyInto(out *VpnNatRuleMapping) {
+	*out = *in
+	if in.AddressSpace != nil {
+		in, out := &in.AddressSpace, &out.AddressSpace
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VpnNatRuleMapping) DeepCopy() *VpnNatRuleMapping {
+	if in == nil {
+		return nil
+	}
+	out := new(VpnNatRuleMapping)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VpnNatRuleMapping_STATUS) DeepCopyInto(out *VpnNatRuleMapping_STATUS) {
+	*out = *in
+	if in.AddressSpace != nil {
+		in, out := &in.AddressSpace, &out.AddressSpace
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VpnNatRuleMapping_STATUS) DeepCopy() *VpnNatRuleMapping_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VpnNatRuleMapping_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *WebApplicationFirewallCustomRule) DeepCopyInto(out *WebApplicationFirewallCustomRule) {
+	*out = *in
+	if in.Action != nil {
+		in, out := &in.Action, &out.Action
+		*out = new(string)
+		**out = **in
+	}
+	if in.MatchConditions != nil {
+		in, out := &in.MatchConditions, &out.MatchConditions
+		*out = make([]MatchCondition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Priority != nil {
+		in, out := &in.Priority, &out.Priority
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RuleType != nil {
+		in, out := &in.RuleType, &out.RuleType
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *WebApplicationFirewallCustomRule) DeepCopy() *WebApplicationFirewallCustomRule {
+	if in == nil {
+		return nil
+	}
+	out := new(WebApplicationFirewallCustomRule)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *WebApplicationFirewallCustomRule_STATUS) DeepCopyInto(out *WebApplicationFirewallCustomRule_STATUS) {
+	*out = *in
+	if in.Action != nil {
+		in, out := &in.Action, &out.Action
+		*out = new(string)
+		**out = **in
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.MatchConditions != nil {
+		in, out := &in.MatchConditions, &out.MatchConditions
+		*out = make([]MatchCondition_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Priority != nil {
+		in, out := &in.Priority, &out.Priority
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RuleType != nil {
+		in, out := &in.RuleType, &out.RuleType
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *WebApplicationFirewallCustomRule_STATUS) DeepCopy() *WebApplicationFirewallCustomRule_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(WebApplicationFirewallCustomRule_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *WebApplicationFirewallPolicy) DeepCopyInto(out *WebApplicationFirewallPolicy) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *WebApplicationFirewallPolicy) DeepCopy() *WebApplicationFirewallPolicy {
+	if in == nil {
+		return nil
+	}
+	out := new(WebApplicationFirewallPolicy)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *WebApplicationFirewallPolicy) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *WebApplicationFirewallPolicyList) DeepCopyInto(out *WebApplicationFirewallPolicyList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]WebApplicationFirewallPolicy, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *WebApplicationFirewallPolicyList) DeepCopy() *WebApplicationFirewallPolicyList {
+	if in == nil {
+		return nil
+	}
+	out := new(WebApplicationFirewallPolicyList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *WebApplicationFirewallPolicyList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *WebApplicationFirewallPolicyOperatorSpec) DeepCopyInto(out *WebApplicationFirewallPolicyOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *WebApplicationFirewallPolicyOperatorSpec) DeepCopy() *WebApplicationFirewallPolicyOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(WebApplicationFirewallPolicyOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *WebApplicationFirewallPolicy_STATUS) DeepCopyInto(out *WebApplicationFirewallPolicy_STATUS) {
+	*out = *in
+	if in.ApplicationGateways != nil {
+		in, out := &in.ApplicationGateways, &out.ApplicationGateways
+		*out = make([]ApplicationGateway_STATUS_SubResourceEmbedded, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.CustomRules != nil {
+		in, out := &in.CustomRules, &out.CustomRules
+		*out = make([]WebApplicationFirewallCustomRule_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.HttpListeners != nil {
+		in, out := &in.HttpListeners, &out.HttpListeners
+		*out = make([]SubResource_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.ManagedRules != nil {
+		in, out := &in.ManagedRules, &out.ManagedRules
+		*out = new(ManagedRulesDefinition_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PathBasedRules != nil {
+		in, out := &in.PathBasedRules, &out.PathBasedRules
+		*out = make([]SubResource_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PolicySettings != nil {
+		in, out := &in.PolicySettings, &out.PolicySettings
+		*out = new(PolicySettings_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.ResourceState != nil {
+		in, out := &in.ResourceState, &out.ResourceState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *WebApplicationFirewallPolicy_STATUS) DeepCopy() *WebApplicationFirewallPolicy_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(WebApplicationFirewallPolicy_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *WebApplicationFirewallPolicy_Spec) DeepCopyInto(out *WebApplicationFirewallPolicy_Spec) {
+	*out = *in
+	if in.CustomRules != nil {
+		in, out := &in.CustomRules, &out.CustomRules
+		*out = make([]WebApplicationFirewallCustomRule, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.ManagedRules != nil {
+		in, out := &in.ManagedRules, &out.ManagedRules
+		*out = new(ManagedRulesDefinition)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(WebApplicationFirewallPolicyOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PolicySettings != nil {
+		in, out := &in.PolicySettings, &out.PolicySettings
+		*out = new(PolicySettings)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *WebApplicationFirewallPolicy_Spec) DeepCopy() *WebApplicationFirewallPolicy_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(WebApplicationFirewallPolicy_Spec)
 	in.DeepCopyInto(out)
 	return out
 }

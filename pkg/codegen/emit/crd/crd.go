@@ -90,7 +90,7 @@ func (b *builder) crd(group, kind string, versions []astmodel.Definition) (*apie
 			Group: group,
 			Names: apiextv1.CustomResourceDefinitionNames{
 				Kind: kind, ListKind: astmodel.ListName(kind), Plural: plural, Singular: strings.ToLower(kind),
-				Categories: []string{"azure", strings.TrimSuffix(group, astmodel.GroupSuffix)},
+				Categories: []string{"azure", astmodel.Category(group)},
 			},
 			Scope: apiextv1.NamespaceScoped,
 		},

@@ -50,7 +50,7 @@ func (fb *fileBuilder) resourceDecls(def astmodel.Definition, r *astmodel.Resour
 	if r.IsStorageVersion {
 		markers = append(markers, "+kubebuilder:storageversion")
 	}
-	markers = append(markers, "+kubebuilder:resource:categories={azure,"+fb.pkg.Group+"}")
+	markers = append(markers, "+kubebuilder:resource:categories={azure,"+astmodel.Category(fb.pkg.Group)+"}")
 	markers = append(markers, readyColumns...)
 	root.Decs.Start = docs(astmodel.DocLines(kind, def.Description), markers)
 
