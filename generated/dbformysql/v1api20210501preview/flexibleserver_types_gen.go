@@ -2702,11 +2702,11 @@ func (m *MaintenanceWindow_STATUS) AssignProperties_To_MaintenanceWindow_STATUS(
 
 // Network: Network related properties of a server
 type Network struct {
-	// DelegatedSubnetResourceId: Delegated subnet resource id used to setup vnet for a server.
-	DelegatedSubnetResourceId *string `json:"delegatedSubnetResourceId,omitempty"`
+	// DelegatedSubnetResourceReference: Delegated subnet resource id used to setup vnet for a server.
+	DelegatedSubnetResourceReference *genruntime.ResourceReference `json:"delegatedSubnetResourceReference,omitempty"`
 
-	// PrivateDnsZoneResourceId: Private DNS zone resource id.
-	PrivateDnsZoneResourceId *string `json:"privateDnsZoneResourceId,omitempty"`
+	// PrivateDnsZoneResourceReference: Private DNS zone resource id.
+	PrivateDnsZoneResourceReference *genruntime.ResourceReference `json:"privateDnsZoneResourceReference,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &Network{}
@@ -2717,13 +2717,23 @@ func (n *Network) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) 
 		return nil, nil
 	}
 	result := &arm.Network{}
-	if n.DelegatedSubnetResourceId != nil {
-		delegatedSubnetResourceIdValue := *n.DelegatedSubnetResourceId
-		result.DelegatedSubnetResourceId = &delegatedSubnetResourceIdValue
+	if n.DelegatedSubnetResourceReference != nil {
+		var delegatedSubnetResourceReferenceValue string
+		delegatedSubnetResourceReferenceResolved, err := resolved.ARMID("Network.delegatedSubnetResourceReference", *n.DelegatedSubnetResourceReference)
+		if err != nil {
+			return nil, err
+		}
+		delegatedSubnetResourceReferenceValue = delegatedSubnetResourceReferenceResolved
+		result.DelegatedSubnetResourceId = &delegatedSubnetResourceReferenceValue
 	}
-	if n.PrivateDnsZoneResourceId != nil {
-		privateDnsZoneResourceIdValue := *n.PrivateDnsZoneResourceId
-		result.PrivateDnsZoneResourceId = &privateDnsZoneResourceIdValue
+	if n.PrivateDnsZoneResourceReference != nil {
+		var privateDnsZoneResourceReferenceValue string
+		privateDnsZoneResourceReferenceResolved, err := resolved.ARMID("Network.privateDnsZoneResourceReference", *n.PrivateDnsZoneResourceReference)
+		if err != nil {
+			return nil, err
+		}
+		privateDnsZoneResourceReferenceValue = privateDnsZoneResourceReferenceResolved
+		result.PrivateDnsZoneResourceId = &privateDnsZoneResourceReferenceValue
 	}
 	return result, nil
 }
@@ -2747,28 +2757,50 @@ func (n *Network) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armI
 		typed = *pointer
 	}
 	if typed.DelegatedSubnetResourceId != nil {
-		delegatedSubnetResourceIdValue := *typed.DelegatedSubnetResourceId
-		n.DelegatedSubnetResourceId = &delegatedSubnetResourceIdValue
+		delegatedSubnetResourceReferenceValue := genruntime.ResourceReference{ARMID: *typed.DelegatedSubnetResourceId}
+		n.DelegatedSubnetResourceReference = &delegatedSubnetResourceReferenceValue
 	}
 	if typed.PrivateDnsZoneResourceId != nil {
-		privateDnsZoneResourceIdValue := *typed.PrivateDnsZoneResourceId
-		n.PrivateDnsZoneResourceId = &privateDnsZoneResourceIdValue
+		privateDnsZoneResourceReferenceValue := genruntime.ResourceReference{ARMID: *typed.PrivateDnsZoneResourceId}
+		n.PrivateDnsZoneResourceReference = &privateDnsZoneResourceReferenceValue
 	}
 	return nil
 }
 
 // AssignProperties_From_Network populates the receiver from source, a dbformysql/v1api20210501preview/storage.Network.
 func (n *Network) AssignProperties_From_Network(source *storage.Network) error {
-	n.DelegatedSubnetResourceId = genruntime.ClonePointer(source.DelegatedSubnetResourceId)
-	n.PrivateDnsZoneResourceId = genruntime.ClonePointer(source.PrivateDnsZoneResourceId)
+	if source.DelegatedSubnetResourceReference != nil {
+		delegatedSubnetResourceReferenceValue := *source.DelegatedSubnetResourceReference.DeepCopy()
+		n.DelegatedSubnetResourceReference = &delegatedSubnetResourceReferenceValue
+	} else {
+		n.DelegatedSubnetResourceReference = nil
+	}
+
+	if source.PrivateDnsZoneResourceReference != nil {
+		privateDnsZoneResourceReferenceValue := *source.PrivateDnsZoneResourceReference.DeepCopy()
+		n.PrivateDnsZoneResourceReference = &privateDnsZoneResourceReferenceValue
+	} else {
+		n.PrivateDnsZoneResourceReference = nil
+	}
 
 	return nil
 }
 
 // AssignProperties_To_Network populates destination, a dbformysql/v1api20210501preview/storage.Network, from the receiver.
 func (n *Network) AssignProperties_To_Network(destination *storage.Network) error {
-	destination.DelegatedSubnetResourceId = genruntime.ClonePointer(n.DelegatedSubnetResourceId)
-	destination.PrivateDnsZoneResourceId = genruntime.ClonePointer(n.PrivateDnsZoneResourceId)
+	if n.DelegatedSubnetResourceReference != nil {
+		delegatedSubnetResourceReferenceValue := *n.DelegatedSubnetResourceReference.DeepCopy()
+		destination.DelegatedSubnetResourceReference = &delegatedSubnetResourceReferenceValue
+	} else {
+		destination.DelegatedSubnetResourceReference = nil
+	}
+
+	if n.PrivateDnsZoneResourceReference != nil {
+		privateDnsZoneResourceReferenceValue := *n.PrivateDnsZoneResourceReference.DeepCopy()
+		destination.PrivateDnsZoneResourceReference = &privateDnsZoneResourceReferenceValue
+	} else {
+		destination.PrivateDnsZoneResourceReference = nil
+	}
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil

@@ -1003,15 +1003,15 @@ func (in *MaintenanceWindow_STATUS) DeepCopy() *MaintenanceWindow_STATUS {
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *Network) DeepCopyInto(out *Network) {
 	*out = *in
-	if in.DelegatedSubnetResourceId != nil {
-		in, out := &in.DelegatedSubnetResourceId, &out.DelegatedSubnetResourceId
-		*out = new(string)
-		**out = **in
+	if in.DelegatedSubnetResourceReference != nil {
+		in, out := &in.DelegatedSubnetResourceReference, &out.DelegatedSubnetResourceReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
 	}
-	if in.PrivateDnsZoneResourceId != nil {
-		in, out := &in.PrivateDnsZoneResourceId, &out.PrivateDnsZoneResourceId
-		*out = new(string)
-		**out = **in
+	if in.PrivateDnsZoneResourceReference != nil {
+		in, out := &in.PrivateDnsZoneResourceReference, &out.PrivateDnsZoneResourceReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
 	}
 }
 

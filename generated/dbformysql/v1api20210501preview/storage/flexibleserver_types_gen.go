@@ -299,9 +299,9 @@ type MaintenanceWindow_STATUS struct {
 
 // Network: Storage version of v1api20210501preview.Network
 type Network struct {
-	DelegatedSubnetResourceId *string `json:"delegatedSubnetResourceId,omitempty"`
+	DelegatedSubnetResourceReference *genruntime.ResourceReference `json:"delegatedSubnetResourceReference,omitempty"`
 
-	PrivateDnsZoneResourceId *string `json:"privateDnsZoneResourceId,omitempty"`
+	PrivateDnsZoneResourceReference *genruntime.ResourceReference `json:"privateDnsZoneResourceReference,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }

@@ -182,9 +182,9 @@ func GenerateMaintenanceWindow_STATUS(t *rapid.T) MaintenanceWindow_STATUS {
 // GenerateNetwork draws a random Network for property-based tests.
 func GenerateNetwork(t *rapid.T) Network {
 	return Network{
-		DelegatedSubnetResourceId: gentest.Optional(gentest.String)(t),
-		PrivateDnsZoneResourceId:  gentest.Optional(gentest.String)(t),
-		PropertyBag:               gentest.PropertyBag(t),
+		DelegatedSubnetResourceReference: gentest.Optional(gentest.ResourceReference)(t),
+		PrivateDnsZoneResourceReference:  gentest.Optional(gentest.ResourceReference)(t),
+		PropertyBag:                      gentest.PropertyBag(t),
 	}
 }
 
