@@ -33,14 +33,22 @@ import (
 	containerservicev1api20210301storage "github.com/armgen/armgen/generated/containerservice/v1api20210301/storage"
 	containerservicev1api20210501 "github.com/armgen/armgen/generated/containerservice/v1api20210501"
 	containerservicev1api20210501storage "github.com/armgen/armgen/generated/containerservice/v1api20210501/storage"
+	dbformariadbv1api20180601 "github.com/armgen/armgen/generated/dbformariadb/v1api20180601"
+	dbformariadbv1api20180601storage "github.com/armgen/armgen/generated/dbformariadb/v1api20180601/storage"
+	dbformysqlv1api20210501preview "github.com/armgen/armgen/generated/dbformysql/v1api20210501preview"
+	dbformysqlv1api20210501previewstorage "github.com/armgen/armgen/generated/dbformysql/v1api20210501preview/storage"
 	dbforpostgresqlv1api20210601 "github.com/armgen/armgen/generated/dbforpostgresql/v1api20210601"
 	dbforpostgresqlv1api20210601storage "github.com/armgen/armgen/generated/dbforpostgresql/v1api20210601/storage"
 	devicesv1api20210701 "github.com/armgen/armgen/generated/devices/v1api20210701"
 	devicesv1api20210701storage "github.com/armgen/armgen/generated/devices/v1api20210701/storage"
 	documentdbv1api20210315 "github.com/armgen/armgen/generated/documentdb/v1api20210315"
 	documentdbv1api20210315storage "github.com/armgen/armgen/generated/documentdb/v1api20210315/storage"
+	documentdbv1api20210401preview "github.com/armgen/armgen/generated/documentdb/v1api20210401preview"
+	documentdbv1api20210401previewstorage "github.com/armgen/armgen/generated/documentdb/v1api20210401preview/storage"
 	documentdbv1api20210515 "github.com/armgen/armgen/generated/documentdb/v1api20210515"
 	documentdbv1api20210515storage "github.com/armgen/armgen/generated/documentdb/v1api20210515/storage"
+	documentdbv1api20210615 "github.com/armgen/armgen/generated/documentdb/v1api20210615"
+	documentdbv1api20210615storage "github.com/armgen/armgen/generated/documentdb/v1api20210615/storage"
 	eventgridv1api20200601 "github.com/armgen/armgen/generated/eventgrid/v1api20200601"
 	eventgridv1api20200601storage "github.com/armgen/armgen/generated/eventgrid/v1api20200601/storage"
 	eventhubv1api20170401 "github.com/armgen/armgen/generated/eventhub/v1api20170401"
@@ -83,6 +91,10 @@ import (
 	servicebusv1api20210101previewstorage "github.com/armgen/armgen/generated/servicebus/v1api20210101preview/storage"
 	signalrservicev1api20200501 "github.com/armgen/armgen/generated/signalrservice/v1api20200501"
 	signalrservicev1api20200501storage "github.com/armgen/armgen/generated/signalrservice/v1api20200501/storage"
+	sqlv1api20140401 "github.com/armgen/armgen/generated/sql/v1api20140401"
+	sqlv1api20140401storage "github.com/armgen/armgen/generated/sql/v1api20140401/storage"
+	sqlv1api20210201preview "github.com/armgen/armgen/generated/sql/v1api20210201preview"
+	sqlv1api20210201previewstorage "github.com/armgen/armgen/generated/sql/v1api20210201preview/storage"
 	storagev1api20210101 "github.com/armgen/armgen/generated/storage/v1api20210101"
 	storagev1api20210101storage "github.com/armgen/armgen/generated/storage/v1api20210101/storage"
 	storagev1api20210401 "github.com/armgen/armgen/generated/storage/v1api20210401"
@@ -124,14 +136,32 @@ func KnownResources() []genruntime.KnownResource {
 		{Obj: new(containerservicev1api20210501storage.MaintenanceConfiguration)},
 		{Obj: new(containerservicev1api20210501storage.ManagedCluster)},
 		{Obj: new(containerservicev1api20210501storage.ManagedClustersAgentPool)},
+		{Obj: new(dbformariadbv1api20180601storage.Configuration)},
+		{Obj: new(dbformariadbv1api20180601storage.Database)},
+		{Obj: new(dbformariadbv1api20180601storage.Server)},
+		{Obj: new(dbformysqlv1api20210501previewstorage.FlexibleServer)},
+		{Obj: new(dbformysqlv1api20210501previewstorage.FlexibleServersDatabase)},
+		{Obj: new(dbformysqlv1api20210501previewstorage.FlexibleServersFirewallRule)},
 		{Obj: new(dbforpostgresqlv1api20210601storage.FlexibleServer)},
 		{Obj: new(dbforpostgresqlv1api20210601storage.FlexibleServersConfiguration)},
 		{Obj: new(dbforpostgresqlv1api20210601storage.FlexibleServersDatabase)},
 		{Obj: new(dbforpostgresqlv1api20210601storage.FlexibleServersFirewallRule)},
 		{Obj: new(devicesv1api20210701storage.IotHub)},
-		{Obj: new(documentdbv1api20210515storage.DatabaseAccount)},
-		{Obj: new(documentdbv1api20210515storage.SqlDatabase)},
-		{Obj: new(documentdbv1api20210515storage.SqlDatabaseContainer)},
+		{Obj: new(documentdbv1api20210401previewstorage.CassandraCluster)},
+		{Obj: new(documentdbv1api20210401previewstorage.CassandraDataCenter)},
+		{Obj: new(documentdbv1api20210615storage.DatabaseAccount)},
+		{Obj: new(documentdbv1api20210615storage.MongodbDatabase)},
+		{Obj: new(documentdbv1api20210615storage.MongodbDatabaseCollection)},
+		{Obj: new(documentdbv1api20210615storage.MongodbDatabaseCollectionThroughputSetting)},
+		{Obj: new(documentdbv1api20210615storage.MongodbDatabaseThroughputSetting)},
+		{Obj: new(documentdbv1api20210615storage.SqlDatabase)},
+		{Obj: new(documentdbv1api20210615storage.SqlDatabaseContainer)},
+		{Obj: new(documentdbv1api20210615storage.SqlDatabaseContainerStoredProcedure)},
+		{Obj: new(documentdbv1api20210615storage.SqlDatabaseContainerThroughputSetting)},
+		{Obj: new(documentdbv1api20210615storage.SqlDatabaseContainerTrigger)},
+		{Obj: new(documentdbv1api20210615storage.SqlDatabaseContainerUserDefinedFunction)},
+		{Obj: new(documentdbv1api20210615storage.SqlDatabaseThroughputSetting)},
+		{Obj: new(documentdbv1api20210615storage.SqlRoleAssignment)},
 		{Obj: new(eventgridv1api20200601storage.Domain)},
 		{Obj: new(eventgridv1api20200601storage.DomainsTopic)},
 		{Obj: new(eventgridv1api20200601storage.EventSubscription)},
@@ -209,6 +239,27 @@ func KnownResources() []genruntime.KnownResource {
 		{Obj: new(servicebusv1api20210101previewstorage.NamespacesTopic)},
 		{Obj: new(servicebusv1api20210101previewstorage.NamespacesTopicsSubscription)},
 		{Obj: new(signalrservicev1api20200501storage.SignalR)},
+		{Obj: new(sqlv1api20140401storage.Server)},
+		{Obj: new(sqlv1api20140401storage.ServersAdministrator)},
+		{Obj: new(sqlv1api20140401storage.ServersConnectionPolicy)},
+		{Obj: new(sqlv1api20140401storage.ServersDatabase)},
+		{Obj: new(sqlv1api20140401storage.ServersDatabasesSecurityAlertPolicy)},
+		{Obj: new(sqlv1api20140401storage.ServersDatabasesTransparentDataEncryption)},
+		{Obj: new(sqlv1api20140401storage.ServersElasticPool)},
+		{Obj: new(sqlv1api20140401storage.ServersFirewallRule)},
+		{Obj: new(sqlv1api20210201previewstorage.ServersAuditingSetting)},
+		{Obj: new(sqlv1api20210201previewstorage.ServersAzureADOnlyAuthentication)},
+		{Obj: new(sqlv1api20210201previewstorage.ServersDatabasesAuditingSetting)},
+		{Obj: new(sqlv1api20210201previewstorage.ServersDatabasesBackupLongTermRetentionPolicy)},
+		{Obj: new(sqlv1api20210201previewstorage.ServersDatabasesBackupShortTermRetentionPolicy)},
+		{Obj: new(sqlv1api20210201previewstorage.ServersDatabasesVulnerabilityAssessment)},
+		{Obj: new(sqlv1api20210201previewstorage.ServersEncryptionProtector)},
+		{Obj: new(sqlv1api20210201previewstorage.ServersFailoverGroup)},
+		{Obj: new(sqlv1api20210201previewstorage.ServersKey)},
+		{Obj: new(sqlv1api20210201previewstorage.ServersOutboundFirewallRule)},
+		{Obj: new(sqlv1api20210201previewstorage.ServersSecurityAlertPolicy)},
+		{Obj: new(sqlv1api20210201previewstorage.ServersVirtualNetworkRule)},
+		{Obj: new(sqlv1api20210201previewstorage.ServersVulnerabilityAssessment)},
 		{Obj: new(storagev1api20210401storage.StorageAccount)},
 		{Obj: new(storagev1api20210401storage.StorageAccountsBlobService)},
 		{Obj: new(storagev1api20210401storage.StorageAccountsBlobServicesContainer)},
@@ -255,14 +306,22 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	containerservicev1api20210301storage.AddToScheme,
 	containerservicev1api20210501.AddToScheme,
 	containerservicev1api20210501storage.AddToScheme,
+	dbformariadbv1api20180601.AddToScheme,
+	dbformariadbv1api20180601storage.AddToScheme,
+	dbformysqlv1api20210501preview.AddToScheme,
+	dbformysqlv1api20210501previewstorage.AddToScheme,
 	dbforpostgresqlv1api20210601.AddToScheme,
 	dbforpostgresqlv1api20210601storage.AddToScheme,
 	devicesv1api20210701.AddToScheme,
 	devicesv1api20210701storage.AddToScheme,
 	documentdbv1api20210315.AddToScheme,
 	documentdbv1api20210315storage.AddToScheme,
+	documentdbv1api20210401preview.AddToScheme,
+	documentdbv1api20210401previewstorage.AddToScheme,
 	documentdbv1api20210515.AddToScheme,
 	documentdbv1api20210515storage.AddToScheme,
+	documentdbv1api20210615.AddToScheme,
+	documentdbv1api20210615storage.AddToScheme,
 	eventgridv1api20200601.AddToScheme,
 	eventgridv1api20200601storage.AddToScheme,
 	eventhubv1api20170401.AddToScheme,
@@ -305,6 +364,10 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	servicebusv1api20210101previewstorage.AddToScheme,
 	signalrservicev1api20200501.AddToScheme,
 	signalrservicev1api20200501storage.AddToScheme,
+	sqlv1api20140401.AddToScheme,
+	sqlv1api20140401storage.AddToScheme,
+	sqlv1api20210201preview.AddToScheme,
+	sqlv1api20210201previewstorage.AddToScheme,
 	storagev1api20210101.AddToScheme,
 	storagev1api20210101storage.AddToScheme,
 	storagev1api20210401.AddToScheme,

@@ -15,14 +15,44 @@ import (
 // them back and export them. Only scalars are made, in the objects the resource has (and its
 // properties envelope): lists and objects of the service's own stay out. Each value depends on
 // the seed, the resource's ID and the property's path only, so it is the same at every GET.
-func (s *Server) fillReadOnly(out map[string]any, id, name string, schema *spec.Schema) {
-	s.fillObject(out, schema, id, name, "", 0)
+// body is the PUT body's schema: what the response has and the body cannot is the service's own
+// too, marked read-only or not (a MariaDB server's fullyQualifiedDomainName).
+func (s *Server) fillReadOnly(out map[string]any, id, name string, schema, body *spec.Schema) {
+	s.fillObject(out, schema, body, id, name, "", 0)
+}
+
+// servicesOwn says the service sets the property pn of an object the client writes with the
+// schema req: it is read-only, or, inside the resource's envelope, req cannot hold it and the
+// client did not send it. A req without properties (no body, a cut recursion) says nothing. Of a
+// discriminated union only the base's properties are known: a variant's the client left out is
+// filled as a service default would be. The envelope's own (location, kind) are never invented.
+func servicesOwn(p *spec.Schema, pn string, req *spec.Schema, sent bool, depth int) bool {
+	if readOnly(p) {
+		return true
+	}
+	if req == nil || sent || depth == 0 {
+		return false
+	}
+	reqProps := allProperties(req)
+	if len(reqProps) == 0 || !isObject(req) {
+		return false
+	}
+	_, inReq := reqProps[pn]
+	return !inReq
+}
+
+// requestProperty is the schema of pn in req, nil when req does not say.
+func requestProperty(req *spec.Schema, pn string) *spec.Schema {
+	if req == nil {
+		return nil
+	}
+	return allProperties(req)[pn]
 }
 
 // managedByARM are filled elsewhere (renderLocked), or must not be invented.
 var managedByARM = map[string]bool{"id": true, "name": true, "type": true, "etag": true, "systemData": true, "provisioningState": true}
 
-func (s *Server) fillObject(m map[string]any, schema *spec.Schema, id, name, path string, depth int) {
+func (s *Server) fillObject(m map[string]any, schema, req *spec.Schema, id, name, path string, depth int) {
 	if schema == nil || depth > 16 {
 		return
 	}
@@ -37,33 +67,38 @@ func (s *Server) fillObject(m map[string]any, schema *spec.Schema, id, name, pat
 			at = path + "." + pn
 		}
 		v, present := m[pn]
+		own := servicesOwn(p, pn, req, present, depth)
 		switch {
 		case present:
-			s.fillValue(v, p, id, name, at, depth+1)
-		case readOnly(p) && scalar(p):
+			s.fillValue(v, p, requestProperty(req, pn), id, name, at, depth+1)
+		case own && scalar(p):
 			rng := rand.New(rand.NewPCG(uint64(s.opts.Seed), seedOf(id+"#"+at, 0)))
 			m[pn] = s.readOnlyValue(p, pn, name, at, rng)
 		case depth == 0 && pn == "properties" && hasReadOnlyScalar(p),
 			// An object the service reports of its own (a storage account's primaryEndpoints).
 			readOnly(p) && isObject(p) && hasReadOnlyScalar(p):
 			env := map[string]any{}
-			s.fillObject(env, p, id, name, at, depth+1)
+			s.fillObject(env, p, requestProperty(req, pn), id, name, at, depth+1)
 			m[pn] = env
 		}
 	}
 }
 
-func (s *Server) fillValue(v any, schema *spec.Schema, id, name, path string, depth int) {
+func (s *Server) fillValue(v any, schema, req *spec.Schema, id, name, path string, depth int) {
 	switch x := v.(type) {
 	case map[string]any:
 		if mv := mapValueSchema(schema); mv != nil && len(schema.Properties) == 0 && len(schema.AllOf) == 0 {
 			return // a map of the client's, not an object of the service's
 		}
-		s.fillObject(x, schema, id, name, path, depth)
+		s.fillObject(x, schema, req, id, name, path, depth)
 	case []any:
 		if it := itemSchema(schema); it != nil {
+			var reqItem *spec.Schema
+			if req != nil {
+				reqItem = itemSchema(req)
+			}
 			for i, item := range x {
-				s.fillValue(item, it, id, name, path+"["+strconv.Itoa(i)+"]", depth+1)
+				s.fillValue(item, it, reqItem, id, name, path+"["+strconv.Itoa(i)+"]", depth+1)
 			}
 		}
 	}
@@ -74,7 +109,7 @@ func (s *Server) readOnlyValue(p *spec.Schema, prop, resource, path string, rng 
 	switch {
 	case strings.EqualFold(prop, "tenantId") && s.opts.TenantID != "":
 		return s.opts.TenantID
-	case strings.HasSuffix(strings.ToLower(prop), "hostname") && typeOf(p) == "string":
+	case (strings.HasSuffix(strings.ToLower(prop), "hostname") || strings.HasSuffix(strings.ToLower(prop), "domainname")) && typeOf(p) == "string":
 		return strings.ToLower(resource) + ".armfake.example"
 	case (strings.Contains(strings.ToLower(path), "endpoints.") || strings.HasSuffix(strings.ToLower(prop), "endpoint")) &&
 		typeOf(p) == "string" && len(p.Enum) == 0 && p.Format == "":

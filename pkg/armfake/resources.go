@@ -342,7 +342,7 @@ func (s *Server) renderLocked(st *stored) map[string]any {
 	if ops != nil {
 		s.renderEmbedded(st, ops, out)
 		applyDefaults(out, ops.response, 0)
-		s.fillReadOnly(out, st.id, p.names[len(p.names)-1], ops.response)
+		s.fillReadOnly(out, st.id, p.names[len(p.names)-1], ops.response, ops.body)
 		s.fillReportedUnmarked(out, st.armType, st.id, p.names[len(p.names)-1], ops.response)
 		stripWriteOnly(out, ops.response, 0)
 	}

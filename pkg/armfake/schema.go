@@ -130,6 +130,7 @@ func (e *expander) expandInline(doc *loader.Document, s *spec.Schema, at string)
 		}
 		cp.AdditionalProperties = &spec.SchemaOrBool{Allows: true, Schema: x}
 	}
+	cp.Enum = numericEnum(&cp)
 	// anyOf/oneOf/not are almost absent from ARM specs; dropping them only loosens validation.
 	cp.AnyOf, cp.OneOf, cp.Not = nil, nil, nil
 	// A client never sends read-only properties, so they cannot be required of it.

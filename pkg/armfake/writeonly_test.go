@@ -56,3 +56,25 @@ func TestReadOnlyValues(t *testing.T) {
 		t.Errorf("storage account primaryEndpoints.blob %v: %s", got, a.raw)
 	}
 }
+
+// TestServiceValuesNotInTheBody: a MariaDB server's GET answer has fullyQualifiedDomainName,
+// not marked read-only but absent from the PUT body's schema, so the service's own: armfake
+// fills it, as Azure does, and clients can export it.
+func TestServiceValuesNotInTheBody(t *testing.T) {
+	s := StartTest(t, Options{SpecRoot: corpusRoot(t), Groups: []string{"resources", "dbformariadb"}, LROPolls: -1})
+	expect(t, call(t, s, "PUT", rg+rgAPI, map[string]any{"location": "westus"}), 201, "")
+	server := rg + "/providers/Microsoft.DBforMariaDB/servers/mdb1?api-version=2018-06-01"
+	expect(t, call(t, s, "PUT", server, map[string]any{"location": "westus2",
+		"properties": map[string]any{"createMode": "Default", "administratorLogin": "myAdmin", "administratorLoginPassword": "hunter2-Passw0rd", "version": "10.3"}}), 201, "")
+	get := call(t, s, "GET", server, nil)
+	expect(t, get, 200, "")
+	if got := get.prop("properties", "fullyQualifiedDomainName"); got != "mdb1.armfake.example" {
+		t.Errorf("fullyQualifiedDomainName %v: %s", got, get.raw)
+	}
+	if get.prop("properties", "administratorLogin") != "myAdmin" || get.prop("properties", "version") != "10.3" {
+		t.Errorf("the client's values changed: %s", get.raw)
+	}
+	if get.prop("location") != "westus2" {
+		t.Errorf("location %v", get.prop("location"))
+	}
+}

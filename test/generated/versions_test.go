@@ -54,7 +54,9 @@ func TestCRDVersions(t *testing.T) {
 		"storageaccounts.storage.azure.com":                    {"v1api20210101", "v1api20210401"},
 		"managedclusters.containerservice.azure.com":           {"v1api20210301", "v1api20210501"},
 		"managedclustersagentpools.containerservice.azure.com": {"v1api20210301", "v1api20210501"},
-		"databaseaccounts.documentdb.azure.com":                {"v1api20210315", "v1api20210515"},
+		"databaseaccounts.documentdb.azure.com":                {"v1api20210315", "v1api20210515", "v1api20210615"},
+		"sqldatabases.documentdb.azure.com":                    {"v1api20210515", "v1api20210615"},
+		"sqldatabasecontainers.documentdb.azure.com":           {"v1api20210515", "v1api20210615"},
 	}
 	for name, versions := range multi {
 		crd, ok := byName[name]

@@ -153,7 +153,7 @@ func (d *DatabaseAccount) ConfigMapDestinations() map[string]genruntime.ConfigMa
 
 var _ conversion.Convertible = &DatabaseAccount{}
 
-// ConvertTo converts the receiver to hub, the documentdb/v1api20210515/storage.DatabaseAccount the API server stores, through documentdb/v1api20210315/storage.DatabaseAccount.
+// ConvertTo converts the receiver to hub, the documentdb/v1api20210615/storage.DatabaseAccount the API server stores, through documentdb/v1api20210315/storage.DatabaseAccount.
 func (d *DatabaseAccount) ConvertTo(hub conversion.Hub) error {
 	var destination storage.DatabaseAccount
 	if err := d.AssignProperties_To_DatabaseAccount(&destination); err != nil {
@@ -165,7 +165,7 @@ func (d *DatabaseAccount) ConvertTo(hub conversion.Hub) error {
 	return genruntime.RestoreValues(d, hub)
 }
 
-// ConvertFrom populates the receiver from hub, the documentdb/v1api20210515/storage.DatabaseAccount the API server stores, through documentdb/v1api20210315/storage.DatabaseAccount.
+// ConvertFrom populates the receiver from hub, the documentdb/v1api20210615/storage.DatabaseAccount the API server stores, through documentdb/v1api20210315/storage.DatabaseAccount.
 func (d *DatabaseAccount) ConvertFrom(hub conversion.Hub) error {
 	var source storage.DatabaseAccount
 	if err := source.ConvertFrom(hub); err != nil {

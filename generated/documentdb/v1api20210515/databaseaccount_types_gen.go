@@ -153,25 +153,25 @@ func (d *DatabaseAccount) ConfigMapDestinations() map[string]genruntime.ConfigMa
 
 var _ conversion.Convertible = &DatabaseAccount{}
 
-// ConvertTo converts the receiver to hub, the documentdb/v1api20210515/storage.DatabaseAccount the API server stores, directly.
+// ConvertTo converts the receiver to hub, the documentdb/v1api20210615/storage.DatabaseAccount the API server stores, through documentdb/v1api20210515/storage.DatabaseAccount.
 func (d *DatabaseAccount) ConvertTo(hub conversion.Hub) error {
-	destination, ok := hub.(*storage.DatabaseAccount)
-	if !ok {
-		return fmt.Errorf("expected a documentdb/v1api20210515/storage.DatabaseAccount to convert with, got %T", hub)
+	var destination storage.DatabaseAccount
+	if err := d.AssignProperties_To_DatabaseAccount(&destination); err != nil {
+		return fmt.Errorf("converting to documentdb/v1api20210515/storage.DatabaseAccount: %w", err)
 	}
-	if err := d.AssignProperties_To_DatabaseAccount(destination); err != nil {
+	if err := destination.ConvertTo(hub); err != nil {
 		return err
 	}
 	return genruntime.RestoreValues(d, hub)
 }
 
-// ConvertFrom populates the receiver from hub, the documentdb/v1api20210515/storage.DatabaseAccount the API server stores, directly.
+// ConvertFrom populates the receiver from hub, the documentdb/v1api20210615/storage.DatabaseAccount the API server stores, through documentdb/v1api20210515/storage.DatabaseAccount.
 func (d *DatabaseAccount) ConvertFrom(hub conversion.Hub) error {
-	source, ok := hub.(*storage.DatabaseAccount)
-	if !ok {
-		return fmt.Errorf("expected a documentdb/v1api20210515/storage.DatabaseAccount to convert with, got %T", hub)
+	var source storage.DatabaseAccount
+	if err := source.ConvertFrom(hub); err != nil {
+		return fmt.Errorf("converting from the hub to documentdb/v1api20210515/storage.DatabaseAccount: %w", err)
 	}
-	if err := d.AssignProperties_From_DatabaseAccount(source); err != nil {
+	if err := d.AssignProperties_From_DatabaseAccount(&source); err != nil {
 		return err
 	}
 	return genruntime.RetainValues(hub, d)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/armgen/armgen/generated/documentdb/v1api20210515/storage"
+	v1api20210615storage "github.com/armgen/armgen/generated/documentdb/v1api20210615/storage"
 	"github.com/armgen/armgen/pkg/genruntime/gentest"
 	"pgregory.net/rapid"
 )
@@ -507,9 +508,9 @@ func Test_DatabaseAccount_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateDatabaseAccount)
 }
 
-// Test_DatabaseAccount_HubRoundTrip checks that converting a DatabaseAccount to the hub documentdb/v1api20210515/storage.DatabaseAccount and back loses nothing.
+// Test_DatabaseAccount_HubRoundTrip checks that converting a DatabaseAccount to the hub documentdb/v1api20210615/storage.DatabaseAccount and back loses nothing.
 func Test_DatabaseAccount_HubRoundTrip(t *testing.T) {
-	gentest.RunSpokeRoundTrip[DatabaseAccount, storage.DatabaseAccount](t, GenerateDatabaseAccount)
+	gentest.RunSpokeRoundTrip[DatabaseAccount, v1api20210615storage.DatabaseAccount](t, GenerateDatabaseAccount)
 }
 
 // Test_DatabaseAccount_Spec_ARMRoundTrip checks that DatabaseAccount_Spec survives ConvertToARM, JSON and PopulateFromARM.

@@ -103,25 +103,25 @@ func (s *SqlDatabase) ConfigMapExpressions() []*genruntime.DestinationExpression
 
 var _ conversion.Convertible = &SqlDatabase{}
 
-// ConvertTo converts the receiver to hub, the documentdb/v1api20210515/storage.SqlDatabase the API server stores, directly.
+// ConvertTo converts the receiver to hub, the documentdb/v1api20210615/storage.SqlDatabase the API server stores, through documentdb/v1api20210515/storage.SqlDatabase.
 func (s *SqlDatabase) ConvertTo(hub conversion.Hub) error {
-	destination, ok := hub.(*storage.SqlDatabase)
-	if !ok {
-		return fmt.Errorf("expected a documentdb/v1api20210515/storage.SqlDatabase to convert with, got %T", hub)
+	var destination storage.SqlDatabase
+	if err := s.AssignProperties_To_SqlDatabase(&destination); err != nil {
+		return fmt.Errorf("converting to documentdb/v1api20210515/storage.SqlDatabase: %w", err)
 	}
-	if err := s.AssignProperties_To_SqlDatabase(destination); err != nil {
+	if err := destination.ConvertTo(hub); err != nil {
 		return err
 	}
 	return genruntime.RestoreValues(s, hub)
 }
 
-// ConvertFrom populates the receiver from hub, the documentdb/v1api20210515/storage.SqlDatabase the API server stores, directly.
+// ConvertFrom populates the receiver from hub, the documentdb/v1api20210615/storage.SqlDatabase the API server stores, through documentdb/v1api20210515/storage.SqlDatabase.
 func (s *SqlDatabase) ConvertFrom(hub conversion.Hub) error {
-	source, ok := hub.(*storage.SqlDatabase)
-	if !ok {
-		return fmt.Errorf("expected a documentdb/v1api20210515/storage.SqlDatabase to convert with, got %T", hub)
+	var source storage.SqlDatabase
+	if err := source.ConvertFrom(hub); err != nil {
+		return fmt.Errorf("converting from the hub to documentdb/v1api20210515/storage.SqlDatabase: %w", err)
 	}
-	if err := s.AssignProperties_From_SqlDatabase(source); err != nil {
+	if err := s.AssignProperties_From_SqlDatabase(&source); err != nil {
 		return err
 	}
 	return genruntime.RetainValues(hub, s)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/armgen/armgen/generated/documentdb/v1api20210515/storage"
+	v1api20210615storage "github.com/armgen/armgen/generated/documentdb/v1api20210615/storage"
 	"github.com/armgen/armgen/pkg/genruntime/gentest"
 	"pgregory.net/rapid"
 )
@@ -104,9 +105,9 @@ func Test_SqlDatabase_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateSqlDatabase)
 }
 
-// Test_SqlDatabase_HubRoundTrip checks that converting a SqlDatabase to the hub documentdb/v1api20210515/storage.SqlDatabase and back loses nothing.
+// Test_SqlDatabase_HubRoundTrip checks that converting a SqlDatabase to the hub documentdb/v1api20210615/storage.SqlDatabase and back loses nothing.
 func Test_SqlDatabase_HubRoundTrip(t *testing.T) {
-	gentest.RunSpokeRoundTrip[SqlDatabase, storage.SqlDatabase](t, GenerateSqlDatabase)
+	gentest.RunSpokeRoundTrip[SqlDatabase, v1api20210615storage.SqlDatabase](t, GenerateSqlDatabase)
 }
 
 // Test_SqlDatabase_Spec_ARMRoundTrip checks that SqlDatabase_Spec survives ConvertToARM, JSON and PopulateFromARM.

@@ -104,25 +104,25 @@ func (s *SqlDatabaseContainer) ConfigMapExpressions() []*genruntime.DestinationE
 
 var _ conversion.Convertible = &SqlDatabaseContainer{}
 
-// ConvertTo converts the receiver to hub, the documentdb/v1api20210515/storage.SqlDatabaseContainer the API server stores, directly.
+// ConvertTo converts the receiver to hub, the documentdb/v1api20210615/storage.SqlDatabaseContainer the API server stores, through documentdb/v1api20210515/storage.SqlDatabaseContainer.
 func (s *SqlDatabaseContainer) ConvertTo(hub conversion.Hub) error {
-	destination, ok := hub.(*storage.SqlDatabaseContainer)
-	if !ok {
-		return fmt.Errorf("expected a documentdb/v1api20210515/storage.SqlDatabaseContainer to convert with, got %T", hub)
+	var destination storage.SqlDatabaseContainer
+	if err := s.AssignProperties_To_SqlDatabaseContainer(&destination); err != nil {
+		return fmt.Errorf("converting to documentdb/v1api20210515/storage.SqlDatabaseContainer: %w", err)
 	}
-	if err := s.AssignProperties_To_SqlDatabaseContainer(destination); err != nil {
+	if err := destination.ConvertTo(hub); err != nil {
 		return err
 	}
 	return genruntime.RestoreValues(s, hub)
 }
 
-// ConvertFrom populates the receiver from hub, the documentdb/v1api20210515/storage.SqlDatabaseContainer the API server stores, directly.
+// ConvertFrom populates the receiver from hub, the documentdb/v1api20210615/storage.SqlDatabaseContainer the API server stores, through documentdb/v1api20210515/storage.SqlDatabaseContainer.
 func (s *SqlDatabaseContainer) ConvertFrom(hub conversion.Hub) error {
-	source, ok := hub.(*storage.SqlDatabaseContainer)
-	if !ok {
-		return fmt.Errorf("expected a documentdb/v1api20210515/storage.SqlDatabaseContainer to convert with, got %T", hub)
+	var source storage.SqlDatabaseContainer
+	if err := source.ConvertFrom(hub); err != nil {
+		return fmt.Errorf("converting from the hub to documentdb/v1api20210515/storage.SqlDatabaseContainer: %w", err)
 	}
-	if err := s.AssignProperties_From_SqlDatabaseContainer(source); err != nil {
+	if err := s.AssignProperties_From_SqlDatabaseContainer(&source); err != nil {
 		return err
 	}
 	return genruntime.RetainValues(hub, s)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/armgen/armgen/generated/documentdb/v1api20210515/storage"
+	v1api20210615storage "github.com/armgen/armgen/generated/documentdb/v1api20210615/storage"
 	"github.com/armgen/armgen/pkg/genruntime/gentest"
 	"pgregory.net/rapid"
 )
@@ -331,9 +332,9 @@ func Test_SqlDatabaseContainer_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateSqlDatabaseContainer)
 }
 
-// Test_SqlDatabaseContainer_HubRoundTrip checks that converting a SqlDatabaseContainer to the hub documentdb/v1api20210515/storage.SqlDatabaseContainer and back loses nothing.
+// Test_SqlDatabaseContainer_HubRoundTrip checks that converting a SqlDatabaseContainer to the hub documentdb/v1api20210615/storage.SqlDatabaseContainer and back loses nothing.
 func Test_SqlDatabaseContainer_HubRoundTrip(t *testing.T) {
-	gentest.RunSpokeRoundTrip[SqlDatabaseContainer, storage.SqlDatabaseContainer](t, GenerateSqlDatabaseContainer)
+	gentest.RunSpokeRoundTrip[SqlDatabaseContainer, v1api20210615storage.SqlDatabaseContainer](t, GenerateSqlDatabaseContainer)
 }
 
 // Test_SqlDatabaseContainer_Spec_ARMRoundTrip checks that SqlDatabaseContainer_Spec survives ConvertToARM, JSON and PopulateFromARM.

@@ -228,8 +228,16 @@ func (r *run) configMapValue(t *testing.T, v any) string {
 	return cm.Data[fmt.Sprint(ref["key"])]
 }
 
-// referenceID is the ARM ID a reference names: its armId, or the resource-id of the sample it names.
+// referenceID is the ARM ID a reference names: its armId, or the resource-id of the sample it
+// names; of a list of references (a SQL failover group's databases), the list of their IDs.
 func (r *run) referenceID(t *testing.T, v any, samples []genruntime.ARMMetaObject) any {
+	if list, ok := v.([]any); ok {
+		ids := make([]any, len(list))
+		for i, e := range list {
+			ids[i] = r.referenceID(t, e, samples)
+		}
+		return ids
+	}
 	ref, ok := v.(map[string]any)
 	if !ok {
 		return v

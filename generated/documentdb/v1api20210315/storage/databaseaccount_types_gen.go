@@ -7,7 +7,7 @@ import (
 	"maps"
 	"slices"
 
-	v1api20210515storage "github.com/armgen/armgen/generated/documentdb/v1api20210515/storage"
+	v1api20210615storage "github.com/armgen/armgen/generated/documentdb/v1api20210615/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -86,26 +86,26 @@ func (d *DatabaseAccount) GetResourceScope() genruntime.ResourceScope {
 
 var _ conversion.Convertible = &DatabaseAccount{}
 
-// ConvertTo converts the receiver to hub, the documentdb/v1api20210515/storage.DatabaseAccount the API server stores, directly.
+// ConvertTo converts the receiver to hub, the documentdb/v1api20210615/storage.DatabaseAccount the API server stores, directly.
 func (d *DatabaseAccount) ConvertTo(hub conversion.Hub) error {
-	destination, ok := hub.(*v1api20210515storage.DatabaseAccount)
+	destination, ok := hub.(*v1api20210615storage.DatabaseAccount)
 	if !ok {
-		return fmt.Errorf("expected a documentdb/v1api20210515/storage.DatabaseAccount to convert with, got %T", hub)
+		return fmt.Errorf("expected a documentdb/v1api20210615/storage.DatabaseAccount to convert with, got %T", hub)
 	}
 	return d.AssignProperties_To_DatabaseAccount(destination)
 }
 
-// ConvertFrom populates the receiver from hub, the documentdb/v1api20210515/storage.DatabaseAccount the API server stores, directly.
+// ConvertFrom populates the receiver from hub, the documentdb/v1api20210615/storage.DatabaseAccount the API server stores, directly.
 func (d *DatabaseAccount) ConvertFrom(hub conversion.Hub) error {
-	source, ok := hub.(*v1api20210515storage.DatabaseAccount)
+	source, ok := hub.(*v1api20210615storage.DatabaseAccount)
 	if !ok {
-		return fmt.Errorf("expected a documentdb/v1api20210515/storage.DatabaseAccount to convert with, got %T", hub)
+		return fmt.Errorf("expected a documentdb/v1api20210615/storage.DatabaseAccount to convert with, got %T", hub)
 	}
 	return d.AssignProperties_From_DatabaseAccount(source)
 }
 
-// AssignProperties_From_DatabaseAccount populates the receiver from source, a documentdb/v1api20210515/storage.DatabaseAccount.
-func (d *DatabaseAccount) AssignProperties_From_DatabaseAccount(source *v1api20210515storage.DatabaseAccount) error {
+// AssignProperties_From_DatabaseAccount populates the receiver from source, a documentdb/v1api20210615/storage.DatabaseAccount.
+func (d *DatabaseAccount) AssignProperties_From_DatabaseAccount(source *v1api20210615storage.DatabaseAccount) error {
 	d.ObjectMeta = *source.ObjectMeta.DeepCopy()
 
 	if err := d.Spec.AssignProperties_From_DatabaseAccount_Spec(&source.Spec); err != nil {
@@ -119,8 +119,8 @@ func (d *DatabaseAccount) AssignProperties_From_DatabaseAccount(source *v1api202
 	return nil
 }
 
-// AssignProperties_To_DatabaseAccount populates destination, a documentdb/v1api20210515/storage.DatabaseAccount, from the receiver.
-func (d *DatabaseAccount) AssignProperties_To_DatabaseAccount(destination *v1api20210515storage.DatabaseAccount) error {
+// AssignProperties_To_DatabaseAccount populates destination, a documentdb/v1api20210615/storage.DatabaseAccount, from the receiver.
+func (d *DatabaseAccount) AssignProperties_To_DatabaseAccount(destination *v1api20210615storage.DatabaseAccount) error {
 	destination.ObjectMeta = *d.ObjectMeta.DeepCopy()
 
 	if err := d.Spec.AssignProperties_To_DatabaseAccount_Spec(&destination.Spec); err != nil {
@@ -199,8 +199,8 @@ type DatabaseAccount_Spec struct {
 	VirtualNetworkRules []VirtualNetworkRule `json:"virtualNetworkRules,omitempty"`
 }
 
-// AssignProperties_From_DatabaseAccount_Spec populates the receiver from source, a documentdb/v1api20210515/storage.DatabaseAccount_Spec.
-func (d *DatabaseAccount_Spec) AssignProperties_From_DatabaseAccount_Spec(source *v1api20210515storage.DatabaseAccount_Spec) error {
+// AssignProperties_From_DatabaseAccount_Spec populates the receiver from source, a documentdb/v1api20210615/storage.DatabaseAccount_Spec.
+func (d *DatabaseAccount_Spec) AssignProperties_From_DatabaseAccount_Spec(source *v1api20210615storage.DatabaseAccount_Spec) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	if source.ApiProperties != nil {
@@ -353,6 +353,27 @@ func (d *DatabaseAccount_Spec) AssignProperties_From_DatabaseAccount_Spec(source
 		}
 	}
 
+	// CreateMode: the destination has no such property; the value waits in the property bag
+	if source.CreateMode != nil {
+		if err := propertyBag.Add("createMode", source.CreateMode); err != nil {
+			return fmt.Errorf("converting CreateMode: %w", err)
+		}
+	}
+
+	// DisableLocalAuth: the destination has no such property; the value waits in the property bag
+	if source.DisableLocalAuth != nil {
+		if err := propertyBag.Add("disableLocalAuth", source.DisableLocalAuth); err != nil {
+			return fmt.Errorf("converting DisableLocalAuth: %w", err)
+		}
+	}
+
+	// RestoreParameters: the destination has no such property; the value waits in the property bag
+	if source.RestoreParameters != nil {
+		if err := propertyBag.Add("restoreParameters", source.RestoreParameters); err != nil {
+			return fmt.Errorf("converting RestoreParameters: %w", err)
+		}
+	}
+
 	// What has no field of its own stays in the property bag.
 	if len(propertyBag) > 0 {
 		d.PropertyBag = propertyBag
@@ -363,12 +384,12 @@ func (d *DatabaseAccount_Spec) AssignProperties_From_DatabaseAccount_Spec(source
 	return nil
 }
 
-// AssignProperties_To_DatabaseAccount_Spec populates destination, a documentdb/v1api20210515/storage.DatabaseAccount_Spec, from the receiver.
-func (d *DatabaseAccount_Spec) AssignProperties_To_DatabaseAccount_Spec(destination *v1api20210515storage.DatabaseAccount_Spec) error {
+// AssignProperties_To_DatabaseAccount_Spec populates destination, a documentdb/v1api20210615/storage.DatabaseAccount_Spec, from the receiver.
+func (d *DatabaseAccount_Spec) AssignProperties_To_DatabaseAccount_Spec(destination *v1api20210615storage.DatabaseAccount_Spec) error {
 	propertyBag := genruntime.NewPropertyBag(d.PropertyBag)
 
 	if d.ApiProperties != nil {
-		var apiPropertiesValue v1api20210515storage.ApiProperties
+		var apiPropertiesValue v1api20210615storage.ApiProperties
 		if err := d.ApiProperties.AssignProperties_To_ApiProperties(&apiPropertiesValue); err != nil {
 			return fmt.Errorf("converting ApiProperties: %w", err)
 		}
@@ -380,7 +401,7 @@ func (d *DatabaseAccount_Spec) AssignProperties_To_DatabaseAccount_Spec(destinat
 	destination.AzureName = d.AzureName
 
 	if d.BackupPolicy != nil {
-		var backupPolicyValue v1api20210515storage.BackupPolicy
+		var backupPolicyValue v1api20210615storage.BackupPolicy
 		if err := d.BackupPolicy.AssignProperties_To_BackupPolicy(&backupPolicyValue); err != nil {
 			return fmt.Errorf("converting BackupPolicy: %w", err)
 		}
@@ -390,7 +411,7 @@ func (d *DatabaseAccount_Spec) AssignProperties_To_DatabaseAccount_Spec(destinat
 	}
 
 	if d.Capabilities != nil {
-		capabilitiesList := make([]v1api20210515storage.Capability, len(d.Capabilities))
+		capabilitiesList := make([]v1api20210615storage.Capability, len(d.Capabilities))
 		for capabilitiesIndex := range d.Capabilities {
 			if err := d.Capabilities[capabilitiesIndex].AssignProperties_To_Capability(&capabilitiesList[capabilitiesIndex]); err != nil {
 				return fmt.Errorf("converting Capabilities: %w", err)
@@ -404,7 +425,7 @@ func (d *DatabaseAccount_Spec) AssignProperties_To_DatabaseAccount_Spec(destinat
 	destination.ConnectorOffer = genruntime.ClonePointer(d.ConnectorOffer)
 
 	if d.ConsistencyPolicy != nil {
-		var consistencyPolicyValue v1api20210515storage.ConsistencyPolicy
+		var consistencyPolicyValue v1api20210615storage.ConsistencyPolicy
 		if err := d.ConsistencyPolicy.AssignProperties_To_ConsistencyPolicy(&consistencyPolicyValue); err != nil {
 			return fmt.Errorf("converting ConsistencyPolicy: %w", err)
 		}
@@ -414,7 +435,7 @@ func (d *DatabaseAccount_Spec) AssignProperties_To_DatabaseAccount_Spec(destinat
 	}
 
 	if d.Cors != nil {
-		corsList := make([]v1api20210515storage.CorsPolicy, len(d.Cors))
+		corsList := make([]v1api20210615storage.CorsPolicy, len(d.Cors))
 		for corsIndex := range d.Cors {
 			if err := d.Cors[corsIndex].AssignProperties_To_CorsPolicy(&corsList[corsIndex]); err != nil {
 				return fmt.Errorf("converting Cors: %w", err)
@@ -435,7 +456,7 @@ func (d *DatabaseAccount_Spec) AssignProperties_To_DatabaseAccount_Spec(destinat
 	destination.EnableMultipleWriteLocations = genruntime.ClonePointer(d.EnableMultipleWriteLocations)
 
 	if d.Identity != nil {
-		var identityValue v1api20210515storage.ManagedServiceIdentity
+		var identityValue v1api20210615storage.ManagedServiceIdentity
 		if err := d.Identity.AssignProperties_To_ManagedServiceIdentity(&identityValue); err != nil {
 			return fmt.Errorf("converting Identity: %w", err)
 		}
@@ -445,7 +466,7 @@ func (d *DatabaseAccount_Spec) AssignProperties_To_DatabaseAccount_Spec(destinat
 	}
 
 	if d.IpRules != nil {
-		ipRulesList := make([]v1api20210515storage.IpAddressOrRange, len(d.IpRules))
+		ipRulesList := make([]v1api20210615storage.IpAddressOrRange, len(d.IpRules))
 		for ipRulesIndex := range d.IpRules {
 			if err := d.IpRules[ipRulesIndex].AssignProperties_To_IpAddressOrRange(&ipRulesList[ipRulesIndex]); err != nil {
 				return fmt.Errorf("converting IpRules: %w", err)
@@ -462,7 +483,7 @@ func (d *DatabaseAccount_Spec) AssignProperties_To_DatabaseAccount_Spec(destinat
 	destination.Location = genruntime.ClonePointer(d.Location)
 
 	if d.Locations != nil {
-		locationsList := make([]v1api20210515storage.Location, len(d.Locations))
+		locationsList := make([]v1api20210615storage.Location, len(d.Locations))
 		for locationsIndex := range d.Locations {
 			if err := d.Locations[locationsIndex].AssignProperties_To_Location(&locationsList[locationsIndex]); err != nil {
 				return fmt.Errorf("converting Locations: %w", err)
@@ -477,7 +498,7 @@ func (d *DatabaseAccount_Spec) AssignProperties_To_DatabaseAccount_Spec(destinat
 	destination.NetworkAclBypassResourceIds = slices.Clone(d.NetworkAclBypassResourceIds)
 
 	if d.OperatorSpec != nil {
-		var operatorSpecValue v1api20210515storage.DatabaseAccountOperatorSpec
+		var operatorSpecValue v1api20210615storage.DatabaseAccountOperatorSpec
 		if err := d.OperatorSpec.AssignProperties_To_DatabaseAccountOperatorSpec(&operatorSpecValue); err != nil {
 			return fmt.Errorf("converting OperatorSpec: %w", err)
 		}
@@ -499,7 +520,7 @@ func (d *DatabaseAccount_Spec) AssignProperties_To_DatabaseAccount_Spec(destinat
 	destination.Tags = maps.Clone(d.Tags)
 
 	if d.VirtualNetworkRules != nil {
-		virtualNetworkRulesList := make([]v1api20210515storage.VirtualNetworkRule, len(d.VirtualNetworkRules))
+		virtualNetworkRulesList := make([]v1api20210615storage.VirtualNetworkRule, len(d.VirtualNetworkRules))
 		for virtualNetworkRulesIndex := range d.VirtualNetworkRules {
 			if err := d.VirtualNetworkRules[virtualNetworkRulesIndex].AssignProperties_To_VirtualNetworkRule(&virtualNetworkRulesList[virtualNetworkRulesIndex]); err != nil {
 				return fmt.Errorf("converting VirtualNetworkRules: %w", err)
@@ -514,6 +535,24 @@ func (d *DatabaseAccount_Spec) AssignProperties_To_DatabaseAccount_Spec(destinat
 	destination.AnalyticalStorageConfiguration = nil
 	if _, err := propertyBag.Pull("analyticalStorageConfiguration", &destination.AnalyticalStorageConfiguration); err != nil {
 		return fmt.Errorf("converting AnalyticalStorageConfiguration: %w", err)
+	}
+
+	// CreateMode: the source has no such property; its value may wait in the property bag
+	destination.CreateMode = nil
+	if _, err := propertyBag.Pull("createMode", &destination.CreateMode); err != nil {
+		return fmt.Errorf("converting CreateMode: %w", err)
+	}
+
+	// DisableLocalAuth: the source has no such property; its value may wait in the property bag
+	destination.DisableLocalAuth = nil
+	if _, err := propertyBag.Pull("disableLocalAuth", &destination.DisableLocalAuth); err != nil {
+		return fmt.Errorf("converting DisableLocalAuth: %w", err)
+	}
+
+	// RestoreParameters: the source has no such property; its value may wait in the property bag
+	destination.RestoreParameters = nil
+	if _, err := propertyBag.Pull("restoreParameters", &destination.RestoreParameters); err != nil {
+		return fmt.Errorf("converting RestoreParameters: %w", err)
 	}
 
 	// What has no field of its own stays in the property bag.
@@ -603,8 +642,8 @@ type DatabaseAccount_STATUS struct {
 	WriteLocations []Location_STATUS `json:"writeLocations,omitempty"`
 }
 
-// AssignProperties_From_DatabaseAccount_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.DatabaseAccount_STATUS.
-func (d *DatabaseAccount_STATUS) AssignProperties_From_DatabaseAccount_STATUS(source *v1api20210515storage.DatabaseAccount_STATUS) error {
+// AssignProperties_From_DatabaseAccount_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.DatabaseAccount_STATUS.
+func (d *DatabaseAccount_STATUS) AssignProperties_From_DatabaseAccount_STATUS(source *v1api20210615storage.DatabaseAccount_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	if source.ApiProperties != nil {
@@ -801,6 +840,41 @@ func (d *DatabaseAccount_STATUS) AssignProperties_From_DatabaseAccount_STATUS(so
 		}
 	}
 
+	// CreateMode: the destination has no such property; the value waits in the property bag
+	if source.CreateMode != nil {
+		if err := propertyBag.Add("createMode", source.CreateMode); err != nil {
+			return fmt.Errorf("converting CreateMode: %w", err)
+		}
+	}
+
+	// DisableLocalAuth: the destination has no such property; the value waits in the property bag
+	if source.DisableLocalAuth != nil {
+		if err := propertyBag.Add("disableLocalAuth", source.DisableLocalAuth); err != nil {
+			return fmt.Errorf("converting DisableLocalAuth: %w", err)
+		}
+	}
+
+	// InstanceId: the destination has no such property; the value waits in the property bag
+	if source.InstanceId != nil {
+		if err := propertyBag.Add("instanceId", source.InstanceId); err != nil {
+			return fmt.Errorf("converting InstanceId: %w", err)
+		}
+	}
+
+	// RestoreParameters: the destination has no such property; the value waits in the property bag
+	if source.RestoreParameters != nil {
+		if err := propertyBag.Add("restoreParameters", source.RestoreParameters); err != nil {
+			return fmt.Errorf("converting RestoreParameters: %w", err)
+		}
+	}
+
+	// SystemData: the destination has no such property; the value waits in the property bag
+	if source.SystemData != nil {
+		if err := propertyBag.Add("systemData", source.SystemData); err != nil {
+			return fmt.Errorf("converting SystemData: %w", err)
+		}
+	}
+
 	// What has no field of its own stays in the property bag.
 	if len(propertyBag) > 0 {
 		d.PropertyBag = propertyBag
@@ -811,12 +885,12 @@ func (d *DatabaseAccount_STATUS) AssignProperties_From_DatabaseAccount_STATUS(so
 	return nil
 }
 
-// AssignProperties_To_DatabaseAccount_STATUS populates destination, a documentdb/v1api20210515/storage.DatabaseAccount_STATUS, from the receiver.
-func (d *DatabaseAccount_STATUS) AssignProperties_To_DatabaseAccount_STATUS(destination *v1api20210515storage.DatabaseAccount_STATUS) error {
+// AssignProperties_To_DatabaseAccount_STATUS populates destination, a documentdb/v1api20210615/storage.DatabaseAccount_STATUS, from the receiver.
+func (d *DatabaseAccount_STATUS) AssignProperties_To_DatabaseAccount_STATUS(destination *v1api20210615storage.DatabaseAccount_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(d.PropertyBag)
 
 	if d.ApiProperties != nil {
-		var apiPropertiesValue v1api20210515storage.ApiProperties_STATUS
+		var apiPropertiesValue v1api20210615storage.ApiProperties_STATUS
 		if err := d.ApiProperties.AssignProperties_To_ApiProperties_STATUS(&apiPropertiesValue); err != nil {
 			return fmt.Errorf("converting ApiProperties: %w", err)
 		}
@@ -826,7 +900,7 @@ func (d *DatabaseAccount_STATUS) AssignProperties_To_DatabaseAccount_STATUS(dest
 	}
 
 	if d.BackupPolicy != nil {
-		var backupPolicyValue v1api20210515storage.BackupPolicy_STATUS
+		var backupPolicyValue v1api20210615storage.BackupPolicy_STATUS
 		if err := d.BackupPolicy.AssignProperties_To_BackupPolicy_STATUS(&backupPolicyValue); err != nil {
 			return fmt.Errorf("converting BackupPolicy: %w", err)
 		}
@@ -836,7 +910,7 @@ func (d *DatabaseAccount_STATUS) AssignProperties_To_DatabaseAccount_STATUS(dest
 	}
 
 	if d.Capabilities != nil {
-		capabilitiesList := make([]v1api20210515storage.Capability_STATUS, len(d.Capabilities))
+		capabilitiesList := make([]v1api20210615storage.Capability_STATUS, len(d.Capabilities))
 		for capabilitiesIndex := range d.Capabilities {
 			if err := d.Capabilities[capabilitiesIndex].AssignProperties_To_Capability_STATUS(&capabilitiesList[capabilitiesIndex]); err != nil {
 				return fmt.Errorf("converting Capabilities: %w", err)
@@ -860,7 +934,7 @@ func (d *DatabaseAccount_STATUS) AssignProperties_To_DatabaseAccount_STATUS(dest
 	destination.ConnectorOffer = genruntime.ClonePointer(d.ConnectorOffer)
 
 	if d.ConsistencyPolicy != nil {
-		var consistencyPolicyValue v1api20210515storage.ConsistencyPolicy_STATUS
+		var consistencyPolicyValue v1api20210615storage.ConsistencyPolicy_STATUS
 		if err := d.ConsistencyPolicy.AssignProperties_To_ConsistencyPolicy_STATUS(&consistencyPolicyValue); err != nil {
 			return fmt.Errorf("converting ConsistencyPolicy: %w", err)
 		}
@@ -870,7 +944,7 @@ func (d *DatabaseAccount_STATUS) AssignProperties_To_DatabaseAccount_STATUS(dest
 	}
 
 	if d.Cors != nil {
-		corsList := make([]v1api20210515storage.CorsPolicy_STATUS, len(d.Cors))
+		corsList := make([]v1api20210615storage.CorsPolicy_STATUS, len(d.Cors))
 		for corsIndex := range d.Cors {
 			if err := d.Cors[corsIndex].AssignProperties_To_CorsPolicy_STATUS(&corsList[corsIndex]); err != nil {
 				return fmt.Errorf("converting Cors: %w", err)
@@ -892,7 +966,7 @@ func (d *DatabaseAccount_STATUS) AssignProperties_To_DatabaseAccount_STATUS(dest
 	destination.EnableMultipleWriteLocations = genruntime.ClonePointer(d.EnableMultipleWriteLocations)
 
 	if d.FailoverPolicies != nil {
-		failoverPoliciesList := make([]v1api20210515storage.FailoverPolicy_STATUS, len(d.FailoverPolicies))
+		failoverPoliciesList := make([]v1api20210615storage.FailoverPolicy_STATUS, len(d.FailoverPolicies))
 		for failoverPoliciesIndex := range d.FailoverPolicies {
 			if err := d.FailoverPolicies[failoverPoliciesIndex].AssignProperties_To_FailoverPolicy_STATUS(&failoverPoliciesList[failoverPoliciesIndex]); err != nil {
 				return fmt.Errorf("converting FailoverPolicies: %w", err)
@@ -906,7 +980,7 @@ func (d *DatabaseAccount_STATUS) AssignProperties_To_DatabaseAccount_STATUS(dest
 	destination.Id = genruntime.ClonePointer(d.Id)
 
 	if d.Identity != nil {
-		var identityValue v1api20210515storage.ManagedServiceIdentity_STATUS
+		var identityValue v1api20210615storage.ManagedServiceIdentity_STATUS
 		if err := d.Identity.AssignProperties_To_ManagedServiceIdentity_STATUS(&identityValue); err != nil {
 			return fmt.Errorf("converting Identity: %w", err)
 		}
@@ -916,7 +990,7 @@ func (d *DatabaseAccount_STATUS) AssignProperties_To_DatabaseAccount_STATUS(dest
 	}
 
 	if d.IpRules != nil {
-		ipRulesList := make([]v1api20210515storage.IpAddressOrRange_STATUS, len(d.IpRules))
+		ipRulesList := make([]v1api20210615storage.IpAddressOrRange_STATUS, len(d.IpRules))
 		for ipRulesIndex := range d.IpRules {
 			if err := d.IpRules[ipRulesIndex].AssignProperties_To_IpAddressOrRange_STATUS(&ipRulesList[ipRulesIndex]); err != nil {
 				return fmt.Errorf("converting IpRules: %w", err)
@@ -933,7 +1007,7 @@ func (d *DatabaseAccount_STATUS) AssignProperties_To_DatabaseAccount_STATUS(dest
 	destination.Location = genruntime.ClonePointer(d.Location)
 
 	if d.Locations != nil {
-		locationsList := make([]v1api20210515storage.Location_STATUS, len(d.Locations))
+		locationsList := make([]v1api20210615storage.Location_STATUS, len(d.Locations))
 		for locationsIndex := range d.Locations {
 			if err := d.Locations[locationsIndex].AssignProperties_To_Location_STATUS(&locationsList[locationsIndex]); err != nil {
 				return fmt.Errorf("converting Locations: %w", err)
@@ -949,7 +1023,7 @@ func (d *DatabaseAccount_STATUS) AssignProperties_To_DatabaseAccount_STATUS(dest
 	destination.NetworkAclBypassResourceIds = slices.Clone(d.NetworkAclBypassResourceIds)
 
 	if d.PrivateEndpointConnections != nil {
-		privateEndpointConnectionsList := make([]v1api20210515storage.PrivateEndpointConnection_STATUS, len(d.PrivateEndpointConnections))
+		privateEndpointConnectionsList := make([]v1api20210615storage.PrivateEndpointConnection_STATUS, len(d.PrivateEndpointConnections))
 		for privateEndpointConnectionsIndex := range d.PrivateEndpointConnections {
 			if err := d.PrivateEndpointConnections[privateEndpointConnectionsIndex].AssignProperties_To_PrivateEndpointConnection_STATUS(&privateEndpointConnectionsList[privateEndpointConnectionsIndex]); err != nil {
 				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
@@ -964,7 +1038,7 @@ func (d *DatabaseAccount_STATUS) AssignProperties_To_DatabaseAccount_STATUS(dest
 	destination.PublicNetworkAccess = genruntime.ClonePointer(d.PublicNetworkAccess)
 
 	if d.ReadLocations != nil {
-		readLocationsList := make([]v1api20210515storage.Location_STATUS, len(d.ReadLocations))
+		readLocationsList := make([]v1api20210615storage.Location_STATUS, len(d.ReadLocations))
 		for readLocationsIndex := range d.ReadLocations {
 			if err := d.ReadLocations[readLocationsIndex].AssignProperties_To_Location_STATUS(&readLocationsList[readLocationsIndex]); err != nil {
 				return fmt.Errorf("converting ReadLocations: %w", err)
@@ -979,7 +1053,7 @@ func (d *DatabaseAccount_STATUS) AssignProperties_To_DatabaseAccount_STATUS(dest
 	destination.Type = genruntime.ClonePointer(d.Type)
 
 	if d.VirtualNetworkRules != nil {
-		virtualNetworkRulesList := make([]v1api20210515storage.VirtualNetworkRule_STATUS, len(d.VirtualNetworkRules))
+		virtualNetworkRulesList := make([]v1api20210615storage.VirtualNetworkRule_STATUS, len(d.VirtualNetworkRules))
 		for virtualNetworkRulesIndex := range d.VirtualNetworkRules {
 			if err := d.VirtualNetworkRules[virtualNetworkRulesIndex].AssignProperties_To_VirtualNetworkRule_STATUS(&virtualNetworkRulesList[virtualNetworkRulesIndex]); err != nil {
 				return fmt.Errorf("converting VirtualNetworkRules: %w", err)
@@ -991,7 +1065,7 @@ func (d *DatabaseAccount_STATUS) AssignProperties_To_DatabaseAccount_STATUS(dest
 	}
 
 	if d.WriteLocations != nil {
-		writeLocationsList := make([]v1api20210515storage.Location_STATUS, len(d.WriteLocations))
+		writeLocationsList := make([]v1api20210615storage.Location_STATUS, len(d.WriteLocations))
 		for writeLocationsIndex := range d.WriteLocations {
 			if err := d.WriteLocations[writeLocationsIndex].AssignProperties_To_Location_STATUS(&writeLocationsList[writeLocationsIndex]); err != nil {
 				return fmt.Errorf("converting WriteLocations: %w", err)
@@ -1006,6 +1080,36 @@ func (d *DatabaseAccount_STATUS) AssignProperties_To_DatabaseAccount_STATUS(dest
 	destination.AnalyticalStorageConfiguration = nil
 	if _, err := propertyBag.Pull("analyticalStorageConfiguration", &destination.AnalyticalStorageConfiguration); err != nil {
 		return fmt.Errorf("converting AnalyticalStorageConfiguration: %w", err)
+	}
+
+	// CreateMode: the source has no such property; its value may wait in the property bag
+	destination.CreateMode = nil
+	if _, err := propertyBag.Pull("createMode", &destination.CreateMode); err != nil {
+		return fmt.Errorf("converting CreateMode: %w", err)
+	}
+
+	// DisableLocalAuth: the source has no such property; its value may wait in the property bag
+	destination.DisableLocalAuth = nil
+	if _, err := propertyBag.Pull("disableLocalAuth", &destination.DisableLocalAuth); err != nil {
+		return fmt.Errorf("converting DisableLocalAuth: %w", err)
+	}
+
+	// InstanceId: the source has no such property; its value may wait in the property bag
+	destination.InstanceId = nil
+	if _, err := propertyBag.Pull("instanceId", &destination.InstanceId); err != nil {
+		return fmt.Errorf("converting InstanceId: %w", err)
+	}
+
+	// RestoreParameters: the source has no such property; its value may wait in the property bag
+	destination.RestoreParameters = nil
+	if _, err := propertyBag.Pull("restoreParameters", &destination.RestoreParameters); err != nil {
+		return fmt.Errorf("converting RestoreParameters: %w", err)
+	}
+
+	// SystemData: the source has no such property; its value may wait in the property bag
+	destination.SystemData = nil
+	if _, err := propertyBag.Pull("systemData", &destination.SystemData); err != nil {
+		return fmt.Errorf("converting SystemData: %w", err)
 	}
 
 	// What has no field of its own stays in the property bag.
@@ -1025,8 +1129,8 @@ type ApiProperties struct {
 	ServerVersion *string `json:"serverVersion,omitempty"`
 }
 
-// AssignProperties_From_ApiProperties populates the receiver from source, a documentdb/v1api20210515/storage.ApiProperties.
-func (a *ApiProperties) AssignProperties_From_ApiProperties(source *v1api20210515storage.ApiProperties) error {
+// AssignProperties_From_ApiProperties populates the receiver from source, a documentdb/v1api20210615/storage.ApiProperties.
+func (a *ApiProperties) AssignProperties_From_ApiProperties(source *v1api20210615storage.ApiProperties) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	a.ServerVersion = genruntime.ClonePointer(source.ServerVersion)
@@ -1041,8 +1145,8 @@ func (a *ApiProperties) AssignProperties_From_ApiProperties(source *v1api2021051
 	return nil
 }
 
-// AssignProperties_To_ApiProperties populates destination, a documentdb/v1api20210515/storage.ApiProperties, from the receiver.
-func (a *ApiProperties) AssignProperties_To_ApiProperties(destination *v1api20210515storage.ApiProperties) error {
+// AssignProperties_To_ApiProperties populates destination, a documentdb/v1api20210615/storage.ApiProperties, from the receiver.
+func (a *ApiProperties) AssignProperties_To_ApiProperties(destination *v1api20210615storage.ApiProperties) error {
 	propertyBag := genruntime.NewPropertyBag(a.PropertyBag)
 
 	destination.ServerVersion = genruntime.ClonePointer(a.ServerVersion)
@@ -1064,8 +1168,8 @@ type ApiProperties_STATUS struct {
 	ServerVersion *string `json:"serverVersion,omitempty"`
 }
 
-// AssignProperties_From_ApiProperties_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.ApiProperties_STATUS.
-func (a *ApiProperties_STATUS) AssignProperties_From_ApiProperties_STATUS(source *v1api20210515storage.ApiProperties_STATUS) error {
+// AssignProperties_From_ApiProperties_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.ApiProperties_STATUS.
+func (a *ApiProperties_STATUS) AssignProperties_From_ApiProperties_STATUS(source *v1api20210615storage.ApiProperties_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	a.ServerVersion = genruntime.ClonePointer(source.ServerVersion)
@@ -1080,8 +1184,8 @@ func (a *ApiProperties_STATUS) AssignProperties_From_ApiProperties_STATUS(source
 	return nil
 }
 
-// AssignProperties_To_ApiProperties_STATUS populates destination, a documentdb/v1api20210515/storage.ApiProperties_STATUS, from the receiver.
-func (a *ApiProperties_STATUS) AssignProperties_To_ApiProperties_STATUS(destination *v1api20210515storage.ApiProperties_STATUS) error {
+// AssignProperties_To_ApiProperties_STATUS populates destination, a documentdb/v1api20210615/storage.ApiProperties_STATUS, from the receiver.
+func (a *ApiProperties_STATUS) AssignProperties_To_ApiProperties_STATUS(destination *v1api20210615storage.ApiProperties_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(a.PropertyBag)
 
 	destination.ServerVersion = genruntime.ClonePointer(a.ServerVersion)
@@ -1105,8 +1209,8 @@ type BackupPolicy struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
-// AssignProperties_From_BackupPolicy populates the receiver from source, a documentdb/v1api20210515/storage.BackupPolicy.
-func (b *BackupPolicy) AssignProperties_From_BackupPolicy(source *v1api20210515storage.BackupPolicy) error {
+// AssignProperties_From_BackupPolicy populates the receiver from source, a documentdb/v1api20210615/storage.BackupPolicy.
+func (b *BackupPolicy) AssignProperties_From_BackupPolicy(source *v1api20210615storage.BackupPolicy) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	if source.Continuous != nil {
@@ -1139,12 +1243,12 @@ func (b *BackupPolicy) AssignProperties_From_BackupPolicy(source *v1api20210515s
 	return nil
 }
 
-// AssignProperties_To_BackupPolicy populates destination, a documentdb/v1api20210515/storage.BackupPolicy, from the receiver.
-func (b *BackupPolicy) AssignProperties_To_BackupPolicy(destination *v1api20210515storage.BackupPolicy) error {
+// AssignProperties_To_BackupPolicy populates destination, a documentdb/v1api20210615/storage.BackupPolicy, from the receiver.
+func (b *BackupPolicy) AssignProperties_To_BackupPolicy(destination *v1api20210615storage.BackupPolicy) error {
 	propertyBag := genruntime.NewPropertyBag(b.PropertyBag)
 
 	if b.Continuous != nil {
-		var continuousValue v1api20210515storage.ContinuousModeBackupPolicy
+		var continuousValue v1api20210615storage.ContinuousModeBackupPolicy
 		if err := b.Continuous.AssignProperties_To_ContinuousModeBackupPolicy(&continuousValue); err != nil {
 			return fmt.Errorf("converting Continuous: %w", err)
 		}
@@ -1154,7 +1258,7 @@ func (b *BackupPolicy) AssignProperties_To_BackupPolicy(destination *v1api202105
 	}
 
 	if b.Periodic != nil {
-		var periodicValue v1api20210515storage.PeriodicModeBackupPolicy
+		var periodicValue v1api20210615storage.PeriodicModeBackupPolicy
 		if err := b.Periodic.AssignProperties_To_PeriodicModeBackupPolicy(&periodicValue); err != nil {
 			return fmt.Errorf("converting Periodic: %w", err)
 		}
@@ -1184,8 +1288,8 @@ type BackupPolicy_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
-// AssignProperties_From_BackupPolicy_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.BackupPolicy_STATUS.
-func (b *BackupPolicy_STATUS) AssignProperties_From_BackupPolicy_STATUS(source *v1api20210515storage.BackupPolicy_STATUS) error {
+// AssignProperties_From_BackupPolicy_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.BackupPolicy_STATUS.
+func (b *BackupPolicy_STATUS) AssignProperties_From_BackupPolicy_STATUS(source *v1api20210615storage.BackupPolicy_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	if source.Continuous != nil {
@@ -1225,12 +1329,12 @@ func (b *BackupPolicy_STATUS) AssignProperties_From_BackupPolicy_STATUS(source *
 	return nil
 }
 
-// AssignProperties_To_BackupPolicy_STATUS populates destination, a documentdb/v1api20210515/storage.BackupPolicy_STATUS, from the receiver.
-func (b *BackupPolicy_STATUS) AssignProperties_To_BackupPolicy_STATUS(destination *v1api20210515storage.BackupPolicy_STATUS) error {
+// AssignProperties_To_BackupPolicy_STATUS populates destination, a documentdb/v1api20210615/storage.BackupPolicy_STATUS, from the receiver.
+func (b *BackupPolicy_STATUS) AssignProperties_To_BackupPolicy_STATUS(destination *v1api20210615storage.BackupPolicy_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(b.PropertyBag)
 
 	if b.Continuous != nil {
-		var continuousValue v1api20210515storage.ContinuousModeBackupPolicy_STATUS
+		var continuousValue v1api20210615storage.ContinuousModeBackupPolicy_STATUS
 		if err := b.Continuous.AssignProperties_To_ContinuousModeBackupPolicy_STATUS(&continuousValue); err != nil {
 			return fmt.Errorf("converting Continuous: %w", err)
 		}
@@ -1247,7 +1351,7 @@ func (b *BackupPolicy_STATUS) AssignProperties_To_BackupPolicy_STATUS(destinatio
 	}
 
 	if b.Periodic != nil {
-		var periodicValue v1api20210515storage.PeriodicModeBackupPolicy_STATUS
+		var periodicValue v1api20210615storage.PeriodicModeBackupPolicy_STATUS
 		if err := b.Periodic.AssignProperties_To_PeriodicModeBackupPolicy_STATUS(&periodicValue); err != nil {
 			return fmt.Errorf("converting Periodic: %w", err)
 		}
@@ -1273,8 +1377,8 @@ type Capability struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
-// AssignProperties_From_Capability populates the receiver from source, a documentdb/v1api20210515/storage.Capability.
-func (c *Capability) AssignProperties_From_Capability(source *v1api20210515storage.Capability) error {
+// AssignProperties_From_Capability populates the receiver from source, a documentdb/v1api20210615/storage.Capability.
+func (c *Capability) AssignProperties_From_Capability(source *v1api20210615storage.Capability) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	c.Name = genruntime.ClonePointer(source.Name)
@@ -1289,8 +1393,8 @@ func (c *Capability) AssignProperties_From_Capability(source *v1api20210515stora
 	return nil
 }
 
-// AssignProperties_To_Capability populates destination, a documentdb/v1api20210515/storage.Capability, from the receiver.
-func (c *Capability) AssignProperties_To_Capability(destination *v1api20210515storage.Capability) error {
+// AssignProperties_To_Capability populates destination, a documentdb/v1api20210615/storage.Capability, from the receiver.
+func (c *Capability) AssignProperties_To_Capability(destination *v1api20210615storage.Capability) error {
 	propertyBag := genruntime.NewPropertyBag(c.PropertyBag)
 
 	destination.Name = genruntime.ClonePointer(c.Name)
@@ -1312,8 +1416,8 @@ type Capability_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
-// AssignProperties_From_Capability_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.Capability_STATUS.
-func (c *Capability_STATUS) AssignProperties_From_Capability_STATUS(source *v1api20210515storage.Capability_STATUS) error {
+// AssignProperties_From_Capability_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.Capability_STATUS.
+func (c *Capability_STATUS) AssignProperties_From_Capability_STATUS(source *v1api20210615storage.Capability_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	c.Name = genruntime.ClonePointer(source.Name)
@@ -1328,8 +1432,8 @@ func (c *Capability_STATUS) AssignProperties_From_Capability_STATUS(source *v1ap
 	return nil
 }
 
-// AssignProperties_To_Capability_STATUS populates destination, a documentdb/v1api20210515/storage.Capability_STATUS, from the receiver.
-func (c *Capability_STATUS) AssignProperties_To_Capability_STATUS(destination *v1api20210515storage.Capability_STATUS) error {
+// AssignProperties_To_Capability_STATUS populates destination, a documentdb/v1api20210615/storage.Capability_STATUS, from the receiver.
+func (c *Capability_STATUS) AssignProperties_To_Capability_STATUS(destination *v1api20210615storage.Capability_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(c.PropertyBag)
 
 	destination.Name = genruntime.ClonePointer(c.Name)
@@ -1355,8 +1459,8 @@ type ConsistencyPolicy struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
-// AssignProperties_From_ConsistencyPolicy populates the receiver from source, a documentdb/v1api20210515/storage.ConsistencyPolicy.
-func (c *ConsistencyPolicy) AssignProperties_From_ConsistencyPolicy(source *v1api20210515storage.ConsistencyPolicy) error {
+// AssignProperties_From_ConsistencyPolicy populates the receiver from source, a documentdb/v1api20210615/storage.ConsistencyPolicy.
+func (c *ConsistencyPolicy) AssignProperties_From_ConsistencyPolicy(source *v1api20210615storage.ConsistencyPolicy) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	c.DefaultConsistencyLevel = genruntime.ClonePointer(source.DefaultConsistencyLevel)
@@ -1373,8 +1477,8 @@ func (c *ConsistencyPolicy) AssignProperties_From_ConsistencyPolicy(source *v1ap
 	return nil
 }
 
-// AssignProperties_To_ConsistencyPolicy populates destination, a documentdb/v1api20210515/storage.ConsistencyPolicy, from the receiver.
-func (c *ConsistencyPolicy) AssignProperties_To_ConsistencyPolicy(destination *v1api20210515storage.ConsistencyPolicy) error {
+// AssignProperties_To_ConsistencyPolicy populates destination, a documentdb/v1api20210615/storage.ConsistencyPolicy, from the receiver.
+func (c *ConsistencyPolicy) AssignProperties_To_ConsistencyPolicy(destination *v1api20210615storage.ConsistencyPolicy) error {
 	propertyBag := genruntime.NewPropertyBag(c.PropertyBag)
 
 	destination.DefaultConsistencyLevel = genruntime.ClonePointer(c.DefaultConsistencyLevel)
@@ -1402,8 +1506,8 @@ type ConsistencyPolicy_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
-// AssignProperties_From_ConsistencyPolicy_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.ConsistencyPolicy_STATUS.
-func (c *ConsistencyPolicy_STATUS) AssignProperties_From_ConsistencyPolicy_STATUS(source *v1api20210515storage.ConsistencyPolicy_STATUS) error {
+// AssignProperties_From_ConsistencyPolicy_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.ConsistencyPolicy_STATUS.
+func (c *ConsistencyPolicy_STATUS) AssignProperties_From_ConsistencyPolicy_STATUS(source *v1api20210615storage.ConsistencyPolicy_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	c.DefaultConsistencyLevel = genruntime.ClonePointer(source.DefaultConsistencyLevel)
@@ -1420,8 +1524,8 @@ func (c *ConsistencyPolicy_STATUS) AssignProperties_From_ConsistencyPolicy_STATU
 	return nil
 }
 
-// AssignProperties_To_ConsistencyPolicy_STATUS populates destination, a documentdb/v1api20210515/storage.ConsistencyPolicy_STATUS, from the receiver.
-func (c *ConsistencyPolicy_STATUS) AssignProperties_To_ConsistencyPolicy_STATUS(destination *v1api20210515storage.ConsistencyPolicy_STATUS) error {
+// AssignProperties_To_ConsistencyPolicy_STATUS populates destination, a documentdb/v1api20210615/storage.ConsistencyPolicy_STATUS, from the receiver.
+func (c *ConsistencyPolicy_STATUS) AssignProperties_To_ConsistencyPolicy_STATUS(destination *v1api20210615storage.ConsistencyPolicy_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(c.PropertyBag)
 
 	destination.DefaultConsistencyLevel = genruntime.ClonePointer(c.DefaultConsistencyLevel)
@@ -1445,11 +1549,18 @@ type ContinuousModeBackupPolicy struct {
 	Type string `json:"type,omitempty"`
 }
 
-// AssignProperties_From_ContinuousModeBackupPolicy populates the receiver from source, a documentdb/v1api20210515/storage.ContinuousModeBackupPolicy.
-func (c *ContinuousModeBackupPolicy) AssignProperties_From_ContinuousModeBackupPolicy(source *v1api20210515storage.ContinuousModeBackupPolicy) error {
+// AssignProperties_From_ContinuousModeBackupPolicy populates the receiver from source, a documentdb/v1api20210615/storage.ContinuousModeBackupPolicy.
+func (c *ContinuousModeBackupPolicy) AssignProperties_From_ContinuousModeBackupPolicy(source *v1api20210615storage.ContinuousModeBackupPolicy) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	c.Type = source.Type
+
+	// MigrationState: the destination has no such property; the value waits in the property bag
+	if source.MigrationState != nil {
+		if err := propertyBag.Add("migrationState", source.MigrationState); err != nil {
+			return fmt.Errorf("converting MigrationState: %w", err)
+		}
+	}
 
 	// What has no field of its own stays in the property bag.
 	if len(propertyBag) > 0 {
@@ -1461,11 +1572,17 @@ func (c *ContinuousModeBackupPolicy) AssignProperties_From_ContinuousModeBackupP
 	return nil
 }
 
-// AssignProperties_To_ContinuousModeBackupPolicy populates destination, a documentdb/v1api20210515/storage.ContinuousModeBackupPolicy, from the receiver.
-func (c *ContinuousModeBackupPolicy) AssignProperties_To_ContinuousModeBackupPolicy(destination *v1api20210515storage.ContinuousModeBackupPolicy) error {
+// AssignProperties_To_ContinuousModeBackupPolicy populates destination, a documentdb/v1api20210615/storage.ContinuousModeBackupPolicy, from the receiver.
+func (c *ContinuousModeBackupPolicy) AssignProperties_To_ContinuousModeBackupPolicy(destination *v1api20210615storage.ContinuousModeBackupPolicy) error {
 	propertyBag := genruntime.NewPropertyBag(c.PropertyBag)
 
 	destination.Type = c.Type
+
+	// MigrationState: the source has no such property; its value may wait in the property bag
+	destination.MigrationState = nil
+	if _, err := propertyBag.Pull("migrationState", &destination.MigrationState); err != nil {
+		return fmt.Errorf("converting MigrationState: %w", err)
+	}
 
 	// What has no field of its own stays in the property bag.
 	if len(propertyBag) > 0 {
@@ -1484,11 +1601,18 @@ type ContinuousModeBackupPolicy_STATUS struct {
 	Type string `json:"type,omitempty"`
 }
 
-// AssignProperties_From_ContinuousModeBackupPolicy_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.ContinuousModeBackupPolicy_STATUS.
-func (c *ContinuousModeBackupPolicy_STATUS) AssignProperties_From_ContinuousModeBackupPolicy_STATUS(source *v1api20210515storage.ContinuousModeBackupPolicy_STATUS) error {
+// AssignProperties_From_ContinuousModeBackupPolicy_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.ContinuousModeBackupPolicy_STATUS.
+func (c *ContinuousModeBackupPolicy_STATUS) AssignProperties_From_ContinuousModeBackupPolicy_STATUS(source *v1api20210615storage.ContinuousModeBackupPolicy_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	c.Type = source.Type
+
+	// MigrationState: the destination has no such property; the value waits in the property bag
+	if source.MigrationState != nil {
+		if err := propertyBag.Add("migrationState", source.MigrationState); err != nil {
+			return fmt.Errorf("converting MigrationState: %w", err)
+		}
+	}
 
 	// What has no field of its own stays in the property bag.
 	if len(propertyBag) > 0 {
@@ -1500,11 +1624,17 @@ func (c *ContinuousModeBackupPolicy_STATUS) AssignProperties_From_ContinuousMode
 	return nil
 }
 
-// AssignProperties_To_ContinuousModeBackupPolicy_STATUS populates destination, a documentdb/v1api20210515/storage.ContinuousModeBackupPolicy_STATUS, from the receiver.
-func (c *ContinuousModeBackupPolicy_STATUS) AssignProperties_To_ContinuousModeBackupPolicy_STATUS(destination *v1api20210515storage.ContinuousModeBackupPolicy_STATUS) error {
+// AssignProperties_To_ContinuousModeBackupPolicy_STATUS populates destination, a documentdb/v1api20210615/storage.ContinuousModeBackupPolicy_STATUS, from the receiver.
+func (c *ContinuousModeBackupPolicy_STATUS) AssignProperties_To_ContinuousModeBackupPolicy_STATUS(destination *v1api20210615storage.ContinuousModeBackupPolicy_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(c.PropertyBag)
 
 	destination.Type = c.Type
+
+	// MigrationState: the source has no such property; its value may wait in the property bag
+	destination.MigrationState = nil
+	if _, err := propertyBag.Pull("migrationState", &destination.MigrationState); err != nil {
+		return fmt.Errorf("converting MigrationState: %w", err)
+	}
 
 	// What has no field of its own stays in the property bag.
 	if len(propertyBag) > 0 {
@@ -1531,8 +1661,8 @@ type CorsPolicy struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
-// AssignProperties_From_CorsPolicy populates the receiver from source, a documentdb/v1api20210515/storage.CorsPolicy.
-func (c *CorsPolicy) AssignProperties_From_CorsPolicy(source *v1api20210515storage.CorsPolicy) error {
+// AssignProperties_From_CorsPolicy populates the receiver from source, a documentdb/v1api20210615/storage.CorsPolicy.
+func (c *CorsPolicy) AssignProperties_From_CorsPolicy(source *v1api20210615storage.CorsPolicy) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	c.AllowedHeaders = genruntime.ClonePointer(source.AllowedHeaders)
@@ -1551,8 +1681,8 @@ func (c *CorsPolicy) AssignProperties_From_CorsPolicy(source *v1api20210515stora
 	return nil
 }
 
-// AssignProperties_To_CorsPolicy populates destination, a documentdb/v1api20210515/storage.CorsPolicy, from the receiver.
-func (c *CorsPolicy) AssignProperties_To_CorsPolicy(destination *v1api20210515storage.CorsPolicy) error {
+// AssignProperties_To_CorsPolicy populates destination, a documentdb/v1api20210615/storage.CorsPolicy, from the receiver.
+func (c *CorsPolicy) AssignProperties_To_CorsPolicy(destination *v1api20210615storage.CorsPolicy) error {
 	propertyBag := genruntime.NewPropertyBag(c.PropertyBag)
 
 	destination.AllowedHeaders = genruntime.ClonePointer(c.AllowedHeaders)
@@ -1586,8 +1716,8 @@ type CorsPolicy_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
-// AssignProperties_From_CorsPolicy_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.CorsPolicy_STATUS.
-func (c *CorsPolicy_STATUS) AssignProperties_From_CorsPolicy_STATUS(source *v1api20210515storage.CorsPolicy_STATUS) error {
+// AssignProperties_From_CorsPolicy_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.CorsPolicy_STATUS.
+func (c *CorsPolicy_STATUS) AssignProperties_From_CorsPolicy_STATUS(source *v1api20210615storage.CorsPolicy_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	c.AllowedHeaders = genruntime.ClonePointer(source.AllowedHeaders)
@@ -1606,8 +1736,8 @@ func (c *CorsPolicy_STATUS) AssignProperties_From_CorsPolicy_STATUS(source *v1ap
 	return nil
 }
 
-// AssignProperties_To_CorsPolicy_STATUS populates destination, a documentdb/v1api20210515/storage.CorsPolicy_STATUS, from the receiver.
-func (c *CorsPolicy_STATUS) AssignProperties_To_CorsPolicy_STATUS(destination *v1api20210515storage.CorsPolicy_STATUS) error {
+// AssignProperties_To_CorsPolicy_STATUS populates destination, a documentdb/v1api20210615/storage.CorsPolicy_STATUS, from the receiver.
+func (c *CorsPolicy_STATUS) AssignProperties_To_CorsPolicy_STATUS(destination *v1api20210615storage.CorsPolicy_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(c.PropertyBag)
 
 	destination.AllowedHeaders = genruntime.ClonePointer(c.AllowedHeaders)
@@ -1641,8 +1771,8 @@ type DatabaseAccountOperatorSecrets struct {
 	SecondaryReadonlyMasterKey *genruntime.SecretDestination `json:"secondaryReadonlyMasterKey,omitempty"`
 }
 
-// AssignProperties_From_DatabaseAccountOperatorSecrets populates the receiver from source, a documentdb/v1api20210515/storage.DatabaseAccountOperatorSecrets.
-func (d *DatabaseAccountOperatorSecrets) AssignProperties_From_DatabaseAccountOperatorSecrets(source *v1api20210515storage.DatabaseAccountOperatorSecrets) error {
+// AssignProperties_From_DatabaseAccountOperatorSecrets populates the receiver from source, a documentdb/v1api20210615/storage.DatabaseAccountOperatorSecrets.
+func (d *DatabaseAccountOperatorSecrets) AssignProperties_From_DatabaseAccountOperatorSecrets(source *v1api20210615storage.DatabaseAccountOperatorSecrets) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	if source.DocumentEndpoint != nil {
@@ -1690,8 +1820,8 @@ func (d *DatabaseAccountOperatorSecrets) AssignProperties_From_DatabaseAccountOp
 	return nil
 }
 
-// AssignProperties_To_DatabaseAccountOperatorSecrets populates destination, a documentdb/v1api20210515/storage.DatabaseAccountOperatorSecrets, from the receiver.
-func (d *DatabaseAccountOperatorSecrets) AssignProperties_To_DatabaseAccountOperatorSecrets(destination *v1api20210515storage.DatabaseAccountOperatorSecrets) error {
+// AssignProperties_To_DatabaseAccountOperatorSecrets populates destination, a documentdb/v1api20210615/storage.DatabaseAccountOperatorSecrets, from the receiver.
+func (d *DatabaseAccountOperatorSecrets) AssignProperties_To_DatabaseAccountOperatorSecrets(destination *v1api20210615storage.DatabaseAccountOperatorSecrets) error {
 	propertyBag := genruntime.NewPropertyBag(d.PropertyBag)
 
 	if d.DocumentEndpoint != nil {
@@ -1750,8 +1880,8 @@ type DatabaseAccountOperatorSpec struct {
 	Secrets *DatabaseAccountOperatorSecrets `json:"secrets,omitempty"`
 }
 
-// AssignProperties_From_DatabaseAccountOperatorSpec populates the receiver from source, a documentdb/v1api20210515/storage.DatabaseAccountOperatorSpec.
-func (d *DatabaseAccountOperatorSpec) AssignProperties_From_DatabaseAccountOperatorSpec(source *v1api20210515storage.DatabaseAccountOperatorSpec) error {
+// AssignProperties_From_DatabaseAccountOperatorSpec populates the receiver from source, a documentdb/v1api20210615/storage.DatabaseAccountOperatorSpec.
+func (d *DatabaseAccountOperatorSpec) AssignProperties_From_DatabaseAccountOperatorSpec(source *v1api20210615storage.DatabaseAccountOperatorSpec) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	if source.ConfigMapExpressions != nil {
@@ -1804,8 +1934,8 @@ func (d *DatabaseAccountOperatorSpec) AssignProperties_From_DatabaseAccountOpera
 	return nil
 }
 
-// AssignProperties_To_DatabaseAccountOperatorSpec populates destination, a documentdb/v1api20210515/storage.DatabaseAccountOperatorSpec, from the receiver.
-func (d *DatabaseAccountOperatorSpec) AssignProperties_To_DatabaseAccountOperatorSpec(destination *v1api20210515storage.DatabaseAccountOperatorSpec) error {
+// AssignProperties_To_DatabaseAccountOperatorSpec populates destination, a documentdb/v1api20210615/storage.DatabaseAccountOperatorSpec, from the receiver.
+func (d *DatabaseAccountOperatorSpec) AssignProperties_To_DatabaseAccountOperatorSpec(destination *v1api20210615storage.DatabaseAccountOperatorSpec) error {
 	propertyBag := genruntime.NewPropertyBag(d.PropertyBag)
 
 	if d.ConfigMapExpressions != nil {
@@ -1839,7 +1969,7 @@ func (d *DatabaseAccountOperatorSpec) AssignProperties_To_DatabaseAccountOperato
 	}
 
 	if d.Secrets != nil {
-		var secretsValue v1api20210515storage.DatabaseAccountOperatorSecrets
+		var secretsValue v1api20210615storage.DatabaseAccountOperatorSecrets
 		if err := d.Secrets.AssignProperties_To_DatabaseAccountOperatorSecrets(&secretsValue); err != nil {
 			return fmt.Errorf("converting Secrets: %w", err)
 		}
@@ -1869,8 +1999,8 @@ type FailoverPolicy_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
-// AssignProperties_From_FailoverPolicy_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.FailoverPolicy_STATUS.
-func (f *FailoverPolicy_STATUS) AssignProperties_From_FailoverPolicy_STATUS(source *v1api20210515storage.FailoverPolicy_STATUS) error {
+// AssignProperties_From_FailoverPolicy_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.FailoverPolicy_STATUS.
+func (f *FailoverPolicy_STATUS) AssignProperties_From_FailoverPolicy_STATUS(source *v1api20210615storage.FailoverPolicy_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	f.FailoverPriority = genruntime.ClonePointer(source.FailoverPriority)
@@ -1887,8 +2017,8 @@ func (f *FailoverPolicy_STATUS) AssignProperties_From_FailoverPolicy_STATUS(sour
 	return nil
 }
 
-// AssignProperties_To_FailoverPolicy_STATUS populates destination, a documentdb/v1api20210515/storage.FailoverPolicy_STATUS, from the receiver.
-func (f *FailoverPolicy_STATUS) AssignProperties_To_FailoverPolicy_STATUS(destination *v1api20210515storage.FailoverPolicy_STATUS) error {
+// AssignProperties_To_FailoverPolicy_STATUS populates destination, a documentdb/v1api20210615/storage.FailoverPolicy_STATUS, from the receiver.
+func (f *FailoverPolicy_STATUS) AssignProperties_To_FailoverPolicy_STATUS(destination *v1api20210615storage.FailoverPolicy_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(f.PropertyBag)
 
 	destination.FailoverPriority = genruntime.ClonePointer(f.FailoverPriority)
@@ -1912,8 +2042,8 @@ type IpAddressOrRange struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
-// AssignProperties_From_IpAddressOrRange populates the receiver from source, a documentdb/v1api20210515/storage.IpAddressOrRange.
-func (i *IpAddressOrRange) AssignProperties_From_IpAddressOrRange(source *v1api20210515storage.IpAddressOrRange) error {
+// AssignProperties_From_IpAddressOrRange populates the receiver from source, a documentdb/v1api20210615/storage.IpAddressOrRange.
+func (i *IpAddressOrRange) AssignProperties_From_IpAddressOrRange(source *v1api20210615storage.IpAddressOrRange) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	i.IpAddressOrRange = genruntime.ClonePointer(source.IpAddressOrRange)
@@ -1928,8 +2058,8 @@ func (i *IpAddressOrRange) AssignProperties_From_IpAddressOrRange(source *v1api2
 	return nil
 }
 
-// AssignProperties_To_IpAddressOrRange populates destination, a documentdb/v1api20210515/storage.IpAddressOrRange, from the receiver.
-func (i *IpAddressOrRange) AssignProperties_To_IpAddressOrRange(destination *v1api20210515storage.IpAddressOrRange) error {
+// AssignProperties_To_IpAddressOrRange populates destination, a documentdb/v1api20210615/storage.IpAddressOrRange, from the receiver.
+func (i *IpAddressOrRange) AssignProperties_To_IpAddressOrRange(destination *v1api20210615storage.IpAddressOrRange) error {
 	propertyBag := genruntime.NewPropertyBag(i.PropertyBag)
 
 	destination.IpAddressOrRange = genruntime.ClonePointer(i.IpAddressOrRange)
@@ -1951,8 +2081,8 @@ type IpAddressOrRange_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
-// AssignProperties_From_IpAddressOrRange_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.IpAddressOrRange_STATUS.
-func (i *IpAddressOrRange_STATUS) AssignProperties_From_IpAddressOrRange_STATUS(source *v1api20210515storage.IpAddressOrRange_STATUS) error {
+// AssignProperties_From_IpAddressOrRange_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.IpAddressOrRange_STATUS.
+func (i *IpAddressOrRange_STATUS) AssignProperties_From_IpAddressOrRange_STATUS(source *v1api20210615storage.IpAddressOrRange_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	i.IpAddressOrRange = genruntime.ClonePointer(source.IpAddressOrRange)
@@ -1967,8 +2097,8 @@ func (i *IpAddressOrRange_STATUS) AssignProperties_From_IpAddressOrRange_STATUS(
 	return nil
 }
 
-// AssignProperties_To_IpAddressOrRange_STATUS populates destination, a documentdb/v1api20210515/storage.IpAddressOrRange_STATUS, from the receiver.
-func (i *IpAddressOrRange_STATUS) AssignProperties_To_IpAddressOrRange_STATUS(destination *v1api20210515storage.IpAddressOrRange_STATUS) error {
+// AssignProperties_To_IpAddressOrRange_STATUS populates destination, a documentdb/v1api20210615/storage.IpAddressOrRange_STATUS, from the receiver.
+func (i *IpAddressOrRange_STATUS) AssignProperties_To_IpAddressOrRange_STATUS(destination *v1api20210615storage.IpAddressOrRange_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(i.PropertyBag)
 
 	destination.IpAddressOrRange = genruntime.ClonePointer(i.IpAddressOrRange)
@@ -1994,8 +2124,8 @@ type Location struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
-// AssignProperties_From_Location populates the receiver from source, a documentdb/v1api20210515/storage.Location.
-func (l *Location) AssignProperties_From_Location(source *v1api20210515storage.Location) error {
+// AssignProperties_From_Location populates the receiver from source, a documentdb/v1api20210615/storage.Location.
+func (l *Location) AssignProperties_From_Location(source *v1api20210615storage.Location) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	l.FailoverPriority = genruntime.ClonePointer(source.FailoverPriority)
@@ -2012,8 +2142,8 @@ func (l *Location) AssignProperties_From_Location(source *v1api20210515storage.L
 	return nil
 }
 
-// AssignProperties_To_Location populates destination, a documentdb/v1api20210515/storage.Location, from the receiver.
-func (l *Location) AssignProperties_To_Location(destination *v1api20210515storage.Location) error {
+// AssignProperties_To_Location populates destination, a documentdb/v1api20210615/storage.Location, from the receiver.
+func (l *Location) AssignProperties_To_Location(destination *v1api20210615storage.Location) error {
 	propertyBag := genruntime.NewPropertyBag(l.PropertyBag)
 
 	destination.FailoverPriority = genruntime.ClonePointer(l.FailoverPriority)
@@ -2047,8 +2177,8 @@ type Location_STATUS struct {
 	ProvisioningState *string `json:"provisioningState,omitempty"`
 }
 
-// AssignProperties_From_Location_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.Location_STATUS.
-func (l *Location_STATUS) AssignProperties_From_Location_STATUS(source *v1api20210515storage.Location_STATUS) error {
+// AssignProperties_From_Location_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.Location_STATUS.
+func (l *Location_STATUS) AssignProperties_From_Location_STATUS(source *v1api20210615storage.Location_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	l.DocumentEndpoint = genruntime.ClonePointer(source.DocumentEndpoint)
@@ -2068,8 +2198,8 @@ func (l *Location_STATUS) AssignProperties_From_Location_STATUS(source *v1api202
 	return nil
 }
 
-// AssignProperties_To_Location_STATUS populates destination, a documentdb/v1api20210515/storage.Location_STATUS, from the receiver.
-func (l *Location_STATUS) AssignProperties_To_Location_STATUS(destination *v1api20210515storage.Location_STATUS) error {
+// AssignProperties_To_Location_STATUS populates destination, a documentdb/v1api20210615/storage.Location_STATUS, from the receiver.
+func (l *Location_STATUS) AssignProperties_To_Location_STATUS(destination *v1api20210615storage.Location_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(l.PropertyBag)
 
 	destination.DocumentEndpoint = genruntime.ClonePointer(l.DocumentEndpoint)
@@ -2098,8 +2228,8 @@ type ManagedServiceIdentity struct {
 	UserAssignedIdentities []UserAssignedIdentityDetails `json:"userAssignedIdentities,omitempty"`
 }
 
-// AssignProperties_From_ManagedServiceIdentity populates the receiver from source, a documentdb/v1api20210515/storage.ManagedServiceIdentity.
-func (m *ManagedServiceIdentity) AssignProperties_From_ManagedServiceIdentity(source *v1api20210515storage.ManagedServiceIdentity) error {
+// AssignProperties_From_ManagedServiceIdentity populates the receiver from source, a documentdb/v1api20210615/storage.ManagedServiceIdentity.
+func (m *ManagedServiceIdentity) AssignProperties_From_ManagedServiceIdentity(source *v1api20210615storage.ManagedServiceIdentity) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	m.Type = genruntime.ClonePointer(source.Type)
@@ -2126,14 +2256,14 @@ func (m *ManagedServiceIdentity) AssignProperties_From_ManagedServiceIdentity(so
 	return nil
 }
 
-// AssignProperties_To_ManagedServiceIdentity populates destination, a documentdb/v1api20210515/storage.ManagedServiceIdentity, from the receiver.
-func (m *ManagedServiceIdentity) AssignProperties_To_ManagedServiceIdentity(destination *v1api20210515storage.ManagedServiceIdentity) error {
+// AssignProperties_To_ManagedServiceIdentity populates destination, a documentdb/v1api20210615/storage.ManagedServiceIdentity, from the receiver.
+func (m *ManagedServiceIdentity) AssignProperties_To_ManagedServiceIdentity(destination *v1api20210615storage.ManagedServiceIdentity) error {
 	propertyBag := genruntime.NewPropertyBag(m.PropertyBag)
 
 	destination.Type = genruntime.ClonePointer(m.Type)
 
 	if m.UserAssignedIdentities != nil {
-		userAssignedIdentitiesList := make([]v1api20210515storage.UserAssignedIdentityDetails, len(m.UserAssignedIdentities))
+		userAssignedIdentitiesList := make([]v1api20210615storage.UserAssignedIdentityDetails, len(m.UserAssignedIdentities))
 		for userAssignedIdentitiesIndex := range m.UserAssignedIdentities {
 			if err := m.UserAssignedIdentities[userAssignedIdentitiesIndex].AssignProperties_To_UserAssignedIdentityDetails(&userAssignedIdentitiesList[userAssignedIdentitiesIndex]); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
@@ -2167,8 +2297,8 @@ type ManagedServiceIdentity_STATUS struct {
 	UserAssignedIdentities map[string]ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS `json:"userAssignedIdentities,omitempty"`
 }
 
-// AssignProperties_From_ManagedServiceIdentity_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.ManagedServiceIdentity_STATUS.
-func (m *ManagedServiceIdentity_STATUS) AssignProperties_From_ManagedServiceIdentity_STATUS(source *v1api20210515storage.ManagedServiceIdentity_STATUS) error {
+// AssignProperties_From_ManagedServiceIdentity_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.ManagedServiceIdentity_STATUS.
+func (m *ManagedServiceIdentity_STATUS) AssignProperties_From_ManagedServiceIdentity_STATUS(source *v1api20210615storage.ManagedServiceIdentity_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	m.PrincipalId = genruntime.ClonePointer(source.PrincipalId)
@@ -2199,8 +2329,8 @@ func (m *ManagedServiceIdentity_STATUS) AssignProperties_From_ManagedServiceIden
 	return nil
 }
 
-// AssignProperties_To_ManagedServiceIdentity_STATUS populates destination, a documentdb/v1api20210515/storage.ManagedServiceIdentity_STATUS, from the receiver.
-func (m *ManagedServiceIdentity_STATUS) AssignProperties_To_ManagedServiceIdentity_STATUS(destination *v1api20210515storage.ManagedServiceIdentity_STATUS) error {
+// AssignProperties_To_ManagedServiceIdentity_STATUS populates destination, a documentdb/v1api20210615/storage.ManagedServiceIdentity_STATUS, from the receiver.
+func (m *ManagedServiceIdentity_STATUS) AssignProperties_To_ManagedServiceIdentity_STATUS(destination *v1api20210615storage.ManagedServiceIdentity_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(m.PropertyBag)
 
 	destination.PrincipalId = genruntime.ClonePointer(m.PrincipalId)
@@ -2208,9 +2338,9 @@ func (m *ManagedServiceIdentity_STATUS) AssignProperties_To_ManagedServiceIdenti
 	destination.Type = genruntime.ClonePointer(m.Type)
 
 	if m.UserAssignedIdentities != nil {
-		userAssignedIdentitiesMap := make(map[string]v1api20210515storage.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS, len(m.UserAssignedIdentities))
+		userAssignedIdentitiesMap := make(map[string]v1api20210615storage.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS, len(m.UserAssignedIdentities))
 		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range m.UserAssignedIdentities {
-			var userAssignedIdentitiesItem v1api20210515storage.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS
+			var userAssignedIdentitiesItem v1api20210615storage.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS
 			if err := userAssignedIdentitiesValue.AssignProperties_To_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS(&userAssignedIdentitiesItem); err != nil {
 				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
 			}
@@ -2240,8 +2370,8 @@ type ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
-// AssignProperties_From_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS.
-func (m *ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS) AssignProperties_From_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS(source *v1api20210515storage.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS) error {
+// AssignProperties_From_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS.
+func (m *ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS) AssignProperties_From_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS(source *v1api20210615storage.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	m.ClientId = genruntime.ClonePointer(source.ClientId)
@@ -2257,8 +2387,8 @@ func (m *ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS) AssignProper
 	return nil
 }
 
-// AssignProperties_To_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS populates destination, a documentdb/v1api20210515/storage.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS, from the receiver.
-func (m *ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS) AssignProperties_To_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS(destination *v1api20210515storage.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS) error {
+// AssignProperties_To_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS populates destination, a documentdb/v1api20210615/storage.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS, from the receiver.
+func (m *ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS) AssignProperties_To_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS(destination *v1api20210615storage.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(m.PropertyBag)
 
 	destination.ClientId = genruntime.ClonePointer(m.ClientId)
@@ -2283,8 +2413,8 @@ type PeriodicModeBackupPolicy struct {
 	Type string `json:"type,omitempty"`
 }
 
-// AssignProperties_From_PeriodicModeBackupPolicy populates the receiver from source, a documentdb/v1api20210515/storage.PeriodicModeBackupPolicy.
-func (p *PeriodicModeBackupPolicy) AssignProperties_From_PeriodicModeBackupPolicy(source *v1api20210515storage.PeriodicModeBackupPolicy) error {
+// AssignProperties_From_PeriodicModeBackupPolicy populates the receiver from source, a documentdb/v1api20210615/storage.PeriodicModeBackupPolicy.
+func (p *PeriodicModeBackupPolicy) AssignProperties_From_PeriodicModeBackupPolicy(source *v1api20210615storage.PeriodicModeBackupPolicy) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	if source.PeriodicModeProperties != nil {
@@ -2299,6 +2429,13 @@ func (p *PeriodicModeBackupPolicy) AssignProperties_From_PeriodicModeBackupPolic
 
 	p.Type = source.Type
 
+	// MigrationState: the destination has no such property; the value waits in the property bag
+	if source.MigrationState != nil {
+		if err := propertyBag.Add("migrationState", source.MigrationState); err != nil {
+			return fmt.Errorf("converting MigrationState: %w", err)
+		}
+	}
+
 	// What has no field of its own stays in the property bag.
 	if len(propertyBag) > 0 {
 		p.PropertyBag = propertyBag
@@ -2309,12 +2446,12 @@ func (p *PeriodicModeBackupPolicy) AssignProperties_From_PeriodicModeBackupPolic
 	return nil
 }
 
-// AssignProperties_To_PeriodicModeBackupPolicy populates destination, a documentdb/v1api20210515/storage.PeriodicModeBackupPolicy, from the receiver.
-func (p *PeriodicModeBackupPolicy) AssignProperties_To_PeriodicModeBackupPolicy(destination *v1api20210515storage.PeriodicModeBackupPolicy) error {
+// AssignProperties_To_PeriodicModeBackupPolicy populates destination, a documentdb/v1api20210615/storage.PeriodicModeBackupPolicy, from the receiver.
+func (p *PeriodicModeBackupPolicy) AssignProperties_To_PeriodicModeBackupPolicy(destination *v1api20210615storage.PeriodicModeBackupPolicy) error {
 	propertyBag := genruntime.NewPropertyBag(p.PropertyBag)
 
 	if p.PeriodicModeProperties != nil {
-		var periodicModePropertiesValue v1api20210515storage.PeriodicModeProperties
+		var periodicModePropertiesValue v1api20210615storage.PeriodicModeProperties
 		if err := p.PeriodicModeProperties.AssignProperties_To_PeriodicModeProperties(&periodicModePropertiesValue); err != nil {
 			return fmt.Errorf("converting PeriodicModeProperties: %w", err)
 		}
@@ -2324,6 +2461,12 @@ func (p *PeriodicModeBackupPolicy) AssignProperties_To_PeriodicModeBackupPolicy(
 	}
 
 	destination.Type = p.Type
+
+	// MigrationState: the source has no such property; its value may wait in the property bag
+	destination.MigrationState = nil
+	if _, err := propertyBag.Pull("migrationState", &destination.MigrationState); err != nil {
+		return fmt.Errorf("converting MigrationState: %w", err)
+	}
 
 	// What has no field of its own stays in the property bag.
 	if len(propertyBag) > 0 {
@@ -2344,8 +2487,8 @@ type PeriodicModeBackupPolicy_STATUS struct {
 	Type string `json:"type,omitempty"`
 }
 
-// AssignProperties_From_PeriodicModeBackupPolicy_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.PeriodicModeBackupPolicy_STATUS.
-func (p *PeriodicModeBackupPolicy_STATUS) AssignProperties_From_PeriodicModeBackupPolicy_STATUS(source *v1api20210515storage.PeriodicModeBackupPolicy_STATUS) error {
+// AssignProperties_From_PeriodicModeBackupPolicy_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.PeriodicModeBackupPolicy_STATUS.
+func (p *PeriodicModeBackupPolicy_STATUS) AssignProperties_From_PeriodicModeBackupPolicy_STATUS(source *v1api20210615storage.PeriodicModeBackupPolicy_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	if source.PeriodicModeProperties != nil {
@@ -2360,6 +2503,13 @@ func (p *PeriodicModeBackupPolicy_STATUS) AssignProperties_From_PeriodicModeBack
 
 	p.Type = source.Type
 
+	// MigrationState: the destination has no such property; the value waits in the property bag
+	if source.MigrationState != nil {
+		if err := propertyBag.Add("migrationState", source.MigrationState); err != nil {
+			return fmt.Errorf("converting MigrationState: %w", err)
+		}
+	}
+
 	// What has no field of its own stays in the property bag.
 	if len(propertyBag) > 0 {
 		p.PropertyBag = propertyBag
@@ -2370,12 +2520,12 @@ func (p *PeriodicModeBackupPolicy_STATUS) AssignProperties_From_PeriodicModeBack
 	return nil
 }
 
-// AssignProperties_To_PeriodicModeBackupPolicy_STATUS populates destination, a documentdb/v1api20210515/storage.PeriodicModeBackupPolicy_STATUS, from the receiver.
-func (p *PeriodicModeBackupPolicy_STATUS) AssignProperties_To_PeriodicModeBackupPolicy_STATUS(destination *v1api20210515storage.PeriodicModeBackupPolicy_STATUS) error {
+// AssignProperties_To_PeriodicModeBackupPolicy_STATUS populates destination, a documentdb/v1api20210615/storage.PeriodicModeBackupPolicy_STATUS, from the receiver.
+func (p *PeriodicModeBackupPolicy_STATUS) AssignProperties_To_PeriodicModeBackupPolicy_STATUS(destination *v1api20210615storage.PeriodicModeBackupPolicy_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(p.PropertyBag)
 
 	if p.PeriodicModeProperties != nil {
-		var periodicModePropertiesValue v1api20210515storage.PeriodicModeProperties_STATUS
+		var periodicModePropertiesValue v1api20210615storage.PeriodicModeProperties_STATUS
 		if err := p.PeriodicModeProperties.AssignProperties_To_PeriodicModeProperties_STATUS(&periodicModePropertiesValue); err != nil {
 			return fmt.Errorf("converting PeriodicModeProperties: %w", err)
 		}
@@ -2385,6 +2535,12 @@ func (p *PeriodicModeBackupPolicy_STATUS) AssignProperties_To_PeriodicModeBackup
 	}
 
 	destination.Type = p.Type
+
+	// MigrationState: the source has no such property; its value may wait in the property bag
+	destination.MigrationState = nil
+	if _, err := propertyBag.Pull("migrationState", &destination.MigrationState); err != nil {
+		return fmt.Errorf("converting MigrationState: %w", err)
+	}
 
 	// What has no field of its own stays in the property bag.
 	if len(propertyBag) > 0 {
@@ -2405,8 +2561,8 @@ type PeriodicModeProperties struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
-// AssignProperties_From_PeriodicModeProperties populates the receiver from source, a documentdb/v1api20210515/storage.PeriodicModeProperties.
-func (p *PeriodicModeProperties) AssignProperties_From_PeriodicModeProperties(source *v1api20210515storage.PeriodicModeProperties) error {
+// AssignProperties_From_PeriodicModeProperties populates the receiver from source, a documentdb/v1api20210615/storage.PeriodicModeProperties.
+func (p *PeriodicModeProperties) AssignProperties_From_PeriodicModeProperties(source *v1api20210615storage.PeriodicModeProperties) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	p.BackupIntervalInMinutes = genruntime.ClonePointer(source.BackupIntervalInMinutes)
@@ -2422,8 +2578,8 @@ func (p *PeriodicModeProperties) AssignProperties_From_PeriodicModeProperties(so
 	return nil
 }
 
-// AssignProperties_To_PeriodicModeProperties populates destination, a documentdb/v1api20210515/storage.PeriodicModeProperties, from the receiver.
-func (p *PeriodicModeProperties) AssignProperties_To_PeriodicModeProperties(destination *v1api20210515storage.PeriodicModeProperties) error {
+// AssignProperties_To_PeriodicModeProperties populates destination, a documentdb/v1api20210615/storage.PeriodicModeProperties, from the receiver.
+func (p *PeriodicModeProperties) AssignProperties_To_PeriodicModeProperties(destination *v1api20210615storage.PeriodicModeProperties) error {
 	propertyBag := genruntime.NewPropertyBag(p.PropertyBag)
 
 	destination.BackupIntervalInMinutes = genruntime.ClonePointer(p.BackupIntervalInMinutes)
@@ -2448,8 +2604,8 @@ type PeriodicModeProperties_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
-// AssignProperties_From_PeriodicModeProperties_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.PeriodicModeProperties_STATUS.
-func (p *PeriodicModeProperties_STATUS) AssignProperties_From_PeriodicModeProperties_STATUS(source *v1api20210515storage.PeriodicModeProperties_STATUS) error {
+// AssignProperties_From_PeriodicModeProperties_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.PeriodicModeProperties_STATUS.
+func (p *PeriodicModeProperties_STATUS) AssignProperties_From_PeriodicModeProperties_STATUS(source *v1api20210615storage.PeriodicModeProperties_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	p.BackupIntervalInMinutes = genruntime.ClonePointer(source.BackupIntervalInMinutes)
@@ -2465,8 +2621,8 @@ func (p *PeriodicModeProperties_STATUS) AssignProperties_From_PeriodicModeProper
 	return nil
 }
 
-// AssignProperties_To_PeriodicModeProperties_STATUS populates destination, a documentdb/v1api20210515/storage.PeriodicModeProperties_STATUS, from the receiver.
-func (p *PeriodicModeProperties_STATUS) AssignProperties_To_PeriodicModeProperties_STATUS(destination *v1api20210515storage.PeriodicModeProperties_STATUS) error {
+// AssignProperties_To_PeriodicModeProperties_STATUS populates destination, a documentdb/v1api20210615/storage.PeriodicModeProperties_STATUS, from the receiver.
+func (p *PeriodicModeProperties_STATUS) AssignProperties_To_PeriodicModeProperties_STATUS(destination *v1api20210615storage.PeriodicModeProperties_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(p.PropertyBag)
 
 	destination.BackupIntervalInMinutes = genruntime.ClonePointer(p.BackupIntervalInMinutes)
@@ -2501,8 +2657,8 @@ type PrivateEndpointConnection_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
-// AssignProperties_From_PrivateEndpointConnection_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.PrivateEndpointConnection_STATUS.
-func (p *PrivateEndpointConnection_STATUS) AssignProperties_From_PrivateEndpointConnection_STATUS(source *v1api20210515storage.PrivateEndpointConnection_STATUS) error {
+// AssignProperties_From_PrivateEndpointConnection_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.PrivateEndpointConnection_STATUS.
+func (p *PrivateEndpointConnection_STATUS) AssignProperties_From_PrivateEndpointConnection_STATUS(source *v1api20210615storage.PrivateEndpointConnection_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	p.GroupId = genruntime.ClonePointer(source.GroupId)
@@ -2542,8 +2698,8 @@ func (p *PrivateEndpointConnection_STATUS) AssignProperties_From_PrivateEndpoint
 	return nil
 }
 
-// AssignProperties_To_PrivateEndpointConnection_STATUS populates destination, a documentdb/v1api20210515/storage.PrivateEndpointConnection_STATUS, from the receiver.
-func (p *PrivateEndpointConnection_STATUS) AssignProperties_To_PrivateEndpointConnection_STATUS(destination *v1api20210515storage.PrivateEndpointConnection_STATUS) error {
+// AssignProperties_To_PrivateEndpointConnection_STATUS populates destination, a documentdb/v1api20210615/storage.PrivateEndpointConnection_STATUS, from the receiver.
+func (p *PrivateEndpointConnection_STATUS) AssignProperties_To_PrivateEndpointConnection_STATUS(destination *v1api20210615storage.PrivateEndpointConnection_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(p.PropertyBag)
 
 	destination.GroupId = genruntime.ClonePointer(p.GroupId)
@@ -2551,7 +2707,7 @@ func (p *PrivateEndpointConnection_STATUS) AssignProperties_To_PrivateEndpointCo
 	destination.Name = genruntime.ClonePointer(p.Name)
 
 	if p.PrivateEndpoint != nil {
-		var privateEndpointValue v1api20210515storage.PrivateEndpointProperty_STATUS
+		var privateEndpointValue v1api20210615storage.PrivateEndpointProperty_STATUS
 		if err := p.PrivateEndpoint.AssignProperties_To_PrivateEndpointProperty_STATUS(&privateEndpointValue); err != nil {
 			return fmt.Errorf("converting PrivateEndpoint: %w", err)
 		}
@@ -2561,7 +2717,7 @@ func (p *PrivateEndpointConnection_STATUS) AssignProperties_To_PrivateEndpointCo
 	}
 
 	if p.PrivateLinkServiceConnectionState != nil {
-		var privateLinkServiceConnectionStateValue v1api20210515storage.PrivateLinkServiceConnectionStateProperty_STATUS
+		var privateLinkServiceConnectionStateValue v1api20210615storage.PrivateLinkServiceConnectionStateProperty_STATUS
 		if err := p.PrivateLinkServiceConnectionState.AssignProperties_To_PrivateLinkServiceConnectionStateProperty_STATUS(&privateLinkServiceConnectionStateValue); err != nil {
 			return fmt.Errorf("converting PrivateLinkServiceConnectionState: %w", err)
 		}
@@ -2590,8 +2746,8 @@ type PrivateEndpointProperty_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
-// AssignProperties_From_PrivateEndpointProperty_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.PrivateEndpointProperty_STATUS.
-func (p *PrivateEndpointProperty_STATUS) AssignProperties_From_PrivateEndpointProperty_STATUS(source *v1api20210515storage.PrivateEndpointProperty_STATUS) error {
+// AssignProperties_From_PrivateEndpointProperty_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.PrivateEndpointProperty_STATUS.
+func (p *PrivateEndpointProperty_STATUS) AssignProperties_From_PrivateEndpointProperty_STATUS(source *v1api20210615storage.PrivateEndpointProperty_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	p.Id = genruntime.ClonePointer(source.Id)
@@ -2606,8 +2762,8 @@ func (p *PrivateEndpointProperty_STATUS) AssignProperties_From_PrivateEndpointPr
 	return nil
 }
 
-// AssignProperties_To_PrivateEndpointProperty_STATUS populates destination, a documentdb/v1api20210515/storage.PrivateEndpointProperty_STATUS, from the receiver.
-func (p *PrivateEndpointProperty_STATUS) AssignProperties_To_PrivateEndpointProperty_STATUS(destination *v1api20210515storage.PrivateEndpointProperty_STATUS) error {
+// AssignProperties_To_PrivateEndpointProperty_STATUS populates destination, a documentdb/v1api20210615/storage.PrivateEndpointProperty_STATUS, from the receiver.
+func (p *PrivateEndpointProperty_STATUS) AssignProperties_To_PrivateEndpointProperty_STATUS(destination *v1api20210615storage.PrivateEndpointProperty_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(p.PropertyBag)
 
 	destination.Id = genruntime.ClonePointer(p.Id)
@@ -2633,8 +2789,8 @@ type PrivateLinkServiceConnectionStateProperty_STATUS struct {
 	Status *string `json:"status,omitempty"`
 }
 
-// AssignProperties_From_PrivateLinkServiceConnectionStateProperty_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.PrivateLinkServiceConnectionStateProperty_STATUS.
-func (p *PrivateLinkServiceConnectionStateProperty_STATUS) AssignProperties_From_PrivateLinkServiceConnectionStateProperty_STATUS(source *v1api20210515storage.PrivateLinkServiceConnectionStateProperty_STATUS) error {
+// AssignProperties_From_PrivateLinkServiceConnectionStateProperty_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.PrivateLinkServiceConnectionStateProperty_STATUS.
+func (p *PrivateLinkServiceConnectionStateProperty_STATUS) AssignProperties_From_PrivateLinkServiceConnectionStateProperty_STATUS(source *v1api20210615storage.PrivateLinkServiceConnectionStateProperty_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	p.ActionsRequired = genruntime.ClonePointer(source.ActionsRequired)
@@ -2651,8 +2807,8 @@ func (p *PrivateLinkServiceConnectionStateProperty_STATUS) AssignProperties_From
 	return nil
 }
 
-// AssignProperties_To_PrivateLinkServiceConnectionStateProperty_STATUS populates destination, a documentdb/v1api20210515/storage.PrivateLinkServiceConnectionStateProperty_STATUS, from the receiver.
-func (p *PrivateLinkServiceConnectionStateProperty_STATUS) AssignProperties_To_PrivateLinkServiceConnectionStateProperty_STATUS(destination *v1api20210515storage.PrivateLinkServiceConnectionStateProperty_STATUS) error {
+// AssignProperties_To_PrivateLinkServiceConnectionStateProperty_STATUS populates destination, a documentdb/v1api20210615/storage.PrivateLinkServiceConnectionStateProperty_STATUS, from the receiver.
+func (p *PrivateLinkServiceConnectionStateProperty_STATUS) AssignProperties_To_PrivateLinkServiceConnectionStateProperty_STATUS(destination *v1api20210615storage.PrivateLinkServiceConnectionStateProperty_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(p.PropertyBag)
 
 	destination.ActionsRequired = genruntime.ClonePointer(p.ActionsRequired)
@@ -2676,8 +2832,8 @@ type UserAssignedIdentityDetails struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
-// AssignProperties_From_UserAssignedIdentityDetails populates the receiver from source, a documentdb/v1api20210515/storage.UserAssignedIdentityDetails.
-func (u *UserAssignedIdentityDetails) AssignProperties_From_UserAssignedIdentityDetails(source *v1api20210515storage.UserAssignedIdentityDetails) error {
+// AssignProperties_From_UserAssignedIdentityDetails populates the receiver from source, a documentdb/v1api20210615/storage.UserAssignedIdentityDetails.
+func (u *UserAssignedIdentityDetails) AssignProperties_From_UserAssignedIdentityDetails(source *v1api20210615storage.UserAssignedIdentityDetails) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	if source.Reference != nil {
@@ -2697,8 +2853,8 @@ func (u *UserAssignedIdentityDetails) AssignProperties_From_UserAssignedIdentity
 	return nil
 }
 
-// AssignProperties_To_UserAssignedIdentityDetails populates destination, a documentdb/v1api20210515/storage.UserAssignedIdentityDetails, from the receiver.
-func (u *UserAssignedIdentityDetails) AssignProperties_To_UserAssignedIdentityDetails(destination *v1api20210515storage.UserAssignedIdentityDetails) error {
+// AssignProperties_To_UserAssignedIdentityDetails populates destination, a documentdb/v1api20210615/storage.UserAssignedIdentityDetails, from the receiver.
+func (u *UserAssignedIdentityDetails) AssignProperties_To_UserAssignedIdentityDetails(destination *v1api20210615storage.UserAssignedIdentityDetails) error {
 	propertyBag := genruntime.NewPropertyBag(u.PropertyBag)
 
 	if u.Reference != nil {
@@ -2727,8 +2883,8 @@ type VirtualNetworkRule struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
-// AssignProperties_From_VirtualNetworkRule populates the receiver from source, a documentdb/v1api20210515/storage.VirtualNetworkRule.
-func (v *VirtualNetworkRule) AssignProperties_From_VirtualNetworkRule(source *v1api20210515storage.VirtualNetworkRule) error {
+// AssignProperties_From_VirtualNetworkRule populates the receiver from source, a documentdb/v1api20210615/storage.VirtualNetworkRule.
+func (v *VirtualNetworkRule) AssignProperties_From_VirtualNetworkRule(source *v1api20210615storage.VirtualNetworkRule) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	v.IgnoreMissingVNetServiceEndpoint = genruntime.ClonePointer(source.IgnoreMissingVNetServiceEndpoint)
@@ -2750,8 +2906,8 @@ func (v *VirtualNetworkRule) AssignProperties_From_VirtualNetworkRule(source *v1
 	return nil
 }
 
-// AssignProperties_To_VirtualNetworkRule populates destination, a documentdb/v1api20210515/storage.VirtualNetworkRule, from the receiver.
-func (v *VirtualNetworkRule) AssignProperties_To_VirtualNetworkRule(destination *v1api20210515storage.VirtualNetworkRule) error {
+// AssignProperties_To_VirtualNetworkRule populates destination, a documentdb/v1api20210615/storage.VirtualNetworkRule, from the receiver.
+func (v *VirtualNetworkRule) AssignProperties_To_VirtualNetworkRule(destination *v1api20210615storage.VirtualNetworkRule) error {
 	propertyBag := genruntime.NewPropertyBag(v.PropertyBag)
 
 	destination.IgnoreMissingVNetServiceEndpoint = genruntime.ClonePointer(v.IgnoreMissingVNetServiceEndpoint)
@@ -2782,8 +2938,8 @@ type VirtualNetworkRule_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
-// AssignProperties_From_VirtualNetworkRule_STATUS populates the receiver from source, a documentdb/v1api20210515/storage.VirtualNetworkRule_STATUS.
-func (v *VirtualNetworkRule_STATUS) AssignProperties_From_VirtualNetworkRule_STATUS(source *v1api20210515storage.VirtualNetworkRule_STATUS) error {
+// AssignProperties_From_VirtualNetworkRule_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.VirtualNetworkRule_STATUS.
+func (v *VirtualNetworkRule_STATUS) AssignProperties_From_VirtualNetworkRule_STATUS(source *v1api20210615storage.VirtualNetworkRule_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 
 	v.Id = genruntime.ClonePointer(source.Id)
@@ -2799,8 +2955,8 @@ func (v *VirtualNetworkRule_STATUS) AssignProperties_From_VirtualNetworkRule_STA
 	return nil
 }
 
-// AssignProperties_To_VirtualNetworkRule_STATUS populates destination, a documentdb/v1api20210515/storage.VirtualNetworkRule_STATUS, from the receiver.
-func (v *VirtualNetworkRule_STATUS) AssignProperties_To_VirtualNetworkRule_STATUS(destination *v1api20210515storage.VirtualNetworkRule_STATUS) error {
+// AssignProperties_To_VirtualNetworkRule_STATUS populates destination, a documentdb/v1api20210615/storage.VirtualNetworkRule_STATUS, from the receiver.
+func (v *VirtualNetworkRule_STATUS) AssignProperties_To_VirtualNetworkRule_STATUS(destination *v1api20210615storage.VirtualNetworkRule_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(v.PropertyBag)
 
 	destination.Id = genruntime.ClonePointer(v.Id)

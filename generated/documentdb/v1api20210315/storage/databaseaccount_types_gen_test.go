@@ -5,7 +5,7 @@ package storage
 import (
 	"testing"
 
-	v1api20210515storage "github.com/armgen/armgen/generated/documentdb/v1api20210515/storage"
+	v1api20210615storage "github.com/armgen/armgen/generated/documentdb/v1api20210615/storage"
 	"github.com/armgen/armgen/pkg/genruntime/gentest"
 	"pgregory.net/rapid"
 )
@@ -405,9 +405,9 @@ func Test_DatabaseAccount_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateDatabaseAccount)
 }
 
-// Test_DatabaseAccount_HubRoundTrip checks that converting a DatabaseAccount to the hub documentdb/v1api20210515/storage.DatabaseAccount and back loses nothing.
+// Test_DatabaseAccount_HubRoundTrip checks that converting a DatabaseAccount to the hub documentdb/v1api20210615/storage.DatabaseAccount and back loses nothing.
 func Test_DatabaseAccount_HubRoundTrip(t *testing.T) {
-	gentest.RunSpokeRoundTrip[DatabaseAccount, v1api20210515storage.DatabaseAccount](t, GenerateDatabaseAccount)
+	gentest.RunSpokeRoundTrip[DatabaseAccount, v1api20210615storage.DatabaseAccount](t, GenerateDatabaseAccount)
 }
 
 // Test_DatabaseAccount_Spec_JSONRoundTrip checks that JSON keeps every value of DatabaseAccount_Spec.
@@ -415,9 +415,9 @@ func Test_DatabaseAccount_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateDatabaseAccount_Spec)
 }
 
-// Test_DatabaseAccount_Spec_AssignProperties_To_DatabaseAccount_Spec_RoundTrip checks that converting a DatabaseAccount_Spec to documentdb/v1api20210515/storage.DatabaseAccount_Spec and back loses nothing.
+// Test_DatabaseAccount_Spec_AssignProperties_To_DatabaseAccount_Spec_RoundTrip checks that converting a DatabaseAccount_Spec to documentdb/v1api20210615/storage.DatabaseAccount_Spec and back loses nothing.
 func Test_DatabaseAccount_Spec_AssignProperties_To_DatabaseAccount_Spec_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[DatabaseAccount_Spec, v1api20210515storage.DatabaseAccount_Spec](t, GenerateDatabaseAccount_Spec, (*DatabaseAccount_Spec).AssignProperties_To_DatabaseAccount_Spec, (*DatabaseAccount_Spec).AssignProperties_From_DatabaseAccount_Spec)
+	gentest.RunRoundTrip[DatabaseAccount_Spec, v1api20210615storage.DatabaseAccount_Spec](t, GenerateDatabaseAccount_Spec, (*DatabaseAccount_Spec).AssignProperties_To_DatabaseAccount_Spec, (*DatabaseAccount_Spec).AssignProperties_From_DatabaseAccount_Spec)
 }
 
 // Test_DatabaseAccount_STATUS_JSONRoundTrip checks that JSON keeps every value of DatabaseAccount_STATUS.
@@ -425,9 +425,9 @@ func Test_DatabaseAccount_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateDatabaseAccount_STATUS)
 }
 
-// Test_DatabaseAccount_STATUS_AssignProperties_To_DatabaseAccount_STATUS_RoundTrip checks that converting a DatabaseAccount_STATUS to documentdb/v1api20210515/storage.DatabaseAccount_STATUS and back loses nothing.
+// Test_DatabaseAccount_STATUS_AssignProperties_To_DatabaseAccount_STATUS_RoundTrip checks that converting a DatabaseAccount_STATUS to documentdb/v1api20210615/storage.DatabaseAccount_STATUS and back loses nothing.
 func Test_DatabaseAccount_STATUS_AssignProperties_To_DatabaseAccount_STATUS_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[DatabaseAccount_STATUS, v1api20210515storage.DatabaseAccount_STATUS](t, GenerateDatabaseAccount_STATUS, (*DatabaseAccount_STATUS).AssignProperties_To_DatabaseAccount_STATUS, (*DatabaseAccount_STATUS).AssignProperties_From_DatabaseAccount_STATUS)
+	gentest.RunRoundTrip[DatabaseAccount_STATUS, v1api20210615storage.DatabaseAccount_STATUS](t, GenerateDatabaseAccount_STATUS, (*DatabaseAccount_STATUS).AssignProperties_To_DatabaseAccount_STATUS, (*DatabaseAccount_STATUS).AssignProperties_From_DatabaseAccount_STATUS)
 }
 
 // Test_ApiProperties_JSONRoundTrip checks that JSON keeps every value of ApiProperties.
@@ -435,9 +435,9 @@ func Test_ApiProperties_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateApiProperties)
 }
 
-// Test_ApiProperties_AssignProperties_To_ApiProperties_RoundTrip checks that converting a ApiProperties to documentdb/v1api20210515/storage.ApiProperties and back loses nothing.
+// Test_ApiProperties_AssignProperties_To_ApiProperties_RoundTrip checks that converting a ApiProperties to documentdb/v1api20210615/storage.ApiProperties and back loses nothing.
 func Test_ApiProperties_AssignProperties_To_ApiProperties_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[ApiProperties, v1api20210515storage.ApiProperties](t, GenerateApiProperties, (*ApiProperties).AssignProperties_To_ApiProperties, (*ApiProperties).AssignProperties_From_ApiProperties)
+	gentest.RunRoundTrip[ApiProperties, v1api20210615storage.ApiProperties](t, GenerateApiProperties, (*ApiProperties).AssignProperties_To_ApiProperties, (*ApiProperties).AssignProperties_From_ApiProperties)
 }
 
 // Test_ApiProperties_STATUS_JSONRoundTrip checks that JSON keeps every value of ApiProperties_STATUS.
@@ -445,9 +445,9 @@ func Test_ApiProperties_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateApiProperties_STATUS)
 }
 
-// Test_ApiProperties_STATUS_AssignProperties_To_ApiProperties_STATUS_RoundTrip checks that converting a ApiProperties_STATUS to documentdb/v1api20210515/storage.ApiProperties_STATUS and back loses nothing.
+// Test_ApiProperties_STATUS_AssignProperties_To_ApiProperties_STATUS_RoundTrip checks that converting a ApiProperties_STATUS to documentdb/v1api20210615/storage.ApiProperties_STATUS and back loses nothing.
 func Test_ApiProperties_STATUS_AssignProperties_To_ApiProperties_STATUS_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[ApiProperties_STATUS, v1api20210515storage.ApiProperties_STATUS](t, GenerateApiProperties_STATUS, (*ApiProperties_STATUS).AssignProperties_To_ApiProperties_STATUS, (*ApiProperties_STATUS).AssignProperties_From_ApiProperties_STATUS)
+	gentest.RunRoundTrip[ApiProperties_STATUS, v1api20210615storage.ApiProperties_STATUS](t, GenerateApiProperties_STATUS, (*ApiProperties_STATUS).AssignProperties_To_ApiProperties_STATUS, (*ApiProperties_STATUS).AssignProperties_From_ApiProperties_STATUS)
 }
 
 // Test_BackupPolicy_JSONRoundTrip checks that JSON keeps every value of BackupPolicy.
@@ -455,9 +455,9 @@ func Test_BackupPolicy_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateBackupPolicy)
 }
 
-// Test_BackupPolicy_AssignProperties_To_BackupPolicy_RoundTrip checks that converting a BackupPolicy to documentdb/v1api20210515/storage.BackupPolicy and back loses nothing.
+// Test_BackupPolicy_AssignProperties_To_BackupPolicy_RoundTrip checks that converting a BackupPolicy to documentdb/v1api20210615/storage.BackupPolicy and back loses nothing.
 func Test_BackupPolicy_AssignProperties_To_BackupPolicy_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[BackupPolicy, v1api20210515storage.BackupPolicy](t, GenerateBackupPolicy, (*BackupPolicy).AssignProperties_To_BackupPolicy, (*BackupPolicy).AssignProperties_From_BackupPolicy)
+	gentest.RunRoundTrip[BackupPolicy, v1api20210615storage.BackupPolicy](t, GenerateBackupPolicy, (*BackupPolicy).AssignProperties_To_BackupPolicy, (*BackupPolicy).AssignProperties_From_BackupPolicy)
 }
 
 // Test_BackupPolicy_STATUS_JSONRoundTrip checks that JSON keeps every value of BackupPolicy_STATUS.
@@ -465,9 +465,9 @@ func Test_BackupPolicy_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateBackupPolicy_STATUS)
 }
 
-// Test_BackupPolicy_STATUS_AssignProperties_To_BackupPolicy_STATUS_RoundTrip checks that converting a BackupPolicy_STATUS to documentdb/v1api20210515/storage.BackupPolicy_STATUS and back loses nothing.
+// Test_BackupPolicy_STATUS_AssignProperties_To_BackupPolicy_STATUS_RoundTrip checks that converting a BackupPolicy_STATUS to documentdb/v1api20210615/storage.BackupPolicy_STATUS and back loses nothing.
 func Test_BackupPolicy_STATUS_AssignProperties_To_BackupPolicy_STATUS_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[BackupPolicy_STATUS, v1api20210515storage.BackupPolicy_STATUS](t, GenerateBackupPolicy_STATUS, (*BackupPolicy_STATUS).AssignProperties_To_BackupPolicy_STATUS, (*BackupPolicy_STATUS).AssignProperties_From_BackupPolicy_STATUS)
+	gentest.RunRoundTrip[BackupPolicy_STATUS, v1api20210615storage.BackupPolicy_STATUS](t, GenerateBackupPolicy_STATUS, (*BackupPolicy_STATUS).AssignProperties_To_BackupPolicy_STATUS, (*BackupPolicy_STATUS).AssignProperties_From_BackupPolicy_STATUS)
 }
 
 // Test_Capability_JSONRoundTrip checks that JSON keeps every value of Capability.
@@ -475,9 +475,9 @@ func Test_Capability_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateCapability)
 }
 
-// Test_Capability_AssignProperties_To_Capability_RoundTrip checks that converting a Capability to documentdb/v1api20210515/storage.Capability and back loses nothing.
+// Test_Capability_AssignProperties_To_Capability_RoundTrip checks that converting a Capability to documentdb/v1api20210615/storage.Capability and back loses nothing.
 func Test_Capability_AssignProperties_To_Capability_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[Capability, v1api20210515storage.Capability](t, GenerateCapability, (*Capability).AssignProperties_To_Capability, (*Capability).AssignProperties_From_Capability)
+	gentest.RunRoundTrip[Capability, v1api20210615storage.Capability](t, GenerateCapability, (*Capability).AssignProperties_To_Capability, (*Capability).AssignProperties_From_Capability)
 }
 
 // Test_Capability_STATUS_JSONRoundTrip checks that JSON keeps every value of Capability_STATUS.
@@ -485,9 +485,9 @@ func Test_Capability_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateCapability_STATUS)
 }
 
-// Test_Capability_STATUS_AssignProperties_To_Capability_STATUS_RoundTrip checks that converting a Capability_STATUS to documentdb/v1api20210515/storage.Capability_STATUS and back loses nothing.
+// Test_Capability_STATUS_AssignProperties_To_Capability_STATUS_RoundTrip checks that converting a Capability_STATUS to documentdb/v1api20210615/storage.Capability_STATUS and back loses nothing.
 func Test_Capability_STATUS_AssignProperties_To_Capability_STATUS_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[Capability_STATUS, v1api20210515storage.Capability_STATUS](t, GenerateCapability_STATUS, (*Capability_STATUS).AssignProperties_To_Capability_STATUS, (*Capability_STATUS).AssignProperties_From_Capability_STATUS)
+	gentest.RunRoundTrip[Capability_STATUS, v1api20210615storage.Capability_STATUS](t, GenerateCapability_STATUS, (*Capability_STATUS).AssignProperties_To_Capability_STATUS, (*Capability_STATUS).AssignProperties_From_Capability_STATUS)
 }
 
 // Test_ConsistencyPolicy_JSONRoundTrip checks that JSON keeps every value of ConsistencyPolicy.
@@ -495,9 +495,9 @@ func Test_ConsistencyPolicy_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateConsistencyPolicy)
 }
 
-// Test_ConsistencyPolicy_AssignProperties_To_ConsistencyPolicy_RoundTrip checks that converting a ConsistencyPolicy to documentdb/v1api20210515/storage.ConsistencyPolicy and back loses nothing.
+// Test_ConsistencyPolicy_AssignProperties_To_ConsistencyPolicy_RoundTrip checks that converting a ConsistencyPolicy to documentdb/v1api20210615/storage.ConsistencyPolicy and back loses nothing.
 func Test_ConsistencyPolicy_AssignProperties_To_ConsistencyPolicy_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[ConsistencyPolicy, v1api20210515storage.ConsistencyPolicy](t, GenerateConsistencyPolicy, (*ConsistencyPolicy).AssignProperties_To_ConsistencyPolicy, (*ConsistencyPolicy).AssignProperties_From_ConsistencyPolicy)
+	gentest.RunRoundTrip[ConsistencyPolicy, v1api20210615storage.ConsistencyPolicy](t, GenerateConsistencyPolicy, (*ConsistencyPolicy).AssignProperties_To_ConsistencyPolicy, (*ConsistencyPolicy).AssignProperties_From_ConsistencyPolicy)
 }
 
 // Test_ConsistencyPolicy_STATUS_JSONRoundTrip checks that JSON keeps every value of ConsistencyPolicy_STATUS.
@@ -505,9 +505,9 @@ func Test_ConsistencyPolicy_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateConsistencyPolicy_STATUS)
 }
 
-// Test_ConsistencyPolicy_STATUS_AssignProperties_To_ConsistencyPolicy_STATUS_RoundTrip checks that converting a ConsistencyPolicy_STATUS to documentdb/v1api20210515/storage.ConsistencyPolicy_STATUS and back loses nothing.
+// Test_ConsistencyPolicy_STATUS_AssignProperties_To_ConsistencyPolicy_STATUS_RoundTrip checks that converting a ConsistencyPolicy_STATUS to documentdb/v1api20210615/storage.ConsistencyPolicy_STATUS and back loses nothing.
 func Test_ConsistencyPolicy_STATUS_AssignProperties_To_ConsistencyPolicy_STATUS_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[ConsistencyPolicy_STATUS, v1api20210515storage.ConsistencyPolicy_STATUS](t, GenerateConsistencyPolicy_STATUS, (*ConsistencyPolicy_STATUS).AssignProperties_To_ConsistencyPolicy_STATUS, (*ConsistencyPolicy_STATUS).AssignProperties_From_ConsistencyPolicy_STATUS)
+	gentest.RunRoundTrip[ConsistencyPolicy_STATUS, v1api20210615storage.ConsistencyPolicy_STATUS](t, GenerateConsistencyPolicy_STATUS, (*ConsistencyPolicy_STATUS).AssignProperties_To_ConsistencyPolicy_STATUS, (*ConsistencyPolicy_STATUS).AssignProperties_From_ConsistencyPolicy_STATUS)
 }
 
 // Test_ContinuousModeBackupPolicy_JSONRoundTrip checks that JSON keeps every value of ContinuousModeBackupPolicy.
@@ -515,9 +515,9 @@ func Test_ContinuousModeBackupPolicy_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateContinuousModeBackupPolicy)
 }
 
-// Test_ContinuousModeBackupPolicy_AssignProperties_To_ContinuousModeBackupPolicy_RoundTrip checks that converting a ContinuousModeBackupPolicy to documentdb/v1api20210515/storage.ContinuousModeBackupPolicy and back loses nothing.
+// Test_ContinuousModeBackupPolicy_AssignProperties_To_ContinuousModeBackupPolicy_RoundTrip checks that converting a ContinuousModeBackupPolicy to documentdb/v1api20210615/storage.ContinuousModeBackupPolicy and back loses nothing.
 func Test_ContinuousModeBackupPolicy_AssignProperties_To_ContinuousModeBackupPolicy_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[ContinuousModeBackupPolicy, v1api20210515storage.ContinuousModeBackupPolicy](t, GenerateContinuousModeBackupPolicy, (*ContinuousModeBackupPolicy).AssignProperties_To_ContinuousModeBackupPolicy, (*ContinuousModeBackupPolicy).AssignProperties_From_ContinuousModeBackupPolicy)
+	gentest.RunRoundTrip[ContinuousModeBackupPolicy, v1api20210615storage.ContinuousModeBackupPolicy](t, GenerateContinuousModeBackupPolicy, (*ContinuousModeBackupPolicy).AssignProperties_To_ContinuousModeBackupPolicy, (*ContinuousModeBackupPolicy).AssignProperties_From_ContinuousModeBackupPolicy)
 }
 
 // Test_ContinuousModeBackupPolicy_STATUS_JSONRoundTrip checks that JSON keeps every value of ContinuousModeBackupPolicy_STATUS.
@@ -525,9 +525,9 @@ func Test_ContinuousModeBackupPolicy_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateContinuousModeBackupPolicy_STATUS)
 }
 
-// Test_ContinuousModeBackupPolicy_STATUS_AssignProperties_To_ContinuousModeBackupPolicy_STATUS_RoundTrip checks that converting a ContinuousModeBackupPolicy_STATUS to documentdb/v1api20210515/storage.ContinuousModeBackupPolicy_STATUS and back loses nothing.
+// Test_ContinuousModeBackupPolicy_STATUS_AssignProperties_To_ContinuousModeBackupPolicy_STATUS_RoundTrip checks that converting a ContinuousModeBackupPolicy_STATUS to documentdb/v1api20210615/storage.ContinuousModeBackupPolicy_STATUS and back loses nothing.
 func Test_ContinuousModeBackupPolicy_STATUS_AssignProperties_To_ContinuousModeBackupPolicy_STATUS_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[ContinuousModeBackupPolicy_STATUS, v1api20210515storage.ContinuousModeBackupPolicy_STATUS](t, GenerateContinuousModeBackupPolicy_STATUS, (*ContinuousModeBackupPolicy_STATUS).AssignProperties_To_ContinuousModeBackupPolicy_STATUS, (*ContinuousModeBackupPolicy_STATUS).AssignProperties_From_ContinuousModeBackupPolicy_STATUS)
+	gentest.RunRoundTrip[ContinuousModeBackupPolicy_STATUS, v1api20210615storage.ContinuousModeBackupPolicy_STATUS](t, GenerateContinuousModeBackupPolicy_STATUS, (*ContinuousModeBackupPolicy_STATUS).AssignProperties_To_ContinuousModeBackupPolicy_STATUS, (*ContinuousModeBackupPolicy_STATUS).AssignProperties_From_ContinuousModeBackupPolicy_STATUS)
 }
 
 // Test_CorsPolicy_JSONRoundTrip checks that JSON keeps every value of CorsPolicy.
@@ -535,9 +535,9 @@ func Test_CorsPolicy_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateCorsPolicy)
 }
 
-// Test_CorsPolicy_AssignProperties_To_CorsPolicy_RoundTrip checks that converting a CorsPolicy to documentdb/v1api20210515/storage.CorsPolicy and back loses nothing.
+// Test_CorsPolicy_AssignProperties_To_CorsPolicy_RoundTrip checks that converting a CorsPolicy to documentdb/v1api20210615/storage.CorsPolicy and back loses nothing.
 func Test_CorsPolicy_AssignProperties_To_CorsPolicy_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[CorsPolicy, v1api20210515storage.CorsPolicy](t, GenerateCorsPolicy, (*CorsPolicy).AssignProperties_To_CorsPolicy, (*CorsPolicy).AssignProperties_From_CorsPolicy)
+	gentest.RunRoundTrip[CorsPolicy, v1api20210615storage.CorsPolicy](t, GenerateCorsPolicy, (*CorsPolicy).AssignProperties_To_CorsPolicy, (*CorsPolicy).AssignProperties_From_CorsPolicy)
 }
 
 // Test_CorsPolicy_STATUS_JSONRoundTrip checks that JSON keeps every value of CorsPolicy_STATUS.
@@ -545,9 +545,9 @@ func Test_CorsPolicy_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateCorsPolicy_STATUS)
 }
 
-// Test_CorsPolicy_STATUS_AssignProperties_To_CorsPolicy_STATUS_RoundTrip checks that converting a CorsPolicy_STATUS to documentdb/v1api20210515/storage.CorsPolicy_STATUS and back loses nothing.
+// Test_CorsPolicy_STATUS_AssignProperties_To_CorsPolicy_STATUS_RoundTrip checks that converting a CorsPolicy_STATUS to documentdb/v1api20210615/storage.CorsPolicy_STATUS and back loses nothing.
 func Test_CorsPolicy_STATUS_AssignProperties_To_CorsPolicy_STATUS_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[CorsPolicy_STATUS, v1api20210515storage.CorsPolicy_STATUS](t, GenerateCorsPolicy_STATUS, (*CorsPolicy_STATUS).AssignProperties_To_CorsPolicy_STATUS, (*CorsPolicy_STATUS).AssignProperties_From_CorsPolicy_STATUS)
+	gentest.RunRoundTrip[CorsPolicy_STATUS, v1api20210615storage.CorsPolicy_STATUS](t, GenerateCorsPolicy_STATUS, (*CorsPolicy_STATUS).AssignProperties_To_CorsPolicy_STATUS, (*CorsPolicy_STATUS).AssignProperties_From_CorsPolicy_STATUS)
 }
 
 // Test_DatabaseAccountOperatorSecrets_JSONRoundTrip checks that JSON keeps every value of DatabaseAccountOperatorSecrets.
@@ -555,9 +555,9 @@ func Test_DatabaseAccountOperatorSecrets_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateDatabaseAccountOperatorSecrets)
 }
 
-// Test_DatabaseAccountOperatorSecrets_AssignProperties_To_DatabaseAccountOperatorSecrets_RoundTrip checks that converting a DatabaseAccountOperatorSecrets to documentdb/v1api20210515/storage.DatabaseAccountOperatorSecrets and back loses nothing.
+// Test_DatabaseAccountOperatorSecrets_AssignProperties_To_DatabaseAccountOperatorSecrets_RoundTrip checks that converting a DatabaseAccountOperatorSecrets to documentdb/v1api20210615/storage.DatabaseAccountOperatorSecrets and back loses nothing.
 func Test_DatabaseAccountOperatorSecrets_AssignProperties_To_DatabaseAccountOperatorSecrets_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[DatabaseAccountOperatorSecrets, v1api20210515storage.DatabaseAccountOperatorSecrets](t, GenerateDatabaseAccountOperatorSecrets, (*DatabaseAccountOperatorSecrets).AssignProperties_To_DatabaseAccountOperatorSecrets, (*DatabaseAccountOperatorSecrets).AssignProperties_From_DatabaseAccountOperatorSecrets)
+	gentest.RunRoundTrip[DatabaseAccountOperatorSecrets, v1api20210615storage.DatabaseAccountOperatorSecrets](t, GenerateDatabaseAccountOperatorSecrets, (*DatabaseAccountOperatorSecrets).AssignProperties_To_DatabaseAccountOperatorSecrets, (*DatabaseAccountOperatorSecrets).AssignProperties_From_DatabaseAccountOperatorSecrets)
 }
 
 // Test_DatabaseAccountOperatorSpec_JSONRoundTrip checks that JSON keeps every value of DatabaseAccountOperatorSpec.
@@ -565,9 +565,9 @@ func Test_DatabaseAccountOperatorSpec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateDatabaseAccountOperatorSpec)
 }
 
-// Test_DatabaseAccountOperatorSpec_AssignProperties_To_DatabaseAccountOperatorSpec_RoundTrip checks that converting a DatabaseAccountOperatorSpec to documentdb/v1api20210515/storage.DatabaseAccountOperatorSpec and back loses nothing.
+// Test_DatabaseAccountOperatorSpec_AssignProperties_To_DatabaseAccountOperatorSpec_RoundTrip checks that converting a DatabaseAccountOperatorSpec to documentdb/v1api20210615/storage.DatabaseAccountOperatorSpec and back loses nothing.
 func Test_DatabaseAccountOperatorSpec_AssignProperties_To_DatabaseAccountOperatorSpec_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[DatabaseAccountOperatorSpec, v1api20210515storage.DatabaseAccountOperatorSpec](t, GenerateDatabaseAccountOperatorSpec, (*DatabaseAccountOperatorSpec).AssignProperties_To_DatabaseAccountOperatorSpec, (*DatabaseAccountOperatorSpec).AssignProperties_From_DatabaseAccountOperatorSpec)
+	gentest.RunRoundTrip[DatabaseAccountOperatorSpec, v1api20210615storage.DatabaseAccountOperatorSpec](t, GenerateDatabaseAccountOperatorSpec, (*DatabaseAccountOperatorSpec).AssignProperties_To_DatabaseAccountOperatorSpec, (*DatabaseAccountOperatorSpec).AssignProperties_From_DatabaseAccountOperatorSpec)
 }
 
 // Test_FailoverPolicy_STATUS_JSONRoundTrip checks that JSON keeps every value of FailoverPolicy_STATUS.
@@ -575,9 +575,9 @@ func Test_FailoverPolicy_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateFailoverPolicy_STATUS)
 }
 
-// Test_FailoverPolicy_STATUS_AssignProperties_To_FailoverPolicy_STATUS_RoundTrip checks that converting a FailoverPolicy_STATUS to documentdb/v1api20210515/storage.FailoverPolicy_STATUS and back loses nothing.
+// Test_FailoverPolicy_STATUS_AssignProperties_To_FailoverPolicy_STATUS_RoundTrip checks that converting a FailoverPolicy_STATUS to documentdb/v1api20210615/storage.FailoverPolicy_STATUS and back loses nothing.
 func Test_FailoverPolicy_STATUS_AssignProperties_To_FailoverPolicy_STATUS_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[FailoverPolicy_STATUS, v1api20210515storage.FailoverPolicy_STATUS](t, GenerateFailoverPolicy_STATUS, (*FailoverPolicy_STATUS).AssignProperties_To_FailoverPolicy_STATUS, (*FailoverPolicy_STATUS).AssignProperties_From_FailoverPolicy_STATUS)
+	gentest.RunRoundTrip[FailoverPolicy_STATUS, v1api20210615storage.FailoverPolicy_STATUS](t, GenerateFailoverPolicy_STATUS, (*FailoverPolicy_STATUS).AssignProperties_To_FailoverPolicy_STATUS, (*FailoverPolicy_STATUS).AssignProperties_From_FailoverPolicy_STATUS)
 }
 
 // Test_IpAddressOrRange_JSONRoundTrip checks that JSON keeps every value of IpAddressOrRange.
@@ -585,9 +585,9 @@ func Test_IpAddressOrRange_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateIpAddressOrRange)
 }
 
-// Test_IpAddressOrRange_AssignProperties_To_IpAddressOrRange_RoundTrip checks that converting a IpAddressOrRange to documentdb/v1api20210515/storage.IpAddressOrRange and back loses nothing.
+// Test_IpAddressOrRange_AssignProperties_To_IpAddressOrRange_RoundTrip checks that converting a IpAddressOrRange to documentdb/v1api20210615/storage.IpAddressOrRange and back loses nothing.
 func Test_IpAddressOrRange_AssignProperties_To_IpAddressOrRange_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[IpAddressOrRange, v1api20210515storage.IpAddressOrRange](t, GenerateIpAddressOrRange, (*IpAddressOrRange).AssignProperties_To_IpAddressOrRange, (*IpAddressOrRange).AssignProperties_From_IpAddressOrRange)
+	gentest.RunRoundTrip[IpAddressOrRange, v1api20210615storage.IpAddressOrRange](t, GenerateIpAddressOrRange, (*IpAddressOrRange).AssignProperties_To_IpAddressOrRange, (*IpAddressOrRange).AssignProperties_From_IpAddressOrRange)
 }
 
 // Test_IpAddressOrRange_STATUS_JSONRoundTrip checks that JSON keeps every value of IpAddressOrRange_STATUS.
@@ -595,9 +595,9 @@ func Test_IpAddressOrRange_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateIpAddressOrRange_STATUS)
 }
 
-// Test_IpAddressOrRange_STATUS_AssignProperties_To_IpAddressOrRange_STATUS_RoundTrip checks that converting a IpAddressOrRange_STATUS to documentdb/v1api20210515/storage.IpAddressOrRange_STATUS and back loses nothing.
+// Test_IpAddressOrRange_STATUS_AssignProperties_To_IpAddressOrRange_STATUS_RoundTrip checks that converting a IpAddressOrRange_STATUS to documentdb/v1api20210615/storage.IpAddressOrRange_STATUS and back loses nothing.
 func Test_IpAddressOrRange_STATUS_AssignProperties_To_IpAddressOrRange_STATUS_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[IpAddressOrRange_STATUS, v1api20210515storage.IpAddressOrRange_STATUS](t, GenerateIpAddressOrRange_STATUS, (*IpAddressOrRange_STATUS).AssignProperties_To_IpAddressOrRange_STATUS, (*IpAddressOrRange_STATUS).AssignProperties_From_IpAddressOrRange_STATUS)
+	gentest.RunRoundTrip[IpAddressOrRange_STATUS, v1api20210615storage.IpAddressOrRange_STATUS](t, GenerateIpAddressOrRange_STATUS, (*IpAddressOrRange_STATUS).AssignProperties_To_IpAddressOrRange_STATUS, (*IpAddressOrRange_STATUS).AssignProperties_From_IpAddressOrRange_STATUS)
 }
 
 // Test_Location_JSONRoundTrip checks that JSON keeps every value of Location.
@@ -605,9 +605,9 @@ func Test_Location_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateLocation)
 }
 
-// Test_Location_AssignProperties_To_Location_RoundTrip checks that converting a Location to documentdb/v1api20210515/storage.Location and back loses nothing.
+// Test_Location_AssignProperties_To_Location_RoundTrip checks that converting a Location to documentdb/v1api20210615/storage.Location and back loses nothing.
 func Test_Location_AssignProperties_To_Location_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[Location, v1api20210515storage.Location](t, GenerateLocation, (*Location).AssignProperties_To_Location, (*Location).AssignProperties_From_Location)
+	gentest.RunRoundTrip[Location, v1api20210615storage.Location](t, GenerateLocation, (*Location).AssignProperties_To_Location, (*Location).AssignProperties_From_Location)
 }
 
 // Test_Location_STATUS_JSONRoundTrip checks that JSON keeps every value of Location_STATUS.
@@ -615,9 +615,9 @@ func Test_Location_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateLocation_STATUS)
 }
 
-// Test_Location_STATUS_AssignProperties_To_Location_STATUS_RoundTrip checks that converting a Location_STATUS to documentdb/v1api20210515/storage.Location_STATUS and back loses nothing.
+// Test_Location_STATUS_AssignProperties_To_Location_STATUS_RoundTrip checks that converting a Location_STATUS to documentdb/v1api20210615/storage.Location_STATUS and back loses nothing.
 func Test_Location_STATUS_AssignProperties_To_Location_STATUS_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[Location_STATUS, v1api20210515storage.Location_STATUS](t, GenerateLocation_STATUS, (*Location_STATUS).AssignProperties_To_Location_STATUS, (*Location_STATUS).AssignProperties_From_Location_STATUS)
+	gentest.RunRoundTrip[Location_STATUS, v1api20210615storage.Location_STATUS](t, GenerateLocation_STATUS, (*Location_STATUS).AssignProperties_To_Location_STATUS, (*Location_STATUS).AssignProperties_From_Location_STATUS)
 }
 
 // Test_ManagedServiceIdentity_JSONRoundTrip checks that JSON keeps every value of ManagedServiceIdentity.
@@ -625,9 +625,9 @@ func Test_ManagedServiceIdentity_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateManagedServiceIdentity)
 }
 
-// Test_ManagedServiceIdentity_AssignProperties_To_ManagedServiceIdentity_RoundTrip checks that converting a ManagedServiceIdentity to documentdb/v1api20210515/storage.ManagedServiceIdentity and back loses nothing.
+// Test_ManagedServiceIdentity_AssignProperties_To_ManagedServiceIdentity_RoundTrip checks that converting a ManagedServiceIdentity to documentdb/v1api20210615/storage.ManagedServiceIdentity and back loses nothing.
 func Test_ManagedServiceIdentity_AssignProperties_To_ManagedServiceIdentity_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[ManagedServiceIdentity, v1api20210515storage.ManagedServiceIdentity](t, GenerateManagedServiceIdentity, (*ManagedServiceIdentity).AssignProperties_To_ManagedServiceIdentity, (*ManagedServiceIdentity).AssignProperties_From_ManagedServiceIdentity)
+	gentest.RunRoundTrip[ManagedServiceIdentity, v1api20210615storage.ManagedServiceIdentity](t, GenerateManagedServiceIdentity, (*ManagedServiceIdentity).AssignProperties_To_ManagedServiceIdentity, (*ManagedServiceIdentity).AssignProperties_From_ManagedServiceIdentity)
 }
 
 // Test_ManagedServiceIdentity_STATUS_JSONRoundTrip checks that JSON keeps every value of ManagedServiceIdentity_STATUS.
@@ -635,9 +635,9 @@ func Test_ManagedServiceIdentity_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateManagedServiceIdentity_STATUS)
 }
 
-// Test_ManagedServiceIdentity_STATUS_AssignProperties_To_ManagedServiceIdentity_STATUS_RoundTrip checks that converting a ManagedServiceIdentity_STATUS to documentdb/v1api20210515/storage.ManagedServiceIdentity_STATUS and back loses nothing.
+// Test_ManagedServiceIdentity_STATUS_AssignProperties_To_ManagedServiceIdentity_STATUS_RoundTrip checks that converting a ManagedServiceIdentity_STATUS to documentdb/v1api20210615/storage.ManagedServiceIdentity_STATUS and back loses nothing.
 func Test_ManagedServiceIdentity_STATUS_AssignProperties_To_ManagedServiceIdentity_STATUS_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[ManagedServiceIdentity_STATUS, v1api20210515storage.ManagedServiceIdentity_STATUS](t, GenerateManagedServiceIdentity_STATUS, (*ManagedServiceIdentity_STATUS).AssignProperties_To_ManagedServiceIdentity_STATUS, (*ManagedServiceIdentity_STATUS).AssignProperties_From_ManagedServiceIdentity_STATUS)
+	gentest.RunRoundTrip[ManagedServiceIdentity_STATUS, v1api20210615storage.ManagedServiceIdentity_STATUS](t, GenerateManagedServiceIdentity_STATUS, (*ManagedServiceIdentity_STATUS).AssignProperties_To_ManagedServiceIdentity_STATUS, (*ManagedServiceIdentity_STATUS).AssignProperties_From_ManagedServiceIdentity_STATUS)
 }
 
 // Test_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS_JSONRoundTrip checks that JSON keeps every value of ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS.
@@ -645,9 +645,9 @@ func Test_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS_JSONRoundTri
 	gentest.RunJSONRoundTrip(t, GenerateManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS)
 }
 
-// Test_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS_AssignProperties_To_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS_RoundTrip checks that converting a ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS to documentdb/v1api20210515/storage.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS and back loses nothing.
+// Test_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS_AssignProperties_To_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS_RoundTrip checks that converting a ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS to documentdb/v1api20210615/storage.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS and back loses nothing.
 func Test_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS_AssignProperties_To_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS, v1api20210515storage.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS](t, GenerateManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS, (*ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS).AssignProperties_To_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS, (*ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS).AssignProperties_From_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS)
+	gentest.RunRoundTrip[ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS, v1api20210615storage.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS](t, GenerateManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS, (*ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS).AssignProperties_To_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS, (*ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS).AssignProperties_From_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS)
 }
 
 // Test_PeriodicModeBackupPolicy_JSONRoundTrip checks that JSON keeps every value of PeriodicModeBackupPolicy.
@@ -655,9 +655,9 @@ func Test_PeriodicModeBackupPolicy_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePeriodicModeBackupPolicy)
 }
 
-// Test_PeriodicModeBackupPolicy_AssignProperties_To_PeriodicModeBackupPolicy_RoundTrip checks that converting a PeriodicModeBackupPolicy to documentdb/v1api20210515/storage.PeriodicModeBackupPolicy and back loses nothing.
+// Test_PeriodicModeBackupPolicy_AssignProperties_To_PeriodicModeBackupPolicy_RoundTrip checks that converting a PeriodicModeBackupPolicy to documentdb/v1api20210615/storage.PeriodicModeBackupPolicy and back loses nothing.
 func Test_PeriodicModeBackupPolicy_AssignProperties_To_PeriodicModeBackupPolicy_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[PeriodicModeBackupPolicy, v1api20210515storage.PeriodicModeBackupPolicy](t, GeneratePeriodicModeBackupPolicy, (*PeriodicModeBackupPolicy).AssignProperties_To_PeriodicModeBackupPolicy, (*PeriodicModeBackupPolicy).AssignProperties_From_PeriodicModeBackupPolicy)
+	gentest.RunRoundTrip[PeriodicModeBackupPolicy, v1api20210615storage.PeriodicModeBackupPolicy](t, GeneratePeriodicModeBackupPolicy, (*PeriodicModeBackupPolicy).AssignProperties_To_PeriodicModeBackupPolicy, (*PeriodicModeBackupPolicy).AssignProperties_From_PeriodicModeBackupPolicy)
 }
 
 // Test_PeriodicModeBackupPolicy_STATUS_JSONRoundTrip checks that JSON keeps every value of PeriodicModeBackupPolicy_STATUS.
@@ -665,9 +665,9 @@ func Test_PeriodicModeBackupPolicy_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePeriodicModeBackupPolicy_STATUS)
 }
 
-// Test_PeriodicModeBackupPolicy_STATUS_AssignProperties_To_PeriodicModeBackupPolicy_STATUS_RoundTrip checks that converting a PeriodicModeBackupPolicy_STATUS to documentdb/v1api20210515/storage.PeriodicModeBackupPolicy_STATUS and back loses nothing.
+// Test_PeriodicModeBackupPolicy_STATUS_AssignProperties_To_PeriodicModeBackupPolicy_STATUS_RoundTrip checks that converting a PeriodicModeBackupPolicy_STATUS to documentdb/v1api20210615/storage.PeriodicModeBackupPolicy_STATUS and back loses nothing.
 func Test_PeriodicModeBackupPolicy_STATUS_AssignProperties_To_PeriodicModeBackupPolicy_STATUS_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[PeriodicModeBackupPolicy_STATUS, v1api20210515storage.PeriodicModeBackupPolicy_STATUS](t, GeneratePeriodicModeBackupPolicy_STATUS, (*PeriodicModeBackupPolicy_STATUS).AssignProperties_To_PeriodicModeBackupPolicy_STATUS, (*PeriodicModeBackupPolicy_STATUS).AssignProperties_From_PeriodicModeBackupPolicy_STATUS)
+	gentest.RunRoundTrip[PeriodicModeBackupPolicy_STATUS, v1api20210615storage.PeriodicModeBackupPolicy_STATUS](t, GeneratePeriodicModeBackupPolicy_STATUS, (*PeriodicModeBackupPolicy_STATUS).AssignProperties_To_PeriodicModeBackupPolicy_STATUS, (*PeriodicModeBackupPolicy_STATUS).AssignProperties_From_PeriodicModeBackupPolicy_STATUS)
 }
 
 // Test_PeriodicModeProperties_JSONRoundTrip checks that JSON keeps every value of PeriodicModeProperties.
@@ -675,9 +675,9 @@ func Test_PeriodicModeProperties_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePeriodicModeProperties)
 }
 
-// Test_PeriodicModeProperties_AssignProperties_To_PeriodicModeProperties_RoundTrip checks that converting a PeriodicModeProperties to documentdb/v1api20210515/storage.PeriodicModeProperties and back loses nothing.
+// Test_PeriodicModeProperties_AssignProperties_To_PeriodicModeProperties_RoundTrip checks that converting a PeriodicModeProperties to documentdb/v1api20210615/storage.PeriodicModeProperties and back loses nothing.
 func Test_PeriodicModeProperties_AssignProperties_To_PeriodicModeProperties_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[PeriodicModeProperties, v1api20210515storage.PeriodicModeProperties](t, GeneratePeriodicModeProperties, (*PeriodicModeProperties).AssignProperties_To_PeriodicModeProperties, (*PeriodicModeProperties).AssignProperties_From_PeriodicModeProperties)
+	gentest.RunRoundTrip[PeriodicModeProperties, v1api20210615storage.PeriodicModeProperties](t, GeneratePeriodicModeProperties, (*PeriodicModeProperties).AssignProperties_To_PeriodicModeProperties, (*PeriodicModeProperties).AssignProperties_From_PeriodicModeProperties)
 }
 
 // Test_PeriodicModeProperties_STATUS_JSONRoundTrip checks that JSON keeps every value of PeriodicModeProperties_STATUS.
@@ -685,9 +685,9 @@ func Test_PeriodicModeProperties_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePeriodicModeProperties_STATUS)
 }
 
-// Test_PeriodicModeProperties_STATUS_AssignProperties_To_PeriodicModeProperties_STATUS_RoundTrip checks that converting a PeriodicModeProperties_STATUS to documentdb/v1api20210515/storage.PeriodicModeProperties_STATUS and back loses nothing.
+// Test_PeriodicModeProperties_STATUS_AssignProperties_To_PeriodicModeProperties_STATUS_RoundTrip checks that converting a PeriodicModeProperties_STATUS to documentdb/v1api20210615/storage.PeriodicModeProperties_STATUS and back loses nothing.
 func Test_PeriodicModeProperties_STATUS_AssignProperties_To_PeriodicModeProperties_STATUS_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[PeriodicModeProperties_STATUS, v1api20210515storage.PeriodicModeProperties_STATUS](t, GeneratePeriodicModeProperties_STATUS, (*PeriodicModeProperties_STATUS).AssignProperties_To_PeriodicModeProperties_STATUS, (*PeriodicModeProperties_STATUS).AssignProperties_From_PeriodicModeProperties_STATUS)
+	gentest.RunRoundTrip[PeriodicModeProperties_STATUS, v1api20210615storage.PeriodicModeProperties_STATUS](t, GeneratePeriodicModeProperties_STATUS, (*PeriodicModeProperties_STATUS).AssignProperties_To_PeriodicModeProperties_STATUS, (*PeriodicModeProperties_STATUS).AssignProperties_From_PeriodicModeProperties_STATUS)
 }
 
 // Test_PrivateEndpointConnection_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection_STATUS.
@@ -695,9 +695,9 @@ func Test_PrivateEndpointConnection_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection_STATUS)
 }
 
-// Test_PrivateEndpointConnection_STATUS_AssignProperties_To_PrivateEndpointConnection_STATUS_RoundTrip checks that converting a PrivateEndpointConnection_STATUS to documentdb/v1api20210515/storage.PrivateEndpointConnection_STATUS and back loses nothing.
+// Test_PrivateEndpointConnection_STATUS_AssignProperties_To_PrivateEndpointConnection_STATUS_RoundTrip checks that converting a PrivateEndpointConnection_STATUS to documentdb/v1api20210615/storage.PrivateEndpointConnection_STATUS and back loses nothing.
 func Test_PrivateEndpointConnection_STATUS_AssignProperties_To_PrivateEndpointConnection_STATUS_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[PrivateEndpointConnection_STATUS, v1api20210515storage.PrivateEndpointConnection_STATUS](t, GeneratePrivateEndpointConnection_STATUS, (*PrivateEndpointConnection_STATUS).AssignProperties_To_PrivateEndpointConnection_STATUS, (*PrivateEndpointConnection_STATUS).AssignProperties_From_PrivateEndpointConnection_STATUS)
+	gentest.RunRoundTrip[PrivateEndpointConnection_STATUS, v1api20210615storage.PrivateEndpointConnection_STATUS](t, GeneratePrivateEndpointConnection_STATUS, (*PrivateEndpointConnection_STATUS).AssignProperties_To_PrivateEndpointConnection_STATUS, (*PrivateEndpointConnection_STATUS).AssignProperties_From_PrivateEndpointConnection_STATUS)
 }
 
 // Test_PrivateEndpointProperty_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointProperty_STATUS.
@@ -705,9 +705,9 @@ func Test_PrivateEndpointProperty_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointProperty_STATUS)
 }
 
-// Test_PrivateEndpointProperty_STATUS_AssignProperties_To_PrivateEndpointProperty_STATUS_RoundTrip checks that converting a PrivateEndpointProperty_STATUS to documentdb/v1api20210515/storage.PrivateEndpointProperty_STATUS and back loses nothing.
+// Test_PrivateEndpointProperty_STATUS_AssignProperties_To_PrivateEndpointProperty_STATUS_RoundTrip checks that converting a PrivateEndpointProperty_STATUS to documentdb/v1api20210615/storage.PrivateEndpointProperty_STATUS and back loses nothing.
 func Test_PrivateEndpointProperty_STATUS_AssignProperties_To_PrivateEndpointProperty_STATUS_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[PrivateEndpointProperty_STATUS, v1api20210515storage.PrivateEndpointProperty_STATUS](t, GeneratePrivateEndpointProperty_STATUS, (*PrivateEndpointProperty_STATUS).AssignProperties_To_PrivateEndpointProperty_STATUS, (*PrivateEndpointProperty_STATUS).AssignProperties_From_PrivateEndpointProperty_STATUS)
+	gentest.RunRoundTrip[PrivateEndpointProperty_STATUS, v1api20210615storage.PrivateEndpointProperty_STATUS](t, GeneratePrivateEndpointProperty_STATUS, (*PrivateEndpointProperty_STATUS).AssignProperties_To_PrivateEndpointProperty_STATUS, (*PrivateEndpointProperty_STATUS).AssignProperties_From_PrivateEndpointProperty_STATUS)
 }
 
 // Test_PrivateLinkServiceConnectionStateProperty_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateLinkServiceConnectionStateProperty_STATUS.
@@ -715,9 +715,9 @@ func Test_PrivateLinkServiceConnectionStateProperty_STATUS_JSONRoundTrip(t *test
 	gentest.RunJSONRoundTrip(t, GeneratePrivateLinkServiceConnectionStateProperty_STATUS)
 }
 
-// Test_PrivateLinkServiceConnectionStateProperty_STATUS_AssignProperties_To_PrivateLinkServiceConnectionStateProperty_STATUS_RoundTrip checks that converting a PrivateLinkServiceConnectionStateProperty_STATUS to documentdb/v1api20210515/storage.PrivateLinkServiceConnectionStateProperty_STATUS and back loses nothing.
+// Test_PrivateLinkServiceConnectionStateProperty_STATUS_AssignProperties_To_PrivateLinkServiceConnectionStateProperty_STATUS_RoundTrip checks that converting a PrivateLinkServiceConnectionStateProperty_STATUS to documentdb/v1api20210615/storage.PrivateLinkServiceConnectionStateProperty_STATUS and back loses nothing.
 func Test_PrivateLinkServiceConnectionStateProperty_STATUS_AssignProperties_To_PrivateLinkServiceConnectionStateProperty_STATUS_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[PrivateLinkServiceConnectionStateProperty_STATUS, v1api20210515storage.PrivateLinkServiceConnectionStateProperty_STATUS](t, GeneratePrivateLinkServiceConnectionStateProperty_STATUS, (*PrivateLinkServiceConnectionStateProperty_STATUS).AssignProperties_To_PrivateLinkServiceConnectionStateProperty_STATUS, (*PrivateLinkServiceConnectionStateProperty_STATUS).AssignProperties_From_PrivateLinkServiceConnectionStateProperty_STATUS)
+	gentest.RunRoundTrip[PrivateLinkServiceConnectionStateProperty_STATUS, v1api20210615storage.PrivateLinkServiceConnectionStateProperty_STATUS](t, GeneratePrivateLinkServiceConnectionStateProperty_STATUS, (*PrivateLinkServiceConnectionStateProperty_STATUS).AssignProperties_To_PrivateLinkServiceConnectionStateProperty_STATUS, (*PrivateLinkServiceConnectionStateProperty_STATUS).AssignProperties_From_PrivateLinkServiceConnectionStateProperty_STATUS)
 }
 
 // Test_UserAssignedIdentityDetails_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentityDetails.
@@ -725,9 +725,9 @@ func Test_UserAssignedIdentityDetails_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateUserAssignedIdentityDetails)
 }
 
-// Test_UserAssignedIdentityDetails_AssignProperties_To_UserAssignedIdentityDetails_RoundTrip checks that converting a UserAssignedIdentityDetails to documentdb/v1api20210515/storage.UserAssignedIdentityDetails and back loses nothing.
+// Test_UserAssignedIdentityDetails_AssignProperties_To_UserAssignedIdentityDetails_RoundTrip checks that converting a UserAssignedIdentityDetails to documentdb/v1api20210615/storage.UserAssignedIdentityDetails and back loses nothing.
 func Test_UserAssignedIdentityDetails_AssignProperties_To_UserAssignedIdentityDetails_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[UserAssignedIdentityDetails, v1api20210515storage.UserAssignedIdentityDetails](t, GenerateUserAssignedIdentityDetails, (*UserAssignedIdentityDetails).AssignProperties_To_UserAssignedIdentityDetails, (*UserAssignedIdentityDetails).AssignProperties_From_UserAssignedIdentityDetails)
+	gentest.RunRoundTrip[UserAssignedIdentityDetails, v1api20210615storage.UserAssignedIdentityDetails](t, GenerateUserAssignedIdentityDetails, (*UserAssignedIdentityDetails).AssignProperties_To_UserAssignedIdentityDetails, (*UserAssignedIdentityDetails).AssignProperties_From_UserAssignedIdentityDetails)
 }
 
 // Test_VirtualNetworkRule_JSONRoundTrip checks that JSON keeps every value of VirtualNetworkRule.
@@ -735,9 +735,9 @@ func Test_VirtualNetworkRule_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateVirtualNetworkRule)
 }
 
-// Test_VirtualNetworkRule_AssignProperties_To_VirtualNetworkRule_RoundTrip checks that converting a VirtualNetworkRule to documentdb/v1api20210515/storage.VirtualNetworkRule and back loses nothing.
+// Test_VirtualNetworkRule_AssignProperties_To_VirtualNetworkRule_RoundTrip checks that converting a VirtualNetworkRule to documentdb/v1api20210615/storage.VirtualNetworkRule and back loses nothing.
 func Test_VirtualNetworkRule_AssignProperties_To_VirtualNetworkRule_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[VirtualNetworkRule, v1api20210515storage.VirtualNetworkRule](t, GenerateVirtualNetworkRule, (*VirtualNetworkRule).AssignProperties_To_VirtualNetworkRule, (*VirtualNetworkRule).AssignProperties_From_VirtualNetworkRule)
+	gentest.RunRoundTrip[VirtualNetworkRule, v1api20210615storage.VirtualNetworkRule](t, GenerateVirtualNetworkRule, (*VirtualNetworkRule).AssignProperties_To_VirtualNetworkRule, (*VirtualNetworkRule).AssignProperties_From_VirtualNetworkRule)
 }
 
 // Test_VirtualNetworkRule_STATUS_JSONRoundTrip checks that JSON keeps every value of VirtualNetworkRule_STATUS.
@@ -745,7 +745,7 @@ func Test_VirtualNetworkRule_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateVirtualNetworkRule_STATUS)
 }
 
-// Test_VirtualNetworkRule_STATUS_AssignProperties_To_VirtualNetworkRule_STATUS_RoundTrip checks that converting a VirtualNetworkRule_STATUS to documentdb/v1api20210515/storage.VirtualNetworkRule_STATUS and back loses nothing.
+// Test_VirtualNetworkRule_STATUS_AssignProperties_To_VirtualNetworkRule_STATUS_RoundTrip checks that converting a VirtualNetworkRule_STATUS to documentdb/v1api20210615/storage.VirtualNetworkRule_STATUS and back loses nothing.
 func Test_VirtualNetworkRule_STATUS_AssignProperties_To_VirtualNetworkRule_STATUS_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[VirtualNetworkRule_STATUS, v1api20210515storage.VirtualNetworkRule_STATUS](t, GenerateVirtualNetworkRule_STATUS, (*VirtualNetworkRule_STATUS).AssignProperties_To_VirtualNetworkRule_STATUS, (*VirtualNetworkRule_STATUS).AssignProperties_From_VirtualNetworkRule_STATUS)
+	gentest.RunRoundTrip[VirtualNetworkRule_STATUS, v1api20210615storage.VirtualNetworkRule_STATUS](t, GenerateVirtualNetworkRule_STATUS, (*VirtualNetworkRule_STATUS).AssignProperties_To_VirtualNetworkRule_STATUS, (*VirtualNetworkRule_STATUS).AssignProperties_From_VirtualNetworkRule_STATUS)
 }

@@ -3,6 +3,11 @@
 package storage
 
 import (
+	"fmt"
+	"maps"
+	"slices"
+
+	v1api20210615storage "github.com/armgen/armgen/generated/documentdb/v1api20210615/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -15,7 +20,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.DocumentDB/databaseAccounts/{accountName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,documentdb}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -80,10 +84,55 @@ func (d *DatabaseAccount) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
-var _ conversion.Hub = &DatabaseAccount{}
+var _ conversion.Convertible = &DatabaseAccount{}
 
-// Hub marks DatabaseAccount as the version every other version of the kind converts to and from: the one the API server stores.
-func (d *DatabaseAccount) Hub() {}
+// ConvertTo converts the receiver to hub, the documentdb/v1api20210615/storage.DatabaseAccount the API server stores, directly.
+func (d *DatabaseAccount) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*v1api20210615storage.DatabaseAccount)
+	if !ok {
+		return fmt.Errorf("expected a documentdb/v1api20210615/storage.DatabaseAccount to convert with, got %T", hub)
+	}
+	return d.AssignProperties_To_DatabaseAccount(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the documentdb/v1api20210615/storage.DatabaseAccount the API server stores, directly.
+func (d *DatabaseAccount) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*v1api20210615storage.DatabaseAccount)
+	if !ok {
+		return fmt.Errorf("expected a documentdb/v1api20210615/storage.DatabaseAccount to convert with, got %T", hub)
+	}
+	return d.AssignProperties_From_DatabaseAccount(source)
+}
+
+// AssignProperties_From_DatabaseAccount populates the receiver from source, a documentdb/v1api20210615/storage.DatabaseAccount.
+func (d *DatabaseAccount) AssignProperties_From_DatabaseAccount(source *v1api20210615storage.DatabaseAccount) error {
+	d.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := d.Spec.AssignProperties_From_DatabaseAccount_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := d.Status.AssignProperties_From_DatabaseAccount_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_DatabaseAccount populates destination, a documentdb/v1api20210615/storage.DatabaseAccount, from the receiver.
+func (d *DatabaseAccount) AssignProperties_To_DatabaseAccount(destination *v1api20210615storage.DatabaseAccount) error {
+	destination.ObjectMeta = *d.ObjectMeta.DeepCopy()
+
+	if err := d.Spec.AssignProperties_To_DatabaseAccount_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := d.Status.AssignProperties_To_DatabaseAccount_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
 
 // DatabaseAccount_Spec: Storage version of v1api20210515.DatabaseAccount_Spec
 type DatabaseAccount_Spec struct {
@@ -150,6 +199,379 @@ type DatabaseAccount_Spec struct {
 	Tags map[string]string `json:"tags,omitempty"`
 
 	VirtualNetworkRules []VirtualNetworkRule `json:"virtualNetworkRules,omitempty"`
+}
+
+// AssignProperties_From_DatabaseAccount_Spec populates the receiver from source, a documentdb/v1api20210615/storage.DatabaseAccount_Spec.
+func (d *DatabaseAccount_Spec) AssignProperties_From_DatabaseAccount_Spec(source *v1api20210615storage.DatabaseAccount_Spec) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.AnalyticalStorageConfiguration != nil {
+		var analyticalStorageConfigurationValue AnalyticalStorageConfiguration
+		if err := analyticalStorageConfigurationValue.AssignProperties_From_AnalyticalStorageConfiguration(source.AnalyticalStorageConfiguration); err != nil {
+			return fmt.Errorf("converting AnalyticalStorageConfiguration: %w", err)
+		}
+		d.AnalyticalStorageConfiguration = &analyticalStorageConfigurationValue
+	} else {
+		d.AnalyticalStorageConfiguration = nil
+	}
+
+	if source.ApiProperties != nil {
+		var apiPropertiesValue ApiProperties
+		if err := apiPropertiesValue.AssignProperties_From_ApiProperties(source.ApiProperties); err != nil {
+			return fmt.Errorf("converting ApiProperties: %w", err)
+		}
+		d.ApiProperties = &apiPropertiesValue
+	} else {
+		d.ApiProperties = nil
+	}
+
+	d.AzureName = source.AzureName
+
+	if source.BackupPolicy != nil {
+		var backupPolicyValue BackupPolicy
+		if err := backupPolicyValue.AssignProperties_From_BackupPolicy(source.BackupPolicy); err != nil {
+			return fmt.Errorf("converting BackupPolicy: %w", err)
+		}
+		d.BackupPolicy = &backupPolicyValue
+	} else {
+		d.BackupPolicy = nil
+	}
+
+	if source.Capabilities != nil {
+		capabilitiesList := make([]Capability, len(source.Capabilities))
+		for capabilitiesIndex := range source.Capabilities {
+			if err := capabilitiesList[capabilitiesIndex].AssignProperties_From_Capability(&source.Capabilities[capabilitiesIndex]); err != nil {
+				return fmt.Errorf("converting Capabilities: %w", err)
+			}
+		}
+		d.Capabilities = capabilitiesList
+	} else {
+		d.Capabilities = nil
+	}
+
+	d.ConnectorOffer = genruntime.ClonePointer(source.ConnectorOffer)
+
+	if source.ConsistencyPolicy != nil {
+		var consistencyPolicyValue ConsistencyPolicy
+		if err := consistencyPolicyValue.AssignProperties_From_ConsistencyPolicy(source.ConsistencyPolicy); err != nil {
+			return fmt.Errorf("converting ConsistencyPolicy: %w", err)
+		}
+		d.ConsistencyPolicy = &consistencyPolicyValue
+	} else {
+		d.ConsistencyPolicy = nil
+	}
+
+	if source.Cors != nil {
+		corsList := make([]CorsPolicy, len(source.Cors))
+		for corsIndex := range source.Cors {
+			if err := corsList[corsIndex].AssignProperties_From_CorsPolicy(&source.Cors[corsIndex]); err != nil {
+				return fmt.Errorf("converting Cors: %w", err)
+			}
+		}
+		d.Cors = corsList
+	} else {
+		d.Cors = nil
+	}
+
+	d.DatabaseAccountOfferType = genruntime.ClonePointer(source.DatabaseAccountOfferType)
+	d.DefaultIdentity = genruntime.ClonePointer(source.DefaultIdentity)
+	d.DisableKeyBasedMetadataWriteAccess = genruntime.ClonePointer(source.DisableKeyBasedMetadataWriteAccess)
+	d.EnableAnalyticalStorage = genruntime.ClonePointer(source.EnableAnalyticalStorage)
+	d.EnableAutomaticFailover = genruntime.ClonePointer(source.EnableAutomaticFailover)
+	d.EnableCassandraConnector = genruntime.ClonePointer(source.EnableCassandraConnector)
+	d.EnableFreeTier = genruntime.ClonePointer(source.EnableFreeTier)
+	d.EnableMultipleWriteLocations = genruntime.ClonePointer(source.EnableMultipleWriteLocations)
+
+	if source.Identity != nil {
+		var identityValue ManagedServiceIdentity
+		if err := identityValue.AssignProperties_From_ManagedServiceIdentity(source.Identity); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		d.Identity = &identityValue
+	} else {
+		d.Identity = nil
+	}
+
+	if source.IpRules != nil {
+		ipRulesList := make([]IpAddressOrRange, len(source.IpRules))
+		for ipRulesIndex := range source.IpRules {
+			if err := ipRulesList[ipRulesIndex].AssignProperties_From_IpAddressOrRange(&source.IpRules[ipRulesIndex]); err != nil {
+				return fmt.Errorf("converting IpRules: %w", err)
+			}
+		}
+		d.IpRules = ipRulesList
+	} else {
+		d.IpRules = nil
+	}
+
+	d.IsVirtualNetworkFilterEnabled = genruntime.ClonePointer(source.IsVirtualNetworkFilterEnabled)
+	d.KeyVaultKeyUri = genruntime.ClonePointer(source.KeyVaultKeyUri)
+	d.Kind = genruntime.ClonePointer(source.Kind)
+	d.Location = genruntime.ClonePointer(source.Location)
+
+	if source.Locations != nil {
+		locationsList := make([]Location, len(source.Locations))
+		for locationsIndex := range source.Locations {
+			if err := locationsList[locationsIndex].AssignProperties_From_Location(&source.Locations[locationsIndex]); err != nil {
+				return fmt.Errorf("converting Locations: %w", err)
+			}
+		}
+		d.Locations = locationsList
+	} else {
+		d.Locations = nil
+	}
+
+	d.NetworkAclBypass = genruntime.ClonePointer(source.NetworkAclBypass)
+	d.NetworkAclBypassResourceIds = slices.Clone(source.NetworkAclBypassResourceIds)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue DatabaseAccountOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_DatabaseAccountOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		d.OperatorSpec = &operatorSpecValue
+	} else {
+		d.OperatorSpec = nil
+	}
+
+	d.OriginalVersion = source.OriginalVersion
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		d.Owner = &ownerValue
+	} else {
+		d.Owner = nil
+	}
+
+	d.PublicNetworkAccess = genruntime.ClonePointer(source.PublicNetworkAccess)
+	d.Tags = maps.Clone(source.Tags)
+
+	if source.VirtualNetworkRules != nil {
+		virtualNetworkRulesList := make([]VirtualNetworkRule, len(source.VirtualNetworkRules))
+		for virtualNetworkRulesIndex := range source.VirtualNetworkRules {
+			if err := virtualNetworkRulesList[virtualNetworkRulesIndex].AssignProperties_From_VirtualNetworkRule(&source.VirtualNetworkRules[virtualNetworkRulesIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkRules: %w", err)
+			}
+		}
+		d.VirtualNetworkRules = virtualNetworkRulesList
+	} else {
+		d.VirtualNetworkRules = nil
+	}
+
+	// CreateMode: the destination has no such property; the value waits in the property bag
+	if source.CreateMode != nil {
+		if err := propertyBag.Add("createMode", source.CreateMode); err != nil {
+			return fmt.Errorf("converting CreateMode: %w", err)
+		}
+	}
+
+	// DisableLocalAuth: the destination has no such property; the value waits in the property bag
+	if source.DisableLocalAuth != nil {
+		if err := propertyBag.Add("disableLocalAuth", source.DisableLocalAuth); err != nil {
+			return fmt.Errorf("converting DisableLocalAuth: %w", err)
+		}
+	}
+
+	// RestoreParameters: the destination has no such property; the value waits in the property bag
+	if source.RestoreParameters != nil {
+		if err := propertyBag.Add("restoreParameters", source.RestoreParameters); err != nil {
+			return fmt.Errorf("converting RestoreParameters: %w", err)
+		}
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		d.PropertyBag = propertyBag
+	} else {
+		d.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_DatabaseAccount_Spec populates destination, a documentdb/v1api20210615/storage.DatabaseAccount_Spec, from the receiver.
+func (d *DatabaseAccount_Spec) AssignProperties_To_DatabaseAccount_Spec(destination *v1api20210615storage.DatabaseAccount_Spec) error {
+	propertyBag := genruntime.NewPropertyBag(d.PropertyBag)
+
+	if d.AnalyticalStorageConfiguration != nil {
+		var analyticalStorageConfigurationValue v1api20210615storage.AnalyticalStorageConfiguration
+		if err := d.AnalyticalStorageConfiguration.AssignProperties_To_AnalyticalStorageConfiguration(&analyticalStorageConfigurationValue); err != nil {
+			return fmt.Errorf("converting AnalyticalStorageConfiguration: %w", err)
+		}
+		destination.AnalyticalStorageConfiguration = &analyticalStorageConfigurationValue
+	} else {
+		destination.AnalyticalStorageConfiguration = nil
+	}
+
+	if d.ApiProperties != nil {
+		var apiPropertiesValue v1api20210615storage.ApiProperties
+		if err := d.ApiProperties.AssignProperties_To_ApiProperties(&apiPropertiesValue); err != nil {
+			return fmt.Errorf("converting ApiProperties: %w", err)
+		}
+		destination.ApiProperties = &apiPropertiesValue
+	} else {
+		destination.ApiProperties = nil
+	}
+
+	destination.AzureName = d.AzureName
+
+	if d.BackupPolicy != nil {
+		var backupPolicyValue v1api20210615storage.BackupPolicy
+		if err := d.BackupPolicy.AssignProperties_To_BackupPolicy(&backupPolicyValue); err != nil {
+			return fmt.Errorf("converting BackupPolicy: %w", err)
+		}
+		destination.BackupPolicy = &backupPolicyValue
+	} else {
+		destination.BackupPolicy = nil
+	}
+
+	if d.Capabilities != nil {
+		capabilitiesList := make([]v1api20210615storage.Capability, len(d.Capabilities))
+		for capabilitiesIndex := range d.Capabilities {
+			if err := d.Capabilities[capabilitiesIndex].AssignProperties_To_Capability(&capabilitiesList[capabilitiesIndex]); err != nil {
+				return fmt.Errorf("converting Capabilities: %w", err)
+			}
+		}
+		destination.Capabilities = capabilitiesList
+	} else {
+		destination.Capabilities = nil
+	}
+
+	destination.ConnectorOffer = genruntime.ClonePointer(d.ConnectorOffer)
+
+	if d.ConsistencyPolicy != nil {
+		var consistencyPolicyValue v1api20210615storage.ConsistencyPolicy
+		if err := d.ConsistencyPolicy.AssignProperties_To_ConsistencyPolicy(&consistencyPolicyValue); err != nil {
+			return fmt.Errorf("converting ConsistencyPolicy: %w", err)
+		}
+		destination.ConsistencyPolicy = &consistencyPolicyValue
+	} else {
+		destination.ConsistencyPolicy = nil
+	}
+
+	if d.Cors != nil {
+		corsList := make([]v1api20210615storage.CorsPolicy, len(d.Cors))
+		for corsIndex := range d.Cors {
+			if err := d.Cors[corsIndex].AssignProperties_To_CorsPolicy(&corsList[corsIndex]); err != nil {
+				return fmt.Errorf("converting Cors: %w", err)
+			}
+		}
+		destination.Cors = corsList
+	} else {
+		destination.Cors = nil
+	}
+
+	destination.DatabaseAccountOfferType = genruntime.ClonePointer(d.DatabaseAccountOfferType)
+	destination.DefaultIdentity = genruntime.ClonePointer(d.DefaultIdentity)
+	destination.DisableKeyBasedMetadataWriteAccess = genruntime.ClonePointer(d.DisableKeyBasedMetadataWriteAccess)
+	destination.EnableAnalyticalStorage = genruntime.ClonePointer(d.EnableAnalyticalStorage)
+	destination.EnableAutomaticFailover = genruntime.ClonePointer(d.EnableAutomaticFailover)
+	destination.EnableCassandraConnector = genruntime.ClonePointer(d.EnableCassandraConnector)
+	destination.EnableFreeTier = genruntime.ClonePointer(d.EnableFreeTier)
+	destination.EnableMultipleWriteLocations = genruntime.ClonePointer(d.EnableMultipleWriteLocations)
+
+	if d.Identity != nil {
+		var identityValue v1api20210615storage.ManagedServiceIdentity
+		if err := d.Identity.AssignProperties_To_ManagedServiceIdentity(&identityValue); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		destination.Identity = &identityValue
+	} else {
+		destination.Identity = nil
+	}
+
+	if d.IpRules != nil {
+		ipRulesList := make([]v1api20210615storage.IpAddressOrRange, len(d.IpRules))
+		for ipRulesIndex := range d.IpRules {
+			if err := d.IpRules[ipRulesIndex].AssignProperties_To_IpAddressOrRange(&ipRulesList[ipRulesIndex]); err != nil {
+				return fmt.Errorf("converting IpRules: %w", err)
+			}
+		}
+		destination.IpRules = ipRulesList
+	} else {
+		destination.IpRules = nil
+	}
+
+	destination.IsVirtualNetworkFilterEnabled = genruntime.ClonePointer(d.IsVirtualNetworkFilterEnabled)
+	destination.KeyVaultKeyUri = genruntime.ClonePointer(d.KeyVaultKeyUri)
+	destination.Kind = genruntime.ClonePointer(d.Kind)
+	destination.Location = genruntime.ClonePointer(d.Location)
+
+	if d.Locations != nil {
+		locationsList := make([]v1api20210615storage.Location, len(d.Locations))
+		for locationsIndex := range d.Locations {
+			if err := d.Locations[locationsIndex].AssignProperties_To_Location(&locationsList[locationsIndex]); err != nil {
+				return fmt.Errorf("converting Locations: %w", err)
+			}
+		}
+		destination.Locations = locationsList
+	} else {
+		destination.Locations = nil
+	}
+
+	destination.NetworkAclBypass = genruntime.ClonePointer(d.NetworkAclBypass)
+	destination.NetworkAclBypassResourceIds = slices.Clone(d.NetworkAclBypassResourceIds)
+
+	if d.OperatorSpec != nil {
+		var operatorSpecValue v1api20210615storage.DatabaseAccountOperatorSpec
+		if err := d.OperatorSpec.AssignProperties_To_DatabaseAccountOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	destination.OriginalVersion = d.OriginalVersion
+
+	if d.Owner != nil {
+		ownerValue := *d.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	destination.PublicNetworkAccess = genruntime.ClonePointer(d.PublicNetworkAccess)
+	destination.Tags = maps.Clone(d.Tags)
+
+	if d.VirtualNetworkRules != nil {
+		virtualNetworkRulesList := make([]v1api20210615storage.VirtualNetworkRule, len(d.VirtualNetworkRules))
+		for virtualNetworkRulesIndex := range d.VirtualNetworkRules {
+			if err := d.VirtualNetworkRules[virtualNetworkRulesIndex].AssignProperties_To_VirtualNetworkRule(&virtualNetworkRulesList[virtualNetworkRulesIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkRules: %w", err)
+			}
+		}
+		destination.VirtualNetworkRules = virtualNetworkRulesList
+	} else {
+		destination.VirtualNetworkRules = nil
+	}
+
+	// CreateMode: the source has no such property; its value may wait in the property bag
+	destination.CreateMode = nil
+	if _, err := propertyBag.Pull("createMode", &destination.CreateMode); err != nil {
+		return fmt.Errorf("converting CreateMode: %w", err)
+	}
+
+	// DisableLocalAuth: the source has no such property; its value may wait in the property bag
+	destination.DisableLocalAuth = nil
+	if _, err := propertyBag.Pull("disableLocalAuth", &destination.DisableLocalAuth); err != nil {
+		return fmt.Errorf("converting DisableLocalAuth: %w", err)
+	}
+
+	// RestoreParameters: the source has no such property; its value may wait in the property bag
+	destination.RestoreParameters = nil
+	if _, err := propertyBag.Pull("restoreParameters", &destination.RestoreParameters); err != nil {
+		return fmt.Errorf("converting RestoreParameters: %w", err)
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // DatabaseAccount_STATUS: Storage version of v1api20210515.DatabaseAccount_STATUS
@@ -231,11 +653,530 @@ type DatabaseAccount_STATUS struct {
 	WriteLocations []Location_STATUS `json:"writeLocations,omitempty"`
 }
 
+// AssignProperties_From_DatabaseAccount_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.DatabaseAccount_STATUS.
+func (d *DatabaseAccount_STATUS) AssignProperties_From_DatabaseAccount_STATUS(source *v1api20210615storage.DatabaseAccount_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.AnalyticalStorageConfiguration != nil {
+		var analyticalStorageConfigurationValue AnalyticalStorageConfiguration_STATUS
+		if err := analyticalStorageConfigurationValue.AssignProperties_From_AnalyticalStorageConfiguration_STATUS(source.AnalyticalStorageConfiguration); err != nil {
+			return fmt.Errorf("converting AnalyticalStorageConfiguration: %w", err)
+		}
+		d.AnalyticalStorageConfiguration = &analyticalStorageConfigurationValue
+	} else {
+		d.AnalyticalStorageConfiguration = nil
+	}
+
+	if source.ApiProperties != nil {
+		var apiPropertiesValue ApiProperties_STATUS
+		if err := apiPropertiesValue.AssignProperties_From_ApiProperties_STATUS(source.ApiProperties); err != nil {
+			return fmt.Errorf("converting ApiProperties: %w", err)
+		}
+		d.ApiProperties = &apiPropertiesValue
+	} else {
+		d.ApiProperties = nil
+	}
+
+	if source.BackupPolicy != nil {
+		var backupPolicyValue BackupPolicy_STATUS
+		if err := backupPolicyValue.AssignProperties_From_BackupPolicy_STATUS(source.BackupPolicy); err != nil {
+			return fmt.Errorf("converting BackupPolicy: %w", err)
+		}
+		d.BackupPolicy = &backupPolicyValue
+	} else {
+		d.BackupPolicy = nil
+	}
+
+	if source.Capabilities != nil {
+		capabilitiesList := make([]Capability_STATUS, len(source.Capabilities))
+		for capabilitiesIndex := range source.Capabilities {
+			if err := capabilitiesList[capabilitiesIndex].AssignProperties_From_Capability_STATUS(&source.Capabilities[capabilitiesIndex]); err != nil {
+				return fmt.Errorf("converting Capabilities: %w", err)
+			}
+		}
+		d.Capabilities = capabilitiesList
+	} else {
+		d.Capabilities = nil
+	}
+
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		d.Conditions = conditionsList
+	} else {
+		d.Conditions = nil
+	}
+
+	d.ConnectorOffer = genruntime.ClonePointer(source.ConnectorOffer)
+
+	if source.ConsistencyPolicy != nil {
+		var consistencyPolicyValue ConsistencyPolicy_STATUS
+		if err := consistencyPolicyValue.AssignProperties_From_ConsistencyPolicy_STATUS(source.ConsistencyPolicy); err != nil {
+			return fmt.Errorf("converting ConsistencyPolicy: %w", err)
+		}
+		d.ConsistencyPolicy = &consistencyPolicyValue
+	} else {
+		d.ConsistencyPolicy = nil
+	}
+
+	if source.Cors != nil {
+		corsList := make([]CorsPolicy_STATUS, len(source.Cors))
+		for corsIndex := range source.Cors {
+			if err := corsList[corsIndex].AssignProperties_From_CorsPolicy_STATUS(&source.Cors[corsIndex]); err != nil {
+				return fmt.Errorf("converting Cors: %w", err)
+			}
+		}
+		d.Cors = corsList
+	} else {
+		d.Cors = nil
+	}
+
+	d.DatabaseAccountOfferType = genruntime.ClonePointer(source.DatabaseAccountOfferType)
+	d.DefaultIdentity = genruntime.ClonePointer(source.DefaultIdentity)
+	d.DisableKeyBasedMetadataWriteAccess = genruntime.ClonePointer(source.DisableKeyBasedMetadataWriteAccess)
+	d.DocumentEndpoint = genruntime.ClonePointer(source.DocumentEndpoint)
+	d.EnableAnalyticalStorage = genruntime.ClonePointer(source.EnableAnalyticalStorage)
+	d.EnableAutomaticFailover = genruntime.ClonePointer(source.EnableAutomaticFailover)
+	d.EnableCassandraConnector = genruntime.ClonePointer(source.EnableCassandraConnector)
+	d.EnableFreeTier = genruntime.ClonePointer(source.EnableFreeTier)
+	d.EnableMultipleWriteLocations = genruntime.ClonePointer(source.EnableMultipleWriteLocations)
+
+	if source.FailoverPolicies != nil {
+		failoverPoliciesList := make([]FailoverPolicy_STATUS, len(source.FailoverPolicies))
+		for failoverPoliciesIndex := range source.FailoverPolicies {
+			if err := failoverPoliciesList[failoverPoliciesIndex].AssignProperties_From_FailoverPolicy_STATUS(&source.FailoverPolicies[failoverPoliciesIndex]); err != nil {
+				return fmt.Errorf("converting FailoverPolicies: %w", err)
+			}
+		}
+		d.FailoverPolicies = failoverPoliciesList
+	} else {
+		d.FailoverPolicies = nil
+	}
+
+	d.Id = genruntime.ClonePointer(source.Id)
+
+	if source.Identity != nil {
+		var identityValue ManagedServiceIdentity_STATUS
+		if err := identityValue.AssignProperties_From_ManagedServiceIdentity_STATUS(source.Identity); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		d.Identity = &identityValue
+	} else {
+		d.Identity = nil
+	}
+
+	if source.IpRules != nil {
+		ipRulesList := make([]IpAddressOrRange_STATUS, len(source.IpRules))
+		for ipRulesIndex := range source.IpRules {
+			if err := ipRulesList[ipRulesIndex].AssignProperties_From_IpAddressOrRange_STATUS(&source.IpRules[ipRulesIndex]); err != nil {
+				return fmt.Errorf("converting IpRules: %w", err)
+			}
+		}
+		d.IpRules = ipRulesList
+	} else {
+		d.IpRules = nil
+	}
+
+	d.IsVirtualNetworkFilterEnabled = genruntime.ClonePointer(source.IsVirtualNetworkFilterEnabled)
+	d.KeyVaultKeyUri = genruntime.ClonePointer(source.KeyVaultKeyUri)
+	d.Kind = genruntime.ClonePointer(source.Kind)
+	d.Location = genruntime.ClonePointer(source.Location)
+
+	if source.Locations != nil {
+		locationsList := make([]Location_STATUS, len(source.Locations))
+		for locationsIndex := range source.Locations {
+			if err := locationsList[locationsIndex].AssignProperties_From_Location_STATUS(&source.Locations[locationsIndex]); err != nil {
+				return fmt.Errorf("converting Locations: %w", err)
+			}
+		}
+		d.Locations = locationsList
+	} else {
+		d.Locations = nil
+	}
+
+	d.Name = genruntime.ClonePointer(source.Name)
+	d.NetworkAclBypass = genruntime.ClonePointer(source.NetworkAclBypass)
+	d.NetworkAclBypassResourceIds = slices.Clone(source.NetworkAclBypassResourceIds)
+
+	if source.PrivateEndpointConnections != nil {
+		privateEndpointConnectionsList := make([]PrivateEndpointConnection_STATUS, len(source.PrivateEndpointConnections))
+		for privateEndpointConnectionsIndex := range source.PrivateEndpointConnections {
+			if err := privateEndpointConnectionsList[privateEndpointConnectionsIndex].AssignProperties_From_PrivateEndpointConnection_STATUS(&source.PrivateEndpointConnections[privateEndpointConnectionsIndex]); err != nil {
+				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
+			}
+		}
+		d.PrivateEndpointConnections = privateEndpointConnectionsList
+	} else {
+		d.PrivateEndpointConnections = nil
+	}
+
+	d.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+	d.PublicNetworkAccess = genruntime.ClonePointer(source.PublicNetworkAccess)
+
+	if source.ReadLocations != nil {
+		readLocationsList := make([]Location_STATUS, len(source.ReadLocations))
+		for readLocationsIndex := range source.ReadLocations {
+			if err := readLocationsList[readLocationsIndex].AssignProperties_From_Location_STATUS(&source.ReadLocations[readLocationsIndex]); err != nil {
+				return fmt.Errorf("converting ReadLocations: %w", err)
+			}
+		}
+		d.ReadLocations = readLocationsList
+	} else {
+		d.ReadLocations = nil
+	}
+
+	d.Tags = maps.Clone(source.Tags)
+	d.Type = genruntime.ClonePointer(source.Type)
+
+	if source.VirtualNetworkRules != nil {
+		virtualNetworkRulesList := make([]VirtualNetworkRule_STATUS, len(source.VirtualNetworkRules))
+		for virtualNetworkRulesIndex := range source.VirtualNetworkRules {
+			if err := virtualNetworkRulesList[virtualNetworkRulesIndex].AssignProperties_From_VirtualNetworkRule_STATUS(&source.VirtualNetworkRules[virtualNetworkRulesIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkRules: %w", err)
+			}
+		}
+		d.VirtualNetworkRules = virtualNetworkRulesList
+	} else {
+		d.VirtualNetworkRules = nil
+	}
+
+	if source.WriteLocations != nil {
+		writeLocationsList := make([]Location_STATUS, len(source.WriteLocations))
+		for writeLocationsIndex := range source.WriteLocations {
+			if err := writeLocationsList[writeLocationsIndex].AssignProperties_From_Location_STATUS(&source.WriteLocations[writeLocationsIndex]); err != nil {
+				return fmt.Errorf("converting WriteLocations: %w", err)
+			}
+		}
+		d.WriteLocations = writeLocationsList
+	} else {
+		d.WriteLocations = nil
+	}
+
+	// CreateMode: the destination has no such property; the value waits in the property bag
+	if source.CreateMode != nil {
+		if err := propertyBag.Add("createMode", source.CreateMode); err != nil {
+			return fmt.Errorf("converting CreateMode: %w", err)
+		}
+	}
+
+	// DisableLocalAuth: the destination has no such property; the value waits in the property bag
+	if source.DisableLocalAuth != nil {
+		if err := propertyBag.Add("disableLocalAuth", source.DisableLocalAuth); err != nil {
+			return fmt.Errorf("converting DisableLocalAuth: %w", err)
+		}
+	}
+
+	// InstanceId: the destination has no such property; the value waits in the property bag
+	if source.InstanceId != nil {
+		if err := propertyBag.Add("instanceId", source.InstanceId); err != nil {
+			return fmt.Errorf("converting InstanceId: %w", err)
+		}
+	}
+
+	// RestoreParameters: the destination has no such property; the value waits in the property bag
+	if source.RestoreParameters != nil {
+		if err := propertyBag.Add("restoreParameters", source.RestoreParameters); err != nil {
+			return fmt.Errorf("converting RestoreParameters: %w", err)
+		}
+	}
+
+	// SystemData: the destination has no such property; the value waits in the property bag
+	if source.SystemData != nil {
+		if err := propertyBag.Add("systemData", source.SystemData); err != nil {
+			return fmt.Errorf("converting SystemData: %w", err)
+		}
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		d.PropertyBag = propertyBag
+	} else {
+		d.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_DatabaseAccount_STATUS populates destination, a documentdb/v1api20210615/storage.DatabaseAccount_STATUS, from the receiver.
+func (d *DatabaseAccount_STATUS) AssignProperties_To_DatabaseAccount_STATUS(destination *v1api20210615storage.DatabaseAccount_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(d.PropertyBag)
+
+	if d.AnalyticalStorageConfiguration != nil {
+		var analyticalStorageConfigurationValue v1api20210615storage.AnalyticalStorageConfiguration_STATUS
+		if err := d.AnalyticalStorageConfiguration.AssignProperties_To_AnalyticalStorageConfiguration_STATUS(&analyticalStorageConfigurationValue); err != nil {
+			return fmt.Errorf("converting AnalyticalStorageConfiguration: %w", err)
+		}
+		destination.AnalyticalStorageConfiguration = &analyticalStorageConfigurationValue
+	} else {
+		destination.AnalyticalStorageConfiguration = nil
+	}
+
+	if d.ApiProperties != nil {
+		var apiPropertiesValue v1api20210615storage.ApiProperties_STATUS
+		if err := d.ApiProperties.AssignProperties_To_ApiProperties_STATUS(&apiPropertiesValue); err != nil {
+			return fmt.Errorf("converting ApiProperties: %w", err)
+		}
+		destination.ApiProperties = &apiPropertiesValue
+	} else {
+		destination.ApiProperties = nil
+	}
+
+	if d.BackupPolicy != nil {
+		var backupPolicyValue v1api20210615storage.BackupPolicy_STATUS
+		if err := d.BackupPolicy.AssignProperties_To_BackupPolicy_STATUS(&backupPolicyValue); err != nil {
+			return fmt.Errorf("converting BackupPolicy: %w", err)
+		}
+		destination.BackupPolicy = &backupPolicyValue
+	} else {
+		destination.BackupPolicy = nil
+	}
+
+	if d.Capabilities != nil {
+		capabilitiesList := make([]v1api20210615storage.Capability_STATUS, len(d.Capabilities))
+		for capabilitiesIndex := range d.Capabilities {
+			if err := d.Capabilities[capabilitiesIndex].AssignProperties_To_Capability_STATUS(&capabilitiesList[capabilitiesIndex]); err != nil {
+				return fmt.Errorf("converting Capabilities: %w", err)
+			}
+		}
+		destination.Capabilities = capabilitiesList
+	} else {
+		destination.Capabilities = nil
+	}
+
+	if d.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(d.Conditions))
+		for conditionsIndex := range d.Conditions {
+			conditionsList[conditionsIndex] = *d.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.ConnectorOffer = genruntime.ClonePointer(d.ConnectorOffer)
+
+	if d.ConsistencyPolicy != nil {
+		var consistencyPolicyValue v1api20210615storage.ConsistencyPolicy_STATUS
+		if err := d.ConsistencyPolicy.AssignProperties_To_ConsistencyPolicy_STATUS(&consistencyPolicyValue); err != nil {
+			return fmt.Errorf("converting ConsistencyPolicy: %w", err)
+		}
+		destination.ConsistencyPolicy = &consistencyPolicyValue
+	} else {
+		destination.ConsistencyPolicy = nil
+	}
+
+	if d.Cors != nil {
+		corsList := make([]v1api20210615storage.CorsPolicy_STATUS, len(d.Cors))
+		for corsIndex := range d.Cors {
+			if err := d.Cors[corsIndex].AssignProperties_To_CorsPolicy_STATUS(&corsList[corsIndex]); err != nil {
+				return fmt.Errorf("converting Cors: %w", err)
+			}
+		}
+		destination.Cors = corsList
+	} else {
+		destination.Cors = nil
+	}
+
+	destination.DatabaseAccountOfferType = genruntime.ClonePointer(d.DatabaseAccountOfferType)
+	destination.DefaultIdentity = genruntime.ClonePointer(d.DefaultIdentity)
+	destination.DisableKeyBasedMetadataWriteAccess = genruntime.ClonePointer(d.DisableKeyBasedMetadataWriteAccess)
+	destination.DocumentEndpoint = genruntime.ClonePointer(d.DocumentEndpoint)
+	destination.EnableAnalyticalStorage = genruntime.ClonePointer(d.EnableAnalyticalStorage)
+	destination.EnableAutomaticFailover = genruntime.ClonePointer(d.EnableAutomaticFailover)
+	destination.EnableCassandraConnector = genruntime.ClonePointer(d.EnableCassandraConnector)
+	destination.EnableFreeTier = genruntime.ClonePointer(d.EnableFreeTier)
+	destination.EnableMultipleWriteLocations = genruntime.ClonePointer(d.EnableMultipleWriteLocations)
+
+	if d.FailoverPolicies != nil {
+		failoverPoliciesList := make([]v1api20210615storage.FailoverPolicy_STATUS, len(d.FailoverPolicies))
+		for failoverPoliciesIndex := range d.FailoverPolicies {
+			if err := d.FailoverPolicies[failoverPoliciesIndex].AssignProperties_To_FailoverPolicy_STATUS(&failoverPoliciesList[failoverPoliciesIndex]); err != nil {
+				return fmt.Errorf("converting FailoverPolicies: %w", err)
+			}
+		}
+		destination.FailoverPolicies = failoverPoliciesList
+	} else {
+		destination.FailoverPolicies = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(d.Id)
+
+	if d.Identity != nil {
+		var identityValue v1api20210615storage.ManagedServiceIdentity_STATUS
+		if err := d.Identity.AssignProperties_To_ManagedServiceIdentity_STATUS(&identityValue); err != nil {
+			return fmt.Errorf("converting Identity: %w", err)
+		}
+		destination.Identity = &identityValue
+	} else {
+		destination.Identity = nil
+	}
+
+	if d.IpRules != nil {
+		ipRulesList := make([]v1api20210615storage.IpAddressOrRange_STATUS, len(d.IpRules))
+		for ipRulesIndex := range d.IpRules {
+			if err := d.IpRules[ipRulesIndex].AssignProperties_To_IpAddressOrRange_STATUS(&ipRulesList[ipRulesIndex]); err != nil {
+				return fmt.Errorf("converting IpRules: %w", err)
+			}
+		}
+		destination.IpRules = ipRulesList
+	} else {
+		destination.IpRules = nil
+	}
+
+	destination.IsVirtualNetworkFilterEnabled = genruntime.ClonePointer(d.IsVirtualNetworkFilterEnabled)
+	destination.KeyVaultKeyUri = genruntime.ClonePointer(d.KeyVaultKeyUri)
+	destination.Kind = genruntime.ClonePointer(d.Kind)
+	destination.Location = genruntime.ClonePointer(d.Location)
+
+	if d.Locations != nil {
+		locationsList := make([]v1api20210615storage.Location_STATUS, len(d.Locations))
+		for locationsIndex := range d.Locations {
+			if err := d.Locations[locationsIndex].AssignProperties_To_Location_STATUS(&locationsList[locationsIndex]); err != nil {
+				return fmt.Errorf("converting Locations: %w", err)
+			}
+		}
+		destination.Locations = locationsList
+	} else {
+		destination.Locations = nil
+	}
+
+	destination.Name = genruntime.ClonePointer(d.Name)
+	destination.NetworkAclBypass = genruntime.ClonePointer(d.NetworkAclBypass)
+	destination.NetworkAclBypassResourceIds = slices.Clone(d.NetworkAclBypassResourceIds)
+
+	if d.PrivateEndpointConnections != nil {
+		privateEndpointConnectionsList := make([]v1api20210615storage.PrivateEndpointConnection_STATUS, len(d.PrivateEndpointConnections))
+		for privateEndpointConnectionsIndex := range d.PrivateEndpointConnections {
+			if err := d.PrivateEndpointConnections[privateEndpointConnectionsIndex].AssignProperties_To_PrivateEndpointConnection_STATUS(&privateEndpointConnectionsList[privateEndpointConnectionsIndex]); err != nil {
+				return fmt.Errorf("converting PrivateEndpointConnections: %w", err)
+			}
+		}
+		destination.PrivateEndpointConnections = privateEndpointConnectionsList
+	} else {
+		destination.PrivateEndpointConnections = nil
+	}
+
+	destination.ProvisioningState = genruntime.ClonePointer(d.ProvisioningState)
+	destination.PublicNetworkAccess = genruntime.ClonePointer(d.PublicNetworkAccess)
+
+	if d.ReadLocations != nil {
+		readLocationsList := make([]v1api20210615storage.Location_STATUS, len(d.ReadLocations))
+		for readLocationsIndex := range d.ReadLocations {
+			if err := d.ReadLocations[readLocationsIndex].AssignProperties_To_Location_STATUS(&readLocationsList[readLocationsIndex]); err != nil {
+				return fmt.Errorf("converting ReadLocations: %w", err)
+			}
+		}
+		destination.ReadLocations = readLocationsList
+	} else {
+		destination.ReadLocations = nil
+	}
+
+	destination.Tags = maps.Clone(d.Tags)
+	destination.Type = genruntime.ClonePointer(d.Type)
+
+	if d.VirtualNetworkRules != nil {
+		virtualNetworkRulesList := make([]v1api20210615storage.VirtualNetworkRule_STATUS, len(d.VirtualNetworkRules))
+		for virtualNetworkRulesIndex := range d.VirtualNetworkRules {
+			if err := d.VirtualNetworkRules[virtualNetworkRulesIndex].AssignProperties_To_VirtualNetworkRule_STATUS(&virtualNetworkRulesList[virtualNetworkRulesIndex]); err != nil {
+				return fmt.Errorf("converting VirtualNetworkRules: %w", err)
+			}
+		}
+		destination.VirtualNetworkRules = virtualNetworkRulesList
+	} else {
+		destination.VirtualNetworkRules = nil
+	}
+
+	if d.WriteLocations != nil {
+		writeLocationsList := make([]v1api20210615storage.Location_STATUS, len(d.WriteLocations))
+		for writeLocationsIndex := range d.WriteLocations {
+			if err := d.WriteLocations[writeLocationsIndex].AssignProperties_To_Location_STATUS(&writeLocationsList[writeLocationsIndex]); err != nil {
+				return fmt.Errorf("converting WriteLocations: %w", err)
+			}
+		}
+		destination.WriteLocations = writeLocationsList
+	} else {
+		destination.WriteLocations = nil
+	}
+
+	// CreateMode: the source has no such property; its value may wait in the property bag
+	destination.CreateMode = nil
+	if _, err := propertyBag.Pull("createMode", &destination.CreateMode); err != nil {
+		return fmt.Errorf("converting CreateMode: %w", err)
+	}
+
+	// DisableLocalAuth: the source has no such property; its value may wait in the property bag
+	destination.DisableLocalAuth = nil
+	if _, err := propertyBag.Pull("disableLocalAuth", &destination.DisableLocalAuth); err != nil {
+		return fmt.Errorf("converting DisableLocalAuth: %w", err)
+	}
+
+	// InstanceId: the source has no such property; its value may wait in the property bag
+	destination.InstanceId = nil
+	if _, err := propertyBag.Pull("instanceId", &destination.InstanceId); err != nil {
+		return fmt.Errorf("converting InstanceId: %w", err)
+	}
+
+	// RestoreParameters: the source has no such property; its value may wait in the property bag
+	destination.RestoreParameters = nil
+	if _, err := propertyBag.Pull("restoreParameters", &destination.RestoreParameters); err != nil {
+		return fmt.Errorf("converting RestoreParameters: %w", err)
+	}
+
+	// SystemData: the source has no such property; its value may wait in the property bag
+	destination.SystemData = nil
+	if _, err := propertyBag.Pull("systemData", &destination.SystemData); err != nil {
+		return fmt.Errorf("converting SystemData: %w", err)
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // AnalyticalStorageConfiguration: Storage version of v1api20210515.AnalyticalStorageConfiguration
 type AnalyticalStorageConfiguration struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	SchemaType *string `json:"schemaType,omitempty"`
+}
+
+// AssignProperties_From_AnalyticalStorageConfiguration populates the receiver from source, a documentdb/v1api20210615/storage.AnalyticalStorageConfiguration.
+func (a *AnalyticalStorageConfiguration) AssignProperties_From_AnalyticalStorageConfiguration(source *v1api20210615storage.AnalyticalStorageConfiguration) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	a.SchemaType = genruntime.ClonePointer(source.SchemaType)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		a.PropertyBag = propertyBag
+	} else {
+		a.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_AnalyticalStorageConfiguration populates destination, a documentdb/v1api20210615/storage.AnalyticalStorageConfiguration, from the receiver.
+func (a *AnalyticalStorageConfiguration) AssignProperties_To_AnalyticalStorageConfiguration(destination *v1api20210615storage.AnalyticalStorageConfiguration) error {
+	propertyBag := genruntime.NewPropertyBag(a.PropertyBag)
+
+	destination.SchemaType = genruntime.ClonePointer(a.SchemaType)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // AnalyticalStorageConfiguration_STATUS: Storage version of v1api20210515.AnalyticalStorageConfiguration_STATUS
@@ -245,11 +1186,75 @@ type AnalyticalStorageConfiguration_STATUS struct {
 	SchemaType *string `json:"schemaType,omitempty"`
 }
 
+// AssignProperties_From_AnalyticalStorageConfiguration_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.AnalyticalStorageConfiguration_STATUS.
+func (a *AnalyticalStorageConfiguration_STATUS) AssignProperties_From_AnalyticalStorageConfiguration_STATUS(source *v1api20210615storage.AnalyticalStorageConfiguration_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	a.SchemaType = genruntime.ClonePointer(source.SchemaType)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		a.PropertyBag = propertyBag
+	} else {
+		a.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_AnalyticalStorageConfiguration_STATUS populates destination, a documentdb/v1api20210615/storage.AnalyticalStorageConfiguration_STATUS, from the receiver.
+func (a *AnalyticalStorageConfiguration_STATUS) AssignProperties_To_AnalyticalStorageConfiguration_STATUS(destination *v1api20210615storage.AnalyticalStorageConfiguration_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(a.PropertyBag)
+
+	destination.SchemaType = genruntime.ClonePointer(a.SchemaType)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // ApiProperties: Storage version of v1api20210515.ApiProperties
 type ApiProperties struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	ServerVersion *string `json:"serverVersion,omitempty"`
+}
+
+// AssignProperties_From_ApiProperties populates the receiver from source, a documentdb/v1api20210615/storage.ApiProperties.
+func (a *ApiProperties) AssignProperties_From_ApiProperties(source *v1api20210615storage.ApiProperties) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	a.ServerVersion = genruntime.ClonePointer(source.ServerVersion)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		a.PropertyBag = propertyBag
+	} else {
+		a.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ApiProperties populates destination, a documentdb/v1api20210615/storage.ApiProperties, from the receiver.
+func (a *ApiProperties) AssignProperties_To_ApiProperties(destination *v1api20210615storage.ApiProperties) error {
+	propertyBag := genruntime.NewPropertyBag(a.PropertyBag)
+
+	destination.ServerVersion = genruntime.ClonePointer(a.ServerVersion)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // ApiProperties_STATUS: Storage version of v1api20210515.ApiProperties_STATUS
@@ -259,6 +1264,38 @@ type ApiProperties_STATUS struct {
 	ServerVersion *string `json:"serverVersion,omitempty"`
 }
 
+// AssignProperties_From_ApiProperties_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.ApiProperties_STATUS.
+func (a *ApiProperties_STATUS) AssignProperties_From_ApiProperties_STATUS(source *v1api20210615storage.ApiProperties_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	a.ServerVersion = genruntime.ClonePointer(source.ServerVersion)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		a.PropertyBag = propertyBag
+	} else {
+		a.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ApiProperties_STATUS populates destination, a documentdb/v1api20210615/storage.ApiProperties_STATUS, from the receiver.
+func (a *ApiProperties_STATUS) AssignProperties_To_ApiProperties_STATUS(destination *v1api20210615storage.ApiProperties_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(a.PropertyBag)
+
+	destination.ServerVersion = genruntime.ClonePointer(a.ServerVersion)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // BackupPolicy: Storage version of v1api20210515.BackupPolicy
 type BackupPolicy struct {
 	Continuous *ContinuousModeBackupPolicy `json:"continuous,omitempty"`
@@ -266,6 +1303,74 @@ type BackupPolicy struct {
 	Periodic *PeriodicModeBackupPolicy `json:"periodic,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// AssignProperties_From_BackupPolicy populates the receiver from source, a documentdb/v1api20210615/storage.BackupPolicy.
+func (b *BackupPolicy) AssignProperties_From_BackupPolicy(source *v1api20210615storage.BackupPolicy) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.Continuous != nil {
+		var continuousValue ContinuousModeBackupPolicy
+		if err := continuousValue.AssignProperties_From_ContinuousModeBackupPolicy(source.Continuous); err != nil {
+			return fmt.Errorf("converting Continuous: %w", err)
+		}
+		b.Continuous = &continuousValue
+	} else {
+		b.Continuous = nil
+	}
+
+	if source.Periodic != nil {
+		var periodicValue PeriodicModeBackupPolicy
+		if err := periodicValue.AssignProperties_From_PeriodicModeBackupPolicy(source.Periodic); err != nil {
+			return fmt.Errorf("converting Periodic: %w", err)
+		}
+		b.Periodic = &periodicValue
+	} else {
+		b.Periodic = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		b.PropertyBag = propertyBag
+	} else {
+		b.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_BackupPolicy populates destination, a documentdb/v1api20210615/storage.BackupPolicy, from the receiver.
+func (b *BackupPolicy) AssignProperties_To_BackupPolicy(destination *v1api20210615storage.BackupPolicy) error {
+	propertyBag := genruntime.NewPropertyBag(b.PropertyBag)
+
+	if b.Continuous != nil {
+		var continuousValue v1api20210615storage.ContinuousModeBackupPolicy
+		if err := b.Continuous.AssignProperties_To_ContinuousModeBackupPolicy(&continuousValue); err != nil {
+			return fmt.Errorf("converting Continuous: %w", err)
+		}
+		destination.Continuous = &continuousValue
+	} else {
+		destination.Continuous = nil
+	}
+
+	if b.Periodic != nil {
+		var periodicValue v1api20210615storage.PeriodicModeBackupPolicy
+		if err := b.Periodic.AssignProperties_To_PeriodicModeBackupPolicy(&periodicValue); err != nil {
+			return fmt.Errorf("converting Periodic: %w", err)
+		}
+		destination.Periodic = &periodicValue
+	} else {
+		destination.Periodic = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // BackupPolicy_STATUS: Storage version of v1api20210515.BackupPolicy_STATUS
@@ -279,6 +1384,88 @@ type BackupPolicy_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
+// AssignProperties_From_BackupPolicy_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.BackupPolicy_STATUS.
+func (b *BackupPolicy_STATUS) AssignProperties_From_BackupPolicy_STATUS(source *v1api20210615storage.BackupPolicy_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.Continuous != nil {
+		var continuousValue ContinuousModeBackupPolicy_STATUS
+		if err := continuousValue.AssignProperties_From_ContinuousModeBackupPolicy_STATUS(source.Continuous); err != nil {
+			return fmt.Errorf("converting Continuous: %w", err)
+		}
+		b.Continuous = &continuousValue
+	} else {
+		b.Continuous = nil
+	}
+
+	if source.OtherVariant != nil {
+		otherVariantValue := *source.OtherVariant.DeepCopy()
+		b.OtherVariant = &otherVariantValue
+	} else {
+		b.OtherVariant = nil
+	}
+
+	if source.Periodic != nil {
+		var periodicValue PeriodicModeBackupPolicy_STATUS
+		if err := periodicValue.AssignProperties_From_PeriodicModeBackupPolicy_STATUS(source.Periodic); err != nil {
+			return fmt.Errorf("converting Periodic: %w", err)
+		}
+		b.Periodic = &periodicValue
+	} else {
+		b.Periodic = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		b.PropertyBag = propertyBag
+	} else {
+		b.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_BackupPolicy_STATUS populates destination, a documentdb/v1api20210615/storage.BackupPolicy_STATUS, from the receiver.
+func (b *BackupPolicy_STATUS) AssignProperties_To_BackupPolicy_STATUS(destination *v1api20210615storage.BackupPolicy_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(b.PropertyBag)
+
+	if b.Continuous != nil {
+		var continuousValue v1api20210615storage.ContinuousModeBackupPolicy_STATUS
+		if err := b.Continuous.AssignProperties_To_ContinuousModeBackupPolicy_STATUS(&continuousValue); err != nil {
+			return fmt.Errorf("converting Continuous: %w", err)
+		}
+		destination.Continuous = &continuousValue
+	} else {
+		destination.Continuous = nil
+	}
+
+	if b.OtherVariant != nil {
+		otherVariantValue := *b.OtherVariant.DeepCopy()
+		destination.OtherVariant = &otherVariantValue
+	} else {
+		destination.OtherVariant = nil
+	}
+
+	if b.Periodic != nil {
+		var periodicValue v1api20210615storage.PeriodicModeBackupPolicy_STATUS
+		if err := b.Periodic.AssignProperties_To_PeriodicModeBackupPolicy_STATUS(&periodicValue); err != nil {
+			return fmt.Errorf("converting Periodic: %w", err)
+		}
+		destination.Periodic = &periodicValue
+	} else {
+		destination.Periodic = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // Capability: Storage version of v1api20210515.Capability
 type Capability struct {
 	Name *string `json:"name,omitempty"`
@@ -286,11 +1473,75 @@ type Capability struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
+// AssignProperties_From_Capability populates the receiver from source, a documentdb/v1api20210615/storage.Capability.
+func (c *Capability) AssignProperties_From_Capability(source *v1api20210615storage.Capability) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	c.Name = genruntime.ClonePointer(source.Name)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		c.PropertyBag = propertyBag
+	} else {
+		c.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Capability populates destination, a documentdb/v1api20210615/storage.Capability, from the receiver.
+func (c *Capability) AssignProperties_To_Capability(destination *v1api20210615storage.Capability) error {
+	propertyBag := genruntime.NewPropertyBag(c.PropertyBag)
+
+	destination.Name = genruntime.ClonePointer(c.Name)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // Capability_STATUS: Storage version of v1api20210515.Capability_STATUS
 type Capability_STATUS struct {
 	Name *string `json:"name,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// AssignProperties_From_Capability_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.Capability_STATUS.
+func (c *Capability_STATUS) AssignProperties_From_Capability_STATUS(source *v1api20210615storage.Capability_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	c.Name = genruntime.ClonePointer(source.Name)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		c.PropertyBag = propertyBag
+	} else {
+		c.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Capability_STATUS populates destination, a documentdb/v1api20210615/storage.Capability_STATUS, from the receiver.
+func (c *Capability_STATUS) AssignProperties_To_Capability_STATUS(destination *v1api20210615storage.Capability_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(c.PropertyBag)
+
+	destination.Name = genruntime.ClonePointer(c.Name)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // ConsistencyPolicy: Storage version of v1api20210515.ConsistencyPolicy
@@ -304,6 +1555,42 @@ type ConsistencyPolicy struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
+// AssignProperties_From_ConsistencyPolicy populates the receiver from source, a documentdb/v1api20210615/storage.ConsistencyPolicy.
+func (c *ConsistencyPolicy) AssignProperties_From_ConsistencyPolicy(source *v1api20210615storage.ConsistencyPolicy) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	c.DefaultConsistencyLevel = genruntime.ClonePointer(source.DefaultConsistencyLevel)
+	c.MaxIntervalInSeconds = genruntime.ClonePointer(source.MaxIntervalInSeconds)
+	c.MaxStalenessPrefix = genruntime.ClonePointer(source.MaxStalenessPrefix)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		c.PropertyBag = propertyBag
+	} else {
+		c.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ConsistencyPolicy populates destination, a documentdb/v1api20210615/storage.ConsistencyPolicy, from the receiver.
+func (c *ConsistencyPolicy) AssignProperties_To_ConsistencyPolicy(destination *v1api20210615storage.ConsistencyPolicy) error {
+	propertyBag := genruntime.NewPropertyBag(c.PropertyBag)
+
+	destination.DefaultConsistencyLevel = genruntime.ClonePointer(c.DefaultConsistencyLevel)
+	destination.MaxIntervalInSeconds = genruntime.ClonePointer(c.MaxIntervalInSeconds)
+	destination.MaxStalenessPrefix = genruntime.ClonePointer(c.MaxStalenessPrefix)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // ConsistencyPolicy_STATUS: Storage version of v1api20210515.ConsistencyPolicy_STATUS
 type ConsistencyPolicy_STATUS struct {
 	DefaultConsistencyLevel *string `json:"defaultConsistencyLevel,omitempty"`
@@ -315,6 +1602,42 @@ type ConsistencyPolicy_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
+// AssignProperties_From_ConsistencyPolicy_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.ConsistencyPolicy_STATUS.
+func (c *ConsistencyPolicy_STATUS) AssignProperties_From_ConsistencyPolicy_STATUS(source *v1api20210615storage.ConsistencyPolicy_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	c.DefaultConsistencyLevel = genruntime.ClonePointer(source.DefaultConsistencyLevel)
+	c.MaxIntervalInSeconds = genruntime.ClonePointer(source.MaxIntervalInSeconds)
+	c.MaxStalenessPrefix = genruntime.ClonePointer(source.MaxStalenessPrefix)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		c.PropertyBag = propertyBag
+	} else {
+		c.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ConsistencyPolicy_STATUS populates destination, a documentdb/v1api20210615/storage.ConsistencyPolicy_STATUS, from the receiver.
+func (c *ConsistencyPolicy_STATUS) AssignProperties_To_ConsistencyPolicy_STATUS(destination *v1api20210615storage.ConsistencyPolicy_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(c.PropertyBag)
+
+	destination.DefaultConsistencyLevel = genruntime.ClonePointer(c.DefaultConsistencyLevel)
+	destination.MaxIntervalInSeconds = genruntime.ClonePointer(c.MaxIntervalInSeconds)
+	destination.MaxStalenessPrefix = genruntime.ClonePointer(c.MaxStalenessPrefix)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // ContinuousModeBackupPolicy: Storage version of v1api20210515.ContinuousModeBackupPolicy
 type ContinuousModeBackupPolicy struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
@@ -322,11 +1645,101 @@ type ContinuousModeBackupPolicy struct {
 	Type string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_ContinuousModeBackupPolicy populates the receiver from source, a documentdb/v1api20210615/storage.ContinuousModeBackupPolicy.
+func (c *ContinuousModeBackupPolicy) AssignProperties_From_ContinuousModeBackupPolicy(source *v1api20210615storage.ContinuousModeBackupPolicy) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	c.Type = source.Type
+
+	// MigrationState: the destination has no such property; the value waits in the property bag
+	if source.MigrationState != nil {
+		if err := propertyBag.Add("migrationState", source.MigrationState); err != nil {
+			return fmt.Errorf("converting MigrationState: %w", err)
+		}
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		c.PropertyBag = propertyBag
+	} else {
+		c.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ContinuousModeBackupPolicy populates destination, a documentdb/v1api20210615/storage.ContinuousModeBackupPolicy, from the receiver.
+func (c *ContinuousModeBackupPolicy) AssignProperties_To_ContinuousModeBackupPolicy(destination *v1api20210615storage.ContinuousModeBackupPolicy) error {
+	propertyBag := genruntime.NewPropertyBag(c.PropertyBag)
+
+	destination.Type = c.Type
+
+	// MigrationState: the source has no such property; its value may wait in the property bag
+	destination.MigrationState = nil
+	if _, err := propertyBag.Pull("migrationState", &destination.MigrationState); err != nil {
+		return fmt.Errorf("converting MigrationState: %w", err)
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // ContinuousModeBackupPolicy_STATUS: Storage version of v1api20210515.ContinuousModeBackupPolicy_STATUS
 type ContinuousModeBackupPolicy_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Type string `json:"type,omitempty"`
+}
+
+// AssignProperties_From_ContinuousModeBackupPolicy_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.ContinuousModeBackupPolicy_STATUS.
+func (c *ContinuousModeBackupPolicy_STATUS) AssignProperties_From_ContinuousModeBackupPolicy_STATUS(source *v1api20210615storage.ContinuousModeBackupPolicy_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	c.Type = source.Type
+
+	// MigrationState: the destination has no such property; the value waits in the property bag
+	if source.MigrationState != nil {
+		if err := propertyBag.Add("migrationState", source.MigrationState); err != nil {
+			return fmt.Errorf("converting MigrationState: %w", err)
+		}
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		c.PropertyBag = propertyBag
+	} else {
+		c.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ContinuousModeBackupPolicy_STATUS populates destination, a documentdb/v1api20210615/storage.ContinuousModeBackupPolicy_STATUS, from the receiver.
+func (c *ContinuousModeBackupPolicy_STATUS) AssignProperties_To_ContinuousModeBackupPolicy_STATUS(destination *v1api20210615storage.ContinuousModeBackupPolicy_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(c.PropertyBag)
+
+	destination.Type = c.Type
+
+	// MigrationState: the source has no such property; its value may wait in the property bag
+	destination.MigrationState = nil
+	if _, err := propertyBag.Pull("migrationState", &destination.MigrationState); err != nil {
+		return fmt.Errorf("converting MigrationState: %w", err)
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // CorsPolicy: Storage version of v1api20210515.CorsPolicy
@@ -344,6 +1757,46 @@ type CorsPolicy struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
+// AssignProperties_From_CorsPolicy populates the receiver from source, a documentdb/v1api20210615/storage.CorsPolicy.
+func (c *CorsPolicy) AssignProperties_From_CorsPolicy(source *v1api20210615storage.CorsPolicy) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	c.AllowedHeaders = genruntime.ClonePointer(source.AllowedHeaders)
+	c.AllowedMethods = genruntime.ClonePointer(source.AllowedMethods)
+	c.AllowedOrigins = genruntime.ClonePointer(source.AllowedOrigins)
+	c.ExposedHeaders = genruntime.ClonePointer(source.ExposedHeaders)
+	c.MaxAgeInSeconds = genruntime.ClonePointer(source.MaxAgeInSeconds)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		c.PropertyBag = propertyBag
+	} else {
+		c.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_CorsPolicy populates destination, a documentdb/v1api20210615/storage.CorsPolicy, from the receiver.
+func (c *CorsPolicy) AssignProperties_To_CorsPolicy(destination *v1api20210615storage.CorsPolicy) error {
+	propertyBag := genruntime.NewPropertyBag(c.PropertyBag)
+
+	destination.AllowedHeaders = genruntime.ClonePointer(c.AllowedHeaders)
+	destination.AllowedMethods = genruntime.ClonePointer(c.AllowedMethods)
+	destination.AllowedOrigins = genruntime.ClonePointer(c.AllowedOrigins)
+	destination.ExposedHeaders = genruntime.ClonePointer(c.ExposedHeaders)
+	destination.MaxAgeInSeconds = genruntime.ClonePointer(c.MaxAgeInSeconds)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // CorsPolicy_STATUS: Storage version of v1api20210515.CorsPolicy_STATUS
 type CorsPolicy_STATUS struct {
 	AllowedHeaders *string `json:"allowedHeaders,omitempty"`
@@ -357,6 +1810,46 @@ type CorsPolicy_STATUS struct {
 	MaxAgeInSeconds *int `json:"maxAgeInSeconds,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// AssignProperties_From_CorsPolicy_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.CorsPolicy_STATUS.
+func (c *CorsPolicy_STATUS) AssignProperties_From_CorsPolicy_STATUS(source *v1api20210615storage.CorsPolicy_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	c.AllowedHeaders = genruntime.ClonePointer(source.AllowedHeaders)
+	c.AllowedMethods = genruntime.ClonePointer(source.AllowedMethods)
+	c.AllowedOrigins = genruntime.ClonePointer(source.AllowedOrigins)
+	c.ExposedHeaders = genruntime.ClonePointer(source.ExposedHeaders)
+	c.MaxAgeInSeconds = genruntime.ClonePointer(source.MaxAgeInSeconds)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		c.PropertyBag = propertyBag
+	} else {
+		c.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_CorsPolicy_STATUS populates destination, a documentdb/v1api20210615/storage.CorsPolicy_STATUS, from the receiver.
+func (c *CorsPolicy_STATUS) AssignProperties_To_CorsPolicy_STATUS(destination *v1api20210615storage.CorsPolicy_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(c.PropertyBag)
+
+	destination.AllowedHeaders = genruntime.ClonePointer(c.AllowedHeaders)
+	destination.AllowedMethods = genruntime.ClonePointer(c.AllowedMethods)
+	destination.AllowedOrigins = genruntime.ClonePointer(c.AllowedOrigins)
+	destination.ExposedHeaders = genruntime.ClonePointer(c.ExposedHeaders)
+	destination.MaxAgeInSeconds = genruntime.ClonePointer(c.MaxAgeInSeconds)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // DatabaseAccountOperatorSecrets: Storage version of v1api20210515.DatabaseAccountOperatorSecrets
@@ -374,6 +1867,104 @@ type DatabaseAccountOperatorSecrets struct {
 	SecondaryReadonlyMasterKey *genruntime.SecretDestination `json:"secondaryReadonlyMasterKey,omitempty"`
 }
 
+// AssignProperties_From_DatabaseAccountOperatorSecrets populates the receiver from source, a documentdb/v1api20210615/storage.DatabaseAccountOperatorSecrets.
+func (d *DatabaseAccountOperatorSecrets) AssignProperties_From_DatabaseAccountOperatorSecrets(source *v1api20210615storage.DatabaseAccountOperatorSecrets) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.DocumentEndpoint != nil {
+		documentEndpointValue := *source.DocumentEndpoint.DeepCopy()
+		d.DocumentEndpoint = &documentEndpointValue
+	} else {
+		d.DocumentEndpoint = nil
+	}
+
+	if source.PrimaryMasterKey != nil {
+		primaryMasterKeyValue := *source.PrimaryMasterKey.DeepCopy()
+		d.PrimaryMasterKey = &primaryMasterKeyValue
+	} else {
+		d.PrimaryMasterKey = nil
+	}
+
+	if source.PrimaryReadonlyMasterKey != nil {
+		primaryReadonlyMasterKeyValue := *source.PrimaryReadonlyMasterKey.DeepCopy()
+		d.PrimaryReadonlyMasterKey = &primaryReadonlyMasterKeyValue
+	} else {
+		d.PrimaryReadonlyMasterKey = nil
+	}
+
+	if source.SecondaryMasterKey != nil {
+		secondaryMasterKeyValue := *source.SecondaryMasterKey.DeepCopy()
+		d.SecondaryMasterKey = &secondaryMasterKeyValue
+	} else {
+		d.SecondaryMasterKey = nil
+	}
+
+	if source.SecondaryReadonlyMasterKey != nil {
+		secondaryReadonlyMasterKeyValue := *source.SecondaryReadonlyMasterKey.DeepCopy()
+		d.SecondaryReadonlyMasterKey = &secondaryReadonlyMasterKeyValue
+	} else {
+		d.SecondaryReadonlyMasterKey = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		d.PropertyBag = propertyBag
+	} else {
+		d.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_DatabaseAccountOperatorSecrets populates destination, a documentdb/v1api20210615/storage.DatabaseAccountOperatorSecrets, from the receiver.
+func (d *DatabaseAccountOperatorSecrets) AssignProperties_To_DatabaseAccountOperatorSecrets(destination *v1api20210615storage.DatabaseAccountOperatorSecrets) error {
+	propertyBag := genruntime.NewPropertyBag(d.PropertyBag)
+
+	if d.DocumentEndpoint != nil {
+		documentEndpointValue := *d.DocumentEndpoint.DeepCopy()
+		destination.DocumentEndpoint = &documentEndpointValue
+	} else {
+		destination.DocumentEndpoint = nil
+	}
+
+	if d.PrimaryMasterKey != nil {
+		primaryMasterKeyValue := *d.PrimaryMasterKey.DeepCopy()
+		destination.PrimaryMasterKey = &primaryMasterKeyValue
+	} else {
+		destination.PrimaryMasterKey = nil
+	}
+
+	if d.PrimaryReadonlyMasterKey != nil {
+		primaryReadonlyMasterKeyValue := *d.PrimaryReadonlyMasterKey.DeepCopy()
+		destination.PrimaryReadonlyMasterKey = &primaryReadonlyMasterKeyValue
+	} else {
+		destination.PrimaryReadonlyMasterKey = nil
+	}
+
+	if d.SecondaryMasterKey != nil {
+		secondaryMasterKeyValue := *d.SecondaryMasterKey.DeepCopy()
+		destination.SecondaryMasterKey = &secondaryMasterKeyValue
+	} else {
+		destination.SecondaryMasterKey = nil
+	}
+
+	if d.SecondaryReadonlyMasterKey != nil {
+		secondaryReadonlyMasterKeyValue := *d.SecondaryReadonlyMasterKey.DeepCopy()
+		destination.SecondaryReadonlyMasterKey = &secondaryReadonlyMasterKeyValue
+	} else {
+		destination.SecondaryReadonlyMasterKey = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // DatabaseAccountOperatorSpec: Storage version of v1api20210515.DatabaseAccountOperatorSpec
 type DatabaseAccountOperatorSpec struct {
 	ConfigMapExpressions []*genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
@@ -383,6 +1974,114 @@ type DatabaseAccountOperatorSpec struct {
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 
 	Secrets *DatabaseAccountOperatorSecrets `json:"secrets,omitempty"`
+}
+
+// AssignProperties_From_DatabaseAccountOperatorSpec populates the receiver from source, a documentdb/v1api20210615/storage.DatabaseAccountOperatorSpec.
+func (d *DatabaseAccountOperatorSpec) AssignProperties_From_DatabaseAccountOperatorSpec(source *v1api20210615storage.DatabaseAccountOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		d.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		d.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		d.SecretExpressions = secretExpressionsList
+	} else {
+		d.SecretExpressions = nil
+	}
+
+	if source.Secrets != nil {
+		var secretsValue DatabaseAccountOperatorSecrets
+		if err := secretsValue.AssignProperties_From_DatabaseAccountOperatorSecrets(source.Secrets); err != nil {
+			return fmt.Errorf("converting Secrets: %w", err)
+		}
+		d.Secrets = &secretsValue
+	} else {
+		d.Secrets = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		d.PropertyBag = propertyBag
+	} else {
+		d.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_DatabaseAccountOperatorSpec populates destination, a documentdb/v1api20210615/storage.DatabaseAccountOperatorSpec, from the receiver.
+func (d *DatabaseAccountOperatorSpec) AssignProperties_To_DatabaseAccountOperatorSpec(destination *v1api20210615storage.DatabaseAccountOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag(d.PropertyBag)
+
+	if d.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(d.ConfigMapExpressions))
+		for configMapExpressionsIndex := range d.ConfigMapExpressions {
+			if d.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *d.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if d.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(d.SecretExpressions))
+		for secretExpressionsIndex := range d.SecretExpressions {
+			if d.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *d.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	if d.Secrets != nil {
+		var secretsValue v1api20210615storage.DatabaseAccountOperatorSecrets
+		if err := d.Secrets.AssignProperties_To_DatabaseAccountOperatorSecrets(&secretsValue); err != nil {
+			return fmt.Errorf("converting Secrets: %w", err)
+		}
+		destination.Secrets = &secretsValue
+	} else {
+		destination.Secrets = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // FailoverPolicy_STATUS: Storage version of v1api20210515.FailoverPolicy_STATUS
@@ -396,6 +2095,42 @@ type FailoverPolicy_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
+// AssignProperties_From_FailoverPolicy_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.FailoverPolicy_STATUS.
+func (f *FailoverPolicy_STATUS) AssignProperties_From_FailoverPolicy_STATUS(source *v1api20210615storage.FailoverPolicy_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	f.FailoverPriority = genruntime.ClonePointer(source.FailoverPriority)
+	f.Id = genruntime.ClonePointer(source.Id)
+	f.LocationName = genruntime.ClonePointer(source.LocationName)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		f.PropertyBag = propertyBag
+	} else {
+		f.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_FailoverPolicy_STATUS populates destination, a documentdb/v1api20210615/storage.FailoverPolicy_STATUS, from the receiver.
+func (f *FailoverPolicy_STATUS) AssignProperties_To_FailoverPolicy_STATUS(destination *v1api20210615storage.FailoverPolicy_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(f.PropertyBag)
+
+	destination.FailoverPriority = genruntime.ClonePointer(f.FailoverPriority)
+	destination.Id = genruntime.ClonePointer(f.Id)
+	destination.LocationName = genruntime.ClonePointer(f.LocationName)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // IpAddressOrRange: Storage version of v1api20210515.IpAddressOrRange
 type IpAddressOrRange struct {
 	IpAddressOrRange *string `json:"ipAddressOrRange,omitempty"`
@@ -403,11 +2138,75 @@ type IpAddressOrRange struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
+// AssignProperties_From_IpAddressOrRange populates the receiver from source, a documentdb/v1api20210615/storage.IpAddressOrRange.
+func (i *IpAddressOrRange) AssignProperties_From_IpAddressOrRange(source *v1api20210615storage.IpAddressOrRange) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	i.IpAddressOrRange = genruntime.ClonePointer(source.IpAddressOrRange)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		i.PropertyBag = propertyBag
+	} else {
+		i.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_IpAddressOrRange populates destination, a documentdb/v1api20210615/storage.IpAddressOrRange, from the receiver.
+func (i *IpAddressOrRange) AssignProperties_To_IpAddressOrRange(destination *v1api20210615storage.IpAddressOrRange) error {
+	propertyBag := genruntime.NewPropertyBag(i.PropertyBag)
+
+	destination.IpAddressOrRange = genruntime.ClonePointer(i.IpAddressOrRange)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // IpAddressOrRange_STATUS: Storage version of v1api20210515.IpAddressOrRange_STATUS
 type IpAddressOrRange_STATUS struct {
 	IpAddressOrRange *string `json:"ipAddressOrRange,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// AssignProperties_From_IpAddressOrRange_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.IpAddressOrRange_STATUS.
+func (i *IpAddressOrRange_STATUS) AssignProperties_From_IpAddressOrRange_STATUS(source *v1api20210615storage.IpAddressOrRange_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	i.IpAddressOrRange = genruntime.ClonePointer(source.IpAddressOrRange)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		i.PropertyBag = propertyBag
+	} else {
+		i.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_IpAddressOrRange_STATUS populates destination, a documentdb/v1api20210615/storage.IpAddressOrRange_STATUS, from the receiver.
+func (i *IpAddressOrRange_STATUS) AssignProperties_To_IpAddressOrRange_STATUS(destination *v1api20210615storage.IpAddressOrRange_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(i.PropertyBag)
+
+	destination.IpAddressOrRange = genruntime.ClonePointer(i.IpAddressOrRange)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // Location: Storage version of v1api20210515.Location
@@ -419,6 +2218,42 @@ type Location struct {
 	LocationName *string `json:"locationName,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// AssignProperties_From_Location populates the receiver from source, a documentdb/v1api20210615/storage.Location.
+func (l *Location) AssignProperties_From_Location(source *v1api20210615storage.Location) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	l.FailoverPriority = genruntime.ClonePointer(source.FailoverPriority)
+	l.IsZoneRedundant = genruntime.ClonePointer(source.IsZoneRedundant)
+	l.LocationName = genruntime.ClonePointer(source.LocationName)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		l.PropertyBag = propertyBag
+	} else {
+		l.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Location populates destination, a documentdb/v1api20210615/storage.Location, from the receiver.
+func (l *Location) AssignProperties_To_Location(destination *v1api20210615storage.Location) error {
+	propertyBag := genruntime.NewPropertyBag(l.PropertyBag)
+
+	destination.FailoverPriority = genruntime.ClonePointer(l.FailoverPriority)
+	destination.IsZoneRedundant = genruntime.ClonePointer(l.IsZoneRedundant)
+	destination.LocationName = genruntime.ClonePointer(l.LocationName)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // Location_STATUS: Storage version of v1api20210515.Location_STATUS
@@ -438,6 +2273,48 @@ type Location_STATUS struct {
 	ProvisioningState *string `json:"provisioningState,omitempty"`
 }
 
+// AssignProperties_From_Location_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.Location_STATUS.
+func (l *Location_STATUS) AssignProperties_From_Location_STATUS(source *v1api20210615storage.Location_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	l.DocumentEndpoint = genruntime.ClonePointer(source.DocumentEndpoint)
+	l.FailoverPriority = genruntime.ClonePointer(source.FailoverPriority)
+	l.Id = genruntime.ClonePointer(source.Id)
+	l.IsZoneRedundant = genruntime.ClonePointer(source.IsZoneRedundant)
+	l.LocationName = genruntime.ClonePointer(source.LocationName)
+	l.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		l.PropertyBag = propertyBag
+	} else {
+		l.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Location_STATUS populates destination, a documentdb/v1api20210615/storage.Location_STATUS, from the receiver.
+func (l *Location_STATUS) AssignProperties_To_Location_STATUS(destination *v1api20210615storage.Location_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(l.PropertyBag)
+
+	destination.DocumentEndpoint = genruntime.ClonePointer(l.DocumentEndpoint)
+	destination.FailoverPriority = genruntime.ClonePointer(l.FailoverPriority)
+	destination.Id = genruntime.ClonePointer(l.Id)
+	destination.IsZoneRedundant = genruntime.ClonePointer(l.IsZoneRedundant)
+	destination.LocationName = genruntime.ClonePointer(l.LocationName)
+	destination.ProvisioningState = genruntime.ClonePointer(l.ProvisioningState)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // ManagedServiceIdentity: Storage version of v1api20210515.ManagedServiceIdentity
 type ManagedServiceIdentity struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
@@ -445,6 +2322,62 @@ type ManagedServiceIdentity struct {
 	Type *string `json:"type,omitempty"`
 
 	UserAssignedIdentities []UserAssignedIdentityDetails `json:"userAssignedIdentities,omitempty"`
+}
+
+// AssignProperties_From_ManagedServiceIdentity populates the receiver from source, a documentdb/v1api20210615/storage.ManagedServiceIdentity.
+func (m *ManagedServiceIdentity) AssignProperties_From_ManagedServiceIdentity(source *v1api20210615storage.ManagedServiceIdentity) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	m.Type = genruntime.ClonePointer(source.Type)
+
+	if source.UserAssignedIdentities != nil {
+		userAssignedIdentitiesList := make([]UserAssignedIdentityDetails, len(source.UserAssignedIdentities))
+		for userAssignedIdentitiesIndex := range source.UserAssignedIdentities {
+			if err := userAssignedIdentitiesList[userAssignedIdentitiesIndex].AssignProperties_From_UserAssignedIdentityDetails(&source.UserAssignedIdentities[userAssignedIdentitiesIndex]); err != nil {
+				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
+			}
+		}
+		m.UserAssignedIdentities = userAssignedIdentitiesList
+	} else {
+		m.UserAssignedIdentities = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		m.PropertyBag = propertyBag
+	} else {
+		m.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedServiceIdentity populates destination, a documentdb/v1api20210615/storage.ManagedServiceIdentity, from the receiver.
+func (m *ManagedServiceIdentity) AssignProperties_To_ManagedServiceIdentity(destination *v1api20210615storage.ManagedServiceIdentity) error {
+	propertyBag := genruntime.NewPropertyBag(m.PropertyBag)
+
+	destination.Type = genruntime.ClonePointer(m.Type)
+
+	if m.UserAssignedIdentities != nil {
+		userAssignedIdentitiesList := make([]v1api20210615storage.UserAssignedIdentityDetails, len(m.UserAssignedIdentities))
+		for userAssignedIdentitiesIndex := range m.UserAssignedIdentities {
+			if err := m.UserAssignedIdentities[userAssignedIdentitiesIndex].AssignProperties_To_UserAssignedIdentityDetails(&userAssignedIdentitiesList[userAssignedIdentitiesIndex]); err != nil {
+				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
+			}
+		}
+		destination.UserAssignedIdentities = userAssignedIdentitiesList
+	} else {
+		destination.UserAssignedIdentities = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // ManagedServiceIdentity_STATUS: Storage version of v1api20210515.ManagedServiceIdentity_STATUS
@@ -460,6 +2393,70 @@ type ManagedServiceIdentity_STATUS struct {
 	UserAssignedIdentities map[string]ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS `json:"userAssignedIdentities,omitempty"`
 }
 
+// AssignProperties_From_ManagedServiceIdentity_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.ManagedServiceIdentity_STATUS.
+func (m *ManagedServiceIdentity_STATUS) AssignProperties_From_ManagedServiceIdentity_STATUS(source *v1api20210615storage.ManagedServiceIdentity_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	m.PrincipalId = genruntime.ClonePointer(source.PrincipalId)
+	m.TenantId = genruntime.ClonePointer(source.TenantId)
+	m.Type = genruntime.ClonePointer(source.Type)
+
+	if source.UserAssignedIdentities != nil {
+		userAssignedIdentitiesMap := make(map[string]ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS, len(source.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range source.UserAssignedIdentities {
+			var userAssignedIdentitiesItem ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS
+			if err := userAssignedIdentitiesItem.AssignProperties_From_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS(&userAssignedIdentitiesValue); err != nil {
+				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
+			}
+			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+		}
+		m.UserAssignedIdentities = userAssignedIdentitiesMap
+	} else {
+		m.UserAssignedIdentities = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		m.PropertyBag = propertyBag
+	} else {
+		m.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedServiceIdentity_STATUS populates destination, a documentdb/v1api20210615/storage.ManagedServiceIdentity_STATUS, from the receiver.
+func (m *ManagedServiceIdentity_STATUS) AssignProperties_To_ManagedServiceIdentity_STATUS(destination *v1api20210615storage.ManagedServiceIdentity_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(m.PropertyBag)
+
+	destination.PrincipalId = genruntime.ClonePointer(m.PrincipalId)
+	destination.TenantId = genruntime.ClonePointer(m.TenantId)
+	destination.Type = genruntime.ClonePointer(m.Type)
+
+	if m.UserAssignedIdentities != nil {
+		userAssignedIdentitiesMap := make(map[string]v1api20210615storage.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS, len(m.UserAssignedIdentities))
+		for userAssignedIdentitiesKey, userAssignedIdentitiesValue := range m.UserAssignedIdentities {
+			var userAssignedIdentitiesItem v1api20210615storage.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS
+			if err := userAssignedIdentitiesValue.AssignProperties_To_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS(&userAssignedIdentitiesItem); err != nil {
+				return fmt.Errorf("converting UserAssignedIdentities: %w", err)
+			}
+			userAssignedIdentitiesMap[userAssignedIdentitiesKey] = userAssignedIdentitiesItem
+		}
+		destination.UserAssignedIdentities = userAssignedIdentitiesMap
+	} else {
+		destination.UserAssignedIdentities = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS: Storage version of v1api20210515.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS
 type ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS struct {
 	ClientId *string `json:"clientId,omitempty"`
@@ -467,6 +2464,40 @@ type ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS struct {
 	PrincipalId *string `json:"principalId,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// AssignProperties_From_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS.
+func (m *ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS) AssignProperties_From_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS(source *v1api20210615storage.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	m.ClientId = genruntime.ClonePointer(source.ClientId)
+	m.PrincipalId = genruntime.ClonePointer(source.PrincipalId)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		m.PropertyBag = propertyBag
+	} else {
+		m.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS populates destination, a documentdb/v1api20210615/storage.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS, from the receiver.
+func (m *ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS) AssignProperties_To_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS(destination *v1api20210615storage.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(m.PropertyBag)
+
+	destination.ClientId = genruntime.ClonePointer(m.ClientId)
+	destination.PrincipalId = genruntime.ClonePointer(m.PrincipalId)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // PeriodicModeBackupPolicy: Storage version of v1api20210515.PeriodicModeBackupPolicy
@@ -478,6 +2509,71 @@ type PeriodicModeBackupPolicy struct {
 	Type string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_PeriodicModeBackupPolicy populates the receiver from source, a documentdb/v1api20210615/storage.PeriodicModeBackupPolicy.
+func (p *PeriodicModeBackupPolicy) AssignProperties_From_PeriodicModeBackupPolicy(source *v1api20210615storage.PeriodicModeBackupPolicy) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.PeriodicModeProperties != nil {
+		var periodicModePropertiesValue PeriodicModeProperties
+		if err := periodicModePropertiesValue.AssignProperties_From_PeriodicModeProperties(source.PeriodicModeProperties); err != nil {
+			return fmt.Errorf("converting PeriodicModeProperties: %w", err)
+		}
+		p.PeriodicModeProperties = &periodicModePropertiesValue
+	} else {
+		p.PeriodicModeProperties = nil
+	}
+
+	p.Type = source.Type
+
+	// MigrationState: the destination has no such property; the value waits in the property bag
+	if source.MigrationState != nil {
+		if err := propertyBag.Add("migrationState", source.MigrationState); err != nil {
+			return fmt.Errorf("converting MigrationState: %w", err)
+		}
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		p.PropertyBag = propertyBag
+	} else {
+		p.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PeriodicModeBackupPolicy populates destination, a documentdb/v1api20210615/storage.PeriodicModeBackupPolicy, from the receiver.
+func (p *PeriodicModeBackupPolicy) AssignProperties_To_PeriodicModeBackupPolicy(destination *v1api20210615storage.PeriodicModeBackupPolicy) error {
+	propertyBag := genruntime.NewPropertyBag(p.PropertyBag)
+
+	if p.PeriodicModeProperties != nil {
+		var periodicModePropertiesValue v1api20210615storage.PeriodicModeProperties
+		if err := p.PeriodicModeProperties.AssignProperties_To_PeriodicModeProperties(&periodicModePropertiesValue); err != nil {
+			return fmt.Errorf("converting PeriodicModeProperties: %w", err)
+		}
+		destination.PeriodicModeProperties = &periodicModePropertiesValue
+	} else {
+		destination.PeriodicModeProperties = nil
+	}
+
+	destination.Type = p.Type
+
+	// MigrationState: the source has no such property; its value may wait in the property bag
+	destination.MigrationState = nil
+	if _, err := propertyBag.Pull("migrationState", &destination.MigrationState); err != nil {
+		return fmt.Errorf("converting MigrationState: %w", err)
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // PeriodicModeBackupPolicy_STATUS: Storage version of v1api20210515.PeriodicModeBackupPolicy_STATUS
 type PeriodicModeBackupPolicy_STATUS struct {
 	PeriodicModeProperties *PeriodicModeProperties_STATUS `json:"periodicModeProperties,omitempty"`
@@ -485,6 +2581,71 @@ type PeriodicModeBackupPolicy_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Type string `json:"type,omitempty"`
+}
+
+// AssignProperties_From_PeriodicModeBackupPolicy_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.PeriodicModeBackupPolicy_STATUS.
+func (p *PeriodicModeBackupPolicy_STATUS) AssignProperties_From_PeriodicModeBackupPolicy_STATUS(source *v1api20210615storage.PeriodicModeBackupPolicy_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.PeriodicModeProperties != nil {
+		var periodicModePropertiesValue PeriodicModeProperties_STATUS
+		if err := periodicModePropertiesValue.AssignProperties_From_PeriodicModeProperties_STATUS(source.PeriodicModeProperties); err != nil {
+			return fmt.Errorf("converting PeriodicModeProperties: %w", err)
+		}
+		p.PeriodicModeProperties = &periodicModePropertiesValue
+	} else {
+		p.PeriodicModeProperties = nil
+	}
+
+	p.Type = source.Type
+
+	// MigrationState: the destination has no such property; the value waits in the property bag
+	if source.MigrationState != nil {
+		if err := propertyBag.Add("migrationState", source.MigrationState); err != nil {
+			return fmt.Errorf("converting MigrationState: %w", err)
+		}
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		p.PropertyBag = propertyBag
+	} else {
+		p.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PeriodicModeBackupPolicy_STATUS populates destination, a documentdb/v1api20210615/storage.PeriodicModeBackupPolicy_STATUS, from the receiver.
+func (p *PeriodicModeBackupPolicy_STATUS) AssignProperties_To_PeriodicModeBackupPolicy_STATUS(destination *v1api20210615storage.PeriodicModeBackupPolicy_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(p.PropertyBag)
+
+	if p.PeriodicModeProperties != nil {
+		var periodicModePropertiesValue v1api20210615storage.PeriodicModeProperties_STATUS
+		if err := p.PeriodicModeProperties.AssignProperties_To_PeriodicModeProperties_STATUS(&periodicModePropertiesValue); err != nil {
+			return fmt.Errorf("converting PeriodicModeProperties: %w", err)
+		}
+		destination.PeriodicModeProperties = &periodicModePropertiesValue
+	} else {
+		destination.PeriodicModeProperties = nil
+	}
+
+	destination.Type = p.Type
+
+	// MigrationState: the source has no such property; its value may wait in the property bag
+	destination.MigrationState = nil
+	if _, err := propertyBag.Pull("migrationState", &destination.MigrationState); err != nil {
+		return fmt.Errorf("converting MigrationState: %w", err)
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // PeriodicModeProperties: Storage version of v1api20210515.PeriodicModeProperties
@@ -496,6 +2657,40 @@ type PeriodicModeProperties struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
+// AssignProperties_From_PeriodicModeProperties populates the receiver from source, a documentdb/v1api20210615/storage.PeriodicModeProperties.
+func (p *PeriodicModeProperties) AssignProperties_From_PeriodicModeProperties(source *v1api20210615storage.PeriodicModeProperties) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	p.BackupIntervalInMinutes = genruntime.ClonePointer(source.BackupIntervalInMinutes)
+	p.BackupRetentionIntervalInHours = genruntime.ClonePointer(source.BackupRetentionIntervalInHours)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		p.PropertyBag = propertyBag
+	} else {
+		p.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PeriodicModeProperties populates destination, a documentdb/v1api20210615/storage.PeriodicModeProperties, from the receiver.
+func (p *PeriodicModeProperties) AssignProperties_To_PeriodicModeProperties(destination *v1api20210615storage.PeriodicModeProperties) error {
+	propertyBag := genruntime.NewPropertyBag(p.PropertyBag)
+
+	destination.BackupIntervalInMinutes = genruntime.ClonePointer(p.BackupIntervalInMinutes)
+	destination.BackupRetentionIntervalInHours = genruntime.ClonePointer(p.BackupRetentionIntervalInHours)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // PeriodicModeProperties_STATUS: Storage version of v1api20210515.PeriodicModeProperties_STATUS
 type PeriodicModeProperties_STATUS struct {
 	BackupIntervalInMinutes *int `json:"backupIntervalInMinutes,omitempty"`
@@ -503,6 +2698,40 @@ type PeriodicModeProperties_STATUS struct {
 	BackupRetentionIntervalInHours *int `json:"backupRetentionIntervalInHours,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// AssignProperties_From_PeriodicModeProperties_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.PeriodicModeProperties_STATUS.
+func (p *PeriodicModeProperties_STATUS) AssignProperties_From_PeriodicModeProperties_STATUS(source *v1api20210615storage.PeriodicModeProperties_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	p.BackupIntervalInMinutes = genruntime.ClonePointer(source.BackupIntervalInMinutes)
+	p.BackupRetentionIntervalInHours = genruntime.ClonePointer(source.BackupRetentionIntervalInHours)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		p.PropertyBag = propertyBag
+	} else {
+		p.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PeriodicModeProperties_STATUS populates destination, a documentdb/v1api20210615/storage.PeriodicModeProperties_STATUS, from the receiver.
+func (p *PeriodicModeProperties_STATUS) AssignProperties_To_PeriodicModeProperties_STATUS(destination *v1api20210615storage.PeriodicModeProperties_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(p.PropertyBag)
+
+	destination.BackupIntervalInMinutes = genruntime.ClonePointer(p.BackupIntervalInMinutes)
+	destination.BackupRetentionIntervalInHours = genruntime.ClonePointer(p.BackupRetentionIntervalInHours)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // PrivateEndpointConnection_STATUS: Storage version of v1api20210515.PrivateEndpointConnection_STATUS
@@ -524,11 +2753,125 @@ type PrivateEndpointConnection_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_PrivateEndpointConnection_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.PrivateEndpointConnection_STATUS.
+func (p *PrivateEndpointConnection_STATUS) AssignProperties_From_PrivateEndpointConnection_STATUS(source *v1api20210615storage.PrivateEndpointConnection_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	p.GroupId = genruntime.ClonePointer(source.GroupId)
+	p.Id = genruntime.ClonePointer(source.Id)
+	p.Name = genruntime.ClonePointer(source.Name)
+
+	if source.PrivateEndpoint != nil {
+		var privateEndpointValue PrivateEndpointProperty_STATUS
+		if err := privateEndpointValue.AssignProperties_From_PrivateEndpointProperty_STATUS(source.PrivateEndpoint); err != nil {
+			return fmt.Errorf("converting PrivateEndpoint: %w", err)
+		}
+		p.PrivateEndpoint = &privateEndpointValue
+	} else {
+		p.PrivateEndpoint = nil
+	}
+
+	if source.PrivateLinkServiceConnectionState != nil {
+		var privateLinkServiceConnectionStateValue PrivateLinkServiceConnectionStateProperty_STATUS
+		if err := privateLinkServiceConnectionStateValue.AssignProperties_From_PrivateLinkServiceConnectionStateProperty_STATUS(source.PrivateLinkServiceConnectionState); err != nil {
+			return fmt.Errorf("converting PrivateLinkServiceConnectionState: %w", err)
+		}
+		p.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+	} else {
+		p.PrivateLinkServiceConnectionState = nil
+	}
+
+	p.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+	p.Type = genruntime.ClonePointer(source.Type)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		p.PropertyBag = propertyBag
+	} else {
+		p.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PrivateEndpointConnection_STATUS populates destination, a documentdb/v1api20210615/storage.PrivateEndpointConnection_STATUS, from the receiver.
+func (p *PrivateEndpointConnection_STATUS) AssignProperties_To_PrivateEndpointConnection_STATUS(destination *v1api20210615storage.PrivateEndpointConnection_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(p.PropertyBag)
+
+	destination.GroupId = genruntime.ClonePointer(p.GroupId)
+	destination.Id = genruntime.ClonePointer(p.Id)
+	destination.Name = genruntime.ClonePointer(p.Name)
+
+	if p.PrivateEndpoint != nil {
+		var privateEndpointValue v1api20210615storage.PrivateEndpointProperty_STATUS
+		if err := p.PrivateEndpoint.AssignProperties_To_PrivateEndpointProperty_STATUS(&privateEndpointValue); err != nil {
+			return fmt.Errorf("converting PrivateEndpoint: %w", err)
+		}
+		destination.PrivateEndpoint = &privateEndpointValue
+	} else {
+		destination.PrivateEndpoint = nil
+	}
+
+	if p.PrivateLinkServiceConnectionState != nil {
+		var privateLinkServiceConnectionStateValue v1api20210615storage.PrivateLinkServiceConnectionStateProperty_STATUS
+		if err := p.PrivateLinkServiceConnectionState.AssignProperties_To_PrivateLinkServiceConnectionStateProperty_STATUS(&privateLinkServiceConnectionStateValue); err != nil {
+			return fmt.Errorf("converting PrivateLinkServiceConnectionState: %w", err)
+		}
+		destination.PrivateLinkServiceConnectionState = &privateLinkServiceConnectionStateValue
+	} else {
+		destination.PrivateLinkServiceConnectionState = nil
+	}
+
+	destination.ProvisioningState = genruntime.ClonePointer(p.ProvisioningState)
+	destination.Type = genruntime.ClonePointer(p.Type)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // PrivateEndpointProperty_STATUS: Storage version of v1api20210515.PrivateEndpointProperty_STATUS
 type PrivateEndpointProperty_STATUS struct {
 	Id *string `json:"id,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// AssignProperties_From_PrivateEndpointProperty_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.PrivateEndpointProperty_STATUS.
+func (p *PrivateEndpointProperty_STATUS) AssignProperties_From_PrivateEndpointProperty_STATUS(source *v1api20210615storage.PrivateEndpointProperty_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	p.Id = genruntime.ClonePointer(source.Id)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		p.PropertyBag = propertyBag
+	} else {
+		p.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PrivateEndpointProperty_STATUS populates destination, a documentdb/v1api20210615/storage.PrivateEndpointProperty_STATUS, from the receiver.
+func (p *PrivateEndpointProperty_STATUS) AssignProperties_To_PrivateEndpointProperty_STATUS(destination *v1api20210615storage.PrivateEndpointProperty_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(p.PropertyBag)
+
+	destination.Id = genruntime.ClonePointer(p.Id)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // PrivateLinkServiceConnectionStateProperty_STATUS: Storage version of v1api20210515.PrivateLinkServiceConnectionStateProperty_STATUS
@@ -542,11 +2885,89 @@ type PrivateLinkServiceConnectionStateProperty_STATUS struct {
 	Status *string `json:"status,omitempty"`
 }
 
+// AssignProperties_From_PrivateLinkServiceConnectionStateProperty_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.PrivateLinkServiceConnectionStateProperty_STATUS.
+func (p *PrivateLinkServiceConnectionStateProperty_STATUS) AssignProperties_From_PrivateLinkServiceConnectionStateProperty_STATUS(source *v1api20210615storage.PrivateLinkServiceConnectionStateProperty_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	p.ActionsRequired = genruntime.ClonePointer(source.ActionsRequired)
+	p.Description = genruntime.ClonePointer(source.Description)
+	p.Status = genruntime.ClonePointer(source.Status)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		p.PropertyBag = propertyBag
+	} else {
+		p.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_PrivateLinkServiceConnectionStateProperty_STATUS populates destination, a documentdb/v1api20210615/storage.PrivateLinkServiceConnectionStateProperty_STATUS, from the receiver.
+func (p *PrivateLinkServiceConnectionStateProperty_STATUS) AssignProperties_To_PrivateLinkServiceConnectionStateProperty_STATUS(destination *v1api20210615storage.PrivateLinkServiceConnectionStateProperty_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(p.PropertyBag)
+
+	destination.ActionsRequired = genruntime.ClonePointer(p.ActionsRequired)
+	destination.Description = genruntime.ClonePointer(p.Description)
+	destination.Status = genruntime.ClonePointer(p.Status)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // UserAssignedIdentityDetails: Storage version of v1api20210515.UserAssignedIdentityDetails
 type UserAssignedIdentityDetails struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
+}
+
+// AssignProperties_From_UserAssignedIdentityDetails populates the receiver from source, a documentdb/v1api20210615/storage.UserAssignedIdentityDetails.
+func (u *UserAssignedIdentityDetails) AssignProperties_From_UserAssignedIdentityDetails(source *v1api20210615storage.UserAssignedIdentityDetails) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		u.Reference = &referenceValue
+	} else {
+		u.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		u.PropertyBag = propertyBag
+	} else {
+		u.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_UserAssignedIdentityDetails populates destination, a documentdb/v1api20210615/storage.UserAssignedIdentityDetails, from the receiver.
+func (u *UserAssignedIdentityDetails) AssignProperties_To_UserAssignedIdentityDetails(destination *v1api20210615storage.UserAssignedIdentityDetails) error {
+	propertyBag := genruntime.NewPropertyBag(u.PropertyBag)
+
+	if u.Reference != nil {
+		referenceValue := *u.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // VirtualNetworkRule: Storage version of v1api20210515.VirtualNetworkRule
@@ -558,6 +2979,52 @@ type VirtualNetworkRule struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }
 
+// AssignProperties_From_VirtualNetworkRule populates the receiver from source, a documentdb/v1api20210615/storage.VirtualNetworkRule.
+func (v *VirtualNetworkRule) AssignProperties_From_VirtualNetworkRule(source *v1api20210615storage.VirtualNetworkRule) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	v.IgnoreMissingVNetServiceEndpoint = genruntime.ClonePointer(source.IgnoreMissingVNetServiceEndpoint)
+
+	if source.Reference != nil {
+		referenceValue := *source.Reference.DeepCopy()
+		v.Reference = &referenceValue
+	} else {
+		v.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		v.PropertyBag = propertyBag
+	} else {
+		v.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_VirtualNetworkRule populates destination, a documentdb/v1api20210615/storage.VirtualNetworkRule, from the receiver.
+func (v *VirtualNetworkRule) AssignProperties_To_VirtualNetworkRule(destination *v1api20210615storage.VirtualNetworkRule) error {
+	propertyBag := genruntime.NewPropertyBag(v.PropertyBag)
+
+	destination.IgnoreMissingVNetServiceEndpoint = genruntime.ClonePointer(v.IgnoreMissingVNetServiceEndpoint)
+
+	if v.Reference != nil {
+		referenceValue := *v.Reference.DeepCopy()
+		destination.Reference = &referenceValue
+	} else {
+		destination.Reference = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // VirtualNetworkRule_STATUS: Storage version of v1api20210515.VirtualNetworkRule_STATUS
 type VirtualNetworkRule_STATUS struct {
 	Id *string `json:"id,omitempty"`
@@ -565,4 +3032,38 @@ type VirtualNetworkRule_STATUS struct {
 	IgnoreMissingVNetServiceEndpoint *bool `json:"ignoreMissingVNetServiceEndpoint,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// AssignProperties_From_VirtualNetworkRule_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.VirtualNetworkRule_STATUS.
+func (v *VirtualNetworkRule_STATUS) AssignProperties_From_VirtualNetworkRule_STATUS(source *v1api20210615storage.VirtualNetworkRule_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	v.Id = genruntime.ClonePointer(source.Id)
+	v.IgnoreMissingVNetServiceEndpoint = genruntime.ClonePointer(source.IgnoreMissingVNetServiceEndpoint)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		v.PropertyBag = propertyBag
+	} else {
+		v.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_VirtualNetworkRule_STATUS populates destination, a documentdb/v1api20210615/storage.VirtualNetworkRule_STATUS, from the receiver.
+func (v *VirtualNetworkRule_STATUS) AssignProperties_To_VirtualNetworkRule_STATUS(destination *v1api20210615storage.VirtualNetworkRule_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(v.PropertyBag)
+
+	destination.Id = genruntime.ClonePointer(v.Id)
+	destination.IgnoreMissingVNetServiceEndpoint = genruntime.ClonePointer(v.IgnoreMissingVNetServiceEndpoint)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }

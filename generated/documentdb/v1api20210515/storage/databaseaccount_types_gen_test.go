@@ -5,6 +5,7 @@ package storage
 import (
 	"testing"
 
+	v1api20210615storage "github.com/armgen/armgen/generated/documentdb/v1api20210615/storage"
 	"github.com/armgen/armgen/pkg/genruntime/gentest"
 	"pgregory.net/rapid"
 )
@@ -422,9 +423,19 @@ func Test_DatabaseAccount_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateDatabaseAccount)
 }
 
+// Test_DatabaseAccount_HubRoundTrip checks that converting a DatabaseAccount to the hub documentdb/v1api20210615/storage.DatabaseAccount and back loses nothing.
+func Test_DatabaseAccount_HubRoundTrip(t *testing.T) {
+	gentest.RunSpokeRoundTrip[DatabaseAccount, v1api20210615storage.DatabaseAccount](t, GenerateDatabaseAccount)
+}
+
 // Test_DatabaseAccount_Spec_JSONRoundTrip checks that JSON keeps every value of DatabaseAccount_Spec.
 func Test_DatabaseAccount_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateDatabaseAccount_Spec)
+}
+
+// Test_DatabaseAccount_Spec_AssignProperties_To_DatabaseAccount_Spec_RoundTrip checks that converting a DatabaseAccount_Spec to documentdb/v1api20210615/storage.DatabaseAccount_Spec and back loses nothing.
+func Test_DatabaseAccount_Spec_AssignProperties_To_DatabaseAccount_Spec_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[DatabaseAccount_Spec, v1api20210615storage.DatabaseAccount_Spec](t, GenerateDatabaseAccount_Spec, (*DatabaseAccount_Spec).AssignProperties_To_DatabaseAccount_Spec, (*DatabaseAccount_Spec).AssignProperties_From_DatabaseAccount_Spec)
 }
 
 // Test_DatabaseAccount_STATUS_JSONRoundTrip checks that JSON keeps every value of DatabaseAccount_STATUS.
@@ -432,9 +443,19 @@ func Test_DatabaseAccount_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateDatabaseAccount_STATUS)
 }
 
+// Test_DatabaseAccount_STATUS_AssignProperties_To_DatabaseAccount_STATUS_RoundTrip checks that converting a DatabaseAccount_STATUS to documentdb/v1api20210615/storage.DatabaseAccount_STATUS and back loses nothing.
+func Test_DatabaseAccount_STATUS_AssignProperties_To_DatabaseAccount_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[DatabaseAccount_STATUS, v1api20210615storage.DatabaseAccount_STATUS](t, GenerateDatabaseAccount_STATUS, (*DatabaseAccount_STATUS).AssignProperties_To_DatabaseAccount_STATUS, (*DatabaseAccount_STATUS).AssignProperties_From_DatabaseAccount_STATUS)
+}
+
 // Test_AnalyticalStorageConfiguration_JSONRoundTrip checks that JSON keeps every value of AnalyticalStorageConfiguration.
 func Test_AnalyticalStorageConfiguration_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateAnalyticalStorageConfiguration)
+}
+
+// Test_AnalyticalStorageConfiguration_AssignProperties_To_AnalyticalStorageConfiguration_RoundTrip checks that converting a AnalyticalStorageConfiguration to documentdb/v1api20210615/storage.AnalyticalStorageConfiguration and back loses nothing.
+func Test_AnalyticalStorageConfiguration_AssignProperties_To_AnalyticalStorageConfiguration_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[AnalyticalStorageConfiguration, v1api20210615storage.AnalyticalStorageConfiguration](t, GenerateAnalyticalStorageConfiguration, (*AnalyticalStorageConfiguration).AssignProperties_To_AnalyticalStorageConfiguration, (*AnalyticalStorageConfiguration).AssignProperties_From_AnalyticalStorageConfiguration)
 }
 
 // Test_AnalyticalStorageConfiguration_STATUS_JSONRoundTrip checks that JSON keeps every value of AnalyticalStorageConfiguration_STATUS.
@@ -442,9 +463,19 @@ func Test_AnalyticalStorageConfiguration_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateAnalyticalStorageConfiguration_STATUS)
 }
 
+// Test_AnalyticalStorageConfiguration_STATUS_AssignProperties_To_AnalyticalStorageConfiguration_STATUS_RoundTrip checks that converting a AnalyticalStorageConfiguration_STATUS to documentdb/v1api20210615/storage.AnalyticalStorageConfiguration_STATUS and back loses nothing.
+func Test_AnalyticalStorageConfiguration_STATUS_AssignProperties_To_AnalyticalStorageConfiguration_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[AnalyticalStorageConfiguration_STATUS, v1api20210615storage.AnalyticalStorageConfiguration_STATUS](t, GenerateAnalyticalStorageConfiguration_STATUS, (*AnalyticalStorageConfiguration_STATUS).AssignProperties_To_AnalyticalStorageConfiguration_STATUS, (*AnalyticalStorageConfiguration_STATUS).AssignProperties_From_AnalyticalStorageConfiguration_STATUS)
+}
+
 // Test_ApiProperties_JSONRoundTrip checks that JSON keeps every value of ApiProperties.
 func Test_ApiProperties_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateApiProperties)
+}
+
+// Test_ApiProperties_AssignProperties_To_ApiProperties_RoundTrip checks that converting a ApiProperties to documentdb/v1api20210615/storage.ApiProperties and back loses nothing.
+func Test_ApiProperties_AssignProperties_To_ApiProperties_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[ApiProperties, v1api20210615storage.ApiProperties](t, GenerateApiProperties, (*ApiProperties).AssignProperties_To_ApiProperties, (*ApiProperties).AssignProperties_From_ApiProperties)
 }
 
 // Test_ApiProperties_STATUS_JSONRoundTrip checks that JSON keeps every value of ApiProperties_STATUS.
@@ -452,9 +483,19 @@ func Test_ApiProperties_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateApiProperties_STATUS)
 }
 
+// Test_ApiProperties_STATUS_AssignProperties_To_ApiProperties_STATUS_RoundTrip checks that converting a ApiProperties_STATUS to documentdb/v1api20210615/storage.ApiProperties_STATUS and back loses nothing.
+func Test_ApiProperties_STATUS_AssignProperties_To_ApiProperties_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[ApiProperties_STATUS, v1api20210615storage.ApiProperties_STATUS](t, GenerateApiProperties_STATUS, (*ApiProperties_STATUS).AssignProperties_To_ApiProperties_STATUS, (*ApiProperties_STATUS).AssignProperties_From_ApiProperties_STATUS)
+}
+
 // Test_BackupPolicy_JSONRoundTrip checks that JSON keeps every value of BackupPolicy.
 func Test_BackupPolicy_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateBackupPolicy)
+}
+
+// Test_BackupPolicy_AssignProperties_To_BackupPolicy_RoundTrip checks that converting a BackupPolicy to documentdb/v1api20210615/storage.BackupPolicy and back loses nothing.
+func Test_BackupPolicy_AssignProperties_To_BackupPolicy_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[BackupPolicy, v1api20210615storage.BackupPolicy](t, GenerateBackupPolicy, (*BackupPolicy).AssignProperties_To_BackupPolicy, (*BackupPolicy).AssignProperties_From_BackupPolicy)
 }
 
 // Test_BackupPolicy_STATUS_JSONRoundTrip checks that JSON keeps every value of BackupPolicy_STATUS.
@@ -462,9 +503,19 @@ func Test_BackupPolicy_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateBackupPolicy_STATUS)
 }
 
+// Test_BackupPolicy_STATUS_AssignProperties_To_BackupPolicy_STATUS_RoundTrip checks that converting a BackupPolicy_STATUS to documentdb/v1api20210615/storage.BackupPolicy_STATUS and back loses nothing.
+func Test_BackupPolicy_STATUS_AssignProperties_To_BackupPolicy_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[BackupPolicy_STATUS, v1api20210615storage.BackupPolicy_STATUS](t, GenerateBackupPolicy_STATUS, (*BackupPolicy_STATUS).AssignProperties_To_BackupPolicy_STATUS, (*BackupPolicy_STATUS).AssignProperties_From_BackupPolicy_STATUS)
+}
+
 // Test_Capability_JSONRoundTrip checks that JSON keeps every value of Capability.
 func Test_Capability_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateCapability)
+}
+
+// Test_Capability_AssignProperties_To_Capability_RoundTrip checks that converting a Capability to documentdb/v1api20210615/storage.Capability and back loses nothing.
+func Test_Capability_AssignProperties_To_Capability_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[Capability, v1api20210615storage.Capability](t, GenerateCapability, (*Capability).AssignProperties_To_Capability, (*Capability).AssignProperties_From_Capability)
 }
 
 // Test_Capability_STATUS_JSONRoundTrip checks that JSON keeps every value of Capability_STATUS.
@@ -472,9 +523,19 @@ func Test_Capability_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateCapability_STATUS)
 }
 
+// Test_Capability_STATUS_AssignProperties_To_Capability_STATUS_RoundTrip checks that converting a Capability_STATUS to documentdb/v1api20210615/storage.Capability_STATUS and back loses nothing.
+func Test_Capability_STATUS_AssignProperties_To_Capability_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[Capability_STATUS, v1api20210615storage.Capability_STATUS](t, GenerateCapability_STATUS, (*Capability_STATUS).AssignProperties_To_Capability_STATUS, (*Capability_STATUS).AssignProperties_From_Capability_STATUS)
+}
+
 // Test_ConsistencyPolicy_JSONRoundTrip checks that JSON keeps every value of ConsistencyPolicy.
 func Test_ConsistencyPolicy_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateConsistencyPolicy)
+}
+
+// Test_ConsistencyPolicy_AssignProperties_To_ConsistencyPolicy_RoundTrip checks that converting a ConsistencyPolicy to documentdb/v1api20210615/storage.ConsistencyPolicy and back loses nothing.
+func Test_ConsistencyPolicy_AssignProperties_To_ConsistencyPolicy_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[ConsistencyPolicy, v1api20210615storage.ConsistencyPolicy](t, GenerateConsistencyPolicy, (*ConsistencyPolicy).AssignProperties_To_ConsistencyPolicy, (*ConsistencyPolicy).AssignProperties_From_ConsistencyPolicy)
 }
 
 // Test_ConsistencyPolicy_STATUS_JSONRoundTrip checks that JSON keeps every value of ConsistencyPolicy_STATUS.
@@ -482,9 +543,19 @@ func Test_ConsistencyPolicy_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateConsistencyPolicy_STATUS)
 }
 
+// Test_ConsistencyPolicy_STATUS_AssignProperties_To_ConsistencyPolicy_STATUS_RoundTrip checks that converting a ConsistencyPolicy_STATUS to documentdb/v1api20210615/storage.ConsistencyPolicy_STATUS and back loses nothing.
+func Test_ConsistencyPolicy_STATUS_AssignProperties_To_ConsistencyPolicy_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[ConsistencyPolicy_STATUS, v1api20210615storage.ConsistencyPolicy_STATUS](t, GenerateConsistencyPolicy_STATUS, (*ConsistencyPolicy_STATUS).AssignProperties_To_ConsistencyPolicy_STATUS, (*ConsistencyPolicy_STATUS).AssignProperties_From_ConsistencyPolicy_STATUS)
+}
+
 // Test_ContinuousModeBackupPolicy_JSONRoundTrip checks that JSON keeps every value of ContinuousModeBackupPolicy.
 func Test_ContinuousModeBackupPolicy_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateContinuousModeBackupPolicy)
+}
+
+// Test_ContinuousModeBackupPolicy_AssignProperties_To_ContinuousModeBackupPolicy_RoundTrip checks that converting a ContinuousModeBackupPolicy to documentdb/v1api20210615/storage.ContinuousModeBackupPolicy and back loses nothing.
+func Test_ContinuousModeBackupPolicy_AssignProperties_To_ContinuousModeBackupPolicy_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[ContinuousModeBackupPolicy, v1api20210615storage.ContinuousModeBackupPolicy](t, GenerateContinuousModeBackupPolicy, (*ContinuousModeBackupPolicy).AssignProperties_To_ContinuousModeBackupPolicy, (*ContinuousModeBackupPolicy).AssignProperties_From_ContinuousModeBackupPolicy)
 }
 
 // Test_ContinuousModeBackupPolicy_STATUS_JSONRoundTrip checks that JSON keeps every value of ContinuousModeBackupPolicy_STATUS.
@@ -492,9 +563,19 @@ func Test_ContinuousModeBackupPolicy_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateContinuousModeBackupPolicy_STATUS)
 }
 
+// Test_ContinuousModeBackupPolicy_STATUS_AssignProperties_To_ContinuousModeBackupPolicy_STATUS_RoundTrip checks that converting a ContinuousModeBackupPolicy_STATUS to documentdb/v1api20210615/storage.ContinuousModeBackupPolicy_STATUS and back loses nothing.
+func Test_ContinuousModeBackupPolicy_STATUS_AssignProperties_To_ContinuousModeBackupPolicy_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[ContinuousModeBackupPolicy_STATUS, v1api20210615storage.ContinuousModeBackupPolicy_STATUS](t, GenerateContinuousModeBackupPolicy_STATUS, (*ContinuousModeBackupPolicy_STATUS).AssignProperties_To_ContinuousModeBackupPolicy_STATUS, (*ContinuousModeBackupPolicy_STATUS).AssignProperties_From_ContinuousModeBackupPolicy_STATUS)
+}
+
 // Test_CorsPolicy_JSONRoundTrip checks that JSON keeps every value of CorsPolicy.
 func Test_CorsPolicy_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateCorsPolicy)
+}
+
+// Test_CorsPolicy_AssignProperties_To_CorsPolicy_RoundTrip checks that converting a CorsPolicy to documentdb/v1api20210615/storage.CorsPolicy and back loses nothing.
+func Test_CorsPolicy_AssignProperties_To_CorsPolicy_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[CorsPolicy, v1api20210615storage.CorsPolicy](t, GenerateCorsPolicy, (*CorsPolicy).AssignProperties_To_CorsPolicy, (*CorsPolicy).AssignProperties_From_CorsPolicy)
 }
 
 // Test_CorsPolicy_STATUS_JSONRoundTrip checks that JSON keeps every value of CorsPolicy_STATUS.
@@ -502,9 +583,19 @@ func Test_CorsPolicy_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateCorsPolicy_STATUS)
 }
 
+// Test_CorsPolicy_STATUS_AssignProperties_To_CorsPolicy_STATUS_RoundTrip checks that converting a CorsPolicy_STATUS to documentdb/v1api20210615/storage.CorsPolicy_STATUS and back loses nothing.
+func Test_CorsPolicy_STATUS_AssignProperties_To_CorsPolicy_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[CorsPolicy_STATUS, v1api20210615storage.CorsPolicy_STATUS](t, GenerateCorsPolicy_STATUS, (*CorsPolicy_STATUS).AssignProperties_To_CorsPolicy_STATUS, (*CorsPolicy_STATUS).AssignProperties_From_CorsPolicy_STATUS)
+}
+
 // Test_DatabaseAccountOperatorSecrets_JSONRoundTrip checks that JSON keeps every value of DatabaseAccountOperatorSecrets.
 func Test_DatabaseAccountOperatorSecrets_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateDatabaseAccountOperatorSecrets)
+}
+
+// Test_DatabaseAccountOperatorSecrets_AssignProperties_To_DatabaseAccountOperatorSecrets_RoundTrip checks that converting a DatabaseAccountOperatorSecrets to documentdb/v1api20210615/storage.DatabaseAccountOperatorSecrets and back loses nothing.
+func Test_DatabaseAccountOperatorSecrets_AssignProperties_To_DatabaseAccountOperatorSecrets_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[DatabaseAccountOperatorSecrets, v1api20210615storage.DatabaseAccountOperatorSecrets](t, GenerateDatabaseAccountOperatorSecrets, (*DatabaseAccountOperatorSecrets).AssignProperties_To_DatabaseAccountOperatorSecrets, (*DatabaseAccountOperatorSecrets).AssignProperties_From_DatabaseAccountOperatorSecrets)
 }
 
 // Test_DatabaseAccountOperatorSpec_JSONRoundTrip checks that JSON keeps every value of DatabaseAccountOperatorSpec.
@@ -512,9 +603,19 @@ func Test_DatabaseAccountOperatorSpec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateDatabaseAccountOperatorSpec)
 }
 
+// Test_DatabaseAccountOperatorSpec_AssignProperties_To_DatabaseAccountOperatorSpec_RoundTrip checks that converting a DatabaseAccountOperatorSpec to documentdb/v1api20210615/storage.DatabaseAccountOperatorSpec and back loses nothing.
+func Test_DatabaseAccountOperatorSpec_AssignProperties_To_DatabaseAccountOperatorSpec_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[DatabaseAccountOperatorSpec, v1api20210615storage.DatabaseAccountOperatorSpec](t, GenerateDatabaseAccountOperatorSpec, (*DatabaseAccountOperatorSpec).AssignProperties_To_DatabaseAccountOperatorSpec, (*DatabaseAccountOperatorSpec).AssignProperties_From_DatabaseAccountOperatorSpec)
+}
+
 // Test_FailoverPolicy_STATUS_JSONRoundTrip checks that JSON keeps every value of FailoverPolicy_STATUS.
 func Test_FailoverPolicy_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateFailoverPolicy_STATUS)
+}
+
+// Test_FailoverPolicy_STATUS_AssignProperties_To_FailoverPolicy_STATUS_RoundTrip checks that converting a FailoverPolicy_STATUS to documentdb/v1api20210615/storage.FailoverPolicy_STATUS and back loses nothing.
+func Test_FailoverPolicy_STATUS_AssignProperties_To_FailoverPolicy_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[FailoverPolicy_STATUS, v1api20210615storage.FailoverPolicy_STATUS](t, GenerateFailoverPolicy_STATUS, (*FailoverPolicy_STATUS).AssignProperties_To_FailoverPolicy_STATUS, (*FailoverPolicy_STATUS).AssignProperties_From_FailoverPolicy_STATUS)
 }
 
 // Test_IpAddressOrRange_JSONRoundTrip checks that JSON keeps every value of IpAddressOrRange.
@@ -522,9 +623,19 @@ func Test_IpAddressOrRange_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateIpAddressOrRange)
 }
 
+// Test_IpAddressOrRange_AssignProperties_To_IpAddressOrRange_RoundTrip checks that converting a IpAddressOrRange to documentdb/v1api20210615/storage.IpAddressOrRange and back loses nothing.
+func Test_IpAddressOrRange_AssignProperties_To_IpAddressOrRange_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[IpAddressOrRange, v1api20210615storage.IpAddressOrRange](t, GenerateIpAddressOrRange, (*IpAddressOrRange).AssignProperties_To_IpAddressOrRange, (*IpAddressOrRange).AssignProperties_From_IpAddressOrRange)
+}
+
 // Test_IpAddressOrRange_STATUS_JSONRoundTrip checks that JSON keeps every value of IpAddressOrRange_STATUS.
 func Test_IpAddressOrRange_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateIpAddressOrRange_STATUS)
+}
+
+// Test_IpAddressOrRange_STATUS_AssignProperties_To_IpAddressOrRange_STATUS_RoundTrip checks that converting a IpAddressOrRange_STATUS to documentdb/v1api20210615/storage.IpAddressOrRange_STATUS and back loses nothing.
+func Test_IpAddressOrRange_STATUS_AssignProperties_To_IpAddressOrRange_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[IpAddressOrRange_STATUS, v1api20210615storage.IpAddressOrRange_STATUS](t, GenerateIpAddressOrRange_STATUS, (*IpAddressOrRange_STATUS).AssignProperties_To_IpAddressOrRange_STATUS, (*IpAddressOrRange_STATUS).AssignProperties_From_IpAddressOrRange_STATUS)
 }
 
 // Test_Location_JSONRoundTrip checks that JSON keeps every value of Location.
@@ -532,9 +643,19 @@ func Test_Location_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateLocation)
 }
 
+// Test_Location_AssignProperties_To_Location_RoundTrip checks that converting a Location to documentdb/v1api20210615/storage.Location and back loses nothing.
+func Test_Location_AssignProperties_To_Location_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[Location, v1api20210615storage.Location](t, GenerateLocation, (*Location).AssignProperties_To_Location, (*Location).AssignProperties_From_Location)
+}
+
 // Test_Location_STATUS_JSONRoundTrip checks that JSON keeps every value of Location_STATUS.
 func Test_Location_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateLocation_STATUS)
+}
+
+// Test_Location_STATUS_AssignProperties_To_Location_STATUS_RoundTrip checks that converting a Location_STATUS to documentdb/v1api20210615/storage.Location_STATUS and back loses nothing.
+func Test_Location_STATUS_AssignProperties_To_Location_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[Location_STATUS, v1api20210615storage.Location_STATUS](t, GenerateLocation_STATUS, (*Location_STATUS).AssignProperties_To_Location_STATUS, (*Location_STATUS).AssignProperties_From_Location_STATUS)
 }
 
 // Test_ManagedServiceIdentity_JSONRoundTrip checks that JSON keeps every value of ManagedServiceIdentity.
@@ -542,9 +663,19 @@ func Test_ManagedServiceIdentity_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateManagedServiceIdentity)
 }
 
+// Test_ManagedServiceIdentity_AssignProperties_To_ManagedServiceIdentity_RoundTrip checks that converting a ManagedServiceIdentity to documentdb/v1api20210615/storage.ManagedServiceIdentity and back loses nothing.
+func Test_ManagedServiceIdentity_AssignProperties_To_ManagedServiceIdentity_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[ManagedServiceIdentity, v1api20210615storage.ManagedServiceIdentity](t, GenerateManagedServiceIdentity, (*ManagedServiceIdentity).AssignProperties_To_ManagedServiceIdentity, (*ManagedServiceIdentity).AssignProperties_From_ManagedServiceIdentity)
+}
+
 // Test_ManagedServiceIdentity_STATUS_JSONRoundTrip checks that JSON keeps every value of ManagedServiceIdentity_STATUS.
 func Test_ManagedServiceIdentity_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateManagedServiceIdentity_STATUS)
+}
+
+// Test_ManagedServiceIdentity_STATUS_AssignProperties_To_ManagedServiceIdentity_STATUS_RoundTrip checks that converting a ManagedServiceIdentity_STATUS to documentdb/v1api20210615/storage.ManagedServiceIdentity_STATUS and back loses nothing.
+func Test_ManagedServiceIdentity_STATUS_AssignProperties_To_ManagedServiceIdentity_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[ManagedServiceIdentity_STATUS, v1api20210615storage.ManagedServiceIdentity_STATUS](t, GenerateManagedServiceIdentity_STATUS, (*ManagedServiceIdentity_STATUS).AssignProperties_To_ManagedServiceIdentity_STATUS, (*ManagedServiceIdentity_STATUS).AssignProperties_From_ManagedServiceIdentity_STATUS)
 }
 
 // Test_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS_JSONRoundTrip checks that JSON keeps every value of ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS.
@@ -552,9 +683,19 @@ func Test_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS_JSONRoundTri
 	gentest.RunJSONRoundTrip(t, GenerateManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS)
 }
 
+// Test_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS_AssignProperties_To_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS_RoundTrip checks that converting a ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS to documentdb/v1api20210615/storage.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS and back loses nothing.
+func Test_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS_AssignProperties_To_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS, v1api20210615storage.ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS](t, GenerateManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS, (*ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS).AssignProperties_To_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS, (*ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS).AssignProperties_From_ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS)
+}
+
 // Test_PeriodicModeBackupPolicy_JSONRoundTrip checks that JSON keeps every value of PeriodicModeBackupPolicy.
 func Test_PeriodicModeBackupPolicy_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePeriodicModeBackupPolicy)
+}
+
+// Test_PeriodicModeBackupPolicy_AssignProperties_To_PeriodicModeBackupPolicy_RoundTrip checks that converting a PeriodicModeBackupPolicy to documentdb/v1api20210615/storage.PeriodicModeBackupPolicy and back loses nothing.
+func Test_PeriodicModeBackupPolicy_AssignProperties_To_PeriodicModeBackupPolicy_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PeriodicModeBackupPolicy, v1api20210615storage.PeriodicModeBackupPolicy](t, GeneratePeriodicModeBackupPolicy, (*PeriodicModeBackupPolicy).AssignProperties_To_PeriodicModeBackupPolicy, (*PeriodicModeBackupPolicy).AssignProperties_From_PeriodicModeBackupPolicy)
 }
 
 // Test_PeriodicModeBackupPolicy_STATUS_JSONRoundTrip checks that JSON keeps every value of PeriodicModeBackupPolicy_STATUS.
@@ -562,9 +703,19 @@ func Test_PeriodicModeBackupPolicy_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePeriodicModeBackupPolicy_STATUS)
 }
 
+// Test_PeriodicModeBackupPolicy_STATUS_AssignProperties_To_PeriodicModeBackupPolicy_STATUS_RoundTrip checks that converting a PeriodicModeBackupPolicy_STATUS to documentdb/v1api20210615/storage.PeriodicModeBackupPolicy_STATUS and back loses nothing.
+func Test_PeriodicModeBackupPolicy_STATUS_AssignProperties_To_PeriodicModeBackupPolicy_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PeriodicModeBackupPolicy_STATUS, v1api20210615storage.PeriodicModeBackupPolicy_STATUS](t, GeneratePeriodicModeBackupPolicy_STATUS, (*PeriodicModeBackupPolicy_STATUS).AssignProperties_To_PeriodicModeBackupPolicy_STATUS, (*PeriodicModeBackupPolicy_STATUS).AssignProperties_From_PeriodicModeBackupPolicy_STATUS)
+}
+
 // Test_PeriodicModeProperties_JSONRoundTrip checks that JSON keeps every value of PeriodicModeProperties.
 func Test_PeriodicModeProperties_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePeriodicModeProperties)
+}
+
+// Test_PeriodicModeProperties_AssignProperties_To_PeriodicModeProperties_RoundTrip checks that converting a PeriodicModeProperties to documentdb/v1api20210615/storage.PeriodicModeProperties and back loses nothing.
+func Test_PeriodicModeProperties_AssignProperties_To_PeriodicModeProperties_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PeriodicModeProperties, v1api20210615storage.PeriodicModeProperties](t, GeneratePeriodicModeProperties, (*PeriodicModeProperties).AssignProperties_To_PeriodicModeProperties, (*PeriodicModeProperties).AssignProperties_From_PeriodicModeProperties)
 }
 
 // Test_PeriodicModeProperties_STATUS_JSONRoundTrip checks that JSON keeps every value of PeriodicModeProperties_STATUS.
@@ -572,9 +723,19 @@ func Test_PeriodicModeProperties_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePeriodicModeProperties_STATUS)
 }
 
+// Test_PeriodicModeProperties_STATUS_AssignProperties_To_PeriodicModeProperties_STATUS_RoundTrip checks that converting a PeriodicModeProperties_STATUS to documentdb/v1api20210615/storage.PeriodicModeProperties_STATUS and back loses nothing.
+func Test_PeriodicModeProperties_STATUS_AssignProperties_To_PeriodicModeProperties_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PeriodicModeProperties_STATUS, v1api20210615storage.PeriodicModeProperties_STATUS](t, GeneratePeriodicModeProperties_STATUS, (*PeriodicModeProperties_STATUS).AssignProperties_To_PeriodicModeProperties_STATUS, (*PeriodicModeProperties_STATUS).AssignProperties_From_PeriodicModeProperties_STATUS)
+}
+
 // Test_PrivateEndpointConnection_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointConnection_STATUS.
 func Test_PrivateEndpointConnection_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointConnection_STATUS)
+}
+
+// Test_PrivateEndpointConnection_STATUS_AssignProperties_To_PrivateEndpointConnection_STATUS_RoundTrip checks that converting a PrivateEndpointConnection_STATUS to documentdb/v1api20210615/storage.PrivateEndpointConnection_STATUS and back loses nothing.
+func Test_PrivateEndpointConnection_STATUS_AssignProperties_To_PrivateEndpointConnection_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateEndpointConnection_STATUS, v1api20210615storage.PrivateEndpointConnection_STATUS](t, GeneratePrivateEndpointConnection_STATUS, (*PrivateEndpointConnection_STATUS).AssignProperties_To_PrivateEndpointConnection_STATUS, (*PrivateEndpointConnection_STATUS).AssignProperties_From_PrivateEndpointConnection_STATUS)
 }
 
 // Test_PrivateEndpointProperty_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointProperty_STATUS.
@@ -582,9 +743,19 @@ func Test_PrivateEndpointProperty_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePrivateEndpointProperty_STATUS)
 }
 
+// Test_PrivateEndpointProperty_STATUS_AssignProperties_To_PrivateEndpointProperty_STATUS_RoundTrip checks that converting a PrivateEndpointProperty_STATUS to documentdb/v1api20210615/storage.PrivateEndpointProperty_STATUS and back loses nothing.
+func Test_PrivateEndpointProperty_STATUS_AssignProperties_To_PrivateEndpointProperty_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateEndpointProperty_STATUS, v1api20210615storage.PrivateEndpointProperty_STATUS](t, GeneratePrivateEndpointProperty_STATUS, (*PrivateEndpointProperty_STATUS).AssignProperties_To_PrivateEndpointProperty_STATUS, (*PrivateEndpointProperty_STATUS).AssignProperties_From_PrivateEndpointProperty_STATUS)
+}
+
 // Test_PrivateLinkServiceConnectionStateProperty_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateLinkServiceConnectionStateProperty_STATUS.
 func Test_PrivateLinkServiceConnectionStateProperty_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GeneratePrivateLinkServiceConnectionStateProperty_STATUS)
+}
+
+// Test_PrivateLinkServiceConnectionStateProperty_STATUS_AssignProperties_To_PrivateLinkServiceConnectionStateProperty_STATUS_RoundTrip checks that converting a PrivateLinkServiceConnectionStateProperty_STATUS to documentdb/v1api20210615/storage.PrivateLinkServiceConnectionStateProperty_STATUS and back loses nothing.
+func Test_PrivateLinkServiceConnectionStateProperty_STATUS_AssignProperties_To_PrivateLinkServiceConnectionStateProperty_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[PrivateLinkServiceConnectionStateProperty_STATUS, v1api20210615storage.PrivateLinkServiceConnectionStateProperty_STATUS](t, GeneratePrivateLinkServiceConnectionStateProperty_STATUS, (*PrivateLinkServiceConnectionStateProperty_STATUS).AssignProperties_To_PrivateLinkServiceConnectionStateProperty_STATUS, (*PrivateLinkServiceConnectionStateProperty_STATUS).AssignProperties_From_PrivateLinkServiceConnectionStateProperty_STATUS)
 }
 
 // Test_UserAssignedIdentityDetails_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentityDetails.
@@ -592,12 +763,27 @@ func Test_UserAssignedIdentityDetails_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateUserAssignedIdentityDetails)
 }
 
+// Test_UserAssignedIdentityDetails_AssignProperties_To_UserAssignedIdentityDetails_RoundTrip checks that converting a UserAssignedIdentityDetails to documentdb/v1api20210615/storage.UserAssignedIdentityDetails and back loses nothing.
+func Test_UserAssignedIdentityDetails_AssignProperties_To_UserAssignedIdentityDetails_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[UserAssignedIdentityDetails, v1api20210615storage.UserAssignedIdentityDetails](t, GenerateUserAssignedIdentityDetails, (*UserAssignedIdentityDetails).AssignProperties_To_UserAssignedIdentityDetails, (*UserAssignedIdentityDetails).AssignProperties_From_UserAssignedIdentityDetails)
+}
+
 // Test_VirtualNetworkRule_JSONRoundTrip checks that JSON keeps every value of VirtualNetworkRule.
 func Test_VirtualNetworkRule_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateVirtualNetworkRule)
 }
 
+// Test_VirtualNetworkRule_AssignProperties_To_VirtualNetworkRule_RoundTrip checks that converting a VirtualNetworkRule to documentdb/v1api20210615/storage.VirtualNetworkRule and back loses nothing.
+func Test_VirtualNetworkRule_AssignProperties_To_VirtualNetworkRule_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[VirtualNetworkRule, v1api20210615storage.VirtualNetworkRule](t, GenerateVirtualNetworkRule, (*VirtualNetworkRule).AssignProperties_To_VirtualNetworkRule, (*VirtualNetworkRule).AssignProperties_From_VirtualNetworkRule)
+}
+
 // Test_VirtualNetworkRule_STATUS_JSONRoundTrip checks that JSON keeps every value of VirtualNetworkRule_STATUS.
 func Test_VirtualNetworkRule_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateVirtualNetworkRule_STATUS)
+}
+
+// Test_VirtualNetworkRule_STATUS_AssignProperties_To_VirtualNetworkRule_STATUS_RoundTrip checks that converting a VirtualNetworkRule_STATUS to documentdb/v1api20210615/storage.VirtualNetworkRule_STATUS and back loses nothing.
+func Test_VirtualNetworkRule_STATUS_AssignProperties_To_VirtualNetworkRule_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[VirtualNetworkRule_STATUS, v1api20210615storage.VirtualNetworkRule_STATUS](t, GenerateVirtualNetworkRule_STATUS, (*VirtualNetworkRule_STATUS).AssignProperties_To_VirtualNetworkRule_STATUS, (*VirtualNetworkRule_STATUS).AssignProperties_From_VirtualNetworkRule_STATUS)
 }

@@ -3,6 +3,10 @@
 package storage
 
 import (
+	"fmt"
+	"maps"
+
+	v1api20210615storage "github.com/armgen/armgen/generated/documentdb/v1api20210615/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -14,7 +18,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.DocumentDB/databaseAccounts/{accountName}/sqlDatabases/{databaseName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,documentdb}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -79,10 +82,55 @@ func (s *SqlDatabase) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
-var _ conversion.Hub = &SqlDatabase{}
+var _ conversion.Convertible = &SqlDatabase{}
 
-// Hub marks SqlDatabase as the version every other version of the kind converts to and from: the one the API server stores.
-func (s *SqlDatabase) Hub() {}
+// ConvertTo converts the receiver to hub, the documentdb/v1api20210615/storage.SqlDatabase the API server stores, directly.
+func (s *SqlDatabase) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*v1api20210615storage.SqlDatabase)
+	if !ok {
+		return fmt.Errorf("expected a documentdb/v1api20210615/storage.SqlDatabase to convert with, got %T", hub)
+	}
+	return s.AssignProperties_To_SqlDatabase(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the documentdb/v1api20210615/storage.SqlDatabase the API server stores, directly.
+func (s *SqlDatabase) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*v1api20210615storage.SqlDatabase)
+	if !ok {
+		return fmt.Errorf("expected a documentdb/v1api20210615/storage.SqlDatabase to convert with, got %T", hub)
+	}
+	return s.AssignProperties_From_SqlDatabase(source)
+}
+
+// AssignProperties_From_SqlDatabase populates the receiver from source, a documentdb/v1api20210615/storage.SqlDatabase.
+func (s *SqlDatabase) AssignProperties_From_SqlDatabase(source *v1api20210615storage.SqlDatabase) error {
+	s.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := s.Spec.AssignProperties_From_SqlDatabase_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := s.Status.AssignProperties_From_SqlDatabase_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_SqlDatabase populates destination, a documentdb/v1api20210615/storage.SqlDatabase, from the receiver.
+func (s *SqlDatabase) AssignProperties_To_SqlDatabase(destination *v1api20210615storage.SqlDatabase) error {
+	destination.ObjectMeta = *s.ObjectMeta.DeepCopy()
+
+	if err := s.Spec.AssignProperties_To_SqlDatabase_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := s.Status.AssignProperties_To_SqlDatabase_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
 
 // SqlDatabase_Spec: Storage version of v1api20210515.SqlDatabase_Spec
 type SqlDatabase_Spec struct {
@@ -103,6 +151,122 @@ type SqlDatabase_Spec struct {
 	Resource *SqlDatabaseResource `json:"resource,omitempty"`
 
 	Tags map[string]string `json:"tags,omitempty"`
+}
+
+// AssignProperties_From_SqlDatabase_Spec populates the receiver from source, a documentdb/v1api20210615/storage.SqlDatabase_Spec.
+func (s *SqlDatabase_Spec) AssignProperties_From_SqlDatabase_Spec(source *v1api20210615storage.SqlDatabase_Spec) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	s.AzureName = source.AzureName
+	s.Location = genruntime.ClonePointer(source.Location)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue SqlDatabaseOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_SqlDatabaseOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		s.OperatorSpec = &operatorSpecValue
+	} else {
+		s.OperatorSpec = nil
+	}
+
+	if source.Options != nil {
+		var optionsValue CreateUpdateOptions
+		if err := optionsValue.AssignProperties_From_CreateUpdateOptions(source.Options); err != nil {
+			return fmt.Errorf("converting Options: %w", err)
+		}
+		s.Options = &optionsValue
+	} else {
+		s.Options = nil
+	}
+
+	s.OriginalVersion = source.OriginalVersion
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		s.Owner = &ownerValue
+	} else {
+		s.Owner = nil
+	}
+
+	if source.Resource != nil {
+		var resourceValue SqlDatabaseResource
+		if err := resourceValue.AssignProperties_From_SqlDatabaseResource(source.Resource); err != nil {
+			return fmt.Errorf("converting Resource: %w", err)
+		}
+		s.Resource = &resourceValue
+	} else {
+		s.Resource = nil
+	}
+
+	s.Tags = maps.Clone(source.Tags)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		s.PropertyBag = propertyBag
+	} else {
+		s.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_SqlDatabase_Spec populates destination, a documentdb/v1api20210615/storage.SqlDatabase_Spec, from the receiver.
+func (s *SqlDatabase_Spec) AssignProperties_To_SqlDatabase_Spec(destination *v1api20210615storage.SqlDatabase_Spec) error {
+	propertyBag := genruntime.NewPropertyBag(s.PropertyBag)
+
+	destination.AzureName = s.AzureName
+	destination.Location = genruntime.ClonePointer(s.Location)
+
+	if s.OperatorSpec != nil {
+		var operatorSpecValue v1api20210615storage.SqlDatabaseOperatorSpec
+		if err := s.OperatorSpec.AssignProperties_To_SqlDatabaseOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if s.Options != nil {
+		var optionsValue v1api20210615storage.CreateUpdateOptions
+		if err := s.Options.AssignProperties_To_CreateUpdateOptions(&optionsValue); err != nil {
+			return fmt.Errorf("converting Options: %w", err)
+		}
+		destination.Options = &optionsValue
+	} else {
+		destination.Options = nil
+	}
+
+	destination.OriginalVersion = s.OriginalVersion
+
+	if s.Owner != nil {
+		ownerValue := *s.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	if s.Resource != nil {
+		var resourceValue v1api20210615storage.SqlDatabaseResource
+		if err := s.Resource.AssignProperties_To_SqlDatabaseResource(&resourceValue); err != nil {
+			return fmt.Errorf("converting Resource: %w", err)
+		}
+		destination.Resource = &resourceValue
+	} else {
+		destination.Resource = nil
+	}
+
+	destination.Tags = maps.Clone(s.Tags)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // SqlDatabase_STATUS: Storage version of v1api20210515.SqlDatabase_STATUS
@@ -126,6 +290,108 @@ type SqlDatabase_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_SqlDatabase_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.SqlDatabase_STATUS.
+func (s *SqlDatabase_STATUS) AssignProperties_From_SqlDatabase_STATUS(source *v1api20210615storage.SqlDatabase_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		s.Conditions = conditionsList
+	} else {
+		s.Conditions = nil
+	}
+
+	s.Id = genruntime.ClonePointer(source.Id)
+	s.Location = genruntime.ClonePointer(source.Location)
+	s.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Options != nil {
+		var optionsValue SqlDatabaseGetProperties_Options_STATUS
+		if err := optionsValue.AssignProperties_From_SqlDatabaseGetProperties_Options_STATUS(source.Options); err != nil {
+			return fmt.Errorf("converting Options: %w", err)
+		}
+		s.Options = &optionsValue
+	} else {
+		s.Options = nil
+	}
+
+	if source.Resource != nil {
+		var resourceValue SqlDatabaseGetProperties_Resource_STATUS
+		if err := resourceValue.AssignProperties_From_SqlDatabaseGetProperties_Resource_STATUS(source.Resource); err != nil {
+			return fmt.Errorf("converting Resource: %w", err)
+		}
+		s.Resource = &resourceValue
+	} else {
+		s.Resource = nil
+	}
+
+	s.Tags = maps.Clone(source.Tags)
+	s.Type = genruntime.ClonePointer(source.Type)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		s.PropertyBag = propertyBag
+	} else {
+		s.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_SqlDatabase_STATUS populates destination, a documentdb/v1api20210615/storage.SqlDatabase_STATUS, from the receiver.
+func (s *SqlDatabase_STATUS) AssignProperties_To_SqlDatabase_STATUS(destination *v1api20210615storage.SqlDatabase_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(s.PropertyBag)
+
+	if s.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(s.Conditions))
+		for conditionsIndex := range s.Conditions {
+			conditionsList[conditionsIndex] = *s.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(s.Id)
+	destination.Location = genruntime.ClonePointer(s.Location)
+	destination.Name = genruntime.ClonePointer(s.Name)
+
+	if s.Options != nil {
+		var optionsValue v1api20210615storage.SqlDatabaseGetProperties_Options_STATUS
+		if err := s.Options.AssignProperties_To_SqlDatabaseGetProperties_Options_STATUS(&optionsValue); err != nil {
+			return fmt.Errorf("converting Options: %w", err)
+		}
+		destination.Options = &optionsValue
+	} else {
+		destination.Options = nil
+	}
+
+	if s.Resource != nil {
+		var resourceValue v1api20210615storage.SqlDatabaseGetProperties_Resource_STATUS
+		if err := s.Resource.AssignProperties_To_SqlDatabaseGetProperties_Resource_STATUS(&resourceValue); err != nil {
+			return fmt.Errorf("converting Resource: %w", err)
+		}
+		destination.Resource = &resourceValue
+	} else {
+		destination.Resource = nil
+	}
+
+	destination.Tags = maps.Clone(s.Tags)
+	destination.Type = genruntime.ClonePointer(s.Type)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // AutoscaleSettings: Storage version of v1api20210515.AutoscaleSettings
 type AutoscaleSettings struct {
 	MaxThroughput *int `json:"maxThroughput,omitempty"`
@@ -133,11 +399,75 @@ type AutoscaleSettings struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
+// AssignProperties_From_AutoscaleSettings populates the receiver from source, a documentdb/v1api20210615/storage.AutoscaleSettings.
+func (a *AutoscaleSettings) AssignProperties_From_AutoscaleSettings(source *v1api20210615storage.AutoscaleSettings) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	a.MaxThroughput = genruntime.ClonePointer(source.MaxThroughput)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		a.PropertyBag = propertyBag
+	} else {
+		a.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_AutoscaleSettings populates destination, a documentdb/v1api20210615/storage.AutoscaleSettings, from the receiver.
+func (a *AutoscaleSettings) AssignProperties_To_AutoscaleSettings(destination *v1api20210615storage.AutoscaleSettings) error {
+	propertyBag := genruntime.NewPropertyBag(a.PropertyBag)
+
+	destination.MaxThroughput = genruntime.ClonePointer(a.MaxThroughput)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // AutoscaleSettings_STATUS: Storage version of v1api20210515.AutoscaleSettings_STATUS
 type AutoscaleSettings_STATUS struct {
 	MaxThroughput *int `json:"maxThroughput,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// AssignProperties_From_AutoscaleSettings_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.AutoscaleSettings_STATUS.
+func (a *AutoscaleSettings_STATUS) AssignProperties_From_AutoscaleSettings_STATUS(source *v1api20210615storage.AutoscaleSettings_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	a.MaxThroughput = genruntime.ClonePointer(source.MaxThroughput)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		a.PropertyBag = propertyBag
+	} else {
+		a.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_AutoscaleSettings_STATUS populates destination, a documentdb/v1api20210615/storage.AutoscaleSettings_STATUS, from the receiver.
+func (a *AutoscaleSettings_STATUS) AssignProperties_To_AutoscaleSettings_STATUS(destination *v1api20210615storage.AutoscaleSettings_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(a.PropertyBag)
+
+	destination.MaxThroughput = genruntime.ClonePointer(a.MaxThroughput)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // CreateUpdateOptions: Storage version of v1api20210515.CreateUpdateOptions
@@ -149,6 +479,58 @@ type CreateUpdateOptions struct {
 	Throughput *int `json:"throughput,omitempty"`
 }
 
+// AssignProperties_From_CreateUpdateOptions populates the receiver from source, a documentdb/v1api20210615/storage.CreateUpdateOptions.
+func (c *CreateUpdateOptions) AssignProperties_From_CreateUpdateOptions(source *v1api20210615storage.CreateUpdateOptions) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.AutoscaleSettings != nil {
+		var autoscaleSettingsValue AutoscaleSettings
+		if err := autoscaleSettingsValue.AssignProperties_From_AutoscaleSettings(source.AutoscaleSettings); err != nil {
+			return fmt.Errorf("converting AutoscaleSettings: %w", err)
+		}
+		c.AutoscaleSettings = &autoscaleSettingsValue
+	} else {
+		c.AutoscaleSettings = nil
+	}
+
+	c.Throughput = genruntime.ClonePointer(source.Throughput)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		c.PropertyBag = propertyBag
+	} else {
+		c.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_CreateUpdateOptions populates destination, a documentdb/v1api20210615/storage.CreateUpdateOptions, from the receiver.
+func (c *CreateUpdateOptions) AssignProperties_To_CreateUpdateOptions(destination *v1api20210615storage.CreateUpdateOptions) error {
+	propertyBag := genruntime.NewPropertyBag(c.PropertyBag)
+
+	if c.AutoscaleSettings != nil {
+		var autoscaleSettingsValue v1api20210615storage.AutoscaleSettings
+		if err := c.AutoscaleSettings.AssignProperties_To_AutoscaleSettings(&autoscaleSettingsValue); err != nil {
+			return fmt.Errorf("converting AutoscaleSettings: %w", err)
+		}
+		destination.AutoscaleSettings = &autoscaleSettingsValue
+	} else {
+		destination.AutoscaleSettings = nil
+	}
+
+	destination.Throughput = genruntime.ClonePointer(c.Throughput)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // SqlDatabaseGetProperties_Options_STATUS: Storage version of v1api20210515.SqlDatabaseGetProperties_Options_STATUS
 type SqlDatabaseGetProperties_Options_STATUS struct {
 	AutoscaleSettings *AutoscaleSettings_STATUS `json:"autoscaleSettings,omitempty"`
@@ -156,6 +538,58 @@ type SqlDatabaseGetProperties_Options_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Throughput *int `json:"throughput,omitempty"`
+}
+
+// AssignProperties_From_SqlDatabaseGetProperties_Options_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.SqlDatabaseGetProperties_Options_STATUS.
+func (s *SqlDatabaseGetProperties_Options_STATUS) AssignProperties_From_SqlDatabaseGetProperties_Options_STATUS(source *v1api20210615storage.SqlDatabaseGetProperties_Options_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.AutoscaleSettings != nil {
+		var autoscaleSettingsValue AutoscaleSettings_STATUS
+		if err := autoscaleSettingsValue.AssignProperties_From_AutoscaleSettings_STATUS(source.AutoscaleSettings); err != nil {
+			return fmt.Errorf("converting AutoscaleSettings: %w", err)
+		}
+		s.AutoscaleSettings = &autoscaleSettingsValue
+	} else {
+		s.AutoscaleSettings = nil
+	}
+
+	s.Throughput = genruntime.ClonePointer(source.Throughput)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		s.PropertyBag = propertyBag
+	} else {
+		s.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_SqlDatabaseGetProperties_Options_STATUS populates destination, a documentdb/v1api20210615/storage.SqlDatabaseGetProperties_Options_STATUS, from the receiver.
+func (s *SqlDatabaseGetProperties_Options_STATUS) AssignProperties_To_SqlDatabaseGetProperties_Options_STATUS(destination *v1api20210615storage.SqlDatabaseGetProperties_Options_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(s.PropertyBag)
+
+	if s.AutoscaleSettings != nil {
+		var autoscaleSettingsValue v1api20210615storage.AutoscaleSettings_STATUS
+		if err := s.AutoscaleSettings.AssignProperties_To_AutoscaleSettings_STATUS(&autoscaleSettingsValue); err != nil {
+			return fmt.Errorf("converting AutoscaleSettings: %w", err)
+		}
+		destination.AutoscaleSettings = &autoscaleSettingsValue
+	} else {
+		destination.AutoscaleSettings = nil
+	}
+
+	destination.Throughput = genruntime.ClonePointer(s.Throughput)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // SqlDatabaseGetProperties_Resource_STATUS: Storage version of v1api20210515.SqlDatabaseGetProperties_Resource_STATUS
@@ -175,6 +609,48 @@ type SqlDatabaseGetProperties_Resource_STATUS struct {
 	Users *string `json:"_users,omitempty"`
 }
 
+// AssignProperties_From_SqlDatabaseGetProperties_Resource_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.SqlDatabaseGetProperties_Resource_STATUS.
+func (s *SqlDatabaseGetProperties_Resource_STATUS) AssignProperties_From_SqlDatabaseGetProperties_Resource_STATUS(source *v1api20210615storage.SqlDatabaseGetProperties_Resource_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	s.Colls = genruntime.ClonePointer(source.Colls)
+	s.Etag = genruntime.ClonePointer(source.Etag)
+	s.Id = genruntime.ClonePointer(source.Id)
+	s.Rid = genruntime.ClonePointer(source.Rid)
+	s.Ts = genruntime.ClonePointer(source.Ts)
+	s.Users = genruntime.ClonePointer(source.Users)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		s.PropertyBag = propertyBag
+	} else {
+		s.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_SqlDatabaseGetProperties_Resource_STATUS populates destination, a documentdb/v1api20210615/storage.SqlDatabaseGetProperties_Resource_STATUS, from the receiver.
+func (s *SqlDatabaseGetProperties_Resource_STATUS) AssignProperties_To_SqlDatabaseGetProperties_Resource_STATUS(destination *v1api20210615storage.SqlDatabaseGetProperties_Resource_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(s.PropertyBag)
+
+	destination.Colls = genruntime.ClonePointer(s.Colls)
+	destination.Etag = genruntime.ClonePointer(s.Etag)
+	destination.Id = genruntime.ClonePointer(s.Id)
+	destination.Rid = genruntime.ClonePointer(s.Rid)
+	destination.Ts = genruntime.ClonePointer(s.Ts)
+	destination.Users = genruntime.ClonePointer(s.Users)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // SqlDatabaseOperatorSpec: Storage version of v1api20210515.SqlDatabaseOperatorSpec
 type SqlDatabaseOperatorSpec struct {
 	ConfigMapExpressions []*genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
@@ -184,9 +660,129 @@ type SqlDatabaseOperatorSpec struct {
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 }
 
+// AssignProperties_From_SqlDatabaseOperatorSpec populates the receiver from source, a documentdb/v1api20210615/storage.SqlDatabaseOperatorSpec.
+func (s *SqlDatabaseOperatorSpec) AssignProperties_From_SqlDatabaseOperatorSpec(source *v1api20210615storage.SqlDatabaseOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		s.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		s.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		s.SecretExpressions = secretExpressionsList
+	} else {
+		s.SecretExpressions = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		s.PropertyBag = propertyBag
+	} else {
+		s.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_SqlDatabaseOperatorSpec populates destination, a documentdb/v1api20210615/storage.SqlDatabaseOperatorSpec, from the receiver.
+func (s *SqlDatabaseOperatorSpec) AssignProperties_To_SqlDatabaseOperatorSpec(destination *v1api20210615storage.SqlDatabaseOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag(s.PropertyBag)
+
+	if s.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(s.ConfigMapExpressions))
+		for configMapExpressionsIndex := range s.ConfigMapExpressions {
+			if s.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *s.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if s.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(s.SecretExpressions))
+		for secretExpressionsIndex := range s.SecretExpressions {
+			if s.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *s.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // SqlDatabaseResource: Storage version of v1api20210515.SqlDatabaseResource
 type SqlDatabaseResource struct {
 	Id *string `json:"id,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// AssignProperties_From_SqlDatabaseResource populates the receiver from source, a documentdb/v1api20210615/storage.SqlDatabaseResource.
+func (s *SqlDatabaseResource) AssignProperties_From_SqlDatabaseResource(source *v1api20210615storage.SqlDatabaseResource) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	s.Id = genruntime.ClonePointer(source.Id)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		s.PropertyBag = propertyBag
+	} else {
+		s.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_SqlDatabaseResource populates destination, a documentdb/v1api20210615/storage.SqlDatabaseResource, from the receiver.
+func (s *SqlDatabaseResource) AssignProperties_To_SqlDatabaseResource(destination *v1api20210615storage.SqlDatabaseResource) error {
+	propertyBag := genruntime.NewPropertyBag(s.PropertyBag)
+
+	destination.Id = genruntime.ClonePointer(s.Id)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }

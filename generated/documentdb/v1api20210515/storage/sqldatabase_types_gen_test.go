@@ -5,6 +5,7 @@ package storage
 import (
 	"testing"
 
+	v1api20210615storage "github.com/armgen/armgen/generated/documentdb/v1api20210615/storage"
 	"github.com/armgen/armgen/pkg/genruntime/gentest"
 	"pgregory.net/rapid"
 )
@@ -113,9 +114,19 @@ func Test_SqlDatabase_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateSqlDatabase)
 }
 
+// Test_SqlDatabase_HubRoundTrip checks that converting a SqlDatabase to the hub documentdb/v1api20210615/storage.SqlDatabase and back loses nothing.
+func Test_SqlDatabase_HubRoundTrip(t *testing.T) {
+	gentest.RunSpokeRoundTrip[SqlDatabase, v1api20210615storage.SqlDatabase](t, GenerateSqlDatabase)
+}
+
 // Test_SqlDatabase_Spec_JSONRoundTrip checks that JSON keeps every value of SqlDatabase_Spec.
 func Test_SqlDatabase_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateSqlDatabase_Spec)
+}
+
+// Test_SqlDatabase_Spec_AssignProperties_To_SqlDatabase_Spec_RoundTrip checks that converting a SqlDatabase_Spec to documentdb/v1api20210615/storage.SqlDatabase_Spec and back loses nothing.
+func Test_SqlDatabase_Spec_AssignProperties_To_SqlDatabase_Spec_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[SqlDatabase_Spec, v1api20210615storage.SqlDatabase_Spec](t, GenerateSqlDatabase_Spec, (*SqlDatabase_Spec).AssignProperties_To_SqlDatabase_Spec, (*SqlDatabase_Spec).AssignProperties_From_SqlDatabase_Spec)
 }
 
 // Test_SqlDatabase_STATUS_JSONRoundTrip checks that JSON keeps every value of SqlDatabase_STATUS.
@@ -123,9 +134,19 @@ func Test_SqlDatabase_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateSqlDatabase_STATUS)
 }
 
+// Test_SqlDatabase_STATUS_AssignProperties_To_SqlDatabase_STATUS_RoundTrip checks that converting a SqlDatabase_STATUS to documentdb/v1api20210615/storage.SqlDatabase_STATUS and back loses nothing.
+func Test_SqlDatabase_STATUS_AssignProperties_To_SqlDatabase_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[SqlDatabase_STATUS, v1api20210615storage.SqlDatabase_STATUS](t, GenerateSqlDatabase_STATUS, (*SqlDatabase_STATUS).AssignProperties_To_SqlDatabase_STATUS, (*SqlDatabase_STATUS).AssignProperties_From_SqlDatabase_STATUS)
+}
+
 // Test_AutoscaleSettings_JSONRoundTrip checks that JSON keeps every value of AutoscaleSettings.
 func Test_AutoscaleSettings_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateAutoscaleSettings)
+}
+
+// Test_AutoscaleSettings_AssignProperties_To_AutoscaleSettings_RoundTrip checks that converting a AutoscaleSettings to documentdb/v1api20210615/storage.AutoscaleSettings and back loses nothing.
+func Test_AutoscaleSettings_AssignProperties_To_AutoscaleSettings_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[AutoscaleSettings, v1api20210615storage.AutoscaleSettings](t, GenerateAutoscaleSettings, (*AutoscaleSettings).AssignProperties_To_AutoscaleSettings, (*AutoscaleSettings).AssignProperties_From_AutoscaleSettings)
 }
 
 // Test_AutoscaleSettings_STATUS_JSONRoundTrip checks that JSON keeps every value of AutoscaleSettings_STATUS.
@@ -133,9 +154,19 @@ func Test_AutoscaleSettings_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateAutoscaleSettings_STATUS)
 }
 
+// Test_AutoscaleSettings_STATUS_AssignProperties_To_AutoscaleSettings_STATUS_RoundTrip checks that converting a AutoscaleSettings_STATUS to documentdb/v1api20210615/storage.AutoscaleSettings_STATUS and back loses nothing.
+func Test_AutoscaleSettings_STATUS_AssignProperties_To_AutoscaleSettings_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[AutoscaleSettings_STATUS, v1api20210615storage.AutoscaleSettings_STATUS](t, GenerateAutoscaleSettings_STATUS, (*AutoscaleSettings_STATUS).AssignProperties_To_AutoscaleSettings_STATUS, (*AutoscaleSettings_STATUS).AssignProperties_From_AutoscaleSettings_STATUS)
+}
+
 // Test_CreateUpdateOptions_JSONRoundTrip checks that JSON keeps every value of CreateUpdateOptions.
 func Test_CreateUpdateOptions_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateCreateUpdateOptions)
+}
+
+// Test_CreateUpdateOptions_AssignProperties_To_CreateUpdateOptions_RoundTrip checks that converting a CreateUpdateOptions to documentdb/v1api20210615/storage.CreateUpdateOptions and back loses nothing.
+func Test_CreateUpdateOptions_AssignProperties_To_CreateUpdateOptions_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[CreateUpdateOptions, v1api20210615storage.CreateUpdateOptions](t, GenerateCreateUpdateOptions, (*CreateUpdateOptions).AssignProperties_To_CreateUpdateOptions, (*CreateUpdateOptions).AssignProperties_From_CreateUpdateOptions)
 }
 
 // Test_SqlDatabaseGetProperties_Options_STATUS_JSONRoundTrip checks that JSON keeps every value of SqlDatabaseGetProperties_Options_STATUS.
@@ -143,9 +174,19 @@ func Test_SqlDatabaseGetProperties_Options_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateSqlDatabaseGetProperties_Options_STATUS)
 }
 
+// Test_SqlDatabaseGetProperties_Options_STATUS_AssignProperties_To_SqlDatabaseGetProperties_Options_STATUS_RoundTrip checks that converting a SqlDatabaseGetProperties_Options_STATUS to documentdb/v1api20210615/storage.SqlDatabaseGetProperties_Options_STATUS and back loses nothing.
+func Test_SqlDatabaseGetProperties_Options_STATUS_AssignProperties_To_SqlDatabaseGetProperties_Options_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[SqlDatabaseGetProperties_Options_STATUS, v1api20210615storage.SqlDatabaseGetProperties_Options_STATUS](t, GenerateSqlDatabaseGetProperties_Options_STATUS, (*SqlDatabaseGetProperties_Options_STATUS).AssignProperties_To_SqlDatabaseGetProperties_Options_STATUS, (*SqlDatabaseGetProperties_Options_STATUS).AssignProperties_From_SqlDatabaseGetProperties_Options_STATUS)
+}
+
 // Test_SqlDatabaseGetProperties_Resource_STATUS_JSONRoundTrip checks that JSON keeps every value of SqlDatabaseGetProperties_Resource_STATUS.
 func Test_SqlDatabaseGetProperties_Resource_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateSqlDatabaseGetProperties_Resource_STATUS)
+}
+
+// Test_SqlDatabaseGetProperties_Resource_STATUS_AssignProperties_To_SqlDatabaseGetProperties_Resource_STATUS_RoundTrip checks that converting a SqlDatabaseGetProperties_Resource_STATUS to documentdb/v1api20210615/storage.SqlDatabaseGetProperties_Resource_STATUS and back loses nothing.
+func Test_SqlDatabaseGetProperties_Resource_STATUS_AssignProperties_To_SqlDatabaseGetProperties_Resource_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[SqlDatabaseGetProperties_Resource_STATUS, v1api20210615storage.SqlDatabaseGetProperties_Resource_STATUS](t, GenerateSqlDatabaseGetProperties_Resource_STATUS, (*SqlDatabaseGetProperties_Resource_STATUS).AssignProperties_To_SqlDatabaseGetProperties_Resource_STATUS, (*SqlDatabaseGetProperties_Resource_STATUS).AssignProperties_From_SqlDatabaseGetProperties_Resource_STATUS)
 }
 
 // Test_SqlDatabaseOperatorSpec_JSONRoundTrip checks that JSON keeps every value of SqlDatabaseOperatorSpec.
@@ -153,7 +194,17 @@ func Test_SqlDatabaseOperatorSpec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateSqlDatabaseOperatorSpec)
 }
 
+// Test_SqlDatabaseOperatorSpec_AssignProperties_To_SqlDatabaseOperatorSpec_RoundTrip checks that converting a SqlDatabaseOperatorSpec to documentdb/v1api20210615/storage.SqlDatabaseOperatorSpec and back loses nothing.
+func Test_SqlDatabaseOperatorSpec_AssignProperties_To_SqlDatabaseOperatorSpec_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[SqlDatabaseOperatorSpec, v1api20210615storage.SqlDatabaseOperatorSpec](t, GenerateSqlDatabaseOperatorSpec, (*SqlDatabaseOperatorSpec).AssignProperties_To_SqlDatabaseOperatorSpec, (*SqlDatabaseOperatorSpec).AssignProperties_From_SqlDatabaseOperatorSpec)
+}
+
 // Test_SqlDatabaseResource_JSONRoundTrip checks that JSON keeps every value of SqlDatabaseResource.
 func Test_SqlDatabaseResource_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateSqlDatabaseResource)
+}
+
+// Test_SqlDatabaseResource_AssignProperties_To_SqlDatabaseResource_RoundTrip checks that converting a SqlDatabaseResource to documentdb/v1api20210615/storage.SqlDatabaseResource and back loses nothing.
+func Test_SqlDatabaseResource_AssignProperties_To_SqlDatabaseResource_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[SqlDatabaseResource, v1api20210615storage.SqlDatabaseResource](t, GenerateSqlDatabaseResource, (*SqlDatabaseResource).AssignProperties_To_SqlDatabaseResource, (*SqlDatabaseResource).AssignProperties_From_SqlDatabaseResource)
 }

@@ -3,6 +3,11 @@
 package storage
 
 import (
+	"fmt"
+	"maps"
+	"slices"
+
+	v1api20210615storage "github.com/armgen/armgen/generated/documentdb/v1api20210615/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -14,7 +19,6 @@ import (
 // ARM URI: /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.DocumentDB/databaseAccounts/{accountName}/sqlDatabases/{databaseName}/containers/{containerName}
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
-// +kubebuilder:storageversion
 // +kubebuilder:resource:categories={azure,documentdb}
 // +kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"
@@ -79,10 +83,55 @@ func (s *SqlDatabaseContainer) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
-var _ conversion.Hub = &SqlDatabaseContainer{}
+var _ conversion.Convertible = &SqlDatabaseContainer{}
 
-// Hub marks SqlDatabaseContainer as the version every other version of the kind converts to and from: the one the API server stores.
-func (s *SqlDatabaseContainer) Hub() {}
+// ConvertTo converts the receiver to hub, the documentdb/v1api20210615/storage.SqlDatabaseContainer the API server stores, directly.
+func (s *SqlDatabaseContainer) ConvertTo(hub conversion.Hub) error {
+	destination, ok := hub.(*v1api20210615storage.SqlDatabaseContainer)
+	if !ok {
+		return fmt.Errorf("expected a documentdb/v1api20210615/storage.SqlDatabaseContainer to convert with, got %T", hub)
+	}
+	return s.AssignProperties_To_SqlDatabaseContainer(destination)
+}
+
+// ConvertFrom populates the receiver from hub, the documentdb/v1api20210615/storage.SqlDatabaseContainer the API server stores, directly.
+func (s *SqlDatabaseContainer) ConvertFrom(hub conversion.Hub) error {
+	source, ok := hub.(*v1api20210615storage.SqlDatabaseContainer)
+	if !ok {
+		return fmt.Errorf("expected a documentdb/v1api20210615/storage.SqlDatabaseContainer to convert with, got %T", hub)
+	}
+	return s.AssignProperties_From_SqlDatabaseContainer(source)
+}
+
+// AssignProperties_From_SqlDatabaseContainer populates the receiver from source, a documentdb/v1api20210615/storage.SqlDatabaseContainer.
+func (s *SqlDatabaseContainer) AssignProperties_From_SqlDatabaseContainer(source *v1api20210615storage.SqlDatabaseContainer) error {
+	s.ObjectMeta = *source.ObjectMeta.DeepCopy()
+
+	if err := s.Spec.AssignProperties_From_SqlDatabaseContainer_Spec(&source.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := s.Status.AssignProperties_From_SqlDatabaseContainer_STATUS(&source.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
+
+// AssignProperties_To_SqlDatabaseContainer populates destination, a documentdb/v1api20210615/storage.SqlDatabaseContainer, from the receiver.
+func (s *SqlDatabaseContainer) AssignProperties_To_SqlDatabaseContainer(destination *v1api20210615storage.SqlDatabaseContainer) error {
+	destination.ObjectMeta = *s.ObjectMeta.DeepCopy()
+
+	if err := s.Spec.AssignProperties_To_SqlDatabaseContainer_Spec(&destination.Spec); err != nil {
+		return fmt.Errorf("converting Spec: %w", err)
+	}
+
+	if err := s.Status.AssignProperties_To_SqlDatabaseContainer_STATUS(&destination.Status); err != nil {
+		return fmt.Errorf("converting Status: %w", err)
+	}
+
+	return nil
+}
 
 // SqlDatabaseContainer_Spec: Storage version of v1api20210515.SqlDatabaseContainer_Spec
 type SqlDatabaseContainer_Spec struct {
@@ -103,6 +152,122 @@ type SqlDatabaseContainer_Spec struct {
 	Resource *SqlContainerResource `json:"resource,omitempty"`
 
 	Tags map[string]string `json:"tags,omitempty"`
+}
+
+// AssignProperties_From_SqlDatabaseContainer_Spec populates the receiver from source, a documentdb/v1api20210615/storage.SqlDatabaseContainer_Spec.
+func (s *SqlDatabaseContainer_Spec) AssignProperties_From_SqlDatabaseContainer_Spec(source *v1api20210615storage.SqlDatabaseContainer_Spec) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	s.AzureName = source.AzureName
+	s.Location = genruntime.ClonePointer(source.Location)
+
+	if source.OperatorSpec != nil {
+		var operatorSpecValue SqlDatabaseContainerOperatorSpec
+		if err := operatorSpecValue.AssignProperties_From_SqlDatabaseContainerOperatorSpec(source.OperatorSpec); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		s.OperatorSpec = &operatorSpecValue
+	} else {
+		s.OperatorSpec = nil
+	}
+
+	if source.Options != nil {
+		var optionsValue CreateUpdateOptions
+		if err := optionsValue.AssignProperties_From_CreateUpdateOptions(source.Options); err != nil {
+			return fmt.Errorf("converting Options: %w", err)
+		}
+		s.Options = &optionsValue
+	} else {
+		s.Options = nil
+	}
+
+	s.OriginalVersion = source.OriginalVersion
+
+	if source.Owner != nil {
+		ownerValue := *source.Owner.DeepCopy()
+		s.Owner = &ownerValue
+	} else {
+		s.Owner = nil
+	}
+
+	if source.Resource != nil {
+		var resourceValue SqlContainerResource
+		if err := resourceValue.AssignProperties_From_SqlContainerResource(source.Resource); err != nil {
+			return fmt.Errorf("converting Resource: %w", err)
+		}
+		s.Resource = &resourceValue
+	} else {
+		s.Resource = nil
+	}
+
+	s.Tags = maps.Clone(source.Tags)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		s.PropertyBag = propertyBag
+	} else {
+		s.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_SqlDatabaseContainer_Spec populates destination, a documentdb/v1api20210615/storage.SqlDatabaseContainer_Spec, from the receiver.
+func (s *SqlDatabaseContainer_Spec) AssignProperties_To_SqlDatabaseContainer_Spec(destination *v1api20210615storage.SqlDatabaseContainer_Spec) error {
+	propertyBag := genruntime.NewPropertyBag(s.PropertyBag)
+
+	destination.AzureName = s.AzureName
+	destination.Location = genruntime.ClonePointer(s.Location)
+
+	if s.OperatorSpec != nil {
+		var operatorSpecValue v1api20210615storage.SqlDatabaseContainerOperatorSpec
+		if err := s.OperatorSpec.AssignProperties_To_SqlDatabaseContainerOperatorSpec(&operatorSpecValue); err != nil {
+			return fmt.Errorf("converting OperatorSpec: %w", err)
+		}
+		destination.OperatorSpec = &operatorSpecValue
+	} else {
+		destination.OperatorSpec = nil
+	}
+
+	if s.Options != nil {
+		var optionsValue v1api20210615storage.CreateUpdateOptions
+		if err := s.Options.AssignProperties_To_CreateUpdateOptions(&optionsValue); err != nil {
+			return fmt.Errorf("converting Options: %w", err)
+		}
+		destination.Options = &optionsValue
+	} else {
+		destination.Options = nil
+	}
+
+	destination.OriginalVersion = s.OriginalVersion
+
+	if s.Owner != nil {
+		ownerValue := *s.Owner.DeepCopy()
+		destination.Owner = &ownerValue
+	} else {
+		destination.Owner = nil
+	}
+
+	if s.Resource != nil {
+		var resourceValue v1api20210615storage.SqlContainerResource
+		if err := s.Resource.AssignProperties_To_SqlContainerResource(&resourceValue); err != nil {
+			return fmt.Errorf("converting Resource: %w", err)
+		}
+		destination.Resource = &resourceValue
+	} else {
+		destination.Resource = nil
+	}
+
+	destination.Tags = maps.Clone(s.Tags)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // SqlDatabaseContainer_STATUS: Storage version of v1api20210515.SqlDatabaseContainer_STATUS
@@ -126,6 +291,108 @@ type SqlDatabaseContainer_STATUS struct {
 	Type *string `json:"type,omitempty"`
 }
 
+// AssignProperties_From_SqlDatabaseContainer_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.SqlDatabaseContainer_STATUS.
+func (s *SqlDatabaseContainer_STATUS) AssignProperties_From_SqlDatabaseContainer_STATUS(source *v1api20210615storage.SqlDatabaseContainer_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(source.Conditions))
+		for conditionsIndex := range source.Conditions {
+			conditionsList[conditionsIndex] = *source.Conditions[conditionsIndex].DeepCopy()
+		}
+		s.Conditions = conditionsList
+	} else {
+		s.Conditions = nil
+	}
+
+	s.Id = genruntime.ClonePointer(source.Id)
+	s.Location = genruntime.ClonePointer(source.Location)
+	s.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Options != nil {
+		var optionsValue SqlContainerGetProperties_Options_STATUS
+		if err := optionsValue.AssignProperties_From_SqlContainerGetProperties_Options_STATUS(source.Options); err != nil {
+			return fmt.Errorf("converting Options: %w", err)
+		}
+		s.Options = &optionsValue
+	} else {
+		s.Options = nil
+	}
+
+	if source.Resource != nil {
+		var resourceValue SqlContainerGetProperties_Resource_STATUS
+		if err := resourceValue.AssignProperties_From_SqlContainerGetProperties_Resource_STATUS(source.Resource); err != nil {
+			return fmt.Errorf("converting Resource: %w", err)
+		}
+		s.Resource = &resourceValue
+	} else {
+		s.Resource = nil
+	}
+
+	s.Tags = maps.Clone(source.Tags)
+	s.Type = genruntime.ClonePointer(source.Type)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		s.PropertyBag = propertyBag
+	} else {
+		s.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_SqlDatabaseContainer_STATUS populates destination, a documentdb/v1api20210615/storage.SqlDatabaseContainer_STATUS, from the receiver.
+func (s *SqlDatabaseContainer_STATUS) AssignProperties_To_SqlDatabaseContainer_STATUS(destination *v1api20210615storage.SqlDatabaseContainer_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(s.PropertyBag)
+
+	if s.Conditions != nil {
+		conditionsList := make([]conditions.Condition, len(s.Conditions))
+		for conditionsIndex := range s.Conditions {
+			conditionsList[conditionsIndex] = *s.Conditions[conditionsIndex].DeepCopy()
+		}
+		destination.Conditions = conditionsList
+	} else {
+		destination.Conditions = nil
+	}
+
+	destination.Id = genruntime.ClonePointer(s.Id)
+	destination.Location = genruntime.ClonePointer(s.Location)
+	destination.Name = genruntime.ClonePointer(s.Name)
+
+	if s.Options != nil {
+		var optionsValue v1api20210615storage.SqlContainerGetProperties_Options_STATUS
+		if err := s.Options.AssignProperties_To_SqlContainerGetProperties_Options_STATUS(&optionsValue); err != nil {
+			return fmt.Errorf("converting Options: %w", err)
+		}
+		destination.Options = &optionsValue
+	} else {
+		destination.Options = nil
+	}
+
+	if s.Resource != nil {
+		var resourceValue v1api20210615storage.SqlContainerGetProperties_Resource_STATUS
+		if err := s.Resource.AssignProperties_To_SqlContainerGetProperties_Resource_STATUS(&resourceValue); err != nil {
+			return fmt.Errorf("converting Resource: %w", err)
+		}
+		destination.Resource = &resourceValue
+	} else {
+		destination.Resource = nil
+	}
+
+	destination.Tags = maps.Clone(s.Tags)
+	destination.Type = genruntime.ClonePointer(s.Type)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // CompositePath: Storage version of v1api20210515.CompositePath
 type CompositePath struct {
 	Order *string `json:"order,omitempty"`
@@ -135,6 +402,40 @@ type CompositePath struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
+// AssignProperties_From_CompositePath populates the receiver from source, a documentdb/v1api20210615/storage.CompositePath.
+func (c *CompositePath) AssignProperties_From_CompositePath(source *v1api20210615storage.CompositePath) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	c.Order = genruntime.ClonePointer(source.Order)
+	c.Path = genruntime.ClonePointer(source.Path)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		c.PropertyBag = propertyBag
+	} else {
+		c.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_CompositePath populates destination, a documentdb/v1api20210615/storage.CompositePath, from the receiver.
+func (c *CompositePath) AssignProperties_To_CompositePath(destination *v1api20210615storage.CompositePath) error {
+	propertyBag := genruntime.NewPropertyBag(c.PropertyBag)
+
+	destination.Order = genruntime.ClonePointer(c.Order)
+	destination.Path = genruntime.ClonePointer(c.Path)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // CompositePath_STATUS: Storage version of v1api20210515.CompositePath_STATUS
 type CompositePath_STATUS struct {
 	Order *string `json:"order,omitempty"`
@@ -142,6 +443,40 @@ type CompositePath_STATUS struct {
 	Path *string `json:"path,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// AssignProperties_From_CompositePath_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.CompositePath_STATUS.
+func (c *CompositePath_STATUS) AssignProperties_From_CompositePath_STATUS(source *v1api20210615storage.CompositePath_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	c.Order = genruntime.ClonePointer(source.Order)
+	c.Path = genruntime.ClonePointer(source.Path)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		c.PropertyBag = propertyBag
+	} else {
+		c.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_CompositePath_STATUS populates destination, a documentdb/v1api20210615/storage.CompositePath_STATUS, from the receiver.
+func (c *CompositePath_STATUS) AssignProperties_To_CompositePath_STATUS(destination *v1api20210615storage.CompositePath_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(c.PropertyBag)
+
+	destination.Order = genruntime.ClonePointer(c.Order)
+	destination.Path = genruntime.ClonePointer(c.Path)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // ConflictResolutionPolicy: Storage version of v1api20210515.ConflictResolutionPolicy
@@ -155,6 +490,42 @@ type ConflictResolutionPolicy struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
+// AssignProperties_From_ConflictResolutionPolicy populates the receiver from source, a documentdb/v1api20210615/storage.ConflictResolutionPolicy.
+func (c *ConflictResolutionPolicy) AssignProperties_From_ConflictResolutionPolicy(source *v1api20210615storage.ConflictResolutionPolicy) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	c.ConflictResolutionPath = genruntime.ClonePointer(source.ConflictResolutionPath)
+	c.ConflictResolutionProcedure = genruntime.ClonePointer(source.ConflictResolutionProcedure)
+	c.Mode = genruntime.ClonePointer(source.Mode)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		c.PropertyBag = propertyBag
+	} else {
+		c.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ConflictResolutionPolicy populates destination, a documentdb/v1api20210615/storage.ConflictResolutionPolicy, from the receiver.
+func (c *ConflictResolutionPolicy) AssignProperties_To_ConflictResolutionPolicy(destination *v1api20210615storage.ConflictResolutionPolicy) error {
+	propertyBag := genruntime.NewPropertyBag(c.PropertyBag)
+
+	destination.ConflictResolutionPath = genruntime.ClonePointer(c.ConflictResolutionPath)
+	destination.ConflictResolutionProcedure = genruntime.ClonePointer(c.ConflictResolutionProcedure)
+	destination.Mode = genruntime.ClonePointer(c.Mode)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // ConflictResolutionPolicy_STATUS: Storage version of v1api20210515.ConflictResolutionPolicy_STATUS
 type ConflictResolutionPolicy_STATUS struct {
 	ConflictResolutionPath *string `json:"conflictResolutionPath,omitempty"`
@@ -166,6 +537,42 @@ type ConflictResolutionPolicy_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
+// AssignProperties_From_ConflictResolutionPolicy_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.ConflictResolutionPolicy_STATUS.
+func (c *ConflictResolutionPolicy_STATUS) AssignProperties_From_ConflictResolutionPolicy_STATUS(source *v1api20210615storage.ConflictResolutionPolicy_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	c.ConflictResolutionPath = genruntime.ClonePointer(source.ConflictResolutionPath)
+	c.ConflictResolutionProcedure = genruntime.ClonePointer(source.ConflictResolutionProcedure)
+	c.Mode = genruntime.ClonePointer(source.Mode)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		c.PropertyBag = propertyBag
+	} else {
+		c.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ConflictResolutionPolicy_STATUS populates destination, a documentdb/v1api20210615/storage.ConflictResolutionPolicy_STATUS, from the receiver.
+func (c *ConflictResolutionPolicy_STATUS) AssignProperties_To_ConflictResolutionPolicy_STATUS(destination *v1api20210615storage.ConflictResolutionPolicy_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(c.PropertyBag)
+
+	destination.ConflictResolutionPath = genruntime.ClonePointer(c.ConflictResolutionPath)
+	destination.ConflictResolutionProcedure = genruntime.ClonePointer(c.ConflictResolutionProcedure)
+	destination.Mode = genruntime.ClonePointer(c.Mode)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // ContainerPartitionKey: Storage version of v1api20210515.ContainerPartitionKey
 type ContainerPartitionKey struct {
 	Kind *string `json:"kind,omitempty"`
@@ -175,6 +582,42 @@ type ContainerPartitionKey struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Version *int `json:"version,omitempty"`
+}
+
+// AssignProperties_From_ContainerPartitionKey populates the receiver from source, a documentdb/v1api20210615/storage.ContainerPartitionKey.
+func (c *ContainerPartitionKey) AssignProperties_From_ContainerPartitionKey(source *v1api20210615storage.ContainerPartitionKey) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	c.Kind = genruntime.ClonePointer(source.Kind)
+	c.Paths = slices.Clone(source.Paths)
+	c.Version = genruntime.ClonePointer(source.Version)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		c.PropertyBag = propertyBag
+	} else {
+		c.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ContainerPartitionKey populates destination, a documentdb/v1api20210615/storage.ContainerPartitionKey, from the receiver.
+func (c *ContainerPartitionKey) AssignProperties_To_ContainerPartitionKey(destination *v1api20210615storage.ContainerPartitionKey) error {
+	propertyBag := genruntime.NewPropertyBag(c.PropertyBag)
+
+	destination.Kind = genruntime.ClonePointer(c.Kind)
+	destination.Paths = slices.Clone(c.Paths)
+	destination.Version = genruntime.ClonePointer(c.Version)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // ContainerPartitionKey_STATUS: Storage version of v1api20210515.ContainerPartitionKey_STATUS
@@ -190,6 +633,44 @@ type ContainerPartitionKey_STATUS struct {
 	Version *int `json:"version,omitempty"`
 }
 
+// AssignProperties_From_ContainerPartitionKey_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.ContainerPartitionKey_STATUS.
+func (c *ContainerPartitionKey_STATUS) AssignProperties_From_ContainerPartitionKey_STATUS(source *v1api20210615storage.ContainerPartitionKey_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	c.Kind = genruntime.ClonePointer(source.Kind)
+	c.Paths = slices.Clone(source.Paths)
+	c.SystemKey = genruntime.ClonePointer(source.SystemKey)
+	c.Version = genruntime.ClonePointer(source.Version)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		c.PropertyBag = propertyBag
+	} else {
+		c.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ContainerPartitionKey_STATUS populates destination, a documentdb/v1api20210615/storage.ContainerPartitionKey_STATUS, from the receiver.
+func (c *ContainerPartitionKey_STATUS) AssignProperties_To_ContainerPartitionKey_STATUS(destination *v1api20210615storage.ContainerPartitionKey_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(c.PropertyBag)
+
+	destination.Kind = genruntime.ClonePointer(c.Kind)
+	destination.Paths = slices.Clone(c.Paths)
+	destination.SystemKey = genruntime.ClonePointer(c.SystemKey)
+	destination.Version = genruntime.ClonePointer(c.Version)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // ExcludedPath: Storage version of v1api20210515.ExcludedPath
 type ExcludedPath struct {
 	Path *string `json:"path,omitempty"`
@@ -197,11 +678,75 @@ type ExcludedPath struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
+// AssignProperties_From_ExcludedPath populates the receiver from source, a documentdb/v1api20210615/storage.ExcludedPath.
+func (e *ExcludedPath) AssignProperties_From_ExcludedPath(source *v1api20210615storage.ExcludedPath) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	e.Path = genruntime.ClonePointer(source.Path)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		e.PropertyBag = propertyBag
+	} else {
+		e.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ExcludedPath populates destination, a documentdb/v1api20210615/storage.ExcludedPath, from the receiver.
+func (e *ExcludedPath) AssignProperties_To_ExcludedPath(destination *v1api20210615storage.ExcludedPath) error {
+	propertyBag := genruntime.NewPropertyBag(e.PropertyBag)
+
+	destination.Path = genruntime.ClonePointer(e.Path)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // ExcludedPath_STATUS: Storage version of v1api20210515.ExcludedPath_STATUS
 type ExcludedPath_STATUS struct {
 	Path *string `json:"path,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// AssignProperties_From_ExcludedPath_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.ExcludedPath_STATUS.
+func (e *ExcludedPath_STATUS) AssignProperties_From_ExcludedPath_STATUS(source *v1api20210615storage.ExcludedPath_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	e.Path = genruntime.ClonePointer(source.Path)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		e.PropertyBag = propertyBag
+	} else {
+		e.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_ExcludedPath_STATUS populates destination, a documentdb/v1api20210615/storage.ExcludedPath_STATUS, from the receiver.
+func (e *ExcludedPath_STATUS) AssignProperties_To_ExcludedPath_STATUS(destination *v1api20210615storage.ExcludedPath_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(e.PropertyBag)
+
+	destination.Path = genruntime.ClonePointer(e.Path)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // IncludedPath: Storage version of v1api20210515.IncludedPath
@@ -213,6 +758,62 @@ type IncludedPath struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
+// AssignProperties_From_IncludedPath populates the receiver from source, a documentdb/v1api20210615/storage.IncludedPath.
+func (i *IncludedPath) AssignProperties_From_IncludedPath(source *v1api20210615storage.IncludedPath) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.Indexes != nil {
+		indexesList := make([]Indexes, len(source.Indexes))
+		for indexesIndex := range source.Indexes {
+			if err := indexesList[indexesIndex].AssignProperties_From_Indexes(&source.Indexes[indexesIndex]); err != nil {
+				return fmt.Errorf("converting Indexes: %w", err)
+			}
+		}
+		i.Indexes = indexesList
+	} else {
+		i.Indexes = nil
+	}
+
+	i.Path = genruntime.ClonePointer(source.Path)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		i.PropertyBag = propertyBag
+	} else {
+		i.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_IncludedPath populates destination, a documentdb/v1api20210615/storage.IncludedPath, from the receiver.
+func (i *IncludedPath) AssignProperties_To_IncludedPath(destination *v1api20210615storage.IncludedPath) error {
+	propertyBag := genruntime.NewPropertyBag(i.PropertyBag)
+
+	if i.Indexes != nil {
+		indexesList := make([]v1api20210615storage.Indexes, len(i.Indexes))
+		for indexesIndex := range i.Indexes {
+			if err := i.Indexes[indexesIndex].AssignProperties_To_Indexes(&indexesList[indexesIndex]); err != nil {
+				return fmt.Errorf("converting Indexes: %w", err)
+			}
+		}
+		destination.Indexes = indexesList
+	} else {
+		destination.Indexes = nil
+	}
+
+	destination.Path = genruntime.ClonePointer(i.Path)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // IncludedPath_STATUS: Storage version of v1api20210515.IncludedPath_STATUS
 type IncludedPath_STATUS struct {
 	Indexes []Indexes_STATUS `json:"indexes,omitempty"`
@@ -220,6 +821,62 @@ type IncludedPath_STATUS struct {
 	Path *string `json:"path,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// AssignProperties_From_IncludedPath_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.IncludedPath_STATUS.
+func (i *IncludedPath_STATUS) AssignProperties_From_IncludedPath_STATUS(source *v1api20210615storage.IncludedPath_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.Indexes != nil {
+		indexesList := make([]Indexes_STATUS, len(source.Indexes))
+		for indexesIndex := range source.Indexes {
+			if err := indexesList[indexesIndex].AssignProperties_From_Indexes_STATUS(&source.Indexes[indexesIndex]); err != nil {
+				return fmt.Errorf("converting Indexes: %w", err)
+			}
+		}
+		i.Indexes = indexesList
+	} else {
+		i.Indexes = nil
+	}
+
+	i.Path = genruntime.ClonePointer(source.Path)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		i.PropertyBag = propertyBag
+	} else {
+		i.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_IncludedPath_STATUS populates destination, a documentdb/v1api20210615/storage.IncludedPath_STATUS, from the receiver.
+func (i *IncludedPath_STATUS) AssignProperties_To_IncludedPath_STATUS(destination *v1api20210615storage.IncludedPath_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(i.PropertyBag)
+
+	if i.Indexes != nil {
+		indexesList := make([]v1api20210615storage.Indexes_STATUS, len(i.Indexes))
+		for indexesIndex := range i.Indexes {
+			if err := i.Indexes[indexesIndex].AssignProperties_To_Indexes_STATUS(&indexesList[indexesIndex]); err != nil {
+				return fmt.Errorf("converting Indexes: %w", err)
+			}
+		}
+		destination.Indexes = indexesList
+	} else {
+		destination.Indexes = nil
+	}
+
+	destination.Path = genruntime.ClonePointer(i.Path)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // Indexes: Storage version of v1api20210515.Indexes
@@ -233,6 +890,42 @@ type Indexes struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
+// AssignProperties_From_Indexes populates the receiver from source, a documentdb/v1api20210615/storage.Indexes.
+func (i *Indexes) AssignProperties_From_Indexes(source *v1api20210615storage.Indexes) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	i.DataType = genruntime.ClonePointer(source.DataType)
+	i.Kind = genruntime.ClonePointer(source.Kind)
+	i.Precision = genruntime.ClonePointer(source.Precision)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		i.PropertyBag = propertyBag
+	} else {
+		i.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Indexes populates destination, a documentdb/v1api20210615/storage.Indexes, from the receiver.
+func (i *Indexes) AssignProperties_To_Indexes(destination *v1api20210615storage.Indexes) error {
+	propertyBag := genruntime.NewPropertyBag(i.PropertyBag)
+
+	destination.DataType = genruntime.ClonePointer(i.DataType)
+	destination.Kind = genruntime.ClonePointer(i.Kind)
+	destination.Precision = genruntime.ClonePointer(i.Precision)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // Indexes_STATUS: Storage version of v1api20210515.Indexes_STATUS
 type Indexes_STATUS struct {
 	DataType *string `json:"dataType,omitempty"`
@@ -242,6 +935,42 @@ type Indexes_STATUS struct {
 	Precision *int `json:"precision,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// AssignProperties_From_Indexes_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.Indexes_STATUS.
+func (i *Indexes_STATUS) AssignProperties_From_Indexes_STATUS(source *v1api20210615storage.Indexes_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	i.DataType = genruntime.ClonePointer(source.DataType)
+	i.Kind = genruntime.ClonePointer(source.Kind)
+	i.Precision = genruntime.ClonePointer(source.Precision)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		i.PropertyBag = propertyBag
+	} else {
+		i.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_Indexes_STATUS populates destination, a documentdb/v1api20210615/storage.Indexes_STATUS, from the receiver.
+func (i *Indexes_STATUS) AssignProperties_To_Indexes_STATUS(destination *v1api20210615storage.Indexes_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(i.PropertyBag)
+
+	destination.DataType = genruntime.ClonePointer(i.DataType)
+	destination.Kind = genruntime.ClonePointer(i.Kind)
+	destination.Precision = genruntime.ClonePointer(i.Precision)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // IndexingPolicy: Storage version of v1api20210515.IndexingPolicy
@@ -261,6 +990,154 @@ type IndexingPolicy struct {
 	SpatialIndexes []SpatialSpec `json:"spatialIndexes,omitempty"`
 }
 
+// AssignProperties_From_IndexingPolicy populates the receiver from source, a documentdb/v1api20210615/storage.IndexingPolicy.
+func (i *IndexingPolicy) AssignProperties_From_IndexingPolicy(source *v1api20210615storage.IndexingPolicy) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	i.Automatic = genruntime.ClonePointer(source.Automatic)
+
+	if source.CompositeIndexes != nil {
+		compositeIndexesList := make([][]CompositePath, len(source.CompositeIndexes))
+		for compositeIndexesIndex := range source.CompositeIndexes {
+			if source.CompositeIndexes[compositeIndexesIndex] != nil {
+				compositeIndexesItemList := make([]CompositePath, len(source.CompositeIndexes[compositeIndexesIndex]))
+				for compositeIndexesItemIndex := range source.CompositeIndexes[compositeIndexesIndex] {
+					if err := compositeIndexesItemList[compositeIndexesItemIndex].AssignProperties_From_CompositePath(&source.CompositeIndexes[compositeIndexesIndex][compositeIndexesItemIndex]); err != nil {
+						return fmt.Errorf("converting CompositeIndexes: %w", err)
+					}
+				}
+				compositeIndexesList[compositeIndexesIndex] = compositeIndexesItemList
+			} else {
+				compositeIndexesList[compositeIndexesIndex] = nil
+			}
+		}
+		i.CompositeIndexes = compositeIndexesList
+	} else {
+		i.CompositeIndexes = nil
+	}
+
+	if source.ExcludedPaths != nil {
+		excludedPathsList := make([]ExcludedPath, len(source.ExcludedPaths))
+		for excludedPathsIndex := range source.ExcludedPaths {
+			if err := excludedPathsList[excludedPathsIndex].AssignProperties_From_ExcludedPath(&source.ExcludedPaths[excludedPathsIndex]); err != nil {
+				return fmt.Errorf("converting ExcludedPaths: %w", err)
+			}
+		}
+		i.ExcludedPaths = excludedPathsList
+	} else {
+		i.ExcludedPaths = nil
+	}
+
+	if source.IncludedPaths != nil {
+		includedPathsList := make([]IncludedPath, len(source.IncludedPaths))
+		for includedPathsIndex := range source.IncludedPaths {
+			if err := includedPathsList[includedPathsIndex].AssignProperties_From_IncludedPath(&source.IncludedPaths[includedPathsIndex]); err != nil {
+				return fmt.Errorf("converting IncludedPaths: %w", err)
+			}
+		}
+		i.IncludedPaths = includedPathsList
+	} else {
+		i.IncludedPaths = nil
+	}
+
+	i.IndexingMode = genruntime.ClonePointer(source.IndexingMode)
+
+	if source.SpatialIndexes != nil {
+		spatialIndexesList := make([]SpatialSpec, len(source.SpatialIndexes))
+		for spatialIndexesIndex := range source.SpatialIndexes {
+			if err := spatialIndexesList[spatialIndexesIndex].AssignProperties_From_SpatialSpec(&source.SpatialIndexes[spatialIndexesIndex]); err != nil {
+				return fmt.Errorf("converting SpatialIndexes: %w", err)
+			}
+		}
+		i.SpatialIndexes = spatialIndexesList
+	} else {
+		i.SpatialIndexes = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		i.PropertyBag = propertyBag
+	} else {
+		i.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_IndexingPolicy populates destination, a documentdb/v1api20210615/storage.IndexingPolicy, from the receiver.
+func (i *IndexingPolicy) AssignProperties_To_IndexingPolicy(destination *v1api20210615storage.IndexingPolicy) error {
+	propertyBag := genruntime.NewPropertyBag(i.PropertyBag)
+
+	destination.Automatic = genruntime.ClonePointer(i.Automatic)
+
+	if i.CompositeIndexes != nil {
+		compositeIndexesList := make([][]v1api20210615storage.CompositePath, len(i.CompositeIndexes))
+		for compositeIndexesIndex := range i.CompositeIndexes {
+			if i.CompositeIndexes[compositeIndexesIndex] != nil {
+				compositeIndexesItemList := make([]v1api20210615storage.CompositePath, len(i.CompositeIndexes[compositeIndexesIndex]))
+				for compositeIndexesItemIndex := range i.CompositeIndexes[compositeIndexesIndex] {
+					if err := i.CompositeIndexes[compositeIndexesIndex][compositeIndexesItemIndex].AssignProperties_To_CompositePath(&compositeIndexesItemList[compositeIndexesItemIndex]); err != nil {
+						return fmt.Errorf("converting CompositeIndexes: %w", err)
+					}
+				}
+				compositeIndexesList[compositeIndexesIndex] = compositeIndexesItemList
+			} else {
+				compositeIndexesList[compositeIndexesIndex] = nil
+			}
+		}
+		destination.CompositeIndexes = compositeIndexesList
+	} else {
+		destination.CompositeIndexes = nil
+	}
+
+	if i.ExcludedPaths != nil {
+		excludedPathsList := make([]v1api20210615storage.ExcludedPath, len(i.ExcludedPaths))
+		for excludedPathsIndex := range i.ExcludedPaths {
+			if err := i.ExcludedPaths[excludedPathsIndex].AssignProperties_To_ExcludedPath(&excludedPathsList[excludedPathsIndex]); err != nil {
+				return fmt.Errorf("converting ExcludedPaths: %w", err)
+			}
+		}
+		destination.ExcludedPaths = excludedPathsList
+	} else {
+		destination.ExcludedPaths = nil
+	}
+
+	if i.IncludedPaths != nil {
+		includedPathsList := make([]v1api20210615storage.IncludedPath, len(i.IncludedPaths))
+		for includedPathsIndex := range i.IncludedPaths {
+			if err := i.IncludedPaths[includedPathsIndex].AssignProperties_To_IncludedPath(&includedPathsList[includedPathsIndex]); err != nil {
+				return fmt.Errorf("converting IncludedPaths: %w", err)
+			}
+		}
+		destination.IncludedPaths = includedPathsList
+	} else {
+		destination.IncludedPaths = nil
+	}
+
+	destination.IndexingMode = genruntime.ClonePointer(i.IndexingMode)
+
+	if i.SpatialIndexes != nil {
+		spatialIndexesList := make([]v1api20210615storage.SpatialSpec, len(i.SpatialIndexes))
+		for spatialIndexesIndex := range i.SpatialIndexes {
+			if err := i.SpatialIndexes[spatialIndexesIndex].AssignProperties_To_SpatialSpec(&spatialIndexesList[spatialIndexesIndex]); err != nil {
+				return fmt.Errorf("converting SpatialIndexes: %w", err)
+			}
+		}
+		destination.SpatialIndexes = spatialIndexesList
+	} else {
+		destination.SpatialIndexes = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // IndexingPolicy_STATUS: Storage version of v1api20210515.IndexingPolicy_STATUS
 type IndexingPolicy_STATUS struct {
 	Automatic *bool `json:"automatic,omitempty"`
@@ -278,6 +1155,154 @@ type IndexingPolicy_STATUS struct {
 	SpatialIndexes []SpatialSpec_STATUS `json:"spatialIndexes,omitempty"`
 }
 
+// AssignProperties_From_IndexingPolicy_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.IndexingPolicy_STATUS.
+func (i *IndexingPolicy_STATUS) AssignProperties_From_IndexingPolicy_STATUS(source *v1api20210615storage.IndexingPolicy_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	i.Automatic = genruntime.ClonePointer(source.Automatic)
+
+	if source.CompositeIndexes != nil {
+		compositeIndexesList := make([][]CompositePath_STATUS, len(source.CompositeIndexes))
+		for compositeIndexesIndex := range source.CompositeIndexes {
+			if source.CompositeIndexes[compositeIndexesIndex] != nil {
+				compositeIndexesItemList := make([]CompositePath_STATUS, len(source.CompositeIndexes[compositeIndexesIndex]))
+				for compositeIndexesItemIndex := range source.CompositeIndexes[compositeIndexesIndex] {
+					if err := compositeIndexesItemList[compositeIndexesItemIndex].AssignProperties_From_CompositePath_STATUS(&source.CompositeIndexes[compositeIndexesIndex][compositeIndexesItemIndex]); err != nil {
+						return fmt.Errorf("converting CompositeIndexes: %w", err)
+					}
+				}
+				compositeIndexesList[compositeIndexesIndex] = compositeIndexesItemList
+			} else {
+				compositeIndexesList[compositeIndexesIndex] = nil
+			}
+		}
+		i.CompositeIndexes = compositeIndexesList
+	} else {
+		i.CompositeIndexes = nil
+	}
+
+	if source.ExcludedPaths != nil {
+		excludedPathsList := make([]ExcludedPath_STATUS, len(source.ExcludedPaths))
+		for excludedPathsIndex := range source.ExcludedPaths {
+			if err := excludedPathsList[excludedPathsIndex].AssignProperties_From_ExcludedPath_STATUS(&source.ExcludedPaths[excludedPathsIndex]); err != nil {
+				return fmt.Errorf("converting ExcludedPaths: %w", err)
+			}
+		}
+		i.ExcludedPaths = excludedPathsList
+	} else {
+		i.ExcludedPaths = nil
+	}
+
+	if source.IncludedPaths != nil {
+		includedPathsList := make([]IncludedPath_STATUS, len(source.IncludedPaths))
+		for includedPathsIndex := range source.IncludedPaths {
+			if err := includedPathsList[includedPathsIndex].AssignProperties_From_IncludedPath_STATUS(&source.IncludedPaths[includedPathsIndex]); err != nil {
+				return fmt.Errorf("converting IncludedPaths: %w", err)
+			}
+		}
+		i.IncludedPaths = includedPathsList
+	} else {
+		i.IncludedPaths = nil
+	}
+
+	i.IndexingMode = genruntime.ClonePointer(source.IndexingMode)
+
+	if source.SpatialIndexes != nil {
+		spatialIndexesList := make([]SpatialSpec_STATUS, len(source.SpatialIndexes))
+		for spatialIndexesIndex := range source.SpatialIndexes {
+			if err := spatialIndexesList[spatialIndexesIndex].AssignProperties_From_SpatialSpec_STATUS(&source.SpatialIndexes[spatialIndexesIndex]); err != nil {
+				return fmt.Errorf("converting SpatialIndexes: %w", err)
+			}
+		}
+		i.SpatialIndexes = spatialIndexesList
+	} else {
+		i.SpatialIndexes = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		i.PropertyBag = propertyBag
+	} else {
+		i.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_IndexingPolicy_STATUS populates destination, a documentdb/v1api20210615/storage.IndexingPolicy_STATUS, from the receiver.
+func (i *IndexingPolicy_STATUS) AssignProperties_To_IndexingPolicy_STATUS(destination *v1api20210615storage.IndexingPolicy_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(i.PropertyBag)
+
+	destination.Automatic = genruntime.ClonePointer(i.Automatic)
+
+	if i.CompositeIndexes != nil {
+		compositeIndexesList := make([][]v1api20210615storage.CompositePath_STATUS, len(i.CompositeIndexes))
+		for compositeIndexesIndex := range i.CompositeIndexes {
+			if i.CompositeIndexes[compositeIndexesIndex] != nil {
+				compositeIndexesItemList := make([]v1api20210615storage.CompositePath_STATUS, len(i.CompositeIndexes[compositeIndexesIndex]))
+				for compositeIndexesItemIndex := range i.CompositeIndexes[compositeIndexesIndex] {
+					if err := i.CompositeIndexes[compositeIndexesIndex][compositeIndexesItemIndex].AssignProperties_To_CompositePath_STATUS(&compositeIndexesItemList[compositeIndexesItemIndex]); err != nil {
+						return fmt.Errorf("converting CompositeIndexes: %w", err)
+					}
+				}
+				compositeIndexesList[compositeIndexesIndex] = compositeIndexesItemList
+			} else {
+				compositeIndexesList[compositeIndexesIndex] = nil
+			}
+		}
+		destination.CompositeIndexes = compositeIndexesList
+	} else {
+		destination.CompositeIndexes = nil
+	}
+
+	if i.ExcludedPaths != nil {
+		excludedPathsList := make([]v1api20210615storage.ExcludedPath_STATUS, len(i.ExcludedPaths))
+		for excludedPathsIndex := range i.ExcludedPaths {
+			if err := i.ExcludedPaths[excludedPathsIndex].AssignProperties_To_ExcludedPath_STATUS(&excludedPathsList[excludedPathsIndex]); err != nil {
+				return fmt.Errorf("converting ExcludedPaths: %w", err)
+			}
+		}
+		destination.ExcludedPaths = excludedPathsList
+	} else {
+		destination.ExcludedPaths = nil
+	}
+
+	if i.IncludedPaths != nil {
+		includedPathsList := make([]v1api20210615storage.IncludedPath_STATUS, len(i.IncludedPaths))
+		for includedPathsIndex := range i.IncludedPaths {
+			if err := i.IncludedPaths[includedPathsIndex].AssignProperties_To_IncludedPath_STATUS(&includedPathsList[includedPathsIndex]); err != nil {
+				return fmt.Errorf("converting IncludedPaths: %w", err)
+			}
+		}
+		destination.IncludedPaths = includedPathsList
+	} else {
+		destination.IncludedPaths = nil
+	}
+
+	destination.IndexingMode = genruntime.ClonePointer(i.IndexingMode)
+
+	if i.SpatialIndexes != nil {
+		spatialIndexesList := make([]v1api20210615storage.SpatialSpec_STATUS, len(i.SpatialIndexes))
+		for spatialIndexesIndex := range i.SpatialIndexes {
+			if err := i.SpatialIndexes[spatialIndexesIndex].AssignProperties_To_SpatialSpec_STATUS(&spatialIndexesList[spatialIndexesIndex]); err != nil {
+				return fmt.Errorf("converting SpatialIndexes: %w", err)
+			}
+		}
+		destination.SpatialIndexes = spatialIndexesList
+	} else {
+		destination.SpatialIndexes = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // SpatialSpec: Storage version of v1api20210515.SpatialSpec
 type SpatialSpec struct {
 	Path *string `json:"path,omitempty"`
@@ -285,6 +1310,40 @@ type SpatialSpec struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Types []string `json:"types,omitempty"`
+}
+
+// AssignProperties_From_SpatialSpec populates the receiver from source, a documentdb/v1api20210615/storage.SpatialSpec.
+func (s *SpatialSpec) AssignProperties_From_SpatialSpec(source *v1api20210615storage.SpatialSpec) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	s.Path = genruntime.ClonePointer(source.Path)
+	s.Types = slices.Clone(source.Types)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		s.PropertyBag = propertyBag
+	} else {
+		s.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_SpatialSpec populates destination, a documentdb/v1api20210615/storage.SpatialSpec, from the receiver.
+func (s *SpatialSpec) AssignProperties_To_SpatialSpec(destination *v1api20210615storage.SpatialSpec) error {
+	propertyBag := genruntime.NewPropertyBag(s.PropertyBag)
+
+	destination.Path = genruntime.ClonePointer(s.Path)
+	destination.Types = slices.Clone(s.Types)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // SpatialSpec_STATUS: Storage version of v1api20210515.SpatialSpec_STATUS
@@ -296,6 +1355,40 @@ type SpatialSpec_STATUS struct {
 	Types []string `json:"types,omitempty"`
 }
 
+// AssignProperties_From_SpatialSpec_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.SpatialSpec_STATUS.
+func (s *SpatialSpec_STATUS) AssignProperties_From_SpatialSpec_STATUS(source *v1api20210615storage.SpatialSpec_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	s.Path = genruntime.ClonePointer(source.Path)
+	s.Types = slices.Clone(source.Types)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		s.PropertyBag = propertyBag
+	} else {
+		s.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_SpatialSpec_STATUS populates destination, a documentdb/v1api20210615/storage.SpatialSpec_STATUS, from the receiver.
+func (s *SpatialSpec_STATUS) AssignProperties_To_SpatialSpec_STATUS(destination *v1api20210615storage.SpatialSpec_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(s.PropertyBag)
+
+	destination.Path = genruntime.ClonePointer(s.Path)
+	destination.Types = slices.Clone(s.Types)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // SqlContainerGetProperties_Options_STATUS: Storage version of v1api20210515.SqlContainerGetProperties_Options_STATUS
 type SqlContainerGetProperties_Options_STATUS struct {
 	AutoscaleSettings *AutoscaleSettings_STATUS `json:"autoscaleSettings,omitempty"`
@@ -303,6 +1396,58 @@ type SqlContainerGetProperties_Options_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Throughput *int `json:"throughput,omitempty"`
+}
+
+// AssignProperties_From_SqlContainerGetProperties_Options_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.SqlContainerGetProperties_Options_STATUS.
+func (s *SqlContainerGetProperties_Options_STATUS) AssignProperties_From_SqlContainerGetProperties_Options_STATUS(source *v1api20210615storage.SqlContainerGetProperties_Options_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.AutoscaleSettings != nil {
+		var autoscaleSettingsValue AutoscaleSettings_STATUS
+		if err := autoscaleSettingsValue.AssignProperties_From_AutoscaleSettings_STATUS(source.AutoscaleSettings); err != nil {
+			return fmt.Errorf("converting AutoscaleSettings: %w", err)
+		}
+		s.AutoscaleSettings = &autoscaleSettingsValue
+	} else {
+		s.AutoscaleSettings = nil
+	}
+
+	s.Throughput = genruntime.ClonePointer(source.Throughput)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		s.PropertyBag = propertyBag
+	} else {
+		s.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_SqlContainerGetProperties_Options_STATUS populates destination, a documentdb/v1api20210615/storage.SqlContainerGetProperties_Options_STATUS, from the receiver.
+func (s *SqlContainerGetProperties_Options_STATUS) AssignProperties_To_SqlContainerGetProperties_Options_STATUS(destination *v1api20210615storage.SqlContainerGetProperties_Options_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(s.PropertyBag)
+
+	if s.AutoscaleSettings != nil {
+		var autoscaleSettingsValue v1api20210615storage.AutoscaleSettings_STATUS
+		if err := s.AutoscaleSettings.AssignProperties_To_AutoscaleSettings_STATUS(&autoscaleSettingsValue); err != nil {
+			return fmt.Errorf("converting AutoscaleSettings: %w", err)
+		}
+		destination.AutoscaleSettings = &autoscaleSettingsValue
+	} else {
+		destination.AutoscaleSettings = nil
+	}
+
+	destination.Throughput = genruntime.ClonePointer(s.Throughput)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // SqlContainerGetProperties_Resource_STATUS: Storage version of v1api20210515.SqlContainerGetProperties_Resource_STATUS
@@ -330,6 +1475,132 @@ type SqlContainerGetProperties_Resource_STATUS struct {
 	UniqueKeyPolicy *UniqueKeyPolicy_STATUS `json:"uniqueKeyPolicy,omitempty"`
 }
 
+// AssignProperties_From_SqlContainerGetProperties_Resource_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.SqlContainerGetProperties_Resource_STATUS.
+func (s *SqlContainerGetProperties_Resource_STATUS) AssignProperties_From_SqlContainerGetProperties_Resource_STATUS(source *v1api20210615storage.SqlContainerGetProperties_Resource_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	s.AnalyticalStorageTtl = genruntime.ClonePointer(source.AnalyticalStorageTtl)
+
+	if source.ConflictResolutionPolicy != nil {
+		var conflictResolutionPolicyValue ConflictResolutionPolicy_STATUS
+		if err := conflictResolutionPolicyValue.AssignProperties_From_ConflictResolutionPolicy_STATUS(source.ConflictResolutionPolicy); err != nil {
+			return fmt.Errorf("converting ConflictResolutionPolicy: %w", err)
+		}
+		s.ConflictResolutionPolicy = &conflictResolutionPolicyValue
+	} else {
+		s.ConflictResolutionPolicy = nil
+	}
+
+	s.DefaultTtl = genruntime.ClonePointer(source.DefaultTtl)
+	s.Etag = genruntime.ClonePointer(source.Etag)
+	s.Id = genruntime.ClonePointer(source.Id)
+
+	if source.IndexingPolicy != nil {
+		var indexingPolicyValue IndexingPolicy_STATUS
+		if err := indexingPolicyValue.AssignProperties_From_IndexingPolicy_STATUS(source.IndexingPolicy); err != nil {
+			return fmt.Errorf("converting IndexingPolicy: %w", err)
+		}
+		s.IndexingPolicy = &indexingPolicyValue
+	} else {
+		s.IndexingPolicy = nil
+	}
+
+	if source.PartitionKey != nil {
+		var partitionKeyValue ContainerPartitionKey_STATUS
+		if err := partitionKeyValue.AssignProperties_From_ContainerPartitionKey_STATUS(source.PartitionKey); err != nil {
+			return fmt.Errorf("converting PartitionKey: %w", err)
+		}
+		s.PartitionKey = &partitionKeyValue
+	} else {
+		s.PartitionKey = nil
+	}
+
+	s.Rid = genruntime.ClonePointer(source.Rid)
+	s.Ts = genruntime.ClonePointer(source.Ts)
+
+	if source.UniqueKeyPolicy != nil {
+		var uniqueKeyPolicyValue UniqueKeyPolicy_STATUS
+		if err := uniqueKeyPolicyValue.AssignProperties_From_UniqueKeyPolicy_STATUS(source.UniqueKeyPolicy); err != nil {
+			return fmt.Errorf("converting UniqueKeyPolicy: %w", err)
+		}
+		s.UniqueKeyPolicy = &uniqueKeyPolicyValue
+	} else {
+		s.UniqueKeyPolicy = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		s.PropertyBag = propertyBag
+	} else {
+		s.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_SqlContainerGetProperties_Resource_STATUS populates destination, a documentdb/v1api20210615/storage.SqlContainerGetProperties_Resource_STATUS, from the receiver.
+func (s *SqlContainerGetProperties_Resource_STATUS) AssignProperties_To_SqlContainerGetProperties_Resource_STATUS(destination *v1api20210615storage.SqlContainerGetProperties_Resource_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(s.PropertyBag)
+
+	destination.AnalyticalStorageTtl = genruntime.ClonePointer(s.AnalyticalStorageTtl)
+
+	if s.ConflictResolutionPolicy != nil {
+		var conflictResolutionPolicyValue v1api20210615storage.ConflictResolutionPolicy_STATUS
+		if err := s.ConflictResolutionPolicy.AssignProperties_To_ConflictResolutionPolicy_STATUS(&conflictResolutionPolicyValue); err != nil {
+			return fmt.Errorf("converting ConflictResolutionPolicy: %w", err)
+		}
+		destination.ConflictResolutionPolicy = &conflictResolutionPolicyValue
+	} else {
+		destination.ConflictResolutionPolicy = nil
+	}
+
+	destination.DefaultTtl = genruntime.ClonePointer(s.DefaultTtl)
+	destination.Etag = genruntime.ClonePointer(s.Etag)
+	destination.Id = genruntime.ClonePointer(s.Id)
+
+	if s.IndexingPolicy != nil {
+		var indexingPolicyValue v1api20210615storage.IndexingPolicy_STATUS
+		if err := s.IndexingPolicy.AssignProperties_To_IndexingPolicy_STATUS(&indexingPolicyValue); err != nil {
+			return fmt.Errorf("converting IndexingPolicy: %w", err)
+		}
+		destination.IndexingPolicy = &indexingPolicyValue
+	} else {
+		destination.IndexingPolicy = nil
+	}
+
+	if s.PartitionKey != nil {
+		var partitionKeyValue v1api20210615storage.ContainerPartitionKey_STATUS
+		if err := s.PartitionKey.AssignProperties_To_ContainerPartitionKey_STATUS(&partitionKeyValue); err != nil {
+			return fmt.Errorf("converting PartitionKey: %w", err)
+		}
+		destination.PartitionKey = &partitionKeyValue
+	} else {
+		destination.PartitionKey = nil
+	}
+
+	destination.Rid = genruntime.ClonePointer(s.Rid)
+	destination.Ts = genruntime.ClonePointer(s.Ts)
+
+	if s.UniqueKeyPolicy != nil {
+		var uniqueKeyPolicyValue v1api20210615storage.UniqueKeyPolicy_STATUS
+		if err := s.UniqueKeyPolicy.AssignProperties_To_UniqueKeyPolicy_STATUS(&uniqueKeyPolicyValue); err != nil {
+			return fmt.Errorf("converting UniqueKeyPolicy: %w", err)
+		}
+		destination.UniqueKeyPolicy = &uniqueKeyPolicyValue
+	} else {
+		destination.UniqueKeyPolicy = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // SqlContainerResource: Storage version of v1api20210515.SqlContainerResource
 type SqlContainerResource struct {
 	AnalyticalStorageTtl *int `json:"analyticalStorageTtl,omitempty"`
@@ -349,6 +1620,124 @@ type SqlContainerResource struct {
 	UniqueKeyPolicy *UniqueKeyPolicy `json:"uniqueKeyPolicy,omitempty"`
 }
 
+// AssignProperties_From_SqlContainerResource populates the receiver from source, a documentdb/v1api20210615/storage.SqlContainerResource.
+func (s *SqlContainerResource) AssignProperties_From_SqlContainerResource(source *v1api20210615storage.SqlContainerResource) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	s.AnalyticalStorageTtl = genruntime.ClonePointer(source.AnalyticalStorageTtl)
+
+	if source.ConflictResolutionPolicy != nil {
+		var conflictResolutionPolicyValue ConflictResolutionPolicy
+		if err := conflictResolutionPolicyValue.AssignProperties_From_ConflictResolutionPolicy(source.ConflictResolutionPolicy); err != nil {
+			return fmt.Errorf("converting ConflictResolutionPolicy: %w", err)
+		}
+		s.ConflictResolutionPolicy = &conflictResolutionPolicyValue
+	} else {
+		s.ConflictResolutionPolicy = nil
+	}
+
+	s.DefaultTtl = genruntime.ClonePointer(source.DefaultTtl)
+	s.Id = genruntime.ClonePointer(source.Id)
+
+	if source.IndexingPolicy != nil {
+		var indexingPolicyValue IndexingPolicy
+		if err := indexingPolicyValue.AssignProperties_From_IndexingPolicy(source.IndexingPolicy); err != nil {
+			return fmt.Errorf("converting IndexingPolicy: %w", err)
+		}
+		s.IndexingPolicy = &indexingPolicyValue
+	} else {
+		s.IndexingPolicy = nil
+	}
+
+	if source.PartitionKey != nil {
+		var partitionKeyValue ContainerPartitionKey
+		if err := partitionKeyValue.AssignProperties_From_ContainerPartitionKey(source.PartitionKey); err != nil {
+			return fmt.Errorf("converting PartitionKey: %w", err)
+		}
+		s.PartitionKey = &partitionKeyValue
+	} else {
+		s.PartitionKey = nil
+	}
+
+	if source.UniqueKeyPolicy != nil {
+		var uniqueKeyPolicyValue UniqueKeyPolicy
+		if err := uniqueKeyPolicyValue.AssignProperties_From_UniqueKeyPolicy(source.UniqueKeyPolicy); err != nil {
+			return fmt.Errorf("converting UniqueKeyPolicy: %w", err)
+		}
+		s.UniqueKeyPolicy = &uniqueKeyPolicyValue
+	} else {
+		s.UniqueKeyPolicy = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		s.PropertyBag = propertyBag
+	} else {
+		s.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_SqlContainerResource populates destination, a documentdb/v1api20210615/storage.SqlContainerResource, from the receiver.
+func (s *SqlContainerResource) AssignProperties_To_SqlContainerResource(destination *v1api20210615storage.SqlContainerResource) error {
+	propertyBag := genruntime.NewPropertyBag(s.PropertyBag)
+
+	destination.AnalyticalStorageTtl = genruntime.ClonePointer(s.AnalyticalStorageTtl)
+
+	if s.ConflictResolutionPolicy != nil {
+		var conflictResolutionPolicyValue v1api20210615storage.ConflictResolutionPolicy
+		if err := s.ConflictResolutionPolicy.AssignProperties_To_ConflictResolutionPolicy(&conflictResolutionPolicyValue); err != nil {
+			return fmt.Errorf("converting ConflictResolutionPolicy: %w", err)
+		}
+		destination.ConflictResolutionPolicy = &conflictResolutionPolicyValue
+	} else {
+		destination.ConflictResolutionPolicy = nil
+	}
+
+	destination.DefaultTtl = genruntime.ClonePointer(s.DefaultTtl)
+	destination.Id = genruntime.ClonePointer(s.Id)
+
+	if s.IndexingPolicy != nil {
+		var indexingPolicyValue v1api20210615storage.IndexingPolicy
+		if err := s.IndexingPolicy.AssignProperties_To_IndexingPolicy(&indexingPolicyValue); err != nil {
+			return fmt.Errorf("converting IndexingPolicy: %w", err)
+		}
+		destination.IndexingPolicy = &indexingPolicyValue
+	} else {
+		destination.IndexingPolicy = nil
+	}
+
+	if s.PartitionKey != nil {
+		var partitionKeyValue v1api20210615storage.ContainerPartitionKey
+		if err := s.PartitionKey.AssignProperties_To_ContainerPartitionKey(&partitionKeyValue); err != nil {
+			return fmt.Errorf("converting PartitionKey: %w", err)
+		}
+		destination.PartitionKey = &partitionKeyValue
+	} else {
+		destination.PartitionKey = nil
+	}
+
+	if s.UniqueKeyPolicy != nil {
+		var uniqueKeyPolicyValue v1api20210615storage.UniqueKeyPolicy
+		if err := s.UniqueKeyPolicy.AssignProperties_To_UniqueKeyPolicy(&uniqueKeyPolicyValue); err != nil {
+			return fmt.Errorf("converting UniqueKeyPolicy: %w", err)
+		}
+		destination.UniqueKeyPolicy = &uniqueKeyPolicyValue
+	} else {
+		destination.UniqueKeyPolicy = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // SqlDatabaseContainerOperatorSpec: Storage version of v1api20210515.SqlDatabaseContainerOperatorSpec
 type SqlDatabaseContainerOperatorSpec struct {
 	ConfigMapExpressions []*genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
@@ -358,11 +1747,131 @@ type SqlDatabaseContainerOperatorSpec struct {
 	SecretExpressions []*genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 }
 
+// AssignProperties_From_SqlDatabaseContainerOperatorSpec populates the receiver from source, a documentdb/v1api20210615/storage.SqlDatabaseContainerOperatorSpec.
+func (s *SqlDatabaseContainerOperatorSpec) AssignProperties_From_SqlDatabaseContainerOperatorSpec(source *v1api20210615storage.SqlDatabaseContainerOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(source.ConfigMapExpressions))
+		for configMapExpressionsIndex := range source.ConfigMapExpressions {
+			if source.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *source.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		s.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		s.ConfigMapExpressions = nil
+	}
+
+	if source.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(source.SecretExpressions))
+		for secretExpressionsIndex := range source.SecretExpressions {
+			if source.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *source.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		s.SecretExpressions = secretExpressionsList
+	} else {
+		s.SecretExpressions = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		s.PropertyBag = propertyBag
+	} else {
+		s.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_SqlDatabaseContainerOperatorSpec populates destination, a documentdb/v1api20210615/storage.SqlDatabaseContainerOperatorSpec, from the receiver.
+func (s *SqlDatabaseContainerOperatorSpec) AssignProperties_To_SqlDatabaseContainerOperatorSpec(destination *v1api20210615storage.SqlDatabaseContainerOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag(s.PropertyBag)
+
+	if s.ConfigMapExpressions != nil {
+		configMapExpressionsList := make([]*genruntime.DestinationExpression, len(s.ConfigMapExpressions))
+		for configMapExpressionsIndex := range s.ConfigMapExpressions {
+			if s.ConfigMapExpressions[configMapExpressionsIndex] != nil {
+				configMapExpressionsItemValue := *s.ConfigMapExpressions[configMapExpressionsIndex].DeepCopy()
+				configMapExpressionsList[configMapExpressionsIndex] = &configMapExpressionsItemValue
+			} else {
+				configMapExpressionsList[configMapExpressionsIndex] = nil
+			}
+		}
+		destination.ConfigMapExpressions = configMapExpressionsList
+	} else {
+		destination.ConfigMapExpressions = nil
+	}
+
+	if s.SecretExpressions != nil {
+		secretExpressionsList := make([]*genruntime.DestinationExpression, len(s.SecretExpressions))
+		for secretExpressionsIndex := range s.SecretExpressions {
+			if s.SecretExpressions[secretExpressionsIndex] != nil {
+				secretExpressionsItemValue := *s.SecretExpressions[secretExpressionsIndex].DeepCopy()
+				secretExpressionsList[secretExpressionsIndex] = &secretExpressionsItemValue
+			} else {
+				secretExpressionsList[secretExpressionsIndex] = nil
+			}
+		}
+		destination.SecretExpressions = secretExpressionsList
+	} else {
+		destination.SecretExpressions = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // UniqueKey: Storage version of v1api20210515.UniqueKey
 type UniqueKey struct {
 	Paths []string `json:"paths,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// AssignProperties_From_UniqueKey populates the receiver from source, a documentdb/v1api20210615/storage.UniqueKey.
+func (u *UniqueKey) AssignProperties_From_UniqueKey(source *v1api20210615storage.UniqueKey) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	u.Paths = slices.Clone(source.Paths)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		u.PropertyBag = propertyBag
+	} else {
+		u.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_UniqueKey populates destination, a documentdb/v1api20210615/storage.UniqueKey, from the receiver.
+func (u *UniqueKey) AssignProperties_To_UniqueKey(destination *v1api20210615storage.UniqueKey) error {
+	propertyBag := genruntime.NewPropertyBag(u.PropertyBag)
+
+	destination.Paths = slices.Clone(u.Paths)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }
 
 // UniqueKeyPolicy: Storage version of v1api20210515.UniqueKeyPolicy
@@ -372,6 +1881,58 @@ type UniqueKeyPolicy struct {
 	UniqueKeys []UniqueKey `json:"uniqueKeys,omitempty"`
 }
 
+// AssignProperties_From_UniqueKeyPolicy populates the receiver from source, a documentdb/v1api20210615/storage.UniqueKeyPolicy.
+func (u *UniqueKeyPolicy) AssignProperties_From_UniqueKeyPolicy(source *v1api20210615storage.UniqueKeyPolicy) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.UniqueKeys != nil {
+		uniqueKeysList := make([]UniqueKey, len(source.UniqueKeys))
+		for uniqueKeysIndex := range source.UniqueKeys {
+			if err := uniqueKeysList[uniqueKeysIndex].AssignProperties_From_UniqueKey(&source.UniqueKeys[uniqueKeysIndex]); err != nil {
+				return fmt.Errorf("converting UniqueKeys: %w", err)
+			}
+		}
+		u.UniqueKeys = uniqueKeysList
+	} else {
+		u.UniqueKeys = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		u.PropertyBag = propertyBag
+	} else {
+		u.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_UniqueKeyPolicy populates destination, a documentdb/v1api20210615/storage.UniqueKeyPolicy, from the receiver.
+func (u *UniqueKeyPolicy) AssignProperties_To_UniqueKeyPolicy(destination *v1api20210615storage.UniqueKeyPolicy) error {
+	propertyBag := genruntime.NewPropertyBag(u.PropertyBag)
+
+	if u.UniqueKeys != nil {
+		uniqueKeysList := make([]v1api20210615storage.UniqueKey, len(u.UniqueKeys))
+		for uniqueKeysIndex := range u.UniqueKeys {
+			if err := u.UniqueKeys[uniqueKeysIndex].AssignProperties_To_UniqueKey(&uniqueKeysList[uniqueKeysIndex]); err != nil {
+				return fmt.Errorf("converting UniqueKeys: %w", err)
+			}
+		}
+		destination.UniqueKeys = uniqueKeysList
+	} else {
+		destination.UniqueKeys = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // UniqueKeyPolicy_STATUS: Storage version of v1api20210515.UniqueKeyPolicy_STATUS
 type UniqueKeyPolicy_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
@@ -379,9 +1940,93 @@ type UniqueKeyPolicy_STATUS struct {
 	UniqueKeys []UniqueKey_STATUS `json:"uniqueKeys,omitempty"`
 }
 
+// AssignProperties_From_UniqueKeyPolicy_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.UniqueKeyPolicy_STATUS.
+func (u *UniqueKeyPolicy_STATUS) AssignProperties_From_UniqueKeyPolicy_STATUS(source *v1api20210615storage.UniqueKeyPolicy_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	if source.UniqueKeys != nil {
+		uniqueKeysList := make([]UniqueKey_STATUS, len(source.UniqueKeys))
+		for uniqueKeysIndex := range source.UniqueKeys {
+			if err := uniqueKeysList[uniqueKeysIndex].AssignProperties_From_UniqueKey_STATUS(&source.UniqueKeys[uniqueKeysIndex]); err != nil {
+				return fmt.Errorf("converting UniqueKeys: %w", err)
+			}
+		}
+		u.UniqueKeys = uniqueKeysList
+	} else {
+		u.UniqueKeys = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		u.PropertyBag = propertyBag
+	} else {
+		u.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_UniqueKeyPolicy_STATUS populates destination, a documentdb/v1api20210615/storage.UniqueKeyPolicy_STATUS, from the receiver.
+func (u *UniqueKeyPolicy_STATUS) AssignProperties_To_UniqueKeyPolicy_STATUS(destination *v1api20210615storage.UniqueKeyPolicy_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(u.PropertyBag)
+
+	if u.UniqueKeys != nil {
+		uniqueKeysList := make([]v1api20210615storage.UniqueKey_STATUS, len(u.UniqueKeys))
+		for uniqueKeysIndex := range u.UniqueKeys {
+			if err := u.UniqueKeys[uniqueKeysIndex].AssignProperties_To_UniqueKey_STATUS(&uniqueKeysList[uniqueKeysIndex]); err != nil {
+				return fmt.Errorf("converting UniqueKeys: %w", err)
+			}
+		}
+		destination.UniqueKeys = uniqueKeysList
+	} else {
+		destination.UniqueKeys = nil
+	}
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
 // UniqueKey_STATUS: Storage version of v1api20210515.UniqueKey_STATUS
 type UniqueKey_STATUS struct {
 	Paths []string `json:"paths,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// AssignProperties_From_UniqueKey_STATUS populates the receiver from source, a documentdb/v1api20210615/storage.UniqueKey_STATUS.
+func (u *UniqueKey_STATUS) AssignProperties_From_UniqueKey_STATUS(source *v1api20210615storage.UniqueKey_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	u.Paths = slices.Clone(source.Paths)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		u.PropertyBag = propertyBag
+	} else {
+		u.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_UniqueKey_STATUS populates destination, a documentdb/v1api20210615/storage.UniqueKey_STATUS, from the receiver.
+func (u *UniqueKey_STATUS) AssignProperties_To_UniqueKey_STATUS(destination *v1api20210615storage.UniqueKey_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(u.PropertyBag)
+
+	destination.Paths = slices.Clone(u.Paths)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
 }

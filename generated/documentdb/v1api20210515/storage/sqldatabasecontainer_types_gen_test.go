@@ -5,6 +5,7 @@ package storage
 import (
 	"testing"
 
+	v1api20210615storage "github.com/armgen/armgen/generated/documentdb/v1api20210615/storage"
 	"github.com/armgen/armgen/pkg/genruntime/gentest"
 	"pgregory.net/rapid"
 )
@@ -287,9 +288,19 @@ func Test_SqlDatabaseContainer_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateSqlDatabaseContainer)
 }
 
+// Test_SqlDatabaseContainer_HubRoundTrip checks that converting a SqlDatabaseContainer to the hub documentdb/v1api20210615/storage.SqlDatabaseContainer and back loses nothing.
+func Test_SqlDatabaseContainer_HubRoundTrip(t *testing.T) {
+	gentest.RunSpokeRoundTrip[SqlDatabaseContainer, v1api20210615storage.SqlDatabaseContainer](t, GenerateSqlDatabaseContainer)
+}
+
 // Test_SqlDatabaseContainer_Spec_JSONRoundTrip checks that JSON keeps every value of SqlDatabaseContainer_Spec.
 func Test_SqlDatabaseContainer_Spec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateSqlDatabaseContainer_Spec)
+}
+
+// Test_SqlDatabaseContainer_Spec_AssignProperties_To_SqlDatabaseContainer_Spec_RoundTrip checks that converting a SqlDatabaseContainer_Spec to documentdb/v1api20210615/storage.SqlDatabaseContainer_Spec and back loses nothing.
+func Test_SqlDatabaseContainer_Spec_AssignProperties_To_SqlDatabaseContainer_Spec_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[SqlDatabaseContainer_Spec, v1api20210615storage.SqlDatabaseContainer_Spec](t, GenerateSqlDatabaseContainer_Spec, (*SqlDatabaseContainer_Spec).AssignProperties_To_SqlDatabaseContainer_Spec, (*SqlDatabaseContainer_Spec).AssignProperties_From_SqlDatabaseContainer_Spec)
 }
 
 // Test_SqlDatabaseContainer_STATUS_JSONRoundTrip checks that JSON keeps every value of SqlDatabaseContainer_STATUS.
@@ -297,9 +308,19 @@ func Test_SqlDatabaseContainer_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateSqlDatabaseContainer_STATUS)
 }
 
+// Test_SqlDatabaseContainer_STATUS_AssignProperties_To_SqlDatabaseContainer_STATUS_RoundTrip checks that converting a SqlDatabaseContainer_STATUS to documentdb/v1api20210615/storage.SqlDatabaseContainer_STATUS and back loses nothing.
+func Test_SqlDatabaseContainer_STATUS_AssignProperties_To_SqlDatabaseContainer_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[SqlDatabaseContainer_STATUS, v1api20210615storage.SqlDatabaseContainer_STATUS](t, GenerateSqlDatabaseContainer_STATUS, (*SqlDatabaseContainer_STATUS).AssignProperties_To_SqlDatabaseContainer_STATUS, (*SqlDatabaseContainer_STATUS).AssignProperties_From_SqlDatabaseContainer_STATUS)
+}
+
 // Test_CompositePath_JSONRoundTrip checks that JSON keeps every value of CompositePath.
 func Test_CompositePath_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateCompositePath)
+}
+
+// Test_CompositePath_AssignProperties_To_CompositePath_RoundTrip checks that converting a CompositePath to documentdb/v1api20210615/storage.CompositePath and back loses nothing.
+func Test_CompositePath_AssignProperties_To_CompositePath_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[CompositePath, v1api20210615storage.CompositePath](t, GenerateCompositePath, (*CompositePath).AssignProperties_To_CompositePath, (*CompositePath).AssignProperties_From_CompositePath)
 }
 
 // Test_CompositePath_STATUS_JSONRoundTrip checks that JSON keeps every value of CompositePath_STATUS.
@@ -307,9 +328,19 @@ func Test_CompositePath_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateCompositePath_STATUS)
 }
 
+// Test_CompositePath_STATUS_AssignProperties_To_CompositePath_STATUS_RoundTrip checks that converting a CompositePath_STATUS to documentdb/v1api20210615/storage.CompositePath_STATUS and back loses nothing.
+func Test_CompositePath_STATUS_AssignProperties_To_CompositePath_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[CompositePath_STATUS, v1api20210615storage.CompositePath_STATUS](t, GenerateCompositePath_STATUS, (*CompositePath_STATUS).AssignProperties_To_CompositePath_STATUS, (*CompositePath_STATUS).AssignProperties_From_CompositePath_STATUS)
+}
+
 // Test_ConflictResolutionPolicy_JSONRoundTrip checks that JSON keeps every value of ConflictResolutionPolicy.
 func Test_ConflictResolutionPolicy_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateConflictResolutionPolicy)
+}
+
+// Test_ConflictResolutionPolicy_AssignProperties_To_ConflictResolutionPolicy_RoundTrip checks that converting a ConflictResolutionPolicy to documentdb/v1api20210615/storage.ConflictResolutionPolicy and back loses nothing.
+func Test_ConflictResolutionPolicy_AssignProperties_To_ConflictResolutionPolicy_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[ConflictResolutionPolicy, v1api20210615storage.ConflictResolutionPolicy](t, GenerateConflictResolutionPolicy, (*ConflictResolutionPolicy).AssignProperties_To_ConflictResolutionPolicy, (*ConflictResolutionPolicy).AssignProperties_From_ConflictResolutionPolicy)
 }
 
 // Test_ConflictResolutionPolicy_STATUS_JSONRoundTrip checks that JSON keeps every value of ConflictResolutionPolicy_STATUS.
@@ -317,9 +348,19 @@ func Test_ConflictResolutionPolicy_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateConflictResolutionPolicy_STATUS)
 }
 
+// Test_ConflictResolutionPolicy_STATUS_AssignProperties_To_ConflictResolutionPolicy_STATUS_RoundTrip checks that converting a ConflictResolutionPolicy_STATUS to documentdb/v1api20210615/storage.ConflictResolutionPolicy_STATUS and back loses nothing.
+func Test_ConflictResolutionPolicy_STATUS_AssignProperties_To_ConflictResolutionPolicy_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[ConflictResolutionPolicy_STATUS, v1api20210615storage.ConflictResolutionPolicy_STATUS](t, GenerateConflictResolutionPolicy_STATUS, (*ConflictResolutionPolicy_STATUS).AssignProperties_To_ConflictResolutionPolicy_STATUS, (*ConflictResolutionPolicy_STATUS).AssignProperties_From_ConflictResolutionPolicy_STATUS)
+}
+
 // Test_ContainerPartitionKey_JSONRoundTrip checks that JSON keeps every value of ContainerPartitionKey.
 func Test_ContainerPartitionKey_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateContainerPartitionKey)
+}
+
+// Test_ContainerPartitionKey_AssignProperties_To_ContainerPartitionKey_RoundTrip checks that converting a ContainerPartitionKey to documentdb/v1api20210615/storage.ContainerPartitionKey and back loses nothing.
+func Test_ContainerPartitionKey_AssignProperties_To_ContainerPartitionKey_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[ContainerPartitionKey, v1api20210615storage.ContainerPartitionKey](t, GenerateContainerPartitionKey, (*ContainerPartitionKey).AssignProperties_To_ContainerPartitionKey, (*ContainerPartitionKey).AssignProperties_From_ContainerPartitionKey)
 }
 
 // Test_ContainerPartitionKey_STATUS_JSONRoundTrip checks that JSON keeps every value of ContainerPartitionKey_STATUS.
@@ -327,9 +368,19 @@ func Test_ContainerPartitionKey_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateContainerPartitionKey_STATUS)
 }
 
+// Test_ContainerPartitionKey_STATUS_AssignProperties_To_ContainerPartitionKey_STATUS_RoundTrip checks that converting a ContainerPartitionKey_STATUS to documentdb/v1api20210615/storage.ContainerPartitionKey_STATUS and back loses nothing.
+func Test_ContainerPartitionKey_STATUS_AssignProperties_To_ContainerPartitionKey_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[ContainerPartitionKey_STATUS, v1api20210615storage.ContainerPartitionKey_STATUS](t, GenerateContainerPartitionKey_STATUS, (*ContainerPartitionKey_STATUS).AssignProperties_To_ContainerPartitionKey_STATUS, (*ContainerPartitionKey_STATUS).AssignProperties_From_ContainerPartitionKey_STATUS)
+}
+
 // Test_ExcludedPath_JSONRoundTrip checks that JSON keeps every value of ExcludedPath.
 func Test_ExcludedPath_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateExcludedPath)
+}
+
+// Test_ExcludedPath_AssignProperties_To_ExcludedPath_RoundTrip checks that converting a ExcludedPath to documentdb/v1api20210615/storage.ExcludedPath and back loses nothing.
+func Test_ExcludedPath_AssignProperties_To_ExcludedPath_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[ExcludedPath, v1api20210615storage.ExcludedPath](t, GenerateExcludedPath, (*ExcludedPath).AssignProperties_To_ExcludedPath, (*ExcludedPath).AssignProperties_From_ExcludedPath)
 }
 
 // Test_ExcludedPath_STATUS_JSONRoundTrip checks that JSON keeps every value of ExcludedPath_STATUS.
@@ -337,9 +388,19 @@ func Test_ExcludedPath_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateExcludedPath_STATUS)
 }
 
+// Test_ExcludedPath_STATUS_AssignProperties_To_ExcludedPath_STATUS_RoundTrip checks that converting a ExcludedPath_STATUS to documentdb/v1api20210615/storage.ExcludedPath_STATUS and back loses nothing.
+func Test_ExcludedPath_STATUS_AssignProperties_To_ExcludedPath_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[ExcludedPath_STATUS, v1api20210615storage.ExcludedPath_STATUS](t, GenerateExcludedPath_STATUS, (*ExcludedPath_STATUS).AssignProperties_To_ExcludedPath_STATUS, (*ExcludedPath_STATUS).AssignProperties_From_ExcludedPath_STATUS)
+}
+
 // Test_IncludedPath_JSONRoundTrip checks that JSON keeps every value of IncludedPath.
 func Test_IncludedPath_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateIncludedPath)
+}
+
+// Test_IncludedPath_AssignProperties_To_IncludedPath_RoundTrip checks that converting a IncludedPath to documentdb/v1api20210615/storage.IncludedPath and back loses nothing.
+func Test_IncludedPath_AssignProperties_To_IncludedPath_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[IncludedPath, v1api20210615storage.IncludedPath](t, GenerateIncludedPath, (*IncludedPath).AssignProperties_To_IncludedPath, (*IncludedPath).AssignProperties_From_IncludedPath)
 }
 
 // Test_IncludedPath_STATUS_JSONRoundTrip checks that JSON keeps every value of IncludedPath_STATUS.
@@ -347,9 +408,19 @@ func Test_IncludedPath_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateIncludedPath_STATUS)
 }
 
+// Test_IncludedPath_STATUS_AssignProperties_To_IncludedPath_STATUS_RoundTrip checks that converting a IncludedPath_STATUS to documentdb/v1api20210615/storage.IncludedPath_STATUS and back loses nothing.
+func Test_IncludedPath_STATUS_AssignProperties_To_IncludedPath_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[IncludedPath_STATUS, v1api20210615storage.IncludedPath_STATUS](t, GenerateIncludedPath_STATUS, (*IncludedPath_STATUS).AssignProperties_To_IncludedPath_STATUS, (*IncludedPath_STATUS).AssignProperties_From_IncludedPath_STATUS)
+}
+
 // Test_Indexes_JSONRoundTrip checks that JSON keeps every value of Indexes.
 func Test_Indexes_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateIndexes)
+}
+
+// Test_Indexes_AssignProperties_To_Indexes_RoundTrip checks that converting a Indexes to documentdb/v1api20210615/storage.Indexes and back loses nothing.
+func Test_Indexes_AssignProperties_To_Indexes_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[Indexes, v1api20210615storage.Indexes](t, GenerateIndexes, (*Indexes).AssignProperties_To_Indexes, (*Indexes).AssignProperties_From_Indexes)
 }
 
 // Test_Indexes_STATUS_JSONRoundTrip checks that JSON keeps every value of Indexes_STATUS.
@@ -357,9 +428,19 @@ func Test_Indexes_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateIndexes_STATUS)
 }
 
+// Test_Indexes_STATUS_AssignProperties_To_Indexes_STATUS_RoundTrip checks that converting a Indexes_STATUS to documentdb/v1api20210615/storage.Indexes_STATUS and back loses nothing.
+func Test_Indexes_STATUS_AssignProperties_To_Indexes_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[Indexes_STATUS, v1api20210615storage.Indexes_STATUS](t, GenerateIndexes_STATUS, (*Indexes_STATUS).AssignProperties_To_Indexes_STATUS, (*Indexes_STATUS).AssignProperties_From_Indexes_STATUS)
+}
+
 // Test_IndexingPolicy_JSONRoundTrip checks that JSON keeps every value of IndexingPolicy.
 func Test_IndexingPolicy_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateIndexingPolicy)
+}
+
+// Test_IndexingPolicy_AssignProperties_To_IndexingPolicy_RoundTrip checks that converting a IndexingPolicy to documentdb/v1api20210615/storage.IndexingPolicy and back loses nothing.
+func Test_IndexingPolicy_AssignProperties_To_IndexingPolicy_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[IndexingPolicy, v1api20210615storage.IndexingPolicy](t, GenerateIndexingPolicy, (*IndexingPolicy).AssignProperties_To_IndexingPolicy, (*IndexingPolicy).AssignProperties_From_IndexingPolicy)
 }
 
 // Test_IndexingPolicy_STATUS_JSONRoundTrip checks that JSON keeps every value of IndexingPolicy_STATUS.
@@ -367,9 +448,19 @@ func Test_IndexingPolicy_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateIndexingPolicy_STATUS)
 }
 
+// Test_IndexingPolicy_STATUS_AssignProperties_To_IndexingPolicy_STATUS_RoundTrip checks that converting a IndexingPolicy_STATUS to documentdb/v1api20210615/storage.IndexingPolicy_STATUS and back loses nothing.
+func Test_IndexingPolicy_STATUS_AssignProperties_To_IndexingPolicy_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[IndexingPolicy_STATUS, v1api20210615storage.IndexingPolicy_STATUS](t, GenerateIndexingPolicy_STATUS, (*IndexingPolicy_STATUS).AssignProperties_To_IndexingPolicy_STATUS, (*IndexingPolicy_STATUS).AssignProperties_From_IndexingPolicy_STATUS)
+}
+
 // Test_SpatialSpec_JSONRoundTrip checks that JSON keeps every value of SpatialSpec.
 func Test_SpatialSpec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateSpatialSpec)
+}
+
+// Test_SpatialSpec_AssignProperties_To_SpatialSpec_RoundTrip checks that converting a SpatialSpec to documentdb/v1api20210615/storage.SpatialSpec and back loses nothing.
+func Test_SpatialSpec_AssignProperties_To_SpatialSpec_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[SpatialSpec, v1api20210615storage.SpatialSpec](t, GenerateSpatialSpec, (*SpatialSpec).AssignProperties_To_SpatialSpec, (*SpatialSpec).AssignProperties_From_SpatialSpec)
 }
 
 // Test_SpatialSpec_STATUS_JSONRoundTrip checks that JSON keeps every value of SpatialSpec_STATUS.
@@ -377,9 +468,19 @@ func Test_SpatialSpec_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateSpatialSpec_STATUS)
 }
 
+// Test_SpatialSpec_STATUS_AssignProperties_To_SpatialSpec_STATUS_RoundTrip checks that converting a SpatialSpec_STATUS to documentdb/v1api20210615/storage.SpatialSpec_STATUS and back loses nothing.
+func Test_SpatialSpec_STATUS_AssignProperties_To_SpatialSpec_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[SpatialSpec_STATUS, v1api20210615storage.SpatialSpec_STATUS](t, GenerateSpatialSpec_STATUS, (*SpatialSpec_STATUS).AssignProperties_To_SpatialSpec_STATUS, (*SpatialSpec_STATUS).AssignProperties_From_SpatialSpec_STATUS)
+}
+
 // Test_SqlContainerGetProperties_Options_STATUS_JSONRoundTrip checks that JSON keeps every value of SqlContainerGetProperties_Options_STATUS.
 func Test_SqlContainerGetProperties_Options_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateSqlContainerGetProperties_Options_STATUS)
+}
+
+// Test_SqlContainerGetProperties_Options_STATUS_AssignProperties_To_SqlContainerGetProperties_Options_STATUS_RoundTrip checks that converting a SqlContainerGetProperties_Options_STATUS to documentdb/v1api20210615/storage.SqlContainerGetProperties_Options_STATUS and back loses nothing.
+func Test_SqlContainerGetProperties_Options_STATUS_AssignProperties_To_SqlContainerGetProperties_Options_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[SqlContainerGetProperties_Options_STATUS, v1api20210615storage.SqlContainerGetProperties_Options_STATUS](t, GenerateSqlContainerGetProperties_Options_STATUS, (*SqlContainerGetProperties_Options_STATUS).AssignProperties_To_SqlContainerGetProperties_Options_STATUS, (*SqlContainerGetProperties_Options_STATUS).AssignProperties_From_SqlContainerGetProperties_Options_STATUS)
 }
 
 // Test_SqlContainerGetProperties_Resource_STATUS_JSONRoundTrip checks that JSON keeps every value of SqlContainerGetProperties_Resource_STATUS.
@@ -387,9 +488,19 @@ func Test_SqlContainerGetProperties_Resource_STATUS_JSONRoundTrip(t *testing.T) 
 	gentest.RunJSONRoundTrip(t, GenerateSqlContainerGetProperties_Resource_STATUS)
 }
 
+// Test_SqlContainerGetProperties_Resource_STATUS_AssignProperties_To_SqlContainerGetProperties_Resource_STATUS_RoundTrip checks that converting a SqlContainerGetProperties_Resource_STATUS to documentdb/v1api20210615/storage.SqlContainerGetProperties_Resource_STATUS and back loses nothing.
+func Test_SqlContainerGetProperties_Resource_STATUS_AssignProperties_To_SqlContainerGetProperties_Resource_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[SqlContainerGetProperties_Resource_STATUS, v1api20210615storage.SqlContainerGetProperties_Resource_STATUS](t, GenerateSqlContainerGetProperties_Resource_STATUS, (*SqlContainerGetProperties_Resource_STATUS).AssignProperties_To_SqlContainerGetProperties_Resource_STATUS, (*SqlContainerGetProperties_Resource_STATUS).AssignProperties_From_SqlContainerGetProperties_Resource_STATUS)
+}
+
 // Test_SqlContainerResource_JSONRoundTrip checks that JSON keeps every value of SqlContainerResource.
 func Test_SqlContainerResource_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateSqlContainerResource)
+}
+
+// Test_SqlContainerResource_AssignProperties_To_SqlContainerResource_RoundTrip checks that converting a SqlContainerResource to documentdb/v1api20210615/storage.SqlContainerResource and back loses nothing.
+func Test_SqlContainerResource_AssignProperties_To_SqlContainerResource_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[SqlContainerResource, v1api20210615storage.SqlContainerResource](t, GenerateSqlContainerResource, (*SqlContainerResource).AssignProperties_To_SqlContainerResource, (*SqlContainerResource).AssignProperties_From_SqlContainerResource)
 }
 
 // Test_SqlDatabaseContainerOperatorSpec_JSONRoundTrip checks that JSON keeps every value of SqlDatabaseContainerOperatorSpec.
@@ -397,9 +508,19 @@ func Test_SqlDatabaseContainerOperatorSpec_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateSqlDatabaseContainerOperatorSpec)
 }
 
+// Test_SqlDatabaseContainerOperatorSpec_AssignProperties_To_SqlDatabaseContainerOperatorSpec_RoundTrip checks that converting a SqlDatabaseContainerOperatorSpec to documentdb/v1api20210615/storage.SqlDatabaseContainerOperatorSpec and back loses nothing.
+func Test_SqlDatabaseContainerOperatorSpec_AssignProperties_To_SqlDatabaseContainerOperatorSpec_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[SqlDatabaseContainerOperatorSpec, v1api20210615storage.SqlDatabaseContainerOperatorSpec](t, GenerateSqlDatabaseContainerOperatorSpec, (*SqlDatabaseContainerOperatorSpec).AssignProperties_To_SqlDatabaseContainerOperatorSpec, (*SqlDatabaseContainerOperatorSpec).AssignProperties_From_SqlDatabaseContainerOperatorSpec)
+}
+
 // Test_UniqueKey_JSONRoundTrip checks that JSON keeps every value of UniqueKey.
 func Test_UniqueKey_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateUniqueKey)
+}
+
+// Test_UniqueKey_AssignProperties_To_UniqueKey_RoundTrip checks that converting a UniqueKey to documentdb/v1api20210615/storage.UniqueKey and back loses nothing.
+func Test_UniqueKey_AssignProperties_To_UniqueKey_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[UniqueKey, v1api20210615storage.UniqueKey](t, GenerateUniqueKey, (*UniqueKey).AssignProperties_To_UniqueKey, (*UniqueKey).AssignProperties_From_UniqueKey)
 }
 
 // Test_UniqueKeyPolicy_JSONRoundTrip checks that JSON keeps every value of UniqueKeyPolicy.
@@ -407,12 +528,27 @@ func Test_UniqueKeyPolicy_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateUniqueKeyPolicy)
 }
 
+// Test_UniqueKeyPolicy_AssignProperties_To_UniqueKeyPolicy_RoundTrip checks that converting a UniqueKeyPolicy to documentdb/v1api20210615/storage.UniqueKeyPolicy and back loses nothing.
+func Test_UniqueKeyPolicy_AssignProperties_To_UniqueKeyPolicy_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[UniqueKeyPolicy, v1api20210615storage.UniqueKeyPolicy](t, GenerateUniqueKeyPolicy, (*UniqueKeyPolicy).AssignProperties_To_UniqueKeyPolicy, (*UniqueKeyPolicy).AssignProperties_From_UniqueKeyPolicy)
+}
+
 // Test_UniqueKeyPolicy_STATUS_JSONRoundTrip checks that JSON keeps every value of UniqueKeyPolicy_STATUS.
 func Test_UniqueKeyPolicy_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateUniqueKeyPolicy_STATUS)
 }
 
+// Test_UniqueKeyPolicy_STATUS_AssignProperties_To_UniqueKeyPolicy_STATUS_RoundTrip checks that converting a UniqueKeyPolicy_STATUS to documentdb/v1api20210615/storage.UniqueKeyPolicy_STATUS and back loses nothing.
+func Test_UniqueKeyPolicy_STATUS_AssignProperties_To_UniqueKeyPolicy_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[UniqueKeyPolicy_STATUS, v1api20210615storage.UniqueKeyPolicy_STATUS](t, GenerateUniqueKeyPolicy_STATUS, (*UniqueKeyPolicy_STATUS).AssignProperties_To_UniqueKeyPolicy_STATUS, (*UniqueKeyPolicy_STATUS).AssignProperties_From_UniqueKeyPolicy_STATUS)
+}
+
 // Test_UniqueKey_STATUS_JSONRoundTrip checks that JSON keeps every value of UniqueKey_STATUS.
 func Test_UniqueKey_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateUniqueKey_STATUS)
+}
+
+// Test_UniqueKey_STATUS_AssignProperties_To_UniqueKey_STATUS_RoundTrip checks that converting a UniqueKey_STATUS to documentdb/v1api20210615/storage.UniqueKey_STATUS and back loses nothing.
+func Test_UniqueKey_STATUS_AssignProperties_To_UniqueKey_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[UniqueKey_STATUS, v1api20210615storage.UniqueKey_STATUS](t, GenerateUniqueKey_STATUS, (*UniqueKey_STATUS).AssignProperties_To_UniqueKey_STATUS, (*UniqueKey_STATUS).AssignProperties_From_UniqueKey_STATUS)
 }
