@@ -130,6 +130,13 @@ func (e *expander) expandInline(doc *loader.Document, s *spec.Schema, at string)
 		}
 		cp.AdditionalProperties = &spec.SchemaOrBool{Allows: true, Schema: x}
 	}
+	// A polymorphic base's additionalProperties (a metric alert's criteria: any object) speak
+	// for no variant's own properties (the list allOf), and which variant a value is rests on its
+	// discriminator, which the validator does not follow: judging the variants' properties by
+	// the base would refuse valid bodies, so the base leaves them open.
+	if s.Discriminator != "" && cp.AdditionalProperties != nil {
+		cp.AdditionalProperties = nil
+	}
 	// anyOf/oneOf/not are almost absent from ARM specs; dropping them only loosens validation.
 	cp.AnyOf, cp.OneOf, cp.Not = nil, nil, nil
 	// A client never sends read-only properties, so they cannot be required of it.
