@@ -21,6 +21,26 @@ import (
 	documentdbv1api20210515storage "github.com/armgen/armgen/generated/documentdb/v1api20210515/storage"
 	eventhubv1api20210101preview "github.com/armgen/armgen/generated/eventhub/v1api20210101preview"
 	eventhubv1api20210101previewstorage "github.com/armgen/armgen/generated/eventhub/v1api20210101preview/storage"
+	insightsv1api20150401 "github.com/armgen/armgen/generated/insights/v1api20150401"
+	insightsv1api20150401storage "github.com/armgen/armgen/generated/insights/v1api20150401/storage"
+	insightsv1api20150501 "github.com/armgen/armgen/generated/insights/v1api20150501"
+	insightsv1api20150501storage "github.com/armgen/armgen/generated/insights/v1api20150501/storage"
+	insightsv1api20171001 "github.com/armgen/armgen/generated/insights/v1api20171001"
+	insightsv1api20171001storage "github.com/armgen/armgen/generated/insights/v1api20171001/storage"
+	insightsv1api20180301 "github.com/armgen/armgen/generated/insights/v1api20180301"
+	insightsv1api20180301storage "github.com/armgen/armgen/generated/insights/v1api20180301/storage"
+	insightsv1api20180416 "github.com/armgen/armgen/generated/insights/v1api20180416"
+	insightsv1api20180416storage "github.com/armgen/armgen/generated/insights/v1api20180416/storage"
+	insightsv1api20190601 "github.com/armgen/armgen/generated/insights/v1api20190601"
+	insightsv1api20190601storage "github.com/armgen/armgen/generated/insights/v1api20190601/storage"
+	insightsv1api20200202 "github.com/armgen/armgen/generated/insights/v1api20200202"
+	insightsv1api20200202storage "github.com/armgen/armgen/generated/insights/v1api20200202/storage"
+	insightsv1api20201001 "github.com/armgen/armgen/generated/insights/v1api20201001"
+	insightsv1api20201001storage "github.com/armgen/armgen/generated/insights/v1api20201001/storage"
+	insightsv1api20210308 "github.com/armgen/armgen/generated/insights/v1api20210308"
+	insightsv1api20210308storage "github.com/armgen/armgen/generated/insights/v1api20210308/storage"
+	insightsv1api20210401 "github.com/armgen/armgen/generated/insights/v1api20210401"
+	insightsv1api20210401storage "github.com/armgen/armgen/generated/insights/v1api20210401/storage"
 	keyvaultv1api20210401preview "github.com/armgen/armgen/generated/keyvault/v1api20210401preview"
 	keyvaultv1api20210401previewstorage "github.com/armgen/armgen/generated/keyvault/v1api20210401preview/storage"
 	managedidentityv1api20181130 "github.com/armgen/armgen/generated/managedidentity/v1api20181130"
@@ -29,6 +49,8 @@ import (
 	networkv1api20201101storage "github.com/armgen/armgen/generated/network/v1api20201101/storage"
 	networkv1api20210201 "github.com/armgen/armgen/generated/network/v1api20210201"
 	networkv1api20210201storage "github.com/armgen/armgen/generated/network/v1api20210201/storage"
+	operationalinsightsv1api20210601 "github.com/armgen/armgen/generated/operationalinsights/v1api20210601"
+	operationalinsightsv1api20210601storage "github.com/armgen/armgen/generated/operationalinsights/v1api20210601/storage"
 	resourcesv1api20200601 "github.com/armgen/armgen/generated/resources/v1api20200601"
 	resourcesv1api20200601storage "github.com/armgen/armgen/generated/resources/v1api20200601/storage"
 	resourcesv1api20210401 "github.com/armgen/armgen/generated/resources/v1api20210401"
@@ -39,6 +61,8 @@ import (
 	storagev1api20210101storage "github.com/armgen/armgen/generated/storage/v1api20210101/storage"
 	storagev1api20210401 "github.com/armgen/armgen/generated/storage/v1api20210401"
 	storagev1api20210401storage "github.com/armgen/armgen/generated/storage/v1api20210401/storage"
+	webv1api20210115 "github.com/armgen/armgen/generated/web/v1api20210115"
+	webv1api20210115storage "github.com/armgen/armgen/generated/web/v1api20210115/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"k8s.io/apimachinery/pkg/runtime"
 )
@@ -64,6 +88,18 @@ func KnownResources() []genruntime.KnownResource {
 		{Obj: new(eventhubv1api20210101previewstorage.NamespacesAuthorizationRule)},
 		{Obj: new(eventhubv1api20210101previewstorage.NamespacesEventhub)},
 		{Obj: new(eventhubv1api20210101previewstorage.NamespacesEventhubsConsumerGroup)},
+		{Obj: new(insightsv1api20150401storage.AutoscaleSetting)},
+		{Obj: new(insightsv1api20150501storage.Webtest)},
+		{Obj: new(insightsv1api20171001storage.PricingPlan)},
+		{Obj: new(insightsv1api20180301storage.MetricAlert)},
+		{Obj: new(insightsv1api20180416storage.ScheduledQueryRule)},
+		{Obj: new(insightsv1api20190601storage.ActionGroup)},
+		{Obj: new(insightsv1api20200202storage.Component)},
+		{Obj: new(insightsv1api20201001storage.ActivityLogAlert)},
+		{Obj: new(insightsv1api20210308storage.Workbook)},
+		{Obj: new(insightsv1api20210401storage.DataCollectionEndpoint)},
+		{Obj: new(insightsv1api20210401storage.DataCollectionRule)},
+		{Obj: new(insightsv1api20210401storage.DataCollectionRuleAssociation)},
 		{Obj: new(keyvaultv1api20210401previewstorage.Vault)},
 		{Obj: new(managedidentityv1api20181130storage.UserAssignedIdentity)},
 		{Obj: new(networkv1api20201101storage.LoadBalancer)},
@@ -76,6 +112,7 @@ func KnownResources() []genruntime.KnownResource {
 		{Obj: new(networkv1api20210201storage.NetworkSecurityGroup)},
 		{Obj: new(networkv1api20210201storage.VirtualNetwork)},
 		{Obj: new(networkv1api20210201storage.VirtualNetworksSubnet)},
+		{Obj: new(operationalinsightsv1api20210601storage.Workspace)},
 		{Obj: new(resourcesv1api20210401storage.ResourceGroup)},
 		{Obj: new(servicebusv1api20210101previewstorage.Namespace)},
 		{Obj: new(servicebusv1api20210101previewstorage.NamespacesQueue)},
@@ -86,6 +123,9 @@ func KnownResources() []genruntime.KnownResource {
 		{Obj: new(storagev1api20210401storage.StorageAccountsBlobServicesContainer)},
 		{Obj: new(storagev1api20210401storage.StorageAccountsQueueService)},
 		{Obj: new(storagev1api20210401storage.StorageAccountsQueueServicesQueue)},
+		{Obj: new(webv1api20210115storage.ServerFarm)},
+		{Obj: new(webv1api20210115storage.Site)},
+		{Obj: new(webv1api20210115storage.SitesSourcecontrol)},
 	}
 }
 
@@ -109,6 +149,26 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	documentdbv1api20210515storage.AddToScheme,
 	eventhubv1api20210101preview.AddToScheme,
 	eventhubv1api20210101previewstorage.AddToScheme,
+	insightsv1api20150401.AddToScheme,
+	insightsv1api20150401storage.AddToScheme,
+	insightsv1api20150501.AddToScheme,
+	insightsv1api20150501storage.AddToScheme,
+	insightsv1api20171001.AddToScheme,
+	insightsv1api20171001storage.AddToScheme,
+	insightsv1api20180301.AddToScheme,
+	insightsv1api20180301storage.AddToScheme,
+	insightsv1api20180416.AddToScheme,
+	insightsv1api20180416storage.AddToScheme,
+	insightsv1api20190601.AddToScheme,
+	insightsv1api20190601storage.AddToScheme,
+	insightsv1api20200202.AddToScheme,
+	insightsv1api20200202storage.AddToScheme,
+	insightsv1api20201001.AddToScheme,
+	insightsv1api20201001storage.AddToScheme,
+	insightsv1api20210308.AddToScheme,
+	insightsv1api20210308storage.AddToScheme,
+	insightsv1api20210401.AddToScheme,
+	insightsv1api20210401storage.AddToScheme,
 	keyvaultv1api20210401preview.AddToScheme,
 	keyvaultv1api20210401previewstorage.AddToScheme,
 	managedidentityv1api20181130.AddToScheme,
@@ -117,6 +177,8 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	networkv1api20201101storage.AddToScheme,
 	networkv1api20210201.AddToScheme,
 	networkv1api20210201storage.AddToScheme,
+	operationalinsightsv1api20210601.AddToScheme,
+	operationalinsightsv1api20210601storage.AddToScheme,
 	resourcesv1api20200601.AddToScheme,
 	resourcesv1api20200601storage.AddToScheme,
 	resourcesv1api20210401.AddToScheme,
@@ -127,6 +189,8 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	storagev1api20210101storage.AddToScheme,
 	storagev1api20210401.AddToScheme,
 	storagev1api20210401storage.AddToScheme,
+	webv1api20210115.AddToScheme,
+	webv1api20210115storage.AddToScheme,
 }
 
 // AddToScheme adds every generated API version to s.
