@@ -3,12 +3,18 @@
 package controllers
 
 import (
+	apimanagementv1api20201201 "github.com/armgen/armgen/generated/apimanagement/v1api20201201"
+	apimanagementv1api20201201storage "github.com/armgen/armgen/generated/apimanagement/v1api20201201/storage"
 	authorizationv1api20200801preview "github.com/armgen/armgen/generated/authorization/v1api20200801preview"
 	authorizationv1api20200801previewstorage "github.com/armgen/armgen/generated/authorization/v1api20200801preview/storage"
 	cachev1api20200601 "github.com/armgen/armgen/generated/cache/v1api20200601"
 	cachev1api20200601storage "github.com/armgen/armgen/generated/cache/v1api20200601/storage"
 	cachev1api20201201 "github.com/armgen/armgen/generated/cache/v1api20201201"
 	cachev1api20201201storage "github.com/armgen/armgen/generated/cache/v1api20201201/storage"
+	cdnv1api20200901 "github.com/armgen/armgen/generated/cdn/v1api20200901"
+	cdnv1api20200901storage "github.com/armgen/armgen/generated/cdn/v1api20200901/storage"
+	cognitiveservicesv1api20210430 "github.com/armgen/armgen/generated/cognitiveservices/v1api20210430"
+	cognitiveservicesv1api20210430storage "github.com/armgen/armgen/generated/cognitiveservices/v1api20210430/storage"
 	containerservicev1api20210301 "github.com/armgen/armgen/generated/containerservice/v1api20210301"
 	containerservicev1api20210301storage "github.com/armgen/armgen/generated/containerservice/v1api20210301/storage"
 	containerservicev1api20210501 "github.com/armgen/armgen/generated/containerservice/v1api20210501"
@@ -70,11 +76,45 @@ import (
 // KnownResources returns an empty object of every generated kind, telling the controller which kinds to watch: the storage version of each, which every other version converts to.
 func KnownResources() []genruntime.KnownResource {
 	return []genruntime.KnownResource{
+		{Obj: new(apimanagementv1api20201201storage.Api)},
+		{Obj: new(apimanagementv1api20201201storage.ApiDiagnostic)},
+		{Obj: new(apimanagementv1api20201201storage.ApiPolicy)},
+		{Obj: new(apimanagementv1api20201201storage.ApiVersionSet)},
+		{Obj: new(apimanagementv1api20201201storage.Backend)},
+		{Obj: new(apimanagementv1api20201201storage.Certificate)},
+		{Obj: new(apimanagementv1api20201201storage.Diagnostic)},
+		{Obj: new(apimanagementv1api20201201storage.Group)},
+		{Obj: new(apimanagementv1api20201201storage.Logger)},
+		{Obj: new(apimanagementv1api20201201storage.NamedValue)},
+		{Obj: new(apimanagementv1api20201201storage.Policy)},
+		{Obj: new(apimanagementv1api20201201storage.Product)},
+		{Obj: new(apimanagementv1api20201201storage.ProductApi)},
+		{Obj: new(apimanagementv1api20201201storage.ProductGroup)},
+		{Obj: new(apimanagementv1api20201201storage.ProductPolicy)},
+		{Obj: new(apimanagementv1api20201201storage.Service)},
+		{Obj: new(apimanagementv1api20201201storage.ServiceGateway)},
+		{Obj: new(apimanagementv1api20201201storage.ServiceGatewayApi)},
+		{Obj: new(apimanagementv1api20201201storage.ServiceGatewayCertificateAuthority)},
+		{Obj: new(apimanagementv1api20201201storage.ServiceGatewayHostnameConfiguration)},
+		{Obj: new(apimanagementv1api20201201storage.Subscription)},
+		{Obj: new(apimanagementv1api20201201storage.User)},
 		{Obj: new(authorizationv1api20200801previewstorage.RoleAssignment)},
 		{Obj: new(cachev1api20201201storage.Redis)},
 		{Obj: new(cachev1api20201201storage.RedisFirewallRule)},
 		{Obj: new(cachev1api20201201storage.RedisLinkedServer)},
 		{Obj: new(cachev1api20201201storage.RedisPatchSchedule)},
+		{Obj: new(cdnv1api20200901storage.AfdCustomDomain)},
+		{Obj: new(cdnv1api20200901storage.AfdEndpoint)},
+		{Obj: new(cdnv1api20200901storage.AfdOrigin)},
+		{Obj: new(cdnv1api20200901storage.AfdOriginGroup)},
+		{Obj: new(cdnv1api20200901storage.Profile)},
+		{Obj: new(cdnv1api20200901storage.ProfilesEndpoint)},
+		{Obj: new(cdnv1api20200901storage.Route)},
+		{Obj: new(cdnv1api20200901storage.Rule)},
+		{Obj: new(cdnv1api20200901storage.RuleSet)},
+		{Obj: new(cdnv1api20200901storage.Secret)},
+		{Obj: new(cdnv1api20200901storage.SecurityPolicy)},
+		{Obj: new(cognitiveservicesv1api20210430storage.Account)},
 		{Obj: new(containerservicev1api20210501storage.ManagedCluster)},
 		{Obj: new(containerservicev1api20210501storage.ManagedClustersAgentPool)},
 		{Obj: new(dbforpostgresqlv1api20210601storage.FlexibleServer)},
@@ -131,12 +171,18 @@ func KnownResources() []genruntime.KnownResource {
 
 // schemeAdders holds the AddToScheme of every generated API version, storage versions included, as the API server needs them all to convert between versions.
 var schemeAdders = []func(*runtime.Scheme) error{
+	apimanagementv1api20201201.AddToScheme,
+	apimanagementv1api20201201storage.AddToScheme,
 	authorizationv1api20200801preview.AddToScheme,
 	authorizationv1api20200801previewstorage.AddToScheme,
 	cachev1api20200601.AddToScheme,
 	cachev1api20200601storage.AddToScheme,
 	cachev1api20201201.AddToScheme,
 	cachev1api20201201storage.AddToScheme,
+	cdnv1api20200901.AddToScheme,
+	cdnv1api20200901storage.AddToScheme,
+	cognitiveservicesv1api20210430.AddToScheme,
+	cognitiveservicesv1api20210430storage.AddToScheme,
 	containerservicev1api20210301.AddToScheme,
 	containerservicev1api20210301storage.AddToScheme,
 	containerservicev1api20210501.AddToScheme,
