@@ -3,6 +3,8 @@
 package controllers
 
 import (
+	alertsmanagementv1api20210401 "github.com/armgen/armgen/generated/alertsmanagement/v1api20210401"
+	alertsmanagementv1api20210401storage "github.com/armgen/armgen/generated/alertsmanagement/v1api20210401/storage"
 	apimanagementv1api20201201 "github.com/armgen/armgen/generated/apimanagement/v1api20201201"
 	apimanagementv1api20201201storage "github.com/armgen/armgen/generated/apimanagement/v1api20201201/storage"
 	authorizationv1api20200801preview "github.com/armgen/armgen/generated/authorization/v1api20200801preview"
@@ -15,10 +17,16 @@ import (
 	cdnv1api20200901storage "github.com/armgen/armgen/generated/cdn/v1api20200901/storage"
 	cognitiveservicesv1api20210430 "github.com/armgen/armgen/generated/cognitiveservices/v1api20210430"
 	cognitiveservicesv1api20210430storage "github.com/armgen/armgen/generated/cognitiveservices/v1api20210430/storage"
+	communicationv1api20200820 "github.com/armgen/armgen/generated/communication/v1api20200820"
+	communicationv1api20200820storage "github.com/armgen/armgen/generated/communication/v1api20200820/storage"
 	containerservicev1api20210301 "github.com/armgen/armgen/generated/containerservice/v1api20210301"
 	containerservicev1api20210301storage "github.com/armgen/armgen/generated/containerservice/v1api20210301/storage"
 	containerservicev1api20210501 "github.com/armgen/armgen/generated/containerservice/v1api20210501"
 	containerservicev1api20210501storage "github.com/armgen/armgen/generated/containerservice/v1api20210501/storage"
+	datafactoryv1api20180601 "github.com/armgen/armgen/generated/datafactory/v1api20180601"
+	datafactoryv1api20180601storage "github.com/armgen/armgen/generated/datafactory/v1api20180601/storage"
+	dataprotectionv1api20210101 "github.com/armgen/armgen/generated/dataprotection/v1api20210101"
+	dataprotectionv1api20210101storage "github.com/armgen/armgen/generated/dataprotection/v1api20210101/storage"
 	dbforpostgresqlv1api20210601 "github.com/armgen/armgen/generated/dbforpostgresql/v1api20210601"
 	dbforpostgresqlv1api20210601storage "github.com/armgen/armgen/generated/dbforpostgresql/v1api20210601/storage"
 	documentdbv1api20210315 "github.com/armgen/armgen/generated/documentdb/v1api20210315"
@@ -57,6 +65,8 @@ import (
 	networkv1api20210201storage "github.com/armgen/armgen/generated/network/v1api20210201/storage"
 	operationalinsightsv1api20210601 "github.com/armgen/armgen/generated/operationalinsights/v1api20210601"
 	operationalinsightsv1api20210601storage "github.com/armgen/armgen/generated/operationalinsights/v1api20210601/storage"
+	portalv1api20200901preview "github.com/armgen/armgen/generated/portal/v1api20200901preview"
+	portalv1api20200901previewstorage "github.com/armgen/armgen/generated/portal/v1api20200901preview/storage"
 	resourcesv1api20200601 "github.com/armgen/armgen/generated/resources/v1api20200601"
 	resourcesv1api20200601storage "github.com/armgen/armgen/generated/resources/v1api20200601/storage"
 	resourcesv1api20210401 "github.com/armgen/armgen/generated/resources/v1api20210401"
@@ -76,6 +86,7 @@ import (
 // KnownResources returns an empty object of every generated kind, telling the controller which kinds to watch: the storage version of each, which every other version converts to.
 func KnownResources() []genruntime.KnownResource {
 	return []genruntime.KnownResource{
+		{Obj: new(alertsmanagementv1api20210401storage.SmartDetectorAlertRule)},
 		{Obj: new(apimanagementv1api20201201storage.Api)},
 		{Obj: new(apimanagementv1api20201201storage.ApiDiagnostic)},
 		{Obj: new(apimanagementv1api20201201storage.ApiPolicy)},
@@ -115,8 +126,13 @@ func KnownResources() []genruntime.KnownResource {
 		{Obj: new(cdnv1api20200901storage.Secret)},
 		{Obj: new(cdnv1api20200901storage.SecurityPolicy)},
 		{Obj: new(cognitiveservicesv1api20210430storage.Account)},
+		{Obj: new(communicationv1api20200820storage.CommunicationService)},
 		{Obj: new(containerservicev1api20210501storage.ManagedCluster)},
 		{Obj: new(containerservicev1api20210501storage.ManagedClustersAgentPool)},
+		{Obj: new(datafactoryv1api20180601storage.Factory)},
+		{Obj: new(dataprotectionv1api20210101storage.BackupVault)},
+		{Obj: new(dataprotectionv1api20210101storage.BackupVaultsBackupInstance)},
+		{Obj: new(dataprotectionv1api20210101storage.BackupVaultsBackupPolicy)},
 		{Obj: new(dbforpostgresqlv1api20210601storage.FlexibleServer)},
 		{Obj: new(dbforpostgresqlv1api20210601storage.FlexibleServersConfiguration)},
 		{Obj: new(dbforpostgresqlv1api20210601storage.FlexibleServersDatabase)},
@@ -153,6 +169,7 @@ func KnownResources() []genruntime.KnownResource {
 		{Obj: new(networkv1api20210201storage.VirtualNetwork)},
 		{Obj: new(networkv1api20210201storage.VirtualNetworksSubnet)},
 		{Obj: new(operationalinsightsv1api20210601storage.Workspace)},
+		{Obj: new(portalv1api20200901previewstorage.Dashboard)},
 		{Obj: new(resourcesv1api20210401storage.ResourceGroup)},
 		{Obj: new(servicebusv1api20210101previewstorage.Namespace)},
 		{Obj: new(servicebusv1api20210101previewstorage.NamespacesQueue)},
@@ -171,6 +188,8 @@ func KnownResources() []genruntime.KnownResource {
 
 // schemeAdders holds the AddToScheme of every generated API version, storage versions included, as the API server needs them all to convert between versions.
 var schemeAdders = []func(*runtime.Scheme) error{
+	alertsmanagementv1api20210401.AddToScheme,
+	alertsmanagementv1api20210401storage.AddToScheme,
 	apimanagementv1api20201201.AddToScheme,
 	apimanagementv1api20201201storage.AddToScheme,
 	authorizationv1api20200801preview.AddToScheme,
@@ -183,10 +202,16 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	cdnv1api20200901storage.AddToScheme,
 	cognitiveservicesv1api20210430.AddToScheme,
 	cognitiveservicesv1api20210430storage.AddToScheme,
+	communicationv1api20200820.AddToScheme,
+	communicationv1api20200820storage.AddToScheme,
 	containerservicev1api20210301.AddToScheme,
 	containerservicev1api20210301storage.AddToScheme,
 	containerservicev1api20210501.AddToScheme,
 	containerservicev1api20210501storage.AddToScheme,
+	datafactoryv1api20180601.AddToScheme,
+	datafactoryv1api20180601storage.AddToScheme,
+	dataprotectionv1api20210101.AddToScheme,
+	dataprotectionv1api20210101storage.AddToScheme,
 	dbforpostgresqlv1api20210601.AddToScheme,
 	dbforpostgresqlv1api20210601storage.AddToScheme,
 	documentdbv1api20210315.AddToScheme,
@@ -225,6 +250,8 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	networkv1api20210201storage.AddToScheme,
 	operationalinsightsv1api20210601.AddToScheme,
 	operationalinsightsv1api20210601storage.AddToScheme,
+	portalv1api20200901preview.AddToScheme,
+	portalv1api20200901previewstorage.AddToScheme,
 	resourcesv1api20200601.AddToScheme,
 	resourcesv1api20200601storage.AddToScheme,
 	resourcesv1api20210401.AddToScheme,
