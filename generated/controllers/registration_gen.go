@@ -57,6 +57,8 @@ import (
 	insightsv1api20210401storage "github.com/armgen/armgen/generated/insights/v1api20210401/storage"
 	keyvaultv1api20210401preview "github.com/armgen/armgen/generated/keyvault/v1api20210401preview"
 	keyvaultv1api20210401previewstorage "github.com/armgen/armgen/generated/keyvault/v1api20210401preview/storage"
+	kustov1api20210101 "github.com/armgen/armgen/generated/kusto/v1api20210101"
+	kustov1api20210101storage "github.com/armgen/armgen/generated/kusto/v1api20210101/storage"
 	managedidentityv1api20181130 "github.com/armgen/armgen/generated/managedidentity/v1api20181130"
 	managedidentityv1api20181130storage "github.com/armgen/armgen/generated/managedidentity/v1api20181130/storage"
 	networkv1api20201101 "github.com/armgen/armgen/generated/network/v1api20201101"
@@ -77,6 +79,8 @@ import (
 	storagev1api20210101storage "github.com/armgen/armgen/generated/storage/v1api20210101/storage"
 	storagev1api20210401 "github.com/armgen/armgen/generated/storage/v1api20210401"
 	storagev1api20210401storage "github.com/armgen/armgen/generated/storage/v1api20210401/storage"
+	synapsev1api20210501 "github.com/armgen/armgen/generated/synapse/v1api20210501"
+	synapsev1api20210501storage "github.com/armgen/armgen/generated/synapse/v1api20210501/storage"
 	webv1api20210115 "github.com/armgen/armgen/generated/web/v1api20210115"
 	webv1api20210115storage "github.com/armgen/armgen/generated/web/v1api20210115/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
@@ -157,6 +161,11 @@ func KnownResources() []genruntime.KnownResource {
 		{Obj: new(insightsv1api20210401storage.DataCollectionRule)},
 		{Obj: new(insightsv1api20210401storage.DataCollectionRuleAssociation)},
 		{Obj: new(keyvaultv1api20210401previewstorage.Vault)},
+		{Obj: new(kustov1api20210101storage.Cluster)},
+		{Obj: new(kustov1api20210101storage.ClusterPrincipalAssignment)},
+		{Obj: new(kustov1api20210101storage.DataConnection)},
+		{Obj: new(kustov1api20210101storage.Database)},
+		{Obj: new(kustov1api20210101storage.PrincipalAssignment)},
 		{Obj: new(managedidentityv1api20181130storage.UserAssignedIdentity)},
 		{Obj: new(networkv1api20201101storage.LoadBalancer)},
 		{Obj: new(networkv1api20201101storage.NetworkInterface)},
@@ -180,6 +189,8 @@ func KnownResources() []genruntime.KnownResource {
 		{Obj: new(storagev1api20210401storage.StorageAccountsBlobServicesContainer)},
 		{Obj: new(storagev1api20210401storage.StorageAccountsQueueService)},
 		{Obj: new(storagev1api20210401storage.StorageAccountsQueueServicesQueue)},
+		{Obj: new(synapsev1api20210501storage.Workspace)},
+		{Obj: new(synapsev1api20210501storage.WorkspacesBigDataPool)},
 		{Obj: new(webv1api20210115storage.ServerFarm)},
 		{Obj: new(webv1api20210115storage.Site)},
 		{Obj: new(webv1api20210115storage.SitesSourcecontrol)},
@@ -242,6 +253,8 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	insightsv1api20210401storage.AddToScheme,
 	keyvaultv1api20210401preview.AddToScheme,
 	keyvaultv1api20210401previewstorage.AddToScheme,
+	kustov1api20210101.AddToScheme,
+	kustov1api20210101storage.AddToScheme,
 	managedidentityv1api20181130.AddToScheme,
 	managedidentityv1api20181130storage.AddToScheme,
 	networkv1api20201101.AddToScheme,
@@ -262,6 +275,8 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	storagev1api20210101storage.AddToScheme,
 	storagev1api20210401.AddToScheme,
 	storagev1api20210401storage.AddToScheme,
+	synapsev1api20210501.AddToScheme,
+	synapsev1api20210501storage.AddToScheme,
 	webv1api20210115.AddToScheme,
 	webv1api20210115storage.AddToScheme,
 }

@@ -41,3 +41,17 @@ func TestEtagDeclaredAsObject(t *testing.T) {
 		t.Errorf("data collection endpoint: no etag string")
 	}
 }
+
+// TestAdditionalPropertiesBesideInheritedProperties: a data factory's schema inherits location
+// and tags from Resource (allOf) and allows additional properties of type object. As autorest
+// reads allOf, the inherited properties are the factory's own, not additional ones: a factory
+// with a location is accepted.
+func TestAdditionalPropertiesBesideInheritedProperties(t *testing.T) {
+	s := StartTest(t, Options{SpecRoot: corpusRoot(t), Groups: []string{"resources", "datafactory"}, LROPolls: -1})
+	expect(t, call(t, s, "PUT", rg+rgAPI, map[string]any{"location": "westus"}), 201, "")
+	factory := rg + "/providers/Microsoft.DataFactory/factories/f1?api-version=2018-06-01"
+	expect(t, call(t, s, "PUT", factory, map[string]any{"location": "westus2", "tags": map[string]any{"env": "test"},
+		"identity": map[string]any{"type": "SystemAssigned"}}), 201, "")
+	// An additional property must still be an object.
+	expect(t, call(t, s, "PUT", factory, map[string]any{"location": "westus2", "extra": "a string"}), 400, "InvalidRequestContent")
+}
