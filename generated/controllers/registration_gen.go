@@ -59,6 +59,8 @@ import (
 	keyvaultv1api20210401previewstorage "github.com/armgen/armgen/generated/keyvault/v1api20210401preview/storage"
 	kustov1api20210101 "github.com/armgen/armgen/generated/kusto/v1api20210101"
 	kustov1api20210101storage "github.com/armgen/armgen/generated/kusto/v1api20210101/storage"
+	machinelearningservicesv1api20210401 "github.com/armgen/armgen/generated/machinelearningservices/v1api20210401"
+	machinelearningservicesv1api20210401storage "github.com/armgen/armgen/generated/machinelearningservices/v1api20210401/storage"
 	managedidentityv1api20181130 "github.com/armgen/armgen/generated/managedidentity/v1api20181130"
 	managedidentityv1api20181130storage "github.com/armgen/armgen/generated/managedidentity/v1api20181130/storage"
 	networkv1api20201101 "github.com/armgen/armgen/generated/network/v1api20201101"
@@ -166,6 +168,9 @@ func KnownResources() []genruntime.KnownResource {
 		{Obj: new(kustov1api20210101storage.DataConnection)},
 		{Obj: new(kustov1api20210101storage.Database)},
 		{Obj: new(kustov1api20210101storage.PrincipalAssignment)},
+		{Obj: new(machinelearningservicesv1api20210401storage.Workspace)},
+		{Obj: new(machinelearningservicesv1api20210401storage.WorkspacesCompute)},
+		{Obj: new(machinelearningservicesv1api20210401storage.WorkspacesConnection)},
 		{Obj: new(managedidentityv1api20181130storage.UserAssignedIdentity)},
 		{Obj: new(networkv1api20201101storage.LoadBalancer)},
 		{Obj: new(networkv1api20201101storage.NetworkInterface)},
@@ -255,6 +260,8 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	keyvaultv1api20210401previewstorage.AddToScheme,
 	kustov1api20210101.AddToScheme,
 	kustov1api20210101storage.AddToScheme,
+	machinelearningservicesv1api20210401.AddToScheme,
+	machinelearningservicesv1api20210401storage.AddToScheme,
 	managedidentityv1api20181130.AddToScheme,
 	managedidentityv1api20181130storage.AddToScheme,
 	networkv1api20201101.AddToScheme,
