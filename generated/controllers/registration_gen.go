@@ -15,16 +15,12 @@ import (
 	cachev1api20201201storage "github.com/armgen/armgen/generated/cache/v1api20201201/storage"
 	cdnv1api20200901 "github.com/armgen/armgen/generated/cdn/v1api20200901"
 	cdnv1api20200901storage "github.com/armgen/armgen/generated/cdn/v1api20200901/storage"
-	cognitiveservicesv1api20210430 "github.com/armgen/armgen/generated/cognitiveservices/v1api20210430"
-	cognitiveservicesv1api20210430storage "github.com/armgen/armgen/generated/cognitiveservices/v1api20210430/storage"
 	communicationv1api20200820 "github.com/armgen/armgen/generated/communication/v1api20200820"
 	communicationv1api20200820storage "github.com/armgen/armgen/generated/communication/v1api20200820/storage"
 	containerservicev1api20210301 "github.com/armgen/armgen/generated/containerservice/v1api20210301"
 	containerservicev1api20210301storage "github.com/armgen/armgen/generated/containerservice/v1api20210301/storage"
 	containerservicev1api20210501 "github.com/armgen/armgen/generated/containerservice/v1api20210501"
 	containerservicev1api20210501storage "github.com/armgen/armgen/generated/containerservice/v1api20210501/storage"
-	datafactoryv1api20180601 "github.com/armgen/armgen/generated/datafactory/v1api20180601"
-	datafactoryv1api20180601storage "github.com/armgen/armgen/generated/datafactory/v1api20180601/storage"
 	dataprotectionv1api20210101 "github.com/armgen/armgen/generated/dataprotection/v1api20210101"
 	dataprotectionv1api20210101storage "github.com/armgen/armgen/generated/dataprotection/v1api20210101/storage"
 	dbforpostgresqlv1api20210601 "github.com/armgen/armgen/generated/dbforpostgresql/v1api20210601"
@@ -41,8 +37,6 @@ import (
 	insightsv1api20150501storage "github.com/armgen/armgen/generated/insights/v1api20150501/storage"
 	insightsv1api20171001 "github.com/armgen/armgen/generated/insights/v1api20171001"
 	insightsv1api20171001storage "github.com/armgen/armgen/generated/insights/v1api20171001/storage"
-	insightsv1api20180301 "github.com/armgen/armgen/generated/insights/v1api20180301"
-	insightsv1api20180301storage "github.com/armgen/armgen/generated/insights/v1api20180301/storage"
 	insightsv1api20180416 "github.com/armgen/armgen/generated/insights/v1api20180416"
 	insightsv1api20180416storage "github.com/armgen/armgen/generated/insights/v1api20180416/storage"
 	insightsv1api20190601 "github.com/armgen/armgen/generated/insights/v1api20190601"
@@ -69,8 +63,6 @@ import (
 	networkv1api20210201storage "github.com/armgen/armgen/generated/network/v1api20210201/storage"
 	operationalinsightsv1api20210601 "github.com/armgen/armgen/generated/operationalinsights/v1api20210601"
 	operationalinsightsv1api20210601storage "github.com/armgen/armgen/generated/operationalinsights/v1api20210601/storage"
-	portalv1api20200901preview "github.com/armgen/armgen/generated/portal/v1api20200901preview"
-	portalv1api20200901previewstorage "github.com/armgen/armgen/generated/portal/v1api20200901preview/storage"
 	resourcesv1api20200601 "github.com/armgen/armgen/generated/resources/v1api20200601"
 	resourcesv1api20200601storage "github.com/armgen/armgen/generated/resources/v1api20200601/storage"
 	resourcesv1api20210401 "github.com/armgen/armgen/generated/resources/v1api20210401"
@@ -131,11 +123,9 @@ func KnownResources() []genruntime.KnownResource {
 		{Obj: new(cdnv1api20200901storage.RuleSet)},
 		{Obj: new(cdnv1api20200901storage.Secret)},
 		{Obj: new(cdnv1api20200901storage.SecurityPolicy)},
-		{Obj: new(cognitiveservicesv1api20210430storage.Account)},
 		{Obj: new(communicationv1api20200820storage.CommunicationService)},
 		{Obj: new(containerservicev1api20210501storage.ManagedCluster)},
 		{Obj: new(containerservicev1api20210501storage.ManagedClustersAgentPool)},
-		{Obj: new(datafactoryv1api20180601storage.Factory)},
 		{Obj: new(dataprotectionv1api20210101storage.BackupVault)},
 		{Obj: new(dataprotectionv1api20210101storage.BackupVaultsBackupInstance)},
 		{Obj: new(dataprotectionv1api20210101storage.BackupVaultsBackupPolicy)},
@@ -153,7 +143,6 @@ func KnownResources() []genruntime.KnownResource {
 		{Obj: new(insightsv1api20150401storage.AutoscaleSetting)},
 		{Obj: new(insightsv1api20150501storage.Webtest)},
 		{Obj: new(insightsv1api20171001storage.PricingPlan)},
-		{Obj: new(insightsv1api20180301storage.MetricAlert)},
 		{Obj: new(insightsv1api20180416storage.ScheduledQueryRule)},
 		{Obj: new(insightsv1api20190601storage.ActionGroup)},
 		{Obj: new(insightsv1api20200202storage.Component)},
@@ -183,7 +172,6 @@ func KnownResources() []genruntime.KnownResource {
 		{Obj: new(networkv1api20210201storage.VirtualNetwork)},
 		{Obj: new(networkv1api20210201storage.VirtualNetworksSubnet)},
 		{Obj: new(operationalinsightsv1api20210601storage.Workspace)},
-		{Obj: new(portalv1api20200901previewstorage.Dashboard)},
 		{Obj: new(resourcesv1api20210401storage.ResourceGroup)},
 		{Obj: new(servicebusv1api20210101previewstorage.Namespace)},
 		{Obj: new(servicebusv1api20210101previewstorage.NamespacesQueue)},
@@ -216,16 +204,12 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	cachev1api20201201storage.AddToScheme,
 	cdnv1api20200901.AddToScheme,
 	cdnv1api20200901storage.AddToScheme,
-	cognitiveservicesv1api20210430.AddToScheme,
-	cognitiveservicesv1api20210430storage.AddToScheme,
 	communicationv1api20200820.AddToScheme,
 	communicationv1api20200820storage.AddToScheme,
 	containerservicev1api20210301.AddToScheme,
 	containerservicev1api20210301storage.AddToScheme,
 	containerservicev1api20210501.AddToScheme,
 	containerservicev1api20210501storage.AddToScheme,
-	datafactoryv1api20180601.AddToScheme,
-	datafactoryv1api20180601storage.AddToScheme,
 	dataprotectionv1api20210101.AddToScheme,
 	dataprotectionv1api20210101storage.AddToScheme,
 	dbforpostgresqlv1api20210601.AddToScheme,
@@ -242,8 +226,6 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	insightsv1api20150501storage.AddToScheme,
 	insightsv1api20171001.AddToScheme,
 	insightsv1api20171001storage.AddToScheme,
-	insightsv1api20180301.AddToScheme,
-	insightsv1api20180301storage.AddToScheme,
 	insightsv1api20180416.AddToScheme,
 	insightsv1api20180416storage.AddToScheme,
 	insightsv1api20190601.AddToScheme,
@@ -270,8 +252,6 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	networkv1api20210201storage.AddToScheme,
 	operationalinsightsv1api20210601.AddToScheme,
 	operationalinsightsv1api20210601storage.AddToScheme,
-	portalv1api20200901preview.AddToScheme,
-	portalv1api20200901previewstorage.AddToScheme,
 	resourcesv1api20200601.AddToScheme,
 	resourcesv1api20200601storage.AddToScheme,
 	resourcesv1api20210401.AddToScheme,
