@@ -130,6 +130,26 @@ func (e *expander) expandInline(doc *loader.Document, s *spec.Schema, at string)
 		}
 		cp.AdditionalProperties = &spec.SchemaOrBool{Allows: true, Schema: x}
 	}
+	// additionalProperties judge the names a schema does not declare, and autorest reads allOf
+	// as inheritance: what a parent declares (a factory's location, from Resource) is declared
+	// here too, not additional.
+	if cp.AdditionalProperties != nil && len(cp.AllOf) > 0 {
+		for name, p := range allProperties(&spec.Schema{SchemaProps: spec.SchemaProps{AllOf: cp.AllOf}}) {
+			if _, own := cp.Properties[name]; !own {
+				if len(s.Properties) == 0 && len(cp.Properties) == 0 {
+					cp.Properties = spec.SchemaProperties{} // never the source's own (empty) map
+				}
+				cp.Properties[name] = *p
+			}
+		}
+	}
+	// A polymorphic base's additionalProperties (a metric alert's criteria: any object) speak
+	// for no variant's own properties (the list allOf), and which variant a value is rests on its
+	// discriminator, which the validator does not follow: judging the variants' properties by
+	// the base would refuse valid bodies, so the base leaves them open.
+	if s.Discriminator != "" && cp.AdditionalProperties != nil {
+		cp.AdditionalProperties = nil
+	}
 	cp.Enum = numericEnum(&cp)
 	// anyOf/oneOf/not are almost absent from ARM specs; dropping them only loosens validation.
 	cp.AnyOf, cp.OneOf, cp.Not = nil, nil, nil

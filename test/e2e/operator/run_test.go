@@ -40,6 +40,8 @@ type run struct {
 	metrics *reconciler.Metrics
 	opts    manager.Options
 	stop    func()
+	// renamedPrefixes: what the wire check allows in front of a wire name (see lookup).
+	renamedPrefixes []string
 }
 
 // start starts armfake with fake, and the operator with sync as its resync period.

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	corev1 "k8s.io/api/core/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -47,6 +48,9 @@ func (r *run) checkWire(t *testing.T, s genruntime.ARMMetaObject, samples []genr
 	for _, k := range specOnly {
 		delete(obj.Spec, k)
 	}
+	if gvk, err := apiutil.GVKForObject(s, shared.Scheme); err == nil {
+		r.renamedPrefixes = []string{"properties", strings.ToLower(gvk.Kind)}
+	}
 	return r.compareObject(t, "spec", obj.Spec, wire, samples)
 }
 
@@ -58,6 +62,14 @@ func (r *run) compareObject(t *testing.T, path string, spec, wire map[string]any
 		switch {
 		case k == "reference":
 			wireKeys, want = []string{"id"}, r.referenceID(t, v, samples)
+		case strings.HasSuffix(k, "References") && isResourceRefList(v):
+			// A list of ARM IDs the swagger names xIds (or x): xReferences in the spec.
+			x := strings.TrimSuffix(k, "References")
+			var ids []any
+			for _, ref := range v.([]any) {
+				ids = append(ids, r.referenceID(t, ref, samples))
+			}
+			wireKeys, want = []string{x + "Ids", x + "IDs", x}, ids
 		case strings.HasSuffix(k, "Reference") && isResourceRef(v):
 			// The swagger names the property x, xId or xID; the spec names it xReference. A
 			// swagger property named so (a VM's imageReference) holds no reference.
@@ -70,20 +82,19 @@ func (r *run) compareObject(t *testing.T, path string, spec, wire map[string]any
 			for _, ref := range v.([]any) {
 				ids = append(ids, r.referenceID(t, ref, samples))
 			}
-			wireKeys, want = []string{x, x + "Id", x + "Ids"}, ids
+			wireKeys, want = []string{x, x + "Id", x + "Ids", x + "IDs"}, ids
 		case strings.HasSuffix(k, "FromConfig"):
 			wireKeys, want = []string{strings.TrimSuffix(k, "FromConfig")}, r.configMapValue(t, v)
 		case isSecretRef(v):
 			want = r.secretValue(t, v.(map[string]any))
 		}
-		var got any
-		found := false
+		var candidates []any
 		for _, wk := range wireKeys {
-			if got, found = lookup(wire, wk); found {
+			if candidates = lookup(wire, wk, r.renamedPrefixes); len(candidates) > 0 {
 				break
 			}
 		}
-		if !found {
+		if len(candidates) == 0 {
 			if variant, ok := want.(map[string]any); ok && len(spec) == 1 {
 				// A one-of: the spec names the variant, the wire is the variant itself.
 				diffs = append(diffs, r.compareObject(t, p, variant, wire, samples)...)
@@ -92,17 +103,32 @@ func (r *run) compareObject(t *testing.T, path string, spec, wire map[string]any
 			diffs = append(diffs, fmt.Sprintf("%s: not in the PUT body (want %v at %s, or inside properties)", p, redactIfSecret(p, want), strings.Join(wireKeys, " or ")))
 			continue
 		}
-		if ids, ok := referenceList(want); ok {
-			// A list of references is, on the wire, an object keyed by the ARM IDs (as
-			// userAssignedIdentities are).
-			if m, isMap := got.(map[string]any); isMap {
-				diffs = append(diffs, r.compareIDKeys(t, p, ids, m, samples)...)
-				continue
+		// The same name may be at several depths (a web test's name: the resource's, and
+		// properties.Name): the value the spec sets must be at one of them.
+		var best []string
+		for i, got := range candidates {
+			d := r.compareCandidate(t, p, want, got, samples)
+			if i == 0 || len(d) == 0 {
+				best = d
+			}
+			if len(d) == 0 {
+				break
 			}
 		}
-		diffs = append(diffs, r.compareValue(t, p, want, got, samples)...)
+		diffs = append(diffs, best...)
 	}
 	return diffs
+}
+
+func (r *run) compareCandidate(t *testing.T, p string, want, got any, samples []genruntime.ARMMetaObject) []string {
+	if ids, ok := referenceList(want); ok {
+		// A list of references is, on the wire, an object keyed by the ARM IDs (as
+		// userAssignedIdentities are).
+		if m, isMap := got.(map[string]any); isMap {
+			return r.compareIDKeys(t, p, ids, m, samples)
+		}
+	}
+	return r.compareValue(t, p, want, got, samples)
 }
 
 func (r *run) compareValue(t *testing.T, path string, want, got any, samples []genruntime.ARMMetaObject) []string {
@@ -165,17 +191,34 @@ func (r *run) compareIDKeys(t *testing.T, path string, want []any, got map[strin
 	return diffs
 }
 
-// lookup finds key in wire, or in its properties envelope (and so on down).
-func lookup(wire map[string]any, key string) (any, bool) {
+// lookup finds key in wire, or in its properties envelope (and so on down), every match, the
+// outermost first. Names compare as Kubernetes JSON spells wire names: case and the separators
+// of odata.type, @odata.type or Application_Type aside. A spec name the generator renamed to avoid a clash
+// (documented in docs/adding-a-resource.md: propertiesKind beside kind, ruleconditions beside
+// the operator's conditions) carries one of prefixes in front of the wire name.
+func lookup(wire map[string]any, key string, prefixes []string) []any {
+	var out []any
+	want := normalName(key)
 	for k, v := range wire {
-		if strings.EqualFold(k, key) {
-			return v, true
+		n := normalName(k)
+		if n == want || slices.ContainsFunc(prefixes, func(p string) bool { return p+n == want }) {
+			out = append(out, v)
 		}
 	}
 	if props, ok := wire["properties"].(map[string]any); ok {
-		return lookup(props, key)
+		out = append(out, lookup(props, key, prefixes)...)
 	}
-	return nil, false
+	return out
+}
+
+// normalName is a property name without case or separators.
+func normalName(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '.' || r == '_' || r == '-' || r == '@' {
+			return -1
+		}
+		return unicode.ToLower(r)
+	}, s)
 }
 
 // isResourceRef: an object of a resource reference's fields only ({group, kind, name} or
